@@ -1,0 +1,52 @@
+// @ts-check
+import { copyFile, rename, rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+
+// The public origin only shapes absolute URLs in the sitemap and canonical links.
+const site = process.env.SITE_URL ?? 'https://www.48.ie';
+
+/**
+ * Puts two files where the spec's routes expect them, so a CDN needs no rewrite rules:
+ * the sitemap integration names its index sitemap-index.xml (the route is /sitemap.xml), and
+ * the directory build format turns static/html/iwf/block.html into a folder.
+ * @returns {import('astro').AstroIntegration}
+ */
+function specPaths() {
+  return {
+    name: 'spec-paths',
+    hooks: {
+      'astro:build:done': async ({ dir }) => {
+        const out = fileURLToPath(dir);
+        await copyFile(`${out}/sitemap-index.xml`, `${out}/sitemap.xml`);
+        const block = `${out}/static/html/iwf/block.html`;
+        await rename(`${block}/index.html`, `${block}.tmp`);
+        await rm(block, { recursive: true });
+        await rename(`${block}.tmp`, block);
+      },
+    },
+  };
+}
+
+export default defineConfig({
+  site,
+  // Tests build from a copy of the content into folders of their own (see tests/build).
+  outDir: process.env.ASTRO_OUT_DIR ?? './dist',
+  cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
+  output: 'static',
+  trailingSlash: 'ignore',
+  build: { format: 'directory', inlineStylesheets: 'always' },
+  integrations: [
+    react(),
+    sitemap({
+      // Pages that are frames of interactive or private screens are not for search engines.
+      filter: (page) =>
+        !/\/(my48|log-out|404|payment-gateway|orders|sign-up-confirmed|static)\b/.test(page),
+    }),
+    specPaths(),
+  ],
+  server: { port: 4321 },
+  devToolbar: { enabled: false },
+});

@@ -1,0 +1,170 @@
+import { defineCollection } from 'astro:content';
+import { file, glob } from 'astro/loaders';
+import { z } from 'astro/zod';
+
+// The embedded CMS lives in content/ at the project root. CONTENT_DIR lets a test build
+// the site from a copy (for example one with a broken file) without touching the real one.
+const root = process.env.CONTENT_DIR ?? './content';
+
+const keywords = z.array(z.string().min(1)).min(1);
+
+/** Fields every routable entry carries, so each page gets its title, keywords and description. */
+const seo = {
+  title: z.string().min(1).max(70),
+  description: z.string().min(20).max(200),
+  keywords,
+};
+
+const link = z.object({ label: z.string().min(1), href: z.string().min(1) });
+
+const pages = defineCollection({
+  loader: glob({ pattern: '**/*.md', base: `${root}/pages` }),
+  schema: z.object({
+    ...seo,
+    heading: z.string().min(1),
+    lead: z.string().optional(),
+    actions: z.array(link).default([]),
+  }),
+});
+
+const legal = defineCollection({
+  loader: glob({ pattern: '*.md', base: `${root}/legal` }),
+  schema: z.object({
+    ...seo,
+    heading: z.string().min(1),
+    updated: z.coerce.date(),
+    competition: z.boolean().default(false),
+  }),
+});
+
+const help = defineCollection({
+  loader: glob({ pattern: '*.md', base: `${root}/help` }),
+  schema: z.object({ ...seo, heading: z.string().min(1), summary: z.string().min(1), order: z.number().int() }),
+});
+
+const blog = defineCollection({
+  loader: glob({ pattern: '*.md', base: `${root}/blog` }),
+  schema: z.object({
+    ...seo,
+    heading: z.string().min(1),
+    published: z.coerce.date(),
+    author: z.string().min(1),
+    excerpt: z.string().min(1),
+  }),
+});
+
+const unlock = defineCollection({
+  loader: glob({ pattern: '*.md', base: `${root}/unlock` }),
+  schema: z.object({
+    ...seo,
+    heading: z.string().min(1),
+    kind: z.enum(['provider', 'faq', 'home']),
+    provider: z.string().optional(),
+    order: z.number().int().default(0),
+  }),
+});
+
+const rate = z.union([z.number().nonnegative(), z.literal('included'), z.literal('not available')]);
+
+const charges = defineCollection({
+  loader: glob({ pattern: '*.yaml', base: `${root}/charges` }),
+  schema: z.object({
+    ...seo,
+    heading: z.string().min(1),
+    intro: z.string().min(1),
+    order: z.number().int(),
+    columns: z.array(z.object({ key: z.string(), label: z.string(), unit: z.string() })).min(1),
+    zones: z
+      .array(
+        z.object({
+          zone: z.string().min(1),
+          countries: z.array(z.string().min(1)).min(1),
+          rates: z.record(z.string(), rate),
+        }),
+      )
+      .min(1),
+    notes: z.array(z.string()).default([]),
+  }),
+});
+
+const faq = defineCollection({
+  loader: file(`${root}/faq.yaml`),
+  schema: z.object({ category: z.string().min(1), question: z.string().min(5), answer: z.string().min(5) }),
+});
+
+const plans = defineCollection({
+  loader: file(`${root}/plans.yaml`),
+  schema: z.object({
+    sku: z.string().regex(/^[A-Za-z0-9_]+$/),
+    name: z.string().min(1),
+    price_cents: z.number().int().nonnegative(),
+    days: z.number().int().positive(),
+    data_gb: z.union([z.number().positive(), z.literal('unlimited')]),
+    fair_usage_gb: z.number().positive().optional(),
+    minutes: z.union([z.number().int().nonnegative(), z.literal('unlimited')]),
+    landline_minutes: z.union([z.number().int().nonnegative(), z.literal('unlimited')]),
+    texts: z.union([z.number().int().nonnegative(), z.literal('unlimited')]),
+    roaming_gb: z.number().nonnegative(),
+    highlights: z.array(z.string()).min(1),
+    featured: z.boolean().default(false),
+    listed: z.boolean().default(true),
+  }),
+});
+
+const fees = defineCollection({
+  loader: file(`${root}/fees.yaml`),
+  schema: z.object({
+    sku: z.string(),
+    access_fee_cents: z.number().int().nonnegative(),
+    sim_fee_cents: z.number().int().nonnegative(),
+    delivery_fee_cents: z.number().int().nonnegative(),
+    note: z.string(),
+  }),
+});
+
+const offers = defineCollection({
+  loader: file(`${root}/offers.yaml`),
+  schema: z.object({
+    heading: z.string().min(1),
+    body: z.string().min(1),
+    action: link,
+    starts: z.coerce.date().optional(),
+    ends: z.coerce.date().optional(),
+  }),
+});
+
+const carousel = defineCollection({
+  loader: file(`${root}/login-carousel.yaml`),
+  schema: z.object({ order: z.number().int(), heading: z.string().min(1), body: z.string().min(1), image_alt: z.string() }),
+});
+
+const studentDomains = defineCollection({
+  loader: file(`${root}/student-domains.yaml`),
+  schema: z.object({ domain: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/), institution: z.string().min(1) }),
+});
+
+const site = defineCollection({
+  loader: file(`${root}/site.yaml`),
+  schema: z.object({
+    name: z.string().min(1),
+    tagline: z.string().min(1),
+    social: z.array(link),
+    footer_note: z.string(),
+  }),
+});
+
+export const collections = {
+  pages,
+  legal,
+  help,
+  blog,
+  unlock,
+  charges,
+  faq,
+  plans,
+  fees,
+  offers,
+  carousel,
+  studentDomains,
+  site,
+};

@@ -1,0 +1,55 @@
+import { getCollection, render, type CollectionEntry } from 'astro:content';
+import { metaKeyOf, urlOf, type RoutableCollection } from './content-urls.ts';
+
+/**
+ * The embedded CMS published as static JSON for the calls of spec section 7 "Content and
+ * catalogue". Drupal-style answers are arrays of records, which is why the login carousel is
+ * read at body[0].field_login_carousels_export.
+ */
+export const routable: RoutableCollection[] = ['pages', 'legal', 'help', 'blog', 'unlock', 'charges'];
+
+type Routable = CollectionEntry<RoutableCollection>;
+
+async function htmlOf(entry: Routable): Promise<string | null> {
+  if (entry.collection === 'charges') return null;
+  const rendered = entry.rendered ?? null;
+  if (rendered) return rendered.html;
+  await render(entry);
+  return entry.rendered?.html ?? null;
+}
+
+export async function routableEntries(): Promise<Routable[]> {
+  const lists = await Promise.all(routable.map((name) => getCollection(name)));
+  return lists.flat() as Routable[];
+}
+
+/** Every published document, keyed by its CMS path. */
+export async function cmsDocuments(): Promise<Map<string, unknown>> {
+  const docs = new Map<string, unknown>();
+  for (const entry of await routableEntries()) {
+    docs.set(`${entry.collection}/${entry.id}`, [
+      { id: entry.id, url: urlOf(entry.collection, entry.id), ...entry.data, body_html: await htmlOf(entry) },
+    ]);
+  }
+  const carousel = (await getCollection('carousel')).map((e) => e.data).sort((a, b) => a.order - b.order);
+  docs.set('login/login-carousel', [{ field_login_carousels_export: carousel }]);
+  docs.set('offers_domains/student', (await getCollection('studentDomains')).map((e) => e.data));
+  docs.set('faq/faq', (await getCollection('faq')).map((e) => ({ id: e.id, ...e.data })));
+  docs.set('plans/plans', (await getCollection('plans')).map((e) => e.data));
+  docs.set('offers/offers', (await getCollection('offers')).map((e) => ({ id: e.id, ...e.data })));
+  return docs;
+}
+
+/** Title, keywords and description of every public URL, keyed as /cms/meta/tags/{path}. */
+export async function metaTags(): Promise<Map<string, { title: string; description: string; keywords: string[] }>> {
+  const tags = new Map<string, { title: string; description: string; keywords: string[] }>();
+  for (const entry of await routableEntries()) {
+    const { title, description, keywords } = entry.data;
+    tags.set(metaKeyOf(urlOf(entry.collection, entry.id)), { title, description, keywords });
+  }
+  return tags;
+}
+
+export function json(body: unknown): Response {
+  return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json; charset=utf-8' } });
+}

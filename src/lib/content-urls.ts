@@ -1,0 +1,27 @@
+/**
+ * Where each content collection's entries are published. One mapping, shared by the
+ * pages, the sitemap and the CMS meta-tag JSON, so a URL is never spelled twice.
+ */
+export type RoutableCollection = 'pages' | 'legal' | 'help' | 'blog' | 'unlock' | 'charges';
+
+export function urlOf(collection: RoutableCollection, id: string): string {
+  switch (collection) {
+    case 'pages':
+      if (id === 'index') return '/';
+      if (id === 'static/html/iwf/block') return '/static/html/iwf/block.html';
+      if (id === 'payment-gateway') return '/payment-gateway/';
+      return `/${id}`;
+    case 'help':
+      return id === 'index' ? '/help' : `/help/${id}`;
+    case 'unlock':
+      return `/unlock-your-phone/${id}`;
+    default:
+      return `/${collection}/${id}`;
+  }
+}
+
+/** The key of a URL in /cms/meta/tags/{path}: the path without slashes at the ends, `home` for /. */
+export function metaKeyOf(url: string): string {
+  const key = url.replace(/^\/+|\/+$/g, '');
+  return key === '' ? 'home' : key;
+}

@@ -1,0 +1,19 @@
+/** Formatters shared by pages and islands (spec section 9 display rules grow here). */
+
+const euroFormat = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
+
+/** Cents to a euro amount, e.g. 1299 → "€12.99". */
+export function euro(cents: number): string {
+  return euroFormat.format(cents / 100);
+}
+
+/** A rate in euro with as many decimals as it needs (0.59 → "€0.59", 2.5 → "€2.50"). */
+export function euroRate(value: number): string {
+  return euroFormat.format(value);
+}
+
+const longDate = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Dublin' });
+
+export function longDateOf(date: Date): string {
+  return longDate.format(date);
+}

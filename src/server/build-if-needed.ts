@@ -1,0 +1,28 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const sources = ['src', 'content', 'public', 'astro.config.mjs', 'package.json'];
+
+function newestMtime(path: string): number {
+  const info = statSync(path);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const name of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, name)));
+  return newest;
+}
+
+/**
+ * `npm start` serves dist/; build it first when it is missing or older than any source,
+ * so a fresh clone and an edited tree both start with what the sources say.
+ */
+export function buildIfNeeded(distDir: string): void {
+  const stamp = join(distDir, '404.html');
+  if (existsSync(stamp)) {
+    const built = statSync(stamp).mtimeMs;
+    if (sources.filter((s) => existsSync(s)).every((s) => newestMtime(s) <= built)) return;
+  }
+  console.log('Building the site (dist/ is missing or older than the sources)…');
+  const result = spawnSync('npx', ['astro', 'build'], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('astro build failed');
+}

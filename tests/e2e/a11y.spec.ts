@@ -1,0 +1,19 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { allPages } from '../fixtures/routes.ts';
+
+for (const path of [...allPages, '/no-such-page']) {
+  test(`axe finds no violation on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}
+
+test('axe finds no violation with a dropdown and the mobile menu open', async ({ page, viewport }) => {
+  await page.goto('/');
+  if ((viewport?.width ?? 0) >= 992) await page.getByRole('button', { name: 'Why Choose Us' }).click();
+  else await page.getByRole('button', { name: 'Menu' }).click();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+});

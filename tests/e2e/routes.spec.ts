@@ -1,0 +1,108 @@
+import { expect, test } from '@playwright/test';
+import { allPages } from '../fixtures/routes.ts';
+
+const titleFormat = / \| 48 - Prepaid mobile memberships with no contract$/;
+
+for (const path of allPages) {
+  test(`${path} answers 200 with its heading, title and meta tags`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+    await expect(page).toHaveTitle(titleFormat);
+    if (path !== '/log-out') {
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\S{3,}/);
+      await expect(page.locator('meta[name="keywords"]')).toHaveAttribute('content', /\S{2,}/);
+    }
+  });
+}
+
+test('the log-out page has the spec title and empty keywords and description', async ({ page }) => {
+  await page.goto('/log-out');
+  await expect(page).toHaveTitle('Logout | 48 - Prepaid mobile memberships with no contract');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', '');
+  await expect(page.locator('meta[name="keywords"]')).toHaveAttribute('content', '');
+});
+
+test('/need-a-phone redirects to /need-a-device', async ({ page }) => {
+  await page.goto('/need-a-phone');
+  await expect(page).toHaveURL(/\/need-a-device$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Need a phone?' })).toBeVisible();
+});
+
+test('/android and /iphone redirect to the app-store listings', async ({ request }) => {
+  const android = await request.get('/android', { maxRedirects: 0 });
+  expect(android.status()).toBe(301);
+  expect(android.headers()['location']).toMatch(/^https:\/\/play\.google\.com\/store\/apps\//);
+  const iphone = await request.get('/iphone', { maxRedirects: 0 });
+  expect(iphone.status()).toBe(301);
+  expect(iphone.headers()['location']).toMatch(/^https:\/\/apps\.apple\.com\//);
+});
+
+test('/payment-gateway always carries a trailing slash, query kept', async ({ request, page }) => {
+  const bare = await request.get('/payment-gateway?id=abc', { maxRedirects: 0 });
+  expect(bare.status()).toBe(308);
+  expect(bare.headers()['location']).toBe('/payment-gateway/?id=abc');
+  await page.goto('/payment-gateway');
+  await expect(page).toHaveURL(/\/payment-gateway\/$/);
+});
+
+for (const path of ['/no-such-page', '/help/no-such-topic', '/blog/nope/deeper', '/404']) {
+  test(`${path} shows the not-found page with status 404`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  });
+}
+
+test('a path that tries to leave the site folder gets the not-found page', async ({ request }) => {
+  const response = await request.get('/%2e%2e/package.json');
+  expect(response.status()).toBe(404);
+  expect(await response.text()).toContain('Page not found');
+});
+
+test('the logo links home and the footer is on every page', async ({ page }) => {
+  await page.goto('/help/roaming');
+  await expect(page.getByRole('link', { name: '48 home' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+});
+
+test('main takes the footer-less style everywhere but /my48 exactly', async ({ page }) => {
+  await page.goto('/my48');
+  await expect(page.locator('main')).not.toHaveClass(/main--footerless/);
+  await page.goto('/help');
+  await expect(page.locator('main')).toHaveClass(/main--footerless/);
+});
+
+test('the memberships page lists the plans from content with prices in euro', async ({ page }) => {
+  await page.goto('/memberships');
+  await expect(page.getByRole('heading', { level: 2, name: 'All Data €12.99 Membership' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Data Plus €9.99 Membership' })).toBeVisible();
+  const row = page.getByRole('row', { name: /All Data €12\.99 Membership/ });
+  await expect(row).toContainText('€12.99 / 30 days');
+  await expect(row).toContainText('Unlimited (fair usage 120 GB)');
+});
+
+test('a charges page shows its rate table by country zone', async ({ page }) => {
+  await page.goto('/charges/roaming');
+  const zone = page.getByRole('row', { name: /Zone 3: North America/ });
+  await expect(zone).toContainText('United States');
+  await expect(zone).toContainText('€4.99');
+  await expect(page.getByRole('row', { name: /Zone 1: EU and EEA/ })).toContainText('Included');
+});
+
+test('the sitemap page and sitemap.xml list the public pages', async ({ page, request }) => {
+  await page.goto('/sitemap');
+  await expect(page.getByRole('link', { name: 'Using 48 abroad' })).toHaveAttribute('href', '/help/roaming');
+  const xml = await request.get('/sitemap.xml');
+  expect(xml.status()).toBe(200);
+  expect(xml.headers()['content-type']).toContain('xml');
+  const index = await xml.text();
+  const child = /<loc>[^<]*\/(sitemap-0\.xml)<\/loc>/.exec(index)?.[1];
+  expect(child).toBe('sitemap-0.xml');
+  const urls = await (await request.get(`/${child}`)).text();
+  expect(urls).toContain('/help/roaming');
+  expect(urls).toContain('/legal/privacy-policy');
+  expect(urls).not.toContain('/my48');
+});
