@@ -4,7 +4,11 @@ import { join } from 'node:path';
 
 const sources = ['src', 'content', 'public', 'astro.config.mjs', 'package.json'];
 
+// The server's own code is not part of the site.
+const ignored = new Set(['src/server']);
+
 function newestMtime(path: string): number {
+  if (ignored.has(path)) return 0;
   const info = statSync(path);
   if (!info.isDirectory()) return info.mtimeMs;
   let newest = info.mtimeMs;

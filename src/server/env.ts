@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { EMV_KEY_BASE64 } from '../contract/constants.ts';
 
 /**
  * The only reader of process.env. Everything the server is configured with is validated
@@ -10,9 +12,24 @@ const schema = z.object({
   HOST: z.string().min(1).default('localhost'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DIST_DIR: z.string().min(1).default('dist'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(memory:\/\/|postgres(ql)?:\/\/.+)$/, { error: 'must be memory:// or postgres://…' })
+    .optional(),
+  /** Signs XSRF tokens. Without it a random one is made at start (sessions then need a new login after a restart). */
+  SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  EMV_KEY: z
+    .base64()
+    .refine((v) => [16, 24, 32].includes(Buffer.from(v, 'base64').length), { error: 'must be a base64 AES key of 16, 24 or 32 bytes' })
+    .default(EMV_KEY_BASE64),
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
 });
 
-export type Env = z.infer<typeof schema>;
+export type Env = z.infer<typeof schema> & { sessionSecretGenerated: boolean; SESSION_SECRET: string };
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = schema.safeParse(source);
@@ -20,5 +37,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  return parsed.data;
+  const secret = parsed.data.SESSION_SECRET;
+  return { ...parsed.data, SESSION_SECRET: secret ?? randomBytes(32).toString('base64url'), sessionSecretGenerated: !secret };
 }

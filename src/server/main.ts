@@ -1,26 +1,49 @@
 import { serve } from '@hono/node-server';
+import pino from 'pino';
 import { createApp } from './app.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
+import { openDatabase } from './db/client.ts';
+import { isEmpty, seedDemo } from './db/seed.ts';
 import { readEnv } from './env.ts';
 import { loadStaticSite } from './static-site.ts';
 
 const env = readEnv();
+const logger = pino({ level: env.LOG_LEVEL });
 buildIfNeeded(env.DIST_DIR);
 const site = await loadStaticSite(env.DIST_DIR);
-const app = createApp({ site });
+const database = await openDatabase(env.DATABASE_URL);
+if (await isEmpty(database.db)) {
+  await seedDemo(database.db, new Date());
+  logger.info('seeded the demo members into an empty database');
+}
+if (env.sessionSecretGenerated) logger.warn('SESSION_SECRET is not set: using a random one for this run');
 
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  const host = info.address.includes(':') ? `[${info.address}]` : info.address;
-  console.log(`48 portal listening on http://${env.HOST === 'localhost' ? 'localhost' : host}:${info.port}`);
+const app = createApp({
+  db: database.db,
+  site,
+  logger,
+  config: {
+    sessionSecret: env.SESSION_SECRET,
+    emvKeyBase64: env.EMV_KEY,
+    allowedOrigins: env.ALLOWED_ORIGINS,
+    rateLimit: { windowMs: env.RATE_LIMIT_WINDOW_MS, loginPerIp: 100, loginFailuresPerAccount: 5 },
+  },
 });
 
-// Finish the requests in flight, then exit; a second signal, or 10 s, forces the exit.
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  logger.info(`48 portal listening on http://${env.HOST === 'localhost' ? 'localhost' : info.address}:${info.port} (${database.kind})`);
+});
+
+// Finish the requests in flight, close the database, then exit; a second signal, or 10 s, forces it.
 let stopping = false;
 function shutdown(signal: string) {
   if (stopping) process.exit(1);
   stopping = true;
-  console.log(`${signal}: closing`);
-  server.close(() => process.exit(0));
+  logger.info(`${signal}: closing`);
+  server.close(async () => {
+    await database.close();
+    process.exit(0);
+  });
   setTimeout(() => process.exit(1), 10_000).unref();
 }
 process.on('SIGTERM', () => shutdown('SIGTERM'));

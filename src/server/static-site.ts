@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
+import { readFile, readdir, stat } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
@@ -25,18 +26,30 @@ const types: Record<string, string> = {
 export interface StaticSite {
   dir: string;
   files: Map<string, { size: number }>;
+  /** CSP sources ('sha256-…') of every inline script and style the pages carry. */
+  inlineScripts: string[];
+  inlineStyles: string[];
 }
+
+const cspHash = (content: string) => `'sha256-${createHash('sha256').update(content).digest('base64')}'`;
 
 export async function loadStaticSite(dir: string): Promise<StaticSite> {
   const files = new Map<string, { size: number }>();
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const path = join(entry.parentPath, entry.name);
     const key = '/' + relative(dir, path).split(sep).join('/');
     files.set(key, { size: (await stat(path)).size });
+    if (!key.endsWith('.html')) continue;
+    // The pages' inline scripts and styles are allowed by hash, so the CSP needs no 'unsafe-inline'.
+    const html = await readFile(path, 'utf8');
+    for (const m of html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) if (m[1]) scripts.add(cspHash(m[1]));
+    for (const m of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)) if (m[1]) styles.add(cspHash(m[1]));
   }
   if (!files.has('/404.html')) throw new Error(`${dir} holds no built site (no 404.html): run npm run build`);
-  return { dir, files };
+  return { dir, files, inlineScripts: [...scripts], inlineStyles: [...styles] };
 }
 
 /** The file that answers a URL path, the way a static host with directory indexes would. */

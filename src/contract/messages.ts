@@ -1,0 +1,30 @@
+/**
+ * Messages the API answers with and the browser shows. The spec's own texts are quoted
+ * exactly (including its spelling); the rest are ours.
+ */
+export const messages = {
+  // Spec section 5 and 8, exactly as written there.
+  invalidNumber: "That doesn't look like a valid number - please check and try again.",
+  cannotLinkMembership: "We can't link a membership to this number - please double-check and try another.",
+  cannotTopUp: "This number can't receive a top-up.",
+  tooManyMgmSims: 'Too many mgm sims today!',
+  mgmNeedsActiveSim: 'MGM is limited to users with an active SIM',
+  noCurrentMembership: 'No current MemberShip',
+  retrievingAccount: "One moment please. We're retrieving your account data.",
+  portinInProgress: 'Portin is in progress.',
+
+  // Ours.
+  invalidLogin: 'The e-mail address or password is not right.',
+  authRequired: 'Please log in to continue.',
+  sessionExpired: 'Your session has ended. Please log in again.',
+  transactionRequired: 'The x-gg-transaction header is missing or longer than 256 characters.',
+  forbiddenMember: 'You can only reach your own account.',
+  forbiddenXsrf: 'This request is missing its security token. Please reload the page and try again.',
+  forbiddenOrigin: 'Requests from another site are not accepted.',
+  tooManyRequests: 'Too many attempts. Please wait a little and try again.',
+  activationInProgress: 'Account activation in progress',
+  accountDetailsMissing: 'Account details missing',
+  serviceUnavailable: 'The service is unavailable at the moment. Please try again shortly.',
+  notFound: 'There is nothing at this address.',
+  serverError: 'Something went wrong on our side. Please try again.',
+} as const;

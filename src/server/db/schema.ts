@@ -1,0 +1,323 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The panda database. Rules that protect money and allowances are constraints here, not
+ * only checks in code: a balance can never go negative, usage never passes its allowance,
+ * an e-mail address exists once whatever its case, and a SIM has one flexible-data action a month.
+ */
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const members = pgTable(
+  'members',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    nickname: text('nickname').notNull(),
+    isVerified: boolean('is_verified').notNull().default(false),
+    isPasswordCompliant: boolean('is_password_compliant').notNull().default(true),
+    firstLogin: boolean('first_login').notNull().default(true),
+    captureMarketingPermissions: boolean('capture_marketing_permissions').notNull().default(false),
+    referredBy: text('referred_by'),
+    isNewMembership: boolean('is_new_membership').notNull().default(false),
+    role: text('role').notNull().default('customer'),
+    legacyType: text('legacy_type'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('members_email_lower_unique').on(sql`lower(${t.email})`),
+    check('members_email_shape', sql`${t.email} ~ '^[^@\\s]+@[^@\\s]+$' and length(${t.email}) <= 254`),
+    check('members_legacy_type', sql`${t.legacyType} is null or ${t.legacyType} in ('LEGACY', 'NEW_NEXT_MONTH')`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the x-gg-auth token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    /** SHA-256 of the HttpOnly binding cookie that ties the session to one browser. */
+    bindingHash: text('binding_hash').notNull(),
+    createdAt: ts('created_at').notNull(),
+    lastUsedAt: ts('last_used_at').notNull(),
+    endedAt: ts('ended_at'),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_member_idx').on(t.memberId)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    sku: text('sku').primaryKey(),
+    name: text('name').notNull(),
+    kind: text('kind').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    days: integer('days').notNull(),
+    /** Allowances; null means unlimited. */
+    dataKb: bigint('data_kb', { mode: 'number' }),
+    fupKb: bigint('fup_kb', { mode: 'number' }),
+    mobileMinutes: integer('mobile_minutes'),
+    landlineMinutes: integer('landline_minutes'),
+    texts: integer('texts'),
+    roamingKb: bigint('roaming_kb', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    check('products_kind', sql`${t.kind} in ('membership', 'bundle', 'sim')`),
+    check('products_price', sql`${t.priceCents} >= 0`),
+    check('products_days', sql`${t.days} >= 0`),
+  ],
+);
+
+export const sims = pgTable(
+  'sims',
+  {
+    ssn: text('ssn').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    msisdn: text('msisdn'),
+    product: text('product').notNull(),
+    requester: text('requester').notNull().default('1'),
+    status: text('status').notNull(),
+    puk: text('puk').notNull(),
+    /** The billing platform behind this SIM: 'ok', or 'unavailable' while it does not answer. */
+    billingStatus: text('billing_status').notNull().default('ok'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sims_msisdn_unique').on(t.msisdn),
+    index('sims_member_idx').on(t.memberId),
+    check('sims_status', sql`${t.status} in ('active', 'activating', 'inactive')`),
+    check('sims_billing_status', sql`${t.billingStatus} in ('ok', 'unavailable')`),
+    check('sims_msisdn_shape', sql`${t.msisdn} is null or ${t.msisdn} ~ '^08[0-9]{8}$'`),
+  ],
+);
+
+export const segments = pgTable(
+  'segments',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    segmentType: text('segment_type').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.segmentType] })],
+);
+
+/** Credit of one SIM. A SIM without a balance row is one whose account details are missing. */
+export const balances = pgTable(
+  'balances',
+  {
+    ssn: text('ssn')
+      .primaryKey()
+      .references(() => sims.ssn, { onDelete: 'cascade' }),
+    creditCents: integer('credit_cents').notNull().default(0),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('balances_credit_not_negative', sql`${t.creditCents} >= 0`)],
+);
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: serial('id').primaryKey(),
+    ssn: text('ssn')
+      .notNull()
+      .references(() => sims.ssn, { onDelete: 'cascade' }),
+    sku: text('sku')
+      .notNull()
+      .references(() => products.sku),
+    status: text('status').notNull(),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    recurrenceEnabled: boolean('recurrence_enabled').notNull().default(false),
+    recurrenceSku: text('recurrence_sku').references(() => products.sku),
+    /** Allowances copied from the product at purchase (null = unlimited) and what is used of them. */
+    dataMaxKb: bigint('data_max_kb', { mode: 'number' }),
+    dataUsedKb: bigint('data_used_kb', { mode: 'number' }).notNull().default(0),
+    fupMaxKb: bigint('fup_max_kb', { mode: 'number' }),
+    fupUsedKb: bigint('fup_used_kb', { mode: 'number' }).notNull().default(0),
+    carryoverKb: bigint('carryover_kb', { mode: 'number' }).notNull().default(0),
+    carryoverUsedKb: bigint('carryover_used_kb', { mode: 'number' }).notNull().default(0),
+    roamingMaxKb: bigint('roaming_max_kb', { mode: 'number' }).notNull().default(0),
+    roamingUsedKb: bigint('roaming_used_kb', { mode: 'number' }).notNull().default(0),
+    mobileMinutesMax: integer('mobile_minutes_max'),
+    mobileMinutesUsed: integer('mobile_minutes_used').notNull().default(0),
+    landlineMinutesMax: integer('landline_minutes_max'),
+    landlineMinutesUsed: integer('landline_minutes_used').notNull().default(0),
+    textsMax: integer('texts_max'),
+    textsUsed: integer('texts_used').notNull().default(0),
+  },
+  (t) => [
+    index('memberships_ssn_idx').on(t.ssn),
+    // At most one current and one queued membership per SIM.
+    uniqueIndex('memberships_one_current').on(t.ssn).where(sql`${t.status} = 'current'`),
+    uniqueIndex('memberships_one_queued').on(t.ssn).where(sql`${t.status} = 'queued'`),
+    check('memberships_status', sql`${t.status} in ('current', 'queued', 'past')`),
+    check('memberships_period', sql`${t.endsAt} > ${t.startsAt}`),
+    check('memberships_data_used', sql`${t.dataUsedKb} >= 0 and (${t.dataMaxKb} is null or ${t.dataUsedKb} <= ${t.dataMaxKb})`),
+    check('memberships_fup_used', sql`${t.fupUsedKb} >= 0 and (${t.fupMaxKb} is null or ${t.fupUsedKb} <= ${t.fupMaxKb})`),
+    check('memberships_carryover_used', sql`${t.carryoverUsedKb} >= 0 and ${t.carryoverUsedKb} <= ${t.carryoverKb}`),
+    check('memberships_roaming_used', sql`${t.roamingUsedKb} >= 0 and ${t.roamingUsedKb} <= ${t.roamingMaxKb}`),
+    check(
+      'memberships_minutes_used',
+      sql`${t.mobileMinutesUsed} >= 0 and (${t.mobileMinutesMax} is null or ${t.mobileMinutesUsed} <= ${t.mobileMinutesMax})
+        and ${t.landlineMinutesUsed} >= 0 and (${t.landlineMinutesMax} is null or ${t.landlineMinutesUsed} <= ${t.landlineMinutesMax})`,
+    ),
+    check('memberships_texts_used', sql`${t.textsUsed} >= 0 and (${t.textsMax} is null or ${t.textsUsed} <= ${t.textsMax})`),
+  ],
+);
+
+export const goodyBags = pgTable(
+  'goody_bags',
+  {
+    id: serial('id').primaryKey(),
+    ssn: text('ssn')
+      .notNull()
+      .references(() => sims.ssn, { onDelete: 'cascade' }),
+    productSku: text('product_sku')
+      .notNull()
+      .references(() => products.sku),
+    maxOnboardKb: bigint('max_onboard_kb', { mode: 'number' }).notNull(),
+    onboardKb: bigint('onboard_kb', { mode: 'number' }).notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [
+    index('goody_bags_ssn_idx').on(t.ssn),
+    check('goody_bags_onboard', sql`${t.onboardKb} >= 0 and ${t.onboardKb} <= ${t.maxOnboardKb}`),
+  ],
+);
+
+/** Every movement of money or allowance, append-only. */
+export const ledger = pgTable(
+  'ledger',
+  {
+    id: serial('id').primaryKey(),
+    ssn: text('ssn')
+      .notNull()
+      .references(() => sims.ssn, { onDelete: 'cascade' }),
+    occurredAt: ts('occurred_at').notNull(),
+    kind: text('kind').notNull(),
+    description: text('description').notNull(),
+    creditDeltaCents: integer('credit_delta_cents').notNull().default(0),
+    dataDeltaKb: bigint('data_delta_kb', { mode: 'number' }).notNull().default(0),
+    reference: text('reference'),
+  },
+  (t) => [index('ledger_ssn_time_idx').on(t.ssn, t.occurredAt)],
+);
+
+export const dailyUsage = pgTable(
+  'daily_usage',
+  {
+    ssn: text('ssn')
+      .notNull()
+      .references(() => sims.ssn, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    dataKb: bigint('data_kb', { mode: 'number' }).notNull().default(0),
+    minutes: integer('minutes').notNull().default(0),
+    texts: integer('texts').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ssn, t.day] }),
+    check('daily_usage_not_negative', sql`${t.dataKb} >= 0 and ${t.minutes} >= 0 and ${t.texts} >= 0`),
+  ],
+);
+
+/** One carryover, donate or safe action per SIM per calendar month (spec section 4). */
+export const flexiActions = pgTable(
+  'flexi_actions',
+  {
+    id: serial('id').primaryKey(),
+    ssn: text('ssn')
+      .notNull()
+      .references(() => sims.ssn, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    action: text('action').notNull(),
+    dataKb: bigint('data_kb', { mode: 'number' }).notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('flexi_actions_once_a_month').on(t.ssn, t.month),
+    check('flexi_actions_action', sql`${t.action} in ('carryover', 'donate', 'safe')`),
+    check('flexi_actions_month', sql`${t.month} ~ '^[0-9]{4}-[0-9]{2}$'`),
+    check('flexi_actions_data', sql`${t.dataKb} > 0`),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    read: boolean('read').notNull().default(false),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('notifications_member_idx').on(t.memberId)],
+);
+
+export const marketingPermissions = pgTable('marketing_permissions', {
+  memberId: integer('member_id')
+    .primaryKey()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  email: boolean('email').notNull().default(false),
+  sms: boolean('sms').notNull().default(false),
+  phone: boolean('phone').notNull().default(false),
+  post: boolean('post').notNull().default(false),
+  social: boolean('social').notNull().default(false),
+  socialPreference: text('social_preference').notNull().default('Snapchat'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
+    sku: text('sku')
+      .notNull()
+      .references(() => products.sku),
+    quantity: integer('quantity').notNull().default(1),
+    status: text('status').notNull(),
+    channel: text('channel').notNull().default('web'),
+    shippingType: text('shipping_type'),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    line1: text('line1').notNull(),
+    line2: text('line2'),
+    city: text('city').notNull(),
+    county: text('county').notNull(),
+    postcode: text('postcode'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    index('orders_member_time_idx').on(t.memberId, t.createdAt),
+    check('orders_status', sql`${t.status} in ('SIM_ORDERED', 'SIM_REORDERED', 'SIM_DELIVERED')`),
+    check('orders_quantity', sql`${t.quantity} between 1 and 10`),
+  ],
+);

@@ -1,0 +1,56 @@
+import { getCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
+import { eq, and } from 'drizzle-orm';
+import { messages } from '../../contract/messages.ts';
+import { sims } from '../db/schema.ts';
+import { fail, type AppEnv } from '../http.ts';
+import { checkSession } from '../services/sessions.ts';
+import { sameSecret, xsrfTokenFor } from '../services/tokens.ts';
+
+export const BINDING_COOKIE = 'gg_bind';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Protected calls (spec section 6): the x-gg-auth session token, the x-gg-transaction header,
+ * the HttpOnly binding cookie the session was given, and on state-changing requests the
+ * XSRF token that belongs to the session.
+ */
+export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
+  const token = c.req.header('x-gg-auth');
+  if (!token || token.length > 200) return fail(c, 401, messages.authRequired);
+  const transaction = c.req.header('x-gg-transaction');
+  if (!transaction || transaction.length > 256) return fail(c, 401, messages.transactionRequired);
+  c.set('log', c.var.log.child({ transaction }));
+
+  const session = await checkSession(c.var.db, token, getCookie(c, BINDING_COOKIE), c.var.clock);
+  if (!session.ok) return fail(c, 401, messages.sessionExpired);
+
+  if (!SAFE_METHODS.has(c.req.method)) {
+    const sent = c.req.header('x-xsrf-token') ?? '';
+    if (!sameSecret(sent, xsrfTokenFor(session.tokenHash, c.var.config.sessionSecret))) return fail(c, 403, messages.forbiddenXsrf);
+  }
+  c.set('member', session.member);
+  c.set('sessionId', session.sessionId);
+  c.set('tokenHash', session.tokenHash);
+  return next();
+});
+
+/** A member reaches only their own {user_id} and {ssn}: another member's answers 403, never data. */
+export const requireOwnAccount = createMiddleware<AppEnv>(async (c, next) => {
+  // Paths like users/current or users/affiliateInfo are not member ids; the routes with a
+  // {user_id} reject anything but digits themselves, and serve only the signed-in member.
+  const userId = c.req.param('user_id');
+  if (userId !== undefined && /^[0-9]+$/.test(userId) && Number(userId) !== c.var.member.id) {
+    return fail(c, 403, messages.forbiddenMember);
+  }
+  const ssn = c.req.param('ssn');
+  if (ssn !== undefined) {
+    if (!/^[0-9]{10,22}$/.test(ssn)) return fail(c, 400, 'ssn: must be 10 to 22 digits');
+    const [sim] = await c.var.db
+      .select({ ssn: sims.ssn })
+      .from(sims)
+      .where(and(eq(sims.ssn, ssn), eq(sims.memberId, c.var.member.id)));
+    if (!sim) return fail(c, 403, messages.forbiddenMember);
+  }
+  return next();
+});
