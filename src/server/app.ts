@@ -81,7 +81,9 @@ export function createApp({ db, config, site, clock = systemClock, logger = pino
   const api = router();
   api.use('/panda/*', sameOrigin);
   api.use('/panda/protected/*', async (c, next) => (LOGIN_PATHS.has(c.req.path) ? next() : requireSession(c, next)));
+  // Hono gives a middleware only the params of its own pattern, so {ssn} needs its own line.
   api.use('/panda/protected/users/:user_id/*', requireOwnAccount);
+  api.use('/panda/protected/users/:user_id/sims/:ssn/*', requireOwnAccount);
 
   api.openapi(
     createRoute({

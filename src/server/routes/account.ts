@@ -51,9 +51,10 @@ export function accountRoutes() {
       },
     }),
     async (c) => {
-      const outcome = await balanceSummary(c.var.db, c.req.valid('param').ssn, c.var.clock);
+      const outcome = await balanceSummary(c.var.db, c.var.member.id, c.req.valid('param').ssn, c.var.clock);
       if (outcome.status === 504) return fail(c, 504, outcome.message);
       if (outcome.status === 400) return fail(c, 400, outcome.message);
+      if (outcome.status === 403) return fail(c, 403, outcome.message);
       return c.json({ _payload: { current_month_balance_summary: outcome.summary } }, 200);
     },
   );

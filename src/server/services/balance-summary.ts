@@ -5,7 +5,11 @@ import type { Database } from '../db/client.ts';
 import { balances, goodyBags, memberships, products, sims } from '../db/schema.ts';
 import { DAY, type Clock } from './clock.ts';
 
-export type BalanceOutcome = { status: 200; summary: BalanceSummary } | { status: 400; message: string } | { status: 504; message: string };
+export type BalanceOutcome =
+  | { status: 200; summary: BalanceSummary }
+  | { status: 400; message: string }
+  | { status: 403; message: string }
+  | { status: 504; message: string };
 
 const allowance = (max: number | null, used: number): Allowance => ({ max, used, left: max === null ? null : Math.max(0, max - used) });
 const daysUntil = (end: Date, now: Date) => Math.max(0, Math.ceil((end.getTime() - now.getTime()) / DAY));
@@ -14,10 +18,11 @@ const daysUntil = (end: Date, now: Date) => Math.max(0, Math.ceil((end.getTime()
  * The current month's balance summary of one SIM (spec section 3), with the failure outcomes
  * of section 8: the billing platform not answering (504), or no account details (400).
  */
-export async function balanceSummary(db: Database, ssn: string, clock: Clock): Promise<BalanceOutcome> {
+export async function balanceSummary(db: Database, memberId: number, ssn: string, clock: Clock): Promise<BalanceOutcome> {
   const now = clock();
-  const [sim] = await db.select().from(sims).where(eq(sims.ssn, ssn));
-  if (!sim || sim.billingStatus === 'unavailable') return { status: 504, message: messages.serviceUnavailable };
+  const [sim] = await db.select().from(sims).where(and(eq(sims.ssn, ssn), eq(sims.memberId, memberId)));
+  if (!sim) return { status: 403, message: messages.forbiddenMember };
+  if (sim.billingStatus === 'unavailable') return { status: 504, message: messages.serviceUnavailable };
   const [balance] = await db.select().from(balances).where(eq(balances.ssn, ssn));
   if (!balance) return { status: 400, message: messages.accountDetailsMissing };
 

@@ -1,0 +1,211 @@
+import { createDecipheriv, createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { messages } from '../../src/contract/messages.ts';
+import { members, sessions } from '../../src/server/db/schema.ts';
+import { DEMO_PASSWORD, demoSsn } from '../../src/server/db/seed.ts';
+import { call, forEachDatabase, login } from './harness.ts';
+
+const decryptEmv = (value: string) => {
+  const decipher = createDecipheriv('aes-128-ecb', Buffer.from('48portal-emv-key'), null);
+  return Buffer.concat([decipher.update(Buffer.from(value, 'base64')), decipher.final()]).toString('utf8');
+};
+const MIN = 60_000;
+
+forEachDatabase('auth', (ctx) => {
+  it('signs in with JSON on both login paths and answers every Account field', async () => {
+    for (const path of ['/panda/protected/users/current', '/panda/public/users/current']) {
+      const res = await ctx().app.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'Active@Example.COM', password: DEMO_PASSWORD }),
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-gg-auth')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(decryptEmv(res.headers.get('x-gg-emv')!)).toBe('true');
+      const { _payload } = await res.json();
+      expect(_payload.account).toEqual({
+        user_id: 1, firstname: 'Aoife', lastname: 'Byrne', nickname: 'Aoife', is_verified: true, is_password_compliant: true,
+        first_login: false, capture_marketing_permissions: false, referred_by: null, isNewMemberShip: false, role: { rolename: 'customer' },
+      });
+    }
+  });
+
+  it('accepts a form-encoded body too', async () => {
+    const res = await ctx().app.request('/panda/public/users/current', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ username: 'active@example.com', password: DEMO_PASSWORD }),
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('encrypts is_verified false for an unverified member, and flags first login and new membership', async () => {
+    const unverified = await ctx().app.request('/panda/public/users/current', {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'unverified@example.com', password: DEMO_PASSWORD }),
+    });
+    expect(decryptEmv(unverified.headers.get('x-gg-emv')!)).toBe('false');
+    const first = await ctx().app.request('/panda/public/users/current', {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'newmember@example.com', password: DEMO_PASSWORD }),
+    });
+    expect((await first.json())._payload.account).toMatchObject({ first_login: true, isNewMemberShip: true });
+  });
+
+  it('answers a wrong password and an unknown e-mail the same way, in about the same time', async () => {
+    const attempt = async (username: string) => {
+      const started = performance.now();
+      const res = await ctx().app.request('/panda/public/users/current', {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'Wrong-pass-1' }),
+      });
+      return { status: res.status, body: await res.text(), ms: performance.now() - started, auth: res.headers.get('x-gg-auth') };
+    };
+    await attempt('ghost@example.com'); // warm-up
+    const wrong: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const a = await attempt('active@example.com');
+      const b = await attempt('ghost@example.com');
+      expect(a.status).toBe(401);
+      expect(b.status).toBe(401);
+      expect(a.body).toBe(b.body);
+      expect(a.auth).toBeNull();
+      expect(JSON.parse(a.body)._payload.message).toBe(messages.invalidLogin);
+      wrong.push(a.ms);
+      unknown.push(b.ms);
+    }
+    const median = (xs: number[]) => xs.sort((x, y) => x - y)[1]!;
+    // Both verify one scrypt hash; anything else is noise next to it.
+    expect(Math.abs(median(wrong) - median(unknown))).toBeLessThan(0.6 * Math.max(median(wrong), median(unknown)));
+  });
+
+  it('stores session tokens only as hashes and gives a new token at every login', async () => {
+    const first = await login(ctx().app, 'active@example.com');
+    const second = await login(ctx().app, 'active@example.com');
+    expect(first.token).not.toBe(second.token);
+    const rows = await ctx().handle.db.select().from(sessions).where(eq(sessions.memberId, 1));
+    expect(rows).toHaveLength(2);
+    const dump = JSON.stringify(rows);
+    for (const secret of [first.token, second.token, first.binding, second.binding]) expect(dump).not.toContain(secret);
+    expect(rows.map((r) => r.tokenHash).sort()).toEqual(
+      [first.token, second.token].map((t) => createHash('sha256').update(t).digest('hex')).sort(),
+    );
+  });
+
+  it('refuses protected calls without x-gg-auth or x-gg-transaction, with 401 and a message', async () => {
+    const s = await login(ctx().app, 'active@example.com');
+    const path = `/panda/protected/users/${s.userId}/segments`;
+    const noAuth = await ctx().app.request(path, { headers: { 'x-gg-transaction': 't', cookie: s.headers.cookie! } });
+    expect(noAuth.status).toBe(401);
+    expect((await noAuth.json())._payload.message).toBe(messages.authRequired);
+    const noTransaction = await ctx().app.request(path, { headers: { 'x-gg-auth': s.token, cookie: s.headers.cookie! } });
+    expect(noTransaction.status).toBe(401);
+    const longTransaction = await call(ctx().app, s, path, { headers: { 'x-gg-transaction': 'x'.repeat(257) } });
+    expect(longTransaction.status).toBe(401);
+    expect((await call(ctx().app, s, path)).status).toBe(200);
+  });
+
+  it('ends the session on the server at log-out', async () => {
+    const s = await login(ctx().app, 'active@example.com');
+    expect((await call(ctx().app, s, '/panda/protected/logout/users')).status).toBe(200);
+    const after = await call(ctx().app, s, `/panda/protected/users/${s.userId}/segments`);
+    expect(after.status).toBe(401);
+    expect((await after.json())._payload.message).toBe(messages.sessionExpired);
+  });
+
+  it('expires after 30 minutes without use: 29:59 passes, 30:01 fails', async () => {
+    const path = (id: number) => `/panda/protected/users/${id}/segments`;
+    const a = await login(ctx().app, 'active@example.com');
+    ctx().clock.advance(29 * MIN + 59_000);
+    expect((await call(ctx().app, a, path(a.userId))).status).toBe(200);
+
+    const b = await login(ctx().app, 'portin@example.com');
+    ctx().clock.advance(30 * MIN + 1000);
+    expect((await call(ctx().app, b, path(b.userId))).status).toBe(401);
+    // a was used 30:01 ago as well by now.
+    expect((await call(ctx().app, a, path(a.userId))).status).toBe(401);
+  });
+
+  it('slides with use but ends 8 hours after log-in whatever the use', async () => {
+    const s = await login(ctx().app, 'active@example.com');
+    const path = `/panda/protected/users/${s.userId}/segments`;
+    for (let minutes = 20; minutes < 8 * 60; minutes += 20) {
+      ctx().clock.advance(20 * MIN);
+      expect((await call(ctx().app, s, path)).status).toBe(200);
+    }
+    // 7:40 so far; 8:00 exactly is still inside, 8:01 is not.
+    ctx().clock.advance(20 * MIN);
+    expect((await call(ctx().app, s, path)).status).toBe(200);
+    ctx().clock.advance(1 * MIN);
+    expect((await call(ctx().app, s, path)).status).toBe(401);
+  });
+
+  it('makes a copied x-gg-auth useless without the binding cookie', async () => {
+    const s = await login(ctx().app, 'active@example.com');
+    const path = `/panda/protected/users/${s.userId}/segments`;
+    const copied = await ctx().app.request(path, { headers: { 'x-gg-auth': s.token, 'x-gg-transaction': 't' } });
+    expect(copied.status).toBe(401);
+    const otherBrowser = await login(ctx().app, 'portin@example.com');
+    const mixed = await ctx().app.request(path, { headers: { 'x-gg-auth': s.token, 'x-gg-transaction': 't', cookie: `gg_bind=${otherBrowser.binding}` } });
+    expect(mixed.status).toBe(401);
+  });
+
+  it('needs the session’s XSRF token on state-changing calls: missing or mismatched is 403 and changes nothing', async () => {
+    const s = await login(ctx().app, 'firstlogin@example.com');
+    const path = `/panda/protected/users/${s.userId}/extras/firstlogin?first_login=false`;
+    const missing = await call(ctx().app, s, path, { method: 'PUT', headers: { 'x-xsrf-token': '' } });
+    expect(missing.status).toBe(403);
+    expect((await missing.json())._payload.message).toBe(messages.forbiddenXsrf);
+    const other = await login(ctx().app, 'active@example.com');
+    const mismatched = await call(ctx().app, s, path, { method: 'PUT', headers: { 'x-xsrf-token': other.xsrf } });
+    expect(mismatched.status).toBe(403);
+    const [row] = await ctx().handle.db.select({ firstLogin: members.firstLogin }).from(members).where(eq(members.id, s.userId));
+    expect(row!.firstLogin).toBe(true);
+
+    const ok = await call(ctx().app, s, path, { method: 'PUT' });
+    expect(ok.status).toBe(200);
+    expect((await ok.json())._payload.account.first_login).toBe(false);
+    const [after] = await ctx().handle.db.select({ firstLogin: members.firstLogin }).from(members).where(eq(members.id, s.userId));
+    expect(after!.firstLogin).toBe(false);
+  });
+
+  it('refuses a request from another site’s origin, allows its own and the allow-list', async () => {
+    const s = await login(ctx().app, 'active@example.com');
+    const path = `http://localhost/panda/protected/users/${s.userId}/segments`;
+    const foreign = await call(ctx().app, s, path, { headers: { origin: 'https://evil.example' } });
+    expect(foreign.status).toBe(403);
+    expect((await foreign.json())._payload.message).toBe(messages.forbiddenOrigin);
+    expect((await call(ctx().app, s, path, { headers: { origin: 'http://localhost' } })).status).toBe(200);
+    expect((await call(ctx().app, s, path, { headers: { origin: 'https://partner.example' } })).status).toBe(200);
+    const login403 = await ctx().app.request('http://localhost/panda/public/users/current', {
+      method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'active@example.com', password: DEMO_PASSWORD }),
+    });
+    expect(login403.status).toBe(403);
+  });
+
+  it('answers 403, never data, for another member’s user_id or ssn', async () => {
+    const s = await login(ctx().app, 'active@example.com');
+    for (const path of [
+      '/panda/protected/users/2/segments',
+      '/panda/protected/users/2/sims/owned',
+      `/panda/protected/users/2/sims/${demoSsn(2)}/balance/summary/current`,
+      `/panda/protected/users/1/sims/${demoSsn(2)}/balance/summary/current`,
+      '/panda/protected/users/2/transactions',
+    ]) {
+      const res = await call(ctx().app, s, path);
+      expect(res.status, path).toBe(403);
+      const body = await res.json();
+      expect(body).toEqual({ _payload: { message: messages.forbiddenMember } });
+    }
+    const put = await call(ctx().app, s, '/panda/protected/users/5/extras/firstlogin?first_login=false', { method: 'PUT' });
+    expect(put.status).toBe(403);
+    const [row] = await ctx().handle.db.select({ n: sql<number>`count(*)::int` }).from(members).where(eq(members.firstLogin, true));
+    expect(row!.n).toBe(2);
+  });
+
+  it('gives a member’s nickname publicly, and nothing else', async () => {
+    const res = await ctx().app.request('/panda/public/users/1');
+    expect(await res.json()).toEqual({ _payload: { nickname: 'Aoife' } });
+    expect((await ctx().app.request('/panda/public/users/999')).status).toBe(404);
+  });
+});

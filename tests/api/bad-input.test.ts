@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import type { Database } from '../../src/server/db/client.ts';
+import { call, forEachDatabase, login } from './harness.ts';
+
+/** Every table's row count and a digest of its rows: equal before and after means nothing changed. */
+async function snapshot(db: Database): Promise<string> {
+  const tables = ['members', 'sessions', 'sims', 'segments', 'balances', 'memberships', 'goody_bags', 'ledger', 'daily_usage', 'flexi_actions', 'notifications', 'marketing_permissions', 'orders', 'products'];
+  const parts: string[] = [];
+  for (const table of tables) {
+    const result = await db.execute(sql.raw(`select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${table} t`));
+    const row = (result as unknown as { rows: { n: number; h: string }[] }).rows[0]!;
+    parts.push(`${table}:${row.n}:${row.h}`);
+  }
+  return parts.join(',');
+}
+
+const nasty = ["' OR 1=1 --", '<script>alert(1)</script>', '../../etc/passwd', '%00', 'x'.repeat(5000), '1; DROP TABLE members'];
+
+forEachDatabase('bad_input', (ctx) => {
+  it('log-in: missing, wrong-typed, too long and hostile bodies get 400 with a message and change nothing', async () => {
+    const before = await snapshot(ctx().handle.db);
+    const bodies: [string, string][] = [
+      ['application/json', ''],
+      ['application/json', '{'],
+      ['application/json', '{}'],
+      ['application/json', JSON.stringify({ username: 'active@example.com' })],
+      ['application/json', JSON.stringify({ password: 'x' })],
+      ['application/json', JSON.stringify({ username: 42, password: 'x' })],
+      ['application/json', JSON.stringify({ username: 'active@example.com', password: ['a'] })],
+      ['application/json', JSON.stringify({ username: `${'a'.repeat(250)}@example.com`, password: 'x' })],
+      ['application/json', JSON.stringify({ username: 'active@example.com', password: 'p'.repeat(201) })],
+      ['text/plain', 'username=active@example.com&password=Demo-48-pass'],
+      ...nasty.map((n): [string, string] => ['application/json', JSON.stringify({ username: n, password: n })]),
+    ];
+    for (const [type, body] of bodies) {
+      const res = await ctx().app.request('/panda/public/users/current', { method: 'POST', headers: { 'content-type': type }, body });
+      expect(res.status, `${type} ${body.slice(0, 60)}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${type} ${body.slice(0, 60)}`).toBeLessThan(500);
+      const json = await res.json();
+      expect(typeof json._payload.message).toBe('string');
+      expect(json._payload.message.length).toBeGreaterThan(5);
+    }
+    expect(await snapshot(ctx().handle.db)).toBe(before);
+  });
+
+  it('protected reads: bad path and query parameters get 4xx with a message, never data or a 500', async () => {
+    const s = await login(ctx().app, 'active@example.com');
+    const before = await snapshot(ctx().handle.db);
+    const paths = [
+      ...nasty.map((n) => `/panda/protected/users/${encodeURIComponent(n)}/segments`),
+      ...nasty.map((n) => `/panda/protected/users/${s.userId}/sims/${encodeURIComponent(n)}/balance/summary/current`),
+      `/panda/protected/users/${s.userId}/sims/123/balance/summary/current`,
+      `/panda/protected/users/99999999999/segments`,
+      `/panda/protected/users/-1/segments`,
+      ...['0', '-3', 'abc', '1.5', '99999999', "1' OR '1'='1"].map((p) => `/panda/protected/users/${s.userId}/transactions?page=${encodeURIComponent(p)}`),
+      ...['0', '101', 'ten', '<script>'].map((l) => `/panda/protected/users/${s.userId}/transactions?limit=${encodeURIComponent(l)}`),
+      `/panda/protected/users/${s.userId}/extras/firstlogin?first_login=maybe`,
+      `/panda/protected/users/${s.userId}/extras/firstlogin`,
+      `/panda/public/users/abc`,
+    ];
+    for (const path of paths) {
+      const method = path.includes('firstlogin') ? 'PUT' : 'GET';
+      const res = await call(ctx().app, s, path, { method });
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(res.status, path).toBeLessThan(500);
+      const json = await res.json();
+      expect(Object.keys(json), path).toEqual(['_payload']);
+      expect(Object.keys(json._payload), path).toEqual(['message']);
+    }
+    expect(await snapshot(ctx().handle.db)).toBe(before);
+  });
+
+  it('headers: an oversized or hostile x-gg-auth is a 401, not a 500', async () => {
+    const s = await login(ctx().app, 'active@example.com');
+    for (const token of nasty) {
+      const res = await call(ctx().app, s, `/panda/protected/users/${s.userId}/segments`, { headers: { 'x-gg-auth': token.replace(/[^\x20-\x7e]/g, '') } });
+      expect(res.status).toBe(401);
+    }
+  });
+});

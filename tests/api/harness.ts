@@ -1,0 +1,107 @@
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
+import { createApp } from '../../src/server/app.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
+import { DEMO_PASSWORD, resetDatabase, seedDemo } from '../../src/server/db/seed.ts';
+import type { AppConfig } from '../../src/server/http.ts';
+
+/** The moment the demo members are seeded at in tests; the clock starts here for every test. */
+export const SEED_TIME = new Date('2026-11-22T10:00:00Z');
+
+export interface TestContext {
+  handle: DatabaseHandle;
+  app: ReturnType<typeof createApp>;
+  clock: { now: Date; advance(ms: number): void };
+  config: AppConfig;
+}
+
+export const testConfig = (overrides: Partial<AppConfig['rateLimit']> = {}): AppConfig => ({
+  sessionSecret: 'test-session-secret-that-is-long-enough-000',
+  emvKeyBase64: Buffer.from('48portal-emv-key').toString('base64'),
+  allowedOrigins: ['https://partner.example'],
+  rateLimit: { windowMs: 60_000, loginPerIp: 1000, loginFailuresPerAccount: 1000, ...overrides },
+});
+
+const databases: { name: string; url: string | undefined }[] = [{ name: 'PGlite', url: 'memory://' }];
+if (process.env['TEST_DATABASE_URL']) databases.push({ name: 'PostgreSQL', url: process.env['TEST_DATABASE_URL'] });
+else console.warn('TEST_DATABASE_URL is not set: the API suite runs on PGlite only; PostgreSQL is skipped.');
+
+/**
+ * A new, empty PostgreSQL database of the file's own next to the one TEST_DATABASE_URL names,
+ * so test files can run in parallel.
+ */
+async function freshPostgresDatabase(url: string, name: string): Promise<string> {
+  if (url === 'memory://') return url;
+  const dbName = name.toLowerCase().replace(/[^a-z0-9_]/g, '_');
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.query(`create database ${dbName}`);
+  await admin.end();
+  const fresh = new URL(url);
+  fresh.pathname = `/${dbName}`;
+  return fresh.toString();
+}
+
+/**
+ * Runs a suite once per database: one database per file (PGlite takes ~2 s to start), the
+ * demo members reseeded before every test, and a clock the test can move.
+ */
+export function forEachDatabase(file: string, suite: (ctx: () => TestContext) => void, rateLimit: Partial<AppConfig['rateLimit']> = {}) {
+  for (const { name, url } of databases) {
+    describe(name, () => {
+      let ctx: TestContext | undefined;
+      beforeAll(async () => {
+        const handle = await openDatabase(url && (await freshPostgresDatabase(url, `api_${file}`)));
+        const clock = { now: new Date(SEED_TIME), advance(ms: number) { this.now = new Date(this.now.getTime() + ms); } };
+        ctx = { handle, clock, config: testConfig(rateLimit), app: undefined as never };
+      }, 60_000);
+      beforeEach(async () => {
+        const c = ctx!;
+        await resetDatabase(c.handle.db);
+        await seedDemo(c.handle.db, SEED_TIME);
+        c.clock.now = new Date(SEED_TIME);
+        c.app = createApp({ db: c.handle.db, config: c.config, clock: () => c.clock.now });
+      }, 60_000);
+      afterAll(async () => ctx?.handle.close());
+      suite(() => ctx!);
+    });
+  }
+}
+
+export interface Session {
+  token: string;
+  binding: string;
+  xsrf: string;
+  userId: number;
+  headers: Record<string, string>;
+}
+
+function cookieValue(setCookies: string[], name: string): string {
+  const found = setCookies.find((c) => c.startsWith(`${name}=`));
+  if (!found) throw new Error(`no ${name} cookie`);
+  return found.slice(name.length + 1).split(';')[0]!;
+}
+
+export async function login(app: TestContext['app'], email: string, password = DEMO_PASSWORD): Promise<Session> {
+  const res = await app.request('/panda/protected/users/current', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, password }),
+  });
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { _payload: { account: { user_id: number } } };
+  const setCookies = res.headers.getSetCookie();
+  const token = res.headers.get('x-gg-auth')!;
+  const binding = cookieValue(setCookies, 'gg_bind');
+  const xsrf = cookieValue(setCookies, 'XSRF-TOKEN');
+  return {
+    token, binding, xsrf, userId: body._payload.account.user_id,
+    headers: { 'x-gg-auth': token, 'x-gg-transaction': 'test-transaction', cookie: `gg_bind=${binding}; XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+  };
+}
+
+/** A call as the signed-in member would make it. */
+export function call(app: TestContext['app'], session: Session, path: string, init: RequestInit = {}) {
+  return app.request(path, { ...init, headers: { ...session.headers, ...(init.headers as Record<string, string> | undefined) } });
+}
