@@ -48,5 +48,13 @@ export default defineConfig({
     specPaths(),
   ],
   server: { port: 4321 },
+  // npm run dev runs the API beside Astro's dev server; forward its paths to it.
+  vite: {
+    server: {
+      proxy: Object.fromEntries(
+        ['/panda', '/sandbox'].map((path) => [path, `http://localhost:${process.env.API_PORT ?? 4322}`]),
+      ),
+    },
+  },
   devToolbar: { enabled: false },
 });

@@ -85,3 +85,46 @@ export const TransactionSchema = z.object({
   description: z.string(),
   amount: z.number().int().openapi({ description: 'Cents; negative for money spent' }),
 });
+
+/** Password rules for sign-up, reset and change: long enough to resist guessing, not absurdly long. */
+export const PasswordSchema = z
+  .string({ error: 'password is required' })
+  .min(10, { error: 'password must be at least 10 characters' })
+  .max(200, { error: 'password must be at most 200 characters' })
+  .regex(/[A-Za-z]/, { error: 'password must contain a letter' })
+  .regex(/[0-9]/, { error: 'password must contain a digit' });
+
+const name = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, { error: `${field} is required` })
+    .max(60, { error: `${field} must be at most 60 characters` })
+    .regex(/^[\p{L}\p{M}' .-]+$/u, { error: `${field} may contain letters, spaces, apostrophes, dots and hyphens only` });
+
+export const SignUpBodySchema = z
+  .object({
+    email: z.email({ error: 'email must be an e-mail address' }).max(254, { error: 'email is too long' }),
+    password: PasswordSchema,
+    firstname: name('firstname'),
+    lastname: name('lastname'),
+    nickname: name('nickname').optional(),
+  })
+  .openapi('SignUpBody');
+
+export const NameBodySchema = z.object({ firstname: name('firstname'), lastname: name('lastname'), nickname: name('nickname').optional() }).openapi('NameBody');
+
+export const PasswordChangeSchema = z
+  .object({ current_password: z.string({ error: 'current_password is required' }).min(1).max(200), new_password: PasswordSchema })
+  .openapi('PasswordChange');
+
+export const MarketingPermissionsSchema = z
+  .object({
+    email: z.boolean(),
+    sms: z.boolean(),
+    phone: z.boolean(),
+    post: z.boolean(),
+    social: z.boolean(),
+    social_preference: z.enum(['Snapchat', 'Instagram', 'TikTok', 'Facebook', 'X'], { error: 'social_preference must be one of Snapchat, Instagram, TikTok, Facebook, X' }),
+  })
+  .openapi('MarketingPermissions');

@@ -28,3 +28,15 @@ export const messages = {
   notFound: 'There is nothing at this address.',
   serverError: 'Something went wrong on our side. Please try again.',
 } as const;
+
+/** Messages of sign-up, verification and password recovery (ours). */
+export const accountMessages = {
+  emailTaken: 'An account with this e-mail address already exists. Log in, or reset your password.',
+  verificationSent: 'We have sent you an e-mail with a link and a code to verify your address.',
+  verificationInvalid: 'That link or code is not valid any more. Ask for a new one.',
+  verified: 'Your e-mail address is verified.',
+  recoverySent: 'If an account uses that address, we have sent it a link to set a new password.',
+  resetInvalid: 'That reset link is not valid any more. Ask for a new one.',
+  passwordChanged: 'Your password is changed. Other devices have been signed out.',
+  wrongCurrentPassword: 'Your current password is not right.',
+} as const;

@@ -13,7 +13,10 @@ import { sameOrigin } from './middleware/origin.ts';
 import { requireOwnAccount, requireSession } from './middleware/protect.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes, publicUserRoutes, sessionRoutes } from './routes/auth.ts';
+import { profileRoutes } from './routes/profile.ts';
 import { referencePage } from './routes/reference.ts';
+import { sandboxRoutes } from './routes/sandbox.ts';
+import { signUpRoutes } from './routes/signup.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { resolveFile, sendFile, type StaticSite } from './static-site.ts';
 
@@ -106,6 +109,8 @@ export function createApp({ db, config, site, clock = systemClock, logger = pino
   api.route('/', sessionRoutes());
   api.route('/', publicUserRoutes());
   api.route('/', accountRoutes());
+  api.route('/', signUpRoutes(config));
+  api.route('/', profileRoutes());
 
   const document = () =>
     api.getOpenAPI31Document({
@@ -117,6 +122,7 @@ export function createApp({ db, config, site, clock = systemClock, logger = pino
   api.all('/panda/*', (c) => fail(c, 404, messages.notFound));
 
   app.route('/', api);
+  if (config.sandbox) app.route('/', sandboxRoutes());
 
   if (site) {
     // Spec section 2: payment-gateway URLs always carry a trailing slash.

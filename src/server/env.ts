@@ -12,12 +12,18 @@ const schema = z.object({
   HOST: z.string().min(1).default('localhost'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DIST_DIR: z.string().min(1).default('dist'),
+  /** npm run dev: Astro's dev server serves the site, this process only the API. */
+  API_ONLY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   DATABASE_URL: z
     .string()
     .regex(/^(memory:\/\/|postgres(ql)?:\/\/.+)$/, { error: 'must be memory:// or postgres://…' })
     .optional(),
   /** Signs XSRF tokens. Without it a random one is made at start (sessions then need a new login after a restart). */
   SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  /** Signs help-desk single sign-on tokens; shared with the help desk. */
+  HELPDESK_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  /** Local stand-ins for outside services (the mail outbox page at /sandbox/mail). Turn off in production. */
+  SANDBOX: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   EMV_KEY: z
     .base64()
     .refine((v) => [16, 24, 32].includes(Buffer.from(v, 'base64').length), { error: 'must be a base64 AES key of 16, 24 or 32 bytes' })
@@ -29,7 +35,7 @@ const schema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
 });
 
-export type Env = z.infer<typeof schema> & { sessionSecretGenerated: boolean; SESSION_SECRET: string };
+export type Env = z.infer<typeof schema> & { SESSION_SECRET: string; HELPDESK_SECRET: string; generatedSecrets: string[] };
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = schema.safeParse(source);
@@ -37,6 +43,11 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  const secret = parsed.data.SESSION_SECRET;
-  return { ...parsed.data, SESSION_SECRET: secret ?? randomBytes(32).toString('base64url'), sessionSecretGenerated: !secret };
+  const generatedSecrets = (['SESSION_SECRET', 'HELPDESK_SECRET'] as const).filter((name) => !parsed.data[name]);
+  return {
+    ...parsed.data,
+    SESSION_SECRET: parsed.data.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
+    HELPDESK_SECRET: parsed.data.HELPDESK_SECRET ?? randomBytes(48).toString('base64url'),
+    generatedSecrets,
+  };
 }

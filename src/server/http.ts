@@ -13,6 +13,10 @@ export interface AppConfig {
   /** Origins besides the server's own that may call the API from a browser. */
   allowedOrigins: string[];
   rateLimit: { windowMs: number; loginPerIp: number; loginFailuresPerAccount: number };
+  /** Signs the help-desk single sign-on token (HS512); server-only. */
+  helpdeskSecret: string;
+  /** Local stand-ins for outside services (the mail outbox page) while none is configured. */
+  sandbox: boolean;
 }
 
 export interface AppEnv {

@@ -9,24 +9,26 @@ import { loadStaticSite } from './static-site.ts';
 
 const env = readEnv();
 const logger = pino({ level: env.LOG_LEVEL });
-buildIfNeeded(env.DIST_DIR);
-const site = await loadStaticSite(env.DIST_DIR);
+if (!env.API_ONLY) buildIfNeeded(env.DIST_DIR);
+const site = env.API_ONLY ? undefined : await loadStaticSite(env.DIST_DIR);
 const database = await openDatabase(env.DATABASE_URL);
 if (await isEmpty(database.db)) {
   await seedDemo(database.db, new Date());
   logger.info('seeded the demo members into an empty database');
 }
-if (env.sessionSecretGenerated) logger.warn('SESSION_SECRET is not set: using a random one for this run');
+for (const name of env.generatedSecrets) logger.warn(`${name} is not set: using a random one for this run`);
 
 const app = createApp({
   db: database.db,
-  site,
+  ...(site ? { site } : {}),
   logger,
   config: {
     sessionSecret: env.SESSION_SECRET,
     emvKeyBase64: env.EMV_KEY,
     allowedOrigins: env.ALLOWED_ORIGINS,
     rateLimit: { windowMs: env.RATE_LIMIT_WINDOW_MS, loginPerIp: 100, loginFailuresPerAccount: 5 },
+    helpdeskSecret: env.HELPDESK_SECRET,
+    sandbox: env.SANDBOX,
   },
 });
 

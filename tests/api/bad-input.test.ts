@@ -5,7 +5,7 @@ import { call, forEachDatabase, login } from './harness.ts';
 
 /** Every table's row count and a digest of its rows: equal before and after means nothing changed. */
 async function snapshot(db: Database): Promise<string> {
-  const tables = ['members', 'sessions', 'sims', 'segments', 'balances', 'memberships', 'goody_bags', 'ledger', 'daily_usage', 'flexi_actions', 'notifications', 'marketing_permissions', 'orders', 'products'];
+  const tables = ['members', 'sessions', 'email_tokens', 'outbox', 'sims', 'segments', 'balances', 'memberships', 'goody_bags', 'ledger', 'daily_usage', 'flexi_actions', 'notifications', 'marketing_permissions', 'orders', 'products'];
   const parts: string[] = [];
   for (const table of tables) {
     const result = await db.execute(sql.raw(`select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${table} t`));
@@ -67,6 +67,43 @@ forEachDatabase('bad_input', (ctx) => {
       const json = await res.json();
       expect(Object.keys(json), path).toEqual(['_payload']);
       expect(Object.keys(json._payload), path).toEqual(['message']);
+    }
+    expect(await snapshot(ctx().handle.db)).toBe(before);
+  });
+
+  it('writes: bad bodies for sign-up, name, permissions, password, verification and recovery get 4xx and change nothing', async () => {
+    const s = await login(ctx().app, 'active@example.com');
+    const before = await snapshot(ctx().handle.db);
+    const u = `/panda/protected/users/${s.userId}`;
+    const cases: [string, string, string, unknown][] = [
+      ['POST', '/panda/public/users', 'application/json', {}],
+      ['POST', '/panda/public/users', 'application/json', { email: 'not-an-email', password: 'Long-enough-1', firstname: 'A', lastname: 'B' }],
+      ['POST', '/panda/public/users', 'application/json', { email: 'active@example.com', password: 'Long-enough-1', firstname: 'A', lastname: 'B' }],
+      ...nasty.map((n): [string, string, string, unknown] => ['POST', '/panda/public/users', 'application/json', { email: `${n}@example.com`, password: n, firstname: n, lastname: n }]),
+      ['PUT', `${u}/name`, 'application/json', { firstname: '', lastname: 'B' }],
+      ...nasty.map((n): [string, string, string, unknown] => ['PUT', `${u}/name`, 'application/json', { firstname: n, lastname: n }]),
+      ['PUT', `${u}/marketing-permissions`, 'application/json', { email: 'yes', sms: false, phone: false, post: false, social: false, social_preference: 'Snapchat' }],
+      ['PUT', `${u}/marketing-permissions`, 'application/json', { email: true }],
+      ['PUT', `${u}/password`, 'application/json', { current_password: 'Demo-48-pass', new_password: 'short' }],
+      ['PUT', `${u}/password`, 'application/json', { current_password: 'wrong-password', new_password: 'Long-enough-12' }],
+      ['PUT', `${u}/password`, 'application/json', { current_password: 'x'.repeat(300), new_password: 'Long-enough-12' }],
+      ...["' OR 1=1 --", 'abc', '12345', '<script>'].map((t): [string, string, string, unknown] => ['POST', `${u}/email/verify/${encodeURIComponent(t)}?force=true`, 'application/json', undefined]),
+      ['POST', `${u}/generate-token`, 'application/x-www-form-urlencoded', 'email=not-an-email'],
+      ['POST', `${u}/generate-token`, 'application/x-www-form-urlencoded', 'email=portin%40example.com'],
+      ['POST', '/panda/public/users/password-recovery', 'application/x-www-form-urlencoded', 'email=%27%20OR%201%3D1'],
+      ['POST', '/panda/public/users/password-recovery', 'application/x-www-form-urlencoded', ''],
+      ['POST', '/panda/public/users/password-recovery/token-email', 'application/json', { token: "' OR 1=1 --", password: 'Long-enough-12' }],
+      ['POST', '/panda/public/users/password-recovery/token-email', 'application/json', { token: 'a'.repeat(43), password: 'Long-enough-12' }],
+      ['GET', '/panda/public/users/authentication-removed/not-an-email', '', undefined],
+    ];
+    for (const [method, path, type, body] of cases) {
+      const init: RequestInit = { method, headers: type ? { 'content-type': type } : {} };
+      if (body !== undefined) init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      const res = await call(ctx().app, s, path, init);
+      const label = `${method} ${path} ${JSON.stringify(body)?.slice(0, 80)}`;
+      expect(res.status, label).toBeGreaterThanOrEqual(400);
+      expect(res.status, label).toBeLessThan(500);
+      expect(typeof (await res.json())._payload.message, label).toBe('string');
     }
     expect(await snapshot(ctx().handle.db)).toBe(before);
   });

@@ -47,6 +47,20 @@ forEachDatabase('errors', (ctx) => {
       '/panda/protected/users/{user_id}/flexidata/getislegacyuser',
       '/panda/protected/users/{user_id}/iseligibleforbulkmembership',
       '/panda/protected/users/{user_id}/transactions',
+      '/panda/public/users',
+      '/panda/protected/users/{user_id}/generate-token',
+      '/panda/protected/users/{user_id}/email/verify/{token}',
+      '/panda/protected/users/{user_id}/update-email',
+      '/panda/public/users/authentication-removed/{email}',
+      '/panda/public/users/password-recovery',
+      '/panda/public/users/password-recovery/token-email',
+      '/panda/protected/users/{user_id}/sso',
+      '/panda/protected/users/{user_id}/purchase/details',
+      '/panda/protected/users/{user_id}/sims/{ssn}/usage/daily',
+      '/panda/protected/users/{user_id}/sims/{ssn}/puk',
+      '/panda/protected/users/{user_id}/name',
+      '/panda/protected/users/{user_id}/marketing-permissions',
+      '/panda/protected/users/{user_id}/password',
     ]) {
       expect(paths).toContain(path);
     }

@@ -20,6 +20,8 @@ export const testConfig = (overrides: Partial<AppConfig['rateLimit']> = {}): App
   emvKeyBase64: Buffer.from('48portal-emv-key').toString('base64'),
   allowedOrigins: ['https://partner.example'],
   rateLimit: { windowMs: 60_000, loginPerIp: 1000, loginFailuresPerAccount: 1000, ...overrides },
+  helpdeskSecret: 'test-helpdesk-secret-that-is-long-enough-0000000',
+  sandbox: true,
 });
 
 const databases: { name: string; url: string | undefined }[] = [{ name: 'PGlite', url: 'memory://' }];

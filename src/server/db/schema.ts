@@ -321,3 +321,39 @@ export const orders = pgTable(
     check('orders_quantity', sql`${t.quantity} between 1 and 10`),
   ],
 );
+
+/** Single-use e-mail tokens: a link token and a typed code for verification, a link token for password reset. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    codeHash: text('code_hash'),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [
+    uniqueIndex('email_tokens_token_hash_unique').on(t.tokenHash),
+    index('email_tokens_member_idx').on(t.memberId, t.purpose),
+    check('email_tokens_purpose', sql`${t.purpose} in ('verify', 'reset')`),
+  ],
+);
+
+/** Mail waiting for a mail server; readable at /sandbox/mail while none is configured. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: ts('created_at').notNull(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [index('outbox_to_idx').on(t.to, t.createdAt)],
+);

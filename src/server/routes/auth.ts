@@ -5,7 +5,7 @@ import type { Context } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { rateLimiter } from 'hono-rate-limiter';
 import { AccountSchema, ErrorSchema, LoginBodySchema } from '../../contract/account.ts';
-import { SESSION_IDLE_MS } from '../../contract/constants.ts';
+import { SESSION_MAX_MS } from '../../contract/constants.ts';
 import { messages } from '../../contract/messages.ts';
 import { members } from '../db/schema.ts';
 import { fail, router, type AppConfig, type AppEnv } from '../http.ts';
@@ -91,6 +91,29 @@ async function loginEmail(c: Context): Promise<string> {
 
 const tooMany = (c: Context) => fail(c, 429, messages.tooManyRequests);
 
+/** A rate limit keyed by what `key` returns (an address, an account, an e-mail). */
+export function limitBy(windowMs: number, limit: number, key: (c: Context<AppEnv>) => string | Promise<string>, onlyFailures = false) {
+  return rateLimiter<AppEnv>({ windowMs, limit, standardHeaders: 'draft-6', skipSuccessfulRequests: onlyFailures, keyGenerator: key, handler: tooMany });
+}
+
+export const byIp = (prefix: string) => (c: Context<AppEnv>) => `${prefix}:ip:${clientIp(c)}`;
+
+/**
+ * Starts a session and puts it on the response: x-gg-auth (the token), x-gg-emv (the
+ * encrypted e-mail-verified flag), the HttpOnly binding cookie and the XSRF-TOKEN cookie.
+ */
+export async function openSession(c: Context<AppEnv>, member: typeof members.$inferSelect, config: AppConfig) {
+  const session = await startSession(c.var.db, member.id, c.var.clock);
+  const secure = new URL(c.req.url).protocol === 'https:';
+  const maxAge = Math.floor(SESSION_MAX_MS / 1000); // the server decides expiry; the cookie just outlives it
+  setCookie(c, BINDING_COOKIE, session.binding, { httpOnly: true, sameSite: 'Lax', secure, path: '/panda', maxAge });
+  setCookie(c, 'XSRF-TOKEN', xsrfTokenFor(session.tokenHash, config.sessionSecret), { sameSite: 'Lax', secure, path: '/', maxAge });
+  c.header('x-gg-auth', session.token);
+  c.header('x-gg-emv', encryptEmv(member.isVerified, config.emvKeyBase64));
+  c.header('access-control-expose-headers', 'x-gg-auth, x-gg-emv');
+  c.var.log.info({ memberId: member.id }, 'session started');
+}
+
 export function authRoutes(config: AppConfig) {
   const app = router();
   // Made now, so the first unknown e-mail is not slower than a wrong password.
@@ -98,15 +121,8 @@ export function authRoutes(config: AppConfig) {
   const { windowMs, loginPerIp, loginFailuresPerAccount } = config.rateLimit;
   // Per address, every attempt counts; per account only failures, so one member's failures
   // never lock out another member, and a member who signs in is never slowed down.
-  const perIp = rateLimiter<AppEnv>({ windowMs, limit: loginPerIp, standardHeaders: 'draft-6', keyGenerator: (c) => `ip:${clientIp(c)}`, handler: tooMany });
-  const perAccount = rateLimiter<AppEnv>({
-    windowMs,
-    limit: loginFailuresPerAccount,
-    standardHeaders: 'draft-6',
-    skipSuccessfulRequests: true,
-    keyGenerator: async (c) => `account:${await loginEmail(c)}`,
-    handler: tooMany,
-  });
+  const perIp = limitBy(windowMs, loginPerIp, byIp('login'));
+  const perAccount = limitBy(windowMs, loginFailuresPerAccount, async (c) => `login:account:${await loginEmail(c)}`, true);
 
   for (const path of ['/panda/protected/users/current', '/panda/public/users/current'] as const) {
     app.use(path, perIp, perAccount);
@@ -120,15 +136,7 @@ export function authRoutes(config: AppConfig) {
       const ok = await verifyPassword(password, member?.passwordHash ?? (await dummyHash()));
       if (!member || !ok) return fail(c, 401, messages.invalidLogin);
 
-      const session = await startSession(c.var.db, member.id, c.var.clock);
-      const secure = new URL(c.req.url).protocol === 'https:';
-      const maxAge = Math.floor(SESSION_IDLE_MS / 1000) * 16; // the 8-hour cap; the server decides expiry
-      setCookie(c, BINDING_COOKIE, session.binding, { httpOnly: true, sameSite: 'Lax', secure, path: '/panda', maxAge });
-      setCookie(c, 'XSRF-TOKEN', xsrfTokenFor(session.tokenHash, config.sessionSecret), { sameSite: 'Lax', secure, path: '/', maxAge });
-      c.header('x-gg-auth', session.token);
-      c.header('x-gg-emv', encryptEmv(member.isVerified, config.emvKeyBase64));
-      c.header('access-control-expose-headers', 'x-gg-auth, x-gg-emv');
-      c.var.log.info({ memberId: member.id }, 'login');
+      await openSession(c, member, config);
       return c.json({ _payload: { account: accountOf(member) } }, 200);
     });
   }
