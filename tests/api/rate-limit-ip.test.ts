@@ -18,3 +18,18 @@ forEachDatabase(
   },
   { windowMs: 60_000, loginFailuresPerAccount: 1000, loginPerIp: 5 },
 );
+
+forEachDatabase(
+  'rate_limit_recovery',
+  (ctx) => {
+    it('limits reset e-mails per account: the sixth request in the window is refused and sends nothing', async () => {
+      const ask = (email: string) => ctx().app.request('/panda/public/users/password-recovery', { method: 'POST', body: new URLSearchParams({ email }) });
+      for (let i = 0; i < 5; i++) expect((await ask('active@example.com')).status).toBe(200);
+      expect((await ask('Active@example.com')).status).toBe(429);
+      expect((await ask('portin@example.com')).status).toBe(200);
+      const { _payload } = await (await ctx().app.request('/sandbox/mail.json')).json();
+      expect(_payload.values.filter((m: { to: string }) => m.to === 'active@example.com')).toHaveLength(5);
+    });
+  },
+  { windowMs: 60_000 },
+);

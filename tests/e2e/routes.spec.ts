@@ -106,3 +106,17 @@ test('the sitemap page and sitemap.xml list the public pages', async ({ page, re
   expect(urls).toContain('/legal/privacy-policy');
   expect(urls).not.toContain('/my48');
 });
+
+test('pages run under the server’s Content-Security-Policy with no violation', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content.Security.Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  for (const path of ['/', '/help/roaming', '/memberships']) {
+    const response = await page.goto(path);
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self' 'sha256-");
+  }
+  // The navbar script ran: its dropdown opens.
+  await page.getByRole('button', { name: /Why Choose Us|Menu/ }).first().click();
+  expect(violations).toEqual([]);
+});

@@ -78,12 +78,13 @@ function clientIp(c: Context): string {
   }
 }
 
-async function loginEmail(c: Context): Promise<string> {
+/** An e-mail field of the body (JSON or form), for rate-limit keys; the route validates it properly. */
+export async function emailField(c: Context, field: 'username' | 'email'): Promise<string> {
   try {
     const type = c.req.header('content-type') ?? '';
     const body = type.includes('application/json') ? await c.req.json() : await c.req.parseBody();
-    const username = (body as Record<string, unknown>)['username'];
-    return typeof username === 'string' ? username.trim().toLowerCase().slice(0, 254) : '';
+    const value = (body as Record<string, unknown>)[field];
+    return typeof value === 'string' ? value.trim().toLowerCase().slice(0, 254) : '';
   } catch {
     return '';
   }
@@ -122,7 +123,7 @@ export function authRoutes(config: AppConfig) {
   // Per address, every attempt counts; per account only failures, so one member's failures
   // never lock out another member, and a member who signs in is never slowed down.
   const perIp = limitBy(windowMs, loginPerIp, byIp('login'));
-  const perAccount = limitBy(windowMs, loginFailuresPerAccount, async (c) => `login:account:${await loginEmail(c)}`, true);
+  const perAccount = limitBy(windowMs, loginFailuresPerAccount, async (c) => `login:account:${await emailField(c, 'username')}`, true);
 
   for (const path of ['/panda/protected/users/current', '/panda/public/users/current'] as const) {
     app.use(path, perIp, perAccount);

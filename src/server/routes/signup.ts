@@ -11,7 +11,7 @@ import { consumeEmailToken, issueEmailToken } from '../services/email-tokens.ts'
 import { sendMail } from '../services/mail.ts';
 import { hashPassword } from '../services/passwords.ts';
 import type { Clock } from '../services/clock.ts';
-import { accountOf, byIp, errorResponses, limitBy, openSession, protectedHeaders, userParams } from './auth.ts';
+import { accountOf, byIp, emailField, errorResponses, limitBy, openSession, protectedHeaders, userParams } from './auth.ts';
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const messageBody = z.object({ _payload: z.object({ message: z.string() }) });
@@ -125,8 +125,10 @@ export function signUpRoutes(config: AppConfig) {
   // Password recovery. The answers never say whether an address has an account.
   const recoveryLimit = limitBy(windowMs, 10, byIp('recovery'));
   app.use('/panda/public/users/authentication-removed/*', recoveryLimit);
-  app.use('/panda/public/users/password-recovery', recoveryLimit);
+  // In Hono, /password-recovery/* matches /password-recovery too: one registration, one count.
   app.use('/panda/public/users/password-recovery/*', recoveryLimit);
+  // Per account as well, so nobody can flood one member's inbox.
+  app.use('/panda/public/users/password-recovery', limitBy(windowMs, 5, async (c) => `recovery:email:${await emailField(c, 'email')}`));
 
   app.openapi(
     createRoute({
