@@ -107,3 +107,10 @@ export async function login(app: TestContext['app'], email: string, password = D
 export function call(app: TestContext['app'], session: Session, path: string, init: RequestInit = {}) {
   return app.request(path, { ...init, headers: { ...session.headers, ...(init.headers as Record<string, string> | undefined) } });
 }
+
+/** One log-in attempt, whatever its outcome (rate-limit tests). */
+export function attemptLogin(ctx: TestContext, username: string, password: string) {
+  return ctx.app.request('/panda/public/users/current', {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }),
+  });
+}

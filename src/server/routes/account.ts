@@ -3,11 +3,10 @@ import { and, count, desc, eq, ne } from 'drizzle-orm';
 import { BalanceSummarySchema, ErrorSchema, SimSchema, TransactionSchema } from '../../contract/account.ts';
 import { messages } from '../../contract/messages.ts';
 import { balances, ledger, memberships, notifications, segments, sims } from '../db/schema.ts';
-import { fail, router } from '../http.ts';
+import { fail, jsonContent, router } from '../http.ts';
 import { balanceSummary } from '../services/balance-summary.ts';
 import { errorResponses, protectedHeaders, userParams } from './auth.ts';
 
-const ok = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const payload = <T extends z.ZodType>(schema: T) => z.object({ _payload: schema });
 
 export function accountRoutes() {
@@ -17,7 +16,7 @@ export function accountRoutes() {
     createRoute({
       method: 'get', path: '/panda/protected/users/{user_id}/segments', tags: ['Account'], summary: 'The member’s segments (port-in in progress, …)',
       request: { headers: protectedHeaders, params: userParams },
-      responses: { 200: ok(payload(z.object({ values: z.array(z.object({ segment_type: z.string() })) })), 'Segments'), ...errorResponses },
+      responses: { 200: jsonContent(payload(z.object({ values: z.array(z.object({ segment_type: z.string() })) })), 'Segments'), ...errorResponses },
     }),
     async (c) => {
       const rows = await c.var.db.select({ segment_type: segments.segmentType }).from(segments).where(eq(segments.memberId, c.var.member.id));
@@ -29,7 +28,7 @@ export function accountRoutes() {
     createRoute({
       method: 'get', path: '/panda/protected/users/{user_id}/sims/owned', tags: ['Account'], summary: 'The member’s SIMs; 400 while activation is in progress',
       request: { headers: protectedHeaders, params: userParams },
-      responses: { 200: ok(z.object({ _meta: z.object({ total: z.number().int() }), _payload: z.object({ values: z.array(SimSchema) }) }), 'SIMs'), ...errorResponses },
+      responses: { 200: jsonContent(z.object({ _meta: z.object({ total: z.number().int() }), _payload: z.object({ values: z.array(SimSchema) }) }), 'SIMs'), ...errorResponses },
     }),
     async (c) => {
       const rows = await c.var.db.select().from(sims).where(and(eq(sims.memberId, c.var.member.id), ne(sims.status, 'inactive')));
@@ -45,7 +44,7 @@ export function accountRoutes() {
       summary: 'This month’s balance summary of one SIM',
       request: { headers: protectedHeaders, params: userParams.extend({ ssn: z.string().regex(/^[0-9]{10,22}$/, { error: 'must be 10 to 22 digits' }) }) },
       responses: {
-        200: ok(payload(z.object({ current_month_balance_summary: BalanceSummarySchema })), 'Balance summary'),
+        200: jsonContent(payload(z.object({ current_month_balance_summary: BalanceSummarySchema })), 'Balance summary'),
         504: { description: 'The billing platform does not answer', content: { 'application/json': { schema: ErrorSchema } } },
         ...errorResponses,
       },
@@ -64,7 +63,7 @@ export function accountRoutes() {
       method: 'get', path: '/panda/protected/users/{user_id}/notification/inapp/summary', tags: ['Account'], summary: 'In-app notifications: unread count and latest',
       request: { headers: protectedHeaders, params: userParams },
       responses: {
-        200: ok(payload(z.object({ unread: z.number().int(), total: z.number().int(), latest: z.array(z.object({ id: z.number().int(), title: z.string(), body: z.string(), read: z.boolean(), created_at: z.string() })) })), 'Summary'),
+        200: jsonContent(payload(z.object({ unread: z.number().int(), total: z.number().int(), latest: z.array(z.object({ id: z.number().int(), title: z.string(), body: z.string(), read: z.boolean(), created_at: z.string() })) })), 'Summary'),
         ...errorResponses,
       },
     }),
@@ -79,7 +78,7 @@ export function accountRoutes() {
     createRoute({
       method: 'get', path: '/panda/protected/users/{user_id}/flexidata/getislegacyuser', tags: ['Account'], summary: 'Whether the member is on a legacy membership',
       request: { headers: protectedHeaders, params: userParams },
-      responses: { 200: ok(payload(z.object({ isLegacyUser: z.boolean(), legacyUserDetails: z.object({ memberShipType: z.string().nullable() }) })), 'Legacy status'), ...errorResponses },
+      responses: { 200: jsonContent(payload(z.object({ isLegacyUser: z.boolean(), legacyUserDetails: z.object({ memberShipType: z.string().nullable() }) })), 'Legacy status'), ...errorResponses },
     }),
     async (c) => {
       const type = c.var.member.legacyType;
@@ -92,7 +91,7 @@ export function accountRoutes() {
       method: 'get', path: '/panda/protected/users/{user_id}/iseligibleforbulkmembership', tags: ['Account'],
       summary: 'Whether the member may buy the bulk membership (BDDVBL00): an active SIM with credit details and a membership bought before',
       request: { headers: protectedHeaders, params: userParams },
-      responses: { 200: ok(payload(z.object({ eligible: z.boolean() })), 'Eligibility'), ...errorResponses },
+      responses: { 200: jsonContent(payload(z.object({ eligible: z.boolean() })), 'Eligibility'), ...errorResponses },
     }),
     async (c) => {
       const [row] = await c.var.db
@@ -117,7 +116,7 @@ export function accountRoutes() {
         }),
       },
       responses: {
-        200: ok(z.object({ _meta: z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int() }), _payload: z.object({ values: z.array(TransactionSchema) }) }), 'Transactions'),
+        200: jsonContent(z.object({ _meta: z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int() }), _payload: z.object({ values: z.array(TransactionSchema) }) }), 'Transactions'),
         ...errorResponses,
       },
     }),

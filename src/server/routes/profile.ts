@@ -3,12 +3,11 @@ import { and, asc, desc, eq, gte, isNull, ne } from 'drizzle-orm';
 import { MarketingPermissionsSchema, NameBodySchema, PasswordChangeSchema, AccountSchema } from '../../contract/account.ts';
 import { accountMessages } from '../../contract/messages.ts';
 import { dailyUsage, ledger, marketingPermissions, members, memberships, products, sessions, sims } from '../db/schema.ts';
-import { fail, router } from '../http.ts';
+import { fail, jsonContent, router } from '../http.ts';
 import { dayOf } from '../services/calendar.ts';
 import { hashPassword, verifyPassword } from '../services/passwords.ts';
 import { accountOf, errorResponses, protectedHeaders, userParams } from './auth.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const simParams = userParams.extend({ ssn: z.string().regex(/^[0-9]{10,22}$/, { error: 'must be 10 to 22 digits' }) });
 
 const permissionsOf = (p: typeof marketingPermissions.$inferSelect | undefined) => ({
@@ -25,7 +24,7 @@ export function profileRoutes() {
       method: 'get', path: '/panda/protected/users/{user_id}/purchase/details', tags: ['Account'], summary: 'The member’s latest purchase and current membership',
       request: { headers: protectedHeaders, params: userParams },
       responses: {
-        200: json(z.object({ _payload: z.object({
+        200: jsonContent(z.object({ _payload: z.object({
           has_purchased: z.boolean(),
           last_purchase: z.object({ date: z.string(), description: z.string(), amount: z.number().int() }).nullable(),
           current_membership: z.object({ sku: z.string(), name: z.string(), price_cents: z.number().int(), starts_at: z.string(), ends_at: z.string() }).nullable(),
@@ -56,7 +55,7 @@ export function profileRoutes() {
     createRoute({
       method: 'get', path: '/panda/protected/users/{user_id}/sims/{ssn}/usage/daily', tags: ['Account'], summary: 'Daily use in the current membership period, oldest first',
       request: { headers: protectedHeaders, params: simParams },
-      responses: { 200: json(z.object({ _payload: z.object({ values: z.array(z.object({ day: z.string(), data_kb: z.number().int(), minutes: z.number().int(), texts: z.number().int() })) }) }), 'Daily use'), ...errorResponses },
+      responses: { 200: jsonContent(z.object({ _payload: z.object({ values: z.array(z.object({ day: z.string(), data_kb: z.number().int(), minutes: z.number().int(), texts: z.number().int() })) }) }), 'Daily use'), ...errorResponses },
     }),
     async (c) => {
       const { ssn } = c.req.valid('param');
@@ -71,7 +70,7 @@ export function profileRoutes() {
     createRoute({
       method: 'get', path: '/panda/protected/users/{user_id}/sims/{ssn}/puk', tags: ['Account'], summary: 'The SIM’s PUK code',
       request: { headers: protectedHeaders, params: simParams },
-      responses: { 200: json(z.object({ _payload: z.object({ puk: z.string() }) }), 'PUK'), ...errorResponses },
+      responses: { 200: jsonContent(z.object({ _payload: z.object({ puk: z.string() }) }), 'PUK'), ...errorResponses },
     }),
     async (c) => {
       const [sim] = await c.var.db.select({ puk: sims.puk }).from(sims).where(eq(sims.ssn, c.req.valid('param').ssn));
@@ -83,7 +82,7 @@ export function profileRoutes() {
     createRoute({
       method: 'put', path: '/panda/protected/users/{user_id}/name', tags: ['Settings'], summary: 'Change the member’s name',
       request: { headers: protectedHeaders, params: userParams, body: { required: true, content: { 'application/json': { schema: NameBodySchema } } } },
-      responses: { 200: json(z.object({ _payload: z.object({ account: AccountSchema }) }), 'Updated'), ...errorResponses },
+      responses: { 200: jsonContent(z.object({ _payload: z.object({ account: AccountSchema }) }), 'Updated'), ...errorResponses },
     }),
     async (c) => {
       const body = c.req.valid('json');
@@ -100,7 +99,7 @@ export function profileRoutes() {
     createRoute({
       method: 'get', path: '/panda/protected/users/{user_id}/marketing-permissions', tags: ['Settings'], summary: 'Marketing permissions per channel',
       request: { headers: protectedHeaders, params: userParams },
-      responses: { 200: json(z.object({ _payload: MarketingPermissionsSchema }), 'Permissions'), ...errorResponses },
+      responses: { 200: jsonContent(z.object({ _payload: MarketingPermissionsSchema }), 'Permissions'), ...errorResponses },
     }),
     async (c) => {
     const [row] = await c.var.db.select().from(marketingPermissions).where(eq(marketingPermissions.memberId, c.var.member.id));
@@ -111,7 +110,7 @@ export function profileRoutes() {
     createRoute({
       method: 'put', path: '/panda/protected/users/{user_id}/marketing-permissions', tags: ['Settings'], summary: 'Change marketing permissions',
       request: { headers: protectedHeaders, params: userParams, body: { required: true, content: { 'application/json': { schema: MarketingPermissionsSchema } } } },
-      responses: { 200: json(z.object({ _payload: MarketingPermissionsSchema }), 'Permissions'), ...errorResponses },
+      responses: { 200: jsonContent(z.object({ _payload: MarketingPermissionsSchema }), 'Permissions'), ...errorResponses },
     }),
     async (c) => {
       const b = c.req.valid('json');
@@ -130,7 +129,7 @@ export function profileRoutes() {
     createRoute({
       method: 'put', path: '/panda/protected/users/{user_id}/password', tags: ['Settings'], summary: 'Change the password; every other session ends',
       request: { headers: protectedHeaders, params: userParams, body: { required: true, content: { 'application/json': { schema: PasswordChangeSchema } } } },
-      responses: { 200: json(z.object({ _payload: z.object({ message: z.string() }) }), 'Changed'), ...errorResponses },
+      responses: { 200: jsonContent(z.object({ _payload: z.object({ message: z.string() }) }), 'Changed'), ...errorResponses },
     }),
     async (c) => {
       const { current_password, new_password } = c.req.valid('json');

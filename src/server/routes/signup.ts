@@ -6,14 +6,13 @@ import { AccountSchema, PasswordSchema, SignUpBodySchema } from '../../contract/
 import { accountMessages } from '../../contract/messages.ts';
 import type { Database } from '../db/client.ts';
 import { members, sessions } from '../db/schema.ts';
-import { fail, router, type AppConfig } from '../http.ts';
+import { fail, jsonContent, router, type AppConfig } from '../http.ts';
 import { consumeEmailToken, issueEmailToken } from '../services/email-tokens.ts';
 import { sendMail } from '../services/mail.ts';
 import { hashPassword } from '../services/passwords.ts';
 import type { Clock } from '../services/clock.ts';
 import { accountOf, byIp, emailField, errorResponses, limitBy, openSession, protectedHeaders, userParams } from './auth.ts';
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const messageBody = z.object({ _payload: z.object({ message: z.string() }) });
 const emailForm = z.object({ email: z.email({ error: 'email must be an e-mail address' }).max(254, { error: 'email is too long' }) });
 
@@ -38,7 +37,7 @@ export function signUpRoutes(config: AppConfig) {
     createRoute({
       method: 'post', path: '/panda/public/users', tags: ['Sign-up'], summary: 'Create an account; it is signed in and sent a verification e-mail',
       request: { body: { required: true, content: { 'application/json': { schema: SignUpBodySchema } } } },
-      responses: { 201: json(z.object({ _payload: z.object({ account: AccountSchema }) }), 'Created and signed in (headers as for log-in)'), 409: json(messageBody, 'The e-mail address is taken'), ...errorResponses },
+      responses: { 201: jsonContent(z.object({ _payload: z.object({ account: AccountSchema }) }), 'Created and signed in (headers as for log-in)'), 409: jsonContent(messageBody, 'The e-mail address is taken'), ...errorResponses },
     }),
     async (c) => {
       const body = c.req.valid('json');
@@ -69,7 +68,7 @@ export function signUpRoutes(config: AppConfig) {
       method: 'post', path: '/panda/protected/users/{user_id}/generate-token', tags: ['Sign-up'],
       summary: 'Send a new verification e-mail; with an e-mail in the form body, change the address first',
       request: { headers: protectedHeaders, params: userParams, body: { required: false, content: { 'application/x-www-form-urlencoded': { schema: emailForm.partial() } } } },
-      responses: { 200: json(messageBody, 'Sent'), 409: json(messageBody, 'The e-mail address is taken'), ...errorResponses },
+      responses: { 200: jsonContent(messageBody, 'Sent'), 409: jsonContent(messageBody, 'The e-mail address is taken'), ...errorResponses },
     }),
     async (c) => {
       let member = c.var.member;
@@ -101,7 +100,7 @@ export function signUpRoutes(config: AppConfig) {
         params: userParams.extend({ token: z.string().regex(/^([0-9]{6}|[A-Za-z0-9_-]{20,100})$/, { error: 'must be the link token or the 6-digit code' }) }),
         query: z.object({ force: z.enum(['true', 'false'], { error: 'force must be true or false' }).optional() }),
       },
-      responses: { 200: json(z.object({ _payload: z.object({ message: z.string(), account: AccountSchema }) }), 'Verified'), ...errorResponses },
+      responses: { 200: jsonContent(z.object({ _payload: z.object({ message: z.string(), account: AccountSchema }) }), 'Verified'), ...errorResponses },
     }),
     async (c) => {
       const secret = c.req.valid('param').token;
@@ -117,7 +116,7 @@ export function signUpRoutes(config: AppConfig) {
     createRoute({
       method: 'get', path: '/panda/protected/users/{user_id}/update-email', tags: ['Sign-up'], summary: 'The account’s e-mail address and whether it is verified',
       request: { headers: protectedHeaders, params: userParams },
-      responses: { 200: json(z.object({ _payload: z.object({ email: z.string(), is_verified: z.boolean() }) }), 'E-mail state'), ...errorResponses },
+      responses: { 200: jsonContent(z.object({ _payload: z.object({ email: z.string(), is_verified: z.boolean() }) }), 'E-mail state'), ...errorResponses },
     }),
     (c) => c.json({ _payload: { email: c.var.member.email, is_verified: c.var.member.isVerified } }, 200),
   );
@@ -135,7 +134,7 @@ export function signUpRoutes(config: AppConfig) {
       method: 'get', path: '/panda/public/users/authentication-removed/{email}', tags: ['Password recovery'],
       summary: 'First step of a reset: checks the address is well formed (never whether it has an account)',
       request: { params: z.object({ email: z.email({ error: 'must be an e-mail address' }).max(254) }) },
-      responses: { 200: json(z.object({ _payload: z.object({ can_request_reset: z.boolean() }) }), 'Ready for a reset request'), ...errorResponses },
+      responses: { 200: jsonContent(z.object({ _payload: z.object({ can_request_reset: z.boolean() }) }), 'Ready for a reset request'), ...errorResponses },
     }),
     (c) => c.json({ _payload: { can_request_reset: true } }, 200),
   );
@@ -144,7 +143,7 @@ export function signUpRoutes(config: AppConfig) {
     createRoute({
       method: 'post', path: '/panda/public/users/password-recovery', tags: ['Password recovery'], summary: 'Send a reset link to the address, if it has an account',
       request: { body: { required: true, content: { 'application/x-www-form-urlencoded': { schema: emailForm } } } },
-      responses: { 200: json(messageBody, 'Sent if the account exists'), ...errorResponses },
+      responses: { 200: jsonContent(messageBody, 'Sent if the account exists'), ...errorResponses },
     }),
     async (c) => {
       const { email } = c.req.valid('form');
@@ -166,7 +165,7 @@ export function signUpRoutes(config: AppConfig) {
       method: 'post', path: '/panda/public/users/password-recovery/token-email', tags: ['Password recovery'],
       summary: 'Set a new password with the token from the e-mail; every session of the account ends',
       request: { body: { required: true, content: { 'application/json': { schema: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: 'token is not valid' }), password: PasswordSchema }) } } } },
-      responses: { 200: json(messageBody, 'Password set'), ...errorResponses },
+      responses: { 200: jsonContent(messageBody, 'Password set'), ...errorResponses },
     }),
     async (c) => {
       const { token, password } = c.req.valid('json');
@@ -186,7 +185,7 @@ export function signUpRoutes(config: AppConfig) {
       method: 'get', path: '/panda/protected/users/{user_id}/sso', tags: ['Help desk'],
       summary: 'The help-desk single sign-on token: a JWT (HS512) with jti, name, email and organization 48, valid 5 minutes',
       request: { headers: protectedHeaders, params: userParams },
-      responses: { 200: json(z.object({ _payload: z.object({ sso: z.string() }) }), 'The signed token'), ...errorResponses },
+      responses: { 200: jsonContent(z.object({ _payload: z.object({ sso: z.string() }) }), 'The signed token'), ...errorResponses },
     }),
     async (c) => {
       const m = c.var.member;
