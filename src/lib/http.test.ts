@@ -1,0 +1,89 @@
+// @vitest-environment happy-dom
+import Cookies from 'js-cookie';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { $loggedIn } from '../stores/session.ts';
+import { createHttp, errorMessage } from './http.ts';
+import { clearAllCookies, setAuthCode } from './session-cookies.ts';
+import { refreshSession } from '../stores/session.ts';
+
+interface Sent {
+  url: string;
+  method: string;
+  headers: Headers;
+}
+
+function fakeServer(status = 200, body: unknown = { _payload: {} }) {
+  const sent: Sent[] = [];
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    sent.push({ url, method: init?.method ?? 'GET', headers: new Headers(init?.headers) });
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  }) as typeof globalThis.fetch;
+  return { sent, fetch };
+}
+
+beforeEach(() => {
+  clearAllCookies();
+  refreshSession();
+});
+
+describe('the HTTP client', () => {
+  it('sends no-cache on GETs under /panda only', async () => {
+    const server = fakeServer();
+    const http = createHttp({ fetch: server.fetch });
+    await http('/panda/public/users/1');
+    await http('/api/cms/faq/faq');
+    await http('/panda/public/users/current', { method: 'POST', body: {} });
+    expect(server.sent[0]!.headers.get('cache-control')).toBe('no-cache');
+    expect(server.sent[0]!.headers.get('pragma')).toBe('no-cache');
+    expect(server.sent[1]!.headers.get('cache-control')).toBeNull();
+    expect(server.sent[2]!.headers.get('cache-control')).toBeNull();
+  });
+
+  it('sends the XSRF-TOKEN cookie as X-XSRF-TOKEN, and the auth and transaction headers on protected calls', async () => {
+    Cookies.set('XSRF-TOKEN', 'xsrf-value');
+    setAuthCode('session-token');
+    const server = fakeServer();
+    const http = createHttp({ fetch: server.fetch });
+    await http('/panda/protected/users/1/segments');
+    await http('/panda/public/users/1');
+    const [protectedCall, publicCall] = server.sent;
+    expect(protectedCall!.headers.get('x-xsrf-token')).toBe('xsrf-value');
+    expect(protectedCall!.headers.get('x-gg-auth')).toBe('session-token');
+    expect(protectedCall!.headers.get('x-gg-transaction')).toMatch(/^48-pre-[0-9a-f]{64}-post-48$/);
+    expect(publicCall!.headers.get('x-gg-auth')).toBeNull();
+    expect(publicCall!.headers.get('x-gg-transaction')).toBeNull();
+  });
+
+  it('on a 401 clears the session and goes to /log-in', async () => {
+    setAuthCode('session-token');
+    refreshSession();
+    expect($loggedIn.get()).toBe(true);
+    const went: string[] = [];
+    const http = createHttp({ fetch: fakeServer(401, { _payload: { message: 'Your session has ended.' } }).fetch, navigate: (p) => went.push(p), currentPath: () => '/my48' });
+    const error = await http('/panda/protected/users/1/segments').catch((e: unknown) => e);
+    expect(errorMessage(error)).toBe('Your session has ended.');
+    expect(went).toEqual(['/log-in']);
+    expect(Cookies.get('authCode')).toBeUndefined();
+    expect($loggedIn.get()).toBe(false);
+  });
+
+  it('on a 401 while on /log-in does nothing (a wrong password is not a lost session)', async () => {
+    setAuthCode('session-token');
+    const went: string[] = [];
+    const http = createHttp({ fetch: fakeServer(401).fetch, navigate: (p) => went.push(p), currentPath: () => '/log-in' });
+    await http('/panda/public/users/current', { method: 'POST', body: {} }).catch(() => undefined);
+    expect(went).toEqual([]);
+    expect(Cookies.get('authCode')).toBe('session-token');
+  });
+
+  it('other errors leave the session alone and give the API’s message or a fallback', async () => {
+    setAuthCode('session-token');
+    const went: string[] = [];
+    const http = createHttp({ fetch: fakeServer(504, 'gateway').fetch, navigate: (p) => went.push(p), currentPath: () => '/my48' });
+    const error = await http('/panda/protected/users/1/segments').catch((e: unknown) => e);
+    expect(errorMessage(error, 'fallback')).toBe('fallback');
+    expect(went).toEqual([]);
+    expect(Cookies.get('authCode')).toBe('session-token');
+  });
+});

@@ -1,0 +1,67 @@
+import Cookies from 'js-cookie';
+import { createFetch, FetchError, type Fetch } from 'ofetch';
+import { refreshSession } from '../stores/session.ts';
+import { authCode } from './session-cookies.ts';
+import { transactionCode } from './transaction.ts';
+
+export interface HttpOptions {
+  /** The fetch to use (tests pass their own). */
+  fetch?: Fetch;
+  /** Where a 401 sends the member (the browser's navigation by default). */
+  navigate?: (path: string) => void;
+  /** The current path (to stay put on a 401 while already on /log-in). */
+  currentPath?: () => string;
+}
+
+const pathOf = (request: RequestInfo | URL) => {
+  const url = typeof request === 'string' ? request : request instanceof URL ? request.href : request.url;
+  return new URL(url, 'http://placeholder').pathname;
+};
+
+/**
+ * The one HTTP client of the portal, with the interceptors of spec section 7: GETs under
+ * /panda are never cached, the XSRF-TOKEN cookie goes out as X-XSRF-TOKEN, protected calls
+ * carry x-gg-auth and x-gg-transaction, and a 401 ends the session and goes to /log-in
+ * (nothing happens when already there, where a 401 just means a wrong password).
+ */
+export function createHttp({
+  fetch,
+  navigate = (path) => location.assign(path),
+  currentPath = () => location.pathname,
+}: HttpOptions = {}) {
+  return createFetch({ ...(fetch ? { fetch } : {}) }).create({
+    retry: 0,
+    onRequest({ request, options }) {
+      const path = pathOf(request);
+      const method = (options.method ?? 'GET').toUpperCase();
+      if (method === 'GET' && path.startsWith('/panda')) {
+        options.headers.set('Cache-Control', 'no-cache');
+        options.headers.set('Pragma', 'no-cache');
+      }
+      const xsrf = Cookies.get('XSRF-TOKEN');
+      if (xsrf) options.headers.set('X-XSRF-TOKEN', xsrf);
+      if (path.startsWith('/panda/protected')) {
+        const code = authCode();
+        if (code) options.headers.set('x-gg-auth', code);
+        options.headers.set('x-gg-transaction', transactionCode());
+      }
+    },
+    onResponseError({ response }) {
+      if (response.status !== 401 || currentPath() === '/log-in') return;
+      Cookies.remove('authCode', { path: '/' });
+      refreshSession();
+      navigate('/log-in');
+    },
+  });
+}
+
+/** The API's message for a failed call (`_payload.message`), or a plain fallback. */
+export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (error instanceof FetchError) {
+    const message = (error.data as { _payload?: { message?: unknown } } | undefined)?._payload?.message;
+    if (typeof message === 'string' && message) return message;
+  }
+  return fallback;
+}
+
+export const http = createHttp();
