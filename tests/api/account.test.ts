@@ -134,6 +134,9 @@ forEachDatabase('account', (ctx) => {
     const all = await page(1, 100);
     const ids = new Set(all._payload.values.map((v: { id: number }) => v.id));
     expect(ids.size).toBe(34);
+    const total = all._payload.values.reduce((sum: number, v: { amount: number }) => sum + v.amount, 0);
+    const { body } = await summaryOf(ctx(), 'active@example.com', 1);
+    expect(total).toBe(body._payload.current_month_balance_summary.main);
     const none = await login(ctx().app, 'nosim@example.com');
     expect((await (await call(ctx().app, none, `/panda/protected/users/${none.userId}/transactions`)).json())._meta.total).toBe(0);
   });

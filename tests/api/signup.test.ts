@@ -71,6 +71,19 @@ forEachDatabase('signup', (ctx) => {
     expect(rows.map((r) => r.tokenHash)).toContain(createHash('sha256').update(second).digest('hex'));
   });
 
+  it('a member cannot use, or use up, another member’s verification link', async () => {
+    const res = await signUp(ctx(), 'owner@example.com');
+    const owner = sessionFrom(res, (await res.json())._payload.account.user_id);
+    const link = /verify=([A-Za-z0-9_-]+)/.exec((await mailsTo(ctx(), 'owner@example.com'))[0]!.body)![1]!;
+    const other = await login(ctx().app, 'unverified@example.com');
+    const stolen = await call(ctx().app, other, `/panda/protected/users/${other.userId}/email/verify/${link}`, { method: 'POST' });
+    expect(stolen.status).toBe(400);
+    const [unverified] = await ctx().handle.db.select({ v: members.isVerified }).from(members).where(eq(members.id, other.userId));
+    expect(unverified!.v).toBe(false);
+    const mine = await call(ctx().app, owner, `/panda/protected/users/${owner.userId}/email/verify/${link}`, { method: 'POST' });
+    expect(mine.status).toBe(200);
+  });
+
   it('refuses a taken e-mail in any case with 409, and bad sign-up input with 400, creating nothing', async () => {
     const taken = await signUp(ctx(), 'ACTIVE@example.com');
     expect(taken.status).toBe(409);

@@ -10,6 +10,8 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A database or a transaction on it: services that take this can run inside a caller's transaction. */
+export type Queryable = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface DatabaseHandle {
   db: Database;

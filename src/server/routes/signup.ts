@@ -59,7 +59,7 @@ export function signUpRoutes(config: AppConfig) {
     },
   );
 
-  const perMember = limitBy(windowMs, 10, (c) => `verify:${c.req.param('user_id') ?? c.req.param('id') ?? ''}`);
+  const perMember = limitBy(windowMs, 10, (c) => `verify:${c.req.param('user_id') ?? ''}`);
   app.use('/panda/protected/users/:user_id/generate-token', perMember);
   app.use('/panda/protected/users/:user_id/email/verify/*', perMember);
 
@@ -86,9 +86,6 @@ export function signUpRoutes(config: AppConfig) {
     },
   );
 
-  const markVerified = async (db: Database, memberId: number) =>
-    (await db.update(members).set({ isVerified: true }).where(eq(members.id, memberId)).returning())[0]!;
-
   // Hono routes /verify/{x} to the first matching route, so the code form (6 digits and ?force=true)
   // and the link form share one path and are told apart here.
   app.openapi(
@@ -105,9 +102,14 @@ export function signUpRoutes(config: AppConfig) {
     async (c) => {
       const secret = c.req.valid('param').token;
       const byCode = c.req.valid('query').force === 'true' && /^[0-9]{6}$/.test(secret);
-      const memberId = await consumeEmailToken(c.var.db, 'verify', byCode ? { code: secret, memberId: c.var.member.id } : { token: secret }, c.var.clock);
-      if (memberId === null || memberId !== c.var.member.id) return fail(c, 400, accountMessages.verificationInvalid);
-      const member = await markVerified(c.var.db, memberId);
+      const memberId = c.var.member.id;
+      // Using the token and marking the address verified are one change.
+      const member = await c.var.db.transaction(async (tx) => {
+        const used = await consumeEmailToken(tx, 'verify', byCode ? { code: secret, memberId } : { token: secret, memberId }, c.var.clock);
+        if (used === null) return null;
+        return (await tx.update(members).set({ isVerified: true }).where(eq(members.id, memberId)).returning())[0]!;
+      });
+      if (!member) return fail(c, 400, accountMessages.verificationInvalid);
       return c.json({ _payload: { message: accountMessages.verified, account: accountOf(member) } }, 200);
     },
   );
@@ -170,12 +172,16 @@ export function signUpRoutes(config: AppConfig) {
     async (c) => {
       const { token, password } = c.req.valid('json');
       const passwordHash = await hashPassword(password);
-      const memberId = await consumeEmailToken(c.var.db, 'reset', { token }, c.var.clock);
-      if (memberId === null) return fail(c, 400, accountMessages.resetInvalid);
-      await c.var.db.transaction(async (tx) => {
+      // Using the token, setting the password and ending the sessions are one change: a failure
+      // half-way leaves the link usable and the old password in place.
+      const done = await c.var.db.transaction(async (tx) => {
+        const memberId = await consumeEmailToken(tx, 'reset', { token }, c.var.clock);
+        if (memberId === null) return false;
         await tx.update(members).set({ passwordHash, isPasswordCompliant: true }).where(eq(members.id, memberId));
         await tx.update(sessions).set({ endedAt: c.var.clock() }).where(and(eq(sessions.memberId, memberId), sql`${sessions.endedAt} is null`));
+        return true;
       });
+      if (!done) return fail(c, 400, accountMessages.resetInvalid);
       return c.json({ _payload: { message: 'Your new password is set. Log in with it.' } }, 200);
     },
   );

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { Database, Queryable } from '../db/client.ts';
 import { emailTokens } from '../db/schema.ts';
 import { HOUR, type Clock } from './clock.ts';
 import { randomToken, sha256 } from './tokens.ts';
@@ -31,17 +31,19 @@ export async function issueEmailToken(db: Database, memberId: number, purpose: P
 
 /**
  * Uses a token or code once: the update only succeeds while it is unused and unexpired, so two
- * concurrent uses cannot both succeed. Returns the member id, or null.
+ * concurrent uses cannot both succeed. With a memberId (a signed-in member) only that member's
+ * token matches, so nobody can use up another member's link. Returns the member id, or null.
+ * Pass a transaction as `db` to make the use and what it unlocks one change.
  */
 export async function consumeEmailToken(
-  db: Database,
+  db: Queryable,
   purpose: Purpose,
-  secret: { token: string } | { code: string; memberId: number },
+  secret: { token: string; memberId?: number } | { code: string; memberId: number },
   clock: Clock,
 ): Promise<number | null> {
   const now = clock();
   const match = 'token' in secret
-    ? eq(emailTokens.tokenHash, sha256(secret.token))
+    ? and(eq(emailTokens.tokenHash, sha256(secret.token)), secret.memberId === undefined ? undefined : eq(emailTokens.memberId, secret.memberId))
     : and(eq(emailTokens.memberId, secret.memberId), eq(emailTokens.codeHash, sha256(`${secret.memberId}:${secret.code}`)));
   const [row] = await db
     .update(emailTokens)
