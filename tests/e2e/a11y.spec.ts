@@ -14,6 +14,8 @@ test('axe finds no violation with a dropdown and the mobile menu open', async ({
   await page.goto('/');
   if ((viewport?.width ?? 0) >= 992) await page.getByRole('button', { name: 'Why Choose Us' }).click();
   else await page.getByRole('button', { name: 'Menu' }).click();
+  // axe must see the open panel, not a toggle that closed again.
+  await expect(page.getByRole('link', { name: 'Benefits' }).filter({ visible: true })).toHaveCount(1);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => v.id)).toEqual([]);
 });

@@ -98,6 +98,21 @@ test.describe('desktop navigation', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
+  test('a mouse click opens a dropdown, its links work, and a second click closes it', async ({ page }) => {
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Why Choose Us' });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const benefits = page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Benefits' });
+    await expect(benefits).toBeVisible();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(benefits).toBeHidden();
+    await toggle.click();
+    await benefits.click();
+    await expect(page).toHaveURL(/\/benefits$/);
+  });
+
   test('tabbing out of an open dropdown closes it', async ({ page }) => {
     await page.goto('/');
     const toggle = page.getByRole('button', { name: 'Need Help' });
