@@ -62,7 +62,8 @@ forEachDatabase('auth', (ctx) => {
     await attempt('ghost@example.com'); // warm-up
     const wrong: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    // Alternating the two, so a busy machine slows both alike; medians of 5 shrug off one outlier.
+    for (let i = 0; i < 5; i++) {
       const a = await attempt('active@example.com');
       const b = await attempt('ghost@example.com');
       expect(a.status).toBe(401);
@@ -73,7 +74,7 @@ forEachDatabase('auth', (ctx) => {
       wrong.push(a.ms);
       unknown.push(b.ms);
     }
-    const median = (xs: number[]) => xs.sort((x, y) => x - y)[1]!;
+    const median = (xs: number[]) => xs.sort((x, y) => x - y)[2]!;
     // Both verify one scrypt hash; anything else is noise next to it.
     expect(Math.abs(median(wrong) - median(unknown))).toBeLessThan(0.6 * Math.max(median(wrong), median(unknown)));
   });
