@@ -29,4 +29,8 @@ export default defineConfig(
       'astro/jsx-a11y/no-noninteractive-tabindex': ['error', { roles: ['tabpanel', 'region'] }],
     },
   },
+  {
+    files: ['**/*.tsx'],
+    rules: { 'jsx-a11y/no-noninteractive-tabindex': ['error', { roles: ['tabpanel', 'region'] }] },
+  },
 );

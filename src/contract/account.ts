@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { ActivateSimForm, FreeSimOrderForm, LoginForm, NameForm, PasswordRule, SignUpForm } from './forms.ts';
 
 /**
  * Requests and responses of the panda API, shared by the browser and the server. Data is
@@ -68,12 +69,7 @@ export const AccountSchema = z
   .openapi('Account');
 export type Account = z.infer<typeof AccountSchema>;
 
-export const LoginBodySchema = z
-  .object({
-    username: z.email({ error: 'username must be an e-mail address' }).max(254, { error: 'username is too long' }),
-    password: z.string({ error: 'password is required' }).min(1, { error: 'password is required' }).max(200, { error: 'password is too long' }),
-  })
-  .openapi('LoginBody');
+export const LoginBodySchema = LoginForm.openapi('LoginBody');
 
 export const ErrorSchema = z.object({ _payload: z.object({ message: z.string() }) }).openapi('Error');
 
@@ -86,33 +82,32 @@ export const TransactionSchema = z.object({
   amount: z.number().int().openapi({ description: 'Cents; negative for money spent' }),
 });
 
-/** Password rules for sign-up, reset and change: long enough to resist guessing, not absurdly long. */
-export const PasswordSchema = z
-  .string({ error: 'password is required' })
-  .min(10, { error: 'password must be at least 10 characters' })
-  .max(200, { error: 'password must be at most 200 characters' })
-  .regex(/[A-Za-z]/, { error: 'password must contain a letter' })
-  .regex(/[0-9]/, { error: 'password must contain a digit' });
+export const PasswordSchema = PasswordRule;
 
-const name = (field: string) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, { error: `${field} is required` })
-    .max(60, { error: `${field} must be at most 60 characters` })
-    .regex(/^[\p{L}\p{M}' .-]+$/u, { error: `${field} may contain letters, spaces, apostrophes, dots and hyphens only` });
+export const SignUpBodySchema = SignUpForm.openapi('SignUpBody');
 
-export const SignUpBodySchema = z
+export const NameBodySchema = NameForm.openapi('NameBody');
+
+export const ActivateSimBodySchema = ActivateSimForm.openapi('ActivateSimBody');
+
+export const FreeSimOrderSchema = FreeSimOrderForm.openapi('FreeSimOrder');
+
+export const OrderSchema = z
   .object({
-    email: z.email({ error: 'email must be an e-mail address' }).max(254, { error: 'email is too long' }),
-    password: PasswordSchema,
-    firstname: name('firstname'),
-    lastname: name('lastname'),
-    nickname: name('nickname').optional(),
+    id: z.number().int(),
+    sku: z.string(),
+    status: z.enum(['SIM_ORDERED', 'SIM_REORDERED', 'SIM_DELIVERED']),
+    created_at: z.string(),
+    firstname: z.string(),
+    lastname: z.string(),
+    s_line1: z.string(),
+    s_line2: z.string().nullable(),
+    s_city: z.string(),
+    s_county: z.string(),
+    s_postcode: z.string().nullable(),
   })
-  .openapi('SignUpBody');
-
-export const NameBodySchema = z.object({ firstname: name('firstname'), lastname: name('lastname'), nickname: name('nickname').optional() }).openapi('NameBody');
+  .openapi('Order');
+export type Order = z.infer<typeof OrderSchema>;
 
 export const PasswordChangeSchema = z
   .object({ current_password: z.string({ error: 'current_password is required' }).min(1).max(200), new_password: PasswordSchema })

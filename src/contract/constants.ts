@@ -15,3 +15,12 @@ export const MGM_DAILY_LIMIT = 3;
  * with it, so it is configuration, not a secret.
  */
 export const EMV_KEY_BASE64 = 'NDhwb3J0YWwtZW12LWtleQ==';
+/** reCAPTCHA v3 answers scoring below this are refused (spec sections 5 and 9). */
+export const CAPTCHA_MIN_SCORE = 0.2;
+/** The spec's idle logout (section 9): 1800 seconds without activity. */
+export const IDLE_LOGOUT_MS = 1800 * 1000;
+/** Activation: how long the portal waits before telling the member to contact support (spec section 9). */
+export const ACTIVATION_SUPPORT_HINT_MS = 15 * 60_000;
+/** The onboard bundle given with a newly activated SIM. */
+export const ONBOARD_BUNDLE_KB = 1_048_576;
+export const ONBOARD_BUNDLE_DAYS = 30;

@@ -40,3 +40,23 @@ export const accountMessages = {
   passwordChanged: 'Your password is changed. Other devices have been signed out.',
   wrongCurrentPassword: 'Your current password is not right.',
 } as const;
+
+/** Messages of the captcha, SIM activation and SIM orders (ours). */
+export const onboardingMessages = {
+  captchaFailed: 'We could not confirm that you are a person. Please try again.',
+  simNotFound: "We can't find a SIM with that number. Check the number on the back of your SIM card.",
+  simAlreadyActive: 'This SIM is already active. If it is yours, log in with the account it belongs to.',
+  alreadyHasSim: 'Your account already has a SIM. Contact us if you want to add another.',
+  freeSimOnItsWay: 'You already have a free SIM on its way. You can order another once it has arrived.',
+} as const;
+
+
+/** Messages of the log-in screen (ours; the spec names the two flags, not their words). */
+export const logInMessages = {
+  invalidLogin: 'The e-mail address or password is not right.',
+  gatewayError: "We can't reach our systems right now. Please try again in a few minutes.",
+  helpdeskUnavailable: 'The help desk is not available at the moment. Please try again later.',
+} as const;
+
+/** HTTP statuses that mean the gateway, not the member, failed (spec section 8). */
+export const GATEWAY_STATUSES = [500, 501, 502, 503, 504, 404] as const;

@@ -17,3 +17,8 @@ const longDate = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'long
 export function longDateOf(date: Date): string {
   return longDate.format(date);
 }
+
+/** An Irish mobile number as people write it: 087 100 0001. */
+export function formatMsisdn(msisdn: string): string {
+  return /^0\d{9}$/.test(msisdn) ? `${msisdn.slice(0, 3)} ${msisdn.slice(3, 6)} ${msisdn.slice(6)}` : msisdn;
+}

@@ -16,7 +16,9 @@ import { authRoutes, publicUserRoutes, sessionRoutes } from './routes/auth.ts';
 import { profileRoutes } from './routes/profile.ts';
 import { referencePage } from './routes/reference.ts';
 import { sandboxRoutes } from './routes/sandbox.ts';
+import { onboardingRoutes } from './routes/onboarding.ts';
 import { signUpRoutes } from './routes/signup.ts';
+import { captchaAdapter, type CaptchaAdapter } from './integrations/captcha/index.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { resolveFile, sendFile, type StaticSite } from './static-site.ts';
 
@@ -27,13 +29,17 @@ export interface AppOptions {
   site?: StaticSite;
   clock?: Clock;
   logger?: Logger;
+  /** The captcha; by default the one config.captcha describes. */
+  captcha?: CaptchaAdapter;
 }
 
 const LOGIN_PATHS = new Set(['/panda/protected/users/current', '/panda/public/users/current']);
 
 /** Builds the whole HTTP application; used by the Node entry and, unchanged, by the tests. */
-export function createApp({ db, config, site, clock = systemClock, logger = pino({ level: 'silent' }) }: AppOptions): Hono<AppEnv> {
+export function createApp({ db, config, site, clock = systemClock, logger = pino({ level: 'silent' }), captcha = captchaAdapter(config.captcha) }: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // reCAPTCHA (when configured) loads its script and frame from Google.
+  const recaptcha = config.captcha.recaptcha ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : [];
 
   app.use(async (c, next) => {
     const requestId = randomUUID();
@@ -56,7 +62,8 @@ export function createApp({ db, config, site, clock = systemClock, logger = pino
       xFrameOptions: 'DENY',
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(site?.inlineScripts ?? [])],
+        scriptSrc: ["'self'", ...(site?.inlineScripts ?? []), ...recaptcha],
+        frameSrc: recaptcha.length ? recaptcha : ["'none'"],
         styleSrc: ["'self'", ...(site?.inlineStyles ?? [])],
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
@@ -109,7 +116,8 @@ export function createApp({ db, config, site, clock = systemClock, logger = pino
   api.route('/', sessionRoutes());
   api.route('/', publicUserRoutes());
   api.route('/', accountRoutes());
-  api.route('/', signUpRoutes(config));
+  api.route('/', signUpRoutes(config, captcha));
+  api.route('/', onboardingRoutes(config, captcha));
   api.route('/', profileRoutes());
 
   const document = () =>

@@ -32,10 +32,19 @@ const schema = z.object({
     .string()
     .default('')
     .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+  /** The help desk (Zendesk-style JWT single sign-on at /access/jwt). Unset: the sandbox at /sandbox/helpdesk. */
+  HELPDESK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  /** Signs proof-of-work captcha challenges. Without it a random one is made at start. */
+  CAPTCHA_HMAC_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  /** The work a proof-of-work captcha asks of a browser (the largest number it may have to try). */
+  CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
+  /** reCAPTCHA v3 keys; with both set, the captcha is Google's (minimum score 0.2) instead of the proof of work. */
+  RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
 });
 
-export type Env = z.infer<typeof schema> & { SESSION_SECRET: string; HELPDESK_SECRET: string; generatedSecrets: string[] };
+export type Env = z.infer<typeof schema> & { SESSION_SECRET: string; HELPDESK_SECRET: string; CAPTCHA_HMAC_KEY: string; generatedSecrets: string[] };
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = schema.safeParse(source);
@@ -43,11 +52,15 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  const generatedSecrets = (['SESSION_SECRET', 'HELPDESK_SECRET'] as const).filter((name) => !parsed.data[name]);
+  if (Boolean(parsed.data.RECAPTCHA_SITE_KEY) !== Boolean(parsed.data.RECAPTCHA_SECRET_KEY)) {
+    throw new Error('Invalid configuration: RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY go together');
+  }
+  const generatedSecrets = (['SESSION_SECRET', 'HELPDESK_SECRET', 'CAPTCHA_HMAC_KEY'] as const).filter((name) => !parsed.data[name]);
   return {
     ...parsed.data,
     SESSION_SECRET: parsed.data.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
     HELPDESK_SECRET: parsed.data.HELPDESK_SECRET ?? randomBytes(48).toString('base64url'),
+    CAPTCHA_HMAC_KEY: parsed.data.CAPTCHA_HMAC_KEY ?? randomBytes(32).toString('base64url'),
     generatedSecrets,
   };
 }

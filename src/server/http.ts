@@ -1,4 +1,5 @@
 import { OpenAPIHono, type z } from '@hono/zod-openapi';
+import type { CaptchaConfig } from './integrations/captcha/index.ts';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
@@ -17,6 +18,9 @@ export interface AppConfig {
   helpdeskSecret: string;
   /** Local stand-ins for outside services (the mail outbox page) while none is configured. */
   sandbox: boolean;
+  /** The help desk's address (its JWT single sign-on lives at /access/jwt); the sandbox's when unset. */
+  helpdeskUrl?: string;
+  captcha: CaptchaConfig;
 }
 
 export interface AppEnv {

@@ -29,6 +29,13 @@ const app = createApp({
     rateLimit: { windowMs: env.RATE_LIMIT_WINDOW_MS, loginPerIp: 100, loginFailuresPerAccount: 5 },
     helpdeskSecret: env.HELPDESK_SECRET,
     sandbox: env.SANDBOX,
+    ...(env.HELPDESK_URL ? { helpdeskUrl: env.HELPDESK_URL } : {}),
+    captcha: {
+      hmacKey: env.CAPTCHA_HMAC_KEY,
+      maxNumber: env.CAPTCHA_MAX_NUMBER,
+      ttlMs: 10 * 60_000,
+      ...(env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET_KEY ? { recaptcha: { siteKey: env.RECAPTCHA_SITE_KEY, secretKey: env.RECAPTCHA_SECRET_KEY } } : {}),
+    },
   },
 });
 

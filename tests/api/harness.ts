@@ -1,3 +1,4 @@
+import { solveChallenge } from 'altcha-lib/v1';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
@@ -22,7 +23,20 @@ export const testConfig = (overrides: Partial<AppConfig['rateLimit']> = {}): App
   rateLimit: { windowMs: 60_000, loginPerIp: 1000, loginFailuresPerAccount: 1000, ...overrides },
   helpdeskSecret: 'test-helpdesk-secret-that-is-long-enough-0000000',
   sandbox: true,
+  // A small search space: tests solve the proof of work in a moment.
+  captcha: { hmacKey: 'test-captcha-hmac-key-that-is-long-enough-000', maxNumber: 200, ttlMs: 10 * 60_000 },
 });
+
+/** Fetches a proof-of-work challenge and solves it, as the browser does; the answer to send as `captcha`. */
+export async function solveCaptcha(app: TestContext['app']): Promise<string> {
+  const res = await app.request('/panda/public/captcha');
+  const { _payload } = (await res.json()) as { _payload: { provider: string; challenge: { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string } } };
+  if (_payload.provider !== 'pow') throw new Error(`captcha provider ${_payload.provider}`);
+  const { algorithm, challenge, maxnumber, salt, signature } = _payload.challenge;
+  const solution = await solveChallenge(challenge, salt, algorithm, maxnumber).promise;
+  if (!solution) throw new Error('captcha not solved');
+  return Buffer.from(JSON.stringify({ algorithm, challenge, number: solution.number, salt, signature })).toString('base64');
+}
 
 const databases: { name: string; url: string | undefined }[] = [{ name: 'PGlite', url: 'memory://' }];
 if (process.env['TEST_DATABASE_URL']) databases.push({ name: 'PostgreSQL', url: process.env['TEST_DATABASE_URL'] });
@@ -113,4 +127,20 @@ export function attemptLogin(ctx: TestContext, username: string, password: strin
   return ctx.app.request('/panda/public/users/current', {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }),
   });
+}
+
+/** A new member signed up through the API (with the captcha solved), signed in; they have no SIM. */
+export async function signUpMember(ctx: TestContext, email: string): Promise<Session> {
+  const res = await ctx.app.request('http://portal.test/panda/public/users', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'New-member-2026', firstname: 'Laoise', lastname: 'Hayes', captcha: await solveCaptcha(ctx.app) }),
+  });
+  if (res.status !== 201) throw new Error(`sign-up ${email}: ${res.status} ${await res.text()}`);
+  const userId = ((await res.json()) as { _payload: { account: { user_id: number } } })._payload.account.user_id;
+  const setCookies = res.headers.getSetCookie();
+  const token = res.headers.get('x-gg-auth')!;
+  const binding = cookieValue(setCookies, 'gg_bind');
+  const xsrf = cookieValue(setCookies, 'XSRF-TOKEN');
+  return { token, binding, xsrf, userId, headers: { 'x-gg-auth': token, 'x-gg-transaction': 'test-transaction', cookie: `gg_bind=${binding}; XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf } };
 }

@@ -5,15 +5,16 @@ import { expect, it, vi } from 'vitest';
 import { accountMessages } from '../../src/contract/messages.ts';
 import { emailTokens, members, sessions } from '../../src/server/db/schema.ts';
 import { DEMO_PASSWORD } from '../../src/server/db/seed.ts';
-import { call, forEachDatabase, login, type Session, type TestContext } from './harness.ts';
+import { call, forEachDatabase, login, solveCaptcha, type Session, type TestContext } from './harness.ts';
 
 const HOUR = 3_600_000;
 
 async function signUp(ctx: TestContext, email: string, extra: Record<string, unknown> = {}) {
+  const captcha = 'captcha' in extra ? undefined : await solveCaptcha(ctx.app);
   return ctx.app.request('http://portal.test/panda/public/users', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'New-member-2026', firstname: 'Laoise', lastname: 'Hayes', ...extra }),
+    body: JSON.stringify({ email, password: 'New-member-2026', firstname: 'Laoise', lastname: 'Hayes', captcha, ...extra }),
   });
 }
 

@@ -318,6 +318,8 @@ export const orders = pgTable(
   (t) => [
     index('orders_member_time_idx').on(t.memberId, t.createdAt),
     check('orders_status', sql`${t.status} in ('SIM_ORDERED', 'SIM_REORDERED', 'SIM_DELIVERED')`),
+    // One free SIM on its way per member: a second order while the first is open is refused by the database.
+    uniqueIndex('orders_one_open_free_sim').on(t.memberId).where(sql`${t.sku} = 'Pre_Start_3FF_N' and ${t.status} = 'SIM_ORDERED'`),
     check('orders_quantity', sql`${t.quantity} between 1 and 10`),
   ],
 );
@@ -357,3 +359,24 @@ export const outbox = pgTable(
   },
   (t) => [index('outbox_to_idx').on(t.to, t.createdAt)],
 );
+
+/**
+ * SIM cards made and shipped but not yet linked to a member. Activation moves a card from here
+ * to `sims` in one transaction, so a card can be activated once.
+ */
+export const simStock = pgTable(
+  'sim_stock',
+  {
+    ssn: text('ssn').primaryKey(),
+    msisdn: text('msisdn').notNull(),
+    puk: text('puk').notNull(),
+    product: text('product').notNull(),
+  },
+  (t) => [uniqueIndex('sim_stock_msisdn_unique').on(t.msisdn), check('sim_stock_msisdn_shape', sql`${t.msisdn} ~ '^08[0-9]{8}$'`)],
+);
+
+/** Proof-of-work captcha answers already used; the primary key makes each answer good once. */
+export const captchaSolutions = pgTable('captcha_solutions', {
+  signature: text('signature').primaryKey(),
+  expiresAt: ts('expires_at').notNull(),
+});

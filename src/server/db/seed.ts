@@ -73,6 +73,14 @@ const demo: DemoMember[] = [
 export const demoMsisdn = (n: number) => `08710000${String(n).padStart(2, '0')}`;
 export const demoSsn = (n: number) => `89353010000000000${String(n).padStart(2, '0')}`;
 
+/**
+ * Unused SIM cards in stock, for trying activation (README lists a few). Numbered 1 to SPARE_SIMS;
+ * each comes with its own mobile number, as a real card does.
+ */
+export const SPARE_SIMS = 200;
+export const spareSsn = (n: number) => `8935301000000100${String(n).padStart(3, '0')}`;
+export const spareMsisdn = (n: number) => `0872000${String(n).padStart(3, '0')}`;
+
 export async function isEmpty(db: Database): Promise<boolean> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(t.members);
   return (row?.count ?? 0) === 0;
@@ -86,6 +94,9 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
 
   await db.transaction(async (tx) => {
     await tx.insert(t.products).values(catalogue).onConflictDoNothing();
+    await tx.insert(t.simStock).values(
+      Array.from({ length: SPARE_SIMS }, (_, i) => ({ ssn: spareSsn(i + 1), msisdn: spareMsisdn(i + 1), puk: String(20_000_000 + (i + 1) * 3_141_59).slice(0, 8), product: 'Pre_Start_3FF_N' })),
+    );
     for (const m of demo) {
       const [member] = await tx
         .insert(t.members)
@@ -187,5 +198,5 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
 /** Empties every table (tests): faster than a new database per test. */
 export async function resetDatabase(db: Database): Promise<void> {
   await db.execute(sql`truncate table ledger, daily_usage, flexi_actions, goody_bags, memberships, balances, segments,
-    notifications, marketing_permissions, orders, sessions, email_tokens, outbox, sims, members, products restart identity cascade`);
+    notifications, marketing_permissions, orders, sessions, email_tokens, outbox, sim_stock, captcha_solutions, sims, members, products restart identity cascade`);
 }

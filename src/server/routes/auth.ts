@@ -70,7 +70,7 @@ export function accountOf(m: typeof members.$inferSelect) {
   };
 }
 
-function clientIp(c: Context): string {
+export function clientIp(c: Context): string {
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {

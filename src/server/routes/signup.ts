@@ -3,15 +3,17 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { and, eq, sql } from 'drizzle-orm';
 import { sign } from 'hono/jwt';
 import { AccountSchema, PasswordSchema, SignUpBodySchema } from '../../contract/account.ts';
-import { accountMessages } from '../../contract/messages.ts';
+import { accountMessages, onboardingMessages } from '../../contract/messages.ts';
+import type { CaptchaAdapter } from '../integrations/captcha/index.ts';
 import type { Database } from '../db/client.ts';
 import { members, sessions } from '../db/schema.ts';
 import { fail, jsonContent, router, type AppConfig } from '../http.ts';
 import { consumeEmailToken, issueEmailToken } from '../services/email-tokens.ts';
+import { helpdeskSsoUrl } from '../integrations/helpdesk/index.ts';
 import { sendMail } from '../services/mail.ts';
 import { hashPassword } from '../services/passwords.ts';
 import type { Clock } from '../services/clock.ts';
-import { accountOf, byIp, emailField, errorResponses, limitBy, openSession, protectedHeaders, userParams } from './auth.ts';
+import { accountOf, byIp, clientIp, emailField, errorResponses, limitBy, openSession, protectedHeaders, userParams } from './auth.ts';
 
 const messageBody = z.object({ _payload: z.object({ message: z.string() }) });
 const emailForm = z.object({ email: z.email({ error: 'email must be an e-mail address' }).max(254, { error: 'email is too long' }) });
@@ -28,7 +30,7 @@ async function sendVerification(db: Database, clock: Clock, member: { id: number
   });
 }
 
-export function signUpRoutes(config: AppConfig) {
+export function signUpRoutes(config: AppConfig, captcha: CaptchaAdapter) {
   const app = router();
   const { windowMs } = config.rateLimit;
 
@@ -41,6 +43,7 @@ export function signUpRoutes(config: AppConfig) {
     }),
     async (c) => {
       const body = c.req.valid('json');
+      if (!(await captcha.verify(body.captcha, { db: c.var.db, now: c.var.clock(), ip: clientIp(c), action: 'sign_up' }))) return fail(c, 400, onboardingMessages.captchaFailed);
       const passwordHash = await hashPassword(body.password);
       let member: typeof members.$inferSelect;
       try {
@@ -191,7 +194,7 @@ export function signUpRoutes(config: AppConfig) {
       method: 'get', path: '/panda/protected/users/{user_id}/sso', tags: ['Help desk'],
       summary: 'The help-desk single sign-on token: a JWT (HS512) with jti, name, email and organization 48, valid 5 minutes',
       request: { headers: protectedHeaders, params: userParams },
-      responses: { 200: jsonContent(z.object({ _payload: z.object({ sso: z.string() }) }), 'The signed token'), ...errorResponses },
+      responses: { 200: jsonContent(z.object({ _payload: z.object({ sso: z.string(), url: z.string().nullable() }) }), 'The signed token and the help-desk address to send it to (null when no help desk is configured)'), ...errorResponses },
     }),
     async (c) => {
       const m = c.var.member;
@@ -201,7 +204,7 @@ export function signUpRoutes(config: AppConfig) {
         config.helpdeskSecret,
         'HS512',
       );
-      return c.json({ _payload: { sso } }, 200);
+      return c.json({ _payload: { sso, url: helpdeskSsoUrl(config, sso) } }, 200);
     },
   );
 

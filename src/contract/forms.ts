@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/**
+ * The rules of every form, shared by the browser (messages next to the field) and the server
+ * (the authority). Plain zod, so that an island importing them does not pull in the OpenAPI
+ * layer; the server adds its OpenAPI names in contract/account.ts.
+ */
+export const emailRule = (field = 'email') =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, { error: `${field} is required` })
+    .pipe(z.email({ error: `${field} must be an e-mail address` }).max(254, { error: `${field} is too long` }));
+
+/** Password rules for sign-up, reset and change: long enough to resist guessing, not absurdly long. */
+export const PasswordRule = z
+  .string({ error: 'password is required' })
+  .min(10, { error: 'password must be at least 10 characters' })
+  .max(200, { error: 'password must be at most 200 characters' })
+  .regex(/[A-Za-z]/, { error: 'password must contain a letter' })
+  .regex(/[0-9]/, { error: 'password must contain a digit' });
+
+export const nameRule = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, { error: `${field} is required` })
+    .max(60, { error: `${field} must be at most 60 characters` })
+    .regex(/^[\p{L}\p{M}' .-]+$/u, { error: `${field} may contain letters, spaces, apostrophes, dots and hyphens only` });
+
+export const LoginForm = z.object({
+  username: emailRule('username'),
+  password: z.string({ error: 'password is required' }).min(1, { error: 'password is required' }).max(200, { error: 'password is too long' }),
+});
+
+/** The captcha answer: a proof-of-work payload or a reCAPTCHA token, depending on the provider. */
+export const captchaRule = z.string({ error: 'captcha is required' }).min(1, { error: 'captcha is required' }).max(4096, { error: 'captcha is too long' });
+
+export const SignUpForm = z.object({
+  email: emailRule(),
+  password: PasswordRule,
+  firstname: nameRule('firstname'),
+  lastname: nameRule('lastname'),
+  nickname: nameRule('nickname').optional(),
+  captcha: captchaRule,
+});
+
+export const NameForm = z.object({ firstname: nameRule('firstname'), lastname: nameRule('lastname'), nickname: nameRule('nickname').optional() });
+
+/** A SIM serial number (ICCID) as printed on the card: 19 or 20 digits starting 89 (spaces allowed when typed). */
+export const ssnRule = z
+  .string({ error: 'ssn is required' })
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^89\d{17,18}$/, { error: 'The SIM number has 19 or 20 digits and starts with 89.' }));
+
+export const ActivateSimForm = z.object({ ssn: ssnRule });
+
+const line = (field: string, max = 80) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, { error: `${field} is required` })
+    .max(max, { error: `${field} must be at most ${max} characters` });
+
+/** Irish Eircode (routing key + unique identifier), optional on an address. */
+export const eircodeRule = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^([AC-FHKNPRTV-Y]\d{2}|D6W) ?[0-9AC-FHKNPRTV-Y]{4}$/, { error: 'Enter an Eircode like D02 X285, or leave it empty.' });
+
+export const IRISH_COUNTIES = [
+  'Carlow', 'Cavan', 'Clare', 'Cork', 'Donegal', 'Dublin', 'Galway', 'Kerry', 'Kildare', 'Kilkenny', 'Laois', 'Leitrim', 'Limerick',
+  'Longford', 'Louth', 'Mayo', 'Meath', 'Monaghan', 'Offaly', 'Roscommon', 'Sligo', 'Tipperary', 'Waterford', 'Westmeath', 'Wexford', 'Wicklow',
+] as const;
+
+/** The free-SIM order: where to post it (field names as the spec's order payloads). */
+export const FreeSimOrderForm = z.object({
+  firstname: nameRule('firstname'),
+  lastname: nameRule('lastname'),
+  s_line1: line('s_line1'),
+  s_line2: z.string().trim().max(80, { error: 's_line2 must be at most 80 characters' }).optional(),
+  s_city: line('s_city', 60),
+  s_county: z.enum(IRISH_COUNTIES, { error: 's_county must be a county of Ireland' }),
+  s_postcode: z.union([z.literal(''), eircodeRule]).optional(),
+  captcha: captchaRule,
+});
+
+export const ResetPasswordForm = z.object({ token: z.string().min(1, { error: 'token is required' }).max(200), password: PasswordRule });
+
+/** The first problem of a failed parse, as one sentence for a form (the server answers the same one). */
+export function firstProblem(error: z.ZodError): { field: string; message: string } {
+  const issue = error.issues[0];
+  return { field: String(issue?.path[0] ?? ''), message: issue?.message ?? 'This is not valid.' };
+}
+
+/** Every field's first problem, for showing each message beside its field. */
+export function fieldProblems(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? '');
+    out[field] ??= issue.message;
+  }
+  return out;
+}

@@ -1,0 +1,55 @@
+import { useStore } from '@nanostores/react';
+import type { SubmitEvent } from 'react';
+import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
+import { formValues } from '../../components/forms/messages.ts';
+import { $forgotPassword, requestReset, setNewPassword } from './forgot-password-store.ts';
+
+/** Forgot password: ask for a link; with the link's token, set a new password. */
+export default function ForgotPassword() {
+  const state = useStore($forgotPassword);
+  const token = new URLSearchParams(location.search).get('token');
+  const busy = state.status === 'busy';
+
+  if (state.status === 'sent' || state.status === 'done') {
+    return (
+      <div className="card form">
+        <FormAlert tone="success">{state.message}</FormAlert>
+        {state.status === 'done' ? (
+          <a className="btn btn--primary" href="/log-in">Log in</a>
+        ) : (
+          <p>Check your inbox (and spam folder). The link works once, for one hour.</p>
+        )}
+      </div>
+    );
+  }
+
+  if (token) {
+    const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const v = formValues(event.currentTarget);
+      void setNewPassword(token, v['password'] ?? '', v['confirm'] ?? '');
+    };
+    return (
+      <form className="form card" noValidate onSubmit={onSubmit} aria-labelledby="new-password-title">
+        <h2 id="new-password-title" className="form__title">Choose a new password</h2>
+        <FormAlert>{state.error}</FormAlert>
+        <Field label="New password" name="password" type="password" autoComplete="new-password" required hint="At least 10 characters, with a letter and a digit." error={state.fields['password']} />
+        <Field label="New password again" name="confirm" type="password" autoComplete="new-password" required error={state.fields['confirm']} />
+        <SubmitButton busy={busy} busyLabel="Saving…">Set new password</SubmitButton>
+      </form>
+    );
+  }
+
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void requestReset(formValues(event.currentTarget)['email'] ?? '');
+  };
+  return (
+    <form className="form card" noValidate onSubmit={onSubmit} aria-labelledby="reset-title">
+      <h2 id="reset-title" className="form__title">Send me a reset link</h2>
+      <FormAlert>{state.error}</FormAlert>
+      <Field label="E-mail address" name="email" type="email" autoComplete="email" required error={state.fields['email']} />
+      <SubmitButton busy={busy} busyLabel="Sending…">Send reset link</SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { applyGuard, guardInput } from '../../lib/apply-guard.ts';
+import { logInGuard } from '../../lib/guards.ts';
+import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
+import { formValues } from '../../components/forms/messages.ts';
+import { $logIn, finishFirstLogin, submitLogIn } from './log-in-store.ts';
+import { LoginCarousel } from './LoginCarousel.tsx';
+
+/** The log-in form (spec section 2 "Login"); the store does the work, this only shows it. */
+export default function LogIn() {
+  // Spec section 2: the log-in page is only for visitors; a signed-in member goes home.
+  const [allowed] = useState(() => applyGuard(logInGuard(guardInput())));
+  const state = useStore($logIn);
+  const alert = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (state.error) alert.current?.focus();
+  }, [state.error]);
+
+  if (!allowed) return null;
+  if (state.step === 'carousel') return <LoginCarousel slides={state.slides} onDone={() => void finishFirstLogin()} />;
+
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void submitLogIn(formValues(event.currentTarget));
+  };
+  const busy = state.step !== 'form';
+  return (
+    <form className="form card" noValidate onSubmit={onSubmit} aria-labelledby="log-in-form-title">
+      <h2 id="log-in-form-title" className="form__title">Log in</h2>
+      <div ref={alert} tabIndex={-1}>
+        <FormAlert>{state.error}</FormAlert>
+      </div>
+      <Field label="E-mail address" name="username" type="email" autoComplete="username" required error={state.fields['username']} />
+      <Field label="Password" name="password" type="password" autoComplete="current-password" required error={state.fields['password']} />
+      <SubmitButton busy={busy} busyLabel="Logging in…">Log in</SubmitButton>
+      <p className="form__links">
+        <a href="/forgot-password">Forgot your password?</a>
+        <a href="/sign-up">New to 48? Sign up</a>
+      </p>
+    </form>
+  );
+}

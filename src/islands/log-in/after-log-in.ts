@@ -1,0 +1,42 @@
+import type { Account } from '../../contract/account.ts';
+import { isLocalPath, MY48_HOME } from '../../lib/last-url.ts';
+
+/** The remote-login path (spec section 2): a member coming back to it goes on to the help desk. */
+export const REMOTE_LOGIN_PATH = '/my48/log-in';
+
+export type NextStep = { kind: 'go'; to: string } | { kind: 'first-login' } | { kind: 'helpdesk' };
+
+export interface AfterLogInInput {
+  account: Account;
+  /** Spec section 5's rule, already applied to x-gg-emv. */
+  verified: boolean;
+  /** localStorage recruiterURL. */
+  recruiterUrl: string | null | undefined;
+  /** The last logged-in URL the guards remembered. */
+  lastUrl: string | undefined;
+}
+
+/**
+ * Where a member goes after a successful log-in (spec section 2 "Login" and section 4 "Login
+ * success"), in this order:
+ * 1. e-mail not verified → /sign-up (keeping a verification link they had followed);
+ * 2. a saved recruiter link → there (it wins over every other destination);
+ * 3. the remote-login path remembered → the help desk's single sign-on;
+ * 4. first log-in, existing membership → the carousel, then first_login false, then the
+ *    marketing-permissions page or home (decided by firstLoginDestination);
+ * 5. first log-in with a new membership → /my48;
+ * 6. otherwise the last visited URL, /my48 when there is none.
+ */
+export function nextStep({ account, verified, recruiterUrl, lastUrl }: AfterLogInInput): NextStep {
+  if (!verified) return { kind: 'go', to: lastUrl?.startsWith('/sign-up?') ? lastUrl : '/sign-up' };
+  if (isLocalPath(recruiterUrl)) return { kind: 'go', to: recruiterUrl };
+  if (lastUrl?.split(/[?#]/)[0]?.replace(/\/$/, '') === REMOTE_LOGIN_PATH) return { kind: 'helpdesk' };
+  if (account.first_login && !account.isNewMemberShip) return { kind: 'first-login' };
+  if (account.first_login && account.isNewMemberShip) return { kind: 'go', to: MY48_HOME };
+  return { kind: 'go', to: lastUrl && !lastUrl.startsWith('/log-in') && !lastUrl.startsWith('/log-out') ? lastUrl : MY48_HOME };
+}
+
+/** After the first-login carousel: an existing member is asked for marketing permissions, else home. */
+export function firstLoginDestination(account: Account): string {
+  return account.capture_marketing_permissions ? '/marketing-permissions' : MY48_HOME;
+}

@@ -1,0 +1,109 @@
+import { map } from 'nanostores';
+import { FetchError } from 'ofetch';
+import type { Account } from '../../contract/account.ts';
+import { LoginForm } from '../../contract/forms.ts';
+import { GATEWAY_STATUSES, logInMessages } from '../../contract/messages.ts';
+import { http } from '../../lib/http.ts';
+import { forgetLastUrl, lastUrl } from '../../lib/last-url.ts';
+import { currentUserId, storeSession } from '../../lib/member-session.ts';
+import { withKeptParams } from '../../lib/redirect-params.ts';
+import { readStorage, writeStorage } from '../../lib/storage.ts';
+import { setLoading } from '../../stores/layout.ts';
+import { humanProblems } from '../../components/forms/messages.ts';
+import { firstLoginDestination, nextStep } from './after-log-in.ts';
+
+export interface Slide {
+  heading: string;
+  body: string;
+  image_alt?: string;
+}
+
+export interface LogInState {
+  step: 'form' | 'submitting' | 'carousel' | 'leaving';
+  /** Spec section 8: the gateway-error or the invalid-login flag, as the message to show. */
+  error?: string | undefined;
+  fields: Record<string, string>;
+  slides: Slide[];
+}
+
+export const $logIn = map<LogInState>({ step: 'form', fields: {}, slides: [] });
+
+let account: Account | undefined;
+
+const go = (to: string) => {
+  $logIn.setKey('step', 'leaving');
+  location.assign(withKeptParams(to, location.search));
+};
+
+function fail(error: string) {
+  setLoading(false);
+  $logIn.set({ ...$logIn.get(), step: 'form', error });
+}
+
+/** Help-desk single sign-on: the server signs the token and says where to take it. */
+export async function goToHelpdesk(): Promise<void> {
+  try {
+    const { _payload } = await http<{ _payload: { sso: string; url: string | null } }>(`/panda/protected/users/${currentUserId()}/sso`);
+    if (!_payload.url) return fail(logInMessages.helpdeskUnavailable);
+    forgetLastUrl();
+    $logIn.setKey('step', 'leaving');
+    location.assign(_payload.url);
+  } catch {
+    fail(logInMessages.helpdeskUnavailable);
+  }
+}
+
+async function loadSlides(): Promise<Slide[]> {
+  try {
+    const body = await http<[{ field_login_carousels_export?: Slide[] }]>('/api/cms/login/login-carousel');
+    return body[0]?.field_login_carousels_export ?? [];
+  } catch {
+    return []; // no carousel content: straight home (spec section 2)
+  }
+}
+
+export async function submitLogIn(values: Record<string, string>): Promise<void> {
+  const parsed = LoginForm.safeParse(values);
+  if (!parsed.success) {
+    $logIn.set({ ...$logIn.get(), error: undefined, fields: humanProblems(parsed.error, { username: 'E-mail address', password: 'Password' }) });
+    return;
+  }
+  $logIn.set({ ...$logIn.get(), step: 'submitting', error: undefined, fields: {} });
+  setLoading(true);
+  let signedIn;
+  try {
+    const response = await http.raw<{ _payload: { account: Account } }>('/panda/public/users/current', { method: 'POST', body: parsed.data });
+    signedIn = storeSession(response.headers, response._data!._payload.account, parsed.data.username);
+  } catch (error) {
+    const status = error instanceof FetchError ? error.status : undefined;
+    // Spec section 8: these statuses (or no answer at all) are the gateway's fault; anything else is a bad log-in.
+    const gateway = status === undefined || (GATEWAY_STATUSES as readonly number[]).includes(status);
+    return fail(gateway ? logInMessages.gatewayError : logInMessages.invalidLogin);
+  }
+  account = signedIn.account;
+  const step = nextStep({ account, verified: signedIn.verified, recruiterUrl: readStorage('recruiterURL'), lastUrl: lastUrl() });
+  if (step.kind === 'helpdesk') return goToHelpdesk();
+  if (step.kind === 'go') {
+    if (readStorage('recruiterURL') === step.to) localStorage.removeItem('recruiterURL');
+    forgetLastUrl();
+    return go(step.to);
+  }
+  const slides = await loadSlides();
+  if (slides.length === 0) return finishFirstLogin();
+  setLoading(false);
+  writeStorage('marketingCarouselFlag', 'true');
+  $logIn.set({ ...$logIn.get(), step: 'carousel', slides });
+}
+
+/** The end of a first log-in: first_login false on the server, then permissions or home. */
+export async function finishFirstLogin(): Promise<void> {
+  if (!account) return;
+  setLoading(true);
+  try {
+    await http(`/panda/protected/users/${account.user_id}/extras/firstlogin`, { method: 'PUT', query: { first_login: 'false' } });
+  } catch {
+    // Not fatal: the carousel shows once more next time.
+  }
+  forgetLastUrl();
+  go(firstLoginDestination(account));
+}

@@ -1,0 +1,19 @@
+import { MarketingPermissionsForm } from '../../components/forms/MarketingPermissionsForm.tsx';
+import { useMemberPage } from '../../components/member/use-member-page.ts';
+import { isLocalPath } from '../../lib/last-url.ts';
+
+/** Asked once, at an existing member's first log-in (spec section 2); saved, the member goes on home. */
+export default function MarketingPermissions() {
+  const userId = useMemberPage();
+  if (userId === undefined) return null;
+  const next = new URLSearchParams(location.search).get('next');
+  const onward = isLocalPath(next) ? next : '/my48';
+  return (
+    <div className="stack">
+      <MarketingPermissionsForm userId={userId} saveLabel="Save and continue" onSaved={() => location.assign(onward)} />
+      <p>
+        <a href={onward}>Not now, go to my48</a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import type { Order } from '../../contract/account.ts';
+import { FormAlert } from '../../components/forms/Field.tsx';
+import { useMemberPage } from '../../components/member/use-member-page.ts';
+import { longDateOf } from '../../lib/format.ts';
+import { errorMessage, http } from '../../lib/http.ts';
+
+const statusText: Record<Order['status'], string> = {
+  SIM_ORDERED: 'Ordered',
+  SIM_REORDERED: 'Replacement ordered',
+  SIM_DELIVERED: 'Delivered',
+};
+const itemText = (sku: string) => (sku === 'Pre_Start_3FF_N' ? 'Free 48 SIM' : sku.startsWith('Kickback_Pack') ? 'Free SIM for a friend' : sku);
+
+/** The member's SIM orders with their status (spec section 4 "Order statuses"). */
+export default function Orders() {
+  const userId = useMemberPage();
+  const [orders, setOrders] = useState<Order[]>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    if (!userId) return;
+    http<{ _payload: { values: Order[] } }>(`/panda/protected/users/${userId}/orders`)
+      .then(({ _payload }) => setOrders(_payload.values))
+      .catch((e: unknown) => setError(errorMessage(e, 'Your orders could not be loaded. Please try again.')));
+  }, [userId]);
+  if (userId === undefined) return null;
+  if (error) return <FormAlert>{error}</FormAlert>;
+  if (!orders) return <p role="status">Loading your orders…</p>;
+  if (orders.length === 0) {
+    return (
+      <section className="card" aria-labelledby="no-orders">
+        <h2 id="no-orders">No orders yet</h2>
+        <p>When you order a SIM, it shows here with its delivery status.</p>
+        <a className="btn btn--primary" href="/order-free-sim">Order a free SIM</a>
+      </section>
+    );
+  }
+  return (
+    <div className="table-wrap" role="region" aria-labelledby="orders-caption" tabIndex={0}>
+      <table>
+        <caption id="orders-caption">Your SIM orders, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Ordered</th>
+            <th scope="col">Item</th>
+            <th scope="col">Delivery to</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((o) => (
+            <tr key={o.id}>
+              <td>{longDateOf(new Date(o.created_at))}</td>
+              <td>{itemText(o.sku)}</td>
+              <td>{[`${o.firstname} ${o.lastname}`, o.s_line1, o.s_city, `Co. ${o.s_county}`].join(', ')}</td>
+              <td>{statusText[o.status]}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

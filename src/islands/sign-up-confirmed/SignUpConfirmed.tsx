@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import { MarketingPermissionsForm } from '../../components/forms/MarketingPermissionsForm.tsx';
+import { useMemberPage } from '../../components/member/use-member-page.ts';
+import { http } from '../../lib/http.ts';
+
+/**
+ * After verification (spec section 4: for a sign-up, the member details are loaded and the
+ * marketing component is shown), with the next step of the member's journey first.
+ */
+export default function SignUpConfirmed() {
+  const userId = useMemberPage();
+  const [nickname, setNickname] = useState<string>();
+  useEffect(() => {
+    if (!userId) return;
+    http<{ _payload: { nickname: string } }>(`/panda/public/users/${userId}`)
+      .then(({ _payload }) => setNickname(_payload.nickname))
+      .catch(() => undefined);
+  }, [userId]);
+  if (userId === undefined) return null;
+  const freeSim = new URLSearchParams(location.search).get('fromStore') === 'false';
+  return (
+    <div className="stack">
+      <section className="card" aria-labelledby="next-title">
+        <h2 id="next-title">{nickname ? `Welcome to 48, ${nickname}` : 'Welcome to 48'}</h2>
+        {freeSim ? (
+          <>
+            <p>Tell us where to post your free SIM. It arrives in two to three working days.</p>
+            <div className="actions">
+              <a className="btn btn--primary" href="/order-free-sim">Order your free SIM</a>
+              <a className="btn btn--outline" href="/activate-sim">I already have a SIM</a>
+            </div>
+          </>
+        ) : (
+          <>
+            <p>Have your 48 SIM card to hand: activating it takes a minute.</p>
+            <div className="actions">
+              <a className="btn btn--primary" href="/activate-sim">Activate your SIM</a>
+              <a className="btn btn--outline" href="/order-free-sim">Order a free SIM</a>
+            </div>
+          </>
+        )}
+      </section>
+      <MarketingPermissionsForm userId={userId} />
+    </div>
+  );
+}
