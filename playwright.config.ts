@@ -2,10 +2,24 @@ import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './tests/setup/chromium.ts';
 import { freePort } from './tests/setup/free-port.ts';
 
-// The config is evaluated again in every worker; the port chosen first travels in the env.
+// The config is evaluated again in every worker; the ports chosen first travel in the env.
+// Each width gets a server (and an in-memory database) of its own, so journeys that change a
+// demo member's state (a first log-in, an activation) run once per width without meeting.
 process.env['E2E_PORT'] ??= String(await freePort());
-const port = process.env['E2E_PORT'];
-const baseURL = `http://127.0.0.1:${port}`;
+process.env['E2E_PORT_MOBILE'] ??= String(await freePort());
+if (process.env['E2E_PORT_MOBILE'] === process.env['E2E_PORT']) process.env['E2E_PORT_MOBILE'] = String(Number(process.env['E2E_PORT']) + 1);
+const ports = { desktop: process.env['E2E_PORT'], mobile: process.env['E2E_PORT_MOBILE'] };
+const url = (port: string) => `http://127.0.0.1:${port}`;
+
+const server = (port: string) => ({
+  command: 'npm start',
+  url: `${url(port)}/`,
+  env: { PORT: port, HOST: '127.0.0.1', DATABASE_URL: 'memory://', LOG_LEVEL: 'warn', CAPTCHA_MAX_NUMBER: '20000' },
+  reuseExistingServer: false,
+  timeout: 180_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+});
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -16,21 +30,13 @@ export default defineConfig({
   reporter: [['list']],
   timeout: 30_000,
   use: {
-    baseURL,
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
-    { name: 'mobile', use: { viewport: { width: 375, height: 740 }, hasTouch: true } },
+    { name: 'desktop', use: { baseURL: url(ports.desktop), viewport: { width: 1280, height: 800 } } },
+    { name: 'mobile', use: { baseURL: url(ports.mobile), viewport: { width: 375, height: 740 }, hasTouch: true } },
   ],
-  webServer: {
-    command: 'npm start',
-    url: `${baseURL}/`,
-    env: { PORT: port, HOST: '127.0.0.1', DATABASE_URL: 'memory://', LOG_LEVEL: 'warn' },
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  // Started one after the other: the first builds the site if it is stale, the second finds it built.
+  webServer: [server(ports.desktop), server(ports.mobile)],
 });

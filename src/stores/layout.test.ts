@@ -4,7 +4,7 @@ import { $layout, setLoading, setNavbar, setOverlay } from './layout.ts';
 
 describe('the layout store', () => {
   beforeEach(() => {
-    document.body.innerHTML = '<div id="page-overlay" hidden></div><div id="page-loader" role="status" hidden></div>';
+    document.body.innerHTML = '<main id="main"></main><div id="page-overlay" hidden></div><div id="page-loader" role="status" hidden></div>';
     document.documentElement.removeAttribute('data-navbar');
     delete document.documentElement.dataset['navbarFromStore'];
     $layout.set({ loading: false, overlay: false, navbar: 'full' });
@@ -13,9 +13,11 @@ describe('the layout store', () => {
   it('shows and hides the full-page loader', () => {
     setLoading(true);
     expect(document.getElementById('page-loader')!.hidden).toBe(false);
-    expect(document.documentElement.getAttribute('aria-busy')).toBe('true');
+    // aria-busy is not allowed on <html> (axe: aria-allowed-attr); the main region carries it.
+    expect(document.getElementById('main')!.getAttribute('aria-busy')).toBe('true');
     setLoading(false);
     expect(document.getElementById('page-loader')!.hidden).toBe(true);
+    expect(document.getElementById('main')!.getAttribute('aria-busy')).toBe('false');
   });
 
   it('shows and hides the overlay', () => {

@@ -45,7 +45,7 @@ export function bindLayoutToDocument(doc: Document): () => void {
     const overlay = doc.getElementById('page-overlay');
     if (loader) loader.hidden = !state.loading;
     if (overlay) overlay.hidden = !state.overlay;
-    doc.documentElement.setAttribute('aria-busy', String(state.loading));
+    doc.getElementById('main')?.setAttribute('aria-busy', String(state.loading));
     // A page may start with a mode of its own (set by the layout); the store only overrides it
     // once an island asks for something other than the default.
     if (state.navbar !== 'full' || doc.documentElement.dataset['navbarFromStore'] === 'true') {
