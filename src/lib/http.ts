@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
 import { createFetch, FetchError, type Fetch } from 'ofetch';
 import { refreshSession } from '../stores/session.ts';
-import { authCode } from './session-cookies.ts';
+import { authCode } from './auth-code.ts';
 import { transactionCode } from './transaction.ts';
 
 export interface HttpOptions {
@@ -31,7 +31,7 @@ export function createHttp({
 }: HttpOptions = {}) {
   return createFetch({ ...(fetch ? { fetch } : {}) }).create({
     retry: 0,
-    onRequest({ request, options }) {
+    async onRequest({ request, options }) {
       const path = pathOf(request);
       const method = (options.method ?? 'GET').toUpperCase();
       if (method === 'GET' && path.startsWith('/panda')) {
@@ -43,7 +43,7 @@ export function createHttp({
       if (path.startsWith('/panda/protected')) {
         const code = authCode();
         if (code) options.headers.set('x-gg-auth', code);
-        options.headers.set('x-gg-transaction', transactionCode());
+        options.headers.set('x-gg-transaction', await transactionCode());
       }
     },
     onResponseError({ response }) {

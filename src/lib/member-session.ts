@@ -1,13 +1,8 @@
 import Cookies from 'js-cookie';
 import type { Account } from '../contract/account.ts';
-import { IDLE_LOGOUT_MS } from '../contract/constants.ts';
 import { $member, refreshSession } from '../stores/session.ts';
 import { isEmailVerified } from './emv.ts';
-import { http } from './http.ts';
-import { idleWatch } from './idle-watch.ts';
-import { MY48_HOME, rememberFlexibleUrl, rememberLastUrl } from './last-url.ts';
-import { clearAllCookies, getSessionCookie, setAuthCode, setSessionCookie } from './session-cookies.ts';
-import { clearStorageExceptSplash } from './storage.ts';
+import { getSessionCookie, setAuthCode, setSessionCookie } from './session-cookies.ts';
 
 export interface SignedIn {
   account: Account;
@@ -45,48 +40,4 @@ export function currentUserId(): string | undefined {
 /** The e-mail verified: the verification cookie goes, the member may use the whole portal. */
 export function markVerified(): void {
   Cookies.remove('signupVerification', { path: '/' });
-}
-
-/**
- * Log-out (spec section 4): the server ends the session, then every cookie and all local
- * storage but splash go, the header back-button flag is reset, and (spec section 2) the my48
- * root is remembered as the last flexible and last logged-in URL.
- */
-export async function logOut(): Promise<void> {
-  if (Cookies.get('authCode')) {
-    try {
-      await http('/panda/protected/logout/users');
-    } catch {
-      // The session may have ended already; the browser forgets it either way.
-    }
-  }
-  clearAllCookies();
-  clearStorageExceptSplash();
-  try {
-    sessionStorage.setItem('headerBackButtonClicked', 'false');
-  } catch {
-    /* storage off */
-  }
-  rememberFlexibleUrl(MY48_HOME);
-  rememberLastUrl(MY48_HOME);
-  idleWatch.stop();
-  refreshSession();
-}
-
-/**
- * After IDLE_LOGOUT_MS without activity on a signed-in page: the server logout call, the auth
- * cookie deleted, /log-in (spec sections 2 and 9). The page is remembered to come back to.
- */
-export function startIdleLogout(timeoutMs = IDLE_LOGOUT_MS): void {
-  idleWatch.start(timeoutMs, async () => {
-    rememberLastUrl(location.pathname + location.search);
-    try {
-      await http('/panda/protected/logout/users');
-    } catch {
-      /* ended already */
-    }
-    Cookies.remove('authCode', { path: '/' });
-    refreshSession();
-    location.assign('/log-in');
-  });
 }

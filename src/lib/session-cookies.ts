@@ -1,13 +1,14 @@
 import AES from 'crypto-js/aes';
 import Utf8 from 'crypto-js/enc-utf8';
 import Cookies from 'js-cookie';
+import { authCode, cookieAttributes } from './auth-code.ts';
 
 /**
  * The session cookies of spec section 3. They live 0.0208 days (30 minutes), are Secure only
  * on https, and all but authCode are AES-encrypted with the authCode value as the key, so
  * nothing readable about the member sits in the cookie jar.
  */
-export const COOKIE_LIFETIME_DAYS = 0.0208;
+export { authCode, clearAllCookies, COOKIE_LIFETIME_DAYS, setAuthCode } from './auth-code.ts';
 
 export const sessionCookieNames = [
   'authCode', 'dashboardNotification', 'isCompliant', 'userId', 'userEmail', 'zendeskUser', 'zendeskUserName',
@@ -15,26 +16,12 @@ export const sessionCookieNames = [
 ] as const;
 export type SessionCookie = (typeof sessionCookieNames)[number];
 
-const attributes = () => ({
-  expires: COOKIE_LIFETIME_DAYS,
-  path: '/',
-  sameSite: 'Lax' as const,
-  secure: typeof location !== 'undefined' && location.protocol === 'https:',
-});
-
-export function setAuthCode(token: string): void {
-  Cookies.set('authCode', token, attributes());
-}
-
-export function authCode(): string | undefined {
-  return Cookies.get('authCode');
-}
 
 /** Encrypts with the current authCode; without one there is no session to keep a value for. */
 export function setSessionCookie(name: Exclude<SessionCookie, 'authCode'>, value: string): void {
   const key = authCode();
   if (!key) throw new Error(`cannot set ${name} without an authCode`);
-  Cookies.set(name, AES.encrypt(value, key).toString(), attributes());
+  Cookies.set(name, AES.encrypt(value, key).toString(), cookieAttributes());
 }
 
 /** The decrypted value, or undefined when it is missing or was not encrypted under this session. */
@@ -48,9 +35,4 @@ export function getSessionCookie(name: Exclude<SessionCookie, 'authCode'>): stri
   } catch {
     return undefined;
   }
-}
-
-/** Log-out (spec section 4): every cookie the page can see goes. */
-export function clearAllCookies(): void {
-  for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
 }

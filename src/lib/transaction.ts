@@ -1,23 +1,25 @@
-import SHA256 from 'crypto-js/sha256';
 import Cookies from 'js-cookie';
-import { COOKIE_LIFETIME_DAYS } from './session-cookies.ts';
+import { cookieAttributes } from './auth-code.ts';
 
 /**
- * The transaction code sent as x-gg-transaction (spec section 3): a random UUID, hashed, wrapped
- * in fixed pre- and post-token text. Kept in a cookie so one page visit uses one code.
+ * The transaction code sent as x-gg-transaction (spec section 3): a random UUID, hashed
+ * (SHA-256, by the browser's own Web Crypto), wrapped in fixed pre- and post-token text. Kept in
+ * a cookie so one visit uses one code.
  */
 export const TRANSACTION_COOKIE = 'ggTransaction';
 const PRE_TOKEN = '48-pre-';
 const POST_TOKEN = '-post-48';
 
-export function newTransactionCode(uuid: string = crypto.randomUUID()): string {
-  return `${PRE_TOKEN}${SHA256(uuid).toString()}${POST_TOKEN}`;
+export async function newTransactionCode(uuid: string = crypto.randomUUID()): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(uuid));
+  const hex = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${PRE_TOKEN}${hex}${POST_TOKEN}`;
 }
 
-export function transactionCode(): string {
+export async function transactionCode(): Promise<string> {
   const existing = Cookies.get(TRANSACTION_COOKIE);
   if (existing) return existing;
-  const code = newTransactionCode();
-  Cookies.set(TRANSACTION_COOKIE, code, { expires: COOKIE_LIFETIME_DAYS, path: '/', sameSite: 'Lax', secure: location.protocol === 'https:' });
+  const code = await newTransactionCode();
+  Cookies.set(TRANSACTION_COOKIE, code, cookieAttributes());
   return code;
 }

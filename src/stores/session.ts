@@ -1,6 +1,6 @@
 import { atom, computed } from 'nanostores';
 import type { Account } from '../contract/account.ts';
-import { authCode } from '../lib/session-cookies.ts';
+import { authCode } from '../lib/auth-code.ts';
 
 /**
  * Login state for every island and the navbar. Logged in means an authCode cookie exists
