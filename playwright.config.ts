@@ -3,6 +3,7 @@ import { chromiumArgs, chromiumPath } from './tests/setup/chromium.ts';
 import { freePort } from './tests/setup/free-port.ts';
 
 // The config is evaluated again in every worker; the ports chosen first travel in the env.
+// Every test logs in from 127.0.0.1, so the per-address log-in limit is lifted for the test servers.
 // Each width gets a server (and an in-memory database) of its own, so journeys that change a
 // demo member's state (a first log-in, an activation) run once per width without meeting.
 process.env['E2E_PORT'] ??= String(await freePort());
@@ -14,7 +15,7 @@ const url = (port: string) => `http://127.0.0.1:${port}`;
 const server = (port: string) => ({
   command: 'npm start',
   url: `${url(port)}/`,
-  env: { PORT: port, HOST: '127.0.0.1', DATABASE_URL: 'memory://', LOG_LEVEL: 'warn', CAPTCHA_MAX_NUMBER: '20000' },
+  env: { PORT: port, HOST: '127.0.0.1', DATABASE_URL: 'memory://', LOG_LEVEL: 'warn', CAPTCHA_MAX_NUMBER: '20000', LOGIN_RATE_LIMIT_PER_IP: '100000' },
   reuseExistingServer: false,
   timeout: 180_000,
   stdout: 'ignore' as const,
@@ -29,6 +30,8 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   timeout: 30_000,
+  // Log-ins hash passwords (scrypt) on a small shared machine: give answers a little longer than the default 5 s.
+  expect: { timeout: 10_000 },
   use: {
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
     trace: 'retain-on-failure',

@@ -41,6 +41,8 @@ const schema = z.object({
   /** reCAPTCHA v3 keys; with both set, the captcha is Google's (minimum score 0.2) instead of the proof of work. */
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
+  /** Log-ins one address may try per window (people behind one office or campus address share it). */
+  LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
 });
 

@@ -26,7 +26,7 @@ const app = createApp({
     sessionSecret: env.SESSION_SECRET,
     emvKeyBase64: env.EMV_KEY,
     allowedOrigins: env.ALLOWED_ORIGINS,
-    rateLimit: { windowMs: env.RATE_LIMIT_WINDOW_MS, loginPerIp: 100, loginFailuresPerAccount: 5 },
+    rateLimit: { windowMs: env.RATE_LIMIT_WINDOW_MS, loginPerIp: env.LOGIN_RATE_LIMIT_PER_IP, loginFailuresPerAccount: 5 },
     helpdeskSecret: env.HELPDESK_SECRET,
     sandbox: env.SANDBOX,
     ...(env.HELPDESK_URL ? { helpdeskUrl: env.HELPDESK_URL } : {}),

@@ -58,6 +58,7 @@ forEachDatabase('errors', (ctx) => {
       '/panda/protected/users/{user_id}/purchase/details',
       '/panda/protected/users/{user_id}/sims/{ssn}/usage/daily',
       '/panda/protected/users/{user_id}/sims/{ssn}/puk',
+      '/panda/protected/users/{user_id}/details',
       '/panda/public/captcha',
       '/panda/protected/users/{user_id}/sims/activate',
       '/panda/protected/users/{user_id}/orders/free-sim',

@@ -80,6 +80,15 @@ export function profileRoutes() {
 
   app.openapi(
     createRoute({
+      method: 'get', path: '/panda/protected/users/{user_id}/details', tags: ['Settings'], summary: 'The member’s own account and e-mail address (settings)',
+      request: { headers: protectedHeaders, params: userParams },
+      responses: { 200: jsonContent(z.object({ _payload: z.object({ account: AccountSchema, email: z.string() }) }), 'The account'), ...errorResponses },
+    }),
+    (c) => c.json({ _payload: { account: accountOf(c.var.member), email: c.var.member.email } }, 200),
+  );
+
+  app.openapi(
+    createRoute({
       method: 'put', path: '/panda/protected/users/{user_id}/name', tags: ['Settings'], summary: 'Change the member’s name',
       request: { headers: protectedHeaders, params: userParams, body: { required: true, content: { 'application/json': { schema: NameBodySchema } } } },
       responses: { 200: jsonContent(z.object({ _payload: z.object({ account: AccountSchema }) }), 'Updated'), ...errorResponses },

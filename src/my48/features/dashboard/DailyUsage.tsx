@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+import { http } from '../../../lib/http.ts';
+import { currentUserId } from '../../../lib/member-session.ts';
+import { gb } from './usage-summary.ts';
+
+interface Day {
+  day: string;
+  data_kb: number;
+}
+
+const dayLabel = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** Beyond the spec: data used per day of this period, as bars with the same figures in a table. */
+export function DailyUsage({ ssn }: { ssn: string }) {
+  const [days, setDays] = useState<Day[]>();
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    http<{ _payload: { values: Day[] } }>(`/panda/protected/users/${currentUserId()}/sims/${ssn}/usage/daily`)
+      .then(({ _payload }) => setDays(_payload.values))
+      .catch(() => setFailed(true));
+  }, [ssn]);
+  if (failed) return <p className="tile__note">Your daily use could not be loaded just now.</p>;
+  if (!days || days.length === 0) return null;
+  const max = Math.max(...days.map((d) => d.data_kb), 1);
+  return (
+    <section className="tile tile--wide" aria-labelledby="daily-title">
+      <h2 id="daily-title">Data used per day this period</h2>
+      <div className="bars" aria-hidden="true">
+        {days.map((d) => (
+          <div key={d.day} className="bars__bar" style={{ height: `${Math.max(2, (d.data_kb / max) * 100)}%` }} title={`${dayLabel.format(new Date(d.day))}: ${gb(d.data_kb)} GB`} />
+        ))}
+      </div>
+      <details>
+        <summary>Show the figures</summary>
+        <table>
+          <caption className="visually-hidden">Data used per day</caption>
+          <thead>
+            <tr><th scope="col">Day</th><th scope="col">Data used</th></tr>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.day}><td>{dayLabel.format(new Date(d.day))}</td><td>{gb(d.data_kb)} GB</td></tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </section>
+  );
+}

@@ -1,0 +1,159 @@
+import { useStore } from '@nanostores/react';
+import { useId } from 'react';
+import { messages } from '../../../contract/messages.ts';
+import { formatMsisdn } from '../../../lib/format.ts';
+import { Gauge } from '../../components/Gauge.tsx';
+import { $account } from '../../stores/account.ts';
+import { DailyUsage } from './DailyUsage.tsx';
+import type { CountFigures, DataFigures, UsageSummary } from './usage-summary.ts';
+import { UNLIMITED } from './usage-summary.ts';
+
+function DataCard({ title, figures, unlimitedText = UNLIMITED }: { title: string; figures: DataFigures; unlimitedText?: string }) {
+  const id = useId();
+  return (
+    <section className="tile" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {figures.max === null ? (
+        <p className="tile__figure">{unlimitedText}</p>
+      ) : (
+        <>
+          <p className="tile__figure">
+            {figures.left} <small>GB left of {figures.max} GB</small>
+          </p>
+          <Gauge label={`${title} left`} value={Number(figures.left)} max={Number(figures.max)} text={`${figures.left} GB left of ${figures.max} GB`} />
+        </>
+      )}
+      <p className="tile__note">{figures.used} GB used</p>
+    </section>
+  );
+}
+
+function CountCard({ title, unit, figures }: { title: string; unit: string; figures: CountFigures }) {
+  const id = useId();
+  return (
+    <section className="tile" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {figures.max === UNLIMITED ? (
+        <p className="tile__figure">{UNLIMITED}</p>
+      ) : (
+        <>
+          <p className="tile__figure">
+            {figures.left} <small>{unit} left of {figures.max}</small>
+          </p>
+          <Gauge label={`${title} left`} value={Number(figures.left)} max={figures.max} text={`${figures.left} ${unit} left of ${figures.max}`} />
+        </>
+      )}
+      <p className="tile__note">{figures.used} {unit} used</p>
+    </section>
+  );
+}
+
+function Membership({ u }: { u: UsageSummary }) {
+  return (
+    <section className="tile tile--wide" aria-labelledby="tile-membership">
+      <h2 id="tile-membership">Membership</h2>
+      <p className="tile__figure">{u.membershipPlan}</p>
+      {u.isActiveMembership && (
+        <>
+          <p className="days">
+            <strong className="days__number">{u.daysLeftInNumber}</strong> {u.expiryDate}
+          </p>
+          <dl className="facts">
+            <div><dt>Renews on</dt><dd>{u.renewDate}</dd></div>
+            <div><dt>Auto-renew</dt><dd>{u.enabledAutoRenew ? 'On' : 'Off'}</dd></div>
+            <div><dt>Next membership</dt><dd>{u.hasQueuedMembership ? `Queued, starts ${u.queuedStartDate}` : 'None queued'}</dd></div>
+          </dl>
+        </>
+      )}
+      {!u.isActiveMembership && <a className="btn btn--primary" href="/my48/memberships">Buy a membership</a>}
+    </section>
+  );
+}
+
+function Extras({ u }: { u: UsageSummary }) {
+  return (
+    <section className="tile tile--wide" aria-labelledby="tile-extras">
+      <h2 id="tile-extras">Extras</h2>
+      <dl className="facts">
+        <div><dt>Carry-over data</dt><dd>{u.carryoverData} GB</dd></div>
+        <div>
+          <dt>Onboard bundle</dt>
+          <dd>{u.onBoardBundle ? `${u.onBoardBundle.left} GB left of ${u.onBoardBundle.max} GB, ${u.onBoardBundle.daysLeft} days to use it` : 'Empty'}</dd>
+        </div>
+        <div>
+          <dt>Goody bags</dt>
+          <dd>
+            {u.goodyBagsList.length === 0 ? (
+              'None'
+            ) : (
+              <ul className="plain">
+                {u.goodyBagsList.map((g) => (
+                  <li key={g.sku}>{`${g.left} GB left of ${g.max} GB, ${g.daysLeft} ${g.daysLeft === 1 ? 'day' : 'days'} to use it`}</li>
+                ))}
+              </ul>
+            )}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** The member's home: what they have left, per spec section 2 "Dashboard". */
+export default function Dashboard() {
+  const account = useStore($account);
+  if (account.status === 'loading') return <p role="status" className="loading-line">Loading your account…</p>;
+  if (account.status === 'activating') {
+    return (
+      <div className="alert alert--info" role="status">
+        <p>{messages.retrievingAccount}</p>
+        <p>Activation usually takes a few minutes. If your account is not ready after 15 minutes, please <a href="/contact-us">contact support</a>.</p>
+      </div>
+    );
+  }
+  if (account.status === 'no-sim') {
+    return (
+      <div className="alert alert--info" role="status">
+        <p>You have no active SIM yet.</p>
+        <p><a href="/activate-sim">Activate your SIM</a> or <a href="/order-free-sim">order a free SIM</a>.</p>
+      </div>
+    );
+  }
+  if (account.status === 'error') return <div className="alert alert--error" role="alert">{account.error}</div>;
+  const u = account.usage;
+  return (
+    <div className="stack">
+      {account.portInInProgress && <div className="alert alert--info" role="status"><strong>{messages.portinInProgress}</strong> Your number is on its way to 48; we'll let you know when it's done.</div>}
+      {!account.serviceAvailable && <div className="alert alert--error" role="alert">{messages.serviceUnavailable}</div>}
+      {account.accountDetailsMissing && <div className="alert alert--error" role="alert">We can't find all of your account details right now. Please try again later, or contact us if this stays.</div>}
+      {account.sim && <p className="sim-line">Your number: <strong>{account.sim.msisdn ? formatMsisdn(account.sim.msisdn) : 'being assigned'}</strong></p>}
+      {u && (
+        <>
+          <div className="tiles">
+            <section className="tile" aria-labelledby="tile-credit">
+              <h2 id="tile-credit">Credit</h2>
+              <p className="tile__figure">{u.credit}</p>
+              <a href="/my48/memberships/add-credit">Add credit</a>
+            </section>
+            <Membership u={u} />
+            {u.isActiveMembership && <DataCard title="Data" figures={u.data} />}
+            {u.fairUsage && (
+              <section className="tile" aria-labelledby="tile-fair-usage">
+                <h2 id="tile-fair-usage">Fair usage</h2>
+                <p className="tile__figure">{u.fairUsage.left} <small>GB left of {u.fairUsage.max} GB</small></p>
+                <Gauge label="Fair-usage data left" value={Number(u.fairUsage.left)} max={Number(u.fairUsage.max)} text={`${u.fairUsage.left} GB left of ${u.fairUsage.max} GB`} />
+                <p className="tile__note">{u.fairUsage.text}</p>
+              </section>
+            )}
+            {u.isActiveMembership && <CountCard title="Mobile minutes" unit="min" figures={u.mobileMinutes} />}
+            {u.isActiveMembership && <CountCard title="Landline minutes" unit="min" figures={u.landlineMinutes} />}
+            {u.isActiveMembership && <CountCard title="Texts" unit="texts" figures={u.texts} />}
+            {u.isActiveMembership && <DataCard title="Roaming data" figures={u.roaming} />}
+            <Extras u={u} />
+          </div>
+          {u.isActiveMembership && account.sim && <DailyUsage ssn={account.sim.ssn} />}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { usageSummary, type UsageSummary } from '../../src/my48/features/dashboard/usage-summary.ts';
+import { DEMO_PASSWORD, expectNoAxeViolations, logIn } from './fixtures.ts';
+
+/** A session of the API alone (its own cookie jar, so the page's session is untouched). */
+async function apiSession(request: APIRequestContext, email: string) {
+  const res = await request.post('/panda/public/users/current', { data: { username: email, password: DEMO_PASSWORD } });
+  const userId = (await res.json())._payload.account.user_id as number;
+  return { userId, headers: { 'x-gg-auth': res.headers()['x-gg-auth']!, 'x-gg-transaction': 'e2e' } };
+}
+
+/** The member's balance summary straight from the API, turned into figures by the spec's rules. */
+async function expectedUsage(request: APIRequestContext, email: string): Promise<UsageSummary> {
+  const { userId, headers } = await apiSession(request, email);
+  const sim = (await (await request.get(`/panda/protected/users/${userId}/sims/owned`, { headers })).json())._payload.values[0];
+  const res = await request.get(`/panda/protected/users/${userId}/sims/${sim.ssn}/balance/summary/current`, { headers });
+  return usageSummary((await res.json())._payload.current_month_balance_summary, sim);
+}
+
+const tile = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+async function openDashboard(page: Page, email: string) {
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/my48$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your dashboard' })).toBeVisible();
+}
+
+test('active: every figure is the balance summary by the spec rules', async ({ page, request }) => {
+  const u = await expectedUsage(request, 'active@example.com');
+  await openDashboard(page, 'active@example.com');
+  await expect(tile(page, 'Credit')).toContainText(u.credit);
+  expect(u.credit).toBe('€7.50');
+  const membership = tile(page, 'Membership');
+  await expect(membership).toContainText(u.membershipPlan);
+  await expect(membership).toContainText(`${u.daysLeftInNumber} DAYS LEFT`);
+  await expect(membership).toContainText(`Renews on${u.renewDate}`);
+  await expect(membership).toContainText('Auto-renewOn');
+  await expect(membership).toContainText(`Queued, starts ${u.queuedStartDate}`);
+  await expect(tile(page, 'Data')).toContainText(`${u.data.left} GB left of ${u.data.max} GB`);
+  await expect(tile(page, 'Data')).toContainText(`${u.data.used} GB used`);
+  await expect(page.getByRole('meter', { name: 'Data left', exact: true })).toHaveAttribute('aria-valuetext', `${u.data.left} GB left of ${u.data.max} GB`);
+  await expect(tile(page, 'Mobile minutes')).toContainText('Unlimited');
+  await expect(tile(page, 'Texts')).toContainText('Unlimited');
+  await expect(tile(page, 'Landline minutes')).toContainText(`${u.landlineMinutes.left} min left of ${u.landlineMinutes.max}`);
+  await expect(tile(page, 'Roaming data')).toContainText(`${u.roaming.left} GB left of ${u.roaming.max} GB`);
+  const extras = tile(page, 'Extras');
+  await expect(extras).toContainText(`Carry-over data${u.carryoverData} GB`);
+  for (const g of u.goodyBagsList) await expect(extras).toContainText(`${g.left} GB left of ${g.max} GB`);
+  await expect(page.getByRole('heading', { name: 'Data used per day this period' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('unlimited: Unlimited data, the fair-usage text and its gauge', async ({ page, request }) => {
+  const u = await expectedUsage(request, 'unlimited@example.com');
+  await openDashboard(page, 'unlimited@example.com');
+  await expect(tile(page, 'Data')).toContainText('Unlimited');
+  const fair = tile(page, 'Fair usage');
+  await expect(fair).toContainText(u.fairUsage!.text);
+  await expect(page.getByRole('meter', { name: 'Fair-usage data left' })).toHaveAttribute('aria-valuetext', `${u.fairUsage!.left} GB left of ${u.fairUsage!.max} GB`);
+  await expectNoAxeViolations(page);
+});
+
+test('onboard: No Active Membership and the onboard bundle', async ({ page, request }) => {
+  const u = await expectedUsage(request, 'onboard@example.com');
+  await openDashboard(page, 'onboard@example.com');
+  await expect(tile(page, 'Membership')).toContainText('No Active Membership');
+  await expect(tile(page, 'Extras')).toContainText(`${u.onBoardBundle!.left} GB left of ${u.onBoardBundle!.max} GB`);
+  await expect(tile(page, 'Data')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test('lapsed: No Active Membership and the onboard bundle marked empty', async ({ page }) => {
+  await openDashboard(page, 'lapsed@example.com');
+  await expect(tile(page, 'Membership')).toContainText('No Active Membership');
+  await expect(tile(page, 'Extras')).toContainText('Onboard bundleEmpty');
+});
+
+test('oneday: DAY LEFT, singular', async ({ page }) => {
+  await openDashboard(page, 'oneday@example.com');
+  await expect(tile(page, 'Membership')).toContainText('1 DAY LEFT');
+});
+
+test('portin: the port-in-in-progress notice', async ({ page }) => {
+  await openDashboard(page, 'portin@example.com');
+  await expect(page.getByText('Portin is in progress.')).toBeVisible();
+});
+
+test('activating: the retrieval message and the 15-minute support hint', async ({ page }) => {
+  await openDashboard(page, 'activating@example.com');
+  await expect(page.getByText("One moment please. We're retrieving your account data.")).toBeVisible();
+  await expect(page.getByText(/after 15 minutes, please contact support/)).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('detailsmissing and unavailable: their notices, and no figures', async ({ page }) => {
+  await openDashboard(page, 'detailsmissing@example.com');
+  await expect(page.getByRole('alert')).toContainText("We can't find all of your account details right now.");
+  await expect(tile(page, 'Credit')).toHaveCount(0);
+  await page.goto('/log-out');
+  await expect(page).toHaveURL(/\/$/);
+  await openDashboard(page, 'unavailable@example.com');
+  await expect(page.getByRole('alert')).toContainText('The service is unavailable at the moment.');
+});
+
+test('transactions: ten to a page, newest first, paged', async ({ page, request }) => {
+  const { userId, headers } = await apiSession(request, 'carriedover@example.com');
+  const first = await (await request.get(`/panda/protected/users/${userId}/transactions?page=1&limit=10`, { headers })).json();
+  const second = await (await request.get(`/panda/protected/users/${userId}/transactions?page=2&limit=10`, { headers })).json();
+  await openDashboard(page, 'carriedover@example.com');
+  await page.getByRole('link', { name: 'Transactions' }).filter({ visible: true }).first().click();
+  await expect(page).toHaveURL(/\/my48\/transactions$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your transactions' })).toBeFocused();
+  const pages = Math.ceil(first._meta.total / 10);
+  await expect(page.getByText(`Page 1 of ${pages}`, { exact: true })).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(11);
+  await expect(page.getByRole('row').nth(1)).toContainText(first._payload.values[0].description);
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Older' }).click();
+  await expect(page.getByText(`Page 2 of ${pages}`, { exact: true })).toBeVisible();
+  await expect(page.getByRole('row').nth(1)).toContainText(second._payload.values[0].description);
+  await page.getByRole('button', { name: 'Newer' }).click();
+  await expect(page.getByText(`Page 1 of ${pages}`, { exact: true })).toBeVisible();
+});
+
+test('settings: the name and the permissions survive a reload; settings reopens the last fragment', async ({ page }) => {
+  await openDashboard(page, 'legacy@example.com');
+  await page.goto('/my48/settings/my-details');
+  await expect(page.getByLabel('First name')).toHaveValue('Pádraig');
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Last name').fill('');
+  await page.getByRole('button', { name: 'Save my name' }).click();
+  await expect(page.getByText('Last name is required')).toBeVisible();
+  await page.getByLabel('Last name').fill('Fitzgerald-Ó Sé');
+  await page.getByRole('button', { name: 'Save my name' }).click();
+  await expect(page.getByText('Your name is saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Last name')).toHaveValue('Fitzgerald-Ó Sé');
+
+  await page.getByRole('link', { name: 'Marketing permissions' }).click();
+  await expect(page).toHaveURL(/\/my48\/settings\/permissions$/);
+  await page.getByLabel('Preferred social network').selectOption('TikTok');
+  await page.getByLabel('Post').check();
+  await page.getByRole('button', { name: 'Save my choices' }).click();
+  await expect(page.getByText('Your choices are saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Preferred social network')).toHaveValue('TikTok');
+  await expect(page.getByLabel('Post')).toBeChecked();
+  await expectNoAxeViolations(page);
+
+  // Away and back: settings opens on the fragment last used.
+  await page.getByRole('link', { name: 'Dashboard' }).filter({ visible: true }).first().click();
+  await expect(page).toHaveURL(/\/my48$/);
+  await page.goto('/my48/settings');
+  await expect(page.getByRole('heading', { level: 2, name: 'Marketing permissions' })).toBeVisible();
+});
