@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { ActivateSimForm, FreeSimOrderForm, LoginForm, NameForm, PasswordRule, SignUpForm } from './forms.ts';
+import { ActivateSimForm, ChangeSimForm, FreeSimOrderForm, LoginForm, NameForm, PasswordRule, PortInForm, ReorderSimForm, SignUpForm } from './forms.ts';
 
 /**
  * Requests and responses of the panda API, shared by the browser and the server. Data is
@@ -91,6 +91,15 @@ export const NameBodySchema = NameForm.openapi('NameBody');
 export const ActivateSimBodySchema = ActivateSimForm.openapi('ActivateSimBody');
 
 export const FreeSimOrderSchema = FreeSimOrderForm.openapi('FreeSimOrder');
+
+export const PortInBodySchema = PortInForm.openapi('PortInBody');
+export const ReorderSimBodySchema = ReorderSimForm.openapi('ReorderSimBody');
+export const ChangeSimBodySchema = ChangeSimForm.openapi('ChangeSimBody');
+
+export const PortInSchema = z
+  .object({ id: z.number().int(), msisdn: z.string(), current_provider: z.string(), account_type: z.string(), status: z.string(), created_at: z.string() })
+  .openapi('PortIn');
+export type PortIn = z.infer<typeof PortInSchema>;
 
 export const OrderSchema = z
   .object({

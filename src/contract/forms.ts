@@ -103,3 +103,34 @@ export function fieldProblems(error: z.ZodError): Record<string, string> {
   }
   return out;
 }
+
+/** An Irish mobile number, typed any common way (spaces, +353, 00353), as 08XXXXXXXX. */
+export const irishMobileRule = z
+  .string({ error: 'msisdn is required' })
+  .transform((v) => v.replace(/[\s()-]/g, '').replace(/^(\+|00)353/, '0'))
+  .pipe(z.string().regex(/^08[3-9]\d{7}$/, { error: 'Enter an Irish mobile number like 087 123 4567.' }));
+
+export const PROVIDERS = ['Vodafone', 'Three', 'eir', 'Tesco Mobile', 'Virgin Media', 'GoMo', 'Lyca Mobile', 'An Post Mobile', 'Clear Mobile', 'Other'] as const;
+
+/** Move your number (port-in): the number, the network it is with, and that account's details. */
+export const PortInForm = z
+  .object({
+    msisdn: irishMobileRule,
+    current_provider: z.enum(PROVIDERS, { error: 'current_provider must be one of the listed networks' }),
+    account_type: z.enum(['prepay', 'bill_pay'], { error: 'account_type must be prepay or bill_pay' }),
+    account_number: z.string().trim().max(40, { error: 'account_number must be at most 40 characters' }).regex(/^[A-Za-z0-9-]*$/, { error: 'account_number may contain letters, digits and hyphens only' }).optional(),
+  })
+  .refine((v) => v.account_type !== 'bill_pay' || Boolean(v.account_number), { error: 'account_number is required for a bill-pay account', path: ['account_number'] });
+
+export const REORDER_REASONS = ['lost', 'stolen', 'damaged', 'wrong size'] as const;
+
+/** A replacement SIM: why, and where to post it. */
+export const ReorderSimForm = FreeSimOrderForm.omit({ captcha: true }).extend({
+  reason: z.enum(REORDER_REASONS, { error: 'reason must be lost, stolen, damaged or wrong size' }),
+});
+
+/** Change my SIM: the new card's number, confirmed with the password. */
+export const ChangeSimForm = z.object({
+  new_ssn: ssnRule,
+  password: z.string({ error: 'password is required' }).min(1, { error: 'password is required' }).max(200, { error: 'password is too long' }),
+});

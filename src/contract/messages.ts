@@ -48,6 +48,10 @@ export const onboardingMessages = {
   simAlreadyActive: 'This SIM is already active. If it is yours, log in with the account it belongs to.',
   alreadyHasSim: 'Your account already has a SIM. Contact us if you want to add another.',
   freeSimOnItsWay: 'You already have a free SIM on its way. You can order another once it has arrived.',
+  replacementOnItsWay: 'A replacement SIM is already on its way to you.',
+  portInOpen: 'A request to move your number is already in progress.',
+  numberAlreadyWith48: 'That number is already on 48.',
+  noActiveSim: 'You need an active SIM for this.',
 } as const;
 
 

@@ -12,8 +12,12 @@ export const $router = createRouter({
   settingsFragment: '/my48/settings/:fragment',
 });
 
-/** Settings fragments built so far (spec section 2 lists my-details, payment-details, permissions, reorder-sim, move-your-number, about-us). */
-export const SETTINGS_FRAGMENTS = ['my-details', 'payment-details', 'permissions', 'change-password', 'about-us'] as const;
+/**
+ * Settings fragments and sub-pages (spec section 2: my-details, payment-details, permissions,
+ * reorder-sim, move-your-number, about-us; sub-pages move-your-number, change-my-sim,
+ * payment-details), plus change-password.
+ */
+export const SETTINGS_FRAGMENTS = ['my-details', 'permissions', 'change-password', 'payment-details', 'reorder-sim', 'move-your-number', 'change-my-sim', 'about-us'] as const;
 export type SettingsFragment = (typeof SETTINGS_FRAGMENTS)[number];
 
 /** Every path the shell is pre-rendered for, relative to /my48. */

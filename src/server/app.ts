@@ -18,6 +18,7 @@ import { referencePage } from './routes/reference.ts';
 import { sandboxRoutes } from './routes/sandbox.ts';
 import { onboardingRoutes } from './routes/onboarding.ts';
 import { signUpRoutes } from './routes/signup.ts';
+import { simSettingsRoutes } from './routes/sim-settings.ts';
 import { captchaAdapter, type CaptchaAdapter } from './integrations/captcha/index.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { resolveFile, sendFile, type StaticSite } from './static-site.ts';
@@ -119,6 +120,7 @@ export function createApp({ db, config, site, clock = systemClock, logger = pino
   api.route('/', signUpRoutes(config, captcha));
   api.route('/', onboardingRoutes(config, captcha));
   api.route('/', profileRoutes());
+  api.route('/', simSettingsRoutes(config));
 
   const document = () =>
     api.getOpenAPI31Document({

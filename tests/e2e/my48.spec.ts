@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { usageSummary, type UsageSummary } from '../../src/my48/features/dashboard/usage-summary.ts';
-import { DEMO_PASSWORD, expectNoAxeViolations, logIn } from './fixtures.ts';
+import { DEMO_PASSWORD, expectNoAxeViolations, logIn, spareSsn } from './fixtures.ts';
 
 /** A session of the API alone (its own cookie jar, so the page's session is untouched). */
 async function apiSession(request: APIRequestContext, email: string) {
@@ -152,4 +152,60 @@ test('settings: the name and the permissions survive a reload; settings reopens 
   await expect(page).toHaveURL(/\/my48$/);
   await page.goto('/my48/settings');
   await expect(page.getByRole('heading', { level: 2, name: 'Marketing permissions' })).toBeVisible();
+});
+
+test('move your number: the request raises the port-in flag on the dashboard and in settings after a reload', async ({ page }) => {
+  await openDashboard(page, 'lowbalance@example.com');
+  await expect(page.getByText('Portin is in progress.')).toHaveCount(0);
+  await page.goto('/my48/settings/move-your-number');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Move my number' }).click();
+  await expect(page.getByText('Enter an Irish mobile number like 087 123 4567.')).toBeVisible();
+  await page.getByLabel('Number to move').fill('085 765 4321');
+  await page.getByLabel('Current network').selectOption('Three');
+  await page.getByLabel('Bill pay').check();
+  await page.getByRole('button', { name: 'Move my number' }).click();
+  await expect(page.getByText('Account number is required for a bill-pay account')).toBeVisible();
+  await page.getByLabel('Account number').fill('ACC-12345');
+  await page.getByRole('button', { name: 'Move my number' }).click();
+  await expect(page.getByText('Portin is in progress.')).toBeVisible();
+  await expect(page.getByText("We're moving 085 765 4321 from Three.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByText("We're moving 085 765 4321 from Three.")).toBeVisible();
+  await page.getByRole('link', { name: 'Dashboard' }).filter({ visible: true }).first().click();
+  await expect(page.getByText('Portin is in progress.')).toBeVisible();
+});
+
+test('replacement SIM: ordered, then listed as a replacement in the orders', async ({ page }) => {
+  await openDashboard(page, 'mgmlimit@example.com');
+  await page.goto('/my48/settings/reorder-sim');
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Reason').selectOption('damaged');
+  await page.getByLabel('First name').fill('Tadhg');
+  await page.getByLabel('Last name').fill('Daly');
+  await page.getByLabel('Address line 1').fill('9 Eyre Square');
+  await page.getByLabel('Town or city').fill('Galway');
+  await page.getByLabel('County').selectOption('Galway');
+  await page.getByRole('button', { name: 'Order replacement SIM' }).click();
+  await expect(page.getByText('Your replacement SIM is on its way to 9 Eyre Square, Galway.')).toBeVisible();
+  await page.goto('/orders');
+  await expect(page.getByRole('row', { name: /Replacement ordered/ })).toContainText('9 Eyre Square');
+});
+
+test('change my SIM: the number moves to the new card after the password; it shows after a reload', async ({ page }) => {
+  await openDashboard(page, 'legacy@example.com');
+  await page.goto('/my48/settings/change-my-sim');
+  await expect(page.getByText(/Your current SIM ends in 0016/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel('New SIM number (SSN)').fill(spareSsn(120));
+  await page.getByLabel('Your password').fill('wrong-password');
+  await page.getByRole('button', { name: 'Change my SIM' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Your current password is not right.');
+  await page.getByLabel('Your password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Change my SIM' }).click();
+  await expect(page.getByText(/now works on the SIM ending 0120/)).toBeVisible();
+  await page.reload();
+  await expect(page.getByText(/Your current SIM ends in 0120/)).toBeVisible();
+  await page.getByRole('link', { name: 'Dashboard' }).filter({ visible: true }).first().click();
+  await expect(page.getByText('Your number: 087 100 0016')).toBeVisible();
 });

@@ -320,6 +320,8 @@ export const orders = pgTable(
     check('orders_status', sql`${t.status} in ('SIM_ORDERED', 'SIM_REORDERED', 'SIM_DELIVERED')`),
     // One free SIM on its way per member: a second order while the first is open is refused by the database.
     uniqueIndex('orders_one_open_free_sim').on(t.memberId).where(sql`${t.sku} = 'Pre_Start_3FF_N' and ${t.status} = 'SIM_ORDERED'`),
+    // One replacement SIM on its way per member.
+    uniqueIndex('orders_one_open_replacement').on(t.memberId).where(sql`${t.status} = 'SIM_REORDERED'`),
     check('orders_quantity', sql`${t.quantity} between 1 and 10`),
   ],
 );
@@ -380,3 +382,32 @@ export const captchaSolutions = pgTable('captcha_solutions', {
   signature: text('signature').primaryKey(),
   expiresAt: ts('expires_at').notNull(),
 });
+
+/**
+ * Requests to move a number from another network to 48 (port-in). While one is open the member
+ * has the PORTIN_IN_PROGRESS segment; the partial unique index allows one open request each.
+ */
+export const portInRequests = pgTable(
+  'port_in_requests',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    ssn: text('ssn')
+      .notNull()
+      .references(() => sims.ssn, { onDelete: 'cascade' }),
+    msisdn: text('msisdn').notNull(),
+    provider: text('provider').notNull(),
+    accountType: text('account_type').notNull(),
+    accountNumber: text('account_number'),
+    status: text('status').notNull().default('requested'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('port_in_one_open').on(t.memberId).where(sql`${t.status} = 'requested'`),
+    check('port_in_status', sql`${t.status} in ('requested', 'completed', 'cancelled')`),
+    check('port_in_account_type', sql`${t.accountType} in ('prepay', 'bill_pay')`),
+    check('port_in_msisdn_shape', sql`${t.msisdn} ~ '^08[0-9]{8}$'`),
+  ],
+);

@@ -198,5 +198,5 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
 /** Empties every table (tests): faster than a new database per test. */
 export async function resetDatabase(db: Database): Promise<void> {
   await db.execute(sql`truncate table ledger, daily_usage, flexi_actions, goody_bags, memberships, balances, segments,
-    notifications, marketing_permissions, orders, sessions, email_tokens, outbox, sim_stock, captcha_solutions, sims, members, products restart identity cascade`);
+    notifications, marketing_permissions, orders, sessions, email_tokens, outbox, sim_stock, captcha_solutions, port_in_requests, sims, members, products restart identity cascade`);
 }

@@ -8,12 +8,16 @@ import { formValues, humanProblems } from '../../../components/forms/messages.ts
 import { errorMessage, http } from '../../../lib/http.ts';
 import { currentUserId } from '../../../lib/member-session.ts';
 import { $router, SETTINGS_FRAGMENTS, type SettingsFragment } from '../../router.ts';
+import { ChangeMySim, MoveYourNumber, ReorderSim } from './SimSettings.tsx';
 
 const titles: Record<SettingsFragment, string> = {
   'my-details': 'My details',
   'payment-details': 'Payment details',
   permissions: 'Marketing permissions',
   'change-password': 'Change password',
+  'reorder-sim': 'Replacement SIM',
+  'move-your-number': 'Move your number',
+  'change-my-sim': 'Change my SIM',
   'about-us': 'About 48',
 };
 
@@ -134,6 +138,9 @@ export default function Settings() {
         {fragment === 'my-details' && <MyDetails userId={userId} />}
         {fragment === 'permissions' && <MarketingPermissionsForm userId={userId} />}
         {fragment === 'change-password' && <ChangePassword userId={userId} />}
+        {fragment === 'reorder-sim' && <ReorderSim userId={userId} />}
+        {fragment === 'move-your-number' && <MoveYourNumber userId={userId} />}
+        {fragment === 'change-my-sim' && <ChangeMySim userId={userId} />}
         {fragment === 'payment-details' && (
           <div className="card">
             <p>You have no stored card. When you buy a membership or add credit by card you can choose to save it here for next time.</p>
