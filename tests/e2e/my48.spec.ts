@@ -209,3 +209,18 @@ test('change my SIM: the number moves to the new card after the password; it sho
   await page.getByRole('link', { name: 'Dashboard' }).filter({ visible: true }).first().click();
   await expect(page.getByText('Your number: 087 100 0016')).toBeVisible();
 });
+
+test('the other settings screens and an empty transaction list pass axe; settings reopens the last one', async ({ page }) => {
+  await openDashboard(page, 'nosim@example.com');
+  await expect(page.getByText('You have no active SIM yet.')).toBeVisible();
+  await page.getByRole('link', { name: 'Transactions' }).filter({ visible: true }).first().click();
+  await expect(page.getByText('No transactions yet.')).toBeVisible();
+  for (const [fragment, heading] of [['change-password', 'Change password'], ['payment-details', 'Payment details'], ['about-us', 'About 48'], ['reorder-sim', 'Replacement SIM']]) {
+    await page.goto(`/my48/settings/${fragment}`);
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
+  await expect(page.getByText('You need an active SIM for this.')).toBeVisible();
+  await page.getByRole('link', { name: 'Settings', exact: true }).filter({ visible: true }).first().click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Replacement SIM' })).toBeVisible();
+});
