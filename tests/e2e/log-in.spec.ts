@@ -162,6 +162,8 @@ test('remote log-in: /my48/log-in signed out → log in → the help desk, signe
 test('a 401 from any call ends the session and goes to /log-in', async ({ page }) => {
   await logIn(page, 'oneday@example.com');
   await expect(page).toHaveURL(/\/my48$/);
+  // Leave my48 first: its own calls would meet the 401 too and race the navigation below.
+  await page.goto('/help');
   // The server forgets the session (as after a log-out elsewhere or its expiry).
   const auth = (await page.context().cookies()).find((c) => c.name === 'authCode')!.value;
   const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
