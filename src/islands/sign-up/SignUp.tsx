@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import Cookies from 'js-cookie';
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
 import { formValues } from '../../components/forms/messages.ts';
 import { applyGuard, guardInput } from '../../lib/apply-guard.ts';
@@ -16,6 +16,11 @@ export default function SignUp() {
   const [allowed] = useState(() => applyGuard(signUpGuard(guardInput())));
   const state = useStore($signUp);
   const [changing, setChanging] = useState(false);
+  const verifyHeading = useRef<HTMLHeadingElement>(null);
+  // Moving on to verification is a new screen: focus its heading, once.
+  useEffect(() => {
+    if (state.step === 'verify') verifyHeading.current?.focus();
+  }, [state.step]);
 
   useEffect(() => {
     if (!allowed) return;
@@ -48,7 +53,7 @@ export default function SignUp() {
     return (
       <div className="stack">
         <form className="form card" noValidate onSubmit={onCode} aria-labelledby="verify-title">
-          <h2 id="verify-title" className="form__title">Verify your e-mail address</h2>
+          <h2 id="verify-title" className="form__title" tabIndex={-1} ref={verifyHeading}>Verify your e-mail address</h2>
           <p>
             We sent a 6-digit code and a link to <strong>{state.email ?? 'your e-mail address'}</strong>. Enter the code, or open the link in the e-mail.
           </p>
