@@ -21,6 +21,8 @@ for (const path of guardedPages) {
 // practice) on it: one page load for both keeps the suite quick on a small machine.
 for (const path of visitorPages) {
   test(`${path} answers 200 with its heading, title and meta tags, and axe finds no violation`, async ({ page }) => {
+    // axe over a long legal page can take a while on a busy two-core machine.
+    test.setTimeout(60_000);
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);

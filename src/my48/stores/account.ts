@@ -52,10 +52,11 @@ const messageOf = (e: unknown) => (e instanceof FetchError ? (e.data as { _paylo
 
 let loading: Promise<void> | undefined;
 
-export function loadAccount(userId: string, { force = false } = {}): Promise<void> {
+export function loadAccount(userId: string, { force = false, quiet = false } = {}): Promise<void> {
   if (loading && !force) return loading;
   loading = (async () => {
-    $account.setKey('status', 'loading');
+    // A quiet reload (a poll) keeps the screen as it is until the answer comes.
+    if (!quiet) $account.setKey('status', 'loading');
     const base = `/panda/protected/users/${userId}`;
     const segments = http<{ _payload: { values: { segment_type: string }[] } }>(`${base}/segments`).then(
       ({ _payload }) => _payload.values.some((s) => s.segment_type === SEGMENT_PORTIN),

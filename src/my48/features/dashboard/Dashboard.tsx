@@ -1,9 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { ACTIVATION_SUPPORT_HINT_MS } from '../../../contract/constants.ts';
+import { currentUserId } from '../../../lib/member-session.ts';
 import { messages } from '../../../contract/messages.ts';
 import { formatMsisdn } from '../../../lib/format.ts';
 import { Gauge } from '../../components/Gauge.tsx';
-import { $account } from '../../stores/account.ts';
+import { $account, loadAccount } from '../../stores/account.ts';
 import { DailyUsage } from './DailyUsage.tsx';
 import type { CountFigures, DataFigures, UsageSummary } from './usage-summary.ts';
 import { UNLIMITED } from './usage-summary.ts';
@@ -99,18 +101,49 @@ function Extras({ u }: { u: UsageSummary }) {
   );
 }
 
+const ACTIVATION_SEEN = 'my48ActivationSeenAt';
+
+function firstSeenActivating(): number {
+  try {
+    const seen = Number(sessionStorage.getItem(ACTIVATION_SEEN));
+    if (seen > 0) return seen;
+    sessionStorage.setItem(ACTIVATION_SEEN, String(Date.now()));
+  } catch {
+    /* storage off: count from now */
+  }
+  return Date.now();
+}
+
+/**
+ * Activation in progress (spec sections 4, 8, 9): the retrieval message, the account checked
+ * again every 30 seconds, and the hint to contact support once 15 minutes have passed.
+ */
+function Activating() {
+  const [since] = useState(firstSeenActivating);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => {
+      setNow(Date.now());
+      const userId = currentUserId();
+      if (userId) void loadAccount(userId, { force: true, quiet: true });
+    }, 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <div className="alert alert--info" role="status">
+      <p>{messages.retrievingAccount}</p>
+      {now - since >= ACTIVATION_SUPPORT_HINT_MS && (
+        <p>It's taking longer than it should. Please <a href="/contact-us">contact support</a> and we'll sort it out.</p>
+      )}
+    </div>
+  );
+}
+
 /** The member's home: what they have left, per spec section 2 "Dashboard". */
 export default function Dashboard() {
   const account = useStore($account);
   if (account.status === 'loading') return <p role="status" className="loading-line">Loading your account…</p>;
-  if (account.status === 'activating') {
-    return (
-      <div className="alert alert--info" role="status">
-        <p>{messages.retrievingAccount}</p>
-        <p>Activation usually takes a few minutes. If your account is not ready after 15 minutes, please <a href="/contact-us">contact support</a>.</p>
-      </div>
-    );
-  }
+  if (account.status === 'activating') return <Activating />;
   if (account.status === 'no-sim') {
     return (
       <div className="alert alert--info" role="status">
