@@ -134,3 +134,8 @@ export const ChangeSimForm = z.object({
   new_ssn: ssnRule,
   password: z.string({ error: 'password is required' }).min(1, { error: 'password is required' }).max(200, { error: 'password is too long' }),
 });
+
+/** An Eircode the way it is printed: routing key, a space, the unique identifier (input already valid). */
+export function formatEircode(value: string | undefined): string | null {
+  return value ? `${value.slice(0, 3)} ${value.slice(-4)}`.toUpperCase() : null;
+}

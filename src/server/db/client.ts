@@ -44,3 +44,8 @@ export async function openDatabase(url: string | undefined): Promise<DatabaseHan
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
 }
+
+/** A unique index refused the write (PostgreSQL 23505, also when wrapped by the driver): the database decided a race. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505');
+}

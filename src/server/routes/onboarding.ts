@@ -1,9 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { desc, eq } from 'drizzle-orm';
 import { ActivateSimBodySchema, FreeSimOrderSchema, OrderSchema, SimSchema } from '../../contract/account.ts';
+import { formatEircode } from '../../contract/forms.ts';
 import { FREE_SIM_SKU } from '../../contract/constants.ts';
 import { onboardingMessages } from '../../contract/messages.ts';
 import { orders } from '../db/schema.ts';
+import { isUniqueViolation } from '../db/client.ts';
 import { fail, jsonContent, router, type AppConfig } from '../http.ts';
 import type { CaptchaAdapter } from '../integrations/captcha/index.ts';
 import { activateSim } from '../services/activation.ts';
@@ -11,10 +13,9 @@ import { byIp, clientIp, errorResponses, limitBy, protectedHeaders, userParams }
 
 const messageBody = z.object({ _payload: z.object({ message: z.string() }) });
 
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505');
 
-const orderOf = (o: typeof orders.$inferSelect) => ({
+/** An order as the API answers it (field names as the spec's order payloads). */
+export const orderOf = (o: typeof orders.$inferSelect) => ({
   id: o.id, sku: o.sku, status: o.status as 'SIM_ORDERED' | 'SIM_REORDERED' | 'SIM_DELIVERED', created_at: o.createdAt.toISOString(),
   firstname: o.firstname, lastname: o.lastname, s_line1: o.line1, s_line2: o.line2, s_city: o.city, s_county: o.county, s_postcode: o.postcode,
 });
@@ -90,7 +91,7 @@ export function onboardingRoutes(config: AppConfig, captcha: CaptchaAdapter) {
           .values({
             memberId: c.var.member.id, sku: FREE_SIM_SKU, quantity: 1, status: 'SIM_ORDERED', channel: 'web', shippingType: 'FREE_SIM',
             firstname: body.firstname, lastname: body.lastname, line1: body.s_line1, line2: body.s_line2 || null, city: body.s_city,
-            county: body.s_county, postcode: body.s_postcode ? body.s_postcode.replace(/^(\w{3}) ?(\w{4})$/, '$1 $2') : null, createdAt: now,
+            county: body.s_county, postcode: formatEircode(body.s_postcode), createdAt: now,
           })
           .returning();
         return c.json({ _payload: { order: orderOf(order!) } }, 201);

@@ -5,7 +5,7 @@ import { sign } from 'hono/jwt';
 import { AccountSchema, PasswordSchema, SignUpBodySchema } from '../../contract/account.ts';
 import { accountMessages, onboardingMessages } from '../../contract/messages.ts';
 import type { CaptchaAdapter } from '../integrations/captcha/index.ts';
-import type { Database } from '../db/client.ts';
+import { type Database, isUniqueViolation } from '../db/client.ts';
 import { members, sessions } from '../db/schema.ts';
 import { fail, jsonContent, router, type AppConfig } from '../http.ts';
 import { consumeEmailToken, issueEmailToken } from '../services/email-tokens.ts';
@@ -18,8 +18,6 @@ import { accountOf, byIp, clientIp, emailField, errorResponses, limitBy, openSes
 const messageBody = z.object({ _payload: z.object({ message: z.string() }) });
 const emailForm = z.object({ email: z.email({ error: 'email must be an e-mail address' }).max(254, { error: 'email is too long' }) });
 
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505');
 
 async function sendVerification(db: Database, clock: Clock, member: { id: number; email: string; firstname: string }, origin: string) {
   const { token, code } = await issueEmailToken(db, member.id, 'verify', clock);

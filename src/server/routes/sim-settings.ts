@@ -1,17 +1,18 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, desc, eq } from 'drizzle-orm';
 import { ChangeSimBodySchema, OrderSchema, PortInBodySchema, PortInSchema, ReorderSimBodySchema, SimSchema } from '../../contract/account.ts';
-import { onboardingMessages } from '../../contract/messages.ts';
+import { formatEircode } from '../../contract/forms.ts';
+import { messages, onboardingMessages } from '../../contract/messages.ts';
 import { orders, portInRequests, sims } from '../db/schema.ts';
+import { isUniqueViolation } from '../db/client.ts';
 import { fail, jsonContent, router, type AppConfig } from '../http.ts';
 import { changeSim, requestPortIn } from '../services/sim-changes.ts';
+import { orderOf } from './onboarding.ts';
 import { errorResponses, limitBy, protectedHeaders, userParams } from './auth.ts';
 
 const messageBody = z.object({ _payload: z.object({ message: z.string() }) });
 const simParams = userParams.extend({ ssn: z.string().regex(/^[0-9]{10,22}$/, { error: 'must be 10 to 22 digits' }) });
 
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505');
 
 const portInOf = (r: typeof portInRequests.$inferSelect) => ({ id: r.id, msisdn: r.msisdn, current_provider: r.provider, account_type: r.accountType, status: r.status, created_at: r.createdAt.toISOString() });
 
@@ -42,7 +43,7 @@ export function simSettingsRoutes(config: AppConfig) {
     async (c) => {
       const outcome = await requestPortIn(c.var.db, c.var.member.id, c.req.valid('param').ssn, c.req.valid('json'), c.var.clock);
       if (outcome.status !== 201) return fail(c, outcome.status as 409, outcome.message);
-      return c.json({ _payload: { request: portInOf(outcome.request), message: 'Portin is in progress.' } }, 201);
+      return c.json({ _payload: { request: portInOf(outcome.request), message: messages.portinInProgress } }, 201);
     },
   );
 
@@ -65,10 +66,10 @@ export function simSettingsRoutes(config: AppConfig) {
           .values({
             memberId: c.var.member.id, sku: sim.product, quantity: 1, status: 'SIM_REORDERED', channel: 'web', shippingType: `REPLACEMENT:${body.reason}`,
             firstname: body.firstname, lastname: body.lastname, line1: body.s_line1, line2: body.s_line2 || null, city: body.s_city, county: body.s_county,
-            postcode: body.s_postcode ? body.s_postcode.replace(/^(\w{3}) ?(\w{4})$/, '$1 $2') : null, createdAt: c.var.clock(),
+            postcode: formatEircode(body.s_postcode), createdAt: c.var.clock(),
           })
           .returning();
-        return c.json({ _payload: { order: { id: o!.id, sku: o!.sku, status: 'SIM_REORDERED' as const, created_at: o!.createdAt.toISOString(), firstname: o!.firstname, lastname: o!.lastname, s_line1: o!.line1, s_line2: o!.line2, s_city: o!.city, s_county: o!.county, s_postcode: o!.postcode } } }, 201);
+        return c.json({ _payload: { order: orderOf(o!) } }, 201);
       } catch (error) {
         if (isUniqueViolation(error)) return fail(c, 409, onboardingMessages.replacementOnItsWay);
         throw error;

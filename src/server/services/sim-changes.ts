@@ -1,15 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { SEGMENT_PORTIN } from '../../contract/constants.ts';
 import { accountMessages, onboardingMessages } from '../../contract/messages.ts';
-import type { Database } from '../db/client.ts';
+import { type Database, isUniqueViolation } from '../db/client.ts';
 import { balances, dailyUsage, flexiActions, goodyBags, ledger, memberships, members, portInRequests, segments, simStock, sims } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
 import { verifyPassword } from './passwords.ts';
 
 type Failure = { status: 400 | 404 | 409; message: string };
 
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505');
 
 /**
  * A port-in request (issue 5, spec section 4 "Port-in"): the request and the PORTIN_IN_PROGRESS

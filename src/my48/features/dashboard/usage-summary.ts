@@ -1,5 +1,6 @@
 import type { Allowance, BalanceSummary } from '../../../contract/account.ts';
 import { KB_PER_GB, ONBOARD_BUNDLE_SKU } from '../../../contract/constants.ts';
+import { euro } from '../../../lib/format.ts';
 
 /** Spec section 9: the plan whose dashboard shows the fair-usage text and gauge. */
 export const FAIR_USAGE_PLAN = 'All Data €12.99 Membership';
@@ -70,11 +71,8 @@ export function gb(kb: number): string {
   return (kb / KB_PER_GB).toFixed(2);
 }
 
-const euro = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
 /** Cents → euro (spec section 9: credit / 100). */
-export function credit(cents: number): string {
-  return euro.format(cents / 100);
-}
+export const credit = euro;
 
 const ddmmyy = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: '2-digit', timeZone: 'Europe/Dublin' });
 /** dd.mm.yy in Irish time (spec section 9). */
