@@ -1,15 +1,12 @@
-import { z } from '@hono/zod-openapi';
-import { ActivateSimForm, ChangeSimForm, FreeSimOrderForm, LoginForm, NameForm, PasswordRule, PortInForm, ReorderSimForm, SignUpForm } from './forms.ts';
+import { z } from 'zod';
+import { endpoint, failures, payload, SimParams, UserParams } from './endpoint.ts';
+import { messages } from './messages.ts';
 
 /**
- * Requests and responses of the panda API, shared by the browser and the server. Data is
- * in KB, money in cents, dates as ISO strings; `max: null` means unlimited.
+ * The member's account as the dashboard reads it: SIMs, segments, balance summary, usage,
+ * notifications. Data is in KB, money in cents, dates as ISO strings; `max: null` is unlimited.
  */
-export const AllowanceSchema = z.object({
-  max: z.number().int().nullable(),
-  used: z.number().int(),
-  left: z.number().int().nullable(),
-});
+export const AllowanceSchema = z.object({ max: z.number().int().nullable(), used: z.number().int(), left: z.number().int().nullable() });
 export type Allowance = z.infer<typeof AllowanceSchema>;
 
 export const GoodyBagSchema = z.object({
@@ -22,7 +19,7 @@ export const GoodyBagSchema = z.object({
 export const BalanceSummarySchema = z
   .object({
     is_current_membership: z.boolean(),
-    main: z.number().int().openapi({ description: 'Credit in cents' }),
+    main: z.number().int().meta({ description: 'Credit in cents' }),
     previous_SKU: z.string().nullable(),
     goodybags_summary: z.object({ goodyBags: z.array(GoodyBagSchema) }),
     max_membership_data: z.number().int().nullable(),
@@ -43,92 +40,76 @@ export const BalanceSummarySchema = z
     left_fup_data: z.number().int().nullable(),
     max_membership_fup_data: z.number().int().nullable(),
     mobile_minutes: AllowanceSchema,
-    minutes: AllowanceSchema.openapi({ description: 'Landline minutes' }),
+    minutes: AllowanceSchema.meta({ description: 'Landline minutes' }),
     text: AllowanceSchema,
     roaming_data: AllowanceSchema,
     days_left: z.number().int(),
     carryover_data: z.number().int(),
   })
-  .openapi('BalanceSummary');
+  .meta({ id: 'BalanceSummary' });
 export type BalanceSummary = z.infer<typeof BalanceSummarySchema>;
 
-export const AccountSchema = z
-  .object({
-    user_id: z.number().int(),
-    firstname: z.string(),
-    lastname: z.string(),
-    nickname: z.string(),
-    is_verified: z.boolean(),
-    is_password_compliant: z.boolean(),
-    first_login: z.boolean(),
-    capture_marketing_permissions: z.boolean(),
-    referred_by: z.string().nullable(),
-    isNewMemberShip: z.boolean(),
-    role: z.object({ rolename: z.string() }),
-  })
-  .openapi('Account');
-export type Account = z.infer<typeof AccountSchema>;
+export const SimSchema = z.object({ ssn: z.string(), msisdn: z.string().nullable(), product: z.string(), requester: z.string() }).meta({ id: 'Sim' });
+export type Sim = z.infer<typeof SimSchema>;
 
-export const LoginBodySchema = LoginForm.openapi('LoginBody');
+const NotificationSchema = z.object({ id: z.number().int(), title: z.string(), body: z.string(), read: z.boolean(), created_at: z.string() });
 
-export const ErrorSchema = z.object({ _payload: z.object({ message: z.string() }) }).openapi('Error');
+export const accountApi = {
+  segments: endpoint({
+    id: 'segments', method: 'get', path: '/panda/protected/users/{user_id}/segments', access: 'member', tag: 'Account', summary: 'The member’s segments (port-in in progress, …)',
+    params: UserParams, answer: payload(z.object({ values: z.array(z.object({ segment_type: z.string() })) })), description: 'Segments',
+  }),
+  simsOwned: endpoint({
+    id: 'simsOwned', method: 'get', path: '/panda/protected/users/{user_id}/sims/owned', access: 'member', tag: 'Account', summary: 'The member’s SIMs; 400 while activation is in progress',
+    params: UserParams, answer: z.object({ _meta: z.object({ total: z.number().int() }), _payload: z.object({ values: z.array(SimSchema) }) }), description: 'SIMs',
+  }),
+  balanceSummary: endpoint({
+    id: 'balanceSummary', method: 'get', path: '/panda/protected/users/{user_id}/sims/{ssn}/balance/summary/current', access: 'member', tag: 'Account',
+    summary: 'This month’s balance summary of one SIM',
+    params: SimParams, answer: payload(z.object({ current_month_balance_summary: BalanceSummarySchema })), description: 'Balance summary',
+    errors: { 504: 'The billing platform does not answer' },
+  }),
+  notificationSummary: endpoint({
+    id: 'notificationSummary', method: 'get', path: '/panda/protected/users/{user_id}/notification/inapp/summary', access: 'member', tag: 'Account',
+    summary: 'In-app notifications: unread count and latest',
+    params: UserParams, answer: payload(z.object({ unread: z.number().int(), total: z.number().int(), latest: z.array(NotificationSchema) })), description: 'Summary',
+  }),
+  legacyStatus: endpoint({
+    id: 'legacyStatus', method: 'get', path: '/panda/protected/users/{user_id}/flexidata/getislegacyuser', access: 'member', tag: 'Account',
+    summary: 'Whether the member is on a legacy membership',
+    params: UserParams, answer: payload(z.object({ isLegacyUser: z.boolean(), legacyUserDetails: z.object({ memberShipType: z.string().nullable() }) })), description: 'Legacy status',
+  }),
+  bulkEligibility: endpoint({
+    id: 'bulkMembershipEligibility', method: 'get', path: '/panda/protected/users/{user_id}/iseligibleforbulkmembership', access: 'member', tag: 'Account',
+    summary: 'Whether the member may buy the bulk membership (BDDVBL00): an active SIM with credit details and a membership bought before',
+    params: UserParams, answer: payload(z.object({ eligible: z.boolean() })), description: 'Eligibility',
+  }),
+  purchaseDetails: endpoint({
+    id: 'purchaseDetails', method: 'get', path: '/panda/protected/users/{user_id}/purchase/details', access: 'member', tag: 'Account',
+    summary: 'The member’s latest purchase and current membership',
+    params: UserParams,
+    answer: payload(z.object({
+      has_purchased: z.boolean(),
+      last_purchase: z.object({ date: z.string(), description: z.string(), amount: z.number().int() }).nullable(),
+      current_membership: z.object({ sku: z.string(), name: z.string(), price_cents: z.number().int(), starts_at: z.string(), ends_at: z.string() }).nullable(),
+    })),
+    description: 'Purchase details',
+  }),
+  dailyUsage: endpoint({
+    id: 'dailyUsage', method: 'get', path: '/panda/protected/users/{user_id}/sims/{ssn}/usage/daily', access: 'member', tag: 'Account',
+    summary: 'Daily use in the current membership period, oldest first',
+    params: SimParams, answer: payload(z.object({ values: z.array(z.object({ day: z.string(), data_kb: z.number().int(), minutes: z.number().int(), texts: z.number().int() })) })),
+    description: 'Daily use',
+  }),
+  puk: endpoint({
+    id: 'puk', method: 'get', path: '/panda/protected/users/{user_id}/sims/{ssn}/puk', access: 'member', tag: 'Account', summary: 'The SIM’s PUK code',
+    params: SimParams, answer: payload(z.object({ puk: z.string() })), description: 'PUK',
+  }),
+};
 
-export const SimSchema = z.object({ ssn: z.string(), msisdn: z.string().nullable(), product: z.string(), requester: z.string() });
-
-export const TransactionSchema = z.object({
-  id: z.number().int(),
-  date: z.string(),
-  description: z.string(),
-  amount: z.number().int().openapi({ description: 'Cents; negative for money spent' }),
+export const accountFailures = failures({
+  activationInProgress: { status: 400, message: 'Account activation in progress' },
+  accountDetailsMissing: { status: 400, message: 'Account details missing' },
+  billingUnavailable: { status: 504, message: messages.serviceUnavailable },
+  notYourSim: { status: 403, message: messages.forbiddenMember },
 });
-
-export const PasswordSchema = PasswordRule;
-
-export const SignUpBodySchema = SignUpForm.openapi('SignUpBody');
-
-export const NameBodySchema = NameForm.openapi('NameBody');
-
-export const ActivateSimBodySchema = ActivateSimForm.openapi('ActivateSimBody');
-
-export const FreeSimOrderSchema = FreeSimOrderForm.openapi('FreeSimOrder');
-
-export const PortInBodySchema = PortInForm.openapi('PortInBody');
-export const ReorderSimBodySchema = ReorderSimForm.openapi('ReorderSimBody');
-export const ChangeSimBodySchema = ChangeSimForm.openapi('ChangeSimBody');
-
-export const PortInSchema = z
-  .object({ id: z.number().int(), msisdn: z.string(), current_provider: z.string(), account_type: z.string(), status: z.string(), created_at: z.string() })
-  .openapi('PortIn');
-export type PortIn = z.infer<typeof PortInSchema>;
-
-export const OrderSchema = z
-  .object({
-    id: z.number().int(),
-    sku: z.string(),
-    status: z.enum(['SIM_ORDERED', 'SIM_REORDERED', 'SIM_DELIVERED']),
-    created_at: z.string(),
-    firstname: z.string(),
-    lastname: z.string(),
-    s_line1: z.string(),
-    s_line2: z.string().nullable(),
-    s_city: z.string(),
-    s_county: z.string(),
-    s_postcode: z.string().nullable(),
-  })
-  .openapi('Order');
-export type Order = z.infer<typeof OrderSchema>;
-
-export const PasswordChangeSchema = z
-  .object({ current_password: z.string({ error: 'current_password is required' }).min(1).max(200), new_password: PasswordSchema })
-  .openapi('PasswordChange');
-
-export const MarketingPermissionsSchema = z
-  .object({
-    email: z.boolean(),
-    sms: z.boolean(),
-    phone: z.boolean(),
-    post: z.boolean(),
-    social: z.boolean(),
-    social_preference: z.enum(['Snapchat', 'Instagram', 'TikTok', 'Facebook', 'X'], { error: 'social_preference must be one of Snapchat, Instagram, TikTok, Facebook, X' }),
-  })
-  .openapi('MarketingPermissions');

@@ -4,10 +4,7 @@ export const SESSION_IDLE_MS = 30 * 60_000;
 export const SESSION_MAX_MS = 8 * 60 * 60_000;
 export const ONBOARD_BUNDLE_SKU = 'BDEG00';
 export const FREE_SIM_SKU = 'Pre_Start_3FF_N';
-export const MEMBERSHIP_SKUS = { data: 'BDDT00', allData: 'BDDV00', mayOffer: 'BDDT03', bulk: 'BDDVBL00' } as const;
-export const KICKBACK_SKUS = ['Kickback_Pack_M', 'Kickback_Pack_N', 'Kickback_Pack_S'] as const;
 export const SEGMENT_PORTIN = 'PORTIN_IN_PROGRESS';
-export const LEGACY_TYPES = ['LEGACY', 'NEW_NEXT_MONTH'] as const;
 /** How many free SIMs one member may send a day (recruit and reward). */
 export const MGM_DAILY_LIMIT = 3;
 /**

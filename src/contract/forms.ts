@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The rules of every form, shared by the browser (messages next to the field) and the server
  * (the authority). Plain zod, so that an island importing them does not pull in the OpenAPI
- * layer; the server adds its OpenAPI names in contract/account.ts.
+ * layer; each feature's contract gives them their OpenAPI names.
  */
 export const emailRule = (field = 'email') =>
   z
@@ -85,14 +85,6 @@ export const FreeSimOrderForm = z.object({
   s_postcode: z.union([z.literal(''), eircodeRule]).optional(),
   captcha: captchaRule,
 });
-
-export const ResetPasswordForm = z.object({ token: z.string().min(1, { error: 'token is required' }).max(200), password: PasswordRule });
-
-/** The first problem of a failed parse, as one sentence for a form (the server answers the same one). */
-export function firstProblem(error: z.ZodError): { field: string; message: string } {
-  const issue = error.issues[0];
-  return { field: String(issue?.path[0] ?? ''), message: issue?.message ?? 'This is not valid.' };
-}
 
 /** Every field's first problem, for showing each message beside its field. */
 export function fieldProblems(error: z.ZodError): Record<string, string> {

@@ -1,25 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { createRoute, z } from '@hono/zod-openapi';
-import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import pino, { type Logger } from 'pino';
 import { redirects } from '../contract/links.ts';
 import { messages } from '../contract/messages.ts';
+import { authApi } from '../contract/auth.ts';
+import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
-import { fail, router, type AppConfig, type AppEnv } from './http.ts';
+import { featureRoutes } from './features/index.ts';
+import { fail } from './http/answers.ts';
+import { describeSecurity, openApiDocument } from './http/openapi.ts';
+import { referencePage } from './http/reference.ts';
+import { router, type AppEnv } from './http/router.ts';
+import { captchaAdapter, type CaptchaAdapter } from './integrations/captcha/index.ts';
+import { helpdeskSandboxRoutes } from './integrations/helpdesk/sandbox.ts';
+import { mailSandboxRoutes } from './integrations/mail/sandbox.ts';
 import { sameOrigin } from './middleware/origin.ts';
 import { requireOwnAccount, requireSession } from './middleware/protect.ts';
-import { accountRoutes } from './routes/account.ts';
-import { authRoutes, publicUserRoutes, sessionRoutes } from './routes/auth.ts';
-import { profileRoutes } from './routes/profile.ts';
-import { referencePage } from './routes/reference.ts';
-import { sandboxRoutes } from './routes/sandbox.ts';
-import { onboardingRoutes } from './routes/onboarding.ts';
-import { signUpRoutes } from './routes/signup.ts';
-import { simSettingsRoutes } from './routes/sim-settings.ts';
-import { captchaAdapter, type CaptchaAdapter } from './integrations/captcha/index.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { resolveFile, sendFile, type StaticSite } from './static-site.ts';
 
@@ -34,7 +32,7 @@ export interface AppOptions {
   captcha?: CaptchaAdapter;
 }
 
-const LOGIN_PATHS = new Set(['/panda/protected/users/current', '/panda/public/users/current']);
+const LOGIN_PATHS = new Set<string>([authApi.logIn.path, authApi.logInProtectedPath.path]);
 
 /** Builds the whole HTTP application; used by the Node entry and, unchanged, by the tests. */
 export function createApp({ db, config, site, clock = systemClock, logger = pino({ level: 'silent' }), captcha = captchaAdapter(config.captcha) }: AppOptions): Hono<AppEnv> {
@@ -48,6 +46,7 @@ export function createApp({ db, config, site, clock = systemClock, logger = pino
     c.set('db', db);
     c.set('clock', clock);
     c.set('config', config);
+    c.set('captcha', captcha);
     c.set('requestId', requestId);
     c.set('log', logger.child({ requestId }));
     c.header('x-request-id', requestId);
@@ -96,43 +95,19 @@ export function createApp({ db, config, site, clock = systemClock, logger = pino
   api.use('/panda/protected/users/:user_id/*', requireOwnAccount);
   api.use('/panda/protected/users/:user_id/sims/:ssn/*', requireOwnAccount);
 
-  api.openapi(
-    createRoute({
-      method: 'get', path: '/panda/health', tags: ['Operations'], summary: 'Whether the server can reach its database',
-      responses: {
-        200: { description: 'Healthy', content: { 'application/json': { schema: z.object({ status: z.literal('ok'), database: z.literal('ok') }) } } },
-        503: { description: 'The database does not answer', content: { 'application/json': { schema: z.object({ status: z.literal('degraded'), database: z.literal('unreachable') }) } } },
-      },
-    }),
-    async (c) => {
-      try {
-        await db.execute(sql`select 1`);
-        return c.json({ status: 'ok' as const, database: 'ok' as const }, 200);
-      } catch {
-        return c.json({ status: 'degraded' as const, database: 'unreachable' as const }, 503);
-      }
-    },
-  );
-  api.route('/', authRoutes(config));
-  api.route('/', sessionRoutes());
-  api.route('/', publicUserRoutes());
-  api.route('/', accountRoutes());
-  api.route('/', signUpRoutes(config, captcha));
-  api.route('/', onboardingRoutes(config, captcha));
-  api.route('/', profileRoutes());
-  api.route('/', simSettingsRoutes(config));
+  describeSecurity(api);
+  for (const feature of featureRoutes(config)) api.route('/', feature);
 
-  const document = () =>
-    api.getOpenAPI31Document({
-      openapi: '3.1.0',
-      info: { title: '48 panda API', version: '1.0.0', description: 'The account API of the 48 portal. Errors answer {"_payload":{"message"}}.' },
-    });
-  api.get('/panda/openapi.json', (c) => c.json(document()));
-  api.get('/panda/reference', (c) => c.html(referencePage(document() as unknown as Parameters<typeof referencePage>[0])));
+  const document = (url: string) => openApiDocument(api, new URL(url).origin);
+  api.get('/panda/openapi.json', (c) => c.json(document(c.req.url)));
+  api.get('/panda/reference', (c) => c.html(referencePage(document(c.req.url) as unknown as Parameters<typeof referencePage>[0])));
   api.all('/panda/*', (c) => fail(c, 404, messages.notFound));
 
   app.route('/', api);
-  if (config.sandbox) app.route('/', sandboxRoutes());
+  if (config.sandbox) {
+    app.route('/', mailSandboxRoutes());
+    app.route('/', helpdeskSandboxRoutes());
+  }
 
   if (site) {
     // Spec section 2: payment-gateway URLs always carry a trailing slash.

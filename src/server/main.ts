@@ -3,7 +3,7 @@ import pino from 'pino';
 import { createApp } from './app.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
 import { openDatabase } from './db/client.ts';
-import { isEmpty, seedDemo } from './db/seed.ts';
+import { isEmpty, seedDemo } from './seed/seed.ts';
 import { readEnv } from './env.ts';
 import { loadStaticSite } from './static-site.ts';
 

@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import { KB_PER_GB } from '../../src/contract/constants.ts';
+import { accountFailures } from '../../src/contract/account.ts';
 import { messages } from '../../src/contract/messages.ts';
-import { demoSsn } from '../../src/server/db/seed.ts';
+import { demoSsn } from '../../src/server/seed/seed.ts';
 import { call, forEachDatabase, login, SEED_TIME, type TestContext } from './harness.ts';
 
 const DAY = 86_400_000;
@@ -80,7 +81,7 @@ forEachDatabase('account', (ctx) => {
 
   it('detailsmissing answers 400 and unavailable answers 504, with messages', async () => {
     const missing = await summaryOf(ctx(), 'detailsmissing@example.com', 10);
-    expect(missing).toEqual({ status: 400, body: { _payload: { message: messages.accountDetailsMissing } } });
+    expect(missing).toEqual({ status: 400, body: { _payload: { message: accountFailures.accountDetailsMissing.message } } });
     const down = await summaryOf(ctx(), 'unavailable@example.com', 11);
     expect(down).toEqual({ status: 504, body: { _payload: { message: messages.serviceUnavailable } } });
   });
@@ -94,7 +95,7 @@ forEachDatabase('account', (ctx) => {
     const act = await login(ctx().app, 'activating@example.com');
     const res = await call(ctx().app, act, `/panda/protected/users/${act.userId}/sims/owned`);
     expect(res.status).toBe(400);
-    expect((await res.json())._payload.message).toBe(messages.activationInProgress);
+    expect((await res.json())._payload.message).toBe(accountFailures.activationInProgress.message);
     const none = await login(ctx().app, 'nosim@example.com');
     expect(await (await call(ctx().app, none, `/panda/protected/users/${none.userId}/sims/owned`)).json()).toEqual({ _meta: { total: 0 }, _payload: { values: [] } });
   });

@@ -1,9 +1,10 @@
 import { createDecipheriv, createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { authFailures } from '../../src/contract/auth.ts';
 import { messages } from '../../src/contract/messages.ts';
 import { members, sessions } from '../../src/server/db/schema.ts';
-import { DEMO_PASSWORD, demoSsn } from '../../src/server/db/seed.ts';
+import { DEMO_PASSWORD, demoSsn } from '../../src/server/seed/seed.ts';
 import { call, forEachDatabase, login } from './harness.ts';
 
 const decryptEmv = (value: string) => {
@@ -70,7 +71,7 @@ forEachDatabase('auth', (ctx) => {
       expect(b.status).toBe(401);
       expect(a.body).toBe(b.body);
       expect(a.auth).toBeNull();
-      expect(JSON.parse(a.body)._payload.message).toBe(messages.invalidLogin);
+      expect(JSON.parse(a.body)._payload.message).toBe(authFailures.invalidLogin.message);
       wrong.push(a.ms);
       unknown.push(b.ms);
     }

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { messages } from '../../src/contract/messages.ts';
 import { createApp } from '../../src/server/app.ts';
 import type { Database } from '../../src/server/db/client.ts';
-import { DEMO_PASSWORD } from '../../src/server/db/seed.ts';
+import { DEMO_PASSWORD } from '../../src/server/seed/seed.ts';
 import { call, forEachDatabase, login, testConfig } from './harness.ts';
 
 forEachDatabase('errors', (ctx) => {

@@ -3,8 +3,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
-import { DEMO_PASSWORD, resetDatabase, seedDemo } from '../../src/server/db/seed.ts';
-import type { AppConfig } from '../../src/server/http.ts';
+import { DEMO_PASSWORD, resetDatabase, seedDemo } from '../../src/server/seed/seed.ts';
+import type { AppConfig } from '../../src/server/config.ts';
 
 /** The moment the demo members are seeded at in tests; the clock starts here for every test. */
 export const SEED_TIME = new Date('2026-11-22T10:00:00Z');

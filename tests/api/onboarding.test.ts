@@ -1,6 +1,8 @@
 import { expect, it, onTestFinished, vi } from 'vitest';
-import { onboardingMessages } from '../../src/contract/messages.ts';
-import { spareMsisdn, spareSsn } from '../../src/server/db/seed.ts';
+import { messages } from '../../src/contract/messages.ts';
+import { onboardingFailures } from '../../src/contract/onboarding.ts';
+import { ordersFailures } from '../../src/contract/orders.ts';
+import { spareMsisdn, spareSsn } from '../../src/server/seed/seed.ts';
 import { call, forEachDatabase, login, SEED_TIME, signUpMember, solveCaptcha, type Session, type TestContext } from './harness.ts';
 
 const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -36,17 +38,17 @@ forEachDatabase('onboarding', (ctx) => {
     const s = await login(ctx().app, 'nosim@example.com');
     const unknown = await activate(ctx(), s, '8935301999999999999');
     expect(unknown.status).toBe(404);
-    expect((await unknown.json())._payload.message).toBe(onboardingMessages.simNotFound);
+    expect((await unknown.json())._payload.message).toBe(messages.simNotFound);
     const taken = await activate(ctx(), s, '8935301000000000001'); // active@example.com's SIM
     expect(taken.status).toBe(409);
-    expect((await taken.json())._payload.message).toBe(onboardingMessages.simAlreadyActive);
+    expect((await taken.json())._payload.message).toBe(messages.simAlreadyActive);
     const bad = await activate(ctx(), s, '12345');
     expect(bad.status).toBe(400);
     expect((await bad.json())._payload.message).toContain('19 or 20 digits');
     const active = await login(ctx().app, 'active@example.com');
     const second = await activate(ctx(), active, spareSsn(2));
     expect(second.status).toBe(409);
-    expect((await second.json())._payload.message).toBe(onboardingMessages.alreadyHasSim);
+    expect((await second.json())._payload.message).toBe(onboardingFailures.alreadyHasSim.message);
     // Nothing moved: the card is still in stock for someone else.
     expect((await activate(ctx(), s, spareSsn(2))).status).toBe(201);
   });
@@ -74,7 +76,7 @@ forEachDatabase('onboarding', (ctx) => {
     expect(list._payload.values[0]).toEqual(created);
     const again = await order(ctx(), s);
     expect(again.status).toBe(409);
-    expect((await again.json())._payload.message).toBe(onboardingMessages.freeSimOnItsWay);
+    expect((await again.json())._payload.message).toBe(ordersFailures.freeSimOnItsWay.message);
   });
 
   it('two free-SIM orders at once: one is taken, one refused', async () => {
@@ -91,7 +93,7 @@ forEachDatabase('onboarding', (ctx) => {
     const forged = Buffer.from(JSON.stringify({ algorithm: 'SHA-256', challenge: 'a'.repeat(64), number: 1, salt: 'x?expires=9999999999', signature: 'b'.repeat(64) })).toString('base64');
     const bad = await order(ctx(), s, { captcha: forged });
     expect(bad.status).toBe(400);
-    expect((await bad.json())._payload.message).toBe(onboardingMessages.captchaFailed);
+    expect((await bad.json())._payload.message).toBe(messages.captchaFailed);
     expect((await order(ctx(), s, { captcha: 'not base64 json' })).status).toBe(400);
     // A genuine answer used twice: the second use fails even though the first order was refused for its county.
     const answer = await solveCaptcha(ctx().app);
@@ -108,7 +110,7 @@ forEachDatabase('onboarding', (ctx) => {
     const s = await login(ctx().app, 'nosim@example.com');
     const res = await order(ctx(), s, { captcha: answer });
     expect(res.status).toBe(400);
-    expect((await res.json())._payload.message).toBe(onboardingMessages.captchaFailed);
+    expect((await res.json())._payload.message).toBe(messages.captchaFailed);
   });
 
   it('bad addresses get the first problem and nothing is written', async () => {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { KB_PER_GB } from '../../src/contract/constants.ts';
-import { demoSsn } from '../../src/server/db/seed.ts';
+import { demoSsn } from '../../src/server/seed/seed.ts';
 import { call, forEachDatabase, login } from './harness.ts';
 
 forEachDatabase('profile', (ctx) => {

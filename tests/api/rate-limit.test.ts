@@ -1,6 +1,6 @@
 import { expect, it, vi } from 'vitest';
 import { messages } from '../../src/contract/messages.ts';
-import { DEMO_PASSWORD } from '../../src/server/db/seed.ts';
+import { DEMO_PASSWORD } from '../../src/server/seed/seed.ts';
 import { attemptLogin, forEachDatabase } from './harness.ts';
 
 const WINDOW_MS = 60_000;

@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { verify } from 'hono/jwt';
 import { expect, it, vi } from 'vitest';
-import { accountMessages } from '../../src/contract/messages.ts';
+import { messages } from '../../src/contract/messages.ts';
+import { passwordRecoveryFailures } from '../../src/contract/password-recovery.ts';
+import { signUpFailures } from '../../src/contract/signup.ts';
 import { emailTokens, members, sessions } from '../../src/server/db/schema.ts';
-import { DEMO_PASSWORD } from '../../src/server/db/seed.ts';
+import { DEMO_PASSWORD } from '../../src/server/seed/seed.ts';
 import { call, forEachDatabase, login, solveCaptcha, type Session, type TestContext } from './harness.ts';
 
 const HOUR = 3_600_000;
@@ -44,7 +46,7 @@ forEachDatabase('signup', (ctx) => {
 
     const wrong = await call(ctx().app, s, `/panda/protected/users/${s.userId}/email/verify/${code === '000000' ? '111111' : '000000'}?force=true`, { method: 'POST' });
     expect(wrong.status).toBe(400);
-    expect((await wrong.json())._payload.message).toBe(accountMessages.verificationInvalid);
+    expect((await wrong.json())._payload.message).toBe(signUpFailures.verificationInvalid.message);
 
     const ok = await call(ctx().app, s, `/panda/protected/users/${s.userId}/email/verify/${code}?force=true`, { method: 'POST' });
     expect(ok.status).toBe(200);
@@ -88,7 +90,7 @@ forEachDatabase('signup', (ctx) => {
   it('refuses a taken e-mail in any case with 409, and bad sign-up input with 400, creating nothing', async () => {
     const taken = await signUp(ctx(), 'ACTIVE@example.com');
     expect(taken.status).toBe(409);
-    expect((await taken.json())._payload.message).toBe(accountMessages.emailTaken);
+    expect((await taken.json())._payload.message).toBe(signUpFailures.emailTaken.message);
     for (const extra of [{ password: 'short1' }, { password: 'nodigitshere' }, { firstname: '' }, { firstname: '<script>' }, { lastname: 'x'.repeat(61) }]) {
       const res = await signUp(ctx(), 'fresh@example.com', extra);
       expect(res.status, JSON.stringify(extra)).toBe(400);
@@ -129,7 +131,7 @@ forEachDatabase('signup', (ctx) => {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, password: 'Brand-new-pass-7' }),
     });
     expect(res.status).toBe(400);
-    expect((await res.json())._payload.message).toBe(accountMessages.resetInvalid);
+    expect((await res.json())._payload.message).toBe(passwordRecoveryFailures.resetInvalid.message);
   });
 
   it('signs the help-desk token with HS512 on the server', async () => {
@@ -156,7 +158,7 @@ forEachDatabase('signup', (ctx) => {
     });
     const wrong = await change('not-my-password');
     expect(wrong.status).toBe(400);
-    expect((await wrong.json())._payload.message).toBe(accountMessages.wrongCurrentPassword);
+    expect((await wrong.json())._payload.message).toBe(messages.wrongCurrentPassword);
     expect((await change(DEMO_PASSWORD)).status).toBe(200);
     expect((await call(ctx().app, here, `/panda/protected/users/${here.userId}/segments`)).status).toBe(200);
     expect((await call(ctx().app, elsewhere, `/panda/protected/users/${here.userId}/segments`)).status).toBe(401);

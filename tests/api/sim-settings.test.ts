@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
-import { accountMessages, onboardingMessages } from '../../src/contract/messages.ts';
-import { DEMO_PASSWORD, demoMsisdn, demoSsn, spareSsn } from '../../src/server/db/seed.ts';
+import { messages } from '../../src/contract/messages.ts';
+import { simSettingsFailures } from '../../src/contract/sim-settings.ts';
+import { DEMO_PASSWORD, demoMsisdn, demoSsn, spareSsn } from '../../src/server/seed/seed.ts';
 import { call, forEachDatabase, login, type Session, type TestContext } from './harness.ts';
 
 const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -20,7 +21,7 @@ forEachDatabase('sim_settings', (ctx) => {
     expect((await get(ctx(), s, '/portin'))._payload.request.msisdn).toBe('0851234567');
     const again = await call(ctx().app, s, `${base(s)}/sims/${demoSsn(1)}/portin`, json({ msisdn: '0861234567', current_provider: 'Three', account_type: 'prepay' }));
     expect(again.status).toBe(409);
-    expect((await again.json())._payload.message).toBe(onboardingMessages.portInOpen);
+    expect((await again.json())._payload.message).toBe(simSettingsFailures.portInOpen.message);
   });
 
   it('move your number refuses a number already on 48, bad numbers, and a bill-pay account without its number', async () => {
@@ -28,7 +29,7 @@ forEachDatabase('sim_settings', (ctx) => {
     const path = `${base(s)}/sims/${demoSsn(17)}/portin`;
     const on48 = await call(ctx().app, s, path, json({ msisdn: demoMsisdn(2), current_provider: 'Three', account_type: 'prepay' }));
     expect(on48.status).toBe(409);
-    expect((await on48.json())._payload.message).toBe(onboardingMessages.numberAlreadyWith48);
+    expect((await on48.json())._payload.message).toBe(simSettingsFailures.numberAlreadyWith48.message);
     for (const [body, message] of [
       [{ msisdn: '12345', current_provider: 'Three', account_type: 'prepay' }, 'Irish mobile number'],
       [{ msisdn: '0851234567', current_provider: 'Acme', account_type: 'prepay' }, 'current_provider'],
@@ -59,7 +60,7 @@ forEachDatabase('sim_settings', (ctx) => {
     const before = (await get(ctx(), s, `/sims/${demoSsn(1)}/balance/summary/current`))._payload.current_month_balance_summary;
     const wrong = await call(ctx().app, s, `${base(s)}/sims/${demoSsn(1)}/change`, json({ new_ssn: spareSsn(50), password: 'not-it' }));
     expect(wrong.status).toBe(400);
-    expect((await wrong.json())._payload.message).toBe(accountMessages.wrongCurrentPassword);
+    expect((await wrong.json())._payload.message).toBe(messages.wrongCurrentPassword);
     const res = await call(ctx().app, s, `${base(s)}/sims/${demoSsn(1)}/change`, json({ new_ssn: spareSsn(50), password: DEMO_PASSWORD }));
     expect(res.status).toBe(200);
     expect((await res.json())._payload.sim).toMatchObject({ ssn: spareSsn(50), msisdn: demoMsisdn(1) });

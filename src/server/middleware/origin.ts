@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { messages } from '../../contract/messages.ts';
-import { fail, type AppEnv } from '../http.ts';
+import { fail } from '../http/answers.ts';
+import type { AppEnv } from '../http/router.ts';
 
 /** A request that says where it comes from must come from this site or an allowed origin. */
 export const sameOrigin = createMiddleware<AppEnv>(async (c, next) => {

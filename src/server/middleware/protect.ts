@@ -3,11 +3,12 @@ import { createMiddleware } from 'hono/factory';
 import { eq, and } from 'drizzle-orm';
 import { messages } from '../../contract/messages.ts';
 import { sims } from '../db/schema.ts';
-import { fail, type AppEnv } from '../http.ts';
+import { fail } from '../http/answers.ts';
+import type { AppEnv } from '../http/router.ts';
 import { checkSession } from '../services/sessions.ts';
 import { sameSecret, xsrfTokenFor } from '../services/tokens.ts';
 
-export const BINDING_COOKIE = 'gg_bind';
+import { BINDING_COOKIE } from '../http/session.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**

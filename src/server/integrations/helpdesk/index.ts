@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../http.ts';
+import type { AppConfig } from '../../config.ts';
 
 /**
  * Where the signed-in member is sent with their single sign-on token (spec section 2,

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { endpoint, failures, MessageAnswer, payload, UserParams } from './endpoint.ts';
+import { LoginForm } from './forms.ts';
+import { messages } from './messages.ts';
+
+/** Log-in, log-out, the first-login flag and a member's public nickname. */
+export const AccountSchema = z
+  .object({
+    user_id: z.number().int(),
+    firstname: z.string(),
+    lastname: z.string(),
+    nickname: z.string(),
+    is_verified: z.boolean(),
+    is_password_compliant: z.boolean(),
+    first_login: z.boolean(),
+    capture_marketing_permissions: z.boolean(),
+    referred_by: z.string().nullable(),
+    isNewMemberShip: z.boolean(),
+    role: z.object({ rolename: z.string() }),
+  })
+  .meta({ id: 'Account' });
+export type Account = z.infer<typeof AccountSchema>;
+
+export const AccountAnswer = payload(z.object({ account: AccountSchema }));
+const LoginBody = LoginForm.meta({ id: 'LoginBody' });
+
+const logIn = <const P extends string, const I extends string>(id: I, path: P) =>
+  endpoint({
+    id, method: 'post', path, access: 'public', tag: 'Sign-in', summary: 'Log in with e-mail and password',
+    body: LoginBody, bodyType: 'json-or-form', bodyRequired: false,
+    answer: AccountAnswer,
+    description: 'Signed in. Headers x-gg-auth (session token) and x-gg-emv (encrypted e-mail-verified flag).',
+    errors: { 401: 'Wrong e-mail or password', 429: 'Too many attempts' },
+  });
+
+export const authApi = {
+  logIn: logIn('logIn', '/panda/public/users/current'),
+  logInProtectedPath: logIn('logInProtectedPath', '/panda/protected/users/current'),
+  logOut: endpoint({
+    id: 'logOut', method: 'get', path: '/panda/protected/logout/users', access: 'member', tag: 'Sign-in', summary: 'End the session on the server',
+    answer: MessageAnswer, description: 'Signed out',
+  }),
+  firstLoginDone: endpoint({
+    id: 'firstLoginDone', method: 'put', path: '/panda/protected/users/{user_id}/extras/firstlogin', access: 'member', tag: 'Account',
+    summary: 'Record that the first login has happened',
+    params: UserParams, query: z.object({ first_login: z.literal('false', { error: 'first_login must be false' }) }),
+    answer: AccountAnswer, description: 'Updated',
+  }),
+  nickname: endpoint({
+    id: 'memberNickname', method: 'get', path: '/panda/public/users/{id}', access: 'public', tag: 'Account', summary: 'A member’s nickname (for referral pages)',
+    params: z.object({ id: z.string().regex(/^[0-9]{1,10}$/, { error: 'id must be a number' }) }),
+    answer: payload(z.object({ nickname: z.string() })), description: 'The nickname',
+    errors: { 404: 'No such member' },
+  }),
+};
+
+export const authFailures = failures({
+  invalidLogin: { status: 401, message: 'The e-mail address or password is not right.' },
+  badLoginBody: { status: 400, message: 'Send username and password as JSON or form data.' },
+  noSuchMember: { status: 404, message: messages.notFound },
+});
+
+/** Messages of the log-in screen (ours; the spec names the two flags, not their words). */
+export const logInMessages = {
+  invalidLogin: authFailures.invalidLogin.message,
+  gatewayError: "We can't reach our systems right now. Please try again in a few minutes.",
+  helpdeskUnavailable: 'The help desk is not available at the moment. Please try again later.',
+} as const;

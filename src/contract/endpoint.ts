@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/**
+ * The API contract as data: each endpoint names its method, path template, request schemas and
+ * answer schema once. The server builds its OpenAPI routes from it (server/http/openapi.ts) and
+ * the browser's HTTP client takes its types and paths from it (lib/http.ts), so no screen writes
+ * a path or an answer type by hand. Plain zod: nothing here depends on the server.
+ */
+export type Method = 'get' | 'post' | 'put' | 'delete';
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 503 | 504;
+
+export interface EndpointDef {
+  /** The OpenAPI operationId: unique, camelCase. */
+  id: string;
+  method: Method;
+  /** OpenAPI path template, e.g. /panda/protected/users/{user_id}/segments. */
+  path: string;
+  /** member: needs the session (x-gg-auth, x-gg-transaction, binding cookie, XSRF token on writes). */
+  access: 'public' | 'member';
+  tag: string;
+  summary: string;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** How the body is sent: JSON (default), a form, or either (log-in). */
+  bodyType?: 'json' | 'form' | 'json-or-form';
+  bodyRequired?: boolean;
+  status?: 200 | 201;
+  answer: z.ZodType;
+  /** What the success answer means. */
+  description: string;
+  /** Statuses besides the common ones (400, and 401/403/429 where they apply), with what they mean. */
+  errors?: Partial<Record<ErrorStatus, string>>;
+}
+
+/** Declares an endpoint, keeping its literal path and schema types for both sides. */
+export function endpoint<const E extends EndpointDef>(e: E): E {
+  return e;
+}
+
+type ParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}` ? N | ParamNames<Rest> : never;
+export type PathParams<E extends EndpointDef> = { [K in ParamNames<E['path']>]: string | number };
+export type Answer<E extends EndpointDef> = z.output<E['answer']>;
+export type RequestBody<E extends EndpointDef> = E['body'] extends z.ZodType ? z.input<E['body']> : never;
+export type RequestQuery<E extends EndpointDef> = E['query'] extends z.ZodObject ? z.input<E['query']> : never;
+
+/** The path of a call: the template with its {params} filled in (each URL-encoded). */
+export function pathFor(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${path}: ${name} is missing`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** A failure the API answers for a domain outcome: its status and the message a member reads. */
+export interface Failure {
+  status: ErrorStatus;
+  message: string;
+}
+/** Declares a feature's failures: domain outcome → status and message (one table per feature). */
+export function failures<const T extends Record<string, Failure>>(table: T): T {
+  return table;
+}
+
+// Schemas every feature shares.
+export const ErrorSchema = z.object({ _payload: z.object({ message: z.string() }) }).meta({ id: 'Error' });
+export const MessageAnswer = z.object({ _payload: z.object({ message: z.string() }) });
+export const payload = <T extends z.ZodType>(schema: T) => z.object({ _payload: schema });
+
+const digits = (what: string, pattern: RegExp) => z.string().regex(pattern, { error: `must be ${what}` });
+export const UserParams = z.object({ user_id: digits('a number', /^[0-9]{1,10}$/).meta({ example: '1' }) });
+export const SimParams = UserParams.extend({ ssn: digits('10 to 22 digits', /^[0-9]{10,22}$/).meta({ example: '8935301000000000001' }) });

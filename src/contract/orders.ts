@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { FREE_SIM_SKU } from './constants.ts';
+import { endpoint, failures, payload, UserParams } from './endpoint.ts';
+import { FreeSimOrderForm } from './forms.ts';
+import { messages } from './messages.ts';
+
+/** SIM orders: the free SIM, and the list of the member's orders (replacements included). */
+export const OrderSchema = z
+  .object({
+    id: z.number().int(),
+    sku: z.string(),
+    status: z.enum(['SIM_ORDERED', 'SIM_REORDERED', 'SIM_DELIVERED']),
+    created_at: z.string(),
+    firstname: z.string(),
+    lastname: z.string(),
+    s_line1: z.string(),
+    s_line2: z.string().nullable(),
+    s_city: z.string(),
+    s_county: z.string(),
+    s_postcode: z.string().nullable(),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof OrderSchema>;
+
+export const ordersApi = {
+  orderFreeSim: endpoint({
+    id: 'orderFreeSim', method: 'post', path: '/panda/protected/users/{user_id}/orders/free-sim', access: 'member', tag: 'Orders',
+    summary: `Order a free SIM (${FREE_SIM_SKU}) to an address in Ireland; one may be on its way at a time`,
+    params: UserParams, body: FreeSimOrderForm.meta({ id: 'FreeSimOrder' }), status: 201,
+    answer: payload(z.object({ order: OrderSchema })), description: 'Ordered (status SIM_ORDERED)', errors: { 409: 'A free SIM is on its way already' },
+  }),
+  list: endpoint({
+    id: 'orders', method: 'get', path: '/panda/protected/users/{user_id}/orders', access: 'member', tag: 'Orders', summary: 'The member’s SIM orders, newest first',
+    params: UserParams, answer: z.object({ _meta: z.object({ total: z.number().int() }), _payload: z.object({ values: z.array(OrderSchema) }) }), description: 'Orders',
+  }),
+};
+
+export const ordersFailures = failures({
+  freeSimOnItsWay: { status: 409, message: 'You already have a free SIM on its way. You can order another once it has arrived.' },
+  captchaFailed: { status: 400, message: messages.captchaFailed },
+});

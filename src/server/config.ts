@@ -1,0 +1,18 @@
+import type { CaptchaConfig } from './integrations/captcha/index.ts';
+
+/** What the server is configured with (built from env.ts by main.ts; tests build their own). */
+export interface AppConfig {
+  /** Signs XSRF tokens; server-only. */
+  sessionSecret: string;
+  emvKeyBase64: string;
+  /** Origins besides the server's own that may call the API from a browser. */
+  allowedOrigins: string[];
+  rateLimit: { windowMs: number; loginPerIp: number; loginFailuresPerAccount: number };
+  /** Signs the help-desk single sign-on token (HS512); server-only. */
+  helpdeskSecret: string;
+  /** Local stand-ins for outside services (the mail outbox page) while none is configured. */
+  sandbox: boolean;
+  /** The help desk's address (its JWT single sign-on lives at /access/jwt); the sandbox's when unset. */
+  helpdeskUrl?: string;
+  captcha: CaptchaConfig;
+}

@@ -1,0 +1,142 @@
+import { and, asc, count, desc, eq, gt, gte, ne } from 'drizzle-orm';
+import type { Allowance, BalanceSummary, Sim } from '../../../contract/account.ts';
+import { balances, dailyUsage, goodyBags, ledger, memberships, notifications, products, segments, sims } from '../../db/schema.ts';
+import { dayOf } from '../../services/calendar.ts';
+import { DAY } from '../../services/clock.ts';
+import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
+
+export type BalanceOutcome = Outcome<BalanceSummary, 'notYourSim' | 'billingUnavailable' | 'accountDetailsMissing'>;
+
+const allowance = (max: number | null, used: number): Allowance => ({ max, used, left: max === null ? null : Math.max(0, max - used) });
+const daysUntil = (end: Date, now: Date) => Math.max(0, Math.ceil((end.getTime() - now.getTime()) / DAY));
+
+/**
+ * The current month's balance summary of one SIM (spec section 3), with the failure outcomes
+ * of section 8: the billing platform not answering, or no account details.
+ */
+export async function balanceSummary({ db, clock }: ServiceContext, memberId: number, ssn: string): Promise<BalanceOutcome> {
+  const now = clock();
+  const [sim] = await db.select().from(sims).where(and(eq(sims.ssn, ssn), eq(sims.memberId, memberId)));
+  if (!sim) return refused('notYourSim');
+  if (sim.billingStatus === 'unavailable') return refused('billingUnavailable');
+  const [balance] = await db.select().from(balances).where(eq(balances.ssn, ssn));
+  if (!balance) return refused('accountDetailsMissing');
+
+  const rows = await db
+    .select({ m: memberships, product: products })
+    .from(memberships)
+    .innerJoin(products, eq(products.sku, memberships.sku))
+    .where(eq(memberships.ssn, ssn))
+    .orderBy(desc(memberships.startsAt));
+  const current = rows.find((r) => r.m.status === 'current' && r.m.startsAt <= now && r.m.endsAt > now);
+  const queued = rows.find((r) => r.m.status === 'queued');
+  const previous = rows.find((r) => r.m.status === 'past');
+  const bags = await db
+    .select()
+    .from(goodyBags)
+    .where(and(eq(goodyBags.ssn, ssn), gt(goodyBags.expiresAt, now)))
+    .orderBy(asc(goodyBags.expiresAt));
+
+  const m = current?.m;
+  const unlimited = m ? m.dataMaxKb === null : false;
+  const membershipLeft = m && m.dataMaxKb !== null ? Math.max(0, m.dataMaxKb - m.dataUsedKb) : null;
+  const carryoverLeft = m ? m.carryoverKb - m.carryoverUsedKb : 0;
+  const maxData = m ? (m.dataMaxKb === null ? null : m.dataMaxKb + m.carryoverKb) : 0;
+  const usedData = m ? m.dataUsedKb + m.carryoverUsedKb : 0;
+
+  return done({
+      is_current_membership: Boolean(current),
+      main: balance.creditCents,
+      previous_SKU: previous?.m.sku ?? null,
+      goodybags_summary: {
+        goodyBags: bags.map((b) => ({
+          product_sku: b.productSku,
+          max_onboard_data: b.maxOnboardKb,
+          onboard_data: b.onboardKb,
+          days_left_for_expiry: daysUntil(b.expiresAt, now),
+        })),
+      },
+      max_membership_data: m ? m.dataMaxKb : 0,
+      max_data: maxData,
+      used_data: usedData,
+      left_data: maxData === null ? null : Math.max(0, maxData - usedData),
+      left_membership_data: m ? membershipLeft : 0,
+      queued_membership_start_date: queued ? queued.m.startsAt.toISOString() : null,
+      have_queued_membership: Boolean(queued),
+      expiry_date: m ? m.endsAt.toISOString() : null,
+      product_SKU: m?.sku ?? null,
+      recurrence_enabled: m?.recurrenceEnabled ?? false,
+      membership_recurrence_sku: m?.recurrenceSku ?? null,
+      current_membership: current?.product.name ?? null,
+      is_unlimited: unlimited,
+      max_fup_data: m?.fupMaxKb ?? null,
+      used_fup_data: m ? m.fupUsedKb : 0,
+      left_fup_data: m?.fupMaxKb != null ? Math.max(0, m.fupMaxKb - m.fupUsedKb) : null,
+      max_membership_fup_data: current?.product.fupKb ?? null,
+      mobile_minutes: m ? allowance(m.mobileMinutesMax, m.mobileMinutesUsed) : allowance(0, 0),
+      minutes: m ? allowance(m.landlineMinutesMax, m.landlineMinutesUsed) : allowance(0, 0),
+      text: m ? allowance(m.textsMax, m.textsUsed) : allowance(0, 0),
+      roaming_data: m ? allowance(m.roamingMaxKb, m.roamingUsedKb) : allowance(0, 0),
+      days_left: m ? daysUntil(m.endsAt, now) : 0,
+      carryover_data: carryoverLeft,
+  });
+}
+
+export async function segmentsOf({ db }: ServiceContext, memberId: number) {
+  return db.select({ segment_type: segments.segmentType }).from(segments).where(eq(segments.memberId, memberId));
+}
+
+/** The member's SIMs in use; refused while one is still activating (spec section 7). */
+export async function simsOf({ db }: ServiceContext, memberId: number): Promise<Outcome<Sim[], 'activationInProgress'>> {
+  const rows = await db.select().from(sims).where(and(eq(sims.memberId, memberId), ne(sims.status, 'inactive')));
+  if (rows.some((s) => s.status === 'activating')) return refused('activationInProgress');
+  return done(rows.map((s) => ({ ssn: s.ssn, msisdn: s.msisdn, product: s.product, requester: s.requester })));
+}
+
+export async function notificationSummary({ db }: ServiceContext, memberId: number) {
+  const rows = await db.select().from(notifications).where(eq(notifications.memberId, memberId)).orderBy(desc(notifications.createdAt));
+  const latest = rows.slice(0, 5).map((n) => ({ id: n.id, title: n.title, body: n.body, read: n.read, created_at: n.createdAt.toISOString() }));
+  return { unread: rows.filter((n) => !n.read).length, total: rows.length, latest };
+}
+
+/** The bulk membership (BDDVBL00) needs an active SIM with credit details and a membership bought before. */
+export async function bulkMembershipEligible({ db }: ServiceContext, memberId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(sims)
+    .innerJoin(balances, eq(balances.ssn, sims.ssn))
+    .innerJoin(memberships, eq(memberships.ssn, sims.ssn))
+    .where(and(eq(sims.memberId, memberId), eq(sims.status, 'active')));
+  return (row?.n ?? 0) > 0;
+}
+
+export async function purchaseDetails({ db }: ServiceContext, memberId: number) {
+  const [last] = await db
+    .select({ date: ledger.occurredAt, description: ledger.description, amount: ledger.creditDeltaCents })
+    .from(ledger).innerJoin(sims, eq(sims.ssn, ledger.ssn))
+    .where(and(eq(sims.memberId, memberId), eq(ledger.kind, 'purchase')))
+    .orderBy(desc(ledger.occurredAt)).limit(1);
+  const [current] = await db
+    .select({ sku: memberships.sku, name: products.name, price: products.priceCents, starts: memberships.startsAt, ends: memberships.endsAt })
+    .from(memberships).innerJoin(sims, eq(sims.ssn, memberships.ssn)).innerJoin(products, eq(products.sku, memberships.sku))
+    .where(and(eq(sims.memberId, memberId), eq(memberships.status, 'current')));
+  return {
+    has_purchased: Boolean(last),
+    last_purchase: last ? { date: last.date.toISOString(), description: last.description, amount: last.amount } : null,
+    current_membership: current ? { sku: current.sku, name: current.name, price_cents: current.price, starts_at: current.starts.toISOString(), ends_at: current.ends.toISOString() } : null,
+  };
+}
+
+/** Daily use since the current membership began, oldest first (none without a membership). */
+export async function dailyUsageOf({ db }: ServiceContext, ssn: string) {
+  const [current] = await db.select({ starts: memberships.startsAt }).from(memberships).where(and(eq(memberships.ssn, ssn), eq(memberships.status, 'current')));
+  if (!current) return [];
+  const rows = await db.select().from(dailyUsage).where(and(eq(dailyUsage.ssn, ssn), gte(dailyUsage.day, dayOf(current.starts)))).orderBy(asc(dailyUsage.day));
+  return rows.map((r) => ({ day: r.day, data_kb: r.dataKb, minutes: r.minutes, texts: r.texts }));
+}
+
+/** The SIM's PUK (ownership of the SIM is checked before the handler runs). */
+export async function pukOf({ db }: ServiceContext, ssn: string): Promise<string> {
+  const [sim] = await db.select({ puk: sims.puk }).from(sims).where(eq(sims.ssn, ssn));
+  return sim!.puk;
+}

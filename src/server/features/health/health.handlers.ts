@@ -1,0 +1,10 @@
+import type { Context } from 'hono';
+import { healthApi } from '../../../contract/health.ts';
+import { ok } from '../../http/answers.ts';
+import type { AppEnv } from '../../http/router.ts';
+import { databaseAnswers } from './health.service.ts';
+
+export async function health(c: Context<AppEnv>) {
+  if (await databaseAnswers(c.var)) return ok(c, healthApi.health, { status: 'ok', database: 'ok' });
+  return c.json({ status: 'degraded', database: 'unreachable' }, 503);
+}

@@ -1,0 +1,30 @@
+import type { AppConfig } from '../config.ts';
+import type { router } from '../http/router.ts';
+import { accountRoutes } from './account/account.routes.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { healthRoutes } from './health/health.routes.ts';
+import { helpdeskRoutes } from './helpdesk/helpdesk.routes.ts';
+import { onboardingRoutes } from './onboarding/onboarding.routes.ts';
+import { ordersRoutes } from './orders/orders.routes.ts';
+import { passwordRecoveryRoutes } from './password-recovery/password-recovery.routes.ts';
+import { settingsRoutes } from './settings/settings.routes.ts';
+import { signUpRoutes } from './signup/signup.routes.ts';
+import { simSettingsRoutes } from './sim-settings/sim-settings.routes.ts';
+import { transactionsRoutes } from './transactions/transactions.routes.ts';
+
+/** Every feature of the API, mounted by app.ts: a new feature is its folder and one line here. */
+export function featureRoutes(config: AppConfig): ReturnType<typeof router>[] {
+  return [
+    healthRoutes(),
+    authRoutes(config),
+    signUpRoutes(config),
+    passwordRecoveryRoutes(config),
+    accountRoutes(),
+    transactionsRoutes(),
+    settingsRoutes(),
+    onboardingRoutes(config),
+    ordersRoutes(config),
+    simSettingsRoutes(config),
+    helpdeskRoutes(),
+  ];
+}

@@ -1,0 +1,28 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Sim } from '../../../contract/account.ts';
+import { ONBOARD_BUNDLE_DAYS, ONBOARD_BUNDLE_KB, ONBOARD_BUNDLE_SKU } from '../../../contract/constants.ts';
+import { balances, goodyBags, sims } from '../../db/schema.ts';
+import { DAY } from '../../services/clock.ts';
+import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
+import { lockMember, takeCardFromStock } from '../../services/stock.ts';
+
+/**
+ * Links a SIM card from stock to a member (issue 4): the card leaves the stock and becomes the
+ * member's active SIM with credit 0 and the onboard bundle BDEG00, all in one transaction. The
+ * member row is locked first, so two activations of one member cannot both pass the one-SIM check.
+ */
+export async function activateSim({ db, clock }: ServiceContext, memberId: number, ssn: string): Promise<Outcome<Sim, 'alreadyHasSim' | 'simNotFound' | 'simAlreadyActive'>> {
+  const now = clock();
+  return db.transaction(async (tx) => {
+    await lockMember(tx, memberId);
+    const owned = await tx.select({ ssn: sims.ssn }).from(sims).where(and(eq(sims.memberId, memberId), ne(sims.status, 'inactive')));
+    if (owned.length > 0) return refused('alreadyHasSim');
+    const taken = await takeCardFromStock(tx, ssn);
+    if (!taken.ok) return taken;
+    const card = taken.value;
+    await tx.insert(sims).values({ ssn, memberId, msisdn: card.msisdn, product: card.product, requester: '1', status: 'active', puk: card.puk, createdAt: now });
+    await tx.insert(balances).values({ ssn, creditCents: 0, updatedAt: now });
+    await tx.insert(goodyBags).values({ ssn, productSku: ONBOARD_BUNDLE_SKU, maxOnboardKb: ONBOARD_BUNDLE_KB, onboardKb: ONBOARD_BUNDLE_KB, expiresAt: new Date(now.getTime() + ONBOARD_BUNDLE_DAYS * DAY) });
+    return done({ ssn, msisdn: card.msisdn, product: card.product, requester: '1' });
+  });
+}

@@ -1,0 +1,19 @@
+import type { Context } from 'hono';
+import { ordersApi, ordersFailures } from '../../../contract/orders.ts';
+import { failWith, ok } from '../../http/answers.ts';
+import { clientIp } from '../../http/limiters.ts';
+import type { Input } from '../../http/openapi.ts';
+import type { AppEnv } from '../../http/router.ts';
+import { orderFreeSim as order, ordersOf } from './orders.service.ts';
+
+export async function orderFreeSim(c: Context<AppEnv>, { body }: Input<typeof ordersApi.orderFreeSim>) {
+  if (!(await c.var.captcha.verify(body.captcha, { db: c.var.db, now: c.var.clock(), ip: clientIp(c), action: 'free_sim' }))) return failWith(c, ordersFailures.captchaFailed);
+  const outcome = await order(c.var, c.var.member.id, body);
+  if (!outcome.ok) return failWith(c, ordersFailures[outcome.reason]);
+  return ok(c, ordersApi.orderFreeSim, { _payload: { order: outcome.value } });
+}
+
+export async function list(c: Context<AppEnv>) {
+  const values = await ordersOf(c.var, c.var.member.id);
+  return ok(c, ordersApi.list, { _meta: { total: values.length }, _payload: { values } });
+}

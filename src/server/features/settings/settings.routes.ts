@@ -1,0 +1,15 @@
+import { settingsApi } from '../../../contract/settings.ts';
+import { serve } from '../../http/openapi.ts';
+import { router } from '../../http/router.ts';
+import * as handle from './settings.handlers.ts';
+
+/** My details, marketing permissions, password. */
+export function settingsRoutes() {
+  const app = router();
+  serve(app, settingsApi.details, handle.details);
+  serve(app, settingsApi.changeName, handle.changeName);
+  serve(app, settingsApi.marketingPermissions, handle.marketingPermissions);
+  serve(app, settingsApi.saveMarketingPermissions, handle.saveMarketingPermissions);
+  serve(app, settingsApi.changePassword, handle.changePassword);
+  return app;
+}

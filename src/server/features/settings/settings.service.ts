@@ -1,0 +1,57 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { MarketingPermissions } from '../../../contract/settings.ts';
+import { marketingPermissions, members, sessions } from '../../db/schema.ts';
+import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
+import { hashPassword, verifyPassword } from '../../services/passwords.ts';
+
+type Member = typeof members.$inferSelect;
+
+const permissionsOf = (p: typeof marketingPermissions.$inferSelect | undefined): MarketingPermissions => ({
+  email: p?.email ?? false, sms: p?.sms ?? false, phone: p?.phone ?? false, post: p?.post ?? false, social: p?.social ?? false,
+  // Spec section 9: the default social-media preference is Snapchat.
+  social_preference: (p?.socialPreference ?? 'Snapchat') as MarketingPermissions['social_preference'],
+});
+
+export async function changeName({ db }: ServiceContext, memberId: number, name: { firstname: string; lastname: string; nickname?: string | undefined }): Promise<Member> {
+  const [member] = await db
+    .update(members)
+    .set({ firstname: name.firstname, lastname: name.lastname, ...(name.nickname ? { nickname: name.nickname } : {}) })
+    .where(eq(members.id, memberId))
+    .returning();
+  return member!;
+}
+
+export async function permissionsOfMember({ db }: ServiceContext, memberId: number): Promise<MarketingPermissions> {
+  const [row] = await db.select().from(marketingPermissions).where(eq(marketingPermissions.memberId, memberId));
+  return permissionsOf(row);
+}
+
+/** Saves the choices; the member has now been asked, so the log-in stops asking (capture_marketing_permissions). */
+export async function savePermissions({ db, clock }: ServiceContext, memberId: number, b: MarketingPermissions): Promise<MarketingPermissions> {
+  const values = { email: b.email, sms: b.sms, phone: b.phone, post: b.post, social: b.social, socialPreference: b.social_preference, updatedAt: clock() };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(marketingPermissions)
+      .values({ memberId, ...values })
+      .onConflictDoUpdate({ target: marketingPermissions.memberId, set: values })
+      .returning();
+    await tx.update(members).set({ captureMarketingPermissions: false }).where(eq(members.id, memberId));
+    return permissionsOf(row);
+  });
+}
+
+/** A new password after the current one is confirmed; every other session of the member ends with it. */
+export async function changePassword(
+  { db, clock }: ServiceContext,
+  member: Member,
+  sessionId: number,
+  passwords: { current_password: string; new_password: string },
+): Promise<Outcome<null, 'wrongCurrentPassword'>> {
+  if (!(await verifyPassword(passwords.current_password, member.passwordHash))) return refused('wrongCurrentPassword');
+  const passwordHash = await hashPassword(passwords.new_password);
+  await db.transaction(async (tx) => {
+    await tx.update(members).set({ passwordHash, isPasswordCompliant: true }).where(eq(members.id, member.id));
+    await tx.update(sessions).set({ endedAt: clock() }).where(and(eq(sessions.memberId, member.id), ne(sessions.id, sessionId), isNull(sessions.endedAt)));
+  });
+  return done(null);
+}

@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import { isUniqueViolation } from '../../db/client.ts';
+import { members } from '../../db/schema.ts';
+import { sendMail } from '../../integrations/mail/index.ts';
+import { consumeEmailToken, issueEmailToken } from '../../services/email-tokens.ts';
+import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
+import { hashPassword } from '../../services/passwords.ts';
+
+type Member = typeof members.$inferSelect;
+
+/** Mails a new verification code and link (the link points at `origin`). */
+export async function sendVerification({ db, clock }: ServiceContext, member: Pick<Member, 'id' | 'email' | 'firstname'>, origin: string) {
+  const { token, code } = await issueEmailToken(db, member.id, 'verify', clock);
+  await sendMail(db, clock, {
+    to: member.email,
+    subject: 'Verify your e-mail address for 48',
+    body: `Hi ${member.firstname},\n\nYour verification code is ${code}.\nOr open this link: ${origin}/sign-up?verify=${token}\n\nThe code and the link work once, for 24 hours.\n\n48`,
+  });
+}
+
+/** A new, unverified member; the database's case-insensitive unique index decides a taken address, also for two sign-ups at once. */
+export async function createMember(
+  ctx: ServiceContext,
+  form: { email: string; password: string; firstname: string; lastname: string; nickname?: string | undefined },
+  origin: string,
+): Promise<Outcome<Member, 'emailTaken'>> {
+  const passwordHash = await hashPassword(form.password);
+  let member: Member;
+  try {
+    [member] = (await ctx.db
+      .insert(members)
+      .values({ email: form.email, passwordHash, firstname: form.firstname, lastname: form.lastname, nickname: form.nickname ?? form.firstname, isVerified: false, firstLogin: true, isNewMembership: true, createdAt: ctx.clock() })
+      .returning()) as [Member];
+  } catch (error) {
+    if (isUniqueViolation(error)) return refused('emailTaken');
+    throw error;
+  }
+  await sendVerification(ctx, member, origin);
+  return done(member);
+}
+
+/** A new verification mail; with another address, the address changes (unverified) first. */
+export async function resendVerification(ctx: ServiceContext, member: Member, newEmail: string | undefined, origin: string): Promise<Outcome<Member, 'emailTaken'>> {
+  let current = member;
+  if (newEmail && newEmail.toLowerCase() !== member.email.toLowerCase()) {
+    try {
+      [current] = (await ctx.db.update(members).set({ email: newEmail, isVerified: false }).where(eq(members.id, member.id)).returning()) as [Member];
+    } catch (error) {
+      if (isUniqueViolation(error)) return refused('emailTaken');
+      throw error;
+    }
+  }
+  await sendVerification(ctx, current, origin);
+  return done(current);
+}
+
+/** Uses the link token or the 6-digit code and marks the address verified, as one change. */
+export async function verifyEmail({ db, clock }: ServiceContext, memberId: number, secret: { token: string } | { code: string }): Promise<Outcome<Member, 'verificationInvalid'>> {
+  const member = await db.transaction(async (tx) => {
+    const used = await consumeEmailToken(tx, 'verify', { ...secret, memberId }, clock);
+    if (used === null) return null;
+    return (await tx.update(members).set({ isVerified: true }).where(eq(members.id, memberId)).returning())[0]!;
+  });
+  return member ? done(member) : refused('verificationInvalid');
+}

@@ -1,0 +1,19 @@
+import { simSettingsApi } from '../../../contract/sim-settings.ts';
+import type { AppConfig } from '../../config.ts';
+import { byMember, limitBy } from '../../http/limiters.ts';
+import { patternOf, serve } from '../../http/openapi.ts';
+import { router } from '../../http/router.ts';
+import * as handle from './sim-settings.handlers.ts';
+
+/** Settings that change the SIM: move your number (port-in), a replacement SIM, change my SIM (issue 5). */
+export function simSettingsRoutes(config: AppConfig) {
+  const app = router();
+  const { windowMs } = config.rateLimit;
+  app.use(patternOf(simSettingsApi.reorderSim), limitBy(windowMs, 10, byMember('reorder')));
+  app.use(patternOf(simSettingsApi.changeSim), limitBy(windowMs, 10, byMember('change-sim')));
+  serve(app, simSettingsApi.openPortIn, handle.openPortIn);
+  serve(app, simSettingsApi.requestPortIn, handle.requestPortIn);
+  serve(app, simSettingsApi.reorderSim, handle.reorderSim);
+  serve(app, simSettingsApi.changeSim, handle.changeSim);
+  return app;
+}

@@ -1,0 +1,10 @@
+import { transactionsApi } from '../../../contract/transactions.ts';
+import { serve } from '../../http/openapi.ts';
+import { router } from '../../http/router.ts';
+import { list } from './transactions.handlers.ts';
+
+export function transactionsRoutes() {
+  const app = router();
+  serve(app, transactionsApi.list, list);
+  return app;
+}

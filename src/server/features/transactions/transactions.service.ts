@@ -1,0 +1,18 @@
+import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { ledger, sims } from '../../db/schema.ts';
+import type { ServiceContext } from '../../services/outcome.ts';
+
+/** Money movements of the member's SIMs (allowance-only rows left out), newest first, one page. */
+export async function transactionsPage({ db }: ServiceContext, memberId: number, page: number, limit: number) {
+  const mine = and(eq(sims.memberId, memberId), ne(ledger.creditDeltaCents, 0));
+  const [total] = await db.select({ n: count() }).from(ledger).innerJoin(sims, eq(sims.ssn, ledger.ssn)).where(mine);
+  const rows = await db
+    .select({ id: ledger.id, date: ledger.occurredAt, description: ledger.description, amount: ledger.creditDeltaCents })
+    .from(ledger)
+    .innerJoin(sims, eq(sims.ssn, ledger.ssn))
+    .where(mine)
+    .orderBy(desc(ledger.occurredAt), desc(ledger.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return { total: total?.n ?? 0, values: rows.map((r) => ({ ...r, date: r.date.toISOString() })) };
+}

@@ -1,0 +1,37 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import { rateLimiter } from 'hono-rate-limiter';
+import { messages } from '../../contract/messages.ts';
+import { fail } from './answers.ts';
+import type { AppEnv } from './router.ts';
+
+export function clientIp(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** An e-mail field of the body (JSON or form), for rate-limit keys; the route validates it properly. */
+export async function emailField(c: Context, field: 'username' | 'email'): Promise<string> {
+  try {
+    const type = c.req.header('content-type') ?? '';
+    const body = type.includes('application/json') ? await c.req.json() : await c.req.parseBody();
+    const value = (body as Record<string, unknown>)[field];
+    return typeof value === 'string' ? value.trim().toLowerCase().slice(0, 254) : '';
+  } catch {
+    return '';
+  }
+}
+
+const tooMany = (c: Context) => fail(c, 429, messages.tooManyRequests);
+
+/** A rate limit keyed by what `key` returns (an address, an account, an e-mail). */
+export function limitBy(windowMs: number, limit: number, key: (c: Context<AppEnv>) => string | Promise<string>, onlyFailures = false) {
+  return rateLimiter<AppEnv>({ windowMs, limit, standardHeaders: 'draft-6', skipSuccessfulRequests: onlyFailures, keyGenerator: key, handler: tooMany });
+}
+
+export const byIp = (prefix: string) => (c: Context<AppEnv>) => `${prefix}:ip:${clientIp(c)}`;
+/** Per member of the path's {user_id} (the session guard has checked it is the caller). */
+export const byMember = (prefix: string) => (c: Context<AppEnv>) => `${prefix}:${c.req.param('user_id') ?? ''}`;

@@ -1,0 +1,101 @@
+import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { ErrorSchema, type EndpointDef, type ErrorStatus } from '../../contract/endpoint.ts';
+import type { AppEnv } from './router.ts';
+
+/**
+ * Routes from the contract's endpoint table (src/contract/<feature>.ts): the OpenAPI
+ * operation (operationId, security, request and answer schemas, errors) and the handler.
+ */
+const COMMON_ERRORS: Partial<Record<ErrorStatus, string>> = {
+  400: 'Bad input',
+  403: 'Not this member’s, or a bad XSRF token or origin',
+  429: 'Too many attempts',
+};
+const MEMBER_ERRORS: Partial<Record<ErrorStatus, string>> = { ...COMMON_ERRORS, 401: 'Not signed in, or the session has ended' };
+
+/** What a member call carries (spec section 6); writes carry the session's XSRF token too. */
+export const securitySchemes = {
+  ggAuth: { type: 'apiKey', in: 'header', name: 'x-gg-auth', description: 'The session token that log-in answered in the x-gg-auth header' },
+  ggTransaction: { type: 'apiKey', in: 'header', name: 'x-gg-transaction', description: 'A transaction id of up to 256 characters, logged with the request' },
+  ggBinding: { type: 'apiKey', in: 'cookie', name: 'gg_bind', description: 'The HttpOnly cookie that binds the session to the browser it was opened in' },
+  xsrfToken: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN', description: 'The XSRF-TOKEN cookie of the session, sent back on writes' },
+} as const;
+
+const bodyContent = (e: EndpointDef, schema: z.ZodType) => {
+  const json = { 'application/json': { schema } };
+  const form = { 'application/x-www-form-urlencoded': { schema } };
+  return e.bodyType === 'form' ? form : e.bodyType === 'json-or-form' ? { ...json, ...form } : json;
+};
+
+export function routeOf(e: EndpointDef) {
+  const errors = { ...(e.access === 'member' ? MEMBER_ERRORS : COMMON_ERRORS), ...e.errors };
+  const write = e.method !== 'get';
+  return createRoute({
+    method: e.method,
+    path: e.path,
+    operationId: e.id,
+    tags: [e.tag],
+    summary: e.summary,
+    security: e.access === 'member' ? [{ ggAuth: [], ggTransaction: [], ggBinding: [], ...(write ? { xsrfToken: [] } : {}) }] : [],
+    request: {
+      ...(e.params ? { params: e.params } : {}),
+      ...(e.query ? { query: e.query } : {}),
+      ...(e.body ? { body: { required: e.bodyRequired ?? true, content: bodyContent(e, e.body) } } : {}),
+    },
+    responses: {
+      [e.status ?? 200]: { description: e.description, content: { 'application/json': { schema: e.answer } } },
+      ...Object.fromEntries(Object.entries(errors).map(([status, description]) => [status, { description, content: { 'application/json': { schema: ErrorSchema } } }])),
+    },
+  });
+}
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+/** The validated request of an endpoint, typed by its contract. */
+export interface Input<E extends EndpointDef> {
+  params: Out<E['params']>;
+  query: Out<E['query']>;
+  body: Out<E['body']>;
+}
+
+function inputOf<E extends EndpointDef>(c: Context, e: E): Input<E> {
+  // The route's validators have run (routeOf declared them), so these are the parsed values.
+  const req = c.req as unknown as { valid(target: string): unknown };
+  const sentJson = (c.req.header('content-type') ?? '').includes('json');
+  const target = e.bodyType === 'form' ? 'form' : e.bodyType === 'json-or-form' && !sentJson ? 'form' : 'json';
+  return {
+    params: e.params ? req.valid('param') : undefined,
+    query: e.query ? req.valid('query') : undefined,
+    body: e.body ? req.valid(target) : undefined,
+  } as Input<E>;
+}
+
+/** Serves an endpoint of the contract: validation from its schemas, then the handler. */
+export function serve<E extends EndpointDef>(app: OpenAPIHono<AppEnv>, e: E, handler: (c: Context<AppEnv>, input: Input<E>) => Response | Promise<Response>) {
+  app.openapi(routeOf(e), ((c: Context<AppEnv>) => handler(c, inputOf(c, e))) as never);
+}
+
+/** Hono's pattern of an endpoint's path ({user_id} → :user_id), for middleware such as limiters. */
+export function patternOf(e: EndpointDef): string {
+  return e.path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/** Names the security schemes once, so the operations' requirements refer to something. */
+export function describeSecurity(app: OpenAPIHono<AppEnv>) {
+  for (const [name, scheme] of Object.entries(securitySchemes)) app.openAPIRegistry.registerComponent('securitySchemes', name, scheme);
+}
+
+/** The OpenAPI 3.1 document of the API, for client generators and the reference page. */
+export function openApiDocument(app: OpenAPIHono<AppEnv>, origin: string) {
+  return app.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: {
+      title: '48 panda API',
+      version: '1.0.0',
+      description: 'The account API of the 48 portal. Errors answer {"_payload":{"message"}}.',
+      license: { name: 'Proprietary', url: 'https://www.48.ie/legal/terms-and-conditions' },
+    },
+    servers: [{ url: origin, description: 'This server' }],
+  });
+}

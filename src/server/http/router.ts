@@ -1,0 +1,36 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { members } from '../db/schema.ts';
+import type { CaptchaAdapter } from '../integrations/captcha/index.ts';
+import type { Clock } from '../services/clock.ts';
+import { fail } from './answers.ts';
+
+export interface AppEnv {
+  Variables: {
+    db: Database;
+    clock: Clock;
+    config: AppConfig;
+    captcha: CaptchaAdapter;
+    log: Logger;
+    requestId: string;
+    member: typeof members.$inferSelect;
+    sessionId: number;
+    tokenHash: string;
+  };
+}
+
+/** A router of the API: bad input answers 400 with what is wrong, in the API's error shape. */
+export function router() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        const issue = result.error.issues[0];
+        const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+        return fail(c, 400, `${where}${issue?.message ?? 'Invalid request'}`);
+      }
+      return undefined;
+    },
+  });
+}

@@ -1,0 +1,202 @@
+import { sql } from 'drizzle-orm';
+import { KB_PER_GB, MGM_DAILY_LIMIT, SEGMENT_PORTIN } from '../../contract/constants.ts';
+import { dayOf, monthOf } from '../services/calendar.ts';
+import { DAY } from '../services/clock.ts';
+import { hashPassword } from '../services/passwords.ts';
+import { catalogue } from './catalogue.ts';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+
+export const DEMO_PASSWORD = 'Demo-48-pass';
+const gb = (n: number) => Math.round(n * KB_PER_GB);
+
+// Hashing with scrypt takes a noticeable moment; the demo members share one password, so
+// hash it once per process (tests reseed often).
+let demoHash: Promise<string> | undefined;
+
+interface DemoMember {
+  n: number;
+  email: string;
+  firstname: string;
+  lastname: string;
+  verified?: boolean;
+  firstLogin?: boolean;
+  newMembership?: boolean;
+  legacy?: 'LEGACY';
+  sim?: 'active' | 'activating' | 'none';
+  balance?: number | 'missing';
+  billing?: 'unavailable';
+  membership?: { sku: string; daysLeft: number; usedGb?: number; carryoverGb?: number; recurrence?: boolean; queued?: boolean };
+  pastMembership?: boolean;
+  goodyBags?: { sku: string; maxKb: number; leftKb: number; daysLeft: number }[];
+  segment?: string;
+  carriedOverThisMonth?: boolean;
+  mgmOrdersToday?: number;
+}
+
+/** The demo members of shared/design/demo-accounts.md, one per state the spec describes. */
+const demo: DemoMember[] = [
+  { n: 1, email: 'active@example.com', firstname: 'Aoife', lastname: 'Byrne', balance: 750,
+    membership: { sku: 'BDDT00', daysLeft: 12, usedGb: 11.25, carryoverGb: 1.5, recurrence: true, queued: true },
+    goodyBags: [ { sku: 'BDGB01', maxKb: gb(1), leftKb: gb(0.6), daysLeft: 9 }, { sku: 'BDGB02', maxKb: gb(2), leftKb: gb(2), daysLeft: 4 } ] },
+  { n: 2, email: 'unlimited@example.com', firstname: 'Ciarán', lastname: 'Walsh', balance: 500,
+    membership: { sku: 'BDDV00', daysLeft: 20, usedGb: 48, recurrence: true } },
+  { n: 3, email: 'onboard@example.com', firstname: 'Niamh', lastname: "O'Connor", balance: 0,
+    goodyBags: [{ sku: 'BDEG00', maxKb: gb(1), leftKb: 700_000, daysLeft: 25 }] },
+  { n: 4, email: 'lapsed@example.com', firstname: 'Seán', lastname: 'Murphy', balance: 0, pastMembership: true,
+    goodyBags: [{ sku: 'BDEG00', maxKb: gb(1), leftKb: 0, daysLeft: 3 }] },
+  { n: 5, email: 'firstlogin@example.com', firstname: 'Róisín', lastname: 'Kelly', firstLogin: true, balance: 200,
+    membership: { sku: 'BDDT00', daysLeft: 25, usedGb: 2 } },
+  { n: 6, email: 'newmember@example.com', firstname: 'Darragh', lastname: 'Ryan', firstLogin: true, newMembership: true, balance: 0,
+    membership: { sku: 'BDDT00', daysLeft: 29, usedGb: 0.1 } },
+  { n: 7, email: 'unverified@example.com', firstname: 'Orla', lastname: 'Doyle', verified: false, balance: 0,
+    goodyBags: [{ sku: 'BDEG00', maxKb: gb(1), leftKb: gb(1), daysLeft: 30 }] },
+  { n: 8, email: 'portin@example.com', firstname: 'Eoin', lastname: 'Walsh', balance: 300, segment: SEGMENT_PORTIN,
+    membership: { sku: 'BDDT00', daysLeft: 27, usedGb: 0.4 } },
+  { n: 9, email: 'activating@example.com', firstname: 'Aisling', lastname: 'Nolan', sim: 'activating', balance: 'missing' },
+  { n: 10, email: 'detailsmissing@example.com', firstname: 'Cian', lastname: 'Brennan', balance: 'missing' },
+  { n: 11, email: 'unavailable@example.com', firstname: 'Saoirse', lastname: 'Quinn', balance: 100, billing: 'unavailable',
+    membership: { sku: 'BDDT00', daysLeft: 15, usedGb: 5 } },
+  { n: 12, email: 'carriedover@example.com', firstname: 'Fionn', lastname: 'Lynch', balance: 400, carriedOverThisMonth: true,
+    membership: { sku: 'BDDT00', daysLeft: 8, usedGb: 12 } },
+  { n: 13, email: 'lowbalance@example.com', firstname: 'Clodagh', lastname: 'Farrell', balance: 250,
+    membership: { sku: 'BDDT00', daysLeft: 6, usedGb: 29.8 } },
+  { n: 14, email: 'mgmlimit@example.com', firstname: 'Tadhg', lastname: 'Daly', balance: 600, mgmOrdersToday: MGM_DAILY_LIMIT,
+    membership: { sku: 'BDDT00', daysLeft: 18, usedGb: 7 } },
+  { n: 15, email: 'nosim@example.com', firstname: 'Méabh', lastname: 'Carroll', sim: 'none' },
+  { n: 16, email: 'legacy@example.com', firstname: 'Pádraig', lastname: 'Fitzgerald', legacy: 'LEGACY', balance: 1200,
+    membership: { sku: 'BDDT00', daysLeft: 14, usedGb: 9 } },
+  { n: 17, email: 'oneday@example.com', firstname: 'Gráinne', lastname: 'Power', balance: 150,
+    membership: { sku: 'BDDT00', daysLeft: 1, usedGb: 26 } },
+];
+
+export const demoMsisdn = (n: number) => `08710000${String(n).padStart(2, '0')}`;
+export const demoSsn = (n: number) => `89353010000000000${String(n).padStart(2, '0')}`;
+
+/**
+ * Unused SIM cards in stock, for trying activation (README lists a few). Numbered 1 to SPARE_SIMS;
+ * each comes with its own mobile number, as a real card does.
+ */
+export const SPARE_SIMS = 200;
+export const spareSsn = (n: number) => `8935301000000100${String(n).padStart(3, '0')}`;
+export const spareMsisdn = (n: number) => `0872000${String(n).padStart(3, '0')}`;
+
+export async function isEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(t.members);
+  return (row?.count ?? 0) === 0;
+}
+
+/** Seeds the catalogue and the demo members, all dates relative to `now`, in one transaction. */
+export async function seedDemo(db: Database, now: Date): Promise<void> {
+  demoHash ??= hashPassword(DEMO_PASSWORD);
+  const passwordHash = await demoHash;
+  const at = (days: number) => new Date(now.getTime() + days * DAY);
+
+  await db.transaction(async (tx) => {
+    await tx.insert(t.products).values(catalogue).onConflictDoNothing();
+    await tx.insert(t.simStock).values(
+      Array.from({ length: SPARE_SIMS }, (_, i) => ({ ssn: spareSsn(i + 1), msisdn: spareMsisdn(i + 1), puk: String(20_000_000 + (i + 1) * 3_141_59).slice(0, 8), product: 'Pre_Start_3FF_N' })),
+    );
+    for (const m of demo) {
+      const [member] = await tx
+        .insert(t.members)
+        .values({
+          email: m.email, passwordHash, firstname: m.firstname, lastname: m.lastname, nickname: m.firstname,
+          isVerified: m.verified ?? true, firstLogin: m.firstLogin ?? false, isNewMembership: m.newMembership ?? false,
+          legacyType: m.legacy ?? null, captureMarketingPermissions: m.firstLogin === true && !m.newMembership,
+          createdAt: at(-60),
+        })
+        .returning({ id: t.members.id });
+      const memberId = member!.id;
+      await tx.insert(t.marketingPermissions).values({ memberId, email: true, sms: false });
+      await tx.insert(t.notifications).values([
+        { memberId, title: 'Welcome to 48', body: 'Your account is ready. Buy a membership any time in my48.', read: true, createdAt: at(-60) },
+        { memberId, title: 'Your data tip', body: 'Carry over unused data once a month so nothing goes to waste.', createdAt: at(-2) },
+      ]);
+      if (m.segment) await tx.insert(t.segments).values({ memberId, segmentType: m.segment });
+      if (m.sim === 'none') continue;
+
+      const ssn = demoSsn(m.n);
+      await tx.insert(t.sims).values({
+        ssn, memberId, msisdn: demoMsisdn(m.n), product: 'Pre_Start_3FF_N', requester: '1',
+        status: m.sim === 'activating' ? 'activating' : 'active', puk: String(10_000_000 + m.n * 7_654_321).slice(0, 8),
+        billingStatus: m.billing ?? 'ok', createdAt: at(-60),
+      });
+      if (m.balance !== undefined && m.balance !== 'missing') {
+        await tx.insert(t.balances).values({ ssn, creditCents: m.balance });
+      }
+      // The ledger explains the credit: top-ups in, memberships out, ending at the seeded balance.
+      if (typeof m.balance === 'number') {
+        const entries: (typeof t.ledger.$inferInsert)[] = [];
+        for (let i = 0; i < 11; i++) {
+          entries.push({ ssn, occurredAt: at(-58 + i * 5), kind: 'top-up', description: 'Top-up by card', creditDeltaCents: 1500 });
+          entries.push({ ssn, occurredAt: at(-58 + i * 5 + 1), kind: 'purchase', description: 'Data Plus €9.99 Membership', creditDeltaCents: -999 });
+          entries.push({ ssn, occurredAt: at(-58 + i * 5 + 2), kind: 'usage', description: 'International calls', creditDeltaCents: -501 });
+        }
+        entries.push({ ssn, occurredAt: at(-1), kind: 'adjustment', description: 'Balance carried forward', creditDeltaCents: m.balance });
+        await tx.insert(t.ledger).values(entries);
+      }
+
+      if (m.pastMembership) {
+        const p = catalogue.find((c) => c.sku === 'BDDT00')!;
+        await tx.insert(t.memberships).values({ ssn, sku: p.sku, status: 'past', startsAt: at(-35), endsAt: at(-5), dataMaxKb: p.dataKb, dataUsedKb: p.dataKb ?? 0, roamingMaxKb: p.roamingKb, landlineMinutesMax: p.landlineMinutes });
+      }
+      if (m.membership) {
+        const p = catalogue.find((c) => c.sku === m.membership!.sku)!;
+        const daysIn = p.days - m.membership.daysLeft;
+        const used = gb(m.membership.usedGb ?? 0);
+        const carryover = gb(m.membership.carryoverGb ?? 0);
+        await tx.insert(t.memberships).values({
+          ssn, sku: p.sku, status: 'current', startsAt: at(-daysIn), endsAt: at(m.membership.daysLeft),
+          recurrenceEnabled: m.membership.recurrence ?? false, recurrenceSku: m.membership.recurrence ? p.sku : null,
+          dataMaxKb: p.dataKb, dataUsedKb: p.dataKb === null ? used : Math.min(used, p.dataKb),
+          fupMaxKb: p.fupKb, fupUsedKb: p.fupKb === null ? 0 : Math.min(used, p.fupKb),
+          carryoverKb: carryover, roamingMaxKb: p.roamingKb, roamingUsedKb: Math.min(gb(0.8), p.roamingKb ?? 0),
+          mobileMinutesMax: p.mobileMinutes, mobileMinutesUsed: 143,
+          landlineMinutesMax: p.landlineMinutes, landlineMinutesUsed: 42,
+          textsMax: p.texts, textsUsed: 57,
+        });
+        if (m.membership.queued) {
+          await tx.insert(t.memberships).values({
+            ssn, sku: p.sku, status: 'queued', startsAt: at(m.membership.daysLeft), endsAt: at(m.membership.daysLeft + p.days),
+            dataMaxKb: p.dataKb, fupMaxKb: p.fupKb, roamingMaxKb: p.roamingKb, mobileMinutesMax: p.mobileMinutes,
+            landlineMinutesMax: p.landlineMinutes, textsMax: p.texts,
+          });
+        }
+        // Daily use for the days of this period so far, adding up to what the membership has used.
+        const days = Math.max(1, daysIn);
+        const usage = Array.from({ length: days }, (_, i) => {
+          const weight = 1 + ((i * 7) % 5) / 4;
+          return { day: dayOf(at(-daysIn + i)), weight };
+        });
+        const total = usage.reduce((s, u) => s + u.weight, 0);
+        let assigned = 0;
+        await tx.insert(t.dailyUsage).values(
+          usage.map((u, i) => {
+            const dataKb = i === usage.length - 1 ? used - assigned : Math.floor((used * u.weight) / total);
+            assigned += dataKb;
+            return { ssn, day: u.day, dataKb, minutes: 5 + (i % 4), texts: 2 + (i % 3) };
+          }),
+        );
+      }
+      for (const bag of m.goodyBags ?? []) {
+        await tx.insert(t.goodyBags).values({ ssn, productSku: bag.sku, maxOnboardKb: bag.maxKb, onboardKb: bag.leftKb, expiresAt: at(bag.daysLeft) });
+      }
+      if (m.carriedOverThisMonth) {
+        await tx.insert(t.flexiActions).values({ ssn, month: monthOf(now), action: 'carryover', dataKb: gb(1), createdAt: now });
+      }
+      for (let i = 0; i < (m.mgmOrdersToday ?? 0); i++) {
+        await tx.insert(t.orders).values({
+          memberId, sku: 'Kickback_Pack_N', status: 'SIM_ORDERED', shippingType: 'SIM_Recruiter',
+          firstname: 'Friend', lastname: String(i + 1), line1: `${i + 1} Main Street`, city: 'Galway', county: 'Galway', postcode: 'H91 X2Y3', createdAt: now,
+        });
+      }
+    }
+  });
+}
+
+/** Empties every table (tests): faster than a new database per test. */
+export async function resetDatabase(db: Database): Promise<void> {
+  await db.execute(sql`truncate table ledger, daily_usage, flexi_actions, goody_bags, memberships, balances, segments,
+    notifications, marketing_permissions, orders, sessions, email_tokens, outbox, sim_stock, captcha_solutions, port_in_requests, sims, members, products restart identity cascade`);
+}

@@ -1,0 +1,16 @@
+import type { Database } from '../db/client.ts';
+import type { Clock } from './clock.ts';
+
+/** What every service works over: the database and the clock (tests pass their own of both). */
+export interface ServiceContext {
+  db: Database;
+  clock: Clock;
+}
+
+/**
+ * A service's answer: done with a value, or refused for a reason its feature's contract names
+ * (contract/<feature>.ts maps each reason to a status and a message; services know no HTTP).
+ */
+export type Outcome<T, R extends string> = { ok: true; value: T } | { ok: false; reason: R };
+export const done = <T>(value: T) => ({ ok: true as const, value });
+export const refused = <R extends string>(reason: R) => ({ ok: false as const, reason });
