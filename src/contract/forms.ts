@@ -13,12 +13,14 @@ export const emailRule = (field = 'email') =>
     .pipe(z.email({ error: `${field} must be an e-mail address` }).max(254, { error: `${field} is too long` }));
 
 /** Password rules for sign-up, reset and change: long enough to resist guessing, not absurdly long. */
-export const PasswordRule = z
-  .string({ error: 'password is required' })
-  .min(10, { error: 'password must be at least 10 characters' })
-  .max(200, { error: 'password must be at most 200 characters' })
-  .regex(/[A-Za-z]/, { error: 'password must contain a letter' })
-  .regex(/[0-9]/, { error: 'password must contain a digit' });
+export const passwordRule = (field = 'password') =>
+  z
+    .string({ error: `${field} is required` })
+    .min(10, { error: `${field} must be at least 10 characters` })
+    .max(200, { error: `${field} must be at most 200 characters` })
+    .regex(/[A-Za-z]/, { error: `${field} must contain a letter` })
+    .regex(/[0-9]/, { error: `${field} must contain a digit` });
+export const PasswordRule = passwordRule();
 
 export const nameRule = (field: string) =>
   z

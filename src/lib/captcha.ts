@@ -1,9 +1,6 @@
 import { solveChallenge } from 'altcha-lib/v1';
-import { http } from './http.ts';
-
-type Offer =
-  | { provider: 'pow'; challenge: { algorithm: string; challenge: string; maxnumber?: number; salt: string; signature: string } }
-  | { provider: 'recaptcha'; site_key: string };
+import { onboardingApi } from '../contract/onboarding.ts';
+import { call } from './http.ts';
 
 interface Grecaptcha {
   ready(callback: () => void): void;
@@ -34,7 +31,7 @@ function loadRecaptcha(siteKey: string): Promise<Grecaptcha> {
  * the member); reCAPTCHA v3 when the server is configured for it. The server checks the answer.
  */
 export async function captchaAnswer(action: 'sign_up' | 'free_sim'): Promise<string> {
-  const { _payload: offer } = await http<{ _payload: Offer }>('/panda/public/captcha');
+  const { _payload: offer } = await call(onboardingApi.captcha);
   if (offer.provider === 'recaptcha') {
     const grecaptcha = await loadRecaptcha(offer.site_key);
     return grecaptcha.execute(offer.site_key, { action });

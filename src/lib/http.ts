@@ -1,5 +1,6 @@
 import Cookies from 'js-cookie';
-import { createFetch, FetchError, type Fetch } from 'ofetch';
+import { createFetch, FetchError, type $Fetch, type Fetch } from 'ofetch';
+import { pathFor, type Answer, type EndpointDef, type PathParams, type RequestBody, type RequestQuery } from '../contract/endpoint.ts';
 import { refreshSession } from '../stores/session.ts';
 import { authCode } from './auth-code.ts';
 import { transactionCode } from './transaction.ts';
@@ -65,3 +66,31 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong. P
 }
 
 export const http = createHttp();
+
+type ParamsOption<E extends EndpointDef> = [keyof PathParams<E>] extends [never] ? { params?: undefined } : { params: PathParams<E> };
+type BodyOption<E extends EndpointDef> = [RequestBody<E>] extends [never] ? { body?: undefined } : E['bodyRequired'] extends false ? { body?: RequestBody<E> } : { body: RequestBody<E> };
+type QueryOption<E extends EndpointDef> = [RequestQuery<E>] extends [never] ? { query?: undefined } : { query?: RequestQuery<E> };
+/** What a call of an endpoint needs: its path parameters, body and query, typed by the contract. */
+export type CallOptions<E extends EndpointDef> = ParamsOption<E> & BodyOption<E> & QueryOption<E>;
+
+function requestOf(e: EndpointDef, options: { params?: Record<string, string | number> | undefined; body?: unknown; query?: unknown }) {
+  const { body, query } = options;
+  const encoded = body !== undefined && e.bodyType === 'form' ? new URLSearchParams(body as Record<string, string>) : body;
+  return {
+    url: pathFor(e.path, options.params),
+    init: { method: e.method.toUpperCase(), ...(query ? { query: query as Record<string, unknown> } : {}), ...(encoded !== undefined ? { body: encoded as BodyInit | Record<string, unknown> } : {}) },
+  };
+}
+
+/** Calls an endpoint of the contract (src/contract/<feature>.ts): its path, method and answer type come from there. */
+export function call<E extends EndpointDef>(e: E, ...[options]: Record<never, never> extends CallOptions<E> ? [CallOptions<E>?] : [CallOptions<E>]): Promise<Answer<E>> {
+  const { url, init } = requestOf(e, options ?? {});
+  return (http as $Fetch)<Answer<E>>(url, init);
+}
+
+/** As call, with the answer's headers too (log-in and sign-up read the session from them). */
+export async function callWithHeaders<E extends EndpointDef>(e: E, options: CallOptions<E>): Promise<{ answer: Answer<E>; headers: Headers }> {
+  const { url, init } = requestOf(e, options);
+  const response = await (http as $Fetch).raw<Answer<E>>(url, init);
+  return { answer: response._data as Answer<E>, headers: response.headers };
+}

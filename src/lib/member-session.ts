@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import type { Account } from '../contract/account.ts';
+import type { Account } from '../contract/auth.ts';
 import { $member, refreshSession } from '../stores/session.ts';
 import { isEmailVerified } from './emv.ts';
 import { getSessionCookie, setAuthCode, setSessionCookie } from './session-cookies.ts';
@@ -35,6 +35,11 @@ export function storeSession(headers: Headers, account: Account, email?: string)
 export function currentUserId(): string | undefined {
   const id = getSessionCookie('userId');
   return id && /^\d+$/.test(id) ? id : undefined;
+}
+
+/** The path parameter of the signed-in member's calls ({user_id}); empty when signed out (the call then fails). */
+export function memberParams(): { user_id: string } {
+  return { user_id: currentUserId() ?? '' };
 }
 
 /** The e-mail verified: the verification cookie goes, the member may use the whole portal. */

@@ -1,5 +1,7 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
-import { errorMessage, http } from '../../lib/http.ts';
+import { useStore } from '@nanostores/react';
+import { useEffect, type SubmitEvent } from 'react';
+import { SOCIAL_NETWORKS, type MarketingPermissions } from '../../contract/settings.ts';
+import { $permissions, choose, loadPermissions, savePermissions } from '../../stores/marketing-permissions.ts';
 import { FormAlert, SubmitButton } from './Field.tsx';
 
 const channels = [
@@ -9,44 +11,22 @@ const channels = [
   ['post', 'Post'],
   ['social', 'Social media'],
 ] as const;
-const socialNetworks = ['Snapchat', 'Instagram', 'TikTok', 'Facebook', 'X'] as const;
-
-type Permissions = Record<(typeof channels)[number][0], boolean> & { social_preference: (typeof socialNetworks)[number] };
 
 /**
  * The member's marketing permissions, per channel, with the preferred social network
  * (Snapchat unless chosen otherwise, spec section 9). Loads the saved choice, saves on submit.
  */
 export function MarketingPermissionsForm({ userId, saveLabel = 'Save my choices', onSaved }: { userId: string; saveLabel?: string; onSaved?: () => void }) {
-  const [value, setValue] = useState<Permissions | undefined>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const [saved, setSaved] = useState(false);
-  const url = `/panda/protected/users/${userId}/marketing-permissions`;
-
+  const { value, busy, error, saved } = useStore($permissions);
   useEffect(() => {
-    http<{ _payload: Permissions }>(url)
-      .then(({ _payload }) => setValue(_payload))
-      .catch((e: unknown) => setError(errorMessage(e, 'Your choices could not be loaded. Please reload the page.')));
-  }, [url]);
+    void loadPermissions(userId);
+  }, [userId]);
 
   if (!value) return error ? <FormAlert>{error}</FormAlert> : <p role="status">Loading your choices…</p>;
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    setSaved(false);
-    try {
-      const { _payload } = await http<{ _payload: Permissions }>(url, { method: 'PUT', body: value });
-      setValue(_payload);
-      setSaved(true);
-      onSaved?.();
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
+    if (await savePermissions(userId)) onSaved?.();
   };
 
   return (
@@ -59,15 +39,15 @@ export function MarketingPermissionsForm({ userId, saveLabel = 'Save my choices'
         <legend>Contact me by</legend>
         {channels.map(([key, label]) => (
           <div className="field field--check" key={key}>
-            <input id={`perm-${key}`} type="checkbox" checked={value[key]} onChange={(e) => setValue({ ...value, [key]: e.target.checked })} />
+            <input id={`perm-${key}`} type="checkbox" checked={value[key]} onChange={(e) => choose({ [key]: e.target.checked })} />
             <label htmlFor={`perm-${key}`}>{label}</label>
           </div>
         ))}
       </fieldset>
       <div className="field">
         <label htmlFor="perm-social-preference">Preferred social network</label>
-        <select id="perm-social-preference" value={value.social_preference} onChange={(e) => setValue({ ...value, social_preference: e.target.value as Permissions['social_preference'] })}>
-          {socialNetworks.map((n) => (
+        <select id="perm-social-preference" value={value.social_preference} onChange={(e) => choose({ social_preference: e.target.value as MarketingPermissions['social_preference'] })}>
+          {SOCIAL_NETWORKS.map((n) => (
             <option key={n} value={n}>{n}</option>
           ))}
         </select>

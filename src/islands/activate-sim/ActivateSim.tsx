@@ -1,24 +1,14 @@
-import { useState, type SubmitEvent } from 'react';
-import { ActivateSimForm } from '../../contract/forms.ts';
+import { useStore } from '@nanostores/react';
 import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
-import { formValues } from '../../components/forms/messages.ts';
 import { useMemberPage } from '../../components/member/use-member-page.ts';
+import { formValues } from '../../lib/form-values.ts';
 import { formatMsisdn } from '../../lib/format.ts';
-import { errorMessage, http } from '../../lib/http.ts';
-import { setLoading } from '../../stores/layout.ts';
-
-interface Sim {
-  ssn: string;
-  msisdn: string;
-}
+import { activation } from './activate-sim-store.ts';
 
 /** Link a SIM card to the account by the number printed on it (an unverified member may do this too). */
 export default function ActivateSim() {
   const userId = useMemberPage({ allowWhileVerifying: true });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const [field, setField] = useState<string>();
-  const [sim, setSim] = useState<Sim>();
+  const { busy, busyLabel, error, fields, result: sim } = useStore(activation.$state);
   if (userId === undefined) return null;
 
   if (sim) {
@@ -26,7 +16,7 @@ export default function ActivateSim() {
       <section className="card stack" aria-labelledby="activated-title">
         <h2 id="activated-title" tabIndex={-1} ref={(el) => el?.focus()}>Your SIM is active</h2>
         <p>
-          Your 48 number is <strong>{formatMsisdn(sim.msisdn)}</strong>. Pop the SIM in your phone: you have 1 GB of onboard data to get started.
+          Your 48 number is <strong>{sim.msisdn ? formatMsisdn(sim.msisdn) : ''}</strong>. Pop the SIM in your phone: you have 1 GB of onboard data to get started.
         </p>
         <div className="actions">
           <a className="btn btn--primary" href="/my48/memberships">Buy a membership</a>
@@ -36,27 +26,16 @@ export default function ActivateSim() {
     );
   }
 
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = ActivateSimForm.safeParse(formValues(event.currentTarget));
-    setError(undefined);
-    if (!parsed.success) return setField(parsed.error.issues[0]!.message);
-    setField(undefined);
-    setBusy(true);
-    setLoading(true);
-    try {
-      const { _payload } = await http<{ _payload: { sim: Sim } }>(`/panda/protected/users/${userId}/sims/activate`, { method: 'POST', body: parsed.data });
-      setSim(_payload.sim);
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-      setLoading(false);
-    }
-  };
-
   return (
-    <form className="form card" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="activate-title">
+    <form
+      className="form card"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void activation.submit(formValues(e.currentTarget));
+      }}
+      aria-labelledby="activate-title"
+    >
       <h2 id="activate-title" className="form__title">Your SIM number</h2>
       <FormAlert>{error}</FormAlert>
       <Field
@@ -66,9 +45,9 @@ export default function ActivateSim() {
         autoComplete="off"
         required
         hint="The 19 or 20 digits printed on the back of the SIM card, starting 89."
-        error={field}
+        error={fields['ssn']}
       />
-      <SubmitButton busy={busy} busyLabel="Activating…">Activate SIM</SubmitButton>
+      <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>Activate SIM</SubmitButton>
       <p className="form__note">
         No SIM yet? <a href="/order-free-sim">Order one free</a>.
       </p>

@@ -1,6 +1,7 @@
 import { map } from 'nanostores';
 import { emailRule, PasswordRule } from '../../contract/forms.ts';
-import { errorMessage, http } from '../../lib/http.ts';
+import { passwordRecoveryApi } from '../../contract/password-recovery.ts';
+import { call, errorMessage } from '../../lib/http.ts';
 import { setLoading } from '../../stores/layout.ts';
 
 export interface ForgotPasswordState {
@@ -32,11 +33,8 @@ export async function requestReset(email: string): Promise<void> {
     return;
   }
   await run(async () => {
-    await http(`/panda/public/users/authentication-removed/${encodeURIComponent(parsed.data)}`);
-    const { _payload } = await http<{ _payload: { message: string } }>('/panda/public/users/password-recovery', {
-      method: 'POST',
-      body: new URLSearchParams({ email: parsed.data }),
-    });
+    await call(passwordRecoveryApi.canReset, { params: { email: parsed.data } });
+    const { _payload } = await call(passwordRecoveryApi.requestReset, { body: { email: parsed.data } });
     return { status: 'sent', message: _payload.message };
   });
 }
@@ -52,7 +50,7 @@ export async function setNewPassword(token: string, password: string, confirm: s
     return;
   }
   await run(async () => {
-    const { _payload } = await http<{ _payload: { message: string } }>('/panda/public/users/password-recovery/token-email', { method: 'POST', body: { token, password } });
+    const { _payload } = await call(passwordRecoveryApi.setPassword, { body: { token, password } });
     return { status: 'done', message: _payload.message };
   });
 }

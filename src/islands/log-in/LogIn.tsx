@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { applyGuard, guardInput } from '../../lib/apply-guard.ts';
 import { logInGuard } from '../../lib/guards.ts';
 import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
-import { formValues } from '../../components/forms/messages.ts';
+import { formValues } from '../../lib/form-values.ts';
 import { $logIn, finishFirstLogin, submitLogIn } from './log-in-store.ts';
 import { LoginCarousel } from './LoginCarousel.tsx';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Account } from '../../contract/account.ts';
+import type { Account } from '../../contract/auth.ts';
 import { firstLoginDestination, nextStep } from './after-log-in.ts';
 
 const account = (over: Partial<Account> = {}): Account => ({

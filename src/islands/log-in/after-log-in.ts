@@ -1,4 +1,4 @@
-import type { Account } from '../../contract/account.ts';
+import type { Account } from '../../contract/auth.ts';
 import { isLocalPath, MY48_HOME } from '../../lib/last-url.ts';
 
 /** The remote-login path (spec section 2): a member coming back to it goes on to the help desk. */

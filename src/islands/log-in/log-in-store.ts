@@ -1,15 +1,16 @@
 import { map } from 'nanostores';
 import { FetchError } from 'ofetch';
-import type { Account } from '../../contract/account.ts';
+import { authApi, logInMessages, type Account } from '../../contract/auth.ts';
+import { helpdeskApi } from '../../contract/helpdesk.ts';
 import { LoginForm } from '../../contract/forms.ts';
-import { GATEWAY_STATUSES, logInMessages } from '../../contract/messages.ts';
-import { http } from '../../lib/http.ts';
+import { GATEWAY_STATUSES } from '../../contract/messages.ts';
+import { call, callWithHeaders, http } from '../../lib/http.ts';
 import { forgetLastUrl, lastUrl } from '../../lib/last-url.ts';
-import { currentUserId, storeSession } from '../../lib/member-session.ts';
+import { memberParams, storeSession } from '../../lib/member-session.ts';
 import { withKeptParams } from '../../lib/redirect-params.ts';
 import { readStorage, writeStorage } from '../../lib/storage.ts';
 import { setLoading } from '../../stores/layout.ts';
-import { humanProblems } from '../../components/forms/messages.ts';
+import { humanProblems } from '../../lib/form-values.ts';
 import { firstLoginDestination, nextStep } from './after-log-in.ts';
 
 export interface Slide {
@@ -43,7 +44,7 @@ function fail(error: string) {
 /** Help-desk single sign-on: the server signs the token and says where to take it. */
 export async function goToHelpdesk(): Promise<void> {
   try {
-    const { _payload } = await http<{ _payload: { sso: string; url: string | null } }>(`/panda/protected/users/${currentUserId()}/sso`);
+    const { _payload } = await call(helpdeskApi.sso, { params: memberParams() });
     if (!_payload.url) return fail(logInMessages.helpdeskUnavailable);
     forgetLastUrl();
     $logIn.setKey('step', 'leaving');
@@ -72,8 +73,8 @@ export async function submitLogIn(values: Record<string, string>): Promise<void>
   setLoading(true);
   let signedIn;
   try {
-    const response = await http.raw<{ _payload: { account: Account } }>('/panda/public/users/current', { method: 'POST', body: parsed.data });
-    signedIn = storeSession(response.headers, response._data!._payload.account, parsed.data.username);
+    const { answer, headers } = await callWithHeaders(authApi.logIn, { body: parsed.data });
+    signedIn = storeSession(headers, answer._payload.account, parsed.data.username);
   } catch (error) {
     const status = error instanceof FetchError ? error.status : undefined;
     // Spec section 8: these statuses (or no answer at all) are the gateway's fault; anything else is a bad log-in.
@@ -100,7 +101,7 @@ export async function finishFirstLogin(): Promise<void> {
   if (!account) return;
   setLoading(true);
   try {
-    await http(`/panda/protected/users/${account.user_id}/extras/firstlogin`, { method: 'PUT', query: { first_login: 'false' } });
+    await call(authApi.firstLoginDone, { params: { user_id: account.user_id }, query: { first_login: 'false' } });
   } catch {
     // Not fatal: the carousel shows once more next time.
   }

@@ -1,22 +1,14 @@
-import { useState, type SubmitEvent } from 'react';
-import type { Order } from '../../contract/account.ts';
-import { FreeSimOrderForm, IRISH_COUNTIES } from '../../contract/forms.ts';
+import { useStore } from '@nanostores/react';
+import { IRISH_COUNTIES } from '../../contract/forms.ts';
 import { Field, FormAlert, SelectField, SubmitButton } from '../../components/forms/Field.tsx';
-import { formValues, humanProblems } from '../../components/forms/messages.ts';
 import { useMemberPage } from '../../components/member/use-member-page.ts';
-import { captchaAnswer } from '../../lib/captcha.ts';
-import { errorMessage, http } from '../../lib/http.ts';
-import { setLoading } from '../../stores/layout.ts';
-
-const labels = { firstname: 'First name', lastname: 'Last name', s_line1: 'Address line 1', s_line2: 'Address line 2', s_city: 'Town or city', s_county: 'County', s_postcode: 'Eircode' };
+import { formValues } from '../../lib/form-values.ts';
+import { addressLabels as labels, freeSimOrder } from './order-free-sim-store.ts';
 
 /** The free-SIM order: where to post it; the server checks the captcha and that none is on its way already. */
 export default function OrderFreeSim() {
   const userId = useMemberPage();
-  const [busy, setBusy] = useState<string>();
-  const [error, setError] = useState<string>();
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [order, setOrder] = useState<Order>();
+  const { busy, busyLabel, error, fields, result: order } = useStore(freeSimOrder.$state);
   if (userId === undefined) return null;
 
   if (order) {
@@ -34,30 +26,11 @@ export default function OrderFreeSim() {
     );
   }
 
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const values = formValues(event.currentTarget);
-    const parsed = FreeSimOrderForm.omit({ captcha: true }).safeParse(values);
-    setError(undefined);
-    if (!parsed.success) return setFields(humanProblems(parsed.error, labels));
-    setFields({});
-    setBusy("Checking you're a person…");
-    setLoading(true);
-    try {
-      const captcha = await captchaAnswer('free_sim');
-      setBusy('Placing your order…');
-      const { _payload } = await http<{ _payload: { order: Order } }>(`/panda/protected/users/${userId}/orders/free-sim`, { method: 'POST', body: { ...parsed.data, captcha } });
-      setOrder(_payload.order);
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(undefined);
-      setLoading(false);
-    }
-  };
-
   return (
-    <form className="form card" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="address-title">
+    <form className="form card" noValidate onSubmit={(e) => {
+        e.preventDefault();
+        void freeSimOrder.submit(formValues(e.currentTarget));
+      }} aria-labelledby="address-title">
       <h2 id="address-title" className="form__title">Delivery address</h2>
       <FormAlert>{error}</FormAlert>
       <div className="form__row">
@@ -71,7 +44,7 @@ export default function OrderFreeSim() {
         <SelectField label={labels.s_county} name="s_county" options={['', ...IRISH_COUNTIES]} defaultValue="" required error={fields['s_county']} />
       </div>
       <Field label={`${labels.s_postcode} (optional)`} name="s_postcode" autoComplete="postal-code" hint="Like D02 X285." error={fields['s_postcode']} />
-      <SubmitButton busy={busy !== undefined} busyLabel={busy ?? ''}>Order my free SIM</SubmitButton>
+      <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>Order my free SIM</SubmitButton>
       <p className="form__note">Free delivery anywhere in Ireland. We check that you are a person with a short calculation in your browser.</p>
     </form>
   );

@@ -1,27 +1,16 @@
-import { useEffect, useState } from 'react';
-import type { Order } from '../../contract/account.ts';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { FormAlert } from '../../components/forms/Field.tsx';
 import { useMemberPage } from '../../components/member/use-member-page.ts';
 import { longDateOf } from '../../lib/format.ts';
-import { errorMessage, http } from '../../lib/http.ts';
-
-const statusText: Record<Order['status'], string> = {
-  SIM_ORDERED: 'Ordered',
-  SIM_REORDERED: 'Replacement ordered',
-  SIM_DELIVERED: 'Delivered',
-};
-const itemText = (sku: string) => (sku === 'Pre_Start_3FF_N' ? 'Free 48 SIM' : sku.startsWith('Kickback_Pack') ? 'Free SIM for a friend' : sku);
+import { $orders, loadOrders, orderItemText, orderStatusText } from './orders-store.ts';
 
 /** The member's SIM orders with their status (spec section 4 "Order statuses"). */
 export default function Orders() {
   const userId = useMemberPage();
-  const [orders, setOrders] = useState<Order[]>();
-  const [error, setError] = useState<string>();
+  const { values: orders, error } = useStore($orders);
   useEffect(() => {
-    if (!userId) return;
-    http<{ _payload: { values: Order[] } }>(`/panda/protected/users/${userId}/orders`)
-      .then(({ _payload }) => setOrders(_payload.values))
-      .catch((e: unknown) => setError(errorMessage(e, 'Your orders could not be loaded. Please try again.')));
+    if (userId) void loadOrders(userId);
   }, [userId]);
   if (userId === undefined) return null;
   if (error) return <FormAlert>{error}</FormAlert>;
@@ -51,9 +40,9 @@ export default function Orders() {
           {orders.map((o) => (
             <tr key={o.id}>
               <td>{longDateOf(new Date(o.created_at))}</td>
-              <td>{itemText(o.sku)}</td>
+              <td>{orderItemText(o.sku)}</td>
               <td>{[`${o.firstname} ${o.lastname}`, o.s_line1, o.s_city, `Co. ${o.s_county}`].join(', ')}</td>
-              <td>{statusText[o.status]}</td>
+              <td>{orderStatusText(o)}</td>
             </tr>
           ))}
         </tbody>

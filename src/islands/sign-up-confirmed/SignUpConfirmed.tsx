@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { MarketingPermissionsForm } from '../../components/forms/MarketingPermissionsForm.tsx';
 import { useMemberPage } from '../../components/member/use-member-page.ts';
-import { http } from '../../lib/http.ts';
+import { $nickname, loadNickname } from './sign-up-confirmed-store.ts';
 
 /**
  * After verification (spec section 4: for a sign-up, the member details are loaded and the
@@ -9,12 +10,9 @@ import { http } from '../../lib/http.ts';
  */
 export default function SignUpConfirmed() {
   const userId = useMemberPage();
-  const [nickname, setNickname] = useState<string>();
+  const nickname = useStore($nickname);
   useEffect(() => {
-    if (!userId) return;
-    http<{ _payload: { nickname: string } }>(`/panda/public/users/${userId}`)
-      .then(({ _payload }) => setNickname(_payload.nickname))
-      .catch(() => undefined);
+    if (userId) void loadNickname(userId);
   }, [userId]);
   if (userId === undefined) return null;
   const freeSim = new URLSearchParams(location.search).get('fromStore') === 'false';

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import Cookies from 'js-cookie';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
-import { formValues } from '../../components/forms/messages.ts';
+import { formValues } from '../../lib/form-values.ts';
 import { applyGuard, guardInput } from '../../lib/apply-guard.ts';
 import { signUpGuard } from '../../lib/guards.ts';
 import { rememberLastUrl } from '../../lib/last-url.ts';

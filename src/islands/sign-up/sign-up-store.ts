@@ -1,10 +1,10 @@
 import { map } from 'nanostores';
-import type { Account } from '../../contract/account.ts';
 import { emailRule, SignUpForm } from '../../contract/forms.ts';
-import { humanProblems } from '../../components/forms/messages.ts';
+import { humanProblems } from '../../lib/form-values.ts';
 import { captchaAnswer } from '../../lib/captcha.ts';
-import { errorMessage, http } from '../../lib/http.ts';
-import { currentUserId, markVerified, storeSession } from '../../lib/member-session.ts';
+import { signUpApi } from '../../contract/signup.ts';
+import { call, callWithHeaders, errorMessage } from '../../lib/http.ts';
+import { markVerified, memberParams, storeSession } from '../../lib/member-session.ts';
 import { withKeptParams } from '../../lib/redirect-params.ts';
 import { getSessionCookie, setSessionCookie } from '../../lib/session-cookies.ts';
 import { setLoading } from '../../stores/layout.ts';
@@ -64,7 +64,7 @@ async function busyWith(label: string, work: () => Promise<void>) {
 export async function startVerification(): Promise<void> {
   patch({ step: 'verify', email: getSessionCookie('userEmail') });
   try {
-    const { _payload } = await http<{ _payload: { email: string; is_verified: boolean } }>(`/panda/protected/users/${currentUserId()}/update-email`);
+    const { _payload } = await call(signUpApi.emailState, { params: memberParams() });
     if (_payload.is_verified) return done();
     setSessionCookie('userEmail', _payload.email);
     patch({ email: _payload.email });
@@ -81,8 +81,8 @@ export async function createAccount(values: Record<string, string>, acceptedTerm
   await busyWith("Checking you're a person…", async () => {
     const captcha = await captchaAnswer('sign_up');
     patch({ busyLabel: 'Creating your account…' });
-    const response = await http.raw<{ _payload: { account: Account } }>('/panda/public/users', { method: 'POST', body: { ...parsed.data, captcha } });
-    storeSession(response.headers, response._data!._payload.account, parsed.data.email);
+    const { answer, headers } = await callWithHeaders(signUpApi.signUp, { body: { ...parsed.data, captcha } });
+    storeSession(headers, answer._payload.account, parsed.data.email);
     patch({ step: 'verify', email: parsed.data.email, notice: 'We have sent you an e-mail with a 6-digit code and a link.' });
   });
 }
@@ -97,23 +97,23 @@ export async function verify(secret: string, { byCode }: { byCode: boolean }): P
   const value = secret.replace(/\s/g, '');
   if (byCode && !/^\d{6}$/.test(value)) return patch({ fields: { code: 'The code has 6 digits.' }, error: undefined });
   await busyWith('Checking…', async () => {
-    await http(`/panda/protected/users/${currentUserId()}/email/verify/${encodeURIComponent(value)}`, { method: 'POST', ...(byCode ? { query: { force: 'true' } } : {}) });
+    await call(signUpApi.verifyEmail, { params: { ...memberParams(), token: value }, ...(byCode ? { query: { force: 'true' } } : {}) });
     done();
   });
 }
 
 export async function resend(newEmail?: string): Promise<void> {
-  let body: URLSearchParams | undefined;
+  let email: string | undefined;
   if (newEmail !== undefined) {
     const parsed = emailRule().safeParse(newEmail);
     if (!parsed.success) return patch({ fields: { newEmail: 'Enter an e-mail address like name@example.com.' } });
-    body = new URLSearchParams({ email: parsed.data });
+    email = parsed.data;
   }
   await busyWith('Sending…', async () => {
-    await http(`/panda/protected/users/${currentUserId()}/generate-token`, { method: 'POST', ...(body ? { body } : {}) });
-    if (body) {
-      setSessionCookie('userEmail', body.get('email')!);
-      patch({ email: body.get('email')! });
+    await call(signUpApi.sendVerification, { params: memberParams(), ...(email ? { body: { email } } : {}) });
+    if (email) {
+      setSessionCookie('userEmail', email);
+      patch({ email });
     }
     patch({ notice: `We have sent a new code and link to ${$signUp.get().email ?? 'your address'}.` });
   });

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../contract/messages.ts';
+import { accountFailures } from '../../contract/account.ts';
 import { balanceFailure } from './account.ts';
 
 describe('balance summary failure (spec section 8)', () => {
@@ -11,9 +11,9 @@ describe('balance summary failure (spec section 8)', () => {
     expect(balanceFailure(504, 'x')).toEqual({ serviceAvailable: false, accountDetailsMissing: false, noActiveMembership: false });
   });
   it('400: account details missing; No current MemberShip → no active membership; not yet activated → service available', () => {
-    expect(balanceFailure(400, messages.accountDetailsMissing)).toEqual({ serviceAvailable: true, accountDetailsMissing: true, noActiveMembership: false });
+    expect(balanceFailure(400, accountFailures.accountDetailsMissing.message)).toEqual({ serviceAvailable: true, accountDetailsMissing: true, noActiveMembership: false });
     expect(balanceFailure(400, 'No current MemberShip')).toEqual({ serviceAvailable: true, accountDetailsMissing: false, noActiveMembership: true });
-    expect(balanceFailure(400, messages.activationInProgress)).toEqual({ serviceAvailable: true, accountDetailsMissing: false, noActiveMembership: false });
+    expect(balanceFailure(400, accountFailures.activationInProgress.message)).toEqual({ serviceAvailable: true, accountDetailsMissing: false, noActiveMembership: false });
   });
   it('any other status, or none: service unavailable', () => {
     for (const status of [401, 403, 404, 502, undefined]) expect(balanceFailure(status, undefined).serviceAvailable).toBe(false);

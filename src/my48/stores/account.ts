@@ -1,37 +1,27 @@
-import { atom, map } from 'nanostores';
+import { map } from 'nanostores';
 import { FetchError } from 'ofetch';
-import type { BalanceSummary } from '../../contract/account.ts';
-import { messages } from '../../contract/messages.ts';
+import { accountApi, accountFailures, type BalanceSummary, type Sim } from '../../contract/account.ts';
 import { SEGMENT_PORTIN } from '../../contract/constants.ts';
-import { http } from '../../lib/http.ts';
-import { usageSummary, type UsageSummary } from '../features/dashboard/usage-summary.ts';
-
-export interface Sim {
-  ssn: string;
-  msisdn: string | null;
-  product: string;
-  requester: string;
-}
+import { messages } from '../../contract/messages.ts';
+import { call } from '../../lib/http.ts';
 
 /**
- * The account as the dashboard sees it. `balance` follows spec section 8 "Balance summary
- * failure": service available or not, account details missing, no active membership.
+ * The account as the API answers it, shared by every my48 screen: the SIM, this month's
+ * balance summary (raw contract data; screens derive what they show), and spec section 8's
+ * "Balance summary failure" flags: service available or not, details missing, no active membership.
  */
 export interface AccountState {
   status: 'loading' | 'ready' | 'activating' | 'no-sim' | 'error';
   sim?: Sim | undefined;
+  summary?: BalanceSummary | undefined;
   serviceAvailable: boolean;
   accountDetailsMissing: boolean;
   noActiveMembership: boolean;
   portInInProgress: boolean;
-  usage?: UsageSummary | undefined;
   error?: string | undefined;
 }
 
 export const $account = map<AccountState>({ status: 'loading', serviceAvailable: true, accountDetailsMissing: false, noActiveMembership: false, portInInProgress: false });
-
-/** Spec section 8: the balance-error flag, broadcast to the rest of the app. */
-export const $balanceError = atom(false);
 
 export type BalanceOutcome = Pick<AccountState, 'serviceAvailable' | 'accountDetailsMissing' | 'noActiveMembership'>;
 
@@ -41,7 +31,7 @@ export function balanceFailure(status: number | undefined, message: string | und
   if (status === 504) return { serviceAvailable: false, accountDetailsMissing: false, noActiveMembership: false };
   if (status === 400) {
     if (message === messages.noCurrentMembership) return { serviceAvailable: true, accountDetailsMissing: false, noActiveMembership: true };
-    if (message === messages.activationInProgress) return { serviceAvailable: true, accountDetailsMissing: false, noActiveMembership: false };
+    if (message === accountFailures.activationInProgress.message) return { serviceAvailable: true, accountDetailsMissing: false, noActiveMembership: false };
     return { serviceAvailable: true, accountDetailsMissing: true, noActiveMembership: false };
   }
   return { serviceAvailable: false, accountDetailsMissing: false, noActiveMembership: false };
@@ -57,15 +47,14 @@ export function loadAccount(userId: string, { force = false, quiet = false } = {
   loading = (async () => {
     // A quiet reload (a poll) keeps the screen as it is until the answer comes.
     if (!quiet) $account.setKey('status', 'loading');
-    const base = `/panda/protected/users/${userId}`;
-    const segments = http<{ _payload: { values: { segment_type: string }[] } }>(`${base}/segments`).then(
+    const params = { user_id: userId };
+    const segments = call(accountApi.segments, { params }).then(
       ({ _payload }) => _payload.values.some((s) => s.segment_type === SEGMENT_PORTIN),
       () => false,
     );
     let sim: Sim | undefined;
     try {
-      const { _payload } = await http<{ _payload: { values: Sim[] } }>(`${base}/sims/owned`);
-      sim = _payload.values[0];
+      sim = (await call(accountApi.simsOwned, { params }))._payload.values[0];
     } catch (e) {
       // Spec section 7: sims/owned answering 400 means the activation is in progress.
       if (statusOf(e) === 400) return void $account.set({ ...$account.get(), status: 'activating', portInInProgress: await segments });
@@ -73,13 +62,11 @@ export function loadAccount(userId: string, { force = false, quiet = false } = {
     }
     if (!sim) return void $account.set({ ...$account.get(), status: 'no-sim', portInInProgress: await segments });
     try {
-      const { _payload } = await http<{ _payload: { current_month_balance_summary: BalanceSummary } }>(`${base}/sims/${sim.ssn}/balance/summary/current`);
-      const usage = usageSummary(_payload.current_month_balance_summary, sim);
-      $balanceError.set(false);
-      $account.set({ status: 'ready', sim, serviceAvailable: true, accountDetailsMissing: false, noActiveMembership: !usage.isActiveMembership, portInInProgress: await segments, usage });
+      const { _payload } = await call(accountApi.balanceSummary, { params: { ...params, ssn: sim.ssn } });
+      const summary = _payload.current_month_balance_summary;
+      $account.set({ status: 'ready', sim, summary, serviceAvailable: true, accountDetailsMissing: false, noActiveMembership: !summary.is_current_membership, portInInProgress: await segments });
     } catch (e) {
-      $balanceError.set(true);
-      $account.set({ status: 'ready', sim, ...balanceFailure(statusOf(e), messageOf(e)), portInInProgress: await segments, usage: undefined });
+      $account.set({ status: 'ready', sim, ...balanceFailure(statusOf(e), messageOf(e)), portInInProgress: await segments, summary: undefined });
     }
   })();
   return loading;

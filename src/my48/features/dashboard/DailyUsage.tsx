@@ -1,23 +1,15 @@
-import { useEffect, useState } from 'react';
-import { http } from '../../../lib/http.ts';
-import { currentUserId } from '../../../lib/member-session.ts';
-import { gb } from './usage-summary.ts';
-
-interface Day {
-  day: string;
-  data_kb: number;
-}
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { gb } from '../../../lib/format.ts';
+import { $dailyUsage, loadDailyUsage } from './dashboard-store.ts';
 
 const dayLabel = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /** Beyond the spec: data used per day of this period, as bars with the same figures in a table. */
 export function DailyUsage({ ssn }: { ssn: string }) {
-  const [days, setDays] = useState<Day[]>();
-  const [failed, setFailed] = useState(false);
+  const { days, failed } = useStore($dailyUsage);
   useEffect(() => {
-    http<{ _payload: { values: Day[] } }>(`/panda/protected/users/${currentUserId()}/sims/${ssn}/usage/daily`)
-      .then(({ _payload }) => setDays(_payload.values))
-      .catch(() => setFailed(true));
+    void loadDailyUsage(ssn);
   }, [ssn]);
   if (failed) return <p className="tile__note">Your daily use could not be loaded just now.</p>;
   if (!days || days.length === 0) return null;

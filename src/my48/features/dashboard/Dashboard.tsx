@@ -1,12 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
-import { ACTIVATION_SUPPORT_HINT_MS } from '../../../contract/constants.ts';
-import { currentUserId } from '../../../lib/member-session.ts';
+import { useEffect, useId } from 'react';
 import { messages } from '../../../contract/messages.ts';
 import { formatMsisdn } from '../../../lib/format.ts';
 import { Gauge } from '../../components/Gauge.tsx';
-import { $account, loadAccount } from '../../stores/account.ts';
+import { $account } from '../../stores/account.ts';
 import { DailyUsage } from './DailyUsage.tsx';
+import { $activationOverdue, $usage, watchActivation } from './dashboard-store.ts';
 import type { CountFigures, DataFigures, UsageSummary } from './usage-summary.ts';
 import { UNLIMITED } from './usage-summary.ts';
 
@@ -101,38 +100,17 @@ function Extras({ u }: { u: UsageSummary }) {
   );
 }
 
-const ACTIVATION_SEEN = 'my48ActivationSeenAt';
-
-function firstSeenActivating(): number {
-  try {
-    const seen = Number(sessionStorage.getItem(ACTIVATION_SEEN));
-    if (seen > 0) return seen;
-    sessionStorage.setItem(ACTIVATION_SEEN, String(Date.now()));
-  } catch {
-    /* storage off: count from now */
-  }
-  return Date.now();
-}
-
 /**
  * Activation in progress (spec sections 4, 8, 9): the retrieval message, the account checked
  * again every 30 seconds, and the hint to contact support once 15 minutes have passed.
  */
 function Activating() {
-  const [since] = useState(firstSeenActivating);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => {
-      setNow(Date.now());
-      const userId = currentUserId();
-      if (userId) void loadAccount(userId, { force: true, quiet: true });
-    }, 30_000);
-    return () => clearInterval(timer);
-  }, []);
+  const overdue = useStore($activationOverdue);
+  useEffect(watchActivation, []);
   return (
     <div className="alert alert--info" role="status">
       <p>{messages.retrievingAccount}</p>
-      {now - since >= ACTIVATION_SUPPORT_HINT_MS && (
+      {overdue && (
         <p>It's taking longer than it should. Please <a href="/contact-us">contact support</a> and we'll sort it out.</p>
       )}
     </div>
@@ -142,6 +120,7 @@ function Activating() {
 /** The member's home: what they have left, per spec section 2 "Dashboard". */
 export default function Dashboard() {
   const account = useStore($account);
+  const u = useStore($usage);
   if (account.status === 'loading') return <p role="status" className="loading-line">Loading your account…</p>;
   if (account.status === 'activating') return <Activating />;
   if (account.status === 'no-sim') {
@@ -153,7 +132,6 @@ export default function Dashboard() {
     );
   }
   if (account.status === 'error') return <div className="alert alert--error" role="alert">{account.error}</div>;
-  const u = account.usage;
   return (
     <div className="stack">
       {account.portInInProgress && <div className="alert alert--info" role="status"><strong>{messages.portinInProgress}</strong> Your number is on its way to 48; we'll let you know when it's done.</div>}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BalanceSummary } from '../../../contract/account.ts';
-import { credit, daysLeftText, gb, NO_ACTIVE_MEMBERSHIP, shortDate, usageSummary } from './usage-summary.ts';
+import { euro as credit, gb, shortDate } from '../../../lib/format.ts';
+import { daysLeftText, NO_ACTIVE_MEMBERSHIP, usageSummary } from './usage-summary.ts';
 
 const GB = 1_048_576;
 const allowance = (max: number | null, used: number) => ({ max, used, left: max === null ? null : max - used });

@@ -1,6 +1,6 @@
 import type { Allowance, BalanceSummary } from '../../../contract/account.ts';
-import { KB_PER_GB, ONBOARD_BUNDLE_SKU } from '../../../contract/constants.ts';
-import { euro } from '../../../lib/format.ts';
+import { ONBOARD_BUNDLE_SKU } from '../../../contract/constants.ts';
+import { euro, gb, shortDate } from '../../../lib/format.ts';
 
 /** Spec section 9: the plan whose dashboard shows the fair-usage text and gauge. */
 export const FAIR_USAGE_PLAN = 'All Data €12.99 Membership';
@@ -66,20 +66,6 @@ export interface UsageSummary {
   fairUsage: (DataFigures & { text: string }) | null;
 }
 
-/** KB → GB with two decimals (spec section 9). */
-export function gb(kb: number): string {
-  return (kb / KB_PER_GB).toFixed(2);
-}
-
-/** Cents → euro (spec section 9: credit / 100). */
-export const credit = euro;
-
-const ddmmyy = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: '2-digit', timeZone: 'Europe/Dublin' });
-/** dd.mm.yy in Irish time (spec section 9). */
-export function shortDate(iso: string): string {
-  return ddmmyy.format(new Date(iso)).replace(/\//g, '.');
-}
-
 export function daysLeftText(days: number): string {
   return days <= 1 ? 'DAY LEFT' : 'DAYS LEFT';
 }
@@ -116,7 +102,7 @@ export function usageSummary(b: BalanceSummary, sim: { ssn: string; msisdn: stri
   return {
     ssn: sim.ssn,
     msisdn: sim.msisdn,
-    credit: credit(b.main),
+    credit: euro(b.main),
     isActiveMembership: active,
     mebershipInactive: !active,
     membershipPlan: active ? (b.current_membership ?? b.product_SKU ?? '') : NO_ACTIVE_MEMBERSHIP,

@@ -1,18 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type SubmitEvent } from 'react';
-import type { Order, PortIn } from '../../../contract/account.ts';
-import { ChangeSimForm, IRISH_COUNTIES, PortInForm, PROVIDERS, REORDER_REASONS, ReorderSimForm } from '../../../contract/forms.ts';
+import { IRISH_COUNTIES, PROVIDERS, REORDER_REASONS } from '../../../contract/forms.ts';
 import { messages } from '../../../contract/messages.ts';
 import { Field, FormAlert, SelectField, SubmitButton } from '../../../components/forms/Field.tsx';
-import { formValues, humanProblems } from '../../../components/forms/messages.ts';
+import { formValues } from '../../../lib/form-values.ts';
 import { formatMsisdn } from '../../../lib/format.ts';
-import { errorMessage, http } from '../../../lib/http.ts';
-import { $account, loadAccount } from '../../stores/account.ts';
-
-function useSim() {
-  const account = useStore($account);
-  return { account, ssn: account.sim?.ssn };
-}
+import { $account } from '../../stores/account.ts';
+import { $openPortIn, changeSimForm, loadOpenPortIn, portInForm, reorderForm } from './sim-settings-store.ts';
+import type { FormStore } from '../../../stores/form.ts';
 
 function NeedsSim({ status }: { status: string }) {
   if (status === 'loading') return <p role="status">Loading your SIM…</p>;
@@ -23,16 +18,18 @@ function NeedsSim({ status }: { status: string }) {
   );
 }
 
-const addressLabels = { firstname: 'First name', lastname: 'Last name', s_line1: 'Address line 1', s_line2: 'Address line 2', s_city: 'Town or city', s_county: 'County', s_postcode: 'Eircode', reason: 'Reason' };
+/** Submits the form's values through its store (views stay thin). */
+const submitTo = <R,>(form: FormStore<R>) => (event: SubmitEvent<HTMLFormElement>) => {
+  event.preventDefault();
+  void form.submit(formValues(event.currentTarget));
+};
 
 /** A replacement SIM (status SIM_REORDERED), posted to the address given. */
-export function ReorderSim({ userId }: { userId: string }) {
-  const { account, ssn } = useSim();
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const [order, setOrder] = useState<Order>();
-  if (!ssn) return <NeedsSim status={account.status} />;
+export function ReorderSim() {
+  const account = useStore($account);
+  const { busy, busyLabel, error, fields, result: order } = useStore(reorderForm.$state);
+  useEffect(() => reorderForm.reset, []);
+  if (!account.sim) return <NeedsSim status={account.status} />;
   if (order) {
     return (
       <div className="card stack">
@@ -41,24 +38,8 @@ export function ReorderSim({ userId }: { userId: string }) {
       </div>
     );
   }
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = ReorderSimForm.safeParse(formValues(event.currentTarget));
-    setError(undefined);
-    if (!parsed.success) return setFields(humanProblems(parsed.error, addressLabels));
-    setFields({});
-    setBusy(true);
-    try {
-      const { _payload } = await http<{ _payload: { order: Order } }>(`/panda/protected/users/${userId}/sims/${ssn}/reorder`, { method: 'POST', body: parsed.data });
-      setOrder(_payload.order);
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <form className="form card" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="reorder-title">
+    <form className="form card" noValidate onSubmit={submitTo(reorderForm)} aria-labelledby="reorder-title">
       <h3 id="reorder-title" className="form__title">Order a replacement SIM</h3>
       <p>Your number, credit and membership stay the same. If your SIM was lost or stolen, <a href="/contact-us">tell us</a> so we can block it.</p>
       <FormAlert>{error}</FormAlert>
@@ -74,25 +55,23 @@ export function ReorderSim({ userId }: { userId: string }) {
         <SelectField label="County" name="s_county" options={['', ...IRISH_COUNTIES]} defaultValue="" required error={fields['s_county']} />
       </div>
       <Field label="Eircode (optional)" name="s_postcode" autoComplete="postal-code" error={fields['s_postcode']} />
-      <SubmitButton busy={busy} busyLabel="Ordering…">Order replacement SIM</SubmitButton>
+      <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>Order replacement SIM</SubmitButton>
     </form>
   );
 }
 
 /** Move your number: the port-in request; once sent, the dashboard shows it in progress. */
-export function MoveYourNumber({ userId }: { userId: string }) {
-  const { account, ssn } = useSim();
-  const [open, setOpen] = useState<PortIn | null>();
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+export function MoveYourNumber() {
+  const account = useStore($account);
+  const open = useStore($openPortIn);
+  const { busy, busyLabel, error, fields } = useStore(portInForm.$state);
+  // Only whether the account-number field shows: view state, not the form's.
   const [billPay, setBillPay] = useState(false);
   useEffect(() => {
-    http<{ _payload: { request: PortIn | null } }>(`/panda/protected/users/${userId}/portin`)
-      .then(({ _payload }) => setOpen(_payload.request))
-      .catch(() => setOpen(null));
-  }, [userId]);
-  if (!ssn) return <NeedsSim status={account.status} />;
+    void loadOpenPortIn();
+    return portInForm.reset;
+  }, []);
+  if (!account.sim) return <NeedsSim status={account.status} />;
   if (open === undefined) return <p role="status">Loading…</p>;
   if (open || account.portInInProgress) {
     return (
@@ -102,25 +81,8 @@ export function MoveYourNumber({ userId }: { userId: string }) {
       </div>
     );
   }
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = PortInForm.safeParse(formValues(event.currentTarget));
-    setError(undefined);
-    if (!parsed.success) return setFields(humanProblems(parsed.error, { msisdn: 'Number', current_provider: 'Current network', account_type: 'Account type', account_number: 'Account number' }));
-    setFields({});
-    setBusy(true);
-    try {
-      const { _payload } = await http<{ _payload: { request: PortIn } }>(`/panda/protected/users/${userId}/sims/${ssn}/portin`, { method: 'POST', body: parsed.data });
-      setOpen(_payload.request);
-      void loadAccount(userId, { force: true });
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <form className="form card" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="portin-title">
+    <form className="form card" noValidate onSubmit={submitTo(portInForm)} aria-labelledby="portin-title">
       <h3 id="portin-title" className="form__title">Bring your number to 48</h3>
       <p>Keep your number: we move it from your old network to your 48 SIM. Don't cancel your old plan first.</p>
       <FormAlert>{error}</FormAlert>
@@ -138,45 +100,27 @@ export function MoveYourNumber({ userId }: { userId: string }) {
         </div>
       </fieldset>
       {billPay && <Field label="Account number" name="account_number" autoComplete="off" required hint="On your bill from the old network." error={fields['account_number']} />}
-      <SubmitButton busy={busy} busyLabel="Sending…">Move my number</SubmitButton>
+      <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>Move my number</SubmitButton>
     </form>
   );
 }
 
 /** Change my SIM: the number moves to a new card after the password is entered again. */
-export function ChangeMySim({ userId }: { userId: string }) {
-  const { account, ssn } = useSim();
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const [done, setDone] = useState<string>();
+export function ChangeMySim() {
+  const account = useStore($account);
+  const { busy, busyLabel, error, fields, result: done } = useStore(changeSimForm.$state);
+  useEffect(() => changeSimForm.reset, []);
   if (done) return <div className="card"><FormAlert tone="success">{done}</FormAlert></div>;
+  const ssn = account.sim?.ssn;
   if (!ssn) return <NeedsSim status={account.status} />;
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = ChangeSimForm.safeParse(formValues(event.currentTarget));
-    setError(undefined);
-    if (!parsed.success) return setFields(humanProblems(parsed.error, { new_ssn: 'New SIM number', password: 'Password' }));
-    setFields({});
-    setBusy(true);
-    try {
-      const { _payload } = await http<{ _payload: { sim: { ssn: string; msisdn: string | null } } }>(`/panda/protected/users/${userId}/sims/${ssn}/change`, { method: 'POST', body: parsed.data });
-      setDone(`Done: your number ${_payload.sim.msisdn ? formatMsisdn(_payload.sim.msisdn) : ''} now works on the SIM ending ${_payload.sim.ssn.slice(-4)}. Put it in your phone; the old SIM no longer works.`);
-      void loadAccount(userId, { force: true });
-    } catch (e) {
-      setError(errorMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <form className="form card" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="change-sim-title">
+    <form className="form card" noValidate onSubmit={submitTo(changeSimForm)} aria-labelledby="change-sim-title">
       <h3 id="change-sim-title" className="form__title">Move your number to a new SIM</h3>
       <p>Your current SIM ends in <strong>{ssn.slice(-4)}</strong>. Your number, credit and membership move to the new one; the old one stops working.</p>
       <FormAlert>{error}</FormAlert>
       <Field label="New SIM number (SSN)" name="new_ssn" inputMode="numeric" autoComplete="off" required hint="The 19 or 20 digits on the back of the new SIM card." error={fields['new_ssn']} />
       <Field label="Your password" name="password" type="password" autoComplete="current-password" required error={fields['password']} />
-      <SubmitButton busy={busy} busyLabel="Changing…">Change my SIM</SubmitButton>
+      <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>Change my SIM</SubmitButton>
     </form>
   );
 }

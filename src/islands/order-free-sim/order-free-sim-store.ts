@@ -1,0 +1,21 @@
+import { FreeSimOrderForm } from '../../contract/forms.ts';
+import { ordersApi } from '../../contract/orders.ts';
+import { captchaAnswer } from '../../lib/captcha.ts';
+import { call } from '../../lib/http.ts';
+import { memberParams } from '../../lib/member-session.ts';
+import { formStore } from '../../stores/form.ts';
+
+export const addressLabels = { firstname: 'First name', lastname: 'Last name', s_line1: 'Address line 1', s_line2: 'Address line 2', s_city: 'Town or city', s_county: 'County', s_postcode: 'Eircode' };
+
+/** The free-SIM order: the address is checked here and by the server, the captcha answered, then the order placed. */
+export const freeSimOrder = formStore({
+  schema: FreeSimOrderForm.omit({ captcha: true }),
+  labels: addressLabels,
+  busyLabel: "Checking you're a person…",
+  pageLoader: true,
+  send: async (address, step) => {
+    const captcha = await captchaAnswer('free_sim');
+    step('Placing your order…');
+    return (await call(ordersApi.orderFreeSim, { params: memberParams(), body: { ...address, captcha } }))._payload.order;
+  },
+});

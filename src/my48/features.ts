@@ -1,0 +1,39 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { SETTINGS_FRAGMENTS } from './features/settings/fragments.ts';
+
+/**
+ * The one list of my48's screens. The router (router.ts), the pre-rendered shell paths
+ * (src/pages/my48/[...path].astro), the side menu and the page titles are all made from it:
+ * a new screen is its folder under features/ and one entry here.
+ */
+export interface My48Feature {
+  /** The router's name for the screen. */
+  route: string;
+  /** Its address (the router's pattern). */
+  path: `/my48${string}`;
+  /** Page title (before " | 48 …") and the screen's heading. */
+  title: string;
+  heading: string;
+  /** Label in the side menu; none keeps it out of the menu. */
+  menu?: string;
+  /** The screen, loaded as its own chunk when first opened. */
+  Screen: LazyExoticComponent<ComponentType>;
+  /** Addresses below this one that show the same screen (a :param pattern and its known values, pre-rendered). */
+  children?: { route: string; pattern: `/my48${string}`; values: readonly string[] };
+}
+
+export const features: My48Feature[] = [
+  { route: 'dashboard', path: '/my48', title: 'Dashboard', heading: 'Your dashboard', menu: 'Dashboard', Screen: lazy(() => import('./features/dashboard/Dashboard.tsx')) },
+  { route: 'transactions', path: '/my48/transactions', title: 'Transactions', heading: 'Your transactions', menu: 'Transactions', Screen: lazy(() => import('./features/transactions/Transactions.tsx')) },
+  {
+    route: 'settings', path: '/my48/settings', title: 'Settings', heading: 'Settings', menu: 'Settings', Screen: lazy(() => import('./features/settings/Settings.tsx')),
+    children: { route: 'settingsFragment', pattern: '/my48/settings/:fragment', values: SETTINGS_FRAGMENTS },
+  },
+];
+
+/** Every path the shell is pre-rendered for, relative to /my48 ('' is /my48 itself). */
+export const MY48_PATHS = features.flatMap((f) => {
+  const own = f.path.replace(/^\/my48\/?/, '');
+  const children = f.children ? f.children.values.map((v) => f.children!.pattern.replace(/^\/my48\//, '').replace(/:\w+/, v)) : [];
+  return [own, ...children];
+});

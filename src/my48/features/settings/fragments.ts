@@ -1,0 +1,18 @@
+/**
+ * Settings fragments and sub-pages (spec section 2: my-details, payment-details, permissions,
+ * reorder-sim, move-your-number, about-us; sub-pages move-your-number, change-my-sim,
+ * payment-details), plus change-password.
+ */
+export const SETTINGS_FRAGMENTS = ['my-details', 'permissions', 'change-password', 'payment-details', 'reorder-sim', 'move-your-number', 'change-my-sim', 'about-us'] as const;
+export type SettingsFragment = (typeof SETTINGS_FRAGMENTS)[number];
+
+export const fragmentTitles: Record<SettingsFragment, string> = {
+  'my-details': 'My details',
+  'payment-details': 'Payment details',
+  permissions: 'Marketing permissions',
+  'change-password': 'Change password',
+  'reorder-sim': 'Replacement SIM',
+  'move-your-number': 'Move your number',
+  'change-my-sim': 'Change my SIM',
+  'about-us': 'About 48',
+};

@@ -1,0 +1,60 @@
+import { atom } from 'nanostores';
+import { ChangeSimForm, PortInForm, ReorderSimForm } from '../../../contract/forms.ts';
+import { simSettingsApi, type PortIn } from '../../../contract/sim-settings.ts';
+import { call } from '../../../lib/http.ts';
+import { formatMsisdn } from '../../../lib/format.ts';
+import { currentUserId, memberParams } from '../../../lib/member-session.ts';
+import { formStore } from '../../../stores/form.ts';
+import { $account, loadAccount } from '../../stores/account.ts';
+
+const simParams = () => ({ ...memberParams(), ssn: $account.get().sim?.ssn ?? '' });
+const reloadAccount = () => {
+  const userId = currentUserId();
+  if (userId) void loadAccount(userId, { force: true });
+};
+
+export const addressLabels = { firstname: 'First name', lastname: 'Last name', s_line1: 'Address line 1', s_line2: 'Address line 2', s_city: 'Town or city', s_county: 'County', s_postcode: 'Eircode', reason: 'Reason' };
+
+/** A replacement SIM (status SIM_REORDERED), posted to the address given. */
+export const reorderForm = formStore({
+  schema: ReorderSimForm,
+  labels: addressLabels,
+  busyLabel: 'Ordering…',
+  send: async (body) => (await call(simSettingsApi.reorderSim, { params: simParams(), body }))._payload.order,
+});
+
+/** The open port-in request: undefined while loading, null when there is none. */
+export const $openPortIn = atom<PortIn | null | undefined>(undefined);
+
+export async function loadOpenPortIn(): Promise<void> {
+  try {
+    $openPortIn.set((await call(simSettingsApi.openPortIn, { params: memberParams() }))._payload.request);
+  } catch {
+    $openPortIn.set(null);
+  }
+}
+
+/** Move your number: once sent, the request is open and the dashboard shows it in progress. */
+export const portInForm = formStore({
+  schema: PortInForm,
+  labels: { msisdn: 'Number', current_provider: 'Current network', account_type: 'Account type', account_number: 'Account number' },
+  busyLabel: 'Sending…',
+  send: async (body) => {
+    const { request } = (await call(simSettingsApi.requestPortIn, { params: simParams(), body }))._payload;
+    $openPortIn.set(request);
+    reloadAccount();
+    return request;
+  },
+});
+
+/** Change my SIM: the number moves to a new card after the password is entered again. */
+export const changeSimForm = formStore({
+  schema: ChangeSimForm,
+  labels: { new_ssn: 'New SIM number', password: 'Password' },
+  busyLabel: 'Changing…',
+  send: async (body) => {
+    const { sim } = (await call(simSettingsApi.changeSim, { params: simParams(), body }))._payload;
+    reloadAccount();
+    return `Done: your number ${sim.msisdn ? formatMsisdn(sim.msisdn) : ''} now works on the SIM ending ${sim.ssn.slice(-4)}. Put it in your phone; the old SIM no longer works.`;
+  },
+});

@@ -1,0 +1,60 @@
+import { map, type MapStore } from 'nanostores';
+import type { z } from 'zod';
+import { humanProblems } from '../lib/form-values.ts';
+import { errorMessage } from '../lib/http.ts';
+import { setLoading } from './layout.ts';
+
+/** What a form shows: busy (with what), the call's error, each field's problem, and the result once done. */
+export interface FormState<R> {
+  busy: boolean;
+  busyLabel?: string | undefined;
+  error?: string | undefined;
+  fields: Record<string, string>;
+  result?: R | undefined;
+}
+
+export interface FormStore<R> {
+  $state: MapStore<FormState<R>>;
+  /** Checks the values with the form's rule, then submits; field problems or the call's error land in the state. */
+  submit(values: Record<string, string>): Promise<void>;
+  reset(): void;
+}
+
+/**
+ * The one submit cycle of every form: the shared zod rule first (messages with the labels the
+ * member sees), then busy while the call runs (the page loader too, when asked), then the result
+ * or the API's message. `step` lets a long submit say what it is doing ("Placing your order…").
+ */
+export function formStore<S extends z.ZodType, R>(options: {
+  schema: S;
+  labels?: Record<string, string>;
+  busyLabel?: string;
+  /** Show the page-wide loader while busy. */
+  pageLoader?: boolean;
+  fallbackError?: string;
+  send: (data: z.output<S>, step: (label: string) => void) => Promise<R>;
+}): FormStore<R> {
+  const $state = map<FormState<R>>({ busy: false, fields: {} });
+  const step = (busyLabel: string) => $state.setKey('busyLabel', busyLabel);
+  return {
+    $state,
+    reset: () => $state.set({ busy: false, fields: {} }),
+    async submit(values) {
+      const parsed = options.schema.safeParse(values);
+      if (!parsed.success) {
+        $state.set({ busy: false, fields: humanProblems(parsed.error, options.labels ?? {}) });
+        return;
+      }
+      $state.set({ busy: true, busyLabel: options.busyLabel, fields: {} });
+      if (options.pageLoader) setLoading(true);
+      try {
+        const result = await options.send(parsed.data, step);
+        $state.set({ busy: false, fields: {}, result });
+      } catch (error) {
+        $state.set({ busy: false, fields: {}, error: errorMessage(error, options.fallbackError) });
+      } finally {
+        if (options.pageLoader) setLoading(false);
+      }
+    },
+  };
+}
