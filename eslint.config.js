@@ -1,10 +1,53 @@
 import { defineConfig } from 'eslint/config';
 import js from '@eslint/js';
 import astro from 'eslint-plugin-astro';
+import boundaries from 'eslint-plugin-boundaries';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The shape of the code (docs/decisions/005): one folder per feature on the server, in my48 and
+ * for each island; no feature imports another; shared code imports no feature; the browser and
+ * the server meet only in src/contract, which imports nothing else. The first matching element wins.
+ */
+const elements = [
+  { type: 'contract', pattern: 'src/contract' },
+  { type: 'server-feature', pattern: 'src/server/features/*', capture: ['feature'] },
+  { type: 'server-shared', pattern: 'src/server' },
+  { type: 'my48-feature', pattern: 'src/my48/features/*', capture: ['feature'] },
+  { type: 'my48-shared', pattern: 'src/my48' },
+  { type: 'island', pattern: 'src/islands/*', capture: ['feature'] },
+  { type: 'page', pattern: 'src/{pages,layouts}' },
+  { type: 'browser-shared', pattern: 'src/{lib,stores,components,cms}' },
+];
+/** The files that compose features: the registries and the app shells. */
+const files = [{ category: 'composition', pattern: ['src/server/features/index.ts', 'src/server/app.ts', 'src/my48/App.tsx', 'src/my48/features.ts', 'src/my48/router.ts'] }];
+const BROWSER = ['my48-feature', 'my48-shared', 'island', 'page', 'browser-shared'];
+const SERVER = ['server-feature', 'server-shared'];
+const type = (t) => ({ element: { type: t } });
+const anyOf = (types) => ({ element: { types: { anyOf: types } } });
+const otherFeature = (t) => ({ to: { element: { type: t, captured: { feature: '!{{ from.element.captured.feature }}' } } } });
+const boundaryPolicies = [
+  // The contract is shared by both sides: it imports nothing of either.
+  { from: type('contract'), disallow: { to: anyOf([...BROWSER, ...SERVER]) } },
+  // The browser imports no server code, the server no browser code.
+  { from: anyOf(BROWSER), disallow: { to: anyOf(SERVER) } },
+  { from: anyOf(SERVER), disallow: { to: anyOf(BROWSER) } },
+  // No feature imports another feature.
+  { from: type('server-feature'), disallow: otherFeature('server-feature') },
+  { from: type('my48-feature'), disallow: otherFeature('my48-feature') },
+  { from: type('island'), disallow: otherFeature('island') },
+  { from: type('island'), disallow: { to: anyOf(['my48-feature', 'my48-shared']) } },
+  { from: anyOf(['my48-feature', 'my48-shared']), disallow: { to: type('island') } },
+  // Shared code imports no feature: only the registries and the app shells compose them.
+  { from: type('server-shared'), disallow: { to: type('server-feature') } },
+  { from: type('my48-shared'), disallow: { to: type('my48-feature') } },
+  { from: type('browser-shared'), disallow: { to: anyOf(['island', 'my48-feature', 'my48-shared', 'page']) } },
+  // A later policy overrides an earlier one: the composing files may import features.
+  { from: { file: { categories: 'composition' } }, allow: { to: anyOf(['server-feature', 'my48-feature']) } },
+];
 
 export default defineConfig(
   { ignores: ['dist/', '.astro/', 'node_modules/', '.data/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/'] },
@@ -15,6 +58,25 @@ export default defineConfig(
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
+  },
+  {
+    files: ['src/**/*.{ts,tsx,astro}'],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': elements,
+      'boundaries/files': files,
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'allow', policies: boundaryPolicies }],
+      // A route file is mounted by the feature registry alone (src/server/features/index.ts).
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/*.routes.ts', '*.routes.ts'], message: 'Route files are mounted by src/server/features/index.ts only.' }] }],
+    },
+  },
+  {
+    files: ['src/server/features/index.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['**/*.tsx'],

@@ -98,9 +98,9 @@ export function createApp({ db, config, site, clock = systemClock, logger = pino
   describeSecurity(api);
   for (const feature of featureRoutes(config)) api.route('/', feature);
 
-  const document = (url: string) => openApiDocument(api, new URL(url).origin);
-  api.get('/panda/openapi.json', (c) => c.json(document(c.req.url)));
-  api.get('/panda/reference', (c) => c.html(referencePage(document(c.req.url) as unknown as Parameters<typeof referencePage>[0])));
+  const document = () => openApiDocument(api, config.siteUrl);
+  api.get('/panda/openapi.json', (c) => c.json(document()));
+  api.get('/panda/reference', (c) => c.html(referencePage(document() as unknown as Parameters<typeof referencePage>[0])));
   api.all('/panda/*', (c) => fail(c, 404, messages.notFound));
 
   app.route('/', api);

@@ -5,6 +5,8 @@ export interface AppConfig {
   /** Signs XSRF tokens; server-only. */
   sessionSecret: string;
   emvKeyBase64: string;
+  /** The public origin of site and API, e.g. https://www.48.ie. */
+  siteUrl: string;
   /** Origins besides the server's own that may call the API from a browser. */
   allowedOrigins: string[];
   rateLimit: { windowMs: number; loginPerIp: number; loginFailuresPerAccount: number };

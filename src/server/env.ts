@@ -12,6 +12,8 @@ const schema = z.object({
   HOST: z.string().min(1).default('localhost'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DIST_DIR: z.string().min(1).default('dist'),
+  /** The public origin of site and API (canonical links; the OpenAPI document's server). */
+  SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://www.48.ie'),
   /** npm run dev: Astro's dev server serves the site, this process only the API. */
   API_ONLY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   DATABASE_URL: z

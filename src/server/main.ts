@@ -25,6 +25,7 @@ const app = createApp({
   config: {
     sessionSecret: env.SESSION_SECRET,
     emvKeyBase64: env.EMV_KEY,
+    siteUrl: env.SITE_URL,
     allowedOrigins: env.ALLOWED_ORIGINS,
     rateLimit: { windowMs: env.RATE_LIMIT_WINDOW_MS, loginPerIp: env.LOGIN_RATE_LIMIT_PER_IP, loginFailuresPerAccount: 5 },
     helpdeskSecret: env.HELPDESK_SECRET,

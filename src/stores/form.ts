@@ -1,6 +1,6 @@
 import { map, type MapStore } from 'nanostores';
 import type { z } from 'zod';
-import { humanProblems } from '../lib/form-values.ts';
+import { formValues, humanProblems } from '../lib/form-values.ts';
 import { errorMessage } from '../lib/http.ts';
 import { setLoading } from './layout.ts';
 
@@ -17,6 +17,8 @@ export interface FormStore<R> {
   $state: MapStore<FormState<R>>;
   /** Checks the values with the form's rule, then submits; field problems or the call's error land in the state. */
   submit(values: Record<string, string>): Promise<void>;
+  /** A form's onSubmit: submits the form's values (the page does not reload). */
+  onSubmit(event: { preventDefault(): void; currentTarget: HTMLFormElement }): void;
   reset(): void;
 }
 
@@ -36,9 +38,13 @@ export function formStore<S extends z.ZodType, R>(options: {
 }): FormStore<R> {
   const $state = map<FormState<R>>({ busy: false, fields: {} });
   const step = (busyLabel: string) => $state.setKey('busyLabel', busyLabel);
-  return {
+  const store: FormStore<R> = {
     $state,
     reset: () => $state.set({ busy: false, fields: {} }),
+    onSubmit(event) {
+      event.preventDefault();
+      void store.submit(formValues(event.currentTarget));
+    },
     async submit(values) {
       const parsed = options.schema.safeParse(values);
       if (!parsed.success) {
@@ -57,4 +63,5 @@ export function formStore<S extends z.ZodType, R>(options: {
       }
     },
   };
+  return store;
 }

@@ -19,6 +19,7 @@ export interface TestContext {
 export const testConfig = (overrides: Partial<AppConfig['rateLimit']> = {}): AppConfig => ({
   sessionSecret: 'test-session-secret-that-is-long-enough-000',
   emvKeyBase64: Buffer.from('48portal-emv-key').toString('base64'),
+  siteUrl: 'https://www.48.ie',
   allowedOrigins: ['https://partner.example'],
   rateLimit: { windowMs: 60_000, loginPerIp: 1000, loginFailuresPerAccount: 1000, ...overrides },
   helpdeskSecret: 'test-helpdesk-secret-that-is-long-enough-0000000',

@@ -1,7 +1,44 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import AES from 'crypto-js/aes';
+import { COOKIE_LIFETIME_DAYS } from '../../src/lib/auth-code.ts';
 
 export const DEMO_PASSWORD = 'Demo-48-pass';
+
+/**
+ * Signs a member in through the API, the way the log-in island leaves the browser: the page's
+ * own request context calls log-in (so the HttpOnly binding cookie and XSRF-TOKEN land in the
+ * browser), then the authCode cookie and the member's cookies encrypted under it are set as
+ * lib/member-session.ts sets them. Tests of the log-in itself go through the form (logIn).
+ */
+export async function signInThroughApi(page: Page, email: string, password = DEMO_PASSWORD): Promise<{ userId: number }> {
+  const res = await page.request.post('/panda/public/users/current', { data: { username: email, password } });
+  expect(res.status(), `log-in of ${email}`).toBe(200);
+  const token = res.headers()['x-gg-auth']!;
+  const account = ((await res.json()) as { _payload: { account: { user_id: number; firstname: string; lastname: string; is_verified: boolean; is_password_compliant: boolean; role: { rolename: string } } } })._payload.account;
+  const plain: Record<string, string> = {
+    userId: String(account.user_id),
+    isCompliant: String(account.is_password_compliant),
+    rolename: account.role.rolename,
+    userEmail: email,
+    zendeskUserName: `${account.firstname} ${account.lastname}`.trim(),
+    ...(account.is_verified ? {} : { signupVerification: 'true' }),
+  };
+  const url = new URL(page.url().startsWith('http') ? page.url() : res.url()).origin;
+  const expires = Math.floor(Date.now() / 1000 + COOKIE_LIFETIME_DAYS * 86_400);
+  await page.context().addCookies([
+    { name: 'authCode', value: token, url, expires, sameSite: 'Lax' },
+    ...Object.entries(plain).map(([name, value]) => ({ name, value: AES.encrypt(value, token).toString(), url, expires, sameSite: 'Lax' as const })),
+  ]);
+  return { userId: account.user_id };
+}
+
+/** Playwright's test with `signIn(email)`: a member signed in through the API, the page ready to open my48. */
+export const test = base.extend<{ signIn: (email: string, password?: string) => Promise<{ userId: number }> }>({
+  signIn: async ({ page }, use) => {
+    await use((email, password) => signInThroughApi(page, email, password));
+  },
+});
 
 /** Logs in through the form, as a member does; the caller asserts where it leads. */
 export async function logIn(page: Page, email: string, password = DEMO_PASSWORD, path = '/log-in'): Promise<void> {

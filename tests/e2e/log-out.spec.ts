@@ -1,10 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { cookieNames, expectNoAxeViolations, logIn } from './fixtures.ts';
+import { expect } from '@playwright/test';
+import { cookieNames, expectNoAxeViolations, logIn, test } from './fixtures.ts';
 
-test('log-out: the server session ends, every cookie and all local storage but splash go, and the member is at /', async ({ page }) => {
+test('log-out: the server session ends, every cookie and all local storage but splash go, and the member is at /', async ({ page, signIn }) => {
   test.slow(); // a whole journey: captcha, password hashing and several screens
-  await logIn(page, 'unlimited@example.com');
-  await expect(page).toHaveURL(/\/my48$/);
+  await signIn('unlimited@example.com');
+  await page.goto('/my48');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your dashboard' })).toBeVisible();
   await page.evaluate(() => {
     localStorage.setItem('splash', 'seen');
     localStorage.setItem('refferedUser', 'someone');

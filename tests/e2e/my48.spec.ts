@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { usageSummary, type UsageSummary } from '../../src/my48/features/dashboard/usage-summary.ts';
-import { DEMO_PASSWORD, expectNoAxeViolations, logIn, spareSsn } from './fixtures.ts';
+import { DEMO_PASSWORD, expectNoAxeViolations, signInThroughApi, spareSsn, test } from './fixtures.ts';
 
 /** A session of the API alone (its own cookie jar, so the page's session is untouched). */
 async function apiSession(request: APIRequestContext, email: string) {
@@ -19,9 +19,10 @@ async function expectedUsage(request: APIRequestContext, email: string): Promise
 
 const tile = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
+/** Signed in through the API (the log-in form has its own tests in log-in.spec.ts), then my48 opened. */
 async function openDashboard(page: Page, email: string) {
-  await logIn(page, email);
-  await expect(page).toHaveURL(/\/my48$/);
+  await signInThroughApi(page, email);
+  await page.goto('/my48');
   await expect(page.getByRole('heading', { level: 1, name: 'Your dashboard' })).toBeVisible();
 }
 

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { cookieNames, expectNoAxeViolations, latestMail, logIn, spareSsn, uniqueEmail } from './fixtures.ts';
+import { expect, type Page } from '@playwright/test';
+import { cookieNames, expectNoAxeViolations, latestMail, logIn, spareSsn, test, uniqueEmail } from './fixtures.ts';
 
 const PASSWORD = 'New-member-2026';
 
@@ -102,9 +102,8 @@ test('sign-up checks every field before calling, and refuses a taken address', a
   await expect(page.getByRole('alert')).toHaveText('An account with this e-mail address already exists. Log in, or reset your password.', { timeout: 20_000 });
 });
 
-test('the sign-up guard: a verified, signed-in member is sent home', async ({ page }) => {
-  await logIn(page, 'active@example.com');
-  await expect(page).toHaveURL(/\/my48$/);
+test('the sign-up guard: a verified, signed-in member is sent home', async ({ page, signIn }) => {
+  await signIn('active@example.com');
   await page.goto('/sign-up');
   await expect(page).toHaveURL(/\/$/);
 });

@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
 import { useMemberPage } from '../../components/member/use-member-page.ts';
-import { formValues } from '../../lib/form-values.ts';
 import { formatMsisdn } from '../../lib/format.ts';
 import { activation } from './activate-sim-store.ts';
 
@@ -30,10 +29,7 @@ export default function ActivateSim() {
     <form
       className="form card"
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void activation.submit(formValues(e.currentTarget));
-      }}
+      onSubmit={activation.onSubmit}
       aria-labelledby="activate-title"
     >
       <h2 id="activate-title" className="form__title">Your SIM number</h2>

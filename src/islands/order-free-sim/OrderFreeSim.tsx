@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react';
 import { IRISH_COUNTIES } from '../../contract/forms.ts';
 import { Field, FormAlert, SelectField, SubmitButton } from '../../components/forms/Field.tsx';
 import { useMemberPage } from '../../components/member/use-member-page.ts';
-import { formValues } from '../../lib/form-values.ts';
 import { addressLabels as labels, freeSimOrder } from './order-free-sim-store.ts';
 
 /** The free-SIM order: where to post it; the server checks the captcha and that none is on its way already. */
@@ -27,10 +26,7 @@ export default function OrderFreeSim() {
   }
 
   return (
-    <form className="form card" noValidate onSubmit={(e) => {
-        e.preventDefault();
-        void freeSimOrder.submit(formValues(e.currentTarget));
-      }} aria-labelledby="address-title">
+    <form className="form card" noValidate onSubmit={freeSimOrder.onSubmit} aria-labelledby="address-title">
       <h2 id="address-title" className="form__title">Delivery address</h2>
       <FormAlert>{error}</FormAlert>
       <div className="form__row">

@@ -87,7 +87,7 @@ export function describeSecurity(app: OpenAPIHono<AppEnv>) {
 }
 
 /** The OpenAPI 3.1 document of the API, for client generators and the reference page. */
-export function openApiDocument(app: OpenAPIHono<AppEnv>, origin: string) {
+export function openApiDocument(app: OpenAPIHono<AppEnv>, siteUrl: string) {
   return app.getOpenAPI31Document({
     openapi: '3.1.0',
     info: {
@@ -96,6 +96,6 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>, origin: string) {
       description: 'The account API of the 48 portal. Errors answer {"_payload":{"message"}}.',
       license: { name: 'Proprietary', url: 'https://www.48.ie/legal/terms-and-conditions' },
     },
-    servers: [{ url: origin, description: 'This server' }],
+    servers: [{ url: siteUrl.replace(/\/$/, ''), description: 'The portal' }],
   });
 }

@@ -21,10 +21,7 @@ function MyDetails() {
     <form
       className="form card"
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void nameForm.submit(formValues(e.currentTarget));
-      }}
+      onSubmit={nameForm.onSubmit}
       aria-labelledby="details-title"
     >
       <h3 id="details-title" className="form__title">Your name</h3>

@@ -1,13 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { IRISH_COUNTIES, PROVIDERS, REORDER_REASONS } from '../../../contract/forms.ts';
 import { messages } from '../../../contract/messages.ts';
 import { Field, FormAlert, SelectField, SubmitButton } from '../../../components/forms/Field.tsx';
-import { formValues } from '../../../lib/form-values.ts';
 import { formatMsisdn } from '../../../lib/format.ts';
 import { $account } from '../../stores/account.ts';
 import { $openPortIn, changeSimForm, loadOpenPortIn, portInForm, reorderForm } from './sim-settings-store.ts';
-import type { FormStore } from '../../../stores/form.ts';
 
 function NeedsSim({ status }: { status: string }) {
   if (status === 'loading') return <p role="status">Loading your SIM…</p>;
@@ -17,12 +15,6 @@ function NeedsSim({ status }: { status: string }) {
     </div>
   );
 }
-
-/** Submits the form's values through its store (views stay thin). */
-const submitTo = <R,>(form: FormStore<R>) => (event: SubmitEvent<HTMLFormElement>) => {
-  event.preventDefault();
-  void form.submit(formValues(event.currentTarget));
-};
 
 /** A replacement SIM (status SIM_REORDERED), posted to the address given. */
 export function ReorderSim() {
@@ -39,7 +31,7 @@ export function ReorderSim() {
     );
   }
   return (
-    <form className="form card" noValidate onSubmit={submitTo(reorderForm)} aria-labelledby="reorder-title">
+    <form className="form card" noValidate onSubmit={reorderForm.onSubmit} aria-labelledby="reorder-title">
       <h3 id="reorder-title" className="form__title">Order a replacement SIM</h3>
       <p>Your number, credit and membership stay the same. If your SIM was lost or stolen, <a href="/contact-us">tell us</a> so we can block it.</p>
       <FormAlert>{error}</FormAlert>
@@ -82,7 +74,7 @@ export function MoveYourNumber() {
     );
   }
   return (
-    <form className="form card" noValidate onSubmit={submitTo(portInForm)} aria-labelledby="portin-title">
+    <form className="form card" noValidate onSubmit={portInForm.onSubmit} aria-labelledby="portin-title">
       <h3 id="portin-title" className="form__title">Bring your number to 48</h3>
       <p>Keep your number: we move it from your old network to your 48 SIM. Don't cancel your old plan first.</p>
       <FormAlert>{error}</FormAlert>
@@ -114,7 +106,7 @@ export function ChangeMySim() {
   const ssn = account.sim?.ssn;
   if (!ssn) return <NeedsSim status={account.status} />;
   return (
-    <form className="form card" noValidate onSubmit={submitTo(changeSimForm)} aria-labelledby="change-sim-title">
+    <form className="form card" noValidate onSubmit={changeSimForm.onSubmit} aria-labelledby="change-sim-title">
       <h3 id="change-sim-title" className="form__title">Move your number to a new SIM</h3>
       <p>Your current SIM ends in <strong>{ssn.slice(-4)}</strong>. Your number, credit and membership move to the new one; the old one stops working.</p>
       <FormAlert>{error}</FormAlert>
