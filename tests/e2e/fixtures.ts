@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import AES from 'crypto-js/aes';
+import AES from 'crypto-js/aes.js';
 import { COOKIE_LIFETIME_DAYS } from '../../src/lib/auth-code.ts';
 
 export const DEMO_PASSWORD = 'Demo-48-pass';
