@@ -7,7 +7,7 @@ import { z } from 'zod';
  * a path or an answer type by hand. Plain zod: nothing here depends on the server.
  */
 export type Method = 'get' | 'post' | 'put' | 'delete';
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 503 | 504;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 422 | 429 | 503 | 504;
 
 export interface EndpointDef {
   /** The OpenAPI operationId: unique, camelCase. */

@@ -3,7 +3,7 @@ import { endpoint, UserParams } from './endpoint.ts';
 
 /** Money movements of the member's SIMs, newest first. */
 export const TransactionSchema = z
-  .object({ id: z.number().int(), date: z.string(), description: z.string(), amount: z.number().int().meta({ description: 'Cents; negative for money spent' }) })
+  .object({ id: z.number().int(), date: z.string(), description: z.string(), amount: z.number().int().meta({ description: 'Credit in cents; negative for credit spent' }), card_amount: z.number().int().meta({ description: 'What a card paid, in cents' }) })
   .meta({ id: 'Transaction' });
 export type Transaction = z.infer<typeof TransactionSchema>;
 

@@ -14,6 +14,7 @@ import { describeSecurity, openApiDocument } from './http/openapi.ts';
 import { referencePage } from './http/reference.ts';
 import { router, type AppEnv } from './http/router.ts';
 import { captchaAdapter, type CaptchaAdapter } from './integrations/captcha/index.ts';
+import { sandboxPayments, type PaymentsAdapter } from './integrations/payments/index.ts';
 import { helpdeskSandboxRoutes } from './integrations/helpdesk/sandbox.ts';
 import { mailSandboxRoutes } from './integrations/mail/sandbox.ts';
 import { sameOrigin } from './middleware/origin.ts';
@@ -30,12 +31,14 @@ export interface AppOptions {
   logger?: Logger;
   /** The captcha; by default the one config.captcha describes. */
   captcha?: CaptchaAdapter;
+  /** Card payments; the sandbox by default. */
+  payments?: PaymentsAdapter;
 }
 
 const LOGIN_PATHS = new Set<string>([authApi.logIn.path, authApi.logInProtectedPath.path]);
 
 /** Builds the whole HTTP application; used by the Node entry and, unchanged, by the tests. */
-export function createApp({ db, config, site, clock = systemClock, logger = pino({ level: 'silent' }), captcha = captchaAdapter(config.captcha) }: AppOptions): Hono<AppEnv> {
+export function createApp({ db, config, site, clock = systemClock, logger = pino({ level: 'silent' }), captcha = captchaAdapter(config.captcha), payments = sandboxPayments() }: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // reCAPTCHA (when configured) loads its script and frame from Google.
   const recaptcha = config.captcha.recaptcha ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : [];
@@ -47,6 +50,7 @@ export function createApp({ db, config, site, clock = systemClock, logger = pino
     c.set('clock', clock);
     c.set('config', config);
     c.set('captcha', captcha);
+    c.set('payments', payments);
     c.set('requestId', requestId);
     c.set('log', logger.child({ requestId }));
     c.header('x-request-id', requestId);

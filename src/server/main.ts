@@ -1,6 +1,8 @@
 import { serve } from '@hono/node-server';
 import pino from 'pino';
 import { createApp } from './app.ts';
+import { sandboxPayments } from './integrations/payments/index.ts';
+import { scheduleRenewals } from './jobs/renewals.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
 import { openDatabase } from './db/client.ts';
 import { isEmpty, seedDemo } from './seed/seed.ts';
@@ -18,8 +20,12 @@ if (await isEmpty(database.db)) {
 }
 for (const name of env.generatedSecrets) logger.warn(`${name} is not set: using a random one for this run`);
 
+const payments = sandboxPayments();
+const stopRenewals = scheduleRenewals({ db: database.db, clock: () => new Date(), payments }, logger);
+
 const app = createApp({
   db: database.db,
+  payments,
   ...(site ? { site } : {}),
   logger,
   config: {
@@ -50,6 +56,7 @@ function shutdown(signal: string) {
   if (stopping) process.exit(1);
   stopping = true;
   logger.info(`${signal}: closing`);
+  stopRenewals();
   server.close(async () => {
     await database.close();
     process.exit(0);

@@ -83,7 +83,7 @@ export const products = pgTable(
     roamingKb: bigint('roaming_kb', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
-    check('products_kind', sql`${t.kind} in ('membership', 'bundle', 'sim')`),
+    check('products_kind', sql`${t.kind} in ('membership', 'bundle', 'sim', 'addon')`),
     check('products_price', sql`${t.priceCents} >= 0`),
     check('products_days', sql`${t.days} >= 0`),
   ],
@@ -169,6 +169,8 @@ export const memberships = pgTable(
     landlineMinutesUsed: integer('landline_minutes_used').notNull().default(0),
     textsMax: integer('texts_max'),
     textsUsed: integer('texts_used').notNull().default(0),
+    /** Data of add-ons bought for this membership (they end with it); counts in max_data and left_data. */
+    addonKb: bigint('addon_kb', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     index('memberships_ssn_idx').on(t.ssn),
@@ -187,6 +189,7 @@ export const memberships = pgTable(
         and ${t.landlineMinutesUsed} >= 0 and (${t.landlineMinutesMax} is null or ${t.landlineMinutesUsed} <= ${t.landlineMinutesMax})`,
     ),
     check('memberships_texts_used', sql`${t.textsUsed} >= 0 and (${t.textsMax} is null or ${t.textsUsed} <= ${t.textsMax})`),
+    check('memberships_addon', sql`${t.addonKb} >= 0`),
   ],
 );
 
@@ -223,9 +226,48 @@ export const ledger = pgTable(
     description: text('description').notNull(),
     creditDeltaCents: integer('credit_delta_cents').notNull().default(0),
     dataDeltaKb: bigint('data_delta_kb', { mode: 'number' }).notNull().default(0),
+    /** What the card paid for this cause (cents); credit_delta_cents is what credit paid or received. */
+    cardCents: integer('card_cents').notNull().default(0),
+    /** The cause (purchase:…, checkout:…, renewal:<ssn>:<period>): one row per cause, by a unique index. */
     reference: text('reference'),
   },
-  (t) => [index('ledger_ssn_time_idx').on(t.ssn, t.occurredAt)],
+  (t) => [
+    index('ledger_ssn_time_idx').on(t.ssn, t.occurredAt),
+    uniqueIndex('ledger_one_row_per_cause').on(t.reference),
+    check('ledger_card_cents', sql`${t.cardCents} >= 0`),
+  ],
+);
+
+/** A member's stored card: the provider's registration token and what identifies it to a person, never the number. */
+export const storedCards = pgTable(
+  'stored_cards',
+  {
+    memberId: integer('member_id')
+      .primaryKey()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    /** MM/YY */
+    expiry: text('expiry').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [check('stored_cards_last4', sql`${t.last4} ~ '^[0-9]{4}$'`), check('stored_cards_expiry', sql`${t.expiry} ~ '^(0[1-9]|1[0-2])/[0-9]{2}$'`)],
+);
+
+/** A request that moved (or tried to move) money, by its Idempotency-Key: a repeat gets the first answer. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** Null while the first request is still being answered. */
+    status: integer('status'),
+    body: text('body'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
 );
 
 export const dailyUsage = pgTable(

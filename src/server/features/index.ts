@@ -4,6 +4,7 @@ import { accountRoutes } from './account/account.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { helpdeskRoutes } from './helpdesk/helpdesk.routes.ts';
+import { membershipsRoutes } from './memberships/memberships.routes.ts';
 import { onboardingRoutes } from './onboarding/onboarding.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
 import { passwordRecoveryRoutes } from './password-recovery/password-recovery.routes.ts';
@@ -26,5 +27,6 @@ export function featureRoutes(config: AppConfig): ReturnType<typeof router>[] {
     ordersRoutes(config),
     simSettingsRoutes(config),
     helpdeskRoutes(),
+    membershipsRoutes(),
   ];
 }

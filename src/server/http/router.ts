@@ -4,6 +4,7 @@ import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { members } from '../db/schema.ts';
 import type { CaptchaAdapter } from '../integrations/captcha/index.ts';
+import type { PaymentsAdapter } from '../integrations/payments/index.ts';
 import type { Clock } from '../services/clock.ts';
 import { fail } from './answers.ts';
 
@@ -13,6 +14,7 @@ export interface AppEnv {
     clock: Clock;
     config: AppConfig;
     captcha: CaptchaAdapter;
+    payments: PaymentsAdapter;
     log: Logger;
     requestId: string;
     member: typeof members.$inferSelect;

@@ -14,6 +14,8 @@ export const catalogue: Product[] = [
   { sku: 'BDDV00', name: 'All Data €12.99 Membership', kind: 'membership', priceCents: 1299, days: 30, dataKb: null, fupKb: gb(120), mobileMinutes: null, landlineMinutes: null, texts: null, roamingKb: gb(16.25) },
   { sku: 'BDDT03', name: 'May Offer €9.99 Membership', kind: 'membership', priceCents: 999, days: 30, dataKb: gb(50), fupKb: null, mobileMinutes: null, landlineMinutes: 300, texts: null, roamingKb: gb(12.5) },
   { sku: 'BDDVBL00', name: 'All Data 6-Month Bulk Membership', kind: 'membership', priceCents: 6999, days: 180, dataKb: null, fupKb: gb(120), mobileMinutes: null, landlineMinutes: null, texts: null, roamingKb: gb(16.25) },
+  { sku: 'BDAO05', name: 'Add-on 5 GB', kind: 'addon', priceCents: 500, days: 0, dataKb: gb(5), fupKb: null, mobileMinutes: 0, landlineMinutes: 0, texts: 0, roamingKb: 0 },
+  { sku: 'BDAO10', name: 'Add-on 10 GB', kind: 'addon', priceCents: 800, days: 0, dataKb: gb(10), fupKb: null, mobileMinutes: 0, landlineMinutes: 0, texts: 0, roamingKb: 0 },
   { sku: 'BDEG00', name: 'Onboard bundle', kind: 'bundle', priceCents: 0, days: 30, dataKb: gb(1), fupKb: null, mobileMinutes: 0, landlineMinutes: 0, texts: 0, roamingKb: 0 },
   { sku: 'BDGB01', name: 'Goody bag: 1 GB', kind: 'bundle', priceCents: 0, days: 30, dataKb: gb(1), fupKb: null, mobileMinutes: 0, landlineMinutes: 0, texts: 0, roamingKb: 0 },
   { sku: 'BDGB02', name: 'Goody bag: 2 GB birthday data', kind: 'bundle', priceCents: 0, days: 14, dataKb: gb(2), fupKb: null, mobileMinutes: 0, landlineMinutes: 0, texts: 0, roamingKb: 0 },

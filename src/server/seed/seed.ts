@@ -1,7 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import { KB_PER_GB, MGM_DAILY_LIMIT, SEGMENT_PORTIN } from '../../contract/constants.ts';
 import { dayOf, monthOf } from '../services/calendar.ts';
-import { DAY } from '../services/clock.ts';
+import { DAY, HOUR } from '../services/clock.ts';
+import { sandboxToken } from '../integrations/payments/index.ts';
+import { membershipOf } from '../services/memberships.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { catalogue } from './catalogue.ts';
 import type { Database } from '../db/client.ts';
@@ -26,7 +29,10 @@ interface DemoMember {
   sim?: 'active' | 'activating' | 'none';
   balance?: number | 'missing';
   billing?: 'unavailable';
-  membership?: { sku: string; daysLeft: number; usedGb?: number; carryoverGb?: number; recurrence?: boolean; queued?: boolean };
+  /** endedHoursAgo: the period ended that long before seeding (the renewal job hands it on at start); queued: a SKU, or true for the same one. */
+  membership?: { sku: string; daysLeft: number; usedGb?: number; carryoverGb?: number; recurrence?: boolean; queued?: boolean | string; endedHoursAgo?: number };
+  /** A stored card: the sandbox test card behind its token, and what the member sees of it. */
+  storedCard?: { card: string; brand: string; last4: string; expiry: string };
   pastMembership?: boolean;
   goodyBags?: { sku: string; maxKb: number; leftKb: number; daysLeft: number }[];
   segment?: string;
@@ -68,6 +74,20 @@ const demo: DemoMember[] = [
     membership: { sku: 'BDDT00', daysLeft: 14, usedGb: 9 } },
   { n: 17, email: 'oneday@example.com', firstname: 'Gráinne', lastname: 'Power', balance: 150,
     membership: { sku: 'BDDT00', daysLeft: 1, usedGb: 26 } },
+  // Memberships, payments and renewals (money.md).
+  { n: 18, email: 'card@example.com', firstname: 'Caoimhe', lastname: 'Hayes', balance: 50,
+    membership: { sku: 'BDDT00', daysLeft: 10, usedGb: 10 }, storedCard: { card: '4200000000000000', brand: 'VISA', last4: '0000', expiry: '12/29' } },
+  { n: 19, email: 'rich@example.com', firstname: 'Ruairí', lastname: 'Flynn', balance: 2500, pastMembership: true },
+  { n: 20, email: 'nocredit@example.com', firstname: 'Nuala', lastname: 'Kenny', balance: 0,
+    membership: { sku: 'BDDT00', daysLeft: 20, usedGb: 3 } },
+  { n: 21, email: 'renewed@example.com', firstname: 'Rónán', lastname: 'Barry', balance: 2000,
+    membership: { sku: 'BDDT00', daysLeft: 0, usedGb: 22, recurrence: true, endedHoursAgo: 1 } },
+  { n: 22, email: 'renewfail@example.com', firstname: 'Róisín', lastname: 'Foley', balance: 100,
+    membership: { sku: 'BDDT00', daysLeft: 0, usedGb: 18, recurrence: true, endedHoursAgo: 1 } },
+  { n: 23, email: 'handover@example.com', firstname: 'Hugh', lastname: 'Gallagher', balance: 300,
+    membership: { sku: 'BDDT00', daysLeft: 0, usedGb: 25, endedHoursAgo: 1, queued: 'BDDV00' } },
+  { n: 30, email: 'giftee@example.com', firstname: 'Gearóid', lastname: 'Moran', balance: 100,
+    membership: { sku: 'BDDT00', daysLeft: 16, usedGb: 6 } },
 ];
 
 export const demoMsisdn = (n: number) => `08710000${String(n).padStart(2, '0')}`;
@@ -141,13 +161,19 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
         const p = catalogue.find((c) => c.sku === 'BDDT00')!;
         await tx.insert(t.memberships).values({ ssn, sku: p.sku, status: 'past', startsAt: at(-35), endsAt: at(-5), dataMaxKb: p.dataKb, dataUsedKb: p.dataKb ?? 0, roamingMaxKb: p.roamingKb, landlineMinutesMax: p.landlineMinutes });
       }
+      if (m.storedCard) {
+        const { card, brand, last4, expiry } = m.storedCard;
+        await tx.insert(t.storedCards).values({ memberId, token: sandboxToken(card), brand, last4, expiry, createdAt: at(-30) });
+      }
       if (m.membership) {
         const p = catalogue.find((c) => c.sku === m.membership!.sku)!;
-        const daysIn = p.days - m.membership.daysLeft;
+        const ended = m.membership.endedHoursAgo;
+        const endsAt = ended === undefined ? at(m.membership.daysLeft) : new Date(now.getTime() - ended * HOUR);
+        const daysIn = ended === undefined ? p.days - m.membership.daysLeft : p.days;
         const used = gb(m.membership.usedGb ?? 0);
         const carryover = gb(m.membership.carryoverGb ?? 0);
         await tx.insert(t.memberships).values({
-          ssn, sku: p.sku, status: 'current', startsAt: at(-daysIn), endsAt: at(m.membership.daysLeft),
+          ssn, sku: p.sku, status: 'current', startsAt: new Date(endsAt.getTime() - p.days * DAY), endsAt,
           recurrenceEnabled: m.membership.recurrence ?? false, recurrenceSku: m.membership.recurrence ? p.sku : null,
           dataMaxKb: p.dataKb, dataUsedKb: p.dataKb === null ? used : Math.min(used, p.dataKb),
           fupMaxKb: p.fupKb, fupUsedKb: p.fupKb === null ? 0 : Math.min(used, p.fupKb),
@@ -157,11 +183,8 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
           textsMax: p.texts, textsUsed: 57,
         });
         if (m.membership.queued) {
-          await tx.insert(t.memberships).values({
-            ssn, sku: p.sku, status: 'queued', startsAt: at(m.membership.daysLeft), endsAt: at(m.membership.daysLeft + p.days),
-            dataMaxKb: p.dataKb, fupMaxKb: p.fupKb, roamingMaxKb: p.roamingKb, mobileMinutesMax: p.mobileMinutes,
-            landlineMinutesMax: p.landlineMinutes, textsMax: p.texts,
-          });
+          const q = catalogue.find((c) => c.sku === (m.membership!.queued === true ? p.sku : m.membership!.queued))!;
+          await tx.insert(t.memberships).values(membershipOf(ssn, q, 'queued', endsAt));
         }
         // Daily use for the days of this period so far, adding up to what the membership has used.
         const days = Math.max(1, daysIn);
@@ -195,8 +218,8 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
   });
 }
 
-/** Empties every table (tests): faster than a new database per test. */
+/** Empties every table of the schema (tests): faster than a new database per test. */
 export async function resetDatabase(db: Database): Promise<void> {
-  await db.execute(sql`truncate table ledger, daily_usage, flexi_actions, goody_bags, memberships, balances, segments,
-    notifications, marketing_permissions, orders, sessions, email_tokens, outbox, sim_stock, captcha_solutions, port_in_requests, sims, members, products restart identity cascade`);
+  const tables = (Object.values(t) as unknown[]).filter((v): v is PgTable => is(v, PgTable)).map((table) => `"${getTableName(table)}"`);
+  await db.execute(sql.raw(`truncate table ${tables.join(', ')} restart identity cascade`));
 }

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { shortDate, signedEuro } from '../../../lib/format.ts';
+import { euro, shortDate, signedEuro } from '../../../lib/format.ts';
 import { $transactions, pagesOf, showPage } from './transactions-store.ts';
 
 /** Money in and out, newest first, ten to a page. */
@@ -19,14 +19,15 @@ export default function Transactions() {
         <table>
           <caption id="tx-caption">{`Transactions, newest first: page ${page} of ${pages}`}</caption>
           <thead>
-            <tr><th scope="col">Date</th><th scope="col">Description</th><th scope="col" className="num">Amount</th></tr>
+            <tr><th scope="col">Date</th><th scope="col">Description</th><th scope="col" className="num">Credit</th><th scope="col" className="num">By card</th></tr>
           </thead>
           <tbody>
             {values.map((t) => (
               <tr key={t.id}>
                 <td>{shortDate(t.date)}</td>
                 <td>{t.description}</td>
-                <td className="num">{signedEuro(t.amount)}</td>
+                <td className="num">{t.amount === 0 ? '' : signedEuro(t.amount)}</td>
+                <td className="num">{t.card_amount === 0 ? '' : euro(t.card_amount)}</td>
               </tr>
             ))}
           </tbody>

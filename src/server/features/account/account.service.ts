@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gt, gte, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ne } from 'drizzle-orm';
 import type { Allowance, BalanceSummary, Sim } from '../../../contract/account.ts';
 import { balances, dailyUsage, goodyBags, ledger, memberships, notifications, products, segments, sims } from '../../db/schema.ts';
 import { dayOf } from '../../services/calendar.ts';
+import { bulkMembershipEligible as eligibleForBulk } from '../../services/memberships.ts';
 import { DAY } from '../../services/clock.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 
@@ -41,7 +42,7 @@ export async function balanceSummary({ db, clock }: ServiceContext, memberId: nu
   const unlimited = m ? m.dataMaxKb === null : false;
   const membershipLeft = m && m.dataMaxKb !== null ? Math.max(0, m.dataMaxKb - m.dataUsedKb) : null;
   const carryoverLeft = m ? m.carryoverKb - m.carryoverUsedKb : 0;
-  const maxData = m ? (m.dataMaxKb === null ? null : m.dataMaxKb + m.carryoverKb) : 0;
+  const maxData = m ? (m.dataMaxKb === null ? null : m.dataMaxKb + m.carryoverKb + m.addonKb) : 0;
   const usedData = m ? m.dataUsedKb + m.carryoverUsedKb : 0;
 
   return done({
@@ -99,16 +100,8 @@ export async function notificationSummary({ db }: ServiceContext, memberId: numb
   return { unread: rows.filter((n) => !n.read).length, total: rows.length, latest };
 }
 
-/** The bulk membership (BDDVBL00) needs an active SIM with credit details and a membership bought before. */
-export async function bulkMembershipEligible({ db }: ServiceContext, memberId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(sims)
-    .innerJoin(balances, eq(balances.ssn, sims.ssn))
-    .innerJoin(memberships, eq(memberships.ssn, sims.ssn))
-    .where(and(eq(sims.memberId, memberId), eq(sims.status, 'active')));
-  return (row?.n ?? 0) > 0;
-}
+/** The bulk membership (BDDVBL00) rule lives with the other membership rules. */
+export const bulkMembershipEligible = ({ db }: ServiceContext, memberId: number) => eligibleForBulk(db, memberId);
 
 export async function purchaseDetails({ db }: ServiceContext, memberId: number) {
   const [last] = await db

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { outbox } from '../../db/schema.ts';
 import type { Clock } from '../../services/clock.ts';
 
@@ -6,6 +6,6 @@ import type { Clock } from '../../services/clock.ts';
  * Mail goes to the outbox table. No mail server is configured in this project yet, so the
  * outbox is shown at /sandbox/mail (sandbox.ts); a mail adapter would send from it and set sent_at.
  */
-export async function sendMail(db: Database, clock: Clock, mail: { to: string; subject: string; body: string }) {
+export async function sendMail(db: Queryable, clock: Clock, mail: { to: string; subject: string; body: string }) {
   await db.insert(outbox).values({ ...mail, createdAt: clock() });
 }

@@ -1,0 +1,146 @@
+import { and, eq, lte } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { classifyResult } from '../../contract/payments.ts';
+import { isUniqueViolation } from '../db/client.ts';
+import { balances, ledger, members, memberships, notifications, products, sims, storedCards } from '../db/schema.ts';
+import { sendMail } from '../integrations/mail/index.ts';
+import type { PaymentsAdapter } from '../integrations/payments/index.ts';
+import { lockedCredit, membershipOf } from '../services/memberships.ts';
+import type { ServiceContext } from '../services/outcome.ts';
+
+type Membership = typeof memberships.$inferSelect;
+export interface RenewalContext extends ServiceContext {
+  payments: PaymentsAdapter;
+}
+export type RenewalResult = 'handed-over' | 'renewed' | 'ended' | 'lapsed';
+
+/** The cause of one renewal: one per SIM and period, whichever server instance gets there. */
+const causeOf = (m: Membership) => `renewal:${m.ssn}:${m.endsAt.toISOString()}`;
+
+/** Carry-over data not yet used moves into the next membership (money.md). */
+const carriedKb = (m: Membership) => Math.max(0, m.carryoverKb - m.carryoverUsedKb);
+
+/**
+ * Every membership whose period is over (money.md, "Renewal"): a queued membership takes over;
+ * else with auto-renew the SKU is bought again, credit first and then the stored card; when that
+ * fails the SIM has no membership and the member is told in the app and by e-mail. Safe with
+ * several instances (each membership row is taken with SKIP LOCKED, each renewal has one ledger
+ * cause) and idempotent: a second run finds nothing due. A server that was down catches up at start.
+ */
+export async function runRenewals(ctx: RenewalContext): Promise<Record<RenewalResult, number>> {
+  const due = await ctx.db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.status, 'current'), lte(memberships.endsAt, ctx.clock())));
+  const counts: Record<RenewalResult, number> = { 'handed-over': 0, renewed: 0, ended: 0, lapsed: 0 };
+  for (const { id } of due) {
+    const result = await renewOne(ctx, id);
+    if (result) counts[result] += 1;
+  }
+  return counts;
+}
+
+async function renewOne(ctx: RenewalContext, id: number): Promise<RenewalResult | null> {
+  const { db, clock } = ctx;
+  const plan = await db.transaction(async (tx) => {
+    const now = clock();
+    const [m] = await tx
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.id, id), eq(memberships.status, 'current'), lte(memberships.endsAt, now)))
+      .for('update', { skipLocked: true });
+    if (!m) return null; // done already, or another instance has it
+    const [queued] = await tx.select().from(memberships).where(and(eq(memberships.ssn, m.ssn), eq(memberships.status, 'queued')));
+    await tx.update(memberships).set({ status: 'past' }).where(eq(memberships.id, m.id));
+    if (queued) {
+      await tx
+        .update(memberships)
+        .set({ status: 'current', carryoverKb: queued.carryoverKb + carriedKb(m), recurrenceEnabled: m.recurrenceEnabled, recurrenceSku: m.recurrenceSku })
+        .where(eq(memberships.id, queued.id));
+      return { result: 'handed-over' as const };
+    }
+    if (!m.recurrenceEnabled) return { result: 'ended' as const };
+    const [product] = await tx.select().from(products).where(eq(products.sku, m.recurrenceSku ?? m.sku));
+    const credit = await lockedCredit(tx, m.ssn);
+    if (!product || credit === null) return { result: 'lapse' as const, m };
+    if (credit >= product.priceCents) {
+      await renewInto(tx, m, product, { creditCents: product.priceCents, cardCents: 0, reference: causeOf(m) }, credit, now);
+      return { result: 'renewed' as const };
+    }
+    // The card pays the rest, outside this transaction; the membership stays ended meanwhile.
+    return { result: 'card' as const, m, product, creditCents: credit };
+  });
+  if (!plan) return null;
+  if (plan.result === 'handed-over' || plan.result === 'ended' || plan.result === 'renewed') return plan.result;
+  if (plan.result === 'lapse') return lapse(ctx, plan.m);
+
+  const { m, product, creditCents } = plan;
+  const cardCents = product.priceCents - creditCents;
+  const [owner] = await db.select({ memberId: sims.memberId }).from(sims).where(eq(sims.ssn, m.ssn));
+  const [card] = owner ? await db.select().from(storedCards).where(eq(storedCards.memberId, owner.memberId)) : [];
+  if (!card) return lapse(ctx, m);
+  const charge = await ctx.payments.chargeStoredCard(card.token, cardCents, causeOf(m));
+  if (classifyResult(charge.code) !== 'success') return lapse(ctx, m);
+  try {
+    const renewed = await db.transaction(async (tx) => {
+      const credit = await lockedCredit(tx, m.ssn);
+      if (credit === null || credit < creditCents) return false;
+      await renewInto(tx, m, product, { creditCents, cardCents, reference: causeOf(m) }, credit, clock());
+      return true;
+    });
+    if (renewed) return 'renewed';
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Renewed already by another run: this charge is given back.
+    await ctx.payments.refund(charge.paymentId, cardCents);
+    return null;
+  }
+  // The credit moved meanwhile, so nothing was applied for this charge: it is given back.
+  await ctx.payments.refund(charge.paymentId, cardCents);
+  return lapse(ctx, m);
+}
+
+type Tx = Parameters<Parameters<ServiceContext['db']['transaction']>[0]>[0];
+
+async function renewInto(tx: Tx, m: Membership, product: typeof products.$inferSelect, paid: { creditCents: number; cardCents: number; reference: string }, credit: number, now: Date) {
+  await tx.insert(ledger).values({ ssn: m.ssn, occurredAt: now, kind: 'renewal', description: `${product.name} (renewed)`, creditDeltaCents: -paid.creditCents, cardCents: paid.cardCents, reference: paid.reference });
+  await tx.update(balances).set({ creditCents: credit - paid.creditCents, updatedAt: now }).where(eq(balances.ssn, m.ssn));
+  await tx.insert(memberships).values({ ...membershipOf(m.ssn, product, 'current', now, { enabled: true, sku: product.sku }), carryoverKb: carriedKb(m) });
+}
+
+/** No membership any more: the member hears of it in the app and by e-mail, once per period. */
+async function lapse(ctx: RenewalContext, m: Membership): Promise<RenewalResult> {
+  await ctx.db.transaction(async (tx) => {
+    const [owner] = await tx.select({ id: members.id, email: members.email, firstname: members.firstname }).from(members).innerJoin(sims, eq(sims.memberId, members.id)).where(eq(sims.ssn, m.ssn));
+    if (!owner) return;
+    const now = ctx.clock();
+    await tx.insert(notifications).values({ memberId: owner.id, title: 'Your membership could not be renewed', body: 'We could not take the payment for your membership, so it has ended. Buy a membership in my48 to keep your data, minutes and texts.', createdAt: now });
+    await sendMail(tx, ctx.clock, {
+      to: owner.email,
+      subject: 'Your 48 membership could not be renewed',
+      body: `Hi ${owner.firstname},\n\nWe could not take the payment to renew your membership, so it has ended and your SIM has no membership now.\nAdd credit or a card and buy a membership in my48 to carry on.\n\n48`,
+    });
+  });
+  return 'lapsed';
+}
+
+/** Runs the renewals now (catching up after downtime) and then every `everyMs`; returns the stop. */
+export function scheduleRenewals(ctx: RenewalContext, log: Logger, everyMs = 60_000): () => void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const counts = await runRenewals(ctx);
+      if (Object.values(counts).some((n) => n > 0)) log.info({ renewals: counts }, 'renewals');
+    } catch (err) {
+      log.error({ err }, 'renewals failed');
+    } finally {
+      running = false;
+    }
+  };
+  void run();
+  const timer = setInterval(() => void run(), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

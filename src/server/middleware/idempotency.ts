@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { createMiddleware } from 'hono/factory';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { isUniqueViolation } from '../db/client.ts';
+import { idempotencyKeys } from '../db/schema.ts';
+import { fail } from '../http/answers.ts';
+import type { AppEnv } from '../http/router.ts';
+
+export const idempotencyMessages = {
+  badKey: 'The Idempotency-Key header must be 8 to 128 letters, digits, dashes or underscores.',
+  reused: 'This Idempotency-Key was used for another request.',
+  inProgress: 'The first request with this Idempotency-Key is still being answered. Try again in a moment.',
+} as const;
+
+/**
+ * Idempotency-Key on calls that move money (money.md): the first request with a key is answered
+ * and its answer kept; a repeat with the same key and the same request gets that answer again and
+ * moves nothing; the same key with another request is 422. Keys belong to the signed-in member.
+ * Without the header the call runs as usual (the browser always sends one).
+ */
+export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
+  const key = c.req.header('idempotency-key');
+  if (key === undefined) return next();
+  if (!/^[A-Za-z0-9_-]{8,128}$/.test(key)) return fail(c, 400, idempotencyMessages.badKey);
+  const scope = `member:${c.var.member.id}`;
+  const body = await c.req.raw.clone().text();
+  const requestHash = createHash('sha256').update(`${c.req.method} ${new URL(c.req.url).pathname}${new URL(c.req.url).search}\n${body}`).digest('hex');
+  const db = c.var.db;
+  try {
+    await db.insert(idempotencyKeys).values({ scope, key, requestHash, createdAt: c.var.clock() });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const [first] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+    if (!first || first.requestHash !== requestHash) return fail(c, 422, idempotencyMessages.reused);
+    if (first.status === null) return fail(c, 409, idempotencyMessages.inProgress);
+    c.header('idempotent-replayed', 'true');
+    return c.body(first.body ?? '', first.status as ContentfulStatusCode, { 'content-type': 'application/json' });
+  }
+  await next();
+  const done = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
+  // A server error is not an answer to keep: the key is freed so the member can try again.
+  if (c.res.status >= 500) await db.delete(idempotencyKeys).where(done);
+  else await db.update(idempotencyKeys).set({ status: c.res.status, body: await c.res.clone().text() }).where(done);
+});
