@@ -1,6 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
-import { balances, memberships, products, sims } from '../db/schema.ts';
+import type { products} from '../db/schema.ts';
+import { balances, memberships, sims } from '../db/schema.ts';
 import { DAY } from './clock.ts';
 
 type Product = typeof products.$inferSelect;
