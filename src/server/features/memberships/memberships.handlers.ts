@@ -4,7 +4,8 @@ import { failWith, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import type { Outcome } from '../../services/outcome.ts';
-import { addCredit as credit, buyAddon as addon, buyMembership, offers, setRecurrence, type MoneyContext } from './memberships.service.ts';
+import type { Applied } from '../../services/purchases.ts';
+import { offers, pay, setRecurrence, type MoneyContext } from './memberships.service.ts';
 
 type C = Context<AppEnv>;
 type Reason = keyof typeof membershipsFailures;
@@ -28,9 +29,11 @@ export async function allowed(c: C, { params }: Input<typeof membershipsApi.allo
 
 export async function recurrence(c: C, { params, query, body }: Input<typeof membershipsApi.recurrence>) {
   if (query.single_topUp === 'true') {
-    const outcome = await buyMembership(money(c), { memberId: c.var.member.id, ssn: params.ssn, sku: body.recurrence_sku, paymentType: body.payment_type, recurrence: body.recurrence_enabled === 'true' });
+    const purchase = { kind: 'membership' as const, sku: body.recurrence_sku, recurrence: body.recurrence_enabled === 'true' };
+    const outcome = await pay(money(c), { memberId: c.var.member.id, ssn: params.ssn, purchase, paymentType: body.payment_type });
     if (!outcome.ok) return refusal(c, outcome);
-    return c.json({ _payload: { membership: outcome.value.value, payment: outcome.value.payment } }, 201);
+    const { kind: _kind, ...membership } = outcome.value.applied as Extract<Applied, { kind: 'membership' }>;
+    return c.json({ _payload: { membership, payment: outcome.value.payment } }, 201);
   }
   const outcome = await setRecurrence(c.var, c.var.member.id, params.ssn, { enabled: true, sku: body.recurrence_sku });
   if (!outcome.ok) return refusal(c, outcome);
@@ -50,13 +53,14 @@ export async function stopRecurrence(c: C, { params, body }: Input<typeof member
 }
 
 export async function addCredit(c: C, { params, body }: Input<typeof membershipsApi.addCredit>) {
-  const outcome = await credit(money(c), { memberId: c.var.member.id, ssn: params.ssn, amountCents: body.amount_cents });
+  const outcome = await pay(money(c), { memberId: c.var.member.id, ssn: params.ssn, purchase: { kind: 'credit', amountCents: body.amount_cents }, paymentType: 'STORED_CARD' });
   if (!outcome.ok) return refusal(c, outcome);
   return ok(c, membershipsApi.addCredit, { _payload: { credit_cents: outcome.value.creditCents, payment: outcome.value.payment } });
 }
 
 export async function buyAddon(c: C, { params, body }: Input<typeof membershipsApi.buyAddon>) {
-  const outcome = await addon(money(c), { memberId: c.var.member.id, ssn: params.ssn, sku: body.sku, paymentType: body.payment_type });
+  const outcome = await pay(money(c), { memberId: c.var.member.id, ssn: params.ssn, purchase: { kind: 'addon', sku: body.sku }, paymentType: body.payment_type });
   if (!outcome.ok) return refusal(c, outcome);
-  return ok(c, membershipsApi.buyAddon, { _payload: { addon: outcome.value.value, payment: outcome.value.payment } });
+  const { kind: _kind, ...addon } = outcome.value.applied as Extract<Applied, { kind: 'addon' }>;
+  return ok(c, membershipsApi.buyAddon, { _payload: { addon, payment: outcome.value.payment } });
 }
