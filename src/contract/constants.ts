@@ -21,3 +21,5 @@ export const ACTIVATION_SUPPORT_HINT_MS = 15 * 60_000;
 /** The onboard bundle given with a newly activated SIM. */
 export const ONBOARD_BUNDLE_KB = 1_048_576;
 export const ONBOARD_BUNDLE_DAYS = 30;
+/** The credit amounts a member or a gift buyer may choose (money.md), in cents. */
+export const CREDIT_AMOUNTS_CENTS = [500, 1000, 1500, 2000, 3000, 5000] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CREDIT_AMOUNTS_CENTS } from './constants.ts';
 import { endpoint, failures, payload, SimParams } from './endpoint.ts';
 import { messages } from './messages.ts';
 import { PAYMENT_TYPES } from './payments.ts';
@@ -7,7 +8,6 @@ import { PAYMENT_TYPES } from './payments.ts';
  * Memberships, auto-renew, credit and data add-ons (money.md). Money in euro cents, data in KB,
  * dates as ISO strings; null allowances are unlimited.
  */
-export const CREDIT_AMOUNTS_CENTS = [500, 1000, 1500, 2000, 3000, 5000] as const;
 export const ADDON_SKUS = ['BDAO05', 'BDAO10'] as const;
 
 export const OfferSchema = z

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { endpoint, failures, payload, SimParams, UserParams } from './endpoint.ts';
+import { CREDIT_AMOUNTS_CENTS } from './constants.ts';
 /**
  * Card payments: the payment types of spec section 4 and the result codes of spec section 9,
  * shared by the server (which decides) and the browser (which shows the outcome).
@@ -22,3 +25,90 @@ export function classifyResult(code: string): ResultKind {
   if (PENDING.test(code)) return 'pending';
   return 'failure';
 }
+
+// The endpoints of card payments: checkouts for the hosted widget, the stored card, error reports.
+
+export const StoredCardSchema = z.object({ brand: z.string(), last4: z.string(), expiry: z.string() }).meta({ id: 'StoredCard' });
+export type StoredCard = z.infer<typeof StoredCardSchema>;
+
+const CheckoutCreated = payload(z.object({ checkout_id: z.string(), amount_cents: z.number().int(), url: z.string() }));
+
+export const CHECKOUT_PURPOSES = ['membership', 'credit', 'addon', 'gift-membership', 'gift-credit', 'register-card'] as const;
+export type CheckoutPurpose = (typeof CHECKOUT_PURPOSES)[number];
+
+export const CheckoutBody = z.discriminatedUnion(
+  'purpose',
+  [
+    z.object({ purpose: z.literal('membership'), sku: z.string().regex(/^[A-Za-z0-9_]{2,20}$/, { error: 'sku is not a product' }), recurrence_enabled: z.boolean().default(false), save_card: z.boolean().default(false) }),
+    z.object({ purpose: z.literal('addon'), sku: z.enum(['BDAO05', 'BDAO10'], { error: 'sku must be BDAO05 or BDAO10' }), save_card: z.boolean().default(false) }),
+    z.object({
+      purpose: z.literal('credit'),
+      amount_cents: z.union(CREDIT_AMOUNTS_CENTS.map((a) => z.literal(a)), { error: 'amount_cents must be one of 500, 1000, 1500, 2000, 3000, 5000' }),
+      save_card: z.boolean().default(false),
+    }),
+  ],
+  { error: 'purpose must be membership, addon or credit' },
+);
+
+export const ResultSchema = z.object({
+  state: z.enum(['success', 'pending', 'failure']),
+  code: z.string(),
+  description: z.string(),
+  purpose: z.enum(CHECKOUT_PURPOSES),
+  /** Where the member goes on from the result. */
+  next: z.string(),
+});
+export type PaymentResult = z.infer<typeof ResultSchema>;
+
+export const paymentsApi = {
+  createCheckout: endpoint({
+    id: 'createCheckout', method: 'post', path: '/panda/protected/users/{user_id}/sims/{ssn}/checkouts', access: 'member', tag: 'Payments',
+    summary: 'Prepare a card payment for a membership, an add-on or credit (what credit does not pay); the browser opens /payment-gateway/ with it',
+    params: SimParams, body: CheckoutBody, status: 201, answer: CheckoutCreated, description: 'Prepared',
+    errors: { 409: 'It cannot be bought now (a membership is queued, no current membership for an add-on, or credit covers it)' },
+  }),
+  registerCard: endpoint({
+    id: 'registerCard', method: 'post', path: '/panda/protected/users/{user_id}/cards/checkouts', access: 'member', tag: 'Payments',
+    summary: 'Prepare a card registration (an authorisation of €1, released at once) in the PANDAOLRGCRD2 container',
+    params: UserParams, status: 201, answer: CheckoutCreated, description: 'Prepared',
+  }),
+  storedCard: endpoint({
+    id: 'storedCard', method: 'get', path: '/panda/protected/users/{user_id}/cards', access: 'member', tag: 'Payments', summary: 'The stored card: brand, last four digits, expiry (never the number)',
+    params: UserParams, answer: payload(z.object({ card: StoredCardSchema.nullable() })), description: 'The card or null',
+  }),
+  removeCard: endpoint({
+    id: 'removeCard', method: 'delete', path: '/panda/protected/users/{user_id}/cards', access: 'member', tag: 'Payments', summary: 'Remove the stored card',
+    params: UserParams, answer: payload(z.object({ card: z.null() })), description: 'Removed',
+  }),
+  checkout: endpoint({
+    id: 'checkout', method: 'get', path: '/panda/public/checkouts/{checkout_id}', access: 'public', tag: 'Payments',
+    summary: 'A prepared card payment as the payment page shows it: what it pays for, the amount, the container and the widget script',
+    params: z.object({ checkout_id: z.uuid({ error: 'checkout_id is not a checkout' }) }),
+    answer: payload(z.object({
+      checkout_id: z.string(), purpose: z.enum(CHECKOUT_PURPOSES), description: z.string(), amount_cents: z.number().int(),
+      state: z.enum(['open', 'pending', 'applied', 'failed']), container: z.enum(['PANDAOLTUNRG2', 'PANDAOLTREG2', 'PANDAOLRGCRD2']), script_url: z.string(),
+    })),
+    description: 'The checkout', errors: { 404: 'No such checkout' },
+  }),
+  checkoutResult: endpoint({
+    id: 'checkoutResult', method: 'post', path: '/panda/public/checkouts/{checkout_id}/result', access: 'public', tag: 'Payments',
+    summary: 'Look the result up with the provider and apply what was paid for, once per checkout however often this is called',
+    params: z.object({ checkout_id: z.uuid({ error: 'checkout_id is not a checkout' }) }),
+    answer: payload(ResultSchema), description: 'Success, pending or failure with the provider’s description', errors: { 404: 'No such checkout' },
+  }),
+  reportError: endpoint({
+    id: 'reportPaymentError', method: 'post', path: '/payment/error', access: 'public', tag: 'Payments',
+    summary: 'A 3-D Secure or widget error, reported without any card data (card logging is off)',
+    body: z.object({ step: z.enum(['init', 'setup', 'continue', 'validate']), result: z.enum(['success', 'no-action', 'failure', 'error']), message: z.string().max(500).default('') }),
+    answer: payload(z.object({ received: z.literal(true) })), description: 'Logged',
+  }),
+};
+
+export const paymentsFailures = failures({
+  notOnSale: { status: 409, message: 'That cannot be bought for this SIM now.' },
+  alreadyQueued: { status: 409, message: 'You already have a membership queued. You can buy another once it has started.' },
+  needsMembership: { status: 409, message: 'An add-on needs a current membership. Buy a membership first.' },
+  creditCovers: { status: 409, message: 'Your credit pays for this; no card payment is needed.' },
+  noBalance: { status: 400, message: 'Account details missing' },
+  noSuchCheckout: { status: 404, message: 'This payment has expired or does not exist. Please start again.' },
+});

@@ -2,12 +2,10 @@ import { KB_PER_GB } from '../contract/constants.ts';
 
 /** Formatters shared by pages and islands (spec section 9 display rules grow here). */
 
-const euroFormat = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
+import { euro } from '../contract/format.ts';
 
-/** Cents to a euro amount, e.g. 1299 → "€12.99". */
-export function euro(cents: number): string {
-  return euroFormat.format(cents / 100);
-}
+export { euro };
+const euroFormat = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
 
 /** A rate in euro with as many decimals as it needs (0.59 → "€0.59", 2.5 → "€2.50"). */
 export function euroRate(value: number): string {

@@ -14,7 +14,8 @@ import { describeSecurity, openApiDocument } from './http/openapi.ts';
 import { referencePage } from './http/reference.ts';
 import { router, type AppEnv } from './http/router.ts';
 import { captchaAdapter, type CaptchaAdapter } from './integrations/captcha/index.ts';
-import { sandboxPayments, type PaymentsAdapter } from './integrations/payments/index.ts';
+import { sandboxPayments, type PaymentsAdapter, type SandboxPayments } from './integrations/payments/index.ts';
+import { paymentsSandboxRoutes } from './integrations/payments/sandbox.ts';
 import { helpdeskSandboxRoutes } from './integrations/helpdesk/sandbox.ts';
 import { mailSandboxRoutes } from './integrations/mail/sandbox.ts';
 import { sameOrigin } from './middleware/origin.ts';
@@ -37,6 +38,17 @@ export interface AppOptions {
 
 const LOGIN_PATHS = new Set<string>([authApi.logIn.path, authApi.logInProtectedPath.path]);
 
+/** Adds origins to the script, frame, connect and form-action directives of a CSP. */
+function allowOrigins(csp: string, origins: string[]): string {
+  return csp
+    .split(';')
+    .map((part) => {
+      const directive = part.trim().split(' ')[0];
+      return ['script-src', 'frame-src', 'connect-src', 'form-action'].includes(directive ?? '') ? `${part.trim().replace(" 'none'", '')} ${origins.join(' ')}` : part.trim();
+    })
+    .join('; ');
+}
+
 /** Builds the whole HTTP application; used by the Node entry and, unchanged, by the tests. */
 export function createApp({ db, config, site, clock = systemClock, logger = pino({ level: 'silent' }), captcha = captchaAdapter(config.captcha), payments = sandboxPayments() }: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -58,6 +70,14 @@ export function createApp({ db, config, site, clock = systemClock, logger = pino
     c.var.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
   });
 
+  // The payment page alone may load the card provider's widget (its script, frames and form posts).
+  if (payments.origins.length > 0) {
+    app.use('/payment-gateway/*', async (c, next) => {
+      await next();
+      const csp = c.res.headers.get('content-security-policy');
+      if (csp) c.res.headers.set('content-security-policy', allowOrigins(csp, payments.origins));
+    });
+  }
   app.use(
     secureHeaders({
       // HSTS only means something over https; it is added below when the request came that way.
@@ -111,6 +131,7 @@ export function createApp({ db, config, site, clock = systemClock, logger = pino
   if (config.sandbox) {
     app.route('/', mailSandboxRoutes());
     app.route('/', helpdeskSandboxRoutes());
+    if ('sandbox' in payments) app.route('/', paymentsSandboxRoutes(payments as SandboxPayments));
   }
 
   if (site) {

@@ -2,6 +2,7 @@ import { solveChallenge } from 'altcha-lib/v1';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
+import { sandboxPayments, type SandboxPayments } from '../../src/server/integrations/payments/index.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { DEMO_PASSWORD, resetDatabase, seedDemo } from '../../src/server/seed/seed.ts';
 import type { AppConfig } from '../../src/server/config.ts';
@@ -14,6 +15,7 @@ export interface TestContext {
   app: ReturnType<typeof createApp>;
   clock: { now: Date; advance(ms: number): void };
   config: AppConfig;
+  payments: SandboxPayments;
 }
 
 export const testConfig = (overrides: Partial<AppConfig['rateLimit']> = {}): AppConfig => ({
@@ -71,14 +73,15 @@ export function forEachDatabase(file: string, suite: (ctx: () => TestContext) =>
       beforeAll(async () => {
         const handle = await openDatabase(url && (await freshPostgresDatabase(url, `api_${file}`)));
         const clock = { now: new Date(SEED_TIME), advance(ms: number) { this.now = new Date(this.now.getTime() + ms); } };
-        ctx = { handle, clock, config: testConfig(rateLimit), app: undefined as never };
+        ctx = { handle, clock, config: testConfig(rateLimit), app: undefined as never, payments: undefined as never };
       }, 60_000);
       beforeEach(async () => {
         const c = ctx!;
         await resetDatabase(c.handle.db);
         await seedDemo(c.handle.db, SEED_TIME);
         c.clock.now = new Date(SEED_TIME);
-        c.app = createApp({ db: c.handle.db, config: c.config, clock: () => c.clock.now });
+        c.payments = sandboxPayments(() => c.clock.now.getTime());
+        c.app = createApp({ db: c.handle.db, config: c.config, clock: () => c.clock.now, payments: c.payments });
       }, 60_000);
       afterAll(async () => ctx?.handle.close());
       suite(() => ctx!);

@@ -255,6 +255,41 @@ export const storedCards = pgTable(
   (t) => [check('stored_cards_last4', sql`${t.last4} ~ '^[0-9]{4}$'`), check('stored_cards_expiry', sql`${t.expiry} ~ '^(0[1-9]|1[0-2])/[0-9]{2}$'`)],
 );
 
+/**
+ * A card payment prepared with the provider (money.md, hosted widget): what it pays for, for whom,
+ * the amount the card pays and the credit part planned. Applied once: the state moves to
+ * 'applied' in the transaction that applies the purchase, whatever loads the result address.
+ */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: text('id').primaryKey(),
+    /** The member paying (null for a visitor buying a gift). */
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
+    /** The SIM it is for (the recipient's for a gift; null when registering a card). */
+    ssn: text('ssn').references(() => sims.ssn, { onDelete: 'set null' }),
+    purpose: text('purpose').notNull(),
+    sku: text('sku').references(() => products.sku),
+    amountCents: integer('amount_cents').notNull(),
+    creditCents: integer('credit_cents').notNull().default(0),
+    recurrence: boolean('recurrence').notNull().default(false),
+    saveCard: boolean('save_card').notNull().default(false),
+    buyerEmail: text('buyer_email'),
+    providerId: text('provider_id').notNull(),
+    state: text('state').notNull().default('open'),
+    resultCode: text('result_code'),
+    resultDescription: text('result_description'),
+    createdAt: ts('created_at').notNull(),
+    appliedAt: ts('applied_at'),
+  },
+  (t) => [
+    uniqueIndex('checkouts_provider_unique').on(t.providerId),
+    check('checkouts_purpose', sql`${t.purpose} in ('membership', 'credit', 'addon', 'gift-membership', 'gift-credit', 'register-card')`),
+    check('checkouts_state', sql`${t.state} in ('open', 'pending', 'applied', 'failed')`),
+    check('checkouts_amount', sql`${t.amountCents} > 0 and ${t.creditCents} >= 0`),
+  ],
+);
+
 /** A request that moved (or tried to move) money, by its Idempotency-Key: a repeat gets the first answer. */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

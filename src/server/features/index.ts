@@ -7,6 +7,7 @@ import { helpdeskRoutes } from './helpdesk/helpdesk.routes.ts';
 import { membershipsRoutes } from './memberships/memberships.routes.ts';
 import { onboardingRoutes } from './onboarding/onboarding.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
+import { paymentsRoutes } from './payments/payments.routes.ts';
 import { passwordRecoveryRoutes } from './password-recovery/password-recovery.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { signUpRoutes } from './signup/signup.routes.ts';
@@ -28,5 +29,6 @@ export function featureRoutes(config: AppConfig): ReturnType<typeof router>[] {
     simSettingsRoutes(config),
     helpdeskRoutes(),
     membershipsRoutes(),
+    paymentsRoutes(config),
   ];
 }

@@ -54,6 +54,13 @@ export async function priceOf(db: Queryable, memberId: number | null, purchase: 
   return done({ priceCents: product.priceCents, description: product.name, dataKb: purchase.kind === 'addon' ? (product.dataKb ?? 0) : 0, creditIn: false });
 }
 
+/** What a purchase is called in the ledger, receipts and the payment page, on sale or not. */
+export async function describePurchase(db: Queryable, purchase: Purchase): Promise<{ description: string; dataKb: number }> {
+  if (purchase.kind === 'credit') return { description: 'Credit added by card', dataKb: 0 };
+  const [product] = await db.select().from(products).where(eq(products.sku, purchase.sku));
+  return { description: product?.name ?? purchase.sku, dataKb: purchase.kind === 'addon' ? (product?.dataKb ?? 0) : 0 };
+}
+
 /** Whether the SIM can take the purchase now: one queued membership at most; an add-on needs a current membership. */
 export async function purchaseProblem(db: Queryable, ssn: string, purchase: Purchase, now: Date): Promise<'alreadyQueued' | 'needsMembership' | null> {
   if (purchase.kind === 'credit') return null;

@@ -14,7 +14,30 @@ export interface ChargeResult {
   description: string;
 }
 
+export interface Registration {
+  token: string;
+  brand: string;
+  last4: string;
+  /** MM/YY */
+  expiry: string;
+}
+
+export interface CheckoutResult {
+  code: string;
+  description: string;
+  /** The card, when it was to be saved (or registered) and the provider registered it. */
+  registration?: Registration;
+}
+
 export interface PaymentsAdapter {
+  /** Origins the payment page must allow (its widget script, frames and form posts); none for the sandbox, which is ours. */
+  origins: string[];
+  /** Prepares a checkout: a payment (optionally saving the card) or a card registration (an authorisation released at once). */
+  prepareCheckout(input: { amountCents: number; description: string; reference: string; mode: 'payment' | 'register'; saveCard: boolean }): Promise<{ providerId: string }>;
+  /** The widget script of a checkout, loaded by /payment-gateway/ only. */
+  widgetScriptUrl(providerId: string): string;
+  /** The checkout's result, looked up with the provider (never taken from the browser). */
+  checkoutResult(providerId: string): Promise<CheckoutResult>;
   /** Charges a stored card (its registration token); `reference` is ours, the same one on a retry. */
   chargeStoredCard(token: string, amountCents: number, reference: string): Promise<ChargeResult>;
   /** Gives a captured payment back (used when what it paid for could not be applied). */
@@ -36,10 +59,47 @@ export const SANDBOX_CARDS: Record<string, { code: string; description: string; 
 export const sandboxToken = (cardNumber: string) => `sbx.${Buffer.from(cardNumber).toString('base64url')}`;
 const cardOfToken = (token: string) => (token.startsWith('sbx.') ? Buffer.from(token.slice(4), 'base64url').toString() : '');
 
-export function sandboxPayments(): PaymentsAdapter {
+/** A checkout as the sandbox keeps it (in memory: the sandbox serves one process). */
+export interface SandboxCheckout {
+  amountCents: number;
+  description: string;
+  mode: 'payment' | 'register';
+  saveCard: boolean;
+  /** Set once a card was entered (and, for the 3-D Secure card, the challenge answered). */
+  result?: CheckoutResult & { settlesAt?: number };
+  /** The 3-D Secure card waits for the challenge. */
+  challenge?: Registration;
+}
+
+export interface SandboxPayments extends PaymentsAdapter {
+  sandbox: true;
+  checkouts: Map<string, SandboxCheckout>;
+  now: () => number;
+}
+
+export function sandboxPayments(now: () => number = Date.now): SandboxPayments {
   // One charge per reference, as a provider deduplicates by merchant reference.
   const charges = new Map<string, ChargeResult>();
+  const checkouts = new Map<string, SandboxCheckout>();
   return {
+    sandbox: true,
+    checkouts,
+    now,
+    origins: [],
+    async prepareCheckout({ amountCents, description, mode, saveCard }) {
+      const providerId = `sbx-${randomUUID()}`;
+      checkouts.set(providerId, { amountCents, description, mode, saveCard });
+      return { providerId };
+    },
+    widgetScriptUrl: (providerId) => `/sandbox/payments/widget.js?checkoutId=${encodeURIComponent(providerId)}`,
+    async checkoutResult(providerId) {
+      const checkout = checkouts.get(providerId);
+      if (!checkout?.result) return { code: '200.300.404', description: 'No payment was made for this checkout' };
+      const { settlesAt, ...result } = checkout.result;
+      // The pending test card settles as a success 10 seconds later (money.md).
+      if (settlesAt !== undefined) return now() >= settlesAt ? { ...result, code: '000.000.000', description: 'Transaction succeeded' } : result;
+      return result;
+    },
     async chargeStoredCard(token, amountCents, reference) {
       const seen = charges.get(reference);
       if (seen) return seen;

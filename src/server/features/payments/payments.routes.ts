@@ -1,0 +1,26 @@
+import { paymentsApi } from '../../../contract/payments.ts';
+import type { AppConfig } from '../../config.ts';
+import { byIp, limitBy } from '../../http/limiters.ts';
+import { patternOf, serve } from '../../http/openapi.ts';
+import { router } from '../../http/router.ts';
+import { idempotent } from '../../middleware/idempotency.ts';
+import { sameOrigin } from '../../middleware/origin.ts';
+import * as handle from './payments.handlers.ts';
+
+/** Card payments: checkouts for the hosted widget, their results, the stored card, error reports. */
+export function paymentsRoutes(config: AppConfig) {
+  const app = router();
+  const { windowMs } = config.rateLimit;
+  app.on('POST', patternOf(paymentsApi.createCheckout), idempotent);
+  app.on('POST', patternOf(paymentsApi.registerCard), idempotent);
+  app.use('/panda/public/checkouts/*', limitBy(windowMs, 300, byIp('checkouts')));
+  app.use(patternOf(paymentsApi.reportError), sameOrigin, limitBy(windowMs, 60, byIp('payment-error')));
+  serve(app, paymentsApi.createCheckout, handle.createCheckout);
+  serve(app, paymentsApi.registerCard, handle.registerCard);
+  serve(app, paymentsApi.storedCard, handle.storedCard);
+  serve(app, paymentsApi.removeCard, handle.removeCard);
+  serve(app, paymentsApi.checkout, handle.checkout);
+  serve(app, paymentsApi.checkoutResult, handle.checkoutResult);
+  serve(app, paymentsApi.reportError, handle.reportError);
+  return app;
+}

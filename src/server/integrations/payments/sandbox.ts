@@ -1,0 +1,152 @@
+import { Hono } from 'hono';
+import { html } from 'hono/html';
+import { z } from 'zod';
+import type { AppEnv } from '../../http/router.ts';
+import { sandboxPage } from '../../http/sandbox-page.ts';
+import { SANDBOX_CARDS, sandboxToken, type SandboxPayments } from './index.ts';
+
+const euro = (cents: number) => new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+const NOTICE = 'Test payment: no real card is charged';
+
+const CardSchema = z.object({
+  number: z.string().transform((v) => v.replace(/\s/g, '')).pipe(z.string().regex(/^\d{12,19}$/, { error: 'Enter the card number.' })),
+  expiry: z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, { error: 'Enter the expiry date as MM/YY.' }),
+  cvv: z.string().regex(/^\d{3}$/, { error: 'The CVV is the 3 digits on the back of the card.' }),
+  holder: z.string().trim().min(1, { error: 'Enter the name on the card.' }).max(80),
+  result_url: z.string().regex(/^\/payment-gateway\/\?/, { error: 'Bad result address.' }),
+});
+
+/** A future expiry: the card is valid up to the end of its month. */
+function expired(expiry: string, now: number): boolean {
+  const [mm, yy] = expiry.split('/').map(Number) as [number, number];
+  return new Date(Date.UTC(2000 + yy, mm, 1)).getTime() <= now;
+}
+
+/**
+ * The payment sandbox (money.md): the widget script, the card entry, the 3-D Secure challenge.
+ * It says on screen that no real card is charged. Its test cards decide the outcome.
+ */
+export function paymentsSandboxRoutes(payments: SandboxPayments) {
+  const app = new Hono<AppEnv>();
+
+  // The widget: draws a labelled card form inside the payment form of /payment-gateway/ and posts
+  // the card here (as a provider's widget posts to the provider, never to the shop).
+  app.get('/sandbox/payments/widget.js', (c) => {
+    const id = c.req.query('checkoutId') ?? '';
+    const checkout = payments.checkouts.get(id);
+    c.header('content-type', 'text/javascript; charset=utf-8');
+    c.header('cache-control', 'no-store');
+    if (!checkout) return c.body('console.error("sandbox: unknown checkout");');
+    const label = checkout.mode === 'register' ? 'Save card' : `Pay ${euro(checkout.amountCents)}`;
+    return c.body(`(${widget.toString()})(${JSON.stringify({ id, label, notice: NOTICE })});`);
+  });
+
+  app.post('/sandbox/payments/checkouts/:id/pay', async (c) => {
+    const checkout = payments.checkouts.get(c.req.param('id'));
+    if (!checkout) return c.json({ message: 'This payment has expired. Please start again.' }, 404);
+    const parsed = CardSchema.safeParse(await c.req.json().catch(() => ({})));
+    if (!parsed.success) return c.json({ message: parsed.error.issues[0]!.message }, 400);
+    const card = parsed.data;
+    if (expired(card.expiry, payments.now())) return c.json({ message: 'This card has expired.' }, 400);
+    const test = SANDBOX_CARDS[card.number];
+    if (!test) return c.json({ message: 'Use one of the test cards listed on the sandbox page.' }, 400);
+    const registration = { token: sandboxToken(card.number), brand: test.brand, last4: card.number.slice(-4), expiry: card.expiry };
+    const back = `${card.result_url}&resourcePath=${encodeURIComponent(`/v1/checkouts/${c.req.param('id')}/payment`)}`;
+    if (test.threeDs) {
+      checkout.challenge = registration;
+      return c.json({ redirect: `/sandbox/payments/3ds/${encodeURIComponent(c.req.param('id'))}?return=${encodeURIComponent(back)}` });
+    }
+    const keep = checkout.mode === 'register' || checkout.saveCard;
+    checkout.result = {
+      code: test.code, description: test.description,
+      ...(keep && test.code !== '800.100.151' ? { registration } : {}),
+      ...(test.code === '000.200.000' ? { settlesAt: payments.now() + 10_000 } : {}),
+    };
+    return c.json({ redirect: back });
+  });
+
+  // 3-D Secure: the bank's challenge page, with Approve and Decline.
+  app.get('/sandbox/payments/3ds/:id', (c) => {
+    const checkout = payments.checkouts.get(c.req.param('id'));
+    const back = c.req.query('return') ?? '';
+    if (!checkout?.challenge || !back.startsWith('/payment-gateway/?')) return c.html(sandboxPage('3-D Secure', html`<h1>3-D Secure</h1><p>This payment has expired.</p>`), 404);
+    return c.html(
+      sandboxPage(
+        'Confirm your payment',
+        html`<h1>Confirm your payment</h1>
+          <p><strong>${NOTICE}.</strong> This page stands in for your bank's 3-D Secure check.</p>
+          <p>Approve the payment of <strong>${euro(checkout.amountCents)}</strong> to 48 with the card ending ${checkout.challenge.last4}?</p>
+          <form method="post"><input type="hidden" name="return" value="${back}" />
+            <button type="submit" name="decision" value="approve">Approve</button>
+            <button type="submit" name="decision" value="decline">Decline</button>
+          </form>`,
+      ),
+    );
+  });
+  app.post('/sandbox/payments/3ds/:id', async (c) => {
+    const checkout = payments.checkouts.get(c.req.param('id'));
+    const body = await c.req.parseBody();
+    const back = typeof body['return'] === 'string' ? body['return'] : '';
+    if (!checkout?.challenge || !back.startsWith('/payment-gateway/?')) return c.text('This payment has expired.', 404);
+    const approved = body['decision'] === 'approve';
+    const keep = checkout.mode === 'register' || checkout.saveCard;
+    checkout.result = approved
+      ? { code: '000.000.000', description: 'Transaction succeeded', ...(keep ? { registration: checkout.challenge } : {}) }
+      : { code: '100.390.112', description: '3-D Secure authentication was declined' };
+    delete checkout.challenge;
+    return c.redirect(back, 303);
+  });
+  return app;
+}
+
+/** The widget script's body (runs in the browser; serialised with toString, so it uses nothing from here). */
+function widget(options: { id: string; label: string; notice: string }) {
+  const form = document.querySelector<HTMLFormElement>('form.paymentWidgets');
+  if (!form) return;
+  const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, string> = {}, text?: string) => {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(props)) node.setAttribute(k, v);
+    if (text) node.textContent = text;
+    return node;
+  };
+  const box = el('div', { class: 'stack', 'data-sandbox-widget': '' });
+  box.append(el('p', { class: 'alert alert--info' }, `${options.notice}.`));
+  const error = el('div', { class: 'alert alert--error', role: 'alert', hidden: '' });
+  box.append(error);
+  const fields: [string, string, Record<string, string>][] = [
+    ['number', 'Card number', { inputmode: 'numeric', autocomplete: 'cc-number' }],
+    ['expiry', 'Expiry date (MM/YY)', { autocomplete: 'cc-exp', placeholder: 'MM/YY' }],
+    ['cvv', 'CVV', { inputmode: 'numeric', autocomplete: 'cc-csc' }],
+    ['holder', 'Name on card', { autocomplete: 'cc-name' }],
+  ];
+  for (const [name, label, props] of fields) {
+    const id = `sbx-${name}`;
+    const wrap = el('div', { class: 'field' });
+    wrap.append(el('label', { for: id }, label), el('input', { id, name: `card.${name}`, required: '', ...props }));
+    box.append(wrap);
+  }
+  const button = el('button', { type: 'submit', class: 'btn btn--primary' }, options.label);
+  box.append(button);
+  form.append(box);
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (!form.reportValidity()) return;
+    const value = (name: string) => (form.elements.namedItem(`card.${name}`) as HTMLInputElement).value;
+    button.setAttribute('disabled', '');
+    button.textContent = 'Paying…';
+    error.hidden = true;
+    const action = new URL(form.action, location.href);
+    const res = await fetch(`/sandbox/payments/checkouts/${encodeURIComponent(options.id)}/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ number: value('number'), expiry: value('expiry'), cvv: value('cvv'), holder: value('holder'), result_url: `${action.pathname}${action.search}` }),
+    }).catch(() => undefined);
+    const answer = res ? ((await res.json().catch(() => ({}))) as { redirect?: string; message?: string }) : {};
+    if (res?.ok && answer.redirect) return location.assign(answer.redirect);
+    error.textContent = answer.message ?? 'The payment could not be sent. Please try again.';
+    error.hidden = false;
+    button.removeAttribute('disabled');
+    button.textContent = options.label;
+    form.dispatchEvent(new CustomEvent('payment-error', { detail: { step: 'init', result: 'error', message: error.textContent } }));
+  });
+}
