@@ -45,6 +45,7 @@ export const BalanceSummarySchema = z
     roaming_data: AllowanceSchema,
     days_left: z.number().int(),
     carryover_data: z.number().int(),
+    addon_data: z.number().int().meta({ description: 'Data of add-ons bought for the current membership (KB); part of max_data' }),
   })
   .meta({ id: 'BalanceSummary' });
 export type BalanceSummary = z.infer<typeof BalanceSummarySchema>;

@@ -70,15 +70,23 @@ export const http = createHttp();
 type ParamsOption<E extends EndpointDef> = [keyof PathParams<E>] extends [never] ? { params?: undefined } : { params: PathParams<E> };
 type BodyOption<E extends EndpointDef> = [RequestBody<E>] extends [never] ? { body?: undefined } : E['bodyRequired'] extends false ? { body?: RequestBody<E> } : { body: RequestBody<E> };
 type QueryOption<E extends EndpointDef> = [RequestQuery<E>] extends [never] ? { query?: undefined } : { query?: RequestQuery<E> };
-/** What a call of an endpoint needs: its path parameters, body and query, typed by the contract. */
-export type CallOptions<E extends EndpointDef> = ParamsOption<E> & BodyOption<E> & QueryOption<E>;
+/** What a call of an endpoint needs: its path parameters, body and query, typed by the contract; an Idempotency-Key for money. */
+export type CallOptions<E extends EndpointDef> = ParamsOption<E> & BodyOption<E> & QueryOption<E> & { idempotencyKey?: string };
 
-function requestOf(e: EndpointDef, options: { params?: Record<string, string | number> | undefined; body?: unknown; query?: unknown }) {
-  const { body, query } = options;
+/** A new key for one action of a person (the same key goes with a retry of that action). */
+export const newIdempotencyKey = () => crypto.randomUUID();
+
+function requestOf(e: EndpointDef, options: { params?: Record<string, string | number> | undefined; body?: unknown; query?: unknown; idempotencyKey?: string }) {
+  const { body, query, idempotencyKey } = options;
   const encoded = body !== undefined && e.bodyType === 'form' ? new URLSearchParams(body as Record<string, string>) : body;
   return {
     url: pathFor(e.path, options.params),
-    init: { method: e.method.toUpperCase(), ...(query ? { query: query as Record<string, unknown> } : {}), ...(encoded !== undefined ? { body: encoded as BodyInit | Record<string, unknown> } : {}) },
+    init: {
+      method: e.method.toUpperCase(),
+      ...(query ? { query: query as Record<string, unknown> } : {}),
+      ...(encoded !== undefined ? { body: encoded as BodyInit | Record<string, unknown> } : {}),
+      ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
+    },
   };
 }
 

@@ -46,6 +46,7 @@ test('active: every figure is the balance summary by the spec rules', async ({ p
   await expect(tile(page, 'Roaming data')).toContainText(`${u.roaming.left} GB left of ${u.roaming.max} GB`);
   const extras = tile(page, 'Extras');
   await expect(extras).toContainText(`Carry-over data${u.carryoverData} GB`);
+  await expect(extras).toContainText(`Add-on data${u.addonData} GB`);
   for (const g of u.goodyBagsList) await expect(extras).toContainText(`${g.left} GB left of ${g.max} GB`);
   await expect(page.getByRole('heading', { name: 'Data used per day this period' })).toBeVisible();
   await expectNoAxeViolations(page);

@@ -77,6 +77,7 @@ function Extras({ u }: { u: UsageSummary }) {
       <h2 id="tile-extras">Extras</h2>
       <dl className="facts">
         <div><dt>Carry-over data</dt><dd>{u.carryoverData} GB</dd></div>
+        <div><dt>Add-on data</dt><dd>{u.addonData} GB <a href="/my48/addons">Top up</a></dd></div>
         <div>
           <dt>Onboard bundle</dt>
           <dd>{u.onBoardBundle ? `${u.onBoardBundle.left} GB left of ${u.onBoardBundle.max} GB, ${u.onBoardBundle.daysLeft} days to use it` : 'Empty'}</dd>

@@ -56,6 +56,8 @@ export interface UsageSummary {
   enabledAutoRenew: boolean;
   goodyBagsList: GoodyBag[];
   carryoverData: string;
+  /** Add-on data bought for this membership (GB), part of the data allowance. */
+  addonData: string;
   roaming: DataFigures;
   mobileMinutes: CountFigures;
   landlineMinutes: CountFigures;
@@ -122,6 +124,7 @@ export function usageSummary(b: BalanceSummary, sim: { ssn: string; msisdn: stri
       .filter((g) => g.product_sku !== ONBOARD_BUNDLE_SKU)
       .map((g) => ({ sku: g.product_sku, max: gb(g.max_onboard_data), left: gb(g.onboard_data), daysLeft: g.days_left_for_expiry })),
     carryoverData: gb(b.carryover_data),
+    addonData: gb(b.addon_data),
     roaming: dataFigures(b.roaming_data.max, b.roaming_data.used, b.roaming_data.left),
     mobileMinutes: counts(b.mobile_minutes),
     landlineMinutes: counts(b.minutes),

@@ -6,7 +6,7 @@ import { formValues } from '../../../lib/form-values.ts';
 import { currentUserId } from '../../../lib/member-session.ts';
 import { $router } from '../../router.ts';
 import { fragmentTitles, SETTINGS_FRAGMENTS } from './fragments.ts';
-import { $details, loadDetails, nameForm, passwordForm, rememberFragment, settingsFragment } from './settings-store.ts';
+import { $card, $details, loadCard, loadDetails, nameForm, passwordForm, registerCard, rememberFragment, removeCard, settingsFragment } from './settings-store.ts';
 import { ChangeMySim, MoveYourNumber, ReorderSim } from './SimSettings.tsx';
 
 function MyDetails() {
@@ -34,6 +34,35 @@ function MyDetails() {
       <p>E-mail address: <strong>{details.email}</strong></p>
       <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>Save my name</SubmitButton>
     </form>
+  );
+}
+
+/** The stored card: never the number, only what identifies it to the member; removed or replaced here. */
+function PaymentDetails() {
+  const { loaded, card, busy, error, notice } = useStore($card);
+  useEffect(() => void loadCard(), []);
+  if (!loaded) return <p role="status">Loading your card…</p>;
+  return (
+    <div className="card stack">
+      <FormAlert>{error}</FormAlert>
+      {notice && <FormAlert tone="success">{notice}</FormAlert>}
+      {card ? (
+        <>
+          <p>Your stored card: <strong>{`${card.brand} ending ${card.last4}`}</strong>, expires {card.expiry}. It pays what your credit does not, and renews your membership when auto-renew is on.</p>
+          <div className="actions">
+            <button type="button" className="btn btn--outline" disabled={Boolean(busy)} onClick={() => void removeCard()}>{busy === 'Removing…' ? busy : 'Remove this card'}</button>
+            <button type="button" className="btn btn--primary" disabled={Boolean(busy)} onClick={() => void registerCard()}>Use another card</button>
+          </div>
+        </>
+      ) : (
+        <>
+          <p>You have no stored card. Save one to pay for memberships and add-ons in one step; €1.00 is authorised to check it and released at once.</p>
+          <div className="actions">
+            <button type="button" className="btn btn--primary" disabled={Boolean(busy)} onClick={() => void registerCard()}>{busy ?? 'Save a card'}</button>
+          </div>
+        </>
+      )}
+    </div>
   );
 }
 
@@ -89,11 +118,7 @@ export default function Settings() {
         {fragment === 'reorder-sim' && <ReorderSim />}
         {fragment === 'move-your-number' && <MoveYourNumber />}
         {fragment === 'change-my-sim' && <ChangeMySim />}
-        {fragment === 'payment-details' && (
-          <div className="card">
-            <p>You have no stored card. When you buy a membership or add credit by card you can choose to save it here for next time.</p>
-          </div>
-        )}
+        {fragment === 'payment-details' && <PaymentDetails />}
         {fragment === 'about-us' && (
           <div className="card prose">
             <p>48 is a prepaid mobile network for Ireland: no contract, flexible data you can carry over, save, share or donate.</p>

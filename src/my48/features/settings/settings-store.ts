@@ -2,7 +2,8 @@ import { map } from 'nanostores';
 import { z } from 'zod';
 import { NameForm, passwordRule } from '../../../contract/forms.ts';
 import { settingsApi } from '../../../contract/settings.ts';
-import { call, errorMessage } from '../../../lib/http.ts';
+import { paymentsApi, type StoredCard } from '../../../contract/payments.ts';
+import { call, errorMessage, newIdempotencyKey } from '../../../lib/http.ts';
 import { memberParams } from '../../../lib/member-session.ts';
 import { formStore } from '../../../stores/form.ts';
 import { SETTINGS_FRAGMENTS, type SettingsFragment } from './fragments.ts';
@@ -69,3 +70,35 @@ export const passwordForm = formStore({
   send: async ({ current_password, new_password }) =>
     (await call(settingsApi.changePassword, { params: memberParams(), body: { current_password, new_password } }))._payload.message,
 });
+
+/** Payment details: the stored card (brand, last four, expiry), removed or registered here. */
+export const $card = map<{ loaded: boolean; card?: StoredCard | null | undefined; busy?: string | undefined; error?: string | undefined; notice?: string | undefined }>({ loaded: false });
+
+export async function loadCard(): Promise<void> {
+  try {
+    $card.set({ loaded: true, card: (await call(paymentsApi.storedCard, { params: memberParams() }))._payload.card });
+  } catch (error) {
+    $card.set({ loaded: true, error: errorMessage(error) });
+  }
+}
+
+export async function removeCard(): Promise<void> {
+  $card.set({ ...$card.get(), busy: 'Removing…', error: undefined });
+  try {
+    await call(paymentsApi.removeCard, { params: memberParams(), idempotencyKey: newIdempotencyKey() });
+    $card.set({ loaded: true, card: null, notice: 'Your card is removed.' });
+  } catch (error) {
+    $card.set({ ...$card.get(), busy: undefined, error: errorMessage(error) });
+  }
+}
+
+/** Register a card: the payment page authorises €1 and releases it at once (PANDAOLRGCRD2). */
+export async function registerCard(): Promise<void> {
+  $card.set({ ...$card.get(), busy: 'Opening the secure payment page…', error: undefined });
+  try {
+    const { _payload } = await call(paymentsApi.registerCard, { params: memberParams(), idempotencyKey: newIdempotencyKey() });
+    location.assign(_payload.url);
+  } catch (error) {
+    $card.set({ ...$card.get(), busy: undefined, error: errorMessage(error) });
+  }
+}

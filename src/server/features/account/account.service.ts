@@ -80,6 +80,7 @@ export async function balanceSummary({ db, clock }: ServiceContext, memberId: nu
       roaming_data: m ? allowance(m.roamingMaxKb, m.roamingUsedKb) : allowance(0, 0),
       days_left: m ? daysUntil(m.endsAt, now) : 0,
       carryover_data: carryoverLeft,
+      addon_data: m ? m.addonKb : 0,
   });
 }
 

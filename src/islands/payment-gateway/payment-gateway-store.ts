@@ -1,0 +1,61 @@
+import { map } from 'nanostores';
+import type { Answer } from '../../contract/endpoint.ts';
+import { paymentsApi, type PaymentResult } from '../../contract/payments.ts';
+import { call, errorMessage } from '../../lib/http.ts';
+
+type Checkout = Answer<typeof paymentsApi.checkout>['_payload'];
+
+export interface GatewayState {
+  step: 'loading' | 'form' | 'checking' | 'result' | 'error';
+  checkout?: Checkout | undefined;
+  result?: PaymentResult | undefined;
+  error?: string | undefined;
+}
+
+export const $gateway = map<GatewayState>({ step: 'loading' });
+
+const POLL_MS = 2000;
+const POLL_LIMIT = 45;
+
+/**
+ * /payment-gateway/?checkout=ID: the checkout's summary and the provider's widget; back from the
+ * provider (resourcePath in the address), the result is asked of our server, which looks it up
+ * with the provider and applies the payment once. A pending result is asked again every 2 s.
+ */
+export async function openGateway(search: string): Promise<void> {
+  const params = new URLSearchParams(search);
+  const id = params.get('checkout') ?? '';
+  if (!/^[0-9a-f-]{36}$/.test(id)) return $gateway.set({ step: 'error', error: 'This payment link is not complete. Please start the payment again.' });
+  try {
+    const { _payload: checkout } = await call(paymentsApi.checkout, { params: { checkout_id: id } });
+    const returned = params.has('resourcePath') || checkout.state !== 'open';
+    $gateway.set({ step: returned ? 'checking' : 'form', checkout });
+    if (returned) await checkResult(id);
+  } catch (error) {
+    $gateway.set({ step: 'error', error: errorMessage(error, 'This payment could not be loaded. Please try again.') });
+  }
+}
+
+async function checkResult(id: string, attempt = 0): Promise<void> {
+  try {
+    const { _payload: result } = await call(paymentsApi.checkoutResult, { params: { checkout_id: id } });
+    if (result.state === 'pending' && attempt < POLL_LIMIT) {
+      $gateway.set({ ...$gateway.get(), step: 'checking', result });
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      return checkResult(id, attempt + 1);
+    }
+    $gateway.set({ ...$gateway.get(), step: 'result', result });
+  } catch (error) {
+    void reportPaymentError('validate', 'error', errorMessage(error));
+    $gateway.set({ ...$gateway.get(), step: 'error', error: errorMessage(error, 'We could not check your payment. Please reload this page.') });
+  }
+}
+
+/** Spec section 9: 3-D Secure errors are reported, without any card data. */
+export async function reportPaymentError(step: 'init' | 'setup' | 'continue' | 'validate', result: 'failure' | 'error', message: string): Promise<void> {
+  try {
+    await call(paymentsApi.reportError, { body: { step, result, message: message.slice(0, 500) } });
+  } catch {
+    /* nothing more to do */
+  }
+}

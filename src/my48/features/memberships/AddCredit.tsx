@@ -1,0 +1,71 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { CREDIT_AMOUNTS_CENTS } from '../../../contract/constants.ts';
+import { euro } from '../../../lib/format.ts';
+import { $account } from '../../stores/account.ts';
+import { $action, $offers, addCredit, loadOffers } from './memberships-store.ts';
+import { ActionFeedback } from './Memberships.tsx';
+
+/** Add credit: an amount, paid with the stored card or a new card (which can be saved). */
+export default function AddCredit() {
+  const account = useStore($account);
+  const { offers, card, error } = useStore($offers);
+  const { busy } = useStore($action);
+  const [amount, setAmount] = useState<number>(1000);
+  const [useCard, setUseCard] = useState(true);
+  const [save, setSave] = useState(true);
+  const ssn = account.sim?.ssn;
+  useEffect(() => {
+    if (ssn) void loadOffers();
+  }, [ssn]);
+  if (account.status === 'loading') return <p role="status">Loading…</p>;
+  if (!ssn) return <div className="card"><p>You need an active SIM to add credit. <a href="/activate-sim">Activate your SIM</a>.</p></div>;
+  if (error) return <div className="alert alert--error" role="alert">{error}</div>;
+  if (!offers) return <p role="status" className="loading-line">Loading…</p>;
+  const stored = card ? useCard : false;
+  return (
+    <form
+      className="form card"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void addCredit(amount, stored, save);
+      }}
+      aria-labelledby="credit-form-title"
+    >
+      <h2 id="credit-form-title" className="form__title">Add credit</h2>
+      <p>Your credit is <strong>{euro(offers.credit_cents)}</strong>.</p>
+      <ActionFeedback />
+      <fieldset className="fieldset">
+        <legend>Amount</legend>
+        <div className="choices">
+          {CREDIT_AMOUNTS_CENTS.map((a) => (
+            <div className="field field--check" key={a}>
+              <input id={`amount-${a}`} type="radio" name="amount" checked={amount === a} onChange={() => setAmount(a)} />
+              <label htmlFor={`amount-${a}`}>{euro(a)}</label>
+            </div>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset className="fieldset">
+        <legend>Pay with</legend>
+        {card && (
+          <div className="field field--check">
+            <input id="with-stored" type="radio" name="card" checked={stored} onChange={() => setUseCard(true)} />
+            <label htmlFor="with-stored">{`My ${card.brand} card ending ${card.last4} (expires ${card.expiry})`}</label>
+          </div>
+        )}
+        <div className="field field--check">
+          <input id="with-new" type="radio" name="card" checked={!stored} onChange={() => setUseCard(false)} />
+          <label htmlFor="with-new">A new card</label>
+        </div>
+        {!stored && (
+          <div className="field field--check">
+            <input id="save-card" type="checkbox" checked={save} onChange={(e) => setSave(e.target.checked)} />
+            <label htmlFor="save-card">Save this card for next time</label>
+          </div>
+        )}
+      </fieldset>
+      <button type="submit" className="btn btn--primary" disabled={Boolean(busy)}>{busy ?? `Add ${euro(amount)}`}</button>
+    </form>
+  );
+}

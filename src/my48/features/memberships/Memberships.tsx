@@ -1,0 +1,118 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import type { PaymentType } from '../../../contract/payments.ts';
+import { euro, shortDate } from '../../../lib/format.ts';
+import { Dialog } from '../../components/Dialog.tsx';
+import { $account } from '../../stores/account.ts';
+import { $action, $confirm, $offers, askAutoRenew, buyMembership, cancelAutoRenew, closePopup, confirmAutoRenew, loadOffers } from './memberships-store.ts';
+import { OfferFacts } from './OfferCard.tsx';
+
+/** The popups and the failure of the one action in progress, shared by the money screens. */
+export function ActionFeedback() {
+  const { busy, error, popup } = useStore($action);
+  return (
+    <>
+      {busy && <p role="status" className="loading-line">{busy}</p>}
+      {error && <div className="alert alert--error" role="alert">{error}</div>}
+      {popup && (
+        <Dialog title="Done" onClose={closePopup} actions={<button type="button" className="btn btn--primary" onClick={closePopup}>OK</button>}>
+          <p>{popup}</p>
+        </Dialog>
+      )}
+    </>
+  );
+}
+
+/** Spec section 2, "Memberships list": what can be bought, the current and queued membership, auto-renew. */
+export default function Memberships() {
+  const account = useStore($account);
+  const { offers, card, error } = useStore($offers);
+  const { busy } = useStore($action);
+  const confirm = useStore($confirm);
+  const [paymentType, setPaymentType] = useState<PaymentType>('BALANCE_BEFORE_SC');
+  const [recurrence, setRecurrence] = useState(false);
+  const ssn = account.sim?.ssn;
+  useEffect(() => {
+    if (ssn) void loadOffers();
+  }, [ssn]);
+
+  if (account.status === 'loading') return <p role="status">Loading…</p>;
+  if (!ssn) return <div className="card"><p>You need an active SIM to buy a membership. <a href="/activate-sim">Activate your SIM</a>.</p></div>;
+  if (error) return <div className="alert alert--error" role="alert">{error}</div>;
+  if (!offers) return <p role="status" className="loading-line">Loading memberships…</p>;
+  const current = offers.current;
+  return (
+    <div className="stack">
+      <ActionFeedback />
+      {confirm && (
+        <Dialog
+          title={confirm.turnOn ? 'Turn auto-renew on?' : 'Turn auto-renew off?'}
+          onClose={cancelAutoRenew}
+          actions={
+            <>
+              <button type="button" className="btn btn--primary" onClick={() => void confirmAutoRenew()}>{confirm.turnOn ? 'Yes, turn it on' : 'Yes, turn it off'}</button>
+              <button type="button" className="btn btn--outline" onClick={cancelAutoRenew}>Cancel</button>
+            </>
+          }
+        >
+          <p>{confirm.turnOn ? 'Your membership will renew by itself when it ends: from your credit first, then your stored card.' : 'Your membership will end on its end date. You can buy a new one any time.'}</p>
+        </Dialog>
+      )}
+      <section className="tiles" aria-label="Your membership">
+        <section className="tile tile--wide" aria-labelledby="now-title">
+          <h2 id="now-title">Current membership</h2>
+          {current ? (
+            <>
+              <p className="tile__figure">{current.name}</p>
+              <p>Ends {shortDate(current.ends_at)}. Auto-renew is <strong>{current.recurrence_enabled ? 'on' : 'off'}</strong>.</p>
+              <button type="button" className="btn btn--outline" disabled={Boolean(busy)} onClick={() => askAutoRenew(!current.recurrence_enabled, current.recurrence_sku ?? current.sku)}>
+                {current.recurrence_enabled ? 'Turn auto-renew off' : 'Turn auto-renew on'}
+              </button>
+            </>
+          ) : (
+            <p className="tile__figure">No Active Membership</p>
+          )}
+          <p>{offers.queued ? `Queued: ${offers.queued.name}, starts ${shortDate(offers.queued.starts_at)}.` : 'No membership queued.'}</p>
+        </section>
+        <section className="tile" aria-labelledby="credit-title">
+          <h2 id="credit-title">Credit</h2>
+          <p className="tile__figure">{euro(offers.credit_cents)}</p>
+          <a href="/my48/memberships/add-credit">Add credit</a>
+        </section>
+      </section>
+
+      <fieldset className="fieldset card">
+        <legend>How to pay</legend>
+        <div className="field field--check">
+          <input id="pay-credit" type="radio" name="payment" checked={paymentType === 'BALANCE_BEFORE_SC'} onChange={() => setPaymentType('BALANCE_BEFORE_SC')} />
+          <label htmlFor="pay-credit">Credit first, then {card ? `my card ending ${card.last4}` : 'a card'}</label>
+        </div>
+        {card && (
+          <div className="field field--check">
+            <input id="pay-card" type="radio" name="payment" checked={paymentType === 'STORED_CARD'} onChange={() => setPaymentType('STORED_CARD')} />
+            <label htmlFor="pay-card">{`All by my ${card.brand} card ending ${card.last4}`}</label>
+          </div>
+        )}
+        <div className="field field--check">
+          <input id="renew" type="checkbox" checked={recurrence} onChange={(e) => setRecurrence(e.target.checked)} />
+          <label htmlFor="renew">Renew it automatically</label>
+        </div>
+      </fieldset>
+
+      <h2>Memberships</h2>
+      {offers.queued && <p className="alert alert--info">You have a membership queued. You can buy another once it has started.</p>}
+      <ul className="tiles plain" aria-label="Memberships you can buy">
+        {offers.values.map((offer) => (
+          <li key={offer.sku} className="tile">
+            <h3>{offer.name}</h3>
+            <OfferFacts offer={offer} />
+            <button type="button" className="btn btn--primary" disabled={Boolean(busy) || Boolean(offers.queued)} onClick={() => void buyMembership(offer.sku, paymentType, recurrence)} aria-label={`Buy ${offer.name}`}>
+              {current ? 'Buy (starts when the current one ends)' : 'Buy now'}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <p><a href="/my48/addons">Top up with a data add-on</a></p>
+    </div>
+  );
+}
