@@ -2,6 +2,7 @@ import type { AppConfig } from '../config.ts';
 import type { router } from '../http/router.ts';
 import { accountRoutes } from './account/account.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { giftShopRoutes } from './gift-shop/gift-shop.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { helpdeskRoutes } from './helpdesk/helpdesk.routes.ts';
 import { membershipsRoutes } from './memberships/memberships.routes.ts';
@@ -30,5 +31,6 @@ export function featureRoutes(config: AppConfig): ReturnType<typeof router>[] {
     helpdeskRoutes(),
     membershipsRoutes(),
     paymentsRoutes(config),
+    giftShopRoutes(config),
   ];
 }

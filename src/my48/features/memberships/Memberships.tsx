@@ -99,15 +99,19 @@ export default function Memberships() {
         </div>
       </fieldset>
 
-      <h2>Memberships</h2>
-      {offers.queued && <p className="alert alert--info">You have a membership queued. You can buy another once it has started.</p>}
+      <h2>Buy a membership</h2>
+      {offers.queued ? (
+        <p className="alert alert--info">You have a membership queued. You can buy another once it has started.</p>
+      ) : (
+        <p>{current ? 'A membership you buy now starts when your current one ends.' : 'A membership you buy now starts straight away.'}</p>
+      )}
       <ul className="tiles plain" aria-label="Memberships you can buy">
         {offers.values.map((offer) => (
           <li key={offer.sku} className="tile">
             <h3>{offer.name}</h3>
             <OfferFacts offer={offer} />
             <button type="button" className="btn btn--primary" disabled={Boolean(busy) || Boolean(offers.queued)} onClick={() => void buyMembership(offer.sku, paymentType, recurrence)} aria-label={`Buy ${offer.name}`}>
-              {current ? 'Buy (starts when the current one ends)' : 'Buy now'}
+              {current ? 'Buy next' : 'Buy now'}
             </button>
           </li>
         ))}

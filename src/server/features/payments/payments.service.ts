@@ -1,18 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { euro } from '../../../contract/format.ts';
 import { classifyResult, type CheckoutPurpose, type PaymentResult, type StoredCard } from '../../../contract/payments.ts';
 import type { Queryable } from '../../db/client.ts';
 import { balances, checkouts, members, notifications, sims, storedCards } from '../../db/schema.ts';
 import { sendMail } from '../../integrations/mail/index.ts';
-import type { PaymentsAdapter, Registration } from '../../integrations/payments/index.ts';
+import type { Registration } from '../../integrations/payments/index.ts';
 import { lockedCredit } from '../../services/memberships.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
+import { prepare, type PaymentsContext } from '../../services/checkouts.ts';
 import { applyPurchase, describePurchase, priceOf, purchaseProblem, settle, type Purchase } from '../../services/purchases.ts';
 
-export interface PaymentsContext extends ServiceContext {
-  payments: PaymentsAdapter;
-}
+export type { PaymentsContext };
 type Checkout = typeof checkouts.$inferSelect;
 
 const NEXT: Record<CheckoutPurpose, string> = {
@@ -32,20 +30,6 @@ const purchaseOf = (c: Checkout): Purchase | null =>
       : c.purpose === 'credit' || c.purpose === 'gift-credit'
         ? { kind: 'credit', amountCents: c.amountCents }
         : null;
-
-/** Prepares the checkout with the provider, then keeps it (the provider call is outside any transaction). */
-export async function prepare(
-  { db, clock, payments }: PaymentsContext,
-  c: { memberId: number | null; ssn: string | null; purpose: CheckoutPurpose; sku?: string | undefined; amountCents: number; creditCents?: number; recurrence?: boolean; saveCard: boolean; buyerEmail?: string; description: string },
-) {
-  const id = randomUUID();
-  const { providerId } = await payments.prepareCheckout({ amountCents: c.amountCents, description: c.description, reference: `checkout:${id}`, mode: c.purpose === 'register-card' ? 'register' : 'payment', saveCard: c.saveCard });
-  await db.insert(checkouts).values({
-    id, memberId: c.memberId, ssn: c.ssn, purpose: c.purpose, sku: c.sku ?? null, amountCents: c.amountCents, creditCents: c.creditCents ?? 0,
-    recurrence: c.recurrence ?? false, saveCard: c.saveCard, buyerEmail: c.buyerEmail ?? null, providerId, createdAt: clock(),
-  });
-  return { checkout_id: id, amount_cents: c.amountCents, url: `/payment-gateway/?checkout=${id}` };
-}
 
 /** A card payment for what credit does not pay (membership and add-on) or for credit itself. */
 export async function createCheckout(
