@@ -110,7 +110,7 @@ export default function Memberships() {
           <li key={offer.sku} className="tile">
             <h3>{offer.name}</h3>
             <OfferFacts offer={offer} />
-            <button type="button" className="btn btn--primary" disabled={Boolean(busy) || Boolean(offers.queued)} onClick={() => void buyMembership(offer.sku, paymentType, recurrence)} aria-label={`Buy ${offer.name}`}>
+            <button type="button" className="btn btn--primary" disabled={Boolean(busy) || Boolean(offers.queued)} onClick={() => void buyMembership(offer.sku, paymentType, recurrence)} aria-label={`${current ? 'Buy next' : 'Buy now'}: ${offer.name}`}>
               {current ? 'Buy next' : 'Buy now'}
             </button>
           </li>

@@ -1,0 +1,189 @@
+import { expect, type Page } from '@playwright/test';
+import { expectNoAxeViolations, test } from './fixtures.ts';
+
+test.describe.configure({ timeout: 90_000 });
+
+async function memberships(page: Page) {
+  await page.goto('/my48/memberships');
+  await expect(page.getByRole('heading', { level: 2, name: 'Buy a membership' })).toBeVisible();
+}
+
+const dialog = (page: Page) => page.getByRole('dialog');
+
+/** On /payment-gateway/: the billing address and a sandbox test card, then Pay (or Save card). */
+async function payByCard(page: Page, card: string) {
+  await expect(page).toHaveURL(/\/payment-gateway\/\?checkout=/);
+  await expect(page.getByText('*A valid address is required to authenticate payment')).toBeVisible();
+  await expect(page.getByText('Test payment: no real card is charged.')).toBeVisible();
+  await page.getByLabel('Street address').fill('1 Main Street');
+  await page.getByLabel('Town or city').fill('Cork');
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry date (MM/YY)').fill('12/30');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('Name on card').fill('Test Member');
+  await page.getByRole('button', { name: /^(Pay €|Save card)/ }).click();
+}
+
+test('rich: buy with credit by keyboard alone; the second is queued, a third cannot be bought', async ({ page, signIn }) => {
+  await signIn('rich@example.com');
+  await page.goto('/my48');
+  // From the dashboard to a bought membership with the keyboard only.
+  const buyLink = page.getByRole('link', { name: 'Buy a membership' });
+  await buyLink.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: 'Buy a membership' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: /^Buy (now|next): Data Plus €9\.99 Membership$/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog(page)).toContainText('Data Plus €9.99 Membership is yours, starting now.');
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Enter');
+  await expect(dialog(page)).toHaveCount(0);
+  await page.getByRole('button', { name: /^Buy (now|next): Data Plus €9\.99 Membership$/ }).click();
+  await expect(dialog(page)).toContainText('is queued');
+  await dialog(page).getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText('You have a membership queued.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Buy (now|next): Data Plus €9\.99 Membership$/ })).toBeDisabled();
+  await expect(page.getByRole('region', { name: 'Credit' })).toContainText('€5.02');
+});
+
+test('card: auto-renew on and off with popups, credit then the stored card, add credit, an add-on, then remove the card', async ({ page, signIn }) => {
+  test.slow();
+  await signIn('card@example.com');
+  await memberships(page);
+  await page.getByRole('button', { name: 'Turn auto-renew on' }).click();
+  await expect(dialog(page)).toContainText('Turn auto-renew on?');
+  await expectNoAxeViolations(page);
+  await dialog(page).getByRole('button', { name: 'Yes, turn it on' }).click();
+  await expect(dialog(page)).toContainText('Auto-renew is on.');
+  await dialog(page).getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('button', { name: 'Turn auto-renew off' }).click();
+  await dialog(page).getByRole('button', { name: 'Yes, turn it off' }).click();
+  await expect(dialog(page)).toContainText('Auto-renew is off.');
+  await dialog(page).getByRole('button', { name: 'OK' }).click();
+
+  await expect(page.getByLabel('Credit first, then my card ending 0000')).toBeChecked();
+  await page.getByRole('button', { name: /^Buy (now|next): Data Plus €9\.99 Membership$/ }).click();
+  await expect(dialog(page)).toContainText('is queued');
+  await dialog(page).getByRole('button', { name: 'OK' }).click();
+  await page.goto('/my48/transactions');
+  const row = page.getByRole('row').nth(1);
+  await expect(row).toContainText('Data Plus €9.99 Membership');
+  await expect(row).toContainText('−€0.50');
+  await expect(row).toContainText('€9.49');
+
+  await page.goto('/my48/memberships/add-credit');
+  await page.getByLabel('€10.00').check();
+  await expect(page.getByLabel('My VISA card ending 0000 (expires 12/29)')).toBeChecked();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Add €10.00' }).click();
+  await expect(dialog(page)).toContainText('Your credit is €10.00 now.');
+  await dialog(page).getByRole('button', { name: 'OK' }).click();
+
+  await page.goto('/my48/addons');
+  await expect(page.getByRole('heading', { level: 1, name: 'Top up with data' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Buy Add-on 5 GB' }).click();
+  await expect(dialog(page)).toContainText('5 GB added to your membership.');
+  await dialog(page).getByRole('button', { name: 'OK' }).click();
+  await page.goto('/my48');
+  await expect(page.getByRole('region', { name: 'Extras' })).toContainText('Add-on data5.00 GB');
+  await expect(page.getByRole('region', { name: 'Credit' })).toContainText('€5.00');
+
+  await page.goto('/my48/settings/payment-details');
+  await expect(page.getByText('VISA ending 0000')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Remove this card' }).click();
+  await expect(page.getByText('Your card is removed.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('You have no stored card.')).toBeVisible();
+});
+
+test('nocredit: a new card pays (and is saved); declined, 3-D Secure decline and approve, and pending', async ({ page, signIn }) => {
+  test.slow();
+  await signIn('nocredit@example.com');
+  await memberships(page);
+  await page.getByRole('button', { name: /^Buy (now|next): Data Plus €9\.99 Membership$/ }).click();
+  await expect(page.getByRole('heading', { name: 'Pay €9.99' })).toBeVisible();
+  await expect(page.locator('#PANDAOLTUNRG2')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await payByCard(page, '4200 0000 0000 0000');
+  await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await page.reload(); // the result address again: applied once
+  await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await expect(page.getByText(/^Queued: Data Plus €9\.99 Membership/)).toBeVisible();
+
+  // Add credit with a new card: declined, then 3-D Secure declined and approved, then pending.
+  const newCardCredit = async (amount: string) => {
+    await page.goto('/my48/memberships/add-credit');
+    await page.getByLabel(amount).check();
+    await page.getByLabel('A new card').check();
+    await page.getByRole('button', { name: `Add ${amount}` }).click();
+  };
+  await newCardCredit('€5.00');
+  await payByCard(page, '4000 0000 0000 0002');
+  await expect(page.getByRole('heading', { name: 'The payment did not go through' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('declined');
+
+  await newCardCredit('€5.00');
+  await payByCard(page, '4000 0000 0000 3220');
+  await expect(page.getByRole('button', { name: 'Approve' })).toBeVisible();
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await expect(page.getByRole('heading', { name: 'The payment did not go through' })).toBeVisible();
+
+  await newCardCredit('€10.00');
+  await payByCard(page, '4000 0000 0000 3220');
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+
+  await newCardCredit('€5.00');
+  await payByCard(page, '4000 0000 0000 0077');
+  await expect(page.getByText('Your bank is still confirming the payment.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible({ timeout: 30_000 });
+  await page.goto('/my48');
+  await expect(page.getByRole('region', { name: 'Credit' })).toContainText('€15.00');
+});
+
+test('gift shop: a visitor gifts a membership and a top-up; the numbers are checked with the spec’s messages', async ({ page }) => {
+  test.slow();
+  await page.goto('/gift-shop');
+  const number = page.getByLabel('Their 48 number');
+  await expectNoAxeViolations(page);
+  for (const [typed, message] of [
+    ['12345', "That doesn't look like a valid number - please check and try again."],
+    ['0879999999', "We can't link a membership to this number - please double-check and try another."],
+  ]) {
+    await number.fill(typed!);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('alert')).toHaveText(message!);
+  }
+  await number.fill('0871000009');
+  await page.getByLabel('A top-up (credit)').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toHaveText("This number can't receive a top-up.");
+
+  await number.fill('087 100 0030');
+  await page.getByLabel('A membership').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose a membership' })).toBeVisible();
+  await page.getByLabel('All Data €12.99 Membership, €12.99').check();
+  await page.getByLabel('Your e-mail address').fill('buyer@example.com');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+  await payByCard(page, '4200 0000 0000 0000');
+  await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+  await expect(page.getByText('Gift: All Data €12.99 Membership')).toBeVisible();
+
+  await page.goto('/gift-shop');
+  await page.getByLabel('Their 48 number').fill('0871000030');
+  await page.getByLabel('A top-up (credit)').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('€20.00 credit').check();
+  await page.getByLabel('Your e-mail address').fill('buyer@example.com');
+  await page.getByRole('button', { name: 'Pay by card' }).click();
+  await payByCard(page, '4200 0000 0000 0000');
+  await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+  await expect(page.getByText('Gift: €20.00 credit')).toBeVisible();
+});
