@@ -44,6 +44,10 @@ const schema = z.object({
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
   /** Log-ins one address may try per window (people behind one office or campus address share it). */
+  /** The card provider (all three, or none: the payment sandbox). */
+  PAYMENT_BASE_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
+  PAYMENT_ENTITY_ID: z.string().min(1).optional(),
+  PAYMENT_ACCESS_TOKEN: z.string().min(1).optional(),
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
 });
@@ -56,6 +60,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
+  const payment = [parsed.data.PAYMENT_BASE_URL, parsed.data.PAYMENT_ENTITY_ID, parsed.data.PAYMENT_ACCESS_TOKEN].filter(Boolean).length;
+  if (payment !== 0 && payment !== 3) throw new Error('Invalid configuration: PAYMENT_BASE_URL, PAYMENT_ENTITY_ID and PAYMENT_ACCESS_TOKEN go together');
   if (Boolean(parsed.data.RECAPTCHA_SITE_KEY) !== Boolean(parsed.data.RECAPTCHA_SECRET_KEY)) {
     throw new Error('Invalid configuration: RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY go together');
   }

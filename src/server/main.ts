@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import pino from 'pino';
 import { createApp } from './app.ts';
 import { sandboxPayments } from './integrations/payments/index.ts';
+import { providerPayments } from './integrations/payments/provider.ts';
 import { scheduleRenewals } from './jobs/renewals.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
 import { openDatabase } from './db/client.ts';
@@ -20,7 +21,10 @@ if (await isEmpty(database.db)) {
 }
 for (const name of env.generatedSecrets) logger.warn(`${name} is not set: using a random one for this run`);
 
-const payments = sandboxPayments();
+const payments =
+  env.PAYMENT_BASE_URL && env.PAYMENT_ENTITY_ID && env.PAYMENT_ACCESS_TOKEN
+    ? providerPayments({ baseUrl: env.PAYMENT_BASE_URL, entityId: env.PAYMENT_ENTITY_ID, accessToken: env.PAYMENT_ACCESS_TOKEN })
+    : sandboxPayments();
 const stopRenewals = scheduleRenewals({ db: database.db, clock: () => new Date(), payments }, logger);
 
 const app = createApp({

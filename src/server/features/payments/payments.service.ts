@@ -145,11 +145,11 @@ export async function checkoutResult(ctx: PaymentsContext, id: string): Promise<
   } catch (error) {
     if (!(error instanceof NotApplied)) throw error;
     await db.update(checkouts).set({ state: 'failed', resultCode: result.code, resultDescription: 'What this paid for could not be applied any more; the payment is refunded.' }).where(eq(checkouts.id, id));
-    await payments.refund(c.providerId, c.amountCents);
+    await payments.refund(result.paymentId ?? c.providerId, c.amountCents);
     return answer('failure', result.code, 'What this paid for could not be applied any more (a membership was queued meanwhile, or your credit changed). The payment is refunded.');
   }
   // A card registration is an authorisation only: released at once (money.md).
-  if (c.purpose === 'register-card') await payments.refund(c.providerId, c.amountCents);
+  if (c.purpose === 'register-card') await payments.refund(result.paymentId ?? c.providerId, c.amountCents);
   return answer('success', result.code, result.description);
 }
 

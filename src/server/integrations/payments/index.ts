@@ -25,6 +25,8 @@ export interface Registration {
 export interface CheckoutResult {
   code: string;
   description: string;
+  /** The provider's payment id (refunds and reversals name it); the checkout id when the provider has none. */
+  paymentId?: string;
   /** The card, when it was to be saved (or registered) and the provider registered it. */
   registration?: Registration;
 }
