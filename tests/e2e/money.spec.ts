@@ -167,7 +167,7 @@ test('gift shop: a visitor gifts a membership and a top-up; the numbers are chec
   await number.fill('087 100 0030');
   await page.getByLabel('A membership').check();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'Choose a membership' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Choose a membership' })).toBeFocused();
   await page.getByLabel('All Data €12.99 Membership, €12.99').check();
   await page.getByLabel('Your e-mail address').fill('buyer@example.com');
   await expectNoAxeViolations(page);

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
 import { euro, formatMsisdn } from '../../lib/format.ts';
 import { $giftOffers, $recipient, giftForm, loadGiftOffers, numberForm, startAgain } from './gift-shop-store.ts';
@@ -10,7 +10,12 @@ export default function GiftShop() {
   const step1 = useStore(numberForm.$state);
   const step2 = useStore(giftForm.$state);
   const { offers, error } = useStore($giftOffers);
+  const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => void loadGiftOffers(), []);
+  // The second step takes the focus, as a new page would.
+  useEffect(() => {
+    if (recipient) heading.current?.focus();
+  }, [recipient, offers]);
 
   if (!recipient) {
     return (
@@ -41,7 +46,7 @@ export default function GiftShop() {
     : offers.credit_amounts.map((a) => ({ value: String(a), label: `${euro(a)} credit` }));
   return (
     <form className="form card" noValidate onSubmit={giftForm.onSubmit} aria-labelledby="gift-choice-title">
-      <h2 id="gift-choice-title" className="form__title">{recipient.gift === 'membership' ? 'Choose a membership' : 'Choose a top-up'}</h2>
+      <h2 id="gift-choice-title" className="form__title" tabIndex={-1} ref={heading}>{recipient.gift === 'membership' ? 'Choose a membership' : 'Choose a top-up'}</h2>
       <p>For {formatMsisdn(recipient.msisdn.replace(/\s/g, ''))}. <button type="button" className="link-button" onClick={startAgain}>Change</button></p>
       <FormAlert>{step2.error}</FormAlert>
       <fieldset className="fieldset">

@@ -32,7 +32,7 @@ export default function AddCredit() {
       }}
       aria-labelledby="credit-form-title"
     >
-      <h2 id="credit-form-title" className="form__title">Add credit</h2>
+      <h2 id="credit-form-title" className="form__title">Choose an amount</h2>
       <p>Your credit is <strong>{euro(offers.credit_cents)}</strong>.</p>
       <ActionFeedback />
       <fieldset className="fieldset">
