@@ -93,6 +93,22 @@ forEachDatabase('payments', (ctx) => {
     expect(await queued(ctx(), 18)).toHaveLength(1);
   });
 
+  it('with a stored card the widget offers it (PANDAOLTREG2): its CVV pays', async () => {
+    const s = await login(ctx().app, 'card@example.com');
+    const id = (await checkout(ctx(), s, 18, { purpose: 'credit', amount_cents: 1500 })).body._payload.checkout_id;
+    const info = (await (await ctx().app.request(`/panda/public/checkouts/${id}`)).json())._payload;
+    expect(info.container).toBe('PANDAOLTREG2');
+    const script = await (await ctx().app.request(info.script_url)).text();
+    expect(script).toContain('"last4":"0000"');
+    expect(script).not.toContain('4200000000000000');
+    const providerId = new URL(info.script_url, 'http://x').searchParams.get('checkoutId')!;
+    const paid = await ctx().app.request(`/sandbox/payments/checkouts/${providerId}/pay`, json({ saved: true, cvv: '321', result_url: `/payment-gateway/?checkout=${id}` }));
+    expect(paid.status).toBe(200);
+    expect(await result(ctx(), id)).toMatchObject({ state: 'success' });
+    const [credit] = await ctx().handle.db.select().from(balances).where(eq(balances.ssn, demoSsn(18)));
+    expect(credit!.creditCents).toBe(1550);
+  });
+
   it('registers a card (PANDAOLRGCRD2), shows it, removes it; unknown and malformed checkouts are 4xx', async () => {
     const s = await login(ctx().app, 'rich@example.com');
     expect((await (await call(ctx().app, s, `/panda/protected/users/${s.userId}/cards`)).json())._payload.card).toBeNull();

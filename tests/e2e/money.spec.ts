@@ -15,6 +15,9 @@ async function payByCard(page: Page, card: string) {
   await expect(page).toHaveURL(/\/payment-gateway\/\?checkout=/);
   await expect(page.getByText('*A valid address is required to authenticate payment')).toBeVisible();
   await expect(page.getByText('Test payment: no real card is charged.')).toBeVisible();
+  // With a saved card the widget offers it first (PANDAOLTREG2); these journeys enter a new card.
+  const newCard = page.getByRole('radio', { name: 'A new card' });
+  if (await newCard.count()) await newCard.check();
   await page.getByLabel('Street address').fill('1 Main Street');
   await page.getByLabel('Town or city').fill('Cork');
   await page.getByLabel('Card number').fill(card);
@@ -57,6 +60,13 @@ test('card: auto-renew on and off with popups, credit then the stored card, add 
   await dialog(page).getByRole('button', { name: 'Yes, turn it on' }).click();
   await expect(dialog(page)).toContainText('Auto-renew is on.');
   await dialog(page).getByRole('button', { name: 'OK' }).click();
+  await page.getByLabel('Renews with').selectOption({ label: 'All Data €12.99 Membership' });
+  await page.getByRole('button', { name: 'Change' }).click();
+  await expect(dialog(page)).toContainText('Renew with All Data €12.99 Membership?');
+  await dialog(page).getByRole('button', { name: 'Yes, renew with it' }).click();
+  await expect(dialog(page)).toContainText('Auto-renew is on with All Data €12.99 Membership.');
+  await dialog(page).getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByLabel('Renews with')).toHaveValue('BDDV00');
   await page.getByRole('button', { name: 'Turn auto-renew off' }).click();
   await dialog(page).getByRole('button', { name: 'Yes, turn it off' }).click();
   await expect(dialog(page)).toContainText('Auto-renew is off.');

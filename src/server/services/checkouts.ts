@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CheckoutPurpose } from '../../contract/payments.ts';
-import { checkouts } from '../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { checkouts, storedCards } from '../db/schema.ts';
 import type { PaymentsAdapter } from '../integrations/payments/index.ts';
 import type { ServiceContext } from './outcome.ts';
 
@@ -14,7 +15,11 @@ export async function prepare(
   c: { memberId: number | null; ssn: string | null; purpose: CheckoutPurpose; sku?: string | undefined; amountCents: number; creditCents?: number; recurrence?: boolean; saveCard: boolean; buyerEmail?: string; description: string },
 ) {
   const id = randomUUID();
-  const { providerId } = await payments.prepareCheckout({ amountCents: c.amountCents, description: c.description, reference: `checkout:${id}`, mode: c.purpose === 'register-card' ? 'register' : 'payment', saveCard: c.saveCard });
+  const [saved] = c.memberId !== null && c.purpose !== 'register-card' ? await db.select({ token: storedCards.token }).from(storedCards).where(eq(storedCards.memberId, c.memberId)) : [];
+  const { providerId } = await payments.prepareCheckout({
+    amountCents: c.amountCents, description: c.description, reference: `checkout:${id}`, mode: c.purpose === 'register-card' ? 'register' : 'payment', saveCard: c.saveCard,
+    savedCardToken: saved?.token,
+  });
   await db.insert(checkouts).values({
     id, memberId: c.memberId, ssn: c.ssn, purpose: c.purpose, sku: c.sku ?? null, amountCents: c.amountCents, creditCents: c.creditCents ?? 0,
     recurrence: c.recurrence ?? false, saveCard: c.saveCard, buyerEmail: c.buyerEmail ?? null, providerId, createdAt: clock(),

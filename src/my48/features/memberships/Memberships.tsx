@@ -4,7 +4,7 @@ import type { PaymentType } from '../../../contract/payments.ts';
 import { euro, shortDate } from '../../../lib/format.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { $account } from '../../stores/account.ts';
-import { $action, $confirm, $offers, askAutoRenew, buyMembership, cancelAutoRenew, closePopup, confirmAutoRenew, loadOffers } from './memberships-store.ts';
+import { $action, $confirm, $offers, askAutoRenew, askRenewWith, buyMembership, type Offers, cancelAutoRenew, closePopup, confirmAutoRenew, loadOffers } from './memberships-store.ts';
 import { OfferFacts } from './OfferCard.tsx';
 
 /** The popups and the failure of the one action in progress, shared by the money screens. */
@@ -24,6 +24,27 @@ export function ActionFeedback() {
 }
 
 /** Spec section 2, "Memberships list": what can be bought, the current and queued membership, auto-renew. */
+/** Auto-renew with another membership: chosen here, confirmed in a dialog. */
+function RenewWith({ offers, renewing, disabled }: { offers: Offers['values']; renewing: string; disabled: boolean }) {
+  const [sku, setSku] = useState(renewing);
+  const chosen = offers.find((o) => o.sku === sku);
+  return (
+    <div className="form__row">
+      <div className="field">
+        <label htmlFor="renew-with">Renews with</label>
+        <select id="renew-with" value={sku} onChange={(e) => setSku(e.target.value)}>
+          {offers.map((o) => (
+            <option key={o.sku} value={o.sku}>{o.name}</option>
+          ))}
+        </select>
+      </div>
+      <button type="button" className="btn btn--outline" disabled={disabled || sku === renewing || !chosen} onClick={() => chosen && askRenewWith(chosen.sku, chosen.name)}>
+        Change
+      </button>
+    </div>
+  );
+}
+
 export default function Memberships() {
   const account = useStore($account);
   const { offers, card, error } = useStore($offers);
@@ -46,16 +67,20 @@ export default function Memberships() {
       <ActionFeedback />
       {confirm && (
         <Dialog
-          title={confirm.turnOn ? 'Turn auto-renew on?' : 'Turn auto-renew off?'}
+          title={confirm.change === 'on' ? 'Turn auto-renew on?' : confirm.change === 'off' ? 'Turn auto-renew off?' : `Renew with ${confirm.name ?? confirm.sku}?`}
           onClose={cancelAutoRenew}
           actions={
             <>
-              <button type="button" className="btn btn--primary" onClick={() => void confirmAutoRenew()}>{confirm.turnOn ? 'Yes, turn it on' : 'Yes, turn it off'}</button>
+              <button type="button" className="btn btn--primary" onClick={() => void confirmAutoRenew()}>{confirm.change === 'on' ? 'Yes, turn it on' : confirm.change === 'off' ? 'Yes, turn it off' : 'Yes, renew with it'}</button>
               <button type="button" className="btn btn--outline" onClick={cancelAutoRenew}>Cancel</button>
             </>
           }
         >
-          <p>{confirm.turnOn ? 'Your membership will renew by itself when it ends: from your credit first, then your stored card.' : 'Your membership will end on its end date. You can buy a new one any time.'}</p>
+          <p>
+            {confirm.change === 'off'
+              ? 'Your membership will end on its end date. You can buy a new one any time.'
+              : 'Your membership will renew by itself when it ends: from your credit first, then your stored card.'}
+          </p>
         </Dialog>
       )}
       <section className="tiles" aria-label="Your membership">
@@ -68,6 +93,7 @@ export default function Memberships() {
               <button type="button" className="btn btn--outline" disabled={Boolean(busy)} onClick={() => askAutoRenew(!current.recurrence_enabled, current.recurrence_sku ?? current.sku)}>
                 {current.recurrence_enabled ? 'Turn auto-renew off' : 'Turn auto-renew on'}
               </button>
+              {current.recurrence_enabled && <RenewWith offers={offers.values} renewing={current.recurrence_sku ?? current.sku} disabled={Boolean(busy)} />}
             </>
           ) : (
             <p className="tile__figure">No Active Membership</p>

@@ -14,7 +14,7 @@ export const $offers = map<{ offers?: Offers | undefined; card?: StoredCard | nu
 /** The one purchase or switch in progress, its error, and the popup to show when done. */
 export const $action = map<{ busy?: string | undefined; error?: string | undefined; popup?: string | undefined }>({});
 /** The auto-renew change waiting for the member's confirmation. */
-export const $confirm = atom<{ turnOn: boolean; sku: string } | undefined>(undefined);
+export const $confirm = atom<{ change: 'on' | 'off' | 'switch'; sku: string; name?: string } | undefined>(undefined);
 
 const params = () => ({ user_id: currentUserId() ?? '', ssn: $account.get().sim?.ssn ?? '' });
 
@@ -71,7 +71,9 @@ export function buyMembership(sku: string, paymentType: PaymentType, recurrence:
 }
 
 /** Auto-renew: the member confirms first (spec section 8), then a popup says it is on or off. */
-export const askAutoRenew = (turnOn: boolean, sku: string) => $confirm.set({ turnOn, sku });
+export const askAutoRenew = (turnOn: boolean, sku: string) => $confirm.set({ change: turnOn ? 'on' : 'off', sku });
+/** Renew with another membership (PUT …/recurrence), also confirmed first. */
+export const askRenewWith = (sku: string, name: string) => $confirm.set({ change: 'switch', sku, name });
 export const cancelAutoRenew = () => $confirm.set(undefined);
 export function confirmAutoRenew(): Promise<void> {
   const change = $confirm.get();
@@ -79,10 +81,13 @@ export function confirmAutoRenew(): Promise<void> {
   if (!change) return Promise.resolve();
   return act('Saving…', async () => {
     const body = { recurrence_sku: change.sku, payment_type: 'BALANCE_BEFORE_SC', recurrence_enabled: 'true', check_user_cc: 'false' } as const;
-    if (change.turnOn) await call(membershipsApi.recurrence, { params: params(), body, idempotencyKey: newIdempotencyKey() });
-    else await call(membershipsApi.stopRecurrence, { params: params(), body: { recurrence_sku: change.sku }, idempotencyKey: newIdempotencyKey() });
+    const options = { params: params(), idempotencyKey: newIdempotencyKey() };
+    if (change.change === 'on') await call(membershipsApi.recurrence, { ...options, body });
+    else if (change.change === 'switch') await call(membershipsApi.changeRecurrence, { ...options, body: { recurrence_sku: change.sku } });
+    else await call(membershipsApi.stopRecurrence, { ...options, body: { recurrence_sku: change.sku } });
     await refresh();
-    return change.turnOn ? 'Auto-renew is on. Your membership renews by itself: credit first, then your card.' : 'Auto-renew is off. Your membership ends on its end date.';
+    if (change.change === 'switch') return `Auto-renew is on with ${change.name ?? change.sku}.`;
+    return change.change === 'on' ? 'Auto-renew is on. Your membership renews by itself: credit first, then your card.' : 'Auto-renew is off. Your membership ends on its end date.';
   });
 }
 

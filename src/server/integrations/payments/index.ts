@@ -35,7 +35,7 @@ export interface PaymentsAdapter {
   /** Origins the payment page must allow (its widget script, frames and form posts); none for the sandbox, which is ours. */
   origins: string[];
   /** Prepares a checkout: a payment (optionally saving the card) or a card registration (an authorisation released at once). */
-  prepareCheckout(input: { amountCents: number; description: string; reference: string; mode: 'payment' | 'register'; saveCard: boolean }): Promise<{ providerId: string }>;
+  prepareCheckout(input: { amountCents: number; description: string; reference: string; mode: 'payment' | 'register'; saveCard: boolean; savedCardToken?: string | undefined }): Promise<{ providerId: string }>;
   /** The widget script of a checkout, loaded by /payment-gateway/ only. */
   widgetScriptUrl(providerId: string): string;
   /** The checkout's result, looked up with the provider (never taken from the browser). */
@@ -67,6 +67,8 @@ export interface SandboxCheckout {
   description: string;
   mode: 'payment' | 'register';
   saveCard: boolean;
+  /** The member's saved card, offered by the widget (PANDAOLTREG2): its test card number stays in the sandbox. */
+  saved?: { number: string; brand: string; last4: string };
   /** Set once a card was entered (and, for the 3-D Secure card, the challenge answered). */
   result?: CheckoutResult & { settlesAt?: number };
   /** The 3-D Secure card waits for the challenge. */
@@ -88,9 +90,11 @@ export function sandboxPayments(now: () => number = Date.now): SandboxPayments {
     checkouts,
     now,
     origins: [],
-    async prepareCheckout({ amountCents, description, mode, saveCard }) {
+    async prepareCheckout({ amountCents, description, mode, saveCard, savedCardToken }) {
       const providerId = `sbx-${randomUUID()}`;
-      checkouts.set(providerId, { amountCents, description, mode, saveCard });
+      const number = savedCardToken ? cardOfToken(savedCardToken) : '';
+      const card = SANDBOX_CARDS[number];
+      checkouts.set(providerId, { amountCents, description, mode, saveCard, ...(card ? { saved: { number, brand: card.brand, last4: number.slice(-4) } } : {}) });
       return { providerId };
     },
     widgetScriptUrl: (providerId) => `/sandbox/payments/widget.js?checkoutId=${encodeURIComponent(providerId)}`,

@@ -41,10 +41,12 @@ export function providerPayments(config: ProviderConfig, fetcher: Fetch = fetch)
 
   return {
     origins: [new URL(base).origin],
-    async prepareCheckout({ amountCents, reference, mode, saveCard }) {
+    async prepareCheckout({ amountCents, reference, mode, saveCard, savedCardToken }) {
       const a = await request('POST', '/v1/checkouts', {
         amount: amount(amountCents), currency: 'EUR', paymentType: mode === 'register' ? 'PA' : 'DB', merchantTransactionId: reference,
         ...(saveCard || mode === 'register' ? { createRegistration: 'true' } : {}),
+        // The widget offers the saved card (with its CVV) beside a new one.
+        ...(savedCardToken ? { 'registrations[0].id': savedCardToken } : {}),
       });
       if (!a.id) throw new Error('payment provider prepared no checkout');
       return { providerId: a.id };

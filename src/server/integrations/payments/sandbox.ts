@@ -8,6 +8,11 @@ import { SANDBOX_CARDS, sandboxToken, type SandboxPayments } from './index.ts';
 const euro = (cents: number) => new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 const NOTICE = 'Test payment: no real card is charged';
 
+const SavedCardSchema = z.object({
+  saved: z.literal(true),
+  cvv: z.string().regex(/^\d{3}$/, { error: 'The CVV is the 3 digits on the back of the card.' }),
+  result_url: z.string().regex(/^\/payment-gateway\/\?/, { error: 'Bad result address.' }),
+});
 const CardSchema = z.object({
   number: z.string().transform((v) => v.replace(/\s/g, '')).pipe(z.string().regex(/^\d{12,19}$/, { error: 'Enter the card number.' })),
   expiry: z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, { error: 'Enter the expiry date as MM/YY.' }),
@@ -38,13 +43,24 @@ export function paymentsSandboxRoutes(payments: SandboxPayments) {
     c.header('cache-control', 'no-store');
     if (!checkout) return c.body('console.error("sandbox: unknown checkout");');
     const label = checkout.mode === 'register' ? 'Save card' : `Pay ${euro(checkout.amountCents)}`;
-    return c.body(`(${widget.toString()})(${JSON.stringify({ id, label, notice: NOTICE })});`);
+    const saved = checkout.saved ? { brand: checkout.saved.brand, last4: checkout.saved.last4 } : null;
+    const cards = [
+      ['4200 0000 0000 0000', 'success'],
+      ['4000 0000 0000 3220', '3-D Secure: Approve or Decline'],
+      ['4000 0000 0000 0002', 'declined'],
+      ['4000 0000 0000 0077', 'pending, then success after 10 s'],
+    ];
+    return c.body(`(${widget.toString()})(${JSON.stringify({ id, label, notice: NOTICE, saved, cards })});`);
   });
 
   app.post('/sandbox/payments/checkouts/:id/pay', async (c) => {
     const checkout = payments.checkouts.get(c.req.param('id'));
     if (!checkout) return c.json({ message: 'This payment has expired. Please start again.' }, 404);
-    const parsed = CardSchema.safeParse(await c.req.json().catch(() => ({})));
+    const sent: unknown = await c.req.json().catch(() => ({}));
+    const withSaved = SavedCardSchema.safeParse(sent);
+    const parsed = withSaved.success && checkout.saved
+      ? { success: true as const, data: { number: checkout.saved.number, expiry: '12/99', cvv: withSaved.data.cvv, holder: 'Saved card', result_url: withSaved.data.result_url } }
+      : CardSchema.safeParse(sent);
     if (!parsed.success) return c.json({ message: parsed.error.issues[0]!.message }, 400);
     const card = parsed.data;
     if (expired(card.expiry, payments.now())) return c.json({ message: 'This card has expired.' }, 400);
@@ -100,7 +116,7 @@ export function paymentsSandboxRoutes(payments: SandboxPayments) {
 }
 
 /** The widget script's body (runs in the browser; serialised with toString, so it uses nothing from here). */
-function widget(options: { id: string; label: string; notice: string }) {
+function widget(options: { id: string; label: string; notice: string; saved: { brand: string; last4: string } | null; cards: string[][] }) {
   const form = document.querySelector<HTMLFormElement>('form.paymentWidgets');
   if (!form) return;
   const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, string> = {}, text?: string) => {
@@ -111,6 +127,12 @@ function widget(options: { id: string; label: string; notice: string }) {
   };
   const box = el('div', { class: 'stack', 'data-sandbox-widget': '' });
   box.append(el('p', { class: 'alert alert--info' }, `${options.notice}.`));
+  const tests = el('details');
+  tests.append(el('summary', {}, 'Test cards'));
+  const list = el('ul');
+  for (const [number, outcome] of options.cards) list.append(el('li', {}, `${number}: ${outcome}`));
+  tests.append(list, el('p', {}, 'Any future expiry date and any 3-digit CVV.'));
+  box.append(tests);
   const error = el('div', { class: 'alert alert--error', role: 'alert', hidden: '' });
   box.append(error);
   const fields: [string, string, Record<string, string>][] = [
@@ -119,12 +141,34 @@ function widget(options: { id: string; label: string; notice: string }) {
     ['cvv', 'CVV', { inputmode: 'numeric', autocomplete: 'cc-csc' }],
     ['holder', 'Name on card', { autocomplete: 'cc-name' }],
   ];
+  // With a saved card (PANDAOLTREG2): pay with it (its CVV only), or with a new card.
+  const newCardOnly: HTMLElement[] = [];
+  if (options.saved) {
+    const choice = el('fieldset', { class: 'fieldset' });
+    choice.append(el('legend', {}, 'Card'));
+    for (const [value, text] of [['saved', `My saved ${options.saved.brand} card ending ${options.saved.last4}`], ['new', 'A new card']] as const) {
+      const wrap = el('div', { class: 'field field--check' });
+      const input = el('input', { type: 'radio', id: `sbx-use-${value}`, name: 'card.use', value, ...(value === 'saved' ? { checked: '' } : {}) });
+      input.addEventListener('change', () => toggle(value === 'new'));
+      wrap.append(input, el('label', { for: `sbx-use-${value}` }, text));
+      choice.append(wrap);
+    }
+    box.append(choice);
+  }
   for (const [name, label, props] of fields) {
     const id = `sbx-${name}`;
     const wrap = el('div', { class: 'field' });
     wrap.append(el('label', { for: id }, label), el('input', { id, name: `card.${name}`, required: '', ...props }));
     box.append(wrap);
+    if (name !== 'cvv') newCardOnly.push(wrap);
   }
+  function toggle(newCard: boolean) {
+    for (const wrap of newCardOnly) {
+      wrap.hidden = !newCard;
+      wrap.querySelector('input')!.disabled = !newCard;
+    }
+  }
+  toggle(!options.saved);
   const button = el('button', { type: 'submit', class: 'btn btn--primary' }, options.label);
   box.append(button);
   form.append(box);
@@ -136,10 +180,12 @@ function widget(options: { id: string; label: string; notice: string }) {
     button.textContent = 'Paying…';
     error.hidden = true;
     const action = new URL(form.action, location.href);
+    const resultUrl = `${action.pathname}${action.search}`;
+    const useSaved = options.saved && (form.elements.namedItem('card.use') as RadioNodeList).value === 'saved';
     const res = await fetch(`/sandbox/payments/checkouts/${encodeURIComponent(options.id)}/pay`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ number: value('number'), expiry: value('expiry'), cvv: value('cvv'), holder: value('holder'), result_url: `${action.pathname}${action.search}` }),
+      body: JSON.stringify(useSaved ? { saved: true, cvv: value('cvv'), result_url: resultUrl } : { number: value('number'), expiry: value('expiry'), cvv: value('cvv'), holder: value('holder'), result_url: resultUrl }),
     }).catch(() => undefined);
     const answer = res ? ((await res.json().catch(() => ({}))) as { redirect?: string; message?: string }) : {};
     if (res?.ok && answer.redirect) return location.assign(answer.redirect);
