@@ -224,6 +224,7 @@ test('change my SIM: the number moves to the new card after the password; it sho
 });
 
 test('the other settings screens and an empty transaction list pass axe; settings reopens the last one', async ({ page }) => {
+  test.slow(); // five screens, each checked by axe
   await openDashboard(page, 'nosim@example.com');
   await expect(page.getByText('You have no active SIM yet.')).toBeVisible();
   await page.getByRole('link', { name: 'Transactions' }).filter({ visible: true }).first().click();
@@ -231,6 +232,7 @@ test('the other settings screens and an empty transaction list pass axe; setting
   for (const [fragment, heading] of [['change-password', 'Change password'], ['payment-details', 'Payment details'], ['about-us', 'About 48'], ['reorder-sim', 'Replacement SIM']]) {
     await page.goto(`/my48/settings/${fragment}`);
     await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+    if (fragment === 'payment-details') await expect(page.getByText('You have no stored card.')).toBeVisible();
     await expectNoAxeViolations(page);
   }
   await expect(page.getByText('You need an active SIM for this.')).toBeVisible();

@@ -1,27 +1,19 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { CREDIT_AMOUNTS_CENTS } from '../../../contract/constants.ts';
 import { euro } from '../../../lib/format.ts';
-import { $account } from '../../stores/account.ts';
-import { $action, $offers, addCredit, loadOffers } from './memberships-store.ts';
+import { $action, addCredit } from './memberships-store.ts';
+import { useOffers } from './use-offers.tsx';
 import { ActionFeedback } from './Memberships.tsx';
 
 /** Add credit: an amount, paid with the stored card or a new card (which can be saved). */
 export default function AddCredit() {
-  const account = useStore($account);
-  const { offers, card, error } = useStore($offers);
-  const { busy } = useStore($action);
+  const { wait, offers, card, busy } = useOffers('to add credit');
+  const { busy: busyLabel } = useStore($action);
   const [amount, setAmount] = useState<number>(1000);
   const [useCard, setUseCard] = useState(true);
   const [save, setSave] = useState(true);
-  const ssn = account.sim?.ssn;
-  useEffect(() => {
-    if (ssn) void loadOffers();
-  }, [ssn]);
-  if (account.status === 'loading') return <p role="status">Loading…</p>;
-  if (!ssn) return <div className="card"><p>You need an active SIM to add credit. <a href="/activate-sim">Activate your SIM</a>.</p></div>;
-  if (error) return <div className="alert alert--error" role="alert">{error}</div>;
-  if (!offers) return <p role="status" className="loading-line">Loading…</p>;
+  if (wait || !offers) return wait;
   const stored = card ? useCard : false;
   return (
     <form
@@ -65,7 +57,7 @@ export default function AddCredit() {
           </div>
         )}
       </fieldset>
-      <button type="submit" className="btn btn--primary" disabled={Boolean(busy)}>{busy ?? `Add ${euro(amount)}`}</button>
+      <button type="submit" className="btn btn--primary" disabled={busy}>{busyLabel ?? `Add ${euro(amount)}`}</button>
     </form>
   );
 }

@@ -1,23 +1,12 @@
-import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
-import { $account } from '../../stores/account.ts';
-import { $action, $offers, buyAddon, loadOffers } from './memberships-store.ts';
+import { buyAddon } from './memberships-store.ts';
+import { useOffers } from './use-offers.tsx';
 import { ActionFeedback } from './Memberships.tsx';
 import { OfferFacts } from './OfferCard.tsx';
 
 /** Top up: data add-ons for the current membership; credit first, then the card. */
 export default function Addons() {
-  const account = useStore($account);
-  const { offers, error } = useStore($offers);
-  const { busy } = useStore($action);
-  const ssn = account.sim?.ssn;
-  useEffect(() => {
-    if (ssn) void loadOffers();
-  }, [ssn]);
-  if (account.status === 'loading') return <p role="status">Loading…</p>;
-  if (!ssn) return <div className="card"><p>You need an active SIM for add-ons. <a href="/activate-sim">Activate your SIM</a>.</p></div>;
-  if (error) return <div className="alert alert--error" role="alert">{error}</div>;
-  if (!offers) return <p role="status" className="loading-line">Loading add-ons…</p>;
+  const { wait, offers, busy } = useOffers('for add-ons');
+  if (wait || !offers) return wait;
   if (!offers.current) {
     return (
       <div className="card stack">
@@ -35,7 +24,7 @@ export default function Addons() {
           <li key={addon.sku} className="tile">
             <h2>{addon.name}</h2>
             <OfferFacts offer={addon} />
-            <button type="button" className="btn btn--primary" disabled={Boolean(busy)} onClick={() => void buyAddon(addon.sku as 'BDAO05' | 'BDAO10')} aria-label={`Buy ${addon.name}`}>
+            <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void buyAddon(addon.sku as 'BDAO05' | 'BDAO10')} aria-label={`Buy ${addon.name}`}>
               Buy
             </button>
           </li>

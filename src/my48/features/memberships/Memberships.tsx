@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { PaymentType } from '../../../contract/payments.ts';
 import { euro, shortDate } from '../../../lib/format.ts';
 import { Dialog } from '../../components/Dialog.tsx';
-import { $account } from '../../stores/account.ts';
-import { $action, $confirm, $offers, askAutoRenew, askRenewWith, buyMembership, type Offers, cancelAutoRenew, closePopup, confirmAutoRenew, loadOffers } from './memberships-store.ts';
+import { $action, $confirm, askAutoRenew, askRenewWith, buyMembership, type Offers, cancelAutoRenew, closePopup, confirmAutoRenew } from './memberships-store.ts';
+import { useOffers } from './use-offers.tsx';
 import { OfferFacts } from './OfferCard.tsx';
 
 /** The popups and the failure of the one action in progress, shared by the money screens. */
@@ -46,21 +46,11 @@ function RenewWith({ offers, renewing, disabled }: { offers: Offers['values']; r
 }
 
 export default function Memberships() {
-  const account = useStore($account);
-  const { offers, card, error } = useStore($offers);
-  const { busy } = useStore($action);
+  const { wait, offers, card, busy } = useOffers('to buy a membership');
   const confirm = useStore($confirm);
   const [paymentType, setPaymentType] = useState<PaymentType>('BALANCE_BEFORE_SC');
   const [recurrence, setRecurrence] = useState(false);
-  const ssn = account.sim?.ssn;
-  useEffect(() => {
-    if (ssn) void loadOffers();
-  }, [ssn]);
-
-  if (account.status === 'loading') return <p role="status">Loading…</p>;
-  if (!ssn) return <div className="card"><p>You need an active SIM to buy a membership. <a href="/activate-sim">Activate your SIM</a>.</p></div>;
-  if (error) return <div className="alert alert--error" role="alert">{error}</div>;
-  if (!offers) return <p role="status" className="loading-line">Loading memberships…</p>;
+  if (wait || !offers) return wait;
   const current = offers.current;
   return (
     <div className="stack">
@@ -90,10 +80,10 @@ export default function Memberships() {
             <>
               <p className="tile__figure">{current.name}</p>
               <p>Ends {shortDate(current.ends_at)}. Auto-renew is <strong>{current.recurrence_enabled ? 'on' : 'off'}</strong>.</p>
-              <button type="button" className="btn btn--outline" disabled={Boolean(busy)} onClick={() => askAutoRenew(!current.recurrence_enabled, current.recurrence_sku ?? current.sku)}>
+              <button type="button" className="btn btn--outline" disabled={busy} onClick={() => askAutoRenew(!current.recurrence_enabled, current.recurrence_sku ?? current.sku)}>
                 {current.recurrence_enabled ? 'Turn auto-renew off' : 'Turn auto-renew on'}
               </button>
-              {current.recurrence_enabled && <RenewWith offers={offers.values} renewing={current.recurrence_sku ?? current.sku} disabled={Boolean(busy)} />}
+              {current.recurrence_enabled && <RenewWith offers={offers.values} renewing={current.recurrence_sku ?? current.sku} disabled={busy} />}
             </>
           ) : (
             <p className="tile__figure">No Active Membership</p>
@@ -136,7 +126,7 @@ export default function Memberships() {
           <li key={offer.sku} className="tile">
             <h3>{offer.name}</h3>
             <OfferFacts offer={offer} />
-            <button type="button" className="btn btn--primary" disabled={Boolean(busy) || Boolean(offers.queued)} onClick={() => void buyMembership(offer.sku, paymentType, recurrence)} aria-label={`${current ? 'Buy next' : 'Buy now'}: ${offer.name}`}>
+            <button type="button" className="btn btn--primary" disabled={busy || Boolean(offers.queued)} onClick={() => void buyMembership(offer.sku, paymentType, recurrence)} aria-label={`${current ? 'Buy next' : 'Buy now'}: ${offer.name}`}>
               {current ? 'Buy next' : 'Buy now'}
             </button>
           </li>

@@ -1,0 +1,26 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, type ReactNode } from 'react';
+import type { StoredCard } from '../../../contract/payments.ts';
+import { $account } from '../../stores/account.ts';
+import { $action, $offers, loadOffers, type Offers } from './memberships-store.ts';
+
+/**
+ * The offers of the money screens (memberships, add credit, top up), loaded for the member's SIM;
+ * `wait` is what to show instead while loading, without an active SIM, or after an error.
+ */
+export function useOffers(needs: string): { wait: ReactNode; offers?: Offers | undefined; card?: StoredCard | null | undefined; busy: boolean } {
+  const account = useStore($account);
+  const { offers, card, error } = useStore($offers);
+  const { busy } = useStore($action);
+  const ssn = account.sim?.ssn;
+  useEffect(() => {
+    if (ssn) void loadOffers();
+  }, [ssn]);
+  const wait =
+    account.status === 'loading' ? <p role="status">Loading…</p>
+    : !ssn ? <div className="card"><p>You need an active SIM {needs}. <a href="/activate-sim">Activate your SIM</a>.</p></div>
+    : error ? <div className="alert alert--error" role="alert">{error}</div>
+    : !offers ? <p role="status" className="loading-line">Loading…</p>
+    : null;
+  return { wait, offers, card, busy: Boolean(busy) };
+}
