@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { endpoint, failures, payload, SimParams, UserParams } from './endpoint.ts';
-import { messages } from './messages.ts';
+import { endpoint } from './endpoint.ts';
+import { payload, SimParams, UserParams } from './schemas.ts';
 
 /**
  * The member's account as the dashboard reads it: SIMs, segments, balance summary, usage,
@@ -108,9 +108,4 @@ export const accountApi = {
   }),
 };
 
-export const accountFailures = failures({
-  activationInProgress: { status: 400, message: 'Account activation in progress' },
-  accountDetailsMissing: { status: 400, message: 'Account details missing' },
-  billingUnavailable: { status: 504, message: messages.serviceUnavailable },
-  notYourSim: { status: 403, message: messages.forbiddenMember },
-});
+export { accountFailures } from './account-routes.ts';

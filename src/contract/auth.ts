@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoint, failures, MessageAnswer, payload, UserParams } from './endpoint.ts';
+import { endpoint, failures } from './endpoint.ts';
+import { MessageAnswer, payload, UserParams } from './schemas.ts';
 import { LoginForm } from './forms.ts';
 import { messages } from './messages.ts';
 

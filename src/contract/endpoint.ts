@@ -1,10 +1,12 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /**
  * The API contract as data: each endpoint names its method, path template, request schemas and
  * answer schema once. The server builds its OpenAPI routes from it (server/http/openapi.ts) and
  * the browser's HTTP client takes its types and paths from it (lib/http.ts), so no screen writes
- * a path or an answer type by hand. Plain zod: nothing here depends on the server.
+ * a path or an answer type by hand. Nothing here depends on the server, and nothing here loads
+ * zod (it is types only): a page that only calls the API ships no schema library (schemas.ts has
+ * the shared schemas).
  */
 export type Method = 'get' | 'post' | 'put' | 'delete';
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 422 | 429 | 503 | 504;
@@ -63,11 +65,18 @@ export function failures<const T extends Record<string, Failure>>(table: T): T {
   return table;
 }
 
-// Schemas every feature shares.
-export const ErrorSchema = z.object({ _payload: z.object({ message: z.string() }) }).meta({ id: 'Error' });
-export const MessageAnswer = z.object({ _payload: z.object({ message: z.string() }) });
-export const payload = <T extends z.ZodType>(schema: T) => z.object({ _payload: schema });
-
-const digits = (what: string, pattern: RegExp) => z.string().regex(pattern, { error: `must be ${what}` });
-export const UserParams = z.object({ user_id: digits('a number', /^[0-9]{1,10}$/).meta({ example: '1' }) });
-export const SimParams = UserParams.extend({ ssn: digits('10 to 22 digits', /^[0-9]{10,22}$/).meta({ example: '8935301000000000001' }) });
+/**
+ * An endpoint as the browser needs it: method, path and body encoding, with the endpoint's types
+ * attached. Declared beside a contract in a zod-free file for screens on the fast path (the
+ * dashboard); the compiler checks method and path against the endpoint.
+ */
+export interface Route<E extends EndpointDef> {
+  method: E['method'];
+  path: E['path'];
+  bodyType?: E['bodyType'];
+  /** Types only: never set. */
+  readonly endpoint?: E;
+}
+export function route<E extends EndpointDef>(method: E['method'], path: E['path'], bodyType?: E['bodyType']): Route<E> {
+  return { method, path, ...(bodyType ? { bodyType } : {}) };
+}

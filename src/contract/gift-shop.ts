@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CREDIT_AMOUNTS_CENTS } from './constants.ts';
-import { endpoint, failures, payload } from './endpoint.ts';
+import { endpoint, failures } from './endpoint.ts';
+import { payload } from './schemas.ts';
 import { emailRule } from './forms.ts';
 import { OfferSchema } from './memberships.ts';
 import { messages } from './messages.ts';

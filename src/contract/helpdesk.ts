@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoint, payload, UserParams } from './endpoint.ts';
+import { endpoint } from './endpoint.ts';
+import { payload, UserParams } from './schemas.ts';
 
 /** Single sign-on to the help desk. */
 export const helpdeskApi = {

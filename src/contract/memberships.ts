@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CREDIT_AMOUNTS_CENTS } from './constants.ts';
-import { endpoint, failures, payload, SimParams } from './endpoint.ts';
+import { endpoint, failures } from './endpoint.ts';
+import { payload, SimParams } from './schemas.ts';
 import { messages } from './messages.ts';
 import { PAYMENT_TYPES } from './payments.ts';
 

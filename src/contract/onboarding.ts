@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SimSchema } from './account.ts';
-import { endpoint, failures, payload, UserParams } from './endpoint.ts';
+import { endpoint, failures } from './endpoint.ts';
+import { payload, UserParams } from './schemas.ts';
 import { ActivateSimForm } from './forms.ts';
 import { messages } from './messages.ts';
 

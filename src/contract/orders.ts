@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FREE_SIM_SKU } from './constants.ts';
-import { endpoint, failures, payload, UserParams } from './endpoint.ts';
+import { endpoint, failures } from './endpoint.ts';
+import { payload, UserParams } from './schemas.ts';
 import { FreeSimOrderForm } from './forms.ts';
 import { messages } from './messages.ts';
 

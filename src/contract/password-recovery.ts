@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoint, failures, MessageAnswer, payload } from './endpoint.ts';
+import { endpoint, failures } from './endpoint.ts';
+import { MessageAnswer, payload } from './schemas.ts';
 import { PasswordRule } from './forms.ts';
 
 /** Password recovery. The answers never say whether an address has an account. */

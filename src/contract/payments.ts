@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoint, failures, payload, SimParams, UserParams } from './endpoint.ts';
+import { endpoint, failures } from './endpoint.ts';
+import { payload, SimParams, UserParams } from './schemas.ts';
 import { CREDIT_AMOUNTS_CENTS } from './constants.ts';
 /**
  * Card payments: the payment types of spec section 4 and the result codes of spec section 9,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AccountAnswer, AccountSchema } from './auth.ts';
-import { endpoint, failures, MessageAnswer, payload, UserParams } from './endpoint.ts';
+import { endpoint, failures } from './endpoint.ts';
+import { MessageAnswer, payload, UserParams } from './schemas.ts';
 import { NameForm, PasswordRule } from './forms.ts';
 import { messages } from './messages.ts';
 

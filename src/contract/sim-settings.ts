@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SimSchema } from './account.ts';
-import { endpoint, failures, payload, SimParams, UserParams } from './endpoint.ts';
+import { endpoint, failures } from './endpoint.ts';
+import { payload, SimParams, UserParams } from './schemas.ts';
 import { ChangeSimForm, PortInForm, ReorderSimForm } from './forms.ts';
 import { messages } from './messages.ts';
 import { OrderSchema } from './orders.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { endpoint, UserParams } from './endpoint.ts';
+import { endpoint } from './endpoint.ts';
+import { UserParams } from './schemas.ts';
 
 /** Money movements of the member's SIMs, newest first. */
 export const TransactionSchema = z

@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 import { createFetch, FetchError, type $Fetch, type Fetch } from 'ofetch';
-import { pathFor, type Answer, type EndpointDef, type PathParams, type RequestBody, type RequestQuery } from '../contract/endpoint.ts';
+import { pathFor, type Answer, type EndpointDef, type PathParams, type RequestBody, type RequestQuery, type Route } from '../contract/endpoint.ts';
 import { refreshSession } from '../stores/session.ts';
 import { authCode } from './auth-code.ts';
 import { transactionCode } from './transaction.ts';
@@ -76,7 +76,7 @@ export type CallOptions<E extends EndpointDef> = ParamsOption<E> & BodyOption<E>
 /** A new key for one action of a person (the same key goes with a retry of that action). */
 export const newIdempotencyKey = () => crypto.randomUUID();
 
-function requestOf(e: EndpointDef, options: { params?: Record<string, string | number> | undefined; body?: unknown; query?: unknown; idempotencyKey?: string }) {
+function requestOf(e: Pick<EndpointDef, 'method' | 'path' | 'bodyType'>, options: { params?: Record<string, string | number> | undefined; body?: unknown; query?: unknown; idempotencyKey?: string }) {
   const { body, query, idempotencyKey } = options;
   const encoded = body !== undefined && e.bodyType === 'form' ? new URLSearchParams(body as Record<string, string>) : body;
   return {
@@ -91,13 +91,13 @@ function requestOf(e: EndpointDef, options: { params?: Record<string, string | n
 }
 
 /** Calls an endpoint of the contract (src/contract/<feature>.ts): its path, method and answer type come from there. */
-export function call<E extends EndpointDef>(e: E, ...[options]: Record<never, never> extends CallOptions<E> ? [CallOptions<E>?] : [CallOptions<E>]): Promise<Answer<E>> {
+export function call<E extends EndpointDef>(e: E | Route<E>, ...[options]: Record<never, never> extends CallOptions<E> ? [CallOptions<E>?] : [CallOptions<E>]): Promise<Answer<E>> {
   const { url, init } = requestOf(e, options ?? {});
   return (http as $Fetch)<Answer<E>>(url, init);
 }
 
 /** As call, with the answer's headers too (log-in and sign-up read the session from them). */
-export async function callWithHeaders<E extends EndpointDef>(e: E, options: CallOptions<E>): Promise<{ answer: Answer<E>; headers: Headers }> {
+export async function callWithHeaders<E extends EndpointDef>(e: E | Route<E>, options: CallOptions<E>): Promise<{ answer: Answer<E>; headers: Headers }> {
   const { url, init } = requestOf(e, options);
   const response = await (http as $Fetch).raw<Answer<E>>(url, init);
   return { answer: response._data as Answer<E>, headers: response.headers };

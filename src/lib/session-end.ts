@@ -2,7 +2,7 @@ import Cookies from 'js-cookie';
 import { IDLE_LOGOUT_MS } from '../contract/constants.ts';
 import { refreshSession } from '../stores/session.ts';
 import { clearAllCookies } from './auth-code.ts';
-import { authApi } from '../contract/auth.ts';
+import { sessionRoutes } from '../contract/session-routes.ts';
 import { call } from './http.ts';
 import { idleWatch } from './idle-watch.ts';
 import { MY48_HOME, rememberFlexibleUrl, rememberLastUrl } from './last-url.ts';
@@ -16,7 +16,7 @@ import { clearStorageExceptSplash } from './storage.ts';
 export async function logOut(): Promise<void> {
   if (Cookies.get('authCode')) {
     try {
-      await call(authApi.logOut);
+      await call(sessionRoutes.logOut);
     } catch {
       // The session may have ended already; the browser forgets it either way.
     }
@@ -42,7 +42,7 @@ export function startIdleLogout(timeoutMs = IDLE_LOGOUT_MS): void {
   idleWatch.start(timeoutMs, async () => {
     rememberLastUrl(location.pathname + location.search);
     try {
-      await call(authApi.logOut);
+      await call(sessionRoutes.logOut);
     } catch {
       /* ended already */
     }

@@ -1,6 +1,7 @@
 import { map } from 'nanostores';
 import { FetchError } from 'ofetch';
-import { accountApi, accountFailures, type BalanceSummary, type Sim } from '../../contract/account.ts';
+import type { BalanceSummary, Sim } from '../../contract/account.ts';
+import { accountFailures, accountRoutes as accountApi } from '../../contract/account-routes.ts';
 import { SEGMENT_PORTIN } from '../../contract/constants.ts';
 import { messages } from '../../contract/messages.ts';
 import { call } from '../../lib/http.ts';

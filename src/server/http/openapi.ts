@@ -1,7 +1,8 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { ErrorSchema, type EndpointDef, type ErrorStatus } from '../../contract/endpoint.ts';
+import type { EndpointDef, ErrorStatus } from '../../contract/endpoint.ts';
+import { ErrorSchema } from '../../contract/schemas.ts';
 import type { AppEnv } from './router.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { atom, computed, map } from 'nanostores';
-import { accountApi } from '../../../contract/account.ts';
+import { accountRoutes } from '../../../contract/account-routes.ts';
 import { ACTIVATION_SUPPORT_HINT_MS } from '../../../contract/constants.ts';
 import { call } from '../../../lib/http.ts';
 import { currentUserId } from '../../../lib/member-session.ts';
@@ -47,7 +47,7 @@ export const $dailyUsage = map<{ ssn?: string | undefined; days?: { day: string;
 export async function loadDailyUsage(ssn: string): Promise<void> {
   $dailyUsage.set({ ssn, failed: false });
   try {
-    const { _payload } = await call(accountApi.dailyUsage, { params: { user_id: currentUserId() ?? '', ssn } });
+    const { _payload } = await call(accountRoutes.dailyUsage, { params: { user_id: currentUserId() ?? '', ssn } });
     $dailyUsage.set({ ssn, days: _payload.values, failed: false });
   } catch {
     $dailyUsage.set({ ssn, failed: true });

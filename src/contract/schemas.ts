@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** Schemas every feature's contract shares. */
+export const ErrorSchema = z.object({ _payload: z.object({ message: z.string() }) }).meta({ id: 'Error' });
+export const MessageAnswer = z.object({ _payload: z.object({ message: z.string() }) });
+export const payload = <T extends z.ZodType>(schema: T) => z.object({ _payload: schema });
+
+const digits = (what: string, pattern: RegExp) => z.string().regex(pattern, { error: `must be ${what}` });
+export const UserParams = z.object({ user_id: digits('a number', /^[0-9]{1,10}$/).meta({ example: '1' }) });
+export const SimParams = UserParams.extend({ ssn: digits('10 to 22 digits', /^[0-9]{10,22}$/).meta({ example: '8935301000000000001' }) });
