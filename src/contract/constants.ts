@@ -23,3 +23,6 @@ export const ONBOARD_BUNDLE_KB = 1_048_576;
 export const ONBOARD_BUNDLE_DAYS = 30;
 /** The credit amounts a member or a gift buyer may choose (money.md), in cents. */
 export const CREDIT_AMOUNTS_CENTS = [500, 1000, 1500, 2000, 3000, 5000] as const;
+/** Spec section 4, payment types: balance first then card, or the stored card alone. */
+export const PAYMENT_TYPES = ['BALANCE_BEFORE_SC', 'STORED_CARD'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];

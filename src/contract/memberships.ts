@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { CREDIT_AMOUNTS_CENTS } from './constants.ts';
+import { CREDIT_AMOUNTS_CENTS, PAYMENT_TYPES } from './constants.ts';
 import { endpoint, failures } from './endpoint.ts';
 import { payload, SimParams } from './schemas.ts';
 import { messages } from './messages.ts';
-import { PAYMENT_TYPES } from './payments.ts';
 
 /**
  * Memberships, auto-renew, credit and data add-ons (money.md). Money in euro cents, data in KB,
@@ -106,6 +105,3 @@ export const membershipsFailures = failures({
   creditChanged: { status: 409, message: 'Your credit changed while you were paying. Nothing was taken; please try again.' },
   checkoutRequired: { status: 402, message: 'A card payment is needed to complete this.' },
 });
-
-/** The 402 answer: what the card must pay; the browser goes on to a card payment for it. */
-export const CheckoutRequiredSchema = z.object({ _payload: z.object({ message: z.string(), checkout_required: z.object({ amount_cents: z.number().int() }) }) });

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { endpoint, failures } from './endpoint.ts';
 import { payload, SimParams, UserParams } from './schemas.ts';
 import { CREDIT_AMOUNTS_CENTS } from './constants.ts';
+import { membershipsFailures } from './memberships.ts';
 /**
  * Card payments: the payment types of spec section 4 and the result codes of spec section 9,
  * shared by the server (which decides) and the browser (which shows the outcome).
  */
-export const PAYMENT_TYPES = ['BALANCE_BEFORE_SC', 'STORED_CARD'] as const;
-export type PaymentType = (typeof PAYMENT_TYPES)[number];
+export { PAYMENT_TYPES, type PaymentType } from './constants.ts';
 
 /** Spec section 9: the payment-form containers. */
 export const PAYMENT_CONTAINERS = { savedCard: 'PANDAOLTREG2', newPayment: 'PANDAOLTUNRG2', registerCard: 'PANDAOLRGCRD2' } as const;
@@ -107,8 +107,8 @@ export const paymentsApi = {
 
 export const paymentsFailures = failures({
   notOnSale: { status: 409, message: 'That cannot be bought for this SIM now.' },
-  alreadyQueued: { status: 409, message: 'You already have a membership queued. You can buy another once it has started.' },
-  needsMembership: { status: 409, message: 'An add-on needs a current membership. Buy a membership first.' },
+  alreadyQueued: membershipsFailures.alreadyQueued,
+  needsMembership: membershipsFailures.needsMembership,
   creditCovers: { status: 409, message: 'Your credit pays for this; no card payment is needed.' },
   noBalance: { status: 400, message: 'Account details missing' },
   noSuchCheckout: { status: 404, message: 'This payment has expired or does not exist. Please start again.' },

@@ -3,6 +3,7 @@ import { FetchError } from 'ofetch';
 import type { Answer } from '../../../contract/endpoint.ts';
 import { membershipsApi } from '../../../contract/memberships.ts';
 import { paymentsApi, type PaymentType, type StoredCard } from '../../../contract/payments.ts';
+import { euro } from '../../../lib/format.ts';
 import { call, errorMessage, newIdempotencyKey } from '../../../lib/http.ts';
 import { currentUserId } from '../../../lib/member-session.ts';
 import { $account, loadAccount } from '../../stores/account.ts';
@@ -100,7 +101,7 @@ export function addCredit(amountCents: number, withStoredCard: boolean, saveCard
     }
     const { _payload } = await call(membershipsApi.addCredit, { params: params(), body: { amount_cents: amountCents as 500, payment_type: 'STORED_CARD' }, idempotencyKey: newIdempotencyKey() });
     await refresh();
-    return `Credit added. Your credit is ${new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(_payload.credit_cents / 100)} now.`;
+    return `Credit added. Your credit is ${euro(_payload.credit_cents)} now.`;
   });
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { euro } from '../../../contract/format.ts';
-import { classifyResult, type CheckoutPurpose, type PaymentResult, type StoredCard } from '../../../contract/payments.ts';
+import { classifyResult, PAYMENT_CONTAINERS, SAVE_CARD_AMOUNT_CENTS, type CheckoutPurpose, type PaymentResult, type StoredCard } from '../../../contract/payments.ts';
 import type { Queryable } from '../../db/client.ts';
 import { balances, checkouts, members, notifications, sims, storedCards } from '../../db/schema.ts';
 import { sendMail } from '../../integrations/mail/index.ts';
@@ -58,7 +58,7 @@ export async function createCheckout(
 }
 
 export const registerCard = (ctx: PaymentsContext, memberId: number) =>
-  prepare(ctx, { memberId, ssn: null, purpose: 'register-card', amountCents: 100, saveCard: true, description: 'Save a card (€1.00 authorised and released at once)' });
+  prepare(ctx, { memberId, ssn: null, purpose: 'register-card', amountCents: SAVE_CARD_AMOUNT_CENTS, saveCard: true, description: `Save a card (${euro(SAVE_CARD_AMOUNT_CENTS)} authorised and released at once)` });
 
 export async function storedCardOf({ db }: ServiceContext, memberId: number): Promise<StoredCard | null> {
   const [card] = await db.select().from(storedCards).where(eq(storedCards.memberId, memberId));
@@ -76,13 +76,13 @@ export async function checkoutInfo({ db, payments }: PaymentsContext, id: string
   return done({
     checkout_id: c.id, purpose: c.purpose as CheckoutPurpose, description: await describe(db, c), amount_cents: c.amountCents, state: c.state as 'open' | 'pending' | 'applied' | 'failed',
     // Spec section 9: register a card, pay with the saved card, or a new payment.
-    container: c.purpose === 'register-card' ? ('PANDAOLRGCRD2' as const) : hasCard ? ('PANDAOLTREG2' as const) : ('PANDAOLTUNRG2' as const),
+    container: c.purpose === 'register-card' ? PAYMENT_CONTAINERS.registerCard : hasCard ? PAYMENT_CONTAINERS.savedCard : PAYMENT_CONTAINERS.newPayment,
     script_url: payments.widgetScriptUrl(c.providerId),
   });
 }
 
 async function describe(db: Queryable, c: Checkout): Promise<string> {
-  if (c.purpose === 'register-card') return 'Save a card for later payments (€1.00 is authorised and released at once)';
+  if (c.purpose === 'register-card') return `Save a card for later payments (${euro(SAVE_CARD_AMOUNT_CENTS)} is authorised and released at once)`;
   const { description: what } = await describePurchase(db, purchaseOf(c)!);
   const gift = c.purpose.startsWith('gift-');
   if (c.purpose.endsWith('credit')) return `${gift ? 'Gift: ' : ''}${euro(c.amountCents)} credit`;
