@@ -46,6 +46,9 @@ export const BalanceSummarySchema = z
     days_left: z.number().int(),
     carryover_data: z.number().int(),
     addon_data: z.number().int().meta({ description: 'Data of add-ons bought for the current membership (KB); part of max_data' }),
+    spotted_data: z.number().int().meta({ description: 'Spotted data lent by another member, not yet used (KB); part of max_data until the loan ends' }),
+    safe_data: z.number().int().meta({ description: "The Safe's balance (KB); not part of max_data until unlocked" }),
+    carry_forward_data: z.number().int().meta({ description: 'Carried over this month for the next membership (KB)' }),
   })
   .meta({ id: 'BalanceSummary' });
 export type BalanceSummary = z.infer<typeof BalanceSummarySchema>;

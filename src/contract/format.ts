@@ -4,3 +4,8 @@ const euroFormat = new Intl.NumberFormat('en-IE', { style: 'currency', currency:
 export function euro(cents: number): string {
   return euroFormat.format(cents / 100);
 }
+
+/** An Irish mobile number as people write it: 087 100 0001. */
+export function formatMsisdn(msisdn: string): string {
+  return /^0\d{9}$/.test(msisdn) ? `${msisdn.slice(0, 3)} ${msisdn.slice(3, 6)} ${msisdn.slice(6)}` : msisdn;
+}

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { UserParams } from './schemas.ts';
 
-/** Money movements of the member's SIMs, newest first. */
+/** Money and data movements of the member's SIMs, newest first. */
 export const TransactionSchema = z
-  .object({ id: z.number().int(), date: z.string(), description: z.string(), amount: z.number().int().meta({ description: 'Credit in cents; negative for credit spent' }), card_amount: z.number().int().meta({ description: 'What a card paid, in cents' }) })
+  .object({ id: z.number().int(), date: z.string(), description: z.string(), amount: z.number().int().meta({ description: 'Credit in cents; negative for credit spent' }), card_amount: z.number().int().meta({ description: 'What a card paid, in cents' }), data_kb: z.number().int().meta({ description: 'Data in (positive) or out (negative), KB' }) })
   .meta({ id: 'Transaction' });
 export type Transaction = z.infer<typeof TransactionSchema>;
 

@@ -2,9 +2,9 @@ import { KB_PER_GB } from '../contract/constants.ts';
 
 /** Formatters shared by pages and islands (spec section 9 display rules grow here). */
 
-import { euro } from '../contract/format.ts';
+import { euro, formatMsisdn } from '../contract/format.ts';
 
-export { euro };
+export { euro, formatMsisdn };
 const euroFormat = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
 
 /** A rate in euro with as many decimals as it needs (0.59 → "€0.59", 2.5 → "€2.50"). */
@@ -18,10 +18,6 @@ export function longDateOf(date: Date): string {
   return longDate.format(date);
 }
 
-/** An Irish mobile number as people write it: 087 100 0001. */
-export function formatMsisdn(msisdn: string): string {
-  return /^0\d{9}$/.test(msisdn) ? `${msisdn.slice(0, 3)} ${msisdn.slice(3, 6)} ${msisdn.slice(6)}` : msisdn;
-}
 
 /** KB → GB with two decimals (spec section 9). */
 export function gb(kb: number): string {

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { SETTINGS_FRAGMENTS } from './features/settings/fragments.ts';
 
 /**
@@ -22,12 +22,22 @@ export interface My48Feature {
   children?: { route: string; pattern: `/my48${string}`; values: readonly string[] };
 }
 
+/** The add-on purchase (memberships feature), shown on its own page and in the flexi-data screen's Add-on section. */
+const AddonsScreen = lazy(() => import('./features/memberships/Addons.tsx'));
+
 export const features: My48Feature[] = [
   { route: 'dashboard', path: '/my48', title: 'Dashboard', heading: 'Your dashboard', menu: 'Dashboard', Screen: lazy(() => import('./features/dashboard/Dashboard.tsx')) },
   { route: 'transactions', path: '/my48/transactions', title: 'Transactions', heading: 'Your transactions', menu: 'Transactions', Screen: lazy(() => import('./features/transactions/Transactions.tsx')) },
   { route: 'memberships', path: '/my48/memberships', title: 'Memberships', heading: 'Memberships', menu: 'Memberships', Screen: lazy(() => import('./features/memberships/Memberships.tsx')) },
   { route: 'addCredit', path: '/my48/memberships/add-credit', title: 'Add credit', heading: 'Add credit', Screen: lazy(() => import('./features/memberships/AddCredit.tsx')) },
-  { route: 'addons', path: '/my48/addons', title: 'Top up', heading: 'Top up with data', menu: 'Top Up', Screen: lazy(() => import('./features/memberships/Addons.tsx')) },
+  { route: 'addons', path: '/my48/addons', title: 'Top up', heading: 'Top up with data', menu: 'Top Up', Screen: AddonsScreen },
+  {
+    route: 'flexiData', path: '/my48/flexi-data', title: 'Flexi data', heading: 'Flexi data', menu: 'Flexi Data',
+    Screen: lazy(async () => {
+      const { default: FlexiData } = await import('./features/flexi-data/FlexiData.tsx');
+      return { default: () => createElement(FlexiData, { addons: AddonsScreen }) };
+    }),
+  },
   {
     route: 'settings', path: '/my48/settings', title: 'Settings', heading: 'Settings', menu: 'Settings', Screen: lazy(() => import('./features/settings/Settings.tsx')),
     children: { route: 'settingsFragment', pattern: '/my48/settings/:fragment', values: SETTINGS_FRAGMENTS },

@@ -49,3 +49,8 @@ export async function openDatabase(url: string | undefined): Promise<DatabaseHan
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505');
 }
+
+/** A check constraint refused the write (PostgreSQL 23514): a rule of the schema held where code did not. */
+export function isCheckViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && ((error as { code?: string }).code === '23514' || (error as { cause?: { code?: string } }).cause?.code === '23514');
+}

@@ -171,6 +171,15 @@ export const memberships = pgTable(
     textsUsed: integer('texts_used').notNull().default(0),
     /** Data of add-ons bought for this membership (they end with it); counts in max_data and left_data. */
     addonKb: bigint('addon_kb', { mode: 'number' }).notNull().default(0),
+    /**
+     * Flexible data (flexible-data.md): own data moved out (carried over, donated, saved, swapped,
+     * lent, shared) and data moved in for good (unlocked from The Safe, shared by another member,
+     * lent data coming back). Own data left = max + in - used - out, never below zero (a check).
+     */
+    dataOutKb: bigint('data_out_kb', { mode: 'number' }).notNull().default(0),
+    dataInKb: bigint('data_in_kb', { mode: 'number' }).notNull().default(0),
+    /** Data carried over in this membership for the next one: it joins the next membership if that starts when this one ends. */
+    carryForwardKb: bigint('carry_forward_kb', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     index('memberships_ssn_idx').on(t.ssn),
@@ -179,7 +188,11 @@ export const memberships = pgTable(
     uniqueIndex('memberships_one_queued').on(t.ssn).where(sql`${t.status} = 'queued'`),
     check('memberships_status', sql`${t.status} in ('current', 'queued', 'past')`),
     check('memberships_period', sql`${t.endsAt} > ${t.startsAt}`),
-    check('memberships_data_used', sql`${t.dataUsedKb} >= 0 and (${t.dataMaxKb} is null or ${t.dataUsedKb} <= ${t.dataMaxKb})`),
+    check(
+      'memberships_data_used',
+      sql`${t.dataUsedKb} >= 0 and ${t.dataOutKb} >= 0 and ${t.dataInKb} >= 0 and ${t.carryForwardKb} >= 0
+        and (${t.dataMaxKb} is null or ${t.dataUsedKb} + ${t.dataOutKb} <= ${t.dataMaxKb} + ${t.dataInKb})`,
+    ),
     check('memberships_fup_used', sql`${t.fupUsedKb} >= 0 and (${t.fupMaxKb} is null or ${t.fupUsedKb} <= ${t.fupMaxKb})`),
     check('memberships_carryover_used', sql`${t.carryoverUsedKb} >= 0 and ${t.carryoverUsedKb} <= ${t.carryoverKb}`),
     check('memberships_roaming_used', sql`${t.roamingUsedKb} >= 0 and ${t.roamingUsedKb} <= ${t.roamingMaxKb}`),
@@ -319,6 +332,69 @@ export const dailyUsage = pgTable(
   (t) => [
     primaryKey({ columns: [t.ssn, t.day] }),
     check('daily_usage_not_negative', sql`${t.dataKb} >= 0 and ${t.minutes} >= 0 and ${t.texts} >= 0`),
+  ],
+);
+
+/** The Safe of a SIM: data saved from a membership, unlocked into a later one at any time. */
+export const vaults = pgTable(
+  'vaults',
+  {
+    ssn: text('ssn')
+      .primaryKey()
+      .references(() => sims.ssn, { onDelete: 'cascade' }),
+    balanceKb: bigint('balance_kb', { mode: 'number' }).notNull().default(0),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [check('vaults_balance_not_negative', sql`${t.balanceKb} >= 0`)],
+);
+
+/**
+ * Data lent with Spot me: it counts for the borrower until `ends_at`; then what the borrower has not
+ * used goes back to the lender (returned_at set once, by the scheduled job).
+ */
+export const spotLoans = pgTable(
+  'spot_loans',
+  {
+    id: serial('id').primaryKey(),
+    lenderSsn: text('lender_ssn')
+      .notNull()
+      .references(() => sims.ssn, { onDelete: 'cascade' }),
+    borrowerSsn: text('borrower_ssn')
+      .notNull()
+      .references(() => sims.ssn, { onDelete: 'cascade' }),
+    dataKb: bigint('data_kb', { mode: 'number' }).notNull(),
+    usedKb: bigint('used_kb', { mode: 'number' }).notNull().default(0),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    returnedAt: ts('returned_at'),
+    returnedKb: bigint('returned_kb', { mode: 'number' }),
+  },
+  (t) => [
+    index('spot_loans_borrower_idx').on(t.borrowerSsn, t.endsAt),
+    index('spot_loans_open_idx').on(t.endsAt).where(sql`${t.returnedAt} is null`),
+    check('spot_loans_not_to_self', sql`${t.lenderSsn} <> ${t.borrowerSsn}`),
+    check('spot_loans_data', sql`${t.dataKb} > 0 and ${t.usedKb} >= 0 and ${t.usedKb} <= ${t.dataKb}`),
+    check('spot_loans_period', sql`${t.endsAt} > ${t.startsAt}`),
+    check('spot_loans_returned', sql`${t.returnedKb} is null or (${t.returnedKb} >= 0 and ${t.returnedKb} <= ${t.dataKb} - ${t.usedKb})`),
+  ],
+);
+
+/** Gifts to the 48 community pool: in euro before the donation conversion date (21.04.2020), in data after. */
+export const donations = pgTable(
+  'donations',
+  {
+    id: serial('id').primaryKey(),
+    ssn: text('ssn')
+      .notNull()
+      .references(() => sims.ssn, { onDelete: 'cascade' }),
+    occurredAt: ts('occurred_at').notNull(),
+    dataKb: bigint('data_kb', { mode: 'number' }),
+    amountCents: integer('amount_cents'),
+  },
+  (t) => [
+    index('donations_ssn_time_idx').on(t.ssn, t.occurredAt),
+    check('donations_one_unit', sql`(${t.dataKb} is null) <> (${t.amountCents} is null)`),
+    check('donations_positive', sql`coalesce(${t.dataKb}, ${t.amountCents}) > 0`),
   ],
 );
 

@@ -2,6 +2,7 @@ import type { AppConfig } from '../config.ts';
 import type { router } from '../http/router.ts';
 import { accountRoutes } from './account/account.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { flexiDataRoutes } from './flexi-data/flexi-data.routes.ts';
 import { giftShopRoutes } from './gift-shop/gift-shop.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { helpdeskRoutes } from './helpdesk/helpdesk.routes.ts';
@@ -32,5 +33,6 @@ export function featureRoutes(config: AppConfig): ReturnType<typeof router>[] {
     membershipsRoutes(),
     paymentsRoutes(config),
     giftShopRoutes(config),
+    flexiDataRoutes(),
   ];
 }

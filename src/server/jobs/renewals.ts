@@ -6,6 +6,7 @@ import { balances, ledger, members, memberships, notifications, products, sims, 
 import { sendMail } from '../integrations/mail/index.ts';
 import type { PaymentsAdapter } from '../integrations/payments/index.ts';
 import { lockedCredit, membershipOf } from '../services/memberships.ts';
+import { runSpotReturns } from './spot-returns.ts';
 import type { ServiceContext } from '../services/outcome.ts';
 
 type Membership = typeof memberships.$inferSelect;
@@ -17,8 +18,8 @@ export type RenewalResult = 'handed-over' | 'renewed' | 'ended' | 'lapsed';
 /** The cause of one renewal: one per SIM and period, whichever server instance gets there. */
 const causeOf = (m: Membership) => `renewal:${m.ssn}:${m.endsAt.toISOString()}`;
 
-/** Carry-over data not yet used moves into the next membership (money.md). */
-const carriedKb = (m: Membership) => Math.max(0, m.carryoverKb - m.carryoverUsedKb);
+/** Carry-over data not yet used, and data carried over in this membership (flexible-data.md), move into the next membership (money.md). */
+const carriedKb = (m: Membership) => Math.max(0, m.carryoverKb - m.carryoverUsedKb) + m.carryForwardKb;
 
 /**
  * Every membership whose period is over (money.md, "Renewal"): a queued membership takes over;
@@ -124,7 +125,7 @@ async function lapse(ctx: RenewalContext, m: Membership): Promise<RenewalResult>
   return 'lapsed';
 }
 
-/** Runs the renewals now (catching up after downtime) and then every `everyMs`; returns the stop. */
+/** Runs the renewals and the Spot me returns now (catching up after downtime) and then every `everyMs`; returns the stop. */
 export function scheduleRenewals(ctx: RenewalContext, log: Logger, everyMs = 60_000): () => void {
   let running = false;
   const run = async () => {
@@ -133,6 +134,9 @@ export function scheduleRenewals(ctx: RenewalContext, log: Logger, everyMs = 60_
     try {
       const counts = await runRenewals(ctx);
       if (Object.values(counts).some((n) => n > 0)) log.info({ renewals: counts }, 'renewals');
+      // After the renewals, so that lent data comes back into the lender's renewed membership.
+      const returned = await runSpotReturns(ctx);
+      if (returned > 0) log.info({ spotReturns: returned }, 'spot me returns');
     } catch (err) {
       log.error({ err }, 'renewals failed');
     } finally {

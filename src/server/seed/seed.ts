@@ -1,4 +1,4 @@
-import { getTableName, is, sql } from 'drizzle-orm';
+import { and, eq, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { KB_PER_GB, MGM_DAILY_LIMIT, SEGMENT_PORTIN } from '../../contract/constants.ts';
 import { dayOf, monthOf } from '../services/calendar.ts';
@@ -30,7 +30,10 @@ interface DemoMember {
   balance?: number | 'missing';
   billing?: 'unavailable';
   /** endedHoursAgo: the period ended that long before seeding (the renewal job hands it on at start); queued: a SKU, or true for the same one. */
-  membership?: { sku: string; daysLeft: number; usedGb?: number; carryoverGb?: number; recurrence?: boolean; queued?: boolean | string; endedHoursAgo?: number };
+  membership?: { sku: string; daysLeft: number; usedGb?: number; carryoverGb?: number; recurrence?: boolean; queued?: boolean | string; endedHoursAgo?: number; landlineUsed?: number };
+  /** Flexible data: The Safe's balance (GB) and past donations (euro before 21.04.2020, GB after). */
+  safeGb?: number;
+  donations?: { daysAgo?: number; on?: string; cents?: number; gb?: number }[];
   /** A stored card: the sandbox test card behind its token, and what the member sees of it. */
   storedCard?: { card: string; brand: string; last4: string; expiry: string };
   pastMembership?: boolean;
@@ -86,6 +89,18 @@ const demo: DemoMember[] = [
     membership: { sku: 'BDDT00', daysLeft: 0, usedGb: 18, recurrence: true, endedHoursAgo: 1 } },
   { n: 23, email: 'handover@example.com', firstname: 'Hugh', lastname: 'Gallagher', balance: 300,
     membership: { sku: 'BDDT00', daysLeft: 0, usedGb: 25, endedHoursAgo: 1, queued: 'BDDV00' } },
+  // Flexible data (flexible-data.md).
+  { n: 24, email: 'flexi@example.com', firstname: 'Fiadh', lastname: 'Keane', balance: 300,
+    membership: { sku: 'BDDT00', daysLeft: 10, usedGb: 10 } },
+  { n: 25, email: 'vault@example.com', firstname: 'Oisín', lastname: 'Doherty', balance: 500, safeGb: 3,
+    membership: { sku: 'BDDT00', daysLeft: 14, usedGb: 25 } },
+  { n: 26, email: 'donor@example.com', firstname: 'Éabha', lastname: 'Sheehan', balance: 400,
+    membership: { sku: 'BDDT00', daysLeft: 18, usedGb: 20 },
+    donations: [{ on: '2019-11-02T12:00:00Z', cents: 200 }, { daysAgo: 75, gb: 1 }] },
+  { n: 27, email: 'sharer@example.com', firstname: 'Senan', lastname: 'Costello', balance: 400,
+    membership: { sku: 'BDDT00', daysLeft: 16, usedGb: 27 } },
+  { n: 28, email: 'swapper@example.com', firstname: 'Ailbhe', lastname: 'Regan', balance: 400,
+    membership: { sku: 'BDDT00', daysLeft: 20, usedGb: 20, landlineUsed: 0 } },
   { n: 30, email: 'giftee@example.com', firstname: 'Gearóid', lastname: 'Moran', balance: 100,
     membership: { sku: 'BDDT00', daysLeft: 16, usedGb: 6 } },
 ];
@@ -179,7 +194,7 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
           fupMaxKb: p.fupKb, fupUsedKb: p.fupKb === null ? 0 : Math.min(used, p.fupKb),
           carryoverKb: carryover, roamingMaxKb: p.roamingKb, roamingUsedKb: Math.min(gb(0.8), p.roamingKb ?? 0),
           mobileMinutesMax: p.mobileMinutes, mobileMinutesUsed: 143,
-          landlineMinutesMax: p.landlineMinutes, landlineMinutesUsed: 42,
+          landlineMinutesMax: p.landlineMinutes, landlineMinutesUsed: p.landlineMinutes === null ? 42 : Math.min(m.membership.landlineUsed ?? 42, p.landlineMinutes),
           textsMax: p.texts, textsUsed: 57,
         });
         if (m.membership.queued) {
@@ -205,8 +220,15 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
       for (const bag of m.goodyBags ?? []) {
         await tx.insert(t.goodyBags).values({ ssn, productSku: bag.sku, maxOnboardKb: bag.maxKb, onboardKb: bag.leftKb, expiresAt: at(bag.daysLeft) });
       }
+      if (m.safeGb) await tx.insert(t.vaults).values({ ssn, balanceKb: gb(m.safeGb), updatedAt: at(-20) });
+      for (const d of m.donations ?? []) {
+        await tx.insert(t.donations).values({ ssn, occurredAt: d.on ? new Date(d.on) : at(-(d.daysAgo ?? 0)), amountCents: d.cents ?? null, dataKb: d.gb === undefined ? null : gb(d.gb) });
+      }
       if (m.carriedOverThisMonth) {
         await tx.insert(t.flexiActions).values({ ssn, month: monthOf(now), action: 'carryover', dataKb: gb(1), createdAt: now });
+        // The carryover took 1 GB out of this membership for the next one, as the action itself does.
+        await tx.update(t.memberships).set({ dataOutKb: gb(1), carryForwardKb: gb(1) }).where(and(eq(t.memberships.ssn, ssn), eq(t.memberships.status, 'current')));
+        await tx.insert(t.ledger).values({ ssn, occurredAt: now, kind: 'flexi', description: 'Carryover: 1 GB kept for your next membership', dataDeltaKb: -gb(1), reference: `seed:carryover:${ssn}` });
       }
       for (let i = 0; i < (m.mgmOrdersToday ?? 0); i++) {
         await tx.insert(t.orders).values({

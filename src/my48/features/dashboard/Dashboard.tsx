@@ -76,7 +76,9 @@ function Extras({ u }: { u: UsageSummary }) {
     <section className="tile tile--wide" aria-labelledby="tile-extras">
       <h2 id="tile-extras">Extras</h2>
       <dl className="facts">
-        <div><dt>Carry-over data</dt><dd>{u.carryoverData} GB</dd></div>
+        <div><dt>Carry-over data</dt><dd>{u.carryoverData} GB{u.carryForwardData && `, and ${u.carryForwardData} GB kept for your next membership`}</dd></div>
+        <div><dt>The Safe</dt><dd>{u.safeData} GB <a href="/my48/flexi-data#the-safe">Open The Safe</a></dd></div>
+        <div><dt>Spotted data</dt><dd>{u.spottedData} GB</dd></div>
         <div><dt>Add-on data</dt><dd>{u.addonData} GB <a href="/my48/addons">Top up</a></dd></div>
         <div>
           <dt>Onboard bundle</dt>

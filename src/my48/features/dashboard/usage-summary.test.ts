@@ -13,7 +13,7 @@ const summary = (over: Partial<BalanceSummary> = {}): BalanceSummary => ({
   have_queued_membership: true, recurrence_enabled: true, membership_recurrence_sku: 'BDDT00', current_membership: 'Data Plus €9.99 Membership',
   is_unlimited: false, max_fup_data: null, used_fup_data: 0, left_fup_data: null, max_membership_fup_data: null,
   mobile_minutes: allowance(null, 143), minutes: allowance(300, 42), text: allowance(null, 57), roaming_data: allowance(5 * GB, 0.8 * GB),
-  days_left: 12, carryover_data: 1.5 * GB, addon_data: 0, ...over,
+  days_left: 12, carryover_data: 1.5 * GB, addon_data: 0, spotted_data: 0, safe_data: 0, carry_forward_data: 0, ...over,
 });
 const sim = { ssn: '8935301000000000001', msisdn: '0871000001' };
 
@@ -37,7 +37,7 @@ describe('the usage summary from the balance summary', () => {
       credit: '€7.50', isActiveMembership: true, mebershipInactive: false, membershipPlan: 'Data Plus €9.99 Membership',
       data: { max: '31.50', used: '11.25', left: '20.25', percentLeft: 64 }, leftDataInKB: 20.25 * GB,
       daysLeftInNumber: 12, expiryDate: 'DAYS LEFT', renewDate: '04.12.26', hasQueuedMembership: true, enabledAutoRenew: true,
-      carryoverData: '1.50', addonData: '0.00', roaming: { max: '5.00', used: '0.80', left: '4.20' },
+      carryoverData: '1.50', addonData: '0.00', safeData: '0.00', spottedData: '0.00', carryForwardData: null, roaming: { max: '5.00', used: '0.80', left: '4.20' },
       mobileMinutes: { max: 'Unlimited', left: 'Unlimited', used: 143 }, texts: { max: 'Unlimited', used: 57 },
       landlineMinutes: { max: 300, used: 42, left: 258, percentLeft: 86 }, fairUsage: null, isDataUnlimited: false,
     });

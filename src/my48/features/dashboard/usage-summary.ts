@@ -58,6 +58,11 @@ export interface UsageSummary {
   carryoverData: string;
   /** Add-on data bought for this membership (GB), part of the data allowance. */
   addonData: string;
+  /** The Safe's balance and spotted data still to use (GB), shown beside carry-over. */
+  safeData: string;
+  spottedData: string;
+  /** Carried over this month for the next membership (GB), or null. */
+  carryForwardData: string | null;
   roaming: DataFigures;
   mobileMinutes: CountFigures;
   landlineMinutes: CountFigures;
@@ -125,6 +130,9 @@ export function usageSummary(b: BalanceSummary, sim: { ssn: string; msisdn: stri
       .map((g) => ({ sku: g.product_sku, max: gb(g.max_onboard_data), left: gb(g.onboard_data), daysLeft: g.days_left_for_expiry })),
     carryoverData: gb(b.carryover_data),
     addonData: gb(b.addon_data),
+    safeData: gb(b.safe_data),
+    spottedData: gb(b.spotted_data),
+    carryForwardData: b.carry_forward_data > 0 ? gb(b.carry_forward_data) : null,
     roaming: dataFigures(b.roaming_data.max, b.roaming_data.used, b.roaming_data.left),
     mobileMinutes: counts(b.mobile_minutes),
     landlineMinutes: counts(b.minutes),

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { PaymentType } from '../../../contract/payments.ts';
 import { euro, shortDate } from '../../../lib/format.ts';
 import { Dialog } from '../../components/Dialog.tsx';
+import { useFragmentFocus } from '../../components/use-fragment.ts';
 import { $action, $confirm, askAutoRenew, askRenewWith, buyMembership, type Offers, cancelAutoRenew, closePopup, confirmAutoRenew } from './memberships-store.ts';
 import { useOffers } from './use-offers.tsx';
 import { OfferFacts } from './OfferCard.tsx';
@@ -133,6 +134,33 @@ export default function Memberships() {
         ))}
       </ul>
       <p><a href="/my48/addons">Top up with a data add-on</a></p>
+      <FlexiFragments />
     </div>
+  );
+}
+
+/** Spec section 2, memberships fragments: flexi-data, data-switch-up, the-safe, carryover, donate, swap, spot-me, share, each leading to its section of the flexi-data screen. */
+const FLEXI_LINKS = [
+  { id: 'the-safe', to: 'the-safe', name: 'The Safe', what: 'keep unused data for later, with no end date' },
+  { id: 'carryover', to: 'carryover', name: 'Carryover', what: 'move unused data to your next membership' },
+  { id: 'donate', to: 'donate', name: 'Donate', what: 'give unused data to members in need' },
+  { id: 'swap', to: 'swap', name: 'Swap', what: 'swap unused data for landline minutes' },
+  { id: 'spot-me', to: 'spot-me', name: 'Spot me', what: 'lend data to a friend on 48 for a few days' },
+  { id: 'share', to: 'share', name: 'Share', what: 'give data to a friend on 48 for good' },
+] as const;
+
+function FlexiFragments() {
+  useFragmentFocus(true);
+  return (
+    <section id="flexi-data" className="card stack" aria-labelledby="flexi-data-title" tabIndex={-1}>
+      <h2 id="flexi-data-title">Flexible data</h2>
+      <p>Your membership's data is yours to move: once a month carry it over, save it or donate it, and swap, spot or share it any time.</p>
+      <ul className="plain stack">
+        {FLEXI_LINKS.map((l) => (
+          <li key={l.id} id={l.id} tabIndex={-1}><a href={`/my48/flexi-data#${l.to}`}>{l.name}</a>{`: ${l.what}.`}</li>
+        ))}
+      </ul>
+      <p id="data-switch-up" tabIndex={-1}>Data switch-up: <a href="/my48/flexi-data#swap">swap data for landline minutes</a> or <a href="/my48/flexi-data#share">switch it to a friend</a>.</p>
+    </section>
   );
 }

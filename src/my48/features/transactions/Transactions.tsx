@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { euro, shortDate, signedEuro } from '../../../lib/format.ts';
+import { euro, gb, shortDate, signedEuro } from '../../../lib/format.ts';
 import { $transactions, pagesOf, showPage } from './transactions-store.ts';
 
-/** Money in and out, newest first, ten to a page. */
+/** Money in and out, and data moved with the flexible-data features, newest first, ten to a page. */
 export default function Transactions() {
   const { page, values, total, error } = useStore($transactions);
   useEffect(() => {
@@ -19,7 +19,7 @@ export default function Transactions() {
         <table>
           <caption id="tx-caption">{`Transactions, newest first: page ${page} of ${pages}`}</caption>
           <thead>
-            <tr><th scope="col">Date</th><th scope="col">Description</th><th scope="col" className="num">Credit</th><th scope="col" className="num">By card</th></tr>
+            <tr><th scope="col">Date</th><th scope="col">Description</th><th scope="col" className="num">Credit</th><th scope="col" className="num">By card</th><th scope="col" className="num">Data</th></tr>
           </thead>
           <tbody>
             {values.map((t) => (
@@ -28,6 +28,7 @@ export default function Transactions() {
                 <td>{t.description}</td>
                 <td className="num">{t.amount === 0 ? '' : signedEuro(t.amount)}</td>
                 <td className="num">{t.card_amount === 0 ? '' : euro(t.card_amount)}</td>
+                <td className="num">{t.data_kb === 0 ? '' : `${t.data_kb > 0 ? '+' : '−'}${gb(Math.abs(t.data_kb))} GB`}</td>
               </tr>
             ))}
           </tbody>

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, gte, ne } from 'drizzle-orm';
 import type { Allowance, BalanceSummary, Sim } from '../../../contract/account.ts';
 import { balances, dailyUsage, goodyBags, ledger, memberships, notifications, products, segments, sims } from '../../db/schema.ts';
 import { dayOf } from '../../services/calendar.ts';
+import { safeKbOf, spottedTo, unusedOf } from '../../services/flexible-data.ts';
 import { bulkMembershipEligible as eligibleForBulk } from '../../services/memberships.ts';
 import { DAY } from '../../services/clock.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
@@ -40,10 +41,14 @@ export async function balanceSummary({ db, clock }: ServiceContext, memberId: nu
 
   const m = current?.m;
   const unlimited = m ? m.dataMaxKb === null : false;
-  const membershipLeft = m && m.dataMaxKb !== null ? Math.max(0, m.dataMaxKb - m.dataUsedKb) : null;
+  const membershipLeft = m ? unusedOf(m) : null;
   const carryoverLeft = m ? m.carryoverKb - m.carryoverUsedKb : 0;
-  const maxData = m ? (m.dataMaxKb === null ? null : m.dataMaxKb + m.carryoverKb + m.addonKb) : 0;
-  const usedData = m ? m.dataUsedKb + m.carryoverUsedKb : 0;
+  // Spotted data (lent by a friend with Spot me) counts while it runs, beside carry-over and add-ons.
+  const spotted = m ? (await spottedTo(db, ssn, now)).map((s) => s.loan) : [];
+  const spottedKb = spotted.reduce((sum, l) => sum + l.dataKb, 0);
+  const spottedUsedKb = spotted.reduce((sum, l) => sum + l.usedKb, 0);
+  const maxData = m ? (m.dataMaxKb === null ? null : m.dataMaxKb + m.dataInKb - m.dataOutKb + m.carryoverKb + m.addonKb + spottedKb) : 0;
+  const usedData = m ? m.dataUsedKb + m.carryoverUsedKb + spottedUsedKb : 0;
 
   return done({
       is_current_membership: Boolean(current),
@@ -81,6 +86,9 @@ export async function balanceSummary({ db, clock }: ServiceContext, memberId: nu
       days_left: m ? daysUntil(m.endsAt, now) : 0,
       carryover_data: carryoverLeft,
       addon_data: m ? m.addonKb : 0,
+      spotted_data: spottedKb - spottedUsedKb,
+      safe_data: await safeKbOf(db, ssn),
+      carry_forward_data: m ? m.carryForwardKb : 0,
   });
 }
 

@@ -1,0 +1,78 @@
+import type { Context } from 'hono';
+import { flexiDataApi, flexiFailures, flexiMessages, type FlexiAction, type FlexiRefusal } from '../../../contract/flexi-data.ts';
+import { fail, failWith, ok } from '../../http/answers.ts';
+import type { Input } from '../../http/openapi.ts';
+import type { AppEnv } from '../../http/router.ts';
+import type { Outcome } from '../../services/outcome.ts';
+import * as flexi from './flexi-data.service.ts';
+
+type C = Context<AppEnv>;
+
+/** A refusal in the action's words; the billing platform not answering is also logged (spec section 8). */
+function refusal(c: C, action: FlexiAction, outcome: Extract<Outcome<unknown, FlexiRefusal>, { ok: false }>) {
+  if (outcome.reason === 'backendUnavailable') {
+    const what = action === 'carryover' ? flexiMessages.carryoverBackendError : `Backend error in performing ${action}`;
+    c.var.log.error({ ssn: c.req.param('ssn'), action }, what);
+  }
+  return failWith(c, flexiFailures[action][outcome.reason]);
+}
+
+export async function overview(c: C, { params }: Input<typeof flexiDataApi.overview>) {
+  return ok(c, flexiDataApi.overview, { _payload: await flexi.overview(c.var, c.var.member.id, params.ssn) });
+}
+
+export async function carryover(c: C, { params }: Input<typeof flexiDataApi.carryover>) {
+  const outcome = await flexi.carryover(c.var, params.ssn);
+  if (!outcome.ok) return refusal(c, 'carryover', outcome);
+  const { unused_kb: _left, ...answer } = outcome.value;
+  return ok(c, flexiDataApi.carryover, { _payload: answer });
+}
+
+export async function donate(c: C, { params, body }: Input<typeof flexiDataApi.donate>) {
+  const outcome = await flexi.donate(c.var, params.ssn, body.amount_gb);
+  if (!outcome.ok) return refusal(c, 'donate', outcome);
+  return ok(c, flexiDataApi.donate, { _payload: outcome.value });
+}
+
+export async function donations(c: C, { params }: Input<typeof flexiDataApi.donations>) {
+  return ok(c, flexiDataApi.donations, { _payload: { values: await flexi.donationsOf(c.var, params.ssn) } });
+}
+
+export async function safe(c: C, { params }: Input<typeof flexiDataApi.safe>) {
+  const outcome = await flexi.safeBalance(c.var, params.ssn);
+  if (!outcome.ok) {
+    c.var.log.error({ ssn: params.ssn }, 'Backend error in reading the Safe balance');
+    return fail(c, 503, flexiMessages.safeUnavailable);
+  }
+  return ok(c, flexiDataApi.safe, { _payload: outcome.value });
+}
+
+export async function save(c: C, { params, body }: Input<typeof flexiDataApi.save>) {
+  const outcome = await flexi.save(c.var, params.ssn, body.amount_gb);
+  if (!outcome.ok) return refusal(c, 'save', outcome);
+  return ok(c, flexiDataApi.save, { _payload: outcome.value });
+}
+
+export async function unlock(c: C, { params, body }: Input<typeof flexiDataApi.unlock>) {
+  const outcome = await flexi.unlock(c.var, params.ssn, body.amount_gb);
+  if (!outcome.ok) return refusal(c, 'unlock', outcome);
+  return ok(c, flexiDataApi.unlock, { _payload: outcome.value });
+}
+
+export async function swap(c: C, { params, body }: Input<typeof flexiDataApi.swap>) {
+  const outcome = await flexi.swap(c.var, params.ssn, body.amount_gb);
+  if (!outcome.ok) return refusal(c, 'swap', outcome);
+  return ok(c, flexiDataApi.swap, { _payload: outcome.value });
+}
+
+export async function spotme(c: C, { params, body }: Input<typeof flexiDataApi.spotme>) {
+  const outcome = await flexi.spotMe(c.var, params.ssn, body);
+  if (!outcome.ok) return refusal(c, 'spotme', outcome);
+  return ok(c, flexiDataApi.spotme, { _payload: outcome.value });
+}
+
+export async function share(c: C, { params, body }: Input<typeof flexiDataApi.share>) {
+  const outcome = await flexi.share(c.var, params.ssn, body);
+  if (!outcome.ok) return refusal(c, 'share', outcome);
+  return ok(c, flexiDataApi.share, { _payload: outcome.value });
+}
