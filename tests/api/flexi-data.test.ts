@@ -1,5 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import pino from 'pino';
 import { expect, it } from 'vitest';
+import { createApp } from '../../src/server/app.ts';
 import { KB_PER_GB } from '../../src/contract/constants.ts';
 import { flexiFailures, flexiMessages } from '../../src/contract/flexi-data.ts';
 import { donations, flexiActions, ledger, memberships, spotLoans, vaults } from '../../src/server/db/schema.ts';
@@ -102,6 +104,18 @@ forEachDatabase('flexi_data', (ctx) => {
     }
     // Nothing moved for the member whose billing platform did not answer.
     expect((await current(ctx(), 11)).dataOutKb).toBe(0);
+  });
+
+  it("the billing platform not answering: 'Carryover Failed!' to the member, 'Backend error in performing carryOver' in the log", async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const app = createApp({ db: ctx().handle.db, config: ctx().config, clock: () => ctx().clock.now, payments: ctx().payments, logger });
+    const s = await login(app, 'unavailable@example.com');
+    const res = await call(app, s, `${base(s, 11)}/carryover`, { method: 'POST' });
+    expect(await message(res)).toBe(flexiMessages.carryoverFailed);
+    const logged = lines.map((l) => JSON.parse(l) as { msg: string; level: number }).filter((l) => l.msg === flexiMessages.carryoverBackendError);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]!.level).toBe(50);
   });
 
   it('carriedover@: donate and save are refused with the carried-over message; swap is not a monthly action', async () => {
