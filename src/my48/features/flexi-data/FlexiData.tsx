@@ -49,7 +49,7 @@ function AmountAction({ action, o, fromKb, label, button }: { action: FlexiActio
     ask({ action, amountGb: gb });
   };
   return (
-    <form className="form stack" onSubmit={submit} aria-label={button}>
+    <form className="form" onSubmit={submit} aria-label={button}>
       <div className="field">
         <label htmlFor={id}>{label}</label>
         <select id={id} value={gb} onChange={(e) => setChosen(Number(e.target.value))} aria-describedby={`${id}-leaves`}>
@@ -89,7 +89,7 @@ function FriendAction({ action, o }: { action: 'spotme' | 'share'; o: FlexiOverv
   const described = (field: string) => (problems[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } : {});
   const button = action === 'spotme' ? 'Spot data' : 'Share data';
   return (
-    <form className="form stack" onSubmit={submit} noValidate aria-label={button}>
+    <form className="form" onSubmit={submit} noValidate aria-label={button}>
       <div className="form__row">
         <div className="field">
           <label htmlFor={`${id}-msisdn`}>{"Friend's 48 number"}</label>
