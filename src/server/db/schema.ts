@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -39,10 +40,14 @@ export const members = pgTable(
     isNewMembership: boolean('is_new_membership').notNull().default(false),
     role: text('role').notNull().default('customer'),
     legacyType: text('legacy_type'),
+    /** The member's id in recruit links (/friend?affiliateId=…): random, given on first use, never reused. */
+    affiliateId: text('affiliate_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('members_email_lower_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('members_affiliate_id_unique').on(t.affiliateId),
+    check('members_affiliate_id_shape', sql`${t.affiliateId} is null or ${t.affiliateId} ~ '^[A-Za-z0-9]{6,32}$'`),
     check('members_email_shape', sql`${t.email} ~ '^[^@\\s]+@[^@\\s]+$' and length(${t.email}) <= 254`),
     check('members_legacy_type', sql`${t.legacyType} is null or ${t.legacyType} in ('LEGACY', 'NEW_NEXT_MONTH')`),
   ],
@@ -466,10 +471,13 @@ export const orders = pgTable(
     city: text('city').notNull(),
     county: text('county').notNull(),
     postcode: text('postcode'),
+    /** Recruit orders: the member who recruits (the sender of a free SIM, or the friend's recruiter for mates rates). */
+    recruiterMemberId: integer('recruiter_member_id').references((): AnyPgColumn => members.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [
     index('orders_member_time_idx').on(t.memberId, t.createdAt),
+    index('orders_recruiter_time_idx').on(t.recruiterMemberId, t.createdAt),
     check('orders_status', sql`${t.status} in ('SIM_ORDERED', 'SIM_REORDERED', 'SIM_DELIVERED')`),
     // One free SIM on its way per member: a second order while the first is open is refused by the database.
     uniqueIndex('orders_one_open_free_sim').on(t.memberId).where(sql`${t.sku} = 'Pre_Start_3FF_N' and ${t.status} = 'SIM_ORDERED'`),
@@ -526,8 +534,88 @@ export const simStock = pgTable(
     msisdn: text('msisdn').notNull(),
     puk: text('puk').notNull(),
     product: text('product').notNull(),
+    /** The recruit order this card was sent with (its activation is the friend's). */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
   },
-  (t) => [uniqueIndex('sim_stock_msisdn_unique').on(t.msisdn), check('sim_stock_msisdn_shape', sql`${t.msisdn} ~ '^08[0-9]{8}$'`)],
+  (t) => [
+    uniqueIndex('sim_stock_msisdn_unique').on(t.msisdn),
+    uniqueIndex('sim_stock_one_card_per_order').on(t.orderId),
+    check('sim_stock_msisdn_shape', sql`${t.msisdn} ~ '^08[0-9]{8}$'`),
+  ],
+);
+
+/**
+ * A friend recruited (recruit and reward): one per recruit order. The friend is known at the
+ * order for mates rates, at activation of the card for a free SIM sent; the reward is paid once
+ * (rewarded_at, and the ledger's unique cause recruit:<id>).
+ */
+export const recruits = pgTable(
+  'recruits',
+  {
+    id: serial('id').primaryKey(),
+    recruiterMemberId: integer('recruiter_member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    friendMemberId: integer('friend_member_id').references(() => members.id, { onDelete: 'set null' }),
+    friendName: text('friend_name').notNull(),
+    /** The SIM card sent (free SIM), so the recruiter can follow it. */
+    simSsn: text('sim_ssn'),
+    createdAt: ts('created_at').notNull(),
+    activatedAt: ts('activated_at'),
+    rewardedAt: ts('rewarded_at'),
+    rewardCents: integer('reward_cents').notNull().default(0),
+  },
+  (t) => [
+    index('recruits_recruiter_idx').on(t.recruiterMemberId, t.createdAt),
+    uniqueIndex('recruits_one_per_order').on(t.orderId),
+    // A friend is recruited once, by one recruiter.
+    uniqueIndex('recruits_one_per_friend').on(t.friendMemberId),
+    check('recruits_not_self', sql`${t.friendMemberId} is null or ${t.friendMemberId} <> ${t.recruiterMemberId}`),
+    check('recruits_reward', sql`${t.rewardCents} >= 0 and (${t.rewardedAt} is null or ${t.activatedAt} is not null)`),
+  ],
+);
+
+/**
+ * Referrals through the referral service (Buyapowa-style): a friend the member referred by
+ * e-mail, and how far they got. The service is told at each step; this is our own record.
+ */
+export const referrals = pgTable(
+  'referrals',
+  {
+    id: serial('id').primaryKey(),
+    referrerMemberId: integer('referrer_member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    friendEmail: text('friend_email').notNull(),
+    friendName: text('friend_name').notNull(),
+    friendMemberId: integer('friend_member_id').references(() => members.id, { onDelete: 'set null' }),
+    campaignSlug: text('campaign_slug').notNull(),
+    status: text('status').notNull(),
+    orderNumber: text('order_number'),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('referrals_friend_email_unique').on(sql`lower(${t.friendEmail})`),
+    uniqueIndex('referrals_order_unique').on(t.orderNumber),
+    index('referrals_referrer_idx').on(t.referrerMemberId),
+    check('referrals_status', sql`${t.status} in ('registered', 'signed_up', 'ordered', 'confirmed', 'failed')`),
+  ],
+);
+
+/** Calls to the referral service's sandbox (/sandbox/referrals shows them), while no real service is configured. */
+export const referralCalls = pgTable(
+  'referral_calls',
+  {
+    id: serial('id').primaryKey(),
+    path: text('path').notNull(),
+    payload: text('payload').notNull(),
+    status: integer('status').notNull(),
+    answer: text('answer').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('referral_calls_time_idx').on(t.createdAt)],
 );
 
 /** Proof-of-work captcha answers already used; the primary key makes each answer good once. */

@@ -10,6 +10,7 @@ import { membershipsRoutes } from './memberships/memberships.routes.ts';
 import { onboardingRoutes } from './onboarding/onboarding.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
+import { recruitRoutes } from './recruit/recruit.routes.ts';
 import { passwordRecoveryRoutes } from './password-recovery/password-recovery.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { signUpRoutes } from './signup/signup.routes.ts';
@@ -20,6 +21,8 @@ import { transactionsRoutes } from './transactions/transactions.routes.ts';
 export function featureRoutes(config: AppConfig): ReturnType<typeof router>[] {
   return [
     healthRoutes(),
+    // Before auth: /panda/public/users/affiliateInfo would otherwise be taken for /panda/public/users/{id}.
+    recruitRoutes(),
     authRoutes(config),
     signUpRoutes(config),
     passwordRecoveryRoutes(config),

@@ -34,6 +34,9 @@ interface DemoMember {
   /** Flexible data: The Safe's balance (GB) and past donations (euro before 21.04.2020, GB after). */
   safeGb?: number;
   donations?: { daysAgo?: number; on?: string; cents?: number; gb?: number }[];
+  /** Recruit and reward: the member's affiliate id and the friends sent a free SIM (rewarded: activated and first membership bought). */
+  affiliateId?: string;
+  recruits?: { name: string; daysAgo: number; rewarded?: boolean }[];
   /** A stored card: the sandbox test card behind its token, and what the member sees of it. */
   storedCard?: { card: string; brand: string; last4: string; expiry: string };
   pastMembership?: boolean;
@@ -101,6 +104,10 @@ const demo: DemoMember[] = [
     membership: { sku: 'BDDT00', daysLeft: 16, usedGb: 27 } },
   { n: 28, email: 'swapper@example.com', firstname: 'Ailbhe', lastname: 'Regan', balance: 400,
     membership: { sku: 'BDDT00', daysLeft: 20, usedGb: 20, landlineUsed: 0 } },
+  // Recruit and reward (community-and-offers.md).
+  { n: 29, email: 'recruiter@example.com', firstname: 'Tomás', lastname: 'Brady', balance: 1150, affiliateId: 'TomasRecruits48',
+    membership: { sku: 'BDDT00', daysLeft: 22, usedGb: 4 },
+    recruits: [{ name: 'Ciara Byrne', daysAgo: 20, rewarded: true }, { name: 'Liam Hogan', daysAgo: 0 }] },
   { n: 30, email: 'giftee@example.com', firstname: 'Gearóid', lastname: 'Moran', balance: 100,
     membership: { sku: 'BDDT00', daysLeft: 16, usedGb: 6 } },
 ];
@@ -138,7 +145,7 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
         .values({
           email: m.email, passwordHash, firstname: m.firstname, lastname: m.lastname, nickname: m.firstname,
           isVerified: m.verified ?? true, firstLogin: m.firstLogin ?? false, isNewMembership: m.newMembership ?? false,
-          legacyType: m.legacy ?? null, captureMarketingPermissions: m.firstLogin === true && !m.newMembership,
+          legacyType: m.legacy ?? null, affiliateId: m.affiliateId ?? null, captureMarketingPermissions: m.firstLogin === true && !m.newMembership,
           createdAt: at(-60),
         })
         .returning({ id: t.members.id });
@@ -168,7 +175,9 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
           entries.push({ ssn, occurredAt: at(-58 + i * 5 + 1), kind: 'purchase', description: 'Data Plus €9.99 Membership', creditDeltaCents: -999 });
           entries.push({ ssn, occurredAt: at(-58 + i * 5 + 2), kind: 'usage', description: 'International calls', creditDeltaCents: -501 });
         }
-        entries.push({ ssn, occurredAt: at(-1), kind: 'adjustment', description: 'Balance carried forward', creditDeltaCents: m.balance });
+        // Rewards seeded below are part of the credit: the carried-forward row leaves room for them.
+        const rewards = (m.recruits ?? []).filter((r) => r.rewarded).length * 1000;
+        entries.push({ ssn, occurredAt: at(-1), kind: 'adjustment', description: 'Balance carried forward', creditDeltaCents: m.balance - rewards });
         await tx.insert(t.ledger).values(entries);
       }
 
@@ -229,6 +238,23 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
         // The carryover took 1 GB out of this membership for the next one, as the action itself does.
         await tx.update(t.memberships).set({ dataOutKb: gb(1), carryForwardKb: gb(1) }).where(and(eq(t.memberships.ssn, ssn), eq(t.memberships.status, 'current')));
         await tx.insert(t.ledger).values({ ssn, occurredAt: now, kind: 'flexi', description: 'Carryover: 1 GB kept for your next membership', dataDeltaKb: -gb(1), reference: `seed:carryover:${ssn}` });
+      }
+      for (const [i, r] of (m.recruits ?? []).entries()) {
+        const [first, last] = r.name.split(' ');
+        const [order] = await tx.insert(t.orders).values({
+          memberId, sku: 'Kickback_Pack_N', status: r.rewarded ? 'SIM_DELIVERED' : 'SIM_ORDERED', shippingType: 'SIM_Recruiter', recruiterMemberId: memberId,
+          firstname: first!, lastname: last!, line1: `${12 + i} Quay Street`, city: 'Galway', county: 'Galway', postcode: 'H91 E2K7', createdAt: at(-r.daysAgo),
+        }).returning({ id: t.orders.id });
+        // The card sent: the friend who was rewarded activated theirs (out of stock); the other is on its way.
+        const cardSsn = r.rewarded ? `89353010000009${String(m.n).padStart(3, '0')}${i}${i}` : spareSsn(SPARE_SIMS - i);
+        if (!r.rewarded) await tx.update(t.simStock).set({ orderId: order!.id }).where(eq(t.simStock.ssn, cardSsn));
+        const [recruit] = await tx.insert(t.recruits).values({
+          recruiterMemberId: memberId, orderId: order!.id, friendName: r.name, simSsn: cardSsn, createdAt: at(-r.daysAgo),
+          activatedAt: r.rewarded ? at(-r.daysAgo + 4) : null, rewardedAt: r.rewarded ? at(-r.daysAgo + 5) : null, rewardCents: r.rewarded ? 1000 : 0,
+        }).returning({ id: t.recruits.id });
+        if (r.rewarded) {
+          await tx.insert(t.ledger).values({ ssn, occurredAt: at(-r.daysAgo + 5), kind: 'reward', description: 'Recruit and reward', creditDeltaCents: 1000, reference: `recruit:${recruit!.id}` });
+        }
       }
       for (let i = 0; i < (m.mgmOrdersToday ?? 0); i++) {
         await tx.insert(t.orders).values({

@@ -10,3 +10,14 @@ export function monthOf(date: Date): string {
 export function dayOf(date: Date): string {
   return dayFormat.format(date);
 }
+
+const offsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Dublin', timeZoneName: 'longOffset' });
+/** Midnight at the start of the Irish day of `date`, as an instant (daily limits count from it). */
+export function dayStartOf(date: Date): Date {
+  const midnightUtc = new Date(`${dayOf(date)}T00:00:00Z`);
+  // The offset in force at that midnight (GMT+01:00 in summer, GMT in winter).
+  const name = offsetFormat.formatToParts(midnightUtc).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  const offsetMs = m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000 : 0;
+  return new Date(midnightUtc.getTime() - offsetMs);
+}

@@ -1,6 +1,7 @@
 import type { Order } from '../../contract/orders.ts';
 import { formatEircode } from '../../contract/forms.ts';
 import { isUniqueViolation } from '../db/client.ts';
+import type { Queryable } from '../db/client.ts';
 import { orders } from '../db/schema.ts';
 import { done, refused, type Outcome, type ServiceContext } from './outcome.ts';
 
@@ -43,4 +44,22 @@ export async function placeOrder(
     if (isUniqueViolation(error)) return refused('alreadyOpen');
     throw error;
   }
+}
+
+/** Inserts a SIM order inside the caller's transaction (recruit orders: the caller checks its own limits). */
+export async function placeOrderIn(
+  tx: Queryable,
+  now: Date,
+  order: { memberId: number; sku: string; status: 'SIM_ORDERED'; shippingType: string; address: Address; recruiterMemberId: number },
+): Promise<typeof orders.$inferSelect> {
+  const a = order.address;
+  const [row] = await tx
+    .insert(orders)
+    .values({
+      memberId: order.memberId, sku: order.sku, quantity: 1, status: order.status, channel: 'web', shippingType: order.shippingType, recruiterMemberId: order.recruiterMemberId,
+      firstname: a.firstname, lastname: a.lastname, line1: a.s_line1, line2: a.s_line2 || null, city: a.s_city, county: a.s_county,
+      postcode: formatEircode(a.s_postcode), createdAt: now,
+    })
+    .returning();
+  return row!;
 }

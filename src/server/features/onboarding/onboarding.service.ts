@@ -4,6 +4,7 @@ import { ONBOARD_BUNDLE_DAYS, ONBOARD_BUNDLE_KB, ONBOARD_BUNDLE_SKU } from '../.
 import { balances, goodyBags, sims } from '../../db/schema.ts';
 import { DAY } from '../../services/clock.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
+import { recruitActivated } from '../../services/recruits.ts';
 import { lockMember, takeCardFromStock } from '../../services/stock.ts';
 
 /**
@@ -23,6 +24,8 @@ export async function activateSim({ db, clock }: ServiceContext, memberId: numbe
     await tx.insert(sims).values({ ssn, memberId, msisdn: card.msisdn, product: card.product, requester: '1', status: 'active', puk: card.puk, createdAt: now });
     await tx.insert(balances).values({ ssn, creditCents: 0, updatedAt: now });
     await tx.insert(goodyBags).values({ ssn, productSku: ONBOARD_BUNDLE_SKU, maxOnboardKb: ONBOARD_BUNDLE_KB, onboardKb: ONBOARD_BUNDLE_KB, expiresAt: new Date(now.getTime() + ONBOARD_BUNDLE_DAYS * DAY) });
+    // A card a friend sent (or a mates-rates SIM): the recruit is now active.
+    await recruitActivated(tx, memberId, card.orderId, now);
     return done({ ssn, msisdn: card.msisdn, product: card.product, requester: '1' });
   });
 }
