@@ -44,6 +44,8 @@ export const SignUpForm = z.object({
   firstname: nameRule('firstname'),
   lastname: nameRule('lastname'),
   nickname: nameRule('nickname').optional(),
+  /** The recruit link the visitor came by (localStorage refferedUser): recorded as referred_by when it is a member's. */
+  affiliateId: z.string().regex(/^[A-Za-z0-9]{6,32}$/, { error: 'affiliateId is not a recruit link' }).optional(),
   captcha: captchaRule,
 });
 

@@ -53,6 +53,10 @@ describe('the HTTP client', () => {
     expect(protectedCall!.headers.get('x-gg-transaction')).toMatch(/^48-pre-[0-9a-f]{64}-post-48$/);
     expect(publicCall!.headers.get('x-gg-auth')).toBeNull();
     expect(publicCall!.headers.get('x-gg-transaction')).toBeNull();
+    // The spec's two public calls "with auth headers" carry them.
+    await http('/panda/public/users/1/sim-limits');
+    await http('/panda/public/packs/campaign/mgm/', { method: 'POST' });
+    for (const call of server.sent.slice(2)) expect(call.headers.get('x-gg-auth')).toBe('session-token');
   });
 
   it('on a 401 clears the session and goes to /log-in', async () => {

@@ -25,6 +25,9 @@ const pathOf = (request: RequestInfo | URL) => {
  * carry x-gg-auth and x-gg-transaction, and a 401 ends the session and goes to /log-in
  * (nothing happens when already there, where a 401 just means a wrong password).
  */
+/** Two calls of spec section 7 sit under /panda/public but go "with auth headers": sim-limits and the send-free-SIM order. */
+const PUBLIC_WITH_SESSION = /^\/panda\/public\/(users\/[0-9]+\/sim-limits|packs\/campaign\/mgm\/)$/;
+
 export function createHttp({
   fetch,
   navigate = (path) => location.assign(path),
@@ -41,7 +44,7 @@ export function createHttp({
       }
       const xsrf = Cookies.get('XSRF-TOKEN');
       if (xsrf) options.headers.set('X-XSRF-TOKEN', xsrf);
-      if (path.startsWith('/panda/protected')) {
+      if (path.startsWith('/panda/protected') || PUBLIC_WITH_SESSION.test(path)) {
         const code = authCode();
         if (code) options.headers.set('x-gg-auth', code);
         options.headers.set('x-gg-transaction', await transactionCode());

@@ -39,6 +39,11 @@ export const features: My48Feature[] = [
     }),
   },
   {
+    route: 'recruit', path: '/my48/recruit-and-reward', title: 'Recruit and reward', heading: 'Recruit and reward', menu: 'Recruit & Reward',
+    Screen: lazy(() => import('./features/recruit/Recruit.tsx')),
+    children: { route: 'recruitFragment', pattern: '/my48/recruit-and-reward/:fragment', values: ['send-free-sim'] },
+  },
+  {
     route: 'settings', path: '/my48/settings', title: 'Settings', heading: 'Settings', menu: 'Settings', Screen: lazy(() => import('./features/settings/Settings.tsx')),
     children: { route: 'settingsFragment', pattern: '/my48/settings/:fragment', values: SETTINGS_FRAGMENTS },
   },

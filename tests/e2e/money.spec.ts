@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { expectNoAxeViolations, test } from './fixtures.ts';
+import { expectNoAxeViolations, payByCard, test } from './fixtures.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -9,23 +9,6 @@ async function memberships(page: Page) {
 }
 
 const dialog = (page: Page) => page.getByRole('dialog');
-
-/** On /payment-gateway/: the billing address and a sandbox test card, then Pay (or Save card). */
-async function payByCard(page: Page, card: string) {
-  await expect(page).toHaveURL(/\/payment-gateway\/\?checkout=/);
-  await expect(page.getByText('*A valid address is required to authenticate payment')).toBeVisible();
-  await expect(page.getByText('Test payment: no real card is charged.')).toBeVisible();
-  // With a saved card the widget offers it first (PANDAOLTREG2); these journeys enter a new card.
-  const newCard = page.getByRole('radio', { name: 'A new card' });
-  if (await newCard.count()) await newCard.check();
-  await page.getByLabel('Street address').fill('1 Main Street');
-  await page.getByLabel('Town or city').fill('Cork');
-  await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Expiry date (MM/YY)').fill('12/30');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByLabel('Name on card').fill('Test Member');
-  await page.getByRole('button', { name: /^(Pay €|Save card)/ }).click();
-}
 
 test('rich: buy with credit by keyboard alone; the second is queued, a third cannot be bought', async ({ page, signIn }) => {
   await signIn('rich@example.com');

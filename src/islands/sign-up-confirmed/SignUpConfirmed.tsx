@@ -2,6 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { MarketingPermissionsForm } from '../../components/forms/MarketingPermissionsForm.tsx';
 import { useMemberPage } from '../../components/member/use-member-page.ts';
+import { isLocalPath } from '../../lib/last-url.ts';
+import { readStorage } from '../../lib/storage.ts';
 import { $nickname, loadNickname } from './sign-up-confirmed-store.ts';
 
 /**
@@ -16,11 +18,22 @@ export default function SignUpConfirmed() {
   }, [userId]);
   if (userId === undefined) return null;
   const freeSim = new URLSearchParams(location.search).get('fromStore') === 'false';
+  // Came by a friend's recruit link (kept through sign-up): the mates-rates SIM is the next step.
+  const recruiterUrl = readStorage('recruiterURL');
+  const recruited = isLocalPath(recruiterUrl) && recruiterUrl.startsWith('/friend');
   return (
     <div className="stack">
       <section className="card" aria-labelledby="next-title">
         <h2 id="next-title">{nickname ? `Welcome to 48, ${nickname}` : 'Welcome to 48'}</h2>
-        {freeSim ? (
+        {recruited ? (
+          <>
+            <p>Your friend invited you: order your mates-rates SIM, it's free.</p>
+            <div className="actions">
+              <a className="btn btn--primary" href={recruiterUrl}>Order your mates-rates SIM</a>
+              <a className="btn btn--outline" href="/activate-sim">I already have a SIM</a>
+            </div>
+          </>
+        ) : freeSim ? (
           <>
             <p>Tell us where to post your free SIM. It arrives in two to three working days.</p>
             <div className="actions">

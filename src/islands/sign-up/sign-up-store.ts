@@ -6,6 +6,7 @@ import { signUpApi } from '../../contract/signup.ts';
 import { call, callWithHeaders, errorMessage } from '../../lib/http.ts';
 import { markVerified, memberParams, storeSession } from '../../lib/member-session.ts';
 import { withKeptParams } from '../../lib/redirect-params.ts';
+import { readStorage } from '../../lib/storage.ts';
 import { getSessionCookie, setSessionCookie } from '../../lib/session-cookies.ts';
 import { setLoading } from '../../stores/layout.ts';
 
@@ -81,7 +82,9 @@ export async function createAccount(values: Record<string, string>, acceptedTerm
   await busyWith("Checking you're a person…", async () => {
     const captcha = await captchaAnswer('sign_up');
     patch({ busyLabel: 'Creating your account…' });
-    const { answer, headers } = await callWithHeaders(signUpApi.signUp, { body: { ...parsed.data, captcha } });
+    // Arrived by a friend's recruit link (/friend): the server records who recruited the new member.
+    const affiliateId = readStorage('refferedUser') ?? undefined;
+    const { answer, headers } = await callWithHeaders(signUpApi.signUp, { body: { ...parsed.data, ...(affiliateId ? { affiliateId } : {}), captcha } });
     storeSession(headers, answer._payload.account, parsed.data.email);
     patch({ step: 'verify', email: parsed.data.email, notice: 'We have sent you an e-mail with a 6-digit code and a link.' });
   });

@@ -5,6 +5,7 @@ import { sendMail } from '../../integrations/mail/index.ts';
 import { consumeEmailToken, issueEmailToken } from '../../services/email-tokens.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 import { hashPassword } from '../../services/passwords.ts';
+import { recruiterOf } from '../../services/recruits.ts';
 
 type Member = typeof members.$inferSelect;
 
@@ -21,15 +22,17 @@ export async function sendVerification({ db, clock }: ServiceContext, member: Pi
 /** A new, unverified member; the database's case-insensitive unique index decides a taken address, also for two sign-ups at once. */
 export async function createMember(
   ctx: ServiceContext,
-  form: { email: string; password: string; firstname: string; lastname: string; nickname?: string | undefined },
+  form: { email: string; password: string; firstname: string; lastname: string; nickname?: string | undefined; affiliateId?: string | undefined },
   origin: string,
 ): Promise<Outcome<Member, 'emailTaken'>> {
   const passwordHash = await hashPassword(form.password);
+  // A recruit link that is no member's is ignored: it must not stop anyone joining.
+  const recruiter = form.affiliateId ? await recruiterOf(ctx.db, form.affiliateId) : undefined;
   let member: Member;
   try {
     [member] = (await ctx.db
       .insert(members)
-      .values({ email: form.email, passwordHash, firstname: form.firstname, lastname: form.lastname, nickname: form.nickname ?? form.firstname, isVerified: false, firstLogin: true, isNewMembership: true, createdAt: ctx.clock() })
+      .values({ email: form.email, passwordHash, firstname: form.firstname, lastname: form.lastname, nickname: form.nickname ?? form.firstname, isVerified: false, firstLogin: true, isNewMembership: true, referredBy: recruiter ? form.affiliateId : null, createdAt: ctx.clock() })
       .returning()) as [Member];
   } catch (error) {
     if (isUniqueViolation(error)) return refused('emailTaken');

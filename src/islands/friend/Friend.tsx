@@ -1,0 +1,69 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { IRISH_COUNTIES } from '../../contract/forms.ts';
+import { Field, FormAlert, SelectField, SubmitButton } from '../../components/forms/Field.tsx';
+import { authCode } from '../../lib/auth-code.ts';
+import { $friend, addressLabels as labels, loadFriend, matesRatesOrder, savedAddress } from './friend-store.ts';
+
+/**
+ * Mates rates (/friend?affiliateId=…): who invited the visitor, then sign up or log in (the link
+ * is kept), then, signed in, the mates-rates SIM to the member's address. An unknown link shows
+ * the page as it is, with no name.
+ */
+export default function Friend() {
+  const friend = useStore($friend);
+  const { busy, busyLabel, error, fields, result } = useStore(matesRatesOrder.$state);
+  useEffect(() => {
+    void loadFriend(location.search, location.pathname);
+  }, []);
+  if (friend.status === 'loading') return <p role="status" className="loading-line">Loading…</p>;
+  if (friend.status === 'unknown') return null;
+  const name = friend.nickname ?? '';
+
+  if (!authCode()) {
+    return (
+      <section className="card stack" aria-labelledby="invite-title">
+        <h2 id="invite-title">{`${name} invited you to 48`}</h2>
+        <p>{`Join with ${name}'s link and order your mates-rates SIM: it's free. When you activate it and buy your first membership, ${name} gets a reward too.`}</p>
+        <div className="actions">
+          <a className="btn btn--primary" href="/sign-up">{`Join with ${name}'s link`}</a>
+          <a className="btn btn--outline" href="/log-in">I have an account: log in</a>
+        </div>
+      </section>
+    );
+  }
+
+  if (result) {
+    return (
+      <section className="card stack" aria-labelledby="ordered-title">
+        <h2 id="ordered-title" tabIndex={-1} ref={(el) => el?.focus()}>Your mates-rates SIM is on its way</h2>
+        <p>{`We'll post it to ${result.order.s_line1}, ${result.order.s_city} within one working day. Activate it when it arrives, then buy your first membership: ${result.recruiter} gets their reward.`}</p>
+        <div className="actions">
+          <a className="btn btn--primary" href="/activate-sim">Activate a SIM</a>
+          <a className="btn btn--outline" href="/orders">See your orders</a>
+        </div>
+      </section>
+    );
+  }
+
+  const saved = savedAddress();
+  return (
+    <form className="form card" noValidate onSubmit={matesRatesOrder.onSubmit} aria-labelledby="mates-title">
+      <h2 id="mates-title" className="form__title">{`Your mates-rates SIM, from ${name}`}</h2>
+      <p>Where should we post it? Free delivery anywhere in Ireland.</p>
+      <FormAlert>{error}</FormAlert>
+      <div className="form__row">
+        <Field label={labels.firstname} name="firstname" autoComplete="given-name" defaultValue={saved['firstname']} required error={fields['firstname']} />
+        <Field label={labels.lastname} name="lastname" autoComplete="family-name" defaultValue={saved['lastname']} required error={fields['lastname']} />
+      </div>
+      <Field label={labels.s_line1} name="s_line1" autoComplete="address-line1" defaultValue={saved['s_line1']} required error={fields['s_line1']} />
+      <Field label={`${labels.s_line2} (optional)`} name="s_line2" autoComplete="address-line2" defaultValue={saved['s_line2']} error={fields['s_line2']} />
+      <div className="form__row">
+        <Field label={labels.s_city} name="s_city" autoComplete="address-level2" defaultValue={saved['s_city']} required error={fields['s_city']} />
+        <SelectField label={labels.s_county} name="s_county" options={['', ...IRISH_COUNTIES]} defaultValue={saved['s_county'] ?? ''} required error={fields['s_county']} />
+      </div>
+      <Field label={`${labels.s_postcode} (optional)`} name="s_postcode" autoComplete="postal-code" defaultValue={saved['s_postcode']} error={fields['s_postcode']} />
+      <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>Order my mates-rates SIM</SubmitButton>
+    </form>
+  );
+}

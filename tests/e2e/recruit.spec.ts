@@ -1,0 +1,116 @@
+import { expect, type Page } from '@playwright/test';
+import { messages } from '../../src/contract/messages.ts';
+import { expectNoAxeViolations, latestMail, payByCard, spareSsn, test, uniqueEmail } from './fixtures.ts';
+
+// Each width has its own server and database: every journey runs once per width.
+test.describe.configure({ timeout: 120_000 });
+
+async function fillAddress(page: Page, first: string, last: string) {
+  await page.getByLabel(/first name/i).fill(first);
+  await page.getByLabel(/last name/i).fill(last);
+  await page.getByLabel('Address line 1').fill('7 Eyre Square');
+  await page.getByLabel('Town or city').fill('Galway');
+  await page.getByLabel('County').selectOption('Galway');
+  await page.getByLabel(/Eircode/).fill('H91 X2Y3');
+}
+
+test('recruiter@: the link, €10 earned, 2 free SIMs left; sends one (loader, confirmation) and has 1 left', async ({ page, signIn }) => {
+  await signIn('recruiter@example.com');
+  await page.goto('/my48/recruit-and-reward');
+  await expect(page.getByLabel('Your recruit link')).toHaveValue(/\/friend\?affiliateId=TomasRecruits48$/);
+  await expect(page.getByRole('region', { name: 'Reward earned' })).toContainText('€10.00');
+  await expect(page.getByRole('region', { name: 'Free SIMs today' })).toContainText('2 of 3 left');
+  await expect(page.getByRole('row', { name: /Ciara Byrne/ })).toContainText('Reward paid');
+  await expect(page.getByRole('row', { name: /Liam Hogan/ })).toContainText('SIM on its way');
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('link', { name: 'Send a free SIM' }).click();
+  await expect(page).toHaveURL(/\/my48\/recruit-and-reward\/send-free-sim$/);
+  await page.getByRole('button', { name: 'Send free SIM' }).click();
+  await expect(page.getByText("Friend's first name is required")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await fillAddress(page, 'Nora', 'Walsh');
+  await page.getByRole('button', { name: 'Send free SIM' }).click();
+  await expect(page.getByText("Your friend's free SIM is on its way to Nora Walsh, 7 Eyre Square, Galway.")).toBeVisible();
+  await expect(page.getByText('You can send 1 more today.', { exact: false })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Back to recruit and reward' }).click();
+  await expect(page.getByRole('region', { name: 'Free SIMs today' })).toContainText('1 of 3 left');
+  await expect(page.getByRole('row', { name: /Nora Walsh/ })).toContainText('SIM on its way');
+});
+
+test("mgmlimit@: the max-limit state with 'Too many mgm sims today!'", async ({ page, signIn }) => {
+  await signIn('mgmlimit@example.com');
+  await page.goto('/my48/recruit-and-reward/send-free-sim');
+  await expect(page.getByText(messages.tooManyMgmSims, { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send free SIM' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test("nosim@: the no-active-SIM state with 'MGM is limited to users with an active SIM'", async ({ page, signIn }) => {
+  await signIn('nosim@example.com');
+  await page.goto('/my48/recruit-and-reward/send-free-sim');
+  await expect(page.getByText(messages.mgmNeedsActiveSim, { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send free SIM' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test('an unknown recruit link shows the page without a name', async ({ page }) => {
+  await page.goto('/friend?affiliateId=Nobody4848');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('invited you to 48')).toHaveCount(0);
+});
+
+test("a friend by Tomás's link: sign up, mates-rates SIM, activate, first membership; Tomás's reward shows", async ({ page, request }, testInfo) => {
+  test.slow();
+  const email = uniqueEmail(testInfo, 'mate');
+  await page.goto('/friend?affiliateId=TomasRecruits48');
+  await expect(page.getByRole('heading', { name: 'Tomás invited you to 48' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: "Join with Tomás's link" }).click();
+  await page.getByLabel('First name').fill('Róisín');
+  await page.getByLabel('Last name').fill('Mate');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill('New-member-2026');
+  await page.getByLabel(/I accept the terms and conditions/).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Verify your e-mail address' })).toBeVisible({ timeout: 20_000 });
+  const mail = await latestMail(request, email);
+  await page.getByLabel('Verification code').fill(/verification code is (\d{6})/.exec(mail.body)![1]!);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/sign-up-confirmed$/);
+  await page.getByRole('link', { name: 'Order your mates-rates SIM' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Your mates-rates SIM, from Tomás' })).toBeVisible();
+  await fillAddress(page, 'Róisín', 'Mate');
+  await page.getByRole('button', { name: 'Order my mates-rates SIM' }).click();
+  await expect(page.getByRole('heading', { name: 'Your mates-rates SIM is on its way' })).toBeFocused();
+  await expectNoAxeViolations(page);
+  expect((await page.context().cookies()).map((c) => c.name)).toEqual(expect.arrayContaining(['ugi', 'rrfriend', 'recruiterId', 'simType']));
+
+  await page.getByRole('link', { name: 'Activate a SIM' }).click();
+  await page.getByLabel('SIM number (SSN)').fill(spareSsn(testInfo.project.name === 'desktop' ? 70 : 71));
+  await page.getByRole('button', { name: 'Activate SIM' }).click();
+  await expect(page.getByRole('heading', { name: 'Your SIM is active' })).toBeVisible();
+
+  await page.goto('/my48/memberships');
+  await page.getByRole('button', { name: 'Buy now: Data Plus €9.99 Membership' }).click();
+  await expect(page.getByRole('heading', { name: 'Pay €9.99' })).toBeVisible();
+  await payByCard(page, '4200 0000 0000 0000');
+  await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+
+  // Tomás, in his own browser: the reward is in his transactions and on his recruit page.
+  const tomas = await page.context().browser()!.newContext({ baseURL: testInfo.project.use.baseURL!, viewport: page.viewportSize() });
+  const his = await tomas.newPage();
+  await his.goto('/log-in');
+  await his.getByLabel('E-mail address').fill('recruiter@example.com');
+  await his.getByLabel('Password').fill('Demo-48-pass');
+  await his.getByRole('button', { name: 'Log in' }).click();
+  await expect(his).toHaveURL(/\/my48$/);
+  await his.goto('/my48/transactions');
+  await expect(his.getByRole('row', { name: /Recruit and reward/ })).toHaveCount(2);
+  await his.goto('/my48/recruit-and-reward');
+  await expect(his.getByRole('region', { name: 'Reward earned' })).toContainText('€20.00');
+  await expect(his.getByRole('row', { name: /Róisín Mate/ })).toContainText('Reward paid');
+  await tomas.close();
+});
