@@ -75,6 +75,17 @@ forEachDatabase('sim_settings', (ctx) => {
     expect(reused.status).toBe(409);
   });
 
+  it('change my SIM: The Safe, donations and Spot me loans move with the SIM', async () => {
+    const s = await login(ctx().app, 'vault@example.com');
+    const lend = await call(ctx().app, s, `${base(s)}/sims/${demoSsn(25)}/flexidata/spotme`, { method: 'POST', body: JSON.stringify({ msisdn: '0871000030', amount_gb: 1, days: 2 }), headers: { 'content-type': 'application/json' } });
+    expect(lend.status).toBe(201);
+    const res = await call(ctx().app, s, `${base(s)}/sims/${demoSsn(25)}/change`, json({ new_ssn: spareSsn(52), password: DEMO_PASSWORD }));
+    expect(res.status).toBe(200);
+    const overview = (await get(ctx(), s, `/sims/${spareSsn(52)}/flexidata`))._payload;
+    expect(overview.safe_kb).toBe(3 * 1_048_576);
+    expect(overview.spotted_out).toHaveLength(1);
+  });
+
   it("cannot touch another member's SIM", async () => {
     const s = await login(ctx().app, 'active@example.com');
     for (const p of ['portin', 'reorder', 'change']) {

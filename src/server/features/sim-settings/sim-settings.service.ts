@@ -4,7 +4,7 @@ import { SEGMENT_PORTIN } from '../../../contract/constants.ts';
 import type { Order } from '../../../contract/orders.ts';
 import type { PortIn } from '../../../contract/sim-settings.ts';
 import { isUniqueViolation } from '../../db/client.ts';
-import { balances, dailyUsage, flexiActions, goodyBags, ledger, members, memberships, portInRequests, segments, sims } from '../../db/schema.ts';
+import { balances, dailyUsage, donations, flexiActions, goodyBags, ledger, members, memberships, portInRequests, segments, sims, spotLoans, vaults } from '../../db/schema.ts';
 import { placeOrder, type Address } from '../../services/orders.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 import { verifyPassword } from '../../services/passwords.ts';
@@ -81,9 +81,12 @@ export async function changeSim(
     if (!taken.ok) return taken;
     const card = taken.value;
     await tx.insert(sims).values({ ssn: newSsn, memberId, msisdn: null, product: card.product, requester: old.requester, status: 'active', puk: card.puk, billingStatus: old.billingStatus, createdAt: clock() });
-    for (const table of [balances, memberships, goodyBags, ledger, dailyUsage, flexiActions, portInRequests]) {
+    for (const table of [balances, memberships, goodyBags, ledger, dailyUsage, flexiActions, portInRequests, vaults, donations]) {
       await tx.update(table).set({ ssn: newSsn }).where(eq(table.ssn, oldSsn));
     }
+    // Spot me loans follow the SIM on both sides: what was lent comes back to the new card.
+    await tx.update(spotLoans).set({ lenderSsn: newSsn }).where(eq(spotLoans.lenderSsn, oldSsn));
+    await tx.update(spotLoans).set({ borrowerSsn: newSsn }).where(eq(spotLoans.borrowerSsn, oldSsn));
     await tx.update(sims).set({ msisdn: null, status: 'inactive' }).where(eq(sims.ssn, oldSsn));
     await tx.update(sims).set({ msisdn: old.msisdn }).where(eq(sims.ssn, newSsn));
     return done({ ssn: newSsn, msisdn: old.msisdn, product: card.product, requester: '1' });
