@@ -16,6 +16,8 @@ import { router, type AppEnv } from './http/router.ts';
 import { captchaAdapter, type CaptchaAdapter } from './integrations/captcha/index.ts';
 import { sandboxPayments, type PaymentsAdapter, type SandboxPayments } from './integrations/payments/index.ts';
 import { paymentsSandboxRoutes } from './integrations/payments/sandbox.ts';
+import { sandboxReferrals, type ReferralsAdapter } from './integrations/referrals/index.ts';
+import { referralsSandboxRoutes } from './integrations/referrals/sandbox.ts';
 import { helpdeskSandboxRoutes } from './integrations/helpdesk/sandbox.ts';
 import { mailSandboxRoutes } from './integrations/mail/sandbox.ts';
 import { sameOrigin } from './middleware/origin.ts';
@@ -34,6 +36,8 @@ export interface AppOptions {
   captcha?: CaptchaAdapter;
   /** Card payments; the sandbox by default. */
   payments?: PaymentsAdapter;
+  /** The referral service; the sandbox (recording in the database) by default. */
+  referrals?: ReferralsAdapter;
 }
 
 const LOGIN_PATHS = new Set<string>([authApi.logIn.path, authApi.logInProtectedPath.path]);
@@ -50,7 +54,7 @@ function allowOrigins(csp: string, origins: string[]): string {
 }
 
 /** Builds the whole HTTP application; used by the Node entry and, unchanged, by the tests. */
-export function createApp({ db, config, site, clock = systemClock, logger = pino({ level: 'silent' }), captcha = captchaAdapter(config.captcha), payments = sandboxPayments() }: AppOptions): Hono<AppEnv> {
+export function createApp({ db, config, site, clock = systemClock, logger = pino({ level: 'silent' }), captcha = captchaAdapter(config.captcha), payments = sandboxPayments(), referrals = sandboxReferrals(db, clock) }: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // reCAPTCHA (when configured) loads its script and frame from Google.
   const recaptcha = config.captcha.recaptcha ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : [];
@@ -63,6 +67,7 @@ export function createApp({ db, config, site, clock = systemClock, logger = pino
     c.set('config', config);
     c.set('captcha', captcha);
     c.set('payments', payments);
+    c.set('referrals', referrals);
     c.set('requestId', requestId);
     c.set('log', logger.child({ requestId }));
     c.header('x-request-id', requestId);
@@ -132,6 +137,7 @@ export function createApp({ db, config, site, clock = systemClock, logger = pino
     app.route('/', mailSandboxRoutes());
     app.route('/', helpdeskSandboxRoutes());
     if ('sandbox' in payments) app.route('/', paymentsSandboxRoutes(payments as SandboxPayments));
+    if ('sandbox' in referrals) app.route('/', referralsSandboxRoutes());
   }
 
   if (site) {

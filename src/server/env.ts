@@ -48,6 +48,10 @@ const schema = z.object({
   PAYMENT_BASE_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
   PAYMENT_ENTITY_ID: z.string().min(1).optional(),
   PAYMENT_ACCESS_TOKEN: z.string().min(1).optional(),
+  /** The referral service (all three, or none: the referral sandbox at /sandbox/referrals). */
+  REFERRAL_DOMAIN: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
+  REFERRAL_TOKEN: z.string().min(1).optional(),
+  REFERRAL_SIGNATURE: z.string().min(1).optional(),
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
 });
@@ -62,6 +66,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const payment = [parsed.data.PAYMENT_BASE_URL, parsed.data.PAYMENT_ENTITY_ID, parsed.data.PAYMENT_ACCESS_TOKEN].filter(Boolean).length;
   if (payment !== 0 && payment !== 3) throw new Error('Invalid configuration: PAYMENT_BASE_URL, PAYMENT_ENTITY_ID and PAYMENT_ACCESS_TOKEN go together');
+  const referral = [parsed.data.REFERRAL_DOMAIN, parsed.data.REFERRAL_TOKEN, parsed.data.REFERRAL_SIGNATURE].filter(Boolean).length;
+  if (referral !== 0 && referral !== 3) throw new Error('Invalid configuration: REFERRAL_DOMAIN, REFERRAL_TOKEN and REFERRAL_SIGNATURE go together');
   if (Boolean(parsed.data.RECAPTCHA_SITE_KEY) !== Boolean(parsed.data.RECAPTCHA_SECRET_KEY)) {
     throw new Error('Invalid configuration: RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY go together');
   }

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { createApp } from './app.ts';
 import { sandboxPayments } from './integrations/payments/index.ts';
 import { providerPayments } from './integrations/payments/provider.ts';
+import { sandboxReferrals, serviceReferrals } from './integrations/referrals/index.ts';
 import { scheduleRenewals } from './jobs/renewals.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
 import { openDatabase } from './db/client.ts';
@@ -25,11 +26,16 @@ const payments =
   env.PAYMENT_BASE_URL && env.PAYMENT_ENTITY_ID && env.PAYMENT_ACCESS_TOKEN
     ? providerPayments({ baseUrl: env.PAYMENT_BASE_URL, entityId: env.PAYMENT_ENTITY_ID, accessToken: env.PAYMENT_ACCESS_TOKEN })
     : sandboxPayments();
-const stopRenewals = scheduleRenewals({ db: database.db, clock: () => new Date(), payments }, logger);
+const referrals =
+  env.REFERRAL_DOMAIN && env.REFERRAL_TOKEN && env.REFERRAL_SIGNATURE
+    ? serviceReferrals({ domain: env.REFERRAL_DOMAIN, token: env.REFERRAL_TOKEN, signature: env.REFERRAL_SIGNATURE })
+    : sandboxReferrals(database.db, () => new Date());
+const stopRenewals = scheduleRenewals({ db: database.db, clock: () => new Date(), payments, referrals }, logger);
 
 const app = createApp({
   db: database.db,
   payments,
+  referrals,
   ...(site ? { site } : {}),
   logger,
   config: {

@@ -114,3 +114,23 @@ test("a friend by Tomás's link: sign up, mates-rates SIM, activate, first membe
   await expect(his.getByRole('row', { name: /Róisín Mate/ })).toContainText('Reward paid');
   await tomas.close();
 });
+
+test("refer a friend at /refer: the invitation is sent, the service's refusal shows as its message, the sandbox records the calls", async ({ page, signIn }, testInfo) => {
+  await signIn('oneday@example.com');
+  await page.goto('/refer');
+  await expect(page.getByText(/campaign 48_r(af|p)1/)).toBeVisible();
+  const friend = `friend-${testInfo.project.name}@example.net`;
+  await page.getByLabel("Friend's first name").fill('Aoibhe');
+  await page.getByLabel("Friend's last name").fill('Kane');
+  await page.getByLabel("Friend's e-mail address").fill(friend);
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText('Invitation sent to Aoibhe Kane.')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: friend })).toContainText('Invited');
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Friend's e-mail address").fill('oneday@example.com');
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByRole('alert')).toHaveText("You can't refer yourself: enter your friend's e-mail address.");
+  await page.goto('/sandbox/referrals');
+  await expect(page.getByText('This is a sandbox')).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(friend) })).toContainText('POST /buyapowa/api/friends/registrations');
+});

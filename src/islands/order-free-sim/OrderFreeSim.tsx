@@ -2,12 +2,13 @@ import { useStore } from '@nanostores/react';
 import { IRISH_COUNTIES } from '../../contract/forms.ts';
 import { Field, FormAlert, SelectField, SubmitButton } from '../../components/forms/Field.tsx';
 import { useMemberPage } from '../../components/member/use-member-page.ts';
-import { addressLabels as labels, freeSimOrder } from './order-free-sim-store.ts';
+import { $referralNote, addressLabels as labels, freeSimOrder } from './order-free-sim-store.ts';
 
 /** The free-SIM order: where to post it; the server checks the captcha and that none is on its way already. */
 export default function OrderFreeSim() {
   const userId = useMemberPage();
   const { busy, busyLabel, error, fields, result: order } = useStore(freeSimOrder.$state);
+  const referralNote = useStore($referralNote);
   if (userId === undefined) return null;
 
   if (order) {
@@ -17,6 +18,7 @@ export default function OrderFreeSim() {
         <p>
           We'll post it to {order.s_line1}, {order.s_city}, Co. {order.s_county} within one working day. When it arrives, activate it here with the number on the card.
         </p>
+        {referralNote && <FormAlert tone="info">{referralNote}</FormAlert>}
         <div className="actions">
           <a className="btn btn--primary" href="/orders">See your orders</a>
           <a className="btn btn--outline" href="/my48">Go to my48</a>

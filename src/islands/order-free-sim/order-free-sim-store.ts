@@ -1,11 +1,16 @@
 import { FreeSimOrderForm } from '../../contract/forms.ts';
 import { ordersApi } from '../../contract/orders.ts';
 import { captchaAnswer } from '../../lib/captcha.ts';
-import { call } from '../../lib/http.ts';
+import { atom } from 'nanostores';
+import { referralsApi } from '../../contract/referrals.ts';
+import { call, errorMessage } from '../../lib/http.ts';
 import { memberParams } from '../../lib/member-session.ts';
 import { formStore } from '../../stores/form.ts';
 
 export const addressLabels = { firstname: 'First name', lastname: 'Last name', s_line1: 'Address line 1', s_line2: 'Address line 2', s_city: 'Town or city', s_county: 'County', s_postcode: 'Eircode' };
+
+/** Set when a referred member's order could not be recorded with the referral service: the service's message. */
+export const $referralNote = atom<string | undefined>(undefined);
 
 /** The free-SIM order: the address is checked here and by the server, the captcha answered, then the order placed. */
 export const freeSimOrder = formStore({
@@ -16,6 +21,14 @@ export const freeSimOrder = formStore({
   send: async (address, step) => {
     const captcha = await captchaAnswer('free_sim');
     step('Placing your order…');
-    return (await call(ordersApi.orderFreeSim, { params: memberParams(), body: { ...address, captcha } }))._payload.order;
+    const order = (await call(ordersApi.orderFreeSim, { params: memberParams(), body: { ...address, captcha } }))._payload.order;
+    // A member a friend referred: the order is recorded with the referral service (nothing to record otherwise).
+    try {
+      await call(referralsApi.recordOrder, { query: { channel: 'web' }, body: { user_id: memberParams().user_id, sim_order: order.id } });
+      $referralNote.set(undefined);
+    } catch (error) {
+      $referralNote.set(`Your order is placed, but the referral could not be recorded: ${errorMessage(error)}`);
+    }
+    return order;
   },
 });

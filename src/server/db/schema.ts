@@ -604,6 +604,28 @@ export const referrals = pgTable(
   ],
 );
 
+/**
+ * Calls to the referral service that a member's journey causes inside a transaction (sign-up, the
+ * first membership): written with the change, sent after it by the scheduled job, retried until
+ * the service takes them (no network call inside a transaction).
+ */
+export const referralOutbox = pgTable(
+  'referral_outbox',
+  {
+    id: serial('id').primaryKey(),
+    call: text('call').notNull(),
+    payload: text('payload').notNull(),
+    createdAt: ts('created_at').notNull(),
+    sentAt: ts('sent_at'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('referral_outbox_unsent_idx').on(t.id).where(sql`${t.sentAt} is null`),
+    check('referral_outbox_call', sql`${t.call} in ('registrations', 'track', 'signups', 'confirmations', 'forget')`),
+  ],
+);
+
 /** Calls to the referral service's sandbox (/sandbox/referrals shows them), while no real service is configured. */
 export const referralCalls = pgTable(
   'referral_calls',

@@ -11,6 +11,7 @@ import { onboardingRoutes } from './onboarding/onboarding.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { recruitRoutes } from './recruit/recruit.routes.ts';
+import { referralsRoutes } from './referrals/referrals.routes.ts';
 import { passwordRecoveryRoutes } from './password-recovery/password-recovery.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { signUpRoutes } from './signup/signup.routes.ts';
@@ -23,6 +24,7 @@ export function featureRoutes(config: AppConfig): ReturnType<typeof router>[] {
     healthRoutes(),
     // Before auth: /panda/public/users/affiliateInfo would otherwise be taken for /panda/public/users/{id}.
     recruitRoutes(),
+    referralsRoutes(),
     authRoutes(config),
     signUpRoutes(config),
     passwordRecoveryRoutes(config),

@@ -5,6 +5,7 @@ import type { Database } from '../db/client.ts';
 import type { members } from '../db/schema.ts';
 import type { CaptchaAdapter } from '../integrations/captcha/index.ts';
 import type { PaymentsAdapter } from '../integrations/payments/index.ts';
+import type { ReferralsAdapter } from '../integrations/referrals/index.ts';
 import type { Clock } from '../services/clock.ts';
 import { fail } from './answers.ts';
 
@@ -15,6 +16,7 @@ export interface AppEnv {
     config: AppConfig;
     captcha: CaptchaAdapter;
     payments: PaymentsAdapter;
+    referrals: ReferralsAdapter;
     log: Logger;
     requestId: string;
     member: typeof members.$inferSelect;

@@ -7,11 +7,17 @@ import { sendMail } from '../integrations/mail/index.ts';
 import type { PaymentsAdapter } from '../integrations/payments/index.ts';
 import { lockedCredit, membershipOf } from '../services/memberships.ts';
 import { runSpotReturns } from './spot-returns.ts';
+import type { ReferralsAdapter } from '../integrations/referrals/index.ts';
+import { sendReferralOutbox } from '../services/referrals.ts';
 import type { ServiceContext } from '../services/outcome.ts';
 
 type Membership = typeof memberships.$inferSelect;
 export interface RenewalContext extends ServiceContext {
   payments: PaymentsAdapter;
+}
+/** What the every-minute job needs: renewals, Spot me returns, and the referral outbox (when a service is given). */
+export interface JobsContext extends RenewalContext {
+  referrals?: ReferralsAdapter;
 }
 export type RenewalResult = 'handed-over' | 'renewed' | 'ended' | 'lapsed';
 
@@ -125,8 +131,8 @@ async function lapse(ctx: RenewalContext, m: Membership): Promise<RenewalResult>
   return 'lapsed';
 }
 
-/** Runs the renewals and the Spot me returns now (catching up after downtime) and then every `everyMs`; returns the stop. */
-export function scheduleRenewals(ctx: RenewalContext, log: Logger, everyMs = 60_000): () => void {
+/** Runs the renewals, the Spot me returns and the referral outbox now (catching up after downtime) and then every `everyMs`; returns the stop. */
+export function scheduleRenewals(ctx: JobsContext, log: Logger, everyMs = 60_000): () => void {
   let running = false;
   const run = async () => {
     if (running) return;
@@ -137,6 +143,10 @@ export function scheduleRenewals(ctx: RenewalContext, log: Logger, everyMs = 60_
       // After the renewals, so that lent data comes back into the lender's renewed membership.
       const returned = await runSpotReturns(ctx);
       if (returned > 0) log.info({ spotReturns: returned }, 'spot me returns');
+      if (ctx.referrals) {
+        const told = await sendReferralOutbox(ctx, ctx.referrals);
+        if (told > 0) log.info({ referralCalls: told }, 'referral service told');
+      }
     } catch (err) {
       log.error({ err }, 'renewals failed');
     } finally {

@@ -5,6 +5,7 @@ import { monthOf } from './calendar.ts';
 import { bulkMembershipEligible, membershipOf } from './memberships.ts';
 import { done, refused, type Outcome } from './outcome.ts';
 import { rewardRecruiter } from './recruits.ts';
+import { referralFirstMembership } from './referrals.ts';
 
 /**
  * What a member (or a gift buyer) pays for, and how it is applied to a SIM once paid: the one
@@ -94,8 +95,9 @@ export async function applyPurchase(tx: Queryable, ssn: string, purchase: Purcha
     .insert(memberships)
     .values(current ? membershipOf(ssn, product, 'queued', current.endsAt, recurrence) : membershipOf(ssn, product, 'current', now, recurrence))
     .returning();
-  // A recruited friend's first membership pays the recruiter's reward (once).
+  // A recruited friend's first membership pays the recruiter's reward (once); a referred one's is confirmed with the referral service.
   await rewardRecruiter(tx, ssn, now);
+  await referralFirstMembership(tx, ssn, row!.id, now);
   return done({ kind: 'membership', sku: product.sku, name: product.name, status: row!.status as 'current' | 'queued', starts_at: row!.startsAt.toISOString(), ends_at: row!.endsAt.toISOString() });
 }
 

@@ -6,6 +6,7 @@ import { consumeEmailToken, issueEmailToken } from '../../services/email-tokens.
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 import { hashPassword } from '../../services/passwords.ts';
 import { recruiterOf } from '../../services/recruits.ts';
+import { referralSignedUp } from '../../services/referrals.ts';
 
 type Member = typeof members.$inferSelect;
 
@@ -38,6 +39,8 @@ export async function createMember(
     if (isUniqueViolation(error)) return refused('emailTaken');
     throw error;
   }
+  // Someone a member referred by this address has joined: the referral moves on (the service hears of it after).
+  await ctx.db.transaction((tx) => referralSignedUp(tx, member, ctx.clock()));
   await sendVerification(ctx, member, origin);
   return done(member);
 }
