@@ -57,6 +57,7 @@ test('The Safe by keyboard: vault@ sees 3.00 GB, unlocks 2 GB and 1.00 GB is lef
   const safe = section(page, 'The Safe');
   await expect(safe).toBeFocused();
   await expect(safe.getByText('The Safe holds 3.00 GB.')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
   await expectNoAxeViolations(page);
   const amount = safe.getByLabel('Amount to unlock');
   await amount.focus();

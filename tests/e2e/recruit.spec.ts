@@ -22,6 +22,8 @@ test('recruiter@: the link, €10 earned, 2 free SIMs left; sends one (loader, c
   await expect(page.getByRole('region', { name: 'Free SIMs today' })).toContainText('2 of 3 left');
   await expect(page.getByRole('row', { name: /Ciara Byrne/ })).toContainText('Reward paid');
   await expect(page.getByRole('row', { name: /Liam Hogan/ })).toContainText('SIM on its way');
+  // Nothing widens the page past the screen (the friends table scrolls in its box at 375 px).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
   await expectNoAxeViolations(page);
 
   await page.getByRole('link', { name: 'Send a free SIM' }).click();
