@@ -79,6 +79,11 @@ export const IRISH_COUNTIES = [
 ] as const;
 
 /** The free-SIM order: where to post it (field names as the spec's order payloads). */
+/** What the member reads for each field of a SIM order's address (forms and their messages say the same). */
+export const ADDRESS_LABELS = { firstname: 'First name', lastname: 'Last name', s_line1: 'Address line 1', s_line2: 'Address line 2', s_city: 'Town or city', s_county: 'County', s_postcode: 'Eircode' } as const;
+/** The same for a friend's address (a free SIM sent to them). */
+export const FRIEND_ADDRESS_LABELS = { ...ADDRESS_LABELS, firstname: "Friend's first name", lastname: "Friend's last name" } as const;
+
 export const FreeSimOrderForm = z.object({
   firstname: nameRule('firstname'),
   lastname: nameRule('lastname'),

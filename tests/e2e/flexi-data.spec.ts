@@ -77,6 +77,14 @@ test('The Safe by keyboard: vault@ sees 3.00 GB, unlocks 2 GB and 1.00 GB is lef
   // The amount chooser offers no more than there is.
   await expect(safe.getByLabel('Amount to unlock').locator('option')).toHaveText(['1 GB']);
   await expect(safe.getByLabel('Amount to save').locator('option')).toHaveCount(7);
+
+  // The Add-on section buys an add-on (vault@'s €5.00 credit pays for 5 GB).
+  const addons = section(page, 'Add-on');
+  await expect(addons.getByText('You have 0.00 GB of add-on data in this membership.')).toBeVisible();
+  await addons.getByRole('button', { name: 'Buy Add-on 5 GB' }).click();
+  await expect(dialog(page)).toContainText('5 GB added to your membership.');
+  await dialog(page).getByRole('button', { name: 'OK' }).click();
+  await expect(addons.getByText('You have 5.00 GB of add-on data in this membership.')).toBeVisible();
 });
 
 test('donate: donor@ gives 2 GB once; the list shows it first and the 2019 donation in euro', async ({ page, signIn }) => {

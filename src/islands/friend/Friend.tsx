@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { IRISH_COUNTIES } from '../../contract/forms.ts';
-import { Field, FormAlert, SelectField, SubmitButton } from '../../components/forms/Field.tsx';
+import { AddressFields } from '../../components/forms/AddressFields.tsx';
+import { FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
 import { authCode } from '../../lib/auth-code.ts';
-import { $friend, addressLabels as labels, loadFriend, matesRatesOrder, savedAddress } from './friend-store.ts';
+import { $friend, loadFriend, matesRatesOrder, savedAddress } from './friend-store.ts';
 
 /**
  * Mates rates (/friend?affiliateId=…): who invited the visitor, then sign up or log in (the link
@@ -52,17 +52,7 @@ export default function Friend() {
       <h2 id="mates-title" className="form__title">{`Your mates-rates SIM, from ${name}`}</h2>
       <p>Where should we post it? Free delivery anywhere in Ireland.</p>
       <FormAlert>{error}</FormAlert>
-      <div className="form__row">
-        <Field label={labels.firstname} name="firstname" autoComplete="given-name" defaultValue={saved['firstname']} required error={fields['firstname']} />
-        <Field label={labels.lastname} name="lastname" autoComplete="family-name" defaultValue={saved['lastname']} required error={fields['lastname']} />
-      </div>
-      <Field label={labels.s_line1} name="s_line1" autoComplete="address-line1" defaultValue={saved['s_line1']} required error={fields['s_line1']} />
-      <Field label={`${labels.s_line2} (optional)`} name="s_line2" autoComplete="address-line2" defaultValue={saved['s_line2']} error={fields['s_line2']} />
-      <div className="form__row">
-        <Field label={labels.s_city} name="s_city" autoComplete="address-level2" defaultValue={saved['s_city']} required error={fields['s_city']} />
-        <SelectField label={labels.s_county} name="s_county" options={['', ...IRISH_COUNTIES]} defaultValue={saved['s_county'] ?? ''} required error={fields['s_county']} />
-      </div>
-      <Field label={`${labels.s_postcode} (optional)`} name="s_postcode" autoComplete="postal-code" defaultValue={saved['s_postcode']} error={fields['s_postcode']} />
+<AddressFields errors={fields} values={saved} />
       <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>Order my mates-rates SIM</SubmitButton>
     </form>
   );

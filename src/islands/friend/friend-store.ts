@@ -1,6 +1,7 @@
 import Cookies from 'js-cookie';
 import { map } from 'nanostores';
 import { FetchError } from 'ofetch';
+import { ADDRESS_LABELS } from '../../contract/forms.ts';
 import { MatesRatesForm, recruitApi } from '../../contract/recruit.ts';
 import { cookieAttributes } from '../../lib/auth-code.ts';
 import { call } from '../../lib/http.ts';
@@ -32,8 +33,7 @@ export async function loadFriend(search: string, path: string): Promise<void> {
   }
 }
 
-export const addressLabels = { firstname: 'First name', lastname: 'Last name', s_line1: 'Address line 1', s_line2: 'Address line 2', s_city: 'Town or city', s_county: 'County', s_postcode: 'Eircode' };
-const ADDRESS_FIELDS = Object.keys(addressLabels);
+const ADDRESS_FIELDS = Object.keys(ADDRESS_LABELS);
 
 /** The address kept in the encrypted ugi cookie (spec section 3) while the member is signed in, to fill the form again. */
 export function savedAddress(): Record<string, string> {
@@ -48,7 +48,7 @@ export function savedAddress(): Record<string, string> {
 /** The mates-rates order: the address kept in ugi, the order sent with the recruit link; rrfriend and the kick-back cookies set. */
 export const matesRatesOrder = formStore({
   schema: MatesRatesForm.omit({ affiliateId: true }),
-  labels: addressLabels,
+  labels: ADDRESS_LABELS,
   busyLabel: 'Ordering your SIM…',
   pageLoader: true,
   send: async (body) => {

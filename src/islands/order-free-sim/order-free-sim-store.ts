@@ -1,4 +1,4 @@
-import { FreeSimOrderForm } from '../../contract/forms.ts';
+import { ADDRESS_LABELS, FreeSimOrderForm } from '../../contract/forms.ts';
 import { ordersApi } from '../../contract/orders.ts';
 import { captchaAnswer } from '../../lib/captcha.ts';
 import { atom } from 'nanostores';
@@ -7,7 +7,6 @@ import { call, errorMessage } from '../../lib/http.ts';
 import { memberParams } from '../../lib/member-session.ts';
 import { formStore } from '../../stores/form.ts';
 
-export const addressLabels = { firstname: 'First name', lastname: 'Last name', s_line1: 'Address line 1', s_line2: 'Address line 2', s_city: 'Town or city', s_county: 'County', s_postcode: 'Eircode' };
 
 /** Set when a referred member's order could not be recorded with the referral service: the service's message. */
 export const $referralNote = atom<string | undefined>(undefined);
@@ -15,7 +14,7 @@ export const $referralNote = atom<string | undefined>(undefined);
 /** The free-SIM order: the address is checked here and by the server, the captcha answered, then the order placed. */
 export const freeSimOrder = formStore({
   schema: FreeSimOrderForm.omit({ captcha: true }),
-  labels: addressLabels,
+  labels: ADDRESS_LABELS,
   busyLabel: "Checking you're a person…",
   pageLoader: true,
   send: async (address, step) => {

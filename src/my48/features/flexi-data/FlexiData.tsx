@@ -199,6 +199,8 @@ export default function FlexiData({ addons: Addons }: { addons?: ComponentType |
 
   const m = o.membership;
   const unused = m?.unused_kb ?? 0;
+  // An add-on bought in the Add-on section refreshes the account's summary: its figure is the newer one.
+  const addonKb = account.summary?.addon_data ?? o.addon_kb;
   const unusedText = m ? (m.unlimited ? 'Your membership has unlimited data.' : `You have ${gbOf(unused)} GB of unused data in your ${m.name}, which ends ${ddmmyy(m.ends_at)}.`) : 'You have no active membership.';
   return (
     <div className="stack">
@@ -212,7 +214,7 @@ export default function FlexiData({ addons: Addons }: { addons?: ComponentType |
           <div><dt>The Safe</dt><dd>{o.safe_kb === null ? 'Not available right now' : `${gbOf(o.safe_kb)} GB`}</dd></div>
           <div><dt>Carried over for your next membership</dt><dd>{`${gbOf(o.carry_forward_kb)} GB`}</dd></div>
           <div><dt>Carry-over data in this membership</dt><dd>{`${gbOf(o.carryover_kb)} GB`}</dd></div>
-          <div><dt>Add-on data</dt><dd>{`${gbOf(o.addon_kb)} GB`}</dd></div>
+          <div><dt>Add-on data</dt><dd>{`${gbOf(addonKb)} GB`}</dd></div>
           <div><dt>Spotted to you</dt><dd>{`${gbOf(o.spotted_in.reduce((s, l) => s + l.left_kb, 0))} GB`}</dd></div>
         </dl>
       </section>
@@ -261,7 +263,7 @@ export default function FlexiData({ addons: Addons }: { addons?: ComponentType |
         <FriendAction action="share" o={o} />
       </Section>
 
-      <Section id="addons" title="Add-on" intro="Need more data? An add-on joins your current membership and ends with it." has={`You have ${gbOf(o.addon_kb)} GB of add-on data in this membership.`}>
+      <Section id="addons" title="Add-on" intro="Need more data? An add-on joins your current membership and ends with it." has={`You have ${gbOf(addonKb)} GB of add-on data in this membership.`}>
         {Addons ? <Addons /> : <a href="/my48/addons">Top up with a data add-on</a>}
       </Section>
     </div>

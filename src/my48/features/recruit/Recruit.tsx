@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { IRISH_COUNTIES } from '../../../contract/forms.ts';
 import { messages } from '../../../contract/messages.ts';
 import { RECRUIT_REWARD_CENTS } from '../../../contract/recruit.ts';
-import { Field, FormAlert, SelectField, SubmitButton } from '../../../components/forms/Field.tsx';
+import { AddressFields } from '../../../components/forms/AddressFields.tsx';
+import { FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
 import { euro, shortDate } from '../../../lib/format.ts';
 import { $router } from '../../router.ts';
 import { $recruit, loadRecruit, recruitLink, sendForm } from './recruit-store.ts';
@@ -56,17 +56,7 @@ function SendFreeSim() {
       <h2 id="send-title" className="form__title">Send a free SIM to a friend</h2>
       <p>{`We post it for free. You can send ${limits.left_today} more today.`}</p>
       <FormAlert>{error}</FormAlert>
-      <div className="form__row">
-        <Field label="Friend's first name" name="firstname" autoComplete="off" required error={fields['firstname']} />
-        <Field label="Friend's last name" name="lastname" autoComplete="off" required error={fields['lastname']} />
-      </div>
-      <Field label="Address line 1" name="s_line1" autoComplete="off" required error={fields['s_line1']} />
-      <Field label="Address line 2 (optional)" name="s_line2" autoComplete="off" error={fields['s_line2']} />
-      <div className="form__row">
-        <Field label="Town or city" name="s_city" autoComplete="off" required error={fields['s_city']} />
-        <SelectField label="County" name="s_county" options={['', ...IRISH_COUNTIES]} defaultValue="" required error={fields['s_county']} />
-      </div>
-      <Field label="Eircode (optional)" name="s_postcode" autoComplete="off" error={fields['s_postcode']} />
+<AddressFields errors={fields} someoneElse />
       <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>Send free SIM</SubmitButton>
     </form>
   );

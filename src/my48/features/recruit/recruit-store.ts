@@ -1,5 +1,6 @@
 import { map } from 'nanostores';
 import type { Answer } from '../../../contract/endpoint.ts';
+import { FRIEND_ADDRESS_LABELS } from '../../../contract/forms.ts';
 import { recruitApi, SendFreeSimForm } from '../../../contract/recruit.ts';
 import { call, errorMessage } from '../../../lib/http.ts';
 import { currentUserId, memberParams } from '../../../lib/member-session.ts';
@@ -32,12 +33,11 @@ export async function loadRecruit(): Promise<void> {
 /** The recruit link as a friend opens it. */
 export const recruitLink = (affiliateId: string) => `${location.origin}/friend?affiliateId=${encodeURIComponent(affiliateId)}`;
 
-export const addressLabels = { firstname: "Friend's first name", lastname: "Friend's last name", s_line1: 'Address line 1', s_line2: 'Address line 2', s_city: 'Town or city', s_county: 'County', s_postcode: 'Eircode' };
 
 /** Send free SIM: the spec's form body (fixed fields by the contract's defaults), with a page loader while it is sent. */
 export const sendForm = formStore({
   schema: SendFreeSimForm.omit({ user_id: true }),
-  labels: addressLabels,
+  labels: FRIEND_ADDRESS_LABELS,
   busyLabel: "Sending your friend's SIM…",
   pageLoader: true,
   send: async (body) => {

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { IRISH_COUNTIES, PROVIDERS, REORDER_REASONS } from '../../../contract/forms.ts';
+import { PROVIDERS, REORDER_REASONS } from '../../../contract/forms.ts';
 import { messages } from '../../../contract/messages.ts';
+import { AddressFields } from '../../../components/forms/AddressFields.tsx';
 import { Field, FormAlert, SelectField, SubmitButton } from '../../../components/forms/Field.tsx';
 import { formatMsisdn } from '../../../lib/format.ts';
 import { $account } from '../../stores/account.ts';
@@ -36,17 +37,7 @@ export function ReorderSim() {
       <p>Your number, credit and membership stay the same. If your SIM was lost or stolen, <a href="/contact-us">tell us</a> so we can block it.</p>
       <FormAlert>{error}</FormAlert>
       <SelectField label="Reason" name="reason" options={['', ...REORDER_REASONS]} defaultValue="" required error={fields['reason']} />
-      <div className="form__row">
-        <Field label="First name" name="firstname" autoComplete="given-name" required error={fields['firstname']} />
-        <Field label="Last name" name="lastname" autoComplete="family-name" required error={fields['lastname']} />
-      </div>
-      <Field label="Address line 1" name="s_line1" autoComplete="address-line1" required error={fields['s_line1']} />
-      <Field label="Address line 2 (optional)" name="s_line2" autoComplete="address-line2" error={fields['s_line2']} />
-      <div className="form__row">
-        <Field label="Town or city" name="s_city" autoComplete="address-level2" required error={fields['s_city']} />
-        <SelectField label="County" name="s_county" options={['', ...IRISH_COUNTIES]} defaultValue="" required error={fields['s_county']} />
-      </div>
-      <Field label="Eircode (optional)" name="s_postcode" autoComplete="postal-code" error={fields['s_postcode']} />
+<AddressFields errors={fields} />
       <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>Order replacement SIM</SubmitButton>
     </form>
   );

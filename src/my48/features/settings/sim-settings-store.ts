@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { ChangeSimForm, PortInForm, ReorderSimForm } from '../../../contract/forms.ts';
+import { ADDRESS_LABELS, ChangeSimForm, PortInForm, ReorderSimForm } from '../../../contract/forms.ts';
 import { simSettingsApi, type PortIn } from '../../../contract/sim-settings.ts';
 import { call } from '../../../lib/http.ts';
 import { formatMsisdn } from '../../../lib/format.ts';
@@ -13,7 +13,7 @@ const reloadAccount = () => {
   if (userId) void loadAccount(userId, { force: true });
 };
 
-export const addressLabels = { firstname: 'First name', lastname: 'Last name', s_line1: 'Address line 1', s_line2: 'Address line 2', s_city: 'Town or city', s_county: 'County', s_postcode: 'Eircode', reason: 'Reason' };
+const addressLabels = { ...ADDRESS_LABELS, reason: 'Reason' };
 
 /** A replacement SIM (status SIM_REORDERED), posted to the address given. */
 export const reorderForm = formStore({
