@@ -7,5 +7,8 @@ export default getViteConfig({
     include: ['src/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts', 'tests/build/**/*.test.ts', 'tests/bench/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // Vitest's default is one worker less than the CPUs: on the 2-core CI machine, one file at a time.
+    // API files each open a database of their own (api_<file>), so two run side by side safely.
+    maxWorkers: 2,
   },
 });
