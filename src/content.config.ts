@@ -143,6 +143,39 @@ const studentDomains = defineCollection({
   schema: z.object({ domain: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/), institution: z.string().min(1) }),
 });
 
+const level = z.enum(['none', 'weak', 'fair', 'good', 'excellent']);
+const signal = z.object({ outdoor: level, indoor: level });
+
+/** Coverage by Eircode routing key (the coverage checker): all 139 keys, checked in tests. */
+const coverage = defineCollection({
+  loader: file(`${root}/coverage.yaml`),
+  schema: z.object({
+    key: z.string().regex(/^([ACDEFHKNPRTVWXY]\d{2}|D6W)$/),
+    town: z.string().min(1),
+    county: z.string().min(1),
+    lat: z.number().min(51.3).max(55.5),
+    lon: z.number().min(-10.7).max(-5.3),
+    localities: z.array(z.string().min(1)),
+    coverage: z.object({ '2G': signal, '3G': signal, '4G': signal, '5G': signal }),
+  }),
+});
+
+/**
+ * Offers with dates and flags an editor changes to run the next one (the server reads them as
+ * published, from /api/cms/offers/promotions.json). Flags are strings, as the spec has them.
+ */
+const promotions = defineCollection({
+  loader: file(`${root}/promotions.yaml`),
+  schema: z.object({
+    heading: z.string().min(1),
+    body: z.string().min(1),
+    enabled: z.enum(['true', 'false']),
+    starts: z.coerce.date().optional(),
+    ends: z.coerce.date(),
+    purchase_deadline: z.coerce.date().optional(),
+  }),
+});
+
 const site = defineCollection({
   loader: file(`${root}/site.yaml`),
   schema: z.object({
@@ -166,5 +199,7 @@ export const collections = {
   offers,
   carousel,
   studentDomains,
+  coverage,
+  promotions,
   site,
 };

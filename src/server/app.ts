@@ -18,6 +18,10 @@ import { sandboxPayments, type PaymentsAdapter, type SandboxPayments } from './i
 import { paymentsSandboxRoutes } from './integrations/payments/sandbox.ts';
 import { sandboxReferrals, type ReferralsAdapter } from './integrations/referrals/index.ts';
 import { referralsSandboxRoutes } from './integrations/referrals/sandbox.ts';
+import { localCatalogueAdapter, type CatalogueAdapter } from './integrations/catalogue/index.ts';
+import { sandboxGeolocation, type GeolocationAdapter, type SandboxGeolocation } from './integrations/geolocation/index.ts';
+import { publishedContent, type PublishedContent } from './integrations/content/index.ts';
+import { geolocationSandboxRoutes } from './integrations/geolocation/sandbox.ts';
 import { helpdeskSandboxRoutes } from './integrations/helpdesk/sandbox.ts';
 import { mailSandboxRoutes } from './integrations/mail/sandbox.ts';
 import { sameOrigin } from './middleware/origin.ts';
@@ -38,6 +42,12 @@ export interface AppOptions {
   payments?: PaymentsAdapter;
   /** The referral service; the sandbox (recording in the database) by default. */
   referrals?: ReferralsAdapter;
+  /** The refurbished-phone catalogue; the local one by default. */
+  catalogue?: CatalogueAdapter;
+  /** The IP geolocation lookup; the sandbox by default. */
+  geolocation?: GeolocationAdapter;
+  /** The published content the API's rules read (offer dates, student domains); the built site's by default. */
+  content?: PublishedContent;
 }
 
 const LOGIN_PATHS = new Set<string>([authApi.logIn.path, authApi.logInProtectedPath.path]);
@@ -54,7 +64,7 @@ function allowOrigins(csp: string, origins: string[]): string {
 }
 
 /** Builds the whole HTTP application; used by the Node entry and, unchanged, by the tests. */
-export function createApp({ db, config, site, clock = systemClock, logger = pino({ level: 'silent' }), captcha = captchaAdapter(config.captcha), payments = sandboxPayments(), referrals = sandboxReferrals(db, clock) }: AppOptions): Hono<AppEnv> {
+export function createApp({ db, config, site, clock = systemClock, logger = pino({ level: 'silent' }), captcha = captchaAdapter(config.captcha), payments = sandboxPayments(), referrals = sandboxReferrals(db, clock), catalogue = localCatalogueAdapter(), geolocation = sandboxGeolocation(), content = publishedContent(site?.dir ?? 'dist') }: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // reCAPTCHA (when configured) loads its script and frame from Google.
   const recaptcha = config.captcha.recaptcha ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : [];
@@ -68,6 +78,9 @@ export function createApp({ db, config, site, clock = systemClock, logger = pino
     c.set('captcha', captcha);
     c.set('payments', payments);
     c.set('referrals', referrals);
+    c.set('catalogue', catalogue);
+    c.set('geolocation', geolocation);
+    c.set('content', content);
     c.set('requestId', requestId);
     c.set('log', logger.child({ requestId }));
     c.header('x-request-id', requestId);
@@ -138,6 +151,7 @@ export function createApp({ db, config, site, clock = systemClock, logger = pino
     app.route('/', helpdeskSandboxRoutes());
     if ('sandbox' in payments) app.route('/', paymentsSandboxRoutes(payments as SandboxPayments));
     if ('sandbox' in referrals) app.route('/', referralsSandboxRoutes());
+    if ('sandbox' in geolocation) app.route('/', geolocationSandboxRoutes(geolocation as SandboxGeolocation));
   }
 
   if (site) {

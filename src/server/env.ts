@@ -52,6 +52,12 @@ const schema = z.object({
   REFERRAL_DOMAIN: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
   REFERRAL_TOKEN: z.string().min(1).optional(),
   REFERRAL_SIGNATURE: z.string().min(1).optional(),
+  /** The refurbished-phone partner's Connect service (both, or none: the local catalogue). */
+  CATALOGUE_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
+  CATALOGUE_API_KEY: z.string().min(1).optional(),
+  /** The IP geolocation service (GET {url}/{ip}?referrer=…); unset: the sandbox at /sandbox/geolocation. */
+  GEOIP_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
+  GEOIP_TOKEN: z.string().min(1).optional(),
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
 });
@@ -68,6 +74,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (payment !== 0 && payment !== 3) throw new Error('Invalid configuration: PAYMENT_BASE_URL, PAYMENT_ENTITY_ID and PAYMENT_ACCESS_TOKEN go together');
   const referral = [parsed.data.REFERRAL_DOMAIN, parsed.data.REFERRAL_TOKEN, parsed.data.REFERRAL_SIGNATURE].filter(Boolean).length;
   if (referral !== 0 && referral !== 3) throw new Error('Invalid configuration: REFERRAL_DOMAIN, REFERRAL_TOKEN and REFERRAL_SIGNATURE go together');
+  if (Boolean(parsed.data.CATALOGUE_URL) !== Boolean(parsed.data.CATALOGUE_API_KEY)) throw new Error('Invalid configuration: CATALOGUE_URL and CATALOGUE_API_KEY go together');
   if (Boolean(parsed.data.RECAPTCHA_SITE_KEY) !== Boolean(parsed.data.RECAPTCHA_SECRET_KEY)) {
     throw new Error('Invalid configuration: RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY go together');
   }

@@ -4,6 +4,8 @@ import { createApp } from './app.ts';
 import { sandboxPayments } from './integrations/payments/index.ts';
 import { providerPayments } from './integrations/payments/provider.ts';
 import { sandboxReferrals, serviceReferrals } from './integrations/referrals/index.ts';
+import { localCatalogueAdapter, partnerCatalogue } from './integrations/catalogue/index.ts';
+import { sandboxGeolocation, serviceGeolocation } from './integrations/geolocation/index.ts';
 import { scheduleRenewals } from './jobs/renewals.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
 import { openDatabase } from './db/client.ts';
@@ -30,12 +32,16 @@ const referrals =
   env.REFERRAL_DOMAIN && env.REFERRAL_TOKEN && env.REFERRAL_SIGNATURE
     ? serviceReferrals({ domain: env.REFERRAL_DOMAIN, token: env.REFERRAL_TOKEN, signature: env.REFERRAL_SIGNATURE })
     : sandboxReferrals(database.db, () => new Date());
+const catalogue = env.CATALOGUE_URL && env.CATALOGUE_API_KEY ? partnerCatalogue({ url: env.CATALOGUE_URL, apiKey: env.CATALOGUE_API_KEY }, logger) : localCatalogueAdapter();
+const geolocation = env.GEOIP_URL ? serviceGeolocation({ url: env.GEOIP_URL, ...(env.GEOIP_TOKEN ? { token: env.GEOIP_TOKEN } : {}) }) : sandboxGeolocation();
 const stopRenewals = scheduleRenewals({ db: database.db, clock: () => new Date(), payments, referrals }, logger);
 
 const app = createApp({
   db: database.db,
   payments,
   referrals,
+  catalogue,
+  geolocation,
   ...(site ? { site } : {}),
   logger,
   config: {

@@ -6,6 +6,7 @@ import { sandboxPayments, type SandboxPayments } from '../../src/server/integrat
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { DEMO_PASSWORD, resetDatabase, seedDemo } from '../../src/server/seed/seed.ts';
 import type { AppConfig } from '../../src/server/config.ts';
+import { contentFiles } from './content.ts';
 
 /** The moment the demo members are seeded at in tests; the clock starts here for every test. */
 export const SEED_TIME = new Date('2026-11-22T10:00:00Z');
@@ -81,7 +82,7 @@ export function forEachDatabase(file: string, suite: (ctx: () => TestContext) =>
         await seedDemo(c.handle.db, SEED_TIME);
         c.clock.now = new Date(SEED_TIME);
         c.payments = sandboxPayments(() => c.clock.now.getTime());
-        c.app = createApp({ db: c.handle.db, config: c.config, clock: () => c.clock.now, payments: c.payments });
+        c.app = createApp({ db: c.handle.db, config: c.config, clock: () => c.clock.now, payments: c.payments, content: contentFiles() });
       }, 60_000);
       afterAll(async () => ctx?.handle.close());
       suite(() => ctx!);

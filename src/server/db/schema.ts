@@ -674,3 +674,60 @@ export const portInRequests = pgTable(
     check('port_in_msisdn_shape', sql`${t.msisdn} ~ '^08[0-9]{8}$'`),
   ],
 );
+
+/**
+ * Codes handed out by partners or printed on cups: feelsmug coffee codes, presale codes and
+ * partner-campaign vouchers (kind voucher:<campaign>). A code is used by the claim that names it.
+ */
+export const offerCodes = pgTable(
+  'offer_codes',
+  {
+    code: text('code').primaryKey(),
+    kind: text('kind').notNull(),
+  },
+  (t) => [index('offer_codes_kind_idx').on(t.kind)],
+);
+
+/**
+ * Every once-only offer a member has taken (student, free allowance, feelsmug, presale, vouchers).
+ * The unique indexes are the rules: a subject (an address, a code) serves one claim of its kind,
+ * and offers that are once per member allow one row per member, whatever the concurrency.
+ */
+export const offerClaims = pgTable(
+  'offer_claims',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    oncePerMember: boolean('once_per_member').notNull(),
+    /** The SIM a goody bag went to, when the offer gives one. */
+    ssn: text('ssn').references(() => sims.ssn, { onDelete: 'set null' }),
+    claimedAt: ts('claimed_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('offer_claims_subject_unique').on(t.kind, t.subject),
+    uniqueIndex('offer_claims_member_unique').on(t.kind, t.memberId).where(sql`${t.oncePerMember}`),
+    index('offer_claims_member_idx').on(t.memberId),
+  ],
+);
+
+/** Codes sent to a student address to prove it is the member's: 10 minutes, 5 tries, one use. */
+export const studentCodes = pgTable(
+  'student_codes',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    tries: integer('tries').notNull().default(0),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('student_codes_member_idx').on(t.memberId), check('student_codes_tries', sql`${t.tries} >= 0 and ${t.tries} <= 5`)],
+);

@@ -2,6 +2,9 @@ import type { AppConfig } from '../config.ts';
 import type { router } from '../http/router.ts';
 import { accountRoutes } from './account/account.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
+import { coverageRoutes } from './coverage/coverage.routes.ts';
+import { offersRoutes } from './offers/offers.routes.ts';
 import { flexiDataRoutes } from './flexi-data/flexi-data.routes.ts';
 import { giftShopRoutes } from './gift-shop/gift-shop.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
@@ -19,7 +22,7 @@ import { simSettingsRoutes } from './sim-settings/sim-settings.routes.ts';
 import { transactionsRoutes } from './transactions/transactions.routes.ts';
 
 /** Every feature of the API, mounted by app.ts: a new feature is its folder and one line here. */
-export function featureRoutes(config: AppConfig): ReturnType<typeof router>[] {
+export function featureRoutes(config: AppConfig): (ReturnType<typeof router> | ReturnType<typeof catalogueRoutes>)[] {
   return [
     healthRoutes(),
     // Before auth: /panda/public/users/affiliateInfo would otherwise be taken for /panda/public/users/{id}.
@@ -39,5 +42,8 @@ export function featureRoutes(config: AppConfig): ReturnType<typeof router>[] {
     paymentsRoutes(config),
     giftShopRoutes(config),
     flexiDataRoutes(),
+    coverageRoutes(),
+    offersRoutes(),
+    catalogueRoutes(),
   ];
 }

@@ -19,6 +19,10 @@ export const catalogue: Product[] = [
   { sku: 'BDEG00', name: 'Onboard bundle', kind: 'bundle', priceCents: 0, days: 30, dataKb: gb(1), fupKb: null, mobileMinutes: 0, landlineMinutes: 0, texts: 0, roamingKb: 0 },
   { sku: 'BDGB01', name: 'Goody bag: 1 GB', kind: 'bundle', priceCents: 0, days: 30, dataKb: gb(1), fupKb: null, mobileMinutes: 0, landlineMinutes: 0, texts: 0, roamingKb: 0 },
   { sku: 'BDGB02', name: 'Goody bag: 2 GB birthday data', kind: 'bundle', priceCents: 0, days: 14, dataKb: gb(2), fupKb: null, mobileMinutes: 0, landlineMinutes: 0, texts: 0, roamingKb: 0 },
+  // Offers (goody bags): also in migration 0009, for databases seeded before it.
+  { sku: 'BDSTU1', name: 'Student offer: 20 GB', kind: 'bundle', priceCents: 0, days: 30, dataKb: gb(20), fupKb: null, mobileMinutes: 0, landlineMinutes: 0, texts: 0, roamingKb: 0 },
+  { sku: 'BDFREE1', name: 'One month free: 30 GB', kind: 'bundle', priceCents: 0, days: 30, dataKb: gb(30), fupKb: null, mobileMinutes: 0, landlineMinutes: 0, texts: 0, roamingKb: 0 },
+  { sku: 'BDSMUG1', name: 'feelsmug goody bag: 2 GB', kind: 'bundle', priceCents: 0, days: 7, dataKb: gb(2), fupKb: null, mobileMinutes: 0, landlineMinutes: 0, texts: 0, roamingKb: 0 },
   { sku: 'Pre_Start_3FF_N', name: '48 SIM', kind: 'sim', priceCents: 0, days: 0, dataKb: null, fupKb: null, mobileMinutes: null, landlineMinutes: null, texts: null, roamingKb: 0 },
   { sku: 'Kickback_Pack_M', name: 'Recruit SIM (M)', kind: 'sim', priceCents: 0, days: 0, dataKb: null, fupKb: null, mobileMinutes: null, landlineMinutes: null, texts: null, roamingKb: 0 },
   { sku: 'Kickback_Pack_N', name: 'Recruit SIM (N)', kind: 'sim', priceCents: 0, days: 0, dataKb: null, fupKb: null, mobileMinutes: null, landlineMinutes: null, texts: null, roamingKb: 0 },

@@ -128,6 +128,17 @@ export async function isEmpty(db: Database): Promise<boolean> {
   return (row?.count ?? 0) === 0;
 }
 
+/**
+ * Codes partners hand out, as a demo has them (README lists a few): feelsmug cup codes, presale
+ * codes and vouchers for the two partner campaigns.
+ */
+export const DEMO_OFFER_CODES = [
+  ...Array.from({ length: 40 }, (_, i) => ({ code: `SMUG-${1001 + i}`, kind: 'feelsmug' })),
+  ...Array.from({ length: 40 }, (_, i) => ({ code: `LONG-${2001 + i}`, kind: 'presale' })),
+  ...Array.from({ length: 25 }, (_, i) => ({ code: `SCREEN-${3001 + i}`, kind: 'voucher:screen-nights' })),
+  ...Array.from({ length: 25 }, (_, i) => ({ code: `PULSE-${4001 + i}`, kind: 'voucher:pulse-gyms' })),
+];
+
 /** Seeds the catalogue and the demo members, all dates relative to `now`, in one transaction. */
 export async function seedDemo(db: Database, now: Date): Promise<void> {
   demoHash ??= hashPassword(DEMO_PASSWORD);
@@ -136,6 +147,7 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
 
   await db.transaction(async (tx) => {
     await tx.insert(t.products).values(catalogue).onConflictDoNothing();
+    await tx.insert(t.offerCodes).values(DEMO_OFFER_CODES).onConflictDoNothing();
     await tx.insert(t.simStock).values(
       Array.from({ length: SPARE_SIMS }, (_, i) => ({ ssn: spareSsn(i + 1), msisdn: spareMsisdn(i + 1), puk: String(20_000_000 + (i + 1) * 3_141_59).slice(0, 8), product: 'Pre_Start_3FF_N' })),
     );

@@ -1,0 +1,17 @@
+import type { Context } from 'hono';
+import { coverageApi, coverageMessages } from '../../../contract/coverage.ts';
+import { ok } from '../../http/answers.ts';
+import { clientIp } from '../../http/limiters.ts';
+import type { AppEnv } from '../../http/router.ts';
+
+type C = Context<AppEnv>;
+
+/** Spec section 8: HTTP_ERROR and HTTP_TIMEOUT reach the browser as a message (and the code), never as a 500. */
+export async function geolocation(c: C) {
+  const outcome = await c.var.geolocation.lookup(clientIp(c), c.var.config.siteUrl);
+  if (!outcome.ok) {
+    c.var.log.warn({ code: outcome.code }, 'geolocation lookup failed');
+    return c.json({ _payload: { message: coverageMessages[outcome.code], code: outcome.code } }, outcome.code === 'HTTP_TIMEOUT' ? 504 : 503);
+  }
+  return ok(c, coverageApi.geolocation, { _payload: outcome.value });
+}
