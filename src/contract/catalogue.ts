@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The refurbished-phone catalogue (community-and-offers.md "Refurbished phones"; spec sections 3,
  * 7, 8 and 9): one Connect-protocol method, ListProducts, with a JSON body. Field names follow
@@ -14,46 +12,13 @@ export const PRODUCT_LIMIT_MAX = 100;
 export const CHEAPEST_COUNT = 7;
 export const GRADES = ['Excellent', 'Very good', 'Good'] as const;
 
-const alias = (value: unknown, pairs: [from: string, to: string][]) => {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
-  const copy: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-  for (const [from, to] of pairs) if (from in copy && !(to in copy)) { copy[to] = copy[from]; delete copy[from]; }
-  return copy;
-};
-
-const Pagination = z.preprocess(
-  (v) => alias(v, [['starting_after', 'startingAfter']]),
-  z.strictObject({
-    limit: z.number({ error: 'pagination.limit must be a number' }).int({ error: 'pagination.limit must be a whole number' })
-      .min(1, { error: 'pagination.limit must be at least 1' }).max(PRODUCT_LIMIT_MAX, { error: `pagination.limit must be at most ${PRODUCT_LIMIT_MAX}` }).default(20),
-    startingAfter: z.string().max(64, { error: 'pagination.startingAfter is not a product id' }).optional(),
-  }, { error: 'pagination has an unknown field' }),
-);
-
-const Filter = z.preprocess(
-  (v) => alias(v, [['storageGb', 'storage_gb'], ['maxPriceCents', 'max_price_cents']]),
-  z.strictObject({
-    brand: z.array(z.string().min(1).max(40)).max(20).optional(),
-    grade: z.array(z.enum(GRADES, { error: `filter.grade must be one of ${GRADES.join(', ')}` })).max(3).optional(),
-    storage_gb: z.array(z.number().int().positive()).max(10).optional(),
-    max_price_cents: z.number().int().positive().optional(),
-  }, { error: 'filter has an unknown field' }),
-);
-
-export const ListProductsRequest = z.preprocess(
-  (v) => alias(v, [['siteMarketCode', 'site_market_code']]),
-  z.strictObject({
-    site_market_code: z.literal(MARKET_CODE, { error: `site_market_code must be '${MARKET_CODE}'` }),
-    sort: z.strictObject({
-      by: z.enum(['popularity', 'price'], { error: "sort.by must be 'popularity' or 'price'" }),
-      order: z.enum(['asc', 'desc'], { error: "sort.order must be 'asc' or 'desc'" }).default('desc'),
-    }, { error: 'sort has an unknown field' }).default({ by: 'popularity', order: 'desc' }),
-    pagination: Pagination.default({ limit: 20 }),
-    filter: Filter.default({}),
-  }, { error: 'the request has an unknown field' }),
-);
-export type ListProductsRequest = z.input<typeof ListProductsRequest>;
-export type ListProductsQuery = z.output<typeof ListProductsRequest>;
+/** A request as a caller writes it (the spec's names); catalogue-schema.ts reads it on the server. */
+export interface ListProductsRequest {
+  site_market_code: typeof MARKET_CODE;
+  sort?: { by: 'popularity' | 'price'; order?: 'asc' | 'desc' };
+  pagination?: { limit?: number; startingAfter?: string };
+  filter?: { brand?: string[]; grade?: (typeof GRADES)[number][]; storage_gb?: number[]; max_price_cents?: number };
+}
 
 export interface Product {
   id: string;

@@ -1,6 +1,5 @@
-import { z } from 'zod';
-import { endpoint } from './endpoint.ts';
-import { payload } from './schemas.ts';
+import { route } from './endpoint.ts';
+import type { coverageApi } from './coverage-api.ts';
 
 /**
  * The coverage checker (community-and-offers.md "Coverage checker"; spec sections 3, 7, 8): the
@@ -68,22 +67,14 @@ export function nearestArea<A extends Pick<CoverageArea, 'lat' | 'lon'>>(areas: 
 /** Is a point on or near the island of Ireland (a box around it)? */
 export const nearIreland = (lat: number, lon: number) => lat > 51.3 && lat < 55.5 && lon > -10.7 && lon < -5.3;
 
-const named = z.object({ names: z.record(z.string(), z.string()) });
-const GeolocationSchema = z.object({
-  country: named.extend({ iso_code: z.string() }).nullable(),
-  city: named.nullable(),
-  location: z.object({ latitude: z.number(), longitude: z.number(), accuracy_radius: z.number().optional() }),
-  postal: z.object({ code: z.string().nullable() }).nullable(),
-  subdivisions: z.array(named.extend({ iso_code: z.string() })),
-  traits: z.object({ ip_address: z.string() }),
-}).meta({ id: 'Geolocation' });
-export type GeolocationAnswer = z.infer<typeof GeolocationSchema>;
+/** The geolocation call as the coverage island makes it (this file loads no zod: the island stays small). */
+export const geolocationRoute = route<typeof coverageApi.geolocation>('get', '/panda/public/geolocation');
 
-export const coverageApi = {
-  geolocation: endpoint({
-    id: 'geolocation', method: 'get', path: '/panda/public/geolocation', access: 'public', tag: 'Coverage',
-    summary: "Where the caller's connection is (by IP), to prefill the coverage checker",
-    answer: payload(GeolocationSchema), description: 'The place of the connection',
-    errors: { 503: coverageMessages.HTTP_ERROR, 504: coverageMessages.HTTP_TIMEOUT },
-  }),
-};
+export interface GeolocationAnswer {
+  country: { iso_code: string; names: Record<string, string> } | null;
+  city: { names: Record<string, string> } | null;
+  location: { latitude: number; longitude: number; accuracy_radius?: number | undefined };
+  postal: { code: string | null } | null;
+  subdivisions: { iso_code: string; names: Record<string, string> }[];
+  traits: { ip_address: string };
+}

@@ -91,8 +91,8 @@ function Extras({ u }: { u: UsageSummary }) {
               'None'
             ) : (
               <ul className="plain">
-                {u.goodyBagsList.map((g) => (
-                  <li key={g.sku}>{`${g.left} GB left of ${g.max} GB, ${g.daysLeft} ${g.daysLeft === 1 ? 'day' : 'days'} to use it`}</li>
+                {u.goodyBagsList.map((g, i) => (
+                  <li key={`${g.sku}-${i}`}>{`${g.left} GB left of ${g.max} GB, ${g.daysLeft} ${g.daysLeft === 1 ? 'day' : 'days'} to use it`}</li>
                 ))}
               </ul>
             )}

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import { ListProductsRequest, type ConnectError } from '../../../contract/catalogue.ts';
+import type { ConnectError } from '../../../contract/catalogue.ts';
+import { ListProductsRequestSchema } from '../../../contract/catalogue-schema.ts';
 import type { AppEnv } from '../../http/router.ts';
 import { phoneSvg } from '../../integrations/catalogue/images.ts';
 
@@ -14,7 +15,7 @@ export async function listProducts(c: C) {
   }
   const raw = await c.req.json().catch(() => undefined);
   if (raw === undefined) return connectError(c, 400, { code: 'invalid_argument', message: 'the body is not JSON' });
-  const parsed = ListProductsRequest.safeParse(raw);
+  const parsed = ListProductsRequestSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return connectError(c, 400, { code: 'invalid_argument', message: issue?.message ?? 'invalid request' });

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import { coverageApi, coverageMessages } from '../../../contract/coverage.ts';
+import { coverageApi } from '../../../contract/coverage-api.ts';
+import { coverageMessages } from '../../../contract/coverage.ts';
 import { ok } from '../../http/answers.ts';
 import { clientIp } from '../../http/limiters.ts';
 import type { AppEnv } from '../../http/router.ts';

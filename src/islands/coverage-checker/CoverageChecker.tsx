@@ -1,0 +1,89 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, type FormEvent } from 'react';
+import { LEVEL_LABELS, TECHNOLOGIES, type CoverageArea } from '../../contract/coverage.ts';
+import { $areas, $check, check, loadAreas, suggestions, locateMe } from './coverage-store.ts';
+import { COAST_PATH, MAP_HEIGHT, MAP_WIDTH, project } from './ireland.ts';
+
+/**
+ * The coverage checker: an Eircode, a routing key or a town (suggested as you type, from the
+ * published coverage data), or "Use my location"; then the signal for 2G to 5G outdoors and
+ * indoors in that area, and a map of Ireland marking it.
+ */
+export default function CoverageChecker() {
+  const { list, error: loadError } = useStore($areas);
+  const result = useStore($check);
+  const listId = useId();
+  useEffect(() => void loadAreas(), []);
+
+  if (loadError) return <div className="alert alert--error" role="alert">{loadError}</div>;
+  if (!list) return <p role="status" className="loading-line">Loading coverage data…</p>;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    check(String(new FormData(event.currentTarget).get('place') ?? ''));
+  };
+  return (
+    <div className="coverage stack">
+      <form className="form card" noValidate onSubmit={onSubmit} aria-labelledby="coverage-form-title">
+        <h2 id="coverage-form-title" className="form__title">Your Eircode or town</h2>
+        <div className="field">
+          <label htmlFor="coverage-place">Eircode or town</label>
+          <input
+            id="coverage-place" name="place" type="text" list={listId} autoComplete="postal-code" spellCheck={false}
+            aria-describedby="coverage-place-hint" aria-invalid={result.error ? true : undefined}
+          />
+          <p id="coverage-place-hint" className="field__hint">For example D02 X285, H91 or Salthill. Suggestions appear as you type.</p>
+          <datalist id={listId}>
+            {suggestions(list).map((s) => <option key={s} value={s} />)}
+          </datalist>
+        </div>
+        <div className="actions">
+          <button type="submit" className="btn btn--primary">Check coverage</button>
+          <button type="button" className="btn btn--outline" onClick={() => void locateMe()} disabled={result.locating}>
+            {result.locating ? 'Finding your location…' : 'Use my location'}
+          </button>
+        </div>
+      </form>
+      <div aria-live="polite">
+        {result.error && <div className="alert alert--error" role="alert">{result.error}</div>}
+        {result.area && <Result area={result.area} eircode={result.eircode} note={result.note} all={list} />}
+      </div>
+    </div>
+  );
+}
+
+function Result({ area, eircode, note, all }: { area: CoverageArea; eircode?: string | undefined; note?: string | undefined; all: CoverageArea[] }) {
+  const [x, y] = project(area.lon, area.lat);
+  const title = `Coverage in ${area.town} (${eircode ?? area.key}), Co. ${area.county}`;
+  return (
+    <section className="card coverage__result" aria-labelledby="coverage-result-title">
+      <div className="stack">
+        <h2 id="coverage-result-title" tabIndex={-1} ref={(el) => el?.focus()}>{title}</h2>
+        {note && <p>{note}</p>}
+        <table className="coverage__table">
+          <caption className="visually-hidden">{`Signal by technology in ${area.town}, outdoors and indoors`}</caption>
+          <thead><tr><th scope="col">Network</th><th scope="col">Outdoors</th><th scope="col">Indoors</th></tr></thead>
+          <tbody>
+            {TECHNOLOGIES.map((t) => (
+              <tr key={t}>
+                <th scope="row">{t}</th>
+                <td><span className={`level level--${area.coverage[t].outdoor}`}>{LEVEL_LABELS[area.coverage[t].outdoor]}</span></td>
+                <td><span className={`level level--${area.coverage[t].indoor}`}>{LEVEL_LABELS[area.coverage[t].indoor]}</span></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="field__hint">Coverage is for the routing area as a whole; thick walls and basements can make it weaker indoors.</p>
+      </div>
+      <svg className="coverage__map" viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`} role="img" aria-label={`Map of Ireland marking ${area.town}, Co. ${area.county}`}>
+        <path d={COAST_PATH} className="coverage__land" />
+        {all.map((a) => {
+          const [ax, ay] = project(a.lon, a.lat);
+          return <circle key={a.key} cx={ax} cy={ay} r={1.2} className="coverage__dot" />;
+        })}
+        <circle cx={x} cy={y} r={9} className="coverage__halo" />
+        <circle cx={x} cy={y} r={4} className="coverage__marker" />
+      </svg>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { atom, map } from 'nanostores';
+import { coverageMessages, geolocationRoute, nearestArea, nearIreland, readEircode, type CoverageArea } from '../../contract/coverage.ts';
+import { call, errorMessage } from '../../lib/http.ts';
+
+/** The coverage data as published (content/coverage.yaml → /api/cms/coverage/areas.json). */
+export const $areas = atom<{ list?: CoverageArea[]; error?: string }>({});
+export const $check = map<{ area?: CoverageArea | undefined; eircode?: string | undefined; error?: string | undefined; locating?: boolean; note?: string | undefined }>({});
+
+export async function loadAreas(): Promise<void> {
+  try {
+    const res = await fetch('/api/cms/coverage/areas.json');
+    if (!res.ok) throw new Error(String(res.status));
+    $areas.set({ list: (await res.json()) as CoverageArea[] });
+  } catch {
+    $areas.set({ error: 'The coverage data could not be loaded. Please reload the page.' });
+  }
+}
+
+/** The suggestions: each post town and each place in an area, with its routing key. */
+export const suggestionOf = (area: CoverageArea, place = area.town) => `${place} (${area.key}, Co. ${area.county})`;
+export const suggestions = (areas: CoverageArea[]) => areas.flatMap((a) => [suggestionOf(a), ...a.localities.map((l) => suggestionOf(a, l))]);
+
+/** Finds the area for what the visitor typed: an Eircode, a routing key, a suggestion or a place name. */
+export function find(areas: CoverageArea[], input: string): { area: CoverageArea; eircode?: string } | { error: string } {
+  const read = readEircode(input);
+  if (read.kind === 'invalid') return { error: read.message };
+  if (read.kind === 'eircode' || read.kind === 'routingKey') {
+    const area = areas.find((a) => a.key === read.key);
+    if (!area) return { error: coverageMessages.unknownKey(read.key) };
+    return read.kind === 'eircode' ? { area, eircode: read.eircode } : { area };
+  }
+  const text = read.text.toLowerCase();
+  const picked = /\(([A-Z]\d{2}|D6W),/.exec(read.text)?.[1];
+  if (picked) {
+    const area = areas.find((a) => a.key === picked);
+    if (area) return { area };
+  }
+  const exact = areas.find((a) => a.town.toLowerCase() === text || a.localities.some((l) => l.toLowerCase() === text));
+  const partial = exact ?? areas.find((a) => a.town.toLowerCase().startsWith(text) || a.localities.some((l) => l.toLowerCase().startsWith(text)));
+  return partial ? { area: partial } : { error: coverageMessages.noPlace(read.text) };
+}
+
+export function check(input: string): void {
+  const areas = $areas.get().list;
+  if (!areas) return;
+  const found = find(areas, input);
+  $check.set('error' in found ? { error: found.error } : { area: found.area, eircode: found.eircode });
+}
+
+/** "Use my location": the server's geolocation lookup, then the nearest area. */
+export async function locateMe(): Promise<void> {
+  const areas = $areas.get().list;
+  if (!areas) return;
+  $check.set({ locating: true });
+  try {
+    const { _payload } = await call(geolocationRoute);
+    const { latitude, longitude } = _payload.location;
+    if (!nearIreland(latitude, longitude)) return $check.set({ error: coverageMessages.outsideIreland });
+    const area = nearestArea(areas, latitude, longitude);
+    $check.set({ area, note: `Your connection is near ${_payload.city?.names['en'] ?? area?.town ?? 'here'}. For your exact address, enter your Eircode.` });
+  } catch (error) {
+    $check.set({ error: errorMessage(error, coverageMessages.HTTP_ERROR) });
+  }
+}

@@ -1,0 +1,100 @@
+import { expect } from '@playwright/test';
+import { coverageMessages } from '../../src/contract/coverage.ts';
+import { PHONES_UNAVAILABLE } from '../../src/lib/catalogue.ts';
+import { expectNoAxeViolations, test } from './fixtures.ts';
+
+const narrowEnough = async (page: import('@playwright/test').Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+
+test('coverage checker, keyboard only: an Eircode, a bad one, a town from the suggestions, and "Use my location" with its failures', async ({ page, request }) => {
+  await page.goto('/coverage-checker');
+  const place = page.getByRole('combobox', { name: 'Eircode or town' });
+  await expect(place).toBeVisible();
+  await expectNoAxeViolations(page);
+  // Tab to the field from the top of the page's main content, type, Enter.
+  await place.focus();
+  await page.keyboard.type('d02 x285');
+  await page.keyboard.press('Enter');
+  const result = page.getByRole('region', { name: 'Coverage in Dublin 2 (D02 X285), Co. Dublin' });
+  await expect(result).toBeVisible();
+  await expect(result.getByRole('row', { name: /^5G/ })).toContainText(/Excellent|Good/);
+  await expect(page.getByRole('img', { name: 'Map of Ireland marking Dublin 2, Co. Dublin' })).toBeVisible();
+  await narrowEnough(page);
+  await expectNoAxeViolations(page);
+
+  await place.fill('');
+  await place.focus();
+  await page.keyboard.type('D02 X28');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText(coverageMessages.notEircode('D02 X28'));
+  await place.fill('B12 3456');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toHaveText(coverageMessages.notEircode('B12 3456'));
+  await place.fill('Q99');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toContainText('Q99');
+  await place.fill('Salthill (H91, Co. Galway)');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'Coverage in Galway (H91), Co. Galway' })).toBeVisible();
+
+  // "Use my location" through the geolocation sandbox: a place, then each failure, with the form still usable.
+  const setMode = (mode: string) => request.post('/sandbox/geolocation', { form: { mode }, headers: { accept: 'application/json' } });
+  await setMode('letterkenny');
+  await place.focus();
+  await page.keyboard.press('Tab'); // to "Check coverage"
+  await page.keyboard.press('Tab'); // to "Use my location"
+  await expect(page.getByRole('button', { name: 'Use my location' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'Coverage in Letterkenny (F92), Co. Donegal' })).toBeVisible();
+  await setMode('HTTP_ERROR');
+  await page.getByRole('button', { name: 'Use my location' }).press('Enter');
+  await expect(page.getByRole('alert')).toHaveText(coverageMessages.HTTP_ERROR);
+  await setMode('HTTP_TIMEOUT');
+  await page.getByRole('button', { name: 'Use my location' }).press('Enter');
+  await expect(page.getByRole('alert')).toHaveText(coverageMessages.HTTP_TIMEOUT);
+  await setMode('london');
+  await page.getByRole('button', { name: 'Use my location' }).press('Enter');
+  await expect(page.getByRole('alert')).toHaveText(coverageMessages.outsideIreland);
+  await setMode('galway');
+  await expectNoAxeViolations(page);
+});
+
+test('/need-a-device: the 7 cheapest phones, cheapest first, with pictures and shop links', async ({ page }) => {
+  await page.goto('/need-a-device');
+  const phones = page.getByRole('list').filter({ has: page.getByRole('heading', { level: 3 }) });
+  await expect(phones.getByRole('listitem')).toHaveCount(7);
+  const prices = (await phones.locator('.phone__price').allTextContents()).map((p) => Number(p.replace('€', '')));
+  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  await expect(phones.getByRole('listitem').first().getByRole('heading')).toHaveText('Nokia G42');
+  await expect(phones.getByRole('link', { name: /View in shop: Nokia G42/ }).first()).toHaveAttribute('href', /^https:\/\/shop\.refurb\.example\/ie\/p\//);
+  await narrowEnough(page);
+  await expectNoAxeViolations(page);
+});
+
+test('/need-a-device: a failing catalogue shows an empty list with a message, not an error page', async ({ page }) => {
+  await page.route('**/refb.partner.affiliate.v1.ProductService/ListProducts', (route) => route.fulfill({ status: 503, body: '{"code":"unavailable","message":"down"}' }));
+  await page.goto('/need-a-device');
+  await expect(page.getByRole('status').filter({ hasText: PHONES_UNAVAILABLE })).toBeVisible();
+});
+
+test('/my48/need-a-device: the whole catalogue with filters, sort and Load more; shop links carry the affiliate id', async ({ page, signIn }) => {
+  await signIn('recruiter@example.com');
+  await page.goto('/my48/need-a-device');
+  const items = page.locator('.phones > li');
+  await expect(items).toHaveCount(12);
+  await expect(page.getByRole('link', { name: /View in shop/ }).first()).toHaveAttribute('href', /affiliate=TomasRecruits48/);
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(items).toHaveCount(24);
+  await page.getByLabel('Brand').selectOption('Google');
+  await expect(items).toHaveCount(8);
+  await expect(page.getByRole('button', { name: 'Load more' })).toBeHidden();
+  for (const name of await items.getByRole('heading').allTextContents()) expect(name).toMatch(/^Google Pixel/);
+  await page.getByLabel('Sort by').selectOption('price-asc');
+  await expect(items.first().getByRole('heading')).toHaveText('Google Pixel 6a');
+  await page.getByLabel('Condition').selectOption('Good');
+  await page.getByLabel('Brand').selectOption('Nokia');
+  await expect(page.getByText('No phones match these choices. Try another brand or condition.')).toBeVisible();
+  await narrowEnough(page);
+  await expectNoAxeViolations(page);
+});
