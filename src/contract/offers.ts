@@ -25,7 +25,7 @@ export const CAMPAIGN_SLUGS = Object.keys(PARTNER_CAMPAIGNS) as CampaignSlug[];
 
 const email = z.string({ error: 'Enter your college e-mail address.' }).trim().toLowerCase()
   .min(1, { error: 'Enter your college e-mail address.' }).max(254, { error: 'That e-mail address is too long.' })
-  .email({ error: "That doesn't look like an e-mail address." });
+  .pipe(z.email({ error: "That doesn't look like an e-mail address." }));
 const campaign = z.enum(CAMPAIGN_SLUGS as [CampaignSlug, ...CampaignSlug[]], { error: `campaign must be one of ${CAMPAIGN_SLUGS.join(', ')}` });
 /**
  * Codes are read as people type them from a cup or a card: any case, with or without the space or

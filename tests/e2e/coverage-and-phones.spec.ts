@@ -1,9 +1,9 @@
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { coverageMessages } from '../../src/contract/coverage.ts';
 import { PHONES_UNAVAILABLE } from '../../src/lib/catalogue.ts';
 import { expectNoAxeViolations, test } from './fixtures.ts';
 
-const narrowEnough = async (page: import('@playwright/test').Page) =>
+const narrowEnough = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 
 test('coverage checker, keyboard only: an Eircode, a bad one, a town from the suggestions, and "Use my location" with its failures', async ({ page, request }) => {
