@@ -20,5 +20,4 @@ export async function listProducts(request: Omit<ListProductsRequest, 'site_mark
 }
 
 export const PHONES_UNAVAILABLE = "We can't show the phones right now. Please try again in a few minutes.";
-export const euro = (cents: number) => `€${(cents / 100).toFixed(2)}`;
 export const phoneName = (p: Product) => `${p.brand} ${p.model}`;

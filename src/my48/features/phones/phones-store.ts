@@ -1,5 +1,5 @@
 import { map } from 'nanostores';
-import type { ListProductsRequest, Product } from '../../../contract/catalogue.ts';
+import type { Product } from '../../../contract/catalogue.ts';
 import { recruitApi } from '../../../contract/recruit.ts';
 import { listProducts } from '../../../lib/catalogue.ts';
 import { call } from '../../../lib/http.ts';
@@ -11,14 +11,9 @@ export const $phones = map<{ list: Product[]; hasMore: boolean; loading: boolean
   list: [], hasMore: false, loading: true, failed: false, choices: { brand: '', grade: '', sort: 'popularity' }, affiliateId: null,
 });
 
-async function fetchPage(choices: PhoneChoices, startingAfter?: string) {
-  const request: Omit<ListProductsRequest, 'site_market_code'> = requestOf(choices, startingAfter);
-  return listProducts(request);
-}
-
 export async function loadPhones(choices: PhoneChoices = $phones.get().choices): Promise<void> {
   $phones.set({ ...$phones.get(), choices, loading: true, list: [], hasMore: false, failed: false });
-  const page = await fetchPage(choices);
+  const page = await listProducts(requestOf(choices));
   // A newer choice may have been made meanwhile: only the latest one's answer is shown.
   if ($phones.get().choices !== choices) return;
   $phones.set({ ...$phones.get(), list: page.products, hasMore: page.has_more, failed: page.failed, loading: false });
@@ -29,7 +24,7 @@ export async function loadMore(): Promise<void> {
   const last = state.list.at(-1);
   if (!last || state.loading) return;
   $phones.setKey('loading', true);
-  const page = await fetchPage(state.choices, last.id);
+  const page = await listProducts(requestOf(state.choices, last.id));
   if ($phones.get().choices !== state.choices) return;
   $phones.set({ ...$phones.get(), list: [...$phones.get().list, ...page.products], hasMore: page.has_more, failed: page.failed, loading: false });
 }
