@@ -1,6 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { IRELAND_BOUNDS } from './contract/coverage.ts';
 
 // The embedded CMS lives in content/ at the project root. CONTENT_DIR lets a test build
 // the site from a copy (for example one with a broken file) without touching the real one.
@@ -153,8 +154,8 @@ const coverage = defineCollection({
     key: z.string().regex(/^([ACDEFHKNPRTVWXY]\d{2}|D6W)$/),
     town: z.string().min(1),
     county: z.string().min(1),
-    lat: z.number().min(51.3).max(55.5),
-    lon: z.number().min(-10.7).max(-5.3),
+    lat: z.number().min(IRELAND_BOUNDS.lat[0]).max(IRELAND_BOUNDS.lat[1]),
+    lon: z.number().min(IRELAND_BOUNDS.lon[0]).max(IRELAND_BOUNDS.lon[1]),
     localities: z.array(z.string().min(1)),
     coverage: z.object({ '2G': signal, '3G': signal, '4G': signal, '5G': signal }),
   }),

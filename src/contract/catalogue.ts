@@ -11,6 +11,8 @@ export const PRODUCT_LIMIT_MAX = 100;
 /** /need-a-device shows the cheapest few (spec section 7: one call uses limit 7 ascending). */
 export const CHEAPEST_COUNT = 7;
 export const GRADES = ['Excellent', 'Very good', 'Good'] as const;
+/** The brands the partner sells (the filter's choices; the local catalogue is typed by it). */
+export const BRANDS = ['Apple', 'Samsung', 'Google', 'OnePlus', 'Motorola', 'Xiaomi', 'Nokia'] as const;
 
 /** A request as a caller writes it (the spec's names); catalogue-schema.ts reads it on the server. */
 export interface ListProductsRequest {

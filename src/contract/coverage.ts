@@ -65,7 +65,9 @@ export function nearestArea<A extends Pick<CoverageArea, 'lat' | 'lon'>>(areas: 
 }
 
 /** Is a point on or near the island of Ireland (a box around it)? */
-export const nearIreland = (lat: number, lon: number) => lat > 51.3 && lat < 55.5 && lon > -10.7 && lon < -5.3;
+/** The island of Ireland, roughly: coverage areas must lie inside it (content schema), and a location outside it is not ours. */
+export const IRELAND_BOUNDS = { lat: [51.3, 55.5], lon: [-10.7, -5.3] } as const;
+export const nearIreland = (lat: number, lon: number) => lat > IRELAND_BOUNDS.lat[0] && lat < IRELAND_BOUNDS.lat[1] && lon > IRELAND_BOUNDS.lon[0] && lon < IRELAND_BOUNDS.lon[1];
 
 /** The geolocation call as the coverage island makes it (this file loads no zod: the island stays small). */
 export const geolocationRoute = route<typeof coverageApi.geolocation>('get', '/panda/public/geolocation');

@@ -43,6 +43,7 @@ export const features: My48Feature[] = [
     Screen: lazy(() => import('./features/recruit/Recruit.tsx')),
     children: { route: 'recruitFragment', pattern: '/my48/recruit-and-reward/:fragment', values: ['send-free-sim'] },
   },
+  { route: 'offers', path: '/my48/offers', title: 'Offers', heading: 'Offers', menu: 'Offers', Screen: lazy(() => import('./features/offers/Offers.tsx')) },
   { route: 'phones', path: '/my48/need-a-device', title: 'Need a device', heading: 'Refurbished phones', menu: 'Need a Device', Screen: lazy(() => import('./features/phones/Phones.tsx')) },
   {
     route: 'settings', path: '/my48/settings', title: 'Settings', heading: 'Settings', menu: 'Settings', Screen: lazy(() => import('./features/settings/Settings.tsx')),

@@ -63,3 +63,25 @@ test('feelsmug: the code from the cup gives a goody bag once', async ({ page, si
   await page.goto('/my48');
   await expect(page.getByText(/2(\.00)? GB left of 2(\.00)? GB, 7 days to use it/)).toBeVisible();
 });
+
+test('my48 offers: the free month shows as ended, a presale code is added once and shown again', async ({ page, signIn }) => {
+  await signIn('activating@example.com');
+  await page.goto('/my48/offers');
+  await expect(page.getByRole('heading', { name: 'Offers', level: 1 })).toBeVisible();
+  // The promo window of the spec (2024-02-15 to 2024-04-15) is long over: no claim button.
+  await expect(page.getByText('This offer ran from 15.02.24 to 15.04.24 and has ended.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Claim my free month' })).toBeHidden();
+  await expectNoAxeViolations(page);
+  const field = page.getByRole('textbox', { name: 'Presale code' });
+  await field.fill('NOPE-1');
+  await page.getByRole('button', { name: 'Add my presale code' }).click();
+  await expect(page.getByRole('alert')).toHaveText(offersFailures.unknownPresaleCode.message);
+  await field.fill('long 2040');
+  await page.getByRole('button', { name: 'Add my presale code' }).click();
+  await expect(page.locator('.voucher')).toHaveText('LONG-2040');
+  await expect(field).toBeHidden();
+  await expectNoAxeViolations(page);
+  await page.reload();
+  await expect(page.locator('.voucher')).toHaveText('LONG-2040');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Student offer' })).toHaveAttribute('href', '/student-offer');
+});

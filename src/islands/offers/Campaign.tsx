@@ -4,7 +4,7 @@ import { PARTNER_CAMPAIGNS, type CampaignSlug } from '../../contract/offers.ts';
 import { authCode } from '../../lib/auth-code.ts';
 import { shortDate } from '../../lib/format.ts';
 import { $voucher, claimVoucher, loadVoucher } from './offers-store.ts';
-import { SignInFirst } from './SignInFirst.tsx';
+import { SignInFirst } from '../../components/member/SignInFirst.tsx';
 
 /** A partner campaign (/campaign, /claim-campaign-vouchers): claim the member's voucher once; it shows again on return. */
 export default function Campaign({ campaign }: { campaign: CampaignSlug }) {

@@ -3,7 +3,7 @@ import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx
 import { authCode } from '../../lib/auth-code.ts';
 import { shortDate } from '../../lib/format.ts';
 import { feelsmugForm } from './offers-store.ts';
-import { SignInFirst } from './SignInFirst.tsx';
+import { SignInFirst } from '../../components/member/SignInFirst.tsx';
 
 /** /feelsmug: the code from a feelsmug cup gives a goody bag, once per code. */
 export default function Feelsmug() {

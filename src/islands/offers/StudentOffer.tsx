@@ -5,7 +5,7 @@ import { STUDENT_CODE_MINUTES } from '../../contract/offers.ts';
 import { authCode } from '../../lib/auth-code.ts';
 import { shortDate } from '../../lib/format.ts';
 import { $offers, $studentEmail, loadOffers, studentApplyForm, studentCodeForm } from './offers-store.ts';
-import { SignInFirst } from './SignInFirst.tsx';
+import { SignInFirst } from '../../components/member/SignInFirst.tsx';
 
 const gb = (kb: number) => `${Math.round(kb / 1_048_576)} GB`;
 

@@ -1,3 +1,4 @@
+import { SignInFirst } from '../../components/member/SignInFirst.tsx';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { EASTER_CAMPAIGN } from '../../contract/referrals.ts';
@@ -18,13 +19,7 @@ export default function Refer() {
     return referForm.reset;
   }, [signedIn]);
   if (!signedIn) {
-    return (
-      <section className="card stack" aria-labelledby="refer-login">
-        <h2 id="refer-login">Refer a friend from your account</h2>
-        <p>Log in to invite friends by e-mail and follow your referrals.</p>
-        <a className="btn btn--primary" href="/log-in">Log in</a>
-      </section>
-    );
+    return <SignInFirst title="Refer a friend from your account">Log in to invite friends by e-mail and follow your referrals.</SignInFirst>;
   }
   if (error) return <div className="alert alert--error" role="alert">{error}</div>;
   if (!data) return <p role="status" className="loading-line">Loading your referrals…</p>;

@@ -1,12 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, type ChangeEvent } from 'react';
 import { PhoneCard } from '../../../components/phones/PhoneCard.tsx';
-import { GRADES } from '../../../contract/catalogue.ts';
+import { BRANDS, GRADES } from '../../../contract/catalogue.ts';
 import { PHONES_UNAVAILABLE } from '../../../lib/catalogue.ts';
 import { SORTS, type Sort } from './choices.ts';
 import { $phones, loadAffiliateId, loadMore, loadPhones } from './phones-store.ts';
-
-const BRANDS = ['Apple', 'Samsung', 'Google', 'OnePlus', 'Motorola', 'Xiaomi', 'Nokia'];
 
 /** /my48/need-a-device: the whole refurbished catalogue with brand and grade filters, sort, and Load more. */
 export default function Phones() {

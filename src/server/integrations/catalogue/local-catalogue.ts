@@ -1,4 +1,4 @@
-import type { GRADES, Product } from '../../../contract/catalogue.ts';
+import type { BRANDS, GRADES, Product } from '../../../contract/catalogue.ts';
 
 /**
  * The local catalogue: what the partner's refurbished-phone shop sells, as it stood when this
@@ -8,7 +8,7 @@ import type { GRADES, Product } from '../../../contract/catalogue.ts';
  */
 export const PARTNER_SHOP = 'https://shop.refurb.example/ie/p/';
 
-const models: [brand: string, model: string, storageGb: number, colour: string, excellentEuro: number, popularity: number][] = [
+const models: [brand: (typeof BRANDS)[number], model: string, storageGb: number, colour: string, excellentEuro: number, popularity: number][] = [
   ['Apple', 'iPhone 15 Pro', 128, 'Natural titanium', 799, 96],
   ['Apple', 'iPhone 15', 128, 'Blue', 629, 91],
   ['Apple', 'iPhone 14', 128, 'Midnight', 489, 88],

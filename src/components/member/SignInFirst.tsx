@@ -1,8 +1,8 @@
-/** What an offer shows a visitor who is not signed in: log in (they come back here after) or join. */
+/** What a members-only island (offers, refer) shows a visitor who is not signed in: log in (they come back here after) or join. */
 export function SignInFirst({ title, children }: { title: string; children: string }) {
   return (
-    <section className="card stack" aria-labelledby="offer-login">
-      <h2 id="offer-login">{title}</h2>
+    <section className="card stack" aria-labelledby="sign-in-first">
+      <h2 id="sign-in-first">{title}</h2>
       <p>{children}</p>
       <div className="actions">
         <a className="btn btn--primary" href="/log-in">Log in</a>

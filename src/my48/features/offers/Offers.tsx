@@ -1,0 +1,80 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
+import { PARTNER_CAMPAIGNS } from '../../../contract/offers.ts';
+import { shortDate } from '../../../lib/format.ts';
+import { $myOffers, claimFreeMonth, loadMyOffers, presaleForm } from './offers-store.ts';
+
+function FreeMonth() {
+  const { promotions, mine, claim } = useStore($myOffers);
+  if (!promotions || !mine) return null;
+  const offer = promotions.one_month_free;
+  return (
+    <section className="card stack" aria-labelledby="free-month">
+      <h2 id="free-month">{offer.heading}</h2>
+      <p>{offer.body}</p>
+      {claim?.bag && <FormAlert tone="success">{`${claim.bag.name} is on your SIM until ${shortDate(claim.bag.expires_at)}.`}</FormAlert>}
+      <FormAlert>{claim?.error}</FormAlert>
+      {mine.free_allowance.claimed && mine.free_allowance.claimed_at
+        ? <p>{`You claimed your free month on ${shortDate(mine.free_allowance.claimed_at)}.`}</p>
+        : offer.open
+          ? <button type="button" className="btn btn--primary" disabled={claim?.busy} aria-busy={claim?.busy} onClick={() => void claimFreeMonth()}>{claim?.busy ? 'Claiming your free month…' : 'Claim my free month'}</button>
+          : <p>{`This offer ran from ${shortDate(offer.starts)} to ${shortDate(offer.ends)} and has ended.`}</p>}
+    </section>
+  );
+}
+
+function Presale() {
+  const { presaleCode } = useStore($myOffers);
+  const form = useStore(presaleForm.$state);
+  useEffect(() => presaleForm.reset, []);
+  if (presaleCode === undefined) return null;
+  return (
+    <section className="card stack" aria-labelledby="presale">
+      <h2 id="presale">Presale code</h2>
+      {presaleCode
+        ? <><p>Your presale code (keep it for the presale: it is yours alone):</p><p className="voucher">{presaleCode}</p></>
+        : (
+          <form className="form" noValidate onSubmit={presaleForm.onSubmit} aria-labelledby="presale">
+            <p>Got a presale code from one of our partners? Add it to your account to take part in the presale. One code per member.</p>
+            <FormAlert>{form.error}</FormAlert>
+            <Field label="Presale code" name="code" autoComplete="off" autoCapitalize="characters" spellCheck={false} required error={form.fields['code']} hint="Like LONG-1234" />
+            <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>Add my presale code</SubmitButton>
+          </form>
+        )}
+    </section>
+  );
+}
+
+function Others() {
+  const { mine } = useStore($myOffers);
+  if (!mine) return null;
+  return (
+    <section className="card stack" aria-labelledby="more-offers">
+      <h2 id="more-offers">More offers</h2>
+      <ul className="stack">
+        <li>
+          <a href="/student-offer">Student offer</a>
+          {mine.student.applied && mine.student.claimed_at ? `: applied on ${shortDate(mine.student.claimed_at)}` : ': an offer for students with a college e-mail address'}
+        </li>
+        {Object.values(PARTNER_CAMPAIGNS).map((c) => <li key={c.page}><a href={c.page}>{c.partner}</a>{`: ${c.reward}`}</li>)}
+        <li><a href="/feelsmug">feelsmug</a>: a goody bag for the code on your coffee cup</li>
+      </ul>
+    </section>
+  );
+}
+
+/** /my48/offers: one month free, the presale code, and the way to the other offers. */
+export default function Offers() {
+  const { error, mine } = useStore($myOffers);
+  useEffect(() => void loadMyOffers(), []);
+  if (error) return <FormAlert>{error}</FormAlert>;
+  if (!mine) return <p role="status" className="loading-line">Loading your offers…</p>;
+  return (
+    <div className="stack">
+      <FreeMonth />
+      <Presale />
+      <Others />
+    </div>
+  );
+}
