@@ -53,7 +53,12 @@ export const BalanceSummarySchema = z
   .meta({ id: 'BalanceSummary' });
 export type BalanceSummary = z.infer<typeof BalanceSummarySchema>;
 
-export const SimSchema = z.object({ ssn: z.string(), msisdn: z.string().nullable(), product: z.string(), requester: z.string() }).meta({ id: 'Sim' });
+export const SimSchema = z.object({
+  ssn: z.string(), msisdn: z.string().nullable(), product: z.string(), requester: z.string(),
+  /** Reported lost or stolen (member-controls.md). */
+  blocked: z.boolean(),
+  kind: z.enum(['physical', 'esim']),
+}).meta({ id: 'Sim' });
 export type Sim = z.infer<typeof SimSchema>;
 
 const NotificationSchema = z.object({ id: z.number().int(), title: z.string(), body: z.string(), read: z.boolean(), created_at: z.string() });

@@ -9,7 +9,7 @@ import type { z } from 'zod';
  * the shared schemas).
  */
 export type Method = 'get' | 'post' | 'put' | 'delete';
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 422 | 429 | 503 | 504;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 422 | 423 | 429 | 503 | 504;
 
 export interface EndpointDef {
   /** The OpenAPI operationId: unique, camelCase. */
@@ -31,6 +31,8 @@ export interface EndpointDef {
   answer: z.ZodType;
   /** What the success answer means. */
   description: string;
+  /** A sensitive change (member-controls.md): the step-up code's purpose, sent in the X-Step-Up-Code header. */
+  stepUp?: 'email' | 'card' | 'sim' | 'unblock' | 'delete';
   /** Statuses besides the common ones (400, and 401/403/429 where they apply), with what they mean. */
   errors?: Partial<Record<ErrorStatus, string>>;
 }

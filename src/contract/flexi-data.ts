@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint, failures, type Failure } from './endpoint.ts';
 import { irishMobileRule } from './forms.ts';
 import { payload, SimParams } from './schemas.ts';
+import { messages } from './messages.ts';
 
 /**
  * Flexible data (flexible-data.md): The Safe, Carryover, Donate, Swap, Spot me and Share. Data in
@@ -68,6 +69,7 @@ function tableFor(action: FlexiAction) {
     noLandlineLimit: { status: 422, message: 'Your landline minutes are unlimited already, so there is nothing to swap data for.' },
     toSelf: { status: 422, message: "You can't send data to your own number." },
     notAMember: { status: 422, message: "We can't send data to this number - it must be an active 48 member with a membership." },
+    simBlocked: { status: 423, message: messages.simBlocked },
     recipientUnlimited: { status: 422, message: 'That member has unlimited data already, so they cannot receive data.' },
   } satisfies Record<string, Failure>);
 }

@@ -96,6 +96,9 @@ export const membershipsApi = {
 };
 
 export const membershipsFailures = failures({
+  /** The message names the limit and what is left: spendLimitMessage in security.ts. */
+  overSpendLimit: { status: 422, message: 'This would pass your monthly card spending limit.' },
+  simBlocked: { status: 423, message: messages.simBlocked },
   notOnSale: { status: 409, message: 'That membership cannot be bought for this SIM now.' },
   alreadyQueued: { status: 409, message: 'You already have a membership queued. You can buy another once it has started.' },
   noCurrentMembership: { status: 409, message: messages.noCurrentMembership },

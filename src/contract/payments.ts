@@ -1,3 +1,5 @@
+import { messages } from './messages.ts';
+import { stepUpFailures } from './step-up.ts';
 import { z } from 'zod';
 import { endpoint, failures } from './endpoint.ts';
 import { payload, SimParams, UserParams } from './schemas.ts';
@@ -71,15 +73,16 @@ export const paymentsApi = {
   registerCard: endpoint({
     id: 'registerCard', method: 'post', path: '/panda/protected/users/{user_id}/cards/checkouts', access: 'member', tag: 'Payments',
     summary: 'Prepare a card registration (an authorisation of €1, released at once) in the PANDAOLRGCRD2 container',
-    params: UserParams, status: 201, answer: CheckoutCreated, description: 'Prepared',
+    params: UserParams, status: 201, answer: CheckoutCreated, description: 'Prepared', stepUp: 'card',
+    errors: { 403: 'Replacing a stored card needs a good step-up code' },
   }),
   storedCard: endpoint({
     id: 'storedCard', method: 'get', path: '/panda/protected/users/{user_id}/cards', access: 'member', tag: 'Payments', summary: 'The stored card: brand, last four digits, expiry (never the number)',
     params: UserParams, answer: payload(z.object({ card: StoredCardSchema.nullable() })), description: 'The card or null',
   }),
   removeCard: endpoint({
-    id: 'removeCard', method: 'delete', path: '/panda/protected/users/{user_id}/cards', access: 'member', tag: 'Payments', summary: 'Remove the stored card',
-    params: UserParams, answer: payload(z.object({ card: z.null() })), description: 'Removed',
+    id: 'removeCard', method: 'delete', path: '/panda/protected/users/{user_id}/cards', access: 'member', tag: 'Payments', summary: 'Remove the stored card (step-up code)',
+    params: UserParams, answer: payload(z.object({ card: z.null() })), description: 'Removed', stepUp: 'card', errors: { 403: 'No good step-up code' },
   }),
   checkout: endpoint({
     id: 'checkout', method: 'get', path: '/panda/public/checkouts/{checkout_id}', access: 'public', tag: 'Payments',
@@ -106,6 +109,10 @@ export const paymentsApi = {
 };
 
 export const paymentsFailures = failures({
+  ...stepUpFailures,
+  /** The message names the limit and what is left: spendLimitMessage in security.ts. */
+  overSpendLimit: { status: 422, message: 'This would pass your monthly card spending limit.' },
+  simBlocked: { status: 423, message: messages.simBlocked },
   notOnSale: { status: 409, message: 'That cannot be bought for this SIM now.' },
   alreadyQueued: membershipsFailures.alreadyQueued,
   needsMembership: membershipsFailures.needsMembership,

@@ -95,6 +95,7 @@ export const recruitApi = {
 };
 
 export const recruitFailures = failures({
+  simBlocked: { status: 423, message: messages.simBlocked },
   tooMany: { status: 409, message: messages.tooManyMgmSims },
   noActiveSim: { status: 422, message: messages.mgmNeedsActiveSim },
   notYou: { status: 403, message: messages.forbiddenMember },

@@ -33,7 +33,7 @@ forEachDatabase('renewals', (ctx) => {
     const [note] = await ctx().handle.db.select().from(notifications).where(eq(notifications.memberId, member!.id)).orderBy(desc(notifications.id));
     expect(note!.title).toBe('Your membership could not be renewed');
     const [mail] = await ctx().handle.db.select().from(outbox).where(eq(outbox.to, 'renewfail@example.com'));
-    expect(mail!.subject).toBe('Your 48 membership could not be renewed');
+    expect(mail!.subject).toBe('48: Your membership could not be renewed');
 
     expect(await job(ctx())).toEqual({ 'handed-over': 0, renewed: 0, ended: 0, lapsed: 0 });
     expect(await ctx().handle.db.select().from(ledger).where(and(eq(ledger.ssn, demoSsn(21)), eq(ledger.kind, 'renewal')))).toHaveLength(1);

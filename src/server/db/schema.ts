@@ -42,6 +42,10 @@ export const members = pgTable(
     legacyType: text('legacy_type'),
     /** The member's id in recruit links (/friend?affiliateId=…): random, given on first use, never reused. */
     affiliateId: text('affiliate_id'),
+    /** The member's own monthly limit on card spending (member-controls.md), from €5; null is none. */
+    spendLimitCents: integer('spend_limit_cents'),
+    /** Set when the account was deleted: the row stays, without the person, for the amounts the law keeps. */
+    deletedAt: ts('deleted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -49,6 +53,7 @@ export const members = pgTable(
     uniqueIndex('members_affiliate_id_unique').on(t.affiliateId),
     check('members_affiliate_id_shape', sql`${t.affiliateId} is null or ${t.affiliateId} ~ '^[A-Za-z0-9]{6,32}$'`),
     check('members_email_shape', sql`${t.email} ~ '^[^@\\s]+@[^@\\s]+$' and length(${t.email}) <= 254`),
+    check('members_spend_limit', sql`${t.spendLimitCents} is null or ${t.spendLimitCents} >= 500`),
     check('members_legacy_type', sql`${t.legacyType} is null or ${t.legacyType} in ('LEGACY', 'NEW_NEXT_MONTH')`),
   ],
 );
@@ -108,12 +113,18 @@ export const sims = pgTable(
     puk: text('puk').notNull(),
     /** The billing platform behind this SIM: 'ok', or 'unavailable' while it does not answer. */
     billingStatus: text('billing_status').notNull().default('ok'),
+    /** Reported lost or stolen: nothing may be bought, moved or ordered with it until it is unblocked. */
+    blockedAt: ts('blocked_at'),
+    /** A physical card or an eSIM profile; an eSIM has its activation code (LPA:1$<SM-DP+>$<matching id>). */
+    kind: text('kind').notNull().default('physical'),
+    esimActivationCode: text('esim_activation_code'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('sims_msisdn_unique').on(t.msisdn),
     index('sims_member_idx').on(t.memberId),
     check('sims_status', sql`${t.status} in ('active', 'activating', 'inactive')`),
+    check('sims_kind', sql`${t.kind} in ('physical', 'esim') and (${t.kind} = 'esim') = (${t.esimActivationCode} is not null)`),
     check('sims_billing_status', sql`${t.billingStatus} in ('ok', 'unavailable')`),
     check('sims_msisdn_shape', sql`${t.msisdn} is null or ${t.msisdn} ~ '^08[0-9]{8}$'`),
   ],
@@ -248,8 +259,12 @@ export const ledger = pgTable(
     cardCents: integer('card_cents').notNull().default(0),
     /** The cause (purchase:…, checkout:…, renewal:<ssn>:<period>): one row per cause, by a unique index. */
     reference: text('reference'),
+    /** The card that paid card_cents (receipts): the brand and last four digits, never more. */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
   },
   (t) => [
+    check('ledger_card_last4', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
     index('ledger_ssn_time_idx').on(t.ssn, t.occurredAt),
     uniqueIndex('ledger_one_row_per_cause').on(t.reference),
     check('ledger_card_cents', sql`${t.cardCents} >= 0`),
@@ -665,11 +680,17 @@ export const portInRequests = pgTable(
     accountType: text('account_type').notNull(),
     accountNumber: text('account_number'),
     status: text('status').notNull().default('requested'),
+    /** The day the number moves, once the donor network has scheduled it (Irish date). */
+    scheduledFor: date('scheduled_for'),
+    /** Why the donor network rejected the request. */
+    reason: text('reason'),
+    /** When the status last changed (the sandbox donor moves a request on a few minutes after this). */
+    updatedAt: ts('updated_at').notNull().defaultNow(),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [
-    uniqueIndex('port_in_one_open').on(t.memberId).where(sql`${t.status} = 'requested'`),
-    check('port_in_status', sql`${t.status} in ('requested', 'completed', 'cancelled')`),
+    uniqueIndex('port_in_one_open').on(t.memberId).where(sql`${t.status} in ('requested', 'validating', 'scheduled')`),
+    check('port_in_status', sql`${t.status} in ('requested', 'validating', 'scheduled', 'completed', 'rejected', 'cancelled')`),
     check('port_in_account_type', sql`${t.accountType} in ('prepay', 'bill_pay')`),
     check('port_in_msisdn_shape', sql`${t.msisdn} ~ '^08[0-9]{8}$'`),
   ],
@@ -730,4 +751,78 @@ export const studentCodes = pgTable(
     createdAt: ts('created_at').notNull(),
   },
   (t) => [index('student_codes_member_idx').on(t.memberId), check('student_codes_tries', sql`${t.tries} >= 0 and ${t.tries} <= 5`)],
+);
+
+/** Each step of a port-in request, for the timeline in settings → move your number. */
+export const portInEvents = pgTable(
+  'port_in_events',
+  {
+    id: serial('id').primaryKey(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => portInRequests.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    note: text('note'),
+    at: ts('at').notNull(),
+  },
+  (t) => [uniqueIndex('port_in_events_once').on(t.requestId, t.status)],
+);
+
+/**
+ * Step-up codes (member-controls.md): 6 digits by e-mail for a sensitive change, valid 10
+ * minutes, 5 tries, one use; a new code ends the member's older ones.
+ */
+export const stepUpCodes = pgTable(
+  'step_up_codes',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    tries: integer('tries').notNull().default(0),
+    /** Used, or ended by a newer code. */
+    endedAt: ts('ended_at'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    index('step_up_codes_member_idx').on(t.memberId),
+    // One live code per member: a new one ends the old one in the same transaction.
+    uniqueIndex('step_up_codes_one_live').on(t.memberId).where(sql`${t.endedAt} is null`),
+    check('step_up_codes_tries', sql`${t.tries} >= 0 and ${t.tries} <= 5`),
+    check('step_up_codes_purpose', sql`${t.purpose} in ('email', 'card', 'sim', 'unblock', 'delete')`),
+  ],
+);
+
+/** The member's alert switches (member-controls.md): a row per cause; none means both channels on. */
+export const alertSettings = pgTable(
+  'alert_settings',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    cause: text('cause').notNull(),
+    inApp: boolean('in_app').notNull(),
+    email: boolean('email').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.cause] }), check('alert_settings_cause', sql`${t.cause} in ('data80', 'data100', 'renewal', 'cardExpiry', 'renewalFailed')`)],
+);
+
+/** Alerts raised, one row per cause (its key): the scheduled job may run any number of times. */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    cause: text('cause').notNull(),
+    causeKey: text('cause_key').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('alerts_once_per_cause').on(t.causeKey), index('alerts_member_idx').on(t.memberId)],
 );

@@ -16,6 +16,9 @@ import { paymentsRoutes } from './payments/payments.routes.ts';
 import { recruitRoutes } from './recruit/recruit.routes.ts';
 import { referralsRoutes } from './referrals/referrals.routes.ts';
 import { passwordRecoveryRoutes } from './password-recovery/password-recovery.routes.ts';
+import { alertsRoutes } from './alerts/alerts.routes.ts';
+import { myDataRoutes } from './my-data/my-data.routes.ts';
+import { securityRoutes } from './security/security.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { signUpRoutes } from './signup/signup.routes.ts';
 import { simSettingsRoutes } from './sim-settings/sim-settings.routes.ts';
@@ -34,6 +37,9 @@ export function featureRoutes(config: AppConfig): (ReturnType<typeof router> | R
     accountRoutes(),
     transactionsRoutes(),
     settingsRoutes(),
+    securityRoutes(config),
+    alertsRoutes(),
+    myDataRoutes(),
     onboardingRoutes(config),
     ordersRoutes(config),
     simSettingsRoutes(config),

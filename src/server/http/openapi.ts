@@ -1,6 +1,6 @@
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { EndpointDef, ErrorStatus } from '../../contract/endpoint.ts';
 import { ErrorSchema } from '../../contract/schemas.ts';
 import type { AppEnv } from './router.ts';
@@ -43,6 +43,7 @@ export function routeOf(e: EndpointDef) {
     request: {
       ...(e.params ? { params: e.params } : {}),
       ...(e.query ? { query: e.query } : {}),
+      ...(e.stepUp ? { headers: z.object({ 'x-step-up-code': z.string().optional().meta({ description: `The 6-digit step-up code sent by e-mail for purpose ${e.stepUp}` }) }) } : {}),
       ...(e.body ? { body: { required: e.bodyRequired ?? true, content: bodyContent(e, e.body) } } : {}),
     },
     responses: {

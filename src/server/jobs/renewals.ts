@@ -2,11 +2,15 @@ import { and, eq, lte } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { classifyResult } from '../../contract/payments.ts';
 import { isUniqueViolation } from '../db/client.ts';
-import { balances, ledger, members, memberships, notifications, products, sims, storedCards } from '../db/schema.ts';
-import { sendMail } from '../integrations/mail/index.ts';
+import { balances, ledger, members, memberships, products, sims, storedCards } from '../db/schema.ts';
 import type { PaymentsAdapter } from '../integrations/payments/index.ts';
 import { lockedCredit, membershipOf } from '../services/memberships.ts';
 import { runSpotReturns } from './spot-returns.ts';
+import { runAlerts } from './alerts.ts';
+import { euro } from '../../contract/format.ts';
+import { endCardSpend, reserveCardSpend } from '../services/spend-limit.ts';
+import { raiseAlert } from '../services/alerts.ts';
+import { runPortInDonor } from '../services/port-in.ts';
 import type { ReferralsAdapter } from '../integrations/referrals/index.ts';
 import { sendReferralOutbox } from '../services/referrals.ts';
 import type { ServiceContext } from '../services/outcome.ts';
@@ -85,18 +89,28 @@ async function renewOne(ctx: RenewalContext, id: number): Promise<RenewalResult 
   const cardCents = product.priceCents - creditCents;
   const [owner] = await db.select({ memberId: sims.memberId }).from(sims).where(eq(sims.ssn, m.ssn));
   const [card] = owner ? await db.select().from(storedCards).where(eq(storedCards.memberId, owner.memberId)) : [];
-  if (!card) return lapse(ctx, m);
+  if (!card || !owner) return lapse(ctx, m);
+  // The member's monthly card limit holds for renewals too, checked (and the amount held) before the provider is asked.
+  const hold = `hold:${causeOf(m)}`;
+  const over = await db.transaction((tx) => reserveCardSpend(tx, { memberId: owner.memberId, ssn: m.ssn, purpose: 'membership', cents: cardCents, reference: hold, now: clock() }));
+  if (over) return lapse(ctx, m, `it would pass your monthly card spending limit of ${euro(Number(over.detail?.['limitCents']))}`);
   const charge = await ctx.payments.chargeStoredCard(card.token, cardCents, causeOf(m));
-  if (classifyResult(charge.code) !== 'success') return lapse(ctx, m);
+  if (classifyResult(charge.code) !== 'success') {
+    await endCardSpend(db, hold, 'failed', clock());
+    return lapse(ctx, m, 'the card was declined');
+  }
   try {
     const renewed = await db.transaction(async (tx) => {
       const credit = await lockedCredit(tx, m.ssn);
       if (credit === null || credit < creditCents) return false;
-      await renewInto(tx, m, product, { creditCents, cardCents, reference: causeOf(m) }, credit, clock());
+      await renewInto(tx, m, product, { creditCents, cardCents, reference: causeOf(m), card }, credit, clock());
+      await endCardSpend(tx, hold, 'applied', clock());
       return true;
     });
     if (renewed) return 'renewed';
+    await endCardSpend(db, hold, 'failed', clock());
   } catch (error) {
+    await endCardSpend(db, hold, 'failed', clock());
     if (!isUniqueViolation(error)) throw error;
     // Renewed already by another run: this charge is given back.
     await ctx.payments.refund(charge.paymentId, cardCents);
@@ -109,23 +123,25 @@ async function renewOne(ctx: RenewalContext, id: number): Promise<RenewalResult 
 
 type Tx = Parameters<Parameters<ServiceContext['db']['transaction']>[0]>[0];
 
-async function renewInto(tx: Tx, m: Membership, product: typeof products.$inferSelect, paid: { creditCents: number; cardCents: number; reference: string }, credit: number, now: Date) {
-  await tx.insert(ledger).values({ ssn: m.ssn, occurredAt: now, kind: 'renewal', description: `${product.name} (renewed)`, creditDeltaCents: -paid.creditCents, cardCents: paid.cardCents, reference: paid.reference });
+async function renewInto(tx: Tx, m: Membership, product: typeof products.$inferSelect, paid: { creditCents: number; cardCents: number; reference: string; card?: { brand: string; last4: string } }, credit: number, now: Date) {
+  await tx.insert(ledger).values({
+    ssn: m.ssn, occurredAt: now, kind: 'renewal', description: `${product.name} (renewed)`, creditDeltaCents: -paid.creditCents, cardCents: paid.cardCents, reference: paid.reference,
+    ...(paid.card && paid.cardCents > 0 ? { cardBrand: paid.card.brand, cardLast4: paid.card.last4 } : {}),
+  });
   await tx.update(balances).set({ creditCents: credit - paid.creditCents, updatedAt: now }).where(eq(balances.ssn, m.ssn));
   await tx.insert(memberships).values({ ...membershipOf(m.ssn, product, 'current', now, { enabled: true, sku: product.sku }), carryoverKb: carriedKb(m) });
 }
 
 /** No membership any more: the member hears of it in the app and by e-mail, once per period. */
-async function lapse(ctx: RenewalContext, m: Membership): Promise<RenewalResult> {
+async function lapse(ctx: RenewalContext, m: Membership, why?: string): Promise<RenewalResult> {
   await ctx.db.transaction(async (tx) => {
     const [owner] = await tx.select({ id: members.id, email: members.email, firstname: members.firstname }).from(members).innerJoin(sims, eq(sims.memberId, members.id)).where(eq(sims.ssn, m.ssn));
     if (!owner) return;
-    const now = ctx.clock();
-    await tx.insert(notifications).values({ memberId: owner.id, title: 'Your membership could not be renewed', body: 'We could not take the payment for your membership, so it has ended. Buy a membership in my48 to keep your data, minutes and texts.', createdAt: now });
-    await sendMail(tx, ctx.clock, {
-      to: owner.email,
-      subject: 'Your 48 membership could not be renewed',
-      body: `Hi ${owner.firstname},\n\nWe could not take the payment to renew your membership, so it has ended and your SIM has no membership now.\nAdd credit or a card and buy a membership in my48 to carry on.\n\n48`,
+    // An alert like the others (member-controls.md): switchable, once per period.
+    await raiseAlert(tx, ctx.clock, {
+      memberId: owner.id, cause: 'renewalFailed', key: `${m.ssn}:${m.endsAt.toISOString()}`,
+      title: 'Your membership could not be renewed',
+      body: `We could not take the payment for your membership${why ? ` (${why})` : ''}, so it has ended and your SIM has no membership now. Add credit or a card and buy a membership in my48 to keep your data, minutes and texts.`,
     });
   });
   return 'lapsed';
@@ -143,6 +159,10 @@ export function scheduleRenewals(ctx: JobsContext, log: Logger, everyMs = 60_000
       // After the renewals, so that lent data comes back into the lender's renewed membership.
       const returned = await runSpotReturns(ctx);
       if (returned > 0) log.info({ spotReturns: returned }, 'spot me returns');
+      const alerted = await runAlerts(ctx);
+      if (alerted > 0) log.info({ alerts: alerted }, 'alerts raised');
+      const ported = await runPortInDonor(ctx);
+      if (ported > 0) log.info({ portIns: ported }, 'port-in requests moved on by the donor network');
       if (ctx.referrals) {
         const told = await sendReferralOutbox(ctx, ctx.referrals);
         if (told > 0) log.info({ referralCalls: told }, 'referral service told');

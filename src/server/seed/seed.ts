@@ -44,6 +44,8 @@ interface DemoMember {
   segment?: string;
   carriedOverThisMonth?: boolean;
   mgmOrdersToday?: number;
+  /** Card payments in the past (receipts): a membership bought by the stored card that many days before seeding. */
+  cardPayments?: { sku: string; daysAgo: number }[];
 }
 
 /** The demo members of shared/design/demo-accounts.md, one per state the spec describes. */
@@ -110,6 +112,14 @@ const demo: DemoMember[] = [
     recruits: [{ name: 'Ciara Byrne', daysAgo: 20, rewarded: true }, { name: 'Liam Hogan', daysAgo: 0 }] },
   { n: 30, email: 'giftee@example.com', firstname: 'Gearóid', lastname: 'Moran', balance: 100,
     membership: { sku: 'BDDT00', daysLeft: 16, usedGb: 6 } },
+  // Member controls (member-controls.md).
+  { n: 31, email: 'controls@example.com', firstname: 'Clodagh', lastname: 'Nolan', balance: 200,
+    membership: { sku: 'BDDT00', daysLeft: 2, usedGb: 25.5, recurrence: true },
+    storedCard: { card: '5454545454545454', brand: 'MASTER', last4: '5454', expiry: '11/28' }, cardPayments: [{ sku: 'BDDT00', daysAgo: 20 }] },
+  { n: 32, email: 'lost@example.com', firstname: 'Lorcan', lastname: 'Quinn', balance: 500,
+    membership: { sku: 'BDDT00', daysLeft: 12, usedGb: 8 } },
+  { n: 33, email: 'leaver@example.com', firstname: 'Líadan', lastname: 'Power', balance: 300,
+    membership: { sku: 'BDDT00', daysLeft: 15, usedGb: 5 } },
 ];
 
 export const demoMsisdn = (n: number) => `08710000${String(n).padStart(2, '0')}`;
@@ -200,6 +210,10 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
       if (m.storedCard) {
         const { card, brand, last4, expiry } = m.storedCard;
         await tx.insert(t.storedCards).values({ memberId, token: sandboxToken(card), brand, last4, expiry, createdAt: at(-30) });
+        for (const [i, pay] of (m.cardPayments ?? []).entries()) {
+          const p = catalogue.find((c) => c.sku === pay.sku)!;
+          await tx.insert(t.ledger).values({ ssn, occurredAt: at(-pay.daysAgo), kind: 'purchase', description: p.name, creditDeltaCents: 0, cardCents: p.priceCents, cardBrand: brand, cardLast4: last4, reference: `seed:card:${ssn}:${i}` });
+        }
       }
       if (m.membership) {
         const p = catalogue.find((c) => c.sku === m.membership!.sku)!;

@@ -1,3 +1,4 @@
+import { simIsBlocked } from './blocks.ts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { balances, ledger, memberships, products } from '../db/schema.ts';
@@ -64,7 +65,8 @@ export async function describePurchase(db: Queryable, purchase: Purchase): Promi
 }
 
 /** Whether the SIM can take the purchase now: one queued membership at most; an add-on needs a current membership. */
-export async function purchaseProblem(db: Queryable, ssn: string, purchase: Purchase, now: Date): Promise<'alreadyQueued' | 'needsMembership' | null> {
+export async function purchaseProblem(db: Queryable, ssn: string, purchase: Purchase, now: Date): Promise<'simBlocked' | 'alreadyQueued' | 'needsMembership' | null> {
+  if (await simIsBlocked(db, ssn)) return 'simBlocked';
   if (purchase.kind === 'credit') return null;
   const { current, queued } = await membershipsOf(db, ssn, now);
   if (purchase.kind === 'membership') return queued ? 'alreadyQueued' : null;
@@ -77,7 +79,7 @@ export type Applied =
   | { kind: 'addon'; sku: string; data_kb: number };
 
 /** Puts what was bought on the SIM: a membership starts now, or queued behind the current one; an add-on joins the current one. */
-export async function applyPurchase(tx: Queryable, ssn: string, purchase: Purchase, now: Date): Promise<Outcome<Applied, 'alreadyQueued' | 'needsMembership' | 'notOnSale'>> {
+export async function applyPurchase(tx: Queryable, ssn: string, purchase: Purchase, now: Date): Promise<Outcome<Applied, 'simBlocked' | 'alreadyQueued' | 'needsMembership' | 'notOnSale'>> {
   const problem = await purchaseProblem(tx, ssn, purchase, now);
   if (problem) return refused(problem);
   if (purchase.kind === 'credit') return done({ kind: 'credit' });
@@ -104,13 +106,15 @@ export async function applyPurchase(tx: Queryable, ssn: string, purchase: Purcha
 /** Moves the money of one cause: the credit part out (or the credit bought in) and its one ledger row. */
 export async function settle(
   tx: Queryable,
-  m: { ssn: string; credit: number; priced: Priced; creditCents: number; cardCents: number; kind: string; reference: string; now: Date },
+  m: { ssn: string; credit: number; priced: Priced; creditCents: number; cardCents: number; kind: string; reference: string; now: Date; card?: { brand: string; last4: string } | undefined },
 ): Promise<number> {
   const delta = m.priced.creditIn ? m.priced.priceCents : -m.creditCents;
   await tx.update(balances).set({ creditCents: m.credit + delta, updatedAt: m.now }).where(eq(balances.ssn, m.ssn));
   await tx.insert(ledger).values({
     ssn: m.ssn, occurredAt: m.now, kind: m.kind, description: m.priced.description, creditDeltaCents: delta, cardCents: m.cardCents,
     dataDeltaKb: m.priced.dataKb, reference: m.reference,
+    // The receipt names the card that paid (brand and last four, never more).
+    ...(m.card && m.cardCents > 0 ? { cardBrand: m.card.brand, cardLast4: m.card.last4 } : {}),
   });
   return m.credit + delta;
 }

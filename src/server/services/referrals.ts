@@ -74,7 +74,9 @@ export async function sendReferralOutbox({ db, clock }: ServiceContext, adapter:
     if (!claimed) continue;
     const answer = await adapter.send(item.call as ReferralCall, JSON.parse(item.payload) as Record<string, unknown>);
     if (answer.ok) {
-      await db.update(referralOutbox).set({ sentAt: clock(), lastError: null }).where(eq(referralOutbox.id, item.id));
+      // A forget call, once sent, keeps nothing of the person it was about (member-controls.md).
+      const erased = item.call === 'forget' ? { payload: '{"forgotten":true}' } : {};
+      await db.update(referralOutbox).set({ sentAt: clock(), lastError: null, ...erased }).where(eq(referralOutbox.id, item.id));
       sent += 1;
     } else {
       await db.update(referralOutbox).set({ lastError: `${answer.status} ${answer.message}` }).where(eq(referralOutbox.id, item.id));

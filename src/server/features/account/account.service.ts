@@ -100,7 +100,7 @@ export async function segmentsOf({ db }: ServiceContext, memberId: number) {
 export async function simsOf({ db }: ServiceContext, memberId: number): Promise<Outcome<Sim[], 'activationInProgress'>> {
   const rows = await db.select().from(sims).where(and(eq(sims.memberId, memberId), ne(sims.status, 'inactive')));
   if (rows.some((s) => s.status === 'activating')) return refused('activationInProgress');
-  return done(rows.map((s) => ({ ssn: s.ssn, msisdn: s.msisdn, product: s.product, requester: s.requester })));
+  return done(rows.map((s) => ({ ssn: s.ssn, msisdn: s.msisdn, product: s.product, requester: s.requester, blocked: s.blockedAt !== null, kind: s.kind as 'physical' | 'esim' })));
 }
 
 export async function notificationSummary({ db }: ServiceContext, memberId: number) {

@@ -1,3 +1,4 @@
+import { simIsBlocked } from '../../services/blocks.ts';
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import { KB_PER_GB } from '../../../contract/constants.ts';
@@ -77,6 +78,7 @@ async function moveOut<T>({ db, clock }: ServiceContext, move: Move<T>): Promise
         if (!sim || sim.status !== 'active' || sim.billing !== 'ok') return refused('notAMember');
         recipient = { ssn: sim.ssn, msisdn: sim.msisdn! };
       }
+      if (await simIsBlocked(tx, move.ssn)) return refused('simBlocked');
       const locked = await lockedCurrent(tx, recipient ? [move.ssn, recipient.ssn] : [move.ssn], now);
       const m = locked.find((r) => r.ssn === move.ssn);
       if (!m) return refused('noMembership');
@@ -203,6 +205,7 @@ export async function unlock({ db, clock }: ServiceContext, ssn: string, amountG
   try {
     return await db.transaction(async (tx) => {
       const now = clock();
+      if (await simIsBlocked(tx, ssn)) return refused('simBlocked');
       const [m] = await lockedCurrent(tx, [ssn], now);
       if (!m) return refused('noMembership');
       if (m.dataMaxKb === null) return refused('unlimitedToUnlock');

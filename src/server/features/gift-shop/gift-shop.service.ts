@@ -36,6 +36,12 @@ export async function recipient({ db, clock }: ServiceContext, typed: string, gi
   return queued ? refused('cannotLinkMembership') : done(sim.ssn);
 }
 
+/** A visitor's gift has no member, so no spend limit applies: the checkout is always prepared. */
+function unwrap(prepared: Awaited<ReturnType<typeof prepare>>) {
+  if (!prepared.ok) throw new Error('a gift checkout has no spend limit');
+  return done(prepared.value);
+}
+
 export async function orderGift(
   ctx: PaymentsContext,
   order: { gift: 'membership'; msisdn: string; sku: string; buyer_email: string } | { gift: 'credit'; msisdn: string; amount_cents: number; buyer_email: string },
@@ -43,9 +49,9 @@ export async function orderGift(
   const to = await recipient(ctx, order.msisdn, order.gift);
   if (!to.ok) return to;
   if (order.gift === 'credit') {
-    return done(await prepare(ctx, { memberId: null, ssn: to.value, purpose: 'gift-credit', amountCents: order.amount_cents, saveCard: false, buyerEmail: order.buyer_email, description: 'Gift of credit' }));
+    return unwrap(await prepare(ctx, { memberId: null, ssn: to.value, purpose: 'gift-credit', amountCents: order.amount_cents, saveCard: false, buyerEmail: order.buyer_email, description: 'Gift of credit' }));
   }
   const product = (await membershipsOnSale(ctx.db, null, ctx.clock())).find((p) => p.sku === order.sku);
   if (!product) return refused('notOnSale');
-  return done(await prepare(ctx, { memberId: null, ssn: to.value, purpose: 'gift-membership', sku: product.sku, amountCents: product.priceCents, saveCard: false, buyerEmail: order.buyer_email, description: `Gift: ${product.name}` }));
+  return unwrap(await prepare(ctx, { memberId: null, ssn: to.value, purpose: 'gift-membership', sku: product.sku, amountCents: product.priceCents, saveCard: false, buyerEmail: order.buyer_email, description: `Gift: ${product.name}` }));
 }

@@ -1,3 +1,4 @@
+import { endCardSpend, reserveCardSpend } from '../../services/spend-limit.ts';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, lte } from 'drizzle-orm';
 import type { Offer } from '../../../contract/memberships.ts';
@@ -44,7 +45,7 @@ export interface Split {
   credit_cents: number;
   card_cents: number;
 }
-type Reason = 'notOnSale' | 'alreadyQueued' | 'needsMembership' | 'checkoutRequired' | 'cardDeclined' | 'creditChanged' | 'noBalance';
+type Reason = 'overSpendLimit' | 'simBlocked' | 'notOnSale' | 'alreadyQueued' | 'needsMembership' | 'checkoutRequired' | 'cardDeclined' | 'creditChanged' | 'noBalance';
 
 /**
  * Pays for a purchase on one SIM: credit first with BALANCE_BEFORE_SC, the rest (or all, with
@@ -65,11 +66,11 @@ export async function pay(
   const kind = { membership: 'purchase', credit: 'top-up', addon: 'add-on' }[order.purchase.kind];
   const reference = `${kind}:${randomUUID()}`;
 
-  const finish = async (tx: Queryable, credit: number, split: Split, cause: string) => {
+  const finish = async (tx: Queryable, credit: number, split: Split, cause: string, card?: { brand: string; last4: string }) => {
     const now = clock();
     const applied = await applyPurchase(tx, order.ssn, order.purchase, now);
     if (!applied.ok) return applied;
-    const creditCents = await settle(tx, { ssn: order.ssn, credit, priced: price, creditCents: split.credit_cents, cardCents: split.card_cents, kind, reference: cause, now });
+    const creditCents = await settle(tx, { ssn: order.ssn, credit, priced: price, creditCents: split.credit_cents, cardCents: split.card_cents, kind, reference: cause, now, card });
     return done({ applied: applied.value, payment: split, creditCents });
   };
 
@@ -81,25 +82,37 @@ export async function pay(
     const creditPart = price.creditIn || order.paymentType !== 'BALANCE_BEFORE_SC' ? 0 : Math.min(credit, price.priceCents);
     const split = { credit_cents: creditPart, card_cents: price.priceCents - creditPart };
     if (split.card_cents === 0) return finish(tx, credit, split, reference);
-    return { ok: true as const, card: split };
+    const [card] = await tx.select({ token: storedCards.token, brand: storedCards.brand, last4: storedCards.last4 }).from(storedCards).where(eq(storedCards.memberId, order.memberId));
+    if (!card) return refused('checkoutRequired', { amount_cents: split.card_cents });
+    // The monthly limit is checked, and the amount held, before the provider is asked.
+    const over = await reserveCardSpend(tx, { memberId: order.memberId, ssn: order.ssn, purpose: order.purchase.kind, cents: split.card_cents, reference, now: clock() });
+    if (over) return over;
+    return { ok: true as const, card: split, token: card.token, paidWith: { brand: card.brand, last4: card.last4 } };
   });
   if (!first.ok || !('card' in first)) return first;
 
   const split = first.card;
-  const [card] = await db.select().from(storedCards).where(eq(storedCards.memberId, order.memberId));
-  if (!card) return refused('checkoutRequired', { amount_cents: split.card_cents });
-  const charge = await payments.chargeStoredCard(card.token, split.card_cents, reference);
-  if (classifyResult(charge.code) !== 'success') return refused('cardDeclined');
+  const charge = await payments.chargeStoredCard(first.token, split.card_cents, reference);
+  if (classifyResult(charge.code) !== 'success') {
+    await endCardSpend(db, reference, 'failed', clock());
+    return refused('cardDeclined');
+  }
   try {
     const outcome = await db.transaction(async (tx) => {
       const credit = await lockedCredit(tx, order.ssn);
       if (credit === null) return refused('noBalance');
       if (credit < split.credit_cents) return refused('creditChanged');
-      return finish(tx, credit, split, `${reference}:${charge.paymentId}`);
+      const done = await finish(tx, credit, split, `${reference}:${charge.paymentId}`, first.paidWith);
+      if (done.ok) await endCardSpend(tx, reference, 'applied', clock());
+      return done;
     });
-    if (!outcome.ok) await payments.refund(charge.paymentId, split.card_cents);
+    if (!outcome.ok) {
+      await endCardSpend(db, reference, 'failed', clock());
+      await payments.refund(charge.paymentId, split.card_cents);
+    }
     return outcome;
   } catch (error) {
+    await endCardSpend(db, reference, 'failed', clock());
     await payments.refund(charge.paymentId, split.card_cents);
     // Two buys of one SIM at once: the database's one-queued rule decided.
     if (isUniqueViolation(error)) return refused('alreadyQueued');

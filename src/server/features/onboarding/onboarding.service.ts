@@ -26,6 +26,6 @@ export async function activateSim({ db, clock }: ServiceContext, memberId: numbe
     await tx.insert(goodyBags).values({ ssn, productSku: ONBOARD_BUNDLE_SKU, maxOnboardKb: ONBOARD_BUNDLE_KB, onboardKb: ONBOARD_BUNDLE_KB, expiresAt: new Date(now.getTime() + ONBOARD_BUNDLE_DAYS * DAY) });
     // A card a friend sent (or a mates-rates SIM): the recruit is now active.
     await recruitActivated(tx, memberId, card.orderId, now);
-    return done({ ssn, msisdn: card.msisdn, product: card.product, requester: '1' });
+    return done({ ssn, msisdn: card.msisdn, product: card.product, requester: '1', blocked: false, kind: 'physical' as const });
   });
 }

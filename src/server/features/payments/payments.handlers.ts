@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import { paymentsApi, paymentsFailures } from '../../../contract/payments.ts';
-import { failWith, ok } from '../../http/answers.ts';
+import { STEP_UP_HEADER } from '../../../contract/step-up.ts';
+import { spendLimitMessage } from '../../../contract/security.ts';
+import { fail, failWith, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import * as service from './payments.service.ts';
@@ -10,16 +12,22 @@ const ctx = (c: C): service.PaymentsContext => ({ db: c.var.db, clock: c.var.clo
 
 export async function createCheckout(c: C, { params, body }: Input<typeof paymentsApi.createCheckout>) {
   const outcome = await service.createCheckout(ctx(c), c.var.member.id, params.ssn, body);
+  if (!outcome.ok && outcome.reason === 'overSpendLimit') return fail(c, 422, spendLimitMessage(Number(outcome.detail?.['limitCents']), Number(outcome.detail?.['leftCents'])));
   if (!outcome.ok) return failWith(c, paymentsFailures[outcome.reason]);
   return ok(c, paymentsApi.createCheckout, { _payload: outcome.value });
 }
 
-export const registerCard = async (c: C) => ok(c, paymentsApi.registerCard, { _payload: await service.registerCard(ctx(c), c.var.member.id) });
+export async function registerCard(c: C) {
+  const outcome = await service.registerCard(ctx(c), c.var.member.id, c.req.header(STEP_UP_HEADER));
+  if (!outcome.ok) return failWith(c, paymentsFailures[outcome.reason]);
+  return ok(c, paymentsApi.registerCard, { _payload: outcome.value });
+}
 
 export const storedCard = async (c: C) => ok(c, paymentsApi.storedCard, { _payload: { card: await service.storedCardOf(c.var, c.var.member.id) } });
 
 export async function removeCard(c: C) {
-  await service.removeCard(c.var, c.var.member.id);
+  const outcome = await service.removeCard(c.var, c.var.member.id, c.req.header(STEP_UP_HEADER));
+  if (!outcome.ok) return failWith(c, paymentsFailures[outcome.reason]);
   return ok(c, paymentsApi.removeCard, { _payload: { card: null } });
 }
 

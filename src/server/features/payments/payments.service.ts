@@ -1,3 +1,4 @@
+import { useStepUpCode } from '../../services/step-up.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { euro } from '../../../contract/format.ts';
 import { classifyResult, PAYMENT_CONTAINERS, SAVE_CARD_AMOUNT_CENTS, type CheckoutPurpose, type PaymentResult, type StoredCard } from '../../../contract/payments.ts';
@@ -49,24 +50,35 @@ export async function createCheckout(
   const creditCents = priced.value.creditIn ? 0 : Math.min(balance.credit, priced.value.priceCents);
   const amountCents = priced.value.priceCents - creditCents;
   if (amountCents === 0) return refused('creditCovers');
-  return done(
-    await prepare(ctx, {
-      memberId, ssn, purpose: body.purpose, sku: 'sku' in body ? body.sku : undefined, amountCents, creditCents,
-      recurrence: body.purpose === 'membership' ? body.recurrence_enabled : false, saveCard: body.save_card, description: priced.value.description,
-    }),
-  );
+  return prepare(ctx, {
+    memberId, ssn, purpose: body.purpose, sku: 'sku' in body ? body.sku : undefined, amountCents, creditCents,
+    recurrence: body.purpose === 'membership' ? body.recurrence_enabled : false, saveCard: body.save_card, description: priced.value.description,
+  });
 }
 
-export const registerCard = (ctx: PaymentsContext, memberId: number) =>
-  prepare(ctx, { memberId, ssn: null, purpose: 'register-card', amountCents: SAVE_CARD_AMOUNT_CENTS, saveCard: true, description: `Save a card (${euro(SAVE_CARD_AMOUNT_CENTS)} authorised and released at once)` });
+/** Saves a card; replacing a stored one needs a step-up code (member-controls.md), used before the provider is asked. */
+export async function registerCard(ctx: PaymentsContext, memberId: number, code: string | undefined) {
+  const allowed = await ctx.db.transaction(async (tx) => {
+    const [card] = await tx.select({ m: storedCards.memberId }).from(storedCards).where(eq(storedCards.memberId, memberId));
+    return card ? useStepUpCode(tx, ctx.clock, memberId, 'card', code) : done(null);
+  });
+  if (!allowed.ok) return allowed;
+  return prepare(ctx, { memberId, ssn: null, purpose: 'register-card', amountCents: SAVE_CARD_AMOUNT_CENTS, saveCard: true, description: `Save a card (${euro(SAVE_CARD_AMOUNT_CENTS)} authorised and released at once)` });
+}
 
 export async function storedCardOf({ db }: ServiceContext, memberId: number): Promise<StoredCard | null> {
   const [card] = await db.select().from(storedCards).where(eq(storedCards.memberId, memberId));
   return card ? { brand: card.brand, last4: card.last4, expiry: card.expiry } : null;
 }
 
-export async function removeCard({ db }: ServiceContext, memberId: number): Promise<void> {
-  await db.delete(storedCards).where(eq(storedCards.memberId, memberId));
+/** Removes the stored card, with a step-up code (member-controls.md). */
+export async function removeCard({ db, clock }: ServiceContext, memberId: number, code: string | undefined) {
+  return db.transaction(async (tx) => {
+    const allowed = await useStepUpCode(tx, clock, memberId, 'card', code);
+    if (!allowed.ok) return allowed;
+    await tx.delete(storedCards).where(eq(storedCards.memberId, memberId));
+    return done(null);
+  });
 }
 
 export async function checkoutInfo({ db, payments }: PaymentsContext, id: string) {
@@ -137,7 +149,7 @@ export async function checkoutResult(ctx: PaymentsContext, id: string): Promise<
       const gift = c.purpose.startsWith('gift-');
       await settle(tx, {
         ssn: c.ssn, credit, creditCents: c.creditCents, cardCents: c.amountCents, kind: gift ? 'gift' : purchase.kind === 'membership' ? 'purchase' : purchase.kind === 'credit' ? 'top-up' : 'add-on',
-        reference: `checkout:${c.id}`, now,
+        reference: `checkout:${c.id}`, now, card: result.card,
         priced: { priceCents: purchase.kind === 'credit' ? c.amountCents : c.amountCents + c.creditCents, description: `${gift ? 'Gift: ' : ''}${named.description}`, dataKb: named.dataKb, creditIn: purchase.kind === 'credit' },
       });
       if (gift) await tellAboutGift(tx, ctx, c, named.description);

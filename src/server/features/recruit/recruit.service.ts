@@ -1,3 +1,4 @@
+import { memberHasBlockedSim } from '../../services/blocks.ts';
 import { and, count, desc, eq, gte, isNull, ne } from 'drizzle-orm';
 import { KICKBACK_SKU, RECRUIT_REWARD_CENTS, SEND_FREE_SIM_DAILY_LIMIT } from '../../../contract/recruit.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -60,6 +61,7 @@ export async function sendFreeSim({ db, clock }: ServiceContext, memberId: numbe
     const now = clock();
     await lockMember(tx, memberId);
     if (!(await hasActiveSim(tx, memberId))) return refused('noActiveSim');
+    if (await memberHasBlockedSim(tx, memberId)) return refused('simBlocked');
     const sent = await sentToday(tx, memberId, now);
     if (sent >= SEND_FREE_SIM_DAILY_LIMIT) return refused('tooMany');
     const order = await placeOrderIn(tx, now, { memberId, sku: KICKBACK_SKU, status: 'SIM_ORDERED', shippingType: 'SIM_Recruiter', address, recruiterMemberId: memberId });

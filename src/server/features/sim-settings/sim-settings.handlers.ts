@@ -4,7 +4,8 @@ import { simSettingsApi, simSettingsFailures } from '../../../contract/sim-setti
 import { failWith, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
-import { changeSim as change, openPortIn as openOf, reorderSim as reorder, requestPortIn as request } from './sim-settings.service.ts';
+import { STEP_UP_HEADER } from '../../../contract/step-up.ts';
+import { changeToEsim as toEsim, esimOf, changeSim as change, openPortIn as openOf, reorderSim as reorder, requestPortIn as request } from './sim-settings.service.ts';
 
 type C = Context<AppEnv>;
 
@@ -23,7 +24,19 @@ export async function reorderSim(c: C, { params, body }: Input<typeof simSetting
 }
 
 export async function changeSim(c: C, { params, body }: Input<typeof simSettingsApi.changeSim>) {
-  const outcome = await change(c.var, c.var.member.id, params.ssn, body.new_ssn, body.password);
+  const outcome = await change(c.var, c.var.member.id, params.ssn, body.new_ssn, body.password, c.req.header(STEP_UP_HEADER));
   if (!outcome.ok) return failWith(c, simSettingsFailures[outcome.reason]);
   return ok(c, simSettingsApi.changeSim, { _payload: { sim: outcome.value } });
+}
+
+export async function changeToEsim(c: C, { params, body }: Input<typeof simSettingsApi.changeToEsim>) {
+  const outcome = await toEsim(c.var, c.var.member.id, params.ssn, body.password, c.req.header(STEP_UP_HEADER));
+  if (!outcome.ok) return failWith(c, simSettingsFailures[outcome.reason]);
+  return ok(c, simSettingsApi.changeToEsim, { _payload: outcome.value });
+}
+
+export async function esim(c: C, { params }: Input<typeof simSettingsApi.esim>) {
+  const outcome = await esimOf(c.var, c.var.member.id, params.ssn);
+  if (!outcome.ok) return failWith(c, simSettingsFailures[outcome.reason]);
+  return ok(c, simSettingsApi.esim, { _payload: outcome.value });
 }

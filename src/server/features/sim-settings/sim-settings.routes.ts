@@ -15,5 +15,8 @@ export function simSettingsRoutes(config: AppConfig) {
   serve(app, simSettingsApi.requestPortIn, handle.requestPortIn);
   serve(app, simSettingsApi.reorderSim, handle.reorderSim);
   serve(app, simSettingsApi.changeSim, handle.changeSim);
+  app.use(patternOf(simSettingsApi.changeToEsim), limitBy(windowMs, 10, byMember('esim')));
+  serve(app, simSettingsApi.changeToEsim, handle.changeToEsim);
+  serve(app, simSettingsApi.esim, handle.esim);
   return app;
 }

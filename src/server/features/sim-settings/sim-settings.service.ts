@@ -1,22 +1,27 @@
+import { randomBytes, randomInt } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
+import { ESIM_SMDP_ADDRESS } from '../../../contract/sim-settings.ts';
+import type { StepUpFailure } from '../../../contract/step-up.ts';
+import { useStepUpCode } from '../../services/step-up.ts';
 import type { Sim } from '../../../contract/account.ts';
 import { SEGMENT_PORTIN } from '../../../contract/constants.ts';
 import type { Order } from '../../../contract/orders.ts';
 import type { PortIn } from '../../../contract/sim-settings.ts';
 import { isUniqueViolation } from '../../db/client.ts';
-import { balances, dailyUsage, donations, flexiActions, goodyBags, ledger, members, memberships, portInRequests, segments, sims, spotLoans, vaults } from '../../db/schema.ts';
+import { portInOf } from '../../services/port-in.ts';
+import { portInEvents, balances, dailyUsage, donations, flexiActions, goodyBags, ledger, members, memberships, portInRequests, segments, sims, spotLoans, vaults } from '../../db/schema.ts';
 import { placeOrder, type Address } from '../../services/orders.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 import { verifyPassword } from '../../services/passwords.ts';
 import { lockMember, takeCardFromStock } from '../../services/stock.ts';
 
-const portInOf = (r: typeof portInRequests.$inferSelect): PortIn => ({
-  id: r.id, msisdn: r.msisdn, current_provider: r.provider, account_type: r.accountType, status: r.status, created_at: r.createdAt.toISOString(),
-});
-
-export async function openPortIn({ db }: ServiceContext, memberId: number): Promise<PortIn | null> {
-  const [row] = await db.select().from(portInRequests).where(and(eq(portInRequests.memberId, memberId), eq(portInRequests.status, 'requested'))).orderBy(desc(portInRequests.id));
-  return row ? portInOf(row) : null;
+/** The member's latest port-in: open, or ended in the last 30 days, with its timeline. */
+export async function openPortIn({ db, clock }: ServiceContext, memberId: number): Promise<PortIn | null> {
+  const [row] = await db.select().from(portInRequests).where(eq(portInRequests.memberId, memberId)).orderBy(desc(portInRequests.id)).limit(1);
+  if (!row) return null;
+  const open = ['requested', 'validating', 'scheduled'].includes(row.status);
+  if (!open && clock().getTime() - row.updatedAt.getTime() > 30 * 86_400_000) return null;
+  return portInOf(db, row);
 }
 
 /**
@@ -35,10 +40,11 @@ export async function requestPortIn(
     return await db.transaction(async (tx) => {
       const [request] = await tx
         .insert(portInRequests)
-        .values({ memberId, ssn, msisdn: body.msisdn, provider: body.current_provider, accountType: body.account_type, accountNumber: body.account_number || null, createdAt: clock() })
+        .values({ memberId, ssn, msisdn: body.msisdn, provider: body.current_provider, accountType: body.account_type, accountNumber: body.account_number || null, createdAt: clock(), updatedAt: clock() })
         .returning();
       await tx.insert(segments).values({ memberId, segmentType: SEGMENT_PORTIN }).onConflictDoNothing();
-      return done(portInOf(request!));
+      await tx.insert(portInEvents).values({ requestId: request!.id, status: 'requested', note: null, at: request!.createdAt });
+      return done(await portInOf(tx, request!));
     });
   } catch (error) {
     if (isUniqueViolation(error)) return refused('portInOpen');
@@ -59,10 +65,34 @@ export async function reorderSim(
   return placed.ok ? done(placed.value) : refused('replacementOnItsWay');
 }
 
+type Tx = Parameters<Parameters<ServiceContext['db']['transaction']>[0]>[0];
+
+/**
+ * The change-SIM rules, for a new card and for an eSIM alike: the number, credit, memberships
+ * and history move to the new SIM; the old one ends inactive (and stops working). Inside the
+ * caller's transaction, after the member's row is locked.
+ */
+async function moveNumber(tx: Tx, old: typeof sims.$inferSelect, fresh: typeof sims.$inferInsert) {
+  await tx.insert(sims).values({ ...fresh, msisdn: null });
+  const newSsn = fresh.ssn;
+  for (const table of [balances, memberships, goodyBags, ledger, dailyUsage, flexiActions, portInRequests, vaults, donations]) {
+    await tx.update(table).set({ ssn: newSsn }).where(eq(table.ssn, old.ssn));
+  }
+  // Spot me loans follow the SIM on both sides: what was lent comes back to the new card.
+  await tx.update(spotLoans).set({ lenderSsn: newSsn }).where(eq(spotLoans.lenderSsn, old.ssn));
+  await tx.update(spotLoans).set({ borrowerSsn: newSsn }).where(eq(spotLoans.borrowerSsn, old.ssn));
+  await tx.update(sims).set({ msisdn: null, status: 'inactive' }).where(eq(sims.ssn, old.ssn));
+  await tx.update(sims).set({ msisdn: old.msisdn }).where(eq(sims.ssn, newSsn));
+}
+
+/** The member's SIM that may be changed: active (a blocked one too: changing is the way out of a lost SIM). */
+const changeableSim = (tx: Tx, memberId: number, ssn: string) =>
+  tx.select().from(sims).where(and(eq(sims.ssn, ssn), eq(sims.memberId, memberId), eq(sims.status, 'active'))).then((r) => r[0]);
+
 /**
  * Change my SIM: the member's number, credit, memberships and history move to a new card from
- * stock, after the password is confirmed. One transaction: the card leaves the stock once, the
- * old card ends inactive, and nothing is half-moved if any step fails.
+ * stock, after the password and a step-up code are confirmed. One transaction: the card leaves
+ * the stock once, the old card ends inactive, and nothing is half-moved if any step fails.
  */
 export async function changeSim(
   { db, clock }: ServiceContext,
@@ -70,25 +100,76 @@ export async function changeSim(
   oldSsn: string,
   newSsn: string,
   password: string,
-): Promise<Outcome<Sim, 'wrongPassword' | 'noActiveSim' | 'simNotFound' | 'simAlreadyActive'>> {
+  code: string | undefined,
+): Promise<Outcome<Sim, 'wrongPassword' | 'noActiveSim' | 'simNotFound' | 'simAlreadyActive' | StepUpFailure>> {
   const [member] = await db.select().from(members).where(eq(members.id, memberId));
   if (!member || !(await verifyPassword(password, member.passwordHash))) return refused('wrongPassword');
   return db.transaction(async (tx) => {
     await lockMember(tx, memberId);
-    const [old] = await tx.select().from(sims).where(and(eq(sims.ssn, oldSsn), eq(sims.memberId, memberId), eq(sims.status, 'active')));
+    const old = await changeableSim(tx, memberId, oldSsn);
     if (!old) return refused('noActiveSim');
+    const allowed = await useStepUpCode(tx, clock, memberId, 'sim', code);
+    if (!allowed.ok) return allowed;
     const taken = await takeCardFromStock(tx, newSsn);
-    if (!taken.ok) return taken;
-    const card = taken.value;
-    await tx.insert(sims).values({ ssn: newSsn, memberId, msisdn: null, product: card.product, requester: old.requester, status: 'active', puk: card.puk, billingStatus: old.billingStatus, createdAt: clock() });
-    for (const table of [balances, memberships, goodyBags, ledger, dailyUsage, flexiActions, portInRequests, vaults, donations]) {
-      await tx.update(table).set({ ssn: newSsn }).where(eq(table.ssn, oldSsn));
+    if (!taken.ok) {
+      // The card was wrong: the code stays usable for the right one.
+      throw new CardRefused(taken.reason);
     }
-    // Spot me loans follow the SIM on both sides: what was lent comes back to the new card.
-    await tx.update(spotLoans).set({ lenderSsn: newSsn }).where(eq(spotLoans.lenderSsn, oldSsn));
-    await tx.update(spotLoans).set({ borrowerSsn: newSsn }).where(eq(spotLoans.borrowerSsn, oldSsn));
-    await tx.update(sims).set({ msisdn: null, status: 'inactive' }).where(eq(sims.ssn, oldSsn));
-    await tx.update(sims).set({ msisdn: old.msisdn }).where(eq(sims.ssn, newSsn));
-    return done({ ssn: newSsn, msisdn: old.msisdn, product: card.product, requester: '1' });
+    const card = taken.value;
+    await moveNumber(tx, old, { ssn: newSsn, memberId, product: card.product, requester: old.requester, status: 'active', puk: card.puk, billingStatus: old.billingStatus, createdAt: clock() });
+    return done(simOf({ ssn: newSsn, msisdn: old.msisdn, product: card.product, requester: '1', blockedAt: null, kind: 'physical' }));
+  }).catch((error: unknown) => {
+    if (error instanceof CardRefused) return refused(error.reason);
+    throw error;
   });
+}
+
+class CardRefused extends Error {
+  readonly reason: 'simNotFound' | 'simAlreadyActive';
+  constructor(reason: 'simNotFound' | 'simAlreadyActive') {
+    super(reason);
+    this.reason = reason;
+  }
+}
+
+const simOf = (s: Pick<typeof sims.$inferSelect, 'ssn' | 'msisdn' | 'product' | 'requester' | 'blockedAt' | 'kind'>): Sim => ({
+  ssn: s.ssn, msisdn: s.msisdn, product: s.product, requester: s.requester, blocked: s.blockedAt !== null, kind: s.kind as Sim['kind'],
+});
+
+/** An ICCID for a new eSIM profile: 89 (telecom) 353 (Ireland), our issuer digits, and a random serial. */
+const esimIccid = () => `8935301${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e3)).padStart(3, '0')}`;
+/** The SM-DP+ matching id: the profile's one-time download code. */
+const matchingId = () => Array.from({ length: 4 }, () => randomBytes(3).toString('hex').toUpperCase()).join('-');
+
+/**
+ * Change to an eSIM (member-controls.md): the change-SIM rules after the password and a step-up
+ * code, to a new eSIM profile for the same number, credit and memberships; the old SIM stops
+ * working. The activation code is LPA:1$<SM-DP+ address>$<matching id>.
+ */
+export async function changeToEsim(
+  { db, clock }: ServiceContext,
+  memberId: number,
+  oldSsn: string,
+  password: string,
+  code: string | undefined,
+): Promise<Outcome<{ sim: Sim; activation_code: string }, 'wrongPassword' | 'noActiveSim' | StepUpFailure>> {
+  const [member] = await db.select().from(members).where(eq(members.id, memberId));
+  if (!member || !(await verifyPassword(password, member.passwordHash))) return refused('wrongPassword');
+  return db.transaction(async (tx) => {
+    await lockMember(tx, memberId);
+    const old = await changeableSim(tx, memberId, oldSsn);
+    if (!old) return refused('noActiveSim');
+    const allowed = await useStepUpCode(tx, clock, memberId, 'sim', code);
+    if (!allowed.ok) return allowed;
+    const activation = `LPA:1$${ESIM_SMDP_ADDRESS}$${matchingId()}`;
+    const ssn = esimIccid();
+    await moveNumber(tx, old, { ssn, memberId, product: old.product, requester: old.requester, status: 'active', puk: String(randomInt(0, 1e8)).padStart(8, '0'), billingStatus: old.billingStatus, kind: 'esim', esimActivationCode: activation, createdAt: clock() });
+    return done({ sim: simOf({ ssn, msisdn: old.msisdn, product: old.product, requester: old.requester, blockedAt: null, kind: 'esim' }), activation_code: activation });
+  });
+}
+
+/** The member's eSIM activation code again (for a second try at scanning). */
+export async function esimOf({ db }: ServiceContext, memberId: number, ssn: string) {
+  const [sim] = await db.select().from(sims).where(and(eq(sims.ssn, ssn), eq(sims.memberId, memberId), eq(sims.status, 'active')));
+  return sim?.esimActivationCode ? done({ sim: simOf(sim), activation_code: sim.esimActivationCode }) : refused('notAnEsim');
 }

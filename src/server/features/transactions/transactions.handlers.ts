@@ -1,12 +1,18 @@
 import type { Context } from 'hono';
-import { transactionsApi } from '../../../contract/transactions.ts';
-import { ok } from '../../http/answers.ts';
+import { receiptsApi, receiptsFailures, transactionsApi } from '../../../contract/transactions.ts';
+import { failWith, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
-import { transactionsPage } from './transactions.service.ts';
+import { receiptOf, transactionsPage } from './transactions.service.ts';
 
 export async function list(c: Context<AppEnv>, { query }: Input<typeof transactionsApi.list>) {
   const { page, limit } = query;
   const { total, values } = await transactionsPage(c.var, c.var.member.id, page, limit);
   return ok(c, transactionsApi.list, { _meta: { total, page, limit }, _payload: { values } });
+}
+
+export async function receipt(c: Context<AppEnv>, { params }: Input<typeof receiptsApi.receipt>) {
+  const outcome = await receiptOf(c.var, c.var.member.id, Number(params.transaction_id));
+  if (!outcome.ok) return failWith(c, receiptsFailures[outcome.reason]);
+  return ok(c, receiptsApi.receipt, { _payload: outcome.value });
 }

@@ -29,6 +29,8 @@ export interface CheckoutResult {
   paymentId?: string;
   /** The card, when it was to be saved (or registered) and the provider registered it. */
   registration?: Registration;
+  /** The card that paid: brand and last four digits (receipts). */
+  card?: { brand: string; last4: string };
 }
 
 export interface PaymentsAdapter {
@@ -52,6 +54,7 @@ export interface PaymentsAdapter {
  */
 export const SANDBOX_CARDS: Record<string, { code: string; description: string; brand: string; threeDs?: boolean }> = {
   '4200000000000000': { code: '000.000.000', description: 'Transaction succeeded', brand: 'VISA' },
+  '5454545454545454': { code: '000.000.000', description: 'Transaction succeeded', brand: 'MASTER' },
   '4000000000003220': { code: '000.000.000', description: 'Transaction succeeded', brand: 'VISA', threeDs: true },
   '4000000000000002': { code: '800.100.151', description: 'Transaction declined (invalid card)', brand: 'VISA' },
   '4000000000000077': { code: '000.200.000', description: 'Transaction pending', brand: 'VISA' },

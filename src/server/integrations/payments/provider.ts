@@ -58,6 +58,7 @@ export function providerPayments(config: ProviderConfig, fetcher: Fetch = fetch)
       return {
         ...outcome(a),
         ...(a.id ? { paymentId: a.id } : {}),
+        ...(card?.last4Digits ? { card: { brand: a.paymentBrand ?? 'CARD', last4: card.last4Digits } } : {}),
         ...(a.registrationId && card?.last4Digits && card.expiryMonth && card.expiryYear
           ? { registration: { token: a.registrationId, brand: a.paymentBrand ?? 'CARD', last4: card.last4Digits, expiry: `${card.expiryMonth}/${card.expiryYear.slice(-2)}` } }
           : {}),

@@ -74,7 +74,7 @@ export function paymentsSandboxRoutes(payments: SandboxPayments) {
     }
     const keep = checkout.mode === 'register' || checkout.saveCard;
     checkout.result = {
-      code: test.code, description: test.description,
+      code: test.code, description: test.description, card: { brand: test.brand, last4: registration.last4 },
       ...(keep && test.code !== '800.100.151' ? { registration } : {}),
       ...(test.code === '000.200.000' ? { settlesAt: payments.now() + 10_000 } : {}),
     };
@@ -107,7 +107,7 @@ export function paymentsSandboxRoutes(payments: SandboxPayments) {
     const approved = body['decision'] === 'approve';
     const keep = checkout.mode === 'register' || checkout.saveCard;
     checkout.result = approved
-      ? { code: '000.000.000', description: 'Transaction succeeded', ...(keep ? { registration: checkout.challenge } : {}) }
+      ? { code: '000.000.000', description: 'Transaction succeeded', card: { brand: checkout.challenge.brand, last4: checkout.challenge.last4 }, ...(keep ? { registration: checkout.challenge } : {}) }
       : { code: '100.390.112', description: '3-D Secure authentication was declined' };
     delete checkout.challenge;
     return c.redirect(back, 303);

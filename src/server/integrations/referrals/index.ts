@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { REFERRAL_CALLS, type ReferralCall } from '../../../contract/referrals.ts';
 import type { Database } from '../../db/client.ts';
 import { referralCalls } from '../../db/schema.ts';
@@ -39,6 +39,16 @@ export function sandboxReferrals(db: Database, clock: Clock): ReferralsAdapter &
           await record(call, payload, 409, { message });
           return { ok: false, status: 409, message };
         }
+      }
+      if (call === 'forget') {
+        // The service forgets: what it recorded of the member (their id or address) goes.
+        const id = String((payload['client_data'] as Record<string, unknown> | undefined)?.['user_id'] ?? '');
+        const email = String(payload['email_address'] ?? '');
+        const held = await db.select({ id: referralCalls.id, payload: referralCalls.payload }).from(referralCalls);
+        const theirs = held.filter((c) => (id && c.payload.includes(`"user_id":"${id}"`)) || (email && c.payload.toLowerCase().includes(email.toLowerCase()))).map((c) => c.id);
+        if (theirs.length > 0) await db.delete(referralCalls).where(inArray(referralCalls.id, theirs));
+        await record(call, { client_data: { user_id: id } }, 200, { status: 'forgotten' });
+        return { ok: true };
       }
       await record(call, payload, 200, { status: 'ok' });
       return { ok: true };

@@ -1,0 +1,22 @@
+import type { AlertCause, AlertSettings } from '../../../contract/alerts.ts';
+import { ALERT_CAUSES } from '../../../contract/alerts.ts';
+import { alertSettings } from '../../db/schema.ts';
+import { alertSettingsOf, alertsOf } from '../../services/alerts.ts';
+import type { ServiceContext } from '../../services/outcome.ts';
+
+export const settingsOf = ({ db }: ServiceContext, memberId: number) => alertSettingsOf(db, memberId);
+
+export async function saveSettings({ db }: ServiceContext, memberId: number, body: AlertSettings): Promise<AlertSettings> {
+  await db.transaction(async (tx) => {
+    for (const cause of ALERT_CAUSES) {
+      const values = { inApp: body[cause].in_app, email: body[cause].email };
+      await tx.insert(alertSettings).values({ memberId, cause, ...values }).onConflictDoUpdate({ target: [alertSettings.memberId, alertSettings.cause], set: values });
+    }
+  });
+  return alertSettingsOf(db, memberId);
+}
+
+export async function listOf({ db }: ServiceContext, memberId: number) {
+  const rows = await alertsOf(db, memberId);
+  return rows.map((r) => ({ id: r.id, cause: r.cause as AlertCause, title: r.title, body: r.body, created_at: r.createdAt.toISOString() }));
+}

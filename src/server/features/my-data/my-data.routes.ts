@@ -1,0 +1,12 @@
+import { myDataApi } from '../../../contract/my-data.ts';
+import { serve } from '../../http/openapi.ts';
+import { router } from '../../http/router.ts';
+import * as handle from './my-data.handlers.ts';
+
+/** Settings → my data: the export and account deletion (member-controls.md). */
+export function myDataRoutes() {
+  const app = router();
+  serve(app, myDataApi.exportData, handle.exportData);
+  serve(app, myDataApi.deleteAccount, handle.deleteAccount);
+  return app;
+}

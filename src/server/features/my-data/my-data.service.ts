@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { eq, getTableName, inArray, is, like, or, sql, type AnyColumn } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import type { StepUpFailure } from '../../../contract/step-up.ts';
+import type { Queryable } from '../../db/client.ts';
+import * as schema from '../../db/schema.ts';
+import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
+import { hashPassword, verifyPassword } from '../../services/passwords.ts';
+import { payloadOf } from '../../services/referrals.ts';
+import { useStepUpCode } from '../../services/step-up.ts';
+import { lockMember } from '../../services/stock.ts';
+
+const { members, sims, outbox, referralOutbox } = schema;
+const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable));
+
+/** Columns never exported: they are secrets, not information about the member (hashes, card tokens). */
+export const SECRET_COLUMNS = new Set(['password_hash', 'token_hash', 'binding_hash', 'code_hash', 'token']);
+
+/**
+ * How each table names the member, read from the schema: a foreign key to members, to the
+ * member's SIMs, or to a row that names them (port-in events). A new table with such a key is
+ * exported (and checked by the deletion test) without anyone remembering to add it here.
+ */
+export function memberLinks() {
+  const links: { table: PgTable; name: string; column: AnyColumn; to: string }[] = [];
+  for (const table of tables) {
+    const config = getTableConfig(table);
+    for (const fk of config.foreignKeys) {
+      const ref = fk.reference();
+      const to = getTableName(ref.foreignTable);
+      for (const column of ref.columns) links.push({ table, name: config.name, column: column as AnyColumn, to });
+    }
+  }
+  return links;
+}
+
+/** Tables that name the member without a key: mail to their address, and calls queued for the referral service. */
+export const NAMED_BY_ADDRESS = ['outbox', 'referral_outbox'] as const;
+
+type Rows = Record<string, unknown>[];
+const clean = (rows: Rows) => rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !SECRET_COLUMNS.has(snake(k))).map(([k, v]) => [snake(k), v instanceof Date ? v.toISOString() : v])));
+const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** Every row that names the member, table by table (rows of tables that point at the member's rows, transitively). */
+export async function memberRows(q: Queryable, memberId: number): Promise<Record<string, Rows>> {
+  const [member] = await q.select().from(members).where(eq(members.id, memberId));
+  if (!member) return {};
+  const out: Record<string, Rows> = { members: [member] };
+  // Primary keys of the rows found so far, per table, to follow keys that point at them.
+  const ids: Record<string, Set<unknown>> = { members: new Set([memberId]) };
+  const links = memberLinks();
+  for (let round = 0; round < 3; round++) {
+    for (const link of links) {
+      const known = ids[link.to];
+      if (link.name === 'members') continue;
+      out[link.name] ??= [];
+      if (!known || known.size === 0) continue;
+      const rows = (await q.select().from(link.table).where(inArray(link.column, [...known]))) as Rows;
+      const have = (out[link.name] ??= []);
+      const pk = getTableConfig(link.table).columns.find((c) => c.primary)?.name;
+      for (const row of rows) {
+        const key = JSON.stringify(row);
+        if (have.some((r) => JSON.stringify(r) === key)) continue;
+        have.push(row);
+        if (pk) (ids[link.name] ??= new Set()).add(row[Object.keys(row).find((k) => snake(k) === pk)!]);
+      }
+    }
+  }
+  out['outbox'] = (await q.select().from(outbox).where(eq(outbox.to, member.email))) as Rows;
+  out['referral_outbox'] = (await q.select().from(referralOutbox).where(or(like(referralOutbox.payload, `%${JSON.stringify(member.email).slice(1, -1)}%`), like(referralOutbox.payload, `%"user_id":"${memberId}"%`)))) as Rows;
+  return out;
+}
+
+export async function exportData({ db, clock }: ServiceContext, memberId: number) {
+  const rows = await memberRows(db, memberId);
+  return { exported_at: clock().toISOString(), member_id: memberId, tables: Object.fromEntries(Object.entries(rows).map(([t, r]) => [t, clean(r)])) };
+}
+
+/**
+ * Deletes the account (member-controls.md): in one transaction, after the password and a
+ * step-up code. Sessions end; the person's details are erased (rows only about them) or
+ * anonymised (rows that carry amounts the law keeps: the ledger, balances, memberships, checkouts
+ * and the SIM rows they hang on); the address is freed to sign up again; the referral service is
+ * told to forget the member through the outbox (sent by the scheduled job).
+ */
+export async function deleteAccount({ db, clock }: ServiceContext, member: typeof members.$inferSelect, password: string, code: string | undefined): Promise<Outcome<null, 'wrongPassword' | StepUpFailure>> {
+  if (!(await verifyPassword(password, member.passwordHash))) return refused('wrongPassword');
+  const unusable = await hashPassword(randomBytes(32).toString('base64url'));
+  return db.transaction(async (tx) => {
+    await lockMember(tx, member.id);
+    const allowed = await useStepUpCode(tx, clock, member.id, 'delete', code);
+    if (!allowed.ok) return allowed;
+    const now = clock();
+    const id = member.id;
+    const s = schema;
+    // Told before the address is gone: the service finds the member by id and address.
+    await tx.insert(referralOutbox).values({ call: 'forget', payload: JSON.stringify(payloadOf(member, now, { email_address: member.email })), createdAt: now });
+    // Mail and calls already sent that name the person.
+    await tx.delete(outbox).where(eq(outbox.to, member.email));
+    await tx.update(referralOutbox).set({ payload: '{"erased":true}' }).where(sql`${referralOutbox.sentAt} is not null and (${referralOutbox.payload} like ${`%${JSON.stringify(member.email).slice(1, -1)}%`} or ${referralOutbox.payload} like ${`%"user_id":"${id}"%`})`);
+    // Rows only about the person: erased.
+    for (const t of [s.sessions, s.storedCards, s.notifications, s.alerts, s.alertSettings, s.marketingPermissions, s.segments, s.emailTokens, s.stepUpCodes, s.studentCodes, s.offerClaims]) {
+      await tx.delete(t).where(eq(t.memberId, id));
+    }
+    await tx.delete(s.portInRequests).where(eq(s.portInRequests.memberId, id));
+    await tx.delete(s.referrals).where(eq(s.referrals.referrerMemberId, id));
+    await tx.update(s.referrals).set({ friendMemberId: null }).where(eq(s.referrals.friendMemberId, id));
+    await tx.update(s.recruits).set({ friendName: '' }).where(eq(s.recruits.recruiterMemberId, id));
+    await tx.update(s.recruits).set({ friendMemberId: null }).where(eq(s.recruits.friendMemberId, id));
+    // Orders keep what was sent (stock, accounting) without the name and address.
+    await tx.update(s.orders).set({ firstname: '', lastname: '', line1: '', line2: null, city: '', county: '', postcode: null }).where(eq(s.orders.memberId, id));
+    await tx.update(s.checkouts).set({ buyerEmail: null }).where(eq(s.checkouts.memberId, id));
+    // SIMs stay for the amounts hanging on them, without the number: it goes back to the network.
+    await tx.update(sims).set({ msisdn: null, status: 'inactive', puk: '', blockedAt: null, kind: 'physical', esimActivationCode: null }).where(eq(sims.memberId, id));
+    await tx.update(members).set({
+      email: `deleted-${id}@deleted.invalid`, passwordHash: unusable, firstname: '', lastname: '', nickname: '', referredBy: null, affiliateId: null,
+      isVerified: false, captureMarketingPermissions: false, spendLimitCents: null, deletedAt: now,
+    }).where(eq(members.id, id));
+    return done(null);
+  });
+}
