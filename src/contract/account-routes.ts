@@ -12,6 +12,7 @@ export const accountRoutes = {
   simsOwned: route<typeof accountApi.simsOwned>('get', '/panda/protected/users/{user_id}/sims/owned'),
   balanceSummary: route<typeof accountApi.balanceSummary>('get', '/panda/protected/users/{user_id}/sims/{ssn}/balance/summary/current'),
   dailyUsage: route<typeof accountApi.dailyUsage>('get', '/panda/protected/users/{user_id}/sims/{ssn}/usage/daily'),
+  notificationSummary: route<typeof accountApi.notificationSummary>('get', '/panda/protected/users/{user_id}/notification/inapp/summary'),
 };
 
 export const accountFailures = failures({

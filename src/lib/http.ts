@@ -74,13 +74,15 @@ type ParamsOption<E extends EndpointDef> = [keyof PathParams<E>] extends [never]
 type BodyOption<E extends EndpointDef> = [RequestBody<E>] extends [never] ? { body?: undefined } : E['bodyRequired'] extends false ? { body?: RequestBody<E> } : { body: RequestBody<E> };
 type QueryOption<E extends EndpointDef> = [RequestQuery<E>] extends [never] ? { query?: undefined } : { query?: RequestQuery<E> };
 /** What a call of an endpoint needs: its path parameters, body and query, typed by the contract; an Idempotency-Key for money. */
-export type CallOptions<E extends EndpointDef> = ParamsOption<E> & BodyOption<E> & QueryOption<E> & { idempotencyKey?: string };
+export type CallOptions<E extends EndpointDef> = ParamsOption<E> & BodyOption<E> & QueryOption<E> & { idempotencyKey?: string; stepUpCode?: string };
 
 /** A new key for one action of a person (the same key goes with a retry of that action). */
 export const newIdempotencyKey = () => crypto.randomUUID();
 
-function requestOf(e: Pick<EndpointDef, 'method' | 'path' | 'bodyType'>, options: { params?: Record<string, string | number> | undefined; body?: unknown; query?: unknown; idempotencyKey?: string }) {
-  const { body, query, idempotencyKey } = options;
+function requestOf(e: Pick<EndpointDef, 'method' | 'path' | 'bodyType'>, options: { params?: Record<string, string | number> | undefined; body?: unknown; query?: unknown; idempotencyKey?: string; stepUpCode?: string }) {
+  const { body, query, idempotencyKey, stepUpCode } = options;
+  // A sensitive change carries its step-up code in a header (member-controls.md), never in the address.
+  const headers = { ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}), ...(stepUpCode ? { 'X-Step-Up-Code': stepUpCode } : {}) };
   const encoded = body !== undefined && e.bodyType === 'form' ? new URLSearchParams(body as Record<string, string>) : body;
   return {
     url: pathFor(e.path, options.params),
@@ -88,7 +90,7 @@ function requestOf(e: Pick<EndpointDef, 'method' | 'path' | 'bodyType'>, options
       method: e.method.toUpperCase(),
       ...(query ? { query: query as Record<string, unknown> } : {}),
       ...(encoded !== undefined ? { body: encoded as BodyInit | Record<string, unknown> } : {}),
-      ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}),
+      ...(Object.keys(headers).length > 0 ? { headers } : {}),
     },
   };
 }

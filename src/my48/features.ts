@@ -27,7 +27,11 @@ const AddonsScreen = lazy(() => import('./features/memberships/Addons.tsx'));
 
 export const features: My48Feature[] = [
   { route: 'dashboard', path: '/my48', title: 'Dashboard', heading: 'Your dashboard', menu: 'Dashboard', Screen: lazy(() => import('./features/dashboard/Dashboard.tsx')) },
-  { route: 'transactions', path: '/my48/transactions', title: 'Transactions', heading: 'Your transactions', menu: 'Transactions', Screen: lazy(() => import('./features/transactions/Transactions.tsx')) },
+  {
+    route: 'transactions', path: '/my48/transactions', title: 'Transactions', heading: 'Your transactions', menu: 'Transactions', Screen: lazy(() => import('./features/transactions/Transactions.tsx')),
+    // Receipts (member-controls.md): one per transaction id, so none is pre-rendered; the server answers them with the shell.
+    children: { route: 'receipt', pattern: '/my48/transactions/:id', values: [] },
+  },
   { route: 'memberships', path: '/my48/memberships', title: 'Memberships', heading: 'Memberships', menu: 'Memberships', Screen: lazy(() => import('./features/memberships/Memberships.tsx')) },
   { route: 'addCredit', path: '/my48/memberships/add-credit', title: 'Add credit', heading: 'Add credit', Screen: lazy(() => import('./features/memberships/AddCredit.tsx')) },
   { route: 'addons', path: '/my48/addons', title: 'Top up', heading: 'Top up with data', menu: 'Top Up', Screen: AddonsScreen },

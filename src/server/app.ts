@@ -22,6 +22,7 @@ import { localCatalogueAdapter, type CatalogueAdapter } from './integrations/cat
 import { sandboxGeolocation, type GeolocationAdapter, type SandboxGeolocation } from './integrations/geolocation/index.ts';
 import { publishedContent, type PublishedContent } from './integrations/content/index.ts';
 import { geolocationSandboxRoutes } from './integrations/geolocation/sandbox.ts';
+import { donorSandboxRoutes } from './integrations/donor/sandbox.ts';
 import { helpdeskSandboxRoutes } from './integrations/helpdesk/sandbox.ts';
 import { mailSandboxRoutes } from './integrations/mail/sandbox.ts';
 import { sameOrigin } from './middleware/origin.ts';
@@ -149,6 +150,7 @@ export function createApp({ db, config, site, clock = systemClock, logger = pino
   if (config.sandbox) {
     app.route('/', mailSandboxRoutes());
     app.route('/', helpdeskSandboxRoutes());
+    app.route('/', donorSandboxRoutes());
     if ('sandbox' in payments) app.route('/', paymentsSandboxRoutes(payments as SandboxPayments));
     if ('sandbox' in referrals) app.route('/', referralsSandboxRoutes());
     if ('sandbox' in geolocation) app.route('/', geolocationSandboxRoutes(geolocation as SandboxGeolocation));

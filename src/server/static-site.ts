@@ -63,6 +63,8 @@ export function resolveFile(site: StaticSite, pathname: string): string | undefi
   if (path.includes('\0') || path.split('/').includes('..')) return undefined;
   const trimmed = path.endsWith('/') ? path.slice(0, -1) : path;
   const candidates = [path, `${trimmed}/index.html`];
+  // A receipt's address names its transaction (/my48/transactions/<id>): the my48 shell answers it, as for every my48 screen.
+  if (/^\/my48\/transactions\/[0-9]{1,10}$/.test(trimmed)) candidates.push('/my48/transactions/index.html');
   // The CMS JSON documents are files with a .json ending; their URLs have none (spec section 7).
   if (path.startsWith('/api/cms/') || path.startsWith('/cms/')) candidates.push(`${trimmed}.json`);
   return candidates.find((candidate) => site.files.has(candidate));

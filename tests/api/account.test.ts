@@ -90,7 +90,7 @@ forEachDatabase('account', (ctx) => {
     const a = await login(ctx().app, 'active@example.com');
     expect(await (await call(ctx().app, a, `/panda/protected/users/${a.userId}/sims/owned`)).json()).toEqual({
       _meta: { total: 1 },
-      _payload: { values: [{ ssn: demoSsn(1), msisdn: '0871000001', product: 'Pre_Start_3FF_N', requester: '1' }] },
+      _payload: { values: [{ ssn: demoSsn(1), msisdn: '0871000001', product: 'Pre_Start_3FF_N', requester: '1', blocked: false, kind: 'physical' }] },
     });
     const act = await login(ctx().app, 'activating@example.com');
     const res = await call(ctx().app, act, `/panda/protected/users/${act.userId}/sims/owned`);

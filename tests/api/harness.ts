@@ -1,5 +1,7 @@
 import { solveChallenge } from 'altcha-lib/v1';
+import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
+import * as schema from '../../src/server/db/schema.ts';
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { sandboxPayments, type SandboxPayments } from '../../src/server/integrations/payments/index.ts';
@@ -148,4 +150,15 @@ export async function signUpMember(ctx: TestContext, email: string): Promise<Ses
   const binding = cookieValue(setCookies, 'gg_bind');
   const xsrf = cookieValue(setCookies, 'XSRF-TOKEN');
   return { token, binding, xsrf, userId, headers: { 'x-gg-auth': token, 'x-gg-transaction': 'test-transaction', cookie: `gg_bind=${binding}; XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf } };
+}
+
+/** A step-up code for `purpose`, asked for through the API and read from the member's mail (member-controls.md). */
+export async function stepUpCode(ctx: TestContext, s: Session, purpose: 'email' | 'card' | 'sim' | 'unblock' | 'delete'): Promise<string> {
+  const res = await call(ctx.app, s, `/panda/protected/users/${s.userId}/step-up`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ purpose }) });
+  if (res.status !== 201) throw new Error(`step-up: ${res.status} ${await res.text()}`);
+  const [member] = await ctx.handle.db.select({ email: schema.members.email }).from(schema.members).where(eq(schema.members.id, s.userId));
+  const [mail] = await ctx.handle.db.select().from(schema.outbox).where(eq(schema.outbox.to, member!.email)).orderBy(desc(schema.outbox.id)).limit(1);
+  const code = /security code is (\d{6})/.exec(mail?.body ?? '')?.[1];
+  if (!code) throw new Error('step-up: no code mailed');
+  return code;
 }

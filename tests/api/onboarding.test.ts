@@ -26,9 +26,9 @@ forEachDatabase('onboarding', (ctx) => {
     const s = await login(ctx().app, 'nosim@example.com');
     const res = await activate(ctx(), s, `${spareSsn(1).slice(0, 4)} ${spareSsn(1).slice(4)}`);
     expect(res.status).toBe(201);
-    expect((await res.json())._payload.sim).toEqual({ ssn: spareSsn(1), msisdn: spareMsisdn(1), product: 'Pre_Start_3FF_N', requester: '1' });
+    expect((await res.json())._payload.sim).toEqual({ ssn: spareSsn(1), msisdn: spareMsisdn(1), product: 'Pre_Start_3FF_N', requester: '1', blocked: false, kind: 'physical' });
     const owned = await (await call(ctx().app, s, `/panda/protected/users/${s.userId}/sims/owned`)).json();
-    expect(owned._payload.values).toEqual([{ ssn: spareSsn(1), msisdn: spareMsisdn(1), product: 'Pre_Start_3FF_N', requester: '1' }]);
+    expect(owned._payload.values).toEqual([{ ssn: spareSsn(1), msisdn: spareMsisdn(1), product: 'Pre_Start_3FF_N', requester: '1', blocked: false, kind: 'physical' }]);
     const summary = (await (await call(ctx().app, s, `/panda/protected/users/${s.userId}/sims/${spareSsn(1)}/balance/summary/current`)).json())._payload.current_month_balance_summary;
     expect(summary).toMatchObject({ is_current_membership: false, main: 0 });
     expect(summary.goodybags_summary.goodyBags).toEqual([{ product_sku: 'BDEG00', max_onboard_data: 1_048_576, onboard_data: 1_048_576, days_left_for_expiry: 30 }]);

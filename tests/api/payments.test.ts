@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { balances, ledger, memberships, storedCards } from '../../src/server/db/schema.ts';
 import { demoSsn } from '../../src/server/seed/seed.ts';
-import { call, forEachDatabase, login, type Session, type TestContext } from './harness.ts';
+import { call, forEachDatabase, login, type Session, type TestContext, stepUpCode } from './harness.ts';
 
 const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
@@ -76,7 +76,7 @@ forEachDatabase('payments', (ctx) => {
 
   it('credit first: a checkout pays only what credit does not; a membership queued meanwhile refunds it', async () => {
     const s = await login(ctx().app, 'card@example.com');
-    await call(ctx().app, s, `/panda/protected/users/${s.userId}/cards`, { method: 'DELETE' });
+    expect((await call(ctx().app, s, `/panda/protected/users/${s.userId}/cards`, { method: 'DELETE', headers: { 'x-step-up-code': await stepUpCode(ctx(), s, 'card') } })).status).toBe(200);
     const { body } = await checkout(ctx(), s, 18, { purpose: 'membership', sku: 'BDDT00' });
     expect(body._payload.amount_cents).toBe(949);
     const id = body._payload.checkout_id;
@@ -118,7 +118,9 @@ forEachDatabase('payments', (ctx) => {
     expect(paid.info.container).toBe('PANDAOLRGCRD2');
     expect(await result(ctx(), id)).toMatchObject({ state: 'success', next: '/my48/settings/payment-details' });
     expect((await (await call(ctx().app, s, `/panda/protected/users/${s.userId}/cards`)).json())._payload.card).toEqual({ brand: 'VISA', last4: '0000', expiry: '11/31' });
-    expect((await call(ctx().app, s, `/panda/protected/users/${s.userId}/cards`, { method: 'DELETE' })).status).toBe(200);
+    // Removing it needs a step-up code (member-controls.md).
+    expect((await call(ctx().app, s, `/panda/protected/users/${s.userId}/cards`, { method: 'DELETE' })).status).toBe(403);
+    expect((await call(ctx().app, s, `/panda/protected/users/${s.userId}/cards`, { method: 'DELETE', headers: { 'x-step-up-code': await stepUpCode(ctx(), s, 'card') } })).status).toBe(200);
     expect((await (await call(ctx().app, s, `/panda/protected/users/${s.userId}/cards`)).json())._payload.card).toBeNull();
 
     expect((await ctx().app.request('/panda/public/checkouts/00000000-0000-4000-8000-000000000000')).status).toBe(404);

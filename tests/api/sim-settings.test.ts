@@ -2,9 +2,9 @@ import { expect, it } from 'vitest';
 import { messages } from '../../src/contract/messages.ts';
 import { simSettingsFailures } from '../../src/contract/sim-settings.ts';
 import { DEMO_PASSWORD, demoMsisdn, demoSsn, spareSsn } from '../../src/server/seed/seed.ts';
-import { call, forEachDatabase, login, type Session, type TestContext } from './harness.ts';
+import { call, forEachDatabase, login, stepUpCode, type Session, type TestContext } from './harness.ts';
 
-const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const json = (body: unknown, code?: string) => ({ method: 'POST', headers: { 'content-type': 'application/json', ...(code ? { 'x-step-up-code': code } : {}) }, body: JSON.stringify(body) });
 const base = (s: Session) => `/panda/protected/users/${s.userId}`;
 const get = async (ctx: TestContext, s: Session, path: string) => (await call(ctx.app, s, `${base(s)}${path}`)).json();
 const address = { firstname: 'Aoife', lastname: 'Murphy', s_line1: '1 Main Street', s_city: 'Cork', s_county: 'Cork' };
@@ -61,7 +61,8 @@ forEachDatabase('sim_settings', (ctx) => {
     const wrong = await call(ctx().app, s, `${base(s)}/sims/${demoSsn(1)}/change`, json({ new_ssn: spareSsn(50), password: 'not-it' }));
     expect(wrong.status).toBe(400);
     expect((await wrong.json())._payload.message).toBe(messages.wrongCurrentPassword);
-    const res = await call(ctx().app, s, `${base(s)}/sims/${demoSsn(1)}/change`, json({ new_ssn: spareSsn(50), password: DEMO_PASSWORD }));
+    const code = await stepUpCode(ctx(), s, 'sim');
+    const res = await call(ctx().app, s, `${base(s)}/sims/${demoSsn(1)}/change`, json({ new_ssn: spareSsn(50), password: DEMO_PASSWORD }, code));
     expect(res.status).toBe(200);
     expect((await res.json())._payload.sim).toMatchObject({ ssn: spareSsn(50), msisdn: demoMsisdn(1) });
     expect((await get(ctx(), s, '/sims/owned'))._payload.values).toEqual([expect.objectContaining({ ssn: spareSsn(50), msisdn: demoMsisdn(1) })]);
@@ -69,9 +70,9 @@ forEachDatabase('sim_settings', (ctx) => {
     expect(after).toEqual(before);
     expect((await get(ctx(), s, '/transactions?limit=100'))._meta.total).toBeGreaterThan(0);
     // The old card is no longer theirs to use; the new card cannot be used twice.
-    const old = await call(ctx().app, s, `${base(s)}/sims/${demoSsn(1)}/change`, json({ new_ssn: spareSsn(51), password: DEMO_PASSWORD }));
+    const old = await call(ctx().app, s, `${base(s)}/sims/${demoSsn(1)}/change`, json({ new_ssn: spareSsn(51), password: DEMO_PASSWORD }, await stepUpCode(ctx(), s, 'sim')));
     expect(old.status).toBe(409);
-    const reused = await call(ctx().app, s, `${base(s)}/sims/${spareSsn(50)}/change`, json({ new_ssn: spareSsn(50), password: DEMO_PASSWORD }));
+    const reused = await call(ctx().app, s, `${base(s)}/sims/${spareSsn(50)}/change`, json({ new_ssn: spareSsn(50), password: DEMO_PASSWORD }, await stepUpCode(ctx(), s, 'sim')));
     expect(reused.status).toBe(409);
   });
 
@@ -79,7 +80,7 @@ forEachDatabase('sim_settings', (ctx) => {
     const s = await login(ctx().app, 'vault@example.com');
     const lend = await call(ctx().app, s, `${base(s)}/sims/${demoSsn(25)}/flexidata/spotme`, { method: 'POST', body: JSON.stringify({ msisdn: '0871000030', amount_gb: 1, days: 2 }), headers: { 'content-type': 'application/json' } });
     expect(lend.status).toBe(201);
-    const res = await call(ctx().app, s, `${base(s)}/sims/${demoSsn(25)}/change`, json({ new_ssn: spareSsn(52), password: DEMO_PASSWORD }));
+    const res = await call(ctx().app, s, `${base(s)}/sims/${demoSsn(25)}/change`, json({ new_ssn: spareSsn(52), password: DEMO_PASSWORD }, await stepUpCode(ctx(), s, 'sim')));
     expect(res.status).toBe(200);
     const overview = (await get(ctx(), s, `/sims/${spareSsn(52)}/flexidata`))._payload;
     expect(overview.safe_kb).toBe(3 * 1_048_576);

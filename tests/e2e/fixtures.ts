@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import AES from 'crypto-js/aes.js';
 import { COOKIE_LIFETIME_DAYS } from '../../src/lib/auth-code.ts';
 
@@ -62,6 +62,19 @@ export async function latestMail(request: APIRequestContext, to: string): Promis
     expect(found).toBeTruthy();
   }).toPass({ timeout: 10_000 });
   return found!;
+}
+
+/**
+ * A step-up code (member-controls.md) as a member gets one: the button in `scope` e-mails it,
+ * the member reads it in the sandbox mailbox and types it in.
+ */
+export async function enterStepUpCode(page: Page, request: APIRequestContext, email: string, scope: Locator = page.locator('main')): Promise<void> {
+  await scope.getByRole('button', { name: /^(E-mail me a code|Send a new code)$/ }).click();
+  await expect(scope.getByRole('status').filter({ hasText: 'We sent a code' })).toBeVisible();
+  const mail = await latestMail(request, email);
+  const code = /security code is (\d{6})/.exec(mail.body)?.[1];
+  expect(code, 'a security code mailed').toBeTruthy();
+  await scope.getByLabel('Code from the e-mail').fill(code!);
 }
 
 /** axe with the WCAG 2.2 AA and best-practice rules: no violation on what the page shows now. */

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { expectNoAxeViolations, payByCard, test } from './fixtures.ts';
+import { expectNoAxeViolations, payByCard, test, enterStepUpCode } from './fixtures.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -33,7 +33,7 @@ test('rich: buy with credit by keyboard alone; the second is queued, a third can
   await expect(page.getByRole('region', { name: 'Credit' })).toContainText('€5.02');
 });
 
-test('card: auto-renew on and off with popups, credit then the stored card, add credit, an add-on, then remove the card', async ({ page, signIn }) => {
+test('card: auto-renew on and off with popups, credit then the stored card, add credit, an add-on, then remove the card', async ({ page, signIn, request }) => {
   test.slow();
   await signIn('card@example.com');
   await memberships(page);
@@ -86,6 +86,10 @@ test('card: auto-renew on and off with popups, credit then the stored card, add 
   await page.goto('/my48/settings/payment-details');
   await expect(page.getByText('VISA ending 0000')).toBeVisible();
   await expectNoAxeViolations(page);
+  // Removing the card needs a security code from the e-mail (member-controls.md).
+  await page.getByRole('button', { name: 'Remove this card' }).click();
+  await expect(page.getByText('Enter the 6-digit security code from the e-mail.')).toBeVisible();
+  await enterStepUpCode(page, request, 'card@example.com');
   await page.getByRole('button', { name: 'Remove this card' }).click();
   await expect(page.getByText('Your card is removed.')).toBeVisible();
   await page.reload();

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { usageSummary, type UsageSummary } from '../../src/my48/features/dashboard/usage-summary.ts';
-import { DEMO_PASSWORD, expectNoAxeViolations, signInThroughApi, spareSsn, test } from './fixtures.ts';
+import { DEMO_PASSWORD, expectNoAxeViolations, signInThroughApi, spareSsn, test, enterStepUpCode } from './fixtures.ts';
 
 /** A session of the API alone (its own cookie jar, so the page's session is untouched). */
 async function apiSession(request: APIRequestContext, email: string) {
@@ -182,9 +182,9 @@ test('move your number: the request raises the port-in flag on the dashboard and
   await page.getByLabel('Account number').fill('ACC-12345');
   await page.getByRole('button', { name: 'Move my number' }).click();
   await expect(page.getByText('Portin is in progress.')).toBeVisible();
-  await expect(page.getByText("We're moving 085 765 4321 from Three.")).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Moving 085 765 4321 from Three' })).toBeVisible();
   await page.reload();
-  await expect(page.getByText("We're moving 085 765 4321 from Three.")).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Moving 085 765 4321 from Three' })).toBeVisible();
   await page.getByRole('link', { name: 'Dashboard' }).filter({ visible: true }).first().click();
   await expect(page.getByText('Portin is in progress.')).toBeVisible();
 });
@@ -205,16 +205,20 @@ test('replacement SIM: ordered, then listed as a replacement in the orders', asy
   await expect(page.getByRole('row', { name: /Replacement ordered/ })).toContainText('9 Eyre Square');
 });
 
-test('change my SIM: the number moves to the new card after the password; it shows after a reload', async ({ page }) => {
+test('change my SIM: the number moves to the new card after the password and a security code; it shows after a reload', async ({ page, request }) => {
   await openDashboard(page, 'legacy@example.com');
   await page.goto('/my48/settings/change-my-sim');
   await expect(page.getByText(/Your current SIM ends in 0016/)).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByLabel('New SIM number (SSN)').fill(spareSsn(120));
-  await page.getByLabel('Your password').fill('wrong-password');
+  const form = page.getByRole('form', { name: 'Move your number to a new SIM' });
+  await form.getByLabel('Your password').fill('wrong-password');
+  await page.getByRole('button', { name: 'Change my SIM' }).click();
+  await expect(form.getByText('Enter the 6-digit security code from the e-mail.')).toBeVisible();
+  await enterStepUpCode(page, request, 'legacy@example.com', form);
   await page.getByRole('button', { name: 'Change my SIM' }).click();
   await expect(page.getByRole('alert')).toHaveText('Your current password is not right.');
-  await page.getByLabel('Your password').fill(DEMO_PASSWORD);
+  await form.getByLabel('Your password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Change my SIM' }).click();
   await expect(page.getByText(/now works on the SIM ending 0120/)).toBeVisible();
   await page.reload();

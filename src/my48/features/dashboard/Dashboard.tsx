@@ -5,7 +5,7 @@ import { formatMsisdn } from '../../../lib/format.ts';
 import { Gauge } from '../../components/Gauge.tsx';
 import { $account } from '../../stores/account.ts';
 import { DailyUsage } from './DailyUsage.tsx';
-import { $activationOverdue, $usage, watchActivation } from './dashboard-store.ts';
+import { $activationOverdue, $notifications, $usage, loadNotifications, watchActivation } from './dashboard-store.ts';
 import type { CountFigures, DataFigures, UsageSummary } from './usage-summary.ts';
 import { UNLIMITED } from './usage-summary.ts';
 
@@ -120,6 +120,29 @@ function Activating() {
   );
 }
 
+const noted = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'short', timeZone: 'Europe/Dublin' });
+
+/** The latest notifications: alerts, gifts, renewals. */
+function Notifications() {
+  const n = useStore($notifications);
+  useEffect(() => void loadNotifications(), []);
+  if (!('latest' in n) || n.latest.length === 0) return null;
+  return (
+    <section className="card stack" aria-labelledby="notes-title">
+      <h2 id="notes-title">{`Notifications${n.unread > 0 ? ` (${n.unread} new)` : ''}`}</h2>
+      <ul className="alerts-list">
+        {n.latest.map((x) => (
+          <li key={x.id}>
+            <strong>{x.title}</strong> <span className="field__hint">{noted.format(new Date(x.created_at))}</span>
+            <p>{x.body}</p>
+          </li>
+        ))}
+      </ul>
+      <p><a href="/my48/settings/alerts">Choose your alerts</a></p>
+    </section>
+  );
+}
+
 /** The member's home: what they have left, per spec section 2 "Dashboard". */
 export default function Dashboard() {
   const account = useStore($account);
@@ -137,6 +160,12 @@ export default function Dashboard() {
   if (account.status === 'error') return <div className="alert alert--error" role="alert">{account.error}</div>;
   return (
     <div className="stack">
+      {account.sim?.blocked && (
+        <div className="alert alert--error" role="alert">
+          <p><strong>Your SIM is blocked</strong> because it was reported lost or stolen: nothing can be bought or moved with it.</p>
+          <p><a href="/my48/settings/reorder-sim">Order a replacement SIM</a> · <a href="/my48/settings/change-my-sim#esim">Change to an eSIM</a> · <a href="/my48/settings/security">Unblock it</a></p>
+        </div>
+      )}
       {account.portInInProgress && <div className="alert alert--info" role="status"><strong>{messages.portinInProgress}</strong> Your number is on its way to 48; we'll let you know when it's done.</div>}
       {!account.serviceAvailable && <div className="alert alert--error" role="alert">{messages.serviceUnavailable}</div>}
       {account.accountDetailsMissing && <div className="alert alert--error" role="alert">We can't find all of your account details right now. Please try again later, or contact us if this stays.</div>}
@@ -168,6 +197,7 @@ export default function Dashboard() {
           {u.isActiveMembership && account.sim && <DailyUsage ssn={account.sim.ssn} />}
         </>
       )}
+      <Notifications />
     </div>
   );
 }

@@ -53,3 +53,15 @@ export async function loadDailyUsage(ssn: string): Promise<void> {
     $dailyUsage.set({ ssn, failed: true });
   }
 }
+
+/** The latest in-app notifications (alerts among them: member-controls.md). */
+export const $notifications = map<{ unread: number; latest: { id: number; title: string; body: string; read: boolean; created_at: string }[] } | { failed: true } | Record<string, never>>({});
+
+export async function loadNotifications(): Promise<void> {
+  try {
+    const { _payload } = await call(accountRoutes.notificationSummary, { params: { user_id: currentUserId() ?? '' } });
+    $notifications.set({ unread: _payload.unread, latest: _payload.latest.slice(0, 3) });
+  } catch {
+    $notifications.set({ failed: true });
+  }
+}

@@ -7,6 +7,8 @@ import { currentUserId } from '../../../lib/member-session.ts';
 import { $router } from '../../router.ts';
 import { fragmentTitles, SETTINGS_FRAGMENTS } from './fragments.ts';
 import { $card, $details, loadCard, loadDetails, nameForm, passwordForm, registerCard, rememberFragment, removeCard, settingsFragment } from './settings-store.ts';
+import { StepUpCode } from '../../components/StepUpCode.tsx';
+import { Alerts, MyData, Security } from './Controls.tsx';
 import { ChangeMySim, MoveYourNumber, ReorderSim } from './SimSettings.tsx';
 
 function MyDetails() {
@@ -39,7 +41,8 @@ function MyDetails() {
 
 /** The stored card: never the number, only what identifies it to the member; removed or replaced here. */
 function PaymentDetails() {
-  const { loaded, card, busy, error, notice } = useStore($card);
+  const { loaded, card, busy, error, notice, codeError } = useStore($card);
+  const codeOf = (button: HTMLButtonElement) => button.form?.querySelector<HTMLInputElement>('input[name="step_up_code"]')?.value;
   useEffect(() => void loadCard(), []);
   if (!loaded) return <p role="status">Loading your card…</p>;
   return (
@@ -49,10 +52,13 @@ function PaymentDetails() {
       {card ? (
         <>
           <p>Your stored card: <strong>{`${card.brand} ending ${card.last4}`}</strong>, expires {card.expiry}. It pays what your credit does not, and renews your membership when auto-renew is on.</p>
-          <div className="actions">
-            <button type="button" className="btn btn--outline" disabled={Boolean(busy)} onClick={() => void removeCard()}>{busy === 'Removing…' ? busy : 'Remove this card'}</button>
-            <button type="button" className="btn btn--primary" disabled={Boolean(busy)} onClick={() => void registerCard()}>Use another card</button>
-          </div>
+          <form className="stack" noValidate onSubmit={(e) => e.preventDefault()} aria-label="Remove or replace your card">
+            <StepUpCode purpose="card" error={codeError} />
+            <div className="actions">
+              <button type="button" className="btn btn--outline" disabled={Boolean(busy)} onClick={(e) => void removeCard(codeOf(e.currentTarget))}>{busy === 'Removing…' ? busy : 'Remove this card'}</button>
+              <button type="button" className="btn btn--primary" disabled={Boolean(busy)} onClick={(e) => void registerCard(codeOf(e.currentTarget))}>Use another card</button>
+            </div>
+          </form>
         </>
       ) : (
         <>
@@ -119,6 +125,9 @@ export default function Settings() {
         {fragment === 'move-your-number' && <MoveYourNumber />}
         {fragment === 'change-my-sim' && <ChangeMySim />}
         {fragment === 'payment-details' && <PaymentDetails />}
+        {fragment === 'security' && <Security />}
+        {fragment === 'alerts' && <Alerts />}
+        {fragment === 'my-data' && <MyData />}
         {fragment === 'about-us' && (
           <div className="card prose">
             <p>48 is a prepaid mobile network for Ireland: no contract, flexible data you can carry over, save, share or donate.</p>

@@ -4,9 +4,10 @@ import { PROVIDERS, REORDER_REASONS } from '../../../contract/forms.ts';
 import { messages } from '../../../contract/messages.ts';
 import { AddressFields } from '../../../components/forms/AddressFields.tsx';
 import { Field, FormAlert, SelectField, SubmitButton } from '../../../components/forms/Field.tsx';
-import { formatMsisdn } from '../../../lib/format.ts';
 import { $account } from '../../stores/account.ts';
+import { StepUpCode } from '../../components/StepUpCode.tsx';
 import { $openPortIn, changeSimForm, loadOpenPortIn, portInForm, reorderForm } from './sim-settings-store.ts';
+import { Esim, PortInTimeline } from './SimControls.tsx';
 
 function NeedsSim({ status }: { status: string }) {
   if (status === 'loading') return <p role="status">Loading your SIM…</p>;
@@ -34,7 +35,7 @@ export function ReorderSim() {
   return (
     <form className="form card" noValidate onSubmit={reorderForm.onSubmit} aria-labelledby="reorder-title">
       <h3 id="reorder-title" className="form__title">Order a replacement SIM</h3>
-      <p>Your number, credit and membership stay the same. If your SIM was lost or stolen, <a href="/contact-us">tell us</a> so we can block it.</p>
+      <p>Your number, credit and membership stay the same. If your SIM was lost or stolen, <a href="/my48/settings/security">block it first</a> so nobody can use it.</p>
       <FormAlert>{error}</FormAlert>
       <SelectField label="Reason" name="reason" options={['', ...REORDER_REASONS]} defaultValue="" required error={fields['reason']} />
 <AddressFields errors={fields} />
@@ -56,17 +57,22 @@ export function MoveYourNumber() {
   }, []);
   if (!account.sim) return <NeedsSim status={account.status} />;
   if (open === undefined) return <p role="status">Loading…</p>;
-  if (open || account.portInInProgress) {
+  const ended = open && (open.status === 'completed' || open.status === 'rejected' || open.status === 'cancelled');
+  if (open && !ended) {
     return (
       <div className="card stack">
         <FormAlert tone="info">{messages.portinInProgress}</FormAlert>
-        {open && <p>We're moving {formatMsisdn(open.msisdn)} from {open.current_provider}. It usually takes one working day; your 48 SIM keeps working meanwhile.</p>}
+        <PortInTimeline request={open} />
       </div>
     );
   }
+  if (open?.status === 'completed') return <div className="card stack"><PortInTimeline request={open} /></div>;
+  if (!open && account.portInInProgress) return <div className="card stack"><FormAlert tone="info">{messages.portinInProgress}</FormAlert></div>;
   return (
+    <div className="stack">
+    {open?.status === 'rejected' && <div className="card stack"><PortInTimeline request={open} /></div>}
     <form className="form card" noValidate onSubmit={portInForm.onSubmit} aria-labelledby="portin-title">
-      <h3 id="portin-title" className="form__title">Bring your number to 48</h3>
+      <h3 id="portin-title" className="form__title">{open?.status === 'rejected' ? 'Try again' : 'Bring your number to 48'}</h3>
       <p>Keep your number: we move it from your old network to your 48 SIM. Don't cancel your old plan first.</p>
       <FormAlert>{error}</FormAlert>
       <Field label="Number to move" name="msisdn" type="tel" autoComplete="tel-national" required hint="Like 087 123 4567." error={fields['msisdn']} />
@@ -85,17 +91,28 @@ export function MoveYourNumber() {
       {billPay && <Field label="Account number" name="account_number" autoComplete="off" required hint="On your bill from the old network." error={fields['account_number']} />}
       <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>Move my number</SubmitButton>
     </form>
+    </div>
   );
 }
 
 /** Change my SIM: the number moves to a new card after the password is entered again. */
 export function ChangeMySim() {
   const account = useStore($account);
-  const { busy, busyLabel, error, fields, result: done } = useStore(changeSimForm.$state);
+  const { result: done } = useStore(changeSimForm.$state);
   useEffect(() => changeSimForm.reset, []);
   if (done) return <div className="card"><FormAlert tone="success">{done}</FormAlert></div>;
   const ssn = account.sim?.ssn;
   if (!ssn) return <NeedsSim status={account.status} />;
+  return (
+    <div className="stack">
+      <NewCard ssn={ssn} />
+      <Esim />
+    </div>
+  );
+}
+
+function NewCard({ ssn }: { ssn: string }) {
+  const { busy, busyLabel, error, fields } = useStore(changeSimForm.$state);
   return (
     <form className="form card" noValidate onSubmit={changeSimForm.onSubmit} aria-labelledby="change-sim-title">
       <h3 id="change-sim-title" className="form__title">Move your number to a new SIM</h3>
@@ -103,6 +120,7 @@ export function ChangeMySim() {
       <FormAlert>{error}</FormAlert>
       <Field label="New SIM number (SSN)" name="new_ssn" inputMode="numeric" autoComplete="off" required hint="The 19 or 20 digits on the back of the new SIM card." error={fields['new_ssn']} />
       <Field label="Your password" name="password" type="password" autoComplete="current-password" required error={fields['password']} />
+      <StepUpCode purpose="sim" error={fields['step_up_code']} />
       <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>Change my SIM</SubmitButton>
     </form>
   );

@@ -1,9 +1,9 @@
 /**
  * Settings fragments and sub-pages (spec section 2: my-details, payment-details, permissions,
  * reorder-sim, move-your-number, about-us; sub-pages move-your-number, change-my-sim,
- * payment-details), plus change-password.
+ * payment-details), plus change-password, and member-controls.md's security, alerts and my-data.
  */
-export const SETTINGS_FRAGMENTS = ['my-details', 'permissions', 'change-password', 'payment-details', 'reorder-sim', 'move-your-number', 'change-my-sim', 'about-us'] as const;
+export const SETTINGS_FRAGMENTS = ['my-details', 'permissions', 'change-password', 'payment-details', 'reorder-sim', 'move-your-number', 'change-my-sim', 'security', 'alerts', 'my-data', 'about-us'] as const;
 export type SettingsFragment = (typeof SETTINGS_FRAGMENTS)[number];
 
 export const fragmentTitles: Record<SettingsFragment, string> = {
@@ -14,5 +14,8 @@ export const fragmentTitles: Record<SettingsFragment, string> = {
   'reorder-sim': 'Replacement SIM',
   'move-your-number': 'Move your number',
   'change-my-sim': 'Change my SIM',
+  security: 'Security',
+  alerts: 'Alerts',
+  'my-data': 'My data',
   'about-us': 'About 48',
 };

@@ -1,3 +1,4 @@
+import { isStepUpCode, STEP_UP_FIELD_ERROR, stepUpCodeOf } from '../../stores/step-up.ts';
 import { map } from 'nanostores';
 import { z } from 'zod';
 import { NameForm, passwordRule } from '../../../contract/forms.ts';
@@ -72,7 +73,7 @@ export const passwordForm = formStore({
 });
 
 /** Payment details: the stored card (brand, last four, expiry), removed or registered here. */
-export const $card = map<{ loaded: boolean; card?: StoredCard | null | undefined; busy?: string | undefined; error?: string | undefined; notice?: string | undefined }>({ loaded: false });
+export const $card = map<{ loaded: boolean; card?: StoredCard | null | undefined; busy?: string | undefined; error?: string | undefined; notice?: string | undefined; codeError?: string | undefined }>({ loaded: false });
 
 export async function loadCard(): Promise<void> {
   try {
@@ -82,10 +83,15 @@ export async function loadCard(): Promise<void> {
   }
 }
 
-export async function removeCard(): Promise<void> {
-  $card.set({ ...$card.get(), busy: 'Removing…', error: undefined });
+/** The security code typed beside the card (member-controls.md: removing or replacing a card needs one). */
+const codeOrProblem = (code: string | undefined) => (isStepUpCode(code) ? undefined : STEP_UP_FIELD_ERROR);
+
+export async function removeCard(code?: string): Promise<void> {
+  const problem = codeOrProblem(code);
+  if (problem) return void $card.set({ ...$card.get(), codeError: problem });
+  $card.set({ ...$card.get(), busy: 'Removing…', error: undefined, codeError: undefined });
   try {
-    await call(paymentsApi.removeCard, { params: memberParams(), idempotencyKey: newIdempotencyKey() });
+    await call(paymentsApi.removeCard, { params: memberParams(), idempotencyKey: newIdempotencyKey(), stepUpCode: stepUpCodeOf(code) });
     $card.set({ loaded: true, card: null, notice: 'Your card is removed.' });
   } catch (error) {
     $card.set({ ...$card.get(), busy: undefined, error: errorMessage(error) });
@@ -93,10 +99,14 @@ export async function removeCard(): Promise<void> {
 }
 
 /** Register a card: the payment page authorises €1 and releases it at once (PANDAOLRGCRD2). */
-export async function registerCard(): Promise<void> {
-  $card.set({ ...$card.get(), busy: 'Opening the secure payment page…', error: undefined });
+export async function registerCard(code?: string): Promise<void> {
+  // Replacing a stored card needs the code; saving a first one does not.
+  const replacing = Boolean($card.get().card);
+  const problem = replacing ? codeOrProblem(code) : undefined;
+  if (problem) return void $card.set({ ...$card.get(), codeError: problem });
+  $card.set({ ...$card.get(), busy: 'Opening the secure payment page…', error: undefined, codeError: undefined });
   try {
-    const { _payload } = await call(paymentsApi.registerCard, { params: memberParams(), idempotencyKey: newIdempotencyKey() });
+    const { _payload } = await call(paymentsApi.registerCard, { params: memberParams(), idempotencyKey: newIdempotencyKey(), ...(replacing ? { stepUpCode: stepUpCodeOf(code) } : {}) });
     location.assign(_payload.url);
   } catch (error) {
     $card.set({ ...$card.get(), busy: undefined, error: errorMessage(error) });

@@ -1,6 +1,8 @@
 import { atom } from 'nanostores';
 import { ADDRESS_LABELS, ChangeSimForm, PortInForm, ReorderSimForm } from '../../../contract/forms.ts';
-import { simSettingsApi, type PortIn } from '../../../contract/sim-settings.ts';
+import { EsimForm, simSettingsApi, type PortIn } from '../../../contract/sim-settings.ts';
+import { z } from 'zod';
+import { STEP_UP_FIELD_ERROR, stepUpCodeOf } from '../../stores/step-up.ts';
 import { call } from '../../../lib/http.ts';
 import { formatMsisdn } from '../../../lib/format.ts';
 import { currentUserId, memberParams } from '../../../lib/member-session.ts';
@@ -47,14 +49,29 @@ export const portInForm = formStore({
   },
 });
 
-/** Change my SIM: the number moves to a new card after the password is entered again. */
+const stepUpCode = z.string().transform(stepUpCodeOf).pipe(z.string().regex(/^\d{6}$/, { error: STEP_UP_FIELD_ERROR }));
+
+/** Change my SIM: the number moves to a new card after the password and a security code. */
 export const changeSimForm = formStore({
-  schema: ChangeSimForm,
-  labels: { new_ssn: 'New SIM number', password: 'Password' },
+  schema: ChangeSimForm.extend({ step_up_code: stepUpCode }),
+  labels: { new_ssn: 'New SIM number', password: 'Password', step_up_code: 'Code from the e-mail' },
   busyLabel: 'Changing…',
-  send: async (body) => {
-    const { sim } = (await call(simSettingsApi.changeSim, { params: simParams(), body }))._payload;
+  send: async ({ step_up_code, ...body }) => {
+    const { sim } = (await call(simSettingsApi.changeSim, { params: simParams(), body, stepUpCode: step_up_code }))._payload;
     reloadAccount();
     return `Done: your number ${sim.msisdn ? formatMsisdn(sim.msisdn) : ''} now works on the SIM ending ${sim.ssn.slice(-4)}. Put it in your phone; the old SIM no longer works.`;
+  },
+});
+
+/** Change to an eSIM: after the password and a security code, the activation code to scan (QR) or type. */
+export const esimForm = formStore({
+  schema: EsimForm.extend({ step_up_code: stepUpCode }),
+  labels: { password: 'Password', step_up_code: 'Code from the e-mail' },
+  busyLabel: 'Making your eSIM…',
+  pageLoader: true,
+  send: async ({ step_up_code, ...body }) => {
+    const answer = (await call(simSettingsApi.changeToEsim, { params: simParams(), body, stepUpCode: step_up_code }))._payload;
+    reloadAccount();
+    return answer;
   },
 });

@@ -1,10 +1,18 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { euro, gb, shortDate, signedEuro } from '../../../lib/format.ts';
+import { $router } from '../../router.ts';
+import { Receipt } from './Receipt.tsx';
 import { $transactions, pagesOf, showPage } from './transactions-store.ts';
 
 /** Money in and out, and data moved with the flexible-data features, newest first, ten to a page. */
 export default function Transactions() {
+  const route = useStore($router);
+  if (route?.route === 'receipt') return <Receipt id={(route.params as Record<string, string>)['id'] ?? ''} />;
+  return <List />;
+}
+
+function List() {
   const { page, values, total, error } = useStore($transactions);
   useEffect(() => {
     void showPage(1);
@@ -25,7 +33,7 @@ export default function Transactions() {
             {values.map((t) => (
               <tr key={t.id}>
                 <td>{shortDate(t.date)}</td>
-                <td>{t.description}</td>
+                <td>{t.receipt ? <a href={`/my48/transactions/${t.id}`}>{t.description}<span className="visually-hidden"> (receipt)</span></a> : t.description}</td>
                 <td className="num">{t.amount === 0 ? '' : signedEuro(t.amount)}</td>
                 <td className="num">{t.card_amount === 0 ? '' : euro(t.card_amount)}</td>
                 <td className="num">{t.data_kb === 0 ? '' : `${t.data_kb > 0 ? '+' : '−'}${gb(Math.abs(t.data_kb))} GB`}</td>

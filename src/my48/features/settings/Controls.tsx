@@ -1,0 +1,203 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
+import { ALERT_CAUSES, ALERT_LABELS, type AlertSettings } from '../../../contract/alerts.ts';
+import { euro, formatMsisdn } from '../../../lib/format.ts';
+import { Dialog } from '../../components/Dialog.tsx';
+import { StepUpCode } from '../../components/StepUpCode.tsx';
+import { $account } from '../../stores/account.ts';
+import {
+  $alerts, $block, $download, $spendLimit, deleteForm, downloadMyData, emailForm, loadAlerts, loadSpendLimit, removeSpendLimit, reportLost, saveAlerts, spendLimitForm, unblockForm,
+} from './controls-store.ts';
+
+const when = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Dublin' });
+
+function SpendLimit() {
+  const { data, error } = useStore($spendLimit);
+  const form = useStore(spendLimitForm.$state);
+  useEffect(() => {
+    void loadSpendLimit();
+    return spendLimitForm.reset;
+  }, []);
+  return (
+    <form className="form card" noValidate onSubmit={spendLimitForm.onSubmit} aria-labelledby="limit-title">
+      <h3 id="limit-title" className="form__title">Monthly card spending limit</h3>
+      <p>Cap what your cards can pay each calendar month: memberships, add-ons, credit and renewals. A payment that would pass it is refused before your card is asked.</p>
+      <FormAlert>{error ?? form.error}</FormAlert>
+      {form.result && <FormAlert tone="success">{form.result}</FormAlert>}
+      {data ? (
+        <p role="status">
+          {data.limit_cents === null
+            ? `No limit is set. Your cards have paid ${euro(data.spent_cents)} this month.`
+            : `Your limit is ${euro(data.limit_cents)} a month: ${euro(data.spent_cents)} paid by card this month, ${euro(data.left_cents ?? 0)} left.`}
+        </p>
+      ) : !error && <p role="status" className="loading-line">Loading your limit…</p>}
+      <Field label="Monthly limit (€)" name="limit" inputMode="decimal" hint="From €5.00. Leave a payment page open and its amount counts for half an hour." required error={form.fields['limit']} />
+      <div className="actions">
+        <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>Save my limit</SubmitButton>
+        {data?.limit_cents !== null && data !== undefined && <button type="button" className="btn btn--outline" onClick={() => void removeSpendLimit()}>Remove the limit</button>}
+      </div>
+    </form>
+  );
+}
+
+function LostOrStolen() {
+  const { sim } = useStore($account);
+  const block = useStore($block);
+  const form = useStore(unblockForm.$state);
+  const [confirming, setConfirming] = useState(false);
+  useEffect(() => unblockForm.reset, []);
+  if (!sim) return null;
+  return (
+    <section className="card stack" aria-labelledby="lost-title">
+      <h3 id="lost-title">Lost or stolen SIM</h3>
+      {block.notice && <FormAlert tone="success">{block.notice}</FormAlert>}
+      <FormAlert>{block.error}</FormAlert>
+      {!sim.blocked ? (
+        <>
+          <p>{`If the phone with ${sim.msisdn ? formatMsisdn(sim.msisdn) : 'your SIM'} is lost or stolen, block the SIM now: nobody can buy anything, move data or order SIMs with it until you unblock it.`}</p>
+          <div className="actions">
+            <button type="button" className="btn btn--danger" disabled={block.busy} onClick={() => setConfirming(true)}>Report lost or stolen</button>
+          </div>
+          {confirming && (
+            <Dialog
+              title="Block your SIM?"
+              onClose={() => setConfirming(false)}
+              actions={
+                <>
+                  <button type="button" className="btn btn--danger" onClick={() => { setConfirming(false); void reportLost(); }}>Block my SIM</button>
+                  <button type="button" className="btn btn--outline" onClick={() => setConfirming(false)}>Cancel</button>
+                </>
+              }
+            >
+              <p>Your SIM stops buying, moving data and ordering at once. To use it again you need a security code from your e-mail.</p>
+            </Dialog>
+          )}
+        </>
+      ) : (
+        <>
+          <p className="alert alert--error" role="status">Your SIM is blocked. Keep your number on a new SIM:</p>
+          <ul className="stack">
+            <li><a href="/my48/settings/reorder-sim">Order a replacement SIM</a> (posted free), then change to it in <a href="/my48/settings/change-my-sim">Change my SIM</a></li>
+            <li><a href="/my48/settings/change-my-sim#esim">Change to an eSIM</a>: works in minutes on a phone that takes eSIMs</li>
+          </ul>
+          <form className="form" noValidate onSubmit={unblockForm.onSubmit} aria-labelledby="unblock-title">
+            <h4 id="unblock-title">Found it? Unblock your SIM</h4>
+            <FormAlert>{form.error}</FormAlert>
+            <StepUpCode purpose="unblock" error={form.fields['step_up_code']} />
+            <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>Unblock my SIM</SubmitButton>
+          </form>
+        </>
+      )}
+    </section>
+  );
+}
+
+function ChangeEmail() {
+  const form = useStore(emailForm.$state);
+  useEffect(() => emailForm.reset, []);
+  return (
+    <form className="form card" noValidate onSubmit={emailForm.onSubmit} aria-labelledby="email-title">
+      <h3 id="email-title" className="form__title">Change your e-mail address</h3>
+      <FormAlert>{form.error}</FormAlert>
+      {form.result && <FormAlert tone="success">{form.result}</FormAlert>}
+      <Field label="New e-mail address" name="email" type="email" autoComplete="email" required error={form.fields['email']} />
+      <Field label="Password" name="password" type="password" autoComplete="current-password" required error={form.fields['password']} />
+      <StepUpCode purpose="email" error={form.fields['step_up_code']} />
+      <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>Change my e-mail address</SubmitButton>
+    </form>
+  );
+}
+
+/** Settings → security: spend limit, lost or stolen SIM, e-mail address. */
+export function Security() {
+  return (
+    <div className="stack">
+      <LostOrStolen />
+      <SpendLimit />
+      <ChangeEmail />
+    </div>
+  );
+}
+
+/** Settings → alerts: each cause in the app and by e-mail, and the alerts raised. */
+export function Alerts() {
+  const { settings, list, error, saving, notice } = useStore($alerts);
+  useEffect(() => void loadAlerts(), []);
+  if (!settings) return error ? <FormAlert>{error}</FormAlert> : <p role="status" className="loading-line">Loading your alerts…</p>;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const next = Object.fromEntries(ALERT_CAUSES.map((c) => [c, { in_app: data.has(`${c}.in_app`), email: data.has(`${c}.email`) }])) as AlertSettings;
+    void saveAlerts(next);
+  };
+  return (
+    <div className="stack">
+      <form className="form card" onSubmit={onSubmit} aria-labelledby="alerts-title">
+        <h3 id="alerts-title" className="form__title">Which alerts you get</h3>
+        <FormAlert>{error}</FormAlert>
+        {notice && <FormAlert tone="success">{notice}</FormAlert>}
+        {ALERT_CAUSES.map((c) => (
+          <fieldset key={c} className="fieldset">
+            <legend>{ALERT_LABELS[c].name}</legend>
+            <p className="field__hint">{ALERT_LABELS[c].hint}</p>
+            <div className="checks">
+              <label className="check"><input type="checkbox" name={`${c}.in_app`} defaultChecked={settings[c].in_app} /> In the app</label>
+              <label className="check"><input type="checkbox" name={`${c}.email`} defaultChecked={settings[c].email} /> By e-mail</label>
+            </div>
+          </fieldset>
+        ))}
+        <SubmitButton busy={Boolean(saving)} busyLabel="Saving…">Save my alerts</SubmitButton>
+      </form>
+      <section className="card stack" aria-labelledby="recent-alerts">
+        <h3 id="recent-alerts">Recent alerts</h3>
+        {list && list.length > 0 ? (
+          <ul className="alerts-list">
+            {list.map((a) => (
+              <li key={a.id}>
+                <strong>{a.title}</strong> <span className="field__hint">{when.format(new Date(a.created_at))}</span>
+                <p>{a.body}</p>
+              </li>
+            ))}
+          </ul>
+        ) : <p>No alerts yet.</p>}
+      </section>
+    </div>
+  );
+}
+
+/** Settings → my data: the download, and deleting the account. */
+export function MyData() {
+  const download = useStore($download);
+  const form = useStore(deleteForm.$state);
+  useEffect(() => deleteForm.reset, []);
+  if (form.result) {
+    return (
+      <div className="card stack">
+        <FormAlert tone="success">{form.result}</FormAlert>
+        <p><a className="btn btn--primary" href="/">Go to the home page</a></p>
+      </div>
+    );
+  }
+  return (
+    <div className="stack">
+      <section className="card stack" aria-labelledby="download-title">
+        <h3 id="download-title">Download your data</h3>
+        <p>One JSON file with everything 48 holds about you: your account, SIMs, memberships, payments, orders, permissions, referrals and alerts. Passwords and card tokens are never included.</p>
+        <FormAlert>{download.error}</FormAlert>
+        <div className="actions">
+          <button type="button" className="btn btn--primary" disabled={download.busy} aria-busy={download.busy} onClick={() => void downloadMyData()}>{download.busy ? 'Preparing your file…' : 'Download my data'}</button>
+        </div>
+      </section>
+      <form className="form card" noValidate onSubmit={deleteForm.onSubmit} aria-labelledby="delete-title">
+        <h3 id="delete-title" className="form__title">Delete your account</h3>
+        <p>Your SIM stops working and your credit, memberships and flexible data go with the account. We erase your name, e-mail address, number, addresses and cards; the amounts of your payments are kept for 6 years without your name, as the law asks. This cannot be undone.</p>
+        <FormAlert>{form.error}</FormAlert>
+        <Field label="Password" name="password" type="password" autoComplete="current-password" required error={form.fields['password']} />
+        <Field label="Type DELETE" name="confirm" autoComplete="off" hint="In capitals, to show you mean it." required error={form.fields['confirm']} />
+        <StepUpCode purpose="delete" error={form.fields['step_up_code']} />
+        <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>Delete my account</SubmitButton>
+      </form>
+    </div>
+  );
+}

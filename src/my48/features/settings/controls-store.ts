@@ -1,0 +1,156 @@
+import { map } from 'nanostores';
+import { z } from 'zod';
+import { alertsApi, type AlertSettings } from '../../../contract/alerts.ts';
+import type { Answer } from '../../../contract/endpoint.ts';
+import { myDataApi } from '../../../contract/my-data.ts';
+import { EmailChangeForm, securityApi, securityMessages, SPEND_LIMIT_MAX_CENTS, SPEND_LIMIT_MIN_CENTS } from '../../../contract/security.ts';
+import { euro } from '../../../contract/format.ts';
+import { clearAllCookies } from '../../../lib/auth-code.ts';
+import { call, errorMessage } from '../../../lib/http.ts';
+import { currentUserId, memberParams } from '../../../lib/member-session.ts';
+import { formStore } from '../../../stores/form.ts';
+import { $account, loadAccount } from '../../stores/account.ts';
+import { STEP_UP_FIELD_ERROR, stepUpCodeOf } from '../../stores/step-up.ts';
+
+type SpendLimit = Answer<typeof securityApi.spendLimit>['_payload'];
+type Alert = Answer<typeof alertsApi.list>['_payload']['values'][number];
+
+const code = z.string().transform(stepUpCodeOf).pipe(z.string().regex(/^\d{6}$/, { error: STEP_UP_FIELD_ERROR }));
+const reloadAccount = () => {
+  const userId = currentUserId();
+  if (userId) void loadAccount(userId, { force: true });
+};
+const simParams = () => ({ ...memberParams(), ssn: $account.get().sim?.ssn ?? '' });
+
+// ——— Spend limit ———
+
+export const $spendLimit = map<{ data?: SpendLimit; error?: string }>({});
+export async function loadSpendLimit(): Promise<void> {
+  try {
+    $spendLimit.set({ data: (await call(securityApi.spendLimit, { params: memberParams() }))._payload });
+  } catch (error) {
+    $spendLimit.set({ error: errorMessage(error, 'Your spend limit could not be loaded. Please try again.') });
+  }
+}
+
+/** The limit in euro as people type it ("20", "20.50", "€20"); cents for the API. */
+export const SpendLimitInput = z.object({
+  limit: z.string().trim().transform((v) => v.replace(/^€\s*/, '').replace(',', '.'))
+    .pipe(z.string().regex(/^\d{1,4}(\.\d{1,2})?$/, { error: 'Enter an amount in euro, like 20 or 20.50.' }))
+    .transform((v) => Math.round(Number(v) * 100))
+    .pipe(z.number().min(SPEND_LIMIT_MIN_CENTS, { error: `The limit is at least ${euro(SPEND_LIMIT_MIN_CENTS)}.` }).max(SPEND_LIMIT_MAX_CENTS, { error: `The limit is at most ${euro(SPEND_LIMIT_MAX_CENTS)}.` })),
+});
+export const spendLimitForm = formStore({
+  schema: SpendLimitInput,
+  labels: { limit: 'Monthly limit' },
+  busyLabel: 'Saving…',
+  send: async ({ limit }) => {
+    const { _payload } = await call(securityApi.setSpendLimit, { params: memberParams(), body: { limit_cents: limit } });
+    $spendLimit.set({ data: _payload });
+    return `Your card spending is limited to ${euro(limit)} a month.`;
+  },
+});
+export async function removeSpendLimit(): Promise<void> {
+  try {
+    $spendLimit.set({ data: (await call(securityApi.setSpendLimit, { params: memberParams(), body: { limit_cents: null } }))._payload });
+    spendLimitForm.reset();
+  } catch (error) {
+    $spendLimit.set({ ...$spendLimit.get(), error: errorMessage(error) });
+  }
+}
+
+// ——— Lost or stolen ———
+
+export const $block = map<{ busy?: boolean; notice?: string; error?: string }>({});
+export async function reportLost(): Promise<void> {
+  $block.set({ busy: true });
+  try {
+    await call(securityApi.blockSim, { params: simParams() });
+    $block.set({ notice: securityMessages.blocked });
+    reloadAccount();
+  } catch (error) {
+    $block.set({ error: errorMessage(error) });
+  }
+}
+export const unblockForm = formStore({
+  schema: z.object({ step_up_code: code }),
+  labels: { step_up_code: 'Code from the e-mail' },
+  busyLabel: 'Unblocking…',
+  send: async ({ step_up_code }) => {
+    await call(securityApi.unblockSim, { params: simParams(), stepUpCode: step_up_code });
+    $block.set({ notice: securityMessages.unblocked });
+    reloadAccount();
+    return securityMessages.unblocked;
+  },
+});
+
+// ——— E-mail address ———
+
+export const emailForm = formStore({
+  schema: EmailChangeForm.extend({ step_up_code: code }),
+  labels: { email: 'New e-mail address', password: 'Password', step_up_code: 'Code from the e-mail' },
+  busyLabel: 'Changing…',
+  send: async ({ step_up_code, ...body }) => {
+    const { _payload } = await call(securityApi.changeEmail, { params: memberParams(), body, stepUpCode: step_up_code });
+    return `Your e-mail address is now ${_payload.email}. Use it to log in.`;
+  },
+});
+
+// ——— Alerts ———
+
+export const $alerts = map<{ settings?: AlertSettings; list?: Alert[]; error?: string; saving?: boolean; notice?: string }>({});
+export async function loadAlerts(): Promise<void> {
+  try {
+    const [settings, list] = await Promise.all([call(alertsApi.settings, { params: memberParams() }), call(alertsApi.list, { params: memberParams() })]);
+    $alerts.set({ settings: settings._payload, list: list._payload.values });
+  } catch (error) {
+    $alerts.set({ error: errorMessage(error, 'Your alerts could not be loaded. Please try again.') });
+  }
+}
+export async function saveAlerts(settings: AlertSettings): Promise<void> {
+  $alerts.set({ ...$alerts.get(), saving: true, notice: undefined, error: undefined });
+  try {
+    const { _payload } = await call(alertsApi.saveSettings, { params: memberParams(), body: settings });
+    $alerts.set({ ...$alerts.get(), settings: _payload, saving: false, notice: 'Your alert choices are saved.' });
+  } catch (error) {
+    $alerts.set({ ...$alerts.get(), saving: false, error: errorMessage(error) });
+  }
+}
+
+// ——— My data ———
+
+export const $download = map<{ busy?: boolean; error?: string }>({});
+/** The export as a file download (the API answers it as an attachment; here it is saved from the answer). */
+export async function downloadMyData(): Promise<void> {
+  $download.set({ busy: true });
+  try {
+    const data = await call(myDataApi.exportData, { params: memberParams() });
+    const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+    const a = Object.assign(document.createElement('a'), { href: url, download: `48-my-data-${data.exported_at.slice(0, 10)}.json` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    $download.set({});
+  } catch (error) {
+    $download.set({ error: errorMessage(error, 'Your data could not be downloaded. Please try again.') });
+  }
+}
+
+export const deleteForm = formStore({
+  schema: z.object({
+    password: z.string().min(1, { error: 'Enter your password.' }),
+    confirm: z.string().trim().refine((v) => v === 'DELETE', { error: 'Type DELETE to confirm.' }),
+    step_up_code: code,
+  }),
+  labels: { password: 'Password', confirm: 'Type DELETE', step_up_code: 'Code from the e-mail' },
+  busyLabel: 'Deleting your account…',
+  pageLoader: true,
+  send: async ({ step_up_code, password }) => {
+    const { _payload } = await call(myDataApi.deleteAccount, { params: memberParams(), body: { password, confirm: 'DELETE' }, stepUpCode: step_up_code });
+    // The account is gone, and its session with it: nothing of it stays in this browser.
+    clearAllCookies();
+    sessionStorage.clear();
+    return _payload.message;
+  },
+});

@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import type { Answer } from '../../../contract/endpoint.ts';
+import { COMPANY, receiptsApi } from '../../../contract/transactions.ts';
+import { euro, formatMsisdn } from '../../../lib/format.ts';
+import { call, errorMessage } from '../../../lib/http.ts';
+import { memberParams } from '../../../lib/member-session.ts';
+
+type ReceiptData = Answer<typeof receiptsApi.receipt>['_payload'];
+const when = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Dublin' });
+const BRANDS: Record<string, string> = { VISA: 'Visa', MASTER: 'Mastercard', AMEX: 'American Express' };
+const KINDS: Record<ReceiptData['kind'], string> = { purchase: 'Membership', renewal: 'Membership renewal', 'top-up': 'Credit top-up', 'add-on': 'Data add-on' };
+
+/** /my48/transactions/<id>: one purchase or card payment, with VAT and how it was paid; printable. */
+export function Receipt({ id }: { id: string }) {
+  const [state, setState] = useState<{ data?: ReceiptData; error?: string }>({});
+  useEffect(() => {
+    call(receiptsApi.receipt, { params: { ...memberParams(), transaction_id: id } })
+      .then((r) => setState({ data: r._payload }))
+      .catch((error: unknown) => setState({ error: errorMessage(error, 'This receipt could not be loaded. Please try again.') }));
+  }, [id]);
+  if (state.error) return <div className="stack"><p className="alert alert--error" role="alert">{state.error}</p><p><a href="/my48/transactions">Back to your transactions</a></p></div>;
+  const r = state.data;
+  if (!r) return <p role="status" className="loading-line">Loading your receipt…</p>;
+  return (
+    <article className="card receipt stack" aria-labelledby="receipt-title">
+      <h2 id="receipt-title">{`Receipt ${r.id}`}</h2>
+      <p>{when.format(new Date(r.date))}{r.msisdn ? ` · ${formatMsisdn(r.msisdn)}` : ''}</p>
+      <table>
+        <caption className="visually-hidden">What was bought and what it cost</caption>
+        <thead><tr><th scope="col">Item</th><th scope="col" className="amount">Amount</th></tr></thead>
+        <tbody>
+          <tr><td>{`${KINDS[r.kind]}: ${r.description}`}</td><td className="amount">{euro(r.total_cents)}</td></tr>
+          <tr><td>{`Net of VAT`}</td><td className="amount">{euro(r.net_cents)}</td></tr>
+          <tr><td>{`VAT at ${r.vat_rate_percent} %`}</td><td className="amount">{euro(r.vat_cents)}</td></tr>
+          <tr><th scope="row">Total paid</th><td className="amount"><strong>{euro(r.total_cents)}</strong></td></tr>
+        </tbody>
+      </table>
+      <h3>Paid with</h3>
+      <ul>
+        {r.credit_cents > 0 && <li>{`Credit: ${euro(r.credit_cents)}`}</li>}
+        {r.card_cents > 0 && <li>{`${r.card ? `${BRANDS[r.card.brand] ?? r.card.brand} •••• ${r.card.last4}` : 'Card'}: ${euro(r.card_cents)}`}</li>}
+      </ul>
+      <footer className="field__hint">
+        <p>{`${COMPANY.name}, ${COMPANY.address}. VAT number ${COMPANY.vatNumber}. ${COMPANY.registered}.`}</p>
+      </footer>
+      <div className="actions no-print">
+        <button type="button" className="btn btn--primary" onClick={() => window.print()}>Print or save as PDF</button>
+        <a className="btn btn--outline" href="/my48/transactions">Back to your transactions</a>
+      </div>
+    </article>
+  );
+}

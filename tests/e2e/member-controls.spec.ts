@@ -1,0 +1,161 @@
+import { expect } from '@playwright/test';
+import { messages } from '../../src/contract/messages.ts';
+import { myDataMessages } from '../../src/contract/my-data.ts';
+import { DEMO_PASSWORD, enterStepUpCode, expectNoAxeViolations, logIn, test } from './fixtures.ts';
+
+// member-controls.md, demo members 31 to 33: alerts, receipts, spend limit, lost SIM, eSIM, port-in, my data.
+
+test('controls: the 80 % data alert and the renewal reminder are in the notifications; alerts are switched in settings', async ({ page, signIn }) => {
+  await signIn('controls@example.com');
+  await page.goto('/my48');
+  const notes = page.getByRole('region', { name: /^Notifications/ });
+  await expect(notes).toContainText('You have used 80 % of your data');
+  await expect(notes).toContainText('Your membership renews soon');
+  await expect(notes).toContainText('€2.00 from your credit, then €7.99 from the card ending ····5454');
+  await notes.getByRole('link', { name: 'Choose your alerts' }).click();
+  await expect(page.getByRole('heading', { name: 'Alerts', level: 2 })).toBeVisible();
+  await expectNoAxeViolations(page);
+  const data100 = page.getByRole('group', { name: 'Data used up' });
+  await data100.getByRole('checkbox', { name: 'By e-mail' }).uncheck();
+  await page.getByRole('button', { name: 'Save my alerts' }).click();
+  await expect(page.getByText('Your alert choices are saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('group', { name: 'Data used up' }).getByRole('checkbox', { name: 'By e-mail' })).not.toBeChecked();
+  await expect(page.getByRole('group', { name: 'Data used up' }).getByRole('checkbox', { name: 'In the app' })).toBeChecked();
+  await expect(page.getByRole('region', { name: 'Recent alerts' })).toContainText('You have used 80 % of your data');
+});
+
+test('controls: a receipt for the card payment, with VAT and the card, linked from the transactions; print hides the menus', async ({ page, signIn }) => {
+  await signIn('controls@example.com');
+  await page.goto('/my48/transactions');
+  // The card payment of 20 days ago, a page or two back: the row whose "By card" cell is €9.99.
+  const paidByCard = page.getByRole('row').filter({ has: page.getByRole('cell', { name: '€9.99', exact: true }) });
+  for (let i = 0; i < 6 && !(await paidByCard.count()); i++) {
+    await page.getByRole('button', { name: 'Older' }).click();
+    await expect(page.getByText(/^Page \d+ of \d+$/)).toHaveText(new RegExp(`^Page ${i + 2} of`));
+  }
+  await paidByCard.getByRole('link', { name: 'Data Plus €9.99 Membership (receipt)' }).click();
+  await expect(page).toHaveURL(/\/my48\/transactions\/\d+$/);
+  const receipt = page.getByRole('article', { name: /^Receipt \d+$/ });
+  await expect(receipt.getByRole('row', { name: /VAT at 23 %/ })).toContainText('€1.87');
+  await expect(receipt.getByRole('row', { name: /Total paid/ })).toContainText('€9.99');
+  await expect(receipt).toContainText('Mastercard •••• 5454: €9.99');
+  await expect(receipt).toContainText('48 Mobile Limited');
+  await expectNoAxeViolations(page);
+  // The address works on its own (a reload, a bookmark).
+  await page.reload();
+  await expect(receipt.getByRole('row', { name: /VAT at 23 %/ })).toContainText('€1.87');
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('navigation', { name: 'my48' })).toBeHidden();
+  await expect(receipt.getByRole('button', { name: 'Print or save as PDF' })).toBeHidden();
+  await expect(receipt).toBeVisible();
+});
+
+test('controls: a monthly card limit; a card payment over it is refused naming the limit and what is left', async ({ page, signIn }) => {
+  await signIn('controls@example.com');
+  await page.goto('/my48/settings/security');
+  await expect(page.getByRole('status').filter({ hasText: 'No limit is set' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Monthly limit (€)').fill('4');
+  await page.getByRole('button', { name: 'Save my limit' }).click();
+  await expect(page.getByText('The limit is at least €5.00.')).toBeVisible();
+  await page.getByLabel('Monthly limit (€)').fill('5');
+  await page.getByRole('button', { name: 'Save my limit' }).click();
+  await expect(page.getByText('Your card spending is limited to €5.00 a month.')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Your limit is €5.00 a month' })).toBeVisible();
+  await page.goto('/my48/memberships/add-credit');
+  await page.getByRole('radio', { name: '€10.00' }).check();
+  await page.getByRole('button', { name: /^Add €10\.00/ }).click();
+  await expect(page.getByRole('alert')).toContainText(/would pass your monthly card spending limit of €5\.00: you can spend €\d+\.\d\d more by card this month/);
+  await page.goto('/my48/settings/security');
+  await page.getByRole('button', { name: 'Remove the limit' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'No limit is set' })).toBeVisible();
+});
+
+test('lost: blocking shows on the dashboard and stops purchases; unblocked with a code; then an eSIM with its QR code', async ({ page, signIn, request }) => {
+  test.slow();
+  await signIn('lost@example.com');
+  await page.goto('/my48/settings/security');
+  await page.getByRole('button', { name: 'Report lost or stolen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Block your SIM?' });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Block my SIM' }).click();
+  await expect(page.getByText('Your SIM is blocked. Nobody can buy anything')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.goto('/my48');
+  const banner = page.getByRole('alert').filter({ hasText: 'Your SIM is blocked' });
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole('link', { name: 'Change to an eSIM' })).toBeVisible();
+  await page.goto('/my48/addons');
+  await page.getByRole('button', { name: 'Buy Add-on 5 GB' }).click();
+  await expect(page.getByText(messages.simBlocked).first()).toBeVisible();
+
+  await page.goto('/my48/settings/security');
+  const unblock = page.getByRole('form', { name: 'Found it? Unblock your SIM' });
+  await enterStepUpCode(page, request, 'lost@example.com', unblock);
+  await unblock.getByRole('button', { name: 'Unblock my SIM' }).click();
+  await expect(page.getByText('Your SIM is unblocked and works again.').first()).toBeVisible();
+  await page.goto('/my48');
+  await expect(page.getByRole('alert').filter({ hasText: 'Your SIM is blocked' })).toBeHidden();
+
+  await page.goto('/my48/settings/change-my-sim#esim');
+  const esim = page.getByRole('form', { name: 'Change to an eSIM' });
+  await esim.getByLabel('Your password').fill(DEMO_PASSWORD);
+  await enterStepUpCode(page, request, 'lost@example.com', esim);
+  await esim.getByRole('button', { name: 'Change to an eSIM' }).click();
+  await expect(page.getByRole('heading', { name: 'Your eSIM is ready' })).toBeFocused();
+  await expect(page.getByRole('img', { name: /QR code of your eSIM activation code/ })).toBeVisible();
+  await expect(page.locator('code')).toHaveText(/^LPA:1\$smdp\.esim\.48\.ie\$[0-9A-F-]+$/);
+  await expectNoAxeViolations(page);
+});
+
+test('port-in: the timeline moves on as the donor network answers', async ({ page, signIn, browser }) => {
+  await signIn('controls@example.com');
+  await page.goto('/my48/settings/move-your-number');
+  await page.getByLabel('Number to move').fill('086 765 4321');
+  await page.getByLabel('Current network').selectOption({ index: 1 });
+  await page.getByRole('button', { name: 'Move my number' }).click();
+  const timeline = page.getByRole('region', { name: /^Moving 086 765 4321 from / });
+  await expect(timeline.getByRole('listitem').first()).toContainText('Request sent');
+  await expect(page.getByText(/^Next: your old network checks the number/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  // The donor network answers (the sandbox page moves it on at once).
+  const donor = await browser.newPage({ baseURL: new URL(page.url()).origin });
+  await donor.goto('/sandbox/port-in');
+  await donor.getByRole('button', { name: 'Move 0867654321 on' }).click();
+  await donor.getByRole('button', { name: 'Move 0867654321 on' }).click();
+  await donor.close();
+  await page.reload();
+  await expect(timeline.locator('li[aria-current="step"]')).toContainText('Move scheduled');
+  await expect(timeline).toContainText(/Your number moves on \w+day/);
+});
+
+test('leaver: downloads their data, then deletes the account with a code; the address is free again', async ({ page, signIn, request }) => {
+  test.slow();
+  await signIn('leaver@example.com');
+  await page.goto('/my48/settings/my-data');
+  await expectNoAxeViolations(page);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download my data' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^48-my-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const data = JSON.parse(await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8')) as { tables: Record<string, Record<string, unknown>[]> };
+  expect(data.tables['members']![0]).toMatchObject({ email: 'leaver@example.com' });
+  expect(JSON.stringify(data)).not.toContain('password_hash');
+
+  const form = page.getByRole('form', { name: 'Delete your account' });
+  await form.getByLabel('Password').fill(DEMO_PASSWORD);
+  await form.getByLabel('Type DELETE').fill('delete');
+  await form.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(form.getByText('Type DELETE to confirm.')).toBeVisible();
+  await form.getByLabel('Type DELETE').fill('DELETE');
+  await enterStepUpCode(page, request, 'leaver@example.com', form);
+  await form.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByText(myDataMessages.deleted)).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await logIn(page, 'leaver@example.com');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page).toHaveURL(/\/log-in/);
+});
