@@ -110,6 +110,9 @@ export async function deleteAccount({ db, clock }: ServiceContext, member: typeo
     // Orders keep what was sent (stock, accounting) without the name and address.
     await tx.update(s.orders).set({ firstname: '', lastname: '', line1: '', line2: null, city: '', county: '', postcode: null }).where(eq(s.orders.memberId, id));
     await tx.update(s.checkouts).set({ buyerEmail: null }).where(eq(s.checkouts.memberId, id));
+    // Nothing renews or charges for an account that is gone.
+    const ssns = (await tx.select({ ssn: sims.ssn }).from(sims).where(eq(sims.memberId, id))).map((r) => r.ssn);
+    if (ssns.length > 0) await tx.update(s.memberships).set({ recurrenceEnabled: false }).where(inArray(s.memberships.ssn, ssns));
     // SIMs stay for the amounts hanging on them, without the number: it goes back to the network.
     await tx.update(sims).set({ msisdn: null, status: 'inactive', puk: '', blockedAt: null, kind: 'physical', esimActivationCode: null }).where(eq(sims.memberId, id));
     await tx.update(members).set({

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { StepUpFailure } from '../../../contract/step-up.ts';
 import { isUniqueViolation } from '../../db/client.ts';
+import { sendMail } from '../../integrations/mail/index.ts';
 import { members, sims } from '../../db/schema.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 import { verifyPassword } from '../../services/passwords.ts';
@@ -58,6 +59,8 @@ export async function changeEmail({ db, clock }: ServiceContext, member: typeof 
       const allowed = await useStepUpCode(tx, clock, member.id, 'email', code);
       if (!allowed.ok) return allowed;
       await tx.update(members).set({ email: body.email }).where(eq(members.id, member.id));
+      // The old address hears of it: if it was not the member, they can act.
+      await sendMail(tx, clock, { to: member.email, subject: 'Your 48 e-mail address was changed', body: `Hi ${member.firstname},\n\nThe e-mail address of your 48 account is now ${body.email}. If you didn't do this, contact us at once.\n\n48` });
       return done({ email: body.email });
     });
   } catch (error) {
