@@ -48,7 +48,7 @@ test('controls: a receipt for the card payment, with VAT and the card, linked fr
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('navigation', { name: 'my48' })).toBeHidden();
   await expect(receipt.getByRole('button', { name: 'Print or save as PDF' })).toBeHidden();
-  await expect(receipt).toBeVisible();
+  await expect(receipt.getByText(/^48 Mobile Limited, /)).toBeVisible();
 });
 
 test('controls: a monthly card limit; a card payment over it is refused naming the limit and what is left', async ({ page, signIn }) => {

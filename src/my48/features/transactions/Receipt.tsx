@@ -40,9 +40,7 @@ export function Receipt({ id }: { id: string }) {
         {r.credit_cents > 0 && <li>{`Credit: ${euro(r.credit_cents)}`}</li>}
         {r.card_cents > 0 && <li>{`${r.card ? `${BRANDS[r.card.brand] ?? r.card.brand} •••• ${r.card.last4}` : 'Card'}: ${euro(r.card_cents)}`}</li>}
       </ul>
-      <footer className="field__hint">
-        <p>{`${COMPANY.name}, ${COMPANY.address}. VAT number ${COMPANY.vatNumber}. ${COMPANY.registered}.`}</p>
-      </footer>
+      <p className="field__hint">{`${COMPANY.name}, ${COMPANY.address}. VAT number ${COMPANY.vatNumber}. ${COMPANY.registered}.`}</p>
       <div className="actions no-print">
         <button type="button" className="btn btn--primary" onClick={() => window.print()}>Print or save as PDF</button>
         <a className="btn btn--outline" href="/my48/transactions">Back to your transactions</a>
