@@ -26,10 +26,12 @@ test('controls: the 80 % data alert and the renewal reminder are in the notifica
 });
 
 test('controls: a receipt for the card payment, with VAT and the card, linked from the transactions; print hides the menus', async ({ page, signIn }) => {
+  test.slow();
   await signIn('controls@example.com');
   await page.goto('/my48/transactions');
   // The card payment of 20 days ago, a page or two back: the row whose "By card" cell is €9.99.
   const paidByCard = page.getByRole('row').filter({ has: page.getByRole('cell', { name: '€9.99', exact: true }) });
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
   for (let i = 0; i < 6 && !(await paidByCard.count()); i++) {
     await page.getByRole('button', { name: 'Older' }).click();
     await expect(page.getByText(/^Page \d+ of \d+$/)).toHaveText(new RegExp(`^Page ${i + 2} of`));
