@@ -122,6 +122,15 @@ const demo: DemoMember[] = [
     membership: { sku: 'BDDT00', daysLeft: 15, usedGb: 5 } },
 ];
 
+/**
+ * The Irish calendar day `days` after today's, counted on the calendar (not in 24-hour steps: across
+ * the end of summer time, 24 hours before 23:30 on 25 October is still 25 October).
+ */
+export function irishDayAfter(now: Date, days: number): string {
+  const [y, m, d] = dayOf(now).split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+}
+
 export const demoMsisdn = (n: number) => `08710000${String(n).padStart(2, '0')}`;
 export const demoSsn = (n: number) => `89353010000000000${String(n).padStart(2, '0')}`;
 
@@ -240,7 +249,7 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
         const days = Math.max(1, daysIn);
         const usage = Array.from({ length: days }, (_, i) => {
           const weight = 1 + ((i * 7) % 5) / 4;
-          return { day: dayOf(at(-daysIn + i)), weight };
+          return { day: irishDayAfter(now, -daysIn + i), weight };
         });
         const total = usage.reduce((s, u) => s + u.weight, 0);
         let assigned = 0;
