@@ -10,7 +10,8 @@ import { stepUpFailures } from './step-up.ts';
  * (block at once, unblock with a step-up code), and the e-mail address (a step-up code).
  */
 export const SPEND_LIMIT_MIN_CENTS = 500;
-export const SPEND_LIMIT_MAX_CENTS = 100_000;
+/** member-controls.md: any amount from €5. The upper bound is only what an amount column holds (€1,000,000). */
+export const SPEND_LIMIT_MAX_CENTS = 100_000_000;
 
 /** The refusal of a card payment over the limit: it names the limit and what is left this month. */
 export const spendLimitMessage = (limitCents: number, leftCents: number) =>

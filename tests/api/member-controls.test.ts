@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableName, inArray, is, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { expect, it } from 'vitest';
 import { messages } from '../../src/contract/messages.ts';
@@ -115,28 +115,19 @@ forEachDatabase('member_controls', (ctx) => {
     const s = await login(c.app, 'controls@example.com');
     const low = await req(c, s, 'PUT', '/spend-limit', { limit_cents: 499 });
     expect(low.status).toBe(400);
-    // €9.99 was paid by card 20 days ago (this month only if the month is that old): the answer says what counts.
-    const set = await req(c, s, 'PUT', '/spend-limit', { limit_cents: 1500 });
-    const limit = (await set.json())._payload;
-    expect(limit.limit_cents).toBe(1500);
-    const spent = limit.spent_cents as number;
-    const left = 1500 - spent;
+    // What cards paid this month counts (€9.99 20 days ago, when that is this month): the answer says it.
+    const spent = (await (await req(c, s, 'PUT', '/spend-limit', { limit_cents: 1500 })).json())._payload.spent_cents as number;
     const prepared = c.payments.checkouts.size;
-    // Credit €2.00 pays first: a €9.99 membership needs €7.99 by card.
+    // Credit €2.00 pays first: a €9.99 membership needs €7.99 by card. A cent short of that is refused, naming the limit and what is left.
     const cardPart = 799;
-    if (cardPart > left) {
-      const over = await req(c, s, 'POST', `/sims/${demoSsn(31)}/checkouts`, { purpose: 'membership', sku: 'BDDT00', recurrence_enabled: false, save_card: false });
-      expect([over.status, await message(over)]).toEqual([422, spendLimitMessage(1500, left)]);
-    }
-    // Exactly what is left passes; a cent more does not.
-    await req(c, s, 'PUT', '/spend-limit', { limit_cents: spent + cardPart });
-    const edgeOver = await req(c, s, 'PUT', '/spend-limit', { limit_cents: Math.max(500, spent + cardPart - 1) });
-    expect(edgeOver.status).toBe(200);
-    const refused = await req(c, s, 'POST', `/sims/${demoSsn(31)}/checkouts`, { purpose: 'membership', sku: 'BDDT00', recurrence_enabled: false, save_card: false });
-    expect([refused.status, await message(refused)]).toEqual([422, spendLimitMessage(Math.max(500, spent + cardPart - 1), Math.max(0, Math.max(500, spent + cardPart - 1) - spent))]);
+    await req(c, s, 'PUT', '/spend-limit', { limit_cents: spent + cardPart - 1 });
+    const buy = () => req(c, s, 'POST', `/sims/${demoSsn(31)}/checkouts`, { purpose: 'membership', sku: 'BDDT00', recurrence_enabled: false, save_card: false });
+    const refused = await buy();
+    expect([refused.status, await message(refused)]).toEqual([422, spendLimitMessage(spent + cardPart - 1, cardPart - 1)]);
     expect(c.payments.checkouts.size).toBe(prepared); // the provider was not asked
+    // Exactly what is left passes.
     await req(c, s, 'PUT', '/spend-limit', { limit_cents: spent + cardPart });
-    const atEdge = await req(c, s, 'POST', `/sims/${demoSsn(31)}/checkouts`, { purpose: 'membership', sku: 'BDDT00', recurrence_enabled: false, save_card: false });
+    const atEdge = await buy();
     expect(atEdge.status).toBe(201);
     // The open checkout holds its amount: nothing is left for a second one.
     expect((await (await req(c, s, 'GET', '/spend-limit')).json())._payload.left_cents).toBe(0);
@@ -166,7 +157,7 @@ forEachDatabase('member_controls', (ctx) => {
     const blocked = await req(c, s, 'POST', `/sims/${ssn}/block`);
     expect([blocked.status, (await blocked.json())._payload.blocked]).toEqual([200, true]);
     const owned = (await (await req(c, s, 'GET', '/sims/owned')).json())._payload;
-    expect(owned.values?.[0]?.blocked ?? owned[0]?.blocked ?? JSON.stringify(owned).includes('"blocked":true')).toBeTruthy();
+    expect(owned.values).toEqual([expect.objectContaining({ ssn, blocked: true })]);
 
     const refusals = [
       await req(c, s, 'POST', `/sims/${ssn}/credit`, { amount_cents: 500 }),
@@ -353,7 +344,6 @@ forEachDatabase('member_controls', (ctx) => {
     expect(data.tables.alerts.length).toBeGreaterThan(0);
     const text = JSON.stringify(data);
     for (const secret of ['password_hash', 'token_hash', 'binding_hash', 'code_hash', '"token"', 'sbx.']) expect(text).not.toContain(secret);
-    expect(getTableName(ledger)).toBe('ledger');
   });
 
   it('deleting the account: code and password; sessions end; no personal data left; amounts kept; the referral service told to forget; the address free again', async () => {
@@ -395,7 +385,8 @@ forEachDatabase('member_controls', (ctx) => {
     expect((await c.app.request('/panda/protected/users/current', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password: 'Demo-48-pass' }) })).status).not.toBe(200);
     const again = await signUpMember(c, email);
     expect(again.userId).not.toBe(id);
-    expect(await c.handle.db.select().from(checkouts).where(inArray(checkouts.memberId, [id]))).toBeDefined();
+    // Checkouts keep their amounts, without the buyer's address.
+    expect((await c.handle.db.select().from(checkouts).where(inArray(checkouts.memberId, [id]))).every((r) => r.buyerEmail === null)).toBe(true);
   });
 });
 

@@ -1,4 +1,5 @@
 import { map } from 'nanostores';
+import { z } from 'zod';
 import { stepUpApi, type StepUpPurpose } from '../../contract/step-up.ts';
 import { call, errorMessage } from '../../lib/http.ts';
 import { memberParams } from '../../lib/member-session.ts';
@@ -25,3 +26,5 @@ export const resetStepUp = () => $stepUp.set({ sending: false });
 export const STEP_UP_FIELD_ERROR = 'Enter the 6-digit security code from the e-mail.';
 export const stepUpCodeOf = (value: string | undefined) => (value ?? '').replace(/\s+/g, '');
 export const isStepUpCode = (value: string | undefined) => /^\d{6}$/.test(stepUpCodeOf(value));
+/** The code field of a form that needs one (step_up_code), as its zod rule. */
+export const StepUpCodeField = z.string().transform(stepUpCodeOf).pipe(z.string().regex(/^\d{6}$/, { error: STEP_UP_FIELD_ERROR }));

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, lte } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { RENEWAL_REMINDER_DAYS } from '../../contract/alerts.ts';
 import { euro } from '../../contract/format.ts';
 import { balances, memberships, products, sims, storedCards } from '../db/schema.ts';
@@ -34,8 +34,9 @@ export async function runAlerts(ctx: ServiceContext): Promise<number> {
   for (const { m, memberId, product } of current) {
     const period = `${m.ssn}:${m.startsAt.toISOString()}`;
     // Data: of the membership's allowance with what flexible data moved in and out.
-    if (m.dataMaxKb !== null && m.dataMaxKb > 0) {
-      const share = (m.dataUsedKb + m.dataOutKb) / (m.dataMaxKb + m.dataInKb);
+    // Only a membership past a threshold costs a transaction (the job runs every minute over all of them).
+    const share = m.dataMaxKb !== null && m.dataMaxKb > 0 ? (m.dataUsedKb + m.dataOutKb) / (m.dataMaxKb + m.dataInKb) : 0;
+    if (share >= 0.8) {
       await db.transaction(async (tx) => {
         if (share >= 0.8 && (await raiseAlert(tx, clock, { memberId, cause: 'data80', key: period, title: 'You have used 80 % of your data', body: `You have used ${Math.floor(share * 100)} % of the data of your ${product} membership. Top up with an add-on in my48 if you need more before ${longDate.format(m.endsAt)}.` }))) raised += 1;
         if (share >= 1 && (await raiseAlert(tx, clock, { memberId, cause: 'data100', key: period, title: 'Your data is used up', body: `You have used all the data of your ${product} membership. Add-ons in my48 give you more data straight away.` }))) raised += 1;
@@ -69,7 +70,7 @@ export async function runAlerts(ctx: ServiceContext): Promise<number> {
     .from(memberships)
     .innerJoin(sims, eq(sims.ssn, memberships.ssn))
     .innerJoin(storedCards, eq(storedCards.memberId, sims.memberId))
-    .where(and(eq(memberships.status, 'current'), eq(memberships.recurrenceEnabled, true), gt(memberships.endsAt, now), isNotNull(storedCards.expiry), lte(storedCards.createdAt, now)));
+    .where(and(eq(memberships.status, 'current'), eq(memberships.recurrenceEnabled, true), gt(memberships.endsAt, now)));
   for (const { memberId, endsAt, card } of renewing) {
     if (cardExpiresAt(card.expiry) > endsAt) continue;
     await db.transaction(async (tx) => {

@@ -10,12 +10,11 @@ import { call, errorMessage } from '../../../lib/http.ts';
 import { currentUserId, memberParams } from '../../../lib/member-session.ts';
 import { formStore } from '../../../stores/form.ts';
 import { $account, loadAccount } from '../../stores/account.ts';
-import { STEP_UP_FIELD_ERROR, stepUpCodeOf } from '../../stores/step-up.ts';
+import { StepUpCodeField } from '../../stores/step-up.ts';
 
 type SpendLimit = Answer<typeof securityApi.spendLimit>['_payload'];
 type Alert = Answer<typeof alertsApi.list>['_payload']['values'][number];
 
-const code = z.string().transform(stepUpCodeOf).pipe(z.string().regex(/^\d{6}$/, { error: STEP_UP_FIELD_ERROR }));
 const reloadAccount = () => {
   const userId = currentUserId();
   if (userId) void loadAccount(userId, { force: true });
@@ -36,7 +35,7 @@ export async function loadSpendLimit(): Promise<void> {
 /** The limit in euro as people type it ("20", "20.50", "€20"); cents for the API. */
 export const SpendLimitInput = z.object({
   limit: z.string().trim().transform((v) => v.replace(/^€\s*/, '').replace(',', '.'))
-    .pipe(z.string().regex(/^\d{1,4}(\.\d{1,2})?$/, { error: 'Enter an amount in euro, like 20 or 20.50.' }))
+    .pipe(z.string().regex(/^\d{1,7}(\.\d{1,2})?$/, { error: 'Enter an amount in euro, like 20 or 20.50.' }))
     .transform((v) => Math.round(Number(v) * 100))
     .pipe(z.number().min(SPEND_LIMIT_MIN_CENTS, { error: `The limit is at least ${euro(SPEND_LIMIT_MIN_CENTS)}.` }).max(SPEND_LIMIT_MAX_CENTS, { error: `The limit is at most ${euro(SPEND_LIMIT_MAX_CENTS)}.` })),
 });
@@ -73,7 +72,7 @@ export async function reportLost(): Promise<void> {
   }
 }
 export const unblockForm = formStore({
-  schema: z.object({ step_up_code: code }),
+  schema: z.object({ step_up_code: StepUpCodeField }),
   labels: { step_up_code: 'Code from the e-mail' },
   busyLabel: 'Unblocking…',
   send: async ({ step_up_code }) => {
@@ -87,7 +86,7 @@ export const unblockForm = formStore({
 // ——— E-mail address ———
 
 export const emailForm = formStore({
-  schema: EmailChangeForm.extend({ step_up_code: code }),
+  schema: EmailChangeForm.extend({ step_up_code: StepUpCodeField }),
   labels: { email: 'New e-mail address', password: 'Password', step_up_code: 'Code from the e-mail' },
   busyLabel: 'Changing…',
   send: async ({ step_up_code, ...body }) => {
@@ -141,7 +140,7 @@ export const deleteForm = formStore({
   schema: z.object({
     password: z.string().min(1, { error: 'Enter your password.' }),
     confirm: z.string().trim().refine((v) => v === 'DELETE', { error: 'Type DELETE to confirm.' }),
-    step_up_code: code,
+    step_up_code: StepUpCodeField,
   }),
   labels: { password: 'Password', confirm: 'Type DELETE', step_up_code: 'Code from the e-mail' },
   busyLabel: 'Deleting your account…',

@@ -1,8 +1,7 @@
 import { atom } from 'nanostores';
 import { ADDRESS_LABELS, ChangeSimForm, PortInForm, ReorderSimForm } from '../../../contract/forms.ts';
 import { EsimForm, simSettingsApi, type PortIn } from '../../../contract/sim-settings.ts';
-import { z } from 'zod';
-import { STEP_UP_FIELD_ERROR, stepUpCodeOf } from '../../stores/step-up.ts';
+import { StepUpCodeField } from '../../stores/step-up.ts';
 import { call } from '../../../lib/http.ts';
 import { formatMsisdn } from '../../../lib/format.ts';
 import { currentUserId, memberParams } from '../../../lib/member-session.ts';
@@ -49,11 +48,10 @@ export const portInForm = formStore({
   },
 });
 
-const stepUpCode = z.string().transform(stepUpCodeOf).pipe(z.string().regex(/^\d{6}$/, { error: STEP_UP_FIELD_ERROR }));
 
 /** Change my SIM: the number moves to a new card after the password and a security code. */
 export const changeSimForm = formStore({
-  schema: ChangeSimForm.extend({ step_up_code: stepUpCode }),
+  schema: ChangeSimForm.extend({ step_up_code: StepUpCodeField }),
   labels: { new_ssn: 'New SIM number', password: 'Password', step_up_code: 'Code from the e-mail' },
   busyLabel: 'Changing…',
   send: async ({ step_up_code, ...body }) => {
@@ -65,7 +63,7 @@ export const changeSimForm = formStore({
 
 /** Change to an eSIM: after the password and a security code, the activation code to scan (QR) or type. */
 export const esimForm = formStore({
-  schema: EsimForm.extend({ step_up_code: stepUpCode }),
+  schema: EsimForm.extend({ step_up_code: StepUpCodeField }),
   labels: { password: 'Password', step_up_code: 'Code from the e-mail' },
   busyLabel: 'Making your eSIM…',
   pageLoader: true,

@@ -1,25 +1,18 @@
-import { useEffect, useState } from 'react';
-import type { Answer } from '../../../contract/endpoint.ts';
-import { COMPANY, receiptsApi } from '../../../contract/transactions.ts';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { COMPANY, type Receipt as ReceiptData } from '../../../contract/transactions.ts';
 import { euro, formatMsisdn } from '../../../lib/format.ts';
-import { call, errorMessage } from '../../../lib/http.ts';
-import { memberParams } from '../../../lib/member-session.ts';
-
-type ReceiptData = Answer<typeof receiptsApi.receipt>['_payload'];
+import { $receipt, loadReceipt } from './transactions-store.ts';
 const when = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Dublin' });
 const BRANDS: Record<string, string> = { VISA: 'Visa', MASTER: 'Mastercard', AMEX: 'American Express' };
 const KINDS: Record<ReceiptData['kind'], string> = { purchase: 'Membership', renewal: 'Membership renewal', 'top-up': 'Credit top-up', 'add-on': 'Data add-on' };
 
 /** /my48/transactions/<id>: one purchase or card payment, with VAT and how it was paid; printable. */
 export function Receipt({ id }: { id: string }) {
-  const [state, setState] = useState<{ data?: ReceiptData; error?: string }>({});
-  useEffect(() => {
-    call(receiptsApi.receipt, { params: { ...memberParams(), transaction_id: id } })
-      .then((r) => setState({ data: r._payload }))
-      .catch((error: unknown) => setState({ error: errorMessage(error, 'This receipt could not be loaded. Please try again.') }));
-  }, [id]);
+  const state = useStore($receipt);
+  useEffect(() => void loadReceipt(id), [id]);
   if (state.error) return <div className="stack"><p className="alert alert--error" role="alert">{state.error}</p><p><a href="/my48/transactions">Back to your transactions</a></p></div>;
-  const r = state.data;
+  const r = state.id === id ? state.data : undefined;
   if (!r) return <p role="status" className="loading-line">Loading your receipt…</p>;
   return (
     <article className="card receipt stack" aria-labelledby="receipt-title">
