@@ -30,7 +30,7 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   timeout: 30_000,
-  // Log-ins hash passwords (scrypt) on a small shared machine: give answers a little longer than the default 5 s.
+  // Log-ins hash passwords on a small shared machine: give answers a little longer than the default 5 s.
   expect: { timeout: 10_000 },
   use: {
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },

@@ -64,6 +64,18 @@ function allowOrigins(csp: string, origins: string[]): string {
     .join('; ');
 }
 
+/** Paths the app must answer even where a file of the site could: the API, sandboxes, the payment page's own CSP, redirects. */
+export function answeredByApp(path: string): boolean {
+  return path.startsWith('/panda') || path.startsWith('/sandbox') || path.startsWith('/payment-gateway') || path in redirects;
+}
+
+/** The headers the app adds to a page that are not about the file (CSP and the other security headers), read once from the app. */
+export async function pageSecurityHeaders(app: Hono<AppEnv>): Promise<Record<string, string>> {
+  const res = await app.request('/');
+  const fileHeaders = new Set(['content-type', 'content-length', 'etag', 'cache-control', 'vary', 'content-encoding', 'x-request-id', 'date', 'strict-transport-security']);
+  return Object.fromEntries([...res.headers].filter(([name]) => !fileHeaders.has(name)));
+}
+
 /** Builds the whole HTTP application; used by the Node entry and, unchanged, by the tests. */
 export function createApp({ db, config, site, clock = systemClock, logger = pino({ level: 'silent' }), captcha = captchaAdapter(config.captcha), payments = sandboxPayments(), referrals = sandboxReferrals(db, clock), catalogue = localCatalogueAdapter(), geolocation = sandboxGeolocation(), content = publishedContent(site?.dir ?? 'dist') }: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

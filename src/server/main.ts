@@ -1,6 +1,7 @@
-import { serve } from '@hono/node-server';
+import { createServer } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import pino from 'pino';
-import { createApp } from './app.ts';
+import { answeredByApp, createApp, pageSecurityHeaders } from './app.ts';
 import { sandboxPayments } from './integrations/payments/index.ts';
 import { providerPayments } from './integrations/payments/provider.ts';
 import { sandboxReferrals, serviceReferrals } from './integrations/referrals/index.ts';
@@ -11,13 +12,13 @@ import { buildIfNeeded } from './build-if-needed.ts';
 import { openDatabase } from './db/client.ts';
 import { isEmpty, seedDemo } from './seed/seed.ts';
 import { readEnv } from './env.ts';
-import { loadStaticSite } from './static-site.ts';
+import { loadStaticSite, staticListener } from './static-site.ts';
 
 const env = readEnv();
 const logger = pino({ level: env.LOG_LEVEL });
 if (!env.API_ONLY) buildIfNeeded(env.DIST_DIR);
 const site = env.API_ONLY ? undefined : await loadStaticSite(env.DIST_DIR);
-const database = await openDatabase(env.DATABASE_URL);
+const database = await openDatabase(env.DATABASE_URL, { poolMax: env.DATABASE_POOL_MAX, dataDir: env.DATA_DIR });
 if (await isEmpty(database.db)) {
   await seedDemo(database.db, new Date());
   logger.info('seeded the demo members into an empty database');
@@ -62,8 +63,16 @@ const app = createApp({
   },
 });
 
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  logger.info(`48 portal listening on http://${env.HOST === 'localhost' ? 'localhost' : info.address}:${info.port} (${database.kind})`);
+// Pages and assets go straight out (static-site.ts `staticListener`); everything else through the app.
+const appListener = getRequestListener(app.fetch);
+const pages = site ? staticListener(site, await pageSecurityHeaders(app), answeredByApp) : undefined;
+const server = createServer((req, res) => {
+  if (!pages?.(req, res)) void appListener(req, res);
+});
+server.listen(env.PORT, env.HOST, () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  logger.info(`48 portal listening on http://${env.HOST === 'localhost' ? 'localhost' : env.HOST}:${port} (${database.kind})`);
 });
 
 // Finish the requests in flight, close the database, then exit; a second signal, or 10 s, forces it.

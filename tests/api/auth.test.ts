@@ -5,6 +5,7 @@ import { authFailures } from '../../src/contract/auth.ts';
 import { messages } from '../../src/contract/messages.ts';
 import { members, sessions } from '../../src/server/db/schema.ts';
 import { DEMO_PASSWORD, demoSsn } from '../../src/server/seed/seed.ts';
+import { legacyScryptHash, verifyPassword } from '../../src/server/services/passwords.ts';
 import { call, forEachDatabase, login } from './harness.ts';
 
 const decryptEmv = (value: string) => {
@@ -76,8 +77,23 @@ forEachDatabase('auth', (ctx) => {
       unknown.push(b.ms);
     }
     const median = (xs: number[]) => xs.sort((x, y) => x - y)[2]!;
-    // Both verify one scrypt hash; anything else is noise next to it.
+    // Both verify one argon2id hash; anything else is noise next to it.
     expect(Math.abs(median(wrong) - median(unknown))).toBeLessThan(0.6 * Math.max(median(wrong), median(unknown)));
+  });
+
+  it('upgrades an older scrypt hash to argon2id at the next log-in, and the password still works', async () => {
+    const legacy = await legacyScryptHash(DEMO_PASSWORD);
+    await ctx().handle.db.update(members).set({ passwordHash: legacy }).where(eq(members.email, 'active@example.com'));
+    const wrong = await ctx().app.request('/panda/public/users/current', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'active@example.com', password: 'Wrong-pass-1' }) });
+    expect(wrong.status).toBe(401);
+    const hashOf = async () => (await ctx().handle.db.select({ h: members.passwordHash }).from(members).where(eq(members.email, 'active@example.com')))[0]!.h;
+    expect(await hashOf()).toBe(legacy); // a wrong password upgrades nothing
+    await login(ctx().app, 'active@example.com');
+    const upgraded = await hashOf();
+    expect(upgraded).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(DEMO_PASSWORD, upgraded)).toBe(true);
+    await login(ctx().app, 'active@example.com');
+    expect(await hashOf()).toBe(upgraded); // a current hash is left alone
   });
 
   it('stores session tokens only as hashes and gives a new token at every login', async () => {
@@ -125,6 +141,32 @@ forEachDatabase('auth', (ctx) => {
     expect((await call(ctx().app, b, path(b.userId))).status).toBe(401);
     // a was used 30:01 ago as well by now.
     expect((await call(ctx().app, a, path(a.userId))).status).toBe(401);
+  });
+
+  it('writes the last use at most once a minute, and keeps the idle rule exact to the minute', async () => {
+    const path = (id: number) => `/panda/protected/users/${id}/segments`;
+    const s = await login(ctx().app, 'active@example.com');
+    const lastUsed = async () => (await ctx().handle.db.select({ at: sessions.lastUsedAt }).from(sessions).where(eq(sessions.tokenHash, createHash('sha256').update(s.token).digest('hex'))))[0]!.at.getTime();
+    const loggedIn = await lastUsed();
+    // Reads within the minute after the last write write nothing.
+    for (const seconds of [10, 30, 59]) {
+      ctx().clock.advance(seconds === 10 ? 10_000 : seconds === 30 ? 20_000 : 29_000);
+      expect((await call(ctx().app, s, path(s.userId))).status).toBe(200);
+      expect(await lastUsed()).toBe(loggedIn);
+    }
+    // A minute on, a read moves it to now.
+    ctx().clock.advance(1000);
+    expect((await call(ctx().app, s, path(s.userId))).status).toBe(200);
+    expect(await lastUsed()).toBe(loggedIn + MIN);
+    // Used again 59 s later (not written). 30:00 after the last write (29:01 after that use) it still
+    // passes; unused for 30:01 after that, it has ended. A session ends 29 to 30 minutes after its last use.
+    ctx().clock.advance(59_000);
+    expect((await call(ctx().app, s, path(s.userId))).status).toBe(200);
+    expect(await lastUsed()).toBe(loggedIn + MIN);
+    ctx().clock.advance(29 * MIN + 1000);
+    expect((await call(ctx().app, s, path(s.userId))).status).toBe(200);
+    ctx().clock.advance(30 * MIN + 1000);
+    expect((await call(ctx().app, s, path(s.userId))).status).toBe(401);
   });
 
   it('slides with use but ends 8 hours after log-in whatever the use', async () => {

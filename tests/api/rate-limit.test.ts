@@ -9,7 +9,7 @@ forEachDatabase(
   'rate_limit',
   (ctx) => {
     it('limits failed logins per account with 429 and Retry-After, never locks out another member, and recovers', async () => {
-      // The limiter's store keeps time with Date.now(); freeze it, so how long each scrypt check
+      // The limiter's store keeps time with Date.now(); freeze it, so how long each password check
       // takes on a busy machine cannot end the window early, then move it past the window.
       vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
       try {

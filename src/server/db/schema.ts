@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -826,3 +826,23 @@ export const alerts = pgTable(
   },
   (t) => [uniqueIndex('alerts_once_per_cause').on(t.causeKey), index('alerts_member_idx').on(t.memberId)],
 );
+
+// Relations for drizzle's relational queries, which read a row and what hangs off it in one SQL
+// statement (one round trip): used where a hot read needs several tables, like the balance summary.
+export const simsRelations = relations(sims, ({ one, many }) => ({
+  balance: one(balances, { fields: [sims.ssn], references: [balances.ssn] }),
+  vault: one(vaults, { fields: [sims.ssn], references: [vaults.ssn] }),
+  memberships: many(memberships),
+  goodyBags: many(goodyBags),
+  borrowed: many(spotLoans, { relationName: 'borrower' }),
+}));
+export const balancesRelations = relations(balances, ({ one }) => ({ sim: one(sims, { fields: [balances.ssn], references: [sims.ssn] }) }));
+export const vaultsRelations = relations(vaults, ({ one }) => ({ sim: one(sims, { fields: [vaults.ssn], references: [sims.ssn] }) }));
+export const membershipsRelations = relations(memberships, ({ one }) => ({
+  sim: one(sims, { fields: [memberships.ssn], references: [sims.ssn] }),
+  product: one(products, { fields: [memberships.sku], references: [products.sku] }),
+}));
+export const goodyBagsRelations = relations(goodyBags, ({ one }) => ({ sim: one(sims, { fields: [goodyBags.ssn], references: [sims.ssn] }) }));
+export const spotLoansRelations = relations(spotLoans, ({ one }) => ({
+  borrower: one(sims, { fields: [spotLoans.borrowerSsn], references: [sims.ssn], relationName: 'borrower' }),
+}));

@@ -21,6 +21,10 @@ export async function emailField(c: Context, field: 'username' | 'email'): Promi
     const value = (body as Record<string, unknown>)[field];
     return typeof value === 'string' ? value.trim().toLowerCase().slice(0, 254) : '';
   } catch {
+    // Hono keeps the failed parse in its body cache, where the route's validator would await it
+    // outside its own try (a 500 for a malformed multipart body): forget it, so the validator
+    // parses again and answers 400.
+    delete c.req.bodyCache.formData;
     return '';
   }
 }

@@ -28,6 +28,8 @@ export interface AppEnv {
     member: typeof members.$inferSelect;
     sessionId: number;
     tokenHash: string;
+    /** The {ssn} of the path, checked with the session in one query: whether the member owns it. */
+    checkedSim?: { ssn: string; owned: boolean };
   };
 }
 

@@ -10,6 +10,8 @@ import { sameSecret, xsrfTokenFor } from '../services/tokens.ts';
 
 import { BINDING_COOKIE } from '../http/session.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** /users/{user_id}/sims/{ssn}/…: the {ssn} of a protected path, as requireOwnAccount will see it. */
+const SIM_PATH = /^\/panda\/protected\/users\/[^/]+\/sims\/([0-9]+)\//;
 
 /**
  * Protected calls (spec section 6): the x-gg-auth session token, the x-gg-transaction header,
@@ -23,7 +25,9 @@ export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
   if (!transaction || transaction.length > 256) return fail(c, 401, messages.transactionRequired);
   c.set('log', c.var.log.child({ transaction }));
 
-  const session = await checkSession(c.var.db, token, getCookie(c, BINDING_COOKIE), c.var.clock);
+  // The SIM a path names is checked with the session, in its query (requireOwnAccount reads the answer).
+  const ssn = SIM_PATH.exec(c.req.path)?.[1];
+  const session = await checkSession(c.var.db, token, getCookie(c, BINDING_COOKIE), c.var.clock, ssn);
   if (!session.ok) return fail(c, 401, messages.sessionExpired);
 
   if (!SAFE_METHODS.has(c.req.method)) {
@@ -33,6 +37,7 @@ export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
   c.set('member', session.member);
   c.set('sessionId', session.sessionId);
   c.set('tokenHash', session.tokenHash);
+  if (ssn !== undefined) c.set('checkedSim', { ssn, owned: session.ownsSim });
   return next();
 });
 
@@ -47,6 +52,8 @@ export const requireOwnAccount = createMiddleware<AppEnv>(async (c, next) => {
   const ssn = c.req.param('ssn');
   // sims/owned matches the {ssn} pattern too; routes with an {ssn} reject non-digits themselves.
   if (ssn !== undefined && /^[0-9]+$/.test(ssn)) {
+    const checked = c.var.checkedSim;
+    if (checked?.ssn === ssn) return checked.owned ? next() : fail(c, 403, messages.forbiddenMember);
     const [sim] = await c.var.db
       .select({ ssn: sims.ssn })
       .from(sims)

@@ -9,7 +9,7 @@ if (command !== 'seed' && command !== 'reset') {
   process.exit(2);
 }
 const env = readEnv();
-const database = await openDatabase(env.DATABASE_URL);
+const database = await openDatabase(env.DATABASE_URL, { poolMax: env.DATABASE_POOL_MAX, dataDir: env.DATA_DIR });
 try {
   if (command === 'reset') await resetDatabase(database.db);
   if (await isEmpty(database.db)) {

@@ -13,7 +13,7 @@ import * as t from '../db/schema.ts';
 export const DEMO_PASSWORD = 'Demo-48-pass';
 const gb = (n: number) => Math.round(n * KB_PER_GB);
 
-// Hashing with scrypt takes a noticeable moment; the demo members share one password, so
+// Hashing takes a moment (argon2id, 19 MiB); the demo members share one password, so
 // hash it once per process (tests reseed often).
 let demoHash: Promise<string> | undefined;
 

@@ -1,7 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../contract/constants.ts';
-import type { Database } from '../db/client.ts';
-import { members, sessions } from '../db/schema.ts';
+import { prepared, type Database } from '../db/client.ts';
+import { members, sessions, sims } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
 import { randomToken, sameSecret, sha256 } from './tokens.ts';
 
@@ -22,27 +22,51 @@ export async function startSession(db: Database, memberId: number, clock: Clock)
 }
 
 export type SessionCheck =
-  | { ok: true; sessionId: number; tokenHash: string; member: typeof members.$inferSelect }
+  | { ok: true; sessionId: number; tokenHash: string; member: typeof members.$inferSelect; ownsSim: boolean }
   | { ok: false };
+
+/**
+ * How stale `last_used_at` may get before a use writes it again. A read then costs no write (and
+ * no commit) most of the time; the price is that the idle rule is exact to the minute: a session
+ * ends between 29 and 30 minutes after its last use, never later than 30.
+ */
+export const SESSION_TOUCH_MS = 60_000;
+
+const sessionSelect = (db: Database, owns: SQL<boolean>) =>
+  db
+    .select({ session: sessions, member: members, ownsSim: owns })
+    .from(sessions)
+    .innerJoin(members, eq(members.id, sessions.memberId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.endedAt)));
+const sessionQuery = (db: Database) => prepared(db, 'session_check', (d) => sessionSelect(d, sql<boolean>`false`).prepare('session_check'));
+const sessionWithSimQuery = (db: Database) =>
+  prepared(db, 'session_check_sim', (d) =>
+    sessionSelect(d, sql<boolean>`exists (select 1 from ${sims} where ${sims.ssn} = ${sql.placeholder('ssn')} and ${sims.memberId} = ${sessions.memberId})`).prepare('session_check_sim'),
+  );
 
 /**
  * A session is good while it has not ended, was used in the last 30 minutes, is under 8 hours
  * old, and the request carries the binding cookie it was given. Using it slides the idle window.
+ * `ssn`, when the path names a SIM, is checked in the same query: `ownsSim` says whether the
+ * session's member owns it (one round trip for the whole gate of a protected call).
  */
-export async function checkSession(db: Database, token: string, binding: string | undefined, clock: Clock): Promise<SessionCheck> {
+export async function checkSession(db: Database, token: string, binding: string | undefined, clock: Clock, ssn?: string): Promise<SessionCheck> {
   const tokenHash = sha256(token);
-  const [row] = await db
-    .select({ session: sessions, member: members })
-    .from(sessions)
-    .innerJoin(members, eq(members.id, sessions.memberId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.endedAt)));
+  const [row] = ssn === undefined ? await sessionQuery(db).execute({ tokenHash }) : await sessionWithSimQuery(db).execute({ tokenHash, ssn });
   if (!row || !binding) return { ok: false };
   const now = clock().getTime();
-  if (now - row.session.lastUsedAt.getTime() > SESSION_IDLE_MS) return { ok: false };
+  const idle = now - row.session.lastUsedAt.getTime();
+  if (idle > SESSION_IDLE_MS) return { ok: false };
   if (now - row.session.createdAt.getTime() > SESSION_MAX_MS) return { ok: false };
   if (!sameSecret(sha256(binding), row.session.bindingHash)) return { ok: false };
-  await db.update(sessions).set({ lastUsedAt: new Date(now) }).where(eq(sessions.id, row.session.id));
-  return { ok: true, sessionId: row.session.id, tokenHash, member: row.member };
+  if (idle >= SESSION_TOUCH_MS) {
+    // Only forward: of two requests racing here, the later time wins whatever the order of the writes.
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: new Date(now) })
+      .where(and(eq(sessions.id, row.session.id), lt(sessions.lastUsedAt, new Date(now))));
+  }
+  return { ok: true, sessionId: row.session.id, tokenHash, member: row.member, ownsSim: Boolean(row.ownsSim) };
 }
 
 export async function endSession(db: Database, sessionId: number, clock: Clock): Promise<void> {

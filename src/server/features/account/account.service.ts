@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gt, gte, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { Allowance, BalanceSummary, Sim } from '../../../contract/account.ts';
-import { balances, dailyUsage, goodyBags, ledger, memberships, notifications, products, segments, sims } from '../../db/schema.ts';
+import { dailyUsage, ledger, memberships, notifications, products, segments, sims } from '../../db/schema.ts';
+import { prepared, type Database } from '../../db/client.ts';
 import { dayOf } from '../../services/calendar.ts';
-import { safeKbOf, spottedTo, unusedOf } from '../../services/flexible-data.ts';
+import { unusedOf } from '../../services/flexible-data.ts';
 import { bulkMembershipEligible as eligibleForBulk } from '../../services/memberships.ts';
 import { DAY } from '../../services/clock.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
@@ -12,39 +13,53 @@ export type BalanceOutcome = Outcome<BalanceSummary, 'notYourSim' | 'billingUnav
 const allowance = (max: number | null, used: number): Allowance => ({ max, used, left: max === null ? null : Math.max(0, max - used) });
 const daysUntil = (end: Date, now: Date) => Math.max(0, Math.ceil((end.getTime() - now.getTime()) / DAY));
 
+// One statement (drizzle's relational query, prepared once): the SIM with its balance, Safe,
+// memberships and their products, live goody bags and data spotted to it. The dashboard asks for
+// this on every visit, so it is one round trip and no SQL building per request.
+const summaryQuery = (db: Database) =>
+  prepared(db, 'balance_summary', (d) =>
+    d.query.sims
+      .findFirst({
+        where: (s, { and, eq }) => and(eq(s.ssn, sql.placeholder('ssn')), eq(s.memberId, sql.placeholder('memberId'))),
+        columns: { billingStatus: true },
+        with: {
+          balance: { columns: { creditCents: true } },
+          vault: { columns: { balanceKb: true } },
+          memberships: { with: { product: { columns: { name: true, fupKb: true } } }, orderBy: (m, { desc }) => desc(m.startsAt) },
+          goodyBags: { where: (b, { gt }) => gt(b.expiresAt, sql.placeholder('now')), orderBy: (b, { asc }) => asc(b.expiresAt) },
+          borrowed: { where: (l, { and, isNull, gt }) => and(isNull(l.returnedAt), gt(l.endsAt, sql.placeholder('now'))), columns: { dataKb: true, usedKb: true } },
+        },
+      })
+      .prepare('balance_summary'),
+  );
+
 /**
  * The current month's balance summary of one SIM (spec section 3), with the failure outcomes
  * of section 8: the billing platform not answering, or no account details.
  */
 export async function balanceSummary({ db, clock }: ServiceContext, memberId: number, ssn: string): Promise<BalanceOutcome> {
   const now = clock();
-  const [sim] = await db.select().from(sims).where(and(eq(sims.ssn, ssn), eq(sims.memberId, memberId)));
+  // One statement (drizzle's relational query): the SIM with its balance, Safe, memberships and
+  // their products, live goody bags and data spotted to it. The dashboard asks for this often.
+  const nowIso = now.toISOString();
+  const sim = await summaryQuery(db).execute({ ssn, memberId, now: nowIso });
   if (!sim) return refused('notYourSim');
   if (sim.billingStatus === 'unavailable') return refused('billingUnavailable');
-  const [balance] = await db.select().from(balances).where(eq(balances.ssn, ssn));
+  const balance = sim.balance;
   if (!balance) return refused('accountDetailsMissing');
 
-  const rows = await db
-    .select({ m: memberships, product: products })
-    .from(memberships)
-    .innerJoin(products, eq(products.sku, memberships.sku))
-    .where(eq(memberships.ssn, ssn))
-    .orderBy(desc(memberships.startsAt));
+  const rows = sim.memberships.map(({ product, ...m }) => ({ m, product }));
   const current = rows.find((r) => r.m.status === 'current' && r.m.startsAt <= now && r.m.endsAt > now);
   const queued = rows.find((r) => r.m.status === 'queued');
   const previous = rows.find((r) => r.m.status === 'past');
-  const bags = await db
-    .select()
-    .from(goodyBags)
-    .where(and(eq(goodyBags.ssn, ssn), gt(goodyBags.expiresAt, now)))
-    .orderBy(asc(goodyBags.expiresAt));
+  const bags = sim.goodyBags;
 
   const m = current?.m;
   const unlimited = m ? m.dataMaxKb === null : false;
   const membershipLeft = m ? unusedOf(m) : null;
   const carryoverLeft = m ? m.carryoverKb - m.carryoverUsedKb : 0;
   // Spotted data (lent by a friend with Spot me) counts while it runs, beside carry-over and add-ons.
-  const spotted = m ? (await spottedTo(db, ssn, now)).map((s) => s.loan) : [];
+  const spotted = m ? sim.borrowed : [];
   const spottedKb = spotted.reduce((sum, l) => sum + l.dataKb, 0);
   const spottedUsedKb = spotted.reduce((sum, l) => sum + l.usedKb, 0);
   const maxData = m ? (m.dataMaxKb === null ? null : m.dataMaxKb + m.dataInKb - m.dataOutKb + m.carryoverKb + m.addonKb + spottedKb) : 0;
@@ -87,7 +102,7 @@ export async function balanceSummary({ db, clock }: ServiceContext, memberId: nu
       carryover_data: carryoverLeft,
       addon_data: m ? m.addonKb : 0,
       spotted_data: spottedKb - spottedUsedKb,
-      safe_data: await safeKbOf(db, ssn),
+      safe_data: sim.vault?.balanceKb ?? 0,
       carry_forward_data: m ? m.carryForwardKb : 0,
   });
 }

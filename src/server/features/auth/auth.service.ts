@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { members } from '../../db/schema.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
-import { dummyHash, verifyPassword } from '../../services/passwords.ts';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../../services/passwords.ts';
 import { endSession } from '../../services/sessions.ts';
 
 type Member = typeof members.$inferSelect;
@@ -10,7 +10,14 @@ type Member = typeof members.$inferSelect;
 export async function checkCredentials({ db }: ServiceContext, email: string, password: string): Promise<Outcome<Member, 'invalidLogin'>> {
   const [member] = await db.select().from(members).where(eq(sql`lower(${members.email})`, email.toLowerCase()));
   const matches = await verifyPassword(password, member?.passwordHash ?? (await dummyHash()));
-  return member && matches ? done(member) : refused('invalidLogin');
+  if (!member || !matches) return refused('invalidLogin');
+  // A hash from an older scheme (scrypt) or weaker parameters is replaced while the password is at hand.
+  // Only if it is still the hash just checked: a password changed meanwhile is not undone.
+  if (needsRehash(member.passwordHash)) {
+    const passwordHash = await hashPassword(password);
+    await db.update(members).set({ passwordHash }).where(and(eq(members.id, member.id), eq(members.passwordHash, member.passwordHash)));
+  }
+  return done(member);
 }
 
 export async function logOut({ db, clock }: ServiceContext, sessionId: number): Promise<void> {
