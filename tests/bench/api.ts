@@ -1,0 +1,119 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
+import { freePort } from '../setup/free-port.ts';
+
+export interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export async function waitFor(url: string, ms = 180_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+/** The load generator of this run: wrk when installed (C, leaves the CPU to the server), else autocannon. */
+export const loadTool: 'wrk' | 'autocannon' = spawnSync('wrk', ['--version']).error ? 'autocannon' : 'wrk';
+
+/** wrk prints latencies as 812.00us, 4.07ms or 1.02s. */
+const ms = (text: string) => {
+  const m = /([\d.]+)(us|ms|s)/.exec(text);
+  if (!m) return NaN;
+  const n = Number(m[1]);
+  return m[2] === 'us' ? n / 1000 : m[2] === 's' ? n * 1000 : n;
+};
+
+function wrk(url: string, connections: number, seconds: number, headers: Record<string, string>): Load {
+  const args = ['-c', String(connections), '-t', '2', '-d', `${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+  const out = spawnSync('wrk', args, { encoding: 'utf8' }).stdout;
+  const line = (re: RegExp) => re.exec(out)?.[1] ?? '';
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  return {
+    rps: Number(line(/Requests\/sec:\s+([\d.]+)/)),
+    p50: ms(line(/\s50%\s+(\S+)/)),
+    p99: ms(line(/\s99%\s+(\S+)/)),
+    errors: socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
+    non2xx: Number(line(/Non-2xx or 3xx responses:\s+(\d+)/) || 0),
+  };
+}
+
+/** Load at `connections` for `seconds` against one URL, after a short warm-up that is not counted. */
+export async function load(url: string, connections: number, seconds: number, headers: Record<string, string> = {}): Promise<Load> {
+  if (loadTool === 'wrk') {
+    wrk(url, connections, 1, headers);
+    return wrk(url, connections, seconds, headers);
+  }
+  await autocannon({ url, connections, duration: 1, headers });
+  const r = await autocannon({ url, connections, duration: seconds, headers });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+}
+
+/** Starts the real server (`node src/server/main.ts`) on a free port and waits for it. */
+export async function startServer(env: Record<string, string>): Promise<{ base: string; child: ChildProcess; stop(): Promise<void> }> {
+  const port = await freePort();
+  // An empty value unsets a variable (DATABASE_URL: '' → the embedded PGlite files).
+  const merged: Record<string, string | undefined> = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_PER_IP: '100000', ...env };
+  for (const [key, value] of Object.entries(merged)) if (value === '') delete merged[key];
+  const child = spawn(process.execPath, ['src/server/main.ts'], { env: merged, stdio: ['ignore', 'ignore', 'inherit'] });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/panda/health`);
+  return {
+    base,
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** The headers of a signed-in demo member, by the API's own log-in. */
+export async function signIn(base: string, email: string): Promise<{ headers: Record<string, string>; userId: number; ssn: string }> {
+  const res = await fetch(`${base}/panda/public/users/current`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ username: email, password: 'Demo-48-pass' }),
+  });
+  if (!res.ok) throw new Error(`log-in of ${email}: ${res.status}`);
+  const token = res.headers.get('x-gg-auth')!;
+  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  const binding = cookies.join('; ');
+  const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
+  const { _payload } = (await res.json()) as { _payload: { account: { user_id: number } } };
+  const headers = { 'x-gg-auth': token, 'x-gg-transaction': 'bench', cookie: binding, 'x-xsrf-token': xsrf, origin: base };
+  const sims = (await (await fetch(`${base}/panda/protected/users/${_payload.account.user_id}/sims/owned`, { headers })).json()) as { _payload: { values: { ssn: string }[] } };
+  return { headers, userId: _payload.account.user_id, ssn: sims._payload.values[0]!.ssn };
+}
+
+/** A bare Node HTTP server answering "hello", in a process of its own like the portal: this machine's ceiling for the static-site figure. */
+export async function bareNode(): Promise<{ url: string; close(): void }> {
+  const port = await freePort();
+  const code = `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'text/plain' }); s.end('hello'); }).listen(${port}, '127.0.0.1')`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}/`;
+  await waitFor(url, 10_000);
+  return { url, close: () => child.kill() };
+}
+
+/** A fresh PostgreSQL database for a bench run (dropped and made again), or undefined without a server. */
+export function benchDatabase(): string | undefined {
+  const admin = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const psql = (sql: string) => spawnSync('psql', [admin, '-qc', sql], { stdio: 'pipe' });
+  if (psql('select 1').status !== 0) return undefined;
+  psql('drop database if exists bench_48 with (force)');
+  if (psql('create database bench_48').status !== 0) return undefined;
+  return admin.replace(/\/[^/]*$/, '/bench_48');
+}
