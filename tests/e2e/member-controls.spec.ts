@@ -157,6 +157,8 @@ test('leaver: downloads their data, then deletes the account with a code; the ad
   await form.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page.getByText(myDataMessages.deleted)).toBeVisible();
   await page.getByRole('link', { name: 'Go to the home page' }).click();
+  // Let the home page arrive first: a navigation to /log-in started meanwhile would be aborted by it.
+  await page.waitForURL((url) => url.pathname === '/');
   await logIn(page, 'leaver@example.com');
   await expect(page.getByRole('alert')).toBeVisible();
   await expect(page).toHaveURL(/\/log-in/);

@@ -243,3 +243,18 @@ test('the other settings screens and an empty transaction list pass axe; setting
   await page.getByRole('link', { name: 'Settings', exact: true }).filter({ visible: true }).first().click();
   await expect(page.getByRole('heading', { level: 2, name: 'Replacement SIM' })).toBeVisible();
 });
+
+test('links inside my48 change the screen in place; a link out of it loads that page', async ({ page }) => {
+  await openDashboard(page, 'active@example.com');
+  const nav = page.getByRole('navigation', { name: 'my48' });
+  // A marker on the window survives an in-app screen change, not a page load.
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await nav.getByRole('link', { name: 'Transactions' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your transactions' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  await nav.getByRole('link', { name: 'Back to the main site' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(page.getByRole('navigation', { name: 'my48' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBeUndefined();
+});
