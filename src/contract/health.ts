@@ -8,5 +8,13 @@ export const healthApi = {
     answer: z.object({ status: z.literal('ok'), database: z.literal('ok') }), description: 'Healthy',
     errors: { 503: 'The database does not answer' },
   }),
+  ready: endpoint({
+    id: 'ready', method: 'get', path: '/panda/ready', access: 'public', tag: 'Operations',
+    summary: 'Whether this instance should be sent traffic (readiness; /panda/health is liveness)',
+    answer: z.object({ status: z.literal('ready') }), description: 'Ready: the database answers, its migrations are all applied, the server is not shutting down',
+    errors: { 503: 'Not ready: `reason` says why (database unreachable, migrations pending, shutting down)' },
+  }),
 };
+export const readinessReasons = { database: 'database unreachable', migrations: 'migrations pending', draining: 'shutting down' } as const;
+export const NotReadySchema = z.object({ status: z.literal('not ready'), reason: z.enum(['database unreachable', 'migrations pending', 'shutting down']) });
 export const HealthDegradedSchema = z.object({ status: z.literal('degraded'), database: z.literal('unreachable') });

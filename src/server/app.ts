@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { routePath } from 'hono/route';
 import { secureHeaders } from 'hono/secure-headers';
 import pino, { type Logger } from 'pino';
 import { redirects } from '../contract/links.ts';
@@ -12,7 +13,7 @@ import { featureRoutes } from './features/index.ts';
 import { fail } from './http/answers.ts';
 import { describeSecurity, openApiDocument } from './http/openapi.ts';
 import { referencePage } from './http/reference.ts';
-import { router, type AppEnv } from './http/router.ts';
+import { router, type AppEnv, type Lifecycle } from './http/router.ts';
 import { captchaAdapter, type CaptchaAdapter } from './integrations/captcha/index.ts';
 import { sandboxPayments, type PaymentsAdapter, type SandboxPayments } from './integrations/payments/index.ts';
 import { paymentsSandboxRoutes } from './integrations/payments/sandbox.ts';
@@ -27,6 +28,7 @@ import { helpdeskSandboxRoutes } from './integrations/helpdesk/sandbox.ts';
 import { mailSandboxRoutes } from './integrations/mail/sandbox.ts';
 import { sameOrigin } from './middleware/origin.ts';
 import { requireOwnAccount, requireSession } from './middleware/protect.ts';
+import type { Metrics } from './metrics.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { resolveFile, sendFile, type StaticSite } from './static-site.ts';
 
@@ -49,7 +51,12 @@ export interface AppOptions {
   geolocation?: GeolocationAdapter;
   /** The published content the API's rules read (offer dates, student domains); the built site's by default. */
   content?: PublishedContent;
+  /** Prometheus metrics (main.ts makes them when METRICS_PORT is set). */
+  metrics?: Metrics;
+  /** Whether the server is shutting down (readiness then answers 503). */
+  lifecycle?: Lifecycle;
 }
+
 
 const LOGIN_PATHS = new Set<string>([authApi.logIn.path, authApi.logInProtectedPath.path]);
 
@@ -77,7 +84,7 @@ export async function pageSecurityHeaders(app: Hono<AppEnv>): Promise<Record<str
 }
 
 /** Builds the whole HTTP application; used by the Node entry and, unchanged, by the tests. */
-export function createApp({ db, config, site, clock = systemClock, logger = pino({ level: 'silent' }), captcha = captchaAdapter(config.captcha), payments = sandboxPayments(), referrals = sandboxReferrals(db, clock), catalogue = localCatalogueAdapter(), geolocation = sandboxGeolocation(), content = publishedContent(site?.dir ?? 'dist') }: AppOptions): Hono<AppEnv> {
+export function createApp({ db, config, site, clock = systemClock, logger = pino({ level: 'silent' }), captcha = captchaAdapter(config.captcha), payments = sandboxPayments(), referrals = sandboxReferrals(db, clock), catalogue = localCatalogueAdapter(), geolocation = sandboxGeolocation(), content = publishedContent(site?.dir ?? 'dist'), metrics, lifecycle = { draining: () => false } }: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // reCAPTCHA (when configured) loads its script and frame from Google.
   const recaptcha = config.captcha.recaptcha ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : [];
@@ -94,11 +101,15 @@ export function createApp({ db, config, site, clock = systemClock, logger = pino
     c.set('catalogue', catalogue);
     c.set('geolocation', geolocation);
     c.set('content', content);
+    c.set('lifecycle', lifecycle);
     c.set('requestId', requestId);
     c.set('log', logger.child({ requestId }));
     c.header('x-request-id', requestId);
     await next();
-    c.var.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+    const ms = performance.now() - started;
+    // The pattern of the route that answered (Hono's, e.g. /panda/protected/users/:user_id/segments).
+    metrics?.request(c.req.method, routePath(c) || 'none', c.res.status, ms / 1000);
+    c.var.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms) }, 'request');
   });
 
   // The payment page alone may load the card provider's widget (its script, frames and form posts).

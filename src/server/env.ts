@@ -1,13 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { EMV_KEY_BASE64 } from '../contract/constants.ts';
+import { resolveSecrets, type OwnSecret } from './secrets.ts';
 
 /**
  * The only reader of process.env. Everything the server is configured with is validated
  * here once, at start, so a bad value stops the process with a clear message.
  */
 const schema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  /** production: the server's secrets must be given (see secrets.ts); otherwise they are kept under DATA_DIR. */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
   HOST: z.string().min(1).default('localhost'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -27,7 +28,7 @@ const schema = z.object({
    * shares the cores: measured on 2 cores, 3 to 20 connections gave the same throughput.
    */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-  /** Signs XSRF tokens. Without it a random one is made at start (sessions then need a new login after a restart). */
+  /** Signs XSRF tokens. Unset (not in production): made once and kept in DATA_DIR/secrets.json. */
   SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   /** Signs help-desk single sign-on tokens; shared with the help desk. */
   HELPDESK_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
@@ -43,7 +44,7 @@ const schema = z.object({
     .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
   /** The help desk (Zendesk-style JWT single sign-on at /access/jwt). Unset: the sandbox at /sandbox/helpdesk. */
   HELPDESK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
-  /** Signs proof-of-work captcha challenges. Without it a random one is made at start. */
+  /** Signs proof-of-work captcha challenges. Unset (not in production): made once and kept in DATA_DIR/secrets.json. */
   CAPTCHA_HMAC_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   /** The work a proof-of-work captcha asks of a browser (the largest number it may have to try). */
   CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
@@ -65,11 +66,19 @@ const schema = z.object({
   /** The IP geolocation service (GET {url}/{ip}?referrer=…); unset: the sandbox at /sandbox/geolocation. */
   GEOIP_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
   GEOIP_TOKEN: z.string().min(1).optional(),
+  /** Prometheus metrics at http://METRICS_HOST:METRICS_PORT/metrics; unset: none. Keep the address private. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** How long a shutdown (SIGTERM) waits for requests in flight and a running job before it exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(25_000),
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
 });
 
-export type Env = z.infer<typeof schema> & { SESSION_SECRET: string; HELPDESK_SECRET: string; CAPTCHA_HMAC_KEY: string; generatedSecrets: string[] };
+export type Env = z.infer<typeof schema> & Record<OwnSecret, string> & {
+  /** Secrets not in the environment, with where they came from (the secrets file, or made at this start). */
+  keptSecrets: { name: OwnSecret; source: 'file' | 'generated'; file: string }[];
+};
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = schema.safeParse(source);
@@ -85,12 +94,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (Boolean(parsed.data.RECAPTCHA_SITE_KEY) !== Boolean(parsed.data.RECAPTCHA_SECRET_KEY)) {
     throw new Error('Invalid configuration: RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY go together');
   }
-  const generatedSecrets = (['SESSION_SECRET', 'HELPDESK_SECRET', 'CAPTCHA_HMAC_KEY'] as const).filter((name) => !parsed.data[name]);
-  return {
-    ...parsed.data,
-    SESSION_SECRET: parsed.data.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
-    HELPDESK_SECRET: parsed.data.HELPDESK_SECRET ?? randomBytes(48).toString('base64url'),
-    CAPTCHA_HMAC_KEY: parsed.data.CAPTCHA_HMAC_KEY ?? randomBytes(32).toString('base64url'),
-    generatedSecrets,
-  };
+  const secrets = resolveSecrets(parsed.data, { dataDir: parsed.data.DATA_DIR, production: parsed.data.NODE_ENV === 'production' });
+  const keptSecrets = (Object.entries(secrets.source) as [OwnSecret, 'env' | 'file' | 'generated'][])
+    .filter((entry): entry is [OwnSecret, 'file' | 'generated'] => entry[1] !== 'env')
+    .map(([name, source]) => ({ name, source, file: secrets.file }));
+  return { ...parsed.data, ...secrets.values, keptSecrets };
 }

@@ -12,6 +12,7 @@ import { buildIfNeeded } from './build-if-needed.ts';
 import { openDatabase } from './db/client.ts';
 import { isEmpty, seedDemo } from './seed/seed.ts';
 import { readEnv } from './env.ts';
+import { createMetrics } from './metrics.ts';
 import { loadStaticSite, staticListener } from './static-site.ts';
 
 const env = readEnv();
@@ -23,7 +24,9 @@ if (await isEmpty(database.db)) {
   await seedDemo(database.db, new Date());
   logger.info('seeded the demo members into an empty database');
 }
-for (const name of env.generatedSecrets) logger.warn(`${name} is not set: using a random one for this run`);
+for (const kept of env.keptSecrets) {
+  logger.warn(`${kept.name} is not set: ${kept.source === 'generated' ? 'made one and kept it' : 'using the one kept'} in ${kept.file} (set it in production)`);
+}
 
 const payments =
   env.PAYMENT_BASE_URL && env.PAYMENT_ENTITY_ID && env.PAYMENT_ACCESS_TOKEN
@@ -35,7 +38,9 @@ const referrals =
     : sandboxReferrals(database.db, () => new Date());
 const catalogue = env.CATALOGUE_URL && env.CATALOGUE_API_KEY ? partnerCatalogue({ url: env.CATALOGUE_URL, apiKey: env.CATALOGUE_API_KEY }, logger) : localCatalogueAdapter();
 const geolocation = env.GEOIP_URL ? serviceGeolocation({ url: env.GEOIP_URL, ...(env.GEOIP_TOKEN ? { token: env.GEOIP_TOKEN } : {}) }) : sandboxGeolocation();
-const stopRenewals = scheduleRenewals({ db: database.db, clock: () => new Date(), payments, referrals }, logger);
+const metrics = env.METRICS_PORT !== undefined ? createMetrics({ pool: database.pool }) : undefined;
+const stopRenewals = scheduleRenewals({ db: database.db, clock: () => new Date(), payments, referrals }, logger, 60_000, (ok, seconds) => metrics?.job('renewals', ok, seconds));
+let draining = false;
 
 const app = createApp({
   db: database.db,
@@ -44,6 +49,8 @@ const app = createApp({
   catalogue,
   geolocation,
   ...(site ? { site } : {}),
+  ...(metrics ? { metrics } : {}),
+  lifecycle: { draining: () => draining },
   logger,
   config: {
     sessionSecret: env.SESSION_SECRET,
@@ -64,29 +71,63 @@ const app = createApp({
 });
 
 // Pages and assets go straight out (static-site.ts `staticListener`); everything else through the app.
+// Requests in flight are counted so that a shutdown waits for them (and only then closes the database).
 const appListener = getRequestListener(app.fetch);
 const pages = site ? staticListener(site, await pageSecurityHeaders(app), answeredByApp) : undefined;
+let inFlight = 0;
+let drained: (() => void) | undefined;
 const server = createServer((req, res) => {
-  if (!pages?.(req, res)) void appListener(req, res);
+  // While shutting down, a keep-alive connection that brings one more request closes after its answer.
+  if (draining) res.setHeader('connection', 'close');
+  inFlight++;
+  metrics?.inFlight.inc();
+  const started = metrics ? performance.now() : 0;
+  res.once('close', () => {
+    inFlight--;
+    metrics?.inFlight.dec();
+    if (inFlight === 0) drained?.();
+  });
+  if (pages?.(req, res)) {
+    res.once('finish', () => metrics?.request(req.method ?? 'GET', 'static', res.statusCode, (performance.now() - started) / 1000));
+    return;
+  }
+  void appListener(req, res);
 });
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   logger.info(`48 portal listening on http://${env.HOST === 'localhost' ? 'localhost' : env.HOST}:${port} (${database.kind})`);
 });
-
-// Finish the requests in flight, close the database, then exit; a second signal, or 10 s, forces it.
-let stopping = false;
-function shutdown(signal: string) {
-  if (stopping) process.exit(1);
-  stopping = true;
-  logger.info(`${signal}: closing`);
-  stopRenewals();
-  server.close(async () => {
-    await database.close();
-    process.exit(0);
-  });
-  setTimeout(() => process.exit(1), 10_000).unref();
+const metricsServer = metrics ? await metrics.listen(env.METRICS_PORT!, env.METRICS_HOST) : undefined;
+if (metricsServer) {
+  const address = metricsServer.address();
+  logger.info(`metrics on http://${env.METRICS_HOST}:${typeof address === 'object' && address ? address.port : env.METRICS_PORT}/metrics`);
 }
-process.on('SIGTERM', () => shutdown('SIGTERM'));
-process.on('SIGINT', () => shutdown('SIGINT'));
+
+/**
+ * SIGTERM (or SIGINT): readiness answers 503 at once so a load balancer stops sending; no new
+ * connection is taken; idle keep-alive connections close; requests in flight and a running job
+ * step finish; then the database closes and the process exits 0. A second signal, or
+ * SHUTDOWN_TIMEOUT_MS, exits 1 at once.
+ */
+async function shutdown(signal: string) {
+  if (draining) process.exit(1);
+  draining = true;
+  setTimeout(() => {
+    logger.error(`${signal}: still busy after ${env.SHUTDOWN_TIMEOUT_MS} ms (${inFlight} requests in flight); exiting`);
+    process.exit(1);
+  }, env.SHUTDOWN_TIMEOUT_MS).unref();
+  logger.info(`${signal}: draining ${inFlight} requests in flight`);
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const idle = inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (drained = resolve));
+  await Promise.all([idle, stopRenewals()]);
+  server.closeIdleConnections();
+  await closed;
+  metricsServer?.close();
+  await database.close();
+  logger.info(`${signal}: closed`);
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

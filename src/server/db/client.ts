@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -16,6 +17,8 @@ export type Queryable = Database | Parameters<Parameters<Database['transaction']
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL pool, for its gauges (PGlite has one connection and no pool). */
+  pool?: { totalCount: number; idleCount: number; waitingCount: number };
   close(): Promise<void>;
 }
 
@@ -30,7 +33,7 @@ export async function openDatabase(url: string | undefined, { poolMax = 10, data
     const pool = new pg.Pool({ connectionString: url, max: poolMax });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    return { db: db as unknown as Database, kind: 'postgres', pool, close: () => pool.end() };
   }
   let dataDir: string | undefined;
   if (!url) {
@@ -66,4 +69,26 @@ export function prepared<T>(db: Database, name: string, build: (db: Database) =>
   if (!cache) preparedByDb.set(db, (cache = new Map()));
   if (!cache.has(name)) cache.set(name, build(db));
   return cache.get(name) as T;
+}
+
+/** The newest migration this code ships (drizzle's journal), read once. */
+let newestMigration: number | undefined;
+function newestShipped(): number {
+  if (newestMigration === undefined) {
+    const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as { entries: { when: number }[] };
+    newestMigration = Math.max(...journal.entries.map((e) => e.when));
+  }
+  return newestMigration;
+}
+
+/**
+ * Whether the database lacks a migration this code ships (drizzle records each applied one with
+ * its journal time; the server applies them at start, so this finds a database restored or
+ * swapped underneath). Throws when the database does not answer.
+ */
+export async function migrationsPending(db: Database): Promise<boolean> {
+  const result = await db.execute(sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`);
+  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: { newest: string | null }[] }).rows) as { newest: string | null }[];
+  const newest = rows[0]?.newest;
+  return newest === null || newest === undefined || Number(newest) < newestShipped();
 }

@@ -12,6 +12,11 @@ import type { ReferralsAdapter } from '../integrations/referrals/index.ts';
 import type { Clock } from '../services/clock.ts';
 import { fail } from './answers.ts';
 
+/** The server's state as the app sees it: whether it is shutting down (readiness answers 503 then). */
+export interface Lifecycle {
+  draining(): boolean;
+}
+
 export interface AppEnv {
   Variables: {
     db: Database;
@@ -24,6 +29,7 @@ export interface AppEnv {
     geolocation: GeolocationAdapter;
     content: PublishedContent;
     log: Logger;
+    lifecycle: Lifecycle;
     requestId: string;
     member: typeof members.$inferSelect;
     sessionId: number;

@@ -148,11 +148,16 @@ async function lapse(ctx: RenewalContext, m: Membership, why?: string): Promise<
 }
 
 /** Runs the renewals, the Spot me returns and the referral outbox now (catching up after downtime) and then every `everyMs`; returns the stop. */
-export function scheduleRenewals(ctx: JobsContext, log: Logger, everyMs = 60_000): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
+export function scheduleRenewals(ctx: JobsContext, log: Logger, everyMs = 60_000, observe?: (ok: boolean, seconds: number) => void): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const run = () => {
+    if (running || stopped) return;
+    running = step().finally(() => (running = undefined));
+  };
+  const step = async () => {
+    const started = performance.now();
+    let ok = true;
     try {
       const counts = await runRenewals(ctx);
       if (Object.values(counts).some((n) => n > 0)) log.info({ renewals: counts }, 'renewals');
@@ -168,13 +173,19 @@ export function scheduleRenewals(ctx: JobsContext, log: Logger, everyMs = 60_000
         if (told > 0) log.info({ referralCalls: told }, 'referral service told');
       }
     } catch (err) {
+      ok = false;
       log.error({ err }, 'renewals failed');
     } finally {
-      running = false;
+      observe?.(ok, (performance.now() - started) / 1000);
     }
   };
-  void run();
-  const timer = setInterval(() => void run(), everyMs);
+  run();
+  const timer = setInterval(run, everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  // Stopping lets a run in progress finish its step (each renewal is its own transaction).
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
 }

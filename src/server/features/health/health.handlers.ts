@@ -2,9 +2,15 @@ import type { Context } from 'hono';
 import { healthApi } from '../../../contract/health.ts';
 import { ok } from '../../http/answers.ts';
 import type { AppEnv } from '../../http/router.ts';
-import { databaseAnswers } from './health.service.ts';
+import { databaseAnswers, readiness } from './health.service.ts';
 
 export async function health(c: Context<AppEnv>) {
   if (await databaseAnswers(c.var)) return ok(c, healthApi.health, { status: 'ok', database: 'ok' });
   return c.json({ status: 'degraded', database: 'unreachable' }, 503);
+}
+
+export async function ready(c: Context<AppEnv>) {
+  const state = await readiness(c.var, c.var.lifecycle.draining());
+  if (state.ready) return ok(c, healthApi.ready, { status: 'ready' });
+  return c.json({ status: 'not ready', reason: state.reason }, 503);
 }

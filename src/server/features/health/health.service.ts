@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { readinessReasons } from '../../../contract/health.ts';
+import { migrationsPending } from '../../db/client.ts';
 import type { ServiceContext } from '../../services/outcome.ts';
 
 /** Whether the database answers a trivial query. */
@@ -9,4 +11,17 @@ export async function databaseAnswers({ db }: Pick<ServiceContext, 'db'>): Promi
   } catch {
     return false;
   }
+}
+
+export type NotReady = (typeof readinessReasons)[keyof typeof readinessReasons];
+
+/** Readiness: not while shutting down, nor while the database is unreachable or behind the code's migrations. */
+export async function readiness({ db }: Pick<ServiceContext, 'db'>, draining: boolean): Promise<{ ready: true } | { ready: false; reason: NotReady }> {
+  if (draining) return { ready: false, reason: readinessReasons.draining };
+  try {
+    if (await migrationsPending(db)) return { ready: false, reason: readinessReasons.migrations };
+  } catch {
+    return { ready: false, reason: readinessReasons.database };
+  }
+  return { ready: true };
 }
