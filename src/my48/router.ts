@@ -13,7 +13,9 @@ import { features } from './features.ts';
  * screens then kept calling the API (after an account deletion, a 401 and a jump to /log-in).
  */
 export const $router = createRouter(
-  Object.fromEntries(features.flatMap((f) => [[f.route, f.path], ...(f.children ? [[f.children.route, f.children.pattern]] : [])])) as Record<string, string>,
+  Object.fromEntries(
+    features.flatMap((f) => [[f.route, f.path], ...(f.children ? [[f.children.route, f.children.pattern]] : [])]),
+  ) as Record<string, string>,
   { links: false },
 );
 

@@ -28,6 +28,7 @@ import { helpdeskSandboxRoutes } from './integrations/helpdesk/sandbox.ts';
 import { mailSandboxRoutes } from './integrations/mail/sandbox.ts';
 import { sameOrigin } from './middleware/origin.ts';
 import { requireOwnAccount, requireSession } from './middleware/protect.ts';
+import type { ErrorReporter } from './error-reporting.ts';
 import type { Metrics } from './metrics.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { resolveFile, sendFile, type StaticSite } from './static-site.ts';
@@ -55,6 +56,8 @@ export interface AppOptions {
   metrics?: Metrics;
   /** Whether the server is shutting down (readiness then answers 503). */
   lifecycle?: Lifecycle;
+  /** Where unexpected errors are reported (Sentry when configured). */
+  reporter?: ErrorReporter;
 }
 
 
@@ -84,7 +87,7 @@ export async function pageSecurityHeaders(app: Hono<AppEnv>): Promise<Record<str
 }
 
 /** Builds the whole HTTP application; used by the Node entry and, unchanged, by the tests. */
-export function createApp({ db, config, site, clock = systemClock, logger = pino({ level: 'silent' }), captcha = captchaAdapter(config.captcha), payments = sandboxPayments(), referrals = sandboxReferrals(db, clock), catalogue = localCatalogueAdapter(), geolocation = sandboxGeolocation(), content = publishedContent(site?.dir ?? 'dist'), metrics, lifecycle = { draining: () => false } }: AppOptions): Hono<AppEnv> {
+export function createApp({ db, config, site, clock = systemClock, logger = pino({ level: 'silent' }), captcha = captchaAdapter(config.captcha), payments = sandboxPayments(), referrals = sandboxReferrals(db, clock), catalogue = localCatalogueAdapter(), geolocation = sandboxGeolocation(), content = publishedContent(site?.dir ?? 'dist'), metrics, lifecycle = { draining: () => false }, reporter }: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // reCAPTCHA (when configured) loads its script and frame from Google.
   const recaptcha = config.captcha.recaptcha ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : [];
@@ -132,7 +135,7 @@ export function createApp({ db, config, site, clock = systemClock, logger = pino
         frameSrc: recaptcha.length ? recaptcha : ["'none'"],
         styleSrc: ["'self'", ...(site?.inlineStyles ?? [])],
         imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(config.errorReportOrigin ? [config.errorReportOrigin] : [])],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -149,6 +152,14 @@ export function createApp({ db, config, site, clock = systemClock, logger = pino
   app.onError((error, c) => {
     if (error instanceof HTTPException && error.status < 500) return fail(c, error.status, error.message || messages.notFound);
     c.var.log?.error({ err: error }, 'unhandled error');
+    reporter?.capture(error, {
+      requestId: c.var.requestId,
+      route: routePath(c) || 'none',
+      method: c.req.method,
+      url: c.req.url,
+      headers: Object.fromEntries(Object.entries(c.req.header())),
+      memberId: c.var.member?.id,
+    });
     return c.json({ _payload: { message: messages.serverError, request_id: c.var.requestId } }, 500);
   });
 

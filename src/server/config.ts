@@ -9,6 +9,8 @@ export interface AppConfig {
   siteUrl: string;
   /** Origins besides the server's own that may call the API from a browser. */
   allowedOrigins: string[];
+  /** The origin browsers send error reports to (the site's PUBLIC_SENTRY_DSN), allowed by the CSP's connect-src. */
+  errorReportOrigin?: string;
   rateLimit: { windowMs: number; loginPerIp: number; loginFailuresPerAccount: number };
   /** Signs the help-desk single sign-on token (HS512); server-only. */
   helpdeskSecret: string;

@@ -66,6 +66,12 @@ const schema = z.object({
   /** The IP geolocation service (GET {url}/{ip}?referrer=…); unset: the sandbox at /sandbox/geolocation. */
   GEOIP_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
   GEOIP_TOKEN: z.string().min(1).optional(),
+  /** Sentry: server errors are reported there when set (scrubbed of personal data); unset: nowhere. */
+  SENTRY_DSN: z.url({ protocol: /^https?$/, error: 'must be a Sentry DSN (https://key@host/project)' }).optional(),
+  /** The DSN the site was built with (browser reports); its origin is allowed in the CSP's connect-src. */
+  PUBLIC_SENTRY_DSN: z.url({ protocol: /^https?$/, error: 'must be a Sentry DSN (https://key@host/project)' }).optional(),
+  SENTRY_ENVIRONMENT: z.string().min(1).default('production'),
+  SENTRY_RELEASE: z.string().min(1).optional(),
   /** Prometheus metrics at http://METRICS_HOST:METRICS_PORT/metrics; unset: none. Keep the address private. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),

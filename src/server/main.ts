@@ -12,6 +12,7 @@ import { buildIfNeeded } from './build-if-needed.ts';
 import { openDatabase } from './db/client.ts';
 import { isEmpty, seedDemo } from './seed/seed.ts';
 import { readEnv } from './env.ts';
+import { sentryReporter } from './error-reporting.ts';
 import { createMetrics } from './metrics.ts';
 import { loadStaticSite, staticListener } from './static-site.ts';
 
@@ -41,6 +42,7 @@ const geolocation = env.GEOIP_URL ? serviceGeolocation({ url: env.GEOIP_URL, ...
 const metrics = env.METRICS_PORT !== undefined ? createMetrics({ pool: database.pool }) : undefined;
 const stopRenewals = scheduleRenewals({ db: database.db, clock: () => new Date(), payments, referrals }, logger, 60_000, (ok, seconds) => metrics?.job('renewals', ok, seconds));
 let draining = false;
+const reporter = env.SENTRY_DSN ? await sentryReporter({ dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT, release: env.SENTRY_RELEASE }) : undefined;
 
 const app = createApp({
   db: database.db,
@@ -50,6 +52,7 @@ const app = createApp({
   geolocation,
   ...(site ? { site } : {}),
   ...(metrics ? { metrics } : {}),
+  ...(reporter ? { reporter } : {}),
   lifecycle: { draining: () => draining },
   logger,
   config: {
@@ -57,6 +60,7 @@ const app = createApp({
     emvKeyBase64: env.EMV_KEY,
     siteUrl: env.SITE_URL,
     allowedOrigins: env.ALLOWED_ORIGINS,
+    ...(env.PUBLIC_SENTRY_DSN ? { errorReportOrigin: new URL(env.PUBLIC_SENTRY_DSN).origin } : {}),
     rateLimit: { windowMs: env.RATE_LIMIT_WINDOW_MS, loginPerIp: env.LOGIN_RATE_LIMIT_PER_IP, loginFailuresPerAccount: 5 },
     helpdeskSecret: env.HELPDESK_SECRET,
     sandbox: env.SANDBOX,
@@ -125,6 +129,7 @@ async function shutdown(signal: string) {
   server.closeIdleConnections();
   await closed;
   metricsServer?.close();
+  await reporter?.flush(2000);
   await database.close();
   logger.info(`${signal}: closed`);
   process.exit(0);

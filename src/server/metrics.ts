@@ -25,7 +25,12 @@ export function createMetrics({ pool }: { pool?: PoolStats | undefined } = {}) {
     buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
-  const jobRuns = new Counter({ name: 'portal_job_runs_total', help: 'Runs of the scheduled jobs, by job and result', labelNames: ['job', 'result'] as const, registers: [registry] });
+  const jobRuns = new Counter({
+    name: 'portal_job_runs_total',
+    help: 'Runs of the scheduled jobs, by job and result',
+    labelNames: ['job', 'result'] as const,
+    registers: [registry],
+  });
   const jobSeconds = new Histogram({
     name: 'portal_job_duration_seconds',
     help: 'How long a run of a scheduled job took',
@@ -33,11 +38,36 @@ export function createMetrics({ pool }: { pool?: PoolStats | undefined } = {}) {
     buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60],
     registers: [registry],
   });
-  const inFlight = new Gauge({ name: 'portal_http_requests_in_flight', help: 'Requests being answered now', registers: [registry] });
+  const inFlight = new Gauge({
+    name: 'portal_http_requests_in_flight',
+    help: 'Requests being answered now',
+    registers: [registry],
+  });
   if (pool) {
-    new Gauge({ name: 'portal_db_pool_connections', help: 'Connections of the database pool', registers: [registry], collect() { this.set(pool.totalCount); } });
-    new Gauge({ name: 'portal_db_pool_idle', help: 'Idle connections of the database pool', registers: [registry], collect() { this.set(pool.idleCount); } });
-    new Gauge({ name: 'portal_db_pool_waiting', help: 'Queries waiting for a connection', registers: [registry], collect() { this.set(pool.waitingCount); } });
+    new Gauge({
+      name: 'portal_db_pool_connections',
+      help: 'Connections of the database pool',
+      registers: [registry],
+      collect() {
+        this.set(pool.totalCount);
+      },
+    });
+    new Gauge({
+      name: 'portal_db_pool_idle',
+      help: 'Idle connections of the database pool',
+      registers: [registry],
+      collect() {
+        this.set(pool.idleCount);
+      },
+    });
+    new Gauge({
+      name: 'portal_db_pool_waiting',
+      help: 'Queries waiting for a connection',
+      registers: [registry],
+      collect() {
+        this.set(pool.waitingCount);
+      },
+    });
   }
 
   return {

@@ -43,8 +43,16 @@ describe('the server’s secrets', () => {
 
   it('NODE_ENV=production refuses to start without them, naming the missing ones', () => {
     const dataDir = dir();
-    expect(() => readEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, SESSION_SECRET: given })).toThrow(/HELPDESK_SECRET, CAPTCHA_HMAC_KEY must be set when NODE_ENV=production/);
-    const env = readEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, SESSION_SECRET: given, HELPDESK_SECRET: given, CAPTCHA_HMAC_KEY: given });
+    expect(() => readEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, SESSION_SECRET: given })).toThrow(
+      /HELPDESK_SECRET, CAPTCHA_HMAC_KEY must be set when NODE_ENV=production/,
+    );
+    const env = readEnv({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      SESSION_SECRET: given,
+      HELPDESK_SECRET: given,
+      CAPTCHA_HMAC_KEY: given,
+    });
     expect(env.keptSecrets).toEqual([]);
     expect(env.SESSION_SECRET).toBe(given);
   });

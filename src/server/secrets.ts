@@ -19,7 +19,11 @@ function readKept(file: string): Partial<Record<OwnSecret, string>> {
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
     if (typeof parsed !== 'object' || parsed === null) return {};
-    return Object.fromEntries(Object.entries(parsed).filter(([name, value]) => name in OWN_SECRETS && typeof value === 'string' && value.length >= 32)) as Partial<Record<OwnSecret, string>>;
+    return Object.fromEntries(
+      Object.entries(parsed).filter(
+        ([name, value]) => name in OWN_SECRETS && typeof value === 'string' && value.length >= 32,
+      ),
+    ) as Partial<Record<OwnSecret, string>>;
   } catch {
     return {};
   }
@@ -32,12 +36,17 @@ function readKept(file: string): Partial<Record<OwnSecret, string>> {
  * refused. Otherwise they are made once and kept in `<dataDir>/secrets.json` (mode 600), so a
  * restart of the embedded server does not end every session.
  */
-export function resolveSecrets(given: Partial<Record<OwnSecret, string | undefined>>, { dataDir, production }: { dataDir: string; production: boolean }): ResolvedSecrets {
+export function resolveSecrets(
+  given: Partial<Record<OwnSecret, string | undefined>>,
+  { dataDir, production }: { dataDir: string; production: boolean },
+): ResolvedSecrets {
   const names = Object.keys(OWN_SECRETS) as OwnSecret[];
   const file = join(dataDir, FILE);
   const missing = names.filter((name) => !given[name]);
   if (production && missing.length > 0) {
-    throw new Error(`Invalid configuration: ${missing.join(', ')} must be set when NODE_ENV=production (32+ random characters each)`);
+    throw new Error(
+      `Invalid configuration: ${missing.join(', ')} must be set when NODE_ENV=production (32+ random characters each)`,
+    );
   }
   const values = {} as Record<OwnSecret, string>;
   const source = {} as Record<OwnSecret, 'env' | 'file' | 'generated'>;
