@@ -2,10 +2,24 @@ import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { IRELAND_BOUNDS } from './contract/coverage.ts';
+import { sanityClient, sanityLoader } from './cms/sanity-loader.ts';
+import { sanitySettings, sourceOf, type Source } from './cms/sources.ts';
 
 // The embedded CMS lives in content/ at the project root. CONTENT_DIR lets a test build
 // the site from a copy (for example one with a broken file) without touching the real one.
 const root = process.env.CONTENT_DIR ?? './content';
+
+// With SANITY_PROJECT_ID and SANITY_DATASET, every collection loads from Sanity instead
+// (operations.md), validated by the same schemas; cms/sources.ts says which type holds which.
+const sanity = sanitySettings(process.env);
+const client = sanity ? sanityClient(sanity) : undefined;
+
+/** The loader of a collection: its Sanity document type when Sanity is configured, else its files. */
+function from(source: Source) {
+  if (client) return sanityLoader(client, source.type, { markdown: source.kind === 'markdown' });
+  if (source.kind === 'yaml') return file(`${root}/${source.file}`);
+  return glob({ pattern: source.pattern, base: `${root}/${source.dir}` });
+}
 
 const keywords = z.array(z.string().min(1)).min(1);
 
@@ -19,7 +33,7 @@ const seo = {
 const link = z.object({ label: z.string().min(1), href: z.string().min(1) });
 
 const pages = defineCollection({
-  loader: glob({ pattern: '**/*.md', base: `${root}/pages` }),
+  loader: from(sourceOf('pages')),
   schema: z.object({
     ...seo,
     heading: z.string().min(1),
@@ -29,7 +43,7 @@ const pages = defineCollection({
 });
 
 const legal = defineCollection({
-  loader: glob({ pattern: '*.md', base: `${root}/legal` }),
+  loader: from(sourceOf('legal')),
   schema: z.object({
     ...seo,
     heading: z.string().min(1),
@@ -39,12 +53,12 @@ const legal = defineCollection({
 });
 
 const help = defineCollection({
-  loader: glob({ pattern: '*.md', base: `${root}/help` }),
+  loader: from(sourceOf('help')),
   schema: z.object({ ...seo, heading: z.string().min(1), summary: z.string().min(1), order: z.number().int() }),
 });
 
 const blog = defineCollection({
-  loader: glob({ pattern: '*.md', base: `${root}/blog` }),
+  loader: from(sourceOf('blog')),
   schema: z.object({
     ...seo,
     heading: z.string().min(1),
@@ -55,7 +69,7 @@ const blog = defineCollection({
 });
 
 const unlock = defineCollection({
-  loader: glob({ pattern: '*.md', base: `${root}/unlock` }),
+  loader: from(sourceOf('unlock')),
   schema: z.object({
     ...seo,
     heading: z.string().min(1),
@@ -68,7 +82,7 @@ const unlock = defineCollection({
 const rate = z.union([z.number().nonnegative(), z.literal('included'), z.literal('not available')]);
 
 const charges = defineCollection({
-  loader: glob({ pattern: '*.yaml', base: `${root}/charges` }),
+  loader: from(sourceOf('charges')),
   schema: z.object({
     ...seo,
     heading: z.string().min(1),
@@ -89,12 +103,12 @@ const charges = defineCollection({
 });
 
 const faq = defineCollection({
-  loader: file(`${root}/faq.yaml`),
+  loader: from(sourceOf('faq')),
   schema: z.object({ category: z.string().min(1), question: z.string().min(5), answer: z.string().min(5) }),
 });
 
 const plans = defineCollection({
-  loader: file(`${root}/plans.yaml`),
+  loader: from(sourceOf('plans')),
   schema: z.object({
     sku: z.string().regex(/^[A-Za-z0-9_]+$/),
     name: z.string().min(1),
@@ -113,7 +127,7 @@ const plans = defineCollection({
 });
 
 const fees = defineCollection({
-  loader: file(`${root}/fees.yaml`),
+  loader: from(sourceOf('fees')),
   schema: z.object({
     sku: z.string(),
     access_fee_cents: z.number().int().nonnegative(),
@@ -124,7 +138,7 @@ const fees = defineCollection({
 });
 
 const offers = defineCollection({
-  loader: file(`${root}/offers.yaml`),
+  loader: from(sourceOf('offers')),
   schema: z.object({
     heading: z.string().min(1),
     body: z.string().min(1),
@@ -135,12 +149,12 @@ const offers = defineCollection({
 });
 
 const carousel = defineCollection({
-  loader: file(`${root}/login-carousel.yaml`),
+  loader: from(sourceOf('carousel')),
   schema: z.object({ order: z.number().int(), heading: z.string().min(1), body: z.string().min(1), image_alt: z.string() }),
 });
 
 const studentDomains = defineCollection({
-  loader: file(`${root}/student-domains.yaml`),
+  loader: from(sourceOf('studentDomains')),
   schema: z.object({ domain: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/), institution: z.string().min(1) }),
 });
 
@@ -149,7 +163,7 @@ const signal = z.object({ outdoor: level, indoor: level });
 
 /** Coverage by Eircode routing key (the coverage checker): all 139 keys, checked in tests. */
 const coverage = defineCollection({
-  loader: file(`${root}/coverage.yaml`),
+  loader: from(sourceOf('coverage')),
   schema: z.object({
     key: z.string().regex(/^([ACDEFHKNPRTVWXY]\d{2}|D6W)$/),
     town: z.string().min(1),
@@ -166,7 +180,7 @@ const coverage = defineCollection({
  * published, from /api/cms/offers/promotions.json). Flags are strings, as the spec has them.
  */
 const promotions = defineCollection({
-  loader: file(`${root}/promotions.yaml`),
+  loader: from(sourceOf('promotions')),
   schema: z.object({
     heading: z.string().min(1),
     body: z.string().min(1),
@@ -178,7 +192,7 @@ const promotions = defineCollection({
 });
 
 const site = defineCollection({
-  loader: file(`${root}/site.yaml`),
+  loader: from(sourceOf('site')),
   schema: z.object({
     name: z.string().min(1),
     tagline: z.string().min(1),

@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildWorkDir } from './work-dir.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const work = mkdtempSync(join(tmpdir(), 'portal-content-'));
+const work = buildWorkDir('portal-content-');
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 function buildWith(mutate: (content: string) => void) {
