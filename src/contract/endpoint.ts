@@ -27,7 +27,7 @@ export interface EndpointDef {
   /** How the body is sent: JSON (default), a form, or either (log-in). */
   bodyType?: 'json' | 'form' | 'json-or-form';
   bodyRequired?: boolean;
-  status?: 200 | 201;
+  status?: 200 | 201 | 202;
   answer: z.ZodType;
   /** What the success answer means. */
   description: string;

@@ -29,6 +29,7 @@ import { mailSandboxRoutes } from './integrations/mail/sandbox.ts';
 import { sameOrigin } from './middleware/origin.ts';
 import { requireOwnAccount, requireSession } from './middleware/protect.ts';
 import type { ErrorReporter } from './error-reporting.ts';
+import type { Publishing } from './publishing.ts';
 import type { Metrics } from './metrics.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { resolveFile, sendFile, type StaticSite } from './static-site.ts';
@@ -58,6 +59,8 @@ export interface AppOptions {
   lifecycle?: Lifecycle;
   /** Where unexpected errors are reported (Sentry when configured). */
   reporter?: ErrorReporter;
+  /** Publish → rebuild (main.ts makes it; absent, the publishing endpoints answer 503). */
+  publishing?: Publishing;
 }
 
 
@@ -87,7 +90,7 @@ export async function pageSecurityHeaders(app: Hono<AppEnv>): Promise<Record<str
 }
 
 /** Builds the whole HTTP application; used by the Node entry and, unchanged, by the tests. */
-export function createApp({ db, config, site, clock = systemClock, logger = pino({ level: 'silent' }), captcha = captchaAdapter(config.captcha), payments = sandboxPayments(), referrals = sandboxReferrals(db, clock), catalogue = localCatalogueAdapter(), geolocation = sandboxGeolocation(), content = publishedContent(site?.dir ?? 'dist'), metrics, lifecycle = { draining: () => false }, reporter }: AppOptions): Hono<AppEnv> {
+export function createApp({ db, config, site, clock = systemClock, logger = pino({ level: 'silent' }), captcha = captchaAdapter(config.captcha), payments = sandboxPayments(), referrals = sandboxReferrals(db, clock), catalogue = localCatalogueAdapter(), geolocation = sandboxGeolocation(), content = publishedContent(site?.dir ?? 'dist'), metrics, lifecycle = { draining: () => false }, reporter, publishing }: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // reCAPTCHA (when configured) loads its script and frame from Google.
   const recaptcha = config.captcha.recaptcha ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : [];
@@ -105,6 +108,7 @@ export function createApp({ db, config, site, clock = systemClock, logger = pino
     c.set('geolocation', geolocation);
     c.set('content', content);
     c.set('lifecycle', lifecycle);
+    c.set('publishing', publishing);
     c.set('requestId', requestId);
     c.set('log', logger.child({ requestId }));
     c.header('x-request-id', requestId);

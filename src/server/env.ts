@@ -66,6 +66,10 @@ const schema = z.object({
   /** The IP geolocation service (GET {url}/{ip}?referrer=…); unset: the sandbox at /sandbox/geolocation. */
   GEOIP_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
   GEOIP_TOKEN: z.string().min(1).optional(),
+  /** Signs Sanity's publish webhook (operations.md); unset: POST /panda/public/cms/publish answers 503. */
+  SANITY_WEBHOOK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  /** The editors' token: the status page (/cms/status) and npm run rebuild. Unset: both answer 503. */
+  CMS_EDITOR_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   /** Sentry: server errors are reported there when set (scrubbed of personal data); unset: nowhere. */
   SENTRY_DSN: z.url({ protocol: /^https?$/, error: 'must be a Sentry DSN (https://key@host/project)' }).optional(),
   /** The DSN the site was built with (browser reports); its origin is allowed in the CSP's connect-src. */

@@ -14,7 +14,8 @@ import { isEmpty, seedDemo } from './seed/seed.ts';
 import { readEnv } from './env.ts';
 import { sentryReporter } from './error-reporting.ts';
 import { createMetrics } from './metrics.ts';
-import { loadStaticSite, staticListener } from './static-site.ts';
+import { createRebuilder, type Publishing } from './publishing.ts';
+import { loadStaticSite, staticListener, type StaticSite } from './static-site.ts';
 
 const env = readEnv();
 const logger = pino({ level: env.LOG_LEVEL });
@@ -26,58 +27,113 @@ if (await isEmpty(database.db)) {
   logger.info('seeded the demo members into an empty database');
 }
 for (const kept of env.keptSecrets) {
-  logger.warn(`${kept.name} is not set: ${kept.source === 'generated' ? 'made one and kept it' : 'using the one kept'} in ${kept.file} (set it in production)`);
+  logger.warn(
+    `${kept.name} is not set: ${kept.source === 'generated' ? 'made one and kept it' : 'using the one kept'} in ${kept.file} (set it in production)`,
+  );
 }
 
 const payments =
   env.PAYMENT_BASE_URL && env.PAYMENT_ENTITY_ID && env.PAYMENT_ACCESS_TOKEN
-    ? providerPayments({ baseUrl: env.PAYMENT_BASE_URL, entityId: env.PAYMENT_ENTITY_ID, accessToken: env.PAYMENT_ACCESS_TOKEN })
+    ? providerPayments({
+        baseUrl: env.PAYMENT_BASE_URL,
+        entityId: env.PAYMENT_ENTITY_ID,
+        accessToken: env.PAYMENT_ACCESS_TOKEN,
+      })
     : sandboxPayments();
 const referrals =
   env.REFERRAL_DOMAIN && env.REFERRAL_TOKEN && env.REFERRAL_SIGNATURE
     ? serviceReferrals({ domain: env.REFERRAL_DOMAIN, token: env.REFERRAL_TOKEN, signature: env.REFERRAL_SIGNATURE })
     : sandboxReferrals(database.db, () => new Date());
-const catalogue = env.CATALOGUE_URL && env.CATALOGUE_API_KEY ? partnerCatalogue({ url: env.CATALOGUE_URL, apiKey: env.CATALOGUE_API_KEY }, logger) : localCatalogueAdapter();
-const geolocation = env.GEOIP_URL ? serviceGeolocation({ url: env.GEOIP_URL, ...(env.GEOIP_TOKEN ? { token: env.GEOIP_TOKEN } : {}) }) : sandboxGeolocation();
+const catalogue =
+  env.CATALOGUE_URL && env.CATALOGUE_API_KEY
+    ? partnerCatalogue({ url: env.CATALOGUE_URL, apiKey: env.CATALOGUE_API_KEY }, logger)
+    : localCatalogueAdapter();
+const geolocation = env.GEOIP_URL
+  ? serviceGeolocation({ url: env.GEOIP_URL, ...(env.GEOIP_TOKEN ? { token: env.GEOIP_TOKEN } : {}) })
+  : sandboxGeolocation();
 const metrics = env.METRICS_PORT !== undefined ? createMetrics({ pool: database.pool }) : undefined;
-const stopRenewals = scheduleRenewals({ db: database.db, clock: () => new Date(), payments, referrals }, logger, 60_000, (ok, seconds) => metrics?.job('renewals', ok, seconds));
-let draining = false;
-const reporter = env.SENTRY_DSN ? await sentryReporter({ dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT, release: env.SENTRY_RELEASE }) : undefined;
-
-const app = createApp({
-  db: database.db,
-  payments,
-  referrals,
-  catalogue,
-  geolocation,
-  ...(site ? { site } : {}),
-  ...(metrics ? { metrics } : {}),
-  ...(reporter ? { reporter } : {}),
-  lifecycle: { draining: () => draining },
+const stopRenewals = scheduleRenewals(
+  { db: database.db, clock: () => new Date(), payments, referrals },
   logger,
-  config: {
-    sessionSecret: env.SESSION_SECRET,
-    emvKeyBase64: env.EMV_KEY,
-    siteUrl: env.SITE_URL,
-    allowedOrigins: env.ALLOWED_ORIGINS,
-    ...(env.PUBLIC_SENTRY_DSN ? { errorReportOrigin: new URL(env.PUBLIC_SENTRY_DSN).origin } : {}),
-    rateLimit: { windowMs: env.RATE_LIMIT_WINDOW_MS, loginPerIp: env.LOGIN_RATE_LIMIT_PER_IP, loginFailuresPerAccount: 5 },
-    helpdeskSecret: env.HELPDESK_SECRET,
-    sandbox: env.SANDBOX,
-    ...(env.HELPDESK_URL ? { helpdeskUrl: env.HELPDESK_URL } : {}),
-    captcha: {
-      hmacKey: env.CAPTCHA_HMAC_KEY,
-      maxNumber: env.CAPTCHA_MAX_NUMBER,
-      ttlMs: 10 * 60_000,
-      ...(env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET_KEY ? { recaptcha: { siteKey: env.RECAPTCHA_SITE_KEY, secretKey: env.RECAPTCHA_SECRET_KEY } } : {}),
-    },
+  60_000,
+  (ok, seconds) => metrics?.job('renewals', ok, seconds),
+);
+let draining = false;
+const reporter = env.SENTRY_DSN
+  ? await sentryReporter({ dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT, release: env.SENTRY_RELEASE })
+  : undefined;
+
+const config = {
+  sessionSecret: env.SESSION_SECRET,
+  emvKeyBase64: env.EMV_KEY,
+  siteUrl: env.SITE_URL,
+  allowedOrigins: env.ALLOWED_ORIGINS,
+  ...(env.PUBLIC_SENTRY_DSN ? { errorReportOrigin: new URL(env.PUBLIC_SENTRY_DSN).origin } : {}),
+  rateLimit: {
+    windowMs: env.RATE_LIMIT_WINDOW_MS,
+    loginPerIp: env.LOGIN_RATE_LIMIT_PER_IP,
+    loginFailuresPerAccount: 5,
   },
-});
+  helpdeskSecret: env.HELPDESK_SECRET,
+  sandbox: env.SANDBOX,
+  ...(env.HELPDESK_URL ? { helpdeskUrl: env.HELPDESK_URL } : {}),
+  captcha: {
+    hmacKey: env.CAPTCHA_HMAC_KEY,
+    maxNumber: env.CAPTCHA_MAX_NUMBER,
+    ttlMs: 10 * 60_000,
+    ...(env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET_KEY
+      ? { recaptcha: { siteKey: env.RECAPTCHA_SITE_KEY, secretKey: env.RECAPTCHA_SECRET_KEY } }
+      : {}),
+  },
+};
+
+/**
+ * Publish → rebuild (operations.md): a build goes to a new folder; `swap` loads it and makes a new
+ * app and static listener for it (the CSP names the new build's inline scripts), and puts them
+ * live in one assignment, so a request sees either the old site or the new one, never a mix.
+ */
+let publishing: Publishing | undefined;
+function mount(built: StaticSite | undefined) {
+  const app = createApp({
+    db: database.db,
+    payments,
+    referrals,
+    catalogue,
+    geolocation,
+    ...(built ? { site: built } : {}),
+    ...(metrics ? { metrics } : {}),
+    ...(reporter ? { reporter } : {}),
+    lifecycle: { draining: () => draining },
+    ...(publishing ? { publishing } : {}),
+    logger,
+    config,
+  });
+  return app;
+}
 
 // Pages and assets go straight out (static-site.ts `staticListener`); everything else through the app.
 // Requests in flight are counted so that a shutdown waits for them (and only then closes the database).
-const appListener = getRequestListener(app.fetch);
-const pages = site ? staticListener(site, await pageSecurityHeaders(app), answeredByApp) : undefined;
+async function listenersFor(built: StaticSite | undefined) {
+  const app = mount(built);
+  return {
+    app: getRequestListener(app.fetch),
+    pages: built ? staticListener(built, await pageSecurityHeaders(app), answeredByApp) : undefined,
+  };
+}
+let live: Awaited<ReturnType<typeof listenersFor>>;
+if (site) {
+  const rebuilder = createRebuilder({
+    dataDir: env.DATA_DIR,
+    live: site.dir,
+    log: logger,
+    swap: async (dir) => {
+      live = await listenersFor(await loadStaticSite(dir));
+    },
+    onRun: (run) => metrics?.job('rebuild', run.result === 'ok', (run.durationMs ?? 0) / 1000),
+  });
+  publishing = { rebuilder, webhookSecret: env.SANITY_WEBHOOK_SECRET, editorToken: env.CMS_EDITOR_TOKEN };
+}
+live = await listenersFor(site);
 let inFlight = 0;
 let drained: (() => void) | undefined;
 const server = createServer((req, res) => {
@@ -91,8 +147,11 @@ const server = createServer((req, res) => {
     metrics?.inFlight.dec();
     if (inFlight === 0) drained?.();
   });
+  const { app: appListener, pages } = live;
   if (pages?.(req, res)) {
-    res.once('finish', () => metrics?.request(req.method ?? 'GET', 'static', res.statusCode, (performance.now() - started) / 1000));
+    res.once('finish', () =>
+      metrics?.request(req.method ?? 'GET', 'static', res.statusCode, (performance.now() - started) / 1000),
+    );
     return;
   }
   void appListener(req, res);
@@ -100,12 +159,16 @@ const server = createServer((req, res) => {
 server.listen(env.PORT, env.HOST, () => {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
-  logger.info(`48 portal listening on http://${env.HOST === 'localhost' ? 'localhost' : env.HOST}:${port} (${database.kind})`);
+  logger.info(
+    `48 portal listening on http://${env.HOST === 'localhost' ? 'localhost' : env.HOST}:${port} (${database.kind})`,
+  );
 });
 const metricsServer = metrics ? await metrics.listen(env.METRICS_PORT!, env.METRICS_HOST) : undefined;
 if (metricsServer) {
   const address = metricsServer.address();
-  logger.info(`metrics on http://${env.METRICS_HOST}:${typeof address === 'object' && address ? address.port : env.METRICS_PORT}/metrics`);
+  logger.info(
+    `metrics on http://${env.METRICS_HOST}:${typeof address === 'object' && address ? address.port : env.METRICS_PORT}/metrics`,
+  );
 }
 
 /**
@@ -125,7 +188,7 @@ async function shutdown(signal: string) {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const idle = inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (drained = resolve));
-  await Promise.all([idle, stopRenewals()]);
+  await Promise.all([idle, stopRenewals(), publishing?.rebuilder.stop()]);
   server.closeIdleConnections();
   await closed;
   metricsServer?.close();

@@ -1,4 +1,8 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { solveChallenge } from 'altcha-lib/v1';
+import pino from 'pino';
+import { createRebuilder } from '../../src/server/publishing.ts';
 import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from '../../src/server/db/schema.ts';
@@ -12,6 +16,16 @@ import { contentFiles } from './content.ts';
 
 /** The moment the demo members are seeded at in tests; the clock starts here for every test. */
 export const SEED_TIME = new Date('2026-11-22T10:00:00Z');
+
+/**
+ * Publishing configured as in production, so its endpoints answer 401 or 202 rather than 503
+ * (not configured); builds are not what the API suites test (tests/build does), so one would fail.
+ */
+export const harnessPublishing = () => ({
+  rebuilder: createRebuilder({ dataDir: join(tmpdir(), 'portal-api-publishing'), live: 'dist', log: pino({ level: 'silent' }), build: async () => ({ ok: false, output: 'the API suites do not build the site' }), swap: async () => {} }),
+  webhookSecret: 'harness-webhook-secret-48',
+  editorToken: 'harness-editor-token-48',
+});
 
 export interface TestContext {
   handle: DatabaseHandle;
@@ -84,7 +98,7 @@ export function forEachDatabase(file: string, suite: (ctx: () => TestContext) =>
         await seedDemo(c.handle.db, SEED_TIME);
         c.clock.now = new Date(SEED_TIME);
         c.payments = sandboxPayments(() => c.clock.now.getTime());
-        c.app = createApp({ db: c.handle.db, config: c.config, clock: () => c.clock.now, payments: c.payments, content: contentFiles() });
+        c.app = createApp({ db: c.handle.db, config: c.config, clock: () => c.clock.now, payments: c.payments, content: contentFiles(), publishing: harnessPublishing() });
       }, 60_000);
       afterAll(async () => ctx?.handle.close());
       suite(() => ctx!);

@@ -32,7 +32,9 @@ test('controls: a receipt for the card payment, with VAT and the card, linked fr
   // The card payment of 20 days ago, a page or two back: the row whose "By card" cell is €9.99.
   const paidByCard = page.getByRole('row').filter({ has: page.getByRole('cell', { name: '€9.99', exact: true }) });
   await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
-  for (let i = 0; i < 6 && !(await paidByCard.count()); i++) {
+  // Each page's rows arrive after its number shows: give them a moment before going older.
+  const onThisPage = () => paidByCard.first().waitFor({ timeout: 5_000 }).then(() => true, () => false);
+  for (let i = 0; i < 6 && !(await onThisPage()); i++) {
     await page.getByRole('button', { name: 'Older' }).click();
     await expect(page.getByText(/^Page \d+ of \d+$/)).toHaveText(new RegExp(`^Page ${i + 2} of`));
   }

@@ -3,6 +3,7 @@ import type { router } from '../http/router.ts';
 import { accountRoutes } from './account/account.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
+import { cmsRoutes } from './cms/cms.routes.ts';
 import { coverageRoutes } from './coverage/coverage.routes.ts';
 import { offersRoutes } from './offers/offers.routes.ts';
 import { flexiDataRoutes } from './flexi-data/flexi-data.routes.ts';
@@ -28,6 +29,7 @@ import { transactionsRoutes } from './transactions/transactions.routes.ts';
 export function featureRoutes(config: AppConfig): (ReturnType<typeof router> | ReturnType<typeof catalogueRoutes>)[] {
   return [
     healthRoutes(),
+    cmsRoutes(),
     // Before auth: /panda/public/users/affiliateInfo would otherwise be taken for /panda/public/users/{id}.
     recruitRoutes(),
     referralsRoutes(),

@@ -10,6 +10,7 @@ import type { PublishedContent } from '../integrations/content/index.ts';
 import type { PaymentsAdapter } from '../integrations/payments/index.ts';
 import type { ReferralsAdapter } from '../integrations/referrals/index.ts';
 import type { Clock } from '../services/clock.ts';
+import type { Publishing } from '../publishing.ts';
 import { fail } from './answers.ts';
 
 /** The server's state as the app sees it: whether it is shutting down (readiness answers 503 then). */
@@ -30,6 +31,7 @@ export interface AppEnv {
     content: PublishedContent;
     log: Logger;
     lifecycle: Lifecycle;
+    publishing: Publishing | undefined;
     requestId: string;
     member: typeof members.$inferSelect;
     sessionId: number;

@@ -1,0 +1,13 @@
+import { cmsApi } from '../../../contract/cms.ts';
+import { serve } from '../../http/openapi.ts';
+import { router } from '../../http/router.ts';
+import { publish, rebuild, status, statusPage } from './cms.handlers.ts';
+
+export function cmsRoutes() {
+  const app = router();
+  serve(app, cmsApi.publish, publish);
+  serve(app, cmsApi.rebuild, rebuild);
+  serve(app, cmsApi.status, status);
+  app.get('/cms/status', statusPage);
+  return app;
+}
