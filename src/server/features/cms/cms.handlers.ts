@@ -7,6 +7,9 @@ import { editorAllowed, publish as publishing, rebuildByHand, statusOf } from '.
 
 type C = Context<AppEnv>;
 
+/** "23 Nov 2026, 06:35:26", Irish time, for people reading the status page. */
+const when = (iso: string) => new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Europe/Dublin' }).format(new Date(iso));
+
 const refusal = (c: C, reason: 'notConfigured' | 'badSignature' | 'badToken') =>
   reason === 'notConfigured'
     ? fail(c, 503, cmsMessages.notConfigured)
@@ -83,7 +86,7 @@ export function statusPage(c: C) {
                 ${s.runs.map(
                   (r) =>
                     html`<tr>
-                      <td>${r.startedAt}</td>
+                      <td><time datetime=${r.startedAt}>${when(r.startedAt)}</time></td>
                       <td>${r.trigger}</td>
                       <td>
                         ${r.result ?? 'building'}${
