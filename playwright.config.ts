@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './tests/setup/chromium.ts';
 import { freePort } from './tests/setup/free-port.ts';
+import { consentCookie } from './tests/e2e/consent-cookie.ts';
 
 // The config is evaluated again in every worker; the ports chosen first travel in the env.
 // Every test logs in from 127.0.0.1, so the per-address log-in limit is lifted for the test servers.
@@ -15,7 +16,7 @@ const url = (port: string) => `http://127.0.0.1:${port}`;
 const server = (port: string) => ({
   command: 'npm start',
   url: `${url(port)}/`,
-  env: { PORT: port, HOST: '127.0.0.1', DATABASE_URL: 'memory://', LOG_LEVEL: 'warn', CAPTCHA_MAX_NUMBER: '20000', LOGIN_RATE_LIMIT_PER_IP: '100000' },
+  env: { PORT: port, HOST: '127.0.0.1', DATABASE_URL: 'memory://', LOG_LEVEL: 'warn', CAPTCHA_MAX_NUMBER: '20000', LOGIN_RATE_LIMIT_PER_IP: '100000', PUBLIC_GTM_ID: 'GTM-E2E0001' },
   reuseExistingServer: false,
   timeout: 180_000,
   stdout: 'ignore' as const,
@@ -37,8 +38,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'desktop', use: { baseURL: url(ports.desktop), viewport: { width: 1280, height: 800 } } },
-    { name: 'mobile', use: { baseURL: url(ports.mobile), viewport: { width: 375, height: 740 }, hasTouch: true } },
+    // Every journey starts as a visitor who chose "necessary only"; consent.spec.ts starts without a choice.
+    { name: 'desktop', use: { baseURL: url(ports.desktop), viewport: { width: 1280, height: 800 }, storageState: { cookies: [consentCookie(['necessary'])], origins: [] } } },
+    { name: 'mobile', use: { baseURL: url(ports.mobile), viewport: { width: 375, height: 740 }, hasTouch: true, storageState: { cookies: [consentCookie(['necessary'])], origins: [] } } },
   ],
   // Started one after the other: the first builds the site if it is stale, the second finds it built.
   webServer: [server(ports.desktop), server(ports.mobile)],

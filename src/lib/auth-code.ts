@@ -1,4 +1,5 @@
 import Cookies from 'js-cookie';
+import { CONSENT_COOKIE } from './consent.ts';
 
 /**
  * The auth cookie and the attributes every session cookie shares (spec section 3): a lifetime of
@@ -22,7 +23,11 @@ export function authCode(): string | undefined {
   return Cookies.get('authCode');
 }
 
-/** Log-out (spec section 4): every cookie the page can see goes. */
+/**
+ * Log-out (spec section 4): every cookie the page can see goes, but the consent choice
+ * (lib/consent.ts): it belongs to the device, and asking again at every log-out would break
+ * operations.md's "a visitor who has chosen loads no banner code again" (ADR 019).
+ */
 export function clearAllCookies(): void {
-  for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
+  for (const name of Object.keys(Cookies.get())) if (name !== CONSENT_COOKIE) Cookies.remove(name, { path: '/' });
 }

@@ -94,6 +94,10 @@ export function createApp({ db, config, site, clock = systemClock, logger = pino
   const app = new Hono<AppEnv>();
   // reCAPTCHA (when configured) loads its script and frame from Google.
   const recaptcha = config.captcha.recaptcha ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : [];
+  // Google's list for Tag Manager with Google Analytics 4 and Ads; the tags load only after consent (lib/consent.ts).
+  const tags = config.tagManager
+    ? { script: ['https://*.googletagmanager.com'], connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'], img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'] }
+    : { script: [], connect: [], img: [] };
 
   app.use(async (c, next) => {
     const requestId = randomUUID();
@@ -135,11 +139,11 @@ export function createApp({ db, config, site, clock = systemClock, logger = pino
       xFrameOptions: 'DENY',
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(site?.inlineScripts ?? []), ...recaptcha],
+        scriptSrc: ["'self'", ...(site?.inlineScripts ?? []), ...recaptcha, ...tags.script],
         frameSrc: recaptcha.length ? recaptcha : ["'none'"],
         styleSrc: ["'self'", ...(site?.inlineStyles ?? [])],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...(config.errorReportOrigin ? [config.errorReportOrigin] : [])],
+        imgSrc: ["'self'", 'data:', ...tags.img],
+        connectSrc: ["'self'", ...(config.errorReportOrigin ? [config.errorReportOrigin] : []), ...tags.connect],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

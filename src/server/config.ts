@@ -11,6 +11,8 @@ export interface AppConfig {
   allowedOrigins: string[];
   /** The origin browsers send error reports to (the site's PUBLIC_SENTRY_DSN), allowed by the CSP's connect-src. */
   errorReportOrigin?: string;
+  /** Whether the site was built with a tag manager (PUBLIC_GTM_ID): the CSP then allows Google's tag and analytics origins. */
+  tagManager?: boolean;
   rateLimit: { windowMs: number; loginPerIp: number; loginFailuresPerAccount: number };
   /** Signs the help-desk single sign-on token (HS512); server-only. */
   helpdeskSecret: string;

@@ -69,6 +69,7 @@ const config = {
   siteUrl: env.SITE_URL,
   allowedOrigins: env.ALLOWED_ORIGINS,
   ...(env.PUBLIC_SENTRY_DSN ? { errorReportOrigin: new URL(env.PUBLIC_SENTRY_DSN).origin } : {}),
+  tagManager: env.PUBLIC_GTM_ID !== undefined,
   rateLimit: {
     windowMs: env.RATE_LIMIT_WINDOW_MS,
     loginPerIp: env.LOGIN_RATE_LIMIT_PER_IP,

@@ -17,3 +17,14 @@ it('the card provider’s origin is allowed on /payment-gateway/ only', async ()
   const sandbox = createApp({ db: {} as Database, config: testConfig() });
   expect((await sandbox.request('/payment-gateway/?checkout=x')).headers.get('content-security-policy')).not.toContain('https://');
 });
+
+it('Google’s tag origins are allowed only when the site has a tag manager (PUBLIC_GTM_ID)', async () => {
+  const csp = async (tagManager: boolean) => (await createApp({ db: {} as Database, config: { ...testConfig(), tagManager } }).request('/help')).headers.get('content-security-policy') ?? '';
+  const withTags = await csp(true);
+  expect(withTags).toMatch(/script-src [^;]*https:\/\/\*\.googletagmanager\.com/);
+  expect(withTags).toMatch(/connect-src [^;]*https:\/\/\*\.google-analytics\.com/);
+  expect(withTags).toMatch(/img-src [^;]*https:\/\/\*\.google-analytics\.com/);
+  // Scripts still need a hash or an origin: the tag manager's own inline snippet is not how it loads here.
+  expect(withTags).not.toContain('unsafe-inline');
+  expect(await csp(false)).not.toContain('google');
+});

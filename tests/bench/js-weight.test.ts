@@ -26,4 +26,18 @@ describe('weighPage', () => {
     expect(w.bytes).toBe('console.log(1)'.length + island.length + client.length + shared.length);
     expect(w.gzipBytes).toBeGreaterThan(0);
   });
+
+  it('counts a dynamic import only when asked to, with its own imports', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'weigh-'));
+    mkdirSync(join(dir, '_astro'));
+    const boot = 'import"./shared.js";const s=()=>import(`./banner.js`);const t=()=>import("./other.js");';
+    writeFileSync(join(dir, '_astro', 'boot.js'), boot);
+    writeFileSync(join(dir, '_astro', 'shared.js'), 'export const a=1;');
+    writeFileSync(join(dir, '_astro', 'banner.js'), 'import"./shared.js";import"./lib.js";');
+    writeFileSync(join(dir, '_astro', 'lib.js'), 'export const lib=2;');
+    writeFileSync(join(dir, '_astro', 'other.js'), 'export const other=3;');
+    writeFileSync(join(dir, 'index.html'), '<script type="module" src="/_astro/boot.js"></script>');
+    expect(weighPage(dir, 'index.html').files).toEqual(['/_astro/boot.js', '/_astro/shared.js']);
+    expect(weighPage(dir, 'index.html', /banner/).files).toEqual(['/_astro/boot.js', '/_astro/shared.js', '/_astro/banner.js', '/_astro/lib.js']);
+  });
 });

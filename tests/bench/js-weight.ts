@@ -20,7 +20,15 @@ function staticImports(code: string): string[] {
   return [...found];
 }
 
-export function weighPage(distDir: string, htmlFile: string): PageWeight {
+function dynamicImports(code: string): string[] {
+  return [...code.matchAll(/import\(\s*["'`]([^"'`]+)["'`]\s*\)/g)].map((m) => m[1]!);
+}
+
+/**
+ * `alsoLoading`: dynamic imports that the page makes at once in some state (the consent banner on
+ * a first visit), counted with their own static imports.
+ */
+export function weighPage(distDir: string, htmlFile: string, alsoLoading?: RegExp): PageWeight {
   const html = readFileSync(join(distDir, htmlFile), 'utf8');
   const chunks: { name: string; code: string }[] = [];
   const queue: string[] = [];
@@ -54,7 +62,8 @@ export function weighPage(distDir: string, htmlFile: string): PageWeight {
     seen.add(url);
     const code = readFileSync(join(distDir, url), 'utf8');
     chunks.push({ name: url, code });
-    for (const dep of staticImports(code)) queue.push(dep.startsWith('.') ? posix.join(dirname(url), dep) : dep);
+    const deps = [...staticImports(code), ...(alsoLoading ? dynamicImports(code).filter((d) => alsoLoading.test(d)) : [])];
+    for (const dep of deps) queue.push(dep.startsWith('.') ? posix.join(dirname(url), dep) : dep);
   }
 
   const bytes = chunks.reduce((sum, c) => sum + Buffer.byteLength(c.code), 0);

@@ -15,6 +15,9 @@ import { soak } from './soak.ts';
 const args = process.argv.slice(2);
 const NO_ISLAND_BUDGET = 10 * 1024;
 const ISLAND_BUDGET = 70 * 1024;
+/** A content page on a first visit, with the consent banner (issue 14). */
+const FIRST_VISIT_BUDGET = 22 * 1024;
+const CONSENT_BANNER = /consent-banner/;
 const SECONDS = 10;
 
 const misses: string[] = [];
@@ -32,22 +35,27 @@ if (!args.includes('--no-build')) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// 1. JavaScript per page: content pages ≤ 10 KB gzip, island pages ≤ 70 KB gzip.
+// 1. JavaScript per page: content pages ≤ 10 KB gzip once a consent choice is stored and ≤ 22 KB
+// on a first visit (with the banner); island pages ≤ 70 KB gzip.
 const dist = 'dist';
 const pages = readdirSync(dist, { recursive: true, withFileTypes: true })
   .filter((e) => e.isFile() && e.name.endsWith('.html'))
   .map((e) => relative(dist, join(e.parentPath, e.name)).split(sep).join('/'))
   .sort();
-console.log(`${'page'.padEnd(48)} ${'island'.padEnd(6)} ${'JS'.padStart(9)} ${'gzip'.padStart(9)}`);
+console.log(`${'page'.padEnd(48)} ${'island'.padEnd(6)} ${'JS'.padStart(9)} ${'gzip'.padStart(9)} ${'1st visit'.padStart(10)}`);
 let over = 0;
+let heaviestFirstVisit = 0;
 for (const file of pages) {
   const w = weighPage(dist, file);
+  const first = weighPage(dist, file, CONSENT_BANNER);
   const budget = w.hasIsland ? ISLAND_BUDGET : NO_ISLAND_BUDGET;
-  const miss = w.gzipBytes > budget;
+  const firstMiss = !w.hasIsland && first.gzipBytes > FIRST_VISIT_BUDGET;
+  const miss = w.gzipBytes > budget || firstMiss;
   if (miss) over++;
-  console.log(`${w.page.padEnd(48)} ${(w.hasIsland ? 'yes' : 'no').padEnd(6)} ${kb(w.bytes).padStart(9)} ${kb(w.gzipBytes).padStart(9)}${miss ? `  OVER BUDGET (${kb(budget)})` : ''}`);
+  if (!w.hasIsland) heaviestFirstVisit = Math.max(heaviestFirstVisit, first.gzipBytes);
+  console.log(`${w.page.padEnd(48)} ${(w.hasIsland ? 'yes' : 'no').padEnd(6)} ${kb(w.bytes).padStart(9)} ${kb(w.gzipBytes).padStart(9)} ${kb(first.gzipBytes).padStart(10)}${miss ? `  OVER BUDGET (${kb(firstMiss ? FIRST_VISIT_BUDGET : budget)})` : ''}`);
 }
-console.log(`${pages.length} pages; ${over} over budget (content ${kb(NO_ISLAND_BUDGET)}, island ${kb(ISLAND_BUDGET)} gzip).`);
+console.log(`${pages.length} pages; ${over} over budget (content ${kb(NO_ISLAND_BUDGET)} with a stored choice and ${kb(FIRST_VISIT_BUDGET)} on a first visit, island ${kb(ISLAND_BUDGET)} gzip); heaviest content page on a first visit ${kb(heaviestFirstVisit)}.`);
 check(over === 0, `${over} pages over their JavaScript budget`);
 
 const figures: string[] = [];

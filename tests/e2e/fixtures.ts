@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import AES from 'crypto-js/aes.js';
 import { COOKIE_LIFETIME_DAYS } from '../../src/lib/auth-code.ts';
+import { CONSENT_COOKIE } from '../../src/lib/consent.ts';
 
 export const DEMO_PASSWORD = 'Demo-48-pass';
 
@@ -86,8 +87,9 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${(n.failureSummary ?? '').split('\n').slice(1, 3).join(' ').trim()})`).join(', ')}`)).toEqual([]);
 }
 
+/** The cookies in the browser but the consent choice, which every context starts with and log-out keeps (ADR 019). */
 export async function cookieNames(page: Page): Promise<string[]> {
-  return (await page.context().cookies()).map((c) => c.name).sort();
+  return (await page.context().cookies()).map((c) => c.name).filter((name) => name !== CONSENT_COOKIE).sort();
 }
 
 /** Unused SIM cards of the seed (src/server/db/seed.ts spareSsn); each test uses its own. */

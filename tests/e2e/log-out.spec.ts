@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test';
+import { CONSENT_COOKIE } from '../../src/lib/consent.ts';
 import { cookieNames, expectNoAxeViolations, logIn, test } from './fixtures.ts';
 
 test('log-out: the server session ends, every cookie and all local storage but splash go, and the member is at /', async ({ page, signIn }) => {
@@ -18,6 +19,8 @@ test('log-out: the server session ends, every cookie and all local storage but s
   expect((await logout).status()).toBe(200);
   await expect(page).toHaveURL(/\/$/);
   expect(await cookieNames(page)).toEqual([]);
+  // The cookie choice is the device's: kept, so the banner does not come back (ADR 019).
+  expect((await page.context().cookies()).map((c) => c.name)).toEqual([CONSENT_COOKIE]);
   expect(await page.evaluate(() => Object.keys(localStorage))).toEqual(['splash']);
   expect(await page.evaluate(() => localStorage.getItem('splash'))).toBe('seen');
   // The header back-button flag is reset, and the my48 root is remembered as the last URLs.

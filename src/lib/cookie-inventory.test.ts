@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { BINDING_COOKIE } from '../server/http/session.ts';
+import { CONSENT_COOKIE } from './consent.ts';
+import { inventory, listed } from './cookie-inventory.ts';
+import { sessionCookieNames } from './session-cookies.ts';
+import { storageKeys } from './storage.ts';
+import { TRANSACTION_COOKIE } from './transaction.ts';
+
+describe('the cookie inventory of /cookies-details', () => {
+  it('lists every cookie and storage key of spec section 3 and every one the code names', () => {
+    const names = [...sessionCookieNames, 'XSRF-TOKEN', TRANSACTION_COOKIE, BINDING_COOKIE, CONSENT_COOKIE, 'recruiterId', 'simType', ...storageKeys];
+    expect(names.filter((name) => !listed(name))).toEqual([]);
+    for (const key of storageKeys) expect(inventory.find((i) => i.name === key)?.where).toBe('local storage');
+  });
+  it('gives each a purpose and a lifetime, once', () => {
+    for (const item of inventory) {
+      expect(item.purpose.length, item.name).toBeGreaterThan(20);
+      expect(item.lifetime, item.name).not.toBe('');
+    }
+    expect(new Set(inventory.map((i) => `${i.where}:${i.name}`)).size).toBe(inventory.length);
+  });
+  it('puts only Google’s tags behind consent, and none of ours', () => {
+    expect(inventory.filter((i) => i.category !== 'necessary').every((i) => i.by === 'Google')).toBe(true);
+    expect(inventory.filter((i) => i.by === 'Google').every((i) => i.category !== 'necessary')).toBe(true);
+  });
+  it('matches a container-specific name by its pattern only', () => {
+    expect(listed('_ga_ABC123')).toBe(true);
+    expect(listed('_ga_')).toBe(false);
+    expect(listed('somethingElse')).toBe(false);
+  });
+});

@@ -1,0 +1,62 @@
+import type { Category } from './consent.ts';
+
+/**
+ * Every cookie and storage key the site and my48 use, for /cookies-details (operations.md): spec
+ * section 3's, ours, and the tag manager's once a visitor agrees. A test holds it to the names the
+ * code uses, and a browser test to what a journey actually leaves behind.
+ */
+export interface StoredItem {
+  name: string;
+  where: 'cookie' | 'local storage' | 'session storage';
+  category: Category;
+  /** Who writes it: 48 itself, or Google's tags (only after consent). */
+  by: '48' | 'Google';
+  purpose: string;
+  lifetime: string;
+  /** Named by the portal's specification but not set by the site today; listed so the list is whole. */
+  unused?: true;
+}
+
+const SESSION = '30 minutes';
+const cookie = (name: string, purpose: string, lifetime = SESSION): StoredItem => ({ name, where: 'cookie', category: 'necessary', by: '48', purpose, lifetime });
+const unused = (name: string, purpose: string): StoredItem => ({ ...cookie(name, purpose), unused: true });
+
+export const inventory: StoredItem[] = [
+  cookie('authCode', 'Keeps you signed in to my48: the code of your session.'),
+  cookie('userId', 'Your account number, encrypted, so my48 asks for your own details.'),
+  cookie('userEmail', 'Your e-mail address, encrypted, for the help desk and forms you fill in.'),
+  cookie('isCompliant', 'Whether your password meets our current rules, so my48 can ask you to change it.'),
+  cookie('rolename', 'The kind of account you have, which decides the screens my48 shows.'),
+  unused('dashboardNotification', 'Which notice the dashboard has shown you during this visit.'),
+  cookie('signupVerification', 'A sign-up waiting for its e-mail address to be confirmed.'),
+  unused('zendeskUser', 'Your help-desk account, for signing you in to it.'),
+  cookie('zendeskUserName', 'Your name, encrypted, as the help desk greets you.'),
+  cookie('ugi', 'The address of a mates-rates order, encrypted, to fill the form in again.'),
+  unused('ugl', 'A recruit-and-reward order in progress, encrypted.'),
+  cookie('rrfriend', 'Your friend\'s name and your nickname during a recruit-and-reward order, encrypted.'),
+  unused('ask48User', 'Your 48 community account, for signing you in to it.'),
+  cookie('recruiterId', 'The member who sent you a free SIM link, for their reward.'),
+  cookie('simType', 'The kind of SIM ordered through a friend\'s link.'),
+  cookie('ggTransaction', 'A random code that ties the requests of one visit together, to trace a payment problem.'),
+  cookie('XSRF-TOKEN', 'Protects forms and payments against requests made by other sites.', '8 hours at most'),
+  cookie('gg_bind', 'Binds your session to this browser, so a copied sign-in code is useless elsewhere. Not readable by scripts.', '8 hours at most'),
+  cookie('cc_cookie', 'Your cookie choice, so we do not ask again. Kept when you sign out.', '6 months'),
+  { name: '_ga', where: 'cookie', category: 'analytics', by: 'Google', purpose: 'Google Analytics: tells one visitor from another, without your name.', lifetime: '2 years' },
+  { name: '_ga_<id>', where: 'cookie', category: 'analytics', by: 'Google', purpose: 'Google Analytics: keeps the state of a visit.', lifetime: '2 years' },
+  { name: '_gcl_au', where: 'cookie', category: 'marketing', by: 'Google', purpose: 'Google Ads: counts sign-ups that came from an ad.', lifetime: '90 days' },
+  { name: 'splash', where: 'local storage', category: 'necessary', by: '48', purpose: 'Remembers that you have seen the welcome screen. Kept when you sign out.', lifetime: 'Until you clear it' },
+  { name: 'marketingCarouselFlag', where: 'local storage', category: 'necessary', by: '48', purpose: 'Remembers that the log-in page\'s carousel has been shown.', lifetime: 'Until you sign out' },
+  { name: 'refferedUser', where: 'local storage', category: 'necessary', by: '48', purpose: 'The member whose link brought you here, for their reward.', lifetime: 'Until you sign out' },
+  { name: 'recruiterURL', where: 'local storage', category: 'necessary', by: '48', purpose: 'The friend\'s link you came from, to take you back to it after you log in.', lifetime: 'Until you sign out or order' },
+  { name: 'lastLoggedInUrl', where: 'session storage', category: 'necessary', by: '48', purpose: 'The my48 page you asked for, to open it after you log in.', lifetime: 'Until you close the tab' },
+  { name: 'lastFlexibleUrl', where: 'session storage', category: 'necessary', by: '48', purpose: 'The flexible-data screen you were on, to return to it.', lifetime: 'Until you close the tab' },
+  { name: 'my48SettingsFragment', where: 'session storage', category: 'necessary', by: '48', purpose: 'The settings section you had open.', lifetime: 'Until you close the tab' },
+  { name: 'my48ActivationSeenAt', where: 'session storage', category: 'necessary', by: '48', purpose: 'When the activation notice was last shown, so it is not shown on every visit.', lifetime: 'Until you close the tab' },
+  { name: 'signupFromStore', where: 'session storage', category: 'necessary', by: '48', purpose: 'Whether a sign-up started with a SIM bought in a shop.', lifetime: 'Until you close the tab' },
+  { name: 'headerBackButtonClicked', where: 'session storage', category: 'necessary', by: '48', purpose: 'Whether the header\'s back button was used, to go back the right way.', lifetime: 'Until you close the tab' },
+];
+
+/** Whether a name seen in a browser is one the inventory lists (a `<id>` part stands for any text). */
+export function listed(name: string, items: readonly StoredItem[] = inventory): boolean {
+  return items.some((item) => (item.name.includes('<') ? new RegExp(`^${item.name.replace(/<[^>]+>/g, '.+')}$`).test(name) : item.name === name));
+}
