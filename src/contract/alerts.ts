@@ -26,7 +26,7 @@ export const alertsApi = {
     summary: 'Which alerts the member gets, in the app and by e-mail', params: UserParams, answer: payload(AlertSettingsSchema), description: 'The switches',
   }),
   saveSettings: endpoint({
-    id: 'saveAlertSettings', method: 'put', path: '/panda/protected/users/{user_id}/alerts/settings', access: 'member', tag: 'Alerts',
+    id: 'saveAlertSettings', moves: 'none', method: 'put', path: '/panda/protected/users/{user_id}/alerts/settings', access: 'member', tag: 'Alerts',
     summary: 'Switches alerts on or off, per cause and channel', params: UserParams, body: AlertSettingsSchema,
     answer: payload(AlertSettingsSchema), description: 'The switches',
   }),

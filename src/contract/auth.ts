@@ -27,7 +27,7 @@ const LoginBody = LoginForm.meta({ id: 'LoginBody' });
 
 const logIn = <const P extends string, const I extends string>(id: I, path: P) =>
   endpoint({
-    id, method: 'post', path, access: 'public', tag: 'Sign-in', summary: 'Log in with e-mail and password',
+    id, moves: 'none', method: 'post', path, access: 'public', tag: 'Sign-in', summary: 'Log in with e-mail and password',
     body: LoginBody, bodyType: 'json-or-form', bodyRequired: false,
     answer: AccountAnswer,
     description: 'Signed in. Headers x-gg-auth (session token) and x-gg-emv (encrypted e-mail-verified flag).',
@@ -42,7 +42,7 @@ export const authApi = {
     answer: MessageAnswer, description: 'Signed out',
   }),
   firstLoginDone: endpoint({
-    id: 'firstLoginDone', method: 'put', path: '/panda/protected/users/{user_id}/extras/firstlogin', access: 'member', tag: 'Account',
+    id: 'firstLoginDone', moves: 'none', method: 'put', path: '/panda/protected/users/{user_id}/extras/firstlogin', access: 'member', tag: 'Account',
     summary: 'Record that the first login has happened',
     params: UserParams, query: z.object({ first_login: z.literal('false', { error: 'first_login must be false' }) }),
     answer: AccountAnswer, description: 'Updated',

@@ -33,6 +33,12 @@ export interface EndpointDef {
   description: string;
   /** A sensitive change (member-controls.md): the step-up code's purpose, sent in the X-Step-Up-Code header. */
   stepUp?: 'email' | 'card' | 'sim' | 'unblock' | 'delete';
+  /**
+   * What a write moves (issue 15): money (credit, card payments), data (allowances between SIMs or
+   * periods), a once-only right (a claim, a code, a token, an order that may be made once), or
+   * none. Published as x-moves; the concurrency suite races every operation that moves something.
+   */
+  moves?: 'money' | 'data' | 'once' | 'none';
   /** Statuses besides the common ones (400, and 401/403/429 where they apply), with what they mean. */
   errors?: Partial<Record<ErrorStatus, string>>;
 }

@@ -128,7 +128,7 @@ export const flexiDataApi = {
     params: SimParams, answer: payload(FlexiOverviewSchema), description: 'The overview',
   }),
   carryover: endpoint({
-    id: 'carryover', method: 'post', path: `${base}/carryover`, access: 'member', tag: 'Flexible data',
+    id: 'carryover', moves: 'data', method: 'post', path: `${base}/carryover`, access: 'member', tag: 'Flexible data',
     summary: 'Carry all unused data over to the next membership (once a month, with donate and save)', params: SimParams,
     status: 201,
     answer: payload(z.object({
@@ -138,7 +138,7 @@ export const flexiDataApi = {
     description: 'Carried over', errors: refusals,
   }),
   donate: endpoint({
-    id: 'donate', method: 'post', path: `${base}/donate`, access: 'member', tag: 'Flexible data',
+    id: 'donate', moves: 'data', method: 'post', path: `${base}/donate`, access: 'member', tag: 'Flexible data',
     summary: 'Give unused data to the 48 community pool (once a month, with carryover and save)', params: SimParams, body: AmountForm,
     status: 201, answer: payload(z.object({ donated_kb: kb, ...Unused })), description: 'Donated', errors: refusals,
   }),
@@ -154,27 +154,27 @@ export const flexiDataApi = {
     errors: { 503: 'The balance could not be read' },
   }),
   save: endpoint({
-    id: 'safeSave', method: 'post', path: `${base}/safe/save`, access: 'member', tag: 'Flexible data',
+    id: 'safeSave', moves: 'data', method: 'post', path: `${base}/safe/save`, access: 'member', tag: 'Flexible data',
     summary: 'Move unused data into The Safe (once a month, with carryover and donate)', params: SimParams, body: AmountForm,
     status: 201, answer: payload(z.object({ balance_kb: kb, ...Unused })), description: 'Saved', errors: refusals,
   }),
   unlock: endpoint({
-    id: 'safeUnlock', method: 'post', path: `${base}/safe/unlock`, access: 'member', tag: 'Flexible data',
+    id: 'safeUnlock', moves: 'data', method: 'post', path: `${base}/safe/unlock`, access: 'member', tag: 'Flexible data',
     summary: 'Move data from The Safe into the current membership (any time)', params: SimParams, body: AmountForm,
     status: 201, answer: payload(z.object({ balance_kb: kb, ...Unused })), description: 'Unlocked', errors: refusals,
   }),
   swap: endpoint({
-    id: 'swap', method: 'post', path: `${base}/swap`, access: 'member', tag: 'Flexible data',
+    id: 'swap', moves: 'data', method: 'post', path: `${base}/swap`, access: 'member', tag: 'Flexible data',
     summary: `Exchange unused data for landline minutes (${MINUTES_PER_GB} a GB)`, params: SimParams, body: AmountForm,
     status: 201, answer: payload(z.object({ minutes_added: z.number().int(), minutes: Allowance, ...Unused })), description: 'Swapped', errors: refusals,
   }),
   spotme: endpoint({
-    id: 'spotMe', method: 'post', path: `${base}/spotme`, access: 'member', tag: 'Flexible data',
+    id: 'spotMe', moves: 'data', method: 'post', path: `${base}/spotme`, access: 'member', tag: 'Flexible data',
     summary: "Lend unused data to another 48 member for some days; what they have not used comes back", params: SimParams, body: SpotMeForm,
     status: 201, answer: payload(z.object({ msisdn: z.string(), data_kb: kb, ends_at: z.string(), ...Unused })), description: 'Lent', errors: refusals,
   }),
   share: endpoint({
-    id: 'share', method: 'post', path: `${base}/share`, access: 'member', tag: 'Flexible data',
+    id: 'share', moves: 'data', method: 'post', path: `${base}/share`, access: 'member', tag: 'Flexible data',
     summary: "Give unused data to another 48 member's current membership for good", params: SimParams, body: ShareForm,
     status: 201, answer: payload(z.object({ msisdn: z.string(), data_kb: kb, ...Unused })), description: 'Shared', errors: refusals,
   }),

@@ -33,12 +33,12 @@ export const giftShopApi = {
     answer: payload(z.object({ memberships: z.array(OfferSchema), credit_amounts: z.array(z.number().int()) })), description: 'What can be gifted',
   }),
   check: endpoint({
-    id: 'checkGiftNumber', method: 'post', path: '/panda/public/gifts/check', access: 'public', tag: 'Gift shop',
+    id: 'checkGiftNumber', moves: 'none', method: 'post', path: '/panda/public/gifts/check', access: 'public', tag: 'Gift shop',
     summary: 'Whether a number can take the gift (never whose number it is)', body: GiftCheckForm,
     answer: payload(z.object({ ok: z.literal(true) })), description: 'It can', errors: { 409: 'It cannot take this gift' },
   }),
   order: endpoint({
-    id: 'orderGift', method: 'post', path: '/panda/public/gifts/checkouts', access: 'public', tag: 'Gift shop',
+    id: 'orderGift', moves: 'none', method: 'post', path: '/panda/public/gifts/checkouts', access: 'public', tag: 'Gift shop',
     summary: 'Prepare the card payment of a gift; the receipt goes to buyer_email', body: GiftOrderForm, status: 201,
     answer: payload(z.object({ checkout_id: z.string(), amount_cents: z.number().int(), url: z.string() })), description: 'Prepared',
     errors: { 409: 'The number cannot take this gift' },

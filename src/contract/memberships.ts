@@ -57,7 +57,7 @@ export const membershipsApi = {
     description: 'The offers',
   }),
   recurrence: endpoint({
-    id: 'recurrence', method: 'post', path: '/panda/protected/users/{user_id}/sims/{ssn}/recurrence', access: 'member', tag: 'Memberships',
+    id: 'recurrence', moves: 'none', method: 'post', path: '/panda/protected/users/{user_id}/sims/{ssn}/recurrence', access: 'member', tag: 'Memberships',
     summary: 'With single_topUp=true: buy the membership (now, or queued behind the current one; credit first with BALANCE_BEFORE_SC). Without: switch auto-renew on for the SKU',
     params: SimParams, query: z.object({ single_topUp: flag('single_topUp').optional() }),
     body: RecurrenceForm, bodyType: 'form',
@@ -66,17 +66,17 @@ export const membershipsApi = {
     errors: { 402: 'A card payment is needed and there is no stored card: _payload.checkout_required.amount_cents', 409: 'A membership is queued already, or it cannot be bought now' },
   }),
   changeRecurrence: endpoint({
-    id: 'changeRecurrence', method: 'put', path: '/panda/protected/users/{user_id}/sims/{ssn}/recurrence', access: 'member', tag: 'Memberships',
+    id: 'changeRecurrence', moves: 'none', method: 'put', path: '/panda/protected/users/{user_id}/sims/{ssn}/recurrence', access: 'member', tag: 'Memberships',
     summary: 'Renew with another membership', params: SimParams, body: z.object({ recurrence_sku: skuRule }), bodyType: 'form',
     answer: payload(RecurrenceState), description: 'Changed',
   }),
   stopRecurrence: endpoint({
-    id: 'stopRecurrence', method: 'delete', path: '/panda/protected/users/{user_id}/sims/{ssn}/recurrence', access: 'member', tag: 'Memberships',
+    id: 'stopRecurrence', moves: 'none', method: 'delete', path: '/panda/protected/users/{user_id}/sims/{ssn}/recurrence', access: 'member', tag: 'Memberships',
     summary: 'Switch auto-renew off', params: SimParams, body: z.object({ recurrence_sku: skuRule }), bodyType: 'form',
     answer: payload(RecurrenceState), description: 'Switched off',
   }),
   addCredit: endpoint({
-    id: 'addCredit', method: 'post', path: '/panda/protected/users/{user_id}/sims/{ssn}/credit', access: 'member', tag: 'Memberships',
+    id: 'addCredit', moves: 'money', method: 'post', path: '/panda/protected/users/{user_id}/sims/{ssn}/credit', access: 'member', tag: 'Memberships',
     summary: 'Add credit with the stored card (€5, €10, €15, €20, €30 or €50)',
     params: SimParams,
     body: z.object({
@@ -87,7 +87,7 @@ export const membershipsApi = {
     errors: { 402: 'No stored card: _payload.checkout_required.amount_cents' },
   }),
   buyAddon: endpoint({
-    id: 'buyAddon', method: 'post', path: '/panda/protected/users/{user_id}/sims/{ssn}/addons', access: 'member', tag: 'Memberships',
+    id: 'buyAddon', moves: 'money', method: 'post', path: '/panda/protected/users/{user_id}/sims/{ssn}/addons', access: 'member', tag: 'Memberships',
     summary: 'Buy a data add-on for the current membership (it ends with it); credit first with BALANCE_BEFORE_SC',
     params: SimParams, body: z.object({ sku: z.enum(ADDON_SKUS, { error: 'sku must be BDAO05 or BDAO10' }), payment_type: paymentType.default('BALANCE_BEFORE_SC') }),
     status: 201, answer: payload(z.object({ addon: z.object({ sku: z.string(), data_kb: z.number().int() }), payment: PaymentSplit })), description: 'Bought',

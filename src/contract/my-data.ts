@@ -21,7 +21,7 @@ export const myDataApi = {
     description: 'The data (Content-Disposition: attachment)',
   }),
   deleteAccount: endpoint({
-    id: 'deleteAccount', method: 'post', path: '/panda/protected/users/{user_id}/my-data/delete', access: 'member', tag: 'My data',
+    id: 'deleteAccount', moves: 'once', method: 'post', path: '/panda/protected/users/{user_id}/my-data/delete', access: 'member', tag: 'My data',
     summary: 'Deletes the account (password and step-up code): sessions end, personal data is erased or anonymised, amounts are kept without the person, the referral service is told to forget the member',
     params: UserParams, body: DeleteAccountForm, stepUp: 'delete',
     answer: payload(z.object({ message: z.string() })), description: 'Deleted', errors: { 403: 'No good step-up code' },

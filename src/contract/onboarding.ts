@@ -19,7 +19,7 @@ export const onboardingApi = {
     answer: payload(CaptchaOfferSchema), description: 'The captcha to answer; send the answer as the `captcha` field', errors: { 429: 'Too many challenges asked for' },
   }),
   activateSim: endpoint({
-    id: 'activateSim', method: 'post', path: '/panda/protected/users/{user_id}/sims/activate', access: 'member', tag: 'Sign-up',
+    id: 'activateSim', moves: 'once', method: 'post', path: '/panda/protected/users/{user_id}/sims/activate', access: 'member', tag: 'Sign-up',
     summary: 'Link a SIM card by its number (SSN): it becomes the member’s active SIM with the onboard bundle BDEG00',
     params: UserParams, body: ActivateSimForm.meta({ id: 'ActivateSimBody' }), status: 201,
     answer: payload(z.object({ sim: SimSchema })), description: 'Activated',

@@ -25,7 +25,7 @@ export type Order = z.infer<typeof OrderSchema>;
 
 export const ordersApi = {
   orderFreeSim: endpoint({
-    id: 'orderFreeSim', method: 'post', path: '/panda/protected/users/{user_id}/orders/free-sim', access: 'member', tag: 'Orders',
+    id: 'orderFreeSim', moves: 'once', method: 'post', path: '/panda/protected/users/{user_id}/orders/free-sim', access: 'member', tag: 'Orders',
     summary: `Order a free SIM (${FREE_SIM_SKU}) to an address in Ireland; one may be on its way at a time`,
     params: UserParams, body: FreeSimOrderForm.meta({ id: 'FreeSimOrder' }), status: 201,
     answer: payload(z.object({ order: OrderSchema })), description: 'Ordered (status SIM_ORDERED)', errors: { 409: 'A free SIM is on its way already' },

@@ -13,13 +13,13 @@ export const passwordRecoveryApi = {
     errors: { 429: 'Too many attempts' },
   }),
   requestReset: endpoint({
-    id: 'requestPasswordReset', method: 'post', path: '/panda/public/users/password-recovery', access: 'public', tag: 'Password recovery',
+    id: 'requestPasswordReset', moves: 'none', method: 'post', path: '/panda/public/users/password-recovery', access: 'public', tag: 'Password recovery',
     summary: 'Send a reset link to the address, if it has an account',
     body: z.object({ email: z.email({ error: 'email must be an e-mail address' }).max(254, { error: 'email is too long' }) }), bodyType: 'form',
     answer: MessageAnswer, description: 'Sent if the account exists', errors: { 429: 'Too many attempts' },
   }),
   setPassword: endpoint({
-    id: 'setPasswordWithToken', method: 'post', path: '/panda/public/users/password-recovery/token-email', access: 'public', tag: 'Password recovery',
+    id: 'setPasswordWithToken', moves: 'once', method: 'post', path: '/panda/public/users/password-recovery/token-email', access: 'public', tag: 'Password recovery',
     summary: 'Set a new password with the token from the e-mail; every session of the account ends',
     body: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: 'token is not valid' }), password: PasswordRule }),
     answer: MessageAnswer, description: 'Password set', errors: { 429: 'Too many attempts' },

@@ -65,13 +65,13 @@ export type PaymentResult = z.infer<typeof ResultSchema>;
 
 export const paymentsApi = {
   createCheckout: endpoint({
-    id: 'createCheckout', method: 'post', path: '/panda/protected/users/{user_id}/sims/{ssn}/checkouts', access: 'member', tag: 'Payments',
+    id: 'createCheckout', moves: 'money', method: 'post', path: '/panda/protected/users/{user_id}/sims/{ssn}/checkouts', access: 'member', tag: 'Payments',
     summary: 'Prepare a card payment for a membership, an add-on or credit (what credit does not pay); the browser opens /payment-gateway/ with it',
     params: SimParams, body: CheckoutBody, status: 201, answer: CheckoutCreated, description: 'Prepared',
     errors: { 409: 'It cannot be bought now (a membership is queued, no current membership for an add-on, or credit covers it)' },
   }),
   registerCard: endpoint({
-    id: 'registerCard', method: 'post', path: '/panda/protected/users/{user_id}/cards/checkouts', access: 'member', tag: 'Payments',
+    id: 'registerCard', moves: 'none', method: 'post', path: '/panda/protected/users/{user_id}/cards/checkouts', access: 'member', tag: 'Payments',
     summary: 'Prepare a card registration (an authorisation of €1, released at once) in the PANDAOLRGCRD2 container',
     params: UserParams, status: 201, answer: CheckoutCreated, description: 'Prepared', stepUp: 'card',
     errors: { 403: 'Replacing a stored card needs a good step-up code' },
@@ -81,7 +81,7 @@ export const paymentsApi = {
     params: UserParams, answer: payload(z.object({ card: StoredCardSchema.nullable() })), description: 'The card or null',
   }),
   removeCard: endpoint({
-    id: 'removeCard', method: 'delete', path: '/panda/protected/users/{user_id}/cards', access: 'member', tag: 'Payments', summary: 'Remove the stored card (step-up code)',
+    id: 'removeCard', moves: 'once', method: 'delete', path: '/panda/protected/users/{user_id}/cards', access: 'member', tag: 'Payments', summary: 'Remove the stored card (step-up code)',
     params: UserParams, answer: payload(z.object({ card: z.null() })), description: 'Removed', stepUp: 'card', errors: { 403: 'No good step-up code' },
   }),
   checkout: endpoint({
@@ -95,13 +95,13 @@ export const paymentsApi = {
     description: 'The checkout', errors: { 404: 'No such checkout' },
   }),
   checkoutResult: endpoint({
-    id: 'checkoutResult', method: 'post', path: '/panda/public/checkouts/{checkout_id}/result', access: 'public', tag: 'Payments',
+    id: 'checkoutResult', moves: 'money', method: 'post', path: '/panda/public/checkouts/{checkout_id}/result', access: 'public', tag: 'Payments',
     summary: 'Look the result up with the provider and apply what was paid for, once per checkout however often this is called',
     params: z.object({ checkout_id: z.uuid({ error: 'checkout_id is not a checkout' }) }),
     answer: payload(ResultSchema), description: 'Success, pending or failure with the provider’s description', errors: { 404: 'No such checkout' },
   }),
   reportError: endpoint({
-    id: 'reportPaymentError', method: 'post', path: '/payment/error', access: 'public', tag: 'Payments',
+    id: 'reportPaymentError', moves: 'none', method: 'post', path: '/payment/error', access: 'public', tag: 'Payments',
     summary: 'A 3-D Secure or widget error, reported without any card data (card logging is off)',
     body: z.object({ step: z.enum(['init', 'setup', 'continue', 'validate']), result: z.enum(['success', 'no-action', 'failure', 'error']), message: z.string().max(500).default('') }),
     answer: payload(z.object({ received: z.literal(true) })), description: 'Logged',

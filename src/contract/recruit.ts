@@ -80,14 +80,14 @@ export const recruitApi = {
     answer: payload(z.object({ nickname: z.string() })), description: 'The recruiter', errors: { 404: 'No member has this affiliate id' },
   }),
   sendFreeSim: endpoint({
-    id: 'sendFreeSim', method: 'post', path: '/panda/public/packs/campaign/mgm/', access: 'member', tag: 'Recruit',
+    id: 'sendFreeSim', moves: 'once', method: 'post', path: '/panda/public/packs/campaign/mgm/', access: 'member', tag: 'Recruit',
     summary: `Send a free SIM to a friend (at most ${MGM_DAILY_LIMIT} a day, with an active SIM)`,
     body: SendFreeSimForm, bodyType: 'form', status: 201,
     answer: payload(z.object({ order: OrderSchema, left_today: z.number().int() })), description: 'Ordered',
     errors: { 403: 'user_id is not the signed-in member', 409: "'Too many mgm sims today!'", 422: "'MGM is limited to users with an active SIM'" },
   }),
   matesRates: endpoint({
-    id: 'matesRates', method: 'post', path: '/panda/protected/users/{user_id}/packs/campaign/mgm', access: 'member', tag: 'Recruit',
+    id: 'matesRates', moves: 'once', method: 'post', path: '/panda/protected/users/{user_id}/packs/campaign/mgm', access: 'member', tag: 'Recruit',
     summary: "A new member's mates-rates SIM, through a friend's recruit link", params: UserParams,
     body: MatesRatesForm, bodyType: 'form', status: 201, answer: payload(z.object({ order: OrderSchema, recruiter: z.string() })), description: 'Ordered',
     errors: { 409: 'A mates-rates SIM is ordered already, or the member has a SIM', 422: 'No recruit link, or the link is the member’s own' },

@@ -69,13 +69,13 @@ export const referralsApi = {
     answer: payload(z.object({ campaign_slug: z.string(), values: z.array(ReferralSchema) })), description: 'Referrals',
   }),
   refer: endpoint({
-    id: 'referFriend', method: 'post', path: '/panda/protected/users/{user_id}/buyapowareferrals/registrations', access: 'member', tag: 'Referrals',
+    id: 'referFriend', moves: 'once', method: 'post', path: '/panda/protected/users/{user_id}/buyapowareferrals/registrations', access: 'member', tag: 'Referrals',
     summary: "Refer a friend by e-mail: the service's friends/registrations (the browser never holds the service's keys)", params: UserParams,
     body: ReferFriendForm, status: 201, answer: payload(ReferralSchema), description: 'Referred',
     errors: { 409: 'This friend is referred already', 422: "The referral service's refusal, with its message", 503: 'The referral service did not answer' },
   }),
   recordOrder: endpoint({
-    id: 'recordReferralOrder', method: 'post', path: '/panda/protected/users/buyapowareferrals', access: 'member', tag: 'Referrals',
+    id: 'recordReferralOrder', moves: 'once', method: 'post', path: '/panda/protected/users/buyapowareferrals', access: 'member', tag: 'Referrals',
     summary: "Record a referred member's SIM order with the service (referrals/track); nothing to record for a member not referred",
     query: z.object({ channel: z.literal('web', { error: 'channel must be web' }) }),
     body: z.object({ user_id: z.coerce.string().regex(/^[0-9]{1,10}$/, { error: 'user_id must be a number' }), sim_order: z.coerce.number({ error: 'sim_order must be an order number' }).int().positive() }),
@@ -83,7 +83,7 @@ export const referralsApi = {
     errors: { 403: 'user_id is not the signed-in member', 404: 'No such order of the member', 422: "The referral service's refusal", 503: 'The referral service did not answer' },
   }),
   reconcile: endpoint({
-    id: 'reconcileReferral', method: 'put', path: '/panda/protected/users/{user_id}/buyapowareferrals/{order}', access: 'member', tag: 'Referrals',
+    id: 'reconcileReferral', moves: 'once', method: 'put', path: '/panda/protected/users/{user_id}/buyapowareferrals/{order}', access: 'member', tag: 'Referrals',
     summary: "Tell the service how a referred order ended: 'confirmed', or 'failed' when it was cancelled (referrals/confirmations)",
     params: UserParams.extend({ order: z.string().regex(/^[A-Z]+-[0-9]{1,12}$/, { error: 'order must be an order number' }) }),
     body: z.object({ status: z.enum(['confirmed', 'failed'], { error: 'status must be confirmed or failed' }) }),

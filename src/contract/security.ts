@@ -42,22 +42,22 @@ export const securityApi = {
     answer: payload(SpendLimitSchema), description: 'The limit',
   }),
   setSpendLimit: endpoint({
-    id: 'setSpendLimit', method: 'put', path: '/panda/protected/users/{user_id}/spend-limit', access: 'member', tag: 'Security',
+    id: 'setSpendLimit', moves: 'none', method: 'put', path: '/panda/protected/users/{user_id}/spend-limit', access: 'member', tag: 'Security',
     summary: `Sets the monthly card-spending limit (from ${euro(SPEND_LIMIT_MIN_CENTS)}) or removes it (null)`, params: UserParams, body: SpendLimitForm,
     answer: payload(SpendLimitSchema), description: 'The limit',
   }),
   blockSim: endpoint({
-    id: 'blockSim', method: 'post', path: '/panda/protected/users/{user_id}/sims/{ssn}/block', access: 'member', tag: 'Security',
+    id: 'blockSim', moves: 'none', method: 'post', path: '/panda/protected/users/{user_id}/sims/{ssn}/block', access: 'member', tag: 'Security',
     summary: 'Reports the SIM lost or stolen: blocked at once (no purchases, flexible-data moves or recruit orders)', params: SimParams,
     answer: payload(SimStateSchema), description: 'Blocked',
   }),
   unblockSim: endpoint({
-    id: 'unblockSim', method: 'delete', path: '/panda/protected/users/{user_id}/sims/{ssn}/block', access: 'member', tag: 'Security',
+    id: 'unblockSim', moves: 'once', method: 'delete', path: '/panda/protected/users/{user_id}/sims/{ssn}/block', access: 'member', tag: 'Security',
     summary: 'Unblocks the SIM (step-up code in X-Step-Up-Code, purpose unblock)', params: SimParams,
     answer: payload(SimStateSchema), description: 'Unblocked', stepUp: 'unblock', errors: { 403: 'No good step-up code' },
   }),
   changeEmail: endpoint({
-    id: 'changeEmail', method: 'put', path: '/panda/protected/users/{user_id}/email', access: 'member', tag: 'Security',
+    id: 'changeEmail', moves: 'once', method: 'put', path: '/panda/protected/users/{user_id}/email', access: 'member', tag: 'Security',
     summary: 'Changes the e-mail address: the password and a step-up code (X-Step-Up-Code, purpose email, sent to the current address)', params: UserParams, body: EmailChangeForm,
     answer: payload(z.object({ email: z.string() })), description: 'Changed', stepUp: 'email', errors: { 403: 'No good step-up code', 409: 'The address belongs to another account' },
   }),

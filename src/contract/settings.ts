@@ -30,7 +30,7 @@ export const settingsApi = {
     params: UserParams, answer: payload(z.object({ account: AccountSchema, email: z.string() })), description: 'The account',
   }),
   changeName: endpoint({
-    id: 'changeName', method: 'put', path: '/panda/protected/users/{user_id}/name', access: 'member', tag: 'Settings', summary: 'Change the member’s name',
+    id: 'changeName', moves: 'none', method: 'put', path: '/panda/protected/users/{user_id}/name', access: 'member', tag: 'Settings', summary: 'Change the member’s name',
     params: UserParams, body: NameForm.meta({ id: 'NameBody' }), answer: AccountAnswer, description: 'Updated',
   }),
   marketingPermissions: endpoint({
@@ -38,11 +38,11 @@ export const settingsApi = {
     params: UserParams, answer: payload(MarketingPermissionsSchema), description: 'Permissions',
   }),
   saveMarketingPermissions: endpoint({
-    id: 'saveMarketingPermissions', method: 'put', path: '/panda/protected/users/{user_id}/marketing-permissions', access: 'member', tag: 'Settings', summary: 'Change marketing permissions',
+    id: 'saveMarketingPermissions', moves: 'none', method: 'put', path: '/panda/protected/users/{user_id}/marketing-permissions', access: 'member', tag: 'Settings', summary: 'Change marketing permissions',
     params: UserParams, body: MarketingPermissionsSchema, answer: payload(MarketingPermissionsSchema), description: 'Permissions',
   }),
   changePassword: endpoint({
-    id: 'changePassword', method: 'put', path: '/panda/protected/users/{user_id}/password', access: 'member', tag: 'Settings', summary: 'Change the password; every other session ends',
+    id: 'changePassword', moves: 'none', method: 'put', path: '/panda/protected/users/{user_id}/password', access: 'member', tag: 'Settings', summary: 'Change the password; every other session ends',
     params: UserParams, body: PasswordChangeSchema, answer: MessageAnswer, description: 'Changed',
   }),
 };

@@ -28,7 +28,7 @@ export const StepUpRequest = z.object({
 
 export const stepUpApi = {
   requestCode: endpoint({
-    id: 'requestStepUpCode', method: 'post', path: '/panda/protected/users/{user_id}/step-up', access: 'member', tag: 'Security',
+    id: 'requestStepUpCode', moves: 'none', method: 'post', path: '/panda/protected/users/{user_id}/step-up', access: 'member', tag: 'Security',
     summary: `Sends a 6-digit code to the account's e-mail address for one sensitive change (valid ${STEP_UP_MINUTES} minutes, ${STEP_UP_TRIES} tries, one use; a new code ends the old one)`,
     params: UserParams, body: StepUpRequest, status: 201,
     answer: payload(z.object({ sent_to: z.string(), expires_in_minutes: z.number().int(), purpose: z.enum(STEP_UP_PURPOSES) })), description: 'Code sent',

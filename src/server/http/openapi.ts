@@ -39,6 +39,7 @@ export function routeOf(e: EndpointDef) {
     operationId: e.id,
     tags: [e.tag],
     summary: e.summary,
+    ...(e.moves ? { 'x-moves': e.moves } : {}),
     security: e.access === 'member' ? [{ ggAuth: [], ggTransaction: [], ggBinding: [], ...(write ? { xsrfToken: [] } : {}) }] : [],
     request: {
       ...(e.params ? { params: e.params } : {}),

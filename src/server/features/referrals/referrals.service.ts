@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { campaignSlugOn } from '../../../contract/referrals.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import { members, orders, referrals } from '../../db/schema.ts';
@@ -46,31 +46,61 @@ export async function refer(ctx: ReferralContext, memberId: number, form: { frie
   }
 }
 
-/** A referred member's SIM order, tracked with the service; a member nobody referred has nothing to record. */
+/**
+ * A referred member's SIM order, tracked with the service once: the referral is claimed for the
+ * order first (one conditional update wins however many requests come at once), then the service
+ * is told; if it refuses, the claim is undone. A member nobody referred has nothing to record.
+ */
 export async function recordOrder(ctx: ReferralContext, memberId: number, orderId: number): Promise<Outcome<{ recorded: boolean }, 'noOrder'> | ServiceRefusal> {
   const [order] = await ctx.db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.memberId, memberId)));
   if (!order) return refused('noOrder');
-  const [row] = await ctx.db.select().from(referrals).where(and(eq(referrals.friendMemberId, memberId), eq(referrals.status, 'signed_up')));
-  if (!row) return done({ recorded: false });
-  const me = await memberOf(ctx, memberId);
   const orderNumber = `SIM-${order.id}`;
+  const [row] = await ctx.db
+    .update(referrals)
+    .set({ status: 'ordered', orderNumber, updatedAt: ctx.clock() })
+    .where(and(eq(referrals.friendMemberId, memberId), eq(referrals.status, 'signed_up')))
+    .returning();
+  if (!row) {
+    // Recorded already (by an earlier or a simultaneous request), or nobody referred this member.
+    const [recorded] = await ctx.db.select({ id: referrals.id }).from(referrals).where(and(eq(referrals.friendMemberId, memberId), eq(referrals.orderNumber, orderNumber)));
+    return done({ recorded: recorded !== undefined });
+  }
+  const me = await memberOf(ctx, memberId);
   const answer = await ctx.referrals.send('track', payloadOf(me, ctx.clock(), {
     order_number: orderNumber, order_timestamp: order.createdAt.toISOString(), email_address: me.email, full_name: `${me.firstname} ${me.lastname}`,
   }));
-  if (!answer.ok) return serviceRefusal(answer.status, answer.message);
-  await ctx.db.update(referrals).set({ status: 'ordered', orderNumber, updatedAt: ctx.clock() }).where(eq(referrals.id, row.id));
+  if (!answer.ok) {
+    await ctx.db.update(referrals).set({ status: 'signed_up', orderNumber: null, updatedAt: ctx.clock() }).where(eq(referrals.id, row.id));
+    return serviceRefusal(answer.status, answer.message);
+  }
   return done({ recorded: true });
 }
 
-/** How a referred order ended: confirmed, or failed when it was cancelled; the service is told first. */
+/**
+ * How a referred order ended: confirmed, or failed when it was cancelled. The new status is
+ * claimed first (once, however many requests come at once), then the service is told; if it
+ * refuses, the status goes back. Asking again for the status it has answers it as it is.
+ */
 export async function reconcile(ctx: ReferralContext, memberId: number, orderNumber: string, status: 'confirmed' | 'failed'): Promise<Outcome<ReturnType<typeof shape>, 'noReferral'> | ServiceRefusal> {
-  const [row] = await ctx.db.select().from(referrals).where(and(eq(referrals.friendMemberId, memberId), eq(referrals.orderNumber, orderNumber), inArray(referrals.status, ['ordered', 'confirmed'])));
-  if (!row) return refused('noReferral');
+  const mine = and(eq(referrals.friendMemberId, memberId), eq(referrals.orderNumber, orderNumber));
+  const [before] = await ctx.db.select().from(referrals).where(and(mine, inArray(referrals.status, ['ordered', 'confirmed', 'failed'])));
+  if (!before) return refused('noReferral');
+  const [claimed] = await ctx.db
+    .update(referrals)
+    .set({ status, updatedAt: ctx.clock() })
+    .where(and(mine, inArray(referrals.status, ['ordered', 'confirmed']), ne(referrals.status, status)))
+    .returning();
+  if (!claimed) {
+    const [now] = await ctx.db.select().from(referrals).where(mine);
+    return now && now.status === status ? done(shape(now)) : refused('noReferral');
+  }
   const me = await memberOf(ctx, memberId);
   const answer = await ctx.referrals.send('confirmations', payloadOf(me, ctx.clock(), { order_number: orderNumber, status, reward_category: 'membership' }));
-  if (!answer.ok) return serviceRefusal(answer.status, answer.message);
-  const [updated] = await ctx.db.update(referrals).set({ status, updatedAt: ctx.clock() }).where(eq(referrals.id, row.id)).returning();
-  return done(shape(updated!));
+  if (!answer.ok) {
+    await ctx.db.update(referrals).set({ status: before.status, updatedAt: ctx.clock() }).where(and(eq(referrals.id, claimed.id), eq(referrals.status, status)));
+    return serviceRefusal(answer.status, answer.message);
+  }
+  return done(shape(claimed));
 }
 
 /** Public: the campaign and a member's number of referrals, nothing personal. */
