@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../setup/chromium.ts';
 import { freePort } from '../setup/free-port.ts';
+import { consentCookie } from '../e2e/consent-cookie.ts';
 
 /** Budget of issue 15 (issue 5 had 120 KB): the JavaScript /my48 loads before the dashboard shows, gzip. */
 export const MY48_BUDGET = 80 * 1024;
@@ -25,7 +26,8 @@ async function waitFor(url: string, ms = 120_000) {
 
 /**
  * In Chromium against the real server: the JavaScript loaded from the log-in click until the
- * dashboard shows its figures (gzip), and the time that takes, median of 10 runs.
+ * dashboard shows its figures (gzip), and the time that takes, median of 10 runs, for a member
+ * who has made their cookie choice.
  */
 export async function benchMy48(): Promise<{ gzipBytes: number; files: number; medianMs: number; runs: number[] }> {
   const port = await freePort();
@@ -38,7 +40,19 @@ export async function benchMy48(): Promise<{ gzipBytes: number; files: number; m
     let gzipBytes = 0;
     let files = 0;
     for (let i = 0; i < RUNS; i++) {
-      const context = await browser.newContext();
+      // A member who has made their cookie choice: the banner would otherwise load during the run.
+      const context = await browser.newContext({ storageState: { cookies: [consentCookie(['necessary'])], origins: [] } });
+      // The click (on the log-in page) and the Data gauge appearing (on /my48), both on the page's clock.
+      await context.addInitScript(() => {
+        const now = () => String(performance.timeOrigin + performance.now());
+        addEventListener('click', () => sessionStorage.setItem('bench:clickAt', now()), { capture: true, once: true });
+        const seen = new MutationObserver(() => {
+          if (!document.querySelector('[role="meter"][aria-label="Data left"]')) return;
+          sessionStorage.setItem('bench:shownAt', now());
+          seen.disconnect();
+        });
+        seen.observe(document, { childList: true, subtree: true });
+      });
       const page = await context.newPage();
       await page.goto(`${base}/log-in`);
       await page.getByLabel('E-mail address').fill('active@example.com');
@@ -49,10 +63,10 @@ export async function benchMy48(): Promise<{ gzipBytes: number; files: number; m
           scripts.set(response.url(), response.body().then((b) => gzipSync(b).length, () => 0));
         }
       });
-      const started = performance.now();
       await page.getByRole('button', { name: 'Log in' }).click();
       await page.getByRole('region', { name: 'Data', exact: true }).getByRole('meter').waitFor();
-      runs.push(performance.now() - started);
+      // Timed in the page: Playwright's own waiting polls at up to 500 ms steps, which showed as noise.
+      runs.push(await page.evaluate(() => Number(sessionStorage.getItem('bench:shownAt')) - Number(sessionStorage.getItem('bench:clickAt'))));
       if (i === 0) {
         // The first run loads everything the dashboard needs (later runs share nothing: new context).
         gzipBytes = (await Promise.all(scripts.values())).reduce((a, b) => a + b, 0);
