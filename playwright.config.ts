@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './tests/setup/chromium.ts';
 import { freePort } from './tests/setup/free-port.ts';
-import { consentCookie } from './tests/e2e/consent-cookie.ts';
+import { necessaryOnly } from './tests/e2e/consent-cookie.ts';
 
 // The config is evaluated again in every worker; the ports chosen first travel in the env.
 // Every test logs in from 127.0.0.1, so the per-address log-in limit is lifted for the test servers.
@@ -39,8 +39,8 @@ export default defineConfig({
   },
   projects: [
     // Every journey starts as a visitor who chose "necessary only"; consent.spec.ts starts without a choice.
-    { name: 'desktop', use: { baseURL: url(ports.desktop), viewport: { width: 1280, height: 800 }, storageState: { cookies: [consentCookie(['necessary'])], origins: [] } } },
-    { name: 'mobile', use: { baseURL: url(ports.mobile), viewport: { width: 375, height: 740 }, hasTouch: true, storageState: { cookies: [consentCookie(['necessary'])], origins: [] } } },
+    { name: 'desktop', use: { baseURL: url(ports.desktop), viewport: { width: 1280, height: 800 }, storageState: necessaryOnly() } },
+    { name: 'mobile', use: { baseURL: url(ports.mobile), viewport: { width: 375, height: 740 }, hasTouch: true, storageState: necessaryOnly() } },
   ],
   // Started one after the other: the first builds the site if it is stale, the second finds it built.
   webServer: [server(ports.desktop), server(ports.mobile)],

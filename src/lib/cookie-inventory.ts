@@ -20,6 +20,9 @@ export interface StoredItem {
 const SESSION = '30 minutes';
 const cookie = (name: string, purpose: string, lifetime = SESSION): StoredItem => ({ name, where: 'cookie', category: 'necessary', by: '48', purpose, lifetime });
 const unused = (name: string, purpose: string): StoredItem => ({ ...cookie(name, purpose), unused: true });
+const google = (name: string, category: 'analytics' | 'marketing', purpose: string, lifetime: string): StoredItem => ({ name, where: 'cookie', category, by: 'Google', purpose, lifetime });
+const stored = (where: 'local storage' | 'session storage', name: string, purpose: string, lifetime: string): StoredItem => ({ name, where, category: 'necessary', by: '48', purpose, lifetime });
+const TAB = 'Until you close the tab';
 
 export const inventory: StoredItem[] = [
   cookie('authCode', 'Keeps you signed in to my48: the code of your session.'),
@@ -41,19 +44,19 @@ export const inventory: StoredItem[] = [
   cookie('XSRF-TOKEN', 'Protects forms and payments against requests made by other sites.', '8 hours at most'),
   cookie('gg_bind', 'Binds your session to this browser, so a copied sign-in code is useless elsewhere. Not readable by scripts.', '8 hours at most'),
   cookie('cc_cookie', 'Your cookie choice, so we do not ask again. Kept when you sign out.', '6 months'),
-  { name: '_ga', where: 'cookie', category: 'analytics', by: 'Google', purpose: 'Google Analytics: tells one visitor from another, without your name.', lifetime: '2 years' },
-  { name: '_ga_<id>', where: 'cookie', category: 'analytics', by: 'Google', purpose: 'Google Analytics: keeps the state of a visit.', lifetime: '2 years' },
-  { name: '_gcl_au', where: 'cookie', category: 'marketing', by: 'Google', purpose: 'Google Ads: counts sign-ups that came from an ad.', lifetime: '90 days' },
-  { name: 'splash', where: 'local storage', category: 'necessary', by: '48', purpose: 'Remembers that you have seen the welcome screen. Kept when you sign out.', lifetime: 'Until you clear it' },
-  { name: 'marketingCarouselFlag', where: 'local storage', category: 'necessary', by: '48', purpose: 'Remembers that the log-in page\'s carousel has been shown.', lifetime: 'Until you sign out' },
-  { name: 'refferedUser', where: 'local storage', category: 'necessary', by: '48', purpose: 'The member whose link brought you here, for their reward.', lifetime: 'Until you sign out' },
-  { name: 'recruiterURL', where: 'local storage', category: 'necessary', by: '48', purpose: 'The friend\'s link you came from, to take you back to it after you log in.', lifetime: 'Until you sign out or order' },
-  { name: 'lastLoggedInUrl', where: 'session storage', category: 'necessary', by: '48', purpose: 'The my48 page you asked for, to open it after you log in.', lifetime: 'Until you close the tab' },
-  { name: 'lastFlexibleUrl', where: 'session storage', category: 'necessary', by: '48', purpose: 'The flexible-data screen you were on, to return to it.', lifetime: 'Until you close the tab' },
-  { name: 'my48SettingsFragment', where: 'session storage', category: 'necessary', by: '48', purpose: 'The settings section you had open.', lifetime: 'Until you close the tab' },
-  { name: 'my48ActivationSeenAt', where: 'session storage', category: 'necessary', by: '48', purpose: 'When the activation notice was last shown, so it is not shown on every visit.', lifetime: 'Until you close the tab' },
-  { name: 'signupFromStore', where: 'session storage', category: 'necessary', by: '48', purpose: 'Whether a sign-up started with a SIM bought in a shop.', lifetime: 'Until you close the tab' },
-  { name: 'headerBackButtonClicked', where: 'session storage', category: 'necessary', by: '48', purpose: 'Whether the header\'s back button was used, to go back the right way.', lifetime: 'Until you close the tab' },
+  google('_ga', 'analytics', 'Google Analytics: tells one visitor from another, without your name.', '2 years'),
+  google('_ga_<id>', 'analytics', 'Google Analytics: keeps the state of a visit.', '2 years'),
+  google('_gcl_au', 'marketing', 'Google Ads: counts sign-ups that came from an ad.', '90 days'),
+  stored('local storage', 'splash', 'Remembers that you have seen the welcome screen. Kept when you sign out.', 'Until you clear it'),
+  stored('local storage', 'marketingCarouselFlag', 'Remembers that the log-in page\'s carousel has been shown.', 'Until you sign out'),
+  stored('local storage', 'refferedUser', 'The member whose link brought you here, for their reward.', 'Until you sign out'),
+  stored('local storage', 'recruiterURL', 'The friend\'s link you came from, to take you back to it after you log in.', 'Until you sign out or order'),
+  stored('session storage', 'lastLoggedInUrl', 'The my48 page you asked for, to open it after you log in.', TAB),
+  stored('session storage', 'lastFlexibleUrl', 'The flexible-data screen you were on, to return to it.', TAB),
+  stored('session storage', 'my48SettingsFragment', 'The settings section you had open.', TAB),
+  stored('session storage', 'my48ActivationSeenAt', 'When the activation notice was last shown, so it is not shown on every visit.', TAB),
+  stored('session storage', 'signupFromStore', 'Whether a sign-up started with a SIM bought in a shop.', TAB),
+  stored('session storage', 'headerBackButtonClicked', 'Whether the header\'s back button was used, to go back the right way.', TAB),
 ];
 
 /** Whether a name seen in a browser is one the inventory lists (a `<id>` part stands for any text). */

@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../setup/chromium.ts';
 import { freePort } from '../setup/free-port.ts';
-import { consentCookie } from '../e2e/consent-cookie.ts';
+import { necessaryOnly } from '../e2e/consent-cookie.ts';
 
 /** Budget of issue 15 (issue 5 had 120 KB): the JavaScript /my48 loads before the dashboard shows, gzip. */
 export const MY48_BUDGET = 80 * 1024;
@@ -41,7 +41,7 @@ export async function benchMy48(): Promise<{ gzipBytes: number; files: number; m
     let files = 0;
     for (let i = 0; i < RUNS; i++) {
       // A member who has made their cookie choice: the banner would otherwise load during the run.
-      const context = await browser.newContext({ storageState: { cookies: [consentCookie(['necessary'])], origins: [] } });
+      const context = await browser.newContext({ storageState: necessaryOnly() });
       // The click (on the log-in page) and the Data gauge appearing (on /my48), both on the page's clock.
       await context.addInitScript(() => {
         const now = () => String(performance.timeOrigin + performance.now());

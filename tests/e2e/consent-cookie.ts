@@ -26,3 +26,6 @@ export function consentCookie(categories: Category[], domain = '127.0.0.1') {
     sameSite: 'Lax' as const,
   };
 }
+
+/** A browser context of a visitor who chose "necessary only": how every journey but consent.spec.ts starts. */
+export const necessaryOnly = () => ({ cookies: [consentCookie(['necessary'])], origins: [] });

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { messages } from '../../src/contract/messages.ts';
 import { expectNoAxeViolations, latestMail, payByCard, spareSsn, test, uniqueEmail } from './fixtures.ts';
-import { consentCookie } from './consent-cookie.ts';
+import { necessaryOnly } from './consent-cookie.ts';
 
 // Each width has its own server and database: every journey runs once per width.
 test.describe.configure({ timeout: 120_000 });
@@ -103,7 +103,7 @@ test("a friend by Tomás's link: sign up, mates-rates SIM, activate, first membe
   await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
 
   // Tomás, in his own browser: the reward is in his transactions and on his recruit page.
-  const tomas = await page.context().browser()!.newContext({ baseURL: testInfo.project.use.baseURL!, viewport: page.viewportSize(), storageState: { cookies: [consentCookie(['necessary'])], origins: [] } });
+  const tomas = await page.context().browser()!.newContext({ baseURL: testInfo.project.use.baseURL!, viewport: page.viewportSize(), storageState: necessaryOnly() });
   const his = await tomas.newPage();
   await his.goto('/log-in');
   await his.getByLabel('E-mail address').fill('recruiter@example.com');
