@@ -247,6 +247,37 @@ forEachDatabase('auth', (ctx) => {
     expect(row!.n).toBe(2);
   });
 
+  it('gives every protected call of a batch its own answer (calls arriving together share one session check and one summary statement)', async () => {
+    const active = await login(ctx().app, 'active@example.com');
+    const portin = await login(ctx().app, 'portin@example.com');
+    const ended = await login(ctx().app, 'vault@example.com');
+    expect((await call(ctx().app, ended, '/panda/protected/logout/users')).status).toBe(200);
+    const summary = (s: { userId: number }, ssn: string) => `/panda/protected/users/${s.userId}/sims/${ssn}/balance/summary/current`;
+    const [activeSsn, portinSsn] = [demoSsn(active.userId), demoSsn(portin.userId)];
+    // Each alone first: the answers the batch must reproduce.
+    const alone = {
+      active: await (await call(ctx().app, active, summary(active, activeSsn))).json(),
+      portin: await (await call(ctx().app, portin, summary(portin, portinSsn))).json(),
+    };
+    const cases: [name: string, send: () => Response | Promise<Response>, status: number, body?: unknown][] = [
+      ['own summary', () => call(ctx().app, active, summary(active, activeSsn)), 200, alone.active],
+      ['the other member’s own summary', () => call(ctx().app, portin, summary(portin, portinSsn)), 200, alone.portin],
+      ['another member’s SIM', () => call(ctx().app, active, summary(active, portinSsn)), 403, { _payload: { message: messages.forbiddenMember } }],
+      ['another member’s SIM the other way', () => call(ctx().app, portin, summary(portin, activeSsn)), 403],
+      ['an ended session', () => call(ctx().app, ended, `/panda/protected/users/${ended.userId}/segments`), 401, { _payload: { message: messages.sessionExpired } }],
+      ['a token with another browser’s binding', () => ctx().app.request(summary(active, activeSsn), { headers: { 'x-gg-auth': active.token, 'x-gg-transaction': 't', cookie: `gg_bind=${portin.binding}` } }), 401],
+      ['an unknown token', () => ctx().app.request(summary(active, activeSsn), { headers: { 'x-gg-auth': 'f'.repeat(64), 'x-gg-transaction': 't', cookie: `gg_bind=${active.binding}` } }), 401],
+      ['no SIM in the path', () => call(ctx().app, portin, `/panda/protected/users/${portin.userId}/segments`), 200],
+    ];
+    // Three rounds of every case at once, in a shuffled order.
+    const sent = [...cases, ...cases, ...cases].sort(() => Math.random() - 0.5);
+    const answers = await Promise.all(sent.map(async ([, send]) => send()));
+    for (const [i, [name, , status, body]] of sent.entries()) {
+      expect(answers[i]!.status, name).toBe(status);
+      if (body) expect(await answers[i]!.json(), name).toEqual(body);
+    }
+  });
+
   it('gives a member’s nickname publicly, and nothing else', async () => {
     const res = await ctx().app.request('/panda/public/users/1');
     expect(await res.json()).toEqual({ _payload: { nickname: 'Aoife' } });

@@ -88,7 +88,7 @@ const referredOrder: Race = {
 const races: Record<string, Race | Elsewhere> = {
   // Money
   createCheckout: { file: 'memberships.test.ts', test: '20 purchases at once never overdraw credit nor queue two memberships' },
-  addCredit: { file: 'member-controls.test.ts', test: 'spend limit with the stored card: ten €5 top-ups at once under a €20 limit' },
+  addCredit: { file: 'member-controls.test.ts', test: 'spend limit with the stored card: twenty €5 top-ups at once under a €20 limit' },
   buyAddon: {
     title: "vault@'s €5.00 credit pays for one 5 GB add-on, whatever the number of tries",
     run: async (c) => {
@@ -128,9 +128,9 @@ const races: Record<string, Race | Elsewhere> = {
   feelsmug: { file: 'offers.test.ts', test: 'once-only claims hold under concurrency' },
   joinCampaign: { file: 'offers.test.ts', test: 'once-only claims hold under concurrency' },
   setPresaleCode: { file: 'offers.test.ts', test: 'once-only claims hold under concurrency' },
-  sendFreeSim: { file: 'recruit.test.ts', test: '10 sends at once with one left: exactly one order' },
-  orderFreeSim: { file: 'onboarding.test.ts', test: 'two free-SIM orders at once: one is taken, one refused' },
-  signUp: { file: 'signup.test.ts', test: 'two sign-ups with one address at once: exactly one account' },
+  sendFreeSim: { file: 'recruit.test.ts', test: '20 sends at once with one left: exactly one order' },
+  orderFreeSim: { file: 'onboarding.test.ts', test: '20 free-SIM orders at once: one is taken, the others refused' },
+  signUp: { file: 'signup.test.ts', test: '20 sign-ups with one address at once' },
   applyFreeAllowance: {
     title: 'the free allowance is given once',
     run: async (c) => {

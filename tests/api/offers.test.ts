@@ -153,17 +153,17 @@ forEachDatabase('offers', (ctx) => {
     expect(await bagsOf(c, 17, 'BDSMUG1')).toBe(2);
   });
 
-  it('once-only claims hold under concurrency: 10 redemptions of one code, 10 joins, 10 presale codes at once', async () => {
+  it('once-only claims hold under concurrency: 20 redemptions of one code, 20 joins, 20 presale codes at once', async () => {
     const c = ctx();
     const members = await Promise.all(['oneday', 'legacy', 'portin', 'carriedover', 'lowbalance'].map((m) => login(c.app, `${m}@example.com`)));
-    const smug = await Promise.all(members.flatMap((m) => [post(c, m, '/offers/feelsmug', { code: 'SMUG-1010' }), post(c, m, '/offers/feelsmug', { code: 'SMUG-1010' })]));
-    expect(smug.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
+    const smug = await Promise.all(members.flatMap((m) => Array.from({ length: 4 }, () => post(c, m, '/offers/feelsmug', { code: 'SMUG-1010' }))));
+    expect(smug.map((r) => r.status).sort()).toEqual([201, ...Array<number>(19).fill(409)]);
     const s = members[0]!;
-    const joins = await Promise.all(Array.from({ length: 10 }, () => post(c, s, '/campaign', { user_id: String(s.userId), campaign: 'pulse-gyms' })));
+    const joins = await Promise.all(Array.from({ length: 20 }, () => post(c, s, '/campaign', { user_id: String(s.userId), campaign: 'pulse-gyms' })));
     const vouchers = new Set(await Promise.all(joins.map(async (r) => (await r.json())._payload.voucher as string)));
     expect(vouchers.size).toBe(1);
     expect((await c.handle.db.select().from(offerClaims).where(eq(offerClaims.kind, 'voucher:pulse-gyms'))).length).toBe(1);
-    const presales = await Promise.all(Array.from({ length: 10 }, (_, i) => call(c.app, s, `/panda/protected/users/${s.userId}/longitudePresaleCode`, json('PUT', { code: `LONG-20${10 + i}` }))));
+    const presales = await Promise.all(Array.from({ length: 20 }, (_, i) => call(c.app, s, `/panda/protected/users/${s.userId}/longitudePresaleCode`, json('PUT', { code: `LONG-20${10 + i}` }))));
     expect(presales.filter((r) => r.status === 200).length).toBe(1);
     expect((await c.handle.db.select().from(offerClaims).where(and(eq(offerClaims.kind, 'presale'), eq(offerClaims.memberId, s.userId)))).length).toBe(1);
   });

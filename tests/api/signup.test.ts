@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { verify } from 'hono/jwt';
 import { expect, it, vi } from 'vitest';
 import { messages } from '../../src/contract/messages.ts';
@@ -98,9 +98,12 @@ forEachDatabase('signup', (ctx) => {
     expect(await ctx().handle.db.select().from(members).where(eq(members.email, 'fresh@example.com'))).toHaveLength(0);
   });
 
-  it('two sign-ups with one address at once: exactly one account', async () => {
-    const results = await Promise.all([signUp(ctx(), 'twice@example.com'), signUp(ctx(), 'Twice@Example.com')]);
-    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+  it('20 sign-ups with one address at once (in 20 spellings of its case): exactly one account', async () => {
+    // Bit i of n decides whether letter i is upper case: 20 different spellings of one address.
+    const spelling = (n: number) => [...'twice@example.com'].map((ch, i) => ((n >> i) & 1 ? ch.toUpperCase() : ch)).join('');
+    const results = await Promise.all(Array.from({ length: 20 }, (_, n) => signUp(ctx(), spelling(n))));
+    expect(results.map((r) => r.status).sort()).toEqual([201, ...Array<number>(19).fill(409)]);
+    expect(await ctx().handle.db.select().from(members).where(sql`lower(${members.email}) = 'twice@example.com'`)).toHaveLength(1);
   });
 
   it('resets a forgotten password through the outbox, once, and ends every session', async () => {

@@ -1,5 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { demoEmails } from '../../src/server/seed/seed.ts';
 import { freePort } from '../setup/free-port.ts';
 
 export interface Load {
@@ -34,8 +38,24 @@ const ms = (text: string) => {
   return m[2] === 'us' ? n / 1000 : m[2] === 's' ? n * 1000 : n;
 };
 
-function wrk(url: string, connections: number, seconds: number, headers: Record<string, string>): Load {
-  const args = ['-c', String(connections), '-t', '2', '-d', `${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+/** One request of a rotation: its path and headers (a member's session, say). */
+export interface Target {
+  path: string;
+  headers: Record<string, string>;
+}
+
+/** A wrk script that sends the targets in turn (each thread starting at its own place), so that many members' requests interleave. */
+function rotationScript(targets: Target[]): string {
+  const lua = (v: string) => JSON.stringify(v);
+  const table = targets.map((t) => `{ path = ${lua(t.path)}, headers = { ${Object.entries(t.headers).map(([k, v]) => `[${lua(k)}] = ${lua(v)}`).join(', ')} } }`).join(',\n');
+  const file = join(mkdtempSync(join(tmpdir(), 'bench-')), 'rotation.lua');
+  writeFileSync(file, `local targets = {\n${table}\n}\nlocal i = 0\nlocal step = 1\nfunction setup(thread) thread:set("offset", step) step = step + 7 end\nfunction init(args) i = offset or 0 end\nfunction request()\n  i = i + 1\n  local t = targets[(i % #targets) + 1]\n  return wrk.format("GET", t.path, t.headers)\nend\n`);
+  return file;
+}
+
+function wrk(url: string, connections: number, seconds: number, headers: Record<string, string>, targets?: Target[]): Load {
+  const rotation = targets ? ['-s', rotationScript(targets)] : [];
+  const args = ['-c', String(connections), '-t', '2', '-d', `${seconds}s`, '--latency', ...rotation, ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
   const out = spawnSync('wrk', args, { encoding: 'utf8' }).stdout;
   const line = (re: RegExp) => re.exec(out)?.[1] ?? '';
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
@@ -48,14 +68,18 @@ function wrk(url: string, connections: number, seconds: number, headers: Record<
   };
 }
 
-/** Load at `connections` for `seconds` against one URL, after a short warm-up that is not counted. */
-export async function load(url: string, connections: number, seconds: number, headers: Record<string, string> = {}): Promise<Load> {
+/**
+ * Load at `connections` for `seconds` against one URL, after a short warm-up that is not counted.
+ * With `targets`, the requests go to their paths (on the URL's server) with their headers in turn.
+ */
+export async function load(url: string, connections: number, seconds: number, headers: Record<string, string> = {}, targets?: Target[]): Promise<Load> {
   if (loadTool === 'wrk') {
-    wrk(url, connections, 1, headers);
-    return wrk(url, connections, seconds, headers);
+    wrk(url, connections, 1, headers, targets);
+    return wrk(url, connections, seconds, headers, targets);
   }
-  await autocannon({ url, connections, duration: 1, headers });
-  const r = await autocannon({ url, connections, duration: seconds, headers });
+  const requests = targets?.map((t) => ({ method: 'GET' as const, path: t.path, headers: t.headers }));
+  await autocannon({ url, connections, duration: 1, headers, ...(requests ? { requests } : {}) });
+  const r = await autocannon({ url, connections, duration: seconds, headers, ...(requests ? { requests } : {}) });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
 }
 
@@ -96,6 +120,25 @@ export async function signIn(base: string, email: string): Promise<{ headers: Re
   const headers = { 'x-gg-auth': token, 'x-gg-transaction': 'bench', cookie: binding, 'x-xsrf-token': xsrf, origin: base };
   const sims = (await (await fetch(`${base}/panda/protected/users/${_payload.account.user_id}/sims/owned`, { headers })).json()) as { _payload: { values: { ssn: string }[] } };
   return { headers, userId: _payload.account.user_id, ssn: sims._payload.values[0]!.ssn };
+}
+
+/** The balance summary of a signed-in member: path and headers. */
+export const summaryTarget = (m: Awaited<ReturnType<typeof signIn>>): Target => ({ path: `/panda/protected/users/${m.userId}/sims/${m.ssn}/balance/summary/current`, headers: m.headers });
+
+/**
+ * Every demo member who can sign in and whose balance summary answers 200 (some demo members are
+ * there to show a failure), signed in: load spread over many members and sessions, as in real use,
+ * rather than one member's session asked 50 times at once.
+ */
+export async function signInMembers(base: string): Promise<Target[]> {
+  const targets: Target[] = [];
+  for (const email of demoEmails()) {
+    const m = await signIn(base, email).catch(() => undefined);
+    if (!m) continue;
+    const target = summaryTarget(m);
+    if ((await fetch(`${base}${target.path}`, { headers: target.headers })).ok) targets.push(target);
+  }
+  return targets;
 }
 
 /** A bare Node HTTP server answering "hello", in a process of its own like the portal: this machine's ceiling for the static-site figure. */

@@ -131,6 +131,8 @@ export function irishDayAfter(now: Date, days: number): string {
   return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
 }
 
+/** The demo members' e-mails (the bench signs each in to spread its load over many members). */
+export const demoEmails = (): string[] => demo.map((m) => m.email);
 export const demoMsisdn = (n: number) => `08710000${String(n).padStart(2, '0')}`;
 export const demoSsn = (n: number) => `89353010000000000${String(n).padStart(2, '0')}`;
 

@@ -1,5 +1,6 @@
-import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../contract/constants.ts';
+import { batched } from '../db/batch.ts';
 import { prepared, type Database } from '../db/client.ts';
 import { members, sessions, sims } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
@@ -32,27 +33,48 @@ export type SessionCheck =
  */
 export const SESSION_TOUCH_MS = 60_000;
 
-const sessionSelect = (db: Database, owns: SQL<boolean>) =>
-  db
-    .select({ session: sessions, member: members, ownsSim: owns })
-    .from(sessions)
-    .innerJoin(members, eq(members.id, sessions.memberId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.endedAt)));
-const sessionQuery = (db: Database) => prepared(db, 'session_check', (d) => sessionSelect(d, sql<boolean>`false`).prepare('session_check'));
-const sessionWithSimQuery = (db: Database) =>
-  prepared(db, 'session_check_sim', (d) =>
-    sessionSelect(d, sql<boolean>`exists (select 1 from ${sims} where ${sims.ssn} = ${sql.placeholder('ssn')} and ${sims.memberId} = ${sessions.memberId})`).prepare('session_check_sim'),
+interface SessionKey {
+  tokenHash: string;
+  /** The {ssn} the path names, checked with the session. */
+  ssn: string | undefined;
+}
+type SessionRow = { session: typeof sessions.$inferSelect; member: typeof members.$inferSelect; ownedSims: string[] };
+
+// The open sessions of a batch of tokens with their members, and which of the SIMs the paths name
+// each session's member owns: the whole gate of a protected call, for every call of the batch.
+const sessionBatchQuery = (db: Database) =>
+  prepared(db, 'session_check', (d) =>
+    d
+      .select({
+        session: sessions,
+        member: members,
+        ownedSims: sql<string[]>`array(select ${sims.ssn} from ${sims} where ${sims.memberId} = ${sessions.memberId} and ${sims.ssn} = any(${sql.placeholder('ssns')}::text[]))`,
+      })
+      .from(sessions)
+      .innerJoin(members, eq(members.id, sessions.memberId))
+      .where(and(sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`, isNull(sessions.endedAt)))
+      .prepare('session_check'),
   );
+
+async function loadSessions(db: Database, keys: readonly SessionKey[]): Promise<(SessionRow | undefined)[]> {
+  const rows = await sessionBatchQuery(db).execute({
+    tokenHashes: [...new Set(keys.map((k) => k.tokenHash))],
+    ssns: [...new Set(keys.flatMap((k) => (k.ssn === undefined ? [] : [k.ssn])))],
+  });
+  const byHash = new Map(rows.map((r) => [r.session.tokenHash, r]));
+  return keys.map((k) => byHash.get(k.tokenHash));
+}
 
 /**
  * A session is good while it has not ended, was used in the last 30 minutes, is under 8 hours
  * old, and the request carries the binding cookie it was given. Using it slides the idle window.
  * `ssn`, when the path names a SIM, is checked in the same query: `ownsSim` says whether the
- * session's member owns it (one round trip for the whole gate of a protected call).
+ * session's member owns it (one statement for the whole gate of a protected call, shared by the
+ * calls that arrive together: db/batch.ts).
  */
 export async function checkSession(db: Database, token: string, binding: string | undefined, clock: Clock, ssn?: string): Promise<SessionCheck> {
   const tokenHash = sha256(token);
-  const [row] = ssn === undefined ? await sessionQuery(db).execute({ tokenHash }) : await sessionWithSimQuery(db).execute({ tokenHash, ssn });
+  const row = await batched(db, 'session_check', loadSessions).load({ tokenHash, ssn });
   if (!row || !binding) return { ok: false };
   const now = clock().getTime();
   const idle = now - row.session.lastUsedAt.getTime();
@@ -66,7 +88,7 @@ export async function checkSession(db: Database, token: string, binding: string 
       .set({ lastUsedAt: new Date(now) })
       .where(and(eq(sessions.id, row.session.id), lt(sessions.lastUsedAt, new Date(now))));
   }
-  return { ok: true, sessionId: row.session.id, tokenHash, member: row.member, ownsSim: Boolean(row.ownsSim) };
+  return { ok: true, sessionId: row.session.id, tokenHash, member: row.member, ownsSim: ssn !== undefined && row.ownedSims.includes(ssn) };
 }
 
 export async function endSession(db: Database, sessionId: number, clock: Clock): Promise<void> {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { Allowance, BalanceSummary, Sim } from '../../../contract/account.ts';
 import { dailyUsage, ledger, memberships, notifications, products, segments, sims } from '../../db/schema.ts';
+import { batched } from '../../db/batch.ts';
 import { prepared, type Database } from '../../db/client.ts';
 import { dayOf } from '../../services/calendar.ts';
 import { unusedOf } from '../../services/flexible-data.ts';
@@ -13,25 +14,35 @@ export type BalanceOutcome = Outcome<BalanceSummary, 'notYourSim' | 'billingUnav
 const allowance = (max: number | null, used: number): Allowance => ({ max, used, left: max === null ? null : Math.max(0, max - used) });
 const daysUntil = (end: Date, now: Date) => Math.max(0, Math.ceil((end.getTime() - now.getTime()) / DAY));
 
-// One statement (drizzle's relational query, prepared once): the SIM with its balance, Safe,
-// memberships and their products, live goody bags and data spotted to it. The dashboard asks for
-// this on every visit, so it is one round trip and no SQL building per request.
+// One statement (drizzle's relational query, prepared once) for every summary asked for at the
+// same moment (db/batch.ts): the SIMs with their balance, Safe, memberships and their products,
+// goody bags and data spotted to them. The dashboard asks for this on every visit, so it costs a
+// share of one round trip and no SQL building per request.
 const summaryQuery = (db: Database) =>
   prepared(db, 'balance_summary', (d) =>
     d.query.sims
-      .findFirst({
-        where: (s, { and, eq }) => and(eq(s.ssn, sql.placeholder('ssn')), eq(s.memberId, sql.placeholder('memberId'))),
-        columns: { billingStatus: true },
+      .findMany({
+        where: (s) => sql`${s.ssn} = any(${sql.placeholder('ssns')}::text[])`,
+        columns: { ssn: true, memberId: true, billingStatus: true },
         with: {
           balance: { columns: { creditCents: true } },
           vault: { columns: { balanceKb: true } },
           memberships: { with: { product: { columns: { name: true, fupKb: true } } }, orderBy: (m, { desc }) => desc(m.startsAt) },
-          goodyBags: { where: (b, { gt }) => gt(b.expiresAt, sql.placeholder('now')), orderBy: (b, { asc }) => asc(b.expiresAt) },
-          borrowed: { where: (l, { and, isNull, gt }) => and(isNull(l.returnedAt), gt(l.endsAt, sql.placeholder('now'))), columns: { dataKb: true, usedKb: true } },
+          // Live at the earliest moment of the batch; each request keeps those live at its own moment.
+          goodyBags: { where: (b, { gt }) => gt(b.expiresAt, sql.placeholder('since')), orderBy: (b, { asc }) => asc(b.expiresAt) },
+          borrowed: { where: (l, { and, isNull, gt }) => and(isNull(l.returnedAt), gt(l.endsAt, sql.placeholder('since'))), columns: { dataKb: true, usedKb: true, endsAt: true } },
         },
       })
       .prepare('balance_summary'),
   );
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['execute']>>[number];
+
+async function loadSummaries(db: Database, keys: readonly { ssn: string; now: Date }[]): Promise<(SummaryRow | undefined)[]> {
+  const since = new Date(Math.min(...keys.map((k) => k.now.getTime())));
+  const rows = await summaryQuery(db).execute({ ssns: [...new Set(keys.map((k) => k.ssn))], since: since.toISOString() });
+  const bySsn = new Map(rows.map((r) => [r.ssn, r]));
+  return keys.map((k) => bySsn.get(k.ssn));
+}
 
 /**
  * The current month's balance summary of one SIM (spec section 3), with the failure outcomes
@@ -39,10 +50,8 @@ const summaryQuery = (db: Database) =>
  */
 export async function balanceSummary({ db, clock }: ServiceContext, memberId: number, ssn: string): Promise<BalanceOutcome> {
   const now = clock();
-  // One statement (drizzle's relational query): the SIM with its balance, Safe, memberships and
-  // their products, live goody bags and data spotted to it. The dashboard asks for this often.
-  const nowIso = now.toISOString();
-  const sim = await summaryQuery(db).execute({ ssn, memberId, now: nowIso });
+  const row = await batched(db, 'balance_summary', loadSummaries).load({ ssn, now });
+  const sim = row?.memberId === memberId ? row : undefined;
   if (!sim) return refused('notYourSim');
   if (sim.billingStatus === 'unavailable') return refused('billingUnavailable');
   const balance = sim.balance;
@@ -52,14 +61,14 @@ export async function balanceSummary({ db, clock }: ServiceContext, memberId: nu
   const current = rows.find((r) => r.m.status === 'current' && r.m.startsAt <= now && r.m.endsAt > now);
   const queued = rows.find((r) => r.m.status === 'queued');
   const previous = rows.find((r) => r.m.status === 'past');
-  const bags = sim.goodyBags;
+  const bags = sim.goodyBags.filter((b) => b.expiresAt > now);
 
   const m = current?.m;
   const unlimited = m ? m.dataMaxKb === null : false;
   const membershipLeft = m ? unusedOf(m) : null;
   const carryoverLeft = m ? m.carryoverKb - m.carryoverUsedKb : 0;
   // Spotted data (lent by a friend with Spot me) counts while it runs, beside carry-over and add-ons.
-  const spotted = m ? sim.borrowed : [];
+  const spotted = m ? sim.borrowed.filter((l) => l.endsAt > now) : [];
   const spottedKb = spotted.reduce((sum, l) => sum + l.dataKb, 0);
   const spottedUsedKb = spotted.reduce((sum, l) => sum + l.usedKb, 0);
   const maxData = m ? (m.dataMaxKb === null ? null : m.dataMaxKb + m.dataInKb - m.dataOutKb + m.carryoverKb + m.addonKb + spottedKb) : 0;
