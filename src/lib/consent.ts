@@ -26,17 +26,6 @@ export interface ConsentState {
   'security_storage': ConsentValue;
 }
 
-/** Before any choice, and for a visitor who refuses: everything but what the site needs to work is denied. */
-export const CONSENT_DEFAULTS: ConsentState = {
-  'ad_storage': 'denied',
-  'ad_user_data': 'denied',
-  'ad_personalization': 'denied',
-  'analytics_storage': 'denied',
-  'functionality_storage': 'granted',
-  'personalization_storage': 'denied',
-  'security_storage': 'granted',
-};
-
 /** What a set of accepted categories grants: analytics → analytics storage; marketing → the three ad signals. */
 export function consentState(categories: readonly string[]): ConsentState {
   const grant = (category: Category): ConsentValue => (categories.includes(category) ? 'granted' : 'denied');
@@ -50,6 +39,9 @@ export function consentState(categories: readonly string[]): ConsentState {
     'security_storage': 'granted',
   };
 }
+
+/** Before any choice, and for a visitor who refuses: everything but what the site needs to work is denied. */
+export const CONSENT_DEFAULTS: ConsentState = consentState([]);
 
 /**
  * The categories of a stored choice read from a cookie string, or undefined when there is none

@@ -72,9 +72,9 @@ const schema = z.object({
   CMS_EDITOR_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   /** Sentry: server errors are reported there when set (scrubbed of personal data); unset: nowhere. */
   SENTRY_DSN: z.url({ protocol: /^https?$/, error: 'must be a Sentry DSN (https://key@host/project)' }).optional(),
-  /** The DSN the site was built with (browser reports); its origin is allowed in the CSP's connect-src. */
   /** The tag manager container the site was built with (loaded after consent); its origins are allowed in the CSP. */
   PUBLIC_GTM_ID: z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, 'must be a Google Tag Manager id (GTM-XXXXXXX)').optional(),
+  /** The DSN the site was built with (browser reports); its origin is allowed in the CSP's connect-src. */
   PUBLIC_SENTRY_DSN: z.url({ protocol: /^https?$/, error: 'must be a Sentry DSN (https://key@host/project)' }).optional(),
   SENTRY_ENVIRONMENT: z.string().min(1).default('production'),
   SENTRY_RELEASE: z.string().min(1).optional(),

@@ -1,10 +1,8 @@
 import DataLoader from 'dataloader';
-import type { Database } from './client.ts';
+import { prepared, type Database } from './client.ts';
 
 /** A batch statement names its parameters as arrays; past this many keys a second statement starts. */
 const MAX_BATCH = 100;
-
-const loadersByDb = new WeakMap<object, Map<string, DataLoader<unknown, unknown>>>();
 
 /**
  * A read that many requests make at the same moment (the session check of every protected call,
@@ -21,20 +19,11 @@ const loadersByDb = new WeakMap<object, Map<string, DataLoader<unknown, unknown>
  * batch holds one key and costs one setImmediate. `load` must answer keys in order, one answer
  * each (an Error answers that key alone); if it throws, every caller of the batch gets the error.
  *
- * Kept per database object like prepared statements; a transaction is a different object, so a
- * batch never mixes work inside and outside one.
+ * Kept per database object with the prepared statements (`prepared()`); a transaction is a
+ * different object, so a batch never mixes work inside and outside one.
  */
 export function batched<K, V>(db: Database, name: string, load: (db: Database, keys: readonly K[]) => Promise<(V | Error)[]>): DataLoader<K, V> {
-  let loaders = loadersByDb.get(db);
-  if (!loaders) loadersByDb.set(db, (loaders = new Map()));
-  let loader = loaders.get(name) as DataLoader<K, V> | undefined;
-  if (!loader) {
-    loader = new DataLoader<K, V>((keys) => load(db, keys), {
-      cache: false,
-      maxBatchSize: MAX_BATCH,
-      batchScheduleFn: (dispatch) => setImmediate(dispatch),
-    });
-    loaders.set(name, loader as DataLoader<unknown, unknown>);
-  }
-  return loader;
+  return prepared(db, `batch:${name}`, (d) =>
+    new DataLoader<K, V>((keys) => load(d, keys), { cache: false, maxBatchSize: MAX_BATCH, batchScheduleFn: (dispatch) => setImmediate(dispatch) }),
+  );
 }

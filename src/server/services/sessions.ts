@@ -38,8 +38,6 @@ interface SessionKey {
   /** The {ssn} the path names, checked with the session. */
   ssn: string | undefined;
 }
-type SessionRow = { session: typeof sessions.$inferSelect; member: typeof members.$inferSelect; ownedSims: string[] };
-
 // The open sessions of a batch of tokens with their members, and which of the SIMs the paths name
 // each session's member owns: the whole gate of a protected call, for every call of the batch.
 const sessionBatchQuery = (db: Database) =>
@@ -55,6 +53,7 @@ const sessionBatchQuery = (db: Database) =>
       .where(and(sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`, isNull(sessions.endedAt)))
       .prepare('session_check'),
   );
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionBatchQuery>['execute']>>[number];
 
 async function loadSessions(db: Database, keys: readonly SessionKey[]): Promise<(SessionRow | undefined)[]> {
   const rows = await sessionBatchQuery(db).execute({
