@@ -39,15 +39,25 @@ const CheckoutCreated = payload(z.object({ checkout_id: z.string(), amount_cents
 export const CHECKOUT_PURPOSES = ['membership', 'credit', 'addon', 'gift-membership', 'gift-credit', 'register-card'] as const;
 export type CheckoutPurpose = (typeof CHECKOUT_PURPOSES)[number];
 
+/**
+ * Which card pays (money.md): the member's choice travels with the checkout, and the payment page
+ * opens on exactly that container: 'new' PANDAOLTUNRG2 (card fields, "save this card"), 'saved'
+ * PANDAOLTREG2 (the stored card, its CVV only). Without a choice a new card is asked for, never the
+ * stored one.
+ */
+const CardChoice = z.enum(['new', 'saved'], { error: 'card must be new or saved' }).default('new');
+export type CardChoice = z.infer<typeof CardChoice>;
+
 export const CheckoutBody = z.discriminatedUnion(
   'purpose',
   [
-    z.object({ purpose: z.literal('membership'), sku: z.string().regex(/^[A-Za-z0-9_]{2,20}$/, { error: 'sku is not a product' }), recurrence_enabled: z.boolean().default(false), save_card: z.boolean().default(false) }),
-    z.object({ purpose: z.literal('addon'), sku: z.enum(['BDAO05', 'BDAO10'], { error: 'sku must be BDAO05 or BDAO10' }), save_card: z.boolean().default(false) }),
+    z.object({ purpose: z.literal('membership'), sku: z.string().regex(/^[A-Za-z0-9_]{2,20}$/, { error: 'sku is not a product' }), recurrence_enabled: z.boolean().default(false), save_card: z.boolean().default(false), card: CardChoice }),
+    z.object({ purpose: z.literal('addon'), sku: z.enum(['BDAO05', 'BDAO10'], { error: 'sku must be BDAO05 or BDAO10' }), save_card: z.boolean().default(false), card: CardChoice }),
     z.object({
       purpose: z.literal('credit'),
       amount_cents: z.union(CREDIT_AMOUNTS_CENTS.map((a) => z.literal(a)), { error: 'amount_cents must be one of 500, 1000, 1500, 2000, 3000, 5000' }),
       save_card: z.boolean().default(false),
+      card: CardChoice,
     }),
   ],
   { error: 'purpose must be membership, addon or credit' },
@@ -68,7 +78,7 @@ export const paymentsApi = {
     id: 'createCheckout', moves: 'money', method: 'post', path: '/panda/protected/users/{user_id}/sims/{ssn}/checkouts', access: 'member', tag: 'Payments',
     summary: 'Prepare a card payment for a membership, an add-on or credit (what credit does not pay); the browser opens /payment-gateway/ with it',
     params: SimParams, body: CheckoutBody, status: 201, answer: CheckoutCreated, description: 'Prepared',
-    errors: { 409: 'It cannot be bought now (a membership is queued, no current membership for an add-on, or credit covers it)' },
+    errors: { 409: 'It cannot be bought now (a membership is queued, no current membership for an add-on, credit covers it, or card is saved and no card is stored)' },
   }),
   registerCard: endpoint({
     id: 'registerCard', moves: 'none', method: 'post', path: '/panda/protected/users/{user_id}/cards/checkouts', access: 'member', tag: 'Payments',
@@ -118,5 +128,6 @@ export const paymentsFailures = failures({
   needsMembership: membershipsFailures.needsMembership,
   creditCovers: { status: 409, message: 'Your credit pays for this; no card payment is needed.' },
   noBalance: { status: 400, message: 'Account details missing' },
+  noStoredCard: { status: 409, message: 'You have no saved card. Please choose a new card.' },
   noSuchCheckout: { status: 404, message: 'This payment has expired or does not exist. Please start again.' },
 });

@@ -34,9 +34,25 @@ export const SendFreeSimForm = FreeSimOrderForm.omit({ captcha: true }).extend({
   third_party_notif: flag('third_party_notif', 'false').default('false'),
 });
 
-/** Spec section 3, "Mates-rates order": the new member's own address (kept in the encrypted ugi cookie meanwhile). */
+/**
+ * Who asked for a kick-back SIM (spec section 3, the SIM's `requester`): the member themself ('1', a
+ * mates-rates SIM) or a recruiter sending it to a friend ('2', send free SIM).
+ */
+export const KICKBACK_REQUESTER = { member: '1', recruiter: '2' } as const;
+export type KickbackRequester = (typeof KICKBACK_REQUESTER)[keyof typeof KICKBACK_REQUESTER];
+
+/** Spec section 3: kick-back SIM products with a requester other than '2' store the recruiter id and SIM type cookies. */
+export const keepsKickbackCookies = (sku: string, requester: string): boolean => /^Kickback_Pack_[MNS]$/.test(sku) && requester !== KICKBACK_REQUESTER.recruiter;
+
+/**
+ * Spec section 3, "Mates-rates order": the new member's postal address, the kick-back SKU and `ip`, the
+ * customer's (IP) address that the browser keeps in the encrypted ugi cookie. Without it (the browser
+ * could not learn it) the server records the address it sees.
+ */
 export const MatesRatesForm = FreeSimOrderForm.omit({ captcha: true }).extend({
   affiliateId: affiliateIdRule.optional(),
+  sku: z.literal(KICKBACK_SKU, { error: `sku must be ${KICKBACK_SKU}` }).default(KICKBACK_SKU),
+  ip: z.union([z.ipv4(), z.ipv6()], { error: 'ip must be an IP address' }).optional(),
   campaign: z.literal('kickback', { error: 'campaign must be kickback' }).default('kickback'),
   quantity: z.literal('1', { error: 'quantity must be 1' }).default('1'),
   message: z.literal('ordermates', { error: 'message must be ordermates' }).default('ordermates'),
@@ -89,7 +105,7 @@ export const recruitApi = {
   matesRates: endpoint({
     id: 'matesRates', moves: 'once', method: 'post', path: '/panda/protected/users/{user_id}/packs/campaign/mgm', access: 'member', tag: 'Recruit',
     summary: "A new member's mates-rates SIM, through a friend's recruit link", params: UserParams,
-    body: MatesRatesForm, bodyType: 'form', status: 201, answer: payload(z.object({ order: OrderSchema, recruiter: z.string() })), description: 'Ordered',
+    body: MatesRatesForm, bodyType: 'form', status: 201, answer: payload(z.object({ order: OrderSchema, recruiter: z.string(), requester: z.enum(['1', '2']) })), description: 'Ordered',
     errors: { 409: 'A mates-rates SIM is ordered already, or the member has a SIM', 422: 'No recruit link, or the link is the member’s own' },
   }),
 };

@@ -1,3 +1,4 @@
+import type { accountApi } from './account.ts';
 import type { authApi } from './auth.ts';
 import { route } from './endpoint.ts';
 import type { helpdeskApi } from './helpdesk.ts';
@@ -10,4 +11,6 @@ import type { helpdeskApi } from './helpdesk.ts';
 export const sessionRoutes = {
   logOut: route<typeof authApi.logOut>('get', '/panda/protected/logout/users'),
   helpdeskSso: route<typeof helpdeskApi.sso>('get', '/panda/protected/users/{user_id}/sso'),
+  /** A light protected read that keeps the server's session while the member is active on a page that calls nothing. */
+  keepAlive: route<typeof accountApi.segments>('get', '/panda/protected/users/{user_id}/segments'),
 };

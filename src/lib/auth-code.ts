@@ -15,6 +15,31 @@ export const cookieAttributes = () => ({
   secure: typeof location !== 'undefined' && location.protocol === 'https:',
 });
 
+/** Spec section 3's session cookies, authCode first. */
+export const sessionCookieNames = [
+  'authCode', 'dashboardNotification', 'isCompliant', 'userId', 'userEmail', 'zendeskUser', 'zendeskUserName',
+  'ugi', 'ugl', 'rolename', 'rrfriend', 'signupVerification', 'ask48User',
+] as const;
+export type SessionCookie = (typeof sessionCookieNames)[number];
+
+/** The transaction-code cookie (lib/transaction.ts): it lives as long as the session cookies. */
+export const TRANSACTION_COOKIE = 'ggTransaction';
+
+/**
+ * The spec's 0.0208 days are an idle limit, not a lifetime from log-in (issue 25): every answered
+ * protected call and every bit of activity on a signed-in page gives each session cookie present
+ * (and the transaction cookie) 30 more minutes from now, with its value unchanged. A member who
+ * keeps using the portal keeps the session; one who leaves loses it 30 minutes later.
+ */
+export function renewSessionCookies(): void {
+  if (!authCode()) return;
+  const attributes = cookieAttributes();
+  for (const name of [...sessionCookieNames, TRANSACTION_COOKIE]) {
+    const value = Cookies.get(name);
+    if (value !== undefined) Cookies.set(name, value, attributes);
+  }
+}
+
 export function setAuthCode(token: string): void {
   Cookies.set('authCode', token, cookieAttributes());
 }

@@ -1,3 +1,5 @@
+import { isRoute } from './paths.ts';
+
 /**
  * The route guards of spec section 2, as pure decisions over what the browser holds, so they
  * are unit-tested; pages apply them with applyGuard before their island shows anything.
@@ -29,7 +31,7 @@ export function signUpGuard({ signedIn, verifying }: GuardInput): GuardDecision 
  * for activation, which an unverified member may do.
  */
 export function memberGuard({ signedIn, verifying, url }: GuardInput, { allowWhileVerifying = false } = {}): GuardDecision {
-  if (!signedIn) return { allow: false, redirect: '/log-in', remember: url.startsWith('/log-out') ? '/my48' : url };
+  if (!signedIn) return { allow: false, redirect: '/log-in', remember: isRoute(url, '/log-out') ? '/my48' : url };
   if (verifying && !allowWhileVerifying) return { allow: false, redirect: '/sign-up' };
   return { allow: true };
 }

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import Cookies from 'js-cookie';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { $loggedIn } from '../stores/session.ts';
 import { createHttp, errorMessage } from './http.ts';
 import { clearAllCookies, setAuthCode } from './session-cookies.ts';
@@ -79,6 +79,40 @@ describe('the HTTP client', () => {
     await http('/panda/public/users/current', { method: 'POST', body: {} }).catch(() => undefined);
     expect(went).toEqual([]);
     expect(Cookies.get('authCode')).toBe('session-token');
+  });
+
+  it('on a 401 while on /log-in/ (trailing slash, as CDNs add) does nothing either (issue 25)', async () => {
+    setAuthCode('session-token');
+    for (const path of ['/log-in/', '/log-in']) {
+      const went: string[] = [];
+      const http = createHttp({ fetch: fakeServer(401).fetch, navigate: (p) => went.push(p), currentPath: () => path });
+      await http('/panda/public/users/current', { method: 'POST', body: {} }).catch(() => undefined);
+      expect(went).toEqual([]);
+    }
+  });
+
+  it('every answered protected call gives each session cookie 30 more minutes; public calls and 401s do not (issue 25)', async () => {
+    setAuthCode('session-token');
+    Cookies.set('userId', 'encrypted-id');
+    const renewed: string[] = [];
+    const set = vi.spyOn(Cookies, 'set').mockImplementation(((name: string, value: string, attributes?: Cookies.CookieAttributes) => {
+      renewed.push(`${name}=${value}@${String(attributes?.expires)}`);
+      return undefined;
+    }) as typeof Cookies.set);
+    try {
+      await createHttp({ fetch: fakeServer(200).fetch })('/panda/public/users/1');
+      expect(renewed).toEqual([]);
+      await createHttp({ fetch: fakeServer(200).fetch })('/panda/protected/users/1/segments');
+      expect(renewed).toEqual(expect.arrayContaining(['authCode=session-token@0.0208', 'userId=encrypted-id@0.0208']));
+      renewed.length = 0;
+      await createHttp({ fetch: fakeServer(409).fetch })('/panda/protected/users/1/segments').catch(() => undefined);
+      expect(renewed).toEqual(expect.arrayContaining(['authCode=session-token@0.0208']));
+      renewed.length = 0;
+      await createHttp({ fetch: fakeServer(401).fetch, navigate: () => undefined })('/panda/protected/users/1/segments').catch(() => undefined);
+      expect(renewed.filter((r) => r.startsWith('authCode='))).toEqual([]);
+    } finally {
+      set.mockRestore();
+    }
   });
 
   it('other errors leave the session alone and give the API’s message or a fallback', async () => {

@@ -3,6 +3,8 @@ import { createFetch, FetchError, type $Fetch, type Fetch } from 'ofetch';
 import { pathFor, type Answer, type EndpointDef, type PathParams, type RequestBody, type RequestQuery, type Route } from '../contract/endpoint.ts';
 import { refreshSession } from '../stores/session.ts';
 import { authCode } from './auth-code.ts';
+import { isRoute } from './paths.ts';
+import { noteSessionUsed } from './session-keepalive.ts';
 import { transactionCode } from './transaction.ts';
 
 export interface HttpOptions {
@@ -50,8 +52,13 @@ export function createHttp({
         options.headers.set('x-gg-transaction', await transactionCode());
       }
     },
+    onResponse({ request, response }) {
+      // An answered protected call keeps the session: every session cookie lives 30 more minutes (issue 25).
+      const path = pathOf(request);
+      if (response.status !== 401 && (path.startsWith('/panda/protected') || PUBLIC_WITH_SESSION.test(path))) noteSessionUsed();
+    },
     onResponseError({ response }) {
-      if (response.status !== 401 || currentPath() === '/log-in') return;
+      if (response.status !== 401 || isRoute(currentPath(), '/log-in')) return;
       Cookies.remove('authCode', { path: '/' });
       refreshSession();
       navigate('/log-in');

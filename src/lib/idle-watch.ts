@@ -4,9 +4,9 @@ import { watchIdle } from './idle.ts';
 let stopWatch: (() => void) | undefined;
 
 export const idleWatch = {
-  start(timeoutMs: number, onIdle: () => void) {
+  start(timeoutMs: number, onIdle: () => void, onActivity?: () => void) {
     if (stopWatch) return;
-    stopWatch = watchIdle(timeoutMs, onIdle);
+    stopWatch = watchIdle(timeoutMs, onIdle, window, onActivity);
   },
   stop() {
     stopWatch?.();

@@ -38,3 +38,23 @@ describe('the idle timer (spec sections 4 and 9)', () => {
     expect(onIdle).not.toHaveBeenCalled();
   });
 });
+
+describe('activity on a signed-in page (issue 25)', () => {
+  beforeEach(() => vi.useFakeTimers({ now: new Date('2026-11-22T10:00:00Z') }));
+  afterEach(() => vi.useRealTimers());
+
+  it('tells the caller of activity at most once a second, so the session cookies can be renewed', () => {
+    const onActivity = vi.fn();
+    const stop = watchIdle(1800_000, vi.fn(), window, onActivity);
+    window.dispatchEvent(new Event('keydown'));
+    window.dispatchEvent(new Event('mousemove'));
+    expect(onActivity).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1500);
+    window.dispatchEvent(new Event('mousemove'));
+    expect(onActivity).toHaveBeenCalledTimes(2);
+    stop();
+    vi.advanceTimersByTime(1500);
+    window.dispatchEvent(new Event('mousemove'));
+    expect(onActivity).toHaveBeenCalledTimes(2);
+  });
+});

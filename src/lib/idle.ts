@@ -3,9 +3,9 @@ export const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'touchstart
 
 /**
  * Calls onIdle once after `timeoutMs` without activity. Returns a function that stops watching.
- * Timers restart at most once a second, so a moving mouse costs nothing.
+ * Timers restart (and onActivity runs) at most once a second, so a moving mouse costs nothing.
  */
-export function watchIdle(timeoutMs: number, onIdle: () => void, target: Window = window): () => void {
+export function watchIdle(timeoutMs: number, onIdle: () => void, target: Window = window, onActivity?: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastReset = 0;
   const arm = () => {
@@ -15,17 +15,18 @@ export function watchIdle(timeoutMs: number, onIdle: () => void, target: Window 
       onIdle();
     }, timeoutMs);
   };
-  const onActivity = () => {
+  const active = () => {
     const now = Date.now();
     if (now - lastReset < 1000) return;
     lastReset = now;
     arm();
+    onActivity?.();
   };
   const stop = () => {
     if (timer !== undefined) clearTimeout(timer);
-    for (const name of ACTIVITY_EVENTS) target.removeEventListener(name, onActivity);
+    for (const name of ACTIVITY_EVENTS) target.removeEventListener(name, active);
   };
-  for (const name of ACTIVITY_EVENTS) target.addEventListener(name, onActivity, { passive: true });
+  for (const name of ACTIVITY_EVENTS) target.addEventListener(name, active, { passive: true });
   arm();
   return stop;
 }

@@ -1,21 +1,14 @@
 import AES from 'crypto-js/aes';
 import Utf8 from 'crypto-js/enc-utf8';
 import Cookies from 'js-cookie';
-import { authCode, cookieAttributes } from './auth-code.ts';
+import { authCode, cookieAttributes, type SessionCookie } from './auth-code.ts';
 
 /**
  * The session cookies of spec section 3. They live 0.0208 days (30 minutes), are Secure only
  * on https, and all but authCode are AES-encrypted with the authCode value as the key, so
  * nothing readable about the member sits in the cookie jar.
  */
-export { authCode, clearAllCookies, COOKIE_LIFETIME_DAYS, setAuthCode } from './auth-code.ts';
-
-export const sessionCookieNames = [
-  'authCode', 'dashboardNotification', 'isCompliant', 'userId', 'userEmail', 'zendeskUser', 'zendeskUserName',
-  'ugi', 'ugl', 'rolename', 'rrfriend', 'signupVerification', 'ask48User',
-] as const;
-export type SessionCookie = (typeof sessionCookieNames)[number];
-
+export { authCode, clearAllCookies, COOKIE_LIFETIME_DAYS, renewSessionCookies, sessionCookieNames, setAuthCode, type SessionCookie } from './auth-code.ts';
 
 /** Encrypts with the current authCode; without one there is no session to keep a value for. */
 export function setSessionCookie(name: Exclude<SessionCookie, 'authCode'>, value: string): void {

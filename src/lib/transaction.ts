@@ -1,12 +1,12 @@
 import Cookies from 'js-cookie';
-import { cookieAttributes } from './auth-code.ts';
+import { cookieAttributes, TRANSACTION_COOKIE } from './auth-code.ts';
 
 /**
  * The transaction code sent as x-gg-transaction (spec section 3): a random UUID, hashed
  * (SHA-256, by the browser's own Web Crypto), wrapped in fixed pre- and post-token text. Kept in
  * a cookie so one visit uses one code.
  */
-export const TRANSACTION_COOKIE = 'ggTransaction';
+export { TRANSACTION_COOKIE };
 const PRE_TOKEN = '48-pre-';
 const POST_TOKEN = '-post-48';
 

@@ -93,9 +93,33 @@ forEachDatabase('payments', (ctx) => {
     expect(await queued(ctx(), 18)).toHaveLength(1);
   });
 
-  it('with a stored card the widget offers it (PANDAOLTREG2): its CVV pays', async () => {
+  it('"a new card" opens PANDAOLTUNRG2 without the stored card: the saved card cannot pay it (issue 25)', async () => {
     const s = await login(ctx().app, 'card@example.com');
-    const id = (await checkout(ctx(), s, 18, { purpose: 'credit', amount_cents: 1500 })).body._payload.checkout_id;
+    for (const body of [{ purpose: 'credit', amount_cents: 1500, card: 'new' }, { purpose: 'credit', amount_cents: 1500 }, { purpose: 'addon', sku: 'BDAO05', card: 'new', save_card: true }]) {
+      const id = (await checkout(ctx(), s, 18, body)).body._payload.checkout_id;
+      const info = (await (await ctx().app.request(`/panda/public/checkouts/${id}`)).json())._payload;
+      expect(info.container).toBe('PANDAOLTUNRG2');
+      const script = await (await ctx().app.request(info.script_url)).text();
+      expect(script).toContain('"saved":null');
+      const providerId = new URL(info.script_url, 'http://x').searchParams.get('checkoutId')!;
+      // Only the CVV, as if the saved card were on offer: refused, nothing charged.
+      const cvvOnly = await ctx().app.request(`/sandbox/payments/checkouts/${providerId}/pay`, json({ saved: true, cvv: '321', result_url: `/payment-gateway/?checkout=${id}` }));
+      expect(cvvOnly.status).toBe(400);
+      expect(await result(ctx(), id)).toMatchObject({ state: 'failure' });
+    }
+    const [credit] = await ctx().handle.db.select().from(balances).where(eq(balances.ssn, demoSsn(18)));
+    expect(credit!.creditCents).toBe(50);
+    // The saved card is refused where none is stored; a bad choice is a 400.
+    const rich = await login(ctx().app, 'rich@example.com');
+    const none = await checkout(ctx(), rich, 19, { purpose: 'credit', amount_cents: 500, card: 'saved' });
+    expect(none.res.status).toBe(409);
+    expect(none.body._payload.message).toBe('You have no saved card. Please choose a new card.');
+    expect((await checkout(ctx(), s, 18, { purpose: 'credit', amount_cents: 500, card: 'other' })).res.status).toBe(400);
+  });
+
+  it('the saved card when chosen (PANDAOLTREG2): its CVV pays', async () => {
+    const s = await login(ctx().app, 'card@example.com');
+    const id = (await checkout(ctx(), s, 18, { purpose: 'credit', amount_cents: 1500, card: 'saved' })).body._payload.checkout_id;
     const info = (await (await ctx().app.request(`/panda/public/checkouts/${id}`)).json())._payload;
     expect(info.container).toBe('PANDAOLTREG2');
     const script = await (await ctx().app.request(info.script_url)).text();

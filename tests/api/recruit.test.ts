@@ -134,9 +134,17 @@ forEachDatabase('recruit', (ctx) => {
     const none = await call(ctx().app, friend, path, { method: 'POST', ...form(address) });
     expect(none.status).toBe(422);
     expect(await message(none)).toBe(recruitFailures.noRecruiter.message);
-    const ordered = await call(ctx().app, friend, path, { method: 'POST', ...form({ ...address, affiliateId: 'TomasRecruits48' }) });
+    // Spec section 3: the order carries the sku and ip (the customer's address from ugi); a bad one is named.
+    for (const [field, value, text] of [['ip', 'not-an-ip', 'ip must be an IP address'], ['sku', 'Kickback_Pack_M', 'sku must be Kickback_Pack_N']]) {
+      const bad = await call(ctx().app, friend, path, { method: 'POST', ...form({ ...address, affiliateId: 'TomasRecruits48', [field!]: value! }) });
+      expect(bad.status).toBe(400);
+      expect(await message(bad)).toContain(text);
+    }
+    const ordered = await call(ctx().app, friend, path, { method: 'POST', ...form({ ...address, affiliateId: 'TomasRecruits48', sku: 'Kickback_Pack_N', ip: '203.0.113.7' }) });
     expect(ordered.status).toBe(201);
-    expect((await ordered.json())._payload).toMatchObject({ recruiter: 'Tomás', order: { sku: 'Kickback_Pack_N' } });
+    expect((await ordered.json())._payload).toMatchObject({ recruiter: 'Tomás', order: { sku: 'Kickback_Pack_N' }, requester: '1' });
+    const [placed] = await ctx().handle.db.select().from(orders).where(and(eq(orders.memberId, friend.userId), eq(orders.sku, 'Kickback_Pack_N')));
+    expect(placed!.ip).toBe('203.0.113.7');
     const again = await call(ctx().app, friend, path, { method: 'POST', ...form({ ...address, affiliateId: 'TomasRecruits48' }) });
     expect(await message(again)).toBe(recruitFailures.alreadyOrdered.message);
     const [me] = await ctx().handle.db.select().from(members).where(eq(members.id, friend.userId));

@@ -100,9 +100,6 @@ export async function payByCard(page: Page, card: string) {
   await expect(page).toHaveURL(/\/payment-gateway\/\?checkout=/);
   await expect(page.getByText('*A valid address is required to authenticate payment')).toBeVisible();
   await expect(page.getByText('Test payment: no real card is charged.')).toBeVisible();
-  // With a saved card the widget offers it first (PANDAOLTREG2); these journeys enter a new card.
-  const newCard = page.getByRole('radio', { name: 'A new card' });
-  if (await newCard.count()) await newCard.check();
   await page.getByLabel('Street address').fill('1 Main Street');
   await page.getByLabel('Town or city').fill('Cork');
   await page.getByLabel('Card number').fill(card);

@@ -197,3 +197,42 @@ test('idle for 1800 seconds: logged out on the server, auth cookie gone, at /log
   const res = await page.request.get('/panda/protected/users/1/segments', { headers: { 'x-gg-auth': auth, 'x-gg-transaction': 't' } });
   expect(res.status()).toBe(401);
 });
+
+test('/log-in/ with a trailing slash (as CDNs add): a wrong password keeps its message on the page (issue 25)', async ({ page }) => {
+  await logIn(page, 'active@example.com', 'not-the-password-1', '/log-in/');
+  await expect(page.getByRole('alert')).toHaveText(invalidLogin);
+  await page.waitForTimeout(500); // a reload would have cleared it by now
+  await expect(page.getByRole('alert')).toHaveText(invalidLogin);
+  await expect(page.getByLabel('E-mail address')).toHaveValue('active@example.com');
+});
+
+test('a member active for an hour on public pages stays signed in; idle for 30 minutes there, signed out (issue 25)', async ({ page }) => {
+  test.slow(); // log-in through the form, then an hour on the page's clock
+  await page.clock.install();
+  const start = Date.now() / 1000;
+  await logIn(page, 'lapsed@example.com');
+  await expect(page).toHaveURL(/\/my48$/);
+  await page.goto('/help');
+  await expect(page.locator('html')).toHaveAttribute('data-auth', 'in');
+  const keepAlive = page.waitForRequest('**/segments');
+  for (let minutes = 10; minutes <= 60; minutes += 10) {
+    await page.clock.fastForward('10:00');
+    await page.mouse.move(100 + minutes, 300);
+    await page.mouse.move(140 + minutes, 320);
+  }
+  await keepAlive; // the server's session is kept too, by one light call
+  await expect(page).toHaveURL(/\/help$/);
+  // Every session cookie now lives until 30 minutes after the last activity (an hour after the log-in on the page's clock).
+  const cookies = await page.context().cookies();
+  for (const name of ['authCode', 'userId', 'userEmail', 'isCompliant']) {
+    const cookie = cookies.find((c) => c.name === name);
+    expect(cookie, name).toBeTruthy();
+    expect(cookie!.expires, name).toBeGreaterThan(start + 85 * 60);
+  }
+  // Then nothing for 30 minutes on this public page: the spec's idle log-out.
+  const logout = page.waitForRequest('**/panda/protected/logout/users');
+  await page.clock.fastForward('30:05');
+  await logout;
+  await expect(page).toHaveURL(/\/log-in$/);
+  expect(await cookieNames(page)).not.toContain('authCode');
+});

@@ -72,6 +72,14 @@ test('card: auto-renew on and off with popups, credit then the stored card, add 
   await page.getByRole('button', { name: 'Add €10.00' }).click();
   await expect(dialog(page)).toContainText('Your credit is €10.00 now.');
   await dialog(page).getByRole('button', { name: 'OK' }).click();
+  // "A new card" opens the new-card form (PANDAOLTUNRG2), never the stored card (issue 25).
+  await page.getByLabel('A new card').check();
+  await page.getByRole('button', { name: 'Add €10.00' }).click();
+  await expect(page.getByRole('heading', { name: 'Pay €10.00' })).toBeVisible();
+  await expect(page.locator('#PANDAOLTUNRG2')).toBeVisible();
+  await expect(page.locator('#PANDAOLTREG2')).toHaveCount(0);
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  await expect(page.getByText(/saved VISA card/)).toHaveCount(0);
 
   await page.goto('/my48/addons');
   await expect(page.getByRole('heading', { level: 1, name: 'Top up with data' })).toBeVisible();

@@ -86,7 +86,11 @@ test("a friend by Tomás's link: sign up, mates-rates SIM, activate, first membe
 
   await expect(page.getByRole('heading', { name: 'Your mates-rates SIM, from Tomás' })).toBeVisible();
   await fillAddress(page, 'Róisín', 'Mate');
+  const order = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/packs/campaign/mgm'));
   await page.getByRole('button', { name: 'Order my mates-rates SIM' }).click();
+  // Spec section 3: the order carries the sku and ip, the customer's address kept in the encrypted ugi cookie.
+  const sent = new URLSearchParams((await order).postData() ?? '');
+  expect([sent.get('sku'), sent.get('ip')]).toEqual(['Kickback_Pack_N', '127.0.0.1']);
   await expect(page.getByRole('heading', { name: 'Your mates-rates SIM is on its way' })).toBeFocused();
   await expectNoAxeViolations(page);
   expect((await page.context().cookies()).map((c) => c.name)).toEqual(expect.arrayContaining(['ugi', 'rrfriend', 'recruiterId', 'simType']));

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { AddressFields } from '../../components/forms/AddressFields.tsx';
 import { FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
 import { authCode } from '../../lib/auth-code.ts';
-import { $friend, loadFriend, matesRatesOrder, savedAddress } from './friend-store.ts';
+import { $friend, loadFriend, matesRatesOrder } from './friend-store.ts';
 
 /**
  * Mates rates (/friend?affiliateId=…): who invited the visitor, then sign up or log in (the link
@@ -46,13 +46,12 @@ export default function Friend() {
     );
   }
 
-  const saved = savedAddress();
   return (
     <form className="form card" noValidate onSubmit={matesRatesOrder.onSubmit} aria-labelledby="mates-title">
       <h2 id="mates-title" className="form__title">{`Your mates-rates SIM, from ${name}`}</h2>
       <p>Where should we post it? Free delivery anywhere in Ireland.</p>
       <FormAlert>{error}</FormAlert>
-<AddressFields errors={fields} values={saved} />
+<AddressFields errors={fields} />
       <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>Order my mates-rates SIM</SubmitButton>
     </form>
   );

@@ -2,7 +2,8 @@ import Cookies from 'js-cookie';
 import { map } from 'nanostores';
 import { FetchError } from 'ofetch';
 import { ADDRESS_LABELS } from '../../contract/forms.ts';
-import { MatesRatesForm, recruitApi } from '../../contract/recruit.ts';
+import { geolocationRoute } from '../../contract/coverage.ts';
+import { KICKBACK_SKU, keepsKickbackCookies, MatesRatesForm, recruitApi } from '../../contract/recruit.ts';
 import { cookieAttributes } from '../../lib/auth-code.ts';
 import { call } from '../../lib/http.ts';
 import { memberParams } from '../../lib/member-session.ts';
@@ -33,32 +34,41 @@ export async function loadFriend(search: string, path: string): Promise<void> {
   }
 }
 
-const ADDRESS_FIELDS = Object.keys(ADDRESS_LABELS);
-
-/** The address kept in the encrypted ugi cookie (spec section 3) while the member is signed in, to fill the form again. */
-export function savedAddress(): Record<string, string> {
+/**
+ * The customer's (IP) address for the mates-rates order, kept in the encrypted ugi cookie (spec section
+ * 3): read from it, else learnt once from the geolocation lookup (which answers the address it saw).
+ * Undefined when the lookup fails: the server then records the address the order comes from.
+ */
+export async function customerAddress(): Promise<string | undefined> {
+  const kept = getSessionCookie('ugi');
+  if (kept) return kept;
   try {
-    const raw = getSessionCookie('ugi');
-    return raw ? (JSON.parse(raw) as Record<string, string>) : {};
+    const { _payload } = await call(geolocationRoute);
+    const ip = _payload.traits.ip_address;
+    if (!ip) return undefined;
+    setSessionCookie('ugi', ip);
+    return ip;
   } catch {
-    return {};
+    return undefined;
   }
 }
 
-/** The mates-rates order: the address kept in ugi, the order sent with the recruit link; rrfriend and the kick-back cookies set. */
+/** The mates-rates order: with the sku and the customer's address from ugi, sent with the recruit link; rrfriend and the kick-back cookies set. */
 export const matesRatesOrder = formStore({
   schema: MatesRatesForm.omit({ affiliateId: true }),
   labels: ADDRESS_LABELS,
   busyLabel: 'Ordering your SIM…',
   pageLoader: true,
   send: async (body) => {
-    setSessionCookie('ugi', JSON.stringify(Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, String((body as Record<string, unknown>)[f] ?? '')]))));
     const { affiliateId, nickname } = $friend.get();
-    const { _payload } = await call(recruitApi.matesRates, { params: memberParams(), body: { ...body, ...(affiliateId ? { affiliateId } : {}) } });
+    const ip = await customerAddress();
+    const { _payload } = await call(recruitApi.matesRates, { params: memberParams(), body: { ...body, sku: KICKBACK_SKU, ...(ip ? { ip } : {}), ...(affiliateId ? { affiliateId } : {}) } });
     setSessionCookie('rrfriend', JSON.stringify({ firstname: body.firstname, lastname: body.lastname, nickname: body.firstname, recruiter: nickname ?? _payload.recruiter }));
-    // Kick-back SIMs ordered by a member (requester other than '2') keep the recruiter id and the SIM type.
-    Cookies.set('recruiterId', affiliateId ?? '', cookieAttributes());
-    Cookies.set('simType', _payload.order.sku.slice(-1), cookieAttributes());
+    // Kick-back SIMs with a requester other than '2' (a recruiter) keep the recruiter id and the SIM type.
+    if (keepsKickbackCookies(_payload.order.sku, _payload.requester)) {
+      Cookies.set('recruiterId', affiliateId ?? '', cookieAttributes());
+      Cookies.set('simType', _payload.order.sku.slice(-1), cookieAttributes());
+    }
     localStorage.removeItem('recruiterURL');
     return _payload;
   },

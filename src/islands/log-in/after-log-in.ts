@@ -1,5 +1,6 @@
 import type { Account } from '../../contract/auth.ts';
 import { isLocalPath, MY48_HOME } from '../../lib/last-url.ts';
+import { isRoute } from '../../lib/paths.ts';
 
 /** The remote-login path (spec section 2): a member coming back to it goes on to the help desk. */
 export const REMOTE_LOGIN_PATH = '/my48/log-in';
@@ -30,10 +31,10 @@ export interface AfterLogInInput {
 export function nextStep({ account, verified, recruiterUrl, lastUrl }: AfterLogInInput): NextStep {
   if (!verified) return { kind: 'go', to: lastUrl?.startsWith('/sign-up?') ? lastUrl : '/sign-up' };
   if (isLocalPath(recruiterUrl)) return { kind: 'go', to: recruiterUrl };
-  if (lastUrl?.split(/[?#]/)[0]?.replace(/\/$/, '') === REMOTE_LOGIN_PATH) return { kind: 'helpdesk' };
+  if (lastUrl && isRoute(lastUrl, REMOTE_LOGIN_PATH)) return { kind: 'helpdesk' };
   if (account.first_login && !account.isNewMemberShip) return { kind: 'first-login' };
   if (account.first_login && account.isNewMemberShip) return { kind: 'go', to: MY48_HOME };
-  return { kind: 'go', to: lastUrl && !lastUrl.startsWith('/log-in') && !lastUrl.startsWith('/log-out') ? lastUrl : MY48_HOME };
+  return { kind: 'go', to: lastUrl && !isRoute(lastUrl, '/log-in') && !isRoute(lastUrl, '/log-out') ? lastUrl : MY48_HOME };
 }
 
 /** After the first-login carousel: an existing member is asked for marketing permissions, else home. */

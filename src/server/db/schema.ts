@@ -307,6 +307,8 @@ export const checkouts = pgTable(
     creditCents: integer('credit_cents').notNull().default(0),
     recurrence: boolean('recurrence').notNull().default(false),
     saveCard: boolean('save_card').notNull().default(false),
+    /** The card the member chose to pay with (money.md): 'new' (PANDAOLTUNRG2) or their stored card, 'saved' (PANDAOLTREG2). */
+    card: text('card').notNull().default('new'),
     buyerEmail: text('buyer_email'),
     providerId: text('provider_id').notNull(),
     state: text('state').notNull().default('open'),
@@ -319,6 +321,7 @@ export const checkouts = pgTable(
     uniqueIndex('checkouts_provider_unique').on(t.providerId),
     check('checkouts_purpose', sql`${t.purpose} in ('membership', 'credit', 'addon', 'gift-membership', 'gift-credit', 'register-card')`),
     check('checkouts_state', sql`${t.state} in ('open', 'pending', 'applied', 'failed')`),
+    check('checkouts_card', sql`${t.card} in ('new', 'saved')`),
     check('checkouts_amount', sql`${t.amountCents} > 0 and ${t.creditCents} >= 0`),
   ],
 );
@@ -488,6 +491,8 @@ export const orders = pgTable(
     postcode: text('postcode'),
     /** Recruit orders: the member who recruits (the sender of a free SIM, or the friend's recruiter for mates rates). */
     recruiterMemberId: integer('recruiter_member_id').references((): AnyPgColumn => members.id, { onDelete: 'set null' }),
+    /** Mates-rates orders (spec section 3): the customer's IP address the order was placed from. */
+    ip: text('ip'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [

@@ -202,9 +202,12 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
       }
       // The ledger explains the credit: top-ups in, memberships out, ending at the seeded balance.
       if (typeof m.balance === 'number') {
+        // The stored card paid the top-ups where there is one; else the sandbox's success card, not kept.
+        const topUpCard = m.storedCard ? { cardBrand: m.storedCard.brand, cardLast4: m.storedCard.last4 } : { cardBrand: 'VISA', cardLast4: '0000' };
         const entries: (typeof t.ledger.$inferInsert)[] = [];
         for (let i = 0; i < 11; i++) {
-          entries.push({ ssn, occurredAt: at(-58 + i * 5), kind: 'top-up', description: 'Top-up by card', creditDeltaCents: 1500 });
+          // A top-up is a card payment: its receipt shows the card and what it paid (member-controls.md).
+          entries.push({ ssn, occurredAt: at(-58 + i * 5), kind: 'top-up', description: 'Top-up by card', creditDeltaCents: 1500, cardCents: 1500, ...topUpCard, reference: `seed:top-up:${ssn}:${i}` });
           entries.push({ ssn, occurredAt: at(-58 + i * 5 + 1), kind: 'purchase', description: 'Data Plus €9.99 Membership', creditDeltaCents: -999 });
           entries.push({ ssn, occurredAt: at(-58 + i * 5 + 2), kind: 'usage', description: 'International calls', creditDeltaCents: -501 });
         }

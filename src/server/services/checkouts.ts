@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CheckoutPurpose } from '../../contract/payments.ts';
+import type { CardChoice, CheckoutPurpose } from '../../contract/payments.ts';
 import { eq } from 'drizzle-orm';
 import { checkouts, storedCards } from '../db/schema.ts';
 import type { PaymentsAdapter } from '../integrations/payments/index.ts';
@@ -25,7 +25,7 @@ export interface Prepared {
  */
 export async function prepare(
   { db, clock, payments }: PaymentsContext,
-  c: { memberId: number | null; ssn: string | null; purpose: CheckoutPurpose; sku?: string | undefined; amountCents: number; creditCents?: number; recurrence?: boolean; saveCard: boolean; buyerEmail?: string; description: string },
+  c: { memberId: number | null; ssn: string | null; purpose: CheckoutPurpose; sku?: string | undefined; amountCents: number; creditCents?: number; recurrence?: boolean; saveCard: boolean; card?: CardChoice; buyerEmail?: string; description: string },
 ): Promise<Outcome<Prepared, 'overSpendLimit'>> {
   const id = randomUUID();
   const reserved = await db.transaction(async (tx) => {
@@ -36,12 +36,13 @@ export async function prepare(
     }
     await tx.insert(checkouts).values({
       id, memberId: c.memberId, ssn: c.ssn, purpose: c.purpose, sku: c.sku ?? null, amountCents: c.amountCents, creditCents: c.creditCents ?? 0,
-      recurrence: c.recurrence ?? false, saveCard: c.saveCard, buyerEmail: c.buyerEmail ?? null, providerId: `reserved:${id}`, createdAt: clock(),
+      recurrence: c.recurrence ?? false, saveCard: c.saveCard, card: c.card ?? 'new', buyerEmail: c.buyerEmail ?? null, providerId: `reserved:${id}`, createdAt: clock(),
     });
     return null;
   });
   if (reserved) return reserved;
-  const [saved] = c.memberId !== null && c.purpose !== 'register-card' ? await db.select({ token: storedCards.token }).from(storedCards).where(eq(storedCards.memberId, c.memberId)) : [];
+  // The stored card goes to the provider only when the member chose it: "a new card" never offers it.
+  const [saved] = c.memberId !== null && c.purpose !== 'register-card' && c.card === 'saved' ? await db.select({ token: storedCards.token }).from(storedCards).where(eq(storedCards.memberId, c.memberId)) : [];
   try {
     const { providerId } = await payments.prepareCheckout({
       amountCents: c.amountCents, description: c.description, reference: `checkout:${id}`, mode: c.purpose === 'register-card' ? 'register' : 'payment', saveCard: c.saveCard,

@@ -50,7 +50,7 @@ export async function placeOrder(
 export async function placeOrderIn(
   tx: Queryable,
   now: Date,
-  order: { memberId: number; sku: string; status: 'SIM_ORDERED'; shippingType: string; address: Address; recruiterMemberId: number },
+  order: { memberId: number; sku: string; status: 'SIM_ORDERED'; shippingType: string; address: Address; recruiterMemberId: number; ip?: string },
 ): Promise<typeof orders.$inferSelect> {
   const a = order.address;
   const [row] = await tx
@@ -58,7 +58,7 @@ export async function placeOrderIn(
     .values({
       memberId: order.memberId, sku: order.sku, quantity: 1, status: order.status, channel: 'web', shippingType: order.shippingType, recruiterMemberId: order.recruiterMemberId,
       firstname: a.firstname, lastname: a.lastname, line1: a.s_line1, line2: a.s_line2 || null, city: a.s_city, county: a.s_county,
-      postcode: formatEircode(a.s_postcode), createdAt: now,
+      postcode: formatEircode(a.s_postcode), ip: order.ip ?? null, createdAt: now,
     })
     .returning();
   return row!;

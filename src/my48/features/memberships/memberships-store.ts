@@ -65,7 +65,7 @@ export function buyMembership(sku: string, paymentType: PaymentType, recurrence:
       return _payload.membership.status === 'current' ? `${_payload.membership.name} is yours, starting now.` : `${_payload.membership.name} is queued. It starts when your current membership ends.`;
     } catch (error) {
       if (!checkoutNeeded(error)) throw error;
-      await goToCheckout({ purpose: 'membership', sku, recurrence_enabled: recurrence, save_card: true });
+      await goToCheckout({ purpose: 'membership', sku, recurrence_enabled: recurrence, save_card: true, card: 'new' });
       return undefined;
     }
   });
@@ -96,7 +96,7 @@ export function confirmAutoRenew(): Promise<void> {
 export function addCredit(amountCents: number, withStoredCard: boolean, saveCard: boolean): Promise<void> {
   return act('Adding credit…', async () => {
     if (!withStoredCard) {
-      await goToCheckout({ purpose: 'credit', amount_cents: amountCents as 500, save_card: saveCard });
+      await goToCheckout({ purpose: 'credit', amount_cents: amountCents as 500, save_card: saveCard, card: 'new' });
       return undefined;
     }
     const { _payload } = await call(membershipsApi.addCredit, { params: params(), body: { amount_cents: amountCents as 500, payment_type: 'STORED_CARD' }, idempotencyKey: newIdempotencyKey() });
@@ -114,7 +114,7 @@ export function buyAddon(sku: 'BDAO05' | 'BDAO10'): Promise<void> {
       return `${(_payload.addon.data_kb / 1_048_576).toFixed(0)} GB added to your membership.`;
     } catch (error) {
       if (!checkoutNeeded(error)) throw error;
-      await goToCheckout({ purpose: 'addon', sku, save_card: true });
+      await goToCheckout({ purpose: 'addon', sku, save_card: true, card: 'new' });
       return undefined;
     }
   });

@@ -1,7 +1,7 @@
 import { useStepUpCode } from '../../services/step-up.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { euro } from '../../../contract/format.ts';
-import { classifyResult, PAYMENT_CONTAINERS, SAVE_CARD_AMOUNT_CENTS, type CheckoutPurpose, type PaymentResult, type StoredCard } from '../../../contract/payments.ts';
+import { classifyResult, PAYMENT_CONTAINERS, type CardChoice, SAVE_CARD_AMOUNT_CENTS, type CheckoutPurpose, type PaymentResult, type StoredCard } from '../../../contract/payments.ts';
 import type { Queryable } from '../../db/client.ts';
 import { balances, checkouts, members, notifications, sims, storedCards } from '../../db/schema.ts';
 import { sendMail } from '../../integrations/mail/index.ts';
@@ -37,7 +37,7 @@ export async function createCheckout(
   ctx: PaymentsContext,
   memberId: number,
   ssn: string,
-  body: { purpose: 'membership'; sku: string; recurrence_enabled: boolean; save_card: boolean } | { purpose: 'addon'; sku: string; save_card: boolean } | { purpose: 'credit'; amount_cents: number; save_card: boolean },
+  body: ({ purpose: 'membership'; sku: string; recurrence_enabled: boolean } | { purpose: 'addon'; sku: string } | { purpose: 'credit'; amount_cents: number }) & { save_card: boolean; card: CardChoice },
 ) {
   const purchase: Purchase = body.purpose === 'credit' ? { kind: 'credit', amountCents: body.amount_cents } : body.purpose === 'addon' ? { kind: 'addon', sku: body.sku } : { kind: 'membership', sku: body.sku, recurrence: body.recurrence_enabled };
   const now = ctx.clock();
@@ -50,9 +50,10 @@ export async function createCheckout(
   const creditCents = priced.value.creditIn ? 0 : Math.min(balance.credit, priced.value.priceCents);
   const amountCents = priced.value.priceCents - creditCents;
   if (amountCents === 0) return refused('creditCovers');
+  if (body.card === 'saved' && !(await storedCardOf(ctx, memberId))) return refused('noStoredCard');
   return prepare(ctx, {
     memberId, ssn, purpose: body.purpose, sku: 'sku' in body ? body.sku : undefined, amountCents, creditCents,
-    recurrence: body.purpose === 'membership' ? body.recurrence_enabled : false, saveCard: body.save_card, description: priced.value.description,
+    recurrence: body.purpose === 'membership' ? body.recurrence_enabled : false, saveCard: body.card === 'new' && body.save_card, card: body.card, description: priced.value.description,
   });
 }
 
@@ -84,11 +85,10 @@ export async function removeCard({ db, clock }: ServiceContext, memberId: number
 export async function checkoutInfo({ db, payments }: PaymentsContext, id: string) {
   const [c] = await db.select().from(checkouts).where(eq(checkouts.id, id));
   if (!c) return refused('noSuchCheckout');
-  const hasCard = c.memberId !== null && (await db.select({ m: storedCards.memberId }).from(storedCards).where(eq(storedCards.memberId, c.memberId))).length > 0;
   return done({
     checkout_id: c.id, purpose: c.purpose as CheckoutPurpose, description: await describe(db, c), amount_cents: c.amountCents, state: c.state as 'open' | 'pending' | 'applied' | 'failed',
-    // Spec section 9: register a card, pay with the saved card, or a new payment.
-    container: c.purpose === 'register-card' ? PAYMENT_CONTAINERS.registerCard : hasCard ? PAYMENT_CONTAINERS.savedCard : PAYMENT_CONTAINERS.newPayment,
+    // Spec section 9: register a card, pay with the saved card, or a new payment: exactly what the member chose.
+    container: c.purpose === 'register-card' ? PAYMENT_CONTAINERS.registerCard : c.card === 'saved' ? PAYMENT_CONTAINERS.savedCard : PAYMENT_CONTAINERS.newPayment,
     script_url: payments.widgetScriptUrl(c.providerId),
   });
 }

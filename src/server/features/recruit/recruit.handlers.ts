@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { recruitApi, recruitFailures } from '../../../contract/recruit.ts';
 import { failWith, ok } from '../../http/answers.ts';
+import { clientIp } from '../../http/limiters.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import * as recruit from './recruit.service.ts';
@@ -36,7 +37,8 @@ export async function sendFreeSim(c: C, { body }: Input<typeof recruitApi.sendFr
 }
 
 export async function matesRates(c: C, { body }: Input<typeof recruitApi.matesRates>) {
-  const outcome = await recruit.matesRates(c.var, c.var.member.id, body);
+  // The customer's address as the browser kept it (ugi), else the one this request comes from.
+  const outcome = await recruit.matesRates(c.var, c.var.member.id, body, body.ip ?? clientIp(c));
   if (!outcome.ok) return failWith(c, recruitFailures[outcome.reason]);
   return ok(c, recruitApi.matesRates, { _payload: outcome.value });
 }

@@ -1,6 +1,6 @@
 import { memberHasBlockedSim } from '../../services/blocks.ts';
 import { and, count, desc, eq, gte, isNull, ne } from 'drizzle-orm';
-import { KICKBACK_SKU, RECRUIT_REWARD_CENTS, SEND_FREE_SIM_DAILY_LIMIT } from '../../../contract/recruit.ts';
+import { KICKBACK_REQUESTER, KICKBACK_SKU, RECRUIT_REWARD_CENTS, SEND_FREE_SIM_DAILY_LIMIT } from '../../../contract/recruit.ts';
 import type { Queryable } from '../../db/client.ts';
 import { members, orders, recruits, sims, simStock } from '../../db/schema.ts';
 import { dayStartOf } from '../../services/calendar.ts';
@@ -76,7 +76,7 @@ export async function sendFreeSim({ db, clock }: ServiceContext, memberId: numbe
  * one per member, not with a SIM of their own already, not from their own link. The member's
  * referred_by is recorded; the recruit row (friend known) pays the reward later.
  */
-export async function matesRates({ db, clock }: ServiceContext, memberId: number, form: Address & { affiliateId?: string | undefined }) {
+export async function matesRates({ db, clock }: ServiceContext, memberId: number, form: Address & { affiliateId?: string | undefined }, ip: string) {
   return db.transaction(async (tx) => {
     const now = clock();
     await lockMember(tx, memberId);
@@ -90,11 +90,11 @@ export async function matesRates({ db, clock }: ServiceContext, memberId: number
     if (recruited) return refused('alreadyOrdered');
     const owned = await tx.select({ ssn: sims.ssn }).from(sims).where(and(eq(sims.memberId, memberId), ne(sims.status, 'inactive')));
     if (owned.length > 0) return refused('alreadyMember');
-    const order = await placeOrderIn(tx, now, { memberId, sku: KICKBACK_SKU, status: 'SIM_ORDERED', shippingType: 'SIM_Mates', address: form, recruiterMemberId: recruiter.id });
+    const order = await placeOrderIn(tx, now, { memberId, sku: KICKBACK_SKU, status: 'SIM_ORDERED', shippingType: 'SIM_Mates', address: form, recruiterMemberId: recruiter.id, ip });
     const ssn = await cardFor(tx, order.id);
     await tx.update(members).set({ referredBy: link }).where(and(eq(members.id, memberId), isNull(members.referredBy)));
     const [friend] = await tx.select({ firstname: members.firstname, lastname: members.lastname }).from(members).where(eq(members.id, memberId));
     await tx.insert(recruits).values({ recruiterMemberId: recruiter.id, orderId: order.id, friendMemberId: memberId, friendName: `${friend?.firstname ?? form.firstname} ${friend?.lastname ?? form.lastname}`, simSsn: ssn, createdAt: now });
-    return done({ order: orderOf(order), recruiter: recruiter.nickname });
+    return done({ order: orderOf(order), recruiter: recruiter.nickname, requester: KICKBACK_REQUESTER.member });
   });
 }

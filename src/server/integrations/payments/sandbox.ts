@@ -141,20 +141,9 @@ function widget(options: { id: string; label: string; notice: string; saved: { b
     ['cvv', 'CVV', { inputmode: 'numeric', autocomplete: 'cc-csc' }],
     ['holder', 'Name on card', { autocomplete: 'cc-name' }],
   ];
-  // With a saved card (PANDAOLTREG2): pay with it (its CVV only), or with a new card.
+  // The saved card (PANDAOLTREG2), when the member chose it: its CVV only. A new card (PANDAOLTUNRG2): every field.
   const newCardOnly: HTMLElement[] = [];
-  if (options.saved) {
-    const choice = el('fieldset', { class: 'fieldset' });
-    choice.append(el('legend', {}, 'Card'));
-    for (const [value, text] of [['saved', `My saved ${options.saved.brand} card ending ${options.saved.last4}`], ['new', 'A new card']] as const) {
-      const wrap = el('div', { class: 'field field--check' });
-      const input = el('input', { type: 'radio', id: `sbx-use-${value}`, name: 'card.use', value, ...(value === 'saved' ? { checked: '' } : {}) });
-      input.addEventListener('change', () => toggle(value === 'new'));
-      wrap.append(input, el('label', { for: `sbx-use-${value}` }, text));
-      choice.append(wrap);
-    }
-    box.append(choice);
-  }
+  if (options.saved) box.append(el('p', { 'data-saved-card': '' }, `Paying with your saved ${options.saved.brand} card ending ${options.saved.last4}. Enter its CVV.`));
   for (const [name, label, props] of fields) {
     const id = `sbx-${name}`;
     const wrap = el('div', { class: 'field' });
@@ -162,13 +151,7 @@ function widget(options: { id: string; label: string; notice: string; saved: { b
     box.append(wrap);
     if (name !== 'cvv') newCardOnly.push(wrap);
   }
-  function toggle(newCard: boolean) {
-    for (const wrap of newCardOnly) {
-      wrap.hidden = !newCard;
-      wrap.querySelector('input')!.disabled = !newCard;
-    }
-  }
-  toggle(!options.saved);
+  if (options.saved) for (const wrap of newCardOnly) wrap.remove();
   const button = el('button', { type: 'submit', class: 'btn btn--primary' }, options.label);
   box.append(button);
   form.append(box);
@@ -181,7 +164,7 @@ function widget(options: { id: string; label: string; notice: string; saved: { b
     error.hidden = true;
     const action = new URL(form.action, location.href);
     const resultUrl = `${action.pathname}${action.search}`;
-    const useSaved = options.saved && (form.elements.namedItem('card.use') as RadioNodeList).value === 'saved';
+    const useSaved = options.saved !== null;
     const res = await fetch(`/sandbox/payments/checkouts/${encodeURIComponent(options.id)}/pay`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
