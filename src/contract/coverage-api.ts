@@ -12,6 +12,7 @@ const GeolocationSchema = z.object({
   postal: z.object({ code: z.string().nullable() }).nullable(),
   subdivisions: z.array(named.extend({ iso_code: z.string() })),
   traits: z.object({ ip_address: z.string() }),
+  sandbox: z.boolean().optional().meta({ description: 'True when the local geolocation sandbox answered (GEOIP_URL unset): not the real service' }),
 }).meta({ id: 'Geolocation' });
 
 export const coverageApi = {

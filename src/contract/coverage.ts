@@ -35,6 +35,8 @@ export const coverageMessages = {
   outsideIreland: 'Your connection seems to be outside Ireland, so we can’t tell your area. Enter your Eircode or a town instead.',
   HTTP_ERROR: 'We couldn’t find your location just now (HTTP_ERROR). Enter your Eircode or a town instead.',
   HTTP_TIMEOUT: 'Finding your location took too long (HTTP_TIMEOUT). Enter your Eircode or a town instead.',
+  /** architecture.md: a sandbox says so where a person could mistake it for the real thing. */
+  sandbox: 'Test location: the geolocation sandbox answered, not your real connection.',
 } as const;
 
 export type ReadEircode = { kind: 'eircode'; key: string; eircode: string } | { kind: 'routingKey'; key: string } | { kind: 'place'; text: string } | { kind: 'invalid'; message: string };
@@ -79,4 +81,6 @@ export interface GeolocationAnswer {
   postal: { code: string | null } | null;
   subdivisions: { iso_code: string; names: Record<string, string> }[];
   traits: { ip_address: string };
+  /** True when the local sandbox answered (no GEOIP_URL): the page says so. */
+  sandbox?: boolean | undefined;
 }

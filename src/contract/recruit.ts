@@ -52,7 +52,12 @@ export const keepsKickbackCookies = (sku: string, requester: string): boolean =>
 export const MatesRatesForm = FreeSimOrderForm.omit({ captcha: true }).extend({
   affiliateId: affiliateIdRule.optional(),
   sku: z.literal(KICKBACK_SKU, { error: `sku must be ${KICKBACK_SKU}` }).default(KICKBACK_SKU),
-  ip: z.union([z.ipv4(), z.ipv6()], { error: 'ip must be an IP address' }).optional(),
+  ip: z
+    .string({ error: 'ip must be an IP address' })
+    .max(45, { error: 'ip must be an IP address' })
+    .refine((v) => z.ipv4().safeParse(v).success || z.ipv6().safeParse(v).success, { error: 'ip must be an IP address' })
+    .meta({ description: 'The customer’s IPv4 or IPv6 address, as kept in the ugi cookie' })
+    .optional(),
   campaign: z.literal('kickback', { error: 'campaign must be kickback' }).default('kickback'),
   quantity: z.literal('1', { error: 'quantity must be 1' }).default('1'),
   message: z.literal('ordermates', { error: 'message must be ordermates' }).default('ordermates'),

@@ -95,12 +95,12 @@ it('geolocation: the sandbox place, and HTTP_ERROR / HTTP_TIMEOUT as 503 / 504 w
   const geo = sandboxGeolocation('galway');
   const withGeo = createApp({ db: {} as Database, config: testConfig(), geolocation: geo });
   const ok = await withGeo.request('/panda/public/geolocation');
-  expect((await ok.json())._payload).toMatchObject({ city: { names: { en: 'Galway' } }, postal: { code: 'H91' } });
+  expect((await ok.json())._payload).toMatchObject({ city: { names: { en: 'Galway' } }, postal: { code: 'H91' }, sandbox: true });
   expect(geo.calls.at(-1)?.referrer).toBe('https://www.48.ie');
   geo.mode = 'HTTP_ERROR';
   const error = await withGeo.request('/panda/public/geolocation');
   expect(error.status).toBe(503);
-  expect((await error.json())._payload.code).toBe('HTTP_ERROR');
+  expect((await error.json())._payload).toMatchObject({ code: 'HTTP_ERROR', sandbox: true });
   geo.mode = 'HTTP_TIMEOUT';
   expect((await withGeo.request('/panda/public/geolocation')).status).toBe(504);
 
@@ -117,6 +117,10 @@ it('geolocation: the sandbox place, and HTTP_ERROR / HTTP_TIMEOUT as 503 / 504 w
   const found = await real.lookup('192.0.2.7', 'https://www.48.ie');
   expect(found.ok && found.value.location).toMatchObject({ latitude: 52.66, longitude: -8.63 });
   expect(asked).toBe('/geoip/192.0.2.7?referrer=https%3A%2F%2Fwww.48.ie');
+  // The real service's answer is not marked as a sandbox's.
+  mode = 'ok';
+  const viaReal = await createApp({ db: {} as Database, config: testConfig(), geolocation: real }).request('/panda/public/geolocation');
+  expect((await viaReal.json())._payload.sandbox).toBeUndefined();
   mode = 'error';
   expect(await real.lookup('192.0.2.7', 'x')).toEqual({ ok: false, code: 'HTTP_ERROR' });
   mode = 'slow';

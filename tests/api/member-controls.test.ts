@@ -344,6 +344,22 @@ forEachDatabase('member_controls', (ctx) => {
     expect(await advancePortIn(ctxOf, row!.id)).toBeNull();
   });
 
+  it('portin@ (demo): the request behind the segment, with its timeline; the donor moves it on its day, not before (issue 25)', async () => {
+    const c = ctx();
+    const s = await login(c.app, 'portin@example.com');
+    const request = (await (await req(c, s, 'GET', '/portin')).json())._payload.request;
+    expect(request).toMatchObject({ status: 'scheduled', msisdn: '0851234508', current_provider: 'Vodafone' });
+    expect(request.events.map((e: { status: string }) => e.status)).toEqual(['requested', 'validating', 'scheduled']);
+    const segments = (await (await req(c, s, 'GET', '/segments')).json())._payload;
+    expect(JSON.stringify(segments)).toContain('PORTIN_IN_PROGRESS');
+    const ctxOf = { db: c.handle.db, clock: () => c.clock.now };
+    c.clock.advance(6 * 86_400_000);
+    expect(await runPortInDonor(ctxOf)).toBe(0);
+    c.clock.advance(86_400_000);
+    expect(await runPortInDonor(ctxOf)).toBe(1);
+    expect((await (await req(c, await login(c.app, 'portin@example.com'), 'GET', '/portin')).json())._payload.request.status).toBe('completed');
+  });
+
   it('my data: the export holds every table that names the member (read from the schema) and no secret', async () => {
     const c = ctx();
     const s = await login(c.app, 'controls@example.com');

@@ -1,5 +1,6 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
+import { nameRule } from '../../src/contract/forms.ts';
 import { createApp } from '../../src/server/app.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { testConfig } from './harness.ts';
@@ -23,6 +24,46 @@ describe('OpenAPI document', () => {
       'warn no-ambiguous-paths: Paths should resolve unambiguously. Found two ambiguous paths: `/panda/public/users/{user_id}/sim-limits` and `/panda/public/users/authentication-removed/{email}`. at #/paths/~1panda~1public~1users~1authentication-removed~1{email}',
     ];
     expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? ''}`).filter((p) => !spec.includes(p))).toEqual([]);
+  });
+
+  it('publishes every pattern as an ECMA-262 expression under the u flag that means what the server checks (issue 25)', async () => {
+    const text = JSON.stringify(await document());
+    const patterns = new Set<string>();
+    JSON.parse(text, (key, value: unknown) => {
+      if (key === 'pattern' && typeof value === 'string') patterns.add(value);
+      return value;
+    });
+    expect(patterns.size).toBeGreaterThan(5);
+    for (const pattern of patterns) {
+      expect(pattern, pattern).not.toMatch(/\/[dgimsuyv]+$/);
+      expect(() => new RegExp(pattern, 'u'), pattern).not.toThrow();
+    }
+    // The name rule of every name field: real Irish names pass, as the server's own check lets them.
+    const name = [...patterns].find((p) => p.includes('\\p{L}'))!;
+    expect(name).toBe("^[\\p{L}\\p{M}' .-]+$");
+    const published = new RegExp(name, 'u');
+    const server = nameRule('firstname');
+    for (const candidate of ['Aoife', 'Ní Bhriain', "O'Brien-Smith", 'Seán', 'Máire Ó Súilleabháin', 'St. John', 'R2-D2', 'a<b', 'x@y', 'Zoë_1']) {
+      expect(published.test(candidate), candidate).toBe(server.safeParse(candidate).success);
+    }
+    for (const real of ['Aoife', 'Ní Bhriain', "O'Brien-Smith", 'Seán']) expect(published.test(real), real).toBe(true);
+    for (const fake of ['R2-D2', 'a<b', 'x@y', '']) expect(published.test(fake), fake).toBe(false);
+  });
+
+  it('declares 415 on every operation with a body, and public ones answer it for a body of another type (issue 25)', async () => {
+    const doc = (await document()) as unknown as { paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown>; security?: Record<string, string[]>[] }>> };
+    let answered = 0;
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        if (!op.requestBody) continue;
+        expect(Object.keys(op.responses), `${method} ${path}`).toContain('415');
+        if (Object.keys(op.security?.[0] ?? {}).length > 0 || path.includes('{')) continue;
+        const res = await app.request(`http://localhost:4321${path}`, { method: method.toUpperCase(), headers: { 'content-type': 'text/plain', origin: 'http://localhost:4321' }, body: 'hello' });
+        expect(res.status, `${method} ${path}`).toBe(415);
+        answered += 1;
+      }
+    }
+    expect(answered).toBeGreaterThan(3);
   });
 
   it('names every operation, says which need the session, and where the server is', async () => {

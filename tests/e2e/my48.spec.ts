@@ -34,7 +34,9 @@ test('active: every figure is the balance summary by the spec rules', async ({ p
   const membership = tile(page, 'Membership');
   await expect(membership).toContainText(u.membershipPlan);
   await expect(membership).toContainText(`${u.daysLeftInNumber} DAYS LEFT`);
-  await expect(membership).toContainText(`Renews on${u.renewDate}`);
+  // Auto-renew is on, but the queued membership takes over at the end date: no renewal is claimed (issue 25).
+  await expect(membership).toContainText(`Ends on${u.renewDate}`);
+  await expect(membership).not.toContainText('Renews on');
   await expect(membership).toContainText('Auto-renewOn');
   await expect(membership).toContainText(`Queued, starts ${u.queuedStartDate}`);
   await expect(tile(page, 'Data')).toContainText(`${u.data.left} GB left of ${u.data.max} GB`);
@@ -50,6 +52,24 @@ test('active: every figure is the balance summary by the spec rules', async ({ p
   for (const g of u.goodyBagsList) await expect(extras).toContainText(`${g.left} GB left of ${g.max} GB`);
   await expect(page.getByRole('heading', { name: 'Data used per day this period' })).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test('the end date says what happens: "Renews on" with auto-renew on, "Ends on" and a way to turn it on when off (issue 25)', async ({ page, request }) => {
+  const on = await expectedUsage(request, 'controls@example.com');
+  await openDashboard(page, 'controls@example.com');
+  await expect(tile(page, 'Membership')).toContainText(`Renews on${on.renewDate}`);
+  await expect(tile(page, 'Membership').getByRole('link', { name: 'Turn auto-renew on' })).toHaveCount(0);
+  await page.goto('/log-out');
+  await expect(page).toHaveURL(/\/$/);
+  const off = await expectedUsage(request, 'flexi@example.com');
+  await openDashboard(page, 'flexi@example.com');
+  const membership = tile(page, 'Membership');
+  await expect(membership).toContainText(`Ends on${off.renewDate}`);
+  await expect(membership).not.toContainText('Renews on');
+  await expectNoAxeViolations(page);
+  await membership.getByRole('link', { name: 'Turn auto-renew on' }).click();
+  await expect(page).toHaveURL(/\/my48\/memberships$/);
+  await expect(page.getByRole('button', { name: 'Turn auto-renew on' })).toBeVisible();
 });
 
 test('unlimited: Unlimited data, the fair-usage text and its gauge', async ({ page, request }) => {
@@ -82,9 +102,16 @@ test('oneday: DAY LEFT, singular', async ({ page }) => {
   await expect(tile(page, 'Membership')).toContainText('1 DAY LEFT');
 });
 
-test('portin: the port-in-in-progress notice', async ({ page }) => {
+test('portin: the port-in-in-progress notice, and its timeline in settings (issue 25)', async ({ page }) => {
   await openDashboard(page, 'portin@example.com');
   await expect(page.getByText('Portin is in progress.')).toBeVisible();
+  await page.goto('/my48/settings/move-your-number');
+  const timeline = page.getByRole('region', { name: 'Moving 085 123 4508 from Vodafone' });
+  await expect(timeline.getByRole('listitem')).toHaveCount(4);
+  await expect(timeline.getByRole('listitem').first()).toContainText('Request sent');
+  await expect(timeline.locator('li[aria-current="step"]')).toContainText('Move scheduled');
+  await expect(timeline).toContainText(/Your number moves on \w+day/);
+  await expectNoAxeViolations(page);
 });
 
 test('activating: the retrieval message, checked again, and the support hint after 15 minutes', async ({ page }) => {

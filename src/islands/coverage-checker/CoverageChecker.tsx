@@ -45,6 +45,7 @@ export default function CoverageChecker() {
         </div>
       </form>
       <div aria-live="polite">
+        {result.sandbox && <p className="alert alert--info" data-sandbox-notice="">{result.sandbox} <a href="/sandbox/geolocation">Choose its answer</a></p>}
         {result.error && <div className="alert alert--error" role="alert">{result.error}</div>}
         {result.area && <Result area={result.area} eircode={result.eircode} note={result.note} all={list} />}
       </div>

@@ -1,10 +1,11 @@
 import { atom, map } from 'nanostores';
+import { FetchError } from 'ofetch';
 import { coverageMessages, geolocationRoute, nearestArea, nearIreland, readEircode, type CoverageArea } from '../../contract/coverage.ts';
 import { call, errorMessage } from '../../lib/http.ts';
 
 /** The coverage data as published (content/coverage.yaml → /api/cms/coverage/areas.json). */
 export const $areas = atom<{ list?: CoverageArea[]; error?: string }>({});
-export const $check = map<{ area?: CoverageArea | undefined; eircode?: string | undefined; error?: string | undefined; locating?: boolean; note?: string | undefined }>({});
+export const $check = map<{ area?: CoverageArea | undefined; eircode?: string | undefined; error?: string | undefined; locating?: boolean; note?: string | undefined; sandbox?: string | undefined }>({});
 
 export async function loadAreas(): Promise<void> {
   try {
@@ -54,11 +55,13 @@ export async function locateMe(): Promise<void> {
   $check.set({ locating: true });
   try {
     const { _payload } = await call(geolocationRoute);
+    const sandbox = _payload.sandbox ? coverageMessages.sandbox : undefined;
     const { latitude, longitude } = _payload.location;
-    if (!nearIreland(latitude, longitude)) return $check.set({ error: coverageMessages.outsideIreland });
+    if (!nearIreland(latitude, longitude)) return $check.set({ error: coverageMessages.outsideIreland, sandbox });
     const area = nearestArea(areas, latitude, longitude);
-    $check.set({ area, note: `Your connection is near ${_payload.city?.names['en'] ?? area?.town ?? 'here'}. For your exact address, enter your Eircode.` });
+    $check.set({ area, note: `Your connection is near ${_payload.city?.names['en'] ?? area?.town ?? 'here'}. For your exact address, enter your Eircode.`, sandbox });
   } catch (error) {
-    $check.set({ error: errorMessage(error, coverageMessages.HTTP_ERROR) });
+    const fromSandbox = error instanceof FetchError && (error.data as { _payload?: { sandbox?: unknown } } | undefined)?._payload?.sandbox === true;
+    $check.set({ error: errorMessage(error, coverageMessages.HTTP_ERROR), sandbox: fromSandbox ? coverageMessages.sandbox : undefined });
   }
 }

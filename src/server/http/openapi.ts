@@ -31,7 +31,8 @@ const bodyContent = (e: EndpointDef, schema: z.ZodType) => {
 };
 
 export function routeOf(e: EndpointDef) {
-  const errors = { ...(e.access === 'member' ? MEMBER_ERRORS : COMMON_ERRORS), ...e.errors };
+  // A body of a type the operation does not take is refused with 415 before anything else reads it.
+  const errors = { ...(e.access === 'member' ? MEMBER_ERRORS : COMMON_ERRORS), ...(e.body ? { 415: `The body is not ${e.bodyType === 'form' ? 'form-encoded' : e.bodyType === 'json-or-form' ? 'JSON or form-encoded' : 'JSON'}` } : {}), ...e.errors };
   const write = e.method !== 'get';
   return createRoute({
     method: e.method,
@@ -89,9 +90,30 @@ export function describeSecurity(app: OpenAPIHono<AppEnv>) {
   for (const [name, scheme] of Object.entries(securitySchemes)) app.openAPIRegistry.registerComponent('securitySchemes', name, scheme);
 }
 
+/**
+ * The schema generator writes a regular expression with flags as `source/flags` (its RegExp.toString()
+ * with the slashes trimmed: `^[\p{L}…]+$/u`), which no client or validating proxy can use (issue 25).
+ * A published pattern is the expression's source alone: the document's patterns are ECMA-262 under the
+ * `u` flag (tests/api/openapi.test.ts compiles every one). No contract expression ends in `/` + letters.
+ */
+export function publishedPattern(pattern: string): string {
+  return pattern.replace(/\/[dgimsuyv]+$/, '');
+}
+
+function fixPatterns(node: unknown): void {
+  if (Array.isArray(node)) for (const item of node) fixPatterns(item);
+  else if (node && typeof node === 'object') {
+    const record = node as Record<string, unknown>;
+    for (const [key, value] of Object.entries(record)) {
+      if (key === 'pattern' && typeof value === 'string') record[key] = publishedPattern(value);
+      else fixPatterns(value);
+    }
+  }
+}
+
 /** The OpenAPI 3.1 document of the API, for client generators and the reference page. */
 export function openApiDocument(app: OpenAPIHono<AppEnv>, siteUrl: string) {
-  return app.getOpenAPI31Document({
+  const document = app.getOpenAPI31Document({
     openapi: '3.1.0',
     info: {
       title: '48 panda API',
@@ -101,4 +123,6 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>, siteUrl: string) {
     },
     servers: [{ url: siteUrl.replace(/\/$/, ''), description: 'The portal' }],
   });
+  fixPatterns(document);
+  return document;
 }

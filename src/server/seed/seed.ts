@@ -42,6 +42,8 @@ interface DemoMember {
   pastMembership?: boolean;
   goodyBags?: { sku: string; maxKb: number; leftKb: number; daysLeft: number }[];
   segment?: string;
+  /** A port-in in progress behind the PORTIN_IN_PROGRESS segment: the number coming in, scheduled to move that many days after seeding. */
+  portIn?: { msisdn: string; provider: string; movesInDays: number };
   carriedOverThisMonth?: boolean;
   mgmOrdersToday?: number;
   /** Card payments in the past (receipts): a membership bought by the stored card that many days before seeding. */
@@ -65,7 +67,7 @@ const demo: DemoMember[] = [
     membership: { sku: 'BDDT00', daysLeft: 29, usedGb: 0.1 } },
   { n: 7, email: 'unverified@example.com', firstname: 'Orla', lastname: 'Doyle', verified: false, balance: 0,
     goodyBags: [{ sku: 'BDEG00', maxKb: gb(1), leftKb: gb(1), daysLeft: 30 }] },
-  { n: 8, email: 'portin@example.com', firstname: 'Eoin', lastname: 'Walsh', balance: 300, segment: SEGMENT_PORTIN,
+  { n: 8, email: 'portin@example.com', firstname: 'Eoin', lastname: 'Walsh', balance: 300, segment: SEGMENT_PORTIN, portIn: { msisdn: '0851234508', provider: 'Vodafone', movesInDays: 7 },
     membership: { sku: 'BDDT00', daysLeft: 27, usedGb: 0.4 } },
   { n: 9, email: 'activating@example.com', firstname: 'Aisling', lastname: 'Nolan', sim: 'activating', balance: 'missing' },
   { n: 10, email: 'detailsmissing@example.com', firstname: 'Cian', lastname: 'Brennan', balance: 'missing' },
@@ -220,6 +222,18 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
       if (m.pastMembership) {
         const p = catalogue.find((c) => c.sku === 'BDDT00')!;
         await tx.insert(t.memberships).values({ ssn, sku: p.sku, status: 'past', startsAt: at(-35), endsAt: at(-5), dataMaxKb: p.dataKb, dataUsedKb: p.dataKb ?? 0, roamingMaxKb: p.roamingKb, landlineMinutesMax: p.landlineMinutes });
+      }
+      if (m.portIn) {
+        // member-controls.md: the timeline behind the segment, requested → validating → scheduled, the move a week ahead.
+        const [request] = await tx
+          .insert(t.portInRequests)
+          .values({ memberId, ssn, msisdn: m.portIn.msisdn, provider: m.portIn.provider, accountType: 'prepay', status: 'scheduled', scheduledFor: irishDayAfter(now, m.portIn.movesInDays), createdAt: at(-2), updatedAt: at(-1) })
+          .returning({ id: t.portInRequests.id });
+        await tx.insert(t.portInEvents).values([
+          { requestId: request!.id, status: 'requested', note: null, at: at(-2) },
+          { requestId: request!.id, status: 'validating', note: null, at: new Date(at(-2).getTime() + HOUR) },
+          { requestId: request!.id, status: 'scheduled', note: `Your number moves on ${irishDayAfter(now, m.portIn.movesInDays)}.`, at: at(-1) },
+        ]);
       }
       if (m.storedCard) {
         const { card, brand, last4, expiry } = m.storedCard;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, ne, or } from 'drizzle-orm';
 import type { PortIn, PortInStatus } from '../../contract/sim-settings.ts';
 import { SEGMENT_PORTIN } from '../../contract/constants.ts';
 import type { Queryable } from '../db/client.ts';
@@ -67,12 +67,22 @@ export async function advancePortIn({ db, clock }: ServiceContext, id: number): 
   });
 }
 
-/** The scheduled job's part: every open request whose last step is older than DONOR_STEP_MS moves on. */
+/**
+ * The scheduled job's part: every open request whose last step is older than DONOR_STEP_MS moves on; a
+ * scheduled one not before its day (the sandbox page can still move it at once).
+ */
 export async function runPortInDonor(ctx: ServiceContext): Promise<number> {
+  const now = ctx.clock();
   const due = await ctx.db
     .select({ id: portInRequests.id })
     .from(portInRequests)
-    .where(and(inArray(portInRequests.status, ['requested', 'validating', 'scheduled']), lte(portInRequests.updatedAt, new Date(ctx.clock().getTime() - DONOR_STEP_MS))));
+    .where(
+      and(
+        inArray(portInRequests.status, ['requested', 'validating', 'scheduled']),
+        lte(portInRequests.updatedAt, new Date(now.getTime() - DONOR_STEP_MS)),
+        or(ne(portInRequests.status, 'scheduled'), isNull(portInRequests.scheduledFor), lte(portInRequests.scheduledFor, dayOf(now))),
+      ),
+    );
   let moved = 0;
   for (const { id } of due) if (await advancePortIn(ctx, id)) moved += 1;
   return moved;

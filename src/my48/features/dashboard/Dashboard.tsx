@@ -60,8 +60,11 @@ function Membership({ u }: { u: UsageSummary }) {
             <strong className="days__number">{u.daysLeftInNumber}</strong> {u.expiryDate}
           </p>
           <dl className="facts">
-            <div><dt>Renews on</dt><dd>{u.renewDate}</dd></div>
-            <div><dt>Auto-renew</dt><dd>{u.enabledAutoRenew ? 'On' : 'Off'}</dd></div>
+            {u.membershipEnd && <div><dt>{u.membershipEnd.label}</dt><dd>{u.membershipEnd.date}</dd></div>}
+            <div>
+              <dt>Auto-renew</dt>
+              <dd>{u.enabledAutoRenew ? 'On' : <>Off <a href="/my48/memberships">Turn auto-renew on</a></>}</dd>
+            </div>
             <div><dt>Next membership</dt><dd>{u.hasQueuedMembership ? `Queued, starts ${u.queuedStartDate}` : 'None queued'}</dd></div>
           </dl>
         </>

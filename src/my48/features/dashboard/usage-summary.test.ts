@@ -43,6 +43,15 @@ describe('the usage summary from the balance summary', () => {
     });
   });
 
+  it('"Renews on" only when auto-renew is on and nothing is queued; else "Ends on" (issue 25)', () => {
+    const date = '04.12.26';
+    expect(usageSummary(summary({ recurrence_enabled: true, have_queued_membership: false }), sim).membershipEnd).toEqual({ label: 'Renews on', date });
+    expect(usageSummary(summary({ recurrence_enabled: false, have_queued_membership: false }), sim).membershipEnd).toEqual({ label: 'Ends on', date });
+    // A queued membership takes over at the end date: no renewal then either.
+    expect(usageSummary(summary({ recurrence_enabled: true, have_queued_membership: true }), sim).membershipEnd).toEqual({ label: 'Ends on', date });
+    expect(usageSummary(summary({ is_current_membership: false }), sim).membershipEnd).toBeNull();
+  });
+
   it('no current membership: No Active Membership, and the onboard bundle when it has data', () => {
     const u = usageSummary(summary({ is_current_membership: false, current_membership: null, goodybags_summary: { goodyBags: [{ product_sku: 'BDEG00', max_onboard_data: GB, onboard_data: 700_000, days_left_for_expiry: 25 }] } }), sim);
     expect(u.membershipPlan).toBe(NO_ACTIVE_MEMBERSHIP);

@@ -51,6 +51,11 @@ export interface UsageSummary {
   expiryDate: string;
   /** dd.mm.yy */
   renewDate: string | null;
+  /**
+   * What happens at the end date (spec: renewal date and expiry date; issue 25): 'Renews on' only when
+   * auto-renew is on and no queued membership takes over, else 'Ends on'. Never a renewal that will not happen.
+   */
+  membershipEnd: { label: 'Renews on' | 'Ends on'; date: string } | null;
   hasQueuedMembership: boolean;
   queuedStartDate: string | null;
   enabledAutoRenew: boolean;
@@ -122,6 +127,7 @@ export function usageSummary(b: BalanceSummary, sim: { ssn: string; msisdn: stri
     daysLeftInNumber: b.days_left,
     expiryDate: daysLeftText(b.days_left),
     renewDate: b.expiry_date ? shortDate(b.expiry_date) : null,
+    membershipEnd: active && b.expiry_date ? { label: b.recurrence_enabled && !b.have_queued_membership ? 'Renews on' : 'Ends on', date: shortDate(b.expiry_date) } : null,
     hasQueuedMembership: b.have_queued_membership,
     queuedStartDate: b.queued_membership_start_date ? shortDate(b.queued_membership_start_date) : null,
     enabledAutoRenew: b.recurrence_enabled,
