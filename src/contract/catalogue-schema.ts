@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GRADES, MARKET_CODE, PRODUCT_LIMIT_MAX } from './catalogue.ts';
+import { CATEGORY_IDS, GRADES, MARKET_CODE, PRODUCT_LIMIT_MAX, type Category } from './catalogue.ts';
 
 /**
  * ListProducts' request as the server reads it (zod; the browser's pages use catalogue.ts alone).
@@ -21,6 +21,7 @@ const PaginationBody = z.strictObject({
 const Pagination = z.preprocess((v) => alias(v, [['starting_after', 'startingAfter']]), PaginationBody);
 
 const FilterBody = z.strictObject({
+    category: z.array(z.enum(CATEGORY_IDS as [Category, ...Category[]], { error: `filter.category must be one of ${CATEGORY_IDS.join(', ')}` })).max(CATEGORY_IDS.length).optional(),
     brand: z.array(z.string().min(1).max(40)).max(20).optional(),
     grade: z.array(z.enum(GRADES, { error: `filter.grade must be one of ${GRADES.join(', ')}` })).max(3).optional(),
     storage_gb: z.array(z.number().int().positive()).max(10).optional(),

@@ -62,7 +62,8 @@ function tableFor(action: FlexiAction) {
     alreadyDonated: { status: 409, message: flexiMessages.alreadyDonated },
     alreadySaved: { status: 409, message: flexiMessages.alreadySaved },
     tooMuch: { status: 422, message: 'That is more unused data than you have. Choose a smaller amount.' },
-    backendUnavailable: { status: 503, message: w ? w.failed : flexiMessages.carryoverFailed },
+    // Spec section 8: the billing platform failing is 'Backend error in performing carryOver'; a move it refused (no account details) 'Carryover Failed!'.
+    backendUnavailable: { status: 503, message: w ? w.failed : flexiMessages.carryoverBackendError },
     accountDetailsMissing: { status: 400, message: w ? w.failed : flexiMessages.carryoverFailed },
     safeTooLittle: { status: 422, message: 'That is more than The Safe holds. Choose a smaller amount.' },
     unlimitedToUnlock: { status: 422, message: 'Your membership has unlimited data: keep your Safe data for a membership with a data allowance.' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RECAPTCHA_DOMAINS } from './captcha.ts';
 import { SimSchema } from './account.ts';
 import { endpoint, failures } from './endpoint.ts';
 import { payload, UserParams } from './schemas.ts';
@@ -8,7 +9,7 @@ import { messages } from './messages.ts';
 /** The captcha in front of sign-up and orders, and linking a SIM card to the account. */
 export const CaptchaOfferSchema = z.union([
   z.object({ provider: z.literal('pow'), challenge: z.object({ algorithm: z.string(), challenge: z.string(), maxnumber: z.number().optional(), salt: z.string(), signature: z.string() }) }),
-  z.object({ provider: z.literal('recaptcha'), site_key: z.string() }),
+  z.object({ provider: z.literal('recaptcha'), site_key: z.string(), domain: z.enum(RECAPTCHA_DOMAINS).meta({ description: 'Where the captcha script comes from: the public domain or the global alternate' }) }),
 ]);
 export type CaptchaOffer = z.infer<typeof CaptchaOfferSchema>;
 

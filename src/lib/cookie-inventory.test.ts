@@ -4,13 +4,19 @@ import { CONSENT_COOKIE } from './consent.ts';
 import { inventory, listed } from './cookie-inventory.ts';
 import { sessionCookieNames } from './session-cookies.ts';
 import { storageKeys } from './storage.ts';
+import { SESSION_USED_KEY } from './session-keepalive.ts';
 import { TRANSACTION_COOKIE } from './transaction.ts';
 
 describe('the cookie inventory of /cookies-details', () => {
   it('lists every cookie and storage key of spec section 3 and every one the code names', () => {
-    const names = [...sessionCookieNames, 'XSRF-TOKEN', TRANSACTION_COOKIE, BINDING_COOKIE, CONSENT_COOKIE, 'recruiterId', 'simType', ...storageKeys];
+    const names = [...sessionCookieNames, 'XSRF-TOKEN', TRANSACTION_COOKIE, BINDING_COOKIE, CONSENT_COOKIE, 'recruiterId', 'simType', ...storageKeys, SESSION_USED_KEY];
     expect(names.filter((name) => !listed(name))).toEqual([]);
     for (const key of storageKeys) expect(inventory.find((i) => i.name === key)?.where).toBe('local storage');
+  });
+  it('every cookie of spec section 3 is written by the portal, or says why not (issue 25)', () => {
+    const unused = inventory.filter((i) => i.unused).map((i) => i.name);
+    expect(unused).toEqual(['ask48User']);
+    for (const name of unused) expect(inventory.find((i) => i.name === name)!.purpose).toMatch(/^Not used: /);
   });
   it('gives each a purpose and a lifetime, once', () => {
     for (const item of inventory) {

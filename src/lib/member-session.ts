@@ -46,3 +46,12 @@ export function memberParams(): { user_id: string } {
 export function markVerified(): void {
   Cookies.remove('signupVerification', { path: '/' });
 }
+
+/**
+ * The help desk took the member in (single sign-on): zendeskUser keeps the help-desk account, the
+ * member's e-mail address the token named, encrypted (spec section 3), beside zendeskUserName.
+ */
+export function rememberHelpdeskUser(): void {
+  const email = getSessionCookie('userEmail');
+  if (email) setSessionCookie('zendeskUser', email);
+}

@@ -93,7 +93,7 @@ export async function pageSecurityHeaders(app: Hono<AppEnv>): Promise<Record<str
 export function createApp({ db, config, site, clock = systemClock, logger = pino({ level: 'silent' }), captcha = captchaAdapter(config.captcha), payments = sandboxPayments(), referrals = sandboxReferrals(db, clock), catalogue = localCatalogueAdapter(), geolocation = sandboxGeolocation(), content = publishedContent(site?.dir ?? 'dist'), metrics, lifecycle = { draining: () => false }, reporter, publishing }: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // reCAPTCHA (when configured) loads its script and frame from Google.
-  const recaptcha = config.captcha.recaptcha ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : [];
+  const recaptcha = config.captcha.recaptcha ? [`https://${config.captcha.recaptcha.domain ?? 'www.google.com'}/recaptcha/`, 'https://www.gstatic.com/recaptcha/'] : [];
   // Google's list for Tag Manager with Google Analytics 4 and Ads; the tags load only after consent (lib/consent.ts).
   const tags = config.tagManager
     ? { script: ['https://*.googletagmanager.com'], connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'], img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'] }

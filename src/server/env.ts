@@ -51,6 +51,8 @@ const schema = z.object({
   /** reCAPTCHA v3 keys; with both set, the captcha is Google's (minimum score 0.2) instead of the proof of work. */
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
+  /** Spec section 7: the captcha script from the provider's public domain or its global alternate (where google.com is not reachable). */
+  RECAPTCHA_DOMAIN: z.enum(['www.google.com', 'www.recaptcha.net'], { error: 'must be www.google.com or www.recaptcha.net' }).default('www.google.com'),
   /** Log-ins one address may try per window (people behind one office or campus address share it). */
   /** The card provider (all three, or none: the payment sandbox). */
   PAYMENT_BASE_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),

@@ -83,7 +83,7 @@ const config = {
     maxNumber: env.CAPTCHA_MAX_NUMBER,
     ttlMs: 10 * 60_000,
     ...(env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET_KEY
-      ? { recaptcha: { siteKey: env.RECAPTCHA_SITE_KEY, secretKey: env.RECAPTCHA_SECRET_KEY } }
+      ? { recaptcha: { siteKey: env.RECAPTCHA_SITE_KEY, secretKey: env.RECAPTCHA_SECRET_KEY, domain: env.RECAPTCHA_DOMAIN } }
       : {}),
   },
 };

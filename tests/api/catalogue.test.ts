@@ -48,7 +48,19 @@ it('ListProducts: filters by brand, grade and storage; limit at most 100; bad in
   expect(apple.products.length).toBeGreaterThan(0);
   expect(apple.products.every((p) => p.brand === 'Apple' && p.grade === 'Excellent')).toBe(true);
   expect(apple.has_more).toBe(false);
+  // Spec section 7: category filters, with sort by popularity and pages of up to 100.
+  for (const category of ['flagship', 'everyday', 'budget', 'foldable'] as const) {
+    const listed = await page({ site_market_code: 'ie', sort: { by: 'popularity', order: 'desc' }, filter: { category: [category] }, pagination: { limit: 100 } });
+    expect(listed.products.length, category).toBe(localCatalogue.filter((p) => p.category === category).length);
+    expect(listed.products.length, category).toBeGreaterThan(0);
+    expect(listed.products.every((p) => p.category === category)).toBe(true);
+    const popularity = listed.products.map((p) => p.popularity);
+    expect(popularity).toEqual([...popularity].sort((a, b) => b - a));
+  }
+  const two = await page({ site_market_code: 'ie', filter: { category: ['foldable', 'budget'] }, pagination: { limit: 100 } });
+  expect(new Set(two.products.map((p) => p.category))).toEqual(new Set(['foldable', 'budget']));
   for (const [body, message] of [
+    [{ site_market_code: 'ie', filter: { category: ['tablets'] } }, 'filter.category must be one of flagship, everyday, budget, foldable'],
     [{ site_market_code: 'ie', pagination: { limit: 101 } }, 'pagination.limit must be at most 100'],
     [{ site_market_code: 'ie', pagination: { limit: 0 } }, 'pagination.limit must be at least 1'],
     [{ site_market_code: 'uk' }, "site_market_code must be 'ie'"],

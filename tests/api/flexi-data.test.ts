@@ -94,7 +94,8 @@ forEachDatabase('flexi_data', (ctx) => {
       ['unlimited@example.com', 2, 422, flexiMessages.carryoverNotAvailable],
       ['carriedover@example.com', 12, 409, flexiMessages.alreadyCarriedOver],
       ['onboard@example.com', 3, 409, flexiMessages.noMembership],
-      ['unavailable@example.com', 11, 503, flexiMessages.carryoverFailed],
+      ['unavailable@example.com', 11, 503, flexiMessages.carryoverBackendError],
+      ['detailsmissing@example.com', 10, 400, flexiMessages.carryoverFailed],
     ];
     for (const [email, n, status, text] of cases) {
       const s = await login(ctx().app, email);
@@ -106,13 +107,14 @@ forEachDatabase('flexi_data', (ctx) => {
     expect((await current(ctx(), 11)).dataOutKb).toBe(0);
   });
 
-  it("the billing platform not answering: 'Carryover Failed!' to the member, 'Backend error in performing carryOver' in the log", async () => {
+  it("the billing platform not answering: 'Backend error in performing carryOver' to the member and in the log (issue 25)", async () => {
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
     const app = createApp({ db: ctx().handle.db, config: ctx().config, clock: () => ctx().clock.now, payments: ctx().payments, logger });
     const s = await login(app, 'unavailable@example.com');
     const res = await call(app, s, `${base(s, 11)}/carryover`, { method: 'POST' });
-    expect(await message(res)).toBe(flexiMessages.carryoverFailed);
+    expect(res.status).toBe(503);
+    expect(await message(res)).toBe(flexiMessages.carryoverBackendError);
     const logged = lines.map((l) => JSON.parse(l) as { msg: string; level: number }).filter((l) => l.msg === flexiMessages.carryoverBackendError);
     expect(logged).toHaveLength(1);
     expect(logged[0]!.level).toBe(50);

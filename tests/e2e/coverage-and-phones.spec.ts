@@ -82,24 +82,52 @@ test('/need-a-device: a failing catalogue shows an empty list with a message, no
   await expect(page.getByRole('status').filter({ hasText: PHONES_UNAVAILABLE })).toBeVisible();
 });
 
-test('/my48/need-a-device: the whole catalogue with filters, sort and Load more; shop links carry the affiliate id', async ({ page, signIn }) => {
+test('/my48/need-a-device: the whole catalogue in pages of 100, with category filters, sort and Load more; shop links carry the affiliate id', async ({ page, signIn }) => {
   await signIn('recruiter@example.com');
+  const first = page.waitForRequest((r) => r.url().endsWith('/ListProducts'));
   await page.goto('/my48/need-a-device');
+  // Spec sections 7 and 9: market ie, sort by popularity, pages of the product limit, 100.
+  expect((await first).postDataJSON()).toMatchObject({ site_market_code: 'ie', sort: { by: 'popularity' }, pagination: { limit: 100 } });
   const items = page.locator('.phones > li');
-  await expect(items).toHaveCount(12);
+  await expect(items).toHaveCount(48); // the whole local catalogue fits one page
+  await expect(page.getByRole('button', { name: 'Load more' })).toBeHidden();
   await expect(page.getByRole('link', { name: /View in shop/ }).first()).toHaveAttribute('href', /affiliate=TomasRecruits48/);
   await expectNoAxeViolations(page);
-  await page.getByRole('button', { name: 'Load more' }).click();
-  await expect(items).toHaveCount(24);
+  const filtered = page.waitForRequest((r) => r.url().endsWith('/ListProducts') && JSON.stringify(r.postDataJSON()).includes('foldable'));
+  await page.getByLabel('Category').selectOption('Foldable');
+  expect((await filtered).postDataJSON()).toMatchObject({ filter: { category: ['foldable'] } });
+  await expect(items).toHaveCount(2);
+  for (const name of await items.getByRole('heading').allTextContents()) expect(name).toMatch(/Flip|Fold/);
+  await page.getByLabel('Category').selectOption('');
   await page.getByLabel('Brand').selectOption('Google');
   await expect(items).toHaveCount(8);
-  await expect(page.getByRole('button', { name: 'Load more' })).toBeHidden();
   for (const name of await items.getByRole('heading').allTextContents()) expect(name).toMatch(/^Google Pixel/);
   await page.getByLabel('Sort by').selectOption('price-asc');
   await expect(items.first().getByRole('heading')).toHaveText('Google Pixel 6a');
   await page.getByLabel('Condition').selectOption('Good');
   await page.getByLabel('Brand').selectOption('Nokia');
-  await expect(page.getByText('No phones match these choices. Try another brand or condition.')).toBeVisible();
+  await page.getByLabel('Category').selectOption('Flagship');
+  await expect(page.getByText('No phones match these choices. Try another category, brand or condition.')).toBeVisible();
   await narrowEnough(page);
   await expectNoAxeViolations(page);
+});
+
+test('/my48/need-a-device: Load more asks for the next page after the last phone shown', async ({ page, signIn }) => {
+  await signIn('recruiter@example.com');
+  // A partner catalogue larger than one page: the first answer says there is more.
+  const asked: { pagination?: { startingAfter?: string } }[] = [];
+  await page.route('**/ListProducts', async (route) => {
+    const body = route.request().postDataJSON() as { pagination?: { startingAfter?: string } };
+    asked.push(body);
+    const answer = (await (await route.fetch()).json()) as { products: { id: string }[]; has_more: boolean };
+    if (!body.pagination?.startingAfter) return route.fulfill({ json: { products: answer.products.slice(0, 30), has_more: true } });
+    return route.fulfill({ json: answer });
+  });
+  await page.goto('/my48/need-a-device');
+  const items = page.locator('.phones > li');
+  await expect(items).toHaveCount(30);
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect.poll(() => asked.length).toBe(2);
+  expect(asked[1]!.pagination?.startingAfter).toBeTruthy();
+  await expect(items.nth(30)).toBeVisible();
 });

@@ -176,7 +176,7 @@ for (const [email, message] of outcomes) {
   });
 }
 
-test("unavailable@: the Safe balance cannot be read, no Safe action is offered, and a carryover says 'Carryover Failed!'", async ({ page, signIn }) => {
+test("unavailable@: the Safe balance cannot be read, no Safe action is offered, and a carryover says 'Backend error in performing carryOver'", async ({ page, signIn }) => {
   await signIn('unavailable@example.com');
   await openFlexi(page);
   const safe = section(page, 'The Safe');
@@ -186,7 +186,7 @@ test("unavailable@: the Safe balance cannot be read, no Safe action is offered, 
   const carry = section(page, 'Carryover');
   await carry.getByRole('button', { name: 'Carry over 25.00 GB' }).click();
   await dialog(page).getByRole('button', { name: 'Yes, carry it over' }).click();
-  await expect(carry.getByRole('alert')).toHaveText(flexiMessages.carryoverFailed);
+  await expect(carry.getByRole('alert')).toHaveText(flexiMessages.carryoverBackendError);
   await expect(carry.getByText('You have 25.00 GB unused.')).toBeVisible();
 });
 

@@ -154,6 +154,8 @@ test('remote log-in: /my48/log-in signed out → log in → the help desk, signe
   await expect(page).toHaveURL(/\/sandbox\/helpdesk\/access\/jwt\?jwt=/);
   await expect(page.getByText('This is not the real help desk.')).toBeVisible();
   await expect(page.getByText('portin@example.com')).toBeVisible();
+  // The help-desk account is kept, encrypted, in zendeskUser (spec section 3, issue 25).
+  expect(await cookieNames(page)).toContain('zendeskUser');
   // Signed in already, the remote-login path goes straight on.
   await page.goto('/my48/log-in');
   await expect(page).toHaveURL(/\/sandbox\/helpdesk\/access\/jwt\?jwt=/);

@@ -1,7 +1,8 @@
 import { atom, map } from 'nanostores';
 import { FetchError } from 'ofetch';
-import { coverageMessages, geolocationRoute, nearestArea, nearIreland, readEircode, type CoverageArea } from '../../contract/coverage.ts';
-import { call, errorMessage } from '../../lib/http.ts';
+import { coverageMessages, nearestArea, nearIreland, readEircode, type CoverageArea } from '../../contract/coverage.ts';
+import { lookUpConnection } from '../../lib/connection.ts';
+import { errorMessage } from '../../lib/http.ts';
 
 /** The coverage data as published (content/coverage.yaml → /api/cms/coverage/areas.json). */
 export const $areas = atom<{ list?: CoverageArea[]; error?: string }>({});
@@ -54,7 +55,7 @@ export async function locateMe(): Promise<void> {
   if (!areas) return;
   $check.set({ locating: true });
   try {
-    const { _payload } = await call(geolocationRoute);
+    const _payload = await lookUpConnection();
     const sandbox = _payload.sandbox ? coverageMessages.sandbox : undefined;
     const { latitude, longitude } = _payload.location;
     if (!nearIreland(latitude, longitude)) return $check.set({ error: coverageMessages.outsideIreland, sandbox });

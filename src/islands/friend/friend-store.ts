@@ -2,9 +2,9 @@ import Cookies from 'js-cookie';
 import { map } from 'nanostores';
 import { FetchError } from 'ofetch';
 import { ADDRESS_LABELS } from '../../contract/forms.ts';
-import { geolocationRoute } from '../../contract/coverage.ts';
 import { KICKBACK_SKU, keepsKickbackCookies, MatesRatesForm, recruitApi } from '../../contract/recruit.ts';
 import { cookieAttributes } from '../../lib/auth-code.ts';
+import { lookUpConnection } from '../../lib/connection.ts';
 import { call } from '../../lib/http.ts';
 import { memberParams } from '../../lib/member-session.ts';
 import { getSessionCookie, setSessionCookie } from '../../lib/session-cookies.ts';
@@ -43,8 +43,7 @@ export async function customerAddress(): Promise<string | undefined> {
   const kept = getSessionCookie('ugi');
   if (kept) return kept;
   try {
-    const { _payload } = await call(geolocationRoute);
-    const ip = _payload.traits.ip_address;
+    const ip = (await lookUpConnection()).traits.ip_address;
     if (!ip) return undefined;
     setSessionCookie('ugi', ip);
     return ip;

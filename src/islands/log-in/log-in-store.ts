@@ -6,7 +6,7 @@ import { LoginForm } from '../../contract/forms.ts';
 import { GATEWAY_STATUSES } from '../../contract/messages.ts';
 import { call, callWithHeaders, http } from '../../lib/http.ts';
 import { forgetLastUrl, lastUrl } from '../../lib/last-url.ts';
-import { memberParams, storeSession } from '../../lib/member-session.ts';
+import { memberParams, rememberHelpdeskUser, storeSession } from '../../lib/member-session.ts';
 import { withKeptParams } from '../../lib/redirect-params.ts';
 import { readStorage, writeStorage } from '../../lib/storage.ts';
 import { setLoading } from '../../stores/layout.ts';
@@ -46,6 +46,7 @@ export async function goToHelpdesk(): Promise<void> {
   try {
     const { _payload } = await call(helpdeskApi.sso, { params: memberParams() });
     if (!_payload.url) return fail(logInMessages.helpdeskUnavailable);
+    rememberHelpdeskUser();
     forgetLastUrl();
     $logIn.setKey('step', 'leaving');
     location.assign(_payload.url);

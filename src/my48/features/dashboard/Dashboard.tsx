@@ -1,13 +1,15 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { messages } from '../../../contract/messages.ts';
 import { formatMsisdn } from '../../../lib/format.ts';
+import { getSessionCookie, setSessionCookie } from '../../../lib/session-cookies.ts';
 import { Gauge } from '../../components/Gauge.tsx';
 import { $account } from '../../stores/account.ts';
 import { DailyUsage } from './DailyUsage.tsx';
 import { $activationOverdue, $notifications, $usage, loadNotifications, watchActivation } from './dashboard-store.ts';
 import type { CountFigures, DataFigures, UsageSummary } from './usage-summary.ts';
 import { UNLIMITED } from './usage-summary.ts';
+import { newNotifications, readShown, shownUpTo } from './new-notifications.ts';
 
 function DataCard({ title, figures, unlimitedText = UNLIMITED }: { title: string; figures: DataFigures; unlimitedText?: string }) {
   const id = useId();
@@ -128,15 +130,22 @@ const noted = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'short',
 /** The latest notifications: alerts, gifts, renewals. */
 function Notifications() {
   const n = useStore($notifications);
+  // Announced as new once a session (the dashboardNotification cookie): read before this render marks them shown.
+  const [shownBefore] = useState(() => readShown(getSessionCookie('dashboardNotification')));
   useEffect(() => void loadNotifications(), []);
-  if (!('latest' in n) || n.latest.length === 0) return null;
+  const latest = useMemo(() => ('latest' in n ? n.latest : []), [n]);
+  useEffect(() => {
+    if (latest.length > 0) setSessionCookie('dashboardNotification', String(shownUpTo(latest, shownBefore)));
+  }, [latest, shownBefore]);
+  if (latest.length === 0) return null;
+  const fresh = new Set(newNotifications(latest, shownBefore).map((x) => x.id));
   return (
     <section className="card stack" aria-labelledby="notes-title">
-      <h2 id="notes-title">{`Notifications${n.unread > 0 ? ` (${n.unread} new)` : ''}`}</h2>
+      <h2 id="notes-title">{`Notifications${fresh.size > 0 ? ` (${fresh.size} new)` : ''}`}</h2>
       <ul className="alerts-list">
-        {n.latest.map((x) => (
+        {latest.map((x) => (
           <li key={x.id}>
-            <strong>{x.title}</strong> <span className="field__hint">{noted.format(new Date(x.created_at))}</span>
+            <strong>{x.title}</strong>{fresh.has(x.id) && <span className="alerts-list__new">New</span>} <span className="field__hint">{noted.format(new Date(x.created_at))}</span>
             <p>{x.body}</p>
           </li>
         ))}

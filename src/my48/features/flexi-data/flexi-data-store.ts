@@ -1,5 +1,4 @@
 import { atom, map } from 'nanostores';
-import { FetchError } from 'ofetch';
 import type { Answer } from '../../../contract/endpoint.ts';
 import { flexiDataApi, flexiFailures, flexiMessages, type FlexiAction, type FlexiOverview } from '../../../contract/flexi-data.ts';
 import { formatMsisdn } from '../../../contract/format.ts';
@@ -69,10 +68,13 @@ export function confirmText(p: Pending): { title: string; body: string; yes: str
   }
 }
 
-/** The failure to show: the server's message; for a carryover without one, the spec's 'Carryover Failed!'. */
+/**
+ * The failure to show: the server's message (for a carryover the spec's 'Backend error in performing
+ * carryOver' when the billing platform failed, 'Carryover Failed!' when the move was refused); without
+ * one (no answer at all), 'Carryover Failed!' or the action's own failure.
+ */
 function failureOf(action: FlexiAction, error: unknown): string {
   const fallback = action === 'carryover' ? flexiMessages.carryoverFailed : flexiFailures[action].backendUnavailable.message;
-  if (error instanceof FetchError && (error.status ?? 500) >= 500 && action === 'carryover') return flexiMessages.carryoverFailed;
   return errorMessage(error, fallback);
 }
 

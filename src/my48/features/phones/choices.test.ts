@@ -2,9 +2,10 @@ import { expect, it } from 'vitest';
 import { requestOf } from './choices.ts';
 
 it('turns the screen’s choices into a ListProducts request', () => {
-  expect(requestOf({ brand: '', grade: '', sort: 'popularity' })).toEqual({ sort: { by: 'popularity', order: 'desc' }, pagination: { limit: 12 }, filter: {} });
-  expect(requestOf({ brand: 'Apple', grade: 'Good', sort: 'price-asc' }, 'apple-iphone-11-64-good')).toEqual({
-    sort: { by: 'price', order: 'asc' }, pagination: { limit: 12, startingAfter: 'apple-iphone-11-64-good' }, filter: { brand: ['Apple'], grade: ['Good'] },
+  // Spec section 9: pages of the product pagination limit, 100; spec section 7: category filters.
+  expect(requestOf({ category: '', brand: '', grade: '', sort: 'popularity' })).toEqual({ sort: { by: 'popularity', order: 'desc' }, pagination: { limit: 100 }, filter: {} });
+  expect(requestOf({ category: 'budget', brand: 'Apple', grade: 'Good', sort: 'price-asc' }, 'apple-iphone-11-64-good')).toEqual({
+    sort: { by: 'price', order: 'asc' }, pagination: { limit: 100, startingAfter: 'apple-iphone-11-64-good' }, filter: { category: ['budget'], brand: ['Apple'], grade: ['Good'] },
   });
-  expect(requestOf({ brand: '', grade: '', sort: 'price-desc' }).sort).toEqual({ by: 'price', order: 'desc' });
+  expect(requestOf({ category: '', brand: '', grade: '', sort: 'price-desc' }).sort).toEqual({ by: 'price', order: 'desc' });
 });

@@ -1,9 +1,12 @@
-import type { ListProductsRequest } from '../../../contract/catalogue.ts';
+import { PRODUCT_LIMIT_MAX, type Category, type ListProductsRequest } from '../../../contract/catalogue.ts';
 
-export const PAGE_SIZE = 12;
+/** Spec sections 7 and 9: the catalogue is asked for pages of the product pagination limit, 100. */
+export const PAGE_SIZE = PRODUCT_LIMIT_MAX;
 export const SORTS = { popularity: 'Most popular', 'price-asc': 'Price: low to high', 'price-desc': 'Price: high to low' } as const;
 export type Sort = keyof typeof SORTS;
 export interface PhoneChoices {
+  /** A category of spec section 7's filters, or '' for all. */
+  category: Category | '';
   brand: string;
   grade: string;
   sort: Sort;
@@ -15,6 +18,6 @@ export function requestOf(choices: PhoneChoices, startingAfter?: string): Omit<L
   return {
     sort,
     pagination: { limit: PAGE_SIZE, ...(startingAfter ? { startingAfter } : {}) },
-    filter: { ...(choices.brand ? { brand: [choices.brand] } : {}), ...(choices.grade ? { grade: [choices.grade as 'Excellent'] } : {}) },
+    filter: { ...(choices.category ? { category: [choices.category] } : {}), ...(choices.brand ? { brand: [choices.brand] } : {}), ...(choices.grade ? { grade: [choices.grade as 'Excellent'] } : {}) },
   };
 }

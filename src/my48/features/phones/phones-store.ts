@@ -8,7 +8,7 @@ import { requestOf, type PhoneChoices } from './choices.ts';
 
 /** The whole catalogue, a page at a time, for the member's filters and sort; the member's affiliate id for the shop links. */
 export const $phones = map<{ list: Product[]; hasMore: boolean; loading: boolean; failed: boolean; choices: PhoneChoices; affiliateId: string | null }>({
-  list: [], hasMore: false, loading: true, failed: false, choices: { brand: '', grade: '', sort: 'popularity' }, affiliateId: null,
+  list: [], hasMore: false, loading: true, failed: false, choices: { category: '', brand: '', grade: '', sort: 'popularity' }, affiliateId: null,
 });
 
 export async function loadPhones(choices: PhoneChoices = $phones.get().choices): Promise<void> {

@@ -9,7 +9,7 @@ const context = { db: undefined as unknown as Queryable, now: new Date(), ip: '2
 describe('reCAPTCHA v3 adapter', () => {
   it('offers its site key, never the secret', async () => {
     const offer = await recaptchaV3(keys).offer(new Date());
-    expect(offer).toEqual({ provider: 'recaptcha', site_key: 'site-key' });
+    expect(offer).toEqual({ provider: 'recaptcha', site_key: 'site-key', domain: 'www.google.com' });
     expect(JSON.stringify(offer)).not.toContain('secret-key');
   });
 
@@ -34,6 +34,18 @@ describe('reCAPTCHA v3 adapter', () => {
     }) as unknown as typeof fetch;
     await recaptchaV3(keys, spy).verify('the-token', context);
     expect(Object.fromEntries(sent!)).toEqual({ secret: 'secret-key', response: 'the-token', remoteip: '203.0.113.9' });
+  });
+
+  it('uses the global alternate domain when configured, for the script and the checks (spec section 7)', async () => {
+    let asked = '';
+    const spy = (async (url: string) => {
+      asked = url;
+      return new Response(JSON.stringify({ success: true, score: 0.5, action: 'sign_up' }));
+    }) as unknown as typeof fetch;
+    const alternate = recaptchaV3({ ...keys, domain: 'www.recaptcha.net' }, spy);
+    expect(await alternate.offer(new Date())).toMatchObject({ domain: 'www.recaptcha.net' });
+    await alternate.verify('t', context);
+    expect(asked).toBe('https://www.recaptcha.net/recaptcha/api/siteverify');
   });
 
   it('is chosen when its keys are configured, the proof of work otherwise', async () => {

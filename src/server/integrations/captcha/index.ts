@@ -4,6 +4,7 @@ import { lt } from 'drizzle-orm';
 import { CAPTCHA_MIN_SCORE } from '../../../contract/constants.ts';
 import type { Queryable } from '../../db/client.ts';
 import { captchaSolutions } from '../../db/schema.ts';
+import { RECAPTCHA_DOMAINS, type RecaptchaDomain } from '../../../contract/captcha.ts';
 
 /**
  * The captcha in front of sign-up and the free-SIM order (issue 4). Two providers behind one
@@ -18,10 +19,17 @@ export interface CaptchaConfig {
   maxNumber: number;
   /** How long a challenge may be answered. */
   ttlMs: number;
-  recaptcha?: { siteKey: string; secretKey: string };
+  recaptcha?: RecaptchaKeys;
 }
 
-export type CaptchaOffer = { provider: 'pow'; challenge: Challenge } | { provider: 'recaptcha'; site_key: string };
+/** reCAPTCHA's keys and the domain its script and checks come from (the public one, or the global alternate). */
+export interface RecaptchaKeys {
+  siteKey: string;
+  secretKey: string;
+  domain?: RecaptchaDomain;
+}
+
+export type CaptchaOffer = { provider: 'pow'; challenge: Challenge } | { provider: 'recaptcha'; site_key: string; domain: RecaptchaDomain };
 
 export interface CaptchaAdapter {
   offer(now: Date): Promise<CaptchaOffer>;
@@ -59,15 +67,16 @@ export function proofOfWork(config: CaptchaConfig): CaptchaAdapter {
   };
 }
 
-export function recaptchaV3(keys: { siteKey: string; secretKey: string }, fetchImpl: typeof fetch = fetch): CaptchaAdapter {
+export function recaptchaV3(keys: RecaptchaKeys, fetchImpl: typeof fetch = fetch): CaptchaAdapter {
+  const domain = keys.domain ?? RECAPTCHA_DOMAINS[0];
   return {
     async offer() {
-      return { provider: 'recaptcha', site_key: keys.siteKey };
+      return { provider: 'recaptcha', site_key: keys.siteKey, domain };
     },
     async verify(answer, { ip, action }) {
       const body = new URLSearchParams({ secret: keys.secretKey, response: answer, ...(ip ? { remoteip: ip } : {}) });
       try {
-        const response = await fetchImpl('https://www.google.com/recaptcha/api/siteverify', { method: 'POST', body, signal: AbortSignal.timeout(5000) });
+        const response = await fetchImpl(`https://${domain}/recaptcha/api/siteverify`, { method: 'POST', body, signal: AbortSignal.timeout(5000) });
         if (!response.ok) return false;
         const result = (await response.json()) as { success?: boolean; score?: number; action?: string };
         return result.success === true && (result.score ?? 0) >= CAPTCHA_MIN_SCORE && result.action === action;

@@ -25,6 +25,7 @@ export function pageOf(all: readonly Product[], query: ListProductsQuery): Catal
   const brands = filter.brand?.map((b) => b.toLowerCase());
   const matching = all.filter(
     (p) =>
+      (!filter.category?.length || filter.category.includes(p.category)) &&
       (!brands?.length || brands.includes(p.brand.toLowerCase())) &&
       (!filter.grade?.length || filter.grade.includes(p.grade)) &&
       (!filter.storage_gb?.length || filter.storage_gb.includes(p.storage_gb)) &&

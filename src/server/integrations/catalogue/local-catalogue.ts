@@ -1,4 +1,4 @@
-import type { BRANDS, GRADES, Product } from '../../../contract/catalogue.ts';
+import type { BRANDS, Category, GRADES, Product } from '../../../contract/catalogue.ts';
 
 /**
  * The local catalogue: what the partner's refurbished-phone shop sells, as it stood when this
@@ -35,6 +35,14 @@ const models: [brand: (typeof BRANDS)[number], model: string, storageGb: number,
   ['Nokia', 'G42', 128, 'So purple', 129, 22],
 ];
 
+/** The partner's category of a phone: foldables by name, the rest by the price of its best grade. */
+export function categoryOf(model: string, excellentEuro: number): Category {
+  if (/\b(Flip|Fold)\d*\b/.test(model)) return 'foldable';
+  if (excellentEuro >= 400) return 'flagship';
+  if (excellentEuro < 200) return 'budget';
+  return 'everyday';
+}
+
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, '');
 /** A lower grade costs less: Very good 8 % less, Good 15 % less, to the nearest euro less a cent. */
 const discount: Record<(typeof GRADES)[number], number> = { Excellent: 0, 'Very good': 0.08, Good: 0.15 };
@@ -44,7 +52,7 @@ export const localCatalogue: readonly Product[] = models.flatMap(([brand, model,
   (i % 2 === 0 ? (['Excellent', 'Good'] as const) : (['Excellent', 'Very good'] as const)).map((grade, g) => {
     const id = `${slug(brand)}-${slug(model)}-${storageGb}-${slug(grade)}`;
     return {
-      id, brand, model, grade, storage_gb: storageGb, colour,
+      id, brand, model, category: categoryOf(model, euro), grade, storage_gb: storageGb, colour,
       price_cents: Math.round(euro * (1 - discount[grade])) * 100 - 1,
       popularity: popularity * 10 - g * 7,
       image_url: `/catalogue/images/${id}.svg`,
