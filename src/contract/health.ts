@@ -11,10 +11,10 @@ export const healthApi = {
   ready: endpoint({
     id: 'ready', method: 'get', path: '/panda/ready', access: 'public', tag: 'Operations',
     summary: 'Whether this instance should be sent traffic (readiness; /panda/health is liveness)',
-    answer: z.object({ status: z.literal('ready') }), description: 'Ready: the database answers, its migrations are all applied, the server is not shutting down',
-    errors: { 503: 'Not ready: `reason` says why (database unreachable, migrations pending, shutting down)' },
+    answer: z.object({ status: z.literal('ready'), mail: z.enum(['ok', 'not configured']) }), description: 'Ready: the database answers, its migrations are all applied, the mail server (when configured) answered in the last 5 minutes, the server is not shutting down',
+    errors: { 503: 'Not ready: `reason` says why (database unreachable, migrations pending, mail server unreachable, shutting down)' },
   }),
 };
-export const readinessReasons = { database: 'database unreachable', migrations: 'migrations pending', draining: 'shutting down' } as const;
-export const NotReadySchema = z.object({ status: z.literal('not ready'), reason: z.enum(['database unreachable', 'migrations pending', 'shutting down']) });
+export const readinessReasons = { database: 'database unreachable', migrations: 'migrations pending', mail: 'mail server unreachable', draining: 'shutting down' } as const;
+export const NotReadySchema = z.object({ status: z.literal('not ready'), reason: z.enum(['database unreachable', 'migrations pending', 'mail server unreachable', 'shutting down']) });
 export const HealthDegradedSchema = z.object({ status: z.literal('degraded'), database: z.literal('unreachable') });

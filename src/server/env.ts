@@ -32,8 +32,12 @@ const schema = z.object({
   SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   /** Signs help-desk single sign-on tokens; shared with the help desk. */
   HELPDESK_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
-  /** Local stand-ins for outside services (the mail outbox page at /sandbox/mail). Turn off in production. */
-  SANDBOX: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** Local stand-ins for outside services (the mail outbox page at /sandbox/mail). On by default; off, and refused, in production. */
+  SANDBOX: z.enum(['true', 'false']).optional().transform((v) => v === undefined ? undefined : v === 'true'),
+  /** Mail over SMTP (production.md): smtp://user:pass@host:port or smtps://…; unset (development): mail stays in the outbox (/sandbox/mail). */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be smtp://… or smtps://…' }).optional(),
+  /** The sender of the portal's mail. */
+  MAIL_FROM: z.string().min(3).default('48 <hello@48.ie>'),
   EMV_KEY: z
     .base64()
     .refine((v) => [16, 24, 32].includes(Buffer.from(v, 'base64').length), { error: 'must be a base64 AES key of 16, 24 or 32 bytes' })
@@ -89,7 +93,29 @@ const schema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
 });
 
-export type Env = z.infer<typeof schema> & Record<OwnSecret, string> & {
+/**
+ * production.md: production refuses what is only for trying. Every problem at once, so an operator
+ * fixes them in one go: PostgreSQL only, no sandbox, every outside service's real settings.
+ */
+function productionProblems(env: z.infer<typeof schema>): string[] {
+  const problems: string[] = [];
+  if (!env.DATABASE_URL || !/^postgres(ql)?:\/\//.test(env.DATABASE_URL)) problems.push('DATABASE_URL must be a postgres:// URL (the embedded database is for trying only)');
+  if (env.SANDBOX === true) problems.push('SANDBOX=true is not allowed with NODE_ENV=production');
+  const required: [name: string, value: unknown][] = [
+    ['SMTP_URL', env.SMTP_URL],
+    ['PAYMENT_BASE_URL', env.PAYMENT_BASE_URL], ['PAYMENT_ENTITY_ID', env.PAYMENT_ENTITY_ID], ['PAYMENT_ACCESS_TOKEN', env.PAYMENT_ACCESS_TOKEN],
+    ['REFERRAL_DOMAIN', env.REFERRAL_DOMAIN], ['REFERRAL_TOKEN', env.REFERRAL_TOKEN], ['REFERRAL_SIGNATURE', env.REFERRAL_SIGNATURE],
+    ['CATALOGUE_URL', env.CATALOGUE_URL], ['CATALOGUE_API_KEY', env.CATALOGUE_API_KEY],
+    ['GEOIP_URL', env.GEOIP_URL],
+    ['HELPDESK_URL', env.HELPDESK_URL],
+    ['SESSION_SECRET', env.SESSION_SECRET], ['HELPDESK_SECRET', env.HELPDESK_SECRET], ['CAPTCHA_HMAC_KEY', env.CAPTCHA_HMAC_KEY],
+  ];
+  const missing = required.filter(([, value]) => !value).map(([name]) => name);
+  if (missing.length > 0) problems.push(`${missing.join(', ')} must be set when NODE_ENV=production`);
+  return problems;
+}
+
+export type Env = Omit<z.infer<typeof schema>, 'SANDBOX'> & { SANDBOX: boolean } & Record<OwnSecret, string> & {
   /** Secrets not in the environment, with where they came from (the secrets file, or made at this start). */
   keptSecrets: { name: OwnSecret; source: 'file' | 'generated'; file: string }[];
 };
@@ -108,9 +134,15 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (Boolean(parsed.data.RECAPTCHA_SITE_KEY) !== Boolean(parsed.data.RECAPTCHA_SECRET_KEY)) {
     throw new Error('Invalid configuration: RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY go together');
   }
-  const secrets = resolveSecrets(parsed.data, { dataDir: parsed.data.DATA_DIR, production: parsed.data.NODE_ENV === 'production' });
+  const production = parsed.data.NODE_ENV === 'production';
+  if (production) {
+    const problems = productionProblems(parsed.data);
+    if (problems.length > 0) throw new Error(`Invalid configuration for production: ${problems.join('; ')}`);
+  }
+  const secrets = resolveSecrets(parsed.data, { dataDir: parsed.data.DATA_DIR, production });
   const keptSecrets = (Object.entries(secrets.source) as [OwnSecret, 'env' | 'file' | 'generated'][])
     .filter((entry): entry is [OwnSecret, 'file' | 'generated'] => entry[1] !== 'env')
     .map(([name, source]) => ({ name, source, file: secrets.file }));
-  return { ...parsed.data, ...secrets.values, keptSecrets };
+  // The sandboxes are on unless said otherwise, and never in production.
+  return { ...parsed.data, SANDBOX: parsed.data.SANDBOX ?? !production, ...secrets.values, keptSecrets };
 }

@@ -8,6 +8,8 @@ import { sandboxReferrals, serviceReferrals } from './integrations/referrals/ind
 import { localCatalogueAdapter, partnerCatalogue } from './integrations/catalogue/index.ts';
 import { sandboxGeolocation, serviceGeolocation } from './integrations/geolocation/index.ts';
 import { scheduleRenewals } from './jobs/renewals.ts';
+import { scheduleMail } from './integrations/mail/sender.ts';
+import { smtpTransport } from './integrations/mail/smtp.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
 import { openDatabase } from './db/client.ts';
 import { isEmpty, seedDemo } from './seed/seed.ts';
@@ -22,7 +24,8 @@ const logger = pino({ level: env.LOG_LEVEL });
 if (!env.API_ONLY) buildIfNeeded(env.DIST_DIR);
 const site = env.API_ONLY ? undefined : await loadStaticSite(env.DIST_DIR);
 const database = await openDatabase(env.DATABASE_URL, { poolMax: env.DATABASE_POOL_MAX, dataDir: env.DATA_DIR });
-if (await isEmpty(database.db)) {
+// production.md: the demo members (and their published password) are for trying only, never in production.
+if (env.NODE_ENV !== 'production' && (await isEmpty(database.db))) {
   await seedDemo(database.db, new Date());
   logger.info('seeded the demo members into an empty database');
 }
@@ -58,6 +61,10 @@ const stopRenewals = scheduleRenewals(
   60_000,
   (ok, seconds) => metrics?.job('renewals', ok, seconds),
 );
+// Mail over SMTP when configured (production.md); otherwise it stays in the outbox (/sandbox/mail).
+const mailSender = env.SMTP_URL
+  ? scheduleMail({ db: database.db, clock: () => new Date() }, smtpTransport({ url: env.SMTP_URL, from: env.MAIL_FROM }), logger)
+  : undefined;
 let draining = false;
 const reporter = env.SENTRY_DSN
   ? await sentryReporter({ dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT, release: env.SENTRY_RELEASE })
@@ -104,7 +111,7 @@ function mount(built: StaticSite | undefined) {
     ...(built ? { site: built } : {}),
     ...(metrics ? { metrics } : {}),
     ...(reporter ? { reporter } : {}),
-    lifecycle: { draining: () => draining },
+    lifecycle: { draining: () => draining, ...(mailSender ? { mail: () => mailSender.status() } : {}) },
     ...(publishing ? { publishing } : {}),
     logger,
     config,
@@ -189,7 +196,7 @@ async function shutdown(signal: string) {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const idle = inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (drained = resolve));
-  await Promise.all([idle, stopRenewals(), publishing?.rebuilder.stop()]);
+  await Promise.all([idle, stopRenewals(), publishing?.rebuilder.stop(), mailSender?.stop()]);
   server.closeIdleConnections();
   await closed;
   metricsServer?.close();

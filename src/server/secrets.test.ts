@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readEnv } from './env.ts';
+import { productionSettings } from './production-settings.fixture.ts';
 import { resolveSecrets } from './secrets.ts';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'secrets-'));
@@ -43,10 +44,11 @@ describe('the server’s secrets', () => {
 
   it('NODE_ENV=production refuses to start without them, naming the missing ones', () => {
     const dataDir = dir();
-    expect(() => readEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, SESSION_SECRET: given })).toThrow(
+    expect(() => readEnv({ ...productionSettings, NODE_ENV: 'production', DATA_DIR: dataDir, SESSION_SECRET: given })).toThrow(
       /HELPDESK_SECRET, CAPTCHA_HMAC_KEY must be set when NODE_ENV=production/,
     );
     const env = readEnv({
+      ...productionSettings,
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
       SESSION_SECRET: given,

@@ -14,7 +14,7 @@ import { call, forEachDatabase, login } from './harness.ts';
 
 forEachDatabase('operations', (ctx) => {
   it('readiness: 200 when ready; 503 with the reason while shutting down or when a migration is missing', async () => {
-    expect(await (await ctx().app.request('/panda/ready')).json()).toEqual({ status: 'ready' });
+    expect(await (await ctx().app.request('/panda/ready')).json()).toEqual({ status: 'ready', mail: 'not configured' });
     let draining = false;
     const app = createApp({ db: ctx().handle.db, config: ctx().config, lifecycle: { draining: () => draining } });
     expect((await app.request('/panda/ready')).status).toBe(200);
@@ -22,6 +22,13 @@ forEachDatabase('operations', (ctx) => {
     const res = await app.request('/panda/ready');
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ status: 'not ready', reason: 'shutting down' });
+    // With SMTP configured, ready only while the mail server answered in the last 5 minutes (production.md).
+    let mail: 'ok' | 'unreachable' = 'ok';
+    const withMail = createApp({ db: ctx().handle.db, config: ctx().config, lifecycle: { draining: () => false, mail: () => mail } });
+    expect(await (await withMail.request('/panda/ready')).json()).toEqual({ status: 'ready', mail: 'ok' });
+    mail = 'unreachable';
+    const noMail = await withMail.request('/panda/ready');
+    expect([noMail.status, await noMail.json()]).toEqual([503, { status: 'not ready', reason: 'mail server unreachable' }]);
     // Liveness does not change with it: the process is alive while it drains.
     expect((await app.request('/panda/health')).status).toBe(200);
 

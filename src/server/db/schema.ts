@@ -539,8 +539,16 @@ export const outbox = pgTable(
     body: text('body').notNull(),
     createdAt: ts('created_at').notNull(),
     sentAt: ts('sent_at'),
+    /** Delivery over SMTP (production.md): tries so far (at most 5), the last error, when to try again, and a sender's claim. */
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: ts('next_attempt_at'),
+    claimedUntil: ts('claimed_until'),
   },
-  (t) => [index('outbox_to_idx').on(t.to, t.createdAt)],
+  (t) => [
+    index('outbox_to_idx').on(t.to, t.createdAt),
+    index('outbox_unsent_idx').on(t.id).where(sql`${t.sentAt} is null`),
+  ],
 );
 
 /**

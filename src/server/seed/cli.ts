@@ -9,6 +9,10 @@ if (command !== 'seed' && command !== 'reset') {
   process.exit(2);
 }
 const env = readEnv();
+if (env.NODE_ENV === 'production') {
+  console.error('NODE_ENV=production: the demo members are for trying the portal only; nothing seeded.');
+  process.exit(1);
+}
 const database = await openDatabase(env.DATABASE_URL, { poolMax: env.DATABASE_POOL_MAX, dataDir: env.DATA_DIR });
 try {
   if (command === 'reset') await resetDatabase(database.db);

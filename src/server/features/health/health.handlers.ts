@@ -10,7 +10,7 @@ export async function health(c: Context<AppEnv>) {
 }
 
 export async function ready(c: Context<AppEnv>) {
-  const state = await readiness(c.var, c.var.lifecycle.draining());
-  if (state.ready) return ok(c, healthApi.ready, { status: 'ready' });
+  const state = await readiness(c.var, c.var.lifecycle.draining(), c.var.lifecycle.mail);
+  if (state.ready) return ok(c, healthApi.ready, { status: 'ready', mail: state.mail });
   return c.json({ status: 'not ready', reason: state.reason }, 503);
 }
