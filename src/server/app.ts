@@ -33,6 +33,11 @@ import type { Publishing } from './publishing.ts';
 import type { Metrics } from './metrics.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { resolveFile, sendFile, type StaticSite } from './static-site.ts';
+import { peerAddress } from './http/limiters.ts';
+import { clientView, trustOf } from './http/proxy.ts';
+
+/** HSTS for a request that reached us (or the proxy in front) over https (production.md). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
 
 export interface AppOptions {
   db: Database;
@@ -99,9 +104,12 @@ export function createApp({ db, config, site, clock = systemClock, logger = pino
     ? { script: ['https://*.googletagmanager.com'], connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'], img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'] }
     : { script: [], connect: [], img: [] };
 
+  const trust = trustOf(config.trustProxy ?? []);
   app.use(async (c, next) => {
     const requestId = randomUUID();
     const started = performance.now();
+    const url = new URL(c.req.url);
+    c.set('client', clientView(peerAddress(c), Object.fromEntries(c.req.raw.headers), { proto: url.protocol === 'https:' ? 'https' : 'http', host: url.host }, trust));
     c.set('db', db);
     c.set('clock', clock);
     c.set('config', config);
@@ -120,7 +128,7 @@ export function createApp({ db, config, site, clock = systemClock, logger = pino
     const ms = performance.now() - started;
     // The pattern of the route that answered (Hono's, e.g. /panda/protected/users/:user_id/segments).
     metrics?.request(c.req.method, routePath(c) || 'none', c.res.status, ms / 1000);
-    c.var.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms) }, 'request');
+    c.var.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms), ip: c.var.client.ip }, 'request');
   });
 
   // The payment page alone may load the card provider's widget (its script, frames and form posts).
@@ -154,7 +162,7 @@ export function createApp({ db, config, site, clock = systemClock, logger = pino
   );
   app.use(async (c, next) => {
     await next();
-    if (new URL(c.req.url).protocol === 'https:') c.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (c.var.client.proto === 'https') c.header('strict-transport-security', HSTS);
   });
 
   app.onError((error, c) => {

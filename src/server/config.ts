@@ -9,6 +9,8 @@ export interface AppConfig {
   siteUrl: string;
   /** Origins besides the server's own that may call the API from a browser. */
   allowedOrigins: string[];
+  /** TRUST_PROXY: the proxies whose forwarded headers say the client's address, scheme and host. */
+  trustProxy?: string[];
   /** The origin browsers send error reports to (the site's PUBLIC_SENTRY_DSN), allowed by the CSP's connect-src. */
   errorReportOrigin?: string;
   /** Whether the site was built with a tag manager (PUBLIC_GTM_ID): the CSP then allows Google's tag and analytics origins. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMV_KEY_BASE64 } from '../contract/constants.ts';
+import { trustOf } from './http/proxy.ts';
 import { resolveSecrets, type OwnSecret } from './secrets.ts';
 
 /**
@@ -42,6 +43,19 @@ const schema = z.object({
     .base64()
     .refine((v) => [16, 24, 32].includes(Buffer.from(v, 'base64').length), { error: 'must be a base64 AES key of 16, 24 or 32 bytes' })
     .default(EMV_KEY_BASE64),
+  /** The proxies in front (production.md): addresses or CIDR ranges, comma-separated, `loopback` for 127.0.0.0/8 and ::1. Unset: none trusted. */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .refine((entries) => {
+      try {
+        trustOf(entries);
+        return true;
+      } catch {
+        return false;
+      }
+    }, { error: 'must be addresses, CIDR ranges or loopback, comma-separated' }),
   ALLOWED_ORIGINS: z
     .string()
     .default('')

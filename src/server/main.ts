@@ -1,7 +1,8 @@
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import pino from 'pino';
-import { answeredByApp, createApp, pageSecurityHeaders } from './app.ts';
+import { answeredByApp, createApp, HSTS, pageSecurityHeaders } from './app.ts';
+import { clientView, trustOf } from './http/proxy.ts';
 import { sandboxPayments } from './integrations/payments/index.ts';
 import { providerPayments } from './integrations/payments/provider.ts';
 import { sandboxReferrals, serviceReferrals } from './integrations/referrals/index.ts';
@@ -75,6 +76,7 @@ const config = {
   emvKeyBase64: env.EMV_KEY,
   siteUrl: env.SITE_URL,
   allowedOrigins: env.ALLOWED_ORIGINS,
+  trustProxy: env.TRUST_PROXY,
   ...(env.PUBLIC_SENTRY_DSN ? { errorReportOrigin: new URL(env.PUBLIC_SENTRY_DSN).origin } : {}),
   tagManager: env.PUBLIC_GTM_ID !== undefined,
   rateLimit: {
@@ -142,6 +144,7 @@ if (site) {
   publishing = { rebuilder, webhookSecret: env.SANITY_WEBHOOK_SECRET, editorToken: env.CMS_EDITOR_TOKEN };
 }
 live = await listenersFor(site);
+const trust = env.TRUST_PROXY.length > 0 ? trustOf(env.TRUST_PROXY) : undefined;
 let inFlight = 0;
 let drained: (() => void) | undefined;
 const server = createServer((req, res) => {
@@ -156,6 +159,10 @@ const server = createServer((req, res) => {
     if (inFlight === 0) drained?.();
   });
   const { app: appListener, pages } = live;
+  // A page that reached the trusted proxy in front over https gets HSTS too (the app adds it to its own answers).
+  if (pages && trust && clientView(req.socket.remoteAddress, req.headers, { proto: 'http', host: req.headers.host ?? '' }, trust).proto === 'https') {
+    res.setHeader('strict-transport-security', HSTS);
+  }
   if (pages?.(req, res)) {
     res.once('finish', () =>
       metrics?.request(req.method ?? 'GET', 'static', res.statusCode, (performance.now() - started) / 1000),

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { guardMemberPage } from '../../lib/apply-guard.ts';
 import { currentUserId } from '../../lib/member-session.ts';
-import { startIdleLogout } from '../../lib/session-end.ts';
+import { startIdleLogout } from '../../lib/idle-logout.ts';
 
 /**
  * For an island of a signed-in page: applies the my-account guard (spec section 2) before

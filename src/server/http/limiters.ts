@@ -5,12 +5,18 @@ import { messages } from '../../contract/messages.ts';
 import { fail } from './answers.ts';
 import type { AppEnv } from './router.ts';
 
-export function clientIp(c: Context): string {
+/** The socket's peer address (the proxy's, behind one); undefined where there is no socket (tests). */
+export function peerAddress(c: Context): string | undefined {
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    return getConnInfo(c).remote.address;
   } catch {
-    return 'unknown';
+    return undefined;
   }
+}
+
+/** The client's address: through trusted proxies (http/proxy.ts), the one address every use reads. */
+export function clientIp(c: Context): string {
+  return (c.var as Partial<AppEnv['Variables']>).client?.ip ?? peerAddress(c) ?? 'unknown';
 }
 
 /** An e-mail field of the body (JSON or form), for rate-limit keys; the route validates it properly. */

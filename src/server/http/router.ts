@@ -1,3 +1,4 @@
+import type { ClientView } from './proxy.ts';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config.ts';
@@ -33,6 +34,8 @@ export interface AppEnv {
     content: PublishedContent;
     log: Logger;
     lifecycle: Lifecycle;
+    /** How the client sees this request (through trusted proxies): its address, scheme, host and origin. */
+    client: ClientView;
     publishing: Publishing | undefined;
     requestId: string;
     member: typeof members.$inferSelect;

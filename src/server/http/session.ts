@@ -34,7 +34,8 @@ export function accountOf(m: typeof members.$inferSelect): Account {
  */
 export async function openSession(c: Context<AppEnv>, member: typeof members.$inferSelect, config: AppConfig) {
   const session = await startSession(c.var.db, member.id, c.var.clock);
-  const secure = new URL(c.req.url).protocol === 'https:';
+  // Secure when the client reached us (or the trusted proxy in front) over https.
+  const secure = c.var.client.proto === 'https';
   const maxAge = Math.floor(SESSION_MAX_MS / 1000); // the server decides expiry; the cookie just outlives it
   setCookie(c, BINDING_COOKIE, session.binding, { httpOnly: true, sameSite: 'Lax', secure, path: '/panda', maxAge });
   setCookie(c, 'XSRF-TOKEN', xsrfTokenFor(session.tokenHash, config.sessionSecret), { sameSite: 'Lax', secure, path: '/', maxAge });

@@ -3,10 +3,13 @@ import { messages } from '../../contract/messages.ts';
 import { fail } from '../http/answers.ts';
 import type { AppEnv } from '../http/router.ts';
 
-/** A request that says where it comes from must come from this site or an allowed origin. */
+/**
+ * A request that says where it comes from must come from this site (as the client reached it,
+ * through trusted proxies, or the public SITE_URL) or an allowed origin.
+ */
 export const sameOrigin = createMiddleware<AppEnv>(async (c, next) => {
   const origin = c.req.header('origin');
-  if (origin && origin !== new URL(c.req.url).origin && !c.var.config.allowedOrigins.includes(origin)) {
+  if (origin && origin !== c.var.client.origin && origin !== new URL(c.var.config.siteUrl).origin && !c.var.config.allowedOrigins.includes(origin)) {
     return fail(c, 403, messages.forbiddenOrigin);
   }
   return next();

@@ -10,7 +10,7 @@ export function canReset(c: Context<AppEnv>) {
 }
 
 export async function requestReset(c: Context<AppEnv>, { body }: Input<typeof passwordRecoveryApi.requestReset>) {
-  await mailResetLink(c.var, body.email, new URL(c.req.url).origin);
+  await mailResetLink(c.var, body.email, c.var.client.origin);
   return ok(c, passwordRecoveryApi.requestReset, { _payload: { message: passwordRecoveryMessages.recoverySent } });
 }
 

@@ -7,7 +7,7 @@ import type { AppEnv } from '../../http/router.ts';
 import { accountOf, openSession } from '../../http/session.ts';
 import { createMember, resendVerification, verifyEmail as verify } from './signup.service.ts';
 
-const originOf = (c: Context) => new URL(c.req.url).origin;
+const originOf = (c: Context<AppEnv>) => c.var.client.origin;
 
 export async function signUp(c: Context<AppEnv>, { body }: Input<typeof signUpApi.signUp>) {
   if (!(await c.var.captcha.verify(body.captcha, { db: c.var.db, now: c.var.clock(), ip: clientIp(c), action: 'sign_up' }))) return failWith(c, signUpFailures.captchaFailed);
