@@ -5,9 +5,12 @@ import type { Database } from '../../src/server/db/client.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { call, forEachDatabase, login } from './harness.ts';
 
-/** Every table of the schema, read from the schema itself: a new table is covered without a word here. */
+/**
+ * Every table of the schema, read from the schema itself: a new table is covered without a word here.
+ * But the rate-limit counters: they count refused requests too, which is their job.
+ */
 const tables = (Object.values(schema) as unknown[])
-  .filter((value): value is PgTable => is(value, PgTable))
+  .filter((value): value is PgTable => is(value, PgTable) && value !== schema.rateLimits)
   .map((table) => getTableName(table));
 
 it('the snapshot covers every table of the schema', () => {

@@ -22,6 +22,14 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * Whether a database is PostgreSQL (several instances may share it) rather than the embedded PGlite
+ * (one process): shared counters live in the database only then (production.md).
+ */
+export function isSharedDatabase(db: Database | undefined): boolean {
+  return (db as unknown as { $client?: unknown } | undefined)?.$client instanceof pg.Pool;
+}
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**

@@ -859,3 +859,13 @@ export const goodyBagsRelations = relations(goodyBags, ({ one }) => ({ sim: one(
 export const spotLoansRelations = relations(spotLoans, ({ one }) => ({
   borrower: one(sims, { fields: [spotLoans.borrowerSsn], references: [sims.ssn], relationName: 'borrower' }),
 }));
+
+/**
+ * Rate-limit counters shared by every instance on PostgreSQL (production.md): one row per key and
+ * window, counted with one atomic upsert, so N instances do not allow N times the limit.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: ts('reset_at').notNull(),
+});

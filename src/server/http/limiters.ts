@@ -1,6 +1,9 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context } from 'hono';
-import { MemoryStore, rateLimiter } from 'hono-rate-limiter';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
+import { MemoryStore, rateLimiter, type Store } from 'hono-rate-limiter';
+import { isSharedDatabase, type Database } from '../db/client.ts';
+import { rateLimits } from '../db/schema.ts';
 import { messages } from '../../contract/messages.ts';
 import { fail } from './answers.ts';
 import type { AppEnv } from './router.ts';
@@ -50,9 +53,71 @@ export class SnapshotMemoryStore extends MemoryStore<AppEnv> {
   }
 }
 
-/** A rate limit keyed by what `key` returns (an address, an account, an e-mail). */
-export function limitBy(windowMs: number, limit: number, key: (c: Context<AppEnv>) => string | Promise<string>, onlyFailures = false) {
-  return rateLimiter<AppEnv>({ windowMs, limit, standardHeaders: 'draft-6', skipSuccessfulRequests: onlyFailures, keyGenerator: key, handler: tooMany, store: new SnapshotMemoryStore() });
+/**
+ * Counters in PostgreSQL, shared by every instance (production.md): `increment` is one upsert that
+ * starts a new window when the old one has ended and answers the count at this request's own
+ * increment.
+ */
+export class DatabaseStore implements Store<AppEnv> {
+  readonly localKeys = false;
+  private windowMs = 60_000;
+  db: Database | undefined;
+
+  init(options: { windowMs: number }) {
+    this.windowMs = options.windowMs;
+  }
+
+  private get database(): Database {
+    if (!this.db) throw new Error('DatabaseStore used before a database was bound');
+    return this.db;
+  }
+
+  async increment(key: string) {
+    // The instance's clock (as the limiter's own Retry-After reads it); instances keep theirs in step (NTP).
+    const now = new Date();
+    const reset = new Date(now.getTime() + this.windowMs);
+    const [row] = await this.database
+      .insert(rateLimits)
+      .values({ key, hits: 1, resetAt: reset })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          hits: sql`case when ${rateLimits.resetAt} <= ${now} then 1 else ${rateLimits.hits} + 1 end`,
+          resetAt: sql`case when ${rateLimits.resetAt} <= ${now} then ${reset}::timestamptz else ${rateLimits.resetAt} end`,
+        },
+      })
+      .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt });
+    return { totalHits: row!.hits, resetTime: row!.resetAt };
+  }
+
+  async get(key: string) {
+    const [row] = await this.database.select().from(rateLimits).where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, new Date())));
+    return row ? { totalHits: row.hits, resetTime: row.resetAt } : undefined;
+  }
+
+  async decrement(key: string) {
+    await this.database.update(rateLimits).set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` }).where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, new Date())));
+  }
+
+  async resetKey(key: string) {
+    await this.database.delete(rateLimits).where(eq(rateLimits.key, key));
+  }
+}
+
+/**
+ * A rate limit keyed by what `key` returns (an address, an account, an e-mail): counted in the
+ * database on PostgreSQL (every instance shares it), in memory on the embedded database (one process).
+ */
+export function limitBy(windowMs: number, limit: number, key: (c: Context<AppEnv>) => string | Promise<string>, onlyFailures = false): MiddlewareHandler<AppEnv> {
+  const options = { windowMs, limit, standardHeaders: 'draft-6', skipSuccessfulRequests: onlyFailures, keyGenerator: key, handler: tooMany } as const;
+  const shared = new DatabaseStore();
+  const inDatabase = rateLimiter<AppEnv>({ ...options, store: shared });
+  const inMemory = rateLimiter<AppEnv>({ ...options, store: new SnapshotMemoryStore() });
+  return (c, next) => {
+    if (!isSharedDatabase(c.var.db)) return inMemory(c, next);
+    shared.db ??= c.var.db;
+    return inDatabase(c, next);
+  };
 }
 
 export const byIp = (prefix: string) => (c: Context<AppEnv>) => `${prefix}:ip:${clientIp(c)}`;
