@@ -66,7 +66,7 @@ else console.warn('TEST_DATABASE_URL is not set: the API suite runs on PGlite on
  * A new, empty PostgreSQL database of the file's own next to the one TEST_DATABASE_URL names,
  * so test files can run in parallel.
  */
-async function freshPostgresDatabase(url: string, name: string): Promise<string> {
+export async function freshPostgresDatabase(url: string, name: string): Promise<string> {
   if (url === 'memory://') return url;
   const dbName = name.toLowerCase().replace(/[^a-z0-9_]/g, '_');
   const admin = new pg.Client({ connectionString: url });

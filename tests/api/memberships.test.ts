@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { membershipsFailures } from '../../src/contract/memberships.ts';
 import { messages } from '../../src/contract/messages.ts';
-import { balances, ledger, memberships } from '../../src/server/db/schema.ts';
+import { balances, idempotencyKeys, ledger, memberships } from '../../src/server/db/schema.ts';
+import { expireIdempotencyKeys, IDEMPOTENCY_KEEP_MS, IN_PROGRESS_EXPIRY_MS } from '../../src/server/middleware/idempotency.ts';
 import { demoSsn } from '../../src/server/seed/seed.ts';
 import { call, forEachDatabase, login, type Session, type TestContext } from './harness.ts';
 
@@ -114,6 +115,25 @@ forEachDatabase('memberships', (ctx) => {
     expect(await credit(ctx(), 19)).toBe(1501);
     expect((await buy(ctx(), s, 19, 'BDDV00', 'BALANCE_BEFORE_SC', 'buy-once-0001')).status).toBe(422);
     expect((await buy(ctx(), s, 19, 'BDDT00', 'BALANCE_BEFORE_SC', 'short')).status).toBe(400);
+  });
+
+  it('a key left in progress by a crash answers 409 until it expires, then a retry runs once; keys go after 24 hours (issue 26)', async () => {
+    const c = ctx();
+    const s = await login(c.app, 'rich@example.com');
+    // The first request with this key: the server stopped before answering (the key is left in progress).
+    const first = await buy(c, s, 19, 'BDDT00', 'BALANCE_BEFORE_SC', 'crashed-0001');
+    expect(first.status).toBe(201);
+    await c.handle.db.update(idempotencyKeys).set({ status: null, body: null }).where(eq(idempotencyKeys.key, 'crashed-0001'));
+    await c.handle.db.delete(memberships).where(eq(memberships.ssn, demoSsn(19)));
+    expect((await buy(c, s, 19, 'BDDT00', 'BALANCE_BEFORE_SC', 'crashed-0001')).status).toBe(409);
+    c.clock.advance(IN_PROGRESS_EXPIRY_MS);
+    const retries = await Promise.all([1, 2].map(() => buy(c, s, 19, 'BDDT00', 'BALANCE_BEFORE_SC', 'crashed-0001')));
+    expect(retries.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(await c.handle.db.select().from(memberships).where(eq(memberships.ssn, demoSsn(19)))).toHaveLength(1);
+    // A day later the key is gone.
+    c.clock.advance(IDEMPOTENCY_KEEP_MS + 1000);
+    expect(await expireIdempotencyKeys({ db: c.handle.db, clock: () => c.clock.now })).toBeGreaterThan(0);
+    expect(await c.handle.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'crashed-0001'))).toHaveLength(0);
   });
 
   it('auto-renew on, changed and off; refused without a current membership', async () => {

@@ -7,6 +7,8 @@ import type { PaymentsAdapter } from '../integrations/payments/index.ts';
 import { lockedCredit, membershipOf } from '../services/memberships.ts';
 import { runSpotReturns } from './spot-returns.ts';
 import { runAlerts } from './alerts.ts';
+import { JOB_LOCKS, withJobLock } from '../db/job-lock.ts';
+import { expireIdempotencyKeys } from '../middleware/idempotency.ts';
 import { euro } from '../../contract/format.ts';
 import { endCardSpend, reserveCardSpend } from '../services/spend-limit.ts';
 import { raiseAlert } from '../services/alerts.ts';
@@ -159,6 +161,18 @@ export function scheduleRenewals(ctx: JobsContext, log: Logger, everyMs = 60_000
     const started = performance.now();
     let ok = true;
     try {
+      // One instance at a time runs the minute's jobs (production.md); the others skip this turn.
+      const ran = await withJobLock(ctx.db, JOB_LOCKS.minute, () => jobs());
+      if (!ran) log.debug('jobs: another instance is running this turn');
+    } catch (err) {
+      ok = false;
+      log.error({ err }, 'renewals failed');
+    } finally {
+      observe?.(ok, (performance.now() - started) / 1000);
+    }
+  };
+  const jobs = async () => {
+    {
       const counts = await runRenewals(ctx);
       if (Object.values(counts).some((n) => n > 0)) log.info({ renewals: counts }, 'renewals');
       // After the renewals, so that lent data comes back into the lender's renewed membership.
@@ -172,11 +186,8 @@ export function scheduleRenewals(ctx: JobsContext, log: Logger, everyMs = 60_000
         const told = await sendReferralOutbox(ctx, ctx.referrals);
         if (told > 0) log.info({ referralCalls: told }, 'referral service told');
       }
-    } catch (err) {
-      ok = false;
-      log.error({ err }, 'renewals failed');
-    } finally {
-      observe?.(ok, (performance.now() - started) / 1000);
+      const expired = await expireIdempotencyKeys(ctx);
+      if (expired > 0) log.info({ idempotencyKeys: expired }, 'idempotency keys removed');
     }
   };
   run();

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { isUniqueViolation } from '../db/client.ts';
+import { isUniqueViolation, type Database } from '../db/client.ts';
+import type { Clock } from '../services/clock.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { fail } from '../http/answers.ts';
 import type { AppEnv } from '../http/router.ts';
@@ -12,6 +13,17 @@ export const idempotencyMessages = {
   reused: 'This Idempotency-Key was used for another request.',
   inProgress: 'The first request with this Idempotency-Key is still being answered. Try again in a moment.',
 } as const;
+
+/** A request still "in progress" after this long was cut off (a crash, a kill): its key may be used again. */
+export const IN_PROGRESS_EXPIRY_MS = 2 * 60_000;
+/** Keys are kept a day (production.md): a retry comes within minutes, a day covers a phone left offline. */
+export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60_000;
+
+/** Removes keys older than a day (the minute job). */
+export async function expireIdempotencyKeys({ db, clock }: { db: Database; clock: Clock }): Promise<number> {
+  const removed = await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(clock().getTime() - IDEMPOTENCY_KEEP_MS))).returning({ key: idempotencyKeys.key });
+  return removed.length;
+}
 
 /**
  * Idempotency-Key on calls that move money (money.md): the first request with a key is answered
@@ -33,9 +45,19 @@ export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
     if (!isUniqueViolation(error)) throw error;
     const [first] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
     if (!first || first.requestHash !== requestHash) return fail(c, 422, idempotencyMessages.reused);
-    if (first.status === null) return fail(c, 409, idempotencyMessages.inProgress);
-    c.header('idempotent-replayed', 'true');
-    return c.body(first.body ?? '', first.status as ContentfulStatusCode, { 'content-type': 'application/json' });
+    if (first.status === null) {
+      // Left in progress by a server that stopped mid-request (production.md): after its expiry a retry runs
+      // again, taking the key over with one conditional update so two retries at once do not both run.
+      const now = c.var.clock();
+      const expired = now.getTime() - first.createdAt.getTime() >= IN_PROGRESS_EXPIRY_MS;
+      const taken = expired
+        ? await db.update(idempotencyKeys).set({ createdAt: now }).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.status), eq(idempotencyKeys.createdAt, first.createdAt))).returning({ key: idempotencyKeys.key })
+        : [];
+      if (taken.length === 0) return fail(c, 409, idempotencyMessages.inProgress);
+    } else {
+      c.header('idempotent-replayed', 'true');
+      return c.body(first.body ?? '', first.status as ContentfulStatusCode, { 'content-type': 'application/json' });
+    }
   }
   await next();
   const done = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
