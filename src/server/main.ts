@@ -19,12 +19,15 @@ import { sentryReporter } from './error-reporting.ts';
 import { createMetrics } from './metrics.ts';
 import { createRebuilder, type Publishing } from './publishing.ts';
 import { loadStaticSite, staticListener, type StaticSite } from './static-site.ts';
+import { followRelease, liveReleaseDir, recordRelease } from './release.ts';
 
 const env = readEnv();
 const logger = pino({ level: env.LOG_LEVEL });
 if (!env.API_ONLY) buildIfNeeded(env.DIST_DIR);
-const site = env.API_ONLY ? undefined : await loadStaticSite(env.DIST_DIR);
 const database = await openDatabase(env.DATABASE_URL, { poolMax: env.DATABASE_POOL_MAX, dataDir: env.DATA_DIR });
+// The published build (release.ts) when there is one, else the site built with this release of the code.
+const site = env.API_ONLY ? undefined : await loadStaticSite((await liveReleaseDir(database.db, env.DATA_DIR)) ?? env.DIST_DIR);
+let servingDir = site?.dir ?? env.DIST_DIR;
 // production.md: the demo members (and their published password) are for trying only, never in production.
 if (env.NODE_ENV !== 'production' && (await isEmpty(database.db))) {
   await seedDemo(database.db, new Date());
@@ -138,12 +141,28 @@ if (site) {
     log: logger,
     swap: async (dir) => {
       live = await listenersFor(await loadStaticSite(dir));
+      servingDir = dir;
     },
+    publish: (dir) => recordRelease(database.db, dir, new Date()),
     onRun: (run) => metrics?.job('rebuild', run.result === 'ok', (run.durationMs ?? 0) / 1000),
   });
   publishing = { rebuilder, webhookSecret: env.SANITY_WEBHOOK_SECRET, editorToken: env.CMS_EDITOR_TOKEN };
 }
 live = await listenersFor(site);
+// Every instance follows the published build (one build, shared under DATA_DIR; ADR 022).
+const follower = site
+  ? followRelease({
+      db: database.db,
+      dataDir: env.DATA_DIR,
+      serving: () => servingDir,
+      swap: async (dir) => {
+        live = await listenersFor(await loadStaticSite(dir));
+        servingDir = dir;
+        logger.info({ dir }, 'now serving the published build');
+      },
+      onError: (err) => logger.error({ err }, 'could not follow the published build'),
+    })
+  : undefined;
 const trust = env.TRUST_PROXY.length > 0 ? trustOf(env.TRUST_PROXY) : undefined;
 let inFlight = 0;
 let drained: (() => void) | undefined;
@@ -203,7 +222,7 @@ async function shutdown(signal: string) {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const idle = inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (drained = resolve));
-  await Promise.all([idle, stopRenewals(), publishing?.rebuilder.stop(), mailSender?.stop()]);
+  await Promise.all([idle, stopRenewals(), publishing?.rebuilder.stop(), mailSender?.stop(), follower?.stop()]);
   server.closeIdleConnections();
   await closed;
   metricsServer?.close();

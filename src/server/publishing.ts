@@ -5,6 +5,9 @@ import { join, resolve } from 'node:path';
 import { decodeSignatureHeader, encodeSignatureHeader } from '@sanity/webhook';
 import type { Logger } from 'pino';
 
+/** Builds kept under DATA_DIR/site (the live one and the two before it). */
+export const KEEP_BUILDS = 3;
+
 /** How old a signed publish may be (operations.md): a replayed one after that is refused. */
 export const REPLAY_WINDOW_MS = 5 * 60_000;
 
@@ -98,10 +101,13 @@ export function createRebuilder({
   log,
   build = astroBuild,
   onRun,
+  publish,
 }: {
   dataDir: string;
   live: string;
   swap: (dir: string) => Promise<void>;
+  /** Names a finished build for the other instances (release.ts); after this instance swapped to it. */
+  publish?: (dir: string) => Promise<void>;
   log: Logger;
   build?: (outDir: string, cacheDir: string) => Promise<{ ok: boolean; output: string }>;
   onRun?: (run: BuildRun) => void;
@@ -118,7 +124,7 @@ export function createRebuilder({
   const once = async (trigger: string) => {
     const started = Date.now();
     const run: BuildRun = {
-      id: `${new Date(started).toISOString().replace(/[:.]/g, '-')}-${++sequence}`,
+      id: `${new Date(started).toISOString().replace(/[:.]/g, '-')}-${String(++sequence).padStart(4, '0')}`,
       trigger,
       startedAt: new Date(started).toISOString(),
     };
@@ -130,7 +136,10 @@ export function createRebuilder({
     let result: { ok: boolean; output: string };
     try {
       result = await build(outDir, cacheDir);
-      if (result.ok) await swap(outDir);
+      if (result.ok) {
+        await swap(outDir);
+        await publish?.(outDir);
+      }
     } catch (error) {
       result = { ok: false, output: String(error) };
     }
@@ -138,14 +147,11 @@ export function createRebuilder({
     run.durationMs = Date.now() - started;
     run.result = result.ok ? 'ok' : 'failed';
     if (result.ok) {
-      const previous = current;
       current = outDir;
       log.info({ build: run.id, ms: run.durationMs }, 'rebuild live');
-      // Keep the live build and the one before it; older ones go.
-      for (const name of readdirSync(root)) {
-        const dir = join(root, name);
-        if (dir !== current && dir !== previous) rmSync(dir, { recursive: true, force: true });
-      }
+      // Keep the newest builds (the live one, the one before it, and one another instance may still be
+      // swapping from: names sort by time); older ones go.
+      for (const name of readdirSync(root).sort().slice(0, -KEEP_BUILDS)) rmSync(join(root, name), { recursive: true, force: true });
     } else {
       run.error = result.output.slice(-1500);
       log.error({ build: run.id, ms: run.durationMs, output: run.error }, 'rebuild failed; the live site is unchanged');

@@ -869,3 +869,15 @@ export const rateLimits = pgTable('rate_limits', {
   hits: integer('hits').notNull(),
   resetAt: ts('reset_at').notNull(),
 });
+
+/**
+ * The site every instance serves (production.md "Publishing"): one build, made by the instance that
+ * received the publish into the shared DATA_DIR, named here; every instance follows this row.
+ */
+export const siteRelease = pgTable('site_release', {
+  /** Always 'live': one row. */
+  name: text('name').primaryKey(),
+  /** The build's folder name under DATA_DIR/site. */
+  build: text('build').notNull(),
+  publishedAt: ts('published_at').notNull(),
+});
