@@ -1,0 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
+
+it('.env.example names every setting env.ts reads (issue 26)', () => {
+  const source = readFileSync(new URL('./env.ts', import.meta.url), 'utf8');
+  const schema = source.slice(source.indexOf('const schema = z.object({'), source.indexOf('\n});'));
+  const settings = [...schema.matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]!);
+  expect(settings.length).toBeGreaterThan(40);
+  const example = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
+  expect(settings.filter((name) => !new RegExp(`^#? ?${name}=`, 'm').test(example))).toEqual([]);
+});
