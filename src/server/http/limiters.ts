@@ -1,4 +1,5 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { createHash } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { MemoryStore, rateLimiter, type Store } from 'hono-rate-limiter';
@@ -67,6 +68,11 @@ export class DatabaseStore implements Store<AppEnv> {
     this.windowMs = options.windowMs;
   }
 
+  /** The row's key: a digest, so any key (a path parameter with a NUL byte, a long address) fits a text column. */
+  private id(key: string): string {
+    return createHash('sha256').update(key).digest('base64url');
+  }
+
   private get database(): Database {
     if (!this.db) throw new Error('DatabaseStore used before a database was bound');
     return this.db;
@@ -78,7 +84,7 @@ export class DatabaseStore implements Store<AppEnv> {
     const reset = new Date(now.getTime() + this.windowMs);
     const [row] = await this.database
       .insert(rateLimits)
-      .values({ key, hits: 1, resetAt: reset })
+      .values({ key: this.id(key), hits: 1, resetAt: reset })
       .onConflictDoUpdate({
         target: rateLimits.key,
         set: {
@@ -91,16 +97,16 @@ export class DatabaseStore implements Store<AppEnv> {
   }
 
   async get(key: string) {
-    const [row] = await this.database.select().from(rateLimits).where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, new Date())));
+    const [row] = await this.database.select().from(rateLimits).where(and(eq(rateLimits.key, this.id(key)), gt(rateLimits.resetAt, new Date())));
     return row ? { totalHits: row.hits, resetTime: row.resetAt } : undefined;
   }
 
   async decrement(key: string) {
-    await this.database.update(rateLimits).set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` }).where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, new Date())));
+    await this.database.update(rateLimits).set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` }).where(and(eq(rateLimits.key, this.id(key)), gt(rateLimits.resetAt, new Date())));
   }
 
   async resetKey(key: string) {
-    await this.database.delete(rateLimits).where(eq(rateLimits.key, key));
+    await this.database.delete(rateLimits).where(eq(rateLimits.key, this.id(key)));
   }
 }
 
