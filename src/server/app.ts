@@ -105,11 +105,14 @@ export function createApp({ db, config, site, clock = systemClock, logger = pino
     : { script: [], connect: [], img: [] };
 
   const trust = trustOf(config.trustProxy ?? []);
+  const trusting = (config.trustProxy ?? []).length > 0;
   app.use(async (c, next) => {
     const requestId = randomUUID();
     const started = performance.now();
     const url = new URL(c.req.url);
-    c.set('client', clientView(peerAddress(c), Object.fromEntries(c.req.raw.headers), { proto: url.protocol === 'https:' ? 'https' : 'http', host: url.host }, trust));
+    // Only the forwarded headers are read, and only when a proxy is trusted (every request passes here).
+    const forwarded = trusting ? { 'x-forwarded-for': c.req.header('x-forwarded-for'), 'x-forwarded-proto': c.req.header('x-forwarded-proto'), 'x-forwarded-host': c.req.header('x-forwarded-host') } : {};
+    c.set('client', clientView(peerAddress(c), forwarded, { proto: url.protocol === 'https:' ? 'https' : 'http', host: url.host }, trust));
     c.set('db', db);
     c.set('clock', clock);
     c.set('config', config);
