@@ -46,8 +46,8 @@ export const keepsKickbackCookies = (sku: string, requester: string): boolean =>
 
 /**
  * Spec section 3, "Mates-rates order": the new member's postal address, the kick-back SKU and `ip`, the
- * customer's (IP) address that the browser keeps in the encrypted ugi cookie. Without it (the browser
- * could not learn it) the server records the address it sees.
+ * customer's (IP) address that the browser keeps in the encrypted ugi cookie. The server records the
+ * address it sees the order come from (production.md: one client address); the sent one only where it sees none.
  */
 export const MatesRatesForm = FreeSimOrderForm.omit({ captcha: true }).extend({
   affiliateId: affiliateIdRule.optional(),

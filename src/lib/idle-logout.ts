@@ -34,10 +34,8 @@ export function startIdleLogout(timeoutMs = IDLE_LOGOUT_MS): void {
  */
 function keepSession(): void {
   if (!authCode()) return;
-  renewSessionCookies();
   const userId = getSessionCookie('userId');
-  if (keepAliveDue() && userId && /^\d+$/.test(userId)) {
-    noteSessionUsed(); // one call at a time: activity meanwhile does not ask again
-    void call(sessionRoutes.keepAlive, { params: { user_id: userId } }).catch(() => undefined);
-  }
+  if (!keepAliveDue() || !userId || !/^\d+$/.test(userId)) return renewSessionCookies();
+  noteSessionUsed(); // renews the cookies; marked now so activity meanwhile does not ask again
+  void call(sessionRoutes.keepAlive, { params: { user_id: userId } }).catch(() => undefined);
 }

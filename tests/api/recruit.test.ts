@@ -143,8 +143,15 @@ forEachDatabase('recruit', (ctx) => {
     const ordered = await call(ctx().app, friend, path, { method: 'POST', ...form({ ...address, affiliateId: 'TomasRecruits48', sku: 'Kickback_Pack_N', ip: '203.0.113.7' }) });
     expect(ordered.status).toBe(201);
     expect((await ordered.json())._payload).toMatchObject({ recruiter: 'Tomás', order: { sku: 'Kickback_Pack_N' }, requester: '1' });
+    // Here the request has no socket to show an address: the browser's is recorded.
     const [placed] = await ctx().handle.db.select().from(orders).where(and(eq(orders.memberId, friend.userId), eq(orders.sku, 'Kickback_Pack_N')));
     expect(placed!.ip).toBe('203.0.113.7');
+    // From a socket, the address the server sees wins over what the browser says (production.md: one client address).
+    const second = await newMember(ctx(), 'mate2@example.com');
+    const fromSocket = await ctx().app.request(`/panda/protected/users/${second.userId}/packs/campaign/mgm`, { method: 'POST', ...form({ ...address, affiliateId: 'TomasRecruits48', ip: '203.0.113.7' }), headers: { ...second.headers, ...form({}).headers } }, { incoming: { socket: { remoteAddress: '198.51.100.40', remotePort: 40_000, remoteFamily: 'IPv4' } } });
+    expect(fromSocket.status).toBe(201);
+    const [seen] = await ctx().handle.db.select().from(orders).where(eq(orders.memberId, second.userId));
+    expect(seen!.ip).toBe('198.51.100.40');
     const again = await call(ctx().app, friend, path, { method: 'POST', ...form({ ...address, affiliateId: 'TomasRecruits48' }) });
     expect(await message(again)).toBe(recruitFailures.alreadyOrdered.message);
     const [me] = await ctx().handle.db.select().from(members).where(eq(members.id, friend.userId));

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { isSharedDatabase } from '../../src/server/db/client.ts';
 import { rateLimits } from '../../src/server/db/schema.ts';
+import { expireRateLimits } from '../../src/server/http/limiters.ts';
 import { attemptLogin, forEachDatabase } from './harness.ts';
 
 /**
@@ -22,6 +23,10 @@ forEachDatabase(
       if (isSharedDatabase(c.handle.db)) {
         expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
         expect(await c.handle.db.select().from(rateLimits)).not.toHaveLength(0);
+        // Counters whose window has ended are removed by the minute job; live ones stay.
+        expect(await expireRateLimits({ db: c.handle.db, clock: () => new Date() })).toBe(0);
+        expect(await expireRateLimits({ db: c.handle.db, clock: () => new Date(Date.now() + 61_000) })).toBeGreaterThan(0);
+        expect(await c.handle.db.select().from(rateLimits)).toHaveLength(0);
       } else {
         // One process per embedded database: each app counts its own (3 each, under the limit of 4).
         expect(statuses).toEqual([401, 401, 401, 401, 401, 401]);

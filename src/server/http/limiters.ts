@@ -1,6 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createHash } from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { MemoryStore, rateLimiter, type Store } from 'hono-rate-limiter';
 import { isSharedDatabase, type Database } from '../db/client.ts';
@@ -108,6 +108,11 @@ export class DatabaseStore implements Store<AppEnv> {
   async resetKey(key: string) {
     await this.database.delete(rateLimits).where(eq(rateLimits.key, this.id(key)));
   }
+}
+
+/** Removes counters whose window has ended (the minute job): keys are addresses and e-mails, not kept longer than they count. */
+export async function expireRateLimits({ db, clock }: { db: Database; clock: () => Date }): Promise<number> {
+  return (await db.delete(rateLimits).where(lte(rateLimits.resetAt, clock())).returning({ key: rateLimits.key })).length;
 }
 
 /**

@@ -9,6 +9,7 @@ import { runSpotReturns } from './spot-returns.ts';
 import { runAlerts } from './alerts.ts';
 import { JOB_LOCKS, withJobLock } from '../db/job-lock.ts';
 import { expireIdempotencyKeys } from '../middleware/idempotency.ts';
+import { expireRateLimits } from '../http/limiters.ts';
 import { euro } from '../../contract/format.ts';
 import { endCardSpend, reserveCardSpend } from '../services/spend-limit.ts';
 import { raiseAlert } from '../services/alerts.ts';
@@ -172,23 +173,22 @@ export function scheduleRenewals(ctx: JobsContext, log: Logger, everyMs = 60_000
     }
   };
   const jobs = async () => {
-    {
-      const counts = await runRenewals(ctx);
-      if (Object.values(counts).some((n) => n > 0)) log.info({ renewals: counts }, 'renewals');
-      // After the renewals, so that lent data comes back into the lender's renewed membership.
-      const returned = await runSpotReturns(ctx);
-      if (returned > 0) log.info({ spotReturns: returned }, 'spot me returns');
-      const alerted = await runAlerts(ctx);
-      if (alerted > 0) log.info({ alerts: alerted }, 'alerts raised');
-      const ported = await runPortInDonor(ctx);
-      if (ported > 0) log.info({ portIns: ported }, 'port-in requests moved on by the donor network');
-      if (ctx.referrals) {
-        const told = await sendReferralOutbox(ctx, ctx.referrals);
-        if (told > 0) log.info({ referralCalls: told }, 'referral service told');
-      }
-      const expired = await expireIdempotencyKeys(ctx);
-      if (expired > 0) log.info({ idempotencyKeys: expired }, 'idempotency keys removed');
+    const counts = await runRenewals(ctx);
+    if (Object.values(counts).some((n) => n > 0)) log.info({ renewals: counts }, 'renewals');
+    // After the renewals, so that lent data comes back into the lender's renewed membership.
+    const returned = await runSpotReturns(ctx);
+    if (returned > 0) log.info({ spotReturns: returned }, 'spot me returns');
+    const alerted = await runAlerts(ctx);
+    if (alerted > 0) log.info({ alerts: alerted }, 'alerts raised');
+    const ported = await runPortInDonor(ctx);
+    if (ported > 0) log.info({ portIns: ported }, 'port-in requests moved on by the donor network');
+    if (ctx.referrals) {
+      const told = await sendReferralOutbox(ctx, ctx.referrals);
+      if (told > 0) log.info({ referralCalls: told }, 'referral service told');
     }
+    const expired = await expireIdempotencyKeys(ctx);
+    if (expired > 0) log.info({ idempotencyKeys: expired }, 'idempotency keys removed');
+    await expireRateLimits(ctx);
   };
   run();
   const timer = setInterval(run, everyMs);

@@ -108,7 +108,7 @@ export async function deleteAccount({ db, clock }: ServiceContext, member: typeo
     await tx.update(s.recruits).set({ friendName: '' }).where(eq(s.recruits.recruiterMemberId, id));
     await tx.update(s.recruits).set({ friendMemberId: null }).where(eq(s.recruits.friendMemberId, id));
     // Orders keep what was sent (stock, accounting) without the name and address.
-    await tx.update(s.orders).set({ firstname: '', lastname: '', line1: '', line2: null, city: '', county: '', postcode: null }).where(eq(s.orders.memberId, id));
+    await tx.update(s.orders).set({ firstname: '', lastname: '', line1: '', line2: null, city: '', county: '', postcode: null, ip: null }).where(eq(s.orders.memberId, id));
     await tx.update(s.checkouts).set({ buyerEmail: null }).where(eq(s.checkouts.memberId, id));
     // Nothing renews or charges for an account that is gone.
     const ssns = (await tx.select({ ssn: sims.ssn }).from(sims).where(eq(sims.memberId, id))).map((r) => r.ssn);

@@ -37,8 +37,10 @@ export async function sendFreeSim(c: C, { body }: Input<typeof recruitApi.sendFr
 }
 
 export async function matesRates(c: C, { body }: Input<typeof recruitApi.matesRates>) {
-  // The customer's address as the browser kept it (ugi), else the one this request comes from.
-  const outcome = await recruit.matesRates(c.var, c.var.member.id, body, body.ip ?? clientIp(c));
+  // production.md: the mates-rates ip is the one client address (through trusted proxies) every use reads;
+  // the browser's ugi value only where this request shows none.
+  const seen = clientIp(c);
+  const outcome = await recruit.matesRates(c.var, c.var.member.id, body, seen !== 'unknown' ? seen : (body.ip ?? seen));
   if (!outcome.ok) return failWith(c, recruitFailures[outcome.reason]);
   return ok(c, recruitApi.matesRates, { _payload: outcome.value });
 }
