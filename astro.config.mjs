@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
-import preact from '@astrojs/preact';
+import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 
 // The public origin only shapes absolute URLs in the sitemap and canonical links.
@@ -76,8 +76,8 @@ export default defineConfig({
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'always' },
   integrations: [
-    // React components run on Preact (compat): the same code, a tenth of the runtime (ADR 014).
-    preact({ compat: true }),
+    // The islands run on React DOM, rendered at build and hydrated in the browser (ADR 023).
+    react(),
     sitemap({
       // Pages that are frames of interactive or private screens are not for search engines.
       filter: (page) =>

@@ -1,3 +1,4 @@
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 
 interface Common {
@@ -49,8 +50,11 @@ export function FormAlert({ children, tone = 'error' }: { children: ReactNode; t
 }
 
 export function SubmitButton({ busy, children, busyLabel }: { busy: boolean; children: ReactNode; busyLabel: string }) {
+  // A form in the build's HTML must not submit itself before its island takes over: the browser
+  // would send the fields (a password) in the URL. A disabled default button also stops Enter.
+  const hydrated = useHydrated();
   return (
-    <button type="submit" className="btn btn--primary btn--block" disabled={busy} aria-busy={busy}>
+    <button type="submit" className="btn btn--primary btn--block" disabled={busy || !hydrated} aria-busy={busy}>
       {busy && <span className="spinner spinner--small" aria-hidden="true" />}
       {busy ? busyLabel : children}
     </button>

@@ -16,17 +16,18 @@ const channels = [
  * The member's marketing permissions, per channel, with the preferred social network
  * (Snapchat unless chosen otherwise, spec section 9). Loads the saved choice, saves on submit.
  */
-export function MarketingPermissionsForm({ userId, saveLabel = 'Save my choices', onSaved }: { userId: string; saveLabel?: string; onSaved?: () => void }) {
+export function MarketingPermissionsForm({ userId, saveLabel = 'Save my choices', onSaved }: { userId: string | undefined; saveLabel?: string; onSaved?: () => void }) {
   const { value, busy, error, saved } = useStore($permissions);
   useEffect(() => {
-    void loadPermissions(userId);
+    // Undefined until the page's guard has let the member in (the build's HTML shows the loading line).
+    if (userId !== undefined) void loadPermissions(userId);
   }, [userId]);
 
   if (!value) return error ? <FormAlert>{error}</FormAlert> : <p role="status">Loading your choices…</p>;
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (await savePermissions(userId)) onSaved?.();
+    if (userId !== undefined && (await savePermissions(userId))) onSaved?.();
   };
 
   return (

@@ -1,7 +1,7 @@
 /** What a members-only island (offers, refer) shows a visitor who is not signed in: log in (they come back here after) or join. */
 export function SignInFirst({ title, children }: { title: string; children: string }) {
   return (
-    <section className="card stack" aria-labelledby="sign-in-first">
+    <section className="card stack" aria-labelledby="sign-in-first" data-visitors-only="">
       <h2 id="sign-in-first">{title}</h2>
       <p>{children}</p>
       <div className="actions">

@@ -6,9 +6,8 @@ import { activation } from './activate-sim-store.ts';
 
 /** Link a SIM card to the account by the number printed on it (an unverified member may do this too). */
 export default function ActivateSim() {
-  const userId = useMemberPage({ allowWhileVerifying: true });
+  useMemberPage({ allowWhileVerifying: true });
   const { busy, busyLabel, error, fields, result: sim } = useStore(activation.$state);
-  if (userId === undefined) return null;
 
   if (sim) {
     return (

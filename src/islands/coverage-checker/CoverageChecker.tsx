@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, type FormEvent } from 'react';
 import { LEVEL_LABELS, TECHNOLOGIES, type CoverageArea } from '../../contract/coverage.ts';
 import { $areas, $check, check, loadAreas, suggestions, locateMe } from './coverage-store.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { COAST_PATH, MAP_HEIGHT, MAP_WIDTH, project } from './ireland.ts';
 
 /**
@@ -13,14 +14,13 @@ export default function CoverageChecker() {
   const { list, error: loadError } = useStore($areas);
   const result = useStore($check);
   const listId = useId();
+  // The form is in the build's HTML; its buttons work once hydrated (a check waits for the data).
+  const hydrated = useHydrated();
   useEffect(() => void loadAreas(), []);
-
-  if (loadError) return <div className="alert alert--error" role="alert">{loadError}</div>;
-  if (!list) return <p role="status" className="loading-line">Loading coverage data…</p>;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    check(String(new FormData(event.currentTarget).get('place') ?? ''));
+    void check(String(new FormData(event.currentTarget).get('place') ?? ''));
   };
   return (
     <div className="coverage stack">
@@ -34,20 +34,21 @@ export default function CoverageChecker() {
           />
           <p id="coverage-place-hint" className="field__hint">For example D02 X285, H91 or Salthill. Suggestions appear as you type.</p>
           <datalist id={listId}>
-            {suggestions(list).map((s) => <option key={s} value={s} />)}
+            {list && suggestions(list).map((s) => <option key={s} value={s} />)}
           </datalist>
         </div>
         <div className="actions">
-          <button type="submit" className="btn btn--primary">Check coverage</button>
-          <button type="button" className="btn btn--outline" onClick={() => void locateMe()} disabled={result.locating}>
+          <button type="submit" className="btn btn--primary" disabled={!hydrated}>Check coverage</button>
+          <button type="button" className="btn btn--outline" onClick={() => void locateMe()} disabled={!hydrated || result.locating}>
             {result.locating ? 'Finding your location…' : 'Use my location'}
           </button>
         </div>
       </form>
       <div aria-live="polite">
+        {loadError && <div className="alert alert--error" role="alert">{loadError}</div>}
         {result.sandbox && <p className="alert alert--info" data-sandbox-notice="">{result.sandbox} <a href="/sandbox/geolocation">Choose its answer</a></p>}
         {result.error && <div className="alert alert--error" role="alert">{result.error}</div>}
-        {result.area && <Result area={result.area} eircode={result.eircode} note={result.note} all={list} />}
+        {result.area && <Result area={result.area} eircode={result.eircode} note={result.note} all={list ?? []} />}
       </div>
     </div>
   );

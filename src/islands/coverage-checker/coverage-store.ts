@@ -8,14 +8,24 @@ import { errorMessage } from '../../lib/http.ts';
 export const $areas = atom<{ list?: CoverageArea[]; error?: string }>({});
 export const $check = map<{ area?: CoverageArea | undefined; eircode?: string | undefined; error?: string | undefined; locating?: boolean; note?: string | undefined; sandbox?: string | undefined }>({});
 
-export async function loadAreas(): Promise<void> {
-  try {
-    const res = await fetch('/api/cms/coverage/areas.json');
-    if (!res.ok) throw new Error(String(res.status));
-    $areas.set({ list: (await res.json()) as CoverageArea[] });
-  } catch {
-    $areas.set({ error: 'The coverage data could not be loaded. Please reload the page.' });
-  }
+let loading: Promise<CoverageArea[] | undefined> | undefined;
+
+/** The published areas, fetched once (the form is there before they are: a check waits for them). */
+export function loadAreas(): Promise<CoverageArea[] | undefined> {
+  loading ??= (async () => {
+    try {
+      const res = await fetch('/api/cms/coverage/areas.json');
+      if (!res.ok) throw new Error(String(res.status));
+      const list = (await res.json()) as CoverageArea[];
+      $areas.set({ list });
+      return list;
+    } catch {
+      loading = undefined; // the next check tries again
+      $areas.set({ error: 'The coverage data could not be loaded. Please reload the page.' });
+      return undefined;
+    }
+  })();
+  return loading;
 }
 
 /** The suggestions: each post town and each place in an area, with its routing key. */
@@ -42,8 +52,8 @@ export function find(areas: CoverageArea[], input: string): { area: CoverageArea
   return partial ? { area: partial } : { error: coverageMessages.noPlace(read.text) };
 }
 
-export function check(input: string): void {
-  const areas = $areas.get().list;
+export async function check(input: string): Promise<void> {
+  const areas = $areas.get().list ?? (await loadAreas());
   if (!areas) return;
   const found = find(areas, input);
   $check.set('error' in found ? { error: found.error } : { area: found.area, eircode: found.eircode });
@@ -51,9 +61,9 @@ export function check(input: string): void {
 
 /** "Use my location": the server's geolocation lookup, then the nearest area. */
 export async function locateMe(): Promise<void> {
-  const areas = $areas.get().list;
-  if (!areas) return;
   $check.set({ locating: true });
+  const areas = $areas.get().list ?? (await loadAreas());
+  if (!areas) return $check.set({});
   try {
     const _payload = await lookUpConnection();
     const sandbox = _payload.sandbox ? coverageMessages.sandbox : undefined;

@@ -1,13 +1,16 @@
 import { useStore } from '@nanostores/react';
 import type { SubmitEvent } from 'react';
 import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { formValues } from '../../lib/form-values.ts';
 import { $forgotPassword, requestReset, setNewPassword } from './forgot-password-store.ts';
 
 /** Forgot password: ask for a link; with the link's token, set a new password. */
 export default function ForgotPassword() {
   const state = useStore($forgotPassword);
-  const token = new URLSearchParams(location.search).get('token');
+  // A reset link's token is read once hydrated; the page's CSS hides the build's request form from
+  // a visitor who came by a link until then (data-wait="token").
+  const token = useHydrated() ? new URLSearchParams(location.search).get('token') : null;
   const busy = state.status === 'busy';
 
   if (state.status === 'sent' || state.status === 'done') {

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { AddressFields } from '../../components/forms/AddressFields.tsx';
 import { FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
-import { authCode } from '../../lib/auth-code.ts';
+import { useSignedIn } from '../../lib/use-hydrated.ts';
 import { $friend, loadFriend, matesRatesOrder } from './friend-store.ts';
 
 /**
@@ -12,6 +12,7 @@ import { $friend, loadFriend, matesRatesOrder } from './friend-store.ts';
  */
 export default function Friend() {
   const friend = useStore($friend);
+  const signedIn = useSignedIn();
   const { busy, busyLabel, error, fields, result } = useStore(matesRatesOrder.$state);
   useEffect(() => {
     void loadFriend(location.search, location.pathname);
@@ -20,7 +21,7 @@ export default function Friend() {
   if (friend.status === 'unknown') return null;
   const name = friend.nickname ?? '';
 
-  if (!authCode()) {
+  if (!signedIn) {
     return (
       <section className="card stack" aria-labelledby="invite-title">
         <h2 id="invite-title">{`${name} invited you to 48`}</h2>

@@ -1,23 +1,23 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { applyGuard, guardInput } from '../../lib/apply-guard.ts';
+import { useEffect, useRef, type SubmitEvent } from 'react';
 import { logInGuard } from '../../lib/guards.ts';
 import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
+import { usePageGuard } from '../../components/member/use-member-page.ts';
 import { formValues } from '../../lib/form-values.ts';
 import { $logIn, finishFirstLogin, submitLogIn } from './log-in-store.ts';
 import { LoginCarousel } from './LoginCarousel.tsx';
 
 /** The log-in form (spec section 2 "Login"); the store does the work, this only shows it. */
 export default function LogIn() {
-  // Spec section 2: the log-in page is only for visitors; a signed-in member goes home.
-  const [allowed] = useState(() => applyGuard(logInGuard(guardInput())));
+  // Spec section 2: the log-in page is only for visitors; a signed-in member goes home (the
+  // page's CSS hides the form from them until then: data-guard="visitor").
+  usePageGuard(logInGuard);
   const state = useStore($logIn);
   const alert = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (state.error) alert.current?.focus();
   }, [state.error]);
 
-  if (!allowed) return null;
   if (state.step === 'carousel') return <LoginCarousel slides={state.slides} onDone={() => void finishFirstLogin()} />;
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {

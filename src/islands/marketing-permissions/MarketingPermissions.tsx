@@ -5,8 +5,7 @@ import { isLocalPath } from '../../lib/last-url.ts';
 /** Asked once, at an existing member's first log-in (spec section 2); saved, the member goes on home. */
 export default function MarketingPermissions() {
   const userId = useMemberPage();
-  if (userId === undefined) return null;
-  const next = new URLSearchParams(location.search).get('next');
+  const next = userId === undefined ? null : new URLSearchParams(location.search).get('next');
   const onward = isLocalPath(next) ? next : '/my48';
   return (
     <div className="stack">

@@ -1,14 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { PARTNER_CAMPAIGNS, type CampaignSlug } from '../../contract/offers.ts';
-import { authCode } from '../../lib/auth-code.ts';
+import { useSignedIn } from '../../lib/use-hydrated.ts';
 import { shortDate } from '../../lib/format.ts';
 import { $voucher, claimVoucher, loadVoucher } from './offers-store.ts';
 import { SignInFirst } from '../../components/member/SignInFirst.tsx';
 
 /** A partner campaign (/campaign, /claim-campaign-vouchers): claim the member's voucher once; it shows again on return. */
 export default function Campaign({ campaign }: { campaign: CampaignSlug }) {
-  const signedIn = Boolean(authCode());
+  const signedIn = useSignedIn();
   const { data, error, busy } = useStore($voucher);
   const { partner, reward } = PARTNER_CAMPAIGNS[campaign];
   useEffect(() => {

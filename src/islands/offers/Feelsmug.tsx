@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
-import { authCode } from '../../lib/auth-code.ts';
+import { useSignedIn } from '../../lib/use-hydrated.ts';
 import { shortDate } from '../../lib/format.ts';
 import { feelsmugForm } from './offers-store.ts';
 import { SignInFirst } from '../../components/member/SignInFirst.tsx';
@@ -8,7 +8,8 @@ import { SignInFirst } from '../../components/member/SignInFirst.tsx';
 /** /feelsmug: the code from a feelsmug cup gives a goody bag, once per code. */
 export default function Feelsmug() {
   const form = useStore(feelsmugForm.$state);
-  if (!authCode()) return <SignInFirst title="Got a code on your cup?">Log in or join 48, then enter the code for your goody bag.</SignInFirst>;
+  const signedIn = useSignedIn();
+  if (!signedIn) return <SignInFirst title="Got a code on your cup?">Log in or join 48, then enter the code for your goody bag.</SignInFirst>;
   return (
     <form className="form card" noValidate onSubmit={feelsmugForm.onSubmit} aria-labelledby="smug-title">
       <h2 id="smug-title" className="form__title">Enter the code from your cup</h2>

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
 import { STUDENT_CODE_MINUTES } from '../../contract/offers.ts';
-import { authCode } from '../../lib/auth-code.ts';
+import { useSignedIn } from '../../lib/use-hydrated.ts';
 import { shortDate } from '../../lib/format.ts';
 import { $offers, $studentEmail, loadOffers, studentApplyForm, studentCodeForm } from './offers-store.ts';
 import { SignInFirst } from '../../components/member/SignInFirst.tsx';
@@ -11,12 +11,14 @@ const gb = (kb: number) => `${Math.round(kb / 1_048_576)} GB`;
 
 /** /student-offer: back to school as it stands today, and the student offer by a code sent to a college address. */
 export default function StudentOffer() {
-  const signedIn = Boolean(authCode());
+  const signedIn = useSignedIn();
   const { promotions, mine, error } = useStore($offers);
   const email = useStore($studentEmail);
   const codeForm = useStore(studentCodeForm.$state);
   const applyForm = useStore(studentApplyForm.$state);
-  useEffect(() => void loadOffers(signedIn), [signedIn]);
+  useEffect(() => {
+    if (signedIn !== undefined) void loadOffers(signedIn);
+  }, [signedIn]);
   if (error) return <div className="alert alert--error" role="alert">{error}</div>;
   if (!promotions) return <p role="status" className="loading-line">Loading the offer…</p>;
   const bts = promotions.back_to_school;

@@ -6,10 +6,9 @@ import { $referralNote, freeSimOrder } from './order-free-sim-store.ts';
 
 /** The free-SIM order: where to post it; the server checks the captcha and that none is on its way already. */
 export default function OrderFreeSim() {
-  const userId = useMemberPage();
+  useMemberPage();
   const { busy, busyLabel, error, fields, result: order } = useStore(freeSimOrder.$state);
   const referralNote = useStore($referralNote);
-  if (userId === undefined) return null;
 
   if (order) {
     return (

@@ -12,7 +12,6 @@ export default function Orders() {
   useEffect(() => {
     if (userId) void loadOrders(userId);
   }, [userId]);
-  if (userId === undefined) return null;
   if (error) return <FormAlert>{error}</FormAlert>;
   if (!orders) return <p role="status">Loading your orders…</p>;
   if (orders.length === 0) {

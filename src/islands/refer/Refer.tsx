@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { EASTER_CAMPAIGN } from '../../contract/referrals.ts';
 import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
-import { authCode } from '../../lib/auth-code.ts';
+import { useSignedIn } from '../../lib/use-hydrated.ts';
 import { shortDate } from '../../lib/format.ts';
 import { $referrals, loadReferrals, referForm } from './refer-store.ts';
 
@@ -11,7 +11,7 @@ const STATUS = { registered: 'Invited', signed_up: 'Joined 48', ordered: 'Ordere
 
 /** /refer: invite a friend by e-mail through the referral service; the member's referrals and the campaign running today. */
 export default function Refer() {
-  const signedIn = Boolean(authCode());
+  const signedIn = useSignedIn();
   const { data, error } = useStore($referrals);
   const form = useStore(referForm.$state);
   useEffect(() => {

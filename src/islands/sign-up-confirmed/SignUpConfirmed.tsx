@@ -16,14 +16,15 @@ export default function SignUpConfirmed() {
   useEffect(() => {
     if (userId) void loadNickname(userId);
   }, [userId]);
-  if (userId === undefined) return null;
-  const freeSim = new URLSearchParams(location.search).get('fromStore') === 'false';
+  // The next step depends on the query and the storage: read once the guard has let the member in;
+  // until then the build's default step keeps its place, unseen (no other member's step shows).
+  const freeSim = userId !== undefined && new URLSearchParams(location.search).get('fromStore') === 'false';
   // Came by a friend's recruit link (kept through sign-up): the mates-rates SIM is the next step.
-  const recruiterUrl = readStorage('recruiterURL');
+  const recruiterUrl = userId !== undefined ? readStorage('recruiterURL') : null;
   const recruited = isLocalPath(recruiterUrl) && recruiterUrl.startsWith('/friend');
   return (
     <div className="stack">
-      <section className="card" aria-labelledby="next-title">
+      <section className="card" aria-labelledby="next-title" style={userId === undefined ? { visibility: 'hidden' } : undefined}>
         <h2 id="next-title">{nickname ? `Welcome to 48, ${nickname}` : 'Welcome to 48'}</h2>
         {recruited ? (
           <>

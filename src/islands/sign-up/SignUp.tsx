@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import Cookies from 'js-cookie';
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
+import { usePageGuard } from '../../components/member/use-member-page.ts';
 import { formValues } from '../../lib/form-values.ts';
-import { applyGuard, guardInput } from '../../lib/apply-guard.ts';
 import { signUpGuard } from '../../lib/guards.ts';
 import { rememberLastUrl } from '../../lib/last-url.ts';
 import { $signUp, createAccount, rememberJourney, resend, startVerification, verify } from './sign-up-store.ts';
@@ -13,7 +13,9 @@ import { $signUp, createAccount, rememberJourney, resend, startVerification, ver
  * mail). The page's guard has already sent away members who have nothing to do here.
  */
 export default function SignUp() {
-  const [allowed] = useState(() => applyGuard(signUpGuard(guardInput())));
+  // The build's HTML is the new visitor's form; a member still verifying gets the code form before
+  // paint (the page's CSS hides the build's form from them until then: data-guard, data-wait).
+  const allowed = usePageGuard(signUpGuard);
   const state = useStore($signUp);
   const [changing, setChanging] = useState(false);
   const verifyHeading = useRef<HTMLHeadingElement>(null);
@@ -22,7 +24,7 @@ export default function SignUp() {
     if (state.step === 'verify') verifyHeading.current?.focus();
   }, [state.step]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!allowed) return;
     rememberJourney(location.search);
     const token = new URLSearchParams(location.search).get('verify');
@@ -38,7 +40,6 @@ export default function SignUp() {
     }
   }, [allowed]);
 
-  if (!allowed) return null;
   if (state.step === 'leaving') return <p role="status">Taking you on…</p>;
 
   if (state.step === 'verify') {
