@@ -89,6 +89,18 @@ export default defineConfig({
   server: { port: 4321 },
   // npm run dev runs the API beside Astro's dev server; forward its paths to it.
   vite: {
+    build: {
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            // React DOM, React and the React bindings of the stores as one file: every island page
+            // needs all of them, and one file compresses smaller than four (issue 27). Nothing else
+            // joins it, so no content page is made to load React by a module it shares with islands.
+            groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@nanostores[\\/]react|@astrojs[\\/]react)[\\/]/ }],
+          },
+        },
+      },
+    },
     server: {
       proxy: Object.fromEntries(
         ['/panda', '/sandbox'].map((path) => [path, `http://localhost:${process.env.API_PORT ?? 4322}`]),

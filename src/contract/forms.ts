@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { ADDRESS_LABELS, FRIEND_ADDRESS_LABELS, IRISH_COUNTIES } from './address-labels.ts';
+
+export { ADDRESS_LABELS, FRIEND_ADDRESS_LABELS, IRISH_COUNTIES };
 
 /**
  * The rules of every form, shared by the browser (messages next to the field) and the server
@@ -73,16 +76,8 @@ export const eircodeRule = z
   .toUpperCase()
   .regex(/^([AC-FHKNPRTV-Y]\d{2}|D6W) ?[0-9AC-FHKNPRTV-Y]{4}$/, { error: 'Enter an Eircode like D02 X285, or leave it empty.' });
 
-export const IRISH_COUNTIES = [
-  'Carlow', 'Cavan', 'Clare', 'Cork', 'Donegal', 'Dublin', 'Galway', 'Kerry', 'Kildare', 'Kilkenny', 'Laois', 'Leitrim', 'Limerick',
-  'Longford', 'Louth', 'Mayo', 'Meath', 'Monaghan', 'Offaly', 'Roscommon', 'Sligo', 'Tipperary', 'Waterford', 'Westmeath', 'Wexford', 'Wicklow',
-] as const;
 
 /** The free-SIM order: where to post it (field names as the spec's order payloads). */
-/** What the member reads for each field of a SIM order's address (forms and their messages say the same). */
-export const ADDRESS_LABELS = { firstname: 'First name', lastname: 'Last name', s_line1: 'Address line 1', s_line2: 'Address line 2', s_city: 'Town or city', s_county: 'County', s_postcode: 'Eircode' } as const;
-/** The same for a friend's address (a free SIM sent to them). */
-export const FRIEND_ADDRESS_LABELS = { ...ADDRESS_LABELS, firstname: "Friend's first name", lastname: "Friend's last name" } as const;
 
 export const FreeSimOrderForm = z.object({
   firstname: nameRule('firstname'),

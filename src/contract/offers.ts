@@ -9,19 +9,8 @@ import { payload, UserParams } from './schemas.ts';
  * vouchers, presale codes and feelsmug coffee codes. Every claim is once-only, by unique
  * indexes in the database.
  */
-export const STUDENT_CODE_MINUTES = 10;
-export const STUDENT_CODE_TRIES = 5;
-
-/** The goody bags offers give (catalogue SKUs). */
-export const OFFER_BAGS = { student: 'BDSTU1', freeAllowance: 'BDFREE1', feelsmug: 'BDSMUG1' } as const;
-
-/** Two partner campaigns (spec section 7: "for two partner campaigns"); their vouchers come from the partner. */
-export const PARTNER_CAMPAIGNS = {
-  'screen-nights': { partner: 'Screen Nights Cinemas', reward: 'a free cinema ticket', page: '/campaign' },
-  'pulse-gyms': { partner: 'Pulse Gyms', reward: 'a free week at the gym', page: '/claim-campaign-vouchers' },
-} as const;
-export type CampaignSlug = keyof typeof PARTNER_CAMPAIGNS;
-export const CAMPAIGN_SLUGS = Object.keys(PARTNER_CAMPAIGNS) as CampaignSlug[];
+export { STUDENT_CODE_MINUTES, STUDENT_CODE_TRIES, OFFER_BAGS, PARTNER_CAMPAIGNS, CAMPAIGN_SLUGS, type CampaignSlug } from './offers-constants.ts';
+import { STUDENT_CODE_MINUTES, STUDENT_CODE_TRIES, CAMPAIGN_SLUGS, type CampaignSlug } from './offers-constants.ts';
 
 const email = z.string({ error: 'Enter your college e-mail address.' }).trim().toLowerCase()
   .min(1, { error: 'Enter your college e-mail address.' }).max(254, { error: 'That e-mail address is too long.' })

@@ -8,7 +8,8 @@ import { payload, UserParams } from './schemas.ts';
  * 5, 7 and 9): the campaign, the member's referrals, and our own four calls.
  */
 export const REFERRAL_CAMPAIGN = '48_raf1';
-export const EASTER_CAMPAIGN = '48_rp1';
+import { EASTER_CAMPAIGN } from './constants.ts';
+export { EASTER_CAMPAIGN };
 export const REFERRAL_LOCALE = 'en';
 /** The five calls of the service (paths under its own domain, spec section 7). */
 export const REFERRAL_CALLS = {

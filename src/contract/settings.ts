@@ -6,7 +6,8 @@ import { NameForm, PasswordRule } from './forms.ts';
 import { messages } from './messages.ts';
 
 /** Settings of the account: my details, marketing permissions, password. */
-export const SOCIAL_NETWORKS = ['Snapchat', 'Instagram', 'TikTok', 'Facebook', 'X'] as const;
+import { SOCIAL_NETWORKS } from './constants.ts';
+export { SOCIAL_NETWORKS };
 
 export const MarketingPermissionsSchema = z
   .object({

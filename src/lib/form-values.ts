@@ -14,11 +14,4 @@ export function humanProblems(error: z.ZodError, labels: Record<string, string>)
   return out;
 }
 
-/** The values of a form, as strings. */
-export function formValues(form: HTMLFormElement): Record<string, string> {
-  const values: Record<string, string> = {};
-  new FormData(form).forEach((value, key) => {
-    if (typeof value === 'string') values[key] = value;
-  });
-  return values;
-}
+export { formValues } from './form-values-light.ts';

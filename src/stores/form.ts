@@ -27,7 +27,7 @@ export interface FormStore<R> {
  * member sees), then busy while the call runs (the page loader too, when asked), then the result
  * or the API's message. `step` lets a long submit say what it is doing ("Placing your order…").
  */
-export function formStore<S extends z.ZodType, R>(options: {
+export interface FormOptions<S extends z.ZodType, R> {
   schema: S;
   labels?: Record<string, string>;
   busyLabel?: string;
@@ -35,8 +35,12 @@ export function formStore<S extends z.ZodType, R>(options: {
   pageLoader?: boolean;
   fallbackError?: string;
   send: (data: z.output<S>, step: (label: string) => void) => Promise<R>;
-}): FormStore<R> {
-  const $state = map<FormState<R>>({ busy: false, fields: {} });
+}
+
+/** A form's rule and call, declared for a store that loads them on the first submit (stores/lazy-form.ts). */
+export const formOptions = <S extends z.ZodType, R>(options: FormOptions<S, R>) => options;
+
+export function formStore<S extends z.ZodType, R>(options: FormOptions<S, R>, $state = map<FormState<R>>({ busy: false, fields: {} })): FormStore<R> {
   const step = (busyLabel: string) => $state.setKey('busyLabel', busyLabel);
   const store: FormStore<R> = {
     $state,

@@ -1,6 +1,14 @@
 import { map } from 'nanostores';
-import { settingsApi, type MarketingPermissions } from '../contract/settings.ts';
+import { route } from '../contract/endpoint.ts';
+import type { settingsApi, MarketingPermissions } from '../contract/settings.ts';
 import { call, errorMessage } from '../lib/http.ts';
+
+// Typed by their endpoints, without the schema library (issue 27: island pages load no zod).
+const permissionsPath = '/panda/protected/users/{user_id}/marketing-permissions';
+const routes = {
+  read: route<typeof settingsApi.marketingPermissions>('get', permissionsPath),
+  save: route<typeof settingsApi.saveMarketingPermissions>('put', permissionsPath),
+};
 
 /** The member's marketing permissions (shared by the first-login page, sign-up-confirmed and settings). */
 export interface PermissionsState {
@@ -15,7 +23,7 @@ export const $permissions = map<PermissionsState>({ busy: false, saved: false })
 export async function loadPermissions(userId: string): Promise<void> {
   $permissions.set({ busy: false, saved: false });
   try {
-    const { _payload } = await call(settingsApi.marketingPermissions, { params: { user_id: userId } });
+    const { _payload } = await call(routes.read, { params: { user_id: userId } });
     $permissions.setKey('value', _payload);
   } catch (error) {
     $permissions.setKey('error', errorMessage(error, 'Your choices could not be loaded. Please reload the page.'));
@@ -33,7 +41,7 @@ export async function savePermissions(userId: string): Promise<boolean> {
   if (!value) return false;
   $permissions.set({ value, busy: true, saved: false });
   try {
-    const { _payload } = await call(settingsApi.saveMarketingPermissions, { params: { user_id: userId }, body: value });
+    const { _payload } = await call(routes.save, { params: { user_id: userId }, body: value });
     $permissions.set({ value: _payload, busy: false, saved: true });
     return true;
   } catch (error) {

@@ -1,4 +1,4 @@
-import { ADDRESS_LABELS, FRIEND_ADDRESS_LABELS, IRISH_COUNTIES } from '../../contract/forms.ts';
+import { ADDRESS_LABELS, FRIEND_ADDRESS_LABELS, IRISH_COUNTIES } from '../../contract/address-labels.ts';
 import { Field, SelectField } from './Field.tsx';
 
 /**

@@ -1,13 +1,4 @@
-import { onboardingApi } from '../../contract/onboarding.ts';
-import { ActivateSimForm } from '../../contract/forms.ts';
-import { call } from '../../lib/http.ts';
-import { memberParams } from '../../lib/member-session.ts';
-import { formStore } from '../../stores/form.ts';
+import { lazyForm } from '../../stores/lazy-form.ts';
 
-/** Linking a SIM card by the number printed on it; the result is the activated SIM. */
-export const activation = formStore({
-  schema: ActivateSimForm,
-  busyLabel: 'Activating…',
-  pageLoader: true,
-  send: async (body) => (await call(onboardingApi.activateSim, { params: memberParams(), body }))._payload.sim,
-});
+/** Linking a SIM card; the rule and the call load on submit (activate-sim-actions.ts, issue 27). */
+export const activation = lazyForm('Activating…', () => import('./activate-sim-actions.ts').then((m) => m.activation));

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { SubmitEvent } from 'react';
 import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import { formValues } from '../../lib/form-values.ts';
+import { formValues } from '../../lib/form-values-light.ts';
 import { $forgotPassword, requestReset, setNewPassword } from './forgot-password-store.ts';
 
 /** Forgot password: ask for a link; with the link's token, set a new password. */

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
 import { euro, formatMsisdn } from '../../lib/format.ts';
-import { $giftOffers, $recipient, giftForm, loadGiftOffers, numberForm, startAgain } from './gift-shop-store.ts';
+import { $giftOffers, $recipient, giftForm, numberForm, startAgain } from './gift-shop-store.ts';
 
 /** Gift a plan: a membership or a top-up for a member's number, for visitors and members alike. */
 export default function GiftShop() {
@@ -11,7 +11,6 @@ export default function GiftShop() {
   const step2 = useStore(giftForm.$state);
   const { offers, error } = useStore($giftOffers);
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => void loadGiftOffers(), []);
   // The second step takes the focus, as a new page would.
   useEffect(() => {
     if (recipient) heading.current?.focus();

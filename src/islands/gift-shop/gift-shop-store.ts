@@ -1,10 +1,12 @@
 import { atom, map } from 'nanostores';
-import { z } from 'zod';
 import type { Answer } from '../../contract/endpoint.ts';
-import { giftShopApi, GIFT_KINDS } from '../../contract/gift-shop.ts';
-import { emailRule } from '../../contract/forms.ts';
-import { call, errorMessage, newIdempotencyKey } from '../../lib/http.ts';
-import { formStore } from '../../stores/form.ts';
+import type { giftShopApi, GIFT_KINDS } from '../../contract/gift-shop.ts';
+import { lazyForm } from '../../stores/lazy-form.ts';
+
+/*
+ * The gift shop's state. Its rules and calls load when the visitor sends the first step
+ * (gift-shop-actions.ts), with the offers of step 2: the page ships none of them before (issue 27).
+ */
 
 type Offers = Answer<typeof giftShopApi.offers>['_payload'];
 
@@ -12,42 +14,8 @@ type Offers = Answer<typeof giftShopApi.offers>['_payload'];
 export const $recipient = atom<{ msisdn: string; gift: (typeof GIFT_KINDS)[number] } | undefined>(undefined);
 export const $giftOffers = map<{ offers?: Offers | undefined; error?: string | undefined }>({});
 
-export async function loadGiftOffers(): Promise<void> {
-  try {
-    $giftOffers.set({ offers: (await call(giftShopApi.offers))._payload });
-  } catch (error) {
-    $giftOffers.set({ error: errorMessage(error, 'The gift shop could not be loaded. Please try again.') });
-  }
-}
-
-/** Step 1: the number and the kind of gift, checked by the server (spec section 5's messages). */
-export const numberForm = formStore({
-  schema: z.object({ msisdn: z.string().trim().min(1, { error: 'msisdn is required' }), gift: z.enum(GIFT_KINDS, { error: 'Choose a membership or a top-up.' }) }),
-  labels: { msisdn: 'Their 48 number' },
-  busyLabel: 'Checking the number…',
-  send: async (body) => {
-    await call(giftShopApi.check, { body });
-    $recipient.set(body);
-    return body;
-  },
-});
-
-/** Step 2: the membership or the amount, and where to send the receipt; then the card payment. */
-export const giftForm = formStore({
-  schema: z.object({ choice: z.string({ error: 'Choose what to give.' }).min(1, { error: 'Choose what to give.' }), buyer_email: emailRule('buyer_email') }),
-  labels: { buyer_email: 'Your e-mail address', choice: 'Your choice' },
-  busyLabel: 'Opening the secure payment page…',
-  send: async ({ choice, buyer_email }) => {
-    const to = $recipient.get();
-    if (!to) throw new Error('Enter the number first.');
-    const body = to.gift === 'membership'
-      ? { gift: 'membership' as const, msisdn: to.msisdn, sku: choice, buyer_email }
-      : { gift: 'credit' as const, msisdn: to.msisdn, amount_cents: Number(choice) as 500, buyer_email };
-    const { _payload } = await call(giftShopApi.order, { body, idempotencyKey: newIdempotencyKey() });
-    location.assign(_payload.url);
-    return _payload.checkout_id;
-  },
-});
+export const numberForm = lazyForm('Checking the number…', () => import('./gift-shop-actions.ts').then((m) => m.numberForm));
+export const giftForm = lazyForm('Opening the secure payment page…', () => import('./gift-shop-actions.ts').then((m) => m.giftForm));
 
 export function startAgain(): void {
   $recipient.set(undefined);

@@ -2,8 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type SubmitEvent } from 'react';
 import { logInGuard } from '../../lib/guards.ts';
 import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
-import { usePageGuard } from '../../components/member/use-member-page.ts';
-import { formValues } from '../../lib/form-values.ts';
+import { usePageGuard } from '../../components/member/use-page-guard.ts';
+import { formValues } from '../../lib/form-values-light.ts';
 import { $logIn, finishFirstLogin, submitLogIn } from './log-in-store.ts';
 import { LoginCarousel } from './LoginCarousel.tsx';
 

@@ -1,33 +1,8 @@
-import { ADDRESS_LABELS, FreeSimOrderForm } from '../../contract/forms.ts';
-import { ordersApi } from '../../contract/orders.ts';
-import { captchaAnswer } from '../../lib/captcha.ts';
 import { atom } from 'nanostores';
-import { referralsApi } from '../../contract/referrals.ts';
-import { call, errorMessage } from '../../lib/http.ts';
-import { memberParams } from '../../lib/member-session.ts';
-import { formStore } from '../../stores/form.ts';
-
+import { lazyForm } from '../../stores/lazy-form.ts';
 
 /** Set when a referred member's order could not be recorded with the referral service: the service's message. */
 export const $referralNote = atom<string | undefined>(undefined);
 
-/** The free-SIM order: the address is checked here and by the server, the captcha answered, then the order placed. */
-export const freeSimOrder = formStore({
-  schema: FreeSimOrderForm.omit({ captcha: true }),
-  labels: ADDRESS_LABELS,
-  busyLabel: "Checking you're a person…",
-  pageLoader: true,
-  send: async (address, step) => {
-    const captcha = await captchaAnswer('free_sim');
-    step('Placing your order…');
-    const order = (await call(ordersApi.orderFreeSim, { params: memberParams(), body: { ...address, captcha } }))._payload.order;
-    // A member a friend referred: the order is recorded with the referral service (nothing to record otherwise).
-    try {
-      await call(referralsApi.recordOrder, { query: { channel: 'web' }, body: { user_id: memberParams().user_id, sim_order: order.id } });
-      $referralNote.set(undefined);
-    } catch (error) {
-      $referralNote.set(`Your order is placed, but the referral could not be recorded: ${errorMessage(error)}`);
-    }
-    return order;
-  },
-});
+/** The free-SIM order; the rule, the captcha and the calls load on submit (order-free-sim-actions.ts, issue 27). */
+export const freeSimOrder = lazyForm("Checking you're a person…", () => import('./order-free-sim-actions.ts').then((m) => m.freeSimOrder));

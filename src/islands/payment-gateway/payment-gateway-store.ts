@@ -1,9 +1,16 @@
 import { map } from 'nanostores';
-import type { Answer } from '../../contract/endpoint.ts';
-import { paymentsApi, type PaymentResult } from '../../contract/payments.ts';
+import { route, type Answer } from '../../contract/endpoint.ts';
+import type { paymentsApi, PaymentResult } from '../../contract/payments.ts';
 import { call, errorMessage } from '../../lib/http.ts';
 
 type Checkout = Answer<typeof paymentsApi.checkout>['_payload'];
+
+// Typed by their endpoints, without the schema library (issue 27: island pages load no zod).
+const routes = {
+  checkout: route<typeof paymentsApi.checkout>('get', '/panda/public/checkouts/{checkout_id}'),
+  checkoutResult: route<typeof paymentsApi.checkoutResult>('post', '/panda/public/checkouts/{checkout_id}/result'),
+  reportError: route<typeof paymentsApi.reportError>('post', '/payment/error'),
+};
 
 export interface GatewayState {
   step: 'loading' | 'form' | 'checking' | 'result' | 'error';
@@ -27,7 +34,7 @@ export async function openGateway(search: string): Promise<void> {
   const id = params.get('checkout') ?? '';
   if (!/^[0-9a-f-]{36}$/.test(id)) return $gateway.set({ step: 'error', error: 'This payment link is not complete. Please start the payment again.' });
   try {
-    const { _payload: checkout } = await call(paymentsApi.checkout, { params: { checkout_id: id } });
+    const { _payload: checkout } = await call(routes.checkout, { params: { checkout_id: id } });
     const returned = params.has('resourcePath') || checkout.state !== 'open';
     $gateway.set({ step: returned ? 'checking' : 'form', checkout });
     if (returned) await checkResult(id);
@@ -38,7 +45,7 @@ export async function openGateway(search: string): Promise<void> {
 
 async function checkResult(id: string, attempt = 0): Promise<void> {
   try {
-    const { _payload: result } = await call(paymentsApi.checkoutResult, { params: { checkout_id: id } });
+    const { _payload: result } = await call(routes.checkoutResult, { params: { checkout_id: id } });
     if (result.state === 'pending' && attempt < POLL_LIMIT) {
       $gateway.set({ ...$gateway.get(), step: 'checking', result });
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
@@ -54,7 +61,7 @@ async function checkResult(id: string, attempt = 0): Promise<void> {
 /** Spec section 9: 3-D Secure errors are reported, without any card data. */
 export async function reportPaymentError(step: 'init' | 'setup' | 'continue' | 'validate', result: 'failure' | 'error', message: string): Promise<void> {
   try {
-    await call(paymentsApi.reportError, { body: { step, result, message: message.slice(0, 500) } });
+    await call(routes.reportError, { body: { step, result, message: message.slice(0, 500) } });
   } catch {
     /* nothing more to do */
   }

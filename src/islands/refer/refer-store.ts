@@ -1,31 +1,24 @@
 import { map } from 'nanostores';
-import type { Answer } from '../../contract/endpoint.ts';
-import { ReferFriendForm, referralsApi } from '../../contract/referrals.ts';
+import { route, type Answer } from '../../contract/endpoint.ts';
+import type { referralsApi } from '../../contract/referrals.ts';
 import { call, errorMessage } from '../../lib/http.ts';
 import { memberParams } from '../../lib/member-session.ts';
-import { formStore } from '../../stores/form.ts';
+import { lazyForm } from '../../stores/lazy-form.ts';
 
 type Referrals = Answer<typeof referralsApi.list>['_payload'];
+// Typed by its endpoint, without the schema library (issue 27: island pages load no zod).
+const referralsRoute = route<typeof referralsApi.list>('get', '/panda/protected/users/{user_id}/getbuyapowareferrals');
 
 /** The member's referrals and today's campaign. */
 export const $referrals = map<{ data?: Referrals | undefined; error?: string | undefined }>({});
 
 export async function loadReferrals(): Promise<void> {
   try {
-    $referrals.set({ data: (await call(referralsApi.list, { params: memberParams() }))._payload });
+    $referrals.set({ data: (await call(referralsRoute, { params: memberParams() }))._payload });
   } catch (error) {
     $referrals.set({ error: errorMessage(error, 'Your referrals could not be loaded. Please try again.') });
   }
 }
 
-/** Refer a friend: the referral service's refusal comes back as its own message. */
-export const referForm = formStore({
-  schema: ReferFriendForm,
-  labels: { friend_first_name: "Friend's first name", friend_last_name: "Friend's last name", friend_email: "Friend's e-mail address" },
-  busyLabel: 'Sending your invitation…',
-  send: async (body) => {
-    const { _payload } = await call(referralsApi.refer, { params: memberParams(), body });
-    void loadReferrals();
-    return _payload;
-  },
-});
+/** Refer a friend; the rule and the call load on submit (refer-actions.ts). */
+export const referForm = lazyForm('Sending your invitation…', () => import('./refer-actions.ts').then((m) => m.referForm));
