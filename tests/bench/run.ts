@@ -4,17 +4,22 @@ import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { bareNode, benchDatabase, load, loadTool, signIn, signInMembers, startServer, summaryTarget, type Load } from './api.ts';
 import { weighPage } from './js-weight.ts';
+import { benchLighthouse, LIGHTHOUSE_BUDGET } from './lighthouse.ts';
 import { benchMy48, LOGIN_BUDGET_MS, MY48_BUDGET } from './my48.ts';
 import { soak } from './soak.ts';
 
 /**
- * `npm run bench`: every budget of issues 1, 5 and 15, each figure printed beside its reference
+ * `npm run bench`: every budget of issues 1, 5, 15 and 27, each figure printed beside its reference
  * from the same run (the health route, a bare Node server), failing where a budget is missed.
- * --no-build reuses dist/; --no-soak skips the 5-minute soak; --soak-seconds=N shortens it.
+ * --no-build reuses dist/; --no-soak skips the 5-minute soak; --soak-seconds=N shortens it;
+ * --no-lighthouse skips the Lighthouse runs.
  */
 const args = process.argv.slice(2);
 const NO_ISLAND_BUDGET = 10 * 1024;
-const ISLAND_BUDGET = 70 * 1024;
+/** Issue 27: island pages on React DOM, rendered at build. */
+const ISLAND_BUDGET = 90 * 1024;
+/** /my48's shell is one client-only island: held to its own budget (log-in click → dashboard, below). */
+const isMy48 = (page: string) => page === '/my48' || page.startsWith('/my48/');
 /** A content page on a first visit, with the consent banner (issue 14). */
 const FIRST_VISIT_BUDGET = 22 * 1024;
 const CONSENT_BANNER = /consent-banner/;
@@ -36,7 +41,7 @@ if (!args.includes('--no-build')) {
 }
 
 // 1. JavaScript per page: content pages ≤ 10 KB gzip once a consent choice is stored and ≤ 22 KB
-// on a first visit (with the banner); island pages ≤ 70 KB gzip.
+// on a first visit (with the banner); island pages ≤ 90 KB gzip; /my48's shell ≤ its 100 KB.
 const dist = 'dist';
 const pages = readdirSync(dist, { recursive: true, withFileTypes: true })
   .filter((e) => e.isFile() && e.name.endsWith('.html'))
@@ -48,14 +53,14 @@ let heaviestFirstVisit = 0;
 for (const file of pages) {
   const w = weighPage(dist, file);
   const first = weighPage(dist, file, CONSENT_BANNER);
-  const budget = w.hasIsland ? ISLAND_BUDGET : NO_ISLAND_BUDGET;
+  const budget = isMy48(w.page) ? MY48_BUDGET : w.hasIsland ? ISLAND_BUDGET : NO_ISLAND_BUDGET;
   const firstMiss = !w.hasIsland && first.gzipBytes > FIRST_VISIT_BUDGET;
   const miss = w.gzipBytes > budget || firstMiss;
   if (miss) over++;
   if (!w.hasIsland) heaviestFirstVisit = Math.max(heaviestFirstVisit, first.gzipBytes);
   console.log(`${w.page.padEnd(48)} ${(w.hasIsland ? 'yes' : 'no').padEnd(6)} ${kb(w.bytes).padStart(9)} ${kb(w.gzipBytes).padStart(9)} ${kb(first.gzipBytes).padStart(10)}${miss ? `  OVER BUDGET (${kb(firstMiss ? FIRST_VISIT_BUDGET : budget)})` : ''}`);
 }
-console.log(`${pages.length} pages; ${over} over budget (content ${kb(NO_ISLAND_BUDGET)} with a stored choice and ${kb(FIRST_VISIT_BUDGET)} on a first visit, island ${kb(ISLAND_BUDGET)} gzip); heaviest content page on a first visit ${kb(heaviestFirstVisit)}.`);
+console.log(`${pages.length} pages; ${over} over budget (content ${kb(NO_ISLAND_BUDGET)} with a stored choice and ${kb(FIRST_VISIT_BUDGET)} on a first visit, island ${kb(ISLAND_BUDGET)}, /my48 ${kb(MY48_BUDGET)} gzip); heaviest content page on a first visit ${kb(heaviestFirstVisit)}.`);
 check(over === 0, `${over} pages over their JavaScript budget`);
 
 const figures: string[] = [];
@@ -113,7 +118,16 @@ if (pgUrl) {
 {
   const my48 = await benchMy48();
   figure(`/my48 JavaScript from the log-in click to the dashboard: ${kb(my48.gzipBytes)} gzip in ${my48.files} files; ≤ ${kb(MY48_BUDGET)}: ${check(my48.gzipBytes <= MY48_BUDGET, '/my48 over its JavaScript budget')}`);
-  figure(`log-in click → dashboard shown: median ${Math.round(my48.medianMs)} ms of ${my48.runs.length} runs (${my48.runs.map((r) => Math.round(r)).join(', ')}); ≤ ${LOGIN_BUDGET_MS} ms: ${check(my48.medianMs <= LOGIN_BUDGET_MS, 'log-in to dashboard over 800 ms')}`);
+  figure(`log-in click → dashboard shown: median ${Math.round(my48.medianMs)} ms of ${my48.runs.length} runs (${my48.runs.map((r) => Math.round(r)).join(', ')}); ≤ ${LOGIN_BUDGET_MS} ms: ${check(my48.medianMs <= LOGIN_BUDGET_MS, `log-in to dashboard over ${LOGIN_BUDGET_MS} ms`)}`);
+}
+
+// 4b. Lighthouse mobile on the island pages (issue 27): performance ≥ 95, CLS ≤ 0.02, TBT ≤ 150 ms.
+if (!args.includes('--no-lighthouse')) {
+  const { score, cls, tbtMs } = LIGHTHOUSE_BUDGET;
+  for (const f of await benchLighthouse()) {
+    const ok = f.score >= score && f.cls <= cls && f.tbtMs <= tbtMs;
+    figure(`Lighthouse mobile ${f.page}: performance ${f.score}, CLS ${f.cls.toFixed(3)}, TBT ${Math.round(f.tbtMs)} ms, LCP ${Math.round(f.lcpMs)} ms (median of 3); ≥ ${score}, ≤ ${cls}, ≤ ${tbtMs} ms: ${check(ok, `Lighthouse ${f.page} under budget`)}`);
+  }
 }
 
 // 5. Soak: mixed member journeys at 50 connections for 5 minutes; no error, memory flat.

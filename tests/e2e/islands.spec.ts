@@ -1,0 +1,100 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from '@playwright/test';
+import { test } from './fixtures.ts';
+
+/**
+ * Issue 27: the public islands are rendered by Astro at build and hydrated by React DOM; /my48 is
+ * one client-only React island. These checks fail if an island ships without its HTML, if one is
+ * client-only again, or if any page loads Preact.
+ */
+
+const PUBLIC_ISLANDS = [
+  'log-in', 'sign-up', 'coverage-checker', 'gift-shop', 'forgot-password', 'activate-sim', 'order-free-sim', 'orders', 'friend', 'refer',
+  'campaign', 'claim-campaign-vouchers', 'feelsmug', 'student-offer', 'need-a-device', 'payment-gateway', 'sign-up-confirmed', 'marketing-permissions',
+];
+/** The design card's four: their form and fields are in the HTML before any script runs. */
+const FORMS: Record<string, string[]> = {
+  'log-in': ['username', 'password'],
+  'sign-up': ['firstname', 'lastname', 'email', 'password', 'terms'],
+  'coverage-checker': ['place'],
+  'gift-shop': ['msisdn', 'gift'],
+};
+
+const islandsOf = (html: string) => [...html.matchAll(/<astro-island\b([^>]*)>([\s\S]*?)<\/astro-island>/g)].map((m) => ({ attrs: m[1]!, inner: m[2]! }));
+
+// eslint-disable-next-line no-empty-pattern
+test('every public island is in the built HTML, rendered at build, not client-only; no page loads Preact', async ({}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'file check, one run is enough');
+  for (const name of PUBLIC_ISLANDS) {
+    const html = readFileSync(join('dist', name, 'index.html'), 'utf8');
+    const islands = islandsOf(html);
+    expect(islands, `${name} has its island`).toHaveLength(1);
+    const [{ attrs, inner }] = islands as [{ attrs: string; inner: string }];
+    expect(attrs, `${name} is hydrated, not client-only`).not.toMatch(/client="only"/);
+    expect(attrs, `${name} is hydrated by React`).toMatch(/renderer-url="[^"]*client[^"]*\.js"/);
+    expect(inner.replace(/<!--[\s\S]*?-->/g, '').trim().length, `${name} has its HTML inside astro-island`).toBeGreaterThan(40);
+    for (const field of FORMS[name] ?? []) expect(inner, `${name} has the field ${field} in its HTML`).toMatch(new RegExp(`<(input|select)[^>]*name="${field}"`));
+    if (FORMS[name]) expect(inner, `${name} has its form in the HTML`).toMatch(/<form\b/);
+  }
+  const my48 = islandsOf(readFileSync(join('dist', 'my48', 'index.html'), 'utf8'));
+  expect(my48[0]?.attrs, '/my48 is one client-only island').toMatch(/client="only"/);
+  // Preact's runtime announces itself in its options hooks and its name; React DOM's does not contain either.
+  const scripts = readdirSync('dist/_astro').filter((f) => f.endsWith('.js'));
+  expect(scripts.some((f) => readFileSync(join('dist/_astro', f), 'utf8').includes('react-dom')), 'React DOM is shipped').toBe(true);
+  for (const f of scripts) expect(readFileSync(join('dist/_astro', f), 'utf8'), `${f} is not Preact`).not.toMatch(/preact|__PREACT_DEVTOOLS__/i);
+});
+
+test('the log-in, sign-up, coverage and gift-shop forms show before any script runs, and React DOM owns them after', async ({ browser, baseURL }) => {
+  // No JavaScript: the build's HTML alone shows each form (its submit waits for the island).
+  const still = await browser.newContext({ javaScriptEnabled: false, baseURL: baseURL! });
+  const bare = await still.newPage();
+  for (const name of Object.keys(FORMS)) {
+    await bare.goto(`/${name}`);
+    for (const field of FORMS[name]!) await expect(bare.locator(`astro-island [name="${field}"]`).first()).toBeVisible();
+    await expect(bare.locator('astro-island button[type="submit"]').first()).toBeDisabled();
+  }
+  await still.close();
+
+  const page = await browser.newPage({ baseURL: baseURL! });
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /hydrat|#418|#423|#425|did not match/i.test(m.text())) problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  for (const name of Object.keys(FORMS)) {
+    await page.goto(`/${name}`);
+    const submit = page.locator('astro-island button[type="submit"]').first();
+    await expect(submit).toBeEnabled();
+    const owned = await submit.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber$')));
+    expect(owned, `${name}: the button belongs to React DOM after hydration`).toBe(true);
+  }
+  expect(problems, 'no hydration mismatch').toEqual([]);
+  await page.close();
+});
+
+test('a signed-in member never sees the log-in form; a visitor never sees a member page; my48 runs on React DOM', async ({ page, signIn }) => {
+  // A visitor on a member page: the build's form is unseen until the guard sends them to log in.
+  await page.route(/\/_astro\/ActivateSim\.[^/]+\.js$/, (route) => route.abort());
+  await page.goto('/activate-sim');
+  await expect(page.locator('astro-island form')).toBeAttached();
+  await expect(page.locator('astro-island form')).toBeHidden();
+  await page.unroute(/\/_astro\/ActivateSim\.[^/]+\.js$/);
+  await page.goto('/activate-sim');
+  await expect(page).toHaveURL(/\/log-in/);
+  await signIn('active@example.com');
+  // The build's log-in form is hidden from a member from the first paint: with the island's code held
+  // back (so no guard runs), the page as first painted keeps the form, unseen.
+  await page.route(/\/_astro\/LogIn\.[^/]+\.js$/, (route) => route.abort());
+  await page.goto('/log-in');
+  await expect(page.locator('astro-island form')).toBeAttached();
+  await expect(page.locator('astro-island form')).toBeHidden();
+  await page.unroute(/\/_astro\/LogIn\.[^/]+\.js$/);
+  // With its code, the guard sends the member home.
+  await page.goto('/log-in');
+  await expect(page).toHaveURL((u) => u.pathname === '/');
+  await page.goto('/my48');
+  const meter = page.getByRole('region', { name: 'Data', exact: true }).getByRole('meter');
+  await expect(meter).toBeVisible();
+  expect(await meter.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber$')))).toBe(true);
+});
