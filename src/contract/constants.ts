@@ -26,9 +26,3 @@ export const CREDIT_AMOUNTS_CENTS = [500, 1000, 1500, 2000, 3000, 5000] as const
 /** Spec section 4, payment types: balance first then card, or the stored card alone. */
 export const PAYMENT_TYPES = ['BALANCE_BEFORE_SC', 'STORED_CARD'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
-
-/** The social networks a member may prefer for marketing (spec section 9: Snapchat unless chosen). */
-export const SOCIAL_NETWORKS = ['Snapchat', 'Instagram', 'TikTok', 'Facebook', 'X'] as const;
-
-/** The referral service's Easter campaign (spec section 7). */
-export const EASTER_CAMPAIGN = '48_rp1';

@@ -8,7 +8,7 @@ import { payload, UserParams } from './schemas.ts';
  * 5, 7 and 9): the campaign, the member's referrals, and our own four calls.
  */
 export const REFERRAL_CAMPAIGN = '48_raf1';
-import { EASTER_CAMPAIGN } from './constants.ts';
+import { EASTER_CAMPAIGN } from './referrals-constants.ts';
 export { EASTER_CAMPAIGN };
 export const REFERRAL_LOCALE = 'en';
 /** The five calls of the service (paths under its own domain, spec section 7). */

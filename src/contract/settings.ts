@@ -6,7 +6,7 @@ import { NameForm, PasswordRule } from './forms.ts';
 import { messages } from './messages.ts';
 
 /** Settings of the account: my details, marketing permissions, password. */
-import { SOCIAL_NETWORKS } from './constants.ts';
+import { SOCIAL_NETWORKS } from './settings-constants.ts';
 export { SOCIAL_NETWORKS };
 
 export const MarketingPermissionsSchema = z

@@ -2,9 +2,12 @@ import { useStore } from '@nanostores/react';
 import { Suspense, useEffect, useRef } from 'react';
 import { useMemberPage } from '../components/member/use-member-page.ts';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
-import { features } from './features.ts';
+import { features, preloadScreen } from './features.ts';
 import { $router, featureOf } from './router.ts';
 import { loadAccount } from './stores/account.ts';
+
+// The screen of the address the app opens on starts loading with the app's own code.
+preloadScreen(featureOf($router.get()?.route));
 
 /** The account app: one client-only island with its own router (basename /my48). */
 export default function App() {

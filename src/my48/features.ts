@@ -22,35 +22,55 @@ export interface My48Feature {
   children?: { route: string; pattern: `/my48${string}`; values: readonly string[] };
 }
 
+const loaders = new Map<LazyExoticComponent<ComponentType>, () => Promise<unknown>>();
+
+/** A screen loaded as its own chunk when first opened, or sooner when asked to (preloadScreen). */
+function screen(load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const once = () => (loading ??= load());
+  const Screen = lazy(once);
+  loaders.set(Screen, once);
+  return Screen;
+}
+
+/**
+ * Starts loading a screen's chunk at once: the app asks for the screen of the address it opens on
+ * as soon as its own code runs, so the chunk comes beside the guard and the account's first read
+ * instead of after them (issue 27: log-in click → dashboard).
+ */
+export function preloadScreen(feature: My48Feature | undefined): void {
+  if (feature) void loaders.get(feature.Screen)?.();
+}
+
 /** The add-on purchase (memberships feature), shown on its own page and in the flexi-data screen's Add-on section. */
-const AddonsScreen = lazy(() => import('./features/memberships/Addons.tsx'));
+const AddonsScreen = screen(() => import('./features/memberships/Addons.tsx'));
 
 export const features: My48Feature[] = [
-  { route: 'dashboard', path: '/my48', title: 'Dashboard', heading: 'Your dashboard', menu: 'Dashboard', Screen: lazy(() => import('./features/dashboard/Dashboard.tsx')) },
+  { route: 'dashboard', path: '/my48', title: 'Dashboard', heading: 'Your dashboard', menu: 'Dashboard', Screen: screen(() => import('./features/dashboard/Dashboard.tsx')) },
   {
-    route: 'transactions', path: '/my48/transactions', title: 'Transactions', heading: 'Your transactions', menu: 'Transactions', Screen: lazy(() => import('./features/transactions/Transactions.tsx')),
+    route: 'transactions', path: '/my48/transactions', title: 'Transactions', heading: 'Your transactions', menu: 'Transactions', Screen: screen(() => import('./features/transactions/Transactions.tsx')),
     // Receipts (member-controls.md): one per transaction id, so none is pre-rendered; the server answers them with the shell.
     children: { route: 'receipt', pattern: '/my48/transactions/:id', values: [] },
   },
-  { route: 'memberships', path: '/my48/memberships', title: 'Memberships', heading: 'Memberships', menu: 'Memberships', Screen: lazy(() => import('./features/memberships/Memberships.tsx')) },
-  { route: 'addCredit', path: '/my48/memberships/add-credit', title: 'Add credit', heading: 'Add credit', Screen: lazy(() => import('./features/memberships/AddCredit.tsx')) },
+  { route: 'memberships', path: '/my48/memberships', title: 'Memberships', heading: 'Memberships', menu: 'Memberships', Screen: screen(() => import('./features/memberships/Memberships.tsx')) },
+  { route: 'addCredit', path: '/my48/memberships/add-credit', title: 'Add credit', heading: 'Add credit', Screen: screen(() => import('./features/memberships/AddCredit.tsx')) },
   { route: 'addons', path: '/my48/addons', title: 'Top up', heading: 'Top up with data', menu: 'Top Up', Screen: AddonsScreen },
   {
     route: 'flexiData', path: '/my48/flexi-data', title: 'Flexi data', heading: 'Flexi data', menu: 'Flexi Data',
-    Screen: lazy(async () => {
+    Screen: screen(async () => {
       const { default: FlexiData } = await import('./features/flexi-data/FlexiData.tsx');
       return { default: () => createElement(FlexiData, { addons: AddonsScreen }) };
     }),
   },
   {
     route: 'recruit', path: '/my48/recruit-and-reward', title: 'Recruit and reward', heading: 'Recruit and reward', menu: 'Recruit & Reward',
-    Screen: lazy(() => import('./features/recruit/Recruit.tsx')),
+    Screen: screen(() => import('./features/recruit/Recruit.tsx')),
     children: { route: 'recruitFragment', pattern: '/my48/recruit-and-reward/:fragment', values: ['send-free-sim'] },
   },
-  { route: 'offers', path: '/my48/offers', title: 'Offers', heading: 'Offers', menu: 'Offers', Screen: lazy(() => import('./features/offers/Offers.tsx')) },
-  { route: 'phones', path: '/my48/need-a-device', title: 'Need a device', heading: 'Refurbished phones', menu: 'Need a Device', Screen: lazy(() => import('./features/phones/Phones.tsx')) },
+  { route: 'offers', path: '/my48/offers', title: 'Offers', heading: 'Offers', menu: 'Offers', Screen: screen(() => import('./features/offers/Offers.tsx')) },
+  { route: 'phones', path: '/my48/need-a-device', title: 'Need a device', heading: 'Refurbished phones', menu: 'Need a Device', Screen: screen(() => import('./features/phones/Phones.tsx')) },
   {
-    route: 'settings', path: '/my48/settings', title: 'Settings', heading: 'Settings', menu: 'Settings', Screen: lazy(() => import('./features/settings/Settings.tsx')),
+    route: 'settings', path: '/my48/settings', title: 'Settings', heading: 'Settings', menu: 'Settings', Screen: screen(() => import('./features/settings/Settings.tsx')),
     children: { route: 'settingsFragment', pattern: '/my48/settings/:fragment', values: SETTINGS_FRAGMENTS },
   },
 ];

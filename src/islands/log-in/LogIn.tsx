@@ -4,7 +4,7 @@ import { logInGuard } from '../../lib/guards.ts';
 import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
 import { usePageGuard } from '../../components/member/use-page-guard.ts';
 import { formValues } from '../../lib/form-values-light.ts';
-import { $logIn, finishFirstLogin, submitLogIn } from './log-in-store.ts';
+import { $logIn, finishFirstLogin, prepareLogIn, submitLogIn } from './log-in-store.ts';
 import { LoginCarousel } from './LoginCarousel.tsx';
 
 /** The log-in form (spec section 2 "Login"); the store does the work, this only shows it. */
@@ -31,8 +31,8 @@ export default function LogIn() {
       <div ref={alert} tabIndex={-1}>
         <FormAlert>{state.error}</FormAlert>
       </div>
-      <Field label="E-mail address" name="username" type="email" autoComplete="username" required error={state.fields['username']} />
-      <Field label="Password" name="password" type="password" autoComplete="current-password" required error={state.fields['password']} />
+      <Field label="E-mail address" name="username" type="email" autoComplete="username" required onFocus={prepareLogIn} error={state.fields['username']} />
+      <Field label="Password" name="password" type="password" autoComplete="current-password" required onFocus={prepareLogIn} error={state.fields['password']} />
       <SubmitButton busy={busy} busyLabel="Logging in…">Log in</SubmitButton>
       <p className="form__links">
         <a href="/forgot-password">Forgot your password?</a>

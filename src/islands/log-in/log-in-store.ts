@@ -22,6 +22,14 @@ export interface LogInState {
 
 export const $logIn = map<LogInState>({ step: 'form', fields: {}, slides: [] });
 
+/**
+ * The member has started on the form (a field has the focus): the log-in's code starts loading, so
+ * the click does not wait for it. A visitor who only reads the page loads none of it.
+ */
+export function prepareLogIn(): void {
+  void import('./log-in-actions.ts').catch(() => undefined); // the submit tries again and says so
+}
+
 /** Log in: busy at once, while the actions arrive (a moment, the first time). */
 export async function submitLogIn(values: Record<string, string>): Promise<void> {
   $logIn.set({ ...$logIn.get(), step: 'submitting', error: undefined });

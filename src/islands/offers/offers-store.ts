@@ -3,7 +3,8 @@ import { route, type Answer } from '../../contract/endpoint.ts';
 import type { offersApi } from '../../contract/offers.ts';
 import type { CampaignSlug } from '../../contract/offers-constants.ts';
 import { call, errorMessage } from '../../lib/http.ts';
-import { memberParams } from '../../lib/member-session.ts';
+// The member's id needs the session cookies' cryptography: loaded only for a member (a visitor sees SignInFirst).
+import { memberParamsLater as memberParams } from '../../lib/member-params-later.ts';
 import { lazyForm } from '../../stores/lazy-form.ts';
 
 // Typed by their endpoints, without the schema library (issue 27: island pages load no zod); the
@@ -24,7 +25,7 @@ export const $offers = map<{ promotions?: Promotions; mine?: MemberOffers; error
 
 export async function loadOffers(signedIn: boolean): Promise<void> {
   try {
-    const [promotions, mine] = await Promise.all([call(routes.promotions), signedIn ? call(routes.memberOffers, { params: memberParams() }) : undefined]);
+    const [promotions, mine] = await Promise.all([call(routes.promotions), signedIn ? call(routes.memberOffers, { params: await memberParams() }) : undefined]);
     $offers.set({ promotions: promotions._payload, ...(mine ? { mine: mine._payload } : {}) });
   } catch (error) {
     $offers.set({ error: errorMessage(error, 'The offers could not be loaded. Please try again.') });
@@ -40,7 +41,7 @@ export const studentApplyForm = lazyForm('Checking your code…', () => import('
 export const $voucher = map<{ data?: Voucher; error?: string; busy?: boolean }>({});
 export async function loadVoucher(campaign: CampaignSlug): Promise<void> {
   try {
-    $voucher.set({ data: (await call(routes.campaignDetails, { params: memberParams(), query: { token: campaign } }))._payload });
+    $voucher.set({ data: (await call(routes.campaignDetails, { params: await memberParams(), query: { token: campaign } }))._payload });
   } catch (error) {
     $voucher.set({ error: errorMessage(error, 'Your voucher could not be loaded. Please try again.') });
   }
@@ -48,7 +49,7 @@ export async function loadVoucher(campaign: CampaignSlug): Promise<void> {
 export async function claimVoucher(campaign: CampaignSlug): Promise<void> {
   $voucher.set({ ...$voucher.get(), busy: true });
   try {
-    const params = memberParams();
+    const params = await memberParams();
     $voucher.set({ data: (await call(routes.joinCampaign, { params, body: { user_id: params.user_id, campaign } }))._payload });
   } catch (error) {
     $voucher.set({ ...$voucher.get(), busy: false, error: errorMessage(error, 'Your voucher could not be claimed. Please try again.') });

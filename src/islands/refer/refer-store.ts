@@ -2,7 +2,8 @@ import { map } from 'nanostores';
 import { route, type Answer } from '../../contract/endpoint.ts';
 import type { referralsApi } from '../../contract/referrals.ts';
 import { call, errorMessage } from '../../lib/http.ts';
-import { memberParams } from '../../lib/member-session.ts';
+// The member's id needs the session cookies' cryptography: loaded only for a member (a visitor sees SignInFirst).
+import { memberParamsLater as memberParams } from '../../lib/member-params-later.ts';
 import { lazyForm } from '../../stores/lazy-form.ts';
 
 type Referrals = Answer<typeof referralsApi.list>['_payload'];
@@ -14,7 +15,7 @@ export const $referrals = map<{ data?: Referrals | undefined; error?: string | u
 
 export async function loadReferrals(): Promise<void> {
   try {
-    $referrals.set({ data: (await call(referralsRoute, { params: memberParams() }))._payload });
+    $referrals.set({ data: (await call(referralsRoute, { params: await memberParams() }))._payload });
   } catch (error) {
     $referrals.set({ error: errorMessage(error, 'Your referrals could not be loaded. Please try again.') });
   }

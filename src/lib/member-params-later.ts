@@ -1,0 +1,6 @@
+/**
+ * The signed-in member's path parameter ({user_id}), with the session cookies' cryptography loaded
+ * when a member's call first needs it: for public islands with a part for members only (offers,
+ * refer), which a visitor never needs (issue 27). Member pages use lib/member-session.ts directly.
+ */
+export const memberParamsLater = async (): Promise<{ user_id: string }> => (await import('./member-session.ts')).memberParams();
