@@ -1,0 +1,39 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import LogIn from './LogIn.tsx';
+
+afterEach(() => {
+  cleanup();
+  document.cookie = 'authCode=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+});
+
+/** The log-in island as Astro ships it (issue 27): its HTML rendered at build, then hydrated by React DOM. */
+function hydrated() {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(<LogIn />);
+  document.body.append(container);
+  const problems: unknown[] = [];
+  render(<LogIn />, { container, hydrate: true, onRecoverableError: (e: unknown) => problems.push(e) });
+  return problems;
+}
+
+describe('the log-in island', () => {
+  it('is in the build’s HTML with its fields, its button disabled until React takes over', () => {
+    const html = renderToString(<LogIn />);
+    expect(html).toMatch(/<input[^>]*name="username"/);
+    expect(html).toMatch(/<input[^>]*name="password"/);
+    expect(html).toMatch(/<button type="submit"[^>]*disabled/);
+  });
+
+  it('hydrates without a mismatch, and the rule loads with the first submit', async () => {
+    const problems = hydrated();
+    const button = screen.getByRole('button', { name: 'Log in' });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.submit(button.closest('form')!);
+    // The form's rule (zod, in log-in-actions.ts) was not loaded before: its messages appear once it is.
+    expect(await screen.findByText(/E-mail address/, { selector: '.field__error' })).toBeTruthy();
+    expect(problems).toEqual([]);
+  });
+});
