@@ -1,17 +1,18 @@
 import Cookies from 'js-cookie';
 import { memberGuard, type GuardDecision, type GuardInput } from './guards.ts';
-import { rememberLastUrl } from './last-url.ts';
-import { withKeptParams } from './redirect-params.ts';
 
 export function guardInput(): GuardInput {
   return { signedIn: Boolean(Cookies.get('authCode')), verifying: Cookies.get('signupVerification') !== undefined, url: location.pathname + location.search };
 }
 
-/** Carries out a decision: true when the page may show, else the browser is already leaving. */
+/**
+ * Carries out a decision: true when the page may show, else false and the browser is on its way
+ * (the page's CSS keeps its screen hidden meanwhile). What sending away needs loads only then: a
+ * member let in never loads it (issue 27).
+ */
 export function applyGuard(decision: GuardDecision): boolean {
   if (decision.allow) return true;
-  if (decision.remember) rememberLastUrl(decision.remember);
-  location.replace(withKeptParams(decision.redirect, location.search));
+  void import('./guard-leave.ts').then((m) => m.leave(decision));
   return false;
 }
 

@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import { createFetch, type $Fetch, type Fetch } from 'ofetch';
+import { createFetch, FetchError, type $Fetch, type Fetch } from 'ofetch';
 import { pathFor, type Answer, type EndpointDef, type PathParams, type RequestBody, type RequestQuery, type Route } from '../contract/endpoint.ts';
 import { refreshSession } from '../stores/session.ts';
 import { authCode } from './auth-code.ts';
@@ -66,7 +66,14 @@ export function createHttp({
   });
 }
 
-export { errorMessage } from './error-message.ts';
+/** The API's message for a failed call (`_payload.message`), or a plain fallback. */
+export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (error instanceof FetchError) {
+    const message = (error.data as { _payload?: { message?: unknown } } | undefined)?._payload?.message;
+    if (typeof message === 'string' && message) return message;
+  }
+  return fallback;
+}
 
 export const http = createHttp();
 
