@@ -89,6 +89,16 @@ export default defineConfig({
   server: { port: 4321 },
   // npm run dev runs the API beside Astro's dev server; forward its paths to it.
   vite: {
+    plugins: [
+      {
+        // No preload helper around the browser's dynamic imports: every page carried it (0.9 KB gzip)
+        // for the few chunks loaded later (a form's rules, the consent banner, a my48 screen, the idle
+        // log-out), whose own imports the browser then fetches as it reads them (issue 27). Astro
+        // builds the client environment with its own settings, so it is set there.
+        name: 'no-preload-helper',
+        configEnvironment: (name) => (name === 'client' ? { build: { modulePreload: false } } : undefined),
+      },
+    ],
     build: {
       rolldownOptions: {
         output: {
