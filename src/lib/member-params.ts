@@ -1,4 +1,4 @@
-import { memberParams as read } from './member-session.ts';
+import { memberParams as read } from './member-id.ts';
 
-/** memberParams of lib/member-session.ts, as the one export of the module lib/member-params-later.ts loads. */
+/** memberParams of lib/member-id.ts, as the one export of the module lib/member-params-later.ts loads. */
 export const memberParams = (): { user_id: string } => read();

@@ -31,16 +31,7 @@ export function storeSession(headers: Headers, account: Account, email?: string)
   return { account, verified };
 }
 
-/** The signed-in member's id from its cookie (protected calls put it in the path). */
-export function currentUserId(): string | undefined {
-  const id = getSessionCookie('userId');
-  return id && /^\d+$/.test(id) ? id : undefined;
-}
-
-/** The path parameter of the signed-in member's calls ({user_id}); empty when signed out (the call then fails). */
-export function memberParams(): { user_id: string } {
-  return { user_id: currentUserId() ?? '' };
-}
+export { currentUserId, memberParams } from './member-id.ts';
 
 /** The e-mail verified: the verification cookie goes, the member may use the whole portal. */
 export function markVerified(): void {

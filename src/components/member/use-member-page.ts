@@ -1,6 +1,6 @@
 import { useLayoutEffect, useState } from 'react';
 import { guardMemberPage } from '../../lib/apply-guard.ts';
-import { currentUserId } from '../../lib/member-session.ts';
+import { currentUserId } from '../../lib/member-id.ts';
 
 /**
  * For an island of a signed-in page: applies the my-account guard once hydrated (the idle log-out
