@@ -3,6 +3,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumArgs, chromiumPath } from '../setup/chromium.ts';
 import { freePort } from '../setup/free-port.ts';
+import { waitFor } from './api.ts';
 import { consentCookie } from '../e2e/consent-cookie.ts';
 
 /** Issue 27: every island page, Lighthouse mobile (its default: a mid-range phone on slow 4G, simulated). */
@@ -18,18 +19,6 @@ export interface LighthouseFigure {
   lcpMs: number;
 }
 
-async function waitFor(url: string, ms = 120_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 /**
  * Lighthouse's performance category for each page, as a visitor who has made their cookie choice

@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../setup/chromium.ts';
 import { freePort } from '../setup/free-port.ts';
+import { waitFor } from './api.ts';
 import { necessaryOnly } from '../e2e/consent-cookie.ts';
 
 /** Budget of issue 27 on React DOM (issue 15 had 80 KB on Preact): the JavaScript from the log-in click until the dashboard shows, gzip. */
@@ -11,18 +12,6 @@ export const MY48_BUDGET = 100 * 1024;
 export const LOGIN_BUDGET_MS = 500;
 const RUNS = 10;
 
-async function waitFor(url: string, ms = 120_000) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 /**
  * In Chromium against the real server: the JavaScript loaded from the log-in click until the

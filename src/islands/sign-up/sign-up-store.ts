@@ -1,5 +1,5 @@
 import { map } from 'nanostores';
-import type * as SignUpActions from './sign-up-actions.ts';
+import { lazyAction } from '../../stores/lazy-action.ts';
 
 /*
  * The sign-up island's state; its actions (the form's rule, the captcha, the HTTP client, the
@@ -41,27 +41,16 @@ export function ordersFreeSim(): boolean {
   }
 }
 
+// The actions load when first used (sign-up-actions.ts); the form says so if they cannot.
+const actions = () => import('./sign-up-actions.ts');
+const unavailable = (error: string) => $signUp.set({ ...$signUp.get(), busy: false, error });
 
-type Actions = typeof SignUpActions;
-const actions = (): Promise<Actions> => import('./sign-up-actions.ts');
-const UNAVAILABLE = 'The page could not load what it needs. Check your connection and try again.';
-
-/** Runs an action once its module is there (a clear message if it cannot load). */
-async function withActions(run: (a: Actions) => Promise<void>): Promise<void> {
-  let a: Actions;
-  try {
-    a = await actions();
-  } catch {
-    return $signUp.set({ ...$signUp.get(), busy: false, error: UNAVAILABLE });
-  }
-  await run(a);
-}
-
-export const createAccount: Actions['createAccount'] = (values, acceptedTerms) => withActions((a) => a.createAccount(values, acceptedTerms));
-export const verify: Actions['verify'] = (secret, options) => withActions((a) => a.verify(secret, options));
-export const resend: Actions['resend'] = (newEmail) => withActions((a) => a.resend(newEmail));
+export const createAccount = lazyAction<[values: Record<string, string>, acceptedTerms: boolean], void>(() => actions().then((a) => a.createAccount), unavailable);
+export const verify = lazyAction<[secret: string, options: { byCode: boolean }], void>(() => actions().then((a) => a.verify), unavailable);
+export const resend = lazyAction<[newEmail?: string], void>(() => actions().then((a) => a.resend), unavailable);
+const loadVerification = lazyAction<[], void>(() => actions().then((a) => a.startVerification), unavailable);
 /** A member still verifying: the code form at once (before paint), the address when the actions have it. */
-export const startVerification: Actions['startVerification'] = () => {
+export function startVerification(): Promise<void | undefined> {
   $signUp.set({ ...$signUp.get(), step: 'verify' });
-  return withActions((a) => a.startVerification());
-};
+  return loadVerification();
+}
