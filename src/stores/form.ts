@@ -1,7 +1,8 @@
-import { map, type MapStore } from 'nanostores';
+import type { MapStore } from 'nanostores';
 import type { z } from 'zod';
-import { formValues, humanProblems } from '../lib/form-values.ts';
+import { humanProblems } from '../lib/form-values.ts';
 import { errorMessage } from '../lib/http.ts';
+import { emptyFormState, formShell } from './form-shell.ts';
 import { setLoading } from './layout.ts';
 
 /** What a form shows: busy (with what), the call's error, each field's problem, and the result once done. */
@@ -40,32 +41,23 @@ export interface FormOptions<S extends z.ZodType, R> {
 /** A form's rule and call, declared for a store that loads them on the first submit (stores/lazy-form.ts). */
 export const formOptions = <S extends z.ZodType, R>(options: FormOptions<S, R>) => options;
 
-export function formStore<S extends z.ZodType, R>(options: FormOptions<S, R>, $state = map<FormState<R>>({ busy: false, fields: {} })): FormStore<R> {
+export function formStore<S extends z.ZodType, R>(options: FormOptions<S, R>, $state = emptyFormState<R>()): FormStore<R> {
   const step = (busyLabel: string) => $state.setKey('busyLabel', busyLabel);
-  const store: FormStore<R> = {
-    $state,
-    reset: () => $state.set({ busy: false, fields: {} }),
-    onSubmit(event) {
-      event.preventDefault();
-      void store.submit(formValues(event.currentTarget));
-    },
-    async submit(values) {
-      const parsed = options.schema.safeParse(values);
-      if (!parsed.success) {
-        $state.set({ busy: false, fields: humanProblems(parsed.error, options.labels ?? {}) });
-        return;
-      }
-      $state.set({ busy: true, busyLabel: options.busyLabel, fields: {} });
-      if (options.pageLoader) setLoading(true);
-      try {
-        const result = await options.send(parsed.data, step);
-        $state.set({ busy: false, fields: {}, result });
-      } catch (error) {
-        $state.set({ busy: false, fields: {}, error: errorMessage(error, options.fallbackError) });
-      } finally {
-        if (options.pageLoader) setLoading(false);
-      }
-    },
-  };
-  return store;
+  return formShell($state, async (values) => {
+    const parsed = options.schema.safeParse(values);
+    if (!parsed.success) {
+      $state.set({ busy: false, fields: humanProblems(parsed.error, options.labels ?? {}) });
+      return;
+    }
+    $state.set({ busy: true, busyLabel: options.busyLabel, fields: {} });
+    if (options.pageLoader) setLoading(true);
+    try {
+      const result = await options.send(parsed.data, step);
+      $state.set({ busy: false, fields: {}, result });
+    } catch (error) {
+      $state.set({ busy: false, fields: {}, error: errorMessage(error, options.fallbackError) });
+    } finally {
+      if (options.pageLoader) setLoading(false);
+    }
+  });
 }

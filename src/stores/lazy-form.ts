@@ -1,7 +1,7 @@
-import { map } from 'nanostores';
 import type { z } from 'zod';
-import { formValues } from '../lib/form-values-light.ts';
-import type { FormOptions, FormState, FormStore } from './form.ts';
+import type { FormOptions, FormStore } from './form.ts';
+import { emptyFormState, formShell } from './form-shell.ts';
+import { UNAVAILABLE } from './lazy-action.ts';
 
 /**
  * A form store whose rule (zod) and call (the HTTP client) load on the first submit, so an island
@@ -10,31 +10,22 @@ import type { FormOptions, FormState, FormStore } from './form.ts';
  * busy while the rest arrives, then runs the one submit cycle of stores/form.ts.
  */
 export function lazyForm<S extends z.ZodType, R>(busyLabel: string, load: () => Promise<FormOptions<S, R>>): FormStore<R> {
-  const $state = map<FormState<R>>({ busy: false, fields: {} });
+  const $state = emptyFormState<R>();
   let real: Promise<FormStore<R>> | undefined;
   const ready = () =>
     (real ??= Promise.all([load(), import('./form.ts')]).then(([options, { formStore }]) => formStore(options, $state)).catch((error: unknown) => {
       real = undefined; // offline for a moment: the next submit tries again
       throw error;
     }));
-  const store: FormStore<R> = {
-    $state,
-    reset: () => $state.set({ busy: false, fields: {} }),
-    onSubmit(event) {
-      event.preventDefault();
-      void store.submit(formValues(event.currentTarget));
-    },
-    async submit(values) {
-      if (!real) $state.set({ ...$state.get(), busy: true, busyLabel, error: undefined });
-      let form: FormStore<R>;
-      try {
-        form = await ready();
-      } catch {
-        $state.set({ busy: false, fields: {}, error: 'The page could not load what it needs. Check your connection and try again.' });
-        return;
-      }
-      await form.submit(values);
-    },
-  };
-  return store;
+  return formShell($state, async (values) => {
+    if (!real) $state.set({ ...$state.get(), busy: true, busyLabel, error: undefined });
+    let form: FormStore<R>;
+    try {
+      form = await ready();
+    } catch {
+      $state.set({ busy: false, fields: {}, error: UNAVAILABLE });
+      return;
+    }
+    await form.submit(values);
+  });
 }

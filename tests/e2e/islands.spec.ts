@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures.ts';
 
 /**
@@ -73,23 +73,24 @@ test('the log-in, sign-up, coverage and gift-shop forms show before any script r
   await page.close();
 });
 
-test('a signed-in member never sees the log-in form; a visitor never sees a member page; my48 runs on React DOM', async ({ page, signIn }) => {
-  // A visitor on a member page: the build's form is unseen until the guard sends them to log in.
-  await page.route(/\/_astro\/ActivateSim\.[^/]+\.js$/, (route) => route.abort());
-  await page.goto('/activate-sim');
+/** The page as first painted, its island's code held back (so no guard runs): the build's form is there, unseen. */
+async function expectFormUnseenBeforeTheGuard(page: Page, path: string, island: string) {
+  const code = new RegExp(`/_astro/${island}\\.[^/]+\\.js$`);
+  await page.route(code, (route) => route.abort());
+  await page.goto(path);
   await expect(page.locator('astro-island form')).toBeAttached();
   await expect(page.locator('astro-island form')).toBeHidden();
-  await page.unroute(/\/_astro\/ActivateSim\.[^/]+\.js$/);
+  await page.unroute(code);
+}
+
+test('a signed-in member never sees the log-in form; a visitor never sees a member page; my48 runs on React DOM', async ({ page, signIn }) => {
+  // A visitor on a member page: the build's form is unseen until the guard sends them to log in.
+  await expectFormUnseenBeforeTheGuard(page, '/activate-sim', 'ActivateSim');
   await page.goto('/activate-sim');
   await expect(page).toHaveURL(/\/log-in/);
   await signIn('active@example.com');
-  // The build's log-in form is hidden from a member from the first paint: with the island's code held
-  // back (so no guard runs), the page as first painted keeps the form, unseen.
-  await page.route(/\/_astro\/LogIn\.[^/]+\.js$/, (route) => route.abort());
-  await page.goto('/log-in');
-  await expect(page.locator('astro-island form')).toBeAttached();
-  await expect(page.locator('astro-island form')).toBeHidden();
-  await page.unroute(/\/_astro\/LogIn\.[^/]+\.js$/);
+  // The build's log-in form is hidden from a member from the first paint.
+  await expectFormUnseenBeforeTheGuard(page, '/log-in', 'LogIn');
   // With its code, the guard sends the member home.
   await page.goto('/log-in');
   await expect(page).toHaveURL((u) => u.pathname === '/');

@@ -1,4 +1,5 @@
 import { map } from 'nanostores';
+import { UNAVAILABLE } from '../../stores/lazy-action.ts';
 
 /*
  * The log-in island's state, and its actions loaded on the first submit (log-in-actions.ts: the
@@ -37,7 +38,7 @@ export async function submitLogIn(values: Record<string, string>): Promise<void>
   try {
     actions = await import('./log-in-actions.ts');
   } catch {
-    return $logIn.set({ ...$logIn.get(), step: 'form', error: 'The page could not load what it needs. Check your connection and try again.' });
+    return $logIn.set({ ...$logIn.get(), step: 'form', error: UNAVAILABLE });
   }
   await actions.submitLogIn(values);
 }
