@@ -49,13 +49,17 @@ function precompress() {
     hooks: {
       'astro:build:done': async ({ dir }) => {
         const out = fileURLToPath(dir);
-        const files = (await readdir(out, { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && COMPRESSIBLE.test(e.name));
+        const files = (await readdir(out, { recursive: true, withFileTypes: true })).filter(
+          (e) => e.isFile() && COMPRESSIBLE.test(e.name),
+        );
         await Promise.all(
           files.map(async (e) => {
             const path = join(e.parentPath, e.name);
             const body = await readFile(path);
             const [br, gzipped] = await Promise.all([
-              brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+              brotli(body, {
+                params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+              }),
               gz(body, { level: 9 }),
             ]);
             if (br.length < body.length) await writeFile(`${path}.br`, br);
@@ -106,7 +110,12 @@ export default defineConfig({
             // React DOM, React and the React bindings of the stores as one file: every island page
             // needs all of them, and one file compresses smaller than four (issue 27). Nothing else
             // joins it, so no content page is made to load React by a module it shares with islands.
-            groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@nanostores[\\/]react|@astrojs[\\/]react)[\\/]/ }],
+            groups: [
+              {
+                name: 'react',
+                test: /node_modules[\\/](react|react-dom|scheduler|@nanostores[\\/]react|@astrojs[\\/]react)[\\/]/,
+              },
+            ],
           },
         },
       },

@@ -23,12 +23,25 @@ const elements = [
   { type: 'browser-shared', pattern: 'src/{lib,stores,components,cms}' },
 ];
 /** The files that compose features: the registries and the app shells. */
-const files = [{ category: 'composition', pattern: ['src/server/features/index.ts', 'src/server/app.ts', 'src/my48/App.tsx', 'src/my48/features.ts', 'src/my48/router.ts'] }];
+const files = [
+  {
+    category: 'composition',
+    pattern: [
+      'src/server/features/index.ts',
+      'src/server/app.ts',
+      'src/my48/App.tsx',
+      'src/my48/features.ts',
+      'src/my48/router.ts',
+    ],
+  },
+];
 const BROWSER = ['my48-feature', 'my48-shared', 'island', 'page', 'browser-shared'];
 const SERVER = ['server-feature', 'server-shared'];
 const type = (t) => ({ element: { type: t } });
 const anyOf = (types) => ({ element: { types: { anyOf: types } } });
-const otherFeature = (t) => ({ to: { element: { type: t, captured: { feature: '!{{ from.element.captured.feature }}' } } } });
+const otherFeature = (t) => ({
+  to: { element: { type: t, captured: { feature: '!{{ from.element.captured.feature }}' } } },
+});
 const boundaryPolicies = [
   // The contract is shared by both sides: it imports nothing of either.
   { from: type('contract'), disallow: { to: anyOf([...BROWSER, ...SERVER]) } },
@@ -50,7 +63,17 @@ const boundaryPolicies = [
 ];
 
 export default defineConfig(
-  { ignores: ['dist/', '.astro/', 'node_modules/', '.data/', 'test-results/', 'playwright-report/', 'src/server/db/migrations/'] },
+  {
+    ignores: [
+      'dist/',
+      '.astro/',
+      'node_modules/',
+      '.data/',
+      'test-results/',
+      'playwright-report/',
+      'src/server/db/migrations/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,
@@ -71,7 +94,17 @@ export default defineConfig(
     rules: {
       'boundaries/dependencies': ['error', { default: 'allow', policies: boundaryPolicies }],
       // A route file is mounted by the feature registry alone (src/server/features/index.ts).
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/*.routes.ts', '*.routes.ts'], message: 'Route files are mounted by src/server/features/index.ts only.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/*.routes.ts', '*.routes.ts'],
+              message: 'Route files are mounted by src/server/features/index.ts only.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -91,7 +124,10 @@ export default defineConfig(
       'astro/jsx-a11y/no-noninteractive-tabindex': ['error', { roles: ['tabpanel', 'region'] }],
       // A table whose cells CSS restyles (cards on a phone) states role="cell" again: browsers drop table
       // semantics from elements whose display changes. jsx-a11y counts <td> as interactive (gridcell).
-      'astro/jsx-a11y/no-interactive-element-to-noninteractive-role': ['error', { tr: ['none', 'presentation'], canvas: ['img'], td: ['cell'] }],
+      'astro/jsx-a11y/no-interactive-element-to-noninteractive-role': [
+        'error',
+        { tr: ['none', 'presentation'], canvas: ['img'], td: ['cell'] },
+      ],
     },
   },
   {

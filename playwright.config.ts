@@ -9,14 +9,23 @@ import { necessaryOnly } from './tests/e2e/consent-cookie.ts';
 // demo member's state (a first log-in, an activation) run once per width without meeting.
 process.env['E2E_PORT'] ??= String(await freePort());
 process.env['E2E_PORT_MOBILE'] ??= String(await freePort());
-if (process.env['E2E_PORT_MOBILE'] === process.env['E2E_PORT']) process.env['E2E_PORT_MOBILE'] = String(Number(process.env['E2E_PORT']) + 1);
+if (process.env['E2E_PORT_MOBILE'] === process.env['E2E_PORT'])
+  process.env['E2E_PORT_MOBILE'] = String(Number(process.env['E2E_PORT']) + 1);
 const ports = { desktop: process.env['E2E_PORT'], mobile: process.env['E2E_PORT_MOBILE'] };
 const url = (port: string) => `http://127.0.0.1:${port}`;
 
 const server = (port: string) => ({
   command: 'npm start',
   url: `${url(port)}/`,
-  env: { PORT: port, HOST: '127.0.0.1', DATABASE_URL: 'memory://', LOG_LEVEL: 'warn', CAPTCHA_MAX_NUMBER: '20000', LOGIN_RATE_LIMIT_PER_IP: '100000', PUBLIC_GTM_ID: 'GTM-E2E0001' },
+  env: {
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATABASE_URL: 'memory://',
+    LOG_LEVEL: 'warn',
+    CAPTCHA_MAX_NUMBER: '20000',
+    LOGIN_RATE_LIMIT_PER_IP: '100000',
+    PUBLIC_GTM_ID: 'GTM-E2E0001',
+  },
   reuseExistingServer: false,
   timeout: 180_000,
   stdout: 'ignore' as const,
@@ -39,8 +48,19 @@ export default defineConfig({
   },
   projects: [
     // Every journey starts as a visitor who chose "necessary only"; consent.spec.ts starts without a choice.
-    { name: 'desktop', use: { baseURL: url(ports.desktop), viewport: { width: 1280, height: 800 }, storageState: necessaryOnly() } },
-    { name: 'mobile', use: { baseURL: url(ports.mobile), viewport: { width: 375, height: 740 }, hasTouch: true, storageState: necessaryOnly() } },
+    {
+      name: 'desktop',
+      use: { baseURL: url(ports.desktop), viewport: { width: 1280, height: 800 }, storageState: necessaryOnly() },
+    },
+    {
+      name: 'mobile',
+      use: {
+        baseURL: url(ports.mobile),
+        viewport: { width: 375, height: 740 },
+        hasTouch: true,
+        storageState: necessaryOnly(),
+      },
+    },
   ],
   // Started one after the other: the first builds the site if it is stale, the second finds it built.
   webServer: [server(ports.desktop), server(ports.mobile)],

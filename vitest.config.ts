@@ -4,7 +4,12 @@ import { getViteConfig } from 'astro/config';
 // Unit tests sit beside the code they test (src/**/*.test.ts); API tests live in tests/api.
 export default getViteConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts', 'tests/build/**/*.test.ts', 'tests/bench/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'tests/api/**/*.test.ts',
+      'tests/build/**/*.test.ts',
+      'tests/bench/**/*.test.ts',
+    ],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     // Vitest's default is one worker less than the CPUs: on the 2-core CI machine, one file at a time.

@@ -11,9 +11,18 @@ const children = [
     stdio: 'inherit',
     env: { ...process.env, PORT: apiPort, API_ONLY: 'true', NODE_ENV: 'development' },
   }),
-  spawn('npx', ['astro', 'dev', '--port', String(port)], { stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
+  spawn('npx', ['astro', 'dev', '--port', String(port)], {
+    stdio: 'inherit',
+    env: { ...process.env, API_PORT: apiPort },
+  }),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of children) child.on('exit', (code) => { if (code) { stop(); process.exit(code); } });
+for (const child of children)
+  child.on('exit', (code) => {
+    if (code) {
+      stop();
+      process.exit(code);
+    }
+  });

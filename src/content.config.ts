@@ -150,7 +150,12 @@ const offers = defineCollection({
 
 const carousel = defineCollection({
   loader: from(sourceOf('carousel')),
-  schema: z.object({ order: z.number().int(), heading: z.string().min(1), body: z.string().min(1), image_alt: z.string() }),
+  schema: z.object({
+    order: z.number().int(),
+    heading: z.string().min(1),
+    body: z.string().min(1),
+    image_alt: z.string(),
+  }),
 });
 
 const studentDomains = defineCollection({

@@ -10,9 +10,15 @@ import { messages } from './messages.ts';
 export const accountRoutes = {
   segments: route<typeof accountApi.segments>('get', '/panda/protected/users/{user_id}/segments'),
   simsOwned: route<typeof accountApi.simsOwned>('get', '/panda/protected/users/{user_id}/sims/owned'),
-  balanceSummary: route<typeof accountApi.balanceSummary>('get', '/panda/protected/users/{user_id}/sims/{ssn}/balance/summary/current'),
+  balanceSummary: route<typeof accountApi.balanceSummary>(
+    'get',
+    '/panda/protected/users/{user_id}/sims/{ssn}/balance/summary/current',
+  ),
   dailyUsage: route<typeof accountApi.dailyUsage>('get', '/panda/protected/users/{user_id}/sims/{ssn}/usage/daily'),
-  notificationSummary: route<typeof accountApi.notificationSummary>('get', '/panda/protected/users/{user_id}/notification/inapp/summary'),
+  notificationSummary: route<typeof accountApi.notificationSummary>(
+    'get',
+    '/panda/protected/users/{user_id}/notification/inapp/summary',
+  ),
 };
 
 export const accountFailures = failures({

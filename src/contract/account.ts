@@ -6,7 +6,11 @@ import { payload, SimParams, UserParams } from './schemas.ts';
  * The member's account as the dashboard reads it: SIMs, segments, balance summary, usage,
  * notifications. Data is in KB, money in cents, dates as ISO strings; `max: null` is unlimited.
  */
-export const AllowanceSchema = z.object({ max: z.number().int().nullable(), used: z.number().int(), left: z.number().int().nullable() });
+export const AllowanceSchema = z.object({
+  max: z.number().int().nullable(),
+  used: z.number().int(),
+  left: z.number().int().nullable(),
+});
 export type Allowance = z.infer<typeof AllowanceSchema>;
 
 export const GoodyBagSchema = z.object({
@@ -45,74 +49,168 @@ export const BalanceSummarySchema = z
     roaming_data: AllowanceSchema,
     days_left: z.number().int(),
     carryover_data: z.number().int(),
-    addon_data: z.number().int().meta({ description: 'Data of add-ons bought for the current membership (KB); part of max_data' }),
-    spotted_data: z.number().int().meta({ description: 'Spotted data lent by another member, not yet used (KB); part of max_data until the loan ends' }),
+    addon_data: z
+      .number()
+      .int()
+      .meta({ description: 'Data of add-ons bought for the current membership (KB); part of max_data' }),
+    spotted_data: z.number().int().meta({
+      description: 'Spotted data lent by another member, not yet used (KB); part of max_data until the loan ends',
+    }),
     safe_data: z.number().int().meta({ description: "The Safe's balance (KB); not part of max_data until unlocked" }),
     carry_forward_data: z.number().int().meta({ description: 'Carried over this month for the next membership (KB)' }),
   })
   .meta({ id: 'BalanceSummary' });
 export type BalanceSummary = z.infer<typeof BalanceSummarySchema>;
 
-export const SimSchema = z.object({
-  ssn: z.string(), msisdn: z.string().nullable(), product: z.string(), requester: z.string(),
-  /** Reported lost or stolen (member-controls.md). */
-  blocked: z.boolean(),
-  kind: z.enum(['physical', 'esim']),
-}).meta({ id: 'Sim' });
+export const SimSchema = z
+  .object({
+    ssn: z.string(),
+    msisdn: z.string().nullable(),
+    product: z.string(),
+    requester: z.string(),
+    /** Reported lost or stolen (member-controls.md). */
+    blocked: z.boolean(),
+    kind: z.enum(['physical', 'esim']),
+  })
+  .meta({ id: 'Sim' });
 export type Sim = z.infer<typeof SimSchema>;
 
-const NotificationSchema = z.object({ id: z.number().int(), title: z.string(), body: z.string(), read: z.boolean(), created_at: z.string() });
+const NotificationSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  read: z.boolean(),
+  created_at: z.string(),
+});
 
 export const accountApi = {
   segments: endpoint({
-    id: 'segments', method: 'get', path: '/panda/protected/users/{user_id}/segments', access: 'member', tag: 'Account', summary: 'The member’s segments (port-in in progress, …)',
-    params: UserParams, answer: payload(z.object({ values: z.array(z.object({ segment_type: z.string() })) })), description: 'Segments',
+    id: 'segments',
+    method: 'get',
+    path: '/panda/protected/users/{user_id}/segments',
+    access: 'member',
+    tag: 'Account',
+    summary: 'The member’s segments (port-in in progress, …)',
+    params: UserParams,
+    answer: payload(z.object({ values: z.array(z.object({ segment_type: z.string() })) })),
+    description: 'Segments',
   }),
   simsOwned: endpoint({
-    id: 'simsOwned', method: 'get', path: '/panda/protected/users/{user_id}/sims/owned', access: 'member', tag: 'Account', summary: 'The member’s SIMs; 400 while activation is in progress',
-    params: UserParams, answer: z.object({ _meta: z.object({ total: z.number().int() }), _payload: z.object({ values: z.array(SimSchema) }) }), description: 'SIMs',
+    id: 'simsOwned',
+    method: 'get',
+    path: '/panda/protected/users/{user_id}/sims/owned',
+    access: 'member',
+    tag: 'Account',
+    summary: 'The member’s SIMs; 400 while activation is in progress',
+    params: UserParams,
+    answer: z.object({
+      _meta: z.object({ total: z.number().int() }),
+      _payload: z.object({ values: z.array(SimSchema) }),
+    }),
+    description: 'SIMs',
   }),
   balanceSummary: endpoint({
-    id: 'balanceSummary', method: 'get', path: '/panda/protected/users/{user_id}/sims/{ssn}/balance/summary/current', access: 'member', tag: 'Account',
+    id: 'balanceSummary',
+    method: 'get',
+    path: '/panda/protected/users/{user_id}/sims/{ssn}/balance/summary/current',
+    access: 'member',
+    tag: 'Account',
     summary: 'This month’s balance summary of one SIM',
-    params: SimParams, answer: payload(z.object({ current_month_balance_summary: BalanceSummarySchema })), description: 'Balance summary',
+    params: SimParams,
+    answer: payload(z.object({ current_month_balance_summary: BalanceSummarySchema })),
+    description: 'Balance summary',
     errors: { 504: 'The billing platform does not answer' },
   }),
   notificationSummary: endpoint({
-    id: 'notificationSummary', method: 'get', path: '/panda/protected/users/{user_id}/notification/inapp/summary', access: 'member', tag: 'Account',
+    id: 'notificationSummary',
+    method: 'get',
+    path: '/panda/protected/users/{user_id}/notification/inapp/summary',
+    access: 'member',
+    tag: 'Account',
     summary: 'In-app notifications: unread count and latest',
-    params: UserParams, answer: payload(z.object({ unread: z.number().int(), total: z.number().int(), latest: z.array(NotificationSchema) })), description: 'Summary',
+    params: UserParams,
+    answer: payload(
+      z.object({ unread: z.number().int(), total: z.number().int(), latest: z.array(NotificationSchema) }),
+    ),
+    description: 'Summary',
   }),
   legacyStatus: endpoint({
-    id: 'legacyStatus', method: 'get', path: '/panda/protected/users/{user_id}/flexidata/getislegacyuser', access: 'member', tag: 'Account',
+    id: 'legacyStatus',
+    method: 'get',
+    path: '/panda/protected/users/{user_id}/flexidata/getislegacyuser',
+    access: 'member',
+    tag: 'Account',
     summary: 'Whether the member is on a legacy membership',
-    params: UserParams, answer: payload(z.object({ isLegacyUser: z.boolean(), legacyUserDetails: z.object({ memberShipType: z.string().nullable() }) })), description: 'Legacy status',
+    params: UserParams,
+    answer: payload(
+      z.object({ isLegacyUser: z.boolean(), legacyUserDetails: z.object({ memberShipType: z.string().nullable() }) }),
+    ),
+    description: 'Legacy status',
   }),
   bulkEligibility: endpoint({
-    id: 'bulkMembershipEligibility', method: 'get', path: '/panda/protected/users/{user_id}/iseligibleforbulkmembership', access: 'member', tag: 'Account',
-    summary: 'Whether the member may buy the bulk membership (BDDVBL00): an active SIM with credit details and a membership bought before',
-    params: UserParams, answer: payload(z.object({ eligible: z.boolean() })), description: 'Eligibility',
+    id: 'bulkMembershipEligibility',
+    method: 'get',
+    path: '/panda/protected/users/{user_id}/iseligibleforbulkmembership',
+    access: 'member',
+    tag: 'Account',
+    summary:
+      'Whether the member may buy the bulk membership (BDDVBL00): an active SIM with credit details and a membership bought before',
+    params: UserParams,
+    answer: payload(z.object({ eligible: z.boolean() })),
+    description: 'Eligibility',
   }),
   purchaseDetails: endpoint({
-    id: 'purchaseDetails', method: 'get', path: '/panda/protected/users/{user_id}/purchase/details', access: 'member', tag: 'Account',
+    id: 'purchaseDetails',
+    method: 'get',
+    path: '/panda/protected/users/{user_id}/purchase/details',
+    access: 'member',
+    tag: 'Account',
     summary: 'The member’s latest purchase and current membership',
     params: UserParams,
-    answer: payload(z.object({
-      has_purchased: z.boolean(),
-      last_purchase: z.object({ date: z.string(), description: z.string(), amount: z.number().int() }).nullable(),
-      current_membership: z.object({ sku: z.string(), name: z.string(), price_cents: z.number().int(), starts_at: z.string(), ends_at: z.string() }).nullable(),
-    })),
+    answer: payload(
+      z.object({
+        has_purchased: z.boolean(),
+        last_purchase: z.object({ date: z.string(), description: z.string(), amount: z.number().int() }).nullable(),
+        current_membership: z
+          .object({
+            sku: z.string(),
+            name: z.string(),
+            price_cents: z.number().int(),
+            starts_at: z.string(),
+            ends_at: z.string(),
+          })
+          .nullable(),
+      }),
+    ),
     description: 'Purchase details',
   }),
   dailyUsage: endpoint({
-    id: 'dailyUsage', method: 'get', path: '/panda/protected/users/{user_id}/sims/{ssn}/usage/daily', access: 'member', tag: 'Account',
+    id: 'dailyUsage',
+    method: 'get',
+    path: '/panda/protected/users/{user_id}/sims/{ssn}/usage/daily',
+    access: 'member',
+    tag: 'Account',
     summary: 'Daily use in the current membership period, oldest first',
-    params: SimParams, answer: payload(z.object({ values: z.array(z.object({ day: z.string(), data_kb: z.number().int(), minutes: z.number().int(), texts: z.number().int() })) })),
+    params: SimParams,
+    answer: payload(
+      z.object({
+        values: z.array(
+          z.object({ day: z.string(), data_kb: z.number().int(), minutes: z.number().int(), texts: z.number().int() }),
+        ),
+      }),
+    ),
     description: 'Daily use',
   }),
   puk: endpoint({
-    id: 'puk', method: 'get', path: '/panda/protected/users/{user_id}/sims/{ssn}/puk', access: 'member', tag: 'Account', summary: 'The SIM’s PUK code',
-    params: SimParams, answer: payload(z.object({ puk: z.string() })), description: 'PUK',
+    id: 'puk',
+    method: 'get',
+    path: '/panda/protected/users/{user_id}/sims/{ssn}/puk',
+    access: 'member',
+    tag: 'Account',
+    summary: 'The SIM’s PUK code',
+    params: SimParams,
+    answer: payload(z.object({ puk: z.string() })),
+    description: 'PUK',
   }),
 };
 

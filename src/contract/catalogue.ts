@@ -12,7 +12,12 @@ export const PRODUCT_LIMIT_MAX = 100;
 export const CHEAPEST_COUNT = 7;
 export const GRADES = ['Excellent', 'Very good', 'Good'] as const;
 /** Spec section 7's category filters: the partner's phone categories, with their names on screen. */
-export const CATEGORIES = { flagship: 'Flagship', everyday: 'Everyday', budget: 'Budget', foldable: 'Foldable' } as const;
+export const CATEGORIES = {
+  flagship: 'Flagship',
+  everyday: 'Everyday',
+  budget: 'Budget',
+  foldable: 'Foldable',
+} as const;
 export type Category = keyof typeof CATEGORIES;
 export const CATEGORY_IDS = Object.keys(CATEGORIES) as Category[];
 /** The brands the partner sells (the filter's choices; the local catalogue is typed by it). */
@@ -23,7 +28,13 @@ export interface ListProductsRequest {
   site_market_code: typeof MARKET_CODE;
   sort?: { by: 'popularity' | 'price'; order?: 'asc' | 'desc' };
   pagination?: { limit?: number; startingAfter?: string };
-  filter?: { category?: Category[]; brand?: string[]; grade?: (typeof GRADES)[number][]; storage_gb?: number[]; max_price_cents?: number };
+  filter?: {
+    category?: Category[];
+    brand?: string[];
+    grade?: (typeof GRADES)[number][];
+    storage_gb?: number[];
+    max_price_cents?: number;
+  };
 }
 
 export interface Product {

@@ -32,7 +32,8 @@ const queued = z.object({
 
 export const cmsApi = {
   publish: endpoint({
-    id: 'cmsPublish', moves: 'none',
+    id: 'cmsPublish',
+    moves: 'none',
     method: 'post',
     path: '/panda/public/cms/publish',
     access: 'public',
@@ -44,7 +45,8 @@ export const cmsApi = {
     errors: { 401: cmsMessages.badSignature, 503: cmsMessages.notConfigured },
   }),
   rebuild: endpoint({
-    id: 'cmsRebuild', moves: 'none',
+    id: 'cmsRebuild',
+    moves: 'none',
     method: 'post',
     path: '/panda/public/cms/rebuild',
     access: 'public',

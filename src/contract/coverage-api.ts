@@ -5,21 +5,30 @@ import { payload } from './schemas.ts';
 
 /** The coverage checker's server call, with its schema (the server and the OpenAPI document use it). */
 const named = z.object({ names: z.record(z.string(), z.string()) });
-const GeolocationSchema = z.object({
-  country: named.extend({ iso_code: z.string() }).nullable(),
-  city: named.nullable(),
-  location: z.object({ latitude: z.number(), longitude: z.number(), accuracy_radius: z.number().optional() }),
-  postal: z.object({ code: z.string().nullable() }).nullable(),
-  subdivisions: z.array(named.extend({ iso_code: z.string() })),
-  traits: z.object({ ip_address: z.string() }),
-  sandbox: z.boolean().optional().meta({ description: 'True when the local geolocation sandbox answered (GEOIP_URL unset): not the real service' }),
-}).meta({ id: 'Geolocation' });
+const GeolocationSchema = z
+  .object({
+    country: named.extend({ iso_code: z.string() }).nullable(),
+    city: named.nullable(),
+    location: z.object({ latitude: z.number(), longitude: z.number(), accuracy_radius: z.number().optional() }),
+    postal: z.object({ code: z.string().nullable() }).nullable(),
+    subdivisions: z.array(named.extend({ iso_code: z.string() })),
+    traits: z.object({ ip_address: z.string() }),
+    sandbox: z.boolean().optional().meta({
+      description: 'True when the local geolocation sandbox answered (GEOIP_URL unset): not the real service',
+    }),
+  })
+  .meta({ id: 'Geolocation' });
 
 export const coverageApi = {
   geolocation: endpoint({
-    id: 'geolocation', method: 'get', path: '/panda/public/geolocation', access: 'public', tag: 'Coverage',
+    id: 'geolocation',
+    method: 'get',
+    path: '/panda/public/geolocation',
+    access: 'public',
+    tag: 'Coverage',
     summary: "Where the caller's connection is (by IP), to prefill the coverage checker",
-    answer: payload(GeolocationSchema), description: 'The place of the connection',
+    answer: payload(GeolocationSchema),
+    description: 'The place of the connection',
     errors: { 503: coverageMessages.HTTP_ERROR, 504: coverageMessages.HTTP_TIMEOUT },
   }),
 };

@@ -10,7 +10,13 @@ export const TECHNOLOGIES = ['2G', '3G', '4G', '5G'] as const;
 export type Technology = (typeof TECHNOLOGIES)[number];
 export const LEVELS = ['none', 'weak', 'fair', 'good', 'excellent'] as const;
 export type Level = (typeof LEVELS)[number];
-export const LEVEL_LABELS: Record<Level, string> = { none: 'No coverage', weak: 'Weak', fair: 'Fair', good: 'Good', excellent: 'Excellent' };
+export const LEVEL_LABELS: Record<Level, string> = {
+  none: 'No coverage',
+  weak: 'Weak',
+  fair: 'Fair',
+  good: 'Good',
+  excellent: 'Excellent',
+};
 
 export interface CoverageArea {
   /** The Eircode routing key: a letter and two digits, or D6W. */
@@ -29,17 +35,24 @@ const EIRCODE = /^([ACDEFHKNPRTVWXY]\d{2}|D6W)([0-9ACDEFHKNPRTVWXY]{4})$/;
 
 export const coverageMessages = {
   empty: 'Enter an Eircode (like D02 X285) or the name of a town.',
-  notEircode: (text: string) => `${text} is not a valid Eircode. An Eircode has 7 characters: a routing key like D02, then 4 letters and numbers, like D02 X285.`,
-  unknownKey: (key: string) => `We don't know the routing key ${key}. Check the first three characters of your Eircode.`,
+  notEircode: (text: string) =>
+    `${text} is not a valid Eircode. An Eircode has 7 characters: a routing key like D02, then 4 letters and numbers, like D02 X285.`,
+  unknownKey: (key: string) =>
+    `We don't know the routing key ${key}. Check the first three characters of your Eircode.`,
   noPlace: (text: string) => `We couldn't find "${text}". Try your Eircode or a nearby town.`,
-  outsideIreland: 'Your connection seems to be outside Ireland, so we can’t tell your area. Enter your Eircode or a town instead.',
+  outsideIreland:
+    'Your connection seems to be outside Ireland, so we can’t tell your area. Enter your Eircode or a town instead.',
   HTTP_ERROR: 'We couldn’t find your location just now (HTTP_ERROR). Enter your Eircode or a town instead.',
   HTTP_TIMEOUT: 'Finding your location took too long (HTTP_TIMEOUT). Enter your Eircode or a town instead.',
   /** architecture.md: a sandbox says so where a person could mistake it for the real thing. */
   sandbox: 'Test location: the geolocation sandbox answered, not your real connection.',
 } as const;
 
-export type ReadEircode = { kind: 'eircode'; key: string; eircode: string } | { kind: 'routingKey'; key: string } | { kind: 'place'; text: string } | { kind: 'invalid'; message: string };
+export type ReadEircode =
+  | { kind: 'eircode'; key: string; eircode: string }
+  | { kind: 'routingKey'; key: string }
+  | { kind: 'place'; text: string }
+  | { kind: 'invalid'; message: string };
 
 /** What a visitor typed: a full Eircode, a routing key alone, a place name, or a malformed Eircode. */
 export function readEircode(input: string): ReadEircode {
@@ -50,18 +63,26 @@ export function readEircode(input: string): ReadEircode {
   if (eircode) return { kind: 'eircode', key: eircode[1]!, eircode: `${eircode[1]} ${eircode[2]}` };
   if (ROUTING_KEY.test(compact)) return { kind: 'routingKey', key: compact };
   // Something with digits that is not an Eircode is a mistyped one, not a town.
-  if (/\d/.test(compact) && compact.length <= 9) return { kind: 'invalid', message: coverageMessages.notEircode(text.toUpperCase()) };
+  if (/\d/.test(compact) && compact.length <= 9)
+    return { kind: 'invalid', message: coverageMessages.notEircode(text.toUpperCase()) };
   return { kind: 'place', text };
 }
 
 /** The area nearest a point (equirectangular distance: plenty at Ireland's size). */
-export function nearestArea<A extends Pick<CoverageArea, 'lat' | 'lon'>>(areas: readonly A[], lat: number, lon: number): A | undefined {
+export function nearestArea<A extends Pick<CoverageArea, 'lat' | 'lon'>>(
+  areas: readonly A[],
+  lat: number,
+  lon: number,
+): A | undefined {
   const k = Math.cos((lat * Math.PI) / 180);
   let best: A | undefined;
   let bestD = Infinity;
   for (const a of areas) {
     const d = ((a.lon - lon) * k) ** 2 + (a.lat - lat) ** 2;
-    if (d < bestD) { bestD = d; best = a; }
+    if (d < bestD) {
+      bestD = d;
+      best = a;
+    }
   }
   return best;
 }
@@ -69,7 +90,11 @@ export function nearestArea<A extends Pick<CoverageArea, 'lat' | 'lon'>>(areas: 
 /** Is a point on or near the island of Ireland (a box around it)? */
 /** The island of Ireland, roughly: coverage areas must lie inside it (content schema), and a location outside it is not ours. */
 export const IRELAND_BOUNDS = { lat: [51.3, 55.5], lon: [-10.7, -5.3] } as const;
-export const nearIreland = (lat: number, lon: number) => lat > IRELAND_BOUNDS.lat[0] && lat < IRELAND_BOUNDS.lat[1] && lon > IRELAND_BOUNDS.lon[0] && lon < IRELAND_BOUNDS.lon[1];
+export const nearIreland = (lat: number, lon: number) =>
+  lat > IRELAND_BOUNDS.lat[0] &&
+  lat < IRELAND_BOUNDS.lat[1] &&
+  lon > IRELAND_BOUNDS.lon[0] &&
+  lon < IRELAND_BOUNDS.lon[1];
 
 /** The geolocation call as the coverage island makes it (this file loads no zod: the island stays small). */
 export const geolocationRoute = route<typeof coverageApi.geolocation>('get', '/panda/public/geolocation');

@@ -29,7 +29,8 @@ export const flexiMessages = {
   carryoverFailed: 'Carryover Failed!',
   /** Written to the log (not shown) when the billing platform does not answer a carryover. */
   carryoverBackendError: 'Backend error in performing carryOver',
-  alreadyCarriedOver: 'You have already carried over data this month. You can carryover, save or donate data again next month.',
+  alreadyCarriedOver:
+    'You have already carried over data this month. You can carryover, save or donate data again next month.',
   alreadyDonated: 'You have already donated data this month. You can carryover, save or donate data again next month.',
   alreadySaved: 'You have already saved data this month. You can carryover, save or donate data again next month.',
   safeUnavailable: "We couldn't retrieve your Safe balance right now. Please try again later.",
@@ -56,8 +57,16 @@ function tableFor(action: FlexiAction) {
   const w = action === 'carryover' ? null : words[action];
   return failures({
     noMembership: { status: 409, message: flexiMessages.noMembership },
-    notAvailable: { status: 422, message: w ? `${w.name} not available on a membership with unlimited data.` : flexiMessages.carryoverNotAvailable },
-    lowBalance: { status: 422, message: w ? `${w.name} not available due to low balance! You need at least 1 GB of unused data.` : flexiMessages.carryoverLowBalance },
+    notAvailable: {
+      status: 422,
+      message: w ? `${w.name} not available on a membership with unlimited data.` : flexiMessages.carryoverNotAvailable,
+    },
+    lowBalance: {
+      status: 422,
+      message: w
+        ? `${w.name} not available due to low balance! You need at least 1 GB of unused data.`
+        : flexiMessages.carryoverLowBalance,
+    },
     alreadyCarriedOver: { status: 409, message: flexiMessages.alreadyCarriedOver },
     alreadyDonated: { status: 409, message: flexiMessages.alreadyDonated },
     alreadySaved: { status: 409, message: flexiMessages.alreadySaved },
@@ -66,15 +75,30 @@ function tableFor(action: FlexiAction) {
     backendUnavailable: { status: 503, message: w ? w.failed : flexiMessages.carryoverBackendError },
     accountDetailsMissing: { status: 400, message: w ? w.failed : flexiMessages.carryoverFailed },
     safeTooLittle: { status: 422, message: 'That is more than The Safe holds. Choose a smaller amount.' },
-    unlimitedToUnlock: { status: 422, message: 'Your membership has unlimited data: keep your Safe data for a membership with a data allowance.' },
-    noLandlineLimit: { status: 422, message: 'Your landline minutes are unlimited already, so there is nothing to swap data for.' },
+    unlimitedToUnlock: {
+      status: 422,
+      message: 'Your membership has unlimited data: keep your Safe data for a membership with a data allowance.',
+    },
+    noLandlineLimit: {
+      status: 422,
+      message: 'Your landline minutes are unlimited already, so there is nothing to swap data for.',
+    },
     toSelf: { status: 422, message: "You can't send data to your own number." },
-    notAMember: { status: 422, message: "We can't send data to this number - it must be an active 48 member with a membership." },
+    notAMember: {
+      status: 422,
+      message: "We can't send data to this number - it must be an active 48 member with a membership.",
+    },
     simBlocked: { status: 423, message: messages.simBlocked },
-    recipientUnlimited: { status: 422, message: 'That member has unlimited data already, so they cannot receive data.' },
+    recipientUnlimited: {
+      status: 422,
+      message: 'That member has unlimited data already, so they cannot receive data.',
+    },
   } satisfies Record<string, Failure>);
 }
-export const flexiFailures = Object.fromEntries(FLEXI_ACTIONS.map((a) => [a, tableFor(a)])) as Record<FlexiAction, ReturnType<typeof tableFor>>;
+export const flexiFailures = Object.fromEntries(FLEXI_ACTIONS.map((a) => [a, tableFor(a)])) as Record<
+  FlexiAction,
+  ReturnType<typeof tableFor>
+>;
 export type FlexiRefusal = keyof ReturnType<typeof tableFor>;
 
 const kb = z.number().int();
@@ -83,13 +107,21 @@ export const FlexiOverviewSchema = z
   .object({
     membership: z
       .object({
-        sku: z.string(), name: z.string(), ends_at: z.string(), unlimited: z.boolean(),
+        sku: z.string(),
+        name: z.string(),
+        ends_at: z.string(),
+        unlimited: z.boolean(),
         unused_kb: kb.meta({ description: 'left_membership_data: own data left, what the actions move' }),
         landline_minutes: Allowance,
-        continues: z.boolean().meta({ description: 'Auto-renew is on or a membership is queued: carried-over data will have a membership to join' }),
+        continues: z.boolean().meta({
+          description: 'Auto-renew is on or a membership is queued: carried-over data will have a membership to join',
+        }),
       })
       .nullable(),
-    month_action: z.object({ action: z.enum(MONTHLY_ACTIONS), data_kb: kb, at: z.string() }).nullable().meta({ description: "This month's carryover, donation or save, if any" }),
+    month_action: z
+      .object({ action: z.enum(MONTHLY_ACTIONS), data_kb: kb, at: z.string() })
+      .nullable()
+      .meta({ description: "This month's carryover, donation or save, if any" }),
     safe_kb: kb.nullable().meta({ description: "The Safe's balance; null when it could not be read" }),
     carry_forward_kb: kb.meta({ description: 'Carried over in this membership, for the next one' }),
     carryover_kb: kb.meta({ description: 'Carried-over data left in this membership' }),
@@ -119,64 +151,171 @@ export const SpotMeForm = z.object({
 export const ShareForm = z.object({ msisdn: irishMobileRule, amount_gb: amountGb });
 
 const base = '/panda/protected/users/{user_id}/sims/{ssn}/flexidata' as const;
-const refusals = { 409: 'No current membership, or this month\'s carryover, donation or save is made already', 422: 'Not possible with this membership or amount', 503: 'The billing platform did not answer; nothing moved' } as const;
+const refusals = {
+  409: "No current membership, or this month's carryover, donation or save is made already",
+  422: 'Not possible with this membership or amount',
+  503: 'The billing platform did not answer; nothing moved',
+} as const;
 const Unused = { unused_kb: kb };
 
 export const flexiDataApi = {
   overview: endpoint({
-    id: 'flexiOverview', method: 'get', path: base, access: 'member', tag: 'Flexible data',
-    summary: "What the member can move: unused data, The Safe, this month's action, add-on and spotted data, legacy status",
-    params: SimParams, answer: payload(FlexiOverviewSchema), description: 'The overview',
+    id: 'flexiOverview',
+    method: 'get',
+    path: base,
+    access: 'member',
+    tag: 'Flexible data',
+    summary:
+      "What the member can move: unused data, The Safe, this month's action, add-on and spotted data, legacy status",
+    params: SimParams,
+    answer: payload(FlexiOverviewSchema),
+    description: 'The overview',
   }),
   carryover: endpoint({
-    id: 'carryover', moves: 'data', method: 'post', path: `${base}/carryover`, access: 'member', tag: 'Flexible data',
-    summary: 'Carry all unused data over to the next membership (once a month, with donate and save)', params: SimParams,
+    id: 'carryover',
+    moves: 'data',
+    method: 'post',
+    path: `${base}/carryover`,
+    access: 'member',
+    tag: 'Flexible data',
+    summary: 'Carry all unused data over to the next membership (once a month, with donate and save)',
+    params: SimParams,
     status: 201,
-    answer: payload(z.object({
-      message: z.string(), carried_kb: kb,
-      needs_membership_by: z.string().nullable().meta({ description: "Set when neither auto-renew nor a queued membership follows: buy one by this date (the current one's end) to keep the data" }),
-    })),
-    description: 'Carried over', errors: refusals,
+    answer: payload(
+      z.object({
+        message: z.string(),
+        carried_kb: kb,
+        needs_membership_by: z.string().nullable().meta({
+          description:
+            "Set when neither auto-renew nor a queued membership follows: buy one by this date (the current one's end) to keep the data",
+        }),
+      }),
+    ),
+    description: 'Carried over',
+    errors: refusals,
   }),
   donate: endpoint({
-    id: 'donate', moves: 'data', method: 'post', path: `${base}/donate`, access: 'member', tag: 'Flexible data',
-    summary: 'Give unused data to the 48 community pool (once a month, with carryover and save)', params: SimParams, body: AmountForm,
-    status: 201, answer: payload(z.object({ donated_kb: kb, ...Unused })), description: 'Donated', errors: refusals,
+    id: 'donate',
+    moves: 'data',
+    method: 'post',
+    path: `${base}/donate`,
+    access: 'member',
+    tag: 'Flexible data',
+    summary: 'Give unused data to the 48 community pool (once a month, with carryover and save)',
+    params: SimParams,
+    body: AmountForm,
+    status: 201,
+    answer: payload(z.object({ donated_kb: kb, ...Unused })),
+    description: 'Donated',
+    errors: refusals,
   }),
   donations: endpoint({
-    id: 'donations', method: 'get', path: `${base}/donations`, access: 'member', tag: 'Flexible data',
-    summary: `The member's donations, newest first: in euro before ${DONATION_CONVERSION_DATE}, in data after`, params: SimParams,
-    answer: payload(z.object({ values: z.array(z.object({ occurred_at: z.string(), unit: z.enum(['EUR', 'GB']), amount_cents: kb.nullable(), data_kb: kb.nullable() })) })),
+    id: 'donations',
+    method: 'get',
+    path: `${base}/donations`,
+    access: 'member',
+    tag: 'Flexible data',
+    summary: `The member's donations, newest first: in euro before ${DONATION_CONVERSION_DATE}, in data after`,
+    params: SimParams,
+    answer: payload(
+      z.object({
+        values: z.array(
+          z.object({
+            occurred_at: z.string(),
+            unit: z.enum(['EUR', 'GB']),
+            amount_cents: kb.nullable(),
+            data_kb: kb.nullable(),
+          }),
+        ),
+      }),
+    ),
     description: 'Donations',
   }),
   safe: endpoint({
-    id: 'safeBalance', method: 'get', path: `${base}/safe`, access: 'member', tag: 'Flexible data',
-    summary: "The Safe's balance", params: SimParams, answer: payload(z.object({ balance_kb: kb })), description: 'The balance',
+    id: 'safeBalance',
+    method: 'get',
+    path: `${base}/safe`,
+    access: 'member',
+    tag: 'Flexible data',
+    summary: "The Safe's balance",
+    params: SimParams,
+    answer: payload(z.object({ balance_kb: kb })),
+    description: 'The balance',
     errors: { 503: 'The balance could not be read' },
   }),
   save: endpoint({
-    id: 'safeSave', moves: 'data', method: 'post', path: `${base}/safe/save`, access: 'member', tag: 'Flexible data',
-    summary: 'Move unused data into The Safe (once a month, with carryover and donate)', params: SimParams, body: AmountForm,
-    status: 201, answer: payload(z.object({ balance_kb: kb, ...Unused })), description: 'Saved', errors: refusals,
+    id: 'safeSave',
+    moves: 'data',
+    method: 'post',
+    path: `${base}/safe/save`,
+    access: 'member',
+    tag: 'Flexible data',
+    summary: 'Move unused data into The Safe (once a month, with carryover and donate)',
+    params: SimParams,
+    body: AmountForm,
+    status: 201,
+    answer: payload(z.object({ balance_kb: kb, ...Unused })),
+    description: 'Saved',
+    errors: refusals,
   }),
   unlock: endpoint({
-    id: 'safeUnlock', moves: 'data', method: 'post', path: `${base}/safe/unlock`, access: 'member', tag: 'Flexible data',
-    summary: 'Move data from The Safe into the current membership (any time)', params: SimParams, body: AmountForm,
-    status: 201, answer: payload(z.object({ balance_kb: kb, ...Unused })), description: 'Unlocked', errors: refusals,
+    id: 'safeUnlock',
+    moves: 'data',
+    method: 'post',
+    path: `${base}/safe/unlock`,
+    access: 'member',
+    tag: 'Flexible data',
+    summary: 'Move data from The Safe into the current membership (any time)',
+    params: SimParams,
+    body: AmountForm,
+    status: 201,
+    answer: payload(z.object({ balance_kb: kb, ...Unused })),
+    description: 'Unlocked',
+    errors: refusals,
   }),
   swap: endpoint({
-    id: 'swap', moves: 'data', method: 'post', path: `${base}/swap`, access: 'member', tag: 'Flexible data',
-    summary: `Exchange unused data for landline minutes (${MINUTES_PER_GB} a GB)`, params: SimParams, body: AmountForm,
-    status: 201, answer: payload(z.object({ minutes_added: z.number().int(), minutes: Allowance, ...Unused })), description: 'Swapped', errors: refusals,
+    id: 'swap',
+    moves: 'data',
+    method: 'post',
+    path: `${base}/swap`,
+    access: 'member',
+    tag: 'Flexible data',
+    summary: `Exchange unused data for landline minutes (${MINUTES_PER_GB} a GB)`,
+    params: SimParams,
+    body: AmountForm,
+    status: 201,
+    answer: payload(z.object({ minutes_added: z.number().int(), minutes: Allowance, ...Unused })),
+    description: 'Swapped',
+    errors: refusals,
   }),
   spotme: endpoint({
-    id: 'spotMe', moves: 'data', method: 'post', path: `${base}/spotme`, access: 'member', tag: 'Flexible data',
-    summary: "Lend unused data to another 48 member for some days; what they have not used comes back", params: SimParams, body: SpotMeForm,
-    status: 201, answer: payload(z.object({ msisdn: z.string(), data_kb: kb, ends_at: z.string(), ...Unused })), description: 'Lent', errors: refusals,
+    id: 'spotMe',
+    moves: 'data',
+    method: 'post',
+    path: `${base}/spotme`,
+    access: 'member',
+    tag: 'Flexible data',
+    summary: 'Lend unused data to another 48 member for some days; what they have not used comes back',
+    params: SimParams,
+    body: SpotMeForm,
+    status: 201,
+    answer: payload(z.object({ msisdn: z.string(), data_kb: kb, ends_at: z.string(), ...Unused })),
+    description: 'Lent',
+    errors: refusals,
   }),
   share: endpoint({
-    id: 'share', moves: 'data', method: 'post', path: `${base}/share`, access: 'member', tag: 'Flexible data',
-    summary: "Give unused data to another 48 member's current membership for good", params: SimParams, body: ShareForm,
-    status: 201, answer: payload(z.object({ msisdn: z.string(), data_kb: kb, ...Unused })), description: 'Shared', errors: refusals,
+    id: 'share',
+    moves: 'data',
+    method: 'post',
+    path: `${base}/share`,
+    access: 'member',
+    tag: 'Flexible data',
+    summary: "Give unused data to another 48 member's current membership for good",
+    params: SimParams,
+    body: ShareForm,
+    status: 201,
+    answer: payload(z.object({ msisdn: z.string(), data_kb: kb, ...Unused })),
+    description: 'Shared',
+    errors: refusals,
   }),
 };

@@ -31,15 +31,23 @@ export const nameRule = (field: string) =>
     .trim()
     .min(1, { error: `${field} is required` })
     .max(60, { error: `${field} must be at most 60 characters` })
-    .regex(/^[\p{L}\p{M}' .-]+$/u, { error: `${field} may contain letters, spaces, apostrophes, dots and hyphens only` });
+    .regex(/^[\p{L}\p{M}' .-]+$/u, {
+      error: `${field} may contain letters, spaces, apostrophes, dots and hyphens only`,
+    });
 
 export const LoginForm = z.object({
   username: emailRule('username'),
-  password: z.string({ error: 'password is required' }).min(1, { error: 'password is required' }).max(200, { error: 'password is too long' }),
+  password: z
+    .string({ error: 'password is required' })
+    .min(1, { error: 'password is required' })
+    .max(200, { error: 'password is too long' }),
 });
 
 /** The captcha answer: a proof-of-work payload or a reCAPTCHA token, depending on the provider. */
-export const captchaRule = z.string({ error: 'captcha is required' }).min(1, { error: 'captcha is required' }).max(4096, { error: 'captcha is too long' });
+export const captchaRule = z
+  .string({ error: 'captcha is required' })
+  .min(1, { error: 'captcha is required' })
+  .max(4096, { error: 'captcha is too long' });
 
 export const SignUpForm = z.object({
   email: emailRule(),
@@ -48,11 +56,18 @@ export const SignUpForm = z.object({
   lastname: nameRule('lastname'),
   nickname: nameRule('nickname').optional(),
   /** The recruit link the visitor came by (localStorage refferedUser): recorded as referred_by when it is a member's. */
-  affiliateId: z.string().regex(/^[A-Za-z0-9]{6,32}$/, { error: 'affiliateId is not a recruit link' }).optional(),
+  affiliateId: z
+    .string()
+    .regex(/^[A-Za-z0-9]{6,32}$/, { error: 'affiliateId is not a recruit link' })
+    .optional(),
   captcha: captchaRule,
 });
 
-export const NameForm = z.object({ firstname: nameRule('firstname'), lastname: nameRule('lastname'), nickname: nameRule('nickname').optional() });
+export const NameForm = z.object({
+  firstname: nameRule('firstname'),
+  lastname: nameRule('lastname'),
+  nickname: nameRule('nickname').optional(),
+});
 
 /** A SIM serial number (ICCID) as printed on the card: 19 or 20 digits starting 89 (spaces allowed when typed). */
 export const ssnRule = z
@@ -74,8 +89,9 @@ export const eircodeRule = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^([AC-FHKNPRTV-Y]\d{2}|D6W) ?[0-9AC-FHKNPRTV-Y]{4}$/, { error: 'Enter an Eircode like D02 X285, or leave it empty.' });
-
+  .regex(/^([AC-FHKNPRTV-Y]\d{2}|D6W) ?[0-9AC-FHKNPRTV-Y]{4}$/, {
+    error: 'Enter an Eircode like D02 X285, or leave it empty.',
+  });
 
 /** The free-SIM order: where to post it (field names as the spec's order payloads). */
 
@@ -106,7 +122,18 @@ export const irishMobileRule = z
   .transform((v) => v.replace(/[\s()-]/g, '').replace(/^(\+|00)353/, '0'))
   .pipe(z.string().regex(/^08[3-9]\d{7}$/, { error: 'Enter an Irish mobile number like 087 123 4567.' }));
 
-export const PROVIDERS = ['Vodafone', 'Three', 'eir', 'Tesco Mobile', 'Virgin Media', 'GoMo', 'Lyca Mobile', 'An Post Mobile', 'Clear Mobile', 'Other'] as const;
+export const PROVIDERS = [
+  'Vodafone',
+  'Three',
+  'eir',
+  'Tesco Mobile',
+  'Virgin Media',
+  'GoMo',
+  'Lyca Mobile',
+  'An Post Mobile',
+  'Clear Mobile',
+  'Other',
+] as const;
 
 /** Move your number (port-in): the number, the network it is with, and that account's details. */
 export const PortInForm = z
@@ -114,9 +141,17 @@ export const PortInForm = z
     msisdn: irishMobileRule,
     current_provider: z.enum(PROVIDERS, { error: 'current_provider must be one of the listed networks' }),
     account_type: z.enum(['prepay', 'bill_pay'], { error: 'account_type must be prepay or bill_pay' }),
-    account_number: z.string().trim().max(40, { error: 'account_number must be at most 40 characters' }).regex(/^[A-Za-z0-9-]*$/, { error: 'account_number may contain letters, digits and hyphens only' }).optional(),
+    account_number: z
+      .string()
+      .trim()
+      .max(40, { error: 'account_number must be at most 40 characters' })
+      .regex(/^[A-Za-z0-9-]*$/, { error: 'account_number may contain letters, digits and hyphens only' })
+      .optional(),
   })
-  .refine((v) => v.account_type !== 'bill_pay' || Boolean(v.account_number), { error: 'account_number is required for a bill-pay account', path: ['account_number'] });
+  .refine((v) => v.account_type !== 'bill_pay' || Boolean(v.account_number), {
+    error: 'account_number is required for a bill-pay account',
+    path: ['account_number'],
+  });
 
 export const REORDER_REASONS = ['lost', 'stolen', 'damaged', 'wrong size'] as const;
 
@@ -128,7 +163,10 @@ export const ReorderSimForm = FreeSimOrderForm.omit({ captcha: true }).extend({
 /** Change my SIM: the new card's number, confirmed with the password. */
 export const ChangeSimForm = z.object({
   new_ssn: ssnRule,
-  password: z.string({ error: 'password is required' }).min(1, { error: 'password is required' }).max(200, { error: 'password is too long' }),
+  password: z
+    .string({ error: 'password is required' })
+    .min(1, { error: 'password is required' })
+    .max(200, { error: 'password is too long' }),
 });
 
 /** An Eircode the way it is printed: routing key, a space, the unique identifier (input already valid). */

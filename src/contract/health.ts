@@ -4,17 +4,39 @@ import { endpoint } from './endpoint.ts';
 /** Whether the server can reach its database (for load balancers and monitors). */
 export const healthApi = {
   health: endpoint({
-    id: 'health', method: 'get', path: '/panda/health', access: 'public', tag: 'Operations', summary: 'Whether the server can reach its database',
-    answer: z.object({ status: z.literal('ok'), database: z.literal('ok') }), description: 'Healthy',
+    id: 'health',
+    method: 'get',
+    path: '/panda/health',
+    access: 'public',
+    tag: 'Operations',
+    summary: 'Whether the server can reach its database',
+    answer: z.object({ status: z.literal('ok'), database: z.literal('ok') }),
+    description: 'Healthy',
     errors: { 503: 'The database does not answer' },
   }),
   ready: endpoint({
-    id: 'ready', method: 'get', path: '/panda/ready', access: 'public', tag: 'Operations',
+    id: 'ready',
+    method: 'get',
+    path: '/panda/ready',
+    access: 'public',
+    tag: 'Operations',
     summary: 'Whether this instance should be sent traffic (readiness; /panda/health is liveness)',
-    answer: z.object({ status: z.literal('ready'), mail: z.enum(['ok', 'not configured']) }), description: 'Ready: the database answers, its migrations are all applied, the mail server (when configured) answered in the last 5 minutes, the server is not shutting down',
-    errors: { 503: 'Not ready: `reason` says why (database unreachable, migrations pending, mail server unreachable, shutting down)' },
+    answer: z.object({ status: z.literal('ready'), mail: z.enum(['ok', 'not configured']) }),
+    description:
+      'Ready: the database answers, its migrations are all applied, the mail server (when configured) answered in the last 5 minutes, the server is not shutting down',
+    errors: {
+      503: 'Not ready: `reason` says why (database unreachable, migrations pending, mail server unreachable, shutting down)',
+    },
   }),
 };
-export const readinessReasons = { database: 'database unreachable', migrations: 'migrations pending', mail: 'mail server unreachable', draining: 'shutting down' } as const;
-export const NotReadySchema = z.object({ status: z.literal('not ready'), reason: z.enum(['database unreachable', 'migrations pending', 'mail server unreachable', 'shutting down']) });
+export const readinessReasons = {
+  database: 'database unreachable',
+  migrations: 'migrations pending',
+  mail: 'mail server unreachable',
+  draining: 'shutting down',
+} as const;
+export const NotReadySchema = z.object({
+  status: z.literal('not ready'),
+  reason: z.enum(['database unreachable', 'migrations pending', 'mail server unreachable', 'shutting down']),
+});
 export const HealthDegradedSchema = z.object({ status: z.literal('degraded'), database: z.literal('unreachable') });

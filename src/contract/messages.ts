@@ -31,7 +31,8 @@ export const messages = {
   simAlreadyActive: 'This SIM is already active. If it is yours, log in with the account it belongs to.',
   noActiveSim: 'You need an active SIM for this.',
   /** member-controls.md, lost or stolen: what a blocked SIM answers wherever it is refused. */
-  simBlocked: 'Your SIM is blocked because it was reported lost or stolen. Unblock it in Settings, or change to a new SIM or an eSIM.',
+  simBlocked:
+    'Your SIM is blocked because it was reported lost or stolen. Unblock it in Settings, or change to a new SIM or an eSIM.',
   wrongCurrentPassword: 'Your current password is not right.',
 } as const;
 

@@ -14,17 +14,38 @@ export const DeleteAccountForm = z.object({
 
 export const myDataApi = {
   exportData: endpoint({
-    id: 'exportMyData', method: 'get', path: '/panda/protected/users/{user_id}/my-data', access: 'member', tag: 'My data',
-    summary: 'Everything the portal holds about the member, table by table (secrets such as password hashes and card tokens left out), as one JSON file',
+    id: 'exportMyData',
+    method: 'get',
+    path: '/panda/protected/users/{user_id}/my-data',
+    access: 'member',
+    tag: 'My data',
+    summary:
+      'Everything the portal holds about the member, table by table (secrets such as password hashes and card tokens left out), as one JSON file',
     params: UserParams,
-    answer: z.object({ exported_at: z.string(), member_id: z.number().int(), tables: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))) }).meta({ id: 'MyData' }),
+    answer: z
+      .object({
+        exported_at: z.string(),
+        member_id: z.number().int(),
+        tables: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
+      })
+      .meta({ id: 'MyData' }),
     description: 'The data (Content-Disposition: attachment)',
   }),
   deleteAccount: endpoint({
-    id: 'deleteAccount', moves: 'once', method: 'post', path: '/panda/protected/users/{user_id}/my-data/delete', access: 'member', tag: 'My data',
-    summary: 'Deletes the account (password and step-up code): sessions end, personal data is erased or anonymised, amounts are kept without the person, the referral service is told to forget the member',
-    params: UserParams, body: DeleteAccountForm, stepUp: 'delete',
-    answer: payload(z.object({ message: z.string() })), description: 'Deleted', errors: { 403: 'No good step-up code' },
+    id: 'deleteAccount',
+    moves: 'once',
+    method: 'post',
+    path: '/panda/protected/users/{user_id}/my-data/delete',
+    access: 'member',
+    tag: 'My data',
+    summary:
+      'Deletes the account (password and step-up code): sessions end, personal data is erased or anonymised, amounts are kept without the person, the referral service is told to forget the member',
+    params: UserParams,
+    body: DeleteAccountForm,
+    stepUp: 'delete',
+    answer: payload(z.object({ message: z.string() })),
+    description: 'Deleted',
+    errors: { 403: 'No good step-up code' },
   }),
 };
 
@@ -34,5 +55,6 @@ export const myDataFailures = failures({
 });
 
 export const myDataMessages = {
-  deleted: 'Your account is deleted. We have erased your personal details; we keep the amounts of your payments for 6 years, as the law asks, without your name. You can join 48 again with the same e-mail address.',
+  deleted:
+    'Your account is deleted. We have erased your personal details; we keep the amounts of your payments for 6 years, as the law asks, without your name. You can join 48 again with the same e-mail address.',
 } as const;

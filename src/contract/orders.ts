@@ -25,18 +25,40 @@ export type Order = z.infer<typeof OrderSchema>;
 
 export const ordersApi = {
   orderFreeSim: endpoint({
-    id: 'orderFreeSim', moves: 'once', method: 'post', path: '/panda/protected/users/{user_id}/orders/free-sim', access: 'member', tag: 'Orders',
+    id: 'orderFreeSim',
+    moves: 'once',
+    method: 'post',
+    path: '/panda/protected/users/{user_id}/orders/free-sim',
+    access: 'member',
+    tag: 'Orders',
     summary: `Order a free SIM (${FREE_SIM_SKU}) to an address in Ireland; one may be on its way at a time`,
-    params: UserParams, body: FreeSimOrderForm.meta({ id: 'FreeSimOrder' }), status: 201,
-    answer: payload(z.object({ order: OrderSchema })), description: 'Ordered (status SIM_ORDERED)', errors: { 409: 'A free SIM is on its way already' },
+    params: UserParams,
+    body: FreeSimOrderForm.meta({ id: 'FreeSimOrder' }),
+    status: 201,
+    answer: payload(z.object({ order: OrderSchema })),
+    description: 'Ordered (status SIM_ORDERED)',
+    errors: { 409: 'A free SIM is on its way already' },
   }),
   list: endpoint({
-    id: 'orders', method: 'get', path: '/panda/protected/users/{user_id}/orders', access: 'member', tag: 'Orders', summary: 'The member’s SIM orders, newest first',
-    params: UserParams, answer: z.object({ _meta: z.object({ total: z.number().int() }), _payload: z.object({ values: z.array(OrderSchema) }) }), description: 'Orders',
+    id: 'orders',
+    method: 'get',
+    path: '/panda/protected/users/{user_id}/orders',
+    access: 'member',
+    tag: 'Orders',
+    summary: 'The member’s SIM orders, newest first',
+    params: UserParams,
+    answer: z.object({
+      _meta: z.object({ total: z.number().int() }),
+      _payload: z.object({ values: z.array(OrderSchema) }),
+    }),
+    description: 'Orders',
   }),
 };
 
 export const ordersFailures = failures({
-  freeSimOnItsWay: { status: 409, message: 'You already have a free SIM on its way. You can order another once it has arrived.' },
+  freeSimOnItsWay: {
+    status: 409,
+    message: 'You already have a free SIM on its way. You can order another once it has arrived.',
+  },
   captchaFailed: { status: 400, message: messages.captchaFailed },
 });

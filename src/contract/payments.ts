@@ -12,7 +12,11 @@ import { membershipsFailures } from './memberships.ts';
 export { PAYMENT_TYPES, type PaymentType } from './constants.ts';
 
 /** Spec section 9: the payment-form containers. */
-export const PAYMENT_CONTAINERS = { savedCard: 'PANDAOLTREG2', newPayment: 'PANDAOLTUNRG2', registerCard: 'PANDAOLRGCRD2' } as const;
+export const PAYMENT_CONTAINERS = {
+  savedCard: 'PANDAOLTREG2',
+  newPayment: 'PANDAOLTUNRG2',
+  registerCard: 'PANDAOLRGCRD2',
+} as const;
 
 /** Spec section 9: the default amount authorised (and released) to register a card, in euro. */
 export const SAVE_CARD_AMOUNT_CENTS = 100;
@@ -31,12 +35,21 @@ export function classifyResult(code: string): ResultKind {
 
 // The endpoints of card payments: checkouts for the hosted widget, the stored card, error reports.
 
-export const StoredCardSchema = z.object({ brand: z.string(), last4: z.string(), expiry: z.string() }).meta({ id: 'StoredCard' });
+export const StoredCardSchema = z
+  .object({ brand: z.string(), last4: z.string(), expiry: z.string() })
+  .meta({ id: 'StoredCard' });
 export type StoredCard = z.infer<typeof StoredCardSchema>;
 
 const CheckoutCreated = payload(z.object({ checkout_id: z.string(), amount_cents: z.number().int(), url: z.string() }));
 
-export const CHECKOUT_PURPOSES = ['membership', 'credit', 'addon', 'gift-membership', 'gift-credit', 'register-card'] as const;
+export const CHECKOUT_PURPOSES = [
+  'membership',
+  'credit',
+  'addon',
+  'gift-membership',
+  'gift-credit',
+  'register-card',
+] as const;
 export type CheckoutPurpose = (typeof CHECKOUT_PURPOSES)[number];
 
 /**
@@ -51,11 +64,25 @@ export type CardChoice = z.infer<typeof CardChoice>;
 export const CheckoutBody = z.discriminatedUnion(
   'purpose',
   [
-    z.object({ purpose: z.literal('membership'), sku: z.string().regex(/^[A-Za-z0-9_]{2,20}$/, { error: 'sku is not a product' }), recurrence_enabled: z.boolean().default(false), save_card: z.boolean().default(false), card: CardChoice }),
-    z.object({ purpose: z.literal('addon'), sku: z.enum(['BDAO05', 'BDAO10'], { error: 'sku must be BDAO05 or BDAO10' }), save_card: z.boolean().default(false), card: CardChoice }),
+    z.object({
+      purpose: z.literal('membership'),
+      sku: z.string().regex(/^[A-Za-z0-9_]{2,20}$/, { error: 'sku is not a product' }),
+      recurrence_enabled: z.boolean().default(false),
+      save_card: z.boolean().default(false),
+      card: CardChoice,
+    }),
+    z.object({
+      purpose: z.literal('addon'),
+      sku: z.enum(['BDAO05', 'BDAO10'], { error: 'sku must be BDAO05 or BDAO10' }),
+      save_card: z.boolean().default(false),
+      card: CardChoice,
+    }),
     z.object({
       purpose: z.literal('credit'),
-      amount_cents: z.union(CREDIT_AMOUNTS_CENTS.map((a) => z.literal(a)), { error: 'amount_cents must be one of 500, 1000, 1500, 2000, 3000, 5000' }),
+      amount_cents: z.union(
+        CREDIT_AMOUNTS_CENTS.map((a) => z.literal(a)),
+        { error: 'amount_cents must be one of 500, 1000, 1500, 2000, 3000, 5000' },
+      ),
       save_card: z.boolean().default(false),
       card: CardChoice,
     }),
@@ -75,46 +102,115 @@ export type PaymentResult = z.infer<typeof ResultSchema>;
 
 export const paymentsApi = {
   createCheckout: endpoint({
-    id: 'createCheckout', moves: 'money', method: 'post', path: '/panda/protected/users/{user_id}/sims/{ssn}/checkouts', access: 'member', tag: 'Payments',
-    summary: 'Prepare a card payment for a membership, an add-on or credit (what credit does not pay); the browser opens /payment-gateway/ with it',
-    params: SimParams, body: CheckoutBody, status: 201, answer: CheckoutCreated, description: 'Prepared',
-    errors: { 409: 'It cannot be bought now (a membership is queued, no current membership for an add-on, credit covers it, or card is saved and no card is stored)' },
+    id: 'createCheckout',
+    moves: 'money',
+    method: 'post',
+    path: '/panda/protected/users/{user_id}/sims/{ssn}/checkouts',
+    access: 'member',
+    tag: 'Payments',
+    summary:
+      'Prepare a card payment for a membership, an add-on or credit (what credit does not pay); the browser opens /payment-gateway/ with it',
+    params: SimParams,
+    body: CheckoutBody,
+    status: 201,
+    answer: CheckoutCreated,
+    description: 'Prepared',
+    errors: {
+      409: 'It cannot be bought now (a membership is queued, no current membership for an add-on, credit covers it, or card is saved and no card is stored)',
+    },
   }),
   registerCard: endpoint({
-    id: 'registerCard', moves: 'none', method: 'post', path: '/panda/protected/users/{user_id}/cards/checkouts', access: 'member', tag: 'Payments',
+    id: 'registerCard',
+    moves: 'none',
+    method: 'post',
+    path: '/panda/protected/users/{user_id}/cards/checkouts',
+    access: 'member',
+    tag: 'Payments',
     summary: 'Prepare a card registration (an authorisation of €1, released at once) in the PANDAOLRGCRD2 container',
-    params: UserParams, status: 201, answer: CheckoutCreated, description: 'Prepared', stepUp: 'card',
+    params: UserParams,
+    status: 201,
+    answer: CheckoutCreated,
+    description: 'Prepared',
+    stepUp: 'card',
     errors: { 403: 'Replacing a stored card needs a good step-up code' },
   }),
   storedCard: endpoint({
-    id: 'storedCard', method: 'get', path: '/panda/protected/users/{user_id}/cards', access: 'member', tag: 'Payments', summary: 'The stored card: brand, last four digits, expiry (never the number)',
-    params: UserParams, answer: payload(z.object({ card: StoredCardSchema.nullable() })), description: 'The card or null',
+    id: 'storedCard',
+    method: 'get',
+    path: '/panda/protected/users/{user_id}/cards',
+    access: 'member',
+    tag: 'Payments',
+    summary: 'The stored card: brand, last four digits, expiry (never the number)',
+    params: UserParams,
+    answer: payload(z.object({ card: StoredCardSchema.nullable() })),
+    description: 'The card or null',
   }),
   removeCard: endpoint({
-    id: 'removeCard', moves: 'once', method: 'delete', path: '/panda/protected/users/{user_id}/cards', access: 'member', tag: 'Payments', summary: 'Remove the stored card (step-up code)',
-    params: UserParams, answer: payload(z.object({ card: z.null() })), description: 'Removed', stepUp: 'card', errors: { 403: 'No good step-up code' },
+    id: 'removeCard',
+    moves: 'once',
+    method: 'delete',
+    path: '/panda/protected/users/{user_id}/cards',
+    access: 'member',
+    tag: 'Payments',
+    summary: 'Remove the stored card (step-up code)',
+    params: UserParams,
+    answer: payload(z.object({ card: z.null() })),
+    description: 'Removed',
+    stepUp: 'card',
+    errors: { 403: 'No good step-up code' },
   }),
   checkout: endpoint({
-    id: 'checkout', method: 'get', path: '/panda/public/checkouts/{checkout_id}', access: 'public', tag: 'Payments',
-    summary: 'A prepared card payment as the payment page shows it: what it pays for, the amount, the container and the widget script',
+    id: 'checkout',
+    method: 'get',
+    path: '/panda/public/checkouts/{checkout_id}',
+    access: 'public',
+    tag: 'Payments',
+    summary:
+      'A prepared card payment as the payment page shows it: what it pays for, the amount, the container and the widget script',
     params: z.object({ checkout_id: z.uuid({ error: 'checkout_id is not a checkout' }) }),
-    answer: payload(z.object({
-      checkout_id: z.string(), purpose: z.enum(CHECKOUT_PURPOSES), description: z.string(), amount_cents: z.number().int(),
-      state: z.enum(['open', 'pending', 'applied', 'failed']), container: z.enum(['PANDAOLTUNRG2', 'PANDAOLTREG2', 'PANDAOLRGCRD2']), script_url: z.string(),
-    })),
-    description: 'The checkout', errors: { 404: 'No such checkout' },
+    answer: payload(
+      z.object({
+        checkout_id: z.string(),
+        purpose: z.enum(CHECKOUT_PURPOSES),
+        description: z.string(),
+        amount_cents: z.number().int(),
+        state: z.enum(['open', 'pending', 'applied', 'failed']),
+        container: z.enum(['PANDAOLTUNRG2', 'PANDAOLTREG2', 'PANDAOLRGCRD2']),
+        script_url: z.string(),
+      }),
+    ),
+    description: 'The checkout',
+    errors: { 404: 'No such checkout' },
   }),
   checkoutResult: endpoint({
-    id: 'checkoutResult', moves: 'money', method: 'post', path: '/panda/public/checkouts/{checkout_id}/result', access: 'public', tag: 'Payments',
-    summary: 'Look the result up with the provider and apply what was paid for, once per checkout however often this is called',
+    id: 'checkoutResult',
+    moves: 'money',
+    method: 'post',
+    path: '/panda/public/checkouts/{checkout_id}/result',
+    access: 'public',
+    tag: 'Payments',
+    summary:
+      'Look the result up with the provider and apply what was paid for, once per checkout however often this is called',
     params: z.object({ checkout_id: z.uuid({ error: 'checkout_id is not a checkout' }) }),
-    answer: payload(ResultSchema), description: 'Success, pending or failure with the provider’s description', errors: { 404: 'No such checkout' },
+    answer: payload(ResultSchema),
+    description: 'Success, pending or failure with the provider’s description',
+    errors: { 404: 'No such checkout' },
   }),
   reportError: endpoint({
-    id: 'reportPaymentError', moves: 'none', method: 'post', path: '/payment/error', access: 'public', tag: 'Payments',
+    id: 'reportPaymentError',
+    moves: 'none',
+    method: 'post',
+    path: '/payment/error',
+    access: 'public',
+    tag: 'Payments',
     summary: 'A 3-D Secure or widget error, reported without any card data (card logging is off)',
-    body: z.object({ step: z.enum(['init', 'setup', 'continue', 'validate']), result: z.enum(['success', 'no-action', 'failure', 'error']), message: z.string().max(500).default('') }),
-    answer: payload(z.object({ received: z.literal(true) })), description: 'Logged',
+    body: z.object({
+      step: z.enum(['init', 'setup', 'continue', 'validate']),
+      result: z.enum(['success', 'no-action', 'failure', 'error']),
+      message: z.string().max(500).default(''),
+    }),
+    answer: payload(z.object({ received: z.literal(true) })),
+    description: 'Logged',
   }),
 };
 

@@ -19,7 +19,9 @@ export const MGM_PROMOTION = 'MGM48FRIEND';
 export const SEND_FREE_SIM_DAILY_LIMIT = MGM_DAILY_LIMIT;
 
 const flag = (name: string, value: 'true' | 'false') => z.literal(value, { error: `${name} must be ${value}` });
-const affiliateIdRule = z.string({ error: 'affiliateId is required' }).regex(/^[A-Za-z0-9]{6,32}$/, { error: 'affiliateId is not a recruit link' });
+const affiliateIdRule = z
+  .string({ error: 'affiliateId is required' })
+  .regex(/^[A-Za-z0-9]{6,32}$/, { error: 'affiliateId is not a recruit link' });
 
 /** Spec section 3, "Send-free-SIM order": the friend's name and address, and the fixed fields. */
 export const SendFreeSimForm = FreeSimOrderForm.omit({ captcha: true }).extend({
@@ -42,7 +44,8 @@ export const KICKBACK_REQUESTER = { member: '1', recruiter: '2' } as const;
 export type KickbackRequester = (typeof KICKBACK_REQUESTER)[keyof typeof KICKBACK_REQUESTER];
 
 /** Spec section 3: kick-back SIM products with a requester other than '2' store the recruiter id and SIM type cookies. */
-export const keepsKickbackCookies = (sku: string, requester: string): boolean => /^Kickback_Pack_[MNS]$/.test(sku) && requester !== KICKBACK_REQUESTER.recruiter;
+export const keepsKickbackCookies = (sku: string, requester: string): boolean =>
+  /^Kickback_Pack_[MNS]$/.test(sku) && requester !== KICKBACK_REQUESTER.recruiter;
 
 /**
  * Spec section 3, "Mates-rates order": the new member's postal address, the kick-back SKU and `ip`, the
@@ -55,7 +58,9 @@ export const MatesRatesForm = FreeSimOrderForm.omit({ captcha: true }).extend({
   ip: z
     .string({ error: 'ip must be an IP address' })
     .max(45, { error: 'ip must be an IP address' })
-    .refine((v) => z.ipv4().safeParse(v).success || z.ipv6().safeParse(v).success, { error: 'ip must be an IP address' })
+    .refine((v) => z.ipv4().safeParse(v).success || z.ipv6().safeParse(v).success, {
+      error: 'ip must be an IP address',
+    })
     .meta({ description: 'The customer’s IPv4 or IPv6 address, as kept in the ugi cookie' })
     .optional(),
   campaign: z.literal('kickback', { error: 'campaign must be kickback' }).default('kickback'),
@@ -67,7 +72,9 @@ export const MatesRatesForm = FreeSimOrderForm.omit({ captcha: true }).extend({
 
 const FriendSchema = z.object({
   name: z.string(),
-  status: z.enum(['sent', 'activated', 'rewarded']).meta({ description: 'SIM sent (or ordered), SIM active, reward paid' }),
+  status: z
+    .enum(['sent', 'activated', 'rewarded'])
+    .meta({ description: 'SIM sent (or ordered), SIM active, reward paid' }),
   sent_at: z.string(),
   sim_ssn: z.string().nullable().meta({ description: 'The card sent, so the recruiter can follow it' }),
   reward_cents: z.number().int(),
@@ -75,43 +82,103 @@ const FriendSchema = z.object({
 
 export const recruitApi = {
   affiliateId: endpoint({
-    id: 'affiliateId', method: 'get', path: '/panda/protected/users/{user_id}/extras/affiliateId', access: 'member', tag: 'Recruit',
-    summary: "The member's affiliate id for recruit links (/friend?affiliateId=…)", params: UserParams,
-    answer: payload(z.object({ affiliateId: z.string() })), description: 'The affiliate id',
+    id: 'affiliateId',
+    method: 'get',
+    path: '/panda/protected/users/{user_id}/extras/affiliateId',
+    access: 'member',
+    tag: 'Recruit',
+    summary: "The member's affiliate id for recruit links (/friend?affiliateId=…)",
+    params: UserParams,
+    answer: payload(z.object({ affiliateId: z.string() })),
+    description: 'The affiliate id',
   }),
   kickbackCredit: endpoint({
-    id: 'kickbackCredit', method: 'get', path: '/panda/protected/users/{user_id}/sims/kickbackcredit', access: 'member', tag: 'Recruit',
-    summary: 'The recruit reward earned, in all and per friend', params: UserParams,
-    answer: payload(z.object({ earned_cents: z.number().int(), reward_cents: z.number().int(), friends: z.array(FriendSchema) })), description: 'Rewards',
+    id: 'kickbackCredit',
+    method: 'get',
+    path: '/panda/protected/users/{user_id}/sims/kickbackcredit',
+    access: 'member',
+    tag: 'Recruit',
+    summary: 'The recruit reward earned, in all and per friend',
+    params: UserParams,
+    answer: payload(
+      z.object({ earned_cents: z.number().int(), reward_cents: z.number().int(), friends: z.array(FriendSchema) }),
+    ),
+    description: 'Rewards',
   }),
   simLimits: endpoint({
-    id: 'simLimits', method: 'get', path: '/panda/public/users/{user_id}/sim-limits', access: 'member', tag: 'Recruit',
-    summary: 'How many free SIMs the member can still send today (a public path that needs the session, as the spec has it)', params: UserParams,
-    answer: payload(z.object({ left_today: z.number().int(), daily_limit: z.number().int() })), description: 'Limits',
+    id: 'simLimits',
+    method: 'get',
+    path: '/panda/public/users/{user_id}/sim-limits',
+    access: 'member',
+    tag: 'Recruit',
+    summary:
+      'How many free SIMs the member can still send today (a public path that needs the session, as the spec has it)',
+    params: UserParams,
+    answer: payload(z.object({ left_today: z.number().int(), daily_limit: z.number().int() })),
+    description: 'Limits',
     errors: { 422: "'MGM is limited to users with an active SIM'" },
   }),
   affiliateInfo: endpoint({
-    id: 'affiliateInfo', method: 'get', path: '/panda/public/users/affiliateInfo', access: 'public', tag: 'Recruit',
-    summary: 'Who a recruit link is from: the nickname and nothing more personal', query: z.object({ affiliateId: affiliateIdRule }),
-    answer: payload(z.object({ nickname: z.string() })), description: 'The recruiter', errors: { 404: 'No member has this affiliate id' },
+    id: 'affiliateInfo',
+    method: 'get',
+    path: '/panda/public/users/affiliateInfo',
+    access: 'public',
+    tag: 'Recruit',
+    summary: 'Who a recruit link is from: the nickname and nothing more personal',
+    query: z.object({ affiliateId: affiliateIdRule }),
+    answer: payload(z.object({ nickname: z.string() })),
+    description: 'The recruiter',
+    errors: { 404: 'No member has this affiliate id' },
   }),
   affiliateInfoMember: endpoint({
-    id: 'affiliateInfoMember', method: 'get', path: '/panda/protected/users/affiliateInfo', access: 'member', tag: 'Recruit',
-    summary: 'Who a recruit link is from, for a signed-in member', query: z.object({ affiliateId: affiliateIdRule }),
-    answer: payload(z.object({ nickname: z.string() })), description: 'The recruiter', errors: { 404: 'No member has this affiliate id' },
+    id: 'affiliateInfoMember',
+    method: 'get',
+    path: '/panda/protected/users/affiliateInfo',
+    access: 'member',
+    tag: 'Recruit',
+    summary: 'Who a recruit link is from, for a signed-in member',
+    query: z.object({ affiliateId: affiliateIdRule }),
+    answer: payload(z.object({ nickname: z.string() })),
+    description: 'The recruiter',
+    errors: { 404: 'No member has this affiliate id' },
   }),
   sendFreeSim: endpoint({
-    id: 'sendFreeSim', moves: 'once', method: 'post', path: '/panda/public/packs/campaign/mgm/', access: 'member', tag: 'Recruit',
+    id: 'sendFreeSim',
+    moves: 'once',
+    method: 'post',
+    path: '/panda/public/packs/campaign/mgm/',
+    access: 'member',
+    tag: 'Recruit',
     summary: `Send a free SIM to a friend (at most ${MGM_DAILY_LIMIT} a day, with an active SIM)`,
-    body: SendFreeSimForm, bodyType: 'form', status: 201,
-    answer: payload(z.object({ order: OrderSchema, left_today: z.number().int() })), description: 'Ordered',
-    errors: { 403: 'user_id is not the signed-in member', 409: "'Too many mgm sims today!'", 422: "'MGM is limited to users with an active SIM'" },
+    body: SendFreeSimForm,
+    bodyType: 'form',
+    status: 201,
+    answer: payload(z.object({ order: OrderSchema, left_today: z.number().int() })),
+    description: 'Ordered',
+    errors: {
+      403: 'user_id is not the signed-in member',
+      409: "'Too many mgm sims today!'",
+      422: "'MGM is limited to users with an active SIM'",
+    },
   }),
   matesRates: endpoint({
-    id: 'matesRates', moves: 'once', method: 'post', path: '/panda/protected/users/{user_id}/packs/campaign/mgm', access: 'member', tag: 'Recruit',
-    summary: "A new member's mates-rates SIM, through a friend's recruit link", params: UserParams,
-    body: MatesRatesForm, bodyType: 'form', status: 201, answer: payload(z.object({ order: OrderSchema, recruiter: z.string(), requester: z.enum(['1', '2']) })), description: 'Ordered',
-    errors: { 409: 'A mates-rates SIM is ordered already, or the member has a SIM', 422: 'No recruit link, or the link is the member’s own' },
+    id: 'matesRates',
+    moves: 'once',
+    method: 'post',
+    path: '/panda/protected/users/{user_id}/packs/campaign/mgm',
+    access: 'member',
+    tag: 'Recruit',
+    summary: "A new member's mates-rates SIM, through a friend's recruit link",
+    params: UserParams,
+    body: MatesRatesForm,
+    bodyType: 'form',
+    status: 201,
+    answer: payload(z.object({ order: OrderSchema, recruiter: z.string(), requester: z.enum(['1', '2']) })),
+    description: 'Ordered',
+    errors: {
+      409: 'A mates-rates SIM is ordered already, or the member has a SIM',
+      422: 'No recruit link, or the link is the member’s own',
+    },
   }),
 };
 
@@ -121,8 +188,15 @@ export const recruitFailures = failures({
   noActiveSim: { status: 422, message: messages.mgmNeedsActiveSim },
   notYou: { status: 403, message: messages.forbiddenMember },
   unknownAffiliate: { status: 404, message: "We don't recognise this recruit link. Ask your friend to send it again." },
-  noRecruiter: { status: 422, message: "Mates rates need a friend's recruit link. Open the link your friend sent you." },
-  ownLink: { status: 422, message: "That is your own recruit link: send it to a friend instead." },
+  noRecruiter: {
+    status: 422,
+    message: "Mates rates need a friend's recruit link. Open the link your friend sent you.",
+  },
+  ownLink: { status: 422, message: 'That is your own recruit link: send it to a friend instead.' },
   alreadyOrdered: { status: 409, message: 'You have ordered your mates-rates SIM already. It is on its way.' },
-  alreadyMember: { status: 409, message: 'Mates rates are for new members, and you have a 48 SIM already. Send your own recruit link to friends instead.' },
+  alreadyMember: {
+    status: 409,
+    message:
+      'Mates rates are for new members, and you have a 48 SIM already. Send your own recruit link to friends instead.',
+  },
 });

@@ -56,8 +56,11 @@ export const ReferFriendForm = z.object({
 
 const ReferralSchema = z
   .object({
-    friend_name: z.string(), friend_email: z.string(),
-    status: z.enum(['registered', 'signed_up', 'ordered', 'confirmed', 'failed']).meta({ description: 'Invited, joined, ordered, reward confirmed, or failed (order cancelled)' }),
+    friend_name: z.string(),
+    friend_email: z.string(),
+    status: z
+      .enum(['registered', 'signed_up', 'ordered', 'confirmed', 'failed'])
+      .meta({ description: 'Invited, joined, ordered, reward confirmed, or failed (order cancelled)' }),
     created_at: z.string(),
   })
   .meta({ id: 'Referral' });
@@ -65,35 +68,91 @@ const ReferralSchema = z
 const referralsPath = '/panda/protected/users/{user_id}/getbuyapowareferrals' as const;
 export const referralsApi = {
   list: endpoint({
-    id: 'referrals', method: 'get', path: referralsPath, access: 'member', tag: 'Referrals',
-    summary: "The member's referrals, newest first, and the campaign running today", params: UserParams,
-    answer: payload(z.object({ campaign_slug: z.string(), values: z.array(ReferralSchema) })), description: 'Referrals',
+    id: 'referrals',
+    method: 'get',
+    path: referralsPath,
+    access: 'member',
+    tag: 'Referrals',
+    summary: "The member's referrals, newest first, and the campaign running today",
+    params: UserParams,
+    answer: payload(z.object({ campaign_slug: z.string(), values: z.array(ReferralSchema) })),
+    description: 'Referrals',
   }),
   refer: endpoint({
-    id: 'referFriend', moves: 'once', method: 'post', path: '/panda/protected/users/{user_id}/buyapowareferrals/registrations', access: 'member', tag: 'Referrals',
-    summary: "Refer a friend by e-mail: the service's friends/registrations (the browser never holds the service's keys)", params: UserParams,
-    body: ReferFriendForm, status: 201, answer: payload(ReferralSchema), description: 'Referred',
-    errors: { 409: 'This friend is referred already', 422: "The referral service's refusal, with its message", 503: 'The referral service did not answer' },
+    id: 'referFriend',
+    moves: 'once',
+    method: 'post',
+    path: '/panda/protected/users/{user_id}/buyapowareferrals/registrations',
+    access: 'member',
+    tag: 'Referrals',
+    summary:
+      "Refer a friend by e-mail: the service's friends/registrations (the browser never holds the service's keys)",
+    params: UserParams,
+    body: ReferFriendForm,
+    status: 201,
+    answer: payload(ReferralSchema),
+    description: 'Referred',
+    errors: {
+      409: 'This friend is referred already',
+      422: "The referral service's refusal, with its message",
+      503: 'The referral service did not answer',
+    },
   }),
   recordOrder: endpoint({
-    id: 'recordReferralOrder', moves: 'once', method: 'post', path: '/panda/protected/users/buyapowareferrals', access: 'member', tag: 'Referrals',
-    summary: "Record a referred member's SIM order with the service (referrals/track); nothing to record for a member not referred",
+    id: 'recordReferralOrder',
+    moves: 'once',
+    method: 'post',
+    path: '/panda/protected/users/buyapowareferrals',
+    access: 'member',
+    tag: 'Referrals',
+    summary:
+      "Record a referred member's SIM order with the service (referrals/track); nothing to record for a member not referred",
     query: z.object({ channel: z.literal('web', { error: 'channel must be web' }) }),
-    body: z.object({ user_id: z.coerce.string().regex(/^[0-9]{1,10}$/, { error: 'user_id must be a number' }), sim_order: z.coerce.number({ error: 'sim_order must be an order number' }).int().positive() }),
-    answer: payload(z.object({ recorded: z.boolean() })), description: 'Recorded, or nothing to record',
-    errors: { 403: 'user_id is not the signed-in member', 404: 'No such order of the member', 422: "The referral service's refusal", 503: 'The referral service did not answer' },
+    body: z.object({
+      user_id: z.coerce.string().regex(/^[0-9]{1,10}$/, { error: 'user_id must be a number' }),
+      sim_order: z.coerce.number({ error: 'sim_order must be an order number' }).int().positive(),
+    }),
+    answer: payload(z.object({ recorded: z.boolean() })),
+    description: 'Recorded, or nothing to record',
+    errors: {
+      403: 'user_id is not the signed-in member',
+      404: 'No such order of the member',
+      422: "The referral service's refusal",
+      503: 'The referral service did not answer',
+    },
   }),
   reconcile: endpoint({
-    id: 'reconcileReferral', moves: 'once', method: 'put', path: '/panda/protected/users/{user_id}/buyapowareferrals/{order}', access: 'member', tag: 'Referrals',
-    summary: "Tell the service how a referred order ended: 'confirmed', or 'failed' when it was cancelled (referrals/confirmations)",
-    params: UserParams.extend({ order: z.string().regex(/^[A-Z]+-[0-9]{1,12}$/, { error: 'order must be an order number' }) }),
+    id: 'reconcileReferral',
+    moves: 'once',
+    method: 'put',
+    path: '/panda/protected/users/{user_id}/buyapowareferrals/{order}',
+    access: 'member',
+    tag: 'Referrals',
+    summary:
+      "Tell the service how a referred order ended: 'confirmed', or 'failed' when it was cancelled (referrals/confirmations)",
+    params: UserParams.extend({
+      order: z.string().regex(/^[A-Z]+-[0-9]{1,12}$/, { error: 'order must be an order number' }),
+    }),
     body: z.object({ status: z.enum(['confirmed', 'failed'], { error: 'status must be confirmed or failed' }) }),
-    answer: payload(ReferralSchema), description: 'Reconciled', errors: { 404: 'No referred order with this number', 422: "The referral service's refusal", 503: 'The referral service did not answer' },
+    answer: payload(ReferralSchema),
+    description: 'Reconciled',
+    errors: {
+      404: 'No referred order with this number',
+      422: "The referral service's refusal",
+      503: 'The referral service did not answer',
+    },
   }),
   publicRead: endpoint({
-    id: 'publicReferrals', method: 'get', path: '/panda/public/users/{user_id}/buyapowareferrals', access: 'public', tag: 'Referrals',
-    summary: 'The campaign and how many friends a member has referred (nothing personal)', params: UserParams,
-    answer: payload(z.object({ campaign_slug: z.string(), referrals: z.number().int() })), description: 'Counts', errors: { 404: 'No such member' },
+    id: 'publicReferrals',
+    method: 'get',
+    path: '/panda/public/users/{user_id}/buyapowareferrals',
+    access: 'public',
+    tag: 'Referrals',
+    summary: 'The campaign and how many friends a member has referred (nothing personal)',
+    params: UserParams,
+    answer: payload(z.object({ campaign_slug: z.string(), referrals: z.number().int() })),
+    description: 'Counts',
+    errors: { 404: 'No such member' },
   }),
 };
 
@@ -103,5 +162,8 @@ export const referralsFailures = failures({
   noOrder: { status: 404, message: 'There is no order with this number.' },
   noReferral: { status: 404, message: 'There is no referred order with this number.' },
   unknownMember: { status: 404, message: 'There is no member with this id.' },
-  serviceDown: { status: 503, message: 'The referral service is not answering at the moment. Please try again shortly.' },
+  serviceDown: {
+    status: 503,
+    message: 'The referral service is not answering at the moment. Please try again shortly.',
+  },
 });

@@ -7,4 +7,6 @@ export const payload = <T extends z.ZodType>(schema: T) => z.object({ _payload: 
 
 const digits = (what: string, pattern: RegExp) => z.string().regex(pattern, { error: `must be ${what}` });
 export const UserParams = z.object({ user_id: digits('a number', /^[0-9]{1,10}$/).meta({ example: '1' }) });
-export const SimParams = UserParams.extend({ ssn: digits('10 to 22 digits', /^[0-9]{10,22}$/).meta({ example: '8935301000000000001' }) });
+export const SimParams = UserParams.extend({
+  ssn: digits('10 to 22 digits', /^[0-9]{10,22}$/).meta({ example: '8935301000000000001' }),
+});

@@ -6,39 +6,78 @@ import { SignUpForm } from './forms.ts';
 import { messages } from './messages.ts';
 
 /** Sign-up and e-mail verification. */
-const EmailForm = z.object({ email: z.email({ error: 'email must be an e-mail address' }).max(254, { error: 'email is too long' }) });
+const EmailForm = z.object({
+  email: z.email({ error: 'email must be an e-mail address' }).max(254, { error: 'email is too long' }),
+});
 
 export const signUpApi = {
   signUp: endpoint({
-    id: 'signUp', moves: 'once', method: 'post', path: '/panda/public/users', access: 'public', tag: 'Sign-up', summary: 'Create an account; it is signed in and sent a verification e-mail',
-    body: SignUpForm.meta({ id: 'SignUpBody' }), status: 201,
-    answer: AccountAnswer, description: 'Created and signed in (headers as for log-in)',
+    id: 'signUp',
+    moves: 'once',
+    method: 'post',
+    path: '/panda/public/users',
+    access: 'public',
+    tag: 'Sign-up',
+    summary: 'Create an account; it is signed in and sent a verification e-mail',
+    body: SignUpForm.meta({ id: 'SignUpBody' }),
+    status: 201,
+    answer: AccountAnswer,
+    description: 'Created and signed in (headers as for log-in)',
     errors: { 409: 'The e-mail address is taken', 429: 'Too many sign-ups from this address' },
   }),
   sendVerification: endpoint({
-    id: 'sendVerification', moves: 'none', method: 'post', path: '/panda/protected/users/{user_id}/generate-token', access: 'member', tag: 'Sign-up',
+    id: 'sendVerification',
+    moves: 'none',
+    method: 'post',
+    path: '/panda/protected/users/{user_id}/generate-token',
+    access: 'member',
+    tag: 'Sign-up',
     summary: 'Send a new verification e-mail; with an e-mail in the form body, change the address first',
-    params: UserParams, body: EmailForm.partial(), bodyType: 'form', bodyRequired: false,
-    answer: MessageAnswer, description: 'Sent', errors: { 409: 'The e-mail address is taken' },
+    params: UserParams,
+    body: EmailForm.partial(),
+    bodyType: 'form',
+    bodyRequired: false,
+    answer: MessageAnswer,
+    description: 'Sent',
+    errors: { 409: 'The e-mail address is taken' },
   }),
   // Hono routes /verify/{x} to the first matching route, so the code form (6 digits and ?force=true)
   // and the link form share one path and are told apart by the handler.
   verifyEmail: endpoint({
-    id: 'verifyEmail', moves: 'once', method: 'post', path: '/panda/protected/users/{user_id}/email/verify/{token}', access: 'member', tag: 'Sign-up',
+    id: 'verifyEmail',
+    moves: 'once',
+    method: 'post',
+    path: '/panda/protected/users/{user_id}/email/verify/{token}',
+    access: 'member',
+    tag: 'Sign-up',
     summary: 'Verify the e-mail address with the link token, or with the 6-digit code and ?force=true',
-    params: UserParams.extend({ token: z.string().regex(/^([0-9]{6}|[A-Za-z0-9_-]{20,100})$/, { error: 'must be the link token or the 6-digit code' }) }),
+    params: UserParams.extend({
+      token: z
+        .string()
+        .regex(/^([0-9]{6}|[A-Za-z0-9_-]{20,100})$/, { error: 'must be the link token or the 6-digit code' }),
+    }),
     query: z.object({ force: z.enum(['true', 'false'], { error: 'force must be true or false' }).optional() }),
-    answer: payload(z.object({ message: z.string(), account: AccountSchema })), description: 'Verified',
+    answer: payload(z.object({ message: z.string(), account: AccountSchema })),
+    description: 'Verified',
   }),
   emailState: endpoint({
-    id: 'emailState', method: 'get', path: '/panda/protected/users/{user_id}/update-email', access: 'member', tag: 'Sign-up',
+    id: 'emailState',
+    method: 'get',
+    path: '/panda/protected/users/{user_id}/update-email',
+    access: 'member',
+    tag: 'Sign-up',
     summary: 'The account’s e-mail address and whether it is verified',
-    params: UserParams, answer: payload(z.object({ email: z.string(), is_verified: z.boolean() })), description: 'E-mail state',
+    params: UserParams,
+    answer: payload(z.object({ email: z.string(), is_verified: z.boolean() })),
+    description: 'E-mail state',
   }),
 };
 
 export const signUpFailures = failures({
-  emailTaken: { status: 409, message: 'An account with this e-mail address already exists. Log in, or reset your password.' },
+  emailTaken: {
+    status: 409,
+    message: 'An account with this e-mail address already exists. Log in, or reset your password.',
+  },
   verificationInvalid: { status: 400, message: 'That link or code is not valid any more. Ask for a new one.' },
   captchaFailed: { status: 400, message: messages.captchaFailed },
 });

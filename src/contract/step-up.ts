@@ -28,16 +28,29 @@ export const StepUpRequest = z.object({
 
 export const stepUpApi = {
   requestCode: endpoint({
-    id: 'requestStepUpCode', moves: 'none', method: 'post', path: '/panda/protected/users/{user_id}/step-up', access: 'member', tag: 'Security',
+    id: 'requestStepUpCode',
+    moves: 'none',
+    method: 'post',
+    path: '/panda/protected/users/{user_id}/step-up',
+    access: 'member',
+    tag: 'Security',
     summary: `Sends a 6-digit code to the account's e-mail address for one sensitive change (valid ${STEP_UP_MINUTES} minutes, ${STEP_UP_TRIES} tries, one use; a new code ends the old one)`,
-    params: UserParams, body: StepUpRequest, status: 201,
-    answer: payload(z.object({ sent_to: z.string(), expires_in_minutes: z.number().int(), purpose: z.enum(STEP_UP_PURPOSES) })), description: 'Code sent',
+    params: UserParams,
+    body: StepUpRequest,
+    status: 201,
+    answer: payload(
+      z.object({ sent_to: z.string(), expires_in_minutes: z.number().int(), purpose: z.enum(STEP_UP_PURPOSES) }),
+    ),
+    description: 'Code sent',
   }),
 };
 
 /** The refusals of any change that needs a code: 403, with what to do. */
 export const stepUpFailures = failures({
-  stepUpMissing: { status: 403, message: 'This change needs the 6-digit code we send to your e-mail address. Ask for a code and enter it.' },
+  stepUpMissing: {
+    status: 403,
+    message: 'This change needs the 6-digit code we send to your e-mail address. Ask for a code and enter it.',
+  },
   stepUpWrong: { status: 403, message: "That code isn't right. Check the e-mail and try again." },
   stepUpExpired: { status: 403, message: 'That code has expired or was used. Ask for a new one.' },
   stepUpTooManyTries: { status: 403, message: 'Too many wrong codes. Ask for a new one.' },

@@ -2,7 +2,11 @@ import Cookies from 'js-cookie';
 import { memberGuard, type GuardDecision, type GuardInput } from './guards.ts';
 
 export function guardInput(): GuardInput {
-  return { signedIn: Boolean(Cookies.get('authCode')), verifying: Cookies.get('signupVerification') !== undefined, url: location.pathname + location.search };
+  return {
+    signedIn: Boolean(Cookies.get('authCode')),
+    verifying: Cookies.get('signupVerification') !== undefined,
+    url: location.pathname + location.search,
+  };
 }
 
 /**

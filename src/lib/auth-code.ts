@@ -17,8 +17,19 @@ export const cookieAttributes = () => ({
 
 /** Spec section 3's session cookies, authCode first. */
 export const sessionCookieNames = [
-  'authCode', 'dashboardNotification', 'isCompliant', 'userId', 'userEmail', 'zendeskUser', 'zendeskUserName',
-  'ugi', 'ugl', 'rolename', 'rrfriend', 'signupVerification', 'ask48User',
+  'authCode',
+  'dashboardNotification',
+  'isCompliant',
+  'userId',
+  'userEmail',
+  'zendeskUser',
+  'zendeskUserName',
+  'ugi',
+  'ugl',
+  'rolename',
+  'rrfriend',
+  'signupVerification',
+  'ask48User',
 ] as const;
 export type SessionCookie = (typeof sessionCookieNames)[number];
 

@@ -4,7 +4,10 @@ import { onboardingApi } from '../contract/onboarding.ts';
 import { call } from './http.ts';
 
 interface Grecaptcha {
-  render(container: HTMLElement, parameters: { sitekey: string; size: 'invisible'; badge: 'bottomleft' | 'bottomright' | 'inline' }): number;
+  render(
+    container: HTMLElement,
+    parameters: { sitekey: string; size: 'invisible'; badge: 'bottomleft' | 'bottomright' | 'inline' },
+  ): number;
   execute(widgetId: number, options: { action: string }): Promise<string>;
 }
 
@@ -14,7 +17,10 @@ let recaptchaWidget: Promise<{ grecaptcha: Grecaptcha; widgetId: number }> | und
  * Loads reCAPTCHA as spec section 7 has it (the public or the global alternate domain, an onload
  * callback, explicit render, the page's language) and renders one invisible v3 widget for the page.
  */
-function loadRecaptcha(siteKey: string, domain: RecaptchaDomain): Promise<{ grecaptcha: Grecaptcha; widgetId: number }> {
+function loadRecaptcha(
+  siteKey: string,
+  domain: RecaptchaDomain,
+): Promise<{ grecaptcha: Grecaptcha; widgetId: number }> {
   recaptchaWidget ??= new Promise((resolve, reject) => {
     // The widget is invisible; Google's badge (its terms ask for it) sits in the bottom corner as with implicit render.
     const host = document.createElement('div');
@@ -22,7 +28,10 @@ function loadRecaptcha(siteKey: string, domain: RecaptchaDomain): Promise<{ grec
     (window as unknown as Record<string, unknown>)[RECAPTCHA_ONLOAD] = () => {
       const grecaptcha = (window as unknown as { grecaptcha?: Grecaptcha }).grecaptcha;
       if (!grecaptcha) return reject(new Error('reCAPTCHA did not load'));
-      resolve({ grecaptcha, widgetId: grecaptcha.render(host, { sitekey: siteKey, size: 'invisible', badge: 'bottomright' }) });
+      resolve({
+        grecaptcha,
+        widgetId: grecaptcha.render(host, { sitekey: siteKey, size: 'invisible', badge: 'bottomright' }),
+      });
     };
     const script = document.createElement('script');
     script.src = recaptchaScriptUrl(domain, document.documentElement.lang || undefined);

@@ -1,10 +1,18 @@
-import { LIST_PRODUCTS_PATH, MARKET_CODE, type ListProductsRequest, type ListProductsResponse, type Product } from '../contract/catalogue.ts';
+import {
+  LIST_PRODUCTS_PATH,
+  MARKET_CODE,
+  type ListProductsRequest,
+  type ListProductsResponse,
+  type Product,
+} from '../contract/catalogue.ts';
 
 /**
  * The refurbished-phone catalogue's one call, ListProducts (Connect protocol: POST, JSON). Spec
  * section 8: a failure is an empty list with has_more false; `failed` lets a screen say so.
  */
-export async function listProducts(request: Omit<ListProductsRequest, 'site_market_code'>): Promise<ListProductsResponse & { failed: boolean }> {
+export async function listProducts(
+  request: Omit<ListProductsRequest, 'site_market_code'>,
+): Promise<ListProductsResponse & { failed: boolean }> {
   try {
     const res = await fetch(LIST_PRODUCTS_PATH, {
       method: 'POST',

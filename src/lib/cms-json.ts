@@ -33,12 +33,27 @@ export async function cmsDocuments(): Promise<Map<string, unknown>> {
   }
   const carousel = (await getCollection('carousel')).map((e) => e.data).sort((a, b) => a.order - b.order);
   docs.set('login/login-carousel', [{ field_login_carousels_export: carousel }]);
-  docs.set('offers_domains/student', (await getCollection('studentDomains')).map((e) => e.data));
-  docs.set('faq/faq', (await getCollection('faq')).map((e) => ({ id: e.id, ...e.data })));
-  docs.set('plans/plans', (await getCollection('plans')).map((e) => e.data));
-  docs.set('coverage/areas', (await getCollection('coverage')).map((e) => e.data).sort((a, b) => a.key.localeCompare(b.key)));
+  docs.set(
+    'offers_domains/student',
+    (await getCollection('studentDomains')).map((e) => e.data),
+  );
+  docs.set(
+    'faq/faq',
+    (await getCollection('faq')).map((e) => ({ id: e.id, ...e.data })),
+  );
+  docs.set(
+    'plans/plans',
+    (await getCollection('plans')).map((e) => e.data),
+  );
+  docs.set(
+    'coverage/areas',
+    (await getCollection('coverage')).map((e) => e.data).sort((a, b) => a.key.localeCompare(b.key)),
+  );
   docs.set('offers/promotions', Object.fromEntries((await getCollection('promotions')).map((e) => [e.id, e.data])));
-  docs.set('offers/offers', (await getCollection('offers')).map((e) => ({ id: e.id, ...e.data })));
+  docs.set(
+    'offers/offers',
+    (await getCollection('offers')).map((e) => ({ id: e.id, ...e.data })),
+  );
   return docs;
 }
 

@@ -10,8 +10,13 @@ const { lookUpConnection } = await import('./connection.ts');
 const { clearAllCookies, getSessionCookie, setAuthCode } = await import('./session-cookies.ts');
 
 const place = (sandbox?: boolean) => ({
-  country: { iso_code: 'IE', names: { en: 'Ireland' } }, city: { names: { en: 'Athlone' } }, location: { latitude: 53.42, longitude: -7.94 },
-  postal: { code: 'N37' }, subdivisions: [], traits: { ip_address: '198.51.100.4' }, ...(sandbox ? { sandbox } : {}),
+  country: { iso_code: 'IE', names: { en: 'Ireland' } },
+  city: { names: { en: 'Athlone' } },
+  location: { latitude: 53.42, longitude: -7.94 },
+  postal: { code: 'N37' },
+  subdivisions: [],
+  traits: { ip_address: '198.51.100.4' },
+  ...(sandbox ? { sandbox } : {}),
 });
 
 beforeEach(() => {

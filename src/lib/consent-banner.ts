@@ -76,23 +76,33 @@ async function start(tagManagerId: string | undefined): Promise<void> {
             savePreferencesBtn: 'Save my choice',
             closeIconLabel: 'Close cookie settings',
             sections: [
-              { description: 'Choose which cookies 48 may use on this device. You can change your mind at any time from "Cookie settings" at the foot of every page.' },
+              {
+                description:
+                  'Choose which cookies 48 may use on this device. You can change your mind at any time from "Cookie settings" at the foot of every page.',
+              },
               {
                 title: 'Necessary',
-                description: 'Keep you signed in to my48, protect forms and payments, and remember this choice. The site does not work without them, so they are always on.',
+                description:
+                  'Keep you signed in to my48, protect forms and payments, and remember this choice. The site does not work without them, so they are always on.',
                 linkedCategory: 'necessary',
               },
               {
                 title: 'Analytics',
-                description: 'Count visits and see which pages are used, through Google Tag Manager and Google Analytics. Nothing is set until you agree.',
+                description:
+                  'Count visits and see which pages are used, through Google Tag Manager and Google Analytics. Nothing is set until you agree.',
                 linkedCategory: 'analytics',
               },
               {
                 title: 'Marketing',
-                description: 'Measure whether our ads work and show you fewer that do not interest you. Nothing is set until you agree.',
+                description:
+                  'Measure whether our ads work and show you fewer that do not interest you. Nothing is set until you agree.',
                 linkedCategory: 'marketing',
               },
-              { title: 'Every cookie, one by one', description: 'Names, purposes and lifetimes are on the <a href="/cookies-details">cookie details</a> page.' },
+              {
+                title: 'Every cookie, one by one',
+                description:
+                  'Names, purposes and lifetimes are on the <a href="/cookies-details">cookie details</a> page.',
+              },
             ],
           },
         },
@@ -102,7 +112,13 @@ async function start(tagManagerId: string | undefined): Promise<void> {
 }
 
 /** Shows the bar (run() decides: only while no valid choice is stored), or the settings when asked for. */
-export async function showConsent({ tagManagerId, preferences = false }: { tagManagerId: string | undefined; preferences?: boolean }): Promise<void> {
+export async function showConsent({
+  tagManagerId,
+  preferences = false,
+}: {
+  tagManagerId: string | undefined;
+  preferences?: boolean;
+}): Promise<void> {
   await (started ??= start(tagManagerId));
   if (preferences) CookieConsent.showPreferences();
 }

@@ -2,7 +2,8 @@ import { applyChoice, CONSENT_DEFAULTS, gtag, storedChoice } from './consent.ts'
 
 /** Once the page has loaded and the browser is idle: the banner never competes with the page's own work. */
 function afterLoad(run: () => void): void {
-  const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 1500 }) : setTimeout(run, 200));
+  const idle = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 1500 }) : setTimeout(run, 200);
   if (document.readyState === 'complete') idle();
   else addEventListener('load', idle, { once: true });
 }

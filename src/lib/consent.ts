@@ -17,26 +17,26 @@ export type Category = (typeof CATEGORIES)[number];
 type ConsentValue = 'granted' | 'denied';
 /** The Consent Mode v2 state. The key names are written out, as Google's tags read them. */
 export interface ConsentState {
-  'ad_storage': ConsentValue;
-  'ad_user_data': ConsentValue;
-  'ad_personalization': ConsentValue;
-  'analytics_storage': ConsentValue;
-  'functionality_storage': ConsentValue;
-  'personalization_storage': ConsentValue;
-  'security_storage': ConsentValue;
+  ad_storage: ConsentValue;
+  ad_user_data: ConsentValue;
+  ad_personalization: ConsentValue;
+  analytics_storage: ConsentValue;
+  functionality_storage: ConsentValue;
+  personalization_storage: ConsentValue;
+  security_storage: ConsentValue;
 }
 
 /** What a set of accepted categories grants: analytics → analytics storage; marketing → the three ad signals. */
 export function consentState(categories: readonly string[]): ConsentState {
   const grant = (category: Category): ConsentValue => (categories.includes(category) ? 'granted' : 'denied');
   return {
-    'ad_storage': grant('marketing'),
-    'ad_user_data': grant('marketing'),
-    'ad_personalization': grant('marketing'),
-    'analytics_storage': grant('analytics'),
-    'functionality_storage': 'granted',
-    'personalization_storage': grant('marketing'),
-    'security_storage': 'granted',
+    ad_storage: grant('marketing'),
+    ad_user_data: grant('marketing'),
+    ad_personalization: grant('marketing'),
+    analytics_storage: grant('analytics'),
+    functionality_storage: 'granted',
+    personalization_storage: grant('marketing'),
+    security_storage: 'granted',
   };
 }
 
@@ -54,7 +54,8 @@ export function storedChoice(cookies: string): Category[] | undefined {
     const value: unknown = JSON.parse(decodeURIComponent(match[1]!));
     if (typeof value !== 'object' || value === null) return undefined;
     const { revision, categories } = value as { revision?: unknown; categories?: unknown };
-    if (revision !== CONSENT_REVISION || !Array.isArray(categories) || !categories.includes('necessary')) return undefined;
+    if (revision !== CONSENT_REVISION || !Array.isArray(categories) || !categories.includes('necessary'))
+      return undefined;
     return CATEGORIES.filter((category) => categories.includes(category));
   } catch {
     return undefined;
@@ -62,7 +63,8 @@ export function storedChoice(cookies: string): Category[] | undefined {
 }
 
 /** Whether a choice lets the tag manager load at all. */
-export const allowsTagManager = (categories: readonly string[]) => categories.includes('analytics') || categories.includes('marketing');
+export const allowsTagManager = (categories: readonly string[]) =>
+  categories.includes('analytics') || categories.includes('marketing');
 
 declare global {
   interface Window {

@@ -9,7 +9,17 @@ import { TRANSACTION_COOKIE } from './transaction.ts';
 
 describe('the cookie inventory of /cookies-details', () => {
   it('lists every cookie and storage key of spec section 3 and every one the code names', () => {
-    const names = [...sessionCookieNames, 'XSRF-TOKEN', TRANSACTION_COOKIE, BINDING_COOKIE, CONSENT_COOKIE, 'recruiterId', 'simType', ...storageKeys, SESSION_USED_KEY];
+    const names = [
+      ...sessionCookieNames,
+      'XSRF-TOKEN',
+      TRANSACTION_COOKIE,
+      BINDING_COOKIE,
+      CONSENT_COOKIE,
+      'recruiterId',
+      'simType',
+      ...storageKeys,
+      SESSION_USED_KEY,
+    ];
     expect(names.filter((name) => !listed(name))).toEqual([]);
     for (const key of storageKeys) expect(inventory.find((i) => i.name === key)?.where).toBe('local storage');
   });

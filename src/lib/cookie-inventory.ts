@@ -18,10 +18,29 @@ export interface StoredItem {
 }
 
 const SESSION = '30 minutes';
-const cookie = (name: string, purpose: string, lifetime = SESSION): StoredItem => ({ name, where: 'cookie', category: 'necessary', by: '48', purpose, lifetime });
+const cookie = (name: string, purpose: string, lifetime = SESSION): StoredItem => ({
+  name,
+  where: 'cookie',
+  category: 'necessary',
+  by: '48',
+  purpose,
+  lifetime,
+});
 const unused = (name: string, purpose: string): StoredItem => ({ ...cookie(name, purpose), unused: true });
-const google = (name: string, category: 'analytics' | 'marketing', purpose: string, lifetime: string): StoredItem => ({ name, where: 'cookie', category, by: 'Google', purpose, lifetime });
-const stored = (where: 'local storage' | 'session storage', name: string, purpose: string, lifetime: string): StoredItem => ({ name, where, category: 'necessary', by: '48', purpose, lifetime });
+const google = (name: string, category: 'analytics' | 'marketing', purpose: string, lifetime: string): StoredItem => ({
+  name,
+  where: 'cookie',
+  category,
+  by: 'Google',
+  purpose,
+  lifetime,
+});
+const stored = (
+  where: 'local storage' | 'session storage',
+  name: string,
+  purpose: string,
+  lifetime: string,
+): StoredItem => ({ name, where, category: 'necessary', by: '48', purpose, lifetime });
 const TAB = 'Until you close the tab';
 
 export const inventory: StoredItem[] = [
@@ -30,37 +49,90 @@ export const inventory: StoredItem[] = [
   cookie('userEmail', 'Your e-mail address, encrypted, for the help desk and forms you fill in.'),
   cookie('isCompliant', 'Whether your password meets our current rules, so my48 can ask you to change it.'),
   cookie('rolename', 'The kind of account you have, which decides the screens my48 shows.'),
-  cookie('dashboardNotification', 'The newest notification the dashboard has shown you, encrypted, so it is announced as new once a visit and not again on every return.'),
+  cookie(
+    'dashboardNotification',
+    'The newest notification the dashboard has shown you, encrypted, so it is announced as new once a visit and not again on every return.',
+  ),
   cookie('signupVerification', 'A sign-up waiting for its e-mail address to be confirmed.'),
-  cookie('zendeskUser', 'Your help-desk account (your e-mail address), encrypted: set when my48 signs you in to the help desk.'),
+  cookie(
+    'zendeskUser',
+    'Your help-desk account (your e-mail address), encrypted: set when my48 signs you in to the help desk.',
+  ),
   cookie('zendeskUserName', 'Your name, encrypted, as the help desk greets you.'),
-  cookie('ugi', 'Your connection\'s IP address, encrypted, sent with a mates-rates SIM order as the spec asks.'),
-  cookie('ugl', 'Where your connection is (town and area from the geolocation lookup), encrypted, so it is looked up once a visit.'),
-  cookie('rrfriend', 'Your friend\'s name and your nickname during a recruit-and-reward order, encrypted.'),
-  unused('ask48User', 'Not used: the 48 community (ask48) has a sign-in of its own, and my48 passes nothing about you to it.'),
+  cookie('ugi', "Your connection's IP address, encrypted, sent with a mates-rates SIM order as the spec asks."),
+  cookie(
+    'ugl',
+    'Where your connection is (town and area from the geolocation lookup), encrypted, so it is looked up once a visit.',
+  ),
+  cookie('rrfriend', "Your friend's name and your nickname during a recruit-and-reward order, encrypted."),
+  unused(
+    'ask48User',
+    'Not used: the 48 community (ask48) has a sign-in of its own, and my48 passes nothing about you to it.',
+  ),
   cookie('recruiterId', 'The member who sent you a free SIM link, for their reward.'),
-  cookie('simType', 'The kind of SIM ordered through a friend\'s link.'),
+  cookie('simType', "The kind of SIM ordered through a friend's link."),
   cookie('ggTransaction', 'A random code that ties the requests of one visit together, to trace a payment problem.'),
   cookie('XSRF-TOKEN', 'Protects forms and payments against requests made by other sites.', '8 hours at most'),
-  cookie('gg_bind', 'Binds your session to this browser, so a copied sign-in code is useless elsewhere. Not readable by scripts.', '8 hours at most'),
+  cookie(
+    'gg_bind',
+    'Binds your session to this browser, so a copied sign-in code is useless elsewhere. Not readable by scripts.',
+    '8 hours at most',
+  ),
   cookie('cc_cookie', 'Your cookie choice, so we do not ask again. Kept when you sign out.', '6 months'),
   google('_ga', 'analytics', 'Google Analytics: tells one visitor from another, without your name.', '2 years'),
   google('_ga_<id>', 'analytics', 'Google Analytics: keeps the state of a visit.', '2 years'),
   google('_gcl_au', 'marketing', 'Google Ads: counts sign-ups that came from an ad.', '90 days'),
-  stored('local storage', 'splash', 'Remembers that you have seen the welcome screen. Kept when you sign out.', 'Until you clear it'),
-  stored('local storage', 'marketingCarouselFlag', 'Remembers that the log-in page\'s carousel has been shown.', 'Until you sign out'),
-  stored('local storage', 'refferedUser', 'The member whose link brought you here, for their reward.', 'Until you sign out'),
-  stored('local storage', 'recruiterURL', 'The friend\'s link you came from, to take you back to it after you log in.', 'Until you sign out or order'),
+  stored(
+    'local storage',
+    'splash',
+    'Remembers that you have seen the welcome screen. Kept when you sign out.',
+    'Until you clear it',
+  ),
+  stored(
+    'local storage',
+    'marketingCarouselFlag',
+    "Remembers that the log-in page's carousel has been shown.",
+    'Until you sign out',
+  ),
+  stored(
+    'local storage',
+    'refferedUser',
+    'The member whose link brought you here, for their reward.',
+    'Until you sign out',
+  ),
+  stored(
+    'local storage',
+    'recruiterURL',
+    "The friend's link you came from, to take you back to it after you log in.",
+    'Until you sign out or order',
+  ),
   stored('session storage', 'lastLoggedInUrl', 'The my48 page you asked for, to open it after you log in.', TAB),
   stored('session storage', 'lastFlexibleUrl', 'The flexible-data screen you were on, to return to it.', TAB),
   stored('session storage', 'my48SettingsFragment', 'The settings section you had open.', TAB),
-  stored('session storage', 'my48ActivationSeenAt', 'When the activation notice was last shown, so it is not shown on every visit.', TAB),
+  stored(
+    'session storage',
+    'my48ActivationSeenAt',
+    'When the activation notice was last shown, so it is not shown on every visit.',
+    TAB,
+  ),
   stored('session storage', 'signupFromStore', 'Whether a sign-up started with a SIM bought in a shop.', TAB),
-  stored('session storage', 'sessionUsedAt', 'When the server last answered for your session, so activity keeps it alive without asking more than every 5 minutes.', TAB),
-  stored('session storage', 'headerBackButtonClicked', 'Whether the header\'s back button was used, to go back the right way.', TAB),
+  stored(
+    'session storage',
+    'sessionUsedAt',
+    'When the server last answered for your session, so activity keeps it alive without asking more than every 5 minutes.',
+    TAB,
+  ),
+  stored(
+    'session storage',
+    'headerBackButtonClicked',
+    "Whether the header's back button was used, to go back the right way.",
+    TAB,
+  ),
 ];
 
 /** Whether a name seen in a browser is one the inventory lists (a `<id>` part stands for any text). */
 export function listed(name: string, items: readonly StoredItem[] = inventory): boolean {
-  return items.some((item) => (item.name.includes('<') ? new RegExp(`^${item.name.replace(/<[^>]+>/g, '.+')}$`).test(name) : item.name === name));
+  return items.some((item) =>
+    item.name.includes('<') ? new RegExp(`^${item.name.replace(/<[^>]+>/g, '.+')}$`).test(name) : item.name === name,
+  );
 }

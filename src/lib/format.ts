@@ -12,19 +12,28 @@ export function euroRate(value: number): string {
   return euroFormat.format(value);
 }
 
-const longDate = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Dublin' });
+const longDate = new Intl.DateTimeFormat('en-IE', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/Dublin',
+});
 
 export function longDateOf(date: Date): string {
   return longDate.format(date);
 }
-
 
 /** KB → GB with two decimals (spec section 9). */
 export function gb(kb: number): string {
   return (kb / KB_PER_GB).toFixed(2);
 }
 
-const ddmmyy = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: '2-digit', timeZone: 'Europe/Dublin' });
+const ddmmyy = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: '2-digit',
+  year: '2-digit',
+  timeZone: 'Europe/Dublin',
+});
 /** dd.mm.yy in Irish time (spec section 9). */
 export function shortDate(iso: string): string {
   return ddmmyy.format(new Date(iso)).replace(/\//g, '.');

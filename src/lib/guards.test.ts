@@ -19,7 +19,11 @@ describe('route guards (spec section 2)', () => {
 
   it('my account, signed out: remember the URL (the my48 home for the log-out route) and go to /log-in', () => {
     expect(memberGuard(visitor)).toEqual({ allow: false, redirect: '/log-in', remember: '/orders?x=1' });
-    expect(memberGuard({ ...visitor, url: '/log-out' })).toEqual({ allow: false, redirect: '/log-in', remember: '/my48' });
+    expect(memberGuard({ ...visitor, url: '/log-out' })).toEqual({
+      allow: false,
+      redirect: '/log-in',
+      remember: '/my48',
+    });
   });
 
   it('my account, verifying: to /sign-up, but activation is allowed', () => {

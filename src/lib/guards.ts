@@ -30,7 +30,10 @@ export function signUpGuard({ signedIn, verifying }: GuardInput): GuardDecision 
  * was the log-out route) and go to /log-in. Signed in but still verifying: go to /sign-up, except
  * for activation, which an unverified member may do.
  */
-export function memberGuard({ signedIn, verifying, url }: GuardInput, { allowWhileVerifying = false } = {}): GuardDecision {
+export function memberGuard(
+  { signedIn, verifying, url }: GuardInput,
+  { allowWhileVerifying = false } = {},
+): GuardDecision {
   if (!signedIn) return { allow: false, redirect: '/log-in', remember: isRoute(url, '/log-out') ? '/my48' : url };
   if (verifying && !allowWhileVerifying) return { allow: false, redirect: '/sign-up' };
   return { allow: true };

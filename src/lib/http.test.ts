@@ -64,7 +64,11 @@ describe('the HTTP client', () => {
     refreshSession();
     expect($loggedIn.get()).toBe(true);
     const went: string[] = [];
-    const http = createHttp({ fetch: fakeServer(401, { _payload: { message: 'Your session has ended.' } }).fetch, navigate: (p) => went.push(p), currentPath: () => '/my48' });
+    const http = createHttp({
+      fetch: fakeServer(401, { _payload: { message: 'Your session has ended.' } }).fetch,
+      navigate: (p) => went.push(p),
+      currentPath: () => '/my48',
+    });
     const error = await http('/panda/protected/users/1/segments').catch((e: unknown) => e);
     expect(errorMessage(error)).toBe('Your session has ended.');
     expect(went).toEqual(['/log-in']);
@@ -75,7 +79,11 @@ describe('the HTTP client', () => {
   it('on a 401 while on /log-in does nothing (a wrong password is not a lost session)', async () => {
     setAuthCode('session-token');
     const went: string[] = [];
-    const http = createHttp({ fetch: fakeServer(401).fetch, navigate: (p) => went.push(p), currentPath: () => '/log-in' });
+    const http = createHttp({
+      fetch: fakeServer(401).fetch,
+      navigate: (p) => went.push(p),
+      currentPath: () => '/log-in',
+    });
     await http('/panda/public/users/current', { method: 'POST', body: {} }).catch(() => undefined);
     expect(went).toEqual([]);
     expect(Cookies.get('authCode')).toBe('session-token');
@@ -95,7 +103,11 @@ describe('the HTTP client', () => {
     setAuthCode('session-token');
     Cookies.set('userId', 'encrypted-id');
     const renewed: string[] = [];
-    const set = vi.spyOn(Cookies, 'set').mockImplementation(((name: string, value: string, attributes?: Cookies.CookieAttributes) => {
+    const set = vi.spyOn(Cookies, 'set').mockImplementation(((
+      name: string,
+      value: string,
+      attributes?: Cookies.CookieAttributes,
+    ) => {
       renewed.push(`${name}=${value}@${String(attributes?.expires)}`);
       return undefined;
     }) as typeof Cookies.set);
@@ -108,7 +120,9 @@ describe('the HTTP client', () => {
       await createHttp({ fetch: fakeServer(409).fetch })('/panda/protected/users/1/segments').catch(() => undefined);
       expect(renewed).toEqual(expect.arrayContaining(['authCode=session-token@0.0208']));
       renewed.length = 0;
-      await createHttp({ fetch: fakeServer(401).fetch, navigate: () => undefined })('/panda/protected/users/1/segments').catch(() => undefined);
+      await createHttp({ fetch: fakeServer(401).fetch, navigate: () => undefined })(
+        '/panda/protected/users/1/segments',
+      ).catch(() => undefined);
       expect(renewed.filter((r) => r.startsWith('authCode='))).toEqual([]);
     } finally {
       set.mockRestore();
@@ -118,7 +132,11 @@ describe('the HTTP client', () => {
   it('other errors leave the session alone and give the API’s message or a fallback', async () => {
     setAuthCode('session-token');
     const went: string[] = [];
-    const http = createHttp({ fetch: fakeServer(504, 'gateway').fetch, navigate: (p) => went.push(p), currentPath: () => '/my48' });
+    const http = createHttp({
+      fetch: fakeServer(504, 'gateway').fetch,
+      navigate: (p) => went.push(p),
+      currentPath: () => '/my48',
+    });
     const error = await http('/panda/protected/users/1/segments').catch((e: unknown) => e);
     expect(errorMessage(error, 'fallback')).toBe('fallback');
     expect(went).toEqual([]);

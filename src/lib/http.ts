@@ -1,6 +1,14 @@
 import Cookies from 'js-cookie';
 import { createFetch, FetchError, type $Fetch, type Fetch } from 'ofetch';
-import { pathFor, type Answer, type EndpointDef, type PathParams, type RequestBody, type RequestQuery, type Route } from '../contract/endpoint.ts';
+import {
+  pathFor,
+  type Answer,
+  type EndpointDef,
+  type PathParams,
+  type RequestBody,
+  type RequestQuery,
+  type Route,
+} from '../contract/endpoint.ts';
 import { refreshSession } from '../stores/session.ts';
 import { authCode } from './auth-code.ts';
 import { isRoute } from './paths.ts';
@@ -55,7 +63,8 @@ export function createHttp({
     onResponse({ request, response }) {
       // An answered protected call keeps the session: every session cookie lives 30 more minutes (issue 25).
       const path = pathOf(request);
-      if (response.status !== 401 && (path.startsWith('/panda/protected') || PUBLIC_WITH_SESSION.test(path))) noteSessionUsed();
+      if (response.status !== 401 && (path.startsWith('/panda/protected') || PUBLIC_WITH_SESSION.test(path)))
+        noteSessionUsed();
     },
     onResponseError({ response }) {
       if (response.status !== 401 || isRoute(currentPath(), '/log-in')) return;
@@ -77,20 +86,43 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong. P
 
 export const http = createHttp();
 
-type ParamsOption<E extends EndpointDef> = [keyof PathParams<E>] extends [never] ? { params?: undefined } : { params: PathParams<E> };
-type BodyOption<E extends EndpointDef> = [RequestBody<E>] extends [never] ? { body?: undefined } : E['bodyRequired'] extends false ? { body?: RequestBody<E> } : { body: RequestBody<E> };
-type QueryOption<E extends EndpointDef> = [RequestQuery<E>] extends [never] ? { query?: undefined } : { query?: RequestQuery<E> };
+type ParamsOption<E extends EndpointDef> = [keyof PathParams<E>] extends [never]
+  ? { params?: undefined }
+  : { params: PathParams<E> };
+type BodyOption<E extends EndpointDef> = [RequestBody<E>] extends [never]
+  ? { body?: undefined }
+  : E['bodyRequired'] extends false
+    ? { body?: RequestBody<E> }
+    : { body: RequestBody<E> };
+type QueryOption<E extends EndpointDef> = [RequestQuery<E>] extends [never]
+  ? { query?: undefined }
+  : { query?: RequestQuery<E> };
 /** What a call of an endpoint needs: its path parameters, body and query, typed by the contract; an Idempotency-Key for money. */
-export type CallOptions<E extends EndpointDef> = ParamsOption<E> & BodyOption<E> & QueryOption<E> & { idempotencyKey?: string; stepUpCode?: string };
+export type CallOptions<E extends EndpointDef> = ParamsOption<E> &
+  BodyOption<E> &
+  QueryOption<E> & { idempotencyKey?: string; stepUpCode?: string };
 
 /** A new key for one action of a person (the same key goes with a retry of that action). */
 export const newIdempotencyKey = () => crypto.randomUUID();
 
-function requestOf(e: Pick<EndpointDef, 'method' | 'path' | 'bodyType'>, options: { params?: Record<string, string | number> | undefined; body?: unknown; query?: unknown; idempotencyKey?: string; stepUpCode?: string }) {
+function requestOf(
+  e: Pick<EndpointDef, 'method' | 'path' | 'bodyType'>,
+  options: {
+    params?: Record<string, string | number> | undefined;
+    body?: unknown;
+    query?: unknown;
+    idempotencyKey?: string;
+    stepUpCode?: string;
+  },
+) {
   const { body, query, idempotencyKey, stepUpCode } = options;
   // A sensitive change carries its step-up code in a header (member-controls.md), never in the address.
-  const headers = { ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}), ...(stepUpCode ? { 'X-Step-Up-Code': stepUpCode } : {}) };
-  const encoded = body !== undefined && e.bodyType === 'form' ? new URLSearchParams(body as Record<string, string>) : body;
+  const headers = {
+    ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+    ...(stepUpCode ? { 'X-Step-Up-Code': stepUpCode } : {}),
+  };
+  const encoded =
+    body !== undefined && e.bodyType === 'form' ? new URLSearchParams(body as Record<string, string>) : body;
   return {
     url: pathFor(e.path, options.params),
     init: {
@@ -103,13 +135,19 @@ function requestOf(e: Pick<EndpointDef, 'method' | 'path' | 'bodyType'>, options
 }
 
 /** Calls an endpoint of the contract (src/contract/<feature>.ts): its path, method and answer type come from there. */
-export function call<E extends EndpointDef>(e: E | Route<E>, ...[options]: Record<never, never> extends CallOptions<E> ? [CallOptions<E>?] : [CallOptions<E>]): Promise<Answer<E>> {
+export function call<E extends EndpointDef>(
+  e: E | Route<E>,
+  ...[options]: Record<never, never> extends CallOptions<E> ? [CallOptions<E>?] : [CallOptions<E>]
+): Promise<Answer<E>> {
   const { url, init } = requestOf(e, options ?? {});
   return (http as $Fetch)<Answer<E>>(url, init);
 }
 
 /** As call, with the answer's headers too (log-in and sign-up read the session from them). */
-export async function callWithHeaders<E extends EndpointDef>(e: E | Route<E>, options: CallOptions<E>): Promise<{ answer: Answer<E>; headers: Headers }> {
+export async function callWithHeaders<E extends EndpointDef>(
+  e: E | Route<E>,
+  options: CallOptions<E>,
+): Promise<{ answer: Answer<E>; headers: Headers }> {
   const { url, init } = requestOf(e, options);
   const response = await (http as $Fetch).raw<Answer<E>>(url, init);
   return { answer: response._data as Answer<E>, headers: response.headers };

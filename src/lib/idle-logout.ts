@@ -14,17 +14,21 @@ import { keepAliveDue, noteSessionUsed } from './session-keepalive.ts';
  * cookie deleted, /log-in (spec sections 2 and 9). The page is remembered to come back to.
  */
 export function startIdleLogout(timeoutMs = IDLE_LOGOUT_MS): void {
-  idleWatch.start(timeoutMs, async () => {
-    rememberLastUrl(location.pathname + location.search);
-    try {
-      await call(sessionRoutes.logOut);
-    } catch {
-      /* ended already */
-    }
-    Cookies.remove('authCode', { path: '/' });
-    refreshSession();
-    location.assign('/log-in');
-  }, keepSession);
+  idleWatch.start(
+    timeoutMs,
+    async () => {
+      rememberLastUrl(location.pathname + location.search);
+      try {
+        await call(sessionRoutes.logOut);
+      } catch {
+        /* ended already */
+      }
+      Cookies.remove('authCode', { path: '/' });
+      refreshSession();
+      location.assign('/log-in');
+    },
+    keepSession,
+  );
 }
 
 /**

@@ -5,7 +5,12 @@ export const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'touchstart
  * Calls onIdle once after `timeoutMs` without activity. Returns a function that stops watching.
  * Timers restart (and onActivity runs) at most once a second, so a moving mouse costs nothing.
  */
-export function watchIdle(timeoutMs: number, onIdle: () => void, target: Window = window, onActivity?: () => void): () => void {
+export function watchIdle(
+  timeoutMs: number,
+  onIdle: () => void,
+  target: Window = window,
+  onActivity?: () => void,
+): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let lastReset = 0;
   const arm = () => {

@@ -5,4 +5,5 @@
  * The module loaded is a wrapper (member-params.ts), not member-session.ts itself: a module that is
  * also a dynamic import gets a namespace object in every page that imports it statically.
  */
-export const memberParamsLater = async (): Promise<{ user_id: string }> => (await import('./member-params.ts')).memberParams();
+export const memberParamsLater = async (): Promise<{ user_id: string }> =>
+  (await import('./member-params.ts')).memberParams();

@@ -9,7 +9,8 @@ describe('routes compared alike with and without a trailing slash (issue 25)', (
     expect(routeOf('/my48/settings/?x')).toBe('/my48/settings');
   });
   it('matches /log-in and /log-in/ but not a longer route', () => {
-    for (const p of ['/log-in', '/log-in/', '/log-in?utm_source=x', '/log-in/?a=b']) expect(isRoute(p, '/log-in')).toBe(true);
+    for (const p of ['/log-in', '/log-in/', '/log-in?utm_source=x', '/log-in/?a=b'])
+      expect(isRoute(p, '/log-in')).toBe(true);
     for (const p of ['/log-in-help', '/log-ins', '/log', '/my48/log-in']) expect(isRoute(p, '/log-in')).toBe(false);
     expect(isRoute('/log-out/', '/log-out')).toBe(true);
   });

@@ -8,7 +8,15 @@ import { authCode, cookieAttributes, type SessionCookie } from './auth-code.ts';
  * on https, and all but authCode are AES-encrypted with the authCode value as the key, so
  * nothing readable about the member sits in the cookie jar.
  */
-export { authCode, clearAllCookies, COOKIE_LIFETIME_DAYS, renewSessionCookies, sessionCookieNames, setAuthCode, type SessionCookie } from './auth-code.ts';
+export {
+  authCode,
+  clearAllCookies,
+  COOKIE_LIFETIME_DAYS,
+  renewSessionCookies,
+  sessionCookieNames,
+  setAuthCode,
+  type SessionCookie,
+} from './auth-code.ts';
 
 /** Encrypts with the current authCode; without one there is no session to keep a value for. */
 export function setSessionCookie(name: Exclude<SessionCookie, 'authCode'>, value: string): void {

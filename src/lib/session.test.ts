@@ -4,7 +4,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { encryptEmv } from '../server/services/tokens.ts';
 import { EMV_KEY_BASE64 } from '../contract/constants.ts';
 import { decryptEmv, isEmailVerified } from './emv.ts';
-import { COOKIE_LIFETIME_DAYS, clearAllCookies, getSessionCookie, setAuthCode, setSessionCookie } from './session-cookies.ts';
+import {
+  COOKIE_LIFETIME_DAYS,
+  clearAllCookies,
+  getSessionCookie,
+  setAuthCode,
+  setSessionCookie,
+} from './session-cookies.ts';
 import { clearStorageExceptSplash, readStorage, writeStorage } from './storage.ts';
 import { newTransactionCode } from './transaction.ts';
 
@@ -75,7 +81,9 @@ describe('transaction code', () => {
     const code = await newTransactionCode('3f2b9a4c-0000-4000-8000-000000000000');
     // SHA-256 of that UUID, computed independently.
     const { createHash } = await import('node:crypto');
-    expect(code).toBe(`48-pre-${createHash('sha256').update('3f2b9a4c-0000-4000-8000-000000000000').digest('hex')}-post-48`);
+    expect(code).toBe(
+      `48-pre-${createHash('sha256').update('3f2b9a4c-0000-4000-8000-000000000000').digest('hex')}-post-48`,
+    );
     expect(await newTransactionCode()).not.toBe(await newTransactionCode());
   });
 });

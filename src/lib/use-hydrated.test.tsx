@@ -8,9 +8,7 @@ import { useHydrated, useSignedIn } from './use-hydrated.ts';
 function Greeting() {
   const signedIn = useSignedIn();
   const hydrated = useHydrated();
-  return (
-    <p data-hydrated={hydrated ? 'yes' : 'no'}>{signedIn ? 'Your voucher' : 'Log in to claim your voucher'}</p>
-  );
+  return <p data-hydrated={hydrated ? 'yes' : 'no'}>{signedIn ? 'Your voucher' : 'Log in to claim your voucher'}</p>;
 }
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -38,22 +38,36 @@ export default function App() {
             .filter((f) => f.menu)
             .map((f) => (
               <li key={f.route}>
-                <a href={f.path} aria-current={screen === f ? 'page' : undefined}>{f.menu}</a>
+                <a href={f.path} aria-current={screen === f ? 'page' : undefined}>
+                  {f.menu}
+                </a>
               </li>
             ))}
-          <li><a href="/">Back to the main site</a></li>
+          <li>
+            <a href="/">Back to the main site</a>
+          </li>
         </ul>
       </nav>
       <div className="my48__screen">
-        <h1 ref={heading} tabIndex={-1}>{screen?.heading ?? 'Page not found'}</h1>
+        <h1 ref={heading} tabIndex={-1}>
+          {screen?.heading ?? 'Page not found'}
+        </h1>
         {screen ? (
           <ErrorBoundary key={screen.route}>
-            <Suspense fallback={<p role="status" className="loading-line">Loading…</p>}>
+            <Suspense
+              fallback={
+                <p role="status" className="loading-line">
+                  Loading…
+                </p>
+              }
+            >
               <screen.Screen />
             </Suspense>
           </ErrorBoundary>
         ) : (
-          <p>There is nothing at this address in my48. <a href={features[0]!.path}>Go to your dashboard</a>.</p>
+          <p>
+            There is nothing at this address in my48. <a href={features[0]!.path}>Go to your dashboard</a>.
+          </p>
         )}
       </div>
     </div>

@@ -46,31 +46,90 @@ export function preloadScreen(feature: My48Feature | undefined): void {
 const AddonsScreen = screen(() => import('./features/memberships/Addons.tsx'));
 
 export const features: My48Feature[] = [
-  { route: 'dashboard', path: '/my48', title: 'Dashboard', heading: 'Your dashboard', menu: 'Dashboard', Screen: screen(() => import('./features/dashboard/Dashboard.tsx')) },
   {
-    route: 'transactions', path: '/my48/transactions', title: 'Transactions', heading: 'Your transactions', menu: 'Transactions', Screen: screen(() => import('./features/transactions/Transactions.tsx')),
+    route: 'dashboard',
+    path: '/my48',
+    title: 'Dashboard',
+    heading: 'Your dashboard',
+    menu: 'Dashboard',
+    Screen: screen(() => import('./features/dashboard/Dashboard.tsx')),
+  },
+  {
+    route: 'transactions',
+    path: '/my48/transactions',
+    title: 'Transactions',
+    heading: 'Your transactions',
+    menu: 'Transactions',
+    Screen: screen(() => import('./features/transactions/Transactions.tsx')),
     // Receipts (member-controls.md): one per transaction id, so none is pre-rendered; the server answers them with the shell.
     children: { route: 'receipt', pattern: '/my48/transactions/:id', values: [] },
   },
-  { route: 'memberships', path: '/my48/memberships', title: 'Memberships', heading: 'Memberships', menu: 'Memberships', Screen: screen(() => import('./features/memberships/Memberships.tsx')) },
-  { route: 'addCredit', path: '/my48/memberships/add-credit', title: 'Add credit', heading: 'Add credit', Screen: screen(() => import('./features/memberships/AddCredit.tsx')) },
-  { route: 'addons', path: '/my48/addons', title: 'Top up', heading: 'Top up with data', menu: 'Top Up', Screen: AddonsScreen },
   {
-    route: 'flexiData', path: '/my48/flexi-data', title: 'Flexi data', heading: 'Flexi data', menu: 'Flexi Data',
+    route: 'memberships',
+    path: '/my48/memberships',
+    title: 'Memberships',
+    heading: 'Memberships',
+    menu: 'Memberships',
+    Screen: screen(() => import('./features/memberships/Memberships.tsx')),
+  },
+  {
+    route: 'addCredit',
+    path: '/my48/memberships/add-credit',
+    title: 'Add credit',
+    heading: 'Add credit',
+    Screen: screen(() => import('./features/memberships/AddCredit.tsx')),
+  },
+  {
+    route: 'addons',
+    path: '/my48/addons',
+    title: 'Top up',
+    heading: 'Top up with data',
+    menu: 'Top Up',
+    Screen: AddonsScreen,
+  },
+  {
+    route: 'flexiData',
+    path: '/my48/flexi-data',
+    title: 'Flexi data',
+    heading: 'Flexi data',
+    menu: 'Flexi Data',
     Screen: screen(async () => {
       const { default: FlexiData } = await import('./features/flexi-data/FlexiData.tsx');
       return { default: () => createElement(FlexiData, { addons: AddonsScreen }) };
     }),
   },
   {
-    route: 'recruit', path: '/my48/recruit-and-reward', title: 'Recruit and reward', heading: 'Recruit and reward', menu: 'Recruit & Reward',
+    route: 'recruit',
+    path: '/my48/recruit-and-reward',
+    title: 'Recruit and reward',
+    heading: 'Recruit and reward',
+    menu: 'Recruit & Reward',
     Screen: screen(() => import('./features/recruit/Recruit.tsx')),
     children: { route: 'recruitFragment', pattern: '/my48/recruit-and-reward/:fragment', values: ['send-free-sim'] },
   },
-  { route: 'offers', path: '/my48/offers', title: 'Offers', heading: 'Offers', menu: 'Offers', Screen: screen(() => import('./features/offers/Offers.tsx')) },
-  { route: 'phones', path: '/my48/need-a-device', title: 'Need a device', heading: 'Refurbished phones', menu: 'Need a Device', Screen: screen(() => import('./features/phones/Phones.tsx')) },
   {
-    route: 'settings', path: '/my48/settings', title: 'Settings', heading: 'Settings', menu: 'Settings', Screen: screen(() => import('./features/settings/Settings.tsx')),
+    route: 'offers',
+    path: '/my48/offers',
+    title: 'Offers',
+    heading: 'Offers',
+    menu: 'Offers',
+    Screen: screen(() => import('./features/offers/Offers.tsx')),
+  },
+  {
+    route: 'phones',
+    path: '/my48/need-a-device',
+    title: 'Need a device',
+    heading: 'Refurbished phones',
+    menu: 'Need a Device',
+    Screen: screen(() => import('./features/phones/Phones.tsx')),
+  },
+  {
+    route: 'settings',
+    path: '/my48/settings',
+    title: 'Settings',
+    heading: 'Settings',
+    menu: 'Settings',
+    Screen: screen(() => import('./features/settings/Settings.tsx')),
     children: { route: 'settingsFragment', pattern: '/my48/settings/:fragment', values: SETTINGS_FRAGMENTS },
   },
 ];
@@ -78,6 +137,8 @@ export const features: My48Feature[] = [
 /** Every path the shell is pre-rendered for, relative to /my48 ('' is /my48 itself). */
 export const MY48_PATHS = features.flatMap((f) => {
   const own = f.path.replace(/^\/my48\/?/, '');
-  const children = f.children ? f.children.values.map((v) => f.children!.pattern.replace(/^\/my48\//, '').replace(/:\w+/, v)) : [];
+  const children = f.children
+    ? f.children.values.map((v) => f.children!.pattern.replace(/^\/my48\//, '').replace(/:\w+/, v))
+    : [];
   return [own, ...children];
 });

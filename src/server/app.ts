@@ -20,7 +20,11 @@ import { paymentsSandboxRoutes } from './integrations/payments/sandbox.ts';
 import { sandboxReferrals, type ReferralsAdapter } from './integrations/referrals/index.ts';
 import { referralsSandboxRoutes } from './integrations/referrals/sandbox.ts';
 import { localCatalogueAdapter, type CatalogueAdapter } from './integrations/catalogue/index.ts';
-import { sandboxGeolocation, type GeolocationAdapter, type SandboxGeolocation } from './integrations/geolocation/index.ts';
+import {
+  sandboxGeolocation,
+  type GeolocationAdapter,
+  type SandboxGeolocation,
+} from './integrations/geolocation/index.ts';
 import { publishedContent, type PublishedContent } from './integrations/content/index.ts';
 import { geolocationSandboxRoutes } from './integrations/geolocation/sandbox.ts';
 import { donorSandboxRoutes } from './integrations/donor/sandbox.ts';
@@ -68,7 +72,6 @@ export interface AppOptions {
   publishing?: Publishing;
 }
 
-
 const LOGIN_PATHS = new Set<string>([authApi.logIn.path, authApi.logInProtectedPath.path]);
 
 /** Adds origins to the script, frame, connect and form-action directives of a CSP. */
@@ -77,31 +80,70 @@ function allowOrigins(csp: string, origins: string[]): string {
     .split(';')
     .map((part) => {
       const directive = part.trim().split(' ')[0];
-      return ['script-src', 'frame-src', 'connect-src', 'form-action'].includes(directive ?? '') ? `${part.trim().replace(" 'none'", '')} ${origins.join(' ')}` : part.trim();
+      return ['script-src', 'frame-src', 'connect-src', 'form-action'].includes(directive ?? '')
+        ? `${part.trim().replace(" 'none'", '')} ${origins.join(' ')}`
+        : part.trim();
     })
     .join('; ');
 }
 
 /** Paths the app must answer even where a file of the site could: the API, sandboxes, the payment page's own CSP, redirects. */
 export function answeredByApp(path: string): boolean {
-  return path.startsWith('/panda') || path.startsWith('/sandbox') || path.startsWith('/payment-gateway') || path in redirects;
+  return (
+    path.startsWith('/panda') || path.startsWith('/sandbox') || path.startsWith('/payment-gateway') || path in redirects
+  );
 }
 
 /** The headers the app adds to a page that are not about the file (CSP and the other security headers), read once from the app. */
 export async function pageSecurityHeaders(app: Hono<AppEnv>): Promise<Record<string, string>> {
   const res = await app.request('/');
-  const fileHeaders = new Set(['content-type', 'content-length', 'etag', 'cache-control', 'vary', 'content-encoding', 'x-request-id', 'date', 'strict-transport-security']);
+  const fileHeaders = new Set([
+    'content-type',
+    'content-length',
+    'etag',
+    'cache-control',
+    'vary',
+    'content-encoding',
+    'x-request-id',
+    'date',
+    'strict-transport-security',
+  ]);
   return Object.fromEntries([...res.headers].filter(([name]) => !fileHeaders.has(name)));
 }
 
 /** Builds the whole HTTP application; used by the Node entry and, unchanged, by the tests. */
-export function createApp({ db, config, site, clock = systemClock, logger = pino({ level: 'silent' }), captcha = captchaAdapter(config.captcha), payments = sandboxPayments(), referrals = sandboxReferrals(db, clock), catalogue = localCatalogueAdapter(), geolocation = sandboxGeolocation(), content = publishedContent(site?.dir ?? 'dist'), metrics, lifecycle = { draining: () => false }, reporter, publishing }: AppOptions): Hono<AppEnv> {
+export function createApp({
+  db,
+  config,
+  site,
+  clock = systemClock,
+  logger = pino({ level: 'silent' }),
+  captcha = captchaAdapter(config.captcha),
+  payments = sandboxPayments(),
+  referrals = sandboxReferrals(db, clock),
+  catalogue = localCatalogueAdapter(),
+  geolocation = sandboxGeolocation(),
+  content = publishedContent(site?.dir ?? 'dist'),
+  metrics,
+  lifecycle = { draining: () => false },
+  reporter,
+  publishing,
+}: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // reCAPTCHA (when configured) loads its script and frame from Google.
-  const recaptcha = config.captcha.recaptcha ? [`https://${config.captcha.recaptcha.domain ?? 'www.google.com'}/recaptcha/`, 'https://www.gstatic.com/recaptcha/'] : [];
+  const recaptcha = config.captcha.recaptcha
+    ? [
+        `https://${config.captcha.recaptcha.domain ?? 'www.google.com'}/recaptcha/`,
+        'https://www.gstatic.com/recaptcha/',
+      ]
+    : [];
   // Google's list for Tag Manager with Google Analytics 4 and Ads; the tags load only after consent (lib/consent.ts).
   const tags = config.tagManager
-    ? { script: ['https://*.googletagmanager.com'], connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'], img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'] }
+    ? {
+        script: ['https://*.googletagmanager.com'],
+        connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
+        img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+      }
     : { script: [], connect: [], img: [] };
 
   const trust = trustOf(config.trustProxy ?? []);
@@ -111,8 +153,22 @@ export function createApp({ db, config, site, clock = systemClock, logger = pino
     const started = performance.now();
     const url = new URL(c.req.url);
     // Only the forwarded headers are read, and only when a proxy is trusted (every request passes here).
-    const forwarded = trusting ? { 'x-forwarded-for': c.req.header('x-forwarded-for'), 'x-forwarded-proto': c.req.header('x-forwarded-proto'), 'x-forwarded-host': c.req.header('x-forwarded-host') } : {};
-    c.set('client', clientView(peerAddress(c), forwarded, { proto: url.protocol === 'https:' ? 'https' : 'http', host: url.host }, trust));
+    const forwarded = trusting
+      ? {
+          'x-forwarded-for': c.req.header('x-forwarded-for'),
+          'x-forwarded-proto': c.req.header('x-forwarded-proto'),
+          'x-forwarded-host': c.req.header('x-forwarded-host'),
+        }
+      : {};
+    c.set(
+      'client',
+      clientView(
+        peerAddress(c),
+        forwarded,
+        { proto: url.protocol === 'https:' ? 'https' : 'http', host: url.host },
+        trust,
+      ),
+    );
     c.set('db', db);
     c.set('clock', clock);
     c.set('config', config);
@@ -131,7 +187,10 @@ export function createApp({ db, config, site, clock = systemClock, logger = pino
     const ms = performance.now() - started;
     // The pattern of the route that answered (Hono's, e.g. /panda/protected/users/:user_id/segments).
     metrics?.request(c.req.method, routePath(c) || 'none', c.res.status, ms / 1000);
-    c.var.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms), ip: c.var.client.ip }, 'request');
+    c.var.log.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms), ip: c.var.client.ip },
+      'request',
+    );
   });
 
   // The payment page alone may load the card provider's widget (its script, frames and form posts).
@@ -169,7 +228,8 @@ export function createApp({ db, config, site, clock = systemClock, logger = pino
   });
 
   app.onError((error, c) => {
-    if (error instanceof HTTPException && error.status < 500) return fail(c, error.status, error.message || messages.notFound);
+    if (error instanceof HTTPException && error.status < 500)
+      return fail(c, error.status, error.message || messages.notFound);
     c.var.log?.error({ err: error }, 'unhandled error');
     reporter?.capture(error, {
       requestId: c.var.requestId,
@@ -196,7 +256,9 @@ export function createApp({ db, config, site, clock = systemClock, logger = pino
 
   const document = () => openApiDocument(api, config.siteUrl);
   api.get('/panda/openapi.json', (c) => c.json(document()));
-  api.get('/panda/reference', (c) => c.html(referencePage(document() as unknown as Parameters<typeof referencePage>[0])));
+  api.get('/panda/reference', (c) =>
+    c.html(referencePage(document() as unknown as Parameters<typeof referencePage>[0])),
+  );
   api.all('/panda/*', (c) => fail(c, 404, messages.notFound));
 
   app.route('/', api);

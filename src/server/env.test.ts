@@ -6,7 +6,13 @@ import { readEnv } from './env.ts';
 import { productionSettings } from './production-settings.fixture.ts';
 
 const secrets = { SESSION_SECRET: 's'.repeat(40), HELPDESK_SECRET: 'h'.repeat(40), CAPTCHA_HMAC_KEY: 'c'.repeat(40) };
-const production = (extra: Record<string, string | undefined> = {}) => ({ NODE_ENV: 'production', DATA_DIR: mkdtempSync(join(tmpdir(), 'env-')), ...productionSettings, ...secrets, ...extra });
+const production = (extra: Record<string, string | undefined> = {}) => ({
+  NODE_ENV: 'production',
+  DATA_DIR: mkdtempSync(join(tmpdir(), 'env-')),
+  ...productionSettings,
+  ...secrets,
+  ...extra,
+});
 
 describe('production refuses what is only for trying (production.md, issue 26)', () => {
   it('starts with every setting given: sandboxes off', () => {
@@ -17,13 +23,20 @@ describe('production refuses what is only for trying (production.md, issue 26)',
 
   it('names every missing setting in one message', () => {
     const env = production({ SMTP_URL: undefined, GEOIP_URL: undefined, HELPDESK_SECRET: undefined });
-    expect(() => readEnv(env)).toThrow('Invalid configuration for production: SMTP_URL, GEOIP_URL, HELPDESK_SECRET must be set when NODE_ENV=production');
-    expect(() => readEnv({ NODE_ENV: 'production' })).toThrow(/DATABASE_URL must be a postgres:\/\/ URL.*SMTP_URL, PAYMENT_BASE_URL, PAYMENT_ENTITY_ID, PAYMENT_ACCESS_TOKEN, REFERRAL_DOMAIN, REFERRAL_TOKEN, REFERRAL_SIGNATURE, CATALOGUE_URL, CATALOGUE_API_KEY, GEOIP_URL, HELPDESK_URL, SESSION_SECRET, HELPDESK_SECRET, CAPTCHA_HMAC_KEY must be set/);
+    expect(() => readEnv(env)).toThrow(
+      'Invalid configuration for production: SMTP_URL, GEOIP_URL, HELPDESK_SECRET must be set when NODE_ENV=production',
+    );
+    expect(() => readEnv({ NODE_ENV: 'production' })).toThrow(
+      /DATABASE_URL must be a postgres:\/\/ URL.*SMTP_URL, PAYMENT_BASE_URL, PAYMENT_ENTITY_ID, PAYMENT_ACCESS_TOKEN, REFERRAL_DOMAIN, REFERRAL_TOKEN, REFERRAL_SIGNATURE, CATALOGUE_URL, CATALOGUE_API_KEY, GEOIP_URL, HELPDESK_URL, SESSION_SECRET, HELPDESK_SECRET, CAPTCHA_HMAC_KEY must be set/,
+    );
   });
 
   it('refuses SANDBOX=true and the embedded database', () => {
-    expect(() => readEnv(production({ SANDBOX: 'true' }))).toThrow('Invalid configuration for production: SANDBOX=true is not allowed with NODE_ENV=production');
-    for (const url of [undefined, 'memory://']) expect(() => readEnv(production({ DATABASE_URL: url }))).toThrow(/DATABASE_URL must be a postgres:\/\/ URL/);
+    expect(() => readEnv(production({ SANDBOX: 'true' }))).toThrow(
+      'Invalid configuration for production: SANDBOX=true is not allowed with NODE_ENV=production',
+    );
+    for (const url of [undefined, 'memory://'])
+      expect(() => readEnv(production({ DATABASE_URL: url }))).toThrow(/DATABASE_URL must be a postgres:\/\/ URL/);
   });
 
   it('development stays as it is: sandboxes on unless turned off, no setting required', () => {

@@ -17,7 +17,10 @@ const schema = z.object({
   /** The public origin of site and API (canonical links; the OpenAPI document's server). */
   SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://www.48.ie'),
   /** npm run dev: Astro's dev server serves the site, this process only the API. */
-  API_ONLY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  API_ONLY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   DATABASE_URL: z
     .string()
     .regex(/^(memory:\/\/|postgres(ql)?:\/\/.+)$/, { error: 'must be memory:// or postgres://…' })
@@ -34,32 +37,50 @@ const schema = z.object({
   /** Signs help-desk single sign-on tokens; shared with the help desk. */
   HELPDESK_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   /** Local stand-ins for outside services (the mail outbox page at /sandbox/mail). On by default; off, and refused, in production. */
-  SANDBOX: z.enum(['true', 'false']).optional().transform((v) => v === undefined ? undefined : v === 'true'),
+  SANDBOX: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
   /** Mail over SMTP (production.md): smtp://user:pass@host:port or smtps://…; unset (development): mail stays in the outbox (/sandbox/mail). */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be smtp://… or smtps://…' }).optional(),
   /** The sender of the portal's mail. */
   MAIL_FROM: z.string().min(3).default('48 <hello@48.ie>'),
   EMV_KEY: z
     .base64()
-    .refine((v) => [16, 24, 32].includes(Buffer.from(v, 'base64').length), { error: 'must be a base64 AES key of 16, 24 or 32 bytes' })
+    .refine((v) => [16, 24, 32].includes(Buffer.from(v, 'base64').length), {
+      error: 'must be a base64 AES key of 16, 24 or 32 bytes',
+    })
     .default(EMV_KEY_BASE64),
   /** The proxies in front (production.md): addresses or CIDR ranges, comma-separated, `loopback` for 127.0.0.0/8 and ::1. Unset: none trusted. */
   TRUST_PROXY: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
-    .refine((entries) => {
-      try {
-        trustOf(entries);
-        return true;
-      } catch {
-        return false;
-      }
-    }, { error: 'must be addresses, CIDR ranges or loopback, comma-separated' }),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (entries) => {
+        try {
+          trustOf(entries);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { error: 'must be addresses, CIDR ranges or loopback, comma-separated' },
+    ),
   ALLOWED_ORIGINS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
   /** The help desk (Zendesk-style JWT single sign-on at /access/jwt). Unset: the sandbox at /sandbox/helpdesk. */
   HELPDESK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   /** Signs proof-of-work captcha challenges. Unset (not in production): made once and kept in DATA_DIR/secrets.json. */
@@ -70,7 +91,9 @@ const schema = z.object({
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
   /** Spec section 7: the captcha script from the provider's public domain or its global alternate (where google.com is not reachable). */
-  RECAPTCHA_DOMAIN: z.enum(['www.google.com', 'www.recaptcha.net'], { error: 'must be www.google.com or www.recaptcha.net' }).default('www.google.com'),
+  RECAPTCHA_DOMAIN: z
+    .enum(['www.google.com', 'www.recaptcha.net'], { error: 'must be www.google.com or www.recaptcha.net' })
+    .default('www.google.com'),
   /** Log-ins one address may try per window (people behind one office or campus address share it). */
   /** The card provider (all three, or none: the payment sandbox). */
   PAYMENT_BASE_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
@@ -93,9 +116,14 @@ const schema = z.object({
   /** Sentry: server errors are reported there when set (scrubbed of personal data); unset: nowhere. */
   SENTRY_DSN: z.url({ protocol: /^https?$/, error: 'must be a Sentry DSN (https://key@host/project)' }).optional(),
   /** The tag manager container the site was built with (loaded after consent); its origins are allowed in the CSP. */
-  PUBLIC_GTM_ID: z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, 'must be a Google Tag Manager id (GTM-XXXXXXX)').optional(),
+  PUBLIC_GTM_ID: z
+    .string()
+    .regex(/^GTM-[A-Z0-9]{4,12}$/, 'must be a Google Tag Manager id (GTM-XXXXXXX)')
+    .optional(),
   /** The DSN the site was built with (browser reports); its origin is allowed in the CSP's connect-src. */
-  PUBLIC_SENTRY_DSN: z.url({ protocol: /^https?$/, error: 'must be a Sentry DSN (https://key@host/project)' }).optional(),
+  PUBLIC_SENTRY_DSN: z
+    .url({ protocol: /^https?$/, error: 'must be a Sentry DSN (https://key@host/project)' })
+    .optional(),
   SENTRY_ENVIRONMENT: z.string().min(1).default('production'),
   SENTRY_RELEASE: z.string().min(1).optional(),
   /** Prometheus metrics at http://METRICS_HOST:METRICS_PORT/metrics; unset: none. Keep the address private. */
@@ -104,7 +132,11 @@ const schema = z.object({
   /** How long a shutdown (SIGTERM) waits for requests in flight and a running job before it exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(25_000),
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
-  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
+  RATE_LIMIT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(15 * 60_000),
 });
 
 /**
@@ -113,16 +145,24 @@ const schema = z.object({
  */
 function productionProblems(env: z.infer<typeof schema>): string[] {
   const problems: string[] = [];
-  if (!env.DATABASE_URL || !/^postgres(ql)?:\/\//.test(env.DATABASE_URL)) problems.push('DATABASE_URL must be a postgres:// URL (the embedded database is for trying only)');
+  if (!env.DATABASE_URL || !/^postgres(ql)?:\/\//.test(env.DATABASE_URL))
+    problems.push('DATABASE_URL must be a postgres:// URL (the embedded database is for trying only)');
   if (env.SANDBOX === true) problems.push('SANDBOX=true is not allowed with NODE_ENV=production');
   const required: [name: string, value: unknown][] = [
     ['SMTP_URL', env.SMTP_URL],
-    ['PAYMENT_BASE_URL', env.PAYMENT_BASE_URL], ['PAYMENT_ENTITY_ID', env.PAYMENT_ENTITY_ID], ['PAYMENT_ACCESS_TOKEN', env.PAYMENT_ACCESS_TOKEN],
-    ['REFERRAL_DOMAIN', env.REFERRAL_DOMAIN], ['REFERRAL_TOKEN', env.REFERRAL_TOKEN], ['REFERRAL_SIGNATURE', env.REFERRAL_SIGNATURE],
-    ['CATALOGUE_URL', env.CATALOGUE_URL], ['CATALOGUE_API_KEY', env.CATALOGUE_API_KEY],
+    ['PAYMENT_BASE_URL', env.PAYMENT_BASE_URL],
+    ['PAYMENT_ENTITY_ID', env.PAYMENT_ENTITY_ID],
+    ['PAYMENT_ACCESS_TOKEN', env.PAYMENT_ACCESS_TOKEN],
+    ['REFERRAL_DOMAIN', env.REFERRAL_DOMAIN],
+    ['REFERRAL_TOKEN', env.REFERRAL_TOKEN],
+    ['REFERRAL_SIGNATURE', env.REFERRAL_SIGNATURE],
+    ['CATALOGUE_URL', env.CATALOGUE_URL],
+    ['CATALOGUE_API_KEY', env.CATALOGUE_API_KEY],
     ['GEOIP_URL', env.GEOIP_URL],
     ['HELPDESK_URL', env.HELPDESK_URL],
-    ['SESSION_SECRET', env.SESSION_SECRET], ['HELPDESK_SECRET', env.HELPDESK_SECRET], ['CAPTCHA_HMAC_KEY', env.CAPTCHA_HMAC_KEY],
+    ['SESSION_SECRET', env.SESSION_SECRET],
+    ['HELPDESK_SECRET', env.HELPDESK_SECRET],
+    ['CAPTCHA_HMAC_KEY', env.CAPTCHA_HMAC_KEY],
   ];
   const missing = required.filter(([, value]) => !value).map(([name]) => name);
   if (missing.length > 0) problems.push(`${missing.join(', ')} must be set when NODE_ENV=production`);
@@ -130,9 +170,9 @@ function productionProblems(env: z.infer<typeof schema>): string[] {
 }
 
 export type Env = Omit<z.infer<typeof schema>, 'SANDBOX'> & { SANDBOX: boolean } & Record<OwnSecret, string> & {
-  /** Secrets not in the environment, with where they came from (the secrets file, or made at this start). */
-  keptSecrets: { name: OwnSecret; source: 'file' | 'generated'; file: string }[];
-};
+    /** Secrets not in the environment, with where they came from (the secrets file, or made at this start). */
+    keptSecrets: { name: OwnSecret; source: 'file' | 'generated'; file: string }[];
+  };
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = schema.safeParse(source);
@@ -140,11 +180,20 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  const payment = [parsed.data.PAYMENT_BASE_URL, parsed.data.PAYMENT_ENTITY_ID, parsed.data.PAYMENT_ACCESS_TOKEN].filter(Boolean).length;
-  if (payment !== 0 && payment !== 3) throw new Error('Invalid configuration: PAYMENT_BASE_URL, PAYMENT_ENTITY_ID and PAYMENT_ACCESS_TOKEN go together');
-  const referral = [parsed.data.REFERRAL_DOMAIN, parsed.data.REFERRAL_TOKEN, parsed.data.REFERRAL_SIGNATURE].filter(Boolean).length;
-  if (referral !== 0 && referral !== 3) throw new Error('Invalid configuration: REFERRAL_DOMAIN, REFERRAL_TOKEN and REFERRAL_SIGNATURE go together');
-  if (Boolean(parsed.data.CATALOGUE_URL) !== Boolean(parsed.data.CATALOGUE_API_KEY)) throw new Error('Invalid configuration: CATALOGUE_URL and CATALOGUE_API_KEY go together');
+  const payment = [
+    parsed.data.PAYMENT_BASE_URL,
+    parsed.data.PAYMENT_ENTITY_ID,
+    parsed.data.PAYMENT_ACCESS_TOKEN,
+  ].filter(Boolean).length;
+  if (payment !== 0 && payment !== 3)
+    throw new Error('Invalid configuration: PAYMENT_BASE_URL, PAYMENT_ENTITY_ID and PAYMENT_ACCESS_TOKEN go together');
+  const referral = [parsed.data.REFERRAL_DOMAIN, parsed.data.REFERRAL_TOKEN, parsed.data.REFERRAL_SIGNATURE].filter(
+    Boolean,
+  ).length;
+  if (referral !== 0 && referral !== 3)
+    throw new Error('Invalid configuration: REFERRAL_DOMAIN, REFERRAL_TOKEN and REFERRAL_SIGNATURE go together');
+  if (Boolean(parsed.data.CATALOGUE_URL) !== Boolean(parsed.data.CATALOGUE_API_KEY))
+    throw new Error('Invalid configuration: CATALOGUE_URL and CATALOGUE_API_KEY go together');
   if (Boolean(parsed.data.RECAPTCHA_SITE_KEY) !== Boolean(parsed.data.RECAPTCHA_SECRET_KEY)) {
     throw new Error('Invalid configuration: RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY go together');
   }

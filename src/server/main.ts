@@ -26,7 +26,9 @@ const logger = pino({ level: env.LOG_LEVEL });
 if (!env.API_ONLY) buildIfNeeded(env.DIST_DIR);
 const database = await openDatabase(env.DATABASE_URL, { poolMax: env.DATABASE_POOL_MAX, dataDir: env.DATA_DIR });
 // The published build (release.ts) when there is one, else the site built with this release of the code.
-const site = env.API_ONLY ? undefined : await loadStaticSite((await liveReleaseDir(database.db, env.DATA_DIR)) ?? env.DIST_DIR);
+const site = env.API_ONLY
+  ? undefined
+  : await loadStaticSite((await liveReleaseDir(database.db, env.DATA_DIR)) ?? env.DIST_DIR);
 let servingDir = site?.dir ?? env.DIST_DIR;
 // production.md: the demo members (and their published password) are for trying only, never in production.
 if (env.NODE_ENV !== 'production' && (await isEmpty(database.db))) {
@@ -67,7 +69,11 @@ const stopRenewals = scheduleRenewals(
 );
 // Mail over SMTP when configured (production.md); otherwise it stays in the outbox (/sandbox/mail).
 const mailSender = env.SMTP_URL
-  ? scheduleMail({ db: database.db, clock: () => new Date() }, smtpTransport({ url: env.SMTP_URL, from: env.MAIL_FROM }), logger)
+  ? scheduleMail(
+      { db: database.db, clock: () => new Date() },
+      smtpTransport({ url: env.SMTP_URL, from: env.MAIL_FROM }),
+      logger,
+    )
   : undefined;
 let draining = false;
 const reporter = env.SENTRY_DSN
@@ -95,7 +101,13 @@ const config = {
     maxNumber: env.CAPTCHA_MAX_NUMBER,
     ttlMs: 10 * 60_000,
     ...(env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET_KEY
-      ? { recaptcha: { siteKey: env.RECAPTCHA_SITE_KEY, secretKey: env.RECAPTCHA_SECRET_KEY, domain: env.RECAPTCHA_DOMAIN } }
+      ? {
+          recaptcha: {
+            siteKey: env.RECAPTCHA_SITE_KEY,
+            secretKey: env.RECAPTCHA_SECRET_KEY,
+            domain: env.RECAPTCHA_DOMAIN,
+          },
+        }
       : {}),
   },
 };
@@ -179,7 +191,12 @@ const server = createServer((req, res) => {
   });
   const { app: appListener, pages } = live;
   // A page that reached the trusted proxy in front over https gets HSTS too (the app adds it to its own answers).
-  if (pages && trust && clientView(req.socket.remoteAddress, req.headers, { proto: 'http', host: req.headers.host ?? '' }, trust).proto === 'https') {
+  if (
+    pages &&
+    trust &&
+    clientView(req.socket.remoteAddress, req.headers, { proto: 'http', host: req.headers.host ?? '' }, trust).proto ===
+      'https'
+  ) {
     res.setHeader('strict-transport-security', HSTS);
   }
   if (pages?.(req, res)) {

@@ -1,7 +1,15 @@
 /** Every outside service's real settings (production.md), but the secrets. */
 export const productionSettings = {
-  DATABASE_URL: 'postgres://portal@db.internal:5432/portal', SMTP_URL: 'smtp://mail.internal:587',
-  PAYMENT_BASE_URL: 'https://pay.example', PAYMENT_ENTITY_ID: 'entity', PAYMENT_ACCESS_TOKEN: 'token',
-  REFERRAL_DOMAIN: 'https://ref.example', REFERRAL_TOKEN: 'token', REFERRAL_SIGNATURE: 'signature',
-  CATALOGUE_URL: 'https://catalogue.example', CATALOGUE_API_KEY: 'key', GEOIP_URL: 'https://geo.example', HELPDESK_URL: 'https://help.example',
+  DATABASE_URL: 'postgres://portal@db.internal:5432/portal',
+  SMTP_URL: 'smtp://mail.internal:587',
+  PAYMENT_BASE_URL: 'https://pay.example',
+  PAYMENT_ENTITY_ID: 'entity',
+  PAYMENT_ACCESS_TOKEN: 'token',
+  REFERRAL_DOMAIN: 'https://ref.example',
+  REFERRAL_TOKEN: 'token',
+  REFERRAL_SIGNATURE: 'signature',
+  CATALOGUE_URL: 'https://catalogue.example',
+  CATALOGUE_API_KEY: 'key',
+  GEOIP_URL: 'https://geo.example',
+  HELPDESK_URL: 'https://help.example',
 };

@@ -151,7 +151,8 @@ export function createRebuilder({
       log.info({ build: run.id, ms: run.durationMs }, 'rebuild live');
       // Keep the newest builds (the live one, the one before it, and one another instance may still be
       // swapping from: names sort by time); older ones go.
-      for (const name of readdirSync(root).sort().slice(0, -KEEP_BUILDS)) rmSync(join(root, name), { recursive: true, force: true });
+      for (const name of readdirSync(root).sort().slice(0, -KEEP_BUILDS))
+        rmSync(join(root, name), { recursive: true, force: true });
     } else {
       run.error = result.output.slice(-1500);
       log.error({ build: run.id, ms: run.durationMs, output: run.error }, 'rebuild failed; the live site is unchanged');

@@ -13,7 +13,10 @@ export const siteRoot = (dataDir: string) => resolve(dataDir, 'site');
 
 export async function recordRelease(db: Database, dir: string, now: Date): Promise<void> {
   const values = { build: basename(dir), publishedAt: now };
-  await db.insert(siteRelease).values({ name: 'live', ...values }).onConflictDoUpdate({ target: siteRelease.name, set: values });
+  await db
+    .insert(siteRelease)
+    .values({ name: 'live', ...values })
+    .onConflictDoUpdate({ target: siteRelease.name, set: values });
 }
 
 /** The folder of the published build, when there is one and this instance can see it. */
@@ -28,7 +31,14 @@ export async function liveReleaseDir(db: Database, dataDir: string): Promise<str
  * Checks the published build every `everyMs` and swaps to it when it is not the one served. Returns
  * `check` (tests, start) and `stop`.
  */
-export function followRelease({ db, dataDir, serving, swap, onError, everyMs = 5_000 }: {
+export function followRelease({
+  db,
+  dataDir,
+  serving,
+  swap,
+  onError,
+  everyMs = 5_000,
+}: {
   db: Database;
   dataDir: string;
   serving: () => string;

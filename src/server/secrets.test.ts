@@ -44,9 +44,9 @@ describe('the server’s secrets', () => {
 
   it('NODE_ENV=production refuses to start without them, naming the missing ones', () => {
     const dataDir = dir();
-    expect(() => readEnv({ ...productionSettings, NODE_ENV: 'production', DATA_DIR: dataDir, SESSION_SECRET: given })).toThrow(
-      /HELPDESK_SECRET, CAPTCHA_HMAC_KEY must be set when NODE_ENV=production/,
-    );
+    expect(() =>
+      readEnv({ ...productionSettings, NODE_ENV: 'production', DATA_DIR: dataDir, SESSION_SECRET: given }),
+    ).toThrow(/HELPDESK_SECRET, CAPTCHA_HMAC_KEY must be set when NODE_ENV=production/);
     const env = readEnv({
       ...productionSettings,
       NODE_ENV: 'production',

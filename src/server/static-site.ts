@@ -67,11 +67,19 @@ export async function loadStaticSite(dir: string): Promise<StaticSite> {
       .slice(0, 22)}"`;
     const copy = async (suffix: string) => (body && onDisk.has(path + suffix) ? readFile(path + suffix) : undefined);
     const [br, gzip] = await Promise.all([copy('.br'), copy('.gz')]);
-    files.set(key, { size, type: types[extname(key)] ?? 'application/octet-stream', etag, ...(body ? { body } : {}), ...(br ? { br } : {}), ...(gzip ? { gzip } : {}) });
+    files.set(key, {
+      size,
+      type: types[extname(key)] ?? 'application/octet-stream',
+      etag,
+      ...(body ? { body } : {}),
+      ...(br ? { br } : {}),
+      ...(gzip ? { gzip } : {}),
+    });
     if (!key.endsWith('.html') || !body) continue;
     // The pages' inline scripts and styles are allowed by hash, so the CSP needs no 'unsafe-inline'.
     const html = body.toString('utf8');
-    for (const m of html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) if (m[1]) scripts.add(cspHash(m[1]));
+    for (const m of html.matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g))
+      if (m[1]) scripts.add(cspHash(m[1]));
     for (const m of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)) if (m[1]) styles.add(cspHash(m[1]));
   }
   if (!files.has('/404.html')) throw new Error(`${dir} holds no built site (no 404.html): run npm run build`);
@@ -125,17 +133,36 @@ interface FileAnswer {
   streamFrom?: string;
 }
 
-function answerFile(site: StaticSite, file: string, method: string, acceptEncoding: string | undefined, ifNoneMatch: string | undefined, status: 200 | 404): FileAnswer {
+function answerFile(
+  site: StaticSite,
+  file: string,
+  method: string,
+  acceptEncoding: string | undefined,
+  ifNoneMatch: string | undefined,
+  status: 200 | 404,
+): FileAnswer {
   const entry = site.files.get(file)!;
   // Hashed bundles never change; everything else is revalidated so a deploy shows at once.
-  const cache = file.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
-  const coding = entry.br && accepts(acceptEncoding, 'br') ? 'br' : entry.gzip && accepts(acceptEncoding, 'gzip') ? 'gzip' : undefined;
+  const cache = file.startsWith('/_astro/')
+    ? 'public, max-age=31536000, immutable'
+    : 'public, max-age=0, must-revalidate';
+  const coding =
+    entry.br && accepts(acceptEncoding, 'br')
+      ? 'br'
+      : entry.gzip && accepts(acceptEncoding, 'gzip')
+        ? 'gzip'
+        : undefined;
   const body = coding === 'br' ? entry.br : coding === 'gzip' ? entry.gzip : entry.body;
   const stem = entry.etag.slice(0, -1);
-  const headers: Record<string, string> = { 'content-type': entry.type, 'cache-control': cache, etag: coding ? `${stem}-${coding}"` : entry.etag };
+  const headers: Record<string, string> = {
+    'content-type': entry.type,
+    'cache-control': cache,
+    etag: coding ? `${stem}-${coding}"` : entry.etag,
+  };
   if (entry.br || entry.gzip) headers['vary'] = 'Accept-Encoding';
   if (coding) headers['content-encoding'] = coding;
-  if (status === 200 && notModified(ifNoneMatch, [entry.etag, `${stem}-br"`, `${stem}-gzip"`])) return { status: 304, headers };
+  if (status === 200 && notModified(ifNoneMatch, [entry.etag, `${stem}-br"`, `${stem}-gzip"`]))
+    return { status: 304, headers };
   headers['content-length'] = String(body ? body.length : entry.size);
   if (method === 'HEAD') return { status, headers };
   return body ? { status, headers, body } : { status, headers, streamFrom: join(site.dir, file) };
@@ -143,7 +170,14 @@ function answerFile(site: StaticSite, file: string, method: string, acceptEncodi
 
 /** The file as a Response, for the Hono app (404 page, and any request the fast path below passed on). */
 export function sendFile(c: Context, site: StaticSite, file: string, status: 200 | 404 = 200): Response {
-  const answer = answerFile(site, file, c.req.method, c.req.header('accept-encoding'), c.req.header('if-none-match'), status);
+  const answer = answerFile(
+    site,
+    file,
+    c.req.method,
+    c.req.header('accept-encoding'),
+    c.req.header('if-none-match'),
+    status,
+  );
   const body = answer.body
     ? new Uint8Array(answer.body.buffer as ArrayBuffer, answer.body.byteOffset, answer.body.length)
     : answer.streamFrom
@@ -160,7 +194,11 @@ export function sendFile(c: Context, site: StaticSite, file: string, status: 200
  * (read from the app at start, so both paths send the same CSP). Anything that is not a file of
  * the site, or that `passOn` claims, returns false and goes to the app.
  */
-export function staticListener(site: StaticSite, baseHeaders: Record<string, string>, passOn: (path: string) => boolean) {
+export function staticListener(
+  site: StaticSite,
+  baseHeaders: Record<string, string>,
+  passOn: (path: string) => boolean,
+) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '/';
@@ -169,7 +207,14 @@ export function staticListener(site: StaticSite, baseHeaders: Record<string, str
     if (passOn(pathname)) return false;
     const file = resolveFile(site, pathname);
     if (!file) return false;
-    const answer = answerFile(site, file, req.method, req.headers['accept-encoding'], req.headers['if-none-match'], 200);
+    const answer = answerFile(
+      site,
+      file,
+      req.method,
+      req.headers['accept-encoding'],
+      req.headers['if-none-match'],
+      200,
+    );
     res.writeHead(answer.status, { ...baseHeaders, ...answer.headers });
     if (answer.streamFrom) createReadStream(answer.streamFrom).pipe(res);
     else res.end(answer.body);

@@ -10,7 +10,10 @@ export const emptyFormState = <R>(): MapStore<FormState<R>> => map<FormState<R>>
  * the page not reloading). Light (no schema library, no HTTP client), for stores/form.ts and
  * stores/lazy-form.ts alike.
  */
-export function formShell<R>($state: MapStore<FormState<R>>, submit: (values: Record<string, string>) => Promise<void>): FormStore<R> {
+export function formShell<R>(
+  $state: MapStore<FormState<R>>,
+  submit: (values: Record<string, string>) => Promise<void>,
+): FormStore<R> {
   return {
     $state,
     reset: () => $state.set({ busy: false, fields: {} }),

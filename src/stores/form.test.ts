@@ -17,7 +17,11 @@ describe('formStore', () => {
 
   it('is busy while sending, then holds the result', async () => {
     let release!: (v: string) => void;
-    const form = formStore({ schema, busyLabel: 'Saving…', send: (data) => new Promise<string>((r) => (release = () => r(data.s_city))) });
+    const form = formStore({
+      schema,
+      busyLabel: 'Saving…',
+      send: (data) => new Promise<string>((r) => (release = () => r(data.s_city))),
+    });
     const done = form.submit({ s_city: 'Cork' });
     expect(form.$state.get()).toMatchObject({ busy: true, busyLabel: 'Saving…' });
     release('');

@@ -41,7 +41,10 @@ export interface FormOptions<S extends z.ZodType, R> {
 /** A form's rule and call, declared for a store that loads them on the first submit (stores/lazy-form.ts). */
 export const formOptions = <S extends z.ZodType, R>(options: FormOptions<S, R>) => options;
 
-export function formStore<S extends z.ZodType, R>(options: FormOptions<S, R>, $state = emptyFormState<R>()): FormStore<R> {
+export function formStore<S extends z.ZodType, R>(
+  options: FormOptions<S, R>,
+  $state = emptyFormState<R>(),
+): FormStore<R> {
   const step = (busyLabel: string) => $state.setKey('busyLabel', busyLabel);
   return formShell($state, async (values) => {
     const parsed = options.schema.safeParse(values);

@@ -4,7 +4,8 @@ import { $layout, setLoading, setNavbar, setOverlay } from './layout.ts';
 
 describe('the layout store', () => {
   beforeEach(() => {
-    document.body.innerHTML = '<main id="main"></main><div id="page-overlay" hidden></div><div id="page-loader" role="status" hidden></div>';
+    document.body.innerHTML =
+      '<main id="main"></main><div id="page-overlay" hidden></div><div id="page-loader" role="status" hidden></div>';
     document.documentElement.removeAttribute('data-navbar');
     delete document.documentElement.dataset['navbarFromStore'];
     $layout.set({ loading: false, overlay: false, navbar: 'full' });

@@ -6,7 +6,10 @@ export const UNAVAILABLE = 'The page could not load what it needs. Check your co
  * island page ships it only when the member acts (issue 27). `unavailable` shows UNAVAILABLE if
  * the module cannot load; the next try loads it again.
  */
-export function lazyAction<A extends unknown[], R>(load: () => Promise<(...args: A) => Promise<R>>, unavailable: (message: string) => void) {
+export function lazyAction<A extends unknown[], R>(
+  load: () => Promise<(...args: A) => Promise<R>>,
+  unavailable: (message: string) => void,
+) {
   return async (...args: A): Promise<R | undefined> => {
     let action: (...args: A) => Promise<R>;
     try {

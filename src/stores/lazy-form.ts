@@ -9,14 +9,19 @@ import { UNAVAILABLE } from './lazy-action.ts';
  * on React). The state exists at once, so the form renders at build and hydrates; the submit shows
  * busy while the rest arrives, then runs the one submit cycle of stores/form.ts.
  */
-export function lazyForm<S extends z.ZodType, R>(busyLabel: string, load: () => Promise<FormOptions<S, R>>): FormStore<R> {
+export function lazyForm<S extends z.ZodType, R>(
+  busyLabel: string,
+  load: () => Promise<FormOptions<S, R>>,
+): FormStore<R> {
   const $state = emptyFormState<R>();
   let real: Promise<FormStore<R>> | undefined;
   const ready = () =>
-    (real ??= Promise.all([load(), import('./form.ts')]).then(([options, { formStore }]) => formStore(options, $state)).catch((error: unknown) => {
-      real = undefined; // offline for a moment: the next submit tries again
-      throw error;
-    }));
+    (real ??= Promise.all([load(), import('./form.ts')])
+      .then(([options, { formStore }]) => formStore(options, $state))
+      .catch((error: unknown) => {
+        real = undefined; // offline for a moment: the next submit tries again
+        throw error;
+      }));
   return formShell($state, async (values) => {
     if (!real) $state.set({ ...$state.get(), busy: true, busyLabel, error: undefined });
     let form: FormStore<R>;

@@ -54,8 +54,15 @@ forEachDatabase('account', (ctx) => {
   it('unlimited: is_unlimited with fair-usage limits set and partly used', async () => {
     const { body } = await summaryOf(ctx(), 'unlimited@example.com', 2);
     expect(body._payload.current_month_balance_summary).toMatchObject({
-      is_unlimited: true, current_membership: 'All Data €12.99 Membership', product_SKU: 'BDDV00',
-      max_fup_data: gb(120), used_fup_data: gb(48), left_fup_data: gb(72), max_membership_fup_data: gb(120), max_data: null, left_data: null,
+      is_unlimited: true,
+      current_membership: 'All Data €12.99 Membership',
+      product_SKU: 'BDDV00',
+      max_fup_data: gb(120),
+      used_fup_data: gb(48),
+      left_fup_data: gb(72),
+      max_membership_fup_data: gb(120),
+      max_data: null,
+      left_data: null,
     });
   });
 
@@ -64,7 +71,9 @@ forEachDatabase('account', (ctx) => {
     const b = body._payload.current_month_balance_summary;
     expect(b.is_current_membership).toBe(false);
     expect(b.days_left).toBe(0);
-    expect(b.goodybags_summary.goodyBags).toEqual([{ product_sku: 'BDEG00', max_onboard_data: gb(1), onboard_data: 700_000, days_left_for_expiry: 25 }]);
+    expect(b.goodybags_summary.goodyBags).toEqual([
+      { product_sku: 'BDEG00', max_onboard_data: gb(1), onboard_data: 700_000, days_left_for_expiry: 25 },
+    ]);
   });
 
   it('lapsed: no current membership, a previous one, the onboard bundle used up', async () => {
@@ -81,7 +90,10 @@ forEachDatabase('account', (ctx) => {
 
   it('detailsmissing answers 400 and unavailable answers 504, with messages', async () => {
     const missing = await summaryOf(ctx(), 'detailsmissing@example.com', 10);
-    expect(missing).toEqual({ status: 400, body: { _payload: { message: accountFailures.accountDetailsMissing.message } } });
+    expect(missing).toEqual({
+      status: 400,
+      body: { _payload: { message: accountFailures.accountDetailsMissing.message } },
+    });
     const down = await summaryOf(ctx(), 'unavailable@example.com', 11);
     expect(down).toEqual({ status: 504, body: { _payload: { message: messages.serviceUnavailable } } });
   });
@@ -90,41 +102,72 @@ forEachDatabase('account', (ctx) => {
     const a = await login(ctx().app, 'active@example.com');
     expect(await (await call(ctx().app, a, `/panda/protected/users/${a.userId}/sims/owned`)).json()).toEqual({
       _meta: { total: 1 },
-      _payload: { values: [{ ssn: demoSsn(1), msisdn: '0871000001', product: 'Pre_Start_3FF_N', requester: '1', blocked: false, kind: 'physical' }] },
+      _payload: {
+        values: [
+          {
+            ssn: demoSsn(1),
+            msisdn: '0871000001',
+            product: 'Pre_Start_3FF_N',
+            requester: '1',
+            blocked: false,
+            kind: 'physical',
+          },
+        ],
+      },
     });
     const act = await login(ctx().app, 'activating@example.com');
     const res = await call(ctx().app, act, `/panda/protected/users/${act.userId}/sims/owned`);
     expect(res.status).toBe(400);
     expect((await res.json())._payload.message).toBe(accountFailures.activationInProgress.message);
     const none = await login(ctx().app, 'nosim@example.com');
-    expect(await (await call(ctx().app, none, `/panda/protected/users/${none.userId}/sims/owned`)).json()).toEqual({ _meta: { total: 0 }, _payload: { values: [] } });
+    expect(await (await call(ctx().app, none, `/panda/protected/users/${none.userId}/sims/owned`)).json()).toEqual({
+      _meta: { total: 0 },
+      _payload: { values: [] },
+    });
   });
 
   it('segments: PORTIN_IN_PROGRESS for portin, none for active', async () => {
     const p = await login(ctx().app, 'portin@example.com');
-    expect(await (await call(ctx().app, p, `/panda/protected/users/${p.userId}/segments`)).json()).toEqual({ _payload: { values: [{ segment_type: 'PORTIN_IN_PROGRESS' }] } });
+    expect(await (await call(ctx().app, p, `/panda/protected/users/${p.userId}/segments`)).json()).toEqual({
+      _payload: { values: [{ segment_type: 'PORTIN_IN_PROGRESS' }] },
+    });
     const a = await login(ctx().app, 'active@example.com');
-    expect(await (await call(ctx().app, a, `/panda/protected/users/${a.userId}/segments`)).json()).toEqual({ _payload: { values: [] } });
+    expect(await (await call(ctx().app, a, `/panda/protected/users/${a.userId}/segments`)).json()).toEqual({
+      _payload: { values: [] },
+    });
   });
 
   it('legacy flag, bulk eligibility and notifications', async () => {
     const l = await login(ctx().app, 'legacy@example.com');
-    expect(await (await call(ctx().app, l, `/panda/protected/users/${l.userId}/flexidata/getislegacyuser`)).json()).toEqual({
+    expect(
+      await (await call(ctx().app, l, `/panda/protected/users/${l.userId}/flexidata/getislegacyuser`)).json(),
+    ).toEqual({
       _payload: { isLegacyUser: true, legacyUserDetails: { memberShipType: 'LEGACY' } },
     });
     const a = await login(ctx().app, 'active@example.com');
-    expect((await (await call(ctx().app, a, `/panda/protected/users/${a.userId}/flexidata/getislegacyuser`)).json())._payload.isLegacyUser).toBe(false);
-    expect((await (await call(ctx().app, a, `/panda/protected/users/${a.userId}/iseligibleforbulkmembership`)).json())._payload.eligible).toBe(true);
+    expect(
+      (await (await call(ctx().app, a, `/panda/protected/users/${a.userId}/flexidata/getislegacyuser`)).json())._payload
+        .isLegacyUser,
+    ).toBe(false);
+    expect(
+      (await (await call(ctx().app, a, `/panda/protected/users/${a.userId}/iseligibleforbulkmembership`)).json())
+        ._payload.eligible,
+    ).toBe(true);
     const o = await login(ctx().app, 'onboard@example.com');
-    expect((await (await call(ctx().app, o, `/panda/protected/users/${o.userId}/iseligibleforbulkmembership`)).json())._payload.eligible).toBe(false);
-    const n = (await (await call(ctx().app, a, `/panda/protected/users/${a.userId}/notification/inapp/summary`)).json())._payload;
+    expect(
+      (await (await call(ctx().app, o, `/panda/protected/users/${o.userId}/iseligibleforbulkmembership`)).json())
+        ._payload.eligible,
+    ).toBe(false);
+    const n = (await (await call(ctx().app, a, `/panda/protected/users/${a.userId}/notification/inapp/summary`)).json())
+      ._payload;
     expect(n).toMatchObject({ unread: 1, total: 2 });
     expect(n.latest[0].title).toBe('Your data tip');
   });
 
   it('transactions: newest first, paged, and the amounts add up to the credit', async () => {
     const a = await login(ctx().app, 'active@example.com');
-    const page = async (p: number, limit = 10) => (await call(ctx().app, a, `/panda/protected/users/${a.userId}/transactions?page=${p}&limit=${limit}`)).json();
+    const page = async (p: number, limit = 10) =>
+      (await call(ctx().app, a, `/panda/protected/users/${a.userId}/transactions?page=${p}&limit=${limit}`)).json();
     const first = await page(1);
     expect(first._meta).toEqual({ total: 34, page: 1, limit: 10 });
     expect(first._payload.values).toHaveLength(10);
@@ -139,6 +182,8 @@ forEachDatabase('account', (ctx) => {
     const { body } = await summaryOf(ctx(), 'active@example.com', 1);
     expect(total).toBe(body._payload.current_month_balance_summary.main);
     const none = await login(ctx().app, 'nosim@example.com');
-    expect((await (await call(ctx().app, none, `/panda/protected/users/${none.userId}/transactions`)).json())._meta.total).toBe(0);
+    expect(
+      (await (await call(ctx().app, none, `/panda/protected/users/${none.userId}/transactions`)).json())._meta.total,
+    ).toBe(0);
   });
 });

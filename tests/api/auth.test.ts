@@ -27,8 +27,17 @@ forEachDatabase('auth', (ctx) => {
       expect(decryptEmv(res.headers.get('x-gg-emv')!)).toBe('true');
       const { _payload } = await res.json();
       expect(_payload.account).toEqual({
-        user_id: 1, firstname: 'Aoife', lastname: 'Byrne', nickname: 'Aoife', is_verified: true, is_password_compliant: true,
-        first_login: false, capture_marketing_permissions: false, referred_by: null, isNewMemberShip: false, role: { rolename: 'customer' },
+        user_id: 1,
+        firstname: 'Aoife',
+        lastname: 'Byrne',
+        nickname: 'Aoife',
+        is_verified: true,
+        is_password_compliant: true,
+        first_login: false,
+        capture_marketing_permissions: false,
+        referred_by: null,
+        isNewMemberShip: false,
+        role: { rolename: 'customer' },
       });
     }
   });
@@ -44,11 +53,15 @@ forEachDatabase('auth', (ctx) => {
 
   it('encrypts is_verified false for an unverified member, and flags first login and new membership', async () => {
     const unverified = await ctx().app.request('/panda/public/users/current', {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'unverified@example.com', password: DEMO_PASSWORD }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'unverified@example.com', password: DEMO_PASSWORD }),
     });
     expect(decryptEmv(unverified.headers.get('x-gg-emv')!)).toBe('false');
     const first = await ctx().app.request('/panda/public/users/current', {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'newmember@example.com', password: DEMO_PASSWORD }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'newmember@example.com', password: DEMO_PASSWORD }),
     });
     expect((await first.json())._payload.account).toMatchObject({ first_login: true, isNewMemberShip: true });
   });
@@ -57,9 +70,16 @@ forEachDatabase('auth', (ctx) => {
     const attempt = async (username: string) => {
       const started = performance.now();
       const res = await ctx().app.request('/panda/public/users/current', {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'Wrong-pass-1' }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password: 'Wrong-pass-1' }),
       });
-      return { status: res.status, body: await res.text(), ms: performance.now() - started, auth: res.headers.get('x-gg-auth') };
+      return {
+        status: res.status,
+        body: await res.text(),
+        ms: performance.now() - started,
+        auth: res.headers.get('x-gg-auth'),
+      };
     };
     await attempt('ghost@example.com'); // warm-up
     const wrong: number[] = [];
@@ -84,9 +104,19 @@ forEachDatabase('auth', (ctx) => {
   it('upgrades an older scrypt hash to argon2id at the next log-in, and the password still works', async () => {
     const legacy = await legacyScryptHash(DEMO_PASSWORD);
     await ctx().handle.db.update(members).set({ passwordHash: legacy }).where(eq(members.email, 'active@example.com'));
-    const wrong = await ctx().app.request('/panda/public/users/current', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'active@example.com', password: 'Wrong-pass-1' }) });
+    const wrong = await ctx().app.request('/panda/public/users/current', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'active@example.com', password: 'Wrong-pass-1' }),
+    });
     expect(wrong.status).toBe(401);
-    const hashOf = async () => (await ctx().handle.db.select({ h: members.passwordHash }).from(members).where(eq(members.email, 'active@example.com')))[0]!.h;
+    const hashOf = async () =>
+      (
+        await ctx()
+          .handle.db.select({ h: members.passwordHash })
+          .from(members)
+          .where(eq(members.email, 'active@example.com'))
+      )[0]!.h;
     expect(await hashOf()).toBe(legacy); // a wrong password upgrades nothing
     await login(ctx().app, 'active@example.com');
     const upgraded = await hashOf();
@@ -115,7 +145,9 @@ forEachDatabase('auth', (ctx) => {
     const noAuth = await ctx().app.request(path, { headers: { 'x-gg-transaction': 't', cookie: s.headers.cookie! } });
     expect(noAuth.status).toBe(401);
     expect((await noAuth.json())._payload.message).toBe(messages.authRequired);
-    const noTransaction = await ctx().app.request(path, { headers: { 'x-gg-auth': s.token, cookie: s.headers.cookie! } });
+    const noTransaction = await ctx().app.request(path, {
+      headers: { 'x-gg-auth': s.token, cookie: s.headers.cookie! },
+    });
     expect(noTransaction.status).toBe(401);
     const longTransaction = await call(ctx().app, s, path, { headers: { 'x-gg-transaction': 'x'.repeat(257) } });
     expect(longTransaction.status).toBe(401);
@@ -146,7 +178,13 @@ forEachDatabase('auth', (ctx) => {
   it('writes the last use at most once a minute, and keeps the idle rule exact to the minute', async () => {
     const path = (id: number) => `/panda/protected/users/${id}/segments`;
     const s = await login(ctx().app, 'active@example.com');
-    const lastUsed = async () => (await ctx().handle.db.select({ at: sessions.lastUsedAt }).from(sessions).where(eq(sessions.tokenHash, createHash('sha256').update(s.token).digest('hex'))))[0]!.at.getTime();
+    const lastUsed = async () =>
+      (
+        await ctx()
+          .handle.db.select({ at: sessions.lastUsedAt })
+          .from(sessions)
+          .where(eq(sessions.tokenHash, createHash('sha256').update(s.token).digest('hex')))
+      )[0]!.at.getTime();
     const loggedIn = await lastUsed();
     // Reads within the minute after the last write write nothing.
     for (const seconds of [10, 30, 59]) {
@@ -189,7 +227,9 @@ forEachDatabase('auth', (ctx) => {
     const copied = await ctx().app.request(path, { headers: { 'x-gg-auth': s.token, 'x-gg-transaction': 't' } });
     expect(copied.status).toBe(401);
     const otherBrowser = await login(ctx().app, 'portin@example.com');
-    const mixed = await ctx().app.request(path, { headers: { 'x-gg-auth': s.token, 'x-gg-transaction': 't', cookie: `gg_bind=${otherBrowser.binding}` } });
+    const mixed = await ctx().app.request(path, {
+      headers: { 'x-gg-auth': s.token, 'x-gg-transaction': 't', cookie: `gg_bind=${otherBrowser.binding}` },
+    });
     expect(mixed.status).toBe(401);
   });
 
@@ -202,13 +242,19 @@ forEachDatabase('auth', (ctx) => {
     const other = await login(ctx().app, 'active@example.com');
     const mismatched = await call(ctx().app, s, path, { method: 'PUT', headers: { 'x-xsrf-token': other.xsrf } });
     expect(mismatched.status).toBe(403);
-    const [row] = await ctx().handle.db.select({ firstLogin: members.firstLogin }).from(members).where(eq(members.id, s.userId));
+    const [row] = await ctx()
+      .handle.db.select({ firstLogin: members.firstLogin })
+      .from(members)
+      .where(eq(members.id, s.userId));
     expect(row!.firstLogin).toBe(true);
 
     const ok = await call(ctx().app, s, path, { method: 'PUT' });
     expect(ok.status).toBe(200);
     expect((await ok.json())._payload.account.first_login).toBe(false);
-    const [after] = await ctx().handle.db.select({ firstLogin: members.firstLogin }).from(members).where(eq(members.id, s.userId));
+    const [after] = await ctx()
+      .handle.db.select({ firstLogin: members.firstLogin })
+      .from(members)
+      .where(eq(members.id, s.userId));
     expect(after!.firstLogin).toBe(false);
   });
 
@@ -221,7 +267,8 @@ forEachDatabase('auth', (ctx) => {
     expect((await call(ctx().app, s, path, { headers: { origin: 'http://localhost' } })).status).toBe(200);
     expect((await call(ctx().app, s, path, { headers: { origin: 'https://partner.example' } })).status).toBe(200);
     const login403 = await ctx().app.request('http://localhost/panda/public/users/current', {
-      method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'active@example.com', password: DEMO_PASSWORD }),
     });
     expect(login403.status).toBe(403);
@@ -241,9 +288,14 @@ forEachDatabase('auth', (ctx) => {
       const body = await res.json();
       expect(body).toEqual({ _payload: { message: messages.forbiddenMember } });
     }
-    const put = await call(ctx().app, s, '/panda/protected/users/5/extras/firstlogin?first_login=false', { method: 'PUT' });
+    const put = await call(ctx().app, s, '/panda/protected/users/5/extras/firstlogin?first_login=false', {
+      method: 'PUT',
+    });
     expect(put.status).toBe(403);
-    const [row] = await ctx().handle.db.select({ n: sql<number>`count(*)::int` }).from(members).where(eq(members.firstLogin, true));
+    const [row] = await ctx()
+      .handle.db.select({ n: sql<number>`count(*)::int` })
+      .from(members)
+      .where(eq(members.firstLogin, true));
     expect(row!.n).toBe(2);
   });
 
@@ -252,7 +304,8 @@ forEachDatabase('auth', (ctx) => {
     const portin = await login(ctx().app, 'portin@example.com');
     const ended = await login(ctx().app, 'vault@example.com');
     expect((await call(ctx().app, ended, '/panda/protected/logout/users')).status).toBe(200);
-    const summary = (s: { userId: number }, ssn: string) => `/panda/protected/users/${s.userId}/sims/${ssn}/balance/summary/current`;
+    const summary = (s: { userId: number }, ssn: string) =>
+      `/panda/protected/users/${s.userId}/sims/${ssn}/balance/summary/current`;
     const [activeSsn, portinSsn] = [demoSsn(active.userId), demoSsn(portin.userId)];
     // Each alone first: the answers the batch must reproduce.
     const alone = {
@@ -262,11 +315,35 @@ forEachDatabase('auth', (ctx) => {
     const cases: [name: string, send: () => Response | Promise<Response>, status: number, body?: unknown][] = [
       ['own summary', () => call(ctx().app, active, summary(active, activeSsn)), 200, alone.active],
       ['the other member’s own summary', () => call(ctx().app, portin, summary(portin, portinSsn)), 200, alone.portin],
-      ['another member’s SIM', () => call(ctx().app, active, summary(active, portinSsn)), 403, { _payload: { message: messages.forbiddenMember } }],
+      [
+        'another member’s SIM',
+        () => call(ctx().app, active, summary(active, portinSsn)),
+        403,
+        { _payload: { message: messages.forbiddenMember } },
+      ],
       ['another member’s SIM the other way', () => call(ctx().app, portin, summary(portin, activeSsn)), 403],
-      ['an ended session', () => call(ctx().app, ended, `/panda/protected/users/${ended.userId}/segments`), 401, { _payload: { message: messages.sessionExpired } }],
-      ['a token with another browser’s binding', () => ctx().app.request(summary(active, activeSsn), { headers: { 'x-gg-auth': active.token, 'x-gg-transaction': 't', cookie: `gg_bind=${portin.binding}` } }), 401],
-      ['an unknown token', () => ctx().app.request(summary(active, activeSsn), { headers: { 'x-gg-auth': 'f'.repeat(64), 'x-gg-transaction': 't', cookie: `gg_bind=${active.binding}` } }), 401],
+      [
+        'an ended session',
+        () => call(ctx().app, ended, `/panda/protected/users/${ended.userId}/segments`),
+        401,
+        { _payload: { message: messages.sessionExpired } },
+      ],
+      [
+        'a token with another browser’s binding',
+        () =>
+          ctx().app.request(summary(active, activeSsn), {
+            headers: { 'x-gg-auth': active.token, 'x-gg-transaction': 't', cookie: `gg_bind=${portin.binding}` },
+          }),
+        401,
+      ],
+      [
+        'an unknown token',
+        () =>
+          ctx().app.request(summary(active, activeSsn), {
+            headers: { 'x-gg-auth': 'f'.repeat(64), 'x-gg-transaction': 't', cookie: `gg_bind=${active.binding}` },
+          }),
+        401,
+      ],
       ['no SIM in the path', () => call(ctx().app, portin, `/panda/protected/users/${portin.userId}/segments`), 200],
     ];
     // Three rounds of every case at once, in a shuffled order.

@@ -14,7 +14,9 @@ const tables = (Object.values(schema) as unknown[])
   .map((table) => getTableName(table));
 
 it('the snapshot covers every table of the schema', () => {
-  expect(tables).toEqual(expect.arrayContaining(['members', 'sessions', 'sim_stock', 'port_in_requests', 'captcha_solutions', 'ledger']));
+  expect(tables).toEqual(
+    expect.arrayContaining(['members', 'sessions', 'sim_stock', 'port_in_requests', 'captcha_solutions', 'ledger']),
+  );
   expect(tables.length).toBe(new Set(tables).size);
 });
 
@@ -22,14 +24,25 @@ it('the snapshot covers every table of the schema', () => {
 async function snapshot(db: Database): Promise<string> {
   const parts: string[] = [];
   for (const table of tables) {
-    const result = await db.execute(sql.raw(`select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${table}" t`));
+    const result = await db.execute(
+      sql.raw(
+        `select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${table}" t`,
+      ),
+    );
     const row = (result as unknown as { rows: { n: number; h: string }[] }).rows[0]!;
     parts.push(`${table}:${row.n}:${row.h}`);
   }
   return parts.join(',');
 }
 
-const nasty = ["' OR 1=1 --", '<script>alert(1)</script>', '../../etc/passwd', '%00', 'x'.repeat(5000), '1; DROP TABLE members'];
+const nasty = [
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  '../../etc/passwd',
+  '%00',
+  'x'.repeat(5000),
+  '1; DROP TABLE members',
+];
 
 forEachDatabase('bad_input', (ctx) => {
   it('log-in: missing, wrong-typed, too long and hostile bodies get 400 with a message and change nothing', async () => {
@@ -48,7 +61,11 @@ forEachDatabase('bad_input', (ctx) => {
       ...nasty.map((n): [string, string] => ['application/json', JSON.stringify({ username: n, password: n })]),
     ];
     for (const [type, body] of bodies) {
-      const res = await ctx().app.request('/panda/public/users/current', { method: 'POST', headers: { 'content-type': type }, body });
+      const res = await ctx().app.request('/panda/public/users/current', {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body,
+      });
       expect(res.status, `${type} ${body.slice(0, 60)}`).toBeGreaterThanOrEqual(400);
       expect(res.status, `${type} ${body.slice(0, 60)}`).toBeLessThan(500);
       const json = await res.json();
@@ -67,8 +84,12 @@ forEachDatabase('bad_input', (ctx) => {
       `/panda/protected/users/${s.userId}/sims/123/balance/summary/current`,
       `/panda/protected/users/99999999999/segments`,
       `/panda/protected/users/-1/segments`,
-      ...['0', '-3', 'abc', '1.5', '99999999', "1' OR '1'='1"].map((p) => `/panda/protected/users/${s.userId}/transactions?page=${encodeURIComponent(p)}`),
-      ...['0', '101', 'ten', '<script>'].map((l) => `/panda/protected/users/${s.userId}/transactions?limit=${encodeURIComponent(l)}`),
+      ...['0', '-3', 'abc', '1.5', '99999999', "1' OR '1'='1"].map(
+        (p) => `/panda/protected/users/${s.userId}/transactions?page=${encodeURIComponent(p)}`,
+      ),
+      ...['0', '101', 'ten', '<script>'].map(
+        (l) => `/panda/protected/users/${s.userId}/transactions?limit=${encodeURIComponent(l)}`,
+      ),
       `/panda/protected/users/${s.userId}/extras/firstlogin?first_login=maybe`,
       `/panda/protected/users/${s.userId}/extras/firstlogin`,
       `/panda/public/users/abc`,
@@ -91,23 +112,73 @@ forEachDatabase('bad_input', (ctx) => {
     const u = `/panda/protected/users/${s.userId}`;
     const cases: [string, string, string, unknown][] = [
       ['POST', '/panda/public/users', 'application/json', {}],
-      ['POST', '/panda/public/users', 'application/json', { email: 'not-an-email', password: 'Long-enough-1', firstname: 'A', lastname: 'B' }],
-      ['POST', '/panda/public/users', 'application/json', { email: 'active@example.com', password: 'Long-enough-1', firstname: 'A', lastname: 'B' }],
-      ...nasty.map((n): [string, string, string, unknown] => ['POST', '/panda/public/users', 'application/json', { email: `${n}@example.com`, password: n, firstname: n, lastname: n }]),
+      [
+        'POST',
+        '/panda/public/users',
+        'application/json',
+        { email: 'not-an-email', password: 'Long-enough-1', firstname: 'A', lastname: 'B' },
+      ],
+      [
+        'POST',
+        '/panda/public/users',
+        'application/json',
+        { email: 'active@example.com', password: 'Long-enough-1', firstname: 'A', lastname: 'B' },
+      ],
+      ...nasty.map((n): [string, string, string, unknown] => [
+        'POST',
+        '/panda/public/users',
+        'application/json',
+        { email: `${n}@example.com`, password: n, firstname: n, lastname: n },
+      ]),
       ['PUT', `${u}/name`, 'application/json', { firstname: '', lastname: 'B' }],
-      ...nasty.map((n): [string, string, string, unknown] => ['PUT', `${u}/name`, 'application/json', { firstname: n, lastname: n }]),
-      ['PUT', `${u}/marketing-permissions`, 'application/json', { email: 'yes', sms: false, phone: false, post: false, social: false, social_preference: 'Snapchat' }],
+      ...nasty.map((n): [string, string, string, unknown] => [
+        'PUT',
+        `${u}/name`,
+        'application/json',
+        { firstname: n, lastname: n },
+      ]),
+      [
+        'PUT',
+        `${u}/marketing-permissions`,
+        'application/json',
+        { email: 'yes', sms: false, phone: false, post: false, social: false, social_preference: 'Snapchat' },
+      ],
       ['PUT', `${u}/marketing-permissions`, 'application/json', { email: true }],
       ['PUT', `${u}/password`, 'application/json', { current_password: 'Demo-48-pass', new_password: 'short' }],
-      ['PUT', `${u}/password`, 'application/json', { current_password: 'wrong-password', new_password: 'Long-enough-12' }],
-      ['PUT', `${u}/password`, 'application/json', { current_password: 'x'.repeat(300), new_password: 'Long-enough-12' }],
-      ...["' OR 1=1 --", 'abc', '12345', '<script>'].map((t): [string, string, string, unknown] => ['POST', `${u}/email/verify/${encodeURIComponent(t)}?force=true`, 'application/json', undefined]),
+      [
+        'PUT',
+        `${u}/password`,
+        'application/json',
+        { current_password: 'wrong-password', new_password: 'Long-enough-12' },
+      ],
+      [
+        'PUT',
+        `${u}/password`,
+        'application/json',
+        { current_password: 'x'.repeat(300), new_password: 'Long-enough-12' },
+      ],
+      ...["' OR 1=1 --", 'abc', '12345', '<script>'].map((t): [string, string, string, unknown] => [
+        'POST',
+        `${u}/email/verify/${encodeURIComponent(t)}?force=true`,
+        'application/json',
+        undefined,
+      ]),
       ['POST', `${u}/generate-token`, 'application/x-www-form-urlencoded', 'email=not-an-email'],
       ['POST', `${u}/generate-token`, 'application/x-www-form-urlencoded', 'email=portin%40example.com'],
       ['POST', '/panda/public/users/password-recovery', 'application/x-www-form-urlencoded', 'email=%27%20OR%201%3D1'],
       ['POST', '/panda/public/users/password-recovery', 'application/x-www-form-urlencoded', ''],
-      ['POST', '/panda/public/users/password-recovery/token-email', 'application/json', { token: "' OR 1=1 --", password: 'Long-enough-12' }],
-      ['POST', '/panda/public/users/password-recovery/token-email', 'application/json', { token: 'a'.repeat(43), password: 'Long-enough-12' }],
+      [
+        'POST',
+        '/panda/public/users/password-recovery/token-email',
+        'application/json',
+        { token: "' OR 1=1 --", password: 'Long-enough-12' },
+      ],
+      [
+        'POST',
+        '/panda/public/users/password-recovery/token-email',
+        'application/json',
+        { token: 'a'.repeat(43), password: 'Long-enough-12' },
+      ],
       ['GET', '/panda/public/users/authentication-removed/not-an-email', '', undefined],
     ];
     for (const [method, path, type, body] of cases) {
@@ -125,7 +196,9 @@ forEachDatabase('bad_input', (ctx) => {
   it('headers: an oversized or hostile x-gg-auth is a 401, not a 500', async () => {
     const s = await login(ctx().app, 'active@example.com');
     for (const token of nasty) {
-      const res = await call(ctx().app, s, `/panda/protected/users/${s.userId}/segments`, { headers: { 'x-gg-auth': token.replace(/[^\x20-\x7e]/g, '') } });
+      const res = await call(ctx().app, s, `/panda/protected/users/${s.userId}/segments`, {
+        headers: { 'x-gg-auth': token.replace(/[^\x20-\x7e]/g, '') },
+      });
       expect(res.status).toBe(401);
     }
   });

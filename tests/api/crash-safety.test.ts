@@ -41,7 +41,11 @@ async function freshPostgres(url: string): Promise<string> {
 const targets: (() => Promise<Target>)[] = [
   async () => {
     const dir = mkdtempSync(join(tmpdir(), 'crash-'));
-    return { name: 'PGlite files', env: { DATA_DIR: dir, DATABASE_URL: '' }, open: () => openDatabase(undefined, { dataDir: dir }) };
+    return {
+      name: 'PGlite files',
+      env: { DATA_DIR: dir, DATABASE_URL: '' },
+      open: () => openDatabase(undefined, { dataDir: dir }),
+    };
   },
 ];
 const pgUrl = process.env['TEST_DATABASE_URL'];
@@ -55,82 +59,111 @@ if (pgUrl) {
 /** The Safe, the membership's data moved in and the unlock lines of the demo member with a Safe. */
 async function state(handle: DatabaseHandle, ssn: string) {
   const [vault] = await handle.db.select().from(vaults).where(eq(vaults.ssn, ssn));
-  const [membership] = await handle.db.select().from(memberships).where(and(eq(memberships.ssn, ssn), eq(memberships.status, 'current')));
-  const lines = await handle.db.select().from(ledger).where(and(eq(ledger.ssn, ssn), like(ledger.description, 'Unlocked %')));
+  const [membership] = await handle.db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.ssn, ssn), eq(memberships.status, 'current')));
+  const lines = await handle.db
+    .select()
+    .from(ledger)
+    .where(and(eq(ledger.ssn, ssn), like(ledger.description, 'Unlocked %')));
   return { safeKb: vault!.balanceKb, dataInKb: membership!.dataInKb, unlocks: lines.length };
 }
 
-describe.each(targets.map((make, i) => [i === 0 ? 'PGlite files' : 'PostgreSQL', make] as const))('crash safety on %s', (_name, make) => {
-  it(`kill -9 during ${WRITES} acknowledged unlocks: every acknowledged one is there, none half done`, { timeout: 600_000 }, async () => {
-    const target = await make();
-    // The database as the demo has it, with a Safe big enough for every write.
-    let ssn: string;
-    let before: Awaited<ReturnType<typeof state>>;
-    {
-      const handle = await target.open();
-      await seedDemo(handle.db, new Date());
-      const [sim] = await handle.db.select({ ssn: sims.ssn }).from(sims).innerJoin(vaults, eq(vaults.ssn, sims.ssn)).limit(1);
-      ssn = sim!.ssn;
-      await handle.db.update(vaults).set({ balanceKb: SAFE_GB * KB_PER_GB }).where(eq(vaults.ssn, ssn));
-      before = await state(handle, ssn);
-      await handle.close();
-    }
-    let acknowledged = 0;
-    let sent = 0;
-    let kills = 0;
+describe.each(targets.map((make, i) => [i === 0 ? 'PGlite files' : 'PostgreSQL', make] as const))(
+  'crash safety on %s',
+  (_name, make) => {
+    it(
+      `kill -9 during ${WRITES} acknowledged unlocks: every acknowledged one is there, none half done`,
+      { timeout: 600_000 },
+      async () => {
+        const target = await make();
+        // The database as the demo has it, with a Safe big enough for every write.
+        let ssn: string;
+        let before: Awaited<ReturnType<typeof state>>;
+        {
+          const handle = await target.open();
+          await seedDemo(handle.db, new Date());
+          const [sim] = await handle.db
+            .select({ ssn: sims.ssn })
+            .from(sims)
+            .innerJoin(vaults, eq(vaults.ssn, sims.ssn))
+            .limit(1);
+          ssn = sim!.ssn;
+          await handle.db
+            .update(vaults)
+            .set({ balanceKb: SAFE_GB * KB_PER_GB })
+            .where(eq(vaults.ssn, ssn));
+          before = await state(handle, ssn);
+          await handle.close();
+        }
+        let acknowledged = 0;
+        let sent = 0;
+        let kills = 0;
 
-    while (acknowledged < WRITES) {
-      const server = await startServer({ ...target.env, API_ONLY: 'true' });
-      const member = await signIn(server.base, 'vault@example.com');
-      expect(member.ssn).toBe(ssn);
-      // Kill somewhere in the middle of what is left (never before 100 more), unless this is the last stretch.
-      const killAt = acknowledged + 100 + Math.floor(Math.random() * 300);
-      const lastStretch = kills >= 2;
-      let stop = false;
-      const worker = async () => {
-        while (!stop && acknowledged < WRITES) {
-          sent++;
-          try {
-            const res = await fetch(`${server.base}/panda/protected/users/${member.userId}/sims/${ssn}/flexidata/safe/unlock`, {
-              method: 'POST',
-              headers: { ...member.headers, 'content-type': 'application/json' },
-              body: JSON.stringify({ amount_gb: 1 }),
-            });
-            if (res.status === 201) acknowledged++;
-            else throw new Error(`unlock answered ${res.status}: ${await res.text()}`);
-          } catch (error) {
-            if (!stop) throw error;
-            return; // the server was killed under this request: it may or may not have been written
-          }
-          if (!lastStretch && acknowledged >= killAt && !stop) {
+        while (acknowledged < WRITES) {
+          const server = await startServer({ ...target.env, API_ONLY: 'true' });
+          const member = await signIn(server.base, 'vault@example.com');
+          expect(member.ssn).toBe(ssn);
+          // Kill somewhere in the middle of what is left (never before 100 more), unless this is the last stretch.
+          const killAt = acknowledged + 100 + Math.floor(Math.random() * 300);
+          const lastStretch = kills >= 2;
+          let stop = false;
+          const worker = async () => {
+            while (!stop && acknowledged < WRITES) {
+              sent++;
+              try {
+                const res = await fetch(
+                  `${server.base}/panda/protected/users/${member.userId}/sims/${ssn}/flexidata/safe/unlock`,
+                  {
+                    method: 'POST',
+                    headers: { ...member.headers, 'content-type': 'application/json' },
+                    body: JSON.stringify({ amount_gb: 1 }),
+                  },
+                );
+                if (res.status === 201) acknowledged++;
+                else throw new Error(`unlock answered ${res.status}: ${await res.text()}`);
+              } catch (error) {
+                if (!stop) throw error;
+                return; // the server was killed under this request: it may or may not have been written
+              }
+              if (!lastStretch && acknowledged >= killAt && !stop) {
+                stop = true;
+                server.child.kill('SIGKILL');
+                kills++;
+              }
+            }
+          };
+          await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+          if (!stop) {
             stop = true;
             server.child.kill('SIGKILL');
             kills++;
           }
+          await new Promise<void>((resolve) =>
+            server.child.exitCode !== null || server.child.signalCode !== null
+              ? resolve()
+              : server.child.once('exit', () => resolve()),
+          );
         }
-      };
-      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-      if (!stop) {
-        stop = true;
-        server.child.kill('SIGKILL');
-        kills++;
-      }
-      await new Promise<void>((resolve) => (server.child.exitCode !== null || server.child.signalCode !== null ? resolve() : server.child.once('exit', () => resolve())));
-    }
 
-    const handle = await target.open();
-    try {
-      const after = await state(handle, ssn);
-      // Every acknowledged unlock is there; at most the ones in flight at the kills more.
-      const unlocked = after.unlocks - before.unlocks;
-      expect(unlocked).toBeGreaterThanOrEqual(acknowledged);
-      expect(unlocked).toBeLessThanOrEqual(sent);
-      // None half done: each unlock line matches 1 GB out of the Safe and 1 GB into the membership.
-      expect(after.safeKb).toBe(before.safeKb - unlocked * KB_PER_GB);
-      expect(after.dataInKb).toBe(before.dataInKb + unlocked * KB_PER_GB);
-      console.log(`crash safety (${target.name}): ${acknowledged} acknowledged, ${sent} sent, ${kills} kills, ${unlocked} unlocks found`);
-    } finally {
-      await handle.close();
-    }
-  });
-});
+        const handle = await target.open();
+        try {
+          const after = await state(handle, ssn);
+          // Every acknowledged unlock is there; at most the ones in flight at the kills more.
+          const unlocked = after.unlocks - before.unlocks;
+          expect(unlocked).toBeGreaterThanOrEqual(acknowledged);
+          expect(unlocked).toBeLessThanOrEqual(sent);
+          // None half done: each unlock line matches 1 GB out of the Safe and 1 GB into the membership.
+          expect(after.safeKb).toBe(before.safeKb - unlocked * KB_PER_GB);
+          expect(after.dataInKb).toBe(before.dataInKb + unlocked * KB_PER_GB);
+          console.log(
+            `crash safety (${target.name}): ${acknowledged} acknowledged, ${sent} sent, ${kills} kills, ${unlocked} unlocks found`,
+          );
+        } finally {
+          await handle.close();
+        }
+      },
+    );
+  },
+);

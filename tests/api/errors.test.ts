@@ -86,7 +86,9 @@ it('an exception answers 500 with a generic message and the request id, never th
   });
   const app = createApp({ db: broken, config: testConfig() });
   const res = await app.request('/panda/public/users/current', {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'active@example.com', password: DEMO_PASSWORD }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'active@example.com', password: DEMO_PASSWORD }),
   });
   expect(res.status).toBe(500);
   const body = await res.json();

@@ -15,19 +15,28 @@ import { call, forEachDatabase, login, type Session, type TestContext } from './
 const GB = KB_PER_GB;
 const base = (s: Session, n: number) => `/panda/protected/users/${s.userId}/sims/${demoSsn(n)}/flexidata`;
 const post = (ctx: TestContext, s: Session, n: number, path: string, body?: object) =>
-  call(ctx.app, s, `${base(s, n)}${path}`, { method: 'POST', ...(body ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}) });
+  call(ctx.app, s, `${base(s, n)}${path}`, {
+    method: 'POST',
+    ...(body ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}),
+  });
 const get = (ctx: TestContext, s: Session, n: number, path = '') => call(ctx.app, s, `${base(s, n)}${path}`);
 const message = async (res: Response) => ((await res.json()) as { _payload: { message: string } })._payload.message;
 
 /** What the balance summary says of a SIM (the dashboard's source). */
 async function summary(ctx: TestContext, s: Session, n: number) {
   const res = await call(ctx.app, s, `/panda/protected/users/${s.userId}/sims/${demoSsn(n)}/balance/summary/current`);
-  return ((await res.json()) as { _payload: { current_month_balance_summary: Record<string, number | null> } })._payload.current_month_balance_summary;
+  return ((await res.json()) as { _payload: { current_month_balance_summary: Record<string, number | null> } })._payload
+    .current_month_balance_summary;
 }
 
 /** All data of a SIM's current membership that is its own (left), the Safe and what it lent: what conservation counts. */
 async function current(ctx: TestContext, n: number) {
-  return (await ctx.handle.db.select().from(memberships).where(eq(memberships.ssn, demoSsn(n)))).find((m) => m.status === 'current')!;
+  return (
+    await ctx.handle.db
+      .select()
+      .from(memberships)
+      .where(eq(memberships.ssn, demoSsn(n)))
+  ).find((m) => m.status === 'current')!;
 }
 
 forEachDatabase('flexi_data', (ctx) => {
@@ -41,7 +50,10 @@ forEachDatabase('flexi_data', (ctx) => {
     expect(_payload.month_action).toBeNull();
     expect(_payload.legacy).toEqual({ isLegacyUser: false, memberShipType: null });
     const legacy = await login(ctx().app, 'legacy@example.com');
-    expect((await (await get(ctx(), legacy, 16)).json())._payload.legacy).toEqual({ isLegacyUser: true, memberShipType: 'LEGACY' });
+    expect((await (await get(ctx(), legacy, 16)).json())._payload.legacy).toEqual({
+      isLegacyUser: true,
+      memberShipType: 'LEGACY',
+    });
   });
 
   it('carryover: flexi@ carries 20.00 GB once, is told to buy a membership by the end date; a second is refused', async () => {
@@ -61,17 +73,30 @@ forEachDatabase('flexi_data', (ctx) => {
     const again = await post(ctx(), s, 24, '/carryover');
     expect(again.status).toBe(409);
     expect(await message(again)).toBe(flexiMessages.alreadyCarriedOver);
-    const ledgerRows = await ctx().handle.db.select().from(ledger).where(eq(ledger.ssn, demoSsn(24)));
+    const ledgerRows = await ctx()
+      .handle.db.select()
+      .from(ledger)
+      .where(eq(ledger.ssn, demoSsn(24)));
     expect(ledgerRows.filter((r) => r.kind === 'flexi').map((r) => r.dataDeltaKb)).toEqual([-20 * GB]);
     // Transactions shows the movement.
     const tx = await (await call(ctx().app, s, `/panda/protected/users/${s.userId}/transactions`)).json();
-    expect(tx._payload.values[0]).toMatchObject({ description: 'Carryover: 20 GB kept for your next membership', data_kb: -20 * GB, amount: 0 });
+    expect(tx._payload.values[0]).toMatchObject({
+      description: 'Carryover: 20 GB kept for your next membership',
+      data_kb: -20 * GB,
+      amount: 0,
+    });
   });
 
   it('carryover: with auto-renew on the data joins the renewed membership; without a membership by the date it is lost', async () => {
     const s = await login(ctx().app, 'flexi@example.com');
-    await ctx().handle.db.update(memberships).set({ recurrenceEnabled: true, recurrenceSku: 'BDDT00' }).where(eq(memberships.ssn, demoSsn(24)));
-    await ctx().handle.db.update(balances).set({ creditCents: 2000 }).where(eq(balances.ssn, demoSsn(24)));
+    await ctx()
+      .handle.db.update(memberships)
+      .set({ recurrenceEnabled: true, recurrenceSku: 'BDDT00' })
+      .where(eq(memberships.ssn, demoSsn(24)));
+    await ctx()
+      .handle.db.update(balances)
+      .set({ creditCents: 2000 })
+      .where(eq(balances.ssn, demoSsn(24)));
     const res = await post(ctx(), s, 24, '/carryover');
     expect((await res.json())._payload.needs_membership_by).toBeNull();
     ctx().clock.advance(11 * DAY);
@@ -84,7 +109,10 @@ forEachDatabase('flexi_data', (ctx) => {
     expect((await post(ctx(), d, 26, '/carryover')).status).toBe(201);
     ctx().clock.advance(20 * DAY);
     await runRenewals({ db: ctx().handle.db, clock: () => ctx().clock.now, payments: ctx().payments });
-    const rows = await ctx().handle.db.select().from(memberships).where(eq(memberships.ssn, demoSsn(26)));
+    const rows = await ctx()
+      .handle.db.select()
+      .from(memberships)
+      .where(eq(memberships.ssn, demoSsn(26)));
     expect(rows.every((m) => m.status === 'past')).toBe(true);
   });
 
@@ -110,12 +138,20 @@ forEachDatabase('flexi_data', (ctx) => {
   it("the billing platform not answering: 'Backend error in performing carryOver' to the member and in the log (issue 25)", async () => {
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
-    const app = createApp({ db: ctx().handle.db, config: ctx().config, clock: () => ctx().clock.now, payments: ctx().payments, logger });
+    const app = createApp({
+      db: ctx().handle.db,
+      config: ctx().config,
+      clock: () => ctx().clock.now,
+      payments: ctx().payments,
+      logger,
+    });
     const s = await login(app, 'unavailable@example.com');
     const res = await call(app, s, `${base(s, 11)}/carryover`, { method: 'POST' });
     expect(res.status).toBe(503);
     expect(await message(res)).toBe(flexiMessages.carryoverBackendError);
-    const logged = lines.map((l) => JSON.parse(l) as { msg: string; level: number }).filter((l) => l.msg === flexiMessages.carryoverBackendError);
+    const logged = lines
+      .map((l) => JSON.parse(l) as { msg: string; level: number })
+      .filter((l) => l.msg === flexiMessages.carryoverBackendError);
     expect(logged).toHaveLength(1);
     expect(logged[0]!.level).toBe(50);
   });
@@ -141,10 +177,23 @@ forEachDatabase('flexi_data', (ctx) => {
     const saved = await post(ctx(), s, 26, '/safe/save', { amount_gb: 1 });
     expect(await message(saved)).toBe(flexiMessages.alreadyDonated);
     const list = (await (await get(ctx(), s, 26, '/donations')).json())._payload.values;
-    expect(list.map((d: { unit: string; data_kb: number | null; amount_cents: number | null }) => [d.unit, d.data_kb, d.amount_cents])).toEqual([
-      ['GB', 2 * GB, null], ['GB', GB, null], ['EUR', null, 200],
+    expect(
+      list.map((d: { unit: string; data_kb: number | null; amount_cents: number | null }) => [
+        d.unit,
+        d.data_kb,
+        d.amount_cents,
+      ]),
+    ).toEqual([
+      ['GB', 2 * GB, null],
+      ['GB', GB, null],
+      ['EUR', null, 200],
     ]);
-    expect(await ctx().handle.db.select().from(donations).where(eq(donations.ssn, demoSsn(26)))).toHaveLength(3);
+    expect(
+      await ctx()
+        .handle.db.select()
+        .from(donations)
+        .where(eq(donations.ssn, demoSsn(26))),
+    ).toHaveLength(3);
   });
 
   it('donate and save: more than the unused data, or not whole GB, are refused and move nothing', async () => {
@@ -194,12 +243,18 @@ forEachDatabase('flexi_data', (ctx) => {
     const s = await login(ctx().app, 'swapper@example.com');
     const res = await post(ctx(), s, 28, '/swap', { amount_gb: 1 });
     expect(res.status).toBe(201);
-    expect((await res.json())._payload).toEqual({ minutes_added: 100, minutes: { max: 400, used: 0, left: 400 }, unused_kb: 9 * GB });
+    expect((await res.json())._payload).toEqual({
+      minutes_added: 100,
+      minutes: { max: 400, used: 0, left: 400 },
+      unused_kb: 9 * GB,
+    });
     const b = await summary(ctx(), s, 28);
     expect(b['minutes']).toEqual({ max: 400, used: 0, left: 400 });
     expect(b['left_membership_data']).toBe(9 * GB);
     const u = await login(ctx().app, 'unlimited@example.com');
-    expect(await message(await post(ctx(), u, 2, '/swap', { amount_gb: 1 }))).toBe(flexiFailures.swap.notAvailable.message);
+    expect(await message(await post(ctx(), u, 2, '/swap', { amount_gb: 1 }))).toBe(
+      flexiFailures.swap.notAvailable.message,
+    );
   });
 
   it('spot me: lends to another member for some days; what is left comes back when the days end', async () => {
@@ -215,7 +270,9 @@ forEachDatabase('flexi_data', (ctx) => {
       { msisdn: demoMsisdn(26), data_kb: 2 * GB, left_kb: 2 * GB, ends_at: _payload.ends_at },
     ]);
     // The friend uses half a GB of it; after three days the rest returns to the lender.
-    await ctx().handle.db.update(spotLoans).set({ usedKb: GB / 2 });
+    await ctx()
+      .handle.db.update(spotLoans)
+      .set({ usedKb: GB / 2 });
     ctx().clock.advance(3 * DAY + 1000);
     await runSpotReturns({ db: ctx().handle.db, clock: () => ctx().clock.now });
     expect((await current(ctx(), 26)).dataInKb).toBe(1.5 * GB);
@@ -255,13 +312,25 @@ forEachDatabase('flexi_data', (ctx) => {
     const friend = await login(ctx().app, 'giftee@example.com');
     expect((await summary(ctx(), friend, 30))['left_membership_data']).toBe(26 * GB);
     expect((await summary(ctx(), s, 27))['left_membership_data']).toBe(1 * GB);
-    const rows = (await ctx().handle.db.select().from(ledger).where(eq(ledger.kind, 'flexi'))).filter((r) => !r.reference?.startsWith('seed:'));
-    expect(rows.map((r) => [r.ssn, r.dataDeltaKb]).sort()).toEqual([[demoSsn(27), -2 * GB], [demoSsn(30), 2 * GB]].sort());
+    const rows = (await ctx().handle.db.select().from(ledger).where(eq(ledger.kind, 'flexi'))).filter(
+      (r) => !r.reference?.startsWith('seed:'),
+    );
+    expect(rows.map((r) => [r.ssn, r.dataDeltaKb]).sort()).toEqual(
+      [
+        [demoSsn(27), -2 * GB],
+        [demoSsn(30), 2 * GB],
+      ].sort(),
+    );
   });
 
   it('an Idempotency-Key repeat moves nothing twice', async () => {
     const s = await login(ctx().app, 'sharer@example.com');
-    const send = () => call(ctx().app, s, `${base(s, 27)}/share`, { method: 'POST', body: JSON.stringify({ msisdn: demoMsisdn(30), amount_gb: 1 }), headers: { 'content-type': 'application/json', 'idempotency-key': 'share-once-0001' } });
+    const send = () =>
+      call(ctx().app, s, `${base(s, 27)}/share`, {
+        method: 'POST',
+        body: JSON.stringify({ msisdn: demoMsisdn(30), amount_gb: 1 }),
+        headers: { 'content-type': 'application/json', 'idempotency-key': 'share-once-0001' },
+      });
     expect((await send()).status).toBe(201);
     expect((await send()).status).toBe(201);
     expect((await current(ctx(), 27)).dataOutKb).toBe(GB);
@@ -269,7 +338,9 @@ forEachDatabase('flexi_data', (ctx) => {
 
   it("another member's SIM answers 403 and moves nothing", async () => {
     const s = await login(ctx().app, 'sharer@example.com');
-    const res = await call(ctx().app, s, `/panda/protected/users/${s.userId}/sims/${demoSsn(24)}/flexidata/carryover`, { method: 'POST' });
+    const res = await call(ctx().app, s, `/panda/protected/users/${s.userId}/sims/${demoSsn(24)}/flexidata/carryover`, {
+      method: 'POST',
+    });
     expect(res.status).toBe(403);
     expect((await current(ctx(), 24)).dataOutKb).toBe(0);
   });
@@ -291,13 +362,19 @@ forEachDatabase('flexi_data', (ctx) => {
     expect(actions.filter((a) => [demoSsn(24), demoSsn(25), demoSsn(26)].includes(a.ssn))).toHaveLength(3);
     expect((await current(ctx(), 24)).dataOutKb).toBe(20 * GB);
     expect((await current(ctx(), 26)).dataOutKb).toBe(GB);
-    const [vault] = await ctx().handle.db.select().from(vaults).where(eq(vaults.ssn, demoSsn(25)));
+    const [vault] = await ctx()
+      .handle.db.select()
+      .from(vaults)
+      .where(eq(vaults.ssn, demoSsn(25)));
     expect(vault!.balanceKb).toBe(4 * GB);
   });
 
   it('20 unlocks of 1 GB from a 3 GB Safe: three succeed, the Safe is empty, the membership got 3 GB', async () => {
     expect(succeeded(await concurrent(25, '/safe/unlock', { amount_gb: 1 }))).toBe(3);
-    const [vault] = await ctx().handle.db.select().from(vaults).where(eq(vaults.ssn, demoSsn(25)));
+    const [vault] = await ctx()
+      .handle.db.select()
+      .from(vaults)
+      .where(eq(vaults.ssn, demoSsn(25)));
     expect(vault!.balanceKb).toBe(0);
     expect((await current(ctx(), 25)).dataInKb).toBe(3 * GB);
   });
@@ -310,7 +387,10 @@ forEachDatabase('flexi_data', (ctx) => {
     const taker = await current(ctx(), 30);
     expect(giver.dataOutKb).toBe(3 * GB);
     expect(taker.dataInKb).toBe(giver.dataOutKb);
-    const [sum] = await ctx().handle.db.select({ total: sql<string>`sum(${ledger.dataDeltaKb})` }).from(ledger).where(and(eq(ledger.kind, 'flexi'), inArray(ledger.ssn, [demoSsn(27), demoSsn(30)])));
+    const [sum] = await ctx()
+      .handle.db.select({ total: sql<string>`sum(${ledger.dataDeltaKb})` })
+      .from(ledger)
+      .where(and(eq(ledger.kind, 'flexi'), inArray(ledger.ssn, [demoSsn(27), demoSsn(30)])));
     expect(Number(sum!.total)).toBe(0);
 
     expect(succeeded(await concurrent(28, '/spotme', { msisdn: demoMsisdn(30), amount_gb: 1, days: 2 }))).toBe(10);

@@ -15,28 +15,74 @@ import { call, forEachDatabase, login, type Session, type TestContext } from './
  * schemas (zod-fast-check does not support zod 4); FUZZ_SEED repeats a run, FUZZ_RUNS changes its size.
  */
 
-type Schema = { $ref?: string; type?: string | string[]; properties?: Record<string, Schema>; required?: string[]; items?: Schema; enum?: unknown[]; example?: unknown; format?: string; minimum?: number; anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[]; pattern?: string; minLength?: number };
-interface Parameter { name: string; in: 'path' | 'query' | 'header'; required?: boolean; schema?: Schema }
-interface Operation { path: string; method: string; id: string; parameters: Parameter[]; body?: { type: string; schema: Schema } }
-interface Case { op: number; member: boolean; broken: string[]; path: string; query: string; headers: Record<string, string>; body?: string; label: string }
+type Schema = {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  enum?: unknown[];
+  example?: unknown;
+  format?: string;
+  minimum?: number;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  pattern?: string;
+  minLength?: number;
+};
+interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required?: boolean;
+  schema?: Schema;
+}
+interface Operation {
+  path: string;
+  method: string;
+  id: string;
+  parameters: Parameter[];
+  body?: { type: string; schema: Schema };
+}
+interface Case {
+  op: number;
+  member: boolean;
+  broken: string[];
+  path: string;
+  query: string;
+  headers: Record<string, string>;
+  body?: string;
+  label: string;
+}
 
 const SEED = Number(process.env['FUZZ_SEED'] ?? 4815162342);
 /** Refused requests between two fingerprints of the tables. */
 const BATCH = 20;
 
 // Rate-limit counters count refused requests too (that is their job): they are not data a refusal may not change.
-const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable) && v !== schema.rateLimits).map((t) => getTableName(t));
+const tables = (Object.values(schema) as unknown[])
+  .filter((v): v is PgTable => is(v, PgTable) && v !== schema.rateLimits)
+  .map((t) => getTableName(t));
 
 /** Every table's row count and digest in one statement: equal before and after means no row changed. */
 async function fingerprint(db: Database): Promise<string> {
-  const parts = tables.map((t) => `(select count(*)::text || ':' || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from "${t}" x)`);
+  const parts = tables.map(
+    (t) =>
+      `(select count(*)::text || ':' || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from "${t}" x)`,
+  );
   const result = await db.execute(sql.raw(`select concat_ws(',', ${parts.join(', ')}) as f`));
   return (result as unknown as { rows: { f: string }[] }).rows[0]!.f;
 }
 
 async function operationsOf(ctx: TestContext): Promise<{ ops: Operation[]; schemas: Record<string, Schema> }> {
   const doc = (await (await ctx.app.request('/panda/openapi.json')).json()) as {
-    paths: Record<string, Record<string, { operationId: string; parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> } }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        { operationId: string; parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> } }
+      >
+    >;
     components: { schemas: Record<string, Schema> };
   };
   const ops: Operation[] = [];
@@ -44,7 +90,13 @@ async function operationsOf(ctx: TestContext): Promise<{ ops: Operation[]; schem
     for (const [method, op] of Object.entries(methods)) {
       const content = op.requestBody?.content ?? {};
       const type = content['application/json'] ? 'application/json' : Object.keys(content)[0];
-      ops.push({ path, method: method.toUpperCase(), id: op.operationId, parameters: op.parameters ?? [], ...(type ? { body: { type, schema: content[type]!.schema } } : {}) });
+      ops.push({
+        path,
+        method: method.toUpperCase(),
+        id: op.operationId,
+        parameters: op.parameters ?? [],
+        ...(type ? { body: { type, schema: content[type]!.schema } } : {}),
+      });
     }
   }
   return { ops, schemas: doc.components.schemas };
@@ -61,7 +113,9 @@ function plausible(s: Schema | undefined, schemas: Record<string, Schema>, depth
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
   switch (type) {
     case 'object':
-      return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, plausible(v, schemas, depth + 1)]));
+      return Object.fromEntries(
+        Object.entries(s.properties ?? {}).map(([k, v]) => [k, plausible(v, schemas, depth + 1)]),
+      );
     case 'array':
       return [plausible(s.items, schemas, depth + 1)];
     case 'integer':
@@ -70,14 +124,44 @@ function plausible(s: Schema | undefined, schemas: Record<string, Schema>, depth
     case 'boolean':
       return true;
     case 'string':
-      return s.format === 'email' ? 'active@example.com' : s.pattern?.startsWith('^[0-9]') ? '1' : 'x'.repeat(Math.max(1, s.minLength ?? 1));
+      return s.format === 'email'
+        ? 'active@example.com'
+        : s.pattern?.startsWith('^[0-9]')
+          ? '1'
+          : 'x'.repeat(Math.max(1, s.minLength ?? 1));
     default:
       return null;
   }
 }
 
-const hostile = ['', ' ', '0', '-1', '1e309', 'NaN', 'null', 'true', '[]', '{}', '💥', '\u0000', '%00', '%', '../../etc/passwd', "' OR 1=1 --", '<script>alert(1)</script>', '99999999999999999999999', 'x'.repeat(5000), '\u202e', 'ä'.repeat(300)];
-const badString = fc.oneof(fc.constantFrom(...hostile), fc.string({ maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 30 }));
+const hostile = [
+  '',
+  ' ',
+  '0',
+  '-1',
+  '1e309',
+  'NaN',
+  'null',
+  'true',
+  '[]',
+  '{}',
+  '💥',
+  '\u0000',
+  '%00',
+  '%',
+  '../../etc/passwd',
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  '99999999999999999999999',
+  'x'.repeat(5000),
+  '\u202e',
+  'ä'.repeat(300),
+];
+const badString = fc.oneof(
+  fc.constantFrom(...hostile),
+  fc.string({ maxLength: 30 }),
+  fc.string({ unit: 'binary', maxLength: 30 }),
+);
 const badValue: fc.Arbitrary<unknown> = fc.oneof(
   badString,
   fc.constantFrom(null, true, false, 0, -1, 1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, 2 ** 31, -(2 ** 31) - 1),
@@ -85,21 +169,55 @@ const badValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.jsonValue({ maxDepth: 2 }),
 );
-const rawBodies = fc.constantFrom('', '{', 'null', '[]', '"x"', '0', '{"a":', '['.repeat(3000) + ']'.repeat(3000), '{"__proto__":{"admin":true}}', JSON.stringify({ x: 'y'.repeat(200_000) }), '\uFEFF{}', 'a=1&b=2');
-const contentTypes = fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', '', 'application/json; charset=latin1');
+const rawBodies = fc.constantFrom(
+  '',
+  '{',
+  'null',
+  '[]',
+  '"x"',
+  '0',
+  '{"a":',
+  '['.repeat(3000) + ']'.repeat(3000),
+  '{"__proto__":{"admin":true}}',
+  JSON.stringify({ x: 'y'.repeat(200_000) }),
+  '\uFEFF{}',
+  'a=1&b=2',
+);
+const contentTypes = fc.constantFrom(
+  'application/json',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  '',
+  'application/json; charset=latin1',
+);
 
 /** One malformed request for an operation: at least one of path, query, body or content type is broken. */
-function caseFor(op: Operation, opIndex: number, schemas: Record<string, Schema>, member: () => Session, ssn: () => string): fc.Arbitrary<Case> {
+function caseFor(
+  op: Operation,
+  opIndex: number,
+  schemas: Record<string, Schema>,
+  member: () => Session,
+  ssn: () => string,
+): fc.Arbitrary<Case> {
   const pathParams = op.parameters.filter((p) => p.in === 'path');
   const queryParams = op.parameters.filter((p) => p.in === 'query');
-  const breakable = [...(pathParams.length ? ['path'] : []), ...(queryParams.length ? ['query'] : []), ...(op.body ? ['body', 'content-type'] : []), 'extra-query'];
+  const breakable = [
+    ...(pathParams.length ? ['path'] : []),
+    ...(queryParams.length ? ['query'] : []),
+    ...(op.body ? ['body', 'content-type'] : []),
+    'extra-query',
+  ];
   return fc
     .record({
       member: fc.boolean(),
       broken: fc.subarray(breakable, { minLength: 1 }),
       pathBad: fc.array(badString, { minLength: pathParams.length, maxLength: pathParams.length }),
       which: fc.nat(),
-      queryBad: fc.array(fc.tuple(fc.constantFrom('absent', 'plausible', 'bad'), badString), { minLength: queryParams.length, maxLength: queryParams.length }),
+      queryBad: fc.array(fc.tuple(fc.constantFrom('absent', 'plausible', 'bad'), badString), {
+        minLength: queryParams.length,
+        maxLength: queryParams.length,
+      }),
       extraQuery: fc.tuple(fc.constantFrom('page', 'limit', 'user_id', '__proto__', 'x'), badString),
       mutation: fc.constantFrom('field', 'drop', 'raw', 'wrong-type', 'extra'),
       field: fc.nat(),
@@ -114,7 +232,12 @@ function caseFor(op: Operation, opIndex: number, schemas: Record<string, Schema>
       if (g.broken.includes('path')) brokenParam = g.which % pathParams.length;
       let path = op.path;
       pathParams.forEach((p, i) => {
-        const own = p.name === 'user_id' ? String(m?.userId ?? 1) : p.name === 'ssn' ? ssn() : String(plausible(p.schema, schemas) ?? '1');
+        const own =
+          p.name === 'user_id'
+            ? String(m?.userId ?? 1)
+            : p.name === 'ssn'
+              ? ssn()
+              : String(plausible(p.schema, schemas) ?? '1');
         path = path.replace(`{${p.name}}`, encodeURIComponent(i === brokenParam ? g.pathBad[i]! : own));
       });
       const query = new URLSearchParams();
@@ -147,77 +270,107 @@ function caseFor(op: Operation, opIndex: number, schemas: Record<string, Schema>
         body = g.raw;
       }
       const q = query.toString();
-      return { op: opIndex, member: g.member, broken: g.broken, path, query: q, headers, ...(body !== undefined ? { body } : {}), label: `${op.method} ${path}${q ? `?${q.slice(0, 80)}` : ''} [${g.member ? 'member' : 'visitor'}; ${g.broken.join(', ')}${headers['content-type'] !== undefined ? ` (content-type '${headers['content-type']}')` : ''}${g.broken.includes('body') ? `: ${g.mutation}` : ''}] ${body?.slice(0, 80) ?? ''}` };
+      return {
+        op: opIndex,
+        member: g.member,
+        broken: g.broken,
+        path,
+        query: q,
+        headers,
+        ...(body !== undefined ? { body } : {}),
+        label: `${op.method} ${path}${q ? `?${q.slice(0, 80)}` : ''} [${g.member ? 'member' : 'visitor'}; ${g.broken.join(', ')}${headers['content-type'] !== undefined ? ` (content-type '${headers['content-type']}')` : ''}${g.broken.includes('body') ? `: ${g.mutation}` : ''}] ${body?.slice(0, 80) ?? ''}`,
+      };
     });
 }
 
 forEachDatabase('fuzz', (ctx) => {
-  it('malformed requests across every OpenAPI operation, as visitor and member: no 5xx, and a refusal changes no row', { timeout: 900_000 }, async () => {
-    const runs = Number(process.env['FUZZ_RUNS'] ?? (ctx().handle.kind === 'pglite' ? 10_000 : 3_000));
-    const { ops, schemas } = await operationsOf(ctx());
-    expect(ops.length).toBeGreaterThan(90);
-    let session = await login(ctx().app, 'active@example.com');
-    const ssn = demoSsn(1);
-    const cases = fc.sample(
-      fc.nat(ops.length - 1).chain((i) => caseFor(ops[i]!, i, schemas, () => session, () => ssn)),
-      { numRuns: runs, seed: SEED },
-    );
-    const statuses = new Map<number, number>();
-    const perOperation = new Map<string, number>();
-    const accepted: string[] = [];
-    let verified = 0;
-    // The tables are fingerprinted around runs of refused requests: a run must leave every row as
-    // it was. A case that may well be accepted (a member's request broken only in its query) is
-    // fingerprinted on its own, so an accepted write never hides a refused one's change.
-    let fp = await fingerprint(ctx().handle.db);
-    let run: string[] = [];
-    const closeRun = async () => {
-      const now = await fingerprint(ctx().handle.db);
-      if (run.length) expect(now, `a refused request changed a row, in:\n${run.join('\n')}`).toBe(fp);
-      verified += run.length;
-      run = [];
-      fp = now;
-    };
-    for (const [n, c] of cases.entries()) {
-      const op = ops[c.op]!;
-      const mayPass = c.broken.every((part) => part === 'query' || part === 'extra-query');
-      if (mayPass && run.length) await closeRun();
-      if (n % 200 === 0 && (await call(ctx().app, session, `/panda/protected/users/${session.userId}/segments`)).status === 401) {
-        // A case logged the member out (a log-out with a stray query is still a log-out): sign in again.
-        session = await login(ctx().app, 'active@example.com');
-        fp = await fingerprint(ctx().handle.db);
+  it(
+    'malformed requests across every OpenAPI operation, as visitor and member: no 5xx, and a refusal changes no row',
+    { timeout: 900_000 },
+    async () => {
+      const runs = Number(process.env['FUZZ_RUNS'] ?? (ctx().handle.kind === 'pglite' ? 10_000 : 3_000));
+      const { ops, schemas } = await operationsOf(ctx());
+      expect(ops.length).toBeGreaterThan(90);
+      let session = await login(ctx().app, 'active@example.com');
+      const ssn = demoSsn(1);
+      const cases = fc.sample(
+        fc.nat(ops.length - 1).chain((i) =>
+          caseFor(
+            ops[i]!,
+            i,
+            schemas,
+            () => session,
+            () => ssn,
+          ),
+        ),
+        { numRuns: runs, seed: SEED },
+      );
+      const statuses = new Map<number, number>();
+      const perOperation = new Map<string, number>();
+      const accepted: string[] = [];
+      let verified = 0;
+      // The tables are fingerprinted around runs of refused requests: a run must leave every row as
+      // it was. A case that may well be accepted (a member's request broken only in its query) is
+      // fingerprinted on its own, so an accepted write never hides a refused one's change.
+      let fp = await fingerprint(ctx().handle.db);
+      let run: string[] = [];
+      const closeRun = async () => {
+        const now = await fingerprint(ctx().handle.db);
+        if (run.length) expect(now, `a refused request changed a row, in:\n${run.join('\n')}`).toBe(fp);
         verified += run.length;
         run = [];
+        fp = now;
+      };
+      for (const [n, c] of cases.entries()) {
+        const op = ops[c.op]!;
+        const mayPass = c.broken.every((part) => part === 'query' || part === 'extra-query');
+        if (mayPass && run.length) await closeRun();
+        if (
+          n % 200 === 0 &&
+          (await call(ctx().app, session, `/panda/protected/users/${session.userId}/segments`)).status === 401
+        ) {
+          // A case logged the member out (a log-out with a stray query is still a log-out): sign in again.
+          session = await login(ctx().app, 'active@example.com');
+          fp = await fingerprint(ctx().handle.db);
+          verified += run.length;
+          run = [];
+        }
+        // Member cases carry the session of now, not of when they were generated.
+        const headers = c.member ? { ...c.headers, ...session.headers } : c.headers;
+        let res: Response;
+        try {
+          res = await ctx().app.request(`${c.path}${c.query ? `?${c.query}` : ''}`, {
+            method: op.method,
+            headers,
+            ...(c.body !== undefined ? { body: c.body } : {}),
+          });
+          await res.arrayBuffer();
+        } catch (error) {
+          throw new Error(`crash on ${c.label} (seed ${SEED}): ${String(error)}`);
+        }
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        perOperation.set(op.id, (perOperation.get(op.id) ?? 0) + 1);
+        expect(res.status, `${c.label} (seed ${SEED})`).toBeLessThan(500);
+        if (res.status >= 400) {
+          run.push(`${res.status} ${c.label}`);
+          if (run.length >= BATCH) await closeRun();
+        } else {
+          accepted.push(`${res.status} ${c.label}`);
+          // What the refused requests before it did cannot be told from what this one did: not counted.
+          run = [];
+          fp = await fingerprint(ctx().handle.db);
+        }
       }
-      // Member cases carry the session of now, not of when they were generated.
-      const headers = c.member ? { ...c.headers, ...session.headers } : c.headers;
-      let res: Response;
-      try {
-        res = await ctx().app.request(`${c.path}${c.query ? `?${c.query}` : ''}`, { method: op.method, headers, ...(c.body !== undefined ? { body: c.body } : {}) });
-        await res.arrayBuffer();
-      } catch (error) {
-        throw new Error(`crash on ${c.label} (seed ${SEED}): ${String(error)}`);
-      }
-      statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      perOperation.set(op.id, (perOperation.get(op.id) ?? 0) + 1);
-      expect(res.status, `${c.label} (seed ${SEED})`).toBeLessThan(500);
-      if (res.status >= 400) {
-        run.push(`${res.status} ${c.label}`);
-        if (run.length >= BATCH) await closeRun();
-      } else {
-        accepted.push(`${res.status} ${c.label}`);
-        // What the refused requests before it did cannot be told from what this one did: not counted.
-        run = [];
-        fp = await fingerprint(ctx().handle.db);
-      }
-    }
-    await closeRun();
-    // Every operation was tried, and most cases were refused (the generator breaks every case).
-    expect([...perOperation.keys()].length).toBe(ops.length);
-    const refused = [...statuses].filter(([s]) => s >= 400).reduce((n, [, k]) => n + k, 0);
-    expect(refused / runs).toBeGreaterThan(0.8);
-    // Nearly every refused request was checked against the tables (those just before an unforeseen acceptance are not).
-    expect(verified / refused).toBeGreaterThan(0.9);
-    console.log(`fuzz (${ctx().handle.kind}, seed ${SEED}): ${runs} requests over ${ops.length} operations; statuses ${JSON.stringify(Object.fromEntries(statuses))}; ${accepted.length} accepted (${accepted.filter((a) => !/ GET /.test(a)).length} writes); ${verified} refusals checked against every table`);
-  });
+      await closeRun();
+      // Every operation was tried, and most cases were refused (the generator breaks every case).
+      expect([...perOperation.keys()].length).toBe(ops.length);
+      const refused = [...statuses].filter(([s]) => s >= 400).reduce((n, [, k]) => n + k, 0);
+      expect(refused / runs).toBeGreaterThan(0.8);
+      // Nearly every refused request was checked against the tables (those just before an unforeseen acceptance are not).
+      expect(verified / refused).toBeGreaterThan(0.9);
+      console.log(
+        `fuzz (${ctx().handle.kind}, seed ${SEED}): ${runs} requests over ${ops.length} operations; statuses ${JSON.stringify(Object.fromEntries(statuses))}; ${accepted.length} accepted (${accepted.filter((a) => !/ GET /.test(a)).length} writes); ${verified} refusals checked against every table`,
+      );
+    },
+  );
 });

@@ -22,7 +22,13 @@ export const SEED_TIME = new Date('2026-11-22T10:00:00Z');
  * (not configured); builds are not what the API suites test (tests/build does), so one would fail.
  */
 export const harnessPublishing = () => ({
-  rebuilder: createRebuilder({ dataDir: join(tmpdir(), 'portal-api-publishing'), live: 'dist', log: pino({ level: 'silent' }), build: async () => ({ ok: false, output: 'the API suites do not build the site' }), swap: async () => {} }),
+  rebuilder: createRebuilder({
+    dataDir: join(tmpdir(), 'portal-api-publishing'),
+    live: 'dist',
+    log: pino({ level: 'silent' }),
+    build: async () => ({ ok: false, output: 'the API suites do not build the site' }),
+    swap: async () => {},
+  }),
   webhookSecret: 'harness-webhook-secret-48',
   editorToken: 'harness-editor-token-48',
 });
@@ -50,12 +56,19 @@ export const testConfig = (overrides: Partial<AppConfig['rateLimit']> = {}): App
 /** Fetches a proof-of-work challenge and solves it, as the browser does; the answer to send as `captcha`. */
 export async function solveCaptcha(app: TestContext['app']): Promise<string> {
   const res = await app.request('/panda/public/captcha');
-  const { _payload } = (await res.json()) as { _payload: { provider: string; challenge: { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string } } };
+  const { _payload } = (await res.json()) as {
+    _payload: {
+      provider: string;
+      challenge: { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string };
+    };
+  };
   if (_payload.provider !== 'pow') throw new Error(`captcha provider ${_payload.provider}`);
   const { algorithm, challenge, maxnumber, salt, signature } = _payload.challenge;
   const solution = await solveChallenge(challenge, salt, algorithm, maxnumber).promise;
   if (!solution) throw new Error('captcha not solved');
-  return Buffer.from(JSON.stringify({ algorithm, challenge, number: solution.number, salt, signature })).toString('base64');
+  return Buffer.from(JSON.stringify({ algorithm, challenge, number: solution.number, salt, signature })).toString(
+    'base64',
+  );
 }
 
 const databases: { name: string; url: string | undefined }[] = [{ name: 'PGlite', url: 'memory://' }];
@@ -83,13 +96,22 @@ export async function freshPostgresDatabase(url: string, name: string): Promise<
  * Runs a suite once per database: one database per file (PGlite takes ~2 s to start), the
  * demo members reseeded before every test, and a clock the test can move.
  */
-export function forEachDatabase(file: string, suite: (ctx: () => TestContext) => void, rateLimit: Partial<AppConfig['rateLimit']> = {}) {
+export function forEachDatabase(
+  file: string,
+  suite: (ctx: () => TestContext) => void,
+  rateLimit: Partial<AppConfig['rateLimit']> = {},
+) {
   for (const { name, url } of databases) {
     describe(name, () => {
       let ctx: TestContext | undefined;
       beforeAll(async () => {
         const handle = await openDatabase(url && (await freshPostgresDatabase(url, `api_${file}`)));
-        const clock = { now: new Date(SEED_TIME), advance(ms: number) { this.now = new Date(this.now.getTime() + ms); } };
+        const clock = {
+          now: new Date(SEED_TIME),
+          advance(ms: number) {
+            this.now = new Date(this.now.getTime() + ms);
+          },
+        };
         ctx = { handle, clock, config: testConfig(rateLimit), app: undefined as never, payments: undefined as never };
       }, 60_000);
       beforeEach(async () => {
@@ -98,7 +120,14 @@ export function forEachDatabase(file: string, suite: (ctx: () => TestContext) =>
         await seedDemo(c.handle.db, SEED_TIME);
         c.clock.now = new Date(SEED_TIME);
         c.payments = sandboxPayments(() => c.clock.now.getTime());
-        c.app = createApp({ db: c.handle.db, config: c.config, clock: () => c.clock.now, payments: c.payments, content: contentFiles(), publishing: harnessPublishing() });
+        c.app = createApp({
+          db: c.handle.db,
+          config: c.config,
+          clock: () => c.clock.now,
+          payments: c.payments,
+          content: contentFiles(),
+          publishing: harnessPublishing(),
+        });
       }, 60_000);
       afterAll(async () => ctx?.handle.close());
       suite(() => ctx!);
@@ -133,20 +162,33 @@ export async function login(app: TestContext['app'], email: string, password = D
   const binding = cookieValue(setCookies, 'gg_bind');
   const xsrf = cookieValue(setCookies, 'XSRF-TOKEN');
   return {
-    token, binding, xsrf, userId: body._payload.account.user_id,
-    headers: { 'x-gg-auth': token, 'x-gg-transaction': 'test-transaction', cookie: `gg_bind=${binding}; XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+    token,
+    binding,
+    xsrf,
+    userId: body._payload.account.user_id,
+    headers: {
+      'x-gg-auth': token,
+      'x-gg-transaction': 'test-transaction',
+      cookie: `gg_bind=${binding}; XSRF-TOKEN=${xsrf}`,
+      'x-xsrf-token': xsrf,
+    },
   };
 }
 
 /** A call as the signed-in member would make it. */
 export function call(app: TestContext['app'], session: Session, path: string, init: RequestInit = {}) {
-  return app.request(path, { ...init, headers: { ...session.headers, ...(init.headers as Record<string, string> | undefined) } });
+  return app.request(path, {
+    ...init,
+    headers: { ...session.headers, ...(init.headers as Record<string, string> | undefined) },
+  });
 }
 
 /** One log-in attempt, whatever its outcome (rate-limit tests). */
 export function attemptLogin(ctx: TestContext, username: string, password: string) {
   return ctx.app.request('/panda/public/users/current', {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
   });
 }
 
@@ -155,7 +197,13 @@ export async function signUpMember(ctx: TestContext, email: string): Promise<Ses
   const res = await ctx.app.request('http://portal.test/panda/public/users', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'New-member-2026', firstname: 'Laoise', lastname: 'Hayes', captcha: await solveCaptcha(ctx.app) }),
+    body: JSON.stringify({
+      email,
+      password: 'New-member-2026',
+      firstname: 'Laoise',
+      lastname: 'Hayes',
+      captcha: await solveCaptcha(ctx.app),
+    }),
   });
   if (res.status !== 201) throw new Error(`sign-up ${email}: ${res.status} ${await res.text()}`);
   const userId = ((await res.json()) as { _payload: { account: { user_id: number } } })._payload.account.user_id;
@@ -163,15 +211,42 @@ export async function signUpMember(ctx: TestContext, email: string): Promise<Ses
   const token = res.headers.get('x-gg-auth')!;
   const binding = cookieValue(setCookies, 'gg_bind');
   const xsrf = cookieValue(setCookies, 'XSRF-TOKEN');
-  return { token, binding, xsrf, userId, headers: { 'x-gg-auth': token, 'x-gg-transaction': 'test-transaction', cookie: `gg_bind=${binding}; XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf } };
+  return {
+    token,
+    binding,
+    xsrf,
+    userId,
+    headers: {
+      'x-gg-auth': token,
+      'x-gg-transaction': 'test-transaction',
+      cookie: `gg_bind=${binding}; XSRF-TOKEN=${xsrf}`,
+      'x-xsrf-token': xsrf,
+    },
+  };
 }
 
 /** A step-up code for `purpose`, asked for through the API and read from the member's mail (member-controls.md). */
-export async function stepUpCode(ctx: TestContext, s: Session, purpose: 'email' | 'card' | 'sim' | 'unblock' | 'delete'): Promise<string> {
-  const res = await call(ctx.app, s, `/panda/protected/users/${s.userId}/step-up`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ purpose }) });
+export async function stepUpCode(
+  ctx: TestContext,
+  s: Session,
+  purpose: 'email' | 'card' | 'sim' | 'unblock' | 'delete',
+): Promise<string> {
+  const res = await call(ctx.app, s, `/panda/protected/users/${s.userId}/step-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ purpose }),
+  });
   if (res.status !== 201) throw new Error(`step-up: ${res.status} ${await res.text()}`);
-  const [member] = await ctx.handle.db.select({ email: schema.members.email }).from(schema.members).where(eq(schema.members.id, s.userId));
-  const [mail] = await ctx.handle.db.select().from(schema.outbox).where(eq(schema.outbox.to, member!.email)).orderBy(desc(schema.outbox.id)).limit(1);
+  const [member] = await ctx.handle.db
+    .select({ email: schema.members.email })
+    .from(schema.members)
+    .where(eq(schema.members.id, s.userId));
+  const [mail] = await ctx.handle.db
+    .select()
+    .from(schema.outbox)
+    .where(eq(schema.outbox.to, member!.email))
+    .orderBy(desc(schema.outbox.id))
+    .limit(1);
   const code = /security code is (\d{6})/.exec(mail?.body ?? '')?.[1];
   if (!code) throw new Error('step-up: no code mailed');
   return code;

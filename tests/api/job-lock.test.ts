@@ -32,7 +32,11 @@ describe.skipIf(!url)('job steps once across instances (production.md, PostgreSQ
   });
 
   it('a step that fails lets go of the lock', async () => {
-    await expect(withJobLock(a.db, 2, async () => { throw new Error('boom'); })).rejects.toThrow('boom');
+    await expect(
+      withJobLock(a.db, 2, async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
     expect(await withJobLock(b.db, 2, async () => undefined)).toBe(true);
   });
 });

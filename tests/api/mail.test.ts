@@ -13,7 +13,12 @@ import { forEachDatabase, signUpMember } from './harness.ts';
  * server (smtp-server, nodemailer's sibling) listening on this machine: plain text and HTML, retries
  * with backoff, sent once when two senders run at once, and the member's action never waits for it.
  */
-interface Received { to: string; subject: string; text: string; html: string }
+interface Received {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
 const received: Received[] = [];
 let refuse: string | null = null;
 const server = new SMTPServer({
@@ -27,7 +32,12 @@ const server = new SMTPServer({
   onData(stream, _session, callback) {
     simpleParser(stream)
       .then((mail) => {
-        received.push({ to: mail.to && !Array.isArray(mail.to) ? mail.to.text : '', subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '' });
+        received.push({
+          to: mail.to && !Array.isArray(mail.to) ? mail.to.text : '',
+          subject: mail.subject ?? '',
+          text: mail.text ?? '',
+          html: typeof mail.html === 'string' ? mail.html : '',
+        });
         callback();
       })
       .catch(callback);
@@ -70,7 +80,9 @@ forEachDatabase('mail', (ctx) => {
     received.length = 0;
     const c = ctx();
     await c.handle.db.delete(outbox);
-    await c.handle.db.insert(outbox).values({ to: 'later@example.com', subject: 'Hello', body: 'Hi there.', createdAt: c.clock.now });
+    await c.handle.db
+      .insert(outbox)
+      .values({ to: 'later@example.com', subject: 'Hello', body: 'Hi there.', createdAt: c.clock.now });
     const t = transport();
     const run = () => sendOutbox({ db: c.handle.db, clock: () => c.clock.now }, t);
     refuse = 'mailbox busy, try later';
@@ -91,7 +103,9 @@ forEachDatabase('mail', (ctx) => {
     expect(await run()).toBe(0); // given up after 5 tries
     expect(received).toHaveLength(0);
     // A second mail goes through at once.
-    await c.handle.db.insert(outbox).values({ to: 'now@example.com', subject: 'Hello', body: 'Hi.', createdAt: c.clock.now });
+    await c.handle.db
+      .insert(outbox)
+      .values({ to: 'now@example.com', subject: 'Hello', body: 'Hi.', createdAt: c.clock.now });
     expect(await run()).toBe(1);
     t.close();
   });
@@ -100,9 +114,18 @@ forEachDatabase('mail', (ctx) => {
     received.length = 0;
     const c = ctx();
     await c.handle.db.delete(outbox);
-    await c.handle.db.insert(outbox).values(Array.from({ length: 30 }, (_, i) => ({ to: `m${i}@example.com`, subject: `Mail ${i}`, body: `Number ${i}.`, createdAt: c.clock.now })));
+    await c.handle.db.insert(outbox).values(
+      Array.from({ length: 30 }, (_, i) => ({
+        to: `m${i}@example.com`,
+        subject: `Mail ${i}`,
+        body: `Number ${i}.`,
+        createdAt: c.clock.now,
+      })),
+    );
     const [a, b] = [transport(), transport()];
-    const counts = await Promise.all([a, b, a, b].map((t) => sendOutbox({ db: c.handle.db, clock: () => c.clock.now }, t, 10)));
+    const counts = await Promise.all(
+      [a, b, a, b].map((t) => sendOutbox({ db: c.handle.db, clock: () => c.clock.now }, t, 10)),
+    );
     expect(counts.reduce((x, y) => x + y, 0)).toBe(30);
     expect(received).toHaveLength(30);
     expect(new Set(received.map((r) => r.to)).size).toBe(30);

@@ -6,7 +6,22 @@ import { myDataMessages } from '../../src/contract/my-data.ts';
 import { spendLimitMessage } from '../../src/contract/security.ts';
 import { stepUpFailures } from '../../src/contract/step-up.ts';
 import * as schema from '../../src/server/db/schema.ts';
-import { alerts, checkouts, ledger, members, memberships, notifications, orders, outbox, portInRequests, referralCalls, referralOutbox, sessions, sims, stepUpCodes } from '../../src/server/db/schema.ts';
+import {
+  alerts,
+  checkouts,
+  ledger,
+  members,
+  memberships,
+  notifications,
+  orders,
+  outbox,
+  portInRequests,
+  referralCalls,
+  referralOutbox,
+  sessions,
+  sims,
+  stepUpCodes,
+} from '../../src/server/db/schema.ts';
 import { runAlerts } from '../../src/server/jobs/alerts.ts';
 import { runRenewals } from '../../src/server/jobs/renewals.ts';
 import { sendReferralOutbox } from '../../src/server/services/referrals.ts';
@@ -16,12 +31,15 @@ import { demoMsisdn, demoSsn } from '../../src/server/seed/seed.ts';
 import { call, forEachDatabase, login, signUpMember, type Session, type TestContext } from './harness.ts';
 
 const json = (method: string, body?: unknown, code?: string) => ({
-  method, ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  method,
+  ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   headers: { 'content-type': 'application/json', ...(code === undefined ? {} : { 'x-step-up-code': code }) },
 });
 const message = async (res: Response) => ((await res.json()) as { _payload: { message: string } })._payload.message;
-const req = (c: TestContext, s: Session, method: string, path: string, body?: unknown, code?: string) => call(c.app, s, `/panda/protected/users/${s.userId}${path}`, json(method, body, code));
-const memberId = async (c: TestContext, email: string) => (await c.handle.db.select({ id: members.id }).from(members).where(eq(members.email, email)))[0]!.id;
+const req = (c: TestContext, s: Session, method: string, path: string, body?: unknown, code?: string) =>
+  call(c.app, s, `/panda/protected/users/${s.userId}${path}`, json(method, body, code));
+const memberId = async (c: TestContext, email: string) =>
+  (await c.handle.db.select({ id: members.id }).from(members).where(eq(members.email, email)))[0]!.id;
 
 /** Asks for a step-up code and reads it from the mail the member gets. */
 async function stepUp(c: TestContext, s: Session, purpose: string, email: string): Promise<string> {
@@ -73,7 +91,10 @@ forEachDatabase('member_controls', (ctx) => {
     const reuse = await req(c, s, 'DELETE', '/cards', undefined, good);
     expect([reuse.status, await message(reuse)]).toEqual([403, stepUpFailures.stepUpExpired.message]);
     // The database allows one live code per member.
-    const live = await c.handle.db.select().from(stepUpCodes).where(and(eq(stepUpCodes.memberId, s.userId), sql`${stepUpCodes.endedAt} is null`));
+    const live = await c.handle.db
+      .select()
+      .from(stepUpCodes)
+      .where(and(eq(stepUpCodes.memberId, s.userId), sql`${stepUpCodes.endedAt} is null`));
     expect(live).toHaveLength(0);
   });
 
@@ -81,7 +102,10 @@ forEachDatabase('member_controls', (ctx) => {
     const c = ctx();
     const s = await login(c.app, 'card@example.com');
     const code = await stepUp(c, s, 'card', 'card@example.com');
-    const both = await Promise.all([req(c, s, 'DELETE', '/cards', undefined, code), req(c, s, 'DELETE', '/cards', undefined, code)]);
+    const both = await Promise.all([
+      req(c, s, 'DELETE', '/cards', undefined, code),
+      req(c, s, 'DELETE', '/cards', undefined, code),
+    ]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 403]);
   });
 
@@ -116,14 +140,24 @@ forEachDatabase('member_controls', (ctx) => {
     const low = await req(c, s, 'PUT', '/spend-limit', { limit_cents: 499 });
     expect(low.status).toBe(400);
     // What cards paid this month counts (€9.99 20 days ago, when that is this month): the answer says it.
-    const spent = (await (await req(c, s, 'PUT', '/spend-limit', { limit_cents: 1500 })).json())._payload.spent_cents as number;
+    const spent = (await (await req(c, s, 'PUT', '/spend-limit', { limit_cents: 1500 })).json())._payload
+      .spent_cents as number;
     const prepared = c.payments.checkouts.size;
     // Credit €2.00 pays first: a €9.99 membership needs €7.99 by card. A cent short of that is refused, naming the limit and what is left.
     const cardPart = 799;
     await req(c, s, 'PUT', '/spend-limit', { limit_cents: spent + cardPart - 1 });
-    const buy = () => req(c, s, 'POST', `/sims/${demoSsn(31)}/checkouts`, { purpose: 'membership', sku: 'BDDT00', recurrence_enabled: false, save_card: false });
+    const buy = () =>
+      req(c, s, 'POST', `/sims/${demoSsn(31)}/checkouts`, {
+        purpose: 'membership',
+        sku: 'BDDT00',
+        recurrence_enabled: false,
+        save_card: false,
+      });
     const refused = await buy();
-    expect([refused.status, await message(refused)]).toEqual([422, spendLimitMessage(spent + cardPart - 1, cardPart - 1)]);
+    expect([refused.status, await message(refused)]).toEqual([
+      422,
+      spendLimitMessage(spent + cardPart - 1, cardPart - 1),
+    ]);
     expect(c.payments.checkouts.size).toBe(prepared); // the provider was not asked
     // Exactly what is left passes.
     await req(c, s, 'PUT', '/spend-limit', { limit_cents: spent + cardPart });
@@ -131,11 +165,23 @@ forEachDatabase('member_controls', (ctx) => {
     expect(atEdge.status).toBe(201);
     // The open checkout holds its amount: nothing is left for a second one.
     expect((await (await req(c, s, 'GET', '/spend-limit')).json())._payload.left_cents).toBe(0);
-    const second = await req(c, s, 'POST', `/sims/${demoSsn(31)}/checkouts`, { purpose: 'credit', amount_cents: 500, save_card: false });
+    const second = await req(c, s, 'POST', `/sims/${demoSsn(31)}/checkouts`, {
+      purpose: 'credit',
+      amount_cents: 500,
+      save_card: false,
+    });
     expect(second.status).toBe(422);
     // No limit: allowed again.
     await req(c, s, 'PUT', '/spend-limit', { limit_cents: null });
-    expect((await req(c, s, 'POST', `/sims/${demoSsn(31)}/checkouts`, { purpose: 'credit', amount_cents: 500, save_card: false })).status).toBe(201);
+    expect(
+      (
+        await req(c, s, 'POST', `/sims/${demoSsn(31)}/checkouts`, {
+          purpose: 'credit',
+          amount_cents: 500,
+          save_card: false,
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('spend limit with the stored card: twenty €5 top-ups at once under a €20 limit charge the card four times at most', async () => {
@@ -145,7 +191,9 @@ forEachDatabase('member_controls', (ctx) => {
     const spent = (await (await req(c, s, 'GET', '/spend-limit')).json())._payload.spent_cents as number;
     expect((await req(c, s, 'PUT', '/spend-limit', { limit_cents: spent + 2000 })).status).toBe(200);
     const room = 4;
-    const results = await Promise.all(Array.from({ length: 20 }, () => req(c, s, 'POST', `/sims/${demoSsn(18)}/credit`, { amount_cents: 500 })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => req(c, s, 'POST', `/sims/${demoSsn(18)}/credit`, { amount_cents: 500 })),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(room);
     expect(results.filter((r) => r.status === 422)).toHaveLength(20 - room);
     const after = (await (await req(c, s, 'GET', '/spend-limit')).json())._payload;
@@ -170,13 +218,27 @@ forEachDatabase('member_controls', (ctx) => {
     ];
     for (const r of refusals) expect([r.status, await message(r)]).toEqual([423, messages.simBlocked]);
     const recruit = await call(c.app, s, '/panda/public/packs/campaign/mgm/', {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ user_id: String(s.userId), firstname: 'Ann', lastname: 'Friend', s_line1: '1 Main Street', s_city: 'Cork', s_county: 'Cork', s_postcode: 'T12 X70A' }).toString(),
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        user_id: String(s.userId),
+        firstname: 'Ann',
+        lastname: 'Friend',
+        s_line1: '1 Main Street',
+        s_city: 'Cork',
+        s_county: 'Cork',
+        s_postcode: 'T12 X70A',
+      }).toString(),
     });
     expect([recruit.status, await message(recruit)]).toEqual([423, messages.simBlocked]);
     const buy = await call(c.app, s, `/panda/protected/users/${s.userId}/sims/${ssn}/recurrence?single_topUp=true`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ recurrence_sku: 'BDDT00', recurrence_enabled: 'false', payment_type: 'BALANCE_BEFORE_SC' }).toString(),
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        recurrence_sku: 'BDDT00',
+        recurrence_enabled: 'false',
+        payment_type: 'BALANCE_BEFORE_SC',
+      }).toString(),
     });
     expect(buy.status).toBe(423);
 
@@ -185,7 +247,9 @@ forEachDatabase('member_controls', (ctx) => {
     const code = await stepUp(c, s, 'unblock', 'lost@example.com');
     const unblocked = await req(c, s, 'DELETE', `/sims/${ssn}/block`, undefined, code);
     expect([unblocked.status, (await unblocked.json())._payload.blocked]).toEqual([200, false]);
-    expect((await req(c, s, 'POST', `/sims/${ssn}/addons`, { sku: 'BDAO05', payment_type: 'BALANCE_BEFORE_SC' })).status).toBe(201);
+    expect(
+      (await req(c, s, 'POST', `/sims/${ssn}/addons`, { sku: 'BDAO05', payment_type: 'BALANCE_BEFORE_SC' })).status,
+    ).toBe(201);
   });
 
   it('eSIM: after the password and a code, the number, credit and memberships move to an eSIM with an LPA activation code; the old SIM stops', async () => {
@@ -205,18 +269,26 @@ forEachDatabase('member_controls', (ctx) => {
     expect(sim).toMatchObject({ msisdn: demoMsisdn(32), kind: 'esim', blocked: false });
     const [was] = await c.handle.db.select().from(sims).where(eq(sims.ssn, old));
     expect(was).toMatchObject({ status: 'inactive', msisdn: null });
-    const [m] = await c.handle.db.select().from(memberships).where(and(eq(memberships.ssn, sim.ssn), eq(memberships.status, 'current')));
+    const [m] = await c.handle.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.ssn, sim.ssn), eq(memberships.status, 'current')));
     expect(m?.sku).toBe('BDDT00');
     const again = await req(c, s, 'GET', `/sims/${sim.ssn}/esim`);
     expect((await again.json())._payload.activation_code).toBe(activation_code);
     // The old SIM takes nothing any more.
-    expect((await req(c, s, 'POST', `/sims/${old}/addons`, { sku: 'BDAO05', payment_type: 'BALANCE_BEFORE_SC' })).status).not.toBe(201);
+    expect(
+      (await req(c, s, 'POST', `/sims/${old}/addons`, { sku: 'BDAO05', payment_type: 'BALANCE_BEFORE_SC' })).status,
+    ).not.toBe(201);
   });
 
   it('change SIM needs a code too', async () => {
     const c = ctx();
     const s = await login(c.app, 'leaver@example.com');
-    const res = await req(c, s, 'POST', `/sims/${demoSsn(33)}/change`, { new_ssn: '8935301999000000001', password: 'Demo-48-pass' });
+    const res = await req(c, s, 'POST', `/sims/${demoSsn(33)}/change`, {
+      new_ssn: '8935301999000000001',
+      password: 'Demo-48-pass',
+    });
     expect([res.status, await message(res)]).toEqual([403, stepUpFailures.stepUpMissing.message]);
   });
 
@@ -229,7 +301,9 @@ forEachDatabase('member_controls', (ctx) => {
     const raised = await c.handle.db.select().from(alerts).where(eq(alerts.memberId, id));
     expect(raised.map((a) => a.cause).sort()).toEqual(['data80', 'renewal']);
     const reminder = raised.find((a) => a.cause === 'renewal')!;
-    expect(reminder.body).toContain('Data Plus €9.99 Membership for €9.99: €2.00 from your credit, then €7.99 from the card ending ····5454');
+    expect(reminder.body).toContain(
+      'Data Plus €9.99 Membership for €9.99: €2.00 from your credit, then €7.99 from the card ending ····5454',
+    );
     const notes = await c.handle.db.select().from(notifications).where(eq(notifications.memberId, id));
     expect(notes.filter((n) => n.title === reminder.title)).toHaveLength(1);
     const mails = await c.handle.db.select().from(outbox).where(eq(outbox.to, 'controls@example.com'));
@@ -241,10 +315,22 @@ forEachDatabase('member_controls', (ctx) => {
     expect(settings.data100).toEqual({ in_app: true, email: true });
     const saved = await req(c, s, 'PUT', '/alerts/settings', { ...settings, data100: { in_app: true, email: false } });
     expect((await saved.json())._payload.data100).toEqual({ in_app: true, email: false });
-    await c.handle.db.update(memberships).set({ dataUsedKb: sql`${memberships.dataMaxKb}` }).where(and(eq(memberships.ssn, demoSsn(31)), eq(memberships.status, 'current')));
+    await c.handle.db
+      .update(memberships)
+      .set({ dataUsedKb: sql`${memberships.dataMaxKb}` })
+      .where(and(eq(memberships.ssn, demoSsn(31)), eq(memberships.status, 'current')));
     await job();
-    expect((await c.handle.db.select().from(alerts).where(and(eq(alerts.memberId, id), eq(alerts.cause, 'data100'))))).toHaveLength(1);
-    expect((await c.handle.db.select().from(outbox).where(eq(outbox.to, 'controls@example.com'))).filter((m) => m.subject.includes('used up'))).toHaveLength(0);
+    expect(
+      await c.handle.db
+        .select()
+        .from(alerts)
+        .where(and(eq(alerts.memberId, id), eq(alerts.cause, 'data100'))),
+    ).toHaveLength(1);
+    expect(
+      (await c.handle.db.select().from(outbox).where(eq(outbox.to, 'controls@example.com'))).filter((m) =>
+        m.subject.includes('used up'),
+      ),
+    ).toHaveLength(0);
     const list = (await (await req(c, s, 'GET', '/alerts')).json())._payload.values;
     expect(list.map((a: { cause: string }) => a.cause)).toContain('data100');
   });
@@ -254,13 +340,24 @@ forEachDatabase('member_controls', (ctx) => {
     const id = await memberId(c, 'controls@example.com');
     await c.handle.db.update(schema.storedCards).set({ expiry: '10/26' }).where(eq(schema.storedCards.memberId, id));
     await runAlerts({ db: c.handle.db, clock: () => c.clock.now });
-    expect((await c.handle.db.select().from(alerts).where(and(eq(alerts.memberId, id), eq(alerts.cause, 'cardExpiry'))))).toHaveLength(1);
+    expect(
+      await c.handle.db
+        .select()
+        .from(alerts)
+        .where(and(eq(alerts.memberId, id), eq(alerts.cause, 'cardExpiry'))),
+    ).toHaveLength(1);
     // The card is declined at renewal: the member hears of it once.
     c.clock.advance(3 * 86_400_000);
-    const declining = { ...(await import('../../src/server/integrations/payments/index.ts')).sandboxPayments(), chargeStoredCard: async () => ({ paymentId: 'x', code: '800.100.151', description: 'declined' }) };
+    const declining = {
+      ...(await import('../../src/server/integrations/payments/index.ts')).sandboxPayments(),
+      chargeStoredCard: async () => ({ paymentId: 'x', code: '800.100.151', description: 'declined' }),
+    };
     await runRenewals({ db: c.handle.db, clock: () => c.clock.now, payments: declining });
     await runRenewals({ db: c.handle.db, clock: () => c.clock.now, payments: declining });
-    const failed = await c.handle.db.select().from(alerts).where(and(eq(alerts.memberId, id), eq(alerts.cause, 'renewalFailed')));
+    const failed = await c.handle.db
+      .select()
+      .from(alerts)
+      .where(and(eq(alerts.memberId, id), eq(alerts.cause, 'renewalFailed')));
     expect(failed).toHaveLength(1);
     expect(failed[0]!.body).toContain('the card was declined');
   });
@@ -271,27 +368,55 @@ forEachDatabase('member_controls', (ctx) => {
     await c.handle.db.update(members).set({ spendLimitCents: 500 }).where(eq(members.id, id));
     c.clock.advance(3 * 86_400_000);
     const charged: number[] = [];
-    const payments = { ...(await import('../../src/server/integrations/payments/index.ts')).sandboxPayments(), chargeStoredCard: async (_t: string, cents: number) => { charged.push(cents); return { paymentId: 'x', code: '000.000.000', description: 'ok' }; } };
+    const payments = {
+      ...(await import('../../src/server/integrations/payments/index.ts')).sandboxPayments(),
+      chargeStoredCard: async (_t: string, cents: number) => {
+        charged.push(cents);
+        return { paymentId: 'x', code: '000.000.000', description: 'ok' };
+      },
+    };
     await runRenewals({ db: c.handle.db, clock: () => c.clock.now, payments });
     expect(charged).toEqual([]);
-    const [failed] = await c.handle.db.select().from(alerts).where(and(eq(alerts.memberId, id), eq(alerts.cause, 'renewalFailed')));
+    const [failed] = await c.handle.db
+      .select()
+      .from(alerts)
+      .where(and(eq(alerts.memberId, id), eq(alerts.cause, 'renewalFailed')));
     expect(failed!.body).toContain('monthly card spending limit of €5.00');
   });
 
   it('receipts: every purchase and card payment, with VAT at 23 % and the card; none for another member', async () => {
     const c = ctx();
     const s = await login(c.app, 'controls@example.com');
-    const list = (await (await req(c, s, 'GET', '/transactions?limit=100')).json())._payload.values as { id: number; receipt: boolean; card_amount: number }[];
+    const list = (await (await req(c, s, 'GET', '/transactions?limit=100')).json())._payload.values as {
+      id: number;
+      receipt: boolean;
+      card_amount: number;
+    }[];
     const paid = list.find((t) => t.card_amount === 999)!;
     expect(paid.receipt).toBe(true);
     const receipt = (await (await req(c, s, 'GET', `/transactions/${paid.id}`)).json())._payload;
-    expect(receipt).toMatchObject({ total_cents: 999, vat_cents: 187, net_cents: 812, vat_rate_percent: 23, card_cents: 999, credit_cents: 0, card: { brand: 'MASTER', last4: '5454' } });
+    expect(receipt).toMatchObject({
+      total_cents: 999,
+      vat_cents: 187,
+      net_cents: 812,
+      vat_rate_percent: 23,
+      card_cents: 999,
+      credit_cents: 0,
+      card: { brand: 'MASTER', last4: '5454' },
+    });
     const other = await login(c.app, 'lost@example.com');
     expect((await req(c, other, 'GET', `/transactions/${paid.id}`)).status).toBe(404);
     // A purchase with credit has a receipt too, paid by credit.
-    const bought = await req(c, other, 'POST', `/sims/${demoSsn(32)}/addons`, { sku: 'BDAO05', payment_type: 'BALANCE_BEFORE_SC' });
+    const bought = await req(c, other, 'POST', `/sims/${demoSsn(32)}/addons`, {
+      sku: 'BDAO05',
+      payment_type: 'BALANCE_BEFORE_SC',
+    });
     expect(bought.status).toBe(201);
-    const mine = (await (await req(c, other, 'GET', '/transactions')).json())._payload.values as { id: number; receipt: boolean; description: string }[];
+    const mine = (await (await req(c, other, 'GET', '/transactions')).json())._payload.values as {
+      id: number;
+      receipt: boolean;
+      description: string;
+    }[];
     const addon = mine.find((t) => t.receipt)!;
     const r2 = (await (await req(c, other, 'GET', `/transactions/${addon.id}`)).json())._payload;
     expect(r2.card).toBeNull();
@@ -302,14 +427,19 @@ forEachDatabase('member_controls', (ctx) => {
     const c = ctx();
     for (const email of ['active@example.com', 'card@example.com', 'controls@example.com', 'rich@example.com']) {
       const s = await login(c.app, email);
-      const list = (await (await req(c, s, 'GET', '/transactions?limit=100')).json())._payload.values as { id: number; receipt: boolean; description: string }[];
+      const list = (await (await req(c, s, 'GET', '/transactions?limit=100')).json())._payload.values as {
+        id: number;
+        receipt: boolean;
+        description: string;
+      }[];
       const receipts = list.filter((t) => t.receipt);
       expect(receipts.filter((t) => t.description === 'Top-up by card').length).toBeGreaterThan(0);
       for (const t of receipts) {
         const r = (await (await req(c, s, 'GET', `/transactions/${t.id}`)).json())._payload;
         expect(r.total_cents, `${email} ${t.description}`).toBeGreaterThan(0);
         expect(r.total_cents).toBe(r.credit_cents + r.card_cents);
-        if (r.kind === 'top-up') expect(r).toMatchObject({ card_cents: r.total_cents, card: { last4: expect.stringMatching(/^\d{4}$/) } });
+        if (r.kind === 'top-up')
+          expect(r).toMatchObject({ card_cents: r.total_cents, card: { last4: expect.stringMatching(/^\d{4}$/) } });
         if (r.card_cents > 0) expect(r.card).not.toBeNull();
       }
     }
@@ -318,7 +448,11 @@ forEachDatabase('member_controls', (ctx) => {
   it('port-in: requested → validating → scheduled → completed, one step per donor turn, with a timeline; a rejection says why', async () => {
     const c = ctx();
     const s = await login(c.app, 'leaver@example.com');
-    const made = await req(c, s, 'POST', `/sims/${demoSsn(33)}/portin`, { msisdn: '0861234567', current_provider: 'Vodafone', account_type: 'prepay' });
+    const made = await req(c, s, 'POST', `/sims/${demoSsn(33)}/portin`, {
+      msisdn: '0861234567',
+      current_provider: 'Vodafone',
+      account_type: 'prepay',
+    });
     expect(made.status).toBe(201);
     const ctxOf = { db: c.handle.db, clock: () => c.clock.now };
     expect(await runPortInDonor(ctxOf)).toBe(0); // not yet: the donor takes minutes
@@ -329,13 +463,25 @@ forEachDatabase('member_controls', (ctx) => {
       expect(now.status).toBe(expected);
     }
     const done = (await (await req(c, s, 'GET', '/portin')).json())._payload.request;
-    expect(done.events.map((e: { status: string }) => e.status)).toEqual(['requested', 'validating', 'scheduled', 'completed']);
+    expect(done.events.map((e: { status: string }) => e.status)).toEqual([
+      'requested',
+      'validating',
+      'scheduled',
+      'completed',
+    ]);
     expect(done.scheduled_for).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    const [sim] = await c.handle.db.select().from(sims).where(eq(sims.ssn, demoSsn(33)));
+    const [sim] = await c.handle.db
+      .select()
+      .from(sims)
+      .where(eq(sims.ssn, demoSsn(33)));
     expect(sim!.msisdn).toBe('0861234567');
 
     const other = await login(c.app, 'lost@example.com');
-    await req(c, other, 'POST', `/sims/${demoSsn(32)}/portin`, { msisdn: '0861234999', current_provider: 'Three', account_type: 'prepay' });
+    await req(c, other, 'POST', `/sims/${demoSsn(32)}/portin`, {
+      msisdn: '0861234999',
+      current_provider: 'Three',
+      account_type: 'prepay',
+    });
     const [row] = await c.handle.db.select().from(portInRequests).where(eq(portInRequests.msisdn, '0861234999'));
     await advancePortIn(ctxOf, row!.id);
     expect(await advancePortIn(ctxOf, row!.id)).toBe('rejected');
@@ -357,7 +503,9 @@ forEachDatabase('member_controls', (ctx) => {
     expect(await runPortInDonor(ctxOf)).toBe(0);
     c.clock.advance(86_400_000);
     expect(await runPortInDonor(ctxOf)).toBe(1);
-    expect((await (await req(c, await login(c.app, 'portin@example.com'), 'GET', '/portin')).json())._payload.request.status).toBe('completed');
+    expect(
+      (await (await req(c, await login(c.app, 'portin@example.com'), 'GET', '/portin')).json())._payload.request.status,
+    ).toBe('completed');
   });
 
   it('my data: the export holds every table that names the member (read from the schema) and no secret', async () => {
@@ -365,12 +513,17 @@ forEachDatabase('member_controls', (ctx) => {
     const s = await login(c.app, 'controls@example.com');
     await runAlerts({ db: c.handle.db, clock: () => c.clock.now });
     const res = await req(c, s, 'GET', '/my-data');
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="48-my-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="48-my-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     const data = await res.json();
     // Every table with a key to members or to a table that hangs on them is in the export.
     const linked = new Set(['members']);
-    for (let i = 0; i < 3; i++) for (const l of memberLinks()) if (linked.has(l.to) && l.name !== 'members') linked.add(l.name);
-    const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable)).map((t) => getTableConfig(t).name);
+    for (let i = 0; i < 3; i++)
+      for (const l of memberLinks()) if (linked.has(l.to) && l.name !== 'members') linked.add(l.name);
+    const tables = (Object.values(schema) as unknown[])
+      .filter((v): v is PgTable => is(v, PgTable))
+      .map((t) => getTableConfig(t).name);
     const referencing = tables.filter((t) => linked.has(t));
     expect(referencing.length).toBeGreaterThan(20);
     for (const t of [...referencing, ...NAMED_BY_ADDRESS]) expect(Object.keys(data.tables), t).toContain(t);
@@ -378,7 +531,8 @@ forEachDatabase('member_controls', (ctx) => {
     expect(data.tables.ledger.some((r: { card_last4: string }) => r.card_last4 === '5454')).toBe(true);
     expect(data.tables.alerts.length).toBeGreaterThan(0);
     const text = JSON.stringify(data);
-    for (const secret of ['password_hash', 'token_hash', 'binding_hash', 'code_hash', '"token"', 'sbx.']) expect(text).not.toContain(secret);
+    for (const secret of ['password_hash', 'token_hash', 'binding_hash', 'code_hash', '"token"', 'sbx.'])
+      expect(text).not.toContain(secret);
   });
 
   it('deleting the account: code and password; sessions end; no personal data left; amounts kept; the referral service told to forget; the address free again', async () => {
@@ -389,11 +543,24 @@ forEachDatabase('member_controls', (ctx) => {
     const ssn = demoSsn(33);
     const before = await c.handle.db.select().from(ledger).where(eq(ledger.ssn, ssn));
     // An order placed from an address (as a mates-rates order records it): the address is personal data too.
-    await c.handle.db.insert(orders).values({ memberId: id, sku: 'Kickback_Pack_N', status: 'SIM_DELIVERED', firstname: 'Líadan', lastname: 'Power', line1: '1 Quay Street', city: 'Galway', county: 'Galway', ip: '203.0.113.77', createdAt: c.clock.now });
+    await c.handle.db.insert(orders).values({
+      memberId: id,
+      sku: 'Kickback_Pack_N',
+      status: 'SIM_DELIVERED',
+      firstname: 'Líadan',
+      lastname: 'Power',
+      line1: '1 Quay Street',
+      city: 'Galway',
+      county: 'Galway',
+      ip: '203.0.113.77',
+      createdAt: c.clock.now,
+    });
     const noCode = await req(c, s, 'POST', '/my-data/delete', { password: 'Demo-48-pass', confirm: 'DELETE' });
     expect(noCode.status).toBe(403);
     const code = await stepUp(c, s, 'delete', email);
-    expect((await req(c, s, 'POST', '/my-data/delete', { password: 'Demo-48-pass', confirm: 'delete' }, code)).status).toBe(400);
+    expect(
+      (await req(c, s, 'POST', '/my-data/delete', { password: 'Demo-48-pass', confirm: 'delete' }, code)).status,
+    ).toBe(400);
     const gone = await req(c, s, 'POST', '/my-data/delete', { password: 'Demo-48-pass', confirm: 'DELETE' }, code);
     expect([gone.status, await message(gone)]).toEqual([200, myDataMessages.deleted]);
     // The session ended with it.
@@ -404,7 +571,12 @@ forEachDatabase('member_controls', (ctx) => {
     const [forget] = await c.handle.db.select().from(referralOutbox).where(eq(referralOutbox.call, 'forget'));
     expect(JSON.parse(forget!.payload)).toMatchObject({ client_data: { user_id: String(id) } });
     const { sandboxReferrals } = await import('../../src/server/integrations/referrals/index.ts');
-    expect(await sendReferralOutbox({ db: c.handle.db, clock: () => c.clock.now }, sandboxReferrals(c.handle.db, () => c.clock.now))).toBeGreaterThan(0);
+    expect(
+      await sendReferralOutbox(
+        { db: c.handle.db, clock: () => c.clock.now },
+        sandboxReferrals(c.handle.db, () => c.clock.now),
+      ),
+    ).toBeGreaterThan(0);
     const calls = await c.handle.db.select().from(referralCalls);
     expect(calls.some((r) => r.path.endsWith('/users/forget'))).toBe(true);
     expect(calls.some((r) => r.payload.includes(email))).toBe(false);
@@ -412,18 +584,34 @@ forEachDatabase('member_controls', (ctx) => {
     const { memberRows } = await import('../../src/server/features/my-data/my-data.service.ts');
     const left = await memberRows(c.handle.db, id);
     const text = JSON.stringify(left);
-    for (const personal of [email, 'Líadan', 'Power', demoMsisdn(33), '203.0.113.77']) expect(text).not.toContain(personal);
+    for (const personal of [email, 'Líadan', 'Power', demoMsisdn(33), '203.0.113.77'])
+      expect(text).not.toContain(personal);
     expect(left['members']![0]).toMatchObject({ firstname: '', lastname: '', deletedAt: expect.any(Date) });
-    for (const t of ['sessions', 'stored_cards', 'notifications', 'marketing_permissions', 'step_up_codes', 'outbox']) expect(left[t] ?? [], t).toHaveLength(0);
+    for (const t of ['sessions', 'stored_cards', 'notifications', 'marketing_permissions', 'step_up_codes', 'outbox'])
+      expect(left[t] ?? [], t).toHaveLength(0);
     // Amounts kept, without the person.
     const after = await c.handle.db.select().from(ledger).where(eq(ledger.ssn, ssn));
     expect(after.map((r) => r.creditDeltaCents)).toEqual(before.map((r) => r.creditDeltaCents));
     // The address can sign up again; the old password logs nobody in.
-    expect((await c.app.request('/panda/protected/users/current', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password: 'Demo-48-pass' }) })).status).not.toBe(200);
+    expect(
+      (
+        await c.app.request('/panda/protected/users/current', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: email, password: 'Demo-48-pass' }),
+        })
+      ).status,
+    ).not.toBe(200);
     const again = await signUpMember(c, email);
     expect(again.userId).not.toBe(id);
     // Checkouts keep their amounts, without the buyer's address.
-    expect((await c.handle.db.select().from(checkouts).where(inArray(checkouts.memberId, [id]))).every((r) => r.buyerEmail === null)).toBe(true);
+    expect(
+      (
+        await c.handle.db
+          .select()
+          .from(checkouts)
+          .where(inArray(checkouts.memberId, [id]))
+      ).every((r) => r.buyerEmail === null),
+    ).toBe(true);
   });
 });
-

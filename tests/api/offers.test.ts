@@ -5,27 +5,52 @@ import { goodyBags, ledger, offerClaims, outbox } from '../../src/server/db/sche
 import { demoSsn } from '../../src/server/seed/seed.ts';
 import { call, forEachDatabase, login, signUpMember, type Session, type TestContext } from './harness.ts';
 
-const json = (method: string, body: unknown) => ({ method, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const json = (method: string, body: unknown) => ({
+  method,
+  body: JSON.stringify(body),
+  headers: { 'content-type': 'application/json' },
+});
 const message = async (res: Response) => ((await res.json()) as { _payload: { message: string } })._payload.message;
-const post = (ctx: TestContext, s: Session, path: string, body?: unknown) => call(ctx.app, s, `/panda/protected/users/${s.userId}${path}`, body === undefined ? { method: 'POST' } : json('POST', body));
+const post = (ctx: TestContext, s: Session, path: string, body?: unknown) =>
+  call(
+    ctx.app,
+    s,
+    `/panda/protected/users/${s.userId}${path}`,
+    body === undefined ? { method: 'POST' } : json('POST', body),
+  );
 
 /** The 6-digit code of the newest student-offer mail to `to`. */
 async function mailedCode(ctx: TestContext, to: string): Promise<string> {
   const [mail] = await ctx.handle.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.id)).limit(1);
   return /code is (\d{6})/.exec(mail?.body ?? '')?.[1] ?? '';
 }
-const bagsOf = async (ctx: TestContext, n: number, sku: string) => (await ctx.handle.db.select().from(goodyBags).where(and(eq(goodyBags.ssn, demoSsn(n)), eq(goodyBags.productSku, sku)))).length;
+const bagsOf = async (ctx: TestContext, n: number, sku: string) =>
+  (
+    await ctx.handle.db
+      .select()
+      .from(goodyBags)
+      .where(and(eq(goodyBags.ssn, demoSsn(n)), eq(goodyBags.productSku, sku)))
+  ).length;
 
 forEachDatabase('offers', (ctx) => {
   it('promotions: back to school ended (2021-10-06) and one month free closed today; both open on their dates', async () => {
     const today = (await (await ctx().app.request('/panda/public/offers')).json())._payload;
     expect(today.back_to_school).toMatchObject({ eligible: false, ends: '2021-10-06' });
-    expect(today.one_month_free).toMatchObject({ open: false, starts: '2024-02-15', ends: '2024-04-15', purchase_deadline: '2024-05-06' });
+    expect(today.one_month_free).toMatchObject({
+      open: false,
+      starts: '2024-02-15',
+      ends: '2024-04-15',
+      purchase_deadline: '2024-05-06',
+    });
     // The end day itself is still on (Irish time: 23:30 on 6 October 2021 is 22:30 UTC).
     ctx().clock.now = new Date('2021-10-06T22:30:00Z');
-    expect((await (await ctx().app.request('/panda/public/offers')).json())._payload.back_to_school.eligible).toBe(true);
+    expect((await (await ctx().app.request('/panda/public/offers')).json())._payload.back_to_school.eligible).toBe(
+      true,
+    );
     ctx().clock.now = new Date('2021-10-06T23:00:00Z');
-    expect((await (await ctx().app.request('/panda/public/offers')).json())._payload.back_to_school.eligible).toBe(false);
+    expect((await (await ctx().app.request('/panda/public/offers')).json())._payload.back_to_school.eligible).toBe(
+      false,
+    );
   });
 
   it('the free allowance: refused the day before the window, given once inside it, refused after it', async () => {
@@ -72,14 +97,25 @@ forEachDatabase('offers', (ctx) => {
     expect((await applied.json())._payload.goody_bag).toMatchObject({ product_sku: 'BDSTU1', data_kb: 20 * 1_048_576 });
     // One ledger row for the cause.
     const [claim] = await c.handle.db.select().from(offerClaims).where(eq(offerClaims.kind, 'student'));
-    expect((await c.handle.db.select().from(ledger).where(eq(ledger.reference, `offer:${claim!.id}`))).length).toBe(1);
+    expect(
+      (
+        await c.handle.db
+          .select()
+          .from(ledger)
+          .where(eq(ledger.reference, `offer:${claim!.id}`))
+      ).length,
+    ).toBe(1);
     // The code works once; the member cannot have the offer twice; the address serves nobody else.
     expect((await post(c, s, '/offers/student', { email: 'aoife.student@tcd.ie', code })).status).toBe(422);
-    expect(await message(await post(c, s, '/offers/student/code', { email: 'other@ucdconnect.ie' }))).toBe(offersFailures.studentApplied.message);
+    expect(await message(await post(c, s, '/offers/student/code', { email: 'other@ucdconnect.ie' }))).toBe(
+      offersFailures.studentApplied.message,
+    );
     const o = await login(c.app, 'oneday@example.com');
     const taken = await post(c, o, '/offers/student/code', { email: 'aoife.student@tcd.ie' });
     expect([taken.status, await message(taken)]).toEqual([409, offersFailures.addressTaken.message]);
-    expect((await (await call(c.app, s, `/panda/protected/users/${s.userId}/offers`)).json())._payload.student).toMatchObject({ applied: true, email: 'aoife.student@tcd.ie' });
+    expect(
+      (await (await call(c.app, s, `/panda/protected/users/${s.userId}/offers`)).json())._payload.student,
+    ).toMatchObject({ applied: true, email: 'aoife.student@tcd.ie' });
   });
 
   it('student offer: five wrong codes end the code; a code expires after 10 minutes; no active SIM, no offer', async () => {
@@ -88,36 +124,58 @@ forEachDatabase('offers', (ctx) => {
     await post(c, s, '/offers/student/code', { email: 'ciaran@mumail.ie' });
     const code = await mailedCode(c, 'ciaran@mumail.ie');
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 4; i++) expect((await post(c, s, '/offers/student', { email: 'ciaran@mumail.ie', code: wrong })).status).toBe(422);
+    for (let i = 0; i < 4; i++)
+      expect((await post(c, s, '/offers/student', { email: 'ciaran@mumail.ie', code: wrong })).status).toBe(422);
     const fifth = await post(c, s, '/offers/student', { email: 'ciaran@mumail.ie', code: wrong });
     expect([fifth.status, await message(fifth)]).toEqual([429, offersFailures.tooManyTries.message]);
     expect((await post(c, s, '/offers/student', { email: 'ciaran@mumail.ie', code })).status).toBe(429);
     await post(c, s, '/offers/student/code', { email: 'ciaran@mumail.ie' });
     const fresh = await mailedCode(c, 'ciaran@mumail.ie');
     c.clock.advance(10 * 60_000 + 1);
-    expect(await message(await post(c, s, '/offers/student', { email: 'ciaran@mumail.ie', code: fresh }))).toBe(offersFailures.codeExpired.message);
+    expect(await message(await post(c, s, '/offers/student', { email: 'ciaran@mumail.ie', code: fresh }))).toBe(
+      offersFailures.codeExpired.message,
+    );
     const n = await signUpMember(c, 'nosim-student@example.com');
     await post(c, n, '/offers/student/code', { email: 'nosim@tcd.ie' });
-    const noSim = await post(c, n, '/offers/student', { email: 'nosim@tcd.ie', code: await mailedCode(c, 'nosim@tcd.ie') });
+    const noSim = await post(c, n, '/offers/student', {
+      email: 'nosim@tcd.ie',
+      code: await mailedCode(c, 'nosim@tcd.ie'),
+    });
     expect([noSim.status, await message(noSim)]).toEqual([422, offersFailures.noActiveSim.message]);
   });
 
   it('partner campaign: a voucher claimed once, the same one on return, none for another campaign until joined', async () => {
     const c = ctx();
     const s = await login(c.app, 'legacy@example.com');
-    const before = (await (await call(c.app, s, `/panda/protected/users/${s.userId}/campaign-details?token=screen-nights`)).json())._payload;
+    const before = (
+      await (await call(c.app, s, `/panda/protected/users/${s.userId}/campaign-details?token=screen-nights`)).json()
+    )._payload;
     expect(before).toMatchObject({ campaign: 'screen-nights', voucher: null });
-    const joined = (await (await post(c, s, '/campaign', { user_id: String(s.userId), campaign: 'screen-nights' })).json())._payload;
+    const joined = (
+      await (await post(c, s, '/campaign', { user_id: String(s.userId), campaign: 'screen-nights' })).json()
+    )._payload;
     expect(joined.voucher).toMatch(/^SCREEN-\d{4}$/);
-    const again = (await (await post(c, s, '/campaign', { user_id: String(s.userId), campaign: 'screen-nights' })).json())._payload;
+    const again = (
+      await (await post(c, s, '/campaign', { user_id: String(s.userId), campaign: 'screen-nights' })).json()
+    )._payload;
     expect(again.voucher).toBe(joined.voucher);
-    expect((await (await call(c.app, s, `/panda/protected/users/${s.userId}/campaign-details?token=screen-nights`)).json())._payload.voucher).toBe(joined.voucher);
-    expect((await (await call(c.app, s, `/panda/protected/users/${s.userId}/campaign-details?token=pulse-gyms`)).json())._payload.voucher).toBeNull();
+    expect(
+      (await (await call(c.app, s, `/panda/protected/users/${s.userId}/campaign-details?token=screen-nights`)).json())
+        ._payload.voucher,
+    ).toBe(joined.voucher);
+    expect(
+      (await (await call(c.app, s, `/panda/protected/users/${s.userId}/campaign-details?token=pulse-gyms`)).json())
+        ._payload.voucher,
+    ).toBeNull();
     const other = await login(c.app, 'oneday@example.com');
-    const theirs = (await (await post(c, other, '/campaign', { user_id: String(other.userId), campaign: 'screen-nights' })).json())._payload;
+    const theirs = (
+      await (await post(c, other, '/campaign', { user_id: String(other.userId), campaign: 'screen-nights' })).json()
+    )._payload;
     expect(theirs.voucher).not.toBe(joined.voucher);
     // Someone else's user_id in the body is refused; an unknown campaign is bad input.
-    expect((await post(c, s, '/campaign', { user_id: String(other.userId), campaign: 'screen-nights' })).status).toBe(403);
+    expect((await post(c, s, '/campaign', { user_id: String(other.userId), campaign: 'screen-nights' })).status).toBe(
+      403,
+    );
     expect((await post(c, s, '/campaign', { user_id: String(s.userId), campaign: 'nope' })).status).toBe(400);
   });
 
@@ -125,16 +183,31 @@ forEachDatabase('offers', (ctx) => {
     const c = ctx();
     const s = await login(c.app, 'legacy@example.com');
     const base = `/panda/protected/users/${s.userId}`;
-    expect((await (await call(c.app, s, `${base}/longitudePresaleIsUserIdAssosiated`)).json())._payload).toEqual({ associated: false });
+    expect((await (await call(c.app, s, `${base}/longitudePresaleIsUserIdAssosiated`)).json())._payload).toEqual({
+      associated: false,
+    });
     expect((await call(c.app, s, `${base}/longitudePresaleUserIdAssosiatedCode`)).status).toBe(404);
     const unknown = await call(c.app, s, `${base}/longitudePresaleCode`, json('PUT', { code: 'LONG-9999' }));
     expect([unknown.status, await message(unknown)]).toEqual([404, offersFailures.unknownPresaleCode.message]);
-    expect((await call(c.app, s, `${base}/longitudePresaleCode`, json('PUT', { code: ' long-2001 ' }))).status).toBe(200);
-    expect((await (await call(c.app, s, `${base}/longitudePresaleIsUserIdAssosiated`)).json())._payload).toEqual({ associated: true });
-    expect((await (await call(c.app, s, `${base}/longitudePresaleUserIdAssosiatedCode`)).json())._payload).toEqual({ code: 'LONG-2001' });
-    expect(await message(await call(c.app, s, `${base}/longitudePresaleCode`, json('PUT', { code: 'LONG-2002' })))).toBe(offersFailures.hasPresaleCode.message);
+    expect((await call(c.app, s, `${base}/longitudePresaleCode`, json('PUT', { code: ' long-2001 ' }))).status).toBe(
+      200,
+    );
+    expect((await (await call(c.app, s, `${base}/longitudePresaleIsUserIdAssosiated`)).json())._payload).toEqual({
+      associated: true,
+    });
+    expect((await (await call(c.app, s, `${base}/longitudePresaleUserIdAssosiatedCode`)).json())._payload).toEqual({
+      code: 'LONG-2001',
+    });
+    expect(
+      await message(await call(c.app, s, `${base}/longitudePresaleCode`, json('PUT', { code: 'LONG-2002' }))),
+    ).toBe(offersFailures.hasPresaleCode.message);
     const o = await login(c.app, 'oneday@example.com');
-    const taken = await call(c.app, o, `/panda/protected/users/${o.userId}/longitudePresaleCode`, json('PUT', { code: 'LONG-2001' }));
+    const taken = await call(
+      c.app,
+      o,
+      `/panda/protected/users/${o.userId}/longitudePresaleCode`,
+      json('PUT', { code: 'LONG-2001' }),
+    );
     expect([taken.status, await message(taken)]).toEqual([409, offersFailures.presaleTaken.message]);
   });
 
@@ -155,16 +228,40 @@ forEachDatabase('offers', (ctx) => {
 
   it('once-only claims hold under concurrency: 20 redemptions of one code, 20 joins, 20 presale codes at once', async () => {
     const c = ctx();
-    const members = await Promise.all(['oneday', 'legacy', 'portin', 'carriedover', 'lowbalance'].map((m) => login(c.app, `${m}@example.com`)));
-    const smug = await Promise.all(members.flatMap((m) => Array.from({ length: 4 }, () => post(c, m, '/offers/feelsmug', { code: 'SMUG-1010' }))));
+    const members = await Promise.all(
+      ['oneday', 'legacy', 'portin', 'carriedover', 'lowbalance'].map((m) => login(c.app, `${m}@example.com`)),
+    );
+    const smug = await Promise.all(
+      members.flatMap((m) => Array.from({ length: 4 }, () => post(c, m, '/offers/feelsmug', { code: 'SMUG-1010' }))),
+    );
     expect(smug.map((r) => r.status).sort()).toEqual([201, ...Array<number>(19).fill(409)]);
     const s = members[0]!;
-    const joins = await Promise.all(Array.from({ length: 20 }, () => post(c, s, '/campaign', { user_id: String(s.userId), campaign: 'pulse-gyms' })));
+    const joins = await Promise.all(
+      Array.from({ length: 20 }, () => post(c, s, '/campaign', { user_id: String(s.userId), campaign: 'pulse-gyms' })),
+    );
     const vouchers = new Set(await Promise.all(joins.map(async (r) => (await r.json())._payload.voucher as string)));
     expect(vouchers.size).toBe(1);
-    expect((await c.handle.db.select().from(offerClaims).where(eq(offerClaims.kind, 'voucher:pulse-gyms'))).length).toBe(1);
-    const presales = await Promise.all(Array.from({ length: 20 }, (_, i) => call(c.app, s, `/panda/protected/users/${s.userId}/longitudePresaleCode`, json('PUT', { code: `LONG-20${10 + i}` }))));
+    expect(
+      (await c.handle.db.select().from(offerClaims).where(eq(offerClaims.kind, 'voucher:pulse-gyms'))).length,
+    ).toBe(1);
+    const presales = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(
+          c.app,
+          s,
+          `/panda/protected/users/${s.userId}/longitudePresaleCode`,
+          json('PUT', { code: `LONG-20${10 + i}` }),
+        ),
+      ),
+    );
     expect(presales.filter((r) => r.status === 200).length).toBe(1);
-    expect((await c.handle.db.select().from(offerClaims).where(and(eq(offerClaims.kind, 'presale'), eq(offerClaims.memberId, s.userId)))).length).toBe(1);
+    expect(
+      (
+        await c.handle.db
+          .select()
+          .from(offerClaims)
+          .where(and(eq(offerClaims.kind, 'presale'), eq(offerClaims.memberId, s.userId)))
+      ).length,
+    ).toBe(1);
   });
 });

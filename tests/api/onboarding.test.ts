@@ -5,13 +5,40 @@ import { messages } from '../../src/contract/messages.ts';
 import { onboardingFailures } from '../../src/contract/onboarding.ts';
 import { ordersFailures } from '../../src/contract/orders.ts';
 import { spareMsisdn, spareSsn } from '../../src/server/seed/seed.ts';
-import { call, forEachDatabase, login, SEED_TIME, signUpMember, solveCaptcha, type Session, type TestContext } from './harness.ts';
+import {
+  call,
+  forEachDatabase,
+  login,
+  SEED_TIME,
+  signUpMember,
+  solveCaptcha,
+  type Session,
+  type TestContext,
+} from './harness.ts';
 
-const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-const activate = (ctx: TestContext, s: Session, ssn: string) => call(ctx.app, s, `/panda/protected/users/${s.userId}/sims/activate`, json({ ssn }));
-const address = { firstname: 'Méabh', lastname: "O'Carroll", s_line1: '12 Quay Street', s_line2: '', s_city: 'Galway', s_county: 'Galway', s_postcode: 'h91x2y3' };
+const json = (body: unknown) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+const activate = (ctx: TestContext, s: Session, ssn: string) =>
+  call(ctx.app, s, `/panda/protected/users/${s.userId}/sims/activate`, json({ ssn }));
+const address = {
+  firstname: 'Méabh',
+  lastname: "O'Carroll",
+  s_line1: '12 Quay Street',
+  s_line2: '',
+  s_city: 'Galway',
+  s_county: 'Galway',
+  s_postcode: 'h91x2y3',
+};
 const order = async (ctx: TestContext, s: Session, body: Record<string, unknown> = {}) =>
-  call(ctx.app, s, `/panda/protected/users/${s.userId}/orders/free-sim`, json({ ...address, captcha: await solveCaptcha(ctx.app), ...body }));
+  call(
+    ctx.app,
+    s,
+    `/panda/protected/users/${s.userId}/orders/free-sim`,
+    json({ ...address, captcha: await solveCaptcha(ctx.app), ...body }),
+  );
 
 forEachDatabase('onboarding', (ctx) => {
   it('offers a proof-of-work captcha by default, never cached', async () => {
@@ -28,12 +55,34 @@ forEachDatabase('onboarding', (ctx) => {
     const s = await login(ctx().app, 'nosim@example.com');
     const res = await activate(ctx(), s, `${spareSsn(1).slice(0, 4)} ${spareSsn(1).slice(4)}`);
     expect(res.status).toBe(201);
-    expect((await res.json())._payload.sim).toEqual({ ssn: spareSsn(1), msisdn: spareMsisdn(1), product: 'Pre_Start_3FF_N', requester: '1', blocked: false, kind: 'physical' });
+    expect((await res.json())._payload.sim).toEqual({
+      ssn: spareSsn(1),
+      msisdn: spareMsisdn(1),
+      product: 'Pre_Start_3FF_N',
+      requester: '1',
+      blocked: false,
+      kind: 'physical',
+    });
     const owned = await (await call(ctx().app, s, `/panda/protected/users/${s.userId}/sims/owned`)).json();
-    expect(owned._payload.values).toEqual([{ ssn: spareSsn(1), msisdn: spareMsisdn(1), product: 'Pre_Start_3FF_N', requester: '1', blocked: false, kind: 'physical' }]);
-    const summary = (await (await call(ctx().app, s, `/panda/protected/users/${s.userId}/sims/${spareSsn(1)}/balance/summary/current`)).json())._payload.current_month_balance_summary;
+    expect(owned._payload.values).toEqual([
+      {
+        ssn: spareSsn(1),
+        msisdn: spareMsisdn(1),
+        product: 'Pre_Start_3FF_N',
+        requester: '1',
+        blocked: false,
+        kind: 'physical',
+      },
+    ]);
+    const summary = (
+      await (
+        await call(ctx().app, s, `/panda/protected/users/${s.userId}/sims/${spareSsn(1)}/balance/summary/current`)
+      ).json()
+    )._payload.current_month_balance_summary;
     expect(summary).toMatchObject({ is_current_membership: false, main: 0 });
-    expect(summary.goodybags_summary.goodyBags).toEqual([{ product_sku: 'BDEG00', max_onboard_data: 1_048_576, onboard_data: 1_048_576, days_left_for_expiry: 30 }]);
+    expect(summary.goodybags_summary.goodyBags).toEqual([
+      { product_sku: 'BDEG00', max_onboard_data: 1_048_576, onboard_data: 1_048_576, days_left_for_expiry: 30 },
+    ]);
   });
 
   it('refuses an unknown card (404), a card already active (409), a second SIM (409) and a malformed number (400)', async () => {
@@ -72,7 +121,14 @@ forEachDatabase('onboarding', (ctx) => {
     const res = await order(ctx(), s);
     expect(res.status).toBe(201);
     const created = (await res.json())._payload.order;
-    expect(created).toMatchObject({ sku: 'Pre_Start_3FF_N', status: 'SIM_ORDERED', s_city: 'Galway', s_county: 'Galway', s_postcode: 'H91 X2Y3', s_line2: null });
+    expect(created).toMatchObject({
+      sku: 'Pre_Start_3FF_N',
+      status: 'SIM_ORDERED',
+      s_city: 'Galway',
+      s_county: 'Galway',
+      s_postcode: 'H91 X2Y3',
+      s_line2: null,
+    });
     const list = await (await call(ctx().app, s, `/panda/protected/users/${s.userId}/orders`)).json();
     expect(list._meta.total).toBe(1);
     expect(list._payload.values[0]).toEqual(created);
@@ -85,10 +141,19 @@ forEachDatabase('onboarding', (ctx) => {
     const s = await login(ctx().app, 'nosim@example.com');
     const results = await Promise.all(Array.from({ length: 20 }, () => order(ctx(), s)));
     const statuses = results.map((r) => r.status);
-    expect(statuses.filter((st) => st === 201), String(statuses)).toHaveLength(1);
+    expect(
+      statuses.filter((st) => st === 201),
+      String(statuses),
+    ).toHaveLength(1);
     // The limiter lets 10 a window through (orders.routes.ts); of those one is taken and nine refused.
-    expect(statuses.filter((st) => st === 429), String(statuses)).toHaveLength(10);
-    expect(statuses.filter((st) => st === 409), String(statuses)).toHaveLength(9);
+    expect(
+      statuses.filter((st) => st === 429),
+      String(statuses),
+    ).toHaveLength(10);
+    expect(
+      statuses.filter((st) => st === 409),
+      String(statuses),
+    ).toHaveLength(9);
     expect(await ctx().handle.db.select().from(orders).where(eq(orders.memberId, s.userId))).toHaveLength(1);
   });
 
@@ -97,7 +162,15 @@ forEachDatabase('onboarding', (ctx) => {
     const missing = await call(ctx().app, s, `/panda/protected/users/${s.userId}/orders/free-sim`, json(address));
     expect(missing.status).toBe(400);
     expect((await missing.json())._payload.message).toContain('captcha is required');
-    const forged = Buffer.from(JSON.stringify({ algorithm: 'SHA-256', challenge: 'a'.repeat(64), number: 1, salt: 'x?expires=9999999999', signature: 'b'.repeat(64) })).toString('base64');
+    const forged = Buffer.from(
+      JSON.stringify({
+        algorithm: 'SHA-256',
+        challenge: 'a'.repeat(64),
+        number: 1,
+        salt: 'x?expires=9999999999',
+        signature: 'b'.repeat(64),
+      }),
+    ).toString('base64');
     const bad = await order(ctx(), s, { captcha: forged });
     expect(bad.status).toBe(400);
     expect((await bad.json())._payload.message).toBe(messages.captchaFailed);
@@ -107,7 +180,12 @@ forEachDatabase('onboarding', (ctx) => {
     expect((await order(ctx(), s, { captcha: answer, s_county: 'Atlantis' })).status).toBe(400);
     const first = await order(ctx(), s, { captcha: answer });
     expect(first.status).toBe(201);
-    const replay = await call(ctx().app, await login(ctx().app, 'active@example.com'), '/panda/protected/users/1/orders/free-sim', json({ ...address, captcha: answer }));
+    const replay = await call(
+      ctx().app,
+      await login(ctx().app, 'active@example.com'),
+      '/panda/protected/users/1/orders/free-sim',
+      json({ ...address, captcha: answer }),
+    );
     expect(replay.status).toBe(400);
   });
 
@@ -150,7 +228,9 @@ forEachDatabase('onboarding', (ctx) => {
     const page = await ok.text();
     expect(page).toContain('This is not the real help desk.');
     expect(page).toContain('active@example.com');
-    const forged = await ctx().app.request(`/sandbox/helpdesk/access/jwt?jwt=${encodeURIComponent(_payload.sso.slice(0, -2) + 'xx')}`);
+    const forged = await ctx().app.request(
+      `/sandbox/helpdesk/access/jwt?jwt=${encodeURIComponent(_payload.sso.slice(0, -2) + 'xx')}`,
+    );
     expect(forged.status).toBe(401);
   });
 });

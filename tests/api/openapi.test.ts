@@ -9,21 +9,30 @@ import { testConfig } from './harness.ts';
 describe('OpenAPI document', () => {
   // Describing the API reads no data, so no database is opened.
   const app = createApp({ db: {} as Database, config: testConfig() });
-  const document = async () => (await (await app.request('http://localhost:4321/panda/openapi.json')).json()) as {
-    servers: { url: string }[];
-    paths: Record<string, Record<string, { operationId?: string; security?: Record<string, string[]>[] }>>;
-  };
+  const document = async () =>
+    (await (await app.request('http://localhost:4321/panda/openapi.json')).json()) as {
+      servers: { url: string }[];
+      paths: Record<string, Record<string, { operationId?: string; security?: Record<string, string[]>[] }>>;
+    };
 
   it('passes Redocly’s recommended lint with no error and no warning', async () => {
     const config = await createConfig({ extends: ['recommended'] });
-    const problems = await lintFromString({ source: JSON.stringify(await document()), absoluteRef: 'openapi.json', config });
+    const problems = await lintFromString({
+      source: JSON.stringify(await document()),
+      absoluteRef: 'openapi.json',
+      config,
+    });
     // The spec's own paths, kept as it writes them (section 7): the send-free-SIM order ends in a
     // slash, and sim-limits sits beside authentication-removed/{email}. Nothing else is excused.
     const spec = [
       'error no-path-trailing-slash: `/panda/public/packs/campaign/mgm/` should not have a trailing slash. at #/paths/~1panda~1public~1packs~1campaign~1mgm~1',
       'warn no-ambiguous-paths: Paths should resolve unambiguously. Found two ambiguous paths: `/panda/public/users/{user_id}/sim-limits` and `/panda/public/users/authentication-removed/{email}`. at #/paths/~1panda~1public~1users~1authentication-removed~1{email}',
     ];
-    expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? ''}`).filter((p) => !spec.includes(p))).toEqual([]);
+    expect(
+      problems
+        .map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? ''}`)
+        .filter((p) => !spec.includes(p)),
+    ).toEqual([]);
   });
 
   it('publishes every pattern as an ECMA-262 expression under the u flag that means what the server checks (issue 25)', async () => {
@@ -43,7 +52,18 @@ describe('OpenAPI document', () => {
     expect(name).toBe("^[\\p{L}\\p{M}' .-]+$");
     const published = new RegExp(name, 'u');
     const server = nameRule('firstname');
-    for (const candidate of ['Aoife', 'Ní Bhriain', "O'Brien-Smith", 'Seán', 'Máire Ó Súilleabháin', 'St. John', 'R2-D2', 'a<b', 'x@y', 'Zoë_1']) {
+    for (const candidate of [
+      'Aoife',
+      'Ní Bhriain',
+      "O'Brien-Smith",
+      'Seán',
+      'Máire Ó Súilleabháin',
+      'St. John',
+      'R2-D2',
+      'a<b',
+      'x@y',
+      'Zoë_1',
+    ]) {
       expect(published.test(candidate), candidate).toBe(server.safeParse(candidate).success);
     }
     for (const real of ['Aoife', 'Ní Bhriain', "O'Brien-Smith", 'Seán']) expect(published.test(real), real).toBe(true);
@@ -51,14 +71,26 @@ describe('OpenAPI document', () => {
   });
 
   it('declares 415 on every operation with a body, and public ones answer it for a body of another type (issue 25)', async () => {
-    const doc = (await document()) as unknown as { paths: Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown>; security?: Record<string, string[]>[] }>> };
+    const doc = (await document()) as unknown as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          { requestBody?: unknown; responses: Record<string, unknown>; security?: Record<string, string[]>[] }
+        >
+      >;
+    };
     let answered = 0;
     for (const [path, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
         if (!op.requestBody) continue;
         expect(Object.keys(op.responses), `${method} ${path}`).toContain('415');
         if (Object.keys(op.security?.[0] ?? {}).length > 0 || path.includes('{')) continue;
-        const res = await app.request(`http://localhost:4321${path}`, { method: method.toUpperCase(), headers: { 'content-type': 'text/plain', origin: 'http://localhost:4321' }, body: 'hello' });
+        const res = await app.request(`http://localhost:4321${path}`, {
+          method: method.toUpperCase(),
+          headers: { 'content-type': 'text/plain', origin: 'http://localhost:4321' },
+          body: 'hello',
+        });
         expect(res.status, `${method} ${path}`).toBe(415);
         answered += 1;
       }
@@ -69,16 +101,28 @@ describe('OpenAPI document', () => {
   it('names every operation, says which need the session, and where the server is', async () => {
     const doc = await document();
     expect(doc.servers[0]?.url).toBe('https://www.48.ie');
-    const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ path, method, op })));
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ path, method, op })),
+    );
     expect(operations.length).toBeGreaterThan(30);
     const ids = operations.map(({ op }) => op.operationId);
     expect(new Set(ids).size).toBe(ids.length);
     for (const { path, method, op } of operations) {
       // Two /panda/public calls go "with auth headers" (spec section 7): they need the session too.
-      const publicWithSession = ['/panda/public/users/{user_id}/sim-limits', '/panda/public/packs/campaign/mgm/'].includes(path);
-      const member = (path.startsWith('/panda/protected/') && path !== '/panda/protected/users/current') || publicWithSession;
+      const publicWithSession = [
+        '/panda/public/users/{user_id}/sim-limits',
+        '/panda/public/packs/campaign/mgm/',
+      ].includes(path);
+      const member =
+        (path.startsWith('/panda/protected/') && path !== '/panda/protected/users/current') || publicWithSession;
       const needs = Object.keys(op.security?.[0] ?? {}).sort();
-      expect(needs, `${method} ${path}`).toEqual(member ? (method === 'get' ? ['ggAuth', 'ggBinding', 'ggTransaction'] : ['ggAuth', 'ggBinding', 'ggTransaction', 'xsrfToken']) : []);
+      expect(needs, `${method} ${path}`).toEqual(
+        member
+          ? method === 'get'
+            ? ['ggAuth', 'ggBinding', 'ggTransaction']
+            : ['ggAuth', 'ggBinding', 'ggTransaction', 'xsrfToken']
+          : [],
+      );
     }
   });
 });

@@ -24,11 +24,18 @@ forEachDatabase('operations', (ctx) => {
     expect(await res.json()).toEqual({ status: 'not ready', reason: 'shutting down' });
     // With SMTP configured, ready only while the mail server answered in the last 5 minutes (production.md).
     let mail: 'ok' | 'unreachable' = 'ok';
-    const withMail = createApp({ db: ctx().handle.db, config: ctx().config, lifecycle: { draining: () => false, mail: () => mail } });
+    const withMail = createApp({
+      db: ctx().handle.db,
+      config: ctx().config,
+      lifecycle: { draining: () => false, mail: () => mail },
+    });
     expect(await (await withMail.request('/panda/ready')).json()).toEqual({ status: 'ready', mail: 'ok' });
     mail = 'unreachable';
     const noMail = await withMail.request('/panda/ready');
-    expect([noMail.status, await noMail.json()]).toEqual([503, { status: 'not ready', reason: 'mail server unreachable' }]);
+    expect([noMail.status, await noMail.json()]).toEqual([
+      503,
+      { status: 'not ready', reason: 'mail server unreachable' },
+    ]);
     // Liveness does not change with it: the process is alive while it drains.
     expect((await app.request('/panda/health')).status).toBe(200);
 

@@ -9,20 +9,44 @@ import { forEachDatabase, type TestContext } from './harness.ts';
  * an untrusted peer the forwarded headers change nothing.
  */
 const appFor = (c: TestContext, trustProxy: string[]) =>
-  createApp({ db: c.handle.db, config: { ...c.config, trustProxy, rateLimit: { ...c.config.rateLimit, loginPerIp: 3 } }, clock: () => c.clock.now, payments: c.payments });
+  createApp({
+    db: c.handle.db,
+    config: { ...c.config, trustProxy, rateLimit: { ...c.config.rateLimit, loginPerIp: 3 } },
+    clock: () => c.clock.now,
+    payments: c.payments,
+  });
 
 /** A request as it arrives on the socket from `peer`. */
-const from = (app: ReturnType<typeof createApp>, peer: string, path: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
-  app.request(`http://portal-1:4321${path}`, init, { incoming: { socket: { remoteAddress: peer, remotePort: 40_000, remoteFamily: peer.includes(':') ? 'IPv6' : 'IPv4' } } });
+const from = (
+  app: ReturnType<typeof createApp>,
+  peer: string,
+  path: string,
+  init: RequestInit & { headers?: Record<string, string> } = {},
+) =>
+  app.request(`http://portal-1:4321${path}`, init, {
+    incoming: {
+      socket: { remoteAddress: peer, remotePort: 40_000, remoteFamily: peer.includes(':') ? 'IPv6' : 'IPv4' },
+    },
+  });
 
-const logIn = (app: ReturnType<typeof createApp>, peer: string, headers: Record<string, string>, password = 'wrong-password-1') =>
-  from(app, peer, '/panda/public/users/current', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ username: 'active@example.com', password }) });
+const logIn = (
+  app: ReturnType<typeof createApp>,
+  peer: string,
+  headers: Record<string, string>,
+  password = 'wrong-password-1',
+) =>
+  from(app, peer, '/panda/public/users/current', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ username: 'active@example.com', password }),
+  });
 
 forEachDatabase('proxy', (ctx) => {
   it('through a trusted proxy the forwarded client address is the one limited', async () => {
     const app = appFor(ctx(), ['loopback']);
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await logIn(app, '127.0.0.1', { 'x-forwarded-for': '198.51.100.1' })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await logIn(app, '127.0.0.1', { 'x-forwarded-for': '198.51.100.1' })).status);
     expect(statuses).toEqual([401, 401, 401, 429]);
     // Another visitor behind the same proxy is not locked out.
     expect((await logIn(app, '127.0.0.1', { 'x-forwarded-for': '198.51.100.2' })).status).toBe(401);
@@ -33,13 +57,19 @@ forEachDatabase('proxy', (ctx) => {
   it('from an untrusted peer X-Forwarded-For changes nothing', async () => {
     const app = appFor(ctx(), ['loopback']);
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await logIn(app, '203.0.113.9', { 'x-forwarded-for': `198.51.100.${i + 10}` })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await logIn(app, '203.0.113.9', { 'x-forwarded-for': `198.51.100.${i + 10}` })).status);
     expect(statuses).toEqual([401, 401, 401, 429]);
   });
 
   it('https at a trusted proxy: Secure cookies, HSTS, and the site’s own origin accepted; not from an untrusted peer', async () => {
     const app = appFor(ctx(), ['10.0.0.0/8']);
-    const tls = { 'x-forwarded-for': '198.51.100.3', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'www.48.ie', origin: 'https://www.48.ie' };
+    const tls = {
+      'x-forwarded-for': '198.51.100.3',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'www.48.ie',
+      origin: 'https://www.48.ie',
+    };
     const ok = await logIn(app, '10.1.2.3', tls, DEMO_PASSWORD);
     expect(ok.status).toBe(200);
     expect(ok.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');

@@ -18,7 +18,11 @@ forEachDatabase(
   'rate_limit_recovery',
   (ctx) => {
     it('limits reset e-mails per account: the sixth request in the window is refused and sends nothing', async () => {
-      const ask = (email: string) => ctx().app.request('/panda/public/users/password-recovery', { method: 'POST', body: new URLSearchParams({ email }) });
+      const ask = (email: string) =>
+        ctx().app.request('/panda/public/users/password-recovery', {
+          method: 'POST',
+          body: new URLSearchParams({ email }),
+        });
       for (let i = 0; i < 5; i++) expect((await ask('active@example.com')).status).toBe(200);
       expect((await ask('Active@example.com')).status).toBe(429);
       expect((await ask('portin@example.com')).status).toBe(200);

@@ -13,7 +13,8 @@ forEachDatabase(
       // takes on a busy machine cannot end the window early, then move it past the window.
       vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
       try {
-        for (let i = 0; i < 3; i++) expect((await attemptLogin(ctx(), 'active@example.com', 'Wrong-pass-1')).status).toBe(401);
+        for (let i = 0; i < 3; i++)
+          expect((await attemptLogin(ctx(), 'active@example.com', 'Wrong-pass-1')).status).toBe(401);
         const limited = await attemptLogin(ctx(), 'active@example.com', DEMO_PASSWORD);
         expect(limited.status).toBe(429);
         expect(Number(limited.headers.get('retry-after'))).toBe(WINDOW_MS / 1000);

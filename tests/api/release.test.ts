@@ -26,12 +26,20 @@ forEachDatabase('release', (ctx) => {
     expect(await liveReleaseDir(db, dataDir)).toBeUndefined();
     const serving = { a: 'dist', b: 'dist' };
     const a = createRebuilder({
-      dataDir, live: 'dist', log: pino({ level: 'silent' }),
+      dataDir,
+      live: 'dist',
+      log: pino({ level: 'silent' }),
       build: async (outDir) => site(outDir, 'published'),
       swap: async (dir) => void (serving.a = dir),
       publish: (dir) => recordRelease(db, dir, new Date()),
     });
-    const b = followRelease({ db, dataDir, serving: () => serving.b, swap: async (dir) => void (serving.b = dir), everyMs: 60_000 });
+    const b = followRelease({
+      db,
+      dataDir,
+      serving: () => serving.b,
+      swap: async (dir) => void (serving.b = dir),
+      everyMs: 60_000,
+    });
     try {
       a.request('publish');
       await a.idle();
@@ -59,7 +67,13 @@ forEachDatabase('release', (ctx) => {
     await recordRelease(db, '/elsewhere/site/2026-11-23T10-00-00-000Z-1', new Date());
     const dataDir = mkdtempSync(join(tmpdir(), 'release-'));
     const swapped: string[] = [];
-    const b = followRelease({ db, dataDir, serving: () => 'dist', swap: async (dir) => void swapped.push(dir), everyMs: 60_000 });
+    const b = followRelease({
+      db,
+      dataDir,
+      serving: () => 'dist',
+      swap: async (dir) => void swapped.push(dir),
+      everyMs: 60_000,
+    });
     expect(await b.check()).toBe(false);
     expect(swapped).toEqual([]);
     await b.stop();

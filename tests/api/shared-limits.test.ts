@@ -14,7 +14,10 @@ forEachDatabase(
   (ctx) => {
     it('two instances on one database count the log-in limit together (in memory on the embedded database)', async () => {
       const c = ctx();
-      const second = { ...c, app: createApp({ db: c.handle.db, config: c.config, clock: () => c.clock.now, payments: c.payments }) };
+      const second = {
+        ...c,
+        app: createApp({ db: c.handle.db, config: c.config, clock: () => c.clock.now, payments: c.payments }),
+      };
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++) {
         statuses.push((await attemptLogin(c, `nobody${i}@example.com`, 'x')).status);
@@ -25,7 +28,9 @@ forEachDatabase(
         expect(await c.handle.db.select().from(rateLimits)).not.toHaveLength(0);
         // Counters whose window has ended are removed by the minute job; live ones stay.
         expect(await expireRateLimits({ db: c.handle.db, clock: () => new Date() })).toBe(0);
-        expect(await expireRateLimits({ db: c.handle.db, clock: () => new Date(Date.now() + 61_000) })).toBeGreaterThan(0);
+        expect(await expireRateLimits({ db: c.handle.db, clock: () => new Date(Date.now() + 61_000) })).toBeGreaterThan(
+          0,
+        );
         expect(await c.handle.db.select().from(rateLimits)).toHaveLength(0);
       } else {
         // One process per embedded database: each app counts its own (3 each, under the limit of 4).
@@ -36,8 +41,13 @@ forEachDatabase(
     it('twenty attempts at once across two instances: exactly the limit answered', async () => {
       const c = ctx();
       if (!isSharedDatabase(c.handle.db)) return;
-      const second = { ...c, app: createApp({ db: c.handle.db, config: c.config, clock: () => c.clock.now, payments: c.payments }) };
-      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => attemptLogin(i % 2 ? second : c, `burst${i}@example.com`, 'x')));
+      const second = {
+        ...c,
+        app: createApp({ db: c.handle.db, config: c.config, clock: () => c.clock.now, payments: c.payments }),
+      };
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => attemptLogin(i % 2 ? second : c, `burst${i}@example.com`, 'x')),
+      );
       expect(results.filter((r) => r.status === 401)).toHaveLength(4);
       expect(results.filter((r) => r.status === 429)).toHaveLength(16);
     });

@@ -16,7 +16,14 @@ async function signUp(ctx: TestContext, email: string, extra: Record<string, unk
   return ctx.app.request('http://portal.test/panda/public/users', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'New-member-2026', firstname: 'Laoise', lastname: 'Hayes', captcha, ...extra }),
+    body: JSON.stringify({
+      email,
+      password: 'New-member-2026',
+      firstname: 'Laoise',
+      lastname: 'Hayes',
+      captcha,
+      ...extra,
+    }),
   });
 }
 
@@ -27,9 +34,24 @@ async function mailsTo(ctx: TestContext, to: string): Promise<{ subject: string;
 
 function sessionFrom(res: Response, userId: number): Session {
   const cookies = res.headers.getSetCookie();
-  const get = (name: string) => cookies.find((c) => c.startsWith(`${name}=`))!.slice(name.length + 1).split(';')[0]!;
+  const get = (name: string) =>
+    cookies
+      .find((c) => c.startsWith(`${name}=`))!
+      .slice(name.length + 1)
+      .split(';')[0]!;
   const token = res.headers.get('x-gg-auth')!;
-  return { token, binding: get('gg_bind'), xsrf: get('XSRF-TOKEN'), userId, headers: { 'x-gg-auth': token, 'x-gg-transaction': 't', cookie: `gg_bind=${get('gg_bind')}; XSRF-TOKEN=${get('XSRF-TOKEN')}`, 'x-xsrf-token': get('XSRF-TOKEN') } };
+  return {
+    token,
+    binding: get('gg_bind'),
+    xsrf: get('XSRF-TOKEN'),
+    userId,
+    headers: {
+      'x-gg-auth': token,
+      'x-gg-transaction': 't',
+      cookie: `gg_bind=${get('gg_bind')}; XSRF-TOKEN=${get('XSRF-TOKEN')}`,
+      'x-xsrf-token': get('XSRF-TOKEN'),
+    },
+  };
 }
 
 forEachDatabase('signup', (ctx) => {
@@ -44,15 +66,28 @@ forEachDatabase('signup', (ctx) => {
     const code = /code is ([0-9]{6})/.exec(mail!.body)![1]!;
     expect(mail!.body).toMatch(/http:\/\/portal\.test\/sign-up\?verify=[A-Za-z0-9_-]{43}/);
 
-    const wrong = await call(ctx().app, s, `/panda/protected/users/${s.userId}/email/verify/${code === '000000' ? '111111' : '000000'}?force=true`, { method: 'POST' });
+    const wrong = await call(
+      ctx().app,
+      s,
+      `/panda/protected/users/${s.userId}/email/verify/${code === '000000' ? '111111' : '000000'}?force=true`,
+      { method: 'POST' },
+    );
     expect(wrong.status).toBe(400);
     expect((await wrong.json())._payload.message).toBe(signUpFailures.verificationInvalid.message);
 
-    const ok = await call(ctx().app, s, `/panda/protected/users/${s.userId}/email/verify/${code}?force=true`, { method: 'POST' });
+    const ok = await call(ctx().app, s, `/panda/protected/users/${s.userId}/email/verify/${code}?force=true`, {
+      method: 'POST',
+    });
     expect(ok.status).toBe(200);
     expect((await ok.json())._payload.account.is_verified).toBe(true);
     // Single use.
-    expect((await call(ctx().app, s, `/panda/protected/users/${s.userId}/email/verify/${code}?force=true`, { method: 'POST' })).status).toBe(400);
+    expect(
+      (
+        await call(ctx().app, s, `/panda/protected/users/${s.userId}/email/verify/${code}?force=true`, {
+          method: 'POST',
+        })
+      ).status,
+    ).toBe(400);
     const state = await (await call(ctx().app, s, `/panda/protected/users/${s.userId}/update-email`)).json();
     expect(state._payload).toEqual({ email: 'laoise@example.com', is_verified: true });
   });
@@ -61,14 +96,21 @@ forEachDatabase('signup', (ctx) => {
     const res = await signUp(ctx(), 'link@example.com');
     const s = sessionFrom(res, (await res.json())._payload.account.user_id);
     const first = /verify=([A-Za-z0-9_-]+)/.exec((await mailsTo(ctx(), 'link@example.com'))[0]!.body)![1]!;
-    expect((await call(ctx().app, s, `/panda/protected/users/${s.userId}/generate-token`, { method: 'POST' })).status).toBe(200);
+    expect(
+      (await call(ctx().app, s, `/panda/protected/users/${s.userId}/generate-token`, { method: 'POST' })).status,
+    ).toBe(200);
     const mails = await mailsTo(ctx(), 'link@example.com');
     expect(mails).toHaveLength(2);
     const second = /verify=([A-Za-z0-9_-]+)/.exec(mails[0]!.body)![1]!;
-    expect((await call(ctx().app, s, `/panda/protected/users/${s.userId}/email/verify/${first}`, { method: 'POST' })).status).toBe(400);
+    expect(
+      (await call(ctx().app, s, `/panda/protected/users/${s.userId}/email/verify/${first}`, { method: 'POST' })).status,
+    ).toBe(400);
     ctx().clock.advance(24 * HOUR + 1000);
     const fresh = await login(ctx().app, 'link@example.com', 'New-member-2026');
-    expect((await call(ctx().app, fresh, `/panda/protected/users/${s.userId}/email/verify/${second}`, { method: 'POST' })).status).toBe(400);
+    expect(
+      (await call(ctx().app, fresh, `/panda/protected/users/${s.userId}/email/verify/${second}`, { method: 'POST' }))
+        .status,
+    ).toBe(400);
     const rows = await ctx().handle.db.select().from(emailTokens);
     expect(JSON.stringify(rows)).not.toContain(second);
     expect(rows.map((r) => r.tokenHash)).toContain(createHash('sha256').update(second).digest('hex'));
@@ -79,11 +121,18 @@ forEachDatabase('signup', (ctx) => {
     const owner = sessionFrom(res, (await res.json())._payload.account.user_id);
     const link = /verify=([A-Za-z0-9_-]+)/.exec((await mailsTo(ctx(), 'owner@example.com'))[0]!.body)![1]!;
     const other = await login(ctx().app, 'unverified@example.com');
-    const stolen = await call(ctx().app, other, `/panda/protected/users/${other.userId}/email/verify/${link}`, { method: 'POST' });
+    const stolen = await call(ctx().app, other, `/panda/protected/users/${other.userId}/email/verify/${link}`, {
+      method: 'POST',
+    });
     expect(stolen.status).toBe(400);
-    const [unverified] = await ctx().handle.db.select({ v: members.isVerified }).from(members).where(eq(members.id, other.userId));
+    const [unverified] = await ctx()
+      .handle.db.select({ v: members.isVerified })
+      .from(members)
+      .where(eq(members.id, other.userId));
     expect(unverified!.v).toBe(false);
-    const mine = await call(ctx().app, owner, `/panda/protected/users/${owner.userId}/email/verify/${link}`, { method: 'POST' });
+    const mine = await call(ctx().app, owner, `/panda/protected/users/${owner.userId}/email/verify/${link}`, {
+      method: 'POST',
+    });
     expect(mine.status).toBe(200);
   });
 
@@ -91,7 +140,13 @@ forEachDatabase('signup', (ctx) => {
     const taken = await signUp(ctx(), 'ACTIVE@example.com');
     expect(taken.status).toBe(409);
     expect((await taken.json())._payload.message).toBe(signUpFailures.emailTaken.message);
-    for (const extra of [{ password: 'short1' }, { password: 'nodigitshere' }, { firstname: '' }, { firstname: '<script>' }, { lastname: 'x'.repeat(61) }]) {
+    for (const extra of [
+      { password: 'short1' },
+      { password: 'nodigitshere' },
+      { firstname: '' },
+      { firstname: '<script>' },
+      { lastname: 'x'.repeat(61) },
+    ]) {
       const res = await signUp(ctx(), 'fresh@example.com', extra);
       expect(res.status, JSON.stringify(extra)).toBe(400);
     }
@@ -100,24 +155,39 @@ forEachDatabase('signup', (ctx) => {
 
   it('20 sign-ups with one address at once (in 20 spellings of its case): exactly one account', async () => {
     // Bit i of n decides whether letter i is upper case: 20 different spellings of one address.
-    const spelling = (n: number) => [...'twice@example.com'].map((ch, i) => ((n >> i) & 1 ? ch.toUpperCase() : ch)).join('');
+    const spelling = (n: number) =>
+      [...'twice@example.com'].map((ch, i) => ((n >> i) & 1 ? ch.toUpperCase() : ch)).join('');
     const results = await Promise.all(Array.from({ length: 20 }, (_, n) => signUp(ctx(), spelling(n))));
     expect(results.map((r) => r.status).sort()).toEqual([201, ...Array<number>(19).fill(409)]);
-    expect(await ctx().handle.db.select().from(members).where(sql`lower(${members.email}) = 'twice@example.com'`)).toHaveLength(1);
+    expect(
+      await ctx()
+        .handle.db.select()
+        .from(members)
+        .where(sql`lower(${members.email}) = 'twice@example.com'`),
+    ).toHaveLength(1);
   });
 
   it('resets a forgotten password through the outbox, once, and ends every session', async () => {
     const before = await login(ctx().app, 'active@example.com');
-    expect((await ctx().app.request('/panda/public/users/authentication-removed/active%40example.com')).status).toBe(200);
-    const form = (email: string) => ctx().app.request('http://portal.test/panda/public/users/password-recovery', { method: 'POST', body: new URLSearchParams({ email }) });
+    expect((await ctx().app.request('/panda/public/users/authentication-removed/active%40example.com')).status).toBe(
+      200,
+    );
+    const form = (email: string) =>
+      ctx().app.request('http://portal.test/panda/public/users/password-recovery', {
+        method: 'POST',
+        body: new URLSearchParams({ email }),
+      });
     const known = await form('active@example.com');
     const unknown = await form('ghost@example.com');
     expect(await known.text()).toBe(await unknown.text());
     const mail = (await mailsTo(ctx(), 'active@example.com'))[0]!;
     const token = /forgot-password\?token=([A-Za-z0-9_-]+)/.exec(mail.body)![1]!;
-    const reset = (password: string) => ctx().app.request('/panda/public/users/password-recovery/token-email', {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, password }),
-    });
+    const reset = (password: string) =>
+      ctx().app.request('/panda/public/users/password-recovery/token-email', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token, password }),
+      });
     expect((await reset('too-short')).status).toBe(400);
     expect((await reset('Brand-new-pass-7')).status).toBe(200);
     expect((await reset('Another-pass-8')).status).toBe(400);
@@ -127,11 +197,16 @@ forEachDatabase('signup', (ctx) => {
   });
 
   it('a reset link expires after an hour', async () => {
-    await ctx().app.request('/panda/public/users/password-recovery', { method: 'POST', body: new URLSearchParams({ email: 'active@example.com' }) });
+    await ctx().app.request('/panda/public/users/password-recovery', {
+      method: 'POST',
+      body: new URLSearchParams({ email: 'active@example.com' }),
+    });
     const token = /token=([A-Za-z0-9_-]+)/.exec((await mailsTo(ctx(), 'active@example.com'))[0]!.body)![1]!;
     ctx().clock.advance(HOUR + 1000);
     const res = await ctx().app.request('/panda/public/users/password-recovery/token-email', {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token, password: 'Brand-new-pass-7' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token, password: 'Brand-new-pass-7' }),
     });
     expect(res.status).toBe(400);
     expect((await res.json())._payload.message).toBe(passwordRecoveryFailures.resetInvalid.message);
@@ -147,7 +222,9 @@ forEachDatabase('signup', (ctx) => {
       expect(Number(claims['exp']) - Number(claims['iat'])).toBe(300);
       expect(claims).toMatchObject({ name: 'Aoife Byrne', email: 'active@example.com', organization: '48' });
       expect(claims['jti']).toMatch(/^[0-9a-f-]{36}$/);
-      await expect(verify(_payload.sso, 'some-other-secret-that-is-long-enough-000', 'HS512')).rejects.toThrow(/signature/i);
+      await expect(verify(_payload.sso, 'some-other-secret-that-is-long-enough-000', 'HS512')).rejects.toThrow(
+        /signature/i,
+      );
     } finally {
       vi.useRealTimers();
     }
@@ -156,9 +233,12 @@ forEachDatabase('signup', (ctx) => {
   it('changes the password with the current one, ending every other session but this one', async () => {
     const here = await login(ctx().app, 'active@example.com');
     const elsewhere = await login(ctx().app, 'active@example.com');
-    const change = (current: string) => call(ctx().app, here, `/panda/protected/users/${here.userId}/password`, {
-      method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ current_password: current, new_password: 'Changed-pass-99' }),
-    });
+    const change = (current: string) =>
+      call(ctx().app, here, `/panda/protected/users/${here.userId}/password`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ current_password: current, new_password: 'Changed-pass-99' }),
+      });
     const wrong = await change('not-my-password');
     expect(wrong.status).toBe(400);
     expect((await wrong.json())._payload.message).toBe(messages.wrongCurrentPassword);

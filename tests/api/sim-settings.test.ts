@@ -4,7 +4,11 @@ import { simSettingsFailures } from '../../src/contract/sim-settings.ts';
 import { DEMO_PASSWORD, demoMsisdn, demoSsn, spareSsn } from '../../src/server/seed/seed.ts';
 import { call, forEachDatabase, login, stepUpCode, type Session, type TestContext } from './harness.ts';
 
-const json = (body: unknown, code?: string) => ({ method: 'POST', headers: { 'content-type': 'application/json', ...(code ? { 'x-step-up-code': code } : {}) }, body: JSON.stringify(body) });
+const json = (body: unknown, code?: string) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', ...(code ? { 'x-step-up-code': code } : {}) },
+  body: JSON.stringify(body),
+});
 const base = (s: Session) => `/panda/protected/users/${s.userId}`;
 const get = async (ctx: TestContext, s: Session, path: string) => (await call(ctx.app, s, `${base(s)}${path}`)).json();
 const address = { firstname: 'Aoife', lastname: 'Murphy', s_line1: '1 Main Street', s_city: 'Cork', s_county: 'Cork' };
@@ -12,14 +16,24 @@ const address = { firstname: 'Aoife', lastname: 'Murphy', s_line1: '1 Main Stree
 forEachDatabase('sim_settings', (ctx) => {
   it('move your number: the request, the PORTIN_IN_PROGRESS segment, and one open at a time', async () => {
     const s = await login(ctx().app, 'active@example.com');
-    const res = await call(ctx().app, s, `${base(s)}/sims/${demoSsn(1)}/portin`, json({ msisdn: '+353 85 123 4567', current_provider: 'Vodafone', account_type: 'prepay' }));
+    const res = await call(
+      ctx().app,
+      s,
+      `${base(s)}/sims/${demoSsn(1)}/portin`,
+      json({ msisdn: '+353 85 123 4567', current_provider: 'Vodafone', account_type: 'prepay' }),
+    );
     expect(res.status).toBe(201);
     const body = (await res.json())._payload;
     expect(body.message).toBe('Portin is in progress.');
     expect(body.request).toMatchObject({ msisdn: '0851234567', current_provider: 'Vodafone', status: 'requested' });
     expect((await get(ctx(), s, '/segments'))._payload.values).toContainEqual({ segment_type: 'PORTIN_IN_PROGRESS' });
     expect((await get(ctx(), s, '/portin'))._payload.request.msisdn).toBe('0851234567');
-    const again = await call(ctx().app, s, `${base(s)}/sims/${demoSsn(1)}/portin`, json({ msisdn: '0861234567', current_provider: 'Three', account_type: 'prepay' }));
+    const again = await call(
+      ctx().app,
+      s,
+      `${base(s)}/sims/${demoSsn(1)}/portin`,
+      json({ msisdn: '0861234567', current_provider: 'Three', account_type: 'prepay' }),
+    );
     expect(again.status).toBe(409);
     expect((await again.json())._payload.message).toBe(simSettingsFailures.portInOpen.message);
   });
@@ -27,7 +41,12 @@ forEachDatabase('sim_settings', (ctx) => {
   it('move your number refuses a number already on 48, bad numbers, and a bill-pay account without its number', async () => {
     const s = await login(ctx().app, 'oneday@example.com');
     const path = `${base(s)}/sims/${demoSsn(17)}/portin`;
-    const on48 = await call(ctx().app, s, path, json({ msisdn: demoMsisdn(2), current_provider: 'Three', account_type: 'prepay' }));
+    const on48 = await call(
+      ctx().app,
+      s,
+      path,
+      json({ msisdn: demoMsisdn(2), current_provider: 'Three', account_type: 'prepay' }),
+    );
     expect(on48.status).toBe(409);
     expect((await on48.json())._payload.message).toBe(simSettingsFailures.numberAlreadyWith48.message);
     for (const [body, message] of [
@@ -49,38 +68,80 @@ forEachDatabase('sim_settings', (ctx) => {
     expect(res.status).toBe(201);
     expect((await res.json())._payload.order).toMatchObject({ status: 'SIM_REORDERED', s_city: 'Cork' });
     expect((await get(ctx(), s, '/orders'))._payload.values[0].status).toBe('SIM_REORDERED');
-    const twice = await Promise.all([1, 2].map(() => call(ctx().app, s, `${base(s)}/sims/${demoSsn(1)}/reorder`, json({ ...address, reason: 'damaged' }))));
+    const twice = await Promise.all(
+      [1, 2].map(() =>
+        call(ctx().app, s, `${base(s)}/sims/${demoSsn(1)}/reorder`, json({ ...address, reason: 'damaged' })),
+      ),
+    );
     expect(twice.map((r) => r.status)).toEqual([409, 409]);
-    const bad = await call(ctx().app, s, `${base(s)}/sims/${demoSsn(1)}/reorder`, json({ ...address, reason: 'bored' }));
+    const bad = await call(
+      ctx().app,
+      s,
+      `${base(s)}/sims/${demoSsn(1)}/reorder`,
+      json({ ...address, reason: 'bored' }),
+    );
     expect(bad.status).toBe(400);
   });
 
   it('change my SIM: the number, credit and membership move to the new card; the old one ends', async () => {
     const s = await login(ctx().app, 'active@example.com');
-    const before = (await get(ctx(), s, `/sims/${demoSsn(1)}/balance/summary/current`))._payload.current_month_balance_summary;
-    const wrong = await call(ctx().app, s, `${base(s)}/sims/${demoSsn(1)}/change`, json({ new_ssn: spareSsn(50), password: 'not-it' }));
+    const before = (await get(ctx(), s, `/sims/${demoSsn(1)}/balance/summary/current`))._payload
+      .current_month_balance_summary;
+    const wrong = await call(
+      ctx().app,
+      s,
+      `${base(s)}/sims/${demoSsn(1)}/change`,
+      json({ new_ssn: spareSsn(50), password: 'not-it' }),
+    );
     expect(wrong.status).toBe(400);
     expect((await wrong.json())._payload.message).toBe(messages.wrongCurrentPassword);
     const code = await stepUpCode(ctx(), s, 'sim');
-    const res = await call(ctx().app, s, `${base(s)}/sims/${demoSsn(1)}/change`, json({ new_ssn: spareSsn(50), password: DEMO_PASSWORD }, code));
+    const res = await call(
+      ctx().app,
+      s,
+      `${base(s)}/sims/${demoSsn(1)}/change`,
+      json({ new_ssn: spareSsn(50), password: DEMO_PASSWORD }, code),
+    );
     expect(res.status).toBe(200);
     expect((await res.json())._payload.sim).toMatchObject({ ssn: spareSsn(50), msisdn: demoMsisdn(1) });
-    expect((await get(ctx(), s, '/sims/owned'))._payload.values).toEqual([expect.objectContaining({ ssn: spareSsn(50), msisdn: demoMsisdn(1) })]);
-    const after = (await get(ctx(), s, `/sims/${spareSsn(50)}/balance/summary/current`))._payload.current_month_balance_summary;
+    expect((await get(ctx(), s, '/sims/owned'))._payload.values).toEqual([
+      expect.objectContaining({ ssn: spareSsn(50), msisdn: demoMsisdn(1) }),
+    ]);
+    const after = (await get(ctx(), s, `/sims/${spareSsn(50)}/balance/summary/current`))._payload
+      .current_month_balance_summary;
     expect(after).toEqual(before);
     expect((await get(ctx(), s, '/transactions?limit=100'))._meta.total).toBeGreaterThan(0);
     // The old card is no longer theirs to use; the new card cannot be used twice.
-    const old = await call(ctx().app, s, `${base(s)}/sims/${demoSsn(1)}/change`, json({ new_ssn: spareSsn(51), password: DEMO_PASSWORD }, await stepUpCode(ctx(), s, 'sim')));
+    const old = await call(
+      ctx().app,
+      s,
+      `${base(s)}/sims/${demoSsn(1)}/change`,
+      json({ new_ssn: spareSsn(51), password: DEMO_PASSWORD }, await stepUpCode(ctx(), s, 'sim')),
+    );
     expect(old.status).toBe(409);
-    const reused = await call(ctx().app, s, `${base(s)}/sims/${spareSsn(50)}/change`, json({ new_ssn: spareSsn(50), password: DEMO_PASSWORD }, await stepUpCode(ctx(), s, 'sim')));
+    const reused = await call(
+      ctx().app,
+      s,
+      `${base(s)}/sims/${spareSsn(50)}/change`,
+      json({ new_ssn: spareSsn(50), password: DEMO_PASSWORD }, await stepUpCode(ctx(), s, 'sim')),
+    );
     expect(reused.status).toBe(409);
   });
 
   it('change my SIM: The Safe, donations and Spot me loans move with the SIM', async () => {
     const s = await login(ctx().app, 'vault@example.com');
-    const lend = await call(ctx().app, s, `${base(s)}/sims/${demoSsn(25)}/flexidata/spotme`, { method: 'POST', body: JSON.stringify({ msisdn: '0871000030', amount_gb: 1, days: 2 }), headers: { 'content-type': 'application/json' } });
+    const lend = await call(ctx().app, s, `${base(s)}/sims/${demoSsn(25)}/flexidata/spotme`, {
+      method: 'POST',
+      body: JSON.stringify({ msisdn: '0871000030', amount_gb: 1, days: 2 }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(lend.status).toBe(201);
-    const res = await call(ctx().app, s, `${base(s)}/sims/${demoSsn(25)}/change`, json({ new_ssn: spareSsn(52), password: DEMO_PASSWORD }, await stepUpCode(ctx(), s, 'sim')));
+    const res = await call(
+      ctx().app,
+      s,
+      `${base(s)}/sims/${demoSsn(25)}/change`,
+      json({ new_ssn: spareSsn(52), password: DEMO_PASSWORD }, await stepUpCode(ctx(), s, 'sim')),
+    );
     expect(res.status).toBe(200);
     const overview = (await get(ctx(), s, `/sims/${spareSsn(52)}/flexidata`))._payload;
     expect(overview.safe_kb).toBe(3 * 1_048_576);

@@ -29,7 +29,15 @@ describe.skipIf(!url)('two instances on one PostgreSQL database', () => {
     const database = await freshPostgresDatabase(url!, 'topology');
     handle = await openDatabase(database);
     await seedDemo(handle.db, new Date()); // renewed@'s membership ended an hour ago: both instances find it due at start
-    const shared = { DATABASE_URL: database, DATA_DIR: mkdtempSync(join(tmpdir(), 'topology-')), API_ONLY: 'true', TRUST_PROXY: 'loopback', LOGIN_RATE_LIMIT_PER_IP: '6', ...secrets, NODE_ENV: '' };
+    const shared = {
+      DATABASE_URL: database,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'topology-')),
+      API_ONLY: 'true',
+      TRUST_PROXY: 'loopback',
+      LOGIN_RATE_LIMIT_PER_IP: '6',
+      ...secrets,
+      NODE_ENV: '',
+    };
     servers = await Promise.all([startServer(shared), startServer(shared)]);
   }, 120_000);
   afterAll(async () => {
@@ -38,9 +46,25 @@ describe.skipIf(!url)('two instances on one PostgreSQL database', () => {
   });
 
   it('a renewal due at start is applied once, though both instances ran their jobs', async () => {
-    await expect.poll(async () => (await handle.db.select().from(ledger).where(and(eq(ledger.ssn, demoSsn(21)), eq(ledger.kind, 'renewal')))).length, { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (
+            await handle.db
+              .select()
+              .from(ledger)
+              .where(and(eq(ledger.ssn, demoSsn(21)), eq(ledger.kind, 'renewal')))
+          ).length,
+        { timeout: 20_000 },
+      )
+      .toBe(1);
     await new Promise((r) => setTimeout(r, 1000));
-    expect(await handle.db.select().from(ledger).where(and(eq(ledger.ssn, demoSsn(21)), eq(ledger.kind, 'renewal')))).toHaveLength(1);
+    expect(
+      await handle.db
+        .select()
+        .from(ledger)
+        .where(and(eq(ledger.ssn, demoSsn(21)), eq(ledger.kind, 'renewal'))),
+    ).toHaveLength(1);
   });
 
   it('a session opened on one instance works on the other, and ends on both', async () => {
@@ -48,7 +72,10 @@ describe.skipIf(!url)('two instances on one PostgreSQL database', () => {
     const member = await signIn(a.base, 'active@example.com');
     // Behind one load balancer both answer for one origin; here each has its own, so say the one asked.
     const on = (base: string) => ({ ...member.headers, origin: base });
-    const summary = (base: string) => fetch(`${base}/panda/protected/users/${member.userId}/sims/${member.ssn}/balance/summary/current`, { headers: on(base) });
+    const summary = (base: string) =>
+      fetch(`${base}/panda/protected/users/${member.userId}/sims/${member.ssn}/balance/summary/current`, {
+        headers: on(base),
+      });
     expect((await summary(b.base)).status).toBe(200);
     expect((await fetch(`${b.base}/panda/protected/logout/users`, { headers: on(b.base) })).status).toBe(200);
     expect((await summary(a.base)).status).toBe(401);
@@ -57,7 +84,11 @@ describe.skipIf(!url)('two instances on one PostgreSQL database', () => {
   it('the log-in limit counts the forwarded client address on both instances together', async () => {
     // A new address each try, so the per-account limit (5 failures) is not what stops them.
     const attempt = (base: string, client: string, i: number) =>
-      fetch(`${base}/panda/public/users/current`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': client }, body: JSON.stringify({ username: `nobody${i}@example.com`, password: 'wrong-1' }) });
+      fetch(`${base}/panda/public/users/current`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+        body: JSON.stringify({ username: `nobody${i}@example.com`, password: 'wrong-1' }),
+      });
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) statuses.push((await attempt(servers[i % 2]!.base, '198.51.100.20', i)).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429, 429]);
@@ -88,14 +119,27 @@ describe.skipIf(!url)('production mode (NODE_ENV=production)', () => {
   }, 60_000);
   afterAll(async () => new Promise<void>((resolve) => smtp.close(() => resolve())));
 
-  const production = () => ({ ...productionSettings, ...secrets, NODE_ENV: 'production', DATABASE_URL: database, SMTP_URL: smtpUrl, TRUST_PROXY: 'loopback', API_ONLY: 'true', DATA_DIR: mkdtempSync(join(tmpdir(), 'production-')), SITE_URL: 'https://www.48.ie' });
+  const production = () => ({
+    ...productionSettings,
+    ...secrets,
+    NODE_ENV: 'production',
+    DATABASE_URL: database,
+    SMTP_URL: smtpUrl,
+    TRUST_PROXY: 'loopback',
+    API_ONLY: 'true',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'production-')),
+    SITE_URL: 'https://www.48.ie',
+  });
 
   /** Starts the server and answers its exit code and what it wrote to stderr, for a start that must fail. */
   const refusedStart = (env: Record<string, string | undefined>) =>
     new Promise<{ code: number | null; stderr: string }>((resolve) => {
       const merged: Record<string, string | undefined> = { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env };
       for (const [key, value] of Object.entries(merged)) if (value === undefined || value === '') delete merged[key];
-      const child = spawn(process.execPath, ['src/server/main.ts'], { env: merged, stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(process.execPath, ['src/server/main.ts'], {
+        env: merged,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
       let stderr = '';
       child.stderr.on('data', (chunk) => (stderr += String(chunk)));
       child.once('exit', (code) => resolve({ code, stderr }));
@@ -113,10 +157,19 @@ describe.skipIf(!url)('production mode (NODE_ENV=production)', () => {
   it('starts on PostgreSQL with no sandbox and no demo member; a sign-up through a trusted https proxy gets Secure cookies, HSTS and its code by SMTP', async () => {
     const server = await startServer(production());
     try {
-      const proxy = { 'x-forwarded-for': '198.51.100.30', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'www.48.ie', origin: 'https://www.48.ie' };
+      const proxy = {
+        'x-forwarded-for': '198.51.100.30',
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'www.48.ie',
+        origin: 'https://www.48.ie',
+      };
       expect((await fetch(`${server.base}/sandbox/mail`)).status).toBe(404);
       expect((await fetch(`${server.base}/sandbox/payments/widget.js?checkoutId=x`)).status).toBe(404);
-      const demo = await fetch(`${server.base}/panda/public/users/current`, { method: 'POST', headers: { 'content-type': 'application/json', ...proxy }, body: JSON.stringify({ username: 'active@example.com', password: 'Demo-48-pass' }) });
+      const demo = await fetch(`${server.base}/panda/public/users/current`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...proxy },
+        body: JSON.stringify({ username: 'active@example.com', password: 'Demo-48-pass' }),
+      });
       expect(demo.status).toBe(401);
       const check = await openDatabase(database);
       try {
@@ -128,7 +181,13 @@ describe.skipIf(!url)('production mode (NODE_ENV=production)', () => {
       const signUp = await fetch(`${server.base}/panda/public/users`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...proxy },
-        body: JSON.stringify({ email, password: 'New-member-2026', firstname: 'Aoife', lastname: 'Ní Bhriain', captcha: await captchaOf(server.base) }),
+        body: JSON.stringify({
+          email,
+          password: 'New-member-2026',
+          firstname: 'Aoife',
+          lastname: 'Ní Bhriain',
+          captcha: await captchaOf(server.base),
+        }),
       });
       expect(signUp.status).toBe(201);
       expect(signUp.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
@@ -144,12 +203,23 @@ describe.skipIf(!url)('production mode (NODE_ENV=production)', () => {
       const { _payload } = (await signUp.json()) as { _payload: { account: { user_id: number } } };
       const session = cookies.map((c) => c.split(';')[0]!);
       const xsrf = session.find((c) => c.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length);
-      const verify = await fetch(`${server.base}/panda/protected/users/${_payload.account.user_id}/email/verify/${code}?force=true`, {
-        method: 'POST',
-        headers: { ...proxy, 'x-gg-auth': signUp.headers.get('x-gg-auth')!, 'x-gg-transaction': 'production-test', cookie: session.join('; '), 'x-xsrf-token': xsrf },
-      });
+      const verify = await fetch(
+        `${server.base}/panda/protected/users/${_payload.account.user_id}/email/verify/${code}?force=true`,
+        {
+          method: 'POST',
+          headers: {
+            ...proxy,
+            'x-gg-auth': signUp.headers.get('x-gg-auth')!,
+            'x-gg-transaction': 'production-test',
+            cookie: session.join('; '),
+            'x-xsrf-token': xsrf,
+          },
+        },
+      );
       expect(verify.status).toBe(200);
-      expect(((await verify.json()) as { _payload: { account: { is_verified: boolean } } })._payload.account.is_verified).toBe(true);
+      expect(
+        ((await verify.json()) as { _payload: { account: { is_verified: boolean } } })._payload.account.is_verified,
+      ).toBe(true);
       const ready = await (await fetch(`${server.base}/panda/ready`)).json();
       expect(ready).toEqual({ status: 'ready', mail: 'ok' });
     } finally {

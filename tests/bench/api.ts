@@ -47,15 +47,42 @@ export interface Target {
 /** A wrk script that sends the targets in turn (each thread starting at its own place), so that many members' requests interleave. */
 function rotationScript(targets: Target[]): string {
   const lua = (v: string) => JSON.stringify(v);
-  const table = targets.map((t) => `{ path = ${lua(t.path)}, headers = { ${Object.entries(t.headers).map(([k, v]) => `[${lua(k)}] = ${lua(v)}`).join(', ')} } }`).join(',\n');
+  const table = targets
+    .map(
+      (t) =>
+        `{ path = ${lua(t.path)}, headers = { ${Object.entries(t.headers)
+          .map(([k, v]) => `[${lua(k)}] = ${lua(v)}`)
+          .join(', ')} } }`,
+    )
+    .join(',\n');
   const file = join(mkdtempSync(join(tmpdir(), 'bench-')), 'rotation.lua');
-  writeFileSync(file, `local targets = {\n${table}\n}\nlocal i = 0\nlocal step = 1\nfunction setup(thread) thread:set("offset", step) step = step + 7 end\nfunction init(args) i = offset or 0 end\nfunction request()\n  i = i + 1\n  local t = targets[(i % #targets) + 1]\n  return wrk.format("GET", t.path, t.headers)\nend\n`);
+  writeFileSync(
+    file,
+    `local targets = {\n${table}\n}\nlocal i = 0\nlocal step = 1\nfunction setup(thread) thread:set("offset", step) step = step + 7 end\nfunction init(args) i = offset or 0 end\nfunction request()\n  i = i + 1\n  local t = targets[(i % #targets) + 1]\n  return wrk.format("GET", t.path, t.headers)\nend\n`,
+  );
   return file;
 }
 
-function wrk(url: string, connections: number, seconds: number, headers: Record<string, string>, targets?: Target[]): Load {
+function wrk(
+  url: string,
+  connections: number,
+  seconds: number,
+  headers: Record<string, string>,
+  targets?: Target[],
+): Load {
   const rotation = targets ? ['-s', rotationScript(targets)] : [];
-  const args = ['-c', String(connections), '-t', '2', '-d', `${seconds}s`, '--latency', ...rotation, ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+  const args = [
+    '-c',
+    String(connections),
+    '-t',
+    '2',
+    '-d',
+    `${seconds}s`,
+    '--latency',
+    ...rotation,
+    ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]),
+    url,
+  ];
   const out = spawnSync('wrk', args, { encoding: 'utf8' }).stdout;
   const line = (re: RegExp) => re.exec(out)?.[1] ?? '';
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
@@ -72,7 +99,13 @@ function wrk(url: string, connections: number, seconds: number, headers: Record<
  * Load at `connections` for `seconds` against one URL, after a short warm-up that is not counted.
  * With `targets`, the requests go to their paths (on the URL's server) with their headers in turn.
  */
-export async function load(url: string, connections: number, seconds: number, headers: Record<string, string> = {}, targets?: Target[]): Promise<Load> {
+export async function load(
+  url: string,
+  connections: number,
+  seconds: number,
+  headers: Record<string, string> = {},
+  targets?: Target[],
+): Promise<Load> {
   if (loadTool === 'wrk') {
     wrk(url, connections, 1, headers, targets);
     return wrk(url, connections, seconds, headers, targets);
@@ -80,16 +113,34 @@ export async function load(url: string, connections: number, seconds: number, he
   const requests = targets?.map((t) => ({ method: 'GET' as const, path: t.path, headers: t.headers }));
   await autocannon({ url, connections, duration: 1, headers, ...(requests ? { requests } : {}) });
   const r = await autocannon({ url, connections, duration: seconds, headers, ...(requests ? { requests } : {}) });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
 }
 
 /** Starts the real server (`node src/server/main.ts`) on a free port and waits for it. */
-export async function startServer(env: Record<string, string>): Promise<{ base: string; child: ChildProcess; stop(): Promise<void> }> {
+export async function startServer(
+  env: Record<string, string>,
+): Promise<{ base: string; child: ChildProcess; stop(): Promise<void> }> {
   const port = await freePort();
   // An empty value unsets a variable (DATABASE_URL: '' → the embedded PGlite files).
-  const merged: Record<string, string | undefined> = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_PER_IP: '100000', ...env };
+  const merged: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT_PER_IP: '100000',
+    ...env,
+  };
   for (const [key, value] of Object.entries(merged)) if (value === '') delete merged[key];
-  const child = spawn(process.execPath, ['src/server/main.ts'], { env: merged, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['src/server/main.ts'], {
+    env: merged,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/panda/health`);
   return {
@@ -105,7 +156,10 @@ export async function startServer(env: Record<string, string>): Promise<{ base: 
 }
 
 /** The headers of a signed-in demo member, by the API's own log-in. */
-export async function signIn(base: string, email: string): Promise<{ headers: Record<string, string>; userId: number; ssn: string }> {
+export async function signIn(
+  base: string,
+  email: string,
+): Promise<{ headers: Record<string, string>; userId: number; ssn: string }> {
   const res = await fetch(`${base}/panda/public/users/current`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
@@ -117,13 +171,24 @@ export async function signIn(base: string, email: string): Promise<{ headers: Re
   const binding = cookies.join('; ');
   const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
   const { _payload } = (await res.json()) as { _payload: { account: { user_id: number } } };
-  const headers = { 'x-gg-auth': token, 'x-gg-transaction': 'bench', cookie: binding, 'x-xsrf-token': xsrf, origin: base };
-  const sims = (await (await fetch(`${base}/panda/protected/users/${_payload.account.user_id}/sims/owned`, { headers })).json()) as { _payload: { values: { ssn: string }[] } };
+  const headers = {
+    'x-gg-auth': token,
+    'x-gg-transaction': 'bench',
+    cookie: binding,
+    'x-xsrf-token': xsrf,
+    origin: base,
+  };
+  const sims = (await (
+    await fetch(`${base}/panda/protected/users/${_payload.account.user_id}/sims/owned`, { headers })
+  ).json()) as { _payload: { values: { ssn: string }[] } };
   return { headers, userId: _payload.account.user_id, ssn: sims._payload.values[0]!.ssn };
 }
 
 /** The balance summary of a signed-in member: path and headers. */
-export const summaryTarget = (m: Awaited<ReturnType<typeof signIn>>): Target => ({ path: `/panda/protected/users/${m.userId}/sims/${m.ssn}/balance/summary/current`, headers: m.headers });
+export const summaryTarget = (m: Awaited<ReturnType<typeof signIn>>): Target => ({
+  path: `/panda/protected/users/${m.userId}/sims/${m.ssn}/balance/summary/current`,
+  headers: m.headers,
+});
 
 /**
  * Every demo member who can sign in and whose balance summary answers 200 (some demo members are

@@ -38,6 +38,11 @@ describe('weighPage', () => {
     writeFileSync(join(dir, '_astro', 'other.js'), 'export const other=3;');
     writeFileSync(join(dir, 'index.html'), '<script type="module" src="/_astro/boot.js"></script>');
     expect(weighPage(dir, 'index.html').files).toEqual(['/_astro/boot.js', '/_astro/shared.js']);
-    expect(weighPage(dir, 'index.html', /banner/).files).toEqual(['/_astro/boot.js', '/_astro/shared.js', '/_astro/banner.js', '/_astro/lib.js']);
+    expect(weighPage(dir, 'index.html', /banner/).files).toEqual([
+      '/_astro/boot.js',
+      '/_astro/shared.js',
+      '/_astro/banner.js',
+      '/_astro/lib.js',
+    ]);
   });
 });

@@ -62,12 +62,21 @@ export function weighPage(distDir: string, htmlFile: string, alsoLoading?: RegEx
     seen.add(url);
     const code = readFileSync(join(distDir, url), 'utf8');
     chunks.push({ name: url, code });
-    const deps = [...staticImports(code), ...(alsoLoading ? dynamicImports(code).filter((d) => alsoLoading.test(d)) : [])];
+    const deps = [
+      ...staticImports(code),
+      ...(alsoLoading ? dynamicImports(code).filter((d) => alsoLoading.test(d)) : []),
+    ];
     for (const dep of deps) queue.push(dep.startsWith('.') ? posix.join(dirname(url), dep) : dep);
   }
 
   const bytes = chunks.reduce((sum, c) => sum + Buffer.byteLength(c.code), 0);
   const gzipBytes = chunks.reduce((sum, c) => sum + gzipSync(c.code, { level: 9 }).length, 0);
   const page = '/' + htmlFile.replace(/index\.html$/, '').replace(/\/$/, '');
-  return { page: page === '/' ? '/' : page, hasIsland: html.includes('<astro-island'), files: chunks.map((c) => c.name), bytes, gzipBytes };
+  return {
+    page: page === '/' ? '/' : page,
+    hasIsland: html.includes('<astro-island'),
+    files: chunks.map((c) => c.name),
+    bytes,
+    gzipBytes,
+  };
 }

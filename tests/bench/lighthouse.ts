@@ -9,7 +9,16 @@ import { consentCookie } from '../e2e/consent-cookie.ts';
 /** Issue 27: every island page, Lighthouse mobile (its default: a mid-range phone on slow 4G, simulated). */
 export const LIGHTHOUSE_BUDGET = { score: 95, cls: 0.02, tbtMs: 150 };
 /** The island pages the design card names, and the rest of the public islands. */
-export const LIGHTHOUSE_PAGES = ['/log-in', '/sign-up', '/coverage-checker', '/gift-shop', '/forgot-password', '/need-a-device', '/student-offer', '/refer'];
+export const LIGHTHOUSE_PAGES = [
+  '/log-in',
+  '/sign-up',
+  '/coverage-checker',
+  '/gift-shop',
+  '/forgot-password',
+  '/need-a-device',
+  '/student-offer',
+  '/refer',
+];
 
 export interface LighthouseFigure {
   page: string;
@@ -19,7 +28,6 @@ export interface LighthouseFigure {
   lcpMs: number;
 }
 
-
 /**
  * Lighthouse's performance category for each page, as a visitor who has made their cookie choice
  * (the consent cookie sent with every request), against the real server on loopback. The median
@@ -27,10 +35,16 @@ export interface LighthouseFigure {
  */
 export async function benchLighthouse(pages = LIGHTHOUSE_PAGES): Promise<LighthouseFigure[]> {
   const port = await freePort();
-  const server = spawn('node', ['src/server/main.ts'], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', LOG_LEVEL: 'warn' }, stdio: 'ignore' });
+  const server = spawn('node', ['src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
   const base = `http://127.0.0.1:${port}`;
   const path = chromiumPath();
-  const chrome = await chromeLauncher.launch({ ...(path ? { chromePath: path } : {}), chromeFlags: ['--headless=new', '--no-sandbox', ...chromiumArgs] });
+  const chrome = await chromeLauncher.launch({
+    ...(path ? { chromePath: path } : {}),
+    chromeFlags: ['--headless=new', '--no-sandbox', ...chromiumArgs],
+  });
   try {
     await waitFor(`${base}/panda/health`);
     const c = consentCookie(['necessary']);
@@ -39,7 +53,13 @@ export async function benchLighthouse(pages = LIGHTHOUSE_PAGES): Promise<Lightho
     for (const page of pages) {
       const runs: LighthouseFigure[] = [];
       for (let i = 0; i < 3; i++) {
-        const result = await lighthouse(`${base}${page}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: { Cookie: cookie } });
+        const result = await lighthouse(`${base}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+          extraHeaders: { Cookie: cookie },
+        });
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`Lighthouse gave no result for ${page}`);
         runs.push({

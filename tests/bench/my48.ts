@@ -12,7 +12,6 @@ export const MY48_BUDGET = 100 * 1024;
 export const LOGIN_BUDGET_MS = 500;
 const RUNS = 10;
 
-
 /**
  * In Chromium against the real server: the JavaScript loaded from the log-in click until the
  * dashboard shows its figures (gzip), and the time that takes, median of 10 runs, for a member
@@ -20,7 +19,10 @@ const RUNS = 10;
  */
 export async function benchMy48(): Promise<{ gzipBytes: number; files: number; medianMs: number; runs: number[] }> {
   const port = await freePort();
-  const server = spawn('node', ['src/server/main.ts'], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', LOG_LEVEL: 'warn' }, stdio: 'ignore' });
+  const server = spawn('node', ['src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: 'memory://', LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitFor(`${base}/panda/health`);
@@ -51,13 +53,23 @@ export async function benchMy48(): Promise<{ gzipBytes: number; files: number; m
       const scripts = new Map<string, Promise<number>>();
       page.on('response', (response) => {
         if (response.request().resourceType() === 'script' && new URL(response.url()).pathname.startsWith('/_astro/')) {
-          scripts.set(response.url(), response.body().then((b) => gzipSync(b).length, () => 0));
+          scripts.set(
+            response.url(),
+            response.body().then(
+              (b) => gzipSync(b).length,
+              () => 0,
+            ),
+          );
         }
       });
       await page.getByRole('button', { name: 'Log in' }).click();
       await page.getByRole('region', { name: 'Data', exact: true }).getByRole('meter').waitFor();
       // Timed in the page: Playwright's own waiting polls at up to 500 ms steps, which showed as noise.
-      runs.push(await page.evaluate(() => Number(sessionStorage.getItem('bench:shownAt')) - Number(sessionStorage.getItem('bench:clickAt'))));
+      runs.push(
+        await page.evaluate(
+          () => Number(sessionStorage.getItem('bench:shownAt')) - Number(sessionStorage.getItem('bench:clickAt')),
+        ),
+      );
       if (i === 0) {
         // The first run loads everything the dashboard needs (later runs share nothing: new context).
         gzipBytes = (await Promise.all(scripts.values())).reduce((a, b) => a + b, 0);

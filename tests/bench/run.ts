@@ -2,7 +2,17 @@ import { spawnSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { bareNode, benchDatabase, load, loadTool, signIn, signInMembers, startServer, summaryTarget, type Load } from './api.ts';
+import {
+  bareNode,
+  benchDatabase,
+  load,
+  loadTool,
+  signIn,
+  signInMembers,
+  startServer,
+  summaryTarget,
+  type Load,
+} from './api.ts';
 import { weighPage } from './js-weight.ts';
 import { benchLighthouse, LIGHTHOUSE_BUDGET } from './lighthouse.ts';
 import { benchMy48, LOGIN_BUDGET_MS, MY48_BUDGET } from './my48.ts';
@@ -31,9 +41,12 @@ const check = (ok: boolean, what: string) => {
   return ok ? 'ok' : 'MISSED';
 };
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-const rps = (l: Load) => `${Math.round(l.rps).toLocaleString('en-IE')} req/s, p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms${l.errors || l.non2xx ? `, ${l.errors} errors, ${l.non2xx} non-2xx` : ''}`;
+const rps = (l: Load) =>
+  `${Math.round(l.rps).toLocaleString('en-IE')} req/s, p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms${l.errors || l.non2xx ? `, ${l.errors} errors, ${l.non2xx} non-2xx` : ''}`;
 
-console.log(`Machine: ${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}; load generator: ${loadTool}\n`);
+console.log(
+  `Machine: ${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}; load generator: ${loadTool}\n`,
+);
 
 if (!args.includes('--no-build')) {
   const build = spawnSync('npx', ['astro', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -47,7 +60,9 @@ const pages = readdirSync(dist, { recursive: true, withFileTypes: true })
   .filter((e) => e.isFile() && e.name.endsWith('.html'))
   .map((e) => relative(dist, join(e.parentPath, e.name)).split(sep).join('/'))
   .sort();
-console.log(`${'page'.padEnd(48)} ${'island'.padEnd(6)} ${'JS'.padStart(9)} ${'gzip'.padStart(9)} ${'1st visit'.padStart(10)}`);
+console.log(
+  `${'page'.padEnd(48)} ${'island'.padEnd(6)} ${'JS'.padStart(9)} ${'gzip'.padStart(9)} ${'1st visit'.padStart(10)}`,
+);
 let over = 0;
 let heaviestFirstVisit = 0;
 for (const file of pages) {
@@ -58,9 +73,13 @@ for (const file of pages) {
   const miss = w.gzipBytes > budget || firstMiss;
   if (miss) over++;
   if (!w.hasIsland) heaviestFirstVisit = Math.max(heaviestFirstVisit, first.gzipBytes);
-  console.log(`${w.page.padEnd(48)} ${(w.hasIsland ? 'yes' : 'no').padEnd(6)} ${kb(w.bytes).padStart(9)} ${kb(w.gzipBytes).padStart(9)} ${kb(first.gzipBytes).padStart(10)}${miss ? `  OVER BUDGET (${kb(firstMiss ? FIRST_VISIT_BUDGET : budget)})` : ''}`);
+  console.log(
+    `${w.page.padEnd(48)} ${(w.hasIsland ? 'yes' : 'no').padEnd(6)} ${kb(w.bytes).padStart(9)} ${kb(w.gzipBytes).padStart(9)} ${kb(first.gzipBytes).padStart(10)}${miss ? `  OVER BUDGET (${kb(firstMiss ? FIRST_VISIT_BUDGET : budget)})` : ''}`,
+  );
 }
-console.log(`${pages.length} pages; ${over} over budget (content ${kb(NO_ISLAND_BUDGET)} with a stored choice and ${kb(FIRST_VISIT_BUDGET)} on a first visit, island ${kb(ISLAND_BUDGET)}, /my48 ${kb(MY48_BUDGET)} gzip); heaviest content page on a first visit ${kb(heaviestFirstVisit)}.`);
+console.log(
+  `${pages.length} pages; ${over} over budget (content ${kb(NO_ISLAND_BUDGET)} with a stored choice and ${kb(FIRST_VISIT_BUDGET)} on a first visit, island ${kb(ISLAND_BUDGET)}, /my48 ${kb(MY48_BUDGET)} gzip); heaviest content page on a first visit ${kb(heaviestFirstVisit)}.`,
+);
 check(over === 0, `${over} pages over their JavaScript budget`);
 
 const figures: string[] = [];
@@ -86,7 +105,9 @@ if (pgUrl) {
     figure(`PostgreSQL, 50 connections: /panda/health ${rps(health)}`);
     figure(`  balance summary, one member: ${rps(one)} (${((one.rps / health.rps) * 100).toFixed(1)} % of health)`);
     figure(`  balance summary, ${members.length} members in turn: ${rps(summary)}`);
-    figure(`  summary/health ≥ 40 %: ${(share * 100).toFixed(1)} % ${check(share >= 0.4, 'summary below 40 % of health')}; p99 ≤ 50 ms: ${check(summary.p99 <= 50, 'summary p99 over 50 ms')}; no errors: ${check(!summary.errors && !summary.non2xx && !one.errors && !one.non2xx && !health.errors, 'errors under load (PostgreSQL)')}`);
+    figure(
+      `  summary/health ≥ 40 %: ${(share * 100).toFixed(1)} % ${check(share >= 0.4, 'summary below 40 % of health')}; p99 ≤ 50 ms: ${check(summary.p99 <= 50, 'summary p99 over 50 ms')}; no errors: ${check(!summary.errors && !summary.non2xx && !one.errors && !one.non2xx && !health.errors, 'errors under load (PostgreSQL)')}`,
+    );
   } finally {
     await server.stop();
   }
@@ -101,13 +122,17 @@ if (pgUrl) {
   const bare = await bareNode();
   try {
     const summary = await load(server.base, 10, SECONDS, {}, await signInMembers(server.base));
-    figure(`PGlite, 10 connections: balance summary (every demo member in turn) ${rps(summary)}; p99 ≤ 200 ms: ${check(summary.p99 <= 200 && !summary.errors && !summary.non2xx, 'PGlite summary p99 over 200 ms or errors')}`);
+    figure(
+      `PGlite, 10 connections: balance summary (every demo member in turn) ${rps(summary)}; p99 ≤ 200 ms: ${check(summary.p99 <= 200 && !summary.errors && !summary.non2xx, 'PGlite summary p99 over 200 ms or errors')}`,
+    );
     const accept = { 'accept-encoding': 'gzip, deflate, br' };
     const help = await load(`${server.base}/help`, 50, SECONDS, accept);
     const hello = await load(bare.url, 50, SECONDS);
     const share = help.rps / hello.rps;
     figure(`Static, 50 connections: bare Node "hello" ${rps(hello)}`);
-    figure(`  /help (brotli) ${rps(help)}; ≥ 50 % of bare Node: ${(share * 100).toFixed(1)} % ${check(share >= 0.5 && !help.errors && !help.non2xx, '/help below 50 % of a bare Node server')}`);
+    figure(
+      `  /help (brotli) ${rps(help)}; ≥ 50 % of bare Node: ${(share * 100).toFixed(1)} % ${check(share >= 0.5 && !help.errors && !help.non2xx, '/help below 50 % of a bare Node server')}`,
+    );
   } finally {
     bare.close();
     await server.stop();
@@ -117,8 +142,12 @@ if (pgUrl) {
 // 4. /my48 in Chromium: JavaScript before the dashboard shows, and log-in click → dashboard.
 {
   const my48 = await benchMy48();
-  figure(`/my48 JavaScript from the log-in click to the dashboard: ${kb(my48.gzipBytes)} gzip in ${my48.files} files; ≤ ${kb(MY48_BUDGET)}: ${check(my48.gzipBytes <= MY48_BUDGET, '/my48 over its JavaScript budget')}`);
-  figure(`log-in click → dashboard shown: median ${Math.round(my48.medianMs)} ms of ${my48.runs.length} runs (${my48.runs.map((r) => Math.round(r)).join(', ')}); ≤ ${LOGIN_BUDGET_MS} ms: ${check(my48.medianMs <= LOGIN_BUDGET_MS, `log-in to dashboard over ${LOGIN_BUDGET_MS} ms`)}`);
+  figure(
+    `/my48 JavaScript from the log-in click to the dashboard: ${kb(my48.gzipBytes)} gzip in ${my48.files} files; ≤ ${kb(MY48_BUDGET)}: ${check(my48.gzipBytes <= MY48_BUDGET, '/my48 over its JavaScript budget')}`,
+  );
+  figure(
+    `log-in click → dashboard shown: median ${Math.round(my48.medianMs)} ms of ${my48.runs.length} runs (${my48.runs.map((r) => Math.round(r)).join(', ')}); ≤ ${LOGIN_BUDGET_MS} ms: ${check(my48.medianMs <= LOGIN_BUDGET_MS, `log-in to dashboard over ${LOGIN_BUDGET_MS} ms`)}`,
+  );
 }
 
 // 4b. Lighthouse mobile on the island pages (issue 27): performance ≥ 95, CLS ≤ 0.02, TBT ≤ 150 ms.
@@ -126,19 +155,27 @@ if (!args.includes('--no-lighthouse')) {
   const { score, cls, tbtMs } = LIGHTHOUSE_BUDGET;
   for (const f of await benchLighthouse()) {
     const ok = f.score >= score && f.cls <= cls && f.tbtMs <= tbtMs;
-    figure(`Lighthouse mobile ${f.page}: performance ${f.score}, CLS ${f.cls.toFixed(3)}, TBT ${Math.round(f.tbtMs)} ms, LCP ${Math.round(f.lcpMs)} ms (median of 3); ≥ ${score}, ≤ ${cls}, ≤ ${tbtMs} ms: ${check(ok, `Lighthouse ${f.page} under budget`)}`);
+    figure(
+      `Lighthouse mobile ${f.page}: performance ${f.score}, CLS ${f.cls.toFixed(3)}, TBT ${Math.round(f.tbtMs)} ms, LCP ${Math.round(f.lcpMs)} ms (median of 3); ≥ ${score}, ≤ ${cls}, ≤ ${tbtMs} ms: ${check(ok, `Lighthouse ${f.page} under budget`)}`,
+    );
   }
 }
 
 // 5. Soak: mixed member journeys at 50 connections for 5 minutes; no error, memory flat.
 if (!args.includes('--no-soak')) {
   const seconds = Number(args.find((a) => a.startsWith('--soak-seconds='))?.split('=')[1] ?? 300);
-  const server = await startServer(pgUrl ? { DATABASE_URL: benchDatabase()!, API_ONLY: 'true' } : { DATABASE_URL: 'memory://', API_ONLY: 'true' });
+  const server = await startServer(
+    pgUrl ? { DATABASE_URL: benchDatabase()!, API_ONLY: 'true' } : { DATABASE_URL: 'memory://', API_ONLY: 'true' },
+  );
   try {
     const s = await soak(server.base, server.child.pid!, 50, seconds);
     const flat = s.growthPct <= 10;
-    figure(`Soak ${seconds} s at 50 connections (${pgUrl ? 'PostgreSQL' : 'PGlite'}): ${s.requests.toLocaleString('en-IE')} requests, ${Math.round(s.rps)} req/s, p99 ${s.p99} ms, ${s.errors} errors, ${s.non2xx} non-2xx: ${check(!s.errors && !s.non2xx, 'errors in the soak')}`);
-    figure(`  server memory (MB, every 10 s): ${s.rssMb.join(' ')}; last minute vs second minute ${s.growthPct >= 0 ? '+' : ''}${s.growthPct.toFixed(1)} % (≤ +10 %): ${check(flat, 'memory grew in the soak')}`);
+    figure(
+      `Soak ${seconds} s at 50 connections (${pgUrl ? 'PostgreSQL' : 'PGlite'}): ${s.requests.toLocaleString('en-IE')} requests, ${Math.round(s.rps)} req/s, p99 ${s.p99} ms, ${s.errors} errors, ${s.non2xx} non-2xx: ${check(!s.errors && !s.non2xx, 'errors in the soak')}`,
+    );
+    figure(
+      `  server memory (MB, every 10 s): ${s.rssMb.join(' ')}; last minute vs second minute ${s.growthPct >= 0 ? '+' : ''}${s.growthPct.toFixed(1)} % (≤ +10 %): ${check(flat, 'memory grew in the soak')}`,
+    );
   } finally {
     await server.stop();
   }

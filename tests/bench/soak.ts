@@ -3,7 +3,13 @@ import autocannon from 'autocannon';
 import { signIn } from './api.ts';
 
 /** Members whose journeys the soak mixes (seeded demo members with an active SIM). */
-const MEMBERS = ['active@example.com', 'unlimited@example.com', 'controls@example.com', 'vault@example.com', 'recruiter@example.com'];
+const MEMBERS = [
+  'active@example.com',
+  'unlimited@example.com',
+  'controls@example.com',
+  'vault@example.com',
+  'recruiter@example.com',
+];
 
 export interface Soak {
   requests: number;
@@ -17,7 +23,8 @@ export interface Soak {
   growthPct: number;
 }
 
-const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const rssOf = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 /**
@@ -60,7 +67,17 @@ export async function soak(base: string, pid: number, connections: number, secon
           headers: { ...m.headers, 'content-type': 'application/json' },
           setupRequest: (req) => {
             flip = !flip;
-            return { ...req, body: JSON.stringify({ email: flip, sms: false, phone: false, post: false, social: !flip, social_preference: 'Snapchat' }) };
+            return {
+              ...req,
+              body: JSON.stringify({
+                email: flip,
+                sms: false,
+                phone: false,
+                post: false,
+                social: !flip,
+                social_preference: 'Snapchat',
+              }),
+            };
           },
         },
       ]);
@@ -70,5 +87,13 @@ export async function soak(base: string, pid: number, connections: number, secon
   const warm = rssMb.slice(6, 12);
   const last = rssMb.slice(-6);
   const growthPct = warm.length && last.length ? ((median(last) - median(warm)) / median(warm)) * 100 : 0;
-  return { requests: result.requests.total, errors: result.errors + result.timeouts, non2xx: result.non2xx, rps: result.requests.average, p99: result.latency.p99, rssMb, growthPct };
+  return {
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    rssMb,
+    growthPct,
+  };
 }

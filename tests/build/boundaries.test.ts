@@ -9,21 +9,63 @@ const eslint = new ESLint();
 
 async function problems(at: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: at });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'boundaries/dependencies' || m.ruleId === 'no-restricted-imports').map((m) => m.ruleId!);
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'boundaries/dependencies' || m.ruleId === 'no-restricted-imports')
+    .map((m) => m.ruleId!);
 }
 
 describe('import boundaries', () => {
   const refused: [string, string, string][] = [
-    ['a server feature imports another', 'src/server/features/signup/x.ts', "import { checkCredentials } from '../auth/auth.service.ts';\nexport const x = checkCredentials;"],
-    ['a route file imports another', 'src/server/features/signup/x.ts', "import { helpdeskRoutes } from '../helpdesk/helpdesk.routes.ts';\nexport const x = helpdeskRoutes;"],
-    ['shared server code imports a feature', 'src/server/services/x.ts', "import { balanceSummary } from '../features/account/account.service.ts';\nexport const x = balanceSummary;"],
-    ['the server imports browser code', 'src/server/features/auth/x.ts', "import { call } from '../../../lib/http.ts';\nexport const x = call;"],
-    ['the browser imports server code', 'src/my48/features/dashboard/x.ts', "import { createApp } from '../../../server/app.ts';\nexport const x = createApp;"],
-    ['a my48 feature imports another', 'src/my48/features/transactions/x.ts', "import { $usage } from '../dashboard/dashboard-store.ts';\nexport const x = $usage;"],
-    ['an island imports another', 'src/islands/orders/x.ts', "import { activation } from '../activate-sim/activate-sim-store.ts';\nexport const x = activation;"],
-    ['shared browser code imports a feature', 'src/lib/x.ts', "import { $usage } from '../my48/features/dashboard/dashboard-store.ts';\nexport const x = $usage;"],
-    ['my48 shared code imports a feature', 'src/my48/stores/x.ts', "import { $usage } from '../features/dashboard/dashboard-store.ts';\nexport const x = $usage;"],
-    ['the contract imports browser code', 'src/contract/x.ts', "import { call } from '../lib/http.ts';\nexport const x = call;"],
+    [
+      'a server feature imports another',
+      'src/server/features/signup/x.ts',
+      "import { checkCredentials } from '../auth/auth.service.ts';\nexport const x = checkCredentials;",
+    ],
+    [
+      'a route file imports another',
+      'src/server/features/signup/x.ts',
+      "import { helpdeskRoutes } from '../helpdesk/helpdesk.routes.ts';\nexport const x = helpdeskRoutes;",
+    ],
+    [
+      'shared server code imports a feature',
+      'src/server/services/x.ts',
+      "import { balanceSummary } from '../features/account/account.service.ts';\nexport const x = balanceSummary;",
+    ],
+    [
+      'the server imports browser code',
+      'src/server/features/auth/x.ts',
+      "import { call } from '../../../lib/http.ts';\nexport const x = call;",
+    ],
+    [
+      'the browser imports server code',
+      'src/my48/features/dashboard/x.ts',
+      "import { createApp } from '../../../server/app.ts';\nexport const x = createApp;",
+    ],
+    [
+      'a my48 feature imports another',
+      'src/my48/features/transactions/x.ts',
+      "import { $usage } from '../dashboard/dashboard-store.ts';\nexport const x = $usage;",
+    ],
+    [
+      'an island imports another',
+      'src/islands/orders/x.ts',
+      "import { activation } from '../activate-sim/activate-sim-store.ts';\nexport const x = activation;",
+    ],
+    [
+      'shared browser code imports a feature',
+      'src/lib/x.ts',
+      "import { $usage } from '../my48/features/dashboard/dashboard-store.ts';\nexport const x = $usage;",
+    ],
+    [
+      'my48 shared code imports a feature',
+      'src/my48/stores/x.ts',
+      "import { $usage } from '../features/dashboard/dashboard-store.ts';\nexport const x = $usage;",
+    ],
+    [
+      'the contract imports browser code',
+      'src/contract/x.ts',
+      "import { call } from '../lib/http.ts';\nexport const x = call;",
+    ],
   ];
   for (const [what, at, code] of refused) {
     it(`refuses: ${what}`, async () => {
@@ -32,9 +74,21 @@ describe('import boundaries', () => {
   }
 
   const allowed: [string, string, string][] = [
-    ['a feature uses its own files and shared code', 'src/server/features/auth/x.ts', "import { checkCredentials } from './auth.service.ts';\nimport { ok } from '../../http/answers.ts';\nimport { authApi } from '../../../contract/auth.ts';\nexport const x = [checkCredentials, ok, authApi];"],
-    ['the server registry mounts route files', 'src/server/features/index.ts', "import { authRoutes } from './auth/auth.routes.ts';\nexport const x = authRoutes;"],
-    ['the my48 registry loads screens', 'src/my48/features.ts', "import { SETTINGS_FRAGMENTS } from './features/settings/fragments.ts';\nexport const x = SETTINGS_FRAGMENTS;"],
+    [
+      'a feature uses its own files and shared code',
+      'src/server/features/auth/x.ts',
+      "import { checkCredentials } from './auth.service.ts';\nimport { ok } from '../../http/answers.ts';\nimport { authApi } from '../../../contract/auth.ts';\nexport const x = [checkCredentials, ok, authApi];",
+    ],
+    [
+      'the server registry mounts route files',
+      'src/server/features/index.ts',
+      "import { authRoutes } from './auth/auth.routes.ts';\nexport const x = authRoutes;",
+    ],
+    [
+      'the my48 registry loads screens',
+      'src/my48/features.ts',
+      "import { SETTINGS_FRAGMENTS } from './features/settings/fragments.ts';\nexport const x = SETTINGS_FRAGMENTS;",
+    ],
   ];
   for (const [what, at, code] of allowed) {
     it(`allows: ${what}`, async () => {

@@ -13,7 +13,12 @@ function buildWith(mutate: (content: string) => void) {
   mutate(content);
   const result = spawnSync('npx', ['astro', 'build'], {
     encoding: 'utf8',
-    env: { ...process.env, CONTENT_DIR: content, ASTRO_OUT_DIR: join(content, 'dist'), ASTRO_CACHE_DIR: join(content, 'cache') },
+    env: {
+      ...process.env,
+      CONTENT_DIR: content,
+      ASTRO_OUT_DIR: join(content, 'dist'),
+      ASTRO_CACHE_DIR: join(content, 'cache'),
+    },
   });
   return { status: result.status, output: `${result.stdout}\n${result.stderr}` };
 }

@@ -23,7 +23,9 @@ function requests(page: Page): string[] {
 async function withTagManager(page: Page) {
   await page.route(/\/(help|free-sim|cookies-details)?$/, async (route) => {
     const res = await route.fetch();
-    const headers = Object.fromEntries(Object.entries(res.headers()).filter(([name]) => !['content-encoding', 'content-length', 'etag'].includes(name)));
+    const headers = Object.fromEntries(
+      Object.entries(res.headers()).filter(([name]) => !['content-encoding', 'content-length', 'etag'].includes(name)),
+    );
     const body = (await res.text()).replace('<head>', `<head><meta name="tag-manager" content="${GTM_ID}">`);
     await route.fulfill({ status: res.status(), headers, body });
   });
@@ -55,7 +57,9 @@ const uncovered = (selector: ReturnType<Page['getByRole']>) =>
     return box.height > 0 && (hit === el || el.contains(hit));
   });
 
-test('a first visit: the bar, axe-clean, chosen by keyboard alone; then no banner code on any page, also after log-out', async ({ page }) => {
+test('a first visit: the bar, axe-clean, chosen by keyboard alone; then no banner code on any page, also after log-out', async ({
+  page,
+}) => {
   test.slow(); // a log-in and log-out inside
   await withTagManager(page);
   const seen = requests(page);
@@ -63,7 +67,18 @@ test('a first visit: the bar, axe-clean, chosen by keyboard alone; then no banne
   const bar = page.getByRole('dialog', { name: 'Cookies on 48' });
   await expect(bar).toBeVisible();
   // Consent Mode starts denied, before any choice.
-  expect((await consentCommands(page))[0]).toEqual(['default', { 'ad_storage': 'denied', 'ad_user_data': 'denied', 'ad_personalization': 'denied', 'analytics_storage': 'denied', 'functionality_storage': 'granted', 'personalization_storage': 'denied', 'security_storage': 'granted' }]);
+  expect((await consentCommands(page))[0]).toEqual([
+    'default',
+    {
+      ad_storage: 'denied',
+      ad_user_data: 'denied',
+      ad_personalization: 'denied',
+      analytics_storage: 'denied',
+      functionality_storage: 'granted',
+      personalization_storage: 'denied',
+      security_storage: 'granted',
+    },
+  ]);
   await expectNoAxeViolations(page);
 
   // The keyboard meets the choice first; "Necessary only" is a button like "Accept all".
@@ -76,7 +91,10 @@ test('a first visit: the bar, axe-clean, chosen by keyboard alone; then no banne
   await page.keyboard.press('Enter');
   await expect(bar).toBeHidden();
   expect(await storedCategories(page)).toEqual(['necessary']);
-  expect((await consentCommands(page)).at(-1)).toEqual(['update', expect.objectContaining({ 'analytics_storage': 'denied', 'ad_storage': 'denied' })]);
+  expect((await consentCommands(page)).at(-1)).toEqual([
+    'update',
+    expect.objectContaining({ analytics_storage: 'denied', ad_storage: 'denied' }),
+  ]);
 
   // From here on: no banner code and no tag manager, on other pages and after a log-in and log-out.
   seen.length = 0;
@@ -93,7 +111,9 @@ test('a first visit: the bar, axe-clean, chosen by keyboard alone; then no banne
   expect(await storedCategories(page)).toEqual(['necessary']);
 });
 
-test('the tag manager loads only after consent, with Consent Mode told first; settings take it back', async ({ page }) => {
+test('the tag manager loads only after consent, with Consent Mode told first; settings take it back', async ({
+  page,
+}) => {
   await withTagManager(page);
   const seen = requests(page);
   await page.goto('/help');
@@ -106,10 +126,19 @@ test('the tag manager loads only after consent, with Consent Mode told first; se
   expect(await storedCategories(page)).toEqual(['necessary', 'analytics', 'marketing']);
   // The grant reached the data layer before the tag manager's start event.
   const order = await page.evaluate(() =>
-    (window.dataLayer ?? []).map((e) => (Object.prototype.toString.call(e) === '[object Arguments]' ? `${(e as IArguments)[0]} ${(e as IArguments)[1]}` : String((e as { event?: string }).event))),
+    (window.dataLayer ?? []).map((e) =>
+      Object.prototype.toString.call(e) === '[object Arguments]'
+        ? `${(e as IArguments)[0]} ${(e as IArguments)[1]}`
+        : String((e as { event?: string }).event),
+    ),
   );
   expect(order).toEqual(['consent default', 'consent update', 'gtm.js']);
-  expect((await consentCommands(page)).at(-1)![1]).toMatchObject({ 'analytics_storage': 'granted', 'ad_storage': 'granted', 'ad_user_data': 'granted', 'ad_personalization': 'granted' });
+  expect((await consentCommands(page)).at(-1)![1]).toMatchObject({
+    analytics_storage: 'granted',
+    ad_storage: 'granted',
+    ad_user_data: 'granted',
+    ad_personalization: 'granted',
+  });
 
   // A stored "yes": the next page loads the tag manager at once and no banner code.
   seen.length = 0;
@@ -133,7 +162,10 @@ test('the tag manager loads only after consent, with Consent Mode told first; se
   expect(seen.filter(tagManager)).toEqual([]);
 });
 
-test('the bar covers neither the navigation nor a page’s first action, and the keyboard reaches what lies under it', async ({ page, viewport }) => {
+test('the bar covers neither the navigation nor a page’s first action, and the keyboard reaches what lies under it', async ({
+  page,
+  viewport,
+}) => {
   const mobile = (viewport?.width ?? 0) < 992;
   for (const [path, action] of [
     ['/', page.getByRole('link', { name: 'Order a free SIM' }).first()],
@@ -142,7 +174,9 @@ test('the bar covers neither the navigation nor a page’s first action, and the
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('dialog', { name: 'Cookies on 48' })).toBeVisible();
-    const nav = mobile ? page.getByRole('button', { name: 'Menu' }) : page.getByRole('link', { name: 'Sign in' }).filter({ visible: true });
+    const nav = mobile
+      ? page.getByRole('button', { name: 'Menu' })
+      : page.getByRole('link', { name: 'Sign in' }).filter({ visible: true });
     expect(await uncovered(nav), `navigation on ${path}`).toBe(true);
     expect(await uncovered(action), `first action on ${path}`).toBe(true);
   }
@@ -154,7 +188,9 @@ test('the bar covers neither the navigation nor a page’s first action, and the
   expect(await uncovered(submit)).toBe(true);
 });
 
-test('/cookies-details lists every cookie and storage key a member’s visit leaves, with purpose and lifetime', async ({ page }) => {
+test('/cookies-details lists every cookie and storage key a member’s visit leaves, with purpose and lifetime', async ({
+  page,
+}) => {
   test.slow();
   await page.goto('/friend?affiliateId=TomasRecruits48');
   await page.getByRole('dialog', { name: 'Cookies on 48' }).getByRole('button', { name: 'Necessary only' }).click();
@@ -175,7 +211,17 @@ test('/cookies-details lists every cookie and storage key a member’s visit lea
     await expect(row, name).toHaveCount(1);
     await expect(row.getByRole('cell').first(), name).not.toBeEmpty();
   }
-  for (const name of ['dashboardNotification', 'ugl', 'ask48User', 'zendeskUser', 'marketingCarouselFlag', 'refferedUser', 'recruiterURL', 'splash', '_ga']) {
+  for (const name of [
+    'dashboardNotification',
+    'ugl',
+    'ask48User',
+    'zendeskUser',
+    'marketingCarouselFlag',
+    'refferedUser',
+    'recruiterURL',
+    'splash',
+    '_ga',
+  ]) {
     await expect(page.getByRole('rowheader', { name, exact: true }), name).toHaveCount(1);
   }
   await expectNoAxeViolations(page);

@@ -4,9 +4,14 @@ import { PHONES_UNAVAILABLE } from '../../src/lib/catalogue.ts';
 import { expectNoAxeViolations, test } from './fixtures.ts';
 
 const narrowEnough = async (page: Page) =>
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
 
-test('coverage checker, keyboard only: an Eircode, a bad one, a town from the suggestions, and "Use my location" with its failures', async ({ page, request }) => {
+test('coverage checker, keyboard only: an Eircode, a bad one, a town from the suggestions, and "Use my location" with its failures', async ({
+  page,
+  request,
+}) => {
   await page.goto('/coverage-checker');
   const place = page.getByRole('combobox', { name: 'Eircode or town' });
   await expect(place).toBeVisible();
@@ -38,7 +43,8 @@ test('coverage checker, keyboard only: an Eircode, a bad one, a town from the su
   await expect(page.getByRole('region', { name: 'Coverage in Galway (H91), Co. Galway' })).toBeVisible();
 
   // "Use my location" through the geolocation sandbox: a place, then each failure, with the form still usable.
-  const setMode = (mode: string) => request.post('/sandbox/geolocation', { form: { mode }, headers: { accept: 'application/json' } });
+  const setMode = (mode: string) =>
+    request.post('/sandbox/geolocation', { form: { mode }, headers: { accept: 'application/json' } });
   await setMode('letterkenny');
   await place.focus();
   await page.keyboard.press('Tab'); // to "Check coverage"
@@ -68,32 +74,51 @@ test('/need-a-device: the 7 cheapest phones, cheapest first, with pictures and s
   await page.goto('/need-a-device');
   const phones = page.getByRole('list').filter({ has: page.getByRole('heading', { level: 3 }) });
   await expect(phones.getByRole('listitem')).toHaveCount(7);
-  const prices = (await phones.locator('.phone__price').allTextContents()).map((p) => Number(p.replace(/[^0-9.]/g, '')));
+  const prices = (await phones.locator('.phone__price').allTextContents()).map((p) =>
+    Number(p.replace(/[^0-9.]/g, '')),
+  );
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
   await expect(phones.getByRole('listitem').first().getByRole('heading')).toHaveText('Nokia G42');
-  await expect(phones.getByRole('link', { name: /View in shop: Nokia G42/ }).first()).toHaveAttribute('href', /^https:\/\/shop\.refurb\.example\/ie\/p\//);
+  await expect(phones.getByRole('link', { name: /View in shop: Nokia G42/ }).first()).toHaveAttribute(
+    'href',
+    /^https:\/\/shop\.refurb\.example\/ie\/p\//,
+  );
   await narrowEnough(page);
   await expectNoAxeViolations(page);
 });
 
 test('/need-a-device: a failing catalogue shows an empty list with a message, not an error page', async ({ page }) => {
-  await page.route('**/refb.partner.affiliate.v1.ProductService/ListProducts', (route) => route.fulfill({ status: 503, body: '{"code":"unavailable","message":"down"}' }));
+  await page.route('**/refb.partner.affiliate.v1.ProductService/ListProducts', (route) =>
+    route.fulfill({ status: 503, body: '{"code":"unavailable","message":"down"}' }),
+  );
   await page.goto('/need-a-device');
   await expect(page.getByRole('status').filter({ hasText: PHONES_UNAVAILABLE })).toBeVisible();
 });
 
-test('/my48/need-a-device: the whole catalogue in pages of 100, with category filters, sort and Load more; shop links carry the affiliate id', async ({ page, signIn }) => {
+test('/my48/need-a-device: the whole catalogue in pages of 100, with category filters, sort and Load more; shop links carry the affiliate id', async ({
+  page,
+  signIn,
+}) => {
   await signIn('recruiter@example.com');
   const first = page.waitForRequest((r) => r.url().endsWith('/ListProducts'));
   await page.goto('/my48/need-a-device');
   // Spec sections 7 and 9: market ie, sort by popularity, pages of the product limit, 100.
-  expect((await first).postDataJSON()).toMatchObject({ site_market_code: 'ie', sort: { by: 'popularity' }, pagination: { limit: 100 } });
+  expect((await first).postDataJSON()).toMatchObject({
+    site_market_code: 'ie',
+    sort: { by: 'popularity' },
+    pagination: { limit: 100 },
+  });
   const items = page.locator('.phones > li');
   await expect(items).toHaveCount(48); // the whole local catalogue fits one page
   await expect(page.getByRole('button', { name: 'Load more' })).toBeHidden();
-  await expect(page.getByRole('link', { name: /View in shop/ }).first()).toHaveAttribute('href', /affiliate=TomasRecruits48/);
+  await expect(page.getByRole('link', { name: /View in shop/ }).first()).toHaveAttribute(
+    'href',
+    /affiliate=TomasRecruits48/,
+  );
   await expectNoAxeViolations(page);
-  const filtered = page.waitForRequest((r) => r.url().endsWith('/ListProducts') && JSON.stringify(r.postDataJSON()).includes('foldable'));
+  const filtered = page.waitForRequest(
+    (r) => r.url().endsWith('/ListProducts') && JSON.stringify(r.postDataJSON()).includes('foldable'),
+  );
   await page.getByLabel('Category').selectOption('Foldable');
   expect((await filtered).postDataJSON()).toMatchObject({ filter: { category: ['foldable'] } });
   await expect(items).toHaveCount(2);
@@ -107,7 +132,9 @@ test('/my48/need-a-device: the whole catalogue in pages of 100, with category fi
   await page.getByLabel('Condition').selectOption('Good');
   await page.getByLabel('Brand').selectOption('Nokia');
   await page.getByLabel('Category').selectOption('Flagship');
-  await expect(page.getByText('No phones match these choices. Try another category, brand or condition.')).toBeVisible();
+  await expect(
+    page.getByText('No phones match these choices. Try another category, brand or condition.'),
+  ).toBeVisible();
   await narrowEnough(page);
   await expectNoAxeViolations(page);
 });
@@ -120,7 +147,8 @@ test('/my48/need-a-device: Load more asks for the next page after the last phone
     const body = route.request().postDataJSON() as { pagination?: { startingAfter?: string } };
     asked.push(body);
     const answer = (await (await route.fetch()).json()) as { products: { id: string }[]; has_more: boolean };
-    if (!body.pagination?.startingAfter) return route.fulfill({ json: { products: answer.products.slice(0, 30), has_more: true } });
+    if (!body.pagination?.startingAfter)
+      return route.fulfill({ json: { products: answer.products.slice(0, 30), has_more: true } });
     return route.fulfill({ json: answer });
   });
   await page.goto('/my48/need-a-device');

@@ -9,7 +9,21 @@ test('nothing secret or server-only is shipped under dist/', async ({}, testInfo
   test.skip(testInfo.project.name !== 'desktop', 'file check, one run is enough');
   const files = readdirSync('dist', { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
   expect(files.length).toBeGreaterThan(50);
-  const forbidden = [/SESSION_SECRET/, /HELPDESK_SECRET/, /helpdeskSecret/, /sessionSecret/, /CAPTCHA_HMAC_KEY/, /hmacKey/, /RECAPTCHA_SECRET/, /secretKey/, /scrypt\$/, /\$argon2id\$/, /password_hash/, /DATABASE_URL/, /src\/server\//];
+  const forbidden = [
+    /SESSION_SECRET/,
+    /HELPDESK_SECRET/,
+    /helpdeskSecret/,
+    /sessionSecret/,
+    /CAPTCHA_HMAC_KEY/,
+    /hmacKey/,
+    /RECAPTCHA_SECRET/,
+    /secretKey/,
+    /scrypt\$/,
+    /\$argon2id\$/,
+    /password_hash/,
+    /DATABASE_URL/,
+    /src\/server\//,
+  ];
   for (const entry of files) {
     const text = readFileSync(join(entry.parentPath, entry.name), 'utf8');
     for (const pattern of forbidden) expect(text, `${entry.name} contains ${pattern}`).not.toMatch(pattern);

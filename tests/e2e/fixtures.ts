@@ -12,11 +12,28 @@ export const DEMO_PASSWORD = 'Demo-48-pass';
  * browser), then the authCode cookie and the member's cookies encrypted under it are set as
  * lib/member-session.ts sets them. Tests of the log-in itself go through the form (logIn).
  */
-export async function signInThroughApi(page: Page, email: string, password = DEMO_PASSWORD): Promise<{ userId: number }> {
+export async function signInThroughApi(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<{ userId: number }> {
   const res = await page.request.post('/panda/public/users/current', { data: { username: email, password } });
   expect(res.status(), `log-in of ${email}`).toBe(200);
   const token = res.headers()['x-gg-auth']!;
-  const account = ((await res.json()) as { _payload: { account: { user_id: number; firstname: string; lastname: string; is_verified: boolean; is_password_compliant: boolean; role: { rolename: string } } } })._payload.account;
+  const account = (
+    (await res.json()) as {
+      _payload: {
+        account: {
+          user_id: number;
+          firstname: string;
+          lastname: string;
+          is_verified: boolean;
+          is_password_compliant: boolean;
+          role: { rolename: string };
+        };
+      };
+    }
+  )._payload.account;
   const plain: Record<string, string> = {
     userId: String(account.user_id),
     isCompliant: String(account.is_password_compliant),
@@ -29,7 +46,13 @@ export async function signInThroughApi(page: Page, email: string, password = DEM
   const expires = Math.floor(Date.now() / 1000 + COOKIE_LIFETIME_DAYS * 86_400);
   await page.context().addCookies([
     { name: 'authCode', value: token, url, expires, sameSite: 'Lax' },
-    ...Object.entries(plain).map(([name, value]) => ({ name, value: AES.encrypt(value, token).toString(), url, expires, sameSite: 'Lax' as const })),
+    ...Object.entries(plain).map(([name, value]) => ({
+      name,
+      value: AES.encrypt(value, token).toString(),
+      url,
+      expires,
+      sameSite: 'Lax' as const,
+    })),
   ]);
   return { userId: account.user_id };
 }
@@ -58,7 +81,9 @@ export function uniqueEmail(testInfo: TestInfo, name: string): string {
 export async function latestMail(request: APIRequestContext, to: string): Promise<{ subject: string; body: string }> {
   let found: { subject: string; body: string } | undefined;
   await expect(async () => {
-    const { _payload } = (await (await request.get('/sandbox/mail.json')).json()) as { _payload: { values: { to: string; subject: string; body: string }[] } };
+    const { _payload } = (await (await request.get('/sandbox/mail.json')).json()) as {
+      _payload: { values: { to: string; subject: string; body: string }[] };
+    };
     found = _payload.values.find((m) => m.to.toLowerCase() === to.toLowerCase());
     expect(found).toBeTruthy();
   }).toPass({ timeout: 10_000 });
@@ -69,7 +94,12 @@ export async function latestMail(request: APIRequestContext, to: string): Promis
  * A step-up code (member-controls.md) as a member gets one: the button in `scope` e-mails it,
  * the member reads it in the sandbox mailbox and types it in.
  */
-export async function enterStepUpCode(page: Page, request: APIRequestContext, email: string, scope: Locator = page.locator('main')): Promise<void> {
+export async function enterStepUpCode(
+  page: Page,
+  request: APIRequestContext,
+  email: string,
+  scope: Locator = page.locator('main'),
+): Promise<void> {
   await scope.getByRole('button', { name: /^(E-mail me a code|Send a new code)$/ }).click();
   await expect(scope.getByRole('status').filter({ hasText: 'We sent a code' })).toBeVisible();
   const mail = await latestMail(request, email);
@@ -83,13 +113,23 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   // From the top: scrolled down, the sticky navbar covers whatever passes under it, which axe's
   // target-size rule reports as obscured links (a reload restores the scroll position).
   await page.evaluate(() => window.scrollTo(0, 0));
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${(n.failureSummary ?? '').split('\n').slice(1, 3).join(' ').trim()})`).join(', ')}`)).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  expect(
+    results.violations.map(
+      (v) =>
+        `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${(n.failureSummary ?? '').split('\n').slice(1, 3).join(' ').trim()})`).join(', ')}`,
+    ),
+  ).toEqual([]);
 }
 
 /** The cookies in the browser but the consent choice, which every context starts with and log-out keeps (ADR 019). */
 export async function cookieNames(page: Page): Promise<string[]> {
-  return (await page.context().cookies()).map((c) => c.name).filter((name) => name !== CONSENT_COOKIE).sort();
+  return (await page.context().cookies())
+    .map((c) => c.name)
+    .filter((name) => name !== CONSENT_COOKIE)
+    .sort();
 }
 
 /** Unused SIM cards of the seed (src/server/db/seed.ts spareSsn); each test uses its own. */

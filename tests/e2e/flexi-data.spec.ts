@@ -14,7 +14,10 @@ async function openFlexi(page: Page, fragment = '') {
   await expect(page.getByRole('heading', { level: 2, name: 'Your data now' })).toBeVisible();
 }
 
-test('carryover by keyboard: flexi@ carries 20.00 GB over, is asked for a membership by the end date, Ok goes home', async ({ page, signIn }) => {
+test('carryover by keyboard: flexi@ carries 20.00 GB over, is asked for a membership by the end date, Ok goes home', async ({
+  page,
+  signIn,
+}) => {
   await signIn('flexi@example.com');
   await openFlexi(page, '#carryover');
   const carry = section(page, 'Carryover');
@@ -45,10 +48,15 @@ test('carryover by keyboard: flexi@ carries 20.00 GB over, is asked for a member
   await expect(section(page, 'Donate').getByText(flexiMessages.alreadyCarriedOver)).toBeVisible();
   await expect(section(page, 'The Safe').getByText(flexiMessages.alreadyCarriedOver)).toBeVisible();
   await page.goto('/my48/transactions');
-  await expect(page.getByRole('row', { name: /Carryover: 20 GB kept for your next membership/ })).toContainText('−20.00 GB');
+  await expect(page.getByRole('row', { name: /Carryover: 20 GB kept for your next membership/ })).toContainText(
+    '−20.00 GB',
+  );
 });
 
-test('The Safe by keyboard: vault@ sees 3.00 GB, unlocks 2 GB and 1.00 GB is left; the dashboard agrees', async ({ page, signIn }) => {
+test('The Safe by keyboard: vault@ sees 3.00 GB, unlocks 2 GB and 1.00 GB is left; the dashboard agrees', async ({
+  page,
+  signIn,
+}) => {
   await signIn('vault@example.com');
   await page.goto('/my48');
   await expect(page.getByText('3.00 GB Open The Safe')).toBeVisible();
@@ -57,7 +65,9 @@ test('The Safe by keyboard: vault@ sees 3.00 GB, unlocks 2 GB and 1.00 GB is lef
   const safe = section(page, 'The Safe');
   await expect(safe).toBeFocused();
   await expect(safe.getByText('The Safe holds 3.00 GB.')).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
   await expectNoAxeViolations(page);
   const amount = safe.getByLabel('Amount to unlock');
   await amount.focus();
@@ -87,7 +97,10 @@ test('The Safe by keyboard: vault@ sees 3.00 GB, unlocks 2 GB and 1.00 GB is lef
   await expect(addons.getByText('You have 5.00 GB of add-on data in this membership.')).toBeVisible();
 });
 
-test('donate: donor@ gives 2 GB once; the list shows it first and the 2019 donation in euro', async ({ page, signIn }) => {
+test('donate: donor@ gives 2 GB once; the list shows it first and the 2019 donation in euro', async ({
+  page,
+  signIn,
+}) => {
   await signIn('donor@example.com');
   await openFlexi(page, '#donate');
   const donate = section(page, 'Donate');
@@ -105,7 +118,10 @@ test('donate: donor@ gives 2 GB once; the list shows it first and the 2019 donat
   await expectNoAxeViolations(page);
 });
 
-test('swap and spot me: swapper@ swaps 1 GB for 100 minutes, then spots 2 GB to a friend for 3 days', async ({ page, signIn }) => {
+test('swap and spot me: swapper@ swaps 1 GB for 100 minutes, then spots 2 GB to a friend for 3 days', async ({
+  page,
+  signIn,
+}) => {
   await signIn('swapper@example.com');
   await openFlexi(page, '#swap');
   const swap = section(page, 'Swap');
@@ -113,7 +129,9 @@ test('swap and spot me: swapper@ swaps 1 GB for 100 minutes, then spots 2 GB to 
   await expect(swap.getByText('You will have 9.00 GB unused and 400 landline minutes left.')).toBeVisible();
   await swap.getByRole('button', { name: 'Swap' }).click();
   await dialog(page).getByRole('button', { name: 'Yes, swap it' }).click();
-  await expect(dialog(page).getByText('You swapped 1 GB for 100 landline minutes. You have 400 landline minutes left.')).toBeVisible();
+  await expect(
+    dialog(page).getByText('You swapped 1 GB for 100 landline minutes. You have 400 landline minutes left.'),
+  ).toBeVisible();
   await dialog(page).getByRole('button', { name: 'Ok' }).click();
   await expect(swap.getByText('You have 9.00 GB unused and 400 landline minutes left.')).toBeVisible();
 
@@ -139,7 +157,10 @@ test('swap and spot me: swapper@ swaps 1 GB for 100 minutes, then spots 2 GB to 
   await expect(spot.getByRole('list', { name: 'Data you have spotted' })).toContainText('2.00 GB to 087 100 0030');
 });
 
-test('share: sharer@ cannot share with itself, shares 3 GB, and then has too little for anything', async ({ page, signIn }) => {
+test('share: sharer@ cannot share with itself, shares 3 GB, and then has too little for anything', async ({
+  page,
+  signIn,
+}) => {
   await signIn('sharer@example.com');
   await openFlexi(page, '#share');
   const share = section(page, 'Share');
@@ -176,7 +197,10 @@ for (const [email, message] of outcomes) {
   });
 }
 
-test("unavailable@: the Safe balance cannot be read, no Safe action is offered, and a carryover says 'Backend error in performing carryOver'", async ({ page, signIn }) => {
+test("unavailable@: the Safe balance cannot be read, no Safe action is offered, and a carryover says 'Backend error in performing carryOver'", async ({
+  page,
+  signIn,
+}) => {
   await signIn('unavailable@example.com');
   await openFlexi(page);
   const safe = section(page, 'The Safe');

@@ -10,8 +10,24 @@ import { test } from './fixtures.ts';
  */
 
 const PUBLIC_ISLANDS = [
-  'log-in', 'sign-up', 'coverage-checker', 'gift-shop', 'forgot-password', 'activate-sim', 'order-free-sim', 'orders', 'friend', 'refer',
-  'campaign', 'claim-campaign-vouchers', 'feelsmug', 'student-offer', 'need-a-device', 'payment-gateway', 'sign-up-confirmed', 'marketing-permissions',
+  'log-in',
+  'sign-up',
+  'coverage-checker',
+  'gift-shop',
+  'forgot-password',
+  'activate-sim',
+  'order-free-sim',
+  'orders',
+  'friend',
+  'refer',
+  'campaign',
+  'claim-campaign-vouchers',
+  'feelsmug',
+  'student-offer',
+  'need-a-device',
+  'payment-gateway',
+  'sign-up-confirmed',
+  'marketing-permissions',
 ];
 /** The design card's four: their form and fields are in the HTML before any script runs. */
 const FORMS: Record<string, string[]> = {
@@ -21,7 +37,8 @@ const FORMS: Record<string, string[]> = {
   'gift-shop': ['msisdn', 'gift'],
 };
 
-const islandsOf = (html: string) => [...html.matchAll(/<astro-island\b([^>]*)>([\s\S]*?)<\/astro-island>/g)].map((m) => ({ attrs: m[1]!, inner: m[2]! }));
+const islandsOf = (html: string) =>
+  [...html.matchAll(/<astro-island\b([^>]*)>([\s\S]*?)<\/astro-island>/g)].map((m) => ({ attrs: m[1]!, inner: m[2]! }));
 
 // eslint-disable-next-line no-empty-pattern
 test('every public island is in the built HTML, rendered at build, not client-only; no page loads Preact', async ({}, testInfo) => {
@@ -33,25 +50,41 @@ test('every public island is in the built HTML, rendered at build, not client-on
     const [{ attrs, inner }] = islands as [{ attrs: string; inner: string }];
     expect(attrs, `${name} is hydrated, not client-only`).not.toMatch(/client="only"/);
     expect(attrs, `${name} is hydrated by React`).toMatch(/renderer-url="[^"]*client[^"]*\.js"/);
-    expect(inner.replace(/<!--[\s\S]*?-->/g, '').trim().length, `${name} has its HTML inside astro-island`).toBeGreaterThan(40);
-    for (const field of FORMS[name] ?? []) expect(inner, `${name} has the field ${field} in its HTML`).toMatch(new RegExp(`<(input|select)[^>]*name="${field}"`));
+    expect(
+      inner.replace(/<!--[\s\S]*?-->/g, '').trim().length,
+      `${name} has its HTML inside astro-island`,
+    ).toBeGreaterThan(40);
+    for (const field of FORMS[name] ?? [])
+      expect(inner, `${name} has the field ${field} in its HTML`).toMatch(
+        new RegExp(`<(input|select)[^>]*name="${field}"`),
+      );
     if (FORMS[name]) expect(inner, `${name} has its form in the HTML`).toMatch(/<form\b/);
   }
   const my48 = islandsOf(readFileSync(join('dist', 'my48', 'index.html'), 'utf8'));
   expect(my48[0]?.attrs, '/my48 is one client-only island').toMatch(/client="only"/);
   // Preact's runtime announces itself in its options hooks and its name; React DOM's does not contain either.
   const scripts = readdirSync('dist/_astro').filter((f) => f.endsWith('.js'));
-  expect(scripts.some((f) => readFileSync(join('dist/_astro', f), 'utf8').includes('react-dom')), 'React DOM is shipped').toBe(true);
-  for (const f of scripts) expect(readFileSync(join('dist/_astro', f), 'utf8'), `${f} is not Preact`).not.toMatch(/preact|__PREACT_DEVTOOLS__/i);
+  expect(
+    scripts.some((f) => readFileSync(join('dist/_astro', f), 'utf8').includes('react-dom')),
+    'React DOM is shipped',
+  ).toBe(true);
+  for (const f of scripts)
+    expect(readFileSync(join('dist/_astro', f), 'utf8'), `${f} is not Preact`).not.toMatch(
+      /preact|__PREACT_DEVTOOLS__/i,
+    );
 });
 
-test('the log-in, sign-up, coverage and gift-shop forms show before any script runs, and React DOM owns them after', async ({ browser, baseURL }) => {
+test('the log-in, sign-up, coverage and gift-shop forms show before any script runs, and React DOM owns them after', async ({
+  browser,
+  baseURL,
+}) => {
   // No JavaScript: the build's HTML alone shows each form (its submit waits for the island).
   const still = await browser.newContext({ javaScriptEnabled: false, baseURL: baseURL! });
   const bare = await still.newPage();
   for (const name of Object.keys(FORMS)) {
     await bare.goto(`/${name}`);
-    for (const field of FORMS[name]!) await expect(bare.locator(`astro-island [name="${field}"]`).first()).toBeVisible();
+    for (const field of FORMS[name]!)
+      await expect(bare.locator(`astro-island [name="${field}"]`).first()).toBeVisible();
     await expect(bare.locator('astro-island button[type="submit"]').first()).toBeDisabled();
   }
   await still.close();
@@ -83,7 +116,10 @@ async function expectFormUnseenBeforeTheGuard(page: Page, path: string, island: 
   await page.unroute(code);
 }
 
-test('a signed-in member never sees the log-in form; a visitor never sees a member page; my48 runs on React DOM', async ({ page, signIn }) => {
+test('a signed-in member never sees the log-in form; a visitor never sees a member page; my48 runs on React DOM', async ({
+  page,
+  signIn,
+}) => {
   // A visitor on a member page: the build's form is unseen until the guard sends them to log in.
   await expectFormUnseenBeforeTheGuard(page, '/activate-sim', 'ActivateSim');
   await page.goto('/activate-sim');

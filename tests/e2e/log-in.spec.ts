@@ -10,7 +10,8 @@ test('an active member logs in and lands on /my48 with the session cookies', asy
   await logIn(page, 'active@example.com', DEMO_PASSWORD, '');
   await expect(page).toHaveURL(/\/my48$/);
   const names = await cookieNames(page);
-  for (const name of ['authCode', 'userId', 'isCompliant', 'rolename', 'userEmail', 'XSRF-TOKEN', 'gg_bind']) expect(names).toContain(name);
+  for (const name of ['authCode', 'userId', 'isCompliant', 'rolename', 'userEmail', 'XSRF-TOKEN', 'gg_bind'])
+    expect(names).toContain(name);
   expect(names).not.toContain('signupVerification');
   // Encrypted: the member id is not readable in the cookie jar.
   const userId = (await page.context().cookies()).find((c) => c.name === 'userId')!;
@@ -44,7 +45,9 @@ test('empty or malformed fields are named beside the field, without a call', asy
 
 for (const status of [500, 501, 502, 503, 504, 404]) {
   test(`a ${status} from the gateway shows the gateway-error message`, async ({ page }) => {
-    await page.route('**/panda/public/users/current', (route) => route.fulfill({ status, contentType: 'application/json', body: '{"_payload":{"message":"down"}}' }));
+    await page.route('**/panda/public/users/current', (route) =>
+      route.fulfill({ status, contentType: 'application/json', body: '{"_payload":{"message":"down"}}' }),
+    );
     await logIn(page, 'active@example.com');
     await expect(page.getByRole('alert')).toHaveText(gatewayError);
     await expect(page.locator('#page-loader')).toBeHidden();
@@ -53,7 +56,9 @@ for (const status of [500, 501, 502, 503, 504, 404]) {
 
 test('any other failure (400, 429) is an invalid log-in', async ({ page }) => {
   let status = 400;
-  await page.route('**/panda/public/users/current', (route) => route.fulfill({ status, contentType: 'application/json', body: '{"_payload":{"message":"no"}}' }));
+  await page.route('**/panda/public/users/current', (route) =>
+    route.fulfill({ status, contentType: 'application/json', body: '{"_payload":{"message":"no"}}' }),
+  );
   await logIn(page, 'active@example.com');
   await expect(page.getByRole('alert')).toHaveText(invalidLogin);
   status = 429;
@@ -61,7 +66,10 @@ test('any other failure (400, 429) is an invalid log-in', async ({ page }) => {
   await expect(page.getByRole('alert')).toHaveText(invalidLogin);
 });
 
-test('first log-in: the carousel, first_login false on the server, then the marketing permissions, then my48', async ({ page, request }) => {
+test('first log-in: the carousel, first_login false on the server, then the marketing permissions, then my48', async ({
+  page,
+  request,
+}) => {
   test.slow(); // a whole journey: captcha, password hashing and several screens
   await logIn(page, 'firstlogin@example.com');
   const carousel = page.getByRole('region', { name: 'Welcome to 48' });
@@ -75,7 +83,9 @@ test('first log-in: the carousel, first_login false on the server, then the mark
   await expect(page).toHaveURL(/\/marketing-permissions$/);
   expect(await page.evaluate(() => localStorage.getItem('marketingCarouselFlag'))).toBe('true');
   // The server now says first_login is false.
-  const again = await request.post('/panda/public/users/current', { data: { username: 'firstlogin@example.com', password: DEMO_PASSWORD } });
+  const again = await request.post('/panda/public/users/current', {
+    data: { username: 'firstlogin@example.com', password: DEMO_PASSWORD },
+  });
   expect((await again.json())._payload.account.first_login).toBe(false);
   // Permissions: the saved choice (Snapchat by default) is shown; saving goes on to my48.
   await expect(page.getByLabel('Preferred social network')).toHaveValue('Snapchat');
@@ -120,12 +130,22 @@ test('a saved recruiter link wins over every other destination, once', async ({ 
 });
 
 test('utm and bp parameters are kept on the redirect, with the slashes of bp_p decoded', async ({ page }) => {
-  await page.goto('/log-in?utm_source=newsletter&utm_medium=email&utm_campaign=winter&utm_term=data&utm_content=top&bp_f=1&bp_f_id=abc&bp_p=offers%2Fwinter%2Fdata&other=dropped');
+  await page.goto(
+    '/log-in?utm_source=newsletter&utm_medium=email&utm_campaign=winter&utm_term=data&utm_content=top&bp_f=1&bp_f_id=abc&bp_p=offers%2Fwinter%2Fdata&other=dropped',
+  );
   await logIn(page, 'active@example.com', DEMO_PASSWORD, '');
   await expect(page).toHaveURL(/\/my48\?/);
   const url = new URL(page.url());
   expect(url.search).toContain('bp_p=offers/winter/data');
-  for (const [k, v] of Object.entries({ utm_source: 'newsletter', utm_medium: 'email', utm_campaign: 'winter', utm_term: 'data', utm_content: 'top', bp_f: '1', bp_f_id: 'abc' })) {
+  for (const [k, v] of Object.entries({
+    utm_source: 'newsletter',
+    utm_medium: 'email',
+    utm_campaign: 'winter',
+    utm_term: 'data',
+    utm_content: 'top',
+    bp_f: '1',
+    bp_f_id: 'abc',
+  })) {
     expect(url.searchParams.get(k)).toBe(v);
   }
   expect(url.searchParams.has('other')).toBe(false);
@@ -147,7 +167,9 @@ test('the log-in page sends a signed-in member home', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Log in to my48');
 });
 
-test('remote log-in: /my48/log-in signed out → log in → the help desk, signed in with a valid token', async ({ page }) => {
+test('remote log-in: /my48/log-in signed out → log in → the help desk, signed in with a valid token', async ({
+  page,
+}) => {
   await page.goto('/my48/log-in');
   await expect(page).toHaveURL(/\/log-in$/);
   await logIn(page, 'portin@example.com', DEMO_PASSWORD, '');
@@ -169,7 +191,9 @@ test('a 401 from any call ends the session and goes to /log-in', async ({ page }
   // The server forgets the session (as after a log-out elsewhere or its expiry).
   const auth = (await page.context().cookies()).find((c) => c.name === 'authCode')!.value;
   const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
-  const ended = await page.request.get('/panda/protected/logout/users', { headers: { 'x-gg-auth': auth, 'x-gg-transaction': 't', 'x-xsrf-token': xsrf } });
+  const ended = await page.request.get('/panda/protected/logout/users', {
+    headers: { 'x-gg-auth': auth, 'x-gg-transaction': 't', 'x-xsrf-token': xsrf },
+  });
   expect(ended.status()).toBe(200);
   await page.goto('/orders');
   await expect(page).toHaveURL(/\/log-in$/);
@@ -177,7 +201,9 @@ test('a 401 from any call ends the session and goes to /log-in', async ({ page }
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
 });
 
-test('idle for 1800 seconds: logged out on the server, auth cookie gone, at /log-in; activity resets the timer', async ({ page }) => {
+test('idle for 1800 seconds: logged out on the server, auth cookie gone, at /log-in; activity resets the timer', async ({
+  page,
+}) => {
   test.slow(); // a whole journey: captcha, password hashing and several screens
   await page.clock.install();
   await logIn(page, 'lapsed@example.com');
@@ -196,11 +222,15 @@ test('idle for 1800 seconds: logged out on the server, auth cookie gone, at /log
   await expect(page).toHaveURL(/\/log-in$/);
   expect(await cookieNames(page)).not.toContain('authCode');
   // The server session is over too.
-  const res = await page.request.get('/panda/protected/users/1/segments', { headers: { 'x-gg-auth': auth, 'x-gg-transaction': 't' } });
+  const res = await page.request.get('/panda/protected/users/1/segments', {
+    headers: { 'x-gg-auth': auth, 'x-gg-transaction': 't' },
+  });
   expect(res.status()).toBe(401);
 });
 
-test('/log-in/ with a trailing slash (as CDNs add): a wrong password keeps its message on the page (issue 25)', async ({ page }) => {
+test('/log-in/ with a trailing slash (as CDNs add): a wrong password keeps its message on the page (issue 25)', async ({
+  page,
+}) => {
   await logIn(page, 'active@example.com', 'not-the-password-1', '/log-in/');
   await expect(page.getByRole('alert')).toHaveText(invalidLogin);
   await page.waitForTimeout(500); // a reload would have cleared it by now
@@ -208,7 +238,9 @@ test('/log-in/ with a trailing slash (as CDNs add): a wrong password keeps its m
   await expect(page.getByLabel('E-mail address')).toHaveValue('active@example.com');
 });
 
-test('a member active for an hour on public pages stays signed in; idle for 30 minutes there, signed out (issue 25)', async ({ page }) => {
+test('a member active for an hour on public pages stays signed in; idle for 30 minutes there, signed out (issue 25)', async ({
+  page,
+}) => {
   test.slow(); // log-in through the form, then an hour on the page's clock
   await page.clock.install();
   const start = Date.now() / 1000;

@@ -2,7 +2,10 @@ import { expect } from '@playwright/test';
 import { CONSENT_COOKIE } from '../../src/lib/consent.ts';
 import { cookieNames, expectNoAxeViolations, logIn, test } from './fixtures.ts';
 
-test('log-out: the server session ends, every cookie and all local storage but splash go, and the member is at /', async ({ page, signIn }) => {
+test('log-out: the server session ends, every cookie and all local storage but splash go, and the member is at /', async ({
+  page,
+  signIn,
+}) => {
   test.slow(); // a whole journey: captcha, password hashing and several screens
   await signIn('unlimited@example.com');
   await page.goto('/my48');
@@ -24,10 +27,18 @@ test('log-out: the server session ends, every cookie and all local storage but s
   expect(await page.evaluate(() => Object.keys(localStorage))).toEqual(['splash']);
   expect(await page.evaluate(() => localStorage.getItem('splash'))).toBe('seen');
   // The header back-button flag is reset, and the my48 root is remembered as the last URLs.
-  expect(await page.evaluate(() => [sessionStorage.getItem('headerBackButtonClicked'), sessionStorage.getItem('lastLoggedInUrl'), sessionStorage.getItem('lastFlexibleUrl')])).toEqual(['false', '/my48', '/my48']);
+  expect(
+    await page.evaluate(() => [
+      sessionStorage.getItem('headerBackButtonClicked'),
+      sessionStorage.getItem('lastLoggedInUrl'),
+      sessionStorage.getItem('lastFlexibleUrl'),
+    ]),
+  ).toEqual(['false', '/my48', '/my48']);
   await expect(page.getByRole('link', { name: 'Sign in' }).filter({ visible: true })).toBeVisible();
   await expectNoAxeViolations(page);
-  const res = await page.request.get('/panda/protected/users/2/segments', { headers: { 'x-gg-auth': auth, 'x-gg-transaction': 't' } });
+  const res = await page.request.get('/panda/protected/users/2/segments', {
+    headers: { 'x-gg-auth': auth, 'x-gg-transaction': 't' },
+  });
   expect(res.status()).toBe(401);
   // Logging in again goes to the remembered my48 root.
   await logIn(page, 'unlimited@example.com');
@@ -42,7 +53,10 @@ test('the log-out page signed out still lands on / without a server call', async
   expect(called).toBe(false);
 });
 
-test('forgot password end to end: request, the e-mail, the link, a new password, log in with it', async ({ page, request }, testInfo) => {
+test('forgot password end to end: request, the e-mail, the link, a new password, log in with it', async ({
+  page,
+  request,
+}, testInfo) => {
   test.slow(); // a whole journey: captcha, password hashing and several screens
   // A member of its own, so no other test meets the changed password.
   const email = `reset-${testInfo.project.name}-${Date.now().toString(36)}@example.com`;
@@ -50,10 +64,16 @@ test('forgot password end to end: request, the e-mail, the link, a new password,
   const { _payload } = await (await request.get('/panda/public/captcha')).json();
   const { algorithm, challenge, maxnumber, salt, signature } = _payload.challenge;
   const solution = await solveChallenge(challenge, salt, algorithm, maxnumber).promise;
-  const captcha = Buffer.from(JSON.stringify({ algorithm, challenge, number: solution!.number, salt, signature })).toString('base64');
-  const created = await request.post('/panda/public/users', { data: { email, password: 'First-password-1', firstname: 'Cian', lastname: 'Byrne', captcha } });
+  const captcha = Buffer.from(
+    JSON.stringify({ algorithm, challenge, number: solution!.number, salt, signature }),
+  ).toString('base64');
+  const created = await request.post('/panda/public/users', {
+    data: { email, password: 'First-password-1', firstname: 'Cian', lastname: 'Byrne', captcha },
+  });
   expect(created.status()).toBe(201);
-  await request.get('/panda/protected/logout/users', { headers: { 'x-gg-auth': created.headers()['x-gg-auth']!, 'x-gg-transaction': 't' } });
+  await request.get('/panda/protected/logout/users', {
+    headers: { 'x-gg-auth': created.headers()['x-gg-auth']!, 'x-gg-transaction': 't' },
+  });
 
   await page.goto('/log-in');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -61,12 +81,16 @@ test('forgot password end to end: request, the e-mail, the link, a new password,
   await expectNoAxeViolations(page);
   await page.getByLabel('E-mail address').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByText('If an account uses that address, we have sent it a link to set a new password.')).toBeVisible();
+  await expect(
+    page.getByText('If an account uses that address, we have sent it a link to set a new password.'),
+  ).toBeVisible();
 
   let link = '';
   await expect(async () => {
     const { _payload: mails } = await (await request.get('/sandbox/mail.json')).json();
-    const mail = mails.values.find((m: { to: string; subject: string }) => m.to === email && m.subject === 'Set a new password for 48');
+    const mail = mails.values.find(
+      (m: { to: string; subject: string }) => m.to === email && m.subject === 'Set a new password for 48',
+    );
     link = /(\/forgot-password\?token=\S+)/.exec(mail.body)![1]!;
   }).toPass({ timeout: 10_000 });
   await page.goto(link);

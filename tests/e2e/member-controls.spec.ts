@@ -5,7 +5,10 @@ import { DEMO_PASSWORD, enterStepUpCode, expectNoAxeViolations, logIn, test } fr
 
 // member-controls.md, demo members 31 to 33: alerts, receipts, spend limit, lost SIM, eSIM, port-in, my data.
 
-test('controls: the 80 % data alert and the renewal reminder are in the notifications; alerts are switched in settings', async ({ page, signIn }) => {
+test('controls: the 80 % data alert and the renewal reminder are in the notifications; alerts are switched in settings', async ({
+  page,
+  signIn,
+}) => {
   await signIn('controls@example.com');
   await page.goto('/my48');
   const notes = page.getByRole('region', { name: /^Notifications/ });
@@ -15,7 +18,9 @@ test('controls: the 80 % data alert and the renewal reminder are in the notifica
   // Announced as new once a visit (the dashboardNotification cookie, issue 25), not on every return.
   await expect(notes.getByRole('heading', { level: 2 })).toHaveText(/^Notifications \(\d+ new\)$/);
   await expect(notes.getByText('New', { exact: true }).first()).toBeVisible();
-  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'dashboardNotification')).toBe(true);
+  await expect
+    .poll(async () => (await page.context().cookies()).some((c) => c.name === 'dashboardNotification'))
+    .toBe(true);
   await page.reload();
   await expect(notes).toContainText('Your membership renews soon');
   await expect(notes.getByRole('heading', { level: 2 })).toHaveText('Notifications');
@@ -28,12 +33,19 @@ test('controls: the 80 % data alert and the renewal reminder are in the notifica
   await page.getByRole('button', { name: 'Save my alerts' }).click();
   await expect(page.getByText('Your alert choices are saved.')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('group', { name: 'Data used up' }).getByRole('checkbox', { name: 'By e-mail' })).not.toBeChecked();
-  await expect(page.getByRole('group', { name: 'Data used up' }).getByRole('checkbox', { name: 'In the app' })).toBeChecked();
+  await expect(
+    page.getByRole('group', { name: 'Data used up' }).getByRole('checkbox', { name: 'By e-mail' }),
+  ).not.toBeChecked();
+  await expect(
+    page.getByRole('group', { name: 'Data used up' }).getByRole('checkbox', { name: 'In the app' }),
+  ).toBeChecked();
   await expect(page.getByRole('region', { name: 'Recent alerts' })).toContainText('You have used 80 % of your data');
 });
 
-test('controls: a receipt for the card payment, with VAT and the card, linked from the transactions; print hides the menus', async ({ page, signIn }) => {
+test('controls: a receipt for the card payment, with VAT and the card, linked from the transactions; print hides the menus', async ({
+  page,
+  signIn,
+}) => {
   test.slow();
   await signIn('controls@example.com');
   await page.goto('/my48/transactions');
@@ -41,7 +53,14 @@ test('controls: a receipt for the card payment, with VAT and the card, linked fr
   const paidByCard = page.getByRole('row').filter({ has: page.getByRole('cell', { name: '€9.99', exact: true }) });
   await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
   // Each page's rows arrive after its number shows: give them a moment before going older.
-  const onThisPage = () => paidByCard.first().waitFor({ timeout: 5_000 }).then(() => true, () => false);
+  const onThisPage = () =>
+    paidByCard
+      .first()
+      .waitFor({ timeout: 5_000 })
+      .then(
+        () => true,
+        () => false,
+      );
   for (let i = 0; i < 6 && !(await onThisPage()); i++) {
     await page.getByRole('button', { name: 'Older' }).click();
     await expect(page.getByText(/^Page \d+ of \d+$/)).toHaveText(new RegExp(`^Page ${i + 2} of`));
@@ -63,7 +82,10 @@ test('controls: a receipt for the card payment, with VAT and the card, linked fr
   await expect(receipt.getByText(/^48 Mobile Limited, /)).toBeVisible();
 });
 
-test('controls: a monthly card limit; a card payment over it is refused naming the limit and what is left', async ({ page, signIn }) => {
+test('controls: a monthly card limit; a card payment over it is refused naming the limit and what is left', async ({
+  page,
+  signIn,
+}) => {
   await signIn('controls@example.com');
   await page.goto('/my48/settings/security');
   await expect(page.getByRole('status').filter({ hasText: 'No limit is set' })).toBeVisible();
@@ -78,13 +100,19 @@ test('controls: a monthly card limit; a card payment over it is refused naming t
   await page.goto('/my48/memberships/add-credit');
   await page.getByRole('radio', { name: '€10.00' }).check();
   await page.getByRole('button', { name: /^Add €10\.00/ }).click();
-  await expect(page.getByRole('alert')).toContainText(/would pass your monthly card spending limit of €5\.00: you can spend €\d+\.\d\d more by card this month/);
+  await expect(page.getByRole('alert')).toContainText(
+    /would pass your monthly card spending limit of €5\.00: you can spend €\d+\.\d\d more by card this month/,
+  );
   await page.goto('/my48/settings/security');
   await page.getByRole('button', { name: 'Remove the limit' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'No limit is set' })).toBeVisible();
 });
 
-test('lost: blocking shows on the dashboard and stops purchases; unblocked with a code; then an eSIM with its QR code', async ({ page, signIn, request }) => {
+test('lost: blocking shows on the dashboard and stops purchases; unblocked with a code; then an eSIM with its QR code', async ({
+  page,
+  signIn,
+  request,
+}) => {
   test.slow();
   await signIn('lost@example.com');
   await page.goto('/my48/settings/security');
@@ -144,7 +172,11 @@ test('port-in: the timeline moves on as the donor network answers', async ({ pag
   await expect(timeline).toContainText(/Your number moves on \w+day/);
 });
 
-test('leaver: downloads their data, then deletes the account with a code; the address is free again', async ({ page, signIn, request }) => {
+test('leaver: downloads their data, then deletes the account with a code; the address is free again', async ({
+  page,
+  signIn,
+  request,
+}) => {
   test.slow();
   await signIn('leaver@example.com');
   await page.goto('/my48/settings/my-data');
@@ -153,7 +185,9 @@ test('leaver: downloads their data, then deletes the account with a code; the ad
   await page.getByRole('button', { name: 'Download my data' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^48-my-data-\d{4}-\d{2}-\d{2}\.json$/);
-  const data = JSON.parse(await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8')) as { tables: Record<string, Record<string, unknown>[]> };
+  const data = JSON.parse(await (await import('node:fs/promises')).readFile((await file.path())!, 'utf8')) as {
+    tables: Record<string, Record<string, unknown>[]>;
+  };
   expect(data.tables['members']![0]).toMatchObject({ email: 'leaver@example.com' });
   expect(JSON.stringify(data)).not.toContain('password_hash');
 

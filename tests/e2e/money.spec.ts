@@ -10,7 +10,10 @@ async function memberships(page: Page) {
 
 const dialog = (page: Page) => page.getByRole('dialog');
 
-test('rich: buy with credit by keyboard alone; the second is queued, a third cannot be bought', async ({ page, signIn }) => {
+test('rich: buy with credit by keyboard alone; the second is queued, a third cannot be bought', async ({
+  page,
+  signIn,
+}) => {
   await signIn('rich@example.com');
   await page.goto('/my48');
   // From the dashboard to a bought membership with the keyboard only.
@@ -33,7 +36,11 @@ test('rich: buy with credit by keyboard alone; the second is queued, a third can
   await expect(page.getByRole('region', { name: 'Credit' })).toContainText('€5.02');
 });
 
-test('card: auto-renew on and off with popups, credit then the stored card, add credit, an add-on, then remove the card', async ({ page, signIn, request }) => {
+test('card: auto-renew on and off with popups, credit then the stored card, add credit, an add-on, then remove the card', async ({
+  page,
+  signIn,
+  request,
+}) => {
   test.slow();
   await signIn('card@example.com');
   await memberships(page);
@@ -104,7 +111,10 @@ test('card: auto-renew on and off with popups, credit then the stored card, add 
   await expect(page.getByText('You have no stored card.')).toBeVisible();
 });
 
-test('nocredit: a new card pays (and is saved); declined, 3-D Secure decline and approve, and pending', async ({ page, signIn }) => {
+test('nocredit: a new card pays (and is saved); declined, 3-D Secure decline and approve, and pending', async ({
+  page,
+  signIn,
+}) => {
   test.slow();
   await signIn('nocredit@example.com');
   await memberships(page);
@@ -151,7 +161,9 @@ test('nocredit: a new card pays (and is saved); declined, 3-D Secure decline and
   await expect(page.getByRole('region', { name: 'Credit' })).toContainText('€15.00');
 });
 
-test('gift shop: a visitor gifts a membership and a top-up; the numbers are checked with the spec’s messages', async ({ page }) => {
+test('gift shop: a visitor gifts a membership and a top-up; the numbers are checked with the spec’s messages', async ({
+  page,
+}) => {
   test.slow();
   await page.goto('/gift-shop');
   const number = page.getByLabel('Their 48 number');

@@ -12,8 +12,11 @@ async function apiSession(request: APIRequestContext, email: string) {
 /** The member's balance summary straight from the API, turned into figures by the spec's rules. */
 async function expectedUsage(request: APIRequestContext, email: string): Promise<UsageSummary> {
   const { userId, headers } = await apiSession(request, email);
-  const sim = (await (await request.get(`/panda/protected/users/${userId}/sims/owned`, { headers })).json())._payload.values[0];
-  const res = await request.get(`/panda/protected/users/${userId}/sims/${sim.ssn}/balance/summary/current`, { headers });
+  const sim = (await (await request.get(`/panda/protected/users/${userId}/sims/owned`, { headers })).json())._payload
+    .values[0];
+  const res = await request.get(`/panda/protected/users/${userId}/sims/${sim.ssn}/balance/summary/current`, {
+    headers,
+  });
   return usageSummary((await res.json())._payload.current_month_balance_summary, sim);
 }
 
@@ -41,10 +44,15 @@ test('active: every figure is the balance summary by the spec rules', async ({ p
   await expect(membership).toContainText(`Queued, starts ${u.queuedStartDate}`);
   await expect(tile(page, 'Data')).toContainText(`${u.data.left} GB left of ${u.data.max} GB`);
   await expect(tile(page, 'Data')).toContainText(`${u.data.used} GB used`);
-  await expect(page.getByRole('meter', { name: 'Data left', exact: true })).toHaveAttribute('aria-valuetext', `${u.data.left} GB left of ${u.data.max} GB`);
+  await expect(page.getByRole('meter', { name: 'Data left', exact: true })).toHaveAttribute(
+    'aria-valuetext',
+    `${u.data.left} GB left of ${u.data.max} GB`,
+  );
   await expect(tile(page, 'Mobile minutes')).toContainText('Unlimited');
   await expect(tile(page, 'Texts')).toContainText('Unlimited');
-  await expect(tile(page, 'Landline minutes')).toContainText(`${u.landlineMinutes.left} min left of ${u.landlineMinutes.max}`);
+  await expect(tile(page, 'Landline minutes')).toContainText(
+    `${u.landlineMinutes.left} min left of ${u.landlineMinutes.max}`,
+  );
   await expect(tile(page, 'Roaming data')).toContainText(`${u.roaming.left} GB left of ${u.roaming.max} GB`);
   const extras = tile(page, 'Extras');
   await expect(extras).toContainText(`Carry-over data${u.carryoverData} GB`);
@@ -54,7 +62,10 @@ test('active: every figure is the balance summary by the spec rules', async ({ p
   await expectNoAxeViolations(page);
 });
 
-test('the end date says what happens: "Renews on" with auto-renew on, "Ends on" and a way to turn it on when off (issue 25)', async ({ page, request }) => {
+test('the end date says what happens: "Renews on" with auto-renew on, "Ends on" and a way to turn it on when off (issue 25)', async ({
+  page,
+  request,
+}) => {
   const on = await expectedUsage(request, 'controls@example.com');
   await openDashboard(page, 'controls@example.com');
   await expect(tile(page, 'Membership')).toContainText(`Renews on${on.renewDate}`);
@@ -78,7 +89,10 @@ test('unlimited: Unlimited data, the fair-usage text and its gauge', async ({ pa
   await expect(tile(page, 'Data')).toContainText('Unlimited');
   const fair = tile(page, 'Fair usage');
   await expect(fair).toContainText(u.fairUsage!.text);
-  await expect(page.getByRole('meter', { name: 'Fair-usage data left' })).toHaveAttribute('aria-valuetext', `${u.fairUsage!.left} GB left of ${u.fairUsage!.max} GB`);
+  await expect(page.getByRole('meter', { name: 'Fair-usage data left' })).toHaveAttribute(
+    'aria-valuetext',
+    `${u.fairUsage!.left} GB left of ${u.fairUsage!.max} GB`,
+  );
   await expectNoAxeViolations(page);
 });
 
@@ -144,8 +158,12 @@ test('detailsmissing and unavailable: their notices, and no figures', async ({ p
 
 test('transactions: ten to a page, newest first, paged', async ({ page, request }) => {
   const { userId, headers } = await apiSession(request, 'carriedover@example.com');
-  const first = await (await request.get(`/panda/protected/users/${userId}/transactions?page=1&limit=10`, { headers })).json();
-  const second = await (await request.get(`/panda/protected/users/${userId}/transactions?page=2&limit=10`, { headers })).json();
+  const first = await (
+    await request.get(`/panda/protected/users/${userId}/transactions?page=1&limit=10`, { headers })
+  ).json();
+  const second = await (
+    await request.get(`/panda/protected/users/${userId}/transactions?page=2&limit=10`, { headers })
+  ).json();
   await openDashboard(page, 'carriedover@example.com');
   await page.getByRole('link', { name: 'Transactions' }).filter({ visible: true }).first().click();
   await expect(page).toHaveURL(/\/my48\/transactions$/);
@@ -162,7 +180,9 @@ test('transactions: ten to a page, newest first, paged', async ({ page, request 
   await expect(page.getByText(`Page 1 of ${pages}`, { exact: true })).toBeVisible();
 });
 
-test('settings: the name and the permissions survive a reload; settings reopens the last fragment', async ({ page }) => {
+test('settings: the name and the permissions survive a reload; settings reopens the last fragment', async ({
+  page,
+}) => {
   await openDashboard(page, 'legacy@example.com');
   await page.goto('/my48/settings/my-details');
   await expect(page.getByLabel('First name')).toHaveValue('Pádraig');
@@ -194,7 +214,9 @@ test('settings: the name and the permissions survive a reload; settings reopens 
   await expect(page.getByRole('heading', { level: 2, name: 'Marketing permissions' })).toBeVisible();
 });
 
-test('move your number: the request raises the port-in flag on the dashboard and in settings after a reload', async ({ page }) => {
+test('move your number: the request raises the port-in flag on the dashboard and in settings after a reload', async ({
+  page,
+}) => {
   await openDashboard(page, 'lowbalance@example.com');
   await expect(page.getByText('Portin is in progress.')).toHaveCount(0);
   await page.goto('/my48/settings/move-your-number');
@@ -232,7 +254,10 @@ test('replacement SIM: ordered, then listed as a replacement in the orders', asy
   await expect(page.getByRole('row', { name: /Replacement ordered/ })).toContainText('9 Eyre Square');
 });
 
-test('change my SIM: the number moves to the new card after the password and a security code; it shows after a reload', async ({ page, request }) => {
+test('change my SIM: the number moves to the new card after the password and a security code; it shows after a reload', async ({
+  page,
+  request,
+}) => {
   await openDashboard(page, 'legacy@example.com');
   await page.goto('/my48/settings/change-my-sim');
   await expect(page.getByText(/Your current SIM ends in 0016/)).toBeVisible();
@@ -254,13 +279,20 @@ test('change my SIM: the number moves to the new card after the password and a s
   await expect(page.getByText('Your number: 087 100 0016')).toBeVisible();
 });
 
-test('the other settings screens and an empty transaction list pass axe; settings reopens the last one', async ({ page }) => {
+test('the other settings screens and an empty transaction list pass axe; settings reopens the last one', async ({
+  page,
+}) => {
   test.slow(); // five screens, each checked by axe
   await openDashboard(page, 'nosim@example.com');
   await expect(page.getByText('You have no active SIM yet.')).toBeVisible();
   await page.getByRole('link', { name: 'Transactions' }).filter({ visible: true }).first().click();
   await expect(page.getByText('No transactions yet.')).toBeVisible();
-  for (const [fragment, heading] of [['change-password', 'Change password'], ['payment-details', 'Payment details'], ['about-us', 'About 48'], ['reorder-sim', 'Replacement SIM']]) {
+  for (const [fragment, heading] of [
+    ['change-password', 'Change password'],
+    ['payment-details', 'Payment details'],
+    ['about-us', 'About 48'],
+    ['reorder-sim', 'Replacement SIM'],
+  ]) {
     await page.goto(`/my48/settings/${fragment}`);
     await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
     if (fragment === 'payment-details') await expect(page.getByText('You have no stored card.')).toBeVisible();

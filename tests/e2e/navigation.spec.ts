@@ -3,10 +3,24 @@ import { expect, test, type Page } from '@playwright/test';
 // The spec's visitor menu (section 2 "Navigation bar"), section by section.
 const visitorMenu: Record<string, string[]> = {
   'Why Choose Us': ['/about-us', '/benefits', '/memberships', '/recruit-and-reward', '/need-a-device'],
-  'Start Using': ['/sign-up?fromStore=false', '/sign-up', '/my48/memberships', '/unlock-your-phone', '/my48/settings/move-your-number'],
+  'Start Using': [
+    '/sign-up?fromStore=false',
+    '/sign-up',
+    '/my48/memberships',
+    '/unlock-your-phone',
+    '/my48/settings/move-your-number',
+  ],
   'My Account': [
-    '/my48/memberships', '/my48', '/my48/recruit-and-reward', '/need-a-device', '/help/roaming', '/gift-shop',
-    '/my48/addons', '/my48/settings/reorder-sim', 'https://apps.apple.com/', 'https://play.google.com/',
+    '/my48/memberships',
+    '/my48',
+    '/my48/recruit-and-reward',
+    '/need-a-device',
+    '/help/roaming',
+    '/gift-shop',
+    '/my48/addons',
+    '/my48/settings/reorder-sim',
+    'https://apps.apple.com/',
+    'https://play.google.com/',
   ],
   'Need Help': ['/help', '/help/roaming', 'https://community.48.ie/', '/contact-us'],
 };
@@ -15,9 +29,17 @@ const memberDropdowns: Record<string, string[]> = {
   'My Account': ['/my48', '/my48/memberships', '/my48', '/my48/transactions'],
   Help: ['/help', '/help/roaming', 'https://community.48.ie/', '/contact-us'],
   Other: [
-    '/my48/recruit-and-reward', '/my48/need-a-device', '/help/roaming', '/my48/memberships/add-credit',
-    '/my48/settings/reorder-sim', '/my48/addons', '/my48/flexi-data', '/gift-shop', '/',
-    'https://apps.apple.com/', 'https://play.google.com/',
+    '/my48/recruit-and-reward',
+    '/my48/need-a-device',
+    '/help/roaming',
+    '/my48/memberships/add-credit',
+    '/my48/settings/reorder-sim',
+    '/my48/addons',
+    '/my48/flexi-data',
+    '/gift-shop',
+    '/',
+    'https://apps.apple.com/',
+    'https://play.google.com/',
   ],
 };
 
@@ -103,7 +125,9 @@ test.describe('desktop navigation', () => {
     const toggle = page.getByRole('button', { name: 'Why Choose Us' });
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    const benefits = page.getByRole('navigation', { name: 'Main', exact: true }).getByRole('link', { name: 'Benefits' });
+    const benefits = page
+      .getByRole('navigation', { name: 'Main', exact: true })
+      .getByRole('link', { name: 'Benefits' });
     await expect(benefits).toBeVisible();
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');

@@ -2,7 +2,11 @@ import { expect } from '@playwright/test';
 import { offersFailures } from '../../src/contract/offers.ts';
 import { expectNoAxeViolations, latestMail, test } from './fixtures.ts';
 
-test('student offer: back to school has ended; a code to a college address applies the offer once', async ({ page, signIn, request }) => {
+test('student offer: back to school has ended; a code to a college address applies the offer once', async ({
+  page,
+  signIn,
+  request,
+}) => {
   await page.goto('/student-offer');
   await expect(page.getByText('This offer ended on')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
@@ -64,7 +68,10 @@ test('feelsmug: the code from the cup gives a goody bag once', async ({ page, si
   await expect(page.getByText(/2(\.00)? GB left of 2(\.00)? GB, 7 days to use it/)).toBeVisible();
 });
 
-test('my48 offers: the free month shows as ended, a presale code is added once and shown again', async ({ page, signIn }) => {
+test('my48 offers: the free month shows as ended, a presale code is added once and shown again', async ({
+  page,
+  signIn,
+}) => {
   await signIn('activating@example.com');
   await page.goto('/my48/offers');
   await expect(page.getByRole('heading', { name: 'Offers', level: 1 })).toBeVisible();
@@ -83,5 +90,8 @@ test('my48 offers: the free month shows as ended, a presale code is added once a
   await expectNoAxeViolations(page);
   await page.reload();
   await expect(page.locator('.voucher')).toHaveText('LONG-2040');
-  await expect(page.getByRole('main').getByRole('link', { name: 'Student offer' })).toHaveAttribute('href', '/student-offer');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Student offer' })).toHaveAttribute(
+    'href',
+    '/student-offer',
+  );
 });

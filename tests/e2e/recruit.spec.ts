@@ -15,7 +15,10 @@ async function fillAddress(page: Page, first: string, last: string) {
   await page.getByLabel(/Eircode/).fill('H91 X2Y3');
 }
 
-test('recruiter@: the link, €10 earned, 2 free SIMs left; sends one (loader, confirmation) and has 1 left', async ({ page, signIn }) => {
+test('recruiter@: the link, €10 earned, 2 free SIMs left; sends one (loader, confirmation) and has 1 left', async ({
+  page,
+  signIn,
+}) => {
   await signIn('recruiter@example.com');
   await page.goto('/my48/recruit-and-reward');
   await expect(page.getByLabel('Your recruit link')).toHaveValue(/\/friend\?affiliateId=TomasRecruits48$/);
@@ -24,7 +27,9 @@ test('recruiter@: the link, €10 earned, 2 free SIMs left; sends one (loader, c
   await expect(page.getByRole('row', { name: /Ciara Byrne/ })).toContainText('Reward paid');
   await expect(page.getByRole('row', { name: /Liam Hogan/ })).toContainText('SIM on its way');
   // Nothing widens the page past the screen (the friends table scrolls in its box at 375 px).
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()!.width,
+  );
   await expectNoAxeViolations(page);
 
   await page.getByRole('link', { name: 'Send a free SIM' }).click();
@@ -34,7 +39,9 @@ test('recruiter@: the link, €10 earned, 2 free SIMs left; sends one (loader, c
   await expectNoAxeViolations(page);
   await fillAddress(page, 'Nora', 'Walsh');
   await page.getByRole('button', { name: 'Send free SIM' }).click();
-  await expect(page.getByText("Your friend's free SIM is on its way to Nora Walsh, 7 Eyre Square, Galway.")).toBeVisible();
+  await expect(
+    page.getByText("Your friend's free SIM is on its way to Nora Walsh, 7 Eyre Square, Galway."),
+  ).toBeVisible();
   await expect(page.getByText('You can send 1 more today.', { exact: false })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'Back to recruit and reward' }).click();
@@ -64,7 +71,10 @@ test('an unknown recruit link shows the page without a name', async ({ page }) =
   await expect(page.getByText('invited you to 48')).toHaveCount(0);
 });
 
-test("a friend by Tomás's link: sign up, mates-rates SIM, activate, first membership; Tomás's reward shows", async ({ page, request }, testInfo) => {
+test("a friend by Tomás's link: sign up, mates-rates SIM, activate, first membership; Tomás's reward shows", async ({
+  page,
+  request,
+}, testInfo) => {
   test.slow();
   const email = uniqueEmail(testInfo, 'mate');
   await page.goto('/friend?affiliateId=TomasRecruits48');
@@ -93,7 +103,9 @@ test("a friend by Tomás's link: sign up, mates-rates SIM, activate, first membe
   expect([sent.get('sku'), sent.get('ip')]).toEqual(['Kickback_Pack_N', '127.0.0.1']);
   await expect(page.getByRole('heading', { name: 'Your mates-rates SIM is on its way' })).toBeFocused();
   await expectNoAxeViolations(page);
-  expect((await page.context().cookies()).map((c) => c.name)).toEqual(expect.arrayContaining(['ugi', 'rrfriend', 'recruiterId', 'simType']));
+  expect((await page.context().cookies()).map((c) => c.name)).toEqual(
+    expect.arrayContaining(['ugi', 'rrfriend', 'recruiterId', 'simType']),
+  );
 
   await page.getByRole('link', { name: 'Activate a SIM' }).click();
   await page.getByLabel('SIM number (SSN)').fill(spareSsn(testInfo.project.name === 'desktop' ? 70 : 71));
@@ -107,7 +119,11 @@ test("a friend by Tomás's link: sign up, mates-rates SIM, activate, first membe
   await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
 
   // Tomás, in his own browser: the reward is in his transactions and on his recruit page.
-  const tomas = await page.context().browser()!.newContext({ baseURL: testInfo.project.use.baseURL!, viewport: page.viewportSize(), storageState: necessaryOnly() });
+  const tomas = await page.context().browser()!.newContext({
+    baseURL: testInfo.project.use.baseURL!,
+    viewport: page.viewportSize(),
+    storageState: necessaryOnly(),
+  });
   const his = await tomas.newPage();
   await his.goto('/log-in');
   await his.getByLabel('E-mail address').fill('recruiter@example.com');
@@ -122,7 +138,10 @@ test("a friend by Tomás's link: sign up, mates-rates SIM, activate, first membe
   await tomas.close();
 });
 
-test("refer a friend at /refer: the invitation is sent, the service's refusal shows as its message, the sandbox records the calls", async ({ page, signIn }, testInfo) => {
+test("refer a friend at /refer: the invitation is sent, the service's refusal shows as its message, the sandbox records the calls", async ({
+  page,
+  signIn,
+}, testInfo) => {
   await signIn('oneday@example.com');
   await page.goto('/refer');
   await expect(page.getByText(/campaign 48_r(af|p)1/)).toBeVisible();
@@ -139,5 +158,7 @@ test("refer a friend at /refer: the invitation is sent, the service's refusal sh
   await expect(page.getByRole('alert')).toHaveText("You can't refer yourself: enter your friend's e-mail address.");
   await page.goto('/sandbox/referrals');
   await expect(page.getByText('This is a sandbox')).toBeVisible();
-  await expect(page.getByRole('row', { name: new RegExp(friend) })).toContainText('POST /buyapowa/api/friends/registrations');
+  await expect(page.getByRole('row', { name: new RegExp(friend) })).toContainText(
+    'POST /buyapowa/api/friends/registrations',
+  );
 });

@@ -134,6 +134,9 @@ test('pages run under the server’s Content-Security-Policy with no violation',
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self' 'sha256-");
   }
   // The navbar script ran: its dropdown opens.
-  await page.getByRole('button', { name: /Why Choose Us|Menu/ }).first().click();
+  await page
+    .getByRole('button', { name: /Why Choose Us|Menu/ })
+    .first()
+    .click();
   expect(violations).toEqual([]);
 });

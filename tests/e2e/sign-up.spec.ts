@@ -14,7 +14,10 @@ async function fillSignUp(page: Page, email: string) {
 
 const codeOf = (body: string) => /verification code is (\d{6})/.exec(body)![1]!;
 
-test('sign up, verify with the code, activate a SIM, sign out and sign in again', async ({ page, request }, testInfo) => {
+test('sign up, verify with the code, activate a SIM, sign out and sign in again', async ({
+  page,
+  request,
+}, testInfo) => {
   test.slow(); // a whole journey: captcha, password hashing and several screens
   const email = uniqueEmail(testInfo, 'journey');
   await page.goto('/sign-up');
@@ -42,7 +45,9 @@ test('sign up, verify with the code, activate a SIM, sign out and sign in again'
   await expectNoAxeViolations(page);
   await page.getByLabel('SIM number (SSN)').fill('8935301999999999999');
   await page.getByRole('button', { name: 'Activate SIM' }).click();
-  await expect(page.getByRole('alert')).toHaveText("We can't find a SIM with that number. Check the number on the back of your SIM card.");
+  await expect(page.getByRole('alert')).toHaveText(
+    "We can't find a SIM with that number. Check the number on the back of your SIM card.",
+  );
   await page.getByLabel('SIM number (SSN)').fill('123');
   await page.getByRole('button', { name: 'Activate SIM' }).click();
   await expect(page.getByText('The SIM number has 19 or 20 digits and starts with 89.')).toBeVisible();
@@ -81,7 +86,9 @@ test('a new code, and another e-mail address, can be asked for', async ({ page, 
   await page.getByRole('button', { name: 'Use another e-mail address' }).click();
   await page.getByLabel('New e-mail address').fill(other);
   await page.getByRole('button', { name: 'Send the code there' }).click();
-  await expect(page.getByRole('status').filter({ hasText: `We have sent a new code and link to ${other}.` })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: `We have sent a new code and link to ${other}.` }),
+  ).toBeVisible();
   await page.getByLabel('Verification code').fill(codeOf((await latestMail(request, other)).body));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/sign-up-confirmed$/);
@@ -99,7 +106,10 @@ test('sign-up checks every field before calling, and refuses a taken address', a
   await expectNoAxeViolations(page);
   await page.goto('/sign-up');
   await fillSignUp(page, 'ACTIVE@example.com');
-  await expect(page.getByRole('alert')).toHaveText('An account with this e-mail address already exists. Log in, or reset your password.', { timeout: 20_000 });
+  await expect(page.getByRole('alert')).toHaveText(
+    'An account with this e-mail address already exists. Log in, or reset your password.',
+    { timeout: 20_000 },
+  );
 });
 
 test('the sign-up guard: a verified, signed-in member is sent home', async ({ page, signIn }) => {
@@ -108,7 +118,10 @@ test('the sign-up guard: a verified, signed-in member is sent home', async ({ pa
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('order a free SIM: /sign-up?fromStore=false → account → verify → address → SIM_ORDERED in /orders', async ({ page, request }, testInfo) => {
+test('order a free SIM: /sign-up?fromStore=false → account → verify → address → SIM_ORDERED in /orders', async ({
+  page,
+  request,
+}, testInfo) => {
   test.slow(); // a whole journey: captcha, password hashing and several screens
   const email = uniqueEmail(testInfo, 'freesim');
   await page.goto('/free-sim');
@@ -148,10 +161,20 @@ test('order a free SIM: /sign-up?fromStore=false → account → verify → addr
   await page.getByLabel('Town or city').fill('Galway');
   await page.getByLabel('County').selectOption('Galway');
   await page.getByRole('button', { name: 'Order my free SIM' }).click();
-  await expect(page.getByRole('alert')).toHaveText('You already have a free SIM on its way. You can order another once it has arrived.', { timeout: 20_000 });
+  await expect(page.getByRole('alert')).toHaveText(
+    'You already have a free SIM on its way. You can order another once it has arrived.',
+    { timeout: 20_000 },
+  );
 });
 
-for (const path of ['/sign-up-confirmed', '/activate-sim', '/order-free-sim', '/orders', '/marketing-permissions', '/my48']) {
+for (const path of [
+  '/sign-up-confirmed',
+  '/activate-sim',
+  '/order-free-sim',
+  '/orders',
+  '/marketing-permissions',
+  '/my48',
+]) {
   test(`${path} is guarded: signed out, it goes to /log-in and comes back after`, async ({ page }) => {
     await page.goto(path);
     await expect(page).toHaveURL(/\/log-in$/);

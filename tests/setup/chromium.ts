@@ -7,4 +7,11 @@ export function chromiumPath(): string | undefined {
 }
 
 // Without these, Chromium keeps trying to reach Google's hosts, which this network refuses.
-export const chromiumArgs = ['--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+export const chromiumArgs = [
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];

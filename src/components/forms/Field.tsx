@@ -9,32 +9,63 @@ interface Common {
 }
 
 /** A labelled input with its hint and its error, both read out with the field (aria-describedby). */
-export function Field({ label, name, error, hint, ...input }: Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>) {
+export function Field({
+  label,
+  name,
+  error,
+  hint,
+  ...input
+}: Common & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>) {
   const id = useId();
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      {hint && <p id={`${id}-hint`} className="field__hint">{hint}</p>}
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
       <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
-      {error && <p id={`${id}-error`} className="field__error">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
 
-export function SelectField({ label, name, error, hint, options, ...select }: Common & { options: readonly string[] } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name'>) {
+export function SelectField({
+  label,
+  name,
+  error,
+  hint,
+  options,
+  ...select
+}: Common & { options: readonly string[] } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name'>) {
   const id = useId();
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      {hint && <p id={`${id}-hint`} className="field__hint">{hint}</p>}
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
       <select id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={described} {...select}>
         {options.map((o) => (
-          <option key={o} value={o}>{o || 'Choose…'}</option>
+          <option key={o} value={o}>
+            {o || 'Choose…'}
+          </option>
         ))}
       </select>
-      {error && <p id={`${id}-error`} className="field__error">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -17,7 +17,15 @@ const channels = [
  * The member's marketing permissions, per channel, with the preferred social network
  * (Snapchat unless chosen otherwise, spec section 9). Loads the saved choice, saves on submit.
  */
-export function MarketingPermissionsForm({ userId, saveLabel = 'Save my choices', onSaved }: { userId: string | undefined; saveLabel?: string; onSaved?: () => void }) {
+export function MarketingPermissionsForm({
+  userId,
+  saveLabel = 'Save my choices',
+  onSaved,
+}: {
+  userId: string | undefined;
+  saveLabel?: string;
+  onSaved?: () => void;
+}) {
   const { value, busy, error, saved } = useStore($permissions);
   useEffect(() => {
     // Undefined until the page's guard has let the member in (the build's HTML shows the loading line).
@@ -33,7 +41,9 @@ export function MarketingPermissionsForm({ userId, saveLabel = 'Save my choices'
 
   return (
     <form className="form card" onSubmit={(e) => void onSubmit(e)} aria-labelledby="permissions-title">
-      <h2 id="permissions-title" className="form__title">How may we tell you about offers?</h2>
+      <h2 id="permissions-title" className="form__title">
+        How may we tell you about offers?
+      </h2>
       <p>Choose the ways we may contact you with news and offers from 48. You can change this any time in my48.</p>
       <FormAlert>{error}</FormAlert>
       {saved && <FormAlert tone="success">Your choices are saved.</FormAlert>}
@@ -41,20 +51,33 @@ export function MarketingPermissionsForm({ userId, saveLabel = 'Save my choices'
         <legend>Contact me by</legend>
         {channels.map(([key, label]) => (
           <div className="field field--check" key={key}>
-            <input id={`perm-${key}`} type="checkbox" checked={value[key]} onChange={(e) => choose({ [key]: e.target.checked })} />
+            <input
+              id={`perm-${key}`}
+              type="checkbox"
+              checked={value[key]}
+              onChange={(e) => choose({ [key]: e.target.checked })}
+            />
             <label htmlFor={`perm-${key}`}>{label}</label>
           </div>
         ))}
       </fieldset>
       <div className="field">
         <label htmlFor="perm-social-preference">Preferred social network</label>
-        <select id="perm-social-preference" value={value.social_preference} onChange={(e) => choose({ social_preference: e.target.value as MarketingPermissions['social_preference'] })}>
+        <select
+          id="perm-social-preference"
+          value={value.social_preference}
+          onChange={(e) => choose({ social_preference: e.target.value as MarketingPermissions['social_preference'] })}
+        >
           {SOCIAL_NETWORKS.map((n) => (
-            <option key={n} value={n}>{n}</option>
+            <option key={n} value={n}>
+              {n}
+            </option>
           ))}
         </select>
       </div>
-      <SubmitButton busy={busy} busyLabel="Saving…">{saveLabel}</SubmitButton>
+      <SubmitButton busy={busy} busyLabel="Saving…">
+        {saveLabel}
+      </SubmitButton>
     </form>
   );
 }

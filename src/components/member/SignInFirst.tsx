@@ -5,8 +5,12 @@ export function SignInFirst({ title, children }: { title: string; children: stri
       <h2 id="sign-in-first">{title}</h2>
       <p>{children}</p>
       <div className="actions">
-        <a className="btn btn--primary" href="/log-in">Log in</a>
-        <a className="btn btn--outline" href="/sign-up">Join 48</a>
+        <a className="btn btn--primary" href="/log-in">
+          Log in
+        </a>
+        <a className="btn btn--outline" href="/sign-up">
+          Join 48
+        </a>
       </div>
     </section>
   );

@@ -10,7 +10,13 @@ export function PhoneCard({ phone, affiliateId }: { phone: Product; affiliateId?
       <h3>{phoneName(phone)}</h3>
       <p className="phone__meta">{`${phone.storage_gb} GB · ${phone.colour} · ${phone.grade}`}</p>
       <p className="phone__price">{euro(phone.price_cents)}</p>
-      <a className="btn btn--outline" href={shopLink(phone, affiliateId)} rel="noopener" target="_blank" aria-label={`View in shop: ${phoneName(phone)}, ${phone.grade} (opens in a new tab)`}>
+      <a
+        className="btn btn--outline"
+        href={shopLink(phone, affiliateId)}
+        rel="noopener"
+        target="_blank"
+        aria-label={`View in shop: ${phoneName(phone)}, ${phone.grade} (opens in a new tab)`}
+      >
         View in shop
       </a>
     </li>

@@ -12,26 +12,30 @@ export default function ActivateSim() {
   if (sim) {
     return (
       <section className="card stack" aria-labelledby="activated-title">
-        <h2 id="activated-title" tabIndex={-1} ref={(el) => el?.focus()}>Your SIM is active</h2>
+        <h2 id="activated-title" tabIndex={-1} ref={(el) => el?.focus()}>
+          Your SIM is active
+        </h2>
         <p>
-          Your 48 number is <strong>{sim.msisdn ? formatMsisdn(sim.msisdn) : ''}</strong>. Pop the SIM in your phone: you have 1 GB of onboard data to get started.
+          Your 48 number is <strong>{sim.msisdn ? formatMsisdn(sim.msisdn) : ''}</strong>. Pop the SIM in your phone:
+          you have 1 GB of onboard data to get started.
         </p>
         <div className="actions">
-          <a className="btn btn--primary" href="/my48/memberships">Buy a membership</a>
-          <a className="btn btn--outline" href="/my48">Go to my48</a>
+          <a className="btn btn--primary" href="/my48/memberships">
+            Buy a membership
+          </a>
+          <a className="btn btn--outline" href="/my48">
+            Go to my48
+          </a>
         </div>
       </section>
     );
   }
 
   return (
-    <form
-      className="form card"
-      noValidate
-      onSubmit={activation.onSubmit}
-      aria-labelledby="activate-title"
-    >
-      <h2 id="activate-title" className="form__title">Your SIM number</h2>
+    <form className="form card" noValidate onSubmit={activation.onSubmit} aria-labelledby="activate-title">
+      <h2 id="activate-title" className="form__title">
+        Your SIM number
+      </h2>
       <FormAlert>{error}</FormAlert>
       <Field
         label="SIM number (SSN)"
@@ -42,7 +46,9 @@ export default function ActivateSim() {
         hint="The 19 or 20 digits printed on the back of the SIM card, starting 89."
         error={fields['ssn']}
       />
-      <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>Activate SIM</SubmitButton>
+      <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>
+        Activate SIM
+      </SubmitButton>
       <p className="form__note">
         No SIM yet? <a href="/order-free-sim">Order one free</a>.
       </p>

@@ -25,59 +25,119 @@ export default function CoverageChecker() {
   return (
     <div className="coverage stack">
       <form className="form card" noValidate onSubmit={onSubmit} aria-labelledby="coverage-form-title">
-        <h2 id="coverage-form-title" className="form__title">Your Eircode or town</h2>
+        <h2 id="coverage-form-title" className="form__title">
+          Your Eircode or town
+        </h2>
         <div className="field">
           <label htmlFor="coverage-place">Eircode or town</label>
           <input
-            id="coverage-place" name="place" type="text" list={listId} autoComplete="postal-code" spellCheck={false}
-            aria-describedby="coverage-place-hint" aria-invalid={result.error ? true : undefined}
+            id="coverage-place"
+            name="place"
+            type="text"
+            list={listId}
+            autoComplete="postal-code"
+            spellCheck={false}
+            aria-describedby="coverage-place-hint"
+            aria-invalid={result.error ? true : undefined}
           />
-          <p id="coverage-place-hint" className="field__hint">For example D02 X285, H91 or Salthill. Suggestions appear as you type.</p>
-          <datalist id={listId}>
-            {list && suggestions(list).map((s) => <option key={s} value={s} />)}
-          </datalist>
+          <p id="coverage-place-hint" className="field__hint">
+            For example D02 X285, H91 or Salthill. Suggestions appear as you type.
+          </p>
+          <datalist id={listId}>{list && suggestions(list).map((s) => <option key={s} value={s} />)}</datalist>
         </div>
         <div className="actions">
-          <button type="submit" className="btn btn--primary" disabled={!hydrated}>Check coverage</button>
-          <button type="button" className="btn btn--outline" onClick={() => void locateMe()} disabled={!hydrated || result.locating}>
+          <button type="submit" className="btn btn--primary" disabled={!hydrated}>
+            Check coverage
+          </button>
+          <button
+            type="button"
+            className="btn btn--outline"
+            onClick={() => void locateMe()}
+            disabled={!hydrated || result.locating}
+          >
             {result.locating ? 'Finding your location…' : 'Use my location'}
           </button>
         </div>
       </form>
       <div aria-live="polite">
-        {loadError && <div className="alert alert--error" role="alert">{loadError}</div>}
-        {result.sandbox && <p className="alert alert--info" data-sandbox-notice="">{result.sandbox} <a href="/sandbox/geolocation">Choose its answer</a></p>}
-        {result.error && <div className="alert alert--error" role="alert">{result.error}</div>}
+        {loadError && (
+          <div className="alert alert--error" role="alert">
+            {loadError}
+          </div>
+        )}
+        {result.sandbox && (
+          <p className="alert alert--info" data-sandbox-notice="">
+            {result.sandbox} <a href="/sandbox/geolocation">Choose its answer</a>
+          </p>
+        )}
+        {result.error && (
+          <div className="alert alert--error" role="alert">
+            {result.error}
+          </div>
+        )}
         {result.area && <Result area={result.area} eircode={result.eircode} note={result.note} all={list ?? []} />}
       </div>
     </div>
   );
 }
 
-function Result({ area, eircode, note, all }: { area: CoverageArea; eircode?: string | undefined; note?: string | undefined; all: CoverageArea[] }) {
+function Result({
+  area,
+  eircode,
+  note,
+  all,
+}: {
+  area: CoverageArea;
+  eircode?: string | undefined;
+  note?: string | undefined;
+  all: CoverageArea[];
+}) {
   const [x, y] = project(area.lon, area.lat);
   const title = `Coverage in ${area.town} (${eircode ?? area.key}), Co. ${area.county}`;
   return (
     <section className="card coverage__result" aria-labelledby="coverage-result-title">
       <div className="stack">
-        <h2 id="coverage-result-title" tabIndex={-1} ref={(el) => el?.focus()}>{title}</h2>
+        <h2 id="coverage-result-title" tabIndex={-1} ref={(el) => el?.focus()}>
+          {title}
+        </h2>
         {note && <p>{note}</p>}
         <table className="coverage__table">
           <caption className="visually-hidden">{`Signal by technology in ${area.town}, outdoors and indoors`}</caption>
-          <thead><tr><th scope="col">Network</th><th scope="col">Outdoors</th><th scope="col">Indoors</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Network</th>
+              <th scope="col">Outdoors</th>
+              <th scope="col">Indoors</th>
+            </tr>
+          </thead>
           <tbody>
             {TECHNOLOGIES.map((t) => (
               <tr key={t}>
                 <th scope="row">{t}</th>
-                <td><span className={`level level--${area.coverage[t].outdoor}`}>{LEVEL_LABELS[area.coverage[t].outdoor]}</span></td>
-                <td><span className={`level level--${area.coverage[t].indoor}`}>{LEVEL_LABELS[area.coverage[t].indoor]}</span></td>
+                <td>
+                  <span className={`level level--${area.coverage[t].outdoor}`}>
+                    {LEVEL_LABELS[area.coverage[t].outdoor]}
+                  </span>
+                </td>
+                <td>
+                  <span className={`level level--${area.coverage[t].indoor}`}>
+                    {LEVEL_LABELS[area.coverage[t].indoor]}
+                  </span>
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
-        <p className="field__hint">Coverage is for the routing area as a whole; thick walls and basements can make it weaker indoors.</p>
+        <p className="field__hint">
+          Coverage is for the routing area as a whole; thick walls and basements can make it weaker indoors.
+        </p>
       </div>
-      <svg className="coverage__map" viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`} role="img" aria-label={`Map of Ireland marking ${area.town}, Co. ${area.county}`}>
+      <svg
+        className="coverage__map"
+        viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`}
+        role="img"
+        aria-label={`Map of Ireland marking ${area.town}, Co. ${area.county}`}
+      >
         <path d={COAST_PATH} className="coverage__land" />
         {all.map((a) => {
           const [ax, ay] = project(a.lon, a.lat);

@@ -6,7 +6,14 @@ import { errorMessage } from '../../lib/http.ts';
 
 /** The coverage data as published (content/coverage.yaml → /api/cms/coverage/areas.json). */
 export const $areas = atom<{ list?: CoverageArea[]; error?: string }>({});
-export const $check = map<{ area?: CoverageArea | undefined; eircode?: string | undefined; error?: string | undefined; locating?: boolean; note?: string | undefined; sandbox?: string | undefined }>({});
+export const $check = map<{
+  area?: CoverageArea | undefined;
+  eircode?: string | undefined;
+  error?: string | undefined;
+  locating?: boolean;
+  note?: string | undefined;
+  sandbox?: string | undefined;
+}>({});
 
 let loading: Promise<CoverageArea[] | undefined> | undefined;
 
@@ -30,10 +37,14 @@ export function loadAreas(): Promise<CoverageArea[] | undefined> {
 
 /** The suggestions: each post town and each place in an area, with its routing key. */
 export const suggestionOf = (area: CoverageArea, place = area.town) => `${place} (${area.key}, Co. ${area.county})`;
-export const suggestions = (areas: CoverageArea[]) => areas.flatMap((a) => [suggestionOf(a), ...a.localities.map((l) => suggestionOf(a, l))]);
+export const suggestions = (areas: CoverageArea[]) =>
+  areas.flatMap((a) => [suggestionOf(a), ...a.localities.map((l) => suggestionOf(a, l))]);
 
 /** Finds the area for what the visitor typed: an Eircode, a routing key, a suggestion or a place name. */
-export function find(areas: CoverageArea[], input: string): { area: CoverageArea; eircode?: string } | { error: string } {
+export function find(
+  areas: CoverageArea[],
+  input: string,
+): { area: CoverageArea; eircode?: string } | { error: string } {
   const read = readEircode(input);
   if (read.kind === 'invalid') return { error: read.message };
   if (read.kind === 'eircode' || read.kind === 'routingKey') {
@@ -48,7 +59,11 @@ export function find(areas: CoverageArea[], input: string): { area: CoverageArea
     if (area) return { area };
   }
   const exact = areas.find((a) => a.town.toLowerCase() === text || a.localities.some((l) => l.toLowerCase() === text));
-  const partial = exact ?? areas.find((a) => a.town.toLowerCase().startsWith(text) || a.localities.some((l) => l.toLowerCase().startsWith(text)));
+  const partial =
+    exact ??
+    areas.find(
+      (a) => a.town.toLowerCase().startsWith(text) || a.localities.some((l) => l.toLowerCase().startsWith(text)),
+    );
   return partial ? { area: partial } : { error: coverageMessages.noPlace(read.text) };
 }
 
@@ -70,9 +85,18 @@ export async function locateMe(): Promise<void> {
     const { latitude, longitude } = _payload.location;
     if (!nearIreland(latitude, longitude)) return $check.set({ error: coverageMessages.outsideIreland, sandbox });
     const area = nearestArea(areas, latitude, longitude);
-    $check.set({ area, note: `Your connection is near ${_payload.city?.names['en'] ?? area?.town ?? 'here'}. For your exact address, enter your Eircode.`, sandbox });
+    $check.set({
+      area,
+      note: `Your connection is near ${_payload.city?.names['en'] ?? area?.town ?? 'here'}. For your exact address, enter your Eircode.`,
+      sandbox,
+    });
   } catch (error) {
-    const fromSandbox = error instanceof FetchError && (error.data as { _payload?: { sandbox?: unknown } } | undefined)?._payload?.sandbox === true;
-    $check.set({ error: errorMessage(error, coverageMessages.HTTP_ERROR), sandbox: fromSandbox ? coverageMessages.sandbox : undefined });
+    const fromSandbox =
+      error instanceof FetchError &&
+      (error.data as { _payload?: { sandbox?: unknown } } | undefined)?._payload?.sandbox === true;
+    $check.set({
+      error: errorMessage(error, coverageMessages.HTTP_ERROR),
+      sandbox: fromSandbox ? coverageMessages.sandbox : undefined,
+    });
   }
 }

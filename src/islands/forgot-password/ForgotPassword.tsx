@@ -18,7 +18,9 @@ export default function ForgotPassword() {
       <div className="card form">
         <FormAlert tone="success">{state.message}</FormAlert>
         {state.status === 'done' ? (
-          <a className="btn btn--primary" href="/log-in">Log in</a>
+          <a className="btn btn--primary" href="/log-in">
+            Log in
+          </a>
         ) : (
           <p>Check your inbox (and spam folder). The link works once, for one hour.</p>
         )}
@@ -34,11 +36,30 @@ export default function ForgotPassword() {
     };
     return (
       <form className="form card" noValidate onSubmit={onSubmit} aria-labelledby="new-password-title">
-        <h2 id="new-password-title" className="form__title">Choose a new password</h2>
+        <h2 id="new-password-title" className="form__title">
+          Choose a new password
+        </h2>
         <FormAlert>{state.error}</FormAlert>
-        <Field label="New password" name="password" type="password" autoComplete="new-password" required hint="At least 10 characters, with a letter and a digit." error={state.fields['password']} />
-        <Field label="New password again" name="confirm" type="password" autoComplete="new-password" required error={state.fields['confirm']} />
-        <SubmitButton busy={busy} busyLabel="Saving…">Set new password</SubmitButton>
+        <Field
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint="At least 10 characters, with a letter and a digit."
+          error={state.fields['password']}
+        />
+        <Field
+          label="New password again"
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={state.fields['confirm']}
+        />
+        <SubmitButton busy={busy} busyLabel="Saving…">
+          Set new password
+        </SubmitButton>
       </form>
     );
   }
@@ -49,10 +70,21 @@ export default function ForgotPassword() {
   };
   return (
     <form className="form card" noValidate onSubmit={onSubmit} aria-labelledby="reset-title">
-      <h2 id="reset-title" className="form__title">Send me a reset link</h2>
+      <h2 id="reset-title" className="form__title">
+        Send me a reset link
+      </h2>
       <FormAlert>{state.error}</FormAlert>
-      <Field label="E-mail address" name="email" type="email" autoComplete="email" required error={state.fields['email']} />
-      <SubmitButton busy={busy} busyLabel="Sending…">Send reset link</SubmitButton>
+      <Field
+        label="E-mail address"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        error={state.fields['email']}
+      />
+      <SubmitButton busy={busy} busyLabel="Sending…">
+        Send reset link
+      </SubmitButton>
     </form>
   );
 }

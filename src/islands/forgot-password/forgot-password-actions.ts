@@ -20,7 +20,10 @@ async function run(work: () => Promise<Partial<ForgotPasswordState>>) {
 export async function requestReset(email: string): Promise<void> {
   const parsed = emailRule().safeParse(email);
   if (!parsed.success) {
-    $forgotPassword.set({ ...$forgotPassword.get(), fields: { email: 'Enter the e-mail address of your account, like name@example.com.' } });
+    $forgotPassword.set({
+      ...$forgotPassword.get(),
+      fields: { email: 'Enter the e-mail address of your account, like name@example.com.' },
+    });
     return;
   }
   await run(async () => {
@@ -33,7 +36,10 @@ export async function requestReset(email: string): Promise<void> {
 export async function setNewPassword(token: string, password: string, confirm: string): Promise<void> {
   const parsed = PasswordRule.safeParse(password);
   if (!parsed.success) {
-    $forgotPassword.set({ ...$forgotPassword.get(), fields: { password: `Password ${parsed.error.issues[0]!.message.replace(/^password /, '')}` } });
+    $forgotPassword.set({
+      ...$forgotPassword.get(),
+      fields: { password: `Password ${parsed.error.issues[0]!.message.replace(/^password /, '')}` },
+    });
     return;
   }
   if (password !== confirm) {

@@ -12,5 +12,11 @@ export const $forgotPassword = map<ForgotPasswordState>({ status: 'idle', fields
 
 const unavailable = (error: string) => $forgotPassword.set({ ...$forgotPassword.get(), status: 'idle', error });
 // The rules and calls load when the visitor sends the form (forgot-password-actions.ts).
-export const requestReset = lazyAction<[email: string], void>(() => import('./forgot-password-actions.ts').then((m) => m.requestReset), unavailable);
-export const setNewPassword = lazyAction<[token: string, password: string, confirm: string], void>(() => import('./forgot-password-actions.ts').then((m) => m.setNewPassword), unavailable);
+export const requestReset = lazyAction<[email: string], void>(
+  () => import('./forgot-password-actions.ts').then((m) => m.requestReset),
+  unavailable,
+);
+export const setNewPassword = lazyAction<[token: string, password: string, confirm: string], void>(
+  () => import('./forgot-password-actions.ts').then((m) => m.setNewPassword),
+  unavailable,
+);

@@ -17,7 +17,12 @@ export default function Friend() {
   useEffect(() => {
     void loadFriend(location.search, location.pathname);
   }, []);
-  if (friend.status === 'loading') return <p role="status" className="loading-line">Loading…</p>;
+  if (friend.status === 'loading')
+    return (
+      <p role="status" className="loading-line">
+        Loading…
+      </p>
+    );
   if (friend.status === 'unknown') return null;
   const name = friend.nickname ?? '';
 
@@ -28,7 +33,9 @@ export default function Friend() {
         <p>{`Join with ${name}'s link and order your mates-rates SIM: it's free. When you activate it and buy your first membership, ${name} gets a reward too.`}</p>
         <div className="actions">
           <a className="btn btn--primary" href="/sign-up">{`Join with ${name}'s link`}</a>
-          <a className="btn btn--outline" href="/log-in">I have an account: log in</a>
+          <a className="btn btn--outline" href="/log-in">
+            I have an account: log in
+          </a>
         </div>
       </section>
     );
@@ -37,11 +44,17 @@ export default function Friend() {
   if (result) {
     return (
       <section className="card stack" aria-labelledby="ordered-title">
-        <h2 id="ordered-title" tabIndex={-1} ref={(el) => el?.focus()}>Your mates-rates SIM is on its way</h2>
+        <h2 id="ordered-title" tabIndex={-1} ref={(el) => el?.focus()}>
+          Your mates-rates SIM is on its way
+        </h2>
         <p>{`We'll post it to ${result.order.s_line1}, ${result.order.s_city} within one working day. Activate it when it arrives, then buy your first membership: ${result.recruiter} gets their reward.`}</p>
         <div className="actions">
-          <a className="btn btn--primary" href="/activate-sim">Activate a SIM</a>
-          <a className="btn btn--outline" href="/orders">See your orders</a>
+          <a className="btn btn--primary" href="/activate-sim">
+            Activate a SIM
+          </a>
+          <a className="btn btn--outline" href="/orders">
+            See your orders
+          </a>
         </div>
       </section>
     );
@@ -52,8 +65,10 @@ export default function Friend() {
       <h2 id="mates-title" className="form__title">{`Your mates-rates SIM, from ${name}`}</h2>
       <p>Where should we post it? Free delivery anywhere in Ireland.</p>
       <FormAlert>{error}</FormAlert>
-<AddressFields errors={fields} />
-      <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>Order my mates-rates SIM</SubmitButton>
+      <AddressFields errors={fields} />
+      <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>
+        Order my mates-rates SIM
+      </SubmitButton>
     </form>
   );
 }

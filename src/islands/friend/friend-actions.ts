@@ -36,8 +36,19 @@ export const matesRatesOrder = formOptions({
   send: async (body) => {
     const { affiliateId, nickname } = $friend.get();
     const ip = await customerAddress();
-    const { _payload } = await call(recruitApi.matesRates, { params: memberParams(), body: { ...body, sku: KICKBACK_SKU, ...(ip ? { ip } : {}), ...(affiliateId ? { affiliateId } : {}) } });
-    setSessionCookie('rrfriend', JSON.stringify({ firstname: body.firstname, lastname: body.lastname, nickname: body.firstname, recruiter: nickname ?? _payload.recruiter }));
+    const { _payload } = await call(recruitApi.matesRates, {
+      params: memberParams(),
+      body: { ...body, sku: KICKBACK_SKU, ...(ip ? { ip } : {}), ...(affiliateId ? { affiliateId } : {}) },
+    });
+    setSessionCookie(
+      'rrfriend',
+      JSON.stringify({
+        firstname: body.firstname,
+        lastname: body.lastname,
+        nickname: body.firstname,
+        recruiter: nickname ?? _payload.recruiter,
+      }),
+    );
     // Kick-back SIMs with a requester other than '2' (a recruiter) keep the recruiter id and the SIM type.
     if (keepsKickbackCookies(_payload.order.sku, _payload.requester)) {
       Cookies.set('recruiterId', affiliateId ?? '', cookieAttributes());

@@ -10,7 +10,11 @@ import { lazyForm } from '../../stores/lazy-form.ts';
 const affiliateInfoRoute = route<typeof recruitApi.affiliateInfo>('get', '/panda/public/users/affiliateInfo');
 
 /** Who sent the visitor: the recruit link's affiliate id and the recruiter's nickname (none for an unknown link). */
-export const $friend = map<{ status: 'loading' | 'known' | 'unknown'; affiliateId?: string | undefined; nickname?: string | undefined }>({ status: 'loading' });
+export const $friend = map<{
+  status: 'loading' | 'known' | 'unknown';
+  affiliateId?: string | undefined;
+  nickname?: string | undefined;
+}>({ status: 'loading' });
 
 const AFFILIATE = /^[A-Za-z0-9]{6,32}$/;
 
@@ -33,4 +37,6 @@ export async function loadFriend(search: string, path: string): Promise<void> {
 }
 
 /** The mates-rates order (friend-actions.ts). */
-export const matesRatesOrder = lazyForm('Ordering your SIM…', () => import('./friend-actions.ts').then((m) => m.matesRatesOrder));
+export const matesRatesOrder = lazyForm('Ordering your SIM…', () =>
+  import('./friend-actions.ts').then((m) => m.matesRatesOrder),
+);

@@ -19,9 +19,20 @@ export default function GiftShop() {
   if (!recipient) {
     return (
       <form className="form card" noValidate onSubmit={numberForm.onSubmit} aria-labelledby="gift-number-title">
-        <h2 id="gift-number-title" className="form__title">Who is it for?</h2>
+        <h2 id="gift-number-title" className="form__title">
+          Who is it for?
+        </h2>
         <FormAlert>{step1.error}</FormAlert>
-        <Field label="Their 48 number" name="msisdn" type="tel" autoComplete="off" inputMode="tel" hint="Like 087 123 4567." required error={step1.fields['msisdn']} />
+        <Field
+          label="Their 48 number"
+          name="msisdn"
+          type="tel"
+          autoComplete="off"
+          inputMode="tel"
+          hint="Like 087 123 4567."
+          required
+          error={step1.fields['msisdn']}
+        />
         <fieldset className="fieldset">
           <legend>What would you like to give?</legend>
           <div className="field field--check">
@@ -33,20 +44,30 @@ export default function GiftShop() {
             <label htmlFor="gift-credit">A top-up (credit)</label>
           </div>
         </fieldset>
-        <SubmitButton busy={step1.busy} busyLabel={step1.busyLabel ?? ''}>Continue</SubmitButton>
+        <SubmitButton busy={step1.busy} busyLabel={step1.busyLabel ?? ''}>
+          Continue
+        </SubmitButton>
       </form>
     );
   }
 
   if (error) return <FormAlert>{error}</FormAlert>;
   if (!offers) return <p role="status">Loading…</p>;
-  const choices = recipient.gift === 'membership'
-    ? offers.memberships.map((m) => ({ value: m.sku, label: `${m.name}, ${euro(m.price_cents)}` }))
-    : offers.credit_amounts.map((a) => ({ value: String(a), label: `${euro(a)} credit` }));
+  const choices =
+    recipient.gift === 'membership'
+      ? offers.memberships.map((m) => ({ value: m.sku, label: `${m.name}, ${euro(m.price_cents)}` }))
+      : offers.credit_amounts.map((a) => ({ value: String(a), label: `${euro(a)} credit` }));
   return (
     <form className="form card" noValidate onSubmit={giftForm.onSubmit} aria-labelledby="gift-choice-title">
-      <h2 id="gift-choice-title" className="form__title" tabIndex={-1} ref={heading}>{recipient.gift === 'membership' ? 'Choose a membership' : 'Choose a top-up'}</h2>
-      <p>For {formatMsisdn(recipient.msisdn.replace(/\s/g, ''))}. <button type="button" className="link-button" onClick={startAgain}>Change</button></p>
+      <h2 id="gift-choice-title" className="form__title" tabIndex={-1} ref={heading}>
+        {recipient.gift === 'membership' ? 'Choose a membership' : 'Choose a top-up'}
+      </h2>
+      <p>
+        For {formatMsisdn(recipient.msisdn.replace(/\s/g, ''))}.{' '}
+        <button type="button" className="link-button" onClick={startAgain}>
+          Change
+        </button>
+      </p>
       <FormAlert>{step2.error}</FormAlert>
       <fieldset className="fieldset">
         <legend>{recipient.gift === 'membership' ? 'Membership' : 'Amount'}</legend>
@@ -57,9 +78,21 @@ export default function GiftShop() {
           </div>
         ))}
       </fieldset>
-      <Field label="Your e-mail address" name="buyer_email" type="email" autoComplete="email" hint="We send your receipt here." required error={step2.fields['buyer_email']} />
-      <SubmitButton busy={step2.busy} busyLabel={step2.busyLabel ?? ''}>Pay by card</SubmitButton>
-      <p className="form__note">A membership starts when their current one ends; a top-up is added straight away. We tell them in their 48 app.</p>
+      <Field
+        label="Your e-mail address"
+        name="buyer_email"
+        type="email"
+        autoComplete="email"
+        hint="We send your receipt here."
+        required
+        error={step2.fields['buyer_email']}
+      />
+      <SubmitButton busy={step2.busy} busyLabel={step2.busyLabel ?? ''}>
+        Pay by card
+      </SubmitButton>
+      <p className="form__note">
+        A membership starts when their current one ends; a top-up is added straight away. We tell them in their 48 app.
+      </p>
     </form>
   );
 }

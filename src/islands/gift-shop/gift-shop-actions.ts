@@ -18,7 +18,10 @@ async function loadGiftOffers(): Promise<void> {
 
 /** Step 1: the number and the kind of gift, checked by the server (spec section 5's messages). */
 export const numberForm = formOptions({
-  schema: z.object({ msisdn: z.string().trim().min(1, { error: 'msisdn is required' }), gift: z.enum(GIFT_KINDS, { error: 'Choose a membership or a top-up.' }) }),
+  schema: z.object({
+    msisdn: z.string().trim().min(1, { error: 'msisdn is required' }),
+    gift: z.enum(GIFT_KINDS, { error: 'Choose a membership or a top-up.' }),
+  }),
   labels: { msisdn: 'Their 48 number' },
   busyLabel: 'Checking the number…',
   send: async (body) => {
@@ -33,15 +36,19 @@ export const numberForm = formOptions({
 
 /** Step 2: the membership or the amount, and where to send the receipt; then the card payment. */
 export const giftForm = formOptions({
-  schema: z.object({ choice: z.string({ error: 'Choose what to give.' }).min(1, { error: 'Choose what to give.' }), buyer_email: emailRule('buyer_email') }),
+  schema: z.object({
+    choice: z.string({ error: 'Choose what to give.' }).min(1, { error: 'Choose what to give.' }),
+    buyer_email: emailRule('buyer_email'),
+  }),
   labels: { buyer_email: 'Your e-mail address', choice: 'Your choice' },
   busyLabel: 'Opening the secure payment page…',
   send: async ({ choice, buyer_email }) => {
     const to = $recipient.get();
     if (!to) throw new Error('Enter the number first.');
-    const body = to.gift === 'membership'
-      ? { gift: 'membership' as const, msisdn: to.msisdn, sku: choice, buyer_email }
-      : { gift: 'credit' as const, msisdn: to.msisdn, amount_cents: Number(choice) as 500, buyer_email };
+    const body =
+      to.gift === 'membership'
+        ? { gift: 'membership' as const, msisdn: to.msisdn, sku: choice, buyer_email }
+        : { gift: 'credit' as const, msisdn: to.msisdn, amount_cents: Number(choice) as 500, buyer_email };
     const { _payload } = await call(giftShopApi.order, { body, idempotencyKey: newIdempotencyKey() });
     location.assign(_payload.url);
     return _payload.checkout_id;

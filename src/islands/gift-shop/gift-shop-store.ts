@@ -14,8 +14,12 @@ type Offers = Answer<typeof giftShopApi.offers>['_payload'];
 export const $recipient = atom<{ msisdn: string; gift: (typeof GIFT_KINDS)[number] } | undefined>(undefined);
 export const $giftOffers = map<{ offers?: Offers | undefined; error?: string | undefined }>({});
 
-export const numberForm = lazyForm('Checking the number…', () => import('./gift-shop-actions.ts').then((m) => m.numberForm));
-export const giftForm = lazyForm('Opening the secure payment page…', () => import('./gift-shop-actions.ts').then((m) => m.giftForm));
+export const numberForm = lazyForm('Checking the number…', () =>
+  import('./gift-shop-actions.ts').then((m) => m.numberForm),
+);
+export const giftForm = lazyForm('Opening the secure payment page…', () =>
+  import('./gift-shop-actions.ts').then((m) => m.giftForm),
+);
 
 export function startAgain(): void {
   $recipient.set(undefined);

@@ -27,13 +27,33 @@ export default function LogIn() {
   const busy = state.step !== 'form';
   return (
     <form className="form card" noValidate onSubmit={onSubmit} aria-labelledby="log-in-form-title">
-      <h2 id="log-in-form-title" className="form__title">Log in</h2>
+      <h2 id="log-in-form-title" className="form__title">
+        Log in
+      </h2>
       <div ref={alert} tabIndex={-1}>
         <FormAlert>{state.error}</FormAlert>
       </div>
-      <Field label="E-mail address" name="username" type="email" autoComplete="username" required onFocus={prepareLogIn} error={state.fields['username']} />
-      <Field label="Password" name="password" type="password" autoComplete="current-password" required onFocus={prepareLogIn} error={state.fields['password']} />
-      <SubmitButton busy={busy} busyLabel="Logging in…">Log in</SubmitButton>
+      <Field
+        label="E-mail address"
+        name="username"
+        type="email"
+        autoComplete="username"
+        required
+        onFocus={prepareLogIn}
+        error={state.fields['username']}
+      />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        onFocus={prepareLogIn}
+        error={state.fields['password']}
+      />
+      <SubmitButton busy={busy} busyLabel="Logging in…">
+        Log in
+      </SubmitButton>
       <p className="form__links">
         <a href="/forgot-password">Forgot your password?</a>
         <a href="/sign-up">New to 48? Sign up</a>

@@ -10,9 +10,16 @@ export function LoginCarousel({ slides, onDone }: { slides: Slide[]; onDone: () 
   useEffect(() => heading.current?.focus(), [index]);
   return (
     <section className="carousel card" aria-roledescription="carousel" aria-label="Welcome to 48">
-      <div role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${slides.length}`} className="carousel__slide">
+      <div
+        role="group"
+        aria-roledescription="slide"
+        aria-label={`${index + 1} of ${slides.length}`}
+        className="carousel__slide"
+      >
         <p className="carousel__count">{`${index + 1} of ${slides.length}`}</p>
-        <h2 ref={heading} tabIndex={-1}>{slide.heading}</h2>
+        <h2 ref={heading} tabIndex={-1}>
+          {slide.heading}
+        </h2>
         <p>{slide.body}</p>
       </div>
       <div className="carousel__dots" aria-hidden="true">

@@ -3,22 +3,54 @@ import type { Account } from '../../contract/auth.ts';
 import { firstLoginDestination, nextStep } from './after-log-in.ts';
 
 const account = (over: Partial<Account> = {}): Account => ({
-  user_id: 1, firstname: 'Aoife', lastname: 'Murphy', nickname: 'Aoife', is_verified: true, is_password_compliant: true,
-  first_login: false, capture_marketing_permissions: false, referred_by: null, isNewMemberShip: false, role: { rolename: 'customer' }, ...over,
+  user_id: 1,
+  firstname: 'Aoife',
+  lastname: 'Murphy',
+  nickname: 'Aoife',
+  is_verified: true,
+  is_password_compliant: true,
+  first_login: false,
+  capture_marketing_permissions: false,
+  referred_by: null,
+  isNewMemberShip: false,
+  role: { rolename: 'customer' },
+  ...over,
 });
 const base = { verified: true, recruiterUrl: null, lastUrl: undefined };
 
 describe('where a member goes after logging in (spec sections 2 and 4)', () => {
   it('unverified → /sign-up, keeping a verification link they followed; this comes before everything else', () => {
-    expect(nextStep({ ...base, account: account(), verified: false, recruiterUrl: '/friend' })).toEqual({ kind: 'go', to: '/sign-up' });
-    expect(nextStep({ ...base, account: account(), verified: false, lastUrl: '/sign-up?verify=abc' })).toEqual({ kind: 'go', to: '/sign-up?verify=abc' });
-    expect(nextStep({ ...base, account: account({ first_login: true }), verified: false })).toEqual({ kind: 'go', to: '/sign-up' });
+    expect(nextStep({ ...base, account: account(), verified: false, recruiterUrl: '/friend' })).toEqual({
+      kind: 'go',
+      to: '/sign-up',
+    });
+    expect(nextStep({ ...base, account: account(), verified: false, lastUrl: '/sign-up?verify=abc' })).toEqual({
+      kind: 'go',
+      to: '/sign-up?verify=abc',
+    });
+    expect(nextStep({ ...base, account: account({ first_login: true }), verified: false })).toEqual({
+      kind: 'go',
+      to: '/sign-up',
+    });
   });
 
   it('a saved recruiter link wins over first log-in, remote login and the last URL; only local paths count', () => {
-    expect(nextStep({ ...base, account: account({ first_login: true }), recruiterUrl: '/recruit-and-reward', lastUrl: '/my48/log-in' })).toEqual({ kind: 'go', to: '/recruit-and-reward' });
-    expect(nextStep({ ...base, account: account(), recruiterUrl: 'https://evil.example/' })).toEqual({ kind: 'go', to: '/my48' });
-    expect(nextStep({ ...base, account: account(), recruiterUrl: '//evil.example/' })).toEqual({ kind: 'go', to: '/my48' });
+    expect(
+      nextStep({
+        ...base,
+        account: account({ first_login: true }),
+        recruiterUrl: '/recruit-and-reward',
+        lastUrl: '/my48/log-in',
+      }),
+    ).toEqual({ kind: 'go', to: '/recruit-and-reward' });
+    expect(nextStep({ ...base, account: account(), recruiterUrl: 'https://evil.example/' })).toEqual({
+      kind: 'go',
+      to: '/my48',
+    });
+    expect(nextStep({ ...base, account: account(), recruiterUrl: '//evil.example/' })).toEqual({
+      kind: 'go',
+      to: '/my48',
+    });
   });
 
   it('the remote-login path remembered → the help desk', () => {
@@ -28,7 +60,9 @@ describe('where a member goes after logging in (spec sections 2 and 4)', () => {
 
   it('first log-in: existing membership → the first-login steps; new membership → /my48', () => {
     expect(nextStep({ ...base, account: account({ first_login: true }) })).toEqual({ kind: 'first-login' });
-    expect(nextStep({ ...base, account: account({ first_login: true, isNewMemberShip: true }), lastUrl: '/orders' })).toEqual({ kind: 'go', to: '/my48' });
+    expect(
+      nextStep({ ...base, account: account({ first_login: true, isNewMemberShip: true }), lastUrl: '/orders' }),
+    ).toEqual({ kind: 'go', to: '/my48' });
   });
 
   it('otherwise the last visited URL, /my48 without one (never back to log-in or log-out)', () => {

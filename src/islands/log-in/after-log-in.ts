@@ -34,7 +34,10 @@ export function nextStep({ account, verified, recruiterUrl, lastUrl }: AfterLogI
   if (lastUrl && isRoute(lastUrl, REMOTE_LOGIN_PATH)) return { kind: 'helpdesk' };
   if (account.first_login && !account.isNewMemberShip) return { kind: 'first-login' };
   if (account.first_login && account.isNewMemberShip) return { kind: 'go', to: MY48_HOME };
-  return { kind: 'go', to: lastUrl && !isRoute(lastUrl, '/log-in') && !isRoute(lastUrl, '/log-out') ? lastUrl : MY48_HOME };
+  return {
+    kind: 'go',
+    to: lastUrl && !isRoute(lastUrl, '/log-in') && !isRoute(lastUrl, '/log-out') ? lastUrl : MY48_HOME,
+  };
 }
 
 /** After the first-login carousel: an existing member is asked for marketing permissions, else home. */

@@ -13,7 +13,6 @@ import { setLoading } from '../../stores/layout.ts';
 import { humanProblems } from '../../lib/form-values.ts';
 import { firstLoginDestination, nextStep } from './after-log-in.ts';
 
-
 let account: Account | undefined;
 
 const go = (to: string) => {
@@ -52,7 +51,12 @@ async function loadSlides(): Promise<Slide[]> {
 export async function submitLogIn(values: Record<string, string>): Promise<void> {
   const parsed = LoginForm.safeParse(values);
   if (!parsed.success) {
-    $logIn.set({ ...$logIn.get(), step: 'form', error: undefined, fields: humanProblems(parsed.error, { username: 'E-mail address', password: 'Password' }) });
+    $logIn.set({
+      ...$logIn.get(),
+      step: 'form',
+      error: undefined,
+      fields: humanProblems(parsed.error, { username: 'E-mail address', password: 'Password' }),
+    });
     return;
   }
   $logIn.set({ ...$logIn.get(), step: 'submitting', error: undefined, fields: {} });
@@ -68,7 +72,12 @@ export async function submitLogIn(values: Record<string, string>): Promise<void>
     return fail(gateway ? logInMessages.gatewayError : logInMessages.invalidLogin);
   }
   account = signedIn.account;
-  const step = nextStep({ account, verified: signedIn.verified, recruiterUrl: readStorage('recruiterURL'), lastUrl: lastUrl() });
+  const step = nextStep({
+    account,
+    verified: signedIn.verified,
+    recruiterUrl: readStorage('recruiterURL'),
+    lastUrl: lastUrl(),
+  });
   if (step.kind === 'helpdesk') return goToHelpdesk();
   if (step.kind === 'go') {
     if (readStorage('recruiterURL') === step.to) localStorage.removeItem('recruiterURL');

@@ -9,14 +9,34 @@ import { SignInFirst } from '../../components/member/SignInFirst.tsx';
 export default function Feelsmug() {
   const form = useStore(feelsmugForm.$state);
   const signedIn = useSignedIn();
-  if (!signedIn) return <SignInFirst title="Got a code on your cup?">Log in or join 48, then enter the code for your goody bag.</SignInFirst>;
+  if (!signedIn)
+    return (
+      <SignInFirst title="Got a code on your cup?">
+        Log in or join 48, then enter the code for your goody bag.
+      </SignInFirst>
+    );
   return (
     <form className="form card" noValidate onSubmit={feelsmugForm.onSubmit} aria-labelledby="smug-title">
-      <h2 id="smug-title" className="form__title">Enter the code from your cup</h2>
-      {form.result && <FormAlert tone="success">{`Enjoy! ${form.result.goody_bag.name} is on your SIM until ${shortDate(form.result.goody_bag.expires_at)}.`}</FormAlert>}
+      <h2 id="smug-title" className="form__title">
+        Enter the code from your cup
+      </h2>
+      {form.result && (
+        <FormAlert tone="success">{`Enjoy! ${form.result.goody_bag.name} is on your SIM until ${shortDate(form.result.goody_bag.expires_at)}.`}</FormAlert>
+      )}
       <FormAlert>{form.error}</FormAlert>
-      <Field label="Code from your cup" name="code" autoComplete="off" autoCapitalize="characters" spellCheck={false} required error={form.fields['code']} hint="Like SMUG-1234, printed under the lid" />
-      <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>Get my goody bag</SubmitButton>
+      <Field
+        label="Code from your cup"
+        name="code"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        required
+        error={form.fields['code']}
+        hint="Like SMUG-1234, printed under the lid"
+      />
+      <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>
+        Get my goody bag
+      </SubmitButton>
     </form>
   );
 }

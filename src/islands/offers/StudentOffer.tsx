@@ -19,43 +19,100 @@ export default function StudentOffer() {
   useEffect(() => {
     if (signedIn !== undefined) void loadOffers(signedIn);
   }, [signedIn]);
-  if (error) return <div className="alert alert--error" role="alert">{error}</div>;
-  if (!promotions) return <p role="status" className="loading-line">Loading the offer…</p>;
+  if (error)
+    return (
+      <div className="alert alert--error" role="alert">
+        {error}
+      </div>
+    );
+  if (!promotions)
+    return (
+      <p role="status" className="loading-line">
+        Loading the offer…
+      </p>
+    );
   const bts = promotions.back_to_school;
   return (
     <div className="stack">
       <section className="card stack" aria-labelledby="bts-title">
         <h2 id="bts-title">{bts.heading}</h2>
         <p>{bts.body}</p>
-        <p className={bts.eligible ? 'alert alert--success' : 'alert alert--info'}>{bts.eligible ? `On now, until ${shortDate(bts.ends)}.` : `This offer ended on ${shortDate(bts.ends)}. Watch this page for the next one.`}</p>
+        <p className={bts.eligible ? 'alert alert--success' : 'alert alert--info'}>
+          {bts.eligible
+            ? `On now, until ${shortDate(bts.ends)}.`
+            : `This offer ended on ${shortDate(bts.ends)}. Watch this page for the next one.`}
+        </p>
       </section>
       {!signedIn ? (
-        <SignInFirst title="Claim the student offer">Log in or join 48, then prove you are a student with your college e-mail address.</SignInFirst>
+        <SignInFirst title="Claim the student offer">
+          Log in or join 48, then prove you are a student with your college e-mail address.
+        </SignInFirst>
       ) : !mine ? null : applyForm.result ? (
         <section className="card stack" aria-labelledby="student-done">
-          <h2 id="student-done" tabIndex={-1} ref={(el) => el?.focus()}>Your student offer is applied</h2>
+          <h2 id="student-done" tabIndex={-1} ref={(el) => el?.focus()}>
+            Your student offer is applied
+          </h2>
           <p>{`${gb(applyForm.result.goody_bag.data_kb)} of extra data is on your SIM until ${shortDate(applyForm.result.goody_bag.expires_at)}.`}</p>
-          <a className="btn btn--primary" href="/my48">See it on your dashboard</a>
+          <a className="btn btn--primary" href="/my48">
+            See it on your dashboard
+          </a>
         </section>
       ) : mine.student.applied ? (
         <p className="alert alert--success">{`Your student offer is applied (${mine.student.email ?? ''}, ${shortDate(mine.student.claimed_at ?? '')}). It is one per member.`}</p>
       ) : !email ? (
         <form className="form card" noValidate onSubmit={studentCodeForm.onSubmit} aria-labelledby="student-title">
-          <h2 id="student-title" className="form__title">Claim the student offer</h2>
+          <h2 id="student-title" className="form__title">
+            Claim the student offer
+          </h2>
           <p>{`We'll e-mail a 6-digit code to your college address. It works for ${STUDENT_CODE_MINUTES} minutes.`}</p>
           <FormAlert>{codeForm.error}</FormAlert>
-          <Field label="College e-mail address" name="email" type="email" autoComplete="email" required error={codeForm.fields['email']} hint="An address of a college in the list below" />
-          <SubmitButton busy={codeForm.busy} busyLabel={codeForm.busyLabel ?? ''}>Send me a code</SubmitButton>
+          <Field
+            label="College e-mail address"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            error={codeForm.fields['email']}
+            hint="An address of a college in the list below"
+          />
+          <SubmitButton busy={codeForm.busy} busyLabel={codeForm.busyLabel ?? ''}>
+            Send me a code
+          </SubmitButton>
         </form>
       ) : (
-        <form className="form card" noValidate onSubmit={studentApplyForm.onSubmit} aria-labelledby="student-code-title">
-          <h2 id="student-code-title" className="form__title" tabIndex={-1} ref={(el) => el?.focus()}>Enter your code</h2>
+        <form
+          className="form card"
+          noValidate
+          onSubmit={studentApplyForm.onSubmit}
+          aria-labelledby="student-code-title"
+        >
+          <h2 id="student-code-title" className="form__title" tabIndex={-1} ref={(el) => el?.focus()}>
+            Enter your code
+          </h2>
           <p>{`We sent a code to ${email}.`}</p>
           <FormAlert>{applyForm.error}</FormAlert>
           <input type="hidden" name="email" value={email} />
-          <Field label="Code from the e-mail" name="code" inputMode="numeric" autoComplete="one-time-code" required error={applyForm.fields['code']} />
-          <SubmitButton busy={applyForm.busy} busyLabel={applyForm.busyLabel ?? ''}>Apply the offer</SubmitButton>
-          <button type="button" className="btn btn--link" onClick={() => { $studentEmail.set(null); studentApplyForm.reset(); }}>Use another address</button>
+          <Field
+            label="Code from the e-mail"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            error={applyForm.fields['code']}
+          />
+          <SubmitButton busy={applyForm.busy} busyLabel={applyForm.busyLabel ?? ''}>
+            Apply the offer
+          </SubmitButton>
+          <button
+            type="button"
+            className="btn btn--link"
+            onClick={() => {
+              $studentEmail.set(null);
+              studentApplyForm.reset();
+            }}
+          >
+            Use another address
+          </button>
         </form>
       )}
     </div>

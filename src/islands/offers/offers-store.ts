@@ -25,7 +25,10 @@ export const $offers = map<{ promotions?: Promotions; mine?: MemberOffers; error
 
 export async function loadOffers(signedIn: boolean): Promise<void> {
   try {
-    const [promotions, mine] = await Promise.all([call(routes.promotions), signedIn ? call(routes.memberOffers, { params: await memberParams() }) : undefined]);
+    const [promotions, mine] = await Promise.all([
+      call(routes.promotions),
+      signedIn ? call(routes.memberOffers, { params: await memberParams() }) : undefined,
+    ]);
     $offers.set({ promotions: promotions._payload, ...(mine ? { mine: mine._payload } : {}) });
   } catch (error) {
     $offers.set({ error: errorMessage(error, 'The offers could not be loaded. Please try again.') });
@@ -34,14 +37,20 @@ export async function loadOffers(signedIn: boolean): Promise<void> {
 
 /** Student offer, step 1: the code to the college address; step 2: the code back. */
 export const $studentEmail = atom<string | null>(null);
-export const studentCodeForm = lazyForm('Sending your code…', () => import('./offers-actions.ts').then((m) => m.studentCodeForm));
-export const studentApplyForm = lazyForm('Checking your code…', () => import('./offers-actions.ts').then((m) => m.studentApplyForm));
+export const studentCodeForm = lazyForm('Sending your code…', () =>
+  import('./offers-actions.ts').then((m) => m.studentCodeForm),
+);
+export const studentApplyForm = lazyForm('Checking your code…', () =>
+  import('./offers-actions.ts').then((m) => m.studentApplyForm),
+);
 
 /** A partner campaign: the member's voucher, shown again on return. */
 export const $voucher = map<{ data?: Voucher; error?: string; busy?: boolean }>({});
 export async function loadVoucher(campaign: CampaignSlug): Promise<void> {
   try {
-    $voucher.set({ data: (await call(routes.campaignDetails, { params: await memberParams(), query: { token: campaign } }))._payload });
+    $voucher.set({
+      data: (await call(routes.campaignDetails, { params: await memberParams(), query: { token: campaign } }))._payload,
+    });
   } catch (error) {
     $voucher.set({ error: errorMessage(error, 'Your voucher could not be loaded. Please try again.') });
   }
@@ -50,11 +59,19 @@ export async function claimVoucher(campaign: CampaignSlug): Promise<void> {
   $voucher.set({ ...$voucher.get(), busy: true });
   try {
     const params = await memberParams();
-    $voucher.set({ data: (await call(routes.joinCampaign, { params, body: { user_id: params.user_id, campaign } }))._payload });
+    $voucher.set({
+      data: (await call(routes.joinCampaign, { params, body: { user_id: params.user_id, campaign } }))._payload,
+    });
   } catch (error) {
-    $voucher.set({ ...$voucher.get(), busy: false, error: errorMessage(error, 'Your voucher could not be claimed. Please try again.') });
+    $voucher.set({
+      ...$voucher.get(),
+      busy: false,
+      error: errorMessage(error, 'Your voucher could not be claimed. Please try again.'),
+    });
   }
 }
 
 /** feelsmug: the code from the cup, for a goody bag. */
-export const feelsmugForm = lazyForm('Checking your code…', () => import('./offers-actions.ts').then((m) => m.feelsmugForm));
+export const feelsmugForm = lazyForm('Checking your code…', () =>
+  import('./offers-actions.ts').then((m) => m.feelsmugForm),
+);

@@ -13,14 +13,21 @@ export default function OrderFreeSim() {
   if (order) {
     return (
       <section className="card stack" aria-labelledby="ordered-title">
-        <h2 id="ordered-title" tabIndex={-1} ref={(el) => el?.focus()}>Your free SIM is on its way</h2>
+        <h2 id="ordered-title" tabIndex={-1} ref={(el) => el?.focus()}>
+          Your free SIM is on its way
+        </h2>
         <p>
-          We'll post it to {order.s_line1}, {order.s_city}, Co. {order.s_county} within one working day. When it arrives, activate it here with the number on the card.
+          We'll post it to {order.s_line1}, {order.s_city}, Co. {order.s_county} within one working day. When it
+          arrives, activate it here with the number on the card.
         </p>
         {referralNote && <FormAlert tone="info">{referralNote}</FormAlert>}
         <div className="actions">
-          <a className="btn btn--primary" href="/orders">See your orders</a>
-          <a className="btn btn--outline" href="/my48">Go to my48</a>
+          <a className="btn btn--primary" href="/orders">
+            See your orders
+          </a>
+          <a className="btn btn--outline" href="/my48">
+            Go to my48
+          </a>
         </div>
       </section>
     );
@@ -28,11 +35,17 @@ export default function OrderFreeSim() {
 
   return (
     <form className="form card" noValidate onSubmit={freeSimOrder.onSubmit} aria-labelledby="address-title">
-      <h2 id="address-title" className="form__title">Delivery address</h2>
+      <h2 id="address-title" className="form__title">
+        Delivery address
+      </h2>
       <FormAlert>{error}</FormAlert>
-<AddressFields errors={fields} eircodeHint="Like D02 X285." />
-      <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>Order my free SIM</SubmitButton>
-      <p className="form__note">Free delivery anywhere in Ireland. We check that you are a person with a short calculation in your browser.</p>
+      <AddressFields errors={fields} eircodeHint="Like D02 X285." />
+      <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>
+        Order my free SIM
+      </SubmitButton>
+      <p className="form__note">
+        Free delivery anywhere in Ireland. We check that you are a person with a short calculation in your browser.
+      </p>
     </form>
   );
 }

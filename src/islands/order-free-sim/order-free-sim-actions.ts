@@ -16,10 +16,14 @@ export const freeSimOrder = formOptions({
   send: async (address, step) => {
     const captcha = await captchaAnswer('free_sim');
     step('Placing your order…');
-    const order = (await call(ordersApi.orderFreeSim, { params: memberParams(), body: { ...address, captcha } }))._payload.order;
+    const order = (await call(ordersApi.orderFreeSim, { params: memberParams(), body: { ...address, captcha } }))
+      ._payload.order;
     // A member a friend referred: the order is recorded with the referral service (nothing to record otherwise).
     try {
-      await call(referralsApi.recordOrder, { query: { channel: 'web' }, body: { user_id: memberParams().user_id, sim_order: order.id } });
+      await call(referralsApi.recordOrder, {
+        query: { channel: 'web' },
+        body: { user_id: memberParams().user_id, sim_order: order.id },
+      });
       $referralNote.set(undefined);
     } catch (error) {
       $referralNote.set(`Your order is placed, but the referral could not be recorded: ${errorMessage(error)}`);

@@ -19,7 +19,9 @@ export default function Orders() {
       <section className="card" aria-labelledby="no-orders">
         <h2 id="no-orders">No orders yet</h2>
         <p>When you order a SIM, it shows here with its delivery status.</p>
-        <a className="btn btn--primary" href="/order-free-sim">Order a free SIM</a>
+        <a className="btn btn--primary" href="/order-free-sim">
+          Order a free SIM
+        </a>
       </section>
     );
   }

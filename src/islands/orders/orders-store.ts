@@ -23,4 +23,5 @@ const statusText: Record<Order['status'], string> = {
   SIM_DELIVERED: 'Delivered',
 };
 export const orderStatusText = (order: Order) => statusText[order.status];
-export const orderItemText = (sku: string) => (sku === 'Pre_Start_3FF_N' ? 'Free 48 SIM' : sku.startsWith('Kickback_Pack') ? 'Free SIM for a friend' : sku);
+export const orderItemText = (sku: string) =>
+  sku === 'Pre_Start_3FF_N' ? 'Free 48 SIM' : sku.startsWith('Kickback_Pack') ? 'Free SIM for a friend' : sku;

@@ -40,17 +40,43 @@ export default function PaymentGateway() {
   }, [step]);
 
   if (step === 'loading') return <p role="status">Loading your payment…</p>;
-  if (step === 'error') return <div className="alert alert--error" role="alert">{error}</div>;
-  if (step === 'checking') return <p role="status" className="loading-line">{result?.state === 'pending' ? 'Your bank is still confirming the payment. This page updates by itself…' : 'Checking your payment…'}</p>;
+  if (step === 'error')
+    return (
+      <div className="alert alert--error" role="alert">
+        {error}
+      </div>
+    );
+  if (step === 'checking')
+    return (
+      <p role="status" className="loading-line">
+        {result?.state === 'pending'
+          ? 'Your bank is still confirming the payment. This page updates by itself…'
+          : 'Checking your payment…'}
+      </p>
+    );
   if (step === 'result' && result) {
     const ok = result.state === 'success';
     return (
       <section className="card stack" aria-labelledby="result-title">
-        <h2 id="result-title" ref={heading} tabIndex={-1}>{ok ? 'Payment complete' : result.state === 'pending' ? 'Payment still pending' : 'The payment did not go through'}</h2>
+        <h2 id="result-title" ref={heading} tabIndex={-1}>
+          {ok
+            ? 'Payment complete'
+            : result.state === 'pending'
+              ? 'Payment still pending'
+              : 'The payment did not go through'}
+        </h2>
         <p>{checkout?.description}</p>
-        {ok ? <p>Thank you. It is on your account now.</p> : <div className="alert alert--error" role="alert">{result.description}</div>}
+        {ok ? (
+          <p>Thank you. It is on your account now.</p>
+        ) : (
+          <div className="alert alert--error" role="alert">
+            {result.description}
+          </div>
+        )}
         <div className="actions">
-          <a className="btn btn--primary" href={result.next}>{ok ? 'Continue' : 'Back, to try again'}</a>
+          <a className="btn btn--primary" href={result.next}>
+            {ok ? 'Continue' : 'Back, to try again'}
+          </a>
         </div>
       </section>
     );
@@ -58,21 +84,40 @@ export default function PaymentGateway() {
   if (!checkout) return null;
   return (
     <section className="card stack" aria-labelledby="pay-title">
-      <h2 id="pay-title">{checkout.purpose === 'register-card' ? 'Save a card' : `Pay ${euro(checkout.amount_cents)}`}</h2>
+      <h2 id="pay-title">
+        {checkout.purpose === 'register-card' ? 'Save a card' : `Pay ${euro(checkout.amount_cents)}`}
+      </h2>
       <p>{checkout.description}</p>
       <div id={checkout.container}>
-        <form ref={form} className="paymentWidgets form" action={`/payment-gateway/?checkout=${checkout.checkout_id}`} data-brands="VISA MASTER">
+        <form
+          ref={form}
+          className="paymentWidgets form"
+          action={`/payment-gateway/?checkout=${checkout.checkout_id}`}
+          data-brands="VISA MASTER"
+        >
           <fieldset className="fieldset">
             <legend>Billing address</legend>
             <p className="form__note">{ADDRESS_NOTICE}</p>
             <div className="field">
               <label htmlFor="billing-street">Street address</label>
-              <input id="billing-street" name="billing.street1" autoComplete="billing street-address" required maxLength={100} />
+              <input
+                id="billing-street"
+                name="billing.street1"
+                autoComplete="billing street-address"
+                required
+                maxLength={100}
+              />
             </div>
             <div className="form__row">
               <div className="field">
                 <label htmlFor="billing-city">Town or city</label>
-                <input id="billing-city" name="billing.city" autoComplete="billing address-level2" required maxLength={60} />
+                <input
+                  id="billing-city"
+                  name="billing.city"
+                  autoComplete="billing address-level2"
+                  required
+                  maxLength={60}
+                />
               </div>
               <div className="field">
                 <label htmlFor="billing-postcode">Eircode</label>

@@ -32,7 +32,8 @@ const POLL_LIMIT = 45;
 export async function openGateway(search: string): Promise<void> {
   const params = new URLSearchParams(search);
   const id = params.get('checkout') ?? '';
-  if (!/^[0-9a-f-]{36}$/.test(id)) return $gateway.set({ step: 'error', error: 'This payment link is not complete. Please start the payment again.' });
+  if (!/^[0-9a-f-]{36}$/.test(id))
+    return $gateway.set({ step: 'error', error: 'This payment link is not complete. Please start the payment again.' });
   try {
     const { _payload: checkout } = await call(routes.checkout, { params: { checkout_id: id } });
     const returned = params.has('resourcePath') || checkout.state !== 'open';
@@ -54,12 +55,20 @@ async function checkResult(id: string, attempt = 0): Promise<void> {
     $gateway.set({ ...$gateway.get(), step: 'result', result });
   } catch (error) {
     void reportPaymentError('validate', 'error', errorMessage(error));
-    $gateway.set({ ...$gateway.get(), step: 'error', error: errorMessage(error, 'We could not check your payment. Please reload this page.') });
+    $gateway.set({
+      ...$gateway.get(),
+      step: 'error',
+      error: errorMessage(error, 'We could not check your payment. Please reload this page.'),
+    });
   }
 }
 
 /** Spec section 9: 3-D Secure errors are reported, without any card data. */
-export async function reportPaymentError(step: 'init' | 'setup' | 'continue' | 'validate', result: 'failure' | 'error', message: string): Promise<void> {
+export async function reportPaymentError(
+  step: 'init' | 'setup' | 'continue' | 'validate',
+  result: 'failure' | 'error',
+  message: string,
+): Promise<void> {
   try {
     await call(routes.reportError, { body: { step, result, message: message.slice(0, 500) } });
   } catch {

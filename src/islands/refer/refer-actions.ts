@@ -7,7 +7,11 @@ import { loadReferrals } from './refer-store.ts';
 /** Refer a friend: the referral service's refusal comes back as its own message. */
 export const referForm = formOptions({
   schema: ReferFriendForm,
-  labels: { friend_first_name: "Friend's first name", friend_last_name: "Friend's last name", friend_email: "Friend's e-mail address" },
+  labels: {
+    friend_first_name: "Friend's first name",
+    friend_last_name: "Friend's last name",
+    friend_email: "Friend's e-mail address",
+  },
   busyLabel: 'Sending your invitation…',
   send: async (body) => {
     const { _payload } = await call(referralsApi.refer, { params: memberParams(), body });

@@ -22,4 +22,6 @@ export async function loadReferrals(): Promise<void> {
 }
 
 /** Refer a friend; the rule and the call load on submit (refer-actions.ts). */
-export const referForm = lazyForm('Sending your invitation…', () => import('./refer-actions.ts').then((m) => m.referForm));
+export const referForm = lazyForm('Sending your invitation…', () =>
+  import('./refer-actions.ts').then((m) => m.referForm),
+);

@@ -54,28 +54,64 @@ export default function SignUp() {
     return (
       <div className="stack">
         <form className="form card" noValidate onSubmit={onCode} aria-labelledby="verify-title">
-          <h2 id="verify-title" className="form__title" tabIndex={-1} ref={verifyHeading}>Verify your e-mail address</h2>
+          <h2 id="verify-title" className="form__title" tabIndex={-1} ref={verifyHeading}>
+            Verify your e-mail address
+          </h2>
           <p>
-            We sent a 6-digit code and a link to <strong>{state.email ?? 'your e-mail address'}</strong>. Enter the code, or open the link in the e-mail.
+            We sent a 6-digit code and a link to <strong>{state.email ?? 'your e-mail address'}</strong>. Enter the
+            code, or open the link in the e-mail.
           </p>
           <FormAlert tone="success">{state.notice}</FormAlert>
           <FormAlert>{state.error}</FormAlert>
-          <Field label="Verification code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} required error={state.fields['code']} />
-          <SubmitButton busy={state.busy} busyLabel={state.busyLabel}>Verify</SubmitButton>
+          <Field
+            label="Verification code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+            required
+            error={state.fields['code']}
+          />
+          <SubmitButton busy={state.busy} busyLabel={state.busyLabel}>
+            Verify
+          </SubmitButton>
           <p className="form__links">
             <button type="button" className="btn btn--link" onClick={() => void resend()} disabled={state.busy}>
               Send a new code
             </button>
-            <button type="button" className="btn btn--link" onClick={() => setChanging(!changing)} aria-expanded={changing} aria-controls="change-email">
+            <button
+              type="button"
+              className="btn btn--link"
+              onClick={() => setChanging(!changing)}
+              aria-expanded={changing}
+              aria-controls="change-email"
+            >
               Use another e-mail address
             </button>
           </p>
         </form>
         {changing && (
-          <form id="change-email" className="form card" noValidate onSubmit={onChange} aria-labelledby="change-email-title">
-            <h2 id="change-email-title" className="form__title">Change your e-mail address</h2>
-            <Field label="New e-mail address" name="newEmail" type="email" autoComplete="email" required error={state.fields['newEmail']} />
-            <SubmitButton busy={state.busy} busyLabel="Sending…">Send the code there</SubmitButton>
+          <form
+            id="change-email"
+            className="form card"
+            noValidate
+            onSubmit={onChange}
+            aria-labelledby="change-email-title"
+          >
+            <h2 id="change-email-title" className="form__title">
+              Change your e-mail address
+            </h2>
+            <Field
+              label="New e-mail address"
+              name="newEmail"
+              type="email"
+              autoComplete="email"
+              required
+              error={state.fields['newEmail']}
+            />
+            <SubmitButton busy={state.busy} busyLabel="Sending…">
+              Send the code there
+            </SubmitButton>
           </form>
         )}
       </div>
@@ -89,23 +125,61 @@ export default function SignUp() {
   };
   return (
     <form className="form card" noValidate onSubmit={onCreate} aria-labelledby="sign-up-title">
-      <h2 id="sign-up-title" className="form__title">Create your account</h2>
+      <h2 id="sign-up-title" className="form__title">
+        Create your account
+      </h2>
       <FormAlert>{state.error}</FormAlert>
       <div className="form__row">
-        <Field label="First name" name="firstname" autoComplete="given-name" required error={state.fields['firstname']} />
+        <Field
+          label="First name"
+          name="firstname"
+          autoComplete="given-name"
+          required
+          error={state.fields['firstname']}
+        />
         <Field label="Last name" name="lastname" autoComplete="family-name" required error={state.fields['lastname']} />
       </div>
-      <Field label="E-mail address" name="email" type="email" autoComplete="email" required error={state.fields['email']} />
-      <Field label="Password" name="password" type="password" autoComplete="new-password" required hint="At least 10 characters, with a letter and a digit." error={state.fields['password']} />
+      <Field
+        label="E-mail address"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        error={state.fields['email']}
+      />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint="At least 10 characters, with a letter and a digit."
+        error={state.fields['password']}
+      />
       <div className="field field--check">
-        <input id="terms" name="terms" type="checkbox" aria-invalid={state.fields['terms'] ? true : undefined} aria-describedby={state.fields['terms'] ? 'terms-error' : undefined} />
+        <input
+          id="terms"
+          name="terms"
+          type="checkbox"
+          aria-invalid={state.fields['terms'] ? true : undefined}
+          aria-describedby={state.fields['terms'] ? 'terms-error' : undefined}
+        />
         <label htmlFor="terms">
-          I accept the <a href="/legal/terms-and-conditions">terms and conditions</a> and have read the <a href="/legal/privacy-policy">privacy policy</a>.
+          I accept the <a href="/legal/terms-and-conditions">terms and conditions</a> and have read the{' '}
+          <a href="/legal/privacy-policy">privacy policy</a>.
         </label>
-        {state.fields['terms'] && <p id="terms-error" className="field__error">{state.fields['terms']}</p>}
+        {state.fields['terms'] && (
+          <p id="terms-error" className="field__error">
+            {state.fields['terms']}
+          </p>
+        )}
       </div>
-      <SubmitButton busy={state.busy} busyLabel={state.busyLabel}>Create account</SubmitButton>
-      <p className="form__note">We check that you are a person with a short calculation in your browser; there is no puzzle to solve.</p>
+      <SubmitButton busy={state.busy} busyLabel={state.busyLabel}>
+        Create account
+      </SubmitButton>
+      <p className="form__note">
+        We check that you are a person with a short calculation in your browser; there is no puzzle to solve.
+      </p>
     </form>
   );
 }

@@ -10,7 +10,13 @@ import { readStorage } from '../../lib/storage.ts';
 import { getSessionCookie, setSessionCookie } from '../../lib/session-cookies.ts';
 import { setLoading } from '../../stores/layout.ts';
 
-const labels = { firstname: 'First name', lastname: 'Last name', email: 'E-mail address', password: 'Password', nickname: 'Nickname' };
+const labels = {
+  firstname: 'First name',
+  lastname: 'Last name',
+  email: 'E-mail address',
+  password: 'Password',
+  nickname: 'Nickname',
+};
 
 function patch(p: Partial<SignUpState>) {
   $signUp.set({ ...$signUp.get(), ...p });
@@ -51,23 +57,34 @@ export async function createAccount(values: Record<string, string>, acceptedTerm
     patch({ busyLabel: 'Creating your account…' });
     // Arrived by a friend's recruit link (/friend): the server records who recruited the new member.
     const affiliateId = readStorage('refferedUser') ?? undefined;
-    const { answer, headers } = await callWithHeaders(signUpApi.signUp, { body: { ...parsed.data, ...(affiliateId ? { affiliateId } : {}), captcha } });
+    const { answer, headers } = await callWithHeaders(signUpApi.signUp, {
+      body: { ...parsed.data, ...(affiliateId ? { affiliateId } : {}), captcha },
+    });
     storeSession(headers, answer._payload.account, parsed.data.email);
-    patch({ step: 'verify', email: parsed.data.email, notice: 'We have sent you an e-mail with a 6-digit code and a link.' });
+    patch({
+      step: 'verify',
+      email: parsed.data.email,
+      notice: 'We have sent you an e-mail with a 6-digit code and a link.',
+    });
   });
 }
 
 function done() {
   markVerified();
   patch({ step: 'leaving' });
-  location.assign(withKeptParams(ordersFreeSim() ? '/sign-up-confirmed?fromStore=false' : '/sign-up-confirmed', location.search));
+  location.assign(
+    withKeptParams(ordersFreeSim() ? '/sign-up-confirmed?fromStore=false' : '/sign-up-confirmed', location.search),
+  );
 }
 
 export async function verify(secret: string, { byCode }: { byCode: boolean }): Promise<void> {
   const value = secret.replace(/\s/g, '');
   if (byCode && !/^\d{6}$/.test(value)) return patch({ fields: { code: 'The code has 6 digits.' }, error: undefined });
   await busyWith('Checking…', async () => {
-    await call(signUpApi.verifyEmail, { params: { ...memberParams(), token: value }, ...(byCode ? { query: { force: 'true' } } : {}) });
+    await call(signUpApi.verifyEmail, {
+      params: { ...memberParams(), token: value },
+      ...(byCode ? { query: { force: 'true' } } : {}),
+    });
     done();
   });
 }

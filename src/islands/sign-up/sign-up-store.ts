@@ -45,8 +45,14 @@ export function ordersFreeSim(): boolean {
 const actions = () => import('./sign-up-actions.ts');
 const unavailable = (error: string) => $signUp.set({ ...$signUp.get(), busy: false, error });
 
-export const createAccount = lazyAction<[values: Record<string, string>, acceptedTerms: boolean], void>(() => actions().then((a) => a.createAccount), unavailable);
-export const verify = lazyAction<[secret: string, options: { byCode: boolean }], void>(() => actions().then((a) => a.verify), unavailable);
+export const createAccount = lazyAction<[values: Record<string, string>, acceptedTerms: boolean], void>(
+  () => actions().then((a) => a.createAccount),
+  unavailable,
+);
+export const verify = lazyAction<[secret: string, options: { byCode: boolean }], void>(
+  () => actions().then((a) => a.verify),
+  unavailable,
+);
 export const resend = lazyAction<[newEmail?: string], void>(() => actions().then((a) => a.resend), unavailable);
 const loadVerification = lazyAction<[], void>(() => actions().then((a) => a.startVerification), unavailable);
 /** A member still verifying: the code form at once (before paint), the address when the actions have it. */

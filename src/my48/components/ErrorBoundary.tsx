@@ -17,7 +17,9 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
     return (
       <div className="alert alert--error" role="alert">
         <p>This part of my48 could not be shown. Please reload the page; if it keeps happening, contact us.</p>
-        <button type="button" className="btn btn--outline" onClick={() => location.reload()}>Reload</button>
+        <button type="button" className="btn btn--outline" onClick={() => location.reload()}>
+          Reload
+        </button>
       </div>
     );
   }

@@ -17,13 +17,32 @@ export function StepUpCode({ purpose, error }: { purpose: StepUpPurpose; error?:
       <legend>Security code</legend>
       <p className="field__hint">{`To ${STEP_UP_WHAT[purpose]} we e-mail you a 6-digit code. It works once, for ${STEP_UP_MINUTES} minutes.`}</p>
       <div className="actions">
-        <button type="button" className="btn btn--outline" disabled={state.sending} aria-busy={state.sending} onClick={() => void sendStepUpCode(purpose)}>
+        <button
+          type="button"
+          className="btn btn--outline"
+          disabled={state.sending}
+          aria-busy={state.sending}
+          onClick={() => void sendStepUpCode(purpose)}
+        >
           {state.sending && mine ? 'Sending…' : mine && state.sentTo ? 'Send a new code' : 'E-mail me a code'}
         </button>
       </div>
-      <p role="status" className="step-up__status">{mine && state.sentTo ? `We sent a code to ${state.sentTo}.` : ''}</p>
-      {mine && state.error && <p className="alert alert--error" role="alert">{state.error}</p>}
-      <Field label="Code from the e-mail" name="step_up_code" inputMode="numeric" autoComplete="one-time-code" maxLength={7} error={error} />
+      <p role="status" className="step-up__status">
+        {mine && state.sentTo ? `We sent a code to ${state.sentTo}.` : ''}
+      </p>
+      {mine && state.error && (
+        <p className="alert alert--error" role="alert">
+          {state.error}
+        </p>
+      )}
+      <Field
+        label="Code from the e-mail"
+        name="step_up_code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={7}
+        error={error}
+      />
     </fieldset>
   );
 }

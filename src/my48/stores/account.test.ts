@@ -5,17 +5,38 @@ import { balanceFailure } from './account.ts';
 
 describe('balance summary failure (spec section 8)', () => {
   it('500: service available, account details missing', () => {
-    expect(balanceFailure(500, 'x')).toEqual({ serviceAvailable: true, accountDetailsMissing: true, noActiveMembership: false });
+    expect(balanceFailure(500, 'x')).toEqual({
+      serviceAvailable: true,
+      accountDetailsMissing: true,
+      noActiveMembership: false,
+    });
   });
   it('504: service unavailable', () => {
-    expect(balanceFailure(504, 'x')).toEqual({ serviceAvailable: false, accountDetailsMissing: false, noActiveMembership: false });
+    expect(balanceFailure(504, 'x')).toEqual({
+      serviceAvailable: false,
+      accountDetailsMissing: false,
+      noActiveMembership: false,
+    });
   });
   it('400: account details missing; No current MemberShip → no active membership; not yet activated → service available', () => {
-    expect(balanceFailure(400, accountFailures.accountDetailsMissing.message)).toEqual({ serviceAvailable: true, accountDetailsMissing: true, noActiveMembership: false });
-    expect(balanceFailure(400, 'No current MemberShip')).toEqual({ serviceAvailable: true, accountDetailsMissing: false, noActiveMembership: true });
-    expect(balanceFailure(400, accountFailures.activationInProgress.message)).toEqual({ serviceAvailable: true, accountDetailsMissing: false, noActiveMembership: false });
+    expect(balanceFailure(400, accountFailures.accountDetailsMissing.message)).toEqual({
+      serviceAvailable: true,
+      accountDetailsMissing: true,
+      noActiveMembership: false,
+    });
+    expect(balanceFailure(400, 'No current MemberShip')).toEqual({
+      serviceAvailable: true,
+      accountDetailsMissing: false,
+      noActiveMembership: true,
+    });
+    expect(balanceFailure(400, accountFailures.activationInProgress.message)).toEqual({
+      serviceAvailable: true,
+      accountDetailsMissing: false,
+      noActiveMembership: false,
+    });
   });
   it('any other status, or none: service unavailable', () => {
-    for (const status of [401, 403, 404, 502, undefined]) expect(balanceFailure(status, undefined).serviceAvailable).toBe(false);
+    for (const status of [401, 403, 404, 502, undefined])
+      expect(balanceFailure(status, undefined).serviceAvailable).toBe(false);
   });
 });

@@ -22,7 +22,13 @@ export interface AccountState {
   error?: string | undefined;
 }
 
-export const $account = map<AccountState>({ status: 'loading', serviceAvailable: true, accountDetailsMissing: false, noActiveMembership: false, portInInProgress: false });
+export const $account = map<AccountState>({
+  status: 'loading',
+  serviceAvailable: true,
+  accountDetailsMissing: false,
+  noActiveMembership: false,
+  portInInProgress: false,
+});
 
 export type BalanceOutcome = Pick<AccountState, 'serviceAvailable' | 'accountDetailsMissing' | 'noActiveMembership'>;
 
@@ -31,15 +37,18 @@ export function balanceFailure(status: number | undefined, message: string | und
   if (status === 500) return { serviceAvailable: true, accountDetailsMissing: true, noActiveMembership: false };
   if (status === 504) return { serviceAvailable: false, accountDetailsMissing: false, noActiveMembership: false };
   if (status === 400) {
-    if (message === messages.noCurrentMembership) return { serviceAvailable: true, accountDetailsMissing: false, noActiveMembership: true };
-    if (message === accountFailures.activationInProgress.message) return { serviceAvailable: true, accountDetailsMissing: false, noActiveMembership: false };
+    if (message === messages.noCurrentMembership)
+      return { serviceAvailable: true, accountDetailsMissing: false, noActiveMembership: true };
+    if (message === accountFailures.activationInProgress.message)
+      return { serviceAvailable: true, accountDetailsMissing: false, noActiveMembership: false };
     return { serviceAvailable: true, accountDetailsMissing: true, noActiveMembership: false };
   }
   return { serviceAvailable: false, accountDetailsMissing: false, noActiveMembership: false };
 }
 
 const statusOf = (e: unknown) => (e instanceof FetchError ? e.status : undefined);
-const messageOf = (e: unknown) => (e instanceof FetchError ? (e.data as { _payload?: { message?: string } } | undefined)?._payload?.message : undefined);
+const messageOf = (e: unknown) =>
+  e instanceof FetchError ? (e.data as { _payload?: { message?: string } } | undefined)?._payload?.message : undefined;
 
 let loading: Promise<void> | undefined;
 
@@ -58,16 +67,36 @@ export function loadAccount(userId: string, { force = false, quiet = false } = {
       sim = (await call(accountApi.simsOwned, { params }))._payload.values[0];
     } catch (e) {
       // Spec section 7: sims/owned answering 400 means the activation is in progress.
-      if (statusOf(e) === 400) return void $account.set({ ...$account.get(), status: 'activating', portInInProgress: await segments });
-      return void $account.set({ ...$account.get(), status: 'error', error: messages.serviceUnavailable, portInInProgress: await segments });
+      if (statusOf(e) === 400)
+        return void $account.set({ ...$account.get(), status: 'activating', portInInProgress: await segments });
+      return void $account.set({
+        ...$account.get(),
+        status: 'error',
+        error: messages.serviceUnavailable,
+        portInInProgress: await segments,
+      });
     }
     if (!sim) return void $account.set({ ...$account.get(), status: 'no-sim', portInInProgress: await segments });
     try {
       const { _payload } = await call(accountApi.balanceSummary, { params: { ...params, ssn: sim.ssn } });
       const summary = _payload.current_month_balance_summary;
-      $account.set({ status: 'ready', sim, summary, serviceAvailable: true, accountDetailsMissing: false, noActiveMembership: !summary.is_current_membership, portInInProgress: await segments });
+      $account.set({
+        status: 'ready',
+        sim,
+        summary,
+        serviceAvailable: true,
+        accountDetailsMissing: false,
+        noActiveMembership: !summary.is_current_membership,
+        portInInProgress: await segments,
+      });
     } catch (e) {
-      $account.set({ status: 'ready', sim, ...balanceFailure(statusOf(e), messageOf(e)), portInInProgress: await segments, summary: undefined });
+      $account.set({
+        status: 'ready',
+        sim,
+        ...balanceFailure(statusOf(e), messageOf(e)),
+        portInInProgress: await segments,
+        summary: undefined,
+      });
     }
   })();
   return loading;

@@ -8,7 +8,9 @@ import { memberParams } from '../../lib/member-session.ts';
  * Step-up codes on the screens that need one (member-controls.md): the member asks for a code,
  * reads it in their e-mail and types it beside the change; the server checks it.
  */
-export const $stepUp = map<{ purpose?: StepUpPurpose; sending: boolean; sentTo?: string; error?: string }>({ sending: false });
+export const $stepUp = map<{ purpose?: StepUpPurpose; sending: boolean; sentTo?: string; error?: string }>({
+  sending: false,
+});
 
 export async function sendStepUpCode(purpose: StepUpPurpose): Promise<void> {
   $stepUp.set({ purpose, sending: true });
@@ -16,7 +18,11 @@ export async function sendStepUpCode(purpose: StepUpPurpose): Promise<void> {
     const { _payload } = await call(stepUpApi.requestCode, { params: memberParams(), body: { purpose } });
     $stepUp.set({ purpose, sending: false, sentTo: _payload.sent_to });
   } catch (error) {
-    $stepUp.set({ purpose, sending: false, error: errorMessage(error, 'The code could not be sent. Please try again.') });
+    $stepUp.set({
+      purpose,
+      sending: false,
+      error: errorMessage(error, 'The code could not be sent. Please try again.'),
+    });
   }
 }
 
@@ -27,4 +33,7 @@ export const STEP_UP_FIELD_ERROR = 'Enter the 6-digit security code from the e-m
 export const stepUpCodeOf = (value: string | undefined) => (value ?? '').replace(/\s+/g, '');
 export const isStepUpCode = (value: string | undefined) => /^\d{6}$/.test(stepUpCodeOf(value));
 /** The code field of a form that needs one (step_up_code), as its zod rule. */
-export const StepUpCodeField = z.string().transform(stepUpCodeOf).pipe(z.string().regex(/^\d{6}$/, { error: STEP_UP_FIELD_ERROR }));
+export const StepUpCodeField = z
+  .string()
+  .transform(stepUpCodeOf)
+  .pipe(z.string().regex(/^\d{6}$/, { error: STEP_UP_FIELD_ERROR }));

@@ -27,7 +27,11 @@ describe('batched reads', () => {
     const { batches, load } = recorder();
     const db = fakeDb();
     // Two timers due together run in one timers phase, before the check phase dispatches the batch.
-    const answers = await Promise.all([1, 2].map((k) => new Promise<number>((resolve) => setTimeout(() => resolve(batched(db, 'double', load).load(k)), 0))));
+    const answers = await Promise.all(
+      [1, 2].map(
+        (k) => new Promise<number>((resolve) => setTimeout(() => resolve(batched(db, 'double', load).load(k)), 0)),
+      ),
+    );
     expect(answers).toEqual([2, 4]);
     expect(batches).toEqual([[1, 2]]);
   });
@@ -42,7 +46,9 @@ describe('batched reads', () => {
 
   it('fails only the call whose answer is an Error, and every call of a batch whose load throws', async () => {
     const db = fakeDb();
-    const oneBad = batched(db, 'one-bad', async (_db, keys: readonly number[]) => keys.map((k) => (k === 2 ? new Error('no 2') : k)));
+    const oneBad = batched(db, 'one-bad', async (_db, keys: readonly number[]) =>
+      keys.map((k) => (k === 2 ? new Error('no 2') : k)),
+    );
     const results = await Promise.allSettled([1, 2, 3].map((k) => oneBad.load(k)));
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
 
@@ -57,7 +63,11 @@ describe('batched reads', () => {
     const { batches, load } = recorder();
     const [a, b] = [fakeDb(), fakeDb()];
     const keys = Array.from({ length: 150 }, (_, i) => i);
-    await Promise.all([...keys.map((k) => batched(a, 'double', load).load(k)), batched(b, 'double', load).load(7), batched(a, 'other', load).load(8)]);
+    await Promise.all([
+      ...keys.map((k) => batched(a, 'double', load).load(k)),
+      batched(b, 'double', load).load(7),
+      batched(a, 'other', load).load(8),
+    ]);
     expect(batches.map((x) => x.length).sort((x, y) => x - y)).toEqual([1, 1, 50, 100]);
   });
 });

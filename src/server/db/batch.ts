@@ -22,8 +22,19 @@ const MAX_BATCH = 100;
  * Kept per database object with the prepared statements (`prepared()`); a transaction is a
  * different object, so a batch never mixes work inside and outside one.
  */
-export function batched<K, V>(db: Database, name: string, load: (db: Database, keys: readonly K[]) => Promise<(V | Error)[]>): DataLoader<K, V> {
-  return prepared(db, `batch:${name}`, (d) =>
-    new DataLoader<K, V>((keys) => load(d, keys), { cache: false, maxBatchSize: MAX_BATCH, batchScheduleFn: (dispatch) => setImmediate(dispatch) }),
+export function batched<K, V>(
+  db: Database,
+  name: string,
+  load: (db: Database, keys: readonly K[]) => Promise<(V | Error)[]>,
+): DataLoader<K, V> {
+  return prepared(
+    db,
+    `batch:${name}`,
+    (d) =>
+      new DataLoader<K, V>((keys) => load(d, keys), {
+        cache: false,
+        maxBatchSize: MAX_BATCH,
+        batchScheduleFn: (dispatch) => setImmediate(dispatch),
+      }),
   );
 }

@@ -36,7 +36,10 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  * The database named by the URL: unset → PGlite files under .data/, memory:// → in-memory
  * PGlite, postgres:// → PostgreSQL with a pool. Migrations are applied before it is returned.
  */
-export async function openDatabase(url: string | undefined, { poolMax = 10, dataDir: dir = '.data' }: { poolMax?: number; dataDir?: string } = {}): Promise<DatabaseHandle> {
+export async function openDatabase(
+  url: string | undefined,
+  { poolMax = 10, dataDir: dir = '.data' }: { poolMax?: number; dataDir?: string } = {},
+): Promise<DatabaseHandle> {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({ connectionString: url, max: poolMax });
     const db = drizzlePg(pool, { schema });
@@ -58,12 +61,20 @@ export async function openDatabase(url: string | undefined, { poolMax = 10, data
 
 /** A unique index refused the write (PostgreSQL 23505, also when wrapped by the driver): the database decided a race. */
 export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505');
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    ((error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505')
+  );
 }
 
 /** A check constraint refused the write (PostgreSQL 23514): a rule of the schema held where code did not. */
 export function isCheckViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && ((error as { code?: string }).code === '23514' || (error as { cause?: { code?: string } }).cause?.code === '23514');
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    ((error as { code?: string }).code === '23514' || (error as { cause?: { code?: string } }).cause?.code === '23514')
+  );
 }
 
 const preparedByDb = new WeakMap<object, Map<string, unknown>>();
@@ -83,7 +94,9 @@ export function prepared<T>(db: Database, name: string, build: (db: Database) =>
 let newestMigration: number | undefined;
 function newestShipped(): number {
   if (newestMigration === undefined) {
-    const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as { entries: { when: number }[] };
+    const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as {
+      entries: { when: number }[];
+    };
     newestMigration = Math.max(...journal.entries.map((e) => e.when));
   }
   return newestMigration;
@@ -96,7 +109,9 @@ function newestShipped(): number {
  */
 export async function migrationsPending(db: Database): Promise<boolean> {
   const result = await db.execute(sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`);
-  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: { newest: string | null }[] }).rows) as { newest: string | null }[];
+  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: { newest: string | null }[] }).rows) as {
+    newest: string | null;
+  }[];
   const newest = rows[0]?.newest;
   return newest === null || newest === undefined || Number(newest) < newestShipped();
 }

@@ -124,7 +124,10 @@ export const sims = pgTable(
     uniqueIndex('sims_msisdn_unique').on(t.msisdn),
     index('sims_member_idx').on(t.memberId),
     check('sims_status', sql`${t.status} in ('active', 'activating', 'inactive')`),
-    check('sims_kind', sql`${t.kind} in ('physical', 'esim') and (${t.kind} = 'esim') = (${t.esimActivationCode} is not null)`),
+    check(
+      'sims_kind',
+      sql`${t.kind} in ('physical', 'esim') and (${t.kind} = 'esim') = (${t.esimActivationCode} is not null)`,
+    ),
     check('sims_billing_status', sql`${t.billingStatus} in ('ok', 'unavailable')`),
     check('sims_msisdn_shape', sql`${t.msisdn} is null or ${t.msisdn} ~ '^08[0-9]{8}$'`),
   ],
@@ -200,8 +203,12 @@ export const memberships = pgTable(
   (t) => [
     index('memberships_ssn_idx').on(t.ssn),
     // At most one current and one queued membership per SIM.
-    uniqueIndex('memberships_one_current').on(t.ssn).where(sql`${t.status} = 'current'`),
-    uniqueIndex('memberships_one_queued').on(t.ssn).where(sql`${t.status} = 'queued'`),
+    uniqueIndex('memberships_one_current')
+      .on(t.ssn)
+      .where(sql`${t.status} = 'current'`),
+    uniqueIndex('memberships_one_queued')
+      .on(t.ssn)
+      .where(sql`${t.status} = 'queued'`),
     check('memberships_status', sql`${t.status} in ('current', 'queued', 'past')`),
     check('memberships_period', sql`${t.endsAt} > ${t.startsAt}`),
     check(
@@ -209,7 +216,10 @@ export const memberships = pgTable(
       sql`${t.dataUsedKb} >= 0 and ${t.dataOutKb} >= 0 and ${t.dataInKb} >= 0 and ${t.carryForwardKb} >= 0
         and (${t.dataMaxKb} is null or ${t.dataUsedKb} + ${t.dataOutKb} <= ${t.dataMaxKb} + ${t.dataInKb})`,
     ),
-    check('memberships_fup_used', sql`${t.fupUsedKb} >= 0 and (${t.fupMaxKb} is null or ${t.fupUsedKb} <= ${t.fupMaxKb})`),
+    check(
+      'memberships_fup_used',
+      sql`${t.fupUsedKb} >= 0 and (${t.fupMaxKb} is null or ${t.fupUsedKb} <= ${t.fupMaxKb})`,
+    ),
     check('memberships_carryover_used', sql`${t.carryoverUsedKb} >= 0 and ${t.carryoverUsedKb} <= ${t.carryoverKb}`),
     check('memberships_roaming_used', sql`${t.roamingUsedKb} >= 0 and ${t.roamingUsedKb} <= ${t.roamingMaxKb}`),
     check(
@@ -217,7 +227,10 @@ export const memberships = pgTable(
       sql`${t.mobileMinutesUsed} >= 0 and (${t.mobileMinutesMax} is null or ${t.mobileMinutesUsed} <= ${t.mobileMinutesMax})
         and ${t.landlineMinutesUsed} >= 0 and (${t.landlineMinutesMax} is null or ${t.landlineMinutesUsed} <= ${t.landlineMinutesMax})`,
     ),
-    check('memberships_texts_used', sql`${t.textsUsed} >= 0 and (${t.textsMax} is null or ${t.textsUsed} <= ${t.textsMax})`),
+    check(
+      'memberships_texts_used',
+      sql`${t.textsUsed} >= 0 and (${t.textsMax} is null or ${t.textsUsed} <= ${t.textsMax})`,
+    ),
     check('memberships_addon', sql`${t.addonKb} >= 0`),
   ],
 );
@@ -285,7 +298,10 @@ export const storedCards = pgTable(
     expiry: text('expiry').notNull(),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [check('stored_cards_last4', sql`${t.last4} ~ '^[0-9]{4}$'`), check('stored_cards_expiry', sql`${t.expiry} ~ '^(0[1-9]|1[0-2])/[0-9]{2}$'`)],
+  (t) => [
+    check('stored_cards_last4', sql`${t.last4} ~ '^[0-9]{4}$'`),
+    check('stored_cards_expiry', sql`${t.expiry} ~ '^(0[1-9]|1[0-2])/[0-9]{2}$'`),
+  ],
 );
 
 /**
@@ -319,7 +335,10 @@ export const checkouts = pgTable(
   },
   (t) => [
     uniqueIndex('checkouts_provider_unique').on(t.providerId),
-    check('checkouts_purpose', sql`${t.purpose} in ('membership', 'credit', 'addon', 'gift-membership', 'gift-credit', 'register-card')`),
+    check(
+      'checkouts_purpose',
+      sql`${t.purpose} in ('membership', 'credit', 'addon', 'gift-membership', 'gift-credit', 'register-card')`,
+    ),
     check('checkouts_state', sql`${t.state} in ('open', 'pending', 'applied', 'failed')`),
     check('checkouts_card', sql`${t.card} in ('new', 'saved')`),
     check('checkouts_amount', sql`${t.amountCents} > 0 and ${t.creditCents} >= 0`),
@@ -394,11 +413,16 @@ export const spotLoans = pgTable(
   },
   (t) => [
     index('spot_loans_borrower_idx').on(t.borrowerSsn, t.endsAt),
-    index('spot_loans_open_idx').on(t.endsAt).where(sql`${t.returnedAt} is null`),
+    index('spot_loans_open_idx')
+      .on(t.endsAt)
+      .where(sql`${t.returnedAt} is null`),
     check('spot_loans_not_to_self', sql`${t.lenderSsn} <> ${t.borrowerSsn}`),
     check('spot_loans_data', sql`${t.dataKb} > 0 and ${t.usedKb} >= 0 and ${t.usedKb} <= ${t.dataKb}`),
     check('spot_loans_period', sql`${t.endsAt} > ${t.startsAt}`),
-    check('spot_loans_returned', sql`${t.returnedKb} is null or (${t.returnedKb} >= 0 and ${t.returnedKb} <= ${t.dataKb} - ${t.usedKb})`),
+    check(
+      'spot_loans_returned',
+      sql`${t.returnedKb} is null or (${t.returnedKb} >= 0 and ${t.returnedKb} <= ${t.dataKb} - ${t.usedKb})`,
+    ),
   ],
 );
 
@@ -490,7 +514,9 @@ export const orders = pgTable(
     county: text('county').notNull(),
     postcode: text('postcode'),
     /** Recruit orders: the member who recruits (the sender of a free SIM, or the friend's recruiter for mates rates). */
-    recruiterMemberId: integer('recruiter_member_id').references((): AnyPgColumn => members.id, { onDelete: 'set null' }),
+    recruiterMemberId: integer('recruiter_member_id').references((): AnyPgColumn => members.id, {
+      onDelete: 'set null',
+    }),
     /** Mates-rates orders (spec section 3): the customer's IP address the order was placed from. */
     ip: text('ip'),
     createdAt: ts('created_at').notNull(),
@@ -500,9 +526,13 @@ export const orders = pgTable(
     index('orders_recruiter_time_idx').on(t.recruiterMemberId, t.createdAt),
     check('orders_status', sql`${t.status} in ('SIM_ORDERED', 'SIM_REORDERED', 'SIM_DELIVERED')`),
     // One free SIM on its way per member: a second order while the first is open is refused by the database.
-    uniqueIndex('orders_one_open_free_sim').on(t.memberId).where(sql`${t.sku} = 'Pre_Start_3FF_N' and ${t.status} = 'SIM_ORDERED'`),
+    uniqueIndex('orders_one_open_free_sim')
+      .on(t.memberId)
+      .where(sql`${t.sku} = 'Pre_Start_3FF_N' and ${t.status} = 'SIM_ORDERED'`),
     // One replacement SIM on its way per member.
-    uniqueIndex('orders_one_open_replacement').on(t.memberId).where(sql`${t.status} = 'SIM_REORDERED'`),
+    uniqueIndex('orders_one_open_replacement')
+      .on(t.memberId)
+      .where(sql`${t.status} = 'SIM_REORDERED'`),
     check('orders_quantity', sql`${t.quantity} between 1 and 10`),
   ],
 );
@@ -547,7 +577,9 @@ export const outbox = pgTable(
   },
   (t) => [
     index('outbox_to_idx').on(t.to, t.createdAt),
-    index('outbox_unsent_idx').on(t.id).where(sql`${t.sentAt} is null`),
+    index('outbox_unsent_idx')
+      .on(t.id)
+      .where(sql`${t.sentAt} is null`),
   ],
 );
 
@@ -649,7 +681,9 @@ export const referralOutbox = pgTable(
     lastError: text('last_error'),
   },
   (t) => [
-    index('referral_outbox_unsent_idx').on(t.id).where(sql`${t.sentAt} is null`),
+    index('referral_outbox_unsent_idx')
+      .on(t.id)
+      .where(sql`${t.sentAt} is null`),
     check('referral_outbox_call', sql`${t.call} in ('registrations', 'track', 'signups', 'confirmations', 'forget')`),
   ],
 );
@@ -702,8 +736,13 @@ export const portInRequests = pgTable(
     createdAt: ts('created_at').notNull(),
   },
   (t) => [
-    uniqueIndex('port_in_one_open').on(t.memberId).where(sql`${t.status} in ('requested', 'validating', 'scheduled')`),
-    check('port_in_status', sql`${t.status} in ('requested', 'validating', 'scheduled', 'completed', 'rejected', 'cancelled')`),
+    uniqueIndex('port_in_one_open')
+      .on(t.memberId)
+      .where(sql`${t.status} in ('requested', 'validating', 'scheduled')`),
+    check(
+      'port_in_status',
+      sql`${t.status} in ('requested', 'validating', 'scheduled', 'completed', 'rejected', 'cancelled')`,
+    ),
     check('port_in_account_type', sql`${t.accountType} in ('prepay', 'bill_pay')`),
     check('port_in_msisdn_shape', sql`${t.msisdn} ~ '^08[0-9]{8}$'`),
   ],
@@ -743,7 +782,9 @@ export const offerClaims = pgTable(
   },
   (t) => [
     uniqueIndex('offer_claims_subject_unique').on(t.kind, t.subject),
-    uniqueIndex('offer_claims_member_unique').on(t.kind, t.memberId).where(sql`${t.oncePerMember}`),
+    uniqueIndex('offer_claims_member_unique')
+      .on(t.kind, t.memberId)
+      .where(sql`${t.oncePerMember}`),
     index('offer_claims_member_idx').on(t.memberId),
   ],
 );
@@ -763,7 +804,10 @@ export const studentCodes = pgTable(
     usedAt: ts('used_at'),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [index('student_codes_member_idx').on(t.memberId), check('student_codes_tries', sql`${t.tries} >= 0 and ${t.tries} <= 5`)],
+  (t) => [
+    index('student_codes_member_idx').on(t.memberId),
+    check('student_codes_tries', sql`${t.tries} >= 0 and ${t.tries} <= 5`),
+  ],
 );
 
 /** Each step of a port-in request, for the timeline in settings → move your number. */
@@ -803,7 +847,9 @@ export const stepUpCodes = pgTable(
   (t) => [
     index('step_up_codes_member_idx').on(t.memberId),
     // One live code per member: a new one ends the old one in the same transaction.
-    uniqueIndex('step_up_codes_one_live').on(t.memberId).where(sql`${t.endedAt} is null`),
+    uniqueIndex('step_up_codes_one_live')
+      .on(t.memberId)
+      .where(sql`${t.endedAt} is null`),
     check('step_up_codes_tries', sql`${t.tries} >= 0 and ${t.tries} <= 5`),
     check('step_up_codes_purpose', sql`${t.purpose} in ('email', 'card', 'sim', 'unblock', 'delete')`),
   ],
@@ -820,7 +866,10 @@ export const alertSettings = pgTable(
     inApp: boolean('in_app').notNull(),
     email: boolean('email').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.memberId, t.cause] }), check('alert_settings_cause', sql`${t.cause} in ('data80', 'data100', 'renewal', 'cardExpiry', 'renewalFailed')`)],
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.cause] }),
+    check('alert_settings_cause', sql`${t.cause} in ('data80', 'data100', 'renewal', 'cardExpiry', 'renewalFailed')`),
+  ],
 );
 
 /** Alerts raised, one row per cause (its key): the scheduled job may run any number of times. */
@@ -849,13 +898,19 @@ export const simsRelations = relations(sims, ({ one, many }) => ({
   goodyBags: many(goodyBags),
   borrowed: many(spotLoans, { relationName: 'borrower' }),
 }));
-export const balancesRelations = relations(balances, ({ one }) => ({ sim: one(sims, { fields: [balances.ssn], references: [sims.ssn] }) }));
-export const vaultsRelations = relations(vaults, ({ one }) => ({ sim: one(sims, { fields: [vaults.ssn], references: [sims.ssn] }) }));
+export const balancesRelations = relations(balances, ({ one }) => ({
+  sim: one(sims, { fields: [balances.ssn], references: [sims.ssn] }),
+}));
+export const vaultsRelations = relations(vaults, ({ one }) => ({
+  sim: one(sims, { fields: [vaults.ssn], references: [sims.ssn] }),
+}));
 export const membershipsRelations = relations(memberships, ({ one }) => ({
   sim: one(sims, { fields: [memberships.ssn], references: [sims.ssn] }),
   product: one(products, { fields: [memberships.sku], references: [products.sku] }),
 }));
-export const goodyBagsRelations = relations(goodyBags, ({ one }) => ({ sim: one(sims, { fields: [goodyBags.ssn], references: [sims.ssn] }) }));
+export const goodyBagsRelations = relations(goodyBags, ({ one }) => ({
+  sim: one(sims, { fields: [goodyBags.ssn], references: [sims.ssn] }),
+}));
 export const spotLoansRelations = relations(spotLoans, ({ one }) => ({
   borrower: one(sims, { fields: [spotLoans.borrowerSsn], references: [sims.ssn], relationName: 'borrower' }),
 }));

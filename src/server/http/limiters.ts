@@ -97,12 +97,18 @@ export class DatabaseStore implements Store<AppEnv> {
   }
 
   async get(key: string) {
-    const [row] = await this.database.select().from(rateLimits).where(and(eq(rateLimits.key, this.id(key)), gt(rateLimits.resetAt, new Date())));
+    const [row] = await this.database
+      .select()
+      .from(rateLimits)
+      .where(and(eq(rateLimits.key, this.id(key)), gt(rateLimits.resetAt, new Date())));
     return row ? { totalHits: row.hits, resetTime: row.resetAt } : undefined;
   }
 
   async decrement(key: string) {
-    await this.database.update(rateLimits).set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` }).where(and(eq(rateLimits.key, this.id(key)), gt(rateLimits.resetAt, new Date())));
+    await this.database
+      .update(rateLimits)
+      .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
+      .where(and(eq(rateLimits.key, this.id(key)), gt(rateLimits.resetAt, new Date())));
   }
 
   async resetKey(key: string) {
@@ -112,15 +118,28 @@ export class DatabaseStore implements Store<AppEnv> {
 
 /** Removes counters whose window has ended (the minute job): keys are addresses and e-mails, not kept longer than they count. */
 export async function expireRateLimits({ db, clock }: { db: Database; clock: () => Date }): Promise<number> {
-  return (await db.delete(rateLimits).where(lte(rateLimits.resetAt, clock())).returning({ key: rateLimits.key })).length;
+  return (await db.delete(rateLimits).where(lte(rateLimits.resetAt, clock())).returning({ key: rateLimits.key }))
+    .length;
 }
 
 /**
  * A rate limit keyed by what `key` returns (an address, an account, an e-mail): counted in the
  * database on PostgreSQL (every instance shares it), in memory on the embedded database (one process).
  */
-export function limitBy(windowMs: number, limit: number, key: (c: Context<AppEnv>) => string | Promise<string>, onlyFailures = false): MiddlewareHandler<AppEnv> {
-  const options = { windowMs, limit, standardHeaders: 'draft-6', skipSuccessfulRequests: onlyFailures, keyGenerator: key, handler: tooMany } as const;
+export function limitBy(
+  windowMs: number,
+  limit: number,
+  key: (c: Context<AppEnv>) => string | Promise<string>,
+  onlyFailures = false,
+): MiddlewareHandler<AppEnv> {
+  const options = {
+    windowMs,
+    limit,
+    standardHeaders: 'draft-6',
+    skipSuccessfulRequests: onlyFailures,
+    keyGenerator: key,
+    handler: tooMany,
+  } as const;
   const shared = new DatabaseStore();
   const inDatabase = rateLimiter<AppEnv>({ ...options, store: shared });
   const inMemory = rateLimiter<AppEnv>({ ...options, store: new SnapshotMemoryStore() });

@@ -14,14 +14,37 @@ const COMMON_ERRORS: Partial<Record<ErrorStatus, string>> = {
   403: 'Not this member’s, or a bad XSRF token or origin',
   429: 'Too many attempts',
 };
-const MEMBER_ERRORS: Partial<Record<ErrorStatus, string>> = { ...COMMON_ERRORS, 401: 'Not signed in, or the session has ended' };
+const MEMBER_ERRORS: Partial<Record<ErrorStatus, string>> = {
+  ...COMMON_ERRORS,
+  401: 'Not signed in, or the session has ended',
+};
 
 /** What a member call carries (spec section 6); writes carry the session's XSRF token too. */
 export const securitySchemes = {
-  ggAuth: { type: 'apiKey', in: 'header', name: 'x-gg-auth', description: 'The session token that log-in answered in the x-gg-auth header' },
-  ggTransaction: { type: 'apiKey', in: 'header', name: 'x-gg-transaction', description: 'A transaction id of up to 256 characters, logged with the request' },
-  ggBinding: { type: 'apiKey', in: 'cookie', name: 'gg_bind', description: 'The HttpOnly cookie that binds the session to the browser it was opened in' },
-  xsrfToken: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN', description: 'The XSRF-TOKEN cookie of the session, sent back on writes' },
+  ggAuth: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-gg-auth',
+    description: 'The session token that log-in answered in the x-gg-auth header',
+  },
+  ggTransaction: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-gg-transaction',
+    description: 'A transaction id of up to 256 characters, logged with the request',
+  },
+  ggBinding: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'gg_bind',
+    description: 'The HttpOnly cookie that binds the session to the browser it was opened in',
+  },
+  xsrfToken: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-XSRF-TOKEN',
+    description: 'The XSRF-TOKEN cookie of the session, sent back on writes',
+  },
 } as const;
 
 const bodyContent = (e: EndpointDef, schema: z.ZodType) => {
@@ -32,7 +55,15 @@ const bodyContent = (e: EndpointDef, schema: z.ZodType) => {
 
 export function routeOf(e: EndpointDef) {
   // A body of a type the operation does not take is refused with 415 before anything else reads it.
-  const errors = { ...(e.access === 'member' ? MEMBER_ERRORS : COMMON_ERRORS), ...(e.body ? { 415: `The body is not ${e.bodyType === 'form' ? 'form-encoded' : e.bodyType === 'json-or-form' ? 'JSON or form-encoded' : 'JSON'}` } : {}), ...e.errors };
+  const errors = {
+    ...(e.access === 'member' ? MEMBER_ERRORS : COMMON_ERRORS),
+    ...(e.body
+      ? {
+          415: `The body is not ${e.bodyType === 'form' ? 'form-encoded' : e.bodyType === 'json-or-form' ? 'JSON or form-encoded' : 'JSON'}`,
+        }
+      : {}),
+    ...e.errors,
+  };
   const write = e.method !== 'get';
   return createRoute({
     method: e.method,
@@ -41,16 +72,33 @@ export function routeOf(e: EndpointDef) {
     tags: [e.tag],
     summary: e.summary,
     ...(e.moves ? { 'x-moves': e.moves } : {}),
-    security: e.access === 'member' ? [{ ggAuth: [], ggTransaction: [], ggBinding: [], ...(write ? { xsrfToken: [] } : {}) }] : [],
+    security:
+      e.access === 'member'
+        ? [{ ggAuth: [], ggTransaction: [], ggBinding: [], ...(write ? { xsrfToken: [] } : {}) }]
+        : [],
     request: {
       ...(e.params ? { params: e.params } : {}),
       ...(e.query ? { query: e.query } : {}),
-      ...(e.stepUp ? { headers: z.object({ 'x-step-up-code': z.string().optional().meta({ description: `The 6-digit step-up code sent by e-mail for purpose ${e.stepUp}` }) }) } : {}),
+      ...(e.stepUp
+        ? {
+            headers: z.object({
+              'x-step-up-code': z
+                .string()
+                .optional()
+                .meta({ description: `The 6-digit step-up code sent by e-mail for purpose ${e.stepUp}` }),
+            }),
+          }
+        : {}),
       ...(e.body ? { body: { required: e.bodyRequired ?? true, content: bodyContent(e, e.body) } } : {}),
     },
     responses: {
       [e.status ?? 200]: { description: e.description, content: { 'application/json': { schema: e.answer } } },
-      ...Object.fromEntries(Object.entries(errors).map(([status, description]) => [status, { description, content: { 'application/json': { schema: ErrorSchema } } }])),
+      ...Object.fromEntries(
+        Object.entries(errors).map(([status, description]) => [
+          status,
+          { description, content: { 'application/json': { schema: ErrorSchema } } },
+        ]),
+      ),
     },
   });
 }
@@ -76,7 +124,11 @@ function inputOf<E extends EndpointDef>(c: Context, e: E): Input<E> {
 }
 
 /** Serves an endpoint of the contract: validation from its schemas, then the handler. */
-export function serve<E extends EndpointDef>(app: OpenAPIHono<AppEnv>, e: E, handler: (c: Context<AppEnv>, input: Input<E>) => Response | Promise<Response>) {
+export function serve<E extends EndpointDef>(
+  app: OpenAPIHono<AppEnv>,
+  e: E,
+  handler: (c: Context<AppEnv>, input: Input<E>) => Response | Promise<Response>,
+) {
   app.openapi(routeOf(e), ((c: Context<AppEnv>) => handler(c, inputOf(c, e))) as never);
 }
 
@@ -87,7 +139,8 @@ export function patternOf(e: EndpointDef): string {
 
 /** Names the security schemes once, so the operations' requirements refer to something. */
 export function describeSecurity(app: OpenAPIHono<AppEnv>) {
-  for (const [name, scheme] of Object.entries(securitySchemes)) app.openAPIRegistry.registerComponent('securitySchemes', name, scheme);
+  for (const [name, scheme] of Object.entries(securitySchemes))
+    app.openAPIRegistry.registerComponent('securitySchemes', name, scheme);
 }
 
 /**

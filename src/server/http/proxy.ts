@@ -27,16 +27,30 @@ export interface ClientView {
   origin: string;
 }
 
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim() || undefined;
+const first = (value: string | string[] | undefined) =>
+  (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim() || undefined;
 
 /** How the client sees this request: through trusted proxies, or straight from the socket. */
-export function clientView(remote: string | undefined, headers: IncomingHttpHeaders, direct: { proto: 'http' | 'https'; host: string }, trust: Trust): ClientView {
+export function clientView(
+  remote: string | undefined,
+  headers: IncomingHttpHeaders,
+  direct: { proto: 'http' | 'https'; host: string },
+  trust: Trust,
+): ClientView {
   const peer = remote ?? '';
   const trusted = peer !== '' && trust(peer, 0);
-  const ip = peer === '' ? 'unknown' : trusted ? proxyaddr({ headers, connection: { remoteAddress: peer }, socket: { remoteAddress: peer } } as never, trust) : peer;
+  const ip =
+    peer === ''
+      ? 'unknown'
+      : trusted
+        ? proxyaddr({ headers, connection: { remoteAddress: peer }, socket: { remoteAddress: peer } } as never, trust)
+        : peer;
   const forwardedProto = trusted ? first(headers['x-forwarded-proto'])?.toLowerCase() : undefined;
   const proto = forwardedProto === 'https' || forwardedProto === 'http' ? forwardedProto : direct.proto;
   const forwardedHost = trusted ? first(headers['x-forwarded-host']) : undefined;
-  const host = forwardedHost && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(forwardedHost) ? forwardedHost : direct.host;
+  const host =
+    forwardedHost && /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(forwardedHost)
+      ? forwardedHost
+      : direct.host;
   return { ip, proto, host, origin: `${proto}://${host}` };
 }

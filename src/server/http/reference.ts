@@ -25,17 +25,23 @@ export function referencePage(doc: { paths?: Record<string, Record<string, Opera
           <h1>48 panda API reference</h1>
           <p>Machine-readable: <a href="/panda/openapi.json">/panda/openapi.json</a> (OpenAPI 3.1).</p>
           ${rows.map(
-            ({ path, method, op }) => html`<section>
-              <h2><code>${method} ${path}</code></h2>
-              <p>${op.summary ?? ''}</p>
-              ${(op.parameters ?? []).length
-                ? html`<p>Parameters: ${raw((op.parameters ?? []).map((p) => `<code>${escape(p.name)}</code> (${escape(p.in)}${p.required ? ', required' : ''})`).join(', '))}</p>`
-                : ''}
-              ${op.requestBody ? html`<p>Body: ${Object.keys(op.requestBody.content ?? {}).join(', ')}</p>` : ''}
-              <ul>
-                ${Object.entries(op.responses ?? {}).map(([status, r]) => html`<li><strong>${status}</strong>: ${r.description ?? ''}</li>`)}
-              </ul>
-            </section>`,
+            ({ path, method, op }) =>
+              html`<section>
+                <h2><code>${method} ${path}</code></h2>
+                <p>${op.summary ?? ''}</p>
+                ${
+                  (op.parameters ?? []).length
+                    ? html`<p>
+                        Parameters:
+                        ${raw((op.parameters ?? []).map((p) => `<code>${escape(p.name)}</code> (${escape(p.in)}${p.required ? ', required' : ''})`).join(', '))}
+                      </p>`
+                    : ''
+                }
+                ${op.requestBody ? html`<p>Body: ${Object.keys(op.requestBody.content ?? {}).join(', ')}</p>` : ''}
+                <ul>
+                  ${Object.entries(op.responses ?? {}).map(([status, r]) => html`<li><strong>${status}</strong>: ${r.description ?? ''}</li>`)}
+                </ul>
+              </section>`,
           )}
         </main>
       </body>

@@ -38,7 +38,12 @@ export async function openSession(c: Context<AppEnv>, member: typeof members.$in
   const secure = c.var.client.proto === 'https';
   const maxAge = Math.floor(SESSION_MAX_MS / 1000); // the server decides expiry; the cookie just outlives it
   setCookie(c, BINDING_COOKIE, session.binding, { httpOnly: true, sameSite: 'Lax', secure, path: '/panda', maxAge });
-  setCookie(c, 'XSRF-TOKEN', xsrfTokenFor(session.tokenHash, config.sessionSecret), { sameSite: 'Lax', secure, path: '/', maxAge });
+  setCookie(c, 'XSRF-TOKEN', xsrfTokenFor(session.tokenHash, config.sessionSecret), {
+    sameSite: 'Lax',
+    secure,
+    path: '/',
+    maxAge,
+  });
   c.header('x-gg-auth', session.token);
   c.header('x-gg-emv', encryptEmv(member.isVerified, config.emvKeyBase64));
   c.header('access-control-expose-headers', 'x-gg-auth, x-gg-emv');

@@ -64,21 +64,39 @@ async function renewOne(ctx: RenewalContext, id: number): Promise<RenewalResult 
       .where(and(eq(memberships.id, id), eq(memberships.status, 'current'), lte(memberships.endsAt, now)))
       .for('update', { skipLocked: true });
     if (!m) return null; // done already, or another instance has it
-    const [queued] = await tx.select().from(memberships).where(and(eq(memberships.ssn, m.ssn), eq(memberships.status, 'queued')));
+    const [queued] = await tx
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.ssn, m.ssn), eq(memberships.status, 'queued')));
     await tx.update(memberships).set({ status: 'past' }).where(eq(memberships.id, m.id));
     if (queued) {
       await tx
         .update(memberships)
-        .set({ status: 'current', carryoverKb: queued.carryoverKb + carriedKb(m), recurrenceEnabled: m.recurrenceEnabled, recurrenceSku: m.recurrenceSku })
+        .set({
+          status: 'current',
+          carryoverKb: queued.carryoverKb + carriedKb(m),
+          recurrenceEnabled: m.recurrenceEnabled,
+          recurrenceSku: m.recurrenceSku,
+        })
         .where(eq(memberships.id, queued.id));
       return { result: 'handed-over' as const };
     }
     if (!m.recurrenceEnabled) return { result: 'ended' as const };
-    const [product] = await tx.select().from(products).where(eq(products.sku, m.recurrenceSku ?? m.sku));
+    const [product] = await tx
+      .select()
+      .from(products)
+      .where(eq(products.sku, m.recurrenceSku ?? m.sku));
     const credit = await lockedCredit(tx, m.ssn);
     if (!product || credit === null) return { result: 'lapse' as const, m };
     if (credit >= product.priceCents) {
-      await renewInto(tx, m, product, { creditCents: product.priceCents, cardCents: 0, reference: causeOf(m) }, credit, now);
+      await renewInto(
+        tx,
+        m,
+        product,
+        { creditCents: product.priceCents, cardCents: 0, reference: causeOf(m) },
+        credit,
+        now,
+      );
       return { result: 'renewed' as const };
     }
     // The card pays the rest, outside this transaction; the membership stays ended meanwhile.
@@ -95,8 +113,22 @@ async function renewOne(ctx: RenewalContext, id: number): Promise<RenewalResult 
   if (!card || !owner) return lapse(ctx, m);
   // The member's monthly card limit holds for renewals too, checked (and the amount held) before the provider is asked.
   const hold = `hold:${causeOf(m)}`;
-  const over = await db.transaction((tx) => reserveCardSpend(tx, { memberId: owner.memberId, ssn: m.ssn, purpose: 'membership', cents: cardCents, reference: hold, now: clock() }));
-  if (over) return lapse(ctx, m, `it would pass your monthly card spending limit of ${euro(Number(over.detail?.['limitCents']))}`);
+  const over = await db.transaction((tx) =>
+    reserveCardSpend(tx, {
+      memberId: owner.memberId,
+      ssn: m.ssn,
+      purpose: 'membership',
+      cents: cardCents,
+      reference: hold,
+      now: clock(),
+    }),
+  );
+  if (over)
+    return lapse(
+      ctx,
+      m,
+      `it would pass your monthly card spending limit of ${euro(Number(over.detail?.['limitCents']))}`,
+    );
   const charge = await ctx.payments.chargeStoredCard(card.token, cardCents, causeOf(m));
   if (classifyResult(charge.code) !== 'success') {
     await endCardSpend(db, hold, 'failed', clock());
@@ -126,23 +158,48 @@ async function renewOne(ctx: RenewalContext, id: number): Promise<RenewalResult 
 
 type Tx = Parameters<Parameters<ServiceContext['db']['transaction']>[0]>[0];
 
-async function renewInto(tx: Tx, m: Membership, product: typeof products.$inferSelect, paid: { creditCents: number; cardCents: number; reference: string; card?: { brand: string; last4: string } }, credit: number, now: Date) {
+async function renewInto(
+  tx: Tx,
+  m: Membership,
+  product: typeof products.$inferSelect,
+  paid: { creditCents: number; cardCents: number; reference: string; card?: { brand: string; last4: string } },
+  credit: number,
+  now: Date,
+) {
   await tx.insert(ledger).values({
-    ssn: m.ssn, occurredAt: now, kind: 'renewal', description: `${product.name} (renewed)`, creditDeltaCents: -paid.creditCents, cardCents: paid.cardCents, reference: paid.reference,
+    ssn: m.ssn,
+    occurredAt: now,
+    kind: 'renewal',
+    description: `${product.name} (renewed)`,
+    creditDeltaCents: -paid.creditCents,
+    cardCents: paid.cardCents,
+    reference: paid.reference,
     ...(paid.card && paid.cardCents > 0 ? { cardBrand: paid.card.brand, cardLast4: paid.card.last4 } : {}),
   });
-  await tx.update(balances).set({ creditCents: credit - paid.creditCents, updatedAt: now }).where(eq(balances.ssn, m.ssn));
-  await tx.insert(memberships).values({ ...membershipOf(m.ssn, product, 'current', now, { enabled: true, sku: product.sku }), carryoverKb: carriedKb(m) });
+  await tx
+    .update(balances)
+    .set({ creditCents: credit - paid.creditCents, updatedAt: now })
+    .where(eq(balances.ssn, m.ssn));
+  await tx.insert(memberships).values({
+    ...membershipOf(m.ssn, product, 'current', now, { enabled: true, sku: product.sku }),
+    carryoverKb: carriedKb(m),
+  });
 }
 
 /** No membership any more: the member hears of it in the app and by e-mail, once per period. */
 async function lapse(ctx: RenewalContext, m: Membership, why?: string): Promise<RenewalResult> {
   await ctx.db.transaction(async (tx) => {
-    const [owner] = await tx.select({ id: members.id, email: members.email, firstname: members.firstname }).from(members).innerJoin(sims, eq(sims.memberId, members.id)).where(eq(sims.ssn, m.ssn));
+    const [owner] = await tx
+      .select({ id: members.id, email: members.email, firstname: members.firstname })
+      .from(members)
+      .innerJoin(sims, eq(sims.memberId, members.id))
+      .where(eq(sims.ssn, m.ssn));
     if (!owner) return;
     // An alert like the others (member-controls.md): switchable, once per period.
     await raiseAlert(tx, ctx.clock, {
-      memberId: owner.id, cause: 'renewalFailed', key: `${m.ssn}:${m.endsAt.toISOString()}`,
+      memberId: owner.id,
+      cause: 'renewalFailed',
+      key: `${m.ssn}:${m.endsAt.toISOString()}`,
       title: 'Your membership could not be renewed',
       body: `We could not take the payment for your membership${why ? ` (${why})` : ''}, so it has ended and your SIM has no membership now. Add credit or a card and buy a membership in my48 to keep your data, minutes and texts.`,
     });
@@ -151,7 +208,12 @@ async function lapse(ctx: RenewalContext, m: Membership, why?: string): Promise<
 }
 
 /** Runs the renewals, the Spot me returns and the referral outbox now (catching up after downtime) and then every `everyMs`; returns the stop. */
-export function scheduleRenewals(ctx: JobsContext, log: Logger, everyMs = 60_000, observe?: (ok: boolean, seconds: number) => void): () => Promise<void> {
+export function scheduleRenewals(
+  ctx: JobsContext,
+  log: Logger,
+  everyMs = 60_000,
+  observe?: (ok: boolean, seconds: number) => void,
+): () => Promise<void> {
   let running: Promise<void> | undefined;
   let stopped = false;
   const run = () => {

@@ -12,30 +12,62 @@ import type { ServiceContext } from '../services/outcome.ts';
  * marked returned in the same transaction: one return per loan, whichever instance runs it.
  */
 export async function runSpotReturns({ db, clock }: ServiceContext): Promise<number> {
-  const due = await db.select({ id: spotLoans.id }).from(spotLoans).where(and(isNull(spotLoans.returnedAt), lte(spotLoans.endsAt, clock()))).orderBy(asc(spotLoans.endsAt));
+  const due = await db
+    .select({ id: spotLoans.id })
+    .from(spotLoans)
+    .where(and(isNull(spotLoans.returnedAt), lte(spotLoans.endsAt, clock())))
+    .orderBy(asc(spotLoans.endsAt));
   let returned = 0;
   for (const { id } of due) {
     const done = await db.transaction(async (tx) => {
       const now = clock();
-      const [loan] = await tx.select().from(spotLoans).where(and(eq(spotLoans.id, id), isNull(spotLoans.returnedAt))).for('update', { skipLocked: true });
+      const [loan] = await tx
+        .select()
+        .from(spotLoans)
+        .where(and(eq(spotLoans.id, id), isNull(spotLoans.returnedAt)))
+        .for('update', { skipLocked: true });
       if (!loan) return false;
       const left = loan.dataKb - loan.usedKb;
       const [borrower] = await tx.select({ msisdn: sims.msisdn }).from(sims).where(eq(sims.ssn, loan.borrowerSsn));
       const [m] = await tx
         .select()
         .from(memberships)
-        .where(and(eq(memberships.ssn, loan.lenderSsn), eq(memberships.status, 'current'), lte(memberships.startsAt, now), gt(memberships.endsAt, now)))
+        .where(
+          and(
+            eq(memberships.ssn, loan.lenderSsn),
+            eq(memberships.status, 'current'),
+            lte(memberships.startsAt, now),
+            gt(memberships.endsAt, now),
+          ),
+        )
         .for('update');
       await tx.update(spotLoans).set({ returnedAt: now, returnedKb: left }).where(eq(spotLoans.id, loan.id));
       if (left === 0) return true;
       const gb = `${(left / KB_PER_GB).toFixed(2)} GB`;
       const from = formatMsisdn(borrower?.msisdn ?? '');
       if (m && m.dataMaxKb !== null) {
-        await tx.update(memberships).set({ dataInKb: m.dataInKb + left }).where(eq(memberships.id, m.id));
-        await tx.insert(ledger).values({ ssn: loan.lenderSsn, occurredAt: now, kind: 'flexi', description: `Spot me: ${gb} back from ${from}`, dataDeltaKb: left, reference: `spot-return:${loan.id}` });
+        await tx
+          .update(memberships)
+          .set({ dataInKb: m.dataInKb + left })
+          .where(eq(memberships.id, m.id));
+        await tx.insert(ledger).values({
+          ssn: loan.lenderSsn,
+          occurredAt: now,
+          kind: 'flexi',
+          description: `Spot me: ${gb} back from ${from}`,
+          dataDeltaKb: left,
+          reference: `spot-return:${loan.id}`,
+        });
       } else {
         await intoSafe(tx, loan.lenderSsn, left, now);
-        await tx.insert(ledger).values({ ssn: loan.lenderSsn, occurredAt: now, kind: 'flexi', description: `Spot me: ${gb} back from ${from}, kept in The Safe`, dataDeltaKb: 0, reference: `spot-return:${loan.id}` });
+        await tx.insert(ledger).values({
+          ssn: loan.lenderSsn,
+          occurredAt: now,
+          kind: 'flexi',
+          description: `Spot me: ${gb} back from ${from}, kept in The Safe`,
+          dataDeltaKb: 0,
+          reference: `spot-return:${loan.id}`,
+        });
       }
       return true;
     });

@@ -21,7 +21,10 @@ export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60_000;
 
 /** Removes keys older than a day (the minute job). */
 export async function expireIdempotencyKeys({ db, clock }: { db: Database; clock: Clock }): Promise<number> {
-  const removed = await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(clock().getTime() - IDEMPOTENCY_KEEP_MS))).returning({ key: idempotencyKeys.key });
+  const removed = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(clock().getTime() - IDEMPOTENCY_KEEP_MS)))
+    .returning({ key: idempotencyKeys.key });
   return removed.length;
 }
 
@@ -37,13 +40,18 @@ export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
   if (!/^[A-Za-z0-9_-]{8,128}$/.test(key)) return fail(c, 400, idempotencyMessages.badKey);
   const scope = `member:${c.var.member.id}`;
   const body = await c.req.raw.clone().text();
-  const requestHash = createHash('sha256').update(`${c.req.method} ${new URL(c.req.url).pathname}${new URL(c.req.url).search}\n${body}`).digest('hex');
+  const requestHash = createHash('sha256')
+    .update(`${c.req.method} ${new URL(c.req.url).pathname}${new URL(c.req.url).search}\n${body}`)
+    .digest('hex');
   const db = c.var.db;
   try {
     await db.insert(idempotencyKeys).values({ scope, key, requestHash, createdAt: c.var.clock() });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const [first] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+    const [first] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
     if (!first || first.requestHash !== requestHash) return fail(c, 422, idempotencyMessages.reused);
     if (first.status === null) {
       // Left in progress by a server that stopped mid-request (production.md): after its expiry a retry runs
@@ -51,7 +59,18 @@ export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
       const now = c.var.clock();
       const expired = now.getTime() - first.createdAt.getTime() >= IN_PROGRESS_EXPIRY_MS;
       const taken = expired
-        ? await db.update(idempotencyKeys).set({ createdAt: now }).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.status), eq(idempotencyKeys.createdAt, first.createdAt))).returning({ key: idempotencyKeys.key })
+        ? await db
+            .update(idempotencyKeys)
+            .set({ createdAt: now })
+            .where(
+              and(
+                eq(idempotencyKeys.scope, scope),
+                eq(idempotencyKeys.key, key),
+                isNull(idempotencyKeys.status),
+                eq(idempotencyKeys.createdAt, first.createdAt),
+              ),
+            )
+            .returning({ key: idempotencyKeys.key })
         : [];
       if (taken.length === 0) return fail(c, 409, idempotencyMessages.inProgress);
     } else {
@@ -63,5 +82,9 @@ export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
   const done = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
   // A server error is not an answer to keep: the key is freed so the member can try again.
   if (c.res.status >= 500) await db.delete(idempotencyKeys).where(done);
-  else await db.update(idempotencyKeys).set({ status: c.res.status, body: await c.res.clone().text() }).where(done);
+  else
+    await db
+      .update(idempotencyKeys)
+      .set({ status: c.res.status, body: await c.res.clone().text() })
+      .where(done);
 });

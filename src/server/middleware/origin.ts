@@ -9,7 +9,12 @@ import type { AppEnv } from '../http/router.ts';
  */
 export const sameOrigin = createMiddleware<AppEnv>(async (c, next) => {
   const origin = c.req.header('origin');
-  if (origin && origin !== c.var.client.origin && origin !== new URL(c.var.config.siteUrl).origin && !c.var.config.allowedOrigins.includes(origin)) {
+  if (
+    origin &&
+    origin !== c.var.client.origin &&
+    origin !== new URL(c.var.config.siteUrl).origin &&
+    !c.var.config.allowedOrigins.includes(origin)
+  ) {
     return fail(c, 403, messages.forbiddenOrigin);
   }
   return next();

@@ -32,7 +32,8 @@ export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
 
   if (!SAFE_METHODS.has(c.req.method)) {
     const sent = c.req.header('x-xsrf-token') ?? '';
-    if (!sameSecret(sent, xsrfTokenFor(session.tokenHash, c.var.config.sessionSecret))) return fail(c, 403, messages.forbiddenXsrf);
+    if (!sameSecret(sent, xsrfTokenFor(session.tokenHash, c.var.config.sessionSecret)))
+      return fail(c, 403, messages.forbiddenXsrf);
   }
   c.set('member', session.member);
   c.set('sessionId', session.sessionId);

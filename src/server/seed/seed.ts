@@ -30,7 +30,16 @@ interface DemoMember {
   balance?: number | 'missing';
   billing?: 'unavailable';
   /** endedHoursAgo: the period ended that long before seeding (the renewal job hands it on at start); queued: a SKU, or true for the same one. */
-  membership?: { sku: string; daysLeft: number; usedGb?: number; carryoverGb?: number; recurrence?: boolean; queued?: boolean | string; endedHoursAgo?: number; landlineUsed?: number };
+  membership?: {
+    sku: string;
+    daysLeft: number;
+    usedGb?: number;
+    carryoverGb?: number;
+    recurrence?: boolean;
+    queued?: boolean | string;
+    endedHoursAgo?: number;
+    landlineUsed?: number;
+  };
   /** Flexible data: The Safe's balance (GB) and past donations (euro before 21.04.2020, GB after). */
   safeGb?: number;
   donations?: { daysAgo?: number; on?: string; cents?: number; gb?: number }[];
@@ -52,76 +61,281 @@ interface DemoMember {
 
 /** The demo members of shared/design/demo-accounts.md, one per state the spec describes. */
 const demo: DemoMember[] = [
-  { n: 1, email: 'active@example.com', firstname: 'Aoife', lastname: 'Byrne', balance: 750,
+  {
+    n: 1,
+    email: 'active@example.com',
+    firstname: 'Aoife',
+    lastname: 'Byrne',
+    balance: 750,
     membership: { sku: 'BDDT00', daysLeft: 12, usedGb: 11.25, carryoverGb: 1.5, recurrence: true, queued: true },
-    goodyBags: [ { sku: 'BDGB01', maxKb: gb(1), leftKb: gb(0.6), daysLeft: 9 }, { sku: 'BDGB02', maxKb: gb(2), leftKb: gb(2), daysLeft: 4 } ] },
-  { n: 2, email: 'unlimited@example.com', firstname: 'Ciarán', lastname: 'Walsh', balance: 500,
-    membership: { sku: 'BDDV00', daysLeft: 20, usedGb: 48, recurrence: true } },
-  { n: 3, email: 'onboard@example.com', firstname: 'Niamh', lastname: "O'Connor", balance: 0,
-    goodyBags: [{ sku: 'BDEG00', maxKb: gb(1), leftKb: 700_000, daysLeft: 25 }] },
-  { n: 4, email: 'lapsed@example.com', firstname: 'Seán', lastname: 'Murphy', balance: 0, pastMembership: true,
-    goodyBags: [{ sku: 'BDEG00', maxKb: gb(1), leftKb: 0, daysLeft: 3 }] },
-  { n: 5, email: 'firstlogin@example.com', firstname: 'Róisín', lastname: 'Kelly', firstLogin: true, balance: 200,
-    membership: { sku: 'BDDT00', daysLeft: 25, usedGb: 2 } },
-  { n: 6, email: 'newmember@example.com', firstname: 'Darragh', lastname: 'Ryan', firstLogin: true, newMembership: true, balance: 0,
-    membership: { sku: 'BDDT00', daysLeft: 29, usedGb: 0.1 } },
-  { n: 7, email: 'unverified@example.com', firstname: 'Orla', lastname: 'Doyle', verified: false, balance: 0,
-    goodyBags: [{ sku: 'BDEG00', maxKb: gb(1), leftKb: gb(1), daysLeft: 30 }] },
-  { n: 8, email: 'portin@example.com', firstname: 'Eoin', lastname: 'Walsh', balance: 300, segment: SEGMENT_PORTIN, portIn: { msisdn: '0851234508', provider: 'Vodafone', movesInDays: 7 },
-    membership: { sku: 'BDDT00', daysLeft: 27, usedGb: 0.4 } },
-  { n: 9, email: 'activating@example.com', firstname: 'Aisling', lastname: 'Nolan', sim: 'activating', balance: 'missing' },
+    goodyBags: [
+      { sku: 'BDGB01', maxKb: gb(1), leftKb: gb(0.6), daysLeft: 9 },
+      { sku: 'BDGB02', maxKb: gb(2), leftKb: gb(2), daysLeft: 4 },
+    ],
+  },
+  {
+    n: 2,
+    email: 'unlimited@example.com',
+    firstname: 'Ciarán',
+    lastname: 'Walsh',
+    balance: 500,
+    membership: { sku: 'BDDV00', daysLeft: 20, usedGb: 48, recurrence: true },
+  },
+  {
+    n: 3,
+    email: 'onboard@example.com',
+    firstname: 'Niamh',
+    lastname: "O'Connor",
+    balance: 0,
+    goodyBags: [{ sku: 'BDEG00', maxKb: gb(1), leftKb: 700_000, daysLeft: 25 }],
+  },
+  {
+    n: 4,
+    email: 'lapsed@example.com',
+    firstname: 'Seán',
+    lastname: 'Murphy',
+    balance: 0,
+    pastMembership: true,
+    goodyBags: [{ sku: 'BDEG00', maxKb: gb(1), leftKb: 0, daysLeft: 3 }],
+  },
+  {
+    n: 5,
+    email: 'firstlogin@example.com',
+    firstname: 'Róisín',
+    lastname: 'Kelly',
+    firstLogin: true,
+    balance: 200,
+    membership: { sku: 'BDDT00', daysLeft: 25, usedGb: 2 },
+  },
+  {
+    n: 6,
+    email: 'newmember@example.com',
+    firstname: 'Darragh',
+    lastname: 'Ryan',
+    firstLogin: true,
+    newMembership: true,
+    balance: 0,
+    membership: { sku: 'BDDT00', daysLeft: 29, usedGb: 0.1 },
+  },
+  {
+    n: 7,
+    email: 'unverified@example.com',
+    firstname: 'Orla',
+    lastname: 'Doyle',
+    verified: false,
+    balance: 0,
+    goodyBags: [{ sku: 'BDEG00', maxKb: gb(1), leftKb: gb(1), daysLeft: 30 }],
+  },
+  {
+    n: 8,
+    email: 'portin@example.com',
+    firstname: 'Eoin',
+    lastname: 'Walsh',
+    balance: 300,
+    segment: SEGMENT_PORTIN,
+    portIn: { msisdn: '0851234508', provider: 'Vodafone', movesInDays: 7 },
+    membership: { sku: 'BDDT00', daysLeft: 27, usedGb: 0.4 },
+  },
+  {
+    n: 9,
+    email: 'activating@example.com',
+    firstname: 'Aisling',
+    lastname: 'Nolan',
+    sim: 'activating',
+    balance: 'missing',
+  },
   { n: 10, email: 'detailsmissing@example.com', firstname: 'Cian', lastname: 'Brennan', balance: 'missing' },
-  { n: 11, email: 'unavailable@example.com', firstname: 'Saoirse', lastname: 'Quinn', balance: 100, billing: 'unavailable',
-    membership: { sku: 'BDDT00', daysLeft: 15, usedGb: 5 } },
-  { n: 12, email: 'carriedover@example.com', firstname: 'Fionn', lastname: 'Lynch', balance: 400, carriedOverThisMonth: true,
-    membership: { sku: 'BDDT00', daysLeft: 8, usedGb: 12 } },
-  { n: 13, email: 'lowbalance@example.com', firstname: 'Clodagh', lastname: 'Farrell', balance: 250,
-    membership: { sku: 'BDDT00', daysLeft: 6, usedGb: 29.8 } },
-  { n: 14, email: 'mgmlimit@example.com', firstname: 'Tadhg', lastname: 'Daly', balance: 600, mgmOrdersToday: MGM_DAILY_LIMIT,
-    membership: { sku: 'BDDT00', daysLeft: 18, usedGb: 7 } },
+  {
+    n: 11,
+    email: 'unavailable@example.com',
+    firstname: 'Saoirse',
+    lastname: 'Quinn',
+    balance: 100,
+    billing: 'unavailable',
+    membership: { sku: 'BDDT00', daysLeft: 15, usedGb: 5 },
+  },
+  {
+    n: 12,
+    email: 'carriedover@example.com',
+    firstname: 'Fionn',
+    lastname: 'Lynch',
+    balance: 400,
+    carriedOverThisMonth: true,
+    membership: { sku: 'BDDT00', daysLeft: 8, usedGb: 12 },
+  },
+  {
+    n: 13,
+    email: 'lowbalance@example.com',
+    firstname: 'Clodagh',
+    lastname: 'Farrell',
+    balance: 250,
+    membership: { sku: 'BDDT00', daysLeft: 6, usedGb: 29.8 },
+  },
+  {
+    n: 14,
+    email: 'mgmlimit@example.com',
+    firstname: 'Tadhg',
+    lastname: 'Daly',
+    balance: 600,
+    mgmOrdersToday: MGM_DAILY_LIMIT,
+    membership: { sku: 'BDDT00', daysLeft: 18, usedGb: 7 },
+  },
   { n: 15, email: 'nosim@example.com', firstname: 'Méabh', lastname: 'Carroll', sim: 'none' },
-  { n: 16, email: 'legacy@example.com', firstname: 'Pádraig', lastname: 'Fitzgerald', legacy: 'LEGACY', balance: 1200,
-    membership: { sku: 'BDDT00', daysLeft: 14, usedGb: 9 } },
-  { n: 17, email: 'oneday@example.com', firstname: 'Gráinne', lastname: 'Power', balance: 150,
-    membership: { sku: 'BDDT00', daysLeft: 1, usedGb: 26 } },
+  {
+    n: 16,
+    email: 'legacy@example.com',
+    firstname: 'Pádraig',
+    lastname: 'Fitzgerald',
+    legacy: 'LEGACY',
+    balance: 1200,
+    membership: { sku: 'BDDT00', daysLeft: 14, usedGb: 9 },
+  },
+  {
+    n: 17,
+    email: 'oneday@example.com',
+    firstname: 'Gráinne',
+    lastname: 'Power',
+    balance: 150,
+    membership: { sku: 'BDDT00', daysLeft: 1, usedGb: 26 },
+  },
   // Memberships, payments and renewals (money.md).
-  { n: 18, email: 'card@example.com', firstname: 'Caoimhe', lastname: 'Hayes', balance: 50,
-    membership: { sku: 'BDDT00', daysLeft: 10, usedGb: 10 }, storedCard: { card: '4200000000000000', brand: 'VISA', last4: '0000', expiry: '12/29' } },
+  {
+    n: 18,
+    email: 'card@example.com',
+    firstname: 'Caoimhe',
+    lastname: 'Hayes',
+    balance: 50,
+    membership: { sku: 'BDDT00', daysLeft: 10, usedGb: 10 },
+    storedCard: { card: '4200000000000000', brand: 'VISA', last4: '0000', expiry: '12/29' },
+  },
   { n: 19, email: 'rich@example.com', firstname: 'Ruairí', lastname: 'Flynn', balance: 2500, pastMembership: true },
-  { n: 20, email: 'nocredit@example.com', firstname: 'Nuala', lastname: 'Kenny', balance: 0,
-    membership: { sku: 'BDDT00', daysLeft: 20, usedGb: 3 } },
-  { n: 21, email: 'renewed@example.com', firstname: 'Rónán', lastname: 'Barry', balance: 2000,
-    membership: { sku: 'BDDT00', daysLeft: 0, usedGb: 22, recurrence: true, endedHoursAgo: 1 } },
-  { n: 22, email: 'renewfail@example.com', firstname: 'Róisín', lastname: 'Foley', balance: 100,
-    membership: { sku: 'BDDT00', daysLeft: 0, usedGb: 18, recurrence: true, endedHoursAgo: 1 } },
-  { n: 23, email: 'handover@example.com', firstname: 'Hugh', lastname: 'Gallagher', balance: 300,
-    membership: { sku: 'BDDT00', daysLeft: 0, usedGb: 25, endedHoursAgo: 1, queued: 'BDDV00' } },
+  {
+    n: 20,
+    email: 'nocredit@example.com',
+    firstname: 'Nuala',
+    lastname: 'Kenny',
+    balance: 0,
+    membership: { sku: 'BDDT00', daysLeft: 20, usedGb: 3 },
+  },
+  {
+    n: 21,
+    email: 'renewed@example.com',
+    firstname: 'Rónán',
+    lastname: 'Barry',
+    balance: 2000,
+    membership: { sku: 'BDDT00', daysLeft: 0, usedGb: 22, recurrence: true, endedHoursAgo: 1 },
+  },
+  {
+    n: 22,
+    email: 'renewfail@example.com',
+    firstname: 'Róisín',
+    lastname: 'Foley',
+    balance: 100,
+    membership: { sku: 'BDDT00', daysLeft: 0, usedGb: 18, recurrence: true, endedHoursAgo: 1 },
+  },
+  {
+    n: 23,
+    email: 'handover@example.com',
+    firstname: 'Hugh',
+    lastname: 'Gallagher',
+    balance: 300,
+    membership: { sku: 'BDDT00', daysLeft: 0, usedGb: 25, endedHoursAgo: 1, queued: 'BDDV00' },
+  },
   // Flexible data (flexible-data.md).
-  { n: 24, email: 'flexi@example.com', firstname: 'Fiadh', lastname: 'Keane', balance: 300,
-    membership: { sku: 'BDDT00', daysLeft: 10, usedGb: 10 } },
-  { n: 25, email: 'vault@example.com', firstname: 'Oisín', lastname: 'Doherty', balance: 500, safeGb: 3,
-    membership: { sku: 'BDDT00', daysLeft: 14, usedGb: 25 } },
-  { n: 26, email: 'donor@example.com', firstname: 'Éabha', lastname: 'Sheehan', balance: 400,
+  {
+    n: 24,
+    email: 'flexi@example.com',
+    firstname: 'Fiadh',
+    lastname: 'Keane',
+    balance: 300,
+    membership: { sku: 'BDDT00', daysLeft: 10, usedGb: 10 },
+  },
+  {
+    n: 25,
+    email: 'vault@example.com',
+    firstname: 'Oisín',
+    lastname: 'Doherty',
+    balance: 500,
+    safeGb: 3,
+    membership: { sku: 'BDDT00', daysLeft: 14, usedGb: 25 },
+  },
+  {
+    n: 26,
+    email: 'donor@example.com',
+    firstname: 'Éabha',
+    lastname: 'Sheehan',
+    balance: 400,
     membership: { sku: 'BDDT00', daysLeft: 18, usedGb: 20 },
-    donations: [{ on: '2019-11-02T12:00:00Z', cents: 200 }, { daysAgo: 75, gb: 1 }] },
-  { n: 27, email: 'sharer@example.com', firstname: 'Senan', lastname: 'Costello', balance: 400,
-    membership: { sku: 'BDDT00', daysLeft: 16, usedGb: 27 } },
-  { n: 28, email: 'swapper@example.com', firstname: 'Ailbhe', lastname: 'Regan', balance: 400,
-    membership: { sku: 'BDDT00', daysLeft: 20, usedGb: 20, landlineUsed: 0 } },
+    donations: [
+      { on: '2019-11-02T12:00:00Z', cents: 200 },
+      { daysAgo: 75, gb: 1 },
+    ],
+  },
+  {
+    n: 27,
+    email: 'sharer@example.com',
+    firstname: 'Senan',
+    lastname: 'Costello',
+    balance: 400,
+    membership: { sku: 'BDDT00', daysLeft: 16, usedGb: 27 },
+  },
+  {
+    n: 28,
+    email: 'swapper@example.com',
+    firstname: 'Ailbhe',
+    lastname: 'Regan',
+    balance: 400,
+    membership: { sku: 'BDDT00', daysLeft: 20, usedGb: 20, landlineUsed: 0 },
+  },
   // Recruit and reward (community-and-offers.md).
-  { n: 29, email: 'recruiter@example.com', firstname: 'Tomás', lastname: 'Brady', balance: 1150, affiliateId: 'TomasRecruits48',
+  {
+    n: 29,
+    email: 'recruiter@example.com',
+    firstname: 'Tomás',
+    lastname: 'Brady',
+    balance: 1150,
+    affiliateId: 'TomasRecruits48',
     membership: { sku: 'BDDT00', daysLeft: 22, usedGb: 4 },
-    recruits: [{ name: 'Ciara Byrne', daysAgo: 20, rewarded: true }, { name: 'Liam Hogan', daysAgo: 0 }] },
-  { n: 30, email: 'giftee@example.com', firstname: 'Gearóid', lastname: 'Moran', balance: 100,
-    membership: { sku: 'BDDT00', daysLeft: 16, usedGb: 6 } },
+    recruits: [
+      { name: 'Ciara Byrne', daysAgo: 20, rewarded: true },
+      { name: 'Liam Hogan', daysAgo: 0 },
+    ],
+  },
+  {
+    n: 30,
+    email: 'giftee@example.com',
+    firstname: 'Gearóid',
+    lastname: 'Moran',
+    balance: 100,
+    membership: { sku: 'BDDT00', daysLeft: 16, usedGb: 6 },
+  },
   // Member controls (member-controls.md).
-  { n: 31, email: 'controls@example.com', firstname: 'Clodagh', lastname: 'Nolan', balance: 200,
+  {
+    n: 31,
+    email: 'controls@example.com',
+    firstname: 'Clodagh',
+    lastname: 'Nolan',
+    balance: 200,
     membership: { sku: 'BDDT00', daysLeft: 2, usedGb: 25.5, recurrence: true },
-    storedCard: { card: '5454545454545454', brand: 'MASTER', last4: '5454', expiry: '11/28' }, cardPayments: [{ sku: 'BDDT00', daysAgo: 20 }] },
-  { n: 32, email: 'lost@example.com', firstname: 'Lorcan', lastname: 'Quinn', balance: 500,
-    membership: { sku: 'BDDT00', daysLeft: 12, usedGb: 8 } },
-  { n: 33, email: 'leaver@example.com', firstname: 'Líadan', lastname: 'Power', balance: 300,
-    membership: { sku: 'BDDT00', daysLeft: 15, usedGb: 5 } },
+    storedCard: { card: '5454545454545454', brand: 'MASTER', last4: '5454', expiry: '11/28' },
+    cardPayments: [{ sku: 'BDDT00', daysAgo: 20 }],
+  },
+  {
+    n: 32,
+    email: 'lost@example.com',
+    firstname: 'Lorcan',
+    lastname: 'Quinn',
+    balance: 500,
+    membership: { sku: 'BDDT00', daysLeft: 12, usedGb: 8 },
+  },
+  {
+    n: 33,
+    email: 'leaver@example.com',
+    firstname: 'Líadan',
+    lastname: 'Power',
+    balance: 300,
+    membership: { sku: 'BDDT00', daysLeft: 15, usedGb: 5 },
+  },
 ];
 
 /**
@@ -172,32 +386,62 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
     await tx.insert(t.products).values(catalogue).onConflictDoNothing();
     await tx.insert(t.offerCodes).values(DEMO_OFFER_CODES).onConflictDoNothing();
     await tx.insert(t.simStock).values(
-      Array.from({ length: SPARE_SIMS }, (_, i) => ({ ssn: spareSsn(i + 1), msisdn: spareMsisdn(i + 1), puk: String(20_000_000 + (i + 1) * 3_141_59).slice(0, 8), product: 'Pre_Start_3FF_N' })),
+      Array.from({ length: SPARE_SIMS }, (_, i) => ({
+        ssn: spareSsn(i + 1),
+        msisdn: spareMsisdn(i + 1),
+        puk: String(20_000_000 + (i + 1) * 3_141_59).slice(0, 8),
+        product: 'Pre_Start_3FF_N',
+      })),
     );
     for (const m of demo) {
       const [member] = await tx
         .insert(t.members)
         .values({
-          email: m.email, passwordHash, firstname: m.firstname, lastname: m.lastname, nickname: m.firstname,
-          isVerified: m.verified ?? true, firstLogin: m.firstLogin ?? false, isNewMembership: m.newMembership ?? false,
-          legacyType: m.legacy ?? null, affiliateId: m.affiliateId ?? null, captureMarketingPermissions: m.firstLogin === true && !m.newMembership,
+          email: m.email,
+          passwordHash,
+          firstname: m.firstname,
+          lastname: m.lastname,
+          nickname: m.firstname,
+          isVerified: m.verified ?? true,
+          firstLogin: m.firstLogin ?? false,
+          isNewMembership: m.newMembership ?? false,
+          legacyType: m.legacy ?? null,
+          affiliateId: m.affiliateId ?? null,
+          captureMarketingPermissions: m.firstLogin === true && !m.newMembership,
           createdAt: at(-60),
         })
         .returning({ id: t.members.id });
       const memberId = member!.id;
       await tx.insert(t.marketingPermissions).values({ memberId, email: true, sms: false });
       await tx.insert(t.notifications).values([
-        { memberId, title: 'Welcome to 48', body: 'Your account is ready. Buy a membership any time in my48.', read: true, createdAt: at(-60) },
-        { memberId, title: 'Your data tip', body: 'Carry over unused data once a month so nothing goes to waste.', createdAt: at(-2) },
+        {
+          memberId,
+          title: 'Welcome to 48',
+          body: 'Your account is ready. Buy a membership any time in my48.',
+          read: true,
+          createdAt: at(-60),
+        },
+        {
+          memberId,
+          title: 'Your data tip',
+          body: 'Carry over unused data once a month so nothing goes to waste.',
+          createdAt: at(-2),
+        },
       ]);
       if (m.segment) await tx.insert(t.segments).values({ memberId, segmentType: m.segment });
       if (m.sim === 'none') continue;
 
       const ssn = demoSsn(m.n);
       await tx.insert(t.sims).values({
-        ssn, memberId, msisdn: demoMsisdn(m.n), product: 'Pre_Start_3FF_N', requester: '1',
-        status: m.sim === 'activating' ? 'activating' : 'active', puk: String(10_000_000 + m.n * 7_654_321).slice(0, 8),
-        billingStatus: m.billing ?? 'ok', createdAt: at(-60),
+        ssn,
+        memberId,
+        msisdn: demoMsisdn(m.n),
+        product: 'Pre_Start_3FF_N',
+        requester: '1',
+        status: m.sim === 'activating' ? 'activating' : 'active',
+        puk: String(10_000_000 + m.n * 7_654_321).slice(0, 8),
+        billingStatus: m.billing ?? 'ok',
+        createdAt: at(-60),
       });
       if (m.balance !== undefined && m.balance !== 'missing') {
         await tx.insert(t.balances).values({ ssn, creditCents: m.balance });
@@ -205,42 +449,108 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
       // The ledger explains the credit: top-ups in, memberships out, ending at the seeded balance.
       if (typeof m.balance === 'number') {
         // The stored card paid the top-ups where there is one; else the sandbox's success card, not kept.
-        const topUpCard = m.storedCard ? { cardBrand: m.storedCard.brand, cardLast4: m.storedCard.last4 } : { cardBrand: 'VISA', cardLast4: '0000' };
+        const topUpCard = m.storedCard
+          ? { cardBrand: m.storedCard.brand, cardLast4: m.storedCard.last4 }
+          : { cardBrand: 'VISA', cardLast4: '0000' };
         const entries: (typeof t.ledger.$inferInsert)[] = [];
         for (let i = 0; i < 11; i++) {
           // A top-up is a card payment: its receipt shows the card and what it paid (member-controls.md).
-          entries.push({ ssn, occurredAt: at(-58 + i * 5), kind: 'top-up', description: 'Top-up by card', creditDeltaCents: 1500, cardCents: 1500, ...topUpCard, reference: `seed:top-up:${ssn}:${i}` });
-          entries.push({ ssn, occurredAt: at(-58 + i * 5 + 1), kind: 'purchase', description: 'Data Plus €9.99 Membership', creditDeltaCents: -999 });
-          entries.push({ ssn, occurredAt: at(-58 + i * 5 + 2), kind: 'usage', description: 'International calls', creditDeltaCents: -501 });
+          entries.push({
+            ssn,
+            occurredAt: at(-58 + i * 5),
+            kind: 'top-up',
+            description: 'Top-up by card',
+            creditDeltaCents: 1500,
+            cardCents: 1500,
+            ...topUpCard,
+            reference: `seed:top-up:${ssn}:${i}`,
+          });
+          entries.push({
+            ssn,
+            occurredAt: at(-58 + i * 5 + 1),
+            kind: 'purchase',
+            description: 'Data Plus €9.99 Membership',
+            creditDeltaCents: -999,
+          });
+          entries.push({
+            ssn,
+            occurredAt: at(-58 + i * 5 + 2),
+            kind: 'usage',
+            description: 'International calls',
+            creditDeltaCents: -501,
+          });
         }
         // Rewards seeded below are part of the credit: the carried-forward row leaves room for them.
         const rewards = (m.recruits ?? []).filter((r) => r.rewarded).length * 1000;
-        entries.push({ ssn, occurredAt: at(-1), kind: 'adjustment', description: 'Balance carried forward', creditDeltaCents: m.balance - rewards });
+        entries.push({
+          ssn,
+          occurredAt: at(-1),
+          kind: 'adjustment',
+          description: 'Balance carried forward',
+          creditDeltaCents: m.balance - rewards,
+        });
         await tx.insert(t.ledger).values(entries);
       }
 
       if (m.pastMembership) {
         const p = catalogue.find((c) => c.sku === 'BDDT00')!;
-        await tx.insert(t.memberships).values({ ssn, sku: p.sku, status: 'past', startsAt: at(-35), endsAt: at(-5), dataMaxKb: p.dataKb, dataUsedKb: p.dataKb ?? 0, roamingMaxKb: p.roamingKb, landlineMinutesMax: p.landlineMinutes });
+        await tx.insert(t.memberships).values({
+          ssn,
+          sku: p.sku,
+          status: 'past',
+          startsAt: at(-35),
+          endsAt: at(-5),
+          dataMaxKb: p.dataKb,
+          dataUsedKb: p.dataKb ?? 0,
+          roamingMaxKb: p.roamingKb,
+          landlineMinutesMax: p.landlineMinutes,
+        });
       }
       if (m.portIn) {
         // member-controls.md: the timeline behind the segment, requested → validating → scheduled, the move a week ahead.
         const [request] = await tx
           .insert(t.portInRequests)
-          .values({ memberId, ssn, msisdn: m.portIn.msisdn, provider: m.portIn.provider, accountType: 'prepay', status: 'scheduled', scheduledFor: irishDayAfter(now, m.portIn.movesInDays), createdAt: at(-2), updatedAt: at(-1) })
+          .values({
+            memberId,
+            ssn,
+            msisdn: m.portIn.msisdn,
+            provider: m.portIn.provider,
+            accountType: 'prepay',
+            status: 'scheduled',
+            scheduledFor: irishDayAfter(now, m.portIn.movesInDays),
+            createdAt: at(-2),
+            updatedAt: at(-1),
+          })
           .returning({ id: t.portInRequests.id });
         await tx.insert(t.portInEvents).values([
           { requestId: request!.id, status: 'requested', note: null, at: at(-2) },
           { requestId: request!.id, status: 'validating', note: null, at: new Date(at(-2).getTime() + HOUR) },
-          { requestId: request!.id, status: 'scheduled', note: `Your number moves on ${irishDayAfter(now, m.portIn.movesInDays)}.`, at: at(-1) },
+          {
+            requestId: request!.id,
+            status: 'scheduled',
+            note: `Your number moves on ${irishDayAfter(now, m.portIn.movesInDays)}.`,
+            at: at(-1),
+          },
         ]);
       }
       if (m.storedCard) {
         const { card, brand, last4, expiry } = m.storedCard;
-        await tx.insert(t.storedCards).values({ memberId, token: sandboxToken(card), brand, last4, expiry, createdAt: at(-30) });
+        await tx
+          .insert(t.storedCards)
+          .values({ memberId, token: sandboxToken(card), brand, last4, expiry, createdAt: at(-30) });
         for (const [i, pay] of (m.cardPayments ?? []).entries()) {
           const p = catalogue.find((c) => c.sku === pay.sku)!;
-          await tx.insert(t.ledger).values({ ssn, occurredAt: at(-pay.daysAgo), kind: 'purchase', description: p.name, creditDeltaCents: 0, cardCents: p.priceCents, cardBrand: brand, cardLast4: last4, reference: `seed:card:${ssn}:${i}` });
+          await tx.insert(t.ledger).values({
+            ssn,
+            occurredAt: at(-pay.daysAgo),
+            kind: 'purchase',
+            description: p.name,
+            creditDeltaCents: 0,
+            cardCents: p.priceCents,
+            cardBrand: brand,
+            cardLast4: last4,
+            reference: `seed:card:${ssn}:${i}`,
+          });
         }
       }
       if (m.membership) {
@@ -251,14 +561,27 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
         const used = gb(m.membership.usedGb ?? 0);
         const carryover = gb(m.membership.carryoverGb ?? 0);
         await tx.insert(t.memberships).values({
-          ssn, sku: p.sku, status: 'current', startsAt: new Date(endsAt.getTime() - p.days * DAY), endsAt,
-          recurrenceEnabled: m.membership.recurrence ?? false, recurrenceSku: m.membership.recurrence ? p.sku : null,
-          dataMaxKb: p.dataKb, dataUsedKb: p.dataKb === null ? used : Math.min(used, p.dataKb),
-          fupMaxKb: p.fupKb, fupUsedKb: p.fupKb === null ? 0 : Math.min(used, p.fupKb),
-          carryoverKb: carryover, roamingMaxKb: p.roamingKb, roamingUsedKb: Math.min(gb(0.8), p.roamingKb ?? 0),
-          mobileMinutesMax: p.mobileMinutes, mobileMinutesUsed: 143,
-          landlineMinutesMax: p.landlineMinutes, landlineMinutesUsed: p.landlineMinutes === null ? 42 : Math.min(m.membership.landlineUsed ?? 42, p.landlineMinutes),
-          textsMax: p.texts, textsUsed: 57,
+          ssn,
+          sku: p.sku,
+          status: 'current',
+          startsAt: new Date(endsAt.getTime() - p.days * DAY),
+          endsAt,
+          recurrenceEnabled: m.membership.recurrence ?? false,
+          recurrenceSku: m.membership.recurrence ? p.sku : null,
+          dataMaxKb: p.dataKb,
+          dataUsedKb: p.dataKb === null ? used : Math.min(used, p.dataKb),
+          fupMaxKb: p.fupKb,
+          fupUsedKb: p.fupKb === null ? 0 : Math.min(used, p.fupKb),
+          carryoverKb: carryover,
+          roamingMaxKb: p.roamingKb,
+          roamingUsedKb: Math.min(gb(0.8), p.roamingKb ?? 0),
+          mobileMinutesMax: p.mobileMinutes,
+          mobileMinutesUsed: 143,
+          landlineMinutesMax: p.landlineMinutes,
+          landlineMinutesUsed:
+            p.landlineMinutes === null ? 42 : Math.min(m.membership.landlineUsed ?? 42, p.landlineMinutes),
+          textsMax: p.texts,
+          textsUsed: 57,
         });
         if (m.membership.queued) {
           const q = catalogue.find((c) => c.sku === (m.membership!.queued === true ? p.sku : m.membership!.queued))!;
@@ -281,39 +604,100 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
         );
       }
       for (const bag of m.goodyBags ?? []) {
-        await tx.insert(t.goodyBags).values({ ssn, productSku: bag.sku, maxOnboardKb: bag.maxKb, onboardKb: bag.leftKb, expiresAt: at(bag.daysLeft) });
+        await tx.insert(t.goodyBags).values({
+          ssn,
+          productSku: bag.sku,
+          maxOnboardKb: bag.maxKb,
+          onboardKb: bag.leftKb,
+          expiresAt: at(bag.daysLeft),
+        });
       }
       if (m.safeGb) await tx.insert(t.vaults).values({ ssn, balanceKb: gb(m.safeGb), updatedAt: at(-20) });
       for (const d of m.donations ?? []) {
-        await tx.insert(t.donations).values({ ssn, occurredAt: d.on ? new Date(d.on) : at(-(d.daysAgo ?? 0)), amountCents: d.cents ?? null, dataKb: d.gb === undefined ? null : gb(d.gb) });
+        await tx.insert(t.donations).values({
+          ssn,
+          occurredAt: d.on ? new Date(d.on) : at(-(d.daysAgo ?? 0)),
+          amountCents: d.cents ?? null,
+          dataKb: d.gb === undefined ? null : gb(d.gb),
+        });
       }
       if (m.carriedOverThisMonth) {
-        await tx.insert(t.flexiActions).values({ ssn, month: monthOf(now), action: 'carryover', dataKb: gb(1), createdAt: now });
+        await tx
+          .insert(t.flexiActions)
+          .values({ ssn, month: monthOf(now), action: 'carryover', dataKb: gb(1), createdAt: now });
         // The carryover took 1 GB out of this membership for the next one, as the action itself does.
-        await tx.update(t.memberships).set({ dataOutKb: gb(1), carryForwardKb: gb(1) }).where(and(eq(t.memberships.ssn, ssn), eq(t.memberships.status, 'current')));
-        await tx.insert(t.ledger).values({ ssn, occurredAt: now, kind: 'flexi', description: 'Carryover: 1 GB kept for your next membership', dataDeltaKb: -gb(1), reference: `seed:carryover:${ssn}` });
+        await tx
+          .update(t.memberships)
+          .set({ dataOutKb: gb(1), carryForwardKb: gb(1) })
+          .where(and(eq(t.memberships.ssn, ssn), eq(t.memberships.status, 'current')));
+        await tx.insert(t.ledger).values({
+          ssn,
+          occurredAt: now,
+          kind: 'flexi',
+          description: 'Carryover: 1 GB kept for your next membership',
+          dataDeltaKb: -gb(1),
+          reference: `seed:carryover:${ssn}`,
+        });
       }
       for (const [i, r] of (m.recruits ?? []).entries()) {
         const [first, last] = r.name.split(' ');
-        const [order] = await tx.insert(t.orders).values({
-          memberId, sku: 'Kickback_Pack_N', status: r.rewarded ? 'SIM_DELIVERED' : 'SIM_ORDERED', shippingType: 'SIM_Recruiter', recruiterMemberId: memberId,
-          firstname: first!, lastname: last!, line1: `${12 + i} Quay Street`, city: 'Galway', county: 'Galway', postcode: 'H91 E2K7', createdAt: at(-r.daysAgo),
-        }).returning({ id: t.orders.id });
+        const [order] = await tx
+          .insert(t.orders)
+          .values({
+            memberId,
+            sku: 'Kickback_Pack_N',
+            status: r.rewarded ? 'SIM_DELIVERED' : 'SIM_ORDERED',
+            shippingType: 'SIM_Recruiter',
+            recruiterMemberId: memberId,
+            firstname: first!,
+            lastname: last!,
+            line1: `${12 + i} Quay Street`,
+            city: 'Galway',
+            county: 'Galway',
+            postcode: 'H91 E2K7',
+            createdAt: at(-r.daysAgo),
+          })
+          .returning({ id: t.orders.id });
         // The card sent: the friend who was rewarded activated theirs (out of stock); the other is on its way.
         const cardSsn = r.rewarded ? `89353010000009${String(m.n).padStart(3, '0')}${i}${i}` : spareSsn(SPARE_SIMS - i);
         if (!r.rewarded) await tx.update(t.simStock).set({ orderId: order!.id }).where(eq(t.simStock.ssn, cardSsn));
-        const [recruit] = await tx.insert(t.recruits).values({
-          recruiterMemberId: memberId, orderId: order!.id, friendName: r.name, simSsn: cardSsn, createdAt: at(-r.daysAgo),
-          activatedAt: r.rewarded ? at(-r.daysAgo + 4) : null, rewardedAt: r.rewarded ? at(-r.daysAgo + 5) : null, rewardCents: r.rewarded ? 1000 : 0,
-        }).returning({ id: t.recruits.id });
+        const [recruit] = await tx
+          .insert(t.recruits)
+          .values({
+            recruiterMemberId: memberId,
+            orderId: order!.id,
+            friendName: r.name,
+            simSsn: cardSsn,
+            createdAt: at(-r.daysAgo),
+            activatedAt: r.rewarded ? at(-r.daysAgo + 4) : null,
+            rewardedAt: r.rewarded ? at(-r.daysAgo + 5) : null,
+            rewardCents: r.rewarded ? 1000 : 0,
+          })
+          .returning({ id: t.recruits.id });
         if (r.rewarded) {
-          await tx.insert(t.ledger).values({ ssn, occurredAt: at(-r.daysAgo + 5), kind: 'reward', description: 'Recruit and reward', creditDeltaCents: 1000, reference: `recruit:${recruit!.id}` });
+          await tx.insert(t.ledger).values({
+            ssn,
+            occurredAt: at(-r.daysAgo + 5),
+            kind: 'reward',
+            description: 'Recruit and reward',
+            creditDeltaCents: 1000,
+            reference: `recruit:${recruit!.id}`,
+          });
         }
       }
       for (let i = 0; i < (m.mgmOrdersToday ?? 0); i++) {
         await tx.insert(t.orders).values({
-          memberId, sku: 'Kickback_Pack_N', status: 'SIM_ORDERED', shippingType: 'SIM_Recruiter',
-          firstname: 'Friend', lastname: String(i + 1), line1: `${i + 1} Main Street`, city: 'Galway', county: 'Galway', postcode: 'H91 X2Y3', createdAt: now,
+          memberId,
+          sku: 'Kickback_Pack_N',
+          status: 'SIM_ORDERED',
+          shippingType: 'SIM_Recruiter',
+          firstname: 'Friend',
+          lastname: String(i + 1),
+          line1: `${i + 1} Main Street`,
+          city: 'Galway',
+          county: 'Galway',
+          postcode: 'H91 X2Y3',
+          createdAt: now,
         });
       }
     }
@@ -322,6 +706,8 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
 
 /** Empties every table of the schema (tests): faster than a new database per test. */
 export async function resetDatabase(db: Database): Promise<void> {
-  const tables = (Object.values(t) as unknown[]).filter((v): v is PgTable => is(v, PgTable)).map((table) => `"${getTableName(table)}"`);
+  const tables = (Object.values(t) as unknown[])
+    .filter((v): v is PgTable => is(v, PgTable))
+    .map((table) => `"${getTableName(table)}"`);
   await db.execute(sql.raw(`truncate table ${tables.join(', ')} restart identity cascade`));
 }

@@ -7,10 +7,12 @@ import type { Clock } from './clock.ts';
 
 export async function alertSettingsOf(q: Queryable, memberId: number): Promise<AlertSettings> {
   const rows = await q.select().from(alertSettings).where(eq(alertSettings.memberId, memberId));
-  return Object.fromEntries(ALERT_CAUSES.map((c) => {
-    const row = rows.find((r) => r.cause === c);
-    return [c, { in_app: row?.inApp ?? true, email: row?.email ?? true }];
-  })) as AlertSettings;
+  return Object.fromEntries(
+    ALERT_CAUSES.map((c) => {
+      const row = rows.find((r) => r.cause === c);
+      return [c, { in_app: row?.inApp ?? true, email: row?.email ?? true }];
+    }),
+  ) as AlertSettings;
 }
 
 /**
@@ -24,17 +26,42 @@ export async function raiseAlert(
   a: { memberId: number; cause: AlertCause; key: string; title: string; body: string },
 ): Promise<boolean> {
   const now = clock();
-  const [row] = await tx.insert(alerts).values({ memberId: a.memberId, cause: a.cause, causeKey: `${a.cause}:${a.key}`, title: a.title, body: a.body, createdAt: now }).onConflictDoNothing().returning({ id: alerts.id });
+  const [row] = await tx
+    .insert(alerts)
+    .values({
+      memberId: a.memberId,
+      cause: a.cause,
+      causeKey: `${a.cause}:${a.key}`,
+      title: a.title,
+      body: a.body,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: alerts.id });
   if (!row) return false;
   const settings = (await alertSettingsOf(tx, a.memberId))[a.cause];
-  if (settings.in_app) await tx.insert(notifications).values({ memberId: a.memberId, title: a.title, body: a.body, createdAt: now });
+  if (settings.in_app)
+    await tx.insert(notifications).values({ memberId: a.memberId, title: a.title, body: a.body, createdAt: now });
   if (settings.email) {
-    const [member] = await tx.select({ email: members.email, firstname: members.firstname }).from(members).where(eq(members.id, a.memberId));
-    if (member) await sendMail(tx, clock, { to: member.email, subject: `48: ${a.title}`, body: `Hi ${member.firstname},\n\n${a.body}\n\nYou can switch this alert off in my48: Settings → Alerts.\n\n48` });
+    const [member] = await tx
+      .select({ email: members.email, firstname: members.firstname })
+      .from(members)
+      .where(eq(members.id, a.memberId));
+    if (member)
+      await sendMail(tx, clock, {
+        to: member.email,
+        subject: `48: ${a.title}`,
+        body: `Hi ${member.firstname},\n\n${a.body}\n\nYou can switch this alert off in my48: Settings → Alerts.\n\n48`,
+      });
   }
   return true;
 }
 
 export async function alertsOf(q: Queryable, memberId: number) {
-  return q.select().from(alerts).where(and(eq(alerts.memberId, memberId))).orderBy(desc(alerts.createdAt), desc(alerts.id)).limit(50);
+  return q
+    .select()
+    .from(alerts)
+    .where(and(eq(alerts.memberId, memberId)))
+    .orderBy(desc(alerts.createdAt), desc(alerts.id))
+    .limit(50);
 }

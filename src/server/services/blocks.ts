@@ -14,6 +14,10 @@ export async function simIsBlocked(tx: Queryable, ssn: string): Promise<boolean>
 
 /** Whether any SIM of the member is blocked (recruit orders are the member's, not one SIM's). */
 export async function memberHasBlockedSim(tx: Queryable, memberId: number): Promise<boolean> {
-  const rows = await tx.select({ ssn: sims.ssn }).from(sims).where(and(eq(sims.memberId, memberId), isNotNull(sims.blockedAt))).for('share');
+  const rows = await tx
+    .select({ ssn: sims.ssn })
+    .from(sims)
+    .where(and(eq(sims.memberId, memberId), isNotNull(sims.blockedAt)))
+    .for('share');
   return rows.length > 0;
 }

@@ -25,7 +25,19 @@ export interface Prepared {
  */
 export async function prepare(
   { db, clock, payments }: PaymentsContext,
-  c: { memberId: number | null; ssn: string | null; purpose: CheckoutPurpose; sku?: string | undefined; amountCents: number; creditCents?: number; recurrence?: boolean; saveCard: boolean; card?: CardChoice; buyerEmail?: string; description: string },
+  c: {
+    memberId: number | null;
+    ssn: string | null;
+    purpose: CheckoutPurpose;
+    sku?: string | undefined;
+    amountCents: number;
+    creditCents?: number;
+    recurrence?: boolean;
+    saveCard: boolean;
+    card?: CardChoice;
+    buyerEmail?: string;
+    description: string;
+  },
 ): Promise<Outcome<Prepared, 'overSpendLimit'>> {
   const id = randomUUID();
   const reserved = await db.transaction(async (tx) => {
@@ -35,23 +47,44 @@ export async function prepare(
       if (problem) return problem;
     }
     await tx.insert(checkouts).values({
-      id, memberId: c.memberId, ssn: c.ssn, purpose: c.purpose, sku: c.sku ?? null, amountCents: c.amountCents, creditCents: c.creditCents ?? 0,
-      recurrence: c.recurrence ?? false, saveCard: c.saveCard, card: c.card ?? 'new', buyerEmail: c.buyerEmail ?? null, providerId: `reserved:${id}`, createdAt: clock(),
+      id,
+      memberId: c.memberId,
+      ssn: c.ssn,
+      purpose: c.purpose,
+      sku: c.sku ?? null,
+      amountCents: c.amountCents,
+      creditCents: c.creditCents ?? 0,
+      recurrence: c.recurrence ?? false,
+      saveCard: c.saveCard,
+      card: c.card ?? 'new',
+      buyerEmail: c.buyerEmail ?? null,
+      providerId: `reserved:${id}`,
+      createdAt: clock(),
     });
     return null;
   });
   if (reserved) return reserved;
   // The stored card goes to the provider only when the member chose it: "a new card" never offers it.
-  const [saved] = c.memberId !== null && c.purpose !== 'register-card' && c.card === 'saved' ? await db.select({ token: storedCards.token }).from(storedCards).where(eq(storedCards.memberId, c.memberId)) : [];
+  const [saved] =
+    c.memberId !== null && c.purpose !== 'register-card' && c.card === 'saved'
+      ? await db.select({ token: storedCards.token }).from(storedCards).where(eq(storedCards.memberId, c.memberId))
+      : [];
   try {
     const { providerId } = await payments.prepareCheckout({
-      amountCents: c.amountCents, description: c.description, reference: `checkout:${id}`, mode: c.purpose === 'register-card' ? 'register' : 'payment', saveCard: c.saveCard,
+      amountCents: c.amountCents,
+      description: c.description,
+      reference: `checkout:${id}`,
+      mode: c.purpose === 'register-card' ? 'register' : 'payment',
+      saveCard: c.saveCard,
       savedCardToken: saved?.token,
     });
     await db.update(checkouts).set({ providerId }).where(eq(checkouts.id, id));
   } catch (error) {
     // The provider did not prepare it: the reservation no longer holds any amount.
-    await db.update(checkouts).set({ state: 'failed', resultDescription: 'The payment provider did not answer.' }).where(eq(checkouts.id, id));
+    await db
+      .update(checkouts)
+      .set({ state: 'failed', resultDescription: 'The payment provider did not answer.' })
+      .where(eq(checkouts.id, id));
     throw error;
   }
   return done({ checkout_id: id, amount_cents: c.amountCents, url: `/payment-gateway/?checkout=${id}` });

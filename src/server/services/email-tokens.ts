@@ -22,8 +22,12 @@ export async function issueEmailToken(db: Database, memberId: number, purpose: P
       .set({ usedAt: now })
       .where(and(eq(emailTokens.memberId, memberId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
     await tx.insert(emailTokens).values({
-      memberId, purpose, tokenHash: sha256(token), codeHash: code ? sha256(`${memberId}:${code}`) : null,
-      createdAt: now, expiresAt: new Date(now.getTime() + LIFETIME[purpose]),
+      memberId,
+      purpose,
+      tokenHash: sha256(token),
+      codeHash: code ? sha256(`${memberId}:${code}`) : null,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + LIFETIME[purpose]),
     });
   });
   return { token, code };
@@ -42,9 +46,16 @@ export async function consumeEmailToken(
   clock: Clock,
 ): Promise<number | null> {
   const now = clock();
-  const match = 'token' in secret
-    ? and(eq(emailTokens.tokenHash, sha256(secret.token)), secret.memberId === undefined ? undefined : eq(emailTokens.memberId, secret.memberId))
-    : and(eq(emailTokens.memberId, secret.memberId), eq(emailTokens.codeHash, sha256(`${secret.memberId}:${secret.code}`)));
+  const match =
+    'token' in secret
+      ? and(
+          eq(emailTokens.tokenHash, sha256(secret.token)),
+          secret.memberId === undefined ? undefined : eq(emailTokens.memberId, secret.memberId),
+        )
+      : and(
+          eq(emailTokens.memberId, secret.memberId),
+          eq(emailTokens.codeHash, sha256(`${secret.memberId}:${secret.code}`)),
+        );
   const [row] = await db
     .update(emailTokens)
     .set({ usedAt: now })

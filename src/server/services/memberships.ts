@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
-import type { products} from '../db/schema.ts';
+import type { products } from '../db/schema.ts';
 import { balances, memberships, sims } from '../db/schema.ts';
 import { DAY } from './clock.ts';
 
@@ -18,17 +18,36 @@ export async function bulkMembershipEligible(db: Queryable, memberId: number): P
 }
 
 /** A new membership row of a product: its allowances copied, nothing used, the period from `startsAt`. */
-export function membershipOf(ssn: string, p: Product, status: 'current' | 'queued', startsAt: Date, recurrence?: { enabled: boolean; sku: string | null }) {
+export function membershipOf(
+  ssn: string,
+  p: Product,
+  status: 'current' | 'queued',
+  startsAt: Date,
+  recurrence?: { enabled: boolean; sku: string | null },
+) {
   return {
-    ssn, sku: p.sku, status, startsAt, endsAt: new Date(startsAt.getTime() + p.days * DAY),
-    recurrenceEnabled: recurrence?.enabled ?? false, recurrenceSku: recurrence?.sku ?? null,
-    dataMaxKb: p.dataKb, fupMaxKb: p.fupKb, roamingMaxKb: p.roamingKb,
-    mobileMinutesMax: p.mobileMinutes, landlineMinutesMax: p.landlineMinutes, textsMax: p.texts,
+    ssn,
+    sku: p.sku,
+    status,
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + p.days * DAY),
+    recurrenceEnabled: recurrence?.enabled ?? false,
+    recurrenceSku: recurrence?.sku ?? null,
+    dataMaxKb: p.dataKb,
+    fupMaxKb: p.fupKb,
+    roamingMaxKb: p.roamingKb,
+    mobileMinutesMax: p.mobileMinutes,
+    landlineMinutesMax: p.landlineMinutes,
+    textsMax: p.texts,
   } satisfies typeof memberships.$inferInsert;
 }
 
 /** Credit of a SIM, its row locked for the rest of the transaction (money moves one at a time per SIM). */
 export async function lockedCredit(tx: Queryable, ssn: string): Promise<number | null> {
-  const [row] = await tx.select({ credit: balances.creditCents }).from(balances).where(eq(balances.ssn, ssn)).for('update');
+  const [row] = await tx
+    .select({ credit: balances.creditCents })
+    .from(balances)
+    .where(eq(balances.ssn, ssn))
+    .for('update');
   return row ? row.credit : null;
 }

@@ -17,8 +17,17 @@ export interface Address {
 
 /** An order as the API answers it (field names as the spec's order payloads). */
 export const orderOf = (o: typeof orders.$inferSelect): Order => ({
-  id: o.id, sku: o.sku, status: o.status as Order['status'], created_at: o.createdAt.toISOString(),
-  firstname: o.firstname, lastname: o.lastname, s_line1: o.line1, s_line2: o.line2, s_city: o.city, s_county: o.county, s_postcode: o.postcode,
+  id: o.id,
+  sku: o.sku,
+  status: o.status as Order['status'],
+  created_at: o.createdAt.toISOString(),
+  firstname: o.firstname,
+  lastname: o.lastname,
+  s_line1: o.line1,
+  s_line2: o.line2,
+  s_city: o.city,
+  s_county: o.county,
+  s_postcode: o.postcode,
 });
 
 /**
@@ -27,16 +36,33 @@ export const orderOf = (o: typeof orders.$inferSelect): Order => ({
  */
 export async function placeOrder(
   { db, clock }: ServiceContext,
-  order: { memberId: number; sku: string; status: 'SIM_ORDERED' | 'SIM_REORDERED'; shippingType: string; address: Address },
+  order: {
+    memberId: number;
+    sku: string;
+    status: 'SIM_ORDERED' | 'SIM_REORDERED';
+    shippingType: string;
+    address: Address;
+  },
 ): Promise<Outcome<Order, 'alreadyOpen'>> {
   const a = order.address;
   try {
     const [row] = await db
       .insert(orders)
       .values({
-        memberId: order.memberId, sku: order.sku, quantity: 1, status: order.status, channel: 'web', shippingType: order.shippingType,
-        firstname: a.firstname, lastname: a.lastname, line1: a.s_line1, line2: a.s_line2 || null, city: a.s_city, county: a.s_county,
-        postcode: formatEircode(a.s_postcode), createdAt: clock(),
+        memberId: order.memberId,
+        sku: order.sku,
+        quantity: 1,
+        status: order.status,
+        channel: 'web',
+        shippingType: order.shippingType,
+        firstname: a.firstname,
+        lastname: a.lastname,
+        line1: a.s_line1,
+        line2: a.s_line2 || null,
+        city: a.s_city,
+        county: a.s_county,
+        postcode: formatEircode(a.s_postcode),
+        createdAt: clock(),
       })
       .returning();
     return done(orderOf(row!));
@@ -50,15 +76,36 @@ export async function placeOrder(
 export async function placeOrderIn(
   tx: Queryable,
   now: Date,
-  order: { memberId: number; sku: string; status: 'SIM_ORDERED'; shippingType: string; address: Address; recruiterMemberId: number; ip?: string },
+  order: {
+    memberId: number;
+    sku: string;
+    status: 'SIM_ORDERED';
+    shippingType: string;
+    address: Address;
+    recruiterMemberId: number;
+    ip?: string;
+  },
 ): Promise<typeof orders.$inferSelect> {
   const a = order.address;
   const [row] = await tx
     .insert(orders)
     .values({
-      memberId: order.memberId, sku: order.sku, quantity: 1, status: order.status, channel: 'web', shippingType: order.shippingType, recruiterMemberId: order.recruiterMemberId,
-      firstname: a.firstname, lastname: a.lastname, line1: a.s_line1, line2: a.s_line2 || null, city: a.s_city, county: a.s_county,
-      postcode: formatEircode(a.s_postcode), ip: order.ip ?? null, createdAt: now,
+      memberId: order.memberId,
+      sku: order.sku,
+      quantity: 1,
+      status: order.status,
+      channel: 'web',
+      shippingType: order.shippingType,
+      recruiterMemberId: order.recruiterMemberId,
+      firstname: a.firstname,
+      lastname: a.lastname,
+      line1: a.s_line1,
+      line2: a.s_line2 || null,
+      city: a.s_city,
+      county: a.s_county,
+      postcode: formatEircode(a.s_postcode),
+      ip: order.ip ?? null,
+      createdAt: now,
     })
     .returning();
   return row!;

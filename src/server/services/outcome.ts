@@ -11,7 +11,12 @@ export interface ServiceContext {
  * A service's answer: done with a value, or refused for a reason its feature's contract names
  * (contract/<feature>.ts maps each reason to a status and a message; services know no HTTP).
  */
-export type Outcome<T, R extends string> = { ok: true; value: T } | { ok: false; reason: R; detail?: Record<string, number | string> };
+export type Outcome<T, R extends string> =
+  { ok: true; value: T } | { ok: false; reason: R; detail?: Record<string, number | string> };
 export const done = <T>(value: T) => ({ ok: true as const, value });
 /** Refused for `reason`; `detail` carries figures the answer needs (the amount a card must pay). */
-export const refused = <R extends string>(reason: R, detail?: Record<string, number | string>) => ({ ok: false as const, reason, ...(detail ? { detail } : {}) });
+export const refused = <R extends string>(reason: R, detail?: Record<string, number | string>) => ({
+  ok: false as const,
+  reason,
+  ...(detail ? { detail } : {}),
+});

@@ -5,13 +5,21 @@ import { hash, verify, type Algorithm } from '@node-rs/argon2';
 // carries its parameters, so they can be raised later: `needsRehash` then says which hashes are
 // behind, and the log-in upgrades them while it still has the password in hand.
 // Algorithm.Argon2id is a const enum (2), which verbatimModuleSyntax cannot import as a value.
-const ARGON2 = { algorithm: 2 as Algorithm.Argon2id, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1, outputLen: 32 } as const;
+const ARGON2 = {
+  algorithm: 2 as Algorithm.Argon2id,
+  memoryCost: 19 * 1024,
+  timeCost: 2,
+  parallelism: 1,
+  outputLen: 32,
+} as const;
 const CURRENT_PREFIX = `$argon2id$v=19$m=${ARGON2.memoryCost},t=${ARGON2.timeCost},p=${ARGON2.parallelism}$`;
 
 // Hashes written before ADR 013: scrypt$N$r$p$salt$key (OWASP's scrypt minimum, N=2^17).
 function scryptKey(password: string, salt: Buffer, length: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, length, { ...options, maxmem: 256 * 1024 * 1024 }, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(password.normalize('NFKC'), salt, length, { ...options, maxmem: 256 * 1024 * 1024 }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 
@@ -19,7 +27,11 @@ async function verifyScrypt(password: string, stored: string): Promise<boolean> 
   const [, n, r, p, salt, key] = stored.split('$');
   if (!n || !r || !p || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64');
-  const actual = await scryptKey(password, Buffer.from(salt, 'base64'), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
+  const actual = await scryptKey(password, Buffer.from(salt, 'base64'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 

@@ -9,10 +9,20 @@ import type { ServiceContext } from './outcome.ts';
 type Row = typeof portInRequests.$inferSelect;
 
 export async function portInOf(q: Queryable, row: Row): Promise<PortIn> {
-  const events = await q.select().from(portInEvents).where(eq(portInEvents.requestId, row.id)).orderBy(asc(portInEvents.at), asc(portInEvents.id));
+  const events = await q
+    .select()
+    .from(portInEvents)
+    .where(eq(portInEvents.requestId, row.id))
+    .orderBy(asc(portInEvents.at), asc(portInEvents.id));
   return {
-    id: row.id, msisdn: row.msisdn, current_provider: row.provider, account_type: row.accountType, status: row.status as PortInStatus, created_at: row.createdAt.toISOString(),
-    scheduled_for: row.scheduledFor, reason: row.reason,
+    id: row.id,
+    msisdn: row.msisdn,
+    current_provider: row.provider,
+    account_type: row.accountType,
+    status: row.status as PortInStatus,
+    created_at: row.createdAt.toISOString(),
+    scheduled_for: row.scheduledFor,
+    reason: row.reason,
     events: events.map((e) => ({ status: e.status as PortInStatus, at: e.at.toISOString(), note: e.note })),
   };
 }
@@ -23,13 +33,18 @@ export async function portInOf(q: Queryable, row: Row): Promise<PortIn> {
  */
 export const DONOR_STEP_MS = 2 * 60_000;
 export const DONOR_REJECTS = (msisdn: string) => msisdn.endsWith('999');
-const REJECTION = "The other network could not match the number to the account details given. Check your account number with them and ask again.";
+const REJECTION =
+  'The other network could not match the number to the account details given. Check your account number with them and ask again.';
 
 /** Moves one open request a step on, in one transaction; the number moves to the 48 SIM on completion. */
 export async function advancePortIn({ db, clock }: ServiceContext, id: number): Promise<PortInStatus | null> {
   return db.transaction(async (tx) => {
     const now = clock();
-    const [row] = await tx.select().from(portInRequests).where(and(eq(portInRequests.id, id), inArray(portInRequests.status, ['requested', 'validating', 'scheduled']))).for('update');
+    const [row] = await tx
+      .select()
+      .from(portInRequests)
+      .where(and(eq(portInRequests.id, id), inArray(portInRequests.status, ['requested', 'validating', 'scheduled'])))
+      .for('update');
     if (!row) return null;
     let next: PortInStatus;
     let note: string | null = null;
@@ -52,10 +67,15 @@ export async function advancePortIn({ db, clock }: ServiceContext, id: number): 
       const [taken] = await tx.select({ ssn: sims.ssn }).from(sims).where(eq(sims.msisdn, row.msisdn));
       if (!taken) await tx.update(sims).set({ msisdn: row.msisdn }).where(eq(sims.ssn, row.ssn));
     }
-    await tx.update(portInRequests).set({ ...set, status: next }).where(eq(portInRequests.id, id));
+    await tx
+      .update(portInRequests)
+      .set({ ...set, status: next })
+      .where(eq(portInRequests.id, id));
     await tx.insert(portInEvents).values({ requestId: id, status: next, note, at: now }).onConflictDoNothing();
     if (next === 'completed' || next === 'rejected') {
-      await tx.delete(segments).where(and(eq(segments.memberId, row.memberId), eq(segments.segmentType, SEGMENT_PORTIN)));
+      await tx
+        .delete(segments)
+        .where(and(eq(segments.memberId, row.memberId), eq(segments.segmentType, SEGMENT_PORTIN)));
       await tx.insert(notifications).values({
         memberId: row.memberId,
         title: next === 'completed' ? 'Your number has moved to 48' : 'Your number could not be moved',
@@ -80,7 +100,11 @@ export async function runPortInDonor(ctx: ServiceContext): Promise<number> {
       and(
         inArray(portInRequests.status, ['requested', 'validating', 'scheduled']),
         lte(portInRequests.updatedAt, new Date(now.getTime() - DONOR_STEP_MS)),
-        or(ne(portInRequests.status, 'scheduled'), isNull(portInRequests.scheduledFor), lte(portInRequests.scheduledFor, dayOf(now))),
+        or(
+          ne(portInRequests.status, 'scheduled'),
+          isNull(portInRequests.scheduledFor),
+          lte(portInRequests.scheduledFor, dayOf(now)),
+        ),
       ),
     );
   let moved = 0;

@@ -22,15 +22,23 @@ type Product = typeof products.$inferSelect;
 
 /** Memberships on sale to this member now: BDDT03 only in May (Irish time), BDDVBL00 only when eligible. */
 export async function membershipsOnSale(db: Queryable, memberId: number | null, now: Date): Promise<Product[]> {
-  const all = await db.select().from(products).where(eq(products.kind, 'membership')).orderBy(asc(products.priceCents), asc(products.sku));
+  const all = await db
+    .select()
+    .from(products)
+    .where(eq(products.kind, 'membership'))
+    .orderBy(asc(products.priceCents), asc(products.sku));
   const may = monthOf(now).endsWith('-05');
-  const bulk = memberId !== null && all.some((p) => p.sku === 'BDDVBL00') && (await bulkMembershipEligible(db, memberId));
+  const bulk =
+    memberId !== null && all.some((p) => p.sku === 'BDDVBL00') && (await bulkMembershipEligible(db, memberId));
   return all.filter((p) => (p.sku === 'BDDT03' ? may : p.sku === 'BDDVBL00' ? bulk : true));
 }
 
 /** The SIM's current (running now) and queued memberships, and a current one whose period is over. */
 export async function membershipsOf(db: Queryable, ssn: string, now: Date) {
-  const rows = await db.select().from(memberships).where(and(eq(memberships.ssn, ssn), inArray(memberships.status, ['current', 'queued'])));
+  const rows = await db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.ssn, ssn), inArray(memberships.status, ['current', 'queued'])));
   return {
     current: rows.find((m) => m.status === 'current' && m.startsAt <= now && m.endsAt > now),
     queued: rows.find((m) => m.status === 'queued'),
@@ -48,24 +56,49 @@ export interface Priced {
 }
 
 /** The price and ledger wording of a purchase, if it is on sale to this member (null: a gift buyer). */
-export async function priceOf(db: Queryable, memberId: number | null, purchase: Purchase, now: Date): Promise<Outcome<Priced, 'notOnSale'>> {
-  if (purchase.kind === 'credit') return done({ priceCents: purchase.amountCents, description: 'Credit added by card', dataKb: 0, creditIn: true });
-  const product = purchase.kind === 'membership'
-    ? (await membershipsOnSale(db, memberId, now)).find((p) => p.sku === purchase.sku)
-    : (await db.select().from(products).where(and(eq(products.sku, purchase.sku), eq(products.kind, 'addon'))))[0];
+export async function priceOf(
+  db: Queryable,
+  memberId: number | null,
+  purchase: Purchase,
+  now: Date,
+): Promise<Outcome<Priced, 'notOnSale'>> {
+  if (purchase.kind === 'credit')
+    return done({ priceCents: purchase.amountCents, description: 'Credit added by card', dataKb: 0, creditIn: true });
+  const product =
+    purchase.kind === 'membership'
+      ? (await membershipsOnSale(db, memberId, now)).find((p) => p.sku === purchase.sku)
+      : (
+          await db
+            .select()
+            .from(products)
+            .where(and(eq(products.sku, purchase.sku), eq(products.kind, 'addon')))
+        )[0];
   if (!product) return refused('notOnSale');
-  return done({ priceCents: product.priceCents, description: product.name, dataKb: purchase.kind === 'addon' ? (product.dataKb ?? 0) : 0, creditIn: false });
+  return done({
+    priceCents: product.priceCents,
+    description: product.name,
+    dataKb: purchase.kind === 'addon' ? (product.dataKb ?? 0) : 0,
+    creditIn: false,
+  });
 }
 
 /** What a purchase is called in the ledger, receipts and the payment page, on sale or not. */
-export async function describePurchase(db: Queryable, purchase: Purchase): Promise<{ description: string; dataKb: number }> {
+export async function describePurchase(
+  db: Queryable,
+  purchase: Purchase,
+): Promise<{ description: string; dataKb: number }> {
   if (purchase.kind === 'credit') return { description: 'Credit added by card', dataKb: 0 };
   const [product] = await db.select().from(products).where(eq(products.sku, purchase.sku));
   return { description: product?.name ?? purchase.sku, dataKb: purchase.kind === 'addon' ? (product?.dataKb ?? 0) : 0 };
 }
 
 /** Whether the SIM can take the purchase now: one queued membership at most; an add-on needs a current membership. */
-export async function purchaseProblem(db: Queryable, ssn: string, purchase: Purchase, now: Date): Promise<'simBlocked' | 'alreadyQueued' | 'needsMembership' | null> {
+export async function purchaseProblem(
+  db: Queryable,
+  ssn: string,
+  purchase: Purchase,
+  now: Date,
+): Promise<'simBlocked' | 'alreadyQueued' | 'needsMembership' | null> {
   if (await simIsBlocked(db, ssn)) return 'simBlocked';
   if (purchase.kind === 'credit') return null;
   const { current, queued } = await membershipsOf(db, ssn, now);
@@ -79,7 +112,12 @@ export type Applied =
   | { kind: 'addon'; sku: string; data_kb: number };
 
 /** Puts what was bought on the SIM: a membership starts now, or queued behind the current one; an add-on joins the current one. */
-export async function applyPurchase(tx: Queryable, ssn: string, purchase: Purchase, now: Date): Promise<Outcome<Applied, 'simBlocked' | 'alreadyQueued' | 'needsMembership' | 'notOnSale'>> {
+export async function applyPurchase(
+  tx: Queryable,
+  ssn: string,
+  purchase: Purchase,
+  now: Date,
+): Promise<Outcome<Applied, 'simBlocked' | 'alreadyQueued' | 'needsMembership' | 'notOnSale'>> {
   const problem = await purchaseProblem(tx, ssn, purchase, now);
   if (problem) return refused(problem);
   if (purchase.kind === 'credit') return done({ kind: 'credit' });
@@ -87,32 +125,69 @@ export async function applyPurchase(tx: Queryable, ssn: string, purchase: Purcha
   if (!product) return refused('notOnSale');
   const { current, ended } = await membershipsOf(tx, ssn, now);
   if (purchase.kind === 'addon') {
-    await tx.update(memberships).set({ addonKb: current!.addonKb + (product.dataKb ?? 0) }).where(eq(memberships.id, current!.id));
+    await tx
+      .update(memberships)
+      .set({ addonKb: current!.addonKb + (product.dataKb ?? 0) })
+      .where(eq(memberships.id, current!.id));
     return done({ kind: 'addon', sku: product.sku, data_kb: product.dataKb ?? 0 });
   }
   if (ended) await tx.update(memberships).set({ status: 'past' }).where(eq(memberships.id, ended.id));
   const recurrence = purchase.recurrence ? { enabled: true, sku: product.sku } : undefined;
-  if (current && recurrence) await tx.update(memberships).set({ recurrenceEnabled: true, recurrenceSku: product.sku }).where(eq(memberships.id, current.id));
+  if (current && recurrence)
+    await tx
+      .update(memberships)
+      .set({ recurrenceEnabled: true, recurrenceSku: product.sku })
+      .where(eq(memberships.id, current.id));
   const [row] = await tx
     .insert(memberships)
-    .values(current ? membershipOf(ssn, product, 'queued', current.endsAt, recurrence) : membershipOf(ssn, product, 'current', now, recurrence))
+    .values(
+      current
+        ? membershipOf(ssn, product, 'queued', current.endsAt, recurrence)
+        : membershipOf(ssn, product, 'current', now, recurrence),
+    )
     .returning();
   // A recruited friend's first membership pays the recruiter's reward (once); a referred one's is confirmed with the referral service.
   await rewardRecruiter(tx, ssn, now);
   await referralFirstMembership(tx, ssn, row!.id, now);
-  return done({ kind: 'membership', sku: product.sku, name: product.name, status: row!.status as 'current' | 'queued', starts_at: row!.startsAt.toISOString(), ends_at: row!.endsAt.toISOString() });
+  return done({
+    kind: 'membership',
+    sku: product.sku,
+    name: product.name,
+    status: row!.status as 'current' | 'queued',
+    starts_at: row!.startsAt.toISOString(),
+    ends_at: row!.endsAt.toISOString(),
+  });
 }
 
 /** Moves the money of one cause: the credit part out (or the credit bought in) and its one ledger row. */
 export async function settle(
   tx: Queryable,
-  m: { ssn: string; credit: number; priced: Priced; creditCents: number; cardCents: number; kind: string; reference: string; now: Date; card?: { brand: string; last4: string } | undefined },
+  m: {
+    ssn: string;
+    credit: number;
+    priced: Priced;
+    creditCents: number;
+    cardCents: number;
+    kind: string;
+    reference: string;
+    now: Date;
+    card?: { brand: string; last4: string } | undefined;
+  },
 ): Promise<number> {
   const delta = m.priced.creditIn ? m.priced.priceCents : -m.creditCents;
-  await tx.update(balances).set({ creditCents: m.credit + delta, updatedAt: m.now }).where(eq(balances.ssn, m.ssn));
+  await tx
+    .update(balances)
+    .set({ creditCents: m.credit + delta, updatedAt: m.now })
+    .where(eq(balances.ssn, m.ssn));
   await tx.insert(ledger).values({
-    ssn: m.ssn, occurredAt: m.now, kind: m.kind, description: m.priced.description, creditDeltaCents: delta, cardCents: m.cardCents,
-    dataDeltaKb: m.priced.dataKb, reference: m.reference,
+    ssn: m.ssn,
+    occurredAt: m.now,
+    kind: m.kind,
+    description: m.priced.description,
+    creditDeltaCents: delta,
+    cardCents: m.cardCents,
+    dataDeltaKb: m.priced.dataKb,
+    reference: m.reference,
     // The receipt names the card that paid (brand and last four, never more).
     ...(m.card && m.cardCents > 0 ? { cardBrand: m.card.brand, cardLast4: m.card.last4 } : {}),
   });

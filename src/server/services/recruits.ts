@@ -18,7 +18,11 @@ export async function affiliateIdOf(db: Queryable, memberId: number): Promise<st
     const [row] = await db.select({ id: members.affiliateId }).from(members).where(eq(members.id, memberId));
     if (row?.id) return row.id;
     try {
-      const [set] = await db.update(members).set({ affiliateId: newAffiliateId() }).where(and(eq(members.id, memberId), isNull(members.affiliateId))).returning({ id: members.affiliateId });
+      const [set] = await db
+        .update(members)
+        .set({ affiliateId: newAffiliateId() })
+        .where(and(eq(members.id, memberId), isNull(members.affiliateId)))
+        .returning({ id: members.affiliateId });
       if (set?.id) return set.id;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -28,7 +32,10 @@ export async function affiliateIdOf(db: Queryable, memberId: number): Promise<st
 
 /** The member an affiliate id belongs to. */
 export async function recruiterOf(db: Queryable, affiliateId: string) {
-  const [row] = await db.select({ id: members.id, nickname: members.nickname }).from(members).where(eq(members.affiliateId, affiliateId));
+  const [row] = await db
+    .select({ id: members.id, nickname: members.nickname })
+    .from(members)
+    .where(eq(members.affiliateId, affiliateId));
   return row;
 }
 
@@ -37,18 +44,36 @@ export async function recruiterOf(db: Queryable, affiliateId: string) {
  * recruit order makes its activator the recruiter's friend (unless they are the recruiter, or
  * someone's friend already); a friend known from a mates-rates order is now active.
  */
-export async function recruitActivated(tx: Queryable, memberId: number, orderId: number | null, now: Date): Promise<void> {
+export async function recruitActivated(
+  tx: Queryable,
+  memberId: number,
+  orderId: number | null,
+  now: Date,
+): Promise<void> {
   const [already] = await tx.select({ id: recruits.id }).from(recruits).where(eq(recruits.friendMemberId, memberId));
   if (orderId !== null && !already) {
-    const [sent] = await tx.select().from(recruits).where(and(eq(recruits.orderId, orderId), isNull(recruits.friendMemberId))).for('update');
+    const [sent] = await tx
+      .select()
+      .from(recruits)
+      .where(and(eq(recruits.orderId, orderId), isNull(recruits.friendMemberId)))
+      .for('update');
     if (sent && sent.recruiterMemberId !== memberId) {
       await tx.update(recruits).set({ friendMemberId: memberId, activatedAt: now }).where(eq(recruits.id, sent.id));
-      const [recruiter] = await tx.select({ affiliateId: members.affiliateId }).from(members).where(eq(members.id, sent.recruiterMemberId));
-      await tx.update(members).set({ referredBy: recruiter?.affiliateId ?? null }).where(and(eq(members.id, memberId), isNull(members.referredBy)));
+      const [recruiter] = await tx
+        .select({ affiliateId: members.affiliateId })
+        .from(members)
+        .where(eq(members.id, sent.recruiterMemberId));
+      await tx
+        .update(members)
+        .set({ referredBy: recruiter?.affiliateId ?? null })
+        .where(and(eq(members.id, memberId), isNull(members.referredBy)));
       return;
     }
   }
-  await tx.update(recruits).set({ activatedAt: now }).where(and(eq(recruits.friendMemberId, memberId), isNull(recruits.activatedAt)));
+  await tx
+    .update(recruits)
+    .set({ activatedAt: now })
+    .where(and(eq(recruits.friendMemberId, memberId), isNull(recruits.activatedAt)));
 }
 
 /**
@@ -66,7 +91,9 @@ export async function rewardRecruiter(tx: Queryable, ssn: string, now: Date): Pr
     .where(and(eq(recruits.friendMemberId, sim.memberId), isNotNull(recruits.activatedAt), isNull(recruits.rewardedAt)))
     .for('update');
   if (!recruit) return;
-  const friendSims = (await tx.select({ ssn: sims.ssn }).from(sims).where(eq(sims.memberId, sim.memberId))).map((s) => s.ssn);
+  const friendSims = (await tx.select({ ssn: sims.ssn }).from(sims).where(eq(sims.memberId, sim.memberId))).map(
+    (s) => s.ssn,
+  );
   const [bought] = await tx.select({ n: count() }).from(memberships).where(inArray(memberships.ssn, friendSims));
   if ((bought?.n ?? 0) !== 1) return;
   const [target] = await tx
@@ -77,7 +104,20 @@ export async function rewardRecruiter(tx: Queryable, ssn: string, now: Date): Pr
     .limit(1)
     .for('update');
   if (!target) return;
-  await tx.update(balances).set({ creditCents: target.credit + RECRUIT_REWARD_CENTS, updatedAt: now }).where(eq(balances.ssn, target.ssn));
-  await tx.insert(ledger).values({ ssn: target.ssn, occurredAt: now, kind: 'reward', description: 'Recruit and reward', creditDeltaCents: RECRUIT_REWARD_CENTS, reference: `recruit:${recruit.id}` });
-  await tx.update(recruits).set({ rewardedAt: now, rewardCents: RECRUIT_REWARD_CENTS }).where(eq(recruits.id, recruit.id));
+  await tx
+    .update(balances)
+    .set({ creditCents: target.credit + RECRUIT_REWARD_CENTS, updatedAt: now })
+    .where(eq(balances.ssn, target.ssn));
+  await tx.insert(ledger).values({
+    ssn: target.ssn,
+    occurredAt: now,
+    kind: 'reward',
+    description: 'Recruit and reward',
+    creditDeltaCents: RECRUIT_REWARD_CENTS,
+    reference: `recruit:${recruit.id}`,
+  });
+  await tx
+    .update(recruits)
+    .set({ rewardedAt: now, rewardCents: RECRUIT_REWARD_CENTS })
+    .where(eq(recruits.id, recruit.id));
 }

@@ -18,7 +18,9 @@ export async function startSession(db: Database, memberId: number, clock: Clock)
   const binding = randomToken();
   const now = clock();
   const tokenHash = sha256(token);
-  await db.insert(sessions).values({ memberId, tokenHash, bindingHash: sha256(binding), createdAt: now, lastUsedAt: now });
+  await db
+    .insert(sessions)
+    .values({ memberId, tokenHash, bindingHash: sha256(binding), createdAt: now, lastUsedAt: now });
   return { token, binding, tokenHash };
 }
 
@@ -46,7 +48,9 @@ const sessionBatchQuery = (db: Database) =>
       .select({
         session: sessions,
         member: members,
-        ownedSims: sql<string[]>`array(select ${sims.ssn} from ${sims} where ${sims.memberId} = ${sessions.memberId} and ${sims.ssn} = any(${sql.placeholder('ssns')}::text[]))`,
+        ownedSims: sql<
+          string[]
+        >`array(select ${sims.ssn} from ${sims} where ${sims.memberId} = ${sessions.memberId} and ${sims.ssn} = any(${sql.placeholder('ssns')}::text[]))`,
       })
       .from(sessions)
       .innerJoin(members, eq(members.id, sessions.memberId))
@@ -71,7 +75,13 @@ async function loadSessions(db: Database, keys: readonly SessionKey[]): Promise<
  * session's member owns it (one statement for the whole gate of a protected call, shared by the
  * calls that arrive together: db/batch.ts).
  */
-export async function checkSession(db: Database, token: string, binding: string | undefined, clock: Clock, ssn?: string): Promise<SessionCheck> {
+export async function checkSession(
+  db: Database,
+  token: string,
+  binding: string | undefined,
+  clock: Clock,
+  ssn?: string,
+): Promise<SessionCheck> {
   const tokenHash = sha256(token);
   const row = await batched(db, 'session_check', loadSessions).load({ tokenHash, ssn });
   if (!row || !binding) return { ok: false };
@@ -87,7 +97,13 @@ export async function checkSession(db: Database, token: string, binding: string 
       .set({ lastUsedAt: new Date(now) })
       .where(and(eq(sessions.id, row.session.id), lt(sessions.lastUsedAt, new Date(now))));
   }
-  return { ok: true, sessionId: row.session.id, tokenHash, member: row.member, ownsSim: ssn !== undefined && row.ownedSims.includes(ssn) };
+  return {
+    ok: true,
+    sessionId: row.session.id,
+    tokenHash,
+    member: row.member,
+    ownsSim: ssn !== undefined && row.ownedSims.includes(ssn),
+  };
 }
 
 export async function endSession(db: Database, sessionId: number, clock: Clock): Promise<void> {

@@ -25,8 +25,14 @@ export async function cardSpentThisMonth(tx: Queryable, memberId: number, now: D
   const [open] = await tx
     .select({ cents: sql<string>`coalesce(sum(${checkouts.amountCents}), 0)` })
     .from(checkouts)
-    .where(and(eq(checkouts.memberId, memberId), inArray(checkouts.state, ['open', 'pending']), ne(checkouts.purpose, 'register-card'),
-      gte(checkouts.createdAt, new Date(Math.max(since.getTime(), now.getTime() - OPEN_CHECKOUT_HOLD_MS)))));
+    .where(
+      and(
+        eq(checkouts.memberId, memberId),
+        inArray(checkouts.state, ['open', 'pending']),
+        ne(checkouts.purpose, 'register-card'),
+        gte(checkouts.createdAt, new Date(Math.max(since.getTime(), now.getTime() - OPEN_CHECKOUT_HOLD_MS))),
+      ),
+    );
   return Number(paid?.cents ?? 0) + Number(open?.cents ?? 0);
 }
 
@@ -48,14 +54,36 @@ export async function spendLimitProblem(tx: Queryable, memberId: number, cents: 
  * until it is applied (its ledger row counts then) or fails: a checkout row in state 'pending'
  * with no widget, written in the caller's transaction after the member's row is locked.
  */
-export async function reserveCardSpend(tx: Queryable, r: { memberId: number; ssn: string; purpose: 'membership' | 'credit' | 'addon'; cents: number; reference: string; now: Date }) {
+export async function reserveCardSpend(
+  tx: Queryable,
+  r: {
+    memberId: number;
+    ssn: string;
+    purpose: 'membership' | 'credit' | 'addon';
+    cents: number;
+    reference: string;
+    now: Date;
+  },
+) {
   await tx.execute(sql`select id from ${members} where ${members.id} = ${r.memberId} for update`);
   const problem = await spendLimitProblem(tx, r.memberId, r.cents, r.now);
   if (problem) return problem;
-  await tx.insert(checkouts).values({ id: r.reference, memberId: r.memberId, ssn: r.ssn, purpose: r.purpose, amountCents: r.cents, providerId: `stored:${r.reference}`, state: 'pending', createdAt: r.now });
+  await tx.insert(checkouts).values({
+    id: r.reference,
+    memberId: r.memberId,
+    ssn: r.ssn,
+    purpose: r.purpose,
+    amountCents: r.cents,
+    providerId: `stored:${r.reference}`,
+    state: 'pending',
+    createdAt: r.now,
+  });
   return null;
 }
 
 export async function endCardSpend(q: Queryable, reference: string, state: 'applied' | 'failed', now: Date) {
-  await q.update(checkouts).set({ state, ...(state === 'applied' ? { appliedAt: now } : {}) }).where(eq(checkouts.id, reference));
+  await q
+    .update(checkouts)
+    .set({ state, ...(state === 'applied' ? { appliedAt: now } : {}) })
+    .where(eq(checkouts.id, reference));
 }

@@ -8,7 +8,10 @@ import { done, refused, type Outcome } from './outcome.ts';
  * RETURNING, so one card cannot be taken twice. A card not in stock is either active already
  * (it is in sims) or unknown.
  */
-export async function takeCardFromStock(tx: Queryable, ssn: string): Promise<Outcome<typeof simStock.$inferSelect, 'simNotFound' | 'simAlreadyActive'>> {
+export async function takeCardFromStock(
+  tx: Queryable,
+  ssn: string,
+): Promise<Outcome<typeof simStock.$inferSelect, 'simNotFound' | 'simAlreadyActive'>> {
   const [card] = await tx.delete(simStock).where(eq(simStock.ssn, ssn)).returning();
   if (card) return done(card);
   const [existing] = await tx.select({ ssn: sims.ssn }).from(sims).where(eq(sims.ssn, ssn));

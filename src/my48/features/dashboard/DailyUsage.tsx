@@ -19,7 +19,12 @@ export function DailyUsage({ ssn }: { ssn: string }) {
       <h2 id="daily-title">Data used per day this period</h2>
       <div className="bars" aria-hidden="true">
         {days.map((d) => (
-          <div key={d.day} className="bars__bar" style={{ height: `${Math.max(2, (d.data_kb / max) * 100)}%` }} title={`${dayLabel.format(new Date(d.day))}: ${gb(d.data_kb)} GB`} />
+          <div
+            key={d.day}
+            className="bars__bar"
+            style={{ height: `${Math.max(2, (d.data_kb / max) * 100)}%` }}
+            title={`${dayLabel.format(new Date(d.day))}: ${gb(d.data_kb)} GB`}
+          />
         ))}
       </div>
       <details>
@@ -27,11 +32,17 @@ export function DailyUsage({ ssn }: { ssn: string }) {
         <table>
           <caption className="visually-hidden">Data used per day</caption>
           <thead>
-            <tr><th scope="col">Day</th><th scope="col">Data used</th></tr>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Data used</th>
+            </tr>
           </thead>
           <tbody>
             {days.map((d) => (
-              <tr key={d.day}><td>{dayLabel.format(new Date(d.day))}</td><td>{gb(d.data_kb)} GB</td></tr>
+              <tr key={d.day}>
+                <td>{dayLabel.format(new Date(d.day))}</td>
+                <td>{gb(d.data_kb)} GB</td>
+              </tr>
             ))}
           </tbody>
         </table>

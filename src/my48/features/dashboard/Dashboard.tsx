@@ -11,7 +11,15 @@ import type { CountFigures, DataFigures, UsageSummary } from './usage-summary.ts
 import { UNLIMITED } from './usage-summary.ts';
 import { newNotifications, readShown, shownUpTo } from './new-notifications.ts';
 
-function DataCard({ title, figures, unlimitedText = UNLIMITED }: { title: string; figures: DataFigures; unlimitedText?: string }) {
+function DataCard({
+  title,
+  figures,
+  unlimitedText = UNLIMITED,
+}: {
+  title: string;
+  figures: DataFigures;
+  unlimitedText?: string;
+}) {
   const id = useId();
   return (
     <section className="tile" aria-labelledby={id}>
@@ -23,7 +31,12 @@ function DataCard({ title, figures, unlimitedText = UNLIMITED }: { title: string
           <p className="tile__figure">
             {figures.left} <small>GB left of {figures.max} GB</small>
           </p>
-          <Gauge label={`${title} left`} value={Number(figures.left)} max={Number(figures.max)} text={`${figures.left} GB left of ${figures.max} GB`} />
+          <Gauge
+            label={`${title} left`}
+            value={Number(figures.left)}
+            max={Number(figures.max)}
+            text={`${figures.left} GB left of ${figures.max} GB`}
+          />
         </>
       )}
       <p className="tile__note">{figures.used} GB used</p>
@@ -41,12 +54,22 @@ function CountCard({ title, unit, figures }: { title: string; unit: string; figu
       ) : (
         <>
           <p className="tile__figure">
-            {figures.left} <small>{unit} left of {figures.max}</small>
+            {figures.left}{' '}
+            <small>
+              {unit} left of {figures.max}
+            </small>
           </p>
-          <Gauge label={`${title} left`} value={Number(figures.left)} max={figures.max} text={`${figures.left} ${unit} left of ${figures.max}`} />
+          <Gauge
+            label={`${title} left`}
+            value={Number(figures.left)}
+            max={figures.max}
+            text={`${figures.left} ${unit} left of ${figures.max}`}
+          />
         </>
       )}
-      <p className="tile__note">{figures.used} {unit} used</p>
+      <p className="tile__note">
+        {figures.used} {unit} used
+      </p>
     </section>
   );
 }
@@ -62,16 +85,36 @@ function Membership({ u }: { u: UsageSummary }) {
             <strong className="days__number">{u.daysLeftInNumber}</strong> {u.expiryDate}
           </p>
           <dl className="facts">
-            {u.membershipEnd && <div><dt>{u.membershipEnd.label}</dt><dd>{u.membershipEnd.date}</dd></div>}
+            {u.membershipEnd && (
+              <div>
+                <dt>{u.membershipEnd.label}</dt>
+                <dd>{u.membershipEnd.date}</dd>
+              </div>
+            )}
             <div>
               <dt>Auto-renew</dt>
-              <dd>{u.enabledAutoRenew ? 'On' : <>Off <a href="/my48/memberships">Turn auto-renew on</a></>}</dd>
+              <dd>
+                {u.enabledAutoRenew ? (
+                  'On'
+                ) : (
+                  <>
+                    Off <a href="/my48/memberships">Turn auto-renew on</a>
+                  </>
+                )}
+              </dd>
             </div>
-            <div><dt>Next membership</dt><dd>{u.hasQueuedMembership ? `Queued, starts ${u.queuedStartDate}` : 'None queued'}</dd></div>
+            <div>
+              <dt>Next membership</dt>
+              <dd>{u.hasQueuedMembership ? `Queued, starts ${u.queuedStartDate}` : 'None queued'}</dd>
+            </div>
           </dl>
         </>
       )}
-      {!u.isActiveMembership && <a className="btn btn--primary" href="/my48/memberships">Buy a membership</a>}
+      {!u.isActiveMembership && (
+        <a className="btn btn--primary" href="/my48/memberships">
+          Buy a membership
+        </a>
+      )}
     </section>
   );
 }
@@ -81,13 +124,35 @@ function Extras({ u }: { u: UsageSummary }) {
     <section className="tile tile--wide" aria-labelledby="tile-extras">
       <h2 id="tile-extras">Extras</h2>
       <dl className="facts">
-        <div><dt>Carry-over data</dt><dd>{u.carryoverData} GB{u.carryForwardData && `, and ${u.carryForwardData} GB kept for your next membership`}</dd></div>
-        <div><dt>The Safe</dt><dd>{u.safeData} GB <a href="/my48/flexi-data#the-safe">Open The Safe</a></dd></div>
-        <div><dt>Spotted data</dt><dd>{u.spottedData} GB</dd></div>
-        <div><dt>Add-on data</dt><dd>{u.addonData} GB <a href="/my48/addons">Top up</a></dd></div>
+        <div>
+          <dt>Carry-over data</dt>
+          <dd>
+            {u.carryoverData} GB{u.carryForwardData && `, and ${u.carryForwardData} GB kept for your next membership`}
+          </dd>
+        </div>
+        <div>
+          <dt>The Safe</dt>
+          <dd>
+            {u.safeData} GB <a href="/my48/flexi-data#the-safe">Open The Safe</a>
+          </dd>
+        </div>
+        <div>
+          <dt>Spotted data</dt>
+          <dd>{u.spottedData} GB</dd>
+        </div>
+        <div>
+          <dt>Add-on data</dt>
+          <dd>
+            {u.addonData} GB <a href="/my48/addons">Top up</a>
+          </dd>
+        </div>
         <div>
           <dt>Onboard bundle</dt>
-          <dd>{u.onBoardBundle ? `${u.onBoardBundle.left} GB left of ${u.onBoardBundle.max} GB, ${u.onBoardBundle.daysLeft} days to use it` : 'Empty'}</dd>
+          <dd>
+            {u.onBoardBundle
+              ? `${u.onBoardBundle.left} GB left of ${u.onBoardBundle.max} GB, ${u.onBoardBundle.daysLeft} days to use it`
+              : 'Empty'}
+          </dd>
         </div>
         <div>
           <dt>Goody bags</dt>
@@ -97,7 +162,9 @@ function Extras({ u }: { u: UsageSummary }) {
             ) : (
               <ul className="plain">
                 {u.goodyBagsList.map((g, i) => (
-                  <li key={`${g.sku}-${i}`}>{`${g.left} GB left of ${g.max} GB, ${g.daysLeft} ${g.daysLeft === 1 ? 'day' : 'days'} to use it`}</li>
+                  <li
+                    key={`${g.sku}-${i}`}
+                  >{`${g.left} GB left of ${g.max} GB, ${g.daysLeft} ${g.daysLeft === 1 ? 'day' : 'days'} to use it`}</li>
                 ))}
               </ul>
             )}
@@ -119,7 +186,9 @@ function Activating() {
     <div className="alert alert--info" role="status">
       <p>{messages.retrievingAccount}</p>
       {overdue && (
-        <p>It's taking longer than it should. Please <a href="/contact-us">contact support</a> and we'll sort it out.</p>
+        <p>
+          It's taking longer than it should. Please <a href="/contact-us">contact support</a> and we'll sort it out.
+        </p>
       )}
     </div>
   );
@@ -145,12 +214,16 @@ function Notifications() {
       <ul className="alerts-list">
         {latest.map((x) => (
           <li key={x.id}>
-            <strong>{x.title}</strong>{fresh.has(x.id) && <span className="alerts-list__new">New</span>} <span className="field__hint">{noted.format(new Date(x.created_at))}</span>
+            <strong>{x.title}</strong>
+            {fresh.has(x.id) && <span className="alerts-list__new">New</span>}{' '}
+            <span className="field__hint">{noted.format(new Date(x.created_at))}</span>
             <p>{x.body}</p>
           </li>
         ))}
       </ul>
-      <p><a href="/my48/settings/alerts">Choose your alerts</a></p>
+      <p>
+        <a href="/my48/settings/alerts">Choose your alerts</a>
+      </p>
     </section>
   );
 }
@@ -159,29 +232,65 @@ function Notifications() {
 export default function Dashboard() {
   const account = useStore($account);
   const u = useStore($usage);
-  if (account.status === 'loading') return <p role="status" className="loading-line">Loading your account…</p>;
+  if (account.status === 'loading')
+    return (
+      <p role="status" className="loading-line">
+        Loading your account…
+      </p>
+    );
   if (account.status === 'activating') return <Activating />;
   if (account.status === 'no-sim') {
     return (
       <div className="alert alert--info" role="status">
         <p>You have no active SIM yet.</p>
-        <p><a href="/activate-sim">Activate your SIM</a> or <a href="/order-free-sim">order a free SIM</a>.</p>
+        <p>
+          <a href="/activate-sim">Activate your SIM</a> or <a href="/order-free-sim">order a free SIM</a>.
+        </p>
       </div>
     );
   }
-  if (account.status === 'error') return <div className="alert alert--error" role="alert">{account.error}</div>;
+  if (account.status === 'error')
+    return (
+      <div className="alert alert--error" role="alert">
+        {account.error}
+      </div>
+    );
   return (
     <div className="stack">
       {account.sim?.blocked && (
         <div className="alert alert--error" role="alert">
-          <p><strong>Your SIM is blocked</strong> because it was reported lost or stolen: nothing can be bought or moved with it.</p>
-          <p><a href="/my48/settings/reorder-sim">Order a replacement SIM</a> · <a href="/my48/settings/change-my-sim#esim">Change to an eSIM</a> · <a href="/my48/settings/security">Unblock it</a></p>
+          <p>
+            <strong>Your SIM is blocked</strong> because it was reported lost or stolen: nothing can be bought or moved
+            with it.
+          </p>
+          <p>
+            <a href="/my48/settings/reorder-sim">Order a replacement SIM</a> ·{' '}
+            <a href="/my48/settings/change-my-sim#esim">Change to an eSIM</a> ·{' '}
+            <a href="/my48/settings/security">Unblock it</a>
+          </p>
         </div>
       )}
-      {account.portInInProgress && <div className="alert alert--info" role="status"><strong>{messages.portinInProgress}</strong> Your number is on its way to 48; we'll let you know when it's done.</div>}
-      {!account.serviceAvailable && <div className="alert alert--error" role="alert">{messages.serviceUnavailable}</div>}
-      {account.accountDetailsMissing && <div className="alert alert--error" role="alert">We can't find all of your account details right now. Please try again later, or contact us if this stays.</div>}
-      {account.sim && <p className="sim-line">Your number: <strong>{account.sim.msisdn ? formatMsisdn(account.sim.msisdn) : 'being assigned'}</strong></p>}
+      {account.portInInProgress && (
+        <div className="alert alert--info" role="status">
+          <strong>{messages.portinInProgress}</strong> Your number is on its way to 48; we'll let you know when it's
+          done.
+        </div>
+      )}
+      {!account.serviceAvailable && (
+        <div className="alert alert--error" role="alert">
+          {messages.serviceUnavailable}
+        </div>
+      )}
+      {account.accountDetailsMissing && (
+        <div className="alert alert--error" role="alert">
+          We can't find all of your account details right now. Please try again later, or contact us if this stays.
+        </div>
+      )}
+      {account.sim && (
+        <p className="sim-line">
+          Your number: <strong>{account.sim.msisdn ? formatMsisdn(account.sim.msisdn) : 'being assigned'}</strong>
+        </p>
+      )}
       {u && (
         <>
           <div className="tiles">
@@ -195,8 +304,15 @@ export default function Dashboard() {
             {u.fairUsage && (
               <section className="tile" aria-labelledby="tile-fair-usage">
                 <h2 id="tile-fair-usage">Fair usage</h2>
-                <p className="tile__figure">{u.fairUsage.left} <small>GB left of {u.fairUsage.max} GB</small></p>
-                <Gauge label="Fair-usage data left" value={Number(u.fairUsage.left)} max={Number(u.fairUsage.max)} text={`${u.fairUsage.left} GB left of ${u.fairUsage.max} GB`} />
+                <p className="tile__figure">
+                  {u.fairUsage.left} <small>GB left of {u.fairUsage.max} GB</small>
+                </p>
+                <Gauge
+                  label="Fair-usage data left"
+                  value={Number(u.fairUsage.left)}
+                  max={Number(u.fairUsage.max)}
+                  text={`${u.fairUsage.left} GB left of ${u.fairUsage.max} GB`}
+                />
                 <p className="tile__note">{u.fairUsage.text}</p>
               </section>
             )}

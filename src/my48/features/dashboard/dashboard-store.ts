@@ -42,7 +42,11 @@ export function watchActivation(): () => void {
 }
 
 /** Data used per day of this period (beyond the spec). */
-export const $dailyUsage = map<{ ssn?: string | undefined; days?: { day: string; data_kb: number }[] | undefined; failed: boolean }>({ failed: false });
+export const $dailyUsage = map<{
+  ssn?: string | undefined;
+  days?: { day: string; data_kb: number }[] | undefined;
+  failed: boolean;
+}>({ failed: false });
 
 export async function loadDailyUsage(ssn: string): Promise<void> {
   $dailyUsage.set({ ssn, failed: false });
@@ -55,7 +59,11 @@ export async function loadDailyUsage(ssn: string): Promise<void> {
 }
 
 /** The latest in-app notifications (alerts among them: member-controls.md). */
-export const $notifications = map<{ unread: number; latest: { id: number; title: string; body: string; read: boolean; created_at: string }[] } | { failed: true } | Record<string, never>>({});
+export const $notifications = map<
+  | { unread: number; latest: { id: number; title: string; body: string; read: boolean; created_at: string }[] }
+  | { failed: true }
+  | Record<string, never>
+>({});
 
 export async function loadNotifications(): Promise<void> {
   try {

@@ -15,6 +15,12 @@ describe('dashboardNotification: what the dashboard announces as new (spec secti
   it('never goes back, and reads only a whole number', () => {
     expect(shownUpTo([n(3)], 9)).toBe(9);
     expect(shownUpTo([], undefined)).toBe(0);
-    expect([readShown('12'), readShown(undefined), readShown('x'), readShown('-1'), readShown('1.5')]).toEqual([12, undefined, undefined, undefined, undefined]);
+    expect([readShown('12'), readShown(undefined), readShown('x'), readShown('-1'), readShown('1.5')]).toEqual([
+      12,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });

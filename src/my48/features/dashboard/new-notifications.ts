@@ -3,7 +3,10 @@
  * unread ones newer than the newest the dashboard has already shown in this session. So a notice is
  * announced as new once per session, not again on every return to the dashboard.
  */
-export function newNotifications<N extends { id: number; read: boolean }>(latest: N[], shownUpTo: number | undefined): N[] {
+export function newNotifications<N extends { id: number; read: boolean }>(
+  latest: N[],
+  shownUpTo: number | undefined,
+): N[] {
   return latest.filter((n) => !n.read && n.id > (shownUpTo ?? 0));
 }
 

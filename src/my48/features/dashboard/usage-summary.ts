@@ -82,7 +82,8 @@ export function daysLeftText(days: number): string {
   return days <= 1 ? 'DAY LEFT' : 'DAYS LEFT';
 }
 
-const percent = (left: number, max: number) => (max <= 0 ? 0 : Math.max(0, Math.min(100, Math.round((left / max) * 100))));
+const percent = (left: number, max: number) =>
+  max <= 0 ? 0 : Math.max(0, Math.min(100, Math.round((left / max) * 100)));
 
 function dataFigures(max: number | null, used: number, left: number | null): DataFigures {
   return {
@@ -121,19 +122,32 @@ export function usageSummary(b: BalanceSummary, sim: { ssn: string; msisdn: stri
     currentMembershipSKU: b.product_SKU,
     previousProductSKU: b.previous_SKU,
     isDataUnlimited: b.is_unlimited,
-    data: active ? dataFigures(b.is_unlimited ? null : b.max_data, b.used_data, b.is_unlimited ? null : b.left_data) : dataFigures(0, 0, 0),
+    data: active
+      ? dataFigures(b.is_unlimited ? null : b.max_data, b.used_data, b.is_unlimited ? null : b.left_data)
+      : dataFigures(0, 0, 0),
     leftDataInKB: b.is_unlimited ? null : b.left_data,
     leftMembershipDataGB: b.left_membership_data === null ? null : gb(b.left_membership_data),
     daysLeftInNumber: b.days_left,
     expiryDate: daysLeftText(b.days_left),
     renewDate: b.expiry_date ? shortDate(b.expiry_date) : null,
-    membershipEnd: active && b.expiry_date ? { label: b.recurrence_enabled && !b.have_queued_membership ? 'Renews on' : 'Ends on', date: shortDate(b.expiry_date) } : null,
+    membershipEnd:
+      active && b.expiry_date
+        ? {
+            label: b.recurrence_enabled && !b.have_queued_membership ? 'Renews on' : 'Ends on',
+            date: shortDate(b.expiry_date),
+          }
+        : null,
     hasQueuedMembership: b.have_queued_membership,
     queuedStartDate: b.queued_membership_start_date ? shortDate(b.queued_membership_start_date) : null,
     enabledAutoRenew: b.recurrence_enabled,
     goodyBagsList: b.goodybags_summary.goodyBags
       .filter((g) => g.product_sku !== ONBOARD_BUNDLE_SKU)
-      .map((g) => ({ sku: g.product_sku, max: gb(g.max_onboard_data), left: gb(g.onboard_data), daysLeft: g.days_left_for_expiry })),
+      .map((g) => ({
+        sku: g.product_sku,
+        max: gb(g.max_onboard_data),
+        left: gb(g.onboard_data),
+        daysLeft: g.days_left_for_expiry,
+      })),
     carryoverData: gb(b.carryover_data),
     addonData: gb(b.addon_data),
     safeData: gb(b.safe_data),
@@ -143,7 +157,14 @@ export function usageSummary(b: BalanceSummary, sim: { ssn: string; msisdn: stri
     mobileMinutes: counts(b.mobile_minutes),
     landlineMinutes: counts(b.minutes),
     texts: counts(b.text),
-    onBoardBundle: onboardShown && onboard ? { max: gb(onboard.max_onboard_data), left: onboardLeft(onboard.onboard_data), daysLeft: onboard.days_left_for_expiry } : null,
+    onBoardBundle:
+      onboardShown && onboard
+        ? {
+            max: gb(onboard.max_onboard_data),
+            left: onboardLeft(onboard.onboard_data),
+            daysLeft: onboard.days_left_for_expiry,
+          }
+        : null,
     onBoardBundleDataEmpty: !onboardShown,
     fairUsage,
   };

@@ -2,25 +2,65 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { KB_PER_GB } from '../../../contract/constants.ts';
 import { fieldProblems } from '../../../contract/forms.ts';
-import { ShareForm, SPOT_ME_MAX_DAYS, SPOT_ME_MIN_DAYS, SpotMeForm, type FlexiAction, type FlexiOverview } from '../../../contract/flexi-data.ts';
+import {
+  ShareForm,
+  SPOT_ME_MAX_DAYS,
+  SPOT_ME_MIN_DAYS,
+  SpotMeForm,
+  type FlexiAction,
+  type FlexiOverview,
+} from '../../../contract/flexi-data.ts';
 import { euro, formatMsisdn } from '../../../lib/format.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useFragmentFocus } from '../../components/use-fragment.ts';
 import { $account } from '../../stores/account.ts';
-import { $flexi, $flexiAction, $pending, ask, cancel, closeDone, confirmPending, confirmText, loadFlexi, type Donation } from './flexi-data-store.ts';
+import {
+  $flexi,
+  $flexiAction,
+  $pending,
+  ask,
+  cancel,
+  closeDone,
+  confirmPending,
+  confirmText,
+  loadFlexi,
+  type Donation,
+} from './flexi-data-store.ts';
 import { amountChoices, blockedMessage, ddmmyy, gbOf, leavesText, monthText } from './rules.ts';
 
 const BUSY: Record<FlexiAction, string> = {
-  carryover: 'Carrying over…', donate: 'Donating…', save: 'Saving to The Safe…', unlock: 'Unlocking…', swap: 'Swapping…', spotme: 'Spotting…', share: 'Sharing…',
+  carryover: 'Carrying over…',
+  donate: 'Donating…',
+  save: 'Saving to The Safe…',
+  unlock: 'Unlocking…',
+  swap: 'Swapping…',
+  spotme: 'Spotting…',
+  share: 'Sharing…',
 };
 
 /** One feature of the screen: what it does, what the member has, and its action. */
-function Section({ id, title, intro, has, children }: { id: string; title: string; intro: string; has: ReactNode; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  intro,
+  has,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  has: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section id={id} className="card stack flexi" aria-labelledby={`${id}-title`} tabIndex={-1}>
       <h2 id={`${id}-title`}>{title}</h2>
       <p>{intro}</p>
-      {has && <p><strong>{has}</strong></p>}
+      {has && (
+        <p>
+          <strong>{has}</strong>
+        </p>
+      )}
       {children}
     </section>
   );
@@ -28,7 +68,11 @@ function Section({ id, title, intro, has, children }: { id: string; title: strin
 
 function Failure({ action }: { action: FlexiAction }) {
   const { failed } = useStore($flexiAction);
-  return failed?.action === action ? <div className="alert alert--error" role="alert">{failed.message}</div> : null;
+  return failed?.action === action ? (
+    <div className="alert alert--error" role="alert">
+      {failed.message}
+    </div>
+  ) : null;
 }
 
 function Blocked({ message }: { message: string }) {
@@ -36,7 +80,19 @@ function Blocked({ message }: { message: string }) {
 }
 
 /** An amount in whole GB, from 1 up to what there is (`fromKb`), what it leaves, and the button. */
-function AmountAction({ action, o, fromKb, label, button }: { action: FlexiAction; o: FlexiOverview; fromKb: number; label: string; button: string }) {
+function AmountAction({
+  action,
+  o,
+  fromKb,
+  label,
+  button,
+}: {
+  action: FlexiAction;
+  o: FlexiOverview;
+  fromKb: number;
+  label: string;
+  button: string;
+}) {
   const { busy } = useStore($flexiAction);
   const id = useId();
   const choices = amountChoices(fromKb);
@@ -52,12 +108,25 @@ function AmountAction({ action, o, fromKb, label, button }: { action: FlexiActio
     <form className="form" onSubmit={submit} aria-label={button}>
       <div className="field">
         <label htmlFor={id}>{label}</label>
-        <select id={id} value={gb} onChange={(e) => setChosen(Number(e.target.value))} aria-describedby={`${id}-leaves`}>
-          {choices.map((n) => <option key={n} value={n}>{`${n} GB`}</option>)}
+        <select
+          id={id}
+          value={gb}
+          onChange={(e) => setChosen(Number(e.target.value))}
+          aria-describedby={`${id}-leaves`}
+        >
+          {choices.map((n) => (
+            <option key={n} value={n}>{`${n} GB`}</option>
+          ))}
         </select>
       </div>
-      <p id={`${id}-leaves`} className="flexi__leaves">{leavesText(action, o, gb)}</p>
-      <div><button type="submit" className="btn btn--primary" disabled={Boolean(busy)}>{button}</button></div>
+      <p id={`${id}-leaves`} className="flexi__leaves">
+        {leavesText(action, o, gb)}
+      </p>
+      <div>
+        <button type="submit" className="btn btn--primary" disabled={Boolean(busy)}>
+          {button}
+        </button>
+      </div>
       <Failure action={action} />
     </form>
   );
@@ -77,7 +146,10 @@ function FriendAction({ action, o }: { action: 'spotme' | 'share'; o: FlexiOverv
   const gb = Math.min(chosen, choices.at(-1) ?? 1);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = action === 'spotme' ? SpotMeForm.safeParse({ msisdn, amount_gb: gb, days: Number(days) }) : ShareForm.safeParse({ msisdn, amount_gb: gb });
+    const parsed =
+      action === 'spotme'
+        ? SpotMeForm.safeParse({ msisdn, amount_gb: gb, days: Number(days) })
+        : ShareForm.safeParse({ msisdn, amount_gb: gb });
     if (!parsed.success) {
       setProblems(fieldProblems(parsed.error));
       return;
@@ -85,33 +157,62 @@ function FriendAction({ action, o }: { action: 'spotme' | 'share'; o: FlexiOverv
     setProblems({});
     ask({ action, amountGb: gb, msisdn: parsed.data.msisdn, ...(action === 'spotme' ? { days: Number(days) } : {}) });
   };
-  const problem = (field: string) => problems[field] && <p id={`${id}-${field}-error`} className="field__error">{problems[field]}</p>;
-  const described = (field: string) => (problems[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } : {});
+  const problem = (field: string) =>
+    problems[field] && (
+      <p id={`${id}-${field}-error`} className="field__error">
+        {problems[field]}
+      </p>
+    );
+  const described = (field: string) =>
+    problems[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } : {};
   const button = action === 'spotme' ? 'Spot data' : 'Share data';
   return (
     <form className="form" onSubmit={submit} noValidate aria-label={button}>
       <div className="form__row">
         <div className="field">
           <label htmlFor={`${id}-msisdn`}>{"Friend's 48 number"}</label>
-          <input id={`${id}-msisdn`} type="tel" inputMode="tel" autoComplete="off" value={msisdn} onChange={(e) => setMsisdn(e.target.value)} {...described('msisdn')} />
+          <input
+            id={`${id}-msisdn`}
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            value={msisdn}
+            onChange={(e) => setMsisdn(e.target.value)}
+            {...described('msisdn')}
+          />
           {problem('msisdn')}
         </div>
         <div className="field">
           <label htmlFor={`${id}-amount`}>Amount</label>
           <select id={`${id}-amount`} value={gb} onChange={(e) => setChosen(Number(e.target.value))}>
-            {choices.map((n) => <option key={n} value={n}>{`${n} GB`}</option>)}
+            {choices.map((n) => (
+              <option key={n} value={n}>{`${n} GB`}</option>
+            ))}
           </select>
         </div>
         {action === 'spotme' && (
           <div className="field">
             <label htmlFor={`${id}-days`}>For how many days</label>
-            <input id={`${id}-days`} type="number" min={SPOT_ME_MIN_DAYS} max={SPOT_ME_MAX_DAYS} step={1} value={days} onChange={(e) => setDays(e.target.value)} {...described('days')} />
+            <input
+              id={`${id}-days`}
+              type="number"
+              min={SPOT_ME_MIN_DAYS}
+              max={SPOT_ME_MAX_DAYS}
+              step={1}
+              value={days}
+              onChange={(e) => setDays(e.target.value)}
+              {...described('days')}
+            />
             {problem('days')}
           </div>
         )}
       </div>
       <p className="flexi__leaves">{leavesText(action, o, gb)}</p>
-      <div><button type="submit" className="btn btn--primary" disabled={Boolean(busy)}>{button}</button></div>
+      <div>
+        <button type="submit" className="btn btn--primary" disabled={Boolean(busy)}>
+          {button}
+        </button>
+      </div>
       <Failure action={action} />
     </form>
   );
@@ -124,7 +225,9 @@ function Donations({ values }: { values: Donation[] }) {
       <h3>Your donations</h3>
       <ul className="plain">
         {values.map((d) => (
-          <li key={`${d.occurred_at}-${d.unit}`}>{`${ddmmyy(d.occurred_at)}: ${d.unit === 'EUR' ? euro(d.amount_cents ?? 0) : `${gbOf(d.data_kb ?? 0)} GB`}`}</li>
+          <li
+            key={`${d.occurred_at}-${d.unit}`}
+          >{`${ddmmyy(d.occurred_at)}: ${d.unit === 'EUR' ? euro(d.amount_cents ?? 0) : `${gbOf(d.data_kb ?? 0)} GB`}`}</li>
         ))}
       </ul>
     </>
@@ -143,8 +246,12 @@ function Popups() {
         onClose={cancel}
         actions={
           <>
-            <button type="button" className="btn btn--primary" onClick={() => void confirmPending()}>{text.yes}</button>
-            <button type="button" className="btn btn--outline" onClick={cancel}>Cancel</button>
+            <button type="button" className="btn btn--primary" onClick={() => void confirmPending()}>
+              {text.yes}
+            </button>
+            <button type="button" className="btn btn--outline" onClick={cancel}>
+              Cancel
+            </button>
           </>
         }
       >
@@ -160,8 +267,12 @@ function Popups() {
         onClose={closeDone}
         actions={
           <>
-            <a className="btn btn--primary" href="/my48/memberships" onClick={closeDone}>Buy Membership</a>
-            <a className="btn btn--outline" href="/my48" onClick={closeDone}>Ok</a>
+            <a className="btn btn--primary" href="/my48/memberships" onClick={closeDone}>
+              Buy Membership
+            </a>
+            <a className="btn btn--outline" href="/my48" onClick={closeDone}>
+              Ok
+            </a>
           </>
         }
       >
@@ -171,7 +282,15 @@ function Popups() {
     );
   }
   return (
-    <Dialog title="Done" onClose={closeDone} actions={<button type="button" className="btn btn--primary" onClick={closeDone}>Ok</button>}>
+    <Dialog
+      title="Done"
+      onClose={closeDone}
+      actions={
+        <button type="button" className="btn btn--primary" onClick={closeDone}>
+          Ok
+        </button>
+      }
+    >
       <p>{done.message}</p>
     </Dialog>
   );
@@ -192,36 +311,88 @@ export default function FlexiData({ addons: Addons }: { addons?: ComponentType |
   }, [ssn]);
   useFragmentFocus(Boolean(o));
 
-  if (account.status === 'loading') return <p role="status" className="loading-line">Loading…</p>;
-  if (!ssn) return <div className="card"><p>You need an active SIM to use flexible data. <a href="/activate-sim">Activate your SIM</a>.</p></div>;
-  if (error) return <div className="alert alert--error" role="alert">{error}</div>;
-  if (!o) return <p role="status" className="loading-line">Loading your flexible data…</p>;
+  if (account.status === 'loading')
+    return (
+      <p role="status" className="loading-line">
+        Loading…
+      </p>
+    );
+  if (!ssn)
+    return (
+      <div className="card">
+        <p>
+          You need an active SIM to use flexible data. <a href="/activate-sim">Activate your SIM</a>.
+        </p>
+      </div>
+    );
+  if (error)
+    return (
+      <div className="alert alert--error" role="alert">
+        {error}
+      </div>
+    );
+  if (!o)
+    return (
+      <p role="status" className="loading-line">
+        Loading your flexible data…
+      </p>
+    );
 
   const m = o.membership;
   const unused = m?.unused_kb ?? 0;
   // An add-on bought in the Add-on section refreshes the account's summary: its figure is the newer one.
   const addonKb = account.summary?.addon_data ?? o.addon_kb;
-  const unusedText = m ? (m.unlimited ? 'Your membership has unlimited data.' : `You have ${gbOf(unused)} GB of unused data in your ${m.name}, which ends ${ddmmyy(m.ends_at)}.`) : 'You have no active membership.';
+  const unusedText = m
+    ? m.unlimited
+      ? 'Your membership has unlimited data.'
+      : `You have ${gbOf(unused)} GB of unused data in your ${m.name}, which ends ${ddmmyy(m.ends_at)}.`
+    : 'You have no active membership.';
   return (
     <div className="stack">
-      {busy && <p role="status" className="loading-line">{BUSY[busy]}</p>}
+      {busy && (
+        <p role="status" className="loading-line">
+          {BUSY[busy]}
+        </p>
+      )}
       <Popups />
       <section className="card stack" aria-labelledby="flexi-now">
         <h2 id="flexi-now">Your data now</h2>
         <p>{unusedText}</p>
         <p>{monthText(o)}</p>
         <dl className="facts">
-          <div><dt>The Safe</dt><dd>{o.safe_kb === null ? 'Not available right now' : `${gbOf(o.safe_kb)} GB`}</dd></div>
-          <div><dt>Carried over for your next membership</dt><dd>{`${gbOf(o.carry_forward_kb)} GB`}</dd></div>
-          <div><dt>Carry-over data in this membership</dt><dd>{`${gbOf(o.carryover_kb)} GB`}</dd></div>
-          <div><dt>Add-on data</dt><dd>{`${gbOf(addonKb)} GB`}</dd></div>
-          <div><dt>Spotted to you</dt><dd>{`${gbOf(o.spotted_in.reduce((s, l) => s + l.left_kb, 0))} GB`}</dd></div>
+          <div>
+            <dt>The Safe</dt>
+            <dd>{o.safe_kb === null ? 'Not available right now' : `${gbOf(o.safe_kb)} GB`}</dd>
+          </div>
+          <div>
+            <dt>Carried over for your next membership</dt>
+            <dd>{`${gbOf(o.carry_forward_kb)} GB`}</dd>
+          </div>
+          <div>
+            <dt>Carry-over data in this membership</dt>
+            <dd>{`${gbOf(o.carryover_kb)} GB`}</dd>
+          </div>
+          <div>
+            <dt>Add-on data</dt>
+            <dd>{`${gbOf(addonKb)} GB`}</dd>
+          </div>
+          <div>
+            <dt>Spotted to you</dt>
+            <dd>{`${gbOf(o.spotted_in.reduce((s, l) => s + l.left_kb, 0))} GB`}</dd>
+          </div>
         </dl>
       </section>
 
-      <Section id="the-safe" title="The Safe" intro="The Safe keeps data for later, with no end date. Save unused data in it (that is this month's carryover, save or donate), and unlock it into your membership whenever you need it." has={o.safe_kb === null ? '' : `The Safe holds ${gbOf(o.safe_kb)} GB.`}>
+      <Section
+        id="the-safe"
+        title="The Safe"
+        intro="The Safe keeps data for later, with no end date. Save unused data in it (that is this month's carryover, save or donate), and unlock it into your membership whenever you need it."
+        has={o.safe_kb === null ? '' : `The Safe holds ${gbOf(o.safe_kb)} GB.`}
+      >
         {o.safe_kb === null ? (
-          <p className="alert alert--error" role="alert">{blockedMessage('unlock', o)}</p>
+          <p className="alert alert--error" role="alert">
+            {blockedMessage('unlock', o)}
+          </p>
         ) : (
           <>
             <h3>Save to The Safe</h3>
@@ -232,38 +403,80 @@ export default function FlexiData({ addons: Addons }: { addons?: ComponentType |
         )}
       </Section>
 
-      <Section id="carryover" title="Carryover" intro="Carry all your unused data over to your next membership, so none of it goes to waste. It joins the next membership when it starts: keep auto-renew on, or buy your next membership before this one ends." has={m && !m.unlimited ? `You have ${gbOf(unused)} GB unused.` : ''}>
+      <Section
+        id="carryover"
+        title="Carryover"
+        intro="Carry all your unused data over to your next membership, so none of it goes to waste. It joins the next membership when it starts: keep auto-renew on, or buy your next membership before this one ends."
+        has={m && !m.unlimited ? `You have ${gbOf(unused)} GB unused.` : ''}
+      >
         <CarryoverAction o={o} />
       </Section>
 
-      <Section id="donate" title="Donate" intro="Give unused data to the 48 community pool, for members in need. Donating is this month's carryover, save or donate." has={m && !m.unlimited ? `You have ${gbOf(unused)} GB unused.` : ''}>
+      <Section
+        id="donate"
+        title="Donate"
+        intro="Give unused data to the 48 community pool, for members in need. Donating is this month's carryover, save or donate."
+        has={m && !m.unlimited ? `You have ${gbOf(unused)} GB unused.` : ''}
+      >
         <AmountAction action="donate" o={o} fromKb={unused} label="Amount to donate" button="Donate" />
         <Donations values={donations ?? []} />
       </Section>
 
-      <Section id="swap" title="Swap" intro="Swap unused data for landline minutes: 100 minutes for each GB. Any time, as often as you like." has={m ? `You have ${gbOf(unused)} GB unused and ${m.landline_minutes.left === null ? 'unlimited' : m.landline_minutes.left} landline minutes left.` : ''}>
+      <Section
+        id="swap"
+        title="Swap"
+        intro="Swap unused data for landline minutes: 100 minutes for each GB. Any time, as often as you like."
+        has={
+          m
+            ? `You have ${gbOf(unused)} GB unused and ${m.landline_minutes.left === null ? 'unlimited' : m.landline_minutes.left} landline minutes left.`
+            : ''
+        }
+      >
         <AmountAction action="swap" o={o} fromKb={unused} label="Amount to swap" button="Swap" />
       </Section>
 
-      <Section id="spot-me" title="Spot me" intro={`Lend unused data to a friend on 48 for ${SPOT_ME_MIN_DAYS} to ${SPOT_ME_MAX_DAYS} days. What they have not used when the days end comes back to you.`} has={m && !m.unlimited ? `You have ${gbOf(unused)} GB unused.` : ''}>
+      <Section
+        id="spot-me"
+        title="Spot me"
+        intro={`Lend unused data to a friend on 48 for ${SPOT_ME_MIN_DAYS} to ${SPOT_ME_MAX_DAYS} days. What they have not used when the days end comes back to you.`}
+        has={m && !m.unlimited ? `You have ${gbOf(unused)} GB unused.` : ''}
+      >
         <FriendAction action="spotme" o={o} />
         {o.spotted_out.length > 0 && (
           <ul className="plain" aria-label="Data you have spotted">
-            {o.spotted_out.map((l) => <li key={`${l.msisdn}-${l.ends_at}`}>{`${gbOf(l.data_kb)} GB to ${formatMsisdn(l.msisdn)} until ${ddmmyy(l.ends_at)}`}</li>)}
+            {o.spotted_out.map((l) => (
+              <li
+                key={`${l.msisdn}-${l.ends_at}`}
+              >{`${gbOf(l.data_kb)} GB to ${formatMsisdn(l.msisdn)} until ${ddmmyy(l.ends_at)}`}</li>
+            ))}
           </ul>
         )}
         {o.spotted_in.length > 0 && (
           <ul className="plain" aria-label="Data spotted to you">
-            {o.spotted_in.map((l) => <li key={`${l.msisdn}-${l.ends_at}`}>{`${gbOf(l.left_kb)} GB from ${formatMsisdn(l.msisdn)} until ${ddmmyy(l.ends_at)}`}</li>)}
+            {o.spotted_in.map((l) => (
+              <li
+                key={`${l.msisdn}-${l.ends_at}`}
+              >{`${gbOf(l.left_kb)} GB from ${formatMsisdn(l.msisdn)} until ${ddmmyy(l.ends_at)}`}</li>
+            ))}
           </ul>
         )}
       </Section>
 
-      <Section id="share" title="Share" intro="Give unused data to a friend on 48 for good: it joins their membership." has={m && !m.unlimited ? `You have ${gbOf(unused)} GB unused.` : ''}>
+      <Section
+        id="share"
+        title="Share"
+        intro="Give unused data to a friend on 48 for good: it joins their membership."
+        has={m && !m.unlimited ? `You have ${gbOf(unused)} GB unused.` : ''}
+      >
         <FriendAction action="share" o={o} />
       </Section>
 
-      <Section id="addons" title="Add-on" intro="Need more data? An add-on joins your current membership and ends with it." has={`You have ${gbOf(addonKb)} GB of add-on data in this membership.`}>
+      <Section
+        id="addons"
+        title="Add-on"
+        intro="Need more data? An add-on joins your current membership and ends with it."
+        has={`You have ${gbOf(addonKb)} GB of add-on data in this membership.`}
+      >
         {Addons ? <Addons /> : <a href="/my48/addons">Top up with a data add-on</a>}
       </Section>
     </div>
@@ -278,7 +491,12 @@ function CarryoverAction({ o }: { o: FlexiOverview }) {
   return (
     <div className="stack">
       <p className="flexi__leaves">{leavesText('carryover', o, 0)}</p>
-      <button type="button" className="btn btn--primary" disabled={Boolean(busy)} onClick={() => ask({ action: 'carryover', amountGb: unused / KB_PER_GB })}>
+      <button
+        type="button"
+        className="btn btn--primary"
+        disabled={Boolean(busy)}
+        onClick={() => ask({ action: 'carryover', amountGb: unused / KB_PER_GB })}
+      >
         {`Carry over ${gbOf(unused)} GB`}
       </button>
       <Failure action="carryover" />

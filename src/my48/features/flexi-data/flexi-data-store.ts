@@ -1,6 +1,12 @@
 import { atom, map } from 'nanostores';
 import type { Answer } from '../../../contract/endpoint.ts';
-import { flexiDataApi, flexiFailures, flexiMessages, type FlexiAction, type FlexiOverview } from '../../../contract/flexi-data.ts';
+import {
+  flexiDataApi,
+  flexiFailures,
+  flexiMessages,
+  type FlexiAction,
+  type FlexiOverview,
+} from '../../../contract/flexi-data.ts';
 import { formatMsisdn } from '../../../contract/format.ts';
 import { call, errorMessage, newIdempotencyKey } from '../../../lib/http.ts';
 import { currentUserId } from '../../../lib/member-session.ts';
@@ -10,7 +16,11 @@ import { ddmmyy, gbOf } from './rules.ts';
 export type Donation = Answer<typeof flexiDataApi.donations>['_payload']['values'][number];
 
 /** What the flexi-data screen shows: the overview and the donation history. */
-export const $flexi = map<{ overview?: FlexiOverview | undefined; donations?: Donation[] | undefined; error?: string | undefined }>({});
+export const $flexi = map<{
+  overview?: FlexiOverview | undefined;
+  donations?: Donation[] | undefined;
+  error?: string | undefined;
+}>({});
 
 /** An action the member asked for, waiting for their confirmation (nothing here can be undone). */
 export interface Pending {
@@ -32,7 +42,10 @@ const params = () => ({ user_id: currentUserId() ?? '', ssn: $account.get().sim?
 
 export async function loadFlexi(): Promise<void> {
   try {
-    const [overview, donations] = await Promise.all([call(flexiDataApi.overview, { params: params() }), call(flexiDataApi.donations, { params: params() })]);
+    const [overview, donations] = await Promise.all([
+      call(flexiDataApi.overview, { params: params() }),
+      call(flexiDataApi.donations, { params: params() }),
+    ]);
     $flexi.set({ overview: overview._payload, donations: donations._payload.values });
   } catch (error) {
     $flexi.set({ error: errorMessage(error, 'Your flexible data could not be loaded. Please try again.') });
@@ -52,19 +65,47 @@ export function confirmText(p: Pending): { title: string; body: string; yes: str
   const once = 'Carryover, save and donate: one of them, once a month.';
   switch (p.action) {
     case 'carryover':
-      return { title: `Carry over ${p.amountGb.toFixed(2)} GB?`, body: `All your unused data moves to your next membership and can't be moved back. ${once}`, yes: 'Yes, carry it over' };
+      return {
+        title: `Carry over ${p.amountGb.toFixed(2)} GB?`,
+        body: `All your unused data moves to your next membership and can't be moved back. ${once}`,
+        yes: 'Yes, carry it over',
+      };
     case 'donate':
-      return { title: `Donate ${gb}?`, body: `It goes to the 48 community for members in need and can't be given back. ${once}`, yes: 'Yes, donate it' };
+      return {
+        title: `Donate ${gb}?`,
+        body: `It goes to the 48 community for members in need and can't be given back. ${once}`,
+        yes: 'Yes, donate it',
+      };
     case 'save':
-      return { title: `Save ${gb} in The Safe?`, body: `You can unlock it into a membership whenever you like. ${once}`, yes: 'Yes, save it' };
+      return {
+        title: `Save ${gb} in The Safe?`,
+        body: `You can unlock it into a membership whenever you like. ${once}`,
+        yes: 'Yes, save it',
+      };
     case 'unlock':
-      return { title: `Unlock ${gb} from The Safe?`, body: 'It joins your current membership and ends with it.', yes: 'Yes, unlock it' };
+      return {
+        title: `Unlock ${gb} from The Safe?`,
+        body: 'It joins your current membership and ends with it.',
+        yes: 'Yes, unlock it',
+      };
     case 'swap':
-      return { title: `Swap ${gb} for ${p.amountGb * 100} landline minutes?`, body: "A swap can't be undone.", yes: 'Yes, swap it' };
+      return {
+        title: `Swap ${gb} for ${p.amountGb * 100} landline minutes?`,
+        body: "A swap can't be undone.",
+        yes: 'Yes, swap it',
+      };
     case 'spotme':
-      return { title: `Spot ${gb} to ${formatMsisdn(p.msisdn ?? '')}?`, body: `For ${p.days} ${p.days === 1 ? 'day' : 'days'}; what they have not used by then comes back to you.`, yes: 'Yes, spot it' };
+      return {
+        title: `Spot ${gb} to ${formatMsisdn(p.msisdn ?? '')}?`,
+        body: `For ${p.days} ${p.days === 1 ? 'day' : 'days'}; what they have not used by then comes back to you.`,
+        yes: 'Yes, spot it',
+      };
     case 'share':
-      return { title: `Share ${gb} with ${formatMsisdn(p.msisdn ?? '')}?`, body: "It becomes theirs for good and can't be taken back.", yes: 'Yes, share it' };
+      return {
+        title: `Share ${gb} with ${formatMsisdn(p.msisdn ?? '')}?`,
+        body: "It becomes theirs for good and can't be taken back.",
+        yes: 'Yes, share it',
+      };
   }
 }
 
@@ -74,7 +115,8 @@ export function confirmText(p: Pending): { title: string; body: string; yes: str
  * one (no answer at all), 'Carryover Failed!' or the action's own failure.
  */
 function failureOf(action: FlexiAction, error: unknown): string {
-  const fallback = action === 'carryover' ? flexiMessages.carryoverFailed : flexiFailures[action].backendUnavailable.message;
+  const fallback =
+    action === 'carryover' ? flexiMessages.carryoverFailed : flexiFailures[action].backendUnavailable.message;
   return errorMessage(error, fallback);
 }
 
@@ -99,11 +141,18 @@ async function perform(p: Pending): Promise<{ message: string; needsMembershipBy
     }
     case 'swap': {
       const { _payload } = await call(flexiDataApi.swap, { ...o, body });
-      return { message: `You swapped ${p.amountGb} GB for ${_payload.minutes_added} landline minutes. You have ${_payload.minutes.left ?? 0} landline minutes left.` };
+      return {
+        message: `You swapped ${p.amountGb} GB for ${_payload.minutes_added} landline minutes. You have ${_payload.minutes.left ?? 0} landline minutes left.`,
+      };
     }
     case 'spotme': {
-      const { _payload } = await call(flexiDataApi.spotme, { ...o, body: { ...body, msisdn: p.msisdn ?? '', days: p.days ?? 1 } });
-      return { message: `You spotted ${p.amountGb} GB to ${formatMsisdn(_payload.msisdn)} until ${ddmmyy(_payload.ends_at)}.` };
+      const { _payload } = await call(flexiDataApi.spotme, {
+        ...o,
+        body: { ...body, msisdn: p.msisdn ?? '', days: p.days ?? 1 },
+      });
+      return {
+        message: `You spotted ${p.amountGb} GB to ${formatMsisdn(_payload.msisdn)} until ${ddmmyy(_payload.ends_at)}.`,
+      };
     }
     case 'share': {
       const { _payload } = await call(flexiDataApi.share, { ...o, body: { ...body, msisdn: p.msisdn ?? '' } });

@@ -3,10 +3,29 @@ import { flexiFailures, flexiMessages, type FlexiOverview } from '../../../contr
 import { amountChoices, blockedMessage, ddmmyy, leavesText, monthText } from './rules.ts';
 
 const GB = 1_048_576;
-const overview = (over: Partial<FlexiOverview> = {}, membership: Partial<NonNullable<FlexiOverview['membership']>> = {}): FlexiOverview => ({
-  membership: { sku: 'BDDT00', name: 'Data Plus €9.99 Membership', ends_at: '2026-12-02T10:00:00.000Z', unlimited: false, unused_kb: 5 * GB, landline_minutes: { max: 300, used: 0, left: 300 }, continues: false, ...membership },
-  month_action: null, safe_kb: 3 * GB, carry_forward_kb: 0, carryover_kb: 0, addon_kb: 0, spotted_in: [], spotted_out: [],
-  legacy: { isLegacyUser: false, memberShipType: null }, ...over,
+const overview = (
+  over: Partial<FlexiOverview> = {},
+  membership: Partial<NonNullable<FlexiOverview['membership']>> = {},
+): FlexiOverview => ({
+  membership: {
+    sku: 'BDDT00',
+    name: 'Data Plus €9.99 Membership',
+    ends_at: '2026-12-02T10:00:00.000Z',
+    unlimited: false,
+    unused_kb: 5 * GB,
+    landline_minutes: { max: 300, used: 0, left: 300 },
+    continues: false,
+    ...membership,
+  },
+  month_action: null,
+  safe_kb: 3 * GB,
+  carry_forward_kb: 0,
+  carryover_kb: 0,
+  addon_kb: 0,
+  spotted_in: [],
+  spotted_out: [],
+  legacy: { isLegacyUser: false, memberShipType: null },
+  ...over,
 });
 
 describe('flexi-data rules', () => {
@@ -25,7 +44,9 @@ describe('flexi-data rules', () => {
     expect(blockedMessage('donate', carried)).toBe(flexiMessages.alreadyCarriedOver);
     expect(blockedMessage('save', carried)).toBe(flexiMessages.alreadyCarriedOver);
     expect(blockedMessage('swap', carried)).toBeNull();
-    expect(blockedMessage('swap', overview({}, { landline_minutes: { max: null, used: 0, left: null } }))).toBe(flexiFailures.swap.noLandlineLimit.message);
+    expect(blockedMessage('swap', overview({}, { landline_minutes: { max: null, used: 0, left: null } }))).toBe(
+      flexiFailures.swap.noLandlineLimit.message,
+    );
     expect(blockedMessage('unlock', overview({ safe_kb: null }))).toBe(flexiMessages.safeUnavailable);
     expect(blockedMessage('unlock', overview({ safe_kb: 0 }))).toMatch(/less than 1 GB/);
     expect(blockedMessage('share', overview())).toBeNull();
@@ -35,8 +56,12 @@ describe('flexi-data rules', () => {
     expect(leavesText('save', overview(), 2)).toBe('You will have 3.00 GB unused and 5.00 GB in The Safe.');
     expect(leavesText('unlock', overview(), 2)).toBe('The Safe will hold 1.00 GB and you will have 7.00 GB unused.');
     expect(leavesText('swap', overview(), 1)).toBe('You will have 4.00 GB unused and 400 landline minutes left.');
-    expect(leavesText('carryover', overview(), 0)).toBe('All 5.00 GB moves to your next membership; this one keeps 0.00 GB of its own data.');
-    expect(monthText(overview({ month_action: { action: 'safe', data_kb: 2 * GB, at: '' } }))).toMatch(/^This month you saved 2.00 GB/);
+    expect(leavesText('carryover', overview(), 0)).toBe(
+      'All 5.00 GB moves to your next membership; this one keeps 0.00 GB of its own data.',
+    );
+    expect(monthText(overview({ month_action: { action: 'safe', data_kb: 2 * GB, at: '' } }))).toMatch(
+      /^This month you saved 2.00 GB/,
+    );
   });
 
   it('writes the end date as dd.mm.yy in Irish time', () => {

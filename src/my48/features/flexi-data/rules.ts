@@ -1,5 +1,11 @@
 import { KB_PER_GB } from '../../../contract/constants.ts';
-import { flexiFailures, flexiMessages, type FlexiAction, type FlexiOverview, type MonthlyAction } from '../../../contract/flexi-data.ts';
+import {
+  flexiFailures,
+  flexiMessages,
+  type FlexiAction,
+  type FlexiOverview,
+  type MonthlyAction,
+} from '../../../contract/flexi-data.ts';
 
 /**
  * The flexi-data screen's rules, pure: what a section offers, what an action will leave, and
@@ -13,14 +19,23 @@ export function amountChoices(kb: number, cap = 100): number[] {
   return Array.from({ length: Math.max(0, Math.min(wholeGb(kb), cap)) }, (_, i) => i + 1);
 }
 
-const dublin = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Dublin', day: '2-digit', month: '2-digit', year: '2-digit' });
+const dublin = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Dublin',
+  day: '2-digit',
+  month: '2-digit',
+  year: '2-digit',
+});
 /** dd.mm.yy in Irish time (the carryover follow-up's end date). */
 export function ddmmyy(iso: string): string {
   return dublin.format(new Date(iso)).replaceAll('/', '.');
 }
 
 const MONTHLY: Partial<Record<FlexiAction, MonthlyAction>> = { carryover: 'carryover', donate: 'donate', save: 'safe' };
-const ALREADY: Record<MonthlyAction, string> = { carryover: flexiMessages.alreadyCarriedOver, donate: flexiMessages.alreadyDonated, safe: flexiMessages.alreadySaved };
+const ALREADY: Record<MonthlyAction, string> = {
+  carryover: flexiMessages.alreadyCarriedOver,
+  donate: flexiMessages.alreadyDonated,
+  safe: flexiMessages.alreadySaved,
+};
 
 /** What the section says instead of offering the action, when the overview shows the server would refuse it; null when it is offered. */
 export function blockedMessage(action: FlexiAction, o: FlexiOverview): string | null {

@@ -24,15 +24,25 @@ export default function AddCredit() {
       }}
       aria-labelledby="credit-form-title"
     >
-      <h2 id="credit-form-title" className="form__title">Choose an amount</h2>
-      <p>Your credit is <strong>{euro(offers.credit_cents)}</strong>.</p>
+      <h2 id="credit-form-title" className="form__title">
+        Choose an amount
+      </h2>
+      <p>
+        Your credit is <strong>{euro(offers.credit_cents)}</strong>.
+      </p>
       <ActionFeedback />
       <fieldset className="fieldset">
         <legend>Amount</legend>
         <div className="choices">
           {CREDIT_AMOUNTS_CENTS.map((a) => (
             <div className="field field--check" key={a}>
-              <input id={`amount-${a}`} type="radio" name="amount" checked={amount === a} onChange={() => setAmount(a)} />
+              <input
+                id={`amount-${a}`}
+                type="radio"
+                name="amount"
+                checked={amount === a}
+                onChange={() => setAmount(a)}
+              />
               <label htmlFor={`amount-${a}`}>{euro(a)}</label>
             </div>
           ))}
@@ -57,7 +67,9 @@ export default function AddCredit() {
           </div>
         )}
       </fieldset>
-      <button type="submit" className="btn btn--primary" disabled={busy}>{busyLabel ?? `Add ${euro(amount)}`}</button>
+      <button type="submit" className="btn btn--primary" disabled={busy}>
+        {busyLabel ?? `Add ${euro(amount)}`}
+      </button>
     </form>
   );
 }

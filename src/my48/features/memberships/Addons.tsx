@@ -11,20 +11,30 @@ export default function Addons() {
     return (
       <div className="card stack">
         <p>An add-on needs a current membership. Buy a membership first.</p>
-        <a className="btn btn--primary" href="/my48/memberships">Buy a membership</a>
+        <a className="btn btn--primary" href="/my48/memberships">
+          Buy a membership
+        </a>
       </div>
     );
   }
   return (
     <div className="stack">
       <ActionFeedback />
-      <p>Add-on data joins your {offers.current.name} and ends with it. It is paid from your credit first, then by card.</p>
+      <p>
+        Add-on data joins your {offers.current.name} and ends with it. It is paid from your credit first, then by card.
+      </p>
       <ul className="tiles plain" aria-label="Add-ons you can buy">
         {offers.addons.map((addon) => (
           <li key={addon.sku} className="tile">
             <h2>{addon.name}</h2>
             <OfferFacts offer={addon} />
-            <button type="button" className="btn btn--primary" disabled={busy} onClick={() => void buyAddon(addon.sku as 'BDAO05' | 'BDAO10')} aria-label={`Buy ${addon.name}`}>
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={busy}
+              onClick={() => void buyAddon(addon.sku as 'BDAO05' | 'BDAO10')}
+              aria-label={`Buy ${addon.name}`}
+            >
               Buy
             </button>
           </li>

@@ -4,7 +4,17 @@ import type { PaymentType } from '../../../contract/payments.ts';
 import { euro, shortDate } from '../../../lib/format.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useFragmentFocus } from '../../components/use-fragment.ts';
-import { $action, $confirm, askAutoRenew, askRenewWith, buyMembership, type Offers, cancelAutoRenew, closePopup, confirmAutoRenew } from './memberships-store.ts';
+import {
+  $action,
+  $confirm,
+  askAutoRenew,
+  askRenewWith,
+  buyMembership,
+  type Offers,
+  cancelAutoRenew,
+  closePopup,
+  confirmAutoRenew,
+} from './memberships-store.ts';
 import { useOffers } from './use-offers.tsx';
 import { OfferFacts } from './OfferCard.tsx';
 
@@ -13,10 +23,26 @@ export function ActionFeedback() {
   const { busy, error, popup } = useStore($action);
   return (
     <>
-      {busy && <p role="status" className="loading-line">{busy}</p>}
-      {error && <div className="alert alert--error" role="alert">{error}</div>}
+      {busy && (
+        <p role="status" className="loading-line">
+          {busy}
+        </p>
+      )}
+      {error && (
+        <div className="alert alert--error" role="alert">
+          {error}
+        </div>
+      )}
       {popup && (
-        <Dialog title="Done" onClose={closePopup} actions={<button type="button" className="btn btn--primary" onClick={closePopup}>OK</button>}>
+        <Dialog
+          title="Done"
+          onClose={closePopup}
+          actions={
+            <button type="button" className="btn btn--primary" onClick={closePopup}>
+              OK
+            </button>
+          }
+        >
           <p>{popup}</p>
         </Dialog>
       )}
@@ -35,11 +61,18 @@ function RenewWith({ offers, renewing, disabled }: { offers: Offers['values']; r
         <label htmlFor="renew-with">Renews with</label>
         <select id="renew-with" value={sku} onChange={(e) => setSku(e.target.value)}>
           {offers.map((o) => (
-            <option key={o.sku} value={o.sku}>{o.name}</option>
+            <option key={o.sku} value={o.sku}>
+              {o.name}
+            </option>
           ))}
         </select>
       </div>
-      <button type="button" className="btn btn--outline" disabled={disabled || sku === renewing || !chosen} onClick={() => chosen && askRenewWith(chosen.sku, chosen.name)}>
+      <button
+        type="button"
+        className="btn btn--outline"
+        disabled={disabled || sku === renewing || !chosen}
+        onClick={() => chosen && askRenewWith(chosen.sku, chosen.name)}
+      >
         Change
       </button>
     </div>
@@ -58,12 +91,26 @@ export default function Memberships() {
       <ActionFeedback />
       {confirm && (
         <Dialog
-          title={confirm.change === 'on' ? 'Turn auto-renew on?' : confirm.change === 'off' ? 'Turn auto-renew off?' : `Renew with ${confirm.name ?? confirm.sku}?`}
+          title={
+            confirm.change === 'on'
+              ? 'Turn auto-renew on?'
+              : confirm.change === 'off'
+                ? 'Turn auto-renew off?'
+                : `Renew with ${confirm.name ?? confirm.sku}?`
+          }
           onClose={cancelAutoRenew}
           actions={
             <>
-              <button type="button" className="btn btn--primary" onClick={() => void confirmAutoRenew()}>{confirm.change === 'on' ? 'Yes, turn it on' : confirm.change === 'off' ? 'Yes, turn it off' : 'Yes, renew with it'}</button>
-              <button type="button" className="btn btn--outline" onClick={cancelAutoRenew}>Cancel</button>
+              <button type="button" className="btn btn--primary" onClick={() => void confirmAutoRenew()}>
+                {confirm.change === 'on'
+                  ? 'Yes, turn it on'
+                  : confirm.change === 'off'
+                    ? 'Yes, turn it off'
+                    : 'Yes, renew with it'}
+              </button>
+              <button type="button" className="btn btn--outline" onClick={cancelAutoRenew}>
+                Cancel
+              </button>
             </>
           }
         >
@@ -80,16 +127,30 @@ export default function Memberships() {
           {current ? (
             <>
               <p className="tile__figure">{current.name}</p>
-              <p>Ends {shortDate(current.ends_at)}. Auto-renew is <strong>{current.recurrence_enabled ? 'on' : 'off'}</strong>.</p>
-              <button type="button" className="btn btn--outline" disabled={busy} onClick={() => askAutoRenew(!current.recurrence_enabled, current.recurrence_sku ?? current.sku)}>
+              <p>
+                Ends {shortDate(current.ends_at)}. Auto-renew is{' '}
+                <strong>{current.recurrence_enabled ? 'on' : 'off'}</strong>.
+              </p>
+              <button
+                type="button"
+                className="btn btn--outline"
+                disabled={busy}
+                onClick={() => askAutoRenew(!current.recurrence_enabled, current.recurrence_sku ?? current.sku)}
+              >
                 {current.recurrence_enabled ? 'Turn auto-renew off' : 'Turn auto-renew on'}
               </button>
-              {current.recurrence_enabled && <RenewWith offers={offers.values} renewing={current.recurrence_sku ?? current.sku} disabled={busy} />}
+              {current.recurrence_enabled && (
+                <RenewWith offers={offers.values} renewing={current.recurrence_sku ?? current.sku} disabled={busy} />
+              )}
             </>
           ) : (
             <p className="tile__figure">No Active Membership</p>
           )}
-          <p>{offers.queued ? `Queued: ${offers.queued.name}, starts ${shortDate(offers.queued.starts_at)}.` : 'No membership queued.'}</p>
+          <p>
+            {offers.queued
+              ? `Queued: ${offers.queued.name}, starts ${shortDate(offers.queued.starts_at)}.`
+              : 'No membership queued.'}
+          </p>
         </section>
         <section className="tile" aria-labelledby="credit-title">
           <h2 id="credit-title">Credit</h2>
@@ -101,12 +162,24 @@ export default function Memberships() {
       <fieldset className="fieldset card">
         <legend>How to pay</legend>
         <div className="field field--check">
-          <input id="pay-credit" type="radio" name="payment" checked={paymentType === 'BALANCE_BEFORE_SC'} onChange={() => setPaymentType('BALANCE_BEFORE_SC')} />
+          <input
+            id="pay-credit"
+            type="radio"
+            name="payment"
+            checked={paymentType === 'BALANCE_BEFORE_SC'}
+            onChange={() => setPaymentType('BALANCE_BEFORE_SC')}
+          />
           <label htmlFor="pay-credit">Credit first, then {card ? `my card ending ${card.last4}` : 'a card'}</label>
         </div>
         {card && (
           <div className="field field--check">
-            <input id="pay-card" type="radio" name="payment" checked={paymentType === 'STORED_CARD'} onChange={() => setPaymentType('STORED_CARD')} />
+            <input
+              id="pay-card"
+              type="radio"
+              name="payment"
+              checked={paymentType === 'STORED_CARD'}
+              onChange={() => setPaymentType('STORED_CARD')}
+            />
             <label htmlFor="pay-card">{`All by my ${card.brand} card ending ${card.last4}`}</label>
           </div>
         )}
@@ -120,20 +193,32 @@ export default function Memberships() {
       {offers.queued ? (
         <p className="alert alert--info">You have a membership queued. You can buy another once it has started.</p>
       ) : (
-        <p>{current ? 'A membership you buy now starts when your current one ends.' : 'A membership you buy now starts straight away.'}</p>
+        <p>
+          {current
+            ? 'A membership you buy now starts when your current one ends.'
+            : 'A membership you buy now starts straight away.'}
+        </p>
       )}
       <ul className="tiles plain" aria-label="Memberships you can buy">
         {offers.values.map((offer) => (
           <li key={offer.sku} className="tile">
             <h3>{offer.name}</h3>
             <OfferFacts offer={offer} />
-            <button type="button" className="btn btn--primary" disabled={busy || Boolean(offers.queued)} onClick={() => void buyMembership(offer.sku, paymentType, recurrence)} aria-label={`${current ? 'Buy next' : 'Buy now'}: ${offer.name}`}>
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={busy || Boolean(offers.queued)}
+              onClick={() => void buyMembership(offer.sku, paymentType, recurrence)}
+              aria-label={`${current ? 'Buy next' : 'Buy now'}: ${offer.name}`}
+            >
               {current ? 'Buy next' : 'Buy now'}
             </button>
           </li>
         ))}
       </ul>
-      <p><a href="/my48/addons">Top up with a data add-on</a></p>
+      <p>
+        <a href="/my48/addons">Top up with a data add-on</a>
+      </p>
       <FlexiFragments />
     </div>
   );
@@ -154,13 +239,22 @@ function FlexiFragments() {
   return (
     <section id="flexi-data" className="card stack" aria-labelledby="flexi-data-title" tabIndex={-1}>
       <h2 id="flexi-data-title">Flexible data</h2>
-      <p>Your membership's data is yours to move: once a month carry it over, save it or donate it, and swap, spot or share it any time.</p>
+      <p>
+        Your membership's data is yours to move: once a month carry it over, save it or donate it, and swap, spot or
+        share it any time.
+      </p>
       <ul className="plain stack">
         {FLEXI_LINKS.map((l) => (
-          <li key={l.id} id={l.id} tabIndex={-1}><a href={`/my48/flexi-data#${l.to}`}>{l.name}</a>{`: ${l.what}.`}</li>
+          <li key={l.id} id={l.id} tabIndex={-1}>
+            <a href={`/my48/flexi-data#${l.to}`}>{l.name}</a>
+            {`: ${l.what}.`}
+          </li>
         ))}
       </ul>
-      <p id="data-switch-up" tabIndex={-1}>Data switch-up: <a href="/my48/flexi-data#swap">swap data for landline minutes</a> or <a href="/my48/flexi-data#share">switch it to a friend</a>.</p>
+      <p id="data-switch-up" tabIndex={-1}>
+        Data switch-up: <a href="/my48/flexi-data#swap">swap data for landline minutes</a> or{' '}
+        <a href="/my48/flexi-data#share">switch it to a friend</a>.
+      </p>
     </section>
   );
 }

@@ -11,7 +11,11 @@ import { $account, loadAccount } from '../../stores/account.ts';
 export type Offers = Answer<typeof membershipsApi.allowed>['_payload'];
 
 /** What the memberships, add-credit and add-on screens show: the offers, the credit, the stored card. */
-export const $offers = map<{ offers?: Offers | undefined; card?: StoredCard | null | undefined; error?: string | undefined }>({});
+export const $offers = map<{
+  offers?: Offers | undefined;
+  card?: StoredCard | null | undefined;
+  error?: string | undefined;
+}>({});
 /** The one purchase or switch in progress, its error, and the popup to show when done. */
 export const $action = map<{ busy?: string | undefined; error?: string | undefined; popup?: string | undefined }>({});
 /** The auto-renew change waiting for the member's confirmation. */
@@ -21,7 +25,10 @@ const params = () => ({ user_id: currentUserId() ?? '', ssn: $account.get().sim?
 
 export async function loadOffers(): Promise<void> {
   try {
-    const [allowed, card] = await Promise.all([call(membershipsApi.allowed, { params: params() }), call(paymentsApi.storedCard, { params: { user_id: currentUserId() ?? '' } })]);
+    const [allowed, card] = await Promise.all([
+      call(membershipsApi.allowed, { params: params() }),
+      call(paymentsApi.storedCard, { params: { user_id: currentUserId() ?? '' } }),
+    ]);
     $offers.set({ offers: allowed._payload, card: card._payload.card });
   } catch (error) {
     $offers.set({ error: errorMessage(error, 'Your memberships could not be loaded. Please try again.') });
@@ -37,8 +44,14 @@ const refresh = async () => {
 /** 402: the card must pay `amount` and there is no stored card: a checkout, then the payment page. */
 const checkoutNeeded = (error: unknown) => error instanceof FetchError && error.status === 402;
 
-async function goToCheckout(body: Parameters<typeof call<typeof paymentsApi.createCheckout>>[1]['body']): Promise<void> {
-  const { _payload } = await call(paymentsApi.createCheckout, { params: params(), body, idempotencyKey: newIdempotencyKey() });
+async function goToCheckout(
+  body: Parameters<typeof call<typeof paymentsApi.createCheckout>>[1]['body'],
+): Promise<void> {
+  const { _payload } = await call(paymentsApi.createCheckout, {
+    params: params(),
+    body,
+    idempotencyKey: newIdempotencyKey(),
+  });
   $action.set({ busy: 'Opening the secure payment page…' });
   location.assign(_payload.url);
 }
@@ -58,11 +71,23 @@ async function act(busy: string, work: () => Promise<string | undefined>): Promi
 export function buyMembership(sku: string, paymentType: PaymentType, recurrence: boolean): Promise<void> {
   return act('Buying…', async () => {
     try {
-      const body = { recurrence_sku: sku, payment_type: paymentType, recurrence_enabled: recurrence ? 'true' : 'false', check_user_cc: paymentType === 'STORED_CARD' ? 'true' : 'false' } as const;
-      const { _payload } = await call(membershipsApi.recurrence, { params: params(), query: { single_topUp: 'true' }, body, idempotencyKey: newIdempotencyKey() });
+      const body = {
+        recurrence_sku: sku,
+        payment_type: paymentType,
+        recurrence_enabled: recurrence ? 'true' : 'false',
+        check_user_cc: paymentType === 'STORED_CARD' ? 'true' : 'false',
+      } as const;
+      const { _payload } = await call(membershipsApi.recurrence, {
+        params: params(),
+        query: { single_topUp: 'true' },
+        body,
+        idempotencyKey: newIdempotencyKey(),
+      });
       await refresh();
       if (!('membership' in _payload)) return undefined;
-      return _payload.membership.status === 'current' ? `${_payload.membership.name} is yours, starting now.` : `${_payload.membership.name} is queued. It starts when your current membership ends.`;
+      return _payload.membership.status === 'current'
+        ? `${_payload.membership.name} is yours, starting now.`
+        : `${_payload.membership.name} is queued. It starts when your current membership ends.`;
     } catch (error) {
       if (!checkoutNeeded(error)) throw error;
       await goToCheckout({ purpose: 'membership', sku, recurrence_enabled: recurrence, save_card: true, card: 'new' });
@@ -81,14 +106,22 @@ export function confirmAutoRenew(): Promise<void> {
   $confirm.set(undefined);
   if (!change) return Promise.resolve();
   return act('Saving…', async () => {
-    const body = { recurrence_sku: change.sku, payment_type: 'BALANCE_BEFORE_SC', recurrence_enabled: 'true', check_user_cc: 'false' } as const;
+    const body = {
+      recurrence_sku: change.sku,
+      payment_type: 'BALANCE_BEFORE_SC',
+      recurrence_enabled: 'true',
+      check_user_cc: 'false',
+    } as const;
     const options = { params: params(), idempotencyKey: newIdempotencyKey() };
     if (change.change === 'on') await call(membershipsApi.recurrence, { ...options, body });
-    else if (change.change === 'switch') await call(membershipsApi.changeRecurrence, { ...options, body: { recurrence_sku: change.sku } });
+    else if (change.change === 'switch')
+      await call(membershipsApi.changeRecurrence, { ...options, body: { recurrence_sku: change.sku } });
     else await call(membershipsApi.stopRecurrence, { ...options, body: { recurrence_sku: change.sku } });
     await refresh();
     if (change.change === 'switch') return `Auto-renew is on with ${change.name ?? change.sku}.`;
-    return change.change === 'on' ? 'Auto-renew is on. Your membership renews by itself: credit first, then your card.' : 'Auto-renew is off. Your membership ends on its end date.';
+    return change.change === 'on'
+      ? 'Auto-renew is on. Your membership renews by itself: credit first, then your card.'
+      : 'Auto-renew is off. Your membership ends on its end date.';
   });
 }
 
@@ -99,7 +132,11 @@ export function addCredit(amountCents: number, withStoredCard: boolean, saveCard
       await goToCheckout({ purpose: 'credit', amount_cents: amountCents as 500, save_card: saveCard, card: 'new' });
       return undefined;
     }
-    const { _payload } = await call(membershipsApi.addCredit, { params: params(), body: { amount_cents: amountCents as 500, payment_type: 'STORED_CARD' }, idempotencyKey: newIdempotencyKey() });
+    const { _payload } = await call(membershipsApi.addCredit, {
+      params: params(),
+      body: { amount_cents: amountCents as 500, payment_type: 'STORED_CARD' },
+      idempotencyKey: newIdempotencyKey(),
+    });
     await refresh();
     return `Credit added. Your credit is ${euro(_payload.credit_cents)} now.`;
   });
@@ -109,7 +146,11 @@ export function addCredit(amountCents: number, withStoredCard: boolean, saveCard
 export function buyAddon(sku: 'BDAO05' | 'BDAO10'): Promise<void> {
   return act('Buying…', async () => {
     try {
-      const { _payload } = await call(membershipsApi.buyAddon, { params: params(), body: { sku, payment_type: 'BALANCE_BEFORE_SC' }, idempotencyKey: newIdempotencyKey() });
+      const { _payload } = await call(membershipsApi.buyAddon, {
+        params: params(),
+        body: { sku, payment_type: 'BALANCE_BEFORE_SC' },
+        idempotencyKey: newIdempotencyKey(),
+      });
       await refresh();
       return `${(_payload.addon.data_kb / 1_048_576).toFixed(0)} GB added to your membership.`;
     } catch (error) {

@@ -8,7 +8,12 @@ import { $action, $offers, loadOffers, type Offers } from './memberships-store.t
  * The offers of the money screens (memberships, add credit, top up), loaded for the member's SIM;
  * `wait` is what to show instead while loading, without an active SIM, or after an error.
  */
-export function useOffers(needs: string): { wait: ReactNode; offers?: Offers | undefined; card?: StoredCard | null | undefined; busy: boolean } {
+export function useOffers(needs: string): {
+  wait: ReactNode;
+  offers?: Offers | undefined;
+  card?: StoredCard | null | undefined;
+  busy: boolean;
+} {
   const account = useStore($account);
   const { offers, card, error } = useStore($offers);
   const { busy } = useStore($action);
@@ -17,10 +22,22 @@ export function useOffers(needs: string): { wait: ReactNode; offers?: Offers | u
     if (ssn) void loadOffers();
   }, [ssn]);
   const wait =
-    account.status === 'loading' ? <p role="status">Loading…</p>
-    : !ssn ? <div className="card"><p>You need an active SIM {needs}. <a href="/activate-sim">Activate your SIM</a>.</p></div>
-    : error ? <div className="alert alert--error" role="alert">{error}</div>
-    : !offers ? <p role="status" className="loading-line">Loading…</p>
-    : null;
+    account.status === 'loading' ? (
+      <p role="status">Loading…</p>
+    ) : !ssn ? (
+      <div className="card">
+        <p>
+          You need an active SIM {needs}. <a href="/activate-sim">Activate your SIM</a>.
+        </p>
+      </div>
+    ) : error ? (
+      <div className="alert alert--error" role="alert">
+        {error}
+      </div>
+    ) : !offers ? (
+      <p role="status" className="loading-line">
+        Loading…
+      </p>
+    ) : null;
   return { wait, offers, card, busy: Boolean(busy) };
 }

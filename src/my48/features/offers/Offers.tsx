@@ -13,13 +13,25 @@ function FreeMonth() {
     <section className="card stack" aria-labelledby="free-month">
       <h2 id="free-month">{offer.heading}</h2>
       <p>{offer.body}</p>
-      {claim?.bag && <FormAlert tone="success">{`${claim.bag.name} is on your SIM until ${shortDate(claim.bag.expires_at)}.`}</FormAlert>}
+      {claim?.bag && (
+        <FormAlert tone="success">{`${claim.bag.name} is on your SIM until ${shortDate(claim.bag.expires_at)}.`}</FormAlert>
+      )}
       <FormAlert>{claim?.error}</FormAlert>
-      {mine.free_allowance.claimed && mine.free_allowance.claimed_at
-        ? <p>{`You claimed your free month on ${shortDate(mine.free_allowance.claimed_at)}.`}</p>
-        : offer.open
-          ? <button type="button" className="btn btn--primary" disabled={claim?.busy} aria-busy={claim?.busy} onClick={() => void claimFreeMonth()}>{claim?.busy ? 'Claiming your free month…' : 'Claim my free month'}</button>
-          : <p>{`This offer ran from ${shortDate(offer.starts)} to ${shortDate(offer.ends)} and has ended.`}</p>}
+      {mine.free_allowance.claimed && mine.free_allowance.claimed_at ? (
+        <p>{`You claimed your free month on ${shortDate(mine.free_allowance.claimed_at)}.`}</p>
+      ) : offer.open ? (
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={claim?.busy}
+          aria-busy={claim?.busy}
+          onClick={() => void claimFreeMonth()}
+        >
+          {claim?.busy ? 'Claiming your free month…' : 'Claim my free month'}
+        </button>
+      ) : (
+        <p>{`This offer ran from ${shortDate(offer.starts)} to ${shortDate(offer.ends)} and has ended.`}</p>
+      )}
     </section>
   );
 }
@@ -32,16 +44,33 @@ function Presale() {
   return (
     <section className="card stack" aria-labelledby="presale">
       <h2 id="presale">Presale code</h2>
-      {presaleCode
-        ? <><p>Your presale code (keep it for the presale: it is yours alone):</p><p className="voucher">{presaleCode}</p></>
-        : (
-          <form className="form" noValidate onSubmit={presaleForm.onSubmit} aria-labelledby="presale">
-            <p>Got a presale code from one of our partners? Add it to your account to take part in the presale. One code per member.</p>
-            <FormAlert>{form.error}</FormAlert>
-            <Field label="Presale code" name="code" autoComplete="off" autoCapitalize="characters" spellCheck={false} required error={form.fields['code']} hint="Like LONG-1234" />
-            <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>Add my presale code</SubmitButton>
-          </form>
-        )}
+      {presaleCode ? (
+        <>
+          <p>Your presale code (keep it for the presale: it is yours alone):</p>
+          <p className="voucher">{presaleCode}</p>
+        </>
+      ) : (
+        <form className="form" noValidate onSubmit={presaleForm.onSubmit} aria-labelledby="presale">
+          <p>
+            Got a presale code from one of our partners? Add it to your account to take part in the presale. One code
+            per member.
+          </p>
+          <FormAlert>{form.error}</FormAlert>
+          <Field
+            label="Presale code"
+            name="code"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            required
+            error={form.fields['code']}
+            hint="Like LONG-1234"
+          />
+          <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>
+            Add my presale code
+          </SubmitButton>
+        </form>
+      )}
     </section>
   );
 }
@@ -55,10 +84,19 @@ function Others() {
       <ul className="stack">
         <li>
           <a href="/student-offer">Student offer</a>
-          {mine.student.applied && mine.student.claimed_at ? `: applied on ${shortDate(mine.student.claimed_at)}` : ': an offer for students with a college e-mail address'}
+          {mine.student.applied && mine.student.claimed_at
+            ? `: applied on ${shortDate(mine.student.claimed_at)}`
+            : ': an offer for students with a college e-mail address'}
         </li>
-        {Object.values(PARTNER_CAMPAIGNS).map((c) => <li key={c.page}><a href={c.page}>{c.partner}</a>{`: ${c.reward}`}</li>)}
-        <li><a href="/feelsmug">feelsmug</a>: a goody bag for the code on your coffee cup</li>
+        {Object.values(PARTNER_CAMPAIGNS).map((c) => (
+          <li key={c.page}>
+            <a href={c.page}>{c.partner}</a>
+            {`: ${c.reward}`}
+          </li>
+        ))}
+        <li>
+          <a href="/feelsmug">feelsmug</a>: a goody bag for the code on your coffee cup
+        </li>
       </ul>
     </section>
   );
@@ -69,7 +107,12 @@ export default function Offers() {
   const { error, mine } = useStore($myOffers);
   useEffect(() => void loadMyOffers(), []);
   if (error) return <FormAlert>{error}</FormAlert>;
-  if (!mine) return <p role="status" className="loading-line">Loading your offers…</p>;
+  if (!mine)
+    return (
+      <p role="status" className="loading-line">
+        Loading your offers…
+      </p>
+    );
   return (
     <div className="stack">
       <FreeMonth />

@@ -14,7 +14,10 @@ type GoodyBag = Answer<typeof offersApi.applyFreeAllowance>['_payload']['goody_b
  * spec's way (is one associated? then which).
  */
 export const $myOffers = map<{
-  promotions?: Promotions; mine?: MemberOffers; presaleCode?: string | null; error?: string;
+  promotions?: Promotions;
+  mine?: MemberOffers;
+  presaleCode?: string | null;
+  error?: string;
   claim?: { busy: boolean; bag?: GoodyBag; error?: string };
 }>({});
 
@@ -22,10 +25,20 @@ export async function loadMyOffers(): Promise<void> {
   const params = memberParams();
   try {
     const [promotions, mine, associated] = await Promise.all([
-      call(offersApi.promotions), call(offersApi.memberOffers, { params }), call(offersApi.presaleAssociated, { params }),
+      call(offersApi.promotions),
+      call(offersApi.memberOffers, { params }),
+      call(offersApi.presaleAssociated, { params }),
     ]);
-    const presaleCode = associated._payload.associated ? (await call(offersApi.presaleCode, { params }))._payload.code : null;
-    $myOffers.set({ ...$myOffers.get(), promotions: promotions._payload, mine: mine._payload, presaleCode, error: undefined });
+    const presaleCode = associated._payload.associated
+      ? (await call(offersApi.presaleCode, { params }))._payload.code
+      : null;
+    $myOffers.set({
+      ...$myOffers.get(),
+      promotions: promotions._payload,
+      mine: mine._payload,
+      presaleCode,
+      error: undefined,
+    });
   } catch (error) {
     $myOffers.set({ error: errorMessage(error, 'Your offers could not be loaded. Please try again.') });
   }
@@ -40,7 +53,10 @@ export async function claimFreeMonth(): Promise<void> {
     $myOffers.setKey('claim', { busy: false, bag: _payload.goody_bag });
     void loadMyOffers();
   } catch (error) {
-    $myOffers.setKey('claim', { busy: false, error: errorMessage(error, 'Your free month could not be claimed. Please try again.') });
+    $myOffers.setKey('claim', {
+      busy: false,
+      error: errorMessage(error, 'Your free month could not be claimed. Please try again.'),
+    });
   }
 }
 

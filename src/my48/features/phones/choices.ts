@@ -2,7 +2,11 @@ import { PRODUCT_LIMIT_MAX, type Category, type ListProductsRequest } from '../.
 
 /** Spec sections 7 and 9: the catalogue is asked for pages of the product pagination limit, 100. */
 export const PAGE_SIZE = PRODUCT_LIMIT_MAX;
-export const SORTS = { popularity: 'Most popular', 'price-asc': 'Price: low to high', 'price-desc': 'Price: high to low' } as const;
+export const SORTS = {
+  popularity: 'Most popular',
+  'price-asc': 'Price: low to high',
+  'price-desc': 'Price: high to low',
+} as const;
 export type Sort = keyof typeof SORTS;
 export interface PhoneChoices {
   /** A category of spec section 7's filters, or '' for all. */
@@ -13,11 +17,21 @@ export interface PhoneChoices {
 }
 
 /** The ListProducts request for the member's choices (an empty choice filters nothing). */
-export function requestOf(choices: PhoneChoices, startingAfter?: string): Omit<ListProductsRequest, 'site_market_code'> {
-  const sort = choices.sort === 'popularity' ? { by: 'popularity' as const, order: 'desc' as const } : { by: 'price' as const, order: choices.sort === 'price-asc' ? ('asc' as const) : ('desc' as const) };
+export function requestOf(
+  choices: PhoneChoices,
+  startingAfter?: string,
+): Omit<ListProductsRequest, 'site_market_code'> {
+  const sort =
+    choices.sort === 'popularity'
+      ? { by: 'popularity' as const, order: 'desc' as const }
+      : { by: 'price' as const, order: choices.sort === 'price-asc' ? ('asc' as const) : ('desc' as const) };
   return {
     sort,
     pagination: { limit: PAGE_SIZE, ...(startingAfter ? { startingAfter } : {}) },
-    filter: { ...(choices.category ? { category: [choices.category] } : {}), ...(choices.brand ? { brand: [choices.brand] } : {}), ...(choices.grade ? { grade: [choices.grade as 'Excellent'] } : {}) },
+    filter: {
+      ...(choices.category ? { category: [choices.category] } : {}),
+      ...(choices.brand ? { brand: [choices.brand] } : {}),
+      ...(choices.grade ? { grade: [choices.grade as 'Excellent'] } : {}),
+    },
   };
 }

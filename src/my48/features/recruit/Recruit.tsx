@@ -9,13 +9,20 @@ import { $router } from '../../router.ts';
 import { $recruit, loadRecruit, recruitLink, sendForm } from './recruit-store.ts';
 import { sendStateOf } from './send-state.ts';
 
-const STATUS = { sent: 'SIM on its way', activated: 'SIM active: reward when they buy a first membership', rewarded: 'Reward paid' } as const;
+const STATUS = {
+  sent: 'SIM on its way',
+  activated: 'SIM active: reward when they buy a first membership',
+  rewarded: 'Reward paid',
+} as const;
 
 function NoActiveSim() {
   return (
     <div className="card stack">
       <FormAlert tone="info">{messages.mgmNeedsActiveSim}</FormAlert>
-      <p>Recruit and reward is for members with an active 48 SIM. <a href="/activate-sim">Activate your SIM</a> and you can send free SIMs to your friends.</p>
+      <p>
+        Recruit and reward is for members with an active 48 SIM. <a href="/activate-sim">Activate your SIM</a> and you
+        can send free SIMs to your friends.
+      </p>
     </div>
   );
 }
@@ -24,8 +31,13 @@ function MaxLimit() {
   return (
     <div className="card stack">
       <FormAlert tone="info">{messages.tooManyMgmSims}</FormAlert>
-      <p>You can send 3 free SIMs a day, and today's are sent. Come back tomorrow to send more; your recruit link works any time.</p>
-      <p><a href="/my48/recruit-and-reward">Back to recruit and reward</a></p>
+      <p>
+        You can send 3 free SIMs a day, and today's are sent. Come back tomorrow to send more; your recruit link works
+        any time.
+      </p>
+      <p>
+        <a href="/my48/recruit-and-reward">Back to recruit and reward</a>
+      </p>
     </div>
   );
 }
@@ -43,21 +55,36 @@ function SendFreeSim() {
         <FormAlert tone="success">{`Your friend's free SIM is on its way to ${result.order.firstname} ${result.order.lastname}, ${result.order.s_line1}, ${result.order.s_city}.`}</FormAlert>
         <p>{`You can send ${result.left_today} more today. When your friend activates it and buys a first membership, you get ${euro(RECRUIT_REWARD_CENTS)} credit.`}</p>
         <div className="actions">
-          {result.left_today > 0 && <button type="button" className="btn btn--primary" onClick={sendForm.reset}>Send another</button>}
-          <a className="btn btn--outline" href="/my48/recruit-and-reward">Back to recruit and reward</a>
+          {result.left_today > 0 && (
+            <button type="button" className="btn btn--primary" onClick={sendForm.reset}>
+              Send another
+            </button>
+          )}
+          <a className="btn btn--outline" href="/my48/recruit-and-reward">
+            Back to recruit and reward
+          </a>
         </div>
       </div>
     );
   }
   if (state === 'maxLimit' || limits?.left_today === 0) return <MaxLimit />;
-  if (!limits) return <p role="status" className="loading-line">Loading…</p>;
+  if (!limits)
+    return (
+      <p role="status" className="loading-line">
+        Loading…
+      </p>
+    );
   return (
     <form className="form card" noValidate onSubmit={sendForm.onSubmit} aria-labelledby="send-title">
-      <h2 id="send-title" className="form__title">Send a free SIM to a friend</h2>
+      <h2 id="send-title" className="form__title">
+        Send a free SIM to a friend
+      </h2>
       <p>{`We post it for free. You can send ${limits.left_today} more today.`}</p>
       <FormAlert>{error}</FormAlert>
-<AddressFields errors={fields} someoneElse />
-      <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>Send free SIM</SubmitButton>
+      <AddressFields errors={fields} someoneElse />
+      <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>
+        Send free SIM
+      </SubmitButton>
     </form>
   );
 }
@@ -79,8 +106,12 @@ function CopyLink({ link }: { link: string }) {
         <input id="recruit-link" type="text" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
       </div>
       <div className="actions">
-        <button type="button" className="btn btn--primary" onClick={() => void copy()}>Copy link</button>
-        <p role="status" aria-live="polite">{copied}</p>
+        <button type="button" className="btn btn--primary" onClick={() => void copy()}>
+          Copy link
+        </button>
+        <p role="status" aria-live="polite">
+          {copied}
+        </p>
       </div>
     </div>
   );
@@ -94,8 +125,18 @@ export default function Recruit() {
   useEffect(() => {
     void loadRecruit();
   }, []);
-  if (error) return <div className="alert alert--error" role="alert">{error}</div>;
-  if (!affiliateId || !rewards) return <p role="status" className="loading-line">Loading your recruit details…</p>;
+  if (error)
+    return (
+      <div className="alert alert--error" role="alert">
+        {error}
+      </div>
+    );
+  if (!affiliateId || !rewards)
+    return (
+      <p role="status" className="loading-line">
+        Loading your recruit details…
+      </p>
+    );
   if (sending) return <SendFreeSim />;
   return (
     <div className="stack">
@@ -114,7 +155,13 @@ export default function Recruit() {
           {limits ? (
             <>
               <p className="tile__figure">{`${limits.left_today} of ${limits.daily_limit} left`}</p>
-              {limits.left_today > 0 ? <a className="btn btn--primary" href="/my48/recruit-and-reward/send-free-sim">Send a free SIM</a> : <p>{messages.tooManyMgmSims} Try again tomorrow.</p>}
+              {limits.left_today > 0 ? (
+                <a className="btn btn--primary" href="/my48/recruit-and-reward/send-free-sim">
+                  Send a free SIM
+                </a>
+              ) : (
+                <p>{messages.tooManyMgmSims} Try again tomorrow.</p>
+              )}
             </>
           ) : (
             <p>{limitsRefusal}</p>
@@ -128,7 +175,16 @@ export default function Recruit() {
         ) : (
           <div className="table-wrap" role="region" aria-label="Friends and their rewards" tabIndex={0}>
             <table>
-              <thead><tr><th scope="col">Friend</th><th scope="col">Since</th><th scope="col">Status</th><th scope="col" className="num">Reward</th></tr></thead>
+              <thead>
+                <tr>
+                  <th scope="col">Friend</th>
+                  <th scope="col">Since</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" className="num">
+                    Reward
+                  </th>
+                </tr>
+              </thead>
               <tbody>
                 {rewards.friends.map((f) => (
                   <tr key={`${f.name}-${f.sent_at}`}>

@@ -10,12 +10,21 @@ type Rewards = Answer<typeof recruitApi.kickbackCredit>['_payload'];
 type Limits = Answer<typeof recruitApi.simLimits>['_payload'];
 
 /** The recruit page: the member's link, the reward, today's free SIMs (or the no-active-SIM refusal). */
-export const $recruit = map<{ affiliateId?: string | undefined; rewards?: Rewards | undefined; limits?: Limits | undefined; limitsRefusal?: string | undefined; error?: string | undefined }>({});
+export const $recruit = map<{
+  affiliateId?: string | undefined;
+  rewards?: Rewards | undefined;
+  limits?: Limits | undefined;
+  limitsRefusal?: string | undefined;
+  error?: string | undefined;
+}>({});
 
 export async function loadRecruit(): Promise<void> {
   const params = memberParams();
   try {
-    const [link, rewards] = await Promise.all([call(recruitApi.affiliateId, { params }), call(recruitApi.kickbackCredit, { params })]);
+    const [link, rewards] = await Promise.all([
+      call(recruitApi.affiliateId, { params }),
+      call(recruitApi.kickbackCredit, { params }),
+    ]);
     let limits: Limits | undefined;
     let limitsRefusal: string | undefined;
     try {
@@ -31,8 +40,8 @@ export async function loadRecruit(): Promise<void> {
 }
 
 /** The recruit link as a friend opens it. */
-export const recruitLink = (affiliateId: string) => `${location.origin}/friend?affiliateId=${encodeURIComponent(affiliateId)}`;
-
+export const recruitLink = (affiliateId: string) =>
+  `${location.origin}/friend?affiliateId=${encodeURIComponent(affiliateId)}`;
 
 /** Send free SIM: the spec's form body (fixed fields by the contract's defaults), with a page loader while it is sent. */
 export const sendForm = formStore({

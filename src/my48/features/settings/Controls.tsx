@@ -7,10 +7,30 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { StepUpCode } from '../../components/StepUpCode.tsx';
 import { $account } from '../../stores/account.ts';
 import {
-  $alerts, $block, $download, $spendLimit, deleteForm, downloadMyData, emailForm, loadAlerts, loadSpendLimit, removeSpendLimit, reportLost, saveAlerts, spendLimitForm, unblockForm,
+  $alerts,
+  $block,
+  $download,
+  $spendLimit,
+  deleteForm,
+  downloadMyData,
+  emailForm,
+  loadAlerts,
+  loadSpendLimit,
+  removeSpendLimit,
+  reportLost,
+  saveAlerts,
+  spendLimitForm,
+  unblockForm,
 } from './controls-store.ts';
 
-const when = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Dublin' });
+const when = new Intl.DateTimeFormat('en-IE', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Dublin',
+});
 
 function SpendLimit() {
   const { data, error } = useStore($spendLimit);
@@ -21,8 +41,13 @@ function SpendLimit() {
   }, []);
   return (
     <form className="form card" noValidate onSubmit={spendLimitForm.onSubmit} aria-labelledby="limit-title">
-      <h3 id="limit-title" className="form__title">Monthly card spending limit</h3>
-      <p>Cap what your cards can pay each calendar month: memberships, add-ons, credit and renewals. A payment that would pass it is refused before your card is asked.</p>
+      <h3 id="limit-title" className="form__title">
+        Monthly card spending limit
+      </h3>
+      <p>
+        Cap what your cards can pay each calendar month: memberships, add-ons, credit and renewals. A payment that would
+        pass it is refused before your card is asked.
+      </p>
       <FormAlert>{error ?? form.error}</FormAlert>
       {form.result && <FormAlert tone="success">{form.result}</FormAlert>}
       {data ? (
@@ -31,11 +56,30 @@ function SpendLimit() {
             ? `No limit is set. Your cards have paid ${euro(data.spent_cents)} this month.`
             : `Your limit is ${euro(data.limit_cents)} a month: ${euro(data.spent_cents)} paid by card this month, ${euro(data.left_cents ?? 0)} left.`}
         </p>
-      ) : !error && <p role="status" className="loading-line">Loading your limit…</p>}
-      <Field label="Monthly limit (€)" name="limit" inputMode="decimal" hint="From €5.00. Leave a payment page open and its amount counts for half an hour." required error={form.fields['limit']} />
+      ) : (
+        !error && (
+          <p role="status" className="loading-line">
+            Loading your limit…
+          </p>
+        )
+      )}
+      <Field
+        label="Monthly limit (€)"
+        name="limit"
+        inputMode="decimal"
+        hint="From €5.00. Leave a payment page open and its amount counts for half an hour."
+        required
+        error={form.fields['limit']}
+      />
       <div className="actions">
-        <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>Save my limit</SubmitButton>
-        {data?.limit_cents !== null && data !== undefined && <button type="button" className="btn btn--outline" onClick={() => void removeSpendLimit()}>Remove the limit</button>}
+        <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>
+          Save my limit
+        </SubmitButton>
+        {data?.limit_cents !== null && data !== undefined && (
+          <button type="button" className="btn btn--outline" onClick={() => void removeSpendLimit()}>
+            Remove the limit
+          </button>
+        )}
       </div>
     </form>
   );
@@ -57,7 +101,9 @@ function LostOrStolen() {
         <>
           <p>{`If the phone with ${sim.msisdn ? formatMsisdn(sim.msisdn) : 'your SIM'} is lost or stolen, block the SIM now: nobody can buy anything, move data or order SIMs with it until you unblock it.`}</p>
           <div className="actions">
-            <button type="button" className="btn btn--danger" disabled={block.busy} onClick={() => setConfirming(true)}>Report lost or stolen</button>
+            <button type="button" className="btn btn--danger" disabled={block.busy} onClick={() => setConfirming(true)}>
+              Report lost or stolen
+            </button>
           </div>
           {confirming && (
             <Dialog
@@ -65,27 +111,51 @@ function LostOrStolen() {
               onClose={() => setConfirming(false)}
               actions={
                 <>
-                  <button type="button" className="btn btn--danger" onClick={() => { setConfirming(false); void reportLost(); }}>Block my SIM</button>
-                  <button type="button" className="btn btn--outline" onClick={() => setConfirming(false)}>Cancel</button>
+                  <button
+                    type="button"
+                    className="btn btn--danger"
+                    onClick={() => {
+                      setConfirming(false);
+                      void reportLost();
+                    }}
+                  >
+                    Block my SIM
+                  </button>
+                  <button type="button" className="btn btn--outline" onClick={() => setConfirming(false)}>
+                    Cancel
+                  </button>
                 </>
               }
             >
-              <p>Your SIM stops buying, moving data and ordering at once. To use it again you need a security code from your e-mail.</p>
+              <p>
+                Your SIM stops buying, moving data and ordering at once. To use it again you need a security code from
+                your e-mail.
+              </p>
             </Dialog>
           )}
         </>
       ) : (
         <>
-          <p className="alert alert--error" role="status">Your SIM is blocked. Keep your number on a new SIM:</p>
+          <p className="alert alert--error" role="status">
+            Your SIM is blocked. Keep your number on a new SIM:
+          </p>
           <ul className="stack">
-            <li><a href="/my48/settings/reorder-sim">Order a replacement SIM</a> (posted free), then change to it in <a href="/my48/settings/change-my-sim">Change my SIM</a></li>
-            <li><a href="/my48/settings/change-my-sim#esim">Change to an eSIM</a>: works in minutes on a phone that takes eSIMs</li>
+            <li>
+              <a href="/my48/settings/reorder-sim">Order a replacement SIM</a> (posted free), then change to it in{' '}
+              <a href="/my48/settings/change-my-sim">Change my SIM</a>
+            </li>
+            <li>
+              <a href="/my48/settings/change-my-sim#esim">Change to an eSIM</a>: works in minutes on a phone that takes
+              eSIMs
+            </li>
           </ul>
           <form className="form" noValidate onSubmit={unblockForm.onSubmit} aria-labelledby="unblock-title">
             <h4 id="unblock-title">Found it? Unblock your SIM</h4>
             <FormAlert>{form.error}</FormAlert>
             <StepUpCode purpose="unblock" error={form.fields['step_up_code']} />
-            <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>Unblock my SIM</SubmitButton>
+            <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>
+              Unblock my SIM
+            </SubmitButton>
           </form>
         </>
       )}
@@ -98,13 +168,31 @@ function ChangeEmail() {
   useEffect(() => emailForm.reset, []);
   return (
     <form className="form card" noValidate onSubmit={emailForm.onSubmit} aria-labelledby="email-title">
-      <h3 id="email-title" className="form__title">Change your e-mail address</h3>
+      <h3 id="email-title" className="form__title">
+        Change your e-mail address
+      </h3>
       <FormAlert>{form.error}</FormAlert>
       {form.result && <FormAlert tone="success">{form.result}</FormAlert>}
-      <Field label="New e-mail address" name="email" type="email" autoComplete="email" required error={form.fields['email']} />
-      <Field label="Password" name="password" type="password" autoComplete="current-password" required error={form.fields['password']} />
+      <Field
+        label="New e-mail address"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        error={form.fields['email']}
+      />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={form.fields['password']}
+      />
       <StepUpCode purpose="email" error={form.fields['step_up_code']} />
-      <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>Change my e-mail address</SubmitButton>
+      <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>
+        Change my e-mail address
+      </SubmitButton>
     </form>
   );
 }
@@ -124,17 +212,28 @@ export function Security() {
 export function Alerts() {
   const { settings, list, error, saving, notice } = useStore($alerts);
   useEffect(() => void loadAlerts(), []);
-  if (!settings) return error ? <FormAlert>{error}</FormAlert> : <p role="status" className="loading-line">Loading your alerts…</p>;
+  if (!settings)
+    return error ? (
+      <FormAlert>{error}</FormAlert>
+    ) : (
+      <p role="status" className="loading-line">
+        Loading your alerts…
+      </p>
+    );
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const next = Object.fromEntries(ALERT_CAUSES.map((c) => [c, { in_app: data.has(`${c}.in_app`), email: data.has(`${c}.email`) }])) as AlertSettings;
+    const next = Object.fromEntries(
+      ALERT_CAUSES.map((c) => [c, { in_app: data.has(`${c}.in_app`), email: data.has(`${c}.email`) }]),
+    ) as AlertSettings;
     void saveAlerts(next);
   };
   return (
     <div className="stack">
       <form className="form card" onSubmit={onSubmit} aria-labelledby="alerts-title">
-        <h3 id="alerts-title" className="form__title">Which alerts you get</h3>
+        <h3 id="alerts-title" className="form__title">
+          Which alerts you get
+        </h3>
         <FormAlert>{error}</FormAlert>
         {notice && <FormAlert tone="success">{notice}</FormAlert>}
         {ALERT_CAUSES.map((c) => (
@@ -142,12 +241,18 @@ export function Alerts() {
             <legend>{ALERT_LABELS[c].name}</legend>
             <p className="field__hint">{ALERT_LABELS[c].hint}</p>
             <div className="checks">
-              <label className="check"><input type="checkbox" name={`${c}.in_app`} defaultChecked={settings[c].in_app} /> In the app</label>
-              <label className="check"><input type="checkbox" name={`${c}.email`} defaultChecked={settings[c].email} /> By e-mail</label>
+              <label className="check">
+                <input type="checkbox" name={`${c}.in_app`} defaultChecked={settings[c].in_app} /> In the app
+              </label>
+              <label className="check">
+                <input type="checkbox" name={`${c}.email`} defaultChecked={settings[c].email} /> By e-mail
+              </label>
             </div>
           </fieldset>
         ))}
-        <SubmitButton busy={Boolean(saving)} busyLabel="Saving…">Save my alerts</SubmitButton>
+        <SubmitButton busy={Boolean(saving)} busyLabel="Saving…">
+          Save my alerts
+        </SubmitButton>
       </form>
       <section className="card stack" aria-labelledby="recent-alerts">
         <h3 id="recent-alerts">Recent alerts</h3>
@@ -160,7 +265,9 @@ export function Alerts() {
               </li>
             ))}
           </ul>
-        ) : <p>No alerts yet.</p>}
+        ) : (
+          <p>No alerts yet.</p>
+        )}
       </section>
     </div>
   );
@@ -175,7 +282,11 @@ export function MyData() {
     return (
       <div className="card stack">
         <FormAlert tone="success">{form.result}</FormAlert>
-        <p><a className="btn btn--primary" href="/">Go to the home page</a></p>
+        <p>
+          <a className="btn btn--primary" href="/">
+            Go to the home page
+          </a>
+        </p>
       </div>
     );
   }
@@ -183,20 +294,53 @@ export function MyData() {
     <div className="stack">
       <section className="card stack" aria-labelledby="download-title">
         <h3 id="download-title">Download your data</h3>
-        <p>One JSON file with everything 48 holds about you: your account, SIMs, memberships, payments, orders, permissions, referrals and alerts. Passwords and card tokens are never included.</p>
+        <p>
+          One JSON file with everything 48 holds about you: your account, SIMs, memberships, payments, orders,
+          permissions, referrals and alerts. Passwords and card tokens are never included.
+        </p>
         <FormAlert>{download.error}</FormAlert>
         <div className="actions">
-          <button type="button" className="btn btn--primary" disabled={download.busy} aria-busy={download.busy} onClick={() => void downloadMyData()}>{download.busy ? 'Preparing your file…' : 'Download my data'}</button>
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={download.busy}
+            aria-busy={download.busy}
+            onClick={() => void downloadMyData()}
+          >
+            {download.busy ? 'Preparing your file…' : 'Download my data'}
+          </button>
         </div>
       </section>
       <form className="form card" noValidate onSubmit={deleteForm.onSubmit} aria-labelledby="delete-title">
-        <h3 id="delete-title" className="form__title">Delete your account</h3>
-        <p>Your SIM stops working and your credit, memberships and flexible data go with the account. We erase your name, e-mail address, number, addresses and cards; the amounts of your payments are kept for 6 years without your name, as the law asks. This cannot be undone.</p>
+        <h3 id="delete-title" className="form__title">
+          Delete your account
+        </h3>
+        <p>
+          Your SIM stops working and your credit, memberships and flexible data go with the account. We erase your name,
+          e-mail address, number, addresses and cards; the amounts of your payments are kept for 6 years without your
+          name, as the law asks. This cannot be undone.
+        </p>
         <FormAlert>{form.error}</FormAlert>
-        <Field label="Password" name="password" type="password" autoComplete="current-password" required error={form.fields['password']} />
-        <Field label="Type DELETE" name="confirm" autoComplete="off" hint="In capitals, to show you mean it." required error={form.fields['confirm']} />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={form.fields['password']}
+        />
+        <Field
+          label="Type DELETE"
+          name="confirm"
+          autoComplete="off"
+          hint="In capitals, to show you mean it."
+          required
+          error={form.fields['confirm']}
+        />
         <StepUpCode purpose="delete" error={form.fields['step_up_code']} />
-        <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>Delete my account</SubmitButton>
+        <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>
+          Delete my account
+        </SubmitButton>
       </form>
     </div>
   );

@@ -6,7 +6,18 @@ import { formValues } from '../../../lib/form-values.ts';
 import { currentUserId } from '../../../lib/member-session.ts';
 import { $router } from '../../router.ts';
 import { fragmentTitles, SETTINGS_FRAGMENTS } from './fragments.ts';
-import { $card, $details, loadCard, loadDetails, nameForm, passwordForm, registerCard, rememberFragment, removeCard, settingsFragment } from './settings-store.ts';
+import {
+  $card,
+  $details,
+  loadCard,
+  loadDetails,
+  nameForm,
+  passwordForm,
+  registerCard,
+  rememberFragment,
+  removeCard,
+  settingsFragment,
+} from './settings-store.ts';
 import { StepUpCode } from '../../components/StepUpCode.tsx';
 import { Alerts, MyData, Security } from './Controls.tsx';
 import { ChangeMySim, MoveYourNumber, ReorderSim } from './SimSettings.tsx';
@@ -18,23 +29,39 @@ function MyDetails() {
     void loadDetails();
     return nameForm.reset;
   }, []);
-  if (!details.email) return details.error ? <FormAlert>{details.error}</FormAlert> : <p role="status">Loading your details…</p>;
+  if (!details.email)
+    return details.error ? <FormAlert>{details.error}</FormAlert> : <p role="status">Loading your details…</p>;
   return (
-    <form
-      className="form card"
-      noValidate
-      onSubmit={nameForm.onSubmit}
-      aria-labelledby="details-title"
-    >
-      <h3 id="details-title" className="form__title">Your name</h3>
+    <form className="form card" noValidate onSubmit={nameForm.onSubmit} aria-labelledby="details-title">
+      <h3 id="details-title" className="form__title">
+        Your name
+      </h3>
       <FormAlert>{error}</FormAlert>
       {result && <FormAlert tone="success">{result}</FormAlert>}
       <div className="form__row">
-        <Field label="First name" name="firstname" autoComplete="given-name" defaultValue={details.firstname} required error={fields['firstname']} />
-        <Field label="Last name" name="lastname" autoComplete="family-name" defaultValue={details.lastname} required error={fields['lastname']} />
+        <Field
+          label="First name"
+          name="firstname"
+          autoComplete="given-name"
+          defaultValue={details.firstname}
+          required
+          error={fields['firstname']}
+        />
+        <Field
+          label="Last name"
+          name="lastname"
+          autoComplete="family-name"
+          defaultValue={details.lastname}
+          required
+          error={fields['lastname']}
+        />
       </div>
-      <p>E-mail address: <strong>{details.email}</strong></p>
-      <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>Save my name</SubmitButton>
+      <p>
+        E-mail address: <strong>{details.email}</strong>
+      </p>
+      <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>
+        Save my name
+      </SubmitButton>
     </form>
   );
 }
@@ -42,7 +69,8 @@ function MyDetails() {
 /** The stored card: never the number, only what identifies it to the member; removed or replaced here. */
 function PaymentDetails() {
   const { loaded, card, busy, error, notice, codeError } = useStore($card);
-  const codeOf = (button: HTMLButtonElement) => button.form?.querySelector<HTMLInputElement>('input[name="step_up_code"]')?.value;
+  const codeOf = (button: HTMLButtonElement) =>
+    button.form?.querySelector<HTMLInputElement>('input[name="step_up_code"]')?.value;
   useEffect(() => void loadCard(), []);
   if (!loaded) return <p role="status">Loading your card…</p>;
   return (
@@ -51,20 +79,52 @@ function PaymentDetails() {
       {notice && <FormAlert tone="success">{notice}</FormAlert>}
       {card ? (
         <>
-          <p>Your stored card: <strong>{`${card.brand} ending ${card.last4}`}</strong>, expires {card.expiry}. It pays what your credit does not, and renews your membership when auto-renew is on.</p>
-          <form className="stack" noValidate onSubmit={(e) => e.preventDefault()} aria-label="Remove or replace your card">
+          <p>
+            Your stored card: <strong>{`${card.brand} ending ${card.last4}`}</strong>, expires {card.expiry}. It pays
+            what your credit does not, and renews your membership when auto-renew is on.
+          </p>
+          <form
+            className="stack"
+            noValidate
+            onSubmit={(e) => e.preventDefault()}
+            aria-label="Remove or replace your card"
+          >
             <StepUpCode purpose="card" error={codeError} />
             <div className="actions">
-              <button type="button" className="btn btn--outline" disabled={Boolean(busy)} onClick={(e) => void removeCard(codeOf(e.currentTarget))}>{busy === 'Removing…' ? busy : 'Remove this card'}</button>
-              <button type="button" className="btn btn--primary" disabled={Boolean(busy)} onClick={(e) => void registerCard(codeOf(e.currentTarget))}>Use another card</button>
+              <button
+                type="button"
+                className="btn btn--outline"
+                disabled={Boolean(busy)}
+                onClick={(e) => void removeCard(codeOf(e.currentTarget))}
+              >
+                {busy === 'Removing…' ? busy : 'Remove this card'}
+              </button>
+              <button
+                type="button"
+                className="btn btn--primary"
+                disabled={Boolean(busy)}
+                onClick={(e) => void registerCard(codeOf(e.currentTarget))}
+              >
+                Use another card
+              </button>
             </div>
           </form>
         </>
       ) : (
         <>
-          <p>You have no stored card. Save one to pay for memberships and add-ons in one step; €1.00 is authorised to check it and released at once.</p>
+          <p>
+            You have no stored card. Save one to pay for memberships and add-ons in one step; €1.00 is authorised to
+            check it and released at once.
+          </p>
           <div className="actions">
-            <button type="button" className="btn btn--primary" disabled={Boolean(busy)} onClick={() => void registerCard()}>{busy ?? 'Save a card'}</button>
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={Boolean(busy)}
+              onClick={() => void registerCard()}
+            >
+              {busy ?? 'Save a card'}
+            </button>
           </div>
         </>
       )}
@@ -88,13 +148,39 @@ function ChangePassword() {
       }}
       aria-labelledby="password-title"
     >
-      <h3 id="password-title" className="form__title">Change your password</h3>
+      <h3 id="password-title" className="form__title">
+        Change your password
+      </h3>
       <FormAlert>{error}</FormAlert>
       {result && <FormAlert tone="success">{result}</FormAlert>}
-      <Field label="Current password" name="current_password" type="password" autoComplete="current-password" required error={fields['current_password']} />
-      <Field label="New password" name="new_password" type="password" autoComplete="new-password" hint="At least 10 characters, with a letter and a digit." required error={fields['new_password']} />
-      <Field label="New password again" name="confirm" type="password" autoComplete="new-password" required error={fields['confirm']} />
-      <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>Change password</SubmitButton>
+      <Field
+        label="Current password"
+        name="current_password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={fields['current_password']}
+      />
+      <Field
+        label="New password"
+        name="new_password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 10 characters, with a letter and a digit."
+        required
+        error={fields['new_password']}
+      />
+      <Field
+        label="New password again"
+        name="confirm"
+        type="password"
+        autoComplete="new-password"
+        required
+        error={fields['confirm']}
+      />
+      <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>
+        Change password
+      </SubmitButton>
     </form>
   );
 }
@@ -103,7 +189,9 @@ function ChangePassword() {
 export default function Settings() {
   const page = useStore($router);
   const userId = currentUserId() ?? '';
-  const fragment = settingsFragment(page?.route === 'settingsFragment' ? (page.params as Record<string, string>)['fragment'] : undefined);
+  const fragment = settingsFragment(
+    page?.route === 'settingsFragment' ? (page.params as Record<string, string>)['fragment'] : undefined,
+  );
   useEffect(() => rememberFragment(fragment), [fragment]);
   return (
     <div className="settings">
@@ -111,7 +199,9 @@ export default function Settings() {
         <ul>
           {SETTINGS_FRAGMENTS.map((f) => (
             <li key={f}>
-              <a href={`/my48/settings/${f}`} aria-current={f === fragment ? 'page' : undefined}>{fragmentTitles[f]}</a>
+              <a href={`/my48/settings/${f}`} aria-current={f === fragment ? 'page' : undefined}>
+                {fragmentTitles[f]}
+              </a>
             </li>
           ))}
         </ul>
@@ -130,12 +220,23 @@ export default function Settings() {
         {fragment === 'my-data' && <MyData />}
         {fragment === 'about-us' && (
           <div className="card prose">
-            <p>48 is a prepaid mobile network for Ireland: no contract, flexible data you can carry over, save, share or donate.</p>
+            <p>
+              48 is a prepaid mobile network for Ireland: no contract, flexible data you can carry over, save, share or
+              donate.
+            </p>
             <ul>
-              <li><a href="/about-us">About 48</a></li>
-              <li><a href="/legal/terms-and-conditions">Terms and conditions</a></li>
-              <li><a href="/legal/privacy-policy">Privacy policy</a></li>
-              <li><a href="/help">Help</a></li>
+              <li>
+                <a href="/about-us">About 48</a>
+              </li>
+              <li>
+                <a href="/legal/terms-and-conditions">Terms and conditions</a>
+              </li>
+              <li>
+                <a href="/legal/privacy-policy">Privacy policy</a>
+              </li>
+              <li>
+                <a href="/help">Help</a>
+              </li>
             </ul>
           </div>
         )}

@@ -7,8 +7,19 @@ import { formatMsisdn } from '../../../lib/format.ts';
 import { StepUpCode } from '../../components/StepUpCode.tsx';
 import { esimForm } from './sim-settings-store.ts';
 
-const at = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Dublin' });
-const day = new Intl.DateTimeFormat('en-IE', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'Europe/Dublin' });
+const at = new Intl.DateTimeFormat('en-IE', {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Dublin',
+});
+const day = new Intl.DateTimeFormat('en-IE', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'Europe/Dublin',
+});
 
 const STEP_TEXT: Record<(typeof PORT_IN_STEPS)[number], string> = {
   requested: 'Request sent',
@@ -19,7 +30,8 @@ const STEP_TEXT: Record<(typeof PORT_IN_STEPS)[number], string> = {
 const NEXT: Record<PortIn['status'], string> = {
   requested: 'Next: your old network checks the number and account details. This usually takes a few minutes.',
   validating: 'Next: once the details match, your old network names the day the number moves.',
-  scheduled: 'Next: on the day, your number moves to your 48 SIM. You may lose signal for a few minutes; restart your phone if it does not come back.',
+  scheduled:
+    'Next: on the day, your number moves to your 48 SIM. You may lose signal for a few minutes; restart your phone if it does not come back.',
   completed: 'Done: your number works on your 48 SIM. Your old plan with the other network has ended.',
   rejected: 'Your old network refused the move. Check the details with them and ask again below.',
   cancelled: 'This request was cancelled.',
@@ -37,13 +49,22 @@ export function PortInTimeline({ request }: { request: PortIn }) {
       <ol className="timeline">
         {steps.map((s, i) => {
           const event = seen.get(s);
-          const state = s === 'rejected' ? 'failed' : i < nowIndex || request.status === 'completed' ? 'done' : i === nowIndex ? 'now' : 'later';
+          const state =
+            s === 'rejected'
+              ? 'failed'
+              : i < nowIndex || request.status === 'completed'
+                ? 'done'
+                : i === nowIndex
+                  ? 'now'
+                  : 'later';
           const label = s === 'rejected' ? 'Refused by your old network' : STEP_TEXT[s];
           return (
             <li key={s} data-state={state} aria-current={i === nowIndex ? 'step' : undefined}>
               <strong>{label}</strong>
               {event && <span className="field__hint">{` · ${at.format(new Date(event.at))}`}</span>}
-              {s === 'scheduled' && request.scheduled_for && <p>{`Your number moves on ${day.format(new Date(`${request.scheduled_for}T12:00:00Z`))}.`}</p>}
+              {s === 'scheduled' && request.scheduled_for && (
+                <p>{`Your number moves on ${day.format(new Date(`${request.scheduled_for}T12:00:00Z`))}.`}</p>
+              )}
               {s === 'rejected' && request.reason && <p>{request.reason}</p>}
               {state === 'later' && <span className="visually-hidden"> (not yet)</span>}
             </li>
@@ -60,11 +81,21 @@ function QrCode({ text }: { text: string }) {
   const { path, size } = useMemo(() => {
     const { data, size } = encode(text, { ecc: 'M', border: 2 });
     let d = '';
-    data.forEach((row, y) => row.forEach((dark, x) => { if (dark) d += `M${x} ${y}h1v1h-1z`; }));
+    data.forEach((row, y) =>
+      row.forEach((dark, x) => {
+        if (dark) d += `M${x} ${y}h1v1h-1z`;
+      }),
+    );
     return { path: d, size };
   }, [text]);
   return (
-    <svg className="esim-qr" viewBox={`0 0 ${size} ${size}`} role="img" aria-label="QR code of your eSIM activation code: scan it with your phone's camera in the add eSIM settings" shapeRendering="crispEdges">
+    <svg
+      className="esim-qr"
+      viewBox={`0 0 ${size} ${size}`}
+      role="img"
+      aria-label="QR code of your eSIM activation code: scan it with your phone's camera in the add eSIM settings"
+      shapeRendering="crispEdges"
+    >
       <rect width={size} height={size} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>
@@ -78,7 +109,9 @@ export function Esim() {
   if (result) {
     return (
       <section id="esim" className="card stack" aria-labelledby="esim-done" tabIndex={-1}>
-        <h3 id="esim-done" ref={(el) => el?.focus()} tabIndex={-1}>Your eSIM is ready</h3>
+        <h3 id="esim-done" ref={(el) => el?.focus()} tabIndex={-1}>
+          Your eSIM is ready
+        </h3>
         <p>{`Your number ${result.sim.msisdn ? formatMsisdn(result.sim.msisdn) : ''}, credit and membership are on your eSIM now; the old SIM no longer works.`}</p>
         <ol className="stack">
           <li>On your phone, open Settings → Mobile data (or Connections) → Add eSIM.</li>
@@ -86,19 +119,35 @@ export function Esim() {
           <li>Keep the phone on Wi-Fi until the eSIM is installed.</li>
         </ol>
         <QrCode text={result.activation_code} />
-        <p>Activation code: <code className="code-text">{result.activation_code}</code></p>
+        <p>
+          Activation code: <code className="code-text">{result.activation_code}</code>
+        </p>
         <p className="field__hint">The code works once. Don't share it: whoever installs it gets your number.</p>
       </section>
     );
   }
   return (
     <form id="esim" className="form card" noValidate onSubmit={esimForm.onSubmit} aria-labelledby="esim-title">
-      <h3 id="esim-title" className="form__title">Change to an eSIM</h3>
-      <p>No card to wait for: your number, credit and membership move to an eSIM on this phone or a new one, and the SIM card you have stops working. Your phone must take eSIMs.</p>
+      <h3 id="esim-title" className="form__title">
+        Change to an eSIM
+      </h3>
+      <p>
+        No card to wait for: your number, credit and membership move to an eSIM on this phone or a new one, and the SIM
+        card you have stops working. Your phone must take eSIMs.
+      </p>
       <FormAlert>{error}</FormAlert>
-      <Field label="Your password" name="password" type="password" autoComplete="current-password" required error={fields['password']} />
+      <Field
+        label="Your password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={fields['password']}
+      />
       <StepUpCode purpose="sim" error={fields['step_up_code']} />
-      <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>Change to an eSIM</SubmitButton>
+      <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>
+        Change to an eSIM
+      </SubmitButton>
     </form>
   );
 }

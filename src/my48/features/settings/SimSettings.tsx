@@ -13,7 +13,9 @@ function NeedsSim({ status }: { status: string }) {
   if (status === 'loading') return <p role="status">Loading your SIM…</p>;
   return (
     <div className="card">
-      <p>You need an active SIM for this. <a href="/activate-sim">Activate your SIM</a> first.</p>
+      <p>
+        You need an active SIM for this. <a href="/activate-sim">Activate your SIM</a> first.
+      </p>
     </div>
   );
 }
@@ -27,19 +29,38 @@ export function ReorderSim() {
   if (order) {
     return (
       <div className="card stack">
-        <FormAlert tone="success">Your replacement SIM is on its way to {order.s_line1}, {order.s_city}.</FormAlert>
-        <p>When it arrives, use <a href="/my48/settings/change-my-sim">Change my SIM</a> to move your number to it. <a href="/orders">See your orders</a>.</p>
+        <FormAlert tone="success">
+          Your replacement SIM is on its way to {order.s_line1}, {order.s_city}.
+        </FormAlert>
+        <p>
+          When it arrives, use <a href="/my48/settings/change-my-sim">Change my SIM</a> to move your number to it.{' '}
+          <a href="/orders">See your orders</a>.
+        </p>
       </div>
     );
   }
   return (
     <form className="form card" noValidate onSubmit={reorderForm.onSubmit} aria-labelledby="reorder-title">
-      <h3 id="reorder-title" className="form__title">Order a replacement SIM</h3>
-      <p>Your number, credit and membership stay the same. If your SIM was lost or stolen, <a href="/my48/settings/security">block it first</a> so nobody can use it.</p>
+      <h3 id="reorder-title" className="form__title">
+        Order a replacement SIM
+      </h3>
+      <p>
+        Your number, credit and membership stay the same. If your SIM was lost or stolen,{' '}
+        <a href="/my48/settings/security">block it first</a> so nobody can use it.
+      </p>
       <FormAlert>{error}</FormAlert>
-      <SelectField label="Reason" name="reason" options={['', ...REORDER_REASONS]} defaultValue="" required error={fields['reason']} />
-<AddressFields errors={fields} />
-      <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>Order replacement SIM</SubmitButton>
+      <SelectField
+        label="Reason"
+        name="reason"
+        options={['', ...REORDER_REASONS]}
+        defaultValue=""
+        required
+        error={fields['reason']}
+      />
+      <AddressFields errors={fields} />
+      <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>
+        Order replacement SIM
+      </SubmitButton>
     </form>
   );
 }
@@ -66,31 +87,80 @@ export function MoveYourNumber() {
       </div>
     );
   }
-  if (open?.status === 'completed') return <div className="card stack"><PortInTimeline request={open} /></div>;
-  if (!open && account.portInInProgress) return <div className="card stack"><FormAlert tone="info">{messages.portinInProgress}</FormAlert></div>;
+  if (open?.status === 'completed')
+    return (
+      <div className="card stack">
+        <PortInTimeline request={open} />
+      </div>
+    );
+  if (!open && account.portInInProgress)
+    return (
+      <div className="card stack">
+        <FormAlert tone="info">{messages.portinInProgress}</FormAlert>
+      </div>
+    );
   return (
     <div className="stack">
-    {open?.status === 'rejected' && <div className="card stack"><PortInTimeline request={open} /></div>}
-    <form className="form card" noValidate onSubmit={portInForm.onSubmit} aria-labelledby="portin-title">
-      <h3 id="portin-title" className="form__title">{open?.status === 'rejected' ? 'Try again' : 'Bring your number to 48'}</h3>
-      <p>Keep your number: we move it from your old network to your 48 SIM. Don't cancel your old plan first.</p>
-      <FormAlert>{error}</FormAlert>
-      <Field label="Number to move" name="msisdn" type="tel" autoComplete="tel-national" required hint="Like 087 123 4567." error={fields['msisdn']} />
-      <SelectField label="Current network" name="current_provider" options={['', ...PROVIDERS]} defaultValue="" required error={fields['current_provider']} />
-      <fieldset className="fieldset">
-        <legend>Account type</legend>
-        <div className="field field--check">
-          <input id="acct-prepay" type="radio" name="account_type" value="prepay" defaultChecked onChange={() => setBillPay(false)} />
-          <label htmlFor="acct-prepay">Prepay (top-up)</label>
+      {open?.status === 'rejected' && (
+        <div className="card stack">
+          <PortInTimeline request={open} />
         </div>
-        <div className="field field--check">
-          <input id="acct-bill" type="radio" name="account_type" value="bill_pay" onChange={() => setBillPay(true)} />
-          <label htmlFor="acct-bill">Bill pay</label>
-        </div>
-      </fieldset>
-      {billPay && <Field label="Account number" name="account_number" autoComplete="off" required hint="On your bill from the old network." error={fields['account_number']} />}
-      <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>Move my number</SubmitButton>
-    </form>
+      )}
+      <form className="form card" noValidate onSubmit={portInForm.onSubmit} aria-labelledby="portin-title">
+        <h3 id="portin-title" className="form__title">
+          {open?.status === 'rejected' ? 'Try again' : 'Bring your number to 48'}
+        </h3>
+        <p>Keep your number: we move it from your old network to your 48 SIM. Don't cancel your old plan first.</p>
+        <FormAlert>{error}</FormAlert>
+        <Field
+          label="Number to move"
+          name="msisdn"
+          type="tel"
+          autoComplete="tel-national"
+          required
+          hint="Like 087 123 4567."
+          error={fields['msisdn']}
+        />
+        <SelectField
+          label="Current network"
+          name="current_provider"
+          options={['', ...PROVIDERS]}
+          defaultValue=""
+          required
+          error={fields['current_provider']}
+        />
+        <fieldset className="fieldset">
+          <legend>Account type</legend>
+          <div className="field field--check">
+            <input
+              id="acct-prepay"
+              type="radio"
+              name="account_type"
+              value="prepay"
+              defaultChecked
+              onChange={() => setBillPay(false)}
+            />
+            <label htmlFor="acct-prepay">Prepay (top-up)</label>
+          </div>
+          <div className="field field--check">
+            <input id="acct-bill" type="radio" name="account_type" value="bill_pay" onChange={() => setBillPay(true)} />
+            <label htmlFor="acct-bill">Bill pay</label>
+          </div>
+        </fieldset>
+        {billPay && (
+          <Field
+            label="Account number"
+            name="account_number"
+            autoComplete="off"
+            required
+            hint="On your bill from the old network."
+            error={fields['account_number']}
+          />
+        )}
+        <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>
+          Move my number
+        </SubmitButton>
+      </form>
     </div>
   );
 }
@@ -100,7 +170,12 @@ export function ChangeMySim() {
   const account = useStore($account);
   const { result: done } = useStore(changeSimForm.$state);
   useEffect(() => changeSimForm.reset, []);
-  if (done) return <div className="card"><FormAlert tone="success">{done}</FormAlert></div>;
+  if (done)
+    return (
+      <div className="card">
+        <FormAlert tone="success">{done}</FormAlert>
+      </div>
+    );
   const ssn = account.sim?.ssn;
   if (!ssn) return <NeedsSim status={account.status} />;
   return (
@@ -115,13 +190,35 @@ function NewCard({ ssn }: { ssn: string }) {
   const { busy, busyLabel, error, fields } = useStore(changeSimForm.$state);
   return (
     <form className="form card" noValidate onSubmit={changeSimForm.onSubmit} aria-labelledby="change-sim-title">
-      <h3 id="change-sim-title" className="form__title">Move your number to a new SIM</h3>
-      <p>Your current SIM ends in <strong>{ssn.slice(-4)}</strong>. Your number, credit and membership move to the new one; the old one stops working.</p>
+      <h3 id="change-sim-title" className="form__title">
+        Move your number to a new SIM
+      </h3>
+      <p>
+        Your current SIM ends in <strong>{ssn.slice(-4)}</strong>. Your number, credit and membership move to the new
+        one; the old one stops working.
+      </p>
       <FormAlert>{error}</FormAlert>
-      <Field label="New SIM number (SSN)" name="new_ssn" inputMode="numeric" autoComplete="off" required hint="The 19 or 20 digits on the back of the new SIM card." error={fields['new_ssn']} />
-      <Field label="Your password" name="password" type="password" autoComplete="current-password" required error={fields['password']} />
+      <Field
+        label="New SIM number (SSN)"
+        name="new_ssn"
+        inputMode="numeric"
+        autoComplete="off"
+        required
+        hint="The 19 or 20 digits on the back of the new SIM card."
+        error={fields['new_ssn']}
+      />
+      <Field
+        label="Your password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={fields['password']}
+      />
       <StepUpCode purpose="sim" error={fields['step_up_code']} />
-      <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>Change my SIM</SubmitButton>
+      <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>
+        Change my SIM
+      </SubmitButton>
     </form>
   );
 }

@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { alertsApi, type AlertSettings } from '../../../contract/alerts.ts';
 import type { Answer } from '../../../contract/endpoint.ts';
 import { myDataApi } from '../../../contract/my-data.ts';
-import { EmailChangeForm, securityApi, securityMessages, SPEND_LIMIT_MAX_CENTS, SPEND_LIMIT_MIN_CENTS } from '../../../contract/security.ts';
+import {
+  EmailChangeForm,
+  securityApi,
+  securityMessages,
+  SPEND_LIMIT_MAX_CENTS,
+  SPEND_LIMIT_MIN_CENTS,
+} from '../../../contract/security.ts';
 import { euro } from '../../../contract/format.ts';
 import { clearAllCookies } from '../../../lib/auth-code.ts';
 import { call, errorMessage } from '../../../lib/http.ts';
@@ -34,24 +40,37 @@ export async function loadSpendLimit(): Promise<void> {
 
 /** The limit in euro as people type it ("20", "20.50", "€20"); cents for the API. */
 export const SpendLimitInput = z.object({
-  limit: z.string().trim().transform((v) => v.replace(/^€\s*/, '').replace(',', '.'))
+  limit: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/^€\s*/, '').replace(',', '.'))
     .pipe(z.string().regex(/^\d{1,7}(\.\d{1,2})?$/, { error: 'Enter an amount in euro, like 20 or 20.50.' }))
     .transform((v) => Math.round(Number(v) * 100))
-    .pipe(z.number().min(SPEND_LIMIT_MIN_CENTS, { error: `The limit is at least ${euro(SPEND_LIMIT_MIN_CENTS)}.` }).max(SPEND_LIMIT_MAX_CENTS, { error: `The limit is at most ${euro(SPEND_LIMIT_MAX_CENTS)}.` })),
+    .pipe(
+      z
+        .number()
+        .min(SPEND_LIMIT_MIN_CENTS, { error: `The limit is at least ${euro(SPEND_LIMIT_MIN_CENTS)}.` })
+        .max(SPEND_LIMIT_MAX_CENTS, { error: `The limit is at most ${euro(SPEND_LIMIT_MAX_CENTS)}.` }),
+    ),
 });
 export const spendLimitForm = formStore({
   schema: SpendLimitInput,
   labels: { limit: 'Monthly limit' },
   busyLabel: 'Saving…',
   send: async ({ limit }) => {
-    const { _payload } = await call(securityApi.setSpendLimit, { params: memberParams(), body: { limit_cents: limit } });
+    const { _payload } = await call(securityApi.setSpendLimit, {
+      params: memberParams(),
+      body: { limit_cents: limit },
+    });
     $spendLimit.set({ data: _payload });
     return `Your card spending is limited to ${euro(limit)} a month.`;
   },
 });
 export async function removeSpendLimit(): Promise<void> {
   try {
-    $spendLimit.set({ data: (await call(securityApi.setSpendLimit, { params: memberParams(), body: { limit_cents: null } }))._payload });
+    $spendLimit.set({
+      data: (await call(securityApi.setSpendLimit, { params: memberParams(), body: { limit_cents: null } }))._payload,
+    });
     spendLimitForm.reset();
   } catch (error) {
     $spendLimit.set({ ...$spendLimit.get(), error: errorMessage(error) });
@@ -90,17 +109,30 @@ export const emailForm = formStore({
   labels: { email: 'New e-mail address', password: 'Password', step_up_code: 'Code from the e-mail' },
   busyLabel: 'Changing…',
   send: async ({ step_up_code, ...body }) => {
-    const { _payload } = await call(securityApi.changeEmail, { params: memberParams(), body, stepUpCode: step_up_code });
+    const { _payload } = await call(securityApi.changeEmail, {
+      params: memberParams(),
+      body,
+      stepUpCode: step_up_code,
+    });
     return `Your e-mail address is now ${_payload.email}. Use it to log in.`;
   },
 });
 
 // ——— Alerts ———
 
-export const $alerts = map<{ settings?: AlertSettings; list?: Alert[]; error?: string; saving?: boolean; notice?: string }>({});
+export const $alerts = map<{
+  settings?: AlertSettings;
+  list?: Alert[];
+  error?: string;
+  saving?: boolean;
+  notice?: string;
+}>({});
 export async function loadAlerts(): Promise<void> {
   try {
-    const [settings, list] = await Promise.all([call(alertsApi.settings, { params: memberParams() }), call(alertsApi.list, { params: memberParams() })]);
+    const [settings, list] = await Promise.all([
+      call(alertsApi.settings, { params: memberParams() }),
+      call(alertsApi.list, { params: memberParams() }),
+    ]);
     $alerts.set({ settings: settings._payload, list: list._payload.values });
   } catch (error) {
     $alerts.set({ error: errorMessage(error, 'Your alerts could not be loaded. Please try again.') });
@@ -125,7 +157,10 @@ export async function downloadMyData(): Promise<void> {
   try {
     const data = await call(myDataApi.exportData, { params: memberParams() });
     const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-    const a = Object.assign(document.createElement('a'), { href: url, download: `48-my-data-${data.exported_at.slice(0, 10)}.json` });
+    const a = Object.assign(document.createElement('a'), {
+      href: url,
+      download: `48-my-data-${data.exported_at.slice(0, 10)}.json`,
+    });
     document.body.append(a);
     a.click();
     a.remove();
@@ -139,14 +174,21 @@ export async function downloadMyData(): Promise<void> {
 export const deleteForm = formStore({
   schema: z.object({
     password: z.string().min(1, { error: 'Enter your password.' }),
-    confirm: z.string().trim().refine((v) => v === 'DELETE', { error: 'Type DELETE to confirm.' }),
+    confirm: z
+      .string()
+      .trim()
+      .refine((v) => v === 'DELETE', { error: 'Type DELETE to confirm.' }),
     step_up_code: StepUpCodeField,
   }),
   labels: { password: 'Password', confirm: 'Type DELETE', step_up_code: 'Code from the e-mail' },
   busyLabel: 'Deleting your account…',
   pageLoader: true,
   send: async ({ step_up_code, password }) => {
-    const { _payload } = await call(myDataApi.deleteAccount, { params: memberParams(), body: { password, confirm: 'DELETE' }, stepUpCode: step_up_code });
+    const { _payload } = await call(myDataApi.deleteAccount, {
+      params: memberParams(),
+      body: { password, confirm: 'DELETE' },
+      stepUpCode: step_up_code,
+    });
     // The account is gone, and its session with it: nothing of it stays in this browser.
     clearAllCookies();
     sessionStorage.clear();

@@ -3,7 +3,19 @@
  * reorder-sim, move-your-number, about-us; sub-pages move-your-number, change-my-sim,
  * payment-details), plus change-password, and member-controls.md's security, alerts and my-data.
  */
-export const SETTINGS_FRAGMENTS = ['my-details', 'permissions', 'change-password', 'payment-details', 'reorder-sim', 'move-your-number', 'change-my-sim', 'security', 'alerts', 'my-data', 'about-us'] as const;
+export const SETTINGS_FRAGMENTS = [
+  'my-details',
+  'permissions',
+  'change-password',
+  'payment-details',
+  'reorder-sim',
+  'move-your-number',
+  'change-my-sim',
+  'security',
+  'alerts',
+  'my-data',
+  'about-us',
+] as const;
 export type SettingsFragment = (typeof SETTINGS_FRAGMENTS)[number];
 
 export const fragmentTitles: Record<SettingsFragment, string> = {

@@ -10,7 +10,8 @@ import { formStore } from '../../../stores/form.ts';
 import { SETTINGS_FRAGMENTS, type SettingsFragment } from './fragments.ts';
 
 const LAST_FRAGMENT = 'my48SettingsFragment';
-const isFragment = (value: string | null | undefined): value is SettingsFragment => Boolean(value) && (SETTINGS_FRAGMENTS as readonly string[]).includes(value!);
+const isFragment = (value: string | null | undefined): value is SettingsFragment =>
+  Boolean(value) && (SETTINGS_FRAGMENTS as readonly string[]).includes(value!);
 
 /** Spec section 2: returning to settings with a fragment restores it; without one, the last one opened. */
 export function settingsFragment(param: string | undefined): SettingsFragment {
@@ -69,11 +70,19 @@ export const passwordForm = formStore({
   labels: { current_password: 'Current password', new_password: 'New password' },
   busyLabel: 'Saving…',
   send: async ({ current_password, new_password }) =>
-    (await call(settingsApi.changePassword, { params: memberParams(), body: { current_password, new_password } }))._payload.message,
+    (await call(settingsApi.changePassword, { params: memberParams(), body: { current_password, new_password } }))
+      ._payload.message,
 });
 
 /** Payment details: the stored card (brand, last four, expiry), removed or registered here. */
-export const $card = map<{ loaded: boolean; card?: StoredCard | null | undefined; busy?: string | undefined; error?: string | undefined; notice?: string | undefined; codeError?: string | undefined }>({ loaded: false });
+export const $card = map<{
+  loaded: boolean;
+  card?: StoredCard | null | undefined;
+  busy?: string | undefined;
+  error?: string | undefined;
+  notice?: string | undefined;
+  codeError?: string | undefined;
+}>({ loaded: false });
 
 export async function loadCard(): Promise<void> {
   try {
@@ -91,7 +100,11 @@ export async function removeCard(code?: string): Promise<void> {
   if (problem) return void $card.set({ ...$card.get(), codeError: problem });
   $card.set({ ...$card.get(), busy: 'Removing…', error: undefined, codeError: undefined });
   try {
-    await call(paymentsApi.removeCard, { params: memberParams(), idempotencyKey: newIdempotencyKey(), stepUpCode: stepUpCodeOf(code) });
+    await call(paymentsApi.removeCard, {
+      params: memberParams(),
+      idempotencyKey: newIdempotencyKey(),
+      stepUpCode: stepUpCodeOf(code),
+    });
     $card.set({ loaded: true, card: null, notice: 'Your card is removed.' });
   } catch (error) {
     $card.set({ ...$card.get(), busy: undefined, error: errorMessage(error) });
@@ -106,7 +119,11 @@ export async function registerCard(code?: string): Promise<void> {
   if (problem) return void $card.set({ ...$card.get(), codeError: problem });
   $card.set({ ...$card.get(), busy: 'Opening the secure payment page…', error: undefined, codeError: undefined });
   try {
-    const { _payload } = await call(paymentsApi.registerCard, { params: memberParams(), idempotencyKey: newIdempotencyKey(), ...(replacing ? { stepUpCode: stepUpCodeOf(code) } : {}) });
+    const { _payload } = await call(paymentsApi.registerCard, {
+      params: memberParams(),
+      idempotencyKey: newIdempotencyKey(),
+      ...(replacing ? { stepUpCode: stepUpCodeOf(code) } : {}),
+    });
     location.assign(_payload.url);
   } catch (error) {
     $card.set({ ...$card.get(), busy: undefined, error: errorMessage(error) });

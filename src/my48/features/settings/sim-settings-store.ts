@@ -38,7 +38,12 @@ export async function loadOpenPortIn(): Promise<void> {
 /** Move your number: once sent, the request is open and the dashboard shows it in progress. */
 export const portInForm = formStore({
   schema: PortInForm,
-  labels: { msisdn: 'Number', current_provider: 'Current network', account_type: 'Account type', account_number: 'Account number' },
+  labels: {
+    msisdn: 'Number',
+    current_provider: 'Current network',
+    account_type: 'Account type',
+    account_number: 'Account number',
+  },
   busyLabel: 'Sending…',
   send: async (body) => {
     const { request } = (await call(simSettingsApi.requestPortIn, { params: simParams(), body }))._payload;
@@ -48,14 +53,14 @@ export const portInForm = formStore({
   },
 });
 
-
 /** Change my SIM: the number moves to a new card after the password and a security code. */
 export const changeSimForm = formStore({
   schema: ChangeSimForm.extend({ step_up_code: StepUpCodeField }),
   labels: { new_ssn: 'New SIM number', password: 'Password', step_up_code: 'Code from the e-mail' },
   busyLabel: 'Changing…',
   send: async ({ step_up_code, ...body }) => {
-    const { sim } = (await call(simSettingsApi.changeSim, { params: simParams(), body, stepUpCode: step_up_code }))._payload;
+    const { sim } = (await call(simSettingsApi.changeSim, { params: simParams(), body, stepUpCode: step_up_code }))
+      ._payload;
     reloadAccount();
     return `Done: your number ${sim.msisdn ? formatMsisdn(sim.msisdn) : ''} now works on the SIM ending ${sim.ssn.slice(-4)}. Put it in your phone; the old SIM no longer works.`;
   },
@@ -68,7 +73,8 @@ export const esimForm = formStore({
   busyLabel: 'Making your eSIM…',
   pageLoader: true,
   send: async ({ step_up_code, ...body }) => {
-    const answer = (await call(simSettingsApi.changeToEsim, { params: simParams(), body, stepUpCode: step_up_code }))._payload;
+    const answer = (await call(simSettingsApi.changeToEsim, { params: simParams(), body, stepUpCode: step_up_code }))
+      ._payload;
     reloadAccount();
     return answer;
   },

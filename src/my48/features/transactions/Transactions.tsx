@@ -17,8 +17,18 @@ function List() {
   useEffect(() => {
     void showPage(1);
   }, []);
-  if (error) return <div className="alert alert--error" role="alert">{error}</div>;
-  if (!values || total === undefined) return <p role="status" className="loading-line">Loading your transactions…</p>;
+  if (error)
+    return (
+      <div className="alert alert--error" role="alert">
+        {error}
+      </div>
+    );
+  if (!values || total === undefined)
+    return (
+      <p role="status" className="loading-line">
+        Loading your transactions…
+      </p>
+    );
   if (total === 0) return <p>No transactions yet. Top-ups and purchases will show here.</p>;
   const pages = pagesOf(total);
   return (
@@ -27,25 +37,57 @@ function List() {
         <table>
           <caption id="tx-caption">{`Transactions, newest first: page ${page} of ${pages}`}</caption>
           <thead>
-            <tr><th scope="col">Date</th><th scope="col">Description</th><th scope="col" className="num">Credit</th><th scope="col" className="num">By card</th><th scope="col" className="num">Data</th></tr>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Description</th>
+              <th scope="col" className="num">
+                Credit
+              </th>
+              <th scope="col" className="num">
+                By card
+              </th>
+              <th scope="col" className="num">
+                Data
+              </th>
+            </tr>
           </thead>
           <tbody>
             {values.map((t) => (
               <tr key={t.id}>
                 <td>{shortDate(t.date)}</td>
-                <td>{t.receipt ? <a href={`/my48/transactions/${t.id}`}>{t.description}<span className="visually-hidden"> (receipt)</span></a> : t.description}</td>
+                <td>
+                  {t.receipt ? (
+                    <a href={`/my48/transactions/${t.id}`}>
+                      {t.description}
+                      <span className="visually-hidden"> (receipt)</span>
+                    </a>
+                  ) : (
+                    t.description
+                  )}
+                </td>
                 <td className="num">{t.amount === 0 ? '' : signedEuro(t.amount)}</td>
                 <td className="num">{t.card_amount === 0 ? '' : euro(t.card_amount)}</td>
-                <td className="num">{t.data_kb === 0 ? '' : `${t.data_kb > 0 ? '+' : '−'}${gb(Math.abs(t.data_kb))} GB`}</td>
+                <td className="num">
+                  {t.data_kb === 0 ? '' : `${t.data_kb > 0 ? '+' : '−'}${gb(Math.abs(t.data_kb))} GB`}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
       <nav className="pager" aria-label="Transaction pages">
-        <button type="button" className="btn btn--outline" disabled={page <= 1} onClick={() => void showPage(page - 1)}>Newer</button>
+        <button type="button" className="btn btn--outline" disabled={page <= 1} onClick={() => void showPage(page - 1)}>
+          Newer
+        </button>
         <span aria-live="polite">{`Page ${page} of ${pages}`}</span>
-        <button type="button" className="btn btn--outline" disabled={page >= pages} onClick={() => void showPage(page + 1)}>Older</button>
+        <button
+          type="button"
+          className="btn btn--outline"
+          disabled={page >= pages}
+          onClick={() => void showPage(page + 1)}
+        >
+          Older
+        </button>
       </nav>
     </div>
   );

@@ -18,9 +18,13 @@ export const $transactions = map<TransactionsState>({ page: 1 });
 export async function showPage(page: number): Promise<void> {
   $transactions.set({ ...$transactions.get(), page });
   try {
-    const answer = await call(transactionsApi.list, { params: { user_id: currentUserId() ?? '' }, query: { page, limit: PAGE_SIZE } });
+    const answer = await call(transactionsApi.list, {
+      params: { user_id: currentUserId() ?? '' },
+      query: { page, limit: PAGE_SIZE },
+    });
     // A newer request for another page wins.
-    if ($transactions.get().page === page) $transactions.set({ page, values: answer._payload.values, total: answer._meta.total });
+    if ($transactions.get().page === page)
+      $transactions.set({ page, values: answer._payload.values, total: answer._meta.total });
   } catch (error) {
     $transactions.set({ page, error: errorMessage(error, 'Your transactions could not be loaded. Please try again.') });
   }
@@ -37,6 +41,7 @@ export async function loadReceipt(id: string): Promise<void> {
     const { _payload } = await call(receiptsApi.receipt, { params: { ...memberParams(), transaction_id: id } });
     if ($receipt.get().id === id) $receipt.set({ id, data: _payload });
   } catch (error) {
-    if ($receipt.get().id === id) $receipt.set({ id, error: errorMessage(error, 'This receipt could not be loaded. Please try again.') });
+    if ($receipt.get().id === id)
+      $receipt.set({ id, error: errorMessage(error, 'This receipt could not be loaded. Please try again.') });
   }
 }

@@ -3,11 +3,21 @@ import { accountApi, accountFailures } from '../../../contract/account.ts';
 import { failWith, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
-import { balanceSummary as summaryOf, bulkMembershipEligible, dailyUsageOf, notificationSummary as notificationsOf, pukOf, purchaseDetails as purchasesOf, segmentsOf, simsOf } from './account.service.ts';
+import {
+  balanceSummary as summaryOf,
+  bulkMembershipEligible,
+  dailyUsageOf,
+  notificationSummary as notificationsOf,
+  pukOf,
+  purchaseDetails as purchasesOf,
+  segmentsOf,
+  simsOf,
+} from './account.service.ts';
 
 type C = Context<AppEnv>;
 
-export const segments = async (c: C) => ok(c, accountApi.segments, { _payload: { values: await segmentsOf(c.var, c.var.member.id) } });
+export const segments = async (c: C) =>
+  ok(c, accountApi.segments, { _payload: { values: await segmentsOf(c.var, c.var.member.id) } });
 
 export async function simsOwned(c: C) {
   const outcome = await simsOf(c.var, c.var.member.id);
@@ -21,17 +31,24 @@ export async function balanceSummary(c: C, { params }: Input<typeof accountApi.b
   return ok(c, accountApi.balanceSummary, { _payload: { current_month_balance_summary: outcome.value } });
 }
 
-export const notificationSummary = async (c: C) => ok(c, accountApi.notificationSummary, { _payload: await notificationsOf(c.var, c.var.member.id) });
+export const notificationSummary = async (c: C) =>
+  ok(c, accountApi.notificationSummary, { _payload: await notificationsOf(c.var, c.var.member.id) });
 
 export function legacyStatus(c: C) {
   const type = c.var.member.legacyType;
-  return ok(c, accountApi.legacyStatus, { _payload: { isLegacyUser: type !== null, legacyUserDetails: { memberShipType: type } } });
+  return ok(c, accountApi.legacyStatus, {
+    _payload: { isLegacyUser: type !== null, legacyUserDetails: { memberShipType: type } },
+  });
 }
 
-export const bulkEligibility = async (c: C) => ok(c, accountApi.bulkEligibility, { _payload: { eligible: await bulkMembershipEligible(c.var, c.var.member.id) } });
+export const bulkEligibility = async (c: C) =>
+  ok(c, accountApi.bulkEligibility, { _payload: { eligible: await bulkMembershipEligible(c.var, c.var.member.id) } });
 
-export const purchaseDetails = async (c: C) => ok(c, accountApi.purchaseDetails, { _payload: await purchasesOf(c.var, c.var.member.id) });
+export const purchaseDetails = async (c: C) =>
+  ok(c, accountApi.purchaseDetails, { _payload: await purchasesOf(c.var, c.var.member.id) });
 
-export const dailyUsage = async (c: C, { params }: Input<typeof accountApi.dailyUsage>) => ok(c, accountApi.dailyUsage, { _payload: { values: await dailyUsageOf(c.var, params.ssn) } });
+export const dailyUsage = async (c: C, { params }: Input<typeof accountApi.dailyUsage>) =>
+  ok(c, accountApi.dailyUsage, { _payload: { values: await dailyUsageOf(c.var, params.ssn) } });
 
-export const puk = async (c: C, { params }: Input<typeof accountApi.puk>) => ok(c, accountApi.puk, { _payload: { puk: await pukOf(c.var, params.ssn) } });
+export const puk = async (c: C, { params }: Input<typeof accountApi.puk>) =>
+  ok(c, accountApi.puk, { _payload: { puk: await pukOf(c.var, params.ssn) } });

@@ -7,6 +7,9 @@ import { listOf, saveSettings as save, settingsOf } from './alerts.service.ts';
 
 type C = Context<AppEnv>;
 
-export const settings = async (c: C) => ok(c, alertsApi.settings, { _payload: await settingsOf(c.var, c.var.member.id) });
-export const saveSettings = async (c: C, { body }: Input<typeof alertsApi.saveSettings>) => ok(c, alertsApi.saveSettings, { _payload: await save(c.var, c.var.member.id, body) });
-export const list = async (c: C) => ok(c, alertsApi.list, { _payload: { values: await listOf(c.var, c.var.member.id) } });
+export const settings = async (c: C) =>
+  ok(c, alertsApi.settings, { _payload: await settingsOf(c.var, c.var.member.id) });
+export const saveSettings = async (c: C, { body }: Input<typeof alertsApi.saveSettings>) =>
+  ok(c, alertsApi.saveSettings, { _payload: await save(c.var, c.var.member.id, body) });
+export const list = async (c: C) =>
+  ok(c, alertsApi.list, { _payload: { values: await listOf(c.var, c.var.member.id) } });

@@ -6,11 +6,18 @@ import type { ServiceContext } from '../../services/outcome.ts';
 
 export const settingsOf = ({ db }: ServiceContext, memberId: number) => alertSettingsOf(db, memberId);
 
-export async function saveSettings({ db }: ServiceContext, memberId: number, body: AlertSettings): Promise<AlertSettings> {
+export async function saveSettings(
+  { db }: ServiceContext,
+  memberId: number,
+  body: AlertSettings,
+): Promise<AlertSettings> {
   await db.transaction(async (tx) => {
     for (const cause of ALERT_CAUSES) {
       const values = { inApp: body[cause].in_app, email: body[cause].email };
-      await tx.insert(alertSettings).values({ memberId, cause, ...values }).onConflictDoUpdate({ target: [alertSettings.memberId, alertSettings.cause], set: values });
+      await tx
+        .insert(alertSettings)
+        .values({ memberId, cause, ...values })
+        .onConflictDoUpdate({ target: [alertSettings.memberId, alertSettings.cause], set: values });
     }
   });
   return alertSettingsOf(db, memberId);
@@ -18,5 +25,11 @@ export async function saveSettings({ db }: ServiceContext, memberId: number, bod
 
 export async function listOf({ db }: ServiceContext, memberId: number) {
   const rows = await alertsOf(db, memberId);
-  return rows.map((r) => ({ id: r.id, cause: r.cause as AlertCause, title: r.title, body: r.body, created_at: r.createdAt.toISOString() }));
+  return rows.map((r) => ({
+    id: r.id,
+    cause: r.cause as AlertCause,
+    title: r.title,
+    body: r.body,
+    created_at: r.createdAt.toISOString(),
+  }));
 }

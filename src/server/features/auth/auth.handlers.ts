@@ -24,7 +24,9 @@ export async function logOut(c: Context<AppEnv>) {
 }
 
 export async function firstLoginDone(c: Context<AppEnv>) {
-  return ok(c, authApi.firstLoginDone, { _payload: { account: accountOf(await markFirstLoginDone(c.var, c.var.member.id)) } });
+  return ok(c, authApi.firstLoginDone, {
+    _payload: { account: accountOf(await markFirstLoginDone(c.var, c.var.member.id)) },
+  });
 }
 
 export async function nickname(c: Context<AppEnv>, { params }: Input<typeof authApi.nickname>) {

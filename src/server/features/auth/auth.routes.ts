@@ -15,7 +15,12 @@ export function authRoutes(config: AppConfig) {
   // Per address, every attempt counts; per account only failures, so one member's failures
   // never lock out another member, and a member who signs in is never slowed down.
   const perIp = limitBy(windowMs, loginPerIp, byIp('login'));
-  const perAccount = limitBy(windowMs, loginFailuresPerAccount, async (c) => `login:account:${await emailField(c, 'username')}`, true);
+  const perAccount = limitBy(
+    windowMs,
+    loginFailuresPerAccount,
+    async (c) => `login:account:${await emailField(c, 'username')}`,
+    true,
+  );
   app.use(patternOf(authApi.logIn), perIp, perAccount);
   app.use(patternOf(authApi.logInProtectedPath), perIp, perAccount);
   serve(app, authApi.logIn, logIn);

@@ -7,15 +7,25 @@ import { endSession } from '../../services/sessions.ts';
 type Member = typeof members.$inferSelect;
 
 /** The member whose e-mail and password these are. Unknown e-mails are checked against a dummy hash: same answer, same time. */
-export async function checkCredentials({ db }: ServiceContext, email: string, password: string): Promise<Outcome<Member, 'invalidLogin'>> {
-  const [member] = await db.select().from(members).where(eq(sql`lower(${members.email})`, email.toLowerCase()));
+export async function checkCredentials(
+  { db }: ServiceContext,
+  email: string,
+  password: string,
+): Promise<Outcome<Member, 'invalidLogin'>> {
+  const [member] = await db
+    .select()
+    .from(members)
+    .where(eq(sql`lower(${members.email})`, email.toLowerCase()));
   const matches = await verifyPassword(password, member?.passwordHash ?? (await dummyHash()));
   if (!member || !matches) return refused('invalidLogin');
   // A hash from an older scheme (scrypt) or weaker parameters is replaced while the password is at hand.
   // Only if it is still the hash just checked: a password changed meanwhile is not undone.
   if (needsRehash(member.passwordHash)) {
     const passwordHash = await hashPassword(password);
-    await db.update(members).set({ passwordHash }).where(and(eq(members.id, member.id), eq(members.passwordHash, member.passwordHash)));
+    await db
+      .update(members)
+      .set({ passwordHash })
+      .where(and(eq(members.id, member.id), eq(members.passwordHash, member.passwordHash)));
   }
   return done(member);
 }

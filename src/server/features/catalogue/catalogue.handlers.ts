@@ -29,5 +29,8 @@ export function image(c: C) {
   const id = c.req.param('file')?.replace(/\.svg$/, '') ?? '';
   const product = c.var.catalogue.product(id);
   if (!product) return c.json({ _payload: { message: 'No such phone picture' } }, 404);
-  return c.body(phoneSvg(product), 200, { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=86400' });
+  return c.body(phoneSvg(product), 200, {
+    'content-type': 'image/svg+xml; charset=utf-8',
+    'cache-control': 'public, max-age=86400',
+  });
 }

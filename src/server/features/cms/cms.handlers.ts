@@ -8,7 +8,10 @@ import { editorAllowed, publish as publishing, rebuildByHand, statusOf } from '.
 type C = Context<AppEnv>;
 
 /** "23 Nov 2026, 06:35:26", Irish time, for people reading the status page. */
-const when = (iso: string) => new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Europe/Dublin' }).format(new Date(iso));
+const when = (iso: string) =>
+  new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Europe/Dublin' }).format(
+    new Date(iso),
+  );
 
 const refusal = (c: C, reason: 'notConfigured' | 'badSignature' | 'badToken') =>
   reason === 'notConfigured'

@@ -14,7 +14,10 @@ export async function geolocation(c: C) {
   const sandbox = 'sandbox' in c.var.geolocation ? { sandbox: true } : {};
   if (!outcome.ok) {
     c.var.log.warn({ code: outcome.code }, 'geolocation lookup failed');
-    return c.json({ _payload: { message: coverageMessages[outcome.code], code: outcome.code, ...sandbox } }, outcome.code === 'HTTP_TIMEOUT' ? 504 : 503);
+    return c.json(
+      { _payload: { message: coverageMessages[outcome.code], code: outcome.code, ...sandbox } },
+      outcome.code === 'HTTP_TIMEOUT' ? 504 : 503,
+    );
   }
   return ok(c, coverageApi.geolocation, { _payload: { ...outcome.value, ...sandbox } });
 }

@@ -1,5 +1,11 @@
 import type { Context } from 'hono';
-import { flexiDataApi, flexiFailures, flexiMessages, type FlexiAction, type FlexiRefusal } from '../../../contract/flexi-data.ts';
+import {
+  flexiDataApi,
+  flexiFailures,
+  flexiMessages,
+  type FlexiAction,
+  type FlexiRefusal,
+} from '../../../contract/flexi-data.ts';
 import { fail, failWith, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';

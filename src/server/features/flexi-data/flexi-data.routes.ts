@@ -7,7 +7,15 @@ import * as handle from './flexi-data.handlers.ts';
 /** Flexible data (flexible-data.md); every call that moves data takes an Idempotency-Key, so a retry moves nothing twice. */
 export function flexiDataRoutes() {
   const app = router();
-  const moves = [flexiDataApi.carryover, flexiDataApi.donate, flexiDataApi.save, flexiDataApi.unlock, flexiDataApi.swap, flexiDataApi.spotme, flexiDataApi.share];
+  const moves = [
+    flexiDataApi.carryover,
+    flexiDataApi.donate,
+    flexiDataApi.save,
+    flexiDataApi.unlock,
+    flexiDataApi.swap,
+    flexiDataApi.spotme,
+    flexiDataApi.share,
+  ];
   for (const e of moves) app.on('POST', patternOf(e), idempotent);
   serve(app, flexiDataApi.overview, handle.overview);
   serve(app, flexiDataApi.donations, handle.donations);

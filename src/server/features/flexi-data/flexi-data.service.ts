@@ -2,10 +2,28 @@ import { simIsBlocked } from '../../services/blocks.ts';
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import { KB_PER_GB } from '../../../contract/constants.ts';
-import { carryoverSuccess, DONATION_CONVERSION_DATE, MINUTES_PER_GB, type FlexiOverview, type FlexiRefusal, type MonthlyAction } from '../../../contract/flexi-data.ts';
+import {
+  carryoverSuccess,
+  DONATION_CONVERSION_DATE,
+  MINUTES_PER_GB,
+  type FlexiOverview,
+  type FlexiRefusal,
+  type MonthlyAction,
+} from '../../../contract/flexi-data.ts';
 import { formatMsisdn } from '../../../contract/format.ts';
 import { isCheckViolation, isUniqueViolation, type Queryable } from '../../db/client.ts';
-import { balances, donations, flexiActions, ledger, members, memberships, products, sims, spotLoans, vaults } from '../../db/schema.ts';
+import {
+  balances,
+  donations,
+  flexiActions,
+  ledger,
+  members,
+  memberships,
+  products,
+  sims,
+  spotLoans,
+  vaults,
+} from '../../db/schema.ts';
 import { intoSafe, safeKbOf, spottedTo, unusedOf } from '../../services/flexible-data.ts';
 import { monthOf } from '../../services/calendar.ts';
 import { DAY } from '../../services/clock.ts';
@@ -16,24 +34,44 @@ type Refusal = Extract<Outcome<never, FlexiRefusal>, { ok: false }>;
 
 const gbText = (kb: number) => `${(kb / KB_PER_GB).toFixed(2).replace(/\.00$/, '')} GB`;
 
-const alreadyUsed: Record<MonthlyAction, FlexiRefusal> = { carryover: 'alreadyCarriedOver', donate: 'alreadyDonated', safe: 'alreadySaved' };
+const alreadyUsed: Record<MonthlyAction, FlexiRefusal> = {
+  carryover: 'alreadyCarriedOver',
+  donate: 'alreadyDonated',
+  safe: 'alreadySaved',
+};
 
 /** The current memberships of these SIMs, rows locked in id order (two SIMs: no deadlock whatever the direction). */
 async function lockedCurrent(tx: Queryable, ssns: string[], now: Date): Promise<Membership[]> {
   return tx
     .select()
     .from(memberships)
-    .where(and(inArray(memberships.ssn, ssns), eq(memberships.status, 'current'), lte(memberships.startsAt, now), gt(memberships.endsAt, now)))
+    .where(
+      and(
+        inArray(memberships.ssn, ssns),
+        eq(memberships.status, 'current'),
+        lte(memberships.startsAt, now),
+        gt(memberships.endsAt, now),
+      ),
+    )
     .orderBy(asc(memberships.id))
     .for('update');
 }
 
 const monthActionOf = async (db: Queryable, ssn: string, now: Date) =>
-  (await db.select().from(flexiActions).where(and(eq(flexiActions.ssn, ssn), eq(flexiActions.month, monthOf(now)))))[0];
+  (
+    await db
+      .select()
+      .from(flexiActions)
+      .where(and(eq(flexiActions.ssn, ssn), eq(flexiActions.month, monthOf(now))))
+  )[0];
 
 /** The billing platform's answer for this SIM: whether it answers, and whether the SIM has account details. */
 async function backendProblem(db: Queryable, ssn: string): Promise<Refusal | null> {
-  const [row] = await db.select({ billing: sims.billingStatus, balance: balances.ssn }).from(sims).leftJoin(balances, eq(balances.ssn, sims.ssn)).where(eq(sims.ssn, ssn));
+  const [row] = await db
+    .select({ billing: sims.billingStatus, balance: balances.ssn })
+    .from(sims)
+    .leftJoin(balances, eq(balances.ssn, sims.ssn))
+    .where(eq(sims.ssn, ssn));
   if (!row || row.billing === 'unavailable') return refused('backendUnavailable');
   if (!row.balance) return refused('accountDetailsMissing');
   return null;
@@ -50,7 +88,14 @@ interface Move<T> {
   /** A further rule of the action on the member's membership. */
   check?: (m: Membership) => FlexiRefusal | null;
   /** Puts the data where it goes, in the same transaction; `kb` has left the member's membership already. */
-  apply: (tx: Queryable, m: Membership, kb: number, cause: string, now: Date, recipient?: { m: Membership; msisdn: string }) => Promise<T>;
+  apply: (
+    tx: Queryable,
+    m: Membership,
+    kb: number,
+    cause: string,
+    now: Date,
+    recipient?: { m: Membership; msisdn: string },
+  ) => Promise<T>;
   /** The member's ledger row: its description. */
   describe: (kb: number, recipient?: string) => string;
 }
@@ -62,7 +107,10 @@ interface Move<T> {
  * the cause writes one ledger row per SIM. The schema's check (used + out <= max + in) makes moving
  * more than exists impossible even if a rule here were wrong.
  */
-async function moveOut<T>({ db, clock }: ServiceContext, move: Move<T>): Promise<Outcome<T & { unused_kb: number }, FlexiRefusal>> {
+async function moveOut<T>(
+  { db, clock }: ServiceContext,
+  move: Move<T>,
+): Promise<Outcome<T & { unused_kb: number }, FlexiRefusal>> {
   const problem = await backendProblem(db, move.ssn);
   if (problem) return problem;
   const cause = `flexi:${randomUUID()}`;
@@ -71,7 +119,16 @@ async function moveOut<T>({ db, clock }: ServiceContext, move: Move<T>): Promise
       const now = clock();
       let recipient: { ssn: string; msisdn: string } | undefined;
       if (move.to !== undefined) {
-        const [sim] = await tx.select({ ssn: sims.ssn, msisdn: sims.msisdn, status: sims.status, billing: sims.billingStatus, memberId: sims.memberId }).from(sims).where(eq(sims.msisdn, move.to));
+        const [sim] = await tx
+          .select({
+            ssn: sims.ssn,
+            msisdn: sims.msisdn,
+            status: sims.status,
+            billing: sims.billingStatus,
+            memberId: sims.memberId,
+          })
+          .from(sims)
+          .where(eq(sims.msisdn, move.to));
         const [own] = await tx.select({ memberId: sims.memberId }).from(sims).where(eq(sims.ssn, move.ssn));
         // Not to oneself: the same SIM, or another SIM of the same member.
         if (sim && (sim.ssn === move.ssn || sim.memberId === own?.memberId)) return refused('toSelf');
@@ -101,9 +158,22 @@ async function moveOut<T>({ db, clock }: ServiceContext, move: Move<T>): Promise
       const kb = move.amountGb === 'all' ? unused : move.amountGb * KB_PER_GB;
       if (kb > unused) return refused('tooMuch');
 
-      await tx.update(memberships).set({ dataOutKb: m.dataOutKb + kb }).where(eq(memberships.id, m.id));
-      if (move.monthly) await tx.insert(flexiActions).values({ ssn: move.ssn, month: monthOf(now), action: move.monthly, dataKb: kb, createdAt: now });
-      await tx.insert(ledger).values({ ssn: move.ssn, occurredAt: now, kind: 'flexi', description: move.describe(kb, to?.msisdn), dataDeltaKb: -kb, reference: cause });
+      await tx
+        .update(memberships)
+        .set({ dataOutKb: m.dataOutKb + kb })
+        .where(eq(memberships.id, m.id));
+      if (move.monthly)
+        await tx
+          .insert(flexiActions)
+          .values({ ssn: move.ssn, month: monthOf(now), action: move.monthly, dataKb: kb, createdAt: now });
+      await tx.insert(ledger).values({
+        ssn: move.ssn,
+        occurredAt: now,
+        kind: 'flexi',
+        description: move.describe(kb, to?.msisdn),
+        dataDeltaKb: -kb,
+        reference: cause,
+      });
       const value = await move.apply(tx, m, kb, cause, now, to);
       return done({ ...value, unused_kb: unused - kb });
     });
@@ -121,13 +191,25 @@ async function moveOut<T>({ db, clock }: ServiceContext, move: Move<T>): Promise
 /** Carries all unused data over to the next membership; says by when a membership is needed if none will follow. */
 export async function carryover(ctx: ServiceContext, ssn: string) {
   const outcome = await moveOut(ctx, {
-    ssn, monthly: 'carryover', amountGb: 'all',
+    ssn,
+    monthly: 'carryover',
+    amountGb: 'all',
     describe: (kb) => `Carryover: ${gbText(kb)} kept for your next membership`,
     apply: async (tx, m, kb) => {
-      await tx.update(memberships).set({ carryForwardKb: m.carryForwardKb + kb }).where(eq(memberships.id, m.id));
-      const [queued] = await tx.select({ id: memberships.id }).from(memberships).where(and(eq(memberships.ssn, ssn), eq(memberships.status, 'queued')));
+      await tx
+        .update(memberships)
+        .set({ carryForwardKb: m.carryForwardKb + kb })
+        .where(eq(memberships.id, m.id));
+      const [queued] = await tx
+        .select({ id: memberships.id })
+        .from(memberships)
+        .where(and(eq(memberships.ssn, ssn), eq(memberships.status, 'queued')));
       const continues = m.recurrenceEnabled || Boolean(queued);
-      return { message: carryoverSuccess(kb), carried_kb: kb, needs_membership_by: continues ? null : m.endsAt.toISOString() };
+      return {
+        message: carryoverSuccess(kb),
+        carried_kb: kb,
+        needs_membership_by: continues ? null : m.endsAt.toISOString(),
+      };
     },
   });
   return outcome;
@@ -135,7 +217,9 @@ export async function carryover(ctx: ServiceContext, ssn: string) {
 
 export async function donate(ctx: ServiceContext, ssn: string, amountGb: number) {
   return moveOut(ctx, {
-    ssn, monthly: 'donate', amountGb,
+    ssn,
+    monthly: 'donate',
+    amountGb,
     describe: (kb) => `Donated ${gbText(kb)} to the 48 community`,
     apply: async (tx, _m, kb, _cause, now) => {
       await tx.insert(donations).values({ ssn, occurredAt: now, dataKb: kb });
@@ -146,7 +230,9 @@ export async function donate(ctx: ServiceContext, ssn: string, amountGb: number)
 
 export async function save(ctx: ServiceContext, ssn: string, amountGb: number) {
   return moveOut(ctx, {
-    ssn, monthly: 'safe', amountGb,
+    ssn,
+    monthly: 'safe',
+    amountGb,
     describe: (kb) => `Saved ${gbText(kb)} in The Safe`,
     apply: async (tx, _m, kb, _cause, now) => ({ balance_kb: await intoSafe(tx, ssn, kb, now) }),
   });
@@ -154,28 +240,45 @@ export async function save(ctx: ServiceContext, ssn: string, amountGb: number) {
 
 export async function swap(ctx: ServiceContext, ssn: string, amountGb: number) {
   return moveOut(ctx, {
-    ssn, amountGb,
+    ssn,
+    amountGb,
     check: (m) => (m.landlineMinutesMax === null ? 'noLandlineLimit' : null),
     describe: (kb) => `Swapped ${gbText(kb)} for ${Math.round((kb / KB_PER_GB) * MINUTES_PER_GB)} landline minutes`,
     apply: async (tx, m, kb) => {
       const added = Math.round((kb / KB_PER_GB) * MINUTES_PER_GB);
       const max = m.landlineMinutesMax! + added;
       await tx.update(memberships).set({ landlineMinutesMax: max }).where(eq(memberships.id, m.id));
-      return { minutes_added: added, minutes: { max, used: m.landlineMinutesUsed, left: Math.max(0, max - m.landlineMinutesUsed) } };
+      return {
+        minutes_added: added,
+        minutes: { max, used: m.landlineMinutesUsed, left: Math.max(0, max - m.landlineMinutesUsed) },
+      };
     },
   });
 }
 
-export async function spotMe(ctx: ServiceContext, ssn: string, order: { msisdn: string; amount_gb: number; days: number }) {
+export async function spotMe(
+  ctx: ServiceContext,
+  ssn: string,
+  order: { msisdn: string; amount_gb: number; days: number },
+) {
   const [mine] = await ctx.db.select({ msisdn: sims.msisdn }).from(sims).where(eq(sims.ssn, ssn));
   return moveOut(ctx, {
-    ssn, amountGb: order.amount_gb, to: order.msisdn,
-    describe: (kb, to) => `Spot me: ${gbText(kb)} lent to ${formatMsisdn(to ?? '')} for ${order.days} ${order.days === 1 ? 'day' : 'days'}`,
+    ssn,
+    amountGb: order.amount_gb,
+    to: order.msisdn,
+    describe: (kb, to) =>
+      `Spot me: ${gbText(kb)} lent to ${formatMsisdn(to ?? '')} for ${order.days} ${order.days === 1 ? 'day' : 'days'}`,
     apply: async (tx, _m, kb, cause, now, recipient) => {
       const endsAt = new Date(now.getTime() + order.days * DAY);
-      await tx.insert(spotLoans).values({ lenderSsn: ssn, borrowerSsn: recipient!.m.ssn, dataKb: kb, startsAt: now, endsAt });
+      await tx
+        .insert(spotLoans)
+        .values({ lenderSsn: ssn, borrowerSsn: recipient!.m.ssn, dataKb: kb, startsAt: now, endsAt });
       await tx.insert(ledger).values({
-        ssn: recipient!.m.ssn, occurredAt: now, kind: 'flexi', dataDeltaKb: kb, reference: `${cause}:to`,
+        ssn: recipient!.m.ssn,
+        occurredAt: now,
+        kind: 'flexi',
+        dataDeltaKb: kb,
+        reference: `${cause}:to`,
         description: `Spot me: ${gbText(kb)} from ${formatMsisdn(mine?.msisdn ?? '')} until ${endsAt.toISOString().slice(0, 10)}`,
       });
       return { msisdn: recipient!.msisdn, data_kb: kb, ends_at: endsAt.toISOString() };
@@ -186,19 +289,35 @@ export async function spotMe(ctx: ServiceContext, ssn: string, order: { msisdn: 
 export async function share(ctx: ServiceContext, ssn: string, order: { msisdn: string; amount_gb: number }) {
   const [mine] = await ctx.db.select({ msisdn: sims.msisdn }).from(sims).where(eq(sims.ssn, ssn));
   return moveOut(ctx, {
-    ssn, amountGb: order.amount_gb, to: order.msisdn,
+    ssn,
+    amountGb: order.amount_gb,
+    to: order.msisdn,
     describe: (kb, to) => `Shared ${gbText(kb)} with ${formatMsisdn(to ?? '')}`,
     apply: async (tx, _m, kb, cause, now, recipient) => {
       const theirs = recipient!.m;
-      await tx.update(memberships).set({ dataInKb: theirs.dataInKb + kb }).where(eq(memberships.id, theirs.id));
-      await tx.insert(ledger).values({ ssn: theirs.ssn, occurredAt: now, kind: 'flexi', dataDeltaKb: kb, reference: `${cause}:to`, description: `${gbText(kb)} shared with you by ${formatMsisdn(mine?.msisdn ?? '')}` });
+      await tx
+        .update(memberships)
+        .set({ dataInKb: theirs.dataInKb + kb })
+        .where(eq(memberships.id, theirs.id));
+      await tx.insert(ledger).values({
+        ssn: theirs.ssn,
+        occurredAt: now,
+        kind: 'flexi',
+        dataDeltaKb: kb,
+        reference: `${cause}:to`,
+        description: `${gbText(kb)} shared with you by ${formatMsisdn(mine?.msisdn ?? '')}`,
+      });
       return { msisdn: recipient!.msisdn, data_kb: kb };
     },
   });
 }
 
 /** Moves data from The Safe into the current membership; not a monthly action. */
-export async function unlock({ db, clock }: ServiceContext, ssn: string, amountGb: number): Promise<Outcome<{ balance_kb: number; unused_kb: number }, FlexiRefusal>> {
+export async function unlock(
+  { db, clock }: ServiceContext,
+  ssn: string,
+  amountGb: number,
+): Promise<Outcome<{ balance_kb: number; unused_kb: number }, FlexiRefusal>> {
   const problem = await backendProblem(db, ssn);
   if (problem) return problem;
   const kb = amountGb * KB_PER_GB;
@@ -211,9 +330,22 @@ export async function unlock({ db, clock }: ServiceContext, ssn: string, amountG
       if (m.dataMaxKb === null) return refused('unlimitedToUnlock');
       const [vault] = await tx.select().from(vaults).where(eq(vaults.ssn, ssn)).for('update');
       if (!vault || vault.balanceKb < kb) return refused('safeTooLittle');
-      await tx.update(vaults).set({ balanceKb: vault.balanceKb - kb, updatedAt: now }).where(eq(vaults.ssn, ssn));
-      await tx.update(memberships).set({ dataInKb: m.dataInKb + kb }).where(eq(memberships.id, m.id));
-      await tx.insert(ledger).values({ ssn, occurredAt: now, kind: 'flexi', description: `Unlocked ${gbText(kb)} from The Safe`, dataDeltaKb: kb, reference: `flexi:${randomUUID()}` });
+      await tx
+        .update(vaults)
+        .set({ balanceKb: vault.balanceKb - kb, updatedAt: now })
+        .where(eq(vaults.ssn, ssn));
+      await tx
+        .update(memberships)
+        .set({ dataInKb: m.dataInKb + kb })
+        .where(eq(memberships.id, m.id));
+      await tx.insert(ledger).values({
+        ssn,
+        occurredAt: now,
+        kind: 'flexi',
+        description: `Unlocked ${gbText(kb)} from The Safe`,
+        dataDeltaKb: kb,
+        reference: `flexi:${randomUUID()}`,
+      });
       return done({ balance_kb: vault.balanceKb - kb, unused_kb: (unusedOf(m) ?? 0) + kb });
     });
   } catch (error) {
@@ -223,7 +355,10 @@ export async function unlock({ db, clock }: ServiceContext, ssn: string, amountG
 }
 
 /** The Safe's balance (0 when nothing was ever saved); refused when the billing platform does not answer. */
-export async function safeBalance({ db }: ServiceContext, ssn: string): Promise<Outcome<{ balance_kb: number }, 'backendUnavailable'>> {
+export async function safeBalance(
+  { db }: ServiceContext,
+  ssn: string,
+): Promise<Outcome<{ balance_kb: number }, 'backendUnavailable'>> {
   const problem = await backendProblem(db, ssn);
   if (problem?.reason === 'backendUnavailable') return refused('backendUnavailable');
   return done({ balance_kb: await safeKbOf(db, ssn) });
@@ -231,11 +366,20 @@ export async function safeBalance({ db }: ServiceContext, ssn: string): Promise<
 
 /** Donations, newest first: before the conversion date they were credit (euro), after it data. */
 export async function donationsOf({ db }: ServiceContext, ssn: string) {
-  const rows = await db.select().from(donations).where(eq(donations.ssn, ssn)).orderBy(desc(donations.occurredAt), desc(donations.id));
+  const rows = await db
+    .select()
+    .from(donations)
+    .where(eq(donations.ssn, ssn))
+    .orderBy(desc(donations.occurredAt), desc(donations.id));
   const conversion = new Date(`${DONATION_CONVERSION_DATE}T00:00:00+01:00`);
   return rows.map((d) => {
     const euro = d.occurredAt < conversion;
-    return { occurred_at: d.occurredAt.toISOString(), unit: euro ? ('EUR' as const) : ('GB' as const), amount_cents: euro ? d.amountCents : null, data_kb: euro ? null : d.dataKb };
+    return {
+      occurred_at: d.occurredAt.toISOString(),
+      unit: euro ? ('EUR' as const) : ('GB' as const),
+      amount_cents: euro ? d.amountCents : null,
+      data_kb: euro ? null : d.dataKb,
+    };
   });
 }
 
@@ -246,8 +390,18 @@ export async function overview({ db, clock }: ServiceContext, memberId: number, 
     .select({ m: memberships, name: products.name })
     .from(memberships)
     .innerJoin(products, eq(products.sku, memberships.sku))
-    .where(and(eq(memberships.ssn, ssn), eq(memberships.status, 'current'), lte(memberships.startsAt, now), gt(memberships.endsAt, now)));
-  const [queued] = await db.select({ id: memberships.id }).from(memberships).where(and(eq(memberships.ssn, ssn), eq(memberships.status, 'queued')));
+    .where(
+      and(
+        eq(memberships.ssn, ssn),
+        eq(memberships.status, 'current'),
+        lte(memberships.startsAt, now),
+        gt(memberships.endsAt, now),
+      ),
+    );
+  const [queued] = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.ssn, ssn), eq(memberships.status, 'queued')));
   const action = await monthActionOf(db, ssn, now);
   const safe = await safeBalance({ db, clock }, ssn);
   const borrowed = await spottedTo(db, ssn, now);
@@ -261,18 +415,37 @@ export async function overview({ db, clock }: ServiceContext, memberId: number, 
   return {
     membership: m
       ? {
-          sku: m.sku, name: row.name, ends_at: m.endsAt.toISOString(), unlimited: m.dataMaxKb === null, unused_kb: unusedOf(m) ?? 0,
-          landline_minutes: { max: m.landlineMinutesMax, used: m.landlineMinutesUsed, left: m.landlineMinutesMax === null ? null : Math.max(0, m.landlineMinutesMax - m.landlineMinutesUsed) },
+          sku: m.sku,
+          name: row.name,
+          ends_at: m.endsAt.toISOString(),
+          unlimited: m.dataMaxKb === null,
+          unused_kb: unusedOf(m) ?? 0,
+          landline_minutes: {
+            max: m.landlineMinutesMax,
+            used: m.landlineMinutesUsed,
+            left: m.landlineMinutesMax === null ? null : Math.max(0, m.landlineMinutesMax - m.landlineMinutesUsed),
+          },
           continues: m.recurrenceEnabled || Boolean(queued),
         }
       : null,
-    month_action: action ? { action: action.action as MonthlyAction, data_kb: action.dataKb, at: action.createdAt.toISOString() } : null,
+    month_action: action
+      ? { action: action.action as MonthlyAction, data_kb: action.dataKb, at: action.createdAt.toISOString() }
+      : null,
     safe_kb: safe.ok ? safe.value.balance_kb : null,
     carry_forward_kb: m?.carryForwardKb ?? 0,
     carryover_kb: m ? m.carryoverKb - m.carryoverUsedKb : 0,
     addon_kb: m?.addonKb ?? 0,
-    spotted_in: borrowed.map(({ loan, lender }) => ({ msisdn: lender ?? '', data_kb: loan.dataKb, left_kb: loan.dataKb - loan.usedKb, ends_at: loan.endsAt.toISOString() })),
-    spotted_out: lent.map(({ loan, borrower }) => ({ msisdn: borrower ?? '', data_kb: loan.dataKb, ends_at: loan.endsAt.toISOString() })),
+    spotted_in: borrowed.map(({ loan, lender }) => ({
+      msisdn: lender ?? '',
+      data_kb: loan.dataKb,
+      left_kb: loan.dataKb - loan.usedKb,
+      ends_at: loan.endsAt.toISOString(),
+    })),
+    spotted_out: lent.map(({ loan, borrower }) => ({
+      msisdn: borrower ?? '',
+      data_kb: loan.dataKb,
+      ends_at: loan.endsAt.toISOString(),
+    })),
     legacy: { isLegacyUser: member?.legacy != null, memberShipType: member?.legacy ?? null },
   };
 }

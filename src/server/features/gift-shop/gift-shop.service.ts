@@ -12,7 +12,18 @@ type Refusal = 'invalidNumber' | 'cannotLinkMembership' | 'cannotTopUp';
 export async function giftOffers({ db, clock }: ServiceContext) {
   const memberships = await membershipsOnSale(db, null, clock());
   return {
-    memberships: memberships.map((p) => ({ sku: p.sku, name: p.name, price_cents: p.priceCents, days: p.days, data_kb: p.dataKb, fup_kb: p.fupKb, mobile_minutes: p.mobileMinutes, landline_minutes: p.landlineMinutes, texts: p.texts, roaming_kb: p.roamingKb })),
+    memberships: memberships.map((p) => ({
+      sku: p.sku,
+      name: p.name,
+      price_cents: p.priceCents,
+      days: p.days,
+      data_kb: p.dataKb,
+      fup_kb: p.fupKb,
+      mobile_minutes: p.mobileMinutes,
+      landline_minutes: p.landlineMinutes,
+      texts: p.texts,
+      roaming_kb: p.roamingKb,
+    })),
     credit_amounts: [...CREDIT_AMOUNTS_CENTS],
   };
 }
@@ -22,13 +33,20 @@ export async function giftOffers({ db, clock }: ServiceContext) {
  * queued membership; credit only for an active SIM that holds credit. The answer never says whose
  * number it is, or why exactly it cannot take the gift.
  */
-export async function recipient({ db, clock }: ServiceContext, typed: string, gift: Gift): Promise<Outcome<string, Refusal>> {
+export async function recipient(
+  { db, clock }: ServiceContext,
+  typed: string,
+  gift: Gift,
+): Promise<Outcome<string, Refusal>> {
   const number = irishMobileRule.safeParse(typed);
   if (!number.success) return refused('invalidNumber');
   const [sim] = await db.select({ ssn: sims.ssn, status: sims.status }).from(sims).where(eq(sims.msisdn, number.data));
   if (gift === 'credit') {
     if (!sim || sim.status !== 'active') return refused('cannotTopUp');
-    const [balance] = await db.select({ ssn: balances.ssn }).from(balances).where(and(eq(balances.ssn, sim.ssn)));
+    const [balance] = await db
+      .select({ ssn: balances.ssn })
+      .from(balances)
+      .where(and(eq(balances.ssn, sim.ssn)));
     return balance ? done(sim.ssn) : refused('cannotTopUp');
   }
   if (!sim || sim.status !== 'active') return refused('cannotLinkMembership');
@@ -44,14 +62,37 @@ function unwrap(prepared: Awaited<ReturnType<typeof prepare>>) {
 
 export async function orderGift(
   ctx: PaymentsContext,
-  order: { gift: 'membership'; msisdn: string; sku: string; buyer_email: string } | { gift: 'credit'; msisdn: string; amount_cents: number; buyer_email: string },
+  order:
+    | { gift: 'membership'; msisdn: string; sku: string; buyer_email: string }
+    | { gift: 'credit'; msisdn: string; amount_cents: number; buyer_email: string },
 ): Promise<Outcome<{ checkout_id: string; amount_cents: number; url: string }, Refusal | 'notOnSale'>> {
   const to = await recipient(ctx, order.msisdn, order.gift);
   if (!to.ok) return to;
   if (order.gift === 'credit') {
-    return unwrap(await prepare(ctx, { memberId: null, ssn: to.value, purpose: 'gift-credit', amountCents: order.amount_cents, saveCard: false, buyerEmail: order.buyer_email, description: 'Gift of credit' }));
+    return unwrap(
+      await prepare(ctx, {
+        memberId: null,
+        ssn: to.value,
+        purpose: 'gift-credit',
+        amountCents: order.amount_cents,
+        saveCard: false,
+        buyerEmail: order.buyer_email,
+        description: 'Gift of credit',
+      }),
+    );
   }
   const product = (await membershipsOnSale(ctx.db, null, ctx.clock())).find((p) => p.sku === order.sku);
   if (!product) return refused('notOnSale');
-  return unwrap(await prepare(ctx, { memberId: null, ssn: to.value, purpose: 'gift-membership', sku: product.sku, amountCents: product.priceCents, saveCard: false, buyerEmail: order.buyer_email, description: `Gift: ${product.name}` }));
+  return unwrap(
+    await prepare(ctx, {
+      memberId: null,
+      ssn: to.value,
+      purpose: 'gift-membership',
+      sku: product.sku,
+      amountCents: product.priceCents,
+      saveCard: false,
+      buyerEmail: order.buyer_email,
+      description: `Gift: ${product.name}`,
+    }),
+  );
 }

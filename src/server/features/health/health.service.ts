@@ -16,7 +16,11 @@ export async function databaseAnswers({ db }: Pick<ServiceContext, 'db'>): Promi
 export type NotReady = (typeof readinessReasons)[keyof typeof readinessReasons];
 
 /** Readiness: not while shutting down, nor while the database is unreachable or behind the code's migrations. */
-export async function readiness({ db }: Pick<ServiceContext, 'db'>, draining: boolean, mail?: () => 'ok' | 'unreachable'): Promise<{ ready: true; mail: 'ok' | 'not configured' } | { ready: false; reason: NotReady }> {
+export async function readiness(
+  { db }: Pick<ServiceContext, 'db'>,
+  draining: boolean,
+  mail?: () => 'ok' | 'unreachable',
+): Promise<{ ready: true; mail: 'ok' | 'not configured' } | { ready: false; reason: NotReady }> {
   if (draining) return { ready: false, reason: readinessReasons.draining };
   try {
     if (await migrationsPending(db)) return { ready: false, reason: readinessReasons.migrations };

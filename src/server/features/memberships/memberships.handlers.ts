@@ -16,9 +16,22 @@ const money = (c: C): MoneyContext => ({ db: c.var.db, clock: c.var.clock, payme
 /** A refusal in the contract's terms; a card payment that is needed answers 402 with its amount. */
 function refusal(c: C, outcome: Extract<Outcome<unknown, Reason>, { ok: false }>) {
   const failure = membershipsFailures[outcome.reason];
-  if (outcome.reason === 'overSpendLimit') return fail(c, failure.status, spendLimitMessage(Number(outcome.detail?.['limitCents']), Number(outcome.detail?.['leftCents'])));
+  if (outcome.reason === 'overSpendLimit')
+    return fail(
+      c,
+      failure.status,
+      spendLimitMessage(Number(outcome.detail?.['limitCents']), Number(outcome.detail?.['leftCents'])),
+    );
   if (outcome.reason === 'checkoutRequired') {
-    return c.json({ _payload: { message: failure.message, checkout_required: { amount_cents: Number(outcome.detail?.['amount_cents'] ?? 0) } } }, 402);
+    return c.json(
+      {
+        _payload: {
+          message: failure.message,
+          checkout_required: { amount_cents: Number(outcome.detail?.['amount_cents'] ?? 0) },
+        },
+      },
+      402,
+    );
   }
   return failWith(c, failure);
 }
@@ -31,8 +44,17 @@ export async function allowed(c: C, { params }: Input<typeof membershipsApi.allo
 
 export async function recurrence(c: C, { params, query, body }: Input<typeof membershipsApi.recurrence>) {
   if (query.single_topUp === 'true') {
-    const purchase = { kind: 'membership' as const, sku: body.recurrence_sku, recurrence: body.recurrence_enabled === 'true' };
-    const outcome = await pay(money(c), { memberId: c.var.member.id, ssn: params.ssn, purchase, paymentType: body.payment_type });
+    const purchase = {
+      kind: 'membership' as const,
+      sku: body.recurrence_sku,
+      recurrence: body.recurrence_enabled === 'true',
+    };
+    const outcome = await pay(money(c), {
+      memberId: c.var.member.id,
+      ssn: params.ssn,
+      purchase,
+      paymentType: body.payment_type,
+    });
     if (!outcome.ok) return refusal(c, outcome);
     const { kind: _kind, ...membership } = outcome.value.applied as Extract<Applied, { kind: 'membership' }>;
     return c.json({ _payload: { membership, payment: outcome.value.payment } }, 201);
@@ -55,13 +77,25 @@ export async function stopRecurrence(c: C, { params, body }: Input<typeof member
 }
 
 export async function addCredit(c: C, { params, body }: Input<typeof membershipsApi.addCredit>) {
-  const outcome = await pay(money(c), { memberId: c.var.member.id, ssn: params.ssn, purchase: { kind: 'credit', amountCents: body.amount_cents }, paymentType: 'STORED_CARD' });
+  const outcome = await pay(money(c), {
+    memberId: c.var.member.id,
+    ssn: params.ssn,
+    purchase: { kind: 'credit', amountCents: body.amount_cents },
+    paymentType: 'STORED_CARD',
+  });
   if (!outcome.ok) return refusal(c, outcome);
-  return ok(c, membershipsApi.addCredit, { _payload: { credit_cents: outcome.value.creditCents, payment: outcome.value.payment } });
+  return ok(c, membershipsApi.addCredit, {
+    _payload: { credit_cents: outcome.value.creditCents, payment: outcome.value.payment },
+  });
 }
 
 export async function buyAddon(c: C, { params, body }: Input<typeof membershipsApi.buyAddon>) {
-  const outcome = await pay(money(c), { memberId: c.var.member.id, ssn: params.ssn, purchase: { kind: 'addon', sku: body.sku }, paymentType: body.payment_type });
+  const outcome = await pay(money(c), {
+    memberId: c.var.member.id,
+    ssn: params.ssn,
+    purchase: { kind: 'addon', sku: body.sku },
+    paymentType: body.payment_type,
+  });
   if (!outcome.ok) return refusal(c, outcome);
   const { kind: _kind, ...addon } = outcome.value.applied as Extract<Applied, { kind: 'addon' }>;
   return ok(c, membershipsApi.buyAddon, { _payload: { addon, payment: outcome.value.payment } });

@@ -7,7 +7,8 @@ import * as handle from './memberships.handlers.ts';
 /** Memberships, auto-renew, credit and add-ons (money.md); every call that moves money takes an Idempotency-Key. */
 export function membershipsRoutes() {
   const app = router();
-  for (const e of [membershipsApi.recurrence, membershipsApi.addCredit, membershipsApi.buyAddon]) app.on('POST', patternOf(e), idempotent);
+  for (const e of [membershipsApi.recurrence, membershipsApi.addCredit, membershipsApi.buyAddon])
+    app.on('POST', patternOf(e), idempotent);
   app.on(['PUT', 'DELETE'], patternOf(membershipsApi.changeRecurrence), idempotent);
   serve(app, membershipsApi.allowed, handle.allowed);
   serve(app, membershipsApi.recurrence, handle.recurrence);

@@ -8,7 +8,16 @@ import { balances, memberships, products, storedCards } from '../../db/schema.ts
 import type { PaymentsAdapter } from '../../integrations/payments/index.ts';
 import { lockedCredit } from '../../services/memberships.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
-import { applyPurchase, membershipsOf, membershipsOnSale, priceOf, purchaseProblem, settle, type Applied, type Purchase } from '../../services/purchases.ts';
+import {
+  applyPurchase,
+  membershipsOf,
+  membershipsOnSale,
+  priceOf,
+  purchaseProblem,
+  settle,
+  type Applied,
+  type Purchase,
+} from '../../services/purchases.ts';
 
 type Product = typeof products.$inferSelect;
 type Membership = typeof memberships.$inferSelect;
@@ -17,13 +26,26 @@ export interface MoneyContext extends ServiceContext {
 }
 
 const offerOf = (p: Product): Offer => ({
-  sku: p.sku, name: p.name, price_cents: p.priceCents, days: p.days, data_kb: p.dataKb, fup_kb: p.fupKb,
-  mobile_minutes: p.mobileMinutes, landline_minutes: p.landlineMinutes, texts: p.texts, roaming_kb: p.roamingKb,
+  sku: p.sku,
+  name: p.name,
+  price_cents: p.priceCents,
+  days: p.days,
+  data_kb: p.dataKb,
+  fup_kb: p.fupKb,
+  mobile_minutes: p.mobileMinutes,
+  landline_minutes: p.landlineMinutes,
+  texts: p.texts,
+  roaming_kb: p.roamingKb,
 });
 
-const nameOf = async (db: Queryable, sku: string) => (await db.select({ name: products.name }).from(products).where(eq(products.sku, sku)))[0]?.name ?? sku;
+const nameOf = async (db: Queryable, sku: string) =>
+  (await db.select({ name: products.name }).from(products).where(eq(products.sku, sku)))[0]?.name ?? sku;
 const shape = async (db: Queryable, m: Membership, status: 'current' | 'queued') => ({
-  sku: m.sku, name: await nameOf(db, m.sku), status, starts_at: m.startsAt.toISOString(), ends_at: m.endsAt.toISOString(),
+  sku: m.sku,
+  name: await nameOf(db, m.sku),
+  status,
+  starts_at: m.startsAt.toISOString(),
+  ends_at: m.endsAt.toISOString(),
 });
 
 export async function offers({ db, clock }: ServiceContext, memberId: number, ssn: string) {
@@ -34,7 +56,13 @@ export async function offers({ db, clock }: ServiceContext, memberId: number, ss
   const addons = await db.select().from(products).where(eq(products.kind, 'addon')).orderBy(asc(products.priceCents));
   return done({
     values: (await membershipsOnSale(db, memberId, now)).map(offerOf),
-    current: current ? { ...(await shape(db, current, 'current')), recurrence_enabled: current.recurrenceEnabled, recurrence_sku: current.recurrenceSku } : null,
+    current: current
+      ? {
+          ...(await shape(db, current, 'current')),
+          recurrence_enabled: current.recurrenceEnabled,
+          recurrence_sku: current.recurrenceSku,
+        }
+      : null,
     queued: queued ? await shape(db, queued, 'queued') : null,
     credit_cents: balance.credit,
     addons: addons.map(offerOf),
@@ -45,7 +73,16 @@ export interface Split {
   credit_cents: number;
   card_cents: number;
 }
-type Reason = 'overSpendLimit' | 'simBlocked' | 'notOnSale' | 'alreadyQueued' | 'needsMembership' | 'checkoutRequired' | 'cardDeclined' | 'creditChanged' | 'noBalance';
+type Reason =
+  | 'overSpendLimit'
+  | 'simBlocked'
+  | 'notOnSale'
+  | 'alreadyQueued'
+  | 'needsMembership'
+  | 'checkoutRequired'
+  | 'cardDeclined'
+  | 'creditChanged'
+  | 'noBalance';
 
 /**
  * Pays for a purchase on one SIM: credit first with BALANCE_BEFORE_SC, the rest (or all, with
@@ -66,11 +103,27 @@ export async function pay(
   const kind = { membership: 'purchase', credit: 'top-up', addon: 'add-on' }[order.purchase.kind];
   const reference = `${kind}:${randomUUID()}`;
 
-  const finish = async (tx: Queryable, credit: number, split: Split, cause: string, card?: { brand: string; last4: string }) => {
+  const finish = async (
+    tx: Queryable,
+    credit: number,
+    split: Split,
+    cause: string,
+    card?: { brand: string; last4: string },
+  ) => {
     const now = clock();
     const applied = await applyPurchase(tx, order.ssn, order.purchase, now);
     if (!applied.ok) return applied;
-    const creditCents = await settle(tx, { ssn: order.ssn, credit, priced: price, creditCents: split.credit_cents, cardCents: split.card_cents, kind, reference: cause, now, card });
+    const creditCents = await settle(tx, {
+      ssn: order.ssn,
+      credit,
+      priced: price,
+      creditCents: split.credit_cents,
+      cardCents: split.card_cents,
+      kind,
+      reference: cause,
+      now,
+      card,
+    });
     return done({ applied: applied.value, payment: split, creditCents });
   };
 
@@ -79,13 +132,24 @@ export async function pay(
     if (credit === null) return refused('noBalance');
     const problem = await purchaseProblem(tx, order.ssn, order.purchase, clock());
     if (problem) return refused(problem);
-    const creditPart = price.creditIn || order.paymentType !== 'BALANCE_BEFORE_SC' ? 0 : Math.min(credit, price.priceCents);
+    const creditPart =
+      price.creditIn || order.paymentType !== 'BALANCE_BEFORE_SC' ? 0 : Math.min(credit, price.priceCents);
     const split = { credit_cents: creditPart, card_cents: price.priceCents - creditPart };
     if (split.card_cents === 0) return finish(tx, credit, split, reference);
-    const [card] = await tx.select({ token: storedCards.token, brand: storedCards.brand, last4: storedCards.last4 }).from(storedCards).where(eq(storedCards.memberId, order.memberId));
+    const [card] = await tx
+      .select({ token: storedCards.token, brand: storedCards.brand, last4: storedCards.last4 })
+      .from(storedCards)
+      .where(eq(storedCards.memberId, order.memberId));
     if (!card) return refused('checkoutRequired', { amount_cents: split.card_cents });
     // The monthly limit is checked, and the amount held, before the provider is asked.
-    const over = await reserveCardSpend(tx, { memberId: order.memberId, ssn: order.ssn, purpose: order.purchase.kind, cents: split.card_cents, reference, now: clock() });
+    const over = await reserveCardSpend(tx, {
+      memberId: order.memberId,
+      ssn: order.ssn,
+      purpose: order.purchase.kind,
+      cents: split.card_cents,
+      reference,
+      now: clock(),
+    });
     if (over) return over;
     return { ok: true as const, card: split, token: card.token, paidWith: { brand: card.brand, last4: card.last4 } };
   });
@@ -121,13 +185,26 @@ export async function pay(
 }
 
 /** Auto-renew of the current membership: on (with a SKU on sale), changed, or off. */
-export async function setRecurrence({ db, clock }: ServiceContext, memberId: number, ssn: string, change: { enabled: boolean; sku: string }) {
+export async function setRecurrence(
+  { db, clock }: ServiceContext,
+  memberId: number,
+  ssn: string,
+  change: { enabled: boolean; sku: string },
+) {
   const now = clock();
-  if (change.enabled && !(await membershipsOnSale(db, memberId, now)).some((p) => p.sku === change.sku)) return refused('notOnSale');
+  if (change.enabled && !(await membershipsOnSale(db, memberId, now)).some((p) => p.sku === change.sku))
+    return refused('notOnSale');
   const [row] = await db
     .update(memberships)
     .set(change.enabled ? { recurrenceEnabled: true, recurrenceSku: change.sku } : { recurrenceEnabled: false })
-    .where(and(eq(memberships.ssn, ssn), eq(memberships.status, 'current'), lte(memberships.startsAt, now), gt(memberships.endsAt, now)))
+    .where(
+      and(
+        eq(memberships.ssn, ssn),
+        eq(memberships.status, 'current'),
+        lte(memberships.startsAt, now),
+        gt(memberships.endsAt, now),
+      ),
+    )
     .returning();
   if (!row) return refused('noCurrentMembership');
   return done({ recurrence_enabled: row.recurrenceEnabled, recurrence_sku: row.recurrenceSku });

@@ -38,7 +38,14 @@ export function memberLinks() {
 export const NAMED_BY_ADDRESS = ['outbox', 'referral_outbox'] as const;
 
 type Rows = Record<string, unknown>[];
-const clean = (rows: Rows) => rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !SECRET_COLUMNS.has(snake(k))).map(([k, v]) => [snake(k), v instanceof Date ? v.toISOString() : v])));
+const clean = (rows: Rows) =>
+  rows.map((r) =>
+    Object.fromEntries(
+      Object.entries(r)
+        .filter(([k]) => !SECRET_COLUMNS.has(snake(k)))
+        .map(([k, v]) => [snake(k), v instanceof Date ? v.toISOString() : v]),
+    ),
+  );
 const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** Every row that names the member, table by table (rows of tables that point at the member's rows, transitively). */
@@ -55,7 +62,10 @@ export async function memberRows(q: Queryable, memberId: number): Promise<Record
       if (link.name === 'members') continue;
       out[link.name] ??= [];
       if (!known || known.size === 0) continue;
-      const rows = (await q.select().from(link.table).where(inArray(link.column, [...known]))) as Rows;
+      const rows = (await q
+        .select()
+        .from(link.table)
+        .where(inArray(link.column, [...known]))) as Rows;
       const have = (out[link.name] ??= []);
       const pk = getTableConfig(link.table).columns.find((c) => c.primary)?.name;
       for (const row of rows) {
@@ -67,13 +77,25 @@ export async function memberRows(q: Queryable, memberId: number): Promise<Record
     }
   }
   out['outbox'] = (await q.select().from(outbox).where(eq(outbox.to, member.email))) as Rows;
-  out['referral_outbox'] = (await q.select().from(referralOutbox).where(or(like(referralOutbox.payload, `%${JSON.stringify(member.email).slice(1, -1)}%`), like(referralOutbox.payload, `%"user_id":"${memberId}"%`)))) as Rows;
+  out['referral_outbox'] = (await q
+    .select()
+    .from(referralOutbox)
+    .where(
+      or(
+        like(referralOutbox.payload, `%${JSON.stringify(member.email).slice(1, -1)}%`),
+        like(referralOutbox.payload, `%"user_id":"${memberId}"%`),
+      ),
+    )) as Rows;
   return out;
 }
 
 export async function exportData({ db, clock }: ServiceContext, memberId: number) {
   const rows = await memberRows(db, memberId);
-  return { exported_at: clock().toISOString(), member_id: memberId, tables: Object.fromEntries(Object.entries(rows).map(([t, r]) => [t, clean(r)])) };
+  return {
+    exported_at: clock().toISOString(),
+    member_id: memberId,
+    tables: Object.fromEntries(Object.entries(rows).map(([t, r]) => [t, clean(r)])),
+  };
 }
 
 /**
@@ -83,7 +105,12 @@ export async function exportData({ db, clock }: ServiceContext, memberId: number
  * and the SIM rows they hang on); the address is freed to sign up again; the referral service is
  * told to forget the member through the outbox (sent by the scheduled job).
  */
-export async function deleteAccount({ db, clock }: ServiceContext, member: typeof members.$inferSelect, password: string, code: string | undefined): Promise<Outcome<null, 'wrongPassword' | StepUpFailure>> {
+export async function deleteAccount(
+  { db, clock }: ServiceContext,
+  member: typeof members.$inferSelect,
+  password: string,
+  code: string | undefined,
+): Promise<Outcome<null, 'wrongPassword' | StepUpFailure>> {
   if (!(await verifyPassword(password, member.passwordHash))) return refused('wrongPassword');
   const unusable = await hashPassword(randomBytes(32).toString('base64url'));
   return db.transaction(async (tx) => {
@@ -94,12 +121,33 @@ export async function deleteAccount({ db, clock }: ServiceContext, member: typeo
     const id = member.id;
     const s = schema;
     // Told before the address is gone: the service finds the member by id and address.
-    await tx.insert(referralOutbox).values({ call: 'forget', payload: JSON.stringify(payloadOf(member, now, { email_address: member.email })), createdAt: now });
+    await tx.insert(referralOutbox).values({
+      call: 'forget',
+      payload: JSON.stringify(payloadOf(member, now, { email_address: member.email })),
+      createdAt: now,
+    });
     // Mail and calls already sent that name the person.
     await tx.delete(outbox).where(eq(outbox.to, member.email));
-    await tx.update(referralOutbox).set({ payload: '{"erased":true}' }).where(sql`${referralOutbox.sentAt} is not null and (${referralOutbox.payload} like ${`%${JSON.stringify(member.email).slice(1, -1)}%`} or ${referralOutbox.payload} like ${`%"user_id":"${id}"%`})`);
+    await tx
+      .update(referralOutbox)
+      .set({ payload: '{"erased":true}' })
+      .where(
+        sql`${referralOutbox.sentAt} is not null and (${referralOutbox.payload} like ${`%${JSON.stringify(member.email).slice(1, -1)}%`} or ${referralOutbox.payload} like ${`%"user_id":"${id}"%`})`,
+      );
     // Rows only about the person: erased.
-    for (const t of [s.sessions, s.storedCards, s.notifications, s.alerts, s.alertSettings, s.marketingPermissions, s.segments, s.emailTokens, s.stepUpCodes, s.studentCodes, s.offerClaims]) {
+    for (const t of [
+      s.sessions,
+      s.storedCards,
+      s.notifications,
+      s.alerts,
+      s.alertSettings,
+      s.marketingPermissions,
+      s.segments,
+      s.emailTokens,
+      s.stepUpCodes,
+      s.studentCodes,
+      s.offerClaims,
+    ]) {
       await tx.delete(t).where(eq(t.memberId, id));
     }
     await tx.delete(s.portInRequests).where(eq(s.portInRequests.memberId, id));
@@ -108,17 +156,36 @@ export async function deleteAccount({ db, clock }: ServiceContext, member: typeo
     await tx.update(s.recruits).set({ friendName: '' }).where(eq(s.recruits.recruiterMemberId, id));
     await tx.update(s.recruits).set({ friendMemberId: null }).where(eq(s.recruits.friendMemberId, id));
     // Orders keep what was sent (stock, accounting) without the name and address.
-    await tx.update(s.orders).set({ firstname: '', lastname: '', line1: '', line2: null, city: '', county: '', postcode: null, ip: null }).where(eq(s.orders.memberId, id));
+    await tx
+      .update(s.orders)
+      .set({ firstname: '', lastname: '', line1: '', line2: null, city: '', county: '', postcode: null, ip: null })
+      .where(eq(s.orders.memberId, id));
     await tx.update(s.checkouts).set({ buyerEmail: null }).where(eq(s.checkouts.memberId, id));
     // Nothing renews or charges for an account that is gone.
     const ssns = (await tx.select({ ssn: sims.ssn }).from(sims).where(eq(sims.memberId, id))).map((r) => r.ssn);
-    if (ssns.length > 0) await tx.update(s.memberships).set({ recurrenceEnabled: false }).where(inArray(s.memberships.ssn, ssns));
+    if (ssns.length > 0)
+      await tx.update(s.memberships).set({ recurrenceEnabled: false }).where(inArray(s.memberships.ssn, ssns));
     // SIMs stay for the amounts hanging on them, without the number: it goes back to the network.
-    await tx.update(sims).set({ msisdn: null, status: 'inactive', puk: '', blockedAt: null, kind: 'physical', esimActivationCode: null }).where(eq(sims.memberId, id));
-    await tx.update(members).set({
-      email: `deleted-${id}@deleted.invalid`, passwordHash: unusable, firstname: '', lastname: '', nickname: '', referredBy: null, affiliateId: null,
-      isVerified: false, captureMarketingPermissions: false, spendLimitCents: null, deletedAt: now,
-    }).where(eq(members.id, id));
+    await tx
+      .update(sims)
+      .set({ msisdn: null, status: 'inactive', puk: '', blockedAt: null, kind: 'physical', esimActivationCode: null })
+      .where(eq(sims.memberId, id));
+    await tx
+      .update(members)
+      .set({
+        email: `deleted-${id}@deleted.invalid`,
+        passwordHash: unusable,
+        firstname: '',
+        lastname: '',
+        nickname: '',
+        referredBy: null,
+        affiliateId: null,
+        isVerified: false,
+        captureMarketingPermissions: false,
+        spendLimitCents: null,
+        deletedAt: now,
+      })
+      .where(eq(members.id, id));
     return done(null);
   });
 }

@@ -26,7 +26,8 @@ export async function applyStudent(c: C, { body }: Input<typeof offersApi.applyS
   const outcome = await offers.applyStudentOffer(ctx(c), c.var.member.id, body.email, body.code);
   if (!outcome.ok) {
     const left = outcome.detail?.['triesLeft'];
-    if (outcome.reason === 'wrongCode' && left !== undefined) return fail(c, 422, `${offersFailures.wrongCode.message} ${left} ${left === 1 ? 'try' : 'tries'} left.`);
+    if (outcome.reason === 'wrongCode' && left !== undefined)
+      return fail(c, 422, `${offersFailures.wrongCode.message} ${left} ${left === 1 ? 'try' : 'tries'} left.`);
     return failWith(c, offersFailures[outcome.reason]);
   }
   return ok(c, offersApi.applyStudent, { _payload: outcome.value });
@@ -47,11 +48,15 @@ export async function joinCampaign(c: C, { body }: Input<typeof offersApi.joinCa
 }
 
 export async function campaignDetails(c: C, { query }: Input<typeof offersApi.campaignDetails>) {
-  return ok(c, offersApi.campaignDetails, { _payload: await offers.campaignDetails(ctx(c), c.var.member.id, query.token) });
+  return ok(c, offersApi.campaignDetails, {
+    _payload: await offers.campaignDetails(ctx(c), c.var.member.id, query.token),
+  });
 }
 
 export async function presaleAssociated(c: C) {
-  return ok(c, offersApi.presaleAssociated, { _payload: { associated: (await offers.presaleCodeOf(ctx(c), c.var.member.id)) !== null } });
+  return ok(c, offersApi.presaleAssociated, {
+    _payload: { associated: (await offers.presaleCodeOf(ctx(c), c.var.member.id)) !== null },
+  });
 }
 
 export async function presaleCode(c: C) {

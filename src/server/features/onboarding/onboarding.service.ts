@@ -12,20 +12,49 @@ import { lockMember, takeCardFromStock } from '../../services/stock.ts';
  * member's active SIM with credit 0 and the onboard bundle BDEG00, all in one transaction. The
  * member row is locked first, so two activations of one member cannot both pass the one-SIM check.
  */
-export async function activateSim({ db, clock }: ServiceContext, memberId: number, ssn: string): Promise<Outcome<Sim, 'alreadyHasSim' | 'simNotFound' | 'simAlreadyActive'>> {
+export async function activateSim(
+  { db, clock }: ServiceContext,
+  memberId: number,
+  ssn: string,
+): Promise<Outcome<Sim, 'alreadyHasSim' | 'simNotFound' | 'simAlreadyActive'>> {
   const now = clock();
   return db.transaction(async (tx) => {
     await lockMember(tx, memberId);
-    const owned = await tx.select({ ssn: sims.ssn }).from(sims).where(and(eq(sims.memberId, memberId), ne(sims.status, 'inactive')));
+    const owned = await tx
+      .select({ ssn: sims.ssn })
+      .from(sims)
+      .where(and(eq(sims.memberId, memberId), ne(sims.status, 'inactive')));
     if (owned.length > 0) return refused('alreadyHasSim');
     const taken = await takeCardFromStock(tx, ssn);
     if (!taken.ok) return taken;
     const card = taken.value;
-    await tx.insert(sims).values({ ssn, memberId, msisdn: card.msisdn, product: card.product, requester: '1', status: 'active', puk: card.puk, createdAt: now });
+    await tx.insert(sims).values({
+      ssn,
+      memberId,
+      msisdn: card.msisdn,
+      product: card.product,
+      requester: '1',
+      status: 'active',
+      puk: card.puk,
+      createdAt: now,
+    });
     await tx.insert(balances).values({ ssn, creditCents: 0, updatedAt: now });
-    await tx.insert(goodyBags).values({ ssn, productSku: ONBOARD_BUNDLE_SKU, maxOnboardKb: ONBOARD_BUNDLE_KB, onboardKb: ONBOARD_BUNDLE_KB, expiresAt: new Date(now.getTime() + ONBOARD_BUNDLE_DAYS * DAY) });
+    await tx.insert(goodyBags).values({
+      ssn,
+      productSku: ONBOARD_BUNDLE_SKU,
+      maxOnboardKb: ONBOARD_BUNDLE_KB,
+      onboardKb: ONBOARD_BUNDLE_KB,
+      expiresAt: new Date(now.getTime() + ONBOARD_BUNDLE_DAYS * DAY),
+    });
     // A card a friend sent (or a mates-rates SIM): the recruit is now active.
     await recruitActivated(tx, memberId, card.orderId, now);
-    return done({ ssn, msisdn: card.msisdn, product: card.product, requester: '1', blocked: false, kind: 'physical' as const });
+    return done({
+      ssn,
+      msisdn: card.msisdn,
+      product: card.product,
+      requester: '1',
+      blocked: false,
+      kind: 'physical' as const,
+    });
   });
 }

@@ -7,7 +7,15 @@ import type { AppEnv } from '../../http/router.ts';
 import { orderFreeSim as order, ordersOf } from './orders.service.ts';
 
 export async function orderFreeSim(c: Context<AppEnv>, { body }: Input<typeof ordersApi.orderFreeSim>) {
-  if (!(await c.var.captcha.verify(body.captcha, { db: c.var.db, now: c.var.clock(), ip: clientIp(c), action: 'free_sim' }))) return failWith(c, ordersFailures.captchaFailed);
+  if (
+    !(await c.var.captcha.verify(body.captcha, {
+      db: c.var.db,
+      now: c.var.clock(),
+      ip: clientIp(c),
+      action: 'free_sim',
+    }))
+  )
+    return failWith(c, ordersFailures.captchaFailed);
   const outcome = await order(c.var, c.var.member.id, body);
   if (!outcome.ok) return failWith(c, ordersFailures[outcome.reason]);
   return ok(c, ordersApi.orderFreeSim, { _payload: { order: outcome.value } });

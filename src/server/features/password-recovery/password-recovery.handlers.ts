@@ -1,5 +1,9 @@
 import type { Context } from 'hono';
-import { passwordRecoveryApi, passwordRecoveryFailures, passwordRecoveryMessages } from '../../../contract/password-recovery.ts';
+import {
+  passwordRecoveryApi,
+  passwordRecoveryFailures,
+  passwordRecoveryMessages,
+} from '../../../contract/password-recovery.ts';
 import { failWith, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';

@@ -14,7 +14,10 @@ export function passwordRecoveryRoutes(config: AppConfig) {
   // In Hono, /password-recovery/* matches /password-recovery too: one registration, one count.
   app.use('/panda/public/users/password-recovery/*', perIp);
   // Per account as well, so nobody can flood one member's inbox.
-  app.use(patternOf(passwordRecoveryApi.requestReset), limitBy(windowMs, 5, async (c) => `recovery:email:${await emailField(c, 'email')}`));
+  app.use(
+    patternOf(passwordRecoveryApi.requestReset),
+    limitBy(windowMs, 5, async (c) => `recovery:email:${await emailField(c, 'email')}`),
+  );
 
   serve(app, passwordRecoveryApi.canReset, canReset);
   serve(app, passwordRecoveryApi.requestReset, requestReset);

@@ -7,7 +7,10 @@ import { hashPassword } from '../../services/passwords.ts';
 
 /** Mails a reset link when the address has an account; says nothing either way. */
 export async function mailResetLink({ db, clock }: ServiceContext, email: string, origin: string): Promise<void> {
-  const [member] = await db.select().from(members).where(eq(sql`lower(${members.email})`, email.toLowerCase()));
+  const [member] = await db
+    .select()
+    .from(members)
+    .where(eq(sql`lower(${members.email})`, email.toLowerCase()));
   if (!member) return;
   const { token } = await issueEmailToken(db, member.id, 'reset', clock);
   await sendMail(db, clock, {
@@ -21,13 +24,20 @@ export async function mailResetLink({ db, clock }: ServiceContext, email: string
  * Using the token, setting the password and ending the sessions are one change: a failure
  * half-way leaves the link usable and the old password in place.
  */
-export async function setPasswordWithToken({ db, clock }: ServiceContext, token: string, password: string): Promise<Outcome<null, 'resetInvalid'>> {
+export async function setPasswordWithToken(
+  { db, clock }: ServiceContext,
+  token: string,
+  password: string,
+): Promise<Outcome<null, 'resetInvalid'>> {
   const passwordHash = await hashPassword(password);
   const changed = await db.transaction(async (tx) => {
     const memberId = await consumeEmailToken(tx, 'reset', { token }, clock);
     if (memberId === null) return false;
     await tx.update(members).set({ passwordHash, isPasswordCompliant: true }).where(eq(members.id, memberId));
-    await tx.update(sessions).set({ endedAt: clock() }).where(and(eq(sessions.memberId, memberId), sql`${sessions.endedAt} is null`));
+    await tx
+      .update(sessions)
+      .set({ endedAt: clock() })
+      .where(and(eq(sessions.memberId, memberId), sql`${sessions.endedAt} is null`));
     return true;
   });
   return changed ? done(null) : refused('resetInvalid');

@@ -12,7 +12,12 @@ const ctx = (c: C): service.PaymentsContext => ({ db: c.var.db, clock: c.var.clo
 
 export async function createCheckout(c: C, { params, body }: Input<typeof paymentsApi.createCheckout>) {
   const outcome = await service.createCheckout(ctx(c), c.var.member.id, params.ssn, body);
-  if (!outcome.ok && outcome.reason === 'overSpendLimit') return fail(c, 422, spendLimitMessage(Number(outcome.detail?.['limitCents']), Number(outcome.detail?.['leftCents'])));
+  if (!outcome.ok && outcome.reason === 'overSpendLimit')
+    return fail(
+      c,
+      422,
+      spendLimitMessage(Number(outcome.detail?.['limitCents']), Number(outcome.detail?.['leftCents'])),
+    );
   if (!outcome.ok) return failWith(c, paymentsFailures[outcome.reason]);
   return ok(c, paymentsApi.createCheckout, { _payload: outcome.value });
 }
@@ -23,7 +28,8 @@ export async function registerCard(c: C) {
   return ok(c, paymentsApi.registerCard, { _payload: outcome.value });
 }
 
-export const storedCard = async (c: C) => ok(c, paymentsApi.storedCard, { _payload: { card: await service.storedCardOf(c.var, c.var.member.id) } });
+export const storedCard = async (c: C) =>
+  ok(c, paymentsApi.storedCard, { _payload: { card: await service.storedCardOf(c.var, c.var.member.id) } });
 
 export async function removeCard(c: C) {
   const outcome = await service.removeCard(c.var, c.var.member.id, c.req.header(STEP_UP_HEADER));
@@ -46,6 +52,9 @@ export async function checkoutResult(c: C, { params }: Input<typeof paymentsApi.
 
 /** Logged without card data: only the step, the result and a message the widget wrote. */
 export function reportError(c: C, { body }: Input<typeof paymentsApi.reportError>) {
-  c.var.log.warn({ payment: { step: body.step, result: body.result, message: body.message.replace(/\d{6,}/g, '[digits]') } }, 'payment error reported');
+  c.var.log.warn(
+    { payment: { step: body.step, result: body.result, message: body.message.replace(/\d{6,}/g, '[digits]') } },
+    'payment error reported',
+  );
   return ok(c, paymentsApi.reportError, { _payload: { received: true } });
 }

@@ -1,7 +1,15 @@
 import { useStepUpCode } from '../../services/step-up.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { euro } from '../../../contract/format.ts';
-import { classifyResult, PAYMENT_CONTAINERS, type CardChoice, SAVE_CARD_AMOUNT_CENTS, type CheckoutPurpose, type PaymentResult, type StoredCard } from '../../../contract/payments.ts';
+import {
+  classifyResult,
+  PAYMENT_CONTAINERS,
+  type CardChoice,
+  SAVE_CARD_AMOUNT_CENTS,
+  type CheckoutPurpose,
+  type PaymentResult,
+  type StoredCard,
+} from '../../../contract/payments.ts';
 import type { Queryable } from '../../db/client.ts';
 import { balances, checkouts, members, notifications, sims, storedCards } from '../../db/schema.ts';
 import { sendMail } from '../../integrations/mail/index.ts';
@@ -9,7 +17,14 @@ import type { Registration } from '../../integrations/payments/index.ts';
 import { lockedCredit } from '../../services/memberships.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 import { prepare, type PaymentsContext } from '../../services/checkouts.ts';
-import { applyPurchase, describePurchase, priceOf, purchaseProblem, settle, type Purchase } from '../../services/purchases.ts';
+import {
+  applyPurchase,
+  describePurchase,
+  priceOf,
+  purchaseProblem,
+  settle,
+  type Purchase,
+} from '../../services/purchases.ts';
 
 export type { PaymentsContext };
 type Checkout = typeof checkouts.$inferSelect;
@@ -37,9 +52,18 @@ export async function createCheckout(
   ctx: PaymentsContext,
   memberId: number,
   ssn: string,
-  body: ({ purpose: 'membership'; sku: string; recurrence_enabled: boolean } | { purpose: 'addon'; sku: string } | { purpose: 'credit'; amount_cents: number }) & { save_card: boolean; card: CardChoice },
+  body: (
+    | { purpose: 'membership'; sku: string; recurrence_enabled: boolean }
+    | { purpose: 'addon'; sku: string }
+    | { purpose: 'credit'; amount_cents: number }
+  ) & { save_card: boolean; card: CardChoice },
 ) {
-  const purchase: Purchase = body.purpose === 'credit' ? { kind: 'credit', amountCents: body.amount_cents } : body.purpose === 'addon' ? { kind: 'addon', sku: body.sku } : { kind: 'membership', sku: body.sku, recurrence: body.recurrence_enabled };
+  const purchase: Purchase =
+    body.purpose === 'credit'
+      ? { kind: 'credit', amountCents: body.amount_cents }
+      : body.purpose === 'addon'
+        ? { kind: 'addon', sku: body.sku }
+        : { kind: 'membership', sku: body.sku, recurrence: body.recurrence_enabled };
   const now = ctx.clock();
   const priced = await priceOf(ctx.db, memberId, purchase, now);
   if (!priced.ok) return priced;
@@ -52,19 +76,37 @@ export async function createCheckout(
   if (amountCents === 0) return refused('creditCovers');
   if (body.card === 'saved' && !(await storedCardOf(ctx, memberId))) return refused('noStoredCard');
   return prepare(ctx, {
-    memberId, ssn, purpose: body.purpose, sku: 'sku' in body ? body.sku : undefined, amountCents, creditCents,
-    recurrence: body.purpose === 'membership' ? body.recurrence_enabled : false, saveCard: body.card === 'new' && body.save_card, card: body.card, description: priced.value.description,
+    memberId,
+    ssn,
+    purpose: body.purpose,
+    sku: 'sku' in body ? body.sku : undefined,
+    amountCents,
+    creditCents,
+    recurrence: body.purpose === 'membership' ? body.recurrence_enabled : false,
+    saveCard: body.card === 'new' && body.save_card,
+    card: body.card,
+    description: priced.value.description,
   });
 }
 
 /** Saves a card; replacing a stored one needs a step-up code (member-controls.md), used before the provider is asked. */
 export async function registerCard(ctx: PaymentsContext, memberId: number, code: string | undefined) {
   const allowed = await ctx.db.transaction(async (tx) => {
-    const [card] = await tx.select({ m: storedCards.memberId }).from(storedCards).where(eq(storedCards.memberId, memberId));
+    const [card] = await tx
+      .select({ m: storedCards.memberId })
+      .from(storedCards)
+      .where(eq(storedCards.memberId, memberId));
     return card ? useStepUpCode(tx, ctx.clock, memberId, 'card', code) : done(null);
   });
   if (!allowed.ok) return allowed;
-  return prepare(ctx, { memberId, ssn: null, purpose: 'register-card', amountCents: SAVE_CARD_AMOUNT_CENTS, saveCard: true, description: `Save a card (${euro(SAVE_CARD_AMOUNT_CENTS)} authorised and released at once)` });
+  return prepare(ctx, {
+    memberId,
+    ssn: null,
+    purpose: 'register-card',
+    amountCents: SAVE_CARD_AMOUNT_CENTS,
+    saveCard: true,
+    description: `Save a card (${euro(SAVE_CARD_AMOUNT_CENTS)} authorised and released at once)`,
+  });
 }
 
 export async function storedCardOf({ db }: ServiceContext, memberId: number): Promise<StoredCard | null> {
@@ -86,15 +128,25 @@ export async function checkoutInfo({ db, payments }: PaymentsContext, id: string
   const [c] = await db.select().from(checkouts).where(eq(checkouts.id, id));
   if (!c) return refused('noSuchCheckout');
   return done({
-    checkout_id: c.id, purpose: c.purpose as CheckoutPurpose, description: await describe(db, c), amount_cents: c.amountCents, state: c.state as 'open' | 'pending' | 'applied' | 'failed',
+    checkout_id: c.id,
+    purpose: c.purpose as CheckoutPurpose,
+    description: await describe(db, c),
+    amount_cents: c.amountCents,
+    state: c.state as 'open' | 'pending' | 'applied' | 'failed',
     // Spec section 9: register a card, pay with the saved card, or a new payment: exactly what the member chose.
-    container: c.purpose === 'register-card' ? PAYMENT_CONTAINERS.registerCard : c.card === 'saved' ? PAYMENT_CONTAINERS.savedCard : PAYMENT_CONTAINERS.newPayment,
+    container:
+      c.purpose === 'register-card'
+        ? PAYMENT_CONTAINERS.registerCard
+        : c.card === 'saved'
+          ? PAYMENT_CONTAINERS.savedCard
+          : PAYMENT_CONTAINERS.newPayment,
     script_url: payments.widgetScriptUrl(c.providerId),
   });
 }
 
 async function describe(db: Queryable, c: Checkout): Promise<string> {
-  if (c.purpose === 'register-card') return `Save a card for later payments (${euro(SAVE_CARD_AMOUNT_CENTS)} is authorised and released at once)`;
+  if (c.purpose === 'register-card')
+    return `Save a card for later payments (${euro(SAVE_CARD_AMOUNT_CENTS)} is authorised and released at once)`;
   const { description: what } = await describePurchase(db, purchaseOf(c)!);
   const gift = c.purpose.startsWith('gift-');
   if (c.purpose.endsWith('credit')) return `${gift ? 'Gift: ' : ''}${euro(c.amountCents)} credit`;
@@ -110,23 +162,35 @@ class NotApplied extends Error {}
  * address again, or twice at once, finds it applied and changes nothing. A payment that cannot be
  * applied any more (a membership was queued meanwhile) is refunded and reported as failed.
  */
-export async function checkoutResult(ctx: PaymentsContext, id: string): Promise<Outcome<PaymentResult, 'noSuchCheckout'>> {
+export async function checkoutResult(
+  ctx: PaymentsContext,
+  id: string,
+): Promise<Outcome<PaymentResult, 'noSuchCheckout'>> {
   const { db, clock, payments } = ctx;
   const [c] = await db.select().from(checkouts).where(eq(checkouts.id, id));
   if (!c) return refused('noSuchCheckout');
-  const answer = (state: PaymentResult['state'], code: string, description: string) => done({ state, code, description, purpose: c.purpose as CheckoutPurpose, next: NEXT[c.purpose as CheckoutPurpose] });
-  if (c.state === 'applied') return answer('success', c.resultCode ?? '000.000.000', c.resultDescription ?? 'Transaction succeeded');
+  const answer = (state: PaymentResult['state'], code: string, description: string) =>
+    done({ state, code, description, purpose: c.purpose as CheckoutPurpose, next: NEXT[c.purpose as CheckoutPurpose] });
+  if (c.state === 'applied')
+    return answer('success', c.resultCode ?? '000.000.000', c.resultDescription ?? 'Transaction succeeded');
   if (c.state === 'failed') return answer('failure', c.resultCode ?? '', c.resultDescription ?? 'The payment failed.');
 
   const result = await payments.checkoutResult(c.providerId);
   const kind = classifyResult(result.code);
   if (kind === 'pending') {
-    await db.update(checkouts).set({ state: 'pending', resultCode: result.code, resultDescription: result.description }).where(and(eq(checkouts.id, id), eq(checkouts.state, 'open')));
+    await db
+      .update(checkouts)
+      .set({ state: 'pending', resultCode: result.code, resultDescription: result.description })
+      .where(and(eq(checkouts.id, id), eq(checkouts.state, 'open')));
     return answer('pending', result.code, result.description);
   }
   if (kind === 'failure') {
     // No payment yet (the result address opened before paying) is not a failure to remember.
-    if (result.code !== '200.300.404') await db.update(checkouts).set({ state: 'failed', resultCode: result.code, resultDescription: result.description }).where(and(eq(checkouts.id, id), inArray(checkouts.state, ['open', 'pending'])));
+    if (result.code !== '200.300.404')
+      await db
+        .update(checkouts)
+        .set({ state: 'failed', resultCode: result.code, resultDescription: result.description })
+        .where(and(eq(checkouts.id, id), inArray(checkouts.state, ['open', 'pending'])));
     return answer('failure', result.code, result.description);
   }
   try {
@@ -138,7 +202,8 @@ export async function checkoutResult(ctx: PaymentsContext, id: string): Promise<
         .where(and(eq(checkouts.id, id), inArray(checkouts.state, ['open', 'pending'])))
         .returning();
       if (!taken) return; // applied by another load of the result address
-      if (c.memberId !== null && result.registration && (c.saveCard || c.purpose === 'register-card')) await keepCard(tx, c.memberId, result.registration, now);
+      if (c.memberId !== null && result.registration && (c.saveCard || c.purpose === 'register-card'))
+        await keepCard(tx, c.memberId, result.registration, now);
       const purchase = purchaseOf(c);
       if (!purchase || !c.ssn) return;
       const credit = await lockedCredit(tx, c.ssn);
@@ -148,17 +213,45 @@ export async function checkoutResult(ctx: PaymentsContext, id: string): Promise<
       const named = await describePurchase(tx, purchase);
       const gift = c.purpose.startsWith('gift-');
       await settle(tx, {
-        ssn: c.ssn, credit, creditCents: c.creditCents, cardCents: c.amountCents, kind: gift ? 'gift' : purchase.kind === 'membership' ? 'purchase' : purchase.kind === 'credit' ? 'top-up' : 'add-on',
-        reference: `checkout:${c.id}`, now, card: result.card,
-        priced: { priceCents: purchase.kind === 'credit' ? c.amountCents : c.amountCents + c.creditCents, description: `${gift ? 'Gift: ' : ''}${named.description}`, dataKb: named.dataKb, creditIn: purchase.kind === 'credit' },
+        ssn: c.ssn,
+        credit,
+        creditCents: c.creditCents,
+        cardCents: c.amountCents,
+        kind: gift
+          ? 'gift'
+          : purchase.kind === 'membership'
+            ? 'purchase'
+            : purchase.kind === 'credit'
+              ? 'top-up'
+              : 'add-on',
+        reference: `checkout:${c.id}`,
+        now,
+        card: result.card,
+        priced: {
+          priceCents: purchase.kind === 'credit' ? c.amountCents : c.amountCents + c.creditCents,
+          description: `${gift ? 'Gift: ' : ''}${named.description}`,
+          dataKb: named.dataKb,
+          creditIn: purchase.kind === 'credit',
+        },
       });
       if (gift) await tellAboutGift(tx, ctx, c, named.description);
     });
   } catch (error) {
     if (!(error instanceof NotApplied)) throw error;
-    await db.update(checkouts).set({ state: 'failed', resultCode: result.code, resultDescription: 'What this paid for could not be applied any more; the payment is refunded.' }).where(eq(checkouts.id, id));
+    await db
+      .update(checkouts)
+      .set({
+        state: 'failed',
+        resultCode: result.code,
+        resultDescription: 'What this paid for could not be applied any more; the payment is refunded.',
+      })
+      .where(eq(checkouts.id, id));
     await payments.refund(result.paymentId ?? c.providerId, c.amountCents);
-    return answer('failure', result.code, 'What this paid for could not be applied any more (a membership was queued meanwhile, or your credit changed). The payment is refunded.');
+    return answer(
+      'failure',
+      result.code,
+      'What this paid for could not be applied any more (a membership was queued meanwhile, or your credit changed). The payment is refunded.',
+    );
   }
   // A card registration is an authorisation only: released at once (money.md).
   if (c.purpose === 'register-card') await payments.refund(result.paymentId ?? c.providerId, c.amountCents);
@@ -167,14 +260,27 @@ export async function checkoutResult(ctx: PaymentsContext, id: string): Promise<
 
 async function keepCard(tx: Queryable, memberId: number, card: Registration, now: Date) {
   const values = { token: card.token, brand: card.brand, last4: card.last4, expiry: card.expiry, createdAt: now };
-  await tx.insert(storedCards).values({ memberId, ...values }).onConflictDoUpdate({ target: storedCards.memberId, set: values });
+  await tx
+    .insert(storedCards)
+    .values({ memberId, ...values })
+    .onConflictDoUpdate({ target: storedCards.memberId, set: values });
 }
 
 /** The recipient hears of the gift in the app; the buyer gets a receipt by e-mail. */
 async function tellAboutGift(tx: Queryable, ctx: PaymentsContext, c: Checkout, what: string) {
-  const [recipient] = await tx.select({ id: members.id }).from(members).innerJoin(sims, eq(sims.memberId, members.id)).where(eq(sims.ssn, c.ssn!));
+  const [recipient] = await tx
+    .select({ id: members.id })
+    .from(members)
+    .innerJoin(sims, eq(sims.memberId, members.id))
+    .where(eq(sims.ssn, c.ssn!));
   const gift = c.purpose === 'gift-credit' ? `${euro(c.amountCents)} credit` : what;
-  if (recipient) await tx.insert(notifications).values({ memberId: recipient.id, title: 'You have a gift', body: `Someone gave you ${gift}. Enjoy!`, createdAt: ctx.clock() });
+  if (recipient)
+    await tx.insert(notifications).values({
+      memberId: recipient.id,
+      title: 'You have a gift',
+      body: `Someone gave you ${gift}. Enjoy!`,
+      createdAt: ctx.clock(),
+    });
   if (c.buyerEmail) {
     await sendMail(tx, ctx.clock, {
       to: c.buyerEmail,

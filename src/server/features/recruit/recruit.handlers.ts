@@ -9,7 +9,9 @@ import * as recruit from './recruit.service.ts';
 type C = Context<AppEnv>;
 
 export async function affiliateId(c: C) {
-  return ok(c, recruitApi.affiliateId, { _payload: { affiliateId: await recruit.affiliateIdOf(c.var.db, c.var.member.id) } });
+  return ok(c, recruitApi.affiliateId, {
+    _payload: { affiliateId: await recruit.affiliateIdOf(c.var.db, c.var.member.id) },
+  });
 }
 
 export async function kickbackCredit(c: C) {
@@ -22,7 +24,10 @@ export async function simLimits(c: C) {
   return ok(c, recruitApi.simLimits, { _payload: outcome.value });
 }
 
-export async function affiliateInfo(c: C, { query }: Input<typeof recruitApi.affiliateInfo | typeof recruitApi.affiliateInfoMember>) {
+export async function affiliateInfo(
+  c: C,
+  { query }: Input<typeof recruitApi.affiliateInfo | typeof recruitApi.affiliateInfoMember>,
+) {
   const outcome = await recruit.affiliateInfo(c.var, query.affiliateId);
   if (!outcome.ok) return failWith(c, recruitFailures[outcome.reason]);
   return ok(c, recruitApi.affiliateInfo, { _payload: outcome.value });

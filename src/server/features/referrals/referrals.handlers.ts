@@ -18,7 +18,9 @@ function refusal(c: C, outcome: Refusal) {
     const status = Number(outcome.detail?.['status'] ?? 503);
     const message = String(outcome.detail?.['message'] ?? referralsFailures.serviceDown.message);
     c.var.log.warn({ status, message }, 'the referral service refused');
-    return status >= 500 ? failWith(c, referralsFailures.serviceDown) : fail(c, (status >= 400 ? status : 422) as ContentfulStatusCode, message);
+    return status >= 500
+      ? failWith(c, referralsFailures.serviceDown)
+      : fail(c, (status >= 400 ? status : 422) as ContentfulStatusCode, message);
   }
   return failWith(c, referralsFailures[outcome.reason as keyof typeof referralsFailures]);
 }

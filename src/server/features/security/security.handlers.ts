@@ -12,7 +12,8 @@ type C = Context<AppEnv>;
 export const requestCode = async (c: C, { body }: Input<typeof stepUpApi.requestCode>) =>
   ok(c, stepUpApi.requestCode, { _payload: await issueStepUpCode(c.var, c.var.member.id, body.purpose) });
 
-export const spendLimit = async (c: C) => ok(c, securityApi.spendLimit, { _payload: await service.spendLimitOf(c.var, c.var.member.id) });
+export const spendLimit = async (c: C) =>
+  ok(c, securityApi.spendLimit, { _payload: await service.spendLimitOf(c.var, c.var.member.id) });
 
 export const setSpendLimit = async (c: C, { body }: Input<typeof securityApi.setSpendLimit>) =>
   ok(c, securityApi.setSpendLimit, { _payload: await service.setSpendLimit(c.var, c.var.member.id, body.limit_cents) });

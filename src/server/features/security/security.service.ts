@@ -21,7 +21,12 @@ export async function setSpendLimit(ctx: ServiceContext, memberId: number, limit
   return spendLimitOf(ctx, memberId);
 }
 
-const stateOf = (s: typeof sims.$inferSelect) => ({ ssn: s.ssn, msisdn: s.msisdn, blocked: s.blockedAt !== null, blocked_at: s.blockedAt?.toISOString() ?? null });
+const stateOf = (s: typeof sims.$inferSelect) => ({
+  ssn: s.ssn,
+  msisdn: s.msisdn,
+  blocked: s.blockedAt !== null,
+  blocked_at: s.blockedAt?.toISOString() ?? null,
+});
 
 /** Lost or stolen: blocked at once, no code needed (the member may not have the phone). Blocking again keeps the first time. */
 export async function blockSim({ db, clock }: ServiceContext, memberId: number, ssn: string) {
@@ -34,9 +39,18 @@ export async function blockSim({ db, clock }: ServiceContext, memberId: number, 
 }
 
 /** Unblocking needs a step-up code: whoever holds a stolen phone must not undo the block. */
-export async function unblockSim({ db, clock }: ServiceContext, memberId: number, ssn: string, code: string | undefined): Promise<Outcome<ReturnType<typeof stateOf>, 'noSuchSim' | StepUpFailure>> {
+export async function unblockSim(
+  { db, clock }: ServiceContext,
+  memberId: number,
+  ssn: string,
+  code: string | undefined,
+): Promise<Outcome<ReturnType<typeof stateOf>, 'noSuchSim' | StepUpFailure>> {
   return db.transaction(async (tx) => {
-    const [sim] = await tx.select().from(sims).where(and(eq(sims.ssn, ssn), eq(sims.memberId, memberId), ne(sims.status, 'inactive'))).for('update');
+    const [sim] = await tx
+      .select()
+      .from(sims)
+      .where(and(eq(sims.ssn, ssn), eq(sims.memberId, memberId), ne(sims.status, 'inactive')))
+      .for('update');
     if (!sim) return refused('noSuchSim');
     if (!sim.blockedAt) return done(stateOf(sim));
     const allowed = await useStepUpCode(tx, clock, memberId, 'unblock', code);
@@ -47,20 +61,32 @@ export async function unblockSim({ db, clock }: ServiceContext, memberId: number
 }
 
 /** A new e-mail address: the password and a step-up code sent to the current address. */
-export async function changeEmail({ db, clock }: ServiceContext, member: typeof members.$inferSelect, body: { password: string; email: string }, code: string | undefined) {
+export async function changeEmail(
+  { db, clock }: ServiceContext,
+  member: typeof members.$inferSelect,
+  body: { password: string; email: string },
+  code: string | undefined,
+) {
   type R = 'wrongPassword' | 'sameEmail' | 'emailTaken' | StepUpFailure;
   if (!(await verifyPassword(body.password, member.passwordHash))) return refused('wrongPassword');
   if (body.email === member.email.toLowerCase()) return refused('sameEmail');
   try {
     return await db.transaction(async (tx): Promise<Outcome<{ email: string }, R>> => {
       await lockMember(tx, member.id);
-      const [taken] = await tx.select({ id: members.id }).from(members).where(sql`lower(${members.email}) = ${body.email}`);
+      const [taken] = await tx
+        .select({ id: members.id })
+        .from(members)
+        .where(sql`lower(${members.email}) = ${body.email}`);
       if (taken) return refused('emailTaken');
       const allowed = await useStepUpCode(tx, clock, member.id, 'email', code);
       if (!allowed.ok) return allowed;
       await tx.update(members).set({ email: body.email }).where(eq(members.id, member.id));
       // The old address hears of it: if it was not the member, they can act.
-      await sendMail(tx, clock, { to: member.email, subject: 'Your 48 e-mail address was changed', body: `Hi ${member.firstname},\n\nThe e-mail address of your 48 account is now ${body.email}. If you didn't do this, contact us at once.\n\n48` });
+      await sendMail(tx, clock, {
+        to: member.email,
+        subject: 'Your 48 e-mail address was changed',
+        body: `Hi ${member.firstname},\n\nThe e-mail address of your 48 account is now ${body.email}. If you didn't do this, contact us at once.\n\n48`,
+      });
       return done({ email: body.email });
     });
   } catch (error) {

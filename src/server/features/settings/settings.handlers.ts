@@ -4,16 +4,23 @@ import { failWith, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import { accountOf } from '../../http/session.ts';
-import { changeName as rename, changePassword as setPassword, permissionsOfMember, savePermissions } from './settings.service.ts';
+import {
+  changeName as rename,
+  changePassword as setPassword,
+  permissionsOfMember,
+  savePermissions,
+} from './settings.service.ts';
 
 type C = Context<AppEnv>;
 
-export const details = (c: C) => ok(c, settingsApi.details, { _payload: { account: accountOf(c.var.member), email: c.var.member.email } });
+export const details = (c: C) =>
+  ok(c, settingsApi.details, { _payload: { account: accountOf(c.var.member), email: c.var.member.email } });
 
 export const changeName = async (c: C, { body }: Input<typeof settingsApi.changeName>) =>
   ok(c, settingsApi.changeName, { _payload: { account: accountOf(await rename(c.var, c.var.member.id, body)) } });
 
-export const marketingPermissions = async (c: C) => ok(c, settingsApi.marketingPermissions, { _payload: await permissionsOfMember(c.var, c.var.member.id) });
+export const marketingPermissions = async (c: C) =>
+  ok(c, settingsApi.marketingPermissions, { _payload: await permissionsOfMember(c.var, c.var.member.id) });
 
 export const saveMarketingPermissions = async (c: C, { body }: Input<typeof settingsApi.saveMarketingPermissions>) =>
   ok(c, settingsApi.saveMarketingPermissions, { _payload: await savePermissions(c.var, c.var.member.id, body) });

@@ -7,12 +7,20 @@ import { hashPassword, verifyPassword } from '../../services/passwords.ts';
 type Member = typeof members.$inferSelect;
 
 const permissionsOf = (p: typeof marketingPermissions.$inferSelect | undefined): MarketingPermissions => ({
-  email: p?.email ?? false, sms: p?.sms ?? false, phone: p?.phone ?? false, post: p?.post ?? false, social: p?.social ?? false,
+  email: p?.email ?? false,
+  sms: p?.sms ?? false,
+  phone: p?.phone ?? false,
+  post: p?.post ?? false,
+  social: p?.social ?? false,
   // Spec section 9: the default social-media preference is Snapchat.
   social_preference: (p?.socialPreference ?? 'Snapchat') as MarketingPermissions['social_preference'],
 });
 
-export async function changeName({ db }: ServiceContext, memberId: number, name: { firstname: string; lastname: string; nickname?: string | undefined }): Promise<Member> {
+export async function changeName(
+  { db }: ServiceContext,
+  memberId: number,
+  name: { firstname: string; lastname: string; nickname?: string | undefined },
+): Promise<Member> {
   const [member] = await db
     .update(members)
     .set({ firstname: name.firstname, lastname: name.lastname, ...(name.nickname ? { nickname: name.nickname } : {}) })
@@ -27,8 +35,20 @@ export async function permissionsOfMember({ db }: ServiceContext, memberId: numb
 }
 
 /** Saves the choices; the member has now been asked, so the log-in stops asking (capture_marketing_permissions). */
-export async function savePermissions({ db, clock }: ServiceContext, memberId: number, b: MarketingPermissions): Promise<MarketingPermissions> {
-  const values = { email: b.email, sms: b.sms, phone: b.phone, post: b.post, social: b.social, socialPreference: b.social_preference, updatedAt: clock() };
+export async function savePermissions(
+  { db, clock }: ServiceContext,
+  memberId: number,
+  b: MarketingPermissions,
+): Promise<MarketingPermissions> {
+  const values = {
+    email: b.email,
+    sms: b.sms,
+    phone: b.phone,
+    post: b.post,
+    social: b.social,
+    socialPreference: b.social_preference,
+    updatedAt: clock(),
+  };
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(marketingPermissions)
@@ -51,7 +71,10 @@ export async function changePassword(
   const passwordHash = await hashPassword(passwords.new_password);
   await db.transaction(async (tx) => {
     await tx.update(members).set({ passwordHash, isPasswordCompliant: true }).where(eq(members.id, member.id));
-    await tx.update(sessions).set({ endedAt: clock() }).where(and(eq(sessions.memberId, member.id), ne(sessions.id, sessionId), isNull(sessions.endedAt)));
+    await tx
+      .update(sessions)
+      .set({ endedAt: clock() })
+      .where(and(eq(sessions.memberId, member.id), ne(sessions.id, sessionId), isNull(sessions.endedAt)));
   });
   return done(null);
 }

@@ -10,7 +10,15 @@ import { createMember, resendVerification, verifyEmail as verify } from './signu
 const originOf = (c: Context<AppEnv>) => c.var.client.origin;
 
 export async function signUp(c: Context<AppEnv>, { body }: Input<typeof signUpApi.signUp>) {
-  if (!(await c.var.captcha.verify(body.captcha, { db: c.var.db, now: c.var.clock(), ip: clientIp(c), action: 'sign_up' }))) return failWith(c, signUpFailures.captchaFailed);
+  if (
+    !(await c.var.captcha.verify(body.captcha, {
+      db: c.var.db,
+      now: c.var.clock(),
+      ip: clientIp(c),
+      action: 'sign_up',
+    }))
+  )
+    return failWith(c, signUpFailures.captchaFailed);
   const outcome = await createMember(c.var, body, originOf(c));
   if (!outcome.ok) return failWith(c, signUpFailures[outcome.reason]);
   await openSession(c, outcome.value, c.var.config);
@@ -27,7 +35,9 @@ export async function verifyEmail(c: Context<AppEnv>, { params, query }: Input<t
   const byCode = query.force === 'true' && /^[0-9]{6}$/.test(params.token);
   const outcome = await verify(c.var, c.var.member.id, byCode ? { code: params.token } : { token: params.token });
   if (!outcome.ok) return failWith(c, signUpFailures[outcome.reason]);
-  return ok(c, signUpApi.verifyEmail, { _payload: { message: signUpMessages.verified, account: accountOf(outcome.value) } });
+  return ok(c, signUpApi.verifyEmail, {
+    _payload: { message: signUpMessages.verified, account: accountOf(outcome.value) },
+  });
 }
 
 export function emailState(c: Context<AppEnv>) {

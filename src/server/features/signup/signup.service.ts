@@ -11,7 +11,11 @@ import { referralSignedUp } from '../../services/referrals.ts';
 type Member = typeof members.$inferSelect;
 
 /** Mails a new verification code and link (the link points at `origin`). */
-export async function sendVerification({ db, clock }: ServiceContext, member: Pick<Member, 'id' | 'email' | 'firstname'>, origin: string) {
+export async function sendVerification(
+  { db, clock }: ServiceContext,
+  member: Pick<Member, 'id' | 'email' | 'firstname'>,
+  origin: string,
+) {
   const { token, code } = await issueEmailToken(db, member.id, 'verify', clock);
   await sendMail(db, clock, {
     to: member.email,
@@ -23,7 +27,14 @@ export async function sendVerification({ db, clock }: ServiceContext, member: Pi
 /** A new, unverified member; the database's case-insensitive unique index decides a taken address, also for two sign-ups at once. */
 export async function createMember(
   ctx: ServiceContext,
-  form: { email: string; password: string; firstname: string; lastname: string; nickname?: string | undefined; affiliateId?: string | undefined },
+  form: {
+    email: string;
+    password: string;
+    firstname: string;
+    lastname: string;
+    nickname?: string | undefined;
+    affiliateId?: string | undefined;
+  },
   origin: string,
 ): Promise<Outcome<Member, 'emailTaken'>> {
   const passwordHash = await hashPassword(form.password);
@@ -33,7 +44,18 @@ export async function createMember(
   try {
     [member] = (await ctx.db
       .insert(members)
-      .values({ email: form.email, passwordHash, firstname: form.firstname, lastname: form.lastname, nickname: form.nickname ?? form.firstname, isVerified: false, firstLogin: true, isNewMembership: true, referredBy: recruiter ? form.affiliateId : null, createdAt: ctx.clock() })
+      .values({
+        email: form.email,
+        passwordHash,
+        firstname: form.firstname,
+        lastname: form.lastname,
+        nickname: form.nickname ?? form.firstname,
+        isVerified: false,
+        firstLogin: true,
+        isNewMembership: true,
+        referredBy: recruiter ? form.affiliateId : null,
+        createdAt: ctx.clock(),
+      })
       .returning()) as [Member];
   } catch (error) {
     if (isUniqueViolation(error)) return refused('emailTaken');
@@ -46,11 +68,20 @@ export async function createMember(
 }
 
 /** A new verification mail; with another address, the address changes (unverified) first. */
-export async function resendVerification(ctx: ServiceContext, member: Member, newEmail: string | undefined, origin: string): Promise<Outcome<Member, 'emailTaken'>> {
+export async function resendVerification(
+  ctx: ServiceContext,
+  member: Member,
+  newEmail: string | undefined,
+  origin: string,
+): Promise<Outcome<Member, 'emailTaken'>> {
   let current = member;
   if (newEmail && newEmail.toLowerCase() !== member.email.toLowerCase()) {
     try {
-      [current] = (await ctx.db.update(members).set({ email: newEmail, isVerified: false }).where(eq(members.id, member.id)).returning()) as [Member];
+      [current] = (await ctx.db
+        .update(members)
+        .set({ email: newEmail, isVerified: false })
+        .where(eq(members.id, member.id))
+        .returning()) as [Member];
     } catch (error) {
       if (isUniqueViolation(error)) return refused('emailTaken');
       throw error;
@@ -61,7 +92,11 @@ export async function resendVerification(ctx: ServiceContext, member: Member, ne
 }
 
 /** Uses the link token or the 6-digit code and marks the address verified, as one change. */
-export async function verifyEmail({ db, clock }: ServiceContext, memberId: number, secret: { token: string } | { code: string }): Promise<Outcome<Member, 'verificationInvalid'>> {
+export async function verifyEmail(
+  { db, clock }: ServiceContext,
+  memberId: number,
+  secret: { token: string } | { code: string },
+): Promise<Outcome<Member, 'verificationInvalid'>> {
   const member = await db.transaction(async (tx) => {
     const used = await consumeEmailToken(tx, 'verify', { ...secret, memberId }, clock);
     if (used === null) return null;

@@ -5,16 +5,26 @@ import { failWith, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import { STEP_UP_HEADER } from '../../../contract/step-up.ts';
-import { changeToEsim as toEsim, esimOf, changeSim as change, openPortIn as openOf, reorderSim as reorder, requestPortIn as request } from './sim-settings.service.ts';
+import {
+  changeToEsim as toEsim,
+  esimOf,
+  changeSim as change,
+  openPortIn as openOf,
+  reorderSim as reorder,
+  requestPortIn as request,
+} from './sim-settings.service.ts';
 
 type C = Context<AppEnv>;
 
-export const openPortIn = async (c: C) => ok(c, simSettingsApi.openPortIn, { _payload: { request: await openOf(c.var, c.var.member.id) } });
+export const openPortIn = async (c: C) =>
+  ok(c, simSettingsApi.openPortIn, { _payload: { request: await openOf(c.var, c.var.member.id) } });
 
 export async function requestPortIn(c: C, { params, body }: Input<typeof simSettingsApi.requestPortIn>) {
   const outcome = await request(c.var, c.var.member.id, params.ssn, body);
   if (!outcome.ok) return failWith(c, simSettingsFailures[outcome.reason]);
-  return ok(c, simSettingsApi.requestPortIn, { _payload: { request: outcome.value, message: messages.portinInProgress } });
+  return ok(c, simSettingsApi.requestPortIn, {
+    _payload: { request: outcome.value, message: messages.portinInProgress },
+  });
 }
 
 export async function reorderSim(c: C, { params, body }: Input<typeof simSettingsApi.reorderSim>) {
@@ -24,7 +34,14 @@ export async function reorderSim(c: C, { params, body }: Input<typeof simSetting
 }
 
 export async function changeSim(c: C, { params, body }: Input<typeof simSettingsApi.changeSim>) {
-  const outcome = await change(c.var, c.var.member.id, params.ssn, body.new_ssn, body.password, c.req.header(STEP_UP_HEADER));
+  const outcome = await change(
+    c.var,
+    c.var.member.id,
+    params.ssn,
+    body.new_ssn,
+    body.password,
+    c.req.header(STEP_UP_HEADER),
+  );
   if (!outcome.ok) return failWith(c, simSettingsFailures[outcome.reason]);
   return ok(c, simSettingsApi.changeSim, { _payload: { sim: outcome.value } });
 }

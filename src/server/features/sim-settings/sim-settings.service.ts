@@ -9,7 +9,22 @@ import type { Order } from '../../../contract/orders.ts';
 import type { PortIn } from '../../../contract/sim-settings.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import { portInOf } from '../../services/port-in.ts';
-import { portInEvents, balances, dailyUsage, donations, flexiActions, goodyBags, ledger, members, memberships, portInRequests, segments, sims, spotLoans, vaults } from '../../db/schema.ts';
+import {
+  portInEvents,
+  balances,
+  dailyUsage,
+  donations,
+  flexiActions,
+  goodyBags,
+  ledger,
+  members,
+  memberships,
+  portInRequests,
+  segments,
+  sims,
+  spotLoans,
+  vaults,
+} from '../../db/schema.ts';
 import { placeOrder, type Address } from '../../services/orders.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 import { verifyPassword } from '../../services/passwords.ts';
@@ -17,7 +32,12 @@ import { lockMember, takeCardFromStock } from '../../services/stock.ts';
 
 /** The member's latest port-in: open, or ended in the last 30 days, with its timeline. */
 export async function openPortIn({ db, clock }: ServiceContext, memberId: number): Promise<PortIn | null> {
-  const [row] = await db.select().from(portInRequests).where(eq(portInRequests.memberId, memberId)).orderBy(desc(portInRequests.id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(portInRequests)
+    .where(eq(portInRequests.memberId, memberId))
+    .orderBy(desc(portInRequests.id))
+    .limit(1);
   if (!row) return null;
   const open = ['requested', 'validating', 'scheduled'].includes(row.status);
   if (!open && clock().getTime() - row.updatedAt.getTime() > 30 * 86_400_000) return null;
@@ -32,7 +52,12 @@ export async function requestPortIn(
   { db, clock }: ServiceContext,
   memberId: number,
   ssn: string,
-  body: { msisdn: string; current_provider: string; account_type: 'prepay' | 'bill_pay'; account_number?: string | undefined },
+  body: {
+    msisdn: string;
+    current_provider: string;
+    account_type: 'prepay' | 'bill_pay';
+    account_number?: string | undefined;
+  },
 ): Promise<Outcome<PortIn, 'numberAlreadyWith48' | 'portInOpen'>> {
   const [taken] = await db.select({ ssn: sims.ssn }).from(sims).where(eq(sims.msisdn, body.msisdn));
   if (taken) return refused('numberAlreadyWith48');
@@ -40,10 +65,21 @@ export async function requestPortIn(
     return await db.transaction(async (tx) => {
       const [request] = await tx
         .insert(portInRequests)
-        .values({ memberId, ssn, msisdn: body.msisdn, provider: body.current_provider, accountType: body.account_type, accountNumber: body.account_number || null, createdAt: clock(), updatedAt: clock() })
+        .values({
+          memberId,
+          ssn,
+          msisdn: body.msisdn,
+          provider: body.current_provider,
+          accountType: body.account_type,
+          accountNumber: body.account_number || null,
+          createdAt: clock(),
+          updatedAt: clock(),
+        })
         .returning();
       await tx.insert(segments).values({ memberId, segmentType: SEGMENT_PORTIN }).onConflictDoNothing();
-      await tx.insert(portInEvents).values({ requestId: request!.id, status: 'requested', note: null, at: request!.createdAt });
+      await tx
+        .insert(portInEvents)
+        .values({ requestId: request!.id, status: 'requested', note: null, at: request!.createdAt });
       return done(await portInOf(tx, request!));
     });
   } catch (error) {
@@ -61,7 +97,13 @@ export async function reorderSim(
 ): Promise<Outcome<Order, 'noActiveSim' | 'replacementOnItsWay'>> {
   const [sim] = await ctx.db.select({ status: sims.status, product: sims.product }).from(sims).where(eq(sims.ssn, ssn));
   if (sim?.status !== 'active') return refused('noActiveSim');
-  const placed = await placeOrder(ctx, { memberId, sku: sim.product, status: 'SIM_REORDERED', shippingType: `REPLACEMENT:${body.reason}`, address: body });
+  const placed = await placeOrder(ctx, {
+    memberId,
+    sku: sim.product,
+    status: 'SIM_REORDERED',
+    shippingType: `REPLACEMENT:${body.reason}`,
+    address: body,
+  });
   return placed.ok ? done(placed.value) : refused('replacementOnItsWay');
 }
 
@@ -75,7 +117,17 @@ type Tx = Parameters<Parameters<ServiceContext['db']['transaction']>[0]>[0];
 async function moveNumber(tx: Tx, old: typeof sims.$inferSelect, fresh: typeof sims.$inferInsert) {
   await tx.insert(sims).values({ ...fresh, msisdn: null });
   const newSsn = fresh.ssn;
-  for (const table of [balances, memberships, goodyBags, ledger, dailyUsage, flexiActions, portInRequests, vaults, donations]) {
+  for (const table of [
+    balances,
+    memberships,
+    goodyBags,
+    ledger,
+    dailyUsage,
+    flexiActions,
+    portInRequests,
+    vaults,
+    donations,
+  ]) {
     await tx.update(table).set({ ssn: newSsn }).where(eq(table.ssn, old.ssn));
   }
   // Spot me loans follow the SIM on both sides: what was lent comes back to the new card.
@@ -87,7 +139,11 @@ async function moveNumber(tx: Tx, old: typeof sims.$inferSelect, fresh: typeof s
 
 /** The member's SIM that may be changed: active (a blocked one too: changing is the way out of a lost SIM). */
 const changeableSim = (tx: Tx, memberId: number, ssn: string) =>
-  tx.select().from(sims).where(and(eq(sims.ssn, ssn), eq(sims.memberId, memberId), eq(sims.status, 'active'))).then((r) => r[0]);
+  tx
+    .select()
+    .from(sims)
+    .where(and(eq(sims.ssn, ssn), eq(sims.memberId, memberId), eq(sims.status, 'active')))
+    .then((r) => r[0]);
 
 /**
  * Change my SIM: the member's number, credit, memberships and history move to a new card from
@@ -104,24 +160,44 @@ export async function changeSim(
 ): Promise<Outcome<Sim, 'wrongPassword' | 'noActiveSim' | 'simNotFound' | 'simAlreadyActive' | StepUpFailure>> {
   const [member] = await db.select().from(members).where(eq(members.id, memberId));
   if (!member || !(await verifyPassword(password, member.passwordHash))) return refused('wrongPassword');
-  return db.transaction(async (tx) => {
-    await lockMember(tx, memberId);
-    const old = await changeableSim(tx, memberId, oldSsn);
-    if (!old) return refused('noActiveSim');
-    const allowed = await useStepUpCode(tx, clock, memberId, 'sim', code);
-    if (!allowed.ok) return allowed;
-    const taken = await takeCardFromStock(tx, newSsn);
-    if (!taken.ok) {
-      // The card was wrong: the code stays usable for the right one.
-      throw new CardRefused(taken.reason);
-    }
-    const card = taken.value;
-    await moveNumber(tx, old, { ssn: newSsn, memberId, product: card.product, requester: old.requester, status: 'active', puk: card.puk, billingStatus: old.billingStatus, createdAt: clock() });
-    return done(simOf({ ssn: newSsn, msisdn: old.msisdn, product: card.product, requester: '1', blockedAt: null, kind: 'physical' }));
-  }).catch((error: unknown) => {
-    if (error instanceof CardRefused) return refused(error.reason);
-    throw error;
-  });
+  return db
+    .transaction(async (tx) => {
+      await lockMember(tx, memberId);
+      const old = await changeableSim(tx, memberId, oldSsn);
+      if (!old) return refused('noActiveSim');
+      const allowed = await useStepUpCode(tx, clock, memberId, 'sim', code);
+      if (!allowed.ok) return allowed;
+      const taken = await takeCardFromStock(tx, newSsn);
+      if (!taken.ok) {
+        // The card was wrong: the code stays usable for the right one.
+        throw new CardRefused(taken.reason);
+      }
+      const card = taken.value;
+      await moveNumber(tx, old, {
+        ssn: newSsn,
+        memberId,
+        product: card.product,
+        requester: old.requester,
+        status: 'active',
+        puk: card.puk,
+        billingStatus: old.billingStatus,
+        createdAt: clock(),
+      });
+      return done(
+        simOf({
+          ssn: newSsn,
+          msisdn: old.msisdn,
+          product: card.product,
+          requester: '1',
+          blockedAt: null,
+          kind: 'physical',
+        }),
+      );
+    })
+    .catch((error: unknown) => {
+      if (error instanceof CardRefused) return refused(error.reason);
+      throw error;
+    });
 }
 
 class CardRefused extends Error {
@@ -132,12 +208,20 @@ class CardRefused extends Error {
   }
 }
 
-const simOf = (s: Pick<typeof sims.$inferSelect, 'ssn' | 'msisdn' | 'product' | 'requester' | 'blockedAt' | 'kind'>): Sim => ({
-  ssn: s.ssn, msisdn: s.msisdn, product: s.product, requester: s.requester, blocked: s.blockedAt !== null, kind: s.kind as Sim['kind'],
+const simOf = (
+  s: Pick<typeof sims.$inferSelect, 'ssn' | 'msisdn' | 'product' | 'requester' | 'blockedAt' | 'kind'>,
+): Sim => ({
+  ssn: s.ssn,
+  msisdn: s.msisdn,
+  product: s.product,
+  requester: s.requester,
+  blocked: s.blockedAt !== null,
+  kind: s.kind as Sim['kind'],
 });
 
 /** An ICCID for a new eSIM profile: 89 (telecom) 353 (Ireland), our issuer digits, and a random serial. */
-const esimIccid = () => `8935301${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e3)).padStart(3, '0')}`;
+const esimIccid = () =>
+  `8935301${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e3)).padStart(3, '0')}`;
 /** The SM-DP+ matching id: the profile's one-time download code. */
 const matchingId = () => Array.from({ length: 4 }, () => randomBytes(3).toString('hex').toUpperCase()).join('-');
 
@@ -163,13 +247,39 @@ export async function changeToEsim(
     if (!allowed.ok) return allowed;
     const activation = `LPA:1$${ESIM_SMDP_ADDRESS}$${matchingId()}`;
     const ssn = esimIccid();
-    await moveNumber(tx, old, { ssn, memberId, product: old.product, requester: old.requester, status: 'active', puk: String(randomInt(0, 1e8)).padStart(8, '0'), billingStatus: old.billingStatus, kind: 'esim', esimActivationCode: activation, createdAt: clock() });
-    return done({ sim: simOf({ ssn, msisdn: old.msisdn, product: old.product, requester: old.requester, blockedAt: null, kind: 'esim' }), activation_code: activation });
+    await moveNumber(tx, old, {
+      ssn,
+      memberId,
+      product: old.product,
+      requester: old.requester,
+      status: 'active',
+      puk: String(randomInt(0, 1e8)).padStart(8, '0'),
+      billingStatus: old.billingStatus,
+      kind: 'esim',
+      esimActivationCode: activation,
+      createdAt: clock(),
+    });
+    return done({
+      sim: simOf({
+        ssn,
+        msisdn: old.msisdn,
+        product: old.product,
+        requester: old.requester,
+        blockedAt: null,
+        kind: 'esim',
+      }),
+      activation_code: activation,
+    });
   });
 }
 
 /** The member's eSIM activation code again (for a second try at scanning). */
 export async function esimOf({ db }: ServiceContext, memberId: number, ssn: string) {
-  const [sim] = await db.select().from(sims).where(and(eq(sims.ssn, ssn), eq(sims.memberId, memberId), eq(sims.status, 'active')));
-  return sim?.esimActivationCode ? done({ sim: simOf(sim), activation_code: sim.esimActivationCode }) : refused('notAnEsim');
+  const [sim] = await db
+    .select()
+    .from(sims)
+    .where(and(eq(sims.ssn, ssn), eq(sims.memberId, memberId), eq(sims.status, 'active')));
+  return sim?.esimActivationCode
+    ? done({ sim: simOf(sim), activation_code: sim.esimActivationCode })
+    : refused('notAnEsim');
 }

@@ -3,7 +3,8 @@ import type { Queryable } from '../../db/client.ts';
 import { captchaAdapter, recaptchaV3 } from './index.ts';
 
 const keys = { siteKey: 'site-key', secretKey: 'secret-key' };
-const answering = (body: unknown, status = 200) => (async () => new Response(JSON.stringify(body), { status })) as typeof fetch;
+const answering = (body: unknown, status = 200) =>
+  (async () => new Response(JSON.stringify(body), { status })) as typeof fetch;
 const context = { db: undefined as unknown as Queryable, now: new Date(), ip: '203.0.113.9', action: 'sign_up' };
 
 describe('reCAPTCHA v3 adapter', () => {
@@ -14,16 +15,30 @@ describe('reCAPTCHA v3 adapter', () => {
   });
 
   it('passes a success with score 0.2 or more for the same action', async () => {
-    expect(await recaptchaV3(keys, answering({ success: true, score: 0.2, action: 'sign_up' })).verify('t', context)).toBe(true);
-    expect(await recaptchaV3(keys, answering({ success: true, score: 0.9, action: 'sign_up' })).verify('t', context)).toBe(true);
+    expect(
+      await recaptchaV3(keys, answering({ success: true, score: 0.2, action: 'sign_up' })).verify('t', context),
+    ).toBe(true);
+    expect(
+      await recaptchaV3(keys, answering({ success: true, score: 0.9, action: 'sign_up' })).verify('t', context),
+    ).toBe(true);
   });
 
   it('refuses a low score, another action, a failure, an error status or no answer', async () => {
-    expect(await recaptchaV3(keys, answering({ success: true, score: 0.19, action: 'sign_up' })).verify('t', context)).toBe(false);
-    expect(await recaptchaV3(keys, answering({ success: true, score: 0.9, action: 'free_sim' })).verify('t', context)).toBe(false);
-    expect(await recaptchaV3(keys, answering({ success: false, score: 0.9, action: 'sign_up' })).verify('t', context)).toBe(false);
+    expect(
+      await recaptchaV3(keys, answering({ success: true, score: 0.19, action: 'sign_up' })).verify('t', context),
+    ).toBe(false);
+    expect(
+      await recaptchaV3(keys, answering({ success: true, score: 0.9, action: 'free_sim' })).verify('t', context),
+    ).toBe(false);
+    expect(
+      await recaptchaV3(keys, answering({ success: false, score: 0.9, action: 'sign_up' })).verify('t', context),
+    ).toBe(false);
     expect(await recaptchaV3(keys, answering({}, 500)).verify('t', context)).toBe(false);
-    expect(await recaptchaV3(keys, (async () => { throw new Error('offline'); }) as typeof fetch).verify('t', context)).toBe(false);
+    expect(
+      await recaptchaV3(keys, (async () => {
+        throw new Error('offline');
+      }) as typeof fetch).verify('t', context),
+    ).toBe(false);
   });
 
   it('sends the secret, the token and the address to Google', async () => {

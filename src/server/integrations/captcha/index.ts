@@ -29,7 +29,8 @@ export interface RecaptchaKeys {
   domain?: RecaptchaDomain;
 }
 
-export type CaptchaOffer = { provider: 'pow'; challenge: Challenge } | { provider: 'recaptcha'; site_key: string; domain: RecaptchaDomain };
+export type CaptchaOffer =
+  { provider: 'pow'; challenge: Challenge } | { provider: 'recaptcha'; site_key: string; domain: RecaptchaDomain };
 
 export interface CaptchaAdapter {
   offer(now: Date): Promise<CaptchaOffer>;
@@ -40,7 +41,11 @@ export interface CaptchaAdapter {
 export function proofOfWork(config: CaptchaConfig): CaptchaAdapter {
   return {
     async offer(now) {
-      const challenge = await createChallenge({ hmacKey: config.hmacKey, maxNumber: config.maxNumber, expires: new Date(now.getTime() + config.ttlMs) });
+      const challenge = await createChallenge({
+        hmacKey: config.hmacKey,
+        maxNumber: config.maxNumber,
+        expires: new Date(now.getTime() + config.ttlMs),
+      });
       return { provider: 'pow', challenge };
     },
     async verify(answer, { db, now }) {
@@ -76,7 +81,11 @@ export function recaptchaV3(keys: RecaptchaKeys, fetchImpl: typeof fetch = fetch
     async verify(answer, { ip, action }) {
       const body = new URLSearchParams({ secret: keys.secretKey, response: answer, ...(ip ? { remoteip: ip } : {}) });
       try {
-        const response = await fetchImpl(`https://${domain}/recaptcha/api/siteverify`, { method: 'POST', body, signal: AbortSignal.timeout(5000) });
+        const response = await fetchImpl(`https://${domain}/recaptcha/api/siteverify`, {
+          method: 'POST',
+          body,
+          signal: AbortSignal.timeout(5000),
+        });
         if (!response.ok) return false;
         const result = (await response.json()) as { success?: boolean; score?: number; action?: string };
         return result.success === true && (result.score ?? 0) >= CAPTCHA_MIN_SCORE && result.action === action;

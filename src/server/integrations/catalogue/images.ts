@@ -2,12 +2,30 @@ import type { Product } from '../../../contract/catalogue.ts';
 
 /** Colours for the names in the catalogue (the rest get a neutral grey). */
 const tints: [word: string, fill: string][] = [
-  ['titanium', '#b9b3a8'], ['blue', '#7fa6c9'], ['sea', '#7fb3c3'], ['ice', '#a9d3e6'], ['midnight', '#2f3542'], ['black', '#2b2b2b'],
-  ['onyx', '#2b2b2b'], ['starlight', '#efe6d6'], ['white', '#f2f2f0'], ['snow', '#f4f4f4'], ['chalk', '#ecebe6'], ['pink', '#f2c7cf'],
-  ['red', '#c8323c'], ['lavender', '#c9b8e6'], ['purple', '#8e6cc0'], ['olive', '#8a8f5a'], ['lime', '#cde27a'], ['mint', '#b8e3cf'],
-  ['green', '#8fb99a'], ['silver', '#c9ccd1'], ['hazel', '#a99a80'],
+  ['titanium', '#b9b3a8'],
+  ['blue', '#7fa6c9'],
+  ['sea', '#7fb3c3'],
+  ['ice', '#a9d3e6'],
+  ['midnight', '#2f3542'],
+  ['black', '#2b2b2b'],
+  ['onyx', '#2b2b2b'],
+  ['starlight', '#efe6d6'],
+  ['white', '#f2f2f0'],
+  ['snow', '#f4f4f4'],
+  ['chalk', '#ecebe6'],
+  ['pink', '#f2c7cf'],
+  ['red', '#c8323c'],
+  ['lavender', '#c9b8e6'],
+  ['purple', '#8e6cc0'],
+  ['olive', '#8a8f5a'],
+  ['lime', '#cde27a'],
+  ['mint', '#b8e3cf'],
+  ['green', '#8fb99a'],
+  ['silver', '#c9ccd1'],
+  ['hazel', '#a99a80'],
 ];
-const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const escape = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /** A phone drawn as SVG: body in its colour, screen, camera, and the model written under it. */
 export function phoneSvg(product: Product): string {

@@ -9,7 +9,8 @@ import { localCatalogue } from './local-catalogue.ts';
  * an empty list with has_more false, never an error page; a request the list cannot answer
  * (a startingAfter that is not in it) is the caller's mistake and says so.
  */
-export type CatalogueAnswer = { ok: true; value: ListProductsResponse } | { ok: false; code: 'invalid_argument'; message: string };
+export type CatalogueAnswer =
+  { ok: true; value: ListProductsResponse } | { ok: false; code: 'invalid_argument'; message: string };
 
 export interface CatalogueAdapter {
   list(query: ListProductsQuery): Promise<CatalogueAnswer>;
@@ -37,7 +38,8 @@ export function pageOf(all: readonly Product[], query: ListProductsQuery): Catal
   let start = 0;
   if (pagination.startingAfter !== undefined) {
     const at = sorted.findIndex((p) => p.id === pagination.startingAfter);
-    if (at < 0) return { ok: false, code: 'invalid_argument', message: 'pagination.startingAfter is not a product of this list' };
+    if (at < 0)
+      return { ok: false, code: 'invalid_argument', message: 'pagination.startingAfter is not a product of this list' };
     start = at + 1;
   }
   const products = sorted.slice(start, start + pagination.limit);
@@ -50,21 +52,39 @@ export function localCatalogueAdapter(phones: readonly Product[] = localCatalogu
 }
 
 /** The partner's service: the same Connect call, forwarded with our key (a secret, server only). */
-export function partnerCatalogue(config: { url: string; apiKey: string; timeoutMs?: number }, log?: Logger, fetchImpl: typeof fetch = fetch): CatalogueAdapter {
+export function partnerCatalogue(
+  config: { url: string; apiKey: string; timeoutMs?: number },
+  log?: Logger,
+  fetchImpl: typeof fetch = fetch,
+): CatalogueAdapter {
   return {
     product: () => undefined,
     async list(query) {
       try {
         const res = await fetchImpl(`${config.url.replace(/\/$/, '')}${LIST_PRODUCTS_PATH}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'connect-protocol-version': '1', authorization: `Bearer ${config.apiKey}` },
+          headers: {
+            'content-type': 'application/json',
+            'connect-protocol-version': '1',
+            authorization: `Bearer ${config.apiKey}`,
+          },
           body: JSON.stringify(query),
           signal: AbortSignal.timeout(config.timeoutMs ?? 5000),
         });
-        const body = (await res.json().catch(() => null)) as { products?: unknown; has_more?: unknown; hasMore?: unknown; code?: unknown; message?: unknown } | null;
-        if (res.status === 400 && body?.code === 'invalid_argument') return { ok: false, code: 'invalid_argument', message: String(body.message ?? 'invalid request') };
+        const body = (await res.json().catch(() => null)) as {
+          products?: unknown;
+          has_more?: unknown;
+          hasMore?: unknown;
+          code?: unknown;
+          message?: unknown;
+        } | null;
+        if (res.status === 400 && body?.code === 'invalid_argument')
+          return { ok: false, code: 'invalid_argument', message: String(body.message ?? 'invalid request') };
         if (!res.ok || !body || !Array.isArray(body.products)) throw new Error(`catalogue answered ${res.status}`);
-        return { ok: true, value: { products: body.products as Product[], has_more: Boolean(body.has_more ?? body.hasMore) } };
+        return {
+          ok: true,
+          value: { products: body.products as Product[], has_more: Boolean(body.has_more ?? body.hasMore) },
+        };
       } catch (error) {
         log?.warn({ err: error }, 'refurbished catalogue unavailable: answering an empty list');
         return { ok: true, value: EMPTY_LIST };

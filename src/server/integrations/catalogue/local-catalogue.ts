@@ -8,7 +8,14 @@ import type { BRANDS, Category, GRADES, Product } from '../../../contract/catalo
  */
 export const PARTNER_SHOP = 'https://shop.refurb.example/ie/p/';
 
-const models: [brand: (typeof BRANDS)[number], model: string, storageGb: number, colour: string, excellentEuro: number, popularity: number][] = [
+const models: [
+  brand: (typeof BRANDS)[number],
+  model: string,
+  storageGb: number,
+  colour: string,
+  excellentEuro: number,
+  popularity: number,
+][] = [
   ['Apple', 'iPhone 15 Pro', 128, 'Natural titanium', 799, 96],
   ['Apple', 'iPhone 15', 128, 'Blue', 629, 91],
   ['Apple', 'iPhone 14', 128, 'Midnight', 489, 88],
@@ -43,20 +50,31 @@ export function categoryOf(model: string, excellentEuro: number): Category {
   return 'everyday';
 }
 
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/(^-|-$)/g, '');
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/(^-|-$)/g, '');
 /** A lower grade costs less: Very good 8 % less, Good 15 % less, to the nearest euro less a cent. */
 const discount: Record<(typeof GRADES)[number], number> = { Excellent: 0, 'Very good': 0.08, Good: 0.15 };
 
-export const localCatalogue: readonly Product[] = models.flatMap(([brand, model, storageGb, colour, euro, popularity], i) =>
-  // Two grades per phone, alternating which two, so every grade is in stock somewhere.
-  (i % 2 === 0 ? (['Excellent', 'Good'] as const) : (['Excellent', 'Very good'] as const)).map((grade, g) => {
-    const id = `${slug(brand)}-${slug(model)}-${storageGb}-${slug(grade)}`;
-    return {
-      id, brand, model, category: categoryOf(model, euro), grade, storage_gb: storageGb, colour,
-      price_cents: Math.round(euro * (1 - discount[grade])) * 100 - 1,
-      popularity: popularity * 10 - g * 7,
-      image_url: `/catalogue/images/${id}.svg`,
-      url: `${PARTNER_SHOP}${id}`,
-    };
-  }),
+export const localCatalogue: readonly Product[] = models.flatMap(
+  ([brand, model, storageGb, colour, euro, popularity], i) =>
+    // Two grades per phone, alternating which two, so every grade is in stock somewhere.
+    (i % 2 === 0 ? (['Excellent', 'Good'] as const) : (['Excellent', 'Very good'] as const)).map((grade, g) => {
+      const id = `${slug(brand)}-${slug(model)}-${storageGb}-${slug(grade)}`;
+      return {
+        id,
+        brand,
+        model,
+        category: categoryOf(model, euro),
+        grade,
+        storage_gb: storageGb,
+        colour,
+        price_cents: Math.round(euro * (1 - discount[grade])) * 100 - 1,
+        popularity: popularity * 10 - g * 7,
+        image_url: `/catalogue/images/${id}.svg`,
+        url: `${PARTNER_SHOP}${id}`,
+      };
+    }),
 );

@@ -19,14 +19,47 @@ export function donorSandboxRoutes() {
       sandboxPage(
         'Port-in sandbox',
         html`<h1>Donor network sandbox</h1>
-          <p>No donor network is connected, so this sandbox plays the other networks: each open request moves a step every ${DONOR_STEP_MS / 60_000} minutes by itself (requested → validating → scheduled → completed); a number ending in 999 is refused. Move one on now:</p>
-          ${rows.length === 0
-            ? html`<p>No requests yet.</p>`
-            : html`<table><caption>Requests to move a number to 48, newest first</caption><thead><tr><th scope="col">Number</th><th scope="col">From</th><th scope="col">Status</th><th scope="col">Action</th></tr></thead><tbody>
-              ${rows.map((r) => html`<tr><td>${r.msisdn}</td><td>${r.provider}</td><td>${r.status}</td><td>${['requested', 'validating', 'scheduled'].includes(r.status)
-                ? html`<form method="post" action="/sandbox/port-in/${r.id}/advance"><button type="submit">Move ${r.msisdn} on</button></form>`
-                : ''}</td></tr>`)}
-              </tbody></table>`}`,
+          <p>
+            No donor network is connected, so this sandbox plays the other networks: each open request moves a step
+            every ${DONOR_STEP_MS / 60_000} minutes by itself (requested → validating → scheduled → completed); a number
+            ending in 999 is refused. Move one on now:
+          </p>
+          ${
+            rows.length === 0
+              ? html`<p>No requests yet.</p>`
+              : html`<table>
+                  <caption>
+                    Requests to move a number to 48, newest first
+                  </caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Number</th>
+                      <th scope="col">From</th>
+                      <th scope="col">Status</th>
+                      <th scope="col">Action</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    ${rows.map(
+                      (r) =>
+                        html`<tr>
+                          <td>${r.msisdn}</td>
+                          <td>${r.provider}</td>
+                          <td>${r.status}</td>
+                          <td>
+                            ${
+                              ['requested', 'validating', 'scheduled'].includes(r.status)
+                                ? html`<form method="post" action="/sandbox/port-in/${r.id}/advance">
+                                    <button type="submit">Move ${r.msisdn} on</button>
+                                  </form>`
+                                : ''
+                            }
+                          </td>
+                        </tr>`,
+                    )}
+                  </tbody>
+                </table>`
+          }`,
       ),
     );
   });

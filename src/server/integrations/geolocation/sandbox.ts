@@ -9,25 +9,73 @@ import { SANDBOX_MODES, type SandboxGeolocation, type SandboxMode } from './inde
  */
 export function geolocationSandboxRoutes(sandbox: SandboxGeolocation) {
   const app = new Hono<AppEnv>();
-  app.get('/sandbox/geolocation.json', (c) => c.json({ _payload: { mode: sandbox.mode, modes: SANDBOX_MODES, calls: sandbox.calls } }));
+  app.get('/sandbox/geolocation.json', (c) =>
+    c.json({ _payload: { mode: sandbox.mode, modes: SANDBOX_MODES, calls: sandbox.calls } }),
+  );
   app.post('/sandbox/geolocation', async (c) => {
     const body = await c.req.parseBody();
     const mode = String(body['mode'] ?? '') as SandboxMode;
-    if (!SANDBOX_MODES.includes(mode)) return c.json({ _payload: { message: `mode must be one of ${SANDBOX_MODES.join(', ')}` } }, 400);
+    if (!SANDBOX_MODES.includes(mode))
+      return c.json({ _payload: { message: `mode must be one of ${SANDBOX_MODES.join(', ')}` } }, 400);
     sandbox.mode = mode;
-    return (c.req.header('accept') ?? '').includes('application/json') ? c.json({ _payload: { mode } }) : c.redirect('/sandbox/geolocation', 303);
+    return (c.req.header('accept') ?? '').includes('application/json')
+      ? c.json({ _payload: { mode } })
+      : c.redirect('/sandbox/geolocation', 303);
   });
   app.get('/sandbox/geolocation', (c) =>
-    c.html(html`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Geolocation sandbox</title>
-<style>body{font-family:system-ui,sans-serif;margin:2rem;max-width:48rem}fieldset{border:1px solid #d9dee3;padding:1rem}label{display:block;margin:.3rem 0}button{margin-top:1rem;padding:.5rem 1rem}</style></head>
-<body><main><h1>Geolocation sandbox</h1>
-<p>This is a sandbox: no geolocation service is configured (GEOIP_URL), so "Use my location" on the coverage checker answers what is chosen here.</p>
-<form method="post" action="/sandbox/geolocation"><fieldset><legend>Answer lookups with</legend>
-${SANDBOX_MODES.map((m) => html`<label><input type="radio" name="mode" value="${m}" ${m === sandbox.mode ? 'checked' : ''}> ${m}</label>`)}
-</fieldset><button type="submit">Save</button></form>
-<h2>Last lookups</h2>${sandbox.calls.length ? html`<ul>${[...sandbox.calls].reverse().map((call) => html`<li>${call.at}: ${call.ip} (referrer ${call.referrer}) → ${call.mode}</li>`)}</ul>` : html`<p>None yet.</p>`}
-</main></body></html>`),
+    c.html(
+      html`<!doctype html>
+        <html lang="en">
+          <head>
+            <meta charset="utf-8" />
+            <meta name="viewport" content="width=device-width, initial-scale=1" />
+            <title>Geolocation sandbox</title>
+            <style>
+              body {
+                font-family: system-ui, sans-serif;
+                margin: 2rem;
+                max-width: 48rem;
+              }
+              fieldset {
+                border: 1px solid #d9dee3;
+                padding: 1rem;
+              }
+              label {
+                display: block;
+                margin: 0.3rem 0;
+              }
+              button {
+                margin-top: 1rem;
+                padding: 0.5rem 1rem;
+              }
+            </style>
+          </head>
+          <body>
+            <main>
+              <h1>Geolocation sandbox</h1>
+              <p>
+                This is a sandbox: no geolocation service is configured (GEOIP_URL), so "Use my location" on the
+                coverage checker answers what is chosen here.
+              </p>
+              <form method="post" action="/sandbox/geolocation">
+                <fieldset>
+                  <legend>Answer lookups with</legend>
+                  ${SANDBOX_MODES.map((m) => html`<label><input type="radio" name="mode" value="${m}" ${m === sandbox.mode ? 'checked' : ''} /> ${m}</label>`)}
+                </fieldset>
+                <button type="submit">Save</button>
+              </form>
+              <h2>Last lookups</h2>
+              ${
+                sandbox.calls.length
+                  ? html`<ul>
+                      ${[...sandbox.calls].reverse().map((call) => html`<li>${call.at}: ${call.ip} (referrer ${call.referrer}) → ${call.mode}</li>`)}
+                    </ul>`
+                  : html`<p>None yet.</p>`
+              }
+            </main>
+          </body>
+        </html>`,
+    ),
   );
   return app;
 }

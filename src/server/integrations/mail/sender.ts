@@ -31,11 +31,17 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.ch
 export function htmlOf(subject: string, text: string): string {
   const paragraphs = text
     .split(/\n{2,}/)
-    .map((p) => escapeHtml(p).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`).replace(/\n/g, '<br>'))
+    .map((p) =>
+      escapeHtml(p)
+        .replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)
+        .replace(/\n/g, '<br>'),
+    )
     .map((p) => `<p style="margin:0 0 1em">${p}</p>`)
     .join('\n');
-  return `<!doctype html><html lang="en-IE"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
-    `<body style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#111">\n${paragraphs}\n</body></html>`;
+  return (
+    `<!doctype html><html lang="en-IE"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
+    `<body style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#111">\n${paragraphs}\n</body></html>`
+  );
 }
 
 /**
@@ -43,7 +49,11 @@ export function htmlOf(subject: string, text: string): string {
  * (`for update skip locked`, so two senders never take the same mail), sent outside any transaction,
  * then marked sent, or given its error and the time of its next try. Returns how many were sent.
  */
-export async function sendOutbox({ db, clock }: { db: Database; clock: Clock }, transport: MailTransport, batch = 20): Promise<number> {
+export async function sendOutbox(
+  { db, clock }: { db: Database; clock: Clock },
+  transport: MailTransport,
+  batch = 20,
+): Promise<number> {
   const now = clock();
   const due = db
     .select({ id: outbox.id })
@@ -67,14 +77,26 @@ export async function sendOutbox({ db, clock }: { db: Database; clock: Clock }, 
   let sent = 0;
   for (const mail of claimed.sort((a, b) => a.id - b.id)) {
     try {
-      await transport.send({ to: mail.to, subject: mail.subject, text: mail.body, html: htmlOf(mail.subject, mail.body) });
-      await db.update(outbox).set({ sentAt: clock(), claimedUntil: null, lastError: null }).where(eq(outbox.id, mail.id));
+      await transport.send({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.body,
+        html: htmlOf(mail.subject, mail.body),
+      });
+      await db
+        .update(outbox)
+        .set({ sentAt: clock(), claimedUntil: null, lastError: null })
+        .where(eq(outbox.id, mail.id));
       sent += 1;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await db
         .update(outbox)
-        .set({ lastError: message.slice(0, 500), claimedUntil: null, nextAttemptAt: new Date(clock().getTime() + retryDelayMs(mail.attempts)) })
+        .set({
+          lastError: message.slice(0, 500),
+          claimedUntil: null,
+          nextAttemptAt: new Date(clock().getTime() + retryDelayMs(mail.attempts)),
+        })
         .where(eq(outbox.id, mail.id));
     }
   }
@@ -95,7 +117,12 @@ export interface MailSender {
  * server once a minute. A delivery problem is logged and retried; it never reaches the member's action,
  * which only wrote the outbox row.
  */
-export function scheduleMail(ctx: { db: Database; clock: Clock }, transport: MailTransport, log: { info(o: object, m: string): void; error(o: object, m: string): void }, everyMs = 2_000): MailSender {
+export function scheduleMail(
+  ctx: { db: Database; clock: Clock },
+  transport: MailTransport,
+  log: { info(o: object, m: string): void; error(o: object, m: string): void },
+  everyMs = 2_000,
+): MailSender {
   let lastOk: number | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;

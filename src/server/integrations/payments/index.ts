@@ -37,7 +37,14 @@ export interface PaymentsAdapter {
   /** Origins the payment page must allow (its widget script, frames and form posts); none for the sandbox, which is ours. */
   origins: string[];
   /** Prepares a checkout: a payment (optionally saving the card) or a card registration (an authorisation released at once). */
-  prepareCheckout(input: { amountCents: number; description: string; reference: string; mode: 'payment' | 'register'; saveCard: boolean; savedCardToken?: string | undefined }): Promise<{ providerId: string }>;
+  prepareCheckout(input: {
+    amountCents: number;
+    description: string;
+    reference: string;
+    mode: 'payment' | 'register';
+    saveCard: boolean;
+    savedCardToken?: string | undefined;
+  }): Promise<{ providerId: string }>;
   /** The widget script of a checkout, loaded by /payment-gateway/ only. */
   widgetScriptUrl(providerId: string): string;
   /** The checkout's result, looked up with the provider (never taken from the browser). */
@@ -62,7 +69,8 @@ export const SANDBOX_CARDS: Record<string, { code: string; description: string; 
 
 /** The registration token the sandbox gives a test card (a real provider's token is opaque). */
 export const sandboxToken = (cardNumber: string) => `sbx.${Buffer.from(cardNumber).toString('base64url')}`;
-const cardOfToken = (token: string) => (token.startsWith('sbx.') ? Buffer.from(token.slice(4), 'base64url').toString() : '');
+const cardOfToken = (token: string) =>
+  token.startsWith('sbx.') ? Buffer.from(token.slice(4), 'base64url').toString() : '';
 
 /** A checkout as the sandbox keeps it (in memory: the sandbox serves one process). */
 export interface SandboxCheckout {
@@ -97,7 +105,13 @@ export function sandboxPayments(now: () => number = Date.now): SandboxPayments {
       const providerId = `sbx-${randomUUID()}`;
       const number = savedCardToken ? cardOfToken(savedCardToken) : '';
       const card = SANDBOX_CARDS[number];
-      checkouts.set(providerId, { amountCents, description, mode, saveCard, ...(card ? { saved: { number, brand: card.brand, last4: number.slice(-4) } } : {}) });
+      checkouts.set(providerId, {
+        amountCents,
+        description,
+        mode,
+        saveCard,
+        ...(card ? { saved: { number, brand: card.brand, last4: number.slice(-4) } } : {}),
+      });
       return { providerId };
     },
     widgetScriptUrl: (providerId) => `/sandbox/payments/widget.js?checkoutId=${encodeURIComponent(providerId)}`,
@@ -106,17 +120,23 @@ export function sandboxPayments(now: () => number = Date.now): SandboxPayments {
       if (!checkout?.result) return { code: '200.300.404', description: 'No payment was made for this checkout' };
       const { settlesAt, ...result } = checkout.result;
       // The pending test card settles as a success 10 seconds later (money.md).
-      if (settlesAt !== undefined) return now() >= settlesAt ? { ...result, code: '000.000.000', description: 'Transaction succeeded' } : result;
+      if (settlesAt !== undefined)
+        return now() >= settlesAt ? { ...result, code: '000.000.000', description: 'Transaction succeeded' } : result;
       return result;
     },
     async chargeStoredCard(token, amountCents, reference) {
       const seen = charges.get(reference);
       if (seen) return seen;
       const card = SANDBOX_CARDS[cardOfToken(token)];
-      const result = card && amountCents > 0
-        ? // A stored charge of the pending test card settles at once (its 10-second delay is the widget's).
-          { paymentId: `sbx-pay-${randomUUID()}`, code: card.code === '000.200.000' ? '000.000.000' : card.code, description: card.description }
-        : { paymentId: `sbx-pay-${randomUUID()}`, code: '100.100.101', description: 'Invalid card or registration' };
+      const result =
+        card && amountCents > 0
+          ? // A stored charge of the pending test card settles at once (its 10-second delay is the widget's).
+            {
+              paymentId: `sbx-pay-${randomUUID()}`,
+              code: card.code === '000.200.000' ? '000.000.000' : card.code,
+              description: card.description,
+            }
+          : { paymentId: `sbx-pay-${randomUUID()}`, code: '100.100.101', description: 'Invalid card or registration' };
       charges.set(reference, result);
       return result;
     },

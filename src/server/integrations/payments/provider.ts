@@ -29,7 +29,10 @@ export function providerPayments(config: ProviderConfig, fetcher: Fetch = fetch)
     if (method === 'GET') url.searchParams.set('entityId', config.entityId);
     const res = await fetcher(url, {
       method,
-      headers: { authorization: `Bearer ${config.accessToken}`, ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      headers: {
+        authorization: `Bearer ${config.accessToken}`,
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
       ...(form ? { body: new URLSearchParams({ entityId: config.entityId, ...form }).toString() } : {}),
       signal: AbortSignal.timeout(15_000),
     });
@@ -43,7 +46,10 @@ export function providerPayments(config: ProviderConfig, fetcher: Fetch = fetch)
     origins: [new URL(base).origin],
     async prepareCheckout({ amountCents, reference, mode, saveCard, savedCardToken }) {
       const a = await request('POST', '/v1/checkouts', {
-        amount: amount(amountCents), currency: 'EUR', paymentType: mode === 'register' ? 'PA' : 'DB', merchantTransactionId: reference,
+        amount: amount(amountCents),
+        currency: 'EUR',
+        paymentType: mode === 'register' ? 'PA' : 'DB',
+        merchantTransactionId: reference,
         ...(saveCard || mode === 'register' ? { createRegistration: 'true' } : {}),
         // The widget offers the saved card (with its CVV) beside a new one.
         ...(savedCardToken ? { 'registrations[0].id': savedCardToken } : {}),
@@ -60,19 +66,35 @@ export function providerPayments(config: ProviderConfig, fetcher: Fetch = fetch)
         ...(a.id ? { paymentId: a.id } : {}),
         ...(card?.last4Digits ? { card: { brand: a.paymentBrand ?? 'CARD', last4: card.last4Digits } } : {}),
         ...(a.registrationId && card?.last4Digits && card.expiryMonth && card.expiryYear
-          ? { registration: { token: a.registrationId, brand: a.paymentBrand ?? 'CARD', last4: card.last4Digits, expiry: `${card.expiryMonth}/${card.expiryYear.slice(-2)}` } }
+          ? {
+              registration: {
+                token: a.registrationId,
+                brand: a.paymentBrand ?? 'CARD',
+                last4: card.last4Digits,
+                expiry: `${card.expiryMonth}/${card.expiryYear.slice(-2)}`,
+              },
+            }
           : {}),
       };
     },
     async chargeStoredCard(token, amountCents, reference): Promise<ChargeResult> {
       const a = await request('POST', `/v1/registrations/${encodeURIComponent(token)}/payments`, {
-        amount: amount(amountCents), currency: 'EUR', paymentType: 'DB', merchantTransactionId: reference,
-        'standingInstruction.mode': 'REPEATED', 'standingInstruction.type': 'UNSCHEDULED', 'standingInstruction.source': 'MIT',
+        amount: amount(amountCents),
+        currency: 'EUR',
+        paymentType: 'DB',
+        merchantTransactionId: reference,
+        'standingInstruction.mode': 'REPEATED',
+        'standingInstruction.type': 'UNSCHEDULED',
+        'standingInstruction.source': 'MIT',
       });
       return { paymentId: a.id ?? '', ...outcome(a) };
     },
     async refund(paymentId, amountCents) {
-      await request('POST', `/v1/payments/${encodeURIComponent(paymentId)}`, { amount: amount(amountCents), currency: 'EUR', paymentType: 'RF' });
+      await request('POST', `/v1/payments/${encodeURIComponent(paymentId)}`, {
+        amount: amount(amountCents),
+        currency: 'EUR',
+        paymentType: 'RF',
+      });
     },
   };
 }

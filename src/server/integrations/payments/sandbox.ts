@@ -5,7 +5,8 @@ import type { AppEnv } from '../../http/router.ts';
 import { sandboxPage } from '../../http/sandbox-page.ts';
 import { SANDBOX_CARDS, sandboxToken, type SandboxPayments } from './index.ts';
 
-const euro = (cents: number) => new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+const euro = (cents: number) =>
+  new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 const NOTICE = 'Test payment: no real card is charged';
 
 const SavedCardSchema = z.object({
@@ -14,7 +15,10 @@ const SavedCardSchema = z.object({
   result_url: z.string().regex(/^\/payment-gateway\/\?/, { error: 'Bad result address.' }),
 });
 const CardSchema = z.object({
-  number: z.string().transform((v) => v.replace(/\s/g, '')).pipe(z.string().regex(/^\d{12,19}$/, { error: 'Enter the card number.' })),
+  number: z
+    .string()
+    .transform((v) => v.replace(/\s/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, { error: 'Enter the card number.' })),
   expiry: z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, { error: 'Enter the expiry date as MM/YY.' }),
   cvv: z.string().regex(/^\d{3}$/, { error: 'The CVV is the 3 digits on the back of the card.' }),
   holder: z.string().trim().min(1, { error: 'Enter the name on the card.' }).max(80),
@@ -58,23 +62,42 @@ export function paymentsSandboxRoutes(payments: SandboxPayments) {
     if (!checkout) return c.json({ message: 'This payment has expired. Please start again.' }, 404);
     const sent: unknown = await c.req.json().catch(() => ({}));
     const withSaved = SavedCardSchema.safeParse(sent);
-    const parsed = withSaved.success && checkout.saved
-      ? { success: true as const, data: { number: checkout.saved.number, expiry: '12/99', cvv: withSaved.data.cvv, holder: 'Saved card', result_url: withSaved.data.result_url } }
-      : CardSchema.safeParse(sent);
+    const parsed =
+      withSaved.success && checkout.saved
+        ? {
+            success: true as const,
+            data: {
+              number: checkout.saved.number,
+              expiry: '12/99',
+              cvv: withSaved.data.cvv,
+              holder: 'Saved card',
+              result_url: withSaved.data.result_url,
+            },
+          }
+        : CardSchema.safeParse(sent);
     if (!parsed.success) return c.json({ message: parsed.error.issues[0]!.message }, 400);
     const card = parsed.data;
     if (expired(card.expiry, payments.now())) return c.json({ message: 'This card has expired.' }, 400);
     const test = SANDBOX_CARDS[card.number];
     if (!test) return c.json({ message: 'Use one of the test cards listed on the sandbox page.' }, 400);
-    const registration = { token: sandboxToken(card.number), brand: test.brand, last4: card.number.slice(-4), expiry: card.expiry };
+    const registration = {
+      token: sandboxToken(card.number),
+      brand: test.brand,
+      last4: card.number.slice(-4),
+      expiry: card.expiry,
+    };
     const back = `${card.result_url}&resourcePath=${encodeURIComponent(`/v1/checkouts/${c.req.param('id')}/payment`)}`;
     if (test.threeDs) {
       checkout.challenge = registration;
-      return c.json({ redirect: `/sandbox/payments/3ds/${encodeURIComponent(c.req.param('id'))}?return=${encodeURIComponent(back)}` });
+      return c.json({
+        redirect: `/sandbox/payments/3ds/${encodeURIComponent(c.req.param('id'))}?return=${encodeURIComponent(back)}`,
+      });
     }
     const keep = checkout.mode === 'register' || checkout.saveCard;
     checkout.result = {
-      code: test.code, description: test.description, card: { brand: test.brand, last4: registration.last4 },
+      code: test.code,
+      description: test.description,
+      card: { brand: test.brand, last4: registration.last4 },
       ...(keep && test.code !== '800.100.151' ? { registration } : {}),
       ...(test.code === '000.200.000' ? { settlesAt: payments.now() + 10_000 } : {}),
     };
@@ -85,14 +108,26 @@ export function paymentsSandboxRoutes(payments: SandboxPayments) {
   app.get('/sandbox/payments/3ds/:id', (c) => {
     const checkout = payments.checkouts.get(c.req.param('id'));
     const back = c.req.query('return') ?? '';
-    if (!checkout?.challenge || !back.startsWith('/payment-gateway/?')) return c.html(sandboxPage('3-D Secure', html`<h1>3-D Secure</h1><p>This payment has expired.</p>`), 404);
+    if (!checkout?.challenge || !back.startsWith('/payment-gateway/?'))
+      return c.html(
+        sandboxPage(
+          '3-D Secure',
+          html`<h1>3-D Secure</h1>
+            <p>This payment has expired.</p>`,
+        ),
+        404,
+      );
     return c.html(
       sandboxPage(
         'Confirm your payment',
         html`<h1>Confirm your payment</h1>
           <p><strong>${NOTICE}.</strong> This page stands in for your bank's 3-D Secure check.</p>
-          <p>Approve the payment of <strong>${euro(checkout.amountCents)}</strong> to 48 with the card ending ${checkout.challenge.last4}?</p>
-          <form method="post"><input type="hidden" name="return" value="${back}" />
+          <p>
+            Approve the payment of <strong>${euro(checkout.amountCents)}</strong> to 48 with the card ending
+            ${checkout.challenge.last4}?
+          </p>
+          <form method="post">
+            <input type="hidden" name="return" value="${back}" />
             <button type="submit" name="decision" value="approve">Approve</button>
             <button type="submit" name="decision" value="decline">Decline</button>
           </form>`,
@@ -107,7 +142,12 @@ export function paymentsSandboxRoutes(payments: SandboxPayments) {
     const approved = body['decision'] === 'approve';
     const keep = checkout.mode === 'register' || checkout.saveCard;
     checkout.result = approved
-      ? { code: '000.000.000', description: 'Transaction succeeded', card: { brand: checkout.challenge.brand, last4: checkout.challenge.last4 }, ...(keep ? { registration: checkout.challenge } : {}) }
+      ? {
+          code: '000.000.000',
+          description: 'Transaction succeeded',
+          card: { brand: checkout.challenge.brand, last4: checkout.challenge.last4 },
+          ...(keep ? { registration: checkout.challenge } : {}),
+        }
       : { code: '100.390.112', description: '3-D Secure authentication was declined' };
     delete checkout.challenge;
     return c.redirect(back, 303);
@@ -116,7 +156,13 @@ export function paymentsSandboxRoutes(payments: SandboxPayments) {
 }
 
 /** The widget script's body (runs in the browser; serialised with toString, so it uses nothing from here). */
-function widget(options: { id: string; label: string; notice: string; saved: { brand: string; last4: string } | null; cards: string[][] }) {
+function widget(options: {
+  id: string;
+  label: string;
+  notice: string;
+  saved: { brand: string; last4: string } | null;
+  cards: string[][];
+}) {
   const form = document.querySelector<HTMLFormElement>('form.paymentWidgets');
   if (!form) return;
   const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, string> = {}, text?: string) => {
@@ -143,7 +189,14 @@ function widget(options: { id: string; label: string; notice: string; saved: { b
   ];
   // The saved card (PANDAOLTREG2), when the member chose it: its CVV only. A new card (PANDAOLTUNRG2): every field.
   const newCardOnly: HTMLElement[] = [];
-  if (options.saved) box.append(el('p', { 'data-saved-card': '' }, `Paying with your saved ${options.saved.brand} card ending ${options.saved.last4}. Enter its CVV.`));
+  if (options.saved)
+    box.append(
+      el(
+        'p',
+        { 'data-saved-card': '' },
+        `Paying with your saved ${options.saved.brand} card ending ${options.saved.last4}. Enter its CVV.`,
+      ),
+    );
   for (const [name, label, props] of fields) {
     const id = `sbx-${name}`;
     const wrap = el('div', { class: 'field' });
@@ -168,7 +221,17 @@ function widget(options: { id: string; label: string; notice: string; saved: { b
     const res = await fetch(`/sandbox/payments/checkouts/${encodeURIComponent(options.id)}/pay`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(useSaved ? { saved: true, cvv: value('cvv'), result_url: resultUrl } : { number: value('number'), expiry: value('expiry'), cvv: value('cvv'), holder: value('holder'), result_url: resultUrl }),
+      body: JSON.stringify(
+        useSaved
+          ? { saved: true, cvv: value('cvv'), result_url: resultUrl }
+          : {
+              number: value('number'),
+              expiry: value('expiry'),
+              cvv: value('cvv'),
+              holder: value('holder'),
+              result_url: resultUrl,
+            },
+      ),
     }).catch(() => undefined);
     const answer = res ? ((await res.json().catch(() => ({}))) as { redirect?: string; message?: string }) : {};
     if (res?.ok && answer.redirect) return location.assign(answer.redirect);
@@ -176,6 +239,8 @@ function widget(options: { id: string; label: string; notice: string; saved: { b
     error.hidden = false;
     button.removeAttribute('disabled');
     button.textContent = options.label;
-    form.dispatchEvent(new CustomEvent('payment-error', { detail: { step: 'init', result: 'error', message: error.textContent } }));
+    form.dispatchEvent(
+      new CustomEvent('payment-error', { detail: { step: 'init', result: 'error', message: error.textContent } }),
+    );
   });
 }

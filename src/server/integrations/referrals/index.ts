@@ -21,7 +21,13 @@ export interface ReferralsAdapter {
  */
 export function sandboxReferrals(db: Database, clock: Clock): ReferralsAdapter & { sandbox: true } {
   const record = async (call: ReferralCall, payload: Record<string, unknown>, status: number, answer: object) => {
-    await db.insert(referralCalls).values({ path: REFERRAL_CALLS[call], payload: JSON.stringify(payload), status, answer: JSON.stringify(answer), createdAt: clock() });
+    await db.insert(referralCalls).values({
+      path: REFERRAL_CALLS[call],
+      payload: JSON.stringify(payload),
+      status,
+      answer: JSON.stringify(answer),
+      createdAt: clock(),
+    });
   };
   return {
     sandbox: true,
@@ -33,8 +39,17 @@ export function sandboxReferrals(db: Database, clock: Clock): ReferralsAdapter &
           await record(call, payload, 422, { message });
           return { ok: false, status: 422, message };
         }
-        const earlier = await db.select().from(referralCalls).where(and(eq(referralCalls.path, REFERRAL_CALLS.registrations), eq(referralCalls.status, 200))).orderBy(desc(referralCalls.id));
-        if (earlier.some((c) => String((JSON.parse(c.payload) as Record<string, unknown>)['friend_email'] ?? '').toLowerCase() === friend)) {
+        const earlier = await db
+          .select()
+          .from(referralCalls)
+          .where(and(eq(referralCalls.path, REFERRAL_CALLS.registrations), eq(referralCalls.status, 200)))
+          .orderBy(desc(referralCalls.id));
+        if (
+          earlier.some(
+            (c) =>
+              String((JSON.parse(c.payload) as Record<string, unknown>)['friend_email'] ?? '').toLowerCase() === friend,
+          )
+        ) {
           const message = 'This friend has already been referred to 48.';
           await record(call, payload, 409, { message });
           return { ok: false, status: 409, message };
@@ -45,7 +60,13 @@ export function sandboxReferrals(db: Database, clock: Clock): ReferralsAdapter &
         const id = String((payload['client_data'] as Record<string, unknown> | undefined)?.['user_id'] ?? '');
         const email = String(payload['email_address'] ?? '');
         const held = await db.select({ id: referralCalls.id, payload: referralCalls.payload }).from(referralCalls);
-        const theirs = held.filter((c) => (id && c.payload.includes(`"user_id":"${id}"`)) || (email && c.payload.toLowerCase().includes(email.toLowerCase()))).map((c) => c.id);
+        const theirs = held
+          .filter(
+            (c) =>
+              (id && c.payload.includes(`"user_id":"${id}"`)) ||
+              (email && c.payload.toLowerCase().includes(email.toLowerCase())),
+          )
+          .map((c) => c.id);
         if (theirs.length > 0) await db.delete(referralCalls).where(inArray(referralCalls.id, theirs));
         await record(call, { client_data: { user_id: id } }, 200, { status: 'forgotten' });
         return { ok: true };
@@ -57,19 +78,31 @@ export function sandboxReferrals(db: Database, clock: Clock): ReferralsAdapter &
 }
 
 /** The real service: its domain, an API token and the account signature (secrets, server only). */
-export function serviceReferrals(config: { domain: string; token: string; signature: string }, fetchImpl: typeof fetch = fetch): ReferralsAdapter {
+export function serviceReferrals(
+  config: { domain: string; token: string; signature: string },
+  fetchImpl: typeof fetch = fetch,
+): ReferralsAdapter {
   return {
     async send(call, payload) {
       try {
         const res = await fetchImpl(`${config.domain.replace(/\/$/, '')}${REFERRAL_CALLS[call]}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Token ${config.token}`, 'x-buyapowa-signature': config.signature },
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Token ${config.token}`,
+            'x-buyapowa-signature': config.signature,
+          },
           body: JSON.stringify(payload),
           signal: AbortSignal.timeout(5000),
         });
         if (res.ok) return { ok: true };
         const body = (await res.json().catch(() => ({}))) as { message?: unknown; error?: unknown };
-        const message = typeof body.message === 'string' ? body.message : typeof body.error === 'string' ? body.error : `The referral service answered ${res.status}.`;
+        const message =
+          typeof body.message === 'string'
+            ? body.message
+            : typeof body.error === 'string'
+              ? body.error
+              : `The referral service answered ${res.status}.`;
         return { ok: false, status: res.status, message };
       } catch {
         return { ok: false, status: 503, message: 'The referral service did not answer.' };
