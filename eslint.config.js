@@ -4,6 +4,7 @@ import astro from 'eslint-plugin-astro';
 import boundaries from 'eslint-plugin-boundaries';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -110,6 +111,14 @@ export default defineConfig(
   {
     files: ['src/server/features/index.ts'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // No import cycles (issue 28): a cycle makes load order matter and hides which module owns a rule.
+    // Type-only imports count too, so a contract and its routes cannot lean on each other.
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts', 'scripts/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'] },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['**/*.tsx'],

@@ -213,5 +213,3 @@ export const accountApi = {
     description: 'PUK',
   }),
 };
-
-export { accountFailures } from './account-routes.ts';

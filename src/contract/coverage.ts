@@ -1,6 +1,3 @@
-import { route } from './endpoint.ts';
-import type { coverageApi } from './coverage-api.ts';
-
 /**
  * The coverage checker (community-and-offers.md "Coverage checker"; spec sections 3, 7, 8): the
  * coverage data is content (content/coverage.yaml, one entry per Eircode routing key), read by
@@ -95,9 +92,6 @@ export const nearIreland = (lat: number, lon: number) =>
   lat < IRELAND_BOUNDS.lat[1] &&
   lon > IRELAND_BOUNDS.lon[0] &&
   lon < IRELAND_BOUNDS.lon[1];
-
-/** The geolocation call as the coverage island makes it (this file loads no zod: the island stays small). */
-export const geolocationRoute = route<typeof coverageApi.geolocation>('get', '/panda/public/geolocation');
 
 export interface GeolocationAnswer {
   country: { iso_code: string; names: Record<string, string> } | null;

@@ -1,4 +1,5 @@
-import { geolocationRoute, type GeolocationAnswer } from '../contract/coverage.ts';
+import type { GeolocationAnswer } from '../contract/coverage.ts';
+import { geolocationRoute } from '../contract/coverage-routes.ts';
 import { authCode } from './auth-code.ts';
 import { call } from './http.ts';
 

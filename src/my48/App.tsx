@@ -61,7 +61,7 @@ export default function App() {
                 </p>
               }
             >
-              <screen.Screen />
+              <screen.Screen page={{ route: page!.route, params: (page!.params ?? {}) as Record<string, string> }} />
             </Suspense>
           </ErrorBoundary>
         ) : (

@@ -1,5 +1,6 @@
 import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { SETTINGS_FRAGMENTS } from './features/settings/fragments.ts';
+import type { ScreenProps } from './screen-props.ts';
 
 /**
  * The one list of my48's screens. The router (router.ts), the pre-rendered shell paths
@@ -17,16 +18,18 @@ export interface My48Feature {
   /** Label in the side menu; none keeps it out of the menu. */
   menu?: string;
   /** The screen, loaded as its own chunk when first opened. */
-  Screen: LazyExoticComponent<ComponentType>;
+  Screen: ComponentType<ScreenProps>;
   /** Addresses below this one that show the same screen (a :param pattern and its known values, pre-rendered). */
   children?: { route: string; pattern: `/my48${string}`; values: readonly string[] };
 }
 
-const loaders = new Map<LazyExoticComponent<ComponentType>, () => Promise<unknown>>();
+const loaders = new Map<unknown, () => Promise<unknown>>();
 
 /** A screen loaded as its own chunk when first opened, or sooner when asked to (preloadScreen). */
-function screen(load: () => Promise<{ default: ComponentType }>): LazyExoticComponent<ComponentType> {
-  let loading: Promise<{ default: ComponentType }> | undefined;
+function screen<P extends object = ScreenProps>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): LazyExoticComponent<ComponentType<P>> {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
   const once = () => (loading ??= load());
   const Screen = lazy(once);
   loaders.set(Screen, once);
@@ -43,7 +46,7 @@ export function preloadScreen(feature: My48Feature | undefined): void {
 }
 
 /** The add-on purchase (memberships feature), shown on its own page and in the flexi-data screen's Add-on section. */
-const AddonsScreen = screen(() => import('./features/memberships/Addons.tsx'));
+const AddonsScreen = screen<object>(() => import('./features/memberships/Addons.tsx'));
 
 export const features: My48Feature[] = [
   {

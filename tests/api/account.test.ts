@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { KB_PER_GB } from '../../src/contract/constants.ts';
-import { accountFailures } from '../../src/contract/account.ts';
+import { accountFailures } from '../../src/contract/account-routes.ts';
 import { messages } from '../../src/contract/messages.ts';
 import { demoSsn } from '../../src/server/seed/seed.ts';
 import { call, forEachDatabase, login, SEED_TIME, type TestContext } from './harness.ts';

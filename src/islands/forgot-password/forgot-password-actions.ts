@@ -1,4 +1,4 @@
-import { $forgotPassword, type ForgotPasswordState } from './forgot-password-store.ts';
+import { $forgotPassword, type ForgotPasswordState } from './forgot-password-state.ts';
 import { emailRule, PasswordRule } from '../../contract/forms.ts';
 import { passwordRecoveryApi } from '../../contract/password-recovery.ts';
 import { call, errorMessage } from '../../lib/http.ts';

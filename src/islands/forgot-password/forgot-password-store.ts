@@ -1,14 +1,6 @@
-import { map } from 'nanostores';
+import { $forgotPassword } from './forgot-password-state.ts';
+export { $forgotPassword, type ForgotPasswordState } from './forgot-password-state.ts';
 import { lazyAction } from '../../stores/lazy-action.ts';
-
-export interface ForgotPasswordState {
-  status: 'idle' | 'busy' | 'sent' | 'done';
-  error?: string | undefined;
-  fields: Record<string, string>;
-  message?: string | undefined;
-}
-
-export const $forgotPassword = map<ForgotPasswordState>({ status: 'idle', fields: {} });
 
 const unavailable = (error: string) => $forgotPassword.set({ ...$forgotPassword.get(), status: 'idle', error });
 // The rules and calls load when the visitor sends the form (forgot-password-actions.ts).

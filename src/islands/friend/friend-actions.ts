@@ -7,7 +7,7 @@ import { call } from '../../lib/http.ts';
 import { memberParams } from '../../lib/member-session.ts';
 import { getSessionCookie, setSessionCookie } from '../../lib/session-cookies.ts';
 import { formOptions } from '../../stores/form.ts';
-import { $friend } from './friend-store.ts';
+import { $friend } from './friend-state.ts';
 
 /**
  * The customer's (IP) address for the mates-rates order, kept in the encrypted ugi cookie (spec section

@@ -1,20 +1,14 @@
-import { map } from 'nanostores';
 import { FetchError } from 'ofetch';
 import { route } from '../../contract/endpoint.ts';
 import type { recruitApi } from '../../contract/recruit.ts';
 import { call } from '../../lib/http.ts';
 import { writeStorage } from '../../lib/storage.ts';
 import { lazyForm } from '../../stores/lazy-form.ts';
+import { $friend } from './friend-state.ts';
+export { $friend } from './friend-state.ts';
 
 // Typed by its endpoint, without the schema library (issue 27); the order's rule and calls load on submit (friend-actions.ts).
 const affiliateInfoRoute = route<typeof recruitApi.affiliateInfo>('get', '/panda/public/users/affiliateInfo');
-
-/** Who sent the visitor: the recruit link's affiliate id and the recruiter's nickname (none for an unknown link). */
-export const $friend = map<{
-  status: 'loading' | 'known' | 'unknown';
-  affiliateId?: string | undefined;
-  nickname?: string | undefined;
-}>({ status: 'loading' });
 
 const AFFILIATE = /^[A-Za-z0-9]{6,32}$/;
 

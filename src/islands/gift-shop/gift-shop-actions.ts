@@ -3,7 +3,7 @@ import { giftShopApi, GIFT_KINDS } from '../../contract/gift-shop.ts';
 import { emailRule } from '../../contract/forms.ts';
 import { call, errorMessage, newIdempotencyKey } from '../../lib/http.ts';
 import { formOptions } from '../../stores/form.ts';
-import { $giftOffers, $recipient } from './gift-shop-store.ts';
+import { $giftOffers, $recipient } from './gift-shop-state.ts';
 
 /** What the gift shop does when the visitor sends a step (loaded then: gift-shop-store.ts). */
 

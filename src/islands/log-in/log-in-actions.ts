@@ -1,4 +1,4 @@
-import { $logIn, type Slide } from './log-in-store.ts';
+import { $logIn, type Slide } from './log-in-state.ts';
 import { FetchError } from 'ofetch';
 import { authApi, logInMessages, type Account } from '../../contract/auth.ts';
 import { helpdeskApi } from '../../contract/helpdesk.ts';

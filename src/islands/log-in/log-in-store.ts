@@ -1,27 +1,12 @@
-import { map } from 'nanostores';
 import { UNAVAILABLE } from '../../stores/lazy-action.ts';
+import { $logIn } from './log-in-state.ts';
+export { $logIn, type LogInState, type Slide } from './log-in-state.ts';
 
 /*
  * The log-in island's state, and its actions loaded on the first submit (log-in-actions.ts: the
  * form's rule, the HTTP client, the session cookies' cryptography): the page ships none of them
  * before the member presses Log in (issue 27).
  */
-
-export interface Slide {
-  heading: string;
-  body: string;
-  image_alt?: string;
-}
-
-export interface LogInState {
-  step: 'form' | 'submitting' | 'carousel' | 'leaving';
-  /** Spec section 8: the gateway-error or the invalid-login flag, as the message to show. */
-  error?: string | undefined;
-  fields: Record<string, string>;
-  slides: Slide[];
-}
-
-export const $logIn = map<LogInState>({ step: 'form', fields: {}, slides: [] });
 
 /**
  * The member has started on the form (a field has the focus): the log-in's code starts loading, so

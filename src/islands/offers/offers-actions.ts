@@ -2,7 +2,7 @@ import { FeelsmugForm, offersApi, StudentApplyForm, StudentCodeForm } from '../.
 import { call } from '../../lib/http.ts';
 import { memberParams } from '../../lib/member-session.ts';
 import { formOptions } from '../../stores/form.ts';
-import { $studentEmail, loadOffers } from './offers-store.ts';
+import { $studentEmail, loadOffers } from './offers-state.ts';
 
 /** Student offer, step 1: the code to the college address; step 2: the code back. */
 export const studentCodeForm = formOptions({

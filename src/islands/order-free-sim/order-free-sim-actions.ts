@@ -5,7 +5,7 @@ import { referralsApi } from '../../contract/referrals.ts';
 import { call, errorMessage } from '../../lib/http.ts';
 import { memberParams } from '../../lib/member-session.ts';
 import { formOptions } from '../../stores/form.ts';
-import { $referralNote } from './order-free-sim-store.ts';
+import { $referralNote } from './order-free-sim-state.ts';
 
 /** The free-SIM order: the address is checked here and by the server, the captcha answered, then the order placed. */
 export const freeSimOrder = formOptions({

@@ -2,7 +2,7 @@ import { ReferFriendForm, referralsApi } from '../../contract/referrals.ts';
 import { call } from '../../lib/http.ts';
 import { memberParams } from '../../lib/member-session.ts';
 import { formOptions } from '../../stores/form.ts';
-import { loadReferrals } from './refer-store.ts';
+import { loadReferrals } from './refer-state.ts';
 
 /** Refer a friend: the referral service's refusal comes back as its own message. */
 export const referForm = formOptions({

@@ -1,4 +1,4 @@
-import { $signUp, ordersFreeSim, type SignUpState } from './sign-up-store.ts';
+import { $signUp, ordersFreeSim, type SignUpState } from './sign-up-state.ts';
 import { emailRule, SignUpForm } from '../../contract/forms.ts';
 import { humanProblems } from '../../lib/form-values.ts';
 import { captchaAnswer } from '../../lib/captcha.ts';

@@ -1,45 +1,12 @@
-import { map } from 'nanostores';
 import { lazyAction } from '../../stores/lazy-action.ts';
+import { $signUp } from './sign-up-state.ts';
+export { $signUp, ordersFreeSim, rememberJourney, type SignUpState } from './sign-up-state.ts';
 
 /*
  * The sign-up island's state; its actions (the form's rule, the captcha, the HTTP client, the
  * session cookies) load when first used (sign-up-actions.ts), so the page ships none of them
  * before the visitor sends the form (issue 27).
  */
-
-export interface SignUpState {
-  step: 'create' | 'verify' | 'leaving';
-  busy: boolean;
-  /** What the member is waiting for while busy ("Checking you're a person…"). */
-  busyLabel: string;
-  error?: string | undefined;
-  notice?: string | undefined;
-  fields: Record<string, string>;
-  email?: string | undefined;
-}
-
-export const $signUp = map<SignUpState>({ step: 'create', busy: false, busyLabel: '', fields: {} });
-
-const FROM_STORE_KEY = 'signupFromStore';
-
-/** `/sign-up?fromStore=false` is the free-SIM journey: remembered for the tab, through log-in and verification. */
-export function rememberJourney(search: string): void {
-  const fromStore = new URLSearchParams(search).get('fromStore');
-  try {
-    if (fromStore === 'false') sessionStorage.setItem(FROM_STORE_KEY, 'false');
-    else if (fromStore === 'true') sessionStorage.removeItem(FROM_STORE_KEY);
-  } catch {
-    /* storage off: the journey falls back to activation */
-  }
-}
-
-export function ordersFreeSim(): boolean {
-  try {
-    return sessionStorage.getItem(FROM_STORE_KEY) === 'false';
-  } catch {
-    return false;
-  }
-}
 
 // The actions load when first used (sign-up-actions.ts); the form says so if they cannot.
 const actions = () => import('./sign-up-actions.ts');

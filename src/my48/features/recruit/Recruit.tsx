@@ -5,7 +5,7 @@ import { RECRUIT_REWARD_CENTS } from '../../../contract/recruit.ts';
 import { AddressFields } from '../../../components/forms/AddressFields.tsx';
 import { FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
 import { euro, shortDate } from '../../../lib/format.ts';
-import { $router } from '../../router.ts';
+import type { ScreenProps } from '../../screen-props.ts';
 import { $recruit, loadRecruit, recruitLink, sendForm } from './recruit-store.ts';
 import { sendStateOf } from './send-state.ts';
 
@@ -118,10 +118,9 @@ function CopyLink({ link }: { link: string }) {
 }
 
 /** Recruit and reward: the member's link, the reward earned and per friend, free SIMs left today; send-free-sim below it. */
-export default function Recruit() {
-  const page = useStore($router);
+export default function Recruit({ page }: ScreenProps) {
   const { affiliateId, rewards, limits, limitsRefusal, error } = useStore($recruit);
-  const sending = page?.route === 'recruitFragment';
+  const sending = page.route === 'recruitFragment';
   useEffect(() => {
     void loadRecruit();
   }, []);

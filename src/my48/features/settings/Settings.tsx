@@ -4,7 +4,7 @@ import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.
 import { MarketingPermissionsForm } from '../../../components/forms/MarketingPermissionsForm.tsx';
 import { formValues } from '../../../lib/form-values.ts';
 import { currentUserId } from '../../../lib/member-session.ts';
-import { $router } from '../../router.ts';
+import type { ScreenProps } from '../../screen-props.ts';
 import { fragmentTitles, SETTINGS_FRAGMENTS } from './fragments.ts';
 import {
   $card,
@@ -186,12 +186,9 @@ function ChangePassword() {
 }
 
 /** Settings: one fragment at a time, chosen from the list; the choice is remembered for the tab. */
-export default function Settings() {
-  const page = useStore($router);
+export default function Settings({ page }: ScreenProps) {
   const userId = currentUserId() ?? '';
-  const fragment = settingsFragment(
-    page?.route === 'settingsFragment' ? (page.params as Record<string, string>)['fragment'] : undefined,
-  );
+  const fragment = settingsFragment(page.route === 'settingsFragment' ? page.params['fragment'] : undefined);
   useEffect(() => rememberFragment(fragment), [fragment]);
   return (
     <div className="settings">

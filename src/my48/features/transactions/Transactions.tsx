@@ -1,14 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { euro, gb, shortDate, signedEuro } from '../../../lib/format.ts';
-import { $router } from '../../router.ts';
+import type { ScreenProps } from '../../screen-props.ts';
 import { Receipt } from './Receipt.tsx';
 import { $transactions, pagesOf, showPage } from './transactions-store.ts';
 
 /** Money in and out, and data moved with the flexible-data features, newest first, ten to a page. */
-export default function Transactions() {
-  const route = useStore($router);
-  if (route?.route === 'receipt') return <Receipt id={(route.params as Record<string, string>)['id'] ?? ''} />;
+export default function Transactions({ page }: ScreenProps) {
+  if (page.route === 'receipt') return <Receipt id={page.params['id'] ?? ''} />;
   return <List />;
 }
 

@@ -1,0 +1,38 @@
+import { atom, map } from 'nanostores';
+import { route, type Answer } from '../../contract/endpoint.ts';
+import type { offersApi } from '../../contract/offers.ts';
+import { call, errorMessage } from '../../lib/http.ts';
+// The member's id needs the session cookies' cryptography: loaded only for a member (a visitor sees SignInFirst).
+import { memberParamsLater as memberParams } from '../../lib/member-params-later.ts';
+
+/* The offers' shared state and reads. Its own module: the actions, loaded later by the store, import this and not the store (no import cycle). */
+
+// Typed by their endpoints, without the schema library (issue 27: island pages load no zod); the
+// forms' rules and calls load on submit (offers-actions.ts).
+export const routes = {
+  promotions: route<typeof offersApi.promotions>('get', '/panda/public/offers'),
+  memberOffers: route<typeof offersApi.memberOffers>('get', '/panda/protected/users/{user_id}/offers'),
+  campaignDetails: route<typeof offersApi.campaignDetails>('get', '/panda/protected/users/{user_id}/campaign-details'),
+  joinCampaign: route<typeof offersApi.joinCampaign>('post', '/panda/protected/users/{user_id}/campaign'),
+};
+
+type Promotions = Answer<typeof offersApi.promotions>['_payload'];
+type MemberOffers = Answer<typeof offersApi.memberOffers>['_payload'];
+
+/** The dated offers today, and (signed in) what the member has claimed. */
+export const $offers = map<{ promotions?: Promotions; mine?: MemberOffers; error?: string }>({});
+
+export async function loadOffers(signedIn: boolean): Promise<void> {
+  try {
+    const [promotions, mine] = await Promise.all([
+      call(routes.promotions),
+      signedIn ? call(routes.memberOffers, { params: await memberParams() }) : undefined,
+    ]);
+    $offers.set({ promotions: promotions._payload, ...(mine ? { mine: mine._payload } : {}) });
+  } catch (error) {
+    $offers.set({ error: errorMessage(error, 'The offers could not be loaded. Please try again.') });
+  }
+}
+
+/** Student offer: the college address the code went to (step 2 shows it). */
+export const $studentEmail = atom<string | null>(null);
