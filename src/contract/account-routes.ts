@@ -1,6 +1,7 @@
 import type { accountApi } from './account.ts';
 import { failures, route } from './endpoint.ts';
 import { messages } from './messages.ts';
+import { sharedFailures } from './common-failures.ts';
 
 /**
  * The account endpoints the dashboard calls before it shows, as routes (method and path, typed
@@ -21,9 +22,9 @@ export const accountRoutes = {
   ),
 };
 
-export const accountFailures = failures({
+export const accountFailures = failures('account', {
   activationInProgress: { status: 400, message: 'Account activation in progress' },
-  accountDetailsMissing: { status: 400, message: 'Account details missing' },
+  accountDetailsMissing: sharedFailures.detailsMissing,
   billingUnavailable: { status: 504, message: messages.serviceUnavailable },
   notYourSim: { status: 403, message: messages.forbiddenMember },
 });

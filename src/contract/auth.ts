@@ -82,7 +82,7 @@ export const authApi = {
   }),
 };
 
-export const authFailures = failures({
+export const authFailures = failures('auth', {
   invalidLogin: { status: 401, message: 'The e-mail address or password is not right.' },
   badLoginBody: { status: 400, message: 'Send username and password as JSON or form data.' },
   noSuchMember: { status: 404, message: messages.notFound },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint.ts';
+import { endpoint, failures } from './endpoint.ts';
 
 /** Publishing from the CMS (operations.md): Sanity's webhook, a rebuild by hand, and the editors' status. */
 
@@ -9,6 +9,12 @@ export const cmsMessages = {
   notConfigured: 'Publishing is not configured',
   badToken: 'An editor token is required',
 } as const;
+
+export const cmsFailures = failures('cms', {
+  notConfigured: { status: 503, message: cmsMessages.notConfigured },
+  badSignature: { status: 401, message: cmsMessages.badSignature },
+  badToken: { status: 401, message: cmsMessages.badToken },
+});
 
 const BuildRunSchema = z.object({
   id: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { coverageMessages } from './coverage.ts';
-import { endpoint } from './endpoint.ts';
+import { endpoint, failures } from './endpoint.ts';
 import { payload } from './schemas.ts';
 
 /** The coverage checker's server call, with its schema (the server and the OpenAPI document use it). */
@@ -18,6 +18,12 @@ const GeolocationSchema = z
     }),
   })
   .meta({ id: 'Geolocation' });
+
+/** Spec section 8: the geolocation service's failures, answered with the spec's own codes. */
+export const coverageFailures = failures('coverage', {
+  HTTP_ERROR: { status: 503, message: coverageMessages.HTTP_ERROR, code: 'HTTP_ERROR' },
+  HTTP_TIMEOUT: { status: 504, message: coverageMessages.HTTP_TIMEOUT, code: 'HTTP_TIMEOUT' },
+});
 
 export const coverageApi = {
   geolocation: endpoint({

@@ -63,14 +63,32 @@ export function pathFor(path: string, params: Record<string, string | number> = 
   });
 }
 
-/** A failure the API answers for a domain outcome: its status and the message a member reads. */
+/**
+ * A failure the API answers: its status, the message a member reads and a stable code that clients
+ * and tests branch on (issue 28: copy can change, the code does not). Answered as
+ * `{ _payload: { message, code } }`; the OpenAPI document lists every code (contract/error-codes.ts).
+ */
 export interface Failure {
   status: ErrorStatus;
   message: string;
+  code: string;
 }
-/** Declares a feature's failures: domain outcome → status and message (one table per feature). */
-export function failures<const T extends Record<string, Failure>>(table: T): T {
-  return table;
+/** A table entry: a code of its own (one failure shared by several tables, or a code the spec names) or none. */
+type Entry = { status: ErrorStatus; message: string; code?: string };
+type Coded<A extends string, T extends Record<string, Entry>> = {
+  [K in keyof T]: T[K] extends { code: string } ? T[K] & Failure : T[K] & { code: `${A}.${K & string}` };
+};
+/**
+ * Declares an area's failures (one table per feature): domain outcome → status and message, each
+ * entry coded `<area>.<outcome>` (e.g. `flexi.alreadyCarriedOver`) unless it brings its own code.
+ */
+export function failures<const A extends string, const T extends Record<string, Entry>>(
+  area: A,
+  table: T,
+): Coded<A, T> {
+  return Object.fromEntries(
+    Object.entries(table).map(([key, entry]) => [key, { ...entry, code: entry.code ?? `${area}.${key}` }]),
+  ) as Coded<A, T>;
 }
 
 /**

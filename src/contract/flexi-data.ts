@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, failures, type Failure } from './endpoint.ts';
+import { endpoint, failures } from './endpoint.ts';
 import { irishMobileRule } from './forms.ts';
 import { payload, SimParams } from './schemas.ts';
 import { messages } from './messages.ts';
@@ -55,7 +55,7 @@ const words: Record<Exclude<FlexiAction, 'carryover'>, { name: string; failed: s
  */
 function tableFor(action: FlexiAction) {
   const w = action === 'carryover' ? null : words[action];
-  return failures({
+  return failures('flexi', {
     noMembership: { status: 409, message: flexiMessages.noMembership },
     notAvailable: {
       status: 422,
@@ -89,11 +89,12 @@ function tableFor(action: FlexiAction) {
       message: "We can't send data to this number - it must be an active 48 member with a membership.",
     },
     simBlocked: { status: 423, message: messages.simBlocked },
+    safeUnavailable: { status: 503, message: flexiMessages.safeUnavailable },
     recipientUnlimited: {
       status: 422,
       message: 'That member has unlimited data already, so they cannot receive data.',
     },
-  } satisfies Record<string, Failure>);
+  });
 }
 export const flexiFailures = Object.fromEntries(FLEXI_ACTIONS.map((a) => [a, tableFor(a)])) as Record<
   FlexiAction,

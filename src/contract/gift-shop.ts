@@ -77,7 +77,7 @@ export const giftShopApi = {
 };
 
 /** Spec section 5, word for word. */
-export const giftShopFailures = failures({
+export const giftShopFailures = failures('giftShop', {
   invalidNumber: { status: 400, message: messages.invalidNumber },
   cannotLinkMembership: { status: 409, message: messages.cannotLinkMembership },
   cannotTopUp: { status: 409, message: messages.cannotTopUp },

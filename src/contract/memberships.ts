@@ -3,6 +3,7 @@ import { CREDIT_AMOUNTS_CENTS, PAYMENT_TYPES } from './constants.ts';
 import { endpoint, failures } from './endpoint.ts';
 import { payload, SimParams } from './schemas.ts';
 import { messages } from './messages.ts';
+import { sharedFailures } from './common-failures.ts';
 
 /**
  * Memberships, auto-renew, credit and data add-ons (money.md). Money in euro cents, data in KB,
@@ -164,19 +165,19 @@ export const membershipsApi = {
   }),
 };
 
-export const membershipsFailures = failures({
+export const membershipsFailures = failures('memberships', {
   /** The message names the limit and what is left: spendLimitMessage in security.ts. */
-  overSpendLimit: { status: 422, message: 'This would pass your monthly card spending limit.' },
+  overSpendLimit: sharedFailures.overSpendLimit,
   simBlocked: { status: 423, message: messages.simBlocked },
   notOnSale: { status: 409, message: 'That membership cannot be bought for this SIM now.' },
   alreadyQueued: {
     status: 409,
     message: 'You already have a membership queued. You can buy another once it has started.',
   },
-  noCurrentMembership: { status: 409, message: messages.noCurrentMembership },
+  noCurrentMembership: sharedFailures.noCurrentMembership,
   needsMembership: { status: 409, message: 'An add-on needs a current membership. Buy a membership first.' },
   cardDeclined: { status: 402, message: 'Your card was declined. Please use another card.' },
-  noBalance: { status: 400, message: 'Account details missing' },
+  noBalance: sharedFailures.detailsMissing,
   creditChanged: {
     status: 409,
     message: 'Your credit changed while you were paying. Nothing was taken; please try again.',

@@ -49,7 +49,7 @@ export const myDataApi = {
   }),
 };
 
-export const myDataFailures = failures({
+export const myDataFailures = failures('myData', {
   ...stepUpFailures,
   wrongPassword: { status: 400, message: "That password isn't right." },
 });

@@ -251,7 +251,7 @@ export const offersApi = {
   }),
 };
 
-export const offersFailures = failures({
+export const offersFailures = failures('offers', {
   notStudentDomain: {
     status: 422,
     message: "That isn't a college address we know. Use your e-mail address from a college on the list.",

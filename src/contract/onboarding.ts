@@ -58,7 +58,7 @@ export const onboardingApi = {
   }),
 };
 
-export const onboardingFailures = failures({
+export const onboardingFailures = failures('onboarding', {
   simNotFound: { status: 404, message: messages.simNotFound },
   simAlreadyActive: { status: 409, message: messages.simAlreadyActive },
   alreadyHasSim: { status: 409, message: 'Your account already has a SIM. Contact us if you want to add another.' },

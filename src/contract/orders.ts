@@ -55,7 +55,7 @@ export const ordersApi = {
   }),
 };
 
-export const ordersFailures = failures({
+export const ordersFailures = failures('orders', {
   freeSimOnItsWay: {
     status: 409,
     message: 'You already have a free SIM on its way. You can order another once it has arrived.',

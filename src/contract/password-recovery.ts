@@ -51,7 +51,7 @@ export const passwordRecoveryApi = {
   }),
 };
 
-export const passwordRecoveryFailures = failures({
+export const passwordRecoveryFailures = failures('passwordRecovery', {
   resetInvalid: { status: 400, message: 'That reset link is not valid any more. Ask for a new one.' },
 });
 

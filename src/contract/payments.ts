@@ -5,6 +5,7 @@ import { endpoint, failures } from './endpoint.ts';
 import { payload, SimParams, UserParams } from './schemas.ts';
 import { CREDIT_AMOUNTS_CENTS } from './constants.ts';
 import { membershipsFailures } from './memberships.ts';
+import { sharedFailures } from './common-failures.ts';
 /**
  * Card payments: the payment types of spec section 4 and the result codes of spec section 9,
  * shared by the server (which decides) and the browser (which shows the outcome).
@@ -214,16 +215,16 @@ export const paymentsApi = {
   }),
 };
 
-export const paymentsFailures = failures({
+export const paymentsFailures = failures('payments', {
   ...stepUpFailures,
   /** The message names the limit and what is left: spendLimitMessage in security.ts. */
-  overSpendLimit: { status: 422, message: 'This would pass your monthly card spending limit.' },
+  overSpendLimit: sharedFailures.overSpendLimit,
   simBlocked: { status: 423, message: messages.simBlocked },
   notOnSale: { status: 409, message: 'That cannot be bought for this SIM now.' },
   alreadyQueued: membershipsFailures.alreadyQueued,
   needsMembership: membershipsFailures.needsMembership,
   creditCovers: { status: 409, message: 'Your credit pays for this; no card payment is needed.' },
-  noBalance: { status: 400, message: 'Account details missing' },
+  noBalance: sharedFailures.detailsMissing,
   noStoredCard: { status: 409, message: 'You have no saved card. Please choose a new card.' },
   noSuchCheckout: { status: 404, message: 'This payment has expired or does not exist. Please start again.' },
 });

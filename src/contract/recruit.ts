@@ -182,7 +182,7 @@ export const recruitApi = {
   }),
 };
 
-export const recruitFailures = failures({
+export const recruitFailures = failures('recruit', {
   simBlocked: { status: 423, message: messages.simBlocked },
   tooMany: { status: 409, message: messages.tooManyMgmSims },
   noActiveSim: { status: 422, message: messages.mgmNeedsActiveSim },

@@ -156,12 +156,14 @@ export const referralsApi = {
   }),
 };
 
-export const referralsFailures = failures({
+export const referralsFailures = failures('referrals', {
   alreadyReferred: { status: 409, message: 'This friend has been referred already.' },
   notYou: { status: 403, message: 'You can only record your own orders.' },
   noOrder: { status: 404, message: 'There is no order with this number.' },
   noReferral: { status: 404, message: 'There is no referred order with this number.' },
   unknownMember: { status: 404, message: 'There is no member with this id.' },
+  /** The referral service refused: its own status (4xx) and message, passed on (spec section 8). */
+  serviceRefused: { status: 422, message: 'The referral service refused this.' },
   serviceDown: {
     status: 503,
     message: 'The referral service is not answering at the moment. Please try again shortly.',

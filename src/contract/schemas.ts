@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
 /** Schemas every feature's contract shares. */
-export const ErrorSchema = z.object({ _payload: z.object({ message: z.string() }) }).meta({ id: 'Error' });
 export const MessageAnswer = z.object({ _payload: z.object({ message: z.string() }) });
 export const payload = <T extends z.ZodType>(schema: T) => z.object({ _payload: schema });
 

@@ -122,7 +122,7 @@ export const securityApi = {
   }),
 };
 
-export const securityFailures = failures({
+export const securityFailures = failures('security', {
   ...stepUpFailures,
   wrongPassword: { status: 400, message: messages.wrongCurrentPassword },
   emailTaken: { status: 409, message: 'That e-mail address belongs to another 48 account.' },

@@ -97,7 +97,7 @@ export const settingsApi = {
   }),
 };
 
-export const settingsFailures = failures({
+export const settingsFailures = failures('settings', {
   wrongCurrentPassword: { status: 400, message: messages.wrongCurrentPassword },
 });
 

@@ -73,7 +73,7 @@ export const signUpApi = {
   }),
 };
 
-export const signUpFailures = failures({
+export const signUpFailures = failures('signUp', {
   emailTaken: {
     status: 409,
     message: 'An account with this e-mail address already exists. Log in, or reset your password.',

@@ -132,7 +132,7 @@ export const simSettingsApi = {
   }),
 };
 
-export const simSettingsFailures = failures({
+export const simSettingsFailures = failures('simSettings', {
   ...stepUpFailures,
   notAnEsim: { status: 404, message: 'This SIM is not an eSIM.' },
   replacementOnItsWay: { status: 409, message: 'A replacement SIM is already on its way to you.' },

@@ -46,7 +46,7 @@ export const stepUpApi = {
 };
 
 /** The refusals of any change that needs a code: 403, with what to do. */
-export const stepUpFailures = failures({
+export const stepUpFailures = failures('stepUp', {
   stepUpMissing: {
     status: 403,
     message: 'This change needs the 6-digit code we send to your e-mail address. Ask for a code and enter it.',

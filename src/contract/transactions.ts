@@ -93,6 +93,6 @@ export const receiptsApi = {
     errors: { 404: 'No such receipt of this member' },
   }),
 };
-export const receiptsFailures = failures({
+export const receiptsFailures = failures('receipts', {
   noReceipt: { status: 404, message: 'There is no receipt for that transaction.' },
 });

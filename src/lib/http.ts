@@ -84,6 +84,16 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong. P
   return fallback;
 }
 
+/**
+ * The API's stable code for a failed call (`_payload.code`, issue 28): what a store branches on.
+ * Never the message, which is copy and may be reworded.
+ */
+export function errorCode(error: unknown): string | undefined {
+  if (!(error instanceof FetchError)) return undefined;
+  const code = (error.data as { _payload?: { code?: unknown } } | undefined)?._payload?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
 export const http = createHttp();
 
 type ParamsOption<E extends EndpointDef> = [keyof PathParams<E>] extends [never]

@@ -38,6 +38,12 @@ import type { Metrics } from './metrics.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { resolveFile, sendFile, type StaticSite } from './static-site.ts';
 import { peerAddress } from './http/limiters.ts';
+import {
+  HTTP_LAYER_CODES,
+  HTTP_LAYER_FALLBACK,
+  requestFailures,
+  SERVER_ERROR_CODE,
+} from '../contract/common-failures.ts';
 import { clientView, trustOf } from './http/proxy.ts';
 
 /** HSTS for a request that reached us (or the proxy in front) over https (production.md). */
@@ -228,8 +234,10 @@ export function createApp({
   });
 
   app.onError((error, c) => {
-    if (error instanceof HTTPException && error.status < 500)
-      return fail(c, error.status, error.message || messages.notFound);
+    if (error instanceof HTTPException && error.status < 500) {
+      const code = HTTP_LAYER_CODES[error.status as keyof typeof HTTP_LAYER_CODES] ?? HTTP_LAYER_FALLBACK;
+      return fail(c, { status: error.status, message: error.message || messages.notFound, code });
+    }
     c.var.log?.error({ err: error }, 'unhandled error');
     reporter?.capture(error, {
       requestId: c.var.requestId,
@@ -239,7 +247,11 @@ export function createApp({
       headers: Object.fromEntries(Object.entries(c.req.header())),
       memberId: c.var.member?.id,
     });
-    return c.json({ _payload: { message: messages.serverError, request_id: c.var.requestId } }, 500);
+    return fail(
+      c,
+      { status: 500, message: messages.serverError, code: SERVER_ERROR_CODE },
+      { request_id: c.var.requestId },
+    );
   });
 
   // The API: origin check for all of it, the session for protected calls (but log-in itself),
@@ -259,7 +271,7 @@ export function createApp({
   api.get('/panda/reference', (c) =>
     c.html(referencePage(document() as unknown as Parameters<typeof referencePage>[0])),
   );
-  api.all('/panda/*', (c) => fail(c, 404, messages.notFound));
+  api.all('/panda/*', (c) => fail(c, requestFailures.notFound));
 
   app.route('/', api);
   if (config.sandbox) {
@@ -280,6 +292,6 @@ export function createApp({
       return file ? sendFile(c, site, file) : sendFile(c, site, '/404.html', 404);
     });
   }
-  app.all('*', (c) => fail(c, 404, messages.notFound));
+  app.all('*', (c) => fail(c, requestFailures.notFound));
   return app;
 }

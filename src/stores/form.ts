@@ -1,7 +1,7 @@
 import type { MapStore } from 'nanostores';
 import type { z } from 'zod';
 import { humanProblems } from '../lib/form-values.ts';
-import { errorMessage } from '../lib/http.ts';
+import { errorCode, errorMessage } from '../lib/http.ts';
 import { emptyFormState, formShell } from './form-shell.ts';
 import { setLoading } from './layout.ts';
 
@@ -10,6 +10,8 @@ export interface FormState<R> {
   busy: boolean;
   busyLabel?: string | undefined;
   error?: string | undefined;
+  /** The API's code for the error, when the API answered one: what a screen branches on. */
+  errorCode?: string | undefined;
   fields: Record<string, string>;
   result?: R | undefined;
 }
@@ -58,7 +60,12 @@ export function formStore<S extends z.ZodType, R>(
       const result = await options.send(parsed.data, step);
       $state.set({ busy: false, fields: {}, result });
     } catch (error) {
-      $state.set({ busy: false, fields: {}, error: errorMessage(error, options.fallbackError) });
+      $state.set({
+        busy: false,
+        fields: {},
+        error: errorMessage(error, options.fallbackError),
+        errorCode: errorCode(error),
+      });
     } finally {
       if (options.pageLoader) setLoading(false);
     }

@@ -3,7 +3,7 @@ import { KB_PER_GB } from '../../src/contract/constants.ts';
 import { accountFailures } from '../../src/contract/account-routes.ts';
 import { messages } from '../../src/contract/messages.ts';
 import { demoSsn } from '../../src/server/seed/seed.ts';
-import { call, forEachDatabase, login, SEED_TIME, type TestContext } from './harness.ts';
+import { call, errorAnswer, forEachDatabase, login, SEED_TIME, type TestContext } from './harness.ts';
 
 const DAY = 86_400_000;
 const gb = (n: number) => Math.round(n * KB_PER_GB);
@@ -92,10 +92,11 @@ forEachDatabase('account', (ctx) => {
     const missing = await summaryOf(ctx(), 'detailsmissing@example.com', 10);
     expect(missing).toEqual({
       status: 400,
-      body: { _payload: { message: accountFailures.accountDetailsMissing.message } },
+      body: errorAnswer(accountFailures.accountDetailsMissing),
     });
     const down = await summaryOf(ctx(), 'unavailable@example.com', 11);
-    expect(down).toEqual({ status: 504, body: { _payload: { message: messages.serviceUnavailable } } });
+    expect(down).toEqual({ status: 504, body: errorAnswer(accountFailures.billingUnavailable) });
+    expect(accountFailures.billingUnavailable.message).toBe(messages.serviceUnavailable);
   });
 
   it('sims/owned lists the member’s SIM, answers 400 while activation is in progress, and none without a SIM', async () => {

@@ -6,7 +6,8 @@ import { messages } from '../../src/contract/messages.ts';
 import { members, sessions } from '../../src/server/db/schema.ts';
 import { DEMO_PASSWORD, demoSsn } from '../../src/server/seed/seed.ts';
 import { legacyScryptHash, verifyPassword } from '../../src/server/services/passwords.ts';
-import { call, forEachDatabase, login } from './harness.ts';
+import { sessionFailures } from '../../src/contract/common-failures.ts';
+import { call, errorAnswer, forEachDatabase, login } from './harness.ts';
 
 const decryptEmv = (value: string) => {
   const decipher = createDecipheriv('aes-128-ecb', Buffer.from('48portal-emv-key'), null);
@@ -286,7 +287,7 @@ forEachDatabase('auth', (ctx) => {
       const res = await call(ctx().app, s, path);
       expect(res.status, path).toBe(403);
       const body = await res.json();
-      expect(body).toEqual({ _payload: { message: messages.forbiddenMember } });
+      expect(body).toEqual(errorAnswer(sessionFailures.notYourAccount));
     }
     const put = await call(ctx().app, s, '/panda/protected/users/5/extras/firstlogin?first_login=false', {
       method: 'PUT',
@@ -319,14 +320,14 @@ forEachDatabase('auth', (ctx) => {
         'another member’s SIM',
         () => call(ctx().app, active, summary(active, portinSsn)),
         403,
-        { _payload: { message: messages.forbiddenMember } },
+        errorAnswer(sessionFailures.notYourAccount),
       ],
       ['another member’s SIM the other way', () => call(ctx().app, portin, summary(portin, activeSsn)), 403],
       [
         'an ended session',
         () => call(ctx().app, ended, `/panda/protected/users/${ended.userId}/segments`),
         401,
-        { _payload: { message: messages.sessionExpired } },
+        errorAnswer(sessionFailures.expired),
       ],
       [
         'a token with another browser’s binding',

@@ -101,7 +101,7 @@ forEachDatabase('bad_input', (ctx) => {
       expect(res.status, path).toBeLessThan(500);
       const json = await res.json();
       expect(Object.keys(json), path).toEqual(['_payload']);
-      expect(Object.keys(json._payload), path).toEqual(['message']);
+      expect(Object.keys(json._payload), path).toEqual(['message', 'code']);
     }
     expect(await snapshot(ctx().handle.db)).toBe(before);
   });

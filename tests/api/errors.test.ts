@@ -3,13 +3,14 @@ import { messages } from '../../src/contract/messages.ts';
 import { createApp } from '../../src/server/app.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { DEMO_PASSWORD } from '../../src/server/seed/seed.ts';
-import { call, forEachDatabase, login, testConfig } from './harness.ts';
+import { requestFailures } from '../../src/contract/common-failures.ts';
+import { call, errorAnswer, forEachDatabase, login, testConfig } from './harness.ts';
 
 forEachDatabase('errors', (ctx) => {
   it('an unknown API route answers 404 in the error shape (401 first when it is under protected/)', async () => {
     const open = await ctx().app.request('/panda/nothing/here');
     expect(open.status).toBe(404);
-    expect(await open.json()).toEqual({ _payload: { message: messages.notFound } });
+    expect(await open.json()).toEqual(errorAnswer(requestFailures.notFound));
     expect((await ctx().app.request('/panda/protected/nothing/here')).status).toBe(401);
     const s = await login(ctx().app, 'active@example.com');
     const signedIn = await call(ctx().app, s, '/panda/protected/nothing/here');

@@ -13,6 +13,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts
 import { DEMO_PASSWORD, resetDatabase, seedDemo } from '../../src/server/seed/seed.ts';
 import type { AppConfig } from '../../src/server/config.ts';
 import { contentFiles } from './content.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 
 /** The moment the demo members are seeded at in tests; the clock starts here for every test. */
 export const SEED_TIME = new Date('2026-11-22T10:00:00Z');
@@ -71,6 +72,38 @@ export async function solveCaptcha(app: TestContext['app']): Promise<string> {
   );
 }
 
+/**
+ * Every error answer of the API in every API test is checked (issue 28): `{ _payload: { message, code } }`
+ * with a code the OpenAPI document lists. A test that meets one without fails, whatever it asserts.
+ */
+export function withCheckedErrors<A extends { request: (...args: never[]) => Response | Promise<Response> }>(
+  app: A,
+): A {
+  const request = app.request.bind(app) as (...args: unknown[]) => Promise<Response>;
+  const checked = async (...args: unknown[]) => {
+    const res = await request(...args);
+    const input = args[0];
+    const path = new URL(input instanceof Request ? input.url : String(input), 'http://portal.test').pathname;
+    // The health probes answer their own shape (for orchestrators), not the API's.
+    if (res.status >= 400 && path.startsWith('/panda/') && !/^\/panda\/(health|ready)$/.test(path)) {
+      const body = (await res
+        .clone()
+        .json()
+        .catch(() => undefined)) as { _payload?: { message?: unknown; code?: unknown } } | undefined;
+      const code = body?._payload?.code;
+      if (typeof body?._payload?.message !== 'string' || typeof code !== 'string' || !ERROR_CODES.includes(code))
+        throw new Error(`${path} answered ${res.status} without a listed error code: ${JSON.stringify(body)}`);
+    }
+    return res;
+  };
+  return Object.assign(app, { request: checked });
+}
+
+/** The error answer of a failure, as the API sends it. */
+export const errorAnswer = (failure: { message: string; code: string }) => ({
+  _payload: { message: failure.message, code: failure.code },
+});
+
 const databases: { name: string; url: string | undefined }[] = [{ name: 'PGlite', url: 'memory://' }];
 if (process.env['TEST_DATABASE_URL']) databases.push({ name: 'PostgreSQL', url: process.env['TEST_DATABASE_URL'] });
 else console.warn('TEST_DATABASE_URL is not set: the API suite runs on PGlite only; PostgreSQL is skipped.');
@@ -120,14 +153,16 @@ export function forEachDatabase(
         await seedDemo(c.handle.db, SEED_TIME);
         c.clock.now = new Date(SEED_TIME);
         c.payments = sandboxPayments(() => c.clock.now.getTime());
-        c.app = createApp({
-          db: c.handle.db,
-          config: c.config,
-          clock: () => c.clock.now,
-          payments: c.payments,
-          content: contentFiles(),
-          publishing: harnessPublishing(),
-        });
+        c.app = withCheckedErrors(
+          createApp({
+            db: c.handle.db,
+            config: c.config,
+            clock: () => c.clock.now,
+            payments: c.payments,
+            content: contentFiles(),
+            publishing: harnessPublishing(),
+          }),
+        );
       }, 60_000);
       afterAll(async () => ctx?.handle.close());
       suite(() => ctx!);

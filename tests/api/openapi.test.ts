@@ -3,7 +3,26 @@ import { describe, expect, it } from 'vitest';
 import { nameRule } from '../../src/contract/forms.ts';
 import { createApp } from '../../src/server/app.ts';
 import type { Database } from '../../src/server/db/client.ts';
+import { readdirSync } from 'node:fs';
+import { ERROR_CODES } from '../../src/contract/error-codes.ts';
 import { testConfig } from './harness.ts';
+
+/** Every failure (status, message, code) a contract module exports, in tables or tables of tables. */
+async function contractFailures(): Promise<{ where: string; code: string; status: number }[]> {
+  const found: { where: string; code: string; status: number }[] = [];
+  const walk = (where: string, value: unknown, depth: number) => {
+    if (!value || typeof value !== 'object' || depth > 3) return;
+    const v = value as Record<string, unknown>;
+    if (typeof v['status'] === 'number' && typeof v['message'] === 'string' && 'code' in v)
+      return void found.push({ where, code: String(v['code']), status: v['status'] });
+    for (const [k, inner] of Object.entries(v)) walk(`${where}.${k}`, inner, depth + 1);
+  };
+  for (const file of readdirSync('src/contract').filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
+    const module = (await import(`../../src/contract/${file}`)) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(module)) if (/Failures$/.test(name)) walk(`${file}:${name}`, value, 0);
+  }
+  return found;
+}
 
 /** The OpenAPI document is one a client generator can use: Redocly's recommended rules find nothing in it. */
 describe('OpenAPI document', () => {
@@ -14,6 +33,28 @@ describe('OpenAPI document', () => {
       servers: { url: string }[];
       paths: Record<string, Record<string, { operationId?: string; security?: Record<string, string[]>[] }>>;
     };
+
+  it('lists every error code of every failure table in its one error schema (issue 28)', async () => {
+    const doc = (await document()) as unknown as {
+      components: {
+        schemas: Record<string, { properties: Record<string, { properties: Record<string, { enum?: string[] }> }> }>;
+      };
+    };
+    const listed = doc.components.schemas['Error']!.properties['_payload']!.properties['code']!.enum ?? [];
+    expect(listed).toEqual([...ERROR_CODES]);
+    const failures = await contractFailures();
+    expect(failures.length).toBeGreaterThan(100);
+    for (const { where, code } of failures) {
+      expect(listed, where).toContain(code);
+      expect(code, where).toMatch(/^([a-z][A-Za-z]*\.[a-z][A-Za-z0-9]*|HTTP_ERROR|HTTP_TIMEOUT)$/);
+    }
+    // One code, one meaning: failures that share a code (flexible data's per action, a shared one) share the status.
+    const statusOf = new Map<string, number>();
+    for (const { where, code, status } of failures) {
+      expect(statusOf.get(code) ?? status, where).toBe(status);
+      statusOf.set(code, status);
+    }
+  });
 
   it('passes Redocly’s recommended lint with no error and no warning', async () => {
     const config = await createConfig({ extends: ['recommended'] });

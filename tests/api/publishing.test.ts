@@ -1,11 +1,11 @@
 import { encodeSignatureHeader } from '@sanity/webhook';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { cmsMessages } from '../../src/contract/cms.ts';
+import { cmsFailures, cmsMessages } from '../../src/contract/cms.ts';
 import { createApp } from '../../src/server/app.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { createRebuilder, REPLAY_WINDOW_MS, type Publishing } from '../../src/server/publishing.ts';
-import { testConfig } from './harness.ts';
+import { errorAnswer, testConfig } from './harness.ts';
 
 /** Publish → rebuild (operations.md) at the API: Sanity's signature, the editors' token, one build at a time. */
 
@@ -82,7 +82,7 @@ describe('POST /panda/public/cms/publish', () => {
     for (const signature of cases) {
       const res = await publish(app, signature);
       expect(res.status, String(signature)).toBe(401);
-      expect(await res.json()).toEqual({ _payload: { message: cmsMessages.badSignature } });
+      expect(await res.json()).toEqual(errorAnswer(cmsFailures.badSignature));
     }
     // Just inside the window is fine.
     expect(
@@ -95,7 +95,7 @@ describe('POST /panda/public/cms/publish', () => {
     const { app, clock } = setup({ editorToken: TOKEN });
     const res = await publish(app, await encodeSignatureHeader(body, clock.now, SECRET));
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ _payload: { message: cmsMessages.notConfigured } });
+    expect(await res.json()).toEqual(errorAnswer(cmsFailures.notConfigured));
   });
 });
 

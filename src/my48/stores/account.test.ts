@@ -5,31 +5,31 @@ import { balanceFailure } from './account.ts';
 
 describe('balance summary failure (spec section 8)', () => {
   it('500: service available, account details missing', () => {
-    expect(balanceFailure(500, 'x')).toEqual({
+    expect(balanceFailure(500, 'x.y')).toEqual({
       serviceAvailable: true,
       accountDetailsMissing: true,
       noActiveMembership: false,
     });
   });
   it('504: service unavailable', () => {
-    expect(balanceFailure(504, 'x')).toEqual({
+    expect(balanceFailure(504, 'x.y')).toEqual({
       serviceAvailable: false,
       accountDetailsMissing: false,
       noActiveMembership: false,
     });
   });
   it('400: account details missing; No current MemberShip → no active membership; not yet activated → service available', () => {
-    expect(balanceFailure(400, accountFailures.accountDetailsMissing.message)).toEqual({
+    expect(balanceFailure(400, accountFailures.accountDetailsMissing.code)).toEqual({
       serviceAvailable: true,
       accountDetailsMissing: true,
       noActiveMembership: false,
     });
-    expect(balanceFailure(400, 'No current MemberShip')).toEqual({
+    expect(balanceFailure(400, 'memberships.noCurrentMembership')).toEqual({
       serviceAvailable: true,
       accountDetailsMissing: false,
       noActiveMembership: true,
     });
-    expect(balanceFailure(400, accountFailures.activationInProgress.message)).toEqual({
+    expect(balanceFailure(400, accountFailures.activationInProgress.code)).toEqual({
       serviceAvailable: true,
       accountDetailsMissing: false,
       noActiveMembership: false,

@@ -2,9 +2,10 @@ import { map } from 'nanostores';
 import { FetchError } from 'ofetch';
 import type { BalanceSummary, Sim } from '../../contract/account.ts';
 import { accountFailures, accountRoutes as accountApi } from '../../contract/account-routes.ts';
+import { sharedFailures } from '../../contract/common-failures.ts';
 import { SEGMENT_PORTIN } from '../../contract/constants.ts';
 import { messages } from '../../contract/messages.ts';
-import { call } from '../../lib/http.ts';
+import { call, errorCode } from '../../lib/http.ts';
 
 /**
  * The account as the API answers it, shared by every my48 screen: the SIM, this month's
@@ -32,14 +33,18 @@ export const $account = map<AccountState>({
 
 export type BalanceOutcome = Pick<AccountState, 'serviceAvailable' | 'accountDetailsMissing' | 'noActiveMembership'>;
 
-/** Spec section 8, "Balance summary failure", as a pure rule. */
-export function balanceFailure(status: number | undefined, message: string | undefined): BalanceOutcome {
+/**
+ * Spec section 8, "Balance summary failure", as a pure rule. The spec reads the 400's message ('No
+ * current MemberShip', 'Account activation in progress'); the server still answers those texts and
+ * this maps their codes (issue 28).
+ */
+export function balanceFailure(status: number | undefined, code: string | undefined): BalanceOutcome {
   if (status === 500) return { serviceAvailable: true, accountDetailsMissing: true, noActiveMembership: false };
   if (status === 504) return { serviceAvailable: false, accountDetailsMissing: false, noActiveMembership: false };
   if (status === 400) {
-    if (message === messages.noCurrentMembership)
+    if (code === sharedFailures.noCurrentMembership.code)
       return { serviceAvailable: true, accountDetailsMissing: false, noActiveMembership: true };
-    if (message === accountFailures.activationInProgress.message)
+    if (code === accountFailures.activationInProgress.code)
       return { serviceAvailable: true, accountDetailsMissing: false, noActiveMembership: false };
     return { serviceAvailable: true, accountDetailsMissing: true, noActiveMembership: false };
   }
@@ -47,8 +52,6 @@ export function balanceFailure(status: number | undefined, message: string | und
 }
 
 const statusOf = (e: unknown) => (e instanceof FetchError ? e.status : undefined);
-const messageOf = (e: unknown) =>
-  e instanceof FetchError ? (e.data as { _payload?: { message?: string } } | undefined)?._payload?.message : undefined;
 
 let loading: Promise<void> | undefined;
 
@@ -93,7 +96,7 @@ export function loadAccount(userId: string, { force = false, quiet = false } = {
       $account.set({
         status: 'ready',
         sim,
-        ...balanceFailure(statusOf(e), messageOf(e)),
+        ...balanceFailure(statusOf(e), errorCode(e)),
         portInInProgress: await segments,
         summary: undefined,
       });

@@ -1,15 +1,20 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { Answer, EndpointDef, Failure } from '../../contract/endpoint.ts';
+import type { Answer, EndpointDef } from '../../contract/endpoint.ts';
 
-/** The one error shape of the API (architecture: HTTP status plus _payload.message). */
-export function fail(c: Context, status: ContentfulStatusCode, message: string) {
-  return c.json({ _payload: { message } }, status);
+/** A failure as answered: a status, the message people read, the code clients branch on. */
+export interface Answered {
+  status: ContentfulStatusCode;
+  message: string;
+  code: string;
 }
 
-/** A domain outcome the service refused, answered with the status and message of its feature's table. */
-export function failWith(c: Context, failure: Failure) {
-  return fail(c, failure.status, failure.message);
+/**
+ * The one error shape of the API: `{ _payload: { message, code } }` with the failure's status
+ * (issue 28). `extra` carries figures an answer adds (the amount a card must pay).
+ */
+export function fail(c: Context, failure: Answered, extra?: Record<string, unknown>) {
+  return c.json({ _payload: { message: failure.message, code: failure.code, ...extra } }, failure.status);
 }
 
 /** The endpoint's success answer, typed by its contract. */

@@ -5,9 +5,9 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { MemoryStore, rateLimiter, type Store } from 'hono-rate-limiter';
 import { isSharedDatabase, type Database } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
-import { messages } from '../../contract/messages.ts';
 import { fail } from './answers.ts';
 import type { AppEnv } from './router.ts';
+import { requestFailures } from '../../contract/common-failures.ts';
 
 /** The socket's peer address (the proxy's, behind one); undefined where there is no socket (tests). */
 export function peerAddress(c: Context): string | undefined {
@@ -39,7 +39,7 @@ export async function emailField(c: Context, field: 'username' | 'email'): Promi
   }
 }
 
-const tooMany = (c: Context) => fail(c, 429, messages.tooManyRequests);
+const tooMany = (c: Context) => fail(c, requestFailures.tooMany);
 
 /**
  * hono-rate-limiter's memory store answers its live counter object, which the limiter reads only

@@ -2,8 +2,23 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { EndpointDef, ErrorStatus } from '../../contract/endpoint.ts';
-import { ErrorSchema } from '../../contract/schemas.ts';
+import { ERROR_CODES } from '../../contract/error-codes.ts';
 import type { AppEnv } from './router.ts';
+
+/**
+ * The one error shape (issue 28): the message people read and the stable code clients branch on,
+ * one of the failure tables' codes (contract/error-codes.ts).
+ */
+export const ErrorSchema = z
+  .object({
+    _payload: z.object({
+      message: z.string(),
+      code: z.enum(ERROR_CODES as [string, ...string[]]).meta({
+        description: 'Stable: branch on this, not on the message (which may be reworded)',
+      }),
+    }),
+  })
+  .meta({ id: 'Error' });
 
 /**
  * Routes from the contract's endpoint table (src/contract/<feature>.ts): the OpenAPI
@@ -171,7 +186,8 @@ export function openApiDocument(app: OpenAPIHono<AppEnv>, siteUrl: string) {
     info: {
       title: '48 panda API',
       version: '1.0.0',
-      description: 'The account API of the 48 portal. Errors answer {"_payload":{"message"}}.',
+      description:
+        'The account API of the 48 portal. Errors answer {"_payload":{"message","code"}}: branch on the code, show the message.',
       license: { name: 'Proprietary', url: 'https://www.48.ie/legal/terms-and-conditions' },
     },
     servers: [{ url: siteUrl.replace(/\/$/, ''), description: 'The portal' }],

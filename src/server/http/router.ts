@@ -13,6 +13,7 @@ import type { ReferralsAdapter } from '../integrations/referrals/index.ts';
 import type { Clock } from '../services/clock.ts';
 import type { Publishing } from '../publishing.ts';
 import { fail } from './answers.ts';
+import { requestFailures } from '../../contract/common-failures.ts';
 
 /** The server's state as the app sees it: whether it is shutting down (readiness answers 503 then). */
 export interface Lifecycle {
@@ -53,7 +54,10 @@ export function router() {
       if (!result.success) {
         const issue = result.error.issues[0];
         const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-        return fail(c, 400, `${where}${issue?.message ?? 'Invalid request'}`);
+        return fail(c, {
+          ...requestFailures.invalid,
+          message: `${where}${issue?.message ?? requestFailures.invalid.message}`,
+        });
       }
       return undefined;
     },

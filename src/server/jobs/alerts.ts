@@ -1,10 +1,11 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { RENEWAL_REMINDER_DAYS } from '../../contract/alerts.ts';
 import { euro } from '../../contract/format.ts';
 import { balances, memberships, products, sims, storedCards } from '../db/schema.ts';
 import { raiseAlert } from '../services/alerts.ts';
 import { dayOf } from '../services/calendar.ts';
 import type { ServiceContext } from '../services/outcome.ts';
+import { currentMembershipAt } from '../services/memberships.ts';
 
 const longDate = new Intl.DateTimeFormat('en-IE', {
   weekday: 'long',
@@ -34,7 +35,7 @@ export async function runAlerts(ctx: ServiceContext): Promise<number> {
     .from(memberships)
     .innerJoin(sims, eq(sims.ssn, memberships.ssn))
     .innerJoin(products, eq(products.sku, memberships.sku))
-    .where(and(eq(memberships.status, 'current'), gt(memberships.endsAt, now), eq(sims.status, 'active')));
+    .where(and(currentMembershipAt(now), eq(sims.status, 'active')));
 
   for (const { m, memberId, product } of current) {
     const period = `${m.ssn}:${m.startsAt.toISOString()}`;
@@ -128,9 +129,7 @@ export async function runAlerts(ctx: ServiceContext): Promise<number> {
     .from(memberships)
     .innerJoin(sims, eq(sims.ssn, memberships.ssn))
     .innerJoin(storedCards, eq(storedCards.memberId, sims.memberId))
-    .where(
-      and(eq(memberships.status, 'current'), eq(memberships.recurrenceEnabled, true), gt(memberships.endsAt, now)),
-    );
+    .where(and(currentMembershipAt(now), eq(memberships.recurrenceEnabled, true)));
   for (const { memberId, endsAt, card } of renewing) {
     if (cardExpiresAt(card.expiry) > endsAt) continue;
     await db.transaction(async (tx) => {

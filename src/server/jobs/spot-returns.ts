@@ -1,9 +1,10 @@
-import { and, asc, eq, gt, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import { formatMsisdn } from '../../contract/format.ts';
 import { KB_PER_GB } from '../../contract/constants.ts';
 import { ledger, memberships, sims, spotLoans } from '../db/schema.ts';
 import { intoSafe } from '../services/flexible-data.ts';
 import type { ServiceContext } from '../services/outcome.ts';
+import { currentMembershipAt } from '../services/memberships.ts';
 
 /**
  * Spot me loans whose days are over (flexible-data.md): what the borrower has not used goes back
@@ -32,14 +33,7 @@ export async function runSpotReturns({ db, clock }: ServiceContext): Promise<num
       const [m] = await tx
         .select()
         .from(memberships)
-        .where(
-          and(
-            eq(memberships.ssn, loan.lenderSsn),
-            eq(memberships.status, 'current'),
-            lte(memberships.startsAt, now),
-            gt(memberships.endsAt, now),
-          ),
-        )
+        .where(and(eq(memberships.ssn, loan.lenderSsn), currentMembershipAt(now)))
         .for('update');
       await tx.update(spotLoans).set({ returnedAt: now, returnedKb: left }).where(eq(spotLoans.id, loan.id));
       if (left === 0) return true;

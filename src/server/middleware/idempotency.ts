@@ -7,12 +7,7 @@ import type { Clock } from '../services/clock.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { fail } from '../http/answers.ts';
 import type { AppEnv } from '../http/router.ts';
-
-export const idempotencyMessages = {
-  badKey: 'The Idempotency-Key header must be 8 to 128 letters, digits, dashes or underscores.',
-  reused: 'This Idempotency-Key was used for another request.',
-  inProgress: 'The first request with this Idempotency-Key is still being answered. Try again in a moment.',
-} as const;
+import { requestFailures } from '../../contract/common-failures.ts';
 
 /** A request still "in progress" after this long was cut off (a crash, a kill): its key may be used again. */
 export const IN_PROGRESS_EXPIRY_MS = 2 * 60_000;
@@ -37,7 +32,7 @@ export async function expireIdempotencyKeys({ db, clock }: { db: Database; clock
 export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
   const key = c.req.header('idempotency-key');
   if (key === undefined) return next();
-  if (!/^[A-Za-z0-9_-]{8,128}$/.test(key)) return fail(c, 400, idempotencyMessages.badKey);
+  if (!/^[A-Za-z0-9_-]{8,128}$/.test(key)) return fail(c, requestFailures.badIdempotencyKey);
   const scope = `member:${c.var.member.id}`;
   const body = await c.req.raw.clone().text();
   const requestHash = createHash('sha256')
@@ -52,7 +47,7 @@ export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
       .select()
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
-    if (!first || first.requestHash !== requestHash) return fail(c, 422, idempotencyMessages.reused);
+    if (!first || first.requestHash !== requestHash) return fail(c, requestFailures.idempotencyKeyReused);
     if (first.status === null) {
       // Left in progress by a server that stopped mid-request (production.md): after its expiry a retry runs
       // again, taking the key over with one conditional update so two retries at once do not both run.
@@ -72,7 +67,7 @@ export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
             )
             .returning({ key: idempotencyKeys.key })
         : [];
-      if (taken.length === 0) return fail(c, 409, idempotencyMessages.inProgress);
+      if (taken.length === 0) return fail(c, requestFailures.inProgress);
     } else {
       c.header('idempotent-replayed', 'true');
       return c.body(first.body ?? '', first.status as ContentfulStatusCode, { 'content-type': 'application/json' });

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
-import { messages } from '../../contract/messages.ts';
 import { fail } from '../http/answers.ts';
 import type { AppEnv } from '../http/router.ts';
+import { requestFailures } from '../../contract/common-failures.ts';
 
 /**
  * A request that says where it comes from must come from this site (as the client reached it,
@@ -15,7 +15,7 @@ export const sameOrigin = createMiddleware<AppEnv>(async (c, next) => {
     origin !== new URL(c.var.config.siteUrl).origin &&
     !c.var.config.allowedOrigins.includes(origin)
   ) {
-    return fail(c, 403, messages.forbiddenOrigin);
+    return fail(c, requestFailures.otherOrigin);
   }
   return next();
 });

@@ -1,7 +1,6 @@
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { eq, and } from 'drizzle-orm';
-import { messages } from '../../contract/messages.ts';
 import { sims } from '../db/schema.ts';
 import { fail } from '../http/answers.ts';
 import type { AppEnv } from '../http/router.ts';
@@ -9,6 +8,7 @@ import { checkSession } from '../services/sessions.ts';
 import { sameSecret, xsrfTokenFor } from '../services/tokens.ts';
 
 import { BINDING_COOKIE } from '../http/session.ts';
+import { sessionFailures } from '../../contract/common-failures.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** /users/{user_id}/sims/{ssn}/…: the {ssn} of a protected path, as requireOwnAccount will see it. */
 const SIM_PATH = /^\/panda\/protected\/users\/[^/]+\/sims\/([0-9]+)\//;
@@ -20,20 +20,20 @@ const SIM_PATH = /^\/panda\/protected\/users\/[^/]+\/sims\/([0-9]+)\//;
  */
 export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
   const token = c.req.header('x-gg-auth');
-  if (!token || token.length > 200) return fail(c, 401, messages.authRequired);
+  if (!token || token.length > 200) return fail(c, sessionFailures.loginRequired);
   const transaction = c.req.header('x-gg-transaction');
-  if (!transaction || transaction.length > 256) return fail(c, 401, messages.transactionRequired);
+  if (!transaction || transaction.length > 256) return fail(c, sessionFailures.transactionMissing);
   c.set('log', c.var.log.child({ transaction }));
 
   // The SIM a path names is checked with the session, in its query (requireOwnAccount reads the answer).
   const ssn = SIM_PATH.exec(c.req.path)?.[1];
   const session = await checkSession(c.var.db, token, getCookie(c, BINDING_COOKIE), c.var.clock, ssn);
-  if (!session.ok) return fail(c, 401, messages.sessionExpired);
+  if (!session.ok) return fail(c, sessionFailures.expired);
 
   if (!SAFE_METHODS.has(c.req.method)) {
     const sent = c.req.header('x-xsrf-token') ?? '';
     if (!sameSecret(sent, xsrfTokenFor(session.tokenHash, c.var.config.sessionSecret)))
-      return fail(c, 403, messages.forbiddenXsrf);
+      return fail(c, sessionFailures.xsrfMissing);
   }
   c.set('member', session.member);
   c.set('sessionId', session.sessionId);
@@ -48,18 +48,18 @@ export const requireOwnAccount = createMiddleware<AppEnv>(async (c, next) => {
   // {user_id} reject anything but digits themselves, and serve only the signed-in member.
   const userId = c.req.param('user_id');
   if (userId !== undefined && /^[0-9]+$/.test(userId) && Number(userId) !== c.var.member.id) {
-    return fail(c, 403, messages.forbiddenMember);
+    return fail(c, sessionFailures.notYourAccount);
   }
   const ssn = c.req.param('ssn');
   // sims/owned matches the {ssn} pattern too; routes with an {ssn} reject non-digits themselves.
   if (ssn !== undefined && /^[0-9]+$/.test(ssn)) {
     const checked = c.var.checkedSim;
-    if (checked?.ssn === ssn) return checked.owned ? next() : fail(c, 403, messages.forbiddenMember);
+    if (checked?.ssn === ssn) return checked.owned ? next() : fail(c, sessionFailures.notYourAccount);
     const [sim] = await c.var.db
       .select({ ssn: sims.ssn })
       .from(sims)
       .where(and(eq(sims.ssn, ssn), eq(sims.memberId, c.var.member.id)));
-    if (!sim) return fail(c, 403, messages.forbiddenMember);
+    if (!sim) return fail(c, sessionFailures.notYourAccount);
   }
   return next();
 });

@@ -59,7 +59,7 @@ interface DemoMember {
   cardPayments?: { sku: string; daysAgo: number }[];
 }
 
-/** The demo members of shared/design/demo-accounts.md, one per state the spec describes. */
+/** The demo members of the design's demo-accounts contract, one per state the spec describes. */
 const demo: DemoMember[] = [
   {
     n: 1,

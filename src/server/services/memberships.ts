@@ -1,10 +1,22 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, gt, lte, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import type { products } from '../db/schema.ts';
 import { balances, memberships, sims } from '../db/schema.ts';
 import { DAY } from './clock.ts';
 
 type Product = typeof products.$inferSelect;
+
+/**
+ * The current-membership rule, written once (issue 28): status 'current' and starts ≤ now < ends.
+ * A 'current' row whose period is over is ended (the renewal job has not handed it on yet), not current.
+ */
+export function currentMembershipAt(now: Date): SQL {
+  return and(eq(memberships.status, 'current'), lte(memberships.startsAt, now), gt(memberships.endsAt, now))!;
+}
+/** The same rule over a row already read. */
+export function isCurrentAt(m: { status: string; startsAt: Date; endsAt: Date }, now: Date): boolean {
+  return m.status === 'current' && m.startsAt <= now && m.endsAt > now;
+}
 
 /** The bulk membership (BDDVBL00) needs an active SIM with credit details and a membership bought before. */
 export async function bulkMembershipEligible(db: Queryable, memberId: number): Promise<boolean> {

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import { balances, ledger, memberships, products } from '../db/schema.ts';
 import { monthOf } from './calendar.ts';
-import { bulkMembershipEligible, membershipOf } from './memberships.ts';
+import { bulkMembershipEligible, isCurrentAt, membershipOf } from './memberships.ts';
 import { done, refused, type Outcome } from './outcome.ts';
 import { rewardRecruiter } from './recruits.ts';
 import { referralFirstMembership } from './referrals.ts';
@@ -40,7 +40,7 @@ export async function membershipsOf(db: Queryable, ssn: string, now: Date) {
     .from(memberships)
     .where(and(eq(memberships.ssn, ssn), inArray(memberships.status, ['current', 'queued'])));
   return {
-    current: rows.find((m) => m.status === 'current' && m.startsAt <= now && m.endsAt > now),
+    current: rows.find((m) => isCurrentAt(m, now)),
     queued: rows.find((m) => m.status === 'queued'),
     /** The renewal job has not handed it on yet. */
     ended: rows.find((m) => m.status === 'current' && m.endsAt <= now),

@@ -44,10 +44,10 @@ function MaxLimit() {
 
 /** Send free SIM (spec section 4): the form with a loader, the confirmation, and the max-limit and no-active-SIM states. */
 function SendFreeSim() {
-  const { limits, limitsRefusal } = useStore($recruit);
-  const { busy, busyLabel, error, fields, result } = useStore(sendForm.$state);
+  const { limits, limitsRefusalCode } = useStore($recruit);
+  const { busy, busyLabel, error, errorCode, fields, result } = useStore(sendForm.$state);
   useEffect(() => sendForm.reset, []);
-  const state = sendStateOf(error ?? limitsRefusal);
+  const state = sendStateOf(error ? errorCode : limitsRefusalCode);
   if (state === 'noActiveSim') return <NoActiveSim />;
   if (result) {
     return (

@@ -2,7 +2,7 @@ import { map } from 'nanostores';
 import type { Answer } from '../../../contract/endpoint.ts';
 import { FRIEND_ADDRESS_LABELS } from '../../../contract/forms.ts';
 import { recruitApi, SendFreeSimForm } from '../../../contract/recruit.ts';
-import { call, errorMessage } from '../../../lib/http.ts';
+import { call, errorCode, errorMessage } from '../../../lib/http.ts';
 import { currentUserId, memberParams } from '../../../lib/member-session.ts';
 import { formStore } from '../../../stores/form.ts';
 
@@ -15,6 +15,7 @@ export const $recruit = map<{
   rewards?: Rewards | undefined;
   limits?: Limits | undefined;
   limitsRefusal?: string | undefined;
+  limitsRefusalCode?: string | undefined;
   error?: string | undefined;
 }>({});
 
@@ -27,13 +28,21 @@ export async function loadRecruit(): Promise<void> {
     ]);
     let limits: Limits | undefined;
     let limitsRefusal: string | undefined;
+    let limitsRefusalCode: string | undefined;
     try {
       limits = (await call(recruitApi.simLimits, { params }))._payload;
     } catch (error) {
       // The server decides: without an active SIM it refuses with the spec's message.
       limitsRefusal = errorMessage(error);
+      limitsRefusalCode = errorCode(error);
     }
-    $recruit.set({ affiliateId: link._payload.affiliateId, rewards: rewards._payload, limits, limitsRefusal });
+    $recruit.set({
+      affiliateId: link._payload.affiliateId,
+      rewards: rewards._payload,
+      limits,
+      limitsRefusal,
+      limitsRefusalCode,
+    });
   } catch (error) {
     $recruit.set({ error: errorMessage(error, 'Your recruit details could not be loaded. Please try again.') });
   }

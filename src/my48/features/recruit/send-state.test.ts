@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { recruitFailures } from '../../../contract/recruit.ts';
 import { sendStateOf } from './send-state.ts';
 
-describe('send free SIM states (spec section 4)', () => {
-  it("a message containing 'Too many mgm sims today!' is the max-limit state", () => {
-    expect(sendStateOf('Too many mgm sims today!')).toBe('maxLimit');
-    expect(sendStateOf('Error: Too many mgm sims today! (3)')).toBe('maxLimit');
+describe('send free SIM states (spec section 4), by the refusal code', () => {
+  it("the code of 'Too many mgm sims today!' is the max-limit state", () => {
+    expect(recruitFailures.tooMany.message).toContain('Too many mgm sims today!');
+    expect(sendStateOf(recruitFailures.tooMany.code)).toBe('maxLimit');
   });
-  it("exactly 'MGM is limited to users with an active SIM' is the no-active-SIM state", () => {
-    expect(sendStateOf('MGM is limited to users with an active SIM')).toBe('noActiveSim');
-    expect(sendStateOf('MGM is limited to users with an active SIM.')).toBe('form');
+  it("the code of 'MGM is limited to users with an active SIM' is the no-active-SIM state", () => {
+    expect(recruitFailures.noActiveSim.message).toBe('MGM is limited to users with an active SIM');
+    expect(sendStateOf(recruitFailures.noActiveSim.code)).toBe('noActiveSim');
   });
-  it('anything else stays on the form', () => {
+  it('anything else stays on the form, whatever its message says', () => {
     expect(sendStateOf(undefined)).toBe('form');
-    expect(sendStateOf('s_county: County is required')).toBe('form');
+    expect(sendStateOf('request.invalid')).toBe('form');
+    expect(sendStateOf('Too many mgm sims today!')).toBe('form');
   });
 });

@@ -1,14 +1,16 @@
-import { messages } from '../../../contract/messages.ts';
+import { recruitFailures } from '../../../contract/recruit.ts';
 
 /**
- * Spec section 4, "Send free SIM": which state a refusal's message shows. A message containing
- * 'Too many mgm sims today!' is the max-limit state; exactly 'MGM is limited to users with an
- * active SIM' is the no-active-SIM state; anything else stays on the form with its message.
+ * Spec section 4, "Send free SIM": which state a refusal shows. The spec has the client read the
+ * message ('Too many mgm sims today!' is the max-limit state, 'MGM is limited to users with an
+ * active SIM' the no-active-SIM state); the server still answers those texts, and the client maps
+ * their codes (issue 28), so rewording the copy cannot change what the screen does. Anything else
+ * stays on the form with its message.
  */
 export type SendState = 'form' | 'maxLimit' | 'noActiveSim';
 
-export function sendStateOf(message: string | undefined): SendState {
-  if (message?.includes(messages.tooManyMgmSims)) return 'maxLimit';
-  if (message === messages.mgmNeedsActiveSim) return 'noActiveSim';
+export function sendStateOf(code: string | undefined): SendState {
+  if (code === recruitFailures.tooMany.code) return 'maxLimit';
+  if (code === recruitFailures.noActiveSim.code) return 'noActiveSim';
   return 'form';
 }

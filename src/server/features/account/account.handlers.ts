@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { accountFailures } from '../../../contract/account-routes.ts';
 import { accountApi } from '../../../contract/account.ts';
-import { failWith, ok } from '../../http/answers.ts';
+import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import {
@@ -22,13 +22,13 @@ export const segments = async (c: C) =>
 
 export async function simsOwned(c: C) {
   const outcome = await simsOf(c.var, c.var.member.id);
-  if (!outcome.ok) return failWith(c, accountFailures[outcome.reason]);
+  if (!outcome.ok) return fail(c, accountFailures[outcome.reason]);
   return ok(c, accountApi.simsOwned, { _meta: { total: outcome.value.length }, _payload: { values: outcome.value } });
 }
 
 export async function balanceSummary(c: C, { params }: Input<typeof accountApi.balanceSummary>) {
   const outcome = await summaryOf(c.var, c.var.member.id, params.ssn);
-  if (!outcome.ok) return failWith(c, accountFailures[outcome.reason]);
+  if (!outcome.ok) return fail(c, accountFailures[outcome.reason]);
   return ok(c, accountApi.balanceSummary, { _payload: { current_month_balance_summary: outcome.value } });
 }
 

@@ -5,7 +5,11 @@ import { batched } from '../../db/batch.ts';
 import { prepared, type Database } from '../../db/client.ts';
 import { dayOf } from '../../services/calendar.ts';
 import { unusedOf } from '../../services/flexible-data.ts';
-import { bulkMembershipEligible as eligibleForBulk } from '../../services/memberships.ts';
+import {
+  currentMembershipAt,
+  bulkMembershipEligible as eligibleForBulk,
+  isCurrentAt,
+} from '../../services/memberships.ts';
 import { DAY } from '../../services/clock.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 
@@ -81,7 +85,7 @@ export async function balanceSummary(
   if (!balance) return refused('accountDetailsMissing');
 
   const rows = sim.memberships.map(({ product, ...m }) => ({ m, product }));
-  const current = rows.find((r) => r.m.status === 'current' && r.m.startsAt <= now && r.m.endsAt > now);
+  const current = rows.find((r) => isCurrentAt(r.m, now));
   const queued = rows.find((r) => r.m.status === 'queued');
   const previous = rows.find((r) => r.m.status === 'past');
   const bags = sim.goodyBags.filter((b) => b.expiresAt > now);
@@ -184,7 +188,7 @@ export async function notificationSummary({ db }: ServiceContext, memberId: numb
 /** The bulk membership (BDDVBL00) rule lives with the other membership rules. */
 export const bulkMembershipEligible = ({ db }: ServiceContext, memberId: number) => eligibleForBulk(db, memberId);
 
-export async function purchaseDetails({ db }: ServiceContext, memberId: number) {
+export async function purchaseDetails({ db, clock }: ServiceContext, memberId: number) {
   const [last] = await db
     .select({ date: ledger.occurredAt, description: ledger.description, amount: ledger.creditDeltaCents })
     .from(ledger)
@@ -203,7 +207,7 @@ export async function purchaseDetails({ db }: ServiceContext, memberId: number) 
     .from(memberships)
     .innerJoin(sims, eq(sims.ssn, memberships.ssn))
     .innerJoin(products, eq(products.sku, memberships.sku))
-    .where(and(eq(sims.memberId, memberId), eq(memberships.status, 'current')));
+    .where(and(eq(sims.memberId, memberId), currentMembershipAt(clock())));
   return {
     has_purchased: Boolean(last),
     last_purchase: last ? { date: last.date.toISOString(), description: last.description, amount: last.amount } : null,
@@ -220,11 +224,11 @@ export async function purchaseDetails({ db }: ServiceContext, memberId: number) 
 }
 
 /** Daily use since the current membership began, oldest first (none without a membership). */
-export async function dailyUsageOf({ db }: ServiceContext, ssn: string) {
+export async function dailyUsageOf({ db, clock }: ServiceContext, ssn: string) {
   const [current] = await db
     .select({ starts: memberships.startsAt })
     .from(memberships)
-    .where(and(eq(memberships.ssn, ssn), eq(memberships.status, 'current')));
+    .where(and(eq(memberships.ssn, ssn), currentMembershipAt(clock())));
   if (!current) return [];
   const rows = await db
     .select()

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { authApi, authFailures } from '../../../contract/auth.ts';
 import { LoginForm } from '../../../contract/forms.ts';
-import { failWith, ok } from '../../http/answers.ts';
+import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import { accountOf, clearBinding, openSession } from '../../http/session.ts';
@@ -10,9 +10,9 @@ import { checkCredentials, logOut as endIt, markFirstLoginDone, nicknameOf } fro
 export async function logIn(c: Context<AppEnv>, { body }: { body: unknown }) {
   // Either content type is accepted; anything else (or nothing) has no credentials in it.
   const parsed = LoginForm.safeParse(body);
-  if (!parsed.success) return failWith(c, authFailures.badLoginBody);
+  if (!parsed.success) return fail(c, authFailures.badLoginBody);
   const outcome = await checkCredentials(c.var, parsed.data.username, parsed.data.password);
-  if (!outcome.ok) return failWith(c, authFailures[outcome.reason]);
+  if (!outcome.ok) return fail(c, authFailures[outcome.reason]);
   await openSession(c, outcome.value, c.var.config);
   return ok(c, authApi.logIn, { _payload: { account: accountOf(outcome.value) } });
 }
@@ -31,6 +31,6 @@ export async function firstLoginDone(c: Context<AppEnv>) {
 
 export async function nickname(c: Context<AppEnv>, { params }: Input<typeof authApi.nickname>) {
   const outcome = await nicknameOf(c.var, Number(params.id));
-  if (!outcome.ok) return failWith(c, authFailures[outcome.reason]);
+  if (!outcome.ok) return fail(c, authFailures[outcome.reason]);
   return ok(c, authApi.nickname, { _payload: { nickname: outcome.value } });
 }

@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import type { ConnectError } from '../../../contract/catalogue.ts';
 import { ListProductsRequestSchema } from '../../../contract/catalogue-schema.ts';
+import { requestFailures } from '../../../contract/common-failures.ts';
+import { fail } from '../../http/answers.ts';
 import type { AppEnv } from '../../http/router.ts';
 import { phoneSvg } from '../../integrations/catalogue/images.ts';
 
@@ -28,7 +30,7 @@ export async function listProducts(c: C) {
 export function image(c: C) {
   const id = c.req.param('file')?.replace(/\.svg$/, '') ?? '';
   const product = c.var.catalogue.product(id);
-  if (!product) return c.json({ _payload: { message: 'No such phone picture' } }, 404);
+  if (!product) return fail(c, { ...requestFailures.notFound, message: 'No such phone picture' });
   return c.body(phoneSvg(product), 200, {
     'content-type': 'image/svg+xml; charset=utf-8',
     'cache-control': 'public, max-age=86400',

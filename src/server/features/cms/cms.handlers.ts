@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { html } from 'hono/html';
-import { cmsApi, cmsMessages } from '../../../contract/cms.ts';
+import { cmsApi, cmsFailures, cmsMessages } from '../../../contract/cms.ts';
 import { fail, ok } from '../../http/answers.ts';
 import type { AppEnv } from '../../http/router.ts';
 import { editorAllowed, publish as publishing, rebuildByHand, statusOf } from './cms.service.ts';
@@ -13,10 +13,7 @@ const when = (iso: string) =>
     new Date(iso),
   );
 
-const refusal = (c: C, reason: 'notConfigured' | 'badSignature' | 'badToken') =>
-  reason === 'notConfigured'
-    ? fail(c, 503, cmsMessages.notConfigured)
-    : fail(c, 401, reason === 'badSignature' ? cmsMessages.badSignature : cmsMessages.badToken);
+const refusal = (c: C, reason: keyof typeof cmsFailures) => fail(c, cmsFailures[reason]);
 
 export async function publish(c: C) {
   // The signature is over the raw body, byte for byte: read as text, never re-encoded.

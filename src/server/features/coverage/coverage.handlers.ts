@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
-import { coverageApi } from '../../../contract/coverage-api.ts';
-import { coverageMessages } from '../../../contract/coverage.ts';
-import { ok } from '../../http/answers.ts';
+import { coverageApi, coverageFailures } from '../../../contract/coverage-api.ts';
+import { fail, ok } from '../../http/answers.ts';
 import { clientIp } from '../../http/limiters.ts';
 import type { AppEnv } from '../../http/router.ts';
 
@@ -14,10 +13,7 @@ export async function geolocation(c: C) {
   const sandbox = 'sandbox' in c.var.geolocation ? { sandbox: true } : {};
   if (!outcome.ok) {
     c.var.log.warn({ code: outcome.code }, 'geolocation lookup failed');
-    return c.json(
-      { _payload: { message: coverageMessages[outcome.code], code: outcome.code, ...sandbox } },
-      outcome.code === 'HTTP_TIMEOUT' ? 504 : 503,
-    );
+    return fail(c, coverageFailures[outcome.code], sandbox);
   }
   return ok(c, coverageApi.geolocation, { _payload: { ...outcome.value, ...sandbox } });
 }

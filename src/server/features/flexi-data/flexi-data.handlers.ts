@@ -6,7 +6,7 @@ import {
   type FlexiAction,
   type FlexiRefusal,
 } from '../../../contract/flexi-data.ts';
-import { fail, failWith, ok } from '../../http/answers.ts';
+import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import type { Outcome } from '../../services/outcome.ts';
@@ -20,7 +20,7 @@ function refusal(c: C, action: FlexiAction, outcome: Extract<Outcome<unknown, Fl
     const what = action === 'carryover' ? flexiMessages.carryoverBackendError : `Backend error in performing ${action}`;
     c.var.log.error({ ssn: c.req.param('ssn'), action }, what);
   }
-  return failWith(c, flexiFailures[action][outcome.reason]);
+  return fail(c, flexiFailures[action][outcome.reason]);
 }
 
 export async function overview(c: C, { params }: Input<typeof flexiDataApi.overview>) {
@@ -48,7 +48,7 @@ export async function safe(c: C, { params }: Input<typeof flexiDataApi.safe>) {
   const outcome = await flexi.safeBalance(c.var, params.ssn);
   if (!outcome.ok) {
     c.var.log.error({ ssn: params.ssn }, 'Backend error in reading the Safe balance');
-    return fail(c, 503, flexiMessages.safeUnavailable);
+    return fail(c, flexiFailures.save.safeUnavailable);
   }
   return ok(c, flexiDataApi.safe, { _payload: outcome.value });
 }

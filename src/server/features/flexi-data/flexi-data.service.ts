@@ -1,6 +1,6 @@
 import { simIsBlocked } from '../../services/blocks.ts';
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { KB_PER_GB } from '../../../contract/constants.ts';
 import {
   carryoverSuccess,
@@ -28,6 +28,7 @@ import { intoSafe, safeKbOf, spottedTo, unusedOf } from '../../services/flexible
 import { monthOf } from '../../services/calendar.ts';
 import { DAY } from '../../services/clock.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
+import { currentMembershipAt } from '../../services/memberships.ts';
 
 type Membership = typeof memberships.$inferSelect;
 type Refusal = Extract<Outcome<never, FlexiRefusal>, { ok: false }>;
@@ -45,14 +46,7 @@ async function lockedCurrent(tx: Queryable, ssns: string[], now: Date): Promise<
   return tx
     .select()
     .from(memberships)
-    .where(
-      and(
-        inArray(memberships.ssn, ssns),
-        eq(memberships.status, 'current'),
-        lte(memberships.startsAt, now),
-        gt(memberships.endsAt, now),
-      ),
-    )
+    .where(and(inArray(memberships.ssn, ssns), currentMembershipAt(now)))
     .orderBy(asc(memberships.id))
     .for('update');
 }
@@ -390,14 +384,7 @@ export async function overview({ db, clock }: ServiceContext, memberId: number, 
     .select({ m: memberships, name: products.name })
     .from(memberships)
     .innerJoin(products, eq(products.sku, memberships.sku))
-    .where(
-      and(
-        eq(memberships.ssn, ssn),
-        eq(memberships.status, 'current'),
-        lte(memberships.startsAt, now),
-        gt(memberships.endsAt, now),
-      ),
-    );
+    .where(and(eq(memberships.ssn, ssn), currentMembershipAt(now)));
   const [queued] = await db
     .select({ id: memberships.id })
     .from(memberships)

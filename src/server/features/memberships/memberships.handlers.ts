@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { membershipsApi, membershipsFailures } from '../../../contract/memberships.ts';
 import { spendLimitMessage } from '../../../contract/security.ts';
-import { fail, failWith, ok } from '../../http/answers.ts';
+import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import type { Outcome } from '../../services/outcome.ts';
@@ -17,23 +17,14 @@ const money = (c: C): MoneyContext => ({ db: c.var.db, clock: c.var.clock, payme
 function refusal(c: C, outcome: Extract<Outcome<unknown, Reason>, { ok: false }>) {
   const failure = membershipsFailures[outcome.reason];
   if (outcome.reason === 'overSpendLimit')
-    return fail(
-      c,
-      failure.status,
-      spendLimitMessage(Number(outcome.detail?.['limitCents']), Number(outcome.detail?.['leftCents'])),
-    );
+    return fail(c, {
+      ...failure,
+      message: spendLimitMessage(Number(outcome.detail?.['limitCents']), Number(outcome.detail?.['leftCents'])),
+    });
   if (outcome.reason === 'checkoutRequired') {
-    return c.json(
-      {
-        _payload: {
-          message: failure.message,
-          checkout_required: { amount_cents: Number(outcome.detail?.['amount_cents'] ?? 0) },
-        },
-      },
-      402,
-    );
+    return fail(c, failure, { checkout_required: { amount_cents: Number(outcome.detail?.['amount_cents'] ?? 0) } });
   }
-  return failWith(c, failure);
+  return fail(c, failure);
 }
 
 export async function allowed(c: C, { params }: Input<typeof membershipsApi.allowed>) {

@@ -1,12 +1,12 @@
 import { endCardSpend, reserveCardSpend } from '../../services/spend-limit.ts';
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Offer } from '../../../contract/memberships.ts';
 import { classifyResult, type PaymentType } from '../../../contract/payments.ts';
 import { isUniqueViolation, type Queryable } from '../../db/client.ts';
 import { balances, memberships, products, storedCards } from '../../db/schema.ts';
 import type { PaymentsAdapter } from '../../integrations/payments/index.ts';
-import { lockedCredit } from '../../services/memberships.ts';
+import { currentMembershipAt, lockedCredit } from '../../services/memberships.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 import {
   applyPurchase,
@@ -197,14 +197,7 @@ export async function setRecurrence(
   const [row] = await db
     .update(memberships)
     .set(change.enabled ? { recurrenceEnabled: true, recurrenceSku: change.sku } : { recurrenceEnabled: false })
-    .where(
-      and(
-        eq(memberships.ssn, ssn),
-        eq(memberships.status, 'current'),
-        lte(memberships.startsAt, now),
-        gt(memberships.endsAt, now),
-      ),
-    )
+    .where(and(eq(memberships.ssn, ssn), currentMembershipAt(now)))
     .returning();
   if (!row) return refused('noCurrentMembership');
   return done({ recurrence_enabled: row.recurrenceEnabled, recurrence_sku: row.recurrenceSku });

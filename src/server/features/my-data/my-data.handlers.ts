@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { myDataApi, myDataFailures, myDataMessages } from '../../../contract/my-data.ts';
 import { STEP_UP_HEADER } from '../../../contract/step-up.ts';
-import { failWith, ok } from '../../http/answers.ts';
+import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import { deleteAccount as erase, exportData as exported } from './my-data.service.ts';
@@ -17,7 +17,7 @@ export async function exportData(c: C) {
 
 export async function deleteAccount(c: C, { body }: Input<typeof myDataApi.deleteAccount>) {
   const outcome = await erase(c.var, c.var.member, body.password, c.req.header(STEP_UP_HEADER));
-  if (!outcome.ok) return failWith(c, myDataFailures[outcome.reason]);
+  if (!outcome.ok) return fail(c, myDataFailures[outcome.reason]);
   c.var.log.info({ memberId: c.var.member.id }, 'account deleted');
   return ok(c, myDataApi.deleteAccount, { _payload: { message: myDataMessages.deleted } });
 }

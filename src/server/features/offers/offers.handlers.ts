@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { offersApi, offersFailures } from '../../../contract/offers.ts';
-import { fail, failWith, ok } from '../../http/answers.ts';
+import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import * as offers from './offers.service.ts';
@@ -18,7 +18,7 @@ export async function memberOffers(c: C) {
 
 export async function studentCode(c: C, { body }: Input<typeof offersApi.studentCode>) {
   const outcome = await offers.sendStudentCode(ctx(c), c.var.member, body.email);
-  if (!outcome.ok) return failWith(c, offersFailures[outcome.reason]);
+  if (!outcome.ok) return fail(c, offersFailures[outcome.reason]);
   return ok(c, offersApi.studentCode, { _payload: outcome.value });
 }
 
@@ -27,23 +27,26 @@ export async function applyStudent(c: C, { body }: Input<typeof offersApi.applyS
   if (!outcome.ok) {
     const left = outcome.detail?.['triesLeft'];
     if (outcome.reason === 'wrongCode' && left !== undefined)
-      return fail(c, 422, `${offersFailures.wrongCode.message} ${left} ${left === 1 ? 'try' : 'tries'} left.`);
-    return failWith(c, offersFailures[outcome.reason]);
+      return fail(c, {
+        ...offersFailures.wrongCode,
+        message: `${offersFailures.wrongCode.message} ${left} ${left === 1 ? 'try' : 'tries'} left.`,
+      });
+    return fail(c, offersFailures[outcome.reason]);
   }
   return ok(c, offersApi.applyStudent, { _payload: outcome.value });
 }
 
 export async function applyFreeAllowance(c: C) {
   const outcome = await offers.applyFreeAllowance(ctx(c), c.var.member.id);
-  if (!outcome.ok) return failWith(c, offersFailures[outcome.reason]);
+  if (!outcome.ok) return fail(c, offersFailures[outcome.reason]);
   return ok(c, offersApi.applyFreeAllowance, { _payload: outcome.value });
 }
 
 export async function joinCampaign(c: C, { body }: Input<typeof offersApi.joinCampaign>) {
   // The spec's body carries user_id: it must be the signed-in member's.
-  if (body.user_id !== String(c.var.member.id)) return failWith(c, offersFailures.notYou);
+  if (body.user_id !== String(c.var.member.id)) return fail(c, offersFailures.notYou);
   const outcome = await offers.joinCampaign(ctx(c), c.var.member.id, body.campaign);
-  if (!outcome.ok) return failWith(c, offersFailures[outcome.reason]);
+  if (!outcome.ok) return fail(c, offersFailures[outcome.reason]);
   return ok(c, offersApi.joinCampaign, { _payload: outcome.value });
 }
 
@@ -61,18 +64,18 @@ export async function presaleAssociated(c: C) {
 
 export async function presaleCode(c: C) {
   const code = await offers.presaleCodeOf(ctx(c), c.var.member.id);
-  if (code === null) return failWith(c, offersFailures.noPresaleCode);
+  if (code === null) return fail(c, offersFailures.noPresaleCode);
   return ok(c, offersApi.presaleCode, { _payload: { code } });
 }
 
 export async function setPresaleCode(c: C, { body }: Input<typeof offersApi.setPresaleCode>) {
   const outcome = await offers.setPresaleCode(ctx(c), c.var.member.id, body.code);
-  if (!outcome.ok) return failWith(c, offersFailures[outcome.reason]);
+  if (!outcome.ok) return fail(c, offersFailures[outcome.reason]);
   return ok(c, offersApi.setPresaleCode, { _payload: outcome.value });
 }
 
 export async function feelsmug(c: C, { body }: Input<typeof offersApi.feelsmug>) {
   const outcome = await offers.redeemFeelsmug(ctx(c), c.var.member.id, body.code);
-  if (!outcome.ok) return failWith(c, offersFailures[outcome.reason]);
+  if (!outcome.ok) return fail(c, offersFailures[outcome.reason]);
   return ok(c, offersApi.feelsmug, { _payload: outcome.value });
 }

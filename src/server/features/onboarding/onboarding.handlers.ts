@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { onboardingApi, onboardingFailures } from '../../../contract/onboarding.ts';
-import { failWith, ok } from '../../http/answers.ts';
+import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import { activateSim as activate } from './onboarding.service.ts';
@@ -12,6 +12,6 @@ export async function captcha(c: Context<AppEnv>) {
 
 export async function activateSim(c: Context<AppEnv>, { body }: Input<typeof onboardingApi.activateSim>) {
   const outcome = await activate(c.var, c.var.member.id, body.ssn);
-  if (!outcome.ok) return failWith(c, onboardingFailures[outcome.reason]);
+  if (!outcome.ok) return fail(c, onboardingFailures[outcome.reason]);
   return ok(c, onboardingApi.activateSim, { _payload: { sim: outcome.value } });
 }

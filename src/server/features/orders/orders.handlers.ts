@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { ordersApi, ordersFailures } from '../../../contract/orders.ts';
-import { failWith, ok } from '../../http/answers.ts';
+import { fail, ok } from '../../http/answers.ts';
 import { clientIp } from '../../http/limiters.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
@@ -15,9 +15,9 @@ export async function orderFreeSim(c: Context<AppEnv>, { body }: Input<typeof or
       action: 'free_sim',
     }))
   )
-    return failWith(c, ordersFailures.captchaFailed);
+    return fail(c, ordersFailures.captchaFailed);
   const outcome = await order(c.var, c.var.member.id, body);
-  if (!outcome.ok) return failWith(c, ordersFailures[outcome.reason]);
+  if (!outcome.ok) return fail(c, ordersFailures[outcome.reason]);
   return ok(c, ordersApi.orderFreeSim, { _payload: { order: outcome.value } });
 }
 

@@ -4,7 +4,7 @@ import {
   passwordRecoveryFailures,
   passwordRecoveryMessages,
 } from '../../../contract/password-recovery.ts';
-import { failWith, ok } from '../../http/answers.ts';
+import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import { mailResetLink, setPasswordWithToken } from './password-recovery.service.ts';
@@ -20,6 +20,6 @@ export async function requestReset(c: Context<AppEnv>, { body }: Input<typeof pa
 
 export async function setPassword(c: Context<AppEnv>, { body }: Input<typeof passwordRecoveryApi.setPassword>) {
   const outcome = await setPasswordWithToken(c.var, body.token, body.password);
-  if (!outcome.ok) return failWith(c, passwordRecoveryFailures[outcome.reason]);
+  if (!outcome.ok) return fail(c, passwordRecoveryFailures[outcome.reason]);
   return ok(c, passwordRecoveryApi.setPassword, { _payload: { message: passwordRecoveryMessages.passwordSet } });
 }

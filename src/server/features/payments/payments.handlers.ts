@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { paymentsApi, paymentsFailures } from '../../../contract/payments.ts';
 import { STEP_UP_HEADER } from '../../../contract/step-up.ts';
 import { spendLimitMessage } from '../../../contract/security.ts';
-import { fail, failWith, ok } from '../../http/answers.ts';
+import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import * as service from './payments.service.ts';
@@ -13,18 +13,17 @@ const ctx = (c: C): service.PaymentsContext => ({ db: c.var.db, clock: c.var.clo
 export async function createCheckout(c: C, { params, body }: Input<typeof paymentsApi.createCheckout>) {
   const outcome = await service.createCheckout(ctx(c), c.var.member.id, params.ssn, body);
   if (!outcome.ok && outcome.reason === 'overSpendLimit')
-    return fail(
-      c,
-      422,
-      spendLimitMessage(Number(outcome.detail?.['limitCents']), Number(outcome.detail?.['leftCents'])),
-    );
-  if (!outcome.ok) return failWith(c, paymentsFailures[outcome.reason]);
+    return fail(c, {
+      ...paymentsFailures.overSpendLimit,
+      message: spendLimitMessage(Number(outcome.detail?.['limitCents']), Number(outcome.detail?.['leftCents'])),
+    });
+  if (!outcome.ok) return fail(c, paymentsFailures[outcome.reason]);
   return ok(c, paymentsApi.createCheckout, { _payload: outcome.value });
 }
 
 export async function registerCard(c: C) {
   const outcome = await service.registerCard(ctx(c), c.var.member.id, c.req.header(STEP_UP_HEADER));
-  if (!outcome.ok) return failWith(c, paymentsFailures[outcome.reason]);
+  if (!outcome.ok) return fail(c, paymentsFailures[outcome.reason]);
   return ok(c, paymentsApi.registerCard, { _payload: outcome.value });
 }
 
@@ -33,20 +32,20 @@ export const storedCard = async (c: C) =>
 
 export async function removeCard(c: C) {
   const outcome = await service.removeCard(c.var, c.var.member.id, c.req.header(STEP_UP_HEADER));
-  if (!outcome.ok) return failWith(c, paymentsFailures[outcome.reason]);
+  if (!outcome.ok) return fail(c, paymentsFailures[outcome.reason]);
   return ok(c, paymentsApi.removeCard, { _payload: { card: null } });
 }
 
 export async function checkout(c: C, { params }: Input<typeof paymentsApi.checkout>) {
   c.header('cache-control', 'no-store');
   const outcome = await service.checkoutInfo(ctx(c), params.checkout_id);
-  if (!outcome.ok) return failWith(c, paymentsFailures[outcome.reason]);
+  if (!outcome.ok) return fail(c, paymentsFailures[outcome.reason]);
   return ok(c, paymentsApi.checkout, { _payload: outcome.value });
 }
 
 export async function checkoutResult(c: C, { params }: Input<typeof paymentsApi.checkoutResult>) {
   const outcome = await service.checkoutResult(ctx(c), params.checkout_id);
-  if (!outcome.ok) return failWith(c, paymentsFailures[outcome.reason]);
+  if (!outcome.ok) return fail(c, paymentsFailures[outcome.reason]);
   return ok(c, paymentsApi.checkoutResult, { _payload: outcome.value });
 }
 

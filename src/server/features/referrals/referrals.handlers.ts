@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { referralsApi, referralsFailures } from '../../../contract/referrals.ts';
-import { fail, failWith, ok } from '../../http/answers.ts';
+import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import * as service from './referrals.service.ts';
@@ -19,10 +19,14 @@ function refusal(c: C, outcome: Refusal) {
     const message = String(outcome.detail?.['message'] ?? referralsFailures.serviceDown.message);
     c.var.log.warn({ status, message }, 'the referral service refused');
     return status >= 500
-      ? failWith(c, referralsFailures.serviceDown)
-      : fail(c, (status >= 400 ? status : 422) as ContentfulStatusCode, message);
+      ? fail(c, referralsFailures.serviceDown)
+      : fail(c, {
+          ...referralsFailures.serviceRefused,
+          status: (status >= 400 ? status : 422) as ContentfulStatusCode,
+          message,
+        });
   }
-  return failWith(c, referralsFailures[outcome.reason as keyof typeof referralsFailures]);
+  return fail(c, referralsFailures[outcome.reason as keyof typeof referralsFailures]);
 }
 
 export async function list(c: C) {
@@ -36,7 +40,7 @@ export async function refer(c: C, { body }: Input<typeof referralsApi.refer>) {
 }
 
 export async function recordOrder(c: C, { body }: Input<typeof referralsApi.recordOrder>) {
-  if (body.user_id !== String(c.var.member.id)) return failWith(c, referralsFailures.notYou);
+  if (body.user_id !== String(c.var.member.id)) return fail(c, referralsFailures.notYou);
   const outcome = await service.recordOrder(c.var, c.var.member.id, body.sim_order);
   if (!outcome.ok) return refusal(c, outcome);
   return ok(c, referralsApi.recordOrder, { _payload: outcome.value });

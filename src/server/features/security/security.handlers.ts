@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { securityApi, securityFailures } from '../../../contract/security.ts';
 import { STEP_UP_HEADER, stepUpApi } from '../../../contract/step-up.ts';
-import { failWith, ok } from '../../http/answers.ts';
+import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import { issueStepUpCode } from '../../services/step-up.ts';
@@ -20,18 +20,18 @@ export const setSpendLimit = async (c: C, { body }: Input<typeof securityApi.set
 
 export async function blockSim(c: C, { params }: Input<typeof securityApi.blockSim>) {
   const outcome = await service.blockSim(c.var, c.var.member.id, params.ssn);
-  if (!outcome.ok) return failWith(c, securityFailures[outcome.reason]);
+  if (!outcome.ok) return fail(c, securityFailures[outcome.reason]);
   return ok(c, securityApi.blockSim, { _payload: outcome.value });
 }
 
 export async function unblockSim(c: C, { params }: Input<typeof securityApi.unblockSim>) {
   const outcome = await service.unblockSim(c.var, c.var.member.id, params.ssn, c.req.header(STEP_UP_HEADER));
-  if (!outcome.ok) return failWith(c, securityFailures[outcome.reason]);
+  if (!outcome.ok) return fail(c, securityFailures[outcome.reason]);
   return ok(c, securityApi.unblockSim, { _payload: outcome.value });
 }
 
 export async function changeEmail(c: C, { body }: Input<typeof securityApi.changeEmail>) {
   const outcome = await service.changeEmail(c.var, c.var.member, body, c.req.header(STEP_UP_HEADER));
-  if (!outcome.ok) return failWith(c, securityFailures[outcome.reason]);
+  if (!outcome.ok) return fail(c, securityFailures[outcome.reason]);
   return ok(c, securityApi.changeEmail, { _payload: outcome.value });
 }

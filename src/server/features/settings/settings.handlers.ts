@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { settingsApi, settingsFailures, settingsMessages } from '../../../contract/settings.ts';
-import { failWith, ok } from '../../http/answers.ts';
+import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import { accountOf } from '../../http/session.ts';
@@ -27,6 +27,6 @@ export const saveMarketingPermissions = async (c: C, { body }: Input<typeof sett
 
 export async function changePassword(c: C, { body }: Input<typeof settingsApi.changePassword>) {
   const outcome = await setPassword(c.var, c.var.member, c.var.sessionId, body);
-  if (!outcome.ok) return failWith(c, settingsFailures[outcome.reason]);
+  if (!outcome.ok) return fail(c, settingsFailures[outcome.reason]);
   return ok(c, settingsApi.changePassword, { _payload: { message: settingsMessages.passwordChanged } });
 }

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { signUpApi, signUpFailures, signUpMessages } from '../../../contract/signup.ts';
-import { failWith, ok } from '../../http/answers.ts';
+import { fail, ok } from '../../http/answers.ts';
 import { clientIp } from '../../http/limiters.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
@@ -18,23 +18,23 @@ export async function signUp(c: Context<AppEnv>, { body }: Input<typeof signUpAp
       action: 'sign_up',
     }))
   )
-    return failWith(c, signUpFailures.captchaFailed);
+    return fail(c, signUpFailures.captchaFailed);
   const outcome = await createMember(c.var, body, originOf(c));
-  if (!outcome.ok) return failWith(c, signUpFailures[outcome.reason]);
+  if (!outcome.ok) return fail(c, signUpFailures[outcome.reason]);
   await openSession(c, outcome.value, c.var.config);
   return ok(c, signUpApi.signUp, { _payload: { account: accountOf(outcome.value) } });
 }
 
 export async function sendVerification(c: Context<AppEnv>, { body }: Input<typeof signUpApi.sendVerification>) {
   const outcome = await resendVerification(c.var, c.var.member, body?.email, originOf(c));
-  if (!outcome.ok) return failWith(c, signUpFailures[outcome.reason]);
+  if (!outcome.ok) return fail(c, signUpFailures[outcome.reason]);
   return ok(c, signUpApi.sendVerification, { _payload: { message: signUpMessages.verificationSent } });
 }
 
 export async function verifyEmail(c: Context<AppEnv>, { params, query }: Input<typeof signUpApi.verifyEmail>) {
   const byCode = query.force === 'true' && /^[0-9]{6}$/.test(params.token);
   const outcome = await verify(c.var, c.var.member.id, byCode ? { code: params.token } : { token: params.token });
-  if (!outcome.ok) return failWith(c, signUpFailures[outcome.reason]);
+  if (!outcome.ok) return fail(c, signUpFailures[outcome.reason]);
   return ok(c, signUpApi.verifyEmail, {
     _payload: { message: signUpMessages.verified, account: accountOf(outcome.value) },
   });

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { messages } from '../../../contract/messages.ts';
 import { simSettingsApi, simSettingsFailures } from '../../../contract/sim-settings.ts';
-import { failWith, ok } from '../../http/answers.ts';
+import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import { STEP_UP_HEADER } from '../../../contract/step-up.ts';
@@ -21,7 +21,7 @@ export const openPortIn = async (c: C) =>
 
 export async function requestPortIn(c: C, { params, body }: Input<typeof simSettingsApi.requestPortIn>) {
   const outcome = await request(c.var, c.var.member.id, params.ssn, body);
-  if (!outcome.ok) return failWith(c, simSettingsFailures[outcome.reason]);
+  if (!outcome.ok) return fail(c, simSettingsFailures[outcome.reason]);
   return ok(c, simSettingsApi.requestPortIn, {
     _payload: { request: outcome.value, message: messages.portinInProgress },
   });
@@ -29,7 +29,7 @@ export async function requestPortIn(c: C, { params, body }: Input<typeof simSett
 
 export async function reorderSim(c: C, { params, body }: Input<typeof simSettingsApi.reorderSim>) {
   const outcome = await reorder(c.var, c.var.member.id, params.ssn, body);
-  if (!outcome.ok) return failWith(c, simSettingsFailures[outcome.reason]);
+  if (!outcome.ok) return fail(c, simSettingsFailures[outcome.reason]);
   return ok(c, simSettingsApi.reorderSim, { _payload: { order: outcome.value } });
 }
 
@@ -42,18 +42,18 @@ export async function changeSim(c: C, { params, body }: Input<typeof simSettings
     body.password,
     c.req.header(STEP_UP_HEADER),
   );
-  if (!outcome.ok) return failWith(c, simSettingsFailures[outcome.reason]);
+  if (!outcome.ok) return fail(c, simSettingsFailures[outcome.reason]);
   return ok(c, simSettingsApi.changeSim, { _payload: { sim: outcome.value } });
 }
 
 export async function changeToEsim(c: C, { params, body }: Input<typeof simSettingsApi.changeToEsim>) {
   const outcome = await toEsim(c.var, c.var.member.id, params.ssn, body.password, c.req.header(STEP_UP_HEADER));
-  if (!outcome.ok) return failWith(c, simSettingsFailures[outcome.reason]);
+  if (!outcome.ok) return fail(c, simSettingsFailures[outcome.reason]);
   return ok(c, simSettingsApi.changeToEsim, { _payload: outcome.value });
 }
 
 export async function esim(c: C, { params }: Input<typeof simSettingsApi.esim>) {
   const outcome = await esimOf(c.var, c.var.member.id, params.ssn);
-  if (!outcome.ok) return failWith(c, simSettingsFailures[outcome.reason]);
+  if (!outcome.ok) return fail(c, simSettingsFailures[outcome.reason]);
   return ok(c, simSettingsApi.esim, { _payload: outcome.value });
 }

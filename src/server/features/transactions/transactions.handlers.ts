@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { receiptsApi, receiptsFailures, transactionsApi } from '../../../contract/transactions.ts';
-import { failWith, ok } from '../../http/answers.ts';
+import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import { receiptOf, transactionsPage } from './transactions.service.ts';
@@ -13,6 +13,6 @@ export async function list(c: Context<AppEnv>, { query }: Input<typeof transacti
 
 export async function receipt(c: Context<AppEnv>, { params }: Input<typeof receiptsApi.receipt>) {
   const outcome = await receiptOf(c.var, c.var.member.id, Number(params.transaction_id));
-  if (!outcome.ok) return failWith(c, receiptsFailures[outcome.reason]);
+  if (!outcome.ok) return fail(c, receiptsFailures[outcome.reason]);
   return ok(c, receiptsApi.receipt, { _payload: outcome.value });
 }

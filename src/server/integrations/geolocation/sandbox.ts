@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
+import { requestFailures } from '../../../contract/common-failures.ts';
+import { fail } from '../../http/answers.ts';
 import type { AppEnv } from '../../http/router.ts';
 import { SANDBOX_MODES, type SandboxGeolocation, type SandboxMode } from './index.ts';
 
@@ -16,7 +18,7 @@ export function geolocationSandboxRoutes(sandbox: SandboxGeolocation) {
     const body = await c.req.parseBody();
     const mode = String(body['mode'] ?? '') as SandboxMode;
     if (!SANDBOX_MODES.includes(mode))
-      return c.json({ _payload: { message: `mode must be one of ${SANDBOX_MODES.join(', ')}` } }, 400);
+      return fail(c, { ...requestFailures.invalid, message: `mode must be one of ${SANDBOX_MODES.join(', ')}` });
     sandbox.mode = mode;
     return (c.req.header('accept') ?? '').includes('application/json')
       ? c.json({ _payload: { mode } })
