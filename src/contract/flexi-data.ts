@@ -3,6 +3,7 @@ import { endpoint, failures } from './endpoint.ts';
 import { irishMobileRule } from './forms.ts';
 import { payload, SimParams } from './schemas.ts';
 import { messages } from './messages.ts';
+import { KB_PER_GB, MINUTES_PER_GB } from './constants.ts';
 
 /**
  * Flexible data (flexible-data.md): The Safe, Carryover, Donate, Swap, Spot me and Share. Data in
@@ -13,8 +14,6 @@ export type MonthlyAction = (typeof MONTHLY_ACTIONS)[number];
 export const FLEXI_ACTIONS = ['carryover', 'donate', 'save', 'unlock', 'swap', 'spotme', 'share'] as const;
 export type FlexiAction = (typeof FLEXI_ACTIONS)[number];
 
-/** Landline minutes a swapped GB buys (flexible-data.md, Swap). */
-export const MINUTES_PER_GB = 100;
 /** Spot me lends for at least this many days (spec section 9) and at most a membership's length. */
 export const SPOT_ME_MIN_DAYS = 1;
 export const SPOT_ME_MAX_DAYS = 30;
@@ -37,7 +36,7 @@ export const flexiMessages = {
 } as const;
 
 /** The success text of a carryover (spec section 8: '<N.NN> GB is now in the hands of future you.'). */
-export const carryoverSuccess = (kb: number) => `${(kb / 1_048_576).toFixed(2)} GB is now in the hands of future you.`;
+export const carryoverSuccess = (kb: number) => `${(kb / KB_PER_GB).toFixed(2)} GB is now in the hands of future you.`;
 
 const words: Record<Exclude<FlexiAction, 'carryover'>, { name: string; failed: string }> = {
   donate: { name: 'Donate', failed: 'Donate failed! Nothing was donated. Please try again later.' },
@@ -75,6 +74,7 @@ function tableFor(action: FlexiAction) {
     backendUnavailable: { status: 503, message: w ? w.failed : flexiMessages.carryoverBackendError },
     accountDetailsMissing: { status: 400, message: w ? w.failed : flexiMessages.carryoverFailed },
     safeTooLittle: { status: 422, message: 'That is more than The Safe holds. Choose a smaller amount.' },
+    safeEmpty: { status: 422, message: 'The Safe has less than 1 GB in it, so there is nothing to unlock yet.' },
     unlimitedToUnlock: {
       status: 422,
       message: 'Your membership has unlimited data: keep your Safe data for a membership with a data allowance.',
@@ -101,6 +101,52 @@ export const flexiFailures = Object.fromEntries(FLEXI_ACTIONS.map((a) => [a, tab
   ReturnType<typeof tableFor>
 >;
 export type FlexiRefusal = keyof ReturnType<typeof tableFor>;
+
+/** The once-a-month action each flexible-data action counts as (flexible-data.md). */
+export const MONTHLY_OF: Partial<Record<FlexiAction, MonthlyAction>> = {
+  carryover: 'carryover',
+  donate: 'donate',
+  save: 'safe',
+};
+/** The refusal of a monthly action when this month's was already taken, by what was taken. */
+export const ALREADY_USED: Record<MonthlyAction, FlexiRefusal> = {
+  carryover: 'alreadyCarriedOver',
+  donate: 'alreadyDonated',
+  safe: 'alreadySaved',
+};
+
+/** What the refusal rule needs: read from the locked rows on the server, from the overview on the screen. */
+export interface FlexiFacts {
+  /** The current membership, or null when there is none. */
+  membership: { unlimited: boolean; unusedKb: number; landlineUnlimited: boolean } | null;
+  /** This month's carryover, donation or save, if one was made. */
+  monthAction: MonthlyAction | null;
+  /** The Safe's balance; null when it could not be read. */
+  safeKb: number | null;
+}
+
+/**
+ * Whether an action is refused before its amount and recipient are looked at, and why: the one rule
+ * (issue 28). The server decides with it on the rows it locked; the screen shows the same refusal
+ * before the member tries (and the server decides again). Amounts (tooMuch, safeTooLittle) and
+ * recipients (notAMember, recipientUnlimited, toSelf) are the server's alone.
+ */
+export function flexiRefusal(action: FlexiAction, f: FlexiFacts): FlexiRefusal | null {
+  const m = f.membership;
+  if (!m) return 'noMembership';
+  if (action === 'unlock') {
+    if (f.safeKb === null) return 'safeUnavailable';
+    if (m.unlimited) return 'unlimitedToUnlock';
+    if (f.safeKb < KB_PER_GB) return 'safeEmpty';
+    return null;
+  }
+  if (m.unlimited) return 'notAvailable';
+  const monthly = MONTHLY_OF[action];
+  if (monthly && f.monthAction) return ALREADY_USED[f.monthAction];
+  if (action === 'swap' && m.landlineUnlimited) return 'noLandlineLimit';
+  if (m.unusedKb < KB_PER_GB) return 'lowBalance';
+  return null;
+}
 
 const kb = z.number().int();
 const Allowance = z.object({ max: kb.nullable(), used: kb, left: kb.nullable() });

@@ -2,9 +2,10 @@ import { KB_PER_GB } from '../contract/constants.ts';
 
 /** Formatters shared by pages and islands (spec section 9 display rules grow here). */
 
-import { euro, formatMsisdn } from '../contract/format.ts';
+import { euro, formatMsisdn, gb } from '../contract/format.ts';
 
-export { euro, formatMsisdn };
+/** The formatters the server's e-mails and ledger lines share live in contract/format.ts; these are the same ones. */
+export { euro, formatMsisdn, gb };
 const euroFormat = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
 
 /** A rate in euro with as many decimals as it needs (0.59 → "€0.59", 2.5 → "€2.50"). */
@@ -23,9 +24,9 @@ export function longDateOf(date: Date): string {
   return longDate.format(date);
 }
 
-/** KB → GB with two decimals (spec section 9). */
-export function gb(kb: number): string {
-  return (kb / KB_PER_GB).toFixed(2);
+/** KB → whole GB with its unit, e.g. "5 GB" (an offer's or an add-on's size). */
+export function wholeGb(kb: number): string {
+  return `${Math.round(kb / KB_PER_GB)} GB`;
 }
 
 const ddmmyy = new Intl.DateTimeFormat('en-GB', {

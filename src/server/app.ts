@@ -14,22 +14,7 @@ import { fail } from './http/answers.ts';
 import { describeSecurity, openApiDocument } from './http/openapi.ts';
 import { referencePage } from './http/reference.ts';
 import { router, type AppEnv, type Lifecycle } from './http/router.ts';
-import { captchaAdapter, type CaptchaAdapter } from './integrations/captcha/index.ts';
-import { sandboxPayments, type PaymentsAdapter, type SandboxPayments } from './integrations/payments/index.ts';
-import { paymentsSandboxRoutes } from './integrations/payments/sandbox.ts';
-import { sandboxReferrals, type ReferralsAdapter } from './integrations/referrals/index.ts';
-import { referralsSandboxRoutes } from './integrations/referrals/sandbox.ts';
-import { localCatalogueAdapter, type CatalogueAdapter } from './integrations/catalogue/index.ts';
-import {
-  sandboxGeolocation,
-  type GeolocationAdapter,
-  type SandboxGeolocation,
-} from './integrations/geolocation/index.ts';
-import { publishedContent, type PublishedContent } from './integrations/content/index.ts';
-import { geolocationSandboxRoutes } from './integrations/geolocation/sandbox.ts';
-import { donorSandboxRoutes } from './integrations/donor/sandbox.ts';
-import { helpdeskSandboxRoutes } from './integrations/helpdesk/sandbox.ts';
-import { mailSandboxRoutes } from './integrations/mail/sandbox.ts';
+import { adaptersFor, sandboxRoutes, type Adapters } from './integrations/index.ts';
 import { sameOrigin } from './middleware/origin.ts';
 import { requireOwnAccount, requireSession } from './middleware/protect.ts';
 import type { ErrorReporter } from './error-reporting.ts';
@@ -49,25 +34,14 @@ import { clientView, trustOf } from './http/proxy.ts';
 /** HSTS for a request that reached us (or the proxy in front) over https (production.md). */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
-export interface AppOptions {
+/** The adapters of the outside services (integrations/index.ts) may be passed in; each has a default. */
+export interface AppOptions extends Partial<Adapters> {
   db: Database;
   config: AppConfig;
   /** The built site; tests of the API alone leave it out. */
   site?: StaticSite;
   clock?: Clock;
   logger?: Logger;
-  /** The captcha; by default the one config.captcha describes. */
-  captcha?: CaptchaAdapter;
-  /** Card payments; the sandbox by default. */
-  payments?: PaymentsAdapter;
-  /** The referral service; the sandbox (recording in the database) by default. */
-  referrals?: ReferralsAdapter;
-  /** The refurbished-phone catalogue; the local one by default. */
-  catalogue?: CatalogueAdapter;
-  /** The IP geolocation lookup; the sandbox by default. */
-  geolocation?: GeolocationAdapter;
-  /** The published content the API's rules read (offer dates, student domains); the built site's by default. */
-  content?: PublishedContent;
   /** Prometheus metrics (main.ts makes them when METRICS_PORT is set). */
   metrics?: Metrics;
   /** Whether the server is shutting down (readiness then answers 503). */
@@ -124,18 +98,15 @@ export function createApp({
   site,
   clock = systemClock,
   logger = pino({ level: 'silent' }),
-  captcha = captchaAdapter(config.captcha),
-  payments = sandboxPayments(),
-  referrals = sandboxReferrals(db, clock),
-  catalogue = localCatalogueAdapter(),
-  geolocation = sandboxGeolocation(),
-  content = publishedContent(site?.dir ?? 'dist'),
   metrics,
   lifecycle = { draining: () => false },
   reporter,
   publishing,
+  ...given
 }: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const adapters = adaptersFor({ db, config, clock, siteDir: site?.dir ?? 'dist' }, given);
+  const adapterEntries = Object.entries(adapters) as [keyof Adapters, Adapters[keyof Adapters]][];
   // reCAPTCHA (when configured) loads its script and frame from Google.
   const recaptcha = config.captcha.recaptcha
     ? [
@@ -178,12 +149,7 @@ export function createApp({
     c.set('db', db);
     c.set('clock', clock);
     c.set('config', config);
-    c.set('captcha', captcha);
-    c.set('payments', payments);
-    c.set('referrals', referrals);
-    c.set('catalogue', catalogue);
-    c.set('geolocation', geolocation);
-    c.set('content', content);
+    for (const [name, adapter] of adapterEntries) c.set(name, adapter as never);
     c.set('lifecycle', lifecycle);
     c.set('publishing', publishing);
     c.set('requestId', requestId);
@@ -200,6 +166,7 @@ export function createApp({
   });
 
   // The payment page alone may load the card provider's widget (its script, frames and form posts).
+  const { payments } = adapters;
   if (payments.origins.length > 0) {
     app.use('/payment-gateway/*', async (c, next) => {
       await next();
@@ -259,9 +226,8 @@ export function createApp({
   const api = router();
   api.use('/panda/*', sameOrigin);
   api.use('/panda/protected/*', async (c, next) => (LOGIN_PATHS.has(c.req.path) ? next() : requireSession(c, next)));
-  // Hono gives a middleware only the params of its own pattern, so {ssn} needs its own line.
+  // One check for {user_id} and, on a SIM path (simOfPath), {ssn}.
   api.use('/panda/protected/users/:user_id/*', requireOwnAccount);
-  api.use('/panda/protected/users/:user_id/sims/:ssn/*', requireOwnAccount);
 
   describeSecurity(api);
   for (const feature of featureRoutes(config)) api.route('/', feature);
@@ -275,12 +241,7 @@ export function createApp({
 
   app.route('/', api);
   if (config.sandbox) {
-    app.route('/', mailSandboxRoutes());
-    app.route('/', helpdeskSandboxRoutes());
-    app.route('/', donorSandboxRoutes());
-    if ('sandbox' in payments) app.route('/', paymentsSandboxRoutes(payments as SandboxPayments));
-    if ('sandbox' in referrals) app.route('/', referralsSandboxRoutes());
-    if ('sandbox' in geolocation) app.route('/', geolocationSandboxRoutes(geolocation as SandboxGeolocation));
+    for (const routes of sandboxRoutes(adapters)) app.route('/', routes);
   }
 
   if (site) {

@@ -3,11 +3,9 @@ import { useEffect } from 'react';
 import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
 import { STUDENT_CODE_MINUTES } from '../../contract/offers-constants.ts';
 import { useSignedIn } from '../../lib/use-hydrated.ts';
-import { shortDate } from '../../lib/format.ts';
+import { shortDate, wholeGb as gb } from '../../lib/format.ts';
 import { $offers, $studentEmail, loadOffers, studentApplyForm, studentCodeForm } from './offers-store.ts';
 import { SignInFirst } from '../../components/member/SignInFirst.tsx';
-
-const gb = (kb: number) => `${Math.round(kb / 1_048_576)} GB`;
 
 /** /student-offer: back to school as it stands today, and the student offer by a code sent to a college address. */
 export default function StudentOffer() {

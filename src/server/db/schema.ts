@@ -1,4 +1,8 @@
 import { relations, sql } from 'drizzle-orm';
+import { ALERT_CAUSES } from '../../contract/alerts.ts';
+import { MONTHLY_ACTIONS } from '../../contract/flexi-data.ts';
+import { CHECKOUT_PURPOSES } from '../../contract/payments.ts';
+import { PORT_IN_STATUSES } from '../../contract/sim-settings.ts';
 import {
   type AnyPgColumn,
   bigint,
@@ -39,7 +43,7 @@ export const members = pgTable(
     referredBy: text('referred_by'),
     isNewMembership: boolean('is_new_membership').notNull().default(false),
     role: text('role').notNull().default('customer'),
-    legacyType: text('legacy_type'),
+    legacyType: text('legacy_type', { enum: ['LEGACY', 'NEW_NEXT_MONTH'] }),
     /** The member's id in recruit links (/friend?affiliateId=…): random, given on first use, never reused. */
     affiliateId: text('affiliate_id'),
     /** The member's own monthly limit on card spending (member-controls.md), from €5; null is none. */
@@ -81,7 +85,7 @@ export const products = pgTable(
   {
     sku: text('sku').primaryKey(),
     name: text('name').notNull(),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: ['membership', 'bundle', 'sim', 'addon'] }).notNull(),
     priceCents: integer('price_cents').notNull(),
     days: integer('days').notNull(),
     /** Allowances; null means unlimited. */
@@ -109,14 +113,18 @@ export const sims = pgTable(
     msisdn: text('msisdn'),
     product: text('product').notNull(),
     requester: text('requester').notNull().default('1'),
-    status: text('status').notNull(),
+    status: text('status', { enum: ['active', 'activating', 'inactive'] }).notNull(),
     puk: text('puk').notNull(),
     /** The billing platform behind this SIM: 'ok', or 'unavailable' while it does not answer. */
-    billingStatus: text('billing_status').notNull().default('ok'),
+    billingStatus: text('billing_status', { enum: ['ok', 'unavailable'] })
+      .notNull()
+      .default('ok'),
     /** Reported lost or stolen: nothing may be bought, moved or ordered with it until it is unblocked. */
     blockedAt: ts('blocked_at'),
     /** A physical card or an eSIM profile; an eSIM has its activation code (LPA:1$<SM-DP+>$<matching id>). */
-    kind: text('kind').notNull().default('physical'),
+    kind: text('kind', { enum: ['physical', 'esim'] })
+      .notNull()
+      .default('physical'),
     esimActivationCode: text('esim_activation_code'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -168,7 +176,7 @@ export const memberships = pgTable(
     sku: text('sku')
       .notNull()
       .references(() => products.sku),
-    status: text('status').notNull(),
+    status: text('status', { enum: ['current', 'queued', 'past'] }).notNull(),
     startsAt: ts('starts_at').notNull(),
     endsAt: ts('ends_at').notNull(),
     recurrenceEnabled: boolean('recurrence_enabled').notNull().default(false),
@@ -317,17 +325,21 @@ export const checkouts = pgTable(
     memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
     /** The SIM it is for (the recipient's for a gift; null when registering a card). */
     ssn: text('ssn').references(() => sims.ssn, { onDelete: 'set null' }),
-    purpose: text('purpose').notNull(),
+    purpose: text('purpose', { enum: CHECKOUT_PURPOSES }).notNull(),
     sku: text('sku').references(() => products.sku),
     amountCents: integer('amount_cents').notNull(),
     creditCents: integer('credit_cents').notNull().default(0),
     recurrence: boolean('recurrence').notNull().default(false),
     saveCard: boolean('save_card').notNull().default(false),
     /** The card the member chose to pay with (money.md): 'new' (PANDAOLTUNRG2) or their stored card, 'saved' (PANDAOLTREG2). */
-    card: text('card').notNull().default('new'),
+    card: text('card', { enum: ['new', 'saved'] })
+      .notNull()
+      .default('new'),
     buyerEmail: text('buyer_email'),
     providerId: text('provider_id').notNull(),
-    state: text('state').notNull().default('open'),
+    state: text('state', { enum: ['open', 'pending', 'applied', 'failed'] })
+      .notNull()
+      .default('open'),
     resultCode: text('result_code'),
     resultDescription: text('result_description'),
     createdAt: ts('created_at').notNull(),
@@ -454,7 +466,7 @@ export const flexiActions = pgTable(
       .notNull()
       .references(() => sims.ssn, { onDelete: 'cascade' }),
     month: text('month').notNull(),
-    action: text('action').notNull(),
+    action: text('action', { enum: [...MONTHLY_ACTIONS] }).notNull(),
     dataKb: bigint('data_kb', { mode: 'number' }).notNull(),
     createdAt: ts('created_at').notNull(),
   },
@@ -503,7 +515,7 @@ export const orders = pgTable(
       .notNull()
       .references(() => products.sku),
     quantity: integer('quantity').notNull().default(1),
-    status: text('status').notNull(),
+    status: text('status', { enum: ['SIM_ORDERED', 'SIM_REORDERED', 'SIM_DELIVERED'] }).notNull(),
     channel: text('channel').notNull().default('web'),
     shippingType: text('shipping_type'),
     firstname: text('firstname').notNull(),
@@ -545,7 +557,7 @@ export const emailTokens = pgTable(
     memberId: integer('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
-    purpose: text('purpose').notNull(),
+    purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     codeHash: text('code_hash'),
     createdAt: ts('created_at').notNull(),
@@ -651,7 +663,7 @@ export const referrals = pgTable(
     friendName: text('friend_name').notNull(),
     friendMemberId: integer('friend_member_id').references(() => members.id, { onDelete: 'set null' }),
     campaignSlug: text('campaign_slug').notNull(),
-    status: text('status').notNull(),
+    status: text('status', { enum: ['registered', 'signed_up', 'ordered', 'confirmed', 'failed'] }).notNull(),
     orderNumber: text('order_number'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
@@ -673,7 +685,7 @@ export const referralOutbox = pgTable(
   'referral_outbox',
   {
     id: serial('id').primaryKey(),
-    call: text('call').notNull(),
+    call: text('call', { enum: ['registrations', 'track', 'signups', 'confirmations', 'forget'] }).notNull(),
     payload: text('payload').notNull(),
     createdAt: ts('created_at').notNull(),
     sentAt: ts('sent_at'),
@@ -724,9 +736,11 @@ export const portInRequests = pgTable(
       .references(() => sims.ssn, { onDelete: 'cascade' }),
     msisdn: text('msisdn').notNull(),
     provider: text('provider').notNull(),
-    accountType: text('account_type').notNull(),
+    accountType: text('account_type', { enum: ['prepay', 'bill_pay'] }).notNull(),
     accountNumber: text('account_number'),
-    status: text('status').notNull().default('requested'),
+    status: text('status', { enum: [...PORT_IN_STATUSES] })
+      .notNull()
+      .default('requested'),
     /** The day the number moves, once the donor network has scheduled it (Irish date). */
     scheduledFor: date('scheduled_for'),
     /** Why the donor network rejected the request. */
@@ -818,7 +832,7 @@ export const portInEvents = pgTable(
     requestId: integer('request_id')
       .notNull()
       .references(() => portInRequests.id, { onDelete: 'cascade' }),
-    status: text('status').notNull(),
+    status: text('status', { enum: [...PORT_IN_STATUSES] }).notNull(),
     note: text('note'),
     at: ts('at').notNull(),
   },
@@ -836,7 +850,7 @@ export const stepUpCodes = pgTable(
     memberId: integer('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
-    purpose: text('purpose').notNull(),
+    purpose: text('purpose', { enum: ['email', 'card', 'sim', 'unblock', 'delete'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     expiresAt: ts('expires_at').notNull(),
     tries: integer('tries').notNull().default(0),
@@ -862,7 +876,7 @@ export const alertSettings = pgTable(
     memberId: integer('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
-    cause: text('cause').notNull(),
+    cause: text('cause', { enum: ALERT_CAUSES }).notNull(),
     inApp: boolean('in_app').notNull(),
     email: boolean('email').notNull(),
   },
@@ -880,7 +894,7 @@ export const alerts = pgTable(
     memberId: integer('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
-    cause: text('cause').notNull(),
+    cause: text('cause', { enum: ALERT_CAUSES }).notNull(),
     causeKey: text('cause_key').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),

@@ -1,15 +1,10 @@
+import type { Adapters } from '../integrations/index.ts';
 import type { ClientView } from './proxy.ts';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { members } from '../db/schema.ts';
-import type { CaptchaAdapter } from '../integrations/captcha/index.ts';
-import type { CatalogueAdapter } from '../integrations/catalogue/index.ts';
-import type { GeolocationAdapter } from '../integrations/geolocation/index.ts';
-import type { PublishedContent } from '../integrations/content/index.ts';
-import type { PaymentsAdapter } from '../integrations/payments/index.ts';
-import type { ReferralsAdapter } from '../integrations/referrals/index.ts';
 import type { Clock } from '../services/clock.ts';
 import type { Publishing } from '../publishing.ts';
 import { fail } from './answers.ts';
@@ -23,16 +18,11 @@ export interface Lifecycle {
 }
 
 export interface AppEnv {
-  Variables: {
+  /** The outside services' adapters (integrations/index.ts), and what the app and the session set. */
+  Variables: Adapters & {
     db: Database;
     clock: Clock;
     config: AppConfig;
-    captcha: CaptchaAdapter;
-    payments: PaymentsAdapter;
-    referrals: ReferralsAdapter;
-    catalogue: CatalogueAdapter;
-    geolocation: GeolocationAdapter;
-    content: PublishedContent;
     log: Logger;
     lifecycle: Lifecycle;
     /** How the client sees this request (through trusted proxies): its address, scheme, host and origin. */

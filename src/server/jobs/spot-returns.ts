@@ -1,6 +1,5 @@
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
-import { formatMsisdn } from '../../contract/format.ts';
-import { KB_PER_GB } from '../../contract/constants.ts';
+import { formatMsisdn, gb as gbOf } from '../../contract/format.ts';
 import { ledger, memberships, sims, spotLoans } from '../db/schema.ts';
 import { intoSafe } from '../services/flexible-data.ts';
 import type { ServiceContext } from '../services/outcome.ts';
@@ -37,7 +36,7 @@ export async function runSpotReturns({ db, clock }: ServiceContext): Promise<num
         .for('update');
       await tx.update(spotLoans).set({ returnedAt: now, returnedKb: left }).where(eq(spotLoans.id, loan.id));
       if (left === 0) return true;
-      const gb = `${(left / KB_PER_GB).toFixed(2)} GB`;
+      const gb = `${gbOf(left)} GB`;
       const from = formatMsisdn(borrower?.msisdn ?? '');
       if (m && m.dataMaxKb !== null) {
         await tx

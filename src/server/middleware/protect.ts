@@ -10,8 +10,13 @@ import { sameSecret, xsrfTokenFor } from '../services/tokens.ts';
 import { BINDING_COOKIE } from '../http/session.ts';
 import { sessionFailures } from '../../contract/common-failures.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** /users/{user_id}/sims/{ssn}/…: the {ssn} of a protected path, as requireOwnAccount will see it. */
-const SIM_PATH = /^\/panda\/protected\/users\/[^/]+\/sims\/([0-9]+)\//;
+/**
+ * What counts as a SIM path, said once (issue 28): /panda/protected/users/{user_id}/sims/{ssn}/…
+ * with an all-digit {ssn} (sims/owned is not one). The session check asks about its SIM in the
+ * same query, and requireOwnAccount refuses another member's.
+ */
+const SIM_PATH = /^\/panda\/protected\/users\/[^/]+\/sims\/([0-9]+)(?:\/|$)/;
+export const simOfPath = (path: string): string | undefined => SIM_PATH.exec(path)?.[1];
 
 /**
  * Protected calls (spec section 6): the x-gg-auth session token, the x-gg-transaction header,
@@ -26,7 +31,7 @@ export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
   c.set('log', c.var.log.child({ transaction }));
 
   // The SIM a path names is checked with the session, in its query (requireOwnAccount reads the answer).
-  const ssn = SIM_PATH.exec(c.req.path)?.[1];
+  const ssn = simOfPath(c.req.path);
   const session = await checkSession(c.var.db, token, getCookie(c, BINDING_COOKIE), c.var.clock, ssn);
   if (!session.ok) return fail(c, sessionFailures.expired);
 
@@ -50,9 +55,8 @@ export const requireOwnAccount = createMiddleware<AppEnv>(async (c, next) => {
   if (userId !== undefined && /^[0-9]+$/.test(userId) && Number(userId) !== c.var.member.id) {
     return fail(c, sessionFailures.notYourAccount);
   }
-  const ssn = c.req.param('ssn');
-  // sims/owned matches the {ssn} pattern too; routes with an {ssn} reject non-digits themselves.
-  if (ssn !== undefined && /^[0-9]+$/.test(ssn)) {
+  const ssn = simOfPath(c.req.path);
+  if (ssn !== undefined) {
     const checked = c.var.checkedSim;
     if (checked?.ssn === ssn) return checked.owned ? next() : fail(c, sessionFailures.notYourAccount);
     const [sim] = await c.var.db

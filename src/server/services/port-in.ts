@@ -19,11 +19,11 @@ export async function portInOf(q: Queryable, row: Row): Promise<PortIn> {
     msisdn: row.msisdn,
     current_provider: row.provider,
     account_type: row.accountType,
-    status: row.status as PortInStatus,
+    status: row.status,
     created_at: row.createdAt.toISOString(),
     scheduled_for: row.scheduledFor,
     reason: row.reason,
-    events: events.map((e) => ({ status: e.status as PortInStatus, at: e.at.toISOString(), note: e.note })),
+    events: events.map((e) => ({ status: e.status, at: e.at.toISOString(), note: e.note })),
   };
 }
 

@@ -1,17 +1,17 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { gb } from '../../../lib/format.ts';
-import { $dailyUsage, loadDailyUsage } from './dashboard-store.ts';
+import { dailyUsage } from './dashboard-store.ts';
 
 const dayLabel = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /** Beyond the spec: data used per day of this period, as bars with the same figures in a table. */
 export function DailyUsage({ ssn }: { ssn: string }) {
-  const { days, failed } = useStore($dailyUsage);
+  const { status, data: days, error } = useStore(dailyUsage.$state);
   useEffect(() => {
-    void loadDailyUsage(ssn);
+    void dailyUsage.load(ssn);
   }, [ssn]);
-  if (failed) return <p className="tile__note">Your daily use could not be loaded just now.</p>;
+  if (status === 'error') return <p className="tile__note">{error}</p>;
   if (!days || days.length === 0) return null;
   const max = Math.max(...days.map((d) => d.data_kb), 1);
   return (

@@ -6,7 +6,7 @@ import { getSessionCookie, setSessionCookie } from '../../../lib/session-cookies
 import { Gauge } from '../../components/Gauge.tsx';
 import { $account } from '../../stores/account.ts';
 import { DailyUsage } from './DailyUsage.tsx';
-import { $activationOverdue, $notifications, $usage, loadNotifications, watchActivation } from './dashboard-store.ts';
+import { $activationOverdue, $usage, notifications, watchActivation } from './dashboard-store.ts';
 import type { CountFigures, DataFigures, UsageSummary } from './usage-summary.ts';
 import { UNLIMITED } from './usage-summary.ts';
 import { newNotifications, readShown, shownUpTo } from './new-notifications.ts';
@@ -198,11 +198,11 @@ const noted = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'short',
 
 /** The latest notifications: alerts, gifts, renewals. */
 function Notifications() {
-  const n = useStore($notifications);
+  const n = useStore(notifications.$state);
   // Announced as new once a session (the dashboardNotification cookie): read before this render marks them shown.
   const [shownBefore] = useState(() => readShown(getSessionCookie('dashboardNotification')));
-  useEffect(() => void loadNotifications(), []);
-  const latest = useMemo(() => ('latest' in n ? n.latest : []), [n]);
+  useEffect(() => void notifications.load(), []);
+  const latest = useMemo(() => n.data?.latest ?? [], [n]);
   useEffect(() => {
     if (latest.length > 0) setSessionCookie('dashboardNotification', String(shownUpTo(latest, shownBefore)));
   }, [latest, shownBefore]);

@@ -1,10 +1,11 @@
-import { atom, computed, map } from 'nanostores';
+import { atom, computed } from 'nanostores';
 import { accountRoutes } from '../../../contract/account-routes.ts';
 import { ACTIVATION_SUPPORT_HINT_MS } from '../../../contract/constants.ts';
 import { call } from '../../../lib/http.ts';
 import { currentUserId } from '../../../lib/member-session.ts';
 import { $account, loadAccount } from '../../stores/account.ts';
 import { usageSummary } from './usage-summary.ts';
+import { loader } from '../../../stores/loader.ts';
 
 /** What the dashboard shows, derived from the account store's raw balance summary. */
 export const $usage = computed($account, (a) => (a.summary && a.sim ? usageSummary(a.summary, a.sim) : undefined));
@@ -41,35 +42,15 @@ export function watchActivation(): () => void {
   return () => clearInterval(timer);
 }
 
-/** Data used per day of this period (beyond the spec). */
-export const $dailyUsage = map<{
-  ssn?: string | undefined;
-  days?: { day: string; data_kb: number }[] | undefined;
-  failed: boolean;
-}>({ failed: false });
+/** Data used per day of this period (beyond the spec), for a SIM. */
+export const dailyUsage = loader(
+  async (ssn: string) =>
+    (await call(accountRoutes.dailyUsage, { params: { user_id: currentUserId() ?? '', ssn } }))._payload.values,
+  'Your daily use could not be loaded just now.',
+);
 
-export async function loadDailyUsage(ssn: string): Promise<void> {
-  $dailyUsage.set({ ssn, failed: false });
-  try {
-    const { _payload } = await call(accountRoutes.dailyUsage, { params: { user_id: currentUserId() ?? '', ssn } });
-    $dailyUsage.set({ ssn, days: _payload.values, failed: false });
-  } catch {
-    $dailyUsage.set({ ssn, failed: true });
-  }
-}
-
-/** The latest in-app notifications (alerts among them: member-controls.md). */
-export const $notifications = map<
-  | { unread: number; latest: { id: number; title: string; body: string; read: boolean; created_at: string }[] }
-  | { failed: true }
-  | Record<string, never>
->({});
-
-export async function loadNotifications(): Promise<void> {
-  try {
-    const { _payload } = await call(accountRoutes.notificationSummary, { params: { user_id: currentUserId() ?? '' } });
-    $notifications.set({ unread: _payload.unread, latest: _payload.latest.slice(0, 3) });
-  } catch {
-    $notifications.set({ failed: true });
-  }
-}
+/** The latest in-app notifications (alerts among them: member-controls.md), the three newest. */
+export const notifications = loader(async () => {
+  const { _payload } = await call(accountRoutes.notificationSummary, { params: { user_id: currentUserId() ?? '' } });
+  return { unread: _payload.unread, latest: _payload.latest.slice(0, 3) };
+}, 'Your notifications could not be loaded just now.');

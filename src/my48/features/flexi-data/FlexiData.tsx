@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
-import { KB_PER_GB } from '../../../contract/constants.ts';
+import { KB_PER_GB, MINUTES_PER_GB } from '../../../contract/constants.ts';
 import { fieldProblems } from '../../../contract/forms.ts';
 import {
   ShareForm,
@@ -10,7 +10,7 @@ import {
   type FlexiAction,
   type FlexiOverview,
 } from '../../../contract/flexi-data.ts';
-import { euro, formatMsisdn } from '../../../lib/format.ts';
+import { euro, formatMsisdn, gb as gbOf, shortDate } from '../../../lib/format.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useFragmentFocus } from '../../components/use-fragment.ts';
 import { $account } from '../../stores/account.ts';
@@ -26,7 +26,7 @@ import {
   loadFlexi,
   type Donation,
 } from './flexi-data-store.ts';
-import { amountChoices, blockedMessage, ddmmyy, gbOf, leavesText, monthText } from './rules.ts';
+import { amountChoices, blockedMessage, leavesText, monthText } from './rules.ts';
 
 const BUSY: Record<FlexiAction, string> = {
   carryover: 'Carrying over…',
@@ -227,7 +227,7 @@ function Donations({ values }: { values: Donation[] }) {
         {values.map((d) => (
           <li
             key={`${d.occurred_at}-${d.unit}`}
-          >{`${ddmmyy(d.occurred_at)}: ${d.unit === 'EUR' ? euro(d.amount_cents ?? 0) : `${gbOf(d.data_kb ?? 0)} GB`}`}</li>
+          >{`${shortDate(d.occurred_at)}: ${d.unit === 'EUR' ? euro(d.amount_cents ?? 0) : `${gbOf(d.data_kb ?? 0)} GB`}`}</li>
         ))}
       </ul>
     </>
@@ -277,7 +277,7 @@ function Popups() {
         }
       >
         <p>{done.message}</p>
-        <p>{`To keep your carried-over data you need a membership by ${ddmmyy(done.needsMembershipBy)}: buy your next membership or turn on auto-renew before then, or the data is lost.`}</p>
+        <p>{`To keep your carried-over data you need a membership by ${shortDate(done.needsMembershipBy)}: buy your next membership or turn on auto-renew before then, or the data is lost.`}</p>
       </Dialog>
     );
   }
@@ -345,7 +345,7 @@ export default function FlexiData({ addons: Addons }: { addons?: ComponentType |
   const unusedText = m
     ? m.unlimited
       ? 'Your membership has unlimited data.'
-      : `You have ${gbOf(unused)} GB of unused data in your ${m.name}, which ends ${ddmmyy(m.ends_at)}.`
+      : `You have ${gbOf(unused)} GB of unused data in your ${m.name}, which ends ${shortDate(m.ends_at)}.`
     : 'You have no active membership.';
   return (
     <div className="stack">
@@ -425,7 +425,7 @@ export default function FlexiData({ addons: Addons }: { addons?: ComponentType |
       <Section
         id="swap"
         title="Swap"
-        intro="Swap unused data for landline minutes: 100 minutes for each GB. Any time, as often as you like."
+        intro={`Swap unused data for landline minutes: ${MINUTES_PER_GB} minutes for each GB. Any time, as often as you like.`}
         has={
           m
             ? `You have ${gbOf(unused)} GB unused and ${m.landline_minutes.left === null ? 'unlimited' : m.landline_minutes.left} landline minutes left.`
@@ -447,7 +447,7 @@ export default function FlexiData({ addons: Addons }: { addons?: ComponentType |
             {o.spotted_out.map((l) => (
               <li
                 key={`${l.msisdn}-${l.ends_at}`}
-              >{`${gbOf(l.data_kb)} GB to ${formatMsisdn(l.msisdn)} until ${ddmmyy(l.ends_at)}`}</li>
+              >{`${gbOf(l.data_kb)} GB to ${formatMsisdn(l.msisdn)} until ${shortDate(l.ends_at)}`}</li>
             ))}
           </ul>
         )}
@@ -456,7 +456,7 @@ export default function FlexiData({ addons: Addons }: { addons?: ComponentType |
             {o.spotted_in.map((l) => (
               <li
                 key={`${l.msisdn}-${l.ends_at}`}
-              >{`${gbOf(l.left_kb)} GB from ${formatMsisdn(l.msisdn)} until ${ddmmyy(l.ends_at)}`}</li>
+              >{`${gbOf(l.left_kb)} GB from ${formatMsisdn(l.msisdn)} until ${shortDate(l.ends_at)}`}</li>
             ))}
           </ul>
         )}

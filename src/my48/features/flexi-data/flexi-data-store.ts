@@ -7,11 +7,11 @@ import {
   type FlexiAction,
   type FlexiOverview,
 } from '../../../contract/flexi-data.ts';
-import { formatMsisdn } from '../../../contract/format.ts';
+import { MINUTES_PER_GB } from '../../../contract/constants.ts';
+import { formatMsisdn, gb as gbOf, shortDate } from '../../../lib/format.ts';
 import { call, errorMessage, newIdempotencyKey } from '../../../lib/http.ts';
 import { currentUserId } from '../../../lib/member-session.ts';
 import { $account, loadAccount } from '../../stores/account.ts';
-import { ddmmyy, gbOf } from './rules.ts';
 
 export type Donation = Answer<typeof flexiDataApi.donations>['_payload']['values'][number];
 
@@ -90,7 +90,7 @@ export function confirmText(p: Pending): { title: string; body: string; yes: str
       };
     case 'swap':
       return {
-        title: `Swap ${gb} for ${p.amountGb * 100} landline minutes?`,
+        title: `Swap ${gb} for ${p.amountGb * MINUTES_PER_GB} landline minutes?`,
         body: "A swap can't be undone.",
         yes: 'Yes, swap it',
       };
@@ -151,7 +151,7 @@ async function perform(p: Pending): Promise<{ message: string; needsMembershipBy
         body: { ...body, msisdn: p.msisdn ?? '', days: p.days ?? 1 },
       });
       return {
-        message: `You spotted ${p.amountGb} GB to ${formatMsisdn(_payload.msisdn)} until ${ddmmyy(_payload.ends_at)}.`,
+        message: `You spotted ${p.amountGb} GB to ${formatMsisdn(_payload.msisdn)} until ${shortDate(_payload.ends_at)}.`,
       };
     }
     case 'share': {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { flexiFailures, flexiMessages, type FlexiOverview } from '../../../contract/flexi-data.ts';
-import { amountChoices, blockedMessage, ddmmyy, leavesText, monthText } from './rules.ts';
+import { shortDate as ddmmyy } from '../../../lib/format.ts';
+import { amountChoices, blockedMessage, leavesText, monthText } from './rules.ts';
 
 const GB = 1_048_576;
 const overview = (

@@ -1,17 +1,11 @@
-import { KB_PER_GB } from '../../../contract/constants.ts';
-import {
-  flexiFailures,
-  flexiMessages,
-  type FlexiAction,
-  type FlexiOverview,
-  type MonthlyAction,
-} from '../../../contract/flexi-data.ts';
+import { KB_PER_GB, MINUTES_PER_GB } from '../../../contract/constants.ts';
+import { flexiFailures, flexiRefusal, type FlexiAction, type FlexiOverview } from '../../../contract/flexi-data.ts';
+import { gb as gbOf } from '../../../lib/format.ts';
 
 /**
  * The flexi-data screen's rules, pure: what a section offers, what an action will leave, and
  * the refusal the server would answer, shown before the member tries (the server decides again).
  */
-export const gbOf = (kb: number) => (kb / KB_PER_GB).toFixed(2);
 const wholeGb = (kb: number) => Math.floor(kb / KB_PER_GB);
 
 /** The amounts (whole GB) an action may ask for: 1 up to what there is, so the chooser cannot ask for more. */
@@ -19,41 +13,20 @@ export function amountChoices(kb: number, cap = 100): number[] {
   return Array.from({ length: Math.max(0, Math.min(wholeGb(kb), cap)) }, (_, i) => i + 1);
 }
 
-const dublin = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Dublin',
-  day: '2-digit',
-  month: '2-digit',
-  year: '2-digit',
-});
-/** dd.mm.yy in Irish time (the carryover follow-up's end date). */
-export function ddmmyy(iso: string): string {
-  return dublin.format(new Date(iso)).replaceAll('/', '.');
-}
-
-const MONTHLY: Partial<Record<FlexiAction, MonthlyAction>> = { carryover: 'carryover', donate: 'donate', save: 'safe' };
-const ALREADY: Record<MonthlyAction, string> = {
-  carryover: flexiMessages.alreadyCarriedOver,
-  donate: flexiMessages.alreadyDonated,
-  safe: flexiMessages.alreadySaved,
-};
-
-/** What the section says instead of offering the action, when the overview shows the server would refuse it; null when it is offered. */
+/**
+ * What the section says instead of offering the action, when the overview shows the server would
+ * refuse it (the contract's flexiRefusal, the server's own rule); null when it is offered.
+ */
 export function blockedMessage(action: FlexiAction, o: FlexiOverview): string | null {
-  const table = flexiFailures[action];
   const m = o.membership;
-  if (!m) return table.noMembership.message;
-  if (action === 'unlock') {
-    if (o.safe_kb === null) return flexiMessages.safeUnavailable;
-    if (m.unlimited) return table.unlimitedToUnlock.message;
-    if (o.safe_kb < KB_PER_GB) return 'The Safe has less than 1 GB in it, so there is nothing to unlock yet.';
-    return null;
-  }
-  if (m.unlimited) return table.notAvailable.message;
-  const monthly = MONTHLY[action];
-  if (monthly && o.month_action) return ALREADY[o.month_action.action];
-  if (action === 'swap' && m.landline_minutes.max === null) return table.noLandlineLimit.message;
-  if (m.unused_kb < KB_PER_GB) return table.lowBalance.message;
-  return null;
+  const refusal = flexiRefusal(action, {
+    membership: m
+      ? { unlimited: m.unlimited, unusedKb: m.unused_kb, landlineUnlimited: m.landline_minutes.max === null }
+      : null,
+    monthAction: o.month_action?.action ?? null,
+    safeKb: o.safe_kb,
+  });
+  return refusal ? flexiFailures[action][refusal].message : null;
 }
 
 /** This month's carryover, save or donation, in words. */
@@ -77,7 +50,7 @@ export function leavesText(action: FlexiAction, o: FlexiOverview, gb: number): s
       return `The Safe will hold ${gbOf(Math.max(0, (o.safe_kb ?? 0) - gb * KB_PER_GB))} GB and you will have ${gbOf(unused + gb * KB_PER_GB)} GB unused.`;
     case 'swap': {
       const left = o.membership?.landline_minutes.left ?? 0;
-      return `You will have ${after} GB unused and ${left + gb * 100} landline minutes left.`;
+      return `You will have ${after} GB unused and ${left + gb * MINUTES_PER_GB} landline minutes left.`;
     }
     default:
       return `You will have ${after} GB unused.`;

@@ -3,7 +3,7 @@ import { FetchError } from 'ofetch';
 import type { Answer } from '../../../contract/endpoint.ts';
 import { membershipsApi } from '../../../contract/memberships.ts';
 import { paymentsApi, type PaymentType, type StoredCard } from '../../../contract/payments.ts';
-import { euro } from '../../../lib/format.ts';
+import { euro, wholeGb } from '../../../lib/format.ts';
 import { call, errorMessage, newIdempotencyKey } from '../../../lib/http.ts';
 import { currentUserId } from '../../../lib/member-session.ts';
 import { $account, loadAccount } from '../../stores/account.ts';
@@ -152,7 +152,7 @@ export function buyAddon(sku: 'BDAO05' | 'BDAO10'): Promise<void> {
         idempotencyKey: newIdempotencyKey(),
       });
       await refresh();
-      return `${(_payload.addon.data_kb / 1_048_576).toFixed(0)} GB added to your membership.`;
+      return `${wholeGb(_payload.addon.data_kb)} added to your membership.`;
     } catch (error) {
       if (!checkoutNeeded(error)) throw error;
       await goToCheckout({ purpose: 'addon', sku, save_card: true, card: 'new' });

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { COMPANY, type Receipt as ReceiptData } from '../../../contract/transactions.ts';
 import { euro, formatMsisdn } from '../../../lib/format.ts';
-import { $receipt, loadReceipt } from './transactions-store.ts';
+import { receipt } from './transactions-store.ts';
 const when = new Intl.DateTimeFormat('en-IE', {
   day: 'numeric',
   month: 'long',
@@ -21,20 +21,23 @@ const KINDS: Record<ReceiptData['kind'], string> = {
 
 /** /my48/transactions/<id>: one purchase or card payment, with VAT and how it was paid; printable. */
 export function Receipt({ id }: { id: string }) {
-  const state = useStore($receipt);
-  useEffect(() => void loadReceipt(id), [id]);
-  if (state.error)
+  const state = useStore(receipt.$state);
+  useEffect(() => void receipt.load(id), [id]);
+  if (state.status === 'error' && state.key === id)
     return (
       <div className="stack">
         <p className="alert alert--error" role="alert">
           {state.error}
         </p>
-        <p>
+        <p className="actions">
+          <button type="button" className="btn btn--outline" onClick={() => void receipt.retry()}>
+            Try again
+          </button>
           <a href="/my48/transactions">Back to your transactions</a>
         </p>
       </div>
     );
-  const r = state.id === id ? state.data : undefined;
+  const r = state.key === id ? state.data : undefined;
   if (!r)
     return (
       <p role="status" className="loading-line">

@@ -2,6 +2,7 @@ import { map } from 'nanostores';
 import { receiptsApi, transactionsApi, type Receipt, type Transaction } from '../../../contract/transactions.ts';
 import { call, errorMessage } from '../../../lib/http.ts';
 import { currentUserId, memberParams } from '../../../lib/member-session.ts';
+import { loader } from '../../../stores/loader.ts';
 
 export const PAGE_SIZE = 10;
 
@@ -32,16 +33,8 @@ export async function showPage(page: number): Promise<void> {
 
 export const pagesOf = (total: number) => Math.ceil(total / PAGE_SIZE);
 
-/** One receipt (/my48/transactions/<id>): loading, loaded, or the API's refusal. */
-export const $receipt = map<{ id?: string; data?: Receipt; error?: string }>({});
-
-export async function loadReceipt(id: string): Promise<void> {
-  $receipt.set({ id });
-  try {
-    const { _payload } = await call(receiptsApi.receipt, { params: { ...memberParams(), transaction_id: id } });
-    if ($receipt.get().id === id) $receipt.set({ id, data: _payload });
-  } catch (error) {
-    if ($receipt.get().id === id)
-      $receipt.set({ id, error: errorMessage(error, 'This receipt could not be loaded. Please try again.') });
-  }
-}
+/** One receipt (/my48/transactions/<id>): loading, loaded, or the API's refusal (a retry beside it). */
+export const receipt = loader<Receipt, string>(
+  async (id) => (await call(receiptsApi.receipt, { params: { ...memberParams(), transaction_id: id } }))._payload,
+  'This receipt could not be loaded. Please try again.',
+);

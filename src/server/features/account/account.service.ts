@@ -168,7 +168,7 @@ export async function simsOf(
       product: s.product,
       requester: s.requester,
       blocked: s.blockedAt !== null,
-      kind: s.kind as 'physical' | 'esim',
+      kind: s.kind,
     })),
   );
 }

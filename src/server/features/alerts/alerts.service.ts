@@ -1,4 +1,4 @@
-import type { AlertCause, AlertSettings } from '../../../contract/alerts.ts';
+import type { AlertSettings } from '../../../contract/alerts.ts';
 import { ALERT_CAUSES } from '../../../contract/alerts.ts';
 import { alertSettings } from '../../db/schema.ts';
 import { alertSettingsOf, alertsOf } from '../../services/alerts.ts';
@@ -27,7 +27,7 @@ export async function listOf({ db }: ServiceContext, memberId: number) {
   const rows = await alertsOf(db, memberId);
   return rows.map((r) => ({
     id: r.id,
-    cause: r.cause as AlertCause,
+    cause: r.cause,
     title: r.title,
     body: r.body,
     created_at: r.createdAt.toISOString(),

@@ -1,16 +1,18 @@
 import { simIsBlocked } from '../../services/blocks.ts';
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { KB_PER_GB } from '../../../contract/constants.ts';
+import { KB_PER_GB, MINUTES_PER_GB } from '../../../contract/constants.ts';
 import {
   carryoverSuccess,
   DONATION_CONVERSION_DATE,
-  MINUTES_PER_GB,
+  ALREADY_USED,
+  flexiRefusal,
+  MONTHLY_OF,
+  type FlexiAction,
   type FlexiOverview,
   type FlexiRefusal,
-  type MonthlyAction,
 } from '../../../contract/flexi-data.ts';
-import { formatMsisdn } from '../../../contract/format.ts';
+import { formatMsisdn, gbLabel } from '../../../contract/format.ts';
 import { isCheckViolation, isUniqueViolation, type Queryable } from '../../db/client.ts';
 import {
   balances,
@@ -32,14 +34,6 @@ import { currentMembershipAt } from '../../services/memberships.ts';
 
 type Membership = typeof memberships.$inferSelect;
 type Refusal = Extract<Outcome<never, FlexiRefusal>, { ok: false }>;
-
-const gbText = (kb: number) => `${(kb / KB_PER_GB).toFixed(2).replace(/\.00$/, '')} GB`;
-
-const alreadyUsed: Record<MonthlyAction, FlexiRefusal> = {
-  carryover: 'alreadyCarriedOver',
-  donate: 'alreadyDonated',
-  safe: 'alreadySaved',
-};
 
 /** The current memberships of these SIMs, rows locked in id order (two SIMs: no deadlock whatever the direction). */
 async function lockedCurrent(tx: Queryable, ssns: string[], now: Date): Promise<Membership[]> {
@@ -73,14 +67,12 @@ async function backendProblem(db: Queryable, ssn: string): Promise<Refusal | nul
 
 interface Move<T> {
   ssn: string;
-  /** The action as counted by the once-a-month rule, if it is one of those. */
-  monthly?: MonthlyAction;
+  /** The action: its refusals are flexiRefusal's (the contract's one rule), its monthly count MONTHLY_OF's. */
+  action: FlexiAction;
   /** Whole GB, or all unused data (carryover). */
   amountGb: number | 'all';
   /** Another member's number (spot me, share): their SIM must be active with a limited current membership. */
   to?: string;
-  /** A further rule of the action on the member's membership. */
-  check?: (m: Membership) => FlexiRefusal | null;
   /** Puts the data where it goes, in the same transaction; `kb` has left the member's membership already. */
   apply: (
     tx: Queryable,
@@ -107,6 +99,7 @@ async function moveOut<T>(
 ): Promise<Outcome<T & { unused_kb: number }, FlexiRefusal>> {
   const problem = await backendProblem(db, move.ssn);
   if (problem) return problem;
+  const monthly = MONTHLY_OF[move.action];
   const cause = `flexi:${randomUUID()}`;
   try {
     return await db.transaction(async (tx) => {
@@ -132,15 +125,20 @@ async function moveOut<T>(
       if (await simIsBlocked(tx, move.ssn)) return refused('simBlocked');
       const locked = await lockedCurrent(tx, recipient ? [move.ssn, recipient.ssn] : [move.ssn], now);
       const m = locked.find((r) => r.ssn === move.ssn);
-      if (!m) return refused('noMembership');
-      const unused = unusedOf(m);
-      if (unused === null) return refused('notAvailable');
-      if (move.monthly) {
-        const taken = await monthActionOf(tx, move.ssn, now);
-        if (taken) return refused(alreadyUsed[taken.action as MonthlyAction]);
-      }
-      const rule = move.check?.(m);
-      if (rule) return refused(rule);
+      const taken = m && monthly ? await monthActionOf(tx, move.ssn, now) : undefined;
+      const rule = flexiRefusal(move.action, {
+        membership: m
+          ? {
+              unlimited: unusedOf(m) === null,
+              unusedKb: unusedOf(m) ?? 0,
+              landlineUnlimited: m.landlineMinutesMax === null,
+            }
+          : null,
+        monthAction: taken?.action ?? null,
+        safeKb: null,
+      });
+      if (rule || !m) return refused(rule ?? 'noMembership');
+      const unused = unusedOf(m) ?? 0;
       let to: { m: Membership; msisdn: string } | undefined;
       if (recipient) {
         const theirs = locked.find((r) => r.ssn === recipient.ssn);
@@ -148,7 +146,6 @@ async function moveOut<T>(
         if (theirs.dataMaxKb === null) return refused('recipientUnlimited');
         to = { m: theirs, msisdn: recipient.msisdn };
       }
-      if (unused < KB_PER_GB) return refused('lowBalance');
       const kb = move.amountGb === 'all' ? unused : move.amountGb * KB_PER_GB;
       if (kb > unused) return refused('tooMuch');
 
@@ -156,10 +153,10 @@ async function moveOut<T>(
         .update(memberships)
         .set({ dataOutKb: m.dataOutKb + kb })
         .where(eq(memberships.id, m.id));
-      if (move.monthly)
+      if (monthly)
         await tx
           .insert(flexiActions)
-          .values({ ssn: move.ssn, month: monthOf(now), action: move.monthly, dataKb: kb, createdAt: now });
+          .values({ ssn: move.ssn, month: monthOf(now), action: monthly, dataKb: kb, createdAt: now });
       await tx.insert(ledger).values({
         ssn: move.ssn,
         occurredAt: now,
@@ -173,9 +170,9 @@ async function moveOut<T>(
     });
   } catch (error) {
     // The database's rules decided a race the locks did not see (they should have): answer as the rule says.
-    if (isUniqueViolation(error) && move.monthly) {
+    if (isUniqueViolation(error) && monthly) {
       const taken = await monthActionOf(db, move.ssn, clock());
-      if (taken) return refused(alreadyUsed[taken.action as MonthlyAction]);
+      if (taken) return refused(ALREADY_USED[taken.action]);
     }
     if (isCheckViolation(error)) return refused('tooMuch');
     throw error;
@@ -186,9 +183,9 @@ async function moveOut<T>(
 export async function carryover(ctx: ServiceContext, ssn: string) {
   const outcome = await moveOut(ctx, {
     ssn,
-    monthly: 'carryover',
+    action: 'carryover',
     amountGb: 'all',
-    describe: (kb) => `Carryover: ${gbText(kb)} kept for your next membership`,
+    describe: (kb) => `Carryover: ${gbLabel(kb)} kept for your next membership`,
     apply: async (tx, m, kb) => {
       await tx
         .update(memberships)
@@ -212,9 +209,9 @@ export async function carryover(ctx: ServiceContext, ssn: string) {
 export async function donate(ctx: ServiceContext, ssn: string, amountGb: number) {
   return moveOut(ctx, {
     ssn,
-    monthly: 'donate',
+    action: 'donate',
     amountGb,
-    describe: (kb) => `Donated ${gbText(kb)} to the 48 community`,
+    describe: (kb) => `Donated ${gbLabel(kb)} to the 48 community`,
     apply: async (tx, _m, kb, _cause, now) => {
       await tx.insert(donations).values({ ssn, occurredAt: now, dataKb: kb });
       return { donated_kb: kb };
@@ -225,9 +222,9 @@ export async function donate(ctx: ServiceContext, ssn: string, amountGb: number)
 export async function save(ctx: ServiceContext, ssn: string, amountGb: number) {
   return moveOut(ctx, {
     ssn,
-    monthly: 'safe',
+    action: 'save',
     amountGb,
-    describe: (kb) => `Saved ${gbText(kb)} in The Safe`,
+    describe: (kb) => `Saved ${gbLabel(kb)} in The Safe`,
     apply: async (tx, _m, kb, _cause, now) => ({ balance_kb: await intoSafe(tx, ssn, kb, now) }),
   });
 }
@@ -236,8 +233,8 @@ export async function swap(ctx: ServiceContext, ssn: string, amountGb: number) {
   return moveOut(ctx, {
     ssn,
     amountGb,
-    check: (m) => (m.landlineMinutesMax === null ? 'noLandlineLimit' : null),
-    describe: (kb) => `Swapped ${gbText(kb)} for ${Math.round((kb / KB_PER_GB) * MINUTES_PER_GB)} landline minutes`,
+    action: 'swap',
+    describe: (kb) => `Swapped ${gbLabel(kb)} for ${Math.round((kb / KB_PER_GB) * MINUTES_PER_GB)} landline minutes`,
     apply: async (tx, m, kb) => {
       const added = Math.round((kb / KB_PER_GB) * MINUTES_PER_GB);
       const max = m.landlineMinutesMax! + added;
@@ -258,10 +255,11 @@ export async function spotMe(
   const [mine] = await ctx.db.select({ msisdn: sims.msisdn }).from(sims).where(eq(sims.ssn, ssn));
   return moveOut(ctx, {
     ssn,
+    action: 'spotme',
     amountGb: order.amount_gb,
     to: order.msisdn,
     describe: (kb, to) =>
-      `Spot me: ${gbText(kb)} lent to ${formatMsisdn(to ?? '')} for ${order.days} ${order.days === 1 ? 'day' : 'days'}`,
+      `Spot me: ${gbLabel(kb)} lent to ${formatMsisdn(to ?? '')} for ${order.days} ${order.days === 1 ? 'day' : 'days'}`,
     apply: async (tx, _m, kb, cause, now, recipient) => {
       const endsAt = new Date(now.getTime() + order.days * DAY);
       await tx
@@ -273,7 +271,7 @@ export async function spotMe(
         kind: 'flexi',
         dataDeltaKb: kb,
         reference: `${cause}:to`,
-        description: `Spot me: ${gbText(kb)} from ${formatMsisdn(mine?.msisdn ?? '')} until ${endsAt.toISOString().slice(0, 10)}`,
+        description: `Spot me: ${gbLabel(kb)} from ${formatMsisdn(mine?.msisdn ?? '')} until ${endsAt.toISOString().slice(0, 10)}`,
       });
       return { msisdn: recipient!.msisdn, data_kb: kb, ends_at: endsAt.toISOString() };
     },
@@ -284,9 +282,10 @@ export async function share(ctx: ServiceContext, ssn: string, order: { msisdn: s
   const [mine] = await ctx.db.select({ msisdn: sims.msisdn }).from(sims).where(eq(sims.ssn, ssn));
   return moveOut(ctx, {
     ssn,
+    action: 'share',
     amountGb: order.amount_gb,
     to: order.msisdn,
-    describe: (kb, to) => `Shared ${gbText(kb)} with ${formatMsisdn(to ?? '')}`,
+    describe: (kb, to) => `Shared ${gbLabel(kb)} with ${formatMsisdn(to ?? '')}`,
     apply: async (tx, _m, kb, cause, now, recipient) => {
       const theirs = recipient!.m;
       await tx
@@ -299,7 +298,7 @@ export async function share(ctx: ServiceContext, ssn: string, order: { msisdn: s
         kind: 'flexi',
         dataDeltaKb: kb,
         reference: `${cause}:to`,
-        description: `${gbText(kb)} shared with you by ${formatMsisdn(mine?.msisdn ?? '')}`,
+        description: `${gbLabel(kb)} shared with you by ${formatMsisdn(mine?.msisdn ?? '')}`,
       });
       return { msisdn: recipient!.msisdn, data_kb: kb };
     },
@@ -320,10 +319,20 @@ export async function unlock(
       const now = clock();
       if (await simIsBlocked(tx, ssn)) return refused('simBlocked');
       const [m] = await lockedCurrent(tx, [ssn], now);
-      if (!m) return refused('noMembership');
-      if (m.dataMaxKb === null) return refused('unlimitedToUnlock');
       const [vault] = await tx.select().from(vaults).where(eq(vaults.ssn, ssn)).for('update');
-      if (!vault || vault.balanceKb < kb) return refused('safeTooLittle');
+      const rule = flexiRefusal('unlock', {
+        membership: m
+          ? {
+              unlimited: m.dataMaxKb === null,
+              unusedKb: unusedOf(m) ?? 0,
+              landlineUnlimited: m.landlineMinutesMax === null,
+            }
+          : null,
+        monthAction: null,
+        safeKb: vault?.balanceKb ?? 0,
+      });
+      if (rule || !m || !vault) return refused(rule ?? 'noMembership');
+      if (vault.balanceKb < kb) return refused('safeTooLittle');
       await tx
         .update(vaults)
         .set({ balanceKb: vault.balanceKb - kb, updatedAt: now })
@@ -336,7 +345,7 @@ export async function unlock(
         ssn,
         occurredAt: now,
         kind: 'flexi',
-        description: `Unlocked ${gbText(kb)} from The Safe`,
+        description: `Unlocked ${gbLabel(kb)} from The Safe`,
         dataDeltaKb: kb,
         reference: `flexi:${randomUUID()}`,
       });
@@ -415,9 +424,7 @@ export async function overview({ db, clock }: ServiceContext, memberId: number, 
           continues: m.recurrenceEnabled || Boolean(queued),
         }
       : null,
-    month_action: action
-      ? { action: action.action as MonthlyAction, data_kb: action.dataKb, at: action.createdAt.toISOString() }
-      : null,
+    month_action: action ? { action: action.action, data_kb: action.dataKb, at: action.createdAt.toISOString() } : null,
     safe_kb: safe.ok ? safe.value.balance_kb : null,
     carry_forward_kb: m?.carryForwardKb ?? 0,
     carryover_kb: m ? m.carryoverKb - m.carryoverUsedKb : 0,

@@ -129,10 +129,10 @@ export async function checkoutInfo({ db, payments }: PaymentsContext, id: string
   if (!c) return refused('noSuchCheckout');
   return done({
     checkout_id: c.id,
-    purpose: c.purpose as CheckoutPurpose,
+    purpose: c.purpose,
     description: await describe(db, c),
     amount_cents: c.amountCents,
-    state: c.state as 'open' | 'pending' | 'applied' | 'failed',
+    state: c.state,
     // Spec section 9: register a card, pay with the saved card, or a new payment: exactly what the member chose.
     container:
       c.purpose === 'register-card'
@@ -170,7 +170,7 @@ export async function checkoutResult(
   const [c] = await db.select().from(checkouts).where(eq(checkouts.id, id));
   if (!c) return refused('noSuchCheckout');
   const answer = (state: PaymentResult['state'], code: string, description: string) =>
-    done({ state, code, description, purpose: c.purpose as CheckoutPurpose, next: NEXT[c.purpose as CheckoutPurpose] });
+    done({ state, code, description, purpose: c.purpose, next: NEXT[c.purpose] });
   if (c.state === 'applied')
     return answer('success', c.resultCode ?? '000.000.000', c.resultDescription ?? 'Transaction succeeded');
   if (c.state === 'failed') return answer('failure', c.resultCode ?? '', c.resultDescription ?? 'The payment failed.');

@@ -17,7 +17,7 @@ type ServiceRefusal = { ok: false; reason: 'service'; detail: { status: number; 
 const shape = (r: Referral) => ({
   friend_name: r.friendName,
   friend_email: r.friendEmail,
-  status: r.status as 'registered',
+  status: r.status,
   created_at: r.createdAt.toISOString(),
 });
 const memberOf = async (ctx: ServiceContext, id: number) =>

@@ -1,0 +1,42 @@
+import type { Hono } from 'hono';
+import type { AppEnv } from '../http/router.ts';
+import { captcha } from './captcha/integration.ts';
+import { catalogue } from './catalogue/integration.ts';
+import { content } from './content/integration.ts';
+import { donor } from './donor/integration.ts';
+import { geolocation } from './geolocation/integration.ts';
+import { helpdesk } from './helpdesk/integration.ts';
+import type { Integration, IntegrationDeps } from './integration.ts';
+import { mail } from './mail/integration.ts';
+import { payments } from './payments/integration.ts';
+import { referrals } from './referrals/integration.ts';
+
+/**
+ * The outside services, one line each (the composition root's one registry, issue 28). A new
+ * service is its folder with an integration.ts and a line here: app.ts makes its adapter, puts it
+ * on c.var under this name, and mounts its sandbox.
+ */
+export const integrations = { captcha, payments, referrals, catalogue, geolocation, content, mail, helpdesk, donor };
+
+type Registry = typeof integrations;
+type AdapterOf<I> = I extends Integration<infer A> ? (undefined extends A ? never : A) : never;
+/** The adapters handlers read from c.var, by name. */
+export type Adapters = {
+  [K in keyof Registry as AdapterOf<Registry[K]> extends never ? never : K]: AdapterOf<Registry[K]>;
+};
+
+/** Every adapter: the one passed in, else the integration's default. */
+export function adaptersFor(deps: IntegrationDeps, given: Partial<Adapters>): Adapters {
+  const made: Record<string, unknown> = {};
+  for (const [name, i] of Object.entries(integrations) as [string, Integration<unknown>][])
+    if (i.create) made[name] = (given as Record<string, unknown>)[name] ?? i.create(deps);
+  return made as Adapters;
+}
+
+/** The sandboxes' pages for the adapters that are sandboxes. */
+export function sandboxRoutes(adapters: Adapters): Hono<AppEnv>[] {
+  return (Object.entries(integrations) as [string, Integration<unknown>][]).flatMap(([name, i]) => {
+    const routes = i.sandboxRoutes?.((adapters as Record<string, unknown>)[name]);
+    return routes ? [routes] : [];
+  });
+}

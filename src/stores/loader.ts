@@ -1,0 +1,48 @@
+import { map, type MapStore } from 'nanostores';
+import { errorCode, errorMessage } from '../lib/http.ts';
+
+/** What a read shows: loading, its data, or its error (with the API's code) and a retry. */
+export interface Loaded<T, K = void> {
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  /** What was asked for (a receipt's id, a SIM): an answer for another key is dropped. */
+  key?: K | undefined;
+  data?: T | undefined;
+  error?: string | undefined;
+  errorCode?: string | undefined;
+}
+
+export interface Loader<T, K = void> {
+  $state: MapStore<Loaded<T, K>>;
+  /** Reads for `key`; the data of the same key stays shown while it is read again. */
+  load(key: K): Promise<void>;
+  /** Reads the last key again (the error's "Try again"). */
+  retry(): Promise<void>;
+}
+
+/**
+ * The one data-loading cycle of my48's stores (issue 28): loading → data, or the API's message
+ * (a fallback when it has none) with its code, and a retry; an answer that arrives after another
+ * key was asked for is dropped. Screens read `$state` and call `load`/`retry`; nothing else.
+ */
+export function loader<T, K = void>(read: (key: K) => Promise<T>, fallbackError: string): Loader<T, K> {
+  const $state = map<Loaded<T, K>>({ status: 'idle' });
+  let asked = 0;
+  async function load(key: K): Promise<void> {
+    const ticket = ++asked;
+    const before = $state.get();
+    $state.set({ status: 'loading', key, data: Object.is(before.key, key) ? before.data : undefined });
+    try {
+      const data = await read(key);
+      if (ticket === asked) $state.set({ status: 'ready', key, data });
+    } catch (error) {
+      if (ticket === asked)
+        $state.set({
+          status: 'error',
+          key,
+          error: errorMessage(error, fallbackError),
+          errorCode: errorCode(error),
+        });
+    }
+  }
+  return { $state, load, retry: () => load($state.get().key as K) };
+}

@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import { KB_PER_GB } from '../../src/contract/constants.ts';
+import * as t from '../../src/server/db/schema.ts';
+import { sandboxToken } from '../../src/server/integrations/payments/index.ts';
+import { DAY } from '../../src/server/services/clock.ts';
+import { membershipOf } from '../../src/server/services/memberships.ts';
+import { hashPassword } from '../../src/server/services/passwords.ts';
+import { login, type Session, type TestContext } from './harness.ts';
+
+/**
+ * Test data made by builders (issue 28, as epic-stack's createUser): a test asks for the member it
+ * needs and gets a fresh one, so it depends on no demo e-mail or demo SIM number. The demo seed
+ * stays the contract for the browser journeys and for people trying the portal; the catalogue it
+ * seeds (products) is what builders buy from.
+ */
+export const BUILT_PASSWORD = 'Built-member-2026';
+let hash: Promise<string> | undefined;
+let next = 0;
+
+export interface MemberSpec {
+  /** Credit in cents; null: the SIM has no balance on the billing platform (account details missing). */
+  creditCents?: number | null;
+  /** The SIM: active by default, activating, or none at all. */
+  sim?: 'active' | 'activating' | 'none';
+  billing?: 'ok' | 'unavailable';
+  /** A current membership of this product; none by default. */
+  membership?: { sku: string; daysLeft?: number; usedGb?: number; recurrence?: boolean };
+  /** The Safe's balance in GB. */
+  safeGb?: number;
+  /** A stored card (the sandbox's success card). */
+  storedCard?: boolean;
+  spendLimitCents?: number;
+}
+
+export interface BuiltMember {
+  email: string;
+  userId: number;
+  /** The SIM's serial and number (undefined without a SIM). */
+  ssn: string;
+  msisdn: string;
+  /** Signed in through the API, as a browser would be. */
+  session: Session;
+}
+
+/** A new member in the state the test names, signed in. */
+export async function createMember(ctx: TestContext, spec: MemberSpec = {}): Promise<BuiltMember> {
+  const n = ++next;
+  const email = `built-${n}-${Date.now().toString(36)}@example.com`;
+  const ssn = `8935302${String(n).padStart(12, '0')}`;
+  const msisdn = `0873${String(n).padStart(6, '0')}`;
+  const now = ctx.clock.now;
+  const db = ctx.handle.db;
+  hash ??= hashPassword(BUILT_PASSWORD);
+  const passwordHash = await hash;
+  await db.transaction(async (tx) => {
+    const [member] = await tx
+      .insert(t.members)
+      .values({
+        email,
+        passwordHash,
+        firstname: 'Built',
+        lastname: `Member ${n}`,
+        nickname: 'Built',
+        isVerified: true,
+        firstLogin: false,
+        spendLimitCents: spec.spendLimitCents ?? null,
+        createdAt: new Date(now.getTime() - 60 * DAY),
+      })
+      .returning({ id: t.members.id });
+    const memberId = member!.id;
+    if (spec.storedCard)
+      await tx.insert(t.storedCards).values({
+        memberId,
+        token: sandboxToken('4242424242424242'),
+        brand: 'VISA',
+        last4: '4242',
+        expiry: '12/30',
+        createdAt: now,
+      });
+    if (spec.sim === 'none') return;
+    await tx.insert(t.sims).values({
+      ssn,
+      memberId,
+      msisdn,
+      product: 'Pre_Start_3FF_N',
+      status: spec.sim ?? 'active',
+      puk: String(30_000_000 + n),
+      billingStatus: spec.billing ?? 'ok',
+      createdAt: new Date(now.getTime() - 60 * DAY),
+    });
+    if (spec.creditCents !== null) await tx.insert(t.balances).values({ ssn, creditCents: spec.creditCents ?? 0 });
+    if (spec.membership) {
+      const [product] = await tx.select().from(t.products).where(eq(t.products.sku, spec.membership.sku));
+      if (!product) throw new Error(`no product ${spec.membership.sku} (the seed's catalogue)`);
+      const startsAt = new Date(now.getTime() - (product.days - (spec.membership.daysLeft ?? product.days - 1)) * DAY);
+      const row = membershipOf(ssn, product, 'current', startsAt, {
+        enabled: spec.membership.recurrence ?? false,
+        sku: spec.membership.recurrence ? product.sku : null,
+      });
+      const used = Math.round((spec.membership.usedGb ?? 0) * KB_PER_GB);
+      await tx.insert(t.memberships).values({
+        ...row,
+        dataUsedKb: row.dataMaxKb === null ? used : Math.min(used, row.dataMaxKb),
+      });
+    }
+    if (spec.safeGb)
+      await tx.insert(t.vaults).values({ ssn, balanceKb: Math.round(spec.safeGb * KB_PER_GB), updatedAt: now });
+  });
+  const session = await login(ctx.app, email, BUILT_PASSWORD);
+  return { email, userId: session.userId, ssn, msisdn, session };
+}
