@@ -23,11 +23,21 @@ export interface MemberSpec {
   /** The SIM: active by default, activating, or none at all. */
   sim?: 'active' | 'activating' | 'none';
   billing?: 'ok' | 'unavailable';
-  /** A current membership of this product; none by default. */
-  membership?: { sku: string; daysLeft?: number; usedGb?: number; recurrence?: boolean };
+  /**
+   * A current membership of this product (none by default): days left of its period, or the hours
+   * since its period ended (the renewal job has not handed it on); data used; auto-renew; a queued one.
+   */
+  membership?: {
+    sku: string;
+    daysLeft?: number;
+    endedHoursAgo?: number;
+    usedGb?: number;
+    recurrence?: boolean;
+    queued?: string;
+  };
   /** The Safe's balance in GB. */
   safeGb?: number;
-  /** A stored card (the sandbox's success card). */
+  /** A stored card: the sandbox's success card, Visa ending 0000. */
   storedCard?: boolean;
   spendLimitCents?: number;
 }
@@ -71,9 +81,9 @@ export async function createMember(ctx: TestContext, spec: MemberSpec = {}): Pro
     if (spec.storedCard)
       await tx.insert(t.storedCards).values({
         memberId,
-        token: sandboxToken('4242424242424242'),
+        token: sandboxToken('4200000000000000'),
         brand: 'VISA',
-        last4: '4242',
+        last4: '0000',
         expiry: '12/30',
         createdAt: now,
       });
@@ -92,7 +102,12 @@ export async function createMember(ctx: TestContext, spec: MemberSpec = {}): Pro
     if (spec.membership) {
       const [product] = await tx.select().from(t.products).where(eq(t.products.sku, spec.membership.sku));
       if (!product) throw new Error(`no product ${spec.membership.sku} (the seed's catalogue)`);
-      const startsAt = new Date(now.getTime() - (product.days - (spec.membership.daysLeft ?? product.days - 1)) * DAY);
+      const { endedHoursAgo, daysLeft = product.days - 1 } = spec.membership;
+      const endsAt =
+        endedHoursAgo === undefined
+          ? new Date(now.getTime() + daysLeft * DAY)
+          : new Date(now.getTime() - endedHoursAgo * 3_600_000);
+      const startsAt = new Date(endsAt.getTime() - product.days * DAY);
       const row = membershipOf(ssn, product, 'current', startsAt, {
         enabled: spec.membership.recurrence ?? false,
         sku: spec.membership.recurrence ? product.sku : null,
@@ -102,6 +117,11 @@ export async function createMember(ctx: TestContext, spec: MemberSpec = {}): Pro
         ...row,
         dataUsedKb: row.dataMaxKb === null ? used : Math.min(used, row.dataMaxKb),
       });
+      if (spec.membership.queued) {
+        const [next] = await tx.select().from(t.products).where(eq(t.products.sku, spec.membership.queued));
+        if (!next) throw new Error(`no product ${spec.membership.queued}`);
+        await tx.insert(t.memberships).values(membershipOf(ssn, next, 'queued', endsAt));
+      }
     }
     if (spec.safeGb)
       await tx.insert(t.vaults).values({ ssn, balanceKb: Math.round(spec.safeGb * KB_PER_GB), updatedAt: now });
@@ -109,3 +129,7 @@ export async function createMember(ctx: TestContext, spec: MemberSpec = {}): Pro
   const session = await login(ctx.app, email, BUILT_PASSWORD);
   return { email, userId: session.userId, ssn, msisdn, session };
 }
+
+/** Signs a built member in again (a new session: after the clock moved past the session's life). */
+export const signIn = (ctx: TestContext, member: Pick<BuiltMember, 'email'>) =>
+  login(ctx.app, member.email, BUILT_PASSWORD);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { sandboxPayments, type SandboxPayments } from '../../src/server/integrations/payments/index.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
-import { DEMO_PASSWORD, resetDatabase, seedDemo } from '../../src/server/seed/seed.ts';
+import { DEMO_PASSWORD, resetDatabase, seedCatalogue, seedDemo } from '../../src/server/seed/seed.ts';
 import type { AppConfig } from '../../src/server/config.ts';
 import { contentFiles } from './content.ts';
 import { ERROR_CODES } from '../../src/contract/error-codes.ts';
@@ -133,6 +133,8 @@ export function forEachDatabase(
   file: string,
   suite: (ctx: () => TestContext) => void,
   rateLimit: Partial<AppConfig['rateLimit']> = {},
+  /** 'catalogue': no demo member, only what the shop sells (suites whose members are made by builders.ts). */
+  seed: 'demo' | 'catalogue' = 'demo',
 ) {
   for (const { name, url } of databases) {
     describe(name, () => {
@@ -150,7 +152,8 @@ export function forEachDatabase(
       beforeEach(async () => {
         const c = ctx!;
         await resetDatabase(c.handle.db);
-        await seedDemo(c.handle.db, SEED_TIME);
+        if (seed === 'demo') await seedDemo(c.handle.db, SEED_TIME);
+        else await seedCatalogue(c.handle.db);
         c.clock.now = new Date(SEED_TIME);
         c.payments = sandboxPayments(() => c.clock.now.getTime());
         c.app = withCheckedErrors(

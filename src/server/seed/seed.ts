@@ -7,7 +7,7 @@ import { sandboxToken } from '../integrations/payments/index.ts';
 import { membershipOf } from '../services/memberships.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { catalogue } from './catalogue.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Queryable } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 
 export const DEMO_PASSWORD = 'Demo-48-pass';
@@ -376,6 +376,23 @@ export const DEMO_OFFER_CODES = [
   ...Array.from({ length: 25 }, (_, i) => ({ code: `PULSE-${4001 + i}`, kind: 'voucher:pulse-gyms' })),
 ];
 
+/**
+ * What the shop sells and holds, without any member: the catalogue, the offer codes, the spare SIMs
+ * (the API tests' builders start from this alone).
+ */
+export async function seedCatalogue(db: Queryable): Promise<void> {
+  await db.insert(t.products).values(catalogue).onConflictDoNothing();
+  await db.insert(t.offerCodes).values(DEMO_OFFER_CODES).onConflictDoNothing();
+  await db.insert(t.simStock).values(
+    Array.from({ length: SPARE_SIMS }, (_, i) => ({
+      ssn: spareSsn(i + 1),
+      msisdn: spareMsisdn(i + 1),
+      puk: String(20_000_000 + (i + 1) * 3_141_59).slice(0, 8),
+      product: 'Pre_Start_3FF_N',
+    })),
+  );
+}
+
 /** Seeds the catalogue and the demo members, all dates relative to `now`, in one transaction. */
 export async function seedDemo(db: Database, now: Date): Promise<void> {
   demoHash ??= hashPassword(DEMO_PASSWORD);
@@ -383,16 +400,7 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
   const at = (days: number) => new Date(now.getTime() + days * DAY);
 
   await db.transaction(async (tx) => {
-    await tx.insert(t.products).values(catalogue).onConflictDoNothing();
-    await tx.insert(t.offerCodes).values(DEMO_OFFER_CODES).onConflictDoNothing();
-    await tx.insert(t.simStock).values(
-      Array.from({ length: SPARE_SIMS }, (_, i) => ({
-        ssn: spareSsn(i + 1),
-        msisdn: spareMsisdn(i + 1),
-        puk: String(20_000_000 + (i + 1) * 3_141_59).slice(0, 8),
-        product: 'Pre_Start_3FF_N',
-      })),
-    );
+    await seedCatalogue(tx);
     for (const m of demo) {
       const [member] = await tx
         .insert(t.members)

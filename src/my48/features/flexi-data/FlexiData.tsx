@@ -15,7 +15,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { useFragmentFocus } from '../../components/use-fragment.ts';
 import { $account } from '../../stores/account.ts';
 import {
-  $flexi,
+  flexi,
   $flexiAction,
   $pending,
   ask,
@@ -23,10 +23,10 @@ import {
   closeDone,
   confirmPending,
   confirmText,
-  loadFlexi,
   type Donation,
 } from './flexi-data-store.ts';
 import { amountChoices, blockedMessage, leavesText, monthText } from './rules.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 const BUSY: Record<FlexiAction, string> = {
   carryover: 'Carrying over…',
@@ -303,11 +303,14 @@ function Popups() {
  */
 export default function FlexiData({ addons: Addons }: { addons?: ComponentType | undefined }) {
   const account = useStore($account);
-  const { overview: o, donations, error } = useStore($flexi);
-  const { busy } = useStore($flexiAction);
+  const loaded = useStore(flexi.$state);
   const ssn = account.sim?.ssn;
+  const mine = loaded.key === ssn ? loaded : undefined;
+  const o = mine?.data?.overview;
+  const donations = mine?.data?.donations;
+  const { busy } = useStore($flexiAction);
   useEffect(() => {
-    if (ssn) void loadFlexi();
+    if (ssn) void flexi.load(ssn);
   }, [ssn]);
   useFragmentFocus(Boolean(o));
 
@@ -325,12 +328,7 @@ export default function FlexiData({ addons: Addons }: { addons?: ComponentType |
         </p>
       </div>
     );
-  if (error)
-    return (
-      <div className="alert alert--error" role="alert">
-        {error}
-      </div>
-    );
+  if (mine?.status === 'error') return <LoadFailed error={mine.error} retry={() => void flexi.retry()} />;
   if (!o)
     return (
       <p role="status" className="loading-line">

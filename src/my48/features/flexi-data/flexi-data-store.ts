@@ -1,26 +1,24 @@
 import { atom, map } from 'nanostores';
 import type { Answer } from '../../../contract/endpoint.ts';
-import {
-  flexiDataApi,
-  flexiFailures,
-  flexiMessages,
-  type FlexiAction,
-  type FlexiOverview,
-} from '../../../contract/flexi-data.ts';
+import { flexiDataApi, flexiFailures, flexiMessages, type FlexiAction } from '../../../contract/flexi-data.ts';
 import { MINUTES_PER_GB } from '../../../contract/constants.ts';
 import { formatMsisdn, gb as gbOf, shortDate } from '../../../lib/format.ts';
 import { call, errorMessage, newIdempotencyKey } from '../../../lib/http.ts';
 import { currentUserId } from '../../../lib/member-session.ts';
 import { $account, loadAccount } from '../../stores/account.ts';
+import { loader } from '../../../stores/loader.ts';
 
 export type Donation = Answer<typeof flexiDataApi.donations>['_payload']['values'][number];
 
-/** What the flexi-data screen shows: the overview and the donation history. */
-export const $flexi = map<{
-  overview?: FlexiOverview | undefined;
-  donations?: Donation[] | undefined;
-  error?: string | undefined;
-}>({});
+/** What the flexi-data screen shows, for the member's SIM: the overview and the donation history. */
+export const flexi = loader(async (ssn: string) => {
+  const p = { user_id: currentUserId() ?? '', ssn };
+  const [overview, donations] = await Promise.all([
+    call(flexiDataApi.overview, { params: p }),
+    call(flexiDataApi.donations, { params: p }),
+  ]);
+  return { overview: overview._payload, donations: donations._payload.values };
+}, 'Your flexible data could not be loaded. Please try again.');
 
 /** An action the member asked for, waiting for their confirmation (nothing here can be undone). */
 export interface Pending {
@@ -39,18 +37,6 @@ export const $flexiAction = map<{
 }>({});
 
 const params = () => ({ user_id: currentUserId() ?? '', ssn: $account.get().sim?.ssn ?? '' });
-
-export async function loadFlexi(): Promise<void> {
-  try {
-    const [overview, donations] = await Promise.all([
-      call(flexiDataApi.overview, { params: params() }),
-      call(flexiDataApi.donations, { params: params() }),
-    ]);
-    $flexi.set({ overview: overview._payload, donations: donations._payload.values });
-  } catch (error) {
-    $flexi.set({ error: errorMessage(error, 'Your flexible data could not be loaded. Please try again.') });
-  }
-}
 
 export const ask = (pending: Pending) => {
   $flexiAction.setKey('failed', undefined);
@@ -173,7 +159,7 @@ export async function confirmPending(): Promise<void> {
   } catch (error) {
     $flexiAction.set({ failed: { action: p.action, message: failureOf(p.action, error) } });
   }
-  await loadFlexi();
+  await flexi.load(params().ssn);
   const userId = currentUserId();
   if (userId) void loadAccount(userId, { force: true, quiet: true });
 }

@@ -2,20 +2,23 @@ import { atom, map } from 'nanostores';
 import { FetchError } from 'ofetch';
 import type { Answer } from '../../../contract/endpoint.ts';
 import { membershipsApi } from '../../../contract/memberships.ts';
-import { paymentsApi, type PaymentType, type StoredCard } from '../../../contract/payments.ts';
+import { paymentsApi, type PaymentType } from '../../../contract/payments.ts';
 import { euro, wholeGb } from '../../../lib/format.ts';
 import { call, errorMessage, newIdempotencyKey } from '../../../lib/http.ts';
 import { currentUserId } from '../../../lib/member-session.ts';
 import { $account, loadAccount } from '../../stores/account.ts';
+import { loader } from '../../../stores/loader.ts';
 
 export type Offers = Answer<typeof membershipsApi.allowed>['_payload'];
 
-/** What the memberships, add-credit and add-on screens show: the offers, the credit, the stored card. */
-export const $offers = map<{
-  offers?: Offers | undefined;
-  card?: StoredCard | null | undefined;
-  error?: string | undefined;
-}>({});
+/** What the memberships, add-credit and add-on screens show for the member's SIM: the offers, the credit, the stored card. */
+export const offers = loader(async (ssn: string) => {
+  const [allowed, card] = await Promise.all([
+    call(membershipsApi.allowed, { params: { user_id: currentUserId() ?? '', ssn } }),
+    call(paymentsApi.storedCard, { params: { user_id: currentUserId() ?? '' } }),
+  ]);
+  return { offers: allowed._payload, card: card._payload.card };
+}, 'Your memberships could not be loaded. Please try again.');
 /** The one purchase or switch in progress, its error, and the popup to show when done. */
 export const $action = map<{ busy?: string | undefined; error?: string | undefined; popup?: string | undefined }>({});
 /** The auto-renew change waiting for the member's confirmation. */
@@ -23,20 +26,8 @@ export const $confirm = atom<{ change: 'on' | 'off' | 'switch'; sku: string; nam
 
 const params = () => ({ user_id: currentUserId() ?? '', ssn: $account.get().sim?.ssn ?? '' });
 
-export async function loadOffers(): Promise<void> {
-  try {
-    const [allowed, card] = await Promise.all([
-      call(membershipsApi.allowed, { params: params() }),
-      call(paymentsApi.storedCard, { params: { user_id: currentUserId() ?? '' } }),
-    ]);
-    $offers.set({ offers: allowed._payload, card: card._payload.card });
-  } catch (error) {
-    $offers.set({ error: errorMessage(error, 'Your memberships could not be loaded. Please try again.') });
-  }
-}
-
 const refresh = async () => {
-  await loadOffers();
+  await offers.load(params().ssn);
   const userId = currentUserId();
   if (userId) void loadAccount(userId, { force: true, quiet: true });
 };

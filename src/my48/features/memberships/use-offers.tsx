@@ -2,7 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
 import type { StoredCard } from '../../../contract/payments.ts';
 import { $account } from '../../stores/account.ts';
-import { $action, $offers, loadOffers, type Offers } from './memberships-store.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { $action, offers as offersLoader, type Offers } from './memberships-store.ts';
 
 /**
  * The offers of the money screens (memberships, add credit, top up), loaded for the member's SIM;
@@ -15,11 +16,13 @@ export function useOffers(needs: string): {
   busy: boolean;
 } {
   const account = useStore($account);
-  const { offers, card, error } = useStore($offers);
+  const loaded = useStore(offersLoader.$state);
   const { busy } = useStore($action);
   const ssn = account.sim?.ssn;
+  const mine = loaded.key === ssn ? loaded : undefined;
+  const { offers, card } = mine?.data ?? {};
   useEffect(() => {
-    if (ssn) void loadOffers();
+    if (ssn) void offersLoader.load(ssn);
   }, [ssn]);
   const wait =
     account.status === 'loading' ? (
@@ -30,10 +33,8 @@ export function useOffers(needs: string): {
           You need an active SIM {needs}. <a href="/activate-sim">Activate your SIM</a>.
         </p>
       </div>
-    ) : error ? (
-      <div className="alert alert--error" role="alert">
-        {error}
-      </div>
+    ) : mine?.status === 'error' ? (
+      <LoadFailed error={mine.error} retry={() => void offersLoader.retry()} />
     ) : !offers ? (
       <p role="status" className="loading-line">
         Loading…
