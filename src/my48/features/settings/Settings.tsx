@@ -8,9 +8,8 @@ import type { ScreenProps } from '../../screen-props.ts';
 import { fragmentTitles, SETTINGS_FRAGMENTS } from './fragments.ts';
 import {
   $card,
-  $details,
+  details as detailsLoader,
   loadCard,
-  loadDetails,
   nameForm,
   passwordForm,
   registerCard,
@@ -21,16 +20,22 @@ import {
 import { StepUpCode } from '../../components/StepUpCode.tsx';
 import { Alerts, MyData, Security } from './Controls.tsx';
 import { ChangeMySim, MoveYourNumber, ReorderSim } from './SimSettings.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 
 function MyDetails() {
-  const details = useStore($details);
+  const loaded = useStore(detailsLoader.$state);
   const { busy, busyLabel, error, fields, result } = useStore(nameForm.$state);
   useEffect(() => {
-    void loadDetails();
+    void detailsLoader.load();
     return nameForm.reset;
   }, []);
-  if (!details.email)
-    return details.error ? <FormAlert>{details.error}</FormAlert> : <p role="status">Loading your details…</p>;
+  const details = loaded.data;
+  if (!details)
+    return loaded.status === 'error' ? (
+      <LoadFailed error={loaded.error} retry={() => void detailsLoader.retry()} />
+    ) : (
+      <p role="status">Loading your details…</p>
+    );
   return (
     <form className="form card" noValidate onSubmit={nameForm.onSubmit} aria-labelledby="details-title">
       <h3 id="details-title" className="form__title">

@@ -8,6 +8,7 @@ import { call, errorMessage, newIdempotencyKey } from '../../../lib/http.ts';
 import { memberParams } from '../../../lib/member-session.ts';
 import { formStore } from '../../../stores/form.ts';
 import { SETTINGS_FRAGMENTS, type SettingsFragment } from './fragments.ts';
+import { loader } from '../../../stores/loader.ts';
 
 const LAST_FRAGMENT = 'my48SettingsFragment';
 const isFragment = (value: string | null | undefined): value is SettingsFragment =>
@@ -34,16 +35,10 @@ export function rememberFragment(fragment: SettingsFragment): void {
 }
 
 /** My details: the name (editable) and the e-mail address. */
-export const $details = map<{ firstname?: string; lastname?: string; email?: string; error?: string | undefined }>({});
-
-export async function loadDetails(): Promise<void> {
-  try {
-    const { _payload } = await call(settingsApi.details, { params: memberParams() });
-    $details.set({ firstname: _payload.account.firstname, lastname: _payload.account.lastname, email: _payload.email });
-  } catch (error) {
-    $details.set({ error: errorMessage(error) });
-  }
-}
+export const details = loader(async () => {
+  const { _payload } = await call(settingsApi.details, { params: memberParams() });
+  return { firstname: _payload.account.firstname, lastname: _payload.account.lastname, email: _payload.email };
+}, 'Your details could not be loaded. Please try again.');
 
 export const nameForm = formStore({
   schema: NameForm,
@@ -51,7 +46,8 @@ export const nameForm = formStore({
   busyLabel: 'Saving…',
   send: async (body) => {
     const { account } = (await call(settingsApi.changeName, { params: memberParams(), body }))._payload;
-    $details.set({ ...$details.get(), firstname: account.firstname, lastname: account.lastname });
+    const shown = details.$state.get().data;
+    if (shown) details.$state.setKey('data', { ...shown, firstname: account.firstname, lastname: account.lastname });
     return 'Your name is saved.';
   },
 });
