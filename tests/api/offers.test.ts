@@ -4,6 +4,7 @@ import { offersFailures } from '../../src/contract/offers.ts';
 import { goodyBags, ledger, offerClaims, outbox } from '../../src/server/db/schema.ts';
 import { demoSsn } from '../../src/server/seed/seed.ts';
 import { call, forEachDatabase, login, signUpMember, type Session, type TestContext } from './harness.ts';
+import { KB_PER_GB } from '../../src/contract/constants.ts';
 
 const json = (method: string, body: unknown) => ({
   method,
@@ -62,7 +63,7 @@ forEachDatabase('offers', (ctx) => {
     c.clock.now = new Date('2024-02-15T00:00:00Z');
     const first = await post(c, s, '/packs/applyfreeallowance');
     expect(first.status).toBe(201);
-    expect((await first.json())._payload.goody_bag).toMatchObject({ product_sku: 'BDFREE1', data_kb: 30 * 1_048_576 });
+    expect((await first.json())._payload.goody_bag).toMatchObject({ product_sku: 'BDFREE1', data_kb: 30 * KB_PER_GB });
     const again = await post(c, s, '/packs/applyfreeallowance');
     expect([again.status, await message(again)]).toEqual([409, offersFailures.allowanceClaimed.message]);
     expect(await bagsOf(c, 8, 'BDFREE1')).toBe(1);
@@ -94,7 +95,7 @@ forEachDatabase('offers', (ctx) => {
     expect([w1.status, await message(w1)]).toEqual([422, `${offersFailures.wrongCode.message} 4 tries left.`]);
     const applied = await post(c, s, '/offers/student', { email: 'aoife.student@tcd.ie', code });
     expect(applied.status).toBe(201);
-    expect((await applied.json())._payload.goody_bag).toMatchObject({ product_sku: 'BDSTU1', data_kb: 20 * 1_048_576 });
+    expect((await applied.json())._payload.goody_bag).toMatchObject({ product_sku: 'BDSTU1', data_kb: 20 * KB_PER_GB });
     // One ledger row for the cause.
     const [claim] = await c.handle.db.select().from(offerClaims).where(eq(offerClaims.kind, 'student'));
     expect(
@@ -216,7 +217,7 @@ forEachDatabase('offers', (ctx) => {
     const s = await login(c.app, 'oneday@example.com');
     const ok = await post(c, s, '/offers/feelsmug', { code: 'smug 1001' });
     expect(ok.status).toBe(201);
-    expect((await ok.json())._payload.goody_bag).toMatchObject({ product_sku: 'BDSMUG1', data_kb: 2 * 1_048_576 });
+    expect((await ok.json())._payload.goody_bag).toMatchObject({ product_sku: 'BDSMUG1', data_kb: 2 * KB_PER_GB });
     const used = await post(c, s, '/offers/feelsmug', { code: 'SMUG-1001' });
     expect([used.status, await message(used)]).toEqual([409, offersFailures.smugUsed.message]);
     const unknown = await post(c, s, '/offers/feelsmug', { code: 'SMUG-0000' });

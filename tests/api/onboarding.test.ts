@@ -15,6 +15,7 @@ import {
   type Session,
   type TestContext,
 } from './harness.ts';
+import { KB_PER_GB } from '../../src/contract/constants.ts';
 
 const json = (body: unknown) => ({
   method: 'POST',
@@ -81,7 +82,7 @@ forEachDatabase('onboarding', (ctx) => {
     )._payload.current_month_balance_summary;
     expect(summary).toMatchObject({ is_current_membership: false, main: 0 });
     expect(summary.goodybags_summary.goodyBags).toEqual([
-      { product_sku: 'BDEG00', max_onboard_data: 1_048_576, onboard_data: 1_048_576, days_left_for_expiry: 30 },
+      { product_sku: 'BDEG00', max_onboard_data: KB_PER_GB, onboard_data: KB_PER_GB, days_left_for_expiry: 30 },
     ]);
   });
 

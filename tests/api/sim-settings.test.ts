@@ -3,6 +3,7 @@ import { messages } from '../../src/contract/messages.ts';
 import { simSettingsFailures } from '../../src/contract/sim-settings.ts';
 import { DEMO_PASSWORD, demoMsisdn, demoSsn, spareSsn } from '../../src/server/seed/seed.ts';
 import { call, forEachDatabase, login, stepUpCode, type Session, type TestContext } from './harness.ts';
+import { KB_PER_GB } from '../../src/contract/constants.ts';
 
 const json = (body: unknown, code?: string) => ({
   method: 'POST',
@@ -144,7 +145,7 @@ forEachDatabase('sim_settings', (ctx) => {
     );
     expect(res.status).toBe(200);
     const overview = (await get(ctx(), s, `/sims/${spareSsn(52)}/flexidata`))._payload;
-    expect(overview.safe_kb).toBe(3 * 1_048_576);
+    expect(overview.safe_kb).toBe(3 * KB_PER_GB);
     expect(overview.spotted_out).toHaveLength(1);
   });
 

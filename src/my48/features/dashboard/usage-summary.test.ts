@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { BalanceSummary } from '../../../contract/account.ts';
 import { euro as credit, gb, shortDate } from '../../../lib/format.ts';
 import { daysLeftText, NO_ACTIVE_MEMBERSHIP, usageSummary } from './usage-summary.ts';
+import { KB_PER_GB } from '../../../contract/constants.ts';
 
-const GB = 1_048_576;
+const GB = KB_PER_GB;
 const allowance = (max: number | null, used: number) => ({ max, used, left: max === null ? null : max - used });
 const summary = (over: Partial<BalanceSummary> = {}): BalanceSummary => ({
   is_current_membership: true,

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { flexiFailures, flexiMessages, type FlexiOverview } from '../../../contract/flexi-data.ts';
 import { shortDate as ddmmyy } from '../../../lib/format.ts';
 import { amountChoices, blockedMessage, leavesText, monthText } from './rules.ts';
+import { KB_PER_GB } from '../../../contract/constants.ts';
 
-const GB = 1_048_576;
+const GB = KB_PER_GB;
 const overview = (
   over: Partial<FlexiOverview> = {},
   membership: Partial<NonNullable<FlexiOverview['membership']>> = {},

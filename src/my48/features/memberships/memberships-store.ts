@@ -1,10 +1,9 @@
 import { atom, map } from 'nanostores';
-import { FetchError } from 'ofetch';
 import type { Answer } from '../../../contract/endpoint.ts';
-import { membershipsApi } from '../../../contract/memberships.ts';
+import { membershipsApi, membershipsFailures } from '../../../contract/memberships.ts';
 import { paymentsApi, type PaymentType } from '../../../contract/payments.ts';
 import { euro, wholeGb } from '../../../lib/format.ts';
-import { call, errorMessage, newIdempotencyKey } from '../../../lib/http.ts';
+import { call, errorCode, errorMessage, newIdempotencyKey } from '../../../lib/http.ts';
 import { currentUserId } from '../../../lib/member-session.ts';
 import { $account, loadAccount } from '../../stores/account.ts';
 import { loader } from '../../../stores/loader.ts';
@@ -33,7 +32,7 @@ const refresh = async () => {
 };
 
 /** 402: the card must pay `amount` and there is no stored card: a checkout, then the payment page. */
-const checkoutNeeded = (error: unknown) => error instanceof FetchError && error.status === 402;
+const checkoutNeeded = (error: unknown) => errorCode(error) === membershipsFailures.checkoutRequired.code;
 
 async function goToCheckout(
   body: Parameters<typeof call<typeof paymentsApi.createCheckout>>[1]['body'],
