@@ -98,7 +98,18 @@ export async function createMember(ctx: TestContext, spec: MemberSpec = {}): Pro
       billingStatus: spec.billing ?? 'ok',
       createdAt: new Date(now.getTime() - 60 * DAY),
     });
-    if (spec.creditCents !== null) await tx.insert(t.balances).values({ ssn, creditCents: spec.creditCents ?? 0 });
+    if (spec.creditCents !== null) {
+      await tx.insert(t.balances).values({ ssn, creditCents: spec.creditCents ?? 0 });
+      // The ledger explains the credit, as on a real account: one row for what the member had.
+      if (spec.creditCents)
+        await tx.insert(t.ledger).values({
+          ssn,
+          occurredAt: new Date(now.getTime() - DAY),
+          kind: 'adjustment',
+          description: 'Balance carried forward',
+          creditDeltaCents: spec.creditCents,
+        });
+    }
     if (spec.membership) {
       const [product] = await tx.select().from(t.products).where(eq(t.products.sku, spec.membership.sku));
       if (!product) throw new Error(`no product ${spec.membership.sku} (the seed's catalogue)`);

@@ -1,8 +1,9 @@
 import { expect, it } from 'vitest';
 import { messages } from '../../src/contract/messages.ts';
 import { simSettingsFailures } from '../../src/contract/sim-settings.ts';
-import { DEMO_PASSWORD, demoMsisdn, demoSsn, spareSsn } from '../../src/server/seed/seed.ts';
-import { call, forEachDatabase, login, stepUpCode, type Session, type TestContext } from './harness.ts';
+import { spareSsn } from '../../src/server/seed/seed.ts';
+import { BUILT_PASSWORD, createMember, type MemberSpec } from './builders.ts';
+import { call, forEachDatabase, stepUpCode, type Session, type TestContext } from './harness.ts';
 import { KB_PER_GB } from '../../src/contract/constants.ts';
 
 const json = (body: unknown, code?: string) => ({
@@ -12,148 +13,163 @@ const json = (body: unknown, code?: string) => ({
 });
 const base = (s: Session) => `/panda/protected/users/${s.userId}`;
 const get = async (ctx: TestContext, s: Session, path: string) => (await call(ctx.app, s, `${base(s)}${path}`)).json();
+/** The members these tests need, made by builders (each test makes its own). */
+const specs = {
+  active: { creditCents: 750, membership: { sku: 'BDDT00', daysLeft: 12, usedGb: 11.25, recurrence: true } },
+  oneday: { creditCents: 150, membership: { sku: 'BDDT00', daysLeft: 1, usedGb: 26 } },
+  vault: { creditCents: 500, safeGb: 3, membership: { sku: 'BDDT00', daysLeft: 14, usedGb: 25 } },
+} satisfies Record<string, MemberSpec>;
 const address = { firstname: 'Aoife', lastname: 'Murphy', s_line1: '1 Main Street', s_city: 'Cork', s_county: 'Cork' };
 
-forEachDatabase('sim_settings', (ctx) => {
-  it('move your number: the request, the PORTIN_IN_PROGRESS segment, and one open at a time', async () => {
-    const s = await login(ctx().app, 'active@example.com');
-    const res = await call(
-      ctx().app,
-      s,
-      `${base(s)}/sims/${demoSsn(1)}/portin`,
-      json({ msisdn: '+353 85 123 4567', current_provider: 'Vodafone', account_type: 'prepay' }),
-    );
-    expect(res.status).toBe(201);
-    const body = (await res.json())._payload;
-    expect(body.message).toBe('Portin is in progress.');
-    expect(body.request).toMatchObject({ msisdn: '0851234567', current_provider: 'Vodafone', status: 'requested' });
-    expect((await get(ctx(), s, '/segments'))._payload.values).toContainEqual({ segment_type: 'PORTIN_IN_PROGRESS' });
-    expect((await get(ctx(), s, '/portin'))._payload.request.msisdn).toBe('0851234567');
-    const again = await call(
-      ctx().app,
-      s,
-      `${base(s)}/sims/${demoSsn(1)}/portin`,
-      json({ msisdn: '0861234567', current_provider: 'Three', account_type: 'prepay' }),
-    );
-    expect(again.status).toBe(409);
-    expect((await again.json())._payload.message).toBe(simSettingsFailures.portInOpen.message);
-  });
-
-  it('move your number refuses a number already on 48, bad numbers, and a bill-pay account without its number', async () => {
-    const s = await login(ctx().app, 'oneday@example.com');
-    const path = `${base(s)}/sims/${demoSsn(17)}/portin`;
-    const on48 = await call(
-      ctx().app,
-      s,
-      path,
-      json({ msisdn: demoMsisdn(2), current_provider: 'Three', account_type: 'prepay' }),
-    );
-    expect(on48.status).toBe(409);
-    expect((await on48.json())._payload.message).toBe(simSettingsFailures.numberAlreadyWith48.message);
-    for (const [body, message] of [
-      [{ msisdn: '12345', current_provider: 'Three', account_type: 'prepay' }, 'Irish mobile number'],
-      [{ msisdn: '0851234567', current_provider: 'Acme', account_type: 'prepay' }, 'current_provider'],
-      [{ msisdn: '0851234567', current_provider: 'Three', account_type: 'bill_pay' }, 'account_number is required'],
-    ] as const) {
-      const res = await call(ctx().app, s, path, json(body));
-      expect(res.status).toBe(400);
-      expect((await res.json())._payload.message).toContain(message);
-    }
-    expect((await get(ctx(), s, '/portin'))._payload.request).toBeNull();
-    expect((await get(ctx(), s, '/segments'))._payload.values).toEqual([]);
-  });
-
-  it('a replacement SIM is ordered as SIM_REORDERED, listed, and one at a time', async () => {
-    const s = await login(ctx().app, 'active@example.com');
-    const res = await call(ctx().app, s, `${base(s)}/sims/${demoSsn(1)}/reorder`, json({ ...address, reason: 'lost' }));
-    expect(res.status).toBe(201);
-    expect((await res.json())._payload.order).toMatchObject({ status: 'SIM_REORDERED', s_city: 'Cork' });
-    expect((await get(ctx(), s, '/orders'))._payload.values[0].status).toBe('SIM_REORDERED');
-    const twice = await Promise.all(
-      [1, 2].map(() =>
-        call(ctx().app, s, `${base(s)}/sims/${demoSsn(1)}/reorder`, json({ ...address, reason: 'damaged' })),
-      ),
-    );
-    expect(twice.map((r) => r.status)).toEqual([409, 409]);
-    const bad = await call(
-      ctx().app,
-      s,
-      `${base(s)}/sims/${demoSsn(1)}/reorder`,
-      json({ ...address, reason: 'bored' }),
-    );
-    expect(bad.status).toBe(400);
-  });
-
-  it('change my SIM: the number, credit and membership move to the new card; the old one ends', async () => {
-    const s = await login(ctx().app, 'active@example.com');
-    const before = (await get(ctx(), s, `/sims/${demoSsn(1)}/balance/summary/current`))._payload
-      .current_month_balance_summary;
-    const wrong = await call(
-      ctx().app,
-      s,
-      `${base(s)}/sims/${demoSsn(1)}/change`,
-      json({ new_ssn: spareSsn(50), password: 'not-it' }),
-    );
-    expect(wrong.status).toBe(400);
-    expect((await wrong.json())._payload.message).toBe(messages.wrongCurrentPassword);
-    const code = await stepUpCode(ctx(), s, 'sim');
-    const res = await call(
-      ctx().app,
-      s,
-      `${base(s)}/sims/${demoSsn(1)}/change`,
-      json({ new_ssn: spareSsn(50), password: DEMO_PASSWORD }, code),
-    );
-    expect(res.status).toBe(200);
-    expect((await res.json())._payload.sim).toMatchObject({ ssn: spareSsn(50), msisdn: demoMsisdn(1) });
-    expect((await get(ctx(), s, '/sims/owned'))._payload.values).toEqual([
-      expect.objectContaining({ ssn: spareSsn(50), msisdn: demoMsisdn(1) }),
-    ]);
-    const after = (await get(ctx(), s, `/sims/${spareSsn(50)}/balance/summary/current`))._payload
-      .current_month_balance_summary;
-    expect(after).toEqual(before);
-    expect((await get(ctx(), s, '/transactions?limit=100'))._meta.total).toBeGreaterThan(0);
-    // The old card is no longer theirs to use; the new card cannot be used twice.
-    const old = await call(
-      ctx().app,
-      s,
-      `${base(s)}/sims/${demoSsn(1)}/change`,
-      json({ new_ssn: spareSsn(51), password: DEMO_PASSWORD }, await stepUpCode(ctx(), s, 'sim')),
-    );
-    expect(old.status).toBe(409);
-    const reused = await call(
-      ctx().app,
-      s,
-      `${base(s)}/sims/${spareSsn(50)}/change`,
-      json({ new_ssn: spareSsn(50), password: DEMO_PASSWORD }, await stepUpCode(ctx(), s, 'sim')),
-    );
-    expect(reused.status).toBe(409);
-  });
-
-  it('change my SIM: The Safe, donations and Spot me loans move with the SIM', async () => {
-    const s = await login(ctx().app, 'vault@example.com');
-    const lend = await call(ctx().app, s, `${base(s)}/sims/${demoSsn(25)}/flexidata/spotme`, {
-      method: 'POST',
-      body: JSON.stringify({ msisdn: '0871000030', amount_gb: 1, days: 2 }),
-      headers: { 'content-type': 'application/json' },
+forEachDatabase(
+  'sim_settings',
+  (ctx) => {
+    it('move your number: the request, the PORTIN_IN_PROGRESS segment, and one open at a time', async () => {
+      const m = await createMember(ctx(), specs.active);
+      const s = m.session;
+      const res = await call(
+        ctx().app,
+        s,
+        `${base(s)}/sims/${m.ssn}/portin`,
+        json({ msisdn: '+353 85 123 4567', current_provider: 'Vodafone', account_type: 'prepay' }),
+      );
+      expect(res.status).toBe(201);
+      const body = (await res.json())._payload;
+      expect(body.message).toBe('Portin is in progress.');
+      expect(body.request).toMatchObject({ msisdn: '0851234567', current_provider: 'Vodafone', status: 'requested' });
+      expect((await get(ctx(), s, '/segments'))._payload.values).toContainEqual({ segment_type: 'PORTIN_IN_PROGRESS' });
+      expect((await get(ctx(), s, '/portin'))._payload.request.msisdn).toBe('0851234567');
+      const again = await call(
+        ctx().app,
+        s,
+        `${base(s)}/sims/${m.ssn}/portin`,
+        json({ msisdn: '0861234567', current_provider: 'Three', account_type: 'prepay' }),
+      );
+      expect(again.status).toBe(409);
+      expect((await again.json())._payload.message).toBe(simSettingsFailures.portInOpen.message);
     });
-    expect(lend.status).toBe(201);
-    const res = await call(
-      ctx().app,
-      s,
-      `${base(s)}/sims/${demoSsn(25)}/change`,
-      json({ new_ssn: spareSsn(52), password: DEMO_PASSWORD }, await stepUpCode(ctx(), s, 'sim')),
-    );
-    expect(res.status).toBe(200);
-    const overview = (await get(ctx(), s, `/sims/${spareSsn(52)}/flexidata`))._payload;
-    expect(overview.safe_kb).toBe(3 * KB_PER_GB);
-    expect(overview.spotted_out).toHaveLength(1);
-  });
 
-  it("cannot touch another member's SIM", async () => {
-    const s = await login(ctx().app, 'active@example.com');
-    for (const p of ['portin', 'reorder', 'change']) {
-      const res = await call(ctx().app, s, `${base(s)}/sims/${demoSsn(2)}/${p}`, json({}));
-      expect(res.status, p).toBe(403);
-    }
-  });
-});
+    it('move your number refuses a number already on 48, bad numbers, and a bill-pay account without its number', async () => {
+      const m = await createMember(ctx(), specs.oneday);
+      const s = m.session;
+      const other = await createMember(ctx(), specs.active);
+      const path = `${base(s)}/sims/${m.ssn}/portin`;
+      const on48 = await call(
+        ctx().app,
+        s,
+        path,
+        json({ msisdn: other.msisdn, current_provider: 'Three', account_type: 'prepay' }),
+      );
+      expect(on48.status).toBe(409);
+      expect((await on48.json())._payload.message).toBe(simSettingsFailures.numberAlreadyWith48.message);
+      for (const [body, message] of [
+        [{ msisdn: '12345', current_provider: 'Three', account_type: 'prepay' }, 'Irish mobile number'],
+        [{ msisdn: '0851234567', current_provider: 'Acme', account_type: 'prepay' }, 'current_provider'],
+        [{ msisdn: '0851234567', current_provider: 'Three', account_type: 'bill_pay' }, 'account_number is required'],
+      ] as const) {
+        const res = await call(ctx().app, s, path, json(body));
+        expect(res.status).toBe(400);
+        expect((await res.json())._payload.message).toContain(message);
+      }
+      expect((await get(ctx(), s, '/portin'))._payload.request).toBeNull();
+      expect((await get(ctx(), s, '/segments'))._payload.values).toEqual([]);
+    });
+
+    it('a replacement SIM is ordered as SIM_REORDERED, listed, and one at a time', async () => {
+      const m = await createMember(ctx(), specs.active);
+      const s = m.session;
+      const res = await call(ctx().app, s, `${base(s)}/sims/${m.ssn}/reorder`, json({ ...address, reason: 'lost' }));
+      expect(res.status).toBe(201);
+      expect((await res.json())._payload.order).toMatchObject({ status: 'SIM_REORDERED', s_city: 'Cork' });
+      expect((await get(ctx(), s, '/orders'))._payload.values[0].status).toBe('SIM_REORDERED');
+      const twice = await Promise.all(
+        [1, 2].map(() =>
+          call(ctx().app, s, `${base(s)}/sims/${m.ssn}/reorder`, json({ ...address, reason: 'damaged' })),
+        ),
+      );
+      expect(twice.map((r) => r.status)).toEqual([409, 409]);
+      const bad = await call(ctx().app, s, `${base(s)}/sims/${m.ssn}/reorder`, json({ ...address, reason: 'bored' }));
+      expect(bad.status).toBe(400);
+    });
+
+    it('change my SIM: the number, credit and membership move to the new card; the old one ends', async () => {
+      const m = await createMember(ctx(), specs.active);
+      const s = m.session;
+      const before = (await get(ctx(), s, `/sims/${m.ssn}/balance/summary/current`))._payload
+        .current_month_balance_summary;
+      const wrong = await call(
+        ctx().app,
+        s,
+        `${base(s)}/sims/${m.ssn}/change`,
+        json({ new_ssn: spareSsn(50), password: 'not-it' }),
+      );
+      expect(wrong.status).toBe(400);
+      expect((await wrong.json())._payload.message).toBe(messages.wrongCurrentPassword);
+      const code = await stepUpCode(ctx(), s, 'sim');
+      const res = await call(
+        ctx().app,
+        s,
+        `${base(s)}/sims/${m.ssn}/change`,
+        json({ new_ssn: spareSsn(50), password: BUILT_PASSWORD }, code),
+      );
+      expect(res.status).toBe(200);
+      expect((await res.json())._payload.sim).toMatchObject({ ssn: spareSsn(50), msisdn: m.msisdn });
+      expect((await get(ctx(), s, '/sims/owned'))._payload.values).toEqual([
+        expect.objectContaining({ ssn: spareSsn(50), msisdn: m.msisdn }),
+      ]);
+      const after = (await get(ctx(), s, `/sims/${spareSsn(50)}/balance/summary/current`))._payload
+        .current_month_balance_summary;
+      expect(after).toEqual(before);
+      expect((await get(ctx(), s, '/transactions?limit=100'))._meta.total).toBeGreaterThan(0);
+      // The old card is no longer theirs to use; the new card cannot be used twice.
+      const old = await call(
+        ctx().app,
+        s,
+        `${base(s)}/sims/${m.ssn}/change`,
+        json({ new_ssn: spareSsn(51), password: BUILT_PASSWORD }, await stepUpCode(ctx(), s, 'sim')),
+      );
+      expect(old.status).toBe(409);
+      const reused = await call(
+        ctx().app,
+        s,
+        `${base(s)}/sims/${spareSsn(50)}/change`,
+        json({ new_ssn: spareSsn(50), password: BUILT_PASSWORD }, await stepUpCode(ctx(), s, 'sim')),
+      );
+      expect(reused.status).toBe(409);
+    });
+
+    it('change my SIM: The Safe, donations and Spot me loans move with the SIM', async () => {
+      const m = await createMember(ctx(), specs.vault);
+      const s = m.session;
+      const other = await createMember(ctx(), specs.active);
+      const lend = await call(ctx().app, s, `${base(s)}/sims/${m.ssn}/flexidata/spotme`, {
+        method: 'POST',
+        body: JSON.stringify({ msisdn: other.msisdn, amount_gb: 1, days: 2 }),
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(lend.status).toBe(201);
+      const res = await call(
+        ctx().app,
+        s,
+        `${base(s)}/sims/${m.ssn}/change`,
+        json({ new_ssn: spareSsn(52), password: BUILT_PASSWORD }, await stepUpCode(ctx(), s, 'sim')),
+      );
+      expect(res.status).toBe(200);
+      const overview = (await get(ctx(), s, `/sims/${spareSsn(52)}/flexidata`))._payload;
+      expect(overview.safe_kb).toBe(3 * KB_PER_GB);
+      expect(overview.spotted_out).toHaveLength(1);
+    });
+
+    it("cannot touch another member's SIM", async () => {
+      const m = await createMember(ctx(), specs.active);
+      const s = m.session;
+      const other = await createMember(ctx(), specs.active);
+      for (const p of ['portin', 'reorder', 'change']) {
+        const res = await call(ctx().app, s, `${base(s)}/sims/${other.ssn}/${p}`, json({}));
+        expect(res.status, p).toBe(403);
+      }
+    });
+  },
+  {},
+  'catalogue',
+);
