@@ -1,4 +1,5 @@
 import { map, type MapStore } from 'nanostores';
+import { FetchError } from 'ofetch';
 import { errorCode, errorMessage } from '../lib/http.ts';
 
 /** What a read shows: loading, its data, or its error (with the API's code) and a retry. */
@@ -9,6 +10,8 @@ export interface Loaded<T, K = void> {
   data?: T | undefined;
   error?: string | undefined;
   errorCode?: string | undefined;
+  /** Whether trying again may help: no answer, or the server or a service behind it failed (not a refusal). */
+  retryable?: boolean | undefined;
 }
 
 export interface Loader<T, K = void> {
@@ -41,6 +44,7 @@ export function loader<T, K = void>(read: (key: K) => Promise<T>, fallbackError:
           key,
           error: errorMessage(error, fallbackError),
           errorCode: errorCode(error),
+          retryable: !(error instanceof FetchError) || error.status === undefined || error.status >= 500,
         });
     }
   }

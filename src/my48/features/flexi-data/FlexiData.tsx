@@ -328,7 +328,8 @@ export default function FlexiData({ addons: Addons }: { addons?: ComponentType |
         </p>
       </div>
     );
-  if (mine?.status === 'error') return <LoadFailed error={mine.error} retry={() => void flexi.retry()} />;
+  if (mine?.status === 'error')
+    return <LoadFailed error={mine.error} retry={mine.retryable ? () => void flexi.retry() : undefined} />;
   if (!o)
     return (
       <p role="status" className="loading-line">

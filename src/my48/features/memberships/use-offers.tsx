@@ -34,7 +34,7 @@ export function useOffers(needs: string): {
         </p>
       </div>
     ) : mine?.status === 'error' ? (
-      <LoadFailed error={mine.error} retry={() => void offersLoader.retry()} />
+      <LoadFailed error={mine.error} retry={mine.retryable ? () => void offersLoader.retry() : undefined} />
     ) : !offers ? (
       <p role="status" className="loading-line">
         Loading…

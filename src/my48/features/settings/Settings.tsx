@@ -32,7 +32,7 @@ function MyDetails() {
   const details = loaded.data;
   if (!details)
     return loaded.status === 'error' ? (
-      <LoadFailed error={loaded.error} retry={() => void detailsLoader.retry()} />
+      <LoadFailed error={loaded.error} retry={loaded.retryable ? () => void detailsLoader.retry() : undefined} />
     ) : (
       <p role="status">Loading your details…</p>
     );

@@ -29,10 +29,14 @@ export function Receipt({ id }: { id: string }) {
         <p className="alert alert--error" role="alert">
           {state.error}
         </p>
-        <p className="actions">
-          <button type="button" className="btn btn--outline" onClick={() => void receipt.retry()}>
-            Try again
-          </button>
+        {state.retryable && (
+          <p>
+            <button type="button" className="btn btn--outline" onClick={() => void receipt.retry()}>
+              Try again
+            </button>
+          </p>
+        )}
+        <p>
           <a href="/my48/transactions">Back to your transactions</a>
         </p>
       </div>
