@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { KB_PER_GB } from '../../src/contract/constants.ts';
 import * as t from '../../src/server/db/schema.ts';
 import { sandboxToken } from '../../src/server/integrations/payments/index.ts';
+import { monthOf } from '../../src/server/services/calendar.ts';
 import { DAY } from '../../src/server/services/clock.ts';
 import { membershipOf } from '../../src/server/services/memberships.ts';
 import { hashPassword } from '../../src/server/services/passwords.ts';
@@ -34,7 +35,16 @@ export interface MemberSpec {
     usedGb?: number;
     recurrence?: boolean;
     queued?: string;
+    /** Landline minutes used (none by default). */
+    landlineUsed?: number;
   };
+  /** This month's once-a-month action taken already: a carryover of 1 GB (as the action itself records it). */
+  carriedOverThisMonth?: boolean;
+  /** Past donations: euro before 21.04.2020, data after. */
+  donations?: { on?: string; daysAgo?: number; cents?: number; gb?: number }[];
+  legacy?: 'LEGACY' | 'NEW_NEXT_MONTH';
+  /** Onboarding data bags (a free SIM's first data): product, size and what is left, in KB. */
+  goodyBags?: { sku: string; maxKb: number; leftKb: number; daysLeft: number }[];
   /** The Safe's balance in GB. */
   safeGb?: number;
   /** A stored card: the sandbox's success card, Visa ending 0000. */
@@ -74,6 +84,7 @@ export async function createMember(ctx: TestContext, spec: MemberSpec = {}): Pro
         isVerified: true,
         firstLogin: false,
         spendLimitCents: spec.spendLimitCents ?? null,
+        legacyType: spec.legacy ?? null,
         createdAt: new Date(now.getTime() - 60 * DAY),
       })
       .returning({ id: t.members.id });
@@ -127,13 +138,47 @@ export async function createMember(ctx: TestContext, spec: MemberSpec = {}): Pro
       await tx.insert(t.memberships).values({
         ...row,
         dataUsedKb: row.dataMaxKb === null ? used : Math.min(used, row.dataMaxKb),
+        landlineMinutesUsed: Math.min(spec.membership.landlineUsed ?? 0, row.landlineMinutesMax ?? Infinity),
       });
+      if (spec.carriedOverThisMonth) {
+        // The carryover took 1 GB out of this membership for the next one, as the action itself does.
+        await tx
+          .insert(t.flexiActions)
+          .values({ ssn, month: monthOf(now), action: 'carryover', dataKb: KB_PER_GB, createdAt: now });
+        await tx
+          .update(t.memberships)
+          .set({ dataOutKb: KB_PER_GB, carryForwardKb: KB_PER_GB })
+          .where(eq(t.memberships.ssn, ssn));
+        await tx.insert(t.ledger).values({
+          ssn,
+          occurredAt: now,
+          kind: 'flexi',
+          description: 'Carryover: 1 GB kept for your next membership',
+          dataDeltaKb: -KB_PER_GB,
+          reference: `built:carryover:${ssn}`,
+        });
+      }
       if (spec.membership.queued) {
         const [next] = await tx.select().from(t.products).where(eq(t.products.sku, spec.membership.queued));
         if (!next) throw new Error(`no product ${spec.membership.queued}`);
         await tx.insert(t.memberships).values(membershipOf(ssn, next, 'queued', endsAt));
       }
     }
+    for (const bag of spec.goodyBags ?? [])
+      await tx.insert(t.goodyBags).values({
+        ssn,
+        productSku: bag.sku,
+        maxOnboardKb: bag.maxKb,
+        onboardKb: bag.leftKb,
+        expiresAt: new Date(now.getTime() + bag.daysLeft * DAY),
+      });
+    for (const d of spec.donations ?? [])
+      await tx.insert(t.donations).values({
+        ssn,
+        occurredAt: d.on ? new Date(d.on) : new Date(now.getTime() - (d.daysAgo ?? 0) * DAY),
+        amountCents: d.cents ?? null,
+        dataKb: d.gb === undefined ? null : Math.round(d.gb * KB_PER_GB),
+      });
     if (spec.safeGb)
       await tx.insert(t.vaults).values({ ssn, balanceKb: Math.round(spec.safeGb * KB_PER_GB), updatedAt: now });
   });
