@@ -42,6 +42,18 @@ async function payWith(ctx: TestContext, checkoutId: string, number: string, exp
   );
   return { status: res.status, body: (await res.json()) as { redirect?: string; message?: string }, providerId, info };
 }
+/** The payment page's widget for a checkout, as the sandbox serves it; paying with the saved card sends only its CVV. */
+async function widgetOf(ctx: TestContext, checkoutId: string) {
+  const info = (await (await ctx.app.request(`/panda/public/checkouts/${checkoutId}`)).json())._payload;
+  const script = await (await ctx.app.request(info.script_url)).text();
+  const providerId = new URL(info.script_url, 'http://x').searchParams.get('checkoutId')!;
+  const payWithSavedCard = () =>
+    ctx.app.request(
+      `/sandbox/payments/checkouts/${providerId}/pay`,
+      json({ saved: true, cvv: '321', result_url: `/payment-gateway/?checkout=${checkoutId}` }),
+    );
+  return { info, script, payWithSavedCard };
+}
 const result = async (ctx: TestContext, id: string) =>
   (await (await ctx.app.request(`/panda/public/checkouts/${id}/result`, { method: 'POST' })).json())._payload;
 const queued = async (ctx: TestContext, ssn: string) =>
@@ -159,17 +171,11 @@ forEachDatabase(
         { purpose: 'addon', sku: 'BDAO05', card: 'new', save_card: true },
       ]) {
         const id = (await checkout(ctx(), m, body)).body._payload.checkout_id;
-        const info = (await (await ctx().app.request(`/panda/public/checkouts/${id}`)).json())._payload;
-        expect(info.container).toBe('PANDAOLTUNRG2');
-        const script = await (await ctx().app.request(info.script_url)).text();
-        expect(script).toContain('"saved":null');
-        const providerId = new URL(info.script_url, 'http://x').searchParams.get('checkoutId')!;
+        const widget = await widgetOf(ctx(), id);
+        expect(widget.info.container).toBe('PANDAOLTUNRG2');
+        expect(widget.script).toContain('"saved":null');
         // Only the CVV, as if the saved card were on offer: refused, nothing charged.
-        const cvvOnly = await ctx().app.request(
-          `/sandbox/payments/checkouts/${providerId}/pay`,
-          json({ saved: true, cvv: '321', result_url: `/payment-gateway/?checkout=${id}` }),
-        );
-        expect(cvvOnly.status).toBe(400);
+        expect((await widget.payWithSavedCard()).status).toBe(400);
         expect(await result(ctx(), id)).toMatchObject({ state: 'failure' });
       }
       const [credit] = await ctx().handle.db.select().from(balances).where(eq(balances.ssn, m.ssn));
@@ -186,17 +192,11 @@ forEachDatabase(
       const m = await createMember(ctx(), specs.card);
       const id = (await checkout(ctx(), m, { purpose: 'credit', amount_cents: 1500, card: 'saved' })).body._payload
         .checkout_id;
-      const info = (await (await ctx().app.request(`/panda/public/checkouts/${id}`)).json())._payload;
-      expect(info.container).toBe('PANDAOLTREG2');
-      const script = await (await ctx().app.request(info.script_url)).text();
-      expect(script).toContain('"last4":"0000"');
-      expect(script).not.toContain('4200000000000000');
-      const providerId = new URL(info.script_url, 'http://x').searchParams.get('checkoutId')!;
-      const paid = await ctx().app.request(
-        `/sandbox/payments/checkouts/${providerId}/pay`,
-        json({ saved: true, cvv: '321', result_url: `/payment-gateway/?checkout=${id}` }),
-      );
-      expect(paid.status).toBe(200);
+      const widget = await widgetOf(ctx(), id);
+      expect(widget.info.container).toBe('PANDAOLTREG2');
+      expect(widget.script).toContain('"last4":"0000"');
+      expect(widget.script).not.toContain('4200000000000000');
+      expect((await widget.payWithSavedCard()).status).toBe(200);
       expect(await result(ctx(), id)).toMatchObject({ state: 'success' });
       const [credit] = await ctx().handle.db.select().from(balances).where(eq(balances.ssn, m.ssn));
       expect(credit!.creditCents).toBe(1550);
