@@ -1,5 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 /**
  * The lint rules that keep one home per feature (eslint.config.js, decision 005) really fail on a
@@ -95,4 +97,31 @@ describe('import boundaries', () => {
       expect(await problems(at, code)).toEqual([]);
     });
   }
+});
+
+/** The cycle rule (import-x/no-cycle, ADR 024) really fails on a cycle, a lazy import included, and not on a type import. */
+describe('import cycles', () => {
+  const dir = mkdtempSync(join('tests', 'build', 'cycle-fixture-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const write = (name: string, code: string) => writeFileSync(join(dir, name), code);
+  const cycles = async (file: string) => {
+    const [result] = await eslint.lintFiles([join(dir, file)]);
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'import-x/no-cycle').length;
+  };
+
+  it('refuses two modules importing each other', async () => {
+    write('a.ts', "import { b } from './b.ts';\nexport const a = () => b;\n");
+    write('b.ts', "import { a } from './a.ts';\nexport const b = () => a;\n");
+    expect(await cycles('a.ts')).toBeGreaterThan(0);
+  });
+  it('refuses a lazily loaded module that imports its loader (the store ↔ actions shape)', async () => {
+    write('store.ts', "export const load = () => import('./actions.ts');\nexport const state = { n: 1 };\n");
+    write('actions.ts', "import { state } from './store.ts';\nexport const act = () => state.n;\n");
+    expect(await cycles('actions.ts')).toBeGreaterThan(0);
+  });
+  it('allows a type-only import back (nothing is loaded)', async () => {
+    write('c.ts', "import type { D } from './d.ts';\nexport interface C { d?: D }\n");
+    write('d.ts', "import type { C } from './c.ts';\nexport interface D { c?: C }\n");
+    expect(await cycles('c.ts')).toBe(0);
+  });
 });
