@@ -1,5 +1,6 @@
 import { simIsBlocked } from './blocks.ts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Offer } from '../../contract/memberships.ts';
 import type { Queryable } from '../db/client.ts';
 import { balances, ledger, memberships, products } from '../db/schema.ts';
 import { monthOf } from './calendar.ts';
@@ -34,6 +35,20 @@ export async function membershipsOnSale(db: Queryable, memberId: number | null, 
 }
 
 /** The SIM's current (running now) and queued memberships, and a current one whose period is over. */
+/** A product as the API offers it (memberships, add-ons, gifts): one shape wherever it is sold. */
+export const offerOf = (p: Product): Offer => ({
+  sku: p.sku,
+  name: p.name,
+  price_cents: p.priceCents,
+  days: p.days,
+  data_kb: p.dataKb,
+  fup_kb: p.fupKb,
+  mobile_minutes: p.mobileMinutes,
+  landline_minutes: p.landlineMinutes,
+  texts: p.texts,
+  roaming_kb: p.roamingKb,
+});
+
 export async function membershipsOf(db: Queryable, ssn: string, now: Date) {
   const rows = await db
     .select()

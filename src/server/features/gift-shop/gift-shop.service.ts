@@ -4,7 +4,7 @@ import { irishMobileRule } from '../../../contract/forms.ts';
 import { balances, sims } from '../../db/schema.ts';
 import { prepare, type PaymentsContext } from '../../services/checkouts.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
-import { membershipsOf, membershipsOnSale } from '../../services/purchases.ts';
+import { membershipsOf, membershipsOnSale, offerOf } from '../../services/purchases.ts';
 
 type Gift = 'membership' | 'credit';
 type Refusal = 'invalidNumber' | 'cannotLinkMembership' | 'cannotTopUp';
@@ -12,18 +12,7 @@ type Refusal = 'invalidNumber' | 'cannotLinkMembership' | 'cannotTopUp';
 export async function giftOffers({ db, clock }: ServiceContext) {
   const memberships = await membershipsOnSale(db, null, clock());
   return {
-    memberships: memberships.map((p) => ({
-      sku: p.sku,
-      name: p.name,
-      price_cents: p.priceCents,
-      days: p.days,
-      data_kb: p.dataKb,
-      fup_kb: p.fupKb,
-      mobile_minutes: p.mobileMinutes,
-      landline_minutes: p.landlineMinutes,
-      texts: p.texts,
-      roaming_kb: p.roamingKb,
-    })),
+    memberships: memberships.map(offerOf),
     credit_amounts: [...CREDIT_AMOUNTS_CENTS],
   };
 }

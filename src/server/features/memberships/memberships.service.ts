@@ -1,7 +1,6 @@
 import { endCardSpend, reserveCardSpend } from '../../services/spend-limit.ts';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import type { Offer } from '../../../contract/memberships.ts';
 import { classifyResult, type PaymentType } from '../../../contract/payments.ts';
 import { isUniqueViolation, type Queryable } from '../../db/client.ts';
 import { balances, memberships, products, storedCards } from '../../db/schema.ts';
@@ -12,6 +11,7 @@ import {
   applyPurchase,
   membershipsOf,
   membershipsOnSale,
+  offerOf,
   priceOf,
   purchaseProblem,
   settle,
@@ -19,24 +19,10 @@ import {
   type Purchase,
 } from '../../services/purchases.ts';
 
-type Product = typeof products.$inferSelect;
 type Membership = typeof memberships.$inferSelect;
 export interface MoneyContext extends ServiceContext {
   payments: PaymentsAdapter;
 }
-
-const offerOf = (p: Product): Offer => ({
-  sku: p.sku,
-  name: p.name,
-  price_cents: p.priceCents,
-  days: p.days,
-  data_kb: p.dataKb,
-  fup_kb: p.fupKb,
-  mobile_minutes: p.mobileMinutes,
-  landline_minutes: p.landlineMinutes,
-  texts: p.texts,
-  roaming_kb: p.roamingKb,
-});
 
 const nameOf = async (db: Queryable, sku: string) =>
   (await db.select({ name: products.name }).from(products).where(eq(products.sku, sku)))[0]?.name ?? sku;
