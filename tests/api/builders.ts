@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
-import { KB_PER_GB } from '../../src/contract/constants.ts';
+import { desc, eq, isNull } from 'drizzle-orm';
+import { KB_PER_GB, SEGMENT_PORTIN } from '../../src/contract/constants.ts';
+import { RECRUIT_REWARD_CENTS } from '../../src/contract/recruit.ts';
 import * as t from '../../src/server/db/schema.ts';
 import { sandboxToken } from '../../src/server/integrations/payments/index.ts';
 import { monthOf } from '../../src/server/services/calendar.ts';
 import { DAY } from '../../src/server/services/clock.ts';
 import { membershipOf } from '../../src/server/services/memberships.ts';
+import { irishDayAfter } from '../../src/server/seed/seed.ts';
 import { hashPassword } from '../../src/server/services/passwords.ts';
 import { login, type Session, type TestContext } from './harness.ts';
 
@@ -50,6 +52,21 @@ export interface MemberSpec {
   /** A stored card: the sandbox's success card, Visa ending 0000. */
   storedCard?: boolean;
   spendLimitCents?: number;
+  /** The member's own e-mail and name (a fresh address and "Built Member n" by default). */
+  email?: string;
+  firstname?: string;
+  lastname?: string;
+  /** Marketing permissions as stored (none stored by default: the spec's defaults apply). */
+  marketing?: { email: boolean; sms: boolean };
+  /** Daily use of the current period, one entry per day from its first (KB). */
+  dailyUsageKb?: number[];
+  /** Recruit and reward: the member's affiliate id, and free SIMs ordered for friends today. */
+  affiliateId?: string;
+  mgmOrdersToday?: number;
+  /** Friends sent a free SIM: rewarded ones activated theirs and bought a first membership (€10 each, within the credit). */
+  recruits?: { name: string; daysAgo: number; rewarded?: boolean }[];
+  /** A port-in in progress (scheduled) behind the PORTIN_IN_PROGRESS segment. */
+  portIn?: { msisdn: string; provider: string; movesInDays: number };
 }
 
 export interface BuiltMember {
@@ -63,9 +80,16 @@ export interface BuiltMember {
 }
 
 /** A new member in the state the test names, signed in. */
-export async function createMember(ctx: TestContext, spec: MemberSpec = {}): Promise<BuiltMember> {
+/** What a builder needs: the app (to sign in), the database and the time. */
+export type BuilderContext = {
+  app: TestContext['app'];
+  handle: Pick<TestContext['handle'], 'db'>;
+  clock: { now: Date };
+};
+
+export async function createMember(ctx: BuilderContext, spec: MemberSpec = {}): Promise<BuiltMember> {
   const n = ++next;
-  const email = `built-${n}-${Date.now().toString(36)}@example.com`;
+  const email = spec.email ?? `built-${n}-${Date.now().toString(36)}@example.com`;
   const ssn = `8935302${String(n).padStart(12, '0')}`;
   const msisdn = `0873${String(n).padStart(6, '0')}`;
   const now = ctx.clock.now;
@@ -78,9 +102,10 @@ export async function createMember(ctx: TestContext, spec: MemberSpec = {}): Pro
       .values({
         email,
         passwordHash,
-        firstname: 'Built',
-        lastname: `Member ${n}`,
-        nickname: 'Built',
+        firstname: spec.firstname ?? 'Built',
+        lastname: spec.lastname ?? `Member ${n}`,
+        nickname: spec.firstname ?? 'Built',
+        affiliateId: spec.affiliateId ?? null,
         isVerified: true,
         firstLogin: false,
         spendLimitCents: spec.spendLimitCents ?? null,
@@ -89,6 +114,22 @@ export async function createMember(ctx: TestContext, spec: MemberSpec = {}): Pro
       })
       .returning({ id: t.members.id });
     const memberId = member!.id;
+    if (spec.marketing) await tx.insert(t.marketingPermissions).values({ memberId, ...spec.marketing });
+    if (spec.portIn) await tx.insert(t.segments).values({ memberId, segmentType: SEGMENT_PORTIN });
+    for (let i = 0; i < (spec.mgmOrdersToday ?? 0); i++)
+      await tx.insert(t.orders).values({
+        memberId,
+        sku: 'Kickback_Pack_N',
+        status: 'SIM_ORDERED',
+        shippingType: 'SIM_Recruiter',
+        firstname: 'Friend',
+        lastname: String(i + 1),
+        line1: `${i + 1} Main Street`,
+        city: 'Galway',
+        county: 'Galway',
+        postcode: 'H91 X2Y3',
+        createdAt: now,
+      });
     if (spec.storedCard)
       await tx.insert(t.storedCards).values({
         memberId,
@@ -111,14 +152,16 @@ export async function createMember(ctx: TestContext, spec: MemberSpec = {}): Pro
     });
     if (spec.creditCents !== null) {
       await tx.insert(t.balances).values({ ssn, creditCents: spec.creditCents ?? 0 });
-      // The ledger explains the credit, as on a real account: one row for what the member had.
-      if (spec.creditCents)
+      // The ledger explains the credit, as on a real account: one row for what the member had
+      // besides the recruit rewards (which have rows of their own).
+      const rewards = (spec.recruits ?? []).filter((r) => r.rewarded).length * RECRUIT_REWARD_CENTS;
+      if (spec.creditCents && spec.creditCents !== rewards)
         await tx.insert(t.ledger).values({
           ssn,
           occurredAt: new Date(now.getTime() - DAY),
           kind: 'adjustment',
           description: 'Balance carried forward',
-          creditDeltaCents: spec.creditCents,
+          creditDeltaCents: spec.creditCents - rewards,
         });
     }
     if (spec.membership) {
@@ -140,6 +183,15 @@ export async function createMember(ctx: TestContext, spec: MemberSpec = {}): Pro
         dataUsedKb: row.dataMaxKb === null ? used : Math.min(used, row.dataMaxKb),
         landlineMinutesUsed: Math.min(spec.membership.landlineUsed ?? 0, row.landlineMinutesMax ?? Infinity),
       });
+      // Daily use from the period's first day (Irish calendar days), as the usage feed records it.
+      for (const [i, dataKb] of (spec.dailyUsageKb ?? []).entries())
+        await tx.insert(t.dailyUsage).values({
+          ssn,
+          day: irishDayAfter(startsAt, i),
+          dataKb,
+          minutes: 5,
+          texts: 2,
+        });
       if (spec.carriedOverThisMonth) {
         // The carryover took 1 GB out of this membership for the next one, as the action itself does.
         await tx
@@ -179,6 +231,83 @@ export async function createMember(ctx: TestContext, spec: MemberSpec = {}): Pro
         amountCents: d.cents ?? null,
         dataKb: d.gb === undefined ? null : Math.round(d.gb * KB_PER_GB),
       });
+    for (const [i, r] of (spec.recruits ?? []).entries()) {
+      const at = new Date(now.getTime() - r.daysAgo * DAY);
+      const [first, last] = r.name.split(' ');
+      const [order] = await tx
+        .insert(t.orders)
+        .values({
+          memberId,
+          sku: 'Kickback_Pack_N',
+          status: r.rewarded ? 'SIM_DELIVERED' : 'SIM_ORDERED',
+          shippingType: 'SIM_Recruiter',
+          recruiterMemberId: memberId,
+          firstname: first!,
+          lastname: last ?? '',
+          line1: `${12 + i} Quay Street`,
+          city: 'Galway',
+          county: 'Galway',
+          postcode: 'H91 E2K7',
+          createdAt: at,
+        })
+        .returning({ id: t.orders.id });
+      // The card sent: a rewarded friend activated theirs (out of stock now); another is on its way (taken from stock).
+      let cardSsn = `8935303${String(n).padStart(10, '0')}${i}${i}`;
+      if (!r.rewarded) {
+        const [free] = await tx
+          .select({ ssn: t.simStock.ssn })
+          .from(t.simStock)
+          .where(isNull(t.simStock.orderId))
+          .orderBy(desc(t.simStock.ssn))
+          .limit(1);
+        if (!free) throw new Error('no SIM card in stock (the catalogue seeds them)');
+        cardSsn = free.ssn;
+        await tx.update(t.simStock).set({ orderId: order!.id }).where(eq(t.simStock.ssn, cardSsn));
+      }
+      const [recruit] = await tx
+        .insert(t.recruits)
+        .values({
+          recruiterMemberId: memberId,
+          orderId: order!.id,
+          friendName: r.name,
+          simSsn: cardSsn,
+          createdAt: at,
+          activatedAt: r.rewarded ? new Date(at.getTime() + 4 * DAY) : null,
+          rewardedAt: r.rewarded ? new Date(at.getTime() + 5 * DAY) : null,
+          rewardCents: r.rewarded ? RECRUIT_REWARD_CENTS : 0,
+        })
+        .returning({ id: t.recruits.id });
+      if (r.rewarded)
+        await tx.insert(t.ledger).values({
+          ssn,
+          occurredAt: new Date(at.getTime() + 5 * DAY),
+          kind: 'reward',
+          description: 'Recruit and reward',
+          creditDeltaCents: RECRUIT_REWARD_CENTS,
+          reference: `recruit:${recruit!.id}`,
+        });
+    }
+    if (spec.portIn) {
+      const movesOn = irishDayAfter(now, spec.portIn.movesInDays);
+      const [request] = await tx
+        .insert(t.portInRequests)
+        .values({
+          memberId,
+          ssn,
+          msisdn: spec.portIn.msisdn,
+          provider: spec.portIn.provider,
+          accountType: 'prepay',
+          status: 'scheduled',
+          scheduledFor: movesOn,
+          createdAt: new Date(now.getTime() - 2 * DAY),
+          updatedAt: new Date(now.getTime() - DAY),
+        })
+        .returning({ id: t.portInRequests.id });
+      await tx.insert(t.portInEvents).values([
+        { requestId: request!.id, status: 'requested', note: null, at: new Date(now.getTime() - 2 * DAY) },
+        { requestId: request!.id, status: 'scheduled', note: `Your number moves on ${movesOn}.`, at: now },
+      ]);
+    }
     if (spec.safeGb)
       await tx.insert(t.vaults).values({ ssn, balanceKb: Math.round(spec.safeGb * KB_PER_GB), updatedAt: now });
   });
@@ -187,5 +316,5 @@ export async function createMember(ctx: TestContext, spec: MemberSpec = {}): Pro
 }
 
 /** Signs a built member in again (a new session: after the clock moved past the session's life). */
-export const signIn = (ctx: TestContext, member: Pick<BuiltMember, 'email'>) =>
+export const signIn = (ctx: Pick<BuilderContext, 'app'>, member: Pick<BuiltMember, 'email'>) =>
   login(ctx.app, member.email, BUILT_PASSWORD);

@@ -6,8 +6,11 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { KB_PER_GB } from '../../src/contract/constants.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
-import { ledger, memberships, sims, vaults } from '../../src/server/db/schema.ts';
-import { seedDemo } from '../../src/server/seed/seed.ts';
+import { ledger, memberships, vaults } from '../../src/server/db/schema.ts';
+import { createApp } from '../../src/server/app.ts';
+import { seedCatalogue } from '../../src/server/seed/seed.ts';
+import { BUILT_PASSWORD, createMember } from './builders.ts';
+import { testConfig } from './harness.ts';
 import { signIn, startServer } from '../bench/api.ts';
 
 /**
@@ -78,22 +81,20 @@ describe.each(targets.map((make, i) => [i === 0 ? 'PGlite files' : 'PostgreSQL',
       { timeout: 600_000 },
       async () => {
         const target = await make();
-        // The database as the demo has it, with a Safe big enough for every write.
+        // A member with a current membership and a Safe big enough for every write, made by the builder.
         let ssn: string;
+        let email: string;
         let before: Awaited<ReturnType<typeof state>>;
         {
           const handle = await target.open();
-          await seedDemo(handle.db, new Date());
-          const [sim] = await handle.db
-            .select({ ssn: sims.ssn })
-            .from(sims)
-            .innerJoin(vaults, eq(vaults.ssn, sims.ssn))
-            .limit(1);
-          ssn = sim!.ssn;
-          await handle.db
-            .update(vaults)
-            .set({ balanceKb: SAFE_GB * KB_PER_GB })
-            .where(eq(vaults.ssn, ssn));
+          await seedCatalogue(handle.db);
+          const app = createApp({ db: handle.db, config: testConfig() });
+          const member = await createMember(
+            { app, handle, clock: { now: new Date() } },
+            { creditCents: 500, safeGb: SAFE_GB, membership: { sku: 'BDDT00', daysLeft: 20, usedGb: 3 } },
+          );
+          ssn = member.ssn;
+          email = member.email;
           before = await state(handle, ssn);
           await handle.close();
         }
@@ -103,7 +104,7 @@ describe.each(targets.map((make, i) => [i === 0 ? 'PGlite files' : 'PostgreSQL',
 
         while (acknowledged < WRITES) {
           const server = await startServer({ ...target.env, API_ONLY: 'true' });
-          const member = await signIn(server.base, 'vault@example.com');
+          const member = await signIn(server.base, email, BUILT_PASSWORD);
           expect(member.ssn).toBe(ssn);
           // Kill somewhere in the middle of what is left (never before 100 more), unless this is the last stretch.
           const killAt = acknowledged + 100 + Math.floor(Math.random() * 300);

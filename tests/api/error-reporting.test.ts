@@ -5,8 +5,9 @@ import { createApp } from '../../src/server/app.ts';
 import type { CatalogueAdapter } from '../../src/server/integrations/catalogue/index.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { sentryReporter, type ErrorReporter } from '../../src/server/error-reporting.ts';
-import { seedDemo } from '../../src/server/seed/seed.ts';
-import { login, testConfig } from './harness.ts';
+import { seedCatalogue } from '../../src/server/seed/seed.ts';
+import { BUILT_PASSWORD, createMember } from './builders.ts';
+import { testConfig } from './harness.ts';
 
 /**
  * Error reporting (operations.md): a stand-in for Sentry's ingest receives what the real SDK
@@ -31,7 +32,7 @@ describe('server error reporting to Sentry', () => {
     const { port } = ingest.address() as AddressInfo;
     reporter = await sentryReporter({ dsn: `http://publickey@127.0.0.1:${port}/42`, environment: 'test' });
     handle = await openDatabase('memory://');
-    await seedDemo(handle.db, new Date());
+    await seedCatalogue(handle.db);
   }, 60_000);
   afterAll(async () => {
     ingest.close();
@@ -45,7 +46,7 @@ describe('server error reporting to Sentry', () => {
       product: () => undefined,
     };
     const app = createApp({ db: handle.db, config: testConfig(), catalogue, reporter });
-    const member = await login(app, 'active@example.com');
+    const { email, session: member } = await createMember({ app, handle, clock: { now: new Date() } });
     const res = await app.request('/refb.partner.affiliate.v1.ProductService/ListProducts?email=jane.doe@example.com', {
       method: 'POST',
       headers: { ...member.headers, 'content-type': 'application/json', 'user-agent': 'test-agent' },
@@ -68,9 +69,9 @@ describe('server error reporting to Sentry', () => {
       member.binding,
       member.xsrf,
       'jane.doe@example.com',
-      'active@example.com',
+      email,
       '4111',
-      'Demo-48-pass',
+      BUILT_PASSWORD,
     ]) {
       expect(sent, `the envelope leaks ${secret}`).not.toContain(secret);
     }

@@ -9,10 +9,12 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { ledger, members } from '../../src/server/db/schema.ts';
-import { demoSsn, seedDemo } from '../../src/server/seed/seed.ts';
+import { createApp } from '../../src/server/app.ts';
+import { seedCatalogue } from '../../src/server/seed/seed.ts';
 import { productionSettings } from '../../src/server/production-settings.fixture.ts';
 import { signIn, startServer } from '../bench/api.ts';
-import { freshPostgresDatabase, solveCaptcha } from './harness.ts';
+import { BUILT_PASSWORD, createMember, type BuiltMember } from './builders.ts';
+import { freshPostgresDatabase, solveCaptcha, testConfig } from './harness.ts';
 
 /**
  * production.md, tested without containers: two server processes on one PostgreSQL database behind
@@ -25,10 +27,19 @@ const captchaOf = (base: string) => solveCaptcha({ request: (path: string) => fe
 describe.skipIf(!url)('two instances on one PostgreSQL database', () => {
   let handle: DatabaseHandle;
   let servers: Awaited<ReturnType<typeof startServer>>[] = [];
+  let renewed: BuiltMember;
+  let active: BuiltMember;
   beforeAll(async () => {
     const database = await freshPostgresDatabase(url!, 'topology');
     handle = await openDatabase(database);
-    await seedDemo(handle.db, new Date()); // renewed@'s membership ended an hour ago: both instances find it due at start
+    await seedCatalogue(handle.db);
+    const builder = { app: createApp({ db: handle.db, config: testConfig() }), handle, clock: { now: new Date() } };
+    // A membership with auto-renew that ended an hour ago: both instances find it due at start.
+    renewed = await createMember(builder, {
+      creditCents: 2000,
+      membership: { sku: 'BDDT00', endedHoursAgo: 1, usedGb: 22, recurrence: true },
+    });
+    active = await createMember(builder, { creditCents: 750, membership: { sku: 'BDDT00', daysLeft: 12 } });
     const shared = {
       DATABASE_URL: database,
       DATA_DIR: mkdtempSync(join(tmpdir(), 'topology-')),
@@ -53,7 +64,7 @@ describe.skipIf(!url)('two instances on one PostgreSQL database', () => {
             await handle.db
               .select()
               .from(ledger)
-              .where(and(eq(ledger.ssn, demoSsn(21)), eq(ledger.kind, 'renewal')))
+              .where(and(eq(ledger.ssn, renewed.ssn), eq(ledger.kind, 'renewal')))
           ).length,
         { timeout: 20_000 },
       )
@@ -63,13 +74,13 @@ describe.skipIf(!url)('two instances on one PostgreSQL database', () => {
       await handle.db
         .select()
         .from(ledger)
-        .where(and(eq(ledger.ssn, demoSsn(21)), eq(ledger.kind, 'renewal'))),
+        .where(and(eq(ledger.ssn, renewed.ssn), eq(ledger.kind, 'renewal'))),
     ).toHaveLength(1);
   });
 
   it('a session opened on one instance works on the other, and ends on both', async () => {
     const [a, b] = servers as [Awaited<ReturnType<typeof startServer>>, Awaited<ReturnType<typeof startServer>>];
-    const member = await signIn(a.base, 'active@example.com');
+    const member = await signIn(a.base, active.email, BUILT_PASSWORD);
     // Behind one load balancer both answer for one origin; here each has its own, so say the one asked.
     const on = (base: string) => ({ ...member.headers, origin: base });
     const summary = (base: string) =>

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { demoEmails } from '../../src/server/seed/seed.ts';
+import { DEMO_PASSWORD, demoEmails } from '../../src/server/seed/seed.ts';
 import { freePort } from '../setup/free-port.ts';
 
 export interface Load {
@@ -159,11 +159,12 @@ export async function startServer(
 export async function signIn(
   base: string,
   email: string,
+  password = DEMO_PASSWORD,
 ): Promise<{ headers: Record<string, string>; userId: number; ssn: string }> {
   const res = await fetch(`${base}/panda/public/users/current`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ username: email, password: 'Demo-48-pass' }),
+    body: JSON.stringify({ username: email, password }),
   });
   if (!res.ok) throw new Error(`log-in of ${email}: ${res.status}`);
   const token = res.headers.get('x-gg-auth')!;
