@@ -56,6 +56,8 @@ export interface MemberSpec {
   email?: string;
   firstname?: string;
   lastname?: string;
+  /** A member who has not confirmed their e-mail address yet (verified by default). */
+  verified?: boolean;
   /** Marketing permissions as stored (none stored by default: the spec's defaults apply). */
   marketing?: { email: boolean; sms: boolean };
   /** Daily use of the current period, one entry per day from its first (KB). */
@@ -106,7 +108,7 @@ export async function createMember(ctx: BuilderContext, spec: MemberSpec = {}): 
         lastname: spec.lastname ?? `Member ${n}`,
         nickname: spec.firstname ?? 'Built',
         affiliateId: spec.affiliateId ?? null,
-        isVerified: true,
+        isVerified: spec.verified ?? true,
         firstLogin: false,
         spendLimitCents: spec.spendLimitCents ?? null,
         legacyType: spec.legacy ?? null,
