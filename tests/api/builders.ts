@@ -58,6 +58,9 @@ export interface MemberSpec {
   lastname?: string;
   /** A member who has not confirmed their e-mail address yet (verified by default). */
   verified?: boolean;
+  /** Not signed in before (the first-login journey), and new to memberships. */
+  firstLogin?: boolean;
+  newMembership?: boolean;
   /** Marketing permissions as stored (none stored by default: the spec's defaults apply). */
   marketing?: { email: boolean; sms: boolean };
   /** Daily use of the current period, one entry per day from its first (KB). */
@@ -109,7 +112,10 @@ export async function createMember(ctx: BuilderContext, spec: MemberSpec = {}): 
         nickname: spec.firstname ?? 'Built',
         affiliateId: spec.affiliateId ?? null,
         isVerified: spec.verified ?? true,
-        firstLogin: false,
+        firstLogin: spec.firstLogin ?? false,
+        isNewMembership: spec.newMembership ?? false,
+        // As a real account is: asked for marketing permissions after a first log-in, unless new to memberships.
+        captureMarketingPermissions: spec.firstLogin === true && !spec.newMembership,
         spendLimitCents: spec.spendLimitCents ?? null,
         legacyType: spec.legacy ?? null,
         createdAt: new Date(now.getTime() - 60 * DAY),
