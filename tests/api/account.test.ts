@@ -1,190 +1,180 @@
 import { expect, it } from 'vitest';
-import { KB_PER_GB } from '../../src/contract/constants.ts';
+import { accountApi } from '../../src/contract/account.ts';
 import { accountFailures } from '../../src/contract/account-routes.ts';
-import { messages } from '../../src/contract/messages.ts';
-import { demoSsn } from '../../src/server/seed/seed.ts';
-import { call, errorAnswer, forEachDatabase, login, SEED_TIME, type TestContext } from './harness.ts';
+import { KB_PER_GB } from '../../src/contract/constants.ts';
+import { membershipsApi } from '../../src/contract/memberships.ts';
+import { transactionsApi } from '../../src/contract/transactions.ts';
+import { DAY } from '../../src/server/services/clock.ts';
+import { createMember, signIn, type BuiltMember } from './builders.ts';
+import { ok, refused } from './client.ts';
+import { forEachDatabase, type TestContext } from './harness.ts';
 
-const DAY = 86_400_000;
 const gb = (n: number) => Math.round(n * KB_PER_GB);
+const sim = (m: BuiltMember) => ({ session: m.session, params: { user_id: m.userId, ssn: m.ssn } });
+const summaryOf = async (ctx: TestContext, m: BuiltMember) =>
+  (await ok(ctx.app, accountApi.balanceSummary, sim(m)))._payload.current_month_balance_summary;
 
-async function summaryOf(ctx: TestContext, email: string, n: number) {
-  const s = await login(ctx.app, email);
-  const res = await call(ctx.app, s, `/panda/protected/users/${s.userId}/sims/${demoSsn(n)}/balance/summary/current`);
-  return { status: res.status, body: await res.json() };
-}
-
-forEachDatabase('account', (ctx) => {
-  it('active: the full balance summary, computed from the seeded state', async () => {
-    const { status, body } = await summaryOf(ctx(), 'active@example.com', 1);
-    expect(status).toBe(200);
-    const b = body._payload.current_month_balance_summary;
-    expect(b).toMatchObject({
-      is_current_membership: true,
-      main: 750,
-      product_SKU: 'BDDT00',
-      current_membership: 'Data Plus €9.99 Membership',
-      is_unlimited: false,
-      max_membership_data: gb(30),
-      max_data: gb(30) + gb(1.5),
-      used_data: gb(11.25),
-      left_data: gb(30) + gb(1.5) - gb(11.25),
-      left_membership_data: gb(30) - gb(11.25),
-      carryover_data: gb(1.5),
-      days_left: 12,
-      expiry_date: new Date(SEED_TIME.getTime() + 12 * DAY).toISOString(),
-      have_queued_membership: true,
-      queued_membership_start_date: new Date(SEED_TIME.getTime() + 12 * DAY).toISOString(),
-      recurrence_enabled: true,
-      membership_recurrence_sku: 'BDDT00',
-      mobile_minutes: { max: null, used: 143, left: null },
-      minutes: { max: 300, used: 42, left: 258 },
-      text: { max: null, used: 57, left: null },
+/** The account's reads (spec section 7) computed from the member's state, on members made by builders. */
+forEachDatabase(
+  'account',
+  (ctx) => {
+    it('the balance summary: credit, the membership’s data, what is used and left, days left, the queued one and auto-renew', async () => {
+      const m = await createMember(ctx(), {
+        creditCents: 750,
+        membership: {
+          sku: 'BDDT00',
+          daysLeft: 12,
+          usedGb: 11.25,
+          recurrence: true,
+          queued: 'BDDT00',
+          landlineUsed: 42,
+        },
+        goodyBags: [{ sku: 'BDEG00', maxKb: gb(1), leftKb: 700_000, daysLeft: 25 }],
+      });
+      const b = await summaryOf(ctx(), m);
+      const ends = new Date(ctx().clock.now.getTime() + 12 * DAY).toISOString();
+      expect(b).toMatchObject({
+        is_current_membership: true,
+        main: 750,
+        product_SKU: 'BDDT00',
+        current_membership: 'Data Plus €9.99 Membership',
+        is_unlimited: false,
+        max_membership_data: gb(30),
+        used_data: gb(11.25),
+        left_membership_data: gb(30) - gb(11.25),
+        days_left: 12,
+        expiry_date: ends,
+        have_queued_membership: true,
+        queued_membership_start_date: ends,
+        recurrence_enabled: true,
+        membership_recurrence_sku: 'BDDT00',
+        minutes: { max: 300, used: 42, left: 258 },
+      });
+      expect(b.goodybags_summary.goodyBags).toEqual([
+        { product_sku: 'BDEG00', max_onboard_data: gb(1), onboard_data: 700_000, days_left_for_expiry: 25 },
+      ]);
+      // The clock moves the days left, not the seed.
+      ctx().clock.advance(DAY);
+      expect((await summaryOf(ctx(), { ...m, session: await signIn(ctx(), m) })).days_left).toBe(11);
     });
-    expect(b.goodybags_summary.goodyBags).toHaveLength(2);
-    expect(b.roaming_data.max).toBe(gb(12.5));
-  });
 
-  it('the summary follows the clock: a day later one day fewer is left', async () => {
-    ctx().clock.advance(DAY);
-    const { body } = await summaryOf(ctx(), 'active@example.com', 1);
-    expect(body._payload.current_month_balance_summary.days_left).toBe(11);
-  });
-
-  it('unlimited: is_unlimited with fair-usage limits set and partly used', async () => {
-    const { body } = await summaryOf(ctx(), 'unlimited@example.com', 2);
-    expect(body._payload.current_month_balance_summary).toMatchObject({
-      is_unlimited: true,
-      current_membership: 'All Data €12.99 Membership',
-      product_SKU: 'BDDV00',
-      max_fup_data: gb(120),
-      used_fup_data: gb(48),
-      left_fup_data: gb(72),
-      max_membership_fup_data: gb(120),
-      max_data: null,
-      left_data: null,
+    it('unlimited: is_unlimited with the fair-usage figures; a period that has ended is not current (0 days left); one day left is 1', async () => {
+      const unlimited = await createMember(ctx(), {
+        creditCents: 500,
+        membership: { sku: 'BDDV00', daysLeft: 20, usedGb: 48, recurrence: true },
+      });
+      expect(await summaryOf(ctx(), unlimited)).toMatchObject({
+        is_unlimited: true,
+        current_membership: 'All Data €12.99 Membership',
+        product_SKU: 'BDDV00',
+        max_fup_data: gb(120),
+        used_fup_data: gb(48),
+        left_fup_data: gb(72),
+        max_data: null,
+        left_data: null,
+      });
+      const lapsed = await createMember(ctx(), {
+        creditCents: 0,
+        membership: { sku: 'BDDT00', endedHoursAgo: 48, usedGb: 30 },
+      });
+      expect(await summaryOf(ctx(), lapsed)).toMatchObject({
+        is_current_membership: false,
+        days_left: 0,
+      });
+      const oneDay = await createMember(ctx(), { creditCents: 150, membership: { sku: 'BDDT00', daysLeft: 1 } });
+      expect((await summaryOf(ctx(), oneDay)).days_left).toBe(1);
     });
-  });
 
-  it('onboard: no current membership, the onboard bundle with max and remaining data', async () => {
-    const { body } = await summaryOf(ctx(), 'onboard@example.com', 3);
-    const b = body._payload.current_month_balance_summary;
-    expect(b.is_current_membership).toBe(false);
-    expect(b.days_left).toBe(0);
-    expect(b.goodybags_summary.goodyBags).toEqual([
-      { product_sku: 'BDEG00', max_onboard_data: gb(1), onboard_data: 700_000, days_left_for_expiry: 25 },
-    ]);
-  });
+    it('no balance on the billing platform answers 400, billing down answers 504; activating 400; no SIM an empty list', async () => {
+      const missing = await createMember(ctx(), { creditCents: null });
+      await refused(ctx().app, accountApi.balanceSummary, sim(missing), accountFailures.accountDetailsMissing);
+      const down = await createMember(ctx(), { billing: 'unavailable' });
+      await refused(ctx().app, accountApi.balanceSummary, sim(down), accountFailures.billingUnavailable);
 
-  it('lapsed: no current membership, a previous one, the onboard bundle used up', async () => {
-    const { body } = await summaryOf(ctx(), 'lapsed@example.com', 4);
-    const b = body._payload.current_month_balance_summary;
-    expect(b).toMatchObject({ is_current_membership: false, previous_SKU: 'BDDT00' });
-    expect(b.goodybags_summary.goodyBags[0]).toMatchObject({ product_sku: 'BDEG00', onboard_data: 0 });
-  });
-
-  it('oneday: one day left', async () => {
-    const { body } = await summaryOf(ctx(), 'oneday@example.com', 17);
-    expect(body._payload.current_month_balance_summary.days_left).toBe(1);
-  });
-
-  it('detailsmissing answers 400 and unavailable answers 504, with messages', async () => {
-    const missing = await summaryOf(ctx(), 'detailsmissing@example.com', 10);
-    expect(missing).toEqual({
-      status: 400,
-      body: errorAnswer(accountFailures.accountDetailsMissing),
+      const active = await createMember(ctx(), { creditCents: 100 });
+      expect(
+        await ok(ctx().app, accountApi.simsOwned, { session: active.session, params: { user_id: active.userId } }),
+      ).toEqual({
+        _meta: { total: 1 },
+        _payload: {
+          values: [
+            {
+              ssn: active.ssn,
+              msisdn: active.msisdn,
+              product: 'Pre_Start_3FF_N',
+              requester: '1',
+              blocked: false,
+              kind: 'physical',
+            },
+          ],
+        },
+      });
+      const activating = await createMember(ctx(), { sim: 'activating' });
+      await refused(
+        ctx().app,
+        accountApi.simsOwned,
+        { session: activating.session, params: { user_id: activating.userId } },
+        accountFailures.activationInProgress,
+      );
+      const none = await createMember(ctx(), { sim: 'none' });
+      expect(
+        await ok(ctx().app, accountApi.simsOwned, { session: none.session, params: { user_id: none.userId } }),
+      ).toEqual({ _meta: { total: 0 }, _payload: { values: [] } });
     });
-    const down = await summaryOf(ctx(), 'unavailable@example.com', 11);
-    expect(down).toEqual({ status: 504, body: errorAnswer(accountFailures.billingUnavailable) });
-    expect(accountFailures.billingUnavailable.message).toBe(messages.serviceUnavailable);
-  });
 
-  it('sims/owned lists the member’s SIM, answers 400 while activation is in progress, and none without a SIM', async () => {
-    const a = await login(ctx().app, 'active@example.com');
-    expect(await (await call(ctx().app, a, `/panda/protected/users/${a.userId}/sims/owned`)).json()).toEqual({
-      _meta: { total: 1 },
-      _payload: {
-        values: [
-          {
-            ssn: demoSsn(1),
-            msisdn: '0871000001',
-            product: 'Pre_Start_3FF_N',
-            requester: '1',
-            blocked: false,
-            kind: 'physical',
-          },
-        ],
-      },
+    it('segments, the legacy flag and bulk eligibility follow the member’s state', async () => {
+      const portIn = await createMember(ctx(), {
+        creditCents: 300,
+        membership: { sku: 'BDDT00' },
+        portIn: { msisdn: '0851234508', provider: 'Vodafone', movesInDays: 7 },
+      });
+      const plain = await createMember(ctx(), { creditCents: 750, membership: { sku: 'BDDT00' } });
+      const legacy = await createMember(ctx(), { creditCents: 1200, legacy: 'LEGACY', membership: { sku: 'BDDT00' } });
+      const noMembership = await createMember(ctx(), { creditCents: 0 });
+      const user = (m: BuiltMember) => ({ session: m.session, params: { user_id: m.userId } });
+      expect(await ok(ctx().app, accountApi.segments, user(portIn))).toEqual({
+        _payload: { values: [{ segment_type: 'PORTIN_IN_PROGRESS' }] },
+      });
+      expect(await ok(ctx().app, accountApi.segments, user(plain))).toEqual({ _payload: { values: [] } });
+      expect(await ok(ctx().app, accountApi.legacyStatus, user(legacy))).toEqual({
+        _payload: { isLegacyUser: true, legacyUserDetails: { memberShipType: 'LEGACY' } },
+      });
+      expect((await ok(ctx().app, accountApi.legacyStatus, user(plain)))._payload.isLegacyUser).toBe(false);
+      expect((await ok(ctx().app, accountApi.bulkEligibility, user(plain)))._payload.eligible).toBe(true);
+      expect((await ok(ctx().app, accountApi.bulkEligibility, user(noMembership)))._payload.eligible).toBe(false);
     });
-    const act = await login(ctx().app, 'activating@example.com');
-    const res = await call(ctx().app, act, `/panda/protected/users/${act.userId}/sims/owned`);
-    expect(res.status).toBe(400);
-    expect((await res.json())._payload.message).toBe(accountFailures.activationInProgress.message);
-    const none = await login(ctx().app, 'nosim@example.com');
-    expect(await (await call(ctx().app, none, `/panda/protected/users/${none.userId}/sims/owned`)).json()).toEqual({
-      _meta: { total: 0 },
-      _payload: { values: [] },
-    });
-  });
 
-  it('segments: PORTIN_IN_PROGRESS for portin, none for active', async () => {
-    const p = await login(ctx().app, 'portin@example.com');
-    expect(await (await call(ctx().app, p, `/panda/protected/users/${p.userId}/segments`)).json()).toEqual({
-      _payload: { values: [{ segment_type: 'PORTIN_IN_PROGRESS' }] },
+    it('transactions: newest first, paged, and the amounts add up to the credit', async () => {
+      // Credit that came from a carried-forward balance and a recruit reward: two rows.
+      const m = await createMember(ctx(), {
+        creditCents: 2150,
+        membership: { sku: 'BDDT00' },
+        recruits: [{ name: 'Ciara Byrne', daysAgo: 20, rewarded: true }],
+      });
+      // Three add-ons bought with credit: five rows in all, paged below.
+      for (let i = 0; i < 3; i++) {
+        ctx().clock.advance(60_000);
+        await ok(ctx().app, membershipsApi.buyAddon, { ...sim(m), body: { sku: 'BDAO05' } });
+      }
+      const list = (query: { page?: number; limit?: number }) =>
+        ok(ctx().app, transactionsApi.list, { session: m.session, params: { user_id: m.userId }, query });
+      const all = await list({ page: 1, limit: 100 });
+      expect(all._meta).toEqual({ total: 5, page: 1, limit: 100 });
+      const dates = all._payload.values.map((v) => v.date);
+      expect([...dates].sort().reverse()).toEqual(dates);
+      expect(all._payload.values.reduce((sum, v) => sum + v.amount, 0)).toBe((await summaryOf(ctx(), m)).main);
+      expect(all._payload.values.slice(0, 3).map((v) => v.amount)).toEqual([-500, -500, -500]);
+      const pages = await Promise.all([1, 2, 3].map((page) => list({ page, limit: 2 })));
+      expect(pages[0]!._meta).toEqual({ total: 5, page: 1, limit: 2 });
+      expect(pages.map((p) => p._payload.values.length)).toEqual([2, 2, 1]);
+      expect(pages.flatMap((p) => p._payload.values.map((v) => v.id))).toEqual(all._payload.values.map((v) => v.id));
+      const none = await createMember(ctx(), { sim: 'none' });
+      expect(
+        (await ok(ctx().app, transactionsApi.list, { session: none.session, params: { user_id: none.userId } }))._meta
+          .total,
+      ).toBe(0);
     });
-    const a = await login(ctx().app, 'active@example.com');
-    expect(await (await call(ctx().app, a, `/panda/protected/users/${a.userId}/segments`)).json()).toEqual({
-      _payload: { values: [] },
-    });
-  });
-
-  it('legacy flag, bulk eligibility and notifications', async () => {
-    const l = await login(ctx().app, 'legacy@example.com');
-    expect(
-      await (await call(ctx().app, l, `/panda/protected/users/${l.userId}/flexidata/getislegacyuser`)).json(),
-    ).toEqual({
-      _payload: { isLegacyUser: true, legacyUserDetails: { memberShipType: 'LEGACY' } },
-    });
-    const a = await login(ctx().app, 'active@example.com');
-    expect(
-      (await (await call(ctx().app, a, `/panda/protected/users/${a.userId}/flexidata/getislegacyuser`)).json())._payload
-        .isLegacyUser,
-    ).toBe(false);
-    expect(
-      (await (await call(ctx().app, a, `/panda/protected/users/${a.userId}/iseligibleforbulkmembership`)).json())
-        ._payload.eligible,
-    ).toBe(true);
-    const o = await login(ctx().app, 'onboard@example.com');
-    expect(
-      (await (await call(ctx().app, o, `/panda/protected/users/${o.userId}/iseligibleforbulkmembership`)).json())
-        ._payload.eligible,
-    ).toBe(false);
-    const n = (await (await call(ctx().app, a, `/panda/protected/users/${a.userId}/notification/inapp/summary`)).json())
-      ._payload;
-    expect(n).toMatchObject({ unread: 1, total: 2 });
-    expect(n.latest[0].title).toBe('Your data tip');
-  });
-
-  it('transactions: newest first, paged, and the amounts add up to the credit', async () => {
-    const a = await login(ctx().app, 'active@example.com');
-    const page = async (p: number, limit = 10) =>
-      (await call(ctx().app, a, `/panda/protected/users/${a.userId}/transactions?page=${p}&limit=${limit}`)).json();
-    const first = await page(1);
-    expect(first._meta).toEqual({ total: 34, page: 1, limit: 10 });
-    expect(first._payload.values).toHaveLength(10);
-    const dates = first._payload.values.map((v: { date: string }) => v.date);
-    expect([...dates].sort().reverse()).toEqual(dates);
-    const last = await page(4);
-    expect(last._payload.values).toHaveLength(4);
-    const all = await page(1, 100);
-    const ids = new Set(all._payload.values.map((v: { id: number }) => v.id));
-    expect(ids.size).toBe(34);
-    const total = all._payload.values.reduce((sum: number, v: { amount: number }) => sum + v.amount, 0);
-    const { body } = await summaryOf(ctx(), 'active@example.com', 1);
-    expect(total).toBe(body._payload.current_month_balance_summary.main);
-    const none = await login(ctx().app, 'nosim@example.com');
-    expect(
-      (await (await call(ctx().app, none, `/panda/protected/users/${none.userId}/transactions`)).json())._meta.total,
-    ).toBe(0);
-  });
-});
+  },
+  undefined,
+  'catalogue',
+);

@@ -7,7 +7,7 @@ import { members, sessions } from '../../src/server/db/schema.ts';
 import { legacyScryptHash, verifyPassword } from '../../src/server/services/passwords.ts';
 import { sessionFailures } from '../../src/contract/common-failures.ts';
 import { BUILT_PASSWORD, createMember, signIn, type MemberSpec } from './builders.ts';
-import { call, errorAnswer, forEachDatabase, login, type TestContext } from './harness.ts';
+import { call, errorAnswer, forEachDatabase, type TestContext } from './harness.ts';
 
 const decryptEmv = (value: string) => {
   const decipher = createDecipheriv('aes-128-ecb', Buffer.from('48portal-emv-key'), null);

@@ -49,8 +49,10 @@ export interface MemberSpec {
   goodyBags?: { sku: string; maxKb: number; leftKb: number; daysLeft: number }[];
   /** The Safe's balance in GB. */
   safeGb?: number;
-  /** A stored card: the sandbox's success card, Visa ending 0000. */
-  storedCard?: boolean;
+  /** A stored card: true for the sandbox's success card (Visa ending 0000), or a sandbox test card as shown. */
+  storedCard?: boolean | { card: string; brand: string; last4: string; expiry: string };
+  /** Past payments by the stored card (receipts, the spend limit's month): a membership bought that many days ago. */
+  cardPayments?: { sku: string; daysAgo: number }[];
   spendLimitCents?: number;
   /** The member's own e-mail and name (a fresh address and "Built Member n" by default). */
   email?: string;
@@ -138,13 +140,17 @@ export async function createMember(ctx: BuilderContext, spec: MemberSpec = {}): 
         postcode: 'H91 X2Y3',
         createdAt: now,
       });
-    if (spec.storedCard)
+    const card =
+      spec.storedCard === true
+        ? { card: '4200000000000000', brand: 'VISA', last4: '0000', expiry: '12/30' }
+        : spec.storedCard || undefined;
+    if (card)
       await tx.insert(t.storedCards).values({
         memberId,
-        token: sandboxToken('4200000000000000'),
-        brand: 'VISA',
-        last4: '0000',
-        expiry: '12/30',
+        token: sandboxToken(card.card),
+        brand: card.brand,
+        last4: card.last4,
+        expiry: card.expiry,
         createdAt: now,
       });
     if (spec.sim === 'none') return;
@@ -189,6 +195,8 @@ export async function createMember(ctx: BuilderContext, spec: MemberSpec = {}): 
       await tx.insert(t.memberships).values({
         ...row,
         dataUsedKb: row.dataMaxKb === null ? used : Math.min(used, row.dataMaxKb),
+        // An unlimited membership counts its use against the fair-usage figure as well.
+        fupUsedKb: row.fupMaxKb === null || row.fupMaxKb === undefined ? 0 : Math.min(used, row.fupMaxKb),
         landlineMinutesUsed: Math.min(spec.membership.landlineUsed ?? 0, row.landlineMinutesMax ?? Infinity),
       });
       // Daily use from the period's first day (Irish calendar days), as the usage feed records it.
@@ -294,6 +302,21 @@ export async function createMember(ctx: BuilderContext, spec: MemberSpec = {}): 
           creditDeltaCents: RECRUIT_REWARD_CENTS,
           reference: `recruit:${recruit!.id}`,
         });
+    }
+    for (const [i, pay] of (spec.cardPayments ?? []).entries()) {
+      if (!card) throw new Error('card payments need a stored card');
+      const [product] = await tx.select().from(t.products).where(eq(t.products.sku, pay.sku));
+      await tx.insert(t.ledger).values({
+        ssn,
+        occurredAt: new Date(now.getTime() - pay.daysAgo * DAY),
+        kind: 'purchase',
+        description: product!.name,
+        creditDeltaCents: 0,
+        cardCents: product!.priceCents,
+        cardBrand: card.brand,
+        cardLast4: card.last4,
+        reference: `built:card:${ssn}:${i}`,
+      });
     }
     if (spec.portIn) {
       const movesOn = irishDayAfter(now, spec.portIn.movesInDays);

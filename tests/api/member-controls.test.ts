@@ -27,8 +27,8 @@ import { runRenewals } from '../../src/server/jobs/renewals.ts';
 import { sendReferralOutbox } from '../../src/server/services/referrals.ts';
 import { advancePortIn, DONOR_STEP_MS, runPortInDonor } from '../../src/server/services/port-in.ts';
 import { memberLinks, NAMED_BY_ADDRESS } from '../../src/server/features/my-data/my-data.service.ts';
-import { demoMsisdn, demoSsn } from '../../src/server/seed/seed.ts';
-import { call, forEachDatabase, login, signUpMember, type Session, type TestContext } from './harness.ts';
+import { BUILT_PASSWORD, createMember, signIn, type MemberSpec } from './builders.ts';
+import { call, forEachDatabase, signUpMember, type Session, type TestContext } from './harness.ts';
 
 const json = (method: string, body?: unknown, code?: string) => ({
   method,
@@ -38,8 +38,34 @@ const json = (method: string, body?: unknown, code?: string) => ({
 const message = async (res: Response) => ((await res.json()) as { _payload: { message: string } })._payload.message;
 const req = (c: TestContext, s: Session, method: string, path: string, body?: unknown, code?: string) =>
   call(c.app, s, `/panda/protected/users/${s.userId}${path}`, json(method, body, code));
-const memberId = async (c: TestContext, email: string) =>
-  (await c.handle.db.select({ id: members.id }).from(members).where(eq(members.email, email)))[0]!.id;
+
+/** The members these tests need, made by builders (each test makes its own). */
+const specs = {
+  /** €0.50, Data Plus, a stored Visa ending 0000. */
+  card: { creditCents: 50, storedCard: true, membership: { sku: 'BDDT00', daysLeft: 10, usedGb: 10 } },
+  /** €25.00, no membership, no card. */
+  rich: { creditCents: 2500 },
+  /** Data Plus with 12 days left, €5.00. */
+  lost: { creditCents: 500, membership: { sku: 'BDDT00', daysLeft: 12, usedGb: 8 } },
+  /** Data Plus with 15 days left, €3.00. */
+  leaver: {
+    creditCents: 300,
+    firstname: 'Líadan',
+    lastname: 'Power',
+    membership: { sku: 'BDDT00', daysLeft: 15, usedGb: 5 },
+  },
+  /** Two days left of Data Plus with 85 % used and auto-renew; €2.00; a Mastercard ending 5454 that paid €9.99 20 days ago. */
+  controls: {
+    creditCents: 200,
+    firstname: 'Clodagh',
+    lastname: 'Nolan',
+    marketing: { email: true, sms: false },
+    membership: { sku: 'BDDT00', daysLeft: 2, usedGb: 25.5, recurrence: true },
+    storedCard: { card: '5454545454545454', brand: 'MASTER', last4: '5454', expiry: '11/28' },
+    cardPayments: [{ sku: 'BDDT00', daysAgo: 20 }],
+  },
+} satisfies Record<string, MemberSpec>;
+const make = (c: TestContext, name: keyof typeof specs) => createMember(c, specs[name]);
 
 /** Asks for a step-up code and reads it from the mail the member gets. */
 async function stepUp(c: TestContext, s: Session, purpose: string, email: string): Promise<string> {
@@ -50,568 +76,544 @@ async function stepUp(c: TestContext, s: Session, purpose: string, email: string
 }
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
-forEachDatabase('member_controls', (ctx) => {
-  it('step-up codes: refused without, wrong counts a try, 5 tries end it, expiry, one use, a new code ends the old one', async () => {
-    const c = ctx();
-    const email = 'card@example.com';
-    const s = await login(c.app, email);
-    const none = await req(c, s, 'DELETE', '/cards');
-    expect([none.status, await message(none)]).toEqual([403, stepUpFailures.stepUpMissing.message]);
+forEachDatabase(
+  'member_controls',
+  (ctx) => {
+    it('step-up codes: refused without, wrong counts a try, 5 tries end it, expiry, one use, a new code ends the old one', async () => {
+      const c = ctx();
+      const { session: s, email } = await make(c, 'card');
+      const none = await req(c, s, 'DELETE', '/cards');
+      expect([none.status, await message(none)]).toEqual([403, stepUpFailures.stepUpMissing.message]);
 
-    // A new code ends the old one.
-    const first = await stepUp(c, s, 'card', email);
-    const second = await stepUp(c, s, 'card', email);
-    if (first !== second) expect((await req(c, s, 'DELETE', '/cards', undefined, first)).status).toBe(403);
-    // Wrong purpose: a code for the e-mail change does not remove the card.
-    const forEmail = await stepUp(c, s, 'email', email);
-    const otherPurpose = await req(c, s, 'DELETE', '/cards', undefined, forEmail);
-    expect([otherPurpose.status, await message(otherPurpose)]).toEqual([403, stepUpFailures.stepUpExpired.message]);
+      // A new code ends the old one.
+      const first = await stepUp(c, s, 'card', email);
+      const second = await stepUp(c, s, 'card', email);
+      if (first !== second) expect((await req(c, s, 'DELETE', '/cards', undefined, first)).status).toBe(403);
+      // Wrong purpose: a code for the e-mail change does not remove the card.
+      const forEmail = await stepUp(c, s, 'email', email);
+      const otherPurpose = await req(c, s, 'DELETE', '/cards', undefined, forEmail);
+      expect([otherPurpose.status, await message(otherPurpose)]).toEqual([403, stepUpFailures.stepUpExpired.message]);
 
-    // Five wrong tries end the code, even the right one after them.
-    const code = await stepUp(c, s, 'card', email);
-    for (let i = 0; i < 4; i++) {
-      const res = await req(c, s, 'DELETE', '/cards', undefined, wrong(code));
-      expect([res.status, await message(res)]).toEqual([403, stepUpFailures.stepUpWrong.message]);
-    }
-    const fifth = await req(c, s, 'DELETE', '/cards', undefined, wrong(code));
-    expect([fifth.status, await message(fifth)]).toEqual([403, stepUpFailures.stepUpTooManyTries.message]);
-    expect((await req(c, s, 'DELETE', '/cards', undefined, code)).status).toBe(403);
+      // Five wrong tries end the code, even the right one after them.
+      const code = await stepUp(c, s, 'card', email);
+      for (let i = 0; i < 4; i++) {
+        const res = await req(c, s, 'DELETE', '/cards', undefined, wrong(code));
+        expect([res.status, await message(res)]).toEqual([403, stepUpFailures.stepUpWrong.message]);
+      }
+      const fifth = await req(c, s, 'DELETE', '/cards', undefined, wrong(code));
+      expect([fifth.status, await message(fifth)]).toEqual([403, stepUpFailures.stepUpTooManyTries.message]);
+      expect((await req(c, s, 'DELETE', '/cards', undefined, code)).status).toBe(403);
 
-    // Expired after 10 minutes.
-    const late = await stepUp(c, s, 'card', email);
-    c.clock.advance(10 * 60_000 + 1);
-    const expired = await req(c, s, 'DELETE', '/cards', undefined, late);
-    expect([expired.status, await message(expired)]).toEqual([403, stepUpFailures.stepUpExpired.message]);
+      // Expired after 10 minutes.
+      const late = await stepUp(c, s, 'card', email);
+      c.clock.advance(10 * 60_000 + 1);
+      const expired = await req(c, s, 'DELETE', '/cards', undefined, late);
+      expect([expired.status, await message(expired)]).toEqual([403, stepUpFailures.stepUpExpired.message]);
 
-    // The right code, once.
-    const good = await stepUp(c, s, 'card', email);
-    const removed = await req(c, s, 'DELETE', '/cards', undefined, good);
-    expect(removed.status).toBe(200);
-    expect((await (await req(c, s, 'GET', '/cards')).json())._payload.card).toBeNull();
-    const reuse = await req(c, s, 'DELETE', '/cards', undefined, good);
-    expect([reuse.status, await message(reuse)]).toEqual([403, stepUpFailures.stepUpExpired.message]);
-    // The database allows one live code per member.
-    const live = await c.handle.db
-      .select()
-      .from(stepUpCodes)
-      .where(and(eq(stepUpCodes.memberId, s.userId), sql`${stepUpCodes.endedAt} is null`));
-    expect(live).toHaveLength(0);
-  });
+      // The right code, once.
+      const good = await stepUp(c, s, 'card', email);
+      const removed = await req(c, s, 'DELETE', '/cards', undefined, good);
+      expect(removed.status).toBe(200);
+      expect((await (await req(c, s, 'GET', '/cards')).json())._payload.card).toBeNull();
+      const reuse = await req(c, s, 'DELETE', '/cards', undefined, good);
+      expect([reuse.status, await message(reuse)]).toEqual([403, stepUpFailures.stepUpExpired.message]);
+      // The database allows one live code per member.
+      const live = await c.handle.db
+        .select()
+        .from(stepUpCodes)
+        .where(and(eq(stepUpCodes.memberId, s.userId), sql`${stepUpCodes.endedAt} is null`));
+      expect(live).toHaveLength(0);
+    });
 
-  it('two uses of one code at once: one change, one refusal', async () => {
-    const c = ctx();
-    const s = await login(c.app, 'card@example.com');
-    const code = await stepUp(c, s, 'card', 'card@example.com');
-    const both = await Promise.all([
-      req(c, s, 'DELETE', '/cards', undefined, code),
-      req(c, s, 'DELETE', '/cards', undefined, code),
-    ]);
-    expect(both.map((r) => r.status).sort()).toEqual([200, 403]);
-  });
+    it('two uses of one code at once: one change, one refusal', async () => {
+      const c = ctx();
+      const { session: s, email } = await make(c, 'card');
+      const code = await stepUp(c, s, 'card', email);
+      const both = await Promise.all([
+        req(c, s, 'DELETE', '/cards', undefined, code),
+        req(c, s, 'DELETE', '/cards', undefined, code),
+      ]);
+      expect(both.map((r) => r.status).sort()).toEqual([200, 403]);
+    });
 
-  it('replacing a stored card needs a code; saving a first card does not', async () => {
-    const c = ctx();
-    const s = await login(c.app, 'card@example.com');
-    expect((await req(c, s, 'POST', '/cards/checkouts')).status).toBe(403);
-    const code = await stepUp(c, s, 'card', 'card@example.com');
-    expect((await req(c, s, 'POST', '/cards/checkouts', undefined, code)).status).toBe(201);
-    const r = await login(c.app, 'rich@example.com');
-    expect((await req(c, r, 'POST', '/cards/checkouts')).status).toBe(201);
-  });
+    it('replacing a stored card needs a code; saving a first card does not', async () => {
+      const c = ctx();
+      const { session: s, email } = await make(c, 'card');
+      expect((await req(c, s, 'POST', '/cards/checkouts')).status).toBe(403);
+      const code = await stepUp(c, s, 'card', email);
+      expect((await req(c, s, 'POST', '/cards/checkouts', undefined, code)).status).toBe(201);
+      const { session: r } = await make(c, 'rich');
+      expect((await req(c, r, 'POST', '/cards/checkouts')).status).toBe(201);
+    });
 
-  it('changing the e-mail address: password and code; the address must be free; the new one logs in', async () => {
-    const c = ctx();
-    const s = await login(c.app, 'lost@example.com');
-    const code = await stepUp(c, s, 'email', 'lost@example.com');
-    const noCode = await req(c, s, 'PUT', '/email', { password: 'Demo-48-pass', email: 'lorcan@example.org' });
-    expect(noCode.status).toBe(403);
-    const taken = await req(c, s, 'PUT', '/email', { password: 'Demo-48-pass', email: 'Active@Example.com' }, code);
-    expect(taken.status).toBe(409);
-    const badPassword = await req(c, s, 'PUT', '/email', { password: 'nope', email: 'lorcan@example.org' }, code);
-    expect(badPassword.status).toBe(400);
-    const done = await req(c, s, 'PUT', '/email', { password: 'Demo-48-pass', email: 'Lorcan@Example.org' }, code);
-    expect([done.status, (await done.json())._payload.email]).toEqual([200, 'lorcan@example.org']);
-    await login(c.app, 'lorcan@example.org');
-  });
+    it('changing the e-mail address: password and code; the address must be free; the new one logs in', async () => {
+      const c = ctx();
+      const { session: s, email } = await make(c, 'lost');
+      await createMember(c, { email: 'taken.address@example.com' });
+      const code = await stepUp(c, s, 'email', email);
+      const noCode = await req(c, s, 'PUT', '/email', { password: BUILT_PASSWORD, email: 'lorcan@example.org' });
+      expect(noCode.status).toBe(403);
+      const taken = await req(
+        c,
+        s,
+        'PUT',
+        '/email',
+        { password: BUILT_PASSWORD, email: 'Taken.Address@Example.com' },
+        code,
+      );
+      expect(taken.status).toBe(409);
+      const badPassword = await req(c, s, 'PUT', '/email', { password: 'nope', email: 'lorcan@example.org' }, code);
+      expect(badPassword.status).toBe(400);
+      const done = await req(c, s, 'PUT', '/email', { password: BUILT_PASSWORD, email: 'Lorcan@Example.org' }, code);
+      expect([done.status, (await done.json())._payload.email]).toEqual([200, 'lorcan@example.org']);
+      await signIn(c, { email: 'lorcan@example.org' });
+    });
 
-  it('spend limit: from €5; a card payment that would pass it is refused before the provider, naming the limit and what is left; at the edge it passes', async () => {
-    const c = ctx();
-    const s = await login(c.app, 'controls@example.com');
-    const low = await req(c, s, 'PUT', '/spend-limit', { limit_cents: 499 });
-    expect(low.status).toBe(400);
-    // What cards paid this month counts (€9.99 20 days ago, when that is this month): the answer says it.
-    const spent = (await (await req(c, s, 'PUT', '/spend-limit', { limit_cents: 1500 })).json())._payload
-      .spent_cents as number;
-    const prepared = c.payments.checkouts.size;
-    // Credit €2.00 pays first: a €9.99 membership needs €7.99 by card. A cent short of that is refused, naming the limit and what is left.
-    const cardPart = 799;
-    await req(c, s, 'PUT', '/spend-limit', { limit_cents: spent + cardPart - 1 });
-    const buy = () =>
-      req(c, s, 'POST', `/sims/${demoSsn(31)}/checkouts`, {
-        purpose: 'membership',
-        sku: 'BDDT00',
-        recurrence_enabled: false,
+    it('spend limit: from €5; a card payment that would pass it is refused before the provider, naming the limit and what is left; at the edge it passes', async () => {
+      const c = ctx();
+      const controls = await make(c, 'controls');
+      const s = controls.session;
+      const low = await req(c, s, 'PUT', '/spend-limit', { limit_cents: 499 });
+      expect(low.status).toBe(400);
+      // What cards paid this month counts (€9.99 20 days ago, when that is this month): the answer says it.
+      const spent = (await (await req(c, s, 'PUT', '/spend-limit', { limit_cents: 1500 })).json())._payload
+        .spent_cents as number;
+      const prepared = c.payments.checkouts.size;
+      // Credit €2.00 pays first: a €9.99 membership needs €7.99 by card. A cent short of that is refused, naming the limit and what is left.
+      const cardPart = 799;
+      await req(c, s, 'PUT', '/spend-limit', { limit_cents: spent + cardPart - 1 });
+      const buy = () =>
+        req(c, s, 'POST', `/sims/${controls.ssn}/checkouts`, {
+          purpose: 'membership',
+          sku: 'BDDT00',
+          recurrence_enabled: false,
+          save_card: false,
+        });
+      const refused = await buy();
+      expect([refused.status, await message(refused)]).toEqual([
+        422,
+        spendLimitMessage(spent + cardPart - 1, cardPart - 1),
+      ]);
+      expect(c.payments.checkouts.size).toBe(prepared); // the provider was not asked
+      // Exactly what is left passes.
+      await req(c, s, 'PUT', '/spend-limit', { limit_cents: spent + cardPart });
+      const atEdge = await buy();
+      expect(atEdge.status).toBe(201);
+      // The open checkout holds its amount: nothing is left for a second one.
+      expect((await (await req(c, s, 'GET', '/spend-limit')).json())._payload.left_cents).toBe(0);
+      const second = await req(c, s, 'POST', `/sims/${controls.ssn}/checkouts`, {
+        purpose: 'credit',
+        amount_cents: 500,
         save_card: false,
       });
-    const refused = await buy();
-    expect([refused.status, await message(refused)]).toEqual([
-      422,
-      spendLimitMessage(spent + cardPart - 1, cardPart - 1),
-    ]);
-    expect(c.payments.checkouts.size).toBe(prepared); // the provider was not asked
-    // Exactly what is left passes.
-    await req(c, s, 'PUT', '/spend-limit', { limit_cents: spent + cardPart });
-    const atEdge = await buy();
-    expect(atEdge.status).toBe(201);
-    // The open checkout holds its amount: nothing is left for a second one.
-    expect((await (await req(c, s, 'GET', '/spend-limit')).json())._payload.left_cents).toBe(0);
-    const second = await req(c, s, 'POST', `/sims/${demoSsn(31)}/checkouts`, {
-      purpose: 'credit',
-      amount_cents: 500,
-      save_card: false,
+      expect(second.status).toBe(422);
+      // No limit: allowed again.
+      await req(c, s, 'PUT', '/spend-limit', { limit_cents: null });
+      expect(
+        (
+          await req(c, s, 'POST', `/sims/${controls.ssn}/checkouts`, {
+            purpose: 'credit',
+            amount_cents: 500,
+            save_card: false,
+          })
+        ).status,
+      ).toBe(201);
     });
-    expect(second.status).toBe(422);
-    // No limit: allowed again.
-    await req(c, s, 'PUT', '/spend-limit', { limit_cents: null });
-    expect(
-      (
-        await req(c, s, 'POST', `/sims/${demoSsn(31)}/checkouts`, {
-          purpose: 'credit',
-          amount_cents: 500,
-          save_card: false,
-        })
-      ).status,
-    ).toBe(201);
-  });
 
-  it('spend limit with the stored card: twenty €5 top-ups at once under a €20 limit charge the card four times at most', async () => {
-    const c = ctx();
-    const s = await login(c.app, 'card@example.com');
-    // What the card paid this month already (the seeded top-ups) counts; the limit leaves €20 on top of it.
-    const spent = (await (await req(c, s, 'GET', '/spend-limit')).json())._payload.spent_cents as number;
-    expect((await req(c, s, 'PUT', '/spend-limit', { limit_cents: spent + 2000 })).status).toBe(200);
-    const room = 4;
-    const results = await Promise.all(
-      Array.from({ length: 20 }, () => req(c, s, 'POST', `/sims/${demoSsn(18)}/credit`, { amount_cents: 500 })),
-    );
-    expect(results.filter((r) => r.status === 201)).toHaveLength(room);
-    expect(results.filter((r) => r.status === 422)).toHaveLength(20 - room);
-    const after = (await (await req(c, s, 'GET', '/spend-limit')).json())._payload;
-    expect(after.spent_cents).toBe(spent + 2000);
-  });
-
-  it('lost or stolen: blocked at once; purchases, flexible-data moves and recruit orders refused; unblocking needs a code', async () => {
-    const c = ctx();
-    const s = await login(c.app, 'lost@example.com');
-    const ssn = demoSsn(32);
-    const blocked = await req(c, s, 'POST', `/sims/${ssn}/block`);
-    expect([blocked.status, (await blocked.json())._payload.blocked]).toEqual([200, true]);
-    const owned = (await (await req(c, s, 'GET', '/sims/owned')).json())._payload;
-    expect(owned.values).toEqual([expect.objectContaining({ ssn, blocked: true })]);
-
-    const refusals = [
-      await req(c, s, 'POST', `/sims/${ssn}/credit`, { amount_cents: 500 }),
-      await req(c, s, 'POST', `/sims/${ssn}/addons`, { sku: 'BDAO05', payment_type: 'BALANCE_BEFORE_SC' }),
-      await req(c, s, 'POST', `/sims/${ssn}/checkouts`, { purpose: 'credit', amount_cents: 500, save_card: false }),
-      await req(c, s, 'POST', `/sims/${ssn}/flexidata/carryover`),
-      await req(c, s, 'POST', `/sims/${ssn}/flexidata/safe/save`, { amount_gb: 1 }),
-    ];
-    for (const r of refusals) expect([r.status, await message(r)]).toEqual([423, messages.simBlocked]);
-    const recruit = await call(c.app, s, '/panda/public/packs/campaign/mgm/', {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        user_id: String(s.userId),
-        firstname: 'Ann',
-        lastname: 'Friend',
-        s_line1: '1 Main Street',
-        s_city: 'Cork',
-        s_county: 'Cork',
-        s_postcode: 'T12 X70A',
-      }).toString(),
+    it('spend limit with the stored card: twenty €5 top-ups at once under a €20 limit charge the card four times at most', async () => {
+      const c = ctx();
+      const card = await make(c, 'card');
+      const s = card.session;
+      // What the card paid this month already (the seeded top-ups) counts; the limit leaves €20 on top of it.
+      const spent = (await (await req(c, s, 'GET', '/spend-limit')).json())._payload.spent_cents as number;
+      expect((await req(c, s, 'PUT', '/spend-limit', { limit_cents: spent + 2000 })).status).toBe(200);
+      const room = 4;
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => req(c, s, 'POST', `/sims/${card.ssn}/credit`, { amount_cents: 500 })),
+      );
+      expect(results.filter((r) => r.status === 201)).toHaveLength(room);
+      expect(results.filter((r) => r.status === 422)).toHaveLength(20 - room);
+      const after = (await (await req(c, s, 'GET', '/spend-limit')).json())._payload;
+      expect(after.spent_cents).toBe(spent + 2000);
     });
-    expect([recruit.status, await message(recruit)]).toEqual([423, messages.simBlocked]);
-    const buy = await call(c.app, s, `/panda/protected/users/${s.userId}/sims/${ssn}/recurrence?single_topUp=true`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        recurrence_sku: 'BDDT00',
-        recurrence_enabled: 'false',
-        payment_type: 'BALANCE_BEFORE_SC',
-      }).toString(),
+
+    it('lost or stolen: blocked at once; purchases, flexible-data moves and recruit orders refused; unblocking needs a code', async () => {
+      const c = ctx();
+      const lost = await make(c, 'lost');
+      const { session: s, ssn } = lost;
+      const blocked = await req(c, s, 'POST', `/sims/${ssn}/block`);
+      expect([blocked.status, (await blocked.json())._payload.blocked]).toEqual([200, true]);
+      const owned = (await (await req(c, s, 'GET', '/sims/owned')).json())._payload;
+      expect(owned.values).toEqual([expect.objectContaining({ ssn, blocked: true })]);
+
+      const refusals = [
+        await req(c, s, 'POST', `/sims/${ssn}/credit`, { amount_cents: 500 }),
+        await req(c, s, 'POST', `/sims/${ssn}/addons`, { sku: 'BDAO05', payment_type: 'BALANCE_BEFORE_SC' }),
+        await req(c, s, 'POST', `/sims/${ssn}/checkouts`, { purpose: 'credit', amount_cents: 500, save_card: false }),
+        await req(c, s, 'POST', `/sims/${ssn}/flexidata/carryover`),
+        await req(c, s, 'POST', `/sims/${ssn}/flexidata/safe/save`, { amount_gb: 1 }),
+      ];
+      for (const r of refusals) expect([r.status, await message(r)]).toEqual([423, messages.simBlocked]);
+      const recruit = await call(c.app, s, '/panda/public/packs/campaign/mgm/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          user_id: String(s.userId),
+          firstname: 'Ann',
+          lastname: 'Friend',
+          s_line1: '1 Main Street',
+          s_city: 'Cork',
+          s_county: 'Cork',
+          s_postcode: 'T12 X70A',
+        }).toString(),
+      });
+      expect([recruit.status, await message(recruit)]).toEqual([423, messages.simBlocked]);
+      const buy = await call(c.app, s, `/panda/protected/users/${s.userId}/sims/${ssn}/recurrence?single_topUp=true`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          recurrence_sku: 'BDDT00',
+          recurrence_enabled: 'false',
+          payment_type: 'BALANCE_BEFORE_SC',
+        }).toString(),
+      });
+      expect(buy.status).toBe(423);
+
+      const noCode = await req(c, s, 'DELETE', `/sims/${ssn}/block`);
+      expect(noCode.status).toBe(403);
+      const code = await stepUp(c, s, 'unblock', lost.email);
+      const unblocked = await req(c, s, 'DELETE', `/sims/${ssn}/block`, undefined, code);
+      expect([unblocked.status, (await unblocked.json())._payload.blocked]).toEqual([200, false]);
+      expect(
+        (await req(c, s, 'POST', `/sims/${ssn}/addons`, { sku: 'BDAO05', payment_type: 'BALANCE_BEFORE_SC' })).status,
+      ).toBe(201);
     });
-    expect(buy.status).toBe(423);
 
-    const noCode = await req(c, s, 'DELETE', `/sims/${ssn}/block`);
-    expect(noCode.status).toBe(403);
-    const code = await stepUp(c, s, 'unblock', 'lost@example.com');
-    const unblocked = await req(c, s, 'DELETE', `/sims/${ssn}/block`, undefined, code);
-    expect([unblocked.status, (await unblocked.json())._payload.blocked]).toEqual([200, false]);
-    expect(
-      (await req(c, s, 'POST', `/sims/${ssn}/addons`, { sku: 'BDAO05', payment_type: 'BALANCE_BEFORE_SC' })).status,
-    ).toBe(201);
-  });
-
-  it('eSIM: after the password and a code, the number, credit and memberships move to an eSIM with an LPA activation code; the old SIM stops', async () => {
-    const c = ctx();
-    const s = await login(c.app, 'lost@example.com');
-    const old = demoSsn(32);
-    await req(c, s, 'POST', `/sims/${old}/block`);
-    const noCode = await req(c, s, 'POST', `/sims/${old}/esim`, { password: 'Demo-48-pass' });
-    expect(noCode.status).toBe(403);
-    const code = await stepUp(c, s, 'sim', 'lost@example.com');
-    const badPassword = await req(c, s, 'POST', `/sims/${old}/esim`, { password: 'wrong' }, code);
-    expect(badPassword.status).toBe(400);
-    const res = await req(c, s, 'POST', `/sims/${old}/esim`, { password: 'Demo-48-pass' }, code);
-    expect(res.status).toBe(201);
-    const { sim, activation_code } = (await res.json())._payload;
-    expect(activation_code).toMatch(/^LPA:1\$smdp\.esim\.48\.ie\$[0-9A-F]{6}(-[0-9A-F]{6}){3}$/);
-    expect(sim).toMatchObject({ msisdn: demoMsisdn(32), kind: 'esim', blocked: false });
-    const [was] = await c.handle.db.select().from(sims).where(eq(sims.ssn, old));
-    expect(was).toMatchObject({ status: 'inactive', msisdn: null });
-    const [m] = await c.handle.db
-      .select()
-      .from(memberships)
-      .where(and(eq(memberships.ssn, sim.ssn), eq(memberships.status, 'current')));
-    expect(m?.sku).toBe('BDDT00');
-    const again = await req(c, s, 'GET', `/sims/${sim.ssn}/esim`);
-    expect((await again.json())._payload.activation_code).toBe(activation_code);
-    // The old SIM takes nothing any more.
-    expect(
-      (await req(c, s, 'POST', `/sims/${old}/addons`, { sku: 'BDAO05', payment_type: 'BALANCE_BEFORE_SC' })).status,
-    ).not.toBe(201);
-  });
-
-  it('change SIM needs a code too', async () => {
-    const c = ctx();
-    const s = await login(c.app, 'leaver@example.com');
-    const res = await req(c, s, 'POST', `/sims/${demoSsn(33)}/change`, {
-      new_ssn: '8935301999000000001',
-      password: 'Demo-48-pass',
+    it('eSIM: after the password and a code, the number, credit and memberships move to an eSIM with an LPA activation code; the old SIM stops', async () => {
+      const c = ctx();
+      const lost = await make(c, 'lost');
+      const { session: s, ssn: old } = lost;
+      await req(c, s, 'POST', `/sims/${old}/block`);
+      const noCode = await req(c, s, 'POST', `/sims/${old}/esim`, { password: BUILT_PASSWORD });
+      expect(noCode.status).toBe(403);
+      const code = await stepUp(c, s, 'sim', lost.email);
+      const badPassword = await req(c, s, 'POST', `/sims/${old}/esim`, { password: 'wrong' }, code);
+      expect(badPassword.status).toBe(400);
+      const res = await req(c, s, 'POST', `/sims/${old}/esim`, { password: BUILT_PASSWORD }, code);
+      expect(res.status).toBe(201);
+      const { sim, activation_code } = (await res.json())._payload;
+      expect(activation_code).toMatch(/^LPA:1\$smdp\.esim\.48\.ie\$[0-9A-F]{6}(-[0-9A-F]{6}){3}$/);
+      expect(sim).toMatchObject({ msisdn: lost.msisdn, kind: 'esim', blocked: false });
+      const [was] = await c.handle.db.select().from(sims).where(eq(sims.ssn, old));
+      expect(was).toMatchObject({ status: 'inactive', msisdn: null });
+      const [m] = await c.handle.db
+        .select()
+        .from(memberships)
+        .where(and(eq(memberships.ssn, sim.ssn), eq(memberships.status, 'current')));
+      expect(m?.sku).toBe('BDDT00');
+      const again = await req(c, s, 'GET', `/sims/${sim.ssn}/esim`);
+      expect((await again.json())._payload.activation_code).toBe(activation_code);
+      // The old SIM takes nothing any more.
+      expect(
+        (await req(c, s, 'POST', `/sims/${old}/addons`, { sku: 'BDAO05', payment_type: 'BALANCE_BEFORE_SC' })).status,
+      ).not.toBe(201);
     });
-    expect([res.status, await message(res)]).toEqual([403, stepUpFailures.stepUpMissing.message]);
-  });
 
-  it('alerts: 80 % data and the renewal reminder once per cause, also when the job runs twice or after downtime; switches are obeyed', async () => {
-    const c = ctx();
-    const job = () => runAlerts({ db: c.handle.db, clock: () => c.clock.now });
-    const id = await memberId(c, 'controls@example.com');
-    await job();
-    await job();
-    const raised = await c.handle.db.select().from(alerts).where(eq(alerts.memberId, id));
-    expect(raised.map((a) => a.cause).sort()).toEqual(['data80', 'renewal']);
-    const reminder = raised.find((a) => a.cause === 'renewal')!;
-    expect(reminder.body).toContain(
-      'Data Plus €9.99 Membership for €9.99: €2.00 from your credit, then €7.99 from the card ending ····5454',
-    );
-    const notes = await c.handle.db.select().from(notifications).where(eq(notifications.memberId, id));
-    expect(notes.filter((n) => n.title === reminder.title)).toHaveLength(1);
-    const mails = await c.handle.db.select().from(outbox).where(eq(outbox.to, 'controls@example.com'));
-    expect(mails.filter((m) => m.subject.includes('80 %'))).toHaveLength(1);
+    it('change SIM needs a code too', async () => {
+      const c = ctx();
+      const { session: s, ssn } = await make(c, 'leaver');
+      const res = await req(c, s, 'POST', `/sims/${ssn}/change`, {
+        new_ssn: '8935301999000000001',
+        password: BUILT_PASSWORD,
+      });
+      expect([res.status, await message(res)]).toEqual([403, stepUpFailures.stepUpMissing.message]);
+    });
 
-    // Switched off by e-mail: the next cause comes in the app only.
-    const s = await login(c.app, 'controls@example.com');
-    const settings = (await (await req(c, s, 'GET', '/alerts/settings')).json())._payload;
-    expect(settings.data100).toEqual({ in_app: true, email: true });
-    const saved = await req(c, s, 'PUT', '/alerts/settings', { ...settings, data100: { in_app: true, email: false } });
-    expect((await saved.json())._payload.data100).toEqual({ in_app: true, email: false });
-    await c.handle.db
-      .update(memberships)
-      .set({ dataUsedKb: sql`${memberships.dataMaxKb}` })
-      .where(and(eq(memberships.ssn, demoSsn(31)), eq(memberships.status, 'current')));
-    await job();
-    expect(
+    it('alerts: 80 % data and the renewal reminder once per cause, also when the job runs twice or after downtime; switches are obeyed', async () => {
+      const c = ctx();
+      const job = () => runAlerts({ db: c.handle.db, clock: () => c.clock.now });
+      const controls = await make(c, 'controls');
+      const id = controls.userId;
+      await job();
+      await job();
+      const raised = await c.handle.db.select().from(alerts).where(eq(alerts.memberId, id));
+      expect(raised.map((a) => a.cause).sort()).toEqual(['data80', 'renewal']);
+      const reminder = raised.find((a) => a.cause === 'renewal')!;
+      expect(reminder.body).toContain(
+        'Data Plus €9.99 Membership for €9.99: €2.00 from your credit, then €7.99 from the card ending ····5454',
+      );
+      const notes = await c.handle.db.select().from(notifications).where(eq(notifications.memberId, id));
+      expect(notes.filter((n) => n.title === reminder.title)).toHaveLength(1);
+      const mails = await c.handle.db.select().from(outbox).where(eq(outbox.to, controls.email));
+      expect(mails.filter((m) => m.subject.includes('80 %'))).toHaveLength(1);
+
+      // Switched off by e-mail: the next cause comes in the app only.
+      const s = controls.session;
+      const settings = (await (await req(c, s, 'GET', '/alerts/settings')).json())._payload;
+      expect(settings.data100).toEqual({ in_app: true, email: true });
+      const saved = await req(c, s, 'PUT', '/alerts/settings', {
+        ...settings,
+        data100: { in_app: true, email: false },
+      });
+      expect((await saved.json())._payload.data100).toEqual({ in_app: true, email: false });
       await c.handle.db
+        .update(memberships)
+        .set({ dataUsedKb: sql`${memberships.dataMaxKb}` })
+        .where(and(eq(memberships.ssn, controls.ssn), eq(memberships.status, 'current')));
+      await job();
+      expect(
+        await c.handle.db
+          .select()
+          .from(alerts)
+          .where(and(eq(alerts.memberId, id), eq(alerts.cause, 'data100'))),
+      ).toHaveLength(1);
+      expect(
+        (await c.handle.db.select().from(outbox).where(eq(outbox.to, controls.email))).filter((m) =>
+          m.subject.includes('used up'),
+        ),
+      ).toHaveLength(0);
+      const list = (await (await req(c, s, 'GET', '/alerts')).json())._payload.values;
+      expect(list.map((a: { cause: string }) => a.cause)).toContain('data100');
+    });
+
+    it('alerts: a card expiring before the renewal, and a failed renewal (one alert, also when the job runs again)', async () => {
+      const c = ctx();
+      const { userId: id } = await make(c, 'controls');
+      await c.handle.db.update(schema.storedCards).set({ expiry: '10/26' }).where(eq(schema.storedCards.memberId, id));
+      await runAlerts({ db: c.handle.db, clock: () => c.clock.now });
+      expect(
+        await c.handle.db
+          .select()
+          .from(alerts)
+          .where(and(eq(alerts.memberId, id), eq(alerts.cause, 'cardExpiry'))),
+      ).toHaveLength(1);
+      // The card is declined at renewal: the member hears of it once.
+      c.clock.advance(3 * 86_400_000);
+      const declining = {
+        ...(await import('../../src/server/integrations/payments/index.ts')).sandboxPayments(),
+        chargeStoredCard: async () => ({ paymentId: 'x', code: '800.100.151', description: 'declined' }),
+      };
+      await runRenewals({ db: c.handle.db, clock: () => c.clock.now, payments: declining });
+      await runRenewals({ db: c.handle.db, clock: () => c.clock.now, payments: declining });
+      const failed = await c.handle.db
         .select()
         .from(alerts)
-        .where(and(eq(alerts.memberId, id), eq(alerts.cause, 'data100'))),
-    ).toHaveLength(1);
-    expect(
-      (await c.handle.db.select().from(outbox).where(eq(outbox.to, 'controls@example.com'))).filter((m) =>
-        m.subject.includes('used up'),
-      ),
-    ).toHaveLength(0);
-    const list = (await (await req(c, s, 'GET', '/alerts')).json())._payload.values;
-    expect(list.map((a: { cause: string }) => a.cause)).toContain('data100');
-  });
+        .where(and(eq(alerts.memberId, id), eq(alerts.cause, 'renewalFailed')));
+      expect(failed).toHaveLength(1);
+      expect(failed[0]!.body).toContain('the card was declined');
+    });
 
-  it('alerts: a card expiring before the renewal, and a failed renewal (one alert, also when the job runs again)', async () => {
-    const c = ctx();
-    const id = await memberId(c, 'controls@example.com');
-    await c.handle.db.update(schema.storedCards).set({ expiry: '10/26' }).where(eq(schema.storedCards.memberId, id));
-    await runAlerts({ db: c.handle.db, clock: () => c.clock.now });
-    expect(
-      await c.handle.db
+    it('a renewal by card respects the spend limit', async () => {
+      const c = ctx();
+      const { userId: id } = await make(c, 'controls');
+      await c.handle.db.update(members).set({ spendLimitCents: 500 }).where(eq(members.id, id));
+      c.clock.advance(3 * 86_400_000);
+      const charged: number[] = [];
+      const payments = {
+        ...(await import('../../src/server/integrations/payments/index.ts')).sandboxPayments(),
+        chargeStoredCard: async (_t: string, cents: number) => {
+          charged.push(cents);
+          return { paymentId: 'x', code: '000.000.000', description: 'ok' };
+        },
+      };
+      await runRenewals({ db: c.handle.db, clock: () => c.clock.now, payments });
+      expect(charged).toEqual([]);
+      const [failed] = await c.handle.db
         .select()
         .from(alerts)
-        .where(and(eq(alerts.memberId, id), eq(alerts.cause, 'cardExpiry'))),
-    ).toHaveLength(1);
-    // The card is declined at renewal: the member hears of it once.
-    c.clock.advance(3 * 86_400_000);
-    const declining = {
-      ...(await import('../../src/server/integrations/payments/index.ts')).sandboxPayments(),
-      chargeStoredCard: async () => ({ paymentId: 'x', code: '800.100.151', description: 'declined' }),
-    };
-    await runRenewals({ db: c.handle.db, clock: () => c.clock.now, payments: declining });
-    await runRenewals({ db: c.handle.db, clock: () => c.clock.now, payments: declining });
-    const failed = await c.handle.db
-      .select()
-      .from(alerts)
-      .where(and(eq(alerts.memberId, id), eq(alerts.cause, 'renewalFailed')));
-    expect(failed).toHaveLength(1);
-    expect(failed[0]!.body).toContain('the card was declined');
-  });
-
-  it('a renewal by card respects the spend limit', async () => {
-    const c = ctx();
-    const id = await memberId(c, 'controls@example.com');
-    await c.handle.db.update(members).set({ spendLimitCents: 500 }).where(eq(members.id, id));
-    c.clock.advance(3 * 86_400_000);
-    const charged: number[] = [];
-    const payments = {
-      ...(await import('../../src/server/integrations/payments/index.ts')).sandboxPayments(),
-      chargeStoredCard: async (_t: string, cents: number) => {
-        charged.push(cents);
-        return { paymentId: 'x', code: '000.000.000', description: 'ok' };
-      },
-    };
-    await runRenewals({ db: c.handle.db, clock: () => c.clock.now, payments });
-    expect(charged).toEqual([]);
-    const [failed] = await c.handle.db
-      .select()
-      .from(alerts)
-      .where(and(eq(alerts.memberId, id), eq(alerts.cause, 'renewalFailed')));
-    expect(failed!.body).toContain('monthly card spending limit of €5.00');
-  });
-
-  it('receipts: every purchase and card payment, with VAT at 23 % and the card; none for another member', async () => {
-    const c = ctx();
-    const s = await login(c.app, 'controls@example.com');
-    const list = (await (await req(c, s, 'GET', '/transactions?limit=100')).json())._payload.values as {
-      id: number;
-      receipt: boolean;
-      card_amount: number;
-    }[];
-    const paid = list.find((t) => t.card_amount === 999)!;
-    expect(paid.receipt).toBe(true);
-    const receipt = (await (await req(c, s, 'GET', `/transactions/${paid.id}`)).json())._payload;
-    expect(receipt).toMatchObject({
-      total_cents: 999,
-      vat_cents: 187,
-      net_cents: 812,
-      vat_rate_percent: 23,
-      card_cents: 999,
-      credit_cents: 0,
-      card: { brand: 'MASTER', last4: '5454' },
+        .where(and(eq(alerts.memberId, id), eq(alerts.cause, 'renewalFailed')));
+      expect(failed!.body).toContain('monthly card spending limit of €5.00');
     });
-    const other = await login(c.app, 'lost@example.com');
-    expect((await req(c, other, 'GET', `/transactions/${paid.id}`)).status).toBe(404);
-    // A purchase with credit has a receipt too, paid by credit.
-    const bought = await req(c, other, 'POST', `/sims/${demoSsn(32)}/addons`, {
-      sku: 'BDAO05',
-      payment_type: 'BALANCE_BEFORE_SC',
-    });
-    expect(bought.status).toBe(201);
-    const mine = (await (await req(c, other, 'GET', '/transactions')).json())._payload.values as {
-      id: number;
-      receipt: boolean;
-      description: string;
-    }[];
-    const addon = mine.find((t) => t.receipt)!;
-    const r2 = (await (await req(c, other, 'GET', `/transactions/${addon.id}`)).json())._payload;
-    expect(r2.card).toBeNull();
-    expect(r2.credit_cents).toBe(r2.total_cents);
-  });
 
-  it('every receipt of the demo data adds up: a card payment has its card amount and card (issue 25)', async () => {
-    const c = ctx();
-    for (const email of ['active@example.com', 'card@example.com', 'controls@example.com', 'rich@example.com']) {
-      const s = await login(c.app, email);
+    it('receipts: every purchase and card payment, with VAT at 23 % and the card; none for another member', async () => {
+      const c = ctx();
+      const { session: s } = await make(c, 'controls');
       const list = (await (await req(c, s, 'GET', '/transactions?limit=100')).json())._payload.values as {
+        id: number;
+        receipt: boolean;
+        card_amount: number;
+      }[];
+      const paid = list.find((t) => t.card_amount === 999)!;
+      expect(paid.receipt).toBe(true);
+      const receipt = (await (await req(c, s, 'GET', `/transactions/${paid.id}`)).json())._payload;
+      expect(receipt).toMatchObject({
+        total_cents: 999,
+        vat_cents: 187,
+        net_cents: 812,
+        vat_rate_percent: 23,
+        card_cents: 999,
+        credit_cents: 0,
+        card: { brand: 'MASTER', last4: '5454' },
+      });
+      const lost = await make(c, 'lost');
+      const other = lost.session;
+      expect((await req(c, other, 'GET', `/transactions/${paid.id}`)).status).toBe(404);
+      // A purchase with credit has a receipt too, paid by credit.
+      const bought = await req(c, other, 'POST', `/sims/${lost.ssn}/addons`, {
+        sku: 'BDAO05',
+        payment_type: 'BALANCE_BEFORE_SC',
+      });
+      expect(bought.status).toBe(201);
+      const mine = (await (await req(c, other, 'GET', '/transactions')).json())._payload.values as {
         id: number;
         receipt: boolean;
         description: string;
       }[];
-      const receipts = list.filter((t) => t.receipt);
-      expect(receipts.filter((t) => t.description === 'Top-up by card').length).toBeGreaterThan(0);
-      for (const t of receipts) {
-        const r = (await (await req(c, s, 'GET', `/transactions/${t.id}`)).json())._payload;
-        expect(r.total_cents, `${email} ${t.description}`).toBeGreaterThan(0);
-        expect(r.total_cents).toBe(r.credit_cents + r.card_cents);
-        if (r.kind === 'top-up')
-          expect(r).toMatchObject({ card_cents: r.total_cents, card: { last4: expect.stringMatching(/^\d{4}$/) } });
-        if (r.card_cents > 0) expect(r.card).not.toBeNull();
+      const addon = mine.find((t) => t.receipt)!;
+      const r2 = (await (await req(c, other, 'GET', `/transactions/${addon.id}`)).json())._payload;
+      expect(r2.card).toBeNull();
+      expect(r2.credit_cents).toBe(r2.total_cents);
+    });
+
+    it('port-in: requested → validating → scheduled → completed, one step per donor turn, with a timeline; a rejection says why', async () => {
+      const c = ctx();
+      const leaver = await make(c, 'leaver');
+      const s = leaver.session;
+      const made = await req(c, s, 'POST', `/sims/${leaver.ssn}/portin`, {
+        msisdn: '0861234567',
+        current_provider: 'Vodafone',
+        account_type: 'prepay',
+      });
+      expect(made.status).toBe(201);
+      const ctxOf = { db: c.handle.db, clock: () => c.clock.now };
+      expect(await runPortInDonor(ctxOf)).toBe(0); // not yet: the donor takes minutes
+      for (const expected of ['validating', 'scheduled', 'completed']) {
+        c.clock.advance(DONOR_STEP_MS);
+        expect(await runPortInDonor(ctxOf)).toBe(1);
+        const now = (await (await req(c, s, 'GET', '/portin')).json())._payload.request;
+        expect(now.status).toBe(expected);
       }
-    }
-  });
+      const done = (await (await req(c, s, 'GET', '/portin')).json())._payload.request;
+      expect(done.events.map((e: { status: string }) => e.status)).toEqual([
+        'requested',
+        'validating',
+        'scheduled',
+        'completed',
+      ]);
+      expect(done.scheduled_for).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      const [sim] = await c.handle.db.select().from(sims).where(eq(sims.ssn, leaver.ssn));
+      expect(sim!.msisdn).toBe('0861234567');
 
-  it('port-in: requested → validating → scheduled → completed, one step per donor turn, with a timeline; a rejection says why', async () => {
-    const c = ctx();
-    const s = await login(c.app, 'leaver@example.com');
-    const made = await req(c, s, 'POST', `/sims/${demoSsn(33)}/portin`, {
-      msisdn: '0861234567',
-      current_provider: 'Vodafone',
-      account_type: 'prepay',
+      const lost = await make(c, 'lost');
+      const other = lost.session;
+      await req(c, other, 'POST', `/sims/${lost.ssn}/portin`, {
+        msisdn: '0861234999',
+        current_provider: 'Three',
+        account_type: 'prepay',
+      });
+      const [row] = await c.handle.db.select().from(portInRequests).where(eq(portInRequests.msisdn, '0861234999'));
+      await advancePortIn(ctxOf, row!.id);
+      expect(await advancePortIn(ctxOf, row!.id)).toBe('rejected');
+      const rejected = (await (await req(c, other, 'GET', '/portin')).json())._payload.request;
+      expect(rejected.reason).toMatch(/could not match/);
+      expect(await advancePortIn(ctxOf, row!.id)).toBeNull();
     });
-    expect(made.status).toBe(201);
-    const ctxOf = { db: c.handle.db, clock: () => c.clock.now };
-    expect(await runPortInDonor(ctxOf)).toBe(0); // not yet: the donor takes minutes
-    for (const expected of ['validating', 'scheduled', 'completed']) {
-      c.clock.advance(DONOR_STEP_MS);
-      expect(await runPortInDonor(ctxOf)).toBe(1);
-      const now = (await (await req(c, s, 'GET', '/portin')).json())._payload.request;
-      expect(now.status).toBe(expected);
-    }
-    const done = (await (await req(c, s, 'GET', '/portin')).json())._payload.request;
-    expect(done.events.map((e: { status: string }) => e.status)).toEqual([
-      'requested',
-      'validating',
-      'scheduled',
-      'completed',
-    ]);
-    expect(done.scheduled_for).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    const [sim] = await c.handle.db
-      .select()
-      .from(sims)
-      .where(eq(sims.ssn, demoSsn(33)));
-    expect(sim!.msisdn).toBe('0861234567');
 
-    const other = await login(c.app, 'lost@example.com');
-    await req(c, other, 'POST', `/sims/${demoSsn(32)}/portin`, {
-      msisdn: '0861234999',
-      current_provider: 'Three',
-      account_type: 'prepay',
+    it('my data: the export holds every table that names the member (read from the schema) and no secret', async () => {
+      const c = ctx();
+      const { session: s, email } = await make(c, 'controls');
+      await runAlerts({ db: c.handle.db, clock: () => c.clock.now });
+      const res = await req(c, s, 'GET', '/my-data');
+      expect(res.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="48-my-data-\d{4}-\d{2}-\d{2}\.json"$/,
+      );
+      const data = await res.json();
+      // Every table with a key to members or to a table that hangs on them is in the export.
+      const linked = new Set(['members']);
+      for (let i = 0; i < 3; i++)
+        for (const l of memberLinks()) if (linked.has(l.to) && l.name !== 'members') linked.add(l.name);
+      const tables = (Object.values(schema) as unknown[])
+        .filter((v): v is PgTable => is(v, PgTable))
+        .map((t) => getTableConfig(t).name);
+      const referencing = tables.filter((t) => linked.has(t));
+      expect(referencing.length).toBeGreaterThan(20);
+      for (const t of [...referencing, ...NAMED_BY_ADDRESS]) expect(Object.keys(data.tables), t).toContain(t);
+      expect(data.tables.members[0]).toMatchObject({ email, firstname: 'Clodagh' });
+      expect(data.tables.ledger.some((r: { card_last4: string }) => r.card_last4 === '5454')).toBe(true);
+      expect(data.tables.alerts.length).toBeGreaterThan(0);
+      const text = JSON.stringify(data);
+      for (const secret of ['password_hash', 'token_hash', 'binding_hash', 'code_hash', '"token"', 'sbx.'])
+        expect(text).not.toContain(secret);
     });
-    const [row] = await c.handle.db.select().from(portInRequests).where(eq(portInRequests.msisdn, '0861234999'));
-    await advancePortIn(ctxOf, row!.id);
-    expect(await advancePortIn(ctxOf, row!.id)).toBe('rejected');
-    const rejected = (await (await req(c, other, 'GET', '/portin')).json())._payload.request;
-    expect(rejected.reason).toMatch(/could not match/);
-    expect(await advancePortIn(ctxOf, row!.id)).toBeNull();
-  });
 
-  it('portin@ (demo): the request behind the segment, with its timeline; the donor moves it on its day, not before (issue 25)', async () => {
-    const c = ctx();
-    const s = await login(c.app, 'portin@example.com');
-    const request = (await (await req(c, s, 'GET', '/portin')).json())._payload.request;
-    expect(request).toMatchObject({ status: 'scheduled', msisdn: '0851234508', current_provider: 'Vodafone' });
-    expect(request.events.map((e: { status: string }) => e.status)).toEqual(['requested', 'validating', 'scheduled']);
-    const segments = (await (await req(c, s, 'GET', '/segments')).json())._payload;
-    expect(JSON.stringify(segments)).toContain('PORTIN_IN_PROGRESS');
-    const ctxOf = { db: c.handle.db, clock: () => c.clock.now };
-    c.clock.advance(6 * 86_400_000);
-    expect(await runPortInDonor(ctxOf)).toBe(0);
-    c.clock.advance(86_400_000);
-    expect(await runPortInDonor(ctxOf)).toBe(1);
-    expect(
-      (await (await req(c, await login(c.app, 'portin@example.com'), 'GET', '/portin')).json())._payload.request.status,
-    ).toBe('completed');
-  });
+    it('deleting the account: code and password; sessions end; no personal data left; amounts kept; the referral service told to forget; the address free again', async () => {
+      const c = ctx();
+      const leaver = await make(c, 'leaver');
+      const { session: s, email, ssn, userId: id } = leaver;
+      const before = await c.handle.db.select().from(ledger).where(eq(ledger.ssn, ssn));
+      // An order placed from an address (as a mates-rates order records it): the address is personal data too.
+      await c.handle.db.insert(orders).values({
+        memberId: id,
+        sku: 'Kickback_Pack_N',
+        status: 'SIM_DELIVERED',
+        firstname: 'Líadan',
+        lastname: 'Power',
+        line1: '1 Quay Street',
+        city: 'Galway',
+        county: 'Galway',
+        ip: '203.0.113.77',
+        createdAt: c.clock.now,
+      });
+      const noCode = await req(c, s, 'POST', '/my-data/delete', { password: BUILT_PASSWORD, confirm: 'DELETE' });
+      expect(noCode.status).toBe(403);
+      const code = await stepUp(c, s, 'delete', email);
+      expect(
+        (await req(c, s, 'POST', '/my-data/delete', { password: BUILT_PASSWORD, confirm: 'delete' }, code)).status,
+      ).toBe(400);
+      const gone = await req(c, s, 'POST', '/my-data/delete', { password: BUILT_PASSWORD, confirm: 'DELETE' }, code);
+      expect([gone.status, await message(gone)]).toEqual([200, myDataMessages.deleted]);
+      // The session ended with it.
+      expect((await req(c, s, 'GET', '/details')).status).toBe(401);
+      expect(await c.handle.db.select().from(sessions).where(eq(sessions.memberId, id))).toHaveLength(0);
 
-  it('my data: the export holds every table that names the member (read from the schema) and no secret', async () => {
-    const c = ctx();
-    const s = await login(c.app, 'controls@example.com');
-    await runAlerts({ db: c.handle.db, clock: () => c.clock.now });
-    const res = await req(c, s, 'GET', '/my-data');
-    expect(res.headers.get('content-disposition')).toMatch(
-      /^attachment; filename="48-my-data-\d{4}-\d{2}-\d{2}\.json"$/,
-    );
-    const data = await res.json();
-    // Every table with a key to members or to a table that hangs on them is in the export.
-    const linked = new Set(['members']);
-    for (let i = 0; i < 3; i++)
-      for (const l of memberLinks()) if (linked.has(l.to) && l.name !== 'members') linked.add(l.name);
-    const tables = (Object.values(schema) as unknown[])
-      .filter((v): v is PgTable => is(v, PgTable))
-      .map((t) => getTableConfig(t).name);
-    const referencing = tables.filter((t) => linked.has(t));
-    expect(referencing.length).toBeGreaterThan(20);
-    for (const t of [...referencing, ...NAMED_BY_ADDRESS]) expect(Object.keys(data.tables), t).toContain(t);
-    expect(data.tables.members[0]).toMatchObject({ email: 'controls@example.com', firstname: 'Clodagh' });
-    expect(data.tables.ledger.some((r: { card_last4: string }) => r.card_last4 === '5454')).toBe(true);
-    expect(data.tables.alerts.length).toBeGreaterThan(0);
-    const text = JSON.stringify(data);
-    for (const secret of ['password_hash', 'token_hash', 'binding_hash', 'code_hash', '"token"', 'sbx.'])
-      expect(text).not.toContain(secret);
-  });
-
-  it('deleting the account: code and password; sessions end; no personal data left; amounts kept; the referral service told to forget; the address free again', async () => {
-    const c = ctx();
-    const email = 'leaver@example.com';
-    const s = await login(c.app, email);
-    const id = s.userId;
-    const ssn = demoSsn(33);
-    const before = await c.handle.db.select().from(ledger).where(eq(ledger.ssn, ssn));
-    // An order placed from an address (as a mates-rates order records it): the address is personal data too.
-    await c.handle.db.insert(orders).values({
-      memberId: id,
-      sku: 'Kickback_Pack_N',
-      status: 'SIM_DELIVERED',
-      firstname: 'Líadan',
-      lastname: 'Power',
-      line1: '1 Quay Street',
-      city: 'Galway',
-      county: 'Galway',
-      ip: '203.0.113.77',
-      createdAt: c.clock.now,
+      // The referral service is told (through the outbox) and forgets.
+      const [forget] = await c.handle.db.select().from(referralOutbox).where(eq(referralOutbox.call, 'forget'));
+      expect(JSON.parse(forget!.payload)).toMatchObject({ client_data: { user_id: String(id) } });
+      const { sandboxReferrals } = await import('../../src/server/integrations/referrals/index.ts');
+      expect(
+        await sendReferralOutbox(
+          { db: c.handle.db, clock: () => c.clock.now },
+          sandboxReferrals(c.handle.db, () => c.clock.now),
+        ),
+      ).toBeGreaterThan(0);
+      const calls = await c.handle.db.select().from(referralCalls);
+      expect(calls.some((r) => r.path.endsWith('/users/forget'))).toBe(true);
+      expect(calls.some((r) => r.payload.includes(email))).toBe(false);
+      // No personal data: not the address, the names, the number, anywhere in the member's rows.
+      const { memberRows } = await import('../../src/server/features/my-data/my-data.service.ts');
+      const left = await memberRows(c.handle.db, id);
+      const text = JSON.stringify(left);
+      for (const personal of [email, 'Líadan', 'Power', leaver.msisdn, '203.0.113.77'])
+        expect(text).not.toContain(personal);
+      expect(left['members']![0]).toMatchObject({ firstname: '', lastname: '', deletedAt: expect.any(Date) });
+      for (const t of ['sessions', 'stored_cards', 'notifications', 'marketing_permissions', 'step_up_codes', 'outbox'])
+        expect(left[t] ?? [], t).toHaveLength(0);
+      // Amounts kept, without the person.
+      const after = await c.handle.db.select().from(ledger).where(eq(ledger.ssn, ssn));
+      expect(after.map((r) => r.creditDeltaCents)).toEqual(before.map((r) => r.creditDeltaCents));
+      // The address can sign up again; the old password logs nobody in.
+      expect(
+        (
+          await c.app.request('/panda/protected/users/current', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ username: email, password: BUILT_PASSWORD }),
+          })
+        ).status,
+      ).not.toBe(200);
+      const again = await signUpMember(c, email);
+      expect(again.userId).not.toBe(id);
+      // Checkouts keep their amounts, without the buyer's address.
+      expect(
+        (
+          await c.handle.db
+            .select()
+            .from(checkouts)
+            .where(inArray(checkouts.memberId, [id]))
+        ).every((r) => r.buyerEmail === null),
+      ).toBe(true);
     });
-    const noCode = await req(c, s, 'POST', '/my-data/delete', { password: 'Demo-48-pass', confirm: 'DELETE' });
-    expect(noCode.status).toBe(403);
-    const code = await stepUp(c, s, 'delete', email);
-    expect(
-      (await req(c, s, 'POST', '/my-data/delete', { password: 'Demo-48-pass', confirm: 'delete' }, code)).status,
-    ).toBe(400);
-    const gone = await req(c, s, 'POST', '/my-data/delete', { password: 'Demo-48-pass', confirm: 'DELETE' }, code);
-    expect([gone.status, await message(gone)]).toEqual([200, myDataMessages.deleted]);
-    // The session ended with it.
-    expect((await req(c, s, 'GET', '/details')).status).toBe(401);
-    expect(await c.handle.db.select().from(sessions).where(eq(sessions.memberId, id))).toHaveLength(0);
-
-    // The referral service is told (through the outbox) and forgets.
-    const [forget] = await c.handle.db.select().from(referralOutbox).where(eq(referralOutbox.call, 'forget'));
-    expect(JSON.parse(forget!.payload)).toMatchObject({ client_data: { user_id: String(id) } });
-    const { sandboxReferrals } = await import('../../src/server/integrations/referrals/index.ts');
-    expect(
-      await sendReferralOutbox(
-        { db: c.handle.db, clock: () => c.clock.now },
-        sandboxReferrals(c.handle.db, () => c.clock.now),
-      ),
-    ).toBeGreaterThan(0);
-    const calls = await c.handle.db.select().from(referralCalls);
-    expect(calls.some((r) => r.path.endsWith('/users/forget'))).toBe(true);
-    expect(calls.some((r) => r.payload.includes(email))).toBe(false);
-    // No personal data: not the address, the names, the number, anywhere in the member's rows.
-    const { memberRows } = await import('../../src/server/features/my-data/my-data.service.ts');
-    const left = await memberRows(c.handle.db, id);
-    const text = JSON.stringify(left);
-    for (const personal of [email, 'Líadan', 'Power', demoMsisdn(33), '203.0.113.77'])
-      expect(text).not.toContain(personal);
-    expect(left['members']![0]).toMatchObject({ firstname: '', lastname: '', deletedAt: expect.any(Date) });
-    for (const t of ['sessions', 'stored_cards', 'notifications', 'marketing_permissions', 'step_up_codes', 'outbox'])
-      expect(left[t] ?? [], t).toHaveLength(0);
-    // Amounts kept, without the person.
-    const after = await c.handle.db.select().from(ledger).where(eq(ledger.ssn, ssn));
-    expect(after.map((r) => r.creditDeltaCents)).toEqual(before.map((r) => r.creditDeltaCents));
-    // The address can sign up again; the old password logs nobody in.
-    expect(
-      (
-        await c.app.request('/panda/protected/users/current', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username: email, password: 'Demo-48-pass' }),
-        })
-      ).status,
-    ).not.toBe(200);
-    const again = await signUpMember(c, email);
-    expect(again.userId).not.toBe(id);
-    // Checkouts keep their amounts, without the buyer's address.
-    expect(
-      (
-        await c.handle.db
-          .select()
-          .from(checkouts)
-          .where(inArray(checkouts.memberId, [id]))
-      ).every((r) => r.buyerEmail === null),
-    ).toBe(true);
-  });
-});
+  },
+  undefined,
+  'catalogue',
+);

@@ -1,0 +1,245 @@
+import { expect, it } from 'vitest';
+import { KB_PER_GB } from '../../src/contract/constants.ts';
+import { accountFailures } from '../../src/contract/account-routes.ts';
+import { messages } from '../../src/contract/messages.ts';
+import { demoSsn } from '../../src/server/seed/seed.ts';
+import { runPortInDonor } from '../../src/server/services/port-in.ts';
+import { call, errorAnswer, forEachDatabase, login, SEED_TIME, type Session, type TestContext } from './harness.ts';
+
+const DAY = 86_400_000;
+const gb = (n: number) => Math.round(n * KB_PER_GB);
+
+async function summaryOf(ctx: TestContext, email: string, n: number) {
+  const s = await login(ctx.app, email);
+  const res = await call(ctx.app, s, `/panda/protected/users/${s.userId}/sims/${demoSsn(n)}/balance/summary/current`);
+  return { status: res.status, body: await res.json() };
+}
+
+/**
+ * The demo seed is a contract (demo-accounts.md): a person trying the portal and the browser
+ * journeys rely on each demo member being in the state it names. These tests check that contract,
+ * and so sign the demo members in on purpose; the rules themselves are tested on members made by
+ * builders (account.test.ts and the rest).
+ */
+const json = (method: string, body?: unknown) => ({
+  method,
+  ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  headers: { 'content-type': 'application/json' },
+});
+const req = (c: TestContext, s: Session, method: string, path: string, body?: unknown) =>
+  call(c.app, s, `/panda/protected/users/${s.userId}${path}`, json(method, body));
+
+forEachDatabase('demo_seed', (ctx) => {
+  it('active: the full balance summary, computed from the seeded state', async () => {
+    const { status, body } = await summaryOf(ctx(), 'active@example.com', 1);
+    expect(status).toBe(200);
+    const b = body._payload.current_month_balance_summary;
+    expect(b).toMatchObject({
+      is_current_membership: true,
+      main: 750,
+      product_SKU: 'BDDT00',
+      current_membership: 'Data Plus €9.99 Membership',
+      is_unlimited: false,
+      max_membership_data: gb(30),
+      max_data: gb(30) + gb(1.5),
+      used_data: gb(11.25),
+      left_data: gb(30) + gb(1.5) - gb(11.25),
+      left_membership_data: gb(30) - gb(11.25),
+      carryover_data: gb(1.5),
+      days_left: 12,
+      expiry_date: new Date(SEED_TIME.getTime() + 12 * DAY).toISOString(),
+      have_queued_membership: true,
+      queued_membership_start_date: new Date(SEED_TIME.getTime() + 12 * DAY).toISOString(),
+      recurrence_enabled: true,
+      membership_recurrence_sku: 'BDDT00',
+      mobile_minutes: { max: null, used: 143, left: null },
+      minutes: { max: 300, used: 42, left: 258 },
+      text: { max: null, used: 57, left: null },
+    });
+    expect(b.goodybags_summary.goodyBags).toHaveLength(2);
+    expect(b.roaming_data.max).toBe(gb(12.5));
+  });
+
+  it('the summary follows the clock: a day later one day fewer is left', async () => {
+    ctx().clock.advance(DAY);
+    const { body } = await summaryOf(ctx(), 'active@example.com', 1);
+    expect(body._payload.current_month_balance_summary.days_left).toBe(11);
+  });
+
+  it('unlimited: is_unlimited with fair-usage limits set and partly used', async () => {
+    const { body } = await summaryOf(ctx(), 'unlimited@example.com', 2);
+    expect(body._payload.current_month_balance_summary).toMatchObject({
+      is_unlimited: true,
+      current_membership: 'All Data €12.99 Membership',
+      product_SKU: 'BDDV00',
+      max_fup_data: gb(120),
+      used_fup_data: gb(48),
+      left_fup_data: gb(72),
+      max_membership_fup_data: gb(120),
+      max_data: null,
+      left_data: null,
+    });
+  });
+
+  it('onboard: no current membership, the onboard bundle with max and remaining data', async () => {
+    const { body } = await summaryOf(ctx(), 'onboard@example.com', 3);
+    const b = body._payload.current_month_balance_summary;
+    expect(b.is_current_membership).toBe(false);
+    expect(b.days_left).toBe(0);
+    expect(b.goodybags_summary.goodyBags).toEqual([
+      { product_sku: 'BDEG00', max_onboard_data: gb(1), onboard_data: 700_000, days_left_for_expiry: 25 },
+    ]);
+  });
+
+  it('lapsed: no current membership, a previous one, the onboard bundle used up', async () => {
+    const { body } = await summaryOf(ctx(), 'lapsed@example.com', 4);
+    const b = body._payload.current_month_balance_summary;
+    expect(b).toMatchObject({ is_current_membership: false, previous_SKU: 'BDDT00' });
+    expect(b.goodybags_summary.goodyBags[0]).toMatchObject({ product_sku: 'BDEG00', onboard_data: 0 });
+  });
+
+  it('oneday: one day left', async () => {
+    const { body } = await summaryOf(ctx(), 'oneday@example.com', 17);
+    expect(body._payload.current_month_balance_summary.days_left).toBe(1);
+  });
+
+  it('detailsmissing answers 400 and unavailable answers 504, with messages', async () => {
+    const missing = await summaryOf(ctx(), 'detailsmissing@example.com', 10);
+    expect(missing).toEqual({
+      status: 400,
+      body: errorAnswer(accountFailures.accountDetailsMissing),
+    });
+    const down = await summaryOf(ctx(), 'unavailable@example.com', 11);
+    expect(down).toEqual({ status: 504, body: errorAnswer(accountFailures.billingUnavailable) });
+    expect(accountFailures.billingUnavailable.message).toBe(messages.serviceUnavailable);
+  });
+
+  it('sims/owned lists the member’s SIM, answers 400 while activation is in progress, and none without a SIM', async () => {
+    const a = await login(ctx().app, 'active@example.com');
+    expect(await (await call(ctx().app, a, `/panda/protected/users/${a.userId}/sims/owned`)).json()).toEqual({
+      _meta: { total: 1 },
+      _payload: {
+        values: [
+          {
+            ssn: demoSsn(1),
+            msisdn: '0871000001',
+            product: 'Pre_Start_3FF_N',
+            requester: '1',
+            blocked: false,
+            kind: 'physical',
+          },
+        ],
+      },
+    });
+    const act = await login(ctx().app, 'activating@example.com');
+    const res = await call(ctx().app, act, `/panda/protected/users/${act.userId}/sims/owned`);
+    expect(res.status).toBe(400);
+    expect((await res.json())._payload.message).toBe(accountFailures.activationInProgress.message);
+    const none = await login(ctx().app, 'nosim@example.com');
+    expect(await (await call(ctx().app, none, `/panda/protected/users/${none.userId}/sims/owned`)).json()).toEqual({
+      _meta: { total: 0 },
+      _payload: { values: [] },
+    });
+  });
+
+  it('segments: PORTIN_IN_PROGRESS for portin, none for active', async () => {
+    const p = await login(ctx().app, 'portin@example.com');
+    expect(await (await call(ctx().app, p, `/panda/protected/users/${p.userId}/segments`)).json()).toEqual({
+      _payload: { values: [{ segment_type: 'PORTIN_IN_PROGRESS' }] },
+    });
+    const a = await login(ctx().app, 'active@example.com');
+    expect(await (await call(ctx().app, a, `/panda/protected/users/${a.userId}/segments`)).json()).toEqual({
+      _payload: { values: [] },
+    });
+  });
+
+  it('legacy flag, bulk eligibility and notifications', async () => {
+    const l = await login(ctx().app, 'legacy@example.com');
+    expect(
+      await (await call(ctx().app, l, `/panda/protected/users/${l.userId}/flexidata/getislegacyuser`)).json(),
+    ).toEqual({
+      _payload: { isLegacyUser: true, legacyUserDetails: { memberShipType: 'LEGACY' } },
+    });
+    const a = await login(ctx().app, 'active@example.com');
+    expect(
+      (await (await call(ctx().app, a, `/panda/protected/users/${a.userId}/flexidata/getislegacyuser`)).json())._payload
+        .isLegacyUser,
+    ).toBe(false);
+    expect(
+      (await (await call(ctx().app, a, `/panda/protected/users/${a.userId}/iseligibleforbulkmembership`)).json())
+        ._payload.eligible,
+    ).toBe(true);
+    const o = await login(ctx().app, 'onboard@example.com');
+    expect(
+      (await (await call(ctx().app, o, `/panda/protected/users/${o.userId}/iseligibleforbulkmembership`)).json())
+        ._payload.eligible,
+    ).toBe(false);
+    const n = (await (await call(ctx().app, a, `/panda/protected/users/${a.userId}/notification/inapp/summary`)).json())
+      ._payload;
+    expect(n).toMatchObject({ unread: 1, total: 2 });
+    expect(n.latest[0].title).toBe('Your data tip');
+  });
+
+  it('transactions: newest first, paged, and the amounts add up to the credit', async () => {
+    const a = await login(ctx().app, 'active@example.com');
+    const page = async (p: number, limit = 10) =>
+      (await call(ctx().app, a, `/panda/protected/users/${a.userId}/transactions?page=${p}&limit=${limit}`)).json();
+    const first = await page(1);
+    expect(first._meta).toEqual({ total: 34, page: 1, limit: 10 });
+    expect(first._payload.values).toHaveLength(10);
+    const dates = first._payload.values.map((v: { date: string }) => v.date);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    const last = await page(4);
+    expect(last._payload.values).toHaveLength(4);
+    const all = await page(1, 100);
+    const ids = new Set(all._payload.values.map((v: { id: number }) => v.id));
+    expect(ids.size).toBe(34);
+    const total = all._payload.values.reduce((sum: number, v: { amount: number }) => sum + v.amount, 0);
+    const { body } = await summaryOf(ctx(), 'active@example.com', 1);
+    expect(total).toBe(body._payload.current_month_balance_summary.main);
+    const none = await login(ctx().app, 'nosim@example.com');
+    expect(
+      (await (await call(ctx().app, none, `/panda/protected/users/${none.userId}/transactions`)).json())._meta.total,
+    ).toBe(0);
+  });
+
+  it('every receipt of the demo data adds up: a card payment has its card amount and card (issue 25)', async () => {
+    const c = ctx();
+    for (const email of ['active@example.com', 'card@example.com', 'controls@example.com', 'rich@example.com']) {
+      const s = await login(c.app, email);
+      const list = (await (await req(c, s, 'GET', '/transactions?limit=100')).json())._payload.values as {
+        id: number;
+        receipt: boolean;
+        description: string;
+      }[];
+      const receipts = list.filter((t) => t.receipt);
+      expect(receipts.filter((t) => t.description === 'Top-up by card').length).toBeGreaterThan(0);
+      for (const t of receipts) {
+        const r = (await (await req(c, s, 'GET', `/transactions/${t.id}`)).json())._payload;
+        expect(r.total_cents, `${email} ${t.description}`).toBeGreaterThan(0);
+        expect(r.total_cents).toBe(r.credit_cents + r.card_cents);
+        if (r.kind === 'top-up')
+          expect(r).toMatchObject({ card_cents: r.total_cents, card: { last4: expect.stringMatching(/^\d{4}$/) } });
+        if (r.card_cents > 0) expect(r.card).not.toBeNull();
+      }
+    }
+  });
+
+  it('portin@ (demo): the request behind the segment, with its timeline; the donor moves it on its day, not before (issue 25)', async () => {
+    const c = ctx();
+    const s = await login(c.app, 'portin@example.com');
+    const request = (await (await req(c, s, 'GET', '/portin')).json())._payload.request;
+    expect(request).toMatchObject({ status: 'scheduled', msisdn: '0851234508', current_provider: 'Vodafone' });
+    expect(request.events.map((e: { status: string }) => e.status)).toEqual(['requested', 'validating', 'scheduled']);
+    const segments = (await (await req(c, s, 'GET', '/segments')).json())._payload;
+    expect(JSON.stringify(segments)).toContain('PORTIN_IN_PROGRESS');
+    const ctxOf = { db: c.handle.db, clock: () => c.clock.now };
+    c.clock.advance(6 * 86_400_000);
+    expect(await runPortInDonor(ctxOf)).toBe(0);
+    c.clock.advance(86_400_000);
+    expect(await runPortInDonor(ctxOf)).toBe(1);
+    expect(
+      (await (await req(c, await login(c.app, 'portin@example.com'), 'GET', '/portin')).json())._payload.request.status,
+    ).toBe('completed');
+  });
+});
