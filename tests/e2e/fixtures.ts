@@ -108,8 +108,11 @@ export async function enterStepUpCode(
   await scope.getByLabel('Code from the e-mail').fill(code!);
 }
 
-/** axe with the WCAG 2.2 AA and best-practice rules: no violation on what the page shows now. */
-export async function expectNoAxeViolations(page: Page): Promise<void> {
+/**
+ * axe with the WCAG 2.2 AA and best-practice rules: no violation on what the page shows now.
+ * `where` names the page in a failure (when one test visits several).
+ */
+export async function expectNoAxeViolations(page: Page, where?: string): Promise<void> {
   // From the top: scrolled down, the sticky navbar covers whatever passes under it, which axe's
   // target-size rule reports as obscured links (a reload restores the scroll position).
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -121,6 +124,7 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
       (v) =>
         `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${(n.failureSummary ?? '').split('\n').slice(1, 3).join(' ').trim()})`).join(', ')}`,
     ),
+    where,
   ).toEqual([]);
 }
 
