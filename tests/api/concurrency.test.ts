@@ -3,11 +3,11 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import * as schema from '../../src/server/db/schema.ts';
-import { demoSsn, spareSsn } from '../../src/server/seed/seed.ts';
+import { spareSsn } from '../../src/server/seed/seed.ts';
+import { BUILT_PASSWORD, createMember, type MemberSpec } from './builders.ts';
 import {
   call,
   forEachDatabase,
-  login,
   signUpMember,
   solveCaptcha,
   stepUpCode,
@@ -78,7 +78,11 @@ const mailTo = async (c: TestContext, to: string, pattern: RegExp) => {
   if (!found) throw new Error(`no mail to ${to} matching ${pattern}`);
   return found;
 };
-const simOf = (n: number) => `sims/${demoSsn(n)}`;
+const simOf = (ssn: string) => `sims/${ssn}`;
+
+/** A member with an active SIM and a Data Plus membership (each race makes its own), credit as asked. */
+const member = (c: TestContext, spec: MemberSpec = {}) =>
+  createMember(c, { creditCents: 750, membership: { sku: 'BDDT00', daysLeft: 20, usedGb: 3 }, ...spec });
 const address = { firstname: 'Aoife', lastname: 'Murphy', s_line1: '1 Main Street', s_city: 'Cork', s_county: 'Cork' };
 
 interface Race {
@@ -95,7 +99,7 @@ interface Elsewhere {
 const referredOrder: Race = {
   title: "a referred friend's order is recorded once, and reconciled once",
   run: async (c) => {
-    const s = await login(c.app, 'active@example.com');
+    const { session: s } = await member(c);
     await send(c, s, 'POST', 'buyapowareferrals/registrations', {
       friend_first_name: 'Laoise',
       friend_last_name: 'Hayes',
@@ -139,28 +143,25 @@ const races: Record<string, Race | Elsewhere> = {
     test: 'spend limit with the stored card: twenty €5 top-ups at once under a €20 limit',
   },
   buyAddon: {
-    title: "vault@'s €5.00 credit pays for one 5 GB add-on, whatever the number of tries",
+    title: '€5.00 of credit pays for one 5 GB add-on, whatever the number of tries',
     run: async (c) => {
-      const s = await login(c.app, 'vault@example.com');
+      const { session: s, ssn } = await member(c, { creditCents: 500 });
       expect(
         ok(
           await race(() =>
-            send(c, s, 'POST', `${simOf(25)}/addons`, { sku: 'BDAO05', payment_type: 'BALANCE_BEFORE_SC' }),
+            send(c, s, 'POST', `${simOf(ssn)}/addons`, { sku: 'BDAO05', payment_type: 'BALANCE_BEFORE_SC' }),
           ),
         ),
       ).toBe(1);
-      const [balance] = await c.handle.db
-        .select()
-        .from(schema.balances)
-        .where(eq(schema.balances.ssn, demoSsn(25)));
+      const [balance] = await c.handle.db.select().from(schema.balances).where(eq(schema.balances.ssn, ssn));
       expect(balance!.creditCents).toBe(0);
     },
   },
   checkoutResult: {
     title: 'a paid card checkout is applied once, however many results arrive at once',
     run: async (c) => {
-      const s = await login(c.app, 'nocredit@example.com');
-      const made = await send(c, s, 'POST', `${simOf(20)}/checkouts`, { purpose: 'membership', sku: 'BDDT00' });
+      const { session: s, ssn } = await member(c, { creditCents: 0 });
+      const made = await send(c, s, 'POST', `${simOf(ssn)}/checkouts`, { purpose: 'membership', sku: 'BDDT00' });
       const id = ((await made.json()) as { _payload: { checkout_id: string } })._payload.checkout_id;
       const info = (await (await c.app.request(`/panda/public/checkouts/${id}`)).json())._payload as {
         script_url: string;
@@ -190,7 +191,7 @@ const races: Record<string, Race | Elsewhere> = {
         await c.handle.db
           .select()
           .from(schema.memberships)
-          .where(and(eq(schema.memberships.ssn, demoSsn(20)), eq(schema.memberships.status, 'queued'))),
+          .where(and(eq(schema.memberships.ssn, ssn), eq(schema.memberships.status, 'queued'))),
       ).toHaveLength(1);
     },
   },
@@ -213,20 +214,20 @@ const races: Record<string, Race | Elsewhere> = {
     title: 'the free allowance is given once',
     run: async (c) => {
       c.clock.now = new Date('2024-03-01T12:00:00Z');
-      const s = await login(c.app, 'portin@example.com');
+      const { session: s, ssn } = await member(c);
       expect(ok(await race(() => send(c, s, 'POST', 'packs/applyfreeallowance')))).toBe(1);
       expect(
         await c.handle.db
           .select()
           .from(schema.goodyBags)
-          .where(and(eq(schema.goodyBags.ssn, demoSsn(8)), eq(schema.goodyBags.productSku, 'BDFREE1'))),
+          .where(and(eq(schema.goodyBags.ssn, ssn), eq(schema.goodyBags.productSku, 'BDFREE1'))),
       ).toHaveLength(1);
     },
   },
   applyStudent: {
     title: 'the student offer is applied once with one code',
     run: async (c) => {
-      const s = await login(c.app, 'portin@example.com');
+      const { session: s } = await member(c);
       await send(c, s, 'POST', 'offers/student/code', { email: 'aoife.student@tcd.ie' });
       const code = await mailTo(c, 'aoife.student@tcd.ie', /(\d{6})/);
       expect(ok(await race(() => send(c, s, 'POST', 'offers/student', { email: 'aoife.student@tcd.ie', code })))).toBe(
@@ -249,9 +250,9 @@ const races: Record<string, Race | Elsewhere> = {
   requestPortIn: {
     title: 'one port-in request is open at a time',
     run: async (c) => {
-      const s = await login(c.app, 'active@example.com');
+      const { session: s, ssn } = await member(c);
       const statuses = await race((i) =>
-        send(c, s, 'POST', `${simOf(1)}/portin`, {
+        send(c, s, 'POST', `${simOf(ssn)}/portin`, {
           msisdn: `08612345${String(i).padStart(2, '0')}`,
           current_provider: 'Vodafone',
           account_type: 'prepay',
@@ -259,24 +260,21 @@ const races: Record<string, Race | Elsewhere> = {
       );
       expect(ok(statuses)).toBe(1);
       expect(
-        await c.handle.db
-          .select()
-          .from(schema.portInRequests)
-          .where(eq(schema.portInRequests.ssn, demoSsn(1))),
+        await c.handle.db.select().from(schema.portInRequests).where(eq(schema.portInRequests.ssn, ssn)),
       ).toHaveLength(1);
     },
   },
   reorderSim: {
     title: 'one replacement SIM is ordered',
     run: async (c) => {
-      const s = await login(c.app, 'active@example.com');
-      expect(ok(await race(() => send(c, s, 'POST', `${simOf(1)}/reorder`, { ...address, reason: 'lost' })))).toBe(1);
+      const { session: s, ssn } = await member(c);
+      expect(ok(await race(() => send(c, s, 'POST', `${simOf(ssn)}/reorder`, { ...address, reason: 'lost' })))).toBe(1);
     },
   },
   changeEmail: {
     title: 'one step-up code changes the address once',
     run: async (c) => {
-      const s = await login(c.app, 'active@example.com');
+      const { session: s } = await member(c);
       const code = await stepUpCode(c, s, 'email');
       expect(
         ok(
@@ -286,7 +284,7 @@ const races: Record<string, Race | Elsewhere> = {
               s,
               'PUT',
               'email',
-              { email: `new-${i}@example.com`, password: 'Demo-48-pass' },
+              { email: `new-${i}@example.com`, password: BUILT_PASSWORD },
               { 'x-step-up-code': code },
             ),
           ),
@@ -297,7 +295,7 @@ const races: Record<string, Race | Elsewhere> = {
   removeCard: {
     title: 'one step-up code removes the card once',
     run: async (c) => {
-      const s = await login(c.app, 'card@example.com');
+      const { session: s } = await member(c, { creditCents: 50, storedCard: true });
       const code = await stepUpCode(c, s, 'card');
       expect(ok(await race(() => send(c, s, 'DELETE', 'cards', undefined, { 'x-step-up-code': code })))).toBe(1);
     },
@@ -305,7 +303,7 @@ const races: Record<string, Race | Elsewhere> = {
   changeSim: {
     title: 'one step-up code moves the number to one new SIM',
     run: async (c) => {
-      const s = await login(c.app, 'leaver@example.com');
+      const { session: s, ssn } = await member(c, { creditCents: 300 });
       const code = await stepUpCode(c, s, 'sim');
       expect(
         ok(
@@ -314,8 +312,8 @@ const races: Record<string, Race | Elsewhere> = {
               c,
               s,
               'POST',
-              `${simOf(33)}/change`,
-              { new_ssn: spareSsn(160 + i), password: 'Demo-48-pass' },
+              `${simOf(ssn)}/change`,
+              { new_ssn: spareSsn(160 + i), password: BUILT_PASSWORD },
               { 'x-step-up-code': code },
             ),
           ),
@@ -332,12 +330,12 @@ const races: Record<string, Race | Elsewhere> = {
   changeToEsim: {
     title: 'one step-up code makes one eSIM',
     run: async (c) => {
-      const s = await login(c.app, 'leaver@example.com');
+      const { session: s, ssn } = await member(c, { creditCents: 300 });
       const code = await stepUpCode(c, s, 'sim');
       expect(
         ok(
           await race(() =>
-            send(c, s, 'POST', `${simOf(33)}/esim`, { password: 'Demo-48-pass' }, { 'x-step-up-code': code }),
+            send(c, s, 'POST', `${simOf(ssn)}/esim`, { password: BUILT_PASSWORD }, { 'x-step-up-code': code }),
           ),
         ),
       ).toBe(1);
@@ -352,17 +350,14 @@ const races: Record<string, Race | Elsewhere> = {
   unblockSim: {
     title: 'one step-up code unblocks once; the other answers find it unblocked, and the code is spent',
     run: async (c) => {
-      const s = await login(c.app, 'lost@example.com');
-      const block = () => send(c, s, 'POST', `${simOf(32)}/block`);
+      const { session: s, ssn } = await member(c, { creditCents: 500 });
+      const block = () => send(c, s, 'POST', `${simOf(ssn)}/block`);
       expect((await block()).status).toBe(200);
       const code = await stepUpCode(c, s, 'unblock');
-      const unblock = () => send(c, s, 'DELETE', `${simOf(32)}/block`, undefined, { 'x-step-up-code': code });
+      const unblock = () => send(c, s, 'DELETE', `${simOf(ssn)}/block`, undefined, { 'x-step-up-code': code });
       // Unblocking an unblocked SIM changes nothing and answers its state (idempotent).
       expect(ok(await race(unblock))).toBe(RACE);
-      const [sim] = await c.handle.db
-        .select()
-        .from(schema.sims)
-        .where(eq(schema.sims.ssn, demoSsn(32)));
+      const [sim] = await c.handle.db.select().from(schema.sims).where(eq(schema.sims.ssn, ssn));
       expect(sim!.blockedAt).toBeNull();
       expect((await block()).status).toBe(200);
       expect((await unblock()).status).toBe(403);
@@ -371,7 +366,7 @@ const races: Record<string, Race | Elsewhere> = {
   deleteAccount: {
     title: 'an account is deleted once',
     run: async (c) => {
-      const s = await login(c.app, 'leaver@example.com');
+      const { session: s } = await member(c, { creditCents: 300 });
       const code = await stepUpCode(c, s, 'delete');
       expect(
         ok(
@@ -381,7 +376,7 @@ const races: Record<string, Race | Elsewhere> = {
               s,
               'POST',
               'my-data/delete',
-              { password: 'Demo-48-pass', confirm: 'DELETE' },
+              { password: BUILT_PASSWORD, confirm: 'DELETE' },
               { 'x-step-up-code': code },
             ),
           ),
@@ -392,12 +387,13 @@ const races: Record<string, Race | Elsewhere> = {
   setPasswordWithToken: {
     title: 'a password-reset link works once',
     run: async (c) => {
+      const { email } = await member(c);
       await c.app.request('/panda/public/users/password-recovery', {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'email=active%40example.com',
+        body: new URLSearchParams({ email }).toString(),
       });
-      const token = await mailTo(c, 'active@example.com', /token=([\w-]+)/);
+      const token = await mailTo(c, email, /token=([\w-]+)/);
       const statuses = await race((i) =>
         c.app.request('/panda/public/users/password-recovery/token-email', {
           method: 'POST',
@@ -419,6 +415,7 @@ const races: Record<string, Race | Elsewhere> = {
   matesRates: {
     title: 'a new member with a recruit link orders one mates-rates SIM',
     run: async (c) => {
+      await member(c, { affiliateId: 'TomasRecruits48', firstname: 'Tomás' });
       const s = await signUpMember(c, 'mate-race@example.com');
       await c.handle.db.update(schema.members).set({ isVerified: true }).where(eq(schema.members.id, s.userId));
       const form = new URLSearchParams({
@@ -445,7 +442,7 @@ const races: Record<string, Race | Elsewhere> = {
   referFriend: {
     title: 'a friend is referred once',
     run: async (c) => {
-      const s = await login(c.app, 'active@example.com');
+      const { session: s } = await member(c);
       expect(
         ok(
           await race(() =>
@@ -498,4 +495,5 @@ forEachDatabase(
     }
   },
   { loginPerIp: 1000 },
+  'catalogue',
 );
