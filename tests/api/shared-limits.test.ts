@@ -53,4 +53,5 @@ forEachDatabase(
     });
   },
   { windowMs: 60_000, loginFailuresPerAccount: 1000, loginPerIp: 4 },
+  'catalogue',
 );
