@@ -61,4 +61,26 @@ describe('loader: the one data-loading cycle of my48 stores', () => {
     expect(l.$state.get().data).toBeUndefined();
     await other;
   });
+
+  it('keepWhileLoading: the data of the key before stays shown while another is read', async () => {
+    let release: (v: string) => void = () => undefined;
+    const l = loader(
+      (page: number) => (page === 1 ? Promise.resolve('p1') : new Promise<string>((r) => (release = r))),
+      'x',
+      {
+        keepWhileLoading: true,
+      },
+    );
+    await l.load(1);
+    const next = l.load(2);
+    expect(l.$state.get()).toEqual({ status: 'loading', key: 2, data: 'p1' });
+    release('p2');
+    await next;
+    expect(l.$state.get()).toEqual({ status: 'ready', key: 2, data: 'p2' });
+    // Without it, another key starts empty.
+    const plain = loader(async (page: number) => `p${page}`, 'x');
+    await plain.load(1);
+    void plain.load(2);
+    expect(plain.$state.get()).toEqual({ status: 'loading', key: 2, data: undefined });
+  });
 });

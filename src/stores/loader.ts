@@ -27,13 +27,24 @@ export interface Loader<T, K = void> {
  * (a fallback when it has none) with its code, and a retry; an answer that arrives after another
  * key was asked for is dropped. Screens read `$state` and call `load`/`retry`; nothing else.
  */
-export function loader<T, K = void>(read: (key: K) => Promise<T>, fallbackError: string): Loader<T, K> {
+export function loader<T, K = void>(
+  read: (key: K) => Promise<T>,
+  fallbackError: string,
+  options: {
+    /**
+     * Keep showing the data of the key before while another is read (a list's next page: the
+     * table stays in place, not a loading line), instead of only the same key's.
+     */
+    keepWhileLoading?: boolean;
+  } = {},
+): Loader<T, K> {
   const $state = map<Loaded<T, K>>({ status: 'idle' });
   let asked = 0;
   async function load(key: K): Promise<void> {
     const ticket = ++asked;
     const before = $state.get();
-    $state.set({ status: 'loading', key, data: Object.is(before.key, key) ? before.data : undefined });
+    const kept = options.keepWhileLoading || Object.is(before.key, key) ? before.data : undefined;
+    $state.set({ status: 'loading', key, data: kept });
     try {
       const data = await read(key);
       if (ticket === asked) $state.set({ status: 'ready', key, data });

@@ -3,11 +3,11 @@ import { useEffect } from 'react';
 import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
 import { PARTNER_CAMPAIGNS } from '../../../contract/offers.ts';
 import { shortDate } from '../../../lib/format.ts';
-import { $myOffers, claimFreeMonth, loadMyOffers, presaleForm } from './offers-store.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { $claim, claimFreeMonth, loadMyOffers, myOffers, presaleForm, type MyOffers } from './offers-store.ts';
 
-function FreeMonth() {
-  const { promotions, mine, claim } = useStore($myOffers);
-  if (!promotions || !mine) return null;
+function FreeMonth({ promotions, mine }: Pick<MyOffers, 'promotions' | 'mine'>) {
+  const claim = useStore($claim);
   const offer = promotions.one_month_free;
   return (
     <section className="card stack" aria-labelledby="free-month">
@@ -36,11 +36,9 @@ function FreeMonth() {
   );
 }
 
-function Presale() {
-  const { presaleCode } = useStore($myOffers);
+function Presale({ presaleCode }: Pick<MyOffers, 'presaleCode'>) {
   const form = useStore(presaleForm.$state);
   useEffect(() => presaleForm.reset, []);
-  if (presaleCode === undefined) return null;
   return (
     <section className="card stack" aria-labelledby="presale">
       <h2 id="presale">Presale code</h2>
@@ -75,9 +73,7 @@ function Presale() {
   );
 }
 
-function Others() {
-  const { mine } = useStore($myOffers);
-  if (!mine) return null;
+function Others({ mine }: Pick<MyOffers, 'mine'>) {
   return (
     <section className="card stack" aria-labelledby="more-offers">
       <h2 id="more-offers">More offers</h2>
@@ -104,20 +100,22 @@ function Others() {
 
 /** /my48/offers: one month free, the presale code, and the way to the other offers. */
 export default function Offers() {
-  const { error, mine } = useStore($myOffers);
+  const state = useStore(myOffers.$state);
   useEffect(() => void loadMyOffers(), []);
-  if (error) return <FormAlert>{error}</FormAlert>;
-  if (!mine)
+  if (state.status === 'error')
+    return <LoadFailed error={state.error} retry={state.retryable ? () => void myOffers.retry() : undefined} />;
+  if (!state.data)
     return (
       <p role="status" className="loading-line">
         Loading your offers…
       </p>
     );
+  const { promotions, mine, presaleCode } = state.data;
   return (
     <div className="stack">
-      <FreeMonth />
-      <Presale />
-      <Others />
+      <FreeMonth promotions={promotions} mine={mine} />
+      <Presale presaleCode={presaleCode} />
+      <Others mine={mine} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { offersApi, PresaleForm } from '../../../contract/offers.ts';
 import { call, errorMessage } from '../../../lib/http.ts';
 import { memberParams } from '../../../lib/member-session.ts';
 import { formStore } from '../../../stores/form.ts';
+import { loader } from '../../../stores/loader.ts';
 
 type Promotions = Answer<typeof offersApi.promotions>['_payload'];
 type MemberOffers = Answer<typeof offersApi.memberOffers>['_payload'];
@@ -13,50 +14,40 @@ type GoodyBag = Answer<typeof offersApi.applyFreeAllowance>['_payload']['goody_b
  * /my48/offers: the dated offers, what the member has claimed, and the presale code read the
  * spec's way (is one associated? then which).
  */
-export const $myOffers = map<{
-  promotions?: Promotions;
-  mine?: MemberOffers;
-  presaleCode?: string | null;
-  error?: string;
-  claim?: { busy: boolean; bag?: GoodyBag; error?: string };
-}>({});
-
-export async function loadMyOffers(): Promise<void> {
-  const params = memberParams();
-  try {
-    const [promotions, mine, associated] = await Promise.all([
-      call(offersApi.promotions),
-      call(offersApi.memberOffers, { params }),
-      call(offersApi.presaleAssociated, { params }),
-    ]);
-    const presaleCode = associated._payload.associated
-      ? (await call(offersApi.presaleCode, { params }))._payload.code
-      : null;
-    $myOffers.set({
-      ...$myOffers.get(),
-      promotions: promotions._payload,
-      mine: mine._payload,
-      presaleCode,
-      error: undefined,
-    });
-  } catch (error) {
-    $myOffers.set({ error: errorMessage(error, 'Your offers could not be loaded. Please try again.') });
-  }
+export interface MyOffers {
+  promotions: Promotions;
+  mine: MemberOffers;
+  presaleCode: string | null;
 }
+
+export const myOffers = loader<MyOffers>(async () => {
+  const params = memberParams();
+  const [promotions, mine, associated] = await Promise.all([
+    call(offersApi.promotions),
+    call(offersApi.memberOffers, { params }),
+    call(offersApi.presaleAssociated, { params }),
+  ]);
+  const presaleCode = associated._payload.associated
+    ? (await call(offersApi.presaleCode, { params }))._payload.code
+    : null;
+  return { promotions: promotions._payload, mine: mine._payload, presaleCode };
+}, 'Your offers could not be loaded. Please try again.');
+
+export const loadMyOffers = () => myOffers.load();
+
+/** Claiming the free month: an action beside the read (busy, the bag given, or the refusal). */
+export const $claim = map<{ busy: boolean; bag?: GoodyBag; error?: string }>({ busy: false });
 
 /** One month free: the server decides whether today is inside the window and whether it was claimed. */
 export async function claimFreeMonth(): Promise<void> {
-  if ($myOffers.get().claim?.busy) return;
-  $myOffers.setKey('claim', { busy: true });
+  if ($claim.get().busy) return;
+  $claim.set({ busy: true });
   try {
     const { _payload } = await call(offersApi.applyFreeAllowance, { params: memberParams() });
-    $myOffers.setKey('claim', { busy: false, bag: _payload.goody_bag });
+    $claim.set({ busy: false, bag: _payload.goody_bag });
     void loadMyOffers();
   } catch (error) {
-    $myOffers.setKey('claim', {
-      busy: false,
-      error: errorMessage(error, 'Your free month could not be claimed. Please try again.'),
-    });
+    $claim.set({ busy: false, error: errorMessage(error, 'Your free month could not be claimed. Please try again.') });
   }
 }
 
@@ -66,7 +57,8 @@ export const presaleForm = formStore({
   busyLabel: 'Checking your code…',
   send: async (body) => {
     const { _payload } = await call(offersApi.setPresaleCode, { params: memberParams(), body });
-    $myOffers.setKey('presaleCode', _payload.code);
+    const shown = myOffers.$state.get().data;
+    if (shown) myOffers.$state.setKey('data', { ...shown, presaleCode: _payload.code });
     return _payload;
   },
 });

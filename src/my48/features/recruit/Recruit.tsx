@@ -6,7 +6,8 @@ import { AddressFields } from '../../../components/forms/AddressFields.tsx';
 import { FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
 import { euro, shortDate } from '../../../lib/format.ts';
 import type { ScreenProps } from '../../screen-props.ts';
-import { $recruit, loadRecruit, recruitLink, sendForm } from './recruit-store.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { loadRecruit, recruit, recruitLink, sendForm } from './recruit-store.ts';
 import { sendStateOf } from './send-state.ts';
 
 const STATUS = {
@@ -44,7 +45,7 @@ function MaxLimit() {
 
 /** Send free SIM (spec section 4): the form with a loader, the confirmation, and the max-limit and no-active-SIM states. */
 function SendFreeSim() {
-  const { limits, limitsRefusalCode } = useStore($recruit);
+  const { limits, limitsRefusalCode } = useStore(recruit.$state).data ?? {};
   const { busy, busyLabel, error, errorCode, fields, result } = useStore(sendForm.$state);
   useEffect(() => sendForm.reset, []);
   const state = sendStateOf(error ? errorCode : limitsRefusalCode);
@@ -119,24 +120,21 @@ function CopyLink({ link }: { link: string }) {
 
 /** Recruit and reward: the member's link, the reward earned and per friend, free SIMs left today; send-free-sim below it. */
 export default function Recruit({ page }: ScreenProps) {
-  const { affiliateId, rewards, limits, limitsRefusal, error } = useStore($recruit);
+  const state = useStore(recruit.$state);
   const sending = page.route === 'recruitFragment';
   useEffect(() => {
     void loadRecruit();
   }, []);
-  if (error)
-    return (
-      <div className="alert alert--error" role="alert">
-        {error}
-      </div>
-    );
-  if (!affiliateId || !rewards)
+  if (state.status === 'error')
+    return <LoadFailed error={state.error} retry={state.retryable ? () => void recruit.retry() : undefined} />;
+  if (!state.data)
     return (
       <p role="status" className="loading-line">
         Loading your recruit details…
       </p>
     );
   if (sending) return <SendFreeSim />;
+  const { affiliateId, rewards, limits, limitsRefusal } = state.data;
   return (
     <div className="stack">
       <p>{`Bring your friends to 48: for each friend who activates their SIM and buys a first membership you get ${euro(rewards.reward_cents)} credit. Send them your link, or a free SIM by post.`}</p>

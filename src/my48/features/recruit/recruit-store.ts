@@ -1,52 +1,47 @@
-import { map } from 'nanostores';
 import type { Answer } from '../../../contract/endpoint.ts';
 import { FRIEND_ADDRESS_LABELS } from '../../../contract/forms.ts';
 import { recruitApi, SendFreeSimForm } from '../../../contract/recruit.ts';
 import { call, errorCode, errorMessage } from '../../../lib/http.ts';
 import { currentUserId, memberParams } from '../../../lib/member-session.ts';
 import { formStore } from '../../../stores/form.ts';
+import { loader } from '../../../stores/loader.ts';
 
 type Rewards = Answer<typeof recruitApi.kickbackCredit>['_payload'];
 type Limits = Answer<typeof recruitApi.simLimits>['_payload'];
 
-/** The recruit page: the member's link, the reward, today's free SIMs (or the no-active-SIM refusal). */
-export const $recruit = map<{
-  affiliateId?: string | undefined;
-  rewards?: Rewards | undefined;
+/** What the recruit page shows: the member's link, the reward, today's free SIMs (or the no-active-SIM refusal). */
+export interface RecruitDetails {
+  affiliateId: string;
+  rewards: Rewards;
   limits?: Limits | undefined;
   limitsRefusal?: string | undefined;
   limitsRefusalCode?: string | undefined;
-  error?: string | undefined;
-}>({});
+}
 
-export async function loadRecruit(): Promise<void> {
+export const recruit = loader<RecruitDetails>(async () => {
   const params = memberParams();
+  const [link, rewards] = await Promise.all([
+    call(recruitApi.affiliateId, { params }),
+    call(recruitApi.kickbackCredit, { params }),
+  ]);
   try {
-    const [link, rewards] = await Promise.all([
-      call(recruitApi.affiliateId, { params }),
-      call(recruitApi.kickbackCredit, { params }),
-    ]);
-    let limits: Limits | undefined;
-    let limitsRefusal: string | undefined;
-    let limitsRefusalCode: string | undefined;
-    try {
-      limits = (await call(recruitApi.simLimits, { params }))._payload;
-    } catch (error) {
-      // The server decides: without an active SIM it refuses with the spec's message.
-      limitsRefusal = errorMessage(error);
-      limitsRefusalCode = errorCode(error);
-    }
-    $recruit.set({
+    return {
       affiliateId: link._payload.affiliateId,
       rewards: rewards._payload,
-      limits,
-      limitsRefusal,
-      limitsRefusalCode,
-    });
+      limits: (await call(recruitApi.simLimits, { params }))._payload,
+    };
   } catch (error) {
-    $recruit.set({ error: errorMessage(error, 'Your recruit details could not be loaded. Please try again.') });
+    // The server decides: without an active SIM it refuses with the spec's message (shown as a state, not a failure).
+    return {
+      affiliateId: link._payload.affiliateId,
+      rewards: rewards._payload,
+      limitsRefusal: errorMessage(error),
+      limitsRefusalCode: errorCode(error),
+    };
   }
-}
+}, 'Your recruit details could not be loaded. Please try again.');
+
+export const loadRecruit = () => recruit.load();
 
 /** The recruit link as a friend opens it. */
 export const recruitLink = (affiliateId: string) =>

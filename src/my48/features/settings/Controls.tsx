@@ -5,12 +5,15 @@ import { ALERT_CAUSES, ALERT_LABELS, type AlertSettings } from '../../../contrac
 import { euro, formatMsisdn } from '../../../lib/format.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { StepUpCode } from '../../components/StepUpCode.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { $account } from '../../stores/account.ts';
 import {
-  $alerts,
+  $alertsSave,
+  alerts,
   $block,
   $download,
-  $spendLimit,
+  $removeLimitError,
+  spendLimit,
   deleteForm,
   downloadMyData,
   emailForm,
@@ -33,12 +36,15 @@ const when = new Intl.DateTimeFormat('en-IE', {
 });
 
 function SpendLimit() {
-  const { data, error } = useStore($spendLimit);
+  const limit = useStore(spendLimit.$state);
+  const removeError = useStore($removeLimitError).error;
   const form = useStore(spendLimitForm.$state);
   useEffect(() => {
     void loadSpendLimit();
     return spendLimitForm.reset;
   }, []);
+  const { data } = limit;
+  const error = limit.status === 'error' ? limit.error : removeError;
   return (
     <form className="form card" noValidate onSubmit={spendLimitForm.onSubmit} aria-labelledby="limit-title">
       <h3 id="limit-title" className="form__title">
@@ -50,6 +56,13 @@ function SpendLimit() {
       </p>
       <FormAlert>{error ?? form.error}</FormAlert>
       {form.result && <FormAlert tone="success">{form.result}</FormAlert>}
+      {limit.status === 'error' && limit.retryable && (
+        <p>
+          <button type="button" className="btn btn--outline" onClick={() => void spendLimit.retry()}>
+            Try again
+          </button>
+        </p>
+      )}
       {data ? (
         <p role="status">
           {data.limit_cents === null
@@ -210,16 +223,18 @@ export function Security() {
 
 /** Settings → alerts: each cause in the app and by e-mail, and the alerts raised. */
 export function Alerts() {
-  const { settings, list, error, saving, notice } = useStore($alerts);
+  const state = useStore(alerts.$state);
+  const { saving, notice, error } = useStore($alertsSave);
   useEffect(() => void loadAlerts(), []);
-  if (!settings)
-    return error ? (
-      <FormAlert>{error}</FormAlert>
-    ) : (
+  if (state.status === 'error')
+    return <LoadFailed error={state.error} retry={state.retryable ? () => void alerts.retry() : undefined} />;
+  if (!state.data)
+    return (
       <p role="status" className="loading-line">
         Loading your alerts…
       </p>
     );
+  const { settings, list } = state.data;
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);

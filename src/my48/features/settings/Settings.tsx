@@ -8,6 +8,7 @@ import type { ScreenProps } from '../../screen-props.ts';
 import { fragmentTitles, SETTINGS_FRAGMENTS } from './fragments.ts';
 import {
   $card,
+  storedCard,
   details as detailsLoader,
   loadCard,
   nameForm,
@@ -73,11 +74,15 @@ function MyDetails() {
 
 /** The stored card: never the number, only what identifies it to the member; removed or replaced here. */
 function PaymentDetails() {
-  const { loaded, card, busy, error, notice, codeError } = useStore($card);
+  const state = useStore(storedCard.$state);
+  const { busy, error, notice, codeError } = useStore($card);
   const codeOf = (button: HTMLButtonElement) =>
     button.form?.querySelector<HTMLInputElement>('input[name="step_up_code"]')?.value;
   useEffect(() => void loadCard(), []);
-  if (!loaded) return <p role="status">Loading your card…</p>;
+  if (state.status === 'error')
+    return <LoadFailed error={state.error} retry={state.retryable ? () => void storedCard.retry() : undefined} />;
+  if (state.data === undefined) return <p role="status">Loading your card…</p>;
+  const card = state.data;
   return (
     <div className="card stack">
       <FormAlert>{error}</FormAlert>

@@ -6,7 +6,8 @@ import { AddressFields } from '../../../components/forms/AddressFields.tsx';
 import { Field, FormAlert, SelectField, SubmitButton } from '../../../components/forms/Field.tsx';
 import { $account } from '../../stores/account.ts';
 import { StepUpCode } from '../../components/StepUpCode.tsx';
-import { $openPortIn, changeSimForm, loadOpenPortIn, portInForm, reorderForm } from './sim-settings-store.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { changeSimForm, loadOpenPortIn, openPortIn, portInForm, reorderForm } from './sim-settings-store.ts';
 import { Esim, PortInTimeline } from './SimControls.tsx';
 
 function NeedsSim({ status }: { status: string }) {
@@ -68,7 +69,7 @@ export function ReorderSim() {
 /** Move your number: the port-in request; once sent, the dashboard shows it in progress. */
 export function MoveYourNumber() {
   const account = useStore($account);
-  const open = useStore($openPortIn);
+  const read = useStore(openPortIn.$state);
   const { busy, busyLabel, error, fields } = useStore(portInForm.$state);
   // Only whether the account-number field shows: view state, not the form's.
   const [billPay, setBillPay] = useState(false);
@@ -77,7 +78,10 @@ export function MoveYourNumber() {
     return portInForm.reset;
   }, []);
   if (!account.sim) return <NeedsSim status={account.status} />;
-  if (open === undefined) return <p role="status">Loading…</p>;
+  if (read.status === 'error')
+    return <LoadFailed error={read.error} retry={read.retryable ? () => void openPortIn.retry() : undefined} />;
+  if (read.data === undefined) return <p role="status">Loading…</p>;
+  const open = read.data;
   const ended = open && (open.status === 'completed' || open.status === 'rejected' || open.status === 'cancelled');
   if (open && !ended) {
     return (

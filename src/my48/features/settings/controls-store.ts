@@ -15,6 +15,7 @@ import { clearAllCookies } from '../../../lib/auth-code.ts';
 import { call, errorMessage } from '../../../lib/http.ts';
 import { currentUserId, memberParams } from '../../../lib/member-session.ts';
 import { formStore } from '../../../stores/form.ts';
+import { loader } from '../../../stores/loader.ts';
 import { $account, loadAccount } from '../../stores/account.ts';
 import { StepUpCodeField } from '../../stores/step-up.ts';
 
@@ -29,14 +30,15 @@ const simParams = () => ({ ...memberParams(), ssn: $account.get().sim?.ssn ?? ''
 
 // ——— Spend limit ———
 
-export const $spendLimit = map<{ data?: SpendLimit; error?: string }>({});
-export async function loadSpendLimit(): Promise<void> {
-  try {
-    $spendLimit.set({ data: (await call(securityApi.spendLimit, { params: memberParams() }))._payload });
-  } catch (error) {
-    $spendLimit.set({ error: errorMessage(error, 'Your spend limit could not be loaded. Please try again.') });
-  }
-}
+export const spendLimit = loader<SpendLimit>(
+  async () => (await call(securityApi.spendLimit, { params: memberParams() }))._payload,
+  'Your spend limit could not be loaded. Please try again.',
+);
+export const loadSpendLimit = () => spendLimit.load();
+/** A saved limit is what the server answered: shown as if read. */
+const showLimit = (data: SpendLimit) => spendLimit.$state.set({ status: 'ready', data });
+/** Removing the limit failed: the message beside the form (the limit shown stays). */
+export const $removeLimitError = map<{ error?: string | undefined }>({});
 
 /** The limit in euro as people type it ("20", "20.50", "€20"); cents for the API. */
 export const SpendLimitInput = z.object({
@@ -62,18 +64,19 @@ export const spendLimitForm = formStore({
       params: memberParams(),
       body: { limit_cents: limit },
     });
-    $spendLimit.set({ data: _payload });
+    showLimit(_payload);
     return `Your card spending is limited to ${euro(limit)} a month.`;
   },
 });
 export async function removeSpendLimit(): Promise<void> {
+  $removeLimitError.set({});
   try {
-    $spendLimit.set({
-      data: (await call(securityApi.setSpendLimit, { params: memberParams(), body: { limit_cents: null } }))._payload,
-    });
+    showLimit(
+      (await call(securityApi.setSpendLimit, { params: memberParams(), body: { limit_cents: null } }))._payload,
+    );
     spendLimitForm.reset();
   } catch (error) {
-    $spendLimit.set({ ...$spendLimit.get(), error: errorMessage(error) });
+    $removeLimitError.set({ error: errorMessage(error) });
   }
 }
 
@@ -120,31 +123,25 @@ export const emailForm = formStore({
 
 // ——— Alerts ———
 
-export const $alerts = map<{
-  settings?: AlertSettings;
-  list?: Alert[];
-  error?: string;
-  saving?: boolean;
-  notice?: string;
-}>({});
-export async function loadAlerts(): Promise<void> {
-  try {
-    const [settings, list] = await Promise.all([
-      call(alertsApi.settings, { params: memberParams() }),
-      call(alertsApi.list, { params: memberParams() }),
-    ]);
-    $alerts.set({ settings: settings._payload, list: list._payload.values });
-  } catch (error) {
-    $alerts.set({ error: errorMessage(error, 'Your alerts could not be loaded. Please try again.') });
-  }
-}
+/** The member's alert choices and the alerts raised (the read); saving the choices is an action beside it. */
+export const alerts = loader<{ settings: AlertSettings; list: Alert[] }>(async () => {
+  const [settings, list] = await Promise.all([
+    call(alertsApi.settings, { params: memberParams() }),
+    call(alertsApi.list, { params: memberParams() }),
+  ]);
+  return { settings: settings._payload, list: list._payload.values };
+}, 'Your alerts could not be loaded. Please try again.');
+export const loadAlerts = () => alerts.load();
+export const $alertsSave = map<{ saving?: boolean; notice?: string | undefined; error?: string | undefined }>({});
 export async function saveAlerts(settings: AlertSettings): Promise<void> {
-  $alerts.set({ ...$alerts.get(), saving: true, notice: undefined, error: undefined });
+  $alertsSave.set({ saving: true });
   try {
     const { _payload } = await call(alertsApi.saveSettings, { params: memberParams(), body: settings });
-    $alerts.set({ ...$alerts.get(), settings: _payload, saving: false, notice: 'Your alert choices are saved.' });
+    const shown = alerts.$state.get().data;
+    if (shown) alerts.$state.setKey('data', { ...shown, settings: _payload });
+    $alertsSave.set({ notice: 'Your alert choices are saved.' });
   } catch (error) {
-    $alerts.set({ ...$alerts.get(), saving: false, error: errorMessage(error) });
+    $alertsSave.set({ error: errorMessage(error) });
   }
 }
 

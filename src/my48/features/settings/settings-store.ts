@@ -70,23 +70,20 @@ export const passwordForm = formStore({
       ._payload.message,
 });
 
-/** Payment details: the stored card (brand, last four, expiry), removed or registered here. */
+/** Payment details: the stored card (brand, last four, expiry; null when none), removed or registered here. */
+export const storedCard = loader<StoredCard | null>(
+  async () => (await call(paymentsApi.storedCard, { params: memberParams() }))._payload.card,
+  'Your payment details could not be loaded. Please try again.',
+);
+export const loadCard = () => storedCard.load();
+
+/** Removing or replacing the card: what is being done, its refusal, the done notice, the code's problem. */
 export const $card = map<{
-  loaded: boolean;
-  card?: StoredCard | null | undefined;
   busy?: string | undefined;
   error?: string | undefined;
   notice?: string | undefined;
   codeError?: string | undefined;
-}>({ loaded: false });
-
-export async function loadCard(): Promise<void> {
-  try {
-    $card.set({ loaded: true, card: (await call(paymentsApi.storedCard, { params: memberParams() }))._payload.card });
-  } catch (error) {
-    $card.set({ loaded: true, error: errorMessage(error) });
-  }
-}
+}>({});
 
 /** The security code typed beside the card (member-controls.md: removing or replacing a card needs one). */
 const codeOrProblem = (code: string | undefined) => (isStepUpCode(code) ? undefined : STEP_UP_FIELD_ERROR);
@@ -101,7 +98,8 @@ export async function removeCard(code?: string): Promise<void> {
       idempotencyKey: newIdempotencyKey(),
       stepUpCode: stepUpCodeOf(code),
     });
-    $card.set({ loaded: true, card: null, notice: 'Your card is removed.' });
+    storedCard.$state.set({ status: 'ready', data: null });
+    $card.set({ notice: 'Your card is removed.' });
   } catch (error) {
     $card.set({ ...$card.get(), busy: undefined, error: errorMessage(error) });
   }
@@ -110,7 +108,7 @@ export async function removeCard(code?: string): Promise<void> {
 /** Register a card: the payment page authorises €1 and releases it at once (PANDAOLRGCRD2). */
 export async function registerCard(code?: string): Promise<void> {
   // Replacing a stored card needs the code; saving a first one does not.
-  const replacing = Boolean($card.get().card);
+  const replacing = Boolean(storedCard.$state.get().data);
   const problem = replacing ? codeOrProblem(code) : undefined;
   if (problem) return void $card.set({ ...$card.get(), codeError: problem });
   $card.set({ ...$card.get(), busy: 'Opening the secure payment page…', error: undefined, codeError: undefined });

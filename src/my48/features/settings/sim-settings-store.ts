@@ -1,4 +1,3 @@
-import { atom } from 'nanostores';
 import { ADDRESS_LABELS, ChangeSimForm, PortInForm, ReorderSimForm } from '../../../contract/forms.ts';
 import { EsimForm, simSettingsApi, type PortIn } from '../../../contract/sim-settings.ts';
 import { StepUpCodeField } from '../../stores/step-up.ts';
@@ -6,6 +5,7 @@ import { call } from '../../../lib/http.ts';
 import { formatMsisdn } from '../../../lib/format.ts';
 import { currentUserId, memberParams } from '../../../lib/member-session.ts';
 import { formStore } from '../../../stores/form.ts';
+import { loader } from '../../../stores/loader.ts';
 import { $account, loadAccount } from '../../stores/account.ts';
 
 const simParams = () => ({ ...memberParams(), ssn: $account.get().sim?.ssn ?? '' });
@@ -24,16 +24,12 @@ export const reorderForm = formStore({
   send: async (body) => (await call(simSettingsApi.reorderSim, { params: simParams(), body }))._payload.order,
 });
 
-/** The open port-in request: undefined while loading, null when there is none. */
-export const $openPortIn = atom<PortIn | null | undefined>(undefined);
-
-export async function loadOpenPortIn(): Promise<void> {
-  try {
-    $openPortIn.set((await call(simSettingsApi.openPortIn, { params: memberParams() }))._payload.request);
-  } catch {
-    $openPortIn.set(null);
-  }
-}
+/** The open port-in request (null when there is none); a failed read is shown as such, not as "none". */
+export const openPortIn = loader<PortIn | null>(
+  async () => (await call(simSettingsApi.openPortIn, { params: memberParams() }))._payload.request,
+  'Your number move could not be loaded. Please try again.',
+);
+export const loadOpenPortIn = () => openPortIn.load();
 
 /** Move your number: once sent, the request is open and the dashboard shows it in progress. */
 export const portInForm = formStore({
@@ -47,7 +43,7 @@ export const portInForm = formStore({
   busyLabel: 'Sending…',
   send: async (body) => {
     const { request } = (await call(simSettingsApi.requestPortIn, { params: simParams(), body }))._payload;
-    $openPortIn.set(request);
+    openPortIn.$state.set({ status: 'ready', data: request });
     reloadAccount();
     return request;
   },

@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { euro, gb, shortDate, signedEuro } from '../../../lib/format.ts';
 import type { ScreenProps } from '../../screen-props.ts';
 import { Receipt } from './Receipt.tsx';
-import { $transactions, pagesOf, showPage } from './transactions-store.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { pagesOf, showPage, transactions } from './transactions-store.ts';
 
 /** Money in and out, and data moved with the flexible-data features, newest first, ten to a page. */
 export default function Transactions({ page }: ScreenProps) {
@@ -12,26 +13,25 @@ export default function Transactions({ page }: ScreenProps) {
 }
 
 function List() {
-  const { page, values, total, error } = useStore($transactions);
+  const state = useStore(transactions.$state);
   useEffect(() => {
     void showPage(1);
   }, []);
-  if (error)
-    return (
-      <div className="alert alert--error" role="alert">
-        {error}
-      </div>
-    );
-  if (!values || total === undefined)
+  if (state.status === 'error')
+    return <LoadFailed error={state.error} retry={state.retryable ? () => void transactions.retry() : undefined} />;
+  if (!state.data)
     return (
       <p role="status" className="loading-line">
         Loading your transactions…
       </p>
     );
+  // The page shown (while the next is read, the one before stays).
+  const { page, values, total } = state.data;
+  const busy = state.status === 'loading';
   if (total === 0) return <p>No transactions yet. Top-ups and purchases will show here.</p>;
   const pages = pagesOf(total);
   return (
-    <div className="stack">
+    <div className="stack" aria-busy={busy}>
       <div className="table-wrap" role="region" aria-labelledby="tx-caption" tabIndex={0}>
         <table>
           <caption id="tx-caption">{`Transactions, newest first: page ${page} of ${pages}`}</caption>
@@ -75,14 +75,19 @@ function List() {
         </table>
       </div>
       <nav className="pager" aria-label="Transaction pages">
-        <button type="button" className="btn btn--outline" disabled={page <= 1} onClick={() => void showPage(page - 1)}>
+        <button
+          type="button"
+          className="btn btn--outline"
+          disabled={busy || page <= 1}
+          onClick={() => void showPage(page - 1)}
+        >
           Newer
         </button>
         <span aria-live="polite">{`Page ${page} of ${pages}`}</span>
         <button
           type="button"
           className="btn btn--outline"
-          disabled={page >= pages}
+          disabled={busy || page >= pages}
           onClick={() => void showPage(page + 1)}
         >
           Older
