@@ -1,12 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { KB_PER_GB, MINUTES_PER_GB } from '../../../contract/constants.ts';
-import { fieldProblems } from '../../../contract/forms.ts';
 import {
-  ShareForm,
   SPOT_ME_MAX_DAYS,
   SPOT_ME_MIN_DAYS,
-  SpotMeForm,
   type FlexiAction,
   type FlexiOverview,
 } from '../../../contract/flexi-data.ts';
@@ -23,6 +20,7 @@ import {
   closeDone,
   confirmPending,
   confirmText,
+  friendForms,
   type Donation,
 } from './flexi-data-store.ts';
 import { amountChoices, blockedMessage, leavesText, monthText } from './rules.ts';
@@ -140,23 +138,12 @@ function FriendAction({ action, o }: { action: 'spotme' | 'share'; o: FlexiOverv
   const [msisdn, setMsisdn] = useState('');
   const [chosen, setChosen] = useState(1);
   const [days, setDays] = useState('3');
-  const [problems, setProblems] = useState<Record<string, string>>({});
+  const form = friendForms[action];
+  const problems = useStore(form.$state).fields;
+  useEffect(() => form.reset, [form]);
   const blocked = blockedMessage(action, o);
   if (blocked) return <Blocked message={blocked} />;
   const gb = Math.min(chosen, choices.at(-1) ?? 1);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed =
-      action === 'spotme'
-        ? SpotMeForm.safeParse({ msisdn, amount_gb: gb, days: Number(days) })
-        : ShareForm.safeParse({ msisdn, amount_gb: gb });
-    if (!parsed.success) {
-      setProblems(fieldProblems(parsed.error));
-      return;
-    }
-    setProblems({});
-    ask({ action, amountGb: gb, msisdn: parsed.data.msisdn, ...(action === 'spotme' ? { days: Number(days) } : {}) });
-  };
   const problem = (field: string) =>
     problems[field] && (
       <p id={`${id}-${field}-error`} className="field__error">
@@ -167,12 +154,13 @@ function FriendAction({ action, o }: { action: 'spotme' | 'share'; o: FlexiOverv
     problems[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } : {};
   const button = action === 'spotme' ? 'Spot data' : 'Share data';
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label={button}>
+    <form className="form" onSubmit={form.onSubmit} noValidate aria-label={button}>
       <div className="form__row">
         <div className="field">
           <label htmlFor={`${id}-msisdn`}>{"Friend's 48 number"}</label>
           <input
             id={`${id}-msisdn`}
+            name="msisdn"
             type="tel"
             inputMode="tel"
             autoComplete="off"
@@ -184,7 +172,7 @@ function FriendAction({ action, o }: { action: 'spotme' | 'share'; o: FlexiOverv
         </div>
         <div className="field">
           <label htmlFor={`${id}-amount`}>Amount</label>
-          <select id={`${id}-amount`} value={gb} onChange={(e) => setChosen(Number(e.target.value))}>
+          <select id={`${id}-amount`} name="amount_gb" value={gb} onChange={(e) => setChosen(Number(e.target.value))}>
             {choices.map((n) => (
               <option key={n} value={n}>{`${n} GB`}</option>
             ))}
@@ -195,6 +183,7 @@ function FriendAction({ action, o }: { action: 'spotme' | 'share'; o: FlexiOverv
             <label htmlFor={`${id}-days`}>For how many days</label>
             <input
               id={`${id}-days`}
+              name="days"
               type="number"
               min={SPOT_ME_MIN_DAYS}
               max={SPOT_ME_MAX_DAYS}

@@ -1,11 +1,20 @@
 import { atom, map } from 'nanostores';
 import type { Answer } from '../../../contract/endpoint.ts';
-import { flexiDataApi, flexiFailures, flexiMessages, type FlexiAction } from '../../../contract/flexi-data.ts';
+import { z } from 'zod';
+import {
+  flexiDataApi,
+  flexiFailures,
+  flexiMessages,
+  ShareForm,
+  SpotMeForm,
+  type FlexiAction,
+} from '../../../contract/flexi-data.ts';
 import { MINUTES_PER_GB } from '../../../contract/constants.ts';
 import { formatMsisdn, gb as gbOf, shortDate } from '../../../lib/format.ts';
 import { call, errorMessage, newIdempotencyKey } from '../../../lib/http.ts';
 import { currentUserId } from '../../../lib/member-session.ts';
 import { $account, loadAccount } from '../../stores/account.ts';
+import { formStore } from '../../../stores/form.ts';
 import { loader } from '../../../stores/loader.ts';
 
 export type Donation = Answer<typeof flexiDataApi.donations>['_payload']['values'][number];
@@ -43,6 +52,21 @@ export const ask = (pending: Pending) => {
   $pending.set(pending);
 };
 export const cancel = () => $pending.set(undefined);
+
+/**
+ * Spot me and Share: the friend's number, the amount and (Spot me) the days, checked by the
+ * contract's own rule (the one the server applies) in the one form cycle of my48 (stores/form.ts);
+ * a valid form asks the member to confirm, and only the confirmation moves data.
+ */
+const friendForm = (action: 'spotme' | 'share') =>
+  formStore({
+    schema: z
+      .object({ msisdn: z.string(), amount_gb: z.coerce.number(), days: z.coerce.number().optional() })
+      .pipe(action === 'spotme' ? SpotMeForm : ShareForm.extend({ days: z.undefined().optional() })),
+    send: async ({ msisdn, amount_gb, days }) =>
+      ask({ action, amountGb: amount_gb, msisdn, ...(days === undefined ? {} : { days }) }),
+  });
+export const friendForms = { spotme: friendForm('spotme'), share: friendForm('share') };
 export const closeDone = () => $flexiAction.setKey('done', undefined);
 
 /** What the member is asked to confirm. */
