@@ -2,28 +2,21 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { CREDIT_AMOUNTS_CENTS } from '../../../contract/constants.ts';
 import { euro } from '../../../lib/format.ts';
-import { $action, addCredit } from './memberships-store.ts';
+import { purchase } from './memberships-store.ts';
 import { useOffers } from './use-offers.tsx';
 import { ActionFeedback } from './Memberships.tsx';
 
 /** Add credit: an amount, paid with the stored card or a new card (which can be saved). */
 export default function AddCredit() {
   const { wait, offers, card, busy } = useOffers('to add credit');
-  const { busy: busyLabel } = useStore($action);
+  const form = useStore(purchase.$state);
   const [amount, setAmount] = useState<number>(1000);
   const [useCard, setUseCard] = useState(true);
   const [save, setSave] = useState(true);
   if (wait || !offers) return wait;
   const stored = card ? useCard : false;
   return (
-    <form
-      className="form card"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void addCredit(amount, stored, save);
-      }}
-      aria-labelledby="credit-form-title"
-    >
+    <form className="form card" onSubmit={purchase.onSubmit} noValidate aria-labelledby="credit-form-title">
       <h2 id="credit-form-title" className="form__title">
         Choose an amount
       </h2>
@@ -31,6 +24,7 @@ export default function AddCredit() {
         Your credit is <strong>{euro(offers.credit_cents)}</strong>.
       </p>
       <ActionFeedback />
+      <input type="hidden" name="kind" value="credit" />
       <fieldset className="fieldset">
         <legend>Amount</legend>
         <div className="choices">
@@ -40,6 +34,7 @@ export default function AddCredit() {
                 id={`amount-${a}`}
                 type="radio"
                 name="amount"
+                value={a}
                 checked={amount === a}
                 onChange={() => setAmount(a)}
               />
@@ -52,23 +47,43 @@ export default function AddCredit() {
         <legend>Pay with</legend>
         {card && (
           <div className="field field--check">
-            <input id="with-stored" type="radio" name="card" checked={stored} onChange={() => setUseCard(true)} />
+            <input
+              id="with-stored"
+              type="radio"
+              name="card"
+              value="stored"
+              checked={stored}
+              onChange={() => setUseCard(true)}
+            />
             <label htmlFor="with-stored">{`My ${card.brand} card ending ${card.last4} (expires ${card.expiry})`}</label>
           </div>
         )}
         <div className="field field--check">
-          <input id="with-new" type="radio" name="card" checked={!stored} onChange={() => setUseCard(false)} />
+          <input
+            id="with-new"
+            type="radio"
+            name="card"
+            value="new"
+            checked={!stored}
+            onChange={() => setUseCard(false)}
+          />
           <label htmlFor="with-new">A new card</label>
         </div>
         {!stored && (
           <div className="field field--check">
-            <input id="save-card" type="checkbox" checked={save} onChange={(e) => setSave(e.target.checked)} />
+            <input
+              id="save-card"
+              type="checkbox"
+              name="save"
+              checked={save}
+              onChange={(e) => setSave(e.target.checked)}
+            />
             <label htmlFor="save-card">Save this card for next time</label>
           </div>
         )}
       </fieldset>
       <button type="submit" className="btn btn--primary" disabled={busy}>
-        {busyLabel ?? `Add ${euro(amount)}`}
+        {form.busy ? form.busyLabel : `Add ${euro(amount)}`}
       </button>
     </form>
   );

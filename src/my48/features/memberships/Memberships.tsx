@@ -5,7 +5,6 @@ import { euro, shortDate } from '../../../lib/format.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useFragmentFocus } from '../../components/use-fragment.ts';
 import {
-  $action,
   $confirm,
   askAutoRenew,
   askRenewWith,
@@ -14,18 +13,21 @@ import {
   cancelAutoRenew,
   closePopup,
   confirmAutoRenew,
+  purchase,
 } from './memberships-store.ts';
 import { useOffers } from './use-offers.tsx';
 import { OfferFacts } from './OfferCard.tsx';
 
 /** The popups and the failure of the one action in progress, shared by the money screens. */
 export function ActionFeedback() {
-  const { busy, error, popup } = useStore($action);
+  const { busy, busyLabel, error: failed, fields, result: popup } = useStore(purchase.$state);
+  // A choice the contract's rule refused (none the screens offer) shows like the API's refusal.
+  const error = failed ?? Object.values(fields)[0];
   return (
     <>
       {busy && (
         <p role="status" className="loading-line">
-          {busy}
+          {busyLabel}
         </p>
       )}
       {error && (

@@ -1,11 +1,13 @@
-import { atom, map } from 'nanostores';
+import { atom } from 'nanostores';
 import type { Answer } from '../../../contract/endpoint.ts';
-import { membershipsApi, membershipsFailures } from '../../../contract/memberships.ts';
+import { z } from 'zod';
+import { membershipsApi, membershipsFailures, RecurrenceForm } from '../../../contract/memberships.ts';
 import { paymentsApi, type PaymentType } from '../../../contract/payments.ts';
 import { euro, wholeGb } from '../../../lib/format.ts';
-import { call, errorCode, errorMessage, newIdempotencyKey } from '../../../lib/http.ts';
+import { call, errorCode, newIdempotencyKey } from '../../../lib/http.ts';
 import { currentUserId } from '../../../lib/member-session.ts';
 import { $account, loadAccount } from '../../stores/account.ts';
+import { formStore } from '../../../stores/form.ts';
 import { loader } from '../../../stores/loader.ts';
 
 export type Offers = Answer<typeof membershipsApi.allowed>['_payload'];
@@ -18,8 +20,6 @@ export const offers = loader(async (ssn: string) => {
   ]);
   return { offers: allowed._payload, card: card._payload.card };
 }, 'Your memberships could not be loaded. Please try again.');
-/** The one purchase or switch in progress, its error, and the popup to show when done. */
-export const $action = map<{ busy?: string | undefined; error?: string | undefined; popup?: string | undefined }>({});
 /** The auto-renew change waiting for the member's confirmation. */
 export const $confirm = atom<{ change: 'on' | 'off' | 'switch'; sku: string; name?: string } | undefined>(undefined);
 
@@ -42,49 +42,136 @@ async function goToCheckout(
     body,
     idempotencyKey: newIdempotencyKey(),
   });
-  $action.set({ busy: 'Opening the secure payment page…' });
   location.assign(_payload.url);
+  // Busy until the payment page replaces this one: no second purchase meanwhile.
+  await new Promise<never>(() => undefined);
 }
 
-async function act(busy: string, work: () => Promise<string | undefined>): Promise<void> {
-  if ($action.get().busy) return;
-  $action.set({ busy });
-  try {
-    const popup = await work();
-    if ($action.get().busy === busy) $action.set({ popup });
-  } catch (error) {
-    $action.set({ error: errorMessage(error) });
-  }
-}
+/**
+ * Every purchase and change of the money screens, as one form (stores/form.ts: the contract's
+ * rules first, busy while it runs, then the popup or the API's message): a membership (now or
+ * queued), credit, an add-on, an auto-renew change. Nothing runs while another is in progress.
+ */
+const Purchase = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('membership'),
+    sku: RecurrenceForm.shape.recurrence_sku,
+    payment_type: RecurrenceForm.shape.payment_type,
+    recurrence: z.enum(['true', 'false']),
+  }),
+  z.object({
+    kind: z.literal('credit'),
+    amount: z.coerce.number().pipe(membershipsApi.addCredit.body.shape.amount_cents),
+    card: z.enum(['stored', 'new'], { error: 'Choose how to pay.' }),
+    save: z.literal('on').optional(),
+  }),
+  z.object({ kind: z.literal('addon'), sku: membershipsApi.buyAddon.body.shape.sku }),
+  z.object({
+    kind: z.literal('autoRenew'),
+    change: z.enum(['on', 'off', 'switch']),
+    sku: RecurrenceForm.shape.recurrence_sku,
+    name: z.string().optional(),
+  }),
+]);
+type Purchase = z.output<typeof Purchase>;
+
+const BUSY: Record<Purchase['kind'], string> = {
+  membership: 'Buying…',
+  credit: 'Adding credit…',
+  addon: 'Buying…',
+  autoRenew: 'Saving…',
+};
+
+export const purchase = formStore({
+  schema: Purchase,
+  labels: { amount: 'Amount' },
+  send: async (p, step): Promise<string | undefined> => {
+    step(BUSY[p.kind]);
+    const checkout = (body: Parameters<typeof goToCheckout>[0]) => {
+      step('Opening the secure payment page…');
+      return goToCheckout(body).then(() => undefined);
+    };
+    switch (p.kind) {
+      case 'membership': {
+        const recurrence = p.recurrence === 'true';
+        try {
+          const { _payload } = await call(membershipsApi.recurrence, {
+            params: params(),
+            query: { single_topUp: 'true' },
+            body: {
+              recurrence_sku: p.sku,
+              payment_type: p.payment_type,
+              recurrence_enabled: p.recurrence,
+              check_user_cc: p.payment_type === 'STORED_CARD' ? 'true' : 'false',
+            },
+            idempotencyKey: newIdempotencyKey(),
+          });
+          await refresh();
+          if (!('membership' in _payload)) return undefined;
+          return _payload.membership.status === 'current'
+            ? `${_payload.membership.name} is yours, starting now.`
+            : `${_payload.membership.name} is queued. It starts when your current membership ends.`;
+        } catch (error) {
+          if (!checkoutNeeded(error)) throw error;
+          return checkout({
+            purpose: 'membership',
+            sku: p.sku,
+            recurrence_enabled: recurrence,
+            save_card: true,
+            card: 'new',
+          });
+        }
+      }
+      case 'credit': {
+        if (p.card === 'new')
+          return checkout({ purpose: 'credit', amount_cents: p.amount, save_card: p.save === 'on', card: 'new' });
+        const { _payload } = await call(membershipsApi.addCredit, {
+          params: params(),
+          body: { amount_cents: p.amount, payment_type: 'STORED_CARD' },
+          idempotencyKey: newIdempotencyKey(),
+        });
+        await refresh();
+        return `Credit added. Your credit is ${euro(_payload.credit_cents)} now.`;
+      }
+      case 'addon': {
+        try {
+          const { _payload } = await call(membershipsApi.buyAddon, {
+            params: params(),
+            body: { sku: p.sku, payment_type: 'BALANCE_BEFORE_SC' },
+            idempotencyKey: newIdempotencyKey(),
+          });
+          await refresh();
+          return `${wholeGb(_payload.addon.data_kb)} added to your membership.`;
+        } catch (error) {
+          if (!checkoutNeeded(error)) throw error;
+          return checkout({ purpose: 'addon', sku: p.sku, save_card: true, card: 'new' });
+        }
+      }
+      case 'autoRenew': {
+        const body = {
+          recurrence_sku: p.sku,
+          payment_type: 'BALANCE_BEFORE_SC',
+          recurrence_enabled: 'true',
+          check_user_cc: 'false',
+        } as const;
+        const options = { params: params(), idempotencyKey: newIdempotencyKey() };
+        if (p.change === 'on') await call(membershipsApi.recurrence, { ...options, body });
+        else if (p.change === 'switch')
+          await call(membershipsApi.changeRecurrence, { ...options, body: { recurrence_sku: p.sku } });
+        else await call(membershipsApi.stopRecurrence, { ...options, body: { recurrence_sku: p.sku } });
+        await refresh();
+        if (p.change === 'switch') return `Auto-renew is on with ${p.name ?? p.sku}.`;
+        return p.change === 'on'
+          ? 'Auto-renew is on. Your membership renews by itself: credit first, then your card.'
+          : 'Auto-renew is off. Your membership ends on its end date.';
+      }
+    }
+  },
+});
 
 /** Buy a membership: now, or queued behind the current one; credit first unless the stored card pays it all. */
-export function buyMembership(sku: string, paymentType: PaymentType, recurrence: boolean): Promise<void> {
-  return act('Buying…', async () => {
-    try {
-      const body = {
-        recurrence_sku: sku,
-        payment_type: paymentType,
-        recurrence_enabled: recurrence ? 'true' : 'false',
-        check_user_cc: paymentType === 'STORED_CARD' ? 'true' : 'false',
-      } as const;
-      const { _payload } = await call(membershipsApi.recurrence, {
-        params: params(),
-        query: { single_topUp: 'true' },
-        body,
-        idempotencyKey: newIdempotencyKey(),
-      });
-      await refresh();
-      if (!('membership' in _payload)) return undefined;
-      return _payload.membership.status === 'current'
-        ? `${_payload.membership.name} is yours, starting now.`
-        : `${_payload.membership.name} is queued. It starts when your current membership ends.`;
-    } catch (error) {
-      if (!checkoutNeeded(error)) throw error;
-      await goToCheckout({ purpose: 'membership', sku, recurrence_enabled: recurrence, save_card: true, card: 'new' });
-      return undefined;
-    }
-  });
-}
+export const buyMembership = (sku: string, paymentType: PaymentType, recurrence: boolean) =>
+  purchase.submit({ kind: 'membership', sku, payment_type: paymentType, recurrence: String(recurrence) });
 
 /** Auto-renew: the member confirms first (spec section 8), then a popup says it is on or off. */
 export const askAutoRenew = (turnOn: boolean, sku: string) => $confirm.set({ change: turnOn ? 'on' : 'off', sku });
@@ -95,60 +182,11 @@ export function confirmAutoRenew(): Promise<void> {
   const change = $confirm.get();
   $confirm.set(undefined);
   if (!change) return Promise.resolve();
-  return act('Saving…', async () => {
-    const body = {
-      recurrence_sku: change.sku,
-      payment_type: 'BALANCE_BEFORE_SC',
-      recurrence_enabled: 'true',
-      check_user_cc: 'false',
-    } as const;
-    const options = { params: params(), idempotencyKey: newIdempotencyKey() };
-    if (change.change === 'on') await call(membershipsApi.recurrence, { ...options, body });
-    else if (change.change === 'switch')
-      await call(membershipsApi.changeRecurrence, { ...options, body: { recurrence_sku: change.sku } });
-    else await call(membershipsApi.stopRecurrence, { ...options, body: { recurrence_sku: change.sku } });
-    await refresh();
-    if (change.change === 'switch') return `Auto-renew is on with ${change.name ?? change.sku}.`;
-    return change.change === 'on'
-      ? 'Auto-renew is on. Your membership renews by itself: credit first, then your card.'
-      : 'Auto-renew is off. Your membership ends on its end date.';
-  });
-}
-
-/** Add credit: with the stored card, or a new card on the payment page. */
-export function addCredit(amountCents: number, withStoredCard: boolean, saveCard: boolean): Promise<void> {
-  return act('Adding credit…', async () => {
-    if (!withStoredCard) {
-      await goToCheckout({ purpose: 'credit', amount_cents: amountCents as 500, save_card: saveCard, card: 'new' });
-      return undefined;
-    }
-    const { _payload } = await call(membershipsApi.addCredit, {
-      params: params(),
-      body: { amount_cents: amountCents as 500, payment_type: 'STORED_CARD' },
-      idempotencyKey: newIdempotencyKey(),
-    });
-    await refresh();
-    return `Credit added. Your credit is ${euro(_payload.credit_cents)} now.`;
-  });
+  return purchase.submit({ kind: 'autoRenew', ...change, ...(change.name ? { name: change.name } : {}) });
 }
 
 /** A data add-on for the current membership: credit first, then the stored card or a new card. */
-export function buyAddon(sku: 'BDAO05' | 'BDAO10'): Promise<void> {
-  return act('Buying…', async () => {
-    try {
-      const { _payload } = await call(membershipsApi.buyAddon, {
-        params: params(),
-        body: { sku, payment_type: 'BALANCE_BEFORE_SC' },
-        idempotencyKey: newIdempotencyKey(),
-      });
-      await refresh();
-      return `${wholeGb(_payload.addon.data_kb)} added to your membership.`;
-    } catch (error) {
-      if (!checkoutNeeded(error)) throw error;
-      await goToCheckout({ purpose: 'addon', sku, save_card: true, card: 'new' });
-      return undefined;
-    }
-  });
-}
+export const buyAddon = (sku: 'BDAO05' | 'BDAO10') => purchase.submit({ kind: 'addon', sku });
 
-export const closePopup = () => $action.set({});
+/** The popup closed (or the failure dismissed): the form is ready for the next. */
+export const closePopup = () => purchase.reset();

@@ -3,7 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import type { StoredCard } from '../../../contract/payments.ts';
 import { $account } from '../../stores/account.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { $action, offers as offersLoader, type Offers } from './memberships-store.ts';
+import { offers as offersLoader, purchase, type Offers } from './memberships-store.ts';
 
 /**
  * The offers of the money screens (memberships, add credit, top up), loaded for the member's SIM;
@@ -17,7 +17,7 @@ export function useOffers(needs: string): {
 } {
   const account = useStore($account);
   const loaded = useStore(offersLoader.$state);
-  const { busy } = useStore($action);
+  const { busy } = useStore(purchase.$state);
   const ssn = account.sim?.ssn;
   const mine = loaded.key === ssn ? loaded : undefined;
   const { offers, card } = mine?.data ?? {};
