@@ -14,13 +14,15 @@ export function formShell<R>(
   $state: MapStore<FormState<R>>,
   submit: (values: Record<string, string>) => Promise<void>,
 ): FormStore<R> {
+  // One submit at a time: a second click (or a second action on the same form) while one is busy does nothing.
+  const once = (values: Record<string, string>) => ($state.get().busy ? Promise.resolve() : submit(values));
   return {
     $state,
     reset: () => $state.set({ busy: false, fields: {} }),
     onSubmit(event) {
       event.preventDefault();
-      void submit(formValues(event.currentTarget));
+      void once(formValues(event.currentTarget));
     },
-    submit,
+    submit: once,
   };
 }

@@ -29,6 +29,29 @@ describe('formStore', () => {
     expect(form.$state.get()).toEqual({ busy: false, fields: {}, result: 'Cork' });
   });
 
+  it('takes one submit at a time: a second while the first is busy sends nothing', async () => {
+    let sent = 0;
+    let release!: () => void;
+    const form = formStore({
+      schema,
+      send: () => {
+        sent++;
+        return new Promise<number>((r) => (release = () => r(sent)));
+      },
+    });
+    const first = form.submit({ s_city: 'Cork' });
+    await form.submit({ s_city: 'Galway' });
+    expect(sent).toBe(1);
+    release();
+    await first;
+    expect(form.$state.get().result).toBe(1);
+    // Once done, the next is taken.
+    const next = form.submit({ s_city: 'Galway' });
+    release();
+    await next;
+    expect(sent).toBe(2);
+  });
+
   it('shows the API’s message when the call fails, and a step label while busy', async () => {
     const labels: string[] = [];
     const form = formStore({

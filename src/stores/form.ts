@@ -49,8 +49,6 @@ export function formStore<S extends z.ZodType, R>(
 ): FormStore<R> {
   const step = (busyLabel: string) => $state.setKey('busyLabel', busyLabel);
   return formShell($state, async (values) => {
-    // One submit at a time: a second click (or a second action on the same form) waits for the first.
-    if ($state.get().busy) return;
     const parsed = options.schema.safeParse(values);
     if (!parsed.success) {
       $state.set({ busy: false, fields: humanProblems(parsed.error, options.labels ?? {}) });

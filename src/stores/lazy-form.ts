@@ -31,6 +31,8 @@ export function lazyForm<S extends z.ZodType, R>(
       $state.set({ busy: false, fields: {}, error: UNAVAILABLE });
       return;
     }
+    // The busy shown while the code loaded hands over to the form's own cycle (in the same tick: no flicker).
+    $state.setKey('busy', false);
     await form.submit(values);
   });
 }
