@@ -6,7 +6,13 @@ import { sandboxToken } from '../../src/server/integrations/payments/index.ts';
 import { monthOf } from '../../src/server/services/calendar.ts';
 import { DAY } from '../../src/server/services/clock.ts';
 import { membershipOf } from '../../src/server/services/memberships.ts';
-import { irishDayAfter } from '../../src/server/seed/seed.ts';
+import {
+  insertCardPayments,
+  insertMgmOrdersToday,
+  insertPortIn,
+  insertRecruits,
+  irishDayAfter,
+} from '../../src/server/seed/member-rows.ts';
 import { hashPassword } from '../../src/server/services/passwords.ts';
 import { login, type Session, type TestContext } from './harness.ts';
 
@@ -126,20 +132,7 @@ export async function createMember(ctx: BuilderContext, spec: MemberSpec = {}): 
     const memberId = member!.id;
     if (spec.marketing) await tx.insert(t.marketingPermissions).values({ memberId, ...spec.marketing });
     if (spec.portIn) await tx.insert(t.segments).values({ memberId, segmentType: SEGMENT_PORTIN });
-    for (let i = 0; i < (spec.mgmOrdersToday ?? 0); i++)
-      await tx.insert(t.orders).values({
-        memberId,
-        sku: 'Kickback_Pack_N',
-        status: 'SIM_ORDERED',
-        shippingType: 'SIM_Recruiter',
-        firstname: 'Friend',
-        lastname: String(i + 1),
-        line1: `${i + 1} Main Street`,
-        city: 'Galway',
-        county: 'Galway',
-        postcode: 'H91 X2Y3',
-        createdAt: now,
-      });
+    await insertMgmOrdersToday(tx, memberId, spec.mgmOrdersToday ?? 0, now);
     const card =
       spec.storedCard === true
         ? { card: '4200000000000000', brand: 'VISA', last4: '0000', expiry: '12/30' }
@@ -247,29 +240,10 @@ export async function createMember(ctx: BuilderContext, spec: MemberSpec = {}): 
         amountCents: d.cents ?? null,
         dataKb: d.gb === undefined ? null : Math.round(d.gb * KB_PER_GB),
       });
-    for (const [i, r] of (spec.recruits ?? []).entries()) {
-      const at = new Date(now.getTime() - r.daysAgo * DAY);
-      const [first, last] = r.name.split(' ');
-      const [order] = await tx
-        .insert(t.orders)
-        .values({
-          memberId,
-          sku: 'Kickback_Pack_N',
-          status: r.rewarded ? 'SIM_DELIVERED' : 'SIM_ORDERED',
-          shippingType: 'SIM_Recruiter',
-          recruiterMemberId: memberId,
-          firstname: first!,
-          lastname: last ?? '',
-          line1: `${12 + i} Quay Street`,
-          city: 'Galway',
-          county: 'Galway',
-          postcode: 'H91 E2K7',
-          createdAt: at,
-        })
-        .returning({ id: t.orders.id });
-      // The card sent: a rewarded friend activated theirs (out of stock now); another is on its way (taken from stock).
-      let cardSsn = `8935303${String(n).padStart(10, '0')}${i}${i}`;
-      if (!r.rewarded) {
+    await insertRecruits(tx, { memberId, ssn }, spec.recruits ?? [], now, {
+      rewardedCard: (i) => `8935303${String(n).padStart(10, '0')}${i}${i}`,
+      // The card on its way is taken from stock as the send-free-SIM service takes one: the highest free.
+      stockCard: async () => {
         const [free] = await tx
           .select({ ssn: t.simStock.ssn })
           .from(t.simStock)
@@ -277,68 +251,12 @@ export async function createMember(ctx: BuilderContext, spec: MemberSpec = {}): 
           .orderBy(desc(t.simStock.ssn))
           .limit(1);
         if (!free) throw new Error('no SIM card in stock (the catalogue seeds them)');
-        cardSsn = free.ssn;
-        await tx.update(t.simStock).set({ orderId: order!.id }).where(eq(t.simStock.ssn, cardSsn));
-      }
-      const [recruit] = await tx
-        .insert(t.recruits)
-        .values({
-          recruiterMemberId: memberId,
-          orderId: order!.id,
-          friendName: r.name,
-          simSsn: cardSsn,
-          createdAt: at,
-          activatedAt: r.rewarded ? new Date(at.getTime() + 4 * DAY) : null,
-          rewardedAt: r.rewarded ? new Date(at.getTime() + 5 * DAY) : null,
-          rewardCents: r.rewarded ? RECRUIT_REWARD_CENTS : 0,
-        })
-        .returning({ id: t.recruits.id });
-      if (r.rewarded)
-        await tx.insert(t.ledger).values({
-          ssn,
-          occurredAt: new Date(at.getTime() + 5 * DAY),
-          kind: 'reward',
-          description: 'Recruit and reward',
-          creditDeltaCents: RECRUIT_REWARD_CENTS,
-          reference: `recruit:${recruit!.id}`,
-        });
-    }
-    for (const [i, pay] of (spec.cardPayments ?? []).entries()) {
-      if (!card) throw new Error('card payments need a stored card');
-      const [product] = await tx.select().from(t.products).where(eq(t.products.sku, pay.sku));
-      await tx.insert(t.ledger).values({
-        ssn,
-        occurredAt: new Date(now.getTime() - pay.daysAgo * DAY),
-        kind: 'purchase',
-        description: product!.name,
-        creditDeltaCents: 0,
-        cardCents: product!.priceCents,
-        cardBrand: card.brand,
-        cardLast4: card.last4,
-        reference: `built:card:${ssn}:${i}`,
-      });
-    }
-    if (spec.portIn) {
-      const movesOn = irishDayAfter(now, spec.portIn.movesInDays);
-      const [request] = await tx
-        .insert(t.portInRequests)
-        .values({
-          memberId,
-          ssn,
-          msisdn: spec.portIn.msisdn,
-          provider: spec.portIn.provider,
-          accountType: 'prepay',
-          status: 'scheduled',
-          scheduledFor: movesOn,
-          createdAt: new Date(now.getTime() - 2 * DAY),
-          updatedAt: new Date(now.getTime() - DAY),
-        })
-        .returning({ id: t.portInRequests.id });
-      await tx.insert(t.portInEvents).values([
-        { requestId: request!.id, status: 'requested', note: null, at: new Date(now.getTime() - 2 * DAY) },
-        { requestId: request!.id, status: 'scheduled', note: `Your number moves on ${movesOn}.`, at: now },
-      ]);
-    }
+        return free.ssn;
+      },
+    });
+    if (spec.cardPayments && !card) throw new Error('card payments need a stored card');
+    if (card) await insertCardPayments(tx, ssn, card, spec.cardPayments ?? [], now, `built:card:${ssn}`);
+    if (spec.portIn) await insertPortIn(tx, { memberId, ssn }, spec.portIn, now);
     if (spec.safeGb)
       await tx.insert(t.vaults).values({ ssn, balanceKb: Math.round(spec.safeGb * KB_PER_GB), updatedAt: now });
   });

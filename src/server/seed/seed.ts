@@ -1,12 +1,20 @@
 import { and, eq, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { KB_PER_GB, MGM_DAILY_LIMIT, SEGMENT_PORTIN } from '../../contract/constants.ts';
-import { dayOf, monthOf } from '../services/calendar.ts';
+import { monthOf } from '../services/calendar.ts';
 import { DAY, HOUR } from '../services/clock.ts';
 import { sandboxToken } from '../integrations/payments/index.ts';
 import { membershipOf } from '../services/memberships.ts';
 import { hashPassword } from '../services/passwords.ts';
+import { RECRUIT_REWARD_CENTS } from '../../contract/recruit.ts';
 import { catalogue } from './catalogue.ts';
+import {
+  insertCardPayments,
+  insertMgmOrdersToday,
+  insertPortIn,
+  insertRecruits,
+  irishDayAfter,
+} from './member-rows.ts';
 import type { Database, Queryable } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 
@@ -338,14 +346,7 @@ const demo: DemoMember[] = [
   },
 ];
 
-/**
- * The Irish calendar day `days` after today's, counted on the calendar (not in 24-hour steps: across
- * the end of summer time, 24 hours before 23:30 on 25 October is still 25 October).
- */
-export function irishDayAfter(now: Date, days: number): string {
-  const [y, m, d] = dayOf(now).split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
-}
+export { irishDayAfter } from './member-rows.ts';
 
 /** The demo members' e-mails (the bench signs each in to spread its load over many members). */
 export const demoEmails = (): string[] => demo.map((m) => m.email);
@@ -489,7 +490,7 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
           });
         }
         // Rewards seeded below are part of the credit: the carried-forward row leaves room for them.
-        const rewards = (m.recruits ?? []).filter((r) => r.rewarded).length * 1000;
+        const rewards = (m.recruits ?? []).filter((r) => r.rewarded).length * RECRUIT_REWARD_CENTS;
         entries.push({
           ssn,
           occurredAt: at(-1),
@@ -514,52 +515,13 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
           landlineMinutesMax: p.landlineMinutes,
         });
       }
-      if (m.portIn) {
-        // member-controls.md: the timeline behind the segment, requested → validating → scheduled, the move a week ahead.
-        const [request] = await tx
-          .insert(t.portInRequests)
-          .values({
-            memberId,
-            ssn,
-            msisdn: m.portIn.msisdn,
-            provider: m.portIn.provider,
-            accountType: 'prepay',
-            status: 'scheduled',
-            scheduledFor: irishDayAfter(now, m.portIn.movesInDays),
-            createdAt: at(-2),
-            updatedAt: at(-1),
-          })
-          .returning({ id: t.portInRequests.id });
-        await tx.insert(t.portInEvents).values([
-          { requestId: request!.id, status: 'requested', note: null, at: at(-2) },
-          { requestId: request!.id, status: 'validating', note: null, at: new Date(at(-2).getTime() + HOUR) },
-          {
-            requestId: request!.id,
-            status: 'scheduled',
-            note: `Your number moves on ${irishDayAfter(now, m.portIn.movesInDays)}.`,
-            at: at(-1),
-          },
-        ]);
-      }
+      if (m.portIn) await insertPortIn(tx, { memberId, ssn }, m.portIn, now);
       if (m.storedCard) {
         const { card, brand, last4, expiry } = m.storedCard;
         await tx
           .insert(t.storedCards)
           .values({ memberId, token: sandboxToken(card), brand, last4, expiry, createdAt: at(-30) });
-        for (const [i, pay] of (m.cardPayments ?? []).entries()) {
-          const p = catalogue.find((c) => c.sku === pay.sku)!;
-          await tx.insert(t.ledger).values({
-            ssn,
-            occurredAt: at(-pay.daysAgo),
-            kind: 'purchase',
-            description: p.name,
-            creditDeltaCents: 0,
-            cardCents: p.priceCents,
-            cardBrand: brand,
-            cardLast4: last4,
-            reference: `seed:card:${ssn}:${i}`,
-          });
-        }
+        await insertCardPayments(tx, ssn, { brand, last4 }, m.cardPayments ?? [], now, `seed:card:${ssn}`);
       }
       if (m.membership) {
         const p = catalogue.find((c) => c.sku === m.membership!.sku)!;
@@ -647,67 +609,12 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
           reference: `seed:carryover:${ssn}`,
         });
       }
-      for (const [i, r] of (m.recruits ?? []).entries()) {
-        const [first, last] = r.name.split(' ');
-        const [order] = await tx
-          .insert(t.orders)
-          .values({
-            memberId,
-            sku: 'Kickback_Pack_N',
-            status: r.rewarded ? 'SIM_DELIVERED' : 'SIM_ORDERED',
-            shippingType: 'SIM_Recruiter',
-            recruiterMemberId: memberId,
-            firstname: first!,
-            lastname: last!,
-            line1: `${12 + i} Quay Street`,
-            city: 'Galway',
-            county: 'Galway',
-            postcode: 'H91 E2K7',
-            createdAt: at(-r.daysAgo),
-          })
-          .returning({ id: t.orders.id });
-        // The card sent: the friend who was rewarded activated theirs (out of stock); the other is on its way.
-        const cardSsn = r.rewarded ? `89353010000009${String(m.n).padStart(3, '0')}${i}${i}` : spareSsn(SPARE_SIMS - i);
-        if (!r.rewarded) await tx.update(t.simStock).set({ orderId: order!.id }).where(eq(t.simStock.ssn, cardSsn));
-        const [recruit] = await tx
-          .insert(t.recruits)
-          .values({
-            recruiterMemberId: memberId,
-            orderId: order!.id,
-            friendName: r.name,
-            simSsn: cardSsn,
-            createdAt: at(-r.daysAgo),
-            activatedAt: r.rewarded ? at(-r.daysAgo + 4) : null,
-            rewardedAt: r.rewarded ? at(-r.daysAgo + 5) : null,
-            rewardCents: r.rewarded ? 1000 : 0,
-          })
-          .returning({ id: t.recruits.id });
-        if (r.rewarded) {
-          await tx.insert(t.ledger).values({
-            ssn,
-            occurredAt: at(-r.daysAgo + 5),
-            kind: 'reward',
-            description: 'Recruit and reward',
-            creditDeltaCents: 1000,
-            reference: `recruit:${recruit!.id}`,
-          });
-        }
-      }
-      for (let i = 0; i < (m.mgmOrdersToday ?? 0); i++) {
-        await tx.insert(t.orders).values({
-          memberId,
-          sku: 'Kickback_Pack_N',
-          status: 'SIM_ORDERED',
-          shippingType: 'SIM_Recruiter',
-          firstname: 'Friend',
-          lastname: String(i + 1),
-          line1: `${i + 1} Main Street`,
-          city: 'Galway',
-          county: 'Galway',
-          postcode: 'H91 X2Y3',
-          createdAt: now,
-        });
-      }
+      await insertRecruits(tx, { memberId, ssn }, m.recruits ?? [], now, {
+        // The rewarded friend's card is active on their own SIM now; the other's was taken from stock.
+        rewardedCard: (i) => `89353010000009${String(m.n).padStart(3, '0')}${i}${i}`,
+        stockCard: (i) => spareSsn(SPARE_SIMS - i),
+      });
+      await insertMgmOrdersToday(tx, memberId, m.mgmOrdersToday ?? 0, now);
     }
   });
 }

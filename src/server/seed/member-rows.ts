@@ -1,0 +1,159 @@
+import { eq } from 'drizzle-orm';
+import { RECRUIT_REWARD_CENTS } from '../../contract/recruit.ts';
+import type { Queryable } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import { dayOf } from '../services/calendar.ts';
+import { DAY, HOUR } from '../services/clock.ts';
+import { catalogue } from './catalogue.ts';
+
+/**
+ * The rows behind a member's state that both the demo seed and the tests' builders
+ * (tests/api/builders.ts) write: said once, so a demo member and a built one in the same state are
+ * the same rows.
+ */
+
+/**
+ * The Irish calendar day `days` after today's, counted on the calendar (not in 24-hour steps: across
+ * the end of summer time, 24 hours before 23:30 on 25 October is still 25 October).
+ */
+export function irishDayAfter(now: Date, days: number): string {
+  const [y, m, d] = dayOf(now).split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+}
+
+/** A port-in in progress (member-controls.md): requested → validating → scheduled, moving that many days on. */
+export async function insertPortIn(
+  tx: Queryable,
+  who: { memberId: number; ssn: string },
+  portIn: { msisdn: string; provider: string; movesInDays: number },
+  now: Date,
+): Promise<void> {
+  const at = (days: number) => new Date(now.getTime() + days * DAY);
+  const movesOn = irishDayAfter(now, portIn.movesInDays);
+  const [request] = await tx
+    .insert(t.portInRequests)
+    .values({
+      memberId: who.memberId,
+      ssn: who.ssn,
+      msisdn: portIn.msisdn,
+      provider: portIn.provider,
+      accountType: 'prepay',
+      status: 'scheduled',
+      scheduledFor: movesOn,
+      createdAt: at(-2),
+      updatedAt: at(-1),
+    })
+    .returning({ id: t.portInRequests.id });
+  await tx.insert(t.portInEvents).values([
+    { requestId: request!.id, status: 'requested', note: null, at: at(-2) },
+    { requestId: request!.id, status: 'validating', note: null, at: new Date(at(-2).getTime() + HOUR) },
+    { requestId: request!.id, status: 'scheduled', note: `Your number moves on ${movesOn}.`, at: at(-1) },
+  ]);
+}
+
+/** Past payments by the stored card: a product bought that many days ago, the card paying all of it (a receipt each). */
+export async function insertCardPayments(
+  tx: Queryable,
+  ssn: string,
+  card: { brand: string; last4: string },
+  payments: { sku: string; daysAgo: number }[],
+  now: Date,
+  reference: string,
+): Promise<void> {
+  for (const [i, pay] of payments.entries()) {
+    const p = catalogue.find((c) => c.sku === pay.sku);
+    if (!p) throw new Error(`no product ${pay.sku} in the catalogue`);
+    await tx.insert(t.ledger).values({
+      ssn,
+      occurredAt: new Date(now.getTime() - pay.daysAgo * DAY),
+      kind: 'purchase',
+      description: p.name,
+      creditDeltaCents: 0,
+      cardCents: p.priceCents,
+      cardBrand: card.brand,
+      cardLast4: card.last4,
+      reference: `${reference}:${i}`,
+    });
+  }
+}
+
+/**
+ * Recruit and reward (community-and-offers.md): friends sent a free SIM. A rewarded friend activated
+ * the card sent (`rewardedCard`: out of stock) and bought a first membership: €10 with its own ledger
+ * row. Another's card is on its way (`stockCard`: a card in stock, given the order).
+ */
+export async function insertRecruits(
+  tx: Queryable,
+  who: { memberId: number; ssn: string },
+  recruits: { name: string; daysAgo: number; rewarded?: boolean | undefined }[],
+  now: Date,
+  cards: { rewardedCard: (i: number) => string; stockCard: (i: number) => Promise<string> | string },
+): Promise<void> {
+  for (const [i, r] of recruits.entries()) {
+    const sentAt = new Date(now.getTime() - r.daysAgo * DAY);
+    const [first, ...last] = r.name.split(' ');
+    const [order] = await tx
+      .insert(t.orders)
+      .values({
+        memberId: who.memberId,
+        sku: 'Kickback_Pack_N',
+        status: r.rewarded ? 'SIM_DELIVERED' : 'SIM_ORDERED',
+        shippingType: 'SIM_Recruiter',
+        recruiterMemberId: who.memberId,
+        firstname: first!,
+        lastname: last.join(' '),
+        line1: `${12 + i} Quay Street`,
+        city: 'Galway',
+        county: 'Galway',
+        postcode: 'H91 E2K7',
+        createdAt: sentAt,
+      })
+      .returning({ id: t.orders.id });
+    let cardSsn: string;
+    if (r.rewarded) cardSsn = cards.rewardedCard(i);
+    else {
+      cardSsn = await cards.stockCard(i);
+      await tx.update(t.simStock).set({ orderId: order!.id }).where(eq(t.simStock.ssn, cardSsn));
+    }
+    const [recruit] = await tx
+      .insert(t.recruits)
+      .values({
+        recruiterMemberId: who.memberId,
+        orderId: order!.id,
+        friendName: r.name,
+        simSsn: cardSsn,
+        createdAt: sentAt,
+        activatedAt: r.rewarded ? new Date(sentAt.getTime() + 4 * DAY) : null,
+        rewardedAt: r.rewarded ? new Date(sentAt.getTime() + 5 * DAY) : null,
+        rewardCents: r.rewarded ? RECRUIT_REWARD_CENTS : 0,
+      })
+      .returning({ id: t.recruits.id });
+    if (r.rewarded)
+      await tx.insert(t.ledger).values({
+        ssn: who.ssn,
+        occurredAt: new Date(sentAt.getTime() + 5 * DAY),
+        kind: 'reward',
+        description: 'Recruit and reward',
+        creditDeltaCents: RECRUIT_REWARD_CENTS,
+        reference: `recruit:${recruit!.id}`,
+      });
+  }
+}
+
+/** Free SIMs a recruiter sent friends today (the daily limit counts them). */
+export async function insertMgmOrdersToday(tx: Queryable, memberId: number, count: number, now: Date): Promise<void> {
+  for (let i = 0; i < count; i++)
+    await tx.insert(t.orders).values({
+      memberId,
+      sku: 'Kickback_Pack_N',
+      status: 'SIM_ORDERED',
+      shippingType: 'SIM_Recruiter',
+      firstname: 'Friend',
+      lastname: String(i + 1),
+      line1: `${i + 1} Main Street`,
+      city: 'Galway',
+      county: 'Galway',
+      postcode: 'H91 X2Y3',
+      createdAt: now,
+    });
+}
