@@ -14,6 +14,8 @@ for (const path of guardedPages) {
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
     expect(html).toMatch(/<title>[^<]+ \| 48 - Prepaid mobile memberships with no contract<\/title>/);
     if (path !== '/log-out') expect(html).toMatch(/<meta name="description" content="[^"]{3,}"/);
+    // Installable from any page (phone.md): the manifest is linked from every page's head.
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
   });
 }
 
@@ -39,6 +41,7 @@ for (const [i, paths] of groups.entries()) {
         await expect(page, path).toHaveTitle(titleFormat);
         await expect(page.locator('meta[name="description"]'), path).toHaveAttribute('content', /\S{3,}/);
         await expect(page.locator('meta[name="keywords"]'), path).toHaveAttribute('content', /\S{2,}/);
+        await expect(page.locator('head link[rel="manifest"]'), path).toHaveAttribute('href', '/manifest.webmanifest');
         await expectNoAxeViolations(page, path);
       });
   });
