@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useMemberPage } from '../components/member/use-member-page.ts';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { features, preloadScreen } from './features.ts';
@@ -33,7 +33,7 @@ export default function App() {
   return (
     <div className="my48 container">
       <nav className="my48__nav" aria-label="my48">
-        <ul>
+        <ul className="my48__menu">
           {features
             .filter((f) => f.menu)
             .map((f) => (
@@ -70,6 +70,58 @@ export default function App() {
           </p>
         )}
       </div>
+      <TabBar current={screen} />
     </div>
+  );
+}
+
+/**
+ * On a phone (and in the installed app, which has no browser buttons), my48's menu is a bar at the
+ * bottom: four tabs and "More" for the rest, so each screen starts with its heading (issue 29). It
+ * comes after the screen in the page, as it does on screen; wide screens keep the side menu (CSS
+ * shows one of the two, and a hidden one is out of the accessibility tree).
+ */
+function TabBar({ current }: { current: (typeof features)[number] | undefined }) {
+  const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  // Going to another screen closes the list.
+  useEffect(() => setOpen(false), [current]);
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    setOpen(false);
+    toggle.current?.focus();
+  };
+  const link = (f: (typeof features)[number]) => (
+    <li key={f.route}>
+      <a href={f.path} aria-current={current === f ? 'page' : undefined}>
+        {f.menu}
+      </a>
+    </li>
+  );
+  const more = features.filter((f) => f.menu && !f.tab);
+  return (
+    <nav className="my48__bar" aria-label="my48" onKeyDown={closeOnEscape}>
+      <ul id="my48-more" className="my48__more" hidden={!open}>
+        {more.map(link)}
+        <li>
+          <a href="/">Back to the main site</a>
+        </li>
+      </ul>
+      <ul className="my48__tabs">
+        {features.filter((f) => f.tab).map(link)}
+        <li>
+          <button
+            ref={toggle}
+            type="button"
+            aria-expanded={open}
+            aria-controls="my48-more"
+            className={current && more.includes(current) ? 'is-current' : undefined}
+            onClick={() => setOpen(!open)}
+          >
+            More
+          </button>
+        </li>
+      </ul>
+    </nav>
   );
 }

@@ -17,6 +17,8 @@ export interface My48Feature {
   heading: string;
   /** Label in the side menu; none keeps it out of the menu. */
   menu?: string;
+  /** On a phone, one of the bottom bar's four tabs (the other menu entries are under "More"). */
+  tab?: true;
   /** The screen, loaded as its own chunk when first opened. */
   Screen: ComponentType<ScreenProps>;
   /** Addresses below this one that show the same screen (a :param pattern and its known values, pre-rendered). */
@@ -55,6 +57,7 @@ export const features: My48Feature[] = [
     title: 'Dashboard',
     heading: 'Your dashboard',
     menu: 'Dashboard',
+    tab: true,
     Screen: screen(() => import('./features/dashboard/Dashboard.tsx')),
   },
   {
@@ -73,6 +76,7 @@ export const features: My48Feature[] = [
     title: 'Memberships',
     heading: 'Memberships',
     menu: 'Memberships',
+    tab: true,
     Screen: screen(() => import('./features/memberships/Memberships.tsx')),
   },
   {
@@ -88,6 +92,7 @@ export const features: My48Feature[] = [
     title: 'Top up',
     heading: 'Top up with data',
     menu: 'Top Up',
+    tab: true,
     Screen: AddonsScreen,
   },
   {
@@ -96,6 +101,7 @@ export const features: My48Feature[] = [
     title: 'Flexi data',
     heading: 'Flexi data',
     menu: 'Flexi Data',
+    tab: true,
     Screen: screen(async () => {
       const { default: FlexiData } = await import('./features/flexi-data/FlexiData.tsx');
       return { default: () => createElement(FlexiData, { addons: AddonsScreen }) };

@@ -152,3 +152,14 @@ export async function payByCard(page: Page, card: string) {
   await page.getByLabel('Name on card').fill('Test Member');
   await page.getByRole('button', { name: /^(Pay €|Save card)/ }).click();
 }
+
+/**
+ * Goes to a my48 screen by its menu entry: the side menu on a wide screen; on a phone the bottom
+ * bar, opening "More" first when the entry is not one of its four tabs.
+ */
+export async function openMy48(page: Page, name: string): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'my48' });
+  const link = nav.getByRole('link', { name, exact: true });
+  if (!(await link.isVisible())) await nav.getByRole('button', { name: 'More' }).click();
+  await link.click();
+}

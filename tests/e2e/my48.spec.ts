@@ -1,6 +1,14 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { usageSummary, type UsageSummary } from '../../src/my48/features/dashboard/usage-summary.ts';
-import { DEMO_PASSWORD, expectNoAxeViolations, signInThroughApi, spareSsn, test, enterStepUpCode } from './fixtures.ts';
+import {
+  DEMO_PASSWORD,
+  expectNoAxeViolations,
+  signInThroughApi,
+  spareSsn,
+  test,
+  enterStepUpCode,
+  openMy48,
+} from './fixtures.ts';
 
 /** A session of the API alone (its own cookie jar, so the page's session is untouched). */
 async function apiSession(request: APIRequestContext, email: string) {
@@ -165,7 +173,7 @@ test('transactions: ten to a page, newest first, paged', async ({ page, request 
     await request.get(`/panda/protected/users/${userId}/transactions?page=2&limit=10`, { headers })
   ).json();
   await openDashboard(page, 'carriedover@example.com');
-  await page.getByRole('link', { name: 'Transactions' }).filter({ visible: true }).first().click();
+  await openMy48(page, 'Transactions');
   await expect(page).toHaveURL(/\/my48\/transactions$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Your transactions' })).toBeFocused();
   const pages = Math.ceil(first._meta.total / 10);
@@ -208,7 +216,7 @@ test('settings: the name and the permissions survive a reload; settings reopens 
   await expectNoAxeViolations(page);
 
   // Away and back: settings opens on the fragment last used.
-  await page.getByRole('link', { name: 'Dashboard' }).filter({ visible: true }).first().click();
+  await openMy48(page, 'Dashboard');
   await expect(page).toHaveURL(/\/my48$/);
   await page.goto('/my48/settings');
   await expect(page.getByRole('heading', { level: 2, name: 'Marketing permissions' })).toBeVisible();
@@ -234,7 +242,7 @@ test('move your number: the request raises the port-in flag on the dashboard and
   await expect(page.getByRole('heading', { name: 'Moving 085 765 4321 from Three' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Moving 085 765 4321 from Three' })).toBeVisible();
-  await page.getByRole('link', { name: 'Dashboard' }).filter({ visible: true }).first().click();
+  await openMy48(page, 'Dashboard');
   await expect(page.getByText('Portin is in progress.')).toBeVisible();
 });
 
@@ -275,7 +283,7 @@ test('change my SIM: the number moves to the new card after the password and a s
   await expect(page.getByText(/now works on the SIM ending 0120/)).toBeVisible();
   await page.reload();
   await expect(page.getByText(/Your current SIM ends in 0120/)).toBeVisible();
-  await page.getByRole('link', { name: 'Dashboard' }).filter({ visible: true }).first().click();
+  await openMy48(page, 'Dashboard');
   await expect(page.getByText('Your number: 087 100 0016')).toBeVisible();
 });
 
@@ -285,7 +293,7 @@ test('the other settings screens and an empty transaction list pass axe; setting
   test.slow(); // five screens, each checked by axe
   await openDashboard(page, 'nosim@example.com');
   await expect(page.getByText('You have no active SIM yet.')).toBeVisible();
-  await page.getByRole('link', { name: 'Transactions' }).filter({ visible: true }).first().click();
+  await openMy48(page, 'Transactions');
   await expect(page.getByText('No transactions yet.')).toBeVisible();
   for (const [fragment, heading] of [
     ['change-password', 'Change password'],
@@ -299,19 +307,18 @@ test('the other settings screens and an empty transaction list pass axe; setting
     await expectNoAxeViolations(page);
   }
   await expect(page.getByText('You need an active SIM for this.')).toBeVisible();
-  await page.getByRole('link', { name: 'Settings', exact: true }).filter({ visible: true }).first().click();
+  await openMy48(page, 'Settings');
   await expect(page.getByRole('heading', { level: 2, name: 'Replacement SIM' })).toBeVisible();
 });
 
 test('links inside my48 change the screen in place; a link out of it loads that page', async ({ page }) => {
   await openDashboard(page, 'active@example.com');
-  const nav = page.getByRole('navigation', { name: 'my48' });
   // A marker on the window survives an in-app screen change, not a page load.
   await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
-  await nav.getByRole('link', { name: 'Transactions' }).click();
+  await openMy48(page, 'Transactions');
   await expect(page.getByRole('heading', { level: 1, name: 'Your transactions' })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
-  await nav.getByRole('link', { name: 'Back to the main site' }).click();
+  await openMy48(page, 'Back to the main site');
   await page.waitForURL((url) => url.pathname === '/');
   await expect(page.getByRole('navigation', { name: 'my48' })).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toHaveCount(0);

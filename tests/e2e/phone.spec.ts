@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { features } from '../../src/my48/features.ts';
+import { expectNoAxeViolations, test as myTest } from './fixtures.ts';
 
 /** phone.md "Installable": the manifest and its icons, linked from every page (routes.spec.ts checks each page's link). */
 test('the install manifest: served as application/manifest+json with the names, start, scope, display, colours and icons of phone.md', async ({
@@ -48,4 +50,76 @@ test('a content page links the manifest and loads no script for it', async ({ pa
   await page.goto('/help/roaming');
   await expect(page.locator('head link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
   expect(scripts.filter((s) => /manifest|pwa|sw\b|workbox/i.test(s))).toEqual([]);
+});
+
+/** Issue 29, a phone-sized member area: each screen starts with its heading; the menu is a bar at the bottom. */
+myTest.describe('my48 on a phone', () => {
+  myTest(
+    'every my48 screen’s heading is within the first 150 px at 375 px; the side menu stays on wide screens',
+    async ({ page, signIn, viewport }) => {
+      myTest.setTimeout(90_000);
+      const phone = (viewport?.width ?? 1280) < 768;
+      await signIn('active@example.com');
+      for (const f of features) {
+        await page.goto(f.path);
+        const heading = page.getByRole('heading', { level: 1, name: f.heading });
+        await expect(heading, f.path).toBeVisible();
+        if (phone) {
+          const box = await heading.boundingBox();
+          expect(
+            box!.y + box!.height,
+            `${f.path}: the heading ends ${Math.round(box!.y + box!.height)} px down`,
+          ).toBeLessThanOrEqual(150);
+        }
+      }
+      const nav = page.getByRole('navigation', { name: 'my48' });
+      await expect(nav).toHaveCount(1);
+      if (phone) {
+        // Four tabs and More; the side menu's entries are under More.
+        await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Memberships', 'Top Up', 'Flexi Data']);
+        await expect(nav.getByRole('button', { name: 'More' })).toBeVisible();
+        const bar = await nav.boundingBox();
+        expect(bar!.y + bar!.height).toBeGreaterThan((viewport?.height ?? 0) - 2);
+      } else {
+        await expect(nav.getByRole('link', { name: 'Settings', exact: true })).toBeVisible();
+        await expect(nav.getByRole('button', { name: 'More' })).toHaveCount(0);
+      }
+    },
+  );
+
+  myTest(
+    'by keyboard on a phone: the bar after the screen, More opens and closes with Escape, axe finds nothing',
+    async ({ page, signIn, viewport }) => {
+      myTest.skip((viewport?.width ?? 1280) >= 768, 'the bar is the phone-sized menu');
+      await signIn('active@example.com');
+      await page.goto('/my48/transactions');
+      await expect(page.getByRole('heading', { level: 1, name: 'Your transactions' })).toBeVisible();
+      const nav = page.getByRole('navigation', { name: 'my48' });
+      const more = nav.getByRole('button', { name: 'More' });
+      // The screen's own links come before the bar's (the bar is last in the page, as on screen).
+      const order = await page.evaluate(() => {
+        const main = document.querySelector('.my48__screen');
+        const bar = document.querySelector('.my48__bar');
+        return main && bar ? main.compareDocumentPosition(bar) & Node.DOCUMENT_POSITION_FOLLOWING : 0;
+      });
+      expect(order).toBeTruthy();
+      await more.focus();
+      await page.keyboard.press('Enter');
+      await expect(more).toHaveAttribute('aria-expanded', 'true');
+      const settings = nav.getByRole('link', { name: 'Settings', exact: true });
+      await expect(settings).toBeVisible();
+      await expectNoAxeViolations(page, 'More open');
+      await page.keyboard.press('Escape');
+      await expect(more).toHaveAttribute('aria-expanded', 'false');
+      await expect(settings).toBeHidden();
+      await expect(more).toBeFocused();
+      // Open again and go: the list closes on the new screen, its heading focused.
+      await page.keyboard.press('Enter');
+      await settings.focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeFocused();
+      await expect(more).toHaveAttribute('aria-expanded', 'false');
+      await expectNoAxeViolations(page, 'settings');
+    },
+  );
 });
