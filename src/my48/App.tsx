@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useMemberPage } from '../components/member/use-member-page.ts';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { features, preloadScreen } from './features.ts';
@@ -82,15 +82,23 @@ export default function App() {
  * shows one of the two, and a hidden one is out of the accessibility tree).
  */
 function TabBar({ current }: { current: (typeof features)[number] | undefined }) {
-  const [open, setOpen] = useState(false);
+  // The list is open for the screen it was opened on: going to another screen closes it.
+  const [openOn, setOpenOn] = useState<string | null | undefined>(undefined);
+  const here = current?.route ?? null;
+  const open = openOn === here;
+  const setOpen = (value: boolean) => setOpenOn(value ? here : undefined);
   const toggle = useRef<HTMLButtonElement>(null);
-  // Going to another screen closes the list.
-  useEffect(() => setOpen(false), [current]);
-  const closeOnEscape = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || !open) return;
-    setOpen(false);
-    toggle.current?.focus();
-  };
+  // Escape closes the open list and gives the focus back to More (a listener only while it is open).
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenOn(undefined);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
   const link = (f: (typeof features)[number]) => (
     <li key={f.route}>
       <a href={f.path} aria-current={current === f ? 'page' : undefined}>
@@ -100,7 +108,7 @@ function TabBar({ current }: { current: (typeof features)[number] | undefined })
   );
   const more = features.filter((f) => f.menu && !f.tab);
   return (
-    <nav className="my48__bar" aria-label="my48" onKeyDown={closeOnEscape}>
+    <nav className="my48__bar" aria-label="my48">
       <ul id="my48-more" className="my48__more" hidden={!open}>
         {more.map(link)}
         <li>
