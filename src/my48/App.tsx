@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMemberPage } from '../components/member/use-member-page.ts';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { features, preloadScreen } from './features.ts';
@@ -54,15 +54,7 @@ export default function App() {
         </h1>
         {screen ? (
           <ErrorBoundary key={screen.route}>
-            <Suspense
-              fallback={
-                <p role="status" className="loading-line">
-                  Loading…
-                </p>
-              }
-            >
-              <screen.Screen page={{ route: page!.route, params: (page!.params ?? {}) as Record<string, string> }} />
-            </Suspense>
+            <screen.Screen page={{ route: page!.route, params: (page!.params ?? {}) as Record<string, string> }} />
           </ErrorBoundary>
         ) : (
           <p>
