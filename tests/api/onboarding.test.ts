@@ -2,12 +2,15 @@ import { expect, it, onTestFinished, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders } from '../../src/server/db/schema.ts';
 import { messages } from '../../src/contract/messages.ts';
-import { onboardingFailures } from '../../src/contract/onboarding.ts';
-import { ordersFailures } from '../../src/contract/orders.ts';
+import { onboardingApi, onboardingFailures } from '../../src/contract/onboarding.ts';
+import { ordersApi, ordersFailures } from '../../src/contract/orders.ts';
+import { accountApi } from '../../src/contract/account.ts';
+import { helpdeskApi } from '../../src/contract/helpdesk.ts';
 import { spareMsisdn, spareSsn } from '../../src/server/seed/seed.ts';
 import { createMember } from './builders.ts';
+import type { RequestBody } from '../../src/contract/endpoint.ts';
+import { ok, send } from './client.ts';
 import {
-  call,
   forEachDatabase,
   SEED_TIME,
   signUpMember,
@@ -17,29 +20,29 @@ import {
 } from './harness.ts';
 import { KB_PER_GB } from '../../src/contract/constants.ts';
 
-const json = (body: unknown) => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
+const me = (s: Session) => ({ user_id: s.userId });
 const activate = (ctx: TestContext, s: Session, ssn: string) =>
-  call(ctx.app, s, `/panda/protected/users/${s.userId}/sims/activate`, json({ ssn }));
+  send(ctx.app, onboardingApi.activateSim, { session: s, params: me(s), body: { ssn } });
 const address = {
   firstname: 'Méabh',
   lastname: "O'Carroll",
   s_line1: '12 Quay Street',
   s_line2: '',
   s_city: 'Galway',
-  s_county: 'Galway',
+  s_county: 'Galway' as const,
   s_postcode: 'h91x2y3',
 };
-const order = async (ctx: TestContext, s: Session, body: Record<string, unknown> = {}) =>
-  call(
-    ctx.app,
-    s,
-    `/panda/protected/users/${s.userId}/orders/free-sim`,
-    json({ ...address, captcha: await solveCaptcha(ctx.app), ...body }),
-  );
+/** Orders a free SIM with a solved captcha; `body` overrides fields (some tests send values the contract refuses). */
+const order = async (
+  ctx: TestContext,
+  s: Session,
+  body: Partial<Record<keyof typeof address | 'captcha', string>> = {},
+) =>
+  send(ctx.app, ordersApi.orderFreeSim, {
+    session: s,
+    params: me(s),
+    body: { ...address, captcha: await solveCaptcha(ctx.app), ...body } as RequestBody<typeof ordersApi.orderFreeSim>,
+  });
 
 /** A member with no SIM yet (as after sign-up), and one with an active SIM and a membership. */
 const noSim = (ctx: TestContext) => createMember(ctx, { sim: 'none' }).then((m) => m.session);
@@ -70,7 +73,7 @@ forEachDatabase(
         blocked: false,
         kind: 'physical',
       });
-      const owned = await (await call(ctx().app, s, `/panda/protected/users/${s.userId}/sims/owned`)).json();
+      const owned = await ok(ctx().app, accountApi.simsOwned, { session: s, params: me(s) });
       expect(owned._payload.values).toEqual([
         {
           ssn: spareSsn(1),
@@ -82,9 +85,7 @@ forEachDatabase(
         },
       ]);
       const summary = (
-        await (
-          await call(ctx().app, s, `/panda/protected/users/${s.userId}/sims/${spareSsn(1)}/balance/summary/current`)
-        ).json()
+        await ok(ctx().app, accountApi.balanceSummary, { session: s, params: { ...me(s), ssn: spareSsn(1) } })
       )._payload.current_month_balance_summary;
       expect(summary).toMatchObject({ is_current_membership: false, main: 0 });
       expect(summary.goodybags_summary.goodyBags).toEqual([
@@ -119,7 +120,7 @@ forEachDatabase(
       const c = await signUpMember(ctx(), 'greedy@example.com');
       const twoCards = await Promise.all([activate(ctx(), c, spareSsn(4)), activate(ctx(), c, spareSsn(5))]);
       expect(twoCards.map((r) => r.status).sort()).toEqual([201, 409]);
-      const owned = await (await call(ctx().app, c, `/panda/protected/users/${c.userId}/sims/owned`)).json();
+      const owned = await ok(ctx().app, accountApi.simsOwned, { session: c, params: me(c) });
       expect(owned._meta.total).toBe(1);
     });
 
@@ -136,7 +137,7 @@ forEachDatabase(
         s_postcode: 'H91 X2Y3',
         s_line2: null,
       });
-      const list = await (await call(ctx().app, s, `/panda/protected/users/${s.userId}/orders`)).json();
+      const list = await ok(ctx().app, ordersApi.list, { session: s, params: me(s) });
       expect(list._meta.total).toBe(1);
       expect(list._payload.values[0]).toEqual(created);
       const again = await order(ctx(), s);
@@ -166,7 +167,12 @@ forEachDatabase(
 
     it('the captcha is checked on the server: missing, forged or replayed answers are refused and nothing is ordered', async () => {
       const s = await noSim(ctx());
-      const missing = await call(ctx().app, s, `/panda/protected/users/${s.userId}/orders/free-sim`, json(address));
+      // No captcha at all, as a hand-made request could leave it out.
+      const missing = await send(ctx().app, ordersApi.orderFreeSim, {
+        session: s,
+        params: me(s),
+        body: address as RequestBody<typeof ordersApi.orderFreeSim>,
+      });
       expect(missing.status).toBe(400);
       expect((await missing.json())._payload.message).toContain('captcha is required');
       const forged = Buffer.from(
@@ -188,12 +194,11 @@ forEachDatabase(
       const first = await order(ctx(), s, { captcha: answer });
       expect(first.status).toBe(201);
       const other = await noSim(ctx());
-      const replay = await call(
-        ctx().app,
-        other,
-        `/panda/protected/users/${other.userId}/orders/free-sim`,
-        json({ ...address, captcha: answer }),
-      );
+      const replay = await send(ctx().app, ordersApi.orderFreeSim, {
+        session: other,
+        params: me(other),
+        body: { ...address, captcha: answer },
+      });
       expect(replay.status).toBe(400);
     });
 
@@ -218,7 +223,7 @@ forEachDatabase(
         expect(res.status).toBe(400);
         expect((await res.json())._payload.message).toContain(message);
       }
-      const list = await (await call(ctx().app, s, `/panda/protected/users/${s.userId}/orders`)).json();
+      const list = await ok(ctx().app, ordersApi.list, { session: s, params: me(s) });
       expect(list._meta.total).toBe(0);
     });
 
@@ -229,11 +234,11 @@ forEachDatabase(
         vi.useRealTimers();
       });
       const { session: s, email } = await withSim(ctx());
-      const { _payload } = await (await call(ctx().app, s, `/panda/protected/users/${s.userId}/sso`)).json();
+      const { _payload } = await ok(ctx().app, helpdeskApi.sso, { session: s, params: me(s) });
       expect(_payload.url).toBe(`/sandbox/helpdesk/access/jwt?jwt=${encodeURIComponent(_payload.sso)}`);
-      const ok = await ctx().app.request(_payload.url);
-      expect(ok.status).toBe(200);
-      const page = await ok.text();
+      const accepted = await ctx().app.request(_payload.url!);
+      expect(accepted.status).toBe(200);
+      const page = await accepted.text();
       expect(page).toContain('This is not the real help desk.');
       expect(page).toContain(email);
       const forged = await ctx().app.request(
