@@ -37,7 +37,9 @@ const loaders = new Map<unknown, () => Promise<unknown>>();
  * dashboard 528 ms, budget 500). Here the screen shows the loading line itself until its chunk is
  * in, then renders at once; a chunk that fails to load throws in render, to the ErrorBoundary.
  */
-function screen<P extends object = ScreenProps>(load: () => Promise<{ default: ComponentType<P> }>): FunctionComponent<P> {
+function screen<P extends object = ScreenProps>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): FunctionComponent<P> {
   const $loaded = atom<{ Component: ComponentType<P> } | { error: unknown } | undefined>(undefined);
   let loading: Promise<unknown> | undefined;
   const once = () =>
