@@ -10,14 +10,7 @@ import { spareMsisdn, spareSsn } from '../../src/server/seed/seed.ts';
 import { createMember } from './builders.ts';
 import type { RequestBody } from '../../src/contract/endpoint.ts';
 import { ok, send } from './client.ts';
-import {
-  forEachDatabase,
-  SEED_TIME,
-  signUpMember,
-  solveCaptcha,
-  type Session,
-  type TestContext,
-} from './harness.ts';
+import { forEachDatabase, SEED_TIME, signUpMember, solveCaptcha, type Session, type TestContext } from './harness.ts';
 import { KB_PER_GB } from '../../src/contract/constants.ts';
 
 const me = (s: Session) => ({ user_id: s.userId });
