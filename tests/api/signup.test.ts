@@ -4,13 +4,21 @@ import { verify } from 'hono/jwt';
 import { expect, it, vi } from 'vitest';
 import { messages } from '../../src/contract/messages.ts';
 import { passwordRecoveryFailures } from '../../src/contract/password-recovery.ts';
-import { signUpFailures } from '../../src/contract/signup.ts';
+import { signUpApi, signUpFailures } from '../../src/contract/signup.ts';
+import { accountApi } from '../../src/contract/account.ts';
+import { helpdeskApi } from '../../src/contract/helpdesk.ts';
+import { settingsApi } from '../../src/contract/settings.ts';
 import { emailTokens, members, sessions } from '../../src/server/db/schema.ts';
 import { BUILT_PASSWORD, createMember, signIn } from './builders.ts';
-import { call, forEachDatabase, login, solveCaptcha, type Session, type TestContext } from './harness.ts';
+import { ok, send } from './client.ts';
+import { forEachDatabase, login, solveCaptcha, type Session, type TestContext } from './harness.ts';
 
 const HOUR = 3_600_000;
 
+/**
+ * Signs up as the form does. Raw on purpose: it asks on the portal's own host (the mailed links
+ * carry it) and some tests send what the contract refuses.
+ */
 async function signUp(ctx: TestContext, email: string, extra: Record<string, unknown> = {}) {
   const captcha = 'captcha' in extra ? undefined : await solveCaptcha(ctx.app);
   return ctx.app.request('http://portal.test/panda/public/users', {
@@ -26,6 +34,15 @@ async function signUp(ctx: TestContext, email: string, extra: Record<string, unk
     }),
   });
 }
+
+const me = (s: Session) => ({ user_id: s.userId });
+/** Verifies the e-mail address with a code (force=true, as the code form sends it) or a link's token. */
+const verifyWith = (ctx: TestContext, s: Session, token: string, force?: 'true') =>
+  send(ctx.app, signUpApi.verifyEmail, {
+    session: s,
+    params: { ...me(s), token },
+    ...(force ? { query: { force } } : {}),
+  });
 
 async function mailsTo(ctx: TestContext, to: string): Promise<{ subject: string; body: string }[]> {
   const { _payload } = await (await ctx.app.request('/sandbox/mail.json')).json();
@@ -68,29 +85,16 @@ forEachDatabase(
       const code = /code is ([0-9]{6})/.exec(mail!.body)![1]!;
       expect(mail!.body).toMatch(/http:\/\/portal\.test\/sign-up\?verify=[A-Za-z0-9_-]{43}/);
 
-      const wrong = await call(
-        ctx().app,
-        s,
-        `/panda/protected/users/${s.userId}/email/verify/${code === '000000' ? '111111' : '000000'}?force=true`,
-        { method: 'POST' },
-      );
+      const wrong = await verifyWith(ctx(), s, code === '000000' ? '111111' : '000000', 'true');
       expect(wrong.status).toBe(400);
       expect((await wrong.json())._payload.message).toBe(signUpFailures.verificationInvalid.message);
 
-      const ok = await call(ctx().app, s, `/panda/protected/users/${s.userId}/email/verify/${code}?force=true`, {
-        method: 'POST',
-      });
-      expect(ok.status).toBe(200);
-      expect((await ok.json())._payload.account.is_verified).toBe(true);
+      const verified = await verifyWith(ctx(), s, code, 'true');
+      expect(verified.status).toBe(200);
+      expect((await verified.json())._payload.account.is_verified).toBe(true);
       // Single use.
-      expect(
-        (
-          await call(ctx().app, s, `/panda/protected/users/${s.userId}/email/verify/${code}?force=true`, {
-            method: 'POST',
-          })
-        ).status,
-      ).toBe(400);
-      const state = await (await call(ctx().app, s, `/panda/protected/users/${s.userId}/update-email`)).json();
+      expect((await verifyWith(ctx(), s, code, 'true')).status).toBe(400);
+      const state = await ok(ctx().app, signUpApi.emailState, { session: s, params: me(s) });
       expect(state._payload).toEqual({ email: 'laoise@example.com', is_verified: true });
     });
 
@@ -98,22 +102,16 @@ forEachDatabase(
       const res = await signUp(ctx(), 'link@example.com');
       const s = sessionFrom(res, (await res.json())._payload.account.user_id);
       const first = /verify=([A-Za-z0-9_-]+)/.exec((await mailsTo(ctx(), 'link@example.com'))[0]!.body)![1]!;
-      expect(
-        (await call(ctx().app, s, `/panda/protected/users/${s.userId}/generate-token`, { method: 'POST' })).status,
-      ).toBe(200);
+      expect((await send(ctx().app, signUpApi.sendVerification, { session: s, params: me(s), body: {} })).status).toBe(
+        200,
+      );
       const mails = await mailsTo(ctx(), 'link@example.com');
       expect(mails).toHaveLength(2);
       const second = /verify=([A-Za-z0-9_-]+)/.exec(mails[0]!.body)![1]!;
-      expect(
-        (await call(ctx().app, s, `/panda/protected/users/${s.userId}/email/verify/${first}`, { method: 'POST' }))
-          .status,
-      ).toBe(400);
+      expect((await verifyWith(ctx(), s, first)).status).toBe(400);
       ctx().clock.advance(24 * HOUR + 1000);
       const fresh = await login(ctx().app, 'link@example.com', 'New-member-2026');
-      expect(
-        (await call(ctx().app, fresh, `/panda/protected/users/${s.userId}/email/verify/${second}`, { method: 'POST' }))
-          .status,
-      ).toBe(400);
+      expect((await verifyWith(ctx(), fresh, second)).status).toBe(400);
       const rows = await ctx().handle.db.select().from(emailTokens);
       expect(JSON.stringify(rows)).not.toContain(second);
       expect(rows.map((r) => r.tokenHash)).toContain(createHash('sha256').update(second).digest('hex'));
@@ -124,18 +122,14 @@ forEachDatabase(
       const owner = sessionFrom(res, (await res.json())._payload.account.user_id);
       const link = /verify=([A-Za-z0-9_-]+)/.exec((await mailsTo(ctx(), 'owner@example.com'))[0]!.body)![1]!;
       const { session: other } = await createMember(ctx(), { verified: false });
-      const stolen = await call(ctx().app, other, `/panda/protected/users/${other.userId}/email/verify/${link}`, {
-        method: 'POST',
-      });
+      const stolen = await verifyWith(ctx(), other, link);
       expect(stolen.status).toBe(400);
       const [unverified] = await ctx()
         .handle.db.select({ v: members.isVerified })
         .from(members)
         .where(eq(members.id, other.userId));
       expect(unverified!.v).toBe(false);
-      const mine = await call(ctx().app, owner, `/panda/protected/users/${owner.userId}/email/verify/${link}`, {
-        method: 'POST',
-      });
+      const mine = await verifyWith(ctx(), owner, link);
       expect(mine.status).toBe(200);
     });
 
@@ -198,7 +192,7 @@ forEachDatabase(
       expect((await reset('too-short')).status).toBe(400);
       expect((await reset('Brand-new-pass-7')).status).toBe(200);
       expect((await reset('Another-pass-8')).status).toBe(400);
-      expect((await call(ctx().app, before, `/panda/protected/users/${before.userId}/segments`)).status).toBe(401);
+      expect((await send(ctx().app, accountApi.segments, { session: before, params: me(before) })).status).toBe(401);
       await expect(signIn(ctx(), member)).rejects.toThrow(/401/);
       expect((await login(ctx().app, member.email, 'Brand-new-pass-7')).userId).toBe(member.userId);
     });
@@ -222,7 +216,7 @@ forEachDatabase(
 
     it('signs the help-desk token with HS512 on the server', async () => {
       const { session: s, email } = await createMember(ctx(), { firstname: 'Aoife', lastname: 'Byrne' });
-      const { _payload } = await (await call(ctx().app, s, `/panda/protected/users/${s.userId}/sso`)).json();
+      const { _payload } = await ok(ctx().app, helpdeskApi.sso, { session: s, params: me(s) });
       // The help desk checks iat and exp against its own clock; let "now" be the test clock's.
       vi.useFakeTimers({ toFake: ['Date'], now: ctx().clock.now });
       try {
@@ -243,17 +237,17 @@ forEachDatabase(
       const here = member.session;
       const elsewhere = await signIn(ctx(), member);
       const change = (current: string) =>
-        call(ctx().app, here, `/panda/protected/users/${here.userId}/password`, {
-          method: 'PUT',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ current_password: current, new_password: 'Changed-pass-99' }),
+        send(ctx().app, settingsApi.changePassword, {
+          session: here,
+          params: me(here),
+          body: { current_password: current, new_password: 'Changed-pass-99' },
         });
       const wrong = await change('not-my-password');
       expect(wrong.status).toBe(400);
       expect((await wrong.json())._payload.message).toBe(messages.wrongCurrentPassword);
       expect((await change(BUILT_PASSWORD)).status).toBe(200);
-      expect((await call(ctx().app, here, `/panda/protected/users/${here.userId}/segments`)).status).toBe(200);
-      expect((await call(ctx().app, elsewhere, `/panda/protected/users/${here.userId}/segments`)).status).toBe(401);
+      expect((await send(ctx().app, accountApi.segments, { session: here, params: me(here) })).status).toBe(200);
+      expect((await send(ctx().app, accountApi.segments, { session: elsewhere, params: me(here) })).status).toBe(401);
       const live = await ctx().handle.db.select().from(sessions).where(eq(sessions.memberId, member.userId));
       expect(live.filter((r) => r.endedAt === null)).toHaveLength(1);
     });
