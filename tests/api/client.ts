@@ -28,12 +28,14 @@ export type Request<E extends EndpointDef> = ParamsOf<E> &
   BodyOf<E> & {
     /** The signed-in member making the call (member endpoints). */
     session?: Session;
+    /** The step-up code the call carries (member-controls.md: x-step-up-code). */
+    stepUpCode?: string;
     headers?: Record<string, string>;
   };
 
 /** The raw answer of a typed call. */
 export async function send<E extends EndpointDef>(app: App, endpoint: E, request: Request<E>): Promise<Response> {
-  const { params, query, body, session, headers } = request as Request<EndpointDef> & {
+  const { params, query, body, session, stepUpCode, headers } = request as Request<EndpointDef> & {
     params?: Record<string, string | number>;
     query?: Record<string, unknown>;
     body?: unknown;
@@ -49,6 +51,7 @@ export async function send<E extends EndpointDef>(app: App, endpoint: E, request
       ...(body === undefined
         ? {}
         : { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' }),
+      ...(stepUpCode === undefined ? {} : { 'x-step-up-code': stepUpCode }),
       ...headers,
     },
     ...(body === undefined

@@ -2,9 +2,18 @@ import { and, desc, eq, inArray, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { expect, it } from 'vitest';
 import { messages } from '../../src/contract/messages.ts';
-import { myDataMessages } from '../../src/contract/my-data.ts';
-import { spendLimitMessage } from '../../src/contract/security.ts';
-import { stepUpFailures } from '../../src/contract/step-up.ts';
+import { myDataApi, myDataMessages } from '../../src/contract/my-data.ts';
+import { accountApi } from '../../src/contract/account.ts';
+import { alertsApi } from '../../src/contract/alerts.ts';
+import { flexiDataApi } from '../../src/contract/flexi-data.ts';
+import { membershipsApi } from '../../src/contract/memberships.ts';
+import { recruitApi } from '../../src/contract/recruit.ts';
+import { paymentsApi } from '../../src/contract/payments.ts';
+import { settingsApi } from '../../src/contract/settings.ts';
+import { simSettingsApi } from '../../src/contract/sim-settings.ts';
+import { receiptsApi, transactionsApi } from '../../src/contract/transactions.ts';
+import { securityApi, spendLimitMessage } from '../../src/contract/security.ts';
+import { stepUpApi, stepUpFailures, type StepUpPurpose } from '../../src/contract/step-up.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import {
   alerts,
@@ -28,16 +37,12 @@ import { sendReferralOutbox } from '../../src/server/services/referrals.ts';
 import { advancePortIn, DONOR_STEP_MS, runPortInDonor } from '../../src/server/services/port-in.ts';
 import { memberLinks, NAMED_BY_ADDRESS } from '../../src/server/features/my-data/my-data.service.ts';
 import { BUILT_PASSWORD, createMember, signIn, type MemberSpec } from './builders.ts';
-import { call, forEachDatabase, signUpMember, type Session, type TestContext } from './harness.ts';
+import { send } from './client.ts';
+import { forEachDatabase, signUpMember, type Session, type TestContext } from './harness.ts';
 
-const json = (method: string, body?: unknown, code?: string) => ({
-  method,
-  ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  headers: { 'content-type': 'application/json', ...(code === undefined ? {} : { 'x-step-up-code': code }) },
-});
 const message = async (res: Response) => ((await res.json()) as { _payload: { message: string } })._payload.message;
-const req = (c: TestContext, s: Session, method: string, path: string, body?: unknown, code?: string) =>
-  call(c.app, s, `/panda/protected/users/${s.userId}${path}`, json(method, body, code));
+/** The member's own user_id, as every member endpoint takes it. */
+const me = (s: Session) => ({ user_id: s.userId });
 
 /** The members these tests need, made by builders (each test makes its own). */
 const specs = {
@@ -68,8 +73,8 @@ const specs = {
 const make = (c: TestContext, name: keyof typeof specs) => createMember(c, specs[name]);
 
 /** Asks for a step-up code and reads it from the mail the member gets. */
-async function stepUp(c: TestContext, s: Session, purpose: string, email: string): Promise<string> {
-  const res = await req(c, s, 'POST', '/step-up', { purpose });
+async function stepUp(c: TestContext, s: Session, purpose: StepUpPurpose, email: string): Promise<string> {
+  const res = await send(c.app, stepUpApi.requestCode, { session: s, params: me(s), body: { purpose } });
   expect(res.status).toBe(201);
   const [mail] = await c.handle.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(desc(outbox.id)).limit(1);
   return /security code is (\d{6})/.exec(mail?.body ?? '')![1]!;
@@ -82,40 +87,51 @@ forEachDatabase(
     it('step-up codes: refused without, wrong counts a try, 5 tries end it, expiry, one use, a new code ends the old one', async () => {
       const c = ctx();
       const { session: s, email } = await make(c, 'card');
-      const none = await req(c, s, 'DELETE', '/cards');
+      const none = await send(c.app, paymentsApi.removeCard, { session: s, params: me(s) });
       expect([none.status, await message(none)]).toEqual([403, stepUpFailures.stepUpMissing.message]);
 
       // A new code ends the old one.
       const first = await stepUp(c, s, 'card', email);
       const second = await stepUp(c, s, 'card', email);
-      if (first !== second) expect((await req(c, s, 'DELETE', '/cards', undefined, first)).status).toBe(403);
+      if (first !== second)
+        expect(
+          (await send(c.app, paymentsApi.removeCard, { session: s, params: me(s), stepUpCode: first })).status,
+        ).toBe(403);
       // Wrong purpose: a code for the e-mail change does not remove the card.
       const forEmail = await stepUp(c, s, 'email', email);
-      const otherPurpose = await req(c, s, 'DELETE', '/cards', undefined, forEmail);
+      const otherPurpose = await send(c.app, paymentsApi.removeCard, {
+        session: s,
+        params: me(s),
+        stepUpCode: forEmail,
+      });
       expect([otherPurpose.status, await message(otherPurpose)]).toEqual([403, stepUpFailures.stepUpExpired.message]);
 
       // Five wrong tries end the code, even the right one after them.
       const code = await stepUp(c, s, 'card', email);
       for (let i = 0; i < 4; i++) {
-        const res = await req(c, s, 'DELETE', '/cards', undefined, wrong(code));
+        const res = await send(c.app, paymentsApi.removeCard, { session: s, params: me(s), stepUpCode: wrong(code) });
         expect([res.status, await message(res)]).toEqual([403, stepUpFailures.stepUpWrong.message]);
       }
-      const fifth = await req(c, s, 'DELETE', '/cards', undefined, wrong(code));
+      const fifth = await send(c.app, paymentsApi.removeCard, { session: s, params: me(s), stepUpCode: wrong(code) });
       expect([fifth.status, await message(fifth)]).toEqual([403, stepUpFailures.stepUpTooManyTries.message]);
-      expect((await req(c, s, 'DELETE', '/cards', undefined, code)).status).toBe(403);
+      expect((await send(c.app, paymentsApi.removeCard, { session: s, params: me(s), stepUpCode: code })).status).toBe(
+        403,
+      );
 
       // Expired after 10 minutes.
       const late = await stepUp(c, s, 'card', email);
       c.clock.advance(10 * 60_000 + 1);
-      const expired = await req(c, s, 'DELETE', '/cards', undefined, late);
+      const expired = await send(c.app, paymentsApi.removeCard, { session: s, params: me(s), stepUpCode: late });
       expect([expired.status, await message(expired)]).toEqual([403, stepUpFailures.stepUpExpired.message]);
 
       // The right code, once.
       const good = await stepUp(c, s, 'card', email);
-      const removed = await req(c, s, 'DELETE', '/cards', undefined, good);
+      const removed = await send(c.app, paymentsApi.removeCard, { session: s, params: me(s), stepUpCode: good });
       expect(removed.status).toBe(200);
-      expect((await (await req(c, s, 'GET', '/cards')).json())._payload.card).toBeNull();
-      const reuse = await req(c, s, 'DELETE', '/cards', undefined, good);
+      expect(
+        (await (await send(c.app, paymentsApi.storedCard, { session: s, params: me(s) })).json())._payload.card,
+      ).toBeNull();
+      const reuse = await send(c.app, paymentsApi.removeCard, { session: s, params: me(s), stepUpCode: good });
       expect([reuse.status, await message(reuse)]).toEqual([403, stepUpFailures.stepUpExpired.message]);
       // The database allows one live code per member.
       const live = await c.handle.db
@@ -130,8 +146,8 @@ forEachDatabase(
       const { session: s, email } = await make(c, 'card');
       const code = await stepUp(c, s, 'card', email);
       const both = await Promise.all([
-        req(c, s, 'DELETE', '/cards', undefined, code),
-        req(c, s, 'DELETE', '/cards', undefined, code),
+        send(c.app, paymentsApi.removeCard, { session: s, params: me(s), stepUpCode: code }),
+        send(c.app, paymentsApi.removeCard, { session: s, params: me(s), stepUpCode: code }),
       ]);
       expect(both.map((r) => r.status).sort()).toEqual([200, 403]);
     });
@@ -139,11 +155,13 @@ forEachDatabase(
     it('replacing a stored card needs a code; saving a first card does not', async () => {
       const c = ctx();
       const { session: s, email } = await make(c, 'card');
-      expect((await req(c, s, 'POST', '/cards/checkouts')).status).toBe(403);
+      expect((await send(c.app, paymentsApi.registerCard, { session: s, params: me(s) })).status).toBe(403);
       const code = await stepUp(c, s, 'card', email);
-      expect((await req(c, s, 'POST', '/cards/checkouts', undefined, code)).status).toBe(201);
+      expect(
+        (await send(c.app, paymentsApi.registerCard, { session: s, params: me(s), stepUpCode: code })).status,
+      ).toBe(201);
       const { session: r } = await make(c, 'rich');
-      expect((await req(c, r, 'POST', '/cards/checkouts')).status).toBe(201);
+      expect((await send(c.app, paymentsApi.registerCard, { session: r, params: me(r) })).status).toBe(201);
     });
 
     it('changing the e-mail address: password and code; the address must be free; the new one logs in', async () => {
@@ -151,20 +169,32 @@ forEachDatabase(
       const { session: s, email } = await make(c, 'lost');
       await createMember(c, { email: 'taken.address@example.com' });
       const code = await stepUp(c, s, 'email', email);
-      const noCode = await req(c, s, 'PUT', '/email', { password: BUILT_PASSWORD, email: 'lorcan@example.org' });
+      const noCode = await send(c.app, securityApi.changeEmail, {
+        session: s,
+        params: me(s),
+        body: { password: BUILT_PASSWORD, email: 'lorcan@example.org' },
+      });
       expect(noCode.status).toBe(403);
-      const taken = await req(
-        c,
-        s,
-        'PUT',
-        '/email',
-        { password: BUILT_PASSWORD, email: 'Taken.Address@Example.com' },
-        code,
-      );
+      const taken = await send(c.app, securityApi.changeEmail, {
+        session: s,
+        params: me(s),
+        body: { password: BUILT_PASSWORD, email: 'Taken.Address@Example.com' },
+        stepUpCode: code,
+      });
       expect(taken.status).toBe(409);
-      const badPassword = await req(c, s, 'PUT', '/email', { password: 'nope', email: 'lorcan@example.org' }, code);
+      const badPassword = await send(c.app, securityApi.changeEmail, {
+        session: s,
+        params: me(s),
+        body: { password: 'nope', email: 'lorcan@example.org' },
+        stepUpCode: code,
+      });
       expect(badPassword.status).toBe(400);
-      const done = await req(c, s, 'PUT', '/email', { password: BUILT_PASSWORD, email: 'Lorcan@Example.org' }, code);
+      const done = await send(c.app, securityApi.changeEmail, {
+        session: s,
+        params: me(s),
+        body: { password: BUILT_PASSWORD, email: 'Lorcan@Example.org' },
+        stepUpCode: code,
+      });
       expect([done.status, (await done.json())._payload.email]).toEqual([200, 'lorcan@example.org']);
       await signIn(c, { email: 'lorcan@example.org' });
     });
@@ -173,21 +203,36 @@ forEachDatabase(
       const c = ctx();
       const controls = await make(c, 'controls');
       const s = controls.session;
-      const low = await req(c, s, 'PUT', '/spend-limit', { limit_cents: 499 });
+      const low = await send(c.app, securityApi.setSpendLimit, {
+        session: s,
+        params: me(s),
+        body: { limit_cents: 499 },
+      });
       expect(low.status).toBe(400);
       // What cards paid this month counts (€9.99 20 days ago, when that is this month): the answer says it.
-      const spent = (await (await req(c, s, 'PUT', '/spend-limit', { limit_cents: 1500 })).json())._payload
-        .spent_cents as number;
+      const spent = (
+        await (
+          await send(c.app, securityApi.setSpendLimit, { session: s, params: me(s), body: { limit_cents: 1500 } })
+        ).json()
+      )._payload.spent_cents as number;
       const prepared = c.payments.checkouts.size;
       // Credit €2.00 pays first: a €9.99 membership needs €7.99 by card. A cent short of that is refused, naming the limit and what is left.
       const cardPart = 799;
-      await req(c, s, 'PUT', '/spend-limit', { limit_cents: spent + cardPart - 1 });
+      await send(c.app, securityApi.setSpendLimit, {
+        session: s,
+        params: me(s),
+        body: { limit_cents: spent + cardPart - 1 },
+      });
       const buy = () =>
-        req(c, s, 'POST', `/sims/${controls.ssn}/checkouts`, {
-          purpose: 'membership',
-          sku: 'BDDT00',
-          recurrence_enabled: false,
-          save_card: false,
+        send(c.app, paymentsApi.createCheckout, {
+          session: s,
+          params: { ...me(s), ssn: controls.ssn },
+          body: {
+            purpose: 'membership',
+            sku: 'BDDT00',
+            recurrence_enabled: false,
+            save_card: false,
+          },
         });
       const refused = await buy();
       expect([refused.status, await message(refused)]).toEqual([
@@ -196,25 +241,39 @@ forEachDatabase(
       ]);
       expect(c.payments.checkouts.size).toBe(prepared); // the provider was not asked
       // Exactly what is left passes.
-      await req(c, s, 'PUT', '/spend-limit', { limit_cents: spent + cardPart });
+      await send(c.app, securityApi.setSpendLimit, {
+        session: s,
+        params: me(s),
+        body: { limit_cents: spent + cardPart },
+      });
       const atEdge = await buy();
       expect(atEdge.status).toBe(201);
       // The open checkout holds its amount: nothing is left for a second one.
-      expect((await (await req(c, s, 'GET', '/spend-limit')).json())._payload.left_cents).toBe(0);
-      const second = await req(c, s, 'POST', `/sims/${controls.ssn}/checkouts`, {
-        purpose: 'credit',
-        amount_cents: 500,
-        save_card: false,
+      expect(
+        (await (await send(c.app, securityApi.spendLimit, { session: s, params: me(s) })).json())._payload.left_cents,
+      ).toBe(0);
+      const second = await send(c.app, paymentsApi.createCheckout, {
+        session: s,
+        params: { ...me(s), ssn: controls.ssn },
+        body: {
+          purpose: 'credit',
+          amount_cents: 500,
+          save_card: false,
+        },
       });
       expect(second.status).toBe(422);
       // No limit: allowed again.
-      await req(c, s, 'PUT', '/spend-limit', { limit_cents: null });
+      await send(c.app, securityApi.setSpendLimit, { session: s, params: me(s), body: { limit_cents: null } });
       expect(
         (
-          await req(c, s, 'POST', `/sims/${controls.ssn}/checkouts`, {
-            purpose: 'credit',
-            amount_cents: 500,
-            save_card: false,
+          await send(c.app, paymentsApi.createCheckout, {
+            session: s,
+            params: { ...me(s), ssn: controls.ssn },
+            body: {
+              purpose: 'credit',
+              amount_cents: 500,
+              save_card: false,
+            },
           })
         ).status,
       ).toBe(201);
@@ -225,15 +284,30 @@ forEachDatabase(
       const card = await make(c, 'card');
       const s = card.session;
       // What the card paid this month already (the seeded top-ups) counts; the limit leaves €20 on top of it.
-      const spent = (await (await req(c, s, 'GET', '/spend-limit')).json())._payload.spent_cents as number;
-      expect((await req(c, s, 'PUT', '/spend-limit', { limit_cents: spent + 2000 })).status).toBe(200);
+      const spent = (await (await send(c.app, securityApi.spendLimit, { session: s, params: me(s) })).json())._payload
+        .spent_cents as number;
+      expect(
+        (
+          await send(c.app, securityApi.setSpendLimit, {
+            session: s,
+            params: me(s),
+            body: { limit_cents: spent + 2000 },
+          })
+        ).status,
+      ).toBe(200);
       const room = 4;
       const results = await Promise.all(
-        Array.from({ length: 20 }, () => req(c, s, 'POST', `/sims/${card.ssn}/credit`, { amount_cents: 500 })),
+        Array.from({ length: 20 }, () =>
+          send(c.app, membershipsApi.addCredit, {
+            session: s,
+            params: { ...me(s), ssn: card.ssn },
+            body: { amount_cents: 500 },
+          }),
+        ),
       );
       expect(results.filter((r) => r.status === 201)).toHaveLength(room);
       expect(results.filter((r) => r.status === 422)).toHaveLength(20 - room);
-      const after = (await (await req(c, s, 'GET', '/spend-limit')).json())._payload;
+      const after = (await (await send(c.app, securityApi.spendLimit, { session: s, params: me(s) })).json())._payload;
       expect(after.spent_cents).toBe(spent + 2000);
     });
 
@@ -241,23 +315,34 @@ forEachDatabase(
       const c = ctx();
       const lost = await make(c, 'lost');
       const { session: s, ssn } = lost;
-      const blocked = await req(c, s, 'POST', `/sims/${ssn}/block`);
+      const blocked = await send(c.app, securityApi.blockSim, { session: s, params: { ...me(s), ssn: ssn } });
       expect([blocked.status, (await blocked.json())._payload.blocked]).toEqual([200, true]);
-      const owned = (await (await req(c, s, 'GET', '/sims/owned')).json())._payload;
+      const owned = (await (await send(c.app, accountApi.simsOwned, { session: s, params: me(s) })).json())._payload;
       expect(owned.values).toEqual([expect.objectContaining({ ssn, blocked: true })]);
 
       const refusals = [
-        await req(c, s, 'POST', `/sims/${ssn}/credit`, { amount_cents: 500 }),
-        await req(c, s, 'POST', `/sims/${ssn}/addons`, { sku: 'BDAO05', payment_type: 'BALANCE_BEFORE_SC' }),
-        await req(c, s, 'POST', `/sims/${ssn}/checkouts`, { purpose: 'credit', amount_cents: 500, save_card: false }),
-        await req(c, s, 'POST', `/sims/${ssn}/flexidata/carryover`),
-        await req(c, s, 'POST', `/sims/${ssn}/flexidata/safe/save`, { amount_gb: 1 }),
+        await send(c.app, membershipsApi.addCredit, {
+          session: s,
+          params: { ...me(s), ssn: ssn },
+          body: { amount_cents: 500 },
+        }),
+        await send(c.app, membershipsApi.buyAddon, {
+          session: s,
+          params: { ...me(s), ssn: ssn },
+          body: { sku: 'BDAO05', payment_type: 'BALANCE_BEFORE_SC' },
+        }),
+        await send(c.app, paymentsApi.createCheckout, {
+          session: s,
+          params: { ...me(s), ssn: ssn },
+          body: { purpose: 'credit', amount_cents: 500, save_card: false },
+        }),
+        await send(c.app, flexiDataApi.carryover, { session: s, params: { ...me(s), ssn: ssn } }),
+        await send(c.app, flexiDataApi.save, { session: s, params: { ...me(s), ssn: ssn }, body: { amount_gb: 1 } }),
       ];
       for (const r of refusals) expect([r.status, await message(r)]).toEqual([423, messages.simBlocked]);
-      const recruit = await call(c.app, s, '/panda/public/packs/campaign/mgm/', {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
+      const recruit = await send(c.app, recruitApi.sendFreeSim, {
+        session: s,
+        body: {
           user_id: String(s.userId),
           firstname: 'Ann',
           lastname: 'Friend',
@@ -265,27 +350,34 @@ forEachDatabase(
           s_city: 'Cork',
           s_county: 'Cork',
           s_postcode: 'T12 X70A',
-        }).toString(),
+        },
       });
       expect([recruit.status, await message(recruit)]).toEqual([423, messages.simBlocked]);
-      const buy = await call(c.app, s, `/panda/protected/users/${s.userId}/sims/${ssn}/recurrence?single_topUp=true`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          recurrence_sku: 'BDDT00',
-          recurrence_enabled: 'false',
-          payment_type: 'BALANCE_BEFORE_SC',
-        }).toString(),
+      const buy = await send(c.app, membershipsApi.recurrence, {
+        session: s,
+        params: { ...me(s), ssn },
+        query: { single_topUp: 'true' },
+        body: { recurrence_sku: 'BDDT00', recurrence_enabled: 'false', payment_type: 'BALANCE_BEFORE_SC' },
       });
       expect(buy.status).toBe(423);
 
-      const noCode = await req(c, s, 'DELETE', `/sims/${ssn}/block`);
+      const noCode = await send(c.app, securityApi.unblockSim, { session: s, params: { ...me(s), ssn: ssn } });
       expect(noCode.status).toBe(403);
       const code = await stepUp(c, s, 'unblock', lost.email);
-      const unblocked = await req(c, s, 'DELETE', `/sims/${ssn}/block`, undefined, code);
+      const unblocked = await send(c.app, securityApi.unblockSim, {
+        session: s,
+        params: { ...me(s), ssn: ssn },
+        stepUpCode: code,
+      });
       expect([unblocked.status, (await unblocked.json())._payload.blocked]).toEqual([200, false]);
       expect(
-        (await req(c, s, 'POST', `/sims/${ssn}/addons`, { sku: 'BDAO05', payment_type: 'BALANCE_BEFORE_SC' })).status,
+        (
+          await send(c.app, membershipsApi.buyAddon, {
+            session: s,
+            params: { ...me(s), ssn: ssn },
+            body: { sku: 'BDAO05', payment_type: 'BALANCE_BEFORE_SC' },
+          })
+        ).status,
       ).toBe(201);
     });
 
@@ -293,13 +385,27 @@ forEachDatabase(
       const c = ctx();
       const lost = await make(c, 'lost');
       const { session: s, ssn: old } = lost;
-      await req(c, s, 'POST', `/sims/${old}/block`);
-      const noCode = await req(c, s, 'POST', `/sims/${old}/esim`, { password: BUILT_PASSWORD });
+      await send(c.app, securityApi.blockSim, { session: s, params: { ...me(s), ssn: old } });
+      const noCode = await send(c.app, simSettingsApi.changeToEsim, {
+        session: s,
+        params: { ...me(s), ssn: old },
+        body: { password: BUILT_PASSWORD },
+      });
       expect(noCode.status).toBe(403);
       const code = await stepUp(c, s, 'sim', lost.email);
-      const badPassword = await req(c, s, 'POST', `/sims/${old}/esim`, { password: 'wrong' }, code);
+      const badPassword = await send(c.app, simSettingsApi.changeToEsim, {
+        session: s,
+        params: { ...me(s), ssn: old },
+        body: { password: 'wrong' },
+        stepUpCode: code,
+      });
       expect(badPassword.status).toBe(400);
-      const res = await req(c, s, 'POST', `/sims/${old}/esim`, { password: BUILT_PASSWORD }, code);
+      const res = await send(c.app, simSettingsApi.changeToEsim, {
+        session: s,
+        params: { ...me(s), ssn: old },
+        body: { password: BUILT_PASSWORD },
+        stepUpCode: code,
+      });
       expect(res.status).toBe(201);
       const { sim, activation_code } = (await res.json())._payload;
       expect(activation_code).toMatch(/^LPA:1\$smdp\.esim\.48\.ie\$[0-9A-F]{6}(-[0-9A-F]{6}){3}$/);
@@ -311,20 +417,30 @@ forEachDatabase(
         .from(memberships)
         .where(and(eq(memberships.ssn, sim.ssn), eq(memberships.status, 'current')));
       expect(m?.sku).toBe('BDDT00');
-      const again = await req(c, s, 'GET', `/sims/${sim.ssn}/esim`);
+      const again = await send(c.app, simSettingsApi.esim, { session: s, params: { ...me(s), ssn: sim.ssn } });
       expect((await again.json())._payload.activation_code).toBe(activation_code);
       // The old SIM takes nothing any more.
       expect(
-        (await req(c, s, 'POST', `/sims/${old}/addons`, { sku: 'BDAO05', payment_type: 'BALANCE_BEFORE_SC' })).status,
+        (
+          await send(c.app, membershipsApi.buyAddon, {
+            session: s,
+            params: { ...me(s), ssn: old },
+            body: { sku: 'BDAO05', payment_type: 'BALANCE_BEFORE_SC' },
+          })
+        ).status,
       ).not.toBe(201);
     });
 
     it('change SIM needs a code too', async () => {
       const c = ctx();
       const { session: s, ssn } = await make(c, 'leaver');
-      const res = await req(c, s, 'POST', `/sims/${ssn}/change`, {
-        new_ssn: '8935301999000000001',
-        password: BUILT_PASSWORD,
+      const res = await send(c.app, simSettingsApi.changeSim, {
+        session: s,
+        params: { ...me(s), ssn: ssn },
+        body: {
+          new_ssn: '8935301999000000001',
+          password: BUILT_PASSWORD,
+        },
       });
       expect([res.status, await message(res)]).toEqual([403, stepUpFailures.stepUpMissing.message]);
     });
@@ -349,11 +465,15 @@ forEachDatabase(
 
       // Switched off by e-mail: the next cause comes in the app only.
       const s = controls.session;
-      const settings = (await (await req(c, s, 'GET', '/alerts/settings')).json())._payload;
+      const settings = (await (await send(c.app, alertsApi.settings, { session: s, params: me(s) })).json())._payload;
       expect(settings.data100).toEqual({ in_app: true, email: true });
-      const saved = await req(c, s, 'PUT', '/alerts/settings', {
-        ...settings,
-        data100: { in_app: true, email: false },
+      const saved = await send(c.app, alertsApi.saveSettings, {
+        session: s,
+        params: me(s),
+        body: {
+          ...settings,
+          data100: { in_app: true, email: false },
+        },
       });
       expect((await saved.json())._payload.data100).toEqual({ in_app: true, email: false });
       await c.handle.db
@@ -372,7 +492,7 @@ forEachDatabase(
           m.subject.includes('used up'),
         ),
       ).toHaveLength(0);
-      const list = (await (await req(c, s, 'GET', '/alerts')).json())._payload.values;
+      const list = (await (await send(c.app, alertsApi.list, { session: s, params: me(s) })).json())._payload.values;
       expect(list.map((a: { cause: string }) => a.cause)).toContain('data100');
     });
 
@@ -428,14 +548,20 @@ forEachDatabase(
     it('receipts: every purchase and card payment, with VAT at 23 % and the card; none for another member', async () => {
       const c = ctx();
       const { session: s } = await make(c, 'controls');
-      const list = (await (await req(c, s, 'GET', '/transactions?limit=100')).json())._payload.values as {
+      const list = (
+        await (await send(c.app, transactionsApi.list, { session: s, params: me(s), query: { limit: 100 } })).json()
+      )._payload.values as {
         id: number;
         receipt: boolean;
         card_amount: number;
       }[];
       const paid = list.find((t) => t.card_amount === 999)!;
       expect(paid.receipt).toBe(true);
-      const receipt = (await (await req(c, s, 'GET', `/transactions/${paid.id}`)).json())._payload;
+      const receipt = (
+        await (
+          await send(c.app, receiptsApi.receipt, { session: s, params: { ...me(s), transaction_id: String(paid.id) } })
+        ).json()
+      )._payload;
       expect(receipt).toMatchObject({
         total_cents: 999,
         vat_cents: 187,
@@ -447,20 +573,39 @@ forEachDatabase(
       });
       const lost = await make(c, 'lost');
       const other = lost.session;
-      expect((await req(c, other, 'GET', `/transactions/${paid.id}`)).status).toBe(404);
+      expect(
+        (
+          await send(c.app, receiptsApi.receipt, {
+            session: other,
+            params: { ...me(other), transaction_id: String(paid.id) },
+          })
+        ).status,
+      ).toBe(404);
       // A purchase with credit has a receipt too, paid by credit.
-      const bought = await req(c, other, 'POST', `/sims/${lost.ssn}/addons`, {
-        sku: 'BDAO05',
-        payment_type: 'BALANCE_BEFORE_SC',
+      const bought = await send(c.app, membershipsApi.buyAddon, {
+        session: other,
+        params: { ...me(other), ssn: lost.ssn },
+        body: {
+          sku: 'BDAO05',
+          payment_type: 'BALANCE_BEFORE_SC',
+        },
       });
       expect(bought.status).toBe(201);
-      const mine = (await (await req(c, other, 'GET', '/transactions')).json())._payload.values as {
+      const mine = (await (await send(c.app, transactionsApi.list, { session: other, params: me(other) })).json())
+        ._payload.values as {
         id: number;
         receipt: boolean;
         description: string;
       }[];
       const addon = mine.find((t) => t.receipt)!;
-      const r2 = (await (await req(c, other, 'GET', `/transactions/${addon.id}`)).json())._payload;
+      const r2 = (
+        await (
+          await send(c.app, receiptsApi.receipt, {
+            session: other,
+            params: { ...me(other), transaction_id: String(addon.id) },
+          })
+        ).json()
+      )._payload;
       expect(r2.card).toBeNull();
       expect(r2.credit_cents).toBe(r2.total_cents);
     });
@@ -469,10 +614,14 @@ forEachDatabase(
       const c = ctx();
       const leaver = await make(c, 'leaver');
       const s = leaver.session;
-      const made = await req(c, s, 'POST', `/sims/${leaver.ssn}/portin`, {
-        msisdn: '0861234567',
-        current_provider: 'Vodafone',
-        account_type: 'prepay',
+      const made = await send(c.app, simSettingsApi.requestPortIn, {
+        session: s,
+        params: { ...me(s), ssn: leaver.ssn },
+        body: {
+          msisdn: '0861234567',
+          current_provider: 'Vodafone',
+          account_type: 'prepay',
+        },
       });
       expect(made.status).toBe(201);
       const ctxOf = { db: c.handle.db, clock: () => c.clock.now };
@@ -480,10 +629,12 @@ forEachDatabase(
       for (const expected of ['validating', 'scheduled', 'completed']) {
         c.clock.advance(DONOR_STEP_MS);
         expect(await runPortInDonor(ctxOf)).toBe(1);
-        const now = (await (await req(c, s, 'GET', '/portin')).json())._payload.request;
+        const now = (await (await send(c.app, simSettingsApi.openPortIn, { session: s, params: me(s) })).json())
+          ._payload.request;
         expect(now.status).toBe(expected);
       }
-      const done = (await (await req(c, s, 'GET', '/portin')).json())._payload.request;
+      const done = (await (await send(c.app, simSettingsApi.openPortIn, { session: s, params: me(s) })).json())._payload
+        .request;
       expect(done.events.map((e: { status: string }) => e.status)).toEqual([
         'requested',
         'validating',
@@ -496,15 +647,21 @@ forEachDatabase(
 
       const lost = await make(c, 'lost');
       const other = lost.session;
-      await req(c, other, 'POST', `/sims/${lost.ssn}/portin`, {
-        msisdn: '0861234999',
-        current_provider: 'Three',
-        account_type: 'prepay',
+      await send(c.app, simSettingsApi.requestPortIn, {
+        session: other,
+        params: { ...me(other), ssn: lost.ssn },
+        body: {
+          msisdn: '0861234999',
+          current_provider: 'Three',
+          account_type: 'prepay',
+        },
       });
       const [row] = await c.handle.db.select().from(portInRequests).where(eq(portInRequests.msisdn, '0861234999'));
       await advancePortIn(ctxOf, row!.id);
       expect(await advancePortIn(ctxOf, row!.id)).toBe('rejected');
-      const rejected = (await (await req(c, other, 'GET', '/portin')).json())._payload.request;
+      const rejected = (
+        await (await send(c.app, simSettingsApi.openPortIn, { session: other, params: me(other) })).json()
+      )._payload.request;
       expect(rejected.reason).toMatch(/could not match/);
       expect(await advancePortIn(ctxOf, row!.id)).toBeNull();
     });
@@ -513,7 +670,7 @@ forEachDatabase(
       const c = ctx();
       const { session: s, email } = await make(c, 'controls');
       await runAlerts({ db: c.handle.db, clock: () => c.clock.now });
-      const res = await req(c, s, 'GET', '/my-data');
+      const res = await send(c.app, myDataApi.exportData, { session: s, params: me(s) });
       expect(res.headers.get('content-disposition')).toMatch(
         /^attachment; filename="48-my-data-\d{4}-\d{2}-\d{2}\.json"$/,
       );
@@ -554,16 +711,33 @@ forEachDatabase(
         ip: '203.0.113.77',
         createdAt: c.clock.now,
       });
-      const noCode = await req(c, s, 'POST', '/my-data/delete', { password: BUILT_PASSWORD, confirm: 'DELETE' });
+      const noCode = await send(c.app, myDataApi.deleteAccount, {
+        session: s,
+        params: me(s),
+        body: { password: BUILT_PASSWORD, confirm: 'DELETE' },
+      });
       expect(noCode.status).toBe(403);
       const code = await stepUp(c, s, 'delete', email);
       expect(
-        (await req(c, s, 'POST', '/my-data/delete', { password: BUILT_PASSWORD, confirm: 'delete' }, code)).status,
+        (
+          await send(c.app, myDataApi.deleteAccount, {
+            session: s,
+            params: me(s),
+            // Not the word asked for (DELETE), as a careless member could type it.
+            body: { password: BUILT_PASSWORD, confirm: 'delete' as 'DELETE' },
+            stepUpCode: code,
+          })
+        ).status,
       ).toBe(400);
-      const gone = await req(c, s, 'POST', '/my-data/delete', { password: BUILT_PASSWORD, confirm: 'DELETE' }, code);
+      const gone = await send(c.app, myDataApi.deleteAccount, {
+        session: s,
+        params: me(s),
+        body: { password: BUILT_PASSWORD, confirm: 'DELETE' },
+        stepUpCode: code,
+      });
       expect([gone.status, await message(gone)]).toEqual([200, myDataMessages.deleted]);
       // The session ended with it.
-      expect((await req(c, s, 'GET', '/details')).status).toBe(401);
+      expect((await send(c.app, settingsApi.details, { session: s, params: me(s) })).status).toBe(401);
       expect(await c.handle.db.select().from(sessions).where(eq(sessions.memberId, id))).toHaveLength(0);
 
       // The referral service is told (through the outbox) and forgets.
