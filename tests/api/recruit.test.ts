@@ -5,8 +5,10 @@ import { recruitFailures } from '../../src/contract/recruit.ts';
 import { balances, ledger, members, orders, recruits, simStock } from '../../src/server/db/schema.ts';
 import { DAY } from '../../src/server/services/clock.ts';
 import { recruitApi } from '../../src/contract/recruit.ts';
+import { membershipsApi } from '../../src/contract/memberships.ts';
+import { onboardingApi } from '../../src/contract/onboarding.ts';
 import { createMember, signIn, type BuiltMember, type MemberSpec } from './builders.ts';
-import { ok } from './client.ts';
+import { ok, send as sendTyped } from './client.ts';
 import { call, forEachDatabase, signUpMember, type Session, type TestContext } from './harness.ts';
 
 /** The members these tests need, made by builders (each test makes its own). */
@@ -45,7 +47,8 @@ const send = (ctx: TestContext, s: Session, fields: Record<string, string> = {})
     method: 'POST',
     ...form({ ...address, user_id: String(s.userId), ...fields }),
   });
-const limits = (ctx: TestContext, s: Session) => call(ctx.app, s, `/panda/public/users/${s.userId}/sim-limits`);
+const limits = (ctx: TestContext, s: Session) =>
+  sendTyped(ctx.app, recruitApi.simLimits, { session: s, params: { user_id: s.userId } });
 const answer = async (res: Response) =>
   ((await res.json()) as { _payload: { message: string; code: string } })._payload;
 const message = async (res: Response) => (await answer(res)).message;
@@ -59,15 +62,13 @@ async function newMember(ctx: TestContext, email: string): Promise<Session> {
   return s;
 }
 const activate = (ctx: TestContext, s: Session, ssn: string) =>
-  call(ctx.app, s, `/panda/protected/users/${s.userId}/sims/activate`, {
-    method: 'POST',
-    body: JSON.stringify({ ssn }),
-    headers: { 'content-type': 'application/json' },
-  });
+  sendTyped(ctx.app, onboardingApi.activateSim, { session: s, params: { user_id: s.userId }, body: { ssn } });
 const buyMembership = (ctx: TestContext, s: Session, ssn: string) =>
-  call(ctx.app, s, `/panda/protected/users/${s.userId}/sims/${ssn}/recurrence?single_topUp=true`, {
-    method: 'POST',
-    ...form({ recurrence_sku: 'BDDT00', payment_type: 'BALANCE_BEFORE_SC' }),
+  sendTyped(ctx.app, membershipsApi.recurrence, {
+    session: s,
+    params: { user_id: s.userId, ssn },
+    query: { single_topUp: 'true' },
+    body: { recurrence_sku: 'BDDT00', payment_type: 'BALANCE_BEFORE_SC' },
   });
 
 forEachDatabase(
@@ -78,7 +79,7 @@ forEachDatabase(
       expect(
         (await ok(ctx().app, recruitApi.affiliateId, { session: s, params: { user_id: s.userId } }))._payload,
       ).toEqual({ affiliateId: 'TomasRecruits48' });
-      const kick = (await (await call(ctx().app, s, `/panda/protected/users/${s.userId}/sims/kickbackcredit`)).json())
+      const kick = (await ok(ctx().app, recruitApi.kickbackCredit, { session: s, params: { user_id: s.userId } }))
         ._payload;
       expect(kick.earned_cents).toBe(1000);
       expect(kick.friends.map((f: { name: string; status: string }) => [f.name, f.status])).toEqual([
@@ -92,17 +93,22 @@ forEachDatabase(
       const unknown = await ctx().app.request('/panda/public/users/affiliateInfo?affiliateId=Nobody4848');
       expect(unknown.status).toBe(404);
       expect(
-        (await call(ctx().app, s, '/panda/protected/users/affiliateInfo?affiliateId=TomasRecruits48')).status,
+        (
+          await sendTyped(ctx().app, recruitApi.affiliateInfoMember, {
+            session: s,
+            query: { affiliateId: 'TomasRecruits48' },
+          })
+        ).status,
       ).toBe(200);
       // The member's nickname read by id still answers.
       expect((await ctx().app.request(`/panda/public/users/${s.userId}`)).status).toBe(200);
       // A member's affiliate id is given on first use and stays.
       const { session: a } = await createMember(ctx(), specs.active);
-      const first = (await (await call(ctx().app, a, `/panda/protected/users/${a.userId}/extras/affiliateId`)).json())
+      const first = (await ok(ctx().app, recruitApi.affiliateId, { session: a, params: { user_id: a.userId } }))
         ._payload.affiliateId;
       expect(first).toMatch(/^[A-Za-z0-9]{10}$/);
       expect(
-        (await (await call(ctx().app, a, `/panda/protected/users/${a.userId}/extras/affiliateId`)).json())._payload
+        (await ok(ctx().app, recruitApi.affiliateId, { session: a, params: { user_id: a.userId } }))._payload
           .affiliateId,
       ).toBe(first);
     });
@@ -205,7 +211,7 @@ forEachDatabase(
         .from(ledger)
         .where(and(eq(ledger.ssn, recruiter.ssn), eq(ledger.kind, 'reward')));
       expect(rows.map((r) => r.description)).toEqual(['Recruit and reward', 'Recruit and reward']);
-      const kick = (await (await call(ctx().app, s, `/panda/protected/users/${s.userId}/sims/kickbackcredit`)).json())
+      const kick = (await ok(ctx().app, recruitApi.kickbackCredit, { session: s, params: { user_id: s.userId } }))
         ._payload;
       expect(kick.earned_cents).toBe(2000);
     });
