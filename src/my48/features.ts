@@ -6,7 +6,8 @@ import type { ScreenProps } from './screen-props.ts';
 
 /**
  * The one list of my48's screens. The router (router.ts), the pre-rendered shell paths
- * (src/pages/my48/[...path].astro), the side menu and the page titles are all made from it:
+ * (src/pages/my48/[...path].astro), the menus (the side menu; on a phone the bottom bar and its
+ * More) and the page titles are all made from it:
  * a new screen is its folder under features/ and one entry here.
  */
 export interface My48Feature {
@@ -17,7 +18,7 @@ export interface My48Feature {
   /** Page title (before " | 48 …") and the screen's heading. */
   title: string;
   heading: string;
-  /** Label in the side menu; none keeps it out of the menu. */
+  /** Label in the menus; none keeps it out of them. */
   menu?: string;
   /** On a phone, one of the bottom bar's four tabs (the other menu entries are under "More"). */
   tab?: true;
