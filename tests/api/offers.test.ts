@@ -10,6 +10,11 @@ import { KB_PER_GB } from '../../src/contract/constants.ts';
 const message = async (res: Response) => ((await res.json()) as { _payload: { message: string } })._payload.message;
 /** The member's own user_id, as every member endpoint takes it. */
 const me = (s: Session) => ({ user_id: s.userId });
+/** The student offer's two steps: a code mailed to a college address, then the code applied. */
+const studentCode = (c: TestContext, s: Session, email: string) =>
+  send(c.app, offersApi.studentCode, { session: s, params: me(s), body: { email } });
+const applyStudent = (c: TestContext, s: Session, email: string, code: string) =>
+  send(c.app, offersApi.applyStudent, { session: s, params: me(s), body: { email, code } });
 
 /** The 6-digit code of the newest student-offer mail to `to`. */
 async function mailedCode(ctx: TestContext, to: string): Promise<string> {
@@ -92,31 +97,16 @@ forEachDatabase(
         },
         offersFailures.notStudentDomain,
       );
-      expect(
-        (await send(c.app, offersApi.studentCode, { session: s, params: me(s), body: { email: 'not an address' } }))
-          .status,
-      ).toBe(400);
-      const sent = await send(c.app, offersApi.studentCode, {
-        session: s,
-        params: me(s),
-        body: { email: 'Aoife.Student@TCD.ie' },
-      });
+      expect((await studentCode(c, s, 'not an address')).status).toBe(400);
+      const sent = await studentCode(c, s, 'Aoife.Student@TCD.ie');
       expect(sent.status).toBe(200);
       expect((await sent.json())._payload).toEqual({ sent_to: 'aoife.student@tcd.ie', expires_in_minutes: 10 });
       const code = await mailedCode(c, 'aoife.student@tcd.ie');
       expect(code).toMatch(/^\d{6}$/);
       const wrong = code === '000000' ? '111111' : '000000';
-      const w1 = await send(c.app, offersApi.applyStudent, {
-        session: s,
-        params: me(s),
-        body: { email: 'aoife.student@tcd.ie', code: wrong },
-      });
+      const w1 = await applyStudent(c, s, 'aoife.student@tcd.ie', wrong);
       expect([w1.status, await message(w1)]).toEqual([422, `${offersFailures.wrongCode.message} 4 tries left.`]);
-      const applied = await send(c.app, offersApi.applyStudent, {
-        session: s,
-        params: me(s),
-        body: { email: 'aoife.student@tcd.ie', code },
-      });
+      const applied = await applyStudent(c, s, 'aoife.student@tcd.ie', code);
       expect(applied.status).toBe(201);
       expect((await applied.json())._payload.goody_bag).toMatchObject({
         product_sku: 'BDSTU1',
@@ -133,30 +123,10 @@ forEachDatabase(
         ).length,
       ).toBe(1);
       // The code works once; the member cannot have the offer twice; the address serves nobody else.
-      expect(
-        (
-          await send(c.app, offersApi.applyStudent, {
-            session: s,
-            params: me(s),
-            body: { email: 'aoife.student@tcd.ie', code },
-          })
-        ).status,
-      ).toBe(422);
-      expect(
-        await message(
-          await send(c.app, offersApi.studentCode, {
-            session: s,
-            params: me(s),
-            body: { email: 'other@ucdconnect.ie' },
-          }),
-        ),
-      ).toBe(offersFailures.studentApplied.message);
+      expect((await applyStudent(c, s, 'aoife.student@tcd.ie', code)).status).toBe(422);
+      expect(await message(await studentCode(c, s, 'other@ucdconnect.ie'))).toBe(offersFailures.studentApplied.message);
       const { session: o } = await member(c);
-      const taken = await send(c.app, offersApi.studentCode, {
-        session: o,
-        params: me(o),
-        body: { email: 'aoife.student@tcd.ie' },
-      });
+      const taken = await studentCode(c, o, 'aoife.student@tcd.ie');
       expect([taken.status, await message(taken)]).toEqual([409, offersFailures.addressTaken.message]);
       expect((await ok(c.app, offersApi.memberOffers, { session: s, params: me(s) }))._payload.student).toMatchObject({
         applied: true,
@@ -167,19 +137,10 @@ forEachDatabase(
     it('student offer: five wrong codes end the code; a code expires after 10 minutes; no active SIM, no offer', async () => {
       const c = ctx();
       const { session: s } = await member(c);
-      await send(c.app, offersApi.studentCode, { session: s, params: me(s), body: { email: 'ciaran@mumail.ie' } });
+      await studentCode(c, s, 'ciaran@mumail.ie');
       const code = await mailedCode(c, 'ciaran@mumail.ie');
       const wrong = code === '000000' ? '111111' : '000000';
-      for (let i = 0; i < 4; i++)
-        expect(
-          (
-            await send(c.app, offersApi.applyStudent, {
-              session: s,
-              params: me(s),
-              body: { email: 'ciaran@mumail.ie', code: wrong },
-            })
-          ).status,
-        ).toBe(422);
+      for (let i = 0; i < 4; i++) expect((await applyStudent(c, s, 'ciaran@mumail.ie', wrong)).status).toBe(422);
       await refused(
         c.app,
         offersApi.applyStudent,
@@ -190,29 +151,15 @@ forEachDatabase(
         },
         offersFailures.tooManyTries,
       );
-      expect(
-        (
-          await send(c.app, offersApi.applyStudent, {
-            session: s,
-            params: me(s),
-            body: { email: 'ciaran@mumail.ie', code },
-          })
-        ).status,
-      ).toBe(429);
-      await send(c.app, offersApi.studentCode, { session: s, params: me(s), body: { email: 'ciaran@mumail.ie' } });
+      expect((await applyStudent(c, s, 'ciaran@mumail.ie', code)).status).toBe(429);
+      await studentCode(c, s, 'ciaran@mumail.ie');
       const fresh = await mailedCode(c, 'ciaran@mumail.ie');
       c.clock.advance(10 * 60_000 + 1);
-      expect(
-        await message(
-          await send(c.app, offersApi.applyStudent, {
-            session: s,
-            params: me(s),
-            body: { email: 'ciaran@mumail.ie', code: fresh },
-          }),
-        ),
-      ).toBe(offersFailures.codeExpired.message);
+      expect(await message(await applyStudent(c, s, 'ciaran@mumail.ie', fresh))).toBe(
+        offersFailures.codeExpired.message,
+      );
       const n = await signUpMember(c, 'nosim-student@example.com');
-      await send(c.app, offersApi.studentCode, { session: n, params: me(n), body: { email: 'nosim@tcd.ie' } });
+      await studentCode(c, n, 'nosim@tcd.ie');
       await refused(
         c.app,
         offersApi.applyStudent,

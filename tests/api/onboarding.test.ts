@@ -58,25 +58,18 @@ forEachDatabase(
       const s = await noSim(ctx());
       const res = await activate(ctx(), s, `${spareSsn(1).slice(0, 4)} ${spareSsn(1).slice(4)}`);
       expect(res.status).toBe(201);
-      expect((await res.json())._payload.sim).toEqual({
+      // The card from stock, now the member's active SIM: in the answer and in the SIMs owned alike.
+      const sim = {
         ssn: spareSsn(1),
         msisdn: spareMsisdn(1),
         product: 'Pre_Start_3FF_N',
         requester: '1',
         blocked: false,
         kind: 'physical',
-      });
+      };
+      expect((await res.json())._payload.sim).toEqual(sim);
       const owned = await ok(ctx().app, accountApi.simsOwned, { session: s, params: me(s) });
-      expect(owned._payload.values).toEqual([
-        {
-          ssn: spareSsn(1),
-          msisdn: spareMsisdn(1),
-          product: 'Pre_Start_3FF_N',
-          requester: '1',
-          blocked: false,
-          kind: 'physical',
-        },
-      ]);
+      expect(owned._payload.values).toEqual([sim]);
       const summary = (
         await ok(ctx().app, accountApi.balanceSummary, { session: s, params: { ...me(s), ssn: spareSsn(1) } })
       )._payload.current_month_balance_summary;
