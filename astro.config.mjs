@@ -33,6 +33,32 @@ function specPaths() {
   };
 }
 
+/**
+ * The service worker (src/worker, ADR 025) bundled into /sw.js: a script of its own, outside
+ * the pages' bundles, at the site's root so its scope is the whole site (phone.md).
+ * @returns {import('astro').AstroIntegration}
+ */
+function serviceWorker() {
+  return {
+    name: 'service-worker',
+    hooks: {
+      'astro:build:done': async ({ dir }) => {
+        const { build } = await import('esbuild');
+        await build({
+          entryPoints: [fileURLToPath(new URL('./src/worker/worker.ts', import.meta.url))],
+          outfile: join(fileURLToPath(dir), 'sw.js'),
+          bundle: true,
+          minify: true,
+          format: 'iife',
+          target: 'es2022',
+          legalComments: 'none',
+          logLevel: 'warning',
+        });
+      },
+    },
+  };
+}
+
 const COMPRESSIBLE = /\.(html|js|css|json|xml|svg|txt|webmanifest)$/;
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -88,6 +114,8 @@ export default defineConfig({
         !/\/(my48|log-out|404|payment-gateway|orders|sign-up-confirmed|marketing-permissions|static)\b/.test(page),
     }),
     specPaths(),
+    serviceWorker(),
+    // Last: it compresses what the others wrote.
     precompress(),
   ],
   server: { port: 4321 },

@@ -22,6 +22,8 @@ const elements = [
   { type: 'island', pattern: 'src/islands/*', capture: ['feature'] },
   { type: 'page', pattern: 'src/{pages,layouts}' },
   { type: 'browser-shared', pattern: 'src/{lib,stores,components,cms}' },
+  // The service worker (ADR 025): its own global scope; it shares only names with the app.
+  { type: 'worker', pattern: 'src/worker' },
 ];
 /** The files that compose features: the registries and the app shells. */
 const files = [
@@ -48,6 +50,8 @@ const boundaryPolicies = [
   { from: type('contract'), disallow: { to: anyOf([...BROWSER, ...SERVER]) } },
   // The browser imports no server code, the server no browser code.
   { from: anyOf(BROWSER), disallow: { to: anyOf(SERVER) } },
+  { from: type('worker'), disallow: { to: anyOf([...SERVER, 'my48-feature', 'my48-shared', 'island', 'page']) } },
+  { from: anyOf([...BROWSER, ...SERVER]), disallow: { to: type('worker') } },
   { from: anyOf(SERVER), disallow: { to: anyOf(BROWSER) } },
   // No feature imports another feature.
   { from: type('server-feature'), disallow: otherFeature('server-feature') },

@@ -9,8 +9,10 @@ import {
   type RequestQuery,
   type Route,
 } from '../contract/endpoint.ts';
+import { $offlineAsOf } from '../stores/offline.ts';
 import { refreshSession } from '../stores/session.ts';
 import { authCode } from './auth-code.ts';
+import { forgetMemberCopies, OFFLINE_AS_OF_HEADER } from './offline-names.ts';
 import { isRoute } from './paths.ts';
 import { noteSessionUsed } from './session-keepalive.ts';
 import { transactionCode } from './transaction.ts';
@@ -63,13 +65,18 @@ export function createHttp({
     onResponse({ request, response }) {
       // An answered protected call keeps the session: every session cookie lives 30 more minutes (issue 25).
       const path = pathOf(request);
-      if (response.status !== 401 && (path.startsWith('/panda/protected') || PUBLIC_WITH_SESSION.test(path)))
-        noteSessionUsed();
+      if (!path.startsWith('/panda/protected') && !PUBLIC_WITH_SESSION.test(path)) return;
+      // The service worker's copy of a read, given when the network failed (phone.md, "Offline"): the
+      // member is offline with figures of that time; any answer of the network ends it.
+      const asOf = response.headers.get(OFFLINE_AS_OF_HEADER);
+      $offlineAsOf.set(asOf || undefined);
+      if (response.status !== 401 && !asOf) noteSessionUsed();
     },
-    onResponseError({ response }) {
+    async onResponseError({ response }) {
       if (response.status !== 401 || isRoute(currentPath(), '/log-in')) return;
       Cookies.remove('authCode', { path: '/' });
       refreshSession();
+      await forgetMemberCopies();
       navigate('/log-in');
     },
   });

@@ -4,6 +4,7 @@ import { clearAllCookies } from './auth-code.ts';
 import { sessionRoutes } from '../contract/session-routes.ts';
 import { call } from './http.ts';
 import { idleWatch } from './idle-watch.ts';
+import { forgetMemberCopies } from './offline-names.ts';
 import { MY48_HOME, rememberFlexibleUrl, rememberLastUrl } from './last-url.ts';
 import { clearStorageExceptSplash } from './storage.ts';
 
@@ -22,6 +23,8 @@ export async function logOut(): Promise<void> {
   }
   clearAllCookies();
   clearStorageExceptSplash();
+  // The service worker's copies of the member's figures go too: offline, /my48 then asks for a log-in.
+  await forgetMemberCopies();
   try {
     sessionStorage.setItem('headerBackButtonClicked', 'false');
   } catch {

@@ -1,9 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { useMemberPage } from '../components/member/use-member-page.ts';
+import { $offlineAsOf, $workerTookOver } from '../stores/offline.ts';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
+import { OfflineBanner } from './components/Offline.tsx';
 import { features, preloadScreen } from './features.ts';
 import { $router, featureOf } from './router.ts';
+import { registerWorker, watchReconnect } from './offline.ts';
 import { loadAccount } from './stores/account.ts';
 
 // The screen of the address the app opens on starts loading with the app's own code.
@@ -16,10 +19,25 @@ export default function App() {
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
   const screen = featureOf(page?.route);
+  const offline = Boolean(useStore($offlineAsOf));
+  const tookOver = useStore($workerTookOver);
 
   useEffect(() => {
     if (userId) void loadAccount(userId);
   }, [userId]);
+  // The worker's first visit: the account is read once more through it, so it keeps the last balance.
+  useEffect(() => {
+    if (userId && tookOver > 0) void loadAccount(userId, { force: true, quiet: true });
+  }, [userId, tookOver]);
+  // The worker keeps the last balance for offline (phone.md); registered once the member is known.
+  useEffect(() => {
+    if (userId) registerWorker();
+  }, [userId]);
+  // Offline, the figures are read again when the connection comes back: a network answer ends the banner.
+  useEffect(() => {
+    if (!userId || !offline) return;
+    return watchReconnect(() => void loadAccount(userId, { force: true, quiet: true }));
+  }, [userId, offline]);
 
   // A new screen gets the page title and the focus, as a page load would.
   useEffect(() => {
@@ -52,7 +70,12 @@ export default function App() {
         <h1 ref={heading} tabIndex={-1}>
           {screen?.heading ?? 'Page not found'}
         </h1>
-        {screen ? (
+        <OfflineBanner />
+        {screen && offline && screen.route !== 'dashboard' ? (
+          <p>
+            This needs a connection. <a href={features[0]!.path}>See your last balance</a>
+          </p>
+        ) : screen ? (
           <ErrorBoundary key={screen.route}>
             <screen.Screen page={{ route: page!.route, params: (page!.params ?? {}) as Record<string, string> }} />
           </ErrorBoundary>

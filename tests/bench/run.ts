@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { buildSync } from 'esbuild';
 import { join, relative, sep } from 'node:path';
 import {
   bareNode,
@@ -15,7 +17,7 @@ import {
 } from './api.ts';
 import { weighPage } from './js-weight.ts';
 import { benchLighthouse, LIGHTHOUSE_BUDGET } from './lighthouse.ts';
-import { benchMy48, LOGIN_BUDGET_MS, MY48_BUDGET } from './my48.ts';
+import { benchMy48, LOGIN_BUDGET_MS, MY48_BUDGET, OFFLINE_BUDGET_MS } from './my48.ts';
 import { soak } from './soak.ts';
 
 /**
@@ -82,6 +84,31 @@ console.log(
 );
 check(over === 0, `${over} pages over their JavaScript budget`);
 
+/** phone.md: /sw.js at most 15 KB gzip; registering it adds at most 1 KB gzip before the dashboard. */
+const SW_BUDGET = 15 * 1024;
+const REGISTRATION_BUDGET = 1024;
+
+/** The worker as built, and the app's registration code alone (minified, its shared imports left out), gzip. */
+function workerWeights(): { sw: number; registration: number } {
+  const sw = gzipSync(readFileSync(join(dist, 'sw.js'))).length;
+  const built = buildSync({
+    entryPoints: ['src/my48/offline.ts'],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    write: false,
+    external: ['nanostores'],
+    // Its store lives in a module the app loads anyway (the HTTP client sets it).
+    plugins: [
+      {
+        name: 'shared-stores',
+        setup: (b) => b.onResolve({ filter: /stores\/offline/ }, (a) => ({ path: a.path, external: true })),
+      },
+    ],
+  });
+  return { sw, registration: gzipSync(built.outputFiles[0]!.contents).length };
+}
+
 const figures: string[] = [];
 const figure = (line: string) => {
   figures.push(line);
@@ -147,6 +174,13 @@ if (pgUrl) {
   );
   figure(
     `log-in click → dashboard shown: median ${Math.round(my48.medianMs)} ms of ${my48.runs.length} runs (${my48.runs.map((r) => Math.round(r)).join(', ')}); ≤ ${LOGIN_BUDGET_MS} ms: ${check(my48.medianMs <= LOGIN_BUDGET_MS, `log-in to dashboard over ${LOGIN_BUDGET_MS} ms`)}`,
+  );
+  figure(
+    `offline /my48 (the worker's copies): navigation → last balance shown ${Math.round(my48.offlineMs)} ms; ≤ ${OFFLINE_BUDGET_MS} ms: ${check(my48.offlineMs <= OFFLINE_BUDGET_MS, `offline balance over ${OFFLINE_BUDGET_MS} ms`)}`,
+  );
+  const worker = workerWeights();
+  figure(
+    `service worker /sw.js ${kb(worker.sw)} gzip (≤ ${kb(SW_BUDGET)}): ${check(worker.sw <= SW_BUDGET, '/sw.js over 15 KB gzip')}; its registration in the my48 app ${worker.registration} B gzip (≤ ${REGISTRATION_BUDGET} B): ${check(worker.registration <= REGISTRATION_BUDGET, 'worker registration over 1 KB')}`,
   );
 }
 

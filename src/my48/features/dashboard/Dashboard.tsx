@@ -3,7 +3,9 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { messages } from '../../../contract/messages.ts';
 import { formatMsisdn } from '../../../lib/format.ts';
 import { getSessionCookie, setSessionCookie } from '../../../lib/session-cookies.ts';
+import { $offlineAsOf, $workerTookOver } from '../../../stores/offline.ts';
 import { Gauge } from '../../components/Gauge.tsx';
+import { OnlineAction } from '../../components/Offline.tsx';
 import { $account } from '../../stores/account.ts';
 import { DailyUsage } from './DailyUsage.tsx';
 import { $activationOverdue, $usage, notifications, watchActivation } from './dashboard-store.ts';
@@ -98,7 +100,7 @@ function Membership({ u }: { u: UsageSummary }) {
                   'On'
                 ) : (
                   <>
-                    Off <a href="/my48/memberships">Turn auto-renew on</a>
+                    Off <OnlineAction href="/my48/memberships">Turn auto-renew on</OnlineAction>
                   </>
                 )}
               </dd>
@@ -111,9 +113,9 @@ function Membership({ u }: { u: UsageSummary }) {
         </>
       )}
       {!u.isActiveMembership && (
-        <a className="btn btn--primary" href="/my48/memberships">
+        <OnlineAction className="btn btn--primary" href="/my48/memberships">
           Buy a membership
-        </a>
+        </OnlineAction>
       )}
     </section>
   );
@@ -133,7 +135,7 @@ function Extras({ u }: { u: UsageSummary }) {
         <div>
           <dt>The Safe</dt>
           <dd>
-            {u.safeData} GB <a href="/my48/flexi-data#the-safe">Open The Safe</a>
+            {u.safeData} GB <OnlineAction href="/my48/flexi-data#the-safe">Open The Safe</OnlineAction>
           </dd>
         </div>
         <div>
@@ -143,7 +145,7 @@ function Extras({ u }: { u: UsageSummary }) {
         <div>
           <dt>Add-on data</dt>
           <dd>
-            {u.addonData} GB <a href="/my48/addons">Top up</a>
+            {u.addonData} GB <OnlineAction href="/my48/addons">Top up</OnlineAction>
           </dd>
         </div>
         <div>
@@ -199,9 +201,15 @@ const noted = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'short',
 /** The latest notifications: alerts, gifts, renewals. */
 function Notifications() {
   const n = useStore(notifications.$state);
+  const offline = Boolean(useStore($offlineAsOf));
+  const tookOver = useStore($workerTookOver);
   // Announced as new once a session (the dashboardNotification cookie): read before this render marks them shown.
   const [shownBefore] = useState(() => readShown(getSessionCookie('dashboardNotification')));
-  useEffect(() => void notifications.load(), []);
+  // Read on arrival, again through the worker on its first visit (it keeps them), and when the
+  // connection comes back after figures shown offline.
+  useEffect(() => {
+    if (!offline) void notifications.load();
+  }, [offline, tookOver]);
   const latest = useMemo(() => n.data?.latest ?? [], [n]);
   useEffect(() => {
     if (latest.length > 0) setSessionCookie('dashboardNotification', String(shownUpTo(latest, shownBefore)));
@@ -222,7 +230,7 @@ function Notifications() {
         ))}
       </ul>
       <p>
-        <a href="/my48/settings/alerts">Choose your alerts</a>
+        <OnlineAction href="/my48/settings/alerts">Choose your alerts</OnlineAction>
       </p>
     </section>
   );
@@ -231,6 +239,8 @@ function Notifications() {
 /** The member's home: what they have left, per spec section 2 "Dashboard". */
 export default function Dashboard() {
   const account = useStore($account);
+  // Offline (phone.md), the day-by-day use is not kept: only the figures the worker keeps show.
+  const offline = Boolean(useStore($offlineAsOf));
   const u = useStore($usage);
   if (account.status === 'loading')
     return (
@@ -297,7 +307,7 @@ export default function Dashboard() {
             <section className="tile" aria-labelledby="tile-credit">
               <h2 id="tile-credit">Credit</h2>
               <p className="tile__figure">{u.credit}</p>
-              <a href="/my48/memberships/add-credit">Add credit</a>
+              <OnlineAction href="/my48/memberships/add-credit">Add credit</OnlineAction>
             </section>
             <Membership u={u} />
             {u.isActiveMembership && <DataCard title="Data" figures={u.data} />}
@@ -322,7 +332,7 @@ export default function Dashboard() {
             {u.isActiveMembership && <DataCard title="Roaming data" figures={u.roaming} />}
             <Extras u={u} />
           </div>
-          {u.isActiveMembership && account.sim && <DailyUsage ssn={account.sim.ssn} />}
+          {u.isActiveMembership && account.sim && !offline && <DailyUsage ssn={account.sim.ssn} />}
         </>
       )}
       <Notifications />

@@ -1,0 +1,125 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker at /sw.js (phone.md, "Offline"; ADR 025): registered by the my48 app only.
+ * It keeps the app shell and hashed bundles, and the dashboard's last reads of the signed-in
+ * member with the time they were fetched, so /my48 opened with no connection shows the last known
+ * balance. It never keeps a write, another origin, or a 401; a 401 forgets the member's copies.
+ * Built by esbuild into dist/sw.js at build (astro.config.mjs).
+ */
+import {
+  ASSET_CACHE,
+  FETCHED_AT_HEADER,
+  MEMBER_CACHE,
+  OFFLINE_AS_OF_HEADER,
+  SHELL_CACHE,
+  type KeepMessage,
+} from '../lib/offline-names.ts';
+import { handlingOf, keepsAnswer, LOG_IN_SHELL, MY48_SHELL, releaseOf } from './rules.ts';
+
+declare const self: ServiceWorkerGlobalScope;
+
+self.addEventListener('install', (event) => {
+  // The two pages a member offline can be shown: their last balance, or the log-in prompt.
+  event.waitUntil(
+    caches
+      .open(SHELL_CACHE)
+      .then((cache) => cache.addAll([MY48_SHELL, LOG_IN_SHELL]))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const handling = handlingOf({
+    url: request.url,
+    origin: self.location.origin,
+    method: request.method,
+    mode: request.mode,
+    signedIn: request.headers.has('x-gg-auth'),
+  });
+  if (handling.kind === 'shell') event.respondWith(shell(event, handling.key, handling.renews));
+  else if (handling.kind === 'asset') event.respondWith(asset(request));
+  else if (handling.kind === 'member-read') event.respondWith(memberRead(request));
+});
+
+/** The page lists the bundles it loaded before this worker was in charge of it. */
+self.addEventListener('message', (event) => {
+  const data = event.data as KeepMessage | undefined;
+  if (data?.type !== 'keep' || !Array.isArray(data.urls)) return;
+  const own = data.urls.filter((u) => typeof u === 'string' && new URL(u).origin === self.location.origin);
+  event.waitUntil(
+    caches.open(ASSET_CACHE).then(async (cache) => {
+      for (const url of own)
+        if (handlingOf(assetFacts(url)).kind === 'asset' && !(await cache.match(url)))
+          await cache.add(url).catch(() => undefined);
+    }),
+  );
+});
+
+const assetFacts = (url: string) => ({
+  url,
+  origin: self.location.origin,
+  method: 'GET',
+  mode: 'cors',
+  signedIn: false,
+});
+
+async function shell(event: FetchEvent, key: string, renews: boolean): Promise<Response> {
+  try {
+    const answer = await fetch(event.request);
+    if (renews && answer.ok && answer.type === 'basic') event.waitUntil(keepShell(key, answer.clone()));
+    return answer;
+  } catch (failure) {
+    const kept = await caches.match(key, { cacheName: SHELL_CACHE });
+    if (kept) return kept;
+    throw failure;
+  }
+}
+
+/** A new my48 shell means a new release: the bundles of the old one are of no more use. */
+async function keepShell(key: string, answer: Response): Promise<void> {
+  const cache = await caches.open(SHELL_CACHE);
+  const before = await cache.match(key);
+  if (key === MY48_SHELL && before) {
+    const [was, is] = await Promise.all([before.text(), answer.clone().text()]);
+    if (releaseOf(was) !== releaseOf(is)) await caches.delete(ASSET_CACHE);
+  }
+  await cache.put(key, answer);
+}
+
+async function asset(request: Request): Promise<Response> {
+  const cache = await caches.open(ASSET_CACHE);
+  const kept = await cache.match(request, { ignoreVary: true });
+  if (kept) return kept;
+  const answer = await fetch(request);
+  if (answer.ok) void cache.put(request, answer.clone());
+  return answer;
+}
+
+async function memberRead(request: Request): Promise<Response> {
+  let answer: Response;
+  try {
+    answer = await fetch(request);
+  } catch (failure) {
+    const kept = await (await caches.open(MEMBER_CACHE)).match(request, { ignoreVary: true });
+    if (!kept) throw failure;
+    const headers = new Headers(kept.headers);
+    headers.set(OFFLINE_AS_OF_HEADER, kept.headers.get(FETCHED_AT_HEADER) ?? '');
+    return new Response(kept.body, { status: kept.status, statusText: kept.statusText, headers });
+  }
+  // The session ended or is not this member's: nothing of the member stays on the device.
+  if (answer.status === 401) await caches.delete(MEMBER_CACHE);
+  else if (keepsAnswer(answer.status)) {
+    const headers = new Headers(answer.headers);
+    headers.set(FETCHED_AT_HEADER, new Date().toISOString());
+    const copy = new Response(await answer.clone().blob(), {
+      status: answer.status,
+      statusText: answer.statusText,
+      headers,
+    });
+    await (await caches.open(MEMBER_CACHE)).put(request, copy);
+  }
+  return answer;
+}

@@ -1,0 +1,119 @@
+import { expect, type Page } from '@playwright/test';
+import { MEMBER_CACHE } from '../../src/lib/offline-names.ts';
+import { expectNoAxeViolations, test } from './fixtures.ts';
+
+/**
+ * phone.md "Offline": the service worker registered by my48, the last balance offline with
+ * "You're offline" and "as of", its refresh when the connection returns, and nothing of the member
+ * kept after a log-out or a 401. Offline is Chromium's own (the context's network is cut, the
+ * worker's fetches included), not a stand-in.
+ */
+
+/** Waits until the worker controls the page and keeps the dashboard's reads (it took over on this first visit). */
+async function workerKeepsFigures(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (name) => {
+          if (!navigator.serviceWorker.controller) return 0;
+          if (!(await caches.has(name))) return 0;
+          return (await (await caches.open(name)).keys()).length;
+        }, MEMBER_CACHE),
+      { message: 'the worker keeps SIMs owned, the balance summary and the notifications', timeout: 15_000 },
+    )
+    .toBe(3);
+}
+
+test('offline, /my48 shows the last balance with "as of", actions off and why; back online the banner goes', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('unlimited@example.com');
+  await page.goto('/my48');
+  await expect(page.getByRole('heading', { name: 'Credit' })).toBeVisible();
+  const credit = await page
+    .locator('.tile', { has: page.getByRole('heading', { name: 'Credit' }) })
+    .locator('.tile__figure')
+    .innerText();
+  // Registered from /my48, at the site's root.
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)).toMatch(/\/sw\.js$/);
+  await workerKeepsFigures(page);
+
+  await page.context().setOffline(true);
+  const started = Date.now();
+  await page.reload();
+  const banner = page.getByRole('status').filter({ hasText: "You're offline" });
+  await expect(banner).toContainText(/Figures as of \d{2}:\d{2}, \d{1,2} [A-Z][a-z]+\./);
+  const shownIn = Date.now() - started;
+  await expect(page.locator('.tile', { has: page.getByRole('heading', { name: 'Credit' }) })).toContainText(credit);
+  await expect(page.getByText('Unlimited').first()).toBeVisible();
+  test.info().annotations.push({ type: 'offline balance shown (ms)', description: String(shownIn) });
+  // Actions that need the network are shown off, and say why (the banner's sentence).
+  const addCredit = page.getByRole('link', { name: 'Add credit' });
+  await expect(addCredit).toHaveAttribute('aria-disabled', 'true');
+  await expect(addCredit).toHaveAccessibleDescription(/need a connection/);
+  await expectNoAxeViolations(page, 'offline dashboard');
+  // Another screen says it needs the network.
+  await page
+    .getByRole('navigation', { name: 'my48' })
+    .getByRole('link', { name: 'Memberships', exact: true })
+    .first()
+    .click();
+  await expect(page.getByText('This needs a connection.')).toBeVisible();
+  await page.getByRole('link', { name: 'See your last balance' }).click();
+
+  // The connection comes back: the figures are read again by themselves and the banner goes.
+  await page.context().setOffline(false);
+  await expect(banner).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByRole('link', { name: 'Add credit' })).not.toHaveAttribute('aria-disabled');
+});
+
+test('after log-out, /my48 offline asks for a log-in and shows nothing of the member', async ({ page, signIn }) => {
+  await signIn('onboard@example.com');
+  await page.goto('/my48');
+  await expect(page.getByRole('heading', { name: 'Credit' })).toBeVisible();
+  await workerKeepsFigures(page);
+  await page.goto('/log-out');
+  await page.waitForURL((url) => url.pathname === '/');
+  expect(await page.evaluate((name) => caches.has(name), MEMBER_CACHE)).toBe(false);
+
+  await page.context().setOffline(true);
+  await page.goto('/my48');
+  await page.waitForURL(/\/log-in/);
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByText("You're offline")).toHaveCount(0);
+  await expect(page.getByText('€')).toHaveCount(0);
+  await page.context().setOffline(false);
+});
+
+test('a 401 forgets the kept figures: the session ended elsewhere, /my48 offline shows no balance', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('lapsed@example.com');
+  await page.goto('/my48');
+  await expect(page.getByRole('heading', { name: 'Credit' })).toBeVisible();
+  await workerKeepsFigures(page);
+  // The session ends on the server (another tab logged out), the browser keeps its cookie.
+  const ended = await page.evaluate(async () => {
+    const cookie = (name: string) =>
+      decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith(`${name}=`))
+          ?.split('=')[1] ?? '',
+      );
+    const headers = { 'x-gg-auth': cookie('authCode'), 'x-gg-transaction': cookie('ggTransaction') };
+    return (await fetch('/panda/protected/logout/users', { headers })).status;
+  });
+  expect(ended).toBeLessThan(300);
+  await page.reload();
+  await page.waitForURL(/\/log-in/);
+  expect(await page.evaluate((name) => caches.has(name), MEMBER_CACHE)).toBe(false);
+
+  await page.context().setOffline(true);
+  await page.goto('/my48');
+  await page.waitForURL(/\/log-in/);
+  await expect(page.getByText('€')).toHaveCount(0);
+  await page.context().setOffline(false);
+});
