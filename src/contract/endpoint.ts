@@ -32,7 +32,7 @@ export interface EndpointDef {
   /** What the success answer means. */
   description: string;
   /** A sensitive change (member-controls.md): the step-up code's purpose, sent in the X-Step-Up-Code header. */
-  stepUp?: 'email' | 'card' | 'sim' | 'unblock' | 'delete';
+  stepUp?: 'email' | 'card' | 'sim' | 'unblock' | 'delete' | 'passkey';
   /**
    * What a write moves (issue 15): money (credit, card payments), data (allowances between SIMs or
    * periods), a once-only right (a claim, a code, a token, an order that may be made once), or

@@ -22,6 +22,7 @@ import { passwordRecoveryFailures } from './password-recovery.ts';
 import { paymentsFailures } from './payments.ts';
 import { recruitFailures } from './recruit.ts';
 import { referralsFailures } from './referrals.ts';
+import { passkeyFailures } from './passkeys.ts';
 import { securityFailures } from './security.ts';
 import { settingsFailures } from './settings.ts';
 import { signUpFailures } from './signup.ts';
@@ -53,6 +54,7 @@ const tables: Record<string, Failure>[] = [
   recruitFailures,
   referralsFailures,
   securityFailures,
+  passkeyFailures,
   settingsFailures,
   signUpFailures,
   simSettingsFailures,

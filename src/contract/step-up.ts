@@ -10,7 +10,7 @@ import { payload, UserParams } from './schemas.ts';
 export const STEP_UP_MINUTES = 10;
 export const STEP_UP_TRIES = 5;
 export const STEP_UP_HEADER = 'x-step-up-code';
-export const STEP_UP_PURPOSES = ['email', 'card', 'sim', 'unblock', 'delete'] as const;
+export const STEP_UP_PURPOSES = ['email', 'card', 'sim', 'unblock', 'delete', 'passkey'] as const;
 export type StepUpPurpose = (typeof STEP_UP_PURPOSES)[number];
 
 /** What each code is for, as the e-mail and the screens say it. */
@@ -20,6 +20,7 @@ export const STEP_UP_WHAT: Record<StepUpPurpose, string> = {
   sim: 'change your SIM (or change to an eSIM)',
   unblock: 'unblock your SIM',
   delete: 'delete your account',
+  passkey: 'add or remove a passkey',
 };
 
 export const StepUpRequest = z.object({

@@ -23,4 +23,9 @@ export interface AppConfig {
   /** The help desk's address (its JWT single sign-on lives at /access/jwt); the sandbox's when unset. */
   helpdeskUrl?: string;
   captcha: CaptchaConfig;
+  /**
+   * Passkeys' relying party (phone.md): in production SITE_URL's hostname and origin; unset
+   * (development, tests), the request's own, so passkeys work on http://localhost.
+   */
+  relyingParty?: { id: string; origin: string };
 }

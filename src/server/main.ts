@@ -84,6 +84,9 @@ const config = {
   sessionSecret: env.SESSION_SECRET,
   emvKeyBase64: env.EMV_KEY,
   siteUrl: env.SITE_URL,
+  ...(env.NODE_ENV === 'production'
+    ? { relyingParty: { id: new URL(env.SITE_URL).hostname, origin: new URL(env.SITE_URL).origin } }
+    : {}),
   allowedOrigins: env.ALLOWED_ORIGINS,
   trustProxy: env.TRUST_PROXY,
   ...(env.PUBLIC_SENTRY_DSN ? { errorReportOrigin: new URL(env.PUBLIC_SENTRY_DSN).origin } : {}),

@@ -1,3 +1,4 @@
+import type { StepUpPurpose } from '../../src/contract/step-up.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { solveChallenge } from 'altcha-lib/v1';
@@ -264,11 +265,7 @@ export async function signUpMember(ctx: TestContext, email: string): Promise<Ses
 }
 
 /** A step-up code for `purpose`, asked for through the API and read from the member's mail (member-controls.md). */
-export async function stepUpCode(
-  ctx: TestContext,
-  s: Session,
-  purpose: 'email' | 'card' | 'sim' | 'unblock' | 'delete',
-): Promise<string> {
+export async function stepUpCode(ctx: TestContext, s: Session, purpose: StepUpPurpose): Promise<string> {
   const res = await call(ctx.app, s, `/panda/protected/users/${s.userId}/step-up`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -850,7 +850,7 @@ export const stepUpCodes = pgTable(
     memberId: integer('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['email', 'card', 'sim', 'unblock', 'delete'] }).notNull(),
+    purpose: text('purpose', { enum: ['email', 'card', 'sim', 'unblock', 'delete', 'passkey'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     expiresAt: ts('expires_at').notNull(),
     tries: integer('tries').notNull().default(0),
@@ -865,7 +865,85 @@ export const stepUpCodes = pgTable(
       .on(t.memberId)
       .where(sql`${t.endedAt} is null`),
     check('step_up_codes_tries', sql`${t.tries} >= 0 and ${t.tries} <= 5`),
-    check('step_up_codes_purpose', sql`${t.purpose} in ('email', 'card', 'sim', 'unblock', 'delete')`),
+    check('step_up_codes_purpose', sql`${t.purpose} in ('email', 'card', 'sim', 'unblock', 'delete', 'passkey')`),
+  ],
+);
+
+/**
+ * Passkeys (phone.md): a member's WebAuthn credentials. The public key and the signature counter
+ * are what a sign-in is checked against; a deleted account deletes its passkeys.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    /** The credential's id, base64url, as the browser names it. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    /** How the browser may reach it (internal, hybrid, usb…), comma-separated. */
+    transports: text('transports').notNull().default(''),
+    name: text('name').notNull(),
+    createdAt: ts('created_at').notNull(),
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [
+    uniqueIndex('passkeys_credential_idx').on(t.credentialId),
+    index('passkeys_member_idx').on(t.memberId),
+    check('passkeys_counter', sql`${t.counter} >= 0`),
+    check('passkeys_name', sql`length(${t.name}) between 1 and 60`),
+  ],
+);
+
+/**
+ * WebAuthn challenges (phone.md): one use, 5 minutes. A registration's is the member's; a sign-in's
+ * belongs to nobody until a passkey answers it. Used or expired rows are deleted as new ones come.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: serial('id').primaryKey(),
+    challenge: text('challenge').notNull(),
+    purpose: text('purpose', { enum: ['register', 'sign-in'] }).notNull(),
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('webauthn_challenges_challenge_idx').on(t.challenge),
+    index('webauthn_challenges_expiry_idx').on(t.expiresAt),
+    check('webauthn_challenges_purpose', sql`${t.purpose} in ('register', 'sign-in')`),
+    check('webauthn_challenges_owner', sql`(${t.purpose} = 'register') = (${t.memberId} is not null)`),
+  ],
+);
+
+/**
+ * Web Push subscriptions (phone.md): one per device of a member that turned "Notifications on this
+ * device" on. The endpoint is the push service's URL for that browser (checked against the allowed
+ * hosts before it is kept); the session that subscribed ends it at log-out.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 public key and auth secret (base64url), for aes128gcm. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    sessionId: integer('session_id').references(() => sessions.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
+    index('push_subscriptions_member_idx').on(t.memberId),
   ],
 );
 

@@ -19,6 +19,7 @@ import { referralsRoutes } from './referrals/referrals.routes.ts';
 import { passwordRecoveryRoutes } from './password-recovery/password-recovery.routes.ts';
 import { alertsRoutes } from './alerts/alerts.routes.ts';
 import { myDataRoutes } from './my-data/my-data.routes.ts';
+import { passkeysRoutes } from './passkeys/passkeys.routes.ts';
 import { securityRoutes } from './security/security.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { signUpRoutes } from './signup/signup.routes.ts';
@@ -40,6 +41,7 @@ export function featureRoutes(config: AppConfig): (ReturnType<typeof router> | R
     transactionsRoutes(),
     settingsRoutes(),
     securityRoutes(config),
+    passkeysRoutes(config),
     alertsRoutes(),
     myDataRoutes(),
     onboardingRoutes(config),

@@ -147,6 +147,9 @@ export async function deleteAccount(
       s.stepUpCodes,
       s.studentCodes,
       s.offerClaims,
+      s.passkeys,
+      s.webauthnChallenges,
+      s.pushSubscriptions,
     ]) {
       await tx.delete(t).where(eq(t.memberId, id));
     }

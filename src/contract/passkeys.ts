@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { AccountSchema } from './auth.ts';
+import { endpoint, failures } from './endpoint.ts';
+import { payload, UserParams } from './schemas.ts';
+import { stepUpFailures } from './step-up.ts';
+
+/**
+ * Passkeys (phone.md): WebAuthn credentials a member adds in settings → security (after the
+ * password or a step-up code) and signs in with on /log-in. Challenges are single-use, live 5
+ * minutes and are kept in the database; a sign-in opens exactly the session a password log-in opens.
+ */
+export const PASSKEY_CHALLENGE_MINUTES = 5;
+/** A member keeps at most this many passkeys (a phone, a laptop, a key, and some to spare). */
+export const MAX_PASSKEYS = 10;
+export const PASSKEY_NAME_MAX = 60;
+
+/** A browser's answer to navigator.credentials (JSON, as @simplewebauthn/browser gives it); the library checks the rest. */
+const CredentialAnswer = (id: string) =>
+  z
+    .object({
+      id: z.string().min(1).max(1024),
+      rawId: z.string().min(1).max(1024),
+      type: z.literal('public-key', { error: 'type must be public-key' }),
+      response: z.looseObject({ clientDataJSON: z.string().min(1).max(4096) }),
+      clientExtensionResults: z.looseObject({}),
+      authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+    })
+    .loose()
+    .meta({ id });
+
+export const PasskeySchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    created_at: z.string(),
+    last_used_at: z.string().nullable(),
+  })
+  .meta({ id: 'Passkey' });
+export type Passkey = z.infer<typeof PasskeySchema>;
+
+/** Adding or removing a passkey: the member's password, or a step-up code in X-Step-Up-Code (purpose passkey). */
+export const PasskeyProof = z.object({
+  password: z.string().max(200).optional(),
+});
+
+export const AddPasskeyForm = z.object({
+  name: z
+    .string({ error: 'Give the passkey a name.' })
+    .trim()
+    .min(1, { error: 'Give the passkey a name.' })
+    .max(PASSKEY_NAME_MAX, { error: `The name is at most ${PASSKEY_NAME_MAX} characters.` }),
+});
+
+const PasskeyParams = UserParams.extend({
+  passkey_id: z.string().regex(/^[0-9]{1,10}$/, { error: 'passkey_id must be a number' }),
+});
+
+const Options = payload(z.object({ options: z.looseObject({ challenge: z.string() }) }));
+
+export const passkeysApi = {
+  list: endpoint({
+    id: 'passkeys',
+    method: 'get',
+    path: '/panda/protected/users/{user_id}/passkeys',
+    access: 'member',
+    tag: 'Passkeys',
+    summary: 'The member’s passkeys: name, when added and last used',
+    params: UserParams,
+    answer: payload(z.object({ values: z.array(PasskeySchema) })),
+    description: 'The passkeys',
+  }),
+  registrationOptions: endpoint({
+    id: 'passkeyRegistrationOptions',
+    moves: 'once',
+    method: 'post',
+    path: '/panda/protected/users/{user_id}/passkeys/options',
+    access: 'member',
+    tag: 'Passkeys',
+    summary: `Starts adding a passkey: the password in the body or a step-up code (purpose passkey); answers WebAuthn creation options with a challenge for ${PASSKEY_CHALLENGE_MINUTES} minutes, one use`,
+    params: UserParams,
+    body: PasskeyProof,
+    answer: Options,
+    description: 'Creation options',
+    stepUp: 'passkey',
+    errors: { 400: 'Wrong password', 403: 'No password and no good step-up code', 409: 'Too many passkeys' },
+  }),
+  register: endpoint({
+    id: 'registerPasskey',
+    moves: 'once',
+    method: 'post',
+    path: '/panda/protected/users/{user_id}/passkeys',
+    access: 'member',
+    tag: 'Passkeys',
+    summary: 'Finishes adding a passkey: the browser’s answer to the creation options, checked against their challenge',
+    params: UserParams,
+    body: AddPasskeyForm.extend({ credential: CredentialAnswer('RegistrationCredential') }),
+    status: 201,
+    answer: payload(PasskeySchema),
+    description: 'Added',
+    errors: {
+      400: 'The answer does not check out',
+      409: 'This passkey is added already',
+      422: 'Challenge expired or used',
+    },
+  }),
+  remove: endpoint({
+    id: 'removePasskey',
+    moves: 'once',
+    method: 'delete',
+    path: '/panda/protected/users/{user_id}/passkeys/{passkey_id}',
+    access: 'member',
+    tag: 'Passkeys',
+    summary: 'Removes a passkey: the password in the body or a step-up code (purpose passkey)',
+    params: PasskeyParams,
+    body: PasskeyProof,
+    bodyRequired: false,
+    answer: payload(z.object({ message: z.string() })),
+    description: 'Removed',
+    stepUp: 'passkey',
+    errors: { 400: 'Wrong password', 403: 'No password and no good step-up code', 404: 'No such passkey' },
+  }),
+  signInOptions: endpoint({
+    id: 'passkeySignInOptions',
+    moves: 'none',
+    method: 'post',
+    path: '/panda/public/passkeys/options',
+    access: 'public',
+    tag: 'Sign-in',
+    summary: `Starts a passkey sign-in: WebAuthn request options (any of the site’s passkeys) with a challenge for ${PASSKEY_CHALLENGE_MINUTES} minutes, one use`,
+    answer: Options,
+    description: 'Request options',
+    errors: { 429: 'Too many attempts' },
+  }),
+  signIn: endpoint({
+    id: 'passkeySignIn',
+    moves: 'once',
+    method: 'post',
+    path: '/panda/public/passkeys/current',
+    access: 'public',
+    tag: 'Sign-in',
+    summary:
+      'Signs in with a passkey: the browser’s answer to the request options. Opens the session a password log-in opens',
+    body: z.object({ credential: CredentialAnswer('AuthenticationCredential') }),
+    answer: payload(z.object({ account: AccountSchema, email: z.string() })),
+    description:
+      'Signed in. Headers x-gg-auth (session token) and x-gg-emv (encrypted e-mail-verified flag), as a log-in.',
+    errors: { 401: 'The passkey did not sign in', 429: 'Too many attempts' },
+  }),
+};
+
+export const passkeyFailures = failures('passkeys', {
+  ...stepUpFailures,
+  wrongPassword: { status: 400, message: 'That password isn’t right.' },
+  needsProof: {
+    status: 403,
+    message: 'Enter your password, or the 6-digit code we send to your e-mail address, to add or remove a passkey.',
+  },
+  tooMany: { status: 409, message: `You have ${MAX_PASSKEYS} passkeys, the most an account keeps. Remove one first.` },
+  challengeGone: {
+    status: 422,
+    message: 'That took too long or was already used. Start again.',
+  },
+  notVerified: { status: 400, message: 'Your device’s answer could not be checked. Try again.' },
+  alreadyAdded: { status: 409, message: 'This passkey is added to an account already.' },
+  noSuchPasskey: { status: 404, message: 'There is no such passkey on your account.' },
+  signInRefused: {
+    status: 401,
+    message: 'That passkey could not sign you in. Try again, or log in with your e-mail address and password.',
+  },
+});
+
+export const passkeyMessages = {
+  added: 'Your passkey is added. Next time, sign in with it on the log-in page.',
+  removed: 'The passkey is removed: it no longer signs in to your account.',
+  cancelled: 'No passkey was used. Try again when you are ready.',
+  unsupported: 'This browser cannot use passkeys. Log in with your e-mail address and password.',
+} as const;
