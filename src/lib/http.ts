@@ -82,8 +82,12 @@ export function createHttp({
   });
 }
 
+/** A failure outside the API whose message is written for the member (a browser prompt they closed). */
+export class ShownError extends Error {}
+
 /** The API's message for a failed call (`_payload.message`), or a plain fallback. */
 export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (error instanceof ShownError) return error.message;
   if (error instanceof FetchError) {
     const message = (error.data as { _payload?: { message?: unknown } } | undefined)?._payload?.message;
     if (typeof message === 'string' && message) return message;

@@ -4,7 +4,14 @@ import { logInGuard } from '../../lib/guards.ts';
 import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
 import { usePageGuard } from '../../components/member/use-page-guard.ts';
 import { formValues } from '../../lib/form-values-light.ts';
-import { $logIn, finishFirstLogin, prepareLogIn, submitLogIn } from './log-in-store.ts';
+import {
+  $logIn,
+  finishFirstLogin,
+  offerPasskeys,
+  prepareLogIn,
+  signInWithPasskey,
+  submitLogIn,
+} from './log-in-store.ts';
 import { LoginCarousel } from './LoginCarousel.tsx';
 
 /** The log-in form (spec section 2 "Login"); the store does the work, this only shows it. */
@@ -37,9 +44,12 @@ export default function LogIn() {
         label="E-mail address"
         name="username"
         type="email"
-        autoComplete="username"
+        autoComplete="username webauthn"
         required
-        onFocus={prepareLogIn}
+        onFocus={() => {
+          prepareLogIn();
+          offerPasskeys();
+        }}
         error={state.fields['username']}
       />
       <Field
@@ -54,6 +64,14 @@ export default function LogIn() {
       <SubmitButton busy={busy} busyLabel="Logging in…">
         Log in
       </SubmitButton>
+      <button
+        type="button"
+        className="btn btn--outline btn--block"
+        disabled={busy}
+        onClick={() => void signInWithPasskey()}
+      >
+        Sign in with a passkey
+      </button>
       <p className="form__links">
         <a href="/forgot-password">Forgot your password?</a>
         <a href="/sign-up">New to 48? Sign up</a>

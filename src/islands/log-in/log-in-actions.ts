@@ -4,9 +4,10 @@ import { authApi, logInMessages, type Account } from '../../contract/auth.ts';
 import { helpdeskApi } from '../../contract/helpdesk.ts';
 import { LoginForm } from '../../contract/forms.ts';
 import { GATEWAY_STATUSES } from '../../contract/messages.ts';
-import { call, callWithHeaders, http } from '../../lib/http.ts';
+import { call, callWithHeaders, errorMessage, http } from '../../lib/http.ts';
 import { forgetLastUrl, lastUrl } from '../../lib/last-url.ts';
-import { memberParams, rememberHelpdeskUser, storeSession } from '../../lib/member-session.ts';
+import { memberParams, rememberHelpdeskUser, storeSession, type SignedIn } from '../../lib/member-session.ts';
+import { passkeyFailures, passkeyMessages, passkeysApi } from '../../contract/passkeys.ts';
 import { withKeptParams } from '../../lib/redirect-params.ts';
 import { readStorage, writeStorage } from '../../lib/storage.ts';
 import { setLoading } from '../../stores/layout.ts';
@@ -71,6 +72,14 @@ export async function submitLogIn(values: Record<string, string>): Promise<void>
     const gateway = status === undefined || (GATEWAY_STATUSES as readonly number[]).includes(status);
     return fail(gateway ? logInMessages.gatewayError : logInMessages.invalidLogin);
   }
+  await afterSignIn(signedIn);
+}
+
+/**
+ * Spec section 4 "Login success", the same for a password and a passkey (phone.md): the help desk,
+ * sign-up to verify, the saved recruiter link, the last URL, or the first-login carousel.
+ */
+async function afterSignIn(signedIn: SignedIn): Promise<void> {
   account = signedIn.account;
   const step = nextStep({
     account,
@@ -89,6 +98,49 @@ export async function submitLogIn(values: Record<string, string>): Promise<void>
   setLoading(false);
   writeStorage('marketingCarouselFlag', 'true');
   $logIn.set({ ...$logIn.get(), step: 'carousel', slides });
+}
+
+/** Whether this browser can sign in with a passkey at all. */
+const webAuthn = () => typeof window !== 'undefined' && 'PublicKeyCredential' in window;
+
+/**
+ * Signs in with a passkey (phone.md): the server's request options, the browser's own prompt (or,
+ * with `autofill`, the passkeys it offers in the e-mail field's suggestions), the answer checked
+ * by the server, which opens the session a password log-in opens; then the same next steps.
+ */
+export async function signInWithPasskey({ autofill = false } = {}): Promise<void> {
+  if (!webAuthn()) {
+    if (!autofill) fail(passkeyMessages.unsupported);
+    return;
+  }
+  const { browserSupportsWebAuthnAutofill, startAuthentication } = await import('@simplewebauthn/browser');
+  if (autofill && !(await browserSupportsWebAuthnAutofill())) return;
+  if (!autofill) $logIn.set({ ...$logIn.get(), step: 'submitting', error: undefined, fields: {} });
+  let credential;
+  try {
+    const { _payload } = await call(passkeysApi.signInOptions, {});
+    credential = await startAuthentication({ optionsJSON: _payload.options as never, useBrowserAutofill: autofill });
+  } catch (error) {
+    // A suggestion list that was replaced (the button pressed, the page left) ends quietly.
+    if (autofill) return;
+    if (error instanceof FetchError) return fail(logInMessages.gatewayError);
+    return fail(passkeyMessages.cancelled);
+  }
+  $logIn.set({ ...$logIn.get(), step: 'submitting', error: undefined, fields: {} });
+  setLoading(true);
+  let signedIn;
+  try {
+    const { answer, headers } = await callWithHeaders(passkeysApi.signIn, {
+      body: { credential: credential as never },
+    });
+    signedIn = storeSession(headers, answer._payload.account, answer._payload.email);
+  } catch (error) {
+    const status = error instanceof FetchError ? error.status : undefined;
+    if (status === undefined || (GATEWAY_STATUSES as readonly number[]).includes(status))
+      return fail(logInMessages.gatewayError);
+    return fail(errorMessage(error, passkeyFailures.signInRefused.message));
+  }
+  await afterSignIn(signedIn);
 }
 
 /** The end of a first log-in: first_login false on the server, then permissions or home. */

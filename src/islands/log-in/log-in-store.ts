@@ -31,3 +31,29 @@ export async function submitLogIn(values: Record<string, string>): Promise<void>
 export const finishFirstLogin = async (): Promise<void> => (await import('./log-in-actions.ts')).finishFirstLogin();
 /** Help-desk single sign-on (log-in-actions.ts). */
 export const goToHelpdesk = async (): Promise<void> => (await import('./log-in-actions.ts')).goToHelpdesk();
+
+/** Sign in with a passkey, from the button (log-in-actions.ts). */
+export async function signInWithPasskey(): Promise<void> {
+  $logIn.set({ ...$logIn.get(), step: 'submitting', error: undefined });
+  let actions;
+  try {
+    actions = await import('./log-in-actions.ts');
+  } catch {
+    return $logIn.set({ ...$logIn.get(), step: 'form', error: UNAVAILABLE });
+  }
+  await actions.signInWithPasskey();
+}
+
+let suggesting = false;
+/**
+ * The browser's own passkey suggestions in the e-mail field (phone.md: autocomplete "username
+ * webauthn"): asked for once the member is on the field, so a visitor who only reads asks for nothing.
+ */
+export function offerPasskeys(): void {
+  if (suggesting) return;
+  suggesting = true;
+  void import('./log-in-actions.ts').then(
+    (actions) => actions.signInWithPasskey({ autofill: true }),
+    () => undefined,
+  );
+}

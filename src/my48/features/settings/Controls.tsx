@@ -5,6 +5,7 @@ import { ALERT_CAUSES, ALERT_LABELS, type AlertSettings } from '../../../contrac
 import { euro, formatMsisdn } from '../../../lib/format.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { StepUpCode } from '../../components/StepUpCode.tsx';
+import { Passkeys } from './Passkeys.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { $account } from '../../stores/account.ts';
 import {
@@ -210,11 +211,12 @@ function ChangeEmail() {
   );
 }
 
-/** Settings → security: spend limit, lost or stolen SIM, e-mail address. */
+/** Settings → security: lost or stolen SIM, passkeys, spend limit, e-mail address. */
 export function Security() {
   return (
     <div className="stack">
       <LostOrStolen />
+      <Passkeys />
       <SpendLimit />
       <ChangeEmail />
     </div>
