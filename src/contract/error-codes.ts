@@ -23,6 +23,7 @@ import { paymentsFailures } from './payments.ts';
 import { recruitFailures } from './recruit.ts';
 import { referralsFailures } from './referrals.ts';
 import { passkeyFailures } from './passkeys.ts';
+import { pushFailures } from './push.ts';
 import { securityFailures } from './security.ts';
 import { settingsFailures } from './settings.ts';
 import { signUpFailures } from './signup.ts';
@@ -55,6 +56,7 @@ const tables: Record<string, Failure>[] = [
   referralsFailures,
   securityFailures,
   passkeyFailures,
+  pushFailures,
   settingsFailures,
   signUpFailures,
   simSettingsFailures,

@@ -25,6 +25,12 @@ export async function logOut(): Promise<void> {
   clearStorageExceptSplash();
   // The service worker's copies of the member's figures go too: offline, /my48 then asks for a log-in.
   await forgetMemberCopies();
+  // And this device's notifications (phone.md): the server removed its subscription with the session.
+  try {
+    await (await (await navigator.serviceWorker?.getRegistration('/'))?.pushManager.getSubscription())?.unsubscribe();
+  } catch {
+    /* no worker or no push here: nothing to end */
+  }
   try {
     sessionStorage.setItem('headerBackButtonClicked', 'false');
   } catch {

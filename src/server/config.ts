@@ -1,4 +1,5 @@
 import type { CaptchaConfig } from './integrations/captcha/index.ts';
+import type { Vapid } from './vapid.ts';
 
 /** What the server is configured with (built from env.ts by main.ts; tests build their own). */
 export interface AppConfig {
@@ -28,4 +29,6 @@ export interface AppConfig {
    * (development, tests), the request's own, so passkeys work on http://localhost.
    */
   relyingParty?: { id: string; origin: string };
+  /** Web Push (phone.md): the VAPID keys (unset: no push) and the push services allowed besides the browsers' own. */
+  push?: { vapid?: Vapid; endpointOrigins: string[] };
 }

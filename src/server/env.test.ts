@@ -26,8 +26,12 @@ describe('production refuses what is only for trying (production.md, issue 26)',
     expect(() => readEnv(env)).toThrow(
       'Invalid configuration for production: SMTP_URL, GEOIP_URL, HELPDESK_SECRET must be set when NODE_ENV=production',
     );
+    // phone.md: push needs its VAPID keys given in production (a pair made on one instance would not be shared).
+    expect(() => readEnv(production({ VAPID_PRIVATE_KEY: undefined, VAPID_SUBJECT: undefined }))).toThrow(
+      'Invalid configuration for production: VAPID_PRIVATE_KEY, VAPID_SUBJECT must be set when NODE_ENV=production',
+    );
     expect(() => readEnv({ NODE_ENV: 'production' })).toThrow(
-      /DATABASE_URL must be a postgres:\/\/ URL.*SMTP_URL, PAYMENT_BASE_URL, PAYMENT_ENTITY_ID, PAYMENT_ACCESS_TOKEN, REFERRAL_DOMAIN, REFERRAL_TOKEN, REFERRAL_SIGNATURE, CATALOGUE_URL, CATALOGUE_API_KEY, GEOIP_URL, HELPDESK_URL, SESSION_SECRET, HELPDESK_SECRET, CAPTCHA_HMAC_KEY must be set/,
+      /DATABASE_URL must be a postgres:\/\/ URL.*SMTP_URL, PAYMENT_BASE_URL, PAYMENT_ENTITY_ID, PAYMENT_ACCESS_TOKEN, REFERRAL_DOMAIN, REFERRAL_TOKEN, REFERRAL_SIGNATURE, CATALOGUE_URL, CATALOGUE_API_KEY, GEOIP_URL, HELPDESK_URL, SESSION_SECRET, HELPDESK_SECRET, CAPTCHA_HMAC_KEY, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT must be set/,
     );
   });
 

@@ -34,6 +34,30 @@ const schema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   /** Signs XSRF tokens. Unset (not in production): made once and kept in DATA_DIR/secrets.json. */
   SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  /** Web Push (phone.md): the VAPID key pair (base64url, as web-push makes them) and the contact (mailto: or https:). Unset in development: made once and kept in DATA_DIR/secrets.json; required in production. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, { error: 'must be a base64url P-256 public key (87 characters)' })
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be a base64url P-256 private key (43 characters)' })
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, { error: 'must be a mailto: or https:// URL' })
+    .optional(),
+  /** Push services besides the browsers' own (phone.md): origins (https://host[:port]), comma-separated; for tests and private push services. */
+  PUSH_ENDPOINT_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https$/, error: 'each must be an https:// origin' }))),
   /** Signs help-desk single sign-on tokens; shared with the help desk. */
   HELPDESK_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   /** Local stand-ins for outside services (the mail outbox page at /sandbox/mail). On by default; off, and refused, in production. */
@@ -163,6 +187,9 @@ function productionProblems(env: z.infer<typeof schema>): string[] {
     ['SESSION_SECRET', env.SESSION_SECRET],
     ['HELPDESK_SECRET', env.HELPDESK_SECRET],
     ['CAPTCHA_HMAC_KEY', env.CAPTCHA_HMAC_KEY],
+    ['VAPID_PUBLIC_KEY', env.VAPID_PUBLIC_KEY],
+    ['VAPID_PRIVATE_KEY', env.VAPID_PRIVATE_KEY],
+    ['VAPID_SUBJECT', env.VAPID_SUBJECT],
   ];
   const missing = required.filter(([, value]) => !value).map(([name]) => name);
   if (missing.length > 0) problems.push(`${missing.join(', ')} must be set when NODE_ENV=production`);

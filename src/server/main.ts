@@ -9,6 +9,8 @@ import { sandboxReferrals, serviceReferrals } from './integrations/referrals/ind
 import { localCatalogueAdapter, partnerCatalogue } from './integrations/catalogue/index.ts';
 import { sandboxGeolocation, serviceGeolocation } from './integrations/geolocation/index.ts';
 import { scheduleRenewals } from './jobs/renewals.ts';
+import { resolveVapid } from './vapid.ts';
+import { webPushSender } from './integrations/push/index.ts';
 import { scheduleMail } from './integrations/mail/sender.ts';
 import { smtpTransport } from './integrations/mail/smtp.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
@@ -41,6 +43,12 @@ for (const kept of env.keptSecrets) {
   );
 }
 
+const vapid = resolveVapid(env, { dataDir: env.DATA_DIR, siteUrl: env.SITE_URL });
+if (vapid.source !== 'env')
+  logger.warn(
+    `VAPID_PUBLIC_KEY is not set: ${vapid.source === 'generated' ? 'made a pair and kept it' : 'using the pair kept'} in ${env.DATA_DIR}/secrets.json (set it in production)`,
+  );
+
 const payments =
   env.PAYMENT_BASE_URL && env.PAYMENT_ENTITY_ID && env.PAYMENT_ACCESS_TOKEN
     ? providerPayments({
@@ -61,8 +69,16 @@ const geolocation = env.GEOIP_URL
   ? serviceGeolocation({ url: env.GEOIP_URL, ...(env.GEOIP_TOKEN ? { token: env.GEOIP_TOKEN } : {}) })
   : sandboxGeolocation();
 const metrics = env.METRICS_PORT !== undefined ? createMetrics({ pool: database.pool }) : undefined;
+// Web Push (phone.md): the same sender for the API's test button and the jobs' alerts.
+const push = webPushSender(vapid);
 const stopRenewals = scheduleRenewals(
-  { db: database.db, clock: () => new Date(), payments, referrals },
+  {
+    db: database.db,
+    clock: () => new Date(),
+    payments,
+    referrals,
+    push: { sender: push, extraOrigins: env.PUSH_ENDPOINT_ORIGINS },
+  },
   logger,
   60_000,
   (ok, seconds) => metrics?.job('renewals', ok, seconds),
@@ -88,6 +104,7 @@ const config = {
     ? { relyingParty: { id: new URL(env.SITE_URL).hostname, origin: new URL(env.SITE_URL).origin } }
     : {}),
   allowedOrigins: env.ALLOWED_ORIGINS,
+  push: { vapid, endpointOrigins: env.PUSH_ENDPOINT_ORIGINS },
   trustProxy: env.TRUST_PROXY,
   ...(env.PUBLIC_SENTRY_DSN ? { errorReportOrigin: new URL(env.PUBLIC_SENTRY_DSN).origin } : {}),
   tagManager: env.PUBLIC_GTM_ID !== undefined,
@@ -125,6 +142,7 @@ function mount(built: StaticSite | undefined) {
   const app = createApp({
     db: database.db,
     payments,
+    push,
     referrals,
     catalogue,
     geolocation,

@@ -12,4 +12,8 @@ export const productionSettings = {
   CATALOGUE_API_KEY: 'key',
   GEOIP_URL: 'https://geo.example',
   HELPDESK_URL: 'https://help.example',
+  // Web Push (phone.md): a key pair's shape (base64url, 87 and 43 characters) and the contact.
+  VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`,
+  VAPID_PRIVATE_KEY: 'k'.repeat(43),
+  VAPID_SUBJECT: 'mailto:ops@48.ie',
 };

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readEnv } from './env.ts';
 import { productionSettings } from './production-settings.fixture.ts';
 import { resolveSecrets } from './secrets.ts';
+import { resolveVapid } from './vapid.ts';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'secrets-'));
 const given = 'g'.repeat(40);
@@ -68,5 +69,30 @@ describe('the server’s secrets', () => {
       ['CAPTCHA_HMAC_KEY', 'generated'],
     ]);
     expect(readEnv({ DATA_DIR: dataDir }).SESSION_SECRET).toBe(env.SESSION_SECRET);
+  });
+
+  it('the VAPID pair (phone.md): made once beside the other secrets, kept across restarts; given ones win', () => {
+    const dataDir = dir();
+    const site = { dataDir, siteUrl: 'https://www.48.ie' };
+    const first = resolveVapid({}, site);
+    expect(first.source).toBe('generated');
+    expect(first.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(first.subject).toBe('https://www.48.ie');
+    // The other secrets made later keep the pair in the file, and the pair keeps them.
+    const own = resolveSecrets({}, { dataDir, production: false });
+    const again = resolveVapid({}, site);
+    expect(again).toMatchObject({ publicKey: first.publicKey, privateKey: first.privateKey, source: 'file' });
+    expect(resolveSecrets({}, { dataDir, production: false }).values).toEqual(own.values);
+    expect(statSync(own.file).mode & 0o777).toBe(0o600);
+    const pair = {
+      VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`,
+      VAPID_PRIVATE_KEY: 'k'.repeat(43),
+      VAPID_SUBJECT: 'mailto:ops@48.ie',
+    };
+    expect(resolveVapid(pair, site)).toMatchObject({
+      publicKey: pair.VAPID_PUBLIC_KEY,
+      subject: 'mailto:ops@48.ie',
+      source: 'env',
+    });
   });
 });

@@ -15,6 +15,41 @@ export interface ResolvedSecrets {
 
 const FILE = 'secrets.json';
 
+/** Every string entry of the secrets file (the VAPID keys live there too: vapid.ts), or none. */
+export function readSecretsFile(file: string): Record<string, string> {
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    if (typeof parsed !== 'object' || parsed === null) return {};
+    return Object.fromEntries(Object.entries(parsed).filter(([, v]) => typeof v === 'string')) as Record<
+      string,
+      string
+    >;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Adds entries to the secrets file (mode 600): a new file is created exclusively (of two servers
+ * starting at once, one writes and the other reads it); an existing one is replaced whole, written
+ * aside and renamed over it, keeping every entry it had.
+ */
+export function addToSecretsFile(dataDir: string, entries: Record<string, string>): void {
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, FILE);
+  try {
+    if (!existsSync(file)) writeFileSync(file, JSON.stringify(entries, null, 2), { mode: 0o600, flag: 'wx' });
+    else {
+      const aside = `${file}.${process.pid}.tmp`;
+      writeFileSync(aside, JSON.stringify({ ...readSecretsFile(file), ...entries }, null, 2), { mode: 0o600 });
+      renameSync(aside, file);
+    }
+    chmodSync(file, 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
+
 function readKept(file: string): Partial<Record<OwnSecret, string>> {
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
@@ -60,19 +95,7 @@ export function resolveSecrets(
   const absent = missing.filter((name) => !kept[name]);
   if (absent.length > 0) {
     const made = Object.fromEntries(absent.map((name) => [name, randomBytes(OWN_SECRETS[name]).toString('base64url')]));
-    try {
-      // A new file is created exclusively: of two servers starting at once, one writes and the other reads it.
-      if (!existsSync(file)) writeFileSync(file, JSON.stringify(made, null, 2), { mode: 0o600, flag: 'wx' });
-      else {
-        // Added to (or a damaged file replaced) whole: written aside, then renamed over it.
-        const aside = `${file}.${process.pid}.tmp`;
-        writeFileSync(aside, JSON.stringify({ ...kept, ...made }, null, 2), { mode: 0o600 });
-        renameSync(aside, file);
-      }
-      chmodSync(file, 0o600);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
+    addToSecretsFile(dataDir, made);
     kept = readKept(file);
     for (const name of absent) if (kept[name] === made[name]) source[name] = 'generated';
   }

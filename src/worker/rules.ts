@@ -68,3 +68,15 @@ export function keepsAnswer(status: number): boolean {
 export function releaseOf(html: string): string | undefined {
   return /component-url="([^"]+)"/.exec(html)?.[1];
 }
+
+/** A push's payload (phone.md: JSON with title, body and url), or a plain notice when it is not that. */
+export function pushMessageOf(text: string | undefined): { title: string; body: string; url: string } {
+  try {
+    const data = JSON.parse(text ?? '') as Record<string, unknown>;
+    if (typeof data['title'] === 'string' && typeof data['body'] === 'string')
+      return { title: data['title'], body: data['body'], url: typeof data['url'] === 'string' ? data['url'] : '/my48' };
+  } catch {
+    // Not JSON: shown as a plain notice below.
+  }
+  return { title: '48', body: text || 'You have a new notification in my48.', url: '/my48' };
+}

@@ -14,7 +14,7 @@ import {
   SHELL_CACHE,
   type KeepMessage,
 } from '../lib/offline-names.ts';
-import { handlingOf, keepsAnswer, LOG_IN_SHELL, MY48_SHELL, releaseOf } from './rules.ts';
+import { handlingOf, keepsAnswer, LOG_IN_SHELL, MY48_SHELL, pushMessageOf, releaseOf } from './rules.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -123,3 +123,33 @@ async function memberRead(request: Request): Promise<Response> {
   }
   return answer;
 }
+
+/** A push (phone.md): JSON { title, body, url }, shown as a notification; a click opens the url. */
+self.addEventListener('push', (event) => {
+  const message = pushMessageOf(event.data?.text());
+  event.waitUntil(
+    self.registration.showNotification(message.title, {
+      body: message.body,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url: message.url },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL(
+    String((event.notification.data as { url?: unknown } | null)?.url ?? '/my48'),
+    self.location.origin,
+  );
+  // Only the portal's own addresses: a push could not send the member elsewhere.
+  const target = url.origin === self.location.origin ? url.href : `${self.location.origin}/my48`;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
+      const open = windows.find((w) => w.url === target);
+      if (open) return void (await open.focus());
+      await self.clients.openWindow(target);
+    }),
+  );
+});

@@ -977,8 +977,16 @@ export const alerts = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull(),
     createdAt: ts('created_at').notNull(),
+    /** When its push went to the member's devices (phone.md); null: not yet (the jobs send it). */
+    pushedAt: ts('pushed_at'),
   },
-  (t) => [uniqueIndex('alerts_once_per_cause').on(t.causeKey), index('alerts_member_idx').on(t.memberId)],
+  (t) => [
+    uniqueIndex('alerts_once_per_cause').on(t.causeKey),
+    index('alerts_member_idx').on(t.memberId),
+    index('alerts_to_push_idx')
+      .on(t.id)
+      .where(sql`${t.pushedAt} is null`),
+  ],
 );
 
 // Relations for drizzle's relational queries, which read a row and what hangs off it in one SQL

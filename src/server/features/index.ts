@@ -20,6 +20,7 @@ import { passwordRecoveryRoutes } from './password-recovery/password-recovery.ro
 import { alertsRoutes } from './alerts/alerts.routes.ts';
 import { myDataRoutes } from './my-data/my-data.routes.ts';
 import { passkeysRoutes } from './passkeys/passkeys.routes.ts';
+import { pushRoutes } from './push/push.routes.ts';
 import { securityRoutes } from './security/security.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { signUpRoutes } from './signup/signup.routes.ts';
@@ -43,6 +44,7 @@ export function featureRoutes(config: AppConfig): (ReturnType<typeof router> | R
     securityRoutes(config),
     passkeysRoutes(config),
     alertsRoutes(),
+    pushRoutes(config),
     myDataRoutes(),
     onboardingRoutes(config),
     ordersRoutes(config),

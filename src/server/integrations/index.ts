@@ -9,6 +9,7 @@ import { helpdesk } from './helpdesk/integration.ts';
 import type { Integration, IntegrationDeps } from './integration.ts';
 import { mail } from './mail/integration.ts';
 import { payments } from './payments/integration.ts';
+import { push } from './push/integration.ts';
 import { referrals } from './referrals/integration.ts';
 
 /**
@@ -16,7 +17,18 @@ import { referrals } from './referrals/integration.ts';
  * service is its folder with an integration.ts and a line here: app.ts makes its adapter, puts it
  * on c.var under this name, and mounts its sandbox.
  */
-export const integrations = { captcha, payments, referrals, catalogue, geolocation, content, mail, helpdesk, donor };
+export const integrations = {
+  captcha,
+  payments,
+  referrals,
+  catalogue,
+  geolocation,
+  content,
+  mail,
+  helpdesk,
+  donor,
+  push,
+};
 
 type Registry = typeof integrations;
 type AdapterOf<I> = I extends Integration<infer A> ? (undefined extends A ? never : A) : never;

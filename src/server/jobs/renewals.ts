@@ -13,6 +13,8 @@ import { expireRateLimits } from '../http/limiters.ts';
 import { euro } from '../../contract/format.ts';
 import { endCardSpend, reserveCardSpend } from '../services/spend-limit.ts';
 import { raiseAlert } from '../services/alerts.ts';
+import { sendAlertPushes } from '../services/push.ts';
+import type { PushSender } from '../integrations/push/index.ts';
 import { runPortInDonor } from '../services/port-in.ts';
 import type { ReferralsAdapter } from '../integrations/referrals/index.ts';
 import { sendReferralOutbox } from '../services/referrals.ts';
@@ -25,6 +27,8 @@ export interface RenewalContext extends ServiceContext {
 /** What the every-minute job needs: renewals, Spot me returns, and the referral outbox (when a service is given). */
 export interface JobsContext extends RenewalContext {
   referrals?: ReferralsAdapter;
+  /** Web Push (phone.md): alerts are pushed to the members' devices after they are raised. */
+  push?: { sender: PushSender; extraOrigins: readonly string[] };
 }
 export type RenewalResult = 'handed-over' | 'renewed' | 'ended' | 'lapsed';
 
@@ -242,6 +246,10 @@ export function scheduleRenewals(
     if (returned > 0) log.info({ spotReturns: returned }, 'spot me returns');
     const alerted = await runAlerts(ctx);
     if (alerted > 0) log.info({ alerts: alerted }, 'alerts raised');
+    if (ctx.push) {
+      const pushed = await sendAlertPushes(ctx, ctx.push.sender, ctx.push.extraOrigins);
+      if (pushed > 0) log.info({ pushes: pushed }, 'alerts pushed to devices');
+    }
     const ported = await runPortInDonor(ctx);
     if (ported > 0) log.info({ portIns: ported }, 'port-in requests moved on by the donor network');
     if (ctx.referrals) {

@@ -5,6 +5,7 @@ import { ALERT_CAUSES, ALERT_LABELS, type AlertSettings } from '../../../contrac
 import { euro, formatMsisdn } from '../../../lib/format.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { StepUpCode } from '../../components/StepUpCode.tsx';
+import { DeviceNotifications } from './DeviceNotifications.tsx';
 import { Passkeys } from './Passkeys.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { $account } from '../../stores/account.ts';
@@ -247,6 +248,7 @@ export function Alerts() {
   };
   return (
     <div className="stack">
+      <DeviceNotifications />
       <form className="form card" onSubmit={onSubmit} aria-labelledby="alerts-title">
         <h3 id="alerts-title" className="form__title">
           Which alerts you get

@@ -1,0 +1,55 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { FormAlert } from '../../../components/forms/Field.tsx';
+import { $push, loadPush, sendTestPush, switchPush } from './push-store.ts';
+
+/** Settings → alerts → "Notifications on this device" (phone.md): the switch and the test button. */
+export function DeviceNotifications() {
+  const push = useStore($push);
+  useEffect(() => void loadPush(), []);
+  return (
+    <section className="card stack" aria-labelledby="device-notes-title">
+      <h3 id="device-notes-title">On this device</h3>
+      {push.status === 'loading' && (
+        <p role="status" className="loading-line">
+          Checking this device…
+        </p>
+      )}
+      {push.status === 'unsupported' && (
+        <p>
+          This browser cannot show notifications from 48. On an iPhone, add 48 to your home screen first (Share → Add to
+          Home Screen), then open it from there.
+        </p>
+      )}
+      {push.status === 'unavailable' && <p>Notifications are not available right now. Please try again later.</p>}
+      {push.status === 'ready' && (
+        <>
+          <p>Get your alerts as notifications on this phone or computer, even when my48 is closed.</p>
+          <label className="switch">
+            <input
+              type="checkbox"
+              role="switch"
+              checked={push.on}
+              disabled={push.busy}
+              onChange={(event) => void switchPush(event.currentTarget.checked)}
+            />
+            <span>Notifications on this device</span>
+          </label>
+          <FormAlert>{push.error}</FormAlert>
+          {push.notice && <FormAlert tone="success">{push.notice}</FormAlert>}
+          <div className="actions">
+            <button
+              type="button"
+              className="btn btn--outline"
+              disabled={push.busy}
+              aria-busy={push.busy}
+              onClick={() => void sendTestPush()}
+            >
+              Send a test notification
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

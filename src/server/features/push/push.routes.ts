@@ -1,0 +1,19 @@
+import { pushApi } from '../../../contract/push.ts';
+import type { AppConfig } from '../../config.ts';
+import { byMember, limitBy } from '../../http/limiters.ts';
+import { patternOf, serve } from '../../http/openapi.ts';
+import { router } from '../../http/router.ts';
+import * as handle from './push.handlers.ts';
+
+/** Notifications on this device (phone.md): the switch's subscription and the test button. */
+export function pushRoutes(config: AppConfig) {
+  const app = router();
+  // A test sends to outside services: a few a window per member.
+  app.use(patternOf(pushApi.test), limitBy(config.rateLimit.windowMs, 10, byMember('push-test')));
+  app.use(patternOf(pushApi.subscribe), limitBy(config.rateLimit.windowMs, 30, byMember('push-subscribe')));
+  serve(app, pushApi.state, handle.state);
+  serve(app, pushApi.subscribe, handle.subscribe);
+  serve(app, pushApi.unsubscribe, handle.unsubscribe);
+  serve(app, pushApi.test, handle.test);
+  return app;
+}

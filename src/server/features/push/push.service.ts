@@ -1,0 +1,53 @@
+import { and, count, eq } from 'drizzle-orm';
+import { pushSubscriptions } from '../../db/schema.ts';
+import type { PushSender } from '../../integrations/push/index.ts';
+import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
+import { endpointAllowed, pushToMember } from '../../services/push.ts';
+import { TEST_PUSH, pushSentMessage } from '../../../contract/push.ts';
+
+export interface PushDeps extends ServiceContext {
+  push: PushSender;
+  extraOrigins: readonly string[];
+}
+
+export async function stateOf({ db, push }: PushDeps, memberId: number) {
+  const [row] = await db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.memberId, memberId));
+  return { public_key: push.publicKey ?? null, devices: row?.n ?? 0 };
+}
+
+/**
+ * Keeps a device's subscription for the member and the session that made it. The endpoint is checked
+ * before anything is kept (and again before each send). A device that subscribed under another member
+ * is this member's now: a browser has one subscription, for whoever signed in last.
+ */
+export async function subscribe(
+  deps: PushDeps,
+  memberId: number,
+  sessionId: number,
+  sub: { endpoint: string; keys: { p256dh: string; auth: string } },
+): Promise<Outcome<Awaited<ReturnType<typeof stateOf>>, 'endpointRefused' | 'notSetUp'>> {
+  if (!deps.push.publicKey) return refused('notSetUp');
+  if (!endpointAllowed(sub.endpoint, deps.extraOrigins)) return refused('endpointRefused');
+  const values = { memberId, sessionId, p256dh: sub.keys.p256dh, auth: sub.keys.auth, createdAt: deps.clock() };
+  await deps.db
+    .insert(pushSubscriptions)
+    .values({ endpoint: sub.endpoint, ...values })
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
+  return done(await stateOf(deps, memberId));
+}
+
+export async function unsubscribe(deps: PushDeps, memberId: number, endpoint: string) {
+  await deps.db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.memberId, memberId), eq(pushSubscriptions.endpoint, endpoint)));
+  return stateOf(deps, memberId);
+}
+
+export async function sendTest(
+  deps: PushDeps,
+  memberId: number,
+): Promise<Outcome<{ sent: number; message: string }, 'notSetUp'>> {
+  if (!deps.push.publicKey) return refused('notSetUp');
+  const sent = await pushToMember(deps.db, deps.push, deps.extraOrigins, memberId, TEST_PUSH);
+  return done({ sent, message: pushSentMessage(sent) });
+}
