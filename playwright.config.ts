@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './tests/setup/chromium.ts';
 import { freePort } from './tests/setup/free-port.ts';
+import { makeCertificate } from './tests/setup/push-service.ts';
 import { necessaryOnly } from './tests/e2e/consent-cookie.ts';
 
 // The config is evaluated again in every worker; the ports chosen first travel in the env.
@@ -12,6 +13,14 @@ process.env['E2E_PORT_MOBILE'] ??= String(await freePort());
 if (process.env['E2E_PORT_MOBILE'] === process.env['E2E_PORT'])
   process.env['E2E_PORT_MOBILE'] = String(Number(process.env['E2E_PORT']) + 1);
 const ports = { desktop: process.env['E2E_PORT'], mobile: process.env['E2E_PORT_MOBILE'] };
+
+// A stand-in push service (phone.md, tests/setup/push-service.ts) on https with a certificate made
+// here; the portal's servers trust it (NODE_EXTRA_CA_CERTS) and may send to it (PUSH_ENDPOINT_ORIGINS).
+process.env['E2E_PUSH_PORT'] ??= String(await freePort());
+process.env['E2E_PUSH_TLS'] ??= JSON.stringify(makeCertificate());
+const pushTls = JSON.parse(process.env['E2E_PUSH_TLS']) as { cert: string; key: string };
+export const PUSH_ORIGIN = `https://localhost:${process.env['E2E_PUSH_PORT']}`;
+process.env['E2E_PUSH_ORIGIN'] = PUSH_ORIGIN;
 const url = (port: string) => `http://127.0.0.1:${port}`;
 
 const server = (port: string) => ({
@@ -25,6 +34,8 @@ const server = (port: string) => ({
     CAPTCHA_MAX_NUMBER: '20000',
     LOGIN_RATE_LIMIT_PER_IP: '100000',
     PUBLIC_GTM_ID: 'GTM-E2E0001',
+    PUSH_ENDPOINT_ORIGINS: PUSH_ORIGIN,
+    NODE_EXTRA_CA_CERTS: pushTls.cert,
   },
   reuseExistingServer: false,
   timeout: 180_000,
@@ -63,5 +74,18 @@ export default defineConfig({
     },
   ],
   // Started one after the other: the first builds the site if it is stale, the second finds it built.
-  webServer: [server(ports.desktop), server(ports.mobile)],
+  webServer: [
+    server(ports.desktop),
+    server(ports.mobile),
+    {
+      command: `"${process.execPath}" tests/setup/push-service-main.ts`,
+      url: `${PUSH_ORIGIN}/`,
+      ignoreHTTPSErrors: true,
+      env: { PORT: process.env['E2E_PUSH_PORT'], TLS_CERT: pushTls.cert, TLS_KEY: pushTls.key },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    },
+  ],
 });

@@ -10,6 +10,7 @@ import type { Integration, IntegrationDeps } from './integration.ts';
 import { mail } from './mail/integration.ts';
 import { payments } from './payments/integration.ts';
 import { push } from './push/integration.ts';
+import { usage } from './usage/integration.ts';
 import { referrals } from './referrals/integration.ts';
 
 /**
@@ -28,6 +29,7 @@ export const integrations = {
   helpdesk,
   donor,
   push,
+  usage,
 };
 
 type Registry = typeof integrations;
