@@ -23,8 +23,8 @@ export function usageSandboxRoutes() {
         'Usage sandbox',
         html`<h1>Network usage sandbox</h1>
           <p>
-            Set how much data a number has used of its membership; the alerts are checked at once (80 % and 100 % of
-            the data), so a member with notifications on gets a push.
+            Set how much data a number has used of its membership; the alerts are checked at once (80 % and 100 % of the
+            data), so a member with notifications on gets a push.
           </p>
           ${c.req.query('done') ? html`<p role="status">${c.req.query('done')}</p>` : ''}
           <form method="post" action="/sandbox/usage">
