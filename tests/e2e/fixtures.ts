@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import AES from 'crypto-js/aes.js';
+import { MEMBER_CACHE } from '../../src/lib/offline-names.ts';
 import { COOKIE_LIFETIME_DAYS } from '../../src/lib/auth-code.ts';
 import { CONSENT_COOKIE } from '../../src/lib/consent.ts';
 
@@ -162,4 +163,19 @@ export async function openMy48(page: Page, name: string): Promise<void> {
   const link = nav.getByRole('link', { name, exact: true });
   if (!(await link.isVisible())) await nav.getByRole('button', { name: 'More' }).click();
   await link.click();
+}
+
+/** Waits until the worker controls the page and keeps the dashboard's reads (it took over on this first visit). */
+export async function workerKeepsFigures(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (name) => {
+          if (!navigator.serviceWorker.controller) return 0;
+          if (!(await caches.has(name))) return 0;
+          return (await (await caches.open(name)).keys()).length;
+        }, MEMBER_CACHE),
+      { message: 'the worker keeps SIMs owned, the balance summary and the notifications', timeout: 15_000 },
+    )
+    .toBe(3);
 }

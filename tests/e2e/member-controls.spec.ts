@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { messages } from '../../src/contract/messages.ts';
 import { myDataMessages } from '../../src/contract/my-data.ts';
-import { DEMO_PASSWORD, enterStepUpCode, expectNoAxeViolations, logIn, test } from './fixtures.ts';
+import { DEMO_PASSWORD, enterStepUpCode, expectNoAxeViolations, logIn, test, workerKeepsFigures } from './fixtures.ts';
 
 // member-controls.md, demo members 31 to 33: alerts, receipts, spend limit, lost SIM, eSIM, port-in, my data.
 
@@ -179,6 +179,9 @@ test('leaver: downloads their data, then deletes the account with a code; the ad
 }) => {
   test.slow();
   await signIn('leaver@example.com');
+  // The dashboard first: the service worker keeps its figures (phone.md), which the deletion must forget.
+  await page.goto('/my48');
+  await workerKeepsFigures(page);
   await page.goto('/my48/settings/my-data');
   await expectNoAxeViolations(page);
   const download = page.waitForEvent('download');
@@ -200,6 +203,7 @@ test('leaver: downloads their data, then deletes the account with a code; the ad
   await enterStepUpCode(page, request, 'leaver@example.com', form);
   await form.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page.getByText(myDataMessages.deleted)).toBeVisible();
+  expect(await page.evaluate(() => caches.has('48-member'))).toBe(false);
   await page.getByRole('link', { name: 'Go to the home page' }).click();
   // Let the home page arrive first: a navigation to /log-in started meanwhile would be aborted by it.
   await page.waitForURL((url) => url.pathname === '/');

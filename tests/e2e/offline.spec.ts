@@ -1,6 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { MEMBER_CACHE } from '../../src/lib/offline-names.ts';
-import { expectNoAxeViolations, test } from './fixtures.ts';
+import { expectNoAxeViolations, test, workerKeepsFigures } from './fixtures.ts';
 
 /**
  * phone.md "Offline": the service worker registered by my48, the last balance offline with
@@ -8,21 +8,6 @@ import { expectNoAxeViolations, test } from './fixtures.ts';
  * kept after a log-out or a 401. Offline is Chromium's own (the context's network is cut, the
  * worker's fetches included), not a stand-in.
  */
-
-/** Waits until the worker controls the page and keeps the dashboard's reads (it took over on this first visit). */
-async function workerKeepsFigures(page: Page): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async (name) => {
-          if (!navigator.serviceWorker.controller) return 0;
-          if (!(await caches.has(name))) return 0;
-          return (await (await caches.open(name)).keys()).length;
-        }, MEMBER_CACHE),
-      { message: 'the worker keeps SIMs owned, the balance summary and the notifications', timeout: 15_000 },
-    )
-    .toBe(3);
-}
 
 test('offline, /my48 shows the last balance with "as of", actions off and why; back online the banner goes', async ({
   page,
