@@ -132,7 +132,17 @@ const referredOrder: Race = {
   },
 };
 
+const PASSKEY_RACE = {
+  file: 'passkeys.test.ts',
+  test: '20 at once: one step-up code opens one registration, one answer adds one passkey and signs in once, one removal',
+};
+
 const races: Record<string, Race | Elsewhere> = {
+  // Passkeys (phone.md): a code, a challenge and a passkey are each used once.
+  passkeyRegistrationOptions: PASSKEY_RACE,
+  registerPasskey: PASSKEY_RACE,
+  removePasskey: PASSKEY_RACE,
+  passkeySignIn: PASSKEY_RACE,
   // Money
   createCheckout: {
     file: 'memberships.test.ts',

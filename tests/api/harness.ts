@@ -8,6 +8,7 @@ import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from '../../src/server/db/schema.ts';
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
+import webpush from 'web-push';
 import { createApp } from '../../src/server/app.ts';
 import { sandboxPayments, type SandboxPayments } from '../../src/server/integrations/payments/index.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
@@ -53,7 +54,10 @@ export const testConfig = (overrides: Partial<AppConfig['rateLimit']> = {}): App
   sandbox: true,
   // A small search space: tests solve the proof of work in a moment.
   captcha: { hmacKey: 'test-captcha-hmac-key-that-is-long-enough-000', maxNumber: 200, ttlMs: 10 * 60_000 },
+  // Web Push set up as every server has it (phone.md); no push service allowed beyond the browsers' own.
+  push: { vapid: TEST_VAPID, endpointOrigins: [] },
 });
+const TEST_VAPID = { ...webpush.generateVAPIDKeys(), subject: 'mailto:tests@48.ie' };
 
 /** Fetches a proof-of-work challenge and solves it, as the browser does; the answer to send as `captcha`. */
 export async function solveCaptcha(app: TestContext['app']): Promise<string> {

@@ -326,6 +326,59 @@ forEachDatabase(
       );
     });
 
+    it('20 at once: one step-up code opens one registration, one answer adds one passkey and signs in once, one removal', async () => {
+      const c = ctx();
+      const m = await createMember(c);
+      const params = { user_id: m.userId };
+      const statuses = async (fire: () => Promise<Response>) =>
+        (await Promise.all(Array.from({ length: 20 }, fire))).map((r) => r.status);
+      const okCount = (list: number[]) => list.filter((s) => s >= 200 && s < 300).length;
+      const code = await stepUpCode(c, m.session, 'passkey');
+      const opened: Response[] = [];
+      expect(
+        okCount(
+          await statuses(async () => {
+            const res = await send(c.app, passkeysApi.registrationOptions, {
+              session: m.session,
+              params,
+              body: {},
+              stepUpCode: code,
+            });
+            if (res.status === 200) opened.push(res.clone());
+            return res;
+          }),
+        ),
+      ).toBe(1);
+      const options = ((await opened[0]!.json()) as { _payload: { options: Options } })._payload.options;
+      const { credential, answer } = create(options);
+      expect(
+        okCount(
+          await statuses(() =>
+            send(c.app, passkeysApi.register, {
+              session: m.session,
+              params,
+              body: { name: 'Raced', credential: answer as never },
+            }),
+          ),
+        ),
+      ).toBe(1);
+      expect(await c.handle.db.select().from(passkeys).where(eq(passkeys.memberId, m.userId))).toHaveLength(1);
+      const signedIn = assert(credential, await signInOptions(c));
+      expect(okCount(await statuses(() => signInWith(c, signedIn)))).toBe(1);
+      const [row] = await c.handle.db.select().from(passkeys).where(eq(passkeys.memberId, m.userId));
+      expect(
+        okCount(
+          await statuses(() =>
+            send(c.app, passkeysApi.remove, {
+              session: m.session,
+              params: { ...params, passkey_id: row!.id },
+              body: { password: BUILT_PASSWORD },
+            }),
+          ),
+        ),
+      ).toBe(1);
+    });
+
     it('deleting the account deletes its passkeys', async () => {
       const c = ctx();
       const m = await createMember(c);

@@ -175,16 +175,16 @@ forEachDatabase(
 
     it('without VAPID keys the API says push is not set up (503), never a 500', async () => {
       const c = ctx();
-      const m = await createMember(c);
-      const params = { user_id: m.userId };
-      expect((await ok(c.app, pushApi.state, { session: m.session, params }))._payload.public_key).toBeNull();
-      await refused(
-        c.app,
-        pushApi.subscribe,
-        { session: m.session, params, body: service.device(deviceName()) },
-        pushFailures.notSetUp,
+      const { push: _, ...config } = c.config;
+      const app = withCheckedErrors(
+        createApp({ db: c.handle.db, config, clock: () => c.clock.now, payments: c.payments, content: contentFiles() }),
       );
-      await refused(c.app, pushApi.test, { session: m.session, params }, pushFailures.notSetUp);
+      const m = await createMember({ app, handle: c.handle, clock: c.clock });
+      const params = { user_id: m.userId };
+      expect((await ok(app, pushApi.state, { session: m.session, params }))._payload.public_key).toBeNull();
+      const body = service.device(deviceName());
+      await refused(app, pushApi.subscribe, { session: m.session, params, body }, pushFailures.notSetUp);
+      await refused(app, pushApi.test, { session: m.session, params }, pushFailures.notSetUp);
     });
   },
   {},
