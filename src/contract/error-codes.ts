@@ -23,6 +23,7 @@ import { paymentsFailures } from './payments.ts';
 import { recruitFailures } from './recruit.ts';
 import { referralsFailures } from './referrals.ts';
 import { passkeyFailures } from './passkeys.ts';
+import { advanceFailures } from './advance.ts';
 import { pushFailures } from './push.ts';
 import { securityFailures } from './security.ts';
 import { settingsFailures } from './settings.ts';
@@ -56,6 +57,7 @@ const tables: Record<string, Failure>[] = [
   referralsFailures,
   securityFailures,
   passkeyFailures,
+  advanceFailures,
   pushFailures,
   settingsFailures,
   signUpFailures,

@@ -7,6 +7,7 @@ import { monthOf } from '../../src/server/services/calendar.ts';
 import { DAY } from '../../src/server/services/clock.ts';
 import { membershipOf } from '../../src/server/services/memberships.ts';
 import {
+  insertAdvance,
   insertCardPayments,
   insertMgmOrdersToday,
   insertPortIn,
@@ -31,6 +32,10 @@ export interface MemberSpec {
   creditCents?: number | null;
   /** The SIM: active by default, activating, or none at all. */
   sim?: 'active' | 'activating' | 'none';
+  /** How long ago the SIM came to 48 (60 days by default). */
+  simAgeDays?: number;
+  /** A top-up advance taken that many days ago, with this much still owed (lifelines.md). */
+  advance?: { owedCents: number; daysAgo: number };
   billing?: 'ok' | 'unavailable';
   /**
    * A current membership of this product (none by default): days left of its period, or the hours
@@ -155,7 +160,7 @@ export async function createMember(ctx: BuilderContext, spec: MemberSpec = {}): 
       status: spec.sim ?? 'active',
       puk: String(30_000_000 + n),
       billingStatus: spec.billing ?? 'ok',
-      createdAt: new Date(now.getTime() - 60 * DAY),
+      createdAt: new Date(now.getTime() - (spec.simAgeDays ?? 60) * DAY),
     });
     if (spec.creditCents !== null) {
       await tx.insert(t.balances).values({ ssn, creditCents: spec.creditCents ?? 0 });
@@ -256,6 +261,7 @@ export async function createMember(ctx: BuilderContext, spec: MemberSpec = {}): 
     });
     if (spec.cardPayments && !card) throw new Error('card payments need a stored card');
     if (card) await insertCardPayments(tx, ssn, card, spec.cardPayments ?? [], now, `built:card:${ssn}`);
+    if (spec.advance) await insertAdvance(tx, ssn, spec.advance, now);
     if (spec.portIn) await insertPortIn(tx, { memberId, ssn }, spec.portIn, now);
     if (spec.safeGb)
       await tx.insert(t.vaults).values({ ssn, balanceKb: Math.round(spec.safeGb * KB_PER_GB), updatedAt: now });

@@ -138,6 +138,8 @@ const PASSKEY_RACE = {
 };
 
 const races: Record<string, Race | Elsewhere> = {
+  // The top-up advance (lifelines.md): one outstanding per SIM.
+  takeAdvance: { file: 'advance.test.ts', test: '20 advances at once → one' },
   // Passkeys (phone.md): a code, a challenge and a passkey are each used once.
   passkeyRegistrationOptions: PASSKEY_RACE,
   registerPasskey: PASSKEY_RACE,

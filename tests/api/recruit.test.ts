@@ -183,6 +183,30 @@ forEachDatabase(
       expect(today.filter((o) => o.createdAt >= new Date(ctx().clock.now.getTime() - 60_000))).toHaveLength(3);
     });
 
+    it('a recruit reward repays the recruiter’s top-up advance first (lifelines.md), one repayment row', async () => {
+      const recruiter = await createMember(ctx(), {
+        ...specs.recruiter,
+        creditCents: 0,
+        recruits: [{ name: 'Liam Hogan', daysAgo: 0 }],
+        advance: { owedCents: 550, daysAgo: 4 },
+      });
+      const s = recruiter.session;
+      const sent = await send(ctx(), s);
+      const { order } = ((await sent.json()) as { _payload: { order: { id: number } } })._payload;
+      const [card] = await ctx().handle.db.select().from(simStock).where(eq(simStock.orderId, order.id));
+      const friend = await newMember(ctx(), 'niamh.friend@example.com');
+      expect((await activate(ctx(), friend, card!.ssn)).status).toBe(201);
+      await ctx().handle.db.update(balances).set({ creditCents: 3000 }).where(eq(balances.ssn, card!.ssn));
+      expect((await buyMembership(ctx(), friend, card!.ssn)).status).toBe(201);
+      // €10 reward in, €5.50 owed repaid from it: €4.50 to spend.
+      expect(await credit(ctx(), recruiter)).toBe(450);
+      const rows = await ctx()
+        .handle.db.select()
+        .from(ledger)
+        .where(and(eq(ledger.ssn, recruiter.ssn), eq(ledger.kind, 'advance-repayment')));
+      expect(rows.map((r) => [r.creditDeltaCents, r.description])).toEqual([[-550, 'Top-up advance repaid']]);
+    });
+
     it('a friend activates the card sent and buys a first membership: the recruiter gets €10 once', async () => {
       const recruiter = await createMember(ctx(), specs.recruiter);
       const s = recruiter.session;

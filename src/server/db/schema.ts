@@ -870,6 +870,34 @@ export const stepUpCodes = pgTable(
 );
 
 /**
+ * Top-up advances (lifelines.md): €5.00 advanced, €5.50 owed, repaid first from every credit that
+ * comes in. One outstanding per SIM, by the partial unique index (20 requests at once: one advance).
+ */
+export const advances = pgTable(
+  'advances',
+  {
+    id: serial('id').primaryKey(),
+    ssn: text('ssn')
+      .notNull()
+      .references(() => sims.ssn, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    feeCents: integer('fee_cents').notNull(),
+    /** What is still owed: amount and fee, less what was repaid. */
+    owedCents: integer('owed_cents').notNull(),
+    takenAt: ts('taken_at').notNull(),
+    repaidAt: ts('repaid_at'),
+  },
+  (t) => [
+    uniqueIndex('advances_one_outstanding')
+      .on(t.ssn)
+      .where(sql`${t.owedCents} > 0`),
+    check('advances_owed', sql`${t.owedCents} >= 0 and ${t.owedCents} <= ${t.amountCents} + ${t.feeCents}`),
+    check('advances_amounts', sql`${t.amountCents} > 0 and ${t.feeCents} >= 0`),
+    check('advances_repaid', sql`(${t.owedCents} = 0) = (${t.repaidAt} is not null)`),
+  ],
+);
+
+/**
  * Passkeys (phone.md): a member's WebAuthn credentials. The public key and the signature counter
  * are what a sign-in is checked against; a deleted account deletes its passkeys.
  */

@@ -1,6 +1,7 @@
 import type { AppConfig } from '../config.ts';
 import type { router } from '../http/router.ts';
 import { accountRoutes } from './account/account.routes.ts';
+import { advanceRoutes } from './advance/advance.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { cmsRoutes } from './cms/cms.routes.ts';
@@ -51,6 +52,7 @@ export function featureRoutes(config: AppConfig): (ReturnType<typeof router> | R
     simSettingsRoutes(config),
     helpdeskRoutes(),
     membershipsRoutes(),
+    advanceRoutes(),
     paymentsRoutes(config),
     giftShopRoutes(config),
     flexiDataRoutes(),

@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { ADVANCE_CENTS, ADVANCE_FEE_CENTS } from '../../contract/advance.ts';
+import { euro } from '../../contract/format.ts';
 import { RECRUIT_REWARD_CENTS } from '../../contract/recruit.ts';
 import type { Queryable } from '../db/client.ts';
 import * as t from '../db/schema.ts';
@@ -155,5 +157,50 @@ export async function insertMgmOrdersToday(tx: Queryable, memberId: number, coun
       county: 'Galway',
       postcode: 'H91 X2Y3',
       createdAt: now,
+    });
+}
+
+/**
+ * A top-up advance taken that many days ago, with `owedCents` still owed (lifelines.md): its row,
+ * the ledger's +€5.00 and, when part was repaid, one repayment row for what was repaid.
+ */
+export async function insertAdvance(
+  tx: Queryable,
+  ssn: string,
+  advance: { owedCents: number; daysAgo: number },
+  now: Date,
+): Promise<void> {
+  const takenAt = new Date(now.getTime() - advance.daysAgo * DAY);
+  const owed = ADVANCE_CENTS + ADVANCE_FEE_CENTS;
+  const [row] = await tx
+    .insert(t.advances)
+    .values({
+      ssn,
+      amountCents: ADVANCE_CENTS,
+      feeCents: ADVANCE_FEE_CENTS,
+      owedCents: advance.owedCents,
+      takenAt,
+      repaidAt: advance.owedCents === 0 ? takenAt : null,
+    })
+    .returning({ id: t.advances.id });
+  await tx.insert(t.ledger).values({
+    ssn,
+    occurredAt: takenAt,
+    kind: 'advance',
+    description: `Top-up advance (fee ${euro(ADVANCE_FEE_CENTS)}; ${euro(owed)} to repay)`,
+    creditDeltaCents: ADVANCE_CENTS,
+    reference: `advance:${row!.id}`,
+  });
+  if (advance.owedCents < owed)
+    await tx.insert(t.ledger).values({
+      ssn,
+      occurredAt: takenAt,
+      kind: 'advance-repayment',
+      description:
+        advance.owedCents === 0
+          ? 'Top-up advance repaid'
+          : `Top-up advance repaid in part (${euro(advance.owedCents)} still owed)`,
+      creditDeltaCents: -(owed - advance.owedCents),
+      reference: `advance:${row!.id}:repaid:seed`,
     });
 }

@@ -1,3 +1,4 @@
+import { repayAdvance } from './advances.ts';
 import { simIsBlocked } from './blocks.ts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Offer } from '../../contract/memberships.ts';
@@ -206,5 +207,7 @@ export async function settle(
     // The receipt names the card that paid (brand and last four, never more).
     ...(m.card && m.cardCents > 0 ? { cardBrand: m.card.brand, cardLast4: m.card.last4 } : {}),
   });
-  return m.credit + delta;
+  // Credit that comes in repays a top-up advance first (lifelines.md), in this transaction.
+  const repaid = delta > 0 ? await repayAdvance(tx, m.ssn, m.now, m.reference) : 0;
+  return m.credit + delta - repaid;
 }

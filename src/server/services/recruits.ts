@@ -1,3 +1,4 @@
+import { repayAdvance } from './advances.ts';
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { RECRUIT_REWARD_CENTS } from '../../contract/recruit.ts';
@@ -116,6 +117,8 @@ export async function rewardRecruiter(tx: Queryable, ssn: string, now: Date): Pr
     creditDeltaCents: RECRUIT_REWARD_CENTS,
     reference: `recruit:${recruit.id}`,
   });
+  // A reward is credit coming in: it repays a top-up advance first (lifelines.md).
+  await repayAdvance(tx, target.ssn, now, `recruit:${recruit.id}`);
   await tx
     .update(recruits)
     .set({ rewardedAt: now, rewardCents: RECRUIT_REWARD_CENTS })

@@ -1,0 +1,17 @@
+import type { Context } from 'hono';
+import { advanceApi, advanceFailures } from '../../../contract/advance.ts';
+import { fail, ok } from '../../http/answers.ts';
+import type { Input } from '../../http/openapi.ts';
+import type { AppEnv } from '../../http/router.ts';
+import * as service from './advance.service.ts';
+
+type C = Context<AppEnv>;
+
+export const state = async (c: C, { params }: Input<typeof advanceApi.state>) =>
+  ok(c, advanceApi.state, { _payload: await service.stateOf(c.var, params.ssn) });
+
+export async function take(c: C, { params }: Input<typeof advanceApi.take>) {
+  const outcome = await service.take(c.var, params.ssn);
+  if (!outcome.ok) return fail(c, advanceFailures[outcome.reason]);
+  return ok(c, advanceApi.take, { _payload: outcome.value });
+}
