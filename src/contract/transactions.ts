@@ -3,7 +3,9 @@ import { endpoint, failures } from './endpoint.ts';
 import { payload, UserParams } from './schemas.ts';
 
 /** Receipts (member-controls.md): every purchase and card payment of the member's own. */
-export const RECEIPT_KINDS = ['purchase', 'renewal', 'top-up', 'add-on'] as const;
+export const RECEIPT_KINDS = ['purchase', 'renewal', 'top-up', 'add-on', 'advance', 'advance-repayment'] as const;
+/** A top-up advance and its repayments (lifelines.md) are credit lent and paid back, not a sale: no VAT. */
+export const LOAN_KINDS: readonly string[] = ['advance', 'advance-repayment'];
 /** The Irish standard VAT rate, included in every price. */
 export const VAT_RATE_PERCENT = 23;
 /** The VAT inside a price that includes it, to the cent. */

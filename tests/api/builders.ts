@@ -7,6 +7,7 @@ import { monthOf } from '../../src/server/services/calendar.ts';
 import { DAY } from '../../src/server/services/clock.ts';
 import { membershipOf } from '../../src/server/services/memberships.ts';
 import {
+  advanceLedgerNet,
   insertAdvance,
   insertCardPayments,
   insertMgmOrdersToday,
@@ -167,13 +168,23 @@ export async function createMember(ctx: BuilderContext, spec: MemberSpec = {}): 
       // The ledger explains the credit, as on a real account: one row for what the member had
       // besides the recruit rewards (which have rows of their own).
       const rewards = (spec.recruits ?? []).filter((r) => r.rewarded).length * RECRUIT_REWARD_CENTS;
-      if (spec.creditCents && spec.creditCents !== rewards)
+      // An advance's rows (inserted below) are part of the credit too.
+      const lent = spec.advance ? advanceLedgerNet(spec.advance.owedCents) : 0;
+      if (spec.creditCents && spec.creditCents !== rewards + lent)
         await tx.insert(t.ledger).values({
           ssn,
           occurredAt: new Date(now.getTime() - DAY),
           kind: 'adjustment',
           description: 'Balance carried forward',
-          creditDeltaCents: spec.creditCents - rewards,
+          creditDeltaCents: spec.creditCents - rewards - lent,
+        });
+      else if (!spec.creditCents && lent)
+        await tx.insert(t.ledger).values({
+          ssn,
+          occurredAt: new Date(now.getTime() - DAY),
+          kind: 'usage',
+          description: 'Calls and texts',
+          creditDeltaCents: -lent,
         });
     }
     if (spec.membership) {

@@ -98,6 +98,22 @@ forEachDatabase('demo_seed', (ctx) => {
     expect(b.goodybags_summary.goodyBags[0]).toMatchObject({ product_sku: 'BDEG00', onboard_data: 0 });
   });
 
+  it('advance may take a top-up advance; owing owes €5.50 with €0.00 credit (lifelines.md)', async () => {
+    const state = async (email: string, n: number) => {
+      const s = await login(ctx().app, email);
+      const res = await call(ctx().app, s, `/panda/protected/users/${s.userId}/sims/${demoSsn(n)}/advance`);
+      return (await res.json())._payload as { eligible: boolean; reason: string | null; owed_cents: number };
+    };
+    expect(await state('advance@example.com', 34)).toMatchObject({ eligible: true, reason: null, owed_cents: 0 });
+    expect(await state('owing@example.com', 35)).toMatchObject({
+      eligible: false,
+      reason: 'advance.outstanding',
+      owed_cents: 550,
+    });
+    const { body } = await summaryOf(ctx(), 'owing@example.com', 35);
+    expect(body._payload.current_month_balance_summary.main).toBe(0);
+  });
+
   it('oneday: one day left', async () => {
     const { body } = await summaryOf(ctx(), 'oneday@example.com', 17);
     expect(body._payload.current_month_balance_summary.days_left).toBe(1);
@@ -205,7 +221,13 @@ forEachDatabase('demo_seed', (ctx) => {
 
   it('every receipt of the demo data adds up: a card payment has its card amount and card (issue 25)', async () => {
     const c = ctx();
-    for (const email of ['active@example.com', 'card@example.com', 'controls@example.com', 'rich@example.com']) {
+    for (const email of [
+      'active@example.com',
+      'card@example.com',
+      'controls@example.com',
+      'rich@example.com',
+      'owing@example.com',
+    ]) {
       const s = await login(c.app, email);
       const list = (await (await req(c, s, 'GET', '/transactions?limit=100')).json())._payload.values as {
         id: number;

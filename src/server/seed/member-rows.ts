@@ -160,6 +160,9 @@ export async function insertMgmOrdersToday(tx: Queryable, memberId: number, coun
     });
 }
 
+/** What an advance's ledger rows add to credit: the €5.00 in, less what was repaid of the €5.50. */
+export const advanceLedgerNet = (owedCents: number) => ADVANCE_CENTS - (ADVANCE_CENTS + ADVANCE_FEE_CENTS - owedCents);
+
 /**
  * A top-up advance taken that many days ago, with `owedCents` still owed (lifelines.md): its row,
  * the ledger's +€5.00 and, when part was repaid, one repayment row for what was repaid.

@@ -9,6 +9,8 @@ import { hashPassword } from '../services/passwords.ts';
 import { RECRUIT_REWARD_CENTS } from '../../contract/recruit.ts';
 import { catalogue } from './catalogue.ts';
 import {
+  advanceLedgerNet,
+  insertAdvance,
   insertCardPayments,
   insertMgmOrdersToday,
   insertPortIn,
@@ -65,6 +67,10 @@ interface DemoMember {
   mgmOrdersToday?: number;
   /** Card payments in the past (receipts): a membership bought by the stored card that many days before seeding. */
   cardPayments?: { sku: string; daysAgo: number }[];
+  /** How long before seeding the SIM came to 48 (60 days by default). */
+  simAgeDays?: number;
+  /** A top-up advance taken that many days before seeding, with this much still owed (lifelines.md). */
+  advance?: { owedCents: number; daysAgo: number };
 }
 
 /** The demo members of the design's demo-accounts contract, one per state the spec describes. */
@@ -344,6 +350,25 @@ const demo: DemoMember[] = [
     balance: 300,
     membership: { sku: 'BDDT00', daysLeft: 15, usedGb: 5 },
   },
+  // lifelines.md: the top-up advance. advance@ may take one (its card top-ups are the seeded ones).
+  {
+    n: 34,
+    email: 'advance@example.com',
+    firstname: 'Aisling',
+    lastname: 'Duffy',
+    balance: 40,
+    simAgeDays: 120,
+    membership: { sku: 'BDDT00', daysLeft: 14, usedGb: 9 },
+  },
+  {
+    n: 35,
+    email: 'owing@example.com',
+    firstname: 'Oisín',
+    lastname: 'Daly',
+    balance: 0,
+    membership: { sku: 'BDDT00', daysLeft: 11, usedGb: 12 },
+    advance: { owedCents: 550, daysAgo: 3 },
+  },
 ];
 
 export { irishDayAfter } from './member-rows.ts';
@@ -450,7 +475,7 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
         status: m.sim === 'activating' ? 'activating' : 'active',
         puk: String(10_000_000 + m.n * 7_654_321).slice(0, 8),
         billingStatus: m.billing ?? 'ok',
-        createdAt: at(-60),
+        createdAt: at(-(m.simAgeDays ?? 60)),
       });
       if (m.balance !== undefined && m.balance !== 'missing') {
         await tx.insert(t.balances).values({ ssn, creditCents: m.balance });
@@ -496,9 +521,11 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
           occurredAt: at(-1),
           kind: 'adjustment',
           description: 'Balance carried forward',
-          creditDeltaCents: m.balance - rewards,
+          // An advance's rows (below) are part of the credit too.
+          creditDeltaCents: m.balance - rewards - (m.advance ? advanceLedgerNet(m.advance.owedCents) : 0),
         });
         await tx.insert(t.ledger).values(entries);
+        if (m.advance) await insertAdvance(tx, ssn, m.advance, now);
       }
 
       if (m.pastMembership) {

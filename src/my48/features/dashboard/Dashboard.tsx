@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState, type ComponentType } from 'react';
 import { messages } from '../../../contract/messages.ts';
 import { formatMsisdn } from '../../../lib/format.ts';
 import { getSessionCookie, setSessionCookie } from '../../../lib/session-cookies.ts';
@@ -236,6 +236,23 @@ function Notifications() {
   );
 }
 
+/**
+ * What is owed from a top-up advance and its offer (lifelines.md), loaded after the figures show:
+ * its code is not on the way to the dashboard (issue 27's budget).
+ */
+function AdvanceSlot({ ssn }: { ssn: string }) {
+  const [Loaded, setLoaded] = useState<ComponentType<{ ssn: string }> | null>(null);
+  useEffect(() => {
+    let on = true;
+    void import('../../components/Advance.tsx').then(
+      (m) => on && setLoaded(() => m.default),
+      () => undefined, // no offer this time; the credit still shows
+    );
+    return () => void (on = false);
+  }, []);
+  return Loaded ? <Loaded ssn={ssn} /> : null;
+}
+
 /** The member's home: what they have left, per spec section 2 "Dashboard". */
 export default function Dashboard() {
   const account = useStore($account);
@@ -308,6 +325,7 @@ export default function Dashboard() {
               <h2 id="tile-credit">Credit</h2>
               <p className="tile__figure">{u.credit}</p>
               <OnlineAction href="/my48/memberships/add-credit">Add credit</OnlineAction>
+              {account.sim && <AdvanceSlot ssn={account.sim.ssn} />}
             </section>
             <Membership u={u} />
             {u.isActiveMembership && <DataCard title="Data" figures={u.data} />}

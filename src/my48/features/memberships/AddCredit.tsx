@@ -4,11 +4,14 @@ import { CREDIT_AMOUNTS_CENTS } from '../../../contract/constants.ts';
 import { euro } from '../../../lib/format.ts';
 import { purchase } from './memberships-store.ts';
 import { useOffers } from './use-offers.tsx';
+import Advance from '../../components/Advance.tsx';
+import { $account } from '../../stores/account.ts';
 import { ActionFeedback } from './Memberships.tsx';
 
 /** Add credit: an amount, paid with the stored card or a new card (which can be saved). */
 export default function AddCredit() {
   const { wait, offers, card, busy } = useOffers('to add credit');
+  const { sim } = useStore($account);
   const form = useStore(purchase.$state);
   const [amount, setAmount] = useState<number>(1000);
   const [useCard, setUseCard] = useState(true);
@@ -23,6 +26,7 @@ export default function AddCredit() {
       <p>
         Your credit is <strong>{euro(offers.credit_cents)}</strong>.
       </p>
+      {sim && <Advance ssn={sim.ssn} explain />}
       <ActionFeedback />
       <input type="hidden" name="kind" value="credit" />
       <fieldset className="fieldset">

@@ -17,6 +17,8 @@ const KINDS: Record<ReceiptData['kind'], string> = {
   renewal: 'Membership renewal',
   'top-up': 'Credit top-up',
   'add-on': 'Data add-on',
+  advance: 'Top-up advance',
+  'advance-repayment': 'Top-up advance repayment',
 };
 
 /** /my48/transactions/<id>: one purchase or card payment, with VAT and how it was paid; printable. */
@@ -70,29 +72,43 @@ export function Receipt({ id }: { id: string }) {
             <td>{`${KINDS[r.kind]}: ${r.description}`}</td>
             <td className="amount">{euro(r.total_cents)}</td>
           </tr>
+          {r.vat_rate_percent === 0 ? (
+            <tr>
+              <td colSpan={2}>No VAT: credit lent and paid back, not a sale.</td>
+            </tr>
+          ) : (
+            <>
+              <tr>
+                <td>{`Net of VAT`}</td>
+                <td className="amount">{euro(r.net_cents)}</td>
+              </tr>
+              <tr>
+                <td>{`VAT at ${r.vat_rate_percent} %`}</td>
+                <td className="amount">{euro(r.vat_cents)}</td>
+              </tr>
+            </>
+          )}
           <tr>
-            <td>{`Net of VAT`}</td>
-            <td className="amount">{euro(r.net_cents)}</td>
-          </tr>
-          <tr>
-            <td>{`VAT at ${r.vat_rate_percent} %`}</td>
-            <td className="amount">{euro(r.vat_cents)}</td>
-          </tr>
-          <tr>
-            <th scope="row">Total paid</th>
+            <th scope="row">{r.kind === 'advance' ? 'Credit advanced to you' : 'Total paid'}</th>
             <td className="amount">
               <strong>{euro(r.total_cents)}</strong>
             </td>
           </tr>
         </tbody>
       </table>
-      <h3>Paid with</h3>
-      <ul>
-        {r.credit_cents > 0 && <li>{`Credit: ${euro(r.credit_cents)}`}</li>}
-        {r.card_cents > 0 && (
-          <li>{`${r.card ? `${BRANDS[r.card.brand] ?? r.card.brand} •••• ${r.card.last4}` : 'Card'}: ${euro(r.card_cents)}`}</li>
-        )}
-      </ul>
+      {r.kind === 'advance' ? (
+        <p>Repaid from your next top-ups, gifts and rewards of credit, before they count as credit.</p>
+      ) : (
+        <>
+          <h3>Paid with</h3>
+          <ul>
+            {r.credit_cents > 0 && <li>{`Credit: ${euro(r.credit_cents)}`}</li>}
+            {r.card_cents > 0 && (
+              <li>{`${r.card ? `${BRANDS[r.card.brand] ?? r.card.brand} •••• ${r.card.last4}` : 'Card'}: ${euro(r.card_cents)}`}</li>
+            )}
+          </ul>
+        </>
+      )}
       <p className="field__hint">{`${COMPANY.name}, ${COMPANY.address}. VAT number ${COMPANY.vatNumber}. ${COMPANY.registered}.`}</p>
       <div className="actions no-print">
         <button type="button" className="btn btn--primary" onClick={() => window.print()}>

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ne, or } from 'drizzle-orm';
 import { ledger, sims } from '../../db/schema.ts';
-import { RECEIPT_KINDS, vatOf, VAT_RATE_PERCENT, type Receipt } from '../../../contract/transactions.ts';
+import { LOAN_KINDS, RECEIPT_KINDS, vatOf, VAT_RATE_PERCENT, type Receipt } from '../../../contract/transactions.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 
 /** Movements of the member's SIMs: money by credit or card, and data moved with the flexible-data features; newest first, one page. */
@@ -49,9 +49,11 @@ export async function receiptOf(
   if (!row || !isReceiptKind(kind)) return refused('noReceipt');
   const { l } = row;
   // A top-up brings credit in (credit_delta positive, paid by card); a purchase spends credit (negative) and the card pays the rest.
-  const creditPaid = l.creditDeltaCents < 0 ? -l.creditDeltaCents : 0;
+  // An advance is credit lent (its receipt says how much; the fee is in its description) and a repayment credit paid back: no VAT.
+  const loan = LOAN_KINDS.includes(kind);
+  const creditPaid = loan ? Math.abs(l.creditDeltaCents) : l.creditDeltaCents < 0 ? -l.creditDeltaCents : 0;
   const total = creditPaid + l.cardCents;
-  const vat = vatOf(total);
+  const vat = loan ? 0 : vatOf(total);
   return done({
     id: l.id,
     date: l.occurredAt.toISOString(),
@@ -60,7 +62,7 @@ export async function receiptOf(
     total_cents: total,
     vat_cents: vat,
     net_cents: total - vat,
-    vat_rate_percent: VAT_RATE_PERCENT,
+    vat_rate_percent: loan ? 0 : VAT_RATE_PERCENT,
     credit_cents: creditPaid,
     card_cents: l.cardCents,
     card: l.cardBrand && l.cardLast4 ? { brand: l.cardBrand, last4: l.cardLast4 } : null,

@@ -1,0 +1,71 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { ADVANCE_CENTS, ADVANCE_FEE_CENTS, ADVANCE_OWED_CENTS, advanceMessages } from '../../contract/advance.ts';
+import { euro } from '../../lib/format.ts';
+import { $offlineAsOf } from '../../stores/offline.ts';
+import { $advanceTake, advance, confirmAdvance, takeAdvance } from '../stores/advance.ts';
+import { Dialog } from './Dialog.tsx';
+
+/**
+ * What is owed from a top-up advance, and the offer of one when the SIM may take it (lifelines.md):
+ * on the dashboard's credit card and on add credit. `explain` says which condition is not met.
+ */
+export default function Advance({ ssn, explain = false }: { ssn: string; explain?: boolean }) {
+  const state = useStore(advance.$state);
+  const take = useStore($advanceTake);
+  const offline = Boolean(useStore($offlineAsOf));
+  useEffect(() => {
+    if (!offline) void advance.load(ssn);
+  }, [ssn, offline]);
+  const a = state.key === ssn ? state.data : undefined;
+  return (
+    <div className="advance stack">
+      {take.notice && (
+        <p className="alert alert--success" role="status">
+          {take.notice}
+        </p>
+      )}
+      {take.error && (
+        <p className="alert alert--error" role="alert">
+          {take.error}
+        </p>
+      )}
+      {a && a.owed_cents > 0 && <p className="advance__owed">{advanceMessages.owed(a.owed_cents)}</p>}
+      {a?.eligible && !offline && (
+        <button type="button" className="btn btn--outline" onClick={() => confirmAdvance(true)}>
+          {advanceMessages.offer}
+        </button>
+      )}
+      {explain && a && !a.eligible && a.owed_cents === 0 && a.message && <p className="field__hint">{a.message}</p>}
+      {explain && state.status === 'error' && state.key === ssn && <p className="field__hint">{state.error}</p>}
+      {take.confirming && (
+        <Dialog
+          title={`${advanceMessages.offer}?`}
+          onClose={() => confirmAdvance(false)}
+          actions={
+            <>
+              <button
+                type="button"
+                className="btn btn--primary"
+                disabled={take.busy}
+                aria-busy={take.busy}
+                onClick={() => void takeAdvance(ssn)}
+              >
+                {take.busy ? 'Adding…' : `Get ${euro(ADVANCE_CENTS)} now`}
+              </button>
+              <button type="button" className="btn btn--outline" onClick={() => confirmAdvance(false)}>
+                Cancel
+              </button>
+            </>
+          }
+        >
+          <p>{`We add ${euro(ADVANCE_CENTS)} to your credit now. The fee is ${euro(ADVANCE_FEE_CENTS)}, so you repay ${euro(ADVANCE_OWED_CENTS)}.`}</p>
+          <p>
+            It is repaid from your next top-up, and from gifts or rewards of credit, before they count as credit. Your
+            credit never goes below zero.
+          </p>
+        </Dialog>
+      )}
+    </div>
+  );
+}

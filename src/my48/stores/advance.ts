@@ -1,0 +1,40 @@
+import { map } from 'nanostores';
+import { advanceApi, type AdvanceState } from '../../contract/advance.ts';
+import { call, errorMessage, newIdempotencyKey } from '../../lib/http.ts';
+import { currentUserId, memberParams } from '../../lib/member-session.ts';
+import { loader } from '../../stores/loader.ts';
+import { loadAccount } from './account.ts';
+
+/**
+ * The top-up advance (lifelines.md), offered on the dashboard and on add credit: whether the SIM
+ * may take one (and why not), what is owed, and taking it after the member confirms the fee.
+ */
+export const advance = loader<AdvanceState, string>(
+  async (ssn) => (await call(advanceApi.state, { params: { ...memberParams(), ssn } }))._payload,
+  'Your top-up advance could not be checked just now.',
+);
+
+export const $advanceTake = map<{ confirming: boolean; busy: boolean; notice?: string; error?: string }>({
+  confirming: false,
+  busy: false,
+});
+
+export const confirmAdvance = (open: boolean) => $advanceTake.set({ confirming: open, busy: false });
+
+/** Takes it (an Idempotency-Key per confirmed click; the busy state keeps it to one), then reads credit and owed again. */
+export async function takeAdvance(ssn: string): Promise<void> {
+  if ($advanceTake.get().busy) return;
+  $advanceTake.set({ confirming: true, busy: true });
+  try {
+    const { _payload } = await call(advanceApi.take, {
+      params: { ...memberParams(), ssn },
+      idempotencyKey: newIdempotencyKey(),
+    });
+    $advanceTake.set({ confirming: false, busy: false, notice: _payload.message });
+    const userId = currentUserId();
+    if (userId) void loadAccount(userId, { force: true, quiet: true });
+  } catch (error) {
+    $advanceTake.set({ confirming: false, busy: false, error: errorMessage(error) });
+  }
+  await advance.load(ssn);
+}
