@@ -7,7 +7,7 @@ import { OfflineBanner } from './components/Offline.tsx';
 import { features, preloadScreen } from './features.ts';
 import { $router, featureOf } from './router.ts';
 import { registerWorker, watchReconnect } from './offline.ts';
-import { loadAccount } from './stores/account.ts';
+import { $accountFailed, loadAccount } from './stores/account.ts';
 
 // The screen of the address the app opens on starts loading with the app's own code.
 preloadScreen(featureOf($router.get()?.route));
@@ -21,6 +21,7 @@ export default function App() {
   const screen = featureOf(page?.route);
   const offline = Boolean(useStore($offlineAsOf));
   const tookOver = useStore($workerTookOver);
+  const stranded = useStore($accountFailed);
 
   useEffect(() => {
     if (userId) void loadAccount(userId);
@@ -34,10 +35,11 @@ export default function App() {
     if (userId) registerWorker();
   }, [userId]);
   // Offline, the figures are read again when the connection comes back: a network answer ends the banner.
+  // So too when the account could not be read at all (offline with no copy kept yet, or the service down).
   useEffect(() => {
-    if (!userId || !offline) return;
+    if (!userId || (!offline && !stranded)) return;
     return watchReconnect(() => void loadAccount(userId, { force: true, quiet: true }));
-  }, [userId, offline]);
+  }, [userId, offline, stranded]);
 
   // A new screen gets the page title and the focus, as a page load would.
   useEffect(() => {

@@ -102,3 +102,22 @@ test('a 401 forgets the kept figures: the session ended elsewhere, /my48 offline
   await expect(page.getByText('€')).toHaveCount(0);
   await page.context().setOffline(false);
 });
+
+test('offline with no figures kept for this member yet: my48 says so, and reads them when back online', async ({
+  page,
+  signIn,
+}) => {
+  // The worker is installed by one member's visit; another member signs in and goes offline at once.
+  await signIn('onboard@example.com');
+  await page.goto('/my48');
+  await workerKeepsFigures(page);
+  await page.goto('/log-out');
+  await page.waitForURL((url) => url.pathname === '/');
+  await signIn('lapsed@example.com');
+  await page.context().setOffline(true);
+  await page.goto('/my48');
+  await expect(page.getByText("You're offline, and this device has no saved balance yet.")).toBeVisible();
+  await expect(page.getByText('The service is unavailable')).toHaveCount(0);
+  await page.context().setOffline(false);
+  await expect(page.getByRole('heading', { name: 'Credit' })).toBeVisible({ timeout: 20_000 });
+});

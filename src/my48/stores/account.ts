@@ -1,4 +1,4 @@
-import { map } from 'nanostores';
+import { computed, map } from 'nanostores';
 import { FetchError } from 'ofetch';
 import type { BalanceSummary, Sim } from '../../contract/account.ts';
 import { accountFailures, accountRoutes as accountApi } from '../../contract/account-routes.ts';
@@ -53,6 +53,13 @@ export function balanceFailure(status: number | undefined, code: string | undefi
 
 const statusOf = (e: unknown) => (e instanceof FetchError ? e.status : undefined);
 
+/** Whether the account could not be read at all (the app tries again by itself meanwhile). */
+export const $accountFailed = computed($account, (a) => a.status === 'error');
+
+/** Offline with no figures kept on this device yet (a first visit, or after signing out). */
+export const OFFLINE_NO_COPY =
+  "You're offline, and this device has no saved balance yet. Connect and open my48 once: your last figures are then kept for times like this.";
+
 let loading: Promise<void> | undefined;
 
 export function loadAccount(userId: string, { force = false, quiet = false } = {}): Promise<void> {
@@ -75,7 +82,8 @@ export function loadAccount(userId: string, { force = false, quiet = false } = {
       return void $account.set({
         ...$account.get(),
         status: 'error',
-        error: messages.serviceUnavailable,
+        // No answer and no kept copy (phone.md): offline, say so rather than blame the service.
+        error: typeof navigator !== 'undefined' && !navigator.onLine ? OFFLINE_NO_COPY : messages.serviceUnavailable,
         portInInProgress: await segments,
       });
     }
