@@ -31,6 +31,9 @@ export default function Advance({ ssn, explain = false }: { ssn: string; explain
         </p>
       )}
       {a && a.owed_cents > 0 && <p className="advance__owed">{advanceMessages.owed(a.owed_cents)}</p>}
+      {explain && a && a.owed_cents > 0 && (
+        <p className="field__hint">What you add now repays it first; the rest is your credit.</p>
+      )}
       {a?.eligible && !offline && (
         <button type="button" className="btn btn--outline" onClick={() => confirmAdvance(true)}>
           {advanceMessages.offer}
