@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { MEMBER_CACHE } from '../../src/lib/offline-names.ts';
 import { expectNoAxeViolations, test, workerKeepsFigures } from './fixtures.ts';
 
@@ -53,13 +53,18 @@ test('offline, /my48 shows the last balance with "as of", actions off and why; b
   await expect(page.getByRole('link', { name: 'Add credit' })).not.toHaveAttribute('aria-disabled');
 });
 
-test('after log-out, /my48 offline asks for a log-in and shows nothing of the member', async ({ page, signIn }) => {
-  await signIn('onboard@example.com');
+/** A member's dashboard opened, its figures kept by the worker, then signed out at /log-out. */
+async function visitThenLogOut(page: Page, signIn: (email: string) => Promise<unknown>, email: string) {
+  await signIn(email);
   await page.goto('/my48');
   await expect(page.getByRole('heading', { name: 'Credit' })).toBeVisible();
   await workerKeepsFigures(page);
   await page.goto('/log-out');
   await page.waitForURL((url) => url.pathname === '/');
+}
+
+test('after log-out, /my48 offline asks for a log-in and shows nothing of the member', async ({ page, signIn }) => {
+  await visitThenLogOut(page, signIn, 'onboard@example.com');
   expect(await page.evaluate((name) => caches.has(name), MEMBER_CACHE)).toBe(false);
 
   await page.context().setOffline(true);
@@ -108,11 +113,7 @@ test('offline with no figures kept for this member yet: my48 says so, and reads 
   signIn,
 }) => {
   // The worker is installed by one member's visit; another member signs in and goes offline at once.
-  await signIn('onboard@example.com');
-  await page.goto('/my48');
-  await workerKeepsFigures(page);
-  await page.goto('/log-out');
-  await page.waitForURL((url) => url.pathname === '/');
+  await visitThenLogOut(page, signIn, 'onboard@example.com');
   await signIn('lapsed@example.com');
   await page.context().setOffline(true);
   await page.goto('/my48');

@@ -1,5 +1,7 @@
 import { UNAVAILABLE } from '../../stores/lazy-action.ts';
 import { $logIn } from './log-in-state.ts';
+// Types only (erased): the actions themselves load on the first submit.
+import type * as Actions from './log-in-actions.ts';
 export { $logIn, type LogInState, type Slide } from './log-in-state.ts';
 
 /*
@@ -16,8 +18,8 @@ export function prepareLogIn(): void {
   void import('./log-in-actions.ts').catch(() => undefined); // the submit tries again and says so
 }
 
-/** Log in: busy at once, while the actions arrive (a moment, the first time). */
-export async function submitLogIn(values: Record<string, string>): Promise<void> {
+/** Busy at once, while the actions arrive (a moment, the first time); then `run` with them. */
+async function withActions(run: (actions: typeof Actions) => Promise<void>): Promise<void> {
   $logIn.set({ ...$logIn.get(), step: 'submitting', error: undefined });
   let actions;
   try {
@@ -25,24 +27,18 @@ export async function submitLogIn(values: Record<string, string>): Promise<void>
   } catch {
     return $logIn.set({ ...$logIn.get(), step: 'form', error: UNAVAILABLE });
   }
-  await actions.submitLogIn(values);
+  await run(actions);
 }
+
+/** Log in with the e-mail address and password. */
+export const submitLogIn = (values: Record<string, string>) => withActions((a) => a.submitLogIn(values));
 /** The end of a first log-in (log-in-actions.ts). */
 export const finishFirstLogin = async (): Promise<void> => (await import('./log-in-actions.ts')).finishFirstLogin();
 /** Help-desk single sign-on (log-in-actions.ts). */
 export const goToHelpdesk = async (): Promise<void> => (await import('./log-in-actions.ts')).goToHelpdesk();
 
 /** Sign in with a passkey, from the button (log-in-actions.ts). */
-export async function signInWithPasskey(): Promise<void> {
-  $logIn.set({ ...$logIn.get(), step: 'submitting', error: undefined });
-  let actions;
-  try {
-    actions = await import('./log-in-actions.ts');
-  } catch {
-    return $logIn.set({ ...$logIn.get(), step: 'form', error: UNAVAILABLE });
-  }
-  await actions.signInWithPasskey();
-}
+export const signInWithPasskey = () => withActions((a) => a.signInWithPasskey());
 
 let suggesting = false;
 /**
