@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { accountApi } from '../../src/contract/account.ts';
 import { myDataApi } from '../../src/contract/my-data.ts';
+import { securityApi } from '../../src/contract/security.ts';
 import { PASSKEY_CHALLENGE_MINUTES, passkeyFailures, passkeysApi } from '../../src/contract/passkeys.ts';
 import { passkeys, webauthnChallenges } from '../../src/server/db/schema.ts';
 import { assert, create, type Origin, type SoftCredential } from './authenticator.ts';
@@ -377,6 +378,14 @@ forEachDatabase(
           ),
         ),
       ).toBe(1);
+    });
+
+    it('a blocked SIM (lost or stolen) does not block a passkey sign-in', async () => {
+      const c = ctx();
+      const m = await createMember(c, { membership: { sku: 'BDDT00', daysLeft: 10 } });
+      const key = await addPasskey(c, m);
+      await ok(c.app, securityApi.blockSim, { session: m.session, params: { user_id: m.userId, ssn: m.ssn } });
+      expect((await signInWith(c, assert(key, await signInOptions(c)))).status).toBe(200);
     });
 
     it('deleting the account deletes its passkeys', async () => {
