@@ -1,5 +1,5 @@
 import { map } from 'nanostores';
-import { advanceApi, type AdvanceState } from '../../contract/advance.ts';
+import { advanceRoutes, type AdvanceState } from '../../contract/advance-routes.ts';
 import { call, errorMessage, newIdempotencyKey } from '../../lib/http.ts';
 import { currentUserId, memberParams } from '../../lib/member-session.ts';
 import { loader } from '../../stores/loader.ts';
@@ -10,7 +10,7 @@ import { loadAccount } from './account.ts';
  * may take one (and why not), what is owed, and taking it after the member confirms the fee.
  */
 export const advance = loader<AdvanceState, string>(
-  async (ssn) => (await call(advanceApi.state, { params: { ...memberParams(), ssn } }))._payload,
+  async (ssn) => (await call(advanceRoutes.state, { params: { ...memberParams(), ssn } }))._payload,
   'Your top-up advance could not be checked just now.',
 );
 
@@ -26,7 +26,7 @@ export async function takeAdvance(ssn: string): Promise<void> {
   if ($advanceTake.get().busy) return;
   $advanceTake.set({ confirming: true, busy: true });
   try {
-    const { _payload } = await call(advanceApi.take, {
+    const { _payload } = await call(advanceRoutes.take, {
       params: { ...memberParams(), ssn },
       idempotencyKey: newIdempotencyKey(),
     });

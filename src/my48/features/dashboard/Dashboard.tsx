@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useState, type ComponentType } from 'react';
+import { ADVANCE_CENTS, ADVANCE_CREDIT_BELOW_CENTS } from '../../../contract/advance-constants.ts';
 import { messages } from '../../../contract/messages.ts';
 import { formatMsisdn } from '../../../lib/format.ts';
 import { getSessionCookie, setSessionCookie } from '../../../lib/session-cookies.ts';
@@ -237,6 +238,14 @@ function Notifications() {
 }
 
 /**
+ * Whether the member may owe or take a top-up advance (lifelines.md), from the credit alone: an
+ * advance is for credit under €2.00, it adds €5.00, and while anything is owed every credit that
+ * comes in repays first, so owing means credit under €7.00. Others load nothing for it.
+ */
+const mayOweOrTake = (creditCents: number | undefined) =>
+  creditCents !== undefined && creditCents < ADVANCE_CREDIT_BELOW_CENTS + ADVANCE_CENTS;
+
+/**
  * What is owed from a top-up advance and its offer (lifelines.md), loaded after the figures show:
  * its code is not on the way to the dashboard (issue 27's budget).
  */
@@ -244,10 +253,12 @@ function AdvanceSlot({ ssn }: { ssn: string }) {
   const [Loaded, setLoaded] = useState<ComponentType<{ ssn: string }> | null>(null);
   useEffect(() => {
     let on = true;
-    void import('../../components/Advance.tsx').then(
-      (m) => on && setLoaded(() => m.default),
-      () => undefined, // no offer this time; the credit still shows
-    );
+    const load = () =>
+      void import('../../components/Advance.tsx').then(
+        (m) => on && setLoaded(() => m.default),
+        () => undefined, // no offer this time; the credit still shows
+      );
+    load();
     return () => void (on = false);
   }, []);
   return Loaded ? <Loaded ssn={ssn} /> : null;
@@ -325,7 +336,7 @@ export default function Dashboard() {
               <h2 id="tile-credit">Credit</h2>
               <p className="tile__figure">{u.credit}</p>
               <OnlineAction href="/my48/memberships/add-credit">Add credit</OnlineAction>
-              {account.sim && <AdvanceSlot ssn={account.sim.ssn} />}
+              {account.sim && mayOweOrTake(account.summary?.main) && <AdvanceSlot ssn={account.sim.ssn} />}
             </section>
             <Membership u={u} />
             {u.isActiveMembership && <DataCard title="Data" figures={u.data} />}
