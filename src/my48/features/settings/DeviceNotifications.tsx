@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { FormAlert } from '../../../components/forms/Field.tsx';
-import { $push, loadPush, sendTestPush, switchPush } from './push-store.ts';
+import { $push, BLOCKED, loadPush, sendTestPush, switchPush } from './push-store.ts';
 
 /** Settings → alerts → "Notifications on this device" (phone.md): the switch and the test button. */
 export function DeviceNotifications() {
@@ -35,6 +35,8 @@ export function DeviceNotifications() {
             />
             <span>Notifications on this device</span>
           </label>
+          {/* Blocked before the member even tries (the browser's own setting): said up front. */}
+          {push.blocked && !push.on && !push.error && <p className="field__hint">{BLOCKED}</p>}
           <FormAlert>{push.error}</FormAlert>
           {push.notice && <FormAlert tone="success">{push.notice}</FormAlert>}
           <div className="actions">

@@ -49,7 +49,8 @@ export async function loadPush(): Promise<void> {
   }
 }
 
-const BLOCKED =
+/** The browser refuses notifications for the site: only its own settings can change that. */
+export const BLOCKED =
   'Notifications are blocked for this site in your browser. Allow them in the browser’s site settings, then try again.';
 
 export async function switchPush(on: boolean): Promise<void> {
