@@ -24,6 +24,7 @@ import { recruitFailures } from './recruit.ts';
 import { referralsFailures } from './referrals.ts';
 import { passkeyFailures } from './passkeys.ts';
 import { advanceFailures } from './advance.ts';
+import { householdFailures } from './household.ts';
 import { pushFailures } from './push.ts';
 import { securityFailures } from './security.ts';
 import { settingsFailures } from './settings.ts';
@@ -58,6 +59,7 @@ const tables: Record<string, Failure>[] = [
   securityFailures,
   passkeyFailures,
   advanceFailures,
+  householdFailures,
   pushFailures,
   settingsFailures,
   signUpFailures,

@@ -3,7 +3,18 @@ import { endpoint, failures } from './endpoint.ts';
 import { payload, UserParams } from './schemas.ts';
 
 /** Receipts (member-controls.md): every purchase and card payment of the member's own. */
-export const RECEIPT_KINDS = ['purchase', 'renewal', 'top-up', 'add-on', 'advance', 'advance-repayment'] as const;
+export const RECEIPT_KINDS = [
+  'purchase',
+  'renewal',
+  'top-up',
+  'add-on',
+  'advance',
+  'advance-repayment',
+  'household',
+  'household-paid',
+] as const;
+/** A household line's side of what its owner paid for it (lifelines.md): its total is the owner's, paid by the household. */
+export const PAID_BY_HOUSEHOLD = 'household-paid';
 /** A top-up advance and its repayments (lifelines.md) are credit lent and paid back, not a sale: no VAT. */
 export const LOAN_KINDS: readonly string[] = ['advance', 'advance-repayment'];
 /** The Irish standard VAT rate, included in every price. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { euro, euroRate, longDateOf } from './format.ts';
+import { clockTime, euro, euroRate, longDateOf } from './format.ts';
 
 describe('format', () => {
   it('shows cents as euro', () => {
@@ -11,5 +11,12 @@ describe('format', () => {
   });
   it('shows a long Irish date', () => {
     expect(longDateOf(new Date('2026-10-14T12:00:00Z'))).toBe('14 October 2026');
+  });
+});
+
+describe('clockTime', () => {
+  it('is the time of day in Irish time, summer and winter', () => {
+    expect(clockTime('2026-11-24T14:05:00Z')).toBe('14:05');
+    expect(clockTime('2026-07-01T09:30:00Z')).toBe('10:30');
   });
 });

@@ -40,6 +40,12 @@ export function shortDate(iso: string): string {
   return ddmmyy.format(new Date(iso)).replace(/\//g, '.');
 }
 
+const hhmm = new Intl.DateTimeFormat('en-IE', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Dublin' });
+/** The time of day in Irish time, e.g. "14:05". */
+export function clockTime(iso: string): string {
+  return hhmm.format(new Date(iso));
+}
+
 /** A money movement with its sign: +€10.00 or −€9.99. */
 export function signedEuro(cents: number): string {
   return cents > 0 ? `+${euro(cents)}` : `−${euro(-cents)}`;

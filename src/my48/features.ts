@@ -138,6 +138,14 @@ export const features: My48Feature[] = [
     children: { route: 'recruitFragment', pattern: '/my48/recruit-and-reward/:fragment', values: ['send-free-sim'] },
   },
   {
+    route: 'household',
+    path: '/my48/household',
+    title: 'Household',
+    heading: 'Your household',
+    menu: 'Household',
+    Screen: screen(() => import('./features/household/Household.tsx')),
+  },
+  {
     route: 'offers',
     path: '/my48/offers',
     title: 'Offers',

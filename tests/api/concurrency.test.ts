@@ -137,7 +137,16 @@ const PASSKEY_RACE = {
   test: '20 at once: one step-up code opens one registration, one answer adds one passkey and signs in once, one removal',
 };
 
+const HOUSEHOLD_RACE = {
+  file: 'household.test.ts',
+  test: '20 purchases, credits and acceptances at once: credit never overdrawn, one line per invitation, 4 lines at most',
+};
+
 const races: Record<string, Race | Elsewhere> = {
+  // Household lines (lifelines.md): the owner's money for a line, and an invitation accepted once.
+  buyHouseholdMembership: HOUSEHOLD_RACE,
+  addHouseholdCredit: HOUSEHOLD_RACE,
+  acceptHouseholdInvitation: HOUSEHOLD_RACE,
   // The top-up advance (lifelines.md): one outstanding per SIM.
   takeAdvance: { file: 'advance.test.ts', test: '20 advances at once → one' },
   // Passkeys (phone.md): a code, a challenge and a passkey are each used once.

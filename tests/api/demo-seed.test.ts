@@ -114,6 +114,38 @@ forEachDatabase('demo_seed', (ctx) => {
     expect(body._payload.current_month_balance_summary.main).toBe(0);
   });
 
+  it('family owns a household with teen and gran, €12.00 and a Visa ending 4242; cousin has none (lifelines.md)', async () => {
+    const c = ctx();
+    const family = await login(c.app, 'family@example.com');
+    const lines = (await (await req(c, family, 'GET', '/household/lines')).json())._payload.values as {
+      ssn: string;
+      msisdn: string;
+      name: string;
+      credit_cents: number;
+      membership: string;
+      auto_renew: boolean;
+    }[];
+    expect(lines).toEqual([
+      expect.objectContaining({ ssn: demoSsn(37), msisdn: '0871000037', name: 'Tadhg Walsh', credit_cents: 20 }),
+      expect.objectContaining({
+        ssn: demoSsn(38),
+        msisdn: '0871000038',
+        membership: 'All Data €12.99 Membership',
+        auto_renew: true,
+      }),
+    ]);
+    expect((await summaryOf(c, 'family@example.com', 36)).body._payload.current_month_balance_summary.main).toBe(1200);
+    const { card } = (await (await req(c, family, 'GET', '/cards')).json())._payload;
+    expect(card).toMatchObject({ brand: 'VISA', last4: '4242', expiry: '10/30' });
+    const teen = await login(c.app, 'teen@example.com');
+    expect((await (await req(c, teen, 'GET', '/household')).json())._payload).toMatchObject({
+      role: 'line',
+      owner: { name: 'Fiona Walsh', email: 'family@example.com' },
+    });
+    const cousin = await login(c.app, 'cousin@example.com');
+    expect((await (await req(c, cousin, 'GET', '/household')).json())._payload).toMatchObject({ role: 'none' });
+  });
+
   it('oneday: one day left', async () => {
     const { body } = await summaryOf(ctx(), 'oneday@example.com', 17);
     expect(body._payload.current_month_balance_summary.days_left).toBe(1);

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import { expectNoAxeViolations, payByCard, test } from './fixtures.ts';
+import { necessaryOnly } from './consent-cookie.ts';
+import { expectNoAxeViolations, latestMail, payByCard, signInThroughApi, test } from './fixtures.ts';
 
 /** lifelines.md, the top-up advance: taken from the dashboard by keyboard, shown as owed, repaid by a top-up. */
 const creditTile = (page: Page) => page.getByRole('region', { name: 'Credit', exact: true });
@@ -63,4 +64,164 @@ test('owing: €5.50 owed shows on the dashboard; a €10 top-up repays it and l
   await expect(tile).not.toContainText('You owe');
   await page.goto('/my48/transactions');
   await expect(page.getByRole('row', { name: /Top-up advance repaid/ })).toBeVisible();
+});
+
+/** lifelines.md, household lines: the owner's screen, a purchase for a line, an invitation answered in a second browser. */
+const lineCard = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(`^${name}`) }) });
+
+// One household per width (each project has its own server): its journeys run in order, one after the other.
+test.describe('household lines', () => {
+  test.describe.configure({ mode: 'default' });
+
+  test("family: sees both lines' figures and buys teen a membership with the stored card; the receipt names the line", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn('family@example.com');
+    await page.goto('/my48/household');
+    await expect(page.getByRole('heading', { name: 'Your lines (2 of 4)' })).toBeVisible();
+    const teen = lineCard(page, 'Tadhg Walsh');
+    const gran = lineCard(page, 'Gráinne Walsh');
+    await expect(teen).toContainText('087 100 0037');
+    await expect(teen).toContainText('€0.20');
+    await expect(teen).toContainText('Data Plus €9.99 Membership');
+    await expect(gran).toContainText('All Data €12.99 Membership');
+    await expect(gran).toContainText('Unlimited data');
+    await expect(gran).toContainText('Renews on');
+    await expectNoAxeViolations(page, 'household');
+
+    await teen.getByRole('button', { name: 'Buy a membership for Tadhg Walsh' }).click();
+    const dialog = page.getByRole('dialog', { name: 'A membership for Tadhg Walsh' });
+    await expect(dialog).toContainText('this one is queued to start when it ends');
+    await dialog.getByLabel('Data Plus €9.99 Membership: €9.99 for 30 days').check();
+    await dialog.getByLabel('My Visa ending 4242', { exact: true }).check();
+    await expectNoAxeViolations(page, 'the purchase dialog');
+    await dialog.getByRole('button', { name: 'Pay and buy' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: "Data Plus €9.99 Membership bought for Tadhg's line 087 100 0037." }),
+    ).toBeVisible();
+    await expect(teen).toContainText('A membership is queued to start when this one ends.');
+    // Paid by the card: the owner's credit is untouched, and the owner's transactions name the line.
+    await page.goto('/my48/transactions');
+    const row = page.getByRole('row', { name: /Data Plus €9\.99 Membership for Tadhg's line 087 100 0037/ });
+    await expect(row).toBeVisible();
+    await row.getByRole('link').click();
+    await expect(
+      page.getByText("For a household line: Data Plus €9.99 Membership for Tadhg's line 087 100 0037"),
+    ).toBeVisible();
+    await expect(page.getByText('Visa •••• 4242: €9.99')).toBeVisible();
+  });
+
+  test('family invites cousin by keyboard; cousin accepts with the mailed code in a second browser, by keyboard', async ({
+    page,
+    signIn,
+    browser,
+    request,
+    baseURL,
+  }) => {
+    test.slow();
+    await signIn('family@example.com');
+    await page.goto('/my48/household');
+    const number = page.getByLabel('Mobile number of the line');
+    await number.focus();
+    await page.keyboard.type('087 100 0039');
+    await page.keyboard.press('Enter');
+    await expect(
+      page.getByRole('status').filter({ hasText: 'We e-mailed a code to the member of 087 100 0039.' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Withdraw the invitation to 087 100 0039' })).toBeVisible();
+    const mail = await latestMail(request, 'cousin@example.com');
+    expect(mail.subject).toBe('Fiona Walsh invites you to their 48 household');
+    const code = /enter the code (\d{6})/.exec(mail.body)?.[1];
+    expect(code, 'a code mailed to cousin').toBeTruthy();
+
+    // Cousin, in a browser of their own.
+    const context = await browser.newContext({ baseURL, storageState: necessaryOnly(), viewport: page.viewportSize() });
+    const cousin = await context.newPage();
+    await signInThroughApi(cousin, 'cousin@example.com');
+    await cousin.goto('/my48/settings/household');
+    const invitation = cousin.getByRole('region', { name: 'Fiona Walsh invites 087 100 0039 to their household' });
+    await expect(invitation).toBeVisible();
+    await expectNoAxeViolations(cousin, 'the invitation');
+    const field = invitation.getByLabel('Code from the e-mail');
+    await field.focus();
+    // A wrong code first: said, and the right one still works.
+    await cousin.keyboard.type(code === '000000' ? '111111' : '000000');
+    await cousin.keyboard.press('Enter');
+    await expect(invitation.getByRole('alert')).toContainText("That code isn't right.");
+    await field.fill('');
+    await field.focus();
+    await cousin.keyboard.type(code!);
+    await cousin.keyboard.press('Enter');
+    await expect(
+      cousin.getByRole('status').filter({ hasText: "Your line is part of Fiona Walsh's household now." }),
+    ).toBeVisible();
+    await expect(cousin.getByRole('heading', { name: "You're in Fiona Walsh's household" })).toBeVisible();
+    await expectNoAxeViolations(cousin, 'a line in settings');
+    await context.close();
+
+    // The owner sees the third line.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Your lines (3 of 4)' })).toBeVisible();
+    await expect(lineCard(page, 'Cian Walsh')).toContainText('087 100 0039');
+  });
+
+  test('teen sees whose household it is and can leave; the owner then sees nothing of the line', async ({
+    page,
+    signIn,
+    browser,
+    baseURL,
+  }) => {
+    await signIn('teen@example.com');
+    await page.goto('/my48/settings/household');
+    await expect(page.getByRole('heading', { name: "You're in Fiona Walsh's household" })).toBeVisible();
+    await page.getByRole('button', { name: 'Leave the household' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Leave the household?' });
+    await expectNoAxeViolations(page, 'the leave dialog');
+    await dialog.getByRole('button', { name: 'Leave', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'You left the household.' })).toBeVisible();
+    await expect(page.getByText("You're not in a household.")).toBeVisible();
+    const context = await browser.newContext({ baseURL, storageState: necessaryOnly() });
+    const owner = await context.newPage();
+    await signInThroughApi(owner, 'family@example.com');
+    await owner.goto('/my48/household');
+    await expect(owner.getByRole('heading', { name: /^Your lines/ })).toBeVisible();
+    await expect(owner.getByText('Tadhg Walsh')).toHaveCount(0);
+    await context.close();
+  });
+
+  test("family sets gran's card spend limit and adds €5 of credit for her from family's own credit", async ({
+    page,
+    signIn,
+  }) => {
+    await signIn('family@example.com');
+    await page.goto('/my48/household');
+    const gran = lineCard(page, 'Gráinne Walsh');
+    await expect(gran).toContainText('€3.50');
+    await gran.getByRole('button', { name: 'Spend limit for Gráinne Walsh' }).click();
+    const limit = page.getByRole('dialog', { name: 'Spend limit for Gráinne Walsh' });
+    await limit.getByLabel('Monthly limit in euro').fill('twenty');
+    await limit.getByRole('button', { name: 'Save the limit' }).click();
+    await expect(limit).toContainText('Enter an amount in euro, like 20 or 20.50, or leave it empty for no limit.');
+    await limit.getByLabel('Monthly limit in euro').fill('20');
+    await limit.getByRole('button', { name: 'Save the limit' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'The line can spend €20.00 a month by card.' }),
+    ).toBeVisible();
+    await expect(gran).toContainText('€20.00 a month');
+
+    await gran.getByRole('button', { name: 'Add credit for Gráinne Walsh' }).click();
+    const credit = page.getByRole('dialog', { name: 'Credit for Gráinne Walsh' });
+    await credit.getByLabel('Amount').selectOption('€5.00');
+    await expect(credit.getByLabel(/^My credit first \(€12\.00\)/)).toBeChecked();
+    await expectNoAxeViolations(page, 'the credit dialog');
+    await credit.getByRole('button', { name: 'Pay and add credit' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: "€5.00 of credit added for Gráinne's line 087 100 0038." }),
+    ).toBeVisible();
+    await expect(gran).toContainText('€8.50');
+    await page.goto('/my48');
+    await expect(page.getByRole('region', { name: 'Credit', exact: true })).toContainText('€7.00');
+  });
 });

@@ -10,6 +10,7 @@ import { offersRoutes } from './offers/offers.routes.ts';
 import { flexiDataRoutes } from './flexi-data/flexi-data.routes.ts';
 import { giftShopRoutes } from './gift-shop/gift-shop.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { householdRoutes } from './household/household.routes.ts';
 import { helpdeskRoutes } from './helpdesk/helpdesk.routes.ts';
 import { membershipsRoutes } from './memberships/memberships.routes.ts';
 import { onboardingRoutes } from './onboarding/onboarding.routes.ts';
@@ -53,6 +54,7 @@ export function featureRoutes(config: AppConfig): (ReturnType<typeof router> | R
     helpdeskRoutes(),
     membershipsRoutes(),
     advanceRoutes(),
+    householdRoutes(),
     paymentsRoutes(config),
     giftShopRoutes(config),
     flexiDataRoutes(),

@@ -69,6 +69,8 @@ interface DemoMember {
   cardPayments?: { sku: string; daysAgo: number }[];
   /** How long before seeding the SIM came to 48 (60 days by default). */
   simAgeDays?: number;
+  /** The owner of a household whose lines are these demo members' SIMs (lifelines.md). */
+  household?: number[];
   /** A top-up advance taken that many days before seeding, with this much still owed (lifelines.md). */
   advance?: { owedCents: number; daysAgo: number };
 }
@@ -369,6 +371,42 @@ const demo: DemoMember[] = [
     membership: { sku: 'BDDT00', daysLeft: 11, usedGb: 12 },
     advance: { owedCents: 550, daysAgo: 3 },
   },
+  // lifelines.md: household lines. family@ owns one with teen@ and gran@; cousin@ is the one to invite.
+  {
+    n: 36,
+    email: 'family@example.com',
+    firstname: 'Fiona',
+    lastname: 'Walsh',
+    balance: 1200,
+    membership: { sku: 'BDDT00', daysLeft: 18, usedGb: 6 },
+    // Shown as the member's Visa ending 4242; its token is the sandbox's success card.
+    storedCard: { card: '4200000000000000', brand: 'VISA', last4: '4242', expiry: '10/30' },
+    household: [37, 38],
+  },
+  {
+    n: 37,
+    email: 'teen@example.com',
+    firstname: 'Tadhg',
+    lastname: 'Walsh',
+    balance: 20,
+    membership: { sku: 'BDDT00', daysLeft: 4, usedGb: 27 },
+  },
+  {
+    n: 38,
+    email: 'gran@example.com',
+    firstname: 'Gráinne',
+    lastname: 'Walsh',
+    balance: 350,
+    membership: { sku: 'BDDV00', daysLeft: 21, usedGb: 14, recurrence: true },
+  },
+  {
+    n: 39,
+    email: 'cousin@example.com',
+    firstname: 'Cian',
+    lastname: 'Walsh',
+    balance: 500,
+    membership: { sku: 'BDDT00', daysLeft: 10, usedGb: 11 },
+  },
 ];
 
 export { irishDayAfter } from './member-rows.ts';
@@ -642,6 +680,22 @@ export async function seedDemo(db: Database, now: Date): Promise<void> {
         stockCard: (i) => spareSsn(SPARE_SIMS - i),
       });
       await insertMgmOrdersToday(tx, memberId, m.mgmOrdersToday ?? 0, now);
+    }
+    // Households last: their lines are other demo members' SIMs.
+    for (const m of demo.filter((d) => d.household)) {
+      const [owner] = await tx.select({ id: t.members.id }).from(t.members).where(eq(t.members.email, m.email));
+      const [household] = await tx
+        .insert(t.households)
+        .values({ ownerId: owner!.id, createdAt: at(-40) })
+        .returning();
+      await tx.insert(t.householdLines).values(
+        m.household!.map((n, i) => ({
+          householdId: household!.id,
+          ssn: demoSsn(n),
+          slot: i + 1,
+          joinedAt: at(-40 + i),
+        })),
+      );
     }
   });
 }

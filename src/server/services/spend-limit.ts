@@ -1,6 +1,6 @@
-import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
-import { checkouts, ledger, members, sims } from '../db/schema.ts';
+import { checkouts, householdLines, ledger, members, sims } from '../db/schema.ts';
 import { dayStartOf, monthOf } from './calendar.ts';
 import { refused } from './outcome.ts';
 
@@ -43,10 +43,20 @@ export async function cardSpentThisMonth(tx: Queryable, memberId: number, now: D
  */
 export async function spendLimitProblem(tx: Queryable, memberId: number, cents: number, now: Date) {
   const [member] = await tx.select({ limit: members.spendLimitCents }).from(members).where(eq(members.id, memberId));
-  if (member?.limit === null || member?.limit === undefined) return null;
+  // A household line's owner may set a limit on the line's own card purchases (lifelines.md): the lower one applies.
+  const lines = await tx
+    .select({ limit: householdLines.spendLimitCents })
+    .from(householdLines)
+    .innerJoin(sims, eq(sims.ssn, householdLines.ssn))
+    .where(and(eq(sims.memberId, memberId), isNotNull(householdLines.spendLimitCents)));
+  const limits = [member?.limit, ...lines.map((l) => l.limit)].filter(
+    (l): l is number => l !== null && l !== undefined,
+  );
+  if (limits.length === 0) return null;
+  const limit = Math.min(...limits);
   const spent = await cardSpentThisMonth(tx, memberId, now);
-  const left = Math.max(0, member.limit - spent);
-  return cents > left ? refused('overSpendLimit', { limitCents: member.limit, leftCents: left }) : null;
+  const left = Math.max(0, limit - spent);
+  return cents > left ? refused('overSpendLimit', { limitCents: limit, leftCents: left }) : null;
 }
 
 /**

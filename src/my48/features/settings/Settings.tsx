@@ -20,6 +20,7 @@ import {
 } from './settings-store.ts';
 import { StepUpCode } from '../../components/StepUpCode.tsx';
 import { Alerts, MyData, Security } from './Controls.tsx';
+import { Household } from './Household.tsx';
 import { ChangeMySim, MoveYourNumber, ReorderSim } from './SimSettings.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 
@@ -224,6 +225,7 @@ export default function Settings({ page }: ScreenProps) {
         {fragment === 'payment-details' && <PaymentDetails />}
         {fragment === 'security' && <Security />}
         {fragment === 'alerts' && <Alerts />}
+        {fragment === 'household' && <Household />}
         {fragment === 'my-data' && <MyData />}
         {fragment === 'about-us' && (
           <div className="card prose">

@@ -1,7 +1,7 @@
 /**
  * Settings fragments and sub-pages (spec section 2: my-details, payment-details, permissions,
  * reorder-sim, move-your-number, about-us; sub-pages move-your-number, change-my-sim,
- * payment-details), plus change-password, and member-controls.md's security, alerts and my-data.
+ * payment-details), plus change-password, and member-controls.md's security, alerts and my-data, and lifelines.md's household (where a line's member answers an invitation or leaves).
  */
 export const SETTINGS_FRAGMENTS = [
   'my-details',
@@ -13,6 +13,7 @@ export const SETTINGS_FRAGMENTS = [
   'change-my-sim',
   'security',
   'alerts',
+  'household',
   'my-data',
   'about-us',
 ] as const;
@@ -28,6 +29,7 @@ export const fragmentTitles: Record<SettingsFragment, string> = {
   'change-my-sim': 'Change my SIM',
   security: 'Security',
   alerts: 'Alerts',
+  household: 'Household',
   'my-data': 'My data',
   'about-us': 'About 48',
 };

@@ -19,6 +19,8 @@ const KINDS: Record<ReceiptData['kind'], string> = {
   'add-on': 'Data add-on',
   advance: 'Top-up advance',
   'advance-repayment': 'Top-up advance repayment',
+  household: 'For a household line',
+  'household-paid': 'Paid by your household',
 };
 
 /** /my48/transactions/<id>: one purchase or card payment, with VAT and how it was paid; printable. */
@@ -101,6 +103,7 @@ export function Receipt({ id }: { id: string }) {
       ) : (
         <>
           <h3>Paid with</h3>
+          {r.kind === 'household-paid' && <p>Paid by the owner of your household.</p>}
           <ul>
             {r.credit_cents > 0 && <li>{`Credit: ${euro(r.credit_cents)}`}</li>}
             {r.card_cents > 0 && (

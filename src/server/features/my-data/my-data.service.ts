@@ -168,6 +168,12 @@ export async function deleteAccount(
     const ssns = (await tx.select({ ssn: sims.ssn }).from(sims).where(eq(sims.memberId, id))).map((r) => r.ssn);
     if (ssns.length > 0)
       await tx.update(s.memberships).set({ recurrenceEnabled: false }).where(inArray(s.memberships.ssn, ssns));
+    // A household (lifelines.md): an owner's is dissolved (its lines and invitations go with it); a line leaves.
+    await tx.delete(s.households).where(eq(s.households.ownerId, id));
+    if (ssns.length > 0) {
+      await tx.delete(s.householdLines).where(inArray(s.householdLines.ssn, ssns));
+      await tx.delete(s.householdInvitations).where(inArray(s.householdInvitations.ssn, ssns));
+    }
     // SIMs stay for the amounts hanging on them, without the number: it goes back to the network.
     await tx
       .update(sims)

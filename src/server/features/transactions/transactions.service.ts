@@ -1,13 +1,20 @@
-import { and, count, desc, eq, ne, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import { ledger, sims } from '../../db/schema.ts';
-import { LOAN_KINDS, RECEIPT_KINDS, vatOf, VAT_RATE_PERCENT, type Receipt } from '../../../contract/transactions.ts';
+import {
+  LOAN_KINDS,
+  PAID_BY_HOUSEHOLD,
+  RECEIPT_KINDS,
+  vatOf,
+  VAT_RATE_PERCENT,
+  type Receipt,
+} from '../../../contract/transactions.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 
 /** Movements of the member's SIMs: money by credit or card, and data moved with the flexible-data features; newest first, one page. */
 export async function transactionsPage({ db }: ServiceContext, memberId: number, page: number, limit: number) {
   const mine = and(
     eq(sims.memberId, memberId),
-    or(ne(ledger.creditDeltaCents, 0), ne(ledger.cardCents, 0), eq(ledger.kind, 'flexi')),
+    or(ne(ledger.creditDeltaCents, 0), ne(ledger.cardCents, 0), inArray(ledger.kind, ['flexi', PAID_BY_HOUSEHOLD])),
   );
   const [total] = await db.select({ n: count() }).from(ledger).innerJoin(sims, eq(sims.ssn, ledger.ssn)).where(mine);
   const rows = await db
@@ -51,8 +58,11 @@ export async function receiptOf(
   // A top-up brings credit in (credit_delta positive, paid by card); a purchase spends credit (negative) and the card pays the rest.
   // An advance is credit lent (its receipt says how much; the fee is in its description) and a repayment credit paid back: no VAT.
   const loan = LOAN_KINDS.includes(kind);
-  const creditPaid = loan ? Math.abs(l.creditDeltaCents) : l.creditDeltaCents < 0 ? -l.creditDeltaCents : 0;
-  const total = creditPaid + l.cardCents;
+  // A household line's side: what the owner paid (their row of the same cause), never how or with which card.
+  const byOwner = kind === PAID_BY_HOUSEHOLD ? await ownerPaid(db, l.reference) : null;
+  const creditPaid = byOwner !== null ? 0 : loan ? Math.abs(l.creditDeltaCents) : Math.max(0, -l.creditDeltaCents);
+  const cardPaid = byOwner !== null ? 0 : l.cardCents;
+  const total = byOwner ?? creditPaid + cardPaid;
   const vat = loan ? 0 : vatOf(total);
   return done({
     id: l.id,
@@ -64,8 +74,17 @@ export async function receiptOf(
     net_cents: total - vat,
     vat_rate_percent: loan ? 0 : VAT_RATE_PERCENT,
     credit_cents: creditPaid,
-    card_cents: l.cardCents,
-    card: l.cardBrand && l.cardLast4 ? { brand: l.cardBrand, last4: l.cardLast4 } : null,
+    card_cents: cardPaid,
+    card: byOwner === null && l.cardBrand && l.cardLast4 ? { brand: l.cardBrand, last4: l.cardLast4 } : null,
     msisdn: row.msisdn,
   });
+}
+
+/** What a household owner paid for a line's purchase: the owner's row has the cause's reference, the line's `<it>:line`. */
+async function ownerPaid(db: ServiceContext['db'], reference: string | null): Promise<number> {
+  const [paid] = await db
+    .select({ credit: ledger.creditDeltaCents, card: ledger.cardCents })
+    .from(ledger)
+    .where(eq(ledger.reference, (reference ?? '').replace(/:line$/, '')));
+  return paid ? -paid.credit + paid.card : 0;
 }

@@ -1,0 +1,367 @@
+import { z } from 'zod';
+import { CREDIT_AMOUNTS_CENTS, PAYMENT_TYPES } from './constants.ts';
+import { endpoint, failures } from './endpoint.ts';
+import { euro } from './format.ts';
+import { irishMobileRule } from './forms.ts';
+import { payload, SimParams, UserParams } from './schemas.ts';
+import { sharedFailures } from './common-failures.ts';
+
+/**
+ * Household lines (lifelines.md): an owner holds up to 4 other members' SIMs, sees each line's
+ * figures, buys memberships and credit for them with the owner's credit or card, and sets a
+ * monthly limit on a line's own card purchases. A line joins only by its member's acceptance
+ * with a mailed code, and may leave at any time.
+ */
+export const HOUSEHOLD_MAX_LINES = 4;
+export const INVITATION_MINUTES = 10;
+export const INVITATION_TRIES = 5;
+
+const LineFigures = z
+  .object({
+    ssn: z.string(),
+    msisdn: z.string().nullable(),
+    name: z.string().meta({ description: "The line member's name" }),
+    credit_cents: z.number().int(),
+    membership: z.string().nullable().meta({ description: 'The current membership, or null' }),
+    is_unlimited: z.boolean(),
+    data_left_kb: z.number().int().nullable(),
+    data_max_kb: z.number().int().nullable(),
+    days_left: z.number().int(),
+    ends_at: z.string().nullable().meta({ description: 'When the current membership renews or ends' }),
+    auto_renew: z.boolean(),
+    queued: z.boolean().meta({ description: 'A membership is queued behind the current one' }),
+    spend_limit_cents: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "The owner's monthly limit on the line's own card purchases" }),
+    joined_at: z.string(),
+    figures_unavailable: z.boolean().meta({ description: 'The billing platform did not answer for this line' }),
+  })
+  .meta({ id: 'HouseholdLine' });
+export type HouseholdLine = z.infer<typeof LineFigures>;
+
+const Invitation = z.object({
+  id: z.number().int(),
+  msisdn: z.string().nullable(),
+  owner_name: z.string(),
+  expires_at: z.string(),
+});
+export type HouseholdInvitation = z.infer<typeof Invitation>;
+
+const HouseholdSchema = z
+  .object({
+    role: z.enum(['owner', 'line', 'none']),
+    max_lines: z.number().int(),
+    line_count: z.number().int().meta({ description: "The owner's lines (owner only; 0 otherwise)" }),
+    owner: z
+      .object({ name: z.string(), email: z.string() })
+      .nullable()
+      .meta({ description: "Whose household this member's SIM belongs to (a line only)" }),
+    my_lines: z.array(z.object({ ssn: z.string(), msisdn: z.string().nullable() })),
+    sent: z.array(Invitation).meta({ description: "The owner's live invitations" }),
+    received: z.array(Invitation).meta({ description: "Live invitations to this member's SIMs" }),
+  })
+  .meta({ id: 'Household' });
+export type Household = z.infer<typeof HouseholdSchema>;
+
+const HouseholdParams = UserParams;
+const LineParams = SimParams;
+const InvitationParams = UserParams.extend({
+  id: z.string().regex(/^[0-9]{1,10}$/, { error: 'must be a number' }),
+});
+const paymentType = z.enum(PAYMENT_TYPES, { error: 'payment_type must be BALANCE_BEFORE_SC or STORED_CARD' });
+const fromSsn = z
+  .string({ error: 'from_ssn is required: the SIM of yours that pays' })
+  .regex(/^[0-9]{10,22}$/, { error: 'from_ssn must be 10 to 22 digits' });
+const PaymentSplit = z.object({ credit_cents: z.number().int(), card_cents: z.number().int() });
+const Message = payload(z.object({ message: z.string() }));
+
+const base = '/panda/protected/users/{user_id}/household';
+
+export const householdApi = {
+  household: endpoint({
+    id: 'household',
+    method: 'get',
+    path: base,
+    access: 'member',
+    tag: 'Household',
+    summary: "The member's part in a household: owner, line or none, with live invitations sent and received",
+    params: HouseholdParams,
+    answer: payload(HouseholdSchema),
+    description: 'The household',
+  }),
+  lines: endpoint({
+    id: 'householdLines',
+    method: 'get',
+    path: `${base}/lines`,
+    access: 'member',
+    tag: 'Household',
+    summary: "The owner's lines with their figures (credit, data left of max, days left, renewal, auto-renew)",
+    params: HouseholdParams,
+    answer: payload(z.object({ values: z.array(LineFigures) })),
+    description: 'The lines (none for a member who owns no household)',
+  }),
+  line: endpoint({
+    id: 'householdLine',
+    method: 'get',
+    path: `${base}/lines/{ssn}`,
+    access: 'member',
+    tag: 'Household',
+    summary: "One line's figures, for its household's owner only",
+    params: LineParams,
+    answer: payload(LineFigures),
+    description: 'The line',
+    errors: { 404: 'Not a line of your household' },
+  }),
+  invite: endpoint({
+    id: 'inviteHouseholdLine',
+    moves: 'none',
+    method: 'post',
+    path: `${base}/invitations`,
+    access: 'member',
+    tag: 'Household',
+    summary: `Invites a member's number: a 6-digit code mailed to them (${INVITATION_MINUTES} minutes, ${INVITATION_TRIES} tries); a new invitation to the same number ends the old one`,
+    params: HouseholdParams,
+    body: z.object({ msisdn: irishMobileRule }),
+    status: 201,
+    answer: payload(
+      z.object({ id: z.number().int(), msisdn: z.string(), expires_at: z.string(), message: z.string() }),
+    ),
+    description: 'Invited',
+    errors: { 409: 'The number cannot join (the reason said)' },
+  }),
+  cancel: endpoint({
+    id: 'cancelHouseholdInvitation',
+    moves: 'none',
+    method: 'delete',
+    path: `${base}/invitations/{id}`,
+    access: 'member',
+    tag: 'Household',
+    summary: 'The owner withdraws a live invitation',
+    params: InvitationParams,
+    answer: Message,
+    description: 'Withdrawn',
+    errors: { 404: 'No such live invitation' },
+  }),
+  accept: endpoint({
+    id: 'acceptHouseholdInvitation',
+    moves: 'once',
+    method: 'post',
+    path: `${base}/invitations/{id}/accept`,
+    access: 'member',
+    tag: 'Household',
+    summary: 'The invited member accepts with the mailed code (once; only the invited member); the SIM becomes a line',
+    params: InvitationParams,
+    body: z.object({
+      code: z
+        .string({ error: 'code is required' })
+        .regex(/^\s*\d{6}\s*$/, { error: 'Enter the 6-digit code from the e-mail.' }),
+    }),
+    answer: Message,
+    description: 'Joined',
+    errors: {
+      404: 'No such live invitation for you',
+      409: 'Cannot join (full, another household, expired)',
+      422: 'Wrong code',
+    },
+  }),
+  decline: endpoint({
+    id: 'declineHouseholdInvitation',
+    moves: 'none',
+    method: 'post',
+    path: `${base}/invitations/{id}/decline`,
+    access: 'member',
+    tag: 'Household',
+    summary: 'The invited member declines',
+    params: InvitationParams,
+    answer: Message,
+    description: 'Declined',
+    errors: { 404: 'No such live invitation for you' },
+  }),
+  remove: endpoint({
+    id: 'removeHouseholdLine',
+    moves: 'none',
+    method: 'delete',
+    path: `${base}/lines/{ssn}`,
+    access: 'member',
+    tag: 'Household',
+    summary: 'The owner removes a line',
+    params: LineParams,
+    answer: Message,
+    description: 'Removed',
+    errors: { 404: 'Not a line of your household' },
+  }),
+  leave: endpoint({
+    id: 'leaveHousehold',
+    moves: 'none',
+    method: 'post',
+    path: `${base}/lines/{ssn}/leave`,
+    access: 'member',
+    tag: 'Household',
+    summary: "A line's member takes the SIM out of the household",
+    params: LineParams,
+    answer: Message,
+    description: 'Left',
+    errors: { 404: 'That SIM of yours is not a line of a household' },
+  }),
+  buyMembership: endpoint({
+    id: 'buyHouseholdMembership',
+    moves: 'money',
+    method: 'post',
+    path: `${base}/lines/{ssn}/memberships`,
+    access: 'member',
+    tag: 'Household',
+    summary:
+      "The owner buys or queues a membership for a line, paid by the owner's credit first (BALANCE_BEFORE_SC) or stored card; the owner's spend limit applies; a ledger row on both SIMs in one transaction. Idempotency-Key",
+    params: LineParams,
+    body: z.object({
+      sku: z.string({ error: 'sku is required' }).regex(/^[A-Za-z0-9_]{2,20}$/, { error: 'sku is not a product' }),
+      from_ssn: fromSsn,
+      payment_type: paymentType.default('BALANCE_BEFORE_SC'),
+      recurrence: z.boolean({ error: 'recurrence must be true or false' }).default(false),
+    }),
+    status: 201,
+    answer: payload(
+      z.object({
+        membership: z.object({
+          sku: z.string(),
+          name: z.string(),
+          status: z.enum(['current', 'queued']),
+          starts_at: z.string(),
+          ends_at: z.string(),
+        }),
+        payment: PaymentSplit,
+        message: z.string(),
+      }),
+    ),
+    description: 'Bought',
+    errors: {
+      402: 'Card declined, or no stored card for the card part',
+      404: 'Not a line of your household, or not your SIM',
+      409: 'Refused (the reason said)',
+    },
+  }),
+  addCredit: endpoint({
+    id: 'addHouseholdCredit',
+    moves: 'money',
+    method: 'post',
+    path: `${base}/lines/{ssn}/credit`,
+    access: 'member',
+    tag: 'Household',
+    summary:
+      "The owner adds credit to a line (€5, €10, €15, €20, €30 or €50), paid by the owner's credit first (BALANCE_BEFORE_SC) or stored card; it repays the line's top-up advance first. Idempotency-Key",
+    params: LineParams,
+    body: z.object({
+      amount_cents: z.union(
+        CREDIT_AMOUNTS_CENTS.map((a) => z.literal(a)),
+        { error: 'amount_cents must be one of 500, 1000, 1500, 2000, 3000, 5000' },
+      ),
+      from_ssn: fromSsn,
+      payment_type: paymentType.default('BALANCE_BEFORE_SC'),
+    }),
+    status: 201,
+    answer: payload(z.object({ payment: PaymentSplit, message: z.string() })),
+    description: 'Credit added',
+    errors: {
+      402: 'Card declined, or no stored card for the card part',
+      404: 'Not a line of your household, or not your SIM',
+    },
+  }),
+  setSpendLimit: endpoint({
+    id: 'setHouseholdSpendLimit',
+    moves: 'none',
+    method: 'put',
+    path: `${base}/lines/{ssn}/spend-limit`,
+    access: 'member',
+    tag: 'Household',
+    summary: "The owner's monthly limit on the line's own card purchases (null: none)",
+    params: LineParams,
+    body: z.object({
+      limit_cents: z
+        .number({ error: 'limit_cents must be a number of cents or null' })
+        .int({ error: 'limit_cents must be whole cents' })
+        .min(0, { error: 'The limit cannot be below €0.00.' })
+        .max(100_000, { error: `The limit cannot be above ${euro(100_000)}.` })
+        .nullable(),
+    }),
+    answer: payload(z.object({ spend_limit_cents: z.number().int().nullable(), message: z.string() })),
+    description: 'Set',
+    errors: { 404: 'Not a line of your household' },
+  }),
+};
+
+export const householdFailures = failures('household', {
+  noSuchLine: { status: 404, message: 'There is no such line in your household.' },
+  notYourLine: { status: 404, message: 'That SIM is not a line of a household.' },
+  noSuchInvitation: { status: 404, message: 'There is no such invitation, or it was already answered.' },
+  notYourSim: { status: 404, message: 'There is no such SIM on your account.' },
+  notAMember: { status: 409, message: "We can't find a 48 member with that number. Please check it and try again." },
+  ownNumber: { status: 409, message: "That's a number of your own account: a household is for other members' lines." },
+  alreadyYourLine: { status: 409, message: 'That number is a line of your household already.' },
+  inAnotherHousehold: { status: 409, message: 'That number is a line of another household.' },
+  theyOwnOne: { status: 409, message: 'That member has a household of their own, so they cannot be a line of yours.' },
+  youAreALine: {
+    status: 409,
+    message:
+      'Your SIM is a line of another household, so you cannot add lines of your own. Leave that household first.',
+  },
+  full: {
+    status: 409,
+    message: `A household has room for ${HOUSEHOLD_MAX_LINES} lines. Remove one to add another.`,
+  },
+  codeWrong: { status: 422, message: "That code isn't right. Check the e-mail and try again." },
+  codeExpired: { status: 409, message: 'That invitation has expired. Ask for a new one.' },
+  tooManyTries: { status: 409, message: 'Too many wrong codes. Ask for a new invitation.' },
+  overSpendLimit: sharedFailures.overSpendLimit,
+  simBlocked: { status: 423, message: 'That line is blocked because it was reported lost or stolen.' },
+  notOnSale: { status: 409, message: 'That membership cannot be bought for this line now.' },
+  alreadyQueued: {
+    status: 409,
+    message: 'That line has a membership queued already. You can buy another once it has started.',
+  },
+  needsMembership: { status: 409, message: 'An add-on needs a current membership.' },
+  cardDeclined: { status: 402, message: 'Your card was declined. Please use another card.' },
+  noBalance: sharedFailures.detailsMissing,
+  creditChanged: {
+    status: 409,
+    message: 'Your credit changed while you were paying. Nothing was taken; please try again.',
+  },
+  checkoutRequired: {
+    status: 402,
+    message: "Your credit doesn't cover this and you have no stored card. Add a card in Settings, or pay less.",
+  },
+});
+export type HouseholdRefusal = keyof typeof householdFailures;
+
+/** The in-app notifications a household change leaves for the other member (lifelines.md: both sides know). */
+export const householdNotices = {
+  joined: (line: string, msisdn: string) => ({
+    title: 'A line joined your household',
+    body: `${line} (${msisdn}) accepted your invitation. You see the line's figures in Household now.`,
+  }),
+  left: (line: string, msisdn: string) => ({
+    title: 'A line left your household',
+    body: `${line} took ${msisdn} out of your household. You no longer see the line or pay for it.`,
+  }),
+  removed: (owner: string, msisdn: string) => ({
+    title: "You're out of a household",
+    body: `${owner} took your line ${msisdn} out of their household. Your membership and credit stay yours.`,
+  }),
+} as const;
+
+export const householdMessages = {
+  invited: (msisdn: string) =>
+    `We e-mailed a code to the member of ${msisdn}. They accept in their own my48 (Settings → Household) within ${INVITATION_MINUTES} minutes.`,
+  cancelled: 'Invitation withdrawn.',
+  joined: (owner: string) => `Your line is part of ${owner}'s household now.`,
+  declined: 'Invitation declined.',
+  removed: 'The line is out of your household.',
+  left: 'You left the household.',
+  bought: (name: string, line: string) => `${name} bought for ${line}.`,
+  credited: (amount: number, line: string) => `${euro(amount)} of credit added for ${line}.`,
+  limitSet: (cents: number | null) =>
+    cents === null
+      ? 'No limit on the line’s own card purchases.'
+      : `The line can spend ${euro(cents)} a month by card.`,
+} as const;

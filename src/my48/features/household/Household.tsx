@@ -1,0 +1,350 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { Field, FormAlert, SelectField, SubmitButton } from '../../../components/forms/Field.tsx';
+import type { HouseholdLine } from '../../../contract/household.ts';
+import { clockTime, euro, formatMsisdn, gb, shortDate } from '../../../lib/format.ts';
+import { Dialog } from '../../components/Dialog.tsx';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { $account } from '../../stores/account.ts';
+import {
+  $notice,
+  $open,
+  buyForm,
+  CREDIT_CHOICES,
+  creditForm,
+  household,
+  inviteForm,
+  limitForm,
+  openAction,
+  removeForm,
+  withdrawForm,
+  type HouseholdView,
+  type LineAction,
+} from './household-store.ts';
+
+const dataOf = (l: HouseholdLine) =>
+  l.is_unlimited
+    ? 'Unlimited data'
+    : l.data_max_kb
+      ? `${gb(l.data_left_kb ?? 0)} GB left of ${gb(l.data_max_kb)} GB`
+      : 'No data allowance';
+
+/** What the owner does for a line: the button's text and its name for a screen reader (which line). */
+const ACTIONS: [LineAction, string, (name: string) => string][] = [
+  ['membership', 'Buy a membership', (n) => `Buy a membership for ${n}`],
+  ['credit', 'Add credit', (n) => `Add credit for ${n}`],
+  ['limit', 'Spend limit', (n) => `Spend limit for ${n}`],
+  ['remove', 'Remove', (n) => `Remove ${n}'s line`],
+];
+
+/** One line's figures (lifelines.md): never its transactions, messages or details. */
+function LineCard({ line }: { line: HouseholdLine }) {
+  const titleId = `line-${line.ssn}`;
+  return (
+    <li className="card stack household__line" aria-labelledby={titleId}>
+      <h3 id={titleId}>
+        {`${line.name} · `}
+        <span className="household__number">{line.msisdn ? formatMsisdn(line.msisdn) : 'no number'}</span>
+      </h3>
+      {line.figures_unavailable ? (
+        <p className="alert alert--info">This line's figures are not available right now.</p>
+      ) : (
+        <dl className="household__figures">
+          <div>
+            <dt>Credit</dt>
+            <dd>{euro(line.credit_cents)}</dd>
+          </div>
+          <div>
+            <dt>Membership</dt>
+            <dd>{line.membership ?? 'None'}</dd>
+          </div>
+          <div>
+            <dt>Data</dt>
+            <dd>{dataOf(line)}</dd>
+          </div>
+          <div>
+            <dt>Days left</dt>
+            <dd>{line.days_left}</dd>
+          </div>
+          {line.ends_at && (
+            <div>
+              <dt>{line.auto_renew ? 'Renews on' : 'Ends on'}</dt>
+              <dd>{shortDate(line.ends_at)}</dd>
+            </div>
+          )}
+          <div>
+            <dt>Auto-renew</dt>
+            <dd>{line.auto_renew ? 'On' : 'Off'}</dd>
+          </div>
+          <div>
+            <dt>Card spend limit</dt>
+            <dd>{line.spend_limit_cents === null ? 'None' : `${euro(line.spend_limit_cents)} a month`}</dd>
+          </div>
+        </dl>
+      )}
+      {line.queued && <p className="field__hint">A membership is queued to start when this one ends.</p>}
+      <div className="actions">
+        {ACTIONS.map(([action, label, name], i) => (
+          <button
+            key={action}
+            type="button"
+            className={i === 0 ? 'btn btn--primary' : 'btn btn--outline'}
+            onClick={() => openAction(line, action)}
+            aria-label={name(line.name)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+    </li>
+  );
+}
+
+function Radio({ name, value, label, checked }: { name: string; value: string; label: string; checked?: boolean }) {
+  const id = `${name}-${value}`;
+  return (
+    <div className="field field--check">
+      <input id={id} type="radio" name={name} value={value} defaultChecked={checked} />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
+const cardName = (card: { brand: string; last4: string }) =>
+  `${card.brand === 'VISA' ? 'Visa' : card.brand === 'MASTER' ? 'Mastercard' : card.brand} ending ${card.last4}`;
+
+/** How the owner pays: credit first then the card, or the card. */
+function PayWith({ view, error }: { view: HouseholdView; error: string | undefined }) {
+  return (
+    <fieldset className="fieldset">
+      <legend>Pay with</legend>
+      <Radio
+        name="payment_type"
+        value="BALANCE_BEFORE_SC"
+        checked
+        label={`My credit first (${euro(view.credit)})${view.card ? `, then my ${cardName(view.card)}` : ''}`}
+      />
+      {view.card && <Radio name="payment_type" value="STORED_CARD" label={`My ${cardName(view.card)}`} />}
+      {!view.card && (
+        <p className="field__hint">You have no stored card: save one in Settings → Payment details to pay by card.</p>
+      )}
+      {error && <p className="field__error">{error}</p>}
+    </fieldset>
+  );
+}
+
+function LineDialog({ view }: { view: HouseholdView }) {
+  const open = useStore($open);
+  const buy = useStore(buyForm.$state);
+  const credit = useStore(creditForm.$state);
+  const limit = useStore(limitForm.$state);
+  const remove = useStore(removeForm.$state);
+  if (!open) return null;
+  const { line, action } = open;
+  const close = () => $open.set(undefined);
+  const cancel = (
+    <button type="button" className="btn btn--outline" onClick={close}>
+      Cancel
+    </button>
+  );
+  if (action === 'membership' && line.queued)
+    return (
+      <Dialog title={`A membership for ${line.name}`} onClose={close} actions={cancel}>
+        <p>{`${line.name} has a membership queued already. You can buy another once it has started.`}</p>
+      </Dialog>
+    );
+  if (action === 'membership')
+    return (
+      <Dialog title={`A membership for ${line.name}`} onClose={close} actions={cancel}>
+        <form className="form" noValidate onSubmit={buyForm.onSubmit} aria-label={`Buy a membership for ${line.name}`}>
+          <FormAlert>{buy.error}</FormAlert>
+          <fieldset className="fieldset">
+            <legend>Membership</legend>
+            {view.offers.map((o, i) => (
+              <Radio
+                key={o.sku}
+                name="sku"
+                value={o.sku}
+                checked={i === 0}
+                label={`${o.name}: ${euro(o.price_cents)} for ${o.days} days`}
+              />
+            ))}
+            {buy.fields['sku'] && <p className="field__error">{buy.fields['sku']}</p>}
+          </fieldset>
+          <p>
+            {line.membership
+              ? `${line.name} has a current membership: this one is queued to start when it ends.`
+              : 'It starts at once.'}
+          </p>
+          <PayWith view={view} error={buy.fields['payment_type']} />
+          <SubmitButton busy={buy.busy} busyLabel={buy.busyLabel ?? ''}>
+            Pay and buy
+          </SubmitButton>
+        </form>
+      </Dialog>
+    );
+  if (action === 'credit')
+    return (
+      <Dialog title={`Credit for ${line.name}`} onClose={close} actions={cancel}>
+        <form className="form" noValidate onSubmit={creditForm.onSubmit} aria-label={`Add credit for ${line.name}`}>
+          <FormAlert>{credit.error}</FormAlert>
+          <SelectField
+            label="Amount"
+            name="amount"
+            options={CREDIT_CHOICES}
+            defaultValue={CREDIT_CHOICES[1]}
+            error={credit.fields['amount']}
+          />
+          <p className="field__hint">If the line owes a top-up advance, the credit repays it first.</p>
+          <PayWith view={view} error={credit.fields['payment_type']} />
+          <SubmitButton busy={credit.busy} busyLabel={credit.busyLabel ?? ''}>
+            Pay and add credit
+          </SubmitButton>
+        </form>
+      </Dialog>
+    );
+  if (action === 'limit')
+    return (
+      <Dialog title={`Spend limit for ${line.name}`} onClose={close} actions={cancel}>
+        <form className="form" noValidate onSubmit={limitForm.onSubmit} aria-label={`Spend limit for ${line.name}`}>
+          <FormAlert>{limit.error}</FormAlert>
+          <p>What {line.name} may pay by their own card each month. What you buy for the line does not count.</p>
+          <Field
+            label="Monthly limit in euro"
+            name="limit"
+            inputMode="decimal"
+            autoComplete="off"
+            hint="Leave it empty for no limit."
+            defaultValue={line.spend_limit_cents === null ? '' : (line.spend_limit_cents / 100).toFixed(2)}
+            error={limit.fields['limit']}
+          />
+          <SubmitButton busy={limit.busy} busyLabel={limit.busyLabel ?? ''}>
+            Save the limit
+          </SubmitButton>
+        </form>
+      </Dialog>
+    );
+  return (
+    <Dialog title={`Remove ${line.name}'s line?`} onClose={close} actions={cancel}>
+      <form className="form" noValidate onSubmit={removeForm.onSubmit} aria-label={`Remove ${line.name}'s line`}>
+        <FormAlert>{remove.error}</FormAlert>
+        <p>You will no longer see the line or pay for it. Its membership and credit stay with {line.name}.</p>
+        <SubmitButton busy={remove.busy} busyLabel={remove.busyLabel ?? ''}>
+          Remove the line
+        </SubmitButton>
+      </form>
+    </Dialog>
+  );
+}
+
+/** my48 → Household (lifelines.md): the owner's lines, invitations, and what the owner does for a line. */
+export default function HouseholdScreen() {
+  const state = useStore(household.$state);
+  const invite = useStore(inviteForm.$state);
+  const withdraw = useStore(withdrawForm.$state);
+  const notice = useStore($notice);
+  const account = useStore($account);
+  const ssn = account.sim?.ssn ?? '';
+  const known = account.status !== 'loading';
+  useEffect(() => {
+    if (known) void household.load(ssn);
+  }, [known, ssn]);
+  useEffect(() => {
+    return () => {
+      inviteForm.reset();
+      $open.set(undefined);
+      $notice.set(undefined);
+    };
+  }, []);
+  if (state.status === 'error' && !state.data)
+    return <LoadFailed error={state.error} retry={state.retryable ? () => void household.retry() : undefined} />;
+  const view = state.data;
+  if (!view)
+    return (
+      <p role="status" className="loading-line">
+        Loading your household…
+      </p>
+    );
+  const { household: h, lines } = view;
+  if (h.role === 'line')
+    return (
+      <div className="card stack">
+        <p>{`Your line is part of ${h.owner?.name ?? 'another member'}'s household, so you cannot add lines of your own.`}</p>
+        <p>
+          <a href="/my48/settings/household">See it, or leave, in Settings → Household</a>
+        </p>
+      </div>
+    );
+  const room = h.max_lines - lines.length;
+  return (
+    <div className="stack household">
+      <p>
+        Hold up to {h.max_lines} other members' lines: see their credit and data, buy their memberships and credit with
+        your credit or card, and set a limit on what they spend by card. You never see their transactions, messages or
+        details.
+      </p>
+      {notice && <FormAlert tone="success">{notice}</FormAlert>}
+      <section aria-labelledby="lines-title" className="stack">
+        <h2 id="lines-title">{`Your lines (${lines.length} of ${h.max_lines})`}</h2>
+        {lines.length === 0 ? (
+          <p>No lines yet. Invite a member by their number below.</p>
+        ) : (
+          <ul className="household__lines stack">
+            {lines.map((l) => (
+              <LineCard key={l.ssn} line={l} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <LineDialog view={view} />
+      <section aria-labelledby="invite-title" className="card stack">
+        <h2 id="invite-title">Invite a line</h2>
+        {room > 0 ? (
+          <form className="form" noValidate onSubmit={inviteForm.onSubmit} aria-labelledby="invite-title">
+            <p>
+              We e-mail the member of that number a code. They join by entering it in their own my48, within 10 minutes.
+            </p>
+            <FormAlert>{invite.error}</FormAlert>
+            {invite.result && <FormAlert tone="success">{invite.result}</FormAlert>}
+            <Field
+              label="Mobile number of the line"
+              name="msisdn"
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              hint="A 48 number, like 087 123 4567."
+              required
+              error={invite.fields['msisdn']}
+            />
+            <SubmitButton busy={invite.busy} busyLabel={invite.busyLabel ?? ''}>
+              Send an invitation
+            </SubmitButton>
+          </form>
+        ) : (
+          <p>Your household is full. Remove a line to add another.</p>
+        )}
+        {h.sent.length > 0 && (
+          <>
+            <h3>Waiting for an answer</h3>
+            <FormAlert>{withdraw.error}</FormAlert>
+            <ul className="stack">
+              {h.sent.map((i) => (
+                <li key={i.id} className="household__invitation">
+                  <span>{`${i.msisdn ? formatMsisdn(i.msisdn) : ''} · code valid until ${clockTime(i.expires_at)}`}</span>
+                  <button
+                    type="button"
+                    className="btn btn--outline"
+                    disabled={withdraw.busy}
+                    onClick={() => void withdrawForm.submit({ id: String(i.id) })}
+                    aria-label={`Withdraw the invitation to ${i.msisdn ? formatMsisdn(i.msisdn) : 'this number'}`}
+                  >
+                    Withdraw
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

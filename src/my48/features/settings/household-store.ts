@@ -1,0 +1,55 @@
+import { atom } from 'nanostores';
+import { z } from 'zod';
+import { householdApi, type Household } from '../../../contract/household.ts';
+import { call } from '../../../lib/http.ts';
+import { memberParams } from '../../../lib/member-session.ts';
+import { formStore } from '../../../stores/form.ts';
+import { loader } from '../../../stores/loader.ts';
+
+/**
+ * Settings → Household (lifelines.md): where a member answers an owner's invitation (the code
+ * from the e-mail, or decline) and where a line's member sees whose household it is and leaves.
+ */
+export const membership = loader<Household>(
+  async () => (await call(householdApi.household, { params: memberParams() }))._payload,
+  'Your household could not be loaded. Please try again.',
+);
+
+/** What the last answer said (the invitation it answered is gone from the list then). */
+export const $said = atom<string | undefined>(undefined);
+const answered = (message: string) => {
+  $said.set(message);
+  void membership.load();
+  return message;
+};
+
+export const acceptForm = formStore({
+  schema: z.object({ id: z.string(), code: householdApi.accept.body.shape.code }),
+  labels: { code: 'Code from the e-mail' },
+  busyLabel: 'Joining…',
+  send: async ({ id, code }) =>
+    answered(
+      (await call(householdApi.accept, { params: { ...memberParams(), id }, body: { code: code.trim() } }))._payload
+        .message,
+    ),
+});
+
+export const declineForm = formStore({
+  schema: z.object({ id: z.string() }),
+  busyLabel: 'Declining…',
+  send: async ({ id }) =>
+    answered((await call(householdApi.decline, { params: { ...memberParams(), id } }))._payload.message),
+});
+
+/** The line being taken out (its confirmation is open). */
+export const $leaving = atom<string | undefined>(undefined);
+export const leaveForm = formStore({
+  schema: z.object({}),
+  busyLabel: 'Leaving…',
+  send: async () => {
+    const ssn = $leaving.get() ?? '';
+    const { _payload } = await call(householdApi.leave, { params: { ...memberParams(), ssn } });
+    $leaving.set(undefined);
+    return answered(_payload.message);
+  },
+});

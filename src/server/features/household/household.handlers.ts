@@ -1,0 +1,118 @@
+import type { Context } from 'hono';
+import {
+  householdApi,
+  householdFailures,
+  householdMessages,
+  type HouseholdRefusal,
+} from '../../../contract/household.ts';
+import { spendLimitMessage } from '../../../contract/security.ts';
+import { fail, ok } from '../../http/answers.ts';
+import type { Input } from '../../http/openapi.ts';
+import type { AppEnv } from '../../http/router.ts';
+import type { Outcome } from '../../services/outcome.ts';
+import type { Applied } from '../../services/purchases.ts';
+import * as service from './household.service.ts';
+
+type C = Context<AppEnv>;
+type Refused = Extract<Outcome<unknown, HouseholdRefusal>, { ok: false }>;
+
+/** A refusal in the contract's terms; over the owner's limit names the limit and what is left. */
+function refusal(c: C, outcome: Refused) {
+  const failure = householdFailures[outcome.reason];
+  if (outcome.reason === 'overSpendLimit')
+    return fail(c, {
+      ...failure,
+      message: spendLimitMessage(Number(outcome.detail?.['limitCents']), Number(outcome.detail?.['leftCents'])),
+    });
+  return fail(c, failure);
+}
+
+const money = (c: C) => ({ db: c.var.db, clock: c.var.clock, payments: c.var.payments });
+
+export const household = async (c: C) =>
+  ok(c, householdApi.household, { _payload: await service.householdOf(c.var, c.var.member.id) });
+
+export const lines = async (c: C) =>
+  ok(c, householdApi.lines, { _payload: { values: await service.linesOf(c.var, c.var.member.id) } });
+
+export async function line(c: C, { params }: Input<typeof householdApi.line>) {
+  const outcome = await service.lineFigures(c.var, c.var.member.id, params.ssn);
+  if (!outcome.ok) return refusal(c, outcome);
+  return ok(c, householdApi.line, { _payload: outcome.value });
+}
+
+export async function invite(c: C, { body }: Input<typeof householdApi.invite>) {
+  const outcome = await service.invite(c.var, c.var.member.id, body.msisdn);
+  if (!outcome.ok) return refusal(c, outcome);
+  return ok(c, householdApi.invite, { _payload: outcome.value });
+}
+
+export async function cancel(c: C, { params }: Input<typeof householdApi.cancel>) {
+  const outcome = await service.cancel(c.var, c.var.member.id, Number(params.id));
+  if (!outcome.ok) return refusal(c, outcome);
+  return ok(c, householdApi.cancel, { _payload: outcome.value });
+}
+
+export async function accept(c: C, { params, body }: Input<typeof householdApi.accept>) {
+  const outcome = await service.accept(c.var, c.var.member.id, Number(params.id), body.code);
+  if (!outcome.ok) return refusal(c, outcome);
+  return ok(c, householdApi.accept, { _payload: outcome.value });
+}
+
+export async function decline(c: C, { params }: Input<typeof householdApi.decline>) {
+  const outcome = await service.decline(c.var, c.var.member.id, Number(params.id));
+  if (!outcome.ok) return refusal(c, outcome);
+  return ok(c, householdApi.decline, { _payload: outcome.value });
+}
+
+export async function remove(c: C, { params }: Input<typeof householdApi.remove>) {
+  const outcome = await service.remove(c.var, c.var.member.id, params.ssn);
+  if (!outcome.ok) return refusal(c, outcome);
+  return ok(c, householdApi.remove, { _payload: outcome.value });
+}
+
+export async function leave(c: C, { params }: Input<typeof householdApi.leave>) {
+  const outcome = await service.leave(c.var, c.var.member.id, params.ssn);
+  if (!outcome.ok) return refusal(c, outcome);
+  return ok(c, householdApi.leave, { _payload: outcome.value });
+}
+
+export async function buyMembership(c: C, { params, body }: Input<typeof householdApi.buyMembership>) {
+  const outcome = await service.buyForLine(money(c), c.var.member.id, {
+    ssn: params.ssn,
+    fromSsn: body.from_ssn,
+    purchase: { kind: 'membership', sku: body.sku, recurrence: body.recurrence },
+    paymentType: body.payment_type,
+  });
+  if (!outcome.ok) return refusal(c, outcome);
+  const { kind: _kind, ...membership } = outcome.value.applied as Extract<Applied, { kind: 'membership' }>;
+  return ok(c, householdApi.buyMembership, {
+    _payload: {
+      membership,
+      payment: outcome.value.payment,
+      message: householdMessages.bought(membership.name, outcome.value.label),
+    },
+  });
+}
+
+export async function addCredit(c: C, { params, body }: Input<typeof householdApi.addCredit>) {
+  const outcome = await service.buyForLine(money(c), c.var.member.id, {
+    ssn: params.ssn,
+    fromSsn: body.from_ssn,
+    purchase: { kind: 'credit', amountCents: body.amount_cents },
+    paymentType: body.payment_type,
+  });
+  if (!outcome.ok) return refusal(c, outcome);
+  return ok(c, householdApi.addCredit, {
+    _payload: {
+      payment: outcome.value.payment,
+      message: householdMessages.credited(body.amount_cents, outcome.value.label),
+    },
+  });
+}
+
+export async function setSpendLimit(c: C, { params, body }: Input<typeof householdApi.setSpendLimit>) {
+  const outcome = await service.setSpendLimit(c.var, c.var.member.id, params.ssn, body.limit_cents);
+  if (!outcome.ok) return refusal(c, outcome);
+  return ok(c, householdApi.setSpendLimit, { _payload: outcome.value });
+}

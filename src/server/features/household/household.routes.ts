@@ -1,0 +1,24 @@
+import { householdApi } from '../../../contract/household.ts';
+import { patternOf, serve } from '../../http/openapi.ts';
+import { router } from '../../http/router.ts';
+import { idempotent } from '../../middleware/idempotency.ts';
+import * as handle from './household.handlers.ts';
+
+/** Household lines (lifelines.md): the household, invitations, lines, and the owner's purchases for a line (money: Idempotency-Key). */
+export function householdRoutes() {
+  const app = router();
+  for (const e of [householdApi.buyMembership, householdApi.addCredit]) app.on('POST', patternOf(e), idempotent);
+  serve(app, householdApi.household, handle.household);
+  serve(app, householdApi.lines, handle.lines);
+  serve(app, householdApi.line, handle.line);
+  serve(app, householdApi.invite, handle.invite);
+  serve(app, householdApi.cancel, handle.cancel);
+  serve(app, householdApi.accept, handle.accept);
+  serve(app, householdApi.decline, handle.decline);
+  serve(app, householdApi.remove, handle.remove);
+  serve(app, householdApi.leave, handle.leave);
+  serve(app, householdApi.buyMembership, handle.buyMembership);
+  serve(app, householdApi.addCredit, handle.addCredit);
+  serve(app, householdApi.setSpendLimit, handle.setSpendLimit);
+  return app;
+}
