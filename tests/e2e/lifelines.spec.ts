@@ -24,8 +24,8 @@ test('advance: takes the €5 advance from the dashboard by keyboard, sees the f
   // Escape closes it and nothing is taken; then take it.
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+  await expect(offer).toBeFocused(); // the focus goes back to what opened it
   await expect(tile).toContainText('€0.40');
-  await offer.focus();
   await page.keyboard.press('Enter');
   await expect(dialog.getByRole('button', { name: 'Get €5.00 now' })).toBeFocused();
   await page.keyboard.press('Enter');
