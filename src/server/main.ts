@@ -199,7 +199,12 @@ const follower = site
 const trust = env.TRUST_PROXY.length > 0 ? trustOf(env.TRUST_PROXY) : undefined;
 let inFlight = 0;
 let drained: (() => void) | undefined;
-const server = createServer((req, res) => {
+// Idle keep-alive connections are kept longer than a proxy or load balancer in front keeps its own
+// (60 s is the common default): were the server first to close one, a request the proxy sent on
+// it at that moment would be reset (a 502 for the member). Node's 5 s raced even the test browser's
+// route.fetch once. Shutdown closes idle connections at once, so this does not slow draining.
+const KEEP_ALIVE_MS = 65_000;
+const server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1_000 }, (req, res) => {
   // While shutting down, a keep-alive connection that brings one more request closes after its answer.
   if (draining) res.setHeader('connection', 'close');
   inFlight++;

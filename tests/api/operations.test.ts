@@ -110,7 +110,10 @@ describe('the server process', () => {
       const member = await signIn(first.base, 'active@example.com');
       const summary = `${first.base}/panda/protected/users/${member.userId}/sims/${member.ssn}/balance/summary/current`;
 
-      expect((await fetch(`${first.base}/panda/ready`)).status).toBe(200);
+      const ready = await fetch(`${first.base}/panda/ready`);
+      expect(ready.status).toBe(200);
+      // Idle connections outlive a proxy's own (60 s): it is never the server that closes one under a request.
+      expect(ready.headers.get('keep-alive')).toBe('timeout=65');
       expect(statSync(join(dataDir, 'secrets.json')).mode & 0o777).toBe(0o600);
 
       // Metrics on their own address, not on the public one.
