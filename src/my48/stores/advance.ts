@@ -21,7 +21,11 @@ export const $advanceTake = map<{ confirming: boolean; busy: boolean; notice?: s
 
 export const confirmAdvance = (open: boolean) => $advanceTake.set({ confirming: open, busy: false });
 
-/** Takes it (an Idempotency-Key per confirmed click; the busy state keeps it to one), then reads credit and owed again. */
+/**
+ * Takes it (an Idempotency-Key per confirmed click; the busy state keeps it to one). The notice
+ * waits for the new credit and what is owed: "€5.00 is yours now" beside the old credit would read
+ * as a fault.
+ */
 export async function takeAdvance(ssn: string): Promise<void> {
   if ($advanceTake.get().busy) return;
   $advanceTake.set({ confirming: true, busy: true });
@@ -30,11 +34,11 @@ export async function takeAdvance(ssn: string): Promise<void> {
       params: { ...memberParams(), ssn },
       idempotencyKey: newIdempotencyKey(),
     });
-    $advanceTake.set({ confirming: false, busy: false, notice: _payload.message });
     const userId = currentUserId();
-    if (userId) void loadAccount(userId, { force: true, quiet: true });
+    await Promise.all([advance.load(ssn), userId && loadAccount(userId, { force: true, quiet: true })]);
+    $advanceTake.set({ confirming: false, busy: false, notice: _payload.message });
   } catch (error) {
     $advanceTake.set({ confirming: false, busy: false, error: errorMessage(error) });
+    await advance.load(ssn);
   }
-  await advance.load(ssn);
 }
