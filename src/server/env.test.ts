@@ -35,6 +35,16 @@ describe('production refuses what is only for trying (production.md, issue 26)',
     );
   });
 
+  it('needs SITE_URL (the origin of every link mailed); elsewhere it is the listening origin', () => {
+    expect(() => readEnv(production({ SITE_URL: undefined }))).toThrow(
+      'Invalid configuration for production: SITE_URL must be set when NODE_ENV=production',
+    );
+    const dataDir = mkdtempSync(join(tmpdir(), 'env-'));
+    expect(readEnv({ DATA_DIR: dataDir }).SITE_URL).toBe('http://localhost:4321');
+    expect(readEnv({ DATA_DIR: dataDir, HOST: '0.0.0.0', PORT: '8080' }).SITE_URL).toBe('http://localhost:8080');
+    expect(readEnv({ DATA_DIR: dataDir, SITE_URL: 'https://try.48.ie/' }).SITE_URL).toBe('https://try.48.ie');
+  });
+
   it('refuses SANDBOX=true and the embedded database', () => {
     expect(() => readEnv(production({ SANDBOX: 'true' }))).toThrow(
       'Invalid configuration for production: SANDBOX=true is not allowed with NODE_ENV=production',

@@ -14,8 +14,11 @@ const schema = z.object({
   HOST: z.string().min(1).default('localhost'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DIST_DIR: z.string().min(1).default('dist'),
-  /** The public origin of site and API (canonical links; the OpenAPI document's server). */
-  SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default('https://www.48.ie'),
+  /**
+   * The public origin of site and API: every link the portal mails or answers (never the request's
+   * Host), the OpenAPI document's server. Required in production; unset elsewhere, the listening origin.
+   */
+  SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   /** npm run dev: Astro's dev server serves the site, this process only the API. */
   API_ONLY: z
     .enum(['true', 'false'])
@@ -173,6 +176,7 @@ function productionProblems(env: z.infer<typeof schema>): string[] {
     problems.push('DATABASE_URL must be a postgres:// URL (the embedded database is for trying only)');
   if (env.SANDBOX === true) problems.push('SANDBOX=true is not allowed with NODE_ENV=production');
   const required: [name: string, value: unknown][] = [
+    ['SITE_URL', env.SITE_URL],
     ['SMTP_URL', env.SMTP_URL],
     ['PAYMENT_BASE_URL', env.PAYMENT_BASE_URL],
     ['PAYMENT_ENTITY_ID', env.PAYMENT_ENTITY_ID],
@@ -196,7 +200,10 @@ function productionProblems(env: z.infer<typeof schema>): string[] {
   return problems;
 }
 
-export type Env = Omit<z.infer<typeof schema>, 'SANDBOX'> & { SANDBOX: boolean } & Record<OwnSecret, string> & {
+export type Env = Omit<z.infer<typeof schema>, 'SANDBOX' | 'SITE_URL'> & {
+  SANDBOX: boolean;
+  SITE_URL: string;
+} & Record<OwnSecret, string> & {
     /** Secrets not in the environment, with where they came from (the secrets file, or made at this start). */
     keptSecrets: { name: OwnSecret; source: 'file' | 'generated'; file: string }[];
   };
@@ -234,5 +241,17 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     .filter((entry): entry is [OwnSecret, 'file' | 'generated'] => entry[1] !== 'env')
     .map(([name, source]) => ({ name, source, file: secrets.file }));
   // The sandboxes are on unless said otherwise, and never in production.
-  return { ...parsed.data, SANDBOX: parsed.data.SANDBOX ?? !production, ...secrets.values, keptSecrets };
+  return {
+    ...parsed.data,
+    SITE_URL: (parsed.data.SITE_URL ?? listeningOrigin(parsed.data.HOST, parsed.data.PORT)).replace(/\/$/, ''),
+    SANDBOX: parsed.data.SANDBOX ?? !production,
+    ...secrets.values,
+    keptSecrets,
+  };
+}
+
+/** Where a development server is reached when SITE_URL is unset: its own host and port (any address: localhost). */
+function listeningOrigin(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }

@@ -1,5 +1,6 @@
 /** Every outside service's real settings (production.md), but the secrets. */
 export const productionSettings = {
+  SITE_URL: 'https://www.48.ie',
   DATABASE_URL: 'postgres://portal@db.internal:5432/portal',
   SMTP_URL: 'smtp://mail.internal:587',
   PAYMENT_BASE_URL: 'https://pay.example',

@@ -23,7 +23,8 @@ export function resolveVapid(
   },
   { dataDir, siteUrl }: { dataDir: string; siteUrl: string },
 ): Vapid & { source: 'env' | 'file' | 'generated' } {
-  const subject = given.VAPID_SUBJECT ?? siteUrl;
+  // Push services take an https: or mailto: contact; a development origin is http:.
+  const subject = given.VAPID_SUBJECT ?? (siteUrl.startsWith('https:') ? siteUrl : 'mailto:hello@48.ie');
   if (given.VAPID_PUBLIC_KEY && given.VAPID_PRIVATE_KEY)
     return { publicKey: given.VAPID_PUBLIC_KEY, privateKey: given.VAPID_PRIVATE_KEY, subject, source: 'env' };
   const file = join(dataDir, 'secrets.json');

@@ -14,7 +14,7 @@ export function canReset(c: Context<AppEnv>) {
 }
 
 export async function requestReset(c: Context<AppEnv>, { body }: Input<typeof passwordRecoveryApi.requestReset>) {
-  await mailResetLink(c.var, body.email, c.var.client.origin);
+  await mailResetLink(c.var, body.email, c.var.config.siteUrl);
   return ok(c, passwordRecoveryApi.requestReset, { _payload: { message: passwordRecoveryMessages.recoverySent } });
 }
 

@@ -4,9 +4,10 @@ import { sendMail } from '../../integrations/mail/index.ts';
 import { consumeEmailToken, issueEmailToken } from '../../services/email-tokens.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 import { hashPassword } from '../../services/passwords.ts';
+import { siteLink } from '../../services/links.ts';
 
-/** Mails a reset link when the address has an account; says nothing either way. */
-export async function mailResetLink({ db, clock }: ServiceContext, email: string, origin: string): Promise<void> {
+/** Mails a reset link (on SITE_URL, never the request's host) when the address has an account; says nothing either way. */
+export async function mailResetLink({ db, clock }: ServiceContext, email: string, siteUrl: string): Promise<void> {
   const [member] = await db
     .select()
     .from(members)
@@ -16,7 +17,7 @@ export async function mailResetLink({ db, clock }: ServiceContext, email: string
   await sendMail(db, clock, {
     to: member.email,
     subject: 'Set a new password for 48',
-    body: `Hi ${member.firstname},\n\nOpen this link to set a new password: ${origin}/forgot-password?token=${token}\n\nIt works once, for one hour. If you did not ask for it, ignore this e-mail.\n\n48`,
+    body: `Hi ${member.firstname},\n\nOpen this link to set a new password: ${siteLink(siteUrl, `/forgot-password?token=${token}`)}\n\nIt works once, for one hour. If you did not ask for it, ignore this e-mail.\n\n48`,
   });
 }
 

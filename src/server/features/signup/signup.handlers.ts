@@ -7,7 +7,8 @@ import type { AppEnv } from '../../http/router.ts';
 import { accountOf, openSession } from '../../http/session.ts';
 import { createMember, resendVerification, verifyEmail as verify } from './signup.service.ts';
 
-const originOf = (c: Context<AppEnv>) => c.var.client.origin;
+/** Links in mail point at SITE_URL: a forged Host or X-Forwarded-Host must never choose where a token goes. */
+const siteOf = (c: Context<AppEnv>) => c.var.config.siteUrl;
 
 export async function signUp(c: Context<AppEnv>, { body }: Input<typeof signUpApi.signUp>) {
   if (
@@ -19,14 +20,14 @@ export async function signUp(c: Context<AppEnv>, { body }: Input<typeof signUpAp
     }))
   )
     return fail(c, signUpFailures.captchaFailed);
-  const outcome = await createMember(c.var, body, originOf(c));
+  const outcome = await createMember(c.var, body, siteOf(c));
   if (!outcome.ok) return fail(c, signUpFailures[outcome.reason]);
   await openSession(c, outcome.value, c.var.config);
   return ok(c, signUpApi.signUp, { _payload: { account: accountOf(outcome.value) } });
 }
 
 export async function sendVerification(c: Context<AppEnv>, { body }: Input<typeof signUpApi.sendVerification>) {
-  const outcome = await resendVerification(c.var, c.var.member, body?.email, originOf(c));
+  const outcome = await resendVerification(c.var, c.var.member, body?.email, siteOf(c));
   if (!outcome.ok) return fail(c, signUpFailures[outcome.reason]);
   return ok(c, signUpApi.sendVerification, { _payload: { message: signUpMessages.verificationSent } });
 }

@@ -5,22 +5,23 @@ import { sendMail } from '../../integrations/mail/index.ts';
 import { consumeEmailToken, issueEmailToken } from '../../services/email-tokens.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 import { hashPassword } from '../../services/passwords.ts';
+import { siteLink } from '../../services/links.ts';
 import { recruiterOf } from '../../services/recruits.ts';
 import { referralSignedUp } from '../../services/referrals.ts';
 
 type Member = typeof members.$inferSelect;
 
-/** Mails a new verification code and link (the link points at `origin`). */
+/** Mails a new verification code and link (on SITE_URL, never the request's host). */
 export async function sendVerification(
   { db, clock }: ServiceContext,
   member: Pick<Member, 'id' | 'email' | 'firstname'>,
-  origin: string,
+  siteUrl: string,
 ) {
   const { token, code } = await issueEmailToken(db, member.id, 'verify', clock);
   await sendMail(db, clock, {
     to: member.email,
     subject: 'Verify your e-mail address for 48',
-    body: `Hi ${member.firstname},\n\nYour verification code is ${code}.\nOr open this link: ${origin}/sign-up?verify=${token}\n\nThe code and the link work once, for 24 hours.\n\n48`,
+    body: `Hi ${member.firstname},\n\nYour verification code is ${code}.\nOr open this link: ${siteLink(siteUrl, `/sign-up?verify=${token}`)}\n\nThe code and the link work once, for 24 hours.\n\n48`,
   });
 }
 
@@ -35,7 +36,7 @@ export async function createMember(
     nickname?: string | undefined;
     affiliateId?: string | undefined;
   },
-  origin: string,
+  siteUrl: string,
 ): Promise<Outcome<Member, 'emailTaken'>> {
   const passwordHash = await hashPassword(form.password);
   // A recruit link that is no member's is ignored: it must not stop anyone joining.
@@ -63,7 +64,7 @@ export async function createMember(
   }
   // Someone a member referred by this address has joined: the referral moves on (the service hears of it after).
   await ctx.db.transaction((tx) => referralSignedUp(tx, member, ctx.clock()));
-  await sendVerification(ctx, member, origin);
+  await sendVerification(ctx, member, siteUrl);
   return done(member);
 }
 
@@ -72,7 +73,7 @@ export async function resendVerification(
   ctx: ServiceContext,
   member: Member,
   newEmail: string | undefined,
-  origin: string,
+  siteUrl: string,
 ): Promise<Outcome<Member, 'emailTaken'>> {
   let current = member;
   if (newEmail && newEmail.toLowerCase() !== member.email.toLowerCase()) {
@@ -87,7 +88,7 @@ export async function resendVerification(
       throw error;
     }
   }
-  await sendVerification(ctx, current, origin);
+  await sendVerification(ctx, current, siteUrl);
   return done(current);
 }
 
