@@ -1,9 +1,14 @@
-import { and, desc, eq, like } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, is, like } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { expect, it } from 'vitest';
+import { householdApi } from '../../src/contract/household.ts';
+import { simSettingsApi } from '../../src/contract/sim-settings.ts';
 import { createApp } from '../../src/server/app.ts';
 import * as schema from '../../src/server/db/schema.ts';
-import { createMember, signIn } from './builders.ts';
-import { forEachDatabase, type TestContext } from './harness.ts';
+import { simColumnsThatStay, simKeyedColumns } from '../../src/server/services/sim-keyed.ts';
+import { BUILT_PASSWORD, createMember, signIn, type BuiltMember, type MemberSpec } from './builders.ts';
+import { ok } from './client.ts';
+import { forEachDatabase, stepUpCode, type TestContext } from './harness.ts';
 
 /**
  * Trust: what a client chooses (its Host, X-Forwarded-Host, a `next` path) never decides where a
@@ -46,9 +51,88 @@ const arriving = (
     incoming: { socket: { remoteAddress: peer, remotePort: 40_000, remoteFamily: 'IPv4' } },
   });
 
+const me = (m: BuiltMember) => ({ user_id: m.userId });
+const withPlan = { membership: { sku: 'BDDT00', daysLeft: 12, usedGb: 5 } } satisfies MemberSpec;
+
+/** The household code mailed to a member (the newest). */
+async function householdCode(c: TestContext, to: BuiltMember): Promise<string> {
+  const code = /enter the code (\d{6})/.exec(await newestMail(c, to.email, 'household'))?.[1];
+  if (!code) throw new Error(`no household code mailed to ${to.email}`);
+  return code;
+}
+
+const invite = (c: TestContext, owner: BuiltMember, msisdn: string) =>
+  ok(c.app, householdApi.invite, { session: owner.session, params: me(owner), body: { msisdn } });
+
+const acceptInvitation = async (c: TestContext, line: BuiltMember, id: number) =>
+  ok(c.app, householdApi.accept, {
+    session: line.session,
+    params: { user_id: line.userId, id: String(id) },
+    body: { code: await householdCode(c, line) },
+  });
+
+/** The member's number moved to an eSIM (password and a step-up code): the new SIM's ssn. */
+async function moveToEsim(c: TestContext, m: BuiltMember): Promise<string> {
+  const { _payload } = await ok(c.app, simSettingsApi.changeToEsim, {
+    session: m.session,
+    params: { ...me(m), ssn: m.ssn },
+    body: { password: BUILT_PASSWORD },
+    stepUpCode: await stepUpCode(c, m.session, 'sim'),
+  });
+  return _payload.sim.ssn;
+}
+
+/** How many rows of every SIM-keyed table still name the SIM. */
+async function rowsKeyedBy(c: TestContext, ssn: string): Promise<Record<string, number>> {
+  const found: Record<string, number> = {};
+  for (const { table, column } of simKeyedColumns) {
+    const [row] = await c.handle.db.select({ n: count() }).from(table).where(eq(column, ssn));
+    if (row!.n > 0) found[`${getTableConfig(table).name}.${column.name}`] = row!.n;
+  }
+  return found;
+}
+
 forEachDatabase(
   'trust',
   (ctx) => {
+    it('every column that names a SIM either moves with the number or says why it stays', () => {
+      const moved = new Set(simKeyedColumns.map(({ table, column }) => `${getTableConfig(table).name}.${column.name}`));
+      const named = (Object.values(schema) as unknown[])
+        .filter((v): v is PgTable => is(v, PgTable) && v !== schema.sims)
+        .flatMap((table) =>
+          Object.values(getTableColumns(table))
+            .filter((col) => /(^|_)ssn$/.test(col.name))
+            .map((col) => `${getTableConfig(table).name}.${col.name}`),
+        );
+      expect(named.filter((name) => !moved.has(name) && !(name in simColumnsThatStay))).toEqual([]);
+      for (const table of ['advances', 'household_lines', 'household_invitations', 'balances', 'ledger'])
+        expect(moved).toContain(`${table}.ssn`);
+      expect(Object.keys(simColumnsThatStay).filter((name) => !named.includes(name))).toEqual([]);
+    });
+
+    it('moving a number to an eSIM takes the advance owed, the household line and a live invitation with it', async () => {
+      const c = ctx();
+      const owner = await createMember(c, { ...withPlan, creditCents: 2000 });
+      const line = await createMember(c, { ...withPlan, creditCents: 0, advance: { owedCents: 550, daysAgo: 1 } });
+      const invited = await createMember(c, withPlan);
+      await acceptInvitation(c, line, (await invite(c, owner, line.msisdn))._payload.id);
+      const { _payload: pending } = await invite(c, owner, invited.msisdn);
+
+      const lineSim = await moveToEsim(c, line);
+      expect(await rowsKeyedBy(c, line.ssn)).toEqual({});
+      const [owed] = await c.handle.db.select().from(schema.advances).where(eq(schema.advances.ssn, lineSim));
+      expect(owed?.owedCents).toBe(550);
+      const { _payload: lines } = await ok(c.app, householdApi.lines, { session: owner.session, params: me(owner) });
+      expect(lines.values.map((l) => l.ssn)).toEqual([lineSim]);
+
+      // The invitation follows the number too: accepted after the move, the new SIM is the line.
+      const invitedSim = await moveToEsim(c, invited);
+      expect(await rowsKeyedBy(c, invited.ssn)).toEqual({});
+      await acceptInvitation(c, invited, pending.id);
+      const { _payload: after } = await ok(c.app, householdApi.lines, { session: owner.session, params: me(owner) });
+      expect(after.values.map((l) => l.ssn).sort()).toEqual([lineSim, invitedSim].sort());
+    });
+
     it('a reset link goes to SITE_URL whatever Host or X-Forwarded-Host the request names', async () => {
       const c = ctx();
       const member = await createMember(c);

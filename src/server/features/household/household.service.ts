@@ -23,7 +23,9 @@ import { pay, type MoneyContext } from '../../services/pay.ts';
 import type { Applied, Purchase } from '../../services/purchases.ts';
 import { sameSecret, sha256 } from '../../services/tokens.ts';
 
-const hashOf = (householdId: number, ssn: string, code: string) => sha256(`household:${householdId}:${ssn}:${code}`);
+/** The code's hash, salted by what never changes for the invitation (not its SIM: a number move changes that). */
+const hashOf = (householdId: number, createdAt: Date, code: string) =>
+  sha256(`household:${householdId}:${createdAt.getTime()}:${code}`);
 const nameOf = (m: { firstname: string; lastname: string }) => `${m.firstname} ${m.lastname}`.trim();
 const lineLabel = (name: string, msisdn: string | null) =>
   `${name.split(' ')[0] || 'a'}'s line${msisdn ? ` ${formatMsisdn(msisdn)}` : ''}`;
@@ -217,7 +219,7 @@ export async function invite(
       .values({
         householdId: household.id,
         ssn: target.sim.ssn,
-        codeHash: hashOf(household.id, target.sim.ssn, code),
+        codeHash: hashOf(household.id, now, code),
         expiresAt,
         createdAt: now,
       })
@@ -295,7 +297,7 @@ const acceptIn = (db: ServiceContext['db'], now: Date, memberId: number, id: num
     if (!inv) return refused('noSuchInvitation');
     if (inv.expiresAt <= now) return refused('codeExpired');
     if (inv.tries >= INVITATION_TRIES) return refused('tooManyTries');
-    if (!sameSecret(hashOf(inv.householdId, inv.ssn, code.trim()), inv.codeHash)) {
+    if (!sameSecret(hashOf(inv.householdId, inv.createdAt, code.trim()), inv.codeHash)) {
       await tx
         .update(householdInvitations)
         .set({ tries: sql`${householdInvitations.tries} + 1` })

@@ -9,22 +9,8 @@ import type { Order } from '../../../contract/orders.ts';
 import type { PortIn } from '../../../contract/sim-settings.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import { portInOf } from '../../services/port-in.ts';
-import {
-  portInEvents,
-  balances,
-  dailyUsage,
-  donations,
-  flexiActions,
-  goodyBags,
-  ledger,
-  members,
-  memberships,
-  portInRequests,
-  segments,
-  sims,
-  spotLoans,
-  vaults,
-} from '../../db/schema.ts';
+import { portInEvents, members, portInRequests, segments, sims } from '../../db/schema.ts';
+import { moveSimRows } from '../../services/sim-keyed.ts';
 import { placeOrder, type Address } from '../../services/orders.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 import { verifyPassword } from '../../services/passwords.ts';
@@ -110,31 +96,17 @@ export async function reorderSim(
 type Tx = Parameters<Parameters<ServiceContext['db']['transaction']>[0]>[0];
 
 /**
- * The change-SIM rules, for a new card and for an eSIM alike: the number, credit, memberships
- * and history move to the new SIM; the old one ends inactive (and stops working). Inside the
+ * The change-SIM rules, for a new card and for an eSIM alike: the number and every row keyed by the
+ * SIM move to the new one; the old one ends inactive (and stops working). Inside the
  * caller's transaction, after the member's row is locked.
  */
 async function moveNumber(tx: Tx, old: typeof sims.$inferSelect, fresh: typeof sims.$inferInsert) {
   await tx.insert(sims).values({ ...fresh, msisdn: null });
-  const newSsn = fresh.ssn;
-  for (const table of [
-    balances,
-    memberships,
-    goodyBags,
-    ledger,
-    dailyUsage,
-    flexiActions,
-    portInRequests,
-    vaults,
-    donations,
-  ]) {
-    await tx.update(table).set({ ssn: newSsn }).where(eq(table.ssn, old.ssn));
-  }
-  // Spot me loans follow the SIM on both sides: what was lent comes back to the new card.
-  await tx.update(spotLoans).set({ lenderSsn: newSsn }).where(eq(spotLoans.lenderSsn, old.ssn));
-  await tx.update(spotLoans).set({ borrowerSsn: newSsn }).where(eq(spotLoans.borrowerSsn, old.ssn));
+  // Everything keyed by the SIM (credit, memberships, history, an advance owed, a household line or
+  // invitation, Spot me loans on both sides…): the schema's foreign keys to sims.ssn say which.
+  await moveSimRows(tx, old.ssn, fresh.ssn);
   await tx.update(sims).set({ msisdn: null, status: 'inactive' }).where(eq(sims.ssn, old.ssn));
-  await tx.update(sims).set({ msisdn: old.msisdn }).where(eq(sims.ssn, newSsn));
+  await tx.update(sims).set({ msisdn: old.msisdn }).where(eq(sims.ssn, fresh.ssn));
 }
 
 /** The member's SIM that may be changed: active (a blocked one too: changing is the way out of a lost SIM). */
