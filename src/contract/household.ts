@@ -5,6 +5,7 @@ import { euro } from './format.ts';
 import { irishMobileRule } from './forms.ts';
 import { payload, SimParams, UserParams } from './schemas.ts';
 import { sharedFailures } from './common-failures.ts';
+import { messages } from './messages.ts';
 
 /**
  * Household lines (lifelines.md): an owner holds up to 4 other members' SIMs, sees each line's
@@ -213,13 +214,13 @@ export const householdApi = {
     access: 'member',
     tag: 'Household',
     summary:
-      "The owner buys or queues a membership for a line, paid by the owner's credit first (BALANCE_BEFORE_SC) or stored card; the owner's spend limit applies; a ledger row on both SIMs in one transaction. Idempotency-Key",
+      "The owner buys or queues a membership for a line, paid by the owner's credit first (BALANCE_BEFORE_SC) or stored card; the owner's spend limit applies; a ledger row on both SIMs in one transaction. The line's auto-renew and renewal product stay the line member's own. Idempotency-Key",
     params: LineParams,
     body: z.object({
       sku: z.string({ error: 'sku is required' }).regex(/^[A-Za-z0-9_]{2,20}$/, { error: 'sku is not a product' }),
       from_ssn: fromSsn,
       payment_type: paymentType.default('BALANCE_BEFORE_SC'),
-      recurrence: z.boolean({ error: 'recurrence must be true or false' }).default(false),
+      // No recurrence: a line's auto-renew and renewal product are its own member's choice alone.
     }),
     status: 201,
     answer: payload(
@@ -240,6 +241,7 @@ export const householdApi = {
       402: 'Card declined, or no stored card for the card part',
       404: 'Not a line of your household, or not your SIM',
       409: 'Refused (the reason said)',
+      423: 'The line, or the SIM paying, is blocked (reported lost or stolen)',
     },
   }),
   addCredit: endpoint({
@@ -266,6 +268,7 @@ export const householdApi = {
     errors: {
       402: 'Card declined, or no stored card for the card part',
       404: 'Not a line of your household, or not your SIM',
+      423: 'The line, or the SIM paying, is blocked (reported lost or stolen)',
     },
   }),
   setSpendLimit: endpoint({
@@ -315,6 +318,8 @@ export const householdFailures = failures('household', {
   tooManyTries: { status: 409, message: 'Too many wrong codes. Ask for a new invitation.' },
   overSpendLimit: sharedFailures.overSpendLimit,
   simBlocked: { status: 423, message: 'That line is blocked because it was reported lost or stolen.' },
+  /** The owner's paying SIM was reported lost or stolen (member-controls.md): it pays for nothing. */
+  payerBlocked: { status: 423, message: messages.simBlocked },
   notOnSale: { status: 409, message: 'That membership cannot be bought for this line now.' },
   alreadyQueued: {
     status: 409,

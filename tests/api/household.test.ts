@@ -61,7 +61,7 @@ const buy = (
   send(c.app, householdApi.buyMembership, {
     session: owner.session,
     params: lineOf(owner, line),
-    body: { sku: 'BDDT00', from_ssn: owner.ssn, payment_type: 'BALANCE_BEFORE_SC', recurrence: false, ...body },
+    body: { sku: 'BDDT00', from_ssn: owner.ssn, payment_type: 'BALANCE_BEFORE_SC', ...body },
     headers: key(),
   });
 
@@ -404,7 +404,7 @@ forEachDatabase('household', (ctx) => {
     const byTeen = await send(c.app, householdApi.buyMembership, {
       session: teen.session,
       params: { user_id: teen.userId, ssn: teen.ssn },
-      body: { sku: 'BDDT00', from_ssn: teen.ssn, payment_type: 'BALANCE_BEFORE_SC', recurrence: false },
+      body: { sku: 'BDDT00', from_ssn: teen.ssn, payment_type: 'BALANCE_BEFORE_SC' },
       headers: key(),
     });
     expect(byTeen.status).toBe(404);

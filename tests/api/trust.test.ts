@@ -1,13 +1,14 @@
 import { and, count, desc, eq, getTableColumns, is, like } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { expect, it } from 'vitest';
-import { householdApi } from '../../src/contract/household.ts';
+import { householdApi, householdFailures } from '../../src/contract/household.ts';
+import { securityApi } from '../../src/contract/security.ts';
 import { simSettingsApi } from '../../src/contract/sim-settings.ts';
 import { createApp } from '../../src/server/app.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { simColumnsThatStay, simKeyedColumns } from '../../src/server/services/sim-keyed.ts';
 import { BUILT_PASSWORD, createMember, signIn, type BuiltMember, type MemberSpec } from './builders.ts';
-import { ok } from './client.ts';
+import { ok, refused, send } from './client.ts';
 import { forEachDatabase, stepUpCode, type TestContext } from './harness.ts';
 
 /**
@@ -92,9 +93,90 @@ async function rowsKeyedBy(c: TestContext, ssn: string): Promise<Record<string, 
   return found;
 }
 
+/** A member's line in the owner's household (invited and accepted with the mailed code). */
+async function joinHousehold(c: TestContext, owner: BuiltMember, line: BuiltMember) {
+  await acceptInvitation(c, line, (await invite(c, owner, line.msisdn))._payload.id);
+}
+
+const lineParams = (owner: BuiltMember, line: BuiltMember) => ({ user_id: owner.userId, ssn: line.ssn });
+const key = () => ({ 'idempotency-key': crypto.randomUUID() });
+
+async function membershipsOf(c: TestContext, ssn: string) {
+  return c.handle.db
+    .select()
+    .from(schema.memberships)
+    .where(eq(schema.memberships.ssn, ssn))
+    .orderBy(schema.memberships.id);
+}
+
 forEachDatabase(
   'trust',
   (ctx) => {
+    it('an owner’s purchase for a line never switches on or changes the line’s renewals', async () => {
+      const c = ctx();
+      const owner = await createMember(c, { ...withPlan, creditCents: 20_000 });
+      const withOwn = await createMember(c, withPlan);
+      const without = await createMember(c, { creditCents: 0 });
+      await joinHousehold(c, owner, withOwn);
+      await joinHousehold(c, owner, without);
+      // As an attacker would send it: recurrence on, onto the dearer product.
+      for (const line of [withOwn, without]) {
+        const res = await send(c.app, householdApi.buyMembership, {
+          session: owner.session,
+          params: lineParams(owner, line),
+          body: { sku: 'BDDV00', from_ssn: owner.ssn, payment_type: 'BALANCE_BEFORE_SC', recurrence: true } as never,
+          headers: key(),
+        });
+        expect(res.status).toBe(201);
+      }
+      const own = await membershipsOf(c, withOwn.ssn);
+      expect(own.map((m) => [m.status, m.sku, m.recurrenceEnabled, m.recurrenceSku])).toEqual([
+        ['current', 'BDDT00', false, null],
+        ['queued', 'BDDV00', false, null],
+      ]);
+      const fresh = await membershipsOf(c, without.ssn);
+      expect(fresh.map((m) => [m.status, m.sku, m.recurrenceEnabled, m.recurrenceSku])).toEqual([
+        ['current', 'BDDV00', false, null],
+      ]);
+    });
+
+    it('a SIM reported lost or stolen pays for no line (423), and nothing moves', async () => {
+      const c = ctx();
+      const owner = await createMember(c, { ...withPlan, creditCents: 5000, storedCard: true });
+      const line = await createMember(c, { creditCents: 0 });
+      await joinHousehold(c, owner, line);
+      await ok(c.app, securityApi.blockSim, { session: owner.session, params: { ...me(owner), ssn: owner.ssn } });
+      const ledgerBefore = await c.handle.db.select().from(schema.ledger).where(eq(schema.ledger.ssn, owner.ssn));
+      for (const payment_type of ['BALANCE_BEFORE_SC', 'STORED_CARD'] as const) {
+        await refused(
+          c.app,
+          householdApi.buyMembership,
+          {
+            session: owner.session,
+            params: lineParams(owner, line),
+            body: { sku: 'BDDT00', from_ssn: owner.ssn, payment_type },
+            headers: key(),
+          },
+          householdFailures.payerBlocked,
+        );
+        await refused(
+          c.app,
+          householdApi.addCredit,
+          {
+            session: owner.session,
+            params: lineParams(owner, line),
+            body: { amount_cents: 1000, from_ssn: owner.ssn, payment_type },
+            headers: key(),
+          },
+          householdFailures.payerBlocked,
+        );
+      }
+      expect(await c.handle.db.select().from(schema.ledger).where(eq(schema.ledger.ssn, owner.ssn))).toEqual(
+        ledgerBefore,
+      );
+      expect(await membershipsOf(c, line.ssn)).toEqual([]);
+    });
+
     it('every column that names a SIM either moves with the number or says why it stays', () => {
       const moved = new Set(simKeyedColumns.map(({ table, column }) => `${getTableConfig(table).name}.${column.name}`));
       const named = (Object.values(schema) as unknown[])

@@ -4,6 +4,7 @@ import { classifyResult, type PaymentType } from '../../contract/payments.ts';
 import { isUniqueViolation, type Queryable } from '../db/client.ts';
 import { storedCards } from '../db/schema.ts';
 import type { PaymentsAdapter } from '../integrations/payments/index.ts';
+import { simIsBlocked } from './blocks.ts';
 import { lockedCredit } from './memberships.ts';
 import { done, refused, type Outcome, type ServiceContext } from './outcome.ts';
 import {
@@ -48,6 +49,8 @@ export interface PaidFor<G extends string> {
   ownerRow: string;
   lineRow: string;
   guard: (tx: Queryable) => Promise<G | null>;
+  /** The caller's refusal when the paying SIM is blocked (member-controls.md: a lost SIM pays for nothing). */
+  payerBlocked: G;
 }
 
 /**
@@ -64,11 +67,15 @@ export async function pay<G extends string = never>(
   order: { memberId: number; ssn: string; purchase: Purchase; paymentType: PaymentType; from?: PaidFor<G> },
 ): Promise<Outcome<{ applied: Applied; payment: Split; creditCents: number }, PayRefusal | G>> {
   const { db, clock, payments } = ctx;
-  const priced = await priceOf(db, order.memberId, order.purchase, clock());
+  // Paid by someone else (a household owner): the line's auto-renew and renewal product stay its own
+  // member's choice; nobody can switch on renewals that the line then pays.
+  const purchase: Purchase =
+    order.from && order.purchase.kind === 'membership' ? { ...order.purchase, recurrence: false } : order.purchase;
+  const priced = await priceOf(db, order.memberId, purchase, clock());
   if (!priced.ok) return priced;
   const price = priced.value;
   const from = order.from;
-  const kind = from ? 'household' : { membership: 'purchase', credit: 'top-up', addon: 'add-on' }[order.purchase.kind];
+  const kind = from ? 'household' : { membership: 'purchase', credit: 'top-up', addon: 'add-on' }[purchase.kind];
   const reference = `${kind}:${randomUUID()}`;
   /** The SIM whose credit pays: the payer's own, or the owner's for a line. */
   const payer = from?.ssn ?? order.ssn;
@@ -82,6 +89,8 @@ export async function pay<G extends string = never>(
       if (credit === null) return refused('noBalance');
       credits.set(ssn, credit);
     }
+    // member-controls.md: a SIM reported lost or stolen pays for nothing, for itself (purchaseProblem) or another.
+    if (from && (await simIsBlocked(tx, from.ssn))) return refused(from.payerBlocked);
     const guarded = from ? await from.guard(tx) : null;
     if (guarded) return refused(guarded);
     return done(credits);
@@ -95,7 +104,7 @@ export async function pay<G extends string = never>(
     card?: { brand: string; last4: string },
   ) => {
     const now = clock();
-    const applied = await applyPurchase(tx, order.ssn, order.purchase, now);
+    const applied = await applyPurchase(tx, order.ssn, purchase, now);
     if (!applied.ok) return applied;
     const credit = credits.get(payer)!;
     if (!from) {
@@ -143,7 +152,7 @@ export async function pay<G extends string = never>(
     const locked = await lock(tx);
     if (!locked.ok) return locked;
     const credit = locked.value.get(payer)!;
-    const problem = await purchaseProblem(tx, order.ssn, order.purchase, clock());
+    const problem = await purchaseProblem(tx, order.ssn, purchase, clock());
     if (problem) return refused(problem);
     const creditPart =
       !payerOwnsCredit || order.paymentType !== 'BALANCE_BEFORE_SC' ? 0 : Math.min(credit, price.priceCents);
@@ -158,7 +167,7 @@ export async function pay<G extends string = never>(
     const over = await reserveCardSpend(tx, {
       memberId: order.memberId,
       ssn: payer,
-      purpose: order.purchase.kind,
+      purpose: purchase.kind,
       cents: split.card_cents,
       reference,
       now: clock(),

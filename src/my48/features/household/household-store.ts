@@ -92,7 +92,7 @@ export const buyForm = formStore({
   send: async ({ sku, payment_type }) => {
     const { _payload } = await call(householdApi.buyMembership, {
       params: lineParams(),
-      body: { sku, payment_type, from_ssn: ownSsn(), recurrence: false },
+      body: { sku, payment_type, from_ssn: ownSsn() },
       idempotencyKey: newIdempotencyKey(),
     });
     return done(_payload.message);

@@ -81,7 +81,7 @@ export async function buyMembership(c: C, { params, body }: Input<typeof househo
   const outcome = await service.buyForLine(money(c), c.var.member.id, {
     ssn: params.ssn,
     fromSsn: body.from_ssn,
-    purchase: { kind: 'membership', sku: body.sku, recurrence: body.recurrence },
+    purchase: { kind: 'membership', sku: body.sku, recurrence: false },
     paymentType: body.payment_type,
   });
   if (!outcome.ok) return refusal(c, outcome);

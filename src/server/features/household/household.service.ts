@@ -429,7 +429,7 @@ export async function buyForLine(
   if (!row) return refused('noSuchLine');
   const [owner] = await db.select().from(members).where(eq(members.id, ownerId));
   const label = lineLabel(nameOf(row.member), row.sim.msisdn);
-  const outcome = await pay<'noSuchLine'>(ctx, {
+  const outcome = await pay<'noSuchLine' | 'payerBlocked'>(ctx, {
     memberId: ownerId,
     ssn: order.ssn,
     purchase: order.purchase,
@@ -439,6 +439,7 @@ export async function buyForLine(
       ownerRow: `for ${label}`,
       lineRow: `paid by ${owner!.firstname}'s household`,
       guard: async (tx) => ((await lineOfOwner(tx, ownerId, order.ssn, true)) ? null : 'noSuchLine'),
+      payerBlocked: 'payerBlocked',
     },
   });
   if (!outcome.ok) return outcome;
