@@ -7,6 +7,12 @@ import { simSettingsApi } from '../../src/contract/sim-settings.ts';
 import { createApp } from '../../src/server/app.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { simColumnsThatStay, simKeyedColumns } from '../../src/server/services/sim-keyed.ts';
+import { repayAdvance } from '../../src/server/services/advances.ts';
+import { settle } from '../../src/server/services/purchases.ts';
+import { rewardRecruiter } from '../../src/server/services/recruits.ts';
+import { membershipOf } from '../../src/server/services/memberships.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { BUILT_PASSWORD, createMember, signIn, type BuiltMember, type MemberSpec } from './builders.ts';
 import { ok, refused, send } from './client.ts';
 import { forEachDatabase, stepUpCode, type TestContext } from './harness.ts';
@@ -109,9 +115,118 @@ async function membershipsOf(c: TestContext, ssn: string) {
     .orderBy(schema.memberships.id);
 }
 
+/** A friend the recruiter recruited, activated and with no membership yet: their first pays the reward. */
+async function recruitOf(c: TestContext, recruiter: BuiltMember): Promise<BuiltMember> {
+  const friend = await createMember(c, { creditCents: 0 });
+  await c.handle.db.insert(schema.recruits).values({
+    recruiterMemberId: recruiter.userId,
+    friendMemberId: friend.userId,
+    friendName: 'Aoife Friend',
+    createdAt: c.clock.now,
+    activatedAt: c.clock.now,
+  });
+  return friend;
+}
+
+const creditOf = async (c: TestContext, ssn: string) =>
+  (await c.handle.db.select().from(schema.balances).where(eq(schema.balances.ssn, ssn)))[0]!.creditCents;
+const ledgerSum = async (c: TestContext, ssn: string) =>
+  (await c.handle.db.select().from(schema.ledger).where(eq(schema.ledger.ssn, ssn))).reduce(
+    (sum, row) => sum + row.creditDeltaCents,
+    0,
+  );
+
+/** Every source file under a folder (the server's code, for rules about how it is written). */
+const sourcesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? sourcesUnder(join(dir, e.name))
+      : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')
+        ? [join(dir, e.name)]
+        : [],
+  );
+
 forEachDatabase(
   'trust',
   (ctx) => {
+    it('a recruiter who pays for the recruit’s first membership keeps the €10 reward in the credit', async () => {
+      const c = ctx();
+      const owner = await createMember(c, { ...withPlan, creditCents: 2000 });
+      const friend = await recruitOf(c, owner);
+      await joinHousehold(c, owner, friend);
+      const ledgered = await ledgerSum(c, owner.ssn);
+      const res = await send(c.app, householdApi.buyMembership, {
+        session: owner.session,
+        params: lineParams(owner, friend),
+        body: { sku: 'BDDT00', from_ssn: owner.ssn, payment_type: 'BALANCE_BEFORE_SC' },
+        headers: key(),
+      });
+      expect(res.status).toBe(201);
+      // €20.00 − €9.99 + the €10.00 reward, as the ledger says.
+      expect(await creditOf(c, owner.ssn)).toBe(2000 - 999 + 1000);
+      expect(await creditOf(c, owner.ssn)).toBe(2000 + (await ledgerSum(c, owner.ssn)) - ledgered);
+    });
+
+    it('every pair of credit writers in one transaction keeps both changes (credit = start + the ledger)', async () => {
+      const c = ctx();
+      type Writer = (
+        tx: Parameters<Parameters<typeof c.handle.db.transaction>[0]>[0],
+        m: BuiltMember,
+      ) => Promise<unknown>;
+      const now = () => c.clock.now;
+      const friends = new Map<number, BuiltMember>();
+      const writers: Record<string, Writer> = {
+        'top-up': (tx, m) =>
+          settle(tx, {
+            ssn: m.ssn,
+            priced: { priceCents: 1000, description: 'Credit added by card', dataKb: 0, creditIn: true },
+            creditCents: 0,
+            cardCents: 1000,
+            kind: 'top-up',
+            reference: `t:${crypto.randomUUID()}`,
+            now: now(),
+          }),
+        purchase: (tx, m) =>
+          settle(tx, {
+            ssn: m.ssn,
+            priced: { priceCents: 300, description: 'Add-on', dataKb: 0, creditIn: false },
+            creditCents: 300,
+            cardCents: 0,
+            kind: 'add-on',
+            reference: `p:${crypto.randomUUID()}`,
+            now: now(),
+          }),
+        reward: async (tx, m) => {
+          const friend = friends.get(m.userId)!;
+          const [plan] = await tx.select().from(schema.products).where(eq(schema.products.sku, 'BDDT00'));
+          await tx
+            .insert(schema.memberships)
+            .values(membershipOf(friend.ssn, plan!, 'current', now()))
+            .onConflictDoNothing();
+          await rewardRecruiter(tx, friend.ssn, now());
+        },
+        repayment: (tx, m) => repayAdvance(tx, m.ssn, now(), `r:${crypto.randomUUID()}`),
+      };
+      for (const [a, first] of Object.entries(writers))
+        for (const [b, second] of Object.entries(writers)) {
+          const m = await createMember(c, { ...withPlan, creditCents: 1500, advance: { owedCents: 550, daysAgo: 3 } });
+          friends.set(m.userId, await recruitOf(c, m));
+          const [credit, ledgered] = [await creditOf(c, m.ssn), await ledgerSum(c, m.ssn)];
+          await c.handle.db.transaction(async (tx) => {
+            await first(tx, m);
+            await second(tx, m);
+          });
+          const moved = (await ledgerSum(c, m.ssn)) - ledgered;
+          expect([a, b, await creditOf(c, m.ssn)]).toEqual([a, b, credit + moved]);
+        }
+    });
+
+    it('only the one credit writer updates a balance (no value read earlier is written back)', () => {
+      const root = join(import.meta.dirname, '../../src/server');
+      const writers = sourcesUnder(root).filter((file) => /\.update\(balances\)/.test(readFileSync(file, 'utf8')));
+      expect(writers.map((f) => f.slice(root.length + 1))).toEqual(['services/credit.ts']);
+    });
+
     it('an owner’s purchase for a line never switches on or changes the line’s renewals', async () => {
       const c = ctx();
       const owner = await createMember(c, { ...withPlan, creditCents: 20_000 });

@@ -2,7 +2,8 @@ import { and, eq, lte } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { classifyResult } from '../../contract/payments.ts';
 import { isUniqueViolation } from '../db/client.ts';
-import { balances, ledger, members, memberships, products, sims, storedCards } from '../db/schema.ts';
+import { changeCredit } from '../services/credit.ts';
+import { ledger, members, memberships, products, sims, storedCards } from '../db/schema.ts';
 import type { PaymentsAdapter } from '../integrations/payments/index.ts';
 import { lockedCredit, membershipOf } from '../services/memberships.ts';
 import { runSpotReturns } from './spot-returns.ts';
@@ -93,14 +94,7 @@ async function renewOne(ctx: RenewalContext, id: number): Promise<RenewalResult 
     const credit = await lockedCredit(tx, m.ssn);
     if (!product || credit === null) return { result: 'lapse' as const, m };
     if (credit >= product.priceCents) {
-      await renewInto(
-        tx,
-        m,
-        product,
-        { creditCents: product.priceCents, cardCents: 0, reference: causeOf(m) },
-        credit,
-        now,
-      );
+      await renewInto(tx, m, product, { creditCents: product.priceCents, cardCents: 0, reference: causeOf(m) }, now);
       return { result: 'renewed' as const };
     }
     // The card pays the rest, outside this transaction; the membership stays ended meanwhile.
@@ -142,7 +136,7 @@ async function renewOne(ctx: RenewalContext, id: number): Promise<RenewalResult 
     const renewed = await db.transaction(async (tx) => {
       const credit = await lockedCredit(tx, m.ssn);
       if (credit === null || credit < creditCents) return false;
-      await renewInto(tx, m, product, { creditCents, cardCents, reference: causeOf(m), card }, credit, clock());
+      await renewInto(tx, m, product, { creditCents, cardCents, reference: causeOf(m), card }, clock());
       await endCardSpend(tx, hold, 'applied', clock());
       return true;
     });
@@ -167,7 +161,6 @@ async function renewInto(
   m: Membership,
   product: typeof products.$inferSelect,
   paid: { creditCents: number; cardCents: number; reference: string; card?: { brand: string; last4: string } },
-  credit: number,
   now: Date,
 ) {
   await tx.insert(ledger).values({
@@ -180,10 +173,7 @@ async function renewInto(
     reference: paid.reference,
     ...(paid.card && paid.cardCents > 0 ? { cardBrand: paid.card.brand, cardLast4: paid.card.last4 } : {}),
   });
-  await tx
-    .update(balances)
-    .set({ creditCents: credit - paid.creditCents, updatedAt: now })
-    .where(eq(balances.ssn, m.ssn));
+  await changeCredit(tx, m.ssn, -paid.creditCents, now);
   await tx.insert(memberships).values({
     ...membershipOf(m.ssn, product, 'current', now, { enabled: true, sku: product.sku }),
     carryoverKb: carriedKb(m),

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, gte, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, inArray, ne, or } from 'drizzle-orm';
 import {
   ADVANCE_CENTS,
   ADVANCE_CREDIT_BELOW_CENTS,
@@ -13,6 +13,7 @@ import {
 import { euro } from '../../contract/format.ts';
 import type { Queryable } from '../db/client.ts';
 import { advances, balances, ledger, sims } from '../db/schema.ts';
+import { changeCredit } from './credit.ts';
 import { done, refused, type Outcome } from './outcome.ts';
 
 const DAY_MS = 86_400_000;
@@ -70,11 +71,7 @@ export async function takeAdvance(
   ssn: string,
   now: Date,
 ): Promise<Outcome<{ credit_cents: number; owed_cents: number }, AdvanceRefusal>> {
-  const [locked] = await tx
-    .select({ credit: balances.creditCents })
-    .from(balances)
-    .where(eq(balances.ssn, ssn))
-    .for('update');
+  await tx.select({ credit: balances.creditCents }).from(balances).where(eq(balances.ssn, ssn)).for('update');
   const refusal = await advanceRefusal(tx, ssn, now);
   if (refusal) return refused(refusal);
   const [row] = await tx
@@ -89,8 +86,7 @@ export async function takeAdvance(
     .onConflictDoNothing()
     .returning({ id: advances.id });
   if (!row) return refused('outstanding');
-  const credit = (locked?.credit ?? 0) + ADVANCE_CENTS;
-  await tx.update(balances).set({ creditCents: credit, updatedAt: now }).where(eq(balances.ssn, ssn));
+  const credit = await changeCredit(tx, ssn, ADVANCE_CENTS, now);
   await tx.insert(ledger).values({
     ssn,
     occurredAt: now,
@@ -119,10 +115,7 @@ export async function repayAdvance(tx: Queryable, ssn: string, now: Date, cause:
   const repaid = Math.min(advance.owedCents, balance?.credit ?? 0);
   if (repaid <= 0) return 0;
   const owed = advance.owedCents - repaid;
-  await tx
-    .update(balances)
-    .set({ creditCents: sql`${balances.creditCents} - ${repaid}`, updatedAt: now })
-    .where(eq(balances.ssn, ssn));
+  await changeCredit(tx, ssn, -repaid, now);
   await tx
     .update(advances)
     .set({ owedCents: owed, repaidAt: owed === 0 ? now : null })

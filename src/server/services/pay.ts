@@ -96,21 +96,13 @@ export async function pay<G extends string = never>(
     return done(credits);
   };
 
-  const finish = async (
-    tx: Queryable,
-    credits: Map<string, number>,
-    split: Split,
-    cause: string,
-    card?: { brand: string; last4: string },
-  ) => {
+  const finish = async (tx: Queryable, split: Split, cause: string, card?: { brand: string; last4: string }) => {
     const now = clock();
     const applied = await applyPurchase(tx, order.ssn, purchase, now);
     if (!applied.ok) return applied;
-    const credit = credits.get(payer)!;
     if (!from) {
       const creditCents = await settle(tx, {
         ssn: order.ssn,
-        credit,
         priced: price,
         creditCents: split.credit_cents,
         cardCents: split.card_cents,
@@ -125,7 +117,6 @@ export async function pay<G extends string = never>(
     const paid: Priced = { ...price, creditIn: false, dataKb: 0, description: `${price.description} ${from.ownerRow}` };
     const creditCents = await settle(tx, {
       ssn: payer,
-      credit,
       priced: paid,
       creditCents: split.credit_cents,
       cardCents: split.card_cents,
@@ -136,7 +127,6 @@ export async function pay<G extends string = never>(
     });
     await settle(tx, {
       ssn: order.ssn,
-      credit: credits.get(order.ssn)!,
       priced: { ...price, description: `${price.description}, ${from.lineRow}` },
       creditCents: 0,
       cardCents: 0,
@@ -157,7 +147,7 @@ export async function pay<G extends string = never>(
     const creditPart =
       !payerOwnsCredit || order.paymentType !== 'BALANCE_BEFORE_SC' ? 0 : Math.min(credit, price.priceCents);
     const split = { credit_cents: creditPart, card_cents: price.priceCents - creditPart };
-    if (split.card_cents === 0) return finish(tx, locked.value, split, reference);
+    if (split.card_cents === 0) return finish(tx, split, reference);
     const [card] = await tx
       .select({ token: storedCards.token, brand: storedCards.brand, last4: storedCards.last4 })
       .from(storedCards)
@@ -188,7 +178,7 @@ export async function pay<G extends string = never>(
       const locked = await lock(tx);
       if (!locked.ok) return locked;
       if (locked.value.get(payer)! < split.credit_cents) return refused('creditChanged');
-      const done = await finish(tx, locked.value, split, `${reference}:${charge.paymentId}`, first.paidWith);
+      const done = await finish(tx, split, `${reference}:${charge.paymentId}`, first.paidWith);
       if (done.ok) await endCardSpend(tx, reference, 'applied', clock());
       return done;
     });

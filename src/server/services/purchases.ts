@@ -1,9 +1,10 @@
 import { repayAdvance } from './advances.ts';
+import { changeCredit } from './credit.ts';
 import { simIsBlocked } from './blocks.ts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Offer } from '../../contract/memberships.ts';
 import type { Queryable } from '../db/client.ts';
-import { balances, ledger, memberships, products } from '../db/schema.ts';
+import { ledger, memberships, products } from '../db/schema.ts';
 import { monthOf } from './calendar.ts';
 import { bulkMembershipEligible, isCurrentAt, membershipOf } from './memberships.ts';
 import { done, refused, type Outcome } from './outcome.ts';
@@ -180,7 +181,6 @@ export async function settle(
   tx: Queryable,
   m: {
     ssn: string;
-    credit: number;
     priced: Priced;
     creditCents: number;
     cardCents: number;
@@ -191,10 +191,7 @@ export async function settle(
   },
 ): Promise<number> {
   const delta = m.priced.creditIn ? m.priced.priceCents : -m.creditCents;
-  await tx
-    .update(balances)
-    .set({ creditCents: m.credit + delta, updatedAt: m.now })
-    .where(eq(balances.ssn, m.ssn));
+  const credit = await changeCredit(tx, m.ssn, delta, m.now);
   await tx.insert(ledger).values({
     ssn: m.ssn,
     occurredAt: m.now,
@@ -209,5 +206,5 @@ export async function settle(
   });
   // Credit that comes in repays a top-up advance first (lifelines.md), in this transaction.
   const repaid = delta > 0 ? await repayAdvance(tx, m.ssn, m.now, m.reference) : 0;
-  return m.credit + delta - repaid;
+  return credit - repaid;
 }

@@ -4,6 +4,7 @@ import { and, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { RECRUIT_REWARD_CENTS } from '../../contract/recruit.ts';
 import { isUniqueViolation, type Queryable } from '../db/client.ts';
 import { balances, ledger, members, memberships, recruits, sims } from '../db/schema.ts';
+import { changeCredit } from './credit.ts';
 
 /**
  * Recruit and reward rules more than one feature needs: the member's affiliate id, the friend
@@ -105,10 +106,7 @@ export async function rewardRecruiter(tx: Queryable, ssn: string, now: Date): Pr
     .limit(1)
     .for('update');
   if (!target) return;
-  await tx
-    .update(balances)
-    .set({ creditCents: target.credit + RECRUIT_REWARD_CENTS, updatedAt: now })
-    .where(eq(balances.ssn, target.ssn));
+  await changeCredit(tx, target.ssn, RECRUIT_REWARD_CENTS, now);
   await tx.insert(ledger).values({
     ssn: target.ssn,
     occurredAt: now,

@@ -214,7 +214,6 @@ export async function checkoutResult(
       const gift = c.purpose.startsWith('gift-');
       await settle(tx, {
         ssn: c.ssn,
-        credit,
         creditCents: c.creditCents,
         cardCents: c.amountCents,
         kind: gift
