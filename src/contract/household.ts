@@ -130,7 +130,10 @@ export const householdApi = {
       z.object({ id: z.number().int(), msisdn: z.string(), expires_at: z.string(), message: z.string() }),
     ),
     description: 'Invited',
-    errors: { 409: 'The number cannot join (the reason said)' },
+    errors: {
+      409: 'The number cannot join: one answer for every state of another member’s number; your own numbers, lines or household say why',
+      429: 'Too many invitations from you in an hour, or to that number',
+    },
   }),
   cancel: endpoint({
     id: 'cancelHouseholdInvitation',
@@ -294,16 +297,27 @@ export const householdApi = {
   }),
 };
 
+/** Invitations each mail a member: at most this many an hour from one member, and to one number from anyone. */
+export const INVITES_PER_MEMBER_PER_HOUR = 10;
+export const INVITES_PER_NUMBER_PER_HOUR = 3;
+
 export const householdFailures = failures('household', {
   noSuchLine: { status: 404, message: 'There is no such line in your household.' },
   notYourLine: { status: 404, message: 'That SIM is not a line of a household.' },
   noSuchInvitation: { status: 404, message: 'There is no such invitation, or it was already answered.' },
   notYourSim: { status: 404, message: 'There is no such SIM on your account.' },
-  notAMember: { status: 409, message: "We can't find a 48 member with that number. Please check it and try again." },
+  /** Someone else's number that cannot join, whatever the reason (no member, a line elsewhere, an owner): one answer tells nothing of a stranger. */
+  cannotInvite: {
+    status: 409,
+    message: "That number can't be invited to your household. Check the number, or ask its member to contact us.",
+  },
   ownNumber: { status: 409, message: "That's a number of your own account: a household is for other members' lines." },
   alreadyYourLine: { status: 409, message: 'That number is a line of your household already.' },
   inAnotherHousehold: { status: 409, message: 'That number is a line of another household.' },
-  theyOwnOne: { status: 409, message: 'That member has a household of their own, so they cannot be a line of yours.' },
+  youOwnOne: {
+    status: 409,
+    message: 'You have a household of your own, so your SIM cannot be a line of another household.',
+  },
   youAreALine: {
     status: 409,
     message:

@@ -149,6 +149,49 @@ const sourcesUnder = (dir: string): string[] =>
 forEachDatabase(
   'trust',
   (ctx) => {
+    it('invitations: one answer for every state of a stranger’s number; limited per member and per number (429, Retry-After)', async () => {
+      const c = ctx();
+      const [owner, elsewhere, otherOwner, line] = await Promise.all([1, 2, 3, 4].map(() => createMember(c, withPlan)));
+      await joinHousehold(c, otherOwner!, line!);
+      const answers = [];
+      for (const msisdn of ['0879999998', line!.msisdn, otherOwner!.msisdn]) {
+        const res = await send(c.app, householdApi.invite, {
+          session: owner!.session,
+          params: me(owner!),
+          body: { msisdn },
+        });
+        answers.push([res.status, ((await res.json()) as { _payload: { code: string } })._payload.code]);
+      }
+      expect(answers).toEqual(Array(3).fill([409, householdFailures.cannotInvite.code]));
+      // Per member: 10 an hour, whatever the numbers (3 spent above).
+      const statuses = [];
+      for (let i = 0; i < 8; i++) {
+        const res = await send(c.app, householdApi.invite, {
+          session: owner!.session,
+          params: me(owner!),
+          body: { msisdn: `08799999${String(10 + i)}` },
+        });
+        statuses.push(res.status);
+        if (res.status === 429) expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      expect(statuses).toEqual([409, 409, 409, 409, 409, 409, 409, 429]);
+      // Per number: 3 an hour from anyone, so nobody's inbox fills with codes.
+      const inviters = await Promise.all([1, 2, 3, 4].map(() => createMember(c, withPlan)));
+      const target = elsewhere!;
+      const toTarget = [];
+      for (const inviter of inviters)
+        toTarget.push(
+          (
+            await send(c.app, householdApi.invite, {
+              session: inviter.session,
+              params: me(inviter),
+              body: { msisdn: target.msisdn.replace(/^(\d{3})/, '$1 ') },
+            })
+          ).status,
+        );
+      expect(toTarget).toEqual([201, 201, 201, 429]);
+    });
+
     it('a recruiter who pays for the recruit’s first membership keeps the €10 reward in the credit', async () => {
       const c = ctx();
       const owner = await createMember(c, { ...withPlan, creditCents: 2000 });

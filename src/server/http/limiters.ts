@@ -24,12 +24,17 @@ export function clientIp(c: Context): string {
 }
 
 /** An e-mail field of the body (JSON or form), for rate-limit keys; the route validates it properly. */
-export async function emailField(c: Context, field: 'username' | 'email'): Promise<string> {
+export const emailField = (c: Context, field: 'username' | 'email') => bodyField(c, field);
+
+/** A text field of the body (JSON or form), trimmed and lower-cased with spaces removed for a number, for rate-limit keys. */
+export async function bodyField(c: Context, field: string): Promise<string> {
   try {
     const type = c.req.header('content-type') ?? '';
     const body = type.includes('application/json') ? await c.req.json() : await c.req.parseBody();
     const value = (body as Record<string, unknown>)[field];
-    return typeof value === 'string' ? value.trim().toLowerCase().slice(0, 254) : '';
+    if (typeof value !== 'string') return '';
+    const text = value.trim().toLowerCase().slice(0, 254);
+    return /^[0-9 +()-]+$/.test(text) ? text.replace(/[^0-9+]/g, '') : text;
   } catch {
     // Hono keeps the failed parse in its body cache, where the route's validator would await it
     // outside its own try (a 500 for a malformed multipart body): forget it, so the validator

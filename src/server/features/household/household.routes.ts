@@ -1,13 +1,22 @@
-import { householdApi } from '../../../contract/household.ts';
+import { householdApi, INVITES_PER_MEMBER_PER_HOUR, INVITES_PER_NUMBER_PER_HOUR } from '../../../contract/household.ts';
+import { bodyField, byMember, limitBy } from '../../http/limiters.ts';
 import { patternOf, serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import { idempotent } from '../../middleware/idempotency.ts';
 import * as handle from './household.handlers.ts';
 
 /** Household lines (lifelines.md): the household, invitations, lines, and the owner's purchases for a line (money: Idempotency-Key). */
+const HOUR = 60 * 60_000;
+
 export function householdRoutes() {
   const app = router();
   for (const e of [householdApi.buyMembership, householdApi.addCredit]) app.on('POST', patternOf(e), idempotent);
+  // Each invitation mails its number's member: a member cannot flood anyone, nor anyone one member.
+  app.use(patternOf(householdApi.invite), limitBy(HOUR, INVITES_PER_MEMBER_PER_HOUR, byMember('household-invite')));
+  app.use(
+    patternOf(householdApi.invite),
+    limitBy(HOUR, INVITES_PER_NUMBER_PER_HOUR, async (c) => `household-invite:to:${await bodyField(c, 'msisdn')}`),
+  );
   serve(app, householdApi.household, handle.household);
   serve(app, householdApi.lines, handle.lines);
   serve(app, householdApi.line, handle.line);

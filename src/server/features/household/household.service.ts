@@ -184,7 +184,8 @@ export async function invite(
       .from(sims)
       .innerJoin(members, eq(members.id, sims.memberId))
       .where(and(eq(sims.msisdn, msisdn), eq(sims.status, 'active'), isNull(members.deletedAt)));
-    if (!owner || !target) return refused('notAMember');
+    // Every state of someone else's number answers the same (cannotInvite): the answer tells nothing of a stranger.
+    if (!owner || !target) return refused('cannotInvite');
     if (target.member.id === ownerId) return refused('ownNumber');
     const [ownerIsLine] = await tx
       .select({ id: householdLines.id })
@@ -192,14 +193,14 @@ export async function invite(
       .innerJoin(sims, eq(sims.ssn, householdLines.ssn))
       .where(eq(sims.memberId, ownerId));
     if (ownerIsLine) return refused('youAreALine');
-    if (await holdsHousehold(tx, target.member.id, now)) return refused('theyOwnOne');
+    if (await holdsHousehold(tx, target.member.id, now)) return refused('cannotInvite');
     // Refusals before the household is made: a refused invitation leaves no household behind.
     const [line] = await tx
       .select({ ownerId: households.ownerId })
       .from(householdLines)
       .innerJoin(households, eq(households.id, householdLines.householdId))
       .where(eq(householdLines.ssn, target.sim.ssn));
-    if (line) return refused(line.ownerId === ownerId ? 'alreadyYourLine' : 'inAnotherHousehold');
+    if (line) return refused(line.ownerId === ownerId ? 'alreadyYourLine' : 'cannotInvite');
     await tx.insert(households).values({ ownerId, createdAt: now }).onConflictDoNothing();
     const household = (await tx.select().from(households).where(eq(households.ownerId, ownerId)).for('update'))[0]!;
     if ((await linesIn(tx, household.id)) >= HOUSEHOLD_MAX_LINES) return refused('full');
@@ -306,7 +307,7 @@ const acceptIn = (db: ServiceContext['db'], now: Date, memberId: number, id: num
     }
     const [household] = await tx.select().from(households).where(eq(households.id, inv.householdId)).for('update');
     if (!household) return refused('noSuchInvitation');
-    if (await holdsHousehold(tx, memberId, now)) return refused('theyOwnOne');
+    if (await holdsHousehold(tx, memberId, now)) return refused('youOwnOne');
     const [taken] = await tx.select().from(householdLines).where(eq(householdLines.ssn, inv.ssn));
     if (taken) return refused(taken.householdId === household.id ? 'alreadyYourLine' : 'inAnotherHousehold');
     const slots = (
