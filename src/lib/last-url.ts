@@ -15,18 +15,31 @@ function store(): Storage | undefined {
   }
 }
 
-/** Only paths of this site: a stored value can never send the member to another site. */
-export function isLocalPath(value: string | null | undefined): value is string {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
+const HOME_ORIGIN = 'https://portal.invalid';
+
+/**
+ * The one local-path rule: a value (a `next` parameter, a stored URL) is parsed as the browser will
+ * parse it, against an origin of ours, and kept only when the origin is unchanged; the answer is
+ * the path, query and hash so parsed. Tabs, newlines, backslashes, `//` and `/%09/` all end up on
+ * another origin (or on our own path), so nothing can send the member to another site.
+ */
+export function localPath(value: string | null | undefined): string | undefined {
+  if (typeof value !== 'string' || !value.startsWith('/')) return undefined;
+  try {
+    const url = new URL(value, HOME_ORIGIN);
+    return url.origin === HOME_ORIGIN ? `${url.pathname}${url.search}${url.hash}` : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function rememberLastUrl(url: string): void {
-  if (isLocalPath(url)) store()?.setItem(LAST_LOGGED_IN, url);
+  const path = localPath(url);
+  if (path) store()?.setItem(LAST_LOGGED_IN, path);
 }
 
 export function lastUrl(): string | undefined {
-  const value = store()?.getItem(LAST_LOGGED_IN);
-  return isLocalPath(value) ? value : undefined;
+  return localPath(store()?.getItem(LAST_LOGGED_IN));
 }
 
 export function forgetLastUrl(): void {
@@ -34,10 +47,10 @@ export function forgetLastUrl(): void {
 }
 
 export function rememberFlexibleUrl(url: string): void {
-  if (isLocalPath(url)) store()?.setItem(LAST_FLEXIBLE, url);
+  const path = localPath(url);
+  if (path) store()?.setItem(LAST_FLEXIBLE, path);
 }
 
 export function lastFlexibleUrl(): string | undefined {
-  const value = store()?.getItem(LAST_FLEXIBLE);
-  return isLocalPath(value) ? value : undefined;
+  return localPath(store()?.getItem(LAST_FLEXIBLE));
 }

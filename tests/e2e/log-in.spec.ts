@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { cookieNames, DEMO_PASSWORD, expectNoAxeViolations, logIn } from './fixtures.ts';
+import { cookieNames, DEMO_PASSWORD, expectNoAxeViolations, logIn, signInThroughApi } from './fixtures.ts';
 
 const invalidLogin = 'The e-mail address or password is not right.';
 const gatewayError = "We can't reach our systems right now. Please try again in a few minutes.";
@@ -269,4 +269,21 @@ test('a member active for an hour on public pages stays signed in; idle for 30 m
   await logout;
   await expect(page).toHaveURL(/\/log-in$/);
   expect(await cookieNames(page)).not.toContain('authCode');
+});
+
+test('marketing permissions never send the member off-site, whatever next says', async ({ page }) => {
+  await page.goto('/');
+  await signInThroughApi(page, 'active@example.com');
+  for (const [next, onward] of [
+    ['/%09/evil.example', '/my48'],
+    ['%2F%5Cevil.example', '/my48'],
+    ['//evil.example', '/my48'],
+    ['/%0A/evil.example', '/my48'],
+    ['/my48/flexi-data', '/my48/flexi-data'],
+  ]) {
+    await page.goto(`/marketing-permissions?next=${next}`);
+    await expect(page.getByRole('link', { name: 'Not now, go to my48' }), next).toHaveAttribute('href', onward);
+  }
+  await page.getByRole('link', { name: 'Not now, go to my48' }).click();
+  await expect(page).toHaveURL(new URL('/my48/flexi-data', page.url()).href);
 });

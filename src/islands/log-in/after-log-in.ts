@@ -1,5 +1,5 @@
 import type { Account } from '../../contract/auth.ts';
-import { isLocalPath, MY48_HOME } from '../../lib/last-url.ts';
+import { localPath, MY48_HOME } from '../../lib/last-url.ts';
 import { isRoute } from '../../lib/paths.ts';
 
 /** The remote-login path (spec section 2): a member coming back to it goes on to the help desk. */
@@ -30,7 +30,8 @@ export interface AfterLogInInput {
  */
 export function nextStep({ account, verified, recruiterUrl, lastUrl }: AfterLogInInput): NextStep {
   if (!verified) return { kind: 'go', to: lastUrl?.startsWith('/sign-up?') ? lastUrl : '/sign-up' };
-  if (isLocalPath(recruiterUrl)) return { kind: 'go', to: recruiterUrl };
+  const recruiter = localPath(recruiterUrl);
+  if (recruiter) return { kind: 'go', to: recruiter };
   if (lastUrl && isRoute(lastUrl, REMOTE_LOGIN_PATH)) return { kind: 'helpdesk' };
   if (account.first_login && !account.isNewMemberShip) return { kind: 'first-login' };
   if (account.first_login && account.isNewMemberShip) return { kind: 'go', to: MY48_HOME };
