@@ -43,6 +43,10 @@ const PushState = z
       .nullable()
       .meta({ description: 'The VAPID public key to subscribe with; null: push is not set up' }),
     devices: z.number().int().meta({ description: 'How many devices of the member have notifications on' }),
+    this_device: z.boolean().meta({
+      description:
+        'Whether this session’s device has notifications on (a subscription belongs to the session that made it)',
+    }),
   })
   .meta({ id: 'PushState' });
 
@@ -66,7 +70,7 @@ export const pushApi = {
     access: 'member',
     tag: 'Alerts',
     summary:
-      'Keeps this device’s push subscription (https endpoints of the browsers’ push services and PUSH_ENDPOINT_ORIGINS only); the session’s log-out removes it',
+      'Keeps this device’s push subscription for this session (https endpoints of the browsers’ push services and PUSH_ENDPOINT_ORIGINS only); it ends with the session (log-out, a password change or reset); at most 10 a member, the oldest goes',
     params: UserParams,
     body: PushSubscriptionForm,
     status: 201,
@@ -101,6 +105,9 @@ export const pushApi = {
     errors: { 503: 'Push is not set up' },
   }),
 };
+
+/** Devices a member can have notifications on: a new one past this replaces the oldest. */
+export const PUSH_DEVICES_MAX = 10;
 
 export const pushFailures = failures('push', {
   endpointRefused: {

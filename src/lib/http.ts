@@ -12,7 +12,8 @@ import {
 import { $offlineAsOf } from '../stores/offline.ts';
 import { refreshSession } from '../stores/session.ts';
 import { authCode } from './auth-code.ts';
-import { forgetMemberCopies, OFFLINE_AS_OF_HEADER } from './offline-names.ts';
+import { forgetMemberOnDevice } from './device-forget.ts';
+import { OFFLINE_AS_OF_HEADER } from './offline-names.ts';
 import { isRoute } from './paths.ts';
 import { noteSessionUsed } from './session-keepalive.ts';
 import { transactionCode } from './transaction.ts';
@@ -76,7 +77,7 @@ export function createHttp({
       if (response.status !== 401 || isRoute(currentPath(), '/log-in')) return;
       Cookies.remove('authCode', { path: '/' });
       refreshSession();
-      await forgetMemberCopies();
+      await forgetMemberOnDevice();
       navigate('/log-in');
     },
   });

@@ -2,7 +2,7 @@ import Cookies from 'js-cookie';
 import type { Account } from '../contract/auth.ts';
 import { $member, refreshSession } from '../stores/session.ts';
 import { isEmailVerified } from './emv.ts';
-import { forgetMemberCopies } from './offline-names.ts';
+import { forgetMemberOnDevice } from './device-forget.ts';
 import { getSessionCookie, setAuthCode, setSessionCookie } from './session-cookies.ts';
 
 export interface SignedIn {
@@ -21,7 +21,7 @@ export function storeSession(headers: Headers, account: Account, email?: string)
   const verified = isEmailVerified(headers.get('x-gg-emv'), account.is_verified);
   setAuthCode(token);
   // A new session keeps nothing of an earlier member's figures on this device.
-  void forgetMemberCopies();
+  void forgetMemberOnDevice();
   setSessionCookie('userId', String(account.user_id));
   setSessionCookie('isCompliant', String(account.is_password_compliant));
   setSessionCookie('rolename', account.role.rolename);

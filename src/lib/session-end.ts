@@ -4,7 +4,7 @@ import { clearAllCookies } from './auth-code.ts';
 import { sessionRoutes } from '../contract/session-routes.ts';
 import { call } from './http.ts';
 import { idleWatch } from './idle-watch.ts';
-import { forgetMemberCopies } from './offline-names.ts';
+import { forgetMemberOnDevice } from './device-forget.ts';
 import { MY48_HOME, rememberFlexibleUrl, rememberLastUrl } from './last-url.ts';
 import { clearStorageExceptSplash } from './storage.ts';
 
@@ -23,14 +23,9 @@ export async function logOut(): Promise<void> {
   }
   clearAllCookies();
   clearStorageExceptSplash();
-  // The service worker's copies of the member's figures go too: offline, /my48 then asks for a log-in.
-  await forgetMemberCopies();
-  // And this device's notifications (phone.md): the server removed its subscription with the session.
-  try {
-    await (await (await navigator.serviceWorker?.getRegistration('/'))?.pushManager.getSubscription())?.unsubscribe();
-  } catch {
-    /* no worker or no push here: nothing to end */
-  }
+  // The worker's copies of the member's figures and this device's notifications go too (the server
+  // ended the subscription with the session): offline, /my48 then asks for a log-in.
+  await forgetMemberOnDevice();
   try {
     sessionStorage.setItem('headerBackButtonClicked', 'false');
   } catch {

@@ -1,17 +1,19 @@
 import { Agent } from 'node:https';
 import { readFileSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { authApi } from '../../src/contract/auth.ts';
-import { pushApi, pushFailures, TEST_PUSH } from '../../src/contract/push.ts';
+import { PUSH_DEVICES_MAX, pushApi, pushFailures, TEST_PUSH } from '../../src/contract/push.ts';
+import { passwordRecoveryApi } from '../../src/contract/password-recovery.ts';
+import { settingsApi } from '../../src/contract/settings.ts';
 import { createApp } from '../../src/server/app.ts';
-import { alerts, pushSubscriptions } from '../../src/server/db/schema.ts';
+import { alerts, outbox, pushSubscriptions, sessions } from '../../src/server/db/schema.ts';
 import { webPushSender } from '../../src/server/integrations/push/index.ts';
 import { runAlerts } from '../../src/server/jobs/alerts.ts';
 import { endpointAllowed, sendAlertPushes } from '../../src/server/services/push.ts';
 import { makeCertificate, startPushService, type PushService } from '../setup/push-service.ts';
-import { createMember, signIn } from './builders.ts';
+import { BUILT_PASSWORD, createMember, signIn } from './builders.ts';
 import { ok, refused, send } from './client.ts';
 import { contentFiles } from './content.ts';
 import { forEachDatabase, harnessPublishing, withCheckedErrors, type TestContext } from './harness.ts';
@@ -47,6 +49,17 @@ function pushApp(c: TestContext) {
   return { app, sender, ctx: { app, handle: c.handle, clock: c.clock } };
 }
 
+/** The member's newest session (the one their built session opened). */
+const sessionOf = async (c: TestContext, memberId: number) =>
+  (
+    await c.handle.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.memberId, memberId))
+      .orderBy(desc(sessions.id))
+      .limit(1)
+  )[0]!.id;
+
 let n = 0;
 const deviceName = (prefix = 'phone') => `${prefix}-${++n}-${Date.now().toString(36)}`;
 
@@ -58,7 +71,7 @@ forEachDatabase(
       const m = await createMember(b);
       const params = { user_id: m.userId };
       const state = await ok(app, pushApi.state, { session: m.session, params });
-      expect(state._payload).toEqual({ public_key: vapid.publicKey, devices: 0 });
+      expect(state._payload).toEqual({ public_key: vapid.publicKey, devices: 0, this_device: false });
       const [phone, laptop] = [deviceName(), deviceName('laptop')];
       await ok(app, pushApi.subscribe, { session: m.session, params, body: service.device(phone) });
       const two = await ok(app, pushApi.subscribe, { session: m.session, params, body: service.device(laptop) });
@@ -137,6 +150,7 @@ forEachDatabase(
       // A kept subscription no longer allowed (the list changed): removed, not contacted.
       await c.handle.db.insert(pushSubscriptions).values({
         memberId: m.userId,
+        sessionId: await sessionOf(c, m.userId),
         endpoint: `https://127.0.0.1:${port}/push/stale`,
         p256dh: keys.p256dh,
         auth: keys.auth,
@@ -171,6 +185,66 @@ forEachDatabase(
       await ok(app, authApi.logOut, { session: m.session });
       const { _payload } = await ok(app, pushApi.state, { session: await signIn(b, m), params });
       expect(_payload.devices).toBe(0);
+    });
+
+    it('a subscription ends with its session: a password change ends the other devices’, a reset all of them', async () => {
+      const c = ctx();
+      const { app, ctx: b } = pushApp(c);
+      const m = await createMember(b);
+      const params = { user_id: m.userId };
+      const laptop = await signIn(b, m);
+      const [phone, other] = [deviceName(), deviceName('laptop')];
+      await ok(app, pushApi.subscribe, { session: m.session, params, body: service.device(phone) });
+      await ok(app, pushApi.subscribe, { session: laptop, params, body: service.device(other) });
+      // Each session sees its own device as on, and only its own.
+      expect((await ok(app, pushApi.state, { session: m.session, params }))._payload).toMatchObject({
+        devices: 2,
+        this_device: true,
+      });
+      // A third session on a shared device sees the switch off there.
+      const third = await signIn(b, m);
+      expect((await ok(app, pushApi.state, { session: third, params }))._payload.this_device).toBe(false);
+      await ok(app, settingsApi.changePassword, {
+        session: m.session,
+        params,
+        body: { current_password: BUILT_PASSWORD, new_password: 'Changed-pass-2026' },
+      });
+      const kept = await c.handle.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.memberId, m.userId));
+      expect(kept.map((s) => s.endpoint)).toEqual([service.device(phone).endpoint]);
+      expect((await ok(app, pushApi.test, { session: m.session, params }))._payload.sent).toBe(1);
+      expect(service.received(other)).toHaveLength(0);
+      // A reset ends every session, and every subscription with them.
+      await send(app, passwordRecoveryApi.requestReset, { body: { email: m.email } });
+      const [mail] = await c.handle.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.to, m.email))
+        .orderBy(desc(outbox.id))
+        .limit(1);
+      const token = /token=([A-Za-z0-9_-]+)/.exec(mail!.body)![1]!;
+      await ok(app, passwordRecoveryApi.setPassword, { body: { token, password: 'Reset-pass-2026' } });
+      expect(
+        await c.handle.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.memberId, m.userId)),
+      ).toEqual([]);
+    });
+
+    it(`at most ${PUSH_DEVICES_MAX} devices a member: a new one replaces the oldest`, async () => {
+      const c = ctx();
+      const { app, ctx: b } = pushApp(c);
+      const m = await createMember(b);
+      const params = { user_id: m.userId };
+      const names = Array.from({ length: PUSH_DEVICES_MAX + 2 }, () => deviceName());
+      for (const name of names) {
+        await ok(app, pushApi.subscribe, { session: m.session, params, body: service.device(name) });
+        c.clock.advance(1000);
+      }
+      const kept = await c.handle.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.memberId, m.userId));
+      expect(kept.map((s) => s.endpoint).sort()).toEqual(
+        names
+          .slice(2)
+          .map((name) => service.device(name).endpoint)
+          .sort(),
+      );
     });
 
     it('without VAPID keys the API says push is not set up (503), never a 500', async () => {

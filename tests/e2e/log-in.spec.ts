@@ -280,7 +280,7 @@ test('marketing permissions never send the member off-site, whatever next says',
     ['//evil.example', '/my48'],
     ['/%0A/evil.example', '/my48'],
     ['/my48/flexi-data', '/my48/flexi-data'],
-  ]) {
+  ] as const) {
     await page.goto(`/marketing-permissions?next=${next}`);
     await expect(page.getByRole('link', { name: 'Not now, go to my48' }), next).toHaveAttribute('href', onward);
   }

@@ -1030,7 +1030,10 @@ export const pushSubscriptions = pgTable(
     /** The browser's P-256 public key and auth secret (base64url), for aes128gcm. */
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
-    sessionId: integer('session_id').references(() => sessions.id, { onDelete: 'set null' }),
+    /** The session that made it: the subscription ends with it (services/sessions.ts endSessions). */
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [

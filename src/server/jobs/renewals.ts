@@ -221,6 +221,12 @@ export function scheduleRenewals(
       // One instance at a time runs the minute's jobs (production.md); the others skip this turn.
       const ran = await withJobLock(ctx.db, JOB_LOCKS.minute, () => jobs());
       if (!ran) log.debug('jobs: another instance is running this turn');
+      // Pushes go out after the lock is released: a slow push service never holds up the other jobs,
+      // and each alert is claimed (pushed_at) so it goes once whichever instance sends it.
+      if (ctx.push) {
+        const pushed = await sendAlertPushes(ctx, ctx.push.sender, ctx.push.extraOrigins);
+        if (pushed > 0) log.info({ pushes: pushed }, 'alerts pushed to devices');
+      }
     } catch (err) {
       ok = false;
       log.error({ err }, 'renewals failed');
@@ -236,10 +242,6 @@ export function scheduleRenewals(
     if (returned > 0) log.info({ spotReturns: returned }, 'spot me returns');
     const alerted = await runAlerts(ctx);
     if (alerted > 0) log.info({ alerts: alerted }, 'alerts raised');
-    if (ctx.push) {
-      const pushed = await sendAlertPushes(ctx, ctx.push.sender, ctx.push.extraOrigins);
-      if (pushed > 0) log.info({ pushes: pushed }, 'alerts pushed to devices');
-    }
     const ported = await runPortInDonor(ctx);
     if (ported > 0) log.info({ portIns: ported }, 'port-in requests moved on by the donor network');
     if (ctx.referrals) {

@@ -2,7 +2,10 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { AlertCause } from '../../contract/alerts.ts';
 import type { PushMessage } from '../../contract/push.ts';
 import type { Database } from '../db/client.ts';
-import { alerts, pushSubscriptions } from '../db/schema.ts';
+import { alerts, pushSubscriptions, sessions } from '../db/schema.ts';
+
+/** Alerts pushed at once by one job step. */
+const PUSH_CONCURRENCY = 8;
 import type { PushSender } from '../integrations/push/index.ts';
 import { alertSettingsOf } from './alerts.ts';
 import type { Clock } from './clock.ts';
@@ -46,10 +49,23 @@ export const ALERT_URLS: Record<AlertCause, string> = {
   renewalFailed: '/my48/memberships',
 };
 
+/** Statuses with which a push service says a subscription will never work again: it is removed. */
+const GONE = new Set([404, 410]);
+
+/** The member's devices: subscriptions of sessions that have not ended (a subscription ends with its session). */
+export const liveDevices = (db: Database, memberId: number) =>
+  db
+    .select({ subscription: pushSubscriptions })
+    .from(pushSubscriptions)
+    .innerJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
+    .where(and(eq(pushSubscriptions.memberId, memberId), isNull(sessions.endedAt)))
+    .then((rows) => rows.map((r) => r.subscription));
+
 /**
- * Sends one message to every device of the member: the number it was delivered to. A push service
- * answering 404 or 410 says the subscription is gone: it is removed. An endpoint no longer allowed
- * (the list changed) is removed without being contacted.
+ * Sends one message to every device of the member, all at once (each send has the sender's short
+ * timeout): the number it was delivered to. A push service answering 404 or 410 says the
+ * subscription is gone: it is removed. An endpoint no longer allowed (the list changed) is removed
+ * without being contacted.
  */
 export async function pushToMember(
   db: Database,
@@ -58,18 +74,18 @@ export async function pushToMember(
   memberId: number,
   message: PushMessage,
 ): Promise<number> {
-  const devices = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.memberId, memberId));
-  let sent = 0;
-  for (const device of devices) {
-    if (!endpointAllowed(device.endpoint, extraOrigins)) {
-      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
-      continue;
-    }
-    const status = await sender.send(device, JSON.stringify(message));
-    if (status === 404 || status === 410) await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
-    else if (status !== undefined && status >= 200 && status < 300) sent += 1;
-  }
-  return sent;
+  const devices = await liveDevices(db, memberId);
+  const delivered = await Promise.all(
+    devices.map(async (device) => {
+      const status = endpointAllowed(device.endpoint, extraOrigins)
+        ? await sender.send(device, JSON.stringify(message))
+        : 410;
+      if (status !== undefined && GONE.has(status))
+        await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
+      return status !== undefined && status >= 200 && status < 300;
+    }),
+  );
+  return delivered.filter(Boolean).length;
 }
 
 /**
@@ -86,19 +102,24 @@ export async function sendAlertPushes(
   if (!sender.publicKey) return 0;
   const pending = await db.select().from(alerts).where(isNull(alerts.pushedAt)).orderBy(asc(alerts.id)).limit(200);
   let sent = 0;
-  for (const alert of pending) {
-    const [claimed] = await db
-      .update(alerts)
-      .set({ pushedAt: clock() })
-      .where(and(eq(alerts.id, alert.id), isNull(alerts.pushedAt)))
-      .returning({ id: alerts.id });
-    if (!claimed) continue;
-    if (!(await alertSettingsOf(db, alert.memberId))[alert.cause].in_app) continue;
-    sent += await pushToMember(db, sender, extraOrigins, alert.memberId, {
-      title: alert.title,
-      body: alert.body,
-      url: ALERT_URLS[alert.cause],
-    });
-  }
+  // A few alerts at a time, each to all its member's devices at once: a slow push service costs one timeout, not one per device.
+  const queue = [...pending];
+  const worker = async () => {
+    for (let alert = queue.shift(); alert; alert = queue.shift()) {
+      const [claimed] = await db
+        .update(alerts)
+        .set({ pushedAt: clock() })
+        .where(and(eq(alerts.id, alert.id), isNull(alerts.pushedAt)))
+        .returning({ id: alerts.id });
+      if (!claimed) continue;
+      if (!(await alertSettingsOf(db, alert.memberId))[alert.cause].in_app) continue;
+      sent += await pushToMember(db, sender, extraOrigins, alert.memberId, {
+        title: alert.title,
+        body: alert.body,
+        url: ALERT_URLS[alert.cause],
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: PUSH_CONCURRENCY }, worker));
   return sent;
 }

@@ -1,8 +1,8 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../contract/constants.ts';
 import { batched } from '../db/batch.ts';
-import { prepared, type Database } from '../db/client.ts';
-import { members, sessions, sims } from '../db/schema.ts';
+import { prepared, type Database, type Queryable } from '../db/client.ts';
+import { members, pushSubscriptions, sessions, sims } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
 import { randomToken, sameSecret, sha256 } from './tokens.ts';
 
@@ -106,6 +106,34 @@ export async function checkSession(
   };
 }
 
-export async function endSession(db: Database, sessionId: number, clock: Clock): Promise<void> {
-  await db.update(sessions).set({ endedAt: clock() }).where(eq(sessions.id, sessionId));
+/**
+ * Ends sessions: one (log-out), or all of a member's but one (a password change) or all (a reset).
+ * The one place a session ends, so what belongs to a session ends with it: the push subscription
+ * its device made (phone.md), in the same transaction.
+ */
+export async function endSessions(
+  q: Queryable,
+  which: { sessionId: number } | { memberId: number; except?: number },
+  now: Date,
+): Promise<void> {
+  const ended = await q
+    .update(sessions)
+    .set({ endedAt: now })
+    .where(
+      'sessionId' in which
+        ? eq(sessions.id, which.sessionId)
+        : and(
+            eq(sessions.memberId, which.memberId),
+            isNull(sessions.endedAt),
+            which.except === undefined ? undefined : ne(sessions.id, which.except),
+          ),
+    )
+    .returning({ id: sessions.id });
+  if (ended.length > 0)
+    await q.delete(pushSubscriptions).where(
+      inArray(
+        pushSubscriptions.sessionId,
+        ended.map((s) => s.id),
+      ),
+    );
 }

@@ -12,7 +12,7 @@ import {
 } from '../../../contract/security.ts';
 import { euro } from '../../../contract/format.ts';
 import { clearAllCookies } from '../../../lib/auth-code.ts';
-import { forgetMemberCopies } from '../../../lib/offline-names.ts';
+import { forgetMemberOnDevice } from '../../../lib/device-forget.ts';
 import { call, errorMessage } from '../../../lib/http.ts';
 import { currentUserId, memberParams } from '../../../lib/member-session.ts';
 import { formStore } from '../../../stores/form.ts';
@@ -190,7 +190,7 @@ export const deleteForm = formStore({
     // The account is gone, and its session with it: nothing of it stays in this browser.
     clearAllCookies();
     sessionStorage.clear();
-    await forgetMemberCopies();
+    await forgetMemberOnDevice();
     return _payload.message;
   },
 });

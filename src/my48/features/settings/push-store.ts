@@ -38,9 +38,12 @@ export async function loadPush(): Promise<void> {
     publicKey = _payload.public_key ?? undefined;
     if (!publicKey) return $push.set({ status: 'unavailable', on: false, busy: false, blocked: false });
     const subscription = await (await registration())?.pushManager.getSubscription();
+    // The browser's subscription counts only when the server has it for this session: one left by an
+    // earlier session (another member on a shared device) is ended here, and the switch shows off.
+    if (subscription && !_payload.this_device) await subscription.unsubscribe().catch(() => false);
     $push.set({
       status: 'ready',
-      on: Boolean(subscription),
+      on: Boolean(subscription) && _payload.this_device,
       busy: false,
       blocked: Notification.permission === 'denied',
     });

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { members, pushSubscriptions } from '../../db/schema.ts';
+import { members } from '../../db/schema.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../../services/passwords.ts';
-import { endSession } from '../../services/sessions.ts';
+import { endSessions } from '../../services/sessions.ts';
 
 type Member = typeof members.$inferSelect;
 
@@ -31,9 +31,8 @@ export async function checkCredentials(
 }
 
 export async function logOut({ db, clock }: ServiceContext, sessionId: number): Promise<void> {
-  // phone.md: log-out of a device removes its push subscription (the one its session made).
-  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionId, sessionId));
-  await endSession(db, sessionId, clock);
+  // phone.md: log-out of a device removes its push subscription (endSessions ends what the session made).
+  await db.transaction((tx) => endSessions(tx, { sessionId }, clock()));
 }
 
 export async function markFirstLoginDone({ db }: ServiceContext, memberId: number): Promise<Member> {

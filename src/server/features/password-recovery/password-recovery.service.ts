@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { members, sessions } from '../../db/schema.ts';
+import { eq, sql } from 'drizzle-orm';
+import { members } from '../../db/schema.ts';
+import { endSessions } from '../../services/sessions.ts';
 import { sendMail } from '../../integrations/mail/index.ts';
 import { consumeEmailToken, issueEmailToken } from '../../services/email-tokens.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
@@ -35,10 +36,8 @@ export async function setPasswordWithToken(
     const memberId = await consumeEmailToken(tx, 'reset', { token }, clock);
     if (memberId === null) return false;
     await tx.update(members).set({ passwordHash, isPasswordCompliant: true }).where(eq(members.id, memberId));
-    await tx
-      .update(sessions)
-      .set({ endedAt: clock() })
-      .where(and(eq(sessions.memberId, memberId), sql`${sessions.endedAt} is null`));
+    // Every session ends, and with them the push subscriptions their devices made.
+    await endSessions(tx, { memberId }, clock());
     return true;
   });
   return changed ? done(null) : refused('resetInvalid');

@@ -15,7 +15,7 @@ const deps = (c: C): service.PushDeps => ({
 });
 
 export const state = async (c: C) =>
-  ok(c, pushApi.state, { _payload: await service.stateOf(deps(c), c.var.member.id) });
+  ok(c, pushApi.state, { _payload: await service.stateOf(deps(c), c.var.member.id, c.var.sessionId) });
 
 export async function subscribe(c: C, { body }: Input<typeof pushApi.subscribe>) {
   const outcome = await service.subscribe(deps(c), c.var.member.id, c.var.sessionId, body);
@@ -24,7 +24,9 @@ export async function subscribe(c: C, { body }: Input<typeof pushApi.subscribe>)
 }
 
 export const unsubscribe = async (c: C, { body }: Input<typeof pushApi.unsubscribe>) =>
-  ok(c, pushApi.unsubscribe, { _payload: await service.unsubscribe(deps(c), c.var.member.id, body.endpoint) });
+  ok(c, pushApi.unsubscribe, {
+    _payload: await service.unsubscribe(deps(c), c.var.member.id, c.var.sessionId, body.endpoint),
+  });
 
 export async function test(c: C) {
   const outcome = await service.sendTest(deps(c), c.var.member.id);

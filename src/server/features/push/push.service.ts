@@ -1,18 +1,23 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, desc, eq, notInArray } from 'drizzle-orm';
 import { pushSubscriptions } from '../../db/schema.ts';
 import type { PushSender } from '../../integrations/push/index.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
-import { endpointAllowed, pushToMember } from '../../services/push.ts';
-import { TEST_PUSH, pushSentMessage } from '../../../contract/push.ts';
+import { endpointAllowed, liveDevices, pushToMember } from '../../services/push.ts';
+import { PUSH_DEVICES_MAX, TEST_PUSH, pushSentMessage } from '../../../contract/push.ts';
 
 export interface PushDeps extends ServiceContext {
   push: PushSender;
   extraOrigins: readonly string[];
 }
 
-export async function stateOf({ db, push }: PushDeps, memberId: number) {
-  const [row] = await db.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.memberId, memberId));
-  return { public_key: push.publicKey ?? null, devices: row?.n ?? 0 };
+/** The VAPID key, the member's devices (of sessions not ended) and whether this session's device is one. */
+export async function stateOf({ db, push }: PushDeps, memberId: number, sessionId: number) {
+  const devices = await liveDevices(db, memberId);
+  return {
+    public_key: push.publicKey ?? null,
+    devices: devices.length,
+    this_device: devices.some((d) => d.sessionId === sessionId),
+  };
 }
 
 /**
@@ -29,18 +34,30 @@ export async function subscribe(
   if (!deps.push.publicKey) return refused('notSetUp');
   if (!endpointAllowed(sub.endpoint, deps.extraOrigins)) return refused('endpointRefused');
   const values = { memberId, sessionId, p256dh: sub.keys.p256dh, auth: sub.keys.auth, createdAt: deps.clock() };
-  await deps.db
-    .insert(pushSubscriptions)
-    .values({ endpoint: sub.endpoint, ...values })
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
-  return done(await stateOf(deps, memberId));
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .insert(pushSubscriptions)
+      .values({ endpoint: sub.endpoint, ...values })
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
+    // At most PUSH_DEVICES_MAX devices: the oldest subscriptions go.
+    const kept = tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.memberId, memberId))
+      .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+      .limit(PUSH_DEVICES_MAX);
+    await tx
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.memberId, memberId), notInArray(pushSubscriptions.id, kept)));
+  });
+  return done(await stateOf(deps, memberId, sessionId));
 }
 
-export async function unsubscribe(deps: PushDeps, memberId: number, endpoint: string) {
+export async function unsubscribe(deps: PushDeps, memberId: number, sessionId: number, endpoint: string) {
   await deps.db
     .delete(pushSubscriptions)
     .where(and(eq(pushSubscriptions.memberId, memberId), eq(pushSubscriptions.endpoint, endpoint)));
-  return stateOf(deps, memberId);
+  return stateOf(deps, memberId, sessionId);
 }
 
 export async function sendTest(

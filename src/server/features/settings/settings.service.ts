@@ -1,6 +1,7 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { MarketingPermissions } from '../../../contract/settings.ts';
-import { marketingPermissions, members, sessions } from '../../db/schema.ts';
+import { marketingPermissions, members } from '../../db/schema.ts';
+import { endSessions } from '../../services/sessions.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 import { hashPassword, verifyPassword } from '../../services/passwords.ts';
 
@@ -71,10 +72,8 @@ export async function changePassword(
   const passwordHash = await hashPassword(passwords.new_password);
   await db.transaction(async (tx) => {
     await tx.update(members).set({ passwordHash, isPasswordCompliant: true }).where(eq(members.id, member.id));
-    await tx
-      .update(sessions)
-      .set({ endedAt: clock() })
-      .where(and(eq(sessions.memberId, member.id), ne(sessions.id, sessionId), isNull(sessions.endedAt)));
+    // The other sessions end, and with them the push subscriptions their devices made.
+    await endSessions(tx, { memberId: member.id, except: sessionId }, clock());
   });
   return done(null);
 }

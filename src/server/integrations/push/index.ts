@@ -24,7 +24,7 @@ export interface PushSender {
  */
 export function webPushSender(
   vapid: Vapid | undefined,
-  { agent, timeoutMs = 10_000 }: { agent?: Agent; timeoutMs?: number } = {},
+  { agent, timeoutMs = 5_000 }: { agent?: Agent; timeoutMs?: number } = {},
 ): PushSender {
   return {
     publicKey: vapid?.publicKey,
