@@ -40,6 +40,13 @@ export const HTTP_LAYER_FALLBACK = 'request.rejected';
 /** What a 500 answers (with the request id to quote). */
 export const SERVER_ERROR_CODE = 'server.error';
 
+/** The database is out of reach (a restart, a failover): a 503 with Retry-After, answered at once; try again shortly. */
+export const serverFailures = failures('server', {
+  unavailable: { status: 503, message: messages.serviceUnavailable },
+});
+/** Seconds a client is asked to wait before trying again while the database is out of reach. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+
 /**
  * Shared by the balance, membership purchases and card payments: a SIM with no balance on the
  * billing platform. One failure, one code, wherever it is met.

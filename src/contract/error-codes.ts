@@ -6,6 +6,7 @@ import {
   HTTP_LAYER_FALLBACK,
   requestFailures,
   SERVER_ERROR_CODE,
+  serverFailures,
   sessionFailures,
   sharedFailures,
 } from './common-failures.ts';
@@ -39,6 +40,7 @@ import { receiptsFailures } from './transactions.ts';
  */
 const tables: Record<string, Failure>[] = [
   sessionFailures,
+  serverFailures,
   requestFailures,
   sharedFailures,
   accountFailures,

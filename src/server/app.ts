@@ -9,6 +9,7 @@ import { messages } from '../contract/messages.ts';
 import { authApi } from '../contract/auth.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { featureRoutes } from './features/index.ts';
 import { fail } from './http/answers.ts';
 import { describeSecurity, openApiDocument } from './http/openapi.ts';
@@ -28,6 +29,8 @@ import {
   HTTP_LAYER_FALLBACK,
   requestFailures,
   SERVER_ERROR_CODE,
+  serverFailures,
+  UNAVAILABLE_RETRY_AFTER_S,
 } from '../contract/common-failures.ts';
 import { clientView, trustOf } from './http/proxy.ts';
 
@@ -204,6 +207,12 @@ export function createApp({
     if (error instanceof HTTPException && error.status < 500) {
       const code = HTTP_LAYER_CODES[error.status as keyof typeof HTTP_LAYER_CODES] ?? HTTP_LAYER_FALLBACK;
       return fail(c, { status: error.status, message: error.message || messages.notFound, code });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A restart or failover: a fast 503 that says when to try again; not an error to report each time.
+      c.var.log?.warn({ err: error }, 'database unavailable');
+      c.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+      return fail(c, serverFailures.unavailable);
     }
     c.var.log?.error({ err: error }, 'unhandled error');
     reporter?.capture(error, {

@@ -26,7 +26,15 @@ import { followRelease, liveReleaseDir, recordRelease } from './release.ts';
 const env = readEnv();
 const logger = pino({ level: env.LOG_LEVEL });
 if (!env.API_ONLY) buildIfNeeded(env.DIST_DIR);
-const database = await openDatabase(env.DATABASE_URL, { poolMax: env.DATABASE_POOL_MAX, dataDir: env.DATA_DIR });
+const database = await openDatabase(env.DATABASE_URL, {
+  poolMax: env.DATABASE_POOL_MAX,
+  dataDir: env.DATA_DIR,
+  // A restart or failover drops the pool's connections: reported, and the pool opens new ones when it is back.
+  onConnectionError: (err) => logger.warn({ err }, 'database connection lost'),
+});
+// Anything that fails outside a request or a job's own handling is reported, and the process lives
+// on: a database going away must not take every instance down with it.
+process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejection'));
 // The published build (release.ts) when there is one, else the site built with this release of the code.
 const site = env.API_ONLY
   ? undefined

@@ -38,12 +38,22 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  */
 export async function openDatabase(
   url: string | undefined,
-  { poolMax = 10, dataDir: dir = '.data' }: { poolMax?: number; dataDir?: string } = {},
+  {
+    poolMax = 10,
+    dataDir: dir = '.data',
+    onConnectionError,
+  }: { poolMax?: number; dataDir?: string; onConnectionError?: (error: Error) => void } = {},
 ): Promise<DatabaseHandle> {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: poolMax });
+    // Migrations on a connection of their own, without the serving pool's timeouts (an index on a big table takes its time).
+    const migrator = new pg.Pool({ connectionString: url, max: 1 });
+    try {
+      await migratePg(drizzlePg(migrator, { schema }), { migrationsFolder });
+    } finally {
+      await migrator.end();
+    }
+    const pool = servingPool(url, poolMax, onConnectionError);
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Database, kind: 'postgres', pool, close: () => pool.end() };
   }
   let dataDir: string | undefined;
@@ -57,6 +67,62 @@ export async function openDatabase(
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * The timeouts that turn a database gone quiet into a fast 503 rather than a hang (a request waits
+ * at most a few seconds for a connection, a statement, or a reply that never comes), and a
+ * transaction left open by a lost client is ended by the server.
+ */
+export const DATABASE_TIMEOUTS = {
+  connectMs: 3_000,
+  statementMs: 15_000,
+  /** Client side: a reply that never comes (packets dropped) ends the query a little after the statement timeout. */
+  replyMs: 20_000,
+  idleInTransactionMs: 30_000,
+} as const;
+
+/**
+ * The serving pool. A connection the database drops (a restart, a failover: 57P01) makes its client
+ * emit 'error', idle in the pool or checked out between two queries: without a listener Node ends
+ * the process. The listeners only report it; the pool discards the client and opens new ones when
+ * the database is back.
+ */
+function servingPool(url: string, max: number, onConnectionError: ((error: Error) => void) | undefined): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
+    statement_timeout: DATABASE_TIMEOUTS.statementMs,
+    query_timeout: DATABASE_TIMEOUTS.replyMs,
+    idle_in_transaction_session_timeout: DATABASE_TIMEOUTS.idleInTransactionMs,
+    keepAlive: true,
+  });
+  const report = (error: Error) => onConnectionError?.(error);
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
+  // drizzle's transaction takes a client with connect() and releases it only once `begin` has
+  // worked: a client whose connection died just before (the pool had not yet heard) would stay
+  // checked out for good, and a restart would leave the pool with no room. A client checked out by
+  // connect() goes back (as broken) when its connection ends; releasing it twice is harmless.
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<pg.PoolClient>;
+  pool.connect = ((callback?: unknown) => {
+    if (callback) return connect(callback);
+    return connect().then((client) => {
+      const release = client.release;
+      let released = false;
+      const ended = () => client.release(new Error('the database connection ended'));
+      client.release = (err?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.removeListener('end', ended);
+        release(err);
+      };
+      client.once('end', ended);
+      return client;
+    });
+  }) as typeof pool.connect;
+  return pool;
 }
 
 /** A unique index refused the write (PostgreSQL 23505, also when wrapped by the driver): the database decided a race. */

@@ -143,10 +143,11 @@ async function renewOne(ctx: RenewalContext, id: number): Promise<RenewalResult 
     if (renewed) return 'renewed';
     await endCardSpend(db, hold, 'failed', clock());
   } catch (error) {
-    await endCardSpend(db, hold, 'failed', clock());
-    if (!isUniqueViolation(error)) throw error;
-    // Renewed already by another run: this charge is given back.
+    // Not applied (renewed already by another run, or the database went away): the charge is given
+    // back first, since that needs only the provider; then the hold, if the database answers.
     await ctx.payments.refund(charge.paymentId, cardCents);
+    await endCardSpend(db, hold, 'failed', clock()).catch(() => undefined);
+    if (!isUniqueViolation(error)) throw error;
     return null;
   }
   // The credit moved meanwhile, so nothing was applied for this charge: it is given back.

@@ -3,6 +3,7 @@ import { and, eq, isNull, lt } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { isUniqueViolation, type Database } from '../db/client.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import type { Clock } from '../services/clock.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { fail } from '../http/answers.ts';
@@ -39,6 +40,8 @@ export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
     .update(`${c.req.method} ${new URL(c.req.url).pathname}${new URL(c.req.url).search}\n${body}`)
     .digest('hex');
   const db = c.var.db;
+  // A key left held by a request the database failed under is ended first (the next contact).
+  await endPending(db);
   try {
     await db.insert(idempotencyKeys).values({ scope, key, requestHash, createdAt: c.var.clock() });
   } catch (error) {
@@ -74,12 +77,49 @@ export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
     }
   }
   await next();
-  const done = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
+  const held = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.status));
   // A server error is not an answer to keep: the key is freed so the member can try again.
-  if (c.res.status >= 500) await db.delete(idempotencyKeys).where(done);
-  else
-    await db
-      .update(idempotencyKeys)
-      .set({ status: c.res.status, body: await c.res.clone().text() })
-      .where(done);
+  const status = c.res.status;
+  const answer = status >= 500 ? undefined : await c.res.clone().text();
+  const end = (q: Database) =>
+    answer === undefined
+      ? q.delete(idempotencyKeys).where(held)
+      : q.update(idempotencyKeys).set({ status, body: answer }).where(held);
+  try {
+    await end(db);
+  } catch (error) {
+    // The database went away under this request: the key is ended as soon as it is back, not left
+    // "in progress" (holding the member's payment) until its expiry.
+    if (!isDatabaseUnavailable(error)) throw error;
+    remember(db, `${scope}\n${key}`, end);
+  }
 });
+
+/** Key endings (a freed key, or an answer to keep) the database could not take when it went away, by database. */
+const pendingEnds = new WeakMap<Database, Map<string, (q: Database) => Promise<unknown>>>();
+const RETRY_MS = 1_000;
+
+function remember(db: Database, id: string, end: (q: Database) => Promise<unknown>) {
+  let pending = pendingEnds.get(db);
+  if (!pending) pendingEnds.set(db, (pending = new Map()));
+  pending.set(id, end);
+  const retry = () =>
+    void endPending(db).then(() => {
+      if (pendingEnds.get(db)?.size) setTimeout(retry, RETRY_MS).unref();
+    });
+  if (pending.size === 1) setTimeout(retry, RETRY_MS).unref();
+}
+
+/** Ends the keys held by requests the database failed under; stops at the first that still cannot be written. */
+async function endPending(db: Database): Promise<void> {
+  const pending = pendingEnds.get(db);
+  if (!pending?.size) return;
+  for (const [id, end] of pending) {
+    try {
+      await end(db);
+      pending.delete(id);
+    } catch {
+      return;
+    }
+  }
+}

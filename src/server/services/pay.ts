@@ -182,16 +182,27 @@ export async function pay<G extends string = never>(
       if (done.ok) await endCardSpend(tx, reference, 'applied', clock());
       return done;
     });
-    if (!outcome.ok) {
-      await endCardSpend(db, reference, 'failed', clock());
-      await payments.refund(charge.paymentId, split.card_cents);
-    }
+    if (!outcome.ok) await refundCharge(ctx, charge.paymentId, split.card_cents, reference);
     return outcome;
   } catch (error) {
-    await endCardSpend(db, reference, 'failed', clock());
-    await payments.refund(charge.paymentId, split.card_cents);
+    // Not applied (the database refused it, or went away): no charge stands without its purchase.
+    await refundCharge(ctx, charge.paymentId, split.card_cents, reference);
     // Two buys of one SIM at once: the database's one-queued rule decided.
     if (isUniqueViolation(error)) return refused('alreadyQueued');
     throw error;
+  }
+}
+
+/**
+ * A card charged for a purchase that was not applied is refunded first, then the held spend is
+ * released: the refund needs only the provider, so it happens even when the database has just
+ * gone away (the hold then stays until the database is back and is not counted after its month).
+ */
+async function refundCharge(ctx: MoneyContext, paymentId: string, cents: number, reference: string): Promise<void> {
+  await ctx.payments.refund(paymentId, cents);
+  try {
+    await endCardSpend(ctx.db, reference, 'failed', ctx.clock());
+  } catch {
+    /* the database is out of reach: the refund above is what mattered to the member */
   }
 }
