@@ -134,6 +134,36 @@ forEachDatabase(
       a.close();
       b.close();
     });
+
+    it('a slow SMTP server never lets a batch’s claim lapse: another sender sends none of it again', async () => {
+      received.length = 0;
+      const c = ctx();
+      await c.handle.db.delete(outbox);
+      await c.handle.db.insert(outbox).values(
+        Array.from({ length: 4 }, (_, i) => ({
+          to: `slow${i}@example.com`,
+          subject: `Slow ${i}`,
+          body: `Number ${i}.`,
+          createdAt: c.clock.now,
+        })),
+      );
+      const smtp = transport();
+      const clock = () => c.clock.now;
+      let others = 0;
+      // Each send takes 40 s of the clock (a slow server), and another instance's sender runs meanwhile.
+      const slow = {
+        ...smtp,
+        async send(mail: Parameters<typeof smtp.send>[0]) {
+          c.clock.advance(40_000);
+          others += await sendOutbox({ db: c.handle.db, clock }, smtp);
+          await smtp.send(mail);
+        },
+      };
+      expect(await sendOutbox({ db: c.handle.db, clock }, slow)).toBe(4);
+      expect(others).toBe(0);
+      expect(received.map((r) => r.to).sort()).toEqual([0, 1, 2, 3].map((i) => `slow${i}@example.com`));
+      smtp.close();
+    });
   },
   undefined,
   'catalogue',

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { outbox } from '../../db/schema.ts';
 import type { Clock } from '../../services/clock.ts';
@@ -69,13 +69,30 @@ export async function sendOutbox(
     .orderBy(asc(outbox.id))
     .limit(batch)
     .for('update', { skipLocked: true });
+  let claim = new Date(now.getTime() + CLAIM_MS);
   const claimed = await db
     .update(outbox)
-    .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS), attempts: sql`${outbox.attempts} + 1` })
+    .set({ claimedUntil: claim, attempts: sql`${outbox.attempts} + 1` })
     .where(sql`${outbox.id} in (${due})`)
     .returning();
   let sent = 0;
+  // The batch stays ours while it is sent: before each send the claim on what is left is renewed, so
+  // slow sends never let it lapse for another instance to send again. A mail whose claim did lapse
+  // (and may have been taken) is left to whoever holds it now.
+  const held = new Set(claimed.map((m) => m.id));
   for (const mail of claimed.sort((a, b) => a.id - b.id)) {
+    const renewed = new Date(clock().getTime() + CLAIM_MS);
+    if (renewed.getTime() > claim.getTime()) {
+      const still = await db
+        .update(outbox)
+        .set({ claimedUntil: renewed })
+        .where(and(inArray(outbox.id, [...held]), eq(outbox.claimedUntil, claim), isNull(outbox.sentAt)))
+        .returning({ id: outbox.id });
+      held.clear();
+      for (const { id } of still) held.add(id);
+      claim = renewed;
+    }
+    if (!held.delete(mail.id)) continue;
     try {
       await transport.send({
         to: mail.to,
