@@ -7,12 +7,28 @@ import pino, { type Logger } from 'pino';
 import { redirects } from '../contract/links.ts';
 import { messages } from '../contract/messages.ts';
 import { authApi } from '../contract/auth.ts';
+import { myDataApi } from '../contract/my-data.ts';
+import { passkeysApi } from '../contract/passkeys.ts';
+import { securityApi } from '../contract/security.ts';
+import { settingsApi } from '../contract/settings.ts';
+import { simSettingsApi } from '../contract/sim-settings.ts';
+
+/** The member endpoints that check the password (tests/api/trust.test.ts finds any body with a password missing here). */
+export const PASSWORD_CHECKED = [
+  settingsApi.changePassword,
+  securityApi.changeEmail,
+  passkeysApi.registrationOptions,
+  passkeysApi.remove,
+  simSettingsApi.changeSim,
+  simSettingsApi.changeToEsim,
+  myDataApi.deleteAccount,
+] as const;
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { featureRoutes } from './features/index.ts';
 import { fail } from './http/answers.ts';
-import { describeSecurity, openApiDocument } from './http/openapi.ts';
+import { describeSecurity, openApiDocument, patternOf } from './http/openapi.ts';
 import { referencePage } from './http/reference.ts';
 import { router, type AppEnv, type Lifecycle } from './http/router.ts';
 import { adaptersFor, sandboxRoutes, type Adapters } from './integrations/index.ts';
@@ -23,7 +39,7 @@ import type { Publishing } from './publishing.ts';
 import type { Metrics } from './metrics.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { resolveFile, sendFile, type StaticSite } from './static-site.ts';
-import { peerAddress } from './http/limiters.ts';
+import { byMember, limitBy, peerAddress } from './http/limiters.ts';
 import {
   HTTP_LAYER_CODES,
   HTTP_LAYER_FALLBACK,
@@ -237,6 +253,16 @@ export function createApp({
   api.use('/panda/protected/*', async (c, next) => (LOGIN_PATHS.has(c.req.path) ? next() : requireSession(c, next)));
   // One check for {user_id} and, on a SIM path (simOfPath), {ssn}.
   api.use('/panda/protected/users/:user_id/*', requireOwnAccount);
+
+  // A password check is a log-in attempt (someone with the session tries passwords): failures count
+  // per member across every endpoint that takes the password, with the log-in's limit, and a 429 after.
+  const passwordChecks = limitBy(
+    config.rateLimit.windowMs,
+    config.rateLimit.loginFailuresPerAccount,
+    byMember('password-check'),
+    true,
+  );
+  for (const e of PASSWORD_CHECKED) api.on(e.method.toUpperCase(), patternOf(e), passwordChecks);
 
   describeSecurity(api);
   for (const feature of featureRoutes(config)) api.route('/', feature);

@@ -4,7 +4,11 @@ import { expect, it } from 'vitest';
 import { householdApi, householdFailures } from '../../src/contract/household.ts';
 import { securityApi } from '../../src/contract/security.ts';
 import { simSettingsApi } from '../../src/contract/sim-settings.ts';
-import { createApp } from '../../src/server/app.ts';
+import { createApp, PASSWORD_CHECKED } from '../../src/server/app.ts';
+import type { EndpointDef } from '../../src/contract/endpoint.ts';
+import { myDataApi } from '../../src/contract/my-data.ts';
+import { passkeysApi } from '../../src/contract/passkeys.ts';
+import { settingsApi } from '../../src/contract/settings.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { simColumnsThatStay, simKeyedColumns } from '../../src/server/services/sim-keyed.ts';
 import { repayAdvance } from '../../src/server/services/advances.ts';
@@ -55,7 +59,9 @@ const arriving = (
   init: RequestInit & { headers?: Record<string, string> } = {},
 ) =>
   app.request(url, init, {
-    incoming: { socket: { remoteAddress: peer, remotePort: 40_000, remoteFamily: 'IPv4' } },
+    incoming: {
+      socket: { remoteAddress: peer, remotePort: 40_000, remoteFamily: peer.includes(':') ? 'IPv6' : 'IPv4' },
+    },
   });
 
 const me = (m: BuiltMember) => ({ user_id: m.userId });
@@ -190,6 +196,70 @@ forEachDatabase(
           ).status,
         );
       expect(toTarget).toEqual([201, 201, 201, 429]);
+    });
+
+    it('password checks are limited like the log-in: failures per member across every endpoint that takes it', async () => {
+      const c = ctx();
+      const app = createApp({
+        db: c.handle.db,
+        config: { ...c.config, rateLimit: { ...c.config.rateLimit, loginFailuresPerAccount: 3 } },
+        clock: () => c.clock.now,
+        payments: c.payments,
+      });
+      const m = await createMember(c, withPlan);
+      const wrong = async (e: EndpointDef, body: object) =>
+        (await send(app, e, { session: m.session, params: me(m), body } as never)).status;
+      expect(
+        await wrong(settingsApi.changePassword, { current_password: 'not-it-1', new_password: 'Another-pass-2026' }),
+      ).toBe(400);
+      expect(await wrong(myDataApi.deleteAccount, { password: 'not-it-2', confirm: 'DELETE' })).toBe(400);
+      expect(await wrong(passkeysApi.registrationOptions, { password: 'not-it-3' })).toBe(400);
+      // The fourth try, even with the right password, waits.
+      const res = await send(app, settingsApi.changePassword, {
+        session: m.session,
+        params: me(m),
+        body: { current_password: BUILT_PASSWORD, new_password: 'Another-pass-2026' },
+      });
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    });
+
+    it('every member endpoint whose body takes the password is limited', async () => {
+      const dir = join(import.meta.dirname, '../../src/contract');
+      const found: string[] = [];
+      for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
+        const module = (await import(join(dir, file))) as Record<string, unknown>;
+        for (const api of Object.values(module))
+          for (const e of Object.values(api && typeof api === 'object' ? api : {}) as EndpointDef[]) {
+            const shape = (e as { body?: { shape?: Record<string, unknown> } }).body?.shape;
+            if (e?.access === 'member' && shape && ('password' in shape || 'current_password' in shape))
+              found.push(e.id);
+          }
+      }
+      expect([...new Set(found)].sort()).toEqual(PASSWORD_CHECKED.map((e) => e.id).sort());
+    });
+
+    it('limits by address count an IPv6 client by its /64', async () => {
+      const c = ctx();
+      const app = createApp({
+        db: c.handle.db,
+        config: { ...c.config, rateLimit: { ...c.config.rateLimit, loginPerIp: 3 } },
+        clock: () => c.clock.now,
+        payments: c.payments,
+      });
+      const attempt = (peer: string) =>
+        arriving(app, peer, 'http://portal-1:4321/panda/public/users/current', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'nobody@example.com', password: 'wrong-pass-1' }),
+        }).then((r) => r.status);
+      // Four addresses of one /64 (as one subscriber's router hands them out): one count.
+      const statuses = [];
+      for (const host of ['1', '2', 'a:b:c:d', 'ffff:ffff:ffff:ffff'])
+        statuses.push(await attempt(`2001:db8:48:1:${host.includes(':') ? host : `::${host}`}`));
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      // The next /64 is another client.
+      expect(await attempt('2001:db8:48:2::1')).toBe(401);
     });
 
     it('a recruiter who pays for the recruit’s first membership keeps the €10 reward in the credit', async () => {

@@ -155,6 +155,31 @@ export function limitBy(
   };
 }
 
-export const byIp = (prefix: string) => (c: Context<AppEnv>) => `${prefix}:ip:${clientIp(c)}`;
+export const byIp = (prefix: string) => (c: Context<AppEnv>) => `${prefix}:ip:${addressKey(clientIp(c))}`;
+
+/**
+ * The part of an address a limit counts: an IPv4 address whole, an IPv6 client by its /64 (one
+ * subscriber's network hands out any number of addresses in it, so counting each one would let a
+ * single client through a limit as many times as it likes). An IPv4-mapped IPv6 address is the IPv4.
+ */
+export function addressKey(ip: string): string {
+  if (!ip.includes(':')) return ip;
+  const plain = ip
+    .replace(/^\[|\]$/g, '')
+    .split('%')[0]!
+    .toLowerCase();
+  const mapped = /^(?:(?:0{1,4}:){5}|::)ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(plain);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail] = plain.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  // An embedded IPv4 tail counts as two groups (it is past the /64 either way).
+  const groups =
+    tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (parseInt(g || '0', 16) || 0).toString(16))
+    .join(':')}::/64`;
+}
 /** Per member of the path's {user_id} (the session guard has checked it is the caller). */
 export const byMember = (prefix: string) => (c: Context<AppEnv>) => `${prefix}:${c.req.param('user_id') ?? ''}`;
