@@ -22,6 +22,14 @@ export interface KeepMessage {
 }
 
 /**
+ * The member's session ended on this device: the worker drops the member's copies and keeps no
+ * read that was still on its way (it answers on the message's port once nothing can be written).
+ */
+export interface ForgetMessage {
+  type: 'forget';
+}
+
+/**
  * Forgets every kept answer of the member (log-out, a 401, account deletion, a new log-in): after
  * it, /my48 offline shows the log-in prompt, never the last member's balance. The window's Cache
  * API reaches the worker's caches, so this needs no worker running.

@@ -12,6 +12,7 @@ import {
   MEMBER_CACHE,
   OFFLINE_AS_OF_HEADER,
   SHELL_CACHE,
+  type ForgetMessage,
   type KeepMessage,
 } from '../lib/offline-names.ts';
 import { handlingOf, keepsAnswer, LOG_IN_SHELL, MY48_SHELL, pushMessageOf, releaseOf } from './rules.ts';
@@ -44,8 +45,26 @@ self.addEventListener('fetch', (event) => {
   else if (handling.kind === 'member-read') event.respondWith(memberRead(request));
 });
 
-/** The page lists the bundles it loaded before this worker was in charge of it. */
+/**
+ * When the member was last forgotten (log-out, a 401, deletion, a new log-in), and the member reads
+ * being written now: a read that was sent before the member was forgotten is never kept, however
+ * late its answer comes, and a write under way when the page asks is waited for before the copies go.
+ */
+let forgottenAt = 0;
+const writing = new Set<Promise<unknown>>();
+
+async function forgetMember(): Promise<void> {
+  forgottenAt = Date.now();
+  await Promise.all([...writing]);
+  await caches.delete(MEMBER_CACHE);
+}
+
+/** The page lists the bundles it loaded before this worker was in charge of it, or says the member left. */
 self.addEventListener('message', (event) => {
+  if ((event.data as ForgetMessage | undefined)?.type === 'forget') {
+    event.waitUntil(forgetMember().then(() => event.ports[0]?.postMessage('forgotten')));
+    return;
+  }
   const data = event.data as KeepMessage | undefined;
   if (data?.type !== 'keep' || !Array.isArray(data.urls)) return;
   const own = data.urls.filter((u) => typeof u === 'string' && new URL(u).origin === self.location.origin);
@@ -98,7 +117,19 @@ async function asset(request: Request): Promise<Response> {
   return answer;
 }
 
+/**
+ * Keeps a member read with the time it was fetched. A forget that arrives meanwhile waits for this
+ * write (it is in `writing`) and then deletes the copies, this one with them.
+ */
+async function keep(request: Request, answer: Response): Promise<void> {
+  const headers = new Headers(answer.headers);
+  headers.set(FETCHED_AT_HEADER, new Date().toISOString());
+  const copy = new Response(await answer.blob(), { status: answer.status, statusText: answer.statusText, headers });
+  await (await caches.open(MEMBER_CACHE)).put(request, copy);
+}
+
 async function memberRead(request: Request): Promise<Response> {
+  const sentAt = Date.now();
   let answer: Response;
   try {
     answer = await fetch(request);
@@ -110,16 +141,11 @@ async function memberRead(request: Request): Promise<Response> {
     return new Response(kept.body, { status: kept.status, statusText: kept.statusText, headers });
   }
   // The session ended or is not this member's: nothing of the member stays on the device.
-  if (answer.status === 401) await caches.delete(MEMBER_CACHE);
-  else if (keepsAnswer(answer.status)) {
-    const headers = new Headers(answer.headers);
-    headers.set(FETCHED_AT_HEADER, new Date().toISOString());
-    const copy = new Response(await answer.clone().blob(), {
-      status: answer.status,
-      statusText: answer.statusText,
-      headers,
-    });
-    await (await caches.open(MEMBER_CACHE)).put(request, copy);
+  if (answer.status === 401) await forgetMember();
+  else if (keepsAnswer(answer.status) && sentAt > forgottenAt) {
+    const write = keep(request, answer.clone());
+    writing.add(write);
+    await write.finally(() => writing.delete(write));
   }
   return answer;
 }

@@ -247,12 +247,14 @@ forEachDatabase(
         clock: () => c.clock.now,
         payments: c.payments,
       });
-      const attempt = (peer: string) =>
-        arriving(app, peer, 'http://portal-1:4321/panda/public/users/current', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username: 'nobody@example.com', password: 'wrong-pass-1' }),
-        }).then((r) => r.status);
+      const attempt = async (peer: string) =>
+        (
+          await arriving(app, peer, 'http://portal-1:4321/panda/public/users/current', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ username: 'nobody@example.com', password: 'wrong-pass-1' }),
+          })
+        ).status;
       // Four addresses of one /64 (as one subscriber's router hands them out): one count.
       const statuses = [];
       for (const host of ['1', '2', 'a:b:c:d', 'ffff:ffff:ffff:ffff'])
