@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { TEST_PUSH } from '../../src/contract/push.ts';
-import { expectNoAxeViolations, test } from './fixtures.ts';
+import { expectNoAxeViolations, logIn, test } from './fixtures.ts';
 
 /**
  * Notifications on this device (phone.md) with the push service stood in for: Chromium's own push
@@ -80,5 +80,55 @@ test('the switch turns notifications on; the test button and an 80 % data alert 
   await expect(
     page.getByRole('status').filter({ hasText: 'No device of yours has notifications on just now.' }),
   ).toBeVisible();
+  await service.dispose();
+});
+
+test('a shared device: the next member to sign in finds the switch off, and the last one’s subscription gone', async ({
+  page,
+  context,
+  signIn,
+}) => {
+  test.setTimeout(60_000);
+  const service = await playwrightRequest.newContext({ ignoreHTTPSErrors: true });
+  const subscription = (await (await service.get(`${origin}/devices/shared-${Date.now().toString(36)}`)).json()) as {
+    endpoint: string;
+    keys: { p256dh: string; auth: string };
+  };
+  await context.grantPermissions(['notifications']);
+  // The browser's subscription outlives page loads, as a real one does (kept here in localStorage).
+  await page.addInitScript((sub) => {
+    const KEY = 'e2e-push-subscription';
+    const make = () => ({
+      endpoint: sub.endpoint,
+      toJSON: () => sub,
+      unsubscribe: async () => {
+        localStorage.removeItem(KEY);
+        return true;
+      },
+    });
+    PushManager.prototype.subscribe = async function () {
+      localStorage.setItem(KEY, '1');
+      return make() as unknown as PushSubscription;
+    };
+    PushManager.prototype.getSubscription = async function () {
+      return (localStorage.getItem(KEY) ? make() : null) as PushSubscription | null;
+    };
+  }, subscription);
+
+  // vault@ turns notifications on, then leaves without signing out (the session runs out).
+  await signIn('vault@example.com');
+  await page.goto('/my48/settings/alerts');
+  const toggle = page.getByRole('switch', { name: 'Notifications on this device' });
+  await toggle.click();
+  await expect(toggle).toBeChecked();
+  await context.clearCookies();
+
+  // donor@ signs in on the same browser: the device is not theirs for notifications.
+  await logIn(page, 'donor@example.com');
+  await expect(page).toHaveURL(/\/my48$/);
+  await page.goto('/my48/settings/alerts');
+  await expect(page.getByRole('button', { name: 'Send a test notification' })).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Notifications on this device' })).not.toBeChecked();
+  expect(await page.evaluate(() => localStorage.getItem('e2e-push-subscription'))).toBeNull();
   await service.dispose();
 });
