@@ -191,7 +191,15 @@ forEachDatabase(
             await send(c.app, householdApi.invite, {
               session: inviter.session,
               params: me(inviter),
-              body: { msisdn: target.msisdn.replace(/^(\d{3})/, '$1 ') },
+              // Written differently each time (087 …, +353 87…, 00353…): still one number.
+              body: {
+                msisdn: [
+                  target.msisdn,
+                  `+353 ${target.msisdn.slice(1)}`,
+                  `00353${target.msisdn.slice(1)}`,
+                  target.msisdn.replace(/^(\d{3})/, '$1 '),
+                ][toTarget.length]!,
+              },
             })
           ).status,
         );

@@ -1,5 +1,6 @@
 import { householdApi, INVITES_PER_MEMBER_PER_HOUR, INVITES_PER_NUMBER_PER_HOUR } from '../../../contract/household.ts';
 import { bodyField, byMember, limitBy } from '../../http/limiters.ts';
+import { irishMobileRule } from '../../../contract/forms.ts';
 import { patternOf, serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import { idempotent } from '../../middleware/idempotency.ts';
@@ -8,6 +9,12 @@ import * as handle from './household.handlers.ts';
 /** Household lines (lifelines.md): the household, invitations, lines, and the owner's purchases for a line (money: Idempotency-Key). */
 const HOUR = 60 * 60_000;
 
+/** The number as the invitation reads it (087…, also when written +353 87… or 00353…): one count per number. */
+const numberOf = (raw: string) => {
+  const parsed = irishMobileRule.safeParse(raw);
+  return parsed.success ? parsed.data : raw;
+};
+
 export function householdRoutes() {
   const app = router();
   for (const e of [householdApi.buyMembership, householdApi.addCredit]) app.on('POST', patternOf(e), idempotent);
@@ -15,7 +22,11 @@ export function householdRoutes() {
   app.use(patternOf(householdApi.invite), limitBy(HOUR, INVITES_PER_MEMBER_PER_HOUR, byMember('household-invite')));
   app.use(
     patternOf(householdApi.invite),
-    limitBy(HOUR, INVITES_PER_NUMBER_PER_HOUR, async (c) => `household-invite:to:${await bodyField(c, 'msisdn')}`),
+    limitBy(
+      HOUR,
+      INVITES_PER_NUMBER_PER_HOUR,
+      async (c) => `household-invite:to:${numberOf(await bodyField(c, 'msisdn'))}`,
+    ),
   );
   serve(app, householdApi.household, handle.household);
   serve(app, householdApi.lines, handle.lines);
