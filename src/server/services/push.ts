@@ -3,9 +3,6 @@ import type { AlertCause } from '../../contract/alerts.ts';
 import type { PushMessage } from '../../contract/push.ts';
 import type { Database } from '../db/client.ts';
 import { alerts, pushSubscriptions, sessions } from '../db/schema.ts';
-
-/** Alerts pushed at once by one job step. */
-const PUSH_CONCURRENCY = 8;
 import type { PushSender } from '../integrations/push/index.ts';
 import { alertSettingsOf } from './alerts.ts';
 import type { Clock } from './clock.ts';
@@ -49,6 +46,9 @@ export const ALERT_URLS: Record<AlertCause, string> = {
   renewalFailed: '/my48/memberships',
 };
 
+/** Alerts pushed at once by one job step. */
+const PUSH_CONCURRENCY = 8;
+
 /** Statuses with which a push service says a subscription will never work again: it is removed. */
 const GONE = new Set([404, 410]);
 
@@ -77,10 +77,9 @@ export async function pushToMember(
   const devices = await liveDevices(db, memberId);
   const delivered = await Promise.all(
     devices.map(async (device) => {
-      const status = endpointAllowed(device.endpoint, extraOrigins)
-        ? await sender.send(device, JSON.stringify(message))
-        : 410;
-      if (status !== undefined && GONE.has(status))
+      const allowed = endpointAllowed(device.endpoint, extraOrigins);
+      const status = allowed ? await sender.send(device, JSON.stringify(message)) : undefined;
+      if (!allowed || (status !== undefined && GONE.has(status)))
         await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
       return status !== undefined && status >= 200 && status < 300;
     }),
