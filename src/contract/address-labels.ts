@@ -1,4 +1,4 @@
-/** An address form's counties and labels, apart from its rules: forms render them without loading zod (issue 27). */
+/** An address form's counties and labels, apart from its rules: forms render them without loading zod. */
 export const IRISH_COUNTIES = [
   'Carlow',
   'Cavan',

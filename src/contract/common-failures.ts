@@ -3,7 +3,7 @@ import { messages } from './messages.ts';
 
 /**
  * The failures any call can meet, answered by the API's middleware and its one error handler
- * (issue 28): access, sessions, limits, bad input, and the failures several features share.
+ *: access, sessions, limits, bad input, and the failures several features share.
  * Each has a stable code; a feature's own failures are in its contract (contract/<feature>.ts).
  */
 export const sessionFailures = failures('session', {

@@ -34,7 +34,7 @@ export interface EndpointDef {
   /** A sensitive change (member-controls.md): the step-up code's purpose, sent in the X-Step-Up-Code header. */
   stepUp?: 'email' | 'card' | 'sim' | 'unblock' | 'delete' | 'passkey';
   /**
-   * What a write moves (issue 15): money (credit, card payments), data (allowances between SIMs or
+   * What a write moves: money (credit, card payments), data (allowances between SIMs or
    * periods), a once-only right (a claim, a code, a token, an order that may be made once), or
    * none. Published as x-moves; the concurrency suite races every operation that moves something.
    */
@@ -65,7 +65,7 @@ export function pathFor(path: string, params: Record<string, string | number> = 
 
 /**
  * A failure the API answers: its status, the message a member reads and a stable code that clients
- * and tests branch on (issue 28: copy can change, the code does not). Answered as
+ * and tests branch on (copy can change, the code does not). Answered as
  * `{ _payload: { message, code } }`; the OpenAPI document lists every code (contract/error-codes.ts).
  */
 export interface Failure {

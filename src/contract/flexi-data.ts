@@ -127,7 +127,7 @@ export interface FlexiFacts {
 
 /**
  * Whether an action is refused before its amount and recipient are looked at, and why: the one rule
- * (issue 28). The server decides with it on the rows it locked; the screen shows the same refusal
+ *. The server decides with it on the rows it locked; the screen shows the same refusal
  * before the member tries (and the server decides again). Amounts (tooMuch, safeTooLittle) and
  * recipients (notAMember, recipientUnlimited, toSelf) are the server's alone.
  */

@@ -1,4 +1,4 @@
-/** The offers' constants, apart from their schemas: island pages read them without loading zod (issue 27). */
+/** The offers' constants, apart from their schemas: island pages read them without loading zod. */
 export const STUDENT_CODE_MINUTES = 10;
 export const STUDENT_CODE_TRIES = 5;
 

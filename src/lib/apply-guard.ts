@@ -12,7 +12,7 @@ export function guardInput(): GuardInput {
 /**
  * Carries out a decision: true when the page may show, else false and the browser is on its way
  * (the page's CSS keeps its screen hidden meanwhile). What sending away needs loads only then: a
- * member let in never loads it (issue 27).
+ * member let in never loads it.
  */
 export function applyGuard(decision: GuardDecision): boolean {
   if (decision.allow) return true;

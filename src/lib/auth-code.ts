@@ -37,7 +37,7 @@ export type SessionCookie = (typeof sessionCookieNames)[number];
 export const TRANSACTION_COOKIE = 'ggTransaction';
 
 /**
- * The spec's 0.0208 days are an idle limit, not a lifetime from log-in (issue 25): every answered
+ * The spec's 0.0208 days are an idle limit, not a lifetime from log-in: every answered
  * protected call and every bit of activity on a signed-in page gives each session cookie present
  * (and the transaction cookie) 30 more minutes from now, with its value unchanged. A member who
  * keeps using the portal keeps the session; one who leaves loses it 30 minutes later.

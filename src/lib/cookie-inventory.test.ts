@@ -23,7 +23,7 @@ describe('the cookie inventory of /cookies-details', () => {
     expect(names.filter((name) => !listed(name))).toEqual([]);
     for (const key of storageKeys) expect(inventory.find((i) => i.name === key)?.where).toBe('local storage');
   });
-  it('every cookie of spec section 3 is written by the portal, or says why not (issue 25)', () => {
+  it('every cookie of spec section 3 is written by the portal, or says why not', () => {
     const unused = inventory.filter((i) => i.unused).map((i) => i.name);
     expect(unused).toEqual(['ask48User']);
     for (const name of unused) expect(inventory.find((i) => i.name === name)!.purpose).toMatch(/^Not used: /);

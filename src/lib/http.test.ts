@@ -89,7 +89,7 @@ describe('the HTTP client', () => {
     expect(Cookies.get('authCode')).toBe('session-token');
   });
 
-  it('on a 401 while on /log-in/ (trailing slash, as CDNs add) does nothing either (issue 25)', async () => {
+  it('on a 401 while on /log-in/ (trailing slash, as CDNs add) does nothing either', async () => {
     setAuthCode('session-token');
     for (const path of ['/log-in/', '/log-in']) {
       const went: string[] = [];
@@ -99,7 +99,7 @@ describe('the HTTP client', () => {
     }
   });
 
-  it('every answered protected call gives each session cookie 30 more minutes; public calls and 401s do not (issue 25)', async () => {
+  it('every answered protected call gives each session cookie 30 more minutes; public calls and 401s do not', async () => {
     setAuthCode('session-token');
     Cookies.set('userId', 'encrypted-id');
     const renewed: string[] = [];

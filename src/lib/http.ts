@@ -64,7 +64,7 @@ export function createHttp({
       }
     },
     onResponse({ request, response }) {
-      // An answered protected call keeps the session: every session cookie lives 30 more minutes (issue 25).
+      // An answered protected call keeps the session: every session cookie lives 30 more minutes.
       const path = pathOf(request);
       if (!path.startsWith('/panda/protected') && !PUBLIC_WITH_SESSION.test(path)) return;
       // The service worker's copy of a read, given when the network failed (phone.md, "Offline"): the
@@ -97,7 +97,7 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong. P
 }
 
 /**
- * The API's stable code for a failed call (`_payload.code`, issue 28): what a store branches on.
+ * The API's stable code for a failed call (`_payload.code`): what a store branches on.
  * Never the message, which is copy and may be reworded.
  */
 export function errorCode(error: unknown): string | undefined {

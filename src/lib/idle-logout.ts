@@ -32,7 +32,7 @@ export function startIdleLogout(timeoutMs = IDLE_LOGOUT_MS): void {
 }
 
 /**
- * Activity on a signed-in page keeps the session (issue 25): the cookies live 30 more minutes, and
+ * Activity on a signed-in page keeps the session: the cookies live 30 more minutes, and
  * when no call was answered for 5 minutes (a member reading the help pages) one light call keeps the
  * server's session too, so the member is never signed out while using the portal.
  */

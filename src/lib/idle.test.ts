@@ -39,7 +39,7 @@ describe('the idle timer (spec sections 4 and 9)', () => {
   });
 });
 
-describe('activity on a signed-in page (issue 25)', () => {
+describe('activity on a signed-in page', () => {
   beforeEach(() => vi.useFakeTimers({ now: new Date('2026-11-22T10:00:00Z') }));
   afterEach(() => vi.useRealTimers());
 

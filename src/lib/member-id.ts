@@ -2,7 +2,7 @@ import { getSessionCookie } from './session-cookies.ts';
 
 /*
  * Reading the signed-in member's id, apart from opening a session (member-session.ts): a member
- * page needs only this, not the log-in's session code (issue 27: lighter islands).
+ * page needs only this, not the log-in's session code (lighter islands).
  */
 
 /** The signed-in member's id from its cookie (protected calls put it in the path). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isRoute, routeOf } from './paths.ts';
 
-describe('routes compared alike with and without a trailing slash (issue 25)', () => {
+describe('routes compared alike with and without a trailing slash', () => {
   it('reads the route of a path', () => {
     expect(routeOf('/log-in/')).toBe('/log-in');
     expect(routeOf('/log-in//?a=1#x')).toBe('/log-in');

@@ -1,5 +1,5 @@
 /**
- * One reading of a route for every comparison (issue 25): `/log-in`, `/log-in/` (which CDNs add)
+ * One reading of a route for every comparison: `/log-in`, `/log-in/` (which CDNs add)
  * and `/log-in?x=1` are the same route; `/log-in-help` is not.
  */
 export function routeOf(url: string): string {

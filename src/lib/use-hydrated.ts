@@ -4,7 +4,7 @@ import { useLayoutEffect, useState } from 'react';
  * False while React renders the build's HTML (at build, and the pass that hydrates it), true
  * right after, before the browser paints (a layout effect). What depends on the visitor (cookies,
  * storage, the query) is read only once this is true, so hydration matches the build's HTML and
- * the visitor never sees the other visitor's screen (issue 27). It also marks the page settled:
+ * the visitor never sees the other visitor's screen. It also marks the page settled:
  * the CSS that hides a build's HTML not meant for this visitor (global.css, `data-wait`) lets go.
  */
 export function useHydrated(): boolean {

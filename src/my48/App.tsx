@@ -94,7 +94,7 @@ export default function App() {
 
 /**
  * On a phone (and in the installed app, which has no browser buttons), my48's menu is a bar at the
- * bottom: four tabs and "More" for the rest, so each screen starts with its heading (issue 29). It
+ * bottom: four tabs and "More" for the rest, so each screen starts with its heading. It
  * comes after the screen in the page, as it does on screen; wide screens keep the side menu (CSS
  * shows one of the two, and a hidden one is out of the accessibility tree).
  */

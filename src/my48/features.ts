@@ -62,7 +62,7 @@ function screen<P extends object = ScreenProps>(
 /**
  * Starts loading a screen's chunk at once: the app asks for the screen of the address it opens on
  * as soon as its own code runs, so the chunk comes beside the guard and the account's first read
- * instead of after them (issue 27: log-in click → dashboard).
+ * instead of after them (log-in click → dashboard).
  */
 export function preloadScreen(feature: My48Feature | undefined): void {
   if (feature) void loaders.get(feature.Screen)?.();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 
-it('.env.example names every setting env.ts reads (issue 26)', () => {
+it('.env.example names every setting env.ts reads', () => {
   const source = readFileSync(new URL('./env.ts', import.meta.url), 'utf8');
   const schema = source.slice(source.indexOf('const schema = z.object({'), source.indexOf('\n});'));
   const settings = [...schema.matchAll(/^ {2}([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]!);

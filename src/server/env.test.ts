@@ -14,7 +14,7 @@ const production = (extra: Record<string, string | undefined> = {}) => ({
   ...extra,
 });
 
-describe('production refuses what is only for trying (production.md, issue 26)', () => {
+describe('production refuses what is only for trying (production.md)', () => {
   it('starts with every setting given: sandboxes off', () => {
     const env = readEnv(production());
     expect(env.SANDBOX).toBe(false);

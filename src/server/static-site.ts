@@ -189,7 +189,7 @@ export function sendFile(c: Context, site: StaticSite, file: string, status: 200
 /**
  * The site's pages and assets straight from Node's HTTP server, before the Hono app: a page is
  * the busiest thing this server sends, and going through the app's middleware and the
- * Request/Response conversion cost three quarters of its throughput (issue 15: /help at 20 % of a
+ * Request/Response conversion cost three quarters of its throughput (/help at 20 % of a
  * bare Node server through the app). `baseHeaders` are the app's own security headers for a page
  * (read from the app at start, so both paths send the same CSP). Anything that is not a file of
  * the site, or that `passOn` claims, returns false and goes to the app.

@@ -3,7 +3,7 @@ export const UNAVAILABLE = 'The page could not load what it needs. Check your co
 
 /**
  * An island's action whose module (the form's rule, the HTTP client…) loads on first use, so an
- * island page ships it only when the member acts (issue 27). `unavailable` shows UNAVAILABLE if
+ * island page ships it only when the member acts. `unavailable` shows UNAVAILABLE if
  * the module cannot load; the next try loads it again.
  */
 export function lazyAction<A extends unknown[], R>(

@@ -5,7 +5,7 @@ import { UNAVAILABLE } from './lazy-action.ts';
 
 /**
  * A form store whose rule (zod) and call (the HTTP client) load on the first submit, so an island
- * page ships neither before the member sends something (issue 27: islands rendered at build, fast
+ * page ships neither before the member sends something (islands rendered at build, fast
  * on React). The state exists at once, so the form renders at build and hydrates; the submit shows
  * busy while the rest arrives, then runs the one submit cycle of stores/form.ts.
  */

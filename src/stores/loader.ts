@@ -23,7 +23,7 @@ export interface Loader<T, K = void> {
 }
 
 /**
- * The one data-loading cycle of my48's stores (issue 28): loading → data, or the API's message
+ * The one data-loading cycle of my48's stores: loading → data, or the API's message
  * (a fallback when it has none) with its code, and a retry; an answer that arrives after another
  * key was asked for is dropped. Screens read `$state` and call `load`/`retry`; nothing else.
  */

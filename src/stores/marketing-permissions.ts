@@ -3,7 +3,7 @@ import { route } from '../contract/endpoint.ts';
 import type { settingsApi, MarketingPermissions } from '../contract/settings.ts';
 import { call, errorMessage } from '../lib/http.ts';
 
-// Typed by their endpoints, without the schema library (issue 27: island pages load no zod).
+// Typed by their endpoints, without the schema library (island pages load no zod).
 const permissionsPath = '/panda/protected/users/{user_id}/marketing-permissions';
 const routes = {
   read: route<typeof settingsApi.marketingPermissions>('get', permissionsPath),

@@ -19,7 +19,7 @@ import { hashPassword } from '../../src/server/services/passwords.ts';
 import { login, type Session, type TestContext } from './harness.ts';
 
 /**
- * Test data made by builders (issue 28, as epic-stack's createUser): a test asks for the member it
+ * Test data made by builders (as epic-stack's createUser): a test asks for the member it
  * needs and gets a fresh one, so it depends on no demo e-mail or demo SIM number. The demo seed
  * stays the contract for the browser journeys and for people trying the portal; the catalogue it
  * seeds (products) is what builders buy from.

@@ -11,7 +11,7 @@ import {
 import type { Session, TestContext } from './harness.ts';
 
 /**
- * A test client built from the contract (issue 28): a test names the endpoint, not a path, and its
+ * A test client built from the contract: a test names the endpoint, not a path, and its
  * params, query and body are typed by it, so a path or shape change fails at type-check time.
  * Answers go through the app as the browser's would (session headers, XSRF token, JSON or form).
  */

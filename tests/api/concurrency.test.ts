@@ -17,7 +17,7 @@ import {
 } from './harness.ts';
 
 /**
- * Issue 15: every operation that moves money, data or a once-only right, 20 requests at once →
+ * Every operation that moves money, data or a once-only right, 20 requests at once →
  * exactly the allowed number succeed, no answer is a 5xx, and credit is conserved (every SIM's
  * credit equals the sum of its ledger rows). The operations come from the OpenAPI document's
  * x-moves (the contract's `moves`), so a new one fails here until it has a race.

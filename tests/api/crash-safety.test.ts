@@ -14,7 +14,7 @@ import { testConfig } from './harness.ts';
 import { signIn, startServer } from '../bench/api.ts';
 
 /**
- * Issue 15, crash safety: the real server is killed with SIGKILL while members' writes are
+ * Crash safety: the real server is killed with SIGKILL while members' writes are
  * acknowledged, then started again on the same database. Every acknowledged write must be there,
  * and no write may be half done. The write is an unlock from The Safe (1 GB): three rows in one
  * transaction (the Safe's balance, the membership's data, a ledger line), so a half-done one shows.

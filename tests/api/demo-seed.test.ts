@@ -251,7 +251,7 @@ forEachDatabase('demo_seed', (ctx) => {
     ).toBe(0);
   });
 
-  it('every receipt of the demo data adds up: a card payment has its card amount and card (issue 25)', async () => {
+  it('every receipt of the demo data adds up: a card payment has its card amount and card', async () => {
     const c = ctx();
     for (const email of [
       'active@example.com',
@@ -279,7 +279,7 @@ forEachDatabase('demo_seed', (ctx) => {
     }
   });
 
-  it('portin@ (demo): the request behind the segment, with its timeline; the donor moves it on its day, not before (issue 25)', async () => {
+  it('portin@ (demo): the request behind the segment, with its timeline; the donor moves it on its day, not before', async () => {
     const c = ctx();
     const s = await login(c.app, 'portin@example.com');
     const request = (await (await req(c, s, 'GET', '/portin')).json())._payload.request;

@@ -169,7 +169,7 @@ forEachDatabase(
       }
     });
 
-    it("the billing platform not answering: 'Backend error in performing carryOver' to the member and in the log (issue 25)", async () => {
+    it("the billing platform not answering: 'Backend error in performing carryOver' to the member and in the log", async () => {
       const lines: string[] = [];
       const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
       const app = createApp({

@@ -6,7 +6,7 @@ import { ok, refused } from './client.ts';
 import { forEachDatabase } from './harness.ts';
 
 /**
- * The flexible-data refusals are one rule (contract flexiRefusal, issue 28): the server decides
+ * The flexible-data refusals are one rule (contract flexiRefusal): the server decides
  * with it on the rows it locks, and the overview the screen reads gives it the same facts. Members
  * made by builders, calls typed by the contract.
  */

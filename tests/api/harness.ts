@@ -78,7 +78,7 @@ export async function solveCaptcha(app: TestContext['app']): Promise<string> {
 }
 
 /**
- * Every error answer of the API in every API test is checked (issue 28): `{ _payload: { message, code } }`
+ * Every error answer of the API in every API test is checked: `{ _payload: { message, code } }`
  * with a code the OpenAPI document lists. A test that meets one without fails, whatever it asserts.
  */
 export function withCheckedErrors<A extends { request: (...args: never[]) => Response | Promise<Response> }>(

@@ -193,7 +193,7 @@ forEachDatabase(
       expect((await buy(ctx(), rich, 'BDDT00', 'BALANCE_BEFORE_SC', 'short')).status).toBe(400);
     });
 
-    it('a key left in progress by a crash answers 409 until it expires, then a retry runs once; keys go after 24 hours (issue 26)', async () => {
+    it('a key left in progress by a crash answers 409 until it expires, then a retry runs once; keys go after 24 hours', async () => {
       const c = ctx();
       const rich = await createMember(c, specs.rich);
       // The first request with this key: the server stopped before answering (the key is left in progress).

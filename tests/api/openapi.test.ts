@@ -34,7 +34,7 @@ describe('OpenAPI document', () => {
       paths: Record<string, Record<string, { operationId?: string; security?: Record<string, string[]>[] }>>;
     };
 
-  it('lists every error code of every failure table in its one error schema (issue 28)', async () => {
+  it('lists every error code of every failure table in its one error schema', async () => {
     const doc = (await document()) as unknown as {
       components: {
         schemas: Record<string, { properties: Record<string, { properties: Record<string, { enum?: string[] }> }> }>;
@@ -76,7 +76,7 @@ describe('OpenAPI document', () => {
     ).toEqual([]);
   });
 
-  it('publishes every pattern as an ECMA-262 expression under the u flag that means what the server checks (issue 25)', async () => {
+  it('publishes every pattern as an ECMA-262 expression under the u flag that means what the server checks', async () => {
     const text = JSON.stringify(await document());
     const patterns = new Set<string>();
     JSON.parse(text, (key, value: unknown) => {
@@ -111,7 +111,7 @@ describe('OpenAPI document', () => {
     for (const fake of ['R2-D2', 'a<b', 'x@y', '']) expect(published.test(fake), fake).toBe(false);
   });
 
-  it('declares 415 on every operation with a body, and public ones answer it for a body of another type (issue 25)', async () => {
+  it('declares 415 on every operation with a body, and public ones answer it for a body of another type', async () => {
     const doc = (await document()) as unknown as {
       paths: Record<
         string,

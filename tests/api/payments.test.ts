@@ -163,7 +163,7 @@ forEachDatabase(
       expect(await queued(ctx(), m.ssn)).toHaveLength(1);
     });
 
-    it('"a new card" opens PANDAOLTUNRG2 without the stored card: the saved card cannot pay it (issue 25)', async () => {
+    it('"a new card" opens PANDAOLTUNRG2 without the stored card: the saved card cannot pay it', async () => {
       const m = await createMember(ctx(), specs.card);
       for (const body of [
         { purpose: 'credit', amount_cents: 1500, card: 'new' },

@@ -154,7 +154,7 @@ forEachDatabase(
       expect((await answer(await send(ctx(), s))).code).toBe(recruitFailures.tooMany.code);
     });
 
-    it('send free SIM: bad input is a 400 naming the field; another user_id is 403; without a session 401', async () => {
+    it('send free SIM: bad input is a 400 naming the field; another user_id is 403; without a session, 401', async () => {
       const { session: s } = await createMember(ctx(), specs.recruiter);
       const bad = await send(ctx(), s, { s_county: 'Atlantis' });
       expect(bad.status).toBe(400);

@@ -6,7 +6,7 @@ import { freePort } from '../setup/free-port.ts';
 import { waitFor } from './api.ts';
 import { consentCookie } from '../e2e/consent-cookie.ts';
 
-/** Issue 27: every island page, Lighthouse mobile (its default: a mid-range phone on slow 4G, simulated). */
+/** Every island page, Lighthouse mobile (its default: a mid-range phone on slow 4G, simulated). */
 export const LIGHTHOUSE_BUDGET = { score: 95, cls: 0.02, tbtMs: 150 };
 /** The island pages the design card names, and the rest of the public islands. */
 export const LIGHTHOUSE_PAGES = [

@@ -6,9 +6,9 @@ import { freePort } from '../setup/free-port.ts';
 import { waitFor } from './api.ts';
 import { necessaryOnly } from '../e2e/consent-cookie.ts';
 
-/** Budget of issue 27 on React DOM (issue 15 had 80 KB on Preact): the JavaScript from the log-in click until the dashboard shows, gzip. */
+/** The budget on React DOM (80 KB when the islands were Preact): the JavaScript from the log-in click until the dashboard shows, gzip. */
 export const MY48_BUDGET = 100 * 1024;
-/** Issue 27: log-in click → dashboard shown, median on loopback (issue 15 had 800 ms). */
+/** Log-in click → dashboard shown, median on loopback (800 ms when the islands were Preact). */
 export const LOGIN_BUDGET_MS = 500;
 /** phone.md: offline, /my48 shows the last balance within 1 s of navigation. */
 export const OFFLINE_BUDGET_MS = 1000;

@@ -21,18 +21,18 @@ import { benchMy48, LOGIN_BUDGET_MS, MY48_BUDGET, OFFLINE_BUDGET_MS } from './my
 import { soak } from './soak.ts';
 
 /**
- * `npm run bench`: every budget of issues 1, 5, 15 and 27, each figure printed beside its reference
+ * `npm run bench`: every budget (docs/performance.md), each figure printed beside its reference
  * from the same run (the health route, a bare Node server), failing where a budget is missed.
  * --no-build reuses dist/; --no-soak skips the 5-minute soak; --soak-seconds=N shortens it;
  * --no-lighthouse skips the Lighthouse runs.
  */
 const args = process.argv.slice(2);
 const NO_ISLAND_BUDGET = 10 * 1024;
-/** Issue 27: island pages on React DOM, rendered at build. */
+/** Island pages on React DOM, rendered at build. */
 const ISLAND_BUDGET = 90 * 1024;
 /** /my48's shell is one client-only island: held to its own budget (log-in click → dashboard, below). */
 const isMy48 = (page: string) => page === '/my48' || page.startsWith('/my48/');
-/** A content page on a first visit, with the consent banner (issue 14). */
+/** A content page on a first visit, with the consent banner. */
 const FIRST_VISIT_BUDGET = 22 * 1024;
 const CONSENT_BANNER = /consent-banner/;
 const SECONDS = 10;
@@ -178,7 +178,7 @@ if (pgUrl) {
   );
 }
 
-// 4b. Lighthouse mobile on the island pages (issue 27): performance ≥ 95, CLS ≤ 0.02, TBT ≤ 150 ms.
+// 4b. Lighthouse mobile on the island pages: performance ≥ 95, CLS ≤ 0.02, TBT ≤ 150 ms.
 if (!args.includes('--no-lighthouse')) {
   const { score, cls, tbtMs } = LIGHTHOUSE_BUDGET;
   for (const f of await benchLighthouse()) {

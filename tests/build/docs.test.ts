@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Docs that stay true (issue 28): the README's layout names every feature, integration, job and
+ * Docs that stay true: the README's layout names every feature, integration, job and
  * island, and every decision record says its status and date (a superseded one, by which).
  */
 const readme = readFileSync('README.md', 'utf8');

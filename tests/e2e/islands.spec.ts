@@ -4,7 +4,7 @@ import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures.ts';
 
 /**
- * Issue 27: the public islands are rendered by Astro at build and hydrated by React DOM; /my48 is
+ * The public islands are rendered by Astro at build and hydrated by React DOM; /my48 is
  * one client-only React island. These checks fail if an island ships without its HTML, if one is
  * client-only again, or if any page loads Preact.
  */

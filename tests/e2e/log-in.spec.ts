@@ -176,7 +176,7 @@ test('remote log-in: /my48/log-in signed out → log in → the help desk, signe
   await expect(page).toHaveURL(/\/sandbox\/helpdesk\/access\/jwt\?jwt=/);
   await expect(page.getByText('This is not the real help desk.')).toBeVisible();
   await expect(page.getByText('portin@example.com')).toBeVisible();
-  // The help-desk account is kept, encrypted, in zendeskUser (spec section 3, issue 25).
+  // The help-desk account is kept, encrypted, in zendeskUser (spec section 3).
   expect(await cookieNames(page)).toContain('zendeskUser');
   // Signed in already, the remote-login path goes straight on.
   await page.goto('/my48/log-in');
@@ -228,7 +228,7 @@ test('idle for 1800 seconds: logged out on the server, auth cookie gone, at /log
   expect(res.status()).toBe(401);
 });
 
-test('/log-in/ with a trailing slash (as CDNs add): a wrong password keeps its message on the page (issue 25)', async ({
+test('/log-in/ with a trailing slash (as CDNs add): a wrong password keeps its message on the page', async ({
   page,
 }) => {
   await logIn(page, 'active@example.com', 'not-the-password-1', '/log-in/');
@@ -238,7 +238,7 @@ test('/log-in/ with a trailing slash (as CDNs add): a wrong password keeps its m
   await expect(page.getByLabel('E-mail address')).toHaveValue('active@example.com');
 });
 
-test('a member active for an hour on public pages stays signed in; idle for 30 minutes there, signed out (issue 25)', async ({
+test('a member active for an hour on public pages stays signed in; idle for 30 minutes there, signed out', async ({
   page,
 }) => {
   test.slow(); // log-in through the form, then an hour on the page's clock

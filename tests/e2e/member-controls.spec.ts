@@ -15,7 +15,7 @@ test('controls: the 80 % data alert and the renewal reminder are in the notifica
   await expect(notes).toContainText('You have used 80 % of your data');
   await expect(notes).toContainText('Your membership renews soon');
   await expect(notes).toContainText('€2.00 from your credit, then €7.99 from the card ending ····5454');
-  // Announced as new once a visit (the dashboardNotification cookie, issue 25), not on every return.
+  // Announced as new once a visit (the dashboardNotification cookie), not on every return.
   await expect(notes.getByRole('heading', { level: 2 })).toHaveText(/^Notifications \(\d+ new\)$/);
   await expect(notes.getByText('New', { exact: true }).first()).toBeVisible();
   await expect

@@ -79,7 +79,7 @@ test('card: auto-renew on and off with popups, credit then the stored card, add 
   await page.getByRole('button', { name: 'Add €10.00' }).click();
   await expect(dialog(page)).toContainText('Your credit is €10.00 now.');
   await dialog(page).getByRole('button', { name: 'OK' }).click();
-  // "A new card" opens the new-card form (PANDAOLTUNRG2), never the stored card (issue 25).
+  // "A new card" opens the new-card form (PANDAOLTUNRG2), never the stored card.
   await page.getByLabel('A new card').check();
   await page.getByRole('button', { name: 'Add €10.00' }).click();
   await expect(page.getByRole('heading', { name: 'Pay €10.00' })).toBeVisible();

@@ -45,7 +45,7 @@ test('active: every figure is the balance summary by the spec rules', async ({ p
   const membership = tile(page, 'Membership');
   await expect(membership).toContainText(u.membershipPlan);
   await expect(membership).toContainText(`${u.daysLeftInNumber} DAYS LEFT`);
-  // Auto-renew is on, but the queued membership takes over at the end date: no renewal is claimed (issue 25).
+  // Auto-renew is on, but the queued membership takes over at the end date: no renewal is claimed.
   await expect(membership).toContainText(`Ends on${u.renewDate}`);
   await expect(membership).not.toContainText('Renews on');
   await expect(membership).toContainText('Auto-renewOn');
@@ -70,7 +70,7 @@ test('active: every figure is the balance summary by the spec rules', async ({ p
   await expectNoAxeViolations(page);
 });
 
-test('the end date says what happens: "Renews on" with auto-renew on, "Ends on" and a way to turn it on when off (issue 25)', async ({
+test('the end date says what happens: "Renews on" with auto-renew on, "Ends on" and a way to turn it on when off', async ({
   page,
   request,
 }) => {
@@ -124,7 +124,7 @@ test('oneday: DAY LEFT, singular', async ({ page }) => {
   await expect(tile(page, 'Membership')).toContainText('1 DAY LEFT');
 });
 
-test('portin: the port-in-in-progress notice, and its timeline in settings (issue 25)', async ({ page }) => {
+test('portin: the port-in-in-progress notice, and its timeline in settings', async ({ page }) => {
   await openDashboard(page, 'portin@example.com');
   await expect(page.getByText('Portin is in progress.')).toBeVisible();
   await page.goto('/my48/settings/move-your-number');

@@ -52,7 +52,7 @@ test('a content page links the manifest and loads no script for it', async ({ pa
   expect(scripts.filter((s) => /manifest|pwa|sw\b|workbox/i.test(s))).toEqual([]);
 });
 
-/** Issue 29, a phone-sized member area: each screen starts with its heading; the menu is a bar at the bottom. */
+/** A phone-sized member area (phone.md): each screen starts with its heading; the menu is a bar at the bottom. */
 myTest.describe('my48 on a phone', () => {
   myTest(
     'every my48 screen’s heading is within the first 150 px at 375 px; the side menu stays on wide screens',

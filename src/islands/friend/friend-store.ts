@@ -7,7 +7,7 @@ import { lazyForm } from '../../stores/lazy-form.ts';
 import { $friend } from './friend-state.ts';
 export { $friend } from './friend-state.ts';
 
-// Typed by its endpoint, without the schema library (issue 27); the order's rule and calls load on submit (friend-actions.ts).
+// Typed by its endpoint, without the schema library; the order's rule and calls load on submit (friend-actions.ts).
 const affiliateInfoRoute = route<typeof recruitApi.affiliateInfo>('get', '/panda/public/users/affiliateInfo');
 
 const AFFILIATE = /^[A-Za-z0-9]{6,32}$/;

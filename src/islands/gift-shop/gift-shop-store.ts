@@ -4,7 +4,7 @@ export { $giftOffers, $recipient } from './gift-shop-state.ts';
 
 /*
  * The gift shop's state. Its rules and calls load when the visitor sends the first step
- * (gift-shop-actions.ts), with the offers of step 2: the page ships none of them before (issue 27).
+ * (gift-shop-actions.ts), with the offers of step 2: the page ships none of them before.
  */
 
 export const numberForm = lazyForm('Checking the number…', () =>

@@ -9,7 +9,7 @@ afterEach(() => {
   document.cookie = 'authCode=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
 });
 
-/** The log-in island as Astro ships it (issue 27): its HTML rendered at build, then hydrated by React DOM. */
+/** The log-in island as Astro ships it: its HTML rendered at build, then hydrated by React DOM. */
 function hydrated() {
   const container = document.createElement('div');
   container.innerHTML = renderToString(<LogIn />);

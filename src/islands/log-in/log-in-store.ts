@@ -7,7 +7,7 @@ export { $logIn, type LogInState, type Slide } from './log-in-state.ts';
 /*
  * The log-in island's state, and its actions loaded on the first submit (log-in-actions.ts: the
  * form's rule, the HTTP client, the session cookies' cryptography): the page ships none of them
- * before the member presses Log in (issue 27).
+ * before the member presses Log in.
  */
 
 /**

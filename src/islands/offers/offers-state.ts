@@ -7,7 +7,7 @@ import { memberParamsLater as memberParams } from '../../lib/member-params-later
 
 /* The offers' shared state and reads. Its own module: the actions, loaded later by the store, import this and not the store (no import cycle). */
 
-// Typed by their endpoints, without the schema library (issue 27: island pages load no zod); the
+// Typed by their endpoints, without the schema library (island pages load no zod); the
 // forms' rules and calls load on submit (offers-actions.ts).
 export const routes = {
   promotions: route<typeof offersApi.promotions>('get', '/panda/public/offers'),

@@ -3,7 +3,7 @@ import { route } from '../../contract/endpoint.ts';
 import type { ordersApi, Order } from '../../contract/orders.ts';
 import { call, errorMessage } from '../../lib/http.ts';
 
-// Typed by its endpoint, without the schema library (issue 27: island pages load no zod).
+// Typed by its endpoint, without the schema library (island pages load no zod).
 const ordersRoute = route<typeof ordersApi.list>('get', '/panda/protected/users/{user_id}/orders');
 
 export const $orders = map<{ values?: Order[] | undefined; error?: string | undefined }>({});

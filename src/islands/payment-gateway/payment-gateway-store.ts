@@ -5,7 +5,7 @@ import { call, errorMessage } from '../../lib/http.ts';
 
 type Checkout = Answer<typeof paymentsApi.checkout>['_payload'];
 
-// Typed by their endpoints, without the schema library (issue 27: island pages load no zod).
+// Typed by their endpoints, without the schema library (island pages load no zod).
 const routes = {
   checkout: route<typeof paymentsApi.checkout>('get', '/panda/public/checkouts/{checkout_id}'),
   checkoutResult: route<typeof paymentsApi.checkoutResult>('post', '/panda/public/checkouts/{checkout_id}/result'),

@@ -8,7 +8,7 @@ import { memberParamsLater as memberParams } from '../../lib/member-params-later
 /* The member's referrals. Its own module: the actions, loaded later by the store, import this and not the store (no import cycle). */
 
 type Referrals = Answer<typeof referralsApi.list>['_payload'];
-// Typed by its endpoint, without the schema library (issue 27: island pages load no zod).
+// Typed by its endpoint, without the schema library (island pages load no zod).
 const referralsRoute = route<typeof referralsApi.list>('get', '/panda/protected/users/{user_id}/getbuyapowareferrals');
 
 /** The member's referrals and today's campaign. */

@@ -3,7 +3,7 @@ import type { authApi } from '../../contract/auth.ts';
 import { route } from '../../contract/endpoint.ts';
 import { call } from '../../lib/http.ts';
 
-// Typed by its endpoint, without the schema library (issue 27: island pages load no zod).
+// Typed by its endpoint, without the schema library (island pages load no zod).
 const nicknameRoute = route<typeof authApi.nickname>('get', '/panda/public/users/{id}');
 
 /** The new member's nickname for the welcome; none (the plain welcome) if it cannot be read. */

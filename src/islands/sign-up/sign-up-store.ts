@@ -5,7 +5,7 @@ export { $signUp, ordersFreeSim, rememberJourney, type SignUpState } from './sig
 /*
  * The sign-up island's state; its actions (the form's rule, the captcha, the HTTP client, the
  * session cookies) load when first used (sign-up-actions.ts), so the page ships none of them
- * before the visitor sends the form (issue 27).
+ * before the visitor sends the form.
  */
 
 // The actions load when first used (sign-up-actions.ts); the form says so if they cannot.

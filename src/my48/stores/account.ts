@@ -36,7 +36,7 @@ export type BalanceOutcome = Pick<AccountState, 'serviceAvailable' | 'accountDet
 /**
  * Spec section 8, "Balance summary failure", as a pure rule. The spec reads the 400's message ('No
  * current MemberShip', 'Account activation in progress'); the server still answers those texts and
- * this maps their codes (issue 28).
+ * this maps their codes.
  */
 export function balanceFailure(status: number | undefined, code: string | undefined): BalanceOutcome {
   if (status === 500) return { serviceAvailable: true, accountDetailsMissing: true, noActiveMembership: false };

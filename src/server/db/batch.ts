@@ -9,7 +9,7 @@ const MAX_BATCH = 100;
  * the dashboard's balance summary), answered for all of them by one statement.
  *
  * Why: on this kind of machine a round trip to PostgreSQL costs the Node process far more than
- * the query costs the database (measured in session 10: each statement about 110 µs of the
+ * the query costs the database (measured on the 2-core CI machine: each statement about 110 µs of the
  * server's CPU, most of it the socket write; the whole rest of a protected call about 80 µs).
  * Every call made before the event loop next reaches its check phase (all the requests Node read
  * from its sockets in one go) is collected, then `load` answers them with one statement.

@@ -11,7 +11,7 @@ export interface Answered {
 
 /**
  * The one error shape of the API: `{ _payload: { message, code } }` with the failure's status
- * (issue 28). `extra` carries figures an answer adds (the amount a card must pay).
+ *. `extra` carries figures an answer adds (the amount a card must pay).
  */
 export function fail(c: Context, failure: Answered, extra?: Record<string, unknown>) {
   return c.json({ _payload: { message: failure.message, code: failure.code, ...extra } }, failure.status);

@@ -6,7 +6,7 @@ import { ERROR_CODES } from '../../contract/error-codes.ts';
 import type { AppEnv } from './router.ts';
 
 /**
- * The one error shape (issue 28): the message people read and the stable code clients branch on,
+ * The one error shape: the message people read and the stable code clients branch on,
  * one of the failure tables' codes (contract/error-codes.ts).
  */
 export const ErrorSchema = z
@@ -160,7 +160,7 @@ export function describeSecurity(app: OpenAPIHono<AppEnv>) {
 
 /**
  * The schema generator writes a regular expression with flags as `source/flags` (its RegExp.toString()
- * with the slashes trimmed: `^[\p{L}…]+$/u`), which no client or validating proxy can use (issue 25).
+ * with the slashes trimmed: `^[\p{L}…]+$/u`), which no client or validating proxy can use.
  * A published pattern is the expression's source alone: the document's patterns are ECMA-262 under the
  * `u` flag (tests/api/openapi.test.ts compiles every one). No contract expression ends in `/` + letters.
  */

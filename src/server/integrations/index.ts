@@ -14,7 +14,7 @@ import { usage } from './usage/integration.ts';
 import { referrals } from './referrals/integration.ts';
 
 /**
- * The outside services, one line each (the composition root's one registry, issue 28). A new
+ * The outside services, one line each (the composition root's one registry). A new
  * service is its folder with an integration.ts and a line here: app.ts makes its adapter, puts it
  * on c.var under this name, and mounts its sandbox.
  */

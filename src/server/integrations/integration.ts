@@ -17,7 +17,7 @@ export interface IntegrationDeps {
  * An outside service, declared once in its folder (integrations/<s>/integration.ts) and listed in
  * integrations/index.ts: the adapter handlers reach as c.var.<name> (the sandbox or the service
  * config names; a test or main.ts may pass its own), and the sandbox's pages, mounted only when
- * sandboxes are on and the adapter is the sandbox (issue 28: one file and one line, not four
+ * sandboxes are on and the adapter is the sandbox (one file and one line, not four
  * edits in app.ts).
  */
 export interface Integration<A> {

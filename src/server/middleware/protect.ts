@@ -11,7 +11,7 @@ import { BINDING_COOKIE } from '../http/session.ts';
 import { sessionFailures } from '../../contract/common-failures.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
- * What counts as a SIM path, said once (issue 28): /panda/protected/users/{user_id}/sims/{ssn}/…
+ * What counts as a SIM path, said once: /panda/protected/users/{user_id}/sims/{ssn}/…
  * with an all-digit {ssn} (sims/owned is not one). The session check asks about its SIM in the
  * same query, and requireOwnAccount refuses another member's.
  */

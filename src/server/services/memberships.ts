@@ -7,7 +7,7 @@ import { DAY } from './clock.ts';
 type Product = typeof products.$inferSelect;
 
 /**
- * The current-membership rule, written once (issue 28): status 'current' and starts ≤ now < ends.
+ * The current-membership rule, written once: status 'current' and starts ≤ now < ends.
  * A 'current' row whose period is over is ended (the renewal job has not handed it on yet), not current.
  */
 export function currentMembershipAt(now: Date): SQL {

@@ -247,7 +247,7 @@ const mayOweOrTake = (creditCents: number | undefined) =>
 
 /**
  * What is owed from a top-up advance and its offer (lifelines.md), loaded after the figures show:
- * its code is not on the way to the dashboard (issue 27's budget).
+ * its code is not on the way to the dashboard (its budget).
  */
 function AdvanceSlot({ ssn }: { ssn: string }) {
   const [Loaded, setLoaded] = useState<ComponentType<{ ssn: string }> | null>(null);

@@ -89,7 +89,7 @@ describe('the usage summary from the balance summary', () => {
     });
   });
 
-  it('"Renews on" only when auto-renew is on and nothing is queued; else "Ends on" (issue 25)', () => {
+  it('"Renews on" only when auto-renew is on and nothing is queued; else "Ends on"', () => {
     const date = '04.12.26';
     expect(
       usageSummary(summary({ recurrence_enabled: true, have_queued_membership: false }), sim).membershipEnd,

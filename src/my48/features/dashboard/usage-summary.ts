@@ -52,7 +52,7 @@ export interface UsageSummary {
   /** dd.mm.yy */
   renewDate: string | null;
   /**
-   * What happens at the end date (spec: renewal date and expiry date; issue 25): 'Renews on' only when
+   * What happens at the end date (spec: renewal date and expiry date): 'Renews on' only when
    * auto-renew is on and no queued membership takes over, else 'Ends on'. Never a renewal that will not happen.
    */
   membershipEnd: { label: 'Renews on' | 'Ends on'; date: string } | null;

@@ -5,7 +5,7 @@ import { patternOf, serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import { activateSim, captcha } from './onboarding.handlers.ts';
 
-/** The captcha offer and SIM activation (issue 4). */
+/** The captcha offer and SIM activation. */
 export function onboardingRoutes(config: AppConfig) {
   const app = router();
   const { windowMs } = config.rateLimit;

@@ -8,7 +8,7 @@ import { recruitActivated } from '../../services/recruits.ts';
 import { lockMember, takeCardFromStock } from '../../services/stock.ts';
 
 /**
- * Links a SIM card from stock to a member (issue 4): the card leaves the stock and becomes the
+ * Links a SIM card from stock to a member: the card leaves the stock and becomes the
  * member's active SIM with credit 0 and the onboard bundle BDEG00, all in one transaction. The
  * member row is locked first, so two activations of one member cannot both pass the one-SIM check.
  */

@@ -5,7 +5,7 @@ import { patternOf, serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import * as handle from './sim-settings.handlers.ts';
 
-/** Settings that change the SIM: move your number (port-in), a replacement SIM, change my SIM (issue 5). */
+/** Settings that change the SIM: move your number (port-in), a replacement SIM, change my SIM. */
 export function simSettingsRoutes(config: AppConfig) {
   const app = router();
   const { windowMs } = config.rateLimit;

@@ -31,7 +31,7 @@ export async function openPortIn({ db, clock }: ServiceContext, memberId: number
 }
 
 /**
- * A port-in request (issue 5, spec section 4 "Port-in"): the request and the PORTIN_IN_PROGRESS
+ * A port-in request (spec section 4 "Port-in"): the request and the PORTIN_IN_PROGRESS
  * segment are written together; a second open request is refused by the database.
  */
 export async function requestPortIn(

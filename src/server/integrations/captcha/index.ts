@@ -7,7 +7,7 @@ import { captchaSolutions } from '../../db/schema.ts';
 import { RECAPTCHA_DOMAINS, type RecaptchaDomain } from '../../../contract/captcha.ts';
 
 /**
- * The captcha in front of sign-up and the free-SIM order (issue 4). Two providers behind one
+ * The captcha in front of sign-up and the free-SIM order. Two providers behind one
  * adapter: a self-hosted proof-of-work (ALTCHA, works offline, the default) and Google
  * reCAPTCHA v3 with the spec's minimum score 0.2 when its keys are configured. The browser
  * asks /panda/public/captcha which one to use; the server alone decides whether an answer passes.
