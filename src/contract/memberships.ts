@@ -76,7 +76,7 @@ export const membershipsApi = {
   }),
   recurrence: endpoint({
     id: 'recurrence',
-    moves: 'none',
+    moves: 'money',
     method: 'post',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/recurrence',
     access: 'member',

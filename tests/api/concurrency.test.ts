@@ -155,6 +155,10 @@ const races: Record<string, Race | Elsewhere> = {
   removePasskey: PASSKEY_RACE,
   passkeySignIn: PASSKEY_RACE,
   // Money
+  recurrence: {
+    file: 'memberships.test.ts',
+    test: '20 purchases at once never overdraw credit nor queue two memberships',
+  },
   createCheckout: {
     file: 'memberships.test.ts',
     test: '20 purchases at once never overdraw credit nor queue two memberships',

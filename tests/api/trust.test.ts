@@ -272,6 +272,36 @@ forEachDatabase(
       expect(await attempt('2001:db8:48:2::1')).toBe(401);
     });
 
+    it('every member write that moves something takes an Idempotency-Key (from the contract’s moves)', async () => {
+      const c = ctx();
+      const m = await createMember(c, withPlan);
+      type Op = { operationId: string; 'x-moves'?: string; security?: unknown[] };
+      const doc = (await (await c.app.request('/panda/openapi.json')).json()) as {
+        paths: Record<string, Record<string, Op>>;
+      };
+      const moving = Object.entries(doc.paths).flatMap(([path, ops]) =>
+        Object.entries(ops)
+          .filter(([method, op]) => method !== 'get' && op['x-moves'] && op['x-moves'] !== 'none')
+          .filter(([, op]) => path.startsWith('/panda/protected/'))
+          .map(([method, op]) => ({ method, path, id: op.operationId })),
+      );
+      expect(moving.length).toBeGreaterThan(10);
+      const answers: Record<string, string> = {};
+      for (const op of moving) {
+        const path = op.path
+          .replace('{user_id}', String(m.userId))
+          .replace('{ssn}', m.ssn)
+          .replace(/\{\w+\}/g, '1');
+        const res = await c.app.request(path, {
+          method: op.method.toUpperCase(),
+          headers: { ...m.session.headers, 'content-type': 'application/json', 'idempotency-key': 'no!' },
+          body: '{}',
+        });
+        answers[op.id] = ((await res.json()) as { _payload: { code: string } })._payload.code;
+      }
+      expect(Object.entries(answers).filter(([, code]) => code !== 'request.badIdempotencyKey')).toEqual([]);
+    });
+
     it('a recruiter who pays for the recruit’s first membership keeps the €10 reward in the credit', async () => {
       const c = ctx();
       const owner = await createMember(c, { ...withPlan, creditCents: 2000 });

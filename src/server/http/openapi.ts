@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { EndpointDef, ErrorStatus } from '../../contract/endpoint.ts';
 import { ERROR_CODES } from '../../contract/error-codes.ts';
 import type { AppEnv } from './router.ts';
+import { idempotent } from '../middleware/idempotency.ts';
 
 /**
  * The one error shape: the message people read and the stable code clients branch on,
@@ -138,12 +139,23 @@ function inputOf<E extends EndpointDef>(c: Context, e: E): Input<E> {
   } as Input<E>;
 }
 
-/** Serves an endpoint of the contract: validation from its schemas, then the handler. */
+/**
+ * Whether an endpoint takes an Idempotency-Key (money.md): a member's write that moves money, data
+ * or a once-only right, as its contract's `moves` says. Said here once, from the contract.
+ */
+export const takesIdempotencyKey = (e: EndpointDef) =>
+  e.access === 'member' && e.method !== 'get' && e.moves !== undefined && e.moves !== 'none';
+
+/**
+ * Serves an endpoint of the contract: an Idempotency-Key when it moves something (takesIdempotencyKey),
+ * validation from its schemas, then the handler.
+ */
 export function serve<E extends EndpointDef>(
   app: OpenAPIHono<AppEnv>,
   e: E,
   handler: (c: Context<AppEnv>, input: Input<E>) => Response | Promise<Response>,
 ) {
+  if (takesIdempotencyKey(e)) app.on(e.method.toUpperCase(), patternOf(e), idempotent);
   app.openapi(routeOf(e), ((c: Context<AppEnv>) => handler(c, inputOf(c, e))) as never);
 }
 

@@ -1,13 +1,11 @@
 import { advanceApi } from '../../../contract/advance.ts';
-import { patternOf, serve } from '../../http/openapi.ts';
+import { serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
-import { idempotent } from '../../middleware/idempotency.ts';
 import * as handle from './advance.handlers.ts';
 
 /** The top-up advance (lifelines.md): eligibility and what is owed; taking one (money: Idempotency-Key). */
 export function advanceRoutes() {
   const app = router();
-  app.on('POST', patternOf(advanceApi.take), idempotent);
   serve(app, advanceApi.state, handle.state);
   serve(app, advanceApi.take, handle.take);
   return app;

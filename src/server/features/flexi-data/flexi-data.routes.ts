@@ -1,22 +1,11 @@
 import { flexiDataApi } from '../../../contract/flexi-data.ts';
-import { patternOf, serve } from '../../http/openapi.ts';
+import { serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
-import { idempotent } from '../../middleware/idempotency.ts';
 import * as handle from './flexi-data.handlers.ts';
 
 /** Flexible data (flexible-data.md); every call that moves data takes an Idempotency-Key, so a retry moves nothing twice. */
 export function flexiDataRoutes() {
   const app = router();
-  const moves = [
-    flexiDataApi.carryover,
-    flexiDataApi.donate,
-    flexiDataApi.save,
-    flexiDataApi.unlock,
-    flexiDataApi.swap,
-    flexiDataApi.spotme,
-    flexiDataApi.share,
-  ];
-  for (const e of moves) app.on('POST', patternOf(e), idempotent);
   serve(app, flexiDataApi.overview, handle.overview);
   serve(app, flexiDataApi.donations, handle.donations);
   serve(app, flexiDataApi.safe, handle.safe);

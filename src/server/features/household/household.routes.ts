@@ -3,7 +3,6 @@ import { bodyField, byMember, limitBy } from '../../http/limiters.ts';
 import { irishMobileRule } from '../../../contract/forms.ts';
 import { patternOf, serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
-import { idempotent } from '../../middleware/idempotency.ts';
 import * as handle from './household.handlers.ts';
 
 /** Household lines (lifelines.md): the household, invitations, lines, and the owner's purchases for a line (money: Idempotency-Key). */
@@ -17,7 +16,6 @@ const numberOf = (raw: string) => {
 
 export function householdRoutes() {
   const app = router();
-  for (const e of [householdApi.buyMembership, householdApi.addCredit]) app.on('POST', patternOf(e), idempotent);
   // Each invitation mails its number's member: a member cannot flood anyone, nor anyone one member.
   app.use(patternOf(householdApi.invite), limitBy(HOUR, INVITES_PER_MEMBER_PER_HOUR, byMember('household-invite')));
   app.use(

@@ -1,15 +1,11 @@
 import { membershipsApi } from '../../../contract/memberships.ts';
-import { patternOf, serve } from '../../http/openapi.ts';
+import { serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
-import { idempotent } from '../../middleware/idempotency.ts';
 import * as handle from './memberships.handlers.ts';
 
 /** Memberships, auto-renew, credit and add-ons (money.md); every call that moves money takes an Idempotency-Key. */
 export function membershipsRoutes() {
   const app = router();
-  for (const e of [membershipsApi.recurrence, membershipsApi.addCredit, membershipsApi.buyAddon])
-    app.on('POST', patternOf(e), idempotent);
-  app.on(['PUT', 'DELETE'], patternOf(membershipsApi.changeRecurrence), idempotent);
   serve(app, membershipsApi.allowed, handle.allowed);
   serve(app, membershipsApi.recurrence, handle.recurrence);
   serve(app, membershipsApi.changeRecurrence, handle.changeRecurrence);

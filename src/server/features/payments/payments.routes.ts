@@ -3,7 +3,6 @@ import type { AppConfig } from '../../config.ts';
 import { byIp, limitBy } from '../../http/limiters.ts';
 import { patternOf, serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
-import { idempotent } from '../../middleware/idempotency.ts';
 import { sameOrigin } from '../../middleware/origin.ts';
 import * as handle from './payments.handlers.ts';
 
@@ -11,8 +10,6 @@ import * as handle from './payments.handlers.ts';
 export function paymentsRoutes(config: AppConfig) {
   const app = router();
   const { windowMs } = config.rateLimit;
-  app.on('POST', patternOf(paymentsApi.createCheckout), idempotent);
-  app.on('POST', patternOf(paymentsApi.registerCard), idempotent);
   app.use('/panda/public/checkouts/*', limitBy(windowMs, 300, byIp('checkouts')));
   app.use(patternOf(paymentsApi.reportError), sameOrigin, limitBy(windowMs, 60, byIp('payment-error')));
   serve(app, paymentsApi.createCheckout, handle.createCheckout);
