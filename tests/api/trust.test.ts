@@ -282,7 +282,7 @@ forEachDatabase(
       const moving = Object.entries(doc.paths).flatMap(([path, ops]) =>
         Object.entries(ops)
           .filter(([method, op]) => method !== 'get' && op['x-moves'] && op['x-moves'] !== 'none')
-          .filter(([, op]) => path.startsWith('/panda/protected/'))
+          .filter(() => path.startsWith('/panda/protected/'))
           .map(([method, op]) => ({ method, path, id: op.operationId })),
       );
       expect(moving.length).toBeGreaterThan(10);
