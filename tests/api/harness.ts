@@ -218,6 +218,19 @@ export async function login(app: TestContext['app'], email: string, password = D
   };
 }
 
+/** A request as it arrives on the socket from `peer` (the URL's host is the Host header the client chose). */
+export const fromPeer = (
+  app: TestContext['app'] | ReturnType<typeof createApp>,
+  peer: string,
+  url: string,
+  init: RequestInit & { headers?: Record<string, string> } = {},
+) =>
+  app.request(url, init, {
+    incoming: {
+      socket: { remoteAddress: peer, remotePort: 40_000, remoteFamily: peer.includes(':') ? 'IPv6' : 'IPv4' },
+    },
+  });
+
 /** A call as the signed-in member would make it. */
 export function call(app: TestContext['app'], session: Session, path: string, init: RequestInit = {}) {
   return app.request(path, {

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { BUILT_PASSWORD, createMember } from './builders.ts';
-import { forEachDatabase, type TestContext } from './harness.ts';
+import { forEachDatabase, fromPeer, type TestContext } from './harness.ts';
 
 /**
  * production.md "Behind a proxy": the forwarded client address is the one limited, and the request is
@@ -22,12 +22,7 @@ const from = (
   peer: string,
   path: string,
   init: RequestInit & { headers?: Record<string, string> } = {},
-) =>
-  app.request(`http://portal-1:4321${path}`, init, {
-    incoming: {
-      socket: { remoteAddress: peer, remotePort: 40_000, remoteFamily: peer.includes(':') ? 'IPv6' : 'IPv4' },
-    },
-  });
+) => fromPeer(app, peer, `http://portal-1:4321${path}`, init);
 
 /** The member these log-ins are for (each test makes its own). */
 let username = 'nobody@example.com';

@@ -19,7 +19,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUILT_PASSWORD, createMember, signIn, type BuiltMember, type MemberSpec } from './builders.ts';
 import { ok, refused, send } from './client.ts';
-import { forEachDatabase, stepUpCode, type TestContext } from './harness.ts';
+import { forEachDatabase, fromPeer, stepUpCode, type TestContext } from './harness.ts';
+import type { AppConfig } from '../../src/server/config.ts';
 
 /**
  * Trust: what a client chooses (its Host, X-Forwarded-Host, a `next` path) never decides where a
@@ -42,27 +43,12 @@ async function newestMail(c: TestContext, to: string, subject: string) {
 /** Every http(s) link in a text. */
 const linksIn = (text: string) => [...text.matchAll(/https?:\/\/[^\s]+/g)].map((m) => m[0]);
 
-/** An app behind a trusted proxy at 10.0.0.0/8, as deploy/ runs it. */
-const behindProxy = (c: TestContext) =>
-  createApp({
-    db: c.handle.db,
-    config: { ...c.config, trustProxy: ['10.0.0.0/8'] },
-    clock: () => c.clock.now,
-    payments: c.payments,
-  });
+/** The harness's app on the test's database and clock, with some of its configuration changed. */
+const appWith = (c: TestContext, config: Partial<AppConfig>) =>
+  createApp({ db: c.handle.db, config: { ...c.config, ...config }, clock: () => c.clock.now, payments: c.payments });
 
-/** A request that arrives from `peer` for `url` (its host is the Host header the client chose). */
-const arriving = (
-  app: ReturnType<typeof createApp>,
-  peer: string,
-  url: string,
-  init: RequestInit & { headers?: Record<string, string> } = {},
-) =>
-  app.request(url, init, {
-    incoming: {
-      socket: { remoteAddress: peer, remotePort: 40_000, remoteFamily: peer.includes(':') ? 'IPv6' : 'IPv4' },
-    },
-  });
+/** An app behind a trusted proxy at 10.0.0.0/8, as deploy/ runs it. */
+const behindProxy = (c: TestContext) => appWith(c, { trustProxy: ['10.0.0.0/8'] });
 
 const me = (m: BuiltMember) => ({ user_id: m.userId });
 const withPlan = { membership: { sku: 'BDDT00', daysLeft: 12, usedGb: 5 } } satisfies MemberSpec;
@@ -208,12 +194,7 @@ forEachDatabase(
 
     it('password checks are limited like the log-in: failures per member across every endpoint that takes it', async () => {
       const c = ctx();
-      const app = createApp({
-        db: c.handle.db,
-        config: { ...c.config, rateLimit: { ...c.config.rateLimit, loginFailuresPerAccount: 3 } },
-        clock: () => c.clock.now,
-        payments: c.payments,
-      });
+      const app = appWith(c, { rateLimit: { ...c.config.rateLimit, loginFailuresPerAccount: 3 } });
       const m = await createMember(c, withPlan);
       const wrong = async (e: EndpointDef, body: object) =>
         (await send(app, e, { session: m.session, params: me(m), body } as never)).status;
@@ -250,15 +231,10 @@ forEachDatabase(
 
     it('limits by address count an IPv6 client by its /64', async () => {
       const c = ctx();
-      const app = createApp({
-        db: c.handle.db,
-        config: { ...c.config, rateLimit: { ...c.config.rateLimit, loginPerIp: 3 } },
-        clock: () => c.clock.now,
-        payments: c.payments,
-      });
+      const app = appWith(c, { rateLimit: { ...c.config.rateLimit, loginPerIp: 3 } });
       const attempt = async (peer: string) =>
         (
-          await arriving(app, peer, 'http://portal-1:4321/panda/public/users/current', {
+          await fromPeer(app, peer, 'http://portal-1:4321/panda/public/users/current', {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
             body: JSON.stringify({ username: 'nobody@example.com', password: 'wrong-pass-1' }),
@@ -489,7 +465,7 @@ forEachDatabase(
       const member = await createMember(c);
       const site = new URL(c.config.siteUrl).origin;
       const reset = (headers: Record<string, string>, url: string) =>
-        arriving(behindProxy(c), '10.0.0.5', url, {
+        fromPeer(behindProxy(c), '10.0.0.5', url, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
           body: new URLSearchParams({ email: member.email }),
@@ -514,7 +490,7 @@ forEachDatabase(
       const c = ctx();
       const member = await createMember(c, { verified: false });
       const session = await signIn(c, member);
-      const res = await arriving(
+      const res = await fromPeer(
         behindProxy(c),
         '10.0.0.5',
         `http://evil.example/panda/protected/users/${member.userId}/generate-token`,
