@@ -38,6 +38,7 @@ import type { ErrorReporter } from './error-reporting.ts';
 import type { Publishing } from './publishing.ts';
 import type { Metrics } from './metrics.ts';
 import { systemClock, type Clock } from './services/clock.ts';
+import { testMemberRoutes } from './seed/test-members.ts';
 import { resolveFile, sendFile, type StaticSite } from './static-site.ts';
 import { byMember, limitBy, peerAddress } from './http/limiters.ts';
 import {
@@ -278,6 +279,7 @@ export function createApp({
   if (config.sandbox) {
     for (const routes of sandboxRoutes(adapters)) app.route('/', routes);
   }
+  if (config.testMembers) app.route('/', testMemberRoutes());
 
   if (site) {
     // Spec section 2: payment-gateway URLs always carry a trailing slash.

@@ -21,6 +21,8 @@ export interface AppConfig {
   helpdeskSecret: string;
   /** Local stand-ins for outside services (the mail outbox page) while none is configured. */
   sandbox: boolean;
+  /** The member factory over HTTP for the browser tests (POST /sandbox/test-members); never in production. */
+  testMembers?: boolean;
   /** The help desk's address (its JWT single sign-on lives at /access/jwt); the sandbox's when unset. */
   helpdeskUrl?: string;
   captcha: CaptchaConfig;

@@ -68,6 +68,11 @@ const schema = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true')),
+  /** The member factory over HTTP (POST /sandbox/test-members) for the browser tests; refused in production. */
+  TEST_MEMBERS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Mail over SMTP (production.md): smtp://user:pass@host:port or smtps://…; unset (development): mail stays in the outbox (/sandbox/mail). */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be smtp://… or smtps://…' }).optional(),
   /** The sender of the portal's mail. */
@@ -175,6 +180,7 @@ function productionProblems(env: z.infer<typeof schema>): string[] {
   if (!env.DATABASE_URL || !/^postgres(ql)?:\/\//.test(env.DATABASE_URL))
     problems.push('DATABASE_URL must be a postgres:// URL (the embedded database is for trying only)');
   if (env.SANDBOX === true) problems.push('SANDBOX=true is not allowed with NODE_ENV=production');
+  if (env.TEST_MEMBERS) problems.push('TEST_MEMBERS=true is not allowed with NODE_ENV=production');
   const required: [name: string, value: unknown][] = [
     ['SITE_URL', env.SITE_URL],
     ['SMTP_URL', env.SMTP_URL],

@@ -123,6 +123,7 @@ const config = {
   },
   helpdeskSecret: env.HELPDESK_SECRET,
   sandbox: env.SANDBOX,
+  testMembers: env.TEST_MEMBERS,
   ...(env.HELPDESK_URL ? { helpdeskUrl: env.HELPDESK_URL } : {}),
   captcha: {
     hmacKey: env.CAPTCHA_HMAC_KEY,
