@@ -33,6 +33,8 @@ const server = (port: string) => ({
     LOG_LEVEL: 'warn',
     CAPTCHA_MAX_NUMBER: '20000',
     LOGIN_RATE_LIMIT_PER_IP: '100000',
+    // Each journey makes the member it needs (tests/e2e/fixtures.ts `member`).
+    TEST_MEMBERS: 'true',
     PUBLIC_GTM_ID: 'GTM-E2E0001',
     PUSH_ENDPOINT_ORIGINS: PUSH_ORIGIN,
     NODE_EXTRA_CA_CERTS: pushTls.cert,

@@ -49,6 +49,10 @@ describe('production refuses what is only for trying (production.md)', () => {
     expect(() => readEnv(production({ SANDBOX: 'true' }))).toThrow(
       'Invalid configuration for production: SANDBOX=true is not allowed with NODE_ENV=production',
     );
+    expect(() => readEnv(production({ TEST_MEMBERS: 'true' }))).toThrow(
+      'Invalid configuration for production: TEST_MEMBERS=true is not allowed with NODE_ENV=production',
+    );
+    expect(readEnv(production({})).TEST_MEMBERS).toBe(false);
     for (const url of [undefined, 'memory://'])
       expect(() => readEnv(production({ DATABASE_URL: url }))).toThrow(/DATABASE_URL must be a postgres:\/\/ URL/);
   });

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { KB_PER_GB } from '../../src/contract/constants.ts';
 import { accountFailures } from '../../src/contract/account-routes.ts';
 import { messages } from '../../src/contract/messages.ts';
+import { createApp } from '../../src/server/app.ts';
 import { demoSsn } from '../../src/server/seed/seed.ts';
 import { runPortInDonor } from '../../src/server/services/port-in.ts';
 import { call, errorAnswer, forEachDatabase, login, SEED_TIME, type Session, type TestContext } from './harness.ts';
@@ -295,5 +296,52 @@ forEachDatabase('demo_seed', (ctx) => {
     expect(
       (await (await req(c, await login(c.app, 'portin@example.com'), 'GET', '/portin')).json())._payload.request.status,
     ).toBe('completed');
+  });
+
+  it('the factory over HTTP (TEST_MEMBERS): a copy of a demo member in the same state, with its own address and numbers', async () => {
+    const c = ctx();
+    const make = (app: { request: TestContext['app']['request'] }, body: unknown) =>
+      app.request('/sandbox/test-members', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    // Off unless configured: the harness's app (as every server without TEST_MEMBERS) has no such route.
+    expect((await make(c.app, { like: 'active' })).status).toBe(404);
+    const app = createApp({
+      db: c.handle.db,
+      config: { ...c.config, testMembers: true },
+      clock: () => c.clock.now,
+      payments: c.payments,
+    });
+    expect((await make(app, { like: 'nobody' })).status).toBe(400);
+    expect((await make(app, { like: 'active', extra: 1 })).status).toBe(400);
+
+    const res = await make(app, { like: 'active' });
+    expect(res.status).toBe(201);
+    const copy = (await res.json()) as { email: string; password: string; userId: number; ssn: string; msisdn: string };
+    expect(copy.email).toMatch(/^active-\w+@example\.com$/);
+    expect(copy.ssn).not.toBe(demoSsn(1));
+    const demo = await summaryOf(c, 'active@example.com', 1);
+    const s = await login(c.app, copy.email, copy.password);
+    const mine = await call(c.app, s, `/panda/protected/users/${s.userId}/sims/${copy.ssn}/balance/summary/current`);
+    expect(mine.status).toBe(200);
+    expect((await mine.json())._payload).toEqual(demo.body._payload);
+
+    // A household's owner comes with its lines, each a member of its own.
+    const family = (await (await make(app, { like: 'family' })).json()) as { email: string; lines: { ssn: string }[] };
+    expect(family.lines).toHaveLength(2);
+    const owner = await login(c.app, family.email);
+    const lines = (await (await req(c, owner, 'GET', '/household/lines')).json())._payload.values as { ssn: string }[];
+    expect(lines.map((l) => l.ssn).sort()).toEqual(family.lines.map((l) => l.ssn).sort());
+    // A spec alone is the whole state.
+    const plain = (await (await make(app, { spec: { creditCents: 1234 } })).json()) as { email: string; ssn: string };
+    const p = await login(c.app, plain.email, 'Built-member-2026');
+    const summary = await call(
+      c.app,
+      p,
+      `/panda/protected/users/${p.userId}/sims/${plain.ssn}/balance/summary/current`,
+    );
+    expect((await summary.json())._payload.current_month_balance_summary.main).toBe(1234);
   });
 });

@@ -59,6 +59,7 @@ const uncovered = (selector: ReturnType<Page['getByRole']>) =>
 
 test('a first visit: the bar, axe-clean, chosen by keyboard alone; then no banner code on any page, also after log-out', async ({
   page,
+  member,
 }) => {
   test.slow(); // a log-in and log-out inside
   await withTagManager(page);
@@ -99,7 +100,7 @@ test('a first visit: the bar, axe-clean, chosen by keyboard alone; then no banne
   // From here on: no banner code and no tag manager, on other pages and after a log-in and log-out.
   seen.length = 0;
   await page.goto('/free-sim');
-  await logIn(page, 'unlimited@example.com');
+  await logIn(page, (await member('unlimited')).email);
   await expect(page.getByRole('heading', { level: 1, name: 'Your dashboard' })).toBeVisible();
   await page.goto('/log-out');
   await expect(page).toHaveURL(/\/$/);
@@ -192,13 +193,16 @@ test('the bar covers neither the navigation nor a page’s first action, and the
 
 test('/cookies-details lists every cookie and storage key a member’s visit leaves, with purpose and lifetime', async ({
   page,
+  member,
 }) => {
   test.slow();
-  await page.goto('/friend?affiliateId=TomasRecruits48');
+  const { affiliateId } = await member('recruiter');
+  const { email } = await member('unlimited');
+  await page.goto(`/friend?affiliateId=${affiliateId}`);
   await page.getByRole('dialog', { name: 'Cookies on 48' }).getByRole('button', { name: 'Necessary only' }).click();
   // A friend's link is remembered (local storage); the log-in goes back to it.
-  await logIn(page, 'unlimited@example.com');
-  await expect(page).toHaveURL(/\/friend\?affiliateId=TomasRecruits48$/);
+  await logIn(page, email);
+  await expect(page).toHaveURL(new RegExp(`/friend\\?affiliateId=${affiliateId}$`));
   await page.goto('/my48');
   await expect(page.getByRole('heading', { level: 1, name: 'Your dashboard' })).toBeVisible();
   await page.goto('/my48/settings');

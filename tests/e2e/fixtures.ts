@@ -58,10 +58,57 @@ export async function signInThroughApi(
   return { userId: account.user_id };
 }
 
-/** Playwright's test with `signIn(email)`: a member signed in through the API, the page ready to open my48. */
-export const test = base.extend<{ signIn: (email: string, password?: string) => Promise<{ userId: number }> }>({
-  signIn: async ({ page }, use) => {
-    await use((email, password) => signInThroughApi(page, email, password));
+/** A member made for one journey by the member factory (src/server/seed/members.ts) on the test server. */
+export interface TestMember {
+  email: string;
+  password: string;
+  userId: number;
+  /** The id in the member's recruit link (a copy of recruiter@ has one of its own). */
+  affiliateId: string | null;
+  /** The SIM's serial and number (empty without a SIM). */
+  ssn: string;
+  msisdn: string;
+  /** A household owner's lines, each a member of its own. */
+  lines: TestMember[];
+}
+
+/**
+ * A new member for this journey alone: a copy of a demo member's state (`like`: the part of its
+ * e-mail before the @, see docs/trying-it.md) with its own e-mail, SIM and number, and the demo
+ * password; `spec` adds to that state. No journey writes to a member another journey reads.
+ */
+export async function makeMember(
+  request: APIRequestContext,
+  like?: string,
+  spec?: Record<string, unknown>,
+): Promise<TestMember> {
+  const res = await request.post('/sandbox/test-members', {
+    data: { ...(like ? { like } : {}), ...(spec ? { spec } : {}) },
+  });
+  expect(res.status(), `a member like ${like ?? 'none'}`).toBe(201);
+  return (await res.json()) as TestMember;
+}
+
+/** A mobile number as the portal shows it: 0871000030 → 087 100 0030. */
+export const spaced = (msisdn: string) => `${msisdn.slice(0, 3)} ${msisdn.slice(3, 6)} ${msisdn.slice(6)}`;
+
+/**
+ * Playwright's test with `member(like)`: a new member made for the journey, and `signIn(like)`: one
+ * made and signed in through the API, the page ready to open my48.
+ */
+export const test = base.extend<{
+  member: (like?: string, spec?: Record<string, unknown>) => Promise<TestMember>;
+  signIn: (like: string, spec?: Record<string, unknown>) => Promise<TestMember>;
+}>({
+  member: async ({ request }, use) => {
+    await use((like, spec) => makeMember(request, like, spec));
+  },
+  signIn: async ({ page, request }, use) => {
+    await use(async (like, spec) => {
+      const m = await makeMember(request, like, spec);
+      await signInThroughApi(page, m.email, m.password);
+      return m;
+    });
   },
 });
 

@@ -124,7 +124,7 @@ test('a signed-in member never sees the log-in form; a visitor never sees a memb
   await expectFormUnseenBeforeTheGuard(page, '/activate-sim', 'ActivateSim');
   await page.goto('/activate-sim');
   await expect(page).toHaveURL(/\/log-in/);
-  await signIn('active@example.com');
+  await signIn('active');
   // The build's log-in form is hidden from a member from the first paint.
   await expectFormUnseenBeforeTheGuard(page, '/log-in', 'LogIn');
   // With its code, the guard sends the member home.

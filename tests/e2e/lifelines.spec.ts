@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { necessaryOnly } from './consent-cookie.ts';
-import { expectNoAxeViolations, latestMail, payByCard, signInThroughApi, test } from './fixtures.ts';
+import { expectNoAxeViolations, latestMail, payByCard, signInThroughApi, spaced, test } from './fixtures.ts';
 
 /** lifelines.md, the top-up advance: taken from the dashboard by keyboard, shown as owed, repaid by a top-up. */
 const creditTile = (page: Page) => page.getByRole('region', { name: 'Credit', exact: true });
@@ -9,7 +9,7 @@ test('advance: takes the €5 advance from the dashboard by keyboard, sees the f
   page,
   signIn,
 }) => {
-  await signIn('advance@example.com');
+  await signIn('advance');
   await page.goto('/my48');
   const tile = creditTile(page);
   await expect(tile).toContainText('€0.40');
@@ -48,7 +48,7 @@ test('advance: takes the €5 advance from the dashboard by keyboard, sees the f
 
 test('owing: €5.50 owed shows on the dashboard; a €10 top-up repays it and leaves €4.50', async ({ page, signIn }) => {
   test.slow();
-  await signIn('owing@example.com');
+  await signIn('owing');
   await page.goto('/my48');
   const tile = creditTile(page);
   await expect(tile).toContainText('€0.00');
@@ -70,20 +70,19 @@ test('owing: €5.50 owed shows on the dashboard; a €10 top-up repays it and l
 const lineCard = (page: Page, name: string) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(`^${name}`) }) });
 
-// One household per width (each project has its own server): its journeys run in order, one after the other.
+// Each journey makes its own household: family@'s copy comes with copies of teen@ and gran@ as its lines.
 test.describe('household lines', () => {
-  test.describe.configure({ mode: 'default' });
-
   test("family: sees both lines' figures and buys teen a membership with the stored card; the receipt names the line", async ({
     page,
     signIn,
   }) => {
-    await signIn('family@example.com');
+    const family = await signIn('family');
+    const line = spaced(family.lines[0]!.msisdn);
     await page.goto('/my48/household');
     await expect(page.getByRole('heading', { name: 'Your lines (2 of 4)' })).toBeVisible();
     const teen = lineCard(page, 'Tadhg Walsh');
     const gran = lineCard(page, 'Gráinne Walsh');
-    await expect(teen).toContainText('087 100 0037');
+    await expect(teen).toContainText(line);
     await expect(teen).toContainText('€0.20');
     await expect(teen).toContainText('Data Plus €9.99 Membership');
     await expect(gran).toContainText('All Data €12.99 Membership');
@@ -99,16 +98,16 @@ test.describe('household lines', () => {
     await expectNoAxeViolations(page, 'the purchase dialog');
     await dialog.getByRole('button', { name: 'Pay and buy' }).click();
     await expect(
-      page.getByRole('status').filter({ hasText: "Data Plus €9.99 Membership bought for Tadhg's line 087 100 0037." }),
+      page.getByRole('status').filter({ hasText: `Data Plus €9.99 Membership bought for Tadhg's line ${line}.` }),
     ).toBeVisible();
     await expect(teen).toContainText('A membership is queued to start when this one ends.');
     // Paid by the card: the owner's credit is untouched, and the owner's transactions name the line.
     await page.goto('/my48/transactions');
-    const row = page.getByRole('row', { name: /Data Plus €9\.99 Membership for Tadhg's line 087 100 0037/ });
+    const row = page.getByRole('row', { name: `Data Plus €9.99 Membership for Tadhg's line ${line}` });
     await expect(row).toBeVisible();
     await row.getByRole('link').click();
     await expect(
-      page.getByText("For a household line: Data Plus €9.99 Membership for Tadhg's line 087 100 0037"),
+      page.getByText(`For a household line: Data Plus €9.99 Membership for Tadhg's line ${line}`),
     ).toBeVisible();
     await expect(page.getByText('Visa •••• 4242: €9.99')).toBeVisible();
   });
@@ -119,19 +118,22 @@ test.describe('household lines', () => {
     browser,
     request,
     baseURL,
+    member,
   }) => {
     test.slow();
-    await signIn('family@example.com');
+    await signIn('family');
+    const cousinMember = await member('cousin');
+    const line = spaced(cousinMember.msisdn);
     await page.goto('/my48/household');
     const number = page.getByLabel('Mobile number of the line');
     await number.focus();
-    await page.keyboard.type('087 100 0039');
+    await page.keyboard.type(line);
     await page.keyboard.press('Enter');
     await expect(
-      page.getByRole('status').filter({ hasText: 'We e-mailed a code to the member of 087 100 0039.' }),
+      page.getByRole('status').filter({ hasText: `We e-mailed a code to the member of ${line}.` }),
     ).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Withdraw the invitation to 087 100 0039' })).toBeVisible();
-    const mail = await latestMail(request, 'cousin@example.com');
+    await expect(page.getByRole('button', { name: `Withdraw the invitation to ${line}` })).toBeVisible();
+    const mail = await latestMail(request, cousinMember.email);
     expect(mail.subject).toBe('Fiona Walsh invites you to their 48 household');
     const code = /enter the code (\d{6})/.exec(mail.body)?.[1];
     expect(code, 'a code mailed to cousin').toBeTruthy();
@@ -139,9 +141,9 @@ test.describe('household lines', () => {
     // Cousin, in a browser of their own.
     const context = await browser.newContext({ baseURL, storageState: necessaryOnly(), viewport: page.viewportSize() });
     const cousin = await context.newPage();
-    await signInThroughApi(cousin, 'cousin@example.com');
+    await signInThroughApi(cousin, cousinMember.email);
     await cousin.goto('/my48/settings/household');
-    const invitation = cousin.getByRole('region', { name: 'Fiona Walsh invites 087 100 0039 to their household' });
+    const invitation = cousin.getByRole('region', { name: `Fiona Walsh invites ${line} to their household` });
     await expect(invitation).toBeVisible();
     await expectNoAxeViolations(cousin, 'the invitation');
     const field = invitation.getByLabel('Code from the e-mail');
@@ -164,16 +166,18 @@ test.describe('household lines', () => {
     // The owner sees the third line.
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Your lines (3 of 4)' })).toBeVisible();
-    await expect(lineCard(page, 'Cian Walsh')).toContainText('087 100 0039');
+    await expect(lineCard(page, 'Cian Walsh')).toContainText(line);
   });
 
   test('teen sees whose household it is and can leave; the owner then sees nothing of the line', async ({
     page,
-    signIn,
+    member,
     browser,
     baseURL,
   }) => {
-    await signIn('teen@example.com');
+    const family = await member('family');
+    const teen = family.lines[0]!;
+    await signInThroughApi(page, teen.email, teen.password);
     await page.goto('/my48/settings/household');
     await expect(page.getByRole('heading', { name: "You're in Fiona Walsh's household" })).toBeVisible();
     await page.getByRole('button', { name: 'Leave the household' }).click();
@@ -184,7 +188,7 @@ test.describe('household lines', () => {
     await expect(page.getByText("You're not in a household.")).toBeVisible();
     const context = await browser.newContext({ baseURL, storageState: necessaryOnly() });
     const owner = await context.newPage();
-    await signInThroughApi(owner, 'family@example.com');
+    await signInThroughApi(owner, family.email);
     await owner.goto('/my48/household');
     await expect(owner.getByRole('heading', { name: /^Your lines/ })).toBeVisible();
     await expect(owner.getByText('Tadhg Walsh')).toHaveCount(0);
@@ -195,7 +199,7 @@ test.describe('household lines', () => {
     page,
     signIn,
   }) => {
-    await signIn('family@example.com');
+    const family = await signIn('family');
     await page.goto('/my48/household');
     const gran = lineCard(page, 'Gráinne Walsh');
     await expect(gran).toContainText('€3.50');
@@ -218,7 +222,9 @@ test.describe('household lines', () => {
     await expectNoAxeViolations(page, 'the credit dialog');
     await credit.getByRole('button', { name: 'Pay and add credit' }).click();
     await expect(
-      page.getByRole('status').filter({ hasText: "€5.00 of credit added for Gráinne's line 087 100 0038." }),
+      page
+        .getByRole('status')
+        .filter({ hasText: `€5.00 of credit added for Gráinne's line ${spaced(family.lines[1]!.msisdn)}.` }),
     ).toBeVisible();
     await expect(gran).toContainText('€8.50');
     await page.goto('/my48');

@@ -1,13 +1,13 @@
-import { expect, test } from '@playwright/test';
-import { cookieNames, DEMO_PASSWORD, expectNoAxeViolations, logIn, signInThroughApi } from './fixtures.ts';
+import { expect } from '@playwright/test';
+import { cookieNames, DEMO_PASSWORD, expectNoAxeViolations, logIn, signInThroughApi, test } from './fixtures.ts';
 
 const invalidLogin = 'The e-mail address or password is not right.';
 const gatewayError = "We can't reach our systems right now. Please try again in a few minutes.";
 
-test('an active member logs in and lands on /my48 with the session cookies', async ({ page }) => {
+test('an active member logs in and lands on /my48 with the session cookies', async ({ page, member }) => {
   await page.goto('/log-in');
   await expectNoAxeViolations(page);
-  await logIn(page, 'active@example.com', DEMO_PASSWORD, '');
+  await logIn(page, (await member('active')).email, DEMO_PASSWORD, '');
   await expect(page).toHaveURL(/\/my48$/);
   const names = await cookieNames(page);
   for (const name of ['authCode', 'userId', 'isCompliant', 'rolename', 'userEmail', 'XSRF-TOKEN', 'gg_bind'])
@@ -20,8 +20,8 @@ test('an active member logs in and lands on /my48 with the session cookies', asy
   await expect(page.getByRole('link', { name: 'Sign out' })).toBeVisible();
 });
 
-test('a wrong password shows the invalid-login message and hides the loader', async ({ page }) => {
-  await logIn(page, 'active@example.com', 'not-the-password-1');
+test('a wrong password shows the invalid-login message and hides the loader', async ({ page, member }) => {
+  await logIn(page, (await member('active')).email, 'not-the-password-1');
   await expect(page.getByRole('alert')).toHaveText(invalidLogin);
   await expect(page.locator('#page-loader')).toBeHidden();
   await expect(page).toHaveURL(/\/log-in$/);
@@ -44,22 +44,22 @@ test('empty or malformed fields are named beside the field, without a call', asy
 });
 
 for (const status of [500, 501, 502, 503, 504, 404]) {
-  test(`a ${status} from the gateway shows the gateway-error message`, async ({ page }) => {
+  test(`a ${status} from the gateway shows the gateway-error message`, async ({ page, member }) => {
     await page.route('**/panda/public/users/current', (route) =>
       route.fulfill({ status, contentType: 'application/json', body: '{"_payload":{"message":"down"}}' }),
     );
-    await logIn(page, 'active@example.com');
+    await logIn(page, (await member('active')).email);
     await expect(page.getByRole('alert')).toHaveText(gatewayError);
     await expect(page.locator('#page-loader')).toBeHidden();
   });
 }
 
-test('any other failure (400, 429) is an invalid log-in', async ({ page }) => {
+test('any other failure (400, 429) is an invalid log-in', async ({ page, member }) => {
   let status = 400;
   await page.route('**/panda/public/users/current', (route) =>
     route.fulfill({ status, contentType: 'application/json', body: '{"_payload":{"message":"no"}}' }),
   );
-  await logIn(page, 'active@example.com');
+  await logIn(page, (await member('active')).email);
   await expect(page.getByRole('alert')).toHaveText(invalidLogin);
   status = 429;
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -69,9 +69,11 @@ test('any other failure (400, 429) is an invalid log-in', async ({ page }) => {
 test('first log-in: the carousel, first_login false on the server, then the marketing permissions, then my48', async ({
   page,
   request,
+  member,
 }) => {
   test.slow(); // a whole journey: captcha, password hashing and several screens
-  await logIn(page, 'firstlogin@example.com');
+  const { email } = await member('firstlogin');
+  await logIn(page, email);
   const carousel = page.getByRole('region', { name: 'Welcome to 48' });
   await expect(carousel.getByRole('heading', { name: 'Meet The Safe' })).toBeVisible();
   await expect(carousel.getByText('1 of 3')).toBeVisible();
@@ -84,7 +86,7 @@ test('first log-in: the carousel, first_login false on the server, then the mark
   expect(await page.evaluate(() => localStorage.getItem('marketingCarouselFlag'))).toBe('true');
   // The server now says first_login is false.
   const again = await request.post('/panda/public/users/current', {
-    data: { username: 'firstlogin@example.com', password: DEMO_PASSWORD },
+    data: { username: email, password: DEMO_PASSWORD },
   });
   expect((await again.json())._payload.account.first_login).toBe(false);
   // Permissions: the saved choice (Snapchat by default) is shown; saving goes on to my48.
@@ -96,21 +98,22 @@ test('first log-in: the carousel, first_login false on the server, then the mark
   // A later log-in no longer shows the carousel.
   await page.goto('/log-out');
   await expect(page).toHaveURL(/\/$/);
-  await logIn(page, 'firstlogin@example.com');
+  await logIn(page, email);
   await expect(page).toHaveURL(/\/my48$/);
 });
 
-test('a new membership goes straight to /my48 on its first log-in', async ({ page }) => {
-  await logIn(page, 'newmember@example.com');
+test('a new membership goes straight to /my48 on its first log-in', async ({ page, member }) => {
+  await logIn(page, (await member('newmember')).email);
   await expect(page).toHaveURL(/\/my48$/);
   await expect(page.getByRole('region', { name: 'Welcome to 48' })).toHaveCount(0);
 });
 
-test('an unverified member is sent to /sign-up to verify, with the verification flag', async ({ page }) => {
-  await logIn(page, 'unverified@example.com');
+test('an unverified member is sent to /sign-up to verify, with the verification flag', async ({ page, member }) => {
+  const { email } = await member('unverified');
+  await logIn(page, email);
   await expect(page).toHaveURL(/\/sign-up$/);
   await expect(page.getByRole('heading', { name: 'Verify your e-mail address' })).toBeVisible();
-  await expect(page.getByText('unverified@example.com')).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
   expect(await cookieNames(page)).toContain('signupVerification');
   await expectNoAxeViolations(page);
   // The my-account guard keeps sending them to verify, but lets them activate a SIM.
@@ -121,19 +124,19 @@ test('an unverified member is sent to /sign-up to verify, with the verification 
   await expect(page).toHaveURL(/\/activate-sim$/);
 });
 
-test('a saved recruiter link wins over every other destination, once', async ({ page }) => {
+test('a saved recruiter link wins over every other destination, once', async ({ page, member }) => {
   await page.goto('/log-in');
   await page.evaluate(() => localStorage.setItem('recruiterURL', '/recruit-and-reward?friend=aoife'));
-  await logIn(page, 'active@example.com', DEMO_PASSWORD, '');
+  await logIn(page, (await member('active')).email, DEMO_PASSWORD, '');
   await expect(page).toHaveURL(/\/recruit-and-reward\?friend=aoife$/);
   expect(await page.evaluate(() => localStorage.getItem('recruiterURL'))).toBeNull();
 });
 
-test('utm and bp parameters are kept on the redirect, with the slashes of bp_p decoded', async ({ page }) => {
+test('utm and bp parameters are kept on the redirect, with the slashes of bp_p decoded', async ({ page, member }) => {
   await page.goto(
     '/log-in?utm_source=newsletter&utm_medium=email&utm_campaign=winter&utm_term=data&utm_content=top&bp_f=1&bp_f_id=abc&bp_p=offers%2Fwinter%2Fdata&other=dropped',
   );
-  await logIn(page, 'active@example.com', DEMO_PASSWORD, '');
+  await logIn(page, (await member('active')).email, DEMO_PASSWORD, '');
   await expect(page).toHaveURL(/\/my48\?/);
   const url = new URL(page.url());
   expect(url.search).toContain('bp_p=offers/winter/data');
@@ -151,16 +154,16 @@ test('utm and bp parameters are kept on the redirect, with the slashes of bp_p d
   expect(url.searchParams.has('other')).toBe(false);
 });
 
-test('the last visited URL: a guarded page asked for signed out is where the log-in ends', async ({ page }) => {
+test('the last visited URL: a guarded page asked for signed out is where the log-in ends', async ({ page, member }) => {
   await page.goto('/orders');
   await expect(page).toHaveURL(/\/log-in$/);
-  await logIn(page, 'active@example.com', DEMO_PASSWORD, '');
+  await logIn(page, (await member('active')).email, DEMO_PASSWORD, '');
   await expect(page).toHaveURL(/\/orders$/);
   await expect(page.getByRole('heading', { name: 'Your orders' })).toBeVisible();
 });
 
-test('the log-in page sends a signed-in member home', async ({ page }) => {
-  await logIn(page, 'active@example.com');
+test('the log-in page sends a signed-in member home', async ({ page, member }) => {
+  await logIn(page, (await member('active')).email);
   await expect(page).toHaveURL(/\/my48$/);
   await page.goto('/log-in');
   await expect(page).toHaveURL(/\/$/);
@@ -169,13 +172,15 @@ test('the log-in page sends a signed-in member home', async ({ page }) => {
 
 test('remote log-in: /my48/log-in signed out → log in → the help desk, signed in with a valid token', async ({
   page,
+  member,
 }) => {
   await page.goto('/my48/log-in');
   await expect(page).toHaveURL(/\/log-in$/);
-  await logIn(page, 'portin@example.com', DEMO_PASSWORD, '');
+  const { email } = await member('portin');
+  await logIn(page, email, DEMO_PASSWORD, '');
   await expect(page).toHaveURL(/\/sandbox\/helpdesk\/access\/jwt\?jwt=/);
   await expect(page.getByText('This is not the real help desk.')).toBeVisible();
-  await expect(page.getByText('portin@example.com')).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
   // The help-desk account is kept, encrypted, in zendeskUser (spec section 3).
   expect(await cookieNames(page)).toContain('zendeskUser');
   // Signed in already, the remote-login path goes straight on.
@@ -183,8 +188,8 @@ test('remote log-in: /my48/log-in signed out → log in → the help desk, signe
   await expect(page).toHaveURL(/\/sandbox\/helpdesk\/access\/jwt\?jwt=/);
 });
 
-test('a 401 from any call ends the session and goes to /log-in', async ({ page }) => {
-  await logIn(page, 'oneday@example.com');
+test('a 401 from any call ends the session and goes to /log-in', async ({ page, member }) => {
+  await logIn(page, (await member('oneday')).email);
   await expect(page).toHaveURL(/\/my48$/);
   // Leave my48 first: its own calls would meet the 401 too and race the navigation below.
   await page.goto('/help');
@@ -203,10 +208,11 @@ test('a 401 from any call ends the session and goes to /log-in', async ({ page }
 
 test('idle for 1800 seconds: logged out on the server, auth cookie gone, at /log-in; activity resets the timer', async ({
   page,
+  member,
 }) => {
   test.slow(); // a whole journey: captcha, password hashing and several screens
   await page.clock.install();
-  await logIn(page, 'lapsed@example.com');
+  await logIn(page, (await member('lapsed')).email);
   await expect(page).toHaveURL(/\/my48$/);
   await page.goto('/orders');
   await expect(page.getByRole('heading', { name: 'No orders yet' })).toBeVisible();
@@ -230,21 +236,24 @@ test('idle for 1800 seconds: logged out on the server, auth cookie gone, at /log
 
 test('/log-in/ with a trailing slash (as CDNs add): a wrong password keeps its message on the page', async ({
   page,
+  member,
 }) => {
-  await logIn(page, 'active@example.com', 'not-the-password-1', '/log-in/');
+  const { email } = await member('active');
+  await logIn(page, email, 'not-the-password-1', '/log-in/');
   await expect(page.getByRole('alert')).toHaveText(invalidLogin);
   await page.waitForTimeout(500); // a reload would have cleared it by now
   await expect(page.getByRole('alert')).toHaveText(invalidLogin);
-  await expect(page.getByLabel('E-mail address')).toHaveValue('active@example.com');
+  await expect(page.getByLabel('E-mail address')).toHaveValue(email);
 });
 
 test('a member active for an hour on public pages stays signed in; idle for 30 minutes there, signed out', async ({
   page,
+  member,
 }) => {
   test.slow(); // log-in through the form, then an hour on the page's clock
   await page.clock.install();
   const start = Date.now() / 1000;
-  await logIn(page, 'lapsed@example.com');
+  await logIn(page, (await member('lapsed')).email);
   await expect(page).toHaveURL(/\/my48$/);
   await page.goto('/help');
   await expect(page.locator('html')).toHaveAttribute('data-auth', 'in');
@@ -271,9 +280,9 @@ test('a member active for an hour on public pages stays signed in; idle for 30 m
   expect(await cookieNames(page)).not.toContain('authCode');
 });
 
-test('marketing permissions never send the member off-site, whatever next says', async ({ page }) => {
+test('marketing permissions never send the member off-site, whatever next says', async ({ page, member }) => {
   await page.goto('/');
-  await signInThroughApi(page, 'active@example.com');
+  await signInThroughApi(page, (await member('active')).email);
   for (const [next, onward] of [
     ['/%09/evil.example', '/my48'],
     ['%2F%5Cevil.example', '/my48'],

@@ -7,7 +7,7 @@ test('log-out: the server session ends, every cookie and all local storage but s
   signIn,
 }) => {
   test.slow(); // a whole journey: captcha, password hashing and several screens
-  await signIn('unlimited@example.com');
+  const me = await signIn('unlimited');
   await page.goto('/my48');
   await expect(page.getByRole('heading', { level: 1, name: 'Your dashboard' })).toBeVisible();
   await page.evaluate(() => {
@@ -41,7 +41,7 @@ test('log-out: the server session ends, every cookie and all local storage but s
   });
   expect(res.status()).toBe(401);
   // Logging in again goes to the remembered my48 root.
-  await logIn(page, 'unlimited@example.com');
+  await logIn(page, me.email);
   await expect(page).toHaveURL(/\/my48$/);
 });
 

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { expectNoAxeViolations, payByCard, test, enterStepUpCode } from './fixtures.ts';
+import { expectNoAxeViolations, payByCard, spaced, test, enterStepUpCode } from './fixtures.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -14,7 +14,7 @@ test('rich: buy with credit by keyboard alone; the second is queued, a third can
   page,
   signIn,
 }) => {
-  await signIn('rich@example.com');
+  await signIn('rich');
   await page.goto('/my48');
   // From the dashboard to a bought membership with the keyboard only.
   const buyLink = page.getByRole('link', { name: 'Buy a membership' });
@@ -42,7 +42,7 @@ test('card: auto-renew on and off with popups, credit then the stored card, add 
   request,
 }) => {
   test.slow();
-  await signIn('card@example.com');
+  const me = await signIn('card');
   await memberships(page);
   await page.getByRole('button', { name: 'Turn auto-renew on' }).click();
   await expect(dialog(page)).toContainText('Turn auto-renew on?');
@@ -104,7 +104,7 @@ test('card: auto-renew on and off with popups, credit then the stored card, add 
   // Removing the card needs a security code from the e-mail (member-controls.md).
   await page.getByRole('button', { name: 'Remove this card' }).click();
   await expect(page.getByText('Enter the 6-digit security code from the e-mail.')).toBeVisible();
-  await enterStepUpCode(page, request, 'card@example.com');
+  await enterStepUpCode(page, request, me.email);
   await page.getByRole('button', { name: 'Remove this card' }).click();
   await expect(page.getByText('Your card is removed.')).toBeVisible();
   await page.reload();
@@ -116,7 +116,7 @@ test('nocredit: a new card pays (and is saved); declined, 3-D Secure decline and
   signIn,
 }) => {
   test.slow();
-  await signIn('nocredit@example.com');
+  await signIn('nocredit');
   await memberships(page);
   await page.getByRole('button', { name: /^Buy (now|next): Data Plus €9\.99 Membership$/ }).click();
   await expect(page.getByRole('heading', { name: 'Pay €9.99' })).toBeVisible();
@@ -163,8 +163,11 @@ test('nocredit: a new card pays (and is saved); declined, 3-D Secure decline and
 
 test('gift shop: a visitor gifts a membership and a top-up; the numbers are checked with the spec’s messages', async ({
   page,
+  member,
 }) => {
   test.slow();
+  const giftee = await member('giftee');
+  const activating = await member('activating');
   await page.goto('/gift-shop');
   const number = page.getByLabel('Their 48 number');
   await expectNoAxeViolations(page);
@@ -176,12 +179,12 @@ test('gift shop: a visitor gifts a membership and a top-up; the numbers are chec
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('alert')).toHaveText(message!);
   }
-  await number.fill('0871000009');
+  await number.fill(activating.msisdn);
   await page.getByLabel('A top-up (credit)').check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('alert')).toHaveText("This number can't receive a top-up.");
 
-  await number.fill('087 100 0030');
+  await number.fill(spaced(giftee.msisdn));
   await page.getByLabel('A membership').check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Choose a membership' })).toBeFocused();
@@ -194,7 +197,7 @@ test('gift shop: a visitor gifts a membership and a top-up; the numbers are chec
   await expect(page.getByText('Gift: All Data €12.99 Membership')).toBeVisible();
 
   await page.goto('/gift-shop');
-  await page.getByLabel('Their 48 number').fill('0871000030');
+  await page.getByLabel('Their 48 number').fill(giftee.msisdn);
   await page.getByLabel('A top-up (credit)').check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByLabel('€20.00 credit').check();

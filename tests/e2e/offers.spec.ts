@@ -11,7 +11,7 @@ test('student offer: back to school has ended; a code to a college address appli
   await expect(page.getByText('This offer ended on')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
   await expectNoAxeViolations(page);
-  await signIn('portin@example.com');
+  await signIn('portin');
   await page.goto('/student-offer');
   await page.getByLabel('College e-mail address').fill('me@gmail.com');
   await page.getByRole('button', { name: 'Send me a code' }).click();
@@ -36,7 +36,7 @@ test('student offer: back to school has ended; a code to a college address appli
 test('a partner voucher: claimed once, the same code on return', async ({ page, signIn }) => {
   await page.goto('/claim-campaign-vouchers');
   await expect(page.getByRole('heading', { name: 'Claim a free week at the gym from Pulse Gyms' })).toBeVisible();
-  await signIn('legacy@example.com');
+  await signIn('legacy');
   await page.goto('/claim-campaign-vouchers');
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Claim my voucher' }).click();
@@ -53,7 +53,7 @@ test('a partner voucher: claimed once, the same code on return', async ({ page, 
 });
 
 test('feelsmug: the code from the cup gives a goody bag once', async ({ page, signIn }) => {
-  await signIn('oneday@example.com');
+  await signIn('oneday');
   await page.goto('/feelsmug');
   await page.getByRole('button', { name: 'Get my goody bag' }).click();
   await expect(page.getByText('Enter the code from your cup.')).toBeVisible();
@@ -72,7 +72,7 @@ test('my48 offers: the free month shows as ended, a presale code is added once a
   page,
   signIn,
 }) => {
-  await signIn('activating@example.com');
+  await signIn('activating');
   await page.goto('/my48/offers');
   await expect(page.getByRole('heading', { name: 'Offers', level: 1 })).toBeVisible();
   // The promo window of the spec (2024-02-15 to 2024-04-15) is long over: no claim button.

@@ -13,7 +13,7 @@ test('offline, /my48 shows the last balance with "as of", actions off and why; b
   page,
   signIn,
 }) => {
-  await signIn('unlimited@example.com');
+  await signIn('unlimited');
   await page.goto('/my48');
   await expect(page.getByRole('heading', { name: 'Credit' })).toBeVisible();
   const credit = await page
@@ -54,8 +54,8 @@ test('offline, /my48 shows the last balance with "as of", actions off and why; b
 });
 
 /** A member's dashboard opened, its figures kept by the worker, then signed out at /log-out. */
-async function visitThenLogOut(page: Page, signIn: (email: string) => Promise<unknown>, email: string) {
-  await signIn(email);
+async function visitThenLogOut(page: Page, signIn: (like: string) => Promise<unknown>, like: string) {
+  await signIn(like);
   await page.goto('/my48');
   await expect(page.getByRole('heading', { name: 'Credit' })).toBeVisible();
   await workerKeepsFigures(page);
@@ -64,7 +64,7 @@ async function visitThenLogOut(page: Page, signIn: (email: string) => Promise<un
 }
 
 test('after log-out, /my48 offline asks for a log-in and shows nothing of the member', async ({ page, signIn }) => {
-  await visitThenLogOut(page, signIn, 'onboard@example.com');
+  await visitThenLogOut(page, signIn, 'onboard');
   expect(await page.evaluate((name) => caches.has(name), MEMBER_CACHE)).toBe(false);
 
   await page.context().setOffline(true);
@@ -80,7 +80,7 @@ test('a 401 forgets the kept figures: the session ended elsewhere, /my48 offline
   page,
   signIn,
 }) => {
-  await signIn('lapsed@example.com');
+  await signIn('lapsed');
   await page.goto('/my48');
   await expect(page.getByRole('heading', { name: 'Credit' })).toBeVisible();
   await workerKeepsFigures(page);
@@ -115,8 +115,8 @@ test('offline with no figures kept for this member yet: my48 says so, and reads 
 }) => {
   test.setTimeout(60_000);
   // The worker is installed by one member's visit; another member signs in and goes offline at once.
-  await visitThenLogOut(page, signIn, 'onboard@example.com');
-  await signIn('lapsed@example.com');
+  await visitThenLogOut(page, signIn, 'onboard');
+  await signIn('lapsed');
   await page.context().setOffline(true);
   await page.goto('/my48');
   await expect(page.getByText("You're offline, and this device has no saved balance yet.")).toBeVisible();

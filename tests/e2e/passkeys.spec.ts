@@ -25,10 +25,14 @@ async function onLocalhost(page: Page, baseURL: string | undefined): Promise<str
   return local;
 }
 
-test('a member adds a passkey in settings, signs out, signs in with it, and removes it', async ({ page, baseURL }) => {
+test('a member adds a passkey in settings, signs out, signs in with it, and removes it', async ({
+  page,
+  baseURL,
+  member,
+}) => {
   test.setTimeout(60_000);
   const local = await onLocalhost(page, baseURL);
-  await logIn(page, 'unlimited@example.com', DEMO_PASSWORD, `${local}/log-in`);
+  await logIn(page, (await member('unlimited')).email, DEMO_PASSWORD, `${local}/log-in`);
   await page.waitForURL(/\/my48/);
   await expect(page.locator('input[name="username"]')).toHaveCount(0);
   await page.goto(`${local}/my48/settings/security`);

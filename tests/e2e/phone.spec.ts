@@ -59,7 +59,7 @@ myTest.describe('my48 on a phone', () => {
     async ({ page, signIn, viewport }) => {
       myTest.setTimeout(90_000);
       const phone = (viewport?.width ?? 1280) < 768;
-      await signIn('active@example.com');
+      await signIn('active');
       for (const f of features) {
         await page.goto(f.path);
         const heading = page.getByRole('heading', { level: 1, name: f.heading });
@@ -91,7 +91,7 @@ myTest.describe('my48 on a phone', () => {
     'by keyboard on a phone: the bar after the screen, More opens and closes with Escape, axe finds nothing',
     async ({ page, signIn, viewport }) => {
       myTest.skip((viewport?.width ?? 1280) >= 768, 'the bar is the phone-sized menu');
-      await signIn('active@example.com');
+      await signIn('active');
       await page.goto('/my48/transactions');
       await expect(page.getByRole('heading', { level: 1, name: 'Your transactions' })).toBeVisible();
       const nav = page.getByRole('navigation', { name: 'my48' });

@@ -48,8 +48,8 @@ test('the switch turns notifications on; the test button and an 80 % data alert 
     };
   }, subscription);
 
-  // giftee@ (0871000030): a BDDT00 membership no other browser test reads the data figures of.
-  await signIn('giftee@example.com');
+  // A copy of giftee@: a BDDT00 membership of 30 GB, made for this journey.
+  const me = await signIn('giftee');
   await page.goto('/my48/settings/alerts');
   const toggle = page.getByRole('switch', { name: 'Notifications on this device' });
   await expect(toggle).not.toBeChecked();
@@ -62,9 +62,8 @@ test('the switch turns notifications on; the test button and an 80 % data alert 
   await expect(page.getByRole('status').filter({ hasText: 'We sent a test notification to 1 device.' })).toBeVisible();
   await expect.poll(async () => (await received(service, device)).map((d) => d.message)).toContainEqual(TEST_PUSH);
 
-  // The network reports 28 GB used of 30 (of 33 when share.spec has given giftee@ 3 GB): past 80 %,
-  // short of 100 %. The alert is raised and pushed to the device.
-  const usage = await page.request.post('/sandbox/usage', { data: { msisdn: '0871000030', used_gb: 28 } });
+  // The network reports 28 GB used of 30: past 80 %, short of 100 %. The alert is raised and pushed to the device.
+  const usage = await page.request.post('/sandbox/usage', { data: { msisdn: me.msisdn, used_gb: 28 } });
   expect(usage.status()).toBe(200);
   expect(await usage.json()).toMatchObject({ alerts: expect.any(Number), pushed: expect.any(Number) });
   await expect
@@ -87,6 +86,7 @@ test('a shared device: the next member to sign in finds the switch off, and the 
   page,
   context,
   signIn,
+  member,
 }) => {
   test.setTimeout(60_000);
   const service = await playwrightRequest.newContext({ ignoreHTTPSErrors: true });
@@ -116,7 +116,7 @@ test('a shared device: the next member to sign in finds the switch off, and the 
   }, subscription);
 
   // vault@ turns notifications on, then leaves without signing out (the session runs out).
-  await signIn('vault@example.com');
+  await signIn('vault');
   await page.goto('/my48/settings/alerts');
   const toggle = page.getByRole('switch', { name: 'Notifications on this device' });
   await toggle.click();
@@ -124,7 +124,7 @@ test('a shared device: the next member to sign in finds the switch off, and the 
   await context.clearCookies();
 
   // donor@ signs in on the same browser: the device is not theirs for notifications.
-  await logIn(page, 'donor@example.com');
+  await logIn(page, (await member('donor')).email);
   await expect(page).toHaveURL(/\/my48$/);
   await page.goto('/my48/settings/alerts');
   await expect(page.getByRole('button', { name: 'Send a test notification' })).toBeVisible();

@@ -3,7 +3,7 @@ import { messages } from '../../src/contract/messages.ts';
 import { expectNoAxeViolations, latestMail, payByCard, spareSsn, test, uniqueEmail } from './fixtures.ts';
 import { necessaryOnly } from './consent-cookie.ts';
 
-// Each width has its own server and database: every journey runs once per width.
+// Every journey makes its members (a copy of recruiter@ has a recruit link of its own).
 test.describe.configure({ timeout: 120_000 });
 
 async function fillAddress(page: Page, first: string, last: string) {
@@ -19,9 +19,11 @@ test('recruiter@: the link, €10 earned, 2 free SIMs left; sends one (loader, c
   page,
   signIn,
 }) => {
-  await signIn('recruiter@example.com');
+  const me = await signIn('recruiter');
   await page.goto('/my48/recruit-and-reward');
-  await expect(page.getByLabel('Your recruit link')).toHaveValue(/\/friend\?affiliateId=TomasRecruits48$/);
+  await expect(page.getByLabel('Your recruit link')).toHaveValue(
+    new RegExp(`/friend\\?affiliateId=${me.affiliateId}$`),
+  );
   await expect(page.getByRole('region', { name: 'Reward earned' })).toContainText('€10.00');
   await expect(page.getByRole('region', { name: 'Free SIMs today' })).toContainText('2 of 3 left');
   await expect(page.getByRole('row', { name: /Ciara Byrne/ })).toContainText('Reward paid');
@@ -50,7 +52,7 @@ test('recruiter@: the link, €10 earned, 2 free SIMs left; sends one (loader, c
 });
 
 test("mgmlimit@: the max-limit state with 'Too many mgm sims today!'", async ({ page, signIn }) => {
-  await signIn('mgmlimit@example.com');
+  await signIn('mgmlimit');
   await page.goto('/my48/recruit-and-reward/send-free-sim');
   await expect(page.getByText(messages.tooManyMgmSims, { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send free SIM' })).toHaveCount(0);
@@ -58,7 +60,7 @@ test("mgmlimit@: the max-limit state with 'Too many mgm sims today!'", async ({ 
 });
 
 test("nosim@: the no-active-SIM state with 'MGM is limited to users with an active SIM'", async ({ page, signIn }) => {
-  await signIn('nosim@example.com');
+  await signIn('nosim');
   await page.goto('/my48/recruit-and-reward/send-free-sim');
   await expect(page.getByText(messages.mgmNeedsActiveSim, { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send free SIM' })).toHaveCount(0);
@@ -74,10 +76,12 @@ test('an unknown recruit link shows the page without a name', async ({ page }) =
 test("a friend by Tomás's link: sign up, mates-rates SIM, activate, first membership; Tomás's reward shows", async ({
   page,
   request,
+  member,
 }, testInfo) => {
   test.slow();
   const email = uniqueEmail(testInfo, 'mate');
-  await page.goto('/friend?affiliateId=TomasRecruits48');
+  const recruiter = await member('recruiter');
+  await page.goto(`/friend?affiliateId=${recruiter.affiliateId}`);
   await expect(page.getByRole('heading', { name: 'Tomás invited you to 48' })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('link', { name: "Join with Tomás's link" }).click();
@@ -126,8 +130,8 @@ test("a friend by Tomás's link: sign up, mates-rates SIM, activate, first membe
   });
   const his = await tomas.newPage();
   await his.goto('/log-in');
-  await his.getByLabel('E-mail address').fill('recruiter@example.com');
-  await his.getByLabel('Password').fill('Demo-48-pass');
+  await his.getByLabel('E-mail address').fill(recruiter.email);
+  await his.getByLabel('Password').fill(recruiter.password);
   await his.getByRole('button', { name: 'Log in' }).click();
   await expect(his).toHaveURL(/\/my48$/);
   await his.goto('/my48/transactions');
@@ -142,7 +146,7 @@ test("refer a friend at /refer: the invitation is sent, the service's refusal sh
   page,
   signIn,
 }, testInfo) => {
-  await signIn('oneday@example.com');
+  const me = await signIn('oneday');
   await page.goto('/refer');
   await expect(page.getByText(/campaign 48_r(af|p)1/)).toBeVisible();
   const friend = `friend-${testInfo.project.name}@example.net`;
@@ -153,7 +157,7 @@ test("refer a friend at /refer: the invitation is sent, the service's refusal sh
   await expect(page.getByText('Invitation sent to Aoibhe Kane.')).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: friend })).toContainText('Invited');
   await expectNoAxeViolations(page);
-  await page.getByLabel("Friend's e-mail address").fill('oneday@example.com');
+  await page.getByLabel("Friend's e-mail address").fill(me.email);
   await page.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByRole('alert')).toHaveText("You can't refer yourself: enter your friend's e-mail address.");
   await page.goto('/sandbox/referrals');

@@ -94,7 +94,7 @@ test('a new code, and another e-mail address, can be asked for', async ({ page, 
   await expect(page).toHaveURL(/\/sign-up-confirmed$/);
 });
 
-test('sign-up checks every field before calling, and refuses a taken address', async ({ page }) => {
+test('sign-up checks every field before calling, and refuses a taken address', async ({ page, member }) => {
   await page.goto('/sign-up');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('First name is required')).toBeVisible();
@@ -105,7 +105,7 @@ test('sign-up checks every field before calling, and refuses a taken address', a
   await expect(page.getByText('Password must be at least 10 characters')).toBeVisible();
   await expectNoAxeViolations(page);
   await page.goto('/sign-up');
-  await fillSignUp(page, 'ACTIVE@example.com');
+  await fillSignUp(page, (await member('active')).email.toUpperCase());
   await expect(page.getByRole('alert')).toHaveText(
     'An account with this e-mail address already exists. Log in, or reset your password.',
     { timeout: 20_000 },
@@ -113,7 +113,7 @@ test('sign-up checks every field before calling, and refuses a taken address', a
 });
 
 test('the sign-up guard: a verified, signed-in member is sent home', async ({ page, signIn }) => {
-  await signIn('active@example.com');
+  await signIn('active');
   await page.goto('/sign-up');
   await expect(page).toHaveURL(/\/$/);
 });
@@ -175,10 +175,10 @@ for (const path of [
   '/marketing-permissions',
   '/my48',
 ]) {
-  test(`${path} is guarded: signed out, it goes to /log-in and comes back after`, async ({ page }) => {
+  test(`${path} is guarded: signed out, it goes to /log-in and comes back after`, async ({ page, member }) => {
     await page.goto(path);
     await expect(page).toHaveURL(/\/log-in$/);
-    await logIn(page, 'carriedover@example.com', undefined, '');
+    await logIn(page, (await member('carriedover')).email, undefined, '');
     await expect(page).toHaveURL(new RegExp(`${path}$`));
   });
 }

@@ -101,6 +101,8 @@ export interface MadeMember {
   memberId: number;
   email: string;
   password: string;
+  /** The id in the member's recruit link, if the spec gave one. */
+  affiliateId: string | null;
   /** The SIM's serial and number (empty without a SIM). */
   ssn: string;
   msisdn: string;
@@ -198,7 +200,7 @@ async function insertMember(
   if (spec.cardPayments && !card) throw new Error('card payments need a stored card');
   if (spec.sim === 'none') {
     await insertMgmOrdersToday(tx, memberId, spec.mgmOrdersToday ?? 0, now);
-    return { memberId, email, password, ssn: '', msisdn: '' };
+    return { memberId, email, password, affiliateId: spec.affiliateId ?? null, ssn: '', msisdn: '' };
   }
 
   const { ssn, msisdn } = numbers;
@@ -285,7 +287,7 @@ async function insertMember(
     },
   });
   await insertMgmOrdersToday(tx, memberId, spec.mgmOrdersToday ?? 0, now);
-  return { memberId, email, password, ssn, msisdn };
+  return { memberId, email, password, affiliateId: spec.affiliateId ?? null, ssn, msisdn };
 }
 
 /**

@@ -29,16 +29,20 @@ export function testMemberRoutes() {
     if (like !== undefined && !demo) return c.json({ error: `No demo member ${like}@example.com.` }, 400);
     const now = c.var.clock();
     const copy = (d: (typeof DEMO_MEMBERS)[number]): MemberSpec => {
-      const { n: _n, household: _lines, email, ...state } = d;
+      const { n: _n, household: _lines, email, affiliateId, ...state } = d;
+      const tail = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e9).toString(36)}`;
       return {
         ...state,
-        email: `${email.split('@')[0]}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e9).toString(36)}@example.com`,
+        // Unique as the demo member's is: its own, the demo one's with a tail.
+        ...(affiliateId ? { affiliateId: `${affiliateId}${tail()}`.slice(0, 32) } : {}),
+        email: `${email.split('@')[0]}-${tail()}@example.com`,
         password: DEMO_PASSWORD,
         lived: true,
         marketing: { email: true, sms: false },
       };
     };
     const answer = (m: MadeMember) => ({
+      affiliateId: m.affiliateId,
       email: m.email,
       password: m.password,
       userId: m.memberId,
