@@ -28,3 +28,27 @@ export const CREDIT_AMOUNTS_CENTS = [500, 1000, 1500, 2000, 3000, 5000] as const
 /** Spec section 4, payment types: balance first then card, or the stored card alone. */
 export const PAYMENT_TYPES = ['BALANCE_BEFORE_SC', 'STORED_CARD'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+/*
+ * The values a stored state may take: the API's schemas and the database's checks both read these
+ * lists, so a new state is added in one place.
+ */
+/** A member's legacy pricing (spec section 4). */
+export const LEGACY_TYPES = ['LEGACY', 'NEW_NEXT_MONTH'] as const;
+/** What the catalogue sells. */
+export const PRODUCT_KINDS = ['membership', 'bundle', 'sim', 'addon'] as const;
+/** A SIM's state on the network, its kind, and whether the billing platform answers for it. */
+export const SIM_STATUSES = ['active', 'activating', 'inactive'] as const;
+export const SIM_KINDS = ['physical', 'esim'] as const;
+export const BILLING_STATUSES = ['ok', 'unavailable'] as const;
+/** A membership running now, queued after it, or over. */
+export const MEMBERSHIP_STATUSES = ['current', 'queued', 'past'] as const;
+/** A card payment's checkout: open on the payment page, pending (3-D Secure, the gateway), applied or failed; a new card or the stored one. */
+export const CHECKOUT_STATES = ['open', 'pending', 'applied', 'failed'] as const;
+export const CARD_CHOICES = ['new', 'saved'] as const;
+/** A SIM order: ordered, a replacement ordered, delivered. */
+export const ORDER_STATUSES = ['SIM_ORDERED', 'SIM_REORDERED', 'SIM_DELIVERED'] as const;
+/** A referred friend: invited, joined, ordered, reward confirmed, or failed (order cancelled). */
+export const REFERRAL_STATUSES = ['registered', 'signed_up', 'ordered', 'confirmed', 'failed'] as const;
+/** The account a number moves in from (port-in). */
+export const PORT_IN_ACCOUNT_TYPES = ['prepay', 'bill_pay'] as const;

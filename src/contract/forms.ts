@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADDRESS_LABELS, FRIEND_ADDRESS_LABELS, IRISH_COUNTIES } from './address-labels.ts';
+import { PORT_IN_ACCOUNT_TYPES } from './constants.ts';
 
 export { ADDRESS_LABELS, FRIEND_ADDRESS_LABELS, IRISH_COUNTIES };
 
@@ -140,7 +141,7 @@ export const PortInForm = z
   .object({
     msisdn: irishMobileRule,
     current_provider: z.enum(PROVIDERS, { error: 'current_provider must be one of the listed networks' }),
-    account_type: z.enum(['prepay', 'bill_pay'], { error: 'account_type must be prepay or bill_pay' }),
+    account_type: z.enum(PORT_IN_ACCOUNT_TYPES, { error: 'account_type must be prepay or bill_pay' }),
     account_number: z
       .string()
       .trim()

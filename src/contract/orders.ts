@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FREE_SIM_SKU } from './constants.ts';
+import { FREE_SIM_SKU, ORDER_STATUSES } from './constants.ts';
 import { endpoint, failures } from './endpoint.ts';
 import { payload, UserParams } from './schemas.ts';
 import { FreeSimOrderForm } from './forms.ts';
@@ -10,7 +10,7 @@ export const OrderSchema = z
   .object({
     id: z.number().int(),
     sku: z.string(),
-    status: z.enum(['SIM_ORDERED', 'SIM_REORDERED', 'SIM_DELIVERED']),
+    status: z.enum(ORDER_STATUSES),
     created_at: z.string(),
     firstname: z.string(),
     lastname: z.string(),

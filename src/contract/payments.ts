@@ -3,7 +3,7 @@ import { stepUpFailures } from './step-up.ts';
 import { z } from 'zod';
 import { endpoint, failures } from './endpoint.ts';
 import { payload, SimParams, UserParams } from './schemas.ts';
-import { CREDIT_AMOUNTS_CENTS } from './constants.ts';
+import { CARD_CHOICES, CHECKOUT_STATES, CREDIT_AMOUNTS_CENTS } from './constants.ts';
 import { membershipsFailures } from './memberships.ts';
 import { sharedFailures } from './common-failures.ts';
 /**
@@ -59,7 +59,7 @@ export type CheckoutPurpose = (typeof CHECKOUT_PURPOSES)[number];
  * PANDAOLTREG2 (the stored card, its CVV only). Without a choice a new card is asked for, never the
  * stored one.
  */
-const CardChoice = z.enum(['new', 'saved'], { error: 'card must be new or saved' }).default('new');
+const CardChoice = z.enum(CARD_CHOICES, { error: 'card must be new or saved' }).default('new');
 export type CardChoice = z.infer<typeof CardChoice>;
 
 export const CheckoutBody = z.discriminatedUnion(
@@ -175,7 +175,7 @@ export const paymentsApi = {
         purpose: z.enum(CHECKOUT_PURPOSES),
         description: z.string(),
         amount_cents: z.number().int(),
-        state: z.enum(['open', 'pending', 'applied', 'failed']),
+        state: z.enum(CHECKOUT_STATES),
         container: z.enum(['PANDAOLTUNRG2', 'PANDAOLTREG2', 'PANDAOLRGCRD2']),
         script_url: z.string(),
       }),

@@ -9,6 +9,7 @@ import { payload, UserParams } from './schemas.ts';
  */
 export const REFERRAL_CAMPAIGN = '48_raf1';
 import { EASTER_CAMPAIGN } from './referrals-constants.ts';
+import { REFERRAL_STATUSES } from './constants.ts';
 export { EASTER_CAMPAIGN };
 export const REFERRAL_LOCALE = 'en';
 /** The five calls of the service (paths under its own domain, spec section 7). */
@@ -59,7 +60,7 @@ const ReferralSchema = z
     friend_name: z.string(),
     friend_email: z.string(),
     status: z
-      .enum(['registered', 'signed_up', 'ordered', 'confirmed', 'failed'])
+      .enum(REFERRAL_STATUSES)
       .meta({ description: 'Invited, joined, ordered, reward confirmed, or failed (order cancelled)' }),
     created_at: z.string(),
   })

@@ -2,7 +2,21 @@ import { relations, sql } from 'drizzle-orm';
 import { ALERT_CAUSES } from '../../contract/alerts.ts';
 import { MONTHLY_ACTIONS } from '../../contract/flexi-data.ts';
 import { CHECKOUT_PURPOSES } from '../../contract/payments.ts';
-import { PORT_IN_STATUSES } from '../../contract/sim-settings.ts';
+import { PORT_IN_STATUSES, PORT_IN_STEPS } from '../../contract/sim-settings.ts';
+import { STEP_UP_PURPOSES } from '../../contract/step-up.ts';
+import {
+  BILLING_STATUSES,
+  CARD_CHOICES,
+  CHECKOUT_STATES,
+  LEGACY_TYPES,
+  MEMBERSHIP_STATUSES,
+  ORDER_STATUSES,
+  PORT_IN_ACCOUNT_TYPES,
+  PRODUCT_KINDS,
+  REFERRAL_STATUSES,
+  SIM_KINDS,
+  SIM_STATUSES,
+} from '../../contract/constants.ts';
 import {
   type AnyPgColumn,
   bigint,
@@ -18,6 +32,20 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+/** A SQL list of these values, for a check or an index (the lists come from the contract, said once). */
+const valuesOf = (values: readonly string[]) =>
+  sql.raw(`(${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ')})`);
+/** A check that a column holds one of these values. */
+const oneOf = (name: string, column: AnyPgColumn, values: readonly string[]) =>
+  check(name, sql`${column} in ${valuesOf(values)}`);
+
+/** Values only the server stores: e-mail tokens, referral-service calls, passkey challenges. */
+const EMAIL_TOKEN_PURPOSES = ['verify', 'reset'] as const;
+const REFERRAL_CALLS = ['registrations', 'track', 'signups', 'confirmations', 'forget'] as const;
+const WEBAUTHN_PURPOSES = ['register', 'sign-in'] as const;
+/** A port-in not yet completed, rejected or cancelled (one open request a member). */
+const PORT_IN_OPEN = PORT_IN_STEPS.filter((s) => s !== 'completed');
 
 /**
  * The panda database. Rules that protect money and allowances are constraints here, not
@@ -43,7 +71,7 @@ export const members = pgTable(
     referredBy: text('referred_by'),
     isNewMembership: boolean('is_new_membership').notNull().default(false),
     role: text('role').notNull().default('customer'),
-    legacyType: text('legacy_type', { enum: ['LEGACY', 'NEW_NEXT_MONTH'] }),
+    legacyType: text('legacy_type', { enum: LEGACY_TYPES }),
     /** The member's id in recruit links (/friend?affiliateId=…): random, given on first use, never reused. */
     affiliateId: text('affiliate_id'),
     /** The member's own monthly limit on card spending (member-controls.md), from €5; null is none. */
@@ -58,7 +86,7 @@ export const members = pgTable(
     check('members_affiliate_id_shape', sql`${t.affiliateId} is null or ${t.affiliateId} ~ '^[A-Za-z0-9]{6,32}$'`),
     check('members_email_shape', sql`${t.email} ~ '^[^@\\s]+@[^@\\s]+$' and length(${t.email}) <= 254`),
     check('members_spend_limit', sql`${t.spendLimitCents} is null or ${t.spendLimitCents} >= 500`),
-    check('members_legacy_type', sql`${t.legacyType} is null or ${t.legacyType} in ('LEGACY', 'NEW_NEXT_MONTH')`),
+    check('members_legacy_type', sql`${t.legacyType} is null or ${t.legacyType} in ${valuesOf(LEGACY_TYPES)}`),
   ],
 );
 
@@ -85,7 +113,7 @@ export const products = pgTable(
   {
     sku: text('sku').primaryKey(),
     name: text('name').notNull(),
-    kind: text('kind', { enum: ['membership', 'bundle', 'sim', 'addon'] }).notNull(),
+    kind: text('kind', { enum: PRODUCT_KINDS }).notNull(),
     priceCents: integer('price_cents').notNull(),
     days: integer('days').notNull(),
     /** Allowances; null means unlimited. */
@@ -97,7 +125,7 @@ export const products = pgTable(
     roamingKb: bigint('roaming_kb', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
-    check('products_kind', sql`${t.kind} in ('membership', 'bundle', 'sim', 'addon')`),
+    oneOf('products_kind', t.kind, PRODUCT_KINDS),
     check('products_price', sql`${t.priceCents} >= 0`),
     check('products_days', sql`${t.days} >= 0`),
   ],
@@ -113,30 +141,26 @@ export const sims = pgTable(
     msisdn: text('msisdn'),
     product: text('product').notNull(),
     requester: text('requester').notNull().default('1'),
-    status: text('status', { enum: ['active', 'activating', 'inactive'] }).notNull(),
+    status: text('status', { enum: SIM_STATUSES }).notNull(),
     puk: text('puk').notNull(),
     /** The billing platform behind this SIM: 'ok', or 'unavailable' while it does not answer. */
-    billingStatus: text('billing_status', { enum: ['ok', 'unavailable'] })
-      .notNull()
-      .default('ok'),
+    billingStatus: text('billing_status', { enum: BILLING_STATUSES }).notNull().default('ok'),
     /** Reported lost or stolen: nothing may be bought, moved or ordered with it until it is unblocked. */
     blockedAt: ts('blocked_at'),
     /** A physical card or an eSIM profile; an eSIM has its activation code (LPA:1$<SM-DP+>$<matching id>). */
-    kind: text('kind', { enum: ['physical', 'esim'] })
-      .notNull()
-      .default('physical'),
+    kind: text('kind', { enum: SIM_KINDS }).notNull().default('physical'),
     esimActivationCode: text('esim_activation_code'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('sims_msisdn_unique').on(t.msisdn),
     index('sims_member_idx').on(t.memberId),
-    check('sims_status', sql`${t.status} in ('active', 'activating', 'inactive')`),
+    oneOf('sims_status', t.status, SIM_STATUSES),
     check(
       'sims_kind',
-      sql`${t.kind} in ('physical', 'esim') and (${t.kind} = 'esim') = (${t.esimActivationCode} is not null)`,
+      sql`${t.kind} in ${valuesOf(SIM_KINDS)} and (${t.kind} = 'esim') = (${t.esimActivationCode} is not null)`,
     ),
-    check('sims_billing_status', sql`${t.billingStatus} in ('ok', 'unavailable')`),
+    oneOf('sims_billing_status', t.billingStatus, BILLING_STATUSES),
     check('sims_msisdn_shape', sql`${t.msisdn} is null or ${t.msisdn} ~ '^08[0-9]{8}$'`),
   ],
 );
@@ -176,7 +200,7 @@ export const memberships = pgTable(
     sku: text('sku')
       .notNull()
       .references(() => products.sku),
-    status: text('status', { enum: ['current', 'queued', 'past'] }).notNull(),
+    status: text('status', { enum: MEMBERSHIP_STATUSES }).notNull(),
     startsAt: ts('starts_at').notNull(),
     endsAt: ts('ends_at').notNull(),
     recurrenceEnabled: boolean('recurrence_enabled').notNull().default(false),
@@ -217,7 +241,7 @@ export const memberships = pgTable(
     uniqueIndex('memberships_one_queued')
       .on(t.ssn)
       .where(sql`${t.status} = 'queued'`),
-    check('memberships_status', sql`${t.status} in ('current', 'queued', 'past')`),
+    oneOf('memberships_status', t.status, MEMBERSHIP_STATUSES),
     check('memberships_period', sql`${t.endsAt} > ${t.startsAt}`),
     check(
       'memberships_data_used',
@@ -332,14 +356,10 @@ export const checkouts = pgTable(
     recurrence: boolean('recurrence').notNull().default(false),
     saveCard: boolean('save_card').notNull().default(false),
     /** The card the member chose to pay with (money.md): 'new' (PANDAOLTUNRG2) or their stored card, 'saved' (PANDAOLTREG2). */
-    card: text('card', { enum: ['new', 'saved'] })
-      .notNull()
-      .default('new'),
+    card: text('card', { enum: CARD_CHOICES }).notNull().default('new'),
     buyerEmail: text('buyer_email'),
     providerId: text('provider_id').notNull(),
-    state: text('state', { enum: ['open', 'pending', 'applied', 'failed'] })
-      .notNull()
-      .default('open'),
+    state: text('state', { enum: CHECKOUT_STATES }).notNull().default('open'),
     resultCode: text('result_code'),
     resultDescription: text('result_description'),
     createdAt: ts('created_at').notNull(),
@@ -347,12 +367,9 @@ export const checkouts = pgTable(
   },
   (t) => [
     uniqueIndex('checkouts_provider_unique').on(t.providerId),
-    check(
-      'checkouts_purpose',
-      sql`${t.purpose} in ('membership', 'credit', 'addon', 'gift-membership', 'gift-credit', 'register-card')`,
-    ),
-    check('checkouts_state', sql`${t.state} in ('open', 'pending', 'applied', 'failed')`),
-    check('checkouts_card', sql`${t.card} in ('new', 'saved')`),
+    oneOf('checkouts_purpose', t.purpose, CHECKOUT_PURPOSES),
+    oneOf('checkouts_state', t.state, CHECKOUT_STATES),
+    oneOf('checkouts_card', t.card, CARD_CHOICES),
     check('checkouts_amount', sql`${t.amountCents} > 0 and ${t.creditCents} >= 0`),
   ],
 );
@@ -472,7 +489,7 @@ export const flexiActions = pgTable(
   },
   (t) => [
     uniqueIndex('flexi_actions_once_a_month').on(t.ssn, t.month),
-    check('flexi_actions_action', sql`${t.action} in ('carryover', 'donate', 'safe')`),
+    oneOf('flexi_actions_action', t.action, MONTHLY_ACTIONS),
     check('flexi_actions_month', sql`${t.month} ~ '^[0-9]{4}-[0-9]{2}$'`),
     check('flexi_actions_data', sql`${t.dataKb} > 0`),
   ],
@@ -515,7 +532,7 @@ export const orders = pgTable(
       .notNull()
       .references(() => products.sku),
     quantity: integer('quantity').notNull().default(1),
-    status: text('status', { enum: ['SIM_ORDERED', 'SIM_REORDERED', 'SIM_DELIVERED'] }).notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
     channel: text('channel').notNull().default('web'),
     shippingType: text('shipping_type'),
     firstname: text('firstname').notNull(),
@@ -536,7 +553,7 @@ export const orders = pgTable(
   (t) => [
     index('orders_member_time_idx').on(t.memberId, t.createdAt),
     index('orders_recruiter_time_idx').on(t.recruiterMemberId, t.createdAt),
-    check('orders_status', sql`${t.status} in ('SIM_ORDERED', 'SIM_REORDERED', 'SIM_DELIVERED')`),
+    oneOf('orders_status', t.status, ORDER_STATUSES),
     // One free SIM on its way per member: a second order while the first is open is refused by the database.
     uniqueIndex('orders_one_open_free_sim')
       .on(t.memberId)
@@ -557,7 +574,7 @@ export const emailTokens = pgTable(
     memberId: integer('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+    purpose: text('purpose', { enum: EMAIL_TOKEN_PURPOSES }).notNull(),
     tokenHash: text('token_hash').notNull(),
     codeHash: text('code_hash'),
     createdAt: ts('created_at').notNull(),
@@ -567,7 +584,7 @@ export const emailTokens = pgTable(
   (t) => [
     uniqueIndex('email_tokens_token_hash_unique').on(t.tokenHash),
     index('email_tokens_member_idx').on(t.memberId, t.purpose),
-    check('email_tokens_purpose', sql`${t.purpose} in ('verify', 'reset')`),
+    oneOf('email_tokens_purpose', t.purpose, EMAIL_TOKEN_PURPOSES),
   ],
 );
 
@@ -663,7 +680,7 @@ export const referrals = pgTable(
     friendName: text('friend_name').notNull(),
     friendMemberId: integer('friend_member_id').references(() => members.id, { onDelete: 'set null' }),
     campaignSlug: text('campaign_slug').notNull(),
-    status: text('status', { enum: ['registered', 'signed_up', 'ordered', 'confirmed', 'failed'] }).notNull(),
+    status: text('status', { enum: REFERRAL_STATUSES }).notNull(),
     orderNumber: text('order_number'),
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
@@ -672,7 +689,7 @@ export const referrals = pgTable(
     uniqueIndex('referrals_friend_email_unique').on(sql`lower(${t.friendEmail})`),
     uniqueIndex('referrals_order_unique').on(t.orderNumber),
     index('referrals_referrer_idx').on(t.referrerMemberId),
-    check('referrals_status', sql`${t.status} in ('registered', 'signed_up', 'ordered', 'confirmed', 'failed')`),
+    oneOf('referrals_status', t.status, REFERRAL_STATUSES),
   ],
 );
 
@@ -685,7 +702,7 @@ export const referralOutbox = pgTable(
   'referral_outbox',
   {
     id: serial('id').primaryKey(),
-    call: text('call', { enum: ['registrations', 'track', 'signups', 'confirmations', 'forget'] }).notNull(),
+    call: text('call', { enum: REFERRAL_CALLS }).notNull(),
     payload: text('payload').notNull(),
     createdAt: ts('created_at').notNull(),
     sentAt: ts('sent_at'),
@@ -696,7 +713,7 @@ export const referralOutbox = pgTable(
     index('referral_outbox_unsent_idx')
       .on(t.id)
       .where(sql`${t.sentAt} is null`),
-    check('referral_outbox_call', sql`${t.call} in ('registrations', 'track', 'signups', 'confirmations', 'forget')`),
+    oneOf('referral_outbox_call', t.call, REFERRAL_CALLS),
   ],
 );
 
@@ -736,7 +753,7 @@ export const portInRequests = pgTable(
       .references(() => sims.ssn, { onDelete: 'cascade' }),
     msisdn: text('msisdn').notNull(),
     provider: text('provider').notNull(),
-    accountType: text('account_type', { enum: ['prepay', 'bill_pay'] }).notNull(),
+    accountType: text('account_type', { enum: PORT_IN_ACCOUNT_TYPES }).notNull(),
     accountNumber: text('account_number'),
     status: text('status', { enum: [...PORT_IN_STATUSES] })
       .notNull()
@@ -752,12 +769,9 @@ export const portInRequests = pgTable(
   (t) => [
     uniqueIndex('port_in_one_open')
       .on(t.memberId)
-      .where(sql`${t.status} in ('requested', 'validating', 'scheduled')`),
-    check(
-      'port_in_status',
-      sql`${t.status} in ('requested', 'validating', 'scheduled', 'completed', 'rejected', 'cancelled')`,
-    ),
-    check('port_in_account_type', sql`${t.accountType} in ('prepay', 'bill_pay')`),
+      .where(sql`${t.status} in ${valuesOf(PORT_IN_OPEN)}`),
+    oneOf('port_in_status', t.status, PORT_IN_STATUSES),
+    oneOf('port_in_account_type', t.accountType, PORT_IN_ACCOUNT_TYPES),
     check('port_in_msisdn_shape', sql`${t.msisdn} ~ '^08[0-9]{8}$'`),
   ],
 );
@@ -850,7 +864,7 @@ export const stepUpCodes = pgTable(
     memberId: integer('member_id')
       .notNull()
       .references(() => members.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['email', 'card', 'sim', 'unblock', 'delete', 'passkey'] }).notNull(),
+    purpose: text('purpose', { enum: STEP_UP_PURPOSES }).notNull(),
     codeHash: text('code_hash').notNull(),
     expiresAt: ts('expires_at').notNull(),
     tries: integer('tries').notNull().default(0),
@@ -865,7 +879,7 @@ export const stepUpCodes = pgTable(
       .on(t.memberId)
       .where(sql`${t.endedAt} is null`),
     check('step_up_codes_tries', sql`${t.tries} >= 0 and ${t.tries} <= 5`),
-    check('step_up_codes_purpose', sql`${t.purpose} in ('email', 'card', 'sim', 'unblock', 'delete', 'passkey')`),
+    oneOf('step_up_codes_purpose', t.purpose, STEP_UP_PURPOSES),
   ],
 );
 
@@ -1000,7 +1014,7 @@ export const webauthnChallenges = pgTable(
   {
     id: serial('id').primaryKey(),
     challenge: text('challenge').notNull(),
-    purpose: text('purpose', { enum: ['register', 'sign-in'] }).notNull(),
+    purpose: text('purpose', { enum: WEBAUTHN_PURPOSES }).notNull(),
     memberId: integer('member_id').references(() => members.id, { onDelete: 'cascade' }),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
@@ -1009,7 +1023,7 @@ export const webauthnChallenges = pgTable(
   (t) => [
     uniqueIndex('webauthn_challenges_challenge_idx').on(t.challenge),
     index('webauthn_challenges_expiry_idx').on(t.expiresAt),
-    check('webauthn_challenges_purpose', sql`${t.purpose} in ('register', 'sign-in')`),
+    oneOf('webauthn_challenges_purpose', t.purpose, WEBAUTHN_PURPOSES),
     check('webauthn_challenges_owner', sql`(${t.purpose} = 'register') = (${t.memberId} is not null)`),
   ],
 );
@@ -1053,10 +1067,7 @@ export const alertSettings = pgTable(
     inApp: boolean('in_app').notNull(),
     email: boolean('email').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.memberId, t.cause] }),
-    check('alert_settings_cause', sql`${t.cause} in ('data80', 'data100', 'renewal', 'cardExpiry', 'renewalFailed')`),
-  ],
+  (t) => [primaryKey({ columns: [t.memberId, t.cause] }), oneOf('alert_settings_cause', t.cause, ALERT_CAUSES)],
 );
 
 /** Alerts raised, one row per cause (its key): the scheduled job may run any number of times. */
