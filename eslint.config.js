@@ -34,6 +34,7 @@ const files = [
       'src/server/app.ts',
       'src/my48/App.tsx',
       'src/my48/features.ts',
+      'src/my48/settings-screens.ts',
       'src/my48/router.ts',
     ],
   },

@@ -4,12 +4,12 @@ import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.
 import { formatMsisdn } from '../../../lib/format.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { $leaving, $said, acceptForm, declineForm, leaveForm, membership } from './household-store.ts';
+import { $leaving, $said, acceptForm, declineForm, leaveForm, membership } from './your-line-store.ts';
 
 const number = (msisdn: string | null) => (msisdn ? formatMsisdn(msisdn) : 'your number');
 
-/** Settings → Household: answer an invitation with the mailed code, or see whose household a line is in and leave. */
-export function Household() {
+/** Settings → Household, a line's own view: answer an invitation with the mailed code, or see whose household a line is in and leave. */
+export default function YourLine() {
   const state = useStore(membership.$state);
   const accept = useStore(acceptForm.$state);
   const decline = useStore(declineForm.$state);

@@ -1,206 +1,17 @@
-import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
-import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
-import { MarketingPermissionsForm } from '../../../components/forms/MarketingPermissionsForm.tsx';
-import { formValues } from '../../../lib/form-values.ts';
-import { currentUserId } from '../../../lib/member-session.ts';
+import { Suspense, useEffect } from 'react';
 import type { ScreenProps } from '../../screen-props.ts';
+import { settingsScreens } from '../../settings-screens.ts';
 import { fragmentTitles, SETTINGS_FRAGMENTS } from './fragments.ts';
-import {
-  $card,
-  storedCard,
-  details as detailsLoader,
-  loadCard,
-  nameForm,
-  passwordForm,
-  registerCard,
-  rememberFragment,
-  removeCard,
-  settingsFragment,
-} from './settings-store.ts';
-import { StepUpCode } from '../../components/StepUpCode.tsx';
-import { Alerts, MyData, Security } from './Controls.tsx';
-import { Household } from './Household.tsx';
-import { ChangeMySim, MoveYourNumber, ReorderSim } from './SimSettings.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { rememberFragment, settingsFragment } from './settings-store.ts';
 
-function MyDetails() {
-  const loaded = useStore(detailsLoader.$state);
-  const { busy, busyLabel, error, fields, result } = useStore(nameForm.$state);
-  useEffect(() => {
-    void detailsLoader.load();
-    return nameForm.reset;
-  }, []);
-  const details = loaded.data;
-  if (!details)
-    return loaded.status === 'error' ? (
-      <LoadFailed error={loaded.error} retry={loaded.retryable ? () => void detailsLoader.retry() : undefined} />
-    ) : (
-      <p role="status">Loading your details…</p>
-    );
-  return (
-    <form className="form card" noValidate onSubmit={nameForm.onSubmit} aria-labelledby="details-title">
-      <h3 id="details-title" className="form__title">
-        Your name
-      </h3>
-      <FormAlert>{error}</FormAlert>
-      {result && <FormAlert tone="success">{result}</FormAlert>}
-      <div className="form__row">
-        <Field
-          label="First name"
-          name="firstname"
-          autoComplete="given-name"
-          defaultValue={details.firstname}
-          required
-          error={fields['firstname']}
-        />
-        <Field
-          label="Last name"
-          name="lastname"
-          autoComplete="family-name"
-          defaultValue={details.lastname}
-          required
-          error={fields['lastname']}
-        />
-      </div>
-      <p>
-        E-mail address: <strong>{details.email}</strong>
-      </p>
-      <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>
-        Save my name
-      </SubmitButton>
-    </form>
-  );
-}
-
-/** The stored card: never the number, only what identifies it to the member; removed or replaced here. */
-function PaymentDetails() {
-  const state = useStore(storedCard.$state);
-  const { busy, error, notice, codeError } = useStore($card);
-  const codeOf = (button: HTMLButtonElement) =>
-    button.form?.querySelector<HTMLInputElement>('input[name="step_up_code"]')?.value;
-  useEffect(() => void loadCard(), []);
-  if (state.status === 'error')
-    return <LoadFailed error={state.error} retry={state.retryable ? () => void storedCard.retry() : undefined} />;
-  if (state.data === undefined) return <p role="status">Loading your card…</p>;
-  const card = state.data;
-  return (
-    <div className="card stack">
-      <FormAlert>{error}</FormAlert>
-      {notice && <FormAlert tone="success">{notice}</FormAlert>}
-      {card ? (
-        <>
-          <p>
-            Your stored card: <strong>{`${card.brand} ending ${card.last4}`}</strong>, expires {card.expiry}. It pays
-            what your credit does not, and renews your membership when auto-renew is on.
-          </p>
-          <form
-            className="stack"
-            noValidate
-            onSubmit={(e) => e.preventDefault()}
-            aria-label="Remove or replace your card"
-          >
-            <StepUpCode purpose="card" error={codeError} />
-            <div className="actions">
-              <button
-                type="button"
-                className="btn btn--outline"
-                disabled={Boolean(busy)}
-                onClick={(e) => void removeCard(codeOf(e.currentTarget))}
-              >
-                {busy === 'Removing…' ? busy : 'Remove this card'}
-              </button>
-              <button
-                type="button"
-                className="btn btn--primary"
-                disabled={Boolean(busy)}
-                onClick={(e) => void registerCard(codeOf(e.currentTarget))}
-              >
-                Use another card
-              </button>
-            </div>
-          </form>
-        </>
-      ) : (
-        <>
-          <p>
-            You have no stored card. Save one to pay for memberships and add-ons in one step; €1.00 is authorised to
-            check it and released at once.
-          </p>
-          <div className="actions">
-            <button
-              type="button"
-              className="btn btn--primary"
-              disabled={Boolean(busy)}
-              onClick={() => void registerCard()}
-            >
-              {busy ?? 'Save a card'}
-            </button>
-          </div>
-        </>
-      )}
-    </div>
-  );
-}
-
-function ChangePassword() {
-  const { busy, busyLabel, error, fields, result } = useStore(passwordForm.$state);
-  useEffect(() => passwordForm.reset, []);
-  return (
-    <form
-      className="form card"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        const form = e.currentTarget;
-        void passwordForm.submit(formValues(form)).then(() => {
-          if (passwordForm.$state.get().result) form.reset();
-        });
-      }}
-      aria-labelledby="password-title"
-    >
-      <h3 id="password-title" className="form__title">
-        Change your password
-      </h3>
-      <FormAlert>{error}</FormAlert>
-      {result && <FormAlert tone="success">{result}</FormAlert>}
-      <Field
-        label="Current password"
-        name="current_password"
-        type="password"
-        autoComplete="current-password"
-        required
-        error={fields['current_password']}
-      />
-      <Field
-        label="New password"
-        name="new_password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 10 characters, with a letter and a digit."
-        required
-        error={fields['new_password']}
-      />
-      <Field
-        label="New password again"
-        name="confirm"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={fields['confirm']}
-      />
-      <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>
-        Change password
-      </SubmitButton>
-    </form>
-  );
-}
-
-/** Settings: one fragment at a time, chosen from the list; the choice is remembered for the tab. */
+/**
+ * Settings: one fragment at a time, chosen from the list; the choice is remembered for the tab.
+ * Each fragment's screen is loaded when it is first shown (the registry in settings-screens.ts).
+ */
 export default function Settings({ page }: ScreenProps) {
-  const userId = currentUserId() ?? '';
   const fragment = settingsFragment(page.route === 'settingsFragment' ? page.params['fragment'] : undefined);
   useEffect(() => rememberFragment(fragment), [fragment]);
+  const Fragment = settingsScreens[fragment];
   return (
     <div className="settings">
       <nav aria-label="Settings" className="subnav">
@@ -216,39 +27,9 @@ export default function Settings({ page }: ScreenProps) {
       </nav>
       <section aria-labelledby="fragment-title" className="settings__panel">
         <h2 id="fragment-title">{fragmentTitles[fragment]}</h2>
-        {fragment === 'my-details' && <MyDetails />}
-        {fragment === 'permissions' && <MarketingPermissionsForm userId={userId} />}
-        {fragment === 'change-password' && <ChangePassword />}
-        {fragment === 'reorder-sim' && <ReorderSim />}
-        {fragment === 'move-your-number' && <MoveYourNumber />}
-        {fragment === 'change-my-sim' && <ChangeMySim />}
-        {fragment === 'payment-details' && <PaymentDetails />}
-        {fragment === 'security' && <Security />}
-        {fragment === 'alerts' && <Alerts />}
-        {fragment === 'household' && <Household />}
-        {fragment === 'my-data' && <MyData />}
-        {fragment === 'about-us' && (
-          <div className="card prose">
-            <p>
-              48 is a prepaid mobile network for Ireland: no contract, flexible data you can carry over, save, share or
-              donate.
-            </p>
-            <ul>
-              <li>
-                <a href="/about-us">About 48</a>
-              </li>
-              <li>
-                <a href="/legal/terms-and-conditions">Terms and conditions</a>
-              </li>
-              <li>
-                <a href="/legal/privacy-policy">Privacy policy</a>
-              </li>
-              <li>
-                <a href="/help">Help</a>
-              </li>
-            </ul>
-          </div>
-        )}
+        <Suspense fallback={<p role="status">Loading…</p>}>
+          <Fragment />
+        </Suspense>
       </section>
     </div>
   );
