@@ -249,6 +249,22 @@ forEachDatabase(
       expect(await attempt('2001:db8:48:2::1')).toBe(401);
     });
 
+    it('every member write says what it moves, so none that moves money can go without an Idempotency-Key', async () => {
+      type Op = { operationId: string; 'x-moves'?: string };
+      const doc = (await (await ctx().app.request('/panda/openapi.json')).json()) as {
+        paths: Record<string, Record<string, Op>>;
+      };
+      const silent = Object.entries(doc.paths)
+        .filter(([path]) => path.startsWith('/panda/protected/'))
+        .flatMap(([path, ops]) =>
+          Object.entries(ops)
+            .filter(([method, op]) => method !== 'get' && op['x-moves'] === undefined)
+            .map(([method]) => `${method} ${path}`),
+        );
+      // Log-in and log-out are the session itself, not a member's write.
+      expect(silent.filter((op) => !/\/users\/current$|\/logout\//.test(op))).toEqual([]);
+    });
+
     it('every member write that moves something takes an Idempotency-Key (from the contract’s moves)', async () => {
       const c = ctx();
       const m = await createMember(c, withPlan);
