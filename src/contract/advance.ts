@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { ADVANCE_CENTS, ADVANCE_FEE_CENTS, ADVANCE_OWED_CENTS } from './advance-routes.ts';
+import { ADVANCE_CENTS, ADVANCE_FEE_CENTS, ADVANCE_OWED_CENTS } from './advance-constants.ts';
 import { endpoint } from './endpoint.ts';
 import { euro } from './format.ts';
 import { payload, SimParams } from './schemas.ts';
 
-/** The top-up advance's endpoints and schemas (lifelines.md); its rules, refusals and messages are in advance-routes.ts. */
-export * from './advance-routes.ts';
+/** The top-up advance's endpoints and schemas (lifelines.md); its rules, refusals and messages are in advance-routes.ts (zod-free, for the dashboard). */
 
 const AdvanceState = z
   .object({

@@ -24,7 +24,7 @@ import { paymentsFailures } from './payments.ts';
 import { recruitFailures } from './recruit.ts';
 import { referralsFailures } from './referrals.ts';
 import { passkeyFailures } from './passkeys.ts';
-import { advanceFailures } from './advance.ts';
+import { advanceFailures } from './advance-routes.ts';
 import { householdFailures } from './household.ts';
 import { pushFailures } from './push.ts';
 import { securityFailures } from './security.ts';

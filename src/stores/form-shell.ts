@@ -1,6 +1,25 @@
 import { map, type MapStore } from 'nanostores';
 import { formValues } from '../lib/form-values-light.ts';
-import type { FormState, FormStore } from './form.ts';
+
+/** What a form shows: busy (with what), the call's error, each field's problem, and the result once done. */
+export interface FormState<R> {
+  busy: boolean;
+  busyLabel?: string | undefined;
+  error?: string | undefined;
+  /** The API's code for the error, when the API answered one: what a screen branches on. */
+  errorCode?: string | undefined;
+  fields: Record<string, string>;
+  result?: R | undefined;
+}
+
+export interface FormStore<R> {
+  $state: MapStore<FormState<R>>;
+  /** Checks the values with the form's rule, then submits; field problems or the call's error land in the state. */
+  submit(values: Record<string, string>): Promise<void>;
+  /** A form's onSubmit: submits the form's values (the page does not reload). */
+  onSubmit(event: { preventDefault(): void; currentTarget: HTMLFormElement }): void;
+  reset(): void;
+}
 
 /** A form's empty state. */
 export const emptyFormState = <R>(): MapStore<FormState<R>> => map<FormState<R>>({ busy: false, fields: {} });

@@ -1,29 +1,10 @@
-import type { MapStore } from 'nanostores';
 import type { z } from 'zod';
 import { humanProblems } from '../lib/form-values.ts';
 import { errorCode, errorMessage } from '../lib/http.ts';
-import { emptyFormState, formShell } from './form-shell.ts';
+import { emptyFormState, formShell, type FormState, type FormStore } from './form-shell.ts';
+
+export type { FormState, FormStore };
 import { setLoading } from './layout.ts';
-
-/** What a form shows: busy (with what), the call's error, each field's problem, and the result once done. */
-export interface FormState<R> {
-  busy: boolean;
-  busyLabel?: string | undefined;
-  error?: string | undefined;
-  /** The API's code for the error, when the API answered one: what a screen branches on. */
-  errorCode?: string | undefined;
-  fields: Record<string, string>;
-  result?: R | undefined;
-}
-
-export interface FormStore<R> {
-  $state: MapStore<FormState<R>>;
-  /** Checks the values with the form's rule, then submits; field problems or the call's error land in the state. */
-  submit(values: Record<string, string>): Promise<void>;
-  /** A form's onSubmit: submits the form's values (the page does not reload). */
-  onSubmit(event: { preventDefault(): void; currentTarget: HTMLFormElement }): void;
-  reset(): void;
-}
 
 /**
  * The one submit cycle of every form: the shared zod rule first (messages with the labels the

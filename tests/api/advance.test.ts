@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { advanceApi, advanceFailures, advanceMessages } from '../../src/contract/advance.ts';
+import { advanceApi } from '../../src/contract/advance.ts';
+import { advanceFailures, advanceMessages } from '../../src/contract/advance-routes.ts';
 import { membershipsApi } from '../../src/contract/memberships.ts';
 import { securityApi } from '../../src/contract/security.ts';
 import { advances, balances, ledger } from '../../src/server/db/schema.ts';

@@ -1,12 +1,11 @@
 import type { Hono } from 'hono';
-import type { AppEnv } from '../http/router.ts';
 import { captcha } from './captcha/integration.ts';
 import { catalogue } from './catalogue/integration.ts';
 import { content } from './content/integration.ts';
 import { donor } from './donor/integration.ts';
 import { geolocation } from './geolocation/integration.ts';
 import { helpdesk } from './helpdesk/integration.ts';
-import type { Integration, IntegrationDeps } from './integration.ts';
+import type { Integration, IntegrationDeps, SandboxEnv } from './integration.ts';
 import { mail } from './mail/integration.ts';
 import { payments } from './payments/integration.ts';
 import { push } from './push/integration.ts';
@@ -48,7 +47,7 @@ export function adaptersFor(deps: IntegrationDeps, given: Partial<Adapters>): Ad
 }
 
 /** The sandboxes' pages for the adapters that are sandboxes. */
-export function sandboxRoutes(adapters: Adapters): Hono<AppEnv>[] {
+export function sandboxRoutes(adapters: Adapters): Hono<SandboxEnv>[] {
   return (Object.entries(integrations) as [string, Integration<unknown>][]).flatMap(([name, i]) => {
     const routes = i.sandboxRoutes?.((adapters as Record<string, unknown>)[name]);
     return routes ? [routes] : [];

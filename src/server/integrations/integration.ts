@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import type { AppEnv } from '../http/router.ts';
 import type { Clock } from '../services/clock.ts';
+import type { PushSender } from './push/index.ts';
 
 /** What an integration's default adapter is made from. */
 export interface IntegrationDeps {
@@ -14,6 +14,16 @@ export interface IntegrationDeps {
 }
 
 /**
+ * What a sandbox's pages read of a request: the app's database, clock and configuration, and the
+ * push sender (the usage feed pushes the alerts it raises), all set for every request by app.ts.
+ * Said here, not as the app's whole AppEnv, so that the integrations and the router (whose AppEnv
+ * names every adapter) do not import each other.
+ */
+export interface SandboxEnv {
+  Variables: { db: Database; clock: Clock; config: AppConfig; push: PushSender };
+}
+
+/**
  * An outside service, declared once in its folder (integrations/<s>/integration.ts) and listed in
  * integrations/index.ts: the adapter handlers reach as c.var.<name> (the sandbox or the service
  * config names; a test or main.ts may pass its own), and the sandbox's pages, mounted only when
@@ -22,7 +32,7 @@ export interface IntegrationDeps {
  */
 export interface Integration<A> {
   create?: (deps: IntegrationDeps) => A;
-  sandboxRoutes?: (adapter: A) => Hono<AppEnv> | undefined;
+  sandboxRoutes?: (adapter: A) => Hono<SandboxEnv> | undefined;
 }
 
 export const integration = <A = undefined>(i: Integration<A>): Integration<A> => i;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { ADVANCE_CENTS, ADVANCE_FEE_CENTS } from '../../contract/advance.ts';
+import { ADVANCE_CENTS, ADVANCE_FEE_CENTS } from '../../contract/advance-routes.ts';
 import { euro } from '../../contract/format.ts';
 import { RECRUIT_REWARD_CENTS } from '../../contract/recruit.ts';
 import type { Queryable } from '../db/client.ts';

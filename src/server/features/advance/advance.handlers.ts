@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import { advanceApi, advanceFailures } from '../../../contract/advance.ts';
+import { advanceApi } from '../../../contract/advance.ts';
+import { advanceFailures } from '../../../contract/advance-routes.ts';
 import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';

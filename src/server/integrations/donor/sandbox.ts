@@ -2,7 +2,7 @@ import { desc } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { portInRequests } from '../../db/schema.ts';
-import type { AppEnv } from '../../http/router.ts';
+import type { SandboxEnv } from '../integration.ts';
 import { sandboxPage } from '../../http/sandbox-page.ts';
 import { advancePortIn, DONOR_STEP_MS } from '../../services/port-in.ts';
 
@@ -12,7 +12,7 @@ import { advancePortIn, DONOR_STEP_MS } from '../../services/port-in.ts';
  * a request can be moved on at once. A number ending in 999 is refused at validation.
  */
 export function donorSandboxRoutes() {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<SandboxEnv>();
   app.get('/sandbox/port-in', async (c) => {
     const rows = await c.var.db.select().from(portInRequests).orderBy(desc(portInRequests.id)).limit(50);
     return c.html(

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { requestFailures } from '../../../contract/common-failures.ts';
 import { fail } from '../../http/answers.ts';
-import type { AppEnv } from '../../http/router.ts';
+import type { SandboxEnv } from '../integration.ts';
 import { SANDBOX_MODES, type SandboxGeolocation, type SandboxMode } from './index.ts';
 
 /**
@@ -10,7 +10,7 @@ import { SANDBOX_MODES, type SandboxGeolocation, type SandboxMode } from './inde
  * configured: one of a few places, or either of the service's failures, chosen here.
  */
 export function geolocationSandboxRoutes(sandbox: SandboxGeolocation) {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<SandboxEnv>();
   app.get('/sandbox/geolocation.json', (c) =>
     c.json({ _payload: { mode: sandbox.mode, modes: SANDBOX_MODES, calls: sandbox.calls } }),
   );

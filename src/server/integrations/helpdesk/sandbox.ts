@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { verify } from 'hono/jwt';
-import type { AppEnv } from '../../http/router.ts';
+import type { SandboxEnv } from '../integration.ts';
 import { sandboxPage } from '../../http/sandbox-page.ts';
 
 /**
@@ -9,7 +9,7 @@ import { sandboxPage } from '../../http/sandbox-page.ts';
  * it checks the token the way the help desk would and says whom it would sign in.
  */
 export function helpdeskSandboxRoutes() {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<SandboxEnv>();
   app.get('/sandbox/helpdesk/access/jwt', async (c) => {
     const token = c.req.query('jwt') ?? '';
     try {

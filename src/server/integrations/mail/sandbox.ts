@@ -2,7 +2,7 @@ import { desc } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { html, raw } from 'hono/html';
 import { outbox } from '../../db/schema.ts';
-import type { AppEnv } from '../../http/router.ts';
+import type { SandboxEnv } from '../integration.ts';
 import { sandboxPage } from '../../http/sandbox-page.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -15,8 +15,9 @@ const linkify = (text: string) =>
  * sandbox, so nobody takes it for a real inbox.
  */
 export function mailSandboxRoutes() {
-  const app = new Hono<AppEnv>();
-  const latest = (c: { var: AppEnv['Variables'] }) => c.var.db.select().from(outbox).orderBy(desc(outbox.id)).limit(50);
+  const app = new Hono<SandboxEnv>();
+  const latest = (c: { var: SandboxEnv['Variables'] }) =>
+    c.var.db.select().from(outbox).orderBy(desc(outbox.id)).limit(50);
 
   app.get('/sandbox/mail.json', async (c) =>
     c.json({

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
-import type { AppEnv } from '../../http/router.ts';
+import type { SandboxEnv } from '../integration.ts';
 import { sandboxPage } from '../../http/sandbox-page.ts';
 import { SANDBOX_CARDS, sandboxToken, type SandboxPayments } from './index.ts';
 
@@ -36,7 +36,7 @@ function expired(expiry: string, now: number): boolean {
  * It says on screen that no real card is charged. Its test cards decide the outcome.
  */
 export function paymentsSandboxRoutes(payments: SandboxPayments) {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<SandboxEnv>();
 
   // The widget: draws a labelled card form inside the payment form of /payment-gateway/ and posts
   // the card here (as a provider's widget posts to the provider, never to the shop).

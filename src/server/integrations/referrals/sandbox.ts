@@ -2,12 +2,12 @@ import { desc } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { referralCalls } from '../../db/schema.ts';
-import type { AppEnv } from '../../http/router.ts';
+import type { SandboxEnv } from '../integration.ts';
 
 /** /sandbox/referrals: every call made to the referral sandbox, newest first (a page and JSON). */
 export function referralsSandboxRoutes() {
-  const app = new Hono<AppEnv>();
-  const list = async (db: AppEnv['Variables']['db']) =>
+  const app = new Hono<SandboxEnv>();
+  const list = async (db: SandboxEnv['Variables']['db']) =>
     (await db.select().from(referralCalls).orderBy(desc(referralCalls.id)).limit(200)).map((c) => ({
       id: c.id,
       path: c.path,

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { KB_PER_GB } from '../../../contract/constants.ts';
 import { memberships, sims } from '../../db/schema.ts';
-import type { AppEnv } from '../../http/router.ts';
+import type { SandboxEnv } from '../integration.ts';
 import { sandboxPage } from '../../http/sandbox-page.ts';
 import { runAlerts } from '../../jobs/alerts.ts';
 import { currentMembershipAt } from '../../services/memberships.ts';
@@ -16,7 +16,7 @@ import { sendAlertPushes } from '../../services/push.ts';
  * device with notifications on, as a push (phone.md). Form posts come back here; JSON gets JSON.
  */
 export function usageSandboxRoutes() {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<SandboxEnv>();
   app.get('/sandbox/usage', (c) =>
     c.html(
       sandboxPage(
