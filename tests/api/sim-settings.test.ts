@@ -1,10 +1,18 @@
 import { expect, it } from 'vitest';
 import { messages } from '../../src/contract/messages.ts';
-import { simSettingsFailures } from '../../src/contract/sim-settings.ts';
+import { simSettingsFailures, simSettingsApi } from '../../src/contract/sim-settings.ts';
 import { spareSsn } from '../../src/server/seed/seed.ts';
 import { BUILT_PASSWORD, createMember, type MemberSpec } from './builders.ts';
 import { call, forEachDatabase, stepUpCode, type Session, type TestContext } from './harness.ts';
 import { KB_PER_GB } from '../../src/contract/constants.ts';
+import { and, eq } from 'drizzle-orm';
+import { membershipsApi } from '../../src/contract/memberships.ts';
+import { securityApi } from '../../src/contract/security.ts';
+import { stepUpFailures } from '../../src/contract/step-up.ts';
+import { memberships, portInRequests, sims } from '../../src/server/db/schema.ts';
+import { advancePortIn, DONOR_STEP_MS, runPortInDonor } from '../../src/server/services/port-in.ts';
+import { send } from './client.ts';
+import { make, me, message, stepUp } from './member-controls.ts';
 
 const json = (body: unknown, code?: string) => ({
   method: 'POST',
@@ -171,5 +179,133 @@ forEachDatabase(
     });
   },
   {},
+  'catalogue',
+);
+
+// The SIM controls of member-controls.md: an eSIM, a change of SIM with a code, a port-in to its end.
+forEachDatabase(
+  'sim_settings_controls',
+  (ctx) => {
+    it('eSIM: after the password and a code, the number, credit and memberships move to an eSIM with an LPA activation code; the old SIM stops', async () => {
+      const c = ctx();
+      const lost = await make(c, 'lost');
+      const { session: s, ssn: old } = lost;
+      await send(c.app, securityApi.blockSim, { session: s, params: { ...me(s), ssn: old } });
+      const noCode = await send(c.app, simSettingsApi.changeToEsim, {
+        session: s,
+        params: { ...me(s), ssn: old },
+        body: { password: BUILT_PASSWORD },
+      });
+      expect(noCode.status).toBe(403);
+      const code = await stepUp(c, s, 'sim', lost.email);
+      const badPassword = await send(c.app, simSettingsApi.changeToEsim, {
+        session: s,
+        params: { ...me(s), ssn: old },
+        body: { password: 'wrong' },
+        stepUpCode: code,
+      });
+      expect(badPassword.status).toBe(400);
+      const res = await send(c.app, simSettingsApi.changeToEsim, {
+        session: s,
+        params: { ...me(s), ssn: old },
+        body: { password: BUILT_PASSWORD },
+        stepUpCode: code,
+      });
+      expect(res.status).toBe(201);
+      const { sim, activation_code } = (await res.json())._payload;
+      expect(activation_code).toMatch(/^LPA:1\$smdp\.esim\.48\.ie\$[0-9A-F]{6}(-[0-9A-F]{6}){3}$/);
+      expect(sim).toMatchObject({ msisdn: lost.msisdn, kind: 'esim', blocked: false });
+      const [was] = await c.handle.db.select().from(sims).where(eq(sims.ssn, old));
+      expect(was).toMatchObject({ status: 'inactive', msisdn: null });
+      const [m] = await c.handle.db
+        .select()
+        .from(memberships)
+        .where(and(eq(memberships.ssn, sim.ssn), eq(memberships.status, 'current')));
+      expect(m?.sku).toBe('BDDT00');
+      const again = await send(c.app, simSettingsApi.esim, { session: s, params: { ...me(s), ssn: sim.ssn } });
+      expect((await again.json())._payload.activation_code).toBe(activation_code);
+      // The old SIM takes nothing any more.
+      expect(
+        (
+          await send(c.app, membershipsApi.buyAddon, {
+            session: s,
+            params: { ...me(s), ssn: old },
+            body: { sku: 'BDAO05', payment_type: 'BALANCE_BEFORE_SC' },
+          })
+        ).status,
+      ).not.toBe(201);
+    });
+
+    it('change SIM needs a code too', async () => {
+      const c = ctx();
+      const { session: s, ssn } = await make(c, 'leaver');
+      const res = await send(c.app, simSettingsApi.changeSim, {
+        session: s,
+        params: { ...me(s), ssn: ssn },
+        body: {
+          new_ssn: '8935301999000000001',
+          password: BUILT_PASSWORD,
+        },
+      });
+      expect([res.status, await message(res)]).toEqual([403, stepUpFailures.stepUpMissing.message]);
+    });
+
+    it('port-in: requested → validating → scheduled → completed, one step per donor turn, with a timeline; a rejection says why', async () => {
+      const c = ctx();
+      const leaver = await make(c, 'leaver');
+      const s = leaver.session;
+      const made = await send(c.app, simSettingsApi.requestPortIn, {
+        session: s,
+        params: { ...me(s), ssn: leaver.ssn },
+        body: {
+          msisdn: '0861234567',
+          current_provider: 'Vodafone',
+          account_type: 'prepay',
+        },
+      });
+      expect(made.status).toBe(201);
+      const ctxOf = { db: c.handle.db, clock: () => c.clock.now };
+      expect(await runPortInDonor(ctxOf)).toBe(0); // not yet: the donor takes minutes
+      for (const expected of ['validating', 'scheduled', 'completed']) {
+        c.clock.advance(DONOR_STEP_MS);
+        expect(await runPortInDonor(ctxOf)).toBe(1);
+        const now = (await (await send(c.app, simSettingsApi.openPortIn, { session: s, params: me(s) })).json())
+          ._payload.request;
+        expect(now.status).toBe(expected);
+      }
+      const done = (await (await send(c.app, simSettingsApi.openPortIn, { session: s, params: me(s) })).json())._payload
+        .request;
+      expect(done.events.map((e: { status: string }) => e.status)).toEqual([
+        'requested',
+        'validating',
+        'scheduled',
+        'completed',
+      ]);
+      expect(done.scheduled_for).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      const [sim] = await c.handle.db.select().from(sims).where(eq(sims.ssn, leaver.ssn));
+      expect(sim!.msisdn).toBe('0861234567');
+
+      const lost = await make(c, 'lost');
+      const other = lost.session;
+      await send(c.app, simSettingsApi.requestPortIn, {
+        session: other,
+        params: { ...me(other), ssn: lost.ssn },
+        body: {
+          msisdn: '0861234999',
+          current_provider: 'Three',
+          account_type: 'prepay',
+        },
+      });
+      const [row] = await c.handle.db.select().from(portInRequests).where(eq(portInRequests.msisdn, '0861234999'));
+      await advancePortIn(ctxOf, row!.id);
+      expect(await advancePortIn(ctxOf, row!.id)).toBe('rejected');
+      const rejected = (
+        await (await send(c.app, simSettingsApi.openPortIn, { session: other, params: me(other) })).json()
+      )._payload.request;
+      expect(rejected.reason).toMatch(/could not match/);
+      expect(await advancePortIn(ctxOf, row!.id)).toBeNull();
+    });
+  },
+  undefined,
   'catalogue',
 );

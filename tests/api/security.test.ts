@@ -1,0 +1,358 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { messages } from '../../src/contract/messages.ts';
+import { accountApi } from '../../src/contract/account.ts';
+import { flexiDataApi } from '../../src/contract/flexi-data.ts';
+import { membershipsApi } from '../../src/contract/memberships.ts';
+import { recruitApi } from '../../src/contract/recruit.ts';
+import { paymentsApi } from '../../src/contract/payments.ts';
+import { securityApi, spendLimitMessage } from '../../src/contract/security.ts';
+import { stepUpFailures } from '../../src/contract/step-up.ts';
+import { alerts, members, stepUpCodes } from '../../src/server/db/schema.ts';
+import { runRenewals } from '../../src/server/jobs/renewals.ts';
+import { BUILT_PASSWORD, createMember, signIn } from './builders.ts';
+import { refused, send } from './client.ts';
+import { forEachDatabase } from './harness.ts';
+import { make, me, message, stepUp, wrong } from './member-controls.ts';
+
+forEachDatabase(
+  'security',
+  (ctx) => {
+    it('step-up codes: refused without, wrong counts a try, 5 tries end it, expiry, one use, a new code ends the old one', async () => {
+      const c = ctx();
+      const { session: s, email } = await make(c, 'card');
+      const none = await send(c.app, paymentsApi.removeCard, { session: s, params: me(s) });
+      expect([none.status, await message(none)]).toEqual([403, stepUpFailures.stepUpMissing.message]);
+
+      // A new code ends the old one.
+      const first = await stepUp(c, s, 'card', email);
+      const second = await stepUp(c, s, 'card', email);
+      if (first !== second)
+        expect(
+          (await send(c.app, paymentsApi.removeCard, { session: s, params: me(s), stepUpCode: first })).status,
+        ).toBe(403);
+      // Wrong purpose: a code for the e-mail change does not remove the card.
+      const forEmail = await stepUp(c, s, 'email', email);
+      await refused(
+        c.app,
+        paymentsApi.removeCard,
+        {
+          session: s,
+          params: me(s),
+          stepUpCode: forEmail,
+        },
+        stepUpFailures.stepUpExpired,
+      );
+
+      // Five wrong tries end the code, even the right one after them.
+      const code = await stepUp(c, s, 'card', email);
+      for (let i = 0; i < 4; i++) {
+        const res = await send(c.app, paymentsApi.removeCard, { session: s, params: me(s), stepUpCode: wrong(code) });
+        expect([res.status, await message(res)]).toEqual([403, stepUpFailures.stepUpWrong.message]);
+      }
+      await refused(
+        c.app,
+        paymentsApi.removeCard,
+        { session: s, params: me(s), stepUpCode: wrong(code) },
+        stepUpFailures.stepUpTooManyTries,
+      );
+      expect((await send(c.app, paymentsApi.removeCard, { session: s, params: me(s), stepUpCode: code })).status).toBe(
+        403,
+      );
+
+      // Expired after 10 minutes.
+      const late = await stepUp(c, s, 'card', email);
+      c.clock.advance(10 * 60_000 + 1);
+      await refused(
+        c.app,
+        paymentsApi.removeCard,
+        { session: s, params: me(s), stepUpCode: late },
+        stepUpFailures.stepUpExpired,
+      );
+
+      // The right code, once.
+      const good = await stepUp(c, s, 'card', email);
+      const removed = await send(c.app, paymentsApi.removeCard, { session: s, params: me(s), stepUpCode: good });
+      expect(removed.status).toBe(200);
+      expect(
+        (await (await send(c.app, paymentsApi.storedCard, { session: s, params: me(s) })).json())._payload.card,
+      ).toBeNull();
+      await refused(
+        c.app,
+        paymentsApi.removeCard,
+        { session: s, params: me(s), stepUpCode: good },
+        stepUpFailures.stepUpExpired,
+      );
+      // The database allows one live code per member.
+      const live = await c.handle.db
+        .select()
+        .from(stepUpCodes)
+        .where(and(eq(stepUpCodes.memberId, s.userId), sql`${stepUpCodes.endedAt} is null`));
+      expect(live).toHaveLength(0);
+    });
+
+    it('two uses of one code at once: one change, one refusal', async () => {
+      const c = ctx();
+      const { session: s, email } = await make(c, 'card');
+      const code = await stepUp(c, s, 'card', email);
+      const both = await Promise.all([
+        send(c.app, paymentsApi.removeCard, { session: s, params: me(s), stepUpCode: code }),
+        send(c.app, paymentsApi.removeCard, { session: s, params: me(s), stepUpCode: code }),
+      ]);
+      expect(both.map((r) => r.status).sort()).toEqual([200, 403]);
+    });
+
+    it('replacing a stored card needs a code; saving a first card does not', async () => {
+      const c = ctx();
+      const { session: s, email } = await make(c, 'card');
+      expect((await send(c.app, paymentsApi.registerCard, { session: s, params: me(s) })).status).toBe(403);
+      const code = await stepUp(c, s, 'card', email);
+      expect(
+        (await send(c.app, paymentsApi.registerCard, { session: s, params: me(s), stepUpCode: code })).status,
+      ).toBe(201);
+      const { session: r } = await make(c, 'rich');
+      expect((await send(c.app, paymentsApi.registerCard, { session: r, params: me(r) })).status).toBe(201);
+    });
+
+    it('changing the e-mail address: password and code; the address must be free; the new one logs in', async () => {
+      const c = ctx();
+      const { session: s, email } = await make(c, 'lost');
+      await createMember(c, { email: 'taken.address@example.com' });
+      const code = await stepUp(c, s, 'email', email);
+      const noCode = await send(c.app, securityApi.changeEmail, {
+        session: s,
+        params: me(s),
+        body: { password: BUILT_PASSWORD, email: 'lorcan@example.org' },
+      });
+      expect(noCode.status).toBe(403);
+      const taken = await send(c.app, securityApi.changeEmail, {
+        session: s,
+        params: me(s),
+        body: { password: BUILT_PASSWORD, email: 'Taken.Address@Example.com' },
+        stepUpCode: code,
+      });
+      expect(taken.status).toBe(409);
+      const badPassword = await send(c.app, securityApi.changeEmail, {
+        session: s,
+        params: me(s),
+        body: { password: 'nope', email: 'lorcan@example.org' },
+        stepUpCode: code,
+      });
+      expect(badPassword.status).toBe(400);
+      const done = await send(c.app, securityApi.changeEmail, {
+        session: s,
+        params: me(s),
+        body: { password: BUILT_PASSWORD, email: 'Lorcan@Example.org' },
+        stepUpCode: code,
+      });
+      expect([done.status, (await done.json())._payload.email]).toEqual([200, 'lorcan@example.org']);
+      await signIn(c, { email: 'lorcan@example.org' });
+    });
+
+    it('spend limit: from €5; a card payment that would pass it is refused before the provider, naming the limit and what is left; at the edge it passes', async () => {
+      const c = ctx();
+      const controls = await make(c, 'controls');
+      const s = controls.session;
+      const low = await send(c.app, securityApi.setSpendLimit, {
+        session: s,
+        params: me(s),
+        body: { limit_cents: 499 },
+      });
+      expect(low.status).toBe(400);
+      // What cards paid this month counts (€9.99 20 days ago, when that is this month): the answer says it.
+      const spent = (
+        await (
+          await send(c.app, securityApi.setSpendLimit, { session: s, params: me(s), body: { limit_cents: 1500 } })
+        ).json()
+      )._payload.spent_cents as number;
+      const prepared = c.payments.checkouts.size;
+      // Credit €2.00 pays first: a €9.99 membership needs €7.99 by card. A cent short of that is refused, naming the limit and what is left.
+      const cardPart = 799;
+      await send(c.app, securityApi.setSpendLimit, {
+        session: s,
+        params: me(s),
+        body: { limit_cents: spent + cardPart - 1 },
+      });
+      const buy = () =>
+        send(c.app, paymentsApi.createCheckout, {
+          session: s,
+          params: { ...me(s), ssn: controls.ssn },
+          body: {
+            purpose: 'membership',
+            sku: 'BDDT00',
+            recurrence_enabled: false,
+            save_card: false,
+          },
+        });
+      const refused = await buy();
+      expect([refused.status, await message(refused)]).toEqual([
+        422,
+        spendLimitMessage(spent + cardPart - 1, cardPart - 1),
+      ]);
+      expect(c.payments.checkouts.size).toBe(prepared); // the provider was not asked
+      // Exactly what is left passes.
+      await send(c.app, securityApi.setSpendLimit, {
+        session: s,
+        params: me(s),
+        body: { limit_cents: spent + cardPart },
+      });
+      const atEdge = await buy();
+      expect(atEdge.status).toBe(201);
+      // The open checkout holds its amount: nothing is left for a second one.
+      expect(
+        (await (await send(c.app, securityApi.spendLimit, { session: s, params: me(s) })).json())._payload.left_cents,
+      ).toBe(0);
+      const second = await send(c.app, paymentsApi.createCheckout, {
+        session: s,
+        params: { ...me(s), ssn: controls.ssn },
+        body: {
+          purpose: 'credit',
+          amount_cents: 500,
+          save_card: false,
+        },
+      });
+      expect(second.status).toBe(422);
+      // No limit: allowed again.
+      await send(c.app, securityApi.setSpendLimit, { session: s, params: me(s), body: { limit_cents: null } });
+      expect(
+        (
+          await send(c.app, paymentsApi.createCheckout, {
+            session: s,
+            params: { ...me(s), ssn: controls.ssn },
+            body: {
+              purpose: 'credit',
+              amount_cents: 500,
+              save_card: false,
+            },
+          })
+        ).status,
+      ).toBe(201);
+    });
+
+    it('spend limit with the stored card: twenty €5 top-ups at once under a €20 limit charge the card four times at most', async () => {
+      const c = ctx();
+      const card = await make(c, 'card');
+      const s = card.session;
+      // What the card paid this month already (the seeded top-ups) counts; the limit leaves €20 on top of it.
+      const spent = (await (await send(c.app, securityApi.spendLimit, { session: s, params: me(s) })).json())._payload
+        .spent_cents as number;
+      expect(
+        (
+          await send(c.app, securityApi.setSpendLimit, {
+            session: s,
+            params: me(s),
+            body: { limit_cents: spent + 2000 },
+          })
+        ).status,
+      ).toBe(200);
+      const room = 4;
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          send(c.app, membershipsApi.addCredit, {
+            session: s,
+            params: { ...me(s), ssn: card.ssn },
+            body: { amount_cents: 500 },
+          }),
+        ),
+      );
+      expect(results.filter((r) => r.status === 201)).toHaveLength(room);
+      expect(results.filter((r) => r.status === 422)).toHaveLength(20 - room);
+      const after = (await (await send(c.app, securityApi.spendLimit, { session: s, params: me(s) })).json())._payload;
+      expect(after.spent_cents).toBe(spent + 2000);
+    });
+
+    it('lost or stolen: blocked at once; purchases, flexible-data moves and recruit orders refused; unblocking needs a code', async () => {
+      const c = ctx();
+      const lost = await make(c, 'lost');
+      const { session: s, ssn } = lost;
+      const blocked = await send(c.app, securityApi.blockSim, { session: s, params: { ...me(s), ssn: ssn } });
+      expect([blocked.status, (await blocked.json())._payload.blocked]).toEqual([200, true]);
+      const owned = (await (await send(c.app, accountApi.simsOwned, { session: s, params: me(s) })).json())._payload;
+      expect(owned.values).toEqual([expect.objectContaining({ ssn, blocked: true })]);
+
+      const refusals = [
+        await send(c.app, membershipsApi.addCredit, {
+          session: s,
+          params: { ...me(s), ssn: ssn },
+          body: { amount_cents: 500 },
+        }),
+        await send(c.app, membershipsApi.buyAddon, {
+          session: s,
+          params: { ...me(s), ssn: ssn },
+          body: { sku: 'BDAO05', payment_type: 'BALANCE_BEFORE_SC' },
+        }),
+        await send(c.app, paymentsApi.createCheckout, {
+          session: s,
+          params: { ...me(s), ssn: ssn },
+          body: { purpose: 'credit', amount_cents: 500, save_card: false },
+        }),
+        await send(c.app, flexiDataApi.carryover, { session: s, params: { ...me(s), ssn: ssn } }),
+        await send(c.app, flexiDataApi.save, { session: s, params: { ...me(s), ssn: ssn }, body: { amount_gb: 1 } }),
+      ];
+      for (const r of refusals) expect([r.status, await message(r)]).toEqual([423, messages.simBlocked]);
+      const recruit = await send(c.app, recruitApi.sendFreeSim, {
+        session: s,
+        body: {
+          user_id: String(s.userId),
+          firstname: 'Ann',
+          lastname: 'Friend',
+          s_line1: '1 Main Street',
+          s_city: 'Cork',
+          s_county: 'Cork',
+          s_postcode: 'T12 X70A',
+        },
+      });
+      expect([recruit.status, await message(recruit)]).toEqual([423, messages.simBlocked]);
+      const buy = await send(c.app, membershipsApi.recurrence, {
+        session: s,
+        params: { ...me(s), ssn },
+        query: { single_topUp: 'true' },
+        body: { recurrence_sku: 'BDDT00', recurrence_enabled: 'false', payment_type: 'BALANCE_BEFORE_SC' },
+      });
+      expect(buy.status).toBe(423);
+
+      const noCode = await send(c.app, securityApi.unblockSim, { session: s, params: { ...me(s), ssn: ssn } });
+      expect(noCode.status).toBe(403);
+      const code = await stepUp(c, s, 'unblock', lost.email);
+      const unblocked = await send(c.app, securityApi.unblockSim, {
+        session: s,
+        params: { ...me(s), ssn: ssn },
+        stepUpCode: code,
+      });
+      expect([unblocked.status, (await unblocked.json())._payload.blocked]).toEqual([200, false]);
+      expect(
+        (
+          await send(c.app, membershipsApi.buyAddon, {
+            session: s,
+            params: { ...me(s), ssn: ssn },
+            body: { sku: 'BDAO05', payment_type: 'BALANCE_BEFORE_SC' },
+          })
+        ).status,
+      ).toBe(201);
+    });
+
+    it('a renewal by card respects the spend limit', async () => {
+      const c = ctx();
+      const { userId: id } = await make(c, 'controls');
+      await c.handle.db.update(members).set({ spendLimitCents: 500 }).where(eq(members.id, id));
+      c.clock.advance(3 * 86_400_000);
+      const charged: number[] = [];
+      const payments = {
+        ...(await import('../../src/server/integrations/payments/index.ts')).sandboxPayments(),
+        chargeStoredCard: async (_t: string, cents: number) => {
+          charged.push(cents);
+          return { paymentId: 'x', code: '000.000.000', description: 'ok' };
+        },
+      };
+      await runRenewals({ db: c.handle.db, clock: () => c.clock.now, payments });
+      expect(charged).toEqual([]);
+      const [failed] = await c.handle.db
+        .select()
+        .from(alerts)
+        .where(and(eq(alerts.memberId, id), eq(alerts.cause, 'renewalFailed')));
+      expect(failed!.body).toContain('monthly card spending limit of €5.00');
+    });
+  },
+  undefined,
+  'catalogue',
+);
