@@ -7,6 +7,13 @@ import { resolveSecrets, type OwnSecret } from './secrets.ts';
  * The only reader of process.env. Everything the server is configured with is validated
  * here once, at start, so a bad value stops the process with a clear message.
  */
+/** A true/false setting, with its value when unset. */
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false'])
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true');
+
 const schema = z.object({
   /** production: the server's secrets must be given (see secrets.ts); otherwise they are kept under DATA_DIR. */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -20,10 +27,7 @@ const schema = z.object({
    */
   SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   /** npm run dev: Astro's dev server serves the site, this process only the API. */
-  API_ONLY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  API_ONLY: flag(false),
   DATABASE_URL: z
     .string()
     .regex(/^(memory:\/\/|postgres(ql)?:\/\/.+)$/, { error: 'must be memory:// or postgres://…' })
@@ -69,10 +73,7 @@ const schema = z.object({
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true')),
   /** The member factory over HTTP (POST /sandbox/test-members) for the browser tests; refused in production. */
-  TEST_MEMBERS: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  TEST_MEMBERS: flag(false),
   /** Mail over SMTP (production.md): smtp://user:pass@host:port or smtps://…; unset (development): mail stays in the outbox (/sandbox/mail). */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be smtp://… or smtps://…' }).optional(),
   /** The sender of the portal's mail. */
