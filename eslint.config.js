@@ -118,6 +118,54 @@ export default defineConfig(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // Contract names (docs/decisions/031): zod lives in x.schema.ts alone; x.ts and x.calls.ts load no
+    // schema library, and may read a schema file's types only.
+    files: ['src/contract/**/*.ts'],
+    ignores: ['src/contract/**/*.schema.ts', 'src/contract/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: 'zod is for x.schema.ts files only.', allowTypeImports: true }],
+          patterns: [
+            {
+              group: ['**/*.schema.ts'],
+              message: 'A zod-free contract file reads a schema file for its types only.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The schema library waits for the first submit: an island loads it in its *-actions.ts (imported
+    // on submit), and a my48 screen through its store, never in the screen itself.
+    files: ['src/islands/**/*.{ts,tsx}', 'src/my48/**/*.tsx'],
+    ignores: ['src/islands/**/*-actions.ts', 'src/**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              message: 'zod loads on the first submit (an island’s *-actions.ts).',
+              allowTypeImports: true,
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/*.schema.ts'],
+              message: 'A schema file loads on the first submit (an island’s *-actions.ts); import its types only.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // No import cycles: a cycle makes load order matter and hides which module owns a rule. This rule
     // skips type-only imports; scripts/check-cycles.ts (in npm run check) counts them too.
     files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts', 'scripts/**/*.ts'],

@@ -1,47 +1,9 @@
-import { z } from 'zod';
-import { ADVANCE_CENTS, ADVANCE_FEE_CENTS, ADVANCE_OWED_CENTS } from './advance-constants.ts';
-import { endpoint } from './endpoint.ts';
-import { euro } from './format.ts';
-import { payload, SimParams } from './schemas.ts';
-
-/** The top-up advance's endpoints and schemas (lifelines.md); its rules, refusals and messages are in advance-routes.ts (zod-free, for the dashboard). */
-
-const AdvanceState = z
-  .object({
-    eligible: z.boolean(),
-    reason: z.string().nullable().meta({ description: 'The code of the condition not met (advance.*), or null' }),
-    message: z.string().nullable().meta({ description: 'What the screen says when not eligible' }),
-    owed_cents: z.number().int().meta({ description: 'What is owed from an advance (0: nothing)' }),
-    amount_cents: z.number().int(),
-    fee_cents: z.number().int(),
-  })
-  .meta({ id: 'AdvanceState' });
-
-export const advanceApi = {
-  state: endpoint({
-    id: 'advanceState',
-    method: 'get',
-    path: '/panda/protected/users/{user_id}/sims/{ssn}/advance',
-    access: 'member',
-    tag: 'Credit',
-    summary: 'Whether the SIM may take a top-up advance (and which condition is not met), and what is owed',
-    params: SimParams,
-    answer: payload(AdvanceState),
-    description: 'The state',
-    errors: { 404: 'No such SIM' },
-  }),
-  take: endpoint({
-    id: 'takeAdvance',
-    moves: 'money',
-    method: 'post',
-    path: '/panda/protected/users/{user_id}/sims/{ssn}/advance',
-    access: 'member',
-    tag: 'Credit',
-    summary: `Takes a top-up advance: ${euro(ADVANCE_CENTS)} of credit now, ${euro(ADVANCE_OWED_CENTS)} owed (a ${euro(ADVANCE_FEE_CENTS)} fee), repaid first from the next credit. Idempotency-Key`,
-    params: SimParams,
-    status: 201,
-    answer: payload(z.object({ credit_cents: z.number().int(), owed_cents: z.number().int(), message: z.string() })),
-    description: 'Advanced',
-    errors: { 404: 'No such SIM', 409: 'Not eligible (the condition not met)' },
-  }),
-};
+/** The top-up advance's figures (lifelines.md), alone: the dashboard decides with them whether to load the offer. */
+export const ADVANCE_CENTS = 500;
+export const ADVANCE_FEE_CENTS = 50;
+export const ADVANCE_OWED_CENTS = ADVANCE_CENTS + ADVANCE_FEE_CENTS;
+/** Who may: credit below this, a SIM at least this old, this many paid top-ups or purchases in the window. */
+export const ADVANCE_CREDIT_BELOW_CENTS = 200;
+export const ADVANCE_SIM_MIN_DAYS = 30;
+export const ADVANCE_PAYMENTS_MIN = 2;
+export const ADVANCE_PAYMENTS_DAYS = 90;

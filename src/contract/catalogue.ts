@@ -23,7 +23,7 @@ export const CATEGORY_IDS = Object.keys(CATEGORIES) as Category[];
 /** The brands the partner sells (the filter's choices; the local catalogue is typed by it). */
 export const BRANDS = ['Apple', 'Samsung', 'Google', 'OnePlus', 'Motorola', 'Xiaomi', 'Nokia'] as const;
 
-/** A request as a caller writes it (the spec's names); catalogue-schema.ts reads it on the server. */
+/** A request as a caller writes it (the spec's names); catalogue.schema.ts reads it on the server. */
 export interface ListProductsRequest {
   site_market_code: typeof MARKET_CODE;
   sort?: { by: 'popularity' | 'price'; order?: 'asc' | 'desc' };

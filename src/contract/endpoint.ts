@@ -5,7 +5,7 @@ import type { z } from 'zod';
  * answer schema once. The server builds its OpenAPI routes from it (server/http/openapi.ts) and
  * the browser's HTTP client takes its types and paths from it (lib/http.ts), so no screen writes
  * a path or an answer type by hand. Nothing here depends on the server, and nothing here loads
- * zod (it is types only): a page that only calls the API ships no schema library (schemas.ts has
+ * zod (it is types only): a page that only calls the API ships no schema library (shared.schema.ts has
  * the shared schemas).
  */
 export type Method = 'get' | 'post' | 'put' | 'delete';
@@ -66,7 +66,7 @@ export function pathFor(path: string, params: Record<string, string | number> = 
 /**
  * A failure the API answers: its status, the message a member reads and a stable code that clients
  * and tests branch on (copy can change, the code does not). Answered as
- * `{ _payload: { message, code } }`; the OpenAPI document lists every code (contract/error-codes.ts).
+ * `{ _payload: { message, code } }`; the OpenAPI document lists every code (contract/error-codes.schema.ts).
  */
 export interface Failure {
   status: ErrorStatus;

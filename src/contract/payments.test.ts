@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyResult } from './payments.ts';
+import { classifyResult } from './payments.schema.ts';
 
 describe('payment result codes (spec section 9)', () => {
   it('success: 000.000.000 and every success pattern', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KICKBACK_REQUESTER, keepsKickbackCookies } from './recruit.ts';
+import { KICKBACK_REQUESTER, keepsKickbackCookies } from './recruit.schema.ts';
 
 describe('kick-back SIM cookies (spec section 3)', () => {
   it('are kept for a kick-back SIM product whose requester is not 2', () => {

@@ -1,6 +1,6 @@
 import { solveChallenge } from 'altcha-lib/v1';
 import { RECAPTCHA_ONLOAD, recaptchaScriptUrl, type RecaptchaDomain } from '../contract/captcha.ts';
-import { onboardingApi } from '../contract/onboarding.ts';
+import { onboardingApi } from '../contract/onboarding.schema.ts';
 import { call } from './http.ts';
 
 interface Grecaptcha {

@@ -1,5 +1,5 @@
 import type { GeolocationAnswer } from '../contract/coverage.ts';
-import { geolocationRoute } from '../contract/coverage-routes.ts';
+import { geolocationRoute } from '../contract/coverage.calls.ts';
 import { authCode } from './auth-code.ts';
 import { call } from './http.ts';
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { fieldProblems } from '../contract/forms.ts';
+import { fieldProblems } from '../contract/forms.schema.ts';
 
 /**
  * The shared schemas name fields by their API keys ("s_line1 is required"); a form shows the

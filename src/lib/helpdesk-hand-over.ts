@@ -1,4 +1,4 @@
-import { sessionRoutes } from '../contract/session-routes.ts';
+import { sessionRoutes } from '../contract/session.calls.ts';
 import { call } from './http.ts';
 import { memberParams, rememberHelpdeskUser } from './member-session.ts';
 

@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 import { IDLE_LOGOUT_MS } from '../contract/constants.ts';
-import { sessionRoutes } from '../contract/session-routes.ts';
+import { sessionRoutes } from '../contract/session.calls.ts';
 import { refreshSession } from '../stores/session.ts';
 import { authCode, renewSessionCookies } from './auth-code.ts';
 import { call } from './http.ts';

@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import type { Account } from '../contract/auth.ts';
+import type { Account } from '../contract/auth.schema.ts';
 import { $member, refreshSession } from '../stores/session.ts';
 import { isEmailVerified } from './emv.ts';
 import { forgetMemberOnDevice } from './device-forget.ts';

@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
 import { refreshSession } from '../stores/session.ts';
 import { clearAllCookies } from './auth-code.ts';
-import { sessionRoutes } from '../contract/session-routes.ts';
+import { sessionRoutes } from '../contract/session.calls.ts';
 import { call } from './http.ts';
 import { idleWatch } from './idle-watch.ts';
 import { forgetMemberOnDevice } from './device-forget.ts';

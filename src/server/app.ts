@@ -6,12 +6,12 @@ import { secureHeaders } from 'hono/secure-headers';
 import pino, { type Logger } from 'pino';
 import { redirects } from '../contract/links.ts';
 import { messages } from '../contract/messages.ts';
-import { authApi } from '../contract/auth.ts';
-import { myDataApi } from '../contract/my-data.ts';
-import { passkeysApi } from '../contract/passkeys.ts';
-import { securityApi } from '../contract/security.ts';
-import { settingsApi } from '../contract/settings.ts';
-import { simSettingsApi } from '../contract/sim-settings.ts';
+import { authApi } from '../contract/auth.schema.ts';
+import { myDataApi } from '../contract/my-data.schema.ts';
+import { passkeysApi } from '../contract/passkeys.schema.ts';
+import { securityApi } from '../contract/security.schema.ts';
+import { settingsApi } from '../contract/settings.schema.ts';
+import { simSettingsApi } from '../contract/sim-settings.schema.ts';
 
 /** The member endpoints that check the password (tests/api/trust.test.ts finds any body with a password missing here). */
 export const PASSWORD_CHECKED = [

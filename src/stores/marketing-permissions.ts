@@ -1,6 +1,6 @@
 import { map } from 'nanostores';
 import { route } from '../contract/endpoint.ts';
-import type { settingsApi, MarketingPermissions } from '../contract/settings.ts';
+import type { settingsApi, MarketingPermissions } from '../contract/settings.schema.ts';
 import { call, errorMessage } from '../lib/http.ts';
 
 // Typed by their endpoints, without the schema library (island pages load no zod).

@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import type { Account } from '../contract/auth.ts';
+import type { Account } from '../contract/auth.schema.ts';
 import { authCode } from '../lib/auth-code.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import { accountApi } from '../../src/contract/account.ts';
-import { accountFailures } from '../../src/contract/account-routes.ts';
+import { accountApi } from '../../src/contract/account.schema.ts';
+import { accountFailures } from '../../src/contract/account.calls.ts';
 import { KB_PER_GB } from '../../src/contract/constants.ts';
-import { membershipsApi } from '../../src/contract/memberships.ts';
-import { transactionsApi } from '../../src/contract/transactions.ts';
+import { membershipsApi } from '../../src/contract/memberships.schema.ts';
+import { transactionsApi } from '../../src/contract/transactions.schema.ts';
 import { DAY } from '../../src/server/services/clock.ts';
 import { createMember, signIn, type BuiltMember } from './builders.ts';
 import { ok, refused } from './client.ts';

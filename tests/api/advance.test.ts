@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { advanceApi } from '../../src/contract/advance.ts';
-import { advanceFailures, advanceMessages } from '../../src/contract/advance-routes.ts';
-import { membershipsApi } from '../../src/contract/memberships.ts';
-import { securityApi } from '../../src/contract/security.ts';
+import { advanceApi } from '../../src/contract/advance.schema.ts';
+import { advanceFailures, advanceMessages } from '../../src/contract/advance.calls.ts';
+import { membershipsApi } from '../../src/contract/memberships.schema.ts';
+import { securityApi } from '../../src/contract/security.schema.ts';
 import { advances, balances, ledger } from '../../src/server/db/schema.ts';
 import { createMember, type BuiltMember, type MemberSpec } from './builders.ts';
 import { ok, refused, send } from './client.ts';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { alertsApi } from '../../src/contract/alerts.ts';
+import { alertsApi } from '../../src/contract/alerts.schema.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { alerts, memberships, notifications, outbox } from '../../src/server/db/schema.ts';
 import { runAlerts } from '../../src/server/jobs/alerts.ts';

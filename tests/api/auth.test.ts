@@ -1,7 +1,7 @@
 import { createDecipheriv, createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { authFailures } from '../../src/contract/auth.ts';
+import { authFailures } from '../../src/contract/auth.schema.ts';
 import { messages } from '../../src/contract/messages.ts';
 import { members, sessions } from '../../src/server/db/schema.ts';
 import { legacyScryptHash, verifyPassword } from '../../src/server/services/passwords.ts';

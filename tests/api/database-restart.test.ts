@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { membershipsApi } from '../../src/contract/memberships.ts';
+import { membershipsApi } from '../../src/contract/memberships.schema.ts';
 import { serverFailures, UNAVAILABLE_RETRY_AFTER_S } from '../../src/contract/common-failures.ts';
 import { createApp } from '../../src/server/app.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { KB_PER_GB } from '../../src/contract/constants.ts';
-import { accountFailures } from '../../src/contract/account-routes.ts';
+import { accountFailures } from '../../src/contract/account.calls.ts';
 import { messages } from '../../src/contract/messages.ts';
 import { createApp } from '../../src/server/app.ts';
 import { demoSsn } from '../../src/server/seed/seed.ts';

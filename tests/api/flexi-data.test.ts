@@ -3,7 +3,7 @@ import pino from 'pino';
 import { expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
 import { KB_PER_GB } from '../../src/contract/constants.ts';
-import { flexiFailures, flexiMessages } from '../../src/contract/flexi-data.ts';
+import { flexiFailures, flexiMessages } from '../../src/contract/flexi-data.schema.ts';
 import { donations, flexiActions, ledger, memberships, spotLoans, vaults } from '../../src/server/db/schema.ts';
 import { runRenewals } from '../../src/server/jobs/renewals.ts';
 import { runSpotReturns } from '../../src/server/jobs/spot-returns.ts';

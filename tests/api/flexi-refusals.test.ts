@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { KB_PER_GB } from '../../src/contract/constants.ts';
-import { flexiDataApi, flexiFailures } from '../../src/contract/flexi-data.ts';
+import { flexiDataApi, flexiFailures } from '../../src/contract/flexi-data.schema.ts';
 import { createMember } from './builders.ts';
 import { ok, refused } from './client.ts';
 import { forEachDatabase } from './harness.ts';

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { giftShopApi, giftShopFailures } from '../../src/contract/gift-shop.ts';
+import { giftShopApi, giftShopFailures } from '../../src/contract/gift-shop.schema.ts';
 import { messages } from '../../src/contract/messages.ts';
 import { balances, ledger, memberships, notifications, outbox } from '../../src/server/db/schema.ts';
 import { createMember, type BuiltMember } from './builders.ts';

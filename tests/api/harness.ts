@@ -1,4 +1,4 @@
-import type { StepUpPurpose } from '../../src/contract/step-up.ts';
+import type { StepUpPurpose } from '../../src/contract/step-up.schema.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { solveChallenge } from 'altcha-lib/v1';
@@ -15,7 +15,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts
 import { DEMO_PASSWORD, resetDatabase, seedCatalogue, seedDemo } from '../../src/server/seed/seed.ts';
 import type { AppConfig } from '../../src/server/config.ts';
 import { contentFiles } from './content.ts';
-import { ERROR_CODES } from '../../src/contract/error-codes.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.schema.ts';
 
 /** The moment the demo members are seeded at in tests; the clock starts here for every test. */
 export const SEED_TIME = new Date('2026-11-22T10:00:00Z');

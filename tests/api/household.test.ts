@@ -1,10 +1,10 @@
 import { and, desc, eq, like } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { accountApi } from '../../src/contract/account.ts';
-import { householdApi, householdFailures } from '../../src/contract/household.ts';
-import { membershipsApi } from '../../src/contract/memberships.ts';
-import { myDataApi } from '../../src/contract/my-data.ts';
-import { receiptsApi, transactionsApi } from '../../src/contract/transactions.ts';
+import { accountApi } from '../../src/contract/account.schema.ts';
+import { householdApi, householdFailures } from '../../src/contract/household.schema.ts';
+import { membershipsApi } from '../../src/contract/memberships.schema.ts';
+import { myDataApi } from '../../src/contract/my-data.schema.ts';
+import { receiptsApi, transactionsApi } from '../../src/contract/transactions.schema.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { BUILT_PASSWORD, createMember, type BuiltMember, type MemberSpec } from './builders.ts';
 import { ok, refused, send } from './client.ts';

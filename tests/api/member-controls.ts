@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { stepUpApi, type StepUpPurpose } from '../../src/contract/step-up.ts';
+import { stepUpApi, type StepUpPurpose } from '../../src/contract/step-up.schema.ts';
 import { outbox } from '../../src/server/db/schema.ts';
 import { createMember, type MemberSpec } from './builders.ts';
 import { send } from './client.ts';

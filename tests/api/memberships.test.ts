@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { accountApi } from '../../src/contract/account.ts';
-import { membershipsApi, membershipsFailures } from '../../src/contract/memberships.ts';
+import { accountApi } from '../../src/contract/account.schema.ts';
+import { membershipsApi, membershipsFailures } from '../../src/contract/memberships.schema.ts';
 import { messages } from '../../src/contract/messages.ts';
-import { transactionsApi } from '../../src/contract/transactions.ts';
+import { transactionsApi } from '../../src/contract/transactions.schema.ts';
 import { balances, idempotencyKeys, ledger, memberships } from '../../src/server/db/schema.ts';
 import {
   expireIdempotencyKeys,

@@ -1,8 +1,8 @@
 import { eq, inArray, is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { expect, it } from 'vitest';
-import { myDataApi, myDataMessages } from '../../src/contract/my-data.ts';
-import { settingsApi } from '../../src/contract/settings.ts';
+import { myDataApi, myDataMessages } from '../../src/contract/my-data.schema.ts';
+import { settingsApi } from '../../src/contract/settings.schema.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { checkouts, ledger, orders, referralCalls, referralOutbox, sessions } from '../../src/server/db/schema.ts';
 import { runAlerts } from '../../src/server/jobs/alerts.ts';

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { offersApi, offersFailures } from '../../src/contract/offers.ts';
+import { offersApi, offersFailures } from '../../src/contract/offers.schema.ts';
 import { goodyBags, ledger, offerClaims, outbox } from '../../src/server/db/schema.ts';
 import { createMember, signIn, type BuiltMember } from './builders.ts';
 import { ok, refused, send } from './client.ts';

@@ -1,10 +1,10 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
-import { nameRule } from '../../src/contract/forms.ts';
+import { nameRule } from '../../src/contract/forms.schema.ts';
 import { createApp } from '../../src/server/app.ts';
 import type { Database } from '../../src/server/db/client.ts';
 import { readdirSync } from 'node:fs';
-import { ERROR_CODES } from '../../src/contract/error-codes.ts';
+import { ERROR_CODES } from '../../src/contract/error-codes.schema.ts';
 import { testConfig } from './harness.ts';
 
 /** Every failure (status, message, code) a contract module exports, in tables or tables of tables. */

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { accountApi } from '../../src/contract/account.ts';
-import { myDataApi } from '../../src/contract/my-data.ts';
-import { securityApi } from '../../src/contract/security.ts';
-import { PASSKEY_CHALLENGE_MINUTES, passkeyFailures, passkeysApi } from '../../src/contract/passkeys.ts';
+import { accountApi } from '../../src/contract/account.schema.ts';
+import { myDataApi } from '../../src/contract/my-data.schema.ts';
+import { securityApi } from '../../src/contract/security.schema.ts';
+import { PASSKEY_CHALLENGE_MINUTES, passkeyFailures, passkeysApi } from '../../src/contract/passkeys.schema.ts';
 import { passkeys, webauthnChallenges } from '../../src/server/db/schema.ts';
 import { assert, create, type Origin, type SoftCredential } from './authenticator.ts';
 import { BUILT_PASSWORD, createMember, type BuiltMember } from './builders.ts';

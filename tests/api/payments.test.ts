@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { balances, ledger, memberships, storedCards } from '../../src/server/db/schema.ts';
-import { paymentsApi } from '../../src/contract/payments.ts';
+import { paymentsApi } from '../../src/contract/payments.schema.ts';
 import { createMember, type BuiltMember, type MemberSpec } from './builders.ts';
 import { ok, send } from './client.ts';
 import { forEachDatabase, type TestContext, stepUpCode } from './harness.ts';

@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
-import { accountApi } from '../../src/contract/account.ts';
-import { authApi } from '../../src/contract/auth.ts';
+import { accountApi } from '../../src/contract/account.schema.ts';
+import { authApi } from '../../src/contract/auth.schema.ts';
 import { sessionFailures } from '../../src/contract/common-failures.ts';
 import { KB_PER_GB } from '../../src/contract/constants.ts';
-import { membershipsApi } from '../../src/contract/memberships.ts';
-import { settingsApi } from '../../src/contract/settings.ts';
+import { membershipsApi } from '../../src/contract/memberships.schema.ts';
+import { settingsApi } from '../../src/contract/settings.schema.ts';
 import { BUILT_PASSWORD, createMember, signIn } from './builders.ts';
 import { ok, refused, send } from './client.ts';
 import { forEachDatabase } from './harness.ts';

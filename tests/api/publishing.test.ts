@@ -1,7 +1,7 @@
 import { encodeSignatureHeader } from '@sanity/webhook';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { cmsFailures, cmsMessages } from '../../src/contract/cms.ts';
+import { cmsFailures, cmsMessages } from '../../src/contract/cms.schema.ts';
 import { createApp } from '../../src/server/app.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { createRebuilder, REPLAY_WINDOW_MS, type Publishing } from '../../src/server/publishing.ts';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { membershipsApi } from '../../src/contract/memberships.ts';
-import { receiptsApi, transactionsApi } from '../../src/contract/transactions.ts';
+import { membershipsApi } from '../../src/contract/memberships.schema.ts';
+import { receiptsApi, transactionsApi } from '../../src/contract/transactions.schema.ts';
 import { send } from './client.ts';
 import { forEachDatabase } from './harness.ts';
 import { make, me } from './member-controls.ts';

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { messages } from '../../src/contract/messages.ts';
-import { recruitFailures } from '../../src/contract/recruit.ts';
+import { recruitFailures } from '../../src/contract/recruit.schema.ts';
 import { balances, ledger, members, orders, recruits, simStock } from '../../src/server/db/schema.ts';
 import { DAY } from '../../src/server/services/clock.ts';
-import { recruitApi } from '../../src/contract/recruit.ts';
-import { membershipsApi } from '../../src/contract/memberships.ts';
-import { onboardingApi } from '../../src/contract/onboarding.ts';
+import { recruitApi } from '../../src/contract/recruit.schema.ts';
+import { membershipsApi } from '../../src/contract/memberships.schema.ts';
+import { onboardingApi } from '../../src/contract/onboarding.schema.ts';
 import { createMember, signIn, type BuiltMember, type MemberSpec } from './builders.ts';
 import { ok, send as sendTyped } from './client.ts';
 import { call, forEachDatabase, signUpMember, type Session, type TestContext } from './harness.ts';

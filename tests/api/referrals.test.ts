@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { campaignSlugOn, easterSunday, referralsFailures } from '../../src/contract/referrals.ts';
+import { campaignSlugOn, easterSunday, referralsFailures } from '../../src/contract/referrals.schema.ts';
 import { createApp } from '../../src/server/app.ts';
 import { balances, members, referralCalls, referralOutbox } from '../../src/server/db/schema.ts';
 import { sandboxReferrals } from '../../src/server/integrations/referrals/index.ts';

@@ -1,14 +1,14 @@
 import { expect, it } from 'vitest';
 import { messages } from '../../src/contract/messages.ts';
-import { simSettingsFailures, simSettingsApi } from '../../src/contract/sim-settings.ts';
+import { simSettingsFailures, simSettingsApi } from '../../src/contract/sim-settings.schema.ts';
 import { spareSsn } from '../../src/server/seed/seed.ts';
 import { BUILT_PASSWORD, createMember, type MemberSpec } from './builders.ts';
 import { call, forEachDatabase, stepUpCode, type Session, type TestContext } from './harness.ts';
 import { KB_PER_GB } from '../../src/contract/constants.ts';
 import { and, eq } from 'drizzle-orm';
-import { membershipsApi } from '../../src/contract/memberships.ts';
-import { securityApi } from '../../src/contract/security.ts';
-import { stepUpFailures } from '../../src/contract/step-up.ts';
+import { membershipsApi } from '../../src/contract/memberships.schema.ts';
+import { securityApi } from '../../src/contract/security.schema.ts';
+import { stepUpFailures } from '../../src/contract/step-up.schema.ts';
 import { memberships, portInRequests, sims } from '../../src/server/db/schema.ts';
 import { advancePortIn, DONOR_STEP_MS, runPortInDonor } from '../../src/server/services/port-in.ts';
 import { send } from './client.ts';

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
@@ -79,7 +80,7 @@ describe('import boundaries', () => {
     [
       'a feature uses its own files and shared code',
       'src/server/features/auth/x.ts',
-      "import { checkCredentials } from './auth.service.ts';\nimport { ok } from '../../http/answers.ts';\nimport { authApi } from '../../../contract/auth.ts';\nexport const x = [checkCredentials, ok, authApi];",
+      "import { checkCredentials } from './auth.service.ts';\nimport { ok } from '../../http/answers.ts';\nimport { authApi } from '../../../contract/auth.schema.ts';\nexport const x = [checkCredentials, ok, authApi];",
     ],
     [
       'the server registry mounts route files',
@@ -123,5 +124,71 @@ describe('import cycles', () => {
     write('c.ts', "import type { D } from './d.ts';\nexport interface C { d?: D }\n");
     write('d.ts', "import type { C } from './c.ts';\nexport interface D { c?: C }\n");
     expect(await cycles('c.ts')).toBe(0);
+  });
+});
+
+/** scripts/check-cycles.ts (npm run check) counts what import-x/no-cycle skips: a cycle of type-only imports. */
+describe('type-only import cycles', () => {
+  it('are refused by the check, with their files named; a folder without one passes', () => {
+    const dir = mkdtempSync(join('tests', 'build', 'type-cycle-fixture-'));
+    try {
+      writeFileSync(join(dir, 'c.ts'), "import type { D } from './d.ts';\nexport interface C { d?: D }\n");
+      writeFileSync(join(dir, 'd.ts'), "import type { C } from './c.ts';\nexport interface D { c?: C }\n");
+      const check = () => spawnSync(process.execPath, ['scripts/check-cycles.ts', dir], { encoding: 'utf8' });
+      const cycle = check();
+      expect(cycle.status).toBe(1);
+      expect(cycle.stderr).toMatch(/c\.ts ↔ .*d\.ts/);
+      writeFileSync(join(dir, 'd.ts'), 'export interface D { n?: number }\n');
+      expect(check().status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Contract names (ADR 031): zod only in x.schema.ts, and no schema file in a screen before the first submit. */
+describe('schema files', () => {
+  const restricted = async (at: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: at });
+    return (result?.messages ?? []).filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').length;
+  };
+  it.each([
+    ['a zod-free contract file loads zod', 'src/contract/x.ts', "import { z } from 'zod';\nexport const x = z;"],
+    [
+      'a zod-free contract file loads a schema file',
+      'src/contract/x.ts',
+      "import { stepUpApi } from './step-up.schema.ts';\nexport const x = stepUpApi;",
+    ],
+    [
+      'an island screen loads a schema file',
+      'src/islands/log-in/X.tsx',
+      "import { authApi } from '../../contract/auth.schema.ts';\nexport const x = authApi;",
+    ],
+    [
+      'a my48 screen loads a schema file',
+      'src/my48/features/dashboard/X.tsx',
+      "import { accountApi } from '../../../contract/account.schema.ts';\nexport const x = accountApi;",
+    ],
+  ])('refused: %s', async (_, at, code) => {
+    expect(await restricted(at, code)).toBeGreaterThan(0);
+  });
+  it.each([
+    [
+      'a zod-free contract file reads a schema file’s types',
+      'src/contract/x.ts',
+      "import type { stepUpApi } from './step-up.schema.ts';\nexport type X = typeof stepUpApi;",
+    ],
+    [
+      'an island loads a schema file in the actions it imports on submit',
+      'src/islands/log-in/x-actions.ts',
+      "import { authApi } from '../../contract/auth.schema.ts';\nexport const x = authApi;",
+    ],
+    [
+      'a my48 store loads a schema file',
+      'src/my48/features/dashboard/x-store.ts',
+      "import { accountApi } from '../../../contract/account.schema.ts';\nexport const x = accountApi;",
+    ],
+  ])('allowed: %s', async (_, at, code) => {
+    expect(await restricted(at, code)).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { flexiFailures, flexiMessages } from '../../src/contract/flexi-data.ts';
+import { flexiFailures, flexiMessages } from '../../src/contract/flexi-data.schema.ts';
 import { expectNoAxeViolations, spaced, test } from './fixtures.ts';
 
 // Every journey makes its member, a copy of the demo member meant for it (demo-accounts.md, members 24 to 28).

@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { messages } from '../../src/contract/messages.ts';
-import { myDataMessages } from '../../src/contract/my-data.ts';
+import { myDataMessages } from '../../src/contract/my-data.schema.ts';
 import { DEMO_PASSWORD, enterStepUpCode, expectNoAxeViolations, logIn, test, workerKeepsFigures } from './fixtures.ts';
 
 // member-controls.md, demo members 31 to 33: alerts, receipts, spend limit, lost SIM, eSIM, port-in, my data.

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { offersFailures } from '../../src/contract/offers.ts';
+import { offersFailures } from '../../src/contract/offers.schema.ts';
 import { expectNoAxeViolations, latestMail, test } from './fixtures.ts';
 
 test('student offer: back to school has ended; a code to a college address applies the offer once', async ({

@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { TEST_PUSH } from '../../src/contract/push.ts';
+import { TEST_PUSH } from '../../src/contract/push.schema.ts';
 import { expectNoAxeViolations, logIn, test } from './fixtures.ts';
 
 /**

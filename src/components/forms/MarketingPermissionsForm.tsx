@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, type SubmitEvent } from 'react';
-import { SOCIAL_NETWORKS } from '../../contract/settings-constants.ts';
-import type { MarketingPermissions } from '../../contract/settings.ts';
+import { SOCIAL_NETWORKS } from '../../contract/settings.ts';
+import type { MarketingPermissions } from '../../contract/settings.schema.ts';
 import { $permissions, choose, loadPermissions, savePermissions } from '../../stores/marketing-permissions.ts';
 import { FormAlert, SubmitButton } from './Field.tsx';
 

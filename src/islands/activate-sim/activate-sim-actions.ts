@@ -1,5 +1,5 @@
-import { onboardingApi } from '../../contract/onboarding.ts';
-import { ActivateSimForm } from '../../contract/forms.ts';
+import { onboardingApi } from '../../contract/onboarding.schema.ts';
+import { ActivateSimForm } from '../../contract/forms.schema.ts';
 import { call } from '../../lib/http.ts';
 import { memberParams } from '../../lib/member-session.ts';
 import { formOptions } from '../../stores/form.ts';

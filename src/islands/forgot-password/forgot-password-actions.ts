@@ -1,6 +1,6 @@
 import { $forgotPassword, type ForgotPasswordState } from './forgot-password-state.ts';
-import { emailRule, PasswordRule } from '../../contract/forms.ts';
-import { passwordRecoveryApi } from '../../contract/password-recovery.ts';
+import { emailRule, PasswordRule } from '../../contract/forms.schema.ts';
+import { passwordRecoveryApi } from '../../contract/password-recovery.schema.ts';
 import { call, errorMessage } from '../../lib/http.ts';
 import { setLoading } from '../../stores/layout.ts';
 

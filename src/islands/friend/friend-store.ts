@@ -1,6 +1,6 @@
 import { FetchError } from 'ofetch';
 import { route } from '../../contract/endpoint.ts';
-import type { recruitApi } from '../../contract/recruit.ts';
+import type { recruitApi } from '../../contract/recruit.schema.ts';
 import { call } from '../../lib/http.ts';
 import { writeStorage } from '../../lib/storage.ts';
 import { lazyForm } from '../../stores/lazy-form.ts';

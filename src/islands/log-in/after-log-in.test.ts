@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Account } from '../../contract/auth.ts';
+import type { Account } from '../../contract/auth.schema.ts';
 import { firstLoginDestination, nextStep } from './after-log-in.ts';
 
 const account = (over: Partial<Account> = {}): Account => ({

@@ -1,4 +1,4 @@
-import type { Account } from '../../contract/auth.ts';
+import type { Account } from '../../contract/auth.schema.ts';
 import { localPath, MY48_HOME } from '../../lib/last-url.ts';
 import { isRoute } from '../../lib/paths.ts';
 

@@ -1,13 +1,13 @@
 import { $logIn, type Slide } from './log-in-state.ts';
 import { FetchError } from 'ofetch';
-import { authApi, logInMessages, type Account } from '../../contract/auth.ts';
-import { helpdeskApi } from '../../contract/helpdesk.ts';
-import { LoginForm } from '../../contract/forms.ts';
+import { authApi, logInMessages, type Account } from '../../contract/auth.schema.ts';
+import { helpdeskApi } from '../../contract/helpdesk.schema.ts';
+import { LoginForm } from '../../contract/forms.schema.ts';
 import { GATEWAY_STATUSES } from '../../contract/messages.ts';
 import { call, callWithHeaders, errorMessage, http } from '../../lib/http.ts';
 import { forgetLastUrl, lastUrl } from '../../lib/last-url.ts';
 import { memberParams, rememberHelpdeskUser, storeSession, type SignedIn } from '../../lib/member-session.ts';
-import { passkeyFailures, passkeyMessages, passkeysApi } from '../../contract/passkeys.ts';
+import { passkeyFailures, passkeyMessages, passkeysApi } from '../../contract/passkeys.schema.ts';
 import { withKeptParams } from '../../lib/redirect-params.ts';
 import { readStorage, writeStorage } from '../../lib/storage.ts';
 import { setLoading } from '../../stores/layout.ts';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { PARTNER_CAMPAIGNS, type CampaignSlug } from '../../contract/offers-constants.ts';
+import { PARTNER_CAMPAIGNS, type CampaignSlug } from '../../contract/offers.ts';
 import { useSignedIn } from '../../lib/use-hydrated.ts';
 import { shortDate } from '../../lib/format.ts';
 import { $voucher, claimVoucher, loadVoucher } from './offers-store.ts';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
-import { STUDENT_CODE_MINUTES } from '../../contract/offers-constants.ts';
+import { STUDENT_CODE_MINUTES } from '../../contract/offers.ts';
 import { useSignedIn } from '../../lib/use-hydrated.ts';
 import { shortDate, wholeGb as gb } from '../../lib/format.ts';
 import { $offers, $studentEmail, loadOffers, studentApplyForm, studentCodeForm } from './offers-store.ts';

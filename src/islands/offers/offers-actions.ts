@@ -1,4 +1,4 @@
-import { FeelsmugForm, offersApi, StudentApplyForm, StudentCodeForm } from '../../contract/offers.ts';
+import { FeelsmugForm, offersApi, StudentApplyForm, StudentCodeForm } from '../../contract/offers.schema.ts';
 import { call } from '../../lib/http.ts';
 import { memberParams } from '../../lib/member-session.ts';
 import { formOptions } from '../../stores/form.ts';

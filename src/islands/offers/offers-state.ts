@@ -1,6 +1,6 @@
 import { atom, map } from 'nanostores';
 import { route, type Answer } from '../../contract/endpoint.ts';
-import type { offersApi } from '../../contract/offers.ts';
+import type { offersApi } from '../../contract/offers.schema.ts';
 import { call, errorMessage } from '../../lib/http.ts';
 // The member's id needs the session cookies' cryptography: loaded only for a member (a visitor sees SignInFirst).
 import { memberParamsLater as memberParams } from '../../lib/member-params-later.ts';

@@ -1,7 +1,7 @@
 import { map } from 'nanostores';
 import type { Answer } from '../../contract/endpoint.ts';
-import type { offersApi } from '../../contract/offers.ts';
-import type { CampaignSlug } from '../../contract/offers-constants.ts';
+import type { offersApi } from '../../contract/offers.schema.ts';
+import type { CampaignSlug } from '../../contract/offers.ts';
 import { call, errorMessage } from '../../lib/http.ts';
 import { memberParamsLater as memberParams } from '../../lib/member-params-later.ts';
 import { lazyForm } from '../../stores/lazy-form.ts';

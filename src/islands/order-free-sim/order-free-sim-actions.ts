@@ -1,7 +1,7 @@
-import { ADDRESS_LABELS, FreeSimOrderForm } from '../../contract/forms.ts';
-import { ordersApi } from '../../contract/orders.ts';
+import { ADDRESS_LABELS, FreeSimOrderForm } from '../../contract/forms.schema.ts';
+import { ordersApi } from '../../contract/orders.schema.ts';
 import { captchaAnswer } from '../../lib/captcha.ts';
-import { referralsApi } from '../../contract/referrals.ts';
+import { referralsApi } from '../../contract/referrals.schema.ts';
 import { call, errorMessage } from '../../lib/http.ts';
 import { memberParams } from '../../lib/member-session.ts';
 import { formOptions } from '../../stores/form.ts';

@@ -1,6 +1,6 @@
 import { map } from 'nanostores';
 import { route } from '../../contract/endpoint.ts';
-import type { ordersApi, Order } from '../../contract/orders.ts';
+import type { ordersApi, Order } from '../../contract/orders.schema.ts';
 import { call, errorMessage } from '../../lib/http.ts';
 
 // Typed by its endpoint, without the schema library (island pages load no zod).

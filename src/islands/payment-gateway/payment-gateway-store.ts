@@ -1,6 +1,6 @@
 import { map } from 'nanostores';
 import { route, type Answer } from '../../contract/endpoint.ts';
-import type { paymentsApi, PaymentResult } from '../../contract/payments.ts';
+import type { paymentsApi, PaymentResult } from '../../contract/payments.schema.ts';
 import { call, errorMessage } from '../../lib/http.ts';
 
 type Checkout = Answer<typeof paymentsApi.checkout>['_payload'];

@@ -1,7 +1,7 @@
 import { SignInFirst } from '../../components/member/SignInFirst.tsx';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { EASTER_CAMPAIGN } from '../../contract/referrals-constants.ts';
+import { EASTER_CAMPAIGN } from '../../contract/referrals.ts';
 import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
 import { useSignedIn } from '../../lib/use-hydrated.ts';
 import { shortDate } from '../../lib/format.ts';

@@ -1,4 +1,4 @@
-import { ReferFriendForm, referralsApi } from '../../contract/referrals.ts';
+import { ReferFriendForm, referralsApi } from '../../contract/referrals.schema.ts';
 import { call } from '../../lib/http.ts';
 import { memberParams } from '../../lib/member-session.ts';
 import { formOptions } from '../../stores/form.ts';

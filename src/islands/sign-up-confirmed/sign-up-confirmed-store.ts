@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { authApi } from '../../contract/auth.ts';
+import type { authApi } from '../../contract/auth.schema.ts';
 import { route } from '../../contract/endpoint.ts';
 import { call } from '../../lib/http.ts';
 

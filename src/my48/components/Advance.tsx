@@ -1,11 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import {
-  ADVANCE_CENTS,
-  ADVANCE_FEE_CENTS,
-  ADVANCE_OWED_CENTS,
-  advanceMessages,
-} from '../../contract/advance-routes.ts';
+import { ADVANCE_CENTS, ADVANCE_FEE_CENTS, ADVANCE_OWED_CENTS, advanceMessages } from '../../contract/advance.calls.ts';
 import { euro } from '../../lib/format.ts';
 import { $offlineAsOf } from '../../stores/offline.ts';
 import { $advanceTake, advance, confirmAdvance, takeAdvance } from '../stores/advance.ts';

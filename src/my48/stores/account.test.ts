@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { accountFailures } from '../../contract/account-routes.ts';
+import { accountFailures } from '../../contract/account.calls.ts';
 import { balanceFailure } from './account.ts';
 
 describe('balance summary failure (spec section 8)', () => {

@@ -1,7 +1,7 @@
 import { computed, map } from 'nanostores';
 import { FetchError } from 'ofetch';
-import type { BalanceSummary, Sim } from '../../contract/account.ts';
-import { accountFailures, accountRoutes as accountApi } from '../../contract/account-routes.ts';
+import type { BalanceSummary, Sim } from '../../contract/account.schema.ts';
+import { accountFailures, accountRoutes as accountApi } from '../../contract/account.calls.ts';
 import { sharedFailures } from '../../contract/common-failures.ts';
 import { SEGMENT_PORTIN } from '../../contract/constants.ts';
 import { messages } from '../../contract/messages.ts';

@@ -1,5 +1,5 @@
 import { map } from 'nanostores';
-import { advanceRoutes, type AdvanceState } from '../../contract/advance-routes.ts';
+import { advanceRoutes, type AdvanceState } from '../../contract/advance.calls.ts';
 import { call, errorMessage, newIdempotencyKey } from '../../lib/http.ts';
 import { currentUserId, memberParams } from '../../lib/member-session.ts';
 import { loader } from '../../stores/loader.ts';

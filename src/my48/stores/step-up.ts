@@ -1,6 +1,6 @@
 import { map } from 'nanostores';
 import { z } from 'zod';
-import { stepUpApi, type StepUpPurpose } from '../../contract/step-up.ts';
+import { stepUpApi, type StepUpPurpose } from '../../contract/step-up.schema.ts';
 import { call, errorMessage } from '../../lib/http.ts';
 import { memberParams } from '../../lib/member-session.ts';
 

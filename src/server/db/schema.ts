@@ -1,9 +1,9 @@
 import { relations, sql } from 'drizzle-orm';
-import { ALERT_CAUSES } from '../../contract/alerts.ts';
-import { MONTHLY_ACTIONS } from '../../contract/flexi-data.ts';
-import { CHECKOUT_PURPOSES } from '../../contract/payments.ts';
-import { PORT_IN_STATUSES, PORT_IN_STEPS } from '../../contract/sim-settings.ts';
-import { STEP_UP_PURPOSES } from '../../contract/step-up.ts';
+import { ALERT_CAUSES } from '../../contract/alerts.schema.ts';
+import { MONTHLY_ACTIONS } from '../../contract/flexi-data.schema.ts';
+import { CHECKOUT_PURPOSES } from '../../contract/payments.schema.ts';
+import { PORT_IN_STATUSES, PORT_IN_STEPS } from '../../contract/sim-settings.schema.ts';
+import { STEP_UP_PURPOSES } from '../../contract/step-up.schema.ts';
 import {
   BILLING_STATUSES,
   CARD_CHOICES,

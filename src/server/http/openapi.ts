@@ -2,13 +2,13 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { EndpointDef, ErrorStatus } from '../../contract/endpoint.ts';
-import { ERROR_CODES } from '../../contract/error-codes.ts';
+import { ERROR_CODES } from '../../contract/error-codes.schema.ts';
 import type { AppEnv } from './router.ts';
 import { idempotent } from '../middleware/idempotency.ts';
 
 /**
  * The one error shape: the message people read and the stable code clients branch on,
- * one of the failure tables' codes (contract/error-codes.ts).
+ * one of the failure tables' codes (contract/error-codes.schema.ts).
  */
 export const ErrorSchema = z
   .object({

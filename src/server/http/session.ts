@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { setCookie } from 'hono/cookie';
-import type { Account } from '../../contract/auth.ts';
+import type { Account } from '../../contract/auth.schema.ts';
 import { SESSION_MAX_MS } from '../../contract/constants.ts';
 import type { AppConfig } from '../config.ts';
 import type { members } from '../db/schema.ts';

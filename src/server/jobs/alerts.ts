@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { RENEWAL_REMINDER_DAYS } from '../../contract/alerts.ts';
+import { RENEWAL_REMINDER_DAYS } from '../../contract/alerts.schema.ts';
 import { euro } from '../../contract/format.ts';
 import { balances, memberships, products, sims, storedCards } from '../db/schema.ts';
 import { raiseAlert } from '../services/alerts.ts';

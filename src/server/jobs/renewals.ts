@@ -1,6 +1,6 @@
 import { and, eq, lte } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import { classifyResult } from '../../contract/payments.ts';
+import { classifyResult } from '../../contract/payments.schema.ts';
 import { isUniqueViolation } from '../db/client.ts';
 import { changeCredit } from '../services/credit.ts';
 import { ledger, members, memberships, products, sims, storedCards } from '../db/schema.ts';

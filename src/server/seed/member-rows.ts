@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { ADVANCE_CENTS, ADVANCE_FEE_CENTS } from '../../contract/advance-routes.ts';
+import { ADVANCE_CENTS, ADVANCE_FEE_CENTS } from '../../contract/advance.calls.ts';
 import { euro } from '../../contract/format.ts';
-import { RECRUIT_REWARD_CENTS } from '../../contract/recruit.ts';
+import { RECRUIT_REWARD_CENTS } from '../../contract/recruit.schema.ts';
 import type { Queryable } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { dayOf } from '../services/calendar.ts';

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { KB_PER_GB, SEGMENT_PORTIN } from '../../contract/constants.ts';
-import { RECRUIT_REWARD_CENTS } from '../../contract/recruit.ts';
+import { RECRUIT_REWARD_CENTS } from '../../contract/recruit.schema.ts';
 import type { Queryable } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { sandboxToken } from '../integrations/payments/index.ts';

@@ -9,7 +9,7 @@ import {
   ADVANCE_SIM_MIN_DAYS,
   advanceMessages,
   type AdvanceRefusal,
-} from '../../contract/advance-routes.ts';
+} from '../../contract/advance.calls.ts';
 import { euro } from '../../contract/format.ts';
 import type { Queryable } from '../db/client.ts';
 import { advances, balances, ledger, sims } from '../db/schema.ts';

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { ALERT_CAUSES, type AlertCause, type AlertSettings } from '../../contract/alerts.ts';
+import { ALERT_CAUSES, type AlertCause, type AlertSettings } from '../../contract/alerts.schema.ts';
 import type { Queryable } from '../db/client.ts';
 import { alerts, alertSettings, members, notifications } from '../db/schema.ts';
 import { sendMail } from '../integrations/mail/index.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Allowance, BalanceSummary } from '../../contract/account.ts';
+import type { Allowance, BalanceSummary } from '../../contract/account.schema.ts';
 import { batched } from '../db/batch.ts';
 import { prepared, type Database } from '../db/client.ts';
 import { DAY } from './clock.ts';

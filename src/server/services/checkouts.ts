@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CardChoice, CheckoutPurpose } from '../../contract/payments.ts';
+import type { CardChoice, CheckoutPurpose } from '../../contract/payments.schema.ts';
 import { eq } from 'drizzle-orm';
 import { checkouts, storedCards } from '../db/schema.ts';
 import type { PaymentsAdapter } from '../integrations/payments/index.ts';

@@ -1,5 +1,5 @@
-import type { Order } from '../../contract/orders.ts';
-import { formatEircode } from '../../contract/forms.ts';
+import type { Order } from '../../contract/orders.schema.ts';
+import { formatEircode } from '../../contract/forms.schema.ts';
 import { isUniqueViolation } from '../db/client.ts';
 import type { Queryable } from '../db/client.ts';
 import { orders } from '../db/schema.ts';

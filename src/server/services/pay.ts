@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { classifyResult, type PaymentType } from '../../contract/payments.ts';
+import { classifyResult, type PaymentType } from '../../contract/payments.schema.ts';
 import { isUniqueViolation, type Queryable } from '../db/client.ts';
 import { storedCards } from '../db/schema.ts';
 import type { PaymentsAdapter } from '../integrations/payments/index.ts';

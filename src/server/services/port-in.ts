@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lte, ne, or } from 'drizzle-orm';
-import type { PortIn, PortInStatus } from '../../contract/sim-settings.ts';
+import type { PortIn, PortInStatus } from '../../contract/sim-settings.schema.ts';
 import { SEGMENT_PORTIN } from '../../contract/constants.ts';
 import type { Queryable } from '../db/client.ts';
 import { notifications, portInEvents, portInRequests, segments, sims } from '../db/schema.ts';

@@ -2,7 +2,7 @@ import { repayAdvance } from './advances.ts';
 import { changeCredit } from './credit.ts';
 import { simIsBlocked } from './blocks.ts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Offer } from '../../contract/memberships.ts';
+import type { Offer } from '../../contract/memberships.schema.ts';
 import type { Queryable } from '../db/client.ts';
 import { ledger, memberships, products } from '../db/schema.ts';
 import { monthOf } from './calendar.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { AlertCause } from '../../contract/alerts.ts';
-import type { PushMessage } from '../../contract/push.ts';
+import type { AlertCause } from '../../contract/alerts.schema.ts';
+import type { PushMessage } from '../../contract/push.schema.ts';
 import type { Database } from '../db/client.ts';
 import { alerts, pushSubscriptions, sessions } from '../db/schema.ts';
 import type { PushSender } from '../integrations/push/index.ts';

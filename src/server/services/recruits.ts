@@ -1,7 +1,7 @@
 import { repayAdvance } from './advances.ts';
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import { RECRUIT_REWARD_CENTS } from '../../contract/recruit.ts';
+import { RECRUIT_REWARD_CENTS } from '../../contract/recruit.schema.ts';
 import { isUniqueViolation, type Queryable } from '../db/client.ts';
 import { balances, ledger, members, memberships, recruits, sims } from '../db/schema.ts';
 import { changeCredit } from './credit.ts';

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { campaignSlugOn, REFERRAL_LOCALE, type ReferralCall } from '../../contract/referrals.ts';
+import { campaignSlugOn, REFERRAL_LOCALE, type ReferralCall } from '../../contract/referrals.schema.ts';
 import type { Queryable } from '../db/client.ts';
 import { members, memberships, referralOutbox, referrals, sims } from '../db/schema.ts';
 import type { ReferralsAdapter } from '../integrations/referrals/index.ts';

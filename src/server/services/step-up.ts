@@ -7,7 +7,7 @@ import {
   STEP_UP_WHAT,
   type StepUpFailure,
   type StepUpPurpose,
-} from '../../contract/step-up.ts';
+} from '../../contract/step-up.schema.ts';
 import type { Queryable } from '../db/client.ts';
 import { members, stepUpCodes } from '../db/schema.ts';
 import { sendMail } from '../integrations/mail/index.ts';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useState, type ComponentType } from 'react';
-import { ADVANCE_CENTS, ADVANCE_CREDIT_BELOW_CENTS } from '../../../contract/advance-constants.ts';
+import { ADVANCE_CENTS, ADVANCE_CREDIT_BELOW_CENTS } from '../../../contract/advance.ts';
 import { messages } from '../../../contract/messages.ts';
 import { formatMsisdn } from '../../../lib/format.ts';
 import { getSessionCookie, setSessionCookie } from '../../../lib/session-cookies.ts';

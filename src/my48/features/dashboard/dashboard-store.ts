@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import { accountRoutes } from '../../../contract/account-routes.ts';
+import { accountRoutes } from '../../../contract/account.calls.ts';
 import { ACTIVATION_SUPPORT_HINT_MS } from '../../../contract/constants.ts';
 import { call } from '../../../lib/http.ts';
 import { currentUserId } from '../../../lib/member-session.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BalanceSummary } from '../../../contract/account.ts';
+import type { BalanceSummary } from '../../../contract/account.schema.ts';
 import { euro as credit, gb, shortDate } from '../../../lib/format.ts';
 import { daysLeftText, NO_ACTIVE_MEMBERSHIP, usageSummary } from './usage-summary.ts';
 import { KB_PER_GB } from '../../../contract/constants.ts';

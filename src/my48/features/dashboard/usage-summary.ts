@@ -1,4 +1,4 @@
-import type { Allowance, BalanceSummary } from '../../../contract/account.ts';
+import type { Allowance, BalanceSummary } from '../../../contract/account.schema.ts';
 import { ONBOARD_BUNDLE_SKU } from '../../../contract/constants.ts';
 import { euro, gb, shortDate } from '../../../lib/format.ts';
 

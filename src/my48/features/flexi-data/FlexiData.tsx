@@ -1,12 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type ComponentType, type FormEvent, type ReactNode } from 'react';
 import { KB_PER_GB, MINUTES_PER_GB } from '../../../contract/constants.ts';
-import {
-  SPOT_ME_MAX_DAYS,
-  SPOT_ME_MIN_DAYS,
-  type FlexiAction,
-  type FlexiOverview,
-} from '../../../contract/flexi-data.ts';
+import { SPOT_ME_MAX_DAYS, SPOT_ME_MIN_DAYS, type FlexiAction } from '../../../contract/flexi-data.ts';
+import type { FlexiOverview } from '../../../contract/flexi-data.schema.ts';
 import { euro, formatMsisdn, gb as gbOf, shortDate } from '../../../lib/format.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useFragmentFocus } from '../../components/use-fragment.ts';

@@ -8,7 +8,7 @@ import {
   ShareForm,
   SpotMeForm,
   type FlexiAction,
-} from '../../../contract/flexi-data.ts';
+} from '../../../contract/flexi-data.schema.ts';
 import { MINUTES_PER_GB } from '../../../contract/constants.ts';
 import { formatMsisdn, gb as gbOf, shortDate } from '../../../lib/format.ts';
 import { call, errorMessage, newIdempotencyKey } from '../../../lib/http.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flexiFailures, flexiMessages, type FlexiOverview } from '../../../contract/flexi-data.ts';
+import { flexiFailures, flexiMessages, type FlexiOverview } from '../../../contract/flexi-data.schema.ts';
 import { shortDate as ddmmyy } from '../../../lib/format.ts';
 import { amountChoices, blockedMessage, leavesText, monthText } from './rules.ts';
 import { KB_PER_GB } from '../../../contract/constants.ts';

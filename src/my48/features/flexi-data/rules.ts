@@ -1,5 +1,10 @@
 import { KB_PER_GB, MINUTES_PER_GB } from '../../../contract/constants.ts';
-import { flexiFailures, flexiRefusal, type FlexiAction, type FlexiOverview } from '../../../contract/flexi-data.ts';
+import {
+  flexiFailures,
+  flexiRefusal,
+  type FlexiAction,
+  type FlexiOverview,
+} from '../../../contract/flexi-data.schema.ts';
 import { gb as gbOf } from '../../../lib/format.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { Field, FormAlert, SelectField, SubmitButton } from '../../../components/forms/Field.tsx';
-import type { HouseholdLine } from '../../../contract/household.ts';
+import type { HouseholdLine } from '../../../contract/household.schema.ts';
 import { clockTime, euro, formatMsisdn, gb, shortDate } from '../../../lib/format.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';

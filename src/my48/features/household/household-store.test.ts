@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HouseholdLine } from '../../../contract/household.ts';
+import type { HouseholdLine } from '../../../contract/household.schema.ts';
 import { fakePanda } from '../../testing/fake-panda.ts';
 
 /** The owner's household store, without a browser: a line's dialog, what it sends, what it says after. */

@@ -1,9 +1,9 @@
 import { atom } from 'nanostores';
 import { z } from 'zod';
 import { CREDIT_AMOUNTS_CENTS } from '../../../contract/constants.ts';
-import { householdApi, type Household, type HouseholdLine } from '../../../contract/household.ts';
-import { membershipsApi, type Offer } from '../../../contract/memberships.ts';
-import { paymentsApi, type StoredCard } from '../../../contract/payments.ts';
+import { householdApi, type Household, type HouseholdLine } from '../../../contract/household.schema.ts';
+import { membershipsApi, type Offer } from '../../../contract/memberships.schema.ts';
+import { paymentsApi, type StoredCard } from '../../../contract/payments.schema.ts';
 import { euro } from '../../../lib/format.ts';
 import { call, newIdempotencyKey } from '../../../lib/http.ts';
 import { memberParams } from '../../../lib/member-session.ts';

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { z } from 'zod';
-import { householdApi, type Household } from '../../../contract/household.ts';
+import { householdApi, type Household } from '../../../contract/household.schema.ts';
 import { call } from '../../../lib/http.ts';
 import { memberParams } from '../../../lib/member-session.ts';
 import { formStore } from '../../../stores/form.ts';

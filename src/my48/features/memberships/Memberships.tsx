@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import type { PaymentType } from '../../../contract/payments.ts';
+import type { PaymentType } from '../../../contract/payments.schema.ts';
 import { euro, shortDate } from '../../../lib/format.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { useFragmentFocus } from '../../components/use-fragment.ts';

@@ -1,6 +1,6 @@
 import { gb } from '../../../lib/format.ts';
 import { euro } from '../../../lib/format.ts';
-import type { Offer } from '../../../contract/memberships.ts';
+import type { Offer } from '../../../contract/memberships.schema.ts';
 
 const count = (n: number | null, unit: string) => (n === null ? `Unlimited ${unit}` : `${n} ${unit}`);
 

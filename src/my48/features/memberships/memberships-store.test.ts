@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { membershipsFailures } from '../../../contract/memberships.ts';
+import { membershipsFailures } from '../../../contract/memberships.schema.ts';
 import { fakePanda } from '../../testing/fake-panda.ts';
 
 /** The money screens' one purchase form, without a browser: what it sends, what it says, where it goes. */

@@ -1,8 +1,8 @@
 import { atom } from 'nanostores';
 import type { Answer } from '../../../contract/endpoint.ts';
 import { z } from 'zod';
-import { membershipsApi, membershipsFailures, RecurrenceForm } from '../../../contract/memberships.ts';
-import { paymentsApi, type PaymentType } from '../../../contract/payments.ts';
+import { membershipsApi, membershipsFailures, RecurrenceForm } from '../../../contract/memberships.schema.ts';
+import { paymentsApi, type PaymentType } from '../../../contract/payments.schema.ts';
 import { euro, wholeGb } from '../../../lib/format.ts';
 import { call, errorCode, newIdempotencyKey } from '../../../lib/http.ts';
 import { currentUserId } from '../../../lib/member-session.ts';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
-import type { StoredCard } from '../../../contract/payments.ts';
+import type { StoredCard } from '../../../contract/payments.schema.ts';
 import { $account } from '../../stores/account.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { offers as offersLoader, purchase, type Offers } from './memberships-store.ts';

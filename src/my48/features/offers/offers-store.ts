@@ -1,6 +1,6 @@
 import { map } from 'nanostores';
 import type { Answer } from '../../../contract/endpoint.ts';
-import { offersApi, PresaleForm } from '../../../contract/offers.ts';
+import { offersApi, PresaleForm } from '../../../contract/offers.schema.ts';
 import { call, errorMessage } from '../../../lib/http.ts';
 import { memberParams } from '../../../lib/member-session.ts';
 import { formStore } from '../../../stores/form.ts';

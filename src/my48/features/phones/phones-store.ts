@@ -1,6 +1,6 @@
 import { map } from 'nanostores';
 import type { Product } from '../../../contract/catalogue.ts';
-import { recruitApi } from '../../../contract/recruit.ts';
+import { recruitApi } from '../../../contract/recruit.schema.ts';
 import { listProducts } from '../../../lib/catalogue.ts';
 import { call } from '../../../lib/http.ts';
 import { memberParams } from '../../../lib/member-session.ts';

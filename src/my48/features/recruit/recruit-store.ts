@@ -1,6 +1,6 @@
 import type { Answer } from '../../../contract/endpoint.ts';
-import { FRIEND_ADDRESS_LABELS } from '../../../contract/forms.ts';
-import { recruitApi, SendFreeSimForm } from '../../../contract/recruit.ts';
+import { FRIEND_ADDRESS_LABELS } from '../../../contract/forms.schema.ts';
+import { recruitApi, SendFreeSimForm } from '../../../contract/recruit.schema.ts';
 import { call, errorCode, errorMessage } from '../../../lib/http.ts';
 import { currentUserId, memberParams } from '../../../lib/member-session.ts';
 import { formStore } from '../../../stores/form.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recruitFailures } from '../../../contract/recruit.ts';
+import { recruitFailures } from '../../../contract/recruit.schema.ts';
 import { sendStateOf } from './send-state.ts';
 
 describe('send free SIM states (spec section 4), by the refusal code', () => {

@@ -1,4 +1,4 @@
-import { recruitFailures } from '../../../contract/recruit.ts';
+import { recruitFailures } from '../../../contract/recruit.schema.ts';
 
 /**
  * Spec section 4, "Send free SIM": which state a refusal shows. The spec has the client read the

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
-import { ALERT_CAUSES, ALERT_LABELS, type AlertSettings } from '../../../contract/alerts.ts';
+import { ALERT_CAUSES, ALERT_LABELS } from '../../../contract/alerts.ts';
+import type { AlertSettings } from '../../../contract/alerts.schema.ts';
 import { euro, formatMsisdn } from '../../../lib/format.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { StepUpCode } from '../../components/StepUpCode.tsx';

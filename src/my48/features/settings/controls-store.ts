@@ -1,15 +1,15 @@
 import { map } from 'nanostores';
 import { z } from 'zod';
-import { alertsApi, type AlertSettings } from '../../../contract/alerts.ts';
+import { alertsApi, type AlertSettings } from '../../../contract/alerts.schema.ts';
 import type { Answer } from '../../../contract/endpoint.ts';
-import { myDataApi } from '../../../contract/my-data.ts';
+import { myDataApi } from '../../../contract/my-data.schema.ts';
 import {
   EmailChangeForm,
   securityApi,
   securityMessages,
   SPEND_LIMIT_MAX_CENTS,
   SPEND_LIMIT_MIN_CENTS,
-} from '../../../contract/security.ts';
+} from '../../../contract/security.schema.ts';
 import { euro } from '../../../contract/format.ts';
 import { clearAllCookies } from '../../../lib/auth-code.ts';
 import { forgetMemberOnDevice } from '../../../lib/device-forget.ts';

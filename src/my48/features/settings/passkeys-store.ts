@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { z } from 'zod';
-import { AddPasskeyForm, passkeyMessages, passkeysApi, type Passkey } from '../../../contract/passkeys.ts';
+import { AddPasskeyForm, passkeyMessages, passkeysApi, type Passkey } from '../../../contract/passkeys.schema.ts';
 import { call, ShownError } from '../../../lib/http.ts';
 import { memberParams } from '../../../lib/member-session.ts';
 import { formStore } from '../../../stores/form.ts';

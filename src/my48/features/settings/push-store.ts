@@ -1,5 +1,5 @@
 import { map } from 'nanostores';
-import { pushApi, pushFailures } from '../../../contract/push.ts';
+import { pushApi, pushFailures } from '../../../contract/push.schema.ts';
 import { call, errorMessage, ShownError } from '../../../lib/http.ts';
 import { memberParams } from '../../../lib/member-session.ts';
 

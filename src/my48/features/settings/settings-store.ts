@@ -1,9 +1,9 @@
 import { isStepUpCode, STEP_UP_FIELD_ERROR, stepUpCodeOf } from '../../stores/step-up.ts';
 import { map } from 'nanostores';
 import { z } from 'zod';
-import { NameForm, passwordRule } from '../../../contract/forms.ts';
-import { settingsApi } from '../../../contract/settings.ts';
-import { paymentsApi, type StoredCard } from '../../../contract/payments.ts';
+import { NameForm, passwordRule } from '../../../contract/forms.schema.ts';
+import { settingsApi } from '../../../contract/settings.schema.ts';
+import { paymentsApi, type StoredCard } from '../../../contract/payments.schema.ts';
 import { call, errorMessage, newIdempotencyKey } from '../../../lib/http.ts';
 import { memberParams } from '../../../lib/member-session.ts';
 import { formStore } from '../../../stores/form.ts';

@@ -1,5 +1,5 @@
-import { ADDRESS_LABELS, ChangeSimForm, PortInForm, ReorderSimForm } from '../../../contract/forms.ts';
-import { EsimForm, simSettingsApi, type PortIn } from '../../../contract/sim-settings.ts';
+import { ADDRESS_LABELS, ChangeSimForm, PortInForm, ReorderSimForm } from '../../../contract/forms.schema.ts';
+import { EsimForm, simSettingsApi, type PortIn } from '../../../contract/sim-settings.schema.ts';
 import { StepUpCodeField } from '../../stores/step-up.ts';
 import { call } from '../../../lib/http.ts';
 import { formatMsisdn } from '../../../lib/format.ts';

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { COMPANY, type Receipt as ReceiptData } from '../../../contract/transactions.ts';
+import { COMPANY } from '../../../contract/transactions.ts';
+import type { Receipt as ReceiptData } from '../../../contract/transactions.schema.ts';
 import { euro, formatMsisdn } from '../../../lib/format.ts';
 import { receipt } from './transactions-store.ts';
 const when = new Intl.DateTimeFormat('en-IE', {

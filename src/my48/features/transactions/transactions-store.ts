@@ -1,4 +1,4 @@
-import { receiptsApi, transactionsApi, type Receipt, type Transaction } from '../../../contract/transactions.ts';
+import { receiptsApi, transactionsApi, type Receipt, type Transaction } from '../../../contract/transactions.schema.ts';
 import { call } from '../../../lib/http.ts';
 import { currentUserId, memberParams } from '../../../lib/member-session.ts';
 import { loader } from '../../../stores/loader.ts';

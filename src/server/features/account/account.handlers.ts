@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import { accountFailures } from '../../../contract/account-routes.ts';
-import { accountApi } from '../../../contract/account.ts';
+import { accountFailures } from '../../../contract/account.calls.ts';
+import { accountApi } from '../../../contract/account.schema.ts';
 import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';

@@ -1,4 +1,4 @@
-import { accountApi } from '../../../contract/account.ts';
+import { accountApi } from '../../../contract/account.schema.ts';
 import { serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import * as handle from './account.handlers.ts';

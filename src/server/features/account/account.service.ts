@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, ne } from 'drizzle-orm';
-import type { Sim } from '../../../contract/account.ts';
+import type { Sim } from '../../../contract/account.schema.ts';
 import { dailyUsage, ledger, memberships, notifications, products, segments, sims } from '../../db/schema.ts';
 import { dayOf } from '../../services/calendar.ts';
 import { currentMembershipAt, bulkMembershipEligible as eligibleForBulk } from '../../services/memberships.ts';

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import { advanceApi } from '../../../contract/advance.ts';
-import { advanceFailures } from '../../../contract/advance-routes.ts';
+import { advanceApi } from '../../../contract/advance.schema.ts';
+import { advanceFailures } from '../../../contract/advance.calls.ts';
 import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';

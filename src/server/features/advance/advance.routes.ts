@@ -1,4 +1,4 @@
-import { advanceApi } from '../../../contract/advance.ts';
+import { advanceApi } from '../../../contract/advance.schema.ts';
 import { serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import * as handle from './advance.handlers.ts';

@@ -5,7 +5,7 @@ import {
   advanceMessages,
   type AdvanceRefusal,
   type AdvanceState,
-} from '../../../contract/advance-routes.ts';
+} from '../../../contract/advance.calls.ts';
 import { done, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 import { advanceRefusal, owedOn, takeAdvance } from '../../services/advances.ts';
 

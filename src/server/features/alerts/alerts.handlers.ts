@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { alertsApi } from '../../../contract/alerts.ts';
+import { alertsApi } from '../../../contract/alerts.schema.ts';
 import { ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';

@@ -1,4 +1,4 @@
-import { alertsApi } from '../../../contract/alerts.ts';
+import { alertsApi } from '../../../contract/alerts.schema.ts';
 import { serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import * as handle from './alerts.handlers.ts';

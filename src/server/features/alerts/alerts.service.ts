@@ -1,5 +1,5 @@
-import type { AlertSettings } from '../../../contract/alerts.ts';
-import { ALERT_CAUSES } from '../../../contract/alerts.ts';
+import type { AlertSettings } from '../../../contract/alerts.schema.ts';
+import { ALERT_CAUSES } from '../../../contract/alerts.schema.ts';
 import { alertSettings } from '../../db/schema.ts';
 import { alertSettingsOf, alertsOf } from '../../services/alerts.ts';
 import type { ServiceContext } from '../../services/outcome.ts';

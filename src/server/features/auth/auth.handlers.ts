@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import { authApi, authFailures } from '../../../contract/auth.ts';
-import { LoginForm } from '../../../contract/forms.ts';
+import { authApi, authFailures } from '../../../contract/auth.schema.ts';
+import { LoginForm } from '../../../contract/forms.schema.ts';
 import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';

@@ -1,4 +1,4 @@
-import { authApi } from '../../../contract/auth.ts';
+import { authApi } from '../../../contract/auth.schema.ts';
 import type { AppConfig } from '../../config.ts';
 import { byIp, emailField, limitBy } from '../../http/limiters.ts';
 import { patternOf, serve } from '../../http/openapi.ts';

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ConnectError } from '../../../contract/catalogue.ts';
-import { ListProductsRequestSchema } from '../../../contract/catalogue-schema.ts';
+import { ListProductsRequestSchema } from '../../../contract/catalogue.schema.ts';
 import { requestFailures } from '../../../contract/common-failures.ts';
 import { fail } from '../../http/answers.ts';
 import type { AppEnv } from '../../http/router.ts';

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { html } from 'hono/html';
-import { cmsApi, cmsFailures, cmsMessages } from '../../../contract/cms.ts';
+import { cmsApi, cmsFailures, cmsMessages } from '../../../contract/cms.schema.ts';
 import { fail, ok } from '../../http/answers.ts';
 import type { AppEnv } from '../../http/router.ts';
 import { editorAllowed, publish as publishing, rebuildByHand, statusOf } from './cms.service.ts';

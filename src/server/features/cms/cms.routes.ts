@@ -1,4 +1,4 @@
-import { cmsApi } from '../../../contract/cms.ts';
+import { cmsApi } from '../../../contract/cms.schema.ts';
 import { serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import { publish, rebuild, status, statusPage } from './cms.handlers.ts';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { coverageApi, coverageFailures } from '../../../contract/coverage-api.ts';
+import { coverageApi, coverageFailures } from '../../../contract/coverage.schema.ts';
 import { fail, ok } from '../../http/answers.ts';
 import { clientIp } from '../../http/limiters.ts';
 import type { AppEnv } from '../../http/router.ts';

@@ -1,4 +1,4 @@
-import { coverageApi } from '../../../contract/coverage-api.ts';
+import { coverageApi } from '../../../contract/coverage.schema.ts';
 import { serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import * as handle from './coverage.handlers.ts';

@@ -5,7 +5,7 @@ import {
   flexiMessages,
   type FlexiAction,
   type FlexiRefusal,
-} from '../../../contract/flexi-data.ts';
+} from '../../../contract/flexi-data.schema.ts';
 import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';

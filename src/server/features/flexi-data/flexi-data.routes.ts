@@ -1,4 +1,4 @@
-import { flexiDataApi } from '../../../contract/flexi-data.ts';
+import { flexiDataApi } from '../../../contract/flexi-data.schema.ts';
 import { serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import * as handle from './flexi-data.handlers.ts';

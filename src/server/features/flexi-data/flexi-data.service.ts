@@ -11,7 +11,7 @@ import {
   type FlexiAction,
   type FlexiOverview,
   type FlexiRefusal,
-} from '../../../contract/flexi-data.ts';
+} from '../../../contract/flexi-data.schema.ts';
 import { formatMsisdn, gbLabel } from '../../../contract/format.ts';
 import { isCheckViolation, isUniqueViolation, type Queryable } from '../../db/client.ts';
 import {

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { giftShopApi, giftShopFailures } from '../../../contract/gift-shop.ts';
+import { giftShopApi, giftShopFailures } from '../../../contract/gift-shop.schema.ts';
 import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';

@@ -1,4 +1,4 @@
-import { giftShopApi } from '../../../contract/gift-shop.ts';
+import { giftShopApi } from '../../../contract/gift-shop.schema.ts';
 import type { AppConfig } from '../../config.ts';
 import { byIp, limitBy } from '../../http/limiters.ts';
 import { patternOf, serve } from '../../http/openapi.ts';

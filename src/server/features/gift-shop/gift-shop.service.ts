@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { CREDIT_AMOUNTS_CENTS } from '../../../contract/constants.ts';
-import { irishMobileRule } from '../../../contract/forms.ts';
+import { irishMobileRule } from '../../../contract/forms.schema.ts';
 import { balances, sims } from '../../db/schema.ts';
 import { prepare, type PaymentsContext } from '../../services/checkouts.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { healthApi } from '../../../contract/health.ts';
+import { healthApi } from '../../../contract/health.schema.ts';
 import { ok } from '../../http/answers.ts';
 import type { AppEnv } from '../../http/router.ts';
 import { databaseAnswers, readiness } from './health.service.ts';

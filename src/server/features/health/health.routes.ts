@@ -1,4 +1,4 @@
-import { healthApi } from '../../../contract/health.ts';
+import { healthApi } from '../../../contract/health.schema.ts';
 import { serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import { health, ready } from './health.handlers.ts';

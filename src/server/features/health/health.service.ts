@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { readinessReasons } from '../../../contract/health.ts';
+import { readinessReasons } from '../../../contract/health.schema.ts';
 import { migrationsPending } from '../../db/client.ts';
 import type { ServiceContext } from '../../services/outcome.ts';
 

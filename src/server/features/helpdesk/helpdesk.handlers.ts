@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { helpdeskApi } from '../../../contract/helpdesk.ts';
+import { helpdeskApi } from '../../../contract/helpdesk.schema.ts';
 import { ok } from '../../http/answers.ts';
 import type { AppEnv } from '../../http/router.ts';
 import { helpdeskSsoUrl } from '../../integrations/helpdesk/index.ts';

@@ -1,4 +1,4 @@
-import { helpdeskApi } from '../../../contract/helpdesk.ts';
+import { helpdeskApi } from '../../../contract/helpdesk.schema.ts';
 import { serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import { sso } from './helpdesk.handlers.ts';

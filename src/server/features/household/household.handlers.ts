@@ -4,8 +4,8 @@ import {
   householdFailures,
   householdMessages,
   type HouseholdRefusal,
-} from '../../../contract/household.ts';
-import { spendLimitMessage } from '../../../contract/security.ts';
+} from '../../../contract/household.schema.ts';
+import { spendLimitMessage } from '../../../contract/security.schema.ts';
 import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';

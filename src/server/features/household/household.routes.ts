@@ -1,6 +1,10 @@
-import { householdApi, INVITES_PER_MEMBER_PER_HOUR, INVITES_PER_NUMBER_PER_HOUR } from '../../../contract/household.ts';
+import {
+  householdApi,
+  INVITES_PER_MEMBER_PER_HOUR,
+  INVITES_PER_NUMBER_PER_HOUR,
+} from '../../../contract/household.schema.ts';
 import { bodyField, byMember, limitBy } from '../../http/limiters.ts';
-import { irishMobileRule } from '../../../contract/forms.ts';
+import { irishMobileRule } from '../../../contract/forms.schema.ts';
 import { patternOf, serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import * as handle from './household.handlers.ts';

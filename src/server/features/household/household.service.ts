@@ -11,9 +11,9 @@ import {
   type HouseholdInvitation,
   type HouseholdLine,
   type HouseholdRefusal,
-} from '../../../contract/household.ts';
-import { maskEmail } from '../../../contract/step-up.ts';
-import type { PaymentType } from '../../../contract/payments.ts';
+} from '../../../contract/household.schema.ts';
+import { maskEmail } from '../../../contract/step-up.schema.ts';
+import type { PaymentType } from '../../../contract/payments.schema.ts';
 import { isUniqueViolation, type Queryable } from '../../db/client.ts';
 import { householdInvitations, householdLines, households, members, notifications, sims } from '../../db/schema.ts';
 import { sendMail } from '../../integrations/mail/index.ts';

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import { membershipsApi, membershipsFailures } from '../../../contract/memberships.ts';
-import { spendLimitMessage } from '../../../contract/security.ts';
+import { membershipsApi, membershipsFailures } from '../../../contract/memberships.schema.ts';
+import { spendLimitMessage } from '../../../contract/security.schema.ts';
 import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';

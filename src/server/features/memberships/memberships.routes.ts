@@ -1,4 +1,4 @@
-import { membershipsApi } from '../../../contract/memberships.ts';
+import { membershipsApi } from '../../../contract/memberships.schema.ts';
 import { serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import * as handle from './memberships.handlers.ts';

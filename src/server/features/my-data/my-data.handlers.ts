@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import { myDataApi, myDataFailures, myDataMessages } from '../../../contract/my-data.ts';
-import { STEP_UP_HEADER } from '../../../contract/step-up.ts';
+import { myDataApi, myDataFailures, myDataMessages } from '../../../contract/my-data.schema.ts';
+import { STEP_UP_HEADER } from '../../../contract/step-up.schema.ts';
 import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';

@@ -1,4 +1,4 @@
-import { myDataApi } from '../../../contract/my-data.ts';
+import { myDataApi } from '../../../contract/my-data.schema.ts';
 import { serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import * as handle from './my-data.handlers.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, getTableName, inArray, is, like, or, sql, type AnyColumn } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
-import type { StepUpFailure } from '../../../contract/step-up.ts';
+import type { StepUpFailure } from '../../../contract/step-up.schema.ts';
 import type { Queryable } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { offersApi, offersFailures } from '../../../contract/offers.ts';
+import { offersApi, offersFailures } from '../../../contract/offers.schema.ts';
 import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';

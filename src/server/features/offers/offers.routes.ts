@@ -1,4 +1,4 @@
-import { offersApi } from '../../../contract/offers.ts';
+import { offersApi } from '../../../contract/offers.schema.ts';
 import { limitBy, byMember } from '../../http/limiters.ts';
 import { patternOf, serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';

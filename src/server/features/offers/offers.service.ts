@@ -6,7 +6,7 @@ import {
   STUDENT_CODE_MINUTES,
   STUDENT_CODE_TRIES,
   type CampaignSlug,
-} from '../../../contract/offers.ts';
+} from '../../../contract/offers.schema.ts';
 import type { Queryable } from '../../db/client.ts';
 import { goodyBags, ledger, members, offerClaims, offerCodes, products, sims, studentCodes } from '../../db/schema.ts';
 import type { PublishedContent } from '../../integrations/content/index.ts';

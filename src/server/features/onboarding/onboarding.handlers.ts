@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { onboardingApi, onboardingFailures } from '../../../contract/onboarding.ts';
+import { onboardingApi, onboardingFailures } from '../../../contract/onboarding.schema.ts';
 import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';

@@ -1,4 +1,4 @@
-import { onboardingApi } from '../../../contract/onboarding.ts';
+import { onboardingApi } from '../../../contract/onboarding.schema.ts';
 import type { AppConfig } from '../../config.ts';
 import { byIp, byMember, limitBy } from '../../http/limiters.ts';
 import { patternOf, serve } from '../../http/openapi.ts';

@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { Sim } from '../../../contract/account.ts';
+import type { Sim } from '../../../contract/account.schema.ts';
 import { ONBOARD_BUNDLE_DAYS, ONBOARD_BUNDLE_KB, ONBOARD_BUNDLE_SKU } from '../../../contract/constants.ts';
 import { balances, goodyBags, sims } from '../../db/schema.ts';
 import { DAY } from '../../services/clock.ts';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { ordersApi, ordersFailures } from '../../../contract/orders.ts';
+import { ordersApi, ordersFailures } from '../../../contract/orders.schema.ts';
 import { fail, ok } from '../../http/answers.ts';
 import { clientIp } from '../../http/limiters.ts';
 import type { Input } from '../../http/openapi.ts';

@@ -1,4 +1,4 @@
-import { ordersApi } from '../../../contract/orders.ts';
+import { ordersApi } from '../../../contract/orders.schema.ts';
 import type { AppConfig } from '../../config.ts';
 import { byMember, limitBy } from '../../http/limiters.ts';
 import { patternOf, serve } from '../../http/openapi.ts';

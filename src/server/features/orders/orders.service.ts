@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { FREE_SIM_SKU } from '../../../contract/constants.ts';
-import type { Order } from '../../../contract/orders.ts';
+import type { Order } from '../../../contract/orders.schema.ts';
 import { orders } from '../../db/schema.ts';
 import { orderOf, placeOrder, type Address } from '../../services/orders.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';

@@ -1,7 +1,7 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Context } from 'hono';
-import { passkeyFailures, passkeyMessages, passkeysApi } from '../../../contract/passkeys.ts';
-import { STEP_UP_HEADER } from '../../../contract/step-up.ts';
+import { passkeyFailures, passkeyMessages, passkeysApi } from '../../../contract/passkeys.schema.ts';
+import { STEP_UP_HEADER } from '../../../contract/step-up.schema.ts';
 import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';

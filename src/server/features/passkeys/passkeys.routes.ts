@@ -1,4 +1,4 @@
-import { passkeysApi } from '../../../contract/passkeys.ts';
+import { passkeysApi } from '../../../contract/passkeys.schema.ts';
 import type { AppConfig } from '../../config.ts';
 import { byIp, byMember, limitBy } from '../../http/limiters.ts';
 import { patternOf, serve } from '../../http/openapi.ts';

@@ -7,8 +7,8 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { and, asc, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { MAX_PASSKEYS, PASSKEY_CHALLENGE_MINUTES, type Passkey } from '../../../contract/passkeys.ts';
-import type { StepUpFailure } from '../../../contract/step-up.ts';
+import { MAX_PASSKEYS, PASSKEY_CHALLENGE_MINUTES, type Passkey } from '../../../contract/passkeys.schema.ts';
+import type { StepUpFailure } from '../../../contract/step-up.schema.ts';
 import type { Queryable } from '../../db/client.ts';
 import { members, passkeys, webauthnChallenges } from '../../db/schema.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';

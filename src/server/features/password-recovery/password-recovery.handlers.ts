@@ -3,7 +3,7 @@ import {
   passwordRecoveryApi,
   passwordRecoveryFailures,
   passwordRecoveryMessages,
-} from '../../../contract/password-recovery.ts';
+} from '../../../contract/password-recovery.schema.ts';
 import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';

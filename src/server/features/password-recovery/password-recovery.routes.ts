@@ -1,4 +1,4 @@
-import { passwordRecoveryApi } from '../../../contract/password-recovery.ts';
+import { passwordRecoveryApi } from '../../../contract/password-recovery.schema.ts';
 import type { AppConfig } from '../../config.ts';
 import { byIp, emailField, limitBy } from '../../http/limiters.ts';
 import { patternOf, serve } from '../../http/openapi.ts';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import { paymentsApi, paymentsFailures } from '../../../contract/payments.ts';
-import { STEP_UP_HEADER } from '../../../contract/step-up.ts';
-import { spendLimitMessage } from '../../../contract/security.ts';
+import { paymentsApi, paymentsFailures } from '../../../contract/payments.schema.ts';
+import { STEP_UP_HEADER } from '../../../contract/step-up.schema.ts';
+import { spendLimitMessage } from '../../../contract/security.schema.ts';
 import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';

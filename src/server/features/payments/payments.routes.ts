@@ -1,4 +1,4 @@
-import { paymentsApi } from '../../../contract/payments.ts';
+import { paymentsApi } from '../../../contract/payments.schema.ts';
 import type { AppConfig } from '../../config.ts';
 import { byIp, limitBy } from '../../http/limiters.ts';
 import { patternOf, serve } from '../../http/openapi.ts';

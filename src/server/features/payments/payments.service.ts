@@ -9,7 +9,7 @@ import {
   type CheckoutPurpose,
   type PaymentResult,
   type StoredCard,
-} from '../../../contract/payments.ts';
+} from '../../../contract/payments.schema.ts';
 import type { Queryable } from '../../db/client.ts';
 import { balances, checkouts, members, notifications, sims, storedCards } from '../../db/schema.ts';
 import { sendMail } from '../../integrations/mail/index.ts';

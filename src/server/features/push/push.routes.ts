@@ -1,4 +1,4 @@
-import { pushApi } from '../../../contract/push.ts';
+import { pushApi } from '../../../contract/push.schema.ts';
 import type { AppConfig } from '../../config.ts';
 import { byMember, limitBy } from '../../http/limiters.ts';
 import { patternOf, serve } from '../../http/openapi.ts';

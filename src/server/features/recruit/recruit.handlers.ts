@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { recruitApi, recruitFailures } from '../../../contract/recruit.ts';
+import { recruitApi, recruitFailures } from '../../../contract/recruit.schema.ts';
 import { fail, ok } from '../../http/answers.ts';
 import { clientIp } from '../../http/limiters.ts';
 import type { Input } from '../../http/openapi.ts';

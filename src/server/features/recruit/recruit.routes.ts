@@ -1,4 +1,4 @@
-import { recruitApi } from '../../../contract/recruit.ts';
+import { recruitApi } from '../../../contract/recruit.schema.ts';
 import { patternOf, serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import { requireOwnAccount, requireSession } from '../../middleware/protect.ts';

@@ -5,7 +5,7 @@ import {
   KICKBACK_SKU,
   RECRUIT_REWARD_CENTS,
   SEND_FREE_SIM_DAILY_LIMIT,
-} from '../../../contract/recruit.ts';
+} from '../../../contract/recruit.schema.ts';
 import type { Queryable } from '../../db/client.ts';
 import { members, orders, recruits, sims, simStock } from '../../db/schema.ts';
 import { dayStartOf } from '../../services/calendar.ts';

@@ -1,4 +1,4 @@
-import { referralsApi } from '../../../contract/referrals.ts';
+import { referralsApi } from '../../../contract/referrals.schema.ts';
 import { serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import * as handle from './referrals.handlers.ts';

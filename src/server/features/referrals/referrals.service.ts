@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { campaignSlugOn } from '../../../contract/referrals.ts';
+import { campaignSlugOn } from '../../../contract/referrals.schema.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import { members, orders, referrals } from '../../db/schema.ts';
 import type { ReferralsAdapter } from '../../integrations/referrals/index.ts';

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import { securityApi, securityFailures } from '../../../contract/security.ts';
-import { STEP_UP_HEADER, stepUpApi } from '../../../contract/step-up.ts';
+import { securityApi, securityFailures } from '../../../contract/security.schema.ts';
+import { STEP_UP_HEADER, stepUpApi } from '../../../contract/step-up.schema.ts';
 import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';

@@ -1,5 +1,5 @@
-import { securityApi } from '../../../contract/security.ts';
-import { stepUpApi } from '../../../contract/step-up.ts';
+import { securityApi } from '../../../contract/security.schema.ts';
+import { stepUpApi } from '../../../contract/step-up.schema.ts';
 import type { AppConfig } from '../../config.ts';
 import { byMember, limitBy } from '../../http/limiters.ts';
 import { patternOf, serve } from '../../http/openapi.ts';

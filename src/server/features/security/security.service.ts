@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { StepUpFailure } from '../../../contract/step-up.ts';
+import type { StepUpFailure } from '../../../contract/step-up.schema.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import { sendMail } from '../../integrations/mail/index.ts';
 import { members, sims } from '../../db/schema.ts';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { settingsApi, settingsFailures, settingsMessages } from '../../../contract/settings.ts';
+import { settingsApi, settingsFailures, settingsMessages } from '../../../contract/settings.schema.ts';
 import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';

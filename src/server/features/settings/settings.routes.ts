@@ -1,4 +1,4 @@
-import { settingsApi } from '../../../contract/settings.ts';
+import { settingsApi } from '../../../contract/settings.schema.ts';
 import { serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import * as handle from './settings.handlers.ts';

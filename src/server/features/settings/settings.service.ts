@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { MarketingPermissions } from '../../../contract/settings.ts';
+import type { MarketingPermissions } from '../../../contract/settings.schema.ts';
 import { marketingPermissions, members } from '../../db/schema.ts';
 import { endSessions } from '../../services/sessions.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';

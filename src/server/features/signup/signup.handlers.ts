@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { signUpApi, signUpFailures, signUpMessages } from '../../../contract/signup.ts';
+import { signUpApi, signUpFailures, signUpMessages } from '../../../contract/signup.schema.ts';
 import { fail, ok } from '../../http/answers.ts';
 import { clientIp } from '../../http/limiters.ts';
 import type { Input } from '../../http/openapi.ts';

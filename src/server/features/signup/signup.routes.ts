@@ -1,4 +1,4 @@
-import { signUpApi } from '../../../contract/signup.ts';
+import { signUpApi } from '../../../contract/signup.schema.ts';
 import type { AppConfig } from '../../config.ts';
 import { byIp, byMember, limitBy } from '../../http/limiters.ts';
 import { patternOf, serve } from '../../http/openapi.ts';

@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import { messages } from '../../../contract/messages.ts';
-import { simSettingsApi, simSettingsFailures } from '../../../contract/sim-settings.ts';
+import { simSettingsApi, simSettingsFailures } from '../../../contract/sim-settings.schema.ts';
 import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
-import { STEP_UP_HEADER } from '../../../contract/step-up.ts';
+import { STEP_UP_HEADER } from '../../../contract/step-up.schema.ts';
 import {
   changeToEsim as toEsim,
   esimOf,

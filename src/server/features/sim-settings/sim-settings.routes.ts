@@ -1,4 +1,4 @@
-import { simSettingsApi } from '../../../contract/sim-settings.ts';
+import { simSettingsApi } from '../../../contract/sim-settings.schema.ts';
 import type { AppConfig } from '../../config.ts';
 import { byMember, limitBy } from '../../http/limiters.ts';
 import { patternOf, serve } from '../../http/openapi.ts';

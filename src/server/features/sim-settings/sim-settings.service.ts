@@ -1,12 +1,12 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { ESIM_SMDP_ADDRESS } from '../../../contract/sim-settings.ts';
-import type { StepUpFailure } from '../../../contract/step-up.ts';
+import { ESIM_SMDP_ADDRESS } from '../../../contract/sim-settings.schema.ts';
+import type { StepUpFailure } from '../../../contract/step-up.schema.ts';
 import { useStepUpCode } from '../../services/step-up.ts';
-import type { Sim } from '../../../contract/account.ts';
+import type { Sim } from '../../../contract/account.schema.ts';
 import { SEGMENT_PORTIN } from '../../../contract/constants.ts';
-import type { Order } from '../../../contract/orders.ts';
-import type { PortIn } from '../../../contract/sim-settings.ts';
+import type { Order } from '../../../contract/orders.schema.ts';
+import type { PortIn } from '../../../contract/sim-settings.schema.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import { portInOf } from '../../services/port-in.ts';
 import { portInEvents, members, portInRequests, segments, sims } from '../../db/schema.ts';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { receiptsApi, receiptsFailures, transactionsApi } from '../../../contract/transactions.ts';
+import { receiptsApi, receiptsFailures, transactionsApi } from '../../../contract/transactions.schema.ts';
 import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';

@@ -1,4 +1,4 @@
-import { receiptsApi, transactionsApi } from '../../../contract/transactions.ts';
+import { receiptsApi, transactionsApi } from '../../../contract/transactions.schema.ts';
 import { serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import { list, receipt } from './transactions.handlers.ts';

@@ -7,7 +7,7 @@ import {
   vatOf,
   VAT_RATE_PERCENT,
   type Receipt,
-} from '../../../contract/transactions.ts';
+} from '../../../contract/transactions.schema.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 
 /** Movements of the member's SIMs: money by credit or card, and data moved with the flexible-data features; newest first, one page. */

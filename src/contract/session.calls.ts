@@ -1,7 +1,7 @@
-import type { accountApi } from './account.ts';
-import type { authApi } from './auth.ts';
+import type { accountApi } from './account.schema.ts';
+import type { authApi } from './auth.schema.ts';
 import { route } from './endpoint.ts';
-import type { helpdeskApi } from './helpdesk.ts';
+import type { helpdeskApi } from './helpdesk.schema.ts';
 
 /**
  * The endpoints the session plumbing of every member page calls (log-out, idle log-out, the

@@ -1,10 +1,10 @@
 import { messages } from './messages.ts';
-import { stepUpFailures } from './step-up.ts';
+import { stepUpFailures } from './step-up.schema.ts';
 import { z } from 'zod';
 import { endpoint, failures } from './endpoint.ts';
-import { payload, SimParams, UserParams } from './schemas.ts';
+import { payload, SimParams, UserParams } from './shared.schema.ts';
 import { CARD_CHOICES, CHECKOUT_STATES, CREDIT_AMOUNTS_CENTS } from './constants.ts';
-import { membershipsFailures } from './memberships.ts';
+import { membershipsFailures } from './memberships.schema.ts';
 import { sharedFailures } from './common-failures.ts';
 /**
  * Card payments: the payment types of spec section 4 and the result codes of spec section 9,

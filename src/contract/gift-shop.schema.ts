@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { CREDIT_AMOUNTS_CENTS } from './constants.ts';
 import { endpoint, failures } from './endpoint.ts';
-import { payload } from './schemas.ts';
-import { emailRule } from './forms.ts';
-import { OfferSchema } from './memberships.ts';
+import { payload } from './shared.schema.ts';
+import { emailRule } from './forms.schema.ts';
+import { OfferSchema } from './memberships.schema.ts';
 import { messages } from './messages.ts';
 
 /** Gift a plan (money.md): a membership or credit for a member's number, paid by card by anyone. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { FREE_SIM_SKU, ORDER_STATUSES } from './constants.ts';
 import { endpoint, failures } from './endpoint.ts';
-import { payload, UserParams } from './schemas.ts';
-import { FreeSimOrderForm } from './forms.ts';
+import { payload, UserParams } from './shared.schema.ts';
+import { FreeSimOrderForm } from './forms.schema.ts';
 import { messages } from './messages.ts';
 
 /** SIM orders: the free SIM, and the list of the member's orders (replacements included). */

@@ -1,4 +1,4 @@
-import type { advanceApi } from './advance.ts';
+import type { advanceApi } from './advance.schema.ts';
 import { failures, route } from './endpoint.ts';
 import {
   ADVANCE_CREDIT_BELOW_CENTS,
@@ -7,7 +7,7 @@ import {
   ADVANCE_PAYMENTS_DAYS,
   ADVANCE_PAYMENTS_MIN,
   ADVANCE_SIM_MIN_DAYS,
-} from './advance-constants.ts';
+} from './advance.ts';
 import { euro } from './format.ts';
 
 /**
@@ -16,7 +16,7 @@ import { euro } from './format.ts';
  * refusals, messages and the routes the browser calls): the dashboard's offer carries no schema
  * library; the endpoints with their schemas are in advance.ts.
  */
-export * from './advance-constants.ts';
+export * from './advance.ts';
 
 export const advanceFailures = failures('advance', {
   simInactive: { status: 409, message: 'Your SIM is not active, so it cannot get a top-up advance.' },

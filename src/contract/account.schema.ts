@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { payload, SimParams, UserParams } from './schemas.ts';
+import { payload, SimParams, UserParams } from './shared.schema.ts';
 
 /**
  * The member's account as the dashboard reads it: SIMs, segments, balance summary, usage,

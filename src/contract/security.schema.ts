@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { endpoint, failures } from './endpoint.ts';
 import { euro } from './format.ts';
 import { messages } from './messages.ts';
-import { payload, SimParams, UserParams } from './schemas.ts';
-import { stepUpFailures } from './step-up.ts';
+import { payload, SimParams, UserParams } from './shared.schema.ts';
+import { stepUpFailures } from './step-up.schema.ts';
 
 /**
  * Settings → security (member-controls.md): the monthly card-spending limit, lost or stolen SIM

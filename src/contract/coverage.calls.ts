@@ -1,4 +1,4 @@
-import type { coverageApi } from './coverage-api.ts';
+import type { coverageApi } from './coverage.schema.ts';
 import { route } from './endpoint.ts';
 
 /** The geolocation call as the coverage island makes it (this file loads no zod: the island stays small). */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { RECAPTCHA_DOMAINS } from './captcha.ts';
-import { SimSchema } from './account.ts';
+import { SimSchema } from './account.schema.ts';
 import { endpoint, failures } from './endpoint.ts';
-import { payload, UserParams } from './schemas.ts';
-import { ActivateSimForm } from './forms.ts';
+import { payload, UserParams } from './shared.schema.ts';
+import { ActivateSimForm } from './forms.schema.ts';
 import { messages } from './messages.ts';
 
 /** The captcha in front of sign-up and orders, and linking a SIM card to the account. */

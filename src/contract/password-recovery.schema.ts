@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, failures } from './endpoint.ts';
-import { MessageAnswer, payload } from './schemas.ts';
-import { PasswordRule } from './forms.ts';
+import { MessageAnswer, payload } from './shared.schema.ts';
+import { PasswordRule } from './forms.schema.ts';
 
 /** Password recovery. The answers never say whether an address has an account. */
 export const passwordRecoveryApi = {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { AccountSchema } from './auth.ts';
+import { AccountSchema } from './auth.schema.ts';
 import { endpoint, failures } from './endpoint.ts';
-import { payload, UserParams } from './schemas.ts';
-import { stepUpFailures } from './step-up.ts';
+import { payload, UserParams } from './shared.schema.ts';
+import { stepUpFailures } from './step-up.schema.ts';
 
 /**
  * Passkeys (phone.md): WebAuthn credentials a member adds in settings → security (after the

@@ -1,4 +1,4 @@
-import type { accountApi } from './account.ts';
+import type { accountApi } from './account.schema.ts';
 import { failures, route } from './endpoint.ts';
 import { messages } from './messages.ts';
 import { sharedFailures } from './common-failures.ts';

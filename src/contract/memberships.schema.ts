@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CREDIT_AMOUNTS_CENTS, PAYMENT_TYPES } from './constants.ts';
 import { endpoint, failures } from './endpoint.ts';
-import { payload, SimParams } from './schemas.ts';
+import { payload, SimParams } from './shared.schema.ts';
 import { messages } from './messages.ts';
 import { sharedFailures } from './common-failures.ts';
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { AccountAnswer, AccountSchema } from './auth.ts';
+import { AccountAnswer, AccountSchema } from './auth.schema.ts';
 import { endpoint, failures } from './endpoint.ts';
-import { MessageAnswer, payload, UserParams } from './schemas.ts';
-import { SignUpForm } from './forms.ts';
+import { MessageAnswer, payload, UserParams } from './shared.schema.ts';
+import { SignUpForm } from './forms.schema.ts';
 import { messages } from './messages.ts';
 
 /** Sign-up and e-mail verification. */

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { CREDIT_AMOUNTS_CENTS, PAYMENT_TYPES } from './constants.ts';
 import { endpoint, failures } from './endpoint.ts';
 import { euro } from './format.ts';
-import { irishMobileRule } from './forms.ts';
-import { payload, SimParams, UserParams } from './schemas.ts';
+import { irishMobileRule } from './forms.schema.ts';
+import { payload, SimParams, UserParams } from './shared.schema.ts';
 import { sharedFailures } from './common-failures.ts';
 import { messages } from './messages.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, failures } from './endpoint.ts';
-import { payload, UserParams } from './schemas.ts';
-import { stepUpFailures } from './step-up.ts';
+import { payload, UserParams } from './shared.schema.ts';
+import { stepUpFailures } from './step-up.schema.ts';
 
 /**
  * My data (member-controls.md, GDPR articles 15, 17 and 20): everything the portal holds about

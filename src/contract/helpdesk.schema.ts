@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { payload, UserParams } from './schemas.ts';
+import { payload, UserParams } from './shared.schema.ts';
 
 /** Single sign-on to the help desk. */
 export const helpdeskApi = {

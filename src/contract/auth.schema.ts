@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, failures } from './endpoint.ts';
-import { MessageAnswer, payload, UserParams } from './schemas.ts';
-import { LoginForm } from './forms.ts';
+import { MessageAnswer, payload, UserParams } from './shared.schema.ts';
+import { LoginForm } from './forms.schema.ts';
 import { messages } from './messages.ts';
 
 /** Log-in, log-out, the first-login flag and a member's public nickname. */

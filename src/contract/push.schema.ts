@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, failures } from './endpoint.ts';
-import { payload, UserParams } from './schemas.ts';
+import { payload, UserParams } from './shared.schema.ts';
 
 /**
  * Notifications on this device (phone.md, Web Push): the member's devices subscribe with the

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint.ts';
+import { payload, UserParams } from './shared.schema.ts';
+import { ALERT_CAUSES, ALERT_LABELS, RENEWAL_REMINDER_DAYS, type AlertCause } from './alerts.ts';
+
+export { ALERT_CAUSES, ALERT_LABELS, RENEWAL_REMINDER_DAYS, type AlertCause };
+
+const Channels = z.object({ in_app: z.boolean(), email: z.boolean() });
+export const AlertSettingsSchema = z
+  .object(Object.fromEntries(ALERT_CAUSES.map((c) => [c, Channels])) as Record<AlertCause, typeof Channels>)
+  .meta({ id: 'AlertSettings' });
+export type AlertSettings = z.infer<typeof AlertSettingsSchema>;
+const AlertSchema = z
+  .object({
+    id: z.number().int(),
+    cause: z.enum(ALERT_CAUSES),
+    title: z.string(),
+    body: z.string(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Alert' });
+
+export const alertsApi = {
+  settings: endpoint({
+    id: 'alertSettings',
+    method: 'get',
+    path: '/panda/protected/users/{user_id}/alerts/settings',
+    access: 'member',
+    tag: 'Alerts',
+    summary: 'Which alerts the member gets, in the app and by e-mail',
+    params: UserParams,
+    answer: payload(AlertSettingsSchema),
+    description: 'The switches',
+  }),
+  saveSettings: endpoint({
+    id: 'saveAlertSettings',
+    moves: 'none',
+    method: 'put',
+    path: '/panda/protected/users/{user_id}/alerts/settings',
+    access: 'member',
+    tag: 'Alerts',
+    summary: 'Switches alerts on or off, per cause and channel',
+    params: UserParams,
+    body: AlertSettingsSchema,
+    answer: payload(AlertSettingsSchema),
+    description: 'The switches',
+  }),
+  list: endpoint({
+    id: 'alerts',
+    method: 'get',
+    path: '/panda/protected/users/{user_id}/alerts',
+    access: 'member',
+    tag: 'Alerts',
+    summary: 'The alerts raised for the member, newest first (the last 50)',
+    params: UserParams,
+    answer: payload(z.object({ values: z.array(AlertSchema) })),
+    description: 'Alerts',
+  }),
+};

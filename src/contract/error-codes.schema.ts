@@ -1,0 +1,81 @@
+import { accountFailures } from './account.calls.ts';
+import { authFailures } from './auth.schema.ts';
+import { cmsFailures } from './cms.schema.ts';
+import {
+  HTTP_LAYER_CODES,
+  HTTP_LAYER_FALLBACK,
+  requestFailures,
+  SERVER_ERROR_CODE,
+  serverFailures,
+  sessionFailures,
+  sharedFailures,
+} from './common-failures.ts';
+import { coverageFailures } from './coverage.schema.ts';
+import type { Failure } from './endpoint.ts';
+import { flexiFailures } from './flexi-data.schema.ts';
+import { giftShopFailures } from './gift-shop.schema.ts';
+import { membershipsFailures } from './memberships.schema.ts';
+import { myDataFailures } from './my-data.schema.ts';
+import { offersFailures } from './offers.schema.ts';
+import { onboardingFailures } from './onboarding.schema.ts';
+import { ordersFailures } from './orders.schema.ts';
+import { passwordRecoveryFailures } from './password-recovery.schema.ts';
+import { paymentsFailures } from './payments.schema.ts';
+import { recruitFailures } from './recruit.schema.ts';
+import { referralsFailures } from './referrals.schema.ts';
+import { passkeyFailures } from './passkeys.schema.ts';
+import { advanceFailures } from './advance.calls.ts';
+import { householdFailures } from './household.schema.ts';
+import { pushFailures } from './push.schema.ts';
+import { securityFailures } from './security.schema.ts';
+import { settingsFailures } from './settings.schema.ts';
+import { signUpFailures } from './signup.schema.ts';
+import { simSettingsFailures } from './sim-settings.schema.ts';
+import { stepUpFailures } from './step-up.schema.ts';
+import { receiptsFailures } from './transactions.schema.ts';
+
+/**
+ * Every failure table of the API, for the OpenAPI document's error schema (server/http/openapi.ts).
+ * A new table is one line here; tests/api/openapi.test.ts fails when a contract's table is missing.
+ */
+const tables: Record<string, Failure>[] = [
+  sessionFailures,
+  serverFailures,
+  requestFailures,
+  sharedFailures,
+  accountFailures,
+  authFailures,
+  cmsFailures,
+  coverageFailures,
+  ...Object.values(flexiFailures),
+  giftShopFailures,
+  membershipsFailures,
+  myDataFailures,
+  offersFailures,
+  onboardingFailures,
+  ordersFailures,
+  passwordRecoveryFailures,
+  paymentsFailures,
+  recruitFailures,
+  referralsFailures,
+  securityFailures,
+  passkeyFailures,
+  advanceFailures,
+  householdFailures,
+  pushFailures,
+  settingsFailures,
+  signUpFailures,
+  simSettingsFailures,
+  stepUpFailures,
+  receiptsFailures,
+];
+
+/** Every code an error answer of the API can carry, sorted. */
+export const ERROR_CODES: readonly string[] = [
+  ...new Set([
+    ...tables.flatMap((t) => Object.values(t).map((f) => f.code)),
+    ...Object.values(HTTP_LAYER_CODES),
+    HTTP_LAYER_FALLBACK,
+    SERVER_ERROR_CODE,
+  ]),
+].sort();

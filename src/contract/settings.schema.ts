@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { AccountAnswer, AccountSchema } from './auth.schema.ts';
+import { endpoint, failures } from './endpoint.ts';
+import { MessageAnswer, payload, UserParams } from './shared.schema.ts';
+import { NameForm, PasswordRule } from './forms.schema.ts';
+import { messages } from './messages.ts';
+
+/** Settings of the account: my details, marketing permissions, password. */
+import { SOCIAL_NETWORKS } from './settings.ts';
+export { SOCIAL_NETWORKS };
+
+export const MarketingPermissionsSchema = z
+  .object({
+    email: z.boolean(),
+    sms: z.boolean(),
+    phone: z.boolean(),
+    post: z.boolean(),
+    social: z.boolean(),
+    social_preference: z.enum(SOCIAL_NETWORKS, {
+      error: 'social_preference must be one of Snapchat, Instagram, TikTok, Facebook, X',
+    }),
+  })
+  .meta({ id: 'MarketingPermissions' });
+export type MarketingPermissions = z.infer<typeof MarketingPermissionsSchema>;
+
+export const PasswordChangeSchema = z
+  .object({
+    current_password: z
+      .string({ error: 'current_password is required' })
+      .min(1, { error: 'current_password is required' })
+      .max(200),
+    new_password: PasswordRule,
+  })
+  .meta({ id: 'PasswordChange' });
+
+export const settingsApi = {
+  details: endpoint({
+    id: 'memberDetails',
+    method: 'get',
+    path: '/panda/protected/users/{user_id}/details',
+    access: 'member',
+    tag: 'Settings',
+    summary: 'The member’s own account and e-mail address (settings)',
+    params: UserParams,
+    answer: payload(z.object({ account: AccountSchema, email: z.string() })),
+    description: 'The account',
+  }),
+  changeName: endpoint({
+    id: 'changeName',
+    moves: 'none',
+    method: 'put',
+    path: '/panda/protected/users/{user_id}/name',
+    access: 'member',
+    tag: 'Settings',
+    summary: 'Change the member’s name',
+    params: UserParams,
+    body: NameForm.meta({ id: 'NameBody' }),
+    answer: AccountAnswer,
+    description: 'Updated',
+  }),
+  marketingPermissions: endpoint({
+    id: 'marketingPermissions',
+    method: 'get',
+    path: '/panda/protected/users/{user_id}/marketing-permissions',
+    access: 'member',
+    tag: 'Settings',
+    summary: 'Marketing permissions per channel',
+    params: UserParams,
+    answer: payload(MarketingPermissionsSchema),
+    description: 'Permissions',
+  }),
+  saveMarketingPermissions: endpoint({
+    id: 'saveMarketingPermissions',
+    moves: 'none',
+    method: 'put',
+    path: '/panda/protected/users/{user_id}/marketing-permissions',
+    access: 'member',
+    tag: 'Settings',
+    summary: 'Change marketing permissions',
+    params: UserParams,
+    body: MarketingPermissionsSchema,
+    answer: payload(MarketingPermissionsSchema),
+    description: 'Permissions',
+  }),
+  changePassword: endpoint({
+    id: 'changePassword',
+    moves: 'none',
+    method: 'put',
+    path: '/panda/protected/users/{user_id}/password',
+    access: 'member',
+    tag: 'Settings',
+    summary: 'Change the password; every other session ends',
+    params: UserParams,
+    body: PasswordChangeSchema,
+    answer: MessageAnswer,
+    description: 'Changed',
+  }),
+};
+
+export const settingsFailures = failures('settings', {
+  wrongCurrentPassword: { status: 400, message: messages.wrongCurrentPassword },
+});
+
+export const settingsMessages = {
+  passwordChanged: 'Your password is changed. Other devices have been signed out.',
+} as const;

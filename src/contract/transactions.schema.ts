@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { endpoint, failures } from './endpoint.ts';
+import { payload, UserParams } from './shared.schema.ts';
+import { VAT_RATE_PERCENT, vatOf, COMPANY } from './transactions.ts';
+
+export { VAT_RATE_PERCENT, vatOf, COMPANY };
+
+/** Receipts (member-controls.md): every purchase and card payment of the member's own. */
+export const RECEIPT_KINDS = [
+  'purchase',
+  'renewal',
+  'top-up',
+  'add-on',
+  'advance',
+  'advance-repayment',
+  'household',
+  'household-paid',
+] as const;
+/** A household line's side of what its owner paid for it (lifelines.md): its total is the owner's, paid by the household. */
+export const PAID_BY_HOUSEHOLD = 'household-paid';
+/** A top-up advance and its repayments (lifelines.md) are credit lent and paid back, not a sale: no VAT. */
+export const LOAN_KINDS: readonly string[] = ['advance', 'advance-repayment'];
+
+/** Money and data movements of the member's SIMs, newest first. */
+export const TransactionSchema = z
+  .object({
+    id: z.number().int(),
+    date: z.string(),
+    description: z.string(),
+    amount: z.number().int().meta({ description: 'Credit in cents; negative for credit spent' }),
+    card_amount: z.number().int().meta({ description: 'What a card paid, in cents' }),
+    data_kb: z.number().int().meta({ description: 'Data in (positive) or out (negative), KB' }),
+    receipt: z.boolean().meta({ description: 'Has a receipt at /my48/transactions/<id>' }),
+  })
+  .meta({ id: 'Transaction' });
+export type Transaction = z.infer<typeof TransactionSchema>;
+
+export const transactionsApi = {
+  list: endpoint({
+    id: 'transactions',
+    method: 'get',
+    path: '/panda/protected/users/{user_id}/transactions',
+    access: 'member',
+    tag: 'Account',
+    summary: 'Money movements, newest first, paged',
+    params: UserParams,
+    query: z.object({
+      page: z.coerce
+        .number({ error: 'page must be a number' })
+        .int()
+        .min(1, { error: 'page must be 1 or more' })
+        .max(10_000)
+        .default(1),
+      limit: z.coerce
+        .number({ error: 'limit must be a number' })
+        .int()
+        .min(1)
+        .max(100, { error: 'limit must be 100 or less' })
+        .default(20),
+    }),
+    answer: z.object({
+      _meta: z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+      _payload: z.object({ values: z.array(TransactionSchema) }),
+    }),
+    description: 'Transactions',
+  }),
+};
+
+export const ReceiptSchema = z
+  .object({
+    id: z.number().int(),
+    date: z.string(),
+    description: z.string(),
+    kind: z.enum(RECEIPT_KINDS),
+    total_cents: z.number().int(),
+    vat_cents: z.number().int(),
+    net_cents: z.number().int(),
+    vat_rate_percent: z.number().int(),
+    credit_cents: z.number().int().meta({ description: 'What credit paid' }),
+    card_cents: z.number().int().meta({ description: 'What a card paid' }),
+    card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+    msisdn: z.string().nullable(),
+  })
+  .meta({ id: 'Receipt' });
+export type Receipt = z.infer<typeof ReceiptSchema>;
+
+export const receiptsApi = {
+  receipt: endpoint({
+    id: 'receipt',
+    method: 'get',
+    path: '/panda/protected/users/{user_id}/transactions/{transaction_id}',
+    access: 'member',
+    tag: 'Account',
+    summary: 'The receipt of one purchase or card payment: amounts with VAT and how it was paid',
+    params: UserParams.extend({ transaction_id: z.string().regex(/^[0-9]{1,10}$/, { error: 'must be a number' }) }),
+    answer: payload(ReceiptSchema),
+    description: 'The receipt',
+    errors: { 404: 'No such receipt of this member' },
+  }),
+};
+export const receiptsFailures = failures('receipts', {
+  noReceipt: { status: 404, message: 'There is no receipt for that transaction.' },
+});
