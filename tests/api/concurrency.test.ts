@@ -164,7 +164,7 @@ const races: Record<string, Race | Elsewhere> = {
     test: '20 purchases at once never overdraw credit nor queue two memberships',
   },
   addCredit: {
-    file: 'member-controls.test.ts',
+    file: 'security.test.ts',
     test: 'spend limit with the stored card: twenty €5 top-ups at once under a €20 limit',
   },
   buyAddon: {
