@@ -4,6 +4,7 @@ import { LEVEL_LABELS, TECHNOLOGIES, type CoverageArea } from '../../contract/co
 import { $areas, $check, check, loadAreas, suggestions, locateMe } from './coverage-store.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { COAST_PATH, MAP_HEIGHT, MAP_WIDTH, project } from './ireland.ts';
+import './coverage-checker.css';
 
 /**
  * The coverage checker: an Eircode, a routing key or a town (suggested as you type, from the
