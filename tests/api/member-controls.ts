@@ -1,9 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
-import { expect } from 'vitest';
-import { stepUpApi, type StepUpPurpose } from '../../src/contract/step-up.schema.ts';
-import { outbox } from '../../src/server/db/schema.ts';
 import { createMember, type MemberSpec } from './builders.ts';
-import { send } from './client.ts';
 import type { Session, TestContext } from './harness.ts';
 
 /** The answer's message. */
@@ -14,7 +9,8 @@ export const me = (s: Session) => ({ user_id: s.userId });
 
 /**
  * Member controls (member-controls.md) are tested by feature (security, alerts, receipts, my data,
- * SIM settings); these are the members they make, each test its own.
+ * SIM settings); these are the members they make, each test its own (a step-up code: the harness's
+ * stepUpCode).
  */
 export const specs = {
   /** €0.50, Data Plus, a stored Visa ending 0000. */
@@ -43,11 +39,4 @@ export const specs = {
 } satisfies Record<string, MemberSpec>;
 export const make = (c: TestContext, name: keyof typeof specs) => createMember(c, specs[name]);
 
-/** Asks for a step-up code and reads it from the mail the member gets. */
-export async function stepUp(c: TestContext, s: Session, purpose: StepUpPurpose, email: string): Promise<string> {
-  const res = await send(c.app, stepUpApi.requestCode, { session: s, params: me(s), body: { purpose } });
-  expect(res.status).toBe(201);
-  const [mail] = await c.handle.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(desc(outbox.id)).limit(1);
-  return /security code is (\d{6})/.exec(mail?.body ?? '')![1]!;
-}
 export const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');

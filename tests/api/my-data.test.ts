@@ -10,8 +10,8 @@ import { sendReferralOutbox } from '../../src/server/services/referrals.ts';
 import { memberLinks, NAMED_BY_ADDRESS } from '../../src/server/features/my-data/my-data.service.ts';
 import { BUILT_PASSWORD } from './builders.ts';
 import { send } from './client.ts';
-import { forEachDatabase, signUpMember } from './harness.ts';
-import { make, me, message, stepUp } from './member-controls.ts';
+import { forEachDatabase, signUpMember, stepUpCode } from './harness.ts';
+import { make, me, message } from './member-controls.ts';
 
 forEachDatabase(
   'my_data',
@@ -67,7 +67,7 @@ forEachDatabase(
         body: { password: BUILT_PASSWORD, confirm: 'DELETE' },
       });
       expect(noCode.status).toBe(403);
-      const code = await stepUp(c, s, 'delete', email);
+      const code = await stepUpCode(c, s, 'delete');
       expect(
         (
           await send(c.app, myDataApi.deleteAccount, {

@@ -12,27 +12,27 @@ import { alerts, members, stepUpCodes } from '../../src/server/db/schema.ts';
 import { runRenewals } from '../../src/server/jobs/renewals.ts';
 import { BUILT_PASSWORD, createMember, signIn } from './builders.ts';
 import { refused, send } from './client.ts';
-import { forEachDatabase } from './harness.ts';
-import { make, me, message, stepUp, wrong } from './member-controls.ts';
+import { forEachDatabase, stepUpCode } from './harness.ts';
+import { make, me, message, wrong } from './member-controls.ts';
 
 forEachDatabase(
   'security',
   (ctx) => {
     it('step-up codes: refused without, wrong counts a try, 5 tries end it, expiry, one use, a new code ends the old one', async () => {
       const c = ctx();
-      const { session: s, email } = await make(c, 'card');
+      const { session: s } = await make(c, 'card');
       const none = await send(c.app, paymentsApi.removeCard, { session: s, params: me(s) });
       expect([none.status, await message(none)]).toEqual([403, stepUpFailures.stepUpMissing.message]);
 
       // A new code ends the old one.
-      const first = await stepUp(c, s, 'card', email);
-      const second = await stepUp(c, s, 'card', email);
+      const first = await stepUpCode(c, s, 'card');
+      const second = await stepUpCode(c, s, 'card');
       if (first !== second)
         expect(
           (await send(c.app, paymentsApi.removeCard, { session: s, params: me(s), stepUpCode: first })).status,
         ).toBe(403);
       // Wrong purpose: a code for the e-mail change does not remove the card.
-      const forEmail = await stepUp(c, s, 'email', email);
+      const forEmail = await stepUpCode(c, s, 'email');
       await refused(
         c.app,
         paymentsApi.removeCard,
@@ -45,7 +45,7 @@ forEachDatabase(
       );
 
       // Five wrong tries end the code, even the right one after them.
-      const code = await stepUp(c, s, 'card', email);
+      const code = await stepUpCode(c, s, 'card');
       for (let i = 0; i < 4; i++) {
         const res = await send(c.app, paymentsApi.removeCard, { session: s, params: me(s), stepUpCode: wrong(code) });
         expect([res.status, await message(res)]).toEqual([403, stepUpFailures.stepUpWrong.message]);
@@ -61,7 +61,7 @@ forEachDatabase(
       );
 
       // Expired after 10 minutes.
-      const late = await stepUp(c, s, 'card', email);
+      const late = await stepUpCode(c, s, 'card');
       c.clock.advance(10 * 60_000 + 1);
       await refused(
         c.app,
@@ -71,7 +71,7 @@ forEachDatabase(
       );
 
       // The right code, once.
-      const good = await stepUp(c, s, 'card', email);
+      const good = await stepUpCode(c, s, 'card');
       const removed = await send(c.app, paymentsApi.removeCard, { session: s, params: me(s), stepUpCode: good });
       expect(removed.status).toBe(200);
       expect(
@@ -93,8 +93,8 @@ forEachDatabase(
 
     it('two uses of one code at once: one change, one refusal', async () => {
       const c = ctx();
-      const { session: s, email } = await make(c, 'card');
-      const code = await stepUp(c, s, 'card', email);
+      const { session: s } = await make(c, 'card');
+      const code = await stepUpCode(c, s, 'card');
       const both = await Promise.all([
         send(c.app, paymentsApi.removeCard, { session: s, params: me(s), stepUpCode: code }),
         send(c.app, paymentsApi.removeCard, { session: s, params: me(s), stepUpCode: code }),
@@ -104,9 +104,9 @@ forEachDatabase(
 
     it('replacing a stored card needs a code; saving a first card does not', async () => {
       const c = ctx();
-      const { session: s, email } = await make(c, 'card');
+      const { session: s } = await make(c, 'card');
       expect((await send(c.app, paymentsApi.registerCard, { session: s, params: me(s) })).status).toBe(403);
-      const code = await stepUp(c, s, 'card', email);
+      const code = await stepUpCode(c, s, 'card');
       expect(
         (await send(c.app, paymentsApi.registerCard, { session: s, params: me(s), stepUpCode: code })).status,
       ).toBe(201);
@@ -116,9 +116,9 @@ forEachDatabase(
 
     it('changing the e-mail address: password and code; the address must be free; the new one logs in', async () => {
       const c = ctx();
-      const { session: s, email } = await make(c, 'lost');
+      const { session: s } = await make(c, 'lost');
       await createMember(c, { email: 'taken.address@example.com' });
-      const code = await stepUp(c, s, 'email', email);
+      const code = await stepUpCode(c, s, 'email');
       const noCode = await send(c.app, securityApi.changeEmail, {
         session: s,
         params: me(s),
@@ -313,7 +313,7 @@ forEachDatabase(
 
       const noCode = await send(c.app, securityApi.unblockSim, { session: s, params: { ...me(s), ssn: ssn } });
       expect(noCode.status).toBe(403);
-      const code = await stepUp(c, s, 'unblock', lost.email);
+      const code = await stepUpCode(c, s, 'unblock');
       const unblocked = await send(c.app, securityApi.unblockSim, {
         session: s,
         params: { ...me(s), ssn: ssn },

@@ -12,7 +12,7 @@ import { stepUpFailures } from '../../src/contract/step-up.schema.ts';
 import { memberships, portInRequests, sims } from '../../src/server/db/schema.ts';
 import { advancePortIn, DONOR_STEP_MS, runPortInDonor } from '../../src/server/services/port-in.ts';
 import { send } from './client.ts';
-import { make, me, message, stepUp } from './member-controls.ts';
+import { make, me, message } from './member-controls.ts';
 
 const json = (body: unknown, code?: string) => ({
   method: 'POST',
@@ -197,7 +197,7 @@ forEachDatabase(
         body: { password: BUILT_PASSWORD },
       });
       expect(noCode.status).toBe(403);
-      const code = await stepUp(c, s, 'sim', lost.email);
+      const code = await stepUpCode(c, s, 'sim');
       const badPassword = await send(c.app, simSettingsApi.changeToEsim, {
         session: s,
         params: { ...me(s), ssn: old },

@@ -121,6 +121,9 @@ const hashOf = (password: string) => {
 
 const gb = (n: number) => Math.round(n * KB_PER_GB);
 
+/** A tail no other made member has (time and chance): for e-mail addresses and recruit ids. */
+export const uniqueTail = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e9).toString(36)}`;
+
 /** A new member in the state the spec names, in one transaction (a savepoint inside the caller's). */
 export async function createMember(db: Queryable, now: Date, spec: MemberSpec = {}): Promise<MadeMember> {
   const password = spec.password ?? MEMBER_PASSWORD;
@@ -137,8 +140,7 @@ async function insertMember(
 ): Promise<MadeMember> {
   const at = (days: number) => new Date(now.getTime() + days * DAY);
   const lived = spec.lived ?? false;
-  const email =
-    spec.email ?? `built-${Date.now().toString(36)}${Math.floor(Math.random() * 1e9).toString(36)}@example.com`;
+  const email = spec.email ?? `built-${uniqueTail()}@example.com`;
   const [member] = await tx
     .insert(t.members)
     .values({
@@ -159,11 +161,12 @@ async function insertMember(
     })
     .returning({ id: t.members.id });
   const memberId = member!.id;
-  // Numbers from the member's id: unique in the database, whichever process or test made the member.
+  // Numbers from the member's id: unique in the database, whichever process or test made the member,
+  // and apart from the demo members' (087 100 …) and the spare cards' (087 200 …): 083 and seven digits.
   const id = String(memberId);
   const numbers = spec.numbers ?? {
     ssn: `8935302${id.padStart(12, '0')}`,
-    msisdn: `0873${id.padStart(6, '0')}`,
+    msisdn: `083${id.padStart(7, '0')}`,
     puk: String(30_000_000 + memberId),
   };
   if (spec.marketing) await tx.insert(t.marketingPermissions).values({ memberId, ...spec.marketing });

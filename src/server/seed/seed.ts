@@ -1,8 +1,8 @@
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { catalogue } from './catalogue.ts';
-import { DEMO_MEMBERS } from './demo-members.ts';
-import { createHousehold, createMember, type MadeMember } from './members.ts';
+import { DEMO_MEMBERS, type DemoMember } from './demo-members.ts';
+import { createHousehold, createMember, type MadeMember, type MemberSpec } from './members.ts';
 import type { Database, Queryable } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 
@@ -56,22 +56,25 @@ export async function seedCatalogue(db: Queryable): Promise<void> {
   );
 }
 
+/**
+ * A demo member's state as the factory makes it: lived in for two months, the demo password, the
+ * marketing choice a real account has. The seed adds the demo numbers; the test route a fresh
+ * address (src/server/seed/test-members.ts).
+ */
+export function demoState({ n: _n, household: _lines, ...spec }: DemoMember): MemberSpec {
+  return { ...spec, password: DEMO_PASSWORD, lived: true, marketing: { email: true, sms: false } };
+}
+
 /** Seeds the catalogue and the demo members (through the member factory), all dates relative to `now`, in one transaction. */
 export async function seedDemo(db: Database, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await seedCatalogue(tx);
     const made = new Map<string, MadeMember>();
-    for (const { n, household: _lines, ...spec } of DEMO_MEMBERS)
-      made.set(
-        spec.email,
-        await createMember(tx, now, {
-          ...spec,
-          password: DEMO_PASSWORD,
-          lived: true,
-          marketing: { email: true, sms: false },
-          numbers: { ssn: demoSsn(n), msisdn: demoMsisdn(n), puk: String(10_000_000 + n * 7_654_321).slice(0, 8) },
-        }),
-      );
+    for (const demo of DEMO_MEMBERS) {
+      const { n } = demo;
+      const numbers = { ssn: demoSsn(n), msisdn: demoMsisdn(n), puk: String(10_000_000 + n * 7_654_321).slice(0, 8) };
+      made.set(demo.email, await createMember(tx, now, { ...demoState(demo), numbers }));
+    }
     // Households last: their lines are other demo members' SIMs.
     for (const owner of DEMO_MEMBERS.filter((d) => d.household))
       await createHousehold(

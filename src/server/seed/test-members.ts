@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../http/router.ts';
 import { DEMO_MEMBERS } from './demo-members.ts';
-import { createHousehold, createMember, type MadeMember, type MemberSpec } from './members.ts';
-import { DEMO_PASSWORD } from './seed.ts';
+import { createHousehold, createMember, uniqueTail, type MadeMember, type MemberSpec } from './members.ts';
+import { demoState } from './seed.ts';
 
 /**
  * The member factory over HTTP, for the browser journeys (whose server keeps its database in its own
@@ -28,17 +28,13 @@ export function testMemberRoutes() {
     const demo = like === undefined ? undefined : DEMO_MEMBERS.find((d) => d.email === `${like}@example.com`);
     if (like !== undefined && !demo) return c.json({ error: `No demo member ${like}@example.com.` }, 400);
     const now = c.var.clock();
+    // A copy has an address and a recruit id of its own (the demo one's with a tail: both are unique).
     const copy = (d: (typeof DEMO_MEMBERS)[number]): MemberSpec => {
-      const { n: _n, household: _lines, email, affiliateId, ...state } = d;
-      const tail = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e9).toString(36)}`;
+      const state = demoState(d);
       return {
         ...state,
-        // Unique as the demo member's is: its own, the demo one's with a tail.
-        ...(affiliateId ? { affiliateId: `${affiliateId}${tail()}`.slice(0, 32) } : {}),
-        email: `${email.split('@')[0]}-${tail()}@example.com`,
-        password: DEMO_PASSWORD,
-        lived: true,
-        marketing: { email: true, sms: false },
+        email: `${d.email.split('@')[0]}-${uniqueTail()}@example.com`,
+        ...(state.affiliateId ? { affiliateId: `${state.affiliateId}${uniqueTail()}`.slice(0, 32) } : {}),
       };
     };
     const answer = (m: MadeMember) => ({

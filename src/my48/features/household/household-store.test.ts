@@ -12,7 +12,7 @@ const { $account } = await import('../../stores/account.ts');
 const OWNER_SSN = '8935302000000000101';
 const LINE_SSN = '8935302000000000102';
 const household = '/panda/protected/users/11/household';
-const line = { ssn: LINE_SSN, msisdn: '0873000102', name: 'Tadhg Walsh' } as unknown as HouseholdLine;
+const line = { ssn: LINE_SSN, msisdn: '0830000102', name: 'Tadhg Walsh' } as unknown as HouseholdLine;
 const reads = { status: 200, body: { _payload: { values: [], card: null } } };
 
 beforeEach(() => {

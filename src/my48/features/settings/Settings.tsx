@@ -11,7 +11,7 @@ import { rememberFragment, settingsFragment } from './settings-store.ts';
 export default function Settings({ page }: ScreenProps) {
   const fragment = settingsFragment(page.route === 'settingsFragment' ? page.params['fragment'] : undefined);
   useEffect(() => rememberFragment(fragment), [fragment]);
-  const Fragment = settingsScreens[fragment];
+  const Screen = settingsScreens[fragment];
   return (
     <div className="settings">
       <nav aria-label="Settings" className="subnav">
@@ -28,7 +28,7 @@ export default function Settings({ page }: ScreenProps) {
       <section aria-labelledby="fragment-title" className="settings__panel">
         <h2 id="fragment-title">{fragmentTitles[fragment]}</h2>
         <Suspense fallback={<p role="status">Loading…</p>}>
-          <Fragment />
+          <Screen />
         </Suspense>
       </section>
     </div>
