@@ -125,7 +125,7 @@ export default defineConfig({
       {
         // No preload helper around the browser's dynamic imports: every page carried it (0.9 KB gzip)
         // for the few chunks loaded later (a form's rules, the consent banner, a my48 screen, the idle
-        // log-out), whose own imports the browser then fetches as it reads them (issue 27). Astro
+        // log-out), whose own imports the browser then fetches as it reads them. Astro
         // builds the client environment with its own settings, so it is set there.
         name: 'no-preload-helper',
         configEnvironment: (name) => (name === 'client' ? { build: { modulePreload: false } } : undefined),
@@ -136,7 +136,7 @@ export default defineConfig({
         output: {
           codeSplitting: {
             // React DOM, React and the React bindings of the stores as one file: every island page
-            // needs all of them, and one file compresses smaller than four (issue 27). Nothing else
+            // needs all of them, and one file compresses smaller than four. Nothing else
             // joins it, so no content page is made to load React by a module it shares with islands.
             groups: [
               {

@@ -8,6 +8,7 @@ import { features, preloadScreen } from './features.ts';
 import { $router, featureOf } from './router.ts';
 import { registerWorker, watchReconnect } from './offline.ts';
 import { $accountFailed, loadAccount } from './stores/account.ts';
+import './my48.css';
 
 // The screen of the address the app opens on starts loading with the app's own code.
 preloadScreen(featureOf($router.get()?.route));

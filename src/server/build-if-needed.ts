@@ -17,7 +17,7 @@ function newestMtime(path: string): number {
 }
 
 /**
- * `npm start` serves dist/; build it first when it is missing or older than any source,
+ * `npm start` serves DIST_DIR (dist/ by default); build it first when it is missing or older than any source,
  * so a fresh clone and an edited tree both start with what the sources say.
  */
 export function buildIfNeeded(distDir: string): void {
@@ -27,6 +27,10 @@ export function buildIfNeeded(distDir: string): void {
     if (sources.filter((s) => existsSync(s)).every((s) => newestMtime(s) <= built)) return;
   }
   console.log('Building the site (dist/ is missing or older than the sources)…');
-  const result = spawnSync('npx', ['astro', 'build'], { stdio: 'inherit' });
+  // Into the folder that will be served (astro.config.mjs reads ASTRO_OUT_DIR), not always ./dist.
+  const result = spawnSync('npx', ['astro', 'build'], {
+    stdio: 'inherit',
+    env: { ...process.env, ASTRO_OUT_DIR: distDir },
+  });
   if (result.status !== 0) throw new Error('astro build failed');
 }

@@ -74,6 +74,31 @@ test('every public island is in the built HTML, rendered at build, not client-on
     );
 });
 
+// eslint-disable-next-line no-empty-pattern
+test('a page ships the styles of what it shows: my48 screens, the hero and the cookie table only where they are', async ({}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the build is the same for every viewport');
+  const stylesOf = (path: string) =>
+    [...readFileSync(join('dist', path, 'index.html'), 'utf8').matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)]
+      .map((m) => m[1])
+      .join('');
+  const own: [where: string, selector: string][] = [
+    ['my48', '.my48__tabs'],
+    ['my48', '.household__figures'],
+    ['my48', '.passkeys__item'],
+    ['my48', '.tile__figure'],
+    ['', '.hero__badge'],
+    ['cookies-details', '.cookie-table'],
+    ['log-in', '.carousel__dots'],
+  ];
+  for (const [where, selector] of own) {
+    expect(stylesOf(where), `${selector} on /${where}`).toContain(selector);
+    for (const other of ['', 'help', 'log-in', 'gift-shop', 'cookies-details'].filter((p) => p !== where))
+      expect(stylesOf(other), `${selector} is not on /${other}`).not.toContain(selector);
+  }
+  // The shared pieces are everywhere, my48 included.
+  for (const path of ['', 'my48']) expect(stylesOf(path)).toContain('.navbar__inner');
+});
+
 test('the log-in, sign-up, coverage and gift-shop forms show before any script runs, and React DOM owns them after', async ({
   browser,
   baseURL,

@@ -1,6 +1,7 @@
 import { shopLink, type Product } from '../../contract/catalogue.ts';
 import { euro } from '../../contract/format.ts';
 import { phoneName } from '../../lib/catalogue.ts';
+import './phone-card.css';
 
 /** One refurbished phone: picture, name, grade, storage, colour, price and the partner's shop. */
 export function PhoneCard({ phone, affiliateId }: { phone: Product; affiliateId?: string | null | undefined }) {

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
 import { euro, formatMsisdn } from '../../lib/format.ts';
 import { $giftOffers, $recipient, giftForm, numberForm, startAgain } from './gift-shop-store.ts';
+import './gift-shop.css';
 
 /** Gift a plan: a membership or a top-up for a member's number, for visitors and members alike. */
 export default function GiftShop() {

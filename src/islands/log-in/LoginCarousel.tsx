@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Slide } from './log-in-store.ts';
+import './login-carousel.css';
 
 /** The first-login carousel: one slide at a time, Back / Next, and a way out on every slide. */
 export function LoginCarousel({ slides, onDone }: { slides: Slide[]; onDone: () => void }) {

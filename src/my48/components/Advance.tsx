@@ -5,6 +5,7 @@ import { euro } from '../../lib/format.ts';
 import { $offlineAsOf } from '../../stores/offline.ts';
 import { $advanceTake, advance, confirmAdvance, takeAdvance } from '../stores/advance.ts';
 import { Dialog } from './Dialog.tsx';
+import './advance.css';
 
 /**
  * What is owed from a top-up advance, and the offer of one when the SIM may take it (lifelines.md):

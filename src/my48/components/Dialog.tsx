@@ -1,4 +1,5 @@
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import './dialog.css';
 
 /**
  * A modal dialog (the native <dialog>: focus moves in and stays, Escape closes). Used for the

@@ -1,3 +1,5 @@
+import './gauge.css';
+
 /** A gauge a screen reader can read: role=meter with its values and a spoken text. */
 export function Gauge({ label, value, max, text }: { label: string; value: number; max: number; text: string }) {
   const percent = max > 0 ? Math.max(0, Math.min(100, (value / max) * 100)) : 0;

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Field } from '../../components/forms/Field.tsx';
 import { STEP_UP_MINUTES, STEP_UP_WHAT, type StepUpPurpose } from '../../contract/step-up.ts';
 import { $stepUp, resetStepUp, sendStepUpCode } from '../stores/step-up.ts';
+import './step-up-code.css';
 
 /**
  * The security-code part of a sensitive change: a button that e-mails a code and the field it

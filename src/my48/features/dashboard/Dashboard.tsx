@@ -13,6 +13,7 @@ import { $activationOverdue, $usage, notifications, watchActivation } from './da
 import type { CountFigures, DataFigures, UsageSummary } from './usage-summary.ts';
 import { UNLIMITED } from './usage-summary.ts';
 import { newNotifications, readShown, shownUpTo } from './new-notifications.ts';
+import './dashboard.css';
 
 function DataCard({
   title,

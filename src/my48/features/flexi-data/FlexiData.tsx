@@ -21,6 +21,7 @@ import {
 } from './flexi-data-store.ts';
 import { amountChoices, blockedMessage, leavesText, monthText } from './rules.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import './flexi-data.css';
 
 const BUSY: Record<FlexiAction, string> = {
   carryover: 'Carrying over…',

@@ -21,6 +21,7 @@ import {
   type HouseholdView,
   type LineAction,
 } from './household-store.ts';
+import './household.css';
 
 const dataOf = (l: HouseholdLine) =>
   l.is_unlimited

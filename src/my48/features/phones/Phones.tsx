@@ -5,6 +5,7 @@ import { BRANDS, CATEGORIES, CATEGORY_IDS, GRADES } from '../../../contract/cata
 import { PHONES_UNAVAILABLE } from '../../../lib/catalogue.ts';
 import { SORTS, type Sort } from './choices.ts';
 import { $phones, loadAffiliateId, loadMore, loadPhones } from './phones-store.ts';
+import './phones.css';
 
 /** /my48/need-a-device: the whole refurbished catalogue with category, brand and grade filters, sort, and Load more (pages of 100). */
 export default function Phones() {

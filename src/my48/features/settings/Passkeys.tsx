@@ -5,6 +5,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { StepUpCode } from '../../components/StepUpCode.tsx';
 import { $removing, addPasskeyForm, passkeyList, passkeysSupported, removePasskeyForm } from './passkeys-store.ts';
+import './passkeys.css';
 
 const day = new Intl.DateTimeFormat('en-IE', {
   day: 'numeric',

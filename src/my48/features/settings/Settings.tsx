@@ -3,6 +3,7 @@ import type { ScreenProps } from '../../screen-props.ts';
 import { settingsScreens } from '../../settings-screens.ts';
 import { fragmentTitles, SETTINGS_FRAGMENTS } from './fragments.ts';
 import { rememberFragment, settingsFragment } from './settings-store.ts';
+import './settings.css';
 
 /**
  * Settings: one fragment at a time, chosen from the list; the choice is remembered for the tab.

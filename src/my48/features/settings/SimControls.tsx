@@ -7,6 +7,7 @@ import type { PortIn } from '../../../contract/sim-settings.schema.ts';
 import { formatMsisdn } from '../../../lib/format.ts';
 import { StepUpCode } from '../../components/StepUpCode.tsx';
 import { esimForm } from './sim-settings-store.ts';
+import './sim-controls.css';
 
 const at = new Intl.DateTimeFormat('en-IE', {
   day: 'numeric',

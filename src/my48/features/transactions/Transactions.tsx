@@ -5,6 +5,7 @@ import type { ScreenProps } from '../../screen-props.ts';
 import { Receipt } from './Receipt.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { pagesOf, showPage, transactions } from './transactions-store.ts';
+import './transactions.css';
 
 /** Money in and out, and data moved with the flexible-data features, newest first, ten to a page. */
 export default function Transactions({ page }: ScreenProps) {
