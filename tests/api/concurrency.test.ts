@@ -79,6 +79,11 @@ const mailTo = async (c: TestContext, to: string, pattern: RegExp) => {
   return found;
 };
 const simOf = (ssn: string) => `sims/${ssn}`;
+const activeSims = (c: TestContext, memberId: number) =>
+  c.handle.db
+    .select()
+    .from(schema.sims)
+    .where(and(eq(schema.sims.memberId, memberId), eq(schema.sims.status, 'active')));
 
 /** A member with an active SIM and a Data Plus membership (each race makes its own), credit as asked. */
 const member = (c: TestContext, spec: MemberSpec = {}) =>
@@ -344,12 +349,7 @@ const races: Record<string, Race | Elsewhere> = {
           ),
         ),
       ).toBe(1);
-      expect(
-        await c.handle.db
-          .select()
-          .from(schema.sims)
-          .where(and(eq(schema.sims.memberId, s.userId), eq(schema.sims.status, 'active'))),
-      ).toHaveLength(1);
+      expect(await activeSims(c, s.userId)).toHaveLength(1);
     },
   },
   changeToEsim: {
@@ -364,12 +364,7 @@ const races: Record<string, Race | Elsewhere> = {
           ),
         ),
       ).toBe(1);
-      expect(
-        await c.handle.db
-          .select()
-          .from(schema.sims)
-          .where(and(eq(schema.sims.memberId, s.userId), eq(schema.sims.status, 'active'))),
-      ).toHaveLength(1);
+      expect(await activeSims(c, s.userId)).toHaveLength(1);
     },
   },
   unblockSim: {

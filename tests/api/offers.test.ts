@@ -11,6 +11,11 @@ const message = async (res: Response) => ((await res.json()) as { _payload: { me
 /** The member's own user_id, as every member endpoint takes it. */
 const me = (s: Session) => ({ user_id: s.userId });
 /** The student offer's two steps: a code mailed to a college address, then the code applied. */
+type Campaign = 'screen-nights' | 'pulse-gyms';
+/** Joins a partner campaign as `s`, for `userId` (the member's own unless a test says otherwise). */
+const joinCampaign = (c: TestContext, s: Session, campaign: Campaign, userId = s.userId) =>
+  send(c.app, offersApi.joinCampaign, { session: s, params: me(s), body: { user_id: String(userId), campaign } });
+
 const studentCode = (c: TestContext, s: Session, email: string) =>
   send(c.app, offersApi.studentCode, { session: s, params: me(s), body: { email } });
 const applyStudent = (c: TestContext, s: Session, email: string, code: string) =>
@@ -182,25 +187,9 @@ forEachDatabase(
         await ok(c.app, offersApi.campaignDetails, { session: s, params: me(s), query: { token: 'screen-nights' } })
       )._payload;
       expect(before).toMatchObject({ campaign: 'screen-nights', voucher: null });
-      const joined = (
-        await (
-          await send(c.app, offersApi.joinCampaign, {
-            session: s,
-            params: me(s),
-            body: { user_id: String(s.userId), campaign: 'screen-nights' },
-          })
-        ).json()
-      )._payload;
+      const joined = (await (await joinCampaign(c, s, 'screen-nights')).json())._payload;
       expect(joined.voucher).toMatch(/^SCREEN-\d{4}$/);
-      const again = (
-        await (
-          await send(c.app, offersApi.joinCampaign, {
-            session: s,
-            params: me(s),
-            body: { user_id: String(s.userId), campaign: 'screen-nights' },
-          })
-        ).json()
-      )._payload;
+      const again = (await (await joinCampaign(c, s, 'screen-nights')).json())._payload;
       expect(again.voucher).toBe(joined.voucher);
       expect(
         (await ok(c.app, offersApi.campaignDetails, { session: s, params: me(s), query: { token: 'screen-nights' } }))
@@ -211,26 +200,10 @@ forEachDatabase(
           ._payload.voucher,
       ).toBeNull();
       const { session: other } = await member(c);
-      const theirs = (
-        await (
-          await send(c.app, offersApi.joinCampaign, {
-            session: other,
-            params: me(other),
-            body: { user_id: String(other.userId), campaign: 'screen-nights' },
-          })
-        ).json()
-      )._payload;
+      const theirs = (await (await joinCampaign(c, other, 'screen-nights')).json())._payload;
       expect(theirs.voucher).not.toBe(joined.voucher);
       // Someone else's user_id in the body is refused; an unknown campaign is bad input.
-      expect(
-        (
-          await send(c.app, offersApi.joinCampaign, {
-            session: s,
-            params: me(s),
-            body: { user_id: String(other.userId), campaign: 'screen-nights' },
-          })
-        ).status,
-      ).toBe(403);
+      expect((await joinCampaign(c, s, 'screen-nights', other.userId)).status).toBe(403);
       expect(
         (
           await send(c.app, offersApi.joinCampaign, {
@@ -332,15 +305,7 @@ forEachDatabase(
       );
       expect(smug.map((r) => r.status).sort()).toEqual([201, ...Array<number>(19).fill(409)]);
       const s = members[0]!;
-      const joins = await Promise.all(
-        Array.from({ length: 20 }, () =>
-          send(c.app, offersApi.joinCampaign, {
-            session: s,
-            params: me(s),
-            body: { user_id: String(s.userId), campaign: 'pulse-gyms' },
-          }),
-        ),
-      );
+      const joins = await Promise.all(Array.from({ length: 20 }, () => joinCampaign(c, s, 'pulse-gyms')));
       const vouchers = new Set(await Promise.all(joins.map(async (r) => (await r.json())._payload.voucher as string)));
       expect(vouchers.size).toBe(1);
       expect(

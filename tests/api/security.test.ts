@@ -119,32 +119,15 @@ forEachDatabase(
       const { session: s } = await make(c, 'lost');
       await createMember(c, { email: 'taken.address@example.com' });
       const code = await stepUpCode(c, s, 'email');
-      const noCode = await send(c.app, securityApi.changeEmail, {
-        session: s,
-        params: me(s),
-        body: { password: BUILT_PASSWORD, email: 'lorcan@example.org' },
-      });
+      const changeEmail = (password: string, email: string, stepUpCode?: string) =>
+        send(c.app, securityApi.changeEmail, { session: s, params: me(s), body: { password, email }, stepUpCode });
+      const noCode = await changeEmail(BUILT_PASSWORD, 'lorcan@example.org');
       expect(noCode.status).toBe(403);
-      const taken = await send(c.app, securityApi.changeEmail, {
-        session: s,
-        params: me(s),
-        body: { password: BUILT_PASSWORD, email: 'Taken.Address@Example.com' },
-        stepUpCode: code,
-      });
+      const taken = await changeEmail(BUILT_PASSWORD, 'Taken.Address@Example.com', code);
       expect(taken.status).toBe(409);
-      const badPassword = await send(c.app, securityApi.changeEmail, {
-        session: s,
-        params: me(s),
-        body: { password: 'nope', email: 'lorcan@example.org' },
-        stepUpCode: code,
-      });
+      const badPassword = await changeEmail('nope', 'lorcan@example.org', code);
       expect(badPassword.status).toBe(400);
-      const done = await send(c.app, securityApi.changeEmail, {
-        session: s,
-        params: me(s),
-        body: { password: BUILT_PASSWORD, email: 'Lorcan@Example.org' },
-        stepUpCode: code,
-      });
+      const done = await changeEmail(BUILT_PASSWORD, 'Lorcan@Example.org', code);
       expect([done.status, (await done.json())._payload.email]).toEqual([200, 'lorcan@example.org']);
       await signIn(c, { email: 'lorcan@example.org' });
     });
@@ -184,6 +167,12 @@ forEachDatabase(
             save_card: false,
           },
         });
+      const topUp = (cents: 500 | 1000) =>
+        send(c.app, paymentsApi.createCheckout, {
+          session: s,
+          params: { ...me(s), ssn: controls.ssn },
+          body: { purpose: 'credit', amount_cents: cents, save_card: false },
+        });
       const refused = await buy();
       expect([refused.status, await message(refused)]).toEqual([
         422,
@@ -202,31 +191,11 @@ forEachDatabase(
       expect(
         (await (await send(c.app, securityApi.spendLimit, { session: s, params: me(s) })).json())._payload.left_cents,
       ).toBe(0);
-      const second = await send(c.app, paymentsApi.createCheckout, {
-        session: s,
-        params: { ...me(s), ssn: controls.ssn },
-        body: {
-          purpose: 'credit',
-          amount_cents: 500,
-          save_card: false,
-        },
-      });
+      const second = await topUp(500);
       expect(second.status).toBe(422);
       // No limit: allowed again.
       await send(c.app, securityApi.setSpendLimit, { session: s, params: me(s), body: { limit_cents: null } });
-      expect(
-        (
-          await send(c.app, paymentsApi.createCheckout, {
-            session: s,
-            params: { ...me(s), ssn: controls.ssn },
-            body: {
-              purpose: 'credit',
-              amount_cents: 500,
-              save_card: false,
-            },
-          })
-        ).status,
-      ).toBe(201);
+      expect((await topUp(500)).status).toBe(201);
     });
 
     it('spend limit with the stored card: twenty €5 top-ups at once under a €20 limit charge the card four times at most', async () => {

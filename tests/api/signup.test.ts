@@ -11,29 +11,9 @@ import { settingsApi } from '../../src/contract/settings.schema.ts';
 import { emailTokens, members, sessions } from '../../src/server/db/schema.ts';
 import { BUILT_PASSWORD, createMember, signIn } from './builders.ts';
 import { ok, send } from './client.ts';
-import { forEachDatabase, login, solveCaptcha, type Session, type TestContext } from './harness.ts';
+import { forEachDatabase, login, signUp, type Session, type TestContext } from './harness.ts';
 
 const HOUR = 3_600_000;
-
-/**
- * Signs up as the form does. Raw on purpose: it asks on a host of its own (the mailed links must
- * not carry it: they are on SITE_URL) and some tests send what the contract refuses.
- */
-async function signUp(ctx: TestContext, email: string, extra: Record<string, unknown> = {}) {
-  const captcha = 'captcha' in extra ? undefined : await solveCaptcha(ctx.app);
-  return ctx.app.request('http://portal.test/panda/public/users', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email,
-      password: 'New-member-2026',
-      firstname: 'Laoise',
-      lastname: 'Hayes',
-      captcha,
-      ...extra,
-    }),
-  });
-}
 
 const me = (s: Session) => ({ user_id: s.userId });
 /** Verifies the e-mail address with a code (force=true, as the code form sends it) or a link's token. */

@@ -93,12 +93,14 @@ export async function makeMember(
 export const spaced = (msisdn: string) => `${msisdn.slice(0, 3)} ${msisdn.slice(3, 6)} ${msisdn.slice(6)}`;
 
 /**
- * Playwright's test with `member(like)`: a new member made for the journey, and `signIn(like)`: one
- * made and signed in through the API, the page ready to open my48.
+ * Playwright's test with `member(like)`: a new member made for the journey; `signIn(like)`: one
+ * made and signed in through the API, the page ready to open my48; `openAs(like, path)`: the same,
+ * then that page opened.
  */
 export const test = base.extend<{
   member: (like?: string, spec?: Record<string, unknown>) => Promise<TestMember>;
   signIn: (like: string, spec?: Record<string, unknown>) => Promise<TestMember>;
+  openAs: (like: string, path: string, spec?: Record<string, unknown>) => Promise<TestMember>;
 }>({
   member: async ({ request }, use) => {
     await use((like, spec) => makeMember(request, like, spec));
@@ -107,6 +109,13 @@ export const test = base.extend<{
     await use(async (like, spec) => {
       const m = await makeMember(request, like, spec);
       await signInThroughApi(page, m.email, m.password);
+      return m;
+    });
+  },
+  openAs: async ({ page, signIn }, use) => {
+    await use(async (like, path, spec) => {
+      const m = await signIn(like, spec);
+      await page.goto(path);
       return m;
     });
   },

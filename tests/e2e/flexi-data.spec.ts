@@ -54,10 +54,9 @@ test('carryover by keyboard: flexi@ carries 20.00 GB over, is asked for a member
 
 test('The Safe by keyboard: vault@ sees 3.00 GB, unlocks 2 GB and 1.00 GB is left; the dashboard agrees', async ({
   page,
-  signIn,
+  openAs,
 }) => {
-  await signIn('vault');
-  await page.goto('/my48');
+  await openAs('vault', '/my48');
   await expect(page.getByText('3.00 GB Open The Safe')).toBeVisible();
   await page.getByRole('link', { name: 'Open The Safe' }).focus();
   await page.keyboard.press('Enter');
@@ -219,9 +218,8 @@ test("unavailable@: the Safe balance cannot be read, no Safe action is offered, 
   await expect(carry.getByText('You have 25.00 GB unused.')).toBeVisible();
 });
 
-test('the memberships page carries the flexi-data fragments; each leads to its section', async ({ page, signIn }) => {
-  await signIn('vault');
-  await page.goto('/my48/memberships#the-safe');
+test('the memberships page carries the flexi-data fragments; each leads to its section', async ({ page, openAs }) => {
+  await openAs('vault', '/my48/memberships#the-safe');
   const fragments = page.getByRole('region', { name: 'Flexible data' });
   await expect(fragments).toBeVisible();
   for (const id of ['flexi-data', 'data-switch-up', 'the-safe', 'carryover', 'donate', 'swap', 'spot-me', 'share']) {

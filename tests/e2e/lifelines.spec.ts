@@ -7,10 +7,9 @@ const creditTile = (page: Page) => page.getByRole('region', { name: 'Credit', ex
 
 test('advance: takes the €5 advance from the dashboard by keyboard, sees the fee first and then what is owed', async ({
   page,
-  signIn,
+  openAs,
 }) => {
-  await signIn('advance');
-  await page.goto('/my48');
+  await openAs('advance', '/my48');
   const tile = creditTile(page);
   await expect(tile).toContainText('€0.40');
   const offer = tile.getByRole('button', { name: 'Get a €5 top-up advance' });
@@ -46,10 +45,9 @@ test('advance: takes the €5 advance from the dashboard by keyboard, sees the f
   await expect(page.getByText('No VAT: credit lent and paid back, not a sale.')).toBeVisible();
 });
 
-test('owing: €5.50 owed shows on the dashboard; a €10 top-up repays it and leaves €4.50', async ({ page, signIn }) => {
+test('owing: €5.50 owed shows on the dashboard; a €10 top-up repays it and leaves €4.50', async ({ page, openAs }) => {
   test.slow();
-  await signIn('owing');
-  await page.goto('/my48');
+  await openAs('owing', '/my48');
   const tile = creditTile(page);
   await expect(tile).toContainText('€0.00');
   await expect(tile).toContainText('You owe €5.50 from a top-up advance');
@@ -197,10 +195,9 @@ test.describe('household lines', () => {
 
   test("family sets gran's card spend limit and adds €5 of credit for her from family's own credit", async ({
     page,
-    signIn,
+    openAs,
   }) => {
-    const family = await signIn('family');
-    await page.goto('/my48/household');
+    const family = await openAs('family', '/my48/household');
     const gran = lineCard(page, 'Gráinne Walsh');
     await expect(gran).toContainText('€3.50');
     await gran.getByRole('button', { name: 'Spend limit for Gráinne Walsh' }).click();

@@ -4,11 +4,10 @@ import { cookieNames, expectNoAxeViolations, logIn, test } from './fixtures.ts';
 
 test('log-out: the server session ends, every cookie and all local storage but splash go, and the member is at /', async ({
   page,
-  signIn,
+  openAs,
 }) => {
   test.slow(); // a whole journey: captcha, password hashing and several screens
-  const me = await signIn('unlimited');
-  await page.goto('/my48');
+  const me = await openAs('unlimited', '/my48');
   await expect(page.getByRole('heading', { level: 1, name: 'Your dashboard' })).toBeVisible();
   await page.evaluate(() => {
     localStorage.setItem('splash', 'seen');

@@ -48,11 +48,10 @@ test('controls: the 80 % data alert and the renewal reminder are in the notifica
 
 test('controls: a receipt for the card payment, with VAT and the card, linked from the transactions; print hides the menus', async ({
   page,
-  signIn,
+  openAs,
 }) => {
   test.slow();
-  await signIn('controls');
-  await page.goto('/my48/transactions');
+  await openAs('controls', '/my48/transactions');
   // The card payment of 20 days ago, a page or two back: the row whose "By card" cell is €9.99.
   const paidByCard = page.getByRole('row').filter({ has: page.getByRole('cell', { name: '€9.99', exact: true }) });
   await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
@@ -88,10 +87,9 @@ test('controls: a receipt for the card payment, with VAT and the card, linked fr
 
 test('controls: a monthly card limit; a card payment over it is refused naming the limit and what is left', async ({
   page,
-  signIn,
+  openAs,
 }) => {
-  await signIn('controls');
-  await page.goto('/my48/settings/security');
+  await openAs('controls', '/my48/settings/security');
   await expect(page.getByRole('status').filter({ hasText: 'No limit is set' })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByLabel('Monthly limit (€)').fill('4');
@@ -114,12 +112,11 @@ test('controls: a monthly card limit; a card payment over it is refused naming t
 
 test('lost: blocking shows on the dashboard and stops purchases; unblocked with a code; then an eSIM with its QR code', async ({
   page,
-  signIn,
+  openAs,
   request,
 }) => {
   test.slow();
-  const me = await signIn('lost');
-  await page.goto('/my48/settings/security');
+  const me = await openAs('lost', '/my48/settings/security');
   await page.getByRole('button', { name: 'Report lost or stolen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Block your SIM?' });
   await expect(dialog).toBeVisible();
@@ -155,9 +152,8 @@ test('lost: blocking shows on the dashboard and stops purchases; unblocked with 
   await expectNoAxeViolations(page);
 });
 
-test('port-in: the timeline moves on as the donor network answers', async ({ page, signIn, browser }) => {
-  await signIn('controls');
-  await page.goto('/my48/settings/move-your-number');
+test('port-in: the timeline moves on as the donor network answers', async ({ page, openAs, browser }) => {
+  await openAs('controls', '/my48/settings/move-your-number');
   await page.getByLabel('Number to move').fill('086 765 4321');
   await page.getByLabel('Current network').selectOption({ index: 1 });
   await page.getByRole('button', { name: 'Move my number' }).click();

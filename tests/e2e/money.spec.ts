@@ -12,10 +12,9 @@ const dialog = (page: Page) => page.getByRole('dialog');
 
 test('rich: buy with credit by keyboard alone; the second is queued, a third cannot be bought', async ({
   page,
-  signIn,
+  openAs,
 }) => {
-  await signIn('rich');
-  await page.goto('/my48');
+  await openAs('rich', '/my48');
   // From the dashboard to a bought membership with the keyboard only.
   const buyLink = page.getByRole('link', { name: 'Buy a membership' });
   await buyLink.focus();

@@ -4,15 +4,14 @@ import { expectNoAxeViolations, latestMail, test } from './fixtures.ts';
 
 test('student offer: back to school has ended; a code to a college address applies the offer once', async ({
   page,
-  signIn,
+  openAs,
   request,
 }) => {
   await page.goto('/student-offer');
   await expect(page.getByText('This offer ended on')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
   await expectNoAxeViolations(page);
-  await signIn('portin');
-  await page.goto('/student-offer');
+  await openAs('portin', '/student-offer');
   await page.getByLabel('College e-mail address').fill('me@gmail.com');
   await page.getByRole('button', { name: 'Send me a code' }).click();
   await expect(page.getByRole('alert')).toHaveText(offersFailures.notStudentDomain.message);
@@ -33,11 +32,10 @@ test('student offer: back to school has ended; a code to a college address appli
   await expect(page.getByText(/Your student offer is applied \(saoirse@tcd\.ie/)).toBeVisible();
 });
 
-test('a partner voucher: claimed once, the same code on return', async ({ page, signIn }) => {
+test('a partner voucher: claimed once, the same code on return', async ({ page, openAs }) => {
   await page.goto('/claim-campaign-vouchers');
   await expect(page.getByRole('heading', { name: 'Claim a free week at the gym from Pulse Gyms' })).toBeVisible();
-  await signIn('legacy');
-  await page.goto('/claim-campaign-vouchers');
+  await openAs('legacy', '/claim-campaign-vouchers');
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Claim my voucher' }).click();
   const voucher = page.locator('.voucher');
@@ -52,9 +50,8 @@ test('a partner voucher: claimed once, the same code on return', async ({ page, 
   await expect(page.getByRole('button', { name: 'Claim my voucher' })).toBeVisible();
 });
 
-test('feelsmug: the code from the cup gives a goody bag once', async ({ page, signIn }) => {
-  await signIn('oneday');
-  await page.goto('/feelsmug');
+test('feelsmug: the code from the cup gives a goody bag once', async ({ page, openAs }) => {
+  await openAs('oneday', '/feelsmug');
   await page.getByRole('button', { name: 'Get my goody bag' }).click();
   await expect(page.getByText('Enter the code from your cup.')).toBeVisible();
   await page.getByRole('textbox', { name: 'Code from your cup' }).fill('smug 1001');
@@ -70,10 +67,9 @@ test('feelsmug: the code from the cup gives a goody bag once', async ({ page, si
 
 test('my48 offers: the free month shows as ended, a presale code is added once and shown again', async ({
   page,
-  signIn,
+  openAs,
 }) => {
-  await signIn('activating');
-  await page.goto('/my48/offers');
+  await openAs('activating', '/my48/offers');
   await expect(page.getByRole('heading', { name: 'Offers', level: 1 })).toBeVisible();
   // The promo window of the spec (2024-02-15 to 2024-04-15) is long over: no claim button.
   await expect(page.getByText('This offer ran from 15.02.24 to 15.04.24 and has ended.')).toBeVisible();

@@ -11,10 +11,9 @@ import { expectNoAxeViolations, test, workerKeepsFigures } from './fixtures.ts';
 
 test('offline, /my48 shows the last balance with "as of", actions off and why; back online the banner goes', async ({
   page,
-  signIn,
+  openAs,
 }) => {
-  await signIn('unlimited');
-  await page.goto('/my48');
+  await openAs('unlimited', '/my48');
   await expect(page.getByRole('heading', { name: 'Credit' })).toBeVisible();
   const credit = await page
     .locator('.tile', { has: page.getByRole('heading', { name: 'Credit' }) })
@@ -78,10 +77,9 @@ test('after log-out, /my48 offline asks for a log-in and shows nothing of the me
 
 test('a 401 forgets the kept figures: the session ended elsewhere, /my48 offline shows no balance', async ({
   page,
-  signIn,
+  openAs,
 }) => {
-  await signIn('lapsed');
-  await page.goto('/my48');
+  await openAs('lapsed', '/my48');
   await expect(page.getByRole('heading', { name: 'Credit' })).toBeVisible();
   await workerKeepsFigures(page);
   // The session ends on the server (another tab logged out), the browser keeps its cookie.

@@ -89,10 +89,9 @@ myTest.describe('my48 on a phone', () => {
 
   myTest(
     'by keyboard on a phone: the bar after the screen, More opens and closes with Escape, axe finds nothing',
-    async ({ page, signIn, viewport }) => {
+    async ({ page, openAs, viewport }) => {
       myTest.skip((viewport?.width ?? 1280) >= 768, 'the bar is the phone-sized menu');
-      await signIn('active');
-      await page.goto('/my48/transactions');
+      await openAs('active', '/my48/transactions');
       await expect(page.getByRole('heading', { level: 1, name: 'Your transactions' })).toBeVisible();
       const nav = page.getByRole('navigation', { name: 'my48' });
       const more = nav.getByRole('button', { name: 'More' });

@@ -19,7 +19,7 @@ async function received(service: APIRequestContext, device: string) {
 test('the switch turns notifications on; the test button and an 80 % data alert arrive as decryptable pushes', async ({
   page,
   context,
-  signIn,
+  openAs,
 }, testInfo) => {
   test.setTimeout(60_000);
   const service = await playwrightRequest.newContext({ ignoreHTTPSErrors: true });
@@ -49,8 +49,7 @@ test('the switch turns notifications on; the test button and an 80 % data alert 
   }, subscription);
 
   // A copy of giftee@: a BDDT00 membership of 30 GB, made for this journey.
-  const me = await signIn('giftee');
-  await page.goto('/my48/settings/alerts');
+  const me = await openAs('giftee', '/my48/settings/alerts');
   const toggle = page.getByRole('switch', { name: 'Notifications on this device' });
   await expect(toggle).not.toBeChecked();
   await expectNoAxeViolations(page, 'alerts with the switch');
@@ -85,7 +84,7 @@ test('the switch turns notifications on; the test button and an 80 % data alert 
 test('a shared device: the next member to sign in finds the switch off, and the last one’s subscription gone', async ({
   page,
   context,
-  signIn,
+  openAs,
   member,
 }) => {
   test.setTimeout(60_000);
@@ -116,8 +115,7 @@ test('a shared device: the next member to sign in finds the switch off, and the 
   }, subscription);
 
   // vault@ turns notifications on, then leaves without signing out (the session runs out).
-  await signIn('vault');
-  await page.goto('/my48/settings/alerts');
+  await openAs('vault', '/my48/settings/alerts');
   const toggle = page.getByRole('switch', { name: 'Notifications on this device' });
   await toggle.click();
   await expect(toggle).toBeChecked();

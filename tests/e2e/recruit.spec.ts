@@ -17,10 +17,9 @@ async function fillAddress(page: Page, first: string, last: string) {
 
 test('recruiter@: the link, €10 earned, 2 free SIMs left; sends one (loader, confirmation) and has 1 left', async ({
   page,
-  signIn,
+  openAs,
 }) => {
-  const me = await signIn('recruiter');
-  await page.goto('/my48/recruit-and-reward');
+  const me = await openAs('recruiter', '/my48/recruit-and-reward');
   await expect(page.getByLabel('Your recruit link')).toHaveValue(
     new RegExp(`/friend\\?affiliateId=${me.affiliateId}$`),
   );
@@ -51,17 +50,15 @@ test('recruiter@: the link, €10 earned, 2 free SIMs left; sends one (loader, c
   await expect(page.getByRole('row', { name: /Nora Walsh/ })).toContainText('SIM on its way');
 });
 
-test("mgmlimit@: the max-limit state with 'Too many mgm sims today!'", async ({ page, signIn }) => {
-  await signIn('mgmlimit');
-  await page.goto('/my48/recruit-and-reward/send-free-sim');
+test("mgmlimit@: the max-limit state with 'Too many mgm sims today!'", async ({ page, openAs }) => {
+  await openAs('mgmlimit', '/my48/recruit-and-reward/send-free-sim');
   await expect(page.getByText(messages.tooManyMgmSims, { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send free SIM' })).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
 
-test("nosim@: the no-active-SIM state with 'MGM is limited to users with an active SIM'", async ({ page, signIn }) => {
-  await signIn('nosim');
-  await page.goto('/my48/recruit-and-reward/send-free-sim');
+test("nosim@: the no-active-SIM state with 'MGM is limited to users with an active SIM'", async ({ page, openAs }) => {
+  await openAs('nosim', '/my48/recruit-and-reward/send-free-sim');
   await expect(page.getByText(messages.mgmNeedsActiveSim, { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send free SIM' })).toHaveCount(0);
   await expectNoAxeViolations(page);
@@ -144,10 +141,9 @@ test("a friend by Tomás's link: sign up, mates-rates SIM, activate, first membe
 
 test("refer a friend at /refer: the invitation is sent, the service's refusal shows as its message, the sandbox records the calls", async ({
   page,
-  signIn,
+  openAs,
 }, testInfo) => {
-  const me = await signIn('oneday');
-  await page.goto('/refer');
+  const me = await openAs('oneday', '/refer');
   await expect(page.getByText(/campaign 48_r(af|p)1/)).toBeVisible();
   const friend = `friend-${testInfo.project.name}@example.net`;
   await page.getByLabel("Friend's first name").fill('Aoibhe');

@@ -112,9 +112,8 @@ test('sign-up checks every field before calling, and refuses a taken address', a
   );
 });
 
-test('the sign-up guard: a verified, signed-in member is sent home', async ({ page, signIn }) => {
-  await signIn('active');
-  await page.goto('/sign-up');
+test('the sign-up guard: a verified, signed-in member is sent home', async ({ page, openAs }) => {
+  await openAs('active', '/sign-up');
   await expect(page).toHaveURL(/\/$/);
 });
 

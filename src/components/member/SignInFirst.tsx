@@ -1,17 +1,17 @@
+import { LinkActions } from '../LinkActions.tsx';
+
 /** What a members-only island (offers, refer) shows a visitor who is not signed in: log in (they come back here after) or join. */
 export function SignInFirst({ title, children }: { title: string; children: string }) {
   return (
     <section className="card stack" aria-labelledby="sign-in-first" data-visitors-only="">
       <h2 id="sign-in-first">{title}</h2>
       <p>{children}</p>
-      <div className="actions">
-        <a className="btn btn--primary" href="/log-in">
-          Log in
-        </a>
-        <a className="btn btn--outline" href="/sign-up">
-          Join 48
-        </a>
-      </div>
+      <LinkActions
+        links={[
+          { href: '/log-in', label: 'Log in' },
+          { href: '/sign-up', label: 'Join 48' },
+        ]}
+      />
     </section>
   );
 }

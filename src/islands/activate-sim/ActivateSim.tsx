@@ -3,6 +3,7 @@ import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx
 import { useMemberPage } from '../../components/member/use-member-page.ts';
 import { formatMsisdn } from '../../lib/format.ts';
 import { activation } from './activate-sim-store.ts';
+import { LinkActions } from '../../components/LinkActions.tsx';
 
 /** Link a SIM card to the account by the number printed on it (an unverified member may do this too). */
 export default function ActivateSim() {
@@ -19,14 +20,12 @@ export default function ActivateSim() {
           Your 48 number is <strong>{sim.msisdn ? formatMsisdn(sim.msisdn) : ''}</strong>. Pop the SIM in your phone:
           you have 1 GB of onboard data to get started.
         </p>
-        <div className="actions">
-          <a className="btn btn--primary" href="/my48/memberships">
-            Buy a membership
-          </a>
-          <a className="btn btn--outline" href="/my48">
-            Go to my48
-          </a>
-        </div>
+        <LinkActions
+          links={[
+            { href: '/my48/memberships', label: 'Buy a membership' },
+            { href: '/my48', label: 'Go to my48' },
+          ]}
+        />
       </section>
     );
   }

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import type { SubmitEvent } from 'react';
-import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
+import { EmailField, FormAlert, PasswordField, SubmitButton } from '../../components/forms/Field.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { formValues } from '../../lib/form-values-light.ts';
 import { $forgotPassword, requestReset, setNewPassword } from './forgot-password-store.ts';
@@ -40,23 +40,8 @@ export default function ForgotPassword() {
           Choose a new password
         </h2>
         <FormAlert>{state.error}</FormAlert>
-        <Field
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint="At least 10 characters, with a letter and a digit."
-          error={state.fields['password']}
-        />
-        <Field
-          label="New password again"
-          name="confirm"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={state.fields['confirm']}
-        />
+        <PasswordField kind="new" fields={state.fields} />
+        <PasswordField kind="again" fields={state.fields} />
         <SubmitButton busy={busy} busyLabel="Saving…">
           Set new password
         </SubmitButton>
@@ -74,14 +59,7 @@ export default function ForgotPassword() {
         Send me a reset link
       </h2>
       <FormAlert>{state.error}</FormAlert>
-      <Field
-        label="E-mail address"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        error={state.fields['email']}
-      />
+      <EmailField fields={state.fields} />
       <SubmitButton busy={busy} busyLabel="Sending…">
         Send reset link
       </SubmitButton>

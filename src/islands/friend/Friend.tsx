@@ -4,6 +4,7 @@ import { AddressFields } from '../../components/forms/AddressFields.tsx';
 import { FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
 import { useSignedIn } from '../../lib/use-hydrated.ts';
 import { $friend, loadFriend, matesRatesOrder } from './friend-store.ts';
+import { LinkActions } from '../../components/LinkActions.tsx';
 
 /**
  * Mates rates (/friend?affiliateId=…): who invited the visitor, then sign up or log in (the link
@@ -31,12 +32,12 @@ export default function Friend() {
       <section className="card stack" aria-labelledby="invite-title">
         <h2 id="invite-title">{`${name} invited you to 48`}</h2>
         <p>{`Join with ${name}'s link and order your mates-rates SIM: it's free. When you activate it and buy your first membership, ${name} gets a reward too.`}</p>
-        <div className="actions">
-          <a className="btn btn--primary" href="/sign-up">{`Join with ${name}'s link`}</a>
-          <a className="btn btn--outline" href="/log-in">
-            I have an account: log in
-          </a>
-        </div>
+        <LinkActions
+          links={[
+            { href: '/sign-up', label: `Join with ${name}'s link` },
+            { href: '/log-in', label: 'I have an account: log in' },
+          ]}
+        />
       </section>
     );
   }
@@ -48,14 +49,12 @@ export default function Friend() {
           Your mates-rates SIM is on its way
         </h2>
         <p>{`We'll post it to ${result.order.s_line1}, ${result.order.s_city} within one working day. Activate it when it arrives, then buy your first membership: ${result.recruiter} gets their reward.`}</p>
-        <div className="actions">
-          <a className="btn btn--primary" href="/activate-sim">
-            Activate a SIM
-          </a>
-          <a className="btn btn--outline" href="/orders">
-            See your orders
-          </a>
-        </div>
+        <LinkActions
+          links={[
+            { href: '/activate-sim', label: 'Activate a SIM' },
+            { href: '/orders', label: 'See your orders' },
+          ]}
+        />
       </section>
     );
   }

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
+import { EmailField, Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
 import { euro, formatMsisdn } from '../../lib/format.ts';
 import { $giftOffers, $recipient, giftForm, numberForm, startAgain } from './gift-shop-store.ts';
 import './gift-shop.css';
@@ -79,14 +79,11 @@ export default function GiftShop() {
           </div>
         ))}
       </fieldset>
-      <Field
+      <EmailField
         label="Your e-mail address"
         name="buyer_email"
-        type="email"
-        autoComplete="email"
+        fields={step2.fields}
         hint="We send your receipt here."
-        required
-        error={step2.fields['buyer_email']}
       />
       <SubmitButton busy={step2.busy} busyLabel={step2.busyLabel ?? ''}>
         Pay by card

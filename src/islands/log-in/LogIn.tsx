@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type SubmitEvent } from 'react';
 import { logInGuard } from '../../lib/guards.ts';
-import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
+import { EmailField, FormAlert, PasswordField, SubmitButton } from '../../components/forms/Field.tsx';
 import { usePageGuard } from '../../components/member/use-page-guard.ts';
 import { formValues } from '../../lib/form-values-light.ts';
 import {
@@ -40,27 +40,16 @@ export default function LogIn() {
       <div ref={alert} tabIndex={-1}>
         <FormAlert>{state.error}</FormAlert>
       </div>
-      <Field
-        label="E-mail address"
+      <EmailField
         name="username"
-        type="email"
         autoComplete="username webauthn"
-        required
+        fields={state.fields}
         onFocus={() => {
           prepareLogIn();
           offerPasskeys();
         }}
-        error={state.fields['username']}
       />
-      <Field
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-        onFocus={prepareLogIn}
-        error={state.fields['password']}
-      />
+      <PasswordField kind="current" fields={state.fields} onFocus={prepareLogIn} />
       <SubmitButton busy={busy} busyLabel="Logging in…">
         Log in
       </SubmitButton>

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
+import { CodeField, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
 import { useSignedIn } from '../../lib/use-hydrated.ts';
 import { shortDate } from '../../lib/format.ts';
 import { feelsmugForm } from './offers-store.ts';
@@ -24,16 +24,7 @@ export default function Feelsmug() {
         <FormAlert tone="success">{`Enjoy! ${form.result.goody_bag.name} is on your SIM until ${shortDate(form.result.goody_bag.expires_at)}.`}</FormAlert>
       )}
       <FormAlert>{form.error}</FormAlert>
-      <Field
-        label="Code from your cup"
-        name="code"
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        required
-        error={form.fields['code']}
-        hint="Like SMUG-1234, printed under the lid"
-      />
+      <CodeField label="Code from your cup" hint="Like SMUG-1234, printed under the lid" fields={form.fields} />
       <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>
         Get my goody bag
       </SubmitButton>

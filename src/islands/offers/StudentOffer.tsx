@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
+import { EmailField, Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
 import { STUDENT_CODE_MINUTES } from '../../contract/offers.ts';
 import { useSignedIn } from '../../lib/use-hydrated.ts';
 import { shortDate, wholeGb as gb } from '../../lib/format.ts';
@@ -64,13 +64,9 @@ export default function StudentOffer() {
           </h2>
           <p>{`We'll e-mail a 6-digit code to your college address. It works for ${STUDENT_CODE_MINUTES} minutes.`}</p>
           <FormAlert>{codeForm.error}</FormAlert>
-          <Field
+          <EmailField
             label="College e-mail address"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            error={codeForm.fields['email']}
+            fields={codeForm.fields}
             hint="An address of a college in the list below"
           />
           <SubmitButton busy={codeForm.busy} busyLabel={codeForm.busyLabel ?? ''}>

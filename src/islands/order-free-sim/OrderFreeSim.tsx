@@ -3,6 +3,7 @@ import { AddressFields } from '../../components/forms/AddressFields.tsx';
 import { FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
 import { useMemberPage } from '../../components/member/use-member-page.ts';
 import { $referralNote, freeSimOrder } from './order-free-sim-store.ts';
+import { LinkActions } from '../../components/LinkActions.tsx';
 
 /** The free-SIM order: where to post it; the server checks the captcha and that none is on its way already. */
 export default function OrderFreeSim() {
@@ -21,14 +22,12 @@ export default function OrderFreeSim() {
           arrives, activate it here with the number on the card.
         </p>
         {referralNote && <FormAlert tone="info">{referralNote}</FormAlert>}
-        <div className="actions">
-          <a className="btn btn--primary" href="/orders">
-            See your orders
-          </a>
-          <a className="btn btn--outline" href="/my48">
-            Go to my48
-          </a>
-        </div>
+        <LinkActions
+          links={[
+            { href: '/orders', label: 'See your orders' },
+            { href: '/my48', label: 'Go to my48' },
+          ]}
+        />
       </section>
     );
   }

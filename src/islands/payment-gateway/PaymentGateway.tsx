@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { euro } from '../../lib/format.ts';
 import { $gateway, openGateway, reportPaymentError } from './payment-gateway-store.ts';
+import { LinkActions } from '../../components/LinkActions.tsx';
 
 const ADDRESS_NOTICE = '*A valid address is required to authenticate payment';
 
@@ -73,11 +74,7 @@ export default function PaymentGateway() {
             {result.description}
           </div>
         )}
-        <div className="actions">
-          <a className="btn btn--primary" href={result.next}>
-            {ok ? 'Continue' : 'Back, to try again'}
-          </a>
-        </div>
+        <LinkActions links={[{ href: result.next, label: ok ? 'Continue' : 'Back, to try again' }]} />
       </section>
     );
   }

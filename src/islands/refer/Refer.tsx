@@ -2,7 +2,7 @@ import { SignInFirst } from '../../components/member/SignInFirst.tsx';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { EASTER_CAMPAIGN } from '../../contract/referrals.ts';
-import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
+import { EmailField, Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
 import { useSignedIn } from '../../lib/use-hydrated.ts';
 import { shortDate } from '../../lib/format.ts';
 import { $referrals, loadReferrals, referForm } from './refer-store.ts';
@@ -74,14 +74,7 @@ export default function Refer() {
             error={form.fields['friend_last_name']}
           />
         </div>
-        <Field
-          label="Friend's e-mail address"
-          name="friend_email"
-          type="email"
-          autoComplete="off"
-          required
-          error={form.fields['friend_email']}
-        />
+        <EmailField label="Friend's e-mail address" name="friend_email" autoComplete="off" fields={form.fields} />
         <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>
           Send invitation
         </SubmitButton>

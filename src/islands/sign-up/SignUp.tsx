@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import Cookies from 'js-cookie';
 import { useEffect, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
-import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
+import { EmailField, Field, FormAlert, PasswordField, SubmitButton } from '../../components/forms/Field.tsx';
 import { usePageGuard } from '../../components/member/use-page-guard.ts';
 import { formValues } from '../../lib/form-values-light.ts';
 import { signUpGuard } from '../../lib/guards.ts';
@@ -101,14 +101,7 @@ export default function SignUp() {
             <h2 id="change-email-title" className="form__title">
               Change your e-mail address
             </h2>
-            <Field
-              label="New e-mail address"
-              name="newEmail"
-              type="email"
-              autoComplete="email"
-              required
-              error={state.fields['newEmail']}
-            />
+            <EmailField label="New e-mail address" name="newEmail" fields={state.fields} />
             <SubmitButton busy={state.busy} busyLabel="Sending…">
               Send the code there
             </SubmitButton>
@@ -139,23 +132,8 @@ export default function SignUp() {
         />
         <Field label="Last name" name="lastname" autoComplete="family-name" required error={state.fields['lastname']} />
       </div>
-      <Field
-        label="E-mail address"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        error={state.fields['email']}
-      />
-      <Field
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint="At least 10 characters, with a letter and a digit."
-        error={state.fields['password']}
-      />
+      <EmailField fields={state.fields} />
+      <PasswordField kind="new" label="Password" fields={state.fields} />
       <div className="field field--check">
         <input
           id="terms"

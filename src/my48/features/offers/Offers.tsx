@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
+import { CodeField, FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
 import { PARTNER_CAMPAIGNS } from '../../../contract/offers.ts';
 import { shortDate } from '../../../lib/format.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -54,16 +54,7 @@ function Presale({ presaleCode }: Pick<MyOffers, 'presaleCode'>) {
             per member.
           </p>
           <FormAlert>{form.error}</FormAlert>
-          <Field
-            label="Presale code"
-            name="code"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            required
-            error={form.fields['code']}
-            hint="Like LONG-1234"
-          />
+          <CodeField label="Presale code" hint="Like LONG-1234" fields={form.fields} />
           <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>
             Add my presale code
           </SubmitButton>

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
+import { Field, FormAlert, PasswordField, SubmitButton } from '../../../components/forms/Field.tsx';
 import { MarketingPermissionsForm } from '../../../components/forms/MarketingPermissionsForm.tsx';
 import { formValues } from '../../../lib/form-values.ts';
 import { currentUserId } from '../../../lib/member-session.ts';
@@ -157,31 +157,9 @@ export function ChangePassword() {
       </h3>
       <FormAlert>{error}</FormAlert>
       {result && <FormAlert tone="success">{result}</FormAlert>}
-      <Field
-        label="Current password"
-        name="current_password"
-        type="password"
-        autoComplete="current-password"
-        required
-        error={fields['current_password']}
-      />
-      <Field
-        label="New password"
-        name="new_password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 10 characters, with a letter and a digit."
-        required
-        error={fields['new_password']}
-      />
-      <Field
-        label="New password again"
-        name="confirm"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={fields['confirm']}
-      />
+      <PasswordField kind="current" label="Current password" name="current_password" fields={fields} />
+      <PasswordField kind="new" name="new_password" fields={fields} />
+      <PasswordField kind="again" fields={fields} />
       <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>
         Change password
       </SubmitButton>

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
+import { EmailField, Field, FormAlert, PasswordField, SubmitButton } from '../../../components/forms/Field.tsx';
 import { ALERT_CAUSES, ALERT_LABELS } from '../../../contract/alerts.ts';
 import type { AlertSettings } from '../../../contract/alerts.schema.ts';
 import { euro, formatMsisdn } from '../../../lib/format.ts';
@@ -189,22 +189,8 @@ function ChangeEmail() {
       </h3>
       <FormAlert>{form.error}</FormAlert>
       {form.result && <FormAlert tone="success">{form.result}</FormAlert>}
-      <Field
-        label="New e-mail address"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        error={form.fields['email']}
-      />
-      <Field
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-        error={form.fields['password']}
-      />
+      <EmailField label="New e-mail address" fields={form.fields} />
+      <PasswordField kind="current" fields={form.fields} />
       <StepUpCode purpose="email" error={form.fields['step_up_code']} />
       <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>
         Change my e-mail address
@@ -341,14 +327,7 @@ export function MyData() {
           name, as the law asks. This cannot be undone.
         </p>
         <FormAlert>{form.error}</FormAlert>
-        <Field
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={form.fields['password']}
-        />
+        <PasswordField kind="current" fields={form.fields} />
         <Field
           label="Type DELETE"
           name="confirm"

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
+import { Field, FormAlert, PasswordField, SubmitButton } from '../../../components/forms/Field.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { StepUpCode } from '../../components/StepUpCode.tsx';
@@ -18,14 +18,7 @@ const day = new Intl.DateTimeFormat('en-IE', {
 function Proof({ errors }: { errors: Record<string, string | undefined> }) {
   return (
     <>
-      <Field
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        hint="Or use a code from the e-mail, below."
-        error={errors['password']}
-      />
+      <PasswordField kind="current" hint="Or use a code from the e-mail, below." required={false} fields={errors} />
       <StepUpCode purpose="passkey" error={errors['step_up_code']} />
     </>
   );

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import { encode } from 'uqr';
-import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
+import { FormAlert, PasswordField, SubmitButton } from '../../../components/forms/Field.tsx';
 import { PORT_IN_STEPS } from '../../../contract/sim-settings.ts';
 import type { PortIn } from '../../../contract/sim-settings.schema.ts';
 import { formatMsisdn } from '../../../lib/format.ts';
@@ -138,14 +138,7 @@ export function Esim() {
         card you have stops working. Your phone must take eSIMs.
       </p>
       <FormAlert>{error}</FormAlert>
-      <Field
-        label="Your password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-        error={fields['password']}
-      />
+      <PasswordField kind="current" label="Your password" fields={fields} />
       <StepUpCode purpose="sim" error={fields['step_up_code']} />
       <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>
         Change to an eSIM

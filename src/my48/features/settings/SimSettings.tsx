@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { PROVIDERS, REORDER_REASONS } from '../../../contract/forms.ts';
 import { messages } from '../../../contract/messages.ts';
 import { AddressFields } from '../../../components/forms/AddressFields.tsx';
-import { Field, FormAlert, SelectField, SubmitButton } from '../../../components/forms/Field.tsx';
+import { Field, FormAlert, PasswordField, SelectField, SubmitButton } from '../../../components/forms/Field.tsx';
 import { $account } from '../../stores/account.ts';
 import { StepUpCode } from '../../components/StepUpCode.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -211,14 +211,7 @@ function NewCard({ ssn }: { ssn: string }) {
         hint="The 19 or 20 digits on the back of the new SIM card."
         error={fields['new_ssn']}
       />
-      <Field
-        label="Your password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-        error={fields['password']}
-      />
+      <PasswordField kind="current" label="Your password" fields={fields} />
       <StepUpCode purpose="sim" error={fields['step_up_code']} />
       <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>
         Change my SIM
