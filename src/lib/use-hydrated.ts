@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 
 /**
  * False while React renders the build's HTML (at build, and the pass that hydrates it), true
@@ -14,6 +14,21 @@ export function useHydrated(): boolean {
     document.documentElement.dataset['settled'] = '';
   }, []);
   return hydrated;
+}
+
+/**
+ * A submit made before the island hydrated is held by BaseLayout's first script (never sent by the
+ * browser itself: a log-in would put the password in the address) and the form marked
+ * `data-early`; once React owns the form, this submits it again, with what was typed, to the
+ * island's own handler. Called by a field of the form (every island form has one).
+ */
+export function useEarlySubmit(field: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const form = field.current?.closest('form');
+    if (form?.dataset['early'] === undefined) return;
+    delete form.dataset['early'];
+    form.requestSubmit();
+  }, [field]);
 }
 
 /**

@@ -185,7 +185,6 @@ test('the bar covers neither the navigation nor a page’s first action, and the
   await page.goto('/log-in');
   await expect(page.getByRole('dialog', { name: 'Cookies on 48' })).toBeVisible();
   const submit = page.getByRole('button', { name: 'Log in' });
-  // The button is disabled until React has hydrated the form (ADR 023): a disabled button takes no focus.
   await expect(submit).toBeEnabled();
   await submit.focus();
   expect(await uncovered(submit)).toBe(true);

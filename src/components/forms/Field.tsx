@@ -1,5 +1,5 @@
-import { useHydrated } from '../../lib/use-hydrated.ts';
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useEarlySubmit } from '../../lib/use-hydrated.ts';
+import { useId, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 
 interface Common {
   label: string;
@@ -39,13 +39,22 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>;
 
 /** A labelled input with its hint and its error. */
 export function Field({ label, name, error, hint, ...input }: Common & InputProps) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEarlySubmit(ref);
   return (
     <Labelled
       label={label}
       error={error}
       hint={hint}
       control={(id, described) => (
-        <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
+        <input
+          ref={ref}
+          id={id}
+          name={name}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+          {...input}
+        />
       )}
     />
   );
@@ -155,11 +164,10 @@ export function FormAlert({ children, tone = 'error' }: { children: ReactNode; t
 }
 
 export function SubmitButton({ busy, children, busyLabel }: { busy: boolean; children: ReactNode; busyLabel: string }) {
-  // A form in the build's HTML must not submit itself before its island takes over: the browser
-  // would send the fields (a password) in the URL. A disabled default button also stops Enter.
-  const hydrated = useHydrated();
+  // Live in the build's HTML too: a submit before the island takes over is held by BaseLayout's
+  // first script and made again once it has (useEarlySubmit), never sent by the browser itself.
   return (
-    <button type="submit" className="btn btn--primary btn--block" disabled={busy || !hydrated} aria-busy={busy}>
+    <button type="submit" className="btn btn--primary btn--block" disabled={busy} aria-busy={busy}>
       {busy && <span className="spinner spinner--small" aria-hidden="true" />}
       {busy ? busyLabel : children}
     </button>

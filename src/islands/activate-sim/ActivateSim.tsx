@@ -31,7 +31,13 @@ export default function ActivateSim() {
   }
 
   return (
-    <form className="form card" noValidate onSubmit={activation.onSubmit} aria-labelledby="activate-title">
+    <form
+      className="form card"
+      method="post"
+      noValidate
+      onSubmit={activation.onSubmit}
+      aria-labelledby="activate-title"
+    >
       <h2 id="activate-title" className="form__title">
         Your SIM number
       </h2>

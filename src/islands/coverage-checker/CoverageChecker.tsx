@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { LEVEL_LABELS, TECHNOLOGIES, type CoverageArea } from '../../contract/coverage.ts';
 import { $areas, $check, check, loadAreas, suggestions, locateMe } from './coverage-store.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
+import { useEarlySubmit, useHydrated } from '../../lib/use-hydrated.ts';
 import { COAST_PATH, MAP_HEIGHT, MAP_WIDTH, project } from './ireland.ts';
 import './coverage-checker.css';
 
@@ -15,8 +15,11 @@ export default function CoverageChecker() {
   const { list, error: loadError } = useStore($areas);
   const result = useStore($check);
   const listId = useId();
-  // The form is in the build's HTML; its buttons work once hydrated (a check waits for the data).
+  // The form is in the build's HTML: an Eircode typed and sent before React takes over is checked
+  // once it has (useEarlySubmit); "Use my location" works once hydrated (a check waits for the data).
   const hydrated = useHydrated();
+  const place = useRef<HTMLInputElement>(null);
+  useEarlySubmit(place);
   useEffect(() => void loadAreas(), []);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -25,13 +28,14 @@ export default function CoverageChecker() {
   };
   return (
     <div className="coverage stack">
-      <form className="form card" noValidate onSubmit={onSubmit} aria-labelledby="coverage-form-title">
+      <form className="form card" method="post" noValidate onSubmit={onSubmit} aria-labelledby="coverage-form-title">
         <h2 id="coverage-form-title" className="form__title">
           Your Eircode or town
         </h2>
         <div className="field">
           <label htmlFor="coverage-place">Eircode or town</label>
           <input
+            ref={place}
             id="coverage-place"
             name="place"
             type="text"
@@ -47,7 +51,7 @@ export default function CoverageChecker() {
           <datalist id={listId}>{list && suggestions(list).map((s) => <option key={s} value={s} />)}</datalist>
         </div>
         <div className="actions">
-          <button type="submit" className="btn btn--primary" disabled={!hydrated}>
+          <button type="submit" className="btn btn--primary">
             Check coverage
           </button>
           <button

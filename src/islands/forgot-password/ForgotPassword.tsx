@@ -35,7 +35,7 @@ export default function ForgotPassword() {
       void setNewPassword(token, v['password'] ?? '', v['confirm'] ?? '');
     };
     return (
-      <form className="form card" noValidate onSubmit={onSubmit} aria-labelledby="new-password-title">
+      <form className="form card" method="post" noValidate onSubmit={onSubmit} aria-labelledby="new-password-title">
         <h2 id="new-password-title" className="form__title">
           Choose a new password
         </h2>
@@ -54,7 +54,7 @@ export default function ForgotPassword() {
     void requestReset(formValues(event.currentTarget)['email'] ?? '');
   };
   return (
-    <form className="form card" noValidate onSubmit={onSubmit} aria-labelledby="reset-title">
+    <form className="form card" method="post" noValidate onSubmit={onSubmit} aria-labelledby="reset-title">
       <h2 id="reset-title" className="form__title">
         Send me a reset link
       </h2>

@@ -60,7 +60,13 @@ export default function Friend() {
   }
 
   return (
-    <form className="form card" noValidate onSubmit={matesRatesOrder.onSubmit} aria-labelledby="mates-title">
+    <form
+      className="form card"
+      method="post"
+      noValidate
+      onSubmit={matesRatesOrder.onSubmit}
+      aria-labelledby="mates-title"
+    >
       <h2 id="mates-title" className="form__title">{`Your mates-rates SIM, from ${name}`}</h2>
       <p>Where should we post it? Free delivery anywhere in Ireland.</p>
       <FormAlert>{error}</FormAlert>

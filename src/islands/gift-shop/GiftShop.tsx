@@ -19,7 +19,13 @@ export default function GiftShop() {
 
   if (!recipient) {
     return (
-      <form className="form card" noValidate onSubmit={numberForm.onSubmit} aria-labelledby="gift-number-title">
+      <form
+        className="form card"
+        method="post"
+        noValidate
+        onSubmit={numberForm.onSubmit}
+        aria-labelledby="gift-number-title"
+      >
         <h2 id="gift-number-title" className="form__title">
           Who is it for?
         </h2>
@@ -59,7 +65,13 @@ export default function GiftShop() {
       ? offers.memberships.map((m) => ({ value: m.sku, label: `${m.name}, ${euro(m.price_cents)}` }))
       : offers.credit_amounts.map((a) => ({ value: String(a), label: `${euro(a)} credit` }));
   return (
-    <form className="form card" noValidate onSubmit={giftForm.onSubmit} aria-labelledby="gift-choice-title">
+    <form
+      className="form card"
+      method="post"
+      noValidate
+      onSubmit={giftForm.onSubmit}
+      aria-labelledby="gift-choice-title"
+    >
       <h2 id="gift-choice-title" className="form__title" tabIndex={-1} ref={heading}>
         {recipient.gift === 'membership' ? 'Choose a membership' : 'Choose a top-up'}
       </h2>

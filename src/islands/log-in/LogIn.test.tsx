@@ -20,11 +20,25 @@ function hydrated() {
 }
 
 describe('the log-in island', () => {
-  it('is in the build’s HTML with its fields, its button disabled until React takes over', () => {
+  it('is in the build’s HTML with its fields, a live button, and a form that never sends them in the address', () => {
     const html = renderToString(<LogIn />);
     expect(html).toMatch(/<input[^>]*name="username"/);
     expect(html).toMatch(/<input[^>]*name="password"/);
-    expect(html).toMatch(/<button type="submit"[^>]*disabled/);
+    expect(html).toMatch(/<form[^>]*method="post"/);
+    expect(html).not.toMatch(/<button type="submit"[^>]*disabled/);
+  });
+
+  it('a submit held before React took over (data-early) is made once it has, with what was typed', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<LogIn />);
+    document.body.append(container);
+    const form = container.querySelector('form')!;
+    (form.querySelector('[name="username"]') as HTMLInputElement).value = 'not-an-address';
+    form.dataset['early'] = '';
+    render(<LogIn />, { container, hydrate: true });
+    // The island's own handler ran on what was typed: its rule answers for the e-mail field.
+    expect(await screen.findByText(/valid e-mail address|E-mail address/i, { selector: '.field__error' })).toBeTruthy();
+    expect(form.dataset['early']).toBeUndefined();
   });
 
   it('hydrates without a mismatch, and the rule loads with the first submit', async () => {

@@ -33,7 +33,7 @@ export default function LogIn() {
   };
   const busy = state.step !== 'form';
   return (
-    <form className="form card" noValidate onSubmit={onSubmit} aria-labelledby="log-in-form-title">
+    <form className="form card" method="post" noValidate onSubmit={onSubmit} aria-labelledby="log-in-form-title">
       <h2 id="log-in-form-title" className="form__title">
         Log in
       </h2>

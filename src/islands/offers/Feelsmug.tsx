@@ -16,7 +16,7 @@ export default function Feelsmug() {
       </SignInFirst>
     );
   return (
-    <form className="form card" noValidate onSubmit={feelsmugForm.onSubmit} aria-labelledby="smug-title">
+    <form className="form card" method="post" noValidate onSubmit={feelsmugForm.onSubmit} aria-labelledby="smug-title">
       <h2 id="smug-title" className="form__title">
         Enter the code from your cup
       </h2>

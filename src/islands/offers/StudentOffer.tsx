@@ -58,7 +58,13 @@ export default function StudentOffer() {
       ) : mine.student.applied ? (
         <p className="alert alert--success">{`Your student offer is applied (${mine.student.email ?? ''}, ${shortDate(mine.student.claimed_at ?? '')}). It is one per member.`}</p>
       ) : !email ? (
-        <form className="form card" noValidate onSubmit={studentCodeForm.onSubmit} aria-labelledby="student-title">
+        <form
+          className="form card"
+          method="post"
+          noValidate
+          onSubmit={studentCodeForm.onSubmit}
+          aria-labelledby="student-title"
+        >
           <h2 id="student-title" className="form__title">
             Claim the student offer
           </h2>
@@ -75,6 +81,7 @@ export default function StudentOffer() {
         </form>
       ) : (
         <form
+          method="post"
           className="form card"
           noValidate
           onSubmit={studentApplyForm.onSubmit}

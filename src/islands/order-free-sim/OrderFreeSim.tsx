@@ -33,7 +33,13 @@ export default function OrderFreeSim() {
   }
 
   return (
-    <form className="form card" noValidate onSubmit={freeSimOrder.onSubmit} aria-labelledby="address-title">
+    <form
+      className="form card"
+      method="post"
+      noValidate
+      onSubmit={freeSimOrder.onSubmit}
+      aria-labelledby="address-title"
+    >
       <h2 id="address-title" className="form__title">
         Delivery address
       </h2>

@@ -51,7 +51,7 @@ export default function Refer() {
           : 'Our refer-a-friend campaign is on.'}{' '}
         {`(campaign ${data.campaign_slug})`}
       </p>
-      <form className="form card" noValidate onSubmit={referForm.onSubmit} aria-labelledby="refer-title">
+      <form className="form card" method="post" noValidate onSubmit={referForm.onSubmit} aria-labelledby="refer-title">
         <h2 id="refer-title" className="form__title">
           Invite a friend
         </h2>

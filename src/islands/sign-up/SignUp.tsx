@@ -53,7 +53,7 @@ export default function SignUp() {
     };
     return (
       <div className="stack">
-        <form className="form card" noValidate onSubmit={onCode} aria-labelledby="verify-title">
+        <form className="form card" method="post" noValidate onSubmit={onCode} aria-labelledby="verify-title">
           <h2 id="verify-title" className="form__title" tabIndex={-1} ref={verifyHeading}>
             Verify your e-mail address
           </h2>
@@ -92,6 +92,7 @@ export default function SignUp() {
         </form>
         {changing && (
           <form
+            method="post"
             id="change-email"
             className="form card"
             noValidate
@@ -117,7 +118,7 @@ export default function SignUp() {
     void createAccount(values, values['terms'] === 'on');
   };
   return (
-    <form className="form card" noValidate onSubmit={onCreate} aria-labelledby="sign-up-title">
+    <form className="form card" method="post" noValidate onSubmit={onCreate} aria-labelledby="sign-up-title">
       <h2 id="sign-up-title" className="form__title">
         Create your account
       </h2>
