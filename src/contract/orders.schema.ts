@@ -19,6 +19,10 @@ export const OrderSchema = z
     s_city: z.string(),
     s_county: z.string(),
     s_postcode: z.string().nullable(),
+    /** When the carrier took it; null while it waits to be sent. */
+    dispatched_at: z.string().nullable(),
+    /** When it arrived (status SIM_DELIVERED); another may be ordered then. */
+    delivered_at: z.string().nullable(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof OrderSchema>;

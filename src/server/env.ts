@@ -142,6 +142,9 @@ const schema = z.object({
   /** The IP geolocation service (GET {url}/{ip}?referrer=…); unset: the sandbox at /sandbox/geolocation. */
   GEOIP_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
   GEOIP_TOKEN: z.string().min(1).optional(),
+  /** The carrier's tracking API for SIM orders (both, or none: the sandbox at /sandbox/delivery). */
+  DELIVERY_API_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
+  DELIVERY_API_TOKEN: z.string().min(1).optional(),
   /** Signs Sanity's publish webhook (operations.md); unset: POST /panda/public/cms/publish answers 503. */
   SANITY_WEBHOOK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   /** The editors' token: the status page (/cms/status) and npm run rebuild. Unset: both answer 503. */
@@ -194,6 +197,8 @@ function productionProblems(env: z.infer<typeof schema>): string[] {
     ['CATALOGUE_URL', env.CATALOGUE_URL],
     ['CATALOGUE_API_KEY', env.CATALOGUE_API_KEY],
     ['GEOIP_URL', env.GEOIP_URL],
+    ['DELIVERY_API_URL', env.DELIVERY_API_URL],
+    ['DELIVERY_API_TOKEN', env.DELIVERY_API_TOKEN],
     ['HELPDESK_URL', env.HELPDESK_URL],
     ['SESSION_SECRET', env.SESSION_SECRET],
     ['HELPDESK_SECRET', env.HELPDESK_SECRET],
@@ -235,6 +240,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error('Invalid configuration: REFERRAL_DOMAIN, REFERRAL_TOKEN and REFERRAL_SIGNATURE go together');
   if (Boolean(parsed.data.CATALOGUE_URL) !== Boolean(parsed.data.CATALOGUE_API_KEY))
     throw new Error('Invalid configuration: CATALOGUE_URL and CATALOGUE_API_KEY go together');
+  if (Boolean(parsed.data.DELIVERY_API_URL) !== Boolean(parsed.data.DELIVERY_API_TOKEN))
+    throw new Error('Invalid configuration: DELIVERY_API_URL and DELIVERY_API_TOKEN go together');
   if (Boolean(parsed.data.RECAPTCHA_SITE_KEY) !== Boolean(parsed.data.RECAPTCHA_SECRET_KEY)) {
     throw new Error('Invalid configuration: RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY go together');
   }

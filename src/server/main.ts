@@ -6,6 +6,7 @@ import { clientView, trustOf } from './http/proxy.ts';
 import { sandboxPayments } from './integrations/payments/index.ts';
 import { providerPayments } from './integrations/payments/provider.ts';
 import { sandboxReferrals, serviceReferrals } from './integrations/referrals/index.ts';
+import { carrierDelivery, sandboxDelivery } from './integrations/delivery/index.ts';
 import { localCatalogueAdapter, partnerCatalogue } from './integrations/catalogue/index.ts';
 import { sandboxGeolocation, serviceGeolocation } from './integrations/geolocation/index.ts';
 import { scheduleRenewals } from './jobs/renewals.ts';
@@ -76,6 +77,10 @@ const catalogue =
 const geolocation = env.GEOIP_URL
   ? serviceGeolocation({ url: env.GEOIP_URL, ...(env.GEOIP_TOKEN ? { token: env.GEOIP_TOKEN } : {}) })
   : sandboxGeolocation();
+const delivery =
+  env.DELIVERY_API_URL && env.DELIVERY_API_TOKEN
+    ? carrierDelivery({ url: env.DELIVERY_API_URL, token: env.DELIVERY_API_TOKEN })
+    : sandboxDelivery(() => new Date());
 const metrics = env.METRICS_PORT !== undefined ? createMetrics({ pool: database.pool }) : undefined;
 // Web Push (phone.md): the same sender for the API's test button and the jobs' alerts.
 const push = webPushSender(vapid);
@@ -85,6 +90,7 @@ const stopRenewals = scheduleRenewals(
     clock: () => new Date(),
     payments,
     referrals,
+    delivery,
     push: { sender: push, extraOrigins: env.PUSH_ENDPOINT_ORIGINS },
   },
   logger,
@@ -155,6 +161,7 @@ function mount(built: StaticSite | undefined) {
     referrals,
     catalogue,
     geolocation,
+    delivery,
     ...(built ? { site: built } : {}),
     ...(metrics ? { metrics } : {}),
     ...(reporter ? { reporter } : {}),

@@ -5,6 +5,8 @@ import { messages } from '../../src/contract/messages.ts';
 import { createApp } from '../../src/server/app.ts';
 import { demoSsn } from '../../src/server/seed/seed.ts';
 import { runPortInDonor } from '../../src/server/services/port-in.ts';
+import { sandboxDelivery } from '../../src/server/integrations/delivery/index.ts';
+import { runDeliveries } from '../../src/server/jobs/deliveries.ts';
 import { call, errorAnswer, forEachDatabase, login, SEED_TIME, type Session, type TestContext } from './harness.ts';
 
 const DAY = 86_400_000;
@@ -296,6 +298,24 @@ forEachDatabase('demo_seed', (ctx) => {
     expect(
       (await (await req(c, await login(c.app, 'portin@example.com'), 'GET', '/portin')).json())._payload.request.status,
     ).toBe('completed');
+  });
+
+  it('parcel@ (demo): a free SIM dispatched an hour ago; the sandbox carrier delivers it 10 minutes after it is first asked', async () => {
+    const c = ctx();
+    const s = await login(c.app, 'parcel@example.com');
+    const mine = async () => (await (await req(c, s, 'GET', '/orders')).json())._payload.values[0];
+    expect(await mine()).toMatchObject({ sku: 'Pre_Start_3FF_N', status: 'SIM_ORDERED', delivered_at: null });
+    expect((await mine()).dispatched_at).not.toBeNull();
+    const carrier = sandboxDelivery(() => c.clock.now);
+    const turn = () => runDeliveries({ db: c.handle.db, clock: () => c.clock.now }, carrier);
+    // Other demo orders on their way (SIMs sent to friends) move too; parcel@'s waits its 10 minutes.
+    await turn();
+    c.clock.advance(9 * 60_000);
+    await turn();
+    expect((await mine()).status).toBe('SIM_ORDERED');
+    c.clock.advance(60_000);
+    expect(await turn()).toBeGreaterThanOrEqual(1);
+    expect(await mine()).toMatchObject({ status: 'SIM_DELIVERED', delivered_at: c.clock.now.toISOString() });
   });
 
   it('the factory over HTTP (TEST_MEMBERS): a copy of a demo member in the same state, with its own address and numbers', async () => {

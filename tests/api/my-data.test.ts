@@ -60,6 +60,7 @@ forEachDatabase(
         county: 'Galway',
         ip: '203.0.113.77',
         createdAt: c.clock.now,
+        deliveredAt: c.clock.now,
       });
       const noCode = await send(c.app, myDataApi.deleteAccount, {
         session: s,

@@ -2,10 +2,10 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { FormAlert } from '../../components/forms/Field.tsx';
 import { useMemberPage } from '../../components/member/use-member-page.ts';
-import { longDateOf } from '../../lib/format.ts';
-import { $orders, loadOrders, orderItemText, orderStatusText } from './orders-store.ts';
+import { clockTime, longDateOf } from '../../lib/format.ts';
+import { $orders, canOrderFreeSim, loadOrders, orderItemText, orderStatusText, orderSteps } from './orders-store.ts';
 
-/** The member's SIM orders with their status (spec section 4 "Order statuses"). */
+/** The member's SIM orders with their status (spec section 4 "Order statuses") and each step of the delivery. */
 export default function Orders() {
   const userId = useMemberPage();
   const { values: orders, error } = useStore($orders);
@@ -26,28 +26,42 @@ export default function Orders() {
     );
   }
   return (
-    <div className="table-wrap" role="region" aria-labelledby="orders-caption" tabIndex={0}>
-      <table>
-        <caption id="orders-caption">Your SIM orders, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Ordered</th>
-            <th scope="col">Item</th>
-            <th scope="col">Delivery to</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((o) => (
-            <tr key={o.id}>
-              <td>{longDateOf(new Date(o.created_at))}</td>
-              <td>{orderItemText(o.sku)}</td>
-              <td>{[`${o.firstname} ${o.lastname}`, o.s_line1, o.s_city, `Co. ${o.s_county}`].join(', ')}</td>
-              <td>{orderStatusText(o)}</td>
+    <div className="stack">
+      <div className="table-wrap" role="region" aria-labelledby="orders-caption" tabIndex={0}>
+        <table>
+          <caption id="orders-caption">Your SIM orders, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">Status</th>
+              <th scope="col">Delivery to</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {orders.map((o) => (
+              <tr key={o.id}>
+                <td>{orderItemText(o.sku)}</td>
+                <td>
+                  <strong>{orderStatusText(o)}</strong>
+                  <ol className="plain">
+                    {orderSteps(o).map(({ step, at }) => (
+                      <li
+                        key={step}
+                      >{`${step}: ${at ? `${longDateOf(new Date(at))}, ${clockTime(at)}` : 'not yet'}`}</li>
+                    ))}
+                  </ol>
+                </td>
+                <td>{[`${o.firstname} ${o.lastname}`, o.s_line1, o.s_city, `Co. ${o.s_county}`].join(', ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {canOrderFreeSim(orders) && (
+        <a className="btn btn--outline" href="/order-free-sim">
+          Order another free SIM
+        </a>
+      )}
     </div>
   );
 }

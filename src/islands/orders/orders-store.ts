@@ -22,6 +22,21 @@ const statusText: Record<Order['status'], string> = {
   SIM_REORDERED: 'Replacement ordered',
   SIM_DELIVERED: 'Delivered',
 };
-export const orderStatusText = (order: Order) => statusText[order.status];
+/** Where the order is now: delivered, on its way (dispatched), or ordered and waiting to be sent. */
+export const orderStatusText = (order: Order) =>
+  order.status !== 'SIM_DELIVERED' && order.dispatched_at ? 'Dispatched, on its way' : statusText[order.status];
+
+/** The steps of a delivery (customer-care.md), each with its date once it has happened. */
+export function orderSteps(order: Order): { step: string; at: string | null }[] {
+  return [
+    { step: order.status === 'SIM_REORDERED' ? 'Replacement ordered' : 'Ordered', at: order.created_at },
+    { step: 'Dispatched', at: order.dispatched_at },
+    { step: 'Delivered', at: order.delivered_at },
+  ];
+}
+
+/** A free SIM may be ordered when none is on its way: the last one was delivered (or activated), or there was none. */
+export const canOrderFreeSim = (orders: readonly Order[]) =>
+  !orders.some((o) => o.sku === 'Pre_Start_3FF_N' && o.status === 'SIM_ORDERED');
 export const orderItemText = (sku: string) =>
   sku === 'Pre_Start_3FF_N' ? 'Free 48 SIM' : sku.startsWith('Kickback_Pack') ? 'Free SIM for a friend' : sku;

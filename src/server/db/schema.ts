@@ -549,9 +549,18 @@ export const orders = pgTable(
     /** Mates-rates orders (spec section 3): the customer's IP address the order was placed from. */
     ip: text('ip'),
     createdAt: ts('created_at').notNull(),
+    /** When the carrier took the SIM (customer-care.md); null while it waits in the warehouse. */
+    dispatchedAt: ts('dispatched_at'),
+    /** When it arrived (the carrier's word, or the member activated it): status SIM_DELIVERED. */
+    deliveredAt: ts('delivered_at'),
   },
   (t) => [
     index('orders_member_time_idx').on(t.memberId, t.createdAt),
+    // The delivery job's scan: only orders on their way, oldest first.
+    index('orders_on_the_way_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('SIM_ORDERED', 'SIM_REORDERED')`),
+    check('orders_delivered_when', sql`(${t.status} = 'SIM_DELIVERED') = (${t.deliveredAt} is not null)`),
     index('orders_recruiter_time_idx').on(t.recruiterMemberId, t.createdAt),
     oneOf('orders_status', t.status, ORDER_STATUSES),
     // One free SIM on its way per member: a second order while the first is open is refused by the database.

@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import { captcha } from './captcha/integration.ts';
 import { catalogue } from './catalogue/integration.ts';
 import { content } from './content/integration.ts';
+import { delivery } from './delivery/integration.ts';
 import { donor } from './donor/integration.ts';
 import { geolocation } from './geolocation/integration.ts';
 import { helpdesk } from './helpdesk/integration.ts';
@@ -27,6 +28,7 @@ export const integrations = {
   mail,
   helpdesk,
   donor,
+  delivery,
   push,
   usage,
 };

@@ -7,6 +7,8 @@ import { ledger, members, memberships, products, sims, storedCards } from '../db
 import type { PaymentsAdapter } from '../integrations/payments/index.ts';
 import { lockedCredit, membershipOf } from '../services/memberships.ts';
 import { runSpotReturns } from './spot-returns.ts';
+import { runDeliveries } from './deliveries.ts';
+import type { DeliveryAdapter } from '../integrations/delivery/index.ts';
 import { runAlerts } from './alerts.ts';
 import { JOB_LOCKS, withJobLock } from '../db/job-lock.ts';
 import { expireIdempotencyKeys } from '../middleware/idempotency.ts';
@@ -28,6 +30,8 @@ export interface RenewalContext extends ServiceContext {
 /** What the every-minute job needs: renewals, Spot me returns, and the referral outbox (when a service is given). */
 export interface JobsContext extends RenewalContext {
   referrals?: ReferralsAdapter;
+  /** The carrier of SIM orders (customer-care.md): orders on their way are tracked each turn. */
+  delivery?: DeliveryAdapter;
   /** Web Push (phone.md): alerts are pushed to the members' devices after they are raised. */
   push?: { sender: PushSender; extraOrigins: readonly string[] };
 }
@@ -243,6 +247,10 @@ export function scheduleRenewals(
     if (returned > 0) log.info({ spotReturns: returned }, 'spot me returns');
     const alerted = await runAlerts(ctx);
     if (alerted > 0) log.info({ alerts: alerted }, 'alerts raised');
+    if (ctx.delivery) {
+      const moved = await runDeliveries(ctx, ctx.delivery);
+      if (moved > 0) log.info({ orders: moved }, 'SIM orders moved on by the carrier');
+    }
     const ported = await runPortInDonor(ctx);
     if (ported > 0) log.info({ portIns: ported }, 'port-in requests moved on by the donor network');
     if (ctx.referrals) {

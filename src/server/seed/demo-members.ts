@@ -347,4 +347,13 @@ export const DEMO_MEMBERS: DemoMember[] = [
     creditCents: 500,
     membership: { sku: 'BDDT00', daysLeft: 10, usedGb: 11 },
   },
+  // customer-care.md: parcel@ waits for its free SIM, dispatched an hour ago (the sandbox carrier delivers it).
+  {
+    n: 42,
+    email: 'parcel@example.com',
+    firstname: 'Pádraig',
+    lastname: 'Lynch',
+    sim: 'none',
+    freeSimOrder: { placedMinutesAgo: 120, dispatchedMinutesAgo: 60 },
+  },
 ];

@@ -109,6 +109,8 @@ export async function insertRecruits(
         county: 'Galway',
         postcode: 'H91 E2K7',
         createdAt: sentAt,
+        // A rewarded recruit's SIM arrived (it was activated): two days after it was sent.
+        ...(r.rewarded ? { dispatchedAt: sentAt, deliveredAt: new Date(sentAt.getTime() + 2 * DAY) } : {}),
       })
       .returning({ id: t.orders.id });
     let cardSsn: string;

@@ -95,6 +95,8 @@ export interface MemberSpec {
   portIn?: { msisdn: string; provider: string; movesInDays: number };
   /** A top-up advance taken that many days ago, with this much still owed (lifelines.md). */
   advance?: { owedCents: number; daysAgo: number };
+  /** A free SIM on its way (customer-care.md): placed that many minutes ago, dispatched that many minutes ago if it was. */
+  freeSimOrder?: { placedMinutesAgo: number; dispatchedMinutesAgo?: number };
 }
 
 export interface MadeMember {
@@ -187,6 +189,24 @@ async function insertMember(
       },
     ]);
   if (spec.portIn) await tx.insert(t.segments).values({ memberId, segmentType: SEGMENT_PORTIN });
+  if (spec.freeSimOrder) {
+    const { placedMinutesAgo, dispatchedMinutesAgo } = spec.freeSimOrder;
+    const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000);
+    await tx.insert(t.orders).values({
+      memberId,
+      sku: 'Pre_Start_3FF_N',
+      status: 'SIM_ORDERED',
+      shippingType: 'FREE_SIM',
+      firstname: spec.firstname ?? 'Built',
+      lastname: spec.lastname ?? 'Member',
+      line1: '7 Patrick Street',
+      city: 'Cork',
+      county: 'Cork',
+      postcode: 'T12 X2Y3',
+      createdAt: minutesAgo(placedMinutesAgo),
+      dispatchedAt: dispatchedMinutesAgo === undefined ? null : minutesAgo(dispatchedMinutesAgo),
+    });
+  }
   const card =
     spec.storedCard === true
       ? { card: '4200000000000000', brand: 'VISA', last4: '0000', expiry: '12/30' }

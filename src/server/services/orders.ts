@@ -1,3 +1,4 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Order } from '../../contract/orders.schema.ts';
 import { formatEircode } from '../../contract/forms.schema.ts';
 import { isUniqueViolation } from '../db/client.ts';
@@ -28,7 +29,46 @@ export const orderOf = (o: typeof orders.$inferSelect): Order => ({
   s_city: o.city,
   s_county: o.county,
   s_postcode: o.postcode,
+  dispatched_at: o.dispatchedAt?.toISOString() ?? null,
+  delivered_at: o.deliveredAt?.toISOString() ?? null,
 });
+
+/** The statuses of an order on its way: it may be dispatched, then delivered (customer-care.md). */
+export const ON_THE_WAY = ['SIM_ORDERED', 'SIM_REORDERED'] as const;
+
+/**
+ * What the carrier says of an order on its way: taken (dispatched) and arrived (delivered, status
+ * SIM_DELIVERED: the member may order another). Only moves an order forward, whichever of two
+ * job runs or a sandbox click gets there first; an order already delivered is left as it is.
+ */
+export async function recordDelivery(
+  db: Queryable,
+  orderId: number,
+  step: { dispatchedAt?: Date | undefined; deliveredAt?: Date | undefined },
+): Promise<'dispatched' | 'delivered' | 'unchanged'> {
+  const open = and(eq(orders.id, orderId), inArray(orders.status, ON_THE_WAY));
+  if (step.deliveredAt) {
+    const done = await db
+      .update(orders)
+      .set({
+        status: 'SIM_DELIVERED',
+        deliveredAt: step.deliveredAt,
+        dispatchedAt: sql`coalesce(${orders.dispatchedAt}, ${step.dispatchedAt ?? step.deliveredAt})`,
+      })
+      .where(open)
+      .returning({ id: orders.id });
+    return done.length > 0 ? 'delivered' : 'unchanged';
+  }
+  if (step.dispatchedAt) {
+    const done = await db
+      .update(orders)
+      .set({ dispatchedAt: step.dispatchedAt })
+      .where(and(open, isNull(orders.dispatchedAt)))
+      .returning({ id: orders.id });
+    return done.length > 0 ? 'dispatched' : 'unchanged';
+  }
+  return 'unchanged';
+}
 
 /**
  * Places a SIM order to an Irish address. One open order of a kind per member: a partial unique

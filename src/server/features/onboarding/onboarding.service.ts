@@ -1,9 +1,15 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Sim } from '../../../contract/account.schema.ts';
-import { ONBOARD_BUNDLE_DAYS, ONBOARD_BUNDLE_KB, ONBOARD_BUNDLE_SKU } from '../../../contract/constants.ts';
-import { balances, goodyBags, sims } from '../../db/schema.ts';
+import {
+  FREE_SIM_SKU,
+  ONBOARD_BUNDLE_DAYS,
+  ONBOARD_BUNDLE_KB,
+  ONBOARD_BUNDLE_SKU,
+} from '../../../contract/constants.ts';
+import { balances, goodyBags, orders, sims } from '../../db/schema.ts';
 import { DAY } from '../../services/clock.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
+import { ON_THE_WAY, recordDelivery } from '../../services/orders.ts';
 import { recruitActivated } from '../../services/recruits.ts';
 import { lockMember, takeCardFromStock } from '../../services/stock.ts';
 
@@ -48,6 +54,12 @@ export async function activateSim(
     });
     // A card a friend sent (or a mates-rates SIM): the recruit is now active.
     await recruitActivated(tx, memberId, card.orderId, now);
+    // A SIM in the member's hands has arrived: a free SIM still on its way in our records is delivered.
+    const onTheWay = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.memberId, memberId), eq(orders.sku, FREE_SIM_SKU), inArray(orders.status, ON_THE_WAY)));
+    for (const o of onTheWay) await recordDelivery(tx, o.id, { deliveredAt: now });
     return done({
       ssn,
       msisdn: card.msisdn,
