@@ -11,6 +11,7 @@ import { sharedFailures } from './common-failures.ts';
 export const accountRoutes = {
   segments: route<typeof accountApi.segments>('get', '/panda/protected/users/{user_id}/segments'),
   simsOwned: route<typeof accountApi.simsOwned>('get', '/panda/protected/users/{user_id}/sims/owned'),
+  activation: route<typeof accountApi.activation>('get', '/panda/protected/users/{user_id}/sims/activation'),
   balanceSummary: route<typeof accountApi.balanceSummary>(
     'get',
     '/panda/protected/users/{user_id}/sims/{ssn}/balance/summary/current',

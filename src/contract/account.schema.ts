@@ -109,6 +109,17 @@ export const accountApi = {
     }),
     description: 'SIMs',
   }),
+  activation: endpoint({
+    id: 'activation',
+    method: 'get',
+    path: '/panda/protected/users/{user_id}/sims/activation',
+    access: 'member',
+    tag: 'Account',
+    summary: 'A SIM activation in progress and since when (the support hint shows 15 minutes after it began)',
+    params: UserParams,
+    answer: payload(z.object({ activating: z.boolean(), since: z.string().nullable() })),
+    description: 'The activation in progress, if any',
+  }),
   balanceSummary: endpoint({
     id: 'balanceSummary',
     method: 'get',

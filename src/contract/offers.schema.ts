@@ -71,6 +71,8 @@ const PromotionsSchema = z
     back_to_school: z.object({ eligible: z.boolean(), ends: z.string(), heading: z.string(), body: z.string() }),
     one_month_free: z.object({
       open: z.boolean(),
+      /** Announced, not open yet: today is before its first day. */
+      upcoming: z.boolean(),
       starts: z.string(),
       ends: z.string(),
       purchase_deadline: z.string().nullable(),

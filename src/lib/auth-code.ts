@@ -29,7 +29,6 @@ export const sessionCookieNames = [
   'rolename',
   'rrfriend',
   'signupVerification',
-  'ask48User',
 ] as const;
 export type SessionCookie = (typeof sessionCookieNames)[number];
 

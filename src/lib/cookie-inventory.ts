@@ -13,8 +13,6 @@ export interface StoredItem {
   by: '48' | 'Google';
   purpose: string;
   lifetime: string;
-  /** Named by the portal's specification but not set by the site today; listed so the list is whole. */
-  unused?: true;
 }
 
 const SESSION = '30 minutes';
@@ -26,7 +24,6 @@ const cookie = (name: string, purpose: string, lifetime = SESSION): StoredItem =
   purpose,
   lifetime,
 });
-const unused = (name: string, purpose: string): StoredItem => ({ ...cookie(name, purpose), unused: true });
 const google = (name: string, category: 'analytics' | 'marketing', purpose: string, lifetime: string): StoredItem => ({
   name,
   where: 'cookie',
@@ -65,10 +62,6 @@ export const inventory: StoredItem[] = [
     'Where your connection is (town and area from the geolocation lookup), encrypted, so it is looked up once a visit.',
   ),
   cookie('rrfriend', "Your friend's name and your nickname during a recruit-and-reward order, encrypted."),
-  unused(
-    'ask48User',
-    'Not used: the 48 community (ask48) has a sign-in of its own, and my48 passes nothing about you to it.',
-  ),
   cookie('recruiterId', 'The member who sent you a free SIM link, for their reward.'),
   cookie('simType', "The kind of SIM ordered through a friend's link."),
   cookie('ggTransaction', 'A random code that ties the requests of one visit together, to trace a payment problem.'),
@@ -109,12 +102,6 @@ export const inventory: StoredItem[] = [
   stored('session storage', 'lastLoggedInUrl', 'The my48 page you asked for, to open it after you log in.', TAB),
   stored('session storage', 'lastFlexibleUrl', 'The flexible-data screen you were on, to return to it.', TAB),
   stored('session storage', 'my48SettingsFragment', 'The settings section you had open.', TAB),
-  stored(
-    'session storage',
-    'my48ActivationSeenAt',
-    'When the activation notice was last shown, so it is not shown on every visit.',
-    TAB,
-  ),
   stored('session storage', 'signupFromStore', 'Whether a sign-up started with a SIM bought in a shop.', TAB),
   stored(
     'session storage',

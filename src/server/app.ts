@@ -90,7 +90,10 @@ function allowOrigins(csp: string, origins: string[]): string {
 /** Paths the app must answer even where a file of the site could: the API, sandboxes, the payment page's own CSP, redirects. */
 export function answeredByApp(path: string): boolean {
   return (
-    path.startsWith('/panda') || path.startsWith('/sandbox') || path.startsWith('/payment-gateway') || path in redirects
+    path.startsWith('/panda') ||
+    path.startsWith('/sandbox') ||
+    path.startsWith('/payment-gateway') ||
+    path.replace(/(.)\/$/, '$1') in redirects
   );
 }
 
@@ -284,7 +287,11 @@ export function createApp({
   if (site) {
     // Spec section 2: payment-gateway URLs always carry a trailing slash.
     app.get('/payment-gateway', (c) => c.redirect(`/payment-gateway/${new URL(c.req.url).search}`, 308));
-    for (const [from, to] of Object.entries(redirects)) app.get(from, (c) => c.redirect(to, 301));
+    // The spec's redirects, with or without a trailing slash; one within the site keeps the query
+    // (a campaign's utm_… or a partner's id on /need-a-phone reaches /need-a-device).
+    for (const [from, to] of Object.entries(redirects))
+      for (const path of [from, `${from}/`])
+        app.get(path, (c) => c.redirect(to.startsWith('/') ? `${to}${new URL(c.req.url).search}` : to, 301));
     app.on(['GET', 'HEAD'], '*', (c) => {
       const file = resolveFile(site, new URL(c.req.url).pathname);
       return file ? sendFile(c, site, file) : sendFile(c, site, '/404.html', 404);

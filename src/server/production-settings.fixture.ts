@@ -12,6 +12,8 @@ export const productionSettings = {
   CATALOGUE_URL: 'https://catalogue.example',
   CATALOGUE_API_KEY: 'key',
   GEOIP_URL: 'https://geo.example',
+  DELIVERY_API_URL: 'https://tracking.example',
+  DELIVERY_API_TOKEN: 'token',
   HELPDESK_URL: 'https://help.example',
   // Web Push (phone.md): a key pair's shape (base64url, 87 and 43 characters) and the contact.
   VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`,

@@ -122,6 +122,25 @@ forEachDatabase(
       ).toEqual({ _meta: { total: 0 }, _payload: { values: [] } });
     });
 
+    it('an activation in progress says since when, the same for every device; none says so; another member’s is refused', async () => {
+      const c = ctx();
+      const started = await createMember(c, { sim: 'activating', simAgeDays: 0 });
+      const activation = (m: BuiltMember) => ({ session: m.session, params: { user_id: m.userId } });
+      expect((await ok(c.app, accountApi.activation, activation(started)))._payload).toEqual({
+        activating: true,
+        since: c.clock.now.toISOString(),
+      });
+      const active = await createMember(c, {});
+      expect((await ok(c.app, accountApi.activation, activation(active)))._payload).toEqual({
+        activating: false,
+        since: null,
+      });
+      const theirs = await c.app.request(`/panda/protected/users/${started.userId}/sims/activation`, {
+        headers: active.session.headers,
+      });
+      expect(theirs.status).toBe(403);
+    });
+
     it('segments, the legacy flag and bulk eligibility follow the member’s state', async () => {
       const portIn = await createMember(ctx(), {
         creditCents: 300,

@@ -46,10 +46,19 @@ forEachDatabase(
       expect(today.back_to_school).toMatchObject({ eligible: false, ends: '2021-10-06' });
       expect(today.one_month_free).toMatchObject({
         open: false,
+        upcoming: false,
         starts: '2024-02-15',
         ends: '2024-04-15',
         purchase_deadline: '2024-05-06',
       });
+      // Before its first day it is announced, not ended: the screen says when it starts.
+      const offersOn = async (iso: string) => {
+        ctx().clock.now = new Date(iso);
+        return (await (await ctx().app.request('/panda/public/offers')).json())._payload.one_month_free;
+      };
+      expect(await offersOn('2024-02-14T12:00:00Z')).toMatchObject({ open: false, upcoming: true });
+      expect(await offersOn('2024-02-15T12:00:00Z')).toMatchObject({ open: true, upcoming: false });
+      expect(await offersOn('2024-04-16T12:00:00Z')).toMatchObject({ open: false, upcoming: false });
       // The end day itself is still on (Irish time: 23:30 on 6 October 2021 is 22:30 UTC).
       ctx().clock.now = new Date('2021-10-06T22:30:00Z');
       expect((await (await ctx().app.request('/panda/public/offers')).json())._payload.back_to_school.eligible).toBe(

@@ -219,7 +219,6 @@ test('/cookies-details lists every cookie and storage key a member’s visit lea
   for (const name of [
     'dashboardNotification',
     'ugl',
-    'ask48User',
     'zendeskUser',
     'marketingCarouselFlag',
     'refferedUser',

@@ -56,19 +56,28 @@ test('the log-out page has the spec title and empty keywords and description', a
   expect(html).toMatch(/<meta name="keywords" content(="")?>/);
 });
 
-test('/need-a-phone redirects to /need-a-device', async ({ page }) => {
-  await page.goto('/need-a-phone');
-  await expect(page).toHaveURL(/\/need-a-device$/);
+test('/need-a-phone redirects to /need-a-device, with or without its slash, the query kept', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/need-a-phone?utm_source=flyer');
+  await expect(page).toHaveURL(/\/need-a-device\?utm_source=flyer$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Need a phone?' })).toBeVisible();
+  const slashed = await request.get('/need-a-phone/?ref=x', { maxRedirects: 0 });
+  expect([slashed.status(), slashed.headers()['location']]).toEqual([301, '/need-a-device?ref=x']);
 });
 
-test('/android and /iphone redirect to the app-store listings', async ({ request }) => {
-  const android = await request.get('/android', { maxRedirects: 0 });
-  expect(android.status()).toBe(301);
-  expect(android.headers()['location']).toMatch(/^https:\/\/play\.google\.com\/store\/apps\//);
-  const iphone = await request.get('/iphone', { maxRedirects: 0 });
-  expect(iphone.status()).toBe(301);
-  expect(iphone.headers()['location']).toMatch(/^https:\/\/apps\.apple\.com\//);
+test('/android and /iphone redirect to the app-store listings, with or without a slash', async ({ request }) => {
+  for (const path of ['/android', '/android/']) {
+    const android = await request.get(path, { maxRedirects: 0 });
+    expect(android.status(), path).toBe(301);
+    expect(android.headers()['location']).toMatch(/^https:\/\/play\.google\.com\/store\/apps\//);
+  }
+  for (const path of ['/iphone', '/iphone/']) {
+    const iphone = await request.get(path, { maxRedirects: 0 });
+    expect(iphone.status(), path).toBe(301);
+    expect(iphone.headers()['location']).toMatch(/^https:\/\/apps\.apple\.com\//);
+  }
 });
 
 test('/payment-gateway always carries a trailing slash, query kept', async ({ request, page }) => {

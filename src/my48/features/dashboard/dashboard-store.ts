@@ -10,32 +10,40 @@ import { loader } from '../../../stores/loader.ts';
 /** What the dashboard shows, derived from the account store's raw balance summary. */
 export const $usage = computed($account, (a) => (a.summary && a.sim ? usageSummary(a.summary, a.sim) : undefined));
 
-const ACTIVATION_SEEN = 'my48ActivationSeenAt';
-
-function firstSeenActivating(): number {
-  try {
-    const seen = Number(sessionStorage.getItem(ACTIVATION_SEEN));
-    if (seen > 0) return seen;
-    sessionStorage.setItem(ACTIVATION_SEEN, String(Date.now()));
-  } catch {
-    /* storage off: count from now */
-  }
-  return Date.now();
-}
-
 /** Activation in progress: whether it has taken long enough to show the support hint (spec section 9). */
 export const $activationOverdue = atom(false);
 
+/** When the activation in progress began, as the server has it (undefined until it has answered). */
+const $activationSince = atom<number | undefined>(undefined);
+
+async function loadActivationSince(userId: string): Promise<void> {
+  try {
+    const { _payload } = await call(accountRoutes.activation, { params: { user_id: userId } });
+    $activationSince.set(_payload.since ? Date.parse(_payload.since) : undefined);
+  } catch {
+    /* asked again with the next check */
+  }
+}
+
 /**
  * Activation in progress (spec sections 4, 8, 9): the account is checked again every 30 seconds,
- * and the support hint shows once 15 minutes have passed since the member first saw it. Returns the stop.
+ * and the support hint shows once 15 minutes have passed since the activation began (the server's
+ * time of the request, the same on every device and tab). Returns the stop.
  */
 export function watchActivation(): () => void {
-  const since = firstSeenActivating();
-  const check = () => $activationOverdue.set(Date.now() - since >= ACTIVATION_SUPPORT_HINT_MS);
-  check();
-  const timer = setInterval(() => {
+  const check = () => {
+    const since = $activationSince.get();
+    $activationOverdue.set(since !== undefined && Date.now() - since >= ACTIVATION_SUPPORT_HINT_MS);
+  };
+  const ask = async () => {
+    const userId = currentUserId();
+    if (userId) await loadActivationSince(userId);
     check();
+  };
+  void ask();
+  const timer = setInterval(() => {
+    if ($activationSince.get() === undefined) void ask();
+    else check();
     const userId = currentUserId();
     if (userId) void loadAccount(userId, { force: true, quiet: true });
   }, 30_000);

@@ -20,15 +20,20 @@ function FreeMonth({ promotions, mine }: Pick<MyOffers, 'promotions' | 'mine'>) 
       {mine.free_allowance.claimed && mine.free_allowance.claimed_at ? (
         <p>{`You claimed your free month on ${shortDate(mine.free_allowance.claimed_at)}.`}</p>
       ) : offer.open ? (
-        <button
-          type="button"
-          className="btn btn--primary"
-          disabled={claim?.busy}
-          aria-busy={claim?.busy}
-          onClick={() => void claimFreeMonth()}
-        >
-          {claim?.busy ? 'Claiming your free month…' : 'Claim my free month'}
-        </button>
+        <>
+          <p>{`Claim it by ${shortDate(offer.ends)}${offer.purchase_deadline ? `, and buy your first membership by ${shortDate(offer.purchase_deadline)}` : ''}.`}</p>
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={claim?.busy}
+            aria-busy={claim?.busy}
+            onClick={() => void claimFreeMonth()}
+          >
+            {claim?.busy ? 'Claiming your free month…' : 'Claim my free month'}
+          </button>
+        </>
+      ) : offer.upcoming ? (
+        <p>{`This offer starts on ${shortDate(offer.starts)} and runs to ${shortDate(offer.ends)}${offer.purchase_deadline ? `; buy your first membership by ${shortDate(offer.purchase_deadline)}` : ''}.`}</p>
       ) : (
         <p>{`This offer ran from ${shortDate(offer.starts)} to ${shortDate(offer.ends)} and has ended.`}</p>
       )}

@@ -13,6 +13,7 @@ import {
   purchaseDetails as purchasesOf,
   segmentsOf,
   simsOf,
+  activationOf,
 } from './account.service.ts';
 
 type C = Context<AppEnv>;
@@ -25,6 +26,9 @@ export async function simsOwned(c: C) {
   if (!outcome.ok) return fail(c, accountFailures[outcome.reason]);
   return ok(c, accountApi.simsOwned, { _meta: { total: outcome.value.length }, _payload: { values: outcome.value } });
 }
+
+export const activation = async (c: C) =>
+  ok(c, accountApi.activation, { _payload: await activationOf(c.var, c.var.member.id) });
 
 export async function balanceSummary(c: C, { params }: Input<typeof accountApi.balanceSummary>) {
   const outcome = await summaryOf(c.var, c.var.member.id, params.ssn);

@@ -8,6 +8,7 @@ export function accountRoutes() {
   const app = router();
   serve(app, accountApi.segments, handle.segments);
   serve(app, accountApi.simsOwned, handle.simsOwned);
+  serve(app, accountApi.activation, handle.activation);
   serve(app, accountApi.balanceSummary, handle.balanceSummary);
   serve(app, accountApi.notificationSummary, handle.notificationSummary);
   serve(app, accountApi.legacyStatus, handle.legacyStatus);

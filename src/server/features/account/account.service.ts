@@ -33,6 +33,23 @@ export async function simsOf(
   );
 }
 
+/**
+ * A SIM activation in progress (spec section 9) and when it began: the support hint is due 15
+ * minutes after that, whichever device or tab the member looks from.
+ */
+export async function activationOf(
+  { db }: ServiceContext,
+  memberId: number,
+): Promise<{ activating: boolean; since: string | null }> {
+  const [sim] = await db
+    .select({ createdAt: sims.createdAt })
+    .from(sims)
+    .where(and(eq(sims.memberId, memberId), eq(sims.status, 'activating')))
+    .orderBy(asc(sims.createdAt))
+    .limit(1);
+  return sim ? { activating: true, since: sim.createdAt.toISOString() } : { activating: false, since: null };
+}
+
 export async function notificationSummary({ db }: ServiceContext, memberId: number) {
   const rows = await db
     .select()

@@ -36,6 +36,7 @@ export async function promotions({ clock, content }: Ctx) {
     },
     one_month_free: {
       open: freeMonthOpen(omf, today),
+      upcoming: omf.enabled === 'true' && !!omf.starts && today < dayIn(omf.starts),
       starts: dayIn(omf.starts ?? omf.ends),
       ends: dayIn(omf.ends),
       purchase_deadline: omf.purchase_deadline ? dayIn(omf.purchase_deadline) : null,

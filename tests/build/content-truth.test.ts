@@ -1,0 +1,56 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, it } from 'vitest';
+import { KB_PER_GB } from '../../src/contract/constants.ts';
+import { RECRUIT_REWARD_CENTS } from '../../src/contract/recruit.ts';
+import { catalogue } from '../../src/server/seed/catalogue.ts';
+
+/**
+ * What the pages say is what the product does (customer-care.md, "pages that tell the truth"):
+ * every sentence of the content and the screens about a feature is read against its rule.
+ */
+const texts = (dir: string, ext: RegExp): [string, string][] =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && ext.test(e.name) && !e.name.includes('.test.'))
+    .map((e) => {
+      const path = join(e.parentPath, e.name);
+      return [path, readFileSync(path, 'utf8')];
+    });
+const everything = [...texts('content', /\.(md|ya?ml)$/), ...texts('src', /\.(tsx|astro)$/)];
+/** The sentences (or list items) of every text that mention `pattern`, with where they are. */
+const sentencesAbout = (pattern: RegExp) =>
+  everything.flatMap(([path, text]) =>
+    text
+      .split(/(?<=[.!?])\s+|\n/)
+      .filter((s) => pattern.test(s))
+      .map((s) => `${path}: ${s.trim()}`),
+  );
+
+it('Spot me lends the member’s data to a friend: no page says the member borrows or pays back', () => {
+  const about = sentencesAbout(/spot(s|ted)? (me|you)\b|Spot me/i).filter(
+    (s) => !/keywords|heading: 'The Safe/.test(s),
+  );
+  expect(about.length).toBeGreaterThan(4);
+  expect(about.filter((s) => /borrow|pay (it )?back|repaid|lend you|spot you/i.test(s))).toEqual([]);
+  expect(about.filter((s) => /\blend/i.test(s)).length).toBeGreaterThan(3);
+});
+
+it('recruit and reward credits the member who recruits: no page promises the friend the same reward', () => {
+  expect(sentencesAbout(/you both|both get|both of you|both receive/i)).toEqual([]);
+  const reward = `€${RECRUIT_REWARD_CENTS / 100}`;
+  expect(sentencesAbout(/recruit|bring a friend|free SIMs? to/i).some((s) => s.includes(reward))).toBe(true);
+});
+
+it('feelsmug promises the goody bag its code gives, not a free coffee', () => {
+  const bag = catalogue.find((p) => p.sku === 'BDSMUG1')!;
+  const page = readFileSync('content/pages/feelsmug.md', 'utf8');
+  expect(page).toContain(`${bag.dataKb! / KB_PER_GB} GB goody bag`);
+  expect(page).not.toMatch(/free coffee|coffee'?s on us/i);
+});
+
+it('donated data goes to the 48 community pool, named the same everywhere', () => {
+  const about = sentencesAbout(/donat/i).filter((s) => /charity|pool|in need/i.test(s));
+  expect(about.length).toBeGreaterThan(2);
+  expect(about.filter((s) => /charity/i.test(s))).toEqual([]);
+  expect(about.filter((s) => /pool/i.test(s) && !/48 community pool/i.test(s))).toEqual([]);
+});
