@@ -1,6 +1,7 @@
 import { accountFailures } from './account.calls.ts';
 import { authFailures } from './auth.schema.ts';
 import { cmsFailures } from './cms.schema.ts';
+import { contactFailures } from './contact.schema.ts';
 import {
   HTTP_LAYER_CODES,
   HTTP_LAYER_FALLBACK,
@@ -46,6 +47,7 @@ const tables: Record<string, Failure>[] = [
   accountFailures,
   authFailures,
   cmsFailures,
+  contactFailures,
   coverageFailures,
   ...Object.values(flexiFailures),
   giftShopFailures,

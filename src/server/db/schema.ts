@@ -1,5 +1,6 @@
 import { relations, sql } from 'drizzle-orm';
 import { ALERT_CAUSES } from '../../contract/alerts.schema.ts';
+import { CONTACT_TOPICS, TICKET_ENTRY_AUTHORS, TICKET_KINDS, TICKET_STATES } from '../../contract/contact.ts';
 import { MONTHLY_ACTIONS } from '../../contract/flexi-data.schema.ts';
 import { CHECKOUT_PURPOSES } from '../../contract/payments.schema.ts';
 import { PORT_IN_STATUSES, PORT_IN_STEPS } from '../../contract/sim-settings.schema.ts';
@@ -598,6 +599,57 @@ export const emailTokens = pgTable(
 );
 
 /** Mail waiting for a mail server; readable at /sandbox/mail while none is configured. */
+/**
+ * Help-desk tickets (customer-care.md): what a visitor or member sent from /contact-us, with its
+ * reference (48-T-… or 48-C-…, from the id). Kept here first, so nothing is lost when the help desk
+ * is away; `forwarded_at` says when the help desk has it.
+ */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull(),
+    kind: text('kind', { enum: TICKET_KINDS }).notNull(),
+    topic: text('topic', { enum: CONTACT_TOPICS }).notNull(),
+    state: text('state', { enum: TICKET_STATES }).notNull().default('open'),
+    /** Who wrote: a member's account (kept when they delete it: set null), their name and address as given. */
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    msisdn: text('msisdn'),
+    createdAt: ts('created_at').notNull(),
+    forwardedAt: ts('forwarded_at'),
+  },
+  (t) => [
+    uniqueIndex('tickets_reference_idx').on(t.reference),
+    index('tickets_email_idx').on(t.email, t.createdAt),
+    index('tickets_unforwarded_idx')
+      .on(t.id)
+      .where(sql`${t.forwardedAt} is null`),
+    oneOf('tickets_kind', t.kind, TICKET_KINDS),
+    oneOf('tickets_topic', t.topic, CONTACT_TOPICS),
+    oneOf('tickets_state', t.state, TICKET_STATES),
+  ],
+);
+
+/** A ticket's conversation: the customer's message, then the agents' answers (plain text, never HTML). */
+export const ticketEntries = pgTable(
+  'ticket_entries',
+  {
+    id: serial('id').primaryKey(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    author: text('author', { enum: TICKET_ENTRY_AUTHORS }).notNull(),
+    body: text('body').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    index('ticket_entries_ticket_idx').on(t.ticketId, t.id),
+    oneOf('ticket_entries_author', t.author, TICKET_ENTRY_AUTHORS),
+  ],
+);
+
 export const outbox = pgTable(
   'outbox',
   {

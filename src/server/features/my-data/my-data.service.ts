@@ -164,6 +164,12 @@ export async function deleteAccount(
       .set({ firstname: '', lastname: '', line1: '', line2: null, city: '', county: '', postcode: null, ip: null })
       .where(eq(s.orders.memberId, id));
     await tx.update(s.checkouts).set({ buyerEmail: null }).where(eq(s.checkouts.memberId, id));
+    // Tickets and complaints are kept (the complaints code: a year after closing), pseudonymised:
+    // the reference stands for the person; what was written stays.
+    await tx
+      .update(s.tickets)
+      .set({ name: sql`${s.tickets.reference}`, email: '', msisdn: null })
+      .where(or(eq(s.tickets.memberId, id), eq(s.tickets.email, member.email)));
     // Nothing renews or charges for an account that is gone.
     const ssns = (await tx.select({ ssn: sims.ssn }).from(sims).where(eq(sims.memberId, id))).map((r) => r.ssn);
     if (ssns.length > 0)

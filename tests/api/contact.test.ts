@@ -1,0 +1,144 @@
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { CONTACT_PER_WINDOW } from '../../src/contract/contact.ts';
+import { contactApi, contactFailures } from '../../src/contract/contact.schema.ts';
+import type { RequestBody } from '../../src/contract/endpoint.ts';
+import { myDataApi } from '../../src/contract/my-data.schema.ts';
+import { outbox, ticketEntries, tickets } from '../../src/server/db/schema.ts';
+import { BUILT_PASSWORD, createMember } from './builders.ts';
+import { send } from './client.ts';
+import { forEachDatabase, solveCaptcha, stepUpCode, type TestContext } from './harness.ts';
+
+const message = {
+  topic: 'My SIM or order' as const,
+  name: 'Aoife Murphy',
+  email: 'aoife@example.org',
+  msisdn: '087 123 4567',
+  message: 'My SIM has not arrived yet. Could you check where it is?',
+};
+const contact = async (c: TestContext, body: Record<string, unknown> = {}) =>
+  send(c.app, contactApi.send, {
+    body: { ...message, captcha: await solveCaptcha(c.app), ...body } as RequestBody<typeof contactApi.send>,
+  });
+const mailTo = (c: TestContext, to: string) => c.handle.db.select().from(outbox).where(eq(outbox.to, to));
+
+forEachDatabase(
+  'contact',
+  (ctx) => {
+    it('a visitor’s message opens a ticket: its reference at once, and by e-mail with a copy of what they wrote', async () => {
+      const c = ctx();
+      const res = await contact(c);
+      expect(res.status).toBe(201);
+      const { reference, kind } = (await res.json())._payload;
+      expect(kind).toBe('ticket');
+      expect(reference).toMatch(/^48-T-\d{6}$/);
+      const [ticket] = await c.handle.db.select().from(tickets).where(eq(tickets.reference, reference));
+      expect(ticket).toMatchObject({
+        topic: 'My SIM or order',
+        state: 'open',
+        email: 'aoife@example.org',
+        msisdn: '0871234567',
+      });
+      const entries = await c.handle.db.select().from(ticketEntries).where(eq(ticketEntries.ticketId, ticket!.id));
+      expect(entries.map((e) => [e.author, e.body])).toEqual([['customer', message.message]]);
+      const [mail] = await mailTo(c, 'aoife@example.org');
+      expect(mail!.subject).toBe(`Your message to 48: ${reference}`);
+      expect(mail!.body).toContain(message.message);
+      expect(mail!.body).toContain('Number: 087 123 4567');
+      // A second message gets a reference of its own.
+      const second = (await (await contact(c)).json())._payload.reference;
+      expect(second).not.toBe(reference);
+    });
+
+    it('"Make a complaint" opens a complaint (48-C-…), mailed with the time to respond and the code of practice', async () => {
+      const c = ctx();
+      const res = await contact(c, { topic: 'Make a complaint', msisdn: '' });
+      const { reference, kind } = (await res.json())._payload;
+      expect([res.status, kind]).toEqual([201, 'complaint']);
+      expect(reference).toMatch(/^48-C-\d{6}$/);
+      const [mail] = await mailTo(c, 'aoife@example.org');
+      expect(mail!.subject).toBe(`Your complaint to 48: ${reference}`);
+      expect(mail!.body).toContain('within 10 working days');
+      expect(mail!.body).toContain('/legal/code-of-practice');
+    });
+
+    it('bad input gets the field’s message and a 400; a failed captcha too; nothing is kept or mailed', async () => {
+      const c = ctx();
+      const cases: [Record<string, unknown>, string][] = [
+        [{ topic: 'Free stuff' }, 'Choose what your message is about.'],
+        [{ message: 'Help' }, 'Tell us a little more: at least 10 characters.'],
+        [{ msisdn: '12345' }, 'Enter an Irish mobile number like 087 123 4567.'],
+        [{ email: 'not-an-address' }, 'email must be an e-mail address'],
+      ];
+      for (const [body, text] of cases) {
+        const res = await contact(c, body);
+        expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+        if (text) expect((await res.json())._payload.message).toContain(text);
+      }
+      // Every send counts against the address's limit (five here), refused or not.
+      const forged = await contact(c, { captcha: 'forged' });
+      expect([forged.status, (await forged.json())._payload.message]).toEqual([
+        400,
+        contactFailures.captchaFailed.message,
+      ]);
+      expect(await c.handle.db.select().from(tickets)).toEqual([]);
+      expect(await mailTo(c, 'aoife@example.org')).toEqual([]);
+    });
+
+    it(`at most ${CONTACT_PER_WINDOW} messages from one address in the window, then 429`, async () => {
+      const c = ctx();
+      for (let i = 0; i < CONTACT_PER_WINDOW; i++) expect((await contact(c)).status).toBe(201);
+      expect((await contact(c)).status).toBe(429);
+      expect(await c.handle.db.select().from(tickets)).toHaveLength(CONTACT_PER_WINDOW);
+    });
+
+    it('an agent answers in the sandbox help desk: HTML shown as text, the answer kept and mailed with the reference', async () => {
+      const c = ctx();
+      const sneaky = '<script>alert(1)</script> <img src=x onerror=alert(2)> my bill is wrong';
+      const { reference } = (await (await contact(c, { message: sneaky })).json())._payload;
+      const desk = await (await c.app.request('/sandbox/helpdesk')).text();
+      expect(desk).toContain(reference);
+      expect(desk).not.toContain('<script>alert(1)');
+      expect(desk).not.toContain('<img src=x');
+      expect(desk).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+      const [ticket] = await c.handle.db.select().from(tickets).where(eq(tickets.reference, reference));
+      const answer = await c.app.request(`/sandbox/helpdesk/tickets/${ticket!.id}/answer`, {
+        method: 'POST',
+        body: new URLSearchParams({ answer: 'We have refunded the difference to your credit.' }),
+      });
+      expect(answer.status).toBe(303);
+      const [after] = await c.handle.db.select().from(tickets).where(eq(tickets.id, ticket!.id));
+      expect(after!.state).toBe('answered');
+      const mails = await mailTo(c, 'aoife@example.org');
+      expect(mails.map((m) => m.subject)).toContain(`An answer to ${reference}`);
+      expect(
+        (
+          await c.app.request('/sandbox/helpdesk/tickets/999999/answer', {
+            method: 'POST',
+            body: new URLSearchParams({ answer: 'x' }),
+          })
+        ).status,
+      ).toBe(404);
+    });
+
+    it('a member who deletes their account: their tickets are kept, the reference standing for their name and address', async () => {
+      const c = ctx();
+      const m = await createMember(c, {});
+      const { reference } = (await (await contact(c, { email: m.email })).json())._payload;
+      const code = await stepUpCode(c, m.session, 'delete');
+      const gone = await send(c.app, myDataApi.deleteAccount, {
+        session: m.session,
+        params: { user_id: m.userId },
+        body: { password: BUILT_PASSWORD, confirm: 'DELETE' },
+        stepUpCode: code,
+      });
+      expect(gone.status).toBe(200);
+      const [kept] = await c.handle.db.select().from(tickets).where(eq(tickets.reference, reference));
+      expect(kept).toMatchObject({ name: reference, email: '', msisdn: null });
+      const entries = await c.handle.db.select().from(ticketEntries).where(eq(ticketEntries.ticketId, kept!.id));
+      expect(entries[0]!.body).toBe(message.message);
+    });
+  },
+  {},
+  'catalogue',
+);
