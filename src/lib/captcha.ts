@@ -48,7 +48,7 @@ function loadRecaptcha(
  * By default a proof of work the browser computes in a moment (no outside service, no puzzle for
  * the member); reCAPTCHA v3 when the server is configured for it. The server checks the answer.
  */
-export async function captchaAnswer(action: 'sign_up' | 'free_sim'): Promise<string> {
+export async function captchaAnswer(action: 'sign_up' | 'free_sim' | 'contact'): Promise<string> {
   const { _payload: offer } = await call(onboardingApi.captcha);
   if (offer.provider === 'recaptcha') {
     const { grecaptcha, widgetId } = await loadRecaptcha(offer.site_key, offer.domain);

@@ -142,6 +142,9 @@ const schema = z.object({
   /** The IP geolocation service (GET {url}/{ip}?referrer=…); unset: the sandbox at /sandbox/geolocation. */
   GEOIP_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
   GEOIP_TOKEN: z.string().min(1).optional(),
+  /** The help desk's tickets API (both, or none: tickets are answered at /sandbox/helpdesk). */
+  HELPDESK_API_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
+  HELPDESK_API_TOKEN: z.string().min(1).optional(),
   /** The carrier's tracking API for SIM orders (both, or none: the sandbox at /sandbox/delivery). */
   DELIVERY_API_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
   DELIVERY_API_TOKEN: z.string().min(1).optional(),
@@ -197,6 +200,8 @@ function productionProblems(env: z.infer<typeof schema>): string[] {
     ['CATALOGUE_URL', env.CATALOGUE_URL],
     ['CATALOGUE_API_KEY', env.CATALOGUE_API_KEY],
     ['GEOIP_URL', env.GEOIP_URL],
+    ['HELPDESK_API_URL', env.HELPDESK_API_URL],
+    ['HELPDESK_API_TOKEN', env.HELPDESK_API_TOKEN],
     ['DELIVERY_API_URL', env.DELIVERY_API_URL],
     ['DELIVERY_API_TOKEN', env.DELIVERY_API_TOKEN],
     ['HELPDESK_URL', env.HELPDESK_URL],
@@ -240,6 +245,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error('Invalid configuration: REFERRAL_DOMAIN, REFERRAL_TOKEN and REFERRAL_SIGNATURE go together');
   if (Boolean(parsed.data.CATALOGUE_URL) !== Boolean(parsed.data.CATALOGUE_API_KEY))
     throw new Error('Invalid configuration: CATALOGUE_URL and CATALOGUE_API_KEY go together');
+  if (Boolean(parsed.data.HELPDESK_API_URL) !== Boolean(parsed.data.HELPDESK_API_TOKEN))
+    throw new Error('Invalid configuration: HELPDESK_API_URL and HELPDESK_API_TOKEN go together');
   if (Boolean(parsed.data.DELIVERY_API_URL) !== Boolean(parsed.data.DELIVERY_API_TOKEN))
     throw new Error('Invalid configuration: DELIVERY_API_URL and DELIVERY_API_TOKEN go together');
   if (Boolean(parsed.data.RECAPTCHA_SITE_KEY) !== Boolean(parsed.data.RECAPTCHA_SECRET_KEY)) {

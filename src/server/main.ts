@@ -7,6 +7,7 @@ import { sandboxPayments } from './integrations/payments/index.ts';
 import { providerPayments } from './integrations/payments/provider.ts';
 import { sandboxReferrals, serviceReferrals } from './integrations/referrals/index.ts';
 import { carrierDelivery, sandboxDelivery } from './integrations/delivery/index.ts';
+import { deskTickets, sandboxTickets } from './integrations/tickets/index.ts';
 import { localCatalogueAdapter, partnerCatalogue } from './integrations/catalogue/index.ts';
 import { sandboxGeolocation, serviceGeolocation } from './integrations/geolocation/index.ts';
 import { scheduleRenewals } from './jobs/renewals.ts';
@@ -81,6 +82,10 @@ const delivery =
   env.DELIVERY_API_URL && env.DELIVERY_API_TOKEN
     ? carrierDelivery({ url: env.DELIVERY_API_URL, token: env.DELIVERY_API_TOKEN })
     : sandboxDelivery(() => new Date());
+const ticketsDesk =
+  env.HELPDESK_API_URL && env.HELPDESK_API_TOKEN
+    ? deskTickets({ url: env.HELPDESK_API_URL, token: env.HELPDESK_API_TOKEN })
+    : sandboxTickets();
 const metrics = env.METRICS_PORT !== undefined ? createMetrics({ pool: database.pool }) : undefined;
 // Web Push (phone.md): the same sender for the API's test button and the jobs' alerts.
 const push = webPushSender(vapid);
@@ -91,6 +96,7 @@ const stopRenewals = scheduleRenewals(
     payments,
     referrals,
     delivery,
+    tickets: ticketsDesk,
     push: { sender: push, extraOrigins: env.PUSH_ENDPOINT_ORIGINS },
   },
   logger,

@@ -12,6 +12,8 @@ export const productionSettings = {
   CATALOGUE_URL: 'https://catalogue.example',
   CATALOGUE_API_KEY: 'key',
   GEOIP_URL: 'https://geo.example',
+  HELPDESK_API_URL: 'https://desk.example',
+  HELPDESK_API_TOKEN: 'token',
   DELIVERY_API_URL: 'https://tracking.example',
   DELIVERY_API_TOKEN: 'token',
   HELPDESK_URL: 'https://help.example',

@@ -5,6 +5,8 @@ import { contactApi, contactFailures } from '../../src/contract/contact.schema.t
 import type { RequestBody } from '../../src/contract/endpoint.ts';
 import { myDataApi } from '../../src/contract/my-data.schema.ts';
 import { outbox, ticketEntries, tickets } from '../../src/server/db/schema.ts';
+import { deskTickets } from '../../src/server/integrations/tickets/index.ts';
+import { forwardTickets } from '../../src/server/jobs/tickets.ts';
 import { BUILT_PASSWORD, createMember } from './builders.ts';
 import { send } from './client.ts';
 import { forEachDatabase, solveCaptcha, stepUpCode, type TestContext } from './harness.ts';
@@ -119,6 +121,34 @@ forEachDatabase(
           })
         ).status,
       ).toBe(404);
+    });
+
+    it('tickets are handed to the help desk’s tickets API once; one it does not take waits for the next turn', async () => {
+      const c = ctx();
+      const { reference } = (await (await contact(c)).json())._payload;
+      const sent: { url: string; auth: string; body: { ticket: Record<string, unknown> } }[] = [];
+      const desk = (status: number) =>
+        deskTickets({ url: 'https://desk.example/', token: 'desk-token' }, async (url, init) => {
+          sent.push({
+            url: String(url),
+            auth: (init?.headers as Record<string, string>)['authorization']!,
+            body: JSON.parse(String(init?.body)),
+          });
+          return new Response('{}', { status });
+        });
+      const turn = (status: number) => forwardTickets({ db: c.handle.db, clock: () => c.clock.now }, desk(status));
+      expect(await turn(503)).toBe(0);
+      expect(await turn(201)).toBe(1);
+      expect(await turn(201)).toBe(0);
+      expect(sent).toHaveLength(2);
+      expect(sent[1]!.url).toBe('https://desk.example/api/v2/tickets.json');
+      expect(sent[1]!.auth).toBe('Bearer desk-token');
+      expect(sent[1]!.body.ticket).toMatchObject({
+        external_id: reference,
+        subject: `${reference}: My SIM or order`,
+        comment: { body: message.message },
+        requester: { name: 'Aoife Murphy', email: 'aoife@example.org' },
+      });
     });
 
     it('a member who deletes their account: their tickets are kept, the reference standing for their name and address', async () => {

@@ -8,6 +8,8 @@ import type { PaymentsAdapter } from '../integrations/payments/index.ts';
 import { lockedCredit, membershipOf } from '../services/memberships.ts';
 import { runSpotReturns } from './spot-returns.ts';
 import { runDeliveries } from './deliveries.ts';
+import { forwardTickets } from './tickets.ts';
+import type { TicketsAdapter } from '../integrations/tickets/index.ts';
 import type { DeliveryAdapter } from '../integrations/delivery/index.ts';
 import { runAlerts } from './alerts.ts';
 import { JOB_LOCKS, withJobLock } from '../db/job-lock.ts';
@@ -32,6 +34,8 @@ export interface JobsContext extends RenewalContext {
   referrals?: ReferralsAdapter;
   /** The carrier of SIM orders (customer-care.md): orders on their way are tracked each turn. */
   delivery?: DeliveryAdapter;
+  /** The help desk's tickets API: tickets from /contact-us are handed over each turn. */
+  tickets?: TicketsAdapter;
   /** Web Push (phone.md): alerts are pushed to the members' devices after they are raised. */
   push?: { sender: PushSender; extraOrigins: readonly string[] };
 }
@@ -250,6 +254,10 @@ export function scheduleRenewals(
     if (ctx.delivery) {
       const moved = await runDeliveries(ctx, ctx.delivery);
       if (moved > 0) log.info({ orders: moved }, 'SIM orders moved on by the carrier');
+    }
+    if (ctx.tickets) {
+      const handed = await forwardTickets(ctx, ctx.tickets);
+      if (handed > 0) log.info({ tickets: handed }, 'tickets handed to the help desk');
     }
     const ported = await runPortInDonor(ctx);
     if (ported > 0) log.info({ portIns: ported }, 'port-in requests moved on by the donor network');

@@ -1,0 +1,89 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId } from 'react';
+import { EmailField, Field, FormAlert, SelectField, SubmitButton } from '../../components/forms/Field.tsx';
+import { CONTACT_MESSAGE_MAX, CONTACT_TOPICS } from '../../contract/contact.ts';
+import { contactForm } from './contact-store.ts';
+
+/**
+ * /contact-us: a message to a person (customer-care.md). The reference shows here at once and
+ * comes by e-mail with a copy of the message; "Make a complaint" opens a complaint.
+ */
+export default function Contact() {
+  const form = useStore(contactForm.$state);
+  const messageId = useId();
+  useEffect(() => contactForm.reset, []);
+  if (form.result) {
+    const complaint = form.result.kind === 'complaint';
+    return (
+      <section className="card stack" aria-labelledby="contact-sent" role="status">
+        <h2 id="contact-sent">{complaint ? 'We have your complaint' : 'We have your message'}</h2>
+        <p>
+          Your reference is <strong className="voucher">{form.result.reference}</strong>
+        </p>
+        <p>
+          {complaint
+            ? 'We have e-mailed you the reference and a copy of your complaint. We answer within 10 working days, or tell you by then when we will and why.'
+            : 'We have e-mailed you the reference and a copy of your message. A person from our team will answer by e-mail, within one working day.'}
+        </p>
+        <p>Quote the reference if you contact us about this again.</p>
+      </section>
+    );
+  }
+  return (
+    <form
+      className="form card"
+      method="post"
+      noValidate
+      onSubmit={contactForm.onSubmit}
+      aria-labelledby="contact-title"
+    >
+      <h2 id="contact-title" className="form__title">
+        Send us a message
+      </h2>
+      <FormAlert>{form.error}</FormAlert>
+      <SelectField
+        label="Topic"
+        name="topic"
+        options={['', ...CONTACT_TOPICS]}
+        required
+        defaultValue=""
+        error={form.fields['topic']}
+      />
+      <Field label="Your name" name="name" autoComplete="name" required error={form.fields['name']} />
+      <EmailField fields={form.fields} hint="We answer here, and send your reference." />
+      <Field
+        label="Mobile number (optional)"
+        name="msisdn"
+        type="tel"
+        autoComplete="tel-national"
+        hint="The 48 number your message is about, if any."
+        error={form.fields['msisdn']}
+      />
+      <div className="field">
+        <label htmlFor={messageId}>Your message</label>
+        <p id={`${messageId}-hint`} className="field__hint">
+          {`What happened and what you would like us to do (up to ${CONTACT_MESSAGE_MAX} characters).`}
+        </p>
+        <textarea
+          id={messageId}
+          name="message"
+          rows={6}
+          maxLength={CONTACT_MESSAGE_MAX}
+          required
+          aria-invalid={form.fields['message'] ? true : undefined}
+          aria-describedby={[`${messageId}-hint`, form.fields['message'] ? `${messageId}-error` : '']
+            .filter(Boolean)
+            .join(' ')}
+        />
+        {form.fields['message'] && (
+          <p id={`${messageId}-error`} className="field__error">
+            {form.fields['message']}
+          </p>
+        )}
+      </div>
+      <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>
+        Send my message
+      </SubmitButton>
+    </form>
+  );
+}

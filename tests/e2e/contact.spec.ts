@@ -1,0 +1,68 @@
+import { expect } from '@playwright/test';
+import { expectNoAxeViolations, latestMail, test, uniqueEmail } from './fixtures.ts';
+
+test('a visitor sends the contact form by keyboard, reads the reference, gets it by e-mail; an agent answers in the sandbox', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const email = uniqueEmail(testInfo, 'contact');
+  await page.goto('/contact-us');
+  const form = page.getByRole('form', { name: 'Send us a message' });
+  await expect(form).toBeVisible();
+  await expectNoAxeViolations(page, 'contact form');
+
+  // Sent empty: each field says what it needs, and nothing is sent.
+  await form.getByRole('button', { name: 'Send my message' }).click();
+  await expect(form.getByText('Choose what your message is about.')).toBeVisible();
+
+  // By keyboard: topic, name, e-mail, number, message, then Enter on the button.
+  await form.getByLabel('Topic').focus();
+  await page.keyboard.press('ArrowDown'); // My account
+  await page.keyboard.press('ArrowDown'); // Payments and credit
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Aoife Murphy');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('087 123 4567');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('I was charged twice for my top-up <b>yesterday</b>. Please refund one.');
+  await page.keyboard.press('Tab');
+  await expect(form.getByRole('button', { name: 'Send my message' })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  const sent = page.getByRole('status').filter({ hasText: 'We have your message' });
+  await expect(sent).toBeVisible({ timeout: 20_000 });
+  const reference = (await sent.locator('strong').textContent())!;
+  expect(reference).toMatch(/^48-T-\d{6}$/);
+  await expectNoAxeViolations(page, 'message sent');
+  const mail = await latestMail(request, email);
+  expect(mail.subject).toBe(`Your message to 48: ${reference}`);
+  expect(mail.body).toContain('I was charged twice for my top-up <b>yesterday</b>.');
+
+  // The agent's view shows what was written as text, and an answer goes back by e-mail.
+  await page.goto('/sandbox/helpdesk');
+  const ticket = page.getByRole('region', { name: new RegExp(`^${reference}`) });
+  await expect(ticket.getByText('<b>yesterday</b>', { exact: false })).toBeVisible();
+  await ticket.getByLabel(`Answer ${reference}`).fill('We have refunded the second top-up to your credit.');
+  await ticket.getByRole('button', { name: `Send the answer to ${reference}` }).click();
+  await expect(page.getByRole('region', { name: new RegExp(`^${reference}.*answered`) })).toBeVisible();
+  await expect(async () =>
+    expect((await latestMail(request, email)).subject).toBe(`An answer to ${reference}`),
+  ).toPass();
+});
+
+test('"Make a complaint" gives a complaint reference and says when we answer', async ({ page }, testInfo) => {
+  await page.goto('/contact-us');
+  const form = page.getByRole('form', { name: 'Send us a message' });
+  await form.getByLabel('Topic').selectOption('Make a complaint');
+  await form.getByLabel('Your name').fill('Cathal Byrne');
+  await form.getByLabel('E-mail address').fill(uniqueEmail(testInfo, 'complaint'));
+  await form.getByLabel('Your message').fill('My port-in took three weeks and nobody told me why.');
+  await form.getByRole('button', { name: 'Send my message' }).click();
+  const sent = page.getByRole('status').filter({ hasText: 'We have your complaint' });
+  await expect(sent).toBeVisible({ timeout: 20_000 });
+  await expect(sent.locator('strong')).toHaveText(/^48-C-\d{6}$/);
+  await expect(sent).toContainText('within 10 working days');
+});
