@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { EmailField, Field, FormAlert, SelectField, SubmitButton } from '../../components/forms/Field.tsx';
 import { CONTACT_MESSAGE_MAX, CONTACT_TOPICS } from '../../contract/contact.ts';
 import { contactForm } from './contact-store.ts';
@@ -12,13 +12,19 @@ export default function Contact() {
   const form = useStore(contactForm.$state);
   const messageId = useId();
   useEffect(() => contactForm.reset, []);
+  // The reference replaces the form: the reader is taken to it (and a screen reader reads it).
+  const sent = useRef<HTMLHeadingElement>(null);
+  useEffect(() => sent.current?.focus(), [form.result]);
   if (form.result) {
     const complaint = form.result.kind === 'complaint';
     return (
       <section className="card stack" aria-labelledby="contact-sent" role="status">
-        <h2 id="contact-sent">{complaint ? 'We have your complaint' : 'We have your message'}</h2>
-        <p>
-          Your reference is <strong className="voucher">{form.result.reference}</strong>
+        <h2 id="contact-sent" ref={sent} tabIndex={-1}>
+          {complaint ? 'We have your complaint' : 'We have your message'}
+        </h2>
+        <p>Your reference:</p>
+        <p className="voucher">
+          <strong>{form.result.reference}</strong>
         </p>
         <p>
           {complaint
