@@ -4,6 +4,7 @@ import { useMemberPage } from '../../components/member/use-member-page.ts';
 import { formatMsisdn } from '../../lib/format.ts';
 import { activation } from './activate-sim-store.ts';
 import { LinkActions } from '../../components/LinkActions.tsx';
+import { FormCard } from '../../components/forms/FormCard.tsx';
 
 /** Link a SIM card to the account by the number printed on it (an unverified member may do this too). */
 export default function ActivateSim() {
@@ -31,16 +32,7 @@ export default function ActivateSim() {
   }
 
   return (
-    <form
-      className="form card"
-      method="post"
-      noValidate
-      onSubmit={activation.onSubmit}
-      aria-labelledby="activate-title"
-    >
-      <h2 id="activate-title" className="form__title">
-        Your SIM number
-      </h2>
+    <FormCard id="activate-title" title="Your SIM number" onSubmit={activation.onSubmit}>
       <FormAlert>{error}</FormAlert>
       <Field
         label="SIM number (SSN)"
@@ -57,6 +49,6 @@ export default function ActivateSim() {
       <p className="form__note">
         No SIM yet? <a href="/order-free-sim">Order one free</a>.
       </p>
-    </form>
+    </FormCard>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef } from 'react';
 import { EmailField, Field, FormAlert, SelectField, SubmitButton } from '../../components/forms/Field.tsx';
 import { CONTACT_MESSAGE_MAX, CONTACT_TOPICS } from '../../contract/contact.ts';
 import { contactForm } from './contact-store.ts';
+import { FormCard } from '../../components/forms/FormCard.tsx';
 
 /**
  * /contact-us: a message to a person (customer-care.md). The reference shows here at once and
@@ -36,16 +37,7 @@ export default function Contact() {
     );
   }
   return (
-    <form
-      className="form card"
-      method="post"
-      noValidate
-      onSubmit={contactForm.onSubmit}
-      aria-labelledby="contact-title"
-    >
-      <h2 id="contact-title" className="form__title">
-        Send us a message
-      </h2>
+    <FormCard id="contact-title" title="Send us a message" onSubmit={contactForm.onSubmit}>
       <FormAlert>{form.error}</FormAlert>
       <SelectField
         label="Topic"
@@ -90,6 +82,6 @@ export default function Contact() {
       <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>
         Send my message
       </SubmitButton>
-    </form>
+    </FormCard>
   );
 }

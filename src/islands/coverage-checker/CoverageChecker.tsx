@@ -5,6 +5,7 @@ import { $areas, $check, check, loadAreas, suggestions, locateMe } from './cover
 import { useEarlySubmit, useHydrated } from '../../lib/use-hydrated.ts';
 import { COAST_PATH, MAP_HEIGHT, MAP_WIDTH, project } from './ireland.ts';
 import './coverage-checker.css';
+import { FormCard } from '../../components/forms/FormCard.tsx';
 
 /**
  * The coverage checker: an Eircode, a routing key or a town (suggested as you type, from the
@@ -28,10 +29,7 @@ export default function CoverageChecker() {
   };
   return (
     <div className="coverage stack">
-      <form className="form card" method="post" noValidate onSubmit={onSubmit} aria-labelledby="coverage-form-title">
-        <h2 id="coverage-form-title" className="form__title">
-          Your Eircode or town
-        </h2>
+      <FormCard id="coverage-form-title" title="Your Eircode or town" onSubmit={onSubmit}>
         <div className="field">
           <label htmlFor="coverage-place">Eircode or town</label>
           <input
@@ -63,7 +61,7 @@ export default function CoverageChecker() {
             {result.locating ? 'Finding your location…' : 'Use my location'}
           </button>
         </div>
-      </form>
+      </FormCard>
       <div aria-live="polite">
         {loadError && (
           <div className="alert alert--error" role="alert">

@@ -4,6 +4,7 @@ import { EmailField, FormAlert, PasswordField, SubmitButton } from '../../compon
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { formValues } from '../../lib/form-values-light.ts';
 import { $forgotPassword, requestReset, setNewPassword } from './forgot-password-store.ts';
+import { FormCard } from '../../components/forms/FormCard.tsx';
 
 /** Forgot password: ask for a link; with the link's token, set a new password. */
 export default function ForgotPassword() {
@@ -35,17 +36,14 @@ export default function ForgotPassword() {
       void setNewPassword(token, v['password'] ?? '', v['confirm'] ?? '');
     };
     return (
-      <form className="form card" method="post" noValidate onSubmit={onSubmit} aria-labelledby="new-password-title">
-        <h2 id="new-password-title" className="form__title">
-          Choose a new password
-        </h2>
+      <FormCard id="new-password-title" title="Choose a new password" onSubmit={onSubmit}>
         <FormAlert>{state.error}</FormAlert>
         <PasswordField kind="new" fields={state.fields} />
         <PasswordField kind="again" fields={state.fields} />
         <SubmitButton busy={busy} busyLabel="Saving…">
           Set new password
         </SubmitButton>
-      </form>
+      </FormCard>
     );
   }
 
@@ -54,15 +52,12 @@ export default function ForgotPassword() {
     void requestReset(formValues(event.currentTarget)['email'] ?? '');
   };
   return (
-    <form className="form card" method="post" noValidate onSubmit={onSubmit} aria-labelledby="reset-title">
-      <h2 id="reset-title" className="form__title">
-        Send me a reset link
-      </h2>
+    <FormCard id="reset-title" title="Send me a reset link" onSubmit={onSubmit}>
       <FormAlert>{state.error}</FormAlert>
       <EmailField fields={state.fields} />
       <SubmitButton busy={busy} busyLabel="Sending…">
         Send reset link
       </SubmitButton>
-    </form>
+    </FormCard>
   );
 }

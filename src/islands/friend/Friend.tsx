@@ -5,6 +5,7 @@ import { FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
 import { useSignedIn } from '../../lib/use-hydrated.ts';
 import { $friend, loadFriend, matesRatesOrder } from './friend-store.ts';
 import { LinkActions } from '../../components/LinkActions.tsx';
+import { FormCard } from '../../components/forms/FormCard.tsx';
 
 /**
  * Mates rates (/friend?affiliateId=…): who invited the visitor, then sign up or log in (the link
@@ -60,20 +61,13 @@ export default function Friend() {
   }
 
   return (
-    <form
-      className="form card"
-      method="post"
-      noValidate
-      onSubmit={matesRatesOrder.onSubmit}
-      aria-labelledby="mates-title"
-    >
-      <h2 id="mates-title" className="form__title">{`Your mates-rates SIM, from ${name}`}</h2>
+    <FormCard id="mates-title" title={`Your mates-rates SIM, from ${name}`} onSubmit={matesRatesOrder.onSubmit}>
       <p>Where should we post it? Free delivery anywhere in Ireland.</p>
       <FormAlert>{error}</FormAlert>
       <AddressFields errors={fields} />
       <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>
         Order my mates-rates SIM
       </SubmitButton>
-    </form>
+    </FormCard>
   );
 }

@@ -4,6 +4,7 @@ import { EmailField, Field, FormAlert, SubmitButton } from '../../components/for
 import { euro, formatMsisdn } from '../../lib/format.ts';
 import { $giftOffers, $recipient, giftForm, numberForm, startAgain } from './gift-shop-store.ts';
 import './gift-shop.css';
+import { FormCard } from '../../components/forms/FormCard.tsx';
 
 /** Gift a plan: a membership or a top-up for a member's number, for visitors and members alike. */
 export default function GiftShop() {
@@ -19,16 +20,7 @@ export default function GiftShop() {
 
   if (!recipient) {
     return (
-      <form
-        className="form card"
-        method="post"
-        noValidate
-        onSubmit={numberForm.onSubmit}
-        aria-labelledby="gift-number-title"
-      >
-        <h2 id="gift-number-title" className="form__title">
-          Who is it for?
-        </h2>
+      <FormCard id="gift-number-title" title="Who is it for?" onSubmit={numberForm.onSubmit}>
         <FormAlert>{step1.error}</FormAlert>
         <Field
           label="Their 48 number"
@@ -54,7 +46,7 @@ export default function GiftShop() {
         <SubmitButton busy={step1.busy} busyLabel={step1.busyLabel ?? ''}>
           Continue
         </SubmitButton>
-      </form>
+      </FormCard>
     );
   }
 

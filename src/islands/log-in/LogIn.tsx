@@ -13,6 +13,7 @@ import {
   submitLogIn,
 } from './log-in-store.ts';
 import { LoginCarousel } from './LoginCarousel.tsx';
+import { FormCard } from '../../components/forms/FormCard.tsx';
 
 /** The log-in form (spec section 2 "Login"); the store does the work, this only shows it. */
 export default function LogIn() {
@@ -33,10 +34,7 @@ export default function LogIn() {
   };
   const busy = state.step !== 'form';
   return (
-    <form className="form card" method="post" noValidate onSubmit={onSubmit} aria-labelledby="log-in-form-title">
-      <h2 id="log-in-form-title" className="form__title">
-        Log in
-      </h2>
+    <FormCard id="log-in-form-title" title="Log in" onSubmit={onSubmit}>
       <div ref={alert} tabIndex={-1}>
         <FormAlert>{state.error}</FormAlert>
       </div>
@@ -65,6 +63,6 @@ export default function LogIn() {
         <a href="/forgot-password">Forgot your password?</a>
         <a href="/sign-up">New to 48? Sign up</a>
       </p>
-    </form>
+    </FormCard>
   );
 }

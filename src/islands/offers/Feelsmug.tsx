@@ -4,6 +4,7 @@ import { useSignedIn } from '../../lib/use-hydrated.ts';
 import { shortDate } from '../../lib/format.ts';
 import { feelsmugForm } from './offers-store.ts';
 import { SignInFirst } from '../../components/member/SignInFirst.tsx';
+import { FormCard } from '../../components/forms/FormCard.tsx';
 
 /** /feelsmug: the code from a feelsmug cup gives a goody bag, once per code. */
 export default function Feelsmug() {
@@ -16,10 +17,7 @@ export default function Feelsmug() {
       </SignInFirst>
     );
   return (
-    <form className="form card" method="post" noValidate onSubmit={feelsmugForm.onSubmit} aria-labelledby="smug-title">
-      <h2 id="smug-title" className="form__title">
-        Enter the code from your cup
-      </h2>
+    <FormCard id="smug-title" title="Enter the code from your cup" onSubmit={feelsmugForm.onSubmit}>
       {form.result && (
         <FormAlert tone="success">{`Enjoy! ${form.result.goody_bag.name} is on your SIM until ${shortDate(form.result.goody_bag.expires_at)}.`}</FormAlert>
       )}
@@ -28,6 +26,6 @@ export default function Feelsmug() {
       <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>
         Get my goody bag
       </SubmitButton>
-    </form>
+    </FormCard>
   );
 }

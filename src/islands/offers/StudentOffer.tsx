@@ -6,6 +6,7 @@ import { useSignedIn } from '../../lib/use-hydrated.ts';
 import { shortDate, wholeGb as gb } from '../../lib/format.ts';
 import { $offers, $studentEmail, loadOffers, studentApplyForm, studentCodeForm } from './offers-store.ts';
 import { SignInFirst } from '../../components/member/SignInFirst.tsx';
+import { FormCard } from '../../components/forms/FormCard.tsx';
 
 /** /student-offer: back to school as it stands today, and the student offer by a code sent to a college address. */
 export default function StudentOffer() {
@@ -58,16 +59,7 @@ export default function StudentOffer() {
       ) : mine.student.applied ? (
         <p className="alert alert--success">{`Your student offer is applied (${mine.student.email ?? ''}, ${shortDate(mine.student.claimed_at ?? '')}). It is one per member.`}</p>
       ) : !email ? (
-        <form
-          className="form card"
-          method="post"
-          noValidate
-          onSubmit={studentCodeForm.onSubmit}
-          aria-labelledby="student-title"
-        >
-          <h2 id="student-title" className="form__title">
-            Claim the student offer
-          </h2>
+        <FormCard id="student-title" title="Claim the student offer" onSubmit={studentCodeForm.onSubmit}>
           <p>{`We'll e-mail a 6-digit code to your college address. It works for ${STUDENT_CODE_MINUTES} minutes.`}</p>
           <FormAlert>{codeForm.error}</FormAlert>
           <EmailField
@@ -78,7 +70,7 @@ export default function StudentOffer() {
           <SubmitButton busy={codeForm.busy} busyLabel={codeForm.busyLabel ?? ''}>
             Send me a code
           </SubmitButton>
-        </form>
+        </FormCard>
       ) : (
         <form
           method="post"

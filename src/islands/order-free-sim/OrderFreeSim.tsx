@@ -4,6 +4,7 @@ import { FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
 import { useMemberPage } from '../../components/member/use-member-page.ts';
 import { $referralNote, freeSimOrder } from './order-free-sim-store.ts';
 import { LinkActions } from '../../components/LinkActions.tsx';
+import { FormCard } from '../../components/forms/FormCard.tsx';
 
 /** The free-SIM order: where to post it; the server checks the captcha and that none is on its way already. */
 export default function OrderFreeSim() {
@@ -33,16 +34,7 @@ export default function OrderFreeSim() {
   }
 
   return (
-    <form
-      className="form card"
-      method="post"
-      noValidate
-      onSubmit={freeSimOrder.onSubmit}
-      aria-labelledby="address-title"
-    >
-      <h2 id="address-title" className="form__title">
-        Delivery address
-      </h2>
+    <FormCard id="address-title" title="Delivery address" onSubmit={freeSimOrder.onSubmit}>
       <FormAlert>{error}</FormAlert>
       <AddressFields errors={fields} eircodeHint="Like D02 X285." />
       <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>
@@ -51,6 +43,6 @@ export default function OrderFreeSim() {
       <p className="form__note">
         Free delivery anywhere in Ireland. We check that you are a person with a short calculation in your browser.
       </p>
-    </form>
+    </FormCard>
   );
 }

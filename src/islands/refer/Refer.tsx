@@ -6,6 +6,7 @@ import { EmailField, Field, FormAlert, SubmitButton } from '../../components/for
 import { useSignedIn } from '../../lib/use-hydrated.ts';
 import { shortDate } from '../../lib/format.ts';
 import { $referrals, loadReferrals, referForm } from './refer-store.ts';
+import { FormCard } from '../../components/forms/FormCard.tsx';
 
 const STATUS = {
   registered: 'Invited',
@@ -51,10 +52,7 @@ export default function Refer() {
           : 'Our refer-a-friend campaign is on.'}{' '}
         {`(campaign ${data.campaign_slug})`}
       </p>
-      <form className="form card" method="post" noValidate onSubmit={referForm.onSubmit} aria-labelledby="refer-title">
-        <h2 id="refer-title" className="form__title">
-          Invite a friend
-        </h2>
+      <FormCard id="refer-title" title="Invite a friend" onSubmit={referForm.onSubmit}>
         <p>We e-mail your friend an invitation. When they join and buy a first membership, you are rewarded.</p>
         {form.result && <FormAlert tone="success">{`Invitation sent to ${form.result.friend_name}.`}</FormAlert>}
         <FormAlert>{form.error}</FormAlert>
@@ -78,7 +76,7 @@ export default function Refer() {
         <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>
           Send invitation
         </SubmitButton>
-      </form>
+      </FormCard>
       <section className="card stack" aria-labelledby="referrals-title">
         <h2 id="referrals-title">Your referrals</h2>
         {data.values.length === 0 ? (

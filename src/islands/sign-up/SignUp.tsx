@@ -7,6 +7,7 @@ import { formValues } from '../../lib/form-values-light.ts';
 import { signUpGuard } from '../../lib/guards.ts';
 import { rememberLastUrl } from '../../lib/last-url.ts';
 import { $signUp, createAccount, rememberJourney, resend, startVerification, verify } from './sign-up-store.ts';
+import { FormCard } from '../../components/forms/FormCard.tsx';
 
 /**
  * Sign-up: create the account, then verify the e-mail with the code (or the link from the
@@ -118,10 +119,7 @@ export default function SignUp() {
     void createAccount(values, values['terms'] === 'on');
   };
   return (
-    <form className="form card" method="post" noValidate onSubmit={onCreate} aria-labelledby="sign-up-title">
-      <h2 id="sign-up-title" className="form__title">
-        Create your account
-      </h2>
+    <FormCard id="sign-up-title" title="Create your account" onSubmit={onCreate}>
       <FormAlert>{state.error}</FormAlert>
       <div className="form__row">
         <Field
@@ -159,6 +157,6 @@ export default function SignUp() {
       <p className="form__note">
         We check that you are a person with a short calculation in your browser; there is no puzzle to solve.
       </p>
-    </form>
+    </FormCard>
   );
 }

@@ -183,3 +183,10 @@ export function addressKey(ip: string): string {
 }
 /** Per member of the path's {user_id} (the session guard has checked it is the caller). */
 export const byMember = (prefix: string) => (c: Context<AppEnv>) => `${prefix}:${c.req.param('user_id') ?? ''}`;
+
+/**
+ * Whether the captcha answer of a request is a person's, for this action, from this address
+ * (the integration decides: the proof of work, or reCAPTCHA's score).
+ */
+export const personAnswered = (c: Context<AppEnv>, answer: string, action: string) =>
+  c.var.captcha.verify(answer, { db: c.var.db, now: c.var.clock(), ip: clientIp(c), action });

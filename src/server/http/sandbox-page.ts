@@ -13,3 +13,19 @@ export const sandboxPage = (title: string, body: unknown) =>
         <main>${body}</main>
       </body>
     </html>`;
+
+/** A table of a sandbox or status page: its caption, column headings and rows (each a `<tr>` made with `html`). */
+export const pageTable = (caption: string, columns: readonly string[], rows: unknown) =>
+  html`<table>
+    <caption>
+      ${caption}
+    </caption>
+    <thead>
+      <tr>
+        ${columns.map((c) => html`<th scope="col">${c}</th>`)}
+      </tr>
+    </thead>
+    <tbody>
+      ${rows}
+    </tbody>
+  </table>`;

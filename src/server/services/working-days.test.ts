@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { easterSunday, isWorkingDay, publicHolidays, workingDayAfter, workingDaysSince } from './working-days.ts';
+import { easterSunday } from '../../contract/referrals.schema.ts';
+import { isWorkingDay, publicHolidays, workingDayAfter, workingDaysSince } from './working-days.ts';
 
 const daysOf = (year: number) => publicHolidays(year).map((h) => h.day);
 

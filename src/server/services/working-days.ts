@@ -1,3 +1,5 @@
+import { easterSunday } from '../../contract/referrals.schema.ts';
+
 /**
  * Irish working days (customer-care.md "Working days"): Monday to Friday but the public holidays,
  * the complaints code's deadlines count in them. Days are Irish calendar days as "YYYY-MM-DD".
@@ -12,25 +14,6 @@ const weekday = (day: string) => utc(day).getUTCDay();
 const isWeekend = (day: string) => weekday(day) === 0 || weekday(day) === 6;
 const pad = (n: number) => String(n).padStart(2, '0');
 const dayOfYear = (year: number, month: number, date: number) => `${year}-${pad(month)}-${pad(date)}`;
-
-/** Easter Sunday (the anonymous Gregorian computus). */
-export function easterSunday(year: number): string {
-  const a = year % 19;
-  const b = Math.floor(year / 100);
-  const c = year % 100;
-  const d = Math.floor(b / 4);
-  const e = b % 4;
-  const f = Math.floor((b + 8) / 25);
-  const g = Math.floor((b - f + 1) / 3);
-  const h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4);
-  const k = c % 4;
-  const l = (32 + 2 * e + 2 * i - h - k) % 7;
-  const m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const month = Math.floor((h + l - 7 * m + 114) / 31);
-  const date = ((h + l - 7 * m + 114) % 31) + 1;
-  return dayOfYear(year, month, date);
-}
 
 /** The first Monday of a month (weekday 1), or the last when `last`. */
 function monday(year: number, month: number, last = false): string {

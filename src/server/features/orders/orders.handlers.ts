@@ -1,21 +1,13 @@
 import type { Context } from 'hono';
 import { ordersApi, ordersFailures } from '../../../contract/orders.schema.ts';
 import { fail, ok } from '../../http/answers.ts';
-import { clientIp } from '../../http/limiters.ts';
+import { personAnswered } from '../../http/limiters.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import { orderFreeSim as order, ordersOf } from './orders.service.ts';
 
 export async function orderFreeSim(c: Context<AppEnv>, { body }: Input<typeof ordersApi.orderFreeSim>) {
-  if (
-    !(await c.var.captcha.verify(body.captcha, {
-      db: c.var.db,
-      now: c.var.clock(),
-      ip: clientIp(c),
-      action: 'free_sim',
-    }))
-  )
-    return fail(c, ordersFailures.captchaFailed);
+  if (!(await personAnswered(c, body.captcha, 'free_sim'))) return fail(c, ordersFailures.captchaFailed);
   const outcome = await order(c.var, c.var.member.id, body);
   if (!outcome.ok) return fail(c, ordersFailures[outcome.reason]);
   return ok(c, ordersApi.orderFreeSim, { _payload: { order: outcome.value } });

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { signUpApi, signUpFailures, signUpMessages } from '../../../contract/signup.schema.ts';
 import { fail, ok } from '../../http/answers.ts';
-import { clientIp } from '../../http/limiters.ts';
+import { personAnswered } from '../../http/limiters.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import { accountOf, openSession } from '../../http/session.ts';
@@ -11,15 +11,7 @@ import { createMember, resendVerification, verifyEmail as verify } from './signu
 const siteOf = (c: Context<AppEnv>) => c.var.config.siteUrl;
 
 export async function signUp(c: Context<AppEnv>, { body }: Input<typeof signUpApi.signUp>) {
-  if (
-    !(await c.var.captcha.verify(body.captcha, {
-      db: c.var.db,
-      now: c.var.clock(),
-      ip: clientIp(c),
-      action: 'sign_up',
-    }))
-  )
-    return fail(c, signUpFailures.captchaFailed);
+  if (!(await personAnswered(c, body.captcha, 'sign_up'))) return fail(c, signUpFailures.captchaFailed);
   const outcome = await createMember(c.var, body, siteOf(c));
   if (!outcome.ok) return fail(c, signUpFailures[outcome.reason]);
   await openSession(c, outcome.value, c.var.config);

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { orders } from '../../db/schema.ts';
 import type { SandboxEnv } from '../integration.ts';
-import { sandboxPage } from '../../http/sandbox-page.ts';
+import { pageTable, sandboxPage } from '../../http/sandbox-page.ts';
 import { ON_THE_WAY, recordDelivery } from '../../services/orders.ts';
 import { SANDBOX_DISPATCH_MS, SANDBOX_TRANSIT_MS, shipmentReference } from './index.ts';
 
@@ -33,36 +33,24 @@ export function deliverySandboxRoutes() {
           ${
             rows.length === 0
               ? html`<p>No orders on their way.</p>`
-              : html`<table>
-                  <caption>
-                    SIM orders on their way, newest first
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Order</th>
-                      <th scope="col">To</th>
-                      <th scope="col">Placed</th>
-                      <th scope="col">Dispatched</th>
-                      <th scope="col">Action</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${rows.map(
-                      (o) =>
-                        html`<tr>
-                          <td>${shipmentReference(o.id)}</td>
-                          <td>${o.firstname} ${o.lastname}, ${o.city}</td>
-                          <td>${o.createdAt.toISOString()}</td>
-                          <td>${o.dispatchedAt ? o.dispatchedAt.toISOString() : 'not yet'}</td>
-                          <td>
-                            <form method="post" action="/sandbox/delivery/${o.id}/deliver">
-                              <button type="submit">Deliver ${shipmentReference(o.id)} now</button>
-                            </form>
-                          </td>
-                        </tr>`,
-                    )}
-                  </tbody>
-                </table>`
+              : pageTable(
+                  'SIM orders on their way, newest first',
+                  ['Order', 'To', 'Placed', 'Dispatched', 'Action'],
+                  rows.map(
+                    (o) =>
+                      html`<tr>
+                        <td>${shipmentReference(o.id)}</td>
+                        <td>${o.firstname} ${o.lastname}, ${o.city}</td>
+                        <td>${o.createdAt.toISOString()}</td>
+                        <td>${o.dispatchedAt ? o.dispatchedAt.toISOString() : 'not yet'}</td>
+                        <td>
+                          <form method="post" action="/sandbox/delivery/${o.id}/deliver">
+                            <button type="submit">Deliver ${shipmentReference(o.id)} now</button>
+                          </form>
+                        </td>
+                      </tr>`,
+                  ),
+                )
           }`,
       ),
     );

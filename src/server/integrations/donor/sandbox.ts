@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { portInRequests } from '../../db/schema.ts';
 import type { SandboxEnv } from '../integration.ts';
-import { sandboxPage } from '../../http/sandbox-page.ts';
+import { pageTable, sandboxPage } from '../../http/sandbox-page.ts';
 import { advancePortIn, DONOR_STEP_MS } from '../../services/port-in.ts';
 
 /**
@@ -27,38 +27,27 @@ export function donorSandboxRoutes() {
           ${
             rows.length === 0
               ? html`<p>No requests yet.</p>`
-              : html`<table>
-                  <caption>
-                    Requests to move a number to 48, newest first
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Number</th>
-                      <th scope="col">From</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Action</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${rows.map(
-                      (r) =>
-                        html`<tr>
-                          <td>${r.msisdn}</td>
-                          <td>${r.provider}</td>
-                          <td>${r.status}</td>
-                          <td>
-                            ${
-                              ['requested', 'validating', 'scheduled'].includes(r.status)
-                                ? html`<form method="post" action="/sandbox/port-in/${r.id}/advance">
-                                    <button type="submit">Move ${r.msisdn} on</button>
-                                  </form>`
-                                : ''
-                            }
-                          </td>
-                        </tr>`,
-                    )}
-                  </tbody>
-                </table>`
+              : pageTable(
+                  'Requests to move a number to 48, newest first',
+                  ['Number', 'From', 'Status', 'Action'],
+                  rows.map(
+                    (r) =>
+                      html`<tr>
+                        <td>${r.msisdn}</td>
+                        <td>${r.provider}</td>
+                        <td>${r.status}</td>
+                        <td>
+                          ${
+                            ['requested', 'validating', 'scheduled'].includes(r.status)
+                              ? html`<form method="post" action="/sandbox/port-in/${r.id}/advance">
+                                  <button type="submit">Move ${r.msisdn} on</button>
+                                </form>`
+                              : ''
+                          }
+                        </td>
+                      </tr>`,
+                  ),
+                )
           }`,
       ),
     );
