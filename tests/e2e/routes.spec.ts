@@ -109,6 +109,22 @@ test('the logo links home and the footer is on every page', async ({ page }) => 
   await expect(page.getByRole('contentinfo')).toBeVisible();
 });
 
+test('the customer charter (from the CMS) is linked from the footer and from the code of practice', async ({
+  page,
+}) => {
+  await page.goto('/legal/code-of-practice');
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Customer charter' })).toHaveAttribute(
+    'href',
+    '/customer-charter',
+  );
+  await page.getByRole('main').getByRole('link', { name: 'customer charter' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Our customer charter' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'code of practice for complaints' })).toHaveAttribute(
+    'href',
+    '/legal/code-of-practice',
+  );
+});
+
 test('main takes the footer-less style everywhere but /my48 exactly', async ({ request }) => {
   expect(await (await request.get('/my48')).text()).toMatch(/<main id="main" class="main"/);
   expect(await (await request.get('/help')).text()).toMatch(/<main id="main" class="main main--footerless"/);

@@ -1,4 +1,4 @@
-import { useEarlySubmit } from '../../lib/use-hydrated.ts';
+import { useEarlySubmit, useHydrated } from '../../lib/use-hydrated.ts';
 import { useId, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 
 interface Common {
@@ -166,6 +166,9 @@ export function FormAlert({ children, tone = 'error' }: { children: ReactNode; t
 export function SubmitButton({ busy, children, busyLabel }: { busy: boolean; children: ReactNode; busyLabel: string }) {
   // Live in the build's HTML too: a submit before the island takes over is held by BaseLayout's
   // first script and made again once it has (useEarlySubmit), never sent by the browser itself.
+  // Hydrated, the form marks the page settled: the CSS that keeps a build's screen unseen until
+  // the island knows whose it is (data-wait, a sign-up still verifying) lets go (useHydrated).
+  useHydrated();
   return (
     <button type="submit" className="btn btn--primary btn--block" disabled={busy} aria-busy={busy}>
       {busy && <span className="spinner spinner--small" aria-hidden="true" />}
