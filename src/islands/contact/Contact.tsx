@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef } from 'react';
-import { EmailField, Field, FormAlert, SelectField, SubmitButton } from '../../components/forms/Field.tsx';
+import { Field, FormAlert, SelectField, SubmitButton } from '../../components/forms/Field.tsx';
+import { EmailField } from '../../components/forms/KindFields.tsx';
 import { CONTACT_MESSAGE_MAX, CONTACT_TOPICS } from '../../contract/contact.ts';
 import { contactForm } from './contact-store.ts';
 import { FormCard } from '../../components/forms/FormCard.tsx';

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { SubmitEvent } from 'react';
-import { EmailField, FormAlert, PasswordField, SubmitButton } from '../../components/forms/Field.tsx';
+import { FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
+import { EmailField, PasswordField } from '../../components/forms/KindFields.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { formValues } from '../../lib/form-values-light.ts';
 import { $forgotPassword, requestReset, setNewPassword } from './forgot-password-store.ts';

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import { EmailField, Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
+import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
+import { EmailField } from '../../components/forms/KindFields.tsx';
 import { euro, formatMsisdn } from '../../lib/format.ts';
 import { $giftOffers, $recipient, giftForm, numberForm, startAgain } from './gift-shop-store.ts';
 import './gift-shop.css';

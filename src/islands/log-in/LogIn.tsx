@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type SubmitEvent } from 'react';
 import { logInGuard } from '../../lib/guards.ts';
-import { EmailField, FormAlert, PasswordField, SubmitButton } from '../../components/forms/Field.tsx';
+import { FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
+import { EmailField, PasswordField } from '../../components/forms/KindFields.tsx';
 import { usePageGuard } from '../../components/member/use-page-guard.ts';
 import { formValues } from '../../lib/form-values-light.ts';
 import {

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { CodeField, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
+import { FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
+import { CodeField } from '../../components/forms/KindFields.tsx';
 import { useSignedIn } from '../../lib/use-hydrated.ts';
 import { shortDate } from '../../lib/format.ts';
 import { feelsmugForm } from './offers-store.ts';

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { EmailField, Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
+import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
+import { EmailField } from '../../components/forms/KindFields.tsx';
 import { STUDENT_CODE_MINUTES } from '../../contract/offers.ts';
 import { useSignedIn } from '../../lib/use-hydrated.ts';
 import { shortDate, wholeGb as gb } from '../../lib/format.ts';

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import Cookies from 'js-cookie';
 import { useEffect, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
-import { EmailField, Field, FormAlert, PasswordField, SubmitButton } from '../../components/forms/Field.tsx';
+import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
+import { EmailField, PasswordField } from '../../components/forms/KindFields.tsx';
 import { usePageGuard } from '../../components/member/use-page-guard.ts';
 import { formValues } from '../../lib/form-values-light.ts';
 import { signUpGuard } from '../../lib/guards.ts';

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { CodeField, FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
+import { FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
+import { CodeField } from '../../../components/forms/KindFields.tsx';
 import { PARTNER_CAMPAIGNS } from '../../../contract/offers.ts';
 import { shortDate } from '../../../lib/format.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { Field, FormAlert, PasswordField, SubmitButton } from '../../../components/forms/Field.tsx';
+import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
+import { PasswordField } from '../../../components/forms/KindFields.tsx';
 import { MarketingPermissionsForm } from '../../../components/forms/MarketingPermissionsForm.tsx';
 import { formValues } from '../../../lib/form-values.ts';
 import { currentUserId } from '../../../lib/member-session.ts';

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { EmailField, Field, FormAlert, PasswordField, SubmitButton } from '../../../components/forms/Field.tsx';
+import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
+import { EmailField, PasswordField } from '../../../components/forms/KindFields.tsx';
 import { ALERT_CAUSES, ALERT_LABELS } from '../../../contract/alerts.ts';
 import type { AlertSettings } from '../../../contract/alerts.schema.ts';
 import { euro, formatMsisdn } from '../../../lib/format.ts';

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { Field, FormAlert, PasswordField, SubmitButton } from '../../../components/forms/Field.tsx';
+import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
+import { PasswordField } from '../../../components/forms/KindFields.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { StepUpCode } from '../../components/StepUpCode.tsx';

@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import { encode } from 'uqr';
-import { FormAlert, PasswordField, SubmitButton } from '../../../components/forms/Field.tsx';
+import { FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
+import { PasswordField } from '../../../components/forms/KindFields.tsx';
 import { PORT_IN_STEPS } from '../../../contract/sim-settings.ts';
 import type { PortIn } from '../../../contract/sim-settings.schema.ts';
 import { formatMsisdn } from '../../../lib/format.ts';
