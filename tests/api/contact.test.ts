@@ -61,7 +61,7 @@ forEachDatabase(
       const [mail] = await mailTo(c, 'aoife@example.org');
       expect(mail!.subject).toBe(`Your complaint to 48: ${reference}`);
       expect(mail!.body).toContain('within 10 working days');
-      expect(mail!.body).toContain('/legal/code-of-practice');
+      expect(mail!.body).toContain(`${c.config.siteUrl}/legal/code-of-practice`);
     });
 
     it('bad input gets the field’s message and a 400; a failed captcha too; nothing is kept or mailed', async () => {

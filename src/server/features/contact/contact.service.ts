@@ -23,6 +23,8 @@ export async function receiveMessage(
   { db, clock }: ServiceContext,
   from: { memberId: number | null },
   m: ContactMessage,
+  /** SITE_URL: the mail's links point there, never at the request's host. */
+  siteUrl: string,
 ): Promise<{ reference: string; kind: TicketKind }> {
   const now = clock();
   const kind: TicketKind = m.topic === COMPLAINT_TOPIC ? 'complaint' : 'ticket';
@@ -53,7 +55,7 @@ export async function receiveMessage(
         '',
         `We have your ${what}. Your reference is ${reference}: quote it if you contact us about this again.`,
         kind === 'complaint'
-          ? 'We answer a complaint within 10 working days, or tell you by then when we will and why. Our code of practice says how we handle complaints: https://www.48.ie/legal/code-of-practice'
+          ? `We answer a complaint within 10 working days, or tell you by then when we will and why. Our code of practice says how we handle complaints: ${siteUrl}/legal/code-of-practice`
           : 'A person from our team will answer by e-mail.',
         '',
         `Topic: ${m.topic}`,
