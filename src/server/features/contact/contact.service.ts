@@ -4,6 +4,7 @@ import { COMPLAINT_TOPIC, ticketReference, type ContactTopic, type TicketKind } 
 import { formatMsisdn } from '../../../contract/format.ts';
 import { ticketEntries, tickets } from '../../db/schema.ts';
 import { sendMail } from '../../integrations/mail/index.ts';
+import { siteLink } from '../../services/links.ts';
 import type { ServiceContext } from '../../services/outcome.ts';
 
 export interface ContactMessage {
@@ -55,7 +56,7 @@ export async function receiveMessage(
         '',
         `We have your ${what}. Your reference is ${reference}: quote it if you contact us about this again.`,
         kind === 'complaint'
-          ? `We answer a complaint within 10 working days, or tell you by then when we will and why. Our code of practice says how we handle complaints: ${siteUrl}/legal/code-of-practice`
+          ? `We answer a complaint within 10 working days, or tell you by then when we will and why. Our code of practice says how we handle complaints: ${siteLink(siteUrl, '/legal/code-of-practice')}`
           : 'A person from our team will answer by e-mail.',
         '',
         `Topic: ${m.topic}`,
