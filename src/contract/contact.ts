@@ -15,8 +15,63 @@ export const COMPLAINT_TOPIC: ContactTopic = 'Make a complaint';
 
 export const TICKET_KINDS = ['ticket', 'complaint'] as const;
 export type TicketKind = (typeof TICKET_KINDS)[number];
-export const TICKET_ENTRY_AUTHORS = ['customer', 'agent'] as const;
+export const TICKET_ENTRY_AUTHORS = ['customer', 'agent', 'portal'] as const;
+/** A ticket's states: open, answered by an agent, closed. */
 export const TICKET_STATES = ['open', 'answered', 'closed'] as const;
+/** A complaint's states (customer-care.md), in the order of its timeline. */
+export const COMPLAINT_STATES = ['received', 'acknowledged', 'update', 'response', 'escalated', 'closed'] as const;
+export type ComplaintState = (typeof COMPLAINT_STATES)[number];
+/** Every state the tickets table holds (a check ties each to its kind). */
+export const ALL_TICKET_STATES = ['open', 'answered', ...COMPLAINT_STATES] as const;
+export type TicketState = (typeof ALL_TICKET_STATES)[number];
+/**
+ * What a timeline entry is: a ticket's message and answers; a complaint's steps, each mailed
+ * (customer-care.md: key messages on a durable medium).
+ */
+export const TICKET_ENTRY_KINDS = ['message', 'answer', ...COMPLAINT_STATES] as const;
+export type TicketEntryKind = (typeof TICKET_ENTRY_KINDS)[number];
+
+/** What a member reads for each entry of a timeline. */
+export const ENTRY_LABELS: Record<TicketEntryKind, string> = {
+  message: 'Your message',
+  answer: 'Our answer',
+  received: 'Received',
+  acknowledged: 'Acknowledged',
+  update: 'Update',
+  response: 'Response',
+  escalated: 'Escalated to a team lead',
+  closed: 'Closed',
+};
+/** The state as a member reads it in the list. */
+export const STATE_LABELS: Record<TicketState, string> = {
+  open: 'Waiting for an answer',
+  answered: 'Answered',
+  received: 'Received',
+  acknowledged: 'Acknowledged',
+  update: 'Updated',
+  response: 'Responded',
+  escalated: 'With a team lead',
+  closed: 'Closed',
+};
+
+/** The complaints code's clock, in Irish working days from the day of receipt. */
+export const ACKNOWLEDGE_WORKING_DAYS = 2;
+export const RESPOND_WORKING_DAYS = 10;
+/** Complaint records are kept this long after closing (the code of practice), then removed. */
+export const KEEP_CLOSED_DAYS = 365;
+export const ESCALATION_REASON_MAX = 1000;
+/** Complaints a member may raise from my48 in an hour (a person, not a script). */
+export const COMPLAINTS_PER_HOUR = 5;
+
+/** ComReg, to whom a member may refer a complaint (customer-care.md): the card's heading and details. */
+export const COMREG = {
+  heading: 'Not happy with our answer?',
+  name: 'Commission for Communications Regulation (ComReg)',
+  address: ['Block DEF, Abbey Court', 'Irish Life Centre', 'Lower Abbey Street', 'Dublin 1'],
+  web: 'www.comreg.ie',
+  url: 'https://www.comreg.ie',
+  phone: '01 804 9600',
+} as const;
 
 /** `48-T-000123` for a ticket, `48-C-000123` for a complaint: six digits from the ticket's number. */
 export const ticketReference = (kind: TicketKind, id: number) =>

@@ -2,6 +2,8 @@ import { accountFailures } from './account.calls.ts';
 import { authFailures } from './auth.schema.ts';
 import { cmsFailures } from './cms.schema.ts';
 import { contactFailures } from './contact.schema.ts';
+import { supportFailures } from './support.schema.ts';
+import { helpdeskFailures } from './helpdesk.schema.ts';
 import {
   HTTP_LAYER_CODES,
   HTTP_LAYER_FALLBACK,
@@ -70,6 +72,8 @@ const tables: Record<string, Failure>[] = [
   simSettingsFailures,
   stepUpFailures,
   receiptsFailures,
+  supportFailures,
+  helpdeskFailures,
 ];
 
 /** Every code an error answer of the API can carry, sorted. */

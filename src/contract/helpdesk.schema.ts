@@ -1,8 +1,24 @@
 import { z } from 'zod';
-import { endpoint } from './endpoint.ts';
+import { endpoint, failures } from './endpoint.ts';
 import { payload, UserParams } from './shared.schema.ts';
 
-/** Single sign-on to the help desk. */
+/** An agent's step as the help desk's webhook sends it (its payload template names these fields). */
+export const HelpdeskEvent = z
+  .object({
+    external_id: z.string().regex(/^48-[CT]-[0-9]{6}$/, { error: 'external_id must be a reference like 48-C-000123' }),
+    comment_id: z.string().min(1).max(64),
+    step: z.enum(['answer', 'update', 'response', 'close'], {
+      error: 'step must be answer, update, response or close',
+    }),
+    body: z.string().max(20_000).default(''),
+    due_on: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'due_on must be a day like 2026-12-10' })
+      .optional(),
+  })
+  .meta({ id: 'HelpdeskEvent' });
+
+/** Single sign-on to the help desk, and the help desk's webhook for agents' steps on tickets and complaints. */
 export const helpdeskApi = {
   sso: endpoint({
     id: 'helpdeskSso',
@@ -16,4 +32,34 @@ export const helpdeskApi = {
     answer: payload(z.object({ sso: z.string(), url: z.string().nullable() })),
     description: 'The signed token and the help-desk address to send it to (null when no help desk is configured)',
   }),
+  event: endpoint({
+    id: 'helpdeskEvent',
+    moves: 'none',
+    method: 'post',
+    path: '/panda/public/helpdesk/events',
+    access: 'public',
+    tag: 'Help desk',
+    summary:
+      "The help desk's webhook (customer-care.md): an agent's step on a ticket or complaint (answer, update with a new date, response, close), signed as Zendesk signs webhooks (X-Zendesk-Webhook-Signature: base64 HMAC-SHA256 of timestamp and body; 5-minute window). Each comment counts once.",
+    body: HelpdeskEvent,
+    answer: payload(z.object({ message: z.string() })),
+    description: 'Recorded (or already recorded), mailed to the person',
+    errors: {
+      401: 'No good signature',
+      404: 'No ticket has this reference',
+      409: 'The ticket is closed',
+      422: 'The step does not fit the ticket (an answer to a complaint, an update without a later date)',
+      503: 'No webhook secret is configured',
+    },
+  }),
 };
+
+export const helpdeskFailures = failures('helpdesk', {
+  badSignature: { status: 401, message: 'Invalid or expired signature' },
+  notConfigured: { status: 503, message: 'The help desk webhook is not configured here.' },
+  unknown: { status: 404, message: 'No ticket has this reference.' },
+  closed: { status: 409, message: 'That ticket is closed.' },
+  notForThisKind: { status: 422, message: 'A ticket is answered; a complaint is updated or responded to.' },
+  badDate: { status: 422, message: 'An update needs a new date after today, within 60 working days.' },
+  empty: { status: 422, message: 'The step has no text.' },
+});

@@ -23,6 +23,35 @@ export const MarketingPermissionsSchema = z
   .meta({ id: 'MarketingPermissions' });
 export type MarketingPermissions = z.infer<typeof MarketingPermissionsSchema>;
 
+/**
+ * How we contact you (customer-care.md): what a member who needs it asks of us, shown to the
+ * agent with every ticket they open. A representative is a name and a relationship, both or neither.
+ */
+const optionalText = (max: number, field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(max, { error: `Keep the ${field} under ${max} characters.` })
+    .transform((v) => v || null)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null);
+export const ContactPreferencesSchema = z
+  .object({
+    large_print: z.boolean({ error: 'large_print must be true or false' }),
+    no_phone_calls: z.boolean({ error: 'no_phone_calls must be true or false' }),
+    email_only: z.boolean({ error: 'email_only must be true or false' }),
+    representative_name: optionalText(100, "representative's name"),
+    representative_relationship: optionalText(60, 'relationship'),
+    notes: optionalText(500, 'note'),
+  })
+  .refine((p) => (p.representative_name === null) === (p.representative_relationship === null), {
+    error: "Give your representative's name and how they are related to you, or neither.",
+    path: ['representative_relationship'],
+  })
+  .meta({ id: 'ContactPreferences' });
+export type ContactPreferences = z.output<typeof ContactPreferencesSchema>;
+
 export const PasswordChangeSchema = z
   .object({
     current_password: z
@@ -81,6 +110,30 @@ export const settingsApi = {
     body: MarketingPermissionsSchema,
     answer: payload(MarketingPermissionsSchema),
     description: 'Permissions',
+  }),
+  contactPreferences: endpoint({
+    id: 'contactPreferences',
+    method: 'get',
+    path: '/panda/protected/users/{user_id}/contact-preferences',
+    access: 'member',
+    tag: 'Settings',
+    summary: 'How we contact you: large print, no phone calls, e-mail only, a representative, a note',
+    params: UserParams,
+    answer: payload(ContactPreferencesSchema),
+    description: 'The preferences (all off when none were set)',
+  }),
+  saveContactPreferences: endpoint({
+    id: 'saveContactPreferences',
+    moves: 'none',
+    method: 'put',
+    path: '/panda/protected/users/{user_id}/contact-preferences',
+    access: 'member',
+    tag: 'Settings',
+    summary: 'Change how we contact you; the help desk sees it with every ticket you open',
+    params: UserParams,
+    body: ContactPreferencesSchema,
+    answer: payload(ContactPreferencesSchema),
+    description: 'Saved',
   }),
   changePassword: endpoint({
     id: 'changePassword',

@@ -162,6 +162,16 @@ export const features: My48Feature[] = [
     Screen: screen(() => import('./features/phones/Phones.tsx')),
   },
   {
+    route: 'support',
+    path: '/my48/support',
+    title: 'Support',
+    heading: 'Support',
+    menu: 'Support',
+    Screen: screen(() => import('./features/support/Support.tsx')),
+    // A ticket's timeline: one per reference, so none is pre-rendered; the server answers them with the shell.
+    children: { route: 'supportTicket', pattern: '/my48/support/:reference', values: [] },
+  },
+  {
     route: 'settings',
     path: '/my48/settings',
     title: 'Settings',

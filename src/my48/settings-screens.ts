@@ -24,6 +24,7 @@ export const settingsScreens: Record<SettingsFragment, LazyExoticComponent<Compo
   'change-my-sim': load(sim, 'ChangeMySim'),
   security: load(controls, 'Security'),
   alerts: load(controls, 'Alerts'),
+  'how-we-contact-you': lazy(() => import('./features/settings/ContactPreferences.tsx')),
   household: lazy(() => import('./features/household/YourLine.tsx')),
   'my-data': load(controls, 'MyData'),
   'about-us': load(account, 'AboutUs'),

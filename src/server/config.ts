@@ -23,6 +23,8 @@ export interface AppConfig {
   sandbox: boolean;
   /** The member factory over HTTP for the browser tests (POST /sandbox/test-members); never in production. */
   testMembers?: boolean;
+  /** Signs the help desk's webhook (agents' steps on tickets): unset, the webhook answers 503. */
+  helpdeskWebhookSecret?: string;
   /** The help desk's address (its JWT single sign-on lives at /access/jwt); the sandbox's when unset. */
   helpdeskUrl?: string;
   captcha: CaptchaConfig;

@@ -142,9 +142,13 @@ const schema = z.object({
   /** The IP geolocation service (GET {url}/{ip}?referrer=…); unset: the sandbox at /sandbox/geolocation. */
   GEOIP_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
   GEOIP_TOKEN: z.string().min(1).optional(),
-  /** The help desk's tickets API (both, or none: tickets are answered at /sandbox/helpdesk). */
+  /**
+   * The help desk's tickets API and the secret its webhook signs agents' steps with (all three, or
+   * none: tickets are answered at /sandbox/helpdesk).
+   */
   HELPDESK_API_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
   HELPDESK_API_TOKEN: z.string().min(1).optional(),
+  HELPDESK_WEBHOOK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   /** The carrier's tracking API for SIM orders (both, or none: the sandbox at /sandbox/delivery). */
   DELIVERY_API_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
   DELIVERY_API_TOKEN: z.string().min(1).optional(),
@@ -202,6 +206,7 @@ function productionProblems(env: z.infer<typeof schema>): string[] {
     ['GEOIP_URL', env.GEOIP_URL],
     ['HELPDESK_API_URL', env.HELPDESK_API_URL],
     ['HELPDESK_API_TOKEN', env.HELPDESK_API_TOKEN],
+    ['HELPDESK_WEBHOOK_SECRET', env.HELPDESK_WEBHOOK_SECRET],
     ['DELIVERY_API_URL', env.DELIVERY_API_URL],
     ['DELIVERY_API_TOKEN', env.DELIVERY_API_TOKEN],
     ['HELPDESK_URL', env.HELPDESK_URL],
@@ -245,8 +250,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error('Invalid configuration: REFERRAL_DOMAIN, REFERRAL_TOKEN and REFERRAL_SIGNATURE go together');
   if (Boolean(parsed.data.CATALOGUE_URL) !== Boolean(parsed.data.CATALOGUE_API_KEY))
     throw new Error('Invalid configuration: CATALOGUE_URL and CATALOGUE_API_KEY go together');
-  if (Boolean(parsed.data.HELPDESK_API_URL) !== Boolean(parsed.data.HELPDESK_API_TOKEN))
-    throw new Error('Invalid configuration: HELPDESK_API_URL and HELPDESK_API_TOKEN go together');
+  const desk = [parsed.data.HELPDESK_API_URL, parsed.data.HELPDESK_API_TOKEN, parsed.data.HELPDESK_WEBHOOK_SECRET];
+  if (desk.some(Boolean) && !desk.every(Boolean))
+    throw new Error('Invalid configuration: HELPDESK_API_URL, HELPDESK_API_TOKEN and HELPDESK_WEBHOOK_SECRET go together');
   if (Boolean(parsed.data.DELIVERY_API_URL) !== Boolean(parsed.data.DELIVERY_API_TOKEN))
     throw new Error('Invalid configuration: DELIVERY_API_URL and DELIVERY_API_TOKEN go together');
   if (Boolean(parsed.data.RECAPTCHA_SITE_KEY) !== Boolean(parsed.data.RECAPTCHA_SECRET_KEY)) {

@@ -137,6 +137,7 @@ const config = {
   sandbox: env.SANDBOX,
   testMembers: env.TEST_MEMBERS,
   ...(env.HELPDESK_URL ? { helpdeskUrl: env.HELPDESK_URL } : {}),
+  ...(env.HELPDESK_WEBHOOK_SECRET ? { helpdeskWebhookSecret: env.HELPDESK_WEBHOOK_SECRET } : {}),
   captcha: {
     hmacKey: env.CAPTCHA_HMAC_KEY,
     maxNumber: env.CAPTCHA_MAX_NUMBER,

@@ -14,6 +14,7 @@ export const productionSettings = {
   GEOIP_URL: 'https://geo.example',
   HELPDESK_API_URL: 'https://desk.example',
   HELPDESK_API_TOKEN: 'token',
+  HELPDESK_WEBHOOK_SECRET: 'helpdesk-webhook-secret-0123456789',
   DELIVERY_API_URL: 'https://tracking.example',
   DELIVERY_API_TOKEN: 'token',
   HELPDESK_URL: 'https://help.example',

@@ -99,6 +99,8 @@ export function resolveFile(site: StaticSite, pathname: string): string | undefi
   const candidates = [path, `${trimmed}/index.html`];
   // A receipt's address names its transaction (/my48/transactions/<id>): the my48 shell answers it, as for every my48 screen.
   if (/^\/my48\/transactions\/[0-9]{1,10}$/.test(trimmed)) candidates.push('/my48/transactions/index.html');
+  // So does a ticket's timeline (/my48/support/<reference>).
+  if (/^\/my48\/support\/48-[CT]-[0-9]{6}$/.test(trimmed)) candidates.push('/my48/support/index.html');
   // The CMS JSON documents are files with a .json ending; their URLs have none (spec section 7).
   if (path.startsWith('/api/cms/') || path.startsWith('/cms/')) candidates.push(`${trimmed}.json`);
   return candidates.find((candidate) => site.files.has(candidate));

@@ -106,7 +106,7 @@ forEachDatabase(
       const [ticket] = await c.handle.db.select().from(tickets).where(eq(tickets.reference, reference));
       const answer = await c.app.request(`/sandbox/helpdesk/tickets/${ticket!.id}/answer`, {
         method: 'POST',
-        body: new URLSearchParams({ answer: 'We have refunded the difference to your credit.' }),
+        body: new URLSearchParams({ body: 'We have refunded the difference to your credit.' }),
       });
       expect(answer.status).toBe(303);
       const [after] = await c.handle.db.select().from(tickets).where(eq(tickets.id, ticket!.id));
@@ -117,7 +117,7 @@ forEachDatabase(
         (
           await c.app.request('/sandbox/helpdesk/tickets/999999/answer', {
             method: 'POST',
-            body: new URLSearchParams({ answer: 'x' }),
+            body: new URLSearchParams({ body: 'x' }),
           })
         ).status,
       ).toBe(404);

@@ -44,6 +44,7 @@ export interface TestContext {
   payments: SandboxPayments;
 }
 
+export const TEST_HELPDESK_WEBHOOK_SECRET = 'helpdesk-webhook-secret-for-tests';
 export const testConfig = (overrides: Partial<AppConfig['rateLimit']> = {}): AppConfig => ({
   sessionSecret: 'test-session-secret-that-is-long-enough-000',
   emvKeyBase64: Buffer.from('48portal-emv-key').toString('base64'),
@@ -51,6 +52,8 @@ export const testConfig = (overrides: Partial<AppConfig['rateLimit']> = {}): App
   allowedOrigins: ['https://partner.example'],
   rateLimit: { windowMs: 60_000, loginPerIp: 1000, loginFailuresPerAccount: 1000, ...overrides },
   helpdeskSecret: 'test-helpdesk-secret-that-is-long-enough-0000000',
+  // The help desk's webhook is configured (its tests sign with this; one takes it away for the 503).
+  helpdeskWebhookSecret: TEST_HELPDESK_WEBHOOK_SECRET,
   sandbox: true,
   // A small search space: tests solve the proof of work in a moment.
   captcha: { hmacKey: 'test-captcha-hmac-key-that-is-long-enough-000', maxNumber: 200, ttlMs: 10 * 60_000 },

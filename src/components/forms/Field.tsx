@@ -1,5 +1,12 @@
 import { useEarlySubmit, useHydrated } from '../../lib/use-hydrated.ts';
-import { useId, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import {
+  useId,
+  useRef,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 
 export interface Common {
   label: string;
@@ -55,6 +62,26 @@ export function Field({ label, name, error, hint, ...input }: Common & InputProp
           aria-describedby={described}
           {...input}
         />
+      )}
+    />
+  );
+}
+
+/** A labelled text area (a message, a reason) with its hint and its error. */
+export function TextAreaField({
+  label,
+  name,
+  error,
+  hint,
+  ...area
+}: Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'name'>) {
+  return (
+    <Labelled
+      label={label}
+      error={error}
+      hint={hint}
+      control={(id, described) => (
+        <textarea id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={described} {...area} />
       )}
     />
   );

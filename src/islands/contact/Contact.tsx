@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef } from 'react';
-import { Field, FormAlert, SelectField, SubmitButton } from '../../components/forms/Field.tsx';
+import { useEffect, useRef } from 'react';
+import { Field, FormAlert, SelectField, SubmitButton, TextAreaField } from '../../components/forms/Field.tsx';
 import { EmailField } from '../../components/forms/KindFields.tsx';
 import { CONTACT_MESSAGE_MAX, CONTACT_TOPICS } from '../../contract/contact.ts';
 import { contactForm } from './contact-store.ts';
@@ -12,7 +12,6 @@ import { FormCard } from '../../components/forms/FormCard.tsx';
  */
 export default function Contact() {
   const form = useStore(contactForm.$state);
-  const messageId = useId();
   useEffect(() => contactForm.reset, []);
   // The reference replaces the form: the reader is taken to it (and a screen reader reads it).
   const sent = useRef<HTMLHeadingElement>(null);
@@ -58,28 +57,15 @@ export default function Contact() {
         hint="The 48 number your message is about, if any."
         error={form.fields['msisdn']}
       />
-      <div className="field">
-        <label htmlFor={messageId}>Your message</label>
-        <p id={`${messageId}-hint`} className="field__hint">
-          {`What happened and what you would like us to do (up to ${CONTACT_MESSAGE_MAX} characters).`}
-        </p>
-        <textarea
-          id={messageId}
-          name="message"
-          rows={6}
-          maxLength={CONTACT_MESSAGE_MAX}
-          required
-          aria-invalid={form.fields['message'] ? true : undefined}
-          aria-describedby={[`${messageId}-hint`, form.fields['message'] ? `${messageId}-error` : '']
-            .filter(Boolean)
-            .join(' ')}
-        />
-        {form.fields['message'] && (
-          <p id={`${messageId}-error`} className="field__error">
-            {form.fields['message']}
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        label="Your message"
+        name="message"
+        hint={`What happened and what you would like us to do (up to ${CONTACT_MESSAGE_MAX} characters).`}
+        rows={6}
+        maxLength={CONTACT_MESSAGE_MAX}
+        required
+        error={form.fields['message']}
+      />
       <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>
         Send my message
       </SubmitButton>

@@ -1,6 +1,14 @@
 import { relations, sql } from 'drizzle-orm';
 import { ALERT_CAUSES } from '../../contract/alerts.schema.ts';
-import { CONTACT_TOPICS, TICKET_ENTRY_AUTHORS, TICKET_KINDS, TICKET_STATES } from '../../contract/contact.ts';
+import {
+  ALL_TICKET_STATES,
+  COMPLAINT_STATES,
+  CONTACT_TOPICS,
+  TICKET_ENTRY_AUTHORS,
+  TICKET_ENTRY_KINDS,
+  TICKET_KINDS,
+  TICKET_STATES,
+} from '../../contract/contact.ts';
 import { MONTHLY_ACTIONS } from '../../contract/flexi-data.schema.ts';
 import { CHECKOUT_PURPOSES } from '../../contract/payments.schema.ts';
 import { PORT_IN_STATUSES, PORT_IN_STEPS } from '../../contract/sim-settings.schema.ts';
@@ -524,6 +532,36 @@ export const marketingPermissions = pgTable('marketing_permissions', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
+/**
+ * How a member wants to be contacted (customer-care.md, settings → How we contact you): what a
+ * vulnerable customer needs from us, shown to the agent with every ticket they open.
+ */
+export const contactPreferences = pgTable(
+  'contact_preferences',
+  {
+    memberId: integer('member_id')
+      .primaryKey()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    largePrint: boolean('large_print').notNull().default(false),
+    noPhoneCalls: boolean('no_phone_calls').notNull().default(false),
+    emailOnly: boolean('email_only').notNull().default(false),
+    representativeName: text('representative_name'),
+    representativeRelationship: text('representative_relationship'),
+    notes: text('notes'),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    check(
+      'contact_preferences_representative',
+      sql`(${t.representativeName} is null) = (${t.representativeRelationship} is null)`,
+    ),
+    check(
+      'contact_preferences_lengths',
+      sql`coalesce(length(${t.notes}), 0) <= 500 and coalesce(length(${t.representativeName}), 0) <= 100 and coalesce(length(${t.representativeRelationship}), 0) <= 60`,
+    ),
+  ],
+);
+
 export const orders = pgTable(
   'orders',
   {
@@ -600,9 +638,11 @@ export const emailTokens = pgTable(
 
 /** Mail waiting for a mail server; readable at /sandbox/mail while none is configured. */
 /**
- * Help-desk tickets (customer-care.md): what a visitor or member sent from /contact-us, with its
- * reference (48-T-… or 48-C-…, from the id). Kept here first, so nothing is lost when the help desk
- * is away; `forwarded_at` says when the help desk has it.
+ * Help-desk tickets and complaints (customer-care.md): what a visitor or member sent from
+ * /contact-us or my48 → Support, with its reference (48-T-… or 48-C-…, from the id). Kept here
+ * first, so nothing is lost when the help desk is away; `forwarded_at` says when the help desk has
+ * it. A complaint carries the complaints code's clock: the day its response is due (working day 10,
+ * or the date an update gave), when it was closed (kept a year after), an escalation on request.
  */
 export const tickets = pgTable(
   'tickets',
@@ -611,28 +651,56 @@ export const tickets = pgTable(
     reference: text('reference').notNull(),
     kind: text('kind', { enum: TICKET_KINDS }).notNull(),
     topic: text('topic', { enum: CONTACT_TOPICS }).notNull(),
-    state: text('state', { enum: TICKET_STATES }).notNull().default('open'),
+    state: text('state', { enum: ALL_TICKET_STATES }).notNull().default('open'),
     /** Who wrote: a member's account (kept when they delete it: set null), their name and address as given. */
     memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     email: text('email').notNull(),
     msisdn: text('msisdn'),
     createdAt: ts('created_at').notNull(),
+    /** The last entry's time: a ticket with nothing new for a year is removed. */
+    updatedAt: ts('updated_at').notNull(),
+    /** A complaint's response is due on this Irish day (working day 10, or the date of the last update). */
+    dueOn: date('due_on', { mode: 'string' }),
+    /** When the first response was sent (the ComReg card shows from then). */
+    respondedAt: ts('responded_at'),
+    closedAt: ts('closed_at'),
     forwardedAt: ts('forwarded_at'),
+    /** The help desk's own id for the ticket, when it gave one (its comments are read by it). */
+    deskId: text('desk_id'),
+    /** A member's request for a team lead, and when the help desk was told of it. */
+    escalatedAt: ts('escalated_at'),
+    escalationForwardedAt: ts('escalation_forwarded_at'),
   },
   (t) => [
     uniqueIndex('tickets_reference_idx').on(t.reference),
     index('tickets_email_idx').on(t.email, t.createdAt),
+    index('tickets_member_idx').on(t.memberId, t.id),
     index('tickets_unforwarded_idx')
       .on(t.id)
       .where(sql`${t.forwardedAt} is null`),
+    index('tickets_escalation_unforwarded_idx')
+      .on(t.id)
+      .where(sql`${t.escalatedAt} is not null and ${t.escalationForwardedAt} is null`),
+    index('tickets_updated_idx').on(t.updatedAt),
+    index('tickets_closed_idx')
+      .on(t.closedAt)
+      .where(sql`${t.closedAt} is not null`),
     oneOf('tickets_kind', t.kind, TICKET_KINDS),
     oneOf('tickets_topic', t.topic, CONTACT_TOPICS),
-    oneOf('tickets_state', t.state, TICKET_STATES),
+    check(
+      'tickets_state',
+      sql`(${t.kind} = 'ticket' and ${t.state} in ${valuesOf(TICKET_STATES)}) or (${t.kind} = 'complaint' and ${t.state} in ${valuesOf(COMPLAINT_STATES)})`,
+    ),
+    check('tickets_complaint_due', sql`(${t.kind} = 'complaint') = (${t.dueOn} is not null)`),
+    check('tickets_closed_at', sql`(${t.state} = 'closed') = (${t.closedAt} is not null)`),
   ],
 );
 
-/** A ticket's conversation: the customer's message, then the agents' answers (plain text, never HTML). */
+/**
+ * A ticket's timeline: the customer's message and the agents' answers, or a complaint's steps
+ * (received, acknowledged, updates, the response, an escalation, closing). Plain text, never HTML.
+ */
 export const ticketEntries = pgTable(
   'ticket_entries',
   {
@@ -641,12 +709,19 @@ export const ticketEntries = pgTable(
       .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),
     author: text('author', { enum: TICKET_ENTRY_AUTHORS }).notNull(),
+    kind: text('kind', { enum: TICKET_ENTRY_KINDS }).notNull(),
     body: text('body').notNull(),
+    /** An update's new date for the response. */
+    dueOn: date('due_on', { mode: 'string' }),
+    /** The help desk's comment this entry came from: each is taken once. */
+    deskCommentId: text('desk_comment_id'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [
     index('ticket_entries_ticket_idx').on(t.ticketId, t.id),
+    uniqueIndex('ticket_entries_desk_comment_idx').on(t.ticketId, t.deskCommentId),
     oneOf('ticket_entries_author', t.author, TICKET_ENTRY_AUTHORS),
+    oneOf('ticket_entries_kind', t.kind, TICKET_ENTRY_KINDS),
   ],
 );
 

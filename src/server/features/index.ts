@@ -28,6 +28,7 @@ import { securityRoutes } from './security/security.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { signUpRoutes } from './signup/signup.routes.ts';
 import { simSettingsRoutes } from './sim-settings/sim-settings.routes.ts';
+import { supportRoutes } from './support/support.routes.ts';
 import { transactionsRoutes } from './transactions/transactions.routes.ts';
 
 /** Every feature of the API, mounted by app.ts: a new feature is its folder and one line here. */
@@ -54,6 +55,7 @@ export function featureRoutes(config: AppConfig): (ReturnType<typeof router> | R
     simSettingsRoutes(config),
     helpdeskRoutes(),
     contactRoutes(config),
+    supportRoutes(),
     membershipsRoutes(),
     advanceRoutes(),
     householdRoutes(),

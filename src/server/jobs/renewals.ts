@@ -9,6 +9,8 @@ import { lockedCredit, membershipOf } from '../services/memberships.ts';
 import { runSpotReturns } from './spot-returns.ts';
 import { runDeliveries } from './deliveries.ts';
 import { forwardTickets } from './tickets.ts';
+import { pruneTickets } from '../services/tickets.ts';
+import { describedContactPreferencesOf } from '../services/contact-preferences.ts';
 import type { TicketsAdapter } from '../integrations/tickets/index.ts';
 import type { DeliveryAdapter } from '../integrations/delivery/index.ts';
 import { runAlerts } from './alerts.ts';
@@ -256,9 +258,11 @@ export function scheduleRenewals(
       if (moved > 0) log.info({ orders: moved }, 'SIM orders moved on by the carrier');
     }
     if (ctx.tickets) {
-      const handed = await forwardTickets(ctx, ctx.tickets);
+      const handed = await forwardTickets(ctx, ctx.tickets, (id) => describedContactPreferencesOf(ctx.db, id));
       if (handed > 0) log.info({ tickets: handed }, 'tickets handed to the help desk');
     }
+    const pruned = await pruneTickets(ctx);
+    if (pruned > 0) log.info({ tickets: pruned }, 'tickets closed over a year ago removed');
     const ported = await runPortInDonor(ctx);
     if (ported > 0) log.info({ portIns: ported }, 'port-in requests moved on by the donor network');
     if (ctx.referrals) {

@@ -2,12 +2,18 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { ticketEntries, tickets } from '../db/schema.ts';
 import type { TicketsAdapter } from '../integrations/tickets/index.ts';
 import type { ServiceContext } from '../services/outcome.ts';
+import { escalationsToForward } from '../services/tickets.ts';
 
 /**
  * Tickets not yet with the help desk are handed over (oldest first, outside any transaction), each
  * marked once the help desk has it: a help desk that is away loses nothing, the next turn tries again.
+ * Then escalations of tickets it has: each passed on once.
  */
-export async function forwardTickets({ db, clock }: ServiceContext, desk: TicketsAdapter): Promise<number> {
+export async function forwardTickets(
+  { db, clock }: ServiceContext,
+  desk: TicketsAdapter,
+  contactPreferencesOf: (memberId: number) => Promise<string | null> = async () => null,
+): Promise<number> {
   const waiting = await db.select().from(tickets).where(isNull(tickets.forwardedAt)).orderBy(asc(tickets.id)).limit(50);
   let forwarded = 0;
   for (const t of waiting) {
@@ -17,8 +23,9 @@ export async function forwardTickets({ db, clock }: ServiceContext, desk: Ticket
       .where(and(eq(ticketEntries.ticketId, t.id), eq(ticketEntries.author, 'customer')))
       .orderBy(asc(ticketEntries.id))
       .limit(1);
+    let deskId: string | null;
     try {
-      await desk.forward({
+      ({ deskId } = await desk.forward({
         reference: t.reference,
         kind: t.kind,
         topic: t.topic,
@@ -26,14 +33,33 @@ export async function forwardTickets({ db, clock }: ServiceContext, desk: Ticket
         email: t.email,
         msisdn: t.msisdn,
         message: first?.body ?? '',
-      });
+        contactPreferences: t.memberId === null ? null : await contactPreferencesOf(t.memberId),
+        dueOn: t.dueOn,
+      }));
     } catch {
       continue;
     }
     await db
       .update(tickets)
-      .set({ forwardedAt: clock() })
+      .set({ forwardedAt: clock(), deskId })
       .where(and(eq(tickets.id, t.id), isNull(tickets.forwardedAt)));
+    forwarded += 1;
+  }
+  for (const t of await escalationsToForward(db)) {
+    const [why] = await db
+      .select({ body: ticketEntries.body })
+      .from(ticketEntries)
+      .where(and(eq(ticketEntries.ticketId, t.id), eq(ticketEntries.kind, 'escalated')))
+      .limit(1);
+    try {
+      await desk.escalate({ reference: t.reference, deskId: t.deskId, reason: why?.body ?? '' });
+    } catch {
+      continue;
+    }
+    await db
+      .update(tickets)
+      .set({ escalationForwardedAt: clock() })
+      .where(and(eq(tickets.id, t.id), isNull(tickets.escalationForwardedAt)));
     forwarded += 1;
   }
   return forwarded;

@@ -347,6 +347,39 @@ export const DEMO_MEMBERS: DemoMember[] = [
     creditCents: 500,
     membership: { sku: 'BDDT00', daysLeft: 10, usedGb: 11 },
   },
+  // customer-care.md: complaint@'s complaint is overdue (received 12 working days ago, no response), so
+  // Support shows it late with the ComReg card; answered@'s was responded to three days ago.
+  {
+    n: 40,
+    email: 'complaint@example.com',
+    firstname: 'Clodagh',
+    lastname: 'Byrne',
+    creditCents: 500,
+    membership: { sku: 'BDDT00', daysLeft: 18, usedGb: 9 },
+    complaint: {
+      number: 40,
+      receivedWorkingDaysAgo: 12,
+      message:
+        'I was charged twice for my membership this month: €9.99 on the 3rd and again on the 4th. Please refund the second payment.',
+    },
+    contactPreferences: { largePrint: true, noPhoneCalls: true },
+  },
+  {
+    n: 41,
+    email: 'answered@example.com',
+    firstname: 'Eoin',
+    lastname: 'Daly',
+    creditCents: 500,
+    membership: { sku: 'BDDT00', daysLeft: 12, usedGb: 6 },
+    complaint: {
+      number: 41,
+      receivedWorkingDaysAgo: 8,
+      respondedDaysAgo: 3,
+      message: 'My data stopped working for two days last week although I had 20 GB left.',
+      response:
+        'We found a fault at the mast near you on those two days, now fixed. We have added 5 GB to your SIM for the trouble.',
+    },
+  },
   // customer-care.md: parcel@ waits for its free SIM, dispatched an hour ago (the sandbox carrier delivers it).
   {
     n: 42,

@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { ADVANCE_CENTS, ADVANCE_FEE_CENTS } from '../../contract/advance.calls.ts';
+import { COMPLAINT_TOPIC, RESPOND_WORKING_DAYS, ticketReference } from '../../contract/contact.ts';
 import { euro } from '../../contract/format.ts';
 import { RECRUIT_REWARD_CENTS } from '../../contract/recruit.schema.ts';
 import type { Queryable } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { dayOf } from '../services/calendar.ts';
 import { DAY, HOUR } from '../services/clock.ts';
+import { acknowledgementOf } from '../services/tickets.ts';
+import { workingDayAfter, workingDayBefore } from '../services/working-days.ts';
 import { catalogue } from './catalogue.ts';
 
 /**
@@ -208,4 +211,66 @@ export async function insertAdvance(
       creditDeltaCents: -(owed - advance.owedCents),
       reference: `advance:${row!.id}:repaid:seed`,
     });
+}
+
+/**
+ * A complaint and its timeline as the portal would have kept them (customer-care.md): received and
+ * acknowledged on a working day in the past, due ten working days after, with a response if given.
+ */
+export async function insertComplaint(
+  tx: Queryable,
+  who: { memberId: number; email: string; name: string },
+  c: { number?: number; receivedWorkingDaysAgo: number; respondedDaysAgo?: number; message: string; response?: string },
+  now: Date,
+): Promise<string> {
+  // Fixed numbers are the demo members' own, below the first the tickets table hands out (1001).
+  if (c.number !== undefined && !(c.number > 0 && c.number < 1000))
+    throw new Error('a fixed complaint number is below 1000');
+  const receivedDay = workingDayBefore(dayOf(now), c.receivedWorkingDaysAgo);
+  const receivedAt = new Date(`${receivedDay}T10:00:00Z`);
+  const dueOn = workingDayAfter(receivedDay, RESPOND_WORKING_DAYS);
+  const respondedAt = c.respondedDaysAgo === undefined ? null : new Date(now.getTime() - c.respondedDaysAgo * DAY);
+  const [row] = await tx
+    .insert(t.tickets)
+    .values({
+      ...(c.number !== undefined ? { id: c.number } : {}),
+      reference: `pending:${who.memberId}:${now.getTime()}`,
+      kind: 'complaint',
+      topic: COMPLAINT_TOPIC,
+      state: respondedAt ? 'response' : 'acknowledged',
+      memberId: who.memberId,
+      name: who.name,
+      email: who.email,
+      createdAt: receivedAt,
+      updatedAt: respondedAt ?? receivedAt,
+      dueOn,
+      respondedAt,
+      // Seeded as the help desk already has it: the jobs do not hand it over again.
+      forwardedAt: receivedAt,
+    })
+    .returning({ id: t.tickets.id });
+  const reference = ticketReference('complaint', row!.id);
+  await tx.update(t.tickets).set({ reference }).where(eq(t.tickets.id, row!.id));
+  await tx.insert(t.ticketEntries).values([
+    { ticketId: row!.id, author: 'customer', kind: 'received', body: c.message, createdAt: receivedAt },
+    {
+      ticketId: row!.id,
+      author: 'portal',
+      kind: 'acknowledged',
+      body: acknowledgementOf(reference, dueOn),
+      createdAt: receivedAt,
+    },
+    ...(respondedAt
+      ? [
+          {
+            ticketId: row!.id,
+            author: 'agent' as const,
+            kind: 'response' as const,
+            body: c.response ?? 'We have looked into it.',
+            createdAt: respondedAt,
+          },
+        ]
+      : []),
+  ]);
+  return reference;
 }

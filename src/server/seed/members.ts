@@ -14,6 +14,7 @@ import {
   insertCardPayments,
   insertMgmOrdersToday,
   insertPortIn,
+  insertComplaint,
   insertRecruits,
   irishDayAfter,
 } from './member-rows.ts';
@@ -97,6 +98,20 @@ export interface MemberSpec {
   advance?: { owedCents: number; daysAgo: number };
   /** A free SIM on its way (customer-care.md): placed that many minutes ago, dispatched that many minutes ago if it was. */
   freeSimOrder?: { placedMinutesAgo: number; dispatchedMinutesAgo?: number };
+  /**
+   * A complaint (customer-care.md), received that many working days ago and acknowledged then; with
+   * a response that many days ago if it has one. `number` fixes its reference (48-C- and six digits;
+   * the demo members' are below the ids the tickets table hands out).
+   */
+  complaint?: {
+    number?: number;
+    receivedWorkingDaysAgo: number;
+    respondedDaysAgo?: number;
+    message: string;
+    response?: string;
+  };
+  /** How we contact you, as saved in settings. */
+  contactPreferences?: { largePrint?: boolean; noPhoneCalls?: boolean; emailOnly?: boolean; notes?: string };
 }
 
 export interface MadeMember {
@@ -207,6 +222,15 @@ async function insertMember(
       dispatchedAt: dispatchedMinutesAgo === undefined ? null : minutesAgo(dispatchedMinutesAgo),
     });
   }
+  if (spec.complaint)
+    await insertComplaint(
+      tx,
+      { memberId, email, name: `${spec.firstname ?? 'Built'} ${spec.lastname ?? 'Member'}` },
+      spec.complaint,
+      now,
+    );
+  if (spec.contactPreferences)
+    await tx.insert(t.contactPreferences).values({ memberId, ...spec.contactPreferences, updatedAt: now });
   const card =
     spec.storedCard === true
       ? { card: '4200000000000000', brand: 'VISA', last4: '0000', expiry: '12/30' }

@@ -12,7 +12,7 @@ import { demoState } from './seed.ts';
  *
  * `like` names a demo member (the part of its e-mail before the @): the new member is a copy of that
  * state (names, credit, membership, history, password; a household's lines copied too) with its own
- * e-mail, SIM and number. `spec` adds to it or, alone, is the whole state.
+ * e-mail, SIM and number (and a complaint's own reference). `spec` adds to it or, alone, is the whole state.
  */
 const body = z.strictObject({
   like: z.string().optional(),
@@ -35,6 +35,8 @@ export function testMemberRoutes() {
         ...state,
         email: `${d.email.split('@')[0]}-${uniqueTail()}@example.com`,
         ...(state.affiliateId ? { affiliateId: `${state.affiliateId}${uniqueTail()}`.slice(0, 32) } : {}),
+        // A complaint of its own: the demo one's fixed reference is the demo member's alone.
+        ...(state.complaint ? { complaint: { ...state.complaint, number: undefined } } : {}),
       };
     };
     const answer = (m: MadeMember) => ({

@@ -81,3 +81,13 @@ export function workingDaysSince(received: string, today: string): number {
   for (let day = plus(received, 1); day <= today; day = plus(day, 1)) if (isWorkingDay(day)) count += 1;
   return count;
 }
+
+/** The working day `n` working days before `day` (the demo seed dates its complaints so). */
+export function workingDayBefore(day: string, n: number): string {
+  let at = day;
+  for (let counted = 0; counted < n;) {
+    at = plus(at, -1);
+    if (isWorkingDay(at)) counted += 1;
+  }
+  return at;
+}

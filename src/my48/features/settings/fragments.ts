@@ -1,7 +1,8 @@
 /**
  * Settings fragments and sub-pages (spec section 2: my-details, payment-details, permissions,
  * reorder-sim, move-your-number, about-us; sub-pages move-your-number, change-my-sim,
- * payment-details), plus change-password, and member-controls.md's security, alerts and my-data, and lifelines.md's household (where a line's member answers an invitation or leaves).
+ * payment-details), plus change-password, and member-controls.md's security, alerts and my-data, lifelines.md's household (where a line's member answers an invitation or leaves), and
+ * customer-care.md's how we contact you.
  */
 export const SETTINGS_FRAGMENTS = [
   'my-details',
@@ -13,6 +14,7 @@ export const SETTINGS_FRAGMENTS = [
   'change-my-sim',
   'security',
   'alerts',
+  'how-we-contact-you',
   'household',
   'my-data',
   'about-us',
@@ -29,6 +31,7 @@ export const fragmentTitles: Record<SettingsFragment, string> = {
   'change-my-sim': 'Change my SIM',
   security: 'Security',
   alerts: 'Alerts',
+  'how-we-contact-you': 'How we contact you',
   household: 'Household',
   'my-data': 'My data',
   'about-us': 'About 48',

@@ -9,6 +9,6 @@ import { receiveMessage } from './contact.service.ts';
 export async function send(c: Context<AppEnv>, { body }: Input<typeof contactApi.send>) {
   if (!(await personAnswered(c, body.captcha, 'contact'))) return fail(c, contactFailures.captchaFailed);
   const { captcha: _captcha, ...message } = body;
-  const received = await receiveMessage(c.var, { memberId: null }, message, c.var.config.siteUrl);
+  const received = await receiveMessage(c.var, message, c.var.config.siteUrl);
   return ok(c, contactApi.send, { _payload: received });
 }

@@ -142,6 +142,7 @@ export async function deleteAccount(
       s.alerts,
       s.alertSettings,
       s.marketingPermissions,
+      s.contactPreferences,
       s.segments,
       s.emailTokens,
       s.stepUpCodes,
@@ -168,7 +169,7 @@ export async function deleteAccount(
     // the reference stands for the person; what was written stays.
     await tx
       .update(s.tickets)
-      .set({ name: sql`${s.tickets.reference}`, email: '', msisdn: null })
+      .set({ name: sql`${s.tickets.reference}`, email: '', msisdn: null, memberId: null })
       .where(or(eq(s.tickets.memberId, id), eq(s.tickets.email, member.email)));
     // Nothing renews or charges for an account that is gone.
     const ssns = (await tx.select({ ssn: sims.ssn }).from(sims).where(eq(sims.memberId, id))).map((r) => r.ssn);

@@ -7,7 +7,9 @@ import { accountOf } from '../../http/session.ts';
 import {
   changeName as rename,
   changePassword as setPassword,
+  contactPreferencesOfMember,
   permissionsOfMember,
+  saveContactPreferences as savePreferences,
   savePermissions,
 } from './settings.service.ts';
 
@@ -24,6 +26,12 @@ export const marketingPermissions = async (c: C) =>
 
 export const saveMarketingPermissions = async (c: C, { body }: Input<typeof settingsApi.saveMarketingPermissions>) =>
   ok(c, settingsApi.saveMarketingPermissions, { _payload: await savePermissions(c.var, c.var.member.id, body) });
+
+export const contactPreferences = async (c: C) =>
+  ok(c, settingsApi.contactPreferences, { _payload: await contactPreferencesOfMember(c.var, c.var.member.id) });
+
+export const saveContactPreferences = async (c: C, { body }: Input<typeof settingsApi.saveContactPreferences>) =>
+  ok(c, settingsApi.saveContactPreferences, { _payload: await savePreferences(c.var, c.var.member.id, body) });
 
 export async function changePassword(c: C, { body }: Input<typeof settingsApi.changePassword>) {
   const outcome = await setPassword(c.var, c.var.member, c.var.sessionId, body);

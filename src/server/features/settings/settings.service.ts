@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { MarketingPermissions } from '../../../contract/settings.schema.ts';
-import { marketingPermissions, members } from '../../db/schema.ts';
+import type { ContactPreferences, MarketingPermissions } from '../../../contract/settings.schema.ts';
+import { contactPreferences, marketingPermissions, members } from '../../db/schema.ts';
+import { contactPreferencesOf } from '../../services/contact-preferences.ts';
 import { endSessions } from '../../services/sessions.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 import { hashPassword, verifyPassword } from '../../services/passwords.ts';
@@ -76,4 +77,43 @@ export async function changePassword(
     await endSessions(tx, { memberId: member.id, except: sessionId }, clock());
   });
   return done(null);
+}
+
+const preferencesOf = (p: typeof contactPreferences.$inferSelect | undefined): ContactPreferences => ({
+  large_print: p?.largePrint ?? false,
+  no_phone_calls: p?.noPhoneCalls ?? false,
+  email_only: p?.emailOnly ?? false,
+  representative_name: p?.representativeName ?? null,
+  representative_relationship: p?.representativeRelationship ?? null,
+  notes: p?.notes ?? null,
+});
+
+export async function contactPreferencesOfMember(
+  { db }: ServiceContext,
+  memberId: number,
+): Promise<ContactPreferences> {
+  return preferencesOf(await contactPreferencesOf(db, memberId));
+}
+
+/** How we contact you: saved as a whole (the help desk reads it with the member's next tickets). */
+export async function saveContactPreferences(
+  { db, clock }: ServiceContext,
+  memberId: number,
+  p: ContactPreferences,
+): Promise<ContactPreferences> {
+  const values = {
+    largePrint: p.large_print,
+    noPhoneCalls: p.no_phone_calls,
+    emailOnly: p.email_only,
+    representativeName: p.representative_name,
+    representativeRelationship: p.representative_relationship,
+    notes: p.notes,
+    updatedAt: clock(),
+  };
+  const [row] = await db
+    .insert(contactPreferences)
+    .values({ memberId, ...values })
+    .onConflictDoUpdate({ target: contactPreferences.memberId, set: values })
+    .returning();
+  return preferencesOf(row);
 }

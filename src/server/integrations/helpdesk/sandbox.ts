@@ -1,8 +1,10 @@
-import { asc, desc, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import { ticketEntries, tickets } from '../../db/schema.ts';
-import { answerTicket } from '../../services/tickets.ts';
+import { contactPreferences, ticketEntries, tickets } from '../../db/schema.ts';
+import { describeContactPreferences } from '../../services/contact-preferences.ts';
+import { agentStep, type AgentStep } from '../../services/tickets.ts';
+import { dayOf } from '../../services/calendar.ts';
 import { verify } from 'hono/jwt';
 import type { SandboxEnv } from '../integration.ts';
 import { sandboxPage } from '../../http/sandbox-page.ts';
@@ -13,10 +15,17 @@ import { sandboxPage } from '../../http/sandbox-page.ts';
  */
 export function helpdeskSandboxRoutes() {
   const app = new Hono<SandboxEnv>();
-  // The agent's side of the help desk: the tickets /contact-us opened, each with its conversation
-  // (text only: what a person wrote is shown, never run), and a box to answer as an agent.
+  // The agent's side of the help desk: the tickets and complaints people sent, each with its timeline
+  // (text only: what a person wrote is shown, never run), and the agent's steps: answer a ticket;
+  // update a complaint with a new date, respond, close. ?reference= shows one.
   app.get('/sandbox/helpdesk', async (c) => {
-    const rows = await c.var.db.select().from(tickets).orderBy(desc(tickets.id)).limit(30);
+    const reference = c.req.query('reference');
+    const rows = await c.var.db
+      .select()
+      .from(tickets)
+      .where(reference ? eq(tickets.reference, reference) : undefined)
+      .orderBy(desc(tickets.id))
+      .limit(30);
     const entries =
       rows.length === 0
         ? []
@@ -30,13 +39,49 @@ export function helpdeskSandboxRoutes() {
               ),
             )
             .orderBy(asc(ticketEntries.id));
+    const memberIds = [...new Set(rows.flatMap((r) => (r.memberId === null ? [] : [r.memberId])))];
+    const preferences = new Map(
+      (memberIds.length === 0
+        ? []
+        : await c.var.db.select().from(contactPreferences).where(inArray(contactPreferences.memberId, memberIds))
+      ).map((p) => [p.memberId, describeContactPreferences(p)]),
+    );
+    const today = dayOf(c.var.clock());
+    const steps = (t: (typeof rows)[number]) => {
+      if (t.state === 'closed') return html`<p>Closed.</p>`;
+      const action = (step: string) => `/sandbox/helpdesk/tickets/${t.id}/${step}`;
+      const close = html`<form method="post" action="${action('close')}">
+        <button type="submit">Close ${t.reference}</button>
+      </form>`;
+      if (t.kind === 'ticket')
+        return html`<form method="post" action="${action('answer')}">
+            <label for="answer-${t.id}">Answer ${t.reference}</label><br />
+            <textarea id="answer-${t.id}" name="body" rows="3" cols="60" required></textarea><br />
+            <button type="submit">Send the answer to ${t.reference}</button>
+          </form>
+          ${close}`;
+      return html`<form method="post" action="${action('update')}">
+          <label for="update-${t.id}">Update on ${t.reference}</label><br />
+          <textarea id="update-${t.id}" name="body" rows="3" cols="60" required></textarea><br />
+          <label for="due-${t.id}">New date for the response</label>
+          <input id="due-${t.id}" name="due_on" type="date" min="${today}" required />
+          <button type="submit">Send an update on ${t.reference}</button>
+        </form>
+        <form method="post" action="${action('response')}">
+          <label for="response-${t.id}">Response to ${t.reference}</label><br />
+          <textarea id="response-${t.id}" name="body" rows="3" cols="60" required></textarea><br />
+          <button type="submit">Send the response to ${t.reference}</button>
+        </form>
+        ${close}`;
+    };
     return c.html(
       sandboxPage(
         'Help desk sandbox',
-        html`<h1>Help desk sandbox: tickets</h1>
+        html`<h1>Help desk sandbox: tickets and complaints</h1>
           <p>
-            <strong>This is not the real help desk.</strong> No help desk is configured, so the tickets people send from
-            /contact-us are answered here, as an agent would. An answer is mailed to them (see /sandbox/mail).
+            <strong>This is not the real help desk.</strong> No help desk is configured, so the tickets and complaints
+            people send from /contact-us and my48 are answered here, as an agent would. Each step is mailed to them (see
+            /sandbox/mail).
           </p>
           ${
             rows.length === 0
@@ -45,41 +90,54 @@ export function helpdeskSandboxRoutes() {
                   (t) =>
                     html`<section aria-labelledby="ticket-${t.id}">
                       <h2 id="ticket-${t.id}">${t.reference}: ${t.topic} (${t.state})</h2>
-                      <p>From ${t.name} &lt;${t.email}&gt;${t.msisdn ? html`, about ${t.msisdn}` : ''}</p>
+                      <p>
+                        From ${t.name}
+                        &lt;${t.email}&gt;${t.msisdn ? html`, about ${t.msisdn}` : ''}${
+                          t.dueOn ? html`. Response due ${t.dueOn}` : ''
+                        }${t.escalatedAt ? html`. <strong>Escalated: a team lead to look at it.</strong>` : ''}
+                      </p>
+                      ${
+                        t.memberId !== null && preferences.get(t.memberId)
+                          ? html`<p><strong>How to contact them:</strong> ${preferences.get(t.memberId)}</p>`
+                          : ''
+                      }
                       <ol>
                         ${entries
                           .filter((e) => e.ticketId === t.id)
                           .map(
                             (e) =>
                               html`<li>
-                                <strong>${e.author}</strong>: <span style="white-space: pre-wrap">${e.body}</span>
+                                <strong>${e.kind} (${e.author})</strong>${e.dueOn ? html`, new date ${e.dueOn}` : ''}:
+                                <span style="white-space: pre-wrap">${e.body}</span>
                               </li>`,
                           )}
                       </ol>
-                      ${
-                        t.state === 'closed'
-                          ? ''
-                          : html`<form method="post" action="/sandbox/helpdesk/tickets/${t.id}/answer">
-                              <label for="answer-${t.id}">Answer ${t.reference}</label><br />
-                              <textarea id="answer-${t.id}" name="answer" rows="3" cols="60" required></textarea><br />
-                              <button type="submit">Send the answer to ${t.reference}</button>
-                            </form>`
-                      }
+                      ${steps(t)}
                     </section>`,
                 )
           }`,
       ),
     );
   });
-  app.post('/sandbox/helpdesk/tickets/:id/answer', async (c) => {
+  app.post('/sandbox/helpdesk/tickets/:id/:step{answer|update|response|close}', async (c) => {
     const id = Number(c.req.param('id'));
+    const kind = c.req.param('step') as AgentStep['kind'];
     const form = await c.req.parseBody();
-    const answer = typeof form['answer'] === 'string' ? form['answer'] : '';
-    if (!Number.isInteger(id) || id < 1 || !answer.trim()) return c.text('Write an answer to a ticket.', 400);
-    const outcome = await answerTicket(c.var.db, c.var.clock, id, answer);
-    if (outcome === 'unknown') return c.text('No such ticket.', 404);
-    if (outcome === 'closed') return c.text('That ticket is closed.', 409);
-    return c.redirect('/sandbox/helpdesk', 303);
+    const body = typeof form['body'] === 'string' ? form['body'] : '';
+    const dueOn = typeof form['due_on'] === 'string' ? form['due_on'] : '';
+    if (!Number.isInteger(id) || id < 1) return c.text('No such ticket.', 404);
+    const step: AgentStep = kind === 'update' ? { kind, body, dueOn } : { kind, body };
+    const outcome = await agentStep(c.var.db, c.var.clock, id, step);
+    const refusals: Record<Exclude<typeof outcome, 'done'>, [string, 400 | 404 | 409]> = {
+      unknown: ['No such ticket.', 404],
+      closed: ['That ticket is closed.', 409],
+      notForThisKind: ['A ticket is answered; a complaint is updated or responded to.', 400],
+      badDate: ['The new date must be after today and within 60 working days.', 400],
+      empty: ['Write what you want to send.', 400],
+    };
+    if (outcome !== 'done') return c.text(...refusals[outcome]);
+    const [t] = await c.var.db.select({ reference: tickets.reference }).from(tickets).where(eq(tickets.id, id));
+    return c.redirect(`/sandbox/helpdesk?reference=${encodeURIComponent(t!.reference)}`, 303);
   });
   app.get('/sandbox/helpdesk/access/jwt', async (c) => {
     const token = c.req.query('jwt') ?? '';

@@ -1,7 +1,8 @@
 /**
  * The help desk's tickets API (customer-care.md): a ticket kept by the portal is handed to the help
- * desk, where agents answer it. A Zendesk-style API in production; the sandbox help desk
- * (/sandbox/helpdesk) reads the portal's own tickets, so handing one over to it is at once.
+ * desk, where agents answer it, and an escalation is passed on to it. A Zendesk-style API in
+ * production; the sandbox help desk (/sandbox/helpdesk) reads the portal's own tickets, so handing
+ * one over to it is at once. Agents' steps come back through the help desk's webhook.
  */
 export interface TicketForDesk {
   reference: string;
@@ -11,35 +12,76 @@ export interface TicketForDesk {
   email: string;
   msisdn: string | null;
   message: string;
+  /** How the person wants to be contacted (settings → How we contact you), for the agent. */
+  contactPreferences: string | null;
+  dueOn: string | null;
 }
 
 export interface TicketsAdapter {
-  /** Hands the ticket over; throws when the help desk did not take it (it is tried again next turn). */
-  forward(ticket: TicketForDesk): Promise<void>;
+  /** Hands the ticket over and says the desk's id for it; throws when the help desk did not take it (tried again next turn). */
+  forward(ticket: TicketForDesk): Promise<{ deskId: string | null }>;
+  /** Tells the help desk a member asked for a team lead; throws when it did not take it. */
+  escalate(ticket: { reference: string; deskId: string | null; reason: string }): Promise<void>;
 }
 
 export const sandboxTickets = (): TicketsAdapter & { sandbox: true } => ({
   sandbox: true,
   async forward() {
     /* the sandbox help desk reads the portal's tickets table */
+    return { deskId: null };
+  },
+  async escalate() {
+    /* the sandbox help desk shows the escalation from the table */
   },
 });
 
-/** A Zendesk-style tickets API: POST {url}/api/v2/tickets.json with an API token; the reference as external id. */
+/**
+ * A Zendesk-style tickets API with an API token: a ticket is POST {url}/api/v2/tickets.json with the
+ * reference as external id; an escalation a PUT of that ticket (urgent, tagged, an internal note).
+ */
 export function deskTickets(config: { url: string; token: string }, fetchImpl: typeof fetch = fetch): TicketsAdapter {
+  const base = config.url.replace(/\/$/, '');
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${config.token}` };
   return {
     async forward(t) {
-      const res = await fetchImpl(`${config.url.replace(/\/$/, '')}/api/v2/tickets.json`, {
+      const res = await fetchImpl(`${base}/api/v2/tickets.json`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${config.token}` },
+        headers,
         body: JSON.stringify({
           ticket: {
             external_id: t.reference,
             subject: `${t.reference}: ${t.topic}`,
-            comment: { body: t.message },
+            // How the person wants to be contacted goes with the message, where the agent reads it first.
+            comment: {
+              body: t.contactPreferences ? `${t.message}\n\n-- How to contact me: ${t.contactPreferences}` : t.message,
+            },
             requester: { name: t.name, email: t.email },
-            tags: [t.kind, ...(t.msisdn ? [`msisdn_${t.msisdn}`] : [])],
+            tags: [
+              t.kind,
+              ...(t.msisdn ? [`msisdn_${t.msisdn}`] : []),
+              ...(t.contactPreferences ? ['contact_preferences'] : []),
+            ],
             type: t.kind === 'complaint' ? 'problem' : 'question',
+            ...(t.dueOn ? { due_at: `${t.dueOn}T17:00:00Z` } : {}),
+          },
+        }),
+        signal: AbortSignal.timeout(5000),
+      });
+      if (!res.ok) throw new Error(`the help desk answered ${res.status}`);
+      const answer = (await res.json().catch(() => ({}))) as { ticket?: { id?: number | string } };
+      const id = answer.ticket?.id;
+      return { deskId: id === undefined || id === null ? null : String(id) };
+    },
+    async escalate(t) {
+      if (!t.deskId) throw new Error('the help desk gave no id for this ticket');
+      const res = await fetchImpl(`${base}/api/v2/tickets/${encodeURIComponent(t.deskId)}.json`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({
+          ticket: {
+            priority: 'urgent',
+            additional_tags: ['escalated'],
+            comment: { body: `The member asked for a team lead (${t.reference}): ${t.reason}`, public: false },
           },
         }),
         signal: AbortSignal.timeout(5000),

@@ -1,0 +1,233 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef } from 'react';
+import { Field, FormAlert, SubmitButton, TextAreaField } from '../../../components/forms/Field.tsx';
+import { FormCard } from '../../../components/forms/FormCard.tsx';
+import { COMREG, CONTACT_MESSAGE_MAX, ESCALATION_REASON_MAX } from '../../../contract/contact.ts';
+import type { SupportTicket } from '../../../contract/support.schema.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import type { ScreenProps } from '../../screen-props.ts';
+import { dayText, entryHeading, standing, timelineText, whenText } from './support-rules.ts';
+import { complaintForm, escalationForm, supportTickets, timeline, type Timeline } from './support-store.ts';
+import './support.css';
+
+/** my48 → Support: the list with "Raise a complaint", or one ticket's timeline (/my48/support/<reference>). */
+export default function Support({ page }: ScreenProps) {
+  if (page.route === 'supportTicket') return <TicketTimeline reference={page.params['reference'] ?? ''} />;
+  return <SupportHome />;
+}
+
+/** "Not happy with our answer?" (customer-care.md): ComReg's details and the reference to quote. */
+function ComregCard({ reference, headingLevel = 2 }: { reference: string; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const id = `comreg-${reference}`;
+  return (
+    <aside className="comreg-card" aria-labelledby={id}>
+      <Heading id={id}>{COMREG.heading}</Heading>
+      <p>
+        You can refer your complaint to {COMREG.name}. Quote your reference <strong>{reference}</strong>.
+      </p>
+      <address>
+        {COMREG.address.map((line) => (
+          <span key={line}>
+            {line}
+            <br />
+          </span>
+        ))}
+        <a href={COMREG.url} rel="noopener">
+          {COMREG.web}
+        </a>
+        <br />
+        Consumer line: <a href={`tel:${COMREG.phone.replace(/\s/g, '')}`}>{COMREG.phone}</a>
+      </address>
+    </aside>
+  );
+}
+
+function SupportHome() {
+  const list = useStore(supportTickets.$state);
+  useEffect(() => void supportTickets.load(), []);
+  return (
+    <div className="stack">
+      <p>
+        Raise a complaint here and follow it: we acknowledge it at once and respond within 10 working days. For anything
+        else, <a href="/contact-us">send us a message</a> or read <a href="/help">help</a>. Our{' '}
+        <a href="/legal/code-of-practice">code of practice</a> says how we handle complaints.
+      </p>
+      <RaiseComplaint />
+      <section className="stack" aria-labelledby="support-list">
+        <h2 id="support-list">Your messages and complaints</h2>
+        {list.status === 'error' ? (
+          <LoadFailed error={list.error} retry={list.retryable ? () => void supportTickets.retry() : undefined} />
+        ) : !list.data ? (
+          <p role="status" className="loading-line">
+            Loading your messages and complaints…
+          </p>
+        ) : list.data.length === 0 ? (
+          <p>Nothing yet. What you send us from here or from the contact page shows here with its reference.</p>
+        ) : (
+          <ul className="support-list">
+            {list.data.map((t) => (
+              <TicketItem key={t.reference} ticket={t} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function TicketItem({ ticket: t }: { ticket: SupportTicket }) {
+  return (
+    <li className={`card stack support-item${t.overdue ? ' support-item--late' : ''}`}>
+      <h3>
+        <a href={`/my48/support/${t.reference}`}>
+          {t.reference}
+          <span className="visually-hidden">: open its timeline</span>
+        </a>
+      </h3>
+      <p>
+        {t.kind === 'complaint' ? 'Complaint' : t.topic}, sent on {dayText(t.created_at.slice(0, 10))}
+      </p>
+      <p className="support-item__state">{standing(t)}</p>
+      {t.comreg && <ComregCard reference={t.reference} headingLevel={3} />}
+    </li>
+  );
+}
+
+function RaiseComplaint() {
+  const form = useStore(complaintForm.$state);
+  const done = useRef<HTMLHeadingElement>(null);
+  useEffect(() => complaintForm.reset, []);
+  useEffect(() => done.current?.focus(), [form.result]);
+  if (form.result)
+    return (
+      <section className="card stack" aria-labelledby="complaint-sent" role="status">
+        <h2 id="complaint-sent" ref={done} tabIndex={-1}>
+          We have your complaint
+        </h2>
+        <p>Your reference:</p>
+        <p className="voucher">
+          <strong>{form.result.reference}</strong>
+        </p>
+        <p>
+          {`We have e-mailed you the reference and a copy of your complaint. We respond by ${dayText(form.result.due_on)}, or tell you by then when we will and why.`}
+        </p>
+        <p>
+          <a href={`/my48/support/${form.result.reference}`}>Follow it</a>
+        </p>
+        <button type="button" className="btn btn--secondary" onClick={complaintForm.reset}>
+          Raise another complaint
+        </button>
+      </section>
+    );
+  return (
+    <FormCard id="raise-complaint" title="Raise a complaint" onSubmit={complaintForm.onSubmit}>
+      <FormAlert>{form.error}</FormAlert>
+      <Field
+        label="Mobile number (optional)"
+        name="msisdn"
+        type="tel"
+        autoComplete="tel-national"
+        hint="The 48 number your complaint is about, if any."
+        error={form.fields['msisdn']}
+      />
+      <TextAreaField
+        label="Your complaint"
+        name="message"
+        hint={`What happened and what you would like us to do (up to ${CONTACT_MESSAGE_MAX} characters).`}
+        rows={6}
+        maxLength={CONTACT_MESSAGE_MAX}
+        required
+        error={form.fields['message']}
+      />
+      <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>
+        Send my complaint
+      </SubmitButton>
+    </FormCard>
+  );
+}
+
+/** Saves the timeline as a text file: the member's own copy (each entry was mailed too). */
+function download(t: Timeline) {
+  const url = URL.createObjectURL(new Blob([timelineText(t)], { type: 'text/plain;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `48-${t.reference}.txt`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function TicketTimeline({ reference }: { reference: string }) {
+  const state = useStore(timeline.$state);
+  const escalated = useStore(escalationForm.$state).result;
+  useEffect(() => {
+    void timeline.load(reference);
+    return escalationForm.reset;
+  }, [reference]);
+  const back = (
+    <p>
+      <a href="/my48/support">Back to Support</a>
+    </p>
+  );
+  if (state.status === 'error')
+    return (
+      <div className="stack">
+        <LoadFailed error={state.error} retry={state.retryable ? () => void timeline.retry() : undefined} />
+        {back}
+      </div>
+    );
+  const t = state.key === reference ? state.data : undefined;
+  if (!t)
+    return (
+      <p role="status" className="loading-line">
+        Loading {reference}…
+      </p>
+    );
+  return (
+    <div className="stack">
+      {back}
+      <section className="card stack" aria-labelledby="timeline-title">
+        <h2 id="timeline-title">
+          {t.kind === 'complaint' ? 'Complaint' : 'Message'} {t.reference}
+        </h2>
+        <p className="support-item__state">{standing(t)}</p>
+        <ol className="timeline">
+          {t.entries.map((e, i) => (
+            <li key={i} className={`timeline__entry timeline__entry--${e.author}`}>
+              <h3>{entryHeading(e)}</h3>
+              <p className="timeline__when">{whenText(e.created_at)}</p>
+              <p className="timeline__body">{e.body}</p>
+            </li>
+          ))}
+        </ol>
+        <p>Each of these was also e-mailed to you.</p>
+        <button type="button" className="btn btn--secondary" onClick={() => download(t)}>
+          Download this record
+        </button>
+      </section>
+      {escalated && <FormAlert tone="success">{escalated}</FormAlert>}
+      {t.comreg && <ComregCard reference={t.reference} />}
+      {t.can_escalate && <Escalate />}
+    </div>
+  );
+}
+
+function Escalate() {
+  const form = useStore(escalationForm.$state);
+  return (
+    <FormCard id="escalate" title="Ask for a team lead" onSubmit={escalationForm.onSubmit}>
+      <p>Not happy with how this is going? A team lead will look at your complaint.</p>
+      <FormAlert>{form.error}</FormAlert>
+      <TextAreaField
+        label="What you would like the team lead to know (optional)"
+        name="reason"
+        rows={3}
+        maxLength={ESCALATION_REASON_MAX}
+        error={form.fields['reason']}
+      />
+      <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>
+        Ask for a team lead
+      </SubmitButton>
+    </FormCard>
+  );
+}

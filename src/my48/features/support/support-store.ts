@@ -1,0 +1,54 @@
+import {
+  ComplaintForm,
+  EscalationForm,
+  supportApi,
+  type SupportEntry,
+  type SupportTicket,
+} from '../../../contract/support.schema.ts';
+import { call } from '../../../lib/http.ts';
+import { memberParams } from '../../../lib/member-session.ts';
+import { formStore } from '../../../stores/form.ts';
+import { loader } from '../../../stores/loader.ts';
+
+/**
+ * my48 → Support (customer-care.md): the member's tickets and complaints, one's timeline, raising a
+ * complaint and asking for a team lead. Where a complaint stands (late, the ComReg card, whether it
+ * can go to a team lead) is the server's answer; this store only reads and sends.
+ */
+export const supportTickets = loader(
+  async () => (await call(supportApi.tickets, { params: memberParams() }))._payload.values,
+  'Your tickets could not be loaded. Please try again.',
+);
+
+export type Timeline = SupportTicket & { entries: SupportEntry[] };
+
+export const timeline = loader<Timeline, string>(
+  async (reference) => (await call(supportApi.ticket, { params: { ...memberParams(), reference } }))._payload,
+  'This ticket could not be loaded. Please try again.',
+);
+
+/** A complaint from my48: the reference at once (the list read again to show it). */
+export const complaintForm = formStore({
+  schema: ComplaintForm,
+  labels: { msisdn: 'Mobile number', message: 'Your complaint' },
+  busyLabel: 'Sending your complaint…',
+  send: async (body) => {
+    const { _payload } = await call(supportApi.raiseComplaint, { params: memberParams(), body });
+    void supportTickets.load();
+    return _payload;
+  },
+});
+
+/** Asking for a team lead on the complaint shown; its timeline is read again with the new entry. */
+export const escalationForm = formStore({
+  schema: EscalationForm,
+  labels: { reason: 'What you would like the team lead to know' },
+  busyLabel: 'Sending…',
+  send: async (body) => {
+    const reference = timeline.$state.get().key;
+    if (!reference) throw new Error('No complaint is open.');
+    const { _payload } = await call(supportApi.escalate, { params: { ...memberParams(), reference }, body });
+    await timeline.load(reference);
+    return _payload.message;
+  },
+});
