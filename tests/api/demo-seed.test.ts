@@ -318,6 +318,26 @@ forEachDatabase('demo_seed', (ctx) => {
     expect(await mine()).toMatchObject({ status: 'SIM_DELIVERED', delivered_at: c.clock.now.toISOString() });
   });
 
+  it('complaint@ (demo): 48-C-000040, received 12 working days ago, late with the ComReg card; answered@: 48-C-000041 responded', async () => {
+    const c = ctx();
+    const s = await login(c.app, 'complaint@example.com');
+    const [overdue] = (await (await req(c, s, 'GET', '/support/tickets')).json())._payload.values;
+    expect(overdue).toMatchObject({
+      reference: '48-C-000040',
+      state: 'acknowledged',
+      overdue: true,
+      comreg: true,
+      can_escalate: true,
+    });
+    const a = await login(c.app, 'answered@example.com');
+    const timeline = (await (await req(c, a, 'GET', '/support/tickets/48-C-000041')).json())._payload;
+    expect(timeline).toMatchObject({ state: 'response', overdue: false, comreg: true });
+    expect(timeline.entries.map((e: { kind: string }) => e.kind)).toEqual(['received', 'acknowledged', 'response']);
+    // A new ticket gets a number of its own, above the demo ones.
+    const raised = await req(c, a, 'POST', '/support/complaints', { message: 'Another complaint about my data.' });
+    expect((await raised.json())._payload.reference).toMatch(/^48-C-00(1|[2-9])\d{3}$/);
+  });
+
   it('the factory over HTTP (TEST_MEMBERS): a copy of a demo member in the same state, with its own address and numbers', async () => {
     const c = ctx();
     const make = (app: { request: TestContext['app']['request'] }, body: unknown) =>
