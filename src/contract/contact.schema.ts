@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CONTACT_MESSAGE_MAX, CONTACT_TOPICS } from './contact.ts';
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_TYPES,
+  ATTACHMENTS_PER_MESSAGE,
+  CONTACT_MESSAGE_MAX,
+  CONTACT_TOPICS,
+} from './contact.ts';
 import { endpoint, failures } from './endpoint.ts';
 import { captchaRule, emailRule, irishMobileRule, nameRule } from './forms.schema.ts';
 import { messages } from './messages.ts';
@@ -16,10 +22,41 @@ export const ContactForm = z.object({
     .trim()
     .min(10, { error: 'Tell us a little more: at least 10 characters.' })
     .max(CONTACT_MESSAGE_MAX, { error: `Keep it under ${CONTACT_MESSAGE_MAX} characters.` }),
+  attachments: z
+    .array(z.uuid({ error: 'attachments must be the ids the upload answered' }))
+    .max(ATTACHMENTS_PER_MESSAGE, { error: `Attach at most ${ATTACHMENTS_PER_MESSAGE} files.` })
+    .optional(),
   captcha: captchaRule,
 });
 
+const Upload = z
+  .object({
+    id: z.string().meta({ description: 'The upload, to send in the message’s attachments (kept an hour until then)' }),
+    filename: z.string(),
+    type: z.enum(ATTACHMENT_TYPES).meta({ description: 'The type its content showed' }),
+    size: z.number().int(),
+  })
+  .meta({ id: 'ContactAttachment' });
+
 export const contactApi = {
+  upload: endpoint({
+    id: 'contactAttachment',
+    moves: 'none',
+    method: 'post',
+    path: '/panda/public/contact/attachments',
+    access: 'public',
+    tag: 'Contact',
+    summary: `Uploads one file for a message: the file's bytes as the body (any content type), its name in ?filename=. Images (JPEG, PNG, GIF, WebP) and PDF only, as the content shows, up to ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB`,
+    query: z.object({ filename: z.string().max(255).optional() }),
+    status: 201,
+    answer: payload(Upload),
+    description: 'Kept for an hour, for a message to name',
+    errors: {
+      413: 'Larger than 5 MB',
+      415: 'Not an image or a PDF, whatever its name or type says',
+      429: 'Too many uploads from this address',
+    },
+  }),
   send: endpoint({
     id: 'contact',
     moves: 'none',
@@ -38,4 +75,11 @@ export const contactApi = {
 
 export const contactFailures = failures('contact', {
   captchaFailed: { status: 400, message: messages.captchaFailed },
+  attachmentGone: {
+    status: 400,
+    message: 'An attachment is no longer waiting (they are kept an hour). Attach the file again.',
+  },
+  empty: { status: 400, message: 'That file is empty.' },
+  tooBig: { status: 413, message: 'That file is larger than 5 MB. Attach a smaller one.' },
+  notImageOrPdf: { status: 415, message: 'Attach a photo (JPEG, PNG, GIF or WebP) or a PDF.' },
 });

@@ -78,5 +78,13 @@ export const ticketReference = (kind: TicketKind, id: number) =>
   `48-${kind === 'complaint' ? 'C' : 'T'}-${String(id).padStart(6, '0')}`;
 
 export const CONTACT_MESSAGE_MAX = 5000;
+
+/** Attachments (customer-care.md): images and PDF, as their content shows, up to 5 MB each, three a message. */
+export const ATTACHMENT_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf'] as const;
+export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
+export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
+export const ATTACHMENTS_PER_MESSAGE = 3;
+/** What the file picker offers (the server checks the content whatever it is called). */
+export const ATTACHMENT_ACCEPT = ATTACHMENT_TYPES.join(',');
 /** Sends from one address (a visitor's network) in the rate limit's window. */
 export const CONTACT_PER_WINDOW = 5;

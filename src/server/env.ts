@@ -252,7 +252,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error('Invalid configuration: CATALOGUE_URL and CATALOGUE_API_KEY go together');
   const desk = [parsed.data.HELPDESK_API_URL, parsed.data.HELPDESK_API_TOKEN, parsed.data.HELPDESK_WEBHOOK_SECRET];
   if (desk.some(Boolean) && !desk.every(Boolean))
-    throw new Error('Invalid configuration: HELPDESK_API_URL, HELPDESK_API_TOKEN and HELPDESK_WEBHOOK_SECRET go together');
+    throw new Error(
+      'Invalid configuration: HELPDESK_API_URL, HELPDESK_API_TOKEN and HELPDESK_WEBHOOK_SECRET go together',
+    );
   if (Boolean(parsed.data.DELIVERY_API_URL) !== Boolean(parsed.data.DELIVERY_API_TOKEN))
     throw new Error('Invalid configuration: DELIVERY_API_URL and DELIVERY_API_TOKEN go together');
   if (Boolean(parsed.data.RECAPTCHA_SITE_KEY) !== Boolean(parsed.data.RECAPTCHA_SECRET_KEY)) {

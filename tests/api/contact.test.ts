@@ -4,7 +4,8 @@ import { CONTACT_PER_WINDOW } from '../../src/contract/contact.ts';
 import { contactApi, contactFailures } from '../../src/contract/contact.schema.ts';
 import type { RequestBody } from '../../src/contract/endpoint.ts';
 import { myDataApi } from '../../src/contract/my-data.schema.ts';
-import { outbox, ticketEntries, tickets } from '../../src/server/db/schema.ts';
+import { outbox, ticketAttachments, ticketEntries, tickets } from '../../src/server/db/schema.ts';
+import { pruneUploads } from '../../src/server/services/attachments.ts';
 import { deskTickets } from '../../src/server/integrations/tickets/index.ts';
 import { forwardTickets } from '../../src/server/jobs/tickets.ts';
 import { BUILT_PASSWORD, createMember } from './builders.ts';
@@ -149,6 +150,83 @@ forEachDatabase(
         comment: { body: message.message },
         requester: { name: 'Aoife Murphy', email: 'aoife@example.org' },
       });
+    });
+
+    it('attachments: images and PDF by their content, 5 MB each, once each, within the hour; kept with the ticket and shown to the agent', async () => {
+      const c = ctx();
+      const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(1500, 7)]);
+      const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(300, 32)]);
+      const up = (bytes: Buffer, filename: string, type = 'application/octet-stream') =>
+        c.app.request(`/panda/public/contact/attachments?filename=${encodeURIComponent(filename)}`, {
+          method: 'POST',
+          headers: { 'content-type': type },
+          body: new Uint8Array(bytes),
+        });
+      const refusal = async (res: Response) => [res.status, (await res.json())._payload.code];
+      // Named and typed as an image or a PDF, but not one by its content: refused.
+      expect(
+        await refusal(await up(Buffer.from('<script>alert(1)</script>'), 'invoice.pdf', 'application/pdf')),
+      ).toEqual([415, contactFailures.notImageOrPdf.code]);
+      expect(await refusal(await up(Buffer.from('MZ\x90\x00 a program'), 'photo.png', 'image/png'))).toEqual([
+        415,
+        contactFailures.notImageOrPdf.code,
+      ]);
+      expect(await refusal(await up(Buffer.alloc(0), 'empty.png'))).toEqual([400, contactFailures.empty.code]);
+      const tooBig = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(5 * 1024 * 1024, 32)]);
+      expect(await refusal(await up(tooBig, 'big.pdf'))).toEqual([413, contactFailures.tooBig.code]);
+      expect(await c.handle.db.select().from(ticketAttachments)).toEqual([]);
+
+      const photo = (await (await up(png, '../../etc/receipt.png')).json())._payload;
+      expect(photo).toMatchObject({ filename: 'receipt.png', type: 'image/png', size: png.length });
+      const letter = (await (await up(pdf, 'letter.pdf', 'text/plain')).json())._payload;
+      expect(letter.type).toBe('application/pdf');
+      const res = await contact(c, { attachments: [photo.id, letter.id] });
+      expect(res.status).toBe(201);
+      const { reference } = (await res.json())._payload;
+      const [mail] = await mailTo(c, 'aoife@example.org');
+      expect(mail!.body).toContain('Attached: receipt.png (1 KB), letter.pdf (1 KB)');
+      // An attachment goes with one message: sent again, the message is refused and nothing is kept.
+      const again = await contact(c, { attachments: [photo.id] });
+      expect(await refusal(again)).toEqual([400, contactFailures.attachmentGone.code]);
+      expect(await c.handle.db.select().from(tickets)).toHaveLength(1);
+      expect((await contact(c, { attachments: [1, 2, 3, 4].map(() => photo.id) })).status).toBe(400);
+
+      // The agent sees and downloads it, as the type its content showed, never inline.
+      const desk = await (await c.app.request(`/sandbox/helpdesk?reference=${reference}`)).text();
+      const link = /href="(\/sandbox\/helpdesk\/attachments\/\d+)" download>receipt\.png<\/a>/.exec(desk);
+      expect(link).toBeTruthy();
+      const file = await c.app.request(link![1]!);
+      expect(file.headers.get('content-type')).toBe('image/png');
+      expect(file.headers.get('content-disposition')).toContain('attachment; filename="receipt.png"');
+      expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(Buffer.from(await file.arrayBuffer()).equals(png)).toBe(true);
+
+      // The help desk gets each file as an upload, and the ticket names the tokens.
+      const calls: { url: string; type: string | null }[] = [];
+      const deskApi = deskTickets({ url: 'https://desk.example', token: 't' }, async (url, init) => {
+        calls.push({ url: String(url), type: new Headers(init?.headers).get('content-type') });
+        if (String(url).includes('uploads.json'))
+          return Response.json({ upload: { token: `tok-${calls.length}` } }, { status: 201 });
+        calls.push({ url: String(init?.body), type: null });
+        return Response.json({ ticket: { id: 77 } }, { status: 201 });
+      });
+      expect(await forwardTickets({ db: c.handle.db, clock: () => c.clock.now }, deskApi)).toBe(1);
+      expect(calls[0]).toEqual({
+        url: 'https://desk.example/api/v2/uploads.json?filename=receipt.png',
+        type: 'image/png',
+      });
+      expect(calls[1]!.type).toBe('application/pdf');
+      expect(JSON.parse(calls[3]!.url).ticket.comment.uploads).toEqual(['tok-1', 'tok-2']);
+
+      // An upload no message claimed goes after an hour; one that was claimed stays.
+      const stray = (await (await up(png, 'stray.png')).json())._payload;
+      c.clock.advance(61 * 60_000);
+      expect(await refusal(await contact(c, { attachments: [stray.id] }))).toEqual([
+        400,
+        contactFailures.attachmentGone.code,
+      ]);
+      expect(await pruneUploads({ db: c.handle.db, clock: () => c.clock.now })).toBe(1);
+      expect(await c.handle.db.select({ id: ticketAttachments.id }).from(ticketAttachments)).toHaveLength(2);
     });
 
     it('a member who deletes their account: their tickets are kept, the reference standing for their name and address', async () => {

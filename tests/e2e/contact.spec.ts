@@ -29,6 +29,8 @@ test('a visitor sends the contact form by keyboard, reads the reference, gets it
   await page.keyboard.press('Tab');
   await page.keyboard.type('I was charged twice for my top-up <b>yesterday</b>. Please refund one.');
   await page.keyboard.press('Tab');
+  await expect(form.getByLabel('Attachments (optional)')).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(form.getByRole('button', { name: 'Send my message' })).toBeFocused();
   await page.keyboard.press('Enter');
 
@@ -42,7 +44,7 @@ test('a visitor sends the contact form by keyboard, reads the reference, gets it
   expect(mail.body).toContain('I was charged twice for my top-up <b>yesterday</b>.');
 
   // The agent's view shows what was written as text, and an answer goes back by e-mail.
-  await page.goto('/sandbox/helpdesk');
+  await page.goto(`/sandbox/helpdesk?reference=${reference}`);
   const ticket = page.getByRole('region', { name: new RegExp(`^${reference}`) });
   await expect(ticket.getByText('<b>yesterday</b>', { exact: false })).toBeVisible();
   await ticket.getByLabel(`Answer ${reference}`).fill('We have refunded the second top-up to your credit.');
@@ -53,16 +55,33 @@ test('a visitor sends the contact form by keyboard, reads the reference, gets it
   ).toPass();
 });
 
-test('"Make a complaint" gives a complaint reference and says when we answer', async ({ page }, testInfo) => {
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2048, 1)]);
+
+test('"Make a complaint" with a screenshot: a disguised file is refused, a real one goes with the complaint', async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, 'complaint');
   await page.goto('/contact-us');
   const form = page.getByRole('form', { name: 'Send us a message' });
   await form.getByLabel('Topic').selectOption('Make a complaint');
   await form.getByLabel('Your name').fill('Cathal Byrne');
-  await form.getByLabel('E-mail address').fill(uniqueEmail(testInfo, 'complaint'));
+  await form.getByLabel('E-mail address').fill(email);
   await form.getByLabel('Your message').fill('My port-in took three weeks and nobody told me why.');
+  // A page named like a picture: the server reads its content and refuses it; nothing is sent.
+  const attach = form.getByLabel('Attachments (optional)');
+  await attach.setInputFiles({
+    name: 'screenshot.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('<html>not a picture</html>'),
+  });
+  await form.getByRole('button', { name: 'Send my message' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Attach a photo (JPEG, PNG, GIF or WebP) or a PDF.');
+  await attach.setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: PNG });
   await form.getByRole('button', { name: 'Send my message' }).click();
   const sent = page.getByRole('status').filter({ hasText: 'We have your complaint' });
   await expect(sent).toBeVisible({ timeout: 20_000 });
   await expect(sent.locator('strong')).toHaveText(/^48-C-\d{6}$/);
   await expect(sent).toContainText('within 10 working days');
+  expect((await latestMail(request, email)).body).toContain('Attached: screenshot.png (2 KB)');
 });

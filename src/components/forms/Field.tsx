@@ -3,6 +3,7 @@ import {
   useId,
   useRef,
   type InputHTMLAttributes,
+  type RefObject,
   type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
@@ -45,8 +46,16 @@ function Labelled({
 export type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>;
 
 /** A labelled input with its hint and its error. */
-export function Field({ label, name, error, hint, ...input }: Common & InputProps) {
-  const ref = useRef<HTMLInputElement>(null);
+export function Field({
+  label,
+  name,
+  error,
+  hint,
+  ref: given,
+  ...input
+}: Common & InputProps & { ref?: RefObject<HTMLInputElement | null> }) {
+  const own = useRef<HTMLInputElement>(null);
+  const ref = given ?? own;
   useEarlySubmit(ref);
   return (
     <Labelled

@@ -2,7 +2,13 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { Field, FormAlert, SelectField, SubmitButton, TextAreaField } from '../../components/forms/Field.tsx';
 import { EmailField } from '../../components/forms/KindFields.tsx';
-import { CONTACT_MESSAGE_MAX, CONTACT_TOPICS } from '../../contract/contact.ts';
+import {
+  ATTACHMENT_ACCEPT,
+  ATTACHMENTS_PER_MESSAGE,
+  CONTACT_MESSAGE_MAX,
+  CONTACT_TOPICS,
+} from '../../contract/contact.ts';
+import { $attachments } from './contact-files.ts';
 import { contactForm } from './contact-store.ts';
 import { FormCard } from '../../components/forms/FormCard.tsx';
 
@@ -13,6 +19,11 @@ import { FormCard } from '../../components/forms/FormCard.tsx';
 export default function Contact() {
   const form = useStore(contactForm.$state);
   useEffect(() => contactForm.reset, []);
+  // Files chosen before the island took over are in the input already.
+  const files = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (files.current?.files?.length) $attachments.set([...files.current.files]);
+  }, []);
   // The reference replaces the form: the reader is taken to it (and a screen reader reads it).
   const sent = useRef<HTMLHeadingElement>(null);
   useEffect(() => sent.current?.focus(), [form.result]);
@@ -65,6 +76,16 @@ export default function Contact() {
         maxLength={CONTACT_MESSAGE_MAX}
         required
         error={form.fields['message']}
+      />
+      <Field
+        ref={files}
+        label="Attachments (optional)"
+        name="attachments"
+        type="file"
+        multiple
+        accept={ATTACHMENT_ACCEPT}
+        hint={`Up to ${ATTACHMENTS_PER_MESSAGE} photos (JPEG, PNG, GIF, WebP) or PDFs, 5 MB each: a bill, a screenshot, a letter.`}
+        onChange={(e) => $attachments.set([...(e.currentTarget.files ?? [])])}
       />
       <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>
         Send my message

@@ -1,11 +1,30 @@
-import { contactApi, ContactForm } from '../../contract/contact.schema.ts';
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_TYPES,
+  ATTACHMENTS_PER_MESSAGE,
+  type AttachmentType,
+} from '../../contract/contact.ts';
+import { contactApi, contactFailures, ContactForm } from '../../contract/contact.schema.ts';
+import { pathFor } from '../../contract/endpoint.ts';
 import { captchaAnswer } from '../../lib/captcha.ts';
-import { call } from '../../lib/http.ts';
+import { call, http, ShownError } from '../../lib/http.ts';
 import { formOptions } from '../../stores/form.ts';
+import { $attachments } from './contact-files.ts';
 
-/** The message is checked here and by the server, the captcha answered, then the ticket opened. */
+/** What the browser can tell before sending (the server checks each file's content again). */
+function checkFiles(files: File[]): void {
+  if (files.length > ATTACHMENTS_PER_MESSAGE) throw new ShownError(`Attach at most ${ATTACHMENTS_PER_MESSAGE} files.`);
+  for (const file of files) {
+    if (file.size > ATTACHMENT_MAX_BYTES)
+      throw new ShownError(`${file.name} is larger than 5 MB. Attach a smaller one.`);
+    if (file.type && !(ATTACHMENT_TYPES as readonly string[]).includes(file.type as AttachmentType))
+      throw new ShownError(`${file.name}: ${contactFailures.notImageOrPdf.message}`);
+  }
+}
+
+/** The message is checked here and by the server, each file uploaded, the captcha answered, then the ticket opened. */
 export const contactForm = formOptions({
-  schema: ContactForm.omit({ captcha: true }),
+  schema: ContactForm.omit({ captcha: true, attachments: true }),
   labels: {
     topic: 'Topic',
     name: 'Your name',
@@ -15,8 +34,22 @@ export const contactForm = formOptions({
   },
   busyLabel: 'Sending your message…',
   send: async (message, step) => {
-    const captcha = await captchaAnswer('contact');
+    const files = $attachments.get();
+    checkFiles(files);
+    const attachments: string[] = [];
+    for (const file of files) {
+      step(`Uploading ${file.name}…`);
+      const { _payload } = await http<{ _payload: { id: string } }>(pathFor(contactApi.upload.path), {
+        method: 'POST',
+        query: { filename: file.name },
+        body: file,
+      });
+      attachments.push(_payload.id);
+    }
     step('Sending your message…');
-    return (await call(contactApi.send, { body: { ...message, captcha } }))._payload;
+    const captcha = await captchaAnswer('contact');
+    const sent = (await call(contactApi.send, { body: { ...message, attachments, captcha } }))._payload;
+    $attachments.set([]);
+    return sent;
   },
 });

@@ -2,6 +2,8 @@ import { relations, sql } from 'drizzle-orm';
 import { ALERT_CAUSES } from '../../contract/alerts.schema.ts';
 import {
   ALL_TICKET_STATES,
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_TYPES,
   COMPLAINT_STATES,
   CONTACT_TOPICS,
   TICKET_ENTRY_AUTHORS,
@@ -31,6 +33,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -722,6 +725,40 @@ export const ticketEntries = pgTable(
     uniqueIndex('ticket_entries_desk_comment_idx').on(t.ticketId, t.deskCommentId),
     oneOf('ticket_entries_author', t.author, TICKET_ENTRY_AUTHORS),
     oneOf('ticket_entries_kind', t.kind, TICKET_ENTRY_KINDS),
+  ],
+);
+
+/** Raw bytes (an attachment's content). */
+const bytes = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Files a person attached to a message (customer-care.md: images and PDF, checked by content, 5 MB
+ * each): uploaded first under an unguessable token, joined to the ticket when the message is sent,
+ * removed with it; an upload no message claimed within the hour is removed by the minute job.
+ */
+export const ticketAttachments = pgTable(
+  'ticket_attachments',
+  {
+    id: serial('id').primaryKey(),
+    /** The upload's handle, given to the browser that sent it: a capability, never exported. */
+    token: text('token').notNull(),
+    ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    /** The type its content showed (its first bytes), never the type the sender claimed. */
+    contentType: text('content_type', { enum: ATTACHMENT_TYPES }).notNull(),
+    size: integer('size').notNull(),
+    data: bytes('data').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('ticket_attachments_token_idx').on(t.token),
+    index('ticket_attachments_ticket_idx').on(t.ticketId),
+    index('ticket_attachments_unclaimed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.ticketId} is null`),
+    oneOf('ticket_attachments_type', t.contentType, ATTACHMENT_TYPES),
+    check('ticket_attachments_size', sql`${t.size} > 0 and ${t.size} <= ${sql.raw(String(ATTACHMENT_MAX_BYTES))}`),
+    check('ticket_attachments_filename', sql`length(${t.filename}) between 1 and 120`),
   ],
 );
 

@@ -10,6 +10,7 @@ import { runSpotReturns } from './spot-returns.ts';
 import { runDeliveries } from './deliveries.ts';
 import { forwardTickets } from './tickets.ts';
 import { pruneTickets } from '../services/tickets.ts';
+import { pruneUploads } from '../services/attachments.ts';
 import { describedContactPreferencesOf } from '../services/contact-preferences.ts';
 import type { TicketsAdapter } from '../integrations/tickets/index.ts';
 import type { DeliveryAdapter } from '../integrations/delivery/index.ts';
@@ -263,6 +264,8 @@ export function scheduleRenewals(
     }
     const pruned = await pruneTickets(ctx);
     if (pruned > 0) log.info({ tickets: pruned }, 'tickets closed over a year ago removed');
+    const unclaimed = await pruneUploads(ctx);
+    if (unclaimed > 0) log.info({ uploads: unclaimed }, 'attachments no message claimed removed');
     const ported = await runPortInDonor(ctx);
     if (ported > 0) log.info({ portIns: ported }, 'port-in requests moved on by the donor network');
     if (ctx.referrals) {

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { ticketEntries, tickets } from '../db/schema.ts';
+import { ticketAttachments, ticketEntries, tickets } from '../db/schema.ts';
 import type { TicketsAdapter } from '../integrations/tickets/index.ts';
 import type { ServiceContext } from '../services/outcome.ts';
 import { escalationsToForward } from '../services/tickets.ts';
@@ -23,6 +23,15 @@ export async function forwardTickets(
       .where(and(eq(ticketEntries.ticketId, t.id), eq(ticketEntries.author, 'customer')))
       .orderBy(asc(ticketEntries.id))
       .limit(1);
+    const files = await db
+      .select({
+        filename: ticketAttachments.filename,
+        contentType: ticketAttachments.contentType,
+        data: ticketAttachments.data,
+      })
+      .from(ticketAttachments)
+      .where(eq(ticketAttachments.ticketId, t.id))
+      .orderBy(asc(ticketAttachments.id));
     let deskId: string | null;
     try {
       ({ deskId } = await desk.forward({
@@ -35,6 +44,7 @@ export async function forwardTickets(
         message: first?.body ?? '',
         contactPreferences: t.memberId === null ? null : await contactPreferencesOf(t.memberId),
         dueOn: t.dueOn,
+        attachments: files,
       }));
     } catch {
       continue;

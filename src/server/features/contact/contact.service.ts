@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TicketKind } from '../../../contract/contact.ts';
 import { members } from '../../db/schema.ts';
-import type { ServiceContext } from '../../services/outcome.ts';
+import { done, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 import { openTicket, type NewTicket } from '../../services/tickets.ts';
 
 /**
@@ -15,11 +15,12 @@ export async function receiveMessage(
   m: NewTicket,
   /** SITE_URL: the mail's links point there, never at the request's host. */
   siteUrl: string,
-): Promise<{ reference: string; kind: TicketKind }> {
+): Promise<Outcome<{ reference: string; kind: TicketKind }, 'attachmentGone'>> {
   const [member] = await db
     .select({ id: members.id })
     .from(members)
     .where(sql`lower(${members.email}) = lower(${m.email})`);
-  const { reference, kind } = await openTicket(db, clock, siteUrl, { memberId: member?.id ?? null }, m);
-  return { reference, kind };
+  const opened = await openTicket(db, clock, siteUrl, { memberId: member?.id ?? null }, m);
+  if (!opened.ok) return opened;
+  return done({ reference: opened.value.reference, kind: opened.value.kind });
 }

@@ -43,7 +43,10 @@ const clean = (rows: Rows) =>
     Object.fromEntries(
       Object.entries(r)
         .filter(([k]) => !SECRET_COLUMNS.has(snake(k)))
-        .map(([k, v]) => [snake(k), v instanceof Date ? v.toISOString() : v]),
+        .map(([k, v]) => [
+          snake(k),
+          v instanceof Date ? v.toISOString() : v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v,
+        ]),
     ),
   );
 const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

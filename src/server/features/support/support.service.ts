@@ -75,7 +75,9 @@ export async function raiseComplaint(
       message: complaint.message,
     },
   );
-  return { reference: opened.reference, due_on: opened.dueOn! };
+  // No attachments from my48, so nothing can be gone.
+  if (!opened.ok) throw new Error('a complaint from my48 has no attachments');
+  return { reference: opened.value.reference, due_on: opened.value.dueOn! };
 }
 
 export async function escalate(

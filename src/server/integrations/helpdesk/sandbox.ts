@@ -1,7 +1,8 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import { contactPreferences, ticketEntries, tickets } from '../../db/schema.ts';
+import { contactPreferences, ticketAttachments, ticketEntries, tickets } from '../../db/schema.ts';
+import { sizeText } from '../../services/attachments.ts';
 import { describeContactPreferences } from '../../services/contact-preferences.ts';
 import { agentStep, type AgentStep } from '../../services/tickets.ts';
 import { dayOf } from '../../services/calendar.ts';
@@ -39,6 +40,25 @@ export function helpdeskSandboxRoutes() {
               ),
             )
             .orderBy(asc(ticketEntries.id));
+    const files =
+      rows.length === 0
+        ? []
+        : await c.var.db
+            .select({
+              id: ticketAttachments.id,
+              ticketId: ticketAttachments.ticketId,
+              filename: ticketAttachments.filename,
+              contentType: ticketAttachments.contentType,
+              size: ticketAttachments.size,
+            })
+            .from(ticketAttachments)
+            .where(
+              inArray(
+                ticketAttachments.ticketId,
+                rows.map((r) => r.id),
+              ),
+            )
+            .orderBy(asc(ticketAttachments.id));
     const memberIds = [...new Set(rows.flatMap((r) => (r.memberId === null ? [] : [r.memberId])))];
     const preferences = new Map(
       (memberIds.length === 0
@@ -101,6 +121,20 @@ export function helpdeskSandboxRoutes() {
                           ? html`<p><strong>How to contact them:</strong> ${preferences.get(t.memberId)}</p>`
                           : ''
                       }
+                      ${
+                        files.some((f) => f.ticketId === t.id)
+                          ? html`<p>
+                              Attached:
+                              ${files
+                                .filter((f) => f.ticketId === t.id)
+                                .map(
+                                  (f) =>
+                                    html`<a href="/sandbox/helpdesk/attachments/${f.id}" download>${f.filename}</a>
+                                      (${f.contentType}, ${sizeText(f.size)}) `,
+                                )}
+                            </p>`
+                          : ''
+                      }
                       <ol>
                         ${entries
                           .filter((e) => e.ticketId === t.id)
@@ -118,6 +152,21 @@ export function helpdeskSandboxRoutes() {
           }`,
       ),
     );
+  });
+  // An attachment, as a download of the type its content showed: never shown inline, never sniffed again.
+  app.get('/sandbox/helpdesk/attachments/:id{[0-9]{1,10}}', async (c) => {
+    const [file] = await c.var.db
+      .select()
+      .from(ticketAttachments)
+      .where(eq(ticketAttachments.id, Number(c.req.param('id'))));
+    if (!file || file.ticketId === null) return c.text('No such attachment.', 404);
+    return c.body(new Uint8Array(file.data), 200, {
+      'content-type': file.contentType,
+      'content-disposition': `attachment; filename="${file.filename.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`,
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "sandbox; default-src 'none'",
+      'cache-control': 'private, no-store',
+    });
   });
   app.post('/sandbox/helpdesk/tickets/:id/:step{answer|update|response|close}', async (c) => {
     const id = Number(c.req.param('id'));

@@ -15,6 +15,8 @@ export interface TicketForDesk {
   /** How the person wants to be contacted (settings → How we contact you), for the agent. */
   contactPreferences: string | null;
   dueOn: string | null;
+  /** The files attached to the message (images and PDF, as their content showed). */
+  attachments: { filename: string; contentType: string; data: Uint8Array }[];
 }
 
 export interface TicketsAdapter {
@@ -44,6 +46,20 @@ export function deskTickets(config: { url: string; token: string }, fetchImpl: t
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${config.token}` };
   return {
     async forward(t) {
+      // Each file goes up first (POST /api/v2/uploads.json); the comment names the tokens it answered.
+      const uploads: string[] = [];
+      for (const file of t.attachments) {
+        const up = await fetchImpl(`${base}/api/v2/uploads.json?filename=${encodeURIComponent(file.filename)}`, {
+          method: 'POST',
+          headers: { 'content-type': file.contentType, authorization: headers.authorization },
+          body: new Blob([new Uint8Array(file.data)], { type: file.contentType }),
+          signal: AbortSignal.timeout(15_000),
+        });
+        if (!up.ok) throw new Error(`the help desk answered ${up.status} to an upload`);
+        const token = ((await up.json().catch(() => ({}))) as { upload?: { token?: string } }).upload?.token;
+        if (!token) throw new Error('the help desk gave no upload token');
+        uploads.push(token);
+      }
       const res = await fetchImpl(`${base}/api/v2/tickets.json`, {
         method: 'POST',
         headers,
@@ -54,6 +70,7 @@ export function deskTickets(config: { url: string; token: string }, fetchImpl: t
             // How the person wants to be contacted goes with the message, where the agent reads it first.
             comment: {
               body: t.contactPreferences ? `${t.message}\n\n-- How to contact me: ${t.contactPreferences}` : t.message,
+              ...(uploads.length > 0 ? { uploads } : {}),
             },
             requester: { name: t.name, email: t.email },
             tags: [
