@@ -7,7 +7,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts
 import { sentryReporter, type ErrorReporter } from '../../src/server/error-reporting.ts';
 import { seedCatalogue } from '../../src/server/seed/seed.ts';
 import { BUILT_PASSWORD, createMember } from './builders.ts';
-import { testConfig } from './harness.ts';
+import { pgliteTemplate, testConfig } from './harness.ts';
 
 /**
  * Error reporting (operations.md): a stand-in for Sentry's ingest receives what the real SDK
@@ -31,7 +31,7 @@ describe('server error reporting to Sentry', () => {
     await new Promise<void>((resolve) => ingest.listen(0, '127.0.0.1', resolve));
     const { port } = ingest.address() as AddressInfo;
     reporter = await sentryReporter({ dsn: `http://publickey@127.0.0.1:${port}/42`, environment: 'test' });
-    handle = await openDatabase('memory://');
+    handle = await openDatabase('memory://', { pgliteTemplate: await pgliteTemplate() });
     await seedCatalogue(handle.db);
   }, 60_000);
   afterAll(async () => {

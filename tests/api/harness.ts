@@ -1,4 +1,5 @@
 import type { StepUpPurpose } from '../../src/contract/step-up.schema.ts';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { solveChallenge } from 'altcha-lib/v1';
@@ -7,7 +8,7 @@ import { createRebuilder } from '../../src/server/publishing.ts';
 import { desc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from '../../src/server/db/schema.ts';
-import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
 import webpush from 'web-push';
 import { createApp } from '../../src/server/app.ts';
 import { sandboxPayments, type SandboxPayments } from '../../src/server/integrations/payments/index.ts';
@@ -116,6 +117,11 @@ const databases: { name: string; url: string | undefined }[] = [{ name: 'PGlite'
 if (process.env['TEST_DATABASE_URL']) databases.push({ name: 'PostgreSQL', url: process.env['TEST_DATABASE_URL'] });
 else console.warn('TEST_DATABASE_URL is not set: the API suite runs on PGlite only; PostgreSQL is skipped.');
 
+/** The migrated embedded database the global setup dumped (tests/setup/pglite-template.ts), read once per file. */
+let template: Promise<Blob> | undefined;
+export const pgliteTemplate = () =>
+  (template ??= readFile(inject('pgliteTemplate')).then((bytes) => new Blob([new Uint8Array(bytes)])));
+
 /**
  * A new, empty PostgreSQL database of the file's own next to the one TEST_DATABASE_URL names,
  * so test files can run in parallel.
@@ -148,7 +154,9 @@ export function forEachDatabase(
     describe(name, () => {
       let ctx: TestContext | undefined;
       beforeAll(async () => {
-        const handle = await openDatabase(url && (await freshPostgresDatabase(url, `api_${file}`)));
+        const handle = await openDatabase(url && (await freshPostgresDatabase(url, `api_${file}`)), {
+          pgliteTemplate: url === 'memory://' ? await pgliteTemplate() : undefined,
+        });
         const clock = {
           now: new Date(SEED_TIME),
           advance(ms: number) {

@@ -5,13 +5,13 @@ import { cmsFailures, cmsMessages } from '../../src/contract/cms.schema.ts';
 import { createApp } from '../../src/server/app.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { createRebuilder, REPLAY_WINDOW_MS, type Publishing } from '../../src/server/publishing.ts';
-import { errorAnswer, testConfig } from './harness.ts';
+import { errorAnswer, pgliteTemplate, testConfig } from './harness.ts';
 
 /** Publish → rebuild (operations.md) at the API: Sanity's signature, the editors' token, one build at a time. */
 
 const SECRET = 'whsec-test-secret-48';
 const TOKEN = 'editor-token-for-tests';
-const handle = await openDatabase('memory://');
+const handle = await openDatabase('memory://', { pgliteTemplate: await pgliteTemplate() });
 
 /** A build that waits until the test lets it finish (or fail). */
 function controlledBuilds() {

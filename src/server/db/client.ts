@@ -42,7 +42,14 @@ export async function openDatabase(
     poolMax = 10,
     dataDir: dir = '.data',
     onConnectionError,
-  }: { poolMax?: number; dataDir?: string; onConnectionError?: (error: Error) => void } = {},
+    pgliteTemplate,
+  }: {
+    poolMax?: number;
+    dataDir?: string;
+    onConnectionError?: (error: Error) => void;
+    /** An embedded database to start from, as PGlite's dumpDataDir gave it (tests: migrated once, copied per file). */
+    pgliteTemplate?: Blob | undefined;
+  } = {},
 ): Promise<DatabaseHandle> {
   if (url && /^postgres(ql)?:\/\//.test(url)) {
     // Migrations on a connection of their own, without the serving pool's timeouts (an index on a big table takes its time).
@@ -63,7 +70,7 @@ export async function openDatabase(
   } else if (url !== 'memory://') {
     throw new Error(`DATABASE_URL must be unset, memory:// or postgres://…, not ${url.split(':')[0]}:…`);
   }
-  const client = new PGlite(dataDir);
+  const client = pgliteTemplate && !dataDir ? new PGlite({ loadDataDir: pgliteTemplate }) : new PGlite(dataDir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
