@@ -28,9 +28,10 @@ export function sniffType(bytes: Uint8Array): AttachmentType | null {
 /** A name safe to show and to offer back: no path, no control characters, at most 120 characters. */
 export function cleanFilename(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base
-    .replace(/[\u0000-\u001f\u007f"]/g, '')
+  // Control characters and quotes out (they would break a header or a line of a mail).
+  const clean = [...base]
+    .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f && ch !== '"')
+    .join('')
     .trim()
     .slice(0, 120);
   return clean || 'attachment';
