@@ -97,6 +97,7 @@ const stopRenewals = scheduleRenewals(
     referrals,
     delivery,
     tickets: ticketsDesk,
+    siteUrl: env.SITE_URL,
     push: { sender: push, extraOrigins: env.PUSH_ENDPOINT_ORIGINS },
   },
   logger,

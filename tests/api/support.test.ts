@@ -11,7 +11,7 @@ import { outbox, tickets } from '../../src/server/db/schema.ts';
 import { deskTickets, type TicketForDesk } from '../../src/server/integrations/tickets/index.ts';
 import { forwardTickets } from '../../src/server/jobs/tickets.ts';
 import { describedContactPreferencesOf } from '../../src/server/services/contact-preferences.ts';
-import { pruneTickets } from '../../src/server/services/tickets.ts';
+import { pruneTickets, treatUnansweredAsComplaints } from '../../src/server/services/tickets.ts';
 import { BUILT_PASSWORD, createMember, signIn, type BuiltMember } from './builders.ts';
 import { ok, refused, send } from './client.ts';
 import {
@@ -259,6 +259,53 @@ forEachDatabase(
         params: { user_id: m.userId, reference: 'nope' },
       });
       expect(bad.status).toBe(400);
+    });
+
+    it('a message unanswered on working day 2 becomes a complaint of the same number, acknowledged and mailed; an answered one does not', async () => {
+      const c = ctx();
+      let m = await createMember(c);
+      const message = async (text: string) =>
+        (
+          await (
+            await send(c.app, contactApi.send, {
+              body: {
+                topic: 'Coverage',
+                name: 'Built Member',
+                email: m.email,
+                message: text,
+                captcha: await solveCaptcha(c.app),
+              },
+            })
+          ).json()
+        )._payload.reference as string;
+      const waiting = await message('No signal in my kitchen since Friday.');
+      const answered = await message('How do I turn on roaming for France?');
+      expect((await agent(c, await idOf(c, answered), 'answer', { body: 'It is on already.' })).status).toBe(303);
+      const jobs = { db: c.handle.db, clock: () => c.clock.now };
+      m = await onDay(c, m, '2026-11-23'); // working day 1
+      expect(await treatUnansweredAsComplaints(jobs, c.config.siteUrl)).toBe(0);
+      m = await onDay(c, m, '2026-11-24'); // working day 2
+      expect(await treatUnansweredAsComplaints(jobs, c.config.siteUrl)).toBe(1);
+      expect(await treatUnansweredAsComplaints(jobs, c.config.siteUrl)).toBe(0);
+      const complaint = waiting.replace('48-T-', '48-C-');
+      const mine = await list(c, m);
+      expect(mine.find((t) => t.reference === complaint)).toMatchObject({
+        kind: 'complaint',
+        state: 'acknowledged',
+        due_on: '2026-12-04',
+        topic: 'Coverage',
+      });
+      expect(mine.find((t) => t.reference === answered)).toMatchObject({ kind: 'ticket', state: 'answered' });
+      const t = await timelineOf(c, m, complaint);
+      expect(t.entries.map((e) => e.kind)).toEqual(['message', 'acknowledged']);
+      expect(t.entries[1]!.body).toContain(`Your message ${waiting} was not resolved within 2 working days`);
+      const mail = (await mailsTo(c, m.email)).find(
+        (x) => x.subject === `Your message is now a complaint: ${complaint}`,
+      );
+      expect(mail!.body).toContain(`${c.config.siteUrl}/legal/code-of-practice`);
+      // Handed to the help desk again, as a complaint.
+      const [row] = await c.handle.db.select().from(tickets).where(eq(tickets.reference, complaint));
+      expect(row!.forwardedAt).toBeNull();
     });
 
     it('bad input is a 400 with the field’s message, nothing kept; at most a few complaints an hour', async () => {

@@ -686,6 +686,10 @@ export const tickets = pgTable(
       .on(t.id)
       .where(sql`${t.escalatedAt} is not null and ${t.escalationForwardedAt} is null`),
     index('tickets_updated_idx').on(t.updatedAt),
+    // The messages still waiting for a first answer (a minute job turns them into complaints on working day 2).
+    index('tickets_waiting_idx')
+      .on(t.createdAt)
+      .where(sql`${t.kind} = 'ticket' and ${t.state} = 'open'`),
     index('tickets_closed_idx')
       .on(t.closedAt)
       .where(sql`${t.closedAt} is not null`),

@@ -9,7 +9,7 @@ import { lockedCredit, membershipOf } from '../services/memberships.ts';
 import { runSpotReturns } from './spot-returns.ts';
 import { runDeliveries } from './deliveries.ts';
 import { forwardTickets } from './tickets.ts';
-import { pruneTickets } from '../services/tickets.ts';
+import { pruneTickets, treatUnansweredAsComplaints } from '../services/tickets.ts';
 import { pruneUploads } from '../services/attachments.ts';
 import { describedContactPreferencesOf } from '../services/contact-preferences.ts';
 import type { TicketsAdapter } from '../integrations/tickets/index.ts';
@@ -39,6 +39,8 @@ export interface JobsContext extends RenewalContext {
   delivery?: DeliveryAdapter;
   /** The help desk's tickets API: tickets from /contact-us are handed over each turn. */
   tickets?: TicketsAdapter;
+  /** SITE_URL, for the links of what the jobs mail (a message that became a complaint). */
+  siteUrl?: string;
   /** Web Push (phone.md): alerts are pushed to the members' devices after they are raised. */
   push?: { sender: PushSender; extraOrigins: readonly string[] };
 }
@@ -261,6 +263,11 @@ export function scheduleRenewals(
     if (ctx.tickets) {
       const handed = await forwardTickets(ctx, ctx.tickets, (id) => describedContactPreferencesOf(ctx.db, id));
       if (handed > 0) log.info({ tickets: handed }, 'tickets handed to the help desk');
+    }
+    if (ctx.siteUrl) {
+      const complaints = await treatUnansweredAsComplaints(ctx, ctx.siteUrl);
+      if (complaints > 0)
+        log.info({ tickets: complaints }, 'messages unanswered for 2 working days are now complaints');
     }
     const pruned = await pruneTickets(ctx);
     if (pruned > 0) log.info({ tickets: pruned }, 'tickets closed over a year ago removed');

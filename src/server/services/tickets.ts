@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import {
+  ACKNOWLEDGE_WORKING_DAYS,
   COMPLAINT_TOPIC,
   COMREG,
   KEEP_CLOSED_DAYS,
@@ -380,4 +381,70 @@ export function escalationsToForward(db: Queryable) {
     .where(and(isNotNull(tickets.escalatedAt), isNull(tickets.escalationForwardedAt), isNotNull(tickets.forwardedAt)))
     .orderBy(asc(tickets.id))
     .limit(50);
+}
+
+/**
+ * The complaints code counts an issue not resolved within 2 working days of first contact as a
+ * complaint: a ticket still waiting for its first answer on working day 2 becomes one, with the
+ * complaint's reference of the same number (48-T-001234 → 48-C-001234), acknowledged and mailed,
+ * due 10 working days from the first contact, and handed to the help desk again as a complaint.
+ */
+export async function treatUnansweredAsComplaints(
+  { db, clock }: { db: Database; clock: Clock },
+  siteUrl: string,
+): Promise<number> {
+  const now = clock();
+  const today = dayOf(now);
+  // Two working days after the day of receipt start a day later at the soonest (sent at 23:59, the
+  // second day after begins 24 hours on): only tickets older than that are worth the count.
+  const waiting = await db
+    .select()
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.kind, 'ticket'),
+        eq(tickets.state, 'open'),
+        lt(tickets.createdAt, new Date(now.getTime() - 86_400_000)),
+      ),
+    )
+    .orderBy(asc(tickets.id))
+    .limit(100);
+  let turned = 0;
+  for (const t of waiting) {
+    const received = dayOf(t.createdAt);
+    if (workingDaysSince(received, today) < ACKNOWLEDGE_WORKING_DAYS) continue;
+    const dueOn = workingDayAfter(received, RESPOND_WORKING_DAYS);
+    const reference = ticketReference('complaint', t.id);
+    const done = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(tickets)
+        .set({ kind: 'complaint', state: 'acknowledged', reference, dueOn, updatedAt: now, forwardedAt: null })
+        .where(and(eq(tickets.id, t.id), eq(tickets.kind, 'ticket'), eq(tickets.state, 'open')))
+        .returning({ id: tickets.id });
+      if (!row) return false;
+      const body = [
+        `Your message ${t.reference} was not resolved within ${ACKNOWLEDGE_WORKING_DAYS} working days, so we now handle it as a complaint under our code of practice.`,
+        acknowledgementOf(reference, dueOn),
+      ].join('\n');
+      await tx
+        .insert(ticketEntries)
+        .values({ ticketId: t.id, author: 'portal', kind: 'acknowledged', body, createdAt: now });
+      if (t.email)
+        await sendMail(tx, clock, {
+          to: t.email,
+          subject: `Your message is now a complaint: ${reference}`,
+          body: [
+            `Hi ${t.name},`,
+            '',
+            body,
+            `Our code of practice says how we handle complaints: ${siteLink(siteUrl, '/legal/code-of-practice')}`,
+            '',
+            '48',
+          ].join('\n'),
+        });
+      return true;
+    });
+    if (done) turned += 1;
+  }
+  return turned;
 }

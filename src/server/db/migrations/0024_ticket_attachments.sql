@@ -15,4 +15,5 @@ CREATE TABLE "ticket_attachments" (
 ALTER TABLE "ticket_attachments" ADD CONSTRAINT "ticket_attachments_ticket_id_tickets_id_fk" FOREIGN KEY ("ticket_id") REFERENCES "public"."tickets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "ticket_attachments_token_idx" ON "ticket_attachments" USING btree ("token");--> statement-breakpoint
 CREATE INDEX "ticket_attachments_ticket_idx" ON "ticket_attachments" USING btree ("ticket_id");--> statement-breakpoint
-CREATE INDEX "ticket_attachments_unclaimed_idx" ON "ticket_attachments" USING btree ("created_at") WHERE "ticket_attachments"."ticket_id" is null;
+CREATE INDEX "ticket_attachments_unclaimed_idx" ON "ticket_attachments" USING btree ("created_at") WHERE "ticket_attachments"."ticket_id" is null;--> statement-breakpoint
+CREATE INDEX "tickets_waiting_idx" ON "tickets" USING btree ("created_at") WHERE "tickets"."kind" = 'ticket' and "tickets"."state" = 'open';

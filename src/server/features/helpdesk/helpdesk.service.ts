@@ -59,7 +59,11 @@ export async function recordDeskStep(
     due_on?: string | undefined;
   },
 ): Promise<Outcome<null, Exclude<AgentOutcome, 'done'>>> {
-  const [t] = await db.select({ id: tickets.id }).from(tickets).where(eq(tickets.reference, event.external_id));
+  // By the number: a message that became a complaint (48-T-001234 → 48-C-001234) is the same ticket.
+  const [t] = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(eq(tickets.id, Number(event.external_id.slice(5))));
   if (!t) return refused('unknown');
   const step: AgentStep =
     event.step === 'update'
