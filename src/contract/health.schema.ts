@@ -21,9 +21,17 @@ export const healthApi = {
     access: 'public',
     tag: 'Operations',
     summary: 'Whether this instance should be sent traffic (readiness; /panda/health is liveness)',
-    answer: z.object({ status: z.literal('ready'), mail: z.enum(['ok', 'not configured']) }),
+    answer: z.object({
+      status: z.literal('ready'),
+      mail: z.enum(['ok', 'not configured']),
+      cdn: z.object({
+        purges: z.enum(['ok', 'waiting', 'retrying']),
+        pending: z.number().int().min(0),
+        last_error: z.string().optional(),
+      }),
+    }),
     description:
-      'Ready: the database answers, its migrations are all applied, the mail server (when configured) answered in the last 5 minutes, the server is not shutting down',
+      'Ready: the database answers, its migrations are all applied, the mail server (when configured) answered in the last 5 minutes, the server is not shutting down. `cdn` says whether the purges of published releases went through: `waiting` for every instance to serve a new release, `retrying` after the CDN refused one (with its last error); a purge that fails does not make the instance unready (another instance would not purge better)',
     errors: {
       503: 'Not ready: `reason` says why (database unreachable, migrations pending, mail server unreachable, shutting down)',
     },

@@ -50,6 +50,7 @@ import {
   UNAVAILABLE_RETRY_AFTER_S,
 } from '../contract/common-failures.ts';
 import { clientView, trustOf } from './http/proxy.ts';
+import { isPrivatePath, PRIVATE, sharedCacheable } from './http/cache-policy.ts';
 
 /** HSTS for a request that reached us (or the proxy in front) over https (production.md). */
 export const HSTS = 'max-age=31536000; includeSubDomains';
@@ -105,6 +106,9 @@ export async function pageSecurityHeaders(app: Hono<AppEnv>): Promise<Record<str
     'content-length',
     'etag',
     'cache-control',
+    'surrogate-key',
+    'cache-tag',
+    'cdn-tag',
     'vary',
     'content-encoding',
     'x-request-id',
@@ -221,6 +225,16 @@ export function createApp({
   app.use(async (c, next) => {
     await next();
     if (c.var.client.proto === 'https') c.header('strict-transport-security', HSTS);
+    // Nothing personal in a shared cache (http/cache-policy.ts): an answer that says nothing is
+    // private, and so is the account app, the API, a sandbox, or an answer that sets a cookie.
+    const cacheControl = c.res.headers.get('cache-control');
+    if (
+      !cacheControl ||
+      ((isPrivatePath(c.req.path) || c.res.headers.has('set-cookie')) && sharedCacheable(cacheControl))
+    ) {
+      c.res.headers.set('cache-control', PRIVATE);
+      for (const name of ['surrogate-key', 'cache-tag', 'cdn-tag']) c.res.headers.delete(name);
+    }
   });
 
   app.onError((error, c) => {

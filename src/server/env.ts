@@ -152,6 +152,37 @@ const schema = z.object({
   /** The carrier's tracking API for SIM orders (both, or none: the sandbox at /sandbox/delivery). */
   DELIVERY_API_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
   DELIVERY_API_TOKEN: z.string().min(1).optional(),
+  /**
+   * The CDN in front of the site, purged after each publish by the keys its pages carry (deploy/README.md):
+   * fastly (FASTLY_API_TOKEN, FASTLY_SERVICE_ID), cloudflare (CLOUDFLARE_API_TOKEN, CLOUDFLARE_ZONE_ID),
+   * bunny (BUNNY_API_KEY, BUNNY_PULL_ZONE_ID), varnish (VARNISH_URLS) or none. Unset: none in production,
+   * the sandbox elsewhere (/sandbox/cdn records the purges).
+   */
+  CDN_PROVIDER: z.enum(['fastly', 'cloudflare', 'bunny', 'varnish', 'none']).optional(),
+  /** How long a shared cache (the CDN) may keep a page without a purge, in seconds (s-maxage); a day by default. */
+  CDN_MAX_AGE_S: z.coerce.number().int().min(1).max(31_536_000).default(86_400),
+  /** The CDN's API address, for a stand-in (tests); unset: the provider's own. */
+  CDN_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  FASTLY_API_TOKEN: z.string().min(1).optional(),
+  FASTLY_SERVICE_ID: z.string().min(1).optional(),
+  CLOUDFLARE_API_TOKEN: z.string().min(1).optional(),
+  CLOUDFLARE_ZONE_ID: z.string().min(1).optional(),
+  BUNNY_API_KEY: z.string().min(1).optional(),
+  BUNNY_PULL_ZONE_ID: z.string().min(1).optional(),
+  /** Every Varnish in front, comma-separated (http://varnish:80): each is sent the purge (a BAN). */
+  VARNISH_URLS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const urls = (value ?? '')
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean);
+      for (const url of urls)
+        if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+          ctx.addIssue({ code: 'custom', message: `${url} is not an http(s) URL` });
+      return urls;
+    }),
   /** Signs Sanity's publish webhook (operations.md); unset: POST /panda/public/cms/publish answers 503. */
   SANITY_WEBHOOK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   /** The editors' token: the status page (/cms/status) and npm run rebuild. Unset: both answer 503. */
@@ -222,6 +253,23 @@ function productionProblems(env: z.infer<typeof schema>): string[] {
   return problems;
 }
 
+/** The settings the chosen CDN needs, named when one is missing. */
+const CDN_SETTINGS = {
+  fastly: ['FASTLY_API_TOKEN', 'FASTLY_SERVICE_ID'],
+  cloudflare: ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ZONE_ID'],
+  bunny: ['BUNNY_API_KEY', 'BUNNY_PULL_ZONE_ID'],
+  varnish: ['VARNISH_URLS'],
+  none: [],
+} as const;
+function cdnSettingsProblem(env: z.infer<typeof schema>): string | undefined {
+  if (!env.CDN_PROVIDER) return undefined;
+  const missing = CDN_SETTINGS[env.CDN_PROVIDER].filter((name) => {
+    const value = env[name];
+    return Array.isArray(value) ? value.length === 0 : !value;
+  });
+  return missing.length > 0 ? `CDN_PROVIDER=${env.CDN_PROVIDER} needs ${missing.join(' and ')}` : undefined;
+}
+
 export type Env = Omit<z.infer<typeof schema>, 'SANDBOX' | 'SITE_URL'> & {
   SANDBOX: boolean;
   SITE_URL: string;
@@ -257,6 +305,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
   if (Boolean(parsed.data.DELIVERY_API_URL) !== Boolean(parsed.data.DELIVERY_API_TOKEN))
     throw new Error('Invalid configuration: DELIVERY_API_URL and DELIVERY_API_TOKEN go together');
+  const cdnProblem = cdnSettingsProblem(parsed.data);
+  if (cdnProblem) throw new Error(`Invalid configuration: ${cdnProblem}`);
   if (Boolean(parsed.data.RECAPTCHA_SITE_KEY) !== Boolean(parsed.data.RECAPTCHA_SECRET_KEY)) {
     throw new Error('Invalid configuration: RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY go together');
   }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import pino from 'pino';
@@ -24,6 +25,15 @@ import { createMetrics } from './metrics.ts';
 import { createRebuilder, type Publishing } from './publishing.ts';
 import { loadStaticSite, staticListener, type StaticSite } from './static-site.ts';
 import { followRelease, liveReleaseDir, recordRelease } from './release.ts';
+import { changedKeys, prunePurges, runPurges } from './cdn-purges.ts';
+import {
+  bunnyCdn,
+  cloudflareCdn,
+  fastlyCdn,
+  sandboxCdn,
+  varnishCdn,
+  type CdnAdapter,
+} from './integrations/cdn/index.ts';
 
 const env = readEnv();
 const logger = pino({ level: env.LOG_LEVEL });
@@ -40,8 +50,11 @@ process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejec
 // The published build (release.ts) when there is one, else the site built with this release of the code.
 const site = env.API_ONLY
   ? undefined
-  : await loadStaticSite((await liveReleaseDir(database.db, env.DATA_DIR)) ?? env.DIST_DIR);
+  : await loadStaticSite((await liveReleaseDir(database.db, env.DATA_DIR)) ?? env.DIST_DIR, {
+      sharedMaxAgeS: env.CDN_MAX_AGE_S,
+    });
 let servingDir = site?.dir ?? env.DIST_DIR;
+let servingSite = site;
 // production.md: the demo members (and their published password) are for trying only, never in production.
 if (env.NODE_ENV !== 'production' && (await isEmpty(database.db))) {
   await seedDemo(database.db, new Date());
@@ -86,6 +99,20 @@ const ticketsDesk =
   env.HELPDESK_API_URL && env.HELPDESK_API_TOKEN
     ? deskTickets({ url: env.HELPDESK_API_URL, token: env.HELPDESK_API_TOKEN })
     : sandboxTickets();
+// The CDN in front (deploy/README.md): the one CDN_PROVIDER names; unset, none in production and the sandbox elsewhere.
+const cdnApi = env.CDN_API_URL;
+const cdn: CdnAdapter | undefined =
+  env.CDN_PROVIDER === 'fastly'
+    ? fastlyCdn({ token: env.FASTLY_API_TOKEN!, serviceId: env.FASTLY_SERVICE_ID!, apiUrl: cdnApi })
+    : env.CDN_PROVIDER === 'cloudflare'
+      ? cloudflareCdn({ token: env.CLOUDFLARE_API_TOKEN!, zoneId: env.CLOUDFLARE_ZONE_ID!, apiUrl: cdnApi })
+      : env.CDN_PROVIDER === 'bunny'
+        ? bunnyCdn({ apiKey: env.BUNNY_API_KEY!, pullZoneId: env.BUNNY_PULL_ZONE_ID!, apiUrl: cdnApi })
+        : env.CDN_PROVIDER === 'varnish'
+          ? varnishCdn({ urls: env.VARNISH_URLS })
+          : env.CDN_PROVIDER === 'none' || env.NODE_ENV === 'production'
+            ? undefined
+            : sandboxCdn(() => new Date());
 const metrics = env.METRICS_PORT !== undefined ? createMetrics({ pool: database.pool }) : undefined;
 // Web Push (phone.md): the same sender for the API's test button and the jobs' alerts.
 const push = webPushSender(vapid);
@@ -170,6 +197,7 @@ function mount(built: StaticSite | undefined) {
     catalogue,
     geolocation,
     delivery,
+    ...(cdn ? { cdn } : {}),
     ...(built ? { site: built } : {}),
     ...(metrics ? { metrics } : {}),
     ...(reporter ? { reporter } : {}),
@@ -191,31 +219,47 @@ async function listenersFor(built: StaticSite | undefined) {
   };
 }
 let live: Awaited<ReturnType<typeof listenersFor>>;
+/** Puts a build live on this instance; returns the keys of what it changed (for the CDN purge). */
+async function serve(dir: string): Promise<string[]> {
+  const next = await loadStaticSite(dir, { sharedMaxAgeS: env.CDN_MAX_AGE_S });
+  const keys = servingSite ? changedKeys(servingSite, next) : [];
+  live = await listenersFor(next);
+  servingDir = dir;
+  servingSite = next;
+  return keys;
+}
 if (site) {
+  let purgeKeys: string[] = [];
   const rebuilder = createRebuilder({
     dataDir: env.DATA_DIR,
     live: site.dir,
     log: logger,
-    swap: async (dir) => {
-      live = await listenersFor(await loadStaticSite(dir));
-      servingDir = dir;
-    },
-    publish: (dir) => recordRelease(database.db, dir, new Date()),
+    swap: async (dir) => void (purgeKeys = await serve(dir)),
+    // Stored for every instance, with the purge of what changed queued (none without a CDN).
+    publish: (dir) => recordRelease(database.db, dir, new Date(), cdn ? purgeKeys : []),
     onRun: (run) => metrics?.job('rebuild', run.result === 'ok', (run.durationMs ?? 0) / 1000),
   });
   publishing = { rebuilder, webhookSecret: env.SANITY_WEBHOOK_SECRET, editorToken: env.CMS_EDITOR_TOKEN };
 }
 live = await listenersFor(site);
-// Every instance follows the published build (one build, shared under DATA_DIR; ADR 022).
+// Every instance follows the published build, fetched from the database into its own DATA_DIR, says
+// which it serves, and takes its turn at the CDN purges (ADR 036).
+let beats = 0;
 const follower = site
   ? followRelease({
       db: database.db,
       dataDir: env.DATA_DIR,
+      instanceId: randomUUID(),
       serving: () => servingDir,
       swap: async (dir) => {
-        live = await listenersFor(await loadStaticSite(dir));
-        servingDir = dir;
+        await serve(dir);
         logger.info({ dir }, 'now serving the published build');
+      },
+      afterCheck: async () => {
+        if (!cdn) return;
+        const ctx = { db: database.db, clock: () => new Date() };
+        await runPurges(ctx, cdn, logger);
+        if (++beats % 1800 === 0) await prunePurges(ctx);
       },
       onError: (err) => logger.error({ err }, 'could not follow the published build'),
     })

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageKey } from './http/cache-policy.ts';
 import { accepts, loadStaticSite, resolveFile, sendFile, staticListener, type StaticSite } from './static-site.ts';
 
 const page = '<!doctype html><title>Help</title><h1>Help</h1>' + '<p>How do I top up?</p>'.repeat(50);
@@ -90,13 +91,18 @@ describe('the static site', () => {
     expect(old.status).toBe(200);
   });
 
-  it('marks hashed bundles immutable and pages must-revalidate; HEAD has headers and no body', async () => {
+  it('marks hashed bundles immutable and pages shared for a day with their keys; HEAD has headers and no body', async () => {
     const js = await fetch(`${base}/_astro/island.abc123.js`, { headers: { 'accept-encoding': 'br, gzip' } });
     expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(js.headers.get('content-encoding')).toBe('gzip'); // no .br copy of it: gzip
     expect(await js.text()).toBe(script);
     const head = await fetch(`${base}/help`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
-    expect(head.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    expect(head.headers.get('cache-control')).toBe(
+      'public, max-age=60, s-maxage=86400, stale-while-revalidate=60, stale-if-error=604800',
+    );
+    expect(head.headers.get('surrogate-key')).toBe(`site type-help ${pageKey('/help/index.html')}`);
+    expect(head.headers.get('cache-tag')).toBe(`site,type-help,${pageKey('/help/index.html')}`);
+    expect(js.headers.get('surrogate-key')).toBeNull();
     expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(page)));
   });
 
@@ -121,5 +127,7 @@ describe('the static site', () => {
     expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(page);
     const missing = await app.request('/nope', { headers: { 'if-none-match': '*' } });
     expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=300, stale-if-error=604800');
+    expect(missing.headers.get('surrogate-key')).toBe('site missing');
   });
 });

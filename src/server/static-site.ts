@@ -5,6 +5,7 @@ import { extname, join, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from 'hono';
+import { filePolicy } from './http/cache-policy.ts';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -43,12 +44,17 @@ export interface StaticSite {
   /** CSP sources ('sha256-…') of every inline script and style the pages carry. */
   inlineScripts: string[];
   inlineStyles: string[];
+  /** How long a shared cache may keep a page unpurged (CDN_MAX_AGE_S; http/cache-policy.ts). */
+  sharedMaxAgeS?: number | undefined;
 }
 
 const cspHash = (content: string) => `'sha256-${createHash('sha256').update(content).digest('base64')}'`;
 const IN_MEMORY_MAX = 1024 * 1024;
 
-export async function loadStaticSite(dir: string): Promise<StaticSite> {
+export async function loadStaticSite(
+  dir: string,
+  options: { sharedMaxAgeS?: number | undefined } = {},
+): Promise<StaticSite> {
   const files = new Map<string, SiteFile>();
   const scripts = new Set<string>();
   const styles = new Set<string>();
@@ -83,7 +89,7 @@ export async function loadStaticSite(dir: string): Promise<StaticSite> {
     for (const m of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)) if (m[1]) styles.add(cspHash(m[1]));
   }
   if (!files.has('/404.html')) throw new Error(`${dir} holds no built site (no 404.html): run npm run build`);
-  return { dir, files, inlineScripts: [...scripts], inlineStyles: [...styles] };
+  return { dir, files, inlineScripts: [...scripts], inlineStyles: [...styles], sharedMaxAgeS: options.sharedMaxAgeS };
 }
 
 /** The file that answers a URL path, the way a static host with directory indexes would. */
@@ -144,10 +150,6 @@ function answerFile(
   status: 200 | 404,
 ): FileAnswer {
   const entry = site.files.get(file)!;
-  // Hashed bundles never change; everything else is revalidated so a deploy shows at once.
-  const cache = file.startsWith('/_astro/')
-    ? 'public, max-age=31536000, immutable'
-    : 'public, max-age=0, must-revalidate';
   const coding =
     entry.br && accepts(acceptEncoding, 'br')
       ? 'br'
@@ -158,7 +160,8 @@ function answerFile(
   const stem = entry.etag.slice(0, -1);
   const headers: Record<string, string> = {
     'content-type': entry.type,
-    'cache-control': cache,
+    // What browsers and shared caches may keep, with the keys a publish purges by (http/cache-policy.ts).
+    ...filePolicy(file, status, site.sharedMaxAgeS),
     etag: coding ? `${stem}-${coding}"` : entry.etag,
   };
   if (entry.br || entry.gzip) headers['vary'] = 'Accept-Encoding';

@@ -20,6 +20,7 @@ forEachDatabase(
       expect(await (await ctx().app.request('/panda/ready')).json()).toEqual({
         status: 'ready',
         mail: 'not configured',
+        cdn: { purges: 'ok', pending: 0 },
       });
       let draining = false;
       const app = createApp({ db: ctx().handle.db, config: ctx().config, lifecycle: { draining: () => draining } });
@@ -35,7 +36,11 @@ forEachDatabase(
         config: ctx().config,
         lifecycle: { draining: () => false, mail: () => mail },
       });
-      expect(await (await withMail.request('/panda/ready')).json()).toEqual({ status: 'ready', mail: 'ok' });
+      expect(await (await withMail.request('/panda/ready')).json()).toEqual({
+        status: 'ready',
+        mail: 'ok',
+        cdn: { purges: 'ok', pending: 0 },
+      });
       mail = 'unreachable';
       const noMail = await withMail.request('/panda/ready');
       expect([noMail.status, await noMail.json()]).toEqual([

@@ -232,7 +232,7 @@ describe.skipIf(!url)('production mode (NODE_ENV=production)', () => {
         ((await verify.json()) as { _payload: { account: { is_verified: boolean } } })._payload.account.is_verified,
       ).toBe(true);
       const ready = await (await fetch(`${server.base}/panda/ready`)).json();
-      expect(ready).toEqual({ status: 'ready', mail: 'ok' });
+      expect(ready).toEqual({ status: 'ready', mail: 'ok', cdn: { purges: 'ok', pending: 0 } });
     } finally {
       await server.stop();
     }

@@ -125,8 +125,10 @@ export async function load(
 /** Starts the real server (`node src/server/main.ts`) on a free port and waits for it. */
 export async function startServer(
   env: Record<string, string>,
+  /** Keep what the server writes to stdout (its log lines), for a test that reads them. */
+  options: { logs?: string[] } = {},
 ): Promise<{ base: string; child: ChildProcess; stop(): Promise<void> }> {
-  const port = await freePort();
+  const port = env['PORT'] ? Number(env['PORT']) : await freePort();
   // An empty value unsets a variable (DATABASE_URL: '' → the embedded PGlite files).
   const merged: Record<string, string | undefined> = {
     ...process.env,
@@ -139,8 +141,16 @@ export async function startServer(
   for (const [key, value] of Object.entries(merged)) if (value === '') delete merged[key];
   const child = spawn(process.execPath, ['src/server/main.ts'], {
     env: merged,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', options.logs ? 'pipe' : 'ignore', 'inherit'],
   });
+  if (options.logs) {
+    let partial = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const lines = (partial + String(chunk)).split('\n');
+      partial = lines.pop() ?? '';
+      options.logs!.push(...lines);
+    });
+  }
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/panda/health`);
   return {

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { captcha } from './captcha/integration.ts';
 import { catalogue } from './catalogue/integration.ts';
+import { cdn } from './cdn/integration.ts';
 import { content } from './content/integration.ts';
 import { delivery } from './delivery/integration.ts';
 import { donor } from './donor/integration.ts';
@@ -31,6 +32,7 @@ export const integrations = {
   delivery,
   push,
   usage,
+  cdn,
 };
 
 type Registry = typeof integrations;

@@ -33,6 +33,7 @@ export function image(c: C) {
   if (!product) return fail(c, { ...requestFailures.notFound, message: 'No such phone picture' });
   return c.body(phoneSvg(product), 200, {
     'content-type': 'image/svg+xml; charset=utf-8',
-    'cache-control': 'public, max-age=86400',
+    // The browser keeps it a day; no shared cache may (nothing under /panda is shared).
+    'cache-control': 'private, max-age=86400',
   });
 }

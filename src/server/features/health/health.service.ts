@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { readinessReasons } from '../../../contract/health.schema.ts';
 import { migrationsPending } from '../../db/client.ts';
 import type { ServiceContext } from '../../services/outcome.ts';
+export { purgeState } from '../../cdn-purges.ts';
 
 /** Whether the database answers a trivial query. */
 export async function databaseAnswers({ db }: Pick<ServiceContext, 'db'>): Promise<boolean> {

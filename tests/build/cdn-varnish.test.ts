@@ -1,0 +1,228 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { encodeSignatureHeader } from '@sanity/webhook';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../setup/free-port.ts';
+import { startServer, waitFor } from '../bench/api.ts';
+import { freshPostgresDatabase } from '../api/harness.ts';
+import { buildWorkDir } from './work-dir.ts';
+
+/**
+ * The reference deployment's CDN, for real (ADR 036): Debian's varnishd with the repo's VCL
+ * (deploy/varnish/default.vcl) in front of two instances, each with a DATA_DIR of its own, on one
+ * PostgreSQL database. A page reaches the origin once per lifetime however often it is asked for;
+ * an editor's publish shows through Varnish within seconds of the release, purged by the instances;
+ * with every instance stopped, Varnish still serves the pages it has (stale-if-error).
+ */
+const url = process.env['TEST_DATABASE_URL'];
+const varnishd = spawnSync('varnishd', ['-V']).error ? undefined : 'varnishd';
+if (!varnishd) console.warn('varnishd is not installed (apt-get install varnish): the CDN test is skipped.');
+if (!url) console.warn('TEST_DATABASE_URL is not set: the CDN test (two instances, one database) is skipped.');
+
+const work = resolve(buildWorkDir('portal-cdn-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** Starts varnishd in the foreground with the repo's VCL and backends for the two instances' ports. */
+async function startVarnish(port: number, origins: number[]): Promise<ChildProcess> {
+  const dir = join(work, 'varnish');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, 'backends.vcl'),
+    `probe ready { .url = "/panda/ready"; .interval = 1s; .timeout = 1s; .window = 3; .threshold = 2; }
+${origins.map((p, i) => `backend portal_${i} { .host = "127.0.0.1"; .port = "${p}"; .probe = ready; }`).join('\n')}
+acl purgers { "127.0.0.1"; }
+sub vcl_init {
+  new origin = directors.round_robin();
+${origins.map((_, i) => `  origin.add_backend(portal_${i});`).join('\n')}
+}
+`,
+  );
+  const child = spawn(
+    varnishd!,
+    [
+      '-F',
+      '-j',
+      'none',
+      '-n',
+      join(dir, 'state'),
+      '-a',
+      `127.0.0.1:${port}`,
+      '-T',
+      'none',
+      '-f',
+      resolve('deploy/varnish/default.vcl'),
+      '-p',
+      `vcl_path=${dir}`,
+      '-p',
+      'ban_lurker_sleep=0.1',
+      '-s',
+      'malloc,64m',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  // What varnishd says goes to the test's output only when it does not start.
+  let said = '';
+  child.stderr?.on('data', (chunk: Buffer) => (said = (said + String(chunk)).slice(-4000)));
+  await waitFor(`http://127.0.0.1:${port}/panda/health`, 30_000).catch((error: unknown) => {
+    console.error(said);
+    throw error;
+  });
+  return child;
+}
+
+const stopped = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+/** Requests the origins answered from the built site (their metrics), summed. */
+async function originPages(metrics: number[]): Promise<number> {
+  let total = 0;
+  for (const port of metrics) {
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    for (const m of text.matchAll(/^portal_http_request_duration_seconds_count\{[^}]*route="static"[^}]*\} (\d+)/gm))
+      total += Number(m[1]);
+  }
+  return total;
+}
+
+describe.skipIf(!url || !varnishd)('Varnish in front of two instances', () => {
+  it(
+    'caches pages for their lifetime, shows a publish within 10 s of the release, and serves stale when the origin is down',
+    { timeout: 300_000 },
+    async () => {
+      const database = await freshPostgresDatabase(url!, 'cdn_varnish');
+      const [cache, portA, portB, metricsA, metricsB] = await Promise.all([1, 2, 3, 4, 5].map(() => freePort()));
+      const content = join(work, 'content');
+      cpSync('content', content, { recursive: true });
+      const secret = 'test-webhook-secret-48';
+      const logs: string[] = [];
+      const instance = (port: number, metrics: number, name: string, extra: Record<string, string> = {}) =>
+        startServer(
+          {
+            PORT: String(port),
+            DATABASE_URL: database,
+            DATA_DIR: join(work, `data-${name}`),
+            CONTENT_DIR: content,
+            CDN_PROVIDER: 'varnish',
+            VARNISH_URLS: `http://127.0.0.1:${cache}`,
+            SANITY_WEBHOOK_SECRET: secret,
+            CMS_EDITOR_TOKEN: 'test-editor-token-48',
+            METRICS_PORT: String(metrics),
+            LOG_LEVEL: 'info',
+            NODE_ENV: '',
+            ...extra,
+          },
+          { logs },
+        );
+      // One first (it migrates and seeds the database), then the other.
+      let a = await instance(portA, metricsA, 'a');
+      let b = await instance(portB, metricsB, 'b');
+      const varnish = await startVarnish(cache, [portA, portB]);
+      const db = new pg.Client({ connectionString: database });
+      await db.connect();
+      const edge = `http://127.0.0.1:${cache}`;
+      try {
+        // 1,000 requests for the home page: the origins are asked once (one page, one lifetime).
+        const before = await originPages([metricsA, metricsB]);
+        const answers = [];
+        for (let i = 0; i < 20; i++)
+          answers.push(
+            ...(await Promise.all(
+              Array.from({ length: 50 }, () => fetch(`${edge}/`).then(async (r) => (await r.text(), r))),
+            )),
+          );
+        expect(answers.filter((r) => r.status !== 200)).toEqual([]);
+        expect(answers.filter((r) => r.headers.get('x-cache') === 'HIT').length).toBeGreaterThanOrEqual(950);
+        expect((await originPages([metricsA, metricsB])) - before).toBeLessThanOrEqual(1);
+        // The keys are for the cache only; nothing personal is cached.
+        expect(answers[0]!.headers.get('surrogate-key')).toBeNull();
+        const health = [await fetch(`${edge}/panda/health`), await fetch(`${edge}/panda/health`)];
+        expect(health.map((r) => r.headers.get('x-cache'))).toEqual(['MISS', 'MISS']);
+
+        // A help topic, cached; an editor changes it and publishes.
+        const file = readdirSync(join(content, 'help')).find((f) => f.endsWith('.md'))!;
+        const page = `${edge}/help/${file.replace(/\.md$/, '')}`;
+        await fetch(page);
+        const cached = await fetch(page);
+        expect(cached.headers.get('x-cache')).toBe('HIT');
+        const heading = `Published at ${Date.now()}`;
+        writeFileSync(
+          join(content, 'help', file),
+          readFileSync(join(content, 'help', file), 'utf8').replace(/^heading: .*$/m, `heading: "${heading}"`),
+        );
+        const body = JSON.stringify({ _id: 'helpTopic.x', _type: 'helpTopic' });
+        const published = await fetch(`${a.base}/panda/public/cms/publish`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'sanity-webhook-signature': await encodeSignatureHeader(body, Date.now(), secret),
+          },
+          body,
+        });
+        expect(published.status).toBe(202);
+        // The release: the moment the build is named live for every instance.
+        await expect
+          .poll(async () => (await db.query('select 1 from site_release')).rowCount, {
+            timeout: 180_000,
+            interval: 100,
+          })
+          .toBe(1);
+        const released = Date.now();
+        await expect
+          .poll(async () => (await (await fetch(page)).text()).includes(heading), { timeout: 10_000, interval: 200 })
+          .toBe(true);
+        const shown = Date.now() - released;
+        expect(shown).toBeLessThanOrEqual(10_000);
+        console.log(`a publish showed through Varnish ${shown} ms after the release`);
+        expect(logs.some((line) => line.includes('"msg":"cdn purge done"'))).toBe(true);
+        // Both instances serve the release, each from its own DATA_DIR.
+        for (const dir of ['data-a', 'data-b']) expect(readdirSync(join(work, dir, 'site')).length).toBeGreaterThan(0);
+        for (const base of [a.base, b.base])
+          expect(await (await fetch(page.replace(edge, base))).text()).toContain(heading);
+        expect(await (await fetch(`${a.base}/panda/ready`)).json()).toMatchObject({
+          cdn: { purges: 'ok', pending: 0 },
+        });
+
+        // Stale if error: instances whose pages live two seconds in the cache; every page purged, then
+        // asked for once; then no instance answers, and Varnish still serves them past their lifetime.
+        await Promise.all([a.stop(), b.stop()]);
+        a = await instance(portA, metricsA, 'a', { CDN_MAX_AGE_S: '2' });
+        b = await instance(portB, metricsB, 'b', { CDN_MAX_AGE_S: '2' });
+        const ban = await fetch(edge, { method: 'BAN', headers: { 'x-purge-keys': 'site' } });
+        expect(ban.status).toBe(200);
+        const fresh = await fetch(`${edge}/`);
+        expect(fresh.headers.get('x-cache')).toBe('MISS');
+        const home = await fresh.text();
+        expect(await (await fetch(page)).text()).toContain(heading);
+        await Promise.all([a.stop(), b.stop()]);
+        await new Promise((r) => setTimeout(r, 4_500));
+        const stale = await fetch(`${edge}/`);
+        expect(stale.status).toBe(200);
+        expect(Number(stale.headers.get('age'))).toBeGreaterThan(2);
+        expect(await stale.text()).toBe(home);
+        const staleHelp = await fetch(page);
+        expect(staleHelp.status).toBe(200);
+        expect(await staleHelp.text()).toContain(heading);
+        // A page it never had: a short 503 that says when to try again.
+        const never = await fetch(`${edge}/blog/never-cached-${Date.now()}`);
+        expect(never.status).toBe(503);
+      } catch (error) {
+        console.log(logs.filter((l) => /purge|rebuild|release|published|follow/.test(l)).join('\n'));
+        console.log(
+          (await db.query('select * from cdn_purges')).rows,
+          (await db.query('select * from site_instances')).rows,
+        );
+        throw error;
+      } finally {
+        await db.end();
+        await Promise.all([a.stop(), b.stop()]);
+        await stopped(varnish);
+      }
+    },
+  );
+});
