@@ -18,7 +18,9 @@ sub vcl_recv {
 
     # A purge after a publish: every object whose keys hold one of these goes.
     if (req.method == "BAN") {
-        if (!client.ip ~ purgers) {
+        # From an instance itself, never passed on by a proxy (Varnish appends the peer to
+        # X-Forwarded-For: a forwarded request carries two addresses or more).
+        if (!client.ip ~ purgers || req.http.X-Forwarded-For ~ ",") {
             return (synth(403, "Not allowed"));
         }
         if (req.http.X-Purge-Keys !~ "^[a-z0-9-]+( [a-z0-9-]+)*$") {

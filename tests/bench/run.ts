@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { cpus, totalmem } from 'node:os';
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { join, relative, sep } from 'node:path';
@@ -19,6 +19,8 @@ import { weighPage } from './js-weight.ts';
 import { benchLighthouse, LIGHTHOUSE_BUDGET } from './lighthouse.ts';
 import { benchMy48, LOGIN_BUDGET_MS, MY48_BUDGET, OFFLINE_BUDGET_MS } from './my48.ts';
 import { soak } from './soak.ts';
+import { freePort } from '../setup/free-port.ts';
+import { startVarnish, varnishd } from '../setup/varnish.ts';
 
 /**
  * `npm run bench`: every budget (docs/performance.md), each figure printed beside its reference
@@ -158,6 +160,32 @@ if (pgUrl) {
     bare.close();
     await server.stop();
   }
+}
+
+// 3b. A page through Varnish (deploy/varnish, the CDN of the reference deployment) against the same page
+// from the origin, same run: the CDN must serve it faster than the origin can.
+if (varnishd) {
+  const work = mkdtempSync(join(tmpdir(), 'bench-varnish-'));
+  const port = await freePort();
+  const server = await startServer({ DATABASE_URL: 'memory://', DATA_DIR: join(work, 'data'), PORT: String(port) });
+  const edge = await freePort();
+  const varnish = await startVarnish(join(work, 'varnish'), edge, [port]);
+  try {
+    const accept = { 'accept-encoding': 'gzip' };
+    const origin = await load(`${server.base}/help`, 50, SECONDS, accept);
+    const cached = await load(`http://127.0.0.1:${edge}/help`, 50, SECONDS, accept);
+    const ratio = cached.rps / origin.rps;
+    figure(`CDN, 50 connections: /help from the origin ${rps(origin)}`);
+    figure(
+      `  /help through Varnish ${rps(cached)}; ${ratio.toFixed(2)} × the origin (≥ 1): ${check(ratio >= 1 && !cached.errors && !cached.non2xx, 'Varnish slower than the origin')}`,
+    );
+  } finally {
+    await varnish.stop();
+    await server.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+} else {
+  figure('CDN: varnishd is not installed (apt-get install varnish); figure skipped');
 }
 
 // 4. /my48 in Chromium: JavaScript before the dashboard shows, and log-in click → dashboard.

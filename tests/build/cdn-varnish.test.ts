@@ -1,11 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { encodeSignatureHeader } from '@sanity/webhook';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../setup/free-port.ts';
-import { startServer, waitFor } from '../bench/api.ts';
+import { startServer } from '../bench/api.ts';
+import { startVarnish, varnishd } from '../setup/varnish.ts';
 import { freshPostgresDatabase } from '../api/harness.ts';
 import { buildWorkDir } from './work-dir.ts';
 
@@ -17,67 +17,11 @@ import { buildWorkDir } from './work-dir.ts';
  * with every instance stopped, Varnish still serves the pages it has (stale-if-error).
  */
 const url = process.env['TEST_DATABASE_URL'];
-const varnishd = spawnSync('varnishd', ['-V']).error ? undefined : 'varnishd';
 if (!varnishd) console.warn('varnishd is not installed (apt-get install varnish): the CDN test is skipped.');
 if (!url) console.warn('TEST_DATABASE_URL is not set: the CDN test (two instances, one database) is skipped.');
 
 const work = resolve(buildWorkDir('portal-cdn-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-/** Starts varnishd in the foreground with the repo's VCL and backends for the two instances' ports. */
-async function startVarnish(port: number, origins: number[]): Promise<ChildProcess> {
-  const dir = join(work, 'varnish');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    join(dir, 'backends.vcl'),
-    `probe ready { .url = "/panda/ready"; .interval = 1s; .timeout = 1s; .window = 3; .threshold = 2; }
-${origins.map((p, i) => `backend portal_${i} { .host = "127.0.0.1"; .port = "${p}"; .probe = ready; }`).join('\n')}
-acl purgers { "127.0.0.1"; }
-sub vcl_init {
-  new origin = directors.round_robin();
-${origins.map((_, i) => `  origin.add_backend(portal_${i});`).join('\n')}
-}
-`,
-  );
-  const child = spawn(
-    varnishd!,
-    [
-      '-F',
-      '-j',
-      'none',
-      '-n',
-      join(dir, 'state'),
-      '-a',
-      `127.0.0.1:${port}`,
-      '-T',
-      'none',
-      '-f',
-      resolve('deploy/varnish/default.vcl'),
-      '-p',
-      `vcl_path=${dir}`,
-      '-p',
-      'ban_lurker_sleep=0.1',
-      '-s',
-      'malloc,64m',
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  // What varnishd says goes to the test's output only when it does not start.
-  let said = '';
-  child.stderr?.on('data', (chunk: Buffer) => (said = (said + String(chunk)).slice(-4000)));
-  await waitFor(`http://127.0.0.1:${port}/panda/health`, 30_000).catch((error: unknown) => {
-    console.error(said);
-    throw error;
-  });
-  return child;
-}
-
-const stopped = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 
 /** Requests the origins answered from the built site (their metrics), summed. */
 async function originPages(metrics: number[]): Promise<number> {
@@ -96,7 +40,13 @@ describe.skipIf(!url || !varnishd)('Varnish in front of two instances', () => {
     { timeout: 300_000 },
     async () => {
       const database = await freshPostgresDatabase(url!, 'cdn_varnish');
-      const [cache, portA, portB, metricsA, metricsB] = await Promise.all([1, 2, 3, 4, 5].map(() => freePort()));
+      const [cache, portA, portB, metricsA, metricsB] = (await Promise.all([1, 2, 3, 4, 5].map(() => freePort()))) as [
+        number,
+        number,
+        number,
+        number,
+        number,
+      ];
       const content = join(work, 'content');
       cpSync('content', content, { recursive: true });
       const secret = 'test-webhook-secret-48';
@@ -122,7 +72,7 @@ describe.skipIf(!url || !varnishd)('Varnish in front of two instances', () => {
       // One first (it migrates and seeds the database), then the other.
       let a = await instance(portA, metricsA, 'a');
       let b = await instance(portB, metricsB, 'b');
-      const varnish = await startVarnish(cache, [portA, portB]);
+      const varnish = await startVarnish(join(work, 'varnish'), cache, [portA, portB]);
       const db = new pg.Client({ connectionString: database });
       await db.connect();
       const edge = `http://127.0.0.1:${cache}`;
@@ -141,6 +91,13 @@ describe.skipIf(!url || !varnishd)('Varnish in front of two instances', () => {
         expect((await originPages([metricsA, metricsB])) - before).toBeLessThanOrEqual(1);
         // The keys are for the cache only; nothing personal is cached.
         expect(answers[0]!.headers.get('surrogate-key')).toBeNull();
+        // A purge passed on by a proxy (a visitor's BAN through one) is refused, and bans nothing.
+        const forwarded = await fetch(edge, {
+          method: 'BAN',
+          headers: { 'x-purge-keys': 'site', 'x-forwarded-for': '203.0.113.9' },
+        });
+        expect(forwarded.status).toBe(403);
+        expect((await fetch(`${edge}/`)).headers.get('x-cache')).toBe('HIT');
         const health = [await fetch(`${edge}/panda/health`), await fetch(`${edge}/panda/health`)];
         expect(health.map((r) => r.headers.get('x-cache'))).toEqual(['MISS', 'MISS']);
 
@@ -221,7 +178,7 @@ describe.skipIf(!url || !varnishd)('Varnish in front of two instances', () => {
       } finally {
         await db.end();
         await Promise.all([a.stop(), b.stop()]);
-        await stopped(varnish);
+        await varnish.stop();
       }
     },
   );
