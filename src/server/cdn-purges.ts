@@ -5,7 +5,6 @@ import { MISSING_KEY, pageKey, SITE_KEY } from './http/cache-policy.ts';
 import { PurgeFailed, type CdnAdapter } from './integrations/cdn/index.ts';
 import { INSTANCE_SEEN_S } from './release.ts';
 import type { ServiceContext } from './services/outcome.ts';
-import type { StaticSite } from './static-site.ts';
 
 /** Past this many changed files, the release purges the whole site's key instead of one key each. */
 export const MAX_PAGE_KEYS = 200;
@@ -22,7 +21,8 @@ export const backoffMs = (attempts: number) => Math.min(5_000 * 2 ** Math.max(0,
  * (their names change with their content). Many changes (a layout edit touches every page): the
  * site's key, one purge for all.
  */
-export function changedKeys(previous: Pick<StaticSite, 'files'>, next: Pick<StaticSite, 'files'>): string[] {
+type Files = { files: ReadonlyMap<string, { etag: string }> };
+export function changedKeys(previous: Files, next: Files): string[] {
   const keys = new Set<string>();
   let added = false;
   for (const [path, file] of next.files) {

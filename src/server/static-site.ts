@@ -35,6 +35,8 @@ interface SiteFile {
   /** Copies made at build (file.br, file.gz; astro.config.mjs `precompress`). */
   br?: Buffer;
   gzip?: Buffer;
+  /** Its Cache-Control and cache keys (http/cache-policy.ts), worked out once: a page is answered without hashing its path. */
+  policy: Record<string, string>;
 }
 
 /** The built site as a set of paths, read once at start: no file system probing per request. */
@@ -77,6 +79,7 @@ export async function loadStaticSite(
       size,
       type: types[extname(key)] ?? 'application/octet-stream',
       etag,
+      policy: filePolicy(key, 200, options.sharedMaxAgeS),
       ...(body ? { body } : {}),
       ...(br ? { br } : {}),
       ...(gzip ? { gzip } : {}),
@@ -161,7 +164,7 @@ function answerFile(
   const headers: Record<string, string> = {
     'content-type': entry.type,
     // What browsers and shared caches may keep, with the keys a publish purges by (http/cache-policy.ts).
-    ...filePolicy(file, status, site.sharedMaxAgeS),
+    ...(status === 200 ? entry.policy : filePolicy(file, status, site.sharedMaxAgeS)),
     etag: coding ? `${stem}-${coding}"` : entry.etag,
   };
   if (entry.br || entry.gzip) headers['vary'] = 'Accept-Encoding';
