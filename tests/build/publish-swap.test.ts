@@ -1,8 +1,8 @@
-import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { encodeSignatureHeader } from '@sanity/webhook';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer } from '../bench/api.ts';
+import { helpTopic, publishAsSanity } from './publish.ts';
 import { buildWorkDir } from './work-dir.ts';
 
 /**
@@ -29,13 +29,10 @@ describe('publish → rebuild → swap', () => {
         CMS_EDITOR_TOKEN: 'test-editor-token-48',
       });
       try {
-        const file = readdirSync(join(content, 'help')).find((f) => f.endsWith('.md'))!;
-        const page = `${server.base}/help/${file.replace(/\.md$/, '')}`;
+        const topic = helpTopic(content);
+        const page = `${server.base}${topic.path}`;
         const heading = `Published at ${Date.now()}`;
-        writeFileSync(
-          join(content, 'help', file),
-          readFileSync(join(content, 'help', file), 'utf8').replace(/^heading: .*$/m, `heading: "${heading}"`),
-        );
+        topic.edit(heading);
         expect(await (await fetch(page)).text()).not.toContain(heading);
 
         const statuses: number[] = [];
@@ -51,16 +48,7 @@ describe('publish → rebuild → swap', () => {
               );
         };
         const loops = [loop(), loop()];
-        const body = JSON.stringify({ _id: 'helpTopic.x', _type: 'helpTopic' });
-        const res = await fetch(`${server.base}/panda/public/cms/publish`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'sanity-webhook-signature': await encodeSignatureHeader(body, Date.now(), secret),
-          },
-          body,
-        });
-        expect(res.status).toBe(202);
+        expect((await publishAsSanity(server.base, secret)).status).toBe(202);
         await expect
           .poll(async () => (await fetch(page)).text(), { timeout: 180_000, interval: 500 })
           .toContain(heading);

@@ -247,6 +247,11 @@ export const memberships = pgTable(
   },
   (t) => [
     index('memberships_ssn_idx').on(t.ssn),
+    // The renewals job's scan each minute (current ones that have ended) and the reminders' (ending
+    // soon): by end date among the current ones only, not every membership a network ever had.
+    index('memberships_current_ends_idx')
+      .on(t.endsAt)
+      .where(sql`${t.status} = 'current'`),
     // At most one current and one queued membership per SIM.
     uniqueIndex('memberships_one_current')
       .on(t.ssn)

@@ -1,0 +1,1 @@
+CREATE INDEX "memberships_current_ends_idx" ON "memberships" USING btree ("ends_at") WHERE "memberships"."status" = 'current';
