@@ -10,8 +10,9 @@ export default getViteConfig({
       'tests/build/**/*.test.ts',
       'tests/bench/**/*.test.ts',
     ],
-    // The embedded database migrated once for the run; each API file starts from a copy.
-    globalSetup: ['tests/setup/pglite-template.ts'],
+    // The embedded database migrated once for the run (each API file starts from a copy), and the
+    // site built once for the files that start a server.
+    globalSetup: ['tests/setup/pglite-template.ts', 'tests/setup/built-site.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     // Vitest's default is one worker less than the CPUs: on the 2-core CI machine, one file at a time.

@@ -6,8 +6,9 @@ import { spawnSync } from 'node:child_process';
  */
 const stages: [name: string, command: string][] = [
   ['type check and lint', 'npm run check'],
-  ['unit and API tests', 'npm run test:unit'],
+  // Built before the unit and API tests: the suites that start a server serve this build.
   ['build', 'npm run build'],
+  ['unit and API tests', 'npm run test:unit'],
   ['browser tests', 'npx playwright test'],
 ];
 

@@ -219,24 +219,32 @@ async function listenersFor(built: StaticSite | undefined) {
   };
 }
 let live: Awaited<ReturnType<typeof listenersFor>>;
-/** Puts a build live on this instance; returns the keys of what it changed (for the CDN purge). */
-async function serve(dir: string): Promise<string[]> {
-  const next = await loadStaticSite(dir, { sharedMaxAgeS: env.CDN_MAX_AGE_S });
-  const keys = servingSite ? changedKeys(servingSite, next) : [];
+const loadSite = (dir: string) => loadStaticSite(dir, { sharedMaxAgeS: env.CDN_MAX_AGE_S });
+/** Puts a build live on this instance (loaded already, or loaded here). */
+async function serve(dir: string, loaded?: StaticSite): Promise<void> {
+  const next = loaded ?? (await loadSite(dir));
   live = await listenersFor(next);
   servingDir = dir;
   servingSite = next;
-  return keys;
 }
 if (site) {
-  let purgeKeys: string[] = [];
+  // A finished build, loaded to tell what it changes, then served as loaded.
+  let staged: StaticSite | undefined;
   const rebuilder = createRebuilder({
     dataDir: env.DATA_DIR,
     live: site.dir,
     log: logger,
-    swap: async (dir) => void (purgeKeys = await serve(dir)),
-    // Stored for every instance, with the purge of what changed queued (none without a CDN).
-    publish: (dir) => recordRelease(database.db, dir, new Date(), cdn ? purgeKeys : []),
+    // Stored for every instance, with the purge of what it changes queued (none without a CDN).
+    publish: async (dir) => {
+      staged = await loadSite(dir);
+      const keys = cdn && servingSite ? changedKeys(servingSite, staged) : [];
+      await recordRelease(database.db, dir, new Date(), keys);
+    },
+    swap: async (dir) => {
+      const loaded = staged?.dir === dir ? staged : undefined;
+      staged = undefined;
+      await serve(dir, loaded);
+    },
     onRun: (run) => metrics?.job('rebuild', run.result === 'ok', (run.durationMs ?? 0) / 1000),
   });
   publishing = { rebuilder, webhookSecret: env.SANITY_WEBHOOK_SECRET, editorToken: env.CMS_EDITOR_TOKEN };

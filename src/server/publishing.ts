@@ -106,7 +106,7 @@ export function createRebuilder({
   dataDir: string;
   live: string;
   swap: (dir: string) => Promise<void>;
-  /** Names a finished build for the other instances (release.ts); after this instance swapped to it. */
+  /** Names a finished build for every instance (release.ts); before this instance swaps to it. */
   publish?: (dir: string) => Promise<void>;
   log: Logger;
   build?: (outDir: string, cacheDir: string) => Promise<{ ok: boolean; output: string }>;
@@ -137,8 +137,10 @@ export function createRebuilder({
     try {
       result = await build(outDir, cacheDir);
       if (result.ok) {
-        await swap(outDir);
+        // Released for every instance first, then served here: a release that cannot be stored (the
+        // database away) fails the build, rather than leave this instance serving what no other does.
         await publish?.(outDir);
+        await swap(outDir);
       }
     } catch (error) {
       result = { ok: false, output: String(error) };

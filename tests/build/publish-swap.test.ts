@@ -56,12 +56,14 @@ describe('publish → rebuild → swap', () => {
         await Promise.all(loops);
         expect(statuses.length).toBeGreaterThan(100);
         expect(statuses.filter((s) => s !== 200)).toEqual([]);
-        const status = await (
-          await fetch(`${server.base}/panda/public/cms/status`, {
-            headers: { authorization: 'Bearer test-editor-token-48' },
-          })
-        ).json();
-        expect(status).toMatchObject({
+        // The run is recorded as it ends, a moment after the swap that the loop saw.
+        const status = async () =>
+          (
+            await fetch(`${server.base}/panda/public/cms/status`, {
+              headers: { authorization: 'Bearer test-editor-token-48' },
+            })
+          ).json();
+        await expect.poll(status, { timeout: 10_000 }).toMatchObject({
           _payload: { building: false, runs: [{ trigger: 'publish of helpTopic helpTopic.x', result: 'ok' }] },
         });
       } finally {
