@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPrivatePath, sharedCacheable } from '../../src/server/http/cache-policy.ts';
-import { demoSsn } from '../../src/server/seed/seed.ts';
+import { DEMO_PASSWORD, demoSsn } from '../../src/server/seed/seed.ts';
 import { signIn, startServer } from '../bench/api.ts';
 
 /**
@@ -102,7 +102,7 @@ describe('what a shared cache may keep', () => {
     const res = await fetch(`${server.base}/panda/public/users/current`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.base },
-      body: JSON.stringify({ username: 'active@example.com', password: 'Demo-48-pass' }),
+      body: JSON.stringify({ username: 'active@example.com', password: DEMO_PASSWORD }),
     });
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie().length).toBeGreaterThan(0);

@@ -5,8 +5,8 @@ import { hashPassword } from '../services/passwords.ts';
  * The scale seeder (`npm run db:seed-scale`): a PostgreSQL database filled with members as a
  * network of that size has them, to measure reads and jobs against (ADR 037). Every row is made
  * by the database itself, one set-based statement per table and chunk (`insert … select … from
- * generate_series`): nothing crosses the connection but the statements, which is faster still than
- * COPY, whose rows would be made here and sent. Made members are apart from everyone else: e-mails
+ * generate_series`): nothing crosses the connection but the statements (COPY would need every row
+ * made here and sent; the two were not measured against each other). Made members are apart from everyone else: e-mails
  * `scale-<n>@members.48.test`, numbers 085 and seven digits, SIMs 8935309 and thirteen digits.
  */
 export interface ScaleOptions {
