@@ -1,4 +1,4 @@
-import { relations, sql } from 'drizzle-orm';
+import { relations, sql, type SQL } from 'drizzle-orm';
 import { ALERT_CAUSES } from '../../contract/alerts.schema.ts';
 import {
   ALL_TICKET_STATES,
@@ -41,6 +41,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -203,6 +204,24 @@ export const balances = pgTable(
   (t) => [check('balances_credit_not_negative', sql`${t.creditCents} >= 0`)],
 );
 
+/**
+ * A current membership with an allowance whose own data used (with what moved out) passed 80 % or
+ * 100 % of it (with what moved in) beyond the data alert last raised: the alerts job's query and its
+ * partial index say it in the same words, so the planner can prove the index answers it.
+ */
+export function dataAlertDue(t: {
+  status: AnyPgColumn;
+  dataMaxKb: AnyPgColumn;
+  dataUsedKb: AnyPgColumn;
+  dataOutKb: AnyPgColumn;
+  dataInKb: AnyPgColumn;
+  dataAlertedPercent: AnyPgColumn;
+}): SQL {
+  const used = sql`(${t.dataUsedKb} + ${t.dataOutKb})`;
+  const allowance = sql`(${t.dataMaxKb} + ${t.dataInKb})`;
+  return sql`${t.status} = 'current' and ${t.dataMaxKb} > 0 and ((${t.dataAlertedPercent} < 80 and ${used} * 5 >= ${allowance} * 4) or (${t.dataAlertedPercent} < 100 and ${used} >= ${allowance}))`;
+}
+
 export const memberships = pgTable(
   'memberships',
   {
@@ -244,9 +263,27 @@ export const memberships = pgTable(
     dataInKb: bigint('data_in_kb', { mode: 'number' }).notNull().default(0),
     /** Data carried over in this membership for the next one: it joins the next membership if that starts when this one ends. */
     carryForwardKb: bigint('carry_forward_kb', { mode: 'number' }).notNull().default(0),
+    /**
+     * What the alerts job has done for this membership, so that each minute it reads only the
+     * memberships with something new to say (a partial index each) rather than every current one:
+     * the data alert last raised (0, 80 or 100 %), whether the renewal reminder went out, and
+     * whether the stored card was checked against its end (set back when a card is stored).
+     */
+    dataAlertedPercent: smallint('data_alerted_percent').notNull().default(0),
+    reminded: boolean('reminded').notNull().default(false),
+    cardChecked: boolean('card_checked').notNull().default(false),
   },
   (t) => [
     index('memberships_ssn_idx').on(t.ssn),
+    // The alerts job's three scans: memberships past a data threshold not yet alerted, memberships
+    // not yet reminded (by end date), renewing memberships whose card was not checked.
+    index('memberships_data_alert_due_idx').on(t.id).where(dataAlertDue(t)),
+    index('memberships_reminder_due_idx')
+      .on(t.endsAt)
+      .where(sql`${t.status} = 'current' and not ${t.reminded}`),
+    index('memberships_card_check_due_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'current' and ${t.recurrenceEnabled} and not ${t.cardChecked}`),
     // The renewals job's scan each minute (current ones that have ended) and the reminders' (ending
     // soon): by end date among the current ones only, not every membership a network ever had.
     index('memberships_current_ends_idx')

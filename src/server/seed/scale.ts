@@ -25,6 +25,9 @@ export interface ScaleOptions {
 /** The password of every made member; a sample of them is written out for load tests. */
 export const SCALE_PASSWORD = 'Scale-48-pass';
 export const scaleEmail = (n: number) => `scale-${n}@members.48.test`;
+/** One made member in this many (the n-th, 2n-th, …) has a long history: a thousand more ledger rows, for paging far back. */
+export const LONG_HISTORY_EVERY = 1000;
+export const LONG_HISTORY_ROWS = 1000;
 
 export async function seedScale(client: pg.Client, options: ScaleOptions): Promise<{ first: number; last: number }> {
   const { members, chunk = 50_000, ledgerRows = 30, usageDays = 30, dueEvery = 100, log = () => {} } = options;
@@ -81,7 +84,7 @@ export async function seedScale(client: pg.Client, options: ScaleOptions): Promi
       'sims',
       `insert into sims (ssn, member_id, msisdn, product, status, puk, created_at)
        select '8935309' || lpad(g::text, 13, '0'), ${offset} + g, '085' || lpad(g::text, 7, '0'), 'Pre_Start_3FF_N', 'active',
-              lpad(((g * 7919) % 100000000)::text, 8, '0'), ${at} - (g % 700) * interval '1 day'
+              lpad(((g::bigint * 7919) % 100000000)::text, 8, '0'), ${at} - (g % 700) * interval '1 day'
        from ${series}`,
     );
     await timed(
@@ -95,11 +98,14 @@ export async function seedScale(client: pg.Client, options: ScaleOptions): Promi
     await timed(
       'memberships',
       `insert into memberships (ssn, sku, status, starts_at, ends_at, recurrence_enabled, recurrence_sku,
-                                data_max_kb, data_used_kb, roaming_max_kb, mobile_minutes_used, texts_used)
+                                data_max_kb, data_used_kb, roaming_max_kb, mobile_minutes_used, texts_used,
+                                data_alerted_percent, reminded, card_checked)
        select '8935309' || lpad(g::text, 13, '0'), 'BDDT00', 'current', e - interval '30 days', e,
-              g % 2 = 0 or g % ${dueEvery} = 0, 'BDDT00', ${dataKb}, (${dataKb}::bigint * ((g * 13) % 96)) / 100, ${roamingKb},
-              (g * 3) % 400, (g * 5) % 200
-       from (select g, case when g % ${dueEvery} = 0 then ${at} + ((g % 50) + 5) * interval '1 second'
+              g % 2 = 0 or g % ${dueEvery} = 0, 'BDDT00', ${dataKb}, (${dataKb}::bigint * used) / 100, ${roamingKb},
+              (g * 3) % 400, (g * 5) % 200,
+              -- A network in its steady state: what was due to be said was said by earlier runs of the alerts job.
+              case when used >= 80 then 80 else 0 end, e <= ${at} + interval '3 days', true
+       from (select g, (g * 13) % 96 as used, case when g % ${dueEvery} = 0 then ${at} + ((g % 50) + 5) * interval '1 second'
                             else ${at} + interval '1 hour' + (g % 29) * interval '1 day' + (g % 1440) * interval '1 minute'
                        end as e
              from ${series}) s`,
@@ -116,6 +122,14 @@ export async function seedScale(client: pg.Client, options: ScaleOptions): Promi
               'scale:' || lpad(g::text, 8, '0') || ':' || lpad(k::text, 3, '0'),
               case when k % 3 = 0 then 'VISA' end, case when k % 3 = 0 then lpad((g % 10000)::text, 4, '0') end
        from ${series}, generate_series(1, ${ledgerRows}) k`,
+    );
+    await timed(
+      'ledger',
+      `insert into ledger (ssn, occurred_at, kind, description, credit_delta_cents, card_cents, reference)
+       select '8935309' || lpad(g::text, 13, '0'), ${at} - interval '366 days' - k * interval '1 hour',
+              'topup', 'Top-up', 500, 500, 'scale:' || lpad(g::text, 8, '0') || ':long:' || k
+       from ${series}, generate_series(1, ${LONG_HISTORY_ROWS}) k
+       where g % ${LONG_HISTORY_EVERY} = 0`,
     );
     await timed(
       'daily_usage',

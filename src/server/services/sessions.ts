@@ -42,21 +42,43 @@ interface SessionKey {
 }
 // The open sessions of a batch of tokens with their members, and which of the SIMs the paths name
 // each session's member owns: the whole gate of a protected call, for every call of the batch.
+// The sessions are found by their tokens first, in a subquery the planner keeps apart (OFFSET 0),
+// and only then joined to their members: with the join left to the planner, statistics of
+// `sessions` that lag behind a growing network made it walk `members` from its first id (tens of
+// milliseconds a call at 200,000 members against a fraction of one).
 const sessionBatchQuery = (db: Database) =>
-  prepared(db, 'session_check', (d) =>
-    d
+  prepared(db, 'session_check', (d) => {
+    const open = d
       .select({
-        session: sessions,
+        id: sessions.id,
+        memberId: sessions.memberId,
+        tokenHash: sessions.tokenHash,
+        bindingHash: sessions.bindingHash,
+        createdAt: sessions.createdAt,
+        lastUsedAt: sessions.lastUsedAt,
+      })
+      .from(sessions)
+      .where(and(sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`, isNull(sessions.endedAt)))
+      .offset(0)
+      .as('open_sessions');
+    return d
+      .select({
+        session: {
+          id: open.id,
+          tokenHash: open.tokenHash,
+          bindingHash: open.bindingHash,
+          createdAt: open.createdAt,
+          lastUsedAt: open.lastUsedAt,
+        },
         member: members,
         ownedSims: sql<
           string[]
-        >`array(select ${sims.ssn} from ${sims} where ${sims.memberId} = ${sessions.memberId} and ${sims.ssn} = any(${sql.placeholder('ssns')}::text[]))`,
+        >`array(select ${sims.ssn} from ${sims} where ${sims.memberId} = ${open.memberId} and ${sims.ssn} = any(${sql.placeholder('ssns')}::text[]))`,
       })
-      .from(sessions)
-      .innerJoin(members, eq(members.id, sessions.memberId))
-      .where(and(sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`, isNull(sessions.endedAt)))
-      .prepare('session_check'),
-  );
+      .from(open)
+      .innerJoin(members, eq(members.id, open.memberId))
+      .prepare('session_check');
+  });
 type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionBatchQuery>['execute']>>[number];
 
 async function loadSessions(db: Database, keys: readonly SessionKey[]): Promise<(SessionRow | undefined)[]> {

@@ -11,7 +11,7 @@ import {
   type StoredCard,
 } from '../../../contract/payments.schema.ts';
 import type { Queryable } from '../../db/client.ts';
-import { balances, checkouts, members, notifications, sims, storedCards } from '../../db/schema.ts';
+import { balances, checkouts, members, memberships, notifications, sims, storedCards } from '../../db/schema.ts';
 import { sendMail } from '../../integrations/mail/index.ts';
 import type { Registration } from '../../integrations/payments/index.ts';
 import { lockedCredit } from '../../services/memberships.ts';
@@ -263,6 +263,16 @@ async function keepCard(tx: Queryable, memberId: number, card: Registration, now
     .insert(storedCards)
     .values({ memberId, ...values })
     .onConflictDoUpdate({ target: storedCards.memberId, set: values });
+  // The alerts job checks the new card against the end of each renewing membership.
+  await tx
+    .update(memberships)
+    .set({ cardChecked: false })
+    .where(
+      and(
+        eq(memberships.status, 'current'),
+        inArray(memberships.ssn, tx.select({ ssn: sims.ssn }).from(sims).where(eq(sims.memberId, memberId))),
+      ),
+    );
 }
 
 /** The recipient hears of the gift in the app; the buyer gets a receipt by e-mail. */

@@ -1,0 +1,6 @@
+ALTER TABLE "memberships" ADD COLUMN "data_alerted_percent" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "memberships" ADD COLUMN "reminded" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "memberships" ADD COLUMN "card_checked" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "memberships_data_alert_due_idx" ON "memberships" USING btree ("id") WHERE "memberships"."status" = 'current' and "memberships"."data_max_kb" > 0 and (("memberships"."data_alerted_percent" < 80 and ("memberships"."data_used_kb" + "memberships"."data_out_kb") * 5 >= ("memberships"."data_max_kb" + "memberships"."data_in_kb") * 4) or ("memberships"."data_alerted_percent" < 100 and ("memberships"."data_used_kb" + "memberships"."data_out_kb") >= ("memberships"."data_max_kb" + "memberships"."data_in_kb")));--> statement-breakpoint
+CREATE INDEX "memberships_reminder_due_idx" ON "memberships" USING btree ("ends_at") WHERE "memberships"."status" = 'current' and not "memberships"."reminded";--> statement-breakpoint
+CREATE INDEX "memberships_card_check_due_idx" ON "memberships" USING btree ("id") WHERE "memberships"."status" = 'current' and "memberships"."recurrence_enabled" and not "memberships"."card_checked";
