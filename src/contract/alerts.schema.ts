@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
-import { payload, UserParams } from './shared.schema.ts';
+import { PageCursor, payload, UserParams } from './shared.schema.ts';
 import { ALERT_CAUSES, ALERT_LABELS, RENEWAL_REMINDER_DAYS, type AlertCause } from './alerts.ts';
 
 export { ALERT_CAUSES, ALERT_LABELS, RENEWAL_REMINDER_DAYS, type AlertCause };
@@ -51,9 +51,17 @@ export const alertsApi = {
     path: '/panda/protected/users/{user_id}/alerts',
     access: 'member',
     tag: 'Alerts',
-    summary: 'The alerts raised for the member, newest first (the last 50)',
+    summary: 'The alerts raised for the member, newest first, 50 a page',
     params: UserParams,
-    answer: payload(z.object({ values: z.array(AlertSchema) })),
+    query: z.object({
+      before: PageCursor.optional().meta({ description: 'The `next` of the page before: the 50 after it' }),
+    }),
+    answer: payload(
+      z.object({
+        values: z.array(AlertSchema),
+        next: z.string().nullable().meta({ description: 'Where the next page starts (its `before`), or null' }),
+      }),
+    ),
     description: 'Alerts',
   }),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, failures } from './endpoint.ts';
-import { payload, UserParams } from './shared.schema.ts';
+import { PageCursor, payload, UserParams } from './shared.schema.ts';
 import { VAT_RATE_PERCENT, vatOf, COMPANY } from './transactions.ts';
 
 export { VAT_RATE_PERCENT, vatOf, COMPANY };
@@ -57,9 +57,21 @@ export const transactionsApi = {
         .min(1)
         .max(100, { error: 'limit must be 100 or less' })
         .default(20),
+      before: PageCursor.optional().meta({
+        description:
+          'The page after the one that answered `_meta.next`: read from where that page ended, however far back (`page` then only labels it). Without it, `page` counts from the newest.',
+      }),
     }),
     answer: z.object({
-      _meta: z.object({ total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+      _meta: z.object({
+        total: z.number().int(),
+        page: z.number().int(),
+        limit: z.number().int(),
+        next: z
+          .string()
+          .nullable()
+          .meta({ description: 'Where the next page starts (its `before`), or null on the last page' }),
+      }),
       _payload: z.object({ values: z.array(TransactionSchema) }),
     }),
     description: 'Transactions',

@@ -6,7 +6,7 @@ import { membershipsApi } from '../../src/contract/memberships.schema.ts';
 import { transactionsApi } from '../../src/contract/transactions.schema.ts';
 import { DAY } from '../../src/server/services/clock.ts';
 import { createMember, signIn, type BuiltMember } from './builders.ts';
-import { ok, refused } from './client.ts';
+import { ok, refused, send } from './client.ts';
 import { forEachDatabase, type TestContext } from './harness.ts';
 
 const gb = (n: number) => Math.round(n * KB_PER_GB);
@@ -175,18 +175,33 @@ forEachDatabase(
         ctx().clock.advance(60_000);
         await ok(ctx().app, membershipsApi.buyAddon, { ...sim(m), body: { sku: 'BDAO05' } });
       }
-      const list = (query: { page?: number; limit?: number }) =>
+      const list = (query: { page?: number; limit?: number; before?: string }) =>
         ok(ctx().app, transactionsApi.list, { session: m.session, params: { user_id: m.userId }, query });
       const all = await list({ page: 1, limit: 100 });
-      expect(all._meta).toEqual({ total: 5, page: 1, limit: 100 });
+      expect(all._meta).toEqual({ total: 5, page: 1, limit: 100, next: null });
       const dates = all._payload.values.map((v) => v.date);
       expect([...dates].sort().reverse()).toEqual(dates);
       expect(all._payload.values.reduce((sum, v) => sum + v.amount, 0)).toBe((await summaryOf(ctx(), m)).main);
       expect(all._payload.values.slice(0, 3).map((v) => v.amount)).toEqual([-500, -500, -500]);
       const pages = await Promise.all([1, 2, 3].map((page) => list({ page, limit: 2 })));
-      expect(pages[0]!._meta).toEqual({ total: 5, page: 1, limit: 2 });
+      expect(pages[0]!._meta).toMatchObject({ total: 5, page: 1, limit: 2 });
       expect(pages.map((p) => p._payload.values.length)).toEqual([2, 2, 1]);
       expect(pages.flatMap((p) => p._payload.values.map((v) => v.id))).toEqual(all._payload.values.map((v) => v.id));
+      // The same pages read from where each ended (rows of the same time too: the id decides), the last with no next.
+      const walked = [await list({ page: 1, limit: 2 })];
+      while (walked.at(-1)!._meta.next)
+        walked.push(await list({ page: walked.length + 1, limit: 2, before: walked.at(-1)!._meta.next! }));
+      expect(walked.map((p) => p._payload.values.map((v) => v.id))).toEqual(
+        pages.map((p) => p._payload.values.map((v) => v.id)),
+      );
+      expect(walked.at(-1)!._meta).toEqual({ total: 5, page: 3, limit: 2, next: null });
+      const bad = await send(ctx().app, transactionsApi.list, {
+        session: m.session,
+        params: { user_id: m.userId },
+        query: { before: 'yesterday' },
+      });
+      expect(bad.status).toBe(400);
+      expect(JSON.stringify(await bad.json())).toContain('before must be the next cursor of an earlier page');
       const none = await createMember(ctx(), { sim: 'none' });
       expect(
         (await ok(ctx().app, transactionsApi.list, { session: none.session, params: { user_id: none.userId } }))._meta

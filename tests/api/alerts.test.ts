@@ -61,6 +61,27 @@ forEachDatabase(
       ).toHaveLength(0);
       const list = (await (await send(c.app, alertsApi.list, { session: s, params: me(s) })).json())._payload.values;
       expect(list.map((a: { cause: string }) => a.cause)).toContain('data100');
+
+      // A long history is read 50 at a time, each page from where the one before ended.
+      await c.handle.db.insert(alerts).values(
+        Array.from({ length: 60 }, (_, i) => ({
+          memberId: id,
+          cause: 'renewal' as const,
+          causeKey: `renewal:history:${id}:${i}`,
+          title: `Old alert ${i}`,
+          body: 'From an earlier year.',
+          createdAt: new Date(Date.UTC(2025, 0, 1 + (i % 20))),
+        })),
+      );
+      const first = (await (await send(c.app, alertsApi.list, { session: s, params: me(s) })).json())._payload;
+      expect(first.values).toHaveLength(50);
+      const second = (
+        await (await send(c.app, alertsApi.list, { session: s, params: me(s), query: { before: first.next } })).json()
+      )._payload;
+      expect(second.next).toBeNull();
+      const ids = [...first.values, ...second.values].map((a: { id: number }) => a.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(ids).toHaveLength(63);
     });
 
     it('alerts: a card expiring before the renewal, and a failed renewal (one alert, also when the job runs again)', async () => {

@@ -365,7 +365,8 @@ export const ledger = pgTable(
   },
   (t) => [
     check('ledger_card_last4', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
-    index('ledger_ssn_time_idx').on(t.ssn, t.occurredAt),
+    // A SIM's movements newest first, and a page of them from where the last ended (time, then id).
+    index('ledger_ssn_time_id_idx').on(t.ssn, t.occurredAt, t.id),
     uniqueIndex('ledger_one_row_per_cause').on(t.reference),
     check('ledger_card_cents', sql`${t.cardCents} >= 0`),
   ],
@@ -562,7 +563,7 @@ export const notifications = pgTable(
     read: boolean('read').notNull().default(false),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [index('notifications_member_idx').on(t.memberId)],
+  (t) => [index('notifications_member_time_idx').on(t.memberId, t.createdAt, t.id)],
 );
 
 export const marketingPermissions = pgTable('marketing_permissions', {
@@ -1308,7 +1309,7 @@ export const alerts = pgTable(
   },
   (t) => [
     uniqueIndex('alerts_once_per_cause').on(t.causeKey),
-    index('alerts_member_idx').on(t.memberId),
+    index('alerts_member_time_idx').on(t.memberId, t.createdAt, t.id),
     index('alerts_to_push_idx')
       .on(t.id)
       .where(sql`${t.pushedAt} is null`),

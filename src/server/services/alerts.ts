@@ -1,4 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, lt, lte, or } from 'drizzle-orm';
+import type { PageCursor } from '../../contract/page-cursor.ts';
 import { ALERT_CAUSES, type AlertCause, type AlertSettings } from '../../contract/alerts.schema.ts';
 import type { Queryable } from '../db/client.ts';
 import { alerts, alertSettings, members, notifications } from '../db/schema.ts';
@@ -57,11 +58,18 @@ export async function raiseAlert(
   return true;
 }
 
-export async function alertsOf(q: Queryable, memberId: number) {
+/** A page of the member's alerts, newest first: the newest, or those after where an earlier page ended. */
+export async function alertsOf(q: Queryable, memberId: number, before?: PageCursor, limit = 50) {
   return q
     .select()
     .from(alerts)
-    .where(and(eq(alerts.memberId, memberId)))
+    .where(
+      and(
+        eq(alerts.memberId, memberId),
+        before && lte(alerts.createdAt, before.at),
+        before && or(lt(alerts.createdAt, before.at), lt(alerts.id, before.id)),
+      ),
+    )
     .orderBy(desc(alerts.createdAt), desc(alerts.id))
-    .limit(50);
+    .limit(limit);
 }

@@ -5,13 +5,23 @@ import { loader } from '../../../stores/loader.ts';
 
 export const PAGE_SIZE = 10;
 
+/**
+ * Where each page met so far starts (the `next` of the page before it): the pages are read from
+ * there, so page 50 of a long history costs the server what page 1 does. A page not reached one
+ * after another (none, today) is counted from the newest instead.
+ */
+const pageStarts = new Map<number, string>();
+
 /** Money in and out, newest first, a page at a time (the page is the key; the table stays while the next loads). */
 export const transactions = loader<{ page: number; values: Transaction[]; total: number }, number>(
   async (page) => {
+    if (page === 1) pageStarts.clear();
+    const before = pageStarts.get(page);
     const answer = await call(transactionsApi.list, {
       params: { user_id: currentUserId() ?? '' },
-      query: { page, limit: PAGE_SIZE },
+      query: { page, limit: PAGE_SIZE, ...(before ? { before } : {}) },
     });
+    if (answer._meta.next) pageStarts.set(page + 1, answer._meta.next);
     return { page, values: answer._payload.values, total: answer._meta.total };
   },
   'Your transactions could not be loaded. Please try again.',

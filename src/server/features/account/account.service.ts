@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { Sim } from '../../../contract/account.schema.ts';
 import { dailyUsage, ledger, memberships, notifications, products, segments, sims } from '../../db/schema.ts';
 import { dayOf } from '../../services/calendar.ts';
@@ -51,15 +51,26 @@ export async function activationOf(
 }
 
 export async function notificationSummary({ db }: ServiceContext, memberId: number) {
+  // The counts by the database and the five newest through the (member, time, id) index: a member's
+  // notifications only grow, and none of them but these five need to leave it.
+  const [counts] = await db
+    .select({ total: count(), unread: sql<number>`count(*) filter (where not ${notifications.read})`.mapWith(Number) })
+    .from(notifications)
+    .where(eq(notifications.memberId, memberId));
   const rows = await db
     .select()
     .from(notifications)
     .where(eq(notifications.memberId, memberId))
-    .orderBy(desc(notifications.createdAt));
-  const latest = rows
-    .slice(0, 5)
-    .map((n) => ({ id: n.id, title: n.title, body: n.body, read: n.read, created_at: n.createdAt.toISOString() }));
-  return { unread: rows.filter((n) => !n.read).length, total: rows.length, latest };
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(5);
+  const latest = rows.map((n) => ({
+    id: n.id,
+    title: n.title,
+    body: n.body,
+    read: n.read,
+    created_at: n.createdAt.toISOString(),
+  }));
+  return { unread: counts?.unread ?? 0, total: counts?.total ?? 0, latest };
 }
 
 /** The bulk membership (BDDVBL00) rule lives with the other membership rules. */

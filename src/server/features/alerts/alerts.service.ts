@@ -1,3 +1,4 @@
+import { nextCursor, type PageCursor } from '../../../contract/page-cursor.ts';
 import type { AlertSettings } from '../../../contract/alerts.schema.ts';
 import { ALERT_CAUSES } from '../../../contract/alerts.schema.ts';
 import { alertSettings } from '../../db/schema.ts';
@@ -23,13 +24,21 @@ export async function saveSettings(
   return alertSettingsOf(db, memberId);
 }
 
-export async function listOf({ db }: ServiceContext, memberId: number) {
-  const rows = await alertsOf(db, memberId);
-  return rows.map((r) => ({
-    id: r.id,
-    cause: r.cause,
-    title: r.title,
-    body: r.body,
-    created_at: r.createdAt.toISOString(),
-  }));
+const ALERTS_PAGE = 50;
+
+export async function listOf({ db }: ServiceContext, memberId: number, before?: PageCursor) {
+  const rows = await alertsOf(db, memberId, before, ALERTS_PAGE);
+  return {
+    values: rows.map((r) => ({
+      id: r.id,
+      cause: r.cause,
+      title: r.title,
+      body: r.body,
+      created_at: r.createdAt.toISOString(),
+    })),
+    next: nextCursor(
+      rows.map((r) => ({ at: r.createdAt, id: r.id })),
+      ALERTS_PAGE,
+    ),
+  };
 }

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { receiptsApi, receiptsFailures, transactionsApi } from '../../../contract/transactions.schema.ts';
+import { decodeCursor } from '../../../contract/page-cursor.ts';
 import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
@@ -7,8 +8,13 @@ import { receiptOf, transactionsPage } from './transactions.service.ts';
 
 export async function list(c: Context<AppEnv>, { query }: Input<typeof transactionsApi.list>) {
   const { page, limit } = query;
-  const { total, values } = await transactionsPage(c.var, c.var.member.id, page, limit);
-  return ok(c, transactionsApi.list, { _meta: { total, page, limit }, _payload: { values } });
+  const { total, next, values } = await transactionsPage(
+    c.var,
+    c.var.member.id,
+    { page, before: decodeCursor(query.before) },
+    limit,
+  );
+  return ok(c, transactionsApi.list, { _meta: { total, page, limit, next }, _payload: { values } });
 }
 
 export async function receipt(c: Context<AppEnv>, { params }: Input<typeof receiptsApi.receipt>) {

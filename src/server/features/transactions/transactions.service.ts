@@ -1,4 +1,5 @@
-import { and, count, desc, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, lte, ne, or } from 'drizzle-orm';
+import { nextCursor, type PageCursor } from '../../../contract/page-cursor.ts';
 import { ledger, sims } from '../../db/schema.ts';
 import {
   LOAN_KINDS,
@@ -10,12 +11,23 @@ import {
 } from '../../../contract/transactions.schema.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 
-/** Movements of the member's SIMs: money by credit or card, and data moved with the flexible-data features; newest first, one page. */
-export async function transactionsPage({ db }: ServiceContext, memberId: number, page: number, limit: number) {
+/**
+ * Movements of the member's SIMs: money by credit or card, and data moved with the flexible-data
+ * features; newest first, one page. After `before` (where an earlier page ended) the page is read
+ * from there through the ledger's (ssn, time, id) index, however far back; without it, `page`
+ * counts from the newest (each page further costs the rows skipped).
+ */
+export async function transactionsPage(
+  { db }: ServiceContext,
+  memberId: number,
+  at: { page: number; before?: PageCursor },
+  limit: number,
+) {
   const mine = and(
     eq(sims.memberId, memberId),
     or(ne(ledger.creditDeltaCents, 0), ne(ledger.cardCents, 0), inArray(ledger.kind, ['flexi', PAID_BY_HOUSEHOLD])),
   );
+  const { before } = at;
   const [total] = await db.select({ n: count() }).from(ledger).innerJoin(sims, eq(sims.ssn, ledger.ssn)).where(mine);
   const rows = await db
     .select({
@@ -29,12 +41,20 @@ export async function transactionsPage({ db }: ServiceContext, memberId: number,
     })
     .from(ledger)
     .innerJoin(sims, eq(sims.ssn, ledger.ssn))
-    .where(mine)
+    .where(
+      before
+        ? and(mine, lte(ledger.occurredAt, before.at), or(lt(ledger.occurredAt, before.at), lt(ledger.id, before.id)))
+        : mine,
+    )
     .orderBy(desc(ledger.occurredAt), desc(ledger.id))
     .limit(limit)
-    .offset((page - 1) * limit);
+    .offset(before ? 0 : (at.page - 1) * limit);
   return {
     total: total?.n ?? 0,
+    next: nextCursor(
+      rows.map((r) => ({ at: r.date, id: r.id })),
+      limit,
+    ),
     values: rows.map(({ kind, ...r }) => ({ ...r, date: r.date.toISOString(), receipt: isReceiptKind(kind) })),
   };
 }
