@@ -119,7 +119,12 @@ export const sessions = pgTable(
     lastUsedAt: ts('last_used_at').notNull(),
     endedAt: ts('ended_at'),
   },
-  (t) => [uniqueIndex('sessions_token_hash_unique').on(t.tokenHash), index('sessions_member_idx').on(t.memberId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_unique').on(t.tokenHash),
+    index('sessions_member_idx').on(t.memberId),
+    // Pruning: sessions by age (services/retention.ts).
+    index('sessions_created_idx').on(t.createdAt),
+  ],
 );
 
 export const products = pgTable(
@@ -442,7 +447,8 @@ export const idempotencyKeys = pgTable(
     body: text('body'),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+  // The minute's job removes keys past their day by age.
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
 export const dailyUsage = pgTable(
@@ -830,6 +836,10 @@ export const outbox = pgTable(
     index('outbox_unsent_idx')
       .on(t.id)
       .where(sql`${t.sentAt} is null`),
+    // Pruning: mail sent long ago (services/retention.ts).
+    index('outbox_sent_idx')
+      .on(t.sentAt)
+      .where(sql`${t.sentAt} is not null`),
   ],
 );
 
@@ -1274,6 +1284,8 @@ export const pushSubscriptions = pgTable(
   (t) => [
     uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
     index('push_subscriptions_member_idx').on(t.memberId),
+    // A session's subscription: ended with it (the cascade), and kept from pruning while there.
+    index('push_subscriptions_session_idx').on(t.sessionId),
   ],
 );
 
@@ -1346,11 +1358,16 @@ export const spotLoansRelations = relations(spotLoans, ({ one }) => ({
  * Rate-limit counters shared by every instance on PostgreSQL (production.md): one row per key and
  * window, counted with one atomic upsert, so N instances do not allow N times the limit.
  */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  hits: integer('hits').notNull(),
-  resetAt: ts('reset_at').notNull(),
-});
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: ts('reset_at').notNull(),
+  },
+  // The minute's job removes windows that are over.
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);
 
 /**
  * The site every instance serves (production.md "Publishing", ADR 036): one build, made by the

@@ -1,0 +1,61 @@
+import { and, eq, lt, notExists, sql } from 'drizzle-orm';
+import { outbox, pushSubscriptions, sessions, webauthnChallenges } from '../db/schema.ts';
+import type { ServiceContext } from './outcome.ts';
+
+/**
+ * How long rows that only grow are kept once they are of no more use (ADR 038): a session a month
+ * after it began (none lives past 8 hours; the month keeps "where you are signed in" and an
+ * investigation's trail), a mail three months after it was sent, a passkey challenge once expired.
+ */
+export const RETENTION = {
+  sessionDays: 30,
+  sentMailDays: 90,
+} as const;
+
+/** Rows a table gives up a turn: a backlog (the first run on an old database) goes in bounded steps, each turn's locks short. */
+const PRUNE_BATCH = 5_000;
+
+const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);
+
+/**
+ * One turn of pruning, each table through an index on the time that ages it. A session that still
+ * carries a device's push subscription stays: the device keeps its alerts until it logs out (phone.md).
+ */
+export async function pruneGrowingTables({ db, clock }: ServiceContext): Promise<Record<string, number>> {
+  const now = clock();
+  const oldSessions = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        lt(sessions.createdAt, daysBefore(now, RETENTION.sessionDays)),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(pushSubscriptions)
+            .where(eq(pushSubscriptions.sessionId, sessions.id)),
+        ),
+      ),
+    )
+    .orderBy(sessions.createdAt)
+    .limit(PRUNE_BATCH);
+  const sessionsGone = await db
+    .delete(sessions)
+    .where(sql`${sessions.id} in ${oldSessions}`)
+    .returning({ id: sessions.id });
+  const sentMail = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(lt(outbox.sentAt, daysBefore(now, RETENTION.sentMailDays)))
+    .orderBy(outbox.sentAt)
+    .limit(PRUNE_BATCH);
+  const mailGone = await db
+    .delete(outbox)
+    .where(sql`${outbox.id} in ${sentMail}`)
+    .returning({ id: outbox.id });
+  const challengesGone = await db
+    .delete(webauthnChallenges)
+    .where(lt(webauthnChallenges.expiresAt, now))
+    .returning({ id: webauthnChallenges.id });
+  return { sessions: sessionsGone.length, mail: mailGone.length, passkeyChallenges: challengesGone.length };
+}
