@@ -4,6 +4,7 @@ import { accountFailures } from '../../src/contract/account.calls.ts';
 import { KB_PER_GB } from '../../src/contract/constants.ts';
 import { membershipsApi } from '../../src/contract/memberships.schema.ts';
 import { transactionsApi } from '../../src/contract/transactions.schema.ts';
+import * as schema from '../../src/server/db/schema.ts';
 import { DAY } from '../../src/server/services/clock.ts';
 import { createMember, signIn, type BuiltMember } from './builders.ts';
 import { ok, refused, send } from './client.ts';
@@ -202,6 +203,41 @@ forEachDatabase(
       });
       expect(bad.status).toBe(400);
       expect(JSON.stringify(await bad.json())).toContain('before must be the next cursor of an earlier page');
+      // A second SIM of the member's: its rows merge into the same pages, by time and then id.
+      const second = `${m.ssn.slice(0, -4)}9999`;
+      await ctx().handle.db.insert(schema.sims).values({
+        ssn: second,
+        memberId: m.userId,
+        msisdn: '0859999999',
+        product: 'Pre_Start_3FF_N',
+        status: 'active',
+        puk: '12345678',
+        createdAt: ctx().clock.now,
+      });
+      await ctx()
+        .handle.db.insert(schema.ledger)
+        .values(
+          [1, 2, 3].map((i) => ({
+            ssn: second,
+            occurredAt: new Date(ctx().clock.now.getTime() - i * 90_000),
+            kind: 'topup',
+            description: `Second SIM top-up ${i}`,
+            creditDeltaCents: 100 * i,
+            cardCents: 100 * i,
+            reference: `second-sim:${m.userId}:${i}`,
+          })),
+        );
+      const merged = [await list({ page: 1, limit: 3 })];
+      while (merged.at(-1)!._meta.next)
+        merged.push(await list({ page: merged.length + 1, limit: 3, before: merged.at(-1)!._meta.next! }));
+      const byOffset = await Promise.all([1, 2, 3].map((page) => list({ page, limit: 3 })));
+      const everything = (await list({ page: 1, limit: 100 }))._payload.values;
+      expect(everything).toHaveLength(8);
+      const order = everything.map((v) => [Date.parse(v.date), v.id] as const);
+      expect([...order].sort((a, b) => b[0] - a[0] || b[1] - a[1])).toEqual(order);
+      expect(merged.flatMap((p) => p._payload.values.map((v) => v.id))).toEqual(everything.map((v) => v.id));
+      expect(byOffset.flatMap((p) => p._payload.values.map((v) => v.id))).toEqual(everything.map((v) => v.id));
+
       const none = await createMember(ctx(), { sim: 'none' });
       expect(
         (await ok(ctx().app, transactionsApi.list, { session: none.session, params: { user_id: none.userId } }))._meta

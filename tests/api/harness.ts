@@ -115,7 +115,9 @@ export const errorAnswer = (failure: { message: string; code: string }) => ({
 
 const databases: { name: string; url: string | undefined }[] = [{ name: 'PGlite', url: 'memory://' }];
 if (process.env['TEST_DATABASE_URL']) databases.push({ name: 'PostgreSQL', url: process.env['TEST_DATABASE_URL'] });
-else console.warn('TEST_DATABASE_URL is not set: the API suite runs on PGlite only; PostgreSQL is skipped.');
+// Said in the suite only (a bench that borrows testConfig has nothing skipped).
+else if (process.env['VITEST'])
+  console.warn('TEST_DATABASE_URL is not set: the API suite runs on PGlite only; PostgreSQL is skipped.');
 
 /** The migrated embedded database the global setup dumped (tests/setup/pglite-template.ts), read once per file. */
 let template: Promise<Blob> | undefined;

@@ -14,8 +14,10 @@ import { done, refused, type Outcome, type ServiceContext } from '../../services
 /**
  * Movements of the member's SIMs: money by credit or card, and data moved with the flexible-data
  * features; newest first, one page. After `before` (where an earlier page ended) the page is read
- * from there through the ledger's (ssn, time, id) index, however far back; without it, `page`
- * counts from the newest (each page further costs the rows skipped).
+ * from there, however far back; without it, `page` counts from the newest (each page further
+ * costs the rows skipped). Each SIM's rows are read in the order of the ledger's (ssn, time, id)
+ * index and stop at the page's end; the SIMs' pages are merged here (a member has one SIM, or a
+ * few): joined to `sims` in one statement, PostgreSQL read and sorted every row of the member's.
  */
 export async function transactionsPage(
   { db }: ServiceContext,
@@ -23,32 +25,54 @@ export async function transactionsPage(
   at: { page: number; before?: PageCursor },
   limit: number,
 ) {
-  const mine = and(
-    eq(sims.memberId, memberId),
-    or(ne(ledger.creditDeltaCents, 0), ne(ledger.cardCents, 0), inArray(ledger.kind, ['flexi', PAID_BY_HOUSEHOLD])),
-  );
   const { before } = at;
-  const [total] = await db.select({ n: count() }).from(ledger).innerJoin(sims, eq(sims.ssn, ledger.ssn)).where(mine);
-  const rows = await db
-    .select({
-      id: ledger.id,
-      date: ledger.occurredAt,
-      description: ledger.description,
-      amount: ledger.creditDeltaCents,
-      card_amount: ledger.cardCents,
-      data_kb: ledger.dataDeltaKb,
-      kind: ledger.kind,
-    })
+  const moves = or(
+    ne(ledger.creditDeltaCents, 0),
+    ne(ledger.cardCents, 0),
+    inArray(ledger.kind, ['flexi', PAID_BY_HOUSEHOLD]),
+  );
+  const mine = await db.select({ ssn: sims.ssn }).from(sims).where(eq(sims.memberId, memberId));
+  if (mine.length === 0) return { total: 0, next: null, values: [] };
+  const ssns = mine.map((s) => s.ssn);
+  const [total] = await db
+    .select({ n: count() })
     .from(ledger)
-    .innerJoin(sims, eq(sims.ssn, ledger.ssn))
-    .where(
-      before
-        ? and(mine, lte(ledger.occurredAt, before.at), or(lt(ledger.occurredAt, before.at), lt(ledger.id, before.id)))
-        : mine,
-    )
-    .orderBy(desc(ledger.occurredAt), desc(ledger.id))
-    .limit(limit)
-    .offset(before ? 0 : (at.page - 1) * limit);
+    .where(and(inArray(ledger.ssn, ssns), moves));
+  // Rows to skip without `before`: in the database for a single SIM (nothing skipped crosses the
+  // connection); with several, each SIM gives every row up to the page and the merge skips.
+  const skip = before ? 0 : (at.page - 1) * limit;
+  const single = ssns.length === 1;
+  const perSim = await Promise.all(
+    ssns.map((ssn) =>
+      db
+        .select({
+          id: ledger.id,
+          date: ledger.occurredAt,
+          description: ledger.description,
+          amount: ledger.creditDeltaCents,
+          card_amount: ledger.cardCents,
+          data_kb: ledger.dataDeltaKb,
+          kind: ledger.kind,
+        })
+        .from(ledger)
+        .where(
+          and(
+            eq(ledger.ssn, ssn),
+            moves,
+            before && lte(ledger.occurredAt, before.at),
+            before && or(lt(ledger.occurredAt, before.at), lt(ledger.id, before.id)),
+          ),
+        )
+        .orderBy(desc(ledger.occurredAt), desc(ledger.id))
+        .limit(single ? limit : skip + limit)
+        .offset(single ? skip : 0),
+    ),
+  );
+  const rows = perSim
+    .flat()
+    .sort((a, b) => b.date.getTime() - a.date.getTime() || b.id - a.id)
+    .slice(single ? 0 : skip)
+    .slice(0, limit);
   return {
     total: total?.n ?? 0,
     next: nextCursor(

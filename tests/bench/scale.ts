@@ -1,0 +1,320 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import pino from 'pino';
+import { createApp } from '../../src/server/app.ts';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { sandboxPayments } from '../../src/server/integrations/payments/index.ts';
+import { runMinuteJobs, runRenewals } from '../../src/server/jobs/renewals.ts';
+import { LONG_HISTORY_EVERY, SCALE_PASSWORD, scaleEmail, seedScale } from '../../src/server/seed/scale.ts';
+import { seedCatalogue } from '../../src/server/seed/seed.ts';
+import { testConfig } from '../api/harness.ts';
+import { captureStatements, explainable, planText } from '../setup/query-plans.ts';
+import { load, loadTool, signIn, startServer, type Load, type Target } from './api.ts';
+
+/**
+ * `npm run bench:scale`: the reads and jobs of the portal on a network of a million made members
+ * beside one of ten thousand, in the same run (ADR 038). The large database is seeded beforehand
+ * (`npm run db:seed-scale -- --members 1000000`, about 7 minutes here); the small one is made here.
+ * Not part of `npm test`. Figures print with their budgets; EXPLAIN ANALYZE of every statement of
+ * the hot reads and of an idle jobs turn at the large size goes to bench-results/scale-explain.txt.
+ */
+const { values: options } = parseArgs({
+  options: {
+    database: {
+      type: 'string',
+      default: process.env['SCALE_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/scale_1m',
+    },
+    small: { type: 'string', default: '10000' },
+    due: { type: 'string', default: '10000' },
+    seconds: { type: 'string', default: '10' },
+    members: { type: 'string', default: '100' },
+  },
+});
+const SECONDS = Number(options.seconds);
+const CONNECTIONS = 50;
+const DUE = Number(options.due);
+const largeUrl = options.database;
+const smallUrl = largeUrl.replace(/\/[^/]*$/, '/scale_small');
+
+const misses: string[] = [];
+const check = (ok: boolean, what: string) => {
+  if (!ok) misses.push(what);
+  return ok ? 'ok' : 'MISSED';
+};
+const rps = (l: Load) =>
+  `${Math.round(l.rps).toLocaleString('en-IE')} req/s, p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms${l.errors || l.non2xx ? `, ${l.errors} errors, ${l.non2xx} non-2xx` : ''}`;
+const log = (line: string) => console.log(line);
+
+async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+const madeMembers = async (url: string) =>
+  Number(
+    (await query<{ n: string }>(url, `select count(*) as n from members where email like 'scale-%@members.48.test'`))[0]
+      ?.n ?? 0,
+  );
+
+// The large network must be there; the small one is made again each run.
+let large: number;
+try {
+  large = await madeMembers(largeUrl);
+} catch (error) {
+  console.error(`${largeUrl} does not answer (${(error as Error).message})`);
+  process.exit(1);
+}
+if (large < 100_000) {
+  console.error(
+    `${largeUrl} holds ${large.toLocaleString('en-IE')} made members: seed it first with DATABASE_URL=${largeUrl} npm run db:seed-scale -- --members 1000000`,
+  );
+  process.exit(1);
+}
+{
+  const admin = largeUrl.replace(/\/[^/]*$/, '/postgres');
+  await query(admin, 'drop database if exists scale_small with (force)');
+  await query(admin, 'create database scale_small');
+  const handle = await openDatabase(smallUrl, { poolMax: 1 });
+  await seedCatalogue(handle.db);
+  await handle.close();
+  const client = new pg.Client({ connectionString: smallUrl });
+  await client.connect();
+  await seedScale(client, { members: Number(options.small) });
+  await client.end();
+}
+
+interface Figures {
+  members: number;
+  renewals: { due: number; seconds: number; counts: Record<string, number> };
+  turnAfterSeconds: number;
+  idleTurnSeconds: number;
+  health: Load;
+  summary: Load;
+  dashboard: Load;
+  page1: Load;
+  page50: Load;
+}
+
+/**
+ * Memberships due now, spread over the network, each with the credit to renew from (what a busy
+ * minute brings): members halfway between the seeder's own due ones (one in a hundred, some of
+ * which lapse for want of credit and have no membership left to make due).
+ */
+async function makeDue(url: string, members: number, due: number): Promise<number> {
+  const step = Math.max(1, Math.floor(members / due));
+  const rows = await query<{ n: string }>(
+    url,
+    `with picked as (
+       select id, ssn from memberships
+       where status = 'current' and ssn like '8935309%' and (substr(ssn, 8)::bigint % $1) = $1 / 2
+       order by id limit $2)
+     , moved as (
+       update memberships m set ends_at = now() - interval '1 second', starts_at = now() - interval '30 days',
+              recurrence_enabled = true, recurrence_sku = 'BDDT00'
+       from picked where m.id = picked.id returning m.ssn)
+     , funded as (update balances b set credit_cents = greatest(credit_cents, 2000) from moved where b.ssn = moved.ssn returning 1)
+     select count(*) as n from funded`,
+    [step, due],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+async function jobsOf(url: string, members: number) {
+  const handle = await openDatabase(url);
+  const ctx = { db: handle.db, clock: () => new Date(), payments: sandboxPayments() };
+  const quiet = pino({ level: 'silent' });
+  try {
+    await runMinuteJobs(ctx, quiet); // whatever was due before (the seeder's, an earlier run's)
+    const due = await makeDue(url, members, Math.min(DUE, members));
+    let t = performance.now();
+    const counts = await runRenewals(ctx);
+    const seconds = (performance.now() - t) / 1000;
+    t = performance.now();
+    await runMinuteJobs(ctx, quiet); // the renewed memberships' cards checked
+    const turnAfterSeconds = (performance.now() - t) / 1000;
+    const idle: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      t = performance.now();
+      await runMinuteJobs(ctx, quiet);
+      idle.push((performance.now() - t) / 1000);
+    }
+    return { renewals: { due, seconds, counts }, turnAfterSeconds, idleTurnSeconds: Math.max(...idle) };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The sampled members signed in, and the long-history members' transactions at page 1 and 50. */
+async function targetsOf(base: string, members: number) {
+  const count = Number(options.members);
+  const step = members / count;
+  const signedIn = [];
+  for (let i = 0; i < count; i++)
+    signedIn.push(await signIn(base, scaleEmail(1 + Math.floor(i * step)), SCALE_PASSWORD));
+  const summary: Target[] = signedIn.map((m) => ({
+    path: `/panda/protected/users/${m.userId}/sims/${m.ssn}/balance/summary/current`,
+    headers: m.headers,
+  }));
+  // What the dashboard reads when it opens (dashboard-store.ts and the summary).
+  const dashboard: Target[] = signedIn.flatMap((m) =>
+    [
+      `/panda/protected/users/${m.userId}/sims/owned`,
+      `/panda/protected/users/${m.userId}/sims/activation`,
+      `/panda/protected/users/${m.userId}/sims/${m.ssn}/balance/summary/current`,
+      `/panda/protected/users/${m.userId}/notification/inapp/summary`,
+      `/panda/protected/users/${m.userId}/sims/${m.ssn}/usage/daily`,
+      `/panda/protected/users/${m.userId}/purchase/details`,
+    ].map((path) => ({ path, headers: m.headers })),
+  );
+  const page1: Target[] = [];
+  const page50: Target[] = [];
+  const long = Math.min(20, Math.floor(members / LONG_HISTORY_EVERY));
+  for (let i = 1; i <= long; i++) {
+    const m = await signIn(base, scaleEmail(i * LONG_HISTORY_EVERY), SCALE_PASSWORD);
+    const path = `/panda/protected/users/${m.userId}/transactions`;
+    page1.push({ path: `${path}?page=1&limit=10`, headers: m.headers });
+    let before = '';
+    for (let page = 1; page < 50; page++) {
+      const res = await fetch(`${base}${path}?page=${page}&limit=10${before ? `&before=${before}` : ''}`, {
+        headers: m.headers,
+      });
+      before = ((await res.json()) as { _meta: { next: string } })._meta.next;
+    }
+    page50.push({ path: `${path}?page=50&limit=10&before=${before}`, headers: m.headers });
+  }
+  return { summary, dashboard, page1, page50, sample: signedIn[0]!, long: page50[0]! };
+}
+
+async function measure(url: string, members: number): Promise<Figures> {
+  log(`\n${members.toLocaleString('en-IE')} members (${url.replace(/^.*\//, '')})`);
+  const jobs = await jobsOf(url, members);
+  log(
+    `  jobs: ${jobs.renewals.due.toLocaleString('en-IE')} due renewals in ${jobs.renewals.seconds.toFixed(1)} s (${JSON.stringify(jobs.renewals.counts)}); the turn after ${jobs.turnAfterSeconds.toFixed(2)} s; a turn with nothing due ${(jobs.idleTurnSeconds * 1000).toFixed(0)} ms`,
+  );
+  // Jobs stay in the bench process for the timings above; the server's own every-minute turn runs too, as in production.
+  const server = await startServer({ DATABASE_URL: url, LOG_LEVEL: 'warn' });
+  try {
+    const t = await targetsOf(server.base, members);
+    const health = await load(`${server.base}/panda/health`, CONNECTIONS, SECONDS);
+    const summary = await load(server.base, CONNECTIONS, SECONDS, {}, t.summary);
+    const dashboard = await load(server.base, CONNECTIONS, SECONDS, {}, t.dashboard);
+    const page1 = await load(server.base, CONNECTIONS, SECONDS, {}, t.page1);
+    const page50 = await load(server.base, CONNECTIONS, SECONDS, {}, t.page50);
+    log(`  /panda/health ${rps(health)}`);
+    log(
+      `  balance summary (${t.summary.length} members in turn) ${rps(summary)}: ${((summary.rps / health.rps) * 100).toFixed(1)} % of health`,
+    );
+    log(`  dashboard reads (6 calls × ${t.summary.length} members) ${rps(dashboard)}`);
+    log(`  transactions page 1 (${t.page1.length} members with 1,030 rows) ${rps(page1)}`);
+    log(`  transactions page 50, from where page 49 ended ${rps(page50)}`);
+    return { members, ...jobs, health, summary, dashboard, page1, page50 };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** EXPLAIN ANALYZE of what one member's dashboard, a far transactions page and an idle jobs turn send, on the large network. */
+async function explainAll(url: string, members: number): Promise<string> {
+  const handle = await openDatabase(url);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const app = createApp({ db: handle.db, config: testConfig(), payments: sandboxPayments() });
+    const member = LONG_HISTORY_EVERY * Math.max(1, Math.floor(members / LONG_HISTORY_EVERY / 2));
+    const res = await app.request('/panda/public/users/current', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: scaleEmail(member), password: SCALE_PASSWORD }),
+    });
+    const userId = ((await res.json()) as { _payload: { account: { user_id: number } } })._payload.account.user_id;
+    const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
+    const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
+    const headers = {
+      'x-gg-auth': res.headers.get('x-gg-auth')!,
+      'x-gg-transaction': 'bench',
+      cookie: cookies.join('; '),
+      'x-xsrf-token': xsrf,
+    };
+    const get = async (path: string) => (await app.request(path, { headers })).json();
+    const ssn = (
+      (await get(`/panda/protected/users/${userId}/sims/owned`)) as { _payload: { values: { ssn: string }[] } }
+    )._payload.values[0]!.ssn;
+    let before = '';
+    for (let page = 1; page < 50; page++)
+      before = (
+        (await get(
+          `/panda/protected/users/${userId}/transactions?page=${page}&limit=10${before ? `&before=${before}` : ''}`,
+        )) as { _meta: { next: string } }
+      )._meta.next;
+    const reads = await captureStatements(async () => {
+      for (const path of [
+        `/panda/protected/users/${userId}/sims/owned`,
+        `/panda/protected/users/${userId}/sims/activation`,
+        `/panda/protected/users/${userId}/sims/${ssn}/balance/summary/current`,
+        `/panda/protected/users/${userId}/notification/inapp/summary`,
+        `/panda/protected/users/${userId}/sims/${ssn}/usage/daily`,
+        `/panda/protected/users/${userId}/purchase/details`,
+        `/panda/protected/users/${userId}/transactions?page=1&limit=10`,
+        `/panda/protected/users/${userId}/transactions?page=50&limit=10&before=${before}`,
+        `/panda/protected/users/${userId}/alerts`,
+      ])
+        await get(path);
+    });
+    const jobs = await captureStatements(() =>
+      runMinuteJobs({ db: handle.db, clock: () => new Date(), payments: sandboxPayments() }, pino({ level: 'silent' })),
+    );
+    const parts: string[] = [];
+    for (const [title, statements] of [
+      ['Member reads', reads],
+      ["A turn of the minute's jobs with nothing due", jobs],
+    ] as const) {
+      parts.push(`# ${title} (${members.toLocaleString('en-IE')} members)\n`);
+      for (const s of explainable(statements)) {
+        const reading = /^\s*(select|with)\b/i.test(s.text);
+        parts.push(`${s.text}\n-- values: ${JSON.stringify(s.values)}\n${await planText(client, s, reading)}\n`);
+      }
+    }
+    return parts.join('\n');
+  } finally {
+    await client.end();
+    await handle.close();
+  }
+}
+
+log(`Scale bench (${loadTool}, ${CONNECTIONS} connections, ${SECONDS} s a measure)`);
+const small = await measure(smallUrl, Number(options.small));
+const big = await measure(largeUrl, large);
+mkdirSync('bench-results', { recursive: true });
+writeFileSync('bench-results/scale-explain.txt', await explainAll(largeUrl, large));
+log('\nBudgets at the large size, beside the small one in this run:');
+const share = big.summary.rps / big.health.rps;
+log(
+  `  balance summary ≥ 60 % of /panda/health: ${(share * 100).toFixed(1)} % ${check(share >= 0.6, 'summary under 60 % of health at scale')}`,
+);
+log(
+  `  summary p99 ≤ 1.5 × its p99 at ${small.members.toLocaleString('en-IE')}: ${big.summary.p99.toFixed(1)} vs ${small.summary.p99.toFixed(1)} ms ${check(big.summary.p99 <= 1.5 * small.summary.p99, 'summary p99 grew with the network')}`,
+);
+log(
+  `  transactions page 50 p99 ≤ 1.5 × page 1's: ${big.page50.p99.toFixed(1)} vs ${big.page1.p99.toFixed(1)} ms ${check(big.page50.p99 <= 1.5 * big.page1.p99, 'page 50 slower than 1.5 × page 1')}`,
+);
+log(
+  `  ${big.renewals.due.toLocaleString('en-IE')} due renewals ≤ 30 s: ${big.renewals.seconds.toFixed(1)} s ${check(big.renewals.due >= Math.min(DUE, large) && big.renewals.seconds <= 30, 'renewals over 30 s')}`,
+);
+log(
+  `  a minute's jobs with nothing due ≤ 1 s: ${(big.idleTurnSeconds * 1000).toFixed(0)} ms ${check(big.idleTurnSeconds <= 1, 'idle jobs turn over 1 s')}`,
+);
+const errors = [small, big]
+  .flatMap((f) => [f.health, f.summary, f.dashboard, f.page1, f.page50])
+  .some((l) => l.errors || l.non2xx);
+log(`  no errors under load: ${check(!errors, 'errors under load')}`);
+log('EXPLAIN ANALYZE of the hot statements: bench-results/scale-explain.txt');
+if (misses.length > 0) {
+  console.error(`\nMissed: ${misses.join('; ')}`);
+  process.exit(1);
+}
