@@ -198,7 +198,7 @@ async function measure(url: string, members: number): Promise<Figures> {
     `  jobs: ${jobs.renewals.due.toLocaleString('en-IE')} due renewals in ${jobs.renewals.seconds.toFixed(1)} s (${JSON.stringify(jobs.renewals.counts)}); the turn after ${jobs.turnAfterSeconds.toFixed(2)} s; a turn with nothing due ${(jobs.idleTurnSeconds * 1000).toFixed(0)} ms`,
   );
   // Jobs stay in the bench process for the timings above; the server's own every-minute turn runs too, as in production.
-  const server = await startServer({ DATABASE_URL: url, LOG_LEVEL: 'warn' });
+  const server = await startServer({ DATABASE_URL: url, API_ONLY: 'true' });
   try {
     const t = await targetsOf(server.base, members);
     const health = await load(`${server.base}/panda/health`, CONNECTIONS, SECONDS);

@@ -13,6 +13,7 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { $account } from '../../stores/account.ts';
 import {
   $alertsSave,
+  $olderAlerts,
   alerts,
   $block,
   $download,
@@ -22,6 +23,7 @@ import {
   downloadMyData,
   emailForm,
   loadAlerts,
+  loadOlderAlerts,
   loadSpendLimit,
   removeSpendLimit,
   reportLost,
@@ -216,6 +218,7 @@ export function Security() {
 export function Alerts() {
   const state = useStore(alerts.$state);
   const { saving, notice, error } = useStore($alertsSave);
+  const older = useStore($olderAlerts);
   useEffect(() => void loadAlerts(), []);
   if (state.status === 'error')
     return <LoadFailed error={state.error} retry={state.retryable ? () => void alerts.retry() : undefined} />;
@@ -225,7 +228,7 @@ export function Alerts() {
         Loading your alerts…
       </p>
     );
-  const { settings, list } = state.data;
+  const { settings, list, next } = state.data;
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
@@ -275,6 +278,20 @@ export function Alerts() {
         ) : (
           <p>No alerts yet.</p>
         )}
+        <FormAlert>{older.error}</FormAlert>
+        {next ? (
+          <div className="actions">
+            <button
+              type="button"
+              className="btn btn--outline"
+              disabled={older.busy}
+              aria-busy={older.busy}
+              onClick={() => void loadOlderAlerts()}
+            >
+              {older.busy ? 'Loading older alerts…' : 'Older alerts'}
+            </button>
+          </div>
+        ) : null}
       </section>
     </div>
   );

@@ -125,14 +125,29 @@ export const emailForm = formStore({
 // ——— Alerts ———
 
 /** The member's alert choices and the alerts raised (the read); saving the choices is an action beside it. */
-export const alerts = loader<{ settings: AlertSettings; list: Alert[] }>(async () => {
+export const alerts = loader<{ settings: AlertSettings; list: Alert[]; next: string | null }>(async () => {
   const [settings, list] = await Promise.all([
     call(alertsApi.settings, { params: memberParams() }),
     call(alertsApi.list, { params: memberParams() }),
   ]);
-  return { settings: settings._payload, list: list._payload.values };
+  return { settings: settings._payload, list: list._payload.values, next: list._payload.next };
 }, 'Your alerts could not be loaded. Please try again.');
 export const loadAlerts = () => alerts.load();
+/** Reading the alerts older than those shown (50 more, from where the list ends), or why not. */
+export const $olderAlerts = map<{ busy?: boolean; error?: string | undefined }>({});
+export async function loadOlderAlerts(): Promise<void> {
+  const shown = alerts.$state.get().data;
+  if (!shown?.next || $olderAlerts.get().busy) return;
+  $olderAlerts.set({ busy: true });
+  try {
+    const { _payload } = await call(alertsApi.list, { params: memberParams(), query: { before: shown.next } });
+    const now = alerts.$state.get().data ?? shown;
+    alerts.$state.setKey('data', { ...now, list: [...now.list, ..._payload.values], next: _payload.next });
+    $olderAlerts.set({});
+  } catch (error) {
+    $olderAlerts.set({ error: errorMessage(error, 'Older alerts could not be loaded. Please try again.') });
+  }
+}
 export const $alertsSave = map<{ saving?: boolean; notice?: string | undefined; error?: string | undefined }>({});
 export async function saveAlerts(settings: AlertSettings): Promise<void> {
   $alertsSave.set({ saving: true });
