@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  creditRoamingKb,
-  membershipRoamingKb,
-  nextCapChange,
-  roamingGb,
-  wholesaleCapAt,
-  ZONE_1,
-} from './roaming.ts';
+import { creditRoamingKb, membershipRoamingKb, nextCapChange, roamingGb, wholesaleCapAt, ZONE_1 } from './roaming.ts';
 
 // Irish midnight: GMT in winter, so 31 December 23:59 and 1 January 00:00 are those instants in UTC.
 const lastOf2025 = new Date('2025-12-31T23:59:59Z');
