@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { fillRoaming } from './src/lib/roaming-text.ts';
 
 // The public origin only shapes absolute URLs in the sitemap and canonical links.
 const site = process.env.SITE_URL ?? 'https://www.48.ie';
@@ -97,6 +98,30 @@ function precompress() {
   };
 }
 
+/**
+ * The EU roaming figures of the content ({roaming:9.99} and the other tokens of
+ * src/lib/roaming-text.ts), computed as the law sets them on the day the site is built, in every
+ * page and every content file the build wrote (Markdown from the files or the CMS alike).
+ * @returns {import('astro').AstroIntegration}
+ */
+function roamingFigures() {
+  return {
+    name: 'roaming-figures',
+    hooks: {
+      'astro:build:done': async ({ dir }) => {
+        const out = fileURLToPath(dir);
+        const now = new Date();
+        const files = (await readdir(out, { recursive: true })).filter((f) => /\.(html|json)$/.test(f));
+        for (const file of files) {
+          const path = join(out, file);
+          const text = await readFile(path, 'utf8');
+          if (text.includes('{roaming')) await writeFile(path, fillRoaming(text, now));
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
   site,
   // Tests build from a copy of the content into folders of their own (see tests/build).
@@ -115,6 +140,7 @@ export default defineConfig({
     }),
     specPaths(),
     serviceWorker(),
+    roamingFigures(),
     // Last: it compresses what the others wrote.
     precompress(),
   ],

@@ -119,7 +119,6 @@ const plans = defineCollection({
     minutes: z.union([z.number().int().nonnegative(), z.literal('unlimited')]),
     landline_minutes: z.union([z.number().int().nonnegative(), z.literal('unlimited')]),
     texts: z.union([z.number().int().nonnegative(), z.literal('unlimited')]),
-    roaming_gb: z.number().nonnegative(),
     highlights: z.array(z.string()).min(1),
     featured: z.boolean().default(false),
     listed: z.boolean().default(true),

@@ -1,6 +1,15 @@
 // Zod-free, so that a screen reads these without loading the schemas (alerts.schema.ts).
 /** Alerts (member-controls.md): each cause in the app and by e-mail, each switchable. */
-export const ALERT_CAUSES = ['data80', 'data100', 'renewal', 'cardExpiry', 'renewalFailed'] as const;
+export const ALERT_CAUSES = [
+  'data80',
+  'data100',
+  'renewal',
+  'cardExpiry',
+  'renewalFailed',
+  'roamingArrival',
+  'roamingFairUse',
+  'roamingCap',
+] as const;
 export type AlertCause = (typeof ALERT_CAUSES)[number];
 
 export const ALERT_LABELS: Record<AlertCause, { name: string; hint: string }> = {
@@ -9,6 +18,12 @@ export const ALERT_LABELS: Record<AlertCause, { name: string; hint: string }> = 
   renewal: { name: 'Renewal reminder', hint: '3 days before your membership renews or ends.' },
   cardExpiry: { name: 'Card expiring', hint: 'When your stored card expires before your next renewal.' },
   renewalFailed: { name: 'Failed renewal', hint: 'When we could not renew your membership.' },
+  roamingArrival: { name: 'Arriving abroad', hint: 'When you arrive in a new roaming zone: the rates there.' },
+  roamingFairUse: { name: 'EU roaming data', hint: 'When you have used 80 % and all of your EU roaming data.' },
+  roamingCap: {
+    name: 'Data cost abroad',
+    hint: 'At 80 % and 100 % of your monthly cap on data outside the EU (data stops at 100 %).',
+  },
 };
 
 /** How many days before the renewal date the reminder comes. */

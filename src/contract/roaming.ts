@@ -96,3 +96,77 @@ export const ZONE_1: Readonly<Record<string, string>> = {
   LI: 'Liechtenstein',
   NO: 'Norway',
 };
+
+/**
+ * The EU roaming data of a product bought at `startsAt`: memberships only (add-ons and bundles add
+ * no allowance of their own), on the price of 30 days of it (the 180-day bulk membership counts as
+ * a sixth of its price a month; its one allowance covers its whole period).
+ */
+export function productRoamingKb(p: { kind: string; priceCents: number; days: number }, startsAt: Date): number {
+  if (p.kind !== 'membership' || p.priceCents <= 0 || p.days <= 0) return 0;
+  return membershipRoamingKb(Math.round((p.priceCents * 30) / p.days), startsAt);
+}
+
+/** Where a SIM is: at home (Ireland), in Zone 1 (roaming like at home), or in zones 2 to 4 (paid from credit). */
+export const ROAMING_ZONES = ['home', '1', '2', '3', '4'] as const;
+export type RoamingZone = (typeof ROAMING_ZONES)[number];
+
+/** Zone 2 and Zone 3 (the charges page); every other country outside Zone 1 is Zone 4. */
+const ZONE_2: Readonly<Record<string, string>> = {
+  GB: 'United Kingdom',
+  CH: 'Switzerland',
+  AD: 'Andorra',
+  MC: 'Monaco',
+  TR: 'Turkey',
+};
+const ZONE_3: Readonly<Record<string, string>> = { US: 'United States', CA: 'Canada', MX: 'Mexico' };
+const ZONE_4_NAMES: Readonly<Record<string, string>> = {
+  AU: 'Australia',
+  BR: 'Brazil',
+  CN: 'China',
+  IN: 'India',
+  JP: 'Japan',
+  ZA: 'South Africa',
+  TH: 'Thailand',
+  AE: 'United Arab Emirates',
+};
+
+export const zoneOf = (country: string): RoamingZone =>
+  country === 'IE' ? 'home' : ZONE_1[country] ? '1' : ZONE_2[country] ? '2' : ZONE_3[country] ? '3' : '4';
+
+/** A country's name in English (the code itself for a country the tables do not name). */
+export const countryName = (country: string): string =>
+  ZONE_1[country] ?? ZONE_2[country] ?? ZONE_3[country] ?? ZONE_4_NAMES[country] ?? country;
+
+export const ZONE_NAMES: Record<RoamingZone, string> = {
+  home: 'Ireland',
+  '1': 'Zone 1: EU and EEA',
+  '2': 'Zone 2: United Kingdom, Switzerland and nearby',
+  '3': 'Zone 3: North America',
+  '4': 'Zone 4: Rest of the world',
+};
+
+/**
+ * What use outside Zone 1 costs, VAT included (the charges page says the same: a test holds them
+ * together): cents a minute made and received, a text, a MB of data.
+ */
+export const ZONE_RATES: Record<
+  '2' | '3' | '4',
+  { callsMade: number; callsReceived: number; text: number; dataMb: number }
+> = {
+  '2': { callsMade: 59, callsReceived: 29, text: 19, dataMb: 99 },
+  '3': { callsMade: 149, callsReceived: 99, text: 39, dataMb: 499 },
+  '4': { callsMade: 249, callsReceived: 149, text: 49, dataMb: 999 },
+};
+
+/** The data cost cap outside Zone 1 (Regulation 531/2012 Art. 15): €50 excluding VAT a month unless the member chooses another. */
+export const DEFAULT_ROAMING_CAP_CENTS = 5000;
+export const ROAMING_CAP_CHOICES = [5000, 10000, 20000, null] as const;
+
+/** Data's cost outside Zone 1 excluding VAT, in cents, for `kb` used in `zone` (per MB, rounded up to the KB's cent). */
+export function dataCostCents(zone: '2' | '3' | '4', kb: number): number {
+  return Math.ceil((kb * ZONE_RATES[zone].dataMb * 100) / (1024 * (100 + ROAMING_VAT_PERCENT)));
+}
+
+/** The Irish month of an instant, YYYY-MM: the cap and the use by country count by it. */
+export const irishMonthOf = (at: Date): string => irishDayOf(at).slice(0, 7);

@@ -1,3 +1,4 @@
+import { membershipRoamingKb, roamingGb } from '../../src/contract/roaming.ts';
 import { expect, it } from 'vitest';
 import { KB_PER_GB } from '../../src/contract/constants.ts';
 import { accountFailures } from '../../src/contract/account.calls.ts';
@@ -60,7 +61,9 @@ forEachDatabase('demo_seed', (ctx) => {
       text: { max: null, used: 57, left: null },
     });
     expect(b.goodybags_summary.goodyBags).toHaveLength(2);
-    expect(b.roaming_data.max).toBe(gb(12.5));
+    // The law's EU allowance of a €9.99 membership started in 2026 (roaming.md): 14.76 GB.
+    expect(b.roaming_data.max).toBe(membershipRoamingKb(999, SEED_TIME));
+    expect(roamingGb(b.roaming_data.max!)).toBe('14.76');
   });
 
   it('the summary follows the clock: a day later one day fewer is left', async () => {
@@ -236,7 +239,8 @@ forEachDatabase('demo_seed', (ctx) => {
     const page = async (p: number, limit = 10) =>
       (await call(ctx().app, a, `/panda/protected/users/${a.userId}/transactions?page=${p}&limit=${limit}`)).json();
     const first = await page(1);
-    expect(first._meta).toEqual({ total: 34, page: 1, limit: 10 });
+    expect(first._meta).toMatchObject({ total: 34, page: 1, limit: 10 });
+    expect(first._meta.next).toMatch(/^[0-9]+\.[0-9]+$/);
     expect(first._payload.values).toHaveLength(10);
     const dates = first._payload.values.map((v: { date: string }) => v.date);
     expect([...dates].sort().reverse()).toEqual(dates);

@@ -1,8 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { KB_PER_GB } from '../../src/contract/constants.ts';
 import { RECRUIT_REWARD_CENTS } from '../../src/contract/recruit.ts';
+import { membershipRoamingKb, roamingGb, ZONE_1 } from '../../src/contract/roaming.ts';
+import { fillRoaming, typedRoamingFigure } from '../../src/lib/roaming-text.ts';
 import { catalogue } from '../../src/server/seed/catalogue.ts';
 
 /**
@@ -53,4 +56,22 @@ it('donated data goes to the 48 community pool, named the same everywhere', () =
   expect(about.length).toBeGreaterThan(2);
   expect(about.filter((s) => /charity/i.test(s))).toEqual([]);
   expect(about.filter((s) => /pool/i.test(s) && !/48 community pool/i.test(s))).toEqual([]);
+});
+
+it('EU roaming data is computed, never typed: no page says a figure of its own; Zone 1 lists all 30 countries', () => {
+  // A figure of GB beside "roaming" typed into content or a screen (the catalogue once gave 12.5 GB
+  // when the law gave 14.76): content says {roaming…} and the build puts the law's figure there.
+  expect(everything.filter(([, text]) => typedRoamingFigure(text)).map(([path]) => path)).toEqual([]);
+  expect(sentencesAbout(/\{roaming/).length).toBeGreaterThan(4);
+  const charges = parse(readFileSync('content/charges/roaming.yaml', 'utf8')) as {
+    zones: { zone: string; countries: string[] }[];
+  };
+  const zone1 = charges.zones.find((z) => z.zone.startsWith('Zone 1'));
+  expect([...(zone1?.countries ?? [])].sort()).toEqual(Object.values(ZONE_1).sort());
+  for (const other of charges.zones.filter((z) => z !== zone1))
+    for (const country of other.countries) expect(Object.values(ZONE_1)).not.toContain(country);
+  // The tokens fill in: the €9.99 membership's figure of today, and credit's.
+  const now = new Date();
+  expect(fillRoaming('{roaming:9.99}', now)).toBe(`${roamingGb(membershipRoamingKb(999, now))} GB`);
+  expect(fillRoaming('{roaming-credit:20.00}', now)).toMatch(/^\d+\.\d{2} GB$/);
 });

@@ -19,6 +19,7 @@ import { ordersRoutes } from './orders/orders.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { recruitRoutes } from './recruit/recruit.routes.ts';
 import { referralsRoutes } from './referrals/referrals.routes.ts';
+import { roamingRoutes } from './roaming/roaming.routes.ts';
 import { passwordRecoveryRoutes } from './password-recovery/password-recovery.routes.ts';
 import { alertsRoutes } from './alerts/alerts.routes.ts';
 import { myDataRoutes } from './my-data/my-data.routes.ts';
@@ -48,6 +49,7 @@ export function featureRoutes(config: AppConfig): (ReturnType<typeof router> | R
     securityRoutes(config),
     passkeysRoutes(config),
     alertsRoutes(),
+    roamingRoutes(),
     pushRoutes(config),
     myDataRoutes(),
     onboardingRoutes(config),

@@ -13,7 +13,6 @@ const plans = parse(readFileSync('content/plans.yaml', 'utf8')) as {
   days: number;
   data_gb: number | 'unlimited';
   fair_usage_gb?: number;
-  roaming_gb: number;
 }[];
 
 describe('content/plans.yaml and the product catalogue', () => {
@@ -28,7 +27,6 @@ describe('content/plans.yaml and the product catalogue', () => {
     });
     expect(product!.dataKb).toBe(plan.data_gb === 'unlimited' ? null : Math.round(plan.data_gb * KB_PER_GB));
     expect(product!.fupKb).toBe(plan.fair_usage_gb ? Math.round(plan.fair_usage_gb * KB_PER_GB) : null);
-    expect(product!.roamingKb).toBe(Math.round(plan.roaming_gb * KB_PER_GB));
   });
 
   it('holds every SKU of spec section 9', () => {

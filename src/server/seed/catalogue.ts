@@ -21,7 +21,6 @@ export const catalogue: Product[] = [
     mobileMinutes: null,
     landlineMinutes: 300,
     texts: null,
-    roamingKb: gb(12.5),
   },
   {
     sku: 'BDDV00',
@@ -34,7 +33,6 @@ export const catalogue: Product[] = [
     mobileMinutes: null,
     landlineMinutes: null,
     texts: null,
-    roamingKb: gb(16.25),
   },
   {
     sku: 'BDDT03',
@@ -47,7 +45,6 @@ export const catalogue: Product[] = [
     mobileMinutes: null,
     landlineMinutes: 300,
     texts: null,
-    roamingKb: gb(12.5),
   },
   {
     sku: 'BDDVBL00',
@@ -60,7 +57,6 @@ export const catalogue: Product[] = [
     mobileMinutes: null,
     landlineMinutes: null,
     texts: null,
-    roamingKb: gb(16.25),
   },
   {
     sku: 'BDAO05',
@@ -73,7 +69,6 @@ export const catalogue: Product[] = [
     mobileMinutes: 0,
     landlineMinutes: 0,
     texts: 0,
-    roamingKb: 0,
   },
   {
     sku: 'BDAO10',
@@ -86,7 +81,6 @@ export const catalogue: Product[] = [
     mobileMinutes: 0,
     landlineMinutes: 0,
     texts: 0,
-    roamingKb: 0,
   },
   {
     sku: 'BDEG00',
@@ -99,7 +93,6 @@ export const catalogue: Product[] = [
     mobileMinutes: 0,
     landlineMinutes: 0,
     texts: 0,
-    roamingKb: 0,
   },
   {
     sku: 'BDGB01',
@@ -112,7 +105,6 @@ export const catalogue: Product[] = [
     mobileMinutes: 0,
     landlineMinutes: 0,
     texts: 0,
-    roamingKb: 0,
   },
   {
     sku: 'BDGB02',
@@ -125,7 +117,6 @@ export const catalogue: Product[] = [
     mobileMinutes: 0,
     landlineMinutes: 0,
     texts: 0,
-    roamingKb: 0,
   },
   // Offers (goody bags): also in migration 0009, for databases seeded before it.
   {
@@ -139,7 +130,6 @@ export const catalogue: Product[] = [
     mobileMinutes: 0,
     landlineMinutes: 0,
     texts: 0,
-    roamingKb: 0,
   },
   {
     sku: 'BDFREE1',
@@ -152,7 +142,6 @@ export const catalogue: Product[] = [
     mobileMinutes: 0,
     landlineMinutes: 0,
     texts: 0,
-    roamingKb: 0,
   },
   {
     sku: 'BDSMUG1',
@@ -165,7 +154,6 @@ export const catalogue: Product[] = [
     mobileMinutes: 0,
     landlineMinutes: 0,
     texts: 0,
-    roamingKb: 0,
   },
   {
     sku: 'Pre_Start_3FF_N',
@@ -178,7 +166,6 @@ export const catalogue: Product[] = [
     mobileMinutes: null,
     landlineMinutes: null,
     texts: null,
-    roamingKb: 0,
   },
   {
     sku: 'Kickback_Pack_M',
@@ -191,7 +178,6 @@ export const catalogue: Product[] = [
     mobileMinutes: null,
     landlineMinutes: null,
     texts: null,
-    roamingKb: 0,
   },
   {
     sku: 'Kickback_Pack_N',
@@ -204,7 +190,6 @@ export const catalogue: Product[] = [
     mobileMinutes: null,
     landlineMinutes: null,
     texts: null,
-    roamingKb: 0,
   },
   {
     sku: 'Kickback_Pack_S',
@@ -217,6 +202,5 @@ export const catalogue: Product[] = [
     mobileMinutes: null,
     landlineMinutes: null,
     texts: null,
-    roamingKb: 0,
   },
 ];

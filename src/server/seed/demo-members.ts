@@ -389,4 +389,22 @@ export const DEMO_MEMBERS: DemoMember[] = [
     sim: 'none',
     freeSimOrder: { placedMinutesAgo: 120, dispatchedMinutesAgo: 60 },
   },
+  // roaming.md: traveller@ is in France with 3 GB of the EU allowance used; creditonly@ has no
+  // membership, so the allowance comes from the credit.
+  {
+    n: 43,
+    email: 'traveller@example.com',
+    firstname: 'Tadhg',
+    lastname: 'Ryan',
+    creditCents: 2000,
+    membership: { sku: 'BDDT00', daysLeft: 20, usedGb: 6 },
+    abroad: [{ country: 'FR', dataGb: 3, minutes: 25, texts: 12 }],
+  },
+  {
+    n: 44,
+    email: 'creditonly@example.com',
+    firstname: 'Clíona',
+    lastname: 'Nolan',
+    creditCents: 2000,
+  },
 ];

@@ -1,3 +1,5 @@
+import { productRoamingKb } from '../../contract/roaming.ts';
+import { recordUseAbroad } from '../services/roaming.ts';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { KB_PER_GB, SEGMENT_PORTIN } from '../../contract/constants.ts';
 import { RECRUIT_REWARD_CENTS } from '../../contract/recruit.schema.ts';
@@ -112,6 +114,8 @@ export interface MemberSpec {
   };
   /** How we contact you, as saved in settings. */
   contactPreferences?: { largePrint?: boolean; noPhoneCalls?: boolean; emailOnly?: boolean; notes?: string };
+  /** Use abroad this month, as the network's usage feed reports it (roaming.md), one report each, in order. */
+  abroad?: { country: string; dataGb?: number; minutes?: number; texts?: number }[];
 }
 
 export interface MadeMember {
@@ -276,13 +280,20 @@ async function insertMember(
       endsAt: at(-5),
       dataMaxKb: p.dataKb,
       dataUsedKb: p.dataKb ?? 0,
-      roamingMaxKb: p.roamingKb,
+      roamingMaxKb: productRoamingKb(p, at(-35)),
       landlineMinutesMax: p.landlineMinutes,
     });
   }
   if (spec.portIn) await insertPortIn(tx, { memberId, ssn }, spec.portIn, now);
   if (card) await insertCardPayments(tx, ssn, card, spec.cardPayments ?? [], now, `seed:card:${ssn}`);
   if (spec.membership) await insertMembership(tx, ssn, spec, now);
+  for (const report of spec.abroad ?? [])
+    await recordUseAbroad(tx, () => now, ssn, {
+      country: report.country,
+      dataKb: Math.round((report.dataGb ?? 0) * KB_PER_GB),
+      minutes: report.minutes ?? 0,
+      texts: report.texts ?? 0,
+    });
   for (const bag of spec.goodyBags ?? [])
     await tx.insert(t.goodyBags).values({
       ssn,

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { productRoamingKb } from '../../contract/roaming.ts';
 import { hashPassword } from '../services/passwords.ts';
 
 /**
@@ -40,14 +41,15 @@ export async function seedScale(client: pg.Client, options: ScaleOptions): Promi
     )
   ).rows as [{ base: number; made: number }];
   const plan = (
-    await client.query<{ data_kb: string; roaming_kb: string }>(
-      `select data_kb, roaming_kb from products where sku = 'BDDT00'`,
+    await client.query<{ data_kb: string; price_cents: number; days: number; kind: string }>(
+      `select data_kb, price_cents, days, kind from products where sku = 'BDDT00'`,
     )
   ).rows[0];
   if (!plan)
     throw new Error('the catalogue is not seeded (no BDDT00): run the migrations and the catalogue seed first');
   const dataKb = Number(plan.data_kb);
-  const roamingKb = Number(plan.roaming_kb);
+  // The law's EU allowance of a membership started now (roaming.md), as the portal gives it.
+  const roamingKb = productRoamingKb({ kind: plan.kind, priceCents: plan.price_cents, days: plan.days }, new Date(now));
   // A bulk load into a database made for it: the rows are consistent by construction, so the foreign
   // keys' per-row checks (their triggers) are skipped for this session, and commits do not wait for the disk.
   const unchecked = await client.query(`set session_replication_role = replica`).then(

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { creditRoamingKb } from '../../contract/roaming.ts';
 import type { Allowance, BalanceSummary } from '../../contract/account.schema.ts';
 import { batched } from '../db/batch.ts';
 import { prepared, type Database } from '../db/client.ts';
@@ -137,7 +138,11 @@ export async function balanceSummary(
     mobile_minutes: m ? allowance(m.mobileMinutesMax, m.mobileMinutesUsed) : allowance(0, 0),
     minutes: m ? allowance(m.landlineMinutesMax, m.landlineMinutesUsed) : allowance(0, 0),
     text: m ? allowance(m.textsMax, m.textsUsed) : allowance(0, 0),
-    roaming_data: m ? allowance(m.roamingMaxKb, m.roamingUsedKb) : allowance(0, 0),
+    // The EU roaming data of the membership (fixed when it started), or with no membership the law's
+    // figure for the credit held (roaming.md; taken when roaming begins: see the roaming screen).
+    roaming_data: m
+      ? allowance(m.roamingMaxKb, m.roamingUsedKb)
+      : allowance(creditRoamingKb(balance.creditCents, now), 0),
     days_left: m ? daysUntil(m.endsAt, now) : 0,
     carryover_data: carryoverLeft,
     addon_data: m ? m.addonKb : 0,

@@ -1,3 +1,4 @@
+import { productRoamingKb } from '../../contract/roaming.ts';
 import { and, count, eq, gt, lte, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.ts';
 import type { products } from '../db/schema.ts';
@@ -47,7 +48,8 @@ export function membershipOf(
     recurrenceSku: recurrence?.sku ?? null,
     dataMaxKb: p.dataKb,
     fupMaxKb: p.fupKb,
-    roamingMaxKb: p.roamingKb,
+    // The law's EU allowance of the day it starts (roaming.md), fixed for the membership's life.
+    roamingMaxKb: productRoamingKb(p, startsAt),
     mobileMinutesMax: p.mobileMinutes,
     landlineMinutesMax: p.landlineMinutes,
     textsMax: p.texts,

@@ -1,3 +1,4 @@
+import { productRoamingKb } from '../../contract/roaming.ts';
 import { repayAdvance } from './advances.ts';
 import { changeCredit } from './credit.ts';
 import { simIsBlocked } from './blocks.ts';
@@ -37,8 +38,12 @@ export async function membershipsOnSale(db: Queryable, memberId: number | null, 
 }
 
 /** The SIM's current (running now) and queued memberships, and a current one whose period is over. */
-/** A product as the API offers it (memberships, add-ons, gifts): one shape wherever it is sold. */
-export const offerOf = (p: Product): Offer => ({
+/**
+ * A product as the API offers it (memberships, add-ons, gifts): one shape wherever it is sold. Its
+ * EU roaming data is the law's for a membership starting `now` (a queued one gets that of its own
+ * start, never less: the caps only fall).
+ */
+export const offerOf = (p: Product, now: Date): Offer => ({
   sku: p.sku,
   name: p.name,
   price_cents: p.priceCents,
@@ -48,7 +53,7 @@ export const offerOf = (p: Product): Offer => ({
   mobile_minutes: p.mobileMinutes,
   landline_minutes: p.landlineMinutes,
   texts: p.texts,
-  roaming_kb: p.roamingKb,
+  roaming_kb: productRoamingKb(p, now),
 });
 
 export async function membershipsOf(db: Queryable, ssn: string, now: Date) {

@@ -44,6 +44,9 @@ export const ALERT_URLS: Record<AlertCause, string> = {
   renewal: '/my48/memberships',
   cardExpiry: '/my48/settings/payment-details',
   renewalFailed: '/my48/memberships',
+  roamingArrival: '/my48/roaming',
+  roamingFairUse: '/my48/roaming',
+  roamingCap: '/my48/roaming',
 };
 
 /** Alerts pushed at once by one job step. */

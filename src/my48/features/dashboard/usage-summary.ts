@@ -1,5 +1,6 @@
 import type { Allowance, BalanceSummary } from '../../../contract/account.schema.ts';
 import { ONBOARD_BUNDLE_SKU } from '../../../contract/constants.ts';
+import { roamingGb } from '../../../contract/roaming.ts';
 import { euro, gb, shortDate } from '../../../lib/format.ts';
 
 /** Spec section 9: the plan whose dashboard shows the fair-usage text and gauge. */
@@ -94,6 +95,15 @@ function dataFigures(max: number | null, used: number, left: number | null): Dat
   };
 }
 
+/** The EU roaming allowance and what is left of it, rounded down as the law's figure is (roaming.md). */
+function roamingFigures(max: number | null, used: number, left: number | null): DataFigures {
+  return {
+    ...dataFigures(max, used, left),
+    max: max === null ? null : roamingGb(max),
+    left: left === null ? null : roamingGb(left),
+  };
+}
+
 function counts(a: Allowance): CountFigures {
   if (a.max === null) return { max: UNLIMITED, used: a.used, left: UNLIMITED, percentLeft: null };
   const left = a.left ?? Math.max(0, a.max - a.used);
@@ -153,7 +163,7 @@ export function usageSummary(b: BalanceSummary, sim: { ssn: string; msisdn: stri
     safeData: gb(b.safe_data),
     spottedData: gb(b.spotted_data),
     carryForwardData: b.carry_forward_data > 0 ? gb(b.carry_forward_data) : null,
-    roaming: dataFigures(b.roaming_data.max, b.roaming_data.used, b.roaming_data.left),
+    roaming: roamingFigures(b.roaming_data.max, b.roaming_data.used, b.roaming_data.left),
     mobileMinutes: counts(b.mobile_minutes),
     landlineMinutes: counts(b.minutes),
     texts: counts(b.text),

@@ -1,3 +1,4 @@
+import { roamingGb } from '../../../contract/roaming.ts';
 import { gb } from '../../../lib/format.ts';
 import { euro } from '../../../lib/format.ts';
 import type { Offer } from '../../../contract/memberships.schema.ts';
@@ -20,7 +21,7 @@ export function OfferFacts({ offer }: { offer: Offer }) {
           </li>
         )}
         {offer.days > 0 && <li>{count(offer.texts, 'texts')}</li>}
-        {offer.roaming_kb > 0 && <li>{gb(offer.roaming_kb)} GB roaming in the EU</li>}
+        {offer.roaming_kb > 0 && <li>{roamingGb(offer.roaming_kb)} GB roaming in the EU</li>}
         <li>{offer.days > 0 ? `${offer.days} days` : 'Until your membership ends'}</li>
       </ul>
     </>

@@ -10,9 +10,10 @@ type Gift = 'membership' | 'credit';
 type Refusal = 'invalidNumber' | 'cannotLinkMembership' | 'cannotTopUp';
 
 export async function giftOffers({ db, clock }: ServiceContext) {
-  const memberships = await membershipsOnSale(db, null, clock());
+  const now = clock();
+  const memberships = await membershipsOnSale(db, null, now);
   return {
-    memberships: memberships.map(offerOf),
+    memberships: memberships.map((p) => offerOf(p, now)),
     credit_amounts: [...CREDIT_AMOUNTS_CENTS],
   };
 }

@@ -24,7 +24,7 @@ export async function offers({ db, clock }: ServiceContext, memberId: number, ss
   const { current, queued } = await membershipsOf(db, ssn, now);
   const addons = await db.select().from(products).where(eq(products.kind, 'addon')).orderBy(asc(products.priceCents));
   return done({
-    values: (await membershipsOnSale(db, memberId, now)).map(offerOf),
+    values: (await membershipsOnSale(db, memberId, now)).map((p) => offerOf(p, now)),
     current: current
       ? {
           ...(await shape(db, current, 'current')),
@@ -34,7 +34,7 @@ export async function offers({ db, clock }: ServiceContext, memberId: number, ss
       : null,
     queued: queued ? await shape(db, queued, 'queued') : null,
     credit_cents: balance.credit,
-    addons: addons.map(offerOf),
+    addons: addons.map((p) => offerOf(p, now)),
   });
 }
 

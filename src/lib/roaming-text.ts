@@ -1,0 +1,55 @@
+import {
+  creditRoamingKb,
+  nextCapChange,
+  productRoamingKb,
+  roamingGb,
+  ROAMING_VAT_PERCENT,
+  wholesaleCapAt,
+} from '../contract/roaming.ts';
+
+/*
+ * The EU roaming figures in the site's words, worked out when a page is built (roaming.md: the
+ * allowance is computed, never typed). Content says where a figure goes:
+ *   {roaming}              the plan's own allowance (a plan's highlights)
+ *   {roaming:9.99}         a 30-day membership at €9.99: "14.76 GB"
+ *   {roaming-next:9.99}    what it will be for memberships starting at the next change of the cap,
+ *                          " (16.24 GB for memberships that start from 1 January 2027)", or nothing
+ *   {roaming-credit:20.00} credit only: "14.78 GB"
+ *   {roaming-surcharge}    the most a GB past the allowance costs, VAT included: "€1.35"
+ */
+
+const longDay = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const cents = (euro: string) => Math.round(Number(euro) * 100);
+const membership = (priceCents: number, days = 30) => ({ kind: 'membership', priceCents, days });
+
+export const roamingFigure = (priceCents: number, days: number, at: Date): string =>
+  `${roamingGb(productRoamingKb(membership(priceCents, days), at))} GB`;
+
+export function nextRoamingFigure(priceCents: number, days: number, at: Date): string {
+  const next = nextCapChange(at);
+  if (!next) return '';
+  const from = new Date(`${next.from}T12:00:00Z`);
+  return `${roamingFigure(priceCents, days, from)} for memberships that start from ${longDay.format(from)}`;
+}
+
+/** The surcharge past the allowance at most: the year's wholesale cap with VAT, a GB. */
+export const roamingSurcharge = (at: Date): string =>
+  `€${((wholesaleCapAt(at) * (100 + ROAMING_VAT_PERCENT)) / 100 / 100).toFixed(2)}`;
+
+export function fillRoaming(text: string, at: Date, plan?: { price_cents: number; days: number }): string {
+  return text
+    .replace(/\{roaming\}/g, () => (plan ? roamingFigure(plan.price_cents, plan.days, at) : '{roaming}'))
+    .replace(/\{roaming:(\d+\.\d{2})\}/g, (_, euro: string) => roamingFigure(cents(euro), 30, at))
+    .replace(/\{roaming-next:(\d+\.\d{2})\}/g, (_, euro: string) => {
+      const next = nextRoamingFigure(cents(euro), 30, at);
+      return next ? ` (${next})` : '';
+    })
+    .replace(
+      /\{roaming-credit:(\d+\.\d{2})\}/g,
+      (_, euro: string) => `${roamingGb(creditRoamingKb(cents(euro), at))} GB`,
+    )
+    .replace(/\{roaming-surcharge\}/g, () => roamingSurcharge(at));
+}
+
+/** Whether text still holds a roaming figure typed by hand ("12.5 GB of EU roaming"): content must use the tokens. */
+export const typedRoamingFigure = (text: string): boolean => /\d+(\.\d+)?\s*GB (of )?(EU )?roaming/i.test(text);
