@@ -26,6 +26,7 @@ import { passwordRecoveryFailures } from './password-recovery.schema.ts';
 import { paymentsFailures } from './payments.schema.ts';
 import { recruitFailures } from './recruit.schema.ts';
 import { referralsFailures } from './referrals.schema.ts';
+import { roamingFailures } from './roaming.schema.ts';
 import { passkeyFailures } from './passkeys.schema.ts';
 import { advanceFailures } from './advance.calls.ts';
 import { householdFailures } from './household.schema.ts';
@@ -74,6 +75,7 @@ const tables: Record<string, Failure>[] = [
   receiptsFailures,
   supportFailures,
   helpdeskFailures,
+  roamingFailures,
 ];
 
 /** Every code an error answer of the API can carry, sorted. */

@@ -172,6 +172,15 @@ export const features: My48Feature[] = [
     children: { route: 'supportTicket', pattern: '/my48/support/:reference', values: [] },
   },
   {
+    // roaming.md: reached from the dashboard's roaming figure, the help page and the notices; the
+    // menus' "Roaming" stays as the spec sets it.
+    route: 'roaming',
+    path: '/my48/roaming',
+    title: 'Roaming',
+    heading: 'Roaming',
+    Screen: screen(() => import('./features/roaming/Roaming.tsx')),
+  },
+  {
     route: 'settings',
     path: '/my48/settings',
     title: 'Settings',

@@ -81,7 +81,7 @@ forEachDatabase(
       expect(view.notices[0]!.body).toContain('14.76 GB of EU roaming data left');
       expect(view.notices[0]!.body).toContain('112 are free');
 
-      // Twenty reports at once in Spain (the same zone: no arrival), past 80 % and then 100 %.
+      // Twenty reports at once in Spain (an arrival of its own, once), past 80 % and then 100 %.
       await Promise.all(Array.from({ length: 20 }, () => abroad(c, m, 'ES', 700)));
       const after = (await ok(c.app, roamingApi.get, sim(m)))._payload;
       expect(after.allowance.left_kb).toBe(0);
@@ -90,6 +90,7 @@ forEachDatabase(
       const notices = await noticesOf(c, m);
       expect(notices.map((n) => n.title).sort()).toEqual([
         'Welcome to France: roam like at home',
+        'Welcome to Spain: roam like at home',
         'You have used 80 % of your EU roaming data',
         'Your EU roaming data is used up',
       ]);

@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { KB_PER_GB } from '../../src/contract/constants.ts';
 import { RECRUIT_REWARD_CENTS } from '../../src/contract/recruit.ts';
-import { membershipRoamingKb, roamingGb, ZONE_1 } from '../../src/contract/roaming.ts';
+import { membershipRoamingKb, roamingGb, ZONE_1, ZONE_RATES } from '../../src/contract/roaming.ts';
 import { fillRoaming, typedRoamingFigure } from '../../src/lib/roaming-text.ts';
 import { catalogue } from '../../src/server/seed/catalogue.ts';
 
@@ -74,4 +74,19 @@ it('EU roaming data is computed, never typed: no page says a figure of its own; 
   const now = new Date();
   expect(fillRoaming('{roaming:9.99}', now)).toBe(`${roamingGb(membershipRoamingKb(999, now))} GB`);
   expect(fillRoaming('{roaming-credit:20.00}', now)).toMatch(/^\d+\.\d{2} GB$/);
+});
+
+it('the roaming charges page states the rates the server charges against the cap, zone by zone', () => {
+  const charges = parse(readFileSync('content/charges/roaming.yaml', 'utf8')) as {
+    zones: { zone: string; rates: Record<string, number | string> }[];
+  };
+  for (const [n, rate] of Object.entries(ZONE_RATES)) {
+    const zone = charges.zones.find((z) => z.zone.startsWith(`Zone ${n}:`));
+    expect(zone?.rates, `Zone ${n}`).toEqual({
+      calls_made: rate.callsMade / 100,
+      calls_received: rate.callsReceived / 100,
+      texts: rate.text / 100,
+      data: rate.dataMb / 100,
+    });
+  }
 });

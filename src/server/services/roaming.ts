@@ -46,7 +46,7 @@ const surcharge = (at: Date) => money(Math.round((wholesaleCapAt(at) * (100 + RO
 
 /**
  * One report of use abroad (roaming.md), in one transaction under the SIM's roaming row: where the
- * SIM is (a notice on arrival in a new zone), its EU allowance used (notices at 80 % and 100 %),
+ * SIM is (a notice on arrival in another country), its EU allowance used (notices at 80 % and 100 %),
  * the cost of data outside Zone 1 against the monthly cap (notices at 80 % and 100 %, and data
  * stopped at the cap until the member goes on), and the month's use by country. Reports of one SIM
  * are taken one at a time (the row lock), so each notice is raised once however many arrive
@@ -65,7 +65,9 @@ export async function recordUseAbroad(
   await q.insert(roamingProfiles).values({ ssn }).onConflictDoNothing();
   const [profile] = await q.select().from(roamingProfiles).where(eq(roamingProfiles.ssn, ssn)).for('update');
   const zone = zoneOf(report.country);
-  const before = (profile?.zone ?? 'home') as RoamingZone;
+  // Arrival: each time the SIM is seen in a country other than the last (the regulation's "each
+  // time a customer enters" another state), so France then Spain tells the member twice.
+  const arrived = zone !== 'home' && report.country !== (profile?.country ?? 'IE');
   await q
     .update(roamingProfiles)
     .set({ country: report.country, zone, seenAt: now })
@@ -85,11 +87,11 @@ export async function recordUseAbroad(
 
   if (zone === '1') {
     const allowance = await euAllowanceForUpdate(q, ssn, month, now);
-    if (zone !== before)
+    if (arrived)
       await raiseAlert(q, clock, {
         memberId,
         cause: 'roamingArrival',
-        key: `${ssn}:${now.toISOString()}:${zone}`,
+        key: `${ssn}:${now.toISOString()}:${report.country}`,
         title: `Welcome to ${country}: roam like at home`,
         body: `In ${country} (${ZONE_NAMES[zone]}) your calls, texts and data work as they do at home, with ${roamingGb(Math.max(0, allowance.max - allowance.used))} GB of EU roaming data left${allowance.from === 'credit' ? ' from your credit' : ''}. Past it, data costs at most ${surcharge(now)} a GB from your credit. Calls to 112 are free. See your roaming in my48 → Roaming.`,
       });
@@ -115,12 +117,12 @@ export async function recordUseAbroad(
     return { zone, refused: false, stopped: false };
   }
 
-  if (zone !== before) {
+  if (arrived) {
     const r = ZONE_RATES[zone];
     await raiseAlert(q, clock, {
       memberId,
       cause: 'roamingArrival',
-      key: `${ssn}:${now.toISOString()}:${zone}`,
+      key: `${ssn}:${now.toISOString()}:${report.country}`,
       title: `Welcome to ${country}: Zone ${zone} rates apply`,
       body: `In ${country} use is paid from your credit: calls ${money(r.callsMade)} a minute, calls received ${money(r.callsReceived)} a minute, texts ${money(r.text)}, data ${money(r.dataMb)} a MB (VAT included). ${cap === null ? 'You chose no monthly cap on data abroad.' : `Data stops when it has cost ${money(cap)} (excluding VAT) this month, unless you choose to go on.`} Calls to 112 are free. See your roaming in my48 → Roaming.`,
     });

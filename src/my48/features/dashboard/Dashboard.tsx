@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useMemo, useState, type ComponentType } from 'react';
+import { useEffect, useId, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { ADVANCE_CENTS, ADVANCE_CREDIT_BELOW_CENTS } from '../../../contract/advance.ts';
 import { messages } from '../../../contract/messages.ts';
 import { formatMsisdn } from '../../../lib/format.ts';
@@ -19,10 +19,12 @@ function DataCard({
   title,
   figures,
   unlimitedText = UNLIMITED,
+  children,
 }: {
   title: string;
   figures: DataFigures;
   unlimitedText?: string;
+  children?: ReactNode;
 }) {
   const id = useId();
   return (
@@ -44,6 +46,7 @@ function DataCard({
         </>
       )}
       <p className="tile__note">{figures.used} GB used</p>
+      {children && <p className="tile__note">{children}</p>}
     </section>
   );
 }
@@ -359,7 +362,11 @@ export default function Dashboard() {
             {u.isActiveMembership && <CountCard title="Mobile minutes" unit="min" figures={u.mobileMinutes} />}
             {u.isActiveMembership && <CountCard title="Landline minutes" unit="min" figures={u.landlineMinutes} />}
             {u.isActiveMembership && <CountCard title="Texts" unit="texts" figures={u.texts} />}
-            {u.isActiveMembership && <DataCard title="Roaming data" figures={u.roaming} />}
+            {u.isActiveMembership && (
+              <DataCard title="Roaming data" figures={u.roaming}>
+                <a href="/my48/roaming">Your roaming</a>
+              </DataCard>
+            )}
             <Extras u={u} />
           </div>
           {u.isActiveMembership && account.sim && !offline && <DailyUsage ssn={account.sim.ssn} />}

@@ -1,0 +1,46 @@
+import { map } from 'nanostores';
+import { roamingApi, type Roaming } from '../../../contract/roaming.schema.ts';
+import { call, errorMessage } from '../../../lib/http.ts';
+import { currentUserId } from '../../../lib/member-session.ts';
+import { loader } from '../../../stores/loader.ts';
+
+const params = (ssn: string) => ({ user_id: currentUserId() ?? '', ssn });
+
+/** my48 → Roaming for one SIM (the key): where it is, the EU allowance, this month by country, the cap, the notices. */
+export const roaming = loader<Roaming, string>(
+  async (ssn) => (await call(roamingApi.get, { params: params(ssn) }))._payload,
+  'Your roaming could not be loaded. Please try again.',
+);
+export const loadRoaming = (ssn: string) => roaming.load(ssn);
+
+/** The cap and "go on" beside the read: busy, what was done, or why not. */
+export const $roamingAction = map<{ busy?: 'cap' | 'continue'; notice?: string; error?: string }>({});
+
+async function act(kind: 'cap' | 'continue', run: () => Promise<Roaming>, done: string, failed: string) {
+  if ($roamingAction.get().busy) return;
+  $roamingAction.set({ busy: kind });
+  try {
+    const answer = await run();
+    roaming.$state.setKey('data', answer);
+    $roamingAction.set({ notice: done });
+  } catch (error) {
+    $roamingAction.set({ error: errorMessage(error, failed) });
+  }
+}
+
+export const chooseCap = (ssn: string, capCents: number | null) =>
+  act(
+    'cap',
+    async () =>
+      (await call(roamingApi.setCap, { params: params(ssn), body: { cap_cents: capCents as 5000 } }))._payload,
+    capCents === null ? 'Saved: no cap on data abroad.' : 'Saved: your new cap on data abroad.',
+    'Your cap could not be saved. Please try again.',
+  );
+
+export const keepUsingData = (ssn: string) =>
+  act(
+    'continue',
+    async () => (await call(roamingApi.goOn, { params: params(ssn) }))._payload,
+    'Data abroad goes on for the rest of this month.',
+    'That did not work. Please try again.',
+  );
