@@ -120,6 +120,32 @@ forEachDatabase('demo_seed', (ctx) => {
     expect(body._payload.current_month_balance_summary.main).toBe(0);
   });
 
+  it('traveller is in France with 3.00 of 14.76 GB used; creditonly has 14.78 GB from credit (roaming.md)', async () => {
+    const roaming = async (email: string, n: number) => {
+      const s = await login(ctx().app, email);
+      const res = await call(ctx().app, s, `/panda/protected/users/${s.userId}/sims/${demoSsn(n)}/roaming`);
+      expect(res.status).toBe(200);
+      return (await res.json())._payload as {
+        country_name: string | null;
+        zone: string | null;
+        allowance: { from: string; max_kb: number; used_kb: number; left_kb: number };
+        notices: { title: string }[];
+      };
+    };
+    const t = await roaming('traveller@example.com', 43);
+    expect(t).toMatchObject({ country_name: 'France', zone: '1' });
+    expect(t.allowance.from).toBe('membership');
+    expect([t.allowance.max_kb, t.allowance.used_kb, t.allowance.left_kb].map(roamingGb)).toEqual([
+      '14.76',
+      '3.00',
+      '11.76',
+    ]);
+    expect(t.notices.map((n) => n.title)).toEqual(['Welcome to France: roam like at home']);
+    const c = await roaming('creditonly@example.com', 44);
+    expect(c.allowance.from).toBe('credit');
+    expect(roamingGb(c.allowance.max_kb)).toBe('14.78');
+  });
+
   it('family owns a household with teen and gran, €12.00 and a Visa ending 4242; cousin has none (lifelines.md)', async () => {
     const c = ctx();
     const family = await login(c.app, 'family@example.com');

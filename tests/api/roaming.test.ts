@@ -65,6 +65,37 @@ forEachDatabase(
       expect(taken.fixed_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     });
 
+    it('every membership SKU and credit at the 2025/2026/2027 boundaries: the figure of the Irish day it starts', async () => {
+      const c = ctx();
+      const boundaries = [
+        ['2025-12-31T23:59:00Z', '2025'],
+        ['2026-01-01T00:00:00Z', '2026'],
+        ['2026-12-31T23:59:00Z', '2026'],
+        ['2027-01-01T00:00:00Z', '2027'],
+      ] as const;
+      const expected: Record<string, Record<string, string>> = {
+        BDDT00: { '2025': '12.49', '2026': '14.76', '2027': '16.24' },
+        BDDT03: { '2025': '12.49', '2026': '14.76', '2027': '16.24' },
+        BDDV00: { '2025': '16.24', '2026': '19.20', '2027': '21.12' },
+        // 180 days for €69.99: a month's share of the price, €11.67.
+        BDDVBL00: { '2025': '14.59', '2026': '17.25', '2027': '18.97' },
+        credit: { '2025': '12.50', '2026': '14.78', '2027': '16.26' },
+      };
+      for (const [at, year] of boundaries) {
+        c.clock.now = new Date(at);
+        for (const sku of ['BDDT00', 'BDDT03', 'BDDV00', 'BDDVBL00']) {
+          const days = sku === 'BDDVBL00' ? 180 : 30;
+          const m = await createMember(c, { creditCents: 2000, membership: { sku, daysLeft: days } });
+          const view = (await ok(c.app, roamingApi.get, sim(m)))._payload;
+          expect(view.allowance.fixed_on, `${sku} at ${at}`).toBe(at.slice(0, 10));
+          expect(roamingGb(view.allowance.max_kb), `${sku} at ${at}`).toBe(expected[sku]![year]);
+        }
+        const credit = await createMember(c, { creditCents: 2000 });
+        const view = (await ok(c.app, roamingApi.get, sim(credit)))._payload;
+        expect(roamingGb(view.allowance.max_kb), `credit at ${at}`).toBe(expected['credit']![year]);
+      }
+    });
+
     it('use in France is counted by country; arrival, 80 % and 100 % of the EU allowance each notify once', async () => {
       const c = ctx();
       const m = await createMember(c, { creditCents: 2000, membership: { sku: 'BDDT00', daysLeft: 20 } });

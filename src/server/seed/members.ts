@@ -450,9 +450,13 @@ async function insertMembership(tx: Queryable, ssn: string, spec: MemberSpec, no
     fupUsedKb: row.fupMaxKb === null ? 0 : Math.min(used, row.fupMaxKb),
     carryoverKb: gb(m.carryoverGb ?? 0),
     landlineMinutesUsed: row.landlineMinutesMax === null ? landline : Math.min(landline, row.landlineMinutesMax),
-    // A lived-in period has been used for more than data.
+    // A lived-in period has been used for more than data (its roaming from the reports abroad, if it has them).
     ...(spec.lived
-      ? { roamingUsedKb: Math.min(gb(0.8), row.roamingMaxKb ?? 0), mobileMinutesUsed: 143, textsUsed: 57 }
+      ? {
+          roamingUsedKb: spec.abroad ? 0 : Math.min(gb(0.8), row.roamingMaxKb ?? 0),
+          mobileMinutesUsed: 143,
+          textsUsed: 57,
+        }
       : {}),
   });
   if (m.queued) {
