@@ -18,7 +18,7 @@ test('roaming: traveller sees 14.76 GB, France and 3.00 GB used; a report from S
     'aria-valuetext',
     '11.76 GB left of 14.76 GB',
   );
-  const month = page.getByRole('region', { name: /by country$/ });
+  const month = page.getByRole('region', { name: /^\w+ \d{4} by country$/ });
   await expect(month.getByRole('row', { name: /France/ })).toContainText('3.00');
   const notices = page.getByRole('region', { name: 'Messages we sent you' });
   await expect(notices).toContainText('Welcome to France: roam like at home');

@@ -71,34 +71,36 @@ export default function Roaming() {
         {v.countries.length === 0 ? (
           <p>No use abroad this month.</p>
         ) : (
-          <table className="roaming-countries">
-            <caption className="visually-hidden">{`Use abroad in ${v.monthName}, by country`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Country</th>
-                <th scope="col">Zone</th>
-                <th scope="col">Data (GB)</th>
-                <th scope="col">Minutes</th>
-                <th scope="col">Texts</th>
-              </tr>
-            </thead>
-            <tbody>
-              {v.countries.map((c) => (
-                <tr key={c.country}>
-                  <th scope="row">{c.name}</th>
-                  <td>{c.zone}</td>
-                  <td>
-                    <span className="roaming-bar" aria-hidden="true">
-                      <span style={{ width: `${c.bar}%` }} />
-                    </span>
-                    {c.data}
-                  </td>
-                  <td>{c.minutes}</td>
-                  <td>{c.texts}</td>
+          <div className="table-wrap" role="region" aria-label={`Table of use abroad in ${v.monthName}`} tabIndex={0}>
+            <table className="roaming-countries">
+              <caption className="visually-hidden">{`Use abroad in ${v.monthName}, by country`}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Country</th>
+                  <th scope="col">Zone</th>
+                  <th scope="col">Data (GB)</th>
+                  <th scope="col">Minutes</th>
+                  <th scope="col">Texts</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {v.countries.map((c) => (
+                  <tr key={c.country}>
+                    <th scope="row">{c.name}</th>
+                    <td>{c.zone}</td>
+                    <td>
+                      <span className="roaming-bar" aria-hidden="true">
+                        <span style={{ width: `${c.bar}%` }} />
+                      </span>
+                      {c.data}
+                    </td>
+                    <td>{c.minutes}</td>
+                    <td>{c.texts}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
 
