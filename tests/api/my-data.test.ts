@@ -62,6 +62,11 @@ forEachDatabase(
         createdAt: c.clock.now,
         deliveredAt: c.clock.now,
       });
+      // Use abroad (roaming.md): where the member was is personal data, and goes with the account.
+      const { recordUseAbroad } = await import('../../src/server/services/roaming.ts');
+      await c.handle.db.transaction((tx) =>
+        recordUseAbroad(tx, () => c.clock.now, ssn, { country: 'PT', dataKb: 2048, minutes: 1, texts: 0 }),
+      );
       const noCode = await send(c.app, myDataApi.deleteAccount, {
         session: s,
         params: me(s),
@@ -87,6 +92,8 @@ forEachDatabase(
         stepUpCode: code,
       });
       expect([gone.status, await message(gone)]).toEqual([200, myDataMessages.deleted]);
+      for (const table of [schema.roamingUsage, schema.roamingMonths, schema.roamingProfiles])
+        expect(await c.handle.db.select().from(table).where(eq(table.ssn, ssn))).toHaveLength(0);
       // The session ended with it.
       expect((await send(c.app, settingsApi.details, { session: s, params: me(s) })).status).toBe(401);
       expect(await c.handle.db.select().from(sessions).where(eq(sessions.memberId, id))).toHaveLength(0);

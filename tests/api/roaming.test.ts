@@ -63,6 +63,10 @@ forEachDatabase(
       expect(roamingGb(taken.max_kb)).toBe('14.78');
       expect(taken.used_kb).toBe(100 * 1024);
       expect(taken.fixed_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      // The balance summary's roaming fields are the same figure, not the credit's of now.
+      const later = (await ok(c.app, accountApi.balanceSummary, sim(credit)))._payload.current_month_balance_summary
+        .roaming_data;
+      expect(later).toEqual({ max: taken.max_kb, used: taken.used_kb, left: taken.left_kb });
     });
 
     it('every membership SKU and credit at the 2025/2026/2027 boundaries: the figure of the Irish day it starts', async () => {

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { creditRoamingKb } from '../../contract/roaming.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { creditRoamingKb, irishMonthOf } from '../../contract/roaming.ts';
+import { roamingMonths } from '../db/schema.ts';
 import type { Allowance, BalanceSummary } from '../../contract/account.schema.ts';
 import { batched } from '../db/batch.ts';
 import { prepared, type Database } from '../db/client.ts';
@@ -66,6 +67,15 @@ async function loadSummaries(
   });
   const bySsn = new Map(rows.map((r) => [r.ssn, r]));
   return keys.map((k) => bySsn.get(k.ssn));
+}
+
+/** Credit only: the month's EU allowance as the roaming screen has it (an extra read only for a SIM with no membership). */
+async function creditRoaming(db: Database, ssn: string, creditCents: number, now: Date): Promise<Allowance> {
+  const [month] = await db
+    .select({ max: roamingMonths.creditAllowanceKb, used: roamingMonths.creditUsedKb })
+    .from(roamingMonths)
+    .where(and(eq(roamingMonths.ssn, ssn), eq(roamingMonths.month, irishMonthOf(now))));
+  return allowance(month?.max ?? creditRoamingKb(creditCents, now), month?.used ?? 0);
 }
 
 /**
@@ -139,10 +149,10 @@ export async function balanceSummary(
     minutes: m ? allowance(m.landlineMinutesMax, m.landlineMinutesUsed) : allowance(0, 0),
     text: m ? allowance(m.textsMax, m.textsUsed) : allowance(0, 0),
     // The EU roaming data of the membership (fixed when it started), or with no membership the law's
-    // figure for the credit held (roaming.md; taken when roaming begins: see the roaming screen).
+    // figure for the credit: the one taken when roaming began this month, else the credit's now (roaming.md).
     roaming_data: m
       ? allowance(m.roamingMaxKb, m.roamingUsedKb)
-      : allowance(creditRoamingKb(balance.creditCents, now), 0),
+      : await creditRoaming(db, ssn, balance.creditCents, now),
     days_left: m ? daysUntil(m.endsAt, now) : 0,
     carryover_data: carryoverLeft,
     addon_data: m ? m.addonKb : 0,

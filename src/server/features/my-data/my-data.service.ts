@@ -183,6 +183,10 @@ export async function deleteAccount(
     if (ssns.length > 0) {
       await tx.delete(s.householdLines).where(inArray(s.householdLines.ssn, ssns));
       await tx.delete(s.householdInvitations).where(inArray(s.householdInvitations.ssn, ssns));
+      // Where the SIM was abroad and when (roaming.md) says where the person was: none of it is kept.
+      await tx.delete(s.roamingUsage).where(inArray(s.roamingUsage.ssn, ssns));
+      await tx.delete(s.roamingMonths).where(inArray(s.roamingMonths.ssn, ssns));
+      await tx.delete(s.roamingProfiles).where(inArray(s.roamingProfiles.ssn, ssns));
     }
     // SIMs stay for the amounts hanging on them, without the number: it goes back to the network.
     await tx
