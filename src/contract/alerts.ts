@@ -18,7 +18,10 @@ export const ALERT_LABELS: Record<AlertCause, { name: string; hint: string }> = 
   renewal: { name: 'Renewal reminder', hint: '3 days before your membership renews or ends.' },
   cardExpiry: { name: 'Card expiring', hint: 'When your stored card expires before your next renewal.' },
   renewalFailed: { name: 'Failed renewal', hint: 'When we could not renew your membership.' },
-  roamingArrival: { name: 'Arriving abroad', hint: 'When you arrive in a new roaming zone: the rates there.' },
+  roamingArrival: {
+    name: 'Arriving abroad',
+    hint: 'When you arrive in another country: the rates or the EU data left.',
+  },
   roamingFairUse: { name: 'EU roaming data', hint: 'When you have used 80 % and all of your EU roaming data.' },
   roamingCap: {
     name: 'Data cost abroad',
