@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { endpoint, failures } from './endpoint.ts';
 import { payload, SimParams } from './shared.schema.ts';
-import { ROAMING_CAP_CHOICES } from './roaming.ts';
+import { ROAMING_ALERT_CAUSES, ROAMING_CAP_CHOICES } from './roaming.ts';
 
 const Zone = z.enum(['home', '1', '2', '3', '4']);
 
 const RoamingNotice = z
   .object({
     id: z.number().int(),
-    cause: z.enum(['roamingArrival', 'roamingFairUse', 'roamingCap']),
+    cause: z.enum(ROAMING_ALERT_CAUSES),
     title: z.string(),
     body: z.string(),
     created_at: z.string(),

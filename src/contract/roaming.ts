@@ -162,6 +162,14 @@ export const ZONE_RATES: Record<
 /** The data cost cap outside Zone 1 (Regulation 531/2012 Art. 15): €50 excluding VAT a month unless the member chooses another. */
 export const DEFAULT_ROAMING_CAP_CENTS = 5000;
 export const ROAMING_CAP_CHOICES = [5000, 10000, 20000, null] as const;
+export type RoamingCap = (typeof ROAMING_CAP_CHOICES)[number];
+
+/** The alerts roaming raises (alerts.ts), listed on the roaming screen. */
+export const ROAMING_ALERT_CAUSES = ['roamingArrival', 'roamingFairUse', 'roamingCap'] as const;
+
+/** The most a GB past the EU allowance may cost, VAT included: the year's wholesale cap with VAT, rounded down. */
+export const surchargeCentsPerGb = (at: Date): number =>
+  Math.floor((wholesaleCapAt(at) * (100 + ROAMING_VAT_PERCENT)) / 100);
 
 /** Data's cost outside Zone 1 excluding VAT, in cents, for `kb` used in `zone` (per MB, rounded up to the KB's cent). */
 export function dataCostCents(zone: '2' | '3' | '4', kb: number): number {

@@ -1,10 +1,10 @@
+import { euro } from '../contract/format.ts';
 import {
   creditRoamingKb,
   nextCapChange,
   productRoamingKb,
   roamingGb,
-  ROAMING_VAT_PERCENT,
-  wholesaleCapAt,
+  surchargeCentsPerGb,
 } from '../contract/roaming.ts';
 
 /*
@@ -25,16 +25,21 @@ const membership = (priceCents: number, days = 30) => ({ kind: 'membership', pri
 export const roamingFigure = (priceCents: number, days: number, at: Date): string =>
   `${roamingGb(productRoamingKb(membership(priceCents, days), at))} GB`;
 
-export function nextRoamingFigure(priceCents: number, days: number, at: Date): string {
+/** The next change of the cap after `at`: its first day as an instant and in words ("1 January 2027"). */
+export function nextChange(at: Date): { at: Date; day: string } | undefined {
   const next = nextCapChange(at);
-  if (!next) return '';
+  if (!next) return undefined;
   const from = new Date(`${next.from}T12:00:00Z`);
-  return `${roamingFigure(priceCents, days, from)} for memberships that start from ${longDay.format(from)}`;
+  return { at: from, day: longDay.format(from) };
 }
 
-/** The surcharge past the allowance at most: the year's wholesale cap with VAT, a GB. */
-export const roamingSurcharge = (at: Date): string =>
-  `€${((wholesaleCapAt(at) * (100 + ROAMING_VAT_PERCENT)) / 100 / 100).toFixed(2)}`;
+export function nextRoamingFigure(priceCents: number, days: number, at: Date): string {
+  const next = nextChange(at);
+  return next ? `${roamingFigure(priceCents, days, next.at)} for memberships that start from ${next.day}` : '';
+}
+
+/** The surcharge past the allowance at most, a GB: the year's wholesale cap with VAT. */
+export const roamingSurcharge = (at: Date): string => euro(surchargeCentsPerGb(at));
 
 export function fillRoaming(text: string, at: Date, plan?: { price_cents: number; days: number }): string {
   return text

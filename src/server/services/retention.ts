@@ -1,4 +1,4 @@
-import { and, eq, lt, notExists, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import { outbox, pushSubscriptions, sessions, webauthnChallenges } from '../db/schema.ts';
 import type { ServiceContext } from './outcome.ts';
 
@@ -41,7 +41,7 @@ export async function pruneGrowingTables({ db, clock }: ServiceContext): Promise
     .limit(PRUNE_BATCH);
   const sessionsGone = await db
     .delete(sessions)
-    .where(sql`${sessions.id} in ${oldSessions}`)
+    .where(inArray(sessions.id, oldSessions))
     .returning({ id: sessions.id });
   const sentMail = db
     .select({ id: outbox.id })
@@ -49,10 +49,7 @@ export async function pruneGrowingTables({ db, clock }: ServiceContext): Promise
     .where(lt(outbox.sentAt, daysBefore(now, RETENTION.sentMailDays)))
     .orderBy(outbox.sentAt)
     .limit(PRUNE_BATCH);
-  const mailGone = await db
-    .delete(outbox)
-    .where(sql`${outbox.id} in ${sentMail}`)
-    .returning({ id: outbox.id });
+  const mailGone = await db.delete(outbox).where(inArray(outbox.id, sentMail)).returning({ id: outbox.id });
   const challengesGone = await db
     .delete(webauthnChallenges)
     .where(lt(webauthnChallenges.expiresAt, now))

@@ -8,8 +8,8 @@ import {
   irishDayOf,
   irishMonthOf,
   roamingGb,
-  ROAMING_VAT_PERCENT,
-  wholesaleCapAt,
+  ROAMING_ALERT_CAUSES,
+  surchargeCentsPerGb,
   ZONE_NAMES,
   ZONE_RATES,
   zoneOf,
@@ -39,10 +39,8 @@ export interface UsageRecorded {
   stopped: boolean;
 }
 
-const ROAMING_CAUSES = ['roamingArrival', 'roamingFairUse', 'roamingCap'] as const;
-const money = (cents: number) => euro(cents);
-/** The most a GB past the EU allowance costs, VAT included: the year's wholesale cap with VAT. */
-const surcharge = (at: Date) => money(Math.round((wholesaleCapAt(at) * (100 + ROAMING_VAT_PERCENT)) / 100));
+/** The most a GB past the EU allowance costs, VAT included. */
+const surcharge = (at: Date) => euro(surchargeCentsPerGb(at));
 
 /**
  * One report of use abroad (roaming.md), in one transaction under the SIM's roaming row: where the
@@ -86,7 +84,7 @@ export async function recordUseAbroad(
   const country = countryName(report.country);
 
   if (zone === '1') {
-    const allowance = await euAllowanceForUpdate(q, ssn, month, now);
+    const allowance = await euAllowanceForUpdate(q, ssn, month, spend, now);
     if (arrived)
       await raiseAlert(q, clock, {
         memberId,
@@ -124,7 +122,7 @@ export async function recordUseAbroad(
       cause: 'roamingArrival',
       key: `${ssn}:${now.toISOString()}:${report.country}`,
       title: `Welcome to ${country}: Zone ${zone} rates apply`,
-      body: `In ${country} use is paid from your credit: calls ${money(r.callsMade)} a minute, calls received ${money(r.callsReceived)} a minute, texts ${money(r.text)}, data ${money(r.dataMb)} a MB (VAT included). ${cap === null ? 'You chose no monthly cap on data abroad.' : `Data stops when it has cost ${money(cap)} (excluding VAT) this month, unless you choose to go on.`} Calls to 112 are free. See your roaming in my48 → Roaming.`,
+      body: `In ${country} use is paid from your credit: calls ${euro(r.callsMade)} a minute, calls received ${euro(r.callsReceived)} a minute, texts ${euro(r.text)}, data ${euro(r.dataMb)} a MB (VAT included). ${cap === null ? 'You chose no monthly cap on data abroad.' : `Data stops when it has cost ${euro(cap)} (excluding VAT) this month, unless you choose to go on.`} Calls to 112 are free. See your roaming in my48 → Roaming.`,
     });
   }
   const capped = cap !== null && !continued;
@@ -142,7 +140,7 @@ export async function recordUseAbroad(
       cause: 'roamingCap',
       key: `${ssn}:${month}:${cap}:80`,
       title: 'You have used 80 % of your data cap abroad',
-      body: `Data outside the EU has cost ${money(Math.min(after, cap))} of your ${money(cap)} monthly cap (excluding VAT). At the cap, data abroad stops until you choose to go on: my48 → Roaming.`,
+      body: `Data outside the EU has cost ${euro(Math.min(after, cap))} of your ${euro(cap)} monthly cap (excluding VAT). At the cap, data abroad stops until you choose to go on: my48 → Roaming.`,
     });
   if (capped && after >= cap)
     await raiseAlert(q, clock, {
@@ -150,7 +148,7 @@ export async function recordUseAbroad(
       cause: 'roamingCap',
       key: `${ssn}:${month}:${cap}:100`,
       title: 'Data abroad has stopped',
-      body: `Data outside the EU reached your ${money(cap)} monthly cap (excluding VAT), so it has stopped. To keep using data abroad this month, or to choose another cap, go to my48 → Roaming.`,
+      body: `Data outside the EU reached your ${euro(cap)} monthly cap (excluding VAT), so it has stopped. To keep using data abroad this month, or to choose another cap, go to my48 → Roaming.`,
     });
   await addUse(q, ssn, month, report, dataKb);
   return { zone, refused, stopped: capped && after >= cap };
@@ -160,7 +158,13 @@ export async function recordUseAbroad(
  * The EU allowance a report draws on, its rows locked: the current membership's (fixed when it
  * started), or with none the credit's, taken when roaming begins in the month and kept for it.
  */
-async function euAllowanceForUpdate(q: Queryable, ssn: string, month: string, now: Date) {
+async function euAllowanceForUpdate(
+  q: Queryable,
+  ssn: string,
+  month: string,
+  row: typeof roamingMonths.$inferSelect | undefined,
+  now: Date,
+) {
   const [m] = await q
     .select()
     .from(memberships)
@@ -180,23 +184,17 @@ async function euAllowanceForUpdate(q: Queryable, ssn: string, month: string, no
           .where(eq(memberships.id, m.id));
       },
     };
-  const [row] = await q
-    .select()
-    .from(roamingMonths)
-    .where(and(eq(roamingMonths.ssn, ssn), eq(roamingMonths.month, month)));
   let max = row?.creditAllowanceKb ?? null;
   if (max === null) {
-    const [balance] = await q.select({ credit: balances.creditCents }).from(balances).where(eq(balances.ssn, ssn));
-    max = creditRoamingKb(balance?.credit ?? 0, now);
+    max = creditRoamingKb(await creditOf(q, ssn), now);
     await q
       .update(roamingMonths)
       .set({ creditAllowanceKb: max, creditFixedOn: irishDayOf(now) })
       .where(and(eq(roamingMonths.ssn, ssn), eq(roamingMonths.month, month)));
   }
-  const allowance = max;
   return {
     from: 'credit' as const,
-    max: allowance,
+    max,
     used: row?.creditUsedKb ?? 0,
     period: month,
     use: async (used: number) => {
@@ -222,8 +220,11 @@ async function addUse(q: Queryable, ssn: string, month: string, report: UsageAbr
     });
 }
 
+const creditOf = async (q: Queryable, ssn: string) =>
+  (await q.select({ credit: balances.creditCents }).from(balances).where(eq(balances.ssn, ssn)))[0]?.credit ?? 0;
+
 /** What the roaming screen shows of one SIM (roaming.md), read at `now`. */
-export async function roamingView({ db, clock }: ServiceContext, memberId: number, ssn: string): Promise<Roaming> {
+export async function readRoaming({ db, clock }: ServiceContext, memberId: number, ssn: string): Promise<Roaming> {
   const now = clock();
   const month = irishMonthOf(now);
   const [profile] = await db.select().from(roamingProfiles).where(eq(roamingProfiles.ssn, ssn));
@@ -235,7 +236,6 @@ export async function roamingView({ db, clock }: ServiceContext, memberId: numbe
     .select()
     .from(memberships)
     .where(and(eq(memberships.ssn, ssn), currentMembershipAt(now)));
-  const [balance] = await db.select({ credit: balances.creditCents }).from(balances).where(eq(balances.ssn, ssn));
   const usage = await db
     .select()
     .from(roamingUsage)
@@ -244,7 +244,7 @@ export async function roamingView({ db, clock }: ServiceContext, memberId: numbe
   const notices = await db
     .select()
     .from(alerts)
-    .where(and(eq(alerts.memberId, memberId), inArray(alerts.cause, [...ROAMING_CAUSES])))
+    .where(and(eq(alerts.memberId, memberId), inArray(alerts.cause, [...ROAMING_ALERT_CAUSES])))
     .orderBy(desc(alerts.createdAt), desc(alerts.id))
     .limit(50);
   const allowance = m
@@ -256,7 +256,7 @@ export async function roamingView({ db, clock }: ServiceContext, memberId: numbe
       }
     : {
         from: 'credit' as const,
-        max: spend?.creditAllowanceKb ?? creditRoamingKb(balance?.credit ?? 0, now),
+        max: spend?.creditAllowanceKb ?? creditRoamingKb(await creditOf(db, ssn), now),
         used: spend?.creditUsedKb ?? 0,
         fixedOn: spend?.creditFixedOn ?? null,
       };
@@ -287,7 +287,7 @@ export async function roamingView({ db, clock }: ServiceContext, memberId: numbe
     cap: { cap_cents: cap, spent_cents: spent, continued, stopped: cap !== null && !continued && spent >= cap },
     notices: notices.map((n) => ({
       id: n.id,
-      cause: n.cause as (typeof ROAMING_CAUSES)[number],
+      cause: n.cause as (typeof ROAMING_ALERT_CAUSES)[number],
       title: n.title,
       body: n.body,
       created_at: n.createdAt.toISOString(),

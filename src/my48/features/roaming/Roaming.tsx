@@ -2,19 +2,12 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormAlert } from '../../../components/forms/Field.tsx';
 import { ROAMING_CAP_CHOICES } from '../../../contract/roaming.ts';
+import { AlertList } from '../../components/AlertList.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { $account } from '../../stores/account.ts';
 import { $roamingAction, chooseCap, keepUsingData, loadRoaming, roaming } from './roaming-store.ts';
 import { capLabel, roamingView } from './roaming-view.ts';
 import './roaming.css';
-
-const noticeTime = new Intl.DateTimeFormat('en-IE', {
-  day: 'numeric',
-  month: 'long',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Dublin',
-});
 
 /** my48 → Roaming (roaming.md): reached from the dashboard's roaming figure and the roaming help page. */
 export default function Roaming() {
@@ -36,7 +29,8 @@ export default function Roaming() {
   const chosen = cap ?? String(r.cap.cap_cents);
   const save = (e: FormEvent) => {
     e.preventDefault();
-    void chooseCap(ssn, chosen === 'null' ? null : Number(chosen));
+    const choice = ROAMING_CAP_CHOICES.find((c) => String(c) === chosen);
+    if (choice !== undefined) void chooseCap(ssn, choice);
   };
 
   return (
@@ -159,19 +153,7 @@ export default function Roaming() {
 
       <section className="card stack" aria-labelledby="roaming-notices">
         <h2 id="roaming-notices">Messages we sent you</h2>
-        {r.notices.length === 0 ? (
-          <p>No roaming messages yet.</p>
-        ) : (
-          <ul className="alerts-list">
-            {r.notices.map((n) => (
-              <li key={n.id}>
-                <strong>{n.title}</strong>{' '}
-                <span className="field__hint">{noticeTime.format(new Date(n.created_at))}</span>
-                <p>{n.body}</p>
-              </li>
-            ))}
-          </ul>
-        )}
+        <AlertList alerts={r.notices} empty="No roaming messages yet." />
         <p>
           Rates outside the EU are on the <a href="/charges/roaming">roaming charges</a> page.
         </p>

@@ -1,5 +1,6 @@
 import { map } from 'nanostores';
 import { roamingApi, type Roaming } from '../../../contract/roaming.schema.ts';
+import type { RoamingCap } from '../../../contract/roaming.ts';
 import { call, errorMessage } from '../../../lib/http.ts';
 import { currentUserId } from '../../../lib/member-session.ts';
 import { loader } from '../../../stores/loader.ts';
@@ -28,11 +29,10 @@ async function act(kind: 'cap' | 'continue', run: () => Promise<Roaming>, done: 
   }
 }
 
-export const chooseCap = (ssn: string, capCents: number | null) =>
+export const chooseCap = (ssn: string, capCents: RoamingCap) =>
   act(
     'cap',
-    async () =>
-      (await call(roamingApi.setCap, { params: params(ssn), body: { cap_cents: capCents as 5000 } }))._payload,
+    async () => (await call(roamingApi.setCap, { params: params(ssn), body: { cap_cents: capCents } }))._payload,
     capCents === null ? 'Saved: no cap on data abroad.' : 'Saved: your new cap on data abroad.',
     'Your cap could not be saved. Please try again.',
   );

@@ -9,6 +9,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { StepUpCode } from '../../components/StepUpCode.tsx';
 import { DeviceNotifications } from './DeviceNotifications.tsx';
 import { Passkeys } from './Passkeys.tsx';
+import { AlertList } from '../../components/AlertList.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { $account } from '../../stores/account.ts';
 import {
@@ -31,15 +32,6 @@ import {
   spendLimitForm,
   unblockForm,
 } from './controls-store.ts';
-
-const when = new Intl.DateTimeFormat('en-IE', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Dublin',
-});
 
 function SpendLimit() {
   const limit = useStore(spendLimit.$state);
@@ -266,18 +258,7 @@ export function Alerts() {
       </form>
       <section className="card stack" aria-labelledby="recent-alerts">
         <h3 id="recent-alerts">Recent alerts</h3>
-        {list && list.length > 0 ? (
-          <ul className="alerts-list">
-            {list.map((a) => (
-              <li key={a.id}>
-                <strong>{a.title}</strong> <span className="field__hint">{when.format(new Date(a.created_at))}</span>
-                <p>{a.body}</p>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p>No alerts yet.</p>
-        )}
+        <AlertList alerts={list} empty="No alerts yet." />
         <FormAlert>{older.error}</FormAlert>
         {next ? (
           <div className="actions">

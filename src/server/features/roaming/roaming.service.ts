@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Roaming } from '../../../contract/roaming.schema.ts';
 import { sims } from '../../db/schema.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
-import { chooseCap, goOnThisMonth, roamingView } from '../../services/roaming.ts';
+import { chooseCap, goOnThisMonth, readRoaming } from '../../services/roaming.ts';
 
 type RoamingOutcome = Outcome<Roaming, 'notYourSim'>;
 
@@ -17,7 +17,7 @@ const ownSim = async ({ db }: ServiceContext, memberId: number, ssn: string) =>
 /** my48 → Roaming: where the SIM is, its EU allowance, this month by country, the cap and the notices. */
 export async function roamingOf(ctx: ServiceContext, memberId: number, ssn: string): Promise<RoamingOutcome> {
   if (!(await ownSim(ctx, memberId, ssn))) return refused('notYourSim');
-  return done(await roamingView(ctx, memberId, ssn));
+  return done(await readRoaming(ctx, memberId, ssn));
 }
 
 /** Another cap on data outside Zone 1 (€50, €100, €200 or none), from now on. */
@@ -29,12 +29,12 @@ export async function setCap(
 ): Promise<RoamingOutcome> {
   if (!(await ownSim(ctx, memberId, ssn))) return refused('notYourSim');
   await chooseCap(ctx.db, ssn, capCents);
-  return done(await roamingView(ctx, memberId, ssn));
+  return done(await readRoaming(ctx, memberId, ssn));
 }
 
 /** "Keep using data abroad this month": data goes on past the cap until the month ends. */
 export async function goOn(ctx: ServiceContext, memberId: number, ssn: string): Promise<RoamingOutcome> {
   if (!(await ownSim(ctx, memberId, ssn))) return refused('notYourSim');
   await goOnThisMonth(ctx.db, ctx.clock, ssn);
-  return done(await roamingView(ctx, memberId, ssn));
+  return done(await readRoaming(ctx, memberId, ssn));
 }
