@@ -36,6 +36,14 @@ export type SessionCookie = (typeof sessionCookieNames)[number];
 export const TRANSACTION_COOKIE = 'ggTransaction';
 
 /**
+ * What every plain value starts with. AES without a MAC decrypts a value under another key to
+ * random bytes, and about one time in 300 those bytes are valid UTF-8 (a cookie of an earlier
+ * session would then read as some other member's id); random bytes begin with this one time in 16
+ * million.
+ */
+export const SESSION_VALUE_MARK = '48:';
+
+/**
  * The spec's 0.0208 days are an idle limit, not a lifetime from log-in: every answered
  * protected call and every bit of activity on a signed-in page gives each session cookie present
  * (and the transaction cookie) 30 more minutes from now, with its value unchanged. A member who

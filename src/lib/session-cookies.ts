@@ -1,7 +1,7 @@
 import AES from 'crypto-js/aes';
 import Utf8 from 'crypto-js/enc-utf8';
 import Cookies from 'js-cookie';
-import { authCode, cookieAttributes, type SessionCookie } from './auth-code.ts';
+import { authCode, cookieAttributes, SESSION_VALUE_MARK, type SessionCookie } from './auth-code.ts';
 
 /**
  * The session cookies of spec section 3. They live 0.0208 days (30 minutes), are Secure only
@@ -18,11 +18,15 @@ export {
   type SessionCookie,
 } from './auth-code.ts';
 
+/** A session cookie's value as the cookie holds it: the mark and the value, encrypted under `key`. */
+export const encryptSessionValue = (value: string, key: string): string =>
+  AES.encrypt(SESSION_VALUE_MARK + value, key).toString();
+
 /** Encrypts with the current authCode; without one there is no session to keep a value for. */
 export function setSessionCookie(name: Exclude<SessionCookie, 'authCode'>, value: string): void {
   const key = authCode();
   if (!key) throw new Error(`cannot set ${name} without an authCode`);
-  Cookies.set(name, AES.encrypt(value, key).toString(), cookieAttributes());
+  Cookies.set(name, encryptSessionValue(value, key), cookieAttributes());
 }
 
 /** The decrypted value, or undefined when it is missing or was not encrypted under this session. */
@@ -32,7 +36,8 @@ export function getSessionCookie(name: Exclude<SessionCookie, 'authCode'>): stri
   if (!key || raw === undefined) return undefined;
   try {
     const plain = AES.decrypt(raw, key).toString(Utf8);
-    return plain === '' ? undefined : plain;
+    if (!plain.startsWith(SESSION_VALUE_MARK) || plain.length === SESSION_VALUE_MARK.length) return undefined;
+    return plain.slice(SESSION_VALUE_MARK.length);
   } catch {
     return undefined;
   }

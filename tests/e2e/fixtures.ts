@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import AES from 'crypto-js/aes.js';
 import { MEMBER_CACHE } from '../../src/lib/offline-names.ts';
-import { COOKIE_LIFETIME_DAYS } from '../../src/lib/auth-code.ts';
+import { COOKIE_LIFETIME_DAYS, SESSION_VALUE_MARK } from '../../src/lib/auth-code.ts';
 import { CONSENT_COOKIE } from '../../src/lib/consent.ts';
 
 export const DEMO_PASSWORD = 'Demo-48-pass';
@@ -49,7 +49,7 @@ export async function signInThroughApi(
     { name: 'authCode', value: token, url, expires, sameSite: 'Lax' },
     ...Object.entries(plain).map(([name, value]) => ({
       name,
-      value: AES.encrypt(value, token).toString(),
+      value: AES.encrypt(SESSION_VALUE_MARK + value, token).toString(),
       url,
       expires,
       sameSite: 'Lax' as const,
