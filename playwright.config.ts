@@ -3,6 +3,7 @@ import { chromiumArgs, chromiumPath } from './tests/setup/chromium.ts';
 import { freePort } from './tests/setup/free-port.ts';
 import { makeCertificate } from './tests/setup/push-service.ts';
 import { necessaryOnly } from './tests/e2e/consent-cookie.ts';
+import { DESKTOP, ONE_WIDTH_FILES, PHONE } from './tests/e2e/widths.ts';
 
 // The config is evaluated again in every worker; the ports chosen first travel in the env.
 // Every test logs in from 127.0.0.1, so the per-address log-in limit is lifted for the test servers.
@@ -67,13 +68,15 @@ export default defineConfig({
     // Every journey starts as a visitor who chose "necessary only"; consent.spec.ts starts without a choice.
     {
       name: 'desktop',
-      use: { baseURL: url(ports.desktop), viewport: { width: 1280, height: 800 }, storageState: necessaryOnly() },
+      use: { baseURL: url(ports.desktop), viewport: DESKTOP, storageState: necessaryOnly() },
     },
     {
       name: 'mobile',
+      // Journeys that are the same at every width run at 1280 only and check 375 from there (tests/e2e/widths.ts).
+      testIgnore: ONE_WIDTH_FILES.map((file) => `**/${file}`),
       use: {
         baseURL: url(ports.mobile),
-        viewport: { width: 375, height: 740 },
+        viewport: PHONE,
         hasTouch: true,
         storageState: necessaryOnly(),
       },

@@ -1,0 +1,41 @@
+import { basename } from 'node:path';
+
+/** The two widths every page and screen is checked at (the phone width is the mobile project's). */
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 375, height: 740 } as const;
+
+/**
+ * Journeys whose subject is a rule of the server or a flow that is the same at every width (money,
+ * flexible data, log-in, settings…). They run once, at 1280, and every axe check in them looks at
+ * the screen at 375 too, in the same state (fixtures.ts `expectNoAxeViolations`): the page's CSS
+ * is its only answer to the width (no script reads it), so a resized page is what a phone shows.
+ * Running these journeys a second time on the phone-sized project cost a third of the browser
+ * suite on the 2-core CI machine and found nothing the resized checks do not.
+ *
+ * What changes with the width is tested at both: the visitor pages (routes), the menus
+ * (navigation, a11y), the consent banner, the installable app and its phone bar (phone, offline),
+ * and when islands wake (islands: `client:visible` depends on what is in view).
+ */
+export const ONE_WIDTH_FILES = [
+  'contact.spec.ts',
+  'coverage-and-phones.spec.ts',
+  'flexi-data.spec.ts',
+  'lifelines.spec.ts',
+  'log-in.spec.ts',
+  'log-out.spec.ts',
+  'member-controls.spec.ts',
+  'money.spec.ts',
+  'my48.spec.ts',
+  'offers.spec.ts',
+  'orders.spec.ts',
+  'passkeys.spec.ts',
+  'push.spec.ts',
+  'recruit.spec.ts',
+  'roaming.spec.ts',
+  'sign-up.spec.ts',
+  'support.spec.ts',
+] as const;
+
+/** True for a test file that runs at one width (its axe checks then look at both). */
+export const runsAtOneWidth = (file: string): boolean =>
+  (ONE_WIDTH_FILES as readonly string[]).includes(basename(file));
