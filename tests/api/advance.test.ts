@@ -32,6 +32,12 @@ const creditOf = async (c: TestContext, m: BuiltMember) =>
   (await c.handle.db.select().from(balances).where(eq(balances.ssn, m.ssn)))[0]!.creditCents;
 const owedOf = async (c: TestContext, m: BuiltMember) =>
   (await c.handle.db.select().from(advances).where(eq(advances.ssn, m.ssn))).reduce((a, r) => a + r.owedCents, 0);
+/** The ledger's repayment rows of a member's SIM (one per cause). */
+const repaymentsOf = (c: TestContext, m: BuiltMember) =>
+  c.handle.db
+    .select()
+    .from(ledger)
+    .where(and(eq(ledger.ssn, m.ssn), eq(ledger.kind, 'advance-repayment')));
 const take = (c: TestContext, m: BuiltMember) =>
   send(c.app, advanceApi.take, {
     session: m.session,
@@ -169,10 +175,7 @@ forEachDatabase(
       await topUp(1000);
       expect(await creditOf(c, m)).toBe(950);
       expect(await owedOf(c, m)).toBe(0);
-      const repayments = await c.handle.db
-        .select()
-        .from(ledger)
-        .where(and(eq(ledger.ssn, m.ssn), eq(ledger.kind, 'advance-repayment')));
+      const repayments = await repaymentsOf(c, m);
       expect(repayments.map((r) => [r.creditDeltaCents, r.description])).toEqual([
         [-500, 'Top-up advance repaid in part (€0.50 still owed)'],
         [-50, 'Top-up advance repaid'],
@@ -215,10 +218,7 @@ forEachDatabase(
       await c.app.request(`/panda/public/checkouts/${checkout_id}/result`, { method: 'POST' });
       expect(await creditOf(c, m)).toBe(10 + 1000 - 550);
       expect(await owedOf(c, m)).toBe(0);
-      const rows = await c.handle.db
-        .select()
-        .from(ledger)
-        .where(and(eq(ledger.ssn, m.ssn), eq(ledger.kind, 'advance-repayment')));
+      const rows = await repaymentsOf(c, m);
       expect(rows.map((r) => [r.creditDeltaCents, r.reference])).toEqual([
         [-550, expect.stringMatching(/:repaid:checkout:/)],
       ]);

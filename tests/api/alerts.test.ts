@@ -6,8 +6,15 @@ import { alerts, memberships, notifications, outbox } from '../../src/server/db/
 import { runAlerts } from '../../src/server/jobs/alerts.ts';
 import { runRenewals } from '../../src/server/jobs/renewals.ts';
 import { send } from './client.ts';
-import { forEachDatabase } from './harness.ts';
+import { forEachDatabase, type TestContext } from './harness.ts';
 import { make, me } from './member-controls.ts';
+
+/** A member's alerts of one cause (each cause is raised once per membership, card or month). */
+const alertsOf = (c: TestContext, memberId: number, cause: (typeof alerts.$inferSelect)['cause']) =>
+  c.handle.db
+    .select()
+    .from(alerts)
+    .where(and(eq(alerts.memberId, memberId), eq(alerts.cause, cause)));
 
 forEachDatabase(
   'alerts',
@@ -48,12 +55,7 @@ forEachDatabase(
         .set({ dataUsedKb: sql`${memberships.dataMaxKb}` })
         .where(and(eq(memberships.ssn, controls.ssn), eq(memberships.status, 'current')));
       await job();
-      expect(
-        await c.handle.db
-          .select()
-          .from(alerts)
-          .where(and(eq(alerts.memberId, id), eq(alerts.cause, 'data100'))),
-      ).toHaveLength(1);
+      expect(await alertsOf(c, id, 'data100')).toHaveLength(1);
       expect(
         (await c.handle.db.select().from(outbox).where(eq(outbox.to, controls.email))).filter((m) =>
           m.subject.includes('used up'),
@@ -89,12 +91,7 @@ forEachDatabase(
       const { userId: id } = await make(c, 'controls');
       await c.handle.db.update(schema.storedCards).set({ expiry: '10/26' }).where(eq(schema.storedCards.memberId, id));
       await runAlerts({ db: c.handle.db, clock: () => c.clock.now });
-      expect(
-        await c.handle.db
-          .select()
-          .from(alerts)
-          .where(and(eq(alerts.memberId, id), eq(alerts.cause, 'cardExpiry'))),
-      ).toHaveLength(1);
+      expect(await alertsOf(c, id, 'cardExpiry')).toHaveLength(1);
       // The card is declined at renewal: the member hears of it once.
       c.clock.advance(3 * 86_400_000);
       const declining = {
@@ -103,10 +100,7 @@ forEachDatabase(
       };
       await runRenewals({ db: c.handle.db, clock: () => c.clock.now, payments: declining });
       await runRenewals({ db: c.handle.db, clock: () => c.clock.now, payments: declining });
-      const failed = await c.handle.db
-        .select()
-        .from(alerts)
-        .where(and(eq(alerts.memberId, id), eq(alerts.cause, 'renewalFailed')));
+      const failed = await alertsOf(c, id, 'renewalFailed');
       expect(failed).toHaveLength(1);
       expect(failed[0]!.body).toContain('the card was declined');
     });

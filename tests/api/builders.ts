@@ -1,5 +1,7 @@
 import { createMember as make, MEMBER_PASSWORD, type MemberSpec } from '../../src/server/seed/members.ts';
-import { login, type Session, type TestContext } from './harness.ts';
+import { myDataApi } from '../../src/contract/my-data.schema.ts';
+import { send } from './client.ts';
+import { login, stepUpCode, type Session, type TestContext } from './harness.ts';
 
 /**
  * API tests make their members with the one member factory (src/server/seed/members.ts, which the
@@ -37,3 +39,14 @@ export async function createMember(ctx: BuilderContext, spec: MemberSpec = {}): 
 /** Signs a built member in again (a new session: after the clock moved past the session's life). */
 export const signIn = (ctx: Pick<BuilderContext, 'app'>, member: Pick<BuiltMember, 'email'>) =>
   login(ctx.app, member.email, BUILT_PASSWORD);
+
+/** Deletes a member's account as the member does: the password, DELETE typed, and a step-up code from the mail. */
+export async function deleteAccount(ctx: TestContext, member: { session: Session }): Promise<Response> {
+  const code = await stepUpCode(ctx, member.session, 'delete');
+  return send(ctx.app, myDataApi.deleteAccount, {
+    session: member.session,
+    params: { user_id: member.session.userId },
+    body: { password: BUILT_PASSWORD, confirm: 'DELETE' },
+    stepUpCode: code,
+  });
+}

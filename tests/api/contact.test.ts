@@ -3,14 +3,13 @@ import { expect, it } from 'vitest';
 import { CONTACT_PER_WINDOW } from '../../src/contract/contact.ts';
 import { contactApi, contactFailures } from '../../src/contract/contact.schema.ts';
 import type { RequestBody } from '../../src/contract/endpoint.ts';
-import { myDataApi } from '../../src/contract/my-data.schema.ts';
 import { outbox, ticketAttachments, ticketEntries, tickets } from '../../src/server/db/schema.ts';
 import { pruneUploads } from '../../src/server/services/attachments.ts';
 import { deskTickets } from '../../src/server/integrations/tickets/index.ts';
 import { forwardTickets } from '../../src/server/jobs/tickets.ts';
-import { BUILT_PASSWORD, createMember } from './builders.ts';
+import { createMember, deleteAccount } from './builders.ts';
 import { send } from './client.ts';
-import { forEachDatabase, solveCaptcha, stepUpCode, type TestContext } from './harness.ts';
+import { forEachDatabase, solveCaptcha, type TestContext } from './harness.ts';
 
 const message = {
   topic: 'My SIM or order' as const,
@@ -233,13 +232,7 @@ forEachDatabase(
       const c = ctx();
       const m = await createMember(c, {});
       const { reference } = (await (await contact(c, { email: m.email })).json())._payload;
-      const code = await stepUpCode(c, m.session, 'delete');
-      const gone = await send(c.app, myDataApi.deleteAccount, {
-        session: m.session,
-        params: { user_id: m.userId },
-        body: { password: BUILT_PASSWORD, confirm: 'DELETE' },
-        stepUpCode: code,
-      });
+      const gone = await deleteAccount(c, m);
       expect(gone.status).toBe(200);
       const [kept] = await c.handle.db.select().from(tickets).where(eq(tickets.reference, reference));
       expect(kept).toMatchObject({ name: reference, email: '', msisdn: null });

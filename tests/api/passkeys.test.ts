@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { accountApi } from '../../src/contract/account.schema.ts';
-import { myDataApi } from '../../src/contract/my-data.schema.ts';
 import { securityApi } from '../../src/contract/security.schema.ts';
 import { PASSKEY_CHALLENGE_MINUTES, passkeyFailures, passkeysApi } from '../../src/contract/passkeys.schema.ts';
 import { passkeys, webauthnChallenges } from '../../src/server/db/schema.ts';
 import { assert, create, type Origin, type SoftCredential } from './authenticator.ts';
-import { BUILT_PASSWORD, createMember, type BuiltMember } from './builders.ts';
+import { BUILT_PASSWORD, createMember, deleteAccount, type BuiltMember } from './builders.ts';
 import { ok, refused, send } from './client.ts';
 import { forEachDatabase, stepUpCode, type TestContext } from './harness.ts';
 
@@ -392,13 +391,7 @@ forEachDatabase(
       const c = ctx();
       const m = await createMember(c);
       await addPasskey(c, m);
-      const code = await stepUpCode(c, m.session, 'delete');
-      await ok(c.app, myDataApi.deleteAccount, {
-        session: m.session,
-        params: { user_id: m.userId },
-        body: { password: BUILT_PASSWORD, confirm: 'DELETE' },
-        stepUpCode: code,
-      });
+      expect((await deleteAccount(c, m)).status).toBe(200);
       expect(await c.handle.db.select().from(passkeys).where(eq(passkeys.memberId, m.userId))).toHaveLength(0);
     });
   },

@@ -4,7 +4,6 @@ import { expect, it } from 'vitest';
 import { COMPLAINTS_PER_HOUR } from '../../src/contract/contact.ts';
 import { helpdeskFailures } from '../../src/contract/helpdesk.schema.ts';
 import { contactApi } from '../../src/contract/contact.schema.ts';
-import { myDataApi } from '../../src/contract/my-data.schema.ts';
 import { settingsApi } from '../../src/contract/settings.schema.ts';
 import { supportApi, supportFailures, supportMessages } from '../../src/contract/support.schema.ts';
 import { outbox, tickets } from '../../src/server/db/schema.ts';
@@ -12,15 +11,9 @@ import { deskTickets, type TicketForDesk } from '../../src/server/integrations/t
 import { forwardTickets } from '../../src/server/jobs/tickets.ts';
 import { describedContactPreferencesOf } from '../../src/server/services/contact-preferences.ts';
 import { pruneTickets, treatUnansweredAsComplaints } from '../../src/server/services/tickets.ts';
-import { BUILT_PASSWORD, createMember, signIn, type BuiltMember } from './builders.ts';
+import { createMember, deleteAccount, signIn, type BuiltMember } from './builders.ts';
 import { ok, refused, send } from './client.ts';
-import {
-  forEachDatabase,
-  solveCaptcha,
-  stepUpCode,
-  TEST_HELPDESK_WEBHOOK_SECRET,
-  type TestContext,
-} from './harness.ts';
+import { forEachDatabase, solveCaptcha, TEST_HELPDESK_WEBHOOK_SECRET, type TestContext } from './harness.ts';
 
 const DAY = 86_400_000;
 const complaintText = 'I was charged twice for my membership this month. Please refund the second payment.';
@@ -329,13 +322,7 @@ forEachDatabase(
       const c = ctx();
       const m = await createMember(c);
       const { reference } = (await (await raise(c, m)).json())._payload;
-      const code = await stepUpCode(c, m.session, 'delete');
-      const gone = await send(c.app, myDataApi.deleteAccount, {
-        session: m.session,
-        params: { user_id: m.userId },
-        body: { password: BUILT_PASSWORD, confirm: 'DELETE' },
-        stepUpCode: code,
-      });
+      const gone = await deleteAccount(c, m);
       expect(gone.status).toBe(200);
       const [kept] = await c.handle.db.select().from(tickets).where(eq(tickets.reference, reference));
       expect(kept).toMatchObject({ name: reference, email: '', memberId: null, kind: 'complaint' });
