@@ -1,13 +1,7 @@
 import { z } from 'zod';
-import {
-  ATTACHMENT_MAX_BYTES,
-  ATTACHMENT_TYPES,
-  ATTACHMENTS_PER_MESSAGE,
-  CONTACT_MESSAGE_MAX,
-  CONTACT_TOPICS,
-} from './contact.ts';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, ATTACHMENTS_PER_MESSAGE, CONTACT_TOPICS } from './contact.ts';
 import { endpoint, failures } from './endpoint.ts';
-import { captchaRule, emailRule, irishMobileRule, nameRule } from './forms.schema.ts';
+import { captchaRule, emailRule, nameRule, ticketFields } from './forms.schema.ts';
 import { messages } from './messages.ts';
 import { payload } from './shared.schema.ts';
 
@@ -16,12 +10,7 @@ export const ContactForm = z.object({
   topic: z.enum(CONTACT_TOPICS, { error: 'Choose what your message is about.' }),
   name: nameRule('name'),
   email: emailRule(),
-  msisdn: z.union([z.literal(''), irishMobileRule]).optional(),
-  message: z
-    .string({ error: 'message is required' })
-    .trim()
-    .min(10, { error: 'Tell us a little more: at least 10 characters.' })
-    .max(CONTACT_MESSAGE_MAX, { error: `Keep it under ${CONTACT_MESSAGE_MAX} characters.` }),
+  ...ticketFields,
   attachments: z
     .array(z.uuid({ error: 'attachments must be the ids the upload answered' }))
     .max(ATTACHMENTS_PER_MESSAGE, { error: `Attach at most ${ATTACHMENTS_PER_MESSAGE} files.` })

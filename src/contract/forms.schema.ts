@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADDRESS_LABELS, FRIEND_ADDRESS_LABELS, IRISH_COUNTIES } from './address-labels.ts';
 import { PORT_IN_ACCOUNT_TYPES } from './constants.ts';
+import { CONTACT_MESSAGE_MAX } from './contact.ts';
 import { PROVIDERS, REORDER_REASONS } from './forms.ts';
 
 export { PROVIDERS, REORDER_REASONS };
@@ -162,3 +163,13 @@ export const ChangeSimForm = z.object({
 export function formatEircode(value: string | undefined): string | null {
   return value ? `${value.slice(0, 3)} ${value.slice(-4)}`.toUpperCase() : null;
 }
+
+/** What every ticket says, from a visitor's message or a member's complaint: the number concerned if any, and the message. */
+export const ticketFields = {
+  msisdn: z.union([z.literal(''), irishMobileRule]).optional(),
+  message: z
+    .string({ error: 'message is required' })
+    .trim()
+    .min(10, { error: 'Tell us a little more: at least 10 characters.' })
+    .max(CONTACT_MESSAGE_MAX, { error: `Keep it under ${CONTACT_MESSAGE_MAX} characters.` }),
+};

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   ALL_TICKET_STATES,
-  CONTACT_MESSAGE_MAX,
   CONTACT_TOPICS,
   ESCALATION_REASON_MAX,
   TICKET_ENTRY_AUTHORS,
@@ -9,7 +8,7 @@ import {
   TICKET_KINDS,
 } from './contact.ts';
 import { endpoint, failures } from './endpoint.ts';
-import { irishMobileRule } from './forms.schema.ts';
+import { ticketFields } from './forms.schema.ts';
 import { payload, UserParams } from './shared.schema.ts';
 
 /**
@@ -18,14 +17,7 @@ import { payload, UserParams } from './shared.schema.ts';
  * team lead. The server decides where a complaint stands on the code's clock (overdue, the ComReg
  * card, whether it can be escalated); the screen shows it.
  */
-export const ComplaintForm = z.object({
-  msisdn: z.union([z.literal(''), irishMobileRule]).optional(),
-  message: z
-    .string({ error: 'message is required' })
-    .trim()
-    .min(10, { error: 'Tell us a little more: at least 10 characters.' })
-    .max(CONTACT_MESSAGE_MAX, { error: `Keep it under ${CONTACT_MESSAGE_MAX} characters.` }),
-});
+export const ComplaintForm = z.object(ticketFields);
 
 export const EscalationForm = z.object({
   reason: z

@@ -1,13 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import { Field, FormAlert, SelectField, SubmitButton, TextAreaField } from '../../components/forms/Field.tsx';
+import { Field, FormAlert, SelectField, SubmitButton } from '../../components/forms/Field.tsx';
 import { EmailField } from '../../components/forms/KindFields.tsx';
-import {
-  ATTACHMENT_ACCEPT,
-  ATTACHMENTS_PER_MESSAGE,
-  CONTACT_MESSAGE_MAX,
-  CONTACT_TOPICS,
-} from '../../contract/contact.ts';
+import { TicketFields } from '../../components/forms/TicketFields.tsx';
+import { ATTACHMENT_ACCEPT, ATTACHMENTS_PER_MESSAGE, CONTACT_TOPICS } from '../../contract/contact.ts';
 import { $attachments } from './contact-files.ts';
 import { contactForm } from './contact-store.ts';
 import { FormCard } from '../../components/forms/FormCard.tsx';
@@ -60,23 +56,7 @@ export default function Contact() {
       />
       <Field label="Your name" name="name" autoComplete="name" required error={form.fields['name']} />
       <EmailField fields={form.fields} hint="We answer here, and send your reference." />
-      <Field
-        label="Mobile number (optional)"
-        name="msisdn"
-        type="tel"
-        autoComplete="tel-national"
-        hint="The 48 number your message is about, if any."
-        error={form.fields['msisdn']}
-      />
-      <TextAreaField
-        label="Your message"
-        name="message"
-        hint={`What happened and what you would like us to do (up to ${CONTACT_MESSAGE_MAX} characters).`}
-        rows={6}
-        maxLength={CONTACT_MESSAGE_MAX}
-        required
-        error={form.fields['message']}
-      />
+      <TicketFields about="message" fields={form.fields} />
       <Field
         ref={files}
         label="Attachments (optional)"

@@ -1,11 +1,4 @@
-const when = new Intl.DateTimeFormat('en-IE', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Dublin',
-});
+import { dateTime } from './date-time.ts';
 
 /** Alerts as a member reads them, newest first: title, when, what it said (Settings → Alerts, Roaming's notices). */
 export function AlertList({
@@ -20,7 +13,7 @@ export function AlertList({
     <ul className="alerts-list">
       {alerts.map((a) => (
         <li key={a.id}>
-          <strong>{a.title}</strong> <span className="field__hint">{when.format(new Date(a.created_at))}</span>
+          <strong>{a.title}</strong> <span className="field__hint">{dateTime.format(new Date(a.created_at))}</span>
           <p>{a.body}</p>
         </li>
       ))}

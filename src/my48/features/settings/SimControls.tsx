@@ -49,7 +49,7 @@ export function PortInTimeline({ request }: { request: PortIn }) {
   return (
     <section className="stack" aria-labelledby="portin-timeline">
       <h3 id="portin-timeline">{`Moving ${formatMsisdn(request.msisdn)} from ${request.current_provider}`}</h3>
-      <ol className="timeline">
+      <ol className="timeline timeline--steps">
         {steps.map((s, i) => {
           const event = seen.get(s);
           const state =

@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import { Field, FormAlert, SubmitButton, TextAreaField } from '../../../components/forms/Field.tsx';
+import { FormAlert, SubmitButton, TextAreaField } from '../../../components/forms/Field.tsx';
 import { FormCard } from '../../../components/forms/FormCard.tsx';
-import { COMREG, CONTACT_MESSAGE_MAX, ESCALATION_REASON_MAX } from '../../../contract/contact.ts';
+import { TicketFields } from '../../../components/forms/TicketFields.tsx';
+import { COMREG, ESCALATION_REASON_MAX } from '../../../contract/contact.ts';
 import type { SupportTicket } from '../../../contract/support.schema.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import type { ScreenProps } from '../../screen-props.ts';
@@ -123,23 +124,7 @@ function RaiseComplaint() {
   return (
     <FormCard id="raise-complaint" title="Raise a complaint" onSubmit={complaintForm.onSubmit}>
       <FormAlert>{form.error}</FormAlert>
-      <Field
-        label="Mobile number (optional)"
-        name="msisdn"
-        type="tel"
-        autoComplete="tel-national"
-        hint="The 48 number your complaint is about, if any."
-        error={form.fields['msisdn']}
-      />
-      <TextAreaField
-        label="Your complaint"
-        name="message"
-        hint={`What happened and what you would like us to do (up to ${CONTACT_MESSAGE_MAX} characters).`}
-        rows={6}
-        maxLength={CONTACT_MESSAGE_MAX}
-        required
-        error={form.fields['message']}
-      />
+      <TicketFields about="complaint" fields={form.fields} />
       <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>
         Send my complaint
       </SubmitButton>
@@ -193,10 +178,10 @@ function TicketTimeline({ reference }: { reference: string }) {
         <p className="support-item__state">{standing(t)}</p>
         <ol className="timeline">
           {t.entries.map((e, i) => (
-            <li key={i} className={`timeline__entry timeline__entry--${e.author}`}>
+            <li key={i} className={`ticket-timeline__entry ticket-timeline__entry--${e.author}`}>
               <h3>{entryHeading(e)}</h3>
-              <p className="timeline__when">{whenText(e.created_at)}</p>
-              <p className="timeline__body">{e.body}</p>
+              <p className="ticket-timeline__when">{whenText(e.created_at)}</p>
+              <p className="ticket-timeline__body">{e.body}</p>
             </li>
           ))}
         </ol>

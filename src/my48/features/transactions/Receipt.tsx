@@ -3,15 +3,9 @@ import { useEffect } from 'react';
 import { COMPANY } from '../../../contract/transactions.ts';
 import type { Receipt as ReceiptData } from '../../../contract/transactions.schema.ts';
 import { euro, formatMsisdn } from '../../../lib/format.ts';
+import { dateTime } from '../../components/date-time.ts';
 import { receipt } from './transactions-store.ts';
-const when = new Intl.DateTimeFormat('en-IE', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Dublin',
-});
+
 const BRANDS: Record<string, string> = { VISA: 'Visa', MASTER: 'Mastercard', AMEX: 'American Express' };
 const KINDS: Record<ReceiptData['kind'], string> = {
   purchase: 'Membership',
@@ -57,7 +51,7 @@ export function Receipt({ id }: { id: string }) {
     <article className="card receipt stack" aria-labelledby="receipt-title">
       <h2 id="receipt-title">{`Receipt ${r.id}`}</h2>
       <p>
-        {when.format(new Date(r.date))}
+        {dateTime.format(new Date(r.date))}
         {r.msisdn ? ` · ${formatMsisdn(r.msisdn)}` : ''}
       </p>
       <table>
