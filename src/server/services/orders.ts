@@ -70,41 +70,46 @@ export async function recordDelivery(
   return 'unchanged';
 }
 
+/** A web order of one SIM to an Irish address. */
+interface WebOrder {
+  memberId: number;
+  sku: string;
+  status: 'SIM_ORDERED' | 'SIM_REORDERED';
+  shippingType: string;
+  address: Address;
+}
+
+/** The row of a web order (the Eircode written as Eircodes are). */
+function webOrderRow(order: WebOrder, now: Date) {
+  const a = order.address;
+  return {
+    memberId: order.memberId,
+    sku: order.sku,
+    quantity: 1,
+    status: order.status,
+    channel: 'web',
+    shippingType: order.shippingType,
+    firstname: a.firstname,
+    lastname: a.lastname,
+    line1: a.s_line1,
+    line2: a.s_line2 || null,
+    city: a.s_city,
+    county: a.s_county,
+    postcode: formatEircode(a.s_postcode),
+    createdAt: now,
+  };
+}
+
 /**
  * Places a SIM order to an Irish address. One open order of a kind per member: a partial unique
  * index decides, also for two orders sent at once, and the refusal comes back as `alreadyOpen`.
  */
 export async function placeOrder(
   { db, clock }: ServiceContext,
-  order: {
-    memberId: number;
-    sku: string;
-    status: 'SIM_ORDERED' | 'SIM_REORDERED';
-    shippingType: string;
-    address: Address;
-  },
+  order: WebOrder,
 ): Promise<Outcome<Order, 'alreadyOpen'>> {
-  const a = order.address;
   try {
-    const [row] = await db
-      .insert(orders)
-      .values({
-        memberId: order.memberId,
-        sku: order.sku,
-        quantity: 1,
-        status: order.status,
-        channel: 'web',
-        shippingType: order.shippingType,
-        firstname: a.firstname,
-        lastname: a.lastname,
-        line1: a.s_line1,
-        line2: a.s_line2 || null,
-        city: a.s_city,
-        county: a.s_county,
-        postcode: formatEircode(a.s_postcode),
-        createdAt: clock(),
-      })
-      .returning();
+    const [row] = await db.insert(orders).values(webOrderRow(order, clock())).returning();
     return done(orderOf(row!));
   } catch (error) {
     if (isUniqueViolation(error)) return refused('alreadyOpen');
@@ -116,37 +121,11 @@ export async function placeOrder(
 export async function placeOrderIn(
   tx: Queryable,
   now: Date,
-  order: {
-    memberId: number;
-    sku: string;
-    status: 'SIM_ORDERED';
-    shippingType: string;
-    address: Address;
-    recruiterMemberId: number;
-    ip?: string;
-  },
+  order: WebOrder & { status: 'SIM_ORDERED'; recruiterMemberId: number; ip?: string },
 ): Promise<typeof orders.$inferSelect> {
-  const a = order.address;
   const [row] = await tx
     .insert(orders)
-    .values({
-      memberId: order.memberId,
-      sku: order.sku,
-      quantity: 1,
-      status: order.status,
-      channel: 'web',
-      shippingType: order.shippingType,
-      recruiterMemberId: order.recruiterMemberId,
-      firstname: a.firstname,
-      lastname: a.lastname,
-      line1: a.s_line1,
-      line2: a.s_line2 || null,
-      city: a.s_city,
-      county: a.s_county,
-      postcode: formatEircode(a.s_postcode),
-      ip: order.ip ?? null,
-      createdAt: now,
-    })
+    .values({ ...webOrderRow(order, now), recruiterMemberId: order.recruiterMemberId, ip: order.ip ?? null })
     .returning();
   return row!;
 }

@@ -100,10 +100,11 @@ export async function pay<G extends string = never>(
     const now = clock();
     const applied = await applyPurchase(tx, order.ssn, purchase, now);
     if (!applied.ok) return applied;
-    if (!from) {
-      const creditCents = await settle(tx, {
-        ssn: order.ssn,
-        priced: price,
+    // The payment's one ledger row: the split between credit and card, for the cause.
+    const payFrom = (ssn: string, priced: Priced) =>
+      settle(tx, {
+        ssn,
+        priced,
         creditCents: split.credit_cents,
         cardCents: split.card_cents,
         kind,
@@ -111,20 +112,10 @@ export async function pay<G extends string = never>(
         now,
         card,
       });
-      return done({ applied: applied.value, payment: split, creditCents });
-    }
+    if (!from) return done({ applied: applied.value, payment: split, creditCents: await payFrom(order.ssn, price) });
     // The owner pays (credit out, card), the line receives (a membership, or credit that repays an advance first).
     const paid: Priced = { ...price, creditIn: false, dataKb: 0, description: `${price.description} ${from.ownerRow}` };
-    const creditCents = await settle(tx, {
-      ssn: payer,
-      priced: paid,
-      creditCents: split.credit_cents,
-      cardCents: split.card_cents,
-      kind,
-      reference: cause,
-      now,
-      card,
-    });
+    const creditCents = await payFrom(payer, paid);
     await settle(tx, {
       ssn: order.ssn,
       priced: { ...price, description: `${price.description}, ${from.lineRow}` },

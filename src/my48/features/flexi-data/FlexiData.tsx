@@ -88,7 +88,6 @@ function AmountAction({
   label: string;
   button: string;
 }) {
-  const { busy } = useStore($flexiAction);
   const id = useId();
   const choices = amountChoices(fromKb);
   const [chosen, setChosen] = useState(1);
@@ -114,8 +113,28 @@ function AmountAction({
           ))}
         </select>
       </div>
-      <p id={`${id}-leaves`} className="flexi__leaves">
-        {leavesText(action, o, gb)}
+      <ActionEnd id={`${id}-leaves`} action={action} leaves={leavesText(action, o, gb)} button={button} />
+    </form>
+  );
+}
+
+/** The end of an action's form: what it leaves, the button (off while an action is on its way), a failure. */
+function ActionEnd({
+  id,
+  action,
+  leaves,
+  button,
+}: {
+  id?: string;
+  action: FlexiAction;
+  leaves: string;
+  button: string;
+}) {
+  const { busy } = useStore($flexiAction);
+  return (
+    <>
+      <p id={id} className="flexi__leaves">
+        {leaves}
       </p>
       <div>
         <button type="submit" className="btn btn--primary" disabled={Boolean(busy)}>
@@ -123,13 +142,12 @@ function AmountAction({
         </button>
       </div>
       <Failure action={action} />
-    </form>
+    </>
   );
 }
 
 /** Spot me and Share: a friend's number, an amount, and for Spot me the days. */
 function FriendAction({ action, o }: { action: 'spotme' | 'share'; o: FlexiOverview }) {
-  const { busy } = useStore($flexiAction);
   const id = useId();
   const choices = amountChoices(o.membership?.unused_kb ?? 0);
   const [msisdn, setMsisdn] = useState('');
@@ -193,14 +211,28 @@ function FriendAction({ action, o }: { action: 'spotme' | 'share'; o: FlexiOverv
           </div>
         )}
       </div>
-      <p className="flexi__leaves">{leavesText(action, o, gb)}</p>
-      <div>
-        <button type="submit" className="btn btn--primary" disabled={Boolean(busy)}>
-          {button}
-        </button>
-      </div>
-      <Failure action={action} />
+      <ActionEnd action={action} leaves={leavesText(action, o, gb)} button={button} />
     </form>
+  );
+}
+
+/** Spot me's loans of one direction, each with its friend's number and end date; nothing when there are none. */
+function Loans<L extends { msisdn: string; ends_at: string }>({
+  label,
+  loans,
+  text,
+}: {
+  label: string;
+  loans: L[];
+  text: (loan: L) => string;
+}) {
+  if (loans.length === 0) return null;
+  return (
+    <ul className="plain" aria-label={label}>
+      {loans.map((l) => (
+        <li key={`${l.msisdn}-${l.ends_at}`}>{text(l)}</li>
+      ))}
+    </ul>
   );
 }
 
@@ -427,24 +459,16 @@ export default function FlexiData({ addons: Addons }: { addons?: ComponentType |
         has={m && !m.unlimited ? `You have ${gbOf(unused)} GB unused.` : ''}
       >
         <FriendAction action="spotme" o={o} />
-        {o.spotted_out.length > 0 && (
-          <ul className="plain" aria-label="Data you have spotted">
-            {o.spotted_out.map((l) => (
-              <li
-                key={`${l.msisdn}-${l.ends_at}`}
-              >{`${gbOf(l.data_kb)} GB to ${formatMsisdn(l.msisdn)} until ${shortDate(l.ends_at)}`}</li>
-            ))}
-          </ul>
-        )}
-        {o.spotted_in.length > 0 && (
-          <ul className="plain" aria-label="Data spotted to you">
-            {o.spotted_in.map((l) => (
-              <li
-                key={`${l.msisdn}-${l.ends_at}`}
-              >{`${gbOf(l.left_kb)} GB from ${formatMsisdn(l.msisdn)} until ${shortDate(l.ends_at)}`}</li>
-            ))}
-          </ul>
-        )}
+        <Loans
+          label="Data you have spotted"
+          loans={o.spotted_out}
+          text={(l) => `${gbOf(l.data_kb)} GB to ${formatMsisdn(l.msisdn)} until ${shortDate(l.ends_at)}`}
+        />
+        <Loans
+          label="Data spotted to you"
+          loans={o.spotted_in}
+          text={(l) => `${gbOf(l.left_kb)} GB from ${formatMsisdn(l.msisdn)} until ${shortDate(l.ends_at)}`}
+        />
       </Section>
 
       <Section
