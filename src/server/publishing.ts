@@ -76,7 +76,8 @@ export interface Rebuilder {
 export function astroBuild(outDir: string, cacheDir: string): Promise<{ ok: boolean; output: string }> {
   return new Promise((done) => {
     const child = spawn('npx', ['astro', 'build'], {
-      env: { ...process.env, ASTRO_OUT_DIR: outDir, ASTRO_CACHE_DIR: cacheDir },
+      // A production bundle whatever the server's NODE_ENV (under vitest's "test" React's development build came).
+      env: { ...process.env, ASTRO_OUT_DIR: outDir, ASTRO_CACHE_DIR: cacheDir, NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
