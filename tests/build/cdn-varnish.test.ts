@@ -147,6 +147,17 @@ describe.skipIf(!url || !varnishd)('Varnish in front of two instances', () => {
         await Promise.all([a.stop(), b.stop()]);
         a = await instance(portA, metricsA, 'a', { CDN_MAX_AGE_S: '2' });
         b = await instance(portB, metricsB, 'b', { CDN_MAX_AGE_S: '2' });
+        // Varnish takes both back once its probe has seen them answer again (and drops connections to the
+        // old processes): until then a request may meet 503 "Backend fetch failed" on a loaded machine.
+        await expect
+          .poll(
+            async () => {
+              for (let i = 0; i < 4; i++) if ((await fetch(`${edge}/panda/health`)).status !== 200) return false;
+              return true;
+            },
+            { timeout: 15_000, interval: 250 },
+          )
+          .toBe(true);
         const ban = await fetch(edge, { method: 'BAN', headers: { 'x-purge-keys': 'site' } });
         expect(ban.status).toBe(200);
         const fresh = await fetch(`${edge}/`);
