@@ -1,5 +1,5 @@
-import AES from 'crypto-js/aes';
-import Utf8 from 'crypto-js/enc-utf8';
+import AES from 'crypto-js/aes.js';
+import Utf8 from 'crypto-js/enc-utf8.js';
 import Cookies from 'js-cookie';
 import { authCode, cookieAttributes, SESSION_VALUE_MARK, type SessionCookie } from './auth-code.ts';
 

@@ -76,7 +76,7 @@ export interface Rebuilder {
 export function astroBuild(outDir: string, cacheDir: string): Promise<{ ok: boolean; output: string }> {
   return new Promise((done) => {
     const child = spawn('npx', ['astro', 'build'], {
-      // A production bundle whatever the server's NODE_ENV (under vitest's "test" React's development build came).
+      // A production bundle whatever the NODE_ENV the server runs under (with "test", React came in its development build).
       env: { ...process.env, ASTRO_OUT_DIR: outDir, ASTRO_CACHE_DIR: cacheDir, NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { MEMBER_CACHE } from '../../src/lib/offline-names.ts';
-import AES from 'crypto-js/aes.js';
-import { COOKIE_LIFETIME_DAYS, SESSION_VALUE_MARK } from '../../src/lib/auth-code.ts';
+import { COOKIE_LIFETIME_DAYS } from '../../src/lib/auth-code.ts';
+import { encryptSessionValue } from '../../src/lib/session-cookies.ts';
 import { CONSENT_COOKIE } from '../../src/lib/consent.ts';
 import { PHONE, runsAtOneWidth } from './widths.ts';
 
@@ -50,7 +50,7 @@ export async function signInThroughApi(
     { name: 'authCode', value: token, url, expires, sameSite: 'Lax' },
     ...Object.entries(plain).map(([name, value]) => ({
       name,
-      value: AES.encrypt(SESSION_VALUE_MARK + value, token).toString(),
+      value: encryptSessionValue(value, token),
       url,
       expires,
       sameSite: 'Lax' as const,
