@@ -48,7 +48,11 @@ export const cmsApi = {
     status: 202,
     answer: queued,
     description: 'Signature good: a rebuild is queued (bursts become one more build)',
-    errors: { 401: cmsMessages.badSignature, 503: cmsMessages.notConfigured },
+    errors: {
+      401: cmsMessages.badSignature,
+      404: 'No webhook here: no SANITY_WEBHOOK_SECRET is configured',
+      415: 'The body is not application/json',
+    },
   }),
   rebuild: endpoint({
     id: 'cmsRebuild',

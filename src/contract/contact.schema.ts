@@ -53,11 +53,21 @@ export const contactApi = {
     path: '/panda/public/contact',
     access: 'public',
     tag: 'Contact',
-    summary: 'Sends a message to the help desk: a ticket, or a complaint, with its reference at once (and by e-mail)',
+    summary:
+      "Sends a message to the help desk: a ticket, or a complaint, with its reference at once (and by e-mail). With a member's session (optional: x-gg-auth, x-gg-transaction, the binding cookie and the XSRF token) it joins their account and is answered at the account's address; without one it is a visitor's, whatever address it names",
     body: ContactForm.meta({ id: 'ContactBody' }),
     status: 201,
-    answer: payload(z.object({ reference: z.string(), kind: z.enum(['ticket', 'complaint']) })),
-    description: 'Received: the reference, also mailed with a copy of the message',
+    answer: payload(
+      z.object({
+        reference: z.string(),
+        kind: z.enum(['ticket', 'complaint']),
+        email: z.string().meta({ description: 'Where the answer and the reference go' }),
+        copied: z.boolean().meta({
+          description: 'Whether the mail carries a copy of the message (only to an address a session proves)',
+        }),
+      }),
+    ),
+    description: 'Received: the reference, also mailed (with a copy of the message to a proven address)',
     errors: { 400: 'A field is wrong, or the captcha failed', 429: 'Too many messages from this address' },
   }),
 };

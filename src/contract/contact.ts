@@ -88,3 +88,7 @@ export const ATTACHMENTS_PER_MESSAGE = 3;
 export const ATTACHMENT_ACCEPT = ATTACHMENT_TYPES.join(',');
 /** Sends from one address (a visitor's network) in the rate limit's window. */
 export const CONTACT_PER_WINDOW = 5;
+
+/** What the agent reads above a message no member's session sent (the desk and its sandbox). */
+export const SENDER_NOT_VERIFIED =
+  'Sender not verified: sent without signing in, so the name, address and number are only what the form said.';

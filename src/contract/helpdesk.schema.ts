@@ -31,6 +31,7 @@ export const helpdeskApi = {
     params: UserParams,
     answer: payload(z.object({ sso: z.string(), url: z.string().nullable() })),
     description: 'The signed token and the help-desk address to send it to (null when no help desk is configured)',
+    errors: { 403: 'The e-mail address is not verified: the desk would trust an address nobody proved' },
   }),
   event: endpoint({
     id: 'helpdeskEvent',
@@ -45,18 +46,21 @@ export const helpdeskApi = {
     answer: payload(z.object({ message: z.string() })),
     description: 'Recorded (or already recorded), mailed to the person',
     errors: {
-      401: 'No good signature',
-      404: 'No ticket has this reference',
+      401: 'No good signature (checked before anything else, whatever the body names)',
+      404: 'No webhook here (no secret is configured), or, signed, no ticket has this reference',
+      415: 'The body is not application/json',
       409: 'The ticket is closed',
       422: 'The step does not fit the ticket (an answer to a complaint, an update without a later date)',
-      503: 'No webhook secret is configured',
     },
   }),
 };
 
 export const helpdeskFailures = failures('helpdesk', {
   badSignature: { status: 401, message: 'Invalid or expired signature' },
-  notConfigured: { status: 503, message: 'The help desk webhook is not configured here.' },
+  unverified: {
+    status: 403,
+    message: 'Verify your e-mail address first: the help desk knows you by it.',
+  },
   unknown: { status: 404, message: 'No ticket has this reference.' },
   closed: { status: 409, message: 'That ticket is closed.' },
   notForThisKind: { status: 422, message: 'A ticket is answered; a complaint is updated or responded to.' },

@@ -39,6 +39,16 @@ export const SpendLimitForm = z.object({
     .max(SPEND_LIMIT_MAX_CENTS, { error: `The limit is at most ${euro(SPEND_LIMIT_MAX_CENTS)}.` })
     .nullable(),
 });
+export const EmailChangeSchema = z
+  .object({
+    email: z.string().meta({ description: 'The account’s address: the one to log in with' }),
+    pending_email: z
+      .string()
+      .nullable()
+      .meta({ description: 'A new address asked for, waiting for the link or code sent to it; null: none' }),
+  })
+  .meta({ id: 'EmailChange' });
+
 export const EmailChangeForm = z.object({
   password: z.string({ error: 'Enter your password.' }).min(1, { error: 'Enter your password.' }).max(200),
   email: z
@@ -112,13 +122,46 @@ export const securityApi = {
     access: 'member',
     tag: 'Security',
     summary:
-      'Changes the e-mail address: the password and a step-up code (X-Step-Up-Code, purpose email, sent to the current address)',
+      'Asks for a new e-mail address: the password and a step-up code (X-Step-Up-Code, purpose email, sent to the current address). A link and a code go to the new address, which takes effect only when one of them is used (confirmEmail); the current address is told and stays the account’s until then',
     params: UserParams,
     body: EmailChangeForm,
-    answer: payload(z.object({ email: z.string() })),
-    description: 'Changed',
+    status: 202,
+    answer: payload(EmailChangeSchema),
+    description: 'Asked: waiting for the new address to be confirmed',
     stepUp: 'email',
     errors: { 403: 'No good step-up code', 409: 'The address belongs to another account' },
+  }),
+  emailChange: endpoint({
+    id: 'emailChange',
+    method: 'get',
+    path: '/panda/protected/users/{user_id}/email/change',
+    access: 'member',
+    tag: 'Security',
+    summary: 'The account’s e-mail address, and the new one waiting to be confirmed from its own mailbox, if any',
+    params: UserParams,
+    answer: payload(EmailChangeSchema),
+    description: 'The address, and the one waiting',
+  }),
+  confirmEmail: endpoint({
+    id: 'confirmEmail',
+    moves: 'once',
+    method: 'post',
+    path: '/panda/protected/users/{user_id}/email/confirm/{token}',
+    access: 'member',
+    tag: 'Security',
+    summary:
+      'Confirms the new e-mail address with the link token or the 6-digit code sent to it: it becomes the account’s, verified, and the old address is told',
+    params: UserParams.extend({
+      token: z
+        .string()
+        .regex(/^([0-9]{6}|[A-Za-z0-9_-]{20,100})$/, { error: 'must be the link token or the 6-digit code' }),
+    }),
+    answer: payload(z.object({ email: z.string(), message: z.string() })),
+    description: 'Changed',
+    errors: {
+      400: 'The link or code is not valid (used, expired, another’s)',
+      409: 'The address belongs to another account',
+    },
   }),
 };
 
@@ -127,10 +170,17 @@ export const securityFailures = failures('security', {
   wrongPassword: { status: 400, message: messages.wrongCurrentPassword },
   emailTaken: { status: 409, message: 'That e-mail address belongs to another 48 account.' },
   sameEmail: { status: 422, message: 'That is your e-mail address already.' },
+  changeInvalid: {
+    status: 400,
+    message: 'That link or code is not valid any more. Ask for the new address again to get a new one.',
+  },
   noSuchSim: { status: 404, message: messages.simNotFound },
 });
 
 export const securityMessages = {
+  emailChangeAsked: (email: string) =>
+    `Nearly there: we have sent a link and a code to ${email}. Your address changes when you use one of them; until then you log in with your current address.`,
+  emailChanged: (email: string) => `Your e-mail address is now ${email}. Use it to log in.`,
   blocked:
     'Your SIM is blocked. Nobody can buy anything or move data with it. Order a replacement SIM or change to an eSIM to keep your number.',
   unblocked: 'Your SIM is unblocked and works again.',

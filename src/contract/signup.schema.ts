@@ -39,7 +39,9 @@ export const signUpApi = {
     bodyRequired: false,
     answer: MessageAnswer,
     description: 'Sent',
-    errors: { 409: 'The e-mail address is taken' },
+    errors: {
+      409: 'The e-mail address is taken, or the account’s address is verified (changed in Settings → Security)',
+    },
   }),
   // Hono routes /verify/{x} to the first matching route, so the code form (6 digits and ?force=true)
   // and the link form share one path and are told apart by the handler.
@@ -79,6 +81,10 @@ export const signUpFailures = failures('signUp', {
     message: 'An account with this e-mail address already exists. Log in, or reset your password.',
   },
   verificationInvalid: { status: 400, message: 'That link or code is not valid any more. Ask for a new one.' },
+  verifiedAlready: {
+    status: 409,
+    message: 'Your e-mail address is verified. To change it, go to my48 → Settings → Security.',
+  },
   captchaFailed: { status: 400, message: messages.captchaFailed },
 });
 

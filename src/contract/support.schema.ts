@@ -97,7 +97,13 @@ export const supportApi = {
     params: UserParams,
     body: ComplaintForm.meta({ id: 'ComplaintBody' }),
     status: 201,
-    answer: payload(z.object({ reference: z.string(), due_on: z.string() })),
+    answer: payload(
+      z.object({
+        reference: z.string(),
+        due_on: z.string(),
+        copied: z.boolean().meta({ description: 'Whether the mail carries a copy (only to a verified address)' }),
+      }),
+    ),
     description: 'Received and acknowledged',
     errors: { 429: 'Too many complaints in an hour' },
   }),

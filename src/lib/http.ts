@@ -38,8 +38,11 @@ const pathOf = (request: RequestInfo | URL) => {
  * carry x-gg-auth and x-gg-transaction, and a 401 ends the session and goes to /log-in
  * (nothing happens when already there, where a 401 just means a wrong password).
  */
-/** Two calls of spec section 7 sit under /panda/public but go "with auth headers": sim-limits and the send-free-SIM order. */
-const PUBLIC_WITH_SESSION = /^\/panda\/public\/(users\/[0-9]+\/sim-limits|packs\/campaign\/mgm\/)$/;
+/**
+ * Two calls of spec section 7 sit under /panda/public but go "with auth headers": sim-limits and the
+ * send-free-SIM order; the contact form too, so a member's message joins their account (a visitor has none).
+ */
+const PUBLIC_WITH_SESSION = /^\/panda\/public\/(users\/[0-9]+\/sim-limits|packs\/campaign\/mgm\/|contact)$/;
 
 export function createHttp({
   fetch,

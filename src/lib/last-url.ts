@@ -18,16 +18,18 @@ function store(): Storage | undefined {
 const HOME_ORIGIN = 'https://portal.invalid';
 
 /**
- * The one local-path rule: a value (a `next` parameter, a stored URL) is parsed as the browser will
- * parse it, against an origin of ours, and kept only when the origin is unchanged; the answer is
- * the path, query and hash so parsed. Tabs, newlines, backslashes, `//` and `/%09/` all end up on
- * another origin (or on our own path), so nothing can send the member to another site.
+ * The one local-path rule: a value (a `next` parameter, a stored URL) is normalised first, as the
+ * browser will parse it against an origin of ours, then checked: kept only when the origin is
+ * unchanged and the normalised path cannot itself be read as another host. Tabs, newlines,
+ * backslashes and `//` end up on another origin; dot segments (`/.//evil.example`) normalise to a
+ * path that starts with `//`, which a link would follow to that host: refused too.
  */
 export function localPath(value: string | null | undefined): string | undefined {
   if (typeof value !== 'string' || !value.startsWith('/')) return undefined;
   try {
     const url = new URL(value, HOME_ORIGIN);
-    return url.origin === HOME_ORIGIN ? `${url.pathname}${url.search}${url.hash}` : undefined;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    return url.origin === HOME_ORIGIN && !/^\/[/\\]/.test(path) ? path : undefined;
   } catch {
     return undefined;
   }

@@ -52,6 +52,12 @@ import {
 import { clientView, trustOf } from './http/proxy.ts';
 import { isPrivatePath, PRIVATE, sharedCacheable } from './http/cache-policy.ts';
 
+/**
+ * A path or URL as logs and error reports keep it: an e-mail address in it (a path such as
+ * /authentication-removed/{email}, plain or percent-encoded) is written as [email].
+ */
+export const withoutAddresses = (path: string) => path.replace(/[^/?&=#]*(?:@|%40)[^/?&#]*/gi, '[email]');
+
 /** HSTS for a request that reached us (or the proxy in front) over https (production.md). */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -187,7 +193,13 @@ export function createApp({
     // The pattern of the route that answered (Hono's, e.g. /panda/protected/users/:user_id/segments).
     metrics?.request(c.req.method, routePath(c) || 'none', c.res.status, ms / 1000);
     c.var.log.info(
-      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms), ip: c.var.client.ip },
+      {
+        method: c.req.method,
+        path: withoutAddresses(c.req.path),
+        status: c.res.status,
+        ms: Math.round(ms),
+        ip: c.var.client.ip,
+      },
       'request',
     );
   });
@@ -222,9 +234,9 @@ export function createApp({
       },
     }),
   );
+  const siteIsHttps = config.siteUrl.startsWith('https://');
   app.use(async (c, next) => {
     await next();
-    if (c.var.client.proto === 'https') c.header('strict-transport-security', HSTS);
     // Nothing personal in a shared cache (http/cache-policy.ts): an answer that says nothing is
     // private, and so is the account app, the API, a sandbox, or an answer that sets a cookie.
     const cacheControl = c.res.headers.get('cache-control');
@@ -235,6 +247,11 @@ export function createApp({
       c.res.headers.set('cache-control', PRIVATE);
       for (const name of ['surrogate-key', 'cache-tag', 'cdn-tag']) c.res.headers.delete(name);
     }
+    // A shared cache keeps one copy for every visitor, so nothing in it may come from a request: an
+    // answer it may keep has HSTS when the site is https (SITE_URL), whatever scheme this request
+    // said; a private answer has it when it came over https.
+    const cacheable = sharedCacheable(c.res.headers.get('cache-control') ?? '');
+    if (cacheable ? siteIsHttps : c.var.client.proto === 'https') c.header('strict-transport-security', HSTS);
   });
 
   app.onError((error, c) => {
@@ -253,7 +270,7 @@ export function createApp({
       requestId: c.var.requestId,
       route: routePath(c) || 'none',
       method: c.req.method,
-      url: c.req.url,
+      url: withoutAddresses(c.req.url),
       headers: Object.fromEntries(Object.entries(c.req.header())),
       memberId: c.var.member?.id,
     });

@@ -61,6 +61,10 @@ describe('production refuses what is only for trying (production.md)', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'env-'));
     expect(readEnv({ DATA_DIR: dataDir }).SANDBOX).toBe(true);
     expect(readEnv({ DATA_DIR: dataDir, SANDBOX: 'false' }).SANDBOX).toBe(false);
+    // A public host (an https SITE_URL) has none unless SANDBOX=true is said out loud.
+    expect(readEnv({ DATA_DIR: dataDir, SITE_URL: 'https://staging.48.ie' }).SANDBOX).toBe(false);
+    expect(readEnv({ DATA_DIR: dataDir, SITE_URL: 'https://staging.48.ie', SANDBOX: 'true' }).SANDBOX).toBe(true);
+    expect(readEnv({ DATA_DIR: dataDir, SITE_URL: 'http://192.168.1.20:4321' }).SANDBOX).toBe(true);
     expect(readEnv({ DATA_DIR: dataDir }).MAIL_FROM).toBe('48 <hello@48.ie>');
     expect(() => readEnv({ DATA_DIR: dataDir, SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL: must be smtp/);
   });

@@ -67,7 +67,10 @@ const schema = z.object({
     .pipe(z.array(z.url({ protocol: /^https$/, error: 'each must be an https:// origin' }))),
   /** Signs help-desk single sign-on tokens; shared with the help desk. */
   HELPDESK_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
-  /** Local stand-ins for outside services (the mail outbox page at /sandbox/mail). On by default; off, and refused, in production. */
+  /**
+   * Local stand-ins for outside services (the mail outbox page at /sandbox/mail). On by default only for
+   * trying the portal (no https SITE_URL); on a public host only when set to true; refused in production.
+   */
   SANDBOX: z
     .enum(['true', 'false'])
     .optional()
@@ -183,7 +186,7 @@ const schema = z.object({
           ctx.addIssue({ code: 'custom', message: `${url} is not an http(s) URL` });
       return urls;
     }),
-  /** Signs Sanity's publish webhook (operations.md); unset: POST /panda/public/cms/publish answers 503. */
+  /** Signs Sanity's publish webhook (operations.md); unset: POST /panda/public/cms/publish does not exist (404). */
   SANITY_WEBHOOK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   /** The editors' token: the status page (/cms/status) and npm run rebuild. Unset: both answer 503. */
   CMS_EDITOR_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
@@ -319,11 +322,14 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const keptSecrets = (Object.entries(secrets.source) as [OwnSecret, 'env' | 'file' | 'generated'][])
     .filter((entry): entry is [OwnSecret, 'file' | 'generated'] => entry[1] !== 'env')
     .map(([name, source]) => ({ name, source, file: secrets.file }));
-  // The sandboxes are on unless said otherwise, and never in production.
+  // The sandboxes are for trying the portal: on by default only there (no NODE_ENV=production and no
+  // https SITE_URL, which names a public host); anywhere else only when SANDBOX=true is said out loud,
+  // and never in production.
+  const siteUrl = (parsed.data.SITE_URL ?? listeningOrigin(parsed.data.HOST, parsed.data.PORT)).replace(/\/$/, '');
   return {
     ...parsed.data,
-    SITE_URL: (parsed.data.SITE_URL ?? listeningOrigin(parsed.data.HOST, parsed.data.PORT)).replace(/\/$/, ''),
-    SANDBOX: parsed.data.SANDBOX ?? !production,
+    SITE_URL: siteUrl,
+    SANDBOX: parsed.data.SANDBOX ?? (!production && !siteUrl.startsWith('https://')),
     ...secrets.values,
     keptSecrets,
   };

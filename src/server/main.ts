@@ -3,7 +3,6 @@ import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import pino from 'pino';
 import { answeredByApp, createApp, HSTS, pageSecurityHeaders } from './app.ts';
-import { clientView, trustOf } from './http/proxy.ts';
 import { sandboxPayments } from './integrations/payments/index.ts';
 import { providerPayments } from './integrations/payments/provider.ts';
 import { sandboxReferrals, serviceReferrals } from './integrations/referrals/index.ts';
@@ -272,7 +271,7 @@ const follower = site
       onError: (err) => logger.error({ err }, 'could not follow the published build'),
     })
   : undefined;
-const trust = env.TRUST_PROXY.length > 0 ? trustOf(env.TRUST_PROXY) : undefined;
+const siteIsHttps = env.SITE_URL.startsWith('https://');
 let inFlight = 0;
 let drained: (() => void) | undefined;
 // Idle keep-alive connections are kept longer than a proxy or load balancer in front keeps its own
@@ -292,21 +291,17 @@ const server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: K
     if (inFlight === 0) drained?.();
   });
   const { app: appListener, pages } = live;
-  // A page that reached the trusted proxy in front over https gets HSTS too (the app adds it to its own answers).
-  if (
-    pages &&
-    trust &&
-    clientView(req.socket.remoteAddress, req.headers, { proto: 'http', host: req.headers.host ?? '' }, trust).proto ===
-      'https'
-  ) {
-    res.setHeader('strict-transport-security', HSTS);
-  }
+  // A page goes into shared caches, one copy for every visitor: HSTS when the site is https
+  // (SITE_URL), never because of what a request said (an X-Forwarded-Proto the next visitor did not send).
+  if (pages && siteIsHttps) res.setHeader('strict-transport-security', HSTS);
   if (pages?.(req, res)) {
     res.once('finish', () =>
       metrics?.request(req.method ?? 'GET', 'static', res.statusCode, (performance.now() - started) / 1000),
     );
     return;
   }
+  // Not a page: the app decides every header of its own answers.
+  res.removeHeader('strict-transport-security');
   void appListener(req, res);
 });
 server.listen(env.PORT, env.HOST, () => {
@@ -314,6 +309,11 @@ server.listen(env.PORT, env.HOST, () => {
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   logger.info(
     `48 portal listening on http://${env.HOST === 'localhost' ? 'localhost' : env.HOST}:${port} (${database.kind})`,
+  );
+  logger.info(
+    env.SANDBOX
+      ? `sandboxes on (/sandbox/…): stand-ins for the outside services, for trying the portal${process.env['SANDBOX'] === 'true' ? ', as SANDBOX=true says' : ''}`
+      : `sandboxes off${env.NODE_ENV === 'production' ? ' (production)' : env.SITE_URL.startsWith('https://') ? ': SITE_URL is https, a public host (SANDBOX=true turns them on to try the portal there)' : ' (SANDBOX=false)'}`,
   );
 });
 const metricsServer = metrics ? await metrics.listen(env.METRICS_PORT!, env.METRICS_HOST) : undefined;

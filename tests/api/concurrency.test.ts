@@ -322,6 +322,24 @@ const races: Record<string, Race | Elsewhere> = {
       ).toBe(1);
     },
   },
+  confirmEmail: {
+    title: 'the code sent to a new address changes the address once',
+    run: async (c) => {
+      const { session: s } = await member(c);
+      const code = await stepUpCode(c, s, 'email');
+      const asked = await send(
+        c,
+        s,
+        'PUT',
+        'email',
+        { email: 'confirm-race@example.com', password: BUILT_PASSWORD },
+        { 'x-step-up-code': code },
+      );
+      expect(asked.status).toBe(202);
+      const sent = await mailTo(c, 'confirm-race@example.com', /the code ([0-9]{6})/);
+      expect(ok(await race(() => send(c, s, 'POST', `email/confirm/${sent}`)))).toBe(1);
+    },
+  },
   removeCard: {
     title: 'one step-up code removes the card once',
     run: async (c) => {

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { CONTACT_PER_WINDOW } from '../../src/contract/contact.ts';
+import { CONTACT_PER_WINDOW, SENDER_NOT_VERIFIED } from '../../src/contract/contact.ts';
 import { contactApi, contactFailures } from '../../src/contract/contact.schema.ts';
 import type { RequestBody } from '../../src/contract/endpoint.ts';
 import { outbox, ticketAttachments, ticketEntries, tickets } from '../../src/server/db/schema.ts';
 import { pruneUploads } from '../../src/server/services/attachments.ts';
+import { ERASED_TEXT } from '../../src/server/features/my-data/my-data.service.ts';
 import { deskTickets } from '../../src/server/integrations/tickets/index.ts';
 import { forwardTickets } from '../../src/server/jobs/tickets.ts';
 import { createMember, deleteAccount } from './builders.ts';
@@ -27,7 +28,7 @@ const mailTo = (c: TestContext, to: string) => c.handle.db.select().from(outbox)
 forEachDatabase(
   'contact',
   (ctx) => {
-    it('a visitor’s message opens a ticket: its reference at once, and by e-mail with a copy of what they wrote', async () => {
+    it('a visitor’s message opens a ticket: its reference at once, and by e-mail (the reference only: nobody proved the address)', async () => {
       const c = ctx();
       const res = await contact(c);
       expect(res.status).toBe(201);
@@ -45,8 +46,9 @@ forEachDatabase(
       expect(entries.map((e) => [e.author, e.body])).toEqual([['customer', message.message]]);
       const [mail] = await mailTo(c, 'aoife@example.org');
       expect(mail!.subject).toBe(`Your message to 48: ${reference}`);
-      expect(mail!.body).toContain(message.message);
-      expect(mail!.body).toContain('Number: 087 123 4567');
+      expect(mail!.body).toContain(reference);
+      expect(mail!.body).not.toContain(message.message);
+      expect(mail!.body).not.toContain('Number: 087 123 4567');
       // A second message gets a reference of its own.
       const second = (await (await contact(c)).json())._payload.reference;
       expect(second).not.toBe(reference);
@@ -146,9 +148,11 @@ forEachDatabase(
       expect(sent[1]!.body.ticket).toMatchObject({
         external_id: reference,
         subject: `${reference}: My SIM or order`,
-        comment: { body: message.message },
+        // A visitor's: the agent reads first that nobody proved who sent it.
+        comment: { body: `${SENDER_NOT_VERIFIED}\n\n${message.message}` },
         requester: { name: 'Aoife Murphy', email: 'aoife@example.org' },
       });
+      expect(sent[1]!.body.ticket['tags']).toEqual(['ticket', 'sender_not_verified', 'msisdn_0871234567']);
     });
 
     it('attachments: images and PDF by their content, 5 MB each, once each, within the hour; kept with the ticket and shown to the agent', async () => {
@@ -182,8 +186,12 @@ forEachDatabase(
       const res = await contact(c, { attachments: [photo.id, letter.id] });
       expect(res.status).toBe(201);
       const { reference } = (await res.json())._payload;
-      const [mail] = await mailTo(c, 'aoife@example.org');
-      expect(mail!.body).toContain('Attached: receipt.png (1 KB), letter.pdf (1 KB)');
+      const [ticket] = await c.handle.db.select().from(tickets).where(eq(tickets.reference, reference));
+      const joined = await c.handle.db
+        .select({ filename: ticketAttachments.filename })
+        .from(ticketAttachments)
+        .where(eq(ticketAttachments.ticketId, ticket!.id));
+      expect(joined.map((a) => a.filename).sort()).toEqual(['letter.pdf', 'receipt.png']);
       // An attachment goes with one message: sent again, the message is refused and nothing is kept.
       const again = await contact(c, { attachments: [photo.id] });
       expect(await refusal(again)).toEqual([400, contactFailures.attachmentGone.code]);
@@ -228,7 +236,7 @@ forEachDatabase(
       expect(await c.handle.db.select({ id: ticketAttachments.id }).from(ticketAttachments)).toHaveLength(2);
     });
 
-    it('a member who deletes their account: their tickets are kept, the reference standing for their name and address', async () => {
+    it('a member who deletes their account: their tickets are kept, the reference standing for their name and address, their words gone', async () => {
       const c = ctx();
       const m = await createMember(c, {});
       const { reference } = (await (await contact(c, { email: m.email })).json())._payload;
@@ -237,7 +245,7 @@ forEachDatabase(
       const [kept] = await c.handle.db.select().from(tickets).where(eq(tickets.reference, reference));
       expect(kept).toMatchObject({ name: reference, email: '', msisdn: null });
       const entries = await c.handle.db.select().from(ticketEntries).where(eq(ticketEntries.ticketId, kept!.id));
-      expect(entries[0]!.body).toBe(message.message);
+      expect(entries[0]!.body).toBe(ERASED_TEXT);
     });
   },
   {},

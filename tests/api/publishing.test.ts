@@ -2,6 +2,7 @@ import { encodeSignatureHeader } from '@sanity/webhook';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { cmsFailures, cmsMessages } from '../../src/contract/cms.schema.ts';
+import { requestFailures } from '../../src/contract/common-failures.ts';
 import { createApp } from '../../src/server/app.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { createRebuilder, REPLAY_WINDOW_MS, type Publishing } from '../../src/server/publishing.ts';
@@ -91,11 +92,12 @@ describe('POST /panda/public/cms/publish', () => {
     expect(builds.started).toHaveLength(1);
   });
 
-  it('without SANITY_WEBHOOK_SECRET: 503, publishing is not configured', async () => {
-    const { app, clock } = setup({ editorToken: TOKEN });
+  it('without SANITY_WEBHOOK_SECRET the webhook is not there: 404, nothing built', async () => {
+    const { app, builds, clock } = setup({ editorToken: TOKEN });
     const res = await publish(app, await encodeSignatureHeader(body, clock.now, SECRET));
-    expect(res.status).toBe(503);
-    expect(await res.json()).toEqual(errorAnswer(cmsFailures.notConfigured));
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual(errorAnswer(requestFailures.notFound));
+    expect(builds.started).toHaveLength(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { messages } from '../../src/contract/messages.ts';
 import { accountApi } from '../../src/contract/account.schema.ts';
@@ -6,14 +6,24 @@ import { flexiDataApi } from '../../src/contract/flexi-data.schema.ts';
 import { membershipsApi } from '../../src/contract/memberships.schema.ts';
 import { recruitApi } from '../../src/contract/recruit.schema.ts';
 import { paymentsApi } from '../../src/contract/payments.schema.ts';
-import { securityApi, spendLimitMessage } from '../../src/contract/security.schema.ts';
+import {
+  securityApi,
+  securityFailures,
+  securityMessages,
+  spendLimitMessage,
+} from '../../src/contract/security.schema.ts';
+import { helpdeskApi } from '../../src/contract/helpdesk.schema.ts';
 import { stepUpFailures } from '../../src/contract/step-up.schema.ts';
-import { alerts, members, stepUpCodes } from '../../src/server/db/schema.ts';
+import { alerts, members, outbox, stepUpCodes } from '../../src/server/db/schema.ts';
 import { runRenewals } from '../../src/server/jobs/renewals.ts';
 import { BUILT_PASSWORD, createMember, signIn } from './builders.ts';
-import { refused, send } from './client.ts';
-import { forEachDatabase, stepUpCode } from './harness.ts';
+import { ok, refused, send } from './client.ts';
+import { forEachDatabase, stepUpCode, type TestContext } from './harness.ts';
 import { make, me, message, wrong } from './member-controls.ts';
+
+const mailsTo = (c: TestContext, to: string) => c.handle.db.select().from(outbox).where(eq(outbox.to, to));
+const emailOf = async (c: TestContext, id: number) =>
+  (await c.handle.db.select({ email: members.email }).from(members).where(eq(members.id, id)))[0]?.email;
 
 forEachDatabase(
   'security',
@@ -114,9 +124,10 @@ forEachDatabase(
       expect((await send(c.app, paymentsApi.registerCard, { session: r, params: me(r) })).status).toBe(201);
     });
 
-    it('changing the e-mail address: password and code; the address must be free; the new one logs in', async () => {
+    it('changing the e-mail address: password and code to ask; the new address changes only when confirmed from its own mailbox', async () => {
       const c = ctx();
-      const { session: s } = await make(c, 'lost');
+      const built = await make(c, 'lost');
+      const s = built.session;
       await createMember(c, { email: 'taken.address@example.com' });
       const code = await stepUpCode(c, s, 'email');
       const changeEmail = (password: string, email: string, stepUpCode?: string) =>
@@ -127,9 +138,119 @@ forEachDatabase(
       expect(taken.status).toBe(409);
       const badPassword = await changeEmail('nope', 'lorcan@example.org', code);
       expect(badPassword.status).toBe(400);
-      const done = await changeEmail(BUILT_PASSWORD, 'Lorcan@Example.org', code);
-      expect([done.status, (await done.json())._payload.email]).toEqual([200, 'lorcan@example.org']);
+      const asked = await changeEmail(BUILT_PASSWORD, 'Lorcan@Example.org', code);
+      expect([asked.status, (await asked.json())._payload]).toEqual([
+        202,
+        { email: built.email, pending_email: 'lorcan@example.org' },
+      ]);
+      // Nothing changed yet: the old address logs in, the new one does not; the desk still names the old one.
+      const [row] = await c.handle.db.select().from(members).where(eq(members.id, s.userId));
+      expect([row!.email, row!.isVerified]).toEqual([built.email, true]);
+      await signIn(c, built);
+      await expect(signIn(c, { email: 'lorcan@example.org' })).rejects.toThrow(/401/);
+      const sso = await ok(c.app, helpdeskApi.sso, { session: s, params: me(s) });
+      expect(JSON.parse(Buffer.from(sso._payload.sso.split('.')[1]!, 'base64url').toString()).email).toBe(built.email);
+      expect((await ok(c.app, securityApi.emailChange, { session: s, params: me(s) }))._payload).toEqual({
+        email: built.email,
+        pending_email: 'lorcan@example.org',
+      });
+      // The old address is told at once; the new one gets the link (on SITE_URL) and the code.
+      const toOld = await mailsTo(c, built.email);
+      expect(toOld.map((m) => m.subject)).toContain('A new e-mail address was asked for your 48 account');
+      const [toNew] = await mailsTo(c, 'lorcan@example.org');
+      const sent = /the code ([0-9]{6})/.exec(toNew!.body)![1]!;
+      const link = /(https:\/\/www\.48\.ie\/my48\/settings\/security\?confirm-email=[A-Za-z0-9_-]+)/.exec(
+        toNew!.body,
+      )![1]!;
+      expect(link.startsWith(`${c.config.siteUrl}/`)).toBe(true);
+      // Another member cannot use it; a wrong code is refused.
+      const other = await createMember(c);
+      await refused(
+        c.app,
+        securityApi.confirmEmail,
+        { session: other.session, params: { ...me(other.session), token: sent } },
+        securityFailures.changeInvalid,
+      );
+      await refused(
+        c.app,
+        securityApi.confirmEmail,
+        { session: s, params: { ...me(s), token: sent === '000000' ? '111111' : '000000' } },
+        securityFailures.changeInvalid,
+      );
+      const confirmed = await ok(c.app, securityApi.confirmEmail, { session: s, params: { ...me(s), token: sent } });
+      expect(confirmed._payload).toEqual({
+        email: 'lorcan@example.org',
+        message: securityMessages.emailChanged('lorcan@example.org'),
+      });
+      const [after] = await c.handle.db.select().from(members).where(eq(members.id, s.userId));
+      expect([after!.email, after!.isVerified]).toEqual(['lorcan@example.org', true]);
+      expect((await mailsTo(c, built.email)).map((m) => m.subject)).toContain('Your 48 e-mail address was changed');
       await signIn(c, { email: 'lorcan@example.org' });
+      // Used once: the link token of the same mail is spent too (a new code retires nothing, but this one changed the address).
+      const token = new URL(link).searchParams.get('confirm-email')!;
+      await refused(
+        c.app,
+        securityApi.confirmEmail,
+        { session: s, params: { ...me(s), token } },
+        securityFailures.changeInvalid,
+      );
+    });
+
+    it('a new address confirmed by its link; not after 24 hours; not when another account took it meanwhile', async () => {
+      const c = ctx();
+      let { session: s } = await make(c, 'rich');
+      const ask = async (email: string) => {
+        const code = await stepUpCode(c, s, 'email');
+        const res = await send(c.app, securityApi.changeEmail, {
+          session: s,
+          params: me(s),
+          body: { password: BUILT_PASSWORD, email },
+          stepUpCode: code,
+        });
+        expect(res.status).toBe(202);
+        const [mail] = await c.handle.db
+          .select()
+          .from(outbox)
+          .where(eq(outbox.to, email))
+          .orderBy(desc(outbox.id))
+          .limit(1);
+        return /confirm-email=([A-Za-z0-9_-]+)/.exec(mail!.body)![1]!;
+      };
+      const late = await ask('late@example.org');
+      c.clock.advance(24 * 3_600_000 + 1000);
+      const again = await signIn(c, { email: (await emailOf(c, s.userId))! });
+      s = again;
+      await refused(
+        c.app,
+        securityApi.confirmEmail,
+        { session: again, params: { ...me(again), token: late } },
+        securityFailures.changeInvalid,
+      );
+      expect(
+        (await ok(c.app, securityApi.emailChange, { session: again, params: me(again) }))._payload.pending_email,
+      ).toBeNull();
+      const s2 = again;
+      const code = await stepUpCode(c, s2, 'email');
+      await send(c.app, securityApi.changeEmail, {
+        session: s2,
+        params: me(s2),
+        body: { password: BUILT_PASSWORD, email: 'wanted@example.org' },
+        stepUpCode: code,
+      });
+      const [mail] = await c.handle.db.select().from(outbox).where(eq(outbox.to, 'wanted@example.org'));
+      const token = /confirm-email=([A-Za-z0-9_-]+)/.exec(mail!.body)![1]!;
+      await createMember(c, { email: 'Wanted@Example.org' });
+      await refused(
+        c.app,
+        securityApi.confirmEmail,
+        { session: s2, params: { ...me(s2), token } },
+        securityFailures.emailTaken,
+      );
+      const fresh = await ask('fresh@example.org');
+      expect(
+        (await ok(c.app, securityApi.confirmEmail, { session: s2, params: { ...me(s2), token: fresh } }))._payload
+          .email,
+      ).toBe('fresh@example.org');
     });
 
     it('spend limit: from €5; a card payment that would pass it is refused before the provider, naming the limit and what is left; at the edge it passes', async () => {

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { COMPLAINTS_PER_HOUR } from '../../src/contract/contact.ts';
+import { requestFailures } from '../../src/contract/common-failures.ts';
 import { helpdeskFailures } from '../../src/contract/helpdesk.schema.ts';
 import { contactApi } from '../../src/contract/contact.schema.ts';
 import { settingsApi } from '../../src/contract/settings.schema.ts';
@@ -196,6 +197,7 @@ forEachDatabase(
       expect(calls[1]!.body).toMatchObject({ ticket: { priority: 'urgent', additional_tags: ['escalated'] } });
       // A ticket from the contact form is not a complaint; a closed complaint has had its answer.
       const ticket = await send(c.app, contactApi.send, {
+        session: m.session,
         body: {
           topic: 'Coverage',
           name: 'Someone',
@@ -221,12 +223,13 @@ forEachDatabase(
       );
     });
 
-    it('the list holds the member’s own: a contact-form message from their address joins it; another member’s is 404', async () => {
+    it('the list holds the member’s own: a contact-form message from their signed-in session joins it; another member’s is 404', async () => {
       const c = ctx();
       const m = await createMember(c);
       const other = await createMember(c);
       const { reference } = (await (await raise(c, m)).json())._payload;
       await send(c.app, contactApi.send, {
+        session: m.session,
         body: {
           topic: 'My account',
           name: 'Built Member',
@@ -261,6 +264,7 @@ forEachDatabase(
         (
           await (
             await send(c.app, contactApi.send, {
+              session: m.session,
               body: {
                 topic: 'Coverage',
                 name: 'Built Member',
@@ -363,10 +367,10 @@ forEachDatabase(
         const r = await res;
         return [r.status, ((await r.json()) as { _payload: { code?: string } })._payload.code];
       };
-      // Not configured: 503, nothing recorded.
+      // Not configured: the webhook is not there (404), nothing recorded.
       delete c.config.helpdeskWebhookSecret;
       try {
-        expect(await status(post(response))).toEqual([503, helpdeskFailures.notConfigured.code]);
+        expect(await status(post(response))).toEqual([404, requestFailures.notFound.code]);
       } finally {
         c.config.helpdeskWebhookSecret = secret;
       }

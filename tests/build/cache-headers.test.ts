@@ -14,7 +14,14 @@ import { signIn, startServer } from '../bench/api.ts';
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-cache-'));
 let server: Awaited<ReturnType<typeof startServer>>;
 beforeAll(async () => {
-  server = await startServer({ DATABASE_URL: 'memory://', DATA_DIR: dataDir });
+  // A public https site behind a trusted proxy (as deployed), with the sandboxes said out loud.
+  server = await startServer({
+    DATABASE_URL: 'memory://',
+    DATA_DIR: dataDir,
+    SITE_URL: 'https://www.48.ie',
+    SANDBOX: 'true',
+    TRUST_PROXY: 'loopback',
+  });
 }, 240_000);
 afterAll(async () => {
   await server?.stop();
@@ -96,6 +103,24 @@ describe('what a shared cache may keep', () => {
         wrong.push(`${path} (${res.status}): ${res.headers.get('cache-control')}`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('what a shared cache keeps carries no header taken from the request: HSTS on a page from SITE_URL, not X-Forwarded-Proto', async () => {
+    const hsts = async (path: string, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${server.base}${path}`, { headers });
+      await res.arrayBuffer();
+      return [shared(res), res.headers.get('strict-transport-security')];
+    };
+    const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-for': '198.51.100.7' };
+    const plainHttp = { 'x-forwarded-proto': 'http', 'x-forwarded-for': '198.51.100.7' };
+    // Pages (the static fast path) and a missing page (the app): the same for every visitor.
+    for (const path of ['/help/roaming', '/', '/no-such-page']) {
+      const answers = [await hsts(path), await hsts(path, forwarded), await hsts(path, plainHttp)];
+      expect(answers, path).toEqual([0, 1, 2].map(() => [true, 'max-age=31536000; includeSubDomains']));
+    }
+    // A private answer is nobody else's: HSTS as its own request came.
+    expect(await hsts('/panda/health', forwarded)).toEqual([false, 'max-age=31536000; includeSubDomains']);
+    expect(await hsts('/panda/health', plainHttp)).toEqual([false, null]);
   });
 
   it('an answer that sets a cookie (a log-in) is never shared', async () => {

@@ -39,14 +39,17 @@ test('a visitor sends the contact form by keyboard, reads the reference, gets it
   const reference = (await sent.locator('strong').textContent())!;
   expect(reference).toMatch(/^48-T-\d{6}$/);
   await expectNoAxeViolations(page, 'message sent');
+  await expect(sent).toContainText(`We have e-mailed ${email} the reference.`);
+  // Nobody proved the address: the mail says the reference, and nothing the visitor wrote.
   const mail = await latestMail(request, email);
   expect(mail.subject).toBe(`Your message to 48: ${reference}`);
-  expect(mail.body).toContain('I was charged twice for my top-up <b>yesterday</b>.');
+  expect(mail.body).not.toContain('I was charged twice');
 
-  // The agent's view shows what was written as text, and an answer goes back by e-mail.
+  // The agent's view shows what was written as text, marked as from no session, and an answer goes back by e-mail.
   await page.goto(`/sandbox/helpdesk?reference=${reference}`);
   const ticket = page.getByRole('region', { name: new RegExp(`^${reference}`) });
   await expect(ticket.getByText('<b>yesterday</b>', { exact: false })).toBeVisible();
+  await expect(ticket.getByText('Sender not verified', { exact: false })).toBeVisible();
   await ticket.getByLabel(`Answer ${reference}`).fill('We have refunded the second top-up to your credit.');
   await ticket.getByRole('button', { name: `Send the answer to ${reference}` }).click();
   await expect(page.getByRole('region', { name: new RegExp(`^${reference}.*answered`) })).toBeVisible();
@@ -83,5 +86,30 @@ test('"Make a complaint" with a screenshot: a disguised file is refused, a real 
   await expect(sent).toBeVisible({ timeout: 20_000 });
   await expect(sent.locator('strong')).toHaveText(/^48-C-\d{6}$/);
   await expect(sent).toContainText('within 10 working days');
-  expect((await latestMail(request, email)).body).toContain('Attached: screenshot.png (2 KB)');
+  const reference = (await sent.locator('strong').textContent())!;
+  expect((await latestMail(request, email)).subject).toBe(`Your complaint to 48: ${reference}`);
+  await page.goto(`/sandbox/helpdesk?reference=${reference}`);
+  await expect(page.getByRole('link', { name: 'screenshot.png' })).toBeVisible();
+});
+
+test('a signed-in member’s message joins their account: the reference in my48 → Support, the copy to their own address', async ({
+  page,
+  request,
+  signIn,
+}) => {
+  const { email } = await signIn('active');
+  await page.goto('/contact-us');
+  const form = page.getByRole('form', { name: 'Send us a message' });
+  await form.getByLabel('Topic').selectOption('My account');
+  await form.getByLabel('Your name').fill('Member Writing');
+  await form.getByLabel('E-mail address').fill(email);
+  await form.getByLabel('Your message').fill('Can you tell me when my membership renews next?');
+  await form.getByRole('button', { name: 'Send my message' }).click();
+  const sent = page.getByRole('status').filter({ hasText: 'We have your message' });
+  await expect(sent).toBeVisible({ timeout: 20_000 });
+  await expect(sent).toContainText('and a copy of your message. You can follow it in my48 → Support.');
+  const reference = (await sent.locator('strong').textContent())!;
+  expect((await latestMail(request, email)).body).toContain('Can you tell me when my membership renews next?');
+  await page.goto('/my48/support');
+  await expect(page.getByText(reference).first()).toBeVisible();
 });

@@ -1,7 +1,16 @@
 import { expect } from '@playwright/test';
 import { messages } from '../../src/contract/messages.ts';
 import { myDataMessages } from '../../src/contract/my-data.schema.ts';
-import { DEMO_PASSWORD, enterStepUpCode, expectNoAxeViolations, logIn, test, workerKeepsFigures } from './fixtures.ts';
+import {
+  DEMO_PASSWORD,
+  enterStepUpCode,
+  expectNoAxeViolations,
+  latestMail,
+  logIn,
+  test,
+  uniqueEmail,
+  workerKeepsFigures,
+} from './fixtures.ts';
 
 // member-controls.md, demo members 31 to 33: alerts, receipts, spend limit, lost SIM, eSIM, port-in, my data.
 
@@ -150,6 +159,35 @@ test('lost: blocking shows on the dashboard and stops purchases; unblocked with 
   await expect(page.getByRole('img', { name: /QR code of your eSIM activation code/ })).toBeVisible();
   await expect(page.locator('code')).toHaveText(/^LPA:1\$smdp\.esim\.48\.ie\$[0-9A-F-]+$/);
   await expectNoAxeViolations(page);
+});
+
+test('e-mail address: asked with the password and a code, it changes only when the link mailed to the new address is opened', async ({
+  page,
+  openAs,
+  request,
+}, testInfo) => {
+  test.slow();
+  const me = await openAs('active', '/my48/settings/security');
+  const newEmail = uniqueEmail(testInfo, 'moved');
+  await expect(page.getByText(`You log in with ${me.email}.`)).toBeVisible();
+  const form = page.getByRole('form', { name: 'Change your e-mail address' });
+  await form.getByLabel('New e-mail address').fill(newEmail);
+  await form.getByLabel('Password').fill(me.password);
+  await enterStepUpCode(page, request, me.email, form);
+  await form.getByRole('button', { name: 'Change my e-mail address' }).click();
+  await expect(form.getByText(`Nearly there: we have sent a link and a code to ${newEmail}.`)).toBeVisible();
+  // Nothing changed yet: the confirmation form waits for the code; the old address was told.
+  await expect(page.getByRole('form', { name: `Confirm ${newEmail}` })).toBeVisible();
+  await expect(page.getByText(`You log in with ${me.email}.`)).toBeVisible();
+  await expectNoAxeViolations(page);
+  expect((await latestMail(request, me.email)).subject).toBe('A new e-mail address was asked for your 48 account');
+  // The link from the new mailbox confirms it, and leaves the address bar without its token.
+  const link = /(http\S+confirm-email=\S+)/.exec((await latestMail(request, newEmail)).body)![1]!;
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByText(`Your e-mail address is now ${newEmail}. Use it to log in.`)).toBeVisible();
+  await expect(page).toHaveURL(/\/my48\/settings\/security$/);
+  await expect(page.getByText(`You log in with ${newEmail}.`)).toBeVisible();
+  expect((await latestMail(request, me.email)).subject).toBe('Your 48 e-mail address was changed');
 });
 
 test('port-in: the timeline moves on as the donor network answers', async ({ page, openAs, browser }) => {

@@ -35,9 +35,12 @@ export default function Contact() {
           <strong>{form.result.reference}</strong>
         </p>
         <p>
+          {form.result.copied
+            ? `We have e-mailed ${form.result.email} the reference and a copy of your ${complaint ? 'complaint' : 'message'}. You can follow it in my48 → Support.`
+            : `We have e-mailed ${form.result.email} the reference.`}{' '}
           {complaint
-            ? 'We have e-mailed you the reference and a copy of your complaint. We answer within 10 working days, or tell you by then when we will and why.'
-            : 'We have e-mailed you the reference and a copy of your message. A person from our team will answer by e-mail, within one working day.'}
+            ? 'We answer within 10 working days, or tell you by then when we will and why.'
+            : 'A person from our team will answer by e-mail, within one working day.'}
         </p>
         <p>Quote the reference if you contact us about this again.</p>
       </section>

@@ -35,8 +35,9 @@ export async function goToHelpdesk(): Promise<void> {
     forgetLastUrl();
     $logIn.setKey('step', 'leaving');
     location.assign(_payload.url);
-  } catch {
-    fail(logInMessages.helpdeskUnavailable);
+  } catch (error) {
+    // An unverified address is refused with its own words (verify first); anything else: unavailable.
+    fail(error instanceof FetchError && error.status === 403 ? errorMessage(error) : logInMessages.helpdeskUnavailable);
   }
 }
 

@@ -56,7 +56,7 @@ const oneOf = (name: string, column: AnyPgColumn, values: readonly string[]) =>
   check(name, sql`${column} in ${valuesOf(values)}`);
 
 /** Values only the server stores: e-mail tokens, referral-service calls, passkey challenges. */
-const EMAIL_TOKEN_PURPOSES = ['verify', 'reset'] as const;
+const EMAIL_TOKEN_PURPOSES = ['verify', 'reset', 'change'] as const;
 const REFERRAL_CALLS = ['registrations', 'track', 'signups', 'confirmations', 'forget'] as const;
 const WEBAUTHN_PURPOSES = ['register', 'sign-in'] as const;
 /** A port-in not yet completed, rejected or cancelled (one open request a member). */
@@ -678,6 +678,8 @@ export const emailTokens = pgTable(
     purpose: text('purpose', { enum: EMAIL_TOKEN_PURPOSES }).notNull(),
     tokenHash: text('token_hash').notNull(),
     codeHash: text('code_hash'),
+    /** A change's new address: it takes effect only when the token or code sent to it is used. */
+    email: text('email'),
     createdAt: ts('created_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
@@ -686,6 +688,7 @@ export const emailTokens = pgTable(
     uniqueIndex('email_tokens_token_hash_unique').on(t.tokenHash),
     index('email_tokens_member_idx').on(t.memberId, t.purpose),
     oneOf('email_tokens_purpose', t.purpose, EMAIL_TOKEN_PURPOSES),
+    check('email_tokens_change_address', sql`(${t.purpose} = 'change') = (${t.email} is not null)`),
   ],
 );
 

@@ -6,6 +6,7 @@ import { MemoryStore, rateLimiter, type Store } from 'hono-rate-limiter';
 import { isSharedDatabase, type Database } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 import { fail } from './answers.ts';
+import { mediaTypeOf } from './signed.ts';
 import type { AppEnv } from './router.ts';
 import { requestFailures } from '../../contract/common-failures.ts';
 
@@ -23,14 +24,18 @@ export function clientIp(c: Context): string {
   return (c.var as Partial<AppEnv['Variables']>).client?.ip ?? peerAddress(c) ?? 'unknown';
 }
 
+/** application/json or a structured JSON type (application/vnd.x+json), as the validators read them. */
+export const isJsonType = (header: string | undefined) => /^application\/(?:[\w.-]+\+)?json$/.test(mediaTypeOf(header));
+
 /** An e-mail field of the body (JSON or form), for rate-limit keys; the route validates it properly. */
 export const emailField = (c: Context, field: 'username' | 'email') => bodyField(c, field);
 
 /** A text field of the body (JSON or form), trimmed and lower-cased with spaces removed for a number, for rate-limit keys. */
 export async function bodyField(c: Context, field: string): Promise<string> {
   try {
-    const type = c.req.header('content-type') ?? '';
-    const body = type.includes('application/json') ? await c.req.json() : await c.req.parseBody();
+    // Any JSON type the route's validator takes (application/json, application/*+json) is read as JSON:
+    // read as a form it came out empty, and every such request shared one bucket.
+    const body = isJsonType(c.req.header('content-type')) ? await c.req.json() : await c.req.parseBody();
     const value = (body as Record<string, unknown>)[field];
     if (typeof value !== 'string') return '';
     const text = value.trim().toLowerCase().slice(0, 254);

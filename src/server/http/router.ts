@@ -30,6 +30,8 @@ export interface AppEnv {
     publishing: Publishing | undefined;
     requestId: string;
     member: typeof members.$inferSelect;
+    /** On a public call that takes an optional session (middleware/protect.ts identifySession): the member it proves. */
+    signedIn?: typeof members.$inferSelect;
     sessionId: number;
     tokenHash: string;
     /** The {ssn} of the path, checked with the session in one query: whether the member owns it. */

@@ -42,6 +42,9 @@ export async function forwardTickets(
         email: t.email,
         msisdn: t.msisdn,
         message: first?.body ?? '',
+        // A ticket joins an account only from its signed-in session (features/contact), so the
+        // account's data goes with a member's message and never with a visitor's.
+        senderVerified: t.memberId !== null,
         contactPreferences: t.memberId === null ? null : await contactPreferencesOf(t.memberId),
         dueOn: t.dueOn,
         attachments: files,

@@ -47,6 +47,25 @@ export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
   return next();
 });
 
+/**
+ * A public call a signed-in member may make too (the contact form): with a good session (token,
+ * transaction, binding cookie and, on a write, the XSRF token) the member is known as `signedIn`;
+ * anything less is a visitor, never an error, and never a member taken from what the body says.
+ */
+export const identifySession = createMiddleware<AppEnv>(async (c, next) => {
+  const token = c.req.header('x-gg-auth');
+  const transaction = c.req.header('x-gg-transaction');
+  if (!token || token.length > 200 || !transaction || transaction.length > 256) return next();
+  const session = await checkSession(c.var.db, token, getCookie(c, BINDING_COOKIE), c.var.clock);
+  if (!session.ok) return next();
+  if (!SAFE_METHODS.has(c.req.method)) {
+    const sent = c.req.header('x-xsrf-token') ?? '';
+    if (!sameSecret(sent, xsrfTokenFor(session.tokenHash, c.var.config.sessionSecret))) return next();
+  }
+  c.set('signedIn', session.member);
+  return next();
+});
+
 /** A member reaches only their own {user_id} and {ssn}: another member's answers 403, never data. */
 export const requireOwnAccount = createMiddleware<AppEnv>(async (c, next) => {
   // Paths like users/current or users/affiliateInfo are not member ids; the routes with a

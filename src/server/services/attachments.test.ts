@@ -21,12 +21,26 @@ describe('an attachment’s type is what its content shows', () => {
   });
 });
 
-it('a file name keeps no path, no control characters, no quotes, at most 120 characters', () => {
-  expect(cleanFilename('C:\\Users\\me\\bill.pdf')).toBe('bill.pdf');
-  expect(cleanFilename('../../etc/"passwd"\r\n.png')).toBe('passwd.png');
-  expect(cleanFilename('x'.repeat(300))).toHaveLength(120);
-  expect(cleanFilename(undefined)).toBe('attachment');
-  expect(cleanFilename('   ')).toBe('attachment');
+it('a file name keeps no path, no control or format characters, no quotes, at most 120 characters', () => {
+  expect(cleanFilename('C:\\Users\\me\\bill.pdf', 'application/pdf')).toBe('bill.pdf');
+  expect(cleanFilename('../../etc/"passwd"\r\n.png', 'image/png')).toBe('passwd.png');
+  expect(cleanFilename('x'.repeat(300), 'image/png')).toHaveLength(120);
+  expect(cleanFilename('x'.repeat(300), 'image/png').endsWith('.png')).toBe(true);
+  expect(cleanFilename(undefined, 'application/pdf')).toBe('attachment.pdf');
+  expect(cleanFilename('   ', 'image/gif')).toBe('attachment.gif');
+});
+
+it('a file name tells the truth: the extension of the type its bytes show, no right-to-left tricks, no dots only', () => {
+  expect(cleanFilename('report.html', 'image/gif')).toBe('report.gif');
+  expect(cleanFilename('invoice\u202efdp.exe', 'application/pdf')).toBe('invoicefdp.pdf');
+  expect(cleanFilename('scan\u200b\u2066.pdf\u2069', 'application/pdf')).toBe('scan.pdf');
+  expect(cleanFilename('..', 'image/png')).toBe('attachment.png');
+  expect(cleanFilename('...', 'image/png')).toBe('attachment.png');
+  expect(cleanFilename('.htaccess', 'image/png')).toBe('htaccess.png');
+  expect(cleanFilename('photo.', 'image/jpeg')).toBe('photo.jpg');
+  expect(cleanFilename('holiday.JPEG', 'image/jpeg')).toBe('holiday.JPEG'.slice(0, 7) + '.jpeg');
+  expect(cleanFilename('bill.pdf', 'image/png')).toBe('bill.png');
+  expect(cleanFilename('no extension', 'image/webp')).toBe('no extension.webp');
 });
 
 it('sizes as a person reads them', () => {

@@ -25,16 +25,36 @@ export function sniffType(bytes: Uint8Array): AttachmentType | null {
   return null;
 }
 
-/** A name safe to show and to offer back: no path, no control characters, at most 120 characters. */
-export function cleanFilename(name: string | undefined): string {
+/** The extension a kept file gets for the type its content showed (and the ones that mean the same). */
+const EXTENSIONS: Record<AttachmentType, readonly string[]> = {
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'image/gif': ['gif'],
+  'image/webp': ['webp'],
+  'application/pdf': ['pdf'],
+};
+
+/**
+ * A name safe to show and to offer back, that tells the truth about the file: no path, no control
+ * or format characters (a right-to-left override makes `invoice\u202efdp.exe` read as `invoiceexe.pdf`),
+ * no quotes, no name of dots only, at most 120 characters, and the extension of the type its bytes
+ * showed (a GIF sent as `report.html` is kept as `report.gif`).
+ */
+export function cleanFilename(name: string | undefined, type: AttachmentType): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // Control characters and quotes out (they would break a header or a line of a mail).
-  const clean = [...base]
-    .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f && ch !== '"')
-    .join('')
+  // Control and format characters and quotes out (they would break a header, a line of a mail, or what a reader sees).
+  const clean = base
+    .replace(/[\p{Cc}\p{Cf}"]/gu, '')
     .trim()
-    .slice(0, 120);
-  return clean || 'attachment';
+    .replace(/[.\s]+$/, '');
+  const dot = clean.lastIndexOf('.');
+  const extension = dot > 0 ? clean.slice(dot + 1).toLowerCase() : '';
+  const kept = EXTENSIONS[type].includes(extension) ? extension : EXTENSIONS[type][0]!;
+  const stem = (dot > 0 ? clean.slice(0, dot) : clean)
+    .replace(/^[.\s]+/, '')
+    .trim()
+    .slice(0, 120 - kept.length - 1);
+  return `${stem || 'attachment'}.${kept}`;
 }
 
 export type UploadRefusal = 'empty' | 'tooBig' | 'notImageOrPdf';
@@ -50,7 +70,7 @@ export async function keepUpload(
   const type = sniffType(file.bytes);
   if (!type) return refused('notImageOrPdf');
   const token = randomUUID();
-  const filename = cleanFilename(file.name);
+  const filename = cleanFilename(file.name, type);
   await db.insert(ticketAttachments).values({
     token,
     filename,

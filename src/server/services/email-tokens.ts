@@ -1,21 +1,30 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Database, Queryable } from '../db/client.ts';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import type { Queryable } from '../db/client.ts';
 import { emailTokens } from '../db/schema.ts';
 import { HOUR, type Clock } from './clock.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
-export type Purpose = 'verify' | 'reset';
-const LIFETIME: Record<Purpose, number> = { verify: 24 * HOUR, reset: 1 * HOUR };
+/** verify: the address of a new account; reset: a forgotten password; change: a new address, sent to it. */
+export type Purpose = 'verify' | 'reset' | 'change';
+const LIFETIME: Record<Purpose, number> = { verify: 24 * HOUR, reset: 1 * HOUR, change: 24 * HOUR };
 
 /**
- * A new single-use token (for a link) and, for verification, a 6-digit code (to type in);
- * issuing one retires the member's earlier ones of the same purpose. Only hashes are stored.
+ * A new single-use token (for a link) and, to verify or change an address, a 6-digit code (to type
+ * in); issuing one retires the member's earlier ones of the same purpose. Only hashes are stored,
+ * with the address it was sent to for a change (the address that takes effect when it is used).
+ * Pass a transaction as `db` to make the token part of a larger change.
  */
-export async function issueEmailToken(db: Database, memberId: number, purpose: Purpose, clock: Clock) {
+export async function issueEmailToken(
+  db: Queryable,
+  memberId: number,
+  purpose: Purpose,
+  clock: Clock,
+  email: string | null = null,
+) {
   const now = clock();
   const token = randomToken();
-  const code = purpose === 'verify' ? String(randomInt(0, 1_000_000)).padStart(6, '0') : null;
+  const code = purpose === 'reset' ? null : String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db.transaction(async (tx) => {
     await tx
       .update(emailTokens)
@@ -26,6 +35,7 @@ export async function issueEmailToken(db: Database, memberId: number, purpose: P
       purpose,
       tokenHash: sha256(token),
       codeHash: code ? sha256(`${memberId}:${code}`) : null,
+      email,
       createdAt: now,
       expiresAt: new Date(now.getTime() + LIFETIME[purpose]),
     });
@@ -62,4 +72,53 @@ export async function consumeEmailToken(
     .where(and(match, eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)))
     .returning({ memberId: emailTokens.memberId });
   return row?.memberId ?? null;
+}
+
+/**
+ * Uses a change token or code of the signed-in member once, as consumeEmailToken does: the new
+ * address it was sent to, or null.
+ */
+export async function consumeChangeToken(
+  db: Queryable,
+  memberId: number,
+  secret: { token: string } | { code: string },
+  clock: Clock,
+): Promise<string | null> {
+  const now = clock();
+  const match =
+    'token' in secret
+      ? eq(emailTokens.tokenHash, sha256(secret.token))
+      : eq(emailTokens.codeHash, sha256(`${memberId}:${secret.code}`));
+  const [row] = await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        match,
+        eq(emailTokens.memberId, memberId),
+        eq(emailTokens.purpose, 'change'),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, now),
+      ),
+    )
+    .returning({ email: emailTokens.email });
+  return row?.email ?? null;
+}
+
+/** The new address a member asked for and has not yet confirmed (its token unused and unexpired), or null. */
+export async function pendingEmailOf(db: Queryable, memberId: number, clock: Clock): Promise<string | null> {
+  const [row] = await db
+    .select({ email: emailTokens.email })
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.memberId, memberId),
+        eq(emailTokens.purpose, 'change'),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, clock()),
+      ),
+    )
+    .orderBy(desc(emailTokens.id))
+    .limit(1);
+  return row?.email ?? null;
 }

@@ -56,24 +56,29 @@ const comregLines = (reference: string) => [
   `${COMREG.address.join(', ')}; ${COMREG.web}; consumer line ${COMREG.phone}.`,
 ];
 
-/** A complaint's acknowledgement (customer-care.md): the reference, what happens next, the time to respond. */
-export const acknowledgementOf = (reference: string, dueOn: string) =>
+/**
+ * A complaint's acknowledgement (customer-care.md): the reference, what happens next, the time to
+ * respond, and where to follow it: my48 → Support for a member's, the mail for a visitor's.
+ */
+export const acknowledgementOf = (reference: string, dueOn: string, member = true) =>
   [
     `We have your complaint. Your reference is ${reference}: quote it if you contact us about this again.`,
-    `What happens next: a person in our team looks into it and answers by ${longDay(dueOn)} (within ${RESPOND_WORKING_DAYS} working days), or tells you by then when they will, and why. You can follow it in my48 → Support.`,
+    `What happens next: a person in our team looks into it and answers by ${longDay(dueOn)} (within ${RESPOND_WORKING_DAYS} working days), or tells you by then when they will, and why. ${member ? 'You can follow it in my48 → Support.' : 'We write to you by e-mail at each step.'}`,
   ].join('\n');
 
 /**
  * Opens a ticket, or a complaint for the complaint topic: the reference comes from the row's number,
  * the message is the first entry. A complaint is acknowledged at once (the reference on the page and
  * mailed, with the day its response is due and the code of practice); a ticket's mail says a person
- * will answer. Both mails carry a copy of what was written (a durable record).
+ * will answer. The mail carries a copy of what was written (a durable record) only to an address a
+ * session proves (`copyToSender`); to any other it says the reference and how to follow it, and
+ * nothing the sender wrote.
  */
 export async function openTicket(
   db: Database,
   clock: Clock,
   siteUrl: string,
-  from: { memberId: number | null },
+  from: { memberId: number | null; copyToSender: boolean },
   m: NewTicket,
 ): Promise<Outcome<{ id: number; reference: string; kind: TicketKind; dueOn: string | null }, 'attachmentGone'>> {
   const now = clock();
@@ -104,18 +109,20 @@ export async function openTicket(
       await tx.update(tickets).set({ reference }).where(eq(tickets.id, id));
       const attached = await claimUploads(tx, clock, id, m.attachments ?? []);
       if (!attached) throw new AttachmentGone();
-      const copy = [
-        '',
-        `Topic: ${m.topic}`,
-        ...(m.msisdn ? [`Number: ${formatMsisdn(m.msisdn)}`] : []),
-        ...(attached.length > 0
-          ? [`Attached: ${attached.map((a) => `${a.filename} (${sizeText(a.size)})`).join(', ')}`]
-          : []),
-        'What you wrote:',
-        m.message,
-      ];
+      const copy = from.copyToSender
+        ? [
+            '',
+            `Topic: ${m.topic}`,
+            ...(m.msisdn ? [`Number: ${formatMsisdn(m.msisdn)}`] : []),
+            ...(attached.length > 0
+              ? [`Attached: ${attached.map((a) => `${a.filename} (${sizeText(a.size)})`).join(', ')}`]
+              : []),
+            'What you wrote:',
+            m.message,
+          ]
+        : ['', 'We answer at this address. If you did not write to us, you can ignore this e-mail.'];
       if (kind === 'complaint') {
-        const acknowledgement = acknowledgementOf(reference, dueOn!);
+        const acknowledgement = acknowledgementOf(reference, dueOn!, from.memberId !== null);
         await tx.insert(ticketEntries).values([
           { ticketId: id, author: 'customer', kind: 'received', body: m.message, createdAt: now },
           { ticketId: id, author: 'portal', kind: 'acknowledged', body: acknowledgement, createdAt: now },
@@ -424,7 +431,7 @@ export async function treatUnansweredAsComplaints(
       if (!row) return false;
       const body = [
         `Your message ${t.reference} was not resolved within ${ACKNOWLEDGE_WORKING_DAYS} working days, so we now handle it as a complaint under our code of practice.`,
-        acknowledgementOf(reference, dueOn),
+        acknowledgementOf(reference, dueOn, t.memberId !== null),
       ].join('\n');
       await tx
         .insert(ticketEntries)

@@ -108,19 +108,59 @@ export const unblockForm = formStore({
 
 // ——— E-mail address ———
 
+type EmailChange = Answer<typeof securityApi.emailChange>['_payload'];
+
+/** The account's address and the new one waiting to be confirmed from its mailbox. */
+export const emailChange = loader<EmailChange>(
+  async () => (await call(securityApi.emailChange, { params: memberParams() }))._payload,
+  'Your e-mail address could not be loaded. Please try again.',
+);
+const showEmailChange = (data: EmailChange) => emailChange.$state.set({ status: 'ready', data });
+
+/** Asking for a new address: the password and the code sent to the current one; the new one is confirmed from its own mailbox. */
 export const emailForm = formStore({
   schema: EmailChangeForm.extend({ step_up_code: StepUpCodeField }),
   labels: { email: 'New e-mail address', password: 'Password', step_up_code: 'Code from the e-mail' },
-  busyLabel: 'Changing…',
+  busyLabel: 'Sending…',
   send: async ({ step_up_code, ...body }) => {
     const { _payload } = await call(securityApi.changeEmail, {
       params: memberParams(),
       body,
       stepUpCode: step_up_code,
     });
-    return `Your e-mail address is now ${_payload.email}. Use it to log in.`;
+    showEmailChange(_payload);
+    confirmEmailForm.reset();
+    return securityMessages.emailChangeAsked(body.email);
   },
 });
+
+const changed = (data: { email: string; message: string }) => {
+  showEmailChange({ email: data.email, pending_email: null });
+  reloadAccount();
+  return data.message;
+};
+
+/** The code sent to the new address, typed in. */
+export const confirmEmailForm = formStore({
+  schema: z.object({ code: StepUpCodeField }),
+  labels: { code: 'Code sent to the new address' },
+  busyLabel: 'Confirming…',
+  send: async ({ code }) =>
+    changed((await call(securityApi.confirmEmail, { params: { ...memberParams(), token: code } }))._payload),
+});
+
+/** The link mailed to the new address lands on this screen with its token: used once, then taken out of the address bar. */
+export const CONFIRM_EMAIL_PARAM = 'confirm-email';
+export const $confirmLink = map<{ busy?: boolean; notice?: string; error?: string }>({});
+export async function confirmEmailLink(token: string): Promise<void> {
+  $confirmLink.set({ busy: true });
+  try {
+    const { _payload } = await call(securityApi.confirmEmail, { params: { ...memberParams(), token } });
+    $confirmLink.set({ notice: changed(_payload) });
+  } catch (error) {
+    $confirmLink.set({ error: errorMessage(error) });
+  }
+}
 
 // ——— Alerts ———
 

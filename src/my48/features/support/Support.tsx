@@ -111,7 +111,7 @@ function RaiseComplaint() {
           <strong>{form.result.reference}</strong>
         </p>
         <p>
-          {`We have e-mailed you the reference and a copy of your complaint. We respond by ${dayText(form.result.due_on)}, or tell you by then when we will and why.`}
+          {`We have e-mailed you the reference${form.result.copied ? ' and a copy of your complaint' : ''}. We respond by ${dayText(form.result.due_on)}, or tell you by then when we will and why.`}
         </p>
         <p>
           <a href={`/my48/support/${form.result.reference}`}>Follow it</a>

@@ -10,7 +10,7 @@ import { receiveMessage } from './contact.service.ts';
 export async function send(c: Context<AppEnv>, { body }: Input<typeof contactApi.send>) {
   if (!(await personAnswered(c, body.captcha, 'contact'))) return fail(c, contactFailures.captchaFailed);
   const { captcha: _captcha, ...message } = body;
-  const received = await receiveMessage(c.var, message, c.var.config.siteUrl);
+  const received = await receiveMessage(c.var, c.var.signedIn, message, c.var.config.siteUrl);
   if (!received.ok) return fail(c, contactFailures[received.reason]);
   return ok(c, contactApi.send, { _payload: received.value });
 }

@@ -1,36 +1,35 @@
 import type { Context } from 'hono';
-import type { Next } from 'hono';
 import { helpdeskApi, helpdeskFailures } from '../../../contract/helpdesk.schema.ts';
 import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
+import { signedJson } from '../../http/signed.ts';
 import { helpdeskSsoUrl } from '../../integrations/helpdesk/index.ts';
 import { recordDeskStep, ssoToken, validDeskSignature } from './helpdesk.service.ts';
 
 export async function sso(c: Context<AppEnv>) {
+  // The desk knows a person by their address: it signs in only an address the member proved.
+  if (!c.var.member.isVerified) return fail(c, helpdeskFailures.unverified);
   const token = await ssoToken(c.var.clock, c.var.member, c.var.config.helpdeskSecret);
   return ok(c, helpdeskApi.sso, { _payload: { sso: token, url: helpdeskSsoUrl(c.var.config, token) } });
 }
 
 /**
- * Before the body is read as JSON: the webhook is configured and the call signed over the raw body,
- * byte for byte (read as text first; the JSON is then parsed from the same text).
+ * The webhook is a signed endpoint (http/signed.ts): configured, JSON, and signed over the raw body
+ * byte for byte, as Zendesk signs webhooks, on every request before the body is parsed.
  */
-export async function signedByDesk(c: Context<AppEnv>, next: Next) {
-  // A body that is not JSON is refused by the contract (415) before anything is read.
-  if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) return next();
-  const secret = c.var.config.helpdeskWebhookSecret;
-  if (!secret) return fail(c, helpdeskFailures.notConfigured);
-  const signed = validDeskSignature(
-    secret,
-    await c.req.text(),
-    c.req.header('x-zendesk-webhook-signature'),
-    c.req.header('x-zendesk-webhook-signature-timestamp'),
-    c.var.clock().getTime(),
-  );
-  if (!signed) return fail(c, helpdeskFailures.badSignature);
-  return next();
-}
+export const signedByDesk = signedJson({
+  secret: (c) => c.var.config.helpdeskWebhookSecret,
+  verify: (c, secret, rawBody) =>
+    validDeskSignature(
+      secret,
+      rawBody,
+      c.req.header('x-zendesk-webhook-signature'),
+      c.req.header('x-zendesk-webhook-signature-timestamp'),
+      c.var.clock().getTime(),
+    ),
+  refusal: helpdeskFailures.badSignature,
+});
 
 export async function event(c: Context<AppEnv>, { body }: Input<typeof helpdeskApi.event>) {
   const outcome = await recordDeskStep(c.var, body);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, getTableName, inArray, is, like, or, sql, type AnyColumn } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, is, like, or, sql, type AnyColumn } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { StepUpFailure } from '../../../contract/step-up.schema.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -9,6 +9,9 @@ import { hashPassword, verifyPassword } from '../../services/passwords.ts';
 import { payloadOf } from '../../services/referrals.ts';
 import { useStepUpCode } from '../../services/step-up.ts';
 import { lockMember } from '../../services/stock.ts';
+
+/** What stands in a kept ticket's timeline for the words of a person who deleted their account. */
+export const ERASED_TEXT = 'Removed when the account was deleted.';
 
 const { members, sims, outbox, referralOutbox } = schema;
 const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable));
@@ -169,11 +172,31 @@ export async function deleteAccount(
       .where(eq(s.orders.memberId, id));
     await tx.update(s.checkouts).set({ buyerEmail: null }).where(eq(s.checkouts.memberId, id));
     // Tickets and complaints are kept (the complaints code: a year after closing), pseudonymised:
-    // the reference stands for the person; what was written stays.
-    await tx
-      .update(s.tickets)
-      .set({ name: sql`${s.tickets.reference}`, email: '', msisdn: null, memberId: null })
-      .where(or(eq(s.tickets.memberId, id), eq(s.tickets.email, member.email)));
+    // the reference stands for the person, and what they wrote and attached goes. Theirs are the
+    // account's own and, when the account had proved its address, those written from that address in
+    // any case (a visitor's messages before they signed up); an unproven address erases nobody's.
+    const theirs = (
+      await tx
+        .select({ id: s.tickets.id })
+        .from(s.tickets)
+        .where(
+          or(
+            eq(s.tickets.memberId, id),
+            member.isVerified ? sql`lower(${s.tickets.email}) = lower(${member.email})` : undefined,
+          ),
+        )
+    ).map((t) => t.id);
+    if (theirs.length > 0) {
+      await tx
+        .update(s.ticketEntries)
+        .set({ body: ERASED_TEXT })
+        .where(and(inArray(s.ticketEntries.ticketId, theirs), eq(s.ticketEntries.author, 'customer')));
+      await tx.delete(s.ticketAttachments).where(inArray(s.ticketAttachments.ticketId, theirs));
+      await tx
+        .update(s.tickets)
+        .set({ name: sql`${s.tickets.reference}`, email: '', msisdn: null, memberId: null })
+        .where(inArray(s.tickets.id, theirs));
+    }
     // Nothing renews or charges for an account that is gone.
     const ssns = (await tx.select({ ssn: sims.ssn }).from(sims).where(eq(sims.memberId, id))).map((r) => r.ssn);
     if (ssns.length > 0)

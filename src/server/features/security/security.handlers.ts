@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { securityApi, securityFailures } from '../../../contract/security.schema.ts';
+import { securityApi, securityFailures, securityMessages } from '../../../contract/security.schema.ts';
 import { STEP_UP_HEADER, stepUpApi } from '../../../contract/step-up.schema.ts';
 import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
@@ -31,7 +31,25 @@ export async function unblockSim(c: C, { params }: Input<typeof securityApi.unbl
 }
 
 export async function changeEmail(c: C, { body }: Input<typeof securityApi.changeEmail>) {
-  const outcome = await service.changeEmail(c.var, c.var.member, body, c.req.header(STEP_UP_HEADER));
+  const outcome = await service.changeEmail(
+    c.var,
+    c.var.member,
+    body,
+    c.req.header(STEP_UP_HEADER),
+    c.var.config.siteUrl,
+  );
   if (!outcome.ok) return fail(c, securityFailures[outcome.reason]);
   return ok(c, securityApi.changeEmail, { _payload: outcome.value });
+}
+
+export const emailChange = async (c: C) =>
+  ok(c, securityApi.emailChange, { _payload: await service.emailChangeOf(c.var, c.var.member) });
+
+export async function confirmEmail(c: C, { params }: Input<typeof securityApi.confirmEmail>) {
+  const secret = /^[0-9]{6}$/.test(params.token) ? { code: params.token } : { token: params.token };
+  const outcome = await service.confirmEmail(c.var, c.var.member, secret);
+  if (!outcome.ok) return fail(c, securityFailures[outcome.reason]);
+  return ok(c, securityApi.confirmEmail, {
+    _payload: { email: outcome.value.email, message: securityMessages.emailChanged(outcome.value.email) },
+  });
 }

@@ -16,6 +16,10 @@ export function securityRoutes(config: AppConfig) {
   serve(app, securityApi.setSpendLimit, handle.setSpendLimit);
   serve(app, securityApi.blockSim, handle.blockSim);
   serve(app, securityApi.unblockSim, handle.unblockSim);
+  // A 6-digit code is guessed in a million tries: a few a window per member.
+  app.use(patternOf(securityApi.confirmEmail), limitBy(config.rateLimit.windowMs, 10, byMember('confirm-email')));
   serve(app, securityApi.changeEmail, handle.changeEmail);
+  serve(app, securityApi.emailChange, handle.emailChange);
+  serve(app, securityApi.confirmEmail, handle.confirmEmail);
   return app;
 }

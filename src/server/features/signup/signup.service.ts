@@ -68,15 +68,20 @@ export async function createMember(
   return done(member);
 }
 
-/** A new verification mail; with another address, the address changes (unverified) first. */
+/**
+ * A new verification mail; with another address, the address changes (unverified) first. That is
+ * for a new account correcting the address it signed up with: a verified address changes only the
+ * way that proves the new one first (Settings → Security, features/security).
+ */
 export async function resendVerification(
   ctx: ServiceContext,
   member: Member,
   newEmail: string | undefined,
   siteUrl: string,
-): Promise<Outcome<Member, 'emailTaken'>> {
+): Promise<Outcome<Member, 'emailTaken' | 'verifiedAlready'>> {
   let current = member;
   if (newEmail && newEmail.toLowerCase() !== member.email.toLowerCase()) {
+    if (member.isVerified) return refused('verifiedAlready');
     try {
       [current] = (await ctx.db
         .update(members)

@@ -11,7 +11,7 @@ import {
   ticketsOfMember,
 } from '../../services/tickets.ts';
 
-type Member = Pick<typeof members.$inferSelect, 'id' | 'firstname' | 'lastname' | 'email'>;
+type Member = Pick<typeof members.$inferSelect, 'id' | 'firstname' | 'lastname' | 'email' | 'isVerified'>;
 type Row = Awaited<ReturnType<typeof ticketsOfMember>>[number];
 
 /** A ticket as the member reads it: where a complaint stands is worked out here, on today's Irish day. */
@@ -66,7 +66,8 @@ export async function raiseComplaint(
     db,
     clock,
     siteUrl,
-    { memberId: member.id },
+    // The session proves the account; a copy of the text goes only to an address it verified.
+    { memberId: member.id, copyToSender: member.isVerified },
     {
       topic: COMPLAINT_TOPIC,
       name,
@@ -77,7 +78,7 @@ export async function raiseComplaint(
   );
   // No attachments from my48, so nothing can be gone.
   if (!opened.ok) throw new Error('a complaint from my48 has no attachments');
-  return { reference: opened.value.reference, due_on: opened.value.dueOn! };
+  return { reference: opened.value.reference, due_on: opened.value.dueOn!, copied: member.isVerified };
 }
 
 export async function escalate(

@@ -1,3 +1,4 @@
+import { SENDER_NOT_VERIFIED } from '../../../contract/contact.ts';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
@@ -116,6 +117,7 @@ export function helpdeskSandboxRoutes() {
                           t.dueOn ? html`. Response due ${t.dueOn}` : ''
                         }${t.escalatedAt ? html`. <strong>Escalated: a team lead to look at it.</strong>` : ''}
                       </p>
+                      ${t.memberId === null ? html`<p><strong>${SENDER_NOT_VERIFIED}</strong></p>` : ''}
                       ${
                         t.memberId !== null && preferences.get(t.memberId)
                           ? html`<p><strong>How to contact them:</strong> ${preferences.get(t.memberId)}</p>`

@@ -1,3 +1,4 @@
+import { SENDER_NOT_VERIFIED } from '../../../contract/contact.ts';
 /**
  * The help desk's tickets API (customer-care.md): a ticket kept by the portal is handed to the help
  * desk, where agents answer it, and an escalation is passed on to it. A Zendesk-style API in
@@ -12,7 +13,12 @@ export interface TicketForDesk {
   email: string;
   msisdn: string | null;
   message: string;
-  /** How the person wants to be contacted (settings → How we contact you), for the agent. */
+  /**
+   * Whether a member's signed-in session sent it. Without one the name, address and number are only
+   * what a form said: "sender not verified" for the agent, and no account data goes with it.
+   */
+  senderVerified: boolean;
+  /** How the member wants to be contacted (settings → How we contact you), for the agent; null for a visitor. */
   contactPreferences: string | null;
   dueOn: string | null;
   /** The files attached to the message (images and PDF, as their content showed). */
@@ -67,14 +73,19 @@ export function deskTickets(config: { url: string; token: string }, fetchImpl: t
           ticket: {
             external_id: t.reference,
             subject: `${t.reference}: ${t.topic}`,
-            // How the person wants to be contacted goes with the message, where the agent reads it first.
+            // Who sent it and how they want to be contacted go with the message, where the agent reads first.
             comment: {
-              body: t.contactPreferences ? `${t.message}\n\n-- How to contact me: ${t.contactPreferences}` : t.message,
+              body: [
+                ...(t.senderVerified ? [] : [`${SENDER_NOT_VERIFIED}\n\n`]),
+                t.message,
+                ...(t.contactPreferences ? [`\n\n-- How to contact me: ${t.contactPreferences}`] : []),
+              ].join(''),
               ...(uploads.length > 0 ? { uploads } : {}),
             },
             requester: { name: t.name, email: t.email },
             tags: [
               t.kind,
+              t.senderVerified ? 'sender_verified' : 'sender_not_verified',
               ...(t.msisdn ? [`msisdn_${t.msisdn}`] : []),
               ...(t.contactPreferences ? ['contact_preferences'] : []),
             ],
