@@ -188,7 +188,7 @@ forEachDatabase(
       expect(kept.map((k) => k.filename).sort()).toEqual(['attachment.gif', 'invoicefdp.pdf', 'report.gif']);
     });
 
-    it('deleting an account: its tickets and those from its proven address in any case lose the words and files; the reference stays', async () => {
+    it('deleting an account: its questions and those from its proven address in any case lose the words and files; complaints keep theirs; the reference stays', async () => {
       const c = ctx();
       const m: BuiltMember = await createMember(c, { email: 'ronan@example.org' });
       const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
@@ -199,6 +199,8 @@ forEachDatabase(
       )._payload.id;
       const before = (await (await contact(c, { email: 'RONAN@example.org', attachments: [upload] })).json())._payload;
       const own = (await (await contact(c, { email: m.email }, m.session)).json())._payload;
+      const complaint = (await (await contact(c, { email: m.email, topic: 'Make a complaint' }, m.session)).json())
+        ._payload;
       // An unverified account deleted erases nobody's: a visitor's message from its address stays whole.
       const stranger = await createMember(c, { email: 'maeve@example.org', verified: false });
       const hers = (await (await contact(c, { email: 'maeve@example.org' })).json())._payload;
@@ -211,6 +213,11 @@ forEachDatabase(
         expect(entries.filter((e) => e.author === 'customer').map((e) => e.body)).toEqual([ERASED_TEXT]);
       }
       expect(await c.handle.db.select().from(ticketAttachments)).toEqual([]);
+      // A complaint is a record the complaints code keeps a year after closing: pseudonymised, its text kept.
+      const [record] = await c.handle.db.select().from(tickets).where(eq(tickets.reference, complaint.reference));
+      expect(record).toMatchObject({ name: complaint.reference, email: '', memberId: null, kind: 'complaint' });
+      const [said] = await c.handle.db.select().from(ticketEntries).where(eq(ticketEntries.ticketId, record!.id));
+      expect(said!.body).toBe(text);
       const [kept] = await c.handle.db.select().from(tickets).where(eq(tickets.reference, hers.reference));
       expect(kept!.email).toBe('maeve@example.org');
       const [keptEntry] = await c.handle.db.select().from(ticketEntries).where(eq(ticketEntries.ticketId, kept!.id));

@@ -288,6 +288,8 @@ test('marketing permissions never send the member off-site, whatever next says',
     ['%2F%5Cevil.example', '/my48'],
     ['//evil.example', '/my48'],
     ['/%0A/evil.example', '/my48'],
+    ['/.//evil.example/phish', '/my48'],
+    ['/..//evil.example', '/my48'],
     ['/my48/flexi-data', '/my48/flexi-data'],
   ] as const) {
     await page.goto(`/marketing-permissions?next=${next}`);

@@ -171,10 +171,11 @@ export async function deleteAccount(
       .set({ firstname: '', lastname: '', line1: '', line2: null, city: '', county: '', postcode: null, ip: null })
       .where(eq(s.orders.memberId, id));
     await tx.update(s.checkouts).set({ buyerEmail: null }).where(eq(s.checkouts.memberId, id));
-    // Tickets and complaints are kept (the complaints code: a year after closing), pseudonymised:
-    // the reference stands for the person, and what they wrote and attached goes. Theirs are the
-    // account's own and, when the account had proved its address, those written from that address in
-    // any case (a visitor's messages before they signed up); an unproven address erases nobody's.
+    // Tickets and complaints are kept, pseudonymised: the reference stands for the person. A
+    // complaint is a record the complaints code keeps a year after closing, text and files with it;
+    // a ticket (a question) is not, so what they wrote and attached goes. Theirs are the account's
+    // own and, when the account had proved its address, those written from that address in any case
+    // (a visitor's messages before they signed up); an unproven address erases nobody's.
     const theirs = (
       await tx
         .select({ id: s.tickets.id })
@@ -187,11 +188,19 @@ export async function deleteAccount(
         )
     ).map((t) => t.id);
     if (theirs.length > 0) {
-      await tx
-        .update(s.ticketEntries)
-        .set({ body: ERASED_TEXT })
-        .where(and(inArray(s.ticketEntries.ticketId, theirs), eq(s.ticketEntries.author, 'customer')));
-      await tx.delete(s.ticketAttachments).where(inArray(s.ticketAttachments.ticketId, theirs));
+      const questions = (
+        await tx
+          .select({ id: s.tickets.id })
+          .from(s.tickets)
+          .where(and(inArray(s.tickets.id, theirs), eq(s.tickets.kind, 'ticket')))
+      ).map((t) => t.id);
+      if (questions.length > 0) {
+        await tx
+          .update(s.ticketEntries)
+          .set({ body: ERASED_TEXT })
+          .where(and(inArray(s.ticketEntries.ticketId, questions), eq(s.ticketEntries.author, 'customer')));
+        await tx.delete(s.ticketAttachments).where(inArray(s.ticketAttachments.ticketId, questions));
+      }
       await tx
         .update(s.tickets)
         .set({ name: sql`${s.tickets.reference}`, email: '', msisdn: null, memberId: null })
