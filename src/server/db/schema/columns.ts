@@ -1,0 +1,19 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, check, customType, timestamp } from 'drizzle-orm/pg-core';
+
+/** A SQL list of these values, for a check or an index (the lists come from the contract, said once). */
+export const valuesOf = (values: readonly string[]) =>
+  sql.raw(`(${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', ')})`);
+
+/** A check that a column holds one of these values. */
+export const oneOf = (name: string, column: AnyPgColumn, values: readonly string[]) =>
+  check(name, sql`${column} in ${valuesOf(values)}`);
+
+/** A point in time, with its zone, read as a Date. */
+export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Raw bytes (an attachment's content). */
+export const bytes = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** When a row was made: every table that keeps one spells it so. */
+export const createdAt = () => ts('created_at').notNull();

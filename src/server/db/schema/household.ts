@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, ts } from './columns.ts';
+import { members } from './members.ts';
+import { simColumn, sims } from './sims.ts';
+
+/**
+ * Household lines (lifelines.md): a member (the owner) holds up to 4 other members' SIMs. A SIM is
+ * a line of one household at most (unique ssn) and a household has slots 1..4 (unique per
+ * household): the database, not the code, keeps both rules under concurrent acceptances.
+ */
+export const households = pgTable('households', {
+  id: serial('id').primaryKey(),
+  ownerId: integer('owner_id')
+    .notNull()
+    .unique('households_one_per_owner')
+    .references(() => members.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+export const householdLines = pgTable(
+  'household_lines',
+  {
+    id: serial('id').primaryKey(),
+    householdId: integer('household_id')
+      .notNull()
+      .references(() => households.id, { onDelete: 'cascade' }),
+    ssn: text('ssn')
+      .notNull()
+      .unique('household_lines_one_household')
+      .references(() => sims.ssn, { onDelete: 'cascade' }),
+    slot: integer('slot').notNull(),
+    /** The owner's monthly limit on the line's own card purchases (null: none). */
+    spendLimitCents: integer('spend_limit_cents'),
+    joinedAt: ts('joined_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('household_lines_slot').on(t.householdId, t.slot),
+    check('household_lines_slots', sql`${t.slot} between 1 and 4`),
+    check('household_lines_limit', sql`${t.spendLimitCents} is null or ${t.spendLimitCents} >= 0`),
+  ],
+);
+
+/** An owner's invitation to a SIM: a 6-digit code mailed to its member (hash kept), 10 minutes, 5 tries, one live per household and SIM. */
+export const householdInvitations = pgTable(
+  'household_invitations',
+  {
+    id: serial('id').primaryKey(),
+    householdId: integer('household_id')
+      .notNull()
+      .references(() => households.id, { onDelete: 'cascade' }),
+    ssn: simColumn(),
+    codeHash: text('code_hash').notNull(),
+    tries: integer('tries').notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+    /** When it stopped being live, and why: accepted, declined, cancelled, replaced (a new code). */
+    endedAt: ts('ended_at'),
+    outcome: text('outcome'),
+  },
+  (t) => [
+    uniqueIndex('household_invitations_one_live')
+      .on(t.householdId, t.ssn)
+      .where(sql`${t.endedAt} is null`),
+    check('household_invitations_tries', sql`${t.tries} between 0 and 5`),
+  ],
+);

@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ALERT_CAUSES } from '../../../contract/alerts.schema.ts';
+import { LEGACY_TYPES } from '../../../contract/constants.ts';
+import { createdAt, oneOf, ts, valuesOf } from './columns.ts';
+
+export const members = pgTable(
+  'members',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    nickname: text('nickname').notNull(),
+    isVerified: boolean('is_verified').notNull().default(false),
+    isPasswordCompliant: boolean('is_password_compliant').notNull().default(true),
+    firstLogin: boolean('first_login').notNull().default(true),
+    captureMarketingPermissions: boolean('capture_marketing_permissions').notNull().default(false),
+    referredBy: text('referred_by'),
+    isNewMembership: boolean('is_new_membership').notNull().default(false),
+    role: text('role').notNull().default('customer'),
+    legacyType: text('legacy_type', { enum: LEGACY_TYPES }),
+    /** The member's id in recruit links (/friend?affiliateId=…): random, given on first use, never reused. */
+    affiliateId: text('affiliate_id'),
+    /** The member's own monthly limit on card spending (member-controls.md), from €5; null is none. */
+    spendLimitCents: integer('spend_limit_cents'),
+    /** Set when the account was deleted: the row stays, without the person, for the amounts the law keeps. */
+    deletedAt: ts('deleted_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('members_email_lower_unique').on(sql`lower(${t.email})`),
+    uniqueIndex('members_affiliate_id_unique').on(t.affiliateId),
+    check('members_affiliate_id_shape', sql`${t.affiliateId} is null or ${t.affiliateId} ~ '^[A-Za-z0-9]{6,32}$'`),
+    check('members_email_shape', sql`${t.email} ~ '^[^@\\s]+@[^@\\s]+$' and length(${t.email}) <= 254`),
+    check('members_spend_limit', sql`${t.spendLimitCents} is null or ${t.spendLimitCents} >= 500`),
+    check('members_legacy_type', sql`${t.legacyType} is null or ${t.legacyType} in ${valuesOf(LEGACY_TYPES)}`),
+  ],
+);
+
+export const segments = pgTable(
+  'segments',
+  {
+    memberId: memberColumn(),
+    segmentType: text('segment_type').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.segmentType] })],
+);
+
+export const marketingPermissions = pgTable('marketing_permissions', {
+  memberId: integer('member_id')
+    .primaryKey()
+    .references(() => members.id, { onDelete: 'cascade' }),
+  email: boolean('email').notNull().default(false),
+  sms: boolean('sms').notNull().default(false),
+  phone: boolean('phone').notNull().default(false),
+  post: boolean('post').notNull().default(false),
+  social: boolean('social').notNull().default(false),
+  socialPreference: text('social_preference').notNull().default('Snapchat'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * How a member wants to be contacted (customer-care.md, settings → How we contact you): what a
+ * vulnerable customer needs from us, shown to the agent with every ticket they open.
+ */
+export const contactPreferences = pgTable(
+  'contact_preferences',
+  {
+    memberId: integer('member_id')
+      .primaryKey()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    largePrint: boolean('large_print').notNull().default(false),
+    noPhoneCalls: boolean('no_phone_calls').notNull().default(false),
+    emailOnly: boolean('email_only').notNull().default(false),
+    representativeName: text('representative_name'),
+    representativeRelationship: text('representative_relationship'),
+    notes: text('notes'),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    check(
+      'contact_preferences_representative',
+      sql`(${t.representativeName} is null) = (${t.representativeRelationship} is null)`,
+    ),
+    check(
+      'contact_preferences_lengths',
+      sql`coalesce(length(${t.notes}), 0) <= 500 and coalesce(length(${t.representativeName}), 0) <= 100 and coalesce(length(${t.representativeRelationship}), 0) <= 60`,
+    ),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    memberId: memberColumn(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    read: boolean('read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_member_time_idx').on(t.memberId, t.createdAt, t.id)],
+);
+
+/** The member's alert switches (member-controls.md): a row per cause; none means both channels on. */
+export const alertSettings = pgTable(
+  'alert_settings',
+  {
+    memberId: memberColumn(),
+    cause: text('cause', { enum: ALERT_CAUSES }).notNull(),
+    inApp: boolean('in_app').notNull(),
+    email: boolean('email').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.cause] }), oneOf('alert_settings_cause', t.cause, ALERT_CAUSES)],
+);
+
+/** Alerts raised, one row per cause (its key): the scheduled job may run any number of times. */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: serial('id').primaryKey(),
+    memberId: memberColumn(),
+    cause: text('cause', { enum: ALERT_CAUSES }).notNull(),
+    causeKey: text('cause_key').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    /** When its push went to the member's devices (phone.md); null: not yet (the jobs send it). */
+    pushedAt: ts('pushed_at'),
+  },
+  (t) => [
+    uniqueIndex('alerts_once_per_cause').on(t.causeKey),
+    index('alerts_member_time_idx').on(t.memberId, t.createdAt, t.id),
+    index('alerts_to_push_idx')
+      .on(t.id)
+      .where(sql`${t.pushedAt} is null`),
+  ],
+);
+
+/** A row of one member's, gone with the member's row. */
+export function memberColumn() {
+  return integer('member_id')
+    .notNull()
+    .references(() => members.id, { onDelete: 'cascade' });
+}

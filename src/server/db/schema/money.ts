@@ -1,0 +1,139 @@
+import { relations, sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { CARD_CHOICES, CHECKOUT_STATES } from '../../../contract/constants.ts';
+import { CHECKOUT_PURPOSES } from '../../../contract/payments.schema.ts';
+import { createdAt, oneOf, ts } from './columns.ts';
+import { members } from './members.ts';
+import { products } from './orders.ts';
+import { simColumn, sims } from './sims.ts';
+
+/** Credit of one SIM. A SIM without a balance row is one whose account details are missing. */
+export const balances = pgTable(
+  'balances',
+  {
+    ssn: text('ssn')
+      .primaryKey()
+      .references(() => sims.ssn, { onDelete: 'cascade' }),
+    creditCents: integer('credit_cents').notNull().default(0),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('balances_credit_not_negative', sql`${t.creditCents} >= 0`)],
+);
+
+/** Every movement of money or allowance, append-only. */
+export const ledger = pgTable(
+  'ledger',
+  {
+    id: serial('id').primaryKey(),
+    ssn: simColumn(),
+    occurredAt: ts('occurred_at').notNull(),
+    kind: text('kind').notNull(),
+    description: text('description').notNull(),
+    creditDeltaCents: integer('credit_delta_cents').notNull().default(0),
+    dataDeltaKb: bigint('data_delta_kb', { mode: 'number' }).notNull().default(0),
+    /** What the card paid for this cause (cents); credit_delta_cents is what credit paid or received. */
+    cardCents: integer('card_cents').notNull().default(0),
+    /** The cause (purchase:…, checkout:…, renewal:<ssn>:<period>): one row per cause, by a unique index. */
+    reference: text('reference'),
+    /** The card that paid card_cents (receipts): the brand and last four digits, never more. */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+  },
+  (t) => [
+    check('ledger_card_last4', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
+    // A SIM's movements newest first, and a page of them from where the last ended (time, then id).
+    index('ledger_ssn_time_id_idx').on(t.ssn, t.occurredAt, t.id),
+    uniqueIndex('ledger_one_row_per_cause').on(t.reference),
+    check('ledger_card_cents', sql`${t.cardCents} >= 0`),
+  ],
+);
+
+/** A member's stored card: the provider's registration token and what identifies it to a person, never the number. */
+export const storedCards = pgTable(
+  'stored_cards',
+  {
+    memberId: integer('member_id')
+      .primaryKey()
+      .references(() => members.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    /** MM/YY */
+    expiry: text('expiry').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('stored_cards_last4', sql`${t.last4} ~ '^[0-9]{4}$'`),
+    check('stored_cards_expiry', sql`${t.expiry} ~ '^(0[1-9]|1[0-2])/[0-9]{2}$'`),
+  ],
+);
+
+/**
+ * A card payment prepared with the provider (money.md, hosted widget): what it pays for, for whom,
+ * the amount the card pays and the credit part planned. Applied once: the state moves to
+ * 'applied' in the transaction that applies the purchase, whatever loads the result address.
+ */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: text('id').primaryKey(),
+    /** The member paying (null for a visitor buying a gift). */
+    memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
+    /** The SIM it is for (the recipient's for a gift; null when registering a card). */
+    ssn: text('ssn').references(() => sims.ssn, { onDelete: 'set null' }),
+    purpose: text('purpose', { enum: CHECKOUT_PURPOSES }).notNull(),
+    sku: text('sku').references(() => products.sku),
+    amountCents: integer('amount_cents').notNull(),
+    creditCents: integer('credit_cents').notNull().default(0),
+    recurrence: boolean('recurrence').notNull().default(false),
+    saveCard: boolean('save_card').notNull().default(false),
+    /** The card the member chose to pay with (money.md): 'new' (PANDAOLTUNRG2) or their stored card, 'saved' (PANDAOLTREG2). */
+    card: text('card', { enum: CARD_CHOICES }).notNull().default('new'),
+    buyerEmail: text('buyer_email'),
+    providerId: text('provider_id').notNull(),
+    state: text('state', { enum: CHECKOUT_STATES }).notNull().default('open'),
+    resultCode: text('result_code'),
+    resultDescription: text('result_description'),
+    createdAt: createdAt(),
+    appliedAt: ts('applied_at'),
+  },
+  (t) => [
+    uniqueIndex('checkouts_provider_unique').on(t.providerId),
+    oneOf('checkouts_purpose', t.purpose, CHECKOUT_PURPOSES),
+    oneOf('checkouts_state', t.state, CHECKOUT_STATES),
+    oneOf('checkouts_card', t.card, CARD_CHOICES),
+    check('checkouts_amount', sql`${t.amountCents} > 0 and ${t.creditCents} >= 0`),
+  ],
+);
+
+/**
+ * Top-up advances (lifelines.md): €5.00 advanced, €5.50 owed, repaid first from every credit that
+ * comes in. One outstanding per SIM, by the partial unique index (20 requests at once: one advance).
+ */
+export const advances = pgTable(
+  'advances',
+  {
+    id: serial('id').primaryKey(),
+    ssn: simColumn(),
+    amountCents: integer('amount_cents').notNull(),
+    feeCents: integer('fee_cents').notNull(),
+    /** What is still owed: amount and fee, less what was repaid. */
+    owedCents: integer('owed_cents').notNull(),
+    takenAt: ts('taken_at').notNull(),
+    repaidAt: ts('repaid_at'),
+  },
+  (t) => [
+    uniqueIndex('advances_one_outstanding')
+      .on(t.ssn)
+      .where(sql`${t.owedCents} > 0`),
+    check('advances_owed', sql`${t.owedCents} >= 0 and ${t.owedCents} <= ${t.amountCents} + ${t.feeCents}`),
+    check('advances_amounts', sql`${t.amountCents} > 0 and ${t.feeCents} >= 0`),
+    check('advances_repaid', sql`(${t.owedCents} = 0) = (${t.repaidAt} is not null)`),
+  ],
+);
+
+// Relations for drizzle's relational queries, which read a row and what hangs off it in one SQL
+// statement (one round trip): used where a hot read needs several tables, like the balance summary.
+export const balancesRelations = relations(balances, ({ one }) => ({
+  sim: one(sims, { fields: [balances.ssn], references: [sims.ssn] }),
+}));
