@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { EMV_KEY_BASE64 } from '../contract/constants.ts';
 import { trustOf } from './http/proxy.ts';
 import { resolveSecrets, type OwnSecret } from './secrets.ts';
+import { integrationShape, missingInProduction, settingsProblems } from './integrations/settings.ts';
 
 /**
  * The only reader of process.env. Everything the server is configured with is validated
- * here once, at start, so a bad value stops the process with a clear message.
+ * here once, at start, so a bad value stops the process with a clear message. The server's own
+ * settings are here; each outside service's are declared in its folder (integrations/settings.ts).
  */
 /** A true/false setting, with its value when unset. */
 const flag = (fallback: boolean) =>
@@ -15,6 +17,7 @@ const flag = (fallback: boolean) =>
     .transform((v) => v === 'true');
 
 const schema = z.object({
+  ...integrationShape,
   /** production: the server's secrets must be given (see secrets.ts); otherwise they are kept under DATA_DIR. */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
@@ -77,10 +80,6 @@ const schema = z.object({
     .transform((v) => (v === undefined ? undefined : v === 'true')),
   /** The member factory over HTTP (POST /sandbox/test-members) for the browser tests; refused in production. */
   TEST_MEMBERS: flag(false),
-  /** Mail over SMTP (production.md): smtp://user:pass@host:port or smtps://…; unset (development): mail stays in the outbox (/sandbox/mail). */
-  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be smtp://… or smtps://…' }).optional(),
-  /** The sender of the portal's mail. */
-  MAIL_FROM: z.string().min(3).default('48 <hello@48.ie>'),
   EMV_KEY: z
     .base64()
     .refine((v) => [16, 24, 32].includes(Buffer.from(v, 'base64').length), {
@@ -117,75 +116,9 @@ const schema = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     ),
-  /** The help desk (Zendesk-style JWT single sign-on at /access/jwt). Unset: the sandbox at /sandbox/helpdesk. */
-  HELPDESK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   /** Signs proof-of-work captcha challenges. Unset (not in production): made once and kept in DATA_DIR/secrets.json. */
   CAPTCHA_HMAC_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
-  /** The work a proof-of-work captcha asks of a browser (the largest number it may have to try). */
-  CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
-  /** reCAPTCHA v3 keys; with both set, the captcha is Google's (minimum score 0.2) instead of the proof of work. */
-  RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
-  RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
-  /** Spec section 7: the captcha script from the provider's public domain or its global alternate (where google.com is not reachable). */
-  RECAPTCHA_DOMAIN: z
-    .enum(['www.google.com', 'www.recaptcha.net'], { error: 'must be www.google.com or www.recaptcha.net' })
-    .default('www.google.com'),
   /** Log-ins one address may try per window (people behind one office or campus address share it). */
-  /** The card provider (all three, or none: the payment sandbox). */
-  PAYMENT_BASE_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
-  PAYMENT_ENTITY_ID: z.string().min(1).optional(),
-  PAYMENT_ACCESS_TOKEN: z.string().min(1).optional(),
-  /** The referral service (all three, or none: the referral sandbox at /sandbox/referrals). */
-  REFERRAL_DOMAIN: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
-  REFERRAL_TOKEN: z.string().min(1).optional(),
-  REFERRAL_SIGNATURE: z.string().min(1).optional(),
-  /** The refurbished-phone partner's Connect service (both, or none: the local catalogue). */
-  CATALOGUE_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
-  CATALOGUE_API_KEY: z.string().min(1).optional(),
-  /** The IP geolocation service (GET {url}/{ip}?referrer=…); unset: the sandbox at /sandbox/geolocation. */
-  GEOIP_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
-  GEOIP_TOKEN: z.string().min(1).optional(),
-  /**
-   * The help desk's tickets API and the secret its webhook signs agents' steps with (all three, or
-   * none: tickets are answered at /sandbox/helpdesk).
-   */
-  HELPDESK_API_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
-  HELPDESK_API_TOKEN: z.string().min(1).optional(),
-  HELPDESK_WEBHOOK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
-  /** The carrier's tracking API for SIM orders (both, or none: the sandbox at /sandbox/delivery). */
-  DELIVERY_API_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
-  DELIVERY_API_TOKEN: z.string().min(1).optional(),
-  /**
-   * The CDN in front of the site, purged after each publish by the keys its pages carry (deploy/README.md):
-   * fastly (FASTLY_API_TOKEN, FASTLY_SERVICE_ID), cloudflare (CLOUDFLARE_API_TOKEN, CLOUDFLARE_ZONE_ID),
-   * bunny (BUNNY_API_KEY, BUNNY_PULL_ZONE_ID), varnish (VARNISH_URLS) or none. Unset: none in production,
-   * the sandbox elsewhere (/sandbox/cdn records the purges).
-   */
-  CDN_PROVIDER: z.enum(['fastly', 'cloudflare', 'bunny', 'varnish', 'none']).optional(),
-  /** How long a shared cache (the CDN) may keep a page without a purge, in seconds (s-maxage); a day by default. */
-  CDN_MAX_AGE_S: z.coerce.number().int().min(1).max(31_536_000).default(86_400),
-  /** The CDN's API address, for a stand-in (tests); unset: the provider's own. */
-  CDN_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
-  FASTLY_API_TOKEN: z.string().min(1).optional(),
-  FASTLY_SERVICE_ID: z.string().min(1).optional(),
-  CLOUDFLARE_API_TOKEN: z.string().min(1).optional(),
-  CLOUDFLARE_ZONE_ID: z.string().min(1).optional(),
-  BUNNY_API_KEY: z.string().min(1).optional(),
-  BUNNY_PULL_ZONE_ID: z.string().min(1).optional(),
-  /** Every Varnish in front, comma-separated (http://varnish:80): each is sent the purge (a BAN). */
-  VARNISH_URLS: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      const urls = (value ?? '')
-        .split(',')
-        .map((u) => u.trim())
-        .filter(Boolean);
-      for (const url of urls)
-        if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
-          ctx.addIssue({ code: 'custom', message: `${url} is not an http(s) URL` });
-      return urls;
-    }),
   /** Signs Sanity's publish webhook (operations.md); unset: POST /panda/public/cms/publish does not exist (404). */
   SANITY_WEBHOOK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   /** The editors' token: the status page (/cms/status) and npm run rebuild. Unset: both answer 503. */
@@ -226,51 +159,23 @@ function productionProblems(env: z.infer<typeof schema>): string[] {
     problems.push('DATABASE_URL must be a postgres:// URL (the embedded database is for trying only)');
   if (env.SANDBOX === true) problems.push('SANDBOX=true is not allowed with NODE_ENV=production');
   if (env.TEST_MEMBERS) problems.push('TEST_MEMBERS=true is not allowed with NODE_ENV=production');
-  const required: [name: string, value: unknown][] = [
-    ['SITE_URL', env.SITE_URL],
-    ['SMTP_URL', env.SMTP_URL],
-    ['PAYMENT_BASE_URL', env.PAYMENT_BASE_URL],
-    ['PAYMENT_ENTITY_ID', env.PAYMENT_ENTITY_ID],
-    ['PAYMENT_ACCESS_TOKEN', env.PAYMENT_ACCESS_TOKEN],
-    ['REFERRAL_DOMAIN', env.REFERRAL_DOMAIN],
-    ['REFERRAL_TOKEN', env.REFERRAL_TOKEN],
-    ['REFERRAL_SIGNATURE', env.REFERRAL_SIGNATURE],
-    ['CATALOGUE_URL', env.CATALOGUE_URL],
-    ['CATALOGUE_API_KEY', env.CATALOGUE_API_KEY],
-    ['GEOIP_URL', env.GEOIP_URL],
-    ['HELPDESK_API_URL', env.HELPDESK_API_URL],
-    ['HELPDESK_API_TOKEN', env.HELPDESK_API_TOKEN],
-    ['HELPDESK_WEBHOOK_SECRET', env.HELPDESK_WEBHOOK_SECRET],
-    ['DELIVERY_API_URL', env.DELIVERY_API_URL],
-    ['DELIVERY_API_TOKEN', env.DELIVERY_API_TOKEN],
-    ['HELPDESK_URL', env.HELPDESK_URL],
-    ['SESSION_SECRET', env.SESSION_SECRET],
-    ['HELPDESK_SECRET', env.HELPDESK_SECRET],
-    ['CAPTCHA_HMAC_KEY', env.CAPTCHA_HMAC_KEY],
-    ['VAPID_PUBLIC_KEY', env.VAPID_PUBLIC_KEY],
-    ['VAPID_PRIVATE_KEY', env.VAPID_PRIVATE_KEY],
-    ['VAPID_SUBJECT', env.VAPID_SUBJECT],
+  // SITE_URL first, then each integration's own (integrations/settings.ts), then the server's secrets.
+  const missing = [
+    ...(env.SITE_URL ? [] : ['SITE_URL']),
+    ...missingInProduction(env),
+    ...(
+      [
+        'SESSION_SECRET',
+        'HELPDESK_SECRET',
+        'CAPTCHA_HMAC_KEY',
+        'VAPID_PUBLIC_KEY',
+        'VAPID_PRIVATE_KEY',
+        'VAPID_SUBJECT',
+      ] as const
+    ).filter((name) => !env[name]),
   ];
-  const missing = required.filter(([, value]) => !value).map(([name]) => name);
   if (missing.length > 0) problems.push(`${missing.join(', ')} must be set when NODE_ENV=production`);
   return problems;
-}
-
-/** The settings the chosen CDN needs, named when one is missing. */
-const CDN_SETTINGS = {
-  fastly: ['FASTLY_API_TOKEN', 'FASTLY_SERVICE_ID'],
-  cloudflare: ['CLOUDFLARE_API_TOKEN', 'CLOUDFLARE_ZONE_ID'],
-  bunny: ['BUNNY_API_KEY', 'BUNNY_PULL_ZONE_ID'],
-  varnish: ['VARNISH_URLS'],
-  none: [],
-} as const;
-function cdnSettingsProblem(env: z.infer<typeof schema>): string | undefined {
-  if (!env.CDN_PROVIDER) return undefined;
-  const missing = CDN_SETTINGS[env.CDN_PROVIDER].filter((name) => {
-    const value = env[name];
-    return Array.isArray(value) ? value.length === 0 : !value;
-  });
-  return missing.length > 0 ? `CDN_PROVIDER=${env.CDN_PROVIDER} needs ${missing.join(' and ')}` : undefined;
 }
 
 export type Env = Omit<z.infer<typeof schema>, 'SANDBOX' | 'SITE_URL'> & {
@@ -287,32 +192,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  const payment = [
-    parsed.data.PAYMENT_BASE_URL,
-    parsed.data.PAYMENT_ENTITY_ID,
-    parsed.data.PAYMENT_ACCESS_TOKEN,
-  ].filter(Boolean).length;
-  if (payment !== 0 && payment !== 3)
-    throw new Error('Invalid configuration: PAYMENT_BASE_URL, PAYMENT_ENTITY_ID and PAYMENT_ACCESS_TOKEN go together');
-  const referral = [parsed.data.REFERRAL_DOMAIN, parsed.data.REFERRAL_TOKEN, parsed.data.REFERRAL_SIGNATURE].filter(
-    Boolean,
-  ).length;
-  if (referral !== 0 && referral !== 3)
-    throw new Error('Invalid configuration: REFERRAL_DOMAIN, REFERRAL_TOKEN and REFERRAL_SIGNATURE go together');
-  if (Boolean(parsed.data.CATALOGUE_URL) !== Boolean(parsed.data.CATALOGUE_API_KEY))
-    throw new Error('Invalid configuration: CATALOGUE_URL and CATALOGUE_API_KEY go together');
-  const desk = [parsed.data.HELPDESK_API_URL, parsed.data.HELPDESK_API_TOKEN, parsed.data.HELPDESK_WEBHOOK_SECRET];
-  if (desk.some(Boolean) && !desk.every(Boolean))
-    throw new Error(
-      'Invalid configuration: HELPDESK_API_URL, HELPDESK_API_TOKEN and HELPDESK_WEBHOOK_SECRET go together',
-    );
-  if (Boolean(parsed.data.DELIVERY_API_URL) !== Boolean(parsed.data.DELIVERY_API_TOKEN))
-    throw new Error('Invalid configuration: DELIVERY_API_URL and DELIVERY_API_TOKEN go together');
-  const cdnProblem = cdnSettingsProblem(parsed.data);
-  if (cdnProblem) throw new Error(`Invalid configuration: ${cdnProblem}`);
-  if (Boolean(parsed.data.RECAPTCHA_SITE_KEY) !== Boolean(parsed.data.RECAPTCHA_SECRET_KEY)) {
-    throw new Error('Invalid configuration: RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY go together');
-  }
+  // What goes together, and what a chosen provider needs: each integration says (integrations/settings.ts).
+  const settingsProblem = settingsProblems(parsed.data);
+  if (settingsProblem.length > 0) throw new Error(`Invalid configuration: ${settingsProblem.join('; ')}`);
   const production = parsed.data.NODE_ENV === 'production';
   if (production) {
     const problems = productionProblems(parsed.data);

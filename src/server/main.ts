@@ -3,13 +3,6 @@ import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import pino from 'pino';
 import { answeredByApp, createApp, HSTS, pageSecurityHeaders } from './app.ts';
-import { sandboxPayments } from './integrations/payments/index.ts';
-import { providerPayments } from './integrations/payments/provider.ts';
-import { sandboxReferrals, serviceReferrals } from './integrations/referrals/index.ts';
-import { carrierDelivery, sandboxDelivery } from './integrations/delivery/index.ts';
-import { deskTickets, sandboxTickets } from './integrations/tickets/index.ts';
-import { localCatalogueAdapter, partnerCatalogue } from './integrations/catalogue/index.ts';
-import { sandboxGeolocation, serviceGeolocation } from './integrations/geolocation/index.ts';
 import { scheduleRenewals } from './jobs/renewals.ts';
 import { resolveVapid } from './vapid.ts';
 import { webPushSender } from './integrations/push/index.ts';
@@ -25,14 +18,7 @@ import { createRebuilder, type Publishing } from './publishing.ts';
 import { loadStaticSite, staticListener, type StaticSite } from './static-site.ts';
 import { followRelease, liveReleaseDir, recordRelease } from './release.ts';
 import { changedKeys, prunePurges, runPurges } from './cdn-purges.ts';
-import {
-  bunnyCdn,
-  cloudflareCdn,
-  fastlyCdn,
-  sandboxCdn,
-  varnishCdn,
-  type CdnAdapter,
-} from './integrations/cdn/index.ts';
+import { startAdapters } from './integrations/settings.ts';
 
 const env = readEnv();
 const logger = pino({ level: env.LOG_LEVEL });
@@ -71,47 +57,13 @@ if (vapid.source !== 'env')
     `VAPID_PUBLIC_KEY is not set: ${vapid.source === 'generated' ? 'made a pair and kept it' : 'using the pair kept'} in ${env.DATA_DIR}/secrets.json (set it in production)`,
   );
 
-const payments =
-  env.PAYMENT_BASE_URL && env.PAYMENT_ENTITY_ID && env.PAYMENT_ACCESS_TOKEN
-    ? providerPayments({
-        baseUrl: env.PAYMENT_BASE_URL,
-        entityId: env.PAYMENT_ENTITY_ID,
-        accessToken: env.PAYMENT_ACCESS_TOKEN,
-      })
-    : sandboxPayments();
-const referrals =
-  env.REFERRAL_DOMAIN && env.REFERRAL_TOKEN && env.REFERRAL_SIGNATURE
-    ? serviceReferrals({ domain: env.REFERRAL_DOMAIN, token: env.REFERRAL_TOKEN, signature: env.REFERRAL_SIGNATURE })
-    : sandboxReferrals(database.db, () => new Date());
-const catalogue =
-  env.CATALOGUE_URL && env.CATALOGUE_API_KEY
-    ? partnerCatalogue({ url: env.CATALOGUE_URL, apiKey: env.CATALOGUE_API_KEY }, logger)
-    : localCatalogueAdapter();
-const geolocation = env.GEOIP_URL
-  ? serviceGeolocation({ url: env.GEOIP_URL, ...(env.GEOIP_TOKEN ? { token: env.GEOIP_TOKEN } : {}) })
-  : sandboxGeolocation();
-const delivery =
-  env.DELIVERY_API_URL && env.DELIVERY_API_TOKEN
-    ? carrierDelivery({ url: env.DELIVERY_API_URL, token: env.DELIVERY_API_TOKEN })
-    : sandboxDelivery(() => new Date());
-const ticketsDesk =
-  env.HELPDESK_API_URL && env.HELPDESK_API_TOKEN
-    ? deskTickets({ url: env.HELPDESK_API_URL, token: env.HELPDESK_API_TOKEN })
-    : sandboxTickets();
-// The CDN in front (deploy/README.md): the one CDN_PROVIDER names; unset, none in production and the sandbox elsewhere.
-const cdnApi = env.CDN_API_URL;
-const cdn: CdnAdapter | undefined =
-  env.CDN_PROVIDER === 'fastly'
-    ? fastlyCdn({ token: env.FASTLY_API_TOKEN!, serviceId: env.FASTLY_SERVICE_ID!, apiUrl: cdnApi })
-    : env.CDN_PROVIDER === 'cloudflare'
-      ? cloudflareCdn({ token: env.CLOUDFLARE_API_TOKEN!, zoneId: env.CLOUDFLARE_ZONE_ID!, apiUrl: cdnApi })
-      : env.CDN_PROVIDER === 'bunny'
-        ? bunnyCdn({ apiKey: env.BUNNY_API_KEY!, pullZoneId: env.BUNNY_PULL_ZONE_ID!, apiUrl: cdnApi })
-        : env.CDN_PROVIDER === 'varnish'
-          ? varnishCdn({ urls: env.VARNISH_URLS })
-          : env.CDN_PROVIDER === 'none' || env.NODE_ENV === 'production'
-            ? undefined
-            : sandboxCdn(() => new Date());
+// Each outside service as its own settings choose: the real one, a stand-in, or none (integrations/settings.ts).
+const { payments, referrals, catalogue, geolocation, delivery, tickets, cdn } = startAdapters(env, {
+  db: database.db,
+  clock: () => new Date(),
+  logger,
+  production: env.NODE_ENV === 'production',
+});
 const metrics = env.METRICS_PORT !== undefined ? createMetrics({ pool: database.pool }) : undefined;
 // Web Push (phone.md): the same sender for the API's test button and the jobs' alerts.
 const push = webPushSender(vapid);
@@ -122,7 +74,7 @@ const stopRenewals = scheduleRenewals(
     payments,
     referrals,
     delivery,
-    tickets: ticketsDesk,
+    tickets,
     siteUrl: env.SITE_URL,
     push: { sender: push, extraOrigins: env.PUSH_ENDPOINT_ORIGINS },
   },
@@ -196,6 +148,7 @@ function mount(built: StaticSite | undefined) {
     catalogue,
     geolocation,
     delivery,
+    tickets,
     ...(cdn ? { cdn } : {}),
     ...(built ? { site: built } : {}),
     ...(metrics ? { metrics } : {}),

@@ -13,6 +13,7 @@ import { payments } from './payments/integration.ts';
 import { push } from './push/integration.ts';
 import { usage } from './usage/integration.ts';
 import { referrals } from './referrals/integration.ts';
+import { tickets } from './tickets/integration.ts';
 
 /**
  * The outside services, one line each (the composition root's one registry). A new
@@ -33,6 +34,7 @@ export const integrations = {
   push,
   usage,
   cdn,
+  tickets,
 };
 
 type Registry = typeof integrations;

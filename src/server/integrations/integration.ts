@@ -1,4 +1,6 @@
 import type { Hono } from 'hono';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../services/clock.ts';
@@ -34,5 +36,33 @@ export interface Integration<A> {
   create?: (deps: IntegrationDeps) => A;
   sandboxRoutes?: (adapter: A) => Hono<SandboxEnv> | undefined;
 }
+
+/** What a started server makes an integration's adapter with (main.ts, once, before the app). */
+export interface StartDeps {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  production: boolean;
+}
+
+/**
+ * An integration's own settings (environment variables), declared beside its adapters: env.ts
+ * merges every integration's into the one schema read at start and derives the checks from them;
+ * main.ts asks each for its adapter. A new service declares its settings here and nowhere else.
+ */
+export interface Settings<S extends z.ZodRawShape, A> {
+  /** The variables it reads and their rules. */
+  shape: S;
+  /** Variables that only work together: all set, or none. */
+  together?: readonly (readonly (keyof S & string)[])[];
+  /** What production requires (it refuses to start without them, each named). */
+  requiredInProduction?: readonly (keyof S & string)[];
+  /** Another problem with the values, said at start (the CDN: what the chosen provider needs). */
+  problem?: (values: z.output<z.ZodObject<S>>) => string | undefined;
+  /** The adapter the settings choose: the real service when they name one, else the stand-in (or none). */
+  adapter?: (values: z.output<z.ZodObject<S>>, deps: StartDeps) => A | undefined;
+}
+
+export const settings = <S extends z.ZodRawShape, A = never>(s: Settings<S, A>): Settings<S, A> => s;
 
 export const integration = <A = undefined>(i: Integration<A>): Integration<A> => i;

@@ -1,5 +1,21 @@
-import { integration, type Integration } from '../integration.ts';
+import { z } from 'zod';
+import { integration, settings, type Integration } from '../integration.ts';
 import { captchaAdapter, type CaptchaAdapter } from './index.ts';
+
+/** The proof of work's effort, or reCAPTCHA v3 (both keys; minimum score 0.2) instead. */
+export const captchaSettings = settings({
+  shape: {
+    /** The work a proof-of-work captcha asks of a browser (the largest number it may have to try). */
+    CAPTCHA_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
+    RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+    RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
+    /** Spec section 7: the captcha script from the provider's public domain or its global alternate (where google.com is not reachable). */
+    RECAPTCHA_DOMAIN: z
+      .enum(['www.google.com', 'www.recaptcha.net'], { error: 'must be www.google.com or www.recaptcha.net' })
+      .default('www.google.com'),
+  },
+  together: [['RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET_KEY']],
+});
 
 /** The captcha: proof of work, or reCAPTCHA v3 when configured. */
 export const captcha: Integration<CaptchaAdapter> = integration<CaptchaAdapter>({

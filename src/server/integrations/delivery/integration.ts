@@ -1,8 +1,23 @@
-import { integration, type Integration } from '../integration.ts';
-import { sandboxDelivery, type DeliveryAdapter } from './index.ts';
+import { z } from 'zod';
+import { integration, settings, type Integration } from '../integration.ts';
+import { carrierDelivery, sandboxDelivery, type DeliveryAdapter } from './index.ts';
 import { deliverySandboxRoutes } from './sandbox.ts';
 
-/** The carrier of SIM orders: the sandbox by default (main.ts passes the carrier when DELIVERY_API_URL is set). */
+/** The carrier's tracking API for SIM orders (both settings), or the sandbox at /sandbox/delivery. */
+export const deliverySettings = settings({
+  shape: {
+    DELIVERY_API_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
+    DELIVERY_API_TOKEN: z.string().min(1).optional(),
+  },
+  together: [['DELIVERY_API_URL', 'DELIVERY_API_TOKEN']],
+  requiredInProduction: ['DELIVERY_API_URL', 'DELIVERY_API_TOKEN'],
+  adapter: (s, { clock }): DeliveryAdapter =>
+    s.DELIVERY_API_URL && s.DELIVERY_API_TOKEN
+      ? carrierDelivery({ url: s.DELIVERY_API_URL, token: s.DELIVERY_API_TOKEN })
+      : sandboxDelivery(clock),
+});
+
+/** The carrier of SIM orders: the sandbox by default. */
 export const delivery: Integration<DeliveryAdapter> = integration<DeliveryAdapter>({
   create: ({ clock }) => sandboxDelivery(clock),
   sandboxRoutes: (adapter) => ('sandbox' in adapter ? deliverySandboxRoutes() : undefined),

@@ -1,6 +1,20 @@
-import { integration, type Integration } from '../integration.ts';
-import { sandboxGeolocation, type GeolocationAdapter, type SandboxGeolocation } from './index.ts';
+import { z } from 'zod';
+import { integration, settings, type Integration } from '../integration.ts';
+import { sandboxGeolocation, serviceGeolocation, type GeolocationAdapter, type SandboxGeolocation } from './index.ts';
 import { geolocationSandboxRoutes } from './sandbox.ts';
+
+/** The IP geolocation service (GET {url}/{ip}?referrer=…), or the sandbox at /sandbox/geolocation. */
+export const geolocationSettings = settings({
+  shape: {
+    GEOIP_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
+    GEOIP_TOKEN: z.string().min(1).optional(),
+  },
+  requiredInProduction: ['GEOIP_URL'],
+  adapter: (s): GeolocationAdapter =>
+    s.GEOIP_URL
+      ? serviceGeolocation({ url: s.GEOIP_URL, ...(s.GEOIP_TOKEN ? { token: s.GEOIP_TOKEN } : {}) })
+      : sandboxGeolocation(),
+});
 
 /** The IP geolocation lookup: the sandbox by default. */
 export const geolocation: Integration<GeolocationAdapter> = integration<GeolocationAdapter>({

@@ -1,8 +1,28 @@
-import { integration, type Integration } from '../integration.ts';
+import { z } from 'zod';
+import { integration, settings, type Integration } from '../integration.ts';
 import { sandboxPayments, type PaymentsAdapter, type SandboxPayments } from './index.ts';
+import { providerPayments } from './provider.ts';
 import { paymentsSandboxRoutes } from './sandbox.ts';
 
-/** Card payments: the sandbox widget by default (main.ts passes the provider when configured). */
+/** Card payments: the card provider (all three settings), or the sandbox widget. */
+export const paymentsSettings = settings({
+  shape: {
+    PAYMENT_BASE_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
+    PAYMENT_ENTITY_ID: z.string().min(1).optional(),
+    PAYMENT_ACCESS_TOKEN: z.string().min(1).optional(),
+  },
+  together: [['PAYMENT_BASE_URL', 'PAYMENT_ENTITY_ID', 'PAYMENT_ACCESS_TOKEN']],
+  requiredInProduction: ['PAYMENT_BASE_URL', 'PAYMENT_ENTITY_ID', 'PAYMENT_ACCESS_TOKEN'],
+  adapter: (s): PaymentsAdapter =>
+    s.PAYMENT_BASE_URL && s.PAYMENT_ENTITY_ID && s.PAYMENT_ACCESS_TOKEN
+      ? providerPayments({
+          baseUrl: s.PAYMENT_BASE_URL,
+          entityId: s.PAYMENT_ENTITY_ID,
+          accessToken: s.PAYMENT_ACCESS_TOKEN,
+        })
+      : sandboxPayments(),
+});
+
 export const payments: Integration<PaymentsAdapter> = integration<PaymentsAdapter>({
   create: () => sandboxPayments(),
   sandboxRoutes: (adapter) => ('sandbox' in adapter ? paymentsSandboxRoutes(adapter as SandboxPayments) : undefined),

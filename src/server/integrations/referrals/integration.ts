@@ -1,8 +1,23 @@
-import { integration, type Integration } from '../integration.ts';
-import { sandboxReferrals, type ReferralsAdapter } from './index.ts';
+import { z } from 'zod';
+import { integration, settings, type Integration } from '../integration.ts';
+import { sandboxReferrals, serviceReferrals, type ReferralsAdapter } from './index.ts';
 import { referralsSandboxRoutes } from './sandbox.ts';
 
-/** The referral service: the sandbox (recording in the database) by default. */
+/** The referral service (all three settings), or the sandbox that records its calls in the database. */
+export const referralsSettings = settings({
+  shape: {
+    REFERRAL_DOMAIN: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
+    REFERRAL_TOKEN: z.string().min(1).optional(),
+    REFERRAL_SIGNATURE: z.string().min(1).optional(),
+  },
+  together: [['REFERRAL_DOMAIN', 'REFERRAL_TOKEN', 'REFERRAL_SIGNATURE']],
+  requiredInProduction: ['REFERRAL_DOMAIN', 'REFERRAL_TOKEN', 'REFERRAL_SIGNATURE'],
+  adapter: (s, { db, clock }): ReferralsAdapter =>
+    s.REFERRAL_DOMAIN && s.REFERRAL_TOKEN && s.REFERRAL_SIGNATURE
+      ? serviceReferrals({ domain: s.REFERRAL_DOMAIN, token: s.REFERRAL_TOKEN, signature: s.REFERRAL_SIGNATURE })
+      : sandboxReferrals(db, clock),
+});
+
 export const referrals: Integration<ReferralsAdapter> = integration<ReferralsAdapter>({
   create: ({ db, clock }) => sandboxReferrals(db, clock),
   sandboxRoutes: (adapter) => ('sandbox' in adapter ? referralsSandboxRoutes() : undefined),

@@ -1,0 +1,85 @@
+import type { z } from 'zod';
+import { captchaSettings } from './captcha/integration.ts';
+import { catalogueSettings } from './catalogue/integration.ts';
+import { cdnSettings } from './cdn/integration.ts';
+import { deliverySettings } from './delivery/integration.ts';
+import { geolocationSettings } from './geolocation/integration.ts';
+import { helpdeskSettings } from './helpdesk/integration.ts';
+import type { Settings, StartDeps } from './integration.ts';
+import { mailSettings } from './mail/integration.ts';
+import { paymentsSettings } from './payments/integration.ts';
+import { referralsSettings } from './referrals/integration.ts';
+import { ticketsSettings } from './tickets/integration.ts';
+
+/**
+ * Every integration's settings, in the order production names what is missing. Each is declared in
+ * its own folder (integrations/<s>/integration.ts); env.ts merges them and derives the checks.
+ */
+const all = [
+  mailSettings,
+  paymentsSettings,
+  referralsSettings,
+  catalogueSettings,
+  geolocationSettings,
+  ticketsSettings,
+  deliverySettings,
+  helpdeskSettings,
+  captchaSettings,
+  cdnSettings,
+] as const;
+
+/** The variables of every integration, for env.ts's one schema. */
+export const integrationShape = {
+  ...mailSettings.shape,
+  ...paymentsSettings.shape,
+  ...referralsSettings.shape,
+  ...catalogueSettings.shape,
+  ...geolocationSettings.shape,
+  ...ticketsSettings.shape,
+  ...deliverySettings.shape,
+  ...helpdeskSettings.shape,
+  ...captchaSettings.shape,
+  ...cdnSettings.shape,
+};
+
+type Values = Record<string, unknown>;
+const isSet = (value: unknown) => (Array.isArray(value) ? value.length > 0 : Boolean(value));
+/** Any integration's settings, seen by what every one has (the values' types erased). */
+interface AnySettings {
+  together?: readonly (readonly string[])[];
+  requiredInProduction?: readonly string[];
+  problem?: (values: never) => string | undefined;
+}
+const generic: readonly AnySettings[] = all;
+
+/** What the integrations' settings say is wrong, each said once ("… go together", a provider's needs). */
+export function settingsProblems(values: Values): string[] {
+  return generic.flatMap((s) => [
+    ...(s.together ?? []).flatMap((names) => {
+      const given = names.filter((n) => isSet(values[n])).length;
+      return given === 0 || given === names.length
+        ? []
+        : [`${names.slice(0, -1).join(', ')} and ${names.at(-1)} go together`];
+    }),
+    ...(s.problem?.(values as never) ? [s.problem(values as never)!] : []),
+  ]);
+}
+
+/** What production requires of the integrations and is not set, by name. */
+export const missingInProduction = (values: Values): string[] =>
+  generic.flatMap((s) => (s.requiredInProduction ?? []).filter((name) => !isSet(values[name])));
+
+/** The adapters a started server uses, each as its settings choose (the real service, a stand-in, or none). */
+export function startAdapters(values: Values, deps: StartDeps) {
+  const adapter = <S extends z.ZodRawShape, A>(s: Settings<S, A>) =>
+    s.adapter!(values as z.output<z.ZodObject<S>>, deps);
+  return {
+    payments: adapter(paymentsSettings)!,
+    referrals: adapter(referralsSettings)!,
+    catalogue: adapter(catalogueSettings)!,
+    geolocation: adapter(geolocationSettings)!,
+    delivery: adapter(deliverySettings)!,
+    tickets: adapter(ticketsSettings)!,
+    cdn: adapter(cdnSettings),
+  };
+}
