@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { routePath } from 'hono/route';
-import { secureHeaders } from 'hono/secure-headers';
 import pino, { type Logger } from 'pino';
 import { redirects } from '../contract/links.ts';
 import { messages } from '../contract/messages.ts';
@@ -40,7 +38,7 @@ import type { Metrics } from './metrics.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { testMemberRoutes } from './seed/test-members.ts';
 import { resolveFile, sendFile, type StaticSite } from './static-site.ts';
-import { byMember, limitBy, peerAddress } from './http/limiters.ts';
+import { byMember, limitBy } from './http/limiters.ts';
 import {
   HTTP_LAYER_CODES,
   HTTP_LAYER_FALLBACK,
@@ -49,17 +47,8 @@ import {
   serverFailures,
   UNAVAILABLE_RETRY_AFTER_S,
 } from '../contract/common-failures.ts';
-import { clientView, trustOf } from './http/proxy.ts';
-import { isPrivatePath, PRIVATE, sharedCacheable } from './http/cache-policy.ts';
-
-/**
- * A path or URL as logs and error reports keep it: an e-mail address in it (a path such as
- * /authentication-removed/{email}, plain or percent-encoded) is written as [email].
- */
-export const withoutAddresses = (path: string) => path.replace(/[^/?&=#]*(?:@|%40)[^/?&#]*/gi, '[email]');
-
-/** HSTS for a request that reached us (or the proxy in front) over https (production.md). */
-export const HSTS = 'max-age=31536000; includeSubDomains';
+import { securityHeaders } from './http/security-headers.ts';
+import { requestContext, withoutAddresses } from './middleware/context.ts';
 
 /** The adapters of the outside services (integrations/index.ts) may be passed in; each has a default. */
 export interface AppOptions extends Partial<Adapters> {
@@ -80,19 +69,6 @@ export interface AppOptions extends Partial<Adapters> {
 }
 
 const LOGIN_PATHS = new Set<string>([authApi.logIn.path, authApi.logInProtectedPath.path]);
-
-/** Adds origins to the script, frame, connect and form-action directives of a CSP. */
-function allowOrigins(csp: string, origins: string[]): string {
-  return csp
-    .split(';')
-    .map((part) => {
-      const directive = part.trim().split(' ')[0];
-      return ['script-src', 'frame-src', 'connect-src', 'form-action'].includes(directive ?? '')
-        ? `${part.trim().replace(" 'none'", '')} ${origins.join(' ')}`
-        : part.trim();
-    })
-    .join('; ');
-}
 
 /** Paths the app must answer even where a file of the site could: the API, sandboxes, the payment page's own CSP, redirects. */
 export function answeredByApp(path: string): boolean {
@@ -139,120 +115,16 @@ export function createApp({
 }: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const adapters = adaptersFor({ db, config, clock, siteDir: site?.dir ?? 'dist' }, given);
-  const adapterEntries = Object.entries(adapters) as [keyof Adapters, Adapters[keyof Adapters]][];
-  // reCAPTCHA (when configured) loads its script and frame from Google.
-  const recaptcha = config.captcha.recaptcha
-    ? [
-        `https://${config.captcha.recaptcha.domain ?? 'www.google.com'}/recaptcha/`,
-        'https://www.gstatic.com/recaptcha/',
-      ]
-    : [];
-  // Google's list for Tag Manager with Google Analytics 4 and Ads; the tags load only after consent (lib/consent.ts).
-  const tags = config.tagManager
-    ? {
-        script: ['https://*.googletagmanager.com'],
-        connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'],
-        img: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
-      }
-    : { script: [], connect: [], img: [] };
-
-  const trust = trustOf(config.trustProxy ?? []);
-  const trusting = (config.trustProxy ?? []).length > 0;
-  app.use(async (c, next) => {
-    const requestId = randomUUID();
-    const started = performance.now();
-    const url = new URL(c.req.url);
-    // Only the forwarded headers are read, and only when a proxy is trusted (every request passes here).
-    const forwarded = trusting
-      ? {
-          'x-forwarded-for': c.req.header('x-forwarded-for'),
-          'x-forwarded-proto': c.req.header('x-forwarded-proto'),
-          'x-forwarded-host': c.req.header('x-forwarded-host'),
-        }
-      : {};
-    c.set(
-      'client',
-      clientView(
-        peerAddress(c),
-        forwarded,
-        { proto: url.protocol === 'https:' ? 'https' : 'http', host: url.host },
-        trust,
-      ),
-    );
-    c.set('db', db);
-    c.set('clock', clock);
-    c.set('config', config);
-    for (const [name, adapter] of adapterEntries) c.set(name, adapter as never);
-    c.set('lifecycle', lifecycle);
-    c.set('publishing', publishing);
-    c.set('requestId', requestId);
-    c.set('log', logger.child({ requestId }));
-    c.header('x-request-id', requestId);
-    await next();
-    const ms = performance.now() - started;
-    // The pattern of the route that answered (Hono's, e.g. /panda/protected/users/:user_id/segments).
-    metrics?.request(c.req.method, routePath(c) || 'none', c.res.status, ms / 1000);
-    c.var.log.info(
-      {
-        method: c.req.method,
-        path: withoutAddresses(c.req.path),
-        status: c.res.status,
-        ms: Math.round(ms),
-        ip: c.var.client.ip,
-      },
-      'request',
-    );
-  });
-
-  // The payment page alone may load the card provider's widget (its script, frames and form posts).
-  const { payments } = adapters;
-  if (payments.origins.length > 0) {
-    app.use('/payment-gateway/*', async (c, next) => {
-      await next();
-      const csp = c.res.headers.get('content-security-policy');
-      if (csp) c.res.headers.set('content-security-policy', allowOrigins(csp, payments.origins));
-    });
-  }
   app.use(
-    secureHeaders({
-      // HSTS only means something over https; it is added below when the request came that way.
-      strictTransportSecurity: false,
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      xFrameOptions: 'DENY',
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(site?.inlineScripts ?? []), ...recaptcha, ...tags.script],
-        frameSrc: recaptcha.length ? recaptcha : ["'none'"],
-        styleSrc: ["'self'", ...(site?.inlineStyles ?? [])],
-        imgSrc: ["'self'", 'data:', ...tags.img],
-        connectSrc: ["'self'", ...(config.errorReportOrigin ? [config.errorReportOrigin] : []), ...tags.connect],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
+    requestContext({
+      trustProxy: config.trustProxy ?? [],
+      logger,
+      metrics,
+      variables: { db, clock, config, lifecycle, publishing, ...adapters },
     }),
   );
-  const siteIsHttps = config.siteUrl.startsWith('https://');
-  app.use(async (c, next) => {
-    await next();
-    // Nothing personal in a shared cache (http/cache-policy.ts): an answer that says nothing is
-    // private, and so is the account app, the API, a sandbox, or an answer that sets a cookie.
-    const cacheControl = c.res.headers.get('cache-control');
-    if (
-      !cacheControl ||
-      ((isPrivatePath(c.req.path) || c.res.headers.has('set-cookie')) && sharedCacheable(cacheControl))
-    ) {
-      c.res.headers.set('cache-control', PRIVATE);
-      for (const name of ['surrogate-key', 'cache-tag', 'cdn-tag']) c.res.headers.delete(name);
-    }
-    // A shared cache keeps one copy for every visitor, so nothing in it may come from a request: an
-    // answer it may keep has HSTS when the site is https (SITE_URL), whatever scheme this request
-    // said; a private answer has it when it came over https.
-    const cacheable = sharedCacheable(c.res.headers.get('cache-control') ?? '');
-    if (cacheable ? siteIsHttps : c.var.client.proto === 'https') c.header('strict-transport-security', HSTS);
-  });
+
+  for (const handler of securityHeaders(config, site, adapters.payments.origins)) app.use(handler);
 
   app.onError((error, c) => {
     if (error instanceof HTTPException && error.status < 500) {

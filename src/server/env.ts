@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMV_KEY_BASE64 } from '../contract/constants.ts';
 import { trustOf } from './http/proxy.ts';
 import { resolveSecrets, type OwnSecret } from './secrets.ts';
+import { commaList, flag } from './integrations/integration.ts';
 import { integrationShape, missingInProduction, settingsProblems } from './integrations/settings.ts';
 
 /**
@@ -9,13 +10,6 @@ import { integrationShape, missingInProduction, settingsProblems } from './integ
  * here once, at start, so a bad value stops the process with a clear message. The server's own
  * settings are here; each outside service's are declared in its folder (integrations/settings.ts).
  */
-/** A true/false setting, with its value when unset. */
-const flag = (fallback: boolean) =>
-  z
-    .enum(['true', 'false'])
-    .default(fallback ? 'true' : 'false')
-    .transform((v) => v === 'true');
-
 const schema = z.object({
   ...integrationShape,
   /** production: the server's secrets must be given (see secrets.ts); otherwise they are kept under DATA_DIR. */
@@ -24,10 +18,7 @@ const schema = z.object({
   HOST: z.string().min(1).default('localhost'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DIST_DIR: z.string().min(1).default('dist'),
-  /**
-   * The public origin of site and API: every link the portal mails or answers (never the request's
-   * Host), the OpenAPI document's server. Required in production; unset elsewhere, the listening origin.
-   */
+  /** The public origin: every link mailed or answered (never the request's Host); unset, the listening origin. */
   SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   /** npm run dev: Astro's dev server serves the site, this process only the API. */
   API_ONLY: flag(false),
@@ -37,43 +28,11 @@ const schema = z.object({
     .optional(),
   /** Where the embedded database (PGlite files, when DATABASE_URL is unset) is kept. */
   DATA_DIR: z.string().min(1).default('.data'),
-  /**
-   * Connections of the PostgreSQL pool. The default suits a small machine where the database
-   * shares the cores: measured on 2 cores, 3 to 20 connections gave the same throughput.
-   */
+  /** Connections of the PostgreSQL pool (on 2 shared cores, 3 to 20 gave the same throughput). */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   /** Signs XSRF tokens. Unset (not in production): made once and kept in DATA_DIR/secrets.json. */
   SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
-  /** Web Push (phone.md): the VAPID key pair (base64url, as web-push makes them) and the contact (mailto: or https:). Unset in development: made once and kept in DATA_DIR/secrets.json; required in production. */
-  VAPID_PUBLIC_KEY: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{87}$/, { error: 'must be a base64url P-256 public key (87 characters)' })
-    .optional(),
-  VAPID_PRIVATE_KEY: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be a base64url P-256 private key (43 characters)' })
-    .optional(),
-  VAPID_SUBJECT: z
-    .string()
-    .regex(/^(mailto:|https:\/\/)/, { error: 'must be a mailto: or https:// URL' })
-    .optional(),
-  /** Push services besides the browsers' own (phone.md): origins (https://host[:port]), comma-separated; for tests and private push services. */
-  PUSH_ENDPOINT_ORIGINS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((o) => o.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.url({ protocol: /^https$/, error: 'each must be an https:// origin' }))),
-  /** Signs help-desk single sign-on tokens; shared with the help desk. */
-  HELPDESK_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
-  /**
-   * Local stand-ins for outside services (the mail outbox page at /sandbox/mail). On by default only for
-   * trying the portal (no https SITE_URL); on a public host only when set to true; refused in production.
-   */
+  /** Stand-ins for outside services (/sandbox/…): on for trying (no https SITE_URL), else only when true; never in production. */
   SANDBOX: z
     .enum(['true', 'false'])
     .optional()
@@ -87,60 +46,29 @@ const schema = z.object({
     })
     .default(EMV_KEY_BASE64),
   /** The proxies in front (production.md): addresses or CIDR ranges, comma-separated, `loopback` for 127.0.0.0/8 and ::1. Unset: none trusted. */
-  TRUST_PROXY: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .refine(
-      (entries) => {
-        try {
-          trustOf(entries);
-          return true;
-        } catch {
-          return false;
-        }
-      },
-      { error: 'must be addresses, CIDR ranges or loopback, comma-separated' },
-    ),
-  ALLOWED_ORIGINS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
-  /** Signs proof-of-work captcha challenges. Unset (not in production): made once and kept in DATA_DIR/secrets.json. */
-  CAPTCHA_HMAC_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
-  /** Log-ins one address may try per window (people behind one office or campus address share it). */
-  /** Signs Sanity's publish webhook (operations.md); unset: POST /panda/public/cms/publish does not exist (404). */
-  SANITY_WEBHOOK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
-  /** The editors' token: the status page (/cms/status) and npm run rebuild. Unset: both answer 503. */
-  CMS_EDITOR_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
-  /** Sentry: server errors are reported there when set (scrubbed of personal data); unset: nowhere. */
-  SENTRY_DSN: z.url({ protocol: /^https?$/, error: 'must be a Sentry DSN (https://key@host/project)' }).optional(),
+  TRUST_PROXY: commaList.refine(
+    (entries) => {
+      try {
+        trustOf(entries);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { error: 'must be addresses, CIDR ranges or loopback, comma-separated' },
+  ),
+  ALLOWED_ORIGINS: commaList,
   /** The tag manager container the site was built with (loaded after consent); its origins are allowed in the CSP. */
   PUBLIC_GTM_ID: z
     .string()
     .regex(/^GTM-[A-Z0-9]{4,12}$/, 'must be a Google Tag Manager id (GTM-XXXXXXX)')
     .optional(),
-  /** The DSN the site was built with (browser reports); its origin is allowed in the CSP's connect-src. */
-  PUBLIC_SENTRY_DSN: z
-    .url({ protocol: /^https?$/, error: 'must be a Sentry DSN (https://key@host/project)' })
-    .optional(),
-  SENTRY_ENVIRONMENT: z.string().min(1).default('production'),
-  SENTRY_RELEASE: z.string().min(1).optional(),
   /** Prometheus metrics at http://METRICS_HOST:METRICS_PORT/metrics; unset: none. Keep the address private. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** How long a shutdown (SIGTERM) waits for requests in flight and a running job before it exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(25_000),
+  /** Log-ins one address may try per window (people behind one office or campus address share it). */
   LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_WINDOW_MS: z.coerce
     .number()
@@ -159,20 +87,11 @@ function productionProblems(env: z.infer<typeof schema>): string[] {
     problems.push('DATABASE_URL must be a postgres:// URL (the embedded database is for trying only)');
   if (env.SANDBOX === true) problems.push('SANDBOX=true is not allowed with NODE_ENV=production');
   if (env.TEST_MEMBERS) problems.push('TEST_MEMBERS=true is not allowed with NODE_ENV=production');
-  // SITE_URL first, then each integration's own (integrations/settings.ts), then the server's secrets.
+  // SITE_URL first, then each integration's own (integrations/settings.ts), then the session's secret.
   const missing = [
     ...(env.SITE_URL ? [] : ['SITE_URL']),
     ...missingInProduction(env),
-    ...(
-      [
-        'SESSION_SECRET',
-        'HELPDESK_SECRET',
-        'CAPTCHA_HMAC_KEY',
-        'VAPID_PUBLIC_KEY',
-        'VAPID_PRIVATE_KEY',
-        'VAPID_SUBJECT',
-      ] as const
-    ).filter((name) => !env[name]),
+    ...(env.SESSION_SECRET ? [] : ['SESSION_SECRET']),
   ];
   if (missing.length > 0) problems.push(`${missing.join(', ')} must be set when NODE_ENV=production`);
   return problems;

@@ -2,16 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import pino from 'pino';
-import { answeredByApp, createApp, HSTS, pageSecurityHeaders } from './app.ts';
+import { answeredByApp, createApp, pageSecurityHeaders } from './app.ts';
+import { HSTS } from './http/security-headers.ts';
 import { scheduleRenewals } from './jobs/renewals.ts';
 import { resolveVapid } from './vapid.ts';
 import { webPushSender } from './integrations/push/index.ts';
-import { scheduleMail } from './integrations/mail/sender.ts';
-import { smtpTransport } from './integrations/mail/smtp.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
 import { openDatabase } from './db/client.ts';
 import { isEmpty, seedDemo } from './seed/seed.ts';
 import { readEnv } from './env.ts';
+import { appConfigOf, sandboxNote, startWarnings } from './app-config.ts';
 import { sentryReporter } from './error-reporting.ts';
 import { createMetrics } from './metrics.ts';
 import { createRebuilder, type Publishing } from './publishing.ts';
@@ -45,20 +45,11 @@ if (env.NODE_ENV !== 'production' && (await isEmpty(database.db))) {
   await seedDemo(database.db, new Date());
   logger.info('seeded the demo members into an empty database');
 }
-for (const kept of env.keptSecrets) {
-  logger.warn(
-    `${kept.name} is not set: ${kept.source === 'generated' ? 'made one and kept it' : 'using the one kept'} in ${kept.file} (set it in production)`,
-  );
-}
-
 const vapid = resolveVapid(env, { dataDir: env.DATA_DIR, siteUrl: env.SITE_URL });
-if (vapid.source !== 'env')
-  logger.warn(
-    `VAPID_PUBLIC_KEY is not set: ${vapid.source === 'generated' ? 'made a pair and kept it' : 'using the pair kept'} in ${env.DATA_DIR}/secrets.json (set it in production)`,
-  );
+for (const warning of startWarnings(env, vapid)) logger.warn(warning);
 
 // Each outside service as its own settings choose: the real one, a stand-in, or none (integrations/settings.ts).
-const { payments, referrals, catalogue, geolocation, delivery, tickets, cdn } = startAdapters(env, {
+const { payments, referrals, catalogue, geolocation, delivery, tickets, cdn, mailSender } = startAdapters(env, {
   db: database.db,
   clock: () => new Date(),
   logger,
@@ -82,56 +73,12 @@ const stopRenewals = scheduleRenewals(
   60_000,
   (ok, seconds) => metrics?.job('renewals', ok, seconds),
 );
-// Mail over SMTP when configured (production.md); otherwise it stays in the outbox (/sandbox/mail).
-const mailSender = env.SMTP_URL
-  ? scheduleMail(
-      { db: database.db, clock: () => new Date() },
-      smtpTransport({ url: env.SMTP_URL, from: env.MAIL_FROM }),
-      logger,
-    )
-  : undefined;
 let draining = false;
 const reporter = env.SENTRY_DSN
   ? await sentryReporter({ dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT, release: env.SENTRY_RELEASE })
   : undefined;
 
-const config = {
-  sessionSecret: env.SESSION_SECRET,
-  emvKeyBase64: env.EMV_KEY,
-  siteUrl: env.SITE_URL,
-  ...(env.NODE_ENV === 'production'
-    ? { relyingParty: { id: new URL(env.SITE_URL).hostname, origin: new URL(env.SITE_URL).origin } }
-    : {}),
-  allowedOrigins: env.ALLOWED_ORIGINS,
-  push: { vapid, endpointOrigins: env.PUSH_ENDPOINT_ORIGINS },
-  trustProxy: env.TRUST_PROXY,
-  ...(env.PUBLIC_SENTRY_DSN ? { errorReportOrigin: new URL(env.PUBLIC_SENTRY_DSN).origin } : {}),
-  tagManager: env.PUBLIC_GTM_ID !== undefined,
-  rateLimit: {
-    windowMs: env.RATE_LIMIT_WINDOW_MS,
-    loginPerIp: env.LOGIN_RATE_LIMIT_PER_IP,
-    loginFailuresPerAccount: 5,
-  },
-  helpdeskSecret: env.HELPDESK_SECRET,
-  sandbox: env.SANDBOX,
-  testMembers: env.TEST_MEMBERS,
-  ...(env.HELPDESK_URL ? { helpdeskUrl: env.HELPDESK_URL } : {}),
-  ...(env.HELPDESK_WEBHOOK_SECRET ? { helpdeskWebhookSecret: env.HELPDESK_WEBHOOK_SECRET } : {}),
-  captcha: {
-    hmacKey: env.CAPTCHA_HMAC_KEY,
-    maxNumber: env.CAPTCHA_MAX_NUMBER,
-    ttlMs: 10 * 60_000,
-    ...(env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET_KEY
-      ? {
-          recaptcha: {
-            siteKey: env.RECAPTCHA_SITE_KEY,
-            secretKey: env.RECAPTCHA_SECRET_KEY,
-            domain: env.RECAPTCHA_DOMAIN,
-          },
-        }
-      : {}),
-  },
-};
+const config = appConfigOf(env, vapid);
 
 /**
  * Publish → rebuild (operations.md): a build goes to a new folder; `swap` loads it and makes a new
@@ -263,11 +210,7 @@ server.listen(env.PORT, env.HOST, () => {
   logger.info(
     `48 portal listening on http://${env.HOST === 'localhost' ? 'localhost' : env.HOST}:${port} (${database.kind})`,
   );
-  logger.info(
-    env.SANDBOX
-      ? `sandboxes on (/sandbox/…): stand-ins for the outside services, for trying the portal${process.env['SANDBOX'] === 'true' ? ', as SANDBOX=true says' : ''}`
-      : `sandboxes off${env.NODE_ENV === 'production' ? ' (production)' : env.SITE_URL.startsWith('https://') ? ': SITE_URL is https, a public host (SANDBOX=true turns them on to try the portal there)' : ' (SANDBOX=false)'}`,
-  );
+  logger.info(sandboxNote(env));
 });
 const metricsServer = metrics ? await metrics.listen(env.METRICS_PORT!, env.METRICS_HOST) : undefined;
 if (metricsServer) {

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../services/clock.ts';
@@ -66,3 +66,21 @@ export interface Settings<S extends z.ZodRawShape, A> {
 export const settings = <S extends z.ZodRawShape, A = never>(s: Settings<S, A>): Settings<S, A> => s;
 
 export const integration = <A = undefined>(i: Integration<A>): Integration<A> => i;
+
+/** A true/false setting, with its value when unset. */
+export const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false'])
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true');
+
+/** A comma-separated list, trimmed, empty entries dropped. */
+export const commaList = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );

@@ -10,6 +10,9 @@ import { mailSettings } from './mail/integration.ts';
 import { paymentsSettings } from './payments/integration.ts';
 import { referralsSettings } from './referrals/integration.ts';
 import { ticketsSettings } from './tickets/integration.ts';
+import { pushSettings } from './push/integration.ts';
+import { contentSettings } from './content/integration.ts';
+import { errorReportsSettings } from './error-reports/integration.ts';
 
 /**
  * Every integration's settings, in the order production names what is missing. Each is declared in
@@ -25,6 +28,9 @@ const all = [
   deliverySettings,
   helpdeskSettings,
   captchaSettings,
+  pushSettings,
+  contentSettings,
+  errorReportsSettings,
   cdnSettings,
 ] as const;
 
@@ -39,6 +45,9 @@ export const integrationShape = {
   ...deliverySettings.shape,
   ...helpdeskSettings.shape,
   ...captchaSettings.shape,
+  ...pushSettings.shape,
+  ...contentSettings.shape,
+  ...errorReportsSettings.shape,
   ...cdnSettings.shape,
 };
 
@@ -81,5 +90,6 @@ export function startAdapters(values: Values, deps: StartDeps) {
     delivery: adapter(deliverySettings)!,
     tickets: adapter(ticketsSettings)!,
     cdn: adapter(cdnSettings),
+    mailSender: adapter(mailSettings),
   };
 }

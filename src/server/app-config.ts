@@ -1,0 +1,72 @@
+import type { AppConfig } from './config.ts';
+import type { Env } from './env.ts';
+import type { Vapid } from './vapid.ts';
+
+/** The app's configuration from the environment read at start (main.ts), with the VAPID keys resolved. */
+export function appConfigOf(env: Env, vapid: Vapid): AppConfig {
+  return {
+    sessionSecret: env.SESSION_SECRET,
+    emvKeyBase64: env.EMV_KEY,
+    siteUrl: env.SITE_URL,
+    ...(env.NODE_ENV === 'production'
+      ? { relyingParty: { id: new URL(env.SITE_URL).hostname, origin: new URL(env.SITE_URL).origin } }
+      : {}),
+    allowedOrigins: env.ALLOWED_ORIGINS,
+    push: { vapid, endpointOrigins: env.PUSH_ENDPOINT_ORIGINS },
+    trustProxy: env.TRUST_PROXY,
+    ...(env.PUBLIC_SENTRY_DSN ? { errorReportOrigin: new URL(env.PUBLIC_SENTRY_DSN).origin } : {}),
+    tagManager: env.PUBLIC_GTM_ID !== undefined,
+    rateLimit: {
+      windowMs: env.RATE_LIMIT_WINDOW_MS,
+      loginPerIp: env.LOGIN_RATE_LIMIT_PER_IP,
+      loginFailuresPerAccount: 5,
+    },
+    helpdeskSecret: env.HELPDESK_SECRET,
+    sandbox: env.SANDBOX,
+    testMembers: env.TEST_MEMBERS,
+    ...(env.HELPDESK_URL ? { helpdeskUrl: env.HELPDESK_URL } : {}),
+    ...(env.HELPDESK_WEBHOOK_SECRET ? { helpdeskWebhookSecret: env.HELPDESK_WEBHOOK_SECRET } : {}),
+    captcha: {
+      hmacKey: env.CAPTCHA_HMAC_KEY,
+      maxNumber: env.CAPTCHA_MAX_NUMBER,
+      ttlMs: 10 * 60_000,
+      ...(env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET_KEY
+        ? {
+            recaptcha: {
+              siteKey: env.RECAPTCHA_SITE_KEY,
+              secretKey: env.RECAPTCHA_SECRET_KEY,
+              domain: env.RECAPTCHA_DOMAIN,
+            },
+          }
+        : {}),
+    },
+  };
+}
+
+/** What a start says of secrets it had to make or read from the data folder (they must be set in production). */
+export function startWarnings(env: Env, vapid: Vapid & { source: string }): string[] {
+  return [
+    ...env.keptSecrets.map(
+      (kept) =>
+        `${kept.name} is not set: ${kept.source === 'generated' ? 'made one and kept it' : 'using the one kept'} in ${kept.file} (set it in production)`,
+    ),
+    ...(vapid.source !== 'env'
+      ? [
+          `VAPID_PUBLIC_KEY is not set: ${vapid.source === 'generated' ? 'made a pair and kept it' : 'using the pair kept'} in ${env.DATA_DIR}/secrets.json (set it in production)`,
+        ]
+      : []),
+  ];
+}
+
+/** Whether the sandboxes answer, and why: said at every start. */
+export function sandboxNote(
+  env: Pick<Env, 'SANDBOX' | 'NODE_ENV' | 'SITE_URL'>,
+  said = process.env['SANDBOX'],
+): string {
+  if (env.SANDBOX)
+    return `sandboxes on (/sandbox/…): stand-ins for the outside services, for trying the portal${said === 'true' ? ', as SANDBOX=true says' : ''}`;
+  if (env.NODE_ENV === 'production') return 'sandboxes off (production)';
+  return env.SITE_URL.startsWith('https://')
+    ? 'sandboxes off: SITE_URL is https, a public host (SANDBOX=true turns them on to try the portal there)'
+    : 'sandboxes off (SANDBOX=false)';
+}
