@@ -3,7 +3,7 @@ import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../tests/setup/chromium.ts';
 
 /**
- * The install icons of phone.md (public/icons), drawn from the favicon's design by Chromium, so
+ * The install icons of docs/product/phone.md (public/icons), drawn from the favicon's design by Chromium, so
  * they can be made again the same way: `node scripts/icons.ts`. The maskable one fills its square
  * and keeps the mark inside the central 80 % (the safe zone a launcher's mask leaves visible).
  */

@@ -10,7 +10,7 @@ import { sanitySettings, sourceOf, type Source } from './cms/sources.ts';
 const root = process.env.CONTENT_DIR ?? './content';
 
 // With SANITY_PROJECT_ID and SANITY_DATASET, every collection loads from Sanity instead
-// (operations.md), validated by the same schemas; cms/sources.ts says which type holds which.
+// (docs/product/operations.md), validated by the same schemas; cms/sources.ts says which type holds which.
 const sanity = sanitySettings(process.env);
 const client = sanity ? sanityClient(sanity) : undefined;
 

@@ -68,7 +68,7 @@ export const SimSchema = z
     msisdn: z.string().nullable(),
     product: z.string(),
     requester: z.string(),
-    /** Reported lost or stolen (member-controls.md). */
+    /** Reported lost or stolen (docs/product/member-controls.md). */
     blocked: z.boolean(),
     kind: z.enum(['physical', 'esim']),
   })

@@ -11,7 +11,7 @@ import {
 import { euro } from './format.ts';
 
 /**
- * The top-up advance (lifelines.md): €5.00 of credit at once for a €0.50 fee, repaid first from
+ * The top-up advance (docs/product/lifelines.md): €5.00 of credit at once for a €0.50 fee, repaid first from
  * every credit that comes in afterwards. One outstanding per SIM. A zod-free file (its rules,
  * refusals, messages and the routes the browser calls): the dashboard's offer carries no schema
  * library; the endpoints with their schemas are in advance.ts.

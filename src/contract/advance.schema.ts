@@ -4,7 +4,7 @@ import { endpoint } from './endpoint.ts';
 import { euro } from './format.ts';
 import { payload, SimParams } from './shared.schema.ts';
 
-/** The top-up advance's endpoints and schemas (lifelines.md); its refusals, messages and the dashboard's calls are in advance.calls.ts, its figures in advance.ts (both zod-free). */
+/** The top-up advance's endpoints and schemas (docs/product/lifelines.md); its refusals, messages and the dashboard's calls are in advance.calls.ts, its figures in advance.ts (both zod-free). */
 
 const AdvanceState = z
   .object({

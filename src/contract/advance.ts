@@ -1,4 +1,4 @@
-/** The top-up advance's figures (lifelines.md), alone: the dashboard decides with them whether to load the offer. */
+/** The top-up advance's figures (docs/product/lifelines.md), alone: the dashboard decides with them whether to load the offer. */
 export const ADVANCE_CENTS = 500;
 export const ADVANCE_FEE_CENTS = 50;
 export const ADVANCE_OWED_CENTS = ADVANCE_CENTS + ADVANCE_FEE_CENTS;

@@ -1,5 +1,5 @@
 // Zod-free, so that a screen reads these without loading the schemas (alerts.schema.ts).
-/** Alerts (member-controls.md): each cause in the app and by e-mail, each switchable. */
+/** Alerts (docs/product/member-controls.md): each cause in the app and by e-mail, each switchable. */
 export const ALERT_CAUSES = [
   'data80',
   'data100',

@@ -1,5 +1,5 @@
 /**
- * The refurbished-phone catalogue (community-and-offers.md "Refurbished phones"; spec sections 3,
+ * The refurbished-phone catalogue (docs/product/community-and-offers.md "Refurbished phones"; spec sections 3,
  * 7, 8 and 9): one Connect-protocol method, ListProducts, with a JSON body. Field names follow
  * the spec (site_market_code, pagination.startingAfter, has_more); proto3 JSON readers accept a
  * field's JSON name and its proto name, so siteMarketCode and starting_after are read too.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, failures } from './endpoint.ts';
 
-/** Publishing from the CMS (operations.md): Sanity's webhook, a rebuild by hand, and the editors' status. */
+/** Publishing from the CMS (docs/product/operations.md): Sanity's webhook, a rebuild by hand, and the editors' status. */
 
 export const cmsMessages = {
   queued: 'Rebuild queued',

@@ -55,7 +55,7 @@ export const sharedFailures = failures('account', {
   detailsMissing: { status: 400, message: 'Account details missing' },
   /** Spec section 8: 'No current MemberShip' (a membership action, and the balance failure the dashboard maps). */
   noCurrentMembership: { status: 409, message: messages.noCurrentMembership, code: 'memberships.noCurrentMembership' },
-  /** Card payments over the member's monthly limit (member-controls.md); the answer says the limit and what is left. */
+  /** Card payments over the member's monthly limit (docs/product/member-controls.md); the answer says the limit and what is left. */
   overSpendLimit: {
     status: 422,
     message: 'This would pass your monthly card spending limit.',

@@ -1,6 +1,6 @@
 /** Business constants of spec section 9. */
 export const KB_PER_GB = 1_048_576;
-/** Landline minutes a swapped GB buys (flexible-data.md, Swap). */
+/** Landline minutes a swapped GB buys (docs/product/flexible-data.md, Swap). */
 export const MINUTES_PER_GB = 100;
 export const SESSION_IDLE_MS = 30 * 60_000;
 export const SESSION_MAX_MS = 8 * 60 * 60_000;
@@ -23,7 +23,7 @@ export const ACTIVATION_SUPPORT_HINT_MS = 15 * 60_000;
 /** The onboard bundle given with a newly activated SIM. */
 export const ONBOARD_BUNDLE_KB = KB_PER_GB;
 export const ONBOARD_BUNDLE_DAYS = 30;
-/** The credit amounts a member or a gift buyer may choose (money.md), in cents. */
+/** The credit amounts a member or a gift buyer may choose (docs/product/money.md), in cents. */
 export const CREDIT_AMOUNTS_CENTS = [500, 1000, 1500, 2000, 3000, 5000] as const;
 /** Spec section 4, payment types: balance first then card, or the stored card alone. */
 export const PAYMENT_TYPES = ['BALANCE_BEFORE_SC', 'STORED_CARD'] as const;

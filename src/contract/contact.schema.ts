@@ -5,7 +5,7 @@ import { captchaRule, emailRule, nameRule, ticketFields } from './forms.schema.t
 import { messages } from './messages.ts';
 import { payload } from './shared.schema.ts';
 
-/** The contact form (customer-care.md): who, about what, the number concerned if any, and the message. */
+/** The contact form (docs/product/customer-care.md): who, about what, the number concerned if any, and the message. */
 export const ContactForm = z.object({
   topic: z.enum(CONTACT_TOPICS, { error: 'Choose what your message is about.' }),
   name: nameRule('name'),

@@ -1,5 +1,5 @@
 /**
- * Contact and help-desk tickets (customer-care.md): the topics of /contact-us, the references a
+ * Contact and help-desk tickets (docs/product/customer-care.md): the topics of /contact-us, the references a
  * ticket and a complaint get, and the limits of a message. Zod-free: the contact page shows these.
  */
 export const CONTACT_TOPICS = [
@@ -18,7 +18,7 @@ export type TicketKind = (typeof TICKET_KINDS)[number];
 export const TICKET_ENTRY_AUTHORS = ['customer', 'agent', 'portal'] as const;
 /** A ticket's states: open, answered by an agent, closed. */
 export const TICKET_STATES = ['open', 'answered', 'closed'] as const;
-/** A complaint's states (customer-care.md), in the order of its timeline. */
+/** A complaint's states (docs/product/customer-care.md), in the order of its timeline. */
 export const COMPLAINT_STATES = ['received', 'acknowledged', 'update', 'response', 'escalated', 'closed'] as const;
 export type ComplaintState = (typeof COMPLAINT_STATES)[number];
 /** Every state the tickets table holds (a check ties each to its kind). */
@@ -26,7 +26,7 @@ export const ALL_TICKET_STATES = ['open', 'answered', ...COMPLAINT_STATES] as co
 export type TicketState = (typeof ALL_TICKET_STATES)[number];
 /**
  * What a timeline entry is: a ticket's message and answers; a complaint's steps, each mailed
- * (customer-care.md: key messages on a durable medium).
+ * (docs/product/customer-care.md: key messages on a durable medium).
  */
 export const TICKET_ENTRY_KINDS = ['message', 'answer', ...COMPLAINT_STATES] as const;
 export type TicketEntryKind = (typeof TICKET_ENTRY_KINDS)[number];
@@ -63,7 +63,7 @@ export const ESCALATION_REASON_MAX = 1000;
 /** Complaints a member may raise from my48 in an hour (a person, not a script). */
 export const COMPLAINTS_PER_HOUR = 5;
 
-/** ComReg, to whom a member may refer a complaint (customer-care.md): the card's heading and details. */
+/** ComReg, to whom a member may refer a complaint (docs/product/customer-care.md): the card's heading and details. */
 export const COMREG = {
   heading: 'Not happy with our answer?',
   name: 'Commission for Communications Regulation (ComReg)',
@@ -79,7 +79,7 @@ export const ticketReference = (kind: TicketKind, id: number) =>
 
 export const CONTACT_MESSAGE_MAX = 5000;
 
-/** Attachments (customer-care.md): images and PDF, as their content shows, up to 5 MB each, three a message. */
+/** Attachments (docs/product/customer-care.md): images and PDF, as their content shows, up to 5 MB each, three a message. */
 export const ATTACHMENT_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'application/pdf'] as const;
 export type AttachmentType = (typeof ATTACHMENT_TYPES)[number];
 export const ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,5 +1,5 @@
 /**
- * The coverage checker (community-and-offers.md "Coverage checker"; spec sections 3, 7, 8): the
+ * The coverage checker (docs/product/community-and-offers.md "Coverage checker"; spec sections 3, 7, 8): the
  * coverage data is content (content/coverage.yaml, one entry per Eircode routing key), read by
  * the island from the published JSON; the server's part is the IP geolocation lookup.
  */
@@ -41,7 +41,7 @@ export const coverageMessages = {
     'Your connection seems to be outside Ireland, so we can’t tell your area. Enter your Eircode or a town instead.',
   HTTP_ERROR: 'We couldn’t find your location just now (HTTP_ERROR). Enter your Eircode or a town instead.',
   HTTP_TIMEOUT: 'Finding your location took too long (HTTP_TIMEOUT). Enter your Eircode or a town instead.',
-  /** architecture.md: a sandbox says so where a person could mistake it for the real thing. */
+  /** docs/architecture.md: a sandbox says so where a person could mistake it for the real thing. */
   sandbox: 'Test location: the geolocation sandbox answered, not your real connection.',
 } as const;
 

@@ -31,7 +31,7 @@ export interface EndpointDef {
   answer: z.ZodType;
   /** What the success answer means. */
   description: string;
-  /** A sensitive change (member-controls.md): the step-up code's purpose, sent in the X-Step-Up-Code header. */
+  /** A sensitive change (docs/product/member-controls.md): the step-up code's purpose, sent in the X-Step-Up-Code header. */
   stepUp?: 'email' | 'card' | 'sim' | 'unblock' | 'delete' | 'passkey';
   /**
    * What a write moves: money (credit, card payments), data (allowances between SIMs or

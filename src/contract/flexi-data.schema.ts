@@ -9,7 +9,7 @@ import { FLEXI_ACTIONS, SPOT_ME_MIN_DAYS, SPOT_ME_MAX_DAYS, type FlexiAction } f
 export { FLEXI_ACTIONS, SPOT_ME_MIN_DAYS, SPOT_ME_MAX_DAYS, type FlexiAction };
 
 /**
- * Flexible data (flexible-data.md): The Safe, Carryover, Donate, Swap, Spot me and Share. Data in
+ * Flexible data (docs/product/flexible-data.md): The Safe, Carryover, Donate, Swap, Spot me and Share. Data in
  * KB in answers, whole GB in requests (1 GB = 1,048,576 KB), dates as ISO strings.
  */
 export const MONTHLY_ACTIONS = ['carryover', 'donate', 'safe'] as const;
@@ -100,7 +100,7 @@ export const flexiFailures = Object.fromEntries(FLEXI_ACTIONS.map((a) => [a, tab
 >;
 export type FlexiRefusal = keyof ReturnType<typeof tableFor>;
 
-/** The once-a-month action each flexible-data action counts as (flexible-data.md). */
+/** The once-a-month action each flexible-data action counts as (docs/product/flexible-data.md). */
 export const MONTHLY_OF: Partial<Record<FlexiAction, MonthlyAction>> = {
   carryover: 'carryover',
   donate: 'donate',

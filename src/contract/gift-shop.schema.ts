@@ -6,7 +6,7 @@ import { emailRule } from './forms.schema.ts';
 import { OfferSchema } from './memberships.schema.ts';
 import { messages } from './messages.ts';
 
-/** Gift a plan (money.md): a membership or credit for a member's number, paid by card by anyone. */
+/** Gift a plan (docs/product/money.md): a membership or credit for a member's number, paid by card by anyone. */
 export const GIFT_KINDS = ['membership', 'credit'] as const;
 const gift = z.enum(GIFT_KINDS, { error: 'gift must be membership or credit' });
 /** The number as typed; the server decides whether it is an Irish mobile number (spec section 5). */

@@ -41,7 +41,7 @@ export const helpdeskApi = {
     access: 'public',
     tag: 'Help desk',
     summary:
-      "The help desk's webhook (customer-care.md): an agent's step on a ticket or complaint (answer, update with a new date, response, close), signed as Zendesk signs webhooks (X-Zendesk-Webhook-Signature: base64 HMAC-SHA256 of timestamp and body; 5-minute window). Each comment counts once.",
+      "The help desk's webhook (docs/product/customer-care.md): an agent's step on a ticket or complaint (answer, update with a new date, response, close), signed as Zendesk signs webhooks (X-Zendesk-Webhook-Signature: base64 HMAC-SHA256 of timestamp and body; 5-minute window). Each comment counts once.",
     body: HelpdeskEvent,
     answer: payload(z.object({ message: z.string() })),
     description: 'Recorded (or already recorded), mailed to the person',

@@ -8,7 +8,7 @@ import { sharedFailures } from './common-failures.ts';
 import { messages } from './messages.ts';
 
 /**
- * Household lines (lifelines.md): an owner holds up to 4 other members' SIMs, sees each line's
+ * Household lines (docs/product/lifelines.md): an owner holds up to 4 other members' SIMs, sees each line's
  * figures, buys memberships and credit for them with the owner's credit or card, and sets a
  * monthly limit on a line's own card purchases. A line joins only by its member's acceptance
  * with a mailed code, and may leave at any time.
@@ -332,7 +332,7 @@ export const householdFailures = failures('household', {
   tooManyTries: { status: 409, message: 'Too many wrong codes. Ask for a new invitation.' },
   overSpendLimit: sharedFailures.overSpendLimit,
   simBlocked: { status: 423, message: 'That line is blocked because it was reported lost or stolen.' },
-  /** The owner's paying SIM was reported lost or stolen (member-controls.md): it pays for nothing. */
+  /** The owner's paying SIM was reported lost or stolen (docs/product/member-controls.md): it pays for nothing. */
   payerBlocked: { status: 423, message: messages.simBlocked },
   notOnSale: { status: 409, message: 'That membership cannot be bought for this line now.' },
   alreadyQueued: {
@@ -353,7 +353,7 @@ export const householdFailures = failures('household', {
 });
 export type HouseholdRefusal = keyof typeof householdFailures;
 
-/** The in-app notifications a household change leaves for the other member (lifelines.md: both sides know). */
+/** The in-app notifications a household change leaves for the other member (docs/product/lifelines.md: both sides know). */
 export const householdNotices = {
   joined: (line: string, msisdn: string) => ({
     title: 'A line joined your household',

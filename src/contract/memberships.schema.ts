@@ -6,7 +6,7 @@ import { messages } from './messages.ts';
 import { sharedFailures } from './common-failures.ts';
 
 /**
- * Memberships, auto-renew, credit and data add-ons (money.md). Money in euro cents, data in KB,
+ * Memberships, auto-renew, credit and data add-ons (docs/product/money.md). Money in euro cents, data in KB,
  * dates as ISO strings; null allowances are unlimited.
  */
 export const ADDON_SKUS = ['BDAO05', 'BDAO10'] as const;

@@ -30,7 +30,7 @@ export const messages = {
   simNotFound: "We can't find a SIM with that number. Check the number on the back of your SIM card.",
   simAlreadyActive: 'This SIM is already active. If it is yours, log in with the account it belongs to.',
   noActiveSim: 'You need an active SIM for this.',
-  /** member-controls.md, lost or stolen: what a blocked SIM answers wherever it is refused. */
+  /** docs/product/member-controls.md, lost or stolen: what a blocked SIM answers wherever it is refused. */
   simBlocked:
     'Your SIM is blocked because it was reported lost or stolen. Unblock it in Settings, or change to a new SIM or an eSIM.',
   wrongCurrentPassword: 'Your current password is not right.',

@@ -4,7 +4,7 @@ import { payload, UserParams } from './shared.schema.ts';
 import { stepUpFailures } from './step-up.schema.ts';
 
 /**
- * My data (member-controls.md, GDPR articles 15, 17 and 20): everything the portal holds about
+ * My data (docs/product/member-controls.md, GDPR articles 15, 17 and 20): everything the portal holds about
  * the member as one JSON file, and deleting the account.
  */
 export const DeleteAccountForm = z.object({

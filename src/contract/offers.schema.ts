@@ -4,7 +4,7 @@ import { messages } from './messages.ts';
 import { payload, UserParams } from './shared.schema.ts';
 
 /**
- * Offers and campaigns (community-and-offers.md "Offers and campaigns"; spec sections 5, 7, 9):
+ * Offers and campaigns (docs/product/community-and-offers.md "Offers and campaigns"; spec sections 5, 7, 9):
  * the student offer, back to school and one month free (dates in content), partner-campaign
  * vouchers, presale codes and feelsmug coffee codes. Every claim is once-only, by unique
  * indexes in the database.

@@ -5,7 +5,7 @@ import { payload, UserParams } from './shared.schema.ts';
 import { stepUpFailures } from './step-up.schema.ts';
 
 /**
- * Passkeys (phone.md): WebAuthn credentials a member adds in settings → security (after the
+ * Passkeys (docs/product/phone.md): WebAuthn credentials a member adds in settings → security (after the
  * password or a step-up code) and signs in with on /log-in. Challenges are single-use, live 5
  * minutes and are kept in the database; a sign-in opens exactly the session a password log-in opens.
  */

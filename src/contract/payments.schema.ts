@@ -54,7 +54,7 @@ export const CHECKOUT_PURPOSES = [
 export type CheckoutPurpose = (typeof CHECKOUT_PURPOSES)[number];
 
 /**
- * Which card pays (money.md): the member's choice travels with the checkout, and the payment page
+ * Which card pays (docs/product/money.md): the member's choice travels with the checkout, and the payment page
  * opens on exactly that container: 'new' PANDAOLTUNRG2 (card fields, "save this card"), 'saved'
  * PANDAOLTREG2 (the stored card, its CVV only). Without a choice a new card is asked for, never the
  * stored one.

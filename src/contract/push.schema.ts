@@ -3,7 +3,7 @@ import { endpoint, failures } from './endpoint.ts';
 import { payload, UserParams } from './shared.schema.ts';
 
 /**
- * Notifications on this device (phone.md, Web Push): the member's devices subscribe with the
+ * Notifications on this device (docs/product/phone.md, Web Push): the member's devices subscribe with the
  * server's VAPID public key; every alert is also pushed to them; a test sends one to each.
  */
 export interface PushMessage {

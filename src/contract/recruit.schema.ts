@@ -10,7 +10,7 @@ import { RECRUIT_REWARD_CENTS } from './recruit.ts';
 export { RECRUIT_REWARD_CENTS };
 
 /**
- * Recruit and reward (member gets member) and mates rates (community-and-offers.md; spec sections
+ * Recruit and reward (member gets member) and mates rates (docs/product/community-and-offers.md; spec sections
  * 3, 4 and 7): the recruit link, the reward, free SIMs sent to friends, and the friend's own
  * mates-rates order.
  */
@@ -51,7 +51,7 @@ export const keepsKickbackCookies = (sku: string, requester: string): boolean =>
 /**
  * Spec section 3, "Mates-rates order": the new member's postal address, the kick-back SKU and `ip`, the
  * customer's (IP) address that the browser keeps in the encrypted ugi cookie. The server records the
- * address it sees the order come from (production.md: one client address); the sent one only where it sees none.
+ * address it sees the order come from (docs/product/production.md: one client address); the sent one only where it sees none.
  */
 export const MatesRatesForm = FreeSimOrderForm.omit({ captcha: true }).extend({
   affiliateId: affiliateIdRule.optional(),

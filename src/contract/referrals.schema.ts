@@ -4,7 +4,7 @@ import { emailRule, nameRule } from './forms.schema.ts';
 import { payload, UserParams } from './shared.schema.ts';
 
 /**
- * Referrals through the referral service (community-and-offers.md, "Referrals"; spec sections 3,
+ * Referrals through the referral service (docs/product/community-and-offers.md, "Referrals"; spec sections 3,
  * 5, 7 and 9): the campaign, the member's referrals, and our own four calls.
  */
 export const REFERRAL_CAMPAIGN = '48_raf1';

@@ -1,7 +1,7 @@
 import { KB_PER_GB } from './constants.ts';
 
 /*
- * The EU roaming allowance as the law sets it (roaming.md; Regulation (EU) 2022/612 Art. 11 and
+ * The EU roaming allowance as the law sets it (docs/product/roaming.md; Regulation (EU) 2022/612 Art. 11 and
  * Implementing Regulation (EU) 2016/2286 Art. 4): computed from the price or the credit and the
  * wholesale cap of the year, never typed. Zod-free: the dashboard, the plans pages and the server
  * all use it.

@@ -1,5 +1,5 @@
 /**
- * What may leave in an error report (operations.md): nothing personal. Used by the server's and
+ * What may leave in an error report (docs/product/operations.md): nothing personal. Used by the server's and
  * the browser's reporters alike, on every event, before it is sent. Request headers are kept by
  * an allowlist; cookies and bodies never go; values under a sensitive key are dropped; e-mail
  * addresses, card numbers and long tokens are masked wherever they appear in text.

@@ -24,7 +24,7 @@ export const MarketingPermissionsSchema = z
 export type MarketingPermissions = z.infer<typeof MarketingPermissionsSchema>;
 
 /**
- * How we contact you (customer-care.md): what a member who needs it asks of us, shown to the
+ * How we contact you (docs/product/customer-care.md): what a member who needs it asks of us, shown to the
  * agent with every ticket they open. A representative is a name and a relationship, both or neither.
  */
 const optionalText = (max: number, field: string) =>

@@ -1,6 +1,6 @@
 // Zod-free, so that a screen reads these without loading the schemas (step-up.schema.ts).
 /**
- * Step-up codes (member-controls.md): a sensitive change needs, besides the password where the
+ * Step-up codes (docs/product/member-controls.md): a sensitive change needs, besides the password where the
  * screen asks for it, a 6-digit code sent to the account's e-mail address. The code travels in
  * the X-Step-Up-Code header of the change it allows.
  */

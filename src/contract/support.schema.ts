@@ -12,7 +12,7 @@ import { ticketFields } from './forms.schema.ts';
 import { payload, UserParams } from './shared.schema.ts';
 
 /**
- * my48 → Support (customer-care.md): the member's tickets and complaints with their state and the
+ * my48 → Support (docs/product/customer-care.md): the member's tickets and complaints with their state and the
  * day a complaint's response is due, each one's timeline, raising a complaint, and asking for a
  * team lead. The server decides where a complaint stands on the code's clock (overdue, the ComReg
  * card, whether it can be escalated); the screen shows it.

@@ -5,7 +5,7 @@ import { VAT_RATE_PERCENT, vatOf, COMPANY } from './transactions.ts';
 
 export { VAT_RATE_PERCENT, vatOf, COMPANY };
 
-/** Receipts (member-controls.md): every purchase and card payment of the member's own. */
+/** Receipts (docs/product/member-controls.md): every purchase and card payment of the member's own. */
 export const RECEIPT_KINDS = [
   'purchase',
   'renewal',
@@ -16,9 +16,9 @@ export const RECEIPT_KINDS = [
   'household',
   'household-paid',
 ] as const;
-/** A household line's side of what its owner paid for it (lifelines.md): its total is the owner's, paid by the household. */
+/** A household line's side of what its owner paid for it (docs/product/lifelines.md): its total is the owner's, paid by the household. */
 export const PAID_BY_HOUSEHOLD = 'household-paid';
-/** A top-up advance and its repayments (lifelines.md) are credit lent and paid back, not a sale: no VAT. */
+/** A top-up advance and its repayments (docs/product/lifelines.md) are credit lent and paid back, not a sale: no VAT. */
 export const LOAN_KINDS: readonly string[] = ['advance', 'advance-repayment'];
 
 /** Money and data movements of the member's SIMs, newest first. */

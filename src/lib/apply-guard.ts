@@ -16,7 +16,7 @@ export function guardInput(): GuardInput {
  */
 export function applyGuard(decision: GuardDecision): boolean {
   if (decision.allow) return true;
-  // Offline, the chunk may not be there (phone.md: the worker keeps what this member's visits loaded):
+  // Offline, the chunk may not be there (docs/product/phone.md: the worker keeps what this member's visits loaded):
   // the visitor still goes where the guard says, without the kept parameters.
   void import('./guard-leave.ts').then(
     (m) => m.leave(decision),

@@ -69,7 +69,7 @@ export function authCode(): string | undefined {
 /**
  * Log-out (spec section 4): every cookie the page can see goes, but the consent choice
  * (lib/consent.ts): it belongs to the device, and asking again at every log-out would break
- * operations.md's "a visitor who has chosen loads no banner code again" (ADR 019).
+ * docs/product/operations.md's "a visitor who has chosen loads no banner code again" (ADR 019).
  */
 export function clearAllCookies(): void {
   for (const name of Object.keys(Cookies.get())) if (name !== CONSENT_COOKIE) Cookies.remove(name, { path: '/' });

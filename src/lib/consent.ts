@@ -1,5 +1,5 @@
 /**
- * Consent (operations.md): the visitor's stored choice, Google Consent Mode v2 and the tag
+ * Consent (docs/product/operations.md): the visitor's stored choice, Google Consent Mode v2 and the tag
  * manager. Loaded on every page, so it stays small: the banner itself (vanilla-cookieconsent)
  * is in consent-banner.ts and only loads while no choice is stored or when asked for.
  */

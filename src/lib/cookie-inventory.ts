@@ -1,7 +1,7 @@
 import type { Category } from './consent.ts';
 
 /**
- * Every cookie and storage key the site and my48 use, for /cookies-details (operations.md): spec
+ * Every cookie and storage key the site and my48 use, for /cookies-details (docs/product/operations.md): spec
  * section 3's, ours, and the tag manager's once a visitor agrees. A test holds it to the names the
  * code uses, and a browser test to what a journey actually leaves behind.
  */

@@ -7,7 +7,7 @@ const WORKER_ANSWER_MS = 1_000;
  * When a session ends on this device (log-out, a 401, account deletion) or a new one starts (a
  * log-in), the device keeps nothing of the member: the worker is told first (a read still on its way
  * is then never kept), the copies of their figures go, and so does the browser's push subscription
- * (phone.md; a subscription belongs to the session that made it, which the server ends with the
+ * (docs/product/phone.md; a subscription belongs to the session that made it, which the server ends with the
  * session), so the next person on a shared device neither sees the last balance offline nor gets
  * its notifications, and finds the switch off.
  */

@@ -1,5 +1,5 @@
 /**
- * Browser error reporting (operations.md) at no cost to a page until something breaks: this
+ * Browser error reporting (docs/product/operations.md) at no cost to a page until something breaks: this
  * listens for uncaught errors and rejected promises, and only on the first one loads the Sentry
  * SDK (@sentry/astro's browser build, a separate chunk), starts it with the scrubber, and sends
  * that error and every later one. Pages without a DSN at build do not include this at all.

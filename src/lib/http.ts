@@ -70,7 +70,7 @@ export function createHttp({
       // An answered protected call keeps the session: every session cookie lives 30 more minutes.
       const path = pathOf(request);
       if (!path.startsWith('/panda/protected') && !PUBLIC_WITH_SESSION.test(path)) return;
-      // The service worker's copy of a read, given when the network failed (phone.md, "Offline"): the
+      // The service worker's copy of a read, given when the network failed (docs/product/phone.md, "Offline"): the
       // member is offline with figures of that time; any answer of the network ends it.
       const asOf = response.headers.get(OFFLINE_AS_OF_HEADER);
       $offlineAsOf.set(asOf || undefined);
@@ -141,7 +141,7 @@ function requestOf(
   },
 ) {
   const { body, query, idempotencyKey, stepUpCode } = options;
-  // A sensitive change carries its step-up code in a header (member-controls.md), never in the address.
+  // A sensitive change carries its step-up code in a header (docs/product/member-controls.md), never in the address.
   const headers = {
     ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
     ...(stepUpCode ? { 'X-Step-Up-Code': stepUpCode } : {}),

@@ -1,5 +1,5 @@
 /**
- * The names the my48 app and its service worker (src/worker) share (phone.md, "Offline"): a file of
+ * The names the my48 app and its service worker (src/worker) share (docs/product/phone.md, "Offline"): a file of
  * constants, so neither side carries the other's code.
  */
 

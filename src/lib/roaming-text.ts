@@ -8,7 +8,7 @@ import {
 } from '../contract/roaming.ts';
 
 /*
- * The EU roaming figures in the site's words, worked out when a page is built (roaming.md: the
+ * The EU roaming figures in the site's words, worked out when a page is built (docs/product/roaming.md: the
  * allowance is computed, never typed). Content says where a figure goes:
  *   {roaming}              the plan's own allowance (a plan's highlights)
  *   {roaming:9.99}         a 30-day membership at €9.99: "14.76 GB"

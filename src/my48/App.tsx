@@ -31,7 +31,7 @@ export default function App() {
   useEffect(() => {
     if (userId && tookOver > 0) void loadAccount(userId, { force: true, quiet: true });
   }, [userId, tookOver]);
-  // The worker keeps the last balance for offline (phone.md); registered once the member is known.
+  // The worker keeps the last balance for offline (docs/product/phone.md); registered once the member is known.
   useEffect(() => {
     if (userId) registerWorker();
   }, [userId]);

@@ -88,7 +88,7 @@ export const features: My48Feature[] = [
     heading: 'Your transactions',
     menu: 'Transactions',
     Screen: screen(() => import('./features/transactions/Transactions.tsx')),
-    // Receipts (member-controls.md): one per transaction id, so none is pre-rendered; the server answers them with the shell.
+    // Receipts (docs/product/member-controls.md): one per transaction id, so none is pre-rendered; the server answers them with the shell.
     children: { route: 'receipt', pattern: '/my48/transactions/:id', values: [] },
   },
   {
@@ -172,7 +172,7 @@ export const features: My48Feature[] = [
     children: { route: 'supportTicket', pattern: '/my48/support/:reference', values: [] },
   },
   {
-    // roaming.md: reached from the dashboard's roaming figure, the help page and the notices; the
+    // docs/product/roaming.md: reached from the dashboard's roaming figure, the help page and the notices; the
     // menus' "Roaming" stays as the spec sets it.
     route: 'roaming',
     path: '/my48/roaming',

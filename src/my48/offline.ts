@@ -2,7 +2,7 @@ import type { KeepMessage } from '../lib/offline-names.ts';
 import { $workerTookOver } from '../stores/offline.ts';
 
 /**
- * The my48 app's service worker (phone.md, "Offline"; ADR 025): registered here only, so content
+ * The my48 app's service worker (docs/product/phone.md, "Offline"; ADR 025): registered here only, so content
  * and island pages load nothing for it. Once it is ready, it is told which bundles this page loaded
  * before it was in charge, so the app shell opens offline from the first visit.
  */
@@ -27,7 +27,7 @@ export function registerWorker(): void {
     .catch(() => undefined);
 }
 
-/** The banner's time (phone.md's example: "14:05, 23 November"), in Irish time as every date of the portal. */
+/** The banner's time (docs/product/phone.md's example: "14:05, 23 November"), in Irish time as every date of the portal. */
 export function asOfText(iso: string): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return 'your last visit';

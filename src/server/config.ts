@@ -29,10 +29,10 @@ export interface AppConfig {
   helpdeskUrl?: string;
   captcha: CaptchaConfig;
   /**
-   * Passkeys' relying party (phone.md): in production SITE_URL's hostname and origin; unset
+   * Passkeys' relying party (docs/product/phone.md): in production SITE_URL's hostname and origin; unset
    * (development, tests), the request's own, so passkeys work on http://localhost.
    */
   relyingParty?: { id: string; origin: string };
-  /** Web Push (phone.md): the VAPID keys (unset: no push) and the push services allowed besides the browsers' own. */
+  /** Web Push (docs/product/phone.md): the VAPID keys (unset: no push) and the push services allowed besides the browsers' own. */
   push?: { vapid?: Vapid; endpointOrigins: string[] };
 }

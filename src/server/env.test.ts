@@ -14,7 +14,7 @@ const production = (extra: Record<string, string | undefined> = {}) => ({
   ...extra,
 });
 
-describe('production refuses what is only for trying (production.md)', () => {
+describe('production refuses what is only for trying (docs/product/production.md)', () => {
   it('starts with every setting given: sandboxes off', () => {
     const env = readEnv(production());
     expect(env.SANDBOX).toBe(false);
@@ -26,7 +26,7 @@ describe('production refuses what is only for trying (production.md)', () => {
     expect(() => readEnv(env)).toThrow(
       'Invalid configuration for production: SMTP_URL, GEOIP_URL, HELPDESK_SECRET must be set when NODE_ENV=production',
     );
-    // phone.md: push needs its VAPID keys given in production (a pair made on one instance would not be shared).
+    // docs/product/phone.md: push needs its VAPID keys given in production (a pair made on one instance would not be shared).
     expect(() => readEnv(production({ VAPID_PRIVATE_KEY: undefined, VAPID_SUBJECT: undefined }))).toThrow(
       'Invalid configuration for production: VAPID_PRIVATE_KEY, VAPID_SUBJECT must be set when NODE_ENV=production',
     );

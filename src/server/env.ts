@@ -45,7 +45,7 @@ const schema = z.object({
       error: 'must be a base64 AES key of 16, 24 or 32 bytes',
     })
     .default(EMV_KEY_BASE64),
-  /** The proxies in front (production.md): addresses or CIDR ranges, comma-separated, `loopback` for 127.0.0.0/8 and ::1. Unset: none trusted. */
+  /** The proxies in front (docs/product/production.md): addresses or CIDR ranges, comma-separated, `loopback` for 127.0.0.0/8 and ::1. Unset: none trusted. */
   TRUST_PROXY: commaList.refine(
     (entries) => {
       try {
@@ -78,7 +78,7 @@ const schema = z.object({
 });
 
 /**
- * production.md: production refuses what is only for trying. Every problem at once, so an operator
+ * docs/product/production.md: production refuses what is only for trying. Every problem at once, so an operator
  * fixes them in one go: PostgreSQL only, no sandbox, every outside service's real settings.
  */
 function productionProblems(env: z.infer<typeof schema>): string[] {

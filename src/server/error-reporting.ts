@@ -1,6 +1,6 @@
 import { scrubEvent } from '../contract/scrub.ts';
 
-/** Where unexpected server errors go (operations.md): Sentry when SENTRY_DSN is set, nowhere otherwise. */
+/** Where unexpected server errors go (docs/product/operations.md): Sentry when SENTRY_DSN is set, nowhere otherwise. */
 export interface ErrorReporter {
   capture(
     error: unknown,

@@ -40,7 +40,7 @@ const site = env.API_ONLY
     });
 let servingDir = site?.dir ?? env.DIST_DIR;
 let servingSite = site;
-// production.md: the demo members (and their published password) are for trying only, never in production.
+// docs/product/production.md: the demo members (and their published password) are for trying only, never in production.
 if (env.NODE_ENV !== 'production' && (await isEmpty(database.db))) {
   await seedDemo(database.db, new Date());
   logger.info('seeded the demo members into an empty database');
@@ -56,7 +56,7 @@ const { payments, referrals, catalogue, geolocation, delivery, tickets, cdn, mai
   production: env.NODE_ENV === 'production',
 });
 const metrics = env.METRICS_PORT !== undefined ? createMetrics({ pool: database.pool }) : undefined;
-// Web Push (phone.md): the same sender for the API's test button and the jobs' alerts.
+// Web Push (docs/product/phone.md): the same sender for the API's test button and the jobs' alerts.
 const push = webPushSender(vapid);
 const stopRenewals = scheduleRenewals(
   {
@@ -81,7 +81,7 @@ const reporter = env.SENTRY_DSN
 const config = appConfigOf(env, vapid);
 
 /**
- * Publish → rebuild (operations.md): a build goes to a new folder; `swap` loads it and makes a new
+ * Publish → rebuild (docs/product/operations.md): a build goes to a new folder; `swap` loads it and makes a new
  * app and static listener for it (the CSP names the new build's inline scripts), and puts them
  * live in one assignment, so a request sees either the old site or the new one, never a mix.
  */

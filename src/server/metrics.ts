@@ -9,7 +9,7 @@ export interface PoolStats {
 }
 
 /**
- * Prometheus metrics of one server process (operations.md): request durations by route and
+ * Prometheus metrics of one server process (docs/product/operations.md): request durations by route and
  * status, the database pool, the scheduled jobs, and Node's own (memory, event-loop lag, GC).
  * Routes are Hono's patterns (/panda/protected/users/:user_id/…), never raw paths, so the number
  * of series stays bounded whatever a client sends.

@@ -1,4 +1,4 @@
-/** Every outside service's real settings (production.md), but the secrets. */
+/** Every outside service's real settings (docs/product/production.md), but the secrets. */
 export const productionSettings = {
   SITE_URL: 'https://www.48.ie',
   DATABASE_URL: 'postgres://portal@db.internal:5432/portal',
@@ -18,7 +18,7 @@ export const productionSettings = {
   DELIVERY_API_URL: 'https://tracking.example',
   DELIVERY_API_TOKEN: 'token',
   HELPDESK_URL: 'https://help.example',
-  // Web Push (phone.md): a key pair's shape (base64url, 87 and 43 characters) and the contact.
+  // Web Push (docs/product/phone.md): a key pair's shape (base64url, 87 and 43 characters) and the contact.
   VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`,
   VAPID_PRIVATE_KEY: 'k'.repeat(43),
   VAPID_SUBJECT: 'mailto:ops@48.ie',

@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 /** Builds kept under DATA_DIR/site (the live one and the two before it). */
 export const KEEP_BUILDS = 3;
 
-/** How old a signed publish may be (operations.md): a replayed one after that is refused. */
+/** How old a signed publish may be (docs/product/operations.md): a replayed one after that is refused. */
 export const REPLAY_WINDOW_MS = 5 * 60_000;
 
 /**
@@ -90,7 +90,7 @@ export function astroBuild(outDir: string, cacheDir: string): Promise<{ ok: bool
 }
 
 /**
- * Publish → rebuild (operations.md): one build at a time, a burst of publishes becoming one more
+ * Publish → rebuild (docs/product/operations.md): one build at a time, a burst of publishes becoming one more
  * build after the running one. Each build goes to a new folder under `<dataDir>/site`; only a
  * finished one is handed to `swap` (which loads it and puts it live in one step), so visitors
  * never see a half-built site and a failed build leaves the live one as it was.

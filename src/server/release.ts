@@ -6,7 +6,7 @@ import type { Database } from './db/client.ts';
 import { cdnPurges, siteFiles, siteInstances, siteRelease } from './db/schema.ts';
 
 /**
- * Publishing with several instances (production.md, ADR 036): the instance that received a publish
+ * Publishing with several instances (docs/product/production.md, ADR 036): the instance that received a publish
  * builds once, stores every file of the build in the database and names the build live, in one
  * transaction; every instance follows that row within seconds, fetching the files into its own
  * DATA_DIR (no disk is shared), so none serves (or enforces) other content for longer. The same

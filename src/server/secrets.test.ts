@@ -71,7 +71,7 @@ describe('the server’s secrets', () => {
     expect(readEnv({ DATA_DIR: dataDir }).SESSION_SECRET).toBe(env.SESSION_SECRET);
   });
 
-  it('the VAPID pair (phone.md): made once beside the other secrets, kept across restarts; given ones win', () => {
+  it('the VAPID pair (docs/product/phone.md): made once beside the other secrets, kept across restarts; given ones win', () => {
     const dataDir = dir();
     const site = { dataDir, siteUrl: 'https://www.48.ie' };
     const first = resolveVapid({}, site);

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import webpush from 'web-push';
 import { addToSecretsFile, readSecretsFile } from './secrets.ts';
 
-/** The server's VAPID key pair and contact (phone.md): what push services know the sender by. */
+/** The server's VAPID key pair and contact (docs/product/phone.md): what push services know the sender by. */
 export interface Vapid {
   publicKey: string;
   privateKey: string;
@@ -10,7 +10,7 @@ export interface Vapid {
 }
 
 /**
- * VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT (phone.md): given, they are used; unset in
+ * VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT (docs/product/phone.md): given, they are used; unset in
  * development, a pair is made once and kept in DATA_DIR/secrets.json beside the other kept secrets
  * (a new pair would end every device's subscription), the subject being the site. Production
  * requires all three (env.ts refuses to start without them).

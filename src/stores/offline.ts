@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 
 /**
- * Offline (phone.md): when the member's figures were fetched, if the last protected read was
+ * Offline (docs/product/phone.md): when the member's figures were fetched, if the last protected read was
  * answered by the service worker from its copy; undefined once the network answers again. Set by
  * the HTTP client from the worker's header, read by the my48 app's banner and its actions.
  */

@@ -11,7 +11,7 @@ const facts = (path: string, over: Partial<RequestFacts> = {}): RequestFacts => 
   ...over,
 });
 
-describe('what the service worker does with a request (phone.md, "Offline")', () => {
+describe('what the service worker does with a request (docs/product/phone.md, "Offline")', () => {
   it('keeps the dashboard’s three reads of a signed-in member, and nothing else under /panda', () => {
     for (const path of [
       '/panda/protected/users/42/sims/owned',

@@ -1,5 +1,5 @@
 /**
- * What the service worker does with a request (phone.md, "Offline"), as a pure rule so it is
+ * What the service worker does with a request (docs/product/phone.md, "Offline"), as a pure rule so it is
  * tested without a browser. Everything not named here passes through untouched: the worker
  * never answers a write, a content page, or another origin.
  */
@@ -15,7 +15,7 @@ export type Handling =
   | { kind: 'member-read' }
   | { kind: 'pass' };
 
-/** The dashboard's reads (phone.md): SIMs owned, balance summary, notifications. */
+/** The dashboard's reads (docs/product/phone.md): SIMs owned, balance summary, notifications. */
 const MEMBER_READS = [
   /^\/panda\/protected\/users\/\d+\/sims\/owned$/,
   /^\/panda\/protected\/users\/\d+\/sims\/[\w-]+\/balance\/summary\/current$/,
@@ -69,7 +69,7 @@ export function releaseOf(html: string): string | undefined {
   return /component-url="([^"]+)"/.exec(html)?.[1];
 }
 
-/** A push's payload (phone.md: JSON with title, body and url), or a plain notice when it is not that. */
+/** A push's payload (docs/product/phone.md: JSON with title, body and url), or a plain notice when it is not that. */
 export function pushMessageOf(text: string | undefined): { title: string; body: string; url: string } {
   try {
     const data = JSON.parse(text ?? '') as Record<string, unknown>;

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The service worker at /sw.js (phone.md, "Offline"; ADR 025): registered by the my48 app only.
+ * The service worker at /sw.js (docs/product/phone.md, "Offline"; ADR 025): registered by the my48 app only.
  * It keeps the app shell and hashed bundles, and the dashboard's last reads of the signed-in
  * member with the time they were fetched, so /my48 opened with no connection shows the last known
  * balance. It never keeps a write, another origin, or a 401; a 401 forgets the member's copies.
@@ -150,7 +150,7 @@ async function memberRead(request: Request): Promise<Response> {
   return answer;
 }
 
-/** A push (phone.md): JSON { title, body, url }, shown as a notification; a click opens the url. */
+/** A push (docs/product/phone.md): JSON { title, body, url }, shown as a notification; a click opens the url. */
 self.addEventListener('push', (event) => {
   const message = pushMessageOf(event.data?.text());
   event.waitUntil(

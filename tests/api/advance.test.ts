@@ -10,7 +10,7 @@ import { ok, refused, send } from './client.ts';
 import { forEachDatabase, type TestContext } from './harness.ts';
 
 /**
- * The top-up advance (lifelines.md): who may (each condition at its edge), €5.00 now for €5.50
+ * The top-up advance (docs/product/lifelines.md): who may (each condition at its edge), €5.00 now for €5.50
  * owed, one outstanding per SIM whatever races, and every later credit repaying first.
  */
 /** Eligible: 30+ days, two card payments in 90 days, credit under €2.00, a membership. */

@@ -1,7 +1,7 @@
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 
 /**
- * A software authenticator for API tests (phone.md, passkeys): it makes a P-256 credential and
+ * A software authenticator for API tests (docs/product/phone.md, passkeys): it makes a P-256 credential and
  * answers creation and request options as a browser with a platform authenticator would (WebAuthn
  * level 3: attestation "none", CBOR-encoded COSE key, ES256 signatures), so the server's checks run
  * on real answers. Browser tests use Chromium's own virtual authenticator instead.

@@ -28,7 +28,7 @@ export type Request<E extends EndpointDef> = ParamsOf<E> &
   BodyOf<E> & {
     /** The signed-in member making the call (member endpoints). */
     session?: Session;
-    /** The step-up code the call carries (member-controls.md: x-step-up-code). */
+    /** The step-up code the call carries (docs/product/member-controls.md: x-step-up-code). */
     stepUpCode?: string;
     headers?: Record<string, string>;
   };

@@ -148,13 +148,13 @@ const HOUSEHOLD_RACE = {
 };
 
 const races: Record<string, Race | Elsewhere> = {
-  // Household lines (lifelines.md): the owner's money for a line, and an invitation accepted once.
+  // Household lines (docs/product/lifelines.md): the owner's money for a line, and an invitation accepted once.
   buyHouseholdMembership: HOUSEHOLD_RACE,
   addHouseholdCredit: HOUSEHOLD_RACE,
   acceptHouseholdInvitation: HOUSEHOLD_RACE,
-  // The top-up advance (lifelines.md): one outstanding per SIM.
+  // The top-up advance (docs/product/lifelines.md): one outstanding per SIM.
   takeAdvance: { file: 'advance.test.ts', test: '20 advances at once → one' },
-  // Passkeys (phone.md): a code, a challenge and a passkey are each used once.
+  // Passkeys (docs/product/phone.md): a code, a challenge and a passkey are each used once.
   passkeyRegistrationOptions: PASSKEY_RACE,
   registerPasskey: PASSKEY_RACE,
   removePasskey: PASSKEY_RACE,

@@ -20,7 +20,7 @@ async function summaryOf(ctx: TestContext, email: string, n: number) {
 }
 
 /**
- * The demo seed is a contract (demo-accounts.md): a person trying the portal and the browser
+ * The demo seed is a contract (docs/product/demo-accounts.md): a person trying the portal and the browser
  * journeys rely on each demo member being in the state it names. These tests check that contract,
  * and so sign the demo members in on purpose; the rules themselves are tested on members made by
  * builders (account.test.ts and the rest).
@@ -61,7 +61,7 @@ forEachDatabase('demo_seed', (ctx) => {
       text: { max: null, used: 57, left: null },
     });
     expect(b.goodybags_summary.goodyBags).toHaveLength(2);
-    // The law's EU allowance of a €9.99 membership started in 2026 (roaming.md): 14.76 GB.
+    // The law's EU allowance of a €9.99 membership started in 2026 (docs/product/roaming.md): 14.76 GB.
     expect(b.roaming_data.max).toBe(membershipRoamingKb(999, SEED_TIME));
     expect(roamingGb(b.roaming_data.max!)).toBe('14.76');
   });
@@ -104,7 +104,7 @@ forEachDatabase('demo_seed', (ctx) => {
     expect(b.goodybags_summary.goodyBags[0]).toMatchObject({ product_sku: 'BDEG00', onboard_data: 0 });
   });
 
-  it('advance may take a top-up advance; owing owes €5.50 with €0.00 credit (lifelines.md)', async () => {
+  it('advance may take a top-up advance; owing owes €5.50 with €0.00 credit (docs/product/lifelines.md)', async () => {
     const state = async (email: string, n: number) => {
       const s = await login(ctx().app, email);
       const res = await call(ctx().app, s, `/panda/protected/users/${s.userId}/sims/${demoSsn(n)}/advance`);
@@ -120,7 +120,7 @@ forEachDatabase('demo_seed', (ctx) => {
     expect(body._payload.current_month_balance_summary.main).toBe(0);
   });
 
-  it('traveller is in France with 3.00 of 14.76 GB used; creditonly has 14.78 GB from credit (roaming.md)', async () => {
+  it('traveller is in France with 3.00 of 14.76 GB used; creditonly has 14.78 GB from credit (docs/product/roaming.md)', async () => {
     const roaming = async (email: string, n: number) => {
       const s = await login(ctx().app, email);
       const res = await call(ctx().app, s, `/panda/protected/users/${s.userId}/sims/${demoSsn(n)}/roaming`);
@@ -146,7 +146,7 @@ forEachDatabase('demo_seed', (ctx) => {
     expect(roamingGb(c.allowance.max_kb)).toBe('14.78');
   });
 
-  it('family owns a household with teen and gran, €12.00 and a Visa ending 4242; cousin has none (lifelines.md)', async () => {
+  it('family owns a household with teen and gran, €12.00 and a Visa ending 4242; cousin has none (docs/product/lifelines.md)', async () => {
     const c = ctx();
     const family = await login(c.app, 'family@example.com');
     const lines = (await (await req(c, family, 'GET', '/household/lines')).json())._payload.values as {

@@ -10,7 +10,7 @@ import { BUILT_PASSWORD, createMember } from './builders.ts';
 import { pgliteTemplate, testConfig } from './harness.ts';
 
 /**
- * Error reporting (operations.md): a stand-in for Sentry's ingest receives what the real SDK
+ * Error reporting (docs/product/operations.md): a stand-in for Sentry's ingest receives what the real SDK
  * sends for an unexpected server error; the envelope must say what broke and where, and hold
  * nothing personal (no token, cookie, card number, password or e-mail address).
  */

@@ -58,7 +58,7 @@ export const testConfig = (overrides: Partial<AppConfig['rateLimit']> = {}): App
   sandbox: true,
   // A small search space: tests solve the proof of work in a moment.
   captcha: { hmacKey: 'test-captcha-hmac-key-that-is-long-enough-000', maxNumber: 200, ttlMs: 10 * 60_000 },
-  // Web Push set up as every server has it (phone.md); no push service allowed beyond the browsers' own.
+  // Web Push set up as every server has it (docs/product/phone.md); no push service allowed beyond the browsers' own.
   push: { vapid: TEST_VAPID, endpointOrigins: [] },
 });
 const TEST_VAPID = { ...webpush.generateVAPIDKeys(), subject: 'mailto:tests@48.ie' };
@@ -293,7 +293,7 @@ export async function signUpMember(ctx: TestContext, email: string): Promise<Ses
   return sessionOf(res);
 }
 
-/** A step-up code for `purpose`, asked for through the API and read from the member's mail (member-controls.md). */
+/** A step-up code for `purpose`, asked for through the API and read from the member's mail (docs/product/member-controls.md). */
 export async function stepUpCode(ctx: TestContext, s: Session, purpose: StepUpPurpose): Promise<string> {
   const res = await call(ctx.app, s, `/panda/protected/users/${s.userId}/step-up`, {
     method: 'POST',

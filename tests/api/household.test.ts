@@ -10,7 +10,7 @@ import { ok, refused, send } from './client.ts';
 import { forEachDatabase, type TestContext } from './harness.ts';
 
 /**
- * Household lines (lifelines.md): a line joins only with the mailed code, by its own member, once;
+ * Household lines (docs/product/lifelines.md): a line joins only with the mailed code, by its own member, once;
  * up to 4 lines by the database; the owner sees a line's figures (the balance summary's) and
  * nothing once it left; the owner's purchase for a line is one transaction with a row on each
  * side; the owner's limit applies to it and the line's limit to the line's own card purchases.

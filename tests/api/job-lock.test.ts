@@ -5,7 +5,7 @@ import { withJobLock } from '../../src/server/db/job-lock.ts';
 
 const url = process.env['TEST_DATABASE_URL'];
 
-describe.skipIf(!url)('job steps once across instances (production.md, PostgreSQL)', () => {
+describe.skipIf(!url)('job steps once across instances (docs/product/production.md, PostgreSQL)', () => {
   let a: DatabaseHandle;
   let b: DatabaseHandle;
   beforeAll(async () => {

@@ -9,7 +9,7 @@ import { smtpTransport } from '../../src/server/integrations/mail/smtp.ts';
 import { forEachDatabase, signUpMember } from './harness.ts';
 
 /**
- * production.md "Mail that arrives": the outbox delivered over SMTP by nodemailer to a real SMTP
+ * docs/product/production.md "Mail that arrives": the outbox delivered over SMTP by nodemailer to a real SMTP
  * server (smtp-server, nodemailer's sibling) listening on this machine: plain text and HTML, retries
  * with backoff, sent once when two senders run at once, and the member's action never waits for it.
  */

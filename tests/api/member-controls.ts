@@ -8,7 +8,7 @@ export const message = async (res: Response) =>
 export const me = (s: Session) => ({ user_id: s.userId });
 
 /**
- * Member controls (member-controls.md) are tested by feature (security, alerts, receipts, my data,
+ * Member controls (docs/product/member-controls.md) are tested by feature (security, alerts, receipts, my data,
  * SIM settings); these are the members they make, each test its own (a step-up code: the harness's
  * stepUpCode).
  */

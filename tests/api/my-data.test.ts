@@ -62,7 +62,7 @@ forEachDatabase(
         createdAt: c.clock.now,
         deliveredAt: c.clock.now,
       });
-      // Use abroad (roaming.md): where the member was is personal data, and goes with the account.
+      // Use abroad (docs/product/roaming.md): where the member was is personal data, and goes with the account.
       const { recordUseAbroad } = await import('../../src/server/services/roaming.ts');
       await c.handle.db.transaction((tx) =>
         recordUseAbroad(tx, () => c.clock.now, ssn, { country: 'PT', dataKb: 2048, minutes: 1, texts: 0 }),

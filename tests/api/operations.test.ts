@@ -11,7 +11,7 @@ import { signIn, startServer } from '../bench/api.ts';
 import { createMember } from './builders.ts';
 import { call, forEachDatabase } from './harness.ts';
 
-/** Running it (operations.md): readiness apart from liveness, metrics, kept secrets, a graceful SIGTERM. */
+/** Running it (docs/product/operations.md): readiness apart from liveness, metrics, kept secrets, a graceful SIGTERM. */
 
 forEachDatabase(
   'operations',
@@ -29,7 +29,7 @@ forEachDatabase(
       const res = await app.request('/panda/ready');
       expect(res.status).toBe(503);
       expect(await res.json()).toEqual({ status: 'not ready', reason: 'shutting down' });
-      // With SMTP configured, ready only while the mail server answered in the last 5 minutes (production.md).
+      // With SMTP configured, ready only while the mail server answered in the last 5 minutes (docs/product/production.md).
       let mail: 'ok' | 'unreachable' = 'ok';
       const withMail = createApp({
         db: ctx().handle.db,
@@ -91,7 +91,7 @@ forEachDatabase(
 );
 
 // The product as shipped: `npm start`'s process on its embedded database with the demo members,
-// so a demo member (a contract of demo-accounts.md) signs in here, not a built one.
+// so a demo member (a contract of docs/product/demo-accounts.md) signs in here, not a built one.
 describe('the server process', () => {
   it(
     'keeps its secrets, serves metrics apart, drains on SIGTERM and keeps sessions across a restart',

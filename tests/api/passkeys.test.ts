@@ -10,7 +10,7 @@ import { ok, refused, send } from './client.ts';
 import { forEachDatabase, stepUpCode, type TestContext } from './harness.ts';
 
 /**
- * Passkeys (phone.md): added after the password or a step-up code, listed, removed; a sign-in with
+ * Passkeys (docs/product/phone.md): added after the password or a step-up code, listed, removed; a sign-in with
  * one opens the session of a password log-in. Answers come from a software authenticator
  * (authenticator.ts), so the server's WebAuthn checks run on real signatures.
  */

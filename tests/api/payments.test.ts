@@ -214,7 +214,7 @@ forEachDatabase(
       expect(paid.info.container).toBe('PANDAOLRGCRD2');
       expect(await result(ctx(), id)).toMatchObject({ state: 'success', next: '/my48/settings/payment-details' });
       expect(await storedCard()).toEqual({ brand: 'VISA', last4: '0000', expiry: '11/31' });
-      // Removing it needs a step-up code (member-controls.md).
+      // Removing it needs a step-up code (docs/product/member-controls.md).
       expect(
         (await send(ctx().app, paymentsApi.removeCard, { session: s, params: { user_id: m.userId } })).status,
       ).toBe(403);

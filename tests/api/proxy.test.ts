@@ -4,7 +4,7 @@ import { BUILT_PASSWORD, createMember } from './builders.ts';
 import { forEachDatabase, fromPeer, type TestContext } from './harness.ts';
 
 /**
- * production.md "Behind a proxy": the forwarded client address is the one limited, and the request is
+ * docs/product/production.md "Behind a proxy": the forwarded client address is the one limited, and the request is
  * https for the portal (Secure cookies, HSTS, the site's own origin) only through a trusted proxy; from
  * an untrusted peer the forwarded headers change nothing.
  */

@@ -8,7 +8,7 @@ import { openDatabase } from '../../src/server/db/client.ts';
 import { createRebuilder, REPLAY_WINDOW_MS, type Publishing } from '../../src/server/publishing.ts';
 import { errorAnswer, pgliteTemplate, testConfig } from './harness.ts';
 
-/** Publish → rebuild (operations.md) at the API: Sanity's signature, the editors' token, one build at a time. */
+/** Publish → rebuild (docs/product/operations.md) at the API: Sanity's signature, the editors' token, one build at a time. */
 
 const SECRET = 'whsec-test-secret-48';
 const TOKEN = 'editor-token-for-tests';

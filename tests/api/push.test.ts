@@ -19,7 +19,7 @@ import { contentFiles } from './content.ts';
 import { forEachDatabase, harnessPublishing, withCheckedErrors, type TestContext } from './harness.ts';
 
 /**
- * Web Push (phone.md) sent for real: web-push signs with VAPID and encrypts with aes128gcm, over
+ * Web Push (docs/product/phone.md) sent for real: web-push signs with VAPID and encrypts with aes128gcm, over
  * https to a stand-in push service (tests/setup/push-service.ts) that checks the signature and
  * decrypts with the device's keys. Endpoints that are not a push service are never contacted.
  */

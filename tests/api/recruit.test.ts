@@ -183,7 +183,7 @@ forEachDatabase(
       expect(today.filter((o) => o.createdAt >= new Date(ctx().clock.now.getTime() - 60_000))).toHaveLength(3);
     });
 
-    it('a recruit reward repays the recruiter’s top-up advance first (lifelines.md), one repayment row', async () => {
+    it('a recruit reward repays the recruiter’s top-up advance first (docs/product/lifelines.md), one repayment row', async () => {
       const recruiter = await createMember(ctx(), {
         ...specs.recruiter,
         creditCents: 0,
@@ -275,7 +275,7 @@ forEachDatabase(
         .from(orders)
         .where(and(eq(orders.memberId, friend.userId), eq(orders.sku, 'Kickback_Pack_N')));
       expect(placed!.ip).toBe('203.0.113.7');
-      // From a socket, the address the server sees wins over what the browser says (production.md: one client address).
+      // From a socket, the address the server sees wins over what the browser says (docs/product/production.md: one client address).
       const second = await newMember(ctx(), 'mate2@example.com');
       const fromSocket = await ctx().app.request(
         `/panda/protected/users/${second.userId}/packs/campaign/mgm`,

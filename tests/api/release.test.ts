@@ -17,7 +17,7 @@ import {
 import { forEachDatabase } from './harness.ts';
 
 /**
- * production.md "Publishing" with several instances and no shared disk (ADR 036): the instance that
+ * docs/product/production.md "Publishing" with several instances and no shared disk (ADR 036): the instance that
  * received a publish builds once, stores the build in the database and names it live; every other
  * instance fetches it into its own DATA_DIR and serves it. Two instances here: a rebuilder and a
  * follower on one database, each with a DATA_DIR of its own.

@@ -9,7 +9,7 @@ import { createMember, type BuiltMember } from './builders.ts';
 import { ok, refused, send } from './client.ts';
 import { forEachDatabase, type TestContext } from './harness.ts';
 
-// roaming.md: the EU allowance computed, use abroad by country, the notices (each once), the cap.
+// docs/product/roaming.md: the EU allowance computed, use abroad by country, the notices (each once), the cap.
 
 const sim = (m: BuiltMember) => ({ session: m.session, params: { user_id: m.userId, ssn: m.ssn } });
 

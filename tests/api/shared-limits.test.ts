@@ -6,7 +6,7 @@ import { expireRateLimits } from '../../src/server/http/limiters.ts';
 import { attemptLogin, forEachDatabase } from './harness.ts';
 
 /**
- * production.md "Several instances": on PostgreSQL the rate-limit counters live in the database, so two
+ * docs/product/production.md "Several instances": on PostgreSQL the rate-limit counters live in the database, so two
  * instances (two apps on one database) allow the limit once between them, also for requests at once.
  */
 forEachDatabase(

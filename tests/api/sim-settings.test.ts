@@ -182,7 +182,7 @@ forEachDatabase(
   'catalogue',
 );
 
-// The SIM controls of member-controls.md: an eSIM, a change of SIM with a code, a port-in to its end.
+// The SIM controls of docs/product/member-controls.md: an eSIM, a change of SIM with a code, a port-in to its end.
 forEachDatabase(
   'sim_settings_controls',
   (ctx) => {

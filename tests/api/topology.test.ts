@@ -17,7 +17,7 @@ import { BUILT_PASSWORD, createMember, type BuiltMember } from './builders.ts';
 import { freshPostgresDatabase, solveCaptcha, testConfig } from './harness.ts';
 
 /**
- * production.md, tested without containers: two server processes on one PostgreSQL database behind
+ * docs/product/production.md, tested without containers: two server processes on one PostgreSQL database behind
  * a trusted proxy address (loopback), and production mode as an operator starts it. PostgreSQL only.
  */
 const url = process.env['TEST_DATABASE_URL'];

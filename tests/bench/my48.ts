@@ -10,7 +10,7 @@ import { necessaryOnly } from '../e2e/consent-cookie.ts';
 export const MY48_BUDGET = 100 * 1024;
 /** Log-in click → dashboard shown, median on loopback (800 ms when the islands were Preact). */
 export const LOGIN_BUDGET_MS = 500;
-/** phone.md: offline, /my48 shows the last balance within 1 s of navigation. */
+/** docs/product/phone.md: offline, /my48 shows the last balance within 1 s of navigation. */
 export const OFFLINE_BUDGET_MS = 1000;
 const RUNS = 10;
 
@@ -97,7 +97,7 @@ export async function benchMy48(): Promise<{
 }
 
 /**
- * phone.md: once the service worker keeps the dashboard's reads, the connection is cut and /my48
+ * docs/product/phone.md: once the service worker keeps the dashboard's reads, the connection is cut and /my48
  * reloaded; the time from the navigation until the Data gauge shows again (the page's own clock).
  */
 async function offlineReload(page: Page): Promise<number> {

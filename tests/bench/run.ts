@@ -86,7 +86,7 @@ console.log(
 );
 check(over === 0, `${over} pages over their JavaScript budget`);
 
-/** phone.md: /sw.js at most 15 KB gzip; registering it adds at most 1 KB gzip before the dashboard. */
+/** docs/product/phone.md: /sw.js at most 15 KB gzip; registering it adds at most 1 KB gzip before the dashboard. */
 const SW_BUDGET = 15 * 1024;
 const REGISTRATION_BUDGET = 1024;
 

@@ -9,7 +9,7 @@ import { fillRoaming, typedRoamingFigure } from '../../src/lib/roaming-text.ts';
 import { catalogue } from '../../src/server/seed/catalogue.ts';
 
 /**
- * What the pages say is what the product does (customer-care.md, "pages that tell the truth"):
+ * What the pages say is what the product does (docs/product/customer-care.md, "pages that tell the truth"):
  * every sentence of the content and the screens about a feature is read against its rule.
  */
 const texts = (dir: string, ext: RegExp): [string, string][] =>

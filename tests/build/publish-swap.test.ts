@@ -6,7 +6,7 @@ import { helpTopic, publishAsSanity } from './publish.ts';
 import { buildWorkDir } from './work-dir.ts';
 
 /**
- * Publish → rebuild → swap with the real server and a real build (operations.md): a publish
+ * Publish → rebuild → swap with the real server and a real build (docs/product/operations.md): a publish
  * signed the way Sanity signs it, the site built aside and swapped in while a loop of requests
  * runs; every request is answered 200 and the edit is live after, with no restart.
  */

@@ -2,7 +2,7 @@ import { expect, type Page, type Request } from '@playwright/test';
 import { CONSENT_COOKIE } from '../../src/lib/consent.ts';
 import { expectNoAxeViolations, logIn, test } from './fixtures.ts';
 
-// Consent (operations.md, ADR 019). These visitors start with no choice stored.
+// Consent (docs/product/operations.md, ADR 019). These visitors start with no choice stored.
 test.use({ storageState: { cookies: [], origins: [] } });
 
 const GTM_ID = 'GTM-E2E0001';

@@ -52,7 +52,7 @@ test('coverage checker, keyboard only: an Eircode, a bad one, a town from the su
   await expect(page.getByRole('button', { name: 'Use my location' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('region', { name: 'Coverage in Letterkenny (F92), Co. Donegal' })).toBeVisible();
-  // The sandbox says so where it answers (architecture.md), with the way to choose its answer.
+  // The sandbox says so where it answers (docs/architecture.md), with the way to choose its answer.
   const notice = page.getByText(coverageMessages.sandbox);
   await expect(notice).toBeVisible();
   await expect(notice.getByRole('link', { name: 'Choose its answer' })).toHaveAttribute('href', '/sandbox/geolocation');

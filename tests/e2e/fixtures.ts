@@ -149,7 +149,7 @@ export async function latestMail(request: APIRequestContext, to: string): Promis
 }
 
 /**
- * A step-up code (member-controls.md) as a member gets one: the button in `scope` e-mails it,
+ * A step-up code (docs/product/member-controls.md) as a member gets one: the button in `scope` e-mails it,
  * the member reads it in the sandbox mailbox and types it in.
  */
 export async function enterStepUpCode(

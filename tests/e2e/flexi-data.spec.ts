@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { flexiFailures, flexiMessages } from '../../src/contract/flexi-data.schema.ts';
 import { expectNoAxeViolations, spaced, test } from './fixtures.ts';
 
-// Every journey makes its member, a copy of the demo member meant for it (demo-accounts.md, members 24 to 28).
+// Every journey makes its member, a copy of the demo member meant for it (docs/product/demo-accounts.md, members 24 to 28).
 test.describe.configure({ timeout: 90_000 });
 
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });

@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { necessaryOnly } from './consent-cookie.ts';
 import { expectNoAxeViolations, latestMail, payByCard, signInThroughApi, spaced, test } from './fixtures.ts';
 
-/** lifelines.md, the top-up advance: taken from the dashboard by keyboard, shown as owed, repaid by a top-up. */
+/** docs/product/lifelines.md, the top-up advance: taken from the dashboard by keyboard, shown as owed, repaid by a top-up. */
 const creditTile = (page: Page) => page.getByRole('region', { name: 'Credit', exact: true });
 
 test('advance: takes the €5 advance from the dashboard by keyboard, sees the fee first and then what is owed', async ({
@@ -64,7 +64,7 @@ test('owing: €5.50 owed shows on the dashboard; a €10 top-up repays it and l
   await expect(page.getByRole('row', { name: /Top-up advance repaid/ })).toBeVisible();
 });
 
-/** lifelines.md, household lines: the owner's screen, a purchase for a line, an invitation answered in a second browser. */
+/** docs/product/lifelines.md, household lines: the owner's screen, a purchase for a line, an invitation answered in a second browser. */
 const lineCard = (page: Page, name: string) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(`^${name}`) }) });
 

@@ -12,7 +12,7 @@ import {
   workerKeepsFigures,
 } from './fixtures.ts';
 
-// member-controls.md, demo members 31 to 33: alerts, receipts, spend limit, lost SIM, eSIM, port-in, my data.
+// docs/product/member-controls.md, demo members 31 to 33: alerts, receipts, spend limit, lost SIM, eSIM, port-in, my data.
 
 test('controls: the 80 % data alert and the renewal reminder are in the notifications; alerts are switched in settings', async ({
   page,
@@ -217,7 +217,7 @@ test('leaver: downloads their data, then deletes the account with a code; the ad
 }) => {
   test.slow();
   const me = await signIn('leaver');
-  // The dashboard first: the service worker keeps its figures (phone.md), which the deletion must forget.
+  // The dashboard first: the service worker keeps its figures (docs/product/phone.md), which the deletion must forget.
   await page.goto('/my48');
   await workerKeepsFigures(page);
   await page.goto('/my48/settings/my-data');

@@ -100,7 +100,7 @@ test('card: auto-renew on and off with popups, credit then the stored card, add 
   await page.goto('/my48/settings/payment-details');
   await expect(page.getByText('VISA ending 0000')).toBeVisible();
   await expectNoAxeViolations(page);
-  // Removing the card needs a security code from the e-mail (member-controls.md).
+  // Removing the card needs a security code from the e-mail (docs/product/member-controls.md).
   await page.getByRole('button', { name: 'Remove this card' }).click();
   await expect(page.getByText('Enter the 6-digit security code from the e-mail.')).toBeVisible();
   await enterStepUpCode(page, request, me.email);

@@ -3,7 +3,7 @@ import { MEMBER_CACHE } from '../../src/lib/offline-names.ts';
 import { expectNoAxeViolations, test, workerKeepsFigures } from './fixtures.ts';
 
 /**
- * phone.md "Offline": the service worker registered by my48, the last balance offline with
+ * docs/product/phone.md "Offline": the service worker registered by my48, the last balance offline with
  * "You're offline" and "as of", its refresh when the connection returns, and nothing of the member
  * kept after a log-out or a 401. Offline is Chromium's own (the context's network is cut, the
  * worker's fetches included), not a stand-in.

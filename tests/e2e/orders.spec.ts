@@ -5,7 +5,7 @@ test('a free SIM on its way shows each step; the carrier delivers it and another
   page,
   openAs,
 }, testInfo) => {
-  // A copy of parcel@ (customer-care.md): a free SIM dispatched an hour ago, under a name of its own.
+  // A copy of parcel@ (docs/product/customer-care.md): a free SIM dispatched an hour ago, under a name of its own.
   const name = `Parcel${testInfo.workerIndex}${Date.now().toString(36)}`;
   await openAs('parcel', '/orders', { firstname: name });
   const row = page.getByRole('row', { name: /Free 48 SIM/ });

@@ -3,7 +3,7 @@ import { consentCookie } from './consent-cookie.ts';
 import { DEMO_PASSWORD, expectNoAxeViolations, logIn, test } from './fixtures.ts';
 
 /**
- * Passkeys (phone.md) in Chromium with its virtual authenticator (CDP WebAuthn domain), on
+ * Passkeys (docs/product/phone.md) in Chromium with its virtual authenticator (CDP WebAuthn domain), on
  * localhost: WebAuthn refuses an IP address as relying party, and the development server's
  * relying party is the request's own hostname.
  */

@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { features } from '../../src/my48/features.ts';
 import { expectNoAxeViolations, test as myTest } from './fixtures.ts';
 
-/** phone.md "Installable": the manifest and its icons, linked from every page (routes.spec.ts checks each page's link). */
-test('the install manifest: served as application/manifest+json with the names, start, scope, display, colours and icons of phone.md', async ({
+/** docs/product/phone.md "Installable": the manifest and its icons, linked from every page (routes.spec.ts checks each page's link). */
+test('the install manifest: served as application/manifest+json with the names, start, scope, display, colours and icons of docs/product/phone.md', async ({
   request,
 }) => {
   const res = await request.get('/manifest.webmanifest');
@@ -52,7 +52,7 @@ test('a content page links the manifest and loads no script for it', async ({ pa
   expect(scripts.filter((s) => /manifest|pwa|sw\b|workbox/i.test(s))).toEqual([]);
 });
 
-/** A phone-sized member area (phone.md): each screen starts with its heading; the menu is a bar at the bottom. */
+/** A phone-sized member area (docs/product/phone.md): each screen starts with its heading; the menu is a bar at the bottom. */
 myTest.describe('my48 on a phone', () => {
   myTest(
     'every my48 screen’s heading is within the first 150 px at 375 px; the side menu stays on wide screens',

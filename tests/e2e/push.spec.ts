@@ -3,7 +3,7 @@ import { TEST_PUSH } from '../../src/contract/push.schema.ts';
 import { expectNoAxeViolations, logIn, test } from './fixtures.ts';
 
 /**
- * Notifications on this device (phone.md) with the push service stood in for: Chromium's own push
+ * Notifications on this device (docs/product/phone.md) with the push service stood in for: Chromium's own push
  * service (FCM) is out of reach here, so the page's PushManager hands out a subscription of the
  * stand-in (tests/setup/push-service.ts) with keys it made; everything after is real: the server
  * keeps it, signs with VAPID, encrypts with aes128gcm and sends over https; the stand-in decrypts.

@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { expectNoAxeViolations, test } from './fixtures.ts';
 
-// roaming.md, demo members 43 and 44: the EU allowance as the law sets it, use abroad, the notices, the cap.
+// docs/product/roaming.md, demo members 43 and 44: the EU allowance as the law sets it, use abroad, the notices, the cap.
 
 test('roaming: traveller sees 14.76 GB, France and 3.00 GB used; a report from Spain brings its arrival notice', async ({
   page,

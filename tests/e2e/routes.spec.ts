@@ -14,7 +14,7 @@ for (const path of guardedPages) {
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
     expect(html).toMatch(/<title>[^<]+ \| 48 - Prepaid mobile memberships with no contract<\/title>/);
     if (path !== '/log-out') expect(html).toMatch(/<meta name="description" content="[^"]{3,}"/);
-    // Installable from any page (phone.md): the manifest is linked from every page's head.
+    // Installable from any page (docs/product/phone.md): the manifest is linked from every page's head.
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
   });
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { decrypt } from 'http_ece';
 
 /**
- * A stand-in push service (phone.md: "the push service stood in for"): an https server that takes
+ * A stand-in push service (docs/product/phone.md: "the push service stood in for"): an https server that takes
  * Web Push requests as FCM or autopush would, checks the VAPID signature (RFC 8292) and decrypts the
  * aes128gcm body (RFC 8291, with `http_ece`) with the device's own keys, keeping what arrived. Its
  * devices are made here (a P-256 key pair and an auth secret each), as a browser makes them.

@@ -2,7 +2,7 @@ import { CONTACT_MESSAGE_MAX } from '../../contract/contact.ts';
 import { Field, TextAreaField } from './Field.tsx';
 
 /**
- * What every ticket asks (customer-care.md): the 48 number it is about, if any, and what happened.
+ * What every ticket asks (docs/product/customer-care.md): the 48 number it is about, if any, and what happened.
  * The visitor's contact form and the member's complaint form; the rules are `ticketFields`.
  */
 export function TicketFields({

@@ -9,7 +9,7 @@ import { contactForm } from './contact-store.ts';
 import { FormCard } from '../../components/forms/FormCard.tsx';
 
 /**
- * /contact-us: a message to a person (customer-care.md). The reference shows here at once and
+ * /contact-us: a message to a person (docs/product/customer-care.md). The reference shows here at once and
  * comes by e-mail with a copy of the message; "Make a complaint" opens a complaint.
  */
 export default function Contact() {

@@ -77,7 +77,7 @@ export async function submitLogIn(values: Record<string, string>): Promise<void>
 }
 
 /**
- * Spec section 4 "Login success", the same for a password and a passkey (phone.md): the help desk,
+ * Spec section 4 "Login success", the same for a password and a passkey (docs/product/phone.md): the help desk,
  * sign-up to verify, the saved recruiter link, the last URL, or the first-login carousel.
  */
 async function afterSignIn(signedIn: SignedIn): Promise<void> {
@@ -105,7 +105,7 @@ async function afterSignIn(signedIn: SignedIn): Promise<void> {
 const webAuthn = () => typeof window !== 'undefined' && 'PublicKeyCredential' in window;
 
 /**
- * Signs in with a passkey (phone.md): the server's request options, the browser's own prompt (or,
+ * Signs in with a passkey (docs/product/phone.md): the server's request options, the browser's own prompt (or,
  * with `autofill`, the passkeys it offers in the e-mail field's suggestions), the answer checked
  * by the server, which opens the session a password log-in opens; then the same next steps.
  */

@@ -42,7 +42,7 @@ export const signInWithPasskey = () => withActions((a) => a.signInWithPasskey())
 
 let suggesting = false;
 /**
- * The browser's own passkey suggestions in the e-mail field (phone.md: autocomplete "username
+ * The browser's own passkey suggestions in the e-mail field (docs/product/phone.md: autocomplete "username
  * webauthn"): asked for once the member is on the field, so a visitor who only reads asks for nothing.
  */
 export function offerPasskeys(): void {

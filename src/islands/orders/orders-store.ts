@@ -26,7 +26,7 @@ const statusText: Record<Order['status'], string> = {
 export const orderStatusText = (order: Order) =>
   order.status !== 'SIM_DELIVERED' && order.dispatched_at ? 'Dispatched, on its way' : statusText[order.status];
 
-/** The steps of a delivery (customer-care.md), each with its date once it has happened. */
+/** The steps of a delivery (docs/product/customer-care.md), each with its date once it has happened. */
 export function orderSteps(order: Order): { step: string; at: string | null }[] {
   return [
     { step: order.status === 'SIM_REORDERED' ? 'Replacement ordered' : 'Ordered', at: order.created_at },

@@ -8,7 +8,7 @@ import { Dialog } from './Dialog.tsx';
 import './advance.css';
 
 /**
- * What is owed from a top-up advance, and the offer of one when the SIM may take it (lifelines.md):
+ * What is owed from a top-up advance, and the offer of one when the SIM may take it (docs/product/lifelines.md):
  * on the dashboard's credit card and on add credit. `explain` says which condition is not met.
  */
 export default function Advance({ ssn, explain = false }: { ssn: string; explain?: boolean }) {

@@ -6,7 +6,7 @@ import { asOfText } from '../offline.ts';
 /** The id of the banner's sentence that says why actions are off: each disabled action points to it. */
 export const OFFLINE_REASON_ID = 'offline-reason';
 
-/** "You're offline" with the time of the figures shown (phone.md), while the app shows the worker's copies. */
+/** "You're offline" with the time of the figures shown (docs/product/phone.md), while the app shows the worker's copies. */
 export function OfflineBanner() {
   const asOf = useStore($offlineAsOf);
   if (!asOf) return null;

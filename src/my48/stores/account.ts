@@ -82,7 +82,7 @@ export function loadAccount(userId: string, { force = false, quiet = false } = {
       return void $account.set({
         ...$account.get(),
         status: 'error',
-        // No answer and no kept copy (phone.md): offline, say so rather than blame the service.
+        // No answer and no kept copy (docs/product/phone.md): offline, say so rather than blame the service.
         error: typeof navigator !== 'undefined' && !navigator.onLine ? OFFLINE_NO_COPY : messages.serviceUnavailable,
         portInInProgress: await segments,
       });

@@ -6,7 +6,7 @@ import { loader } from '../../stores/loader.ts';
 import { loadAccount } from './account.ts';
 
 /**
- * The top-up advance (lifelines.md), offered on the dashboard and on add credit: whether the SIM
+ * The top-up advance (docs/product/lifelines.md), offered on the dashboard and on add credit: whether the SIM
  * may take one (and why not), what is owed, and taking it after the member confirms the fee.
  */
 export const advance = loader<AdvanceState, string>(

@@ -5,7 +5,7 @@ import { call, errorMessage } from '../../lib/http.ts';
 import { memberParams } from '../../lib/member-session.ts';
 
 /**
- * Step-up codes on the screens that need one (member-controls.md): the member asks for a code,
+ * Step-up codes on the screens that need one (docs/product/member-controls.md): the member asks for a code,
  * reads it in their e-mail and types it beside the change; the server checks it.
  */
 export const $stepUp = map<{ purpose?: StepUpPurpose; sending: boolean; sentTo?: string; error?: string }>({

@@ -24,7 +24,7 @@ export interface DatabaseHandle {
 
 /**
  * Whether a database is PostgreSQL (several instances may share it) rather than the embedded PGlite
- * (one process): shared counters live in the database only then (production.md).
+ * (one process): shared counters live in the database only then (docs/product/production.md).
  */
 export function isSharedDatabase(db: Database | undefined): boolean {
   return (db as unknown as { $client?: unknown } | undefined)?.$client instanceof pg.Pool;

@@ -5,7 +5,7 @@ import { isSharedDatabase, type Database } from './client.ts';
 export const JOB_LOCKS = { minute: 4_848_001 } as const;
 
 /**
- * Runs a job step on one instance at a time (production.md "Jobs run once per step across
+ * Runs a job step on one instance at a time (docs/product/production.md "Jobs run once per step across
  * instances"): on PostgreSQL the step holds a session advisory lock on a connection of its own, and
  * an instance that finds it taken skips this turn (the holder is doing the work); on the embedded
  * database there is one process, so the step just runs. Returns whether this instance ran it.

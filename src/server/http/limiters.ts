@@ -65,7 +65,7 @@ export class SnapshotMemoryStore extends MemoryStore<AppEnv> {
 }
 
 /**
- * Counters in PostgreSQL, shared by every instance (production.md): `increment` is one upsert that
+ * Counters in PostgreSQL, shared by every instance (docs/product/production.md): `increment` is one upsert that
  * starts a new window when the old one has ended and answers the count at this request's own
  * increment.
  */

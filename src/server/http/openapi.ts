@@ -140,7 +140,7 @@ function inputOf<E extends EndpointDef>(c: Context, e: E): Input<E> {
 }
 
 /**
- * Whether an endpoint takes an Idempotency-Key (money.md): a member's write that moves money, data
+ * Whether an endpoint takes an Idempotency-Key (docs/product/money.md): a member's write that moves money, data
  * or a once-only right, as its contract's `moves` says. Said here once, from the contract.
  */
 export const takesIdempotencyKey = (e: EndpointDef) =>

@@ -3,7 +3,7 @@ import { clientView, trustOf } from './proxy.ts';
 
 const direct = { proto: 'http' as const, host: 'portal-1:4321' };
 
-describe('the client behind a proxy (TRUST_PROXY, production.md)', () => {
+describe('the client behind a proxy (TRUST_PROXY, docs/product/production.md)', () => {
   it('without TRUST_PROXY the socket decides: forwarded headers change nothing', () => {
     const view = clientView(
       '203.0.113.9',

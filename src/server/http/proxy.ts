@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import proxyaddr from 'proxy-addr';
 
 /**
- * Behind a proxy, a CDN or a load balancer (production.md): the client's address, scheme and host
+ * Behind a proxy, a CDN or a load balancer (docs/product/production.md): the client's address, scheme and host
  * come from the forwarded headers only when the connecting peer is a trusted proxy (TRUST_PROXY:
  * addresses or CIDR ranges, `loopback` for 127.0.0.0/8 and ::1). The address is the right-most one of
  * X-Forwarded-For that is not itself trusted (proxy-addr, Express's own reading); from anyone else

@@ -13,7 +13,7 @@ import { requestFailures } from '../../contract/common-failures.ts';
 /** The server's state as the app sees it: whether it is shutting down (readiness answers 503 then). */
 export interface Lifecycle {
   draining(): boolean;
-  /** The mail sender's state when SMTP is configured (readiness, production.md); absent: not configured. */
+  /** The mail sender's state when SMTP is configured (readiness, docs/product/production.md); absent: not configured. */
   mail?: () => 'ok' | 'unreachable';
 }
 

@@ -5,7 +5,7 @@ import type { StaticSite } from '../static-site.ts';
 import { isPrivatePath, PRIVATE, sharedCacheable } from './cache-policy.ts';
 import type { AppEnv } from './router.ts';
 
-/** HSTS for a request that reached us (or the proxy in front) over https (production.md). */
+/** HSTS for a request that reached us (or the proxy in front) over https (docs/product/production.md). */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** Adds origins to the script, frame, connect and form-action directives of a CSP. */

@@ -21,7 +21,7 @@ export function cardExpiresAt(expiry: string): Date {
 }
 
 /**
- * The alerts of member-controls.md, looked for on every run of the scheduled job: whatever is
+ * The alerts of docs/product/member-controls.md, looked for on every run of the scheduled job: whatever is
  * true now and was not alerted yet is alerted (once per cause, by the alerts table's unique
  * key), so a server that was down catches up when it starts. Failed renewals are raised by the
  * renewals job itself.

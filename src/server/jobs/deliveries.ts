@@ -9,7 +9,7 @@ const BATCH = 200;
 const TURN_MS = 20_000;
 
 /**
- * SIM orders on their way (customer-care.md): the carrier is asked where each is, outside any
+ * SIM orders on their way (docs/product/customer-care.md): the carrier is asked where each is, outside any
  * transaction, and what it says moves the order on (dispatched, then delivered: SIM_DELIVERED,
  * after which the member may order again). An order the carrier cannot be asked about now waits
  * for the next turn. Returns how many orders moved.

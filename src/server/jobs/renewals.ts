@@ -36,13 +36,13 @@ export interface RenewalContext extends ServiceContext {
 /** What the every-minute job needs: renewals, Spot me returns, and the referral outbox (when a service is given). */
 export interface JobsContext extends RenewalContext {
   referrals?: ReferralsAdapter;
-  /** The carrier of SIM orders (customer-care.md): orders on their way are tracked each turn. */
+  /** The carrier of SIM orders (docs/product/customer-care.md): orders on their way are tracked each turn. */
   delivery?: DeliveryAdapter;
   /** The help desk's tickets API: tickets from /contact-us are handed over each turn. */
   tickets?: TicketsAdapter;
   /** SITE_URL, for the links of what the jobs mail (a message that became a complaint). */
   siteUrl?: string;
-  /** Web Push (phone.md): alerts are pushed to the members' devices after they are raised. */
+  /** Web Push (docs/product/phone.md): alerts are pushed to the members' devices after they are raised. */
   push?: { sender: PushSender; extraOrigins: readonly string[] };
 }
 export type RenewalResult = 'handed-over' | 'renewed' | 'ended' | 'lapsed';
@@ -50,11 +50,11 @@ export type RenewalResult = 'handed-over' | 'renewed' | 'ended' | 'lapsed';
 /** The cause of one renewal: one per SIM and period, whichever server instance gets there. */
 const causeOf = (m: Membership) => `renewal:${m.ssn}:${m.endsAt.toISOString()}`;
 
-/** Carry-over data not yet used, and data carried over in this membership (flexible-data.md), move into the next membership (money.md). */
+/** Carry-over data not yet used, and data carried over in this membership (docs/product/flexible-data.md), move into the next membership (docs/product/money.md). */
 const carriedKb = (m: Membership) => Math.max(0, m.carryoverKb - m.carryoverUsedKb) + m.carryForwardKb;
 
 /**
- * Every membership whose period is over (money.md, "Renewal"): a queued membership takes over;
+ * Every membership whose period is over (docs/product/money.md, "Renewal"): a queued membership takes over;
  * else with auto-renew the SKU is bought again, credit first and then the stored card; when that
  * fails the SIM has no membership and the member is told in the app and by e-mail. Safe with
  * several instances (each membership row is taken with SKIP LOCKED, each renewal has one ledger
@@ -220,7 +220,7 @@ async function lapse(ctx: RenewalContext, m: Membership, why?: string): Promise<
       .innerJoin(sims, eq(sims.memberId, members.id))
       .where(eq(sims.ssn, m.ssn));
     if (!owner) return;
-    // An alert like the others (member-controls.md): switchable, once per period.
+    // An alert like the others (docs/product/member-controls.md): switchable, once per period.
     await raiseAlert(tx, ctx.clock, {
       memberId: owner.id,
       cause: 'renewalFailed',
@@ -249,7 +249,7 @@ export function scheduleRenewals(
     const started = performance.now();
     let ok = true;
     try {
-      // One instance at a time runs the minute's jobs (production.md); the others skip this turn.
+      // One instance at a time runs the minute's jobs (docs/product/production.md); the others skip this turn.
       const ran = await withJobLock(ctx.db, JOB_LOCKS.minute, () => jobs());
       if (!ran) log.debug('jobs: another instance is running this turn');
       // Pushes go out after the lock is released: a slow push service never holds up the other jobs,

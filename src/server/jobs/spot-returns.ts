@@ -6,7 +6,7 @@ import type { ServiceContext } from '../services/outcome.ts';
 import { currentMembershipAt } from '../services/memberships.ts';
 
 /**
- * Spot me loans whose days are over (flexible-data.md): what the borrower has not used goes back
+ * Spot me loans whose days are over (docs/product/flexible-data.md): what the borrower has not used goes back
  * to the lender's current membership, or, when the lender has none then (or an unlimited one),
  * into the lender's Safe, so lent data is never lost. Each loan is taken with SKIP LOCKED and
  * marked returned in the same transaction: one return per loan, whichever instance runs it.

@@ -12,7 +12,7 @@ import { requestFailures } from '../../contract/common-failures.ts';
 
 /** A request still "in progress" after this long was cut off (a crash, a kill): its key may be used again. */
 export const IN_PROGRESS_EXPIRY_MS = 2 * 60_000;
-/** Keys are kept a day (production.md): a retry comes within minutes, a day covers a phone left offline. */
+/** Keys are kept a day (docs/product/production.md): a retry comes within minutes, a day covers a phone left offline. */
 export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60_000;
 
 /** Removes keys older than a day (the minute job). */
@@ -25,7 +25,7 @@ export async function expireIdempotencyKeys({ db, clock }: { db: Database; clock
 }
 
 /**
- * Idempotency-Key on calls that move money (money.md): the first request with a key is answered
+ * Idempotency-Key on calls that move money (docs/product/money.md): the first request with a key is answered
  * and its answer kept; a repeat with the same key and the same request gets that answer again and
  * moves nothing; the same key with another request is 422. Keys belong to the signed-in member.
  * Without the header the call runs as usual (the browser always sends one).
@@ -52,7 +52,7 @@ export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
       .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
     if (!first || first.requestHash !== requestHash) return fail(c, requestFailures.idempotencyKeyReused);
     if (first.status === null) {
-      // Left in progress by a server that stopped mid-request (production.md): after its expiry a retry runs
+      // Left in progress by a server that stopped mid-request (docs/product/production.md): after its expiry a retry runs
       // again, taking the key over with one conditional update so two retries at once do not both run.
       const now = c.var.clock();
       const expired = now.getTime() - first.createdAt.getTime() >= IN_PROGRESS_EXPIRY_MS;

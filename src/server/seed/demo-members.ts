@@ -154,7 +154,7 @@ export const DEMO_MEMBERS: DemoMember[] = [
     creditCents: 150,
     membership: { sku: 'BDDT00', daysLeft: 1, usedGb: 26 },
   },
-  // Memberships, payments and renewals (money.md).
+  // Memberships, payments and renewals (docs/product/money.md).
   {
     n: 18,
     email: 'card@example.com',
@@ -197,7 +197,7 @@ export const DEMO_MEMBERS: DemoMember[] = [
     creditCents: 300,
     membership: { sku: 'BDDT00', daysLeft: 0, usedGb: 25, endedHoursAgo: 1, queued: 'BDDV00' },
   },
-  // Flexible data (flexible-data.md).
+  // Flexible data (docs/product/flexible-data.md).
   {
     n: 24,
     email: 'flexi@example.com',
@@ -243,7 +243,7 @@ export const DEMO_MEMBERS: DemoMember[] = [
     creditCents: 400,
     membership: { sku: 'BDDT00', daysLeft: 20, usedGb: 20, landlineUsed: 0 },
   },
-  // Recruit and reward (community-and-offers.md).
+  // Recruit and reward (docs/product/community-and-offers.md).
   {
     n: 29,
     email: 'recruiter@example.com',
@@ -265,7 +265,7 @@ export const DEMO_MEMBERS: DemoMember[] = [
     creditCents: 100,
     membership: { sku: 'BDDT00', daysLeft: 16, usedGb: 6 },
   },
-  // Member controls (member-controls.md).
+  // Member controls (docs/product/member-controls.md).
   {
     n: 31,
     email: 'controls@example.com',
@@ -292,7 +292,7 @@ export const DEMO_MEMBERS: DemoMember[] = [
     creditCents: 300,
     membership: { sku: 'BDDT00', daysLeft: 15, usedGb: 5 },
   },
-  // lifelines.md: the top-up advance. advance@ may take one (its card top-ups are the seeded ones).
+  // docs/product/lifelines.md: the top-up advance. advance@ may take one (its card top-ups are the seeded ones).
   {
     n: 34,
     email: 'advance@example.com',
@@ -311,7 +311,7 @@ export const DEMO_MEMBERS: DemoMember[] = [
     membership: { sku: 'BDDT00', daysLeft: 11, usedGb: 12 },
     advance: { owedCents: 550, daysAgo: 3 },
   },
-  // lifelines.md: household lines. family@ owns one with teen@ and gran@; cousin@ is the one to invite.
+  // docs/product/lifelines.md: household lines. family@ owns one with teen@ and gran@; cousin@ is the one to invite.
   {
     n: 36,
     email: 'family@example.com',
@@ -347,7 +347,7 @@ export const DEMO_MEMBERS: DemoMember[] = [
     creditCents: 500,
     membership: { sku: 'BDDT00', daysLeft: 10, usedGb: 11 },
   },
-  // customer-care.md: complaint@'s complaint is overdue (received 12 working days ago, no response), so
+  // docs/product/customer-care.md: complaint@'s complaint is overdue (received 12 working days ago, no response), so
   // Support shows it late with the ComReg card; answered@'s was responded to three days ago.
   {
     n: 40,
@@ -380,7 +380,7 @@ export const DEMO_MEMBERS: DemoMember[] = [
         'We found a fault at the mast near you on those two days, now fixed. We have added 5 GB to your SIM for the trouble.',
     },
   },
-  // customer-care.md: parcel@ waits for its free SIM, dispatched an hour ago (the sandbox carrier delivers it).
+  // docs/product/customer-care.md: parcel@ waits for its free SIM, dispatched an hour ago (the sandbox carrier delivers it).
   {
     n: 42,
     email: 'parcel@example.com',
@@ -389,7 +389,7 @@ export const DEMO_MEMBERS: DemoMember[] = [
     sim: 'none',
     freeSimOrder: { placedMinutesAgo: 120, dispatchedMinutesAgo: 60 },
   },
-  // roaming.md: traveller@ is in France with 3 GB of the EU allowance used; creditonly@ has no
+  // docs/product/roaming.md: traveller@ is in France with 3 GB of the EU allowance used; creditonly@ has no
   // membership, so the allowance comes from the credit.
   {
     n: 43,

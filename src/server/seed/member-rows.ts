@@ -26,7 +26,7 @@ export function irishDayAfter(now: Date, days: number): string {
   return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
 }
 
-/** A port-in in progress (member-controls.md): requested → validating → scheduled, moving that many days on. */
+/** A port-in in progress (docs/product/member-controls.md): requested → validating → scheduled, moving that many days on. */
 export async function insertPortIn(
   tx: Queryable,
   who: { memberId: number; ssn: string },
@@ -83,7 +83,7 @@ export async function insertCardPayments(
 }
 
 /**
- * Recruit and reward (community-and-offers.md): friends sent a free SIM. A rewarded friend activated
+ * Recruit and reward (docs/product/community-and-offers.md): friends sent a free SIM. A rewarded friend activated
  * the card sent (`rewardedCard`: out of stock) and bought a first membership: €10 with its own ledger
  * row. Another's card is on its way (`stockCard`: a card in stock, given the order).
  */
@@ -169,7 +169,7 @@ export async function insertMgmOrdersToday(tx: Queryable, memberId: number, coun
 export const advanceLedgerNet = (owedCents: number) => ADVANCE_CENTS - (ADVANCE_CENTS + ADVANCE_FEE_CENTS - owedCents);
 
 /**
- * A top-up advance taken that many days ago, with `owedCents` still owed (lifelines.md): its row,
+ * A top-up advance taken that many days ago, with `owedCents` still owed (docs/product/lifelines.md): its row,
  * the ledger's +€5.00 and, when part was repaid, one repayment row for what was repaid.
  */
 export async function insertAdvance(
@@ -214,7 +214,7 @@ export async function insertAdvance(
 }
 
 /**
- * A complaint and its timeline as the portal would have kept them (customer-care.md): received and
+ * A complaint and its timeline as the portal would have kept them (docs/product/customer-care.md): received and
  * acknowledged on a working day in the past, due ten working days after, with a response if given.
  */
 export async function insertComplaint(

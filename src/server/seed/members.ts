@@ -96,12 +96,12 @@ export interface MemberSpec {
   recruits?: { name: string; daysAgo: number; rewarded?: boolean }[];
   /** A port-in in progress (scheduled) behind the PORTIN_IN_PROGRESS segment. */
   portIn?: { msisdn: string; provider: string; movesInDays: number };
-  /** A top-up advance taken that many days ago, with this much still owed (lifelines.md). */
+  /** A top-up advance taken that many days ago, with this much still owed (docs/product/lifelines.md). */
   advance?: { owedCents: number; daysAgo: number };
-  /** A free SIM on its way (customer-care.md): placed that many minutes ago, dispatched that many minutes ago if it was. */
+  /** A free SIM on its way (docs/product/customer-care.md): placed that many minutes ago, dispatched that many minutes ago if it was. */
   freeSimOrder?: { placedMinutesAgo: number; dispatchedMinutesAgo?: number };
   /**
-   * A complaint (customer-care.md), received that many working days ago and acknowledged then; with
+   * A complaint (docs/product/customer-care.md), received that many working days ago and acknowledged then; with
    * a response that many days ago if it has one. `number` fixes its reference (48-C- and six digits;
    * the demo members' are below the ids the tickets table hands out).
    */
@@ -114,7 +114,7 @@ export interface MemberSpec {
   };
   /** How we contact you, as saved in settings. */
   contactPreferences?: { largePrint?: boolean; noPhoneCalls?: boolean; emailOnly?: boolean; notes?: string };
-  /** Use abroad this month, as the network's usage feed reports it (roaming.md), one report each, in order. */
+  /** Use abroad this month, as the network's usage feed reports it (docs/product/roaming.md), one report each, in order. */
   abroad?: { country: string; dataGb?: number; minutes?: number; texts?: number }[];
 }
 
@@ -488,7 +488,7 @@ async function insertMembership(tx: Queryable, ssn: string, spec: MemberSpec, no
   }
 }
 
-/** A household (lifelines.md) owned by a member, its lines these SIMs in order, formed 40 days ago. */
+/** A household (docs/product/lifelines.md) owned by a member, its lines these SIMs in order, formed 40 days ago. */
 export async function createHousehold(db: Queryable, now: Date, ownerId: number, ssns: string[]): Promise<void> {
   const at = (days: number) => new Date(now.getTime() + days * DAY);
   await db.transaction(async (tx) => {

@@ -48,7 +48,7 @@ export async function seedScale(client: pg.Client, options: ScaleOptions): Promi
   if (!plan)
     throw new Error('the catalogue is not seeded (no BDDT00): run the migrations and the catalogue seed first');
   const dataKb = Number(plan.data_kb);
-  // The law's EU allowance of a membership started now (roaming.md), as the portal gives it.
+  // The law's EU allowance of a membership started now (docs/product/roaming.md), as the portal gives it.
   const roamingKb = productRoamingKb({ kind: plan.kind, priceCents: plan.price_cents, days: plan.days }, new Date(now));
   // A bulk load into a database made for it: the rows are consistent by construction, so the foreign
   // keys' per-row checks (their triggers) are skipped for this session, and commits do not wait for the disk.

@@ -30,7 +30,7 @@ export async function owedOn(q: Queryable, ssn: string): Promise<number> {
 }
 
 /**
- * lifelines.md "Who may": the first condition not met, or null (the spec's order, but an advance to
+ * docs/product/lifelines.md "Who may": the first condition not met, or null (the spec's order, but an advance to
  * repay comes before the credit check). Reads the SIM,
  * its credit, its outstanding advance and its paid top-ups and purchases of the last 90 days.
  */

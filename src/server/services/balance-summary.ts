@@ -11,7 +11,7 @@ import { done, refused, type Outcome, type ServiceContext } from './outcome.ts';
 
 /*
  * The balance summary of one SIM (spec section 3): the dashboard's figures, and the household
- * owner's view of a line (lifelines.md) from the same code, so a line's "data left" is never
+ * owner's view of a line (docs/product/lifelines.md) from the same code, so a line's "data left" is never
  * derived twice.
  */
 
@@ -149,7 +149,7 @@ export async function balanceSummary(
     minutes: m ? allowance(m.landlineMinutesMax, m.landlineMinutesUsed) : allowance(0, 0),
     text: m ? allowance(m.textsMax, m.textsUsed) : allowance(0, 0),
     // The EU roaming data of the membership (fixed when it started), or with no membership the law's
-    // figure for the credit: the one taken when roaming began this month, else the credit's now (roaming.md).
+    // figure for the credit: the one taken when roaming began this month, else the credit's now (docs/product/roaming.md).
     roaming_data: m
       ? allowance(m.roamingMaxKb, m.roamingUsedKb)
       : await creditRoaming(db, ssn, balance.creditCents, now),

@@ -3,7 +3,7 @@ import type { Queryable } from '../db/client.ts';
 import { sims } from '../db/schema.ts';
 
 /**
- * A SIM reported lost or stolen (member-controls.md) buys nothing, moves no data and orders no
+ * A SIM reported lost or stolen (docs/product/member-controls.md) buys nothing, moves no data and orders no
  * recruit SIMs until it is unblocked. Read FOR SHARE inside the caller's transaction: a block
  * reported at the same moment waits for the move, or the move waits for the block and sees it.
  */

@@ -48,7 +48,7 @@ export function membershipOf(
     recurrenceSku: recurrence?.sku ?? null,
     dataMaxKb: p.dataKb,
     fupMaxKb: p.fupKb,
-    // The law's EU allowance of the day it starts (roaming.md), fixed for the membership's life.
+    // The law's EU allowance of the day it starts (docs/product/roaming.md), fixed for the membership's life.
     roamingMaxKb: productRoamingKb(p, startsAt),
     mobileMinutesMax: p.mobileMinutes,
     landlineMinutesMax: p.landlineMinutes,

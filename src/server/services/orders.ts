@@ -33,7 +33,7 @@ export const orderOf = (o: typeof orders.$inferSelect): Order => ({
   delivered_at: o.deliveredAt?.toISOString() ?? null,
 });
 
-/** The statuses of an order on its way: it may be dispatched, then delivered (customer-care.md). */
+/** The statuses of an order on its way: it may be dispatched, then delivered (docs/product/customer-care.md). */
 export const ON_THE_WAY = ['SIM_ORDERED', 'SIM_REORDERED'] as const;
 
 /**

@@ -38,7 +38,7 @@ export type PayRefusal =
   | 'noBalance';
 
 /**
- * Paid by another member's SIM (a household owner for a line, lifelines.md): `from` is the payer's
+ * Paid by another member's SIM (a household owner for a line, docs/product/lifelines.md): `from` is the payer's
  * SIM whose credit pays and whose ledger row names the line; the line's SIM gets its own row
  * (receipts on both sides), both in one transaction. `guard` runs inside each of the payment's
  * transactions, after the locks, so a line that left meanwhile is never paid for (a card charged
@@ -49,7 +49,7 @@ export interface PaidFor<G extends string> {
   ownerRow: string;
   lineRow: string;
   guard: (tx: Queryable) => Promise<G | null>;
-  /** The caller's refusal when the paying SIM is blocked (member-controls.md: a lost SIM pays for nothing). */
+  /** The caller's refusal when the paying SIM is blocked (docs/product/member-controls.md: a lost SIM pays for nothing). */
   payerBlocked: G;
 }
 
@@ -89,7 +89,7 @@ export async function pay<G extends string = never>(
       if (credit === null) return refused('noBalance');
       credits.set(ssn, credit);
     }
-    // member-controls.md: a SIM reported lost or stolen pays for nothing, for itself (purchaseProblem) or another.
+    // docs/product/member-controls.md: a SIM reported lost or stolen pays for nothing, for itself (purchaseProblem) or another.
     if (from && (await simIsBlocked(tx, from.ssn))) return refused(from.payerBlocked);
     const guarded = from ? await from.guard(tx) : null;
     if (guarded) return refused(guarded);

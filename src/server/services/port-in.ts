@@ -28,7 +28,7 @@ export async function portInOf(q: Queryable, row: Row): Promise<PortIn> {
 }
 
 /**
- * The sandbox donor network (member-controls.md): it takes a step a few minutes after the last
+ * The sandbox donor network (docs/product/member-controls.md): it takes a step a few minutes after the last
  * one. A number ending in 999 is refused by the donor, as a wrong account number would be.
  */
 export const DONOR_STEP_MS = 2 * 60_000;

@@ -209,7 +209,7 @@ export async function settle(
     // The receipt names the card that paid (brand and last four, never more).
     ...(m.card && m.cardCents > 0 ? { cardBrand: m.card.brand, cardLast4: m.card.last4 } : {}),
   });
-  // Credit that comes in repays a top-up advance first (lifelines.md), in this transaction.
+  // Credit that comes in repays a top-up advance first (docs/product/lifelines.md), in this transaction.
   const repaid = delta > 0 ? await repayAdvance(tx, m.ssn, m.now, m.reference) : 0;
   return credit - repaid;
 }

@@ -8,7 +8,7 @@ import { alertSettingsOf } from './alerts.ts';
 import type { Clock } from './clock.ts';
 
 /**
- * The browsers' push services (phone.md): Google FCM (Chrome, Edge on Android), Mozilla autopush,
+ * The browsers' push services (docs/product/phone.md): Google FCM (Chrome, Edge on Android), Mozilla autopush,
  * Apple's web push, Microsoft WNS. A subscription's endpoint is a URL the browser (so anyone)
  * chooses: only these hosts, over https on the standard port, plus the origins the operator lists
  * (PUSH_ENDPOINT_ORIGINS) are ever contacted; nothing else, so never an internal address.
@@ -37,7 +37,7 @@ export function endpointAllowed(endpoint: string, extraOrigins: readonly string[
   return PUSH_SERVICE_HOSTS.some((h) => (typeof h === 'string' ? h === host : h.test(host)));
 }
 
-/** Where a push of each alert opens my48 (phone.md: the payload's url). */
+/** Where a push of each alert opens my48 (docs/product/phone.md: the payload's url). */
 export const ALERT_URLS: Record<AlertCause, string> = {
   data80: '/my48/addons',
   data100: '/my48/addons',
@@ -91,7 +91,7 @@ export async function pushToMember(
 }
 
 /**
- * The alerts not pushed yet (phone.md: every alert of member-controls.md is also a push, once per
+ * The alerts not pushed yet (docs/product/phone.md: every alert of docs/product/member-controls.md is also a push, once per
  * cause): each is claimed (pushed_at set, so it goes once whichever instance runs the jobs) and sent
  * to the member's devices, if the member gets that cause in the app. One try: a push service down
  * at that moment loses that push; the alert is still in the app and the e-mail.

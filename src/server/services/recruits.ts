@@ -115,7 +115,7 @@ export async function rewardRecruiter(tx: Queryable, ssn: string, now: Date): Pr
     creditDeltaCents: RECRUIT_REWARD_CENTS,
     reference: `recruit:${recruit.id}`,
   });
-  // A reward is credit coming in: it repays a top-up advance first (lifelines.md).
+  // A reward is credit coming in: it repays a top-up advance first (docs/product/lifelines.md).
   await repayAdvance(tx, target.ssn, now, `recruit:${recruit.id}`);
   await tx
     .update(recruits)

@@ -124,7 +124,7 @@ export async function sendReferralOutbox({ db, clock }: ServiceContext, adapter:
     if (!claimed) continue;
     const answer = await adapter.send(item.call as ReferralCall, JSON.parse(item.payload) as Record<string, unknown>);
     if (answer.ok) {
-      // A forget call, once sent, keeps nothing of the person it was about (member-controls.md).
+      // A forget call, once sent, keeps nothing of the person it was about (docs/product/member-controls.md).
       const erased = item.call === 'forget' ? { payload: '{"forgotten":true}' } : {};
       await db
         .update(referralOutbox)

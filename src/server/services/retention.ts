@@ -19,7 +19,7 @@ const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 
 
 /**
  * One turn of pruning, each table through an index on the time that ages it. A session that still
- * carries a device's push subscription stays: the device keeps its alerts until it logs out (phone.md).
+ * carries a device's push subscription stays: the device keeps its alerts until it logs out (docs/product/phone.md).
  */
 export async function pruneGrowingTables({ db, clock }: ServiceContext): Promise<Record<string, number>> {
   const now = clock();

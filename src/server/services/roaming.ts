@@ -43,7 +43,7 @@ export interface UsageRecorded {
 const surcharge = (at: Date) => euro(surchargeCentsPerGb(at));
 
 /**
- * One report of use abroad (roaming.md), in one transaction under the SIM's roaming row: where the
+ * One report of use abroad (docs/product/roaming.md), in one transaction under the SIM's roaming row: where the
  * SIM is (a notice on arrival in another country), its EU allowance used (notices at 80 % and 100 %),
  * the cost of data outside Zone 1 against the monthly cap (notices at 80 % and 100 %, and data
  * stopped at the cap until the member goes on), and the month's use by country. Reports of one SIM
@@ -223,7 +223,7 @@ async function addUse(q: Queryable, ssn: string, month: string, report: UsageAbr
 const creditOf = async (q: Queryable, ssn: string) =>
   (await q.select({ credit: balances.creditCents }).from(balances).where(eq(balances.ssn, ssn)))[0]?.credit ?? 0;
 
-/** What the roaming screen shows of one SIM (roaming.md), read at `now`. */
+/** What the roaming screen shows of one SIM (docs/product/roaming.md), read at `now`. */
 export async function readRoaming({ db, clock }: ServiceContext, memberId: number, ssn: string): Promise<Roaming> {
   const now = clock();
   const month = irishMonthOf(now);

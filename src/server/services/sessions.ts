@@ -131,7 +131,7 @@ export async function checkSession(
 /**
  * Ends sessions: one (log-out), or all of a member's but one (a password change) or all (a reset).
  * The one place a session ends, so what belongs to a session ends with it: the push subscription
- * its device made (phone.md), in the same transaction.
+ * its device made (docs/product/phone.md), in the same transaction.
  */
 export async function endSessions(
   q: Queryable,

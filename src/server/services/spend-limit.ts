@@ -43,7 +43,7 @@ export async function cardSpentThisMonth(tx: Queryable, memberId: number, now: D
  */
 export async function spendLimitProblem(tx: Queryable, memberId: number, cents: number, now: Date) {
   const [member] = await tx.select({ limit: members.spendLimitCents }).from(members).where(eq(members.id, memberId));
-  // A household line's owner may set a limit on the line's own card purchases (lifelines.md): the lower one applies.
+  // A household line's owner may set a limit on the line's own card purchases (docs/product/lifelines.md): the lower one applies.
   const lines = await tx
     .select({ limit: householdLines.spendLimitCents })
     .from(householdLines)

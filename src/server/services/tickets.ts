@@ -23,7 +23,7 @@ import { siteLink } from './links.ts';
 import { workingDayAfter, workingDaysSince } from './working-days.ts';
 
 /**
- * Tickets and complaints (customer-care.md), shared by the contact form, my48 → Support and the
+ * Tickets and complaints (docs/product/customer-care.md), shared by the contact form, my48 → Support and the
  * help desk's side (its sandbox, its webhook): each step is an entry of the timeline, kept and
  * mailed in the transaction that makes it, so what the member reads and what they were mailed agree.
  * Plain text throughout: nothing a person wrote is ever read as HTML.
@@ -57,7 +57,7 @@ const comregLines = (reference: string) => [
 ];
 
 /**
- * A complaint's acknowledgement (customer-care.md): the reference, what happens next, the time to
+ * A complaint's acknowledgement (docs/product/customer-care.md): the reference, what happens next, the time to
  * respond, and where to follow it: my48 → Support for a member's, the mail for a visitor's.
  */
 export const acknowledgementOf = (reference: string, dueOn: string, member = true) =>

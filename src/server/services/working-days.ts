@@ -1,7 +1,7 @@
 import { easterSunday } from '../../contract/referrals.schema.ts';
 
 /**
- * Irish working days (customer-care.md "Working days"): Monday to Friday but the public holidays,
+ * Irish working days (docs/product/customer-care.md "Working days"): Monday to Friday but the public holidays,
  * the complaints code's deadlines count in them. Days are Irish calendar days as "YYYY-MM-DD".
  */
 

@@ -242,7 +242,7 @@ function Notifications() {
 }
 
 /**
- * Whether the member may owe or take a top-up advance (lifelines.md), from the credit alone: an
+ * Whether the member may owe or take a top-up advance (docs/product/lifelines.md), from the credit alone: an
  * advance is for credit under €2.00, it adds €5.00, and while anything is owed every credit that
  * comes in repays first, so owing means credit under €7.00. Others load nothing for it.
  */
@@ -250,7 +250,7 @@ const mayOweOrTake = (creditCents: number | undefined) =>
   creditCents !== undefined && creditCents < ADVANCE_CREDIT_BELOW_CENTS + ADVANCE_CENTS;
 
 /**
- * What is owed from a top-up advance and its offer (lifelines.md), loaded after the figures show:
+ * What is owed from a top-up advance and its offer (docs/product/lifelines.md), loaded after the figures show:
  * its code is not on the way to the dashboard (its budget).
  */
 function AdvanceSlot({ ssn }: { ssn: string }) {
@@ -271,7 +271,7 @@ function AdvanceSlot({ ssn }: { ssn: string }) {
 /** The member's home: what they have left, per spec section 2 "Dashboard". */
 export default function Dashboard() {
   const account = useStore($account);
-  // Offline (phone.md), the day-by-day use is not kept: only the figures the worker keeps show.
+  // Offline (docs/product/phone.md), the day-by-day use is not kept: only the figures the worker keeps show.
   const offline = Boolean(useStore($offlineAsOf));
   const u = useStore($usage);
   if (account.status === 'loading')

@@ -57,7 +57,7 @@ export const dailyUsage = loader(
   'Your daily use could not be loaded just now.',
 );
 
-/** The latest in-app notifications (alerts among them: member-controls.md), the three newest. */
+/** The latest in-app notifications (alerts among them: docs/product/member-controls.md), the three newest. */
 export const notifications = loader(async () => {
   const { _payload } = await call(accountRoutes.notificationSummary, { params: { user_id: currentUserId() ?? '' } });
   return { unread: _payload.unread, latest: _payload.latest.slice(0, 3) };

@@ -95,7 +95,7 @@ function dataFigures(max: number | null, used: number, left: number | null): Dat
   };
 }
 
-/** The EU roaming allowance and what is left of it, rounded down as the law's figure is (roaming.md). */
+/** The EU roaming allowance and what is left of it, rounded down as the law's figure is (docs/product/roaming.md). */
 function roamingFigures(max: number | null, used: number, left: number | null): DataFigures {
   return {
     ...dataFigures(max, used, left),

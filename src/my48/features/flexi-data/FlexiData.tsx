@@ -315,7 +315,7 @@ function Popups() {
 }
 
 /**
- * Flexi data (flexible-data.md): The Safe, Carryover, Donate, Swap, Spot me, Share and Add-on, one
+ * Flexi data (docs/product/flexible-data.md): The Safe, Carryover, Donate, Swap, Spot me, Share and Add-on, one
  * section each (#the-safe … #addons). The add-on purchase is the memberships feature's screen,
  * put in the Add-on section by the registry (features.ts).
  */

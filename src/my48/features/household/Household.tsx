@@ -38,7 +38,7 @@ const ACTIONS: [LineAction, string, (name: string) => string][] = [
   ['remove', 'Remove', (n) => `Remove ${n}'s line`],
 ];
 
-/** One line's figures (lifelines.md): never its transactions, messages or details. */
+/** One line's figures (docs/product/lifelines.md): never its transactions, messages or details. */
 function LineCard({ line }: { line: HouseholdLine }) {
   const titleId = `line-${line.ssn}`;
   return (
@@ -237,7 +237,7 @@ function LineDialog({ view }: { view: HouseholdView }) {
   );
 }
 
-/** my48 → Household (lifelines.md): the owner's lines, invitations, and what the owner does for a line. */
+/** my48 → Household (docs/product/lifelines.md): the owner's lines, invitations, and what the owner does for a line. */
 export default function HouseholdScreen() {
   const state = useStore(household.$state);
   const invite = useStore(inviteForm.$state);

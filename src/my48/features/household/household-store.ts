@@ -12,7 +12,7 @@ import { loader } from '../../../stores/loader.ts';
 import { $account, loadAccount } from '../../stores/account.ts';
 
 /**
- * The owner's household screen (lifelines.md): the lines with their figures, the invitations sent,
+ * The owner's household screen (docs/product/lifelines.md): the lines with their figures, the invitations sent,
  * and what the owner does for a line (a membership, credit, its spend limit, removing it). The
  * owner pays from the SIM shown on the dashboard (its credit first, or the stored card).
  */

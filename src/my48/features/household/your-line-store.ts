@@ -7,7 +7,7 @@ import { formStore } from '../../../stores/form.ts';
 import { loader } from '../../../stores/loader.ts';
 
 /**
- * Settings → Household (lifelines.md): where a member answers an owner's invitation (the code
+ * Settings → Household (docs/product/lifelines.md): where a member answers an owner's invitation (the code
  * from the e-mail, or decline) and where a line's member sees whose household it is and leaves.
  */
 export const membership = loader<Household>(

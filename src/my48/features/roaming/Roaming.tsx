@@ -9,7 +9,7 @@ import { $roamingAction, chooseCap, keepUsingData, loadRoaming, roaming } from '
 import { capLabel, roamingView } from './roaming-view.ts';
 import './roaming.css';
 
-/** my48 → Roaming (roaming.md): reached from the dashboard's roaming figure and the roaming help page. */
+/** my48 → Roaming (docs/product/roaming.md): reached from the dashboard's roaming figure and the roaming help page. */
 export default function Roaming() {
   const account = useStore($account);
   const ssn = account.sim?.ssn;

@@ -11,7 +11,7 @@ const checks = [
 ] as const;
 
 /**
- * Settings → How we contact you (customer-care.md): what a member who needs it asks of us (large
+ * Settings → How we contact you (docs/product/customer-care.md): what a member who needs it asks of us (large
  * print, no phone calls, e-mail only, a named representative, a note); the agent sees it with
  * every message or complaint they send.
  */

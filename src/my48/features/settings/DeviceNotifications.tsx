@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { FormAlert } from '../../../components/forms/Field.tsx';
 import { $push, BLOCKED, loadPush, sendTestPush, switchPush } from './push-store.ts';
 
-/** Settings → alerts → "Notifications on this device" (phone.md): the switch and the test button. */
+/** Settings → alerts → "Notifications on this device" (docs/product/phone.md): the switch and the test button. */
 export function DeviceNotifications() {
   const push = useStore($push);
   useEffect(() => void loadPush(), []);

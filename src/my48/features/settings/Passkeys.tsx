@@ -25,7 +25,7 @@ function Proof({ errors }: { errors: Record<string, string | undefined> }) {
   );
 }
 
-/** Settings → security → passkeys (phone.md): sign in with the phone's screen lock instead of the password. */
+/** Settings → security → passkeys (docs/product/phone.md): sign in with the phone's screen lock instead of the password. */
 export function Passkeys() {
   const list = useStore(passkeyList.$state);
   const add = useStore(addPasskeyForm.$state);

@@ -105,7 +105,7 @@ function QrCode({ text }: { text: string }) {
   );
 }
 
-/** Change to an eSIM (member-controls.md): the change-SIM rules, then the QR code and the activation code as text. */
+/** Change to an eSIM (docs/product/member-controls.md): the change-SIM rules, then the QR code and the activation code as text. */
 export function Esim() {
   const { busy, busyLabel, error, fields, result } = useStore(esimForm.$state);
   useEffect(() => esimForm.reset, []);

@@ -5,7 +5,7 @@ import { memberParams } from '../../../lib/member-session.ts';
 import { formStore } from '../../../stores/form.ts';
 import { loader } from '../../../stores/loader.ts';
 
-/** Settings → How we contact you (customer-care.md): read, then saved as a whole. */
+/** Settings → How we contact you (docs/product/customer-care.md): read, then saved as a whole. */
 export const contactPreferences = loader(
   async () => (await call(settingsApi.contactPreferences, { params: memberParams() }))._payload,
   'How we contact you could not be loaded. Please try again.',

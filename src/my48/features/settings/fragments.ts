@@ -1,8 +1,8 @@
 /**
  * Settings fragments and sub-pages (spec section 2: my-details, payment-details, permissions,
  * reorder-sim, move-your-number, about-us; sub-pages move-your-number, change-my-sim,
- * payment-details), plus change-password, and member-controls.md's security, alerts and my-data, lifelines.md's household (where a line's member answers an invitation or leaves), and
- * customer-care.md's how we contact you.
+ * payment-details), plus change-password, and docs/product/member-controls.md's security, alerts and my-data, docs/product/lifelines.md's household (where a line's member answers an invitation or leaves), and
+ * docs/product/customer-care.md's how we contact you.
  */
 export const SETTINGS_FRAGMENTS = [
   'my-details',

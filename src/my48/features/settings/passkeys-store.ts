@@ -8,7 +8,7 @@ import { loader } from '../../../stores/loader.ts';
 import { stepUpCodeOf } from '../../stores/step-up.ts';
 
 /**
- * Passkeys in settings → security (phone.md): the list, adding one (the password or a step-up
+ * Passkeys in settings → security (docs/product/phone.md): the list, adding one (the password or a step-up
  * code, then the browser's own passkey prompt) and removing one (the password or a code again).
  */
 export const passkeyList = loader<Passkey[]>(

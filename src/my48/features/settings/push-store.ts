@@ -4,7 +4,7 @@ import { call, errorMessage, ShownError } from '../../../lib/http.ts';
 import { memberParams } from '../../../lib/member-session.ts';
 
 /**
- * "Notifications on this device" in settings → alerts (phone.md): the switch subscribes this
+ * "Notifications on this device" in settings → alerts (docs/product/phone.md): the switch subscribes this
  * browser with the server's VAPID key and keeps the subscription on the server (off: both go), and
  * the test button sends one notification to every device of the member.
  */

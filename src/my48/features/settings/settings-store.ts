@@ -85,7 +85,7 @@ export const $card = map<{
   codeError?: string | undefined;
 }>({});
 
-/** The security code typed beside the card (member-controls.md: removing or replacing a card needs one). */
+/** The security code typed beside the card (docs/product/member-controls.md: removing or replacing a card needs one). */
 const codeOrProblem = (code: string | undefined) => (isStepUpCode(code) ? undefined : STEP_UP_FIELD_ERROR);
 
 export async function removeCard(code?: string): Promise<void> {

@@ -17,7 +17,7 @@ export default function Support({ page }: ScreenProps) {
   return <SupportHome />;
 }
 
-/** "Not happy with our answer?" (customer-care.md): ComReg's details and the reference to quote. */
+/** "Not happy with our answer?" (docs/product/customer-care.md): ComReg's details and the reference to quote. */
 function ComregCard({ reference, headingLevel = 2 }: { reference: string; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const id = `comreg-${reference}`;

@@ -28,7 +28,7 @@ export function entryHeading(e: Pick<SupportEntry, 'kind' | 'due_on'>): string {
   return e.kind === 'update' && e.due_on ? `${label}: we now respond by ${dayText(e.due_on)}` : label;
 }
 
-/** The timeline as a text file the member keeps (customer-care.md: downloadable, a durable record). */
+/** The timeline as a text file the member keeps (docs/product/customer-care.md: downloadable, a durable record). */
 export function timelineText(t: SupportTicket & { entries: SupportEntry[] }): string {
   const lines = [
     `48 ${t.kind === 'complaint' ? 'complaint' : 'message'} ${t.reference}`,

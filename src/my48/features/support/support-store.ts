@@ -11,7 +11,7 @@ import { formStore } from '../../../stores/form.ts';
 import { loader } from '../../../stores/loader.ts';
 
 /**
- * my48 → Support (customer-care.md): the member's tickets and complaints, one's timeline, raising a
+ * my48 → Support (docs/product/customer-care.md): the member's tickets and complaints, one's timeline, raising a
  * complaint and asking for a team lead. Where a complaint stands (late, the ComReg card, whether it
  * can go to a team lead) is the server's answer; this store only reads and sends.
  */

@@ -54,7 +54,7 @@ export const emailTokens = pgTable(
 );
 
 /**
- * Step-up codes (member-controls.md): 6 digits by e-mail for a sensitive change, valid 10
+ * Step-up codes (docs/product/member-controls.md): 6 digits by e-mail for a sensitive change, valid 10
  * minutes, 5 tries, one use; a new code ends the member's older ones.
  */
 export const stepUpCodes = pgTable(
@@ -82,7 +82,7 @@ export const stepUpCodes = pgTable(
 );
 
 /**
- * Passkeys (phone.md): a member's WebAuthn credentials. The public key and the signature counter
+ * Passkeys (docs/product/phone.md): a member's WebAuthn credentials. The public key and the signature counter
  * are what a sign-in is checked against; a deleted account deletes its passkeys.
  */
 export const passkeys = pgTable(
@@ -110,7 +110,7 @@ export const passkeys = pgTable(
 );
 
 /**
- * WebAuthn challenges (phone.md): one use, 5 minutes. A registration's is the member's; a sign-in's
+ * WebAuthn challenges (docs/product/phone.md): one use, 5 minutes. A registration's is the member's; a sign-in's
  * belongs to nobody until a passkey answers it. Used or expired rows are deleted as new ones come.
  */
 export const webauthnChallenges = pgTable(
@@ -133,7 +133,7 @@ export const webauthnChallenges = pgTable(
 );
 
 /**
- * Web Push subscriptions (phone.md): one per device of a member that turned "Notifications on this
+ * Web Push subscriptions (docs/product/phone.md): one per device of a member that turned "Notifications on this
  * device" on. The endpoint is the push service's URL for that browser (checked against the allowed
  * hosts before it is kept); the session that subscribed ends it at log-out.
  */
@@ -167,7 +167,7 @@ export const captchaSolutions = pgTable('captcha_solutions', {
 });
 
 /**
- * Rate-limit counters shared by every instance on PostgreSQL (production.md): one row per key and
+ * Rate-limit counters shared by every instance on PostgreSQL (docs/product/production.md): one row per key and
  * window, counted with one atomic upsert, so N instances do not allow N times the limit.
  */
 export const rateLimits = pgTable(

@@ -5,7 +5,7 @@ import { members } from './members.ts';
 import { simColumn, sims } from './sims.ts';
 
 /**
- * Household lines (lifelines.md): a member (the owner) holds up to 4 other members' SIMs. A SIM is
+ * Household lines (docs/product/lifelines.md): a member (the owner) holds up to 4 other members' SIMs. A SIM is
  * a line of one household at most (unique ssn) and a household has slots 1..4 (unique per
  * household): the database, not the code, keeps both rules under concurrent acceptances.
  */

@@ -23,7 +23,7 @@ export const members = pgTable(
     legacyType: text('legacy_type', { enum: LEGACY_TYPES }),
     /** The member's id in recruit links (/friend?affiliateId=…): random, given on first use, never reused. */
     affiliateId: text('affiliate_id'),
-    /** The member's own monthly limit on card spending (member-controls.md), from €5; null is none. */
+    /** The member's own monthly limit on card spending (docs/product/member-controls.md), from €5; null is none. */
     spendLimitCents: integer('spend_limit_cents'),
     /** Set when the account was deleted: the row stays, without the person, for the amounts the law keeps. */
     deletedAt: ts('deleted_at'),
@@ -63,7 +63,7 @@ export const marketingPermissions = pgTable('marketing_permissions', {
 });
 
 /**
- * How a member wants to be contacted (customer-care.md, settings → How we contact you): what a
+ * How a member wants to be contacted (docs/product/customer-care.md, settings → How we contact you): what a
  * vulnerable customer needs from us, shown to the agent with every ticket they open.
  */
 export const contactPreferences = pgTable(
@@ -105,7 +105,7 @@ export const notifications = pgTable(
   (t) => [index('notifications_member_time_idx').on(t.memberId, t.createdAt, t.id)],
 );
 
-/** The member's alert switches (member-controls.md): a row per cause; none means both channels on. */
+/** The member's alert switches (docs/product/member-controls.md): a row per cause; none means both channels on. */
 export const alertSettings = pgTable(
   'alert_settings',
   {
@@ -128,7 +128,7 @@ export const alerts = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull(),
     createdAt: createdAt(),
-    /** When its push went to the member's devices (phone.md); null: not yet (the jobs send it). */
+    /** When its push went to the member's devices (docs/product/phone.md); null: not yet (the jobs send it). */
     pushedAt: ts('pushed_at'),
   },
   (t) => [

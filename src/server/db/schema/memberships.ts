@@ -68,7 +68,7 @@ export const memberships = pgTable(
     /** Data of add-ons bought for this membership (they end with it); counts in max_data and left_data. */
     addonKb: bigint('addon_kb', { mode: 'number' }).notNull().default(0),
     /**
-     * Flexible data (flexible-data.md): own data moved out (carried over, donated, saved, swapped,
+     * Flexible data (docs/product/flexible-data.md): own data moved out (carried over, donated, saved, swapped,
      * lent, shared) and data moved in for good (unlocked from The Safe, shared by another member,
      * lent data coming back). Own data left = max + in - used - out, never below zero (a check).
      */

@@ -69,7 +69,7 @@ export const storedCards = pgTable(
 );
 
 /**
- * A card payment prepared with the provider (money.md, hosted widget): what it pays for, for whom,
+ * A card payment prepared with the provider (docs/product/money.md, hosted widget): what it pays for, for whom,
  * the amount the card pays and the credit part planned. Applied once: the state moves to
  * 'applied' in the transaction that applies the purchase, whatever loads the result address.
  */
@@ -87,7 +87,7 @@ export const checkouts = pgTable(
     creditCents: integer('credit_cents').notNull().default(0),
     recurrence: boolean('recurrence').notNull().default(false),
     saveCard: boolean('save_card').notNull().default(false),
-    /** The card the member chose to pay with (money.md): 'new' (PANDAOLTUNRG2) or their stored card, 'saved' (PANDAOLTREG2). */
+    /** The card the member chose to pay with (docs/product/money.md): 'new' (PANDAOLTUNRG2) or their stored card, 'saved' (PANDAOLTREG2). */
     card: text('card', { enum: CARD_CHOICES }).notNull().default('new'),
     buyerEmail: text('buyer_email'),
     providerId: text('provider_id').notNull(),
@@ -107,7 +107,7 @@ export const checkouts = pgTable(
 );
 
 /**
- * Top-up advances (lifelines.md): €5.00 advanced, €5.50 owed, repaid first from every credit that
+ * Top-up advances (docs/product/lifelines.md): €5.00 advanced, €5.50 owed, repaid first from every credit that
  * comes in. One outstanding per SIM, by the partial unique index (20 requests at once: one advance).
  */
 export const advances = pgTable(

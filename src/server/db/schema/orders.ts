@@ -83,7 +83,7 @@ export const orders = pgTable(
     /** Mates-rates orders (spec section 3): the customer's IP address the order was placed from. */
     ip: text('ip'),
     createdAt: createdAt(),
-    /** When the carrier took the SIM (customer-care.md); null while it waits in the warehouse. */
+    /** When the carrier took the SIM (docs/product/customer-care.md); null while it waits in the warehouse. */
     dispatchedAt: ts('dispatched_at'),
     /** When it arrived (the carrier's word, or the member activated it): status SIM_DELIVERED. */
     deliveredAt: ts('delivered_at'),

@@ -12,7 +12,7 @@ export const outbox = pgTable(
     body: text('body').notNull(),
     createdAt: createdAt(),
     sentAt: ts('sent_at'),
-    /** Delivery over SMTP (production.md): tries so far (at most 5), the last error, when to try again, and a sender's claim. */
+    /** Delivery over SMTP (docs/product/production.md): tries so far (at most 5), the last error, when to try again, and a sender's claim. */
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: ts('next_attempt_at'),
@@ -31,7 +31,7 @@ export const outbox = pgTable(
 );
 
 /**
- * The site every instance serves (production.md "Publishing", ADR 036): one build, made by the
+ * The site every instance serves (docs/product/production.md "Publishing", ADR 036): one build, made by the
  * instance that received the publish, its files stored in `site_files` and named here; every
  * instance follows this row, fetching the files into its own DATA_DIR.
  */

@@ -5,7 +5,7 @@ import { ts, valuesOf } from './columns.ts';
 import { simColumn, sims } from './sims.ts';
 
 /**
- * Roaming (roaming.md): where each SIM was last seen by the network's usage feed, and the member's
+ * Roaming (docs/product/roaming.md): where each SIM was last seen by the network's usage feed, and the member's
  * cap on data outside Zone 1 (cents excluding VAT a month; null for none). One row per SIM, made at
  * its first report or choice; the row every report of the SIM locks, so a SIM's reports count one
  * at a time.

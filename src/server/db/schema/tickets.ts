@@ -15,7 +15,7 @@ import { bytes, createdAt, oneOf, ts, valuesOf } from './columns.ts';
 import { members } from './members.ts';
 
 /**
- * Help-desk tickets and complaints (customer-care.md): what a visitor or member sent from
+ * Help-desk tickets and complaints (docs/product/customer-care.md): what a visitor or member sent from
  * /contact-us or my48 → Support, with its reference (48-T-… or 48-C-…, from the id). Kept here
  * first, so nothing is lost when the help desk is away; `forwarded_at` says when the help desk has
  * it. A complaint carries the complaints code's clock: the day its response is due (working day 10,
@@ -107,7 +107,7 @@ export const ticketEntries = pgTable(
 );
 
 /**
- * Files a person attached to a message (customer-care.md: images and PDF, checked by content, 5 MB
+ * Files a person attached to a message (docs/product/customer-care.md: images and PDF, checked by content, 5 MB
  * each): uploaded first under an unguessable token, joined to the ticket when the message is sent,
  * removed with it; an upload no message claimed within the hour is removed by the minute job.
  */

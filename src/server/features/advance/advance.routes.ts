@@ -3,7 +3,7 @@ import { serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import * as handle from './advance.handlers.ts';
 
-/** The top-up advance (lifelines.md): eligibility and what is owed; taking one (money: Idempotency-Key). */
+/** The top-up advance (docs/product/lifelines.md): eligibility and what is owed; taking one (money: Idempotency-Key). */
 export function advanceRoutes() {
   const app = router();
   serve(app, advanceApi.state, handle.state);

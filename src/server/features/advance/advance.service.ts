@@ -9,7 +9,7 @@ import {
 import { done, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 import { advanceRefusal, owedOn, takeAdvance } from '../../services/advances.ts';
 
-/** lifelines.md: whether the SIM may take an advance (the condition not met, said), and what is owed. */
+/** docs/product/lifelines.md: whether the SIM may take an advance (the condition not met, said), and what is owed. */
 export async function stateOf({ db, clock }: ServiceContext, ssn: string): Promise<AdvanceState> {
   const [reason, owed] = await Promise.all([advanceRefusal(db, ssn, clock()), owedOn(db, ssn)]);
   return {

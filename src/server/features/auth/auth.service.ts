@@ -31,7 +31,7 @@ export async function checkCredentials(
 }
 
 export async function logOut({ db, clock }: ServiceContext, sessionId: number): Promise<void> {
-  // phone.md: log-out of a device removes its push subscription (endSessions ends what the session made).
+  // docs/product/phone.md: log-out of a device removes its push subscription (endSessions ends what the session made).
   await db.transaction((tx) => endSessions(tx, { sessionId }, clock()));
 }
 

@@ -3,7 +3,7 @@ import { serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import * as handle from './flexi-data.handlers.ts';
 
-/** Flexible data (flexible-data.md); every call that moves data takes an Idempotency-Key, so a retry moves nothing twice. */
+/** Flexible data (docs/product/flexible-data.md); every call that moves data takes an Idempotency-Key, so a retry moves nothing twice. */
 export function flexiDataRoutes() {
   const app = router();
   serve(app, flexiDataApi.overview, handle.overview);

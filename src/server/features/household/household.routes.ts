@@ -9,7 +9,7 @@ import { patternOf, serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import * as handle from './household.handlers.ts';
 
-/** Household lines (lifelines.md): the household, invitations, lines, and the owner's purchases for a line (money: Idempotency-Key). */
+/** Household lines (docs/product/lifelines.md): the household, invitations, lines, and the owner's purchases for a line (money: Idempotency-Key). */
 const HOUR = 60 * 60_000;
 
 /** The number as the invitation reads it (087…, also when written +353 87… or 00353…): one count per number. */

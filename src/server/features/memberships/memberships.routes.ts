@@ -3,7 +3,7 @@ import { serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import * as handle from './memberships.handlers.ts';
 
-/** Memberships, auto-renew, credit and add-ons (money.md); every call that moves money takes an Idempotency-Key. */
+/** Memberships, auto-renew, credit and add-ons (docs/product/money.md); every call that moves money takes an Idempotency-Key. */
 export function membershipsRoutes() {
   const app = router();
   serve(app, membershipsApi.allowed, handle.allowed);

@@ -3,7 +3,7 @@ import { serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import * as handle from './my-data.handlers.ts';
 
-/** Settings → my data: the export and account deletion (member-controls.md). */
+/** Settings → my data: the export and account deletion (docs/product/member-controls.md). */
 export function myDataRoutes() {
   const app = router();
   serve(app, myDataApi.exportData, handle.exportData);

@@ -105,7 +105,7 @@ export async function exportData({ db, clock }: ServiceContext, memberId: number
 }
 
 /**
- * Deletes the account (member-controls.md): in one transaction, after the password and a
+ * Deletes the account (docs/product/member-controls.md): in one transaction, after the password and a
  * step-up code. Sessions end; the person's details are erased (rows only about them) or
  * anonymised (rows that carry amounts the law keeps: the ledger, balances, memberships, checkouts
  * and the SIM rows they hang on); the address is freed to sign up again; the referral service is
@@ -210,12 +210,12 @@ export async function deleteAccount(
     const ssns = (await tx.select({ ssn: sims.ssn }).from(sims).where(eq(sims.memberId, id))).map((r) => r.ssn);
     if (ssns.length > 0)
       await tx.update(s.memberships).set({ recurrenceEnabled: false }).where(inArray(s.memberships.ssn, ssns));
-    // A household (lifelines.md): an owner's is dissolved (its lines and invitations go with it); a line leaves.
+    // A household (docs/product/lifelines.md): an owner's is dissolved (its lines and invitations go with it); a line leaves.
     await tx.delete(s.households).where(eq(s.households.ownerId, id));
     if (ssns.length > 0) {
       await tx.delete(s.householdLines).where(inArray(s.householdLines.ssn, ssns));
       await tx.delete(s.householdInvitations).where(inArray(s.householdInvitations.ssn, ssns));
-      // Where the SIM was abroad and when (roaming.md) says where the person was: none of it is kept.
+      // Where the SIM was abroad and when (docs/product/roaming.md) says where the person was: none of it is kept.
       await tx.delete(s.roamingUsage).where(inArray(s.roamingUsage.ssn, ssns));
       await tx.delete(s.roamingMonths).where(inArray(s.roamingMonths.ssn, ssns));
       await tx.delete(s.roamingProfiles).where(inArray(s.roamingProfiles.ssn, ssns));

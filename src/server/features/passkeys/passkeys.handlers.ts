@@ -11,7 +11,7 @@ import * as service from './passkeys.service.ts';
 type C = Context<AppEnv>;
 
 /**
- * The relying party (phone.md): in production the hostname and origin of SITE_URL; in development
+ * The relying party (docs/product/phone.md): in production the hostname and origin of SITE_URL; in development
  * the request's own (localhost), since WebAuthn refuses IP addresses and a tried portal has no domain.
  */
 function relyingParty(c: C): service.RelyingParty {

@@ -5,7 +5,7 @@ import { patternOf, serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import * as handle from './passkeys.handlers.ts';
 
-/** Passkeys (phone.md): added, listed and removed in settings → security; a sign-in on /log-in. */
+/** Passkeys (docs/product/phone.md): added, listed and removed in settings → security; a sign-in on /log-in. */
 export function passkeysRoutes(config: AppConfig) {
   const app = router();
   const { windowMs, loginPerIp } = config.rateLimit;

@@ -89,7 +89,7 @@ export async function createCheckout(
   });
 }
 
-/** Saves a card; replacing a stored one needs a step-up code (member-controls.md), used before the provider is asked. */
+/** Saves a card; replacing a stored one needs a step-up code (docs/product/member-controls.md), used before the provider is asked. */
 export async function registerCard(ctx: PaymentsContext, memberId: number, code: string | undefined) {
   const allowed = await ctx.db.transaction(async (tx) => {
     const [card] = await tx
@@ -114,7 +114,7 @@ export async function storedCardOf({ db }: ServiceContext, memberId: number): Pr
   return card ? { brand: card.brand, last4: card.last4, expiry: card.expiry } : null;
 }
 
-/** Removes the stored card, with a step-up code (member-controls.md). */
+/** Removes the stored card, with a step-up code (docs/product/member-controls.md). */
 export async function removeCard({ db, clock }: ServiceContext, memberId: number, code: string | undefined) {
   return db.transaction(async (tx) => {
     const allowed = await useStepUpCode(tx, clock, memberId, 'card', code);
@@ -252,7 +252,7 @@ export async function checkoutResult(
       'What this paid for could not be applied any more (a membership was queued meanwhile, or your credit changed). The payment is refunded.',
     );
   }
-  // A card registration is an authorisation only: released at once (money.md).
+  // A card registration is an authorisation only: released at once (docs/product/money.md).
   if (c.purpose === 'register-card') await payments.refund(result.paymentId ?? c.providerId, c.amountCents);
   return answer('success', result.code, result.description);
 }

@@ -5,7 +5,7 @@ import { patternOf, serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import * as handle from './push.handlers.ts';
 
-/** Notifications on this device (phone.md): the switch's subscription and the test button. */
+/** Notifications on this device (docs/product/phone.md): the switch's subscription and the test button. */
 export function pushRoutes(config: AppConfig) {
   const app = router();
   // A test sends to outside services: a few a window per member.

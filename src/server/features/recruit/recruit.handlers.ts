@@ -42,7 +42,7 @@ export async function sendFreeSim(c: C, { body }: Input<typeof recruitApi.sendFr
 }
 
 export async function matesRates(c: C, { body }: Input<typeof recruitApi.matesRates>) {
-  // production.md: the mates-rates ip is the one client address (through trusted proxies) every use reads;
+  // docs/product/production.md: the mates-rates ip is the one client address (through trusted proxies) every use reads;
   // the browser's ugi value only where this request shows none.
   const seen = clientIp(c);
   const outcome = await recruit.matesRates(c.var, c.var.member.id, body, seen !== 'unknown' ? seen : (body.ip ?? seen));

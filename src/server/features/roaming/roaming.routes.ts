@@ -3,7 +3,7 @@ import { serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import * as handle from './roaming.handlers.ts';
 
-/** my48 → Roaming (roaming.md): the use abroad the network's feed reports (services/roaming.ts), the cap and going on. */
+/** my48 → Roaming (docs/product/roaming.md): the use abroad the network's feed reports (services/roaming.ts), the cap and going on. */
 export function roamingRoutes() {
   const app = router();
   serve(app, roamingApi.get, handle.get);

@@ -6,7 +6,7 @@ import { patternOf, serve } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import * as handle from './security.handlers.ts';
 
-/** Settings → security (member-controls.md): step-up codes, the spend limit, lost or stolen SIM, the e-mail address. */
+/** Settings → security (docs/product/member-controls.md): step-up codes, the spend limit, lost or stolen SIM, the e-mail address. */
 export function securityRoutes(config: AppConfig) {
   const app = router();
   // Codes go by e-mail: a few a window per member is plenty, and it keeps the mailbox from being flooded.

@@ -198,7 +198,7 @@ const esimIccid = () =>
 const matchingId = () => Array.from({ length: 4 }, () => randomBytes(3).toString('hex').toUpperCase()).join('-');
 
 /**
- * Change to an eSIM (member-controls.md): the change-SIM rules after the password and a step-up
+ * Change to an eSIM (docs/product/member-controls.md): the change-SIM rules after the password and a step-up
  * code, to a new eSIM profile for the same number, credit and memberships; the old SIM stops
  * working. The activation code is LPA:1$<SM-DP+ address>$<matching id>.
  */

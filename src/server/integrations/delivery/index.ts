@@ -1,6 +1,6 @@
 import type { Clock } from '../../services/clock.ts';
 
-/** Where an order is, as the carrier tracks it (customer-care.md): dates only once they happened. */
+/** Where an order is, as the carrier tracks it (docs/product/customer-care.md): dates only once they happened. */
 export interface Tracking {
   dispatchedAt?: Date | undefined;
   deliveredAt?: Date | undefined;

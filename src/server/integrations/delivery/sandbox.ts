@@ -8,7 +8,7 @@ import { ON_THE_WAY, recordDelivery } from '../../services/orders.ts';
 import { SANDBOX_DISPATCH_MS, SANDBOX_TRANSIT_MS, shipmentReference } from './index.ts';
 
 /**
- * /sandbox/delivery: the carrier's side of SIM orders (customer-care.md). The sandbox carrier takes
+ * /sandbox/delivery: the carrier's side of SIM orders (docs/product/customer-care.md). The sandbox carrier takes
  * an order a few minutes after it is placed and delivers it some minutes later by itself (the
  * minute's job asks it); here an order on its way can be delivered at once.
  */

@@ -7,7 +7,7 @@ import { pageTable, sandboxPage } from '../../http/sandbox-page.ts';
 import { advancePortIn, DONOR_STEP_MS } from '../../services/port-in.ts';
 
 /**
- * /sandbox/port-in: the donor network's side of port-in requests (member-controls.md). The
+ * /sandbox/port-in: the donor network's side of port-in requests (docs/product/member-controls.md). The
  * sandbox donor moves each request a step every few minutes by itself (the scheduled job); here
  * a request can be moved on at once. A number ending in 999 is refused at validation.
  */

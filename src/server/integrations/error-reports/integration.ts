@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { settings } from '../integration.ts';
 
 /**
- * Where unexpected errors go (operations.md): Sentry, for the server (SENTRY_DSN; error-reporting.ts
+ * Where unexpected errors go (docs/product/operations.md): Sentry, for the server (SENTRY_DSN; error-reporting.ts
  * loads it only then) and for the browser (the DSN the site was built with, allowed by the CSP).
  */
 export const errorReportsSettings = settings({

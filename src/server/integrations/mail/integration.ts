@@ -4,7 +4,7 @@ import { mailSandboxRoutes } from './sandbox.ts';
 import { scheduleMail, type MailSender } from './sender.ts';
 import { smtpTransport } from './smtp.ts';
 
-/** Mail over SMTP (production.md): smtp://user:pass@host:port or smtps://…; unset: mail stays in the outbox (/sandbox/mail). */
+/** Mail over SMTP (docs/product/production.md): smtp://user:pass@host:port or smtps://…; unset: mail stays in the outbox (/sandbox/mail). */
 export const mailSettings = settings({
   shape: {
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be smtp://… or smtps://…' }).optional(),

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { outbox } from '../../db/schema.ts';
 import type { Clock } from '../../services/clock.ts';
 
-/** A mail as the transport sends it: plain text and HTML (production.md). */
+/** A mail as the transport sends it: plain text and HTML (docs/product/production.md). */
 export interface OutgoingMail {
   to: string;
   subject: string;
@@ -19,7 +19,7 @@ export interface MailTransport {
   close(): void;
 }
 
-/** production.md: at most 5 tries; the wait before try n+1 is 10 s × 2^(n−1) (10, 20, 40, 80 s). */
+/** docs/product/production.md: at most 5 tries; the wait before try n+1 is 10 s × 2^(n−1) (10, 20, 40, 80 s). */
 export const MAIL_MAX_ATTEMPTS = 5;
 export const retryDelayMs = (attempts: number) => 10_000 * 2 ** Math.max(0, attempts - 1);
 /** How long a sender holds the mails it took: another instance takes them only after this (a crashed sender's). */
@@ -120,7 +120,7 @@ export async function sendOutbox(
   return sent;
 }
 
-/** A mail server that answered within this long counts as reachable (readiness, production.md). */
+/** A mail server that answered within this long counts as reachable (readiness, docs/product/production.md). */
 export const MAIL_HEALTHY_MS = 5 * 60_000;
 
 export interface MailSender {

@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer';
 import type { MailTransport } from './sender.ts';
 
 /**
- * Mail over SMTP with nodemailer (production.md): SMTP_URL is smtp://user:pass@host:port or
+ * Mail over SMTP with nodemailer (docs/product/production.md): SMTP_URL is smtp://user:pass@host:port or
  * smtps://…, MAIL_FROM the sender. One pooled transport per process.
  */
 export function smtpTransport({

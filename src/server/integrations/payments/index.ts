@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 /**
- * Card payments (money.md): one adapter, the payment sandbox by default, the real provider when
+ * Card payments (docs/product/money.md): one adapter, the payment sandbox by default, the real provider when
  * PAYMENT_* settings are present. Services call it outside any database transaction; amounts
  * are euro cents; the card number never reaches this server (the provider holds it behind a
  * registration token).
@@ -56,7 +56,7 @@ export interface PaymentsAdapter {
 }
 
 /**
- * The sandbox's test cards (money.md): a stored card's token names its test card, so charging it
+ * The sandbox's test cards (docs/product/money.md): a stored card's token names its test card, so charging it
  * has the card's outcome. "Test payment: no real card is charged."
  */
 export const SANDBOX_CARDS: Record<string, { code: string; description: string; brand: string; threeDs?: boolean }> = {
@@ -119,7 +119,7 @@ export function sandboxPayments(now: () => number = Date.now): SandboxPayments {
       const checkout = checkouts.get(providerId);
       if (!checkout?.result) return { code: '200.300.404', description: 'No payment was made for this checkout' };
       const { settlesAt, ...result } = checkout.result;
-      // The pending test card settles as a success 10 seconds later (money.md).
+      // The pending test card settles as a success 10 seconds later (docs/product/money.md).
       if (settlesAt !== undefined)
         return now() >= settlesAt ? { ...result, code: '000.000.000', description: 'Transaction succeeded' } : result;
       return result;

@@ -1,7 +1,7 @@
 import type { ChargeResult, CheckoutResult, PaymentsAdapter } from './index.ts';
 
 /**
- * The real card provider: a hosted-widget API of the COPYandPAY kind (money.md). Used when all of
+ * The real card provider: a hosted-widget API of the COPYandPAY kind (docs/product/money.md). Used when all of
  * PAYMENT_BASE_URL, PAYMENT_ENTITY_ID and PAYMENT_ACCESS_TOKEN are set. Amounts go as euro with
  * two decimals; the access token stays on the server; no card data passes through here.
  */

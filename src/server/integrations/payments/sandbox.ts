@@ -32,7 +32,7 @@ function expired(expiry: string, now: number): boolean {
 }
 
 /**
- * The payment sandbox (money.md): the widget script, the card entry, the 3-D Secure challenge.
+ * The payment sandbox (docs/product/money.md): the widget script, the card entry, the 3-D Secure challenge.
  * It says on screen that no real card is charged. Its test cards decide the outcome.
  */
 export function paymentsSandboxRoutes(payments: SandboxPayments) {

@@ -2,7 +2,7 @@ import type { Agent } from 'node:https';
 import webpush from 'web-push';
 import type { Vapid } from '../../vapid.ts';
 
-/** A device's subscription as the browser gave it (phone.md): where to send, and the keys to encrypt for. */
+/** A device's subscription as the browser gave it (docs/product/phone.md): where to send, and the keys to encrypt for. */
 export interface PushTarget {
   endpoint: string;
   p256dh: string;

@@ -1,6 +1,6 @@
 import { SENDER_NOT_VERIFIED } from '../../../contract/contact.ts';
 /**
- * The help desk's tickets API (customer-care.md): a ticket kept by the portal is handed to the help
+ * The help desk's tickets API (docs/product/customer-care.md): a ticket kept by the portal is handed to the help
  * desk, where agents answer it, and an escalation is passed on to it. A Zendesk-style API in
  * production; the sandbox help desk (/sandbox/helpdesk) reads the portal's own tickets, so handing
  * one over to it is at once. Agents' steps come back through the help desk's webhook.

@@ -14,7 +14,7 @@ import { recordUseAbroad } from '../../services/roaming.ts';
  * /sandbox/usage: the network's usage feed (no network is connected, so the sandbox plays it). A
  * number's data used this membership is set, and the alerts are looked for at once, as the scheduled
  * job would within a minute: the 80 % and 100 % alerts appear in the app, the mail outbox and, for a
- * device with notifications on, as a push (phone.md). Form posts come back here; JSON gets JSON.
+ * device with notifications on, as a push (docs/product/phone.md). Form posts come back here; JSON gets JSON.
  */
 export function usageSandboxRoutes() {
   const app = new Hono<SandboxEnv>();
@@ -42,7 +42,7 @@ export function usageSandboxRoutes() {
           <h2>Use abroad</h2>
           <p>
             Report use in a country (ISO code: FR, ES, US…): the number's roaming screen counts it, and the notices of
-            roaming.md go out (arrival in another country, 80 % and 100 % of the EU allowance, the data cost cap outside
+            docs/product/roaming.md go out (arrival in another country, 80 % and 100 % of the EU allowance, the data cost cap outside
             the EU).
           </p>
           <form method="post" action="/sandbox/usage">
