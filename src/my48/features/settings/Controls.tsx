@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
-import { EmailField, PasswordField } from '../../../components/forms/KindFields.tsx';
+import { PasswordField } from '../../../components/forms/KindFields.tsx';
 import { ALERT_CAUSES, ALERT_LABELS } from '../../../contract/alerts.ts';
 import type { AlertSettings } from '../../../contract/alerts.schema.ts';
 import { euro, formatMsisdn } from '../../../lib/format.ts';
@@ -9,6 +9,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { StepUpCode } from '../../components/StepUpCode.tsx';
 import { DeviceNotifications } from './DeviceNotifications.tsx';
 import { Passkeys } from './Passkeys.tsx';
+import { ChangeEmail } from './EmailAddress.tsx';
 import { AlertList } from '../../components/AlertList.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { $account } from '../../stores/account.ts';
@@ -22,12 +23,6 @@ import {
   spendLimit,
   deleteForm,
   downloadMyData,
-  $confirmLink,
-  CONFIRM_EMAIL_PARAM,
-  confirmEmailForm,
-  confirmEmailLink,
-  emailChange,
-  emailForm,
   loadAlerts,
   loadOlderAlerts,
   loadSpendLimit,
@@ -175,79 +170,6 @@ function LostOrStolen() {
           </form>
         </>
       )}
-    </section>
-  );
-}
-
-function ChangeEmail() {
-  const form = useStore(emailForm.$state);
-  const confirm = useStore(confirmEmailForm.$state);
-  const link = useStore($confirmLink);
-  const state = useStore(emailChange.$state);
-  useEffect(() => {
-    const params = new URLSearchParams(location.search);
-    const token = params.get(CONFIRM_EMAIL_PARAM);
-    if (token) {
-      // The token works once: out of the address bar (and the history) before it is used.
-      params.delete(CONFIRM_EMAIL_PARAM);
-      const search = params.toString();
-      history.replaceState(history.state, '', `${location.pathname}${search ? `?${search}` : ''}${location.hash}`);
-      void confirmEmailLink(token);
-    } else void emailChange.load();
-    return () => {
-      emailForm.reset();
-      confirmEmailForm.reset();
-      $confirmLink.set({});
-    };
-  }, []);
-  const pending = state.data?.pending_email;
-  return (
-    <section className="card stack" aria-labelledby="email-title">
-      <h3 id="email-title" className="form__title">
-        Your e-mail address
-      </h3>
-      {link.busy && <p role="status">Confirming your new e-mail address…</p>}
-      {link.notice && <FormAlert tone="success">{link.notice}</FormAlert>}
-      {link.error && <FormAlert>{link.error}</FormAlert>}
-      {state.data && (
-        <p>
-          You log in with <strong>{state.data.email}</strong>.
-        </p>
-      )}
-      {pending && !confirm.result && (
-        <form className="form" noValidate onSubmit={confirmEmailForm.onSubmit} aria-labelledby="confirm-email-title">
-          <h4 id="confirm-email-title">Confirm {pending}</h4>
-          <p>
-            We have sent a link and a code to {pending}. Open the link, or type the code here: your address changes
-            then, and not before.
-          </p>
-          <FormAlert>{confirm.error}</FormAlert>
-          <Field
-            label="Code sent to the new address"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={7}
-            required
-            error={confirm.fields['code']}
-          />
-          <SubmitButton busy={confirm.busy} busyLabel={confirm.busyLabel ?? ''}>
-            Confirm my new address
-          </SubmitButton>
-        </form>
-      )}
-      {confirm.result && <FormAlert tone="success">{confirm.result}</FormAlert>}
-      <form className="form" noValidate onSubmit={emailForm.onSubmit} aria-labelledby="change-email-title">
-        <h4 id="change-email-title">Change your e-mail address</h4>
-        <FormAlert>{form.error}</FormAlert>
-        {form.result && <FormAlert tone="success">{form.result}</FormAlert>}
-        <EmailField label="New e-mail address" fields={form.fields} />
-        <PasswordField kind="current" fields={form.fields} />
-        <StepUpCode purpose="email" error={form.fields['step_up_code']} />
-        <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>
-          Change my e-mail address
-        </SubmitButton>
-      </form>
     </section>
   );
 }

@@ -1,0 +1,30 @@
+import { COMREG, RESPOND_WORKING_DAYS } from '../../../contract/contact.ts';
+import type { tickets } from '../../db/schema.ts';
+
+export type Ticket = typeof tickets.$inferSelect;
+
+const dayLong = new Intl.DateTimeFormat('en-IE', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** "Thursday 10 December 2026" for an Irish day "2026-12-10". */
+export const longDay = (day: string) => dayLong.format(new Date(`${day}T00:00:00Z`));
+
+export const comregLines = (reference: string) => [
+  `If you are not happy with our answer, you can refer your complaint to ${COMREG.name}, quoting ${reference}:`,
+  `${COMREG.address.join(', ')}; ${COMREG.web}; consumer line ${COMREG.phone}.`,
+];
+
+/**
+ * A complaint's acknowledgement (docs/product/customer-care.md): the reference, what happens next, the time to
+ * respond, and where to follow it: my48 → Support for a member's, the mail for a visitor's.
+ */
+export const acknowledgementOf = (reference: string, dueOn: string, member = true) =>
+  [
+    `We have your complaint. Your reference is ${reference}: quote it if you contact us about this again.`,
+    `What happens next: a person in our team looks into it and answers by ${longDay(dueOn)} (within ${RESPOND_WORKING_DAYS} working days), or tells you by then when they will, and why. ${member ? 'You can follow it in my48 → Support.' : 'We write to you by e-mail at each step.'}`,
+  ].join('\n');
