@@ -10,6 +10,8 @@ import { fail, ok } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import type { Outcome } from '../../services/outcome.ts';
+import * as friends from './flexi-data.friends.ts';
+import * as reads from './flexi-data.reads.ts';
 import * as flexi from './flexi-data.service.ts';
 
 type C = Context<AppEnv>;
@@ -24,7 +26,7 @@ function refusal(c: C, action: FlexiAction, outcome: Extract<Outcome<unknown, Fl
 }
 
 export async function overview(c: C, { params }: Input<typeof flexiDataApi.overview>) {
-  return ok(c, flexiDataApi.overview, { _payload: await flexi.overview(c.var, c.var.member.id, params.ssn) });
+  return ok(c, flexiDataApi.overview, { _payload: await reads.overview(c.var, c.var.member.id, params.ssn) });
 }
 
 export async function carryover(c: C, { params }: Input<typeof flexiDataApi.carryover>) {
@@ -41,11 +43,11 @@ export async function donate(c: C, { params, body }: Input<typeof flexiDataApi.d
 }
 
 export async function donations(c: C, { params }: Input<typeof flexiDataApi.donations>) {
-  return ok(c, flexiDataApi.donations, { _payload: { values: await flexi.donationsOf(c.var, params.ssn) } });
+  return ok(c, flexiDataApi.donations, { _payload: { values: await reads.donationsOf(c.var, params.ssn) } });
 }
 
 export async function safe(c: C, { params }: Input<typeof flexiDataApi.safe>) {
-  const outcome = await flexi.safeBalance(c.var, params.ssn);
+  const outcome = await reads.safeBalance(c.var, params.ssn);
   if (!outcome.ok) {
     c.var.log.error({ ssn: params.ssn }, 'Backend error in reading the Safe balance');
     return fail(c, flexiFailures.save.safeUnavailable);
@@ -72,13 +74,13 @@ export async function swap(c: C, { params, body }: Input<typeof flexiDataApi.swa
 }
 
 export async function spotme(c: C, { params, body }: Input<typeof flexiDataApi.spotme>) {
-  const outcome = await flexi.spotMe(c.var, params.ssn, body);
+  const outcome = await friends.spotMe(c.var, params.ssn, body);
   if (!outcome.ok) return refusal(c, 'spotme', outcome);
   return ok(c, flexiDataApi.spotme, { _payload: outcome.value });
 }
 
 export async function share(c: C, { params, body }: Input<typeof flexiDataApi.share>) {
-  const outcome = await flexi.share(c.var, params.ssn, body);
+  const outcome = await friends.share(c.var, params.ssn, body);
   if (!outcome.ok) return refusal(c, 'share', outcome);
   return ok(c, flexiDataApi.share, { _payload: outcome.value });
 }

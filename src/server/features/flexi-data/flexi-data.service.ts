@@ -1,38 +1,25 @@
 import { simIsBlocked } from '../../services/blocks.ts';
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { KB_PER_GB, MINUTES_PER_GB } from '../../../contract/constants.ts';
 import {
   carryoverSuccess,
-  DONATION_CONVERSION_DATE,
   ALREADY_USED,
   flexiRefusal,
   MONTHLY_OF,
   type FlexiAction,
-  type FlexiOverview,
   type FlexiRefusal,
 } from '../../../contract/flexi-data.schema.ts';
-import { formatMsisdn, gbLabel } from '../../../contract/format.ts';
+import { gbLabel } from '../../../contract/format.ts';
 import { isCheckViolation, isUniqueViolation, type Queryable } from '../../db/client.ts';
-import {
-  balances,
-  donations,
-  flexiActions,
-  ledger,
-  members,
-  memberships,
-  products,
-  sims,
-  spotLoans,
-  vaults,
-} from '../../db/schema.ts';
-import { intoSafe, safeKbOf, spottedTo, unusedOf } from '../../services/flexible-data.ts';
+import { balances, donations, flexiActions, ledger, memberships, sims, vaults } from '../../db/schema.ts';
+import { intoSafe, unusedOf } from '../../services/flexible-data.ts';
 import { monthOf } from '../../services/calendar.ts';
-import { DAY } from '../../services/clock.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 import { currentMembershipAt } from '../../services/memberships.ts';
 
 type Membership = typeof memberships.$inferSelect;
+
 type Refusal = Extract<Outcome<never, FlexiRefusal>, { ok: false }>;
 
 /** The current memberships of these SIMs, rows locked in id order (two SIMs: no deadlock whatever the direction). */
@@ -45,7 +32,7 @@ async function lockedCurrent(tx: Queryable, ssns: string[], now: Date): Promise<
     .for('update');
 }
 
-const monthActionOf = async (db: Queryable, ssn: string, now: Date) =>
+export const monthActionOf = async (db: Queryable, ssn: string, now: Date) =>
   (
     await db
       .select()
@@ -54,7 +41,7 @@ const monthActionOf = async (db: Queryable, ssn: string, now: Date) =>
   )[0];
 
 /** The billing platform's answer for this SIM: whether it answers, and whether the SIM has account details. */
-async function backendProblem(db: Queryable, ssn: string): Promise<Refusal | null> {
+export async function backendProblem(db: Queryable, ssn: string): Promise<Refusal | null> {
   const [row] = await db
     .select({ billing: sims.billingStatus, balance: balances.ssn })
     .from(sims)
@@ -93,7 +80,7 @@ interface Move<T> {
  * the cause writes one ledger row per SIM. The schema's check (used + out <= max + in) makes moving
  * more than exists impossible even if a rule here were wrong.
  */
-async function moveOut<T>(
+export async function moveOut<T>(
   { db, clock }: ServiceContext,
   move: Move<T>,
 ): Promise<Outcome<T & { unused_kb: number }, FlexiRefusal>> {
@@ -247,64 +234,6 @@ export async function swap(ctx: ServiceContext, ssn: string, amountGb: number) {
   });
 }
 
-export async function spotMe(
-  ctx: ServiceContext,
-  ssn: string,
-  order: { msisdn: string; amount_gb: number; days: number },
-) {
-  const [mine] = await ctx.db.select({ msisdn: sims.msisdn }).from(sims).where(eq(sims.ssn, ssn));
-  return moveOut(ctx, {
-    ssn,
-    action: 'spotme',
-    amountGb: order.amount_gb,
-    to: order.msisdn,
-    describe: (kb, to) =>
-      `Spot me: ${gbLabel(kb)} lent to ${formatMsisdn(to ?? '')} for ${order.days} ${order.days === 1 ? 'day' : 'days'}`,
-    apply: async (tx, _m, kb, cause, now, recipient) => {
-      const endsAt = new Date(now.getTime() + order.days * DAY);
-      await tx
-        .insert(spotLoans)
-        .values({ lenderSsn: ssn, borrowerSsn: recipient!.m.ssn, dataKb: kb, startsAt: now, endsAt });
-      await tx.insert(ledger).values({
-        ssn: recipient!.m.ssn,
-        occurredAt: now,
-        kind: 'flexi',
-        dataDeltaKb: kb,
-        reference: `${cause}:to`,
-        description: `Spot me: ${gbLabel(kb)} from ${formatMsisdn(mine?.msisdn ?? '')} until ${endsAt.toISOString().slice(0, 10)}`,
-      });
-      return { msisdn: recipient!.msisdn, data_kb: kb, ends_at: endsAt.toISOString() };
-    },
-  });
-}
-
-export async function share(ctx: ServiceContext, ssn: string, order: { msisdn: string; amount_gb: number }) {
-  const [mine] = await ctx.db.select({ msisdn: sims.msisdn }).from(sims).where(eq(sims.ssn, ssn));
-  return moveOut(ctx, {
-    ssn,
-    action: 'share',
-    amountGb: order.amount_gb,
-    to: order.msisdn,
-    describe: (kb, to) => `Shared ${gbLabel(kb)} with ${formatMsisdn(to ?? '')}`,
-    apply: async (tx, _m, kb, cause, now, recipient) => {
-      const theirs = recipient!.m;
-      await tx
-        .update(memberships)
-        .set({ dataInKb: theirs.dataInKb + kb })
-        .where(eq(memberships.id, theirs.id));
-      await tx.insert(ledger).values({
-        ssn: theirs.ssn,
-        occurredAt: now,
-        kind: 'flexi',
-        dataDeltaKb: kb,
-        reference: `${cause}:to`,
-        description: `${gbLabel(kb)} shared with you by ${formatMsisdn(mine?.msisdn ?? '')}`,
-      });
-      return { msisdn: recipient!.msisdn, data_kb: kb };
-    },
-  });
-}
-
 /** Moves data from The Safe into the current membership; not a monthly action. */
 export async function unlock(
   { db, clock }: ServiceContext,
@@ -355,91 +284,4 @@ export async function unlock(
     if (isCheckViolation(error)) return refused('safeTooLittle');
     throw error;
   }
-}
-
-/** The Safe's balance (0 when nothing was ever saved); refused when the billing platform does not answer. */
-export async function safeBalance(
-  { db }: ServiceContext,
-  ssn: string,
-): Promise<Outcome<{ balance_kb: number }, 'backendUnavailable'>> {
-  const problem = await backendProblem(db, ssn);
-  if (problem?.reason === 'backendUnavailable') return refused('backendUnavailable');
-  return done({ balance_kb: await safeKbOf(db, ssn) });
-}
-
-/** Donations, newest first: before the conversion date they were credit (euro), after it data. */
-export async function donationsOf({ db }: ServiceContext, ssn: string) {
-  const rows = await db
-    .select()
-    .from(donations)
-    .where(eq(donations.ssn, ssn))
-    .orderBy(desc(donations.occurredAt), desc(donations.id));
-  const conversion = new Date(`${DONATION_CONVERSION_DATE}T00:00:00+01:00`);
-  return rows.map((d) => {
-    const euro = d.occurredAt < conversion;
-    return {
-      occurred_at: d.occurredAt.toISOString(),
-      unit: euro ? ('EUR' as const) : ('GB' as const),
-      amount_cents: euro ? d.amountCents : null,
-      data_kb: euro ? null : d.dataKb,
-    };
-  });
-}
-
-export async function overview({ db, clock }: ServiceContext, memberId: number, ssn: string): Promise<FlexiOverview> {
-  const now = clock();
-  const [member] = await db.select({ legacy: members.legacyType }).from(members).where(eq(members.id, memberId));
-  const [row] = await db
-    .select({ m: memberships, name: products.name })
-    .from(memberships)
-    .innerJoin(products, eq(products.sku, memberships.sku))
-    .where(and(eq(memberships.ssn, ssn), currentMembershipAt(now)));
-  const [queued] = await db
-    .select({ id: memberships.id })
-    .from(memberships)
-    .where(and(eq(memberships.ssn, ssn), eq(memberships.status, 'queued')));
-  const action = await monthActionOf(db, ssn, now);
-  const safe = await safeBalance({ db, clock }, ssn);
-  const borrowed = await spottedTo(db, ssn, now);
-  const lent = await db
-    .select({ loan: spotLoans, borrower: sims.msisdn })
-    .from(spotLoans)
-    .innerJoin(sims, eq(sims.ssn, spotLoans.borrowerSsn))
-    .where(and(eq(spotLoans.lenderSsn, ssn), isNull(spotLoans.returnedAt)))
-    .orderBy(asc(spotLoans.endsAt));
-  const m = row?.m;
-  return {
-    membership: m
-      ? {
-          sku: m.sku,
-          name: row.name,
-          ends_at: m.endsAt.toISOString(),
-          unlimited: m.dataMaxKb === null,
-          unused_kb: unusedOf(m) ?? 0,
-          landline_minutes: {
-            max: m.landlineMinutesMax,
-            used: m.landlineMinutesUsed,
-            left: m.landlineMinutesMax === null ? null : Math.max(0, m.landlineMinutesMax - m.landlineMinutesUsed),
-          },
-          continues: m.recurrenceEnabled || Boolean(queued),
-        }
-      : null,
-    month_action: action ? { action: action.action, data_kb: action.dataKb, at: action.createdAt.toISOString() } : null,
-    safe_kb: safe.ok ? safe.value.balance_kb : null,
-    carry_forward_kb: m?.carryForwardKb ?? 0,
-    carryover_kb: m ? m.carryoverKb - m.carryoverUsedKb : 0,
-    addon_kb: m?.addonKb ?? 0,
-    spotted_in: borrowed.map(({ loan, lender }) => ({
-      msisdn: lender ?? '',
-      data_kb: loan.dataKb,
-      left_kb: loan.dataKb - loan.usedKb,
-      ends_at: loan.endsAt.toISOString(),
-    })),
-    spotted_out: lent.map(({ loan, borrower }) => ({
-      msisdn: borrower ?? '',
-      data_kb: loan.dataKb,
-      ends_at: loan.endsAt.toISOString(),
-    })),
-    legacy: { isLegacyUser: member?.legacy != null, memberShipType: member?.legacy ?? null },
-  };
 }

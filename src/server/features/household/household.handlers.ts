@@ -11,6 +11,7 @@ import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import type { Outcome } from '../../services/outcome.ts';
 import type { Applied } from '../../services/purchases.ts';
+import * as invitations from './household.invitations.ts';
 import * as service from './household.service.ts';
 
 type C = Context<AppEnv>;
@@ -42,25 +43,25 @@ export async function line(c: C, { params }: Input<typeof householdApi.line>) {
 }
 
 export async function invite(c: C, { body }: Input<typeof householdApi.invite>) {
-  const outcome = await service.invite(c.var, c.var.member.id, body.msisdn);
+  const outcome = await invitations.invite(c.var, c.var.member.id, body.msisdn);
   if (!outcome.ok) return refusal(c, outcome);
   return ok(c, householdApi.invite, { _payload: outcome.value });
 }
 
 export async function cancel(c: C, { params }: Input<typeof householdApi.cancel>) {
-  const outcome = await service.cancel(c.var, c.var.member.id, Number(params.id));
+  const outcome = await invitations.cancel(c.var, c.var.member.id, Number(params.id));
   if (!outcome.ok) return refusal(c, outcome);
   return ok(c, householdApi.cancel, { _payload: outcome.value });
 }
 
 export async function accept(c: C, { params, body }: Input<typeof householdApi.accept>) {
-  const outcome = await service.accept(c.var, c.var.member.id, Number(params.id), body.code);
+  const outcome = await invitations.accept(c.var, c.var.member.id, Number(params.id), body.code);
   if (!outcome.ok) return refusal(c, outcome);
   return ok(c, householdApi.accept, { _payload: outcome.value });
 }
 
 export async function decline(c: C, { params }: Input<typeof householdApi.decline>) {
-  const outcome = await service.decline(c.var, c.var.member.id, Number(params.id));
+  const outcome = await invitations.decline(c.var, c.var.member.id, Number(params.id));
   if (!outcome.ok) return refusal(c, outcome);
   return ok(c, householdApi.decline, { _payload: outcome.value });
 }
