@@ -10,6 +10,10 @@ import { DAY, HOUR } from '../services/clock.ts';
 import { acknowledgementOf } from '../services/tickets.ts';
 import { workingDayAfter, workingDayBefore } from '../services/working-days.ts';
 import { catalogue } from './catalogue.ts';
+import { KB_PER_GB } from '../../contract/constants.ts';
+
+/** Whole GB in KB, as the rows keep data. */
+export const gb = (n: number) => Math.round(n * KB_PER_GB);
 
 /**
  * The rows behind a member's state that both the demo seed and the tests' builders

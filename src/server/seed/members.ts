@@ -2,145 +2,44 @@ import { productRoamingKb } from '../../contract/roaming.ts';
 import { recordUseAbroad } from '../services/roaming.ts';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { KB_PER_GB, SEGMENT_PORTIN } from '../../contract/constants.ts';
-import { RECRUIT_REWARD_CENTS } from '../../contract/recruit.schema.ts';
 import type { Queryable } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { sandboxToken } from '../integrations/payments/index.ts';
 import { monthOf } from '../services/calendar.ts';
-import { DAY, HOUR } from '../services/clock.ts';
-import { membershipOf } from '../services/memberships.ts';
+import { DAY } from '../services/clock.ts';
 import { hashPassword } from '../services/passwords.ts';
 import {
-  advanceLedgerNet,
   insertAdvance,
   insertCardPayments,
   insertMgmOrdersToday,
   insertPortIn,
   insertComplaint,
   insertRecruits,
-  irishDayAfter,
 } from './member-rows.ts';
+import { insertCreditLedger, insertMembership } from './member-money.ts';
+import { gb } from './member-rows.ts';
+import type { MadeMember, MemberSpec } from './member-spec.ts';
 
-/**
+export type { MadeMember, MemberSpec };
+
+/*
  * The one member factory (as epic-stack's createUser): the demo seed, the API tests and the browser
  * journeys all make members here, so a demo member and a test's member in the same state are the
- * same rows. A spec names the state; whatever it leaves out is a plain, verified member with an
- * active SIM, no credit and no membership.
+ * same rows; it writes the account, the SIM and the flexible data a spec (member-spec.ts) names.
  */
-export interface MemberSpec {
-  /** Fresh by default (built-…@example.com), with the factory's password. */
-  email?: string;
-  password?: string;
-  firstname?: string;
-  lastname?: string;
-  /** The SIM's serial, number and PUK (the demo members' are fixed); made from the member's id by default. */
-  numbers?: { ssn: string; msisdn: string; puk: string };
-  /**
-   * An account lived in for two months, as the demo members are: two notifications (a welcome, read,
-   * and a tip), two months of card top-ups, memberships and calls in the ledger before the credit
-   * carried forward, a card stored a month ago, and a membership with typical use (roaming, minutes,
-   * texts, daily use spread over the days so far). Off: only the rows the spec asks for.
-   */
-  lived?: boolean;
-  /** A member who has not confirmed their e-mail address yet (verified by default). */
-  verified?: boolean;
-  /** Not signed in before (the first-login journey), and new to memberships. */
-  firstLogin?: boolean;
-  newMembership?: boolean;
-  legacy?: 'LEGACY' | 'NEW_NEXT_MONTH';
-  /** Marketing permissions as stored (none by default: the spec's defaults apply). */
-  marketing?: { email: boolean; sms: boolean };
-  spendLimitCents?: number;
-  /** The SIM: active by default, activating, or none at all. */
-  sim?: 'active' | 'activating' | 'none';
-  /** How long ago the SIM came to 48 (60 days by default). */
-  simAgeDays?: number;
-  billing?: 'ok' | 'unavailable';
-  /** Credit in cents; null: the SIM has no balance on the billing platform (account details missing). */
-  creditCents?: number | null;
-  /** A stored card: true for the sandbox's success card (Visa ending 0000), or a sandbox test card as shown. */
-  storedCard?: boolean | { card: string; brand: string; last4: string; expiry: string };
-  /** Past payments by the stored card (receipts, the spend limit's month): a membership bought that many days ago. */
-  cardPayments?: { sku: string; daysAgo: number }[];
-  /** A 30-day membership that ended five days ago, all its data used. */
-  pastMembership?: boolean;
-  /**
-   * A current membership of this product: days left of its period, or the hours since its period
-   * ended (the renewal job has not handed it on); data used; data carried over into it; auto-renew;
-   * a queued one (a SKU, or true for the same product); landline minutes used.
-   */
-  membership?: {
-    sku: string;
-    daysLeft?: number;
-    endedHoursAgo?: number;
-    usedGb?: number;
-    carryoverGb?: number;
-    recurrence?: boolean;
-    queued?: string | true;
-    landlineUsed?: number;
-  };
-  /** Daily use of the current period, one entry per day from its first (KB). */
-  dailyUsageKb?: number[];
-  /** This month's once-a-month action taken already: a carryover of 1 GB (as the action itself records it). */
-  carriedOverThisMonth?: boolean;
-  /** Past donations: euro before 21.04.2020, data after. */
-  donations?: { on?: string; daysAgo?: number; cents?: number; gb?: number }[];
-  /** Onboarding data bags (a free SIM's first data): product, size and what is left, in KB. */
-  goodyBags?: { sku: string; maxKb: number; leftKb: number; daysLeft: number }[];
-  /** The Safe's balance in GB. */
-  safeGb?: number;
-  /** Recruit and reward: the member's affiliate id, and free SIMs ordered for friends today. */
-  affiliateId?: string;
-  mgmOrdersToday?: number;
-  /** Friends sent a free SIM: rewarded ones activated theirs and bought a first membership (€10 each, within the credit). */
-  recruits?: { name: string; daysAgo: number; rewarded?: boolean }[];
-  /** A port-in in progress (scheduled) behind the PORTIN_IN_PROGRESS segment. */
-  portIn?: { msisdn: string; provider: string; movesInDays: number };
-  /** A top-up advance taken that many days ago, with this much still owed (docs/product/lifelines.md). */
-  advance?: { owedCents: number; daysAgo: number };
-  /** A free SIM on its way (docs/product/customer-care.md): placed that many minutes ago, dispatched that many minutes ago if it was. */
-  freeSimOrder?: { placedMinutesAgo: number; dispatchedMinutesAgo?: number };
-  /**
-   * A complaint (docs/product/customer-care.md), received that many working days ago and acknowledged then; with
-   * a response that many days ago if it has one. `number` fixes its reference (48-C- and six digits;
-   * the demo members' are below the ids the tickets table hands out).
-   */
-  complaint?: {
-    number?: number;
-    receivedWorkingDaysAgo: number;
-    respondedDaysAgo?: number;
-    message: string;
-    response?: string;
-  };
-  /** How we contact you, as saved in settings. */
-  contactPreferences?: { largePrint?: boolean; noPhoneCalls?: boolean; emailOnly?: boolean; notes?: string };
-  /** Use abroad this month, as the network's usage feed reports it (docs/product/roaming.md), one report each, in order. */
-  abroad?: { country: string; dataGb?: number; minutes?: number; texts?: number }[];
-}
-
-export interface MadeMember {
-  memberId: number;
-  email: string;
-  password: string;
-  /** The id in the member's recruit link, if the spec gave one. */
-  affiliateId: string | null;
-  /** The SIM's serial and number (empty without a SIM). */
-  ssn: string;
-  msisdn: string;
-}
 
 /** The password of a member whose spec gives none. */
 export const MEMBER_PASSWORD = 'Built-member-2026';
 
 // Hashing takes a moment (argon2id, 19 MiB): once per password and process (tests make many members).
+
 const hashes = new Map<string, Promise<string>>();
+
 const hashOf = (password: string) => {
   let hash = hashes.get(password);
   if (!hash) hashes.set(password, (hash = hashPassword(password)));
   return hash;
 };
-
-const gb = (n: number) => Math.round(n * KB_PER_GB);
 
 /** A tail no other made member has (time and chance): for e-mail addresses and recruit ids. */
 export const uniqueTail = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e9).toString(36)}`;
@@ -159,6 +58,37 @@ async function insertMember(
   password: string,
   passwordHash: string,
 ): Promise<MadeMember> {
+  const { memberId, email, numbers, card } = await insertAccount(tx, now, spec, passwordHash);
+  const id = String(memberId);
+  if (spec.sim === 'none') {
+    await insertMgmOrdersToday(tx, memberId, spec.mgmOrdersToday ?? 0, now);
+    return { memberId, email, password, affiliateId: spec.affiliateId ?? null, ssn: '', msisdn: '' };
+  }
+
+  const { ssn, msisdn } = numbers;
+  await insertSim(tx, now, spec, { memberId, ssn, msisdn, puk: numbers.puk }, card);
+  await insertFlexibleData(tx, now, spec, ssn);
+  await insertRecruits(tx, { memberId, ssn }, spec.recruits ?? [], now, {
+    // The rewarded friend's card is active on their own SIM now (numbered from the recruiter's id).
+    rewardedCard: (i) => `8935309${id.padStart(10, '0')}${i}${i}`,
+    // The card on its way is taken from stock as the send-free-SIM service takes one: the highest free.
+    stockCard: async () => {
+      const [free] = await tx
+        .select({ ssn: t.simStock.ssn })
+        .from(t.simStock)
+        .where(isNull(t.simStock.orderId))
+        .orderBy(desc(t.simStock.ssn))
+        .limit(1);
+      if (!free) throw new Error('no SIM card in stock (the catalogue seeds them)');
+      return free.ssn;
+    },
+  });
+  await insertMgmOrdersToday(tx, memberId, spec.mgmOrdersToday ?? 0, now);
+  return { memberId, email, password, affiliateId: spec.affiliateId ?? null, ssn, msisdn };
+}
+
+/** The person: the account, what they chose and wrote, and their stored card; the SIM's numbers to come. */
+async function insertAccount(tx: Queryable, now: Date, spec: MemberSpec, passwordHash: string) {
   const at = (days: number) => new Date(now.getTime() + days * DAY);
   const lived = spec.lived ?? false;
   const email = spec.email ?? `built-${uniqueTail()}@example.com`;
@@ -249,19 +179,26 @@ async function insertMember(
       createdAt: lived ? at(-30) : now,
     });
   if (spec.cardPayments && !card) throw new Error('card payments need a stored card');
-  if (spec.sim === 'none') {
-    await insertMgmOrdersToday(tx, memberId, spec.mgmOrdersToday ?? 0, now);
-    return { memberId, email, password, affiliateId: spec.affiliateId ?? null, ssn: '', msisdn: '' };
-  }
+  return { memberId, email, numbers, card };
+}
 
-  const { ssn, msisdn } = numbers;
+/** The SIM and what hangs off it: credit and its ledger, memberships past and current, a port-in, use abroad. */
+async function insertSim(
+  tx: Queryable,
+  now: Date,
+  spec: MemberSpec,
+  sim: { memberId: number; ssn: string; msisdn: string; puk: string },
+  card: Exclude<MemberSpec['storedCard'], boolean | undefined> | undefined,
+) {
+  const at = (days: number) => new Date(now.getTime() + days * DAY);
+  const { memberId, ssn, msisdn } = sim;
   await tx.insert(t.sims).values({
     ssn,
     memberId,
     msisdn,
     product: 'Pre_Start_3FF_N',
-    status: spec.sim ?? 'active',
-    puk: numbers.puk,
+    status: spec.sim === undefined || spec.sim === 'none' ? 'active' : spec.sim,
+    puk: sim.puk,
     billingStatus: spec.billing ?? 'ok',
     createdAt: at(-(spec.simAgeDays ?? 60)),
   });
@@ -294,6 +231,12 @@ async function insertMember(
       minutes: report.minutes ?? 0,
       texts: report.texts ?? 0,
     });
+}
+
+/** What the member did with their data: goody bags, The Safe, donations, this month's carryover. */
+async function insertFlexibleData(tx: Queryable, now: Date, spec: MemberSpec, ssn: string) {
+  const at = (days: number) => new Date(now.getTime() + days * DAY);
+  const lived = spec.lived ?? false;
   for (const bag of spec.goodyBags ?? [])
     await tx.insert(t.goodyBags).values({
       ssn,
@@ -328,163 +271,6 @@ async function insertMember(
       dataDeltaKb: -KB_PER_GB,
       reference: `seed:carryover:${ssn}`,
     });
-  }
-  await insertRecruits(tx, { memberId, ssn }, spec.recruits ?? [], now, {
-    // The rewarded friend's card is active on their own SIM now (numbered from the recruiter's id).
-    rewardedCard: (i) => `8935309${id.padStart(10, '0')}${i}${i}`,
-    // The card on its way is taken from stock as the send-free-SIM service takes one: the highest free.
-    stockCard: async () => {
-      const [free] = await tx
-        .select({ ssn: t.simStock.ssn })
-        .from(t.simStock)
-        .where(isNull(t.simStock.orderId))
-        .orderBy(desc(t.simStock.ssn))
-        .limit(1);
-      if (!free) throw new Error('no SIM card in stock (the catalogue seeds them)');
-      return free.ssn;
-    },
-  });
-  await insertMgmOrdersToday(tx, memberId, spec.mgmOrdersToday ?? 0, now);
-  return { memberId, email, password, affiliateId: spec.affiliateId ?? null, ssn, msisdn };
-}
-
-/**
- * The ledger explains the credit, as on a real account. Lived in: two months of card top-ups,
- * memberships and calls, then the credit carried forward. Otherwise one row for what the member had
- * besides the recruit rewards and an advance, which have rows of their own.
- */
-async function insertCreditLedger(
-  tx: Queryable,
-  ssn: string,
-  spec: MemberSpec,
-  card: { brand: string; last4: string } | undefined,
-  now: Date,
-): Promise<void> {
-  if (spec.creditCents === null) return;
-  const credit = spec.creditCents ?? 0;
-  const at = (days: number) => new Date(now.getTime() + days * DAY);
-  const rewards = (spec.recruits ?? []).filter((r) => r.rewarded).length * RECRUIT_REWARD_CENTS;
-  const lent = spec.advance ? advanceLedgerNet(spec.advance.owedCents) : 0;
-  if (spec.lived) {
-    // A top-up is a card payment: its receipt shows the card (the stored one, else the sandbox's success card).
-    const topUpCard = card
-      ? { cardBrand: card.brand, cardLast4: card.last4 }
-      : { cardBrand: 'VISA', cardLast4: '0000' };
-    const entries: (typeof t.ledger.$inferInsert)[] = [];
-    for (let i = 0; i < 11; i++)
-      entries.push(
-        {
-          ssn,
-          occurredAt: at(-58 + i * 5),
-          kind: 'top-up',
-          description: 'Top-up by card',
-          creditDeltaCents: 1500,
-          cardCents: 1500,
-          ...topUpCard,
-          reference: `seed:top-up:${ssn}:${i}`,
-        },
-        {
-          ssn,
-          occurredAt: at(-58 + i * 5 + 1),
-          kind: 'purchase',
-          description: 'Data Plus €9.99 Membership',
-          creditDeltaCents: -999,
-        },
-        {
-          ssn,
-          occurredAt: at(-58 + i * 5 + 2),
-          kind: 'usage',
-          description: 'International calls',
-          creditDeltaCents: -501,
-        },
-      );
-    entries.push({
-      ssn,
-      occurredAt: at(-1),
-      kind: 'adjustment',
-      description: 'Balance carried forward',
-      creditDeltaCents: credit - rewards - lent,
-    });
-    await tx.insert(t.ledger).values(entries);
-    return;
-  }
-  if (credit && credit !== rewards + lent)
-    await tx.insert(t.ledger).values({
-      ssn,
-      occurredAt: at(-1),
-      kind: 'adjustment',
-      description: 'Balance carried forward',
-      creditDeltaCents: credit - rewards - lent,
-    });
-  else if (!credit && lent)
-    await tx.insert(t.ledger).values({
-      ssn,
-      occurredAt: at(-1),
-      kind: 'usage',
-      description: 'Calls and texts',
-      creditDeltaCents: -lent,
-    });
-}
-
-/** The current membership (and a queued one), with its use so far and the daily use behind it. */
-async function insertMembership(tx: Queryable, ssn: string, spec: MemberSpec, now: Date): Promise<void> {
-  const m = spec.membership!;
-  const [product] = await tx.select().from(t.products).where(eq(t.products.sku, m.sku));
-  if (!product) throw new Error(`no product ${m.sku} (the seed catalogue)`);
-  const { endedHoursAgo, daysLeft = product.days - 1 } = m;
-  const endsAt =
-    endedHoursAgo === undefined
-      ? new Date(now.getTime() + daysLeft * DAY)
-      : new Date(now.getTime() - endedHoursAgo * HOUR);
-  const startsAt = new Date(endsAt.getTime() - product.days * DAY);
-  const row = membershipOf(ssn, product, 'current', startsAt, {
-    enabled: m.recurrence ?? false,
-    sku: m.recurrence ? product.sku : null,
-  });
-  const used = gb(m.usedGb ?? 0);
-  const landline = m.landlineUsed ?? (spec.lived ? 42 : 0);
-  await tx.insert(t.memberships).values({
-    ...row,
-    dataUsedKb: row.dataMaxKb === null ? used : Math.min(used, row.dataMaxKb),
-    // An unlimited membership counts its use against the fair-usage figure as well.
-    fupUsedKb: row.fupMaxKb === null ? 0 : Math.min(used, row.fupMaxKb),
-    carryoverKb: gb(m.carryoverGb ?? 0),
-    landlineMinutesUsed: row.landlineMinutesMax === null ? landline : Math.min(landline, row.landlineMinutesMax),
-    // A lived-in period has been used for more than data (its roaming from the reports abroad, if it has them).
-    ...(spec.lived
-      ? {
-          roamingUsedKb: spec.abroad ? 0 : Math.min(gb(0.8), row.roamingMaxKb ?? 0),
-          mobileMinutesUsed: 143,
-          textsUsed: 57,
-        }
-      : {}),
-  });
-  if (m.queued) {
-    const sku = m.queued === true ? product.sku : m.queued;
-    const [next] = await tx.select().from(t.products).where(eq(t.products.sku, sku));
-    if (!next) throw new Error(`no product ${sku}`);
-    await tx.insert(t.memberships).values(membershipOf(ssn, next, 'queued', endsAt));
-  }
-  if (spec.dailyUsageKb) {
-    // Daily use from the period's first day (Irish calendar days), as the usage feed records it.
-    for (const [i, dataKb] of spec.dailyUsageKb.entries())
-      await tx.insert(t.dailyUsage).values({ ssn, day: irishDayAfter(startsAt, i), dataKb, minutes: 5, texts: 2 });
-  } else if (spec.lived) {
-    // Daily use for the days of this period so far, adding up to what the membership has used.
-    const daysIn = endedHoursAgo === undefined ? product.days - daysLeft : product.days;
-    const usage = Array.from({ length: Math.max(1, daysIn) }, (_, i) => ({
-      day: irishDayAfter(now, -daysIn + i),
-      weight: 1 + ((i * 7) % 5) / 4,
-    }));
-    const total = usage.reduce((s, u) => s + u.weight, 0);
-    let assigned = 0;
-    await tx.insert(t.dailyUsage).values(
-      usage.map((u, i) => {
-        const dataKb = i === usage.length - 1 ? used - assigned : Math.floor((used * u.weight) / total);
-        assigned += dataKb;
-        return { ssn, day: u.day, dataKb, minutes: 5 + (i % 4), texts: 2 + (i % 3) };
-      }),
-    );
   }
 }
 
