@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lte, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { RENEWAL_REMINDER_DAYS } from '../../contract/alerts.schema.ts';
 import { euro } from '../../contract/format.ts';
@@ -6,6 +6,7 @@ import { balances, dataAlertDue, memberships, products, sims, storedCards } from
 import { raiseAlert } from '../services/alerts.ts';
 import { dayOf } from '../services/calendar.ts';
 import type { ServiceContext } from '../services/outcome.ts';
+import { inPeriodAt } from '../services/memberships.ts';
 
 const longDate = new Intl.DateTimeFormat('en-IE', {
   weekday: 'long',
@@ -110,7 +111,7 @@ function dataAlerts(ctx: ServiceContext): Promise<number> {
   const { clock } = ctx;
   return inBatches(
     ctx,
-    (now) => and(dataAlertDue(memberships), lte(memberships.startsAt, now), gt(memberships.endsAt, now)),
+    (now) => and(dataAlertDue(memberships), inPeriodAt(now)),
     memberships.id,
     async (tx, m, about) => {
       let raised = 0;
@@ -160,8 +161,7 @@ function renewalReminders(ctx: ServiceContext): Promise<number> {
         // Said as the partial index says it (literals, not parameters), so the planner can use it.
         sql`${memberships.status} = 'current' and not ${memberships.reminded}`,
         lte(memberships.endsAt, new Date(now.getTime() + RENEWAL_REMINDER_DAYS * 86_400_000)),
-        gt(memberships.endsAt, now),
-        lte(memberships.startsAt, now),
+        inPeriodAt(now),
         // A queued membership takes over: nothing to pay, nothing ends (looked at again each run
         // while one is queued, since it may be taken back).
         notExists(
@@ -224,8 +224,7 @@ function cardExpiryAlerts(ctx: ServiceContext): Promise<number> {
     (now) =>
       and(
         sql`${memberships.status} = 'current' and ${memberships.recurrenceEnabled} and not ${memberships.cardChecked}`,
-        lte(memberships.startsAt, now),
-        gt(memberships.endsAt, now),
+        inPeriodAt(now),
       ),
     memberships.id,
     async (tx, m, about) => {

@@ -12,7 +12,14 @@ type Product = typeof products.$inferSelect;
  * A 'current' row whose period is over is ended (the renewal job has not handed it on yet), not current.
  */
 export function currentMembershipAt(now: Date): SQL {
-  return and(eq(memberships.status, 'current'), lte(memberships.startsAt, now), gt(memberships.endsAt, now))!;
+  return and(eq(memberships.status, 'current'), inPeriodAt(now))!;
+}
+/**
+ * The period half of the rule: starts ≤ now < ends. For a query whose status test must be said as
+ * a partial index says it (literals, so the planner can use the index: jobs/alerts.ts).
+ */
+export function inPeriodAt(now: Date): SQL {
+  return and(lte(memberships.startsAt, now), gt(memberships.endsAt, now))!;
 }
 /** The same rule over a row already read. */
 export function isCurrentAt(m: { status: string; startsAt: Date; endsAt: Date }, now: Date): boolean {
