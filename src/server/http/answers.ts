@@ -21,3 +21,17 @@ export function fail(c: Context, failure: Answered, extra?: Record<string, unkno
 export function ok<E extends EndpointDef>(c: Context, endpoint: E, answer: Answer<E>) {
   return c.json(answer as object, endpoint.status ?? 200);
 }
+
+/**
+ * A service's outcome as the answer: the endpoint's answer made from the value (its payload, by
+ * default), or the failure its reason names. The last lines of most handlers, said once.
+ */
+export function reply<E extends EndpointDef, V, R extends string>(
+  c: Context,
+  endpoint: E,
+  failures: Record<R, Answered>,
+  outcome: { ok: true; value: V } | { ok: false; reason: R },
+  answer: (value: V) => Answer<E> = (value) => ({ _payload: value }) as Answer<E>,
+) {
+  return outcome.ok ? ok(c, endpoint, answer(outcome.value)) : fail(c, failures[outcome.reason]);
+}

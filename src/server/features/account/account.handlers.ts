@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { accountFailures } from '../../../contract/account.calls.ts';
 import { accountApi } from '../../../contract/account.schema.ts';
-import { fail, ok } from '../../http/answers.ts';
+import { ok, reply } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import {
@@ -22,18 +22,23 @@ export const segments = async (c: C) =>
   ok(c, accountApi.segments, { _payload: { values: await segmentsOf(c.var, c.var.member.id) } });
 
 export async function simsOwned(c: C) {
-  const outcome = await simsOf(c.var, c.var.member.id);
-  if (!outcome.ok) return fail(c, accountFailures[outcome.reason]);
-  return ok(c, accountApi.simsOwned, { _meta: { total: outcome.value.length }, _payload: { values: outcome.value } });
+  return reply(c, accountApi.simsOwned, accountFailures, await simsOf(c.var, c.var.member.id), (value) => ({
+    _meta: { total: value.length },
+    _payload: { values: value },
+  }));
 }
 
 export const activation = async (c: C) =>
   ok(c, accountApi.activation, { _payload: await activationOf(c.var, c.var.member.id) });
 
 export async function balanceSummary(c: C, { params }: Input<typeof accountApi.balanceSummary>) {
-  const outcome = await summaryOf(c.var, c.var.member.id, params.ssn);
-  if (!outcome.ok) return fail(c, accountFailures[outcome.reason]);
-  return ok(c, accountApi.balanceSummary, { _payload: { current_month_balance_summary: outcome.value } });
+  return reply(
+    c,
+    accountApi.balanceSummary,
+    accountFailures,
+    await summaryOf(c.var, c.var.member.id, params.ssn),
+    (value) => ({ _payload: { current_month_balance_summary: value } }),
+  );
 }
 
 export const notificationSummary = async (c: C) =>

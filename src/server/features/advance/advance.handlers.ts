@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { advanceApi } from '../../../contract/advance.schema.ts';
 import { advanceFailures } from '../../../contract/advance.calls.ts';
-import { fail, ok } from '../../http/answers.ts';
+import { ok, reply } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import * as service from './advance.service.ts';
@@ -12,7 +12,5 @@ export const state = async (c: C, { params }: Input<typeof advanceApi.state>) =>
   ok(c, advanceApi.state, { _payload: await service.stateOf(c.var, params.ssn) });
 
 export async function take(c: C, { params }: Input<typeof advanceApi.take>) {
-  const outcome = await service.take(c.var, params.ssn);
-  if (!outcome.ok) return fail(c, advanceFailures[outcome.reason]);
-  return ok(c, advanceApi.take, { _payload: outcome.value });
+  return reply(c, advanceApi.take, advanceFailures, await service.take(c.var, params.ssn));
 }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { authApi, authFailures } from '../../../contract/auth.schema.ts';
 import { LoginForm } from '../../../contract/forms.schema.ts';
-import { fail, ok } from '../../http/answers.ts';
+import { fail, ok, reply } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import { accountOf, clearBinding, openSession } from '../../http/session.ts';
@@ -30,7 +30,7 @@ export async function firstLoginDone(c: Context<AppEnv>) {
 }
 
 export async function nickname(c: Context<AppEnv>, { params }: Input<typeof authApi.nickname>) {
-  const outcome = await nicknameOf(c.var, Number(params.id));
-  if (!outcome.ok) return fail(c, authFailures[outcome.reason]);
-  return ok(c, authApi.nickname, { _payload: { nickname: outcome.value } });
+  return reply(c, authApi.nickname, authFailures, await nicknameOf(c.var, Number(params.id)), (value) => ({
+    _payload: { nickname: value },
+  }));
 }

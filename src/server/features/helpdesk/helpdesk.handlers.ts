@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { helpdeskApi, helpdeskFailures } from '../../../contract/helpdesk.schema.ts';
-import { fail, ok } from '../../http/answers.ts';
+import { fail, ok, reply } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import { signedJson } from '../../http/signed.ts';
@@ -32,7 +32,7 @@ export const signedByDesk = signedJson({
 });
 
 export async function event(c: Context<AppEnv>, { body }: Input<typeof helpdeskApi.event>) {
-  const outcome = await recordDeskStep(c.var, body);
-  if (!outcome.ok) return fail(c, helpdeskFailures[outcome.reason]);
-  return ok(c, helpdeskApi.event, { _payload: { message: `Recorded on ${body.external_id}.` } });
+  return reply(c, helpdeskApi.event, helpdeskFailures, await recordDeskStep(c.var, body), () => ({
+    _payload: { message: `Recorded on ${body.external_id}.` },
+  }));
 }

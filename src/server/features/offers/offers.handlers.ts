@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { offersApi, offersFailures } from '../../../contract/offers.schema.ts';
-import { fail, ok } from '../../http/answers.ts';
+import { fail, ok, reply } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import * as offers from './offers.service.ts';
@@ -17,9 +17,12 @@ export async function memberOffers(c: C) {
 }
 
 export async function studentCode(c: C, { body }: Input<typeof offersApi.studentCode>) {
-  const outcome = await offers.sendStudentCode(ctx(c), c.var.member, body.email);
-  if (!outcome.ok) return fail(c, offersFailures[outcome.reason]);
-  return ok(c, offersApi.studentCode, { _payload: outcome.value });
+  return reply(
+    c,
+    offersApi.studentCode,
+    offersFailures,
+    await offers.sendStudentCode(ctx(c), c.var.member, body.email),
+  );
 }
 
 export async function applyStudent(c: C, { body }: Input<typeof offersApi.applyStudent>) {
@@ -37,17 +40,23 @@ export async function applyStudent(c: C, { body }: Input<typeof offersApi.applyS
 }
 
 export async function applyFreeAllowance(c: C) {
-  const outcome = await offers.applyFreeAllowance(ctx(c), c.var.member.id);
-  if (!outcome.ok) return fail(c, offersFailures[outcome.reason]);
-  return ok(c, offersApi.applyFreeAllowance, { _payload: outcome.value });
+  return reply(
+    c,
+    offersApi.applyFreeAllowance,
+    offersFailures,
+    await offers.applyFreeAllowance(ctx(c), c.var.member.id),
+  );
 }
 
 export async function joinCampaign(c: C, { body }: Input<typeof offersApi.joinCampaign>) {
   // The spec's body carries user_id: it must be the signed-in member's.
   if (body.user_id !== String(c.var.member.id)) return fail(c, offersFailures.notYou);
-  const outcome = await offers.joinCampaign(ctx(c), c.var.member.id, body.campaign);
-  if (!outcome.ok) return fail(c, offersFailures[outcome.reason]);
-  return ok(c, offersApi.joinCampaign, { _payload: outcome.value });
+  return reply(
+    c,
+    offersApi.joinCampaign,
+    offersFailures,
+    await offers.joinCampaign(ctx(c), c.var.member.id, body.campaign),
+  );
 }
 
 export async function campaignDetails(c: C, { query }: Input<typeof offersApi.campaignDetails>) {
@@ -69,13 +78,14 @@ export async function presaleCode(c: C) {
 }
 
 export async function setPresaleCode(c: C, { body }: Input<typeof offersApi.setPresaleCode>) {
-  const outcome = await offers.setPresaleCode(ctx(c), c.var.member.id, body.code);
-  if (!outcome.ok) return fail(c, offersFailures[outcome.reason]);
-  return ok(c, offersApi.setPresaleCode, { _payload: outcome.value });
+  return reply(
+    c,
+    offersApi.setPresaleCode,
+    offersFailures,
+    await offers.setPresaleCode(ctx(c), c.var.member.id, body.code),
+  );
 }
 
 export async function feelsmug(c: C, { body }: Input<typeof offersApi.feelsmug>) {
-  const outcome = await offers.redeemFeelsmug(ctx(c), c.var.member.id, body.code);
-  if (!outcome.ok) return fail(c, offersFailures[outcome.reason]);
-  return ok(c, offersApi.feelsmug, { _payload: outcome.value });
+  return reply(c, offersApi.feelsmug, offersFailures, await offers.redeemFeelsmug(ctx(c), c.var.member.id, body.code));
 }

@@ -2,7 +2,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import type { Context } from 'hono';
 import { passkeyFailures, passkeyMessages, passkeysApi } from '../../../contract/passkeys.schema.ts';
 import { STEP_UP_HEADER } from '../../../contract/step-up.schema.ts';
-import { fail, ok } from '../../http/answers.ts';
+import { fail, ok, reply } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import { accountOf, openSession } from '../../http/session.ts';
@@ -24,33 +24,44 @@ export const list = async (c: C) =>
   ok(c, passkeysApi.list, { _payload: { values: await service.passkeysOf(c.var, c.var.member.id) } });
 
 export async function registrationOptions(c: C, { body }: Input<typeof passkeysApi.registrationOptions>) {
-  const outcome = await service.startRegistration(c.var, c.var.member, relyingParty(c), {
-    password: body.password,
-    code: c.req.header(STEP_UP_HEADER),
-  });
-  if (!outcome.ok) return fail(c, passkeyFailures[outcome.reason]);
-  return ok(c, passkeysApi.registrationOptions, { _payload: { options: outcome.value as { challenge: string } } });
+  return reply(
+    c,
+    passkeysApi.registrationOptions,
+    passkeyFailures,
+    await service.startRegistration(c.var, c.var.member, relyingParty(c), {
+      password: body.password,
+      code: c.req.header(STEP_UP_HEADER),
+    }),
+    (value) => ({ _payload: { options: value as { challenge: string } } }),
+  );
 }
 
 export async function register(c: C, { body }: Input<typeof passkeysApi.register>) {
-  const outcome = await service.finishRegistration(
-    c.var,
-    c.var.member,
-    relyingParty(c),
-    body.name,
-    body.credential as unknown as RegistrationResponseJSON,
+  return reply(
+    c,
+    passkeysApi.register,
+    passkeyFailures,
+    await service.finishRegistration(
+      c.var,
+      c.var.member,
+      relyingParty(c),
+      body.name,
+      body.credential as unknown as RegistrationResponseJSON,
+    ),
   );
-  if (!outcome.ok) return fail(c, passkeyFailures[outcome.reason]);
-  return ok(c, passkeysApi.register, { _payload: outcome.value });
 }
 
 export async function remove(c: C, { params, body }: Input<typeof passkeysApi.remove>) {
-  const outcome = await service.removePasskey(c.var, c.var.member, Number(params.passkey_id), {
-    password: body?.password,
-    code: c.req.header(STEP_UP_HEADER),
-  });
-  if (!outcome.ok) return fail(c, passkeyFailures[outcome.reason]);
-  return ok(c, passkeysApi.remove, { _payload: { message: passkeyMessages.removed } });
+  return reply(
+    c,
+    passkeysApi.remove,
+    passkeyFailures,
+    await service.removePasskey(c.var, c.var.member, Number(params.passkey_id), {
+      password: body?.password,
+      code: c.req.header(STEP_UP_HEADER),
+    }),
+    () => ({ _payload: { message: passkeyMessages.removed } }),
+  );
 }
 
 export const signInOptions = async (c: C) =>

@@ -4,7 +4,7 @@ import {
   passwordRecoveryFailures,
   passwordRecoveryMessages,
 } from '../../../contract/password-recovery.schema.ts';
-import { fail, ok } from '../../http/answers.ts';
+import { ok, reply } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import { mailResetLink, setPasswordWithToken } from './password-recovery.service.ts';
@@ -19,7 +19,11 @@ export async function requestReset(c: Context<AppEnv>, { body }: Input<typeof pa
 }
 
 export async function setPassword(c: Context<AppEnv>, { body }: Input<typeof passwordRecoveryApi.setPassword>) {
-  const outcome = await setPasswordWithToken(c.var, body.token, body.password);
-  if (!outcome.ok) return fail(c, passwordRecoveryFailures[outcome.reason]);
-  return ok(c, passwordRecoveryApi.setPassword, { _payload: { message: passwordRecoveryMessages.passwordSet } });
+  return reply(
+    c,
+    passwordRecoveryApi.setPassword,
+    passwordRecoveryFailures,
+    await setPasswordWithToken(c.var, body.token, body.password),
+    () => ({ _payload: { message: passwordRecoveryMessages.passwordSet } }),
+  );
 }

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { paymentsApi, paymentsFailures } from '../../../contract/payments.schema.ts';
 import { STEP_UP_HEADER } from '../../../contract/step-up.schema.ts';
 import { spendLimitMessage } from '../../../contract/security.schema.ts';
-import { fail, ok } from '../../http/answers.ts';
+import { fail, ok, reply } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import * as service from './payments.service.ts';
@@ -22,31 +22,39 @@ export async function createCheckout(c: C, { params, body }: Input<typeof paymen
 }
 
 export async function registerCard(c: C) {
-  const outcome = await service.registerCard(ctx(c), c.var.member.id, c.req.header(STEP_UP_HEADER));
-  if (!outcome.ok) return fail(c, paymentsFailures[outcome.reason]);
-  return ok(c, paymentsApi.registerCard, { _payload: outcome.value });
+  return reply(
+    c,
+    paymentsApi.registerCard,
+    paymentsFailures,
+    await service.registerCard(ctx(c), c.var.member.id, c.req.header(STEP_UP_HEADER)),
+  );
 }
 
 export const storedCard = async (c: C) =>
   ok(c, paymentsApi.storedCard, { _payload: { card: await service.storedCardOf(c.var, c.var.member.id) } });
 
 export async function removeCard(c: C) {
-  const outcome = await service.removeCard(c.var, c.var.member.id, c.req.header(STEP_UP_HEADER));
-  if (!outcome.ok) return fail(c, paymentsFailures[outcome.reason]);
-  return ok(c, paymentsApi.removeCard, { _payload: { card: null } });
+  return reply(
+    c,
+    paymentsApi.removeCard,
+    paymentsFailures,
+    await service.removeCard(c.var, c.var.member.id, c.req.header(STEP_UP_HEADER)),
+    () => ({ _payload: { card: null } }),
+  );
 }
 
 export async function checkout(c: C, { params }: Input<typeof paymentsApi.checkout>) {
   c.header('cache-control', 'no-store');
-  const outcome = await service.checkoutInfo(ctx(c), params.checkout_id);
-  if (!outcome.ok) return fail(c, paymentsFailures[outcome.reason]);
-  return ok(c, paymentsApi.checkout, { _payload: outcome.value });
+  return reply(c, paymentsApi.checkout, paymentsFailures, await service.checkoutInfo(ctx(c), params.checkout_id));
 }
 
 export async function checkoutResult(c: C, { params }: Input<typeof paymentsApi.checkoutResult>) {
-  const outcome = await service.checkoutResult(ctx(c), params.checkout_id);
-  if (!outcome.ok) return fail(c, paymentsFailures[outcome.reason]);
-  return ok(c, paymentsApi.checkoutResult, { _payload: outcome.value });
+  return reply(
+    c,
+    paymentsApi.checkoutResult,
+    paymentsFailures,
+    await service.checkoutResult(ctx(c), params.checkout_id),
+  );
 }
 
 /** Logged without card data: only the step, the result and a message the widget wrote. */

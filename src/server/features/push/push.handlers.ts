@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { pushApi, pushFailures } from '../../../contract/push.schema.ts';
-import { fail, ok } from '../../http/answers.ts';
+import { ok, reply } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import * as service from './push.service.ts';
@@ -18,9 +18,12 @@ export const state = async (c: C) =>
   ok(c, pushApi.state, { _payload: await service.stateOf(deps(c), c.var.member.id, c.var.sessionId) });
 
 export async function subscribe(c: C, { body }: Input<typeof pushApi.subscribe>) {
-  const outcome = await service.subscribe(deps(c), c.var.member.id, c.var.sessionId, body);
-  if (!outcome.ok) return fail(c, pushFailures[outcome.reason]);
-  return ok(c, pushApi.subscribe, { _payload: outcome.value });
+  return reply(
+    c,
+    pushApi.subscribe,
+    pushFailures,
+    await service.subscribe(deps(c), c.var.member.id, c.var.sessionId, body),
+  );
 }
 
 export const unsubscribe = async (c: C, { body }: Input<typeof pushApi.unsubscribe>) =>
@@ -29,7 +32,5 @@ export const unsubscribe = async (c: C, { body }: Input<typeof pushApi.unsubscri
   });
 
 export async function test(c: C) {
-  const outcome = await service.sendTest(deps(c), c.var.member.id);
-  if (!outcome.ok) return fail(c, pushFailures[outcome.reason]);
-  return ok(c, pushApi.test, { _payload: outcome.value });
+  return reply(c, pushApi.test, pushFailures, await service.sendTest(deps(c), c.var.member.id));
 }

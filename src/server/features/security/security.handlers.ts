@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { securityApi, securityFailures, securityMessages } from '../../../contract/security.schema.ts';
 import { STEP_UP_HEADER, stepUpApi } from '../../../contract/step-up.schema.ts';
-import { fail, ok } from '../../http/answers.ts';
+import { ok, reply } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import { issueStepUpCode } from '../../services/step-up.ts';
@@ -19,27 +19,25 @@ export const setSpendLimit = async (c: C, { body }: Input<typeof securityApi.set
   ok(c, securityApi.setSpendLimit, { _payload: await service.setSpendLimit(c.var, c.var.member.id, body.limit_cents) });
 
 export async function blockSim(c: C, { params }: Input<typeof securityApi.blockSim>) {
-  const outcome = await service.blockSim(c.var, c.var.member.id, params.ssn);
-  if (!outcome.ok) return fail(c, securityFailures[outcome.reason]);
-  return ok(c, securityApi.blockSim, { _payload: outcome.value });
+  return reply(c, securityApi.blockSim, securityFailures, await service.blockSim(c.var, c.var.member.id, params.ssn));
 }
 
 export async function unblockSim(c: C, { params }: Input<typeof securityApi.unblockSim>) {
-  const outcome = await service.unblockSim(c.var, c.var.member.id, params.ssn, c.req.header(STEP_UP_HEADER));
-  if (!outcome.ok) return fail(c, securityFailures[outcome.reason]);
-  return ok(c, securityApi.unblockSim, { _payload: outcome.value });
+  return reply(
+    c,
+    securityApi.unblockSim,
+    securityFailures,
+    await service.unblockSim(c.var, c.var.member.id, params.ssn, c.req.header(STEP_UP_HEADER)),
+  );
 }
 
 export async function changeEmail(c: C, { body }: Input<typeof securityApi.changeEmail>) {
-  const outcome = await service.changeEmail(
-    c.var,
-    c.var.member,
-    body,
-    c.req.header(STEP_UP_HEADER),
-    c.var.config.siteUrl,
+  return reply(
+    c,
+    securityApi.changeEmail,
+    securityFailures,
+    await service.changeEmail(c.var, c.var.member, body, c.req.header(STEP_UP_HEADER), c.var.config.siteUrl),
   );
-  if (!outcome.ok) return fail(c, securityFailures[outcome.reason]);
-  return ok(c, securityApi.changeEmail, { _payload: outcome.value });
 }
 
 export const emailChange = async (c: C) =>
@@ -47,9 +45,13 @@ export const emailChange = async (c: C) =>
 
 export async function confirmEmail(c: C, { params }: Input<typeof securityApi.confirmEmail>) {
   const secret = /^[0-9]{6}$/.test(params.token) ? { code: params.token } : { token: params.token };
-  const outcome = await service.confirmEmail(c.var, c.var.member, secret);
-  if (!outcome.ok) return fail(c, securityFailures[outcome.reason]);
-  return ok(c, securityApi.confirmEmail, {
-    _payload: { email: outcome.value.email, message: securityMessages.emailChanged(outcome.value.email) },
-  });
+  return reply(
+    c,
+    securityApi.confirmEmail,
+    securityFailures,
+    await service.confirmEmail(c.var, c.var.member, secret),
+    (value) => ({
+      _payload: { email: value.email, message: securityMessages.emailChanged(value.email) },
+    }),
+  );
 }

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { settingsApi, settingsFailures, settingsMessages } from '../../../contract/settings.schema.ts';
-import { fail, ok } from '../../http/answers.ts';
+import { ok, reply } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import { accountOf } from '../../http/session.ts';
@@ -34,7 +34,11 @@ export const saveContactPreferences = async (c: C, { body }: Input<typeof settin
   ok(c, settingsApi.saveContactPreferences, { _payload: await savePreferences(c.var, c.var.member.id, body) });
 
 export async function changePassword(c: C, { body }: Input<typeof settingsApi.changePassword>) {
-  const outcome = await setPassword(c.var, c.var.member, c.var.sessionId, body);
-  if (!outcome.ok) return fail(c, settingsFailures[outcome.reason]);
-  return ok(c, settingsApi.changePassword, { _payload: { message: settingsMessages.passwordChanged } });
+  return reply(
+    c,
+    settingsApi.changePassword,
+    settingsFailures,
+    await setPassword(c.var, c.var.member, c.var.sessionId, body),
+    () => ({ _payload: { message: settingsMessages.passwordChanged } }),
+  );
 }

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { signUpApi, signUpFailures, signUpMessages } from '../../../contract/signup.schema.ts';
-import { fail, ok } from '../../http/answers.ts';
+import { fail, ok, reply } from '../../http/answers.ts';
 import { personAnswered } from '../../http/limiters.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
@@ -19,18 +19,26 @@ export async function signUp(c: Context<AppEnv>, { body }: Input<typeof signUpAp
 }
 
 export async function sendVerification(c: Context<AppEnv>, { body }: Input<typeof signUpApi.sendVerification>) {
-  const outcome = await resendVerification(c.var, c.var.member, body?.email, siteOf(c));
-  if (!outcome.ok) return fail(c, signUpFailures[outcome.reason]);
-  return ok(c, signUpApi.sendVerification, { _payload: { message: signUpMessages.verificationSent } });
+  return reply(
+    c,
+    signUpApi.sendVerification,
+    signUpFailures,
+    await resendVerification(c.var, c.var.member, body?.email, siteOf(c)),
+    () => ({ _payload: { message: signUpMessages.verificationSent } }),
+  );
 }
 
 export async function verifyEmail(c: Context<AppEnv>, { params, query }: Input<typeof signUpApi.verifyEmail>) {
   const byCode = query.force === 'true' && /^[0-9]{6}$/.test(params.token);
-  const outcome = await verify(c.var, c.var.member.id, byCode ? { code: params.token } : { token: params.token });
-  if (!outcome.ok) return fail(c, signUpFailures[outcome.reason]);
-  return ok(c, signUpApi.verifyEmail, {
-    _payload: { message: signUpMessages.verified, account: accountOf(outcome.value) },
-  });
+  return reply(
+    c,
+    signUpApi.verifyEmail,
+    signUpFailures,
+    await verify(c.var, c.var.member.id, byCode ? { code: params.token } : { token: params.token }),
+    (value) => ({
+      _payload: { message: signUpMessages.verified, account: accountOf(value) },
+    }),
+  );
 }
 
 export function emailState(c: Context<AppEnv>) {

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { messages } from '../../../contract/messages.ts';
 import { simSettingsApi, simSettingsFailures } from '../../../contract/sim-settings.schema.ts';
-import { fail, ok } from '../../http/answers.ts';
+import { ok, reply } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import { STEP_UP_HEADER } from '../../../contract/step-up.schema.ts';
@@ -20,40 +20,46 @@ export const openPortIn = async (c: C) =>
   ok(c, simSettingsApi.openPortIn, { _payload: { request: await openOf(c.var, c.var.member.id) } });
 
 export async function requestPortIn(c: C, { params, body }: Input<typeof simSettingsApi.requestPortIn>) {
-  const outcome = await request(c.var, c.var.member.id, params.ssn, body);
-  if (!outcome.ok) return fail(c, simSettingsFailures[outcome.reason]);
-  return ok(c, simSettingsApi.requestPortIn, {
-    _payload: { request: outcome.value, message: messages.portinInProgress },
-  });
+  return reply(
+    c,
+    simSettingsApi.requestPortIn,
+    simSettingsFailures,
+    await request(c.var, c.var.member.id, params.ssn, body),
+    (value) => ({
+      _payload: { request: value, message: messages.portinInProgress },
+    }),
+  );
 }
 
 export async function reorderSim(c: C, { params, body }: Input<typeof simSettingsApi.reorderSim>) {
-  const outcome = await reorder(c.var, c.var.member.id, params.ssn, body);
-  if (!outcome.ok) return fail(c, simSettingsFailures[outcome.reason]);
-  return ok(c, simSettingsApi.reorderSim, { _payload: { order: outcome.value } });
+  return reply(
+    c,
+    simSettingsApi.reorderSim,
+    simSettingsFailures,
+    await reorder(c.var, c.var.member.id, params.ssn, body),
+    (value) => ({ _payload: { order: value } }),
+  );
 }
 
 export async function changeSim(c: C, { params, body }: Input<typeof simSettingsApi.changeSim>) {
-  const outcome = await change(
-    c.var,
-    c.var.member.id,
-    params.ssn,
-    body.new_ssn,
-    body.password,
-    c.req.header(STEP_UP_HEADER),
+  return reply(
+    c,
+    simSettingsApi.changeSim,
+    simSettingsFailures,
+    await change(c.var, c.var.member.id, params.ssn, body.new_ssn, body.password, c.req.header(STEP_UP_HEADER)),
+    (value) => ({ _payload: { sim: value } }),
   );
-  if (!outcome.ok) return fail(c, simSettingsFailures[outcome.reason]);
-  return ok(c, simSettingsApi.changeSim, { _payload: { sim: outcome.value } });
 }
 
 export async function changeToEsim(c: C, { params, body }: Input<typeof simSettingsApi.changeToEsim>) {
-  const outcome = await toEsim(c.var, c.var.member.id, params.ssn, body.password, c.req.header(STEP_UP_HEADER));
-  if (!outcome.ok) return fail(c, simSettingsFailures[outcome.reason]);
-  return ok(c, simSettingsApi.changeToEsim, { _payload: outcome.value });
+  return reply(
+    c,
+    simSettingsApi.changeToEsim,
+    simSettingsFailures,
+    await toEsim(c.var, c.var.member.id, params.ssn, body.password, c.req.header(STEP_UP_HEADER)),
+  );
 }
 
 export async function esim(c: C, { params }: Input<typeof simSettingsApi.esim>) {
-  const outcome = await esimOf(c.var, c.var.member.id, params.ssn);
-  if (!outcome.ok) return fail(c, simSettingsFailures[outcome.reason]);
-  return ok(c, simSettingsApi.esim, { _payload: outcome.value });
+  return reply(c, simSettingsApi.esim, simSettingsFailures, await esimOf(c.var, c.var.member.id, params.ssn));
 }

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { supportApi, supportFailures, supportMessages } from '../../../contract/support.schema.ts';
-import { fail, ok } from '../../http/answers.ts';
+import { ok, reply } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import * as support from './support.service.ts';
@@ -12,9 +12,7 @@ export async function tickets(c: C) {
 }
 
 export async function ticket(c: C, { params }: Input<typeof supportApi.ticket>) {
-  const outcome = await support.timeline(c.var, c.var.member.id, params.reference);
-  if (!outcome.ok) return fail(c, supportFailures[outcome.reason]);
-  return ok(c, supportApi.ticket, { _payload: outcome.value });
+  return reply(c, supportApi.ticket, supportFailures, await support.timeline(c.var, c.var.member.id, params.reference));
 }
 
 export async function raiseComplaint(c: C, { body }: Input<typeof supportApi.raiseComplaint>) {
@@ -23,7 +21,11 @@ export async function raiseComplaint(c: C, { body }: Input<typeof supportApi.rai
 }
 
 export async function escalate(c: C, { params, body }: Input<typeof supportApi.escalate>) {
-  const outcome = await support.escalate(c.var, c.var.member.id, params.reference, body.reason);
-  if (!outcome.ok) return fail(c, supportFailures[outcome.reason]);
-  return ok(c, supportApi.escalate, { _payload: { message: supportMessages.escalated } });
+  return reply(
+    c,
+    supportApi.escalate,
+    supportFailures,
+    await support.escalate(c.var, c.var.member.id, params.reference, body.reason),
+    () => ({ _payload: { message: supportMessages.escalated } }),
+  );
 }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { receiptsApi, receiptsFailures, transactionsApi } from '../../../contract/transactions.schema.ts';
 import { decodeCursor } from '../../../contract/page-cursor.ts';
-import { fail, ok } from '../../http/answers.ts';
+import { ok, reply } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import { receiptOf, transactionsPage } from './transactions.service.ts';
@@ -18,7 +18,10 @@ export async function list(c: Context<AppEnv>, { query }: Input<typeof transacti
 }
 
 export async function receipt(c: Context<AppEnv>, { params }: Input<typeof receiptsApi.receipt>) {
-  const outcome = await receiptOf(c.var, c.var.member.id, Number(params.transaction_id));
-  if (!outcome.ok) return fail(c, receiptsFailures[outcome.reason]);
-  return ok(c, receiptsApi.receipt, { _payload: outcome.value });
+  return reply(
+    c,
+    receiptsApi.receipt,
+    receiptsFailures,
+    await receiptOf(c.var, c.var.member.id, Number(params.transaction_id)),
+  );
 }
