@@ -1,4 +1,5 @@
 import { KB_PER_GB } from './constants.ts';
+import { irishDayOf } from './irish-time.ts';
 
 /*
  * The EU roaming allowance as the law sets it (docs/product/roaming.md; Regulation (EU) 2022/612 Art. 11 and
@@ -20,15 +21,6 @@ export const WHOLESALE_CAPS: readonly { from: string; centsPerGb: number }[] = [
 
 /** Irish VAT on mobile services, percent. */
 export const ROAMING_VAT_PERCENT = 23;
-
-/** The Irish calendar day of an instant, YYYY-MM-DD. */
-const irishDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Dublin',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-export const irishDayOf = (at: Date): string => irishDay.format(at);
 
 /** The cap in force on the Irish day of `at` (the first cap before the regulation's table began). */
 export function wholesaleCapAt(at: Date): number {
@@ -177,4 +169,3 @@ export function dataCostCents(zone: '2' | '3' | '4', kb: number): number {
 }
 
 /** The Irish month of an instant, YYYY-MM: the cap and the use by country count by it. */
-export const irishMonthOf = (at: Date): string => irishDayOf(at).slice(0, 7);

@@ -7,12 +7,12 @@ import { raiseAlert } from '../services/alerts.ts';
 import { dayOf } from '../services/calendar.ts';
 import type { ServiceContext } from '../services/outcome.ts';
 import { inPeriodAt } from '../services/memberships.ts';
+import { irishFormat } from '../../contract/irish-time.ts';
 
-const longDate = new Intl.DateTimeFormat('en-IE', {
+const longDate = irishFormat({
   weekday: 'long',
   day: 'numeric',
   month: 'long',
-  timeZone: 'Europe/Dublin',
 });
 
 /** The first instant after a card's expiry month (MM/YY): the card works through the end of that month. */

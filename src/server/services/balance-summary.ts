@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { creditRoamingKb, irishMonthOf } from '../../contract/roaming.ts';
+import { creditRoamingKb } from '../../contract/roaming.ts';
+import { irishMonthOf } from '../../contract/irish-time.ts';
 import { roamingMonths } from '../db/schema.ts';
 import type { Allowance, BalanceSummary } from '../../contract/account.schema.ts';
 import { batched } from '../db/batch.ts';

@@ -1,22 +1,12 @@
-/** The calendar month, in Irish time, that once-a-month rules count in ("2026-11"). */
-const monthFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Dublin', year: 'numeric', month: '2-digit' });
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Dublin',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+import { irishDayOf, irishFormat, irishMonthOf } from '../../contract/irish-time.ts';
 
-export function monthOf(date: Date): string {
-  return monthFormat.format(date);
-}
+/** The calendar month, in Irish time, that once-a-month rules count in ("2026-11"). */
+export const monthOf = (date: Date): string => irishMonthOf(date);
 
 /** The calendar day in Irish time ("2026-11-22"). */
-export function dayOf(date: Date): string {
-  return dayFormat.format(date);
-}
+export const dayOf = (date: Date): string => irishDayOf(date);
 
-const offsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Dublin', timeZoneName: 'longOffset' });
+const offsetFormat = irishFormat({ timeZoneName: 'longOffset' }, 'en-US');
 /** Midnight at the start of the Irish day of `date`, as an instant (daily limits count from it). */
 export function dayStartOf(date: Date): Date {
   const midnightUtc = new Date(`${dayOf(date)}T00:00:00Z`);

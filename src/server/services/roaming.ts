@@ -1,12 +1,11 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { euro } from '../../contract/format.ts';
+import { irishDayOf, irishMonthOf } from '../../contract/irish-time.ts';
 import {
   countryName,
   creditRoamingKb,
   dataCostCents,
   DEFAULT_ROAMING_CAP_CENTS,
-  irishDayOf,
-  irishMonthOf,
   roamingGb,
   ROAMING_ALERT_CAUSES,
   surchargeCentsPerGb,

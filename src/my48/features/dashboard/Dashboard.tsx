@@ -14,6 +14,7 @@ import type { CountFigures, DataFigures, UsageSummary } from './usage-summary.ts
 import { UNLIMITED } from './usage-summary.ts';
 import { newNotifications, readShown, shownUpTo } from './new-notifications.ts';
 import './dashboard.css';
+import { irishFormat } from '../../../contract/irish-time.ts';
 
 function DataCard({
   title,
@@ -201,7 +202,7 @@ function Activating() {
   );
 }
 
-const noted = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'short', timeZone: 'Europe/Dublin' });
+const noted = irishFormat({ day: 'numeric', month: 'short' });
 
 /** The latest notifications: alerts, gifts, renewals. */
 function Notifications() {

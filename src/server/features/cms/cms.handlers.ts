@@ -6,14 +6,12 @@ import type { AppEnv } from '../../http/router.ts';
 import { signedJson } from '../../http/signed.ts';
 import { validPublishSignature } from '../../publishing.ts';
 import { editorAllowed, publish as publishing, rebuildByHand, statusOf } from './cms.service.ts';
+import { irishFormat } from '../../../contract/irish-time.ts';
 
 type C = Context<AppEnv>;
 
 /** "23 Nov 2026, 06:35:26", Irish time, for people reading the status page. */
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Europe/Dublin' }).format(
-    new Date(iso),
-  );
+const when = (iso: string) => irishFormat({ dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
 
 const refusal = (c: C, reason: keyof typeof cmsFailures) => fail(c, cmsFailures[reason]);
 

@@ -42,8 +42,8 @@ export function usageSandboxRoutes() {
           <h2>Use abroad</h2>
           <p>
             Report use in a country (ISO code: FR, ES, US…): the number's roaming screen counts it, and the notices of
-            docs/product/roaming.md go out (arrival in another country, 80 % and 100 % of the EU allowance, the data cost cap outside
-            the EU).
+            docs/product/roaming.md go out (arrival in another country, 80 % and 100 % of the EU allowance, the data
+            cost cap outside the EU).
           </p>
           <form method="post" action="/sandbox/usage">
             <p>

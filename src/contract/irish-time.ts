@@ -1,0 +1,23 @@
+/**
+ * Irish time, said once: every date a member reads and every day or month a rule counts is in this
+ * zone (the server's clock is UTC). Formatters are made on first use, once for each set of options,
+ * so a bundle carries only what its page uses.
+ */
+export const IRISH_ZONE = 'Europe/Dublin';
+
+const made = new Map<string, Intl.DateTimeFormat>();
+
+/** A formatter of Irish time with these options ('en-IE' words unless another locale is asked for). */
+export function irishFormat(options: Intl.DateTimeFormatOptions, locale = 'en-IE'): Intl.DateTimeFormat {
+  const key = `${locale}${JSON.stringify(options)}`;
+  let format = made.get(key);
+  if (!format) made.set(key, (format = new Intl.DateTimeFormat(locale, { ...options, timeZone: IRISH_ZONE })));
+  return format;
+}
+
+/** The Irish calendar day of an instant, YYYY-MM-DD. */
+export const irishDayOf = (at: Date): string =>
+  irishFormat({ year: 'numeric', month: '2-digit', day: '2-digit' }, 'en-CA').format(at);
+
+/** The Irish calendar month of an instant, YYYY-MM (once-a-month rules count in it). */
+export const irishMonthOf = (at: Date): string => irishDayOf(at).slice(0, 7);
