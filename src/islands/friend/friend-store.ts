@@ -1,5 +1,6 @@
 import { FetchError } from 'ofetch';
-import { recruitRoutes } from '../../contract/recruit.calls.ts';
+import { route } from '../../contract/endpoint.ts';
+import type { recruitApi } from '../../contract/recruit.schema.ts';
 import { call } from '../../lib/http.ts';
 import { writeStorage } from '../../lib/storage.ts';
 import { lazyForm } from '../../stores/lazy-form.ts';
@@ -7,6 +8,7 @@ import { $friend } from './friend-state.ts';
 export { $friend } from './friend-state.ts';
 
 // Typed by its endpoint, without the schema library; the order's rule and calls load on submit (friend-actions.ts).
+const affiliateInfoRoute = route<typeof recruitApi.affiliateInfo>('get', '/panda/public/users/affiliateInfo');
 
 const AFFILIATE = /^[A-Za-z0-9]{6,32}$/;
 
@@ -18,7 +20,7 @@ export async function loadFriend(search: string, path: string): Promise<void> {
   const affiliateId = new URLSearchParams(search).get('affiliateId') ?? '';
   if (!AFFILIATE.test(affiliateId)) return $friend.set({ status: 'unknown' });
   try {
-    const { _payload } = await call(recruitRoutes.affiliateInfo, { query: { affiliateId } });
+    const { _payload } = await call(affiliateInfoRoute, { query: { affiliateId } });
     writeStorage('recruiterURL', `${path}${search}`);
     writeStorage('refferedUser', affiliateId);
     $friend.set({ status: 'known', affiliateId, nickname: _payload.nickname });

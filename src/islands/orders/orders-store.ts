@@ -1,15 +1,16 @@
 import { map } from 'nanostores';
-import { ordersRoutes } from '../../contract/orders.calls.ts';
-import type { Order } from '../../contract/orders.schema.ts';
+import { route } from '../../contract/endpoint.ts';
+import type { ordersApi, Order } from '../../contract/orders.schema.ts';
 import { call, errorMessage } from '../../lib/http.ts';
 
 // Typed by its endpoint, without the schema library (island pages load no zod).
+const ordersRoute = route<typeof ordersApi.list>('get', '/panda/protected/users/{user_id}/orders');
 
 export const $orders = map<{ values?: Order[] | undefined; error?: string | undefined }>({});
 
 export async function loadOrders(userId: string): Promise<void> {
   try {
-    const { _payload } = await call(ordersRoutes.list, { params: { user_id: userId } });
+    const { _payload } = await call(ordersRoute, { params: { user_id: userId } });
     $orders.set({ values: _payload.values });
   } catch (error) {
     $orders.set({ error: errorMessage(error, 'Your orders could not be loaded. Please try again.') });

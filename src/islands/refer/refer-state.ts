@@ -1,6 +1,5 @@
 import { map } from 'nanostores';
-import type { Answer } from '../../contract/endpoint.ts';
-import { referralsRoutes } from '../../contract/referrals.calls.ts';
+import { route, type Answer } from '../../contract/endpoint.ts';
 import type { referralsApi } from '../../contract/referrals.schema.ts';
 import { call, errorMessage } from '../../lib/http.ts';
 // The member's id needs the session cookies' cryptography: loaded only for a member (a visitor sees SignInFirst).
@@ -10,13 +9,14 @@ import { memberParamsLater as memberParams } from '../../lib/member-params-later
 
 type Referrals = Answer<typeof referralsApi.list>['_payload'];
 // Typed by its endpoint, without the schema library (island pages load no zod).
+const referralsRoute = route<typeof referralsApi.list>('get', '/panda/protected/users/{user_id}/getbuyapowareferrals');
 
 /** The member's referrals and today's campaign. */
 export const $referrals = map<{ data?: Referrals | undefined; error?: string | undefined }>({});
 
 export async function loadReferrals(): Promise<void> {
   try {
-    $referrals.set({ data: (await call(referralsRoutes.list, { params: await memberParams() }))._payload });
+    $referrals.set({ data: (await call(referralsRoute, { params: await memberParams() }))._payload });
   } catch (error) {
     $referrals.set({ error: errorMessage(error, 'Your referrals could not be loaded. Please try again.') });
   }

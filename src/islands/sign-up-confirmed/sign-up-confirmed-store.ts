@@ -1,15 +1,17 @@
 import { atom } from 'nanostores';
-import { authRoutes } from '../../contract/auth.calls.ts';
+import type { authApi } from '../../contract/auth.schema.ts';
+import { route } from '../../contract/endpoint.ts';
 import { call } from '../../lib/http.ts';
 
 // Typed by its endpoint, without the schema library (island pages load no zod).
+const nicknameRoute = route<typeof authApi.nickname>('get', '/panda/public/users/{id}');
 
 /** The new member's nickname for the welcome; none (the plain welcome) if it cannot be read. */
 export const $nickname = atom<string | undefined>(undefined);
 
 export async function loadNickname(userId: string): Promise<void> {
   try {
-    $nickname.set((await call(authRoutes.nickname, { params: { id: userId } }))._payload.nickname);
+    $nickname.set((await call(nicknameRoute, { params: { id: userId } }))._payload.nickname);
   } catch {
     /* the plain welcome */
   }
