@@ -1,7 +1,9 @@
 /**
  * Irish time, said once: every date a member reads and every day or month a rule counts is in this
- * zone (the server's clock is UTC). Formatters are made on first use, once for each set of options,
- * so a bundle carries only what its page uses.
+ * zone (the server's clock is UTC). Formatters are made on first use, once for each set of options.
+ * The server and the contract use this module; the browser's screens keep their formatter beside
+ * them, because a shared module is a chunk of its own on every island page that formats a date
+ * (0.15 KB gzip, which the island pages' budgets do not have).
  */
 export const IRISH_ZONE = 'Europe/Dublin';
 

@@ -3,7 +3,6 @@ import { KB_PER_GB } from '../contract/constants.ts';
 /** Formatters shared by pages and islands (spec section 9 display rules grow here). */
 
 import { euro, formatMsisdn, gb } from '../contract/format.ts';
-import { irishFormat } from '../contract/irish-time.ts';
 
 /** The formatters the server's e-mails and ledger lines share live in contract/format.ts; these are the same ones. */
 export { euro, formatMsisdn, gb };
@@ -14,10 +13,11 @@ export function euroRate(value: number): string {
   return euroFormat.format(value);
 }
 
-const longDate = irishFormat({
+const longDate = new Intl.DateTimeFormat('en-IE', {
   day: 'numeric',
   month: 'long',
   year: 'numeric',
+  timeZone: 'Europe/Dublin',
 });
 
 export function longDateOf(date: Date): string {
@@ -29,13 +29,18 @@ export function wholeGb(kb: number): string {
   return `${Math.round(kb / KB_PER_GB)} GB`;
 }
 
-const ddmmyy = irishFormat({ day: '2-digit', month: '2-digit', year: '2-digit' }, 'en-GB');
+const ddmmyy = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: '2-digit',
+  year: '2-digit',
+  timeZone: 'Europe/Dublin',
+});
 /** dd.mm.yy in Irish time (spec section 9). */
 export function shortDate(iso: string): string {
   return ddmmyy.format(new Date(iso)).replace(/\//g, '.');
 }
 
-const hhmm = irishFormat({ hour: '2-digit', minute: '2-digit' });
+const hhmm = new Intl.DateTimeFormat('en-IE', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Dublin' });
 /** The time of day in Irish time, e.g. "14:05". */
 export function clockTime(iso: string): string {
   return hhmm.format(new Date(iso));

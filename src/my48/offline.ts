@@ -1,6 +1,5 @@
 import type { KeepMessage } from '../lib/offline-names.ts';
 import { $workerTookOver } from '../stores/offline.ts';
-import { irishFormat } from '../contract/irish-time.ts';
 
 /**
  * The my48 app's service worker (docs/product/phone.md, "Offline"; ADR 025): registered here only, so content
@@ -32,12 +31,13 @@ export function registerWorker(): void {
 export function asOfText(iso: string): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return 'your last visit';
-  const time = irishFormat({
+  const time = new Intl.DateTimeFormat('en-IE', {
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
+    timeZone: 'Europe/Dublin',
   }).format(at);
-  const day = irishFormat({ day: 'numeric', month: 'long' }).format(at);
+  const day = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'long', timeZone: 'Europe/Dublin' }).format(at);
   return `${time}, ${day}`;
 }
 

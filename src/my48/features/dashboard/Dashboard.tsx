@@ -14,7 +14,6 @@ import type { CountFigures, DataFigures, UsageSummary } from './usage-summary.ts
 import { UNLIMITED } from './usage-summary.ts';
 import { newNotifications, readShown, shownUpTo } from './new-notifications.ts';
 import './dashboard.css';
-import { irishFormat } from '../../../contract/irish-time.ts';
 
 function DataCard({
   title,
@@ -202,7 +201,7 @@ function Activating() {
   );
 }
 
-const noted = irishFormat({ day: 'numeric', month: 'short' });
+const noted = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'short', timeZone: 'Europe/Dublin' });
 
 /** The latest notifications: alerts, gifts, renewals. */
 function Notifications() {

@@ -1,7 +1,6 @@
 import { roamingGb, ZONE_NAMES, type RoamingZone } from '../../../contract/roaming.ts';
 import type { Roaming } from '../../../contract/roaming.schema.ts';
 import { euro, gb } from '../../../lib/format.ts';
-import { irishFormat } from '../../../contract/irish-time.ts';
 
 /** What the roaming screen says, worked out from the API's answer (pure: tested in Node). */
 export interface RoamingView {
@@ -22,11 +21,12 @@ export interface RoamingView {
 }
 
 const longDay = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const when = irishFormat({
+const when = new Intl.DateTimeFormat('en-IE', {
   day: 'numeric',
   month: 'long',
   hour: '2-digit',
   minute: '2-digit',
+  timeZone: 'Europe/Dublin',
 });
 const monthFormat = new Intl.DateTimeFormat('en-IE', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 

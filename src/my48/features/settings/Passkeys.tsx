@@ -7,12 +7,12 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { StepUpCode } from '../../components/StepUpCode.tsx';
 import { $removing, addPasskeyForm, passkeyList, passkeysSupported, removePasskeyForm } from './passkeys-store.ts';
 import './passkeys.css';
-import { irishFormat } from '../../../contract/irish-time.ts';
 
-const day = irishFormat({
+const day = new Intl.DateTimeFormat('en-IE', {
   day: 'numeric',
   month: 'long',
   year: 'numeric',
+  timeZone: 'Europe/Dublin',
 });
 
 /** The password, or a code from the e-mail: what adding or removing a passkey asks for. */

@@ -9,18 +9,19 @@ import { formatMsisdn } from '../../../lib/format.ts';
 import { StepUpCode } from '../../components/StepUpCode.tsx';
 import { esimForm } from './sim-settings-store.ts';
 import './sim-controls.css';
-import { irishFormat } from '../../../contract/irish-time.ts';
 
-const at = irishFormat({
+const at = new Intl.DateTimeFormat('en-IE', {
   day: 'numeric',
   month: 'short',
   hour: '2-digit',
   minute: '2-digit',
+  timeZone: 'Europe/Dublin',
 });
-const day = irishFormat({
+const day = new Intl.DateTimeFormat('en-IE', {
   weekday: 'long',
   day: 'numeric',
   month: 'long',
+  timeZone: 'Europe/Dublin',
 });
 
 const STEP_TEXT: Record<(typeof PORT_IN_STEPS)[number], string> = {

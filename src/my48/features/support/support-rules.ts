@@ -1,6 +1,5 @@
 import { COMREG, ENTRY_LABELS, STATE_LABELS } from '../../../contract/contact.ts';
 import type { SupportEntry, SupportTicket } from '../../../contract/support.schema.ts';
-import { irishFormat } from '../../../contract/irish-time.ts';
 
 /** "10 December 2026" for an Irish day "2026-12-10" (midday, so no time zone moves it). */
 export const dayText = (day: string) =>
@@ -8,7 +7,10 @@ export const dayText = (day: string) =>
     new Date(`${day}T12:00:00Z`),
   );
 
-const whenText = (iso: string) => irishFormat({ dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+const whenText = (iso: string) =>
+  new Intl.DateTimeFormat('en-IE', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Dublin' }).format(
+    new Date(iso),
+  );
 export { whenText };
 
 /** What a list row says of where a ticket stands: its state, and a complaint's due day or lateness. */
