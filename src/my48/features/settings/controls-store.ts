@@ -136,6 +136,8 @@ export const emailForm = formStore({
 
 const changed = (data: { email: string; message: string }) => {
   showEmailChange({ email: data.email, pending_email: null });
+  // The request's "Nearly there" is over: the change it announced is done.
+  emailForm.reset();
   reloadAccount();
   return data.message;
 };
