@@ -5,7 +5,7 @@ import { ROAMING_CAP_CHOICES } from '../../../contract/roaming.ts';
 import { AlertList } from '../../components/AlertList.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { $account } from '../../stores/account.ts';
-import { $roamingAction, chooseCap, keepUsingData, loadRoaming, roaming } from './roaming-store.ts';
+import { $roamingAction, roamingAction, chooseCap, keepUsingData, loadRoaming, roaming } from './roaming-store.ts';
 import { capLabel, roamingView } from './roaming-view.ts';
 import './roaming.css';
 
@@ -19,7 +19,7 @@ export default function Roaming() {
   useEffect(() => {
     if (ssn) void loadRoaming(ssn);
   }, [ssn]);
-  useEffect(() => () => $roamingAction.set({}), []);
+  useEffect(() => roamingAction.reset, []);
 
   if (account.status === 'no-sim') return <p>You need an active SIM to roam.</p>;
   if (state.status === 'error') return <LoadFailed error={state.error} retry={() => void roaming.retry()} />;

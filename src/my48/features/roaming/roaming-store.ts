@@ -1,7 +1,7 @@
-import { map } from 'nanostores';
 import { roamingApi, type Roaming } from '../../../contract/roaming.schema.ts';
 import type { RoamingCap } from '../../../contract/roaming.ts';
-import { call, errorMessage } from '../../../lib/http.ts';
+import { call } from '../../../lib/http.ts';
+import { actionStore } from '../../../stores/action.ts';
 import { currentUserId } from '../../../lib/member-session.ts';
 import { loader } from '../../../stores/loader.ts';
 
@@ -15,19 +15,18 @@ export const roaming = loader<Roaming, string>(
 export const loadRoaming = (ssn: string) => roaming.load(ssn);
 
 /** The cap and "go on" beside the read: busy, what was done, or why not. */
-export const $roamingAction = map<{ busy?: 'cap' | 'continue'; notice?: string; error?: string }>({});
+export const roamingAction = actionStore<'cap' | 'continue'>();
+export const $roamingAction = roamingAction.$state;
 
-async function act(kind: 'cap' | 'continue', run: () => Promise<Roaming>, done: string, failed: string) {
-  if ($roamingAction.get().busy) return;
-  $roamingAction.set({ busy: kind });
-  try {
-    const answer = await run();
-    roaming.$state.setKey('data', answer);
-    $roamingAction.set({ notice: done });
-  } catch (error) {
-    $roamingAction.set({ error: errorMessage(error, failed) });
-  }
-}
+const act = (kind: 'cap' | 'continue', run: () => Promise<Roaming>, done: string, failed: string) =>
+  roamingAction.run(
+    kind,
+    async () => {
+      roaming.$state.setKey('data', await run());
+      return done;
+    },
+    failed,
+  );
 
 export const chooseCap = (ssn: string, capCents: RoamingCap) =>
   act(

@@ -10,6 +10,7 @@ import {
   confirmEmailLink,
   emailChange,
   emailForm,
+  resetConfirmLink,
 } from './controls-store.ts';
 
 /**
@@ -35,7 +36,7 @@ export function ChangeEmail() {
     return () => {
       emailForm.reset();
       confirmEmailForm.reset();
-      $confirmLink.set({});
+      resetConfirmLink();
     };
   }, []);
   const pending = state.data?.pending_email;

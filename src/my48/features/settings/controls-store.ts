@@ -17,6 +17,7 @@ import { call, errorMessage } from '../../../lib/http.ts';
 import { currentUserId, memberParams } from '../../../lib/member-session.ts';
 import { formStore } from '../../../stores/form.ts';
 import { loader } from '../../../stores/loader.ts';
+import { actionStore } from '../../../stores/action.ts';
 import { $account, loadAccount } from '../../stores/account.ts';
 import { StepUpCodeField } from '../../stores/step-up.ts';
 
@@ -83,17 +84,14 @@ export async function removeSpendLimit(): Promise<void> {
 
 // ——— Lost or stolen ———
 
-export const $block = map<{ busy?: boolean; notice?: string; error?: string }>({});
-export async function reportLost(): Promise<void> {
-  $block.set({ busy: true });
-  try {
+const block = actionStore<'block'>();
+export const $block = block.$state;
+export const reportLost = () =>
+  block.run('block', async () => {
     await call(securityApi.blockSim, { params: simParams() });
-    $block.set({ notice: securityMessages.blocked });
     reloadAccount();
-  } catch (error) {
-    $block.set({ error: errorMessage(error) });
-  }
-}
+    return securityMessages.blocked;
+  });
 export const unblockForm = formStore({
   schema: z.object({ step_up_code: StepUpCodeField }),
   labels: { step_up_code: 'Code from the e-mail' },
@@ -153,16 +151,13 @@ export const confirmEmailForm = formStore({
 
 /** The link mailed to the new address lands on this screen with its token: used once, then taken out of the address bar. */
 export const CONFIRM_EMAIL_PARAM = 'confirm-email';
-export const $confirmLink = map<{ busy?: boolean; notice?: string; error?: string }>({});
-export async function confirmEmailLink(token: string): Promise<void> {
-  $confirmLink.set({ busy: true });
-  try {
-    const { _payload } = await call(securityApi.confirmEmail, { params: { ...memberParams(), token } });
-    $confirmLink.set({ notice: changed(_payload) });
-  } catch (error) {
-    $confirmLink.set({ error: errorMessage(error) });
-  }
-}
+const confirmLink = actionStore<'confirm'>();
+export const $confirmLink = confirmLink.$state;
+export const resetConfirmLink = confirmLink.reset;
+export const confirmEmailLink = (token: string) =>
+  confirmLink.run('confirm', async () =>
+    changed((await call(securityApi.confirmEmail, { params: { ...memberParams(), token } }))._payload),
+  );
 
 // ——— Alerts ———
 
