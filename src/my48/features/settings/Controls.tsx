@@ -112,7 +112,12 @@ function LostOrStolen() {
         <>
           <p>{`If the phone with ${sim.msisdn ? formatMsisdn(sim.msisdn) : 'your SIM'} is lost or stolen, block the SIM now: nobody can buy anything, move data or order SIMs with it until you unblock it.`}</p>
           <div className="actions">
-            <button type="button" className="btn btn--danger" disabled={block.busy !== undefined} onClick={() => setConfirming(true)}>
+            <button
+              type="button"
+              className="btn btn--danger"
+              disabled={block.busy !== undefined}
+              onClick={() => setConfirming(true)}
+            >
               Report lost or stolen
             </button>
           </div>
