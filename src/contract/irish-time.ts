@@ -17,9 +17,10 @@ export function irishFormat(options: Intl.DateTimeFormatOptions, locale = 'en-IE
   return format;
 }
 
-/** The Irish calendar day of an instant, YYYY-MM-DD. */
+let day: Intl.DateTimeFormat | undefined;
+/** The Irish calendar day of an instant, YYYY-MM-DD (on hot paths: its formatter held, not looked up). */
 export const irishDayOf = (at: Date): string =>
-  irishFormat({ year: 'numeric', month: '2-digit', day: '2-digit' }, 'en-CA').format(at);
+  (day ??= irishFormat({ year: 'numeric', month: '2-digit', day: '2-digit' }, 'en-CA')).format(at);
 
 /** The Irish calendar month of an instant, YYYY-MM (once-a-month rules count in it). */
 export const irishMonthOf = (at: Date): string => irishDayOf(at).slice(0, 7);

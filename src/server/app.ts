@@ -80,7 +80,11 @@ export function answeredByApp(path: string): boolean {
   );
 }
 
-/** The headers the app adds to a page that are not about the file (CSP and the other security headers), read once from the app. */
+/**
+ * The headers the app adds to a page that are not about the file (CSP and the other security
+ * headers), read once from the app: HSTS among them exactly when the app gives it to a page a shared
+ * cache keeps (an https SITE_URL), never from a request.
+ */
 export async function pageSecurityHeaders(app: Hono<AppEnv>): Promise<Record<string, string>> {
   const res = await app.request('/');
   const fileHeaders = new Set([
@@ -95,7 +99,6 @@ export async function pageSecurityHeaders(app: Hono<AppEnv>): Promise<Record<str
     'content-encoding',
     'x-request-id',
     'date',
-    'strict-transport-security',
   ]);
   return Object.fromEntries([...res.headers].filter(([name]) => !fileHeaders.has(name)));
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readEnv } from './env.ts';
+import { sandboxNote } from './app-config.ts';
 import { productionSettings } from './production-settings.fixture.ts';
 
 const secrets = { SESSION_SECRET: 's'.repeat(40), HELPDESK_SECRET: 'h'.repeat(40), CAPTCHA_HMAC_KEY: 'c'.repeat(40) };
@@ -67,5 +68,20 @@ describe('production refuses what is only for trying (docs/product/production.md
     expect(readEnv({ DATA_DIR: dataDir, SITE_URL: 'http://192.168.1.20:4321' }).SANDBOX).toBe(true);
     expect(readEnv({ DATA_DIR: dataDir }).MAIL_FROM).toBe('48 <hello@48.ie>');
     expect(() => readEnv({ DATA_DIR: dataDir, SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL: must be smtp/);
+  });
+});
+
+describe('the start says whether the sandboxes answer, and why', () => {
+  it('on for trying; off in production, on a public https host, or when turned off', () => {
+    const base = { SITE_URL: 'http://localhost:4321', NODE_ENV: 'development' } as const;
+    expect(sandboxNote({ ...base, SANDBOX: true }, undefined)).toMatch(/^sandboxes on \(\/sandbox\/…\)/);
+    expect(sandboxNote({ ...base, SITE_URL: 'https://staging.48.ie', SANDBOX: true }, 'true')).toContain(
+      'as SANDBOX=true says',
+    );
+    expect(sandboxNote({ ...base, NODE_ENV: 'production', SANDBOX: false })).toBe('sandboxes off (production)');
+    expect(sandboxNote({ ...base, SITE_URL: 'https://www.48.ie', SANDBOX: false })).toBe(
+      'sandboxes off: SITE_URL is https, a public host (SANDBOX=true turns them on to try the portal there)',
+    );
+    expect(sandboxNote({ ...base, SANDBOX: false })).toBe('sandboxes off (SANDBOX=false)');
   });
 });

@@ -3,7 +3,6 @@ import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import pino from 'pino';
 import { answeredByApp, createApp, pageSecurityHeaders } from './app.ts';
-import { HSTS } from './http/security-headers.ts';
 import { scheduleRenewals } from './jobs/renewals.ts';
 import { resolveVapid } from './vapid.ts';
 import { webPushSender } from './integrations/push/index.ts';
@@ -171,7 +170,6 @@ const follower = site
       onError: (err) => logger.error({ err }, 'could not follow the published build'),
     })
   : undefined;
-const siteIsHttps = env.SITE_URL.startsWith('https://');
 let inFlight = 0;
 let drained: (() => void) | undefined;
 // Idle keep-alive connections are kept longer than a proxy or load balancer in front keeps its own
@@ -191,17 +189,12 @@ const server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: K
     if (inFlight === 0) drained?.();
   });
   const { app: appListener, pages } = live;
-  // A page goes into shared caches, one copy for every visitor: HSTS when the site is https
-  // (SITE_URL), never because of what a request said (an X-Forwarded-Proto the next visitor did not send).
-  if (pages && siteIsHttps) res.setHeader('strict-transport-security', HSTS);
   if (pages?.(req, res)) {
     res.once('finish', () =>
       metrics?.request(req.method ?? 'GET', 'static', res.statusCode, (performance.now() - started) / 1000),
     );
     return;
   }
-  // Not a page: the app decides every header of its own answers.
-  res.removeHeader('strict-transport-security');
   void appListener(req, res);
 });
 server.listen(env.PORT, env.HOST, () => {

@@ -10,7 +10,7 @@ import { supportApi } from '../../src/contract/support.schema.ts';
 import { createApp } from '../../src/server/app.ts';
 import { outbox, tickets } from '../../src/server/db/schema.ts';
 import { createRebuilder } from '../../src/server/publishing.ts';
-import { createMember } from './builders.ts';
+import { createMember, type BuiltMember } from './builders.ts';
 import { ok } from './client.ts';
 import { forEachDatabase, TEST_HELPDESK_WEBHOOK_SECRET, withCheckedErrors, type TestContext } from './harness.ts';
 
@@ -91,6 +91,16 @@ function appWith(c: TestContext, secrets: { helpdesk?: string | undefined; sanit
   return { app, builds };
 }
 
+/** A member's complaint, raised from my48 → Support: its reference and due day. */
+const complaintOf = async (c: TestContext, m: BuiltMember, message: string) =>
+  (
+    await ok(c.app, supportApi.raiseComplaint, {
+      session: m.session,
+      params: { user_id: m.userId },
+      body: { message },
+    })
+  )._payload;
+
 const post = (app: ReturnType<typeof appWith>['app'], path: string, body: string, headers: Record<string, string>) =>
   app.request(path, { method: 'POST', headers, body });
 const answer = async (res: Response) => [
@@ -104,13 +114,7 @@ forEachDatabase(
     it('every signed endpoint: unsigned JSON is 401, any other type 415 even when signed, a good signature on JSON passes', async () => {
       const c = ctx();
       const m = await createMember(c);
-      const { reference } = (
-        await ok(c.app, supportApi.raiseComplaint, {
-          session: m.session,
-          params: { user_id: m.userId },
-          body: { message: 'I was charged twice this month. Please refund one of them.' },
-        })
-      )._payload;
+      const { reference } = await complaintOf(c, m, 'I was charged twice this month. Please refund one of them.');
       const { app, builds } = appWith(c, { helpdesk: TEST_HELPDESK_WEBHOOK_SECRET, sanity: SANITY_SECRET });
       const bodies: Record<string, string> = {
         "the help desk's webhook": JSON.stringify({
@@ -168,13 +172,11 @@ forEachDatabase(
     it('the webhook moves no due date and clears nothing for anyone unsigned, whatever the type', async () => {
       const c = ctx();
       const m = await createMember(c);
-      const { reference, due_on } = (
-        await ok(c.app, supportApi.raiseComplaint, {
-          session: m.session,
-          params: { user_id: m.userId },
-          body: { message: 'My data stopped working on Friday and nobody has fixed it.' },
-        })
-      )._payload;
+      const { reference, due_on } = await complaintOf(
+        c,
+        m,
+        'My data stopped working on Friday and nobody has fixed it.',
+      );
       for (const type of ['application/vnd.zendesk+json', 'application/x+json', 'application/json'])
         for (const step of [
           { step: 'update', body: 'We need more time.', due_on: '2027-01-20' },
@@ -194,13 +196,7 @@ forEachDatabase(
     it('unsigned, a reference that exists answers exactly as one that does not', async () => {
       const c = ctx();
       const m = await createMember(c);
-      const { reference } = (
-        await ok(c.app, supportApi.raiseComplaint, {
-          session: m.session,
-          params: { user_id: m.userId },
-          body: { message: 'The roaming charges on my bill are wrong, please check them.' },
-        })
-      )._payload;
+      const { reference } = await complaintOf(c, m, 'The roaming charges on my bill are wrong, please check them.');
       for (const type of ['application/json', 'application/vnd.zendesk+json']) {
         const ask = async (external_id: string) => {
           const res = await c.app.request('/panda/public/helpdesk/events', {

@@ -1,4 +1,5 @@
 import { getCookie } from 'hono/cookie';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { eq, and } from 'drizzle-orm';
 import { sims } from '../db/schema.ts';
@@ -19,27 +20,34 @@ const SIM_PATH = /^\/panda\/protected\/users\/[^/]+\/sims\/([0-9]+)(?:\/|$)/;
 export const simOfPath = (path: string): string | undefined => SIM_PATH.exec(path)?.[1];
 
 /**
- * Protected calls (spec section 6): the x-gg-auth session token, the x-gg-transaction header,
- * the HttpOnly binding cookie the session was given, and on state-changing requests the
- * XSRF token that belongs to the session.
+ * What a session proves, said once (spec section 6): the x-gg-auth session token, the
+ * x-gg-transaction header, the HttpOnly binding cookie the session was given, and on
+ * state-changing requests the XSRF token that belongs to the session. The SIM a path names is
+ * checked in the same query. Answers the session, or the failure a protected call answers.
  */
-export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
+async function provenSession(c: Context<AppEnv>, ssn?: string) {
   const token = c.req.header('x-gg-auth');
-  if (!token || token.length > 200) return fail(c, sessionFailures.loginRequired);
+  if (!token || token.length > 200) return { ok: false, failure: sessionFailures.loginRequired } as const;
   const transaction = c.req.header('x-gg-transaction');
-  if (!transaction || transaction.length > 256) return fail(c, sessionFailures.transactionMissing);
-  c.set('log', c.var.log.child({ transaction }));
-
-  // The SIM a path names is checked with the session, in its query (requireOwnAccount reads the answer).
-  const ssn = simOfPath(c.req.path);
+  if (!transaction || transaction.length > 256)
+    return { ok: false, failure: sessionFailures.transactionMissing } as const;
   const session = await checkSession(c.var.db, token, getCookie(c, BINDING_COOKIE), c.var.clock, ssn);
-  if (!session.ok) return fail(c, sessionFailures.expired);
-
+  if (!session.ok) return { ok: false, failure: sessionFailures.expired } as const;
   if (!SAFE_METHODS.has(c.req.method)) {
     const sent = c.req.header('x-xsrf-token') ?? '';
     if (!sameSecret(sent, xsrfTokenFor(session.tokenHash, c.var.config.sessionSecret)))
-      return fail(c, sessionFailures.xsrfMissing);
+      return { ok: false, failure: sessionFailures.xsrfMissing } as const;
   }
+  return { ok: true, session, transaction } as const;
+}
+
+/** Protected calls: a proven session, or the session's failure (401, or 403 without the XSRF token). */
+export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
+  const ssn = simOfPath(c.req.path);
+  const proven = await provenSession(c, ssn);
+  if (!proven.ok) return fail(c, proven.failure);
+  const { session, transaction } = proven;
+  c.set('log', c.var.log.child({ transaction }));
   c.set('member', session.member);
   c.set('sessionId', session.sessionId);
   c.set('tokenHash', session.tokenHash);
@@ -48,21 +56,13 @@ export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /**
- * A public call a signed-in member may make too (the contact form): with a good session (token,
- * transaction, binding cookie and, on a write, the XSRF token) the member is known as `signedIn`;
- * anything less is a visitor, never an error, and never a member taken from what the body says.
+ * A public call a signed-in member may make too (the contact form): with a session proven as a
+ * protected call's is, the member is known as `signedIn`; anything less is a visitor, never an
+ * error, and never a member taken from what the body says.
  */
 export const identifySession = createMiddleware<AppEnv>(async (c, next) => {
-  const token = c.req.header('x-gg-auth');
-  const transaction = c.req.header('x-gg-transaction');
-  if (!token || token.length > 200 || !transaction || transaction.length > 256) return next();
-  const session = await checkSession(c.var.db, token, getCookie(c, BINDING_COOKIE), c.var.clock);
-  if (!session.ok) return next();
-  if (!SAFE_METHODS.has(c.req.method)) {
-    const sent = c.req.header('x-xsrf-token') ?? '';
-    if (!sameSecret(sent, xsrfTokenFor(session.tokenHash, c.var.config.sessionSecret))) return next();
-  }
-  c.set('signedIn', session.member);
+  const proven = await provenSession(c);
+  if (proven.ok) c.set('signedIn', proven.session.member);
   return next();
 });
 

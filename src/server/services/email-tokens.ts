@@ -46,15 +46,16 @@ export async function issueEmailToken(
 /**
  * Uses a token or code once: the update only succeeds while it is unused and unexpired, so two
  * concurrent uses cannot both succeed. With a memberId (a signed-in member) only that member's
- * token matches, so nobody can use up another member's link. Returns the member id, or null.
- * Pass a transaction as `db` to make the use and what it unlocks one change.
+ * token matches, so nobody can use up another member's link. Returns the member id and, for a
+ * change, the new address the token was sent to; or null. Pass a transaction as `db` to make the
+ * use and what it unlocks one change.
  */
 export async function consumeEmailToken(
   db: Queryable,
   purpose: Purpose,
   secret: { token: string; memberId?: number } | { code: string; memberId: number },
   clock: Clock,
-): Promise<number | null> {
+): Promise<{ memberId: number; email: string | null } | null> {
   const now = clock();
   const match =
     'token' in secret
@@ -70,39 +71,8 @@ export async function consumeEmailToken(
     .update(emailTokens)
     .set({ usedAt: now })
     .where(and(match, eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt), gt(emailTokens.expiresAt, now)))
-    .returning({ memberId: emailTokens.memberId });
-  return row?.memberId ?? null;
-}
-
-/**
- * Uses a change token or code of the signed-in member once, as consumeEmailToken does: the new
- * address it was sent to, or null.
- */
-export async function consumeChangeToken(
-  db: Queryable,
-  memberId: number,
-  secret: { token: string } | { code: string },
-  clock: Clock,
-): Promise<string | null> {
-  const now = clock();
-  const match =
-    'token' in secret
-      ? eq(emailTokens.tokenHash, sha256(secret.token))
-      : eq(emailTokens.codeHash, sha256(`${memberId}:${secret.code}`));
-  const [row] = await db
-    .update(emailTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        match,
-        eq(emailTokens.memberId, memberId),
-        eq(emailTokens.purpose, 'change'),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, now),
-      ),
-    )
-    .returning({ email: emailTokens.email });
-  return row?.email ?? null;
+    .returning({ memberId: emailTokens.memberId, email: emailTokens.email });
+  return row ?? null;
 }
 
 /** The new address a member asked for and has not yet confirmed (its token unused and unexpired), or null. */

@@ -5,11 +5,10 @@ import { EmailField, PasswordField } from '../../../components/forms/KindFields.
 import { StepUpCode } from '../../components/StepUpCode.tsx';
 import {
   $confirmLink,
-  CONFIRM_EMAIL_PARAM,
   confirmEmailForm,
-  confirmEmailLink,
   emailChange,
   emailForm,
+  openEmailSection,
   resetConfirmLink,
 } from './controls-store.ts';
 
@@ -24,15 +23,7 @@ export function ChangeEmail() {
   const link = useStore($confirmLink);
   const state = useStore(emailChange.$state);
   useEffect(() => {
-    const params = new URLSearchParams(location.search);
-    const token = params.get(CONFIRM_EMAIL_PARAM);
-    if (token) {
-      // The token works once: out of the address bar (and the history) before it is used.
-      params.delete(CONFIRM_EMAIL_PARAM);
-      const search = params.toString();
-      history.replaceState(history.state, '', `${location.pathname}${search ? `?${search}` : ''}${location.hash}`);
-      void confirmEmailLink(token);
-    } else void emailChange.load();
+    void openEmailSection();
     return () => {
       emailForm.reset();
       confirmEmailForm.reset();

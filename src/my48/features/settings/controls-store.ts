@@ -149,15 +149,30 @@ export const confirmEmailForm = formStore({
     changed((await call(securityApi.confirmEmail, { params: { ...memberParams(), token: code } }))._payload),
 });
 
-/** The link mailed to the new address lands on this screen with its token: used once, then taken out of the address bar. */
-export const CONFIRM_EMAIL_PARAM = 'confirm-email';
+/** The link mailed to the new address lands on this screen with its token (`?confirm-email=`). */
+const CONFIRM_EMAIL_PARAM = 'confirm-email';
 const confirmLink = actionStore<'confirm'>();
 export const $confirmLink = confirmLink.$state;
 export const resetConfirmLink = confirmLink.reset;
-export const confirmEmailLink = (token: string) =>
-  confirmLink.run('confirm', async () =>
-    changed((await call(securityApi.confirmEmail, { params: { ...memberParams(), token } }))._payload),
-  );
+
+/**
+ * Opening the e-mail section: with the link's token in the address, the token is taken out of the
+ * address bar (and the history: it works once) and used; otherwise, or when it did not work, the
+ * address and any pending one are read.
+ */
+export function openEmailSection(at: Location = location, pageHistory: History = history): Promise<void> {
+  const params = new URLSearchParams(at.search);
+  const token = params.get(CONFIRM_EMAIL_PARAM);
+  if (!token) return emailChange.load();
+  params.delete(CONFIRM_EMAIL_PARAM);
+  const search = params.toString();
+  pageHistory.replaceState(pageHistory.state, '', `${at.pathname}${search ? `?${search}` : ''}${at.hash}`);
+  return confirmLink
+    .run('confirm', async () =>
+      changed((await call(securityApi.confirmEmail, { params: { ...memberParams(), token } }))._payload),
+    )
+    .then(() => ($confirmLink.get().error ? emailChange.load() : undefined));
+}
 
 // ——— Alerts ———
 

@@ -176,35 +176,33 @@ export async function deleteAccount(
     // a ticket (a question) is not, so what they wrote and attached goes. Theirs are the account's
     // own and, when the account had proved its address, those written from that address in any case
     // (a visitor's messages before they signed up); an unproven address erases nobody's.
-    const theirs = (
+    const theirs = await tx
+      .select({ id: s.tickets.id, kind: s.tickets.kind })
+      .from(s.tickets)
+      .where(
+        or(
+          eq(s.tickets.memberId, id),
+          member.isVerified ? sql`lower(${s.tickets.email}) = lower(${member.email})` : undefined,
+        ),
+      );
+    const questions = theirs.filter((t) => t.kind === 'ticket').map((t) => t.id);
+    if (questions.length > 0) {
       await tx
-        .select({ id: s.tickets.id })
-        .from(s.tickets)
-        .where(
-          or(
-            eq(s.tickets.memberId, id),
-            member.isVerified ? sql`lower(${s.tickets.email}) = lower(${member.email})` : undefined,
-          ),
-        )
-    ).map((t) => t.id);
+        .update(s.ticketEntries)
+        .set({ body: ERASED_TEXT })
+        .where(and(inArray(s.ticketEntries.ticketId, questions), eq(s.ticketEntries.author, 'customer')));
+      await tx.delete(s.ticketAttachments).where(inArray(s.ticketAttachments.ticketId, questions));
+    }
     if (theirs.length > 0) {
-      const questions = (
-        await tx
-          .select({ id: s.tickets.id })
-          .from(s.tickets)
-          .where(and(inArray(s.tickets.id, theirs), eq(s.tickets.kind, 'ticket')))
-      ).map((t) => t.id);
-      if (questions.length > 0) {
-        await tx
-          .update(s.ticketEntries)
-          .set({ body: ERASED_TEXT })
-          .where(and(inArray(s.ticketEntries.ticketId, questions), eq(s.ticketEntries.author, 'customer')));
-        await tx.delete(s.ticketAttachments).where(inArray(s.ticketAttachments.ticketId, questions));
-      }
       await tx
         .update(s.tickets)
         .set({ name: sql`${s.tickets.reference}`, email: '', msisdn: null, memberId: null })
-        .where(inArray(s.tickets.id, theirs));
+        .where(
+          inArray(
+            s.tickets.id,
+            theirs.map((t) => t.id),
+          ),
+        );
     }
     // Nothing renews or charges for an account that is gone.
     const ssns = (await tx.select({ ssn: sims.ssn }).from(sims).where(eq(sims.memberId, id))).map((r) => r.ssn);

@@ -33,8 +33,9 @@ export async function setPasswordWithToken(
 ): Promise<Outcome<null, 'resetInvalid'>> {
   const passwordHash = await hashPassword(password);
   const changed = await db.transaction(async (tx) => {
-    const memberId = await consumeEmailToken(tx, 'reset', { token }, clock);
-    if (memberId === null) return false;
+    const used = await consumeEmailToken(tx, 'reset', { token }, clock);
+    if (used === null) return false;
+    const { memberId } = used;
     await tx.update(members).set({ passwordHash, isPasswordCompliant: true }).where(eq(members.id, memberId));
     // Every session ends, and with them the push subscriptions their devices made.
     await endSessions(tx, { memberId }, clock());

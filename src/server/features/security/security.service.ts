@@ -5,7 +5,7 @@ import { sendMail } from '../../integrations/mail/index.ts';
 import { members, sims } from '../../db/schema.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 import { verifyPassword } from '../../services/passwords.ts';
-import { consumeChangeToken, issueEmailToken, pendingEmailOf } from '../../services/email-tokens.ts';
+import { consumeEmailToken, issueEmailToken, pendingEmailOf } from '../../services/email-tokens.ts';
 import { siteLink } from '../../services/links.ts';
 import { cardSpentThisMonth } from '../../services/spend-limit.ts';
 import { useStepUpCode } from '../../services/step-up.ts';
@@ -129,7 +129,7 @@ export async function confirmEmail(
   try {
     return await db.transaction(async (tx) => {
       await lockMember(tx, member.id);
-      const email = await consumeChangeToken(tx, member.id, secret, clock);
+      const email = (await consumeEmailToken(tx, 'change', { ...secret, memberId: member.id }, clock))?.email ?? null;
       if (email === null) return refused('changeInvalid');
       if (await addressTaken(tx, email)) return refused('emailTaken');
       await tx.update(members).set({ email, isVerified: true }).where(eq(members.id, member.id));
