@@ -8,6 +8,7 @@ export const sandboxPage = (title: string, body: unknown) =>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${title} | 48</title>
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       </head>
       <body>
         <main>${body}</main>
