@@ -71,6 +71,8 @@ export const SimSchema = z
     /** Reported lost or stolen (docs/product/member-controls.md). */
     blocked: z.boolean(),
     kind: z.enum(['physical', 'esim']),
+    /** What the network holds of the line: suspended once a block has reached it (docs/product/network.md). */
+    line_state: z.enum(['active', 'suspended']).nullable(),
   })
   .meta({ id: 'Sim' });
 export type Sim = z.infer<typeof SimSchema>;

@@ -29,9 +29,17 @@ export const healthApi = {
         pending: z.number().int().min(0),
         last_error: z.string().optional(),
       }),
+      network: z.object({
+        pending: z.number().int().min(0),
+        oldest_pending_s: z.number().int().min(0),
+        failed: z.number().int().min(0),
+        dead_letters: z.number().int().min(0),
+        drift: z.number().int().min(0),
+        last_error: z.string().optional(),
+      }),
     }),
     description:
-      'Ready: the database answers, its migrations are all applied, the mail server (when configured) answered in the last 5 minutes, the server is not shutting down. `cdn` says whether the purges of published releases went through: `waiting` for every instance to serve a new release, `retrying` after the CDN refused one (with its last error); a purge that fails does not make the instance unready (another instance would not purge better)',
+      'Ready: the database answers, its migrations are all applied, the mail server (when configured) answered in the last 5 minutes, the server is not shutting down. `cdn` says whether the purges of published releases went through: `waiting` for every instance to serve a new release, `retrying` after the CDN refused one (with its last error); a purge that fails does not make the instance unready (another instance would not purge better). `network`: the orders to the mobile network not yet completed (and how old the oldest is), those failed or rejected, the events kept aside (dead letters), the lines the last reconciliation found different, and the last error met',
     errors: {
       503: 'Not ready: `reason` says why (database unreachable, migrations pending, mail server unreachable, shutting down)',
     },

@@ -49,6 +49,8 @@ export const RoamingSchema = z
       spent_cents: z.number().int(),
       continued: z.boolean(),
       stopped: z.boolean(),
+      /** Data abroad on the network: being stopped (the bar ordered), stopped (the bar completed), or neither. */
+      on_network: z.enum(['stopping', 'stopped']).nullable(),
     }),
     notices: z.array(RoamingNotice),
   })

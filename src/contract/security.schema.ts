@@ -60,7 +60,14 @@ export const EmailChangeForm = z.object({
     .pipe(z.email({ error: "That doesn't look like an e-mail address." })),
 });
 const SimStateSchema = z
-  .object({ ssn: z.string(), msisdn: z.string().nullable(), blocked: z.boolean(), blocked_at: z.string().nullable() })
+  .object({
+    ssn: z.string(),
+    msisdn: z.string().nullable(),
+    blocked: z.boolean(),
+    blocked_at: z.string().nullable(),
+    /** What the network holds of the line (docs/product/network.md): suspended only once the network has done it. */
+    line_state: z.enum(['active', 'suspended']).nullable(),
+  })
   .meta({ id: 'SimState' });
 
 export const securityApi = {

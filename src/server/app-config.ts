@@ -1,6 +1,7 @@
 import type { AppConfig } from './config.ts';
 import type { Env } from './env.ts';
 import type { Vapid } from './vapid.ts';
+import { DEVELOPMENT_NETWORK_SECRET } from './integrations/network/integration.ts';
 
 /** The app's configuration from the environment read at start (main.ts), with the VAPID keys resolved. */
 export function appConfigOf(env: Env, vapid: Vapid): AppConfig {
@@ -22,6 +23,11 @@ export function appConfigOf(env: Env, vapid: Vapid): AppConfig {
       loginFailuresPerAccount: 5,
     },
     helpdeskSecret: env.HELPDESK_SECRET,
+    network: {
+      // The sandbox network signs with a development secret where none is set; production requires one (env.ts).
+      eventSecret: env.NETWORK_EVENT_SECRET ?? (env.NODE_ENV === 'production' ? undefined : DEVELOPMENT_NETWORK_SECRET),
+      sandboxDelayMs: env.NETWORK_SANDBOX_DELAY_MS,
+    },
     sandbox: env.SANDBOX,
     testMembers: env.TEST_MEMBERS,
     ...(env.HELPDESK_URL ? { helpdeskUrl: env.HELPDESK_URL } : {}),

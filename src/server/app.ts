@@ -30,6 +30,7 @@ import { describeSecurity, openApiDocument, patternOf } from './http/openapi.ts'
 import { referencePage } from './http/reference.ts';
 import { router, type AppEnv, type Lifecycle } from './http/router.ts';
 import { adaptersFor, sandboxRoutes, type Adapters } from './integrations/index.ts';
+import type { SandboxNetworkAdapter } from './integrations/network/integration.ts';
 import { sameOrigin } from './middleware/origin.ts';
 import { requireOwnAccount, requireSession } from './middleware/protect.ts';
 import type { ErrorReporter } from './error-reporting.ts';
@@ -189,6 +190,9 @@ export function createApp({
     for (const routes of sandboxRoutes(adapters)) app.route('/', routes);
   }
   if (config.testMembers) app.route('/', testMemberRoutes());
+  // The sandbox network is reached through this app (its API and its events to the listener): no port needed.
+  if ('attach' in adapters.network)
+    (adapters.network as SandboxNetworkAdapter).attach(async (request) => app.fetch(request));
 
   if (site) {
     // Spec section 2: payment-gateway URLs always carry a trailing slash.

@@ -33,6 +33,11 @@ export interface AppConfig {
    * (development, tests), the request's own, so passkeys work on http://localhost.
    */
   relyingParty?: { id: string; origin: string };
+  /**
+   * The mobile network (docs/product/network.md): the secret its events are signed with (unset: no
+   * listener), and how long the sandbox network takes over each step of an order (null: only by hand).
+   */
+  network?: { eventSecret?: string; sandboxDelayMs?: number | null };
   /** Web Push (docs/product/phone.md): the VAPID keys (unset: no push) and the push services allowed besides the browsers' own. */
   push?: { vapid?: Vapid; endpointOrigins: string[] };
 }

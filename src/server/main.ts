@@ -4,6 +4,7 @@ import { getRequestListener } from '@hono/node-server';
 import pino from 'pino';
 import { answeredByApp, createApp, pageSecurityHeaders } from './app.ts';
 import { scheduleRenewals } from './jobs/renewals.ts';
+import { scheduleNetwork } from './jobs/network.ts';
 import { resolveVapid } from './vapid.ts';
 import { webPushSender } from './integrations/push/index.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
@@ -48,12 +49,15 @@ const vapid = resolveVapid(env, { dataDir: env.DATA_DIR, siteUrl: env.SITE_URL }
 for (const warning of startWarnings(env, vapid)) logger.warn(warning);
 
 // Each outside service as its own settings choose: the real one, a stand-in, or none (integrations/settings.ts).
-const { payments, referrals, catalogue, geolocation, delivery, tickets, cdn, mailSender } = startAdapters(env, {
-  db: database.db,
-  clock: () => new Date(),
-  logger,
-  production: env.NODE_ENV === 'production',
-});
+const { payments, referrals, catalogue, geolocation, delivery, tickets, cdn, mailSender, network } = startAdapters(
+  env,
+  {
+    db: database.db,
+    clock: () => new Date(),
+    logger,
+    production: env.NODE_ENV === 'production',
+  },
+);
 const metrics = env.METRICS_PORT !== undefined ? createMetrics({ pool: database.pool }) : undefined;
 // Web Push (docs/product/phone.md): the same sender for the API's test button and the jobs' alerts.
 const push = webPushSender(vapid);
@@ -72,6 +76,8 @@ const stopRenewals = scheduleRenewals(
   60_000,
   (ok, seconds) => metrics?.job('renewals', ok, seconds),
 );
+// Orders to the mobile network go out from their outbox every second (docs/product/network.md).
+const stopNetwork = scheduleNetwork({ db: database.db, clock: () => new Date() }, network, logger);
 let draining = false;
 const reporter = env.SENTRY_DSN
   ? await sentryReporter({ dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT, release: env.SENTRY_RELEASE })
@@ -95,6 +101,7 @@ function mount(built: StaticSite | undefined) {
     geolocation,
     delivery,
     tickets,
+    network,
     ...(cdn ? { cdn } : {}),
     ...(built ? { site: built } : {}),
     ...(metrics ? { metrics } : {}),
@@ -230,7 +237,14 @@ async function shutdown(signal: string) {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   const idle = inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (drained = resolve));
-  await Promise.all([idle, stopRenewals(), publishing?.rebuilder.stop(), mailSender?.stop(), follower?.stop()]);
+  await Promise.all([
+    idle,
+    stopRenewals(),
+    stopNetwork(),
+    publishing?.rebuilder.stop(),
+    mailSender?.stop(),
+    follower?.stop(),
+  ]);
   server.closeIdleConnections();
   await closed;
   metricsServer?.close();

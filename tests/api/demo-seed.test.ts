@@ -5,10 +5,18 @@ import { accountFailures } from '../../src/contract/account.calls.ts';
 import { messages } from '../../src/contract/messages.ts';
 import { createApp } from '../../src/server/app.ts';
 import { demoSsn } from '../../src/server/seed/seed.ts';
-import { runPortInDonor } from '../../src/server/services/port-in.ts';
 import { sandboxDelivery } from '../../src/server/integrations/delivery/index.ts';
 import { runDeliveries } from '../../src/server/jobs/deliveries.ts';
-import { call, errorAnswer, forEachDatabase, login, SEED_TIME, type Session, type TestContext } from './harness.ts';
+import {
+  call,
+  errorAnswer,
+  forEachDatabase,
+  login,
+  SEED_TIME,
+  settleNetwork,
+  type Session,
+  type TestContext,
+} from './harness.ts';
 
 const DAY = 86_400_000;
 const gb = (n: number) => Math.round(n * KB_PER_GB);
@@ -207,6 +215,7 @@ forEachDatabase('demo_seed', (ctx) => {
             requester: '1',
             blocked: false,
             kind: 'physical',
+            line_state: 'active',
           },
         ],
       },
@@ -320,11 +329,15 @@ forEachDatabase('demo_seed', (ctx) => {
     expect(request.events.map((e: { status: string }) => e.status)).toEqual(['requested', 'validating', 'scheduled']);
     const segments = (await (await req(c, s, 'GET', '/segments')).json())._payload;
     expect(JSON.stringify(segments)).toContain('PORTIN_IN_PROGRESS');
-    const ctxOf = { db: c.handle.db, clock: () => c.clock.now };
+    // Its order goes to the network, which completes it on the day named, not before.
+    await settleNetwork(c);
     c.clock.advance(6 * 86_400_000);
-    expect(await runPortInDonor(ctxOf)).toBe(0);
+    await settleNetwork(c);
+    expect(
+      (await (await req(c, await login(c.app, 'portin@example.com'), 'GET', '/portin')).json())._payload.request.status,
+    ).toBe('scheduled');
     c.clock.advance(86_400_000);
-    expect(await runPortInDonor(ctxOf)).toBe(1);
+    expect((await settleNetwork(c)).moved).toBe(1);
     expect(
       (await (await req(c, await login(c.app, 'portin@example.com'), 'GET', '/portin')).json())._payload.request.status,
     ).toBe('completed');

@@ -16,6 +16,12 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts
 import { DEMO_PASSWORD, resetDatabase, seedCatalogue, seedDemo } from '../../src/server/seed/seed.ts';
 import type { AppConfig } from '../../src/server/config.ts';
 import { contentFiles } from './content.ts';
+import {
+  sandboxNetworkAdapter,
+  type SandboxNetworkAdapter,
+} from '../../src/server/integrations/network/integration.ts';
+import { drainNetworkOrders } from '../../src/server/services/network-orders.ts';
+import { applyOrderStep } from '../../src/server/services/network-steps.ts';
 import { ERROR_CODES } from '../../src/contract/error-codes.schema.ts';
 
 /** The moment the demo members are seeded at in tests; the clock starts here for every test. */
@@ -43,9 +49,23 @@ export interface TestContext {
   clock: { now: Date; advance(ms: number): void };
   config: AppConfig;
   payments: SandboxPayments;
+  /** The sandbox network the app sends its orders to (its orders move on only when a test says). */
+  network: SandboxNetworkAdapter;
+}
+
+/** Sends what waits in the network's outbox (the network job's turn) and answers what was sent. */
+export const sendNetworkOrders = (c: TestContext) =>
+  drainNetworkOrders({ db: c.handle.db, clock: () => c.clock.now }, c.network, applyOrderStep);
+
+/** The network job's turn, then every open order moved to its end by the sandbox network (its events sent to the listener). */
+export async function settleNetwork(c: TestContext) {
+  const sent = await sendNetworkOrders(c);
+  const moved = await c.network.sandbox.settle();
+  return { ...sent, moved };
 }
 
 export const TEST_HELPDESK_WEBHOOK_SECRET = 'helpdesk-webhook-secret-for-tests';
+export const TEST_NETWORK_EVENT_SECRET = 'network-event-secret-for-tests-0000000000';
 export const testConfig = (overrides: Partial<AppConfig['rateLimit']> = {}): AppConfig => ({
   sessionSecret: 'test-session-secret-that-is-long-enough-000',
   emvKeyBase64: Buffer.from('48portal-emv-key').toString('base64'),
@@ -55,6 +75,8 @@ export const testConfig = (overrides: Partial<AppConfig['rateLimit']> = {}): App
   helpdeskSecret: 'test-helpdesk-secret-that-is-long-enough-0000000',
   // The help desk's webhook is configured (its tests sign with this; one takes it away for the 503).
   helpdeskWebhookSecret: TEST_HELPDESK_WEBHOOK_SECRET,
+  // The network's listener is configured; the sandbox network's orders move on only by hand.
+  network: { eventSecret: TEST_NETWORK_EVENT_SECRET, sandboxDelayMs: null },
   sandbox: true,
   // A small search space: tests solve the proof of work in a moment.
   captcha: { hmacKey: 'test-captcha-hmac-key-that-is-long-enough-000', maxNumber: 200, ttlMs: 10 * 60_000 },
@@ -165,7 +187,14 @@ export function forEachDatabase(
             this.now = new Date(this.now.getTime() + ms);
           },
         };
-        ctx = { handle, clock, config: testConfig(rateLimit), app: undefined as never, payments: undefined as never };
+        ctx = {
+          handle,
+          clock,
+          config: testConfig(rateLimit),
+          app: undefined as never,
+          payments: undefined as never,
+          network: undefined as never,
+        };
       }, 60_000);
       beforeEach(async () => {
         const c = ctx!;
@@ -174,12 +203,19 @@ export function forEachDatabase(
         else await seedCatalogue(c.handle.db);
         c.clock.now = new Date(SEED_TIME);
         c.payments = sandboxPayments(() => c.clock.now.getTime());
+        c.network = sandboxNetworkAdapter({
+          secret: TEST_NETWORK_EVENT_SECRET,
+          delayMs: null,
+          db: c.handle.db,
+          clock: () => c.clock.now,
+        });
         c.app = withCheckedErrors(
           createApp({
             db: c.handle.db,
             config: c.config,
             clock: () => c.clock.now,
             payments: c.payments,
+            network: c.network,
             content: contentFiles(),
             publishing: harnessPublishing(),
           }),

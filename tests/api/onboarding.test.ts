@@ -10,7 +10,15 @@ import { spareMsisdn, spareSsn } from '../../src/server/seed/seed.ts';
 import { createMember } from './builders.ts';
 import type { RequestBody } from '../../src/contract/endpoint.ts';
 import { ok, send } from './client.ts';
-import { forEachDatabase, SEED_TIME, signUpMember, solveCaptcha, type Session, type TestContext } from './harness.ts';
+import {
+  forEachDatabase,
+  SEED_TIME,
+  settleNetwork,
+  signUpMember,
+  solveCaptcha,
+  type Session,
+  type TestContext,
+} from './harness.ts';
 import { KB_PER_GB } from '../../src/contract/constants.ts';
 
 const me = (s: Session) => ({ user_id: s.userId });
@@ -67,9 +75,16 @@ forEachDatabase(
         blocked: false,
         kind: 'physical',
       };
-      expect((await res.json())._payload.sim).toEqual(sim);
+      // Activating until the network has added the line (docs/product/network.md).
+      expect((await res.json())._payload.sim).toEqual({ ...sim, line_state: null });
+      const activating = await send(ctx().app, accountApi.simsOwned, { session: s, params: me(s) });
+      expect(activating.status).toBe(400);
+      expect(await settleNetwork(ctx())).toMatchObject({ sent: 1, moved: 2 });
+      const [order] = ctx().network.sandbox.orders();
+      expect(order).toMatchObject({ service: 'mobileLine', action: 'add', msisdn: spareMsisdn(1), state: 'completed' });
+      expect(order!.characteristics).toEqual({ iccid: spareSsn(1), simType: 'physical' });
       const owned = await ok(ctx().app, accountApi.simsOwned, { session: s, params: me(s) });
-      expect(owned._payload.values).toEqual([sim]);
+      expect(owned._payload.values).toEqual([{ ...sim, line_state: 'active' }]);
       const summary = (
         await ok(ctx().app, accountApi.balanceSummary, { session: s, params: { ...me(s), ssn: spareSsn(1) } })
       )._payload.current_month_balance_summary;
@@ -106,6 +121,8 @@ forEachDatabase(
       const c = await signUpMember(ctx(), 'greedy@example.com');
       const twoCards = await Promise.all([activate(ctx(), c, spareSsn(4)), activate(ctx(), c, spareSsn(5))]);
       expect(twoCards.map((r) => r.status).sort()).toEqual([201, 409]);
+      // One activation order for each SIM activated, and no more.
+      expect((await settleNetwork(ctx())).sent).toBe(2);
       const owned = await ok(ctx().app, accountApi.simsOwned, { session: c, params: me(c) });
       expect(owned._meta.total).toBe(1);
     });

@@ -3,14 +3,21 @@ import { messages } from '../../src/contract/messages.ts';
 import { simSettingsFailures, simSettingsApi } from '../../src/contract/sim-settings.schema.ts';
 import { spareSsn } from '../../src/server/seed/seed.ts';
 import { BUILT_PASSWORD, createMember, type MemberSpec } from './builders.ts';
-import { call, forEachDatabase, stepUpCode, type Session, type TestContext } from './harness.ts';
+import {
+  call,
+  forEachDatabase,
+  sendNetworkOrders,
+  settleNetwork,
+  stepUpCode,
+  type Session,
+  type TestContext,
+} from './harness.ts';
 import { KB_PER_GB } from '../../src/contract/constants.ts';
 import { and, eq } from 'drizzle-orm';
 import { membershipsApi } from '../../src/contract/memberships.schema.ts';
 import { securityApi } from '../../src/contract/security.schema.ts';
 import { stepUpFailures } from '../../src/contract/step-up.schema.ts';
 import { memberships, portInRequests, sims } from '../../src/server/db/schema.ts';
-import { advancePortIn, DONOR_STEP_MS, runPortInDonor } from '../../src/server/services/port-in.ts';
 import { send } from './client.ts';
 import { make, me, message } from './member-controls.ts';
 
@@ -250,7 +257,7 @@ forEachDatabase(
       expect([res.status, await message(res)]).toEqual([403, stepUpFailures.stepUpMissing.message]);
     });
 
-    it('port-in: requested → validating → scheduled → completed, one step per donor turn, with a timeline; a rejection says why', async () => {
+    it('port-in: requested → validating → scheduled → completed, each step the network reports on its order, with a timeline; a rejection says why', async () => {
       const c = ctx();
       const leaver = await make(c, 'leaver');
       const s = leaver.session;
@@ -264,14 +271,17 @@ forEachDatabase(
         },
       });
       expect(made.status).toBe(201);
-      const ctxOf = { db: c.handle.db, clock: () => c.clock.now };
-      expect(await runPortInDonor(ctxOf)).toBe(0); // not yet: the donor takes minutes
-      for (const expected of ['validating', 'scheduled', 'completed']) {
-        c.clock.advance(DONOR_STEP_MS);
-        expect(await runPortInDonor(ctxOf)).toBe(1);
-        const now = (await (await send(c.app, simSettingsApi.openPortIn, { session: s, params: me(s) })).json())
-          ._payload.request;
-        expect(now.status).toBe(expected);
+      const status = async () =>
+        (await (await send(c.app, simSettingsApi.openPortIn, { session: s, params: me(s) })).json())._payload.request
+          .status;
+      expect(await status()).toBe('requested'); // not yet: the order waits in the outbox
+      expect(await sendNetworkOrders(c)).toMatchObject({ sent: 1 });
+      expect(await status()).toBe('validating'); // the network acknowledged it
+      const [order] = c.network.sandbox.orders();
+      expect(order).toMatchObject({ service: 'portIn', action: 'add', msisdn: '0861234567' });
+      for (const expected of ['scheduled', 'completed']) {
+        await c.network.sandbox.step(order!.id);
+        expect(await status()).toBe(expected);
       }
       const done = (await (await send(c.app, simSettingsApi.openPortIn, { session: s, params: me(s) })).json())._payload
         .request;
@@ -296,14 +306,14 @@ forEachDatabase(
           account_type: 'prepay',
         },
       });
-      const [row] = await c.handle.db.select().from(portInRequests).where(eq(portInRequests.msisdn, '0861234999'));
-      await advancePortIn(ctxOf, row!.id);
-      expect(await advancePortIn(ctxOf, row!.id)).toBe('rejected');
+      await settleNetwork(c);
       const rejected = (
         await (await send(c.app, simSettingsApi.openPortIn, { session: other, params: me(other) })).json()
       )._payload.request;
+      expect(rejected).toMatchObject({ status: 'rejected' });
       expect(rejected.reason).toMatch(/could not match/);
-      expect(await advancePortIn(ctxOf, row!.id)).toBeNull();
+      const [row] = await c.handle.db.select().from(portInRequests).where(eq(portInRequests.msisdn, '0861234999'));
+      expect(row!.status).toBe('rejected');
     });
   },
   undefined,

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { isSharedDatabase, type Database } from './client.ts';
 
 /** The advisory-lock keys of the scheduled jobs (one number per job, in the portal's own range). */
-export const JOB_LOCKS = { minute: 4_848_001 } as const;
+export const JOB_LOCKS = { minute: 4_848_001, network: 4_848_002 } as const;
 
 /**
  * Runs a job step on one instance at a time (docs/product/production.md "Jobs run once per step across

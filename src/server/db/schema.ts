@@ -16,3 +16,4 @@ export * from './schema/recruit.ts';
 export * from './schema/household.ts';
 export * from './schema/roaming.ts';
 export * from './schema/platform.ts';
+export * from './schema/network.ts';

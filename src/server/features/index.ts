@@ -11,6 +11,7 @@ import { offersRoutes } from './offers/offers.routes.ts';
 import { flexiDataRoutes } from './flexi-data/flexi-data.routes.ts';
 import { giftShopRoutes } from './gift-shop/gift-shop.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { networkRoutes } from './network/network.routes.ts';
 import { householdRoutes } from './household/household.routes.ts';
 import { helpdeskRoutes } from './helpdesk/helpdesk.routes.ts';
 import { membershipsRoutes } from './memberships/memberships.routes.ts';
@@ -56,6 +57,7 @@ export function featureRoutes(config: AppConfig): (ReturnType<typeof router> | R
     ordersRoutes(config),
     simSettingsRoutes(config),
     helpdeskRoutes(),
+    networkRoutes(),
     contactRoutes(config),
     supportRoutes(),
     membershipsRoutes(),

@@ -4,14 +4,13 @@ import { catalogue } from './catalogue/integration.ts';
 import { cdn } from './cdn/integration.ts';
 import { content } from './content/integration.ts';
 import { delivery } from './delivery/integration.ts';
-import { donor } from './donor/integration.ts';
 import { geolocation } from './geolocation/integration.ts';
 import { helpdesk } from './helpdesk/integration.ts';
 import type { Integration, IntegrationDeps, SandboxEnv } from './integration.ts';
 import { mail } from './mail/integration.ts';
 import { payments } from './payments/integration.ts';
 import { push } from './push/integration.ts';
-import { usage } from './usage/integration.ts';
+import { network } from './network/integration.ts';
 import { referrals } from './referrals/integration.ts';
 import { tickets } from './tickets/integration.ts';
 
@@ -29,10 +28,9 @@ export const integrations = {
   content,
   mail,
   helpdesk,
-  donor,
   delivery,
   push,
-  usage,
+  network,
   cdn,
   tickets,
 };

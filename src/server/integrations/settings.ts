@@ -13,6 +13,7 @@ import { ticketsSettings } from './tickets/integration.ts';
 import { pushSettings } from './push/integration.ts';
 import { contentSettings } from './content/integration.ts';
 import { errorReportsSettings } from './error-reports/integration.ts';
+import { networkSettings } from './network/integration.ts';
 
 /**
  * Every integration's settings, in the order production names what is missing. Each is declared in
@@ -32,6 +33,7 @@ const all = [
   contentSettings,
   errorReportsSettings,
   cdnSettings,
+  networkSettings,
 ] as const;
 
 /** The variables of every integration, for env.ts's one schema. */
@@ -49,6 +51,7 @@ export const integrationShape = {
   ...contentSettings.shape,
   ...errorReportsSettings.shape,
   ...cdnSettings.shape,
+  ...networkSettings.shape,
 };
 
 type Values = Record<string, unknown>;
@@ -91,5 +94,6 @@ export function startAdapters(values: Values, deps: StartDeps) {
     tickets: adapter(ticketsSettings)!,
     cdn: adapter(cdnSettings),
     mailSender: adapter(mailSettings),
+    network: adapter(networkSettings)!,
   };
 }

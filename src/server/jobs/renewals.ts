@@ -24,7 +24,6 @@ import { endCardSpend, reserveCardSpend } from '../services/spend-limit.ts';
 import { raiseAlert } from '../services/alerts.ts';
 import { sendAlertPushes } from '../services/push.ts';
 import type { PushSender } from '../integrations/push/index.ts';
-import { runPortInDonor } from '../services/port-in.ts';
 import type { ReferralsAdapter } from '../integrations/referrals/index.ts';
 import { sendReferralOutbox } from '../services/referrals.ts';
 import type { ServiceContext } from '../services/outcome.ts';
@@ -302,8 +301,6 @@ export async function runMinuteJobs(ctx: JobsContext, log: Logger): Promise<void
   if (pruned > 0) log.info({ tickets: pruned }, 'tickets closed over a year ago removed');
   const unclaimed = await pruneUploads(ctx);
   if (unclaimed > 0) log.info({ uploads: unclaimed }, 'attachments no message claimed removed');
-  const ported = await runPortInDonor(ctx);
-  if (ported > 0) log.info({ portIns: ported }, 'port-in requests moved on by the donor network');
   if (ctx.referrals) {
     const told = await sendReferralOutbox(ctx, ctx.referrals);
     if (told > 0) log.info({ referralCalls: told }, 'referral service told');

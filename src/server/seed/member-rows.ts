@@ -10,6 +10,7 @@ import { DAY, HOUR } from '../services/clock.ts';
 import { acknowledgementOf } from '../services/tickets.ts';
 import { workingDayAfter, workingDayBefore } from '../services/working-days.ts';
 import { catalogue } from './catalogue.ts';
+import { orderPortIn } from '../services/network-steps.ts';
 import { KB_PER_GB } from '../../contract/constants.ts';
 
 /** Whole GB in KB, as the rows keep data. */
@@ -58,6 +59,20 @@ export async function insertPortIn(
     { requestId: request!.id, status: 'validating', note: null, at: new Date(at(-2).getTime() + HOUR) },
     { requestId: request!.id, status: 'scheduled', note: `Your number moves on ${movesOn}.`, at: at(-1) },
   ]);
+  // Its order to the network, for the day named: the network completes it then (docs/product/network.md).
+  await orderPortIn(
+    tx,
+    () => at(-2),
+    {
+      id: request!.id,
+      ssn: who.ssn,
+      msisdn: portIn.msisdn,
+      provider: portIn.provider,
+      accountType: 'prepay',
+      accountNumber: null,
+    },
+    movesOn,
+  );
 }
 
 /** Past payments by the stored card: a product bought that many days ago, the card paying all of it (a receipt each). */

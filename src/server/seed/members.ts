@@ -198,6 +198,8 @@ async function insertSim(
     msisdn,
     product: 'Pre_Start_3FF_N',
     status: spec.sim === undefined || spec.sim === 'none' ? 'active' : spec.sim,
+    // An activating SIM's line is not on the network yet (its add order has not completed).
+    lineState: spec.sim === 'activating' ? null : 'active',
     puk: sim.puk,
     billingStatus: spec.billing ?? 'ok',
     createdAt: at(-(spec.simAgeDays ?? 60)),

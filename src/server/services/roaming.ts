@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { euro } from '../../contract/format.ts';
 import { irishDayOf, irishMonthOf } from '../../contract/irish-time.ts';
+import { roamingBarOf } from './network-steps.ts';
 import {
   countryName,
   creditRoamingKb,
@@ -283,7 +284,13 @@ export async function readRoaming({ db, clock }: ServiceContext, memberId: numbe
       minutes: u.minutes,
       texts: u.texts,
     })),
-    cap: { cap_cents: cap, spent_cents: spent, continued, stopped: cap !== null && !continued && spent >= cap },
+    cap: {
+      cap_cents: cap,
+      spent_cents: spent,
+      continued,
+      stopped: cap !== null && !continued && spent >= cap,
+      on_network: await roamingBarOf(db, ssn, month),
+    },
     notices: notices.map((n) => ({
       id: n.id,
       cause: n.cause as (typeof ROAMING_ALERT_CAUSES)[number],

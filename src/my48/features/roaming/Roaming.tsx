@@ -106,6 +106,7 @@ export default function Roaming() {
             <p>
               <strong>Data abroad has stopped at your cap.</strong> Calls and texts still work.
             </p>
+            {v.cap.network && <p>{v.cap.network}</p>}
             <div className="actions">
               <button
                 type="button"

@@ -20,7 +20,7 @@ const traveller: Roaming = {
     { country: 'FR', country_name: 'France', zone: '1', data_kb: 3 * GB, minutes: 25, texts: 12 },
     { country: 'ES', country_name: 'Spain', zone: '1', data_kb: 0.75 * GB, minutes: 0, texts: 1 },
   ],
-  cap: { cap_cents: 5000, spent_cents: 0, continued: false, stopped: false },
+  cap: { cap_cents: 5000, spent_cents: 0, continued: false, stopped: false, on_network: null },
   notices: [],
 };
 
@@ -48,15 +48,19 @@ describe('the roaming screen', () => {
       seen_at: null,
       allowance: { from: 'credit', max_kb: 15_499_000, used_kb: 0, left_kb: 15_499_000, fixed_on: null },
       by_country: [],
-      cap: { cap_cents: 5000, spent_cents: 5075, continued: false, stopped: true },
+      cap: { cap_cents: 5000, spent_cents: 5075, continued: false, stopped: true, on_network: 'stopped' },
     });
     expect(credit.where).toBe('We have not seen your SIM abroad yet.');
     expect(credit.allowance.max).toBe('14.78');
     expect(credit.allowance.source).toBe('Set by the law from your credit; it is fixed when you begin roaming.');
-    expect(credit.cap).toMatchObject({ stopped: true, spent: '€50.75 of €50.00 this month (excluding VAT).' });
+    expect(credit.cap).toMatchObject({
+      stopped: true,
+      network: 'Data abroad is stopped on the network.',
+      spent: '€50.75 of €50.00 this month (excluding VAT).',
+    });
     const none = roamingView({
       ...traveller,
-      cap: { cap_cents: null, spent_cents: 1234, continued: false, stopped: false },
+      cap: { cap_cents: null, spent_cents: 1234, continued: false, stopped: false, on_network: null },
     });
     expect(none.cap).toMatchObject({ label: 'No cap', spent: '€12.34 this month (excluding VAT); you chose no cap.' });
   });

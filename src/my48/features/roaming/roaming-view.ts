@@ -17,7 +17,7 @@ export interface RoamingView {
     /** The bar's length, percent of the month's largest data use. */
     bar: number;
   }[];
-  cap: { label: string; spent: string; stopped: boolean; continued: boolean };
+  cap: { label: string; spent: string; stopped: boolean; continued: boolean; network: string | null };
 }
 
 const longDay = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -74,6 +74,13 @@ export function roamingView(r: Roaming): RoamingView {
           : `${euro(r.cap.spent_cents)} of ${euro(r.cap.cap_cents)} this month (excluding VAT)${r.cap.continued ? '; you chose to keep using data past it' : ''}.`,
       stopped: r.cap.stopped,
       continued: r.cap.continued,
+      // What the network has done (docs/product/network.md): said only once it is done, or being done.
+      network:
+        r.cap.on_network === 'stopped'
+          ? 'Data abroad is stopped on the network.'
+          : r.cap.on_network === 'stopping'
+            ? 'Stopping data abroad on the network…'
+            : null,
     },
   };
 }

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { BILLING_STATUSES, PORT_IN_ACCOUNT_TYPES, SIM_KINDS, SIM_STATUSES } from '../../../contract/constants.ts';
+import { LINE_STATES } from '../../../contract/network.ts';
 import { PORT_IN_STATUSES, PORT_IN_STEPS } from '../../../contract/sim-settings.schema.ts';
 import { createdAt, oneOf, ts, valuesOf } from './columns.ts';
 import { memberColumn } from './members.ts';
@@ -36,6 +37,11 @@ export const sims = pgTable(
     /** A physical card or an eSIM profile; an eSIM has its activation code (LPA:1$<SM-DP+>$<matching id>). */
     kind: text('kind', { enum: SIM_KINDS }).notNull().default('physical'),
     esimActivationCode: text('esim_activation_code'),
+    /**
+     * What the mobile network holds of the line (docs/product/network.md): active, suspended (a lost
+     * SIM, once the network has done it), or null while its activation order has not completed.
+     */
+    lineState: text('line_state', { enum: LINE_STATES }).default('active'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
@@ -47,6 +53,7 @@ export const sims = pgTable(
       sql`${t.kind} in ${valuesOf(SIM_KINDS)} and (${t.kind} = 'esim') = (${t.esimActivationCode} is not null)`,
     ),
     oneOf('sims_billing_status', t.billingStatus, BILLING_STATUSES),
+    check('sims_line_state', sql`${t.lineState} is null or ${t.lineState} in ${valuesOf(LINE_STATES)}`),
     check('sims_msisdn_shape', sql`${t.msisdn} is null or ${t.msisdn} ~ '^08[0-9]{8}$'`),
   ],
 );

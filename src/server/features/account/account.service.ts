@@ -29,6 +29,7 @@ export async function simsOf(
       requester: s.requester,
       blocked: s.blockedAt !== null,
       kind: s.kind,
+      line_state: s.lineState,
     })),
   );
 }

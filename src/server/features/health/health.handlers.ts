@@ -3,6 +3,7 @@ import { healthApi } from '../../../contract/health.schema.ts';
 import { ok } from '../../http/answers.ts';
 import type { AppEnv } from '../../http/router.ts';
 import { databaseAnswers, purgeState, readiness } from './health.service.ts';
+import { networkState } from '../../services/network-orders.ts';
 
 export async function health(c: Context<AppEnv>) {
   if (await databaseAnswers(c.var)) return ok(c, healthApi.health, { status: 'ok', database: 'ok' });
@@ -11,6 +12,12 @@ export async function health(c: Context<AppEnv>) {
 
 export async function ready(c: Context<AppEnv>) {
   const state = await readiness(c.var, c.var.lifecycle.draining(), c.var.lifecycle.mail);
-  if (state.ready) return ok(c, healthApi.ready, { status: 'ready', mail: state.mail, cdn: await purgeState(c.var) });
+  if (state.ready)
+    return ok(c, healthApi.ready, {
+      status: 'ready',
+      mail: state.mail,
+      cdn: await purgeState(c.var),
+      network: await networkState(c.var.db, c.var.clock),
+    });
   return c.json({ status: 'not ready', reason: state.reason }, 503);
 }

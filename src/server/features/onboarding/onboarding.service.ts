@@ -12,6 +12,7 @@ import { done, refused, type Outcome, type ServiceContext } from '../../services
 import { ON_THE_WAY, recordDelivery } from '../../services/orders.ts';
 import { recruitActivated } from '../../services/recruits.ts';
 import { lockMember, takeCardFromStock } from '../../services/stock.ts';
+import { orderActivation } from '../../services/network-steps.ts';
 
 /**
  * Links a SIM card from stock to a member: the card leaves the stock and becomes the
@@ -40,10 +41,13 @@ export async function activateSim(
       msisdn: card.msisdn,
       product: card.product,
       requester: '1',
-      status: 'active',
+      // Activating until the network has added the line (docs/product/network.md): the order goes with the SIM.
+      status: 'activating',
+      lineState: null,
       puk: card.puk,
       createdAt: now,
     });
+    await orderActivation(tx, clock, { ssn, msisdn: card.msisdn, kind: 'physical' });
     await tx.insert(balances).values({ ssn, creditCents: 0, updatedAt: now });
     await tx.insert(goodyBags).values({
       ssn,
@@ -67,6 +71,7 @@ export async function activateSim(
       requester: '1',
       blocked: false,
       kind: 'physical' as const,
+      line_state: null,
     });
   });
 }

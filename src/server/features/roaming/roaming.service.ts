@@ -3,6 +3,8 @@ import type { Roaming } from '../../../contract/roaming.schema.ts';
 import { sims } from '../../db/schema.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 import { chooseCap, goOnThisMonth, readRoaming } from '../../services/roaming.ts';
+import { liftRoamingBar } from '../../services/network-steps.ts';
+import { monthOf } from '../../services/calendar.ts';
 
 type RoamingOutcome = Outcome<Roaming, 'notYourSim'>;
 
@@ -28,13 +30,21 @@ export async function setCap(
   capCents: number | null,
 ): Promise<RoamingOutcome> {
   if (!(await ownSim(ctx, memberId, ssn))) return refused('notYourSim');
-  await chooseCap(ctx.db, ssn, capCents);
+  await ctx.db.transaction(async (tx) => {
+    await chooseCap(tx, ssn, capCents);
+    // A cap above this month's spend (or none) lets data abroad go on: the network's bar is lifted.
+    const view = await readRoaming({ db: tx, clock: ctx.clock }, memberId, ssn);
+    if (!view.cap.stopped) await liftRoamingBar(tx, ctx.clock, ssn, view.month);
+  });
   return done(await readRoaming(ctx, memberId, ssn));
 }
 
 /** "Keep using data abroad this month": data goes on past the cap until the month ends. */
 export async function goOn(ctx: ServiceContext, memberId: number, ssn: string): Promise<RoamingOutcome> {
   if (!(await ownSim(ctx, memberId, ssn))) return refused('notYourSim');
-  await goOnThisMonth(ctx.db, ctx.clock, ssn);
+  await ctx.db.transaction(async (tx) => {
+    await goOnThisMonth(tx, ctx.clock, ssn);
+    await liftRoamingBar(tx, ctx.clock, ssn, monthOf(ctx.clock()));
+  });
   return done(await readRoaming(ctx, memberId, ssn));
 }

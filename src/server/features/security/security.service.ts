@@ -10,6 +10,7 @@ import { siteLink } from '../../services/links.ts';
 import { cardSpentThisMonth } from '../../services/spend-limit.ts';
 import { useStepUpCode } from '../../services/step-up.ts';
 import { lockMember } from '../../services/stock.ts';
+import { orderLineState } from '../../services/network-steps.ts';
 
 export async function spendLimitOf({ db, clock }: ServiceContext, memberId: number) {
   const [member] = await db.select({ limit: members.spendLimitCents }).from(members).where(eq(members.id, memberId));
@@ -28,16 +29,28 @@ const stateOf = (s: typeof sims.$inferSelect) => ({
   msisdn: s.msisdn,
   blocked: s.blockedAt !== null,
   blocked_at: s.blockedAt?.toISOString() ?? null,
+  line_state: s.lineState,
 });
 
-/** Lost or stolen: blocked at once, no code needed (the member may not have the phone). Blocking again keeps the first time. */
+/**
+ * Lost or stolen: blocked here at once, no code needed (the member may not have the phone), and
+ * the line suspended on the network by an order written with the block (docs/product/network.md).
+ * Blocking again keeps the first time and orders nothing more.
+ */
 export async function blockSim({ db, clock }: ServiceContext, memberId: number, ssn: string) {
-  const [row] = await db
-    .update(sims)
-    .set({ blockedAt: sql`coalesce(${sims.blockedAt}, ${clock().toISOString()}::timestamptz)` })
-    .where(and(eq(sims.ssn, ssn), eq(sims.memberId, memberId), ne(sims.status, 'inactive')))
-    .returning();
-  return row ? done(stateOf(row)) : refused('noSuchSim');
+  return db.transaction(async (tx) => {
+    const [sim] = await tx
+      .select()
+      .from(sims)
+      .where(and(eq(sims.ssn, ssn), eq(sims.memberId, memberId), ne(sims.status, 'inactive')))
+      .for('update');
+    if (!sim) return refused('noSuchSim');
+    if (sim.blockedAt) return done(stateOf(sim));
+    const at = clock();
+    const [row] = await tx.update(sims).set({ blockedAt: at }).where(eq(sims.ssn, ssn)).returning();
+    if (sim.lineState !== null) await orderLineState(tx, clock, sim, 'suspended', at);
+    return done(stateOf(row!));
+  });
 }
 
 /** Unblocking needs a step-up code: whoever holds a stolen phone must not undo the block. */
@@ -58,6 +71,8 @@ export async function unblockSim(
     const allowed = await useStepUpCode(tx, clock, memberId, 'unblock', code);
     if (!allowed.ok) return allowed;
     const [row] = await tx.update(sims).set({ blockedAt: null }).where(eq(sims.ssn, ssn)).returning();
+    // Back in service on the network (a suspend that never completed is followed by this, in order).
+    if (sim.lineState !== null) await orderLineState(tx, clock, sim, 'active', clock());
     return done(stateOf(row!));
   });
 }

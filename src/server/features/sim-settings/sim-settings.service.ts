@@ -11,6 +11,8 @@ import { isUniqueViolation } from '../../db/client.ts';
 import { portInOf } from '../../services/port-in.ts';
 import { portInEvents, members, portInRequests, segments, sims } from '../../db/schema.ts';
 import { moveSimRows } from '../../services/sim-keyed.ts';
+import { orderPortIn } from '../../services/network-steps.ts';
+import { queueNetworkOrder } from '../../services/network-orders.ts';
 import { placeOrder, type Address } from '../../services/orders.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 import { verifyPassword } from '../../services/passwords.ts';
@@ -66,6 +68,8 @@ export async function requestPortIn(
       await tx
         .insert(portInEvents)
         .values({ requestId: request!.id, status: 'requested', note: null, at: request!.createdAt });
+      // The donor network is asked through ours (docs/product/network.md): its steps are the timeline.
+      await orderPortIn(tx, clock, request!);
       return done(await portInOf(tx, request!));
     });
   } catch (error) {
@@ -107,6 +111,15 @@ async function moveNumber(tx: Tx, old: typeof sims.$inferSelect, fresh: typeof s
   await moveSimRows(tx, old.ssn, fresh.ssn);
   await tx.update(sims).set({ msisdn: null, status: 'inactive' }).where(eq(sims.ssn, old.ssn));
   await tx.update(sims).set({ msisdn: old.msisdn }).where(eq(sims.ssn, fresh.ssn));
+  // The network moves the number to the new card or profile (after any order still on its way for the old one).
+  await queueNetworkOrder(tx, () => fresh.createdAt ?? new Date(), {
+    cause: `swap:${fresh.ssn}`,
+    line: old.ssn,
+    msisdn: old.msisdn,
+    service: 'mobileLine',
+    action: 'modify',
+    characteristics: { iccid: fresh.ssn, simType: fresh.kind ?? 'physical' },
+  });
 }
 
 /** The member's SIM that may be changed: active (a blocked one too: changing is the way out of a lost SIM). */
@@ -181,8 +194,11 @@ class CardRefused extends Error {
 }
 
 const simOf = (
-  s: Pick<typeof sims.$inferSelect, 'ssn' | 'msisdn' | 'product' | 'requester' | 'blockedAt' | 'kind'>,
+  s: Pick<typeof sims.$inferSelect, 'ssn' | 'msisdn' | 'product' | 'requester' | 'blockedAt' | 'kind'> & {
+    lineState?: Sim['line_state'];
+  },
 ): Sim => ({
+  line_state: s.lineState ?? 'active',
   ssn: s.ssn,
   msisdn: s.msisdn,
   product: s.product,

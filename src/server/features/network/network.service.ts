@@ -1,0 +1,253 @@
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  NETWORK_ORDER_ENDS,
+  NETWORK_ORDER_STATES,
+  networkStateRank,
+  type NetworkOrderState,
+} from '../../../contract/network.ts';
+import type { NetworkEvent } from '../../../contract/network.schema.ts';
+import type { Queryable } from '../../db/client.ts';
+import { dailyUsage, memberships, networkEvents, networkOrders, notifications, sims } from '../../db/schema.ts';
+import { dayOf, monthOf } from '../../services/calendar.ts';
+import { applyOrderStep, orderDataBar } from '../../services/network-steps.ts';
+import type { ServiceContext } from '../../services/outcome.ts';
+import { recordUseAbroad, type UsageRecorded } from '../../services/roaming.ts';
+
+type Event = z.output<typeof NetworkEvent>;
+export type Received = {
+  outcome: 'applied' | 'stale' | 'deadLetter' | 'duplicate';
+  usage?: UsageRecorded;
+  /** Whether the counted use may have crossed an alert's line (the handler then looks for alerts). */
+  alertsDue?: boolean;
+};
+
+/** A number as the network writes it (E.164 digits 3538…, or national 08…) in ours (08…). */
+export const nationalNumber = (msisdn: string) => {
+  const digits = msisdn.replace(/^\+/, '');
+  return digits.startsWith('353') ? `0${digits.slice(3)}` : digits;
+};
+
+const ServiceOrderIn = z.object({
+  id: z.string().optional(),
+  externalId: z.string().optional(),
+  state: z.enum(NETWORK_ORDER_STATES),
+  errorMessage: z.array(z.object({ reason: z.string().optional(), message: z.string().optional() })).optional(),
+  serviceOrderItem: z
+    .array(
+      z.object({
+        service: z
+          .object({ serviceCharacteristic: z.array(z.object({ name: z.string(), value: z.unknown() })).optional() })
+          .optional(),
+      }),
+    )
+    .optional(),
+});
+
+const UsageIn = z.object({
+  id: z.string().min(1).max(200),
+  usageDate: z.iso.datetime({ offset: true }),
+  usageType: z.enum(['data', 'voice', 'sms']),
+  usageCharacteristic: z.array(z.object({ name: z.string(), value: z.unknown() })),
+});
+
+const characteristic = (list: { name: string; value: unknown }[] | undefined, name: string) =>
+  list?.find((c) => c.name === name)?.value;
+
+/**
+ * One event from the network (docs/product/network.md "Events, once"), in one transaction: stored
+ * by its id first (a replay finds it and changes nothing), then applied. An event for an unknown
+ * number or order, or one whose contents cannot be read, is kept aside as a dead letter and
+ * answered 2xx: the network would only send it again.
+ */
+export async function receiveNetworkEvent(ctx: ServiceContext, event: Event): Promise<Received> {
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.clock();
+    const [stored] = await tx
+      .insert(networkEvents)
+      .values({
+        eventId: event.eventId,
+        eventType: event.eventType,
+        eventTime: new Date(event.eventTime),
+        outcome: 'applied',
+        receivedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ eventId: networkEvents.eventId });
+    if (!stored) return { outcome: 'duplicate' };
+    const result =
+      event.eventType === 'ServiceOrderStateChangeEvent'
+        ? await orderStateChanged(tx, ctx, event)
+        : event.eventType === 'UsageCreateEvent'
+          ? await usageCreated(tx, ctx, event)
+          : await portedOut(tx, ctx, event);
+    if (result.outcome !== 'applied' || result.note)
+      await tx
+        .update(networkEvents)
+        .set({
+          outcome: result.outcome,
+          note: result.note ?? null,
+          orderId: result.orderId ?? null,
+          ...(result.outcome === 'deadLetter' ? { body: event } : {}),
+        })
+        .where(eq(networkEvents.eventId, event.eventId));
+    else if (result.orderId)
+      await tx.update(networkEvents).set({ orderId: result.orderId }).where(eq(networkEvents.eventId, event.eventId));
+    return {
+      outcome: result.outcome,
+      ...(result.usage ? { usage: result.usage } : {}),
+      alertsDue: result.alertsDue ?? false,
+    };
+  });
+}
+
+type Tx = Queryable;
+interface Applied {
+  outcome: 'applied' | 'stale' | 'deadLetter';
+  note?: string;
+  orderId?: number;
+  usage?: UsageRecorded;
+  alertsDue?: boolean;
+}
+
+/** An order's new state: applied when it is further than the one held, else kept as history. */
+async function orderStateChanged(tx: Tx, ctx: ServiceContext, event: Event): Promise<Applied> {
+  const parsed = ServiceOrderIn.safeParse(event.event['serviceOrder']);
+  if (!parsed.success) return { outcome: 'deadLetter', note: 'no serviceOrder with a known state' };
+  const so = parsed.data;
+  const [order] = await tx
+    .select()
+    .from(networkOrders)
+    .where(
+      so.externalId
+        ? eq(networkOrders.externalId, so.externalId)
+        : so.id
+          ? eq(networkOrders.networkId, so.id)
+          : sql`false`,
+    )
+    .for('update');
+  if (!order) return { outcome: 'deadLetter', note: `no order ${so.externalId ?? so.id ?? ''}`.trim() };
+  const state: NetworkOrderState = so.state;
+  if (NETWORK_ORDER_ENDS.includes(order.state) || networkStateRank(state) <= networkStateRank(order.state))
+    return { outcome: 'stale', note: `${state} after ${order.state}`, orderId: order.id };
+  const reason = so.errorMessage?.map((e) => e.reason ?? e.message).find(Boolean);
+  // What the network sends back: an eSIM's activation code, the day a number moves.
+  const chars = so.serviceOrderItem?.[0]?.service?.serviceCharacteristic;
+  const found = Object.fromEntries(
+    (['activationCode', 'portDate'] as const).flatMap((name) => {
+      const value = characteristic(chars, name);
+      return typeof value === 'string' ? [[name, value]] : [];
+    }),
+  );
+  const result = Object.keys(found).length > 0 ? found : undefined;
+  const [moved] = await tx
+    .update(networkOrders)
+    .set({
+      state,
+      ...(so.id && !order.networkId ? { networkId: so.id } : {}),
+      ...(reason ? { reason: reason.slice(0, 500) } : {}),
+      ...(result ? { result } : {}),
+      updatedAt: ctx.clock(),
+    })
+    .where(eq(networkOrders.id, order.id))
+    .returning();
+  await applyOrderStep(tx, ctx.clock, moved!, state, { ...(reason ? { reason } : {}), ...(result ? { result } : {}) });
+  return { outcome: 'applied', note: state, orderId: order.id };
+}
+
+/**
+ * A use of a number (TMF635 Usage), counted where the rules say: at home to the membership whose
+ * period holds its date (data, minutes, texts, each up to what the membership allows) and the day's
+ * use; abroad by country with the roaming notices and the cap (services/roaming.ts), which, once
+ * reached, bars data abroad on the network.
+ */
+async function usageCreated(tx: Tx, ctx: ServiceContext, event: Event): Promise<Applied> {
+  const parsed = UsageIn.safeParse(event.event['usage']);
+  if (!parsed.success) return { outcome: 'deadLetter', note: 'no usage with an id, a date and a type' };
+  const u = parsed.data;
+  const chars = u.usageCharacteristic;
+  const msisdn = nationalNumber(String(characteristic(chars, 'msisdn') ?? ''));
+  const amount = Number(
+    characteristic(chars, u.usageType === 'data' ? 'volumeKb' : u.usageType === 'voice' ? 'durationS' : 'count') ?? 0,
+  );
+  const country = String(characteristic(chars, 'country') ?? 'IE').toUpperCase();
+  if (!/^08\d{8}$/.test(msisdn) || !Number.isFinite(amount) || amount < 0 || !/^[A-Z]{2}$/.test(country))
+    return { outcome: 'deadLetter', note: 'usage without a number, an amount or a country we can read' };
+  const [sim] = await tx.select({ ssn: sims.ssn, memberId: sims.memberId }).from(sims).where(eq(sims.msisdn, msisdn));
+  if (!sim) return { outcome: 'deadLetter', note: `no SIM has ${msisdn}` };
+  const at = new Date(u.usageDate);
+  const dataKb = u.usageType === 'data' ? Math.round(amount) : 0;
+  const minutes = u.usageType === 'voice' ? Math.ceil(amount / 60) : 0;
+  const texts = u.usageType === 'sms' ? Math.round(amount) : 0;
+  if (country !== 'IE') {
+    const usage = await recordUseAbroad(tx, () => at, sim.ssn, { country, dataKb, minutes, texts });
+    if (!usage) return { outcome: 'deadLetter', note: `${msisdn} has no member` };
+    // The cap reached: data abroad stops on the network, once for the month.
+    if (usage.stopped && !usage.refused)
+      await orderDataBar(tx, ctx.clock, { ssn: sim.ssn, msisdn }, true, 'roamingCap', monthOf(at));
+    return { outcome: 'applied', usage };
+  }
+  const [m] = await tx
+    .select()
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.ssn, sim.ssn),
+        sql`${memberships.status} <> 'queued'`,
+        lte(memberships.startsAt, at),
+        gt(memberships.endsAt, at),
+      ),
+    )
+    .orderBy(sql`${memberships.startsAt} desc`)
+    .limit(1)
+    .for('update');
+  let alertsDue = false;
+  if (m) {
+    const allowance = m.dataMaxKb === null ? null : m.dataMaxKb + m.dataInKb - m.dataOutKb;
+    const data = allowance === null ? m.dataUsedKb + dataKb : Math.min(allowance, m.dataUsedKb + dataKb);
+    const mins =
+      m.mobileMinutesMax === null
+        ? m.mobileMinutesUsed + minutes
+        : Math.min(m.mobileMinutesMax, m.mobileMinutesUsed + minutes);
+    const sent = m.textsMax === null ? m.textsUsed + texts : Math.min(m.textsMax, m.textsUsed + texts);
+    await tx
+      .update(memberships)
+      .set({ dataUsedKb: Math.max(m.dataUsedKb, data), mobileMinutesUsed: mins, textsUsed: sent })
+      .where(eq(memberships.id, m.id));
+    const total = m.dataMaxKb === null ? 0 : m.dataMaxKb + m.dataInKb;
+    const used = (x: number) => x + m.dataOutKb;
+    alertsDue =
+      total > 0 &&
+      ((used(m.dataUsedKb) * 5 < total * 4 && used(data) * 5 >= total * 4) ||
+        (used(m.dataUsedKb) < total && used(data) >= total));
+  }
+  await tx
+    .insert(dailyUsage)
+    .values({ ssn: sim.ssn, day: dayOf(at), dataKb, minutes, texts })
+    .onConflictDoUpdate({
+      target: [dailyUsage.ssn, dailyUsage.day],
+      set: {
+        dataKb: sql`${dailyUsage.dataKb} + ${dataKb}`,
+        minutes: sql`${dailyUsage.minutes} + ${minutes}`,
+        texts: sql`${dailyUsage.texts} + ${texts}`,
+      },
+    });
+  return { outcome: 'applied', alertsDue, note: m ? undefined : 'no membership in its period: the day counted only' };
+}
+
+/** A number that left for another network: the SIM no longer has it; the member is told. */
+async function portedOut(tx: Tx, ctx: ServiceContext, event: Event): Promise<Applied> {
+  const raw = event.event['msisdn'] ?? (event.event['portOut'] as { msisdn?: unknown } | undefined)?.msisdn;
+  const msisdn = nationalNumber(String(raw ?? ''));
+  const [sim] = /^08\d{8}$/.test(msisdn) ? await tx.select().from(sims).where(eq(sims.msisdn, msisdn)) : [];
+  if (!sim) return { outcome: 'deadLetter', note: `no SIM has ${msisdn || 'that number'}` };
+  await tx.update(sims).set({ msisdn: null, status: 'inactive', lineState: null }).where(eq(sims.ssn, sim.ssn));
+  if (sim.memberId)
+    await tx.insert(notifications).values({
+      memberId: sim.memberId,
+      title: 'Your number has moved to another network',
+      body: `${msisdn} now belongs to another network, so your 48 SIM no longer works. Your account stays open: order a new SIM in my48 any time.`,
+      createdAt: ctx.clock(),
+    });
+  return { outcome: 'applied' };
+}

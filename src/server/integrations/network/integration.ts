@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { integration, settings, type Integration } from '../integration.ts';
+import { tmfNetwork, type NetworkAdapter } from './index.ts';
+import { SANDBOX_NETWORK_CLIENT, sandboxNetwork, type SandboxNetwork } from './sandbox-network.ts';
+import { networkSandboxRoutes } from './sandbox.ts';
+
+/** The signing secret of the sandbox network's events where none is set (never in production: env.ts requires one). */
+export const DEVELOPMENT_NETWORK_SECRET = 'development-network-event-secret-not-for-production';
+/** The sandbox network's API as the adapter reaches it: through the app itself, so no port is needed. */
+const SANDBOX_ORIGIN = 'http://network.sandbox';
+
+/** The embedded default's network adapter: the production TMF adapter, speaking to the sandbox network. */
+export interface SandboxNetworkAdapter extends NetworkAdapter {
+  sandbox: SandboxNetwork;
+  /** Where the adapter's calls and the sandbox's events go: the app (app.ts attaches it). */
+  attach(fetch: (request: Request) => Promise<Response>): void;
+}
+
+/** The lines the database has in service: the sandbox network holds them from the start. */
+const linesOf = (db: Database) => async () => {
+  const { rows } = (await db.execute(
+    sql`select msisdn, line_state as state from sims where msisdn is not null and line_state is not null and status <> 'inactive'`,
+  )) as unknown as { rows: { msisdn: string; state: string }[] };
+  return rows;
+};
+
+export function sandboxNetworkAdapter(options: {
+  secret: string;
+  delayMs: number | null;
+  db?: Database;
+  clock?: () => Date;
+}): SandboxNetworkAdapter {
+  let app: ((request: Request) => Promise<Response>) | undefined;
+  const network = sandboxNetwork({
+    secret: options.secret,
+    delayMs: options.delayMs,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.db ? { linesInService: linesOf(options.db) } : {}),
+  });
+  const adapter = tmfNetwork({
+    apiUrl: `${SANDBOX_ORIGIN}/sandbox/network/tmf-api`,
+    tokenUrl: `${SANDBOX_ORIGIN}/sandbox/network/oauth/token`,
+    ...SANDBOX_NETWORK_CLIENT,
+    fetch: (request) => {
+      if (!app) throw new Error('the sandbox network is not attached to the app');
+      return app(request);
+    },
+  });
+  return {
+    ...adapter,
+    sandbox: network,
+    attach(fetch) {
+      app = fetch;
+      network.attach(fetch);
+    },
+  };
+}
+
+/**
+ * The mobile network (docs/product/network.md): its TM Forum APIs with OAuth client credentials
+ * (all four settings), and the secret its events are signed with; else the sandbox network, whose
+ * orders move on after NETWORK_SANDBOX_DELAY_MS.
+ */
+export const networkSettings = settings({
+  shape: {
+    NETWORK_API_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
+    NETWORK_TOKEN_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
+    NETWORK_CLIENT_ID: z.string().min(1).optional(),
+    NETWORK_CLIENT_SECRET: z.string().min(1).optional(),
+    /** Signs the events the network sends to /panda/network/listener. */
+    NETWORK_EVENT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    NETWORK_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+  },
+  together: [['NETWORK_API_URL', 'NETWORK_TOKEN_URL', 'NETWORK_CLIENT_ID', 'NETWORK_CLIENT_SECRET']],
+  requiredInProduction: [
+    'NETWORK_API_URL',
+    'NETWORK_TOKEN_URL',
+    'NETWORK_CLIENT_ID',
+    'NETWORK_CLIENT_SECRET',
+    'NETWORK_EVENT_SECRET',
+  ],
+  adapter: (s, { db, clock }): NetworkAdapter =>
+    s.NETWORK_API_URL && s.NETWORK_TOKEN_URL && s.NETWORK_CLIENT_ID && s.NETWORK_CLIENT_SECRET
+      ? tmfNetwork({
+          apiUrl: s.NETWORK_API_URL.replace(/\/$/, ''),
+          tokenUrl: s.NETWORK_TOKEN_URL,
+          clientId: s.NETWORK_CLIENT_ID,
+          clientSecret: s.NETWORK_CLIENT_SECRET,
+        })
+      : sandboxNetworkAdapter({
+          secret: s.NETWORK_EVENT_SECRET ?? DEVELOPMENT_NETWORK_SECRET,
+          delayMs: s.NETWORK_SANDBOX_DELAY_MS,
+          db,
+          clock,
+        }),
+});
+
+/** The mobile network: the sandbox network by default (its orders move on only by hand unless configured). */
+export const network: Integration<NetworkAdapter> = integration<NetworkAdapter>({
+  create: ({ config, db, clock }) =>
+    sandboxNetworkAdapter({
+      secret: config.network?.eventSecret ?? DEVELOPMENT_NETWORK_SECRET,
+      delayMs: config.network?.sandboxDelayMs ?? null,
+      db,
+      clock,
+    }),
+  sandboxRoutes: (adapter) =>
+    'sandbox' in adapter ? networkSandboxRoutes(adapter as SandboxNetworkAdapter) : undefined,
+});

@@ -1,0 +1,175 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { NETWORK_ORDER_ENDS, type DataBarReason, type LineState } from '../../contract/network.ts';
+import type { Queryable } from '../db/client.ts';
+import { networkOrders, notifications, sims } from '../db/schema.ts';
+import type { Clock } from './clock.ts';
+import { queueNetworkOrder, type OrderStep } from './network-orders.ts';
+import { movePortIn, PORT_IN_STEP_OF } from './port-in.ts';
+
+/**
+ * The orders each cause sends to the network (docs/product/network.md), written in the cause's
+ * transaction, and what each order's steps do here when the network's events report them.
+ */
+
+/** A SIM's activation: its line added on the network; the SIM is active once that completes. */
+export const orderActivation = (
+  tx: Queryable,
+  clock: Clock,
+  sim: { ssn: string; msisdn: string | null; kind: 'physical' | 'esim' },
+) =>
+  queueNetworkOrder(tx, clock, {
+    cause: `activation:${sim.ssn}`,
+    line: sim.ssn,
+    msisdn: sim.msisdn,
+    service: 'mobileLine',
+    action: 'add',
+    characteristics: { iccid: sim.ssn, simType: sim.kind },
+  });
+
+/** A lost or stolen SIM suspended on the network, or back in service (unblocked); `at` makes each report its own cause. */
+export const orderLineState = (
+  tx: Queryable,
+  clock: Clock,
+  sim: { ssn: string; msisdn: string | null },
+  state: LineState,
+  at: Date,
+) =>
+  queueNetworkOrder(tx, clock, {
+    cause: `line:${state}:${sim.ssn}:${at.toISOString()}`,
+    line: sim.ssn,
+    msisdn: sim.msisdn,
+    service: 'mobileLine',
+    action: 'modify',
+    characteristics: { state },
+  });
+
+/** Data stopped (or started again) on the network, for a reason; `key` says which time (a month for the cap). */
+export const orderDataBar = (
+  tx: Queryable,
+  clock: Clock,
+  sim: { ssn: string; msisdn: string | null },
+  barred: boolean,
+  reason: DataBarReason,
+  key: string,
+) =>
+  queueNetworkOrder(tx, clock, {
+    cause: `data:${barred ? 'bar' : 'lift'}:${reason}:${sim.ssn}:${key}`,
+    line: sim.ssn,
+    msisdn: sim.msisdn,
+    service: 'dataAccess',
+    action: 'modify',
+    characteristics: { barred, reason },
+  });
+
+/** A port-in request: the number's move from the donor network, whose steps are the request's timeline. */
+export const orderPortIn = (
+  tx: Queryable,
+  clock: Clock,
+  request: {
+    id: number;
+    ssn: string;
+    msisdn: string;
+    provider: string;
+    accountType: string;
+    accountNumber: string | null;
+  },
+  /** The day asked for (Irish date); unset, the network names it. */
+  portDate?: string,
+) =>
+  queueNetworkOrder(tx, clock, {
+    cause: `portIn:${request.id}`,
+    line: request.ssn,
+    msisdn: request.msisdn,
+    service: 'portIn',
+    action: 'add',
+    characteristics: {
+      donorOperator: request.provider,
+      accountType: request.accountType,
+      ...(request.accountNumber ? { accountNumber: request.accountNumber } : {}),
+      iccid: request.ssn,
+      ...(portDate ? { portDate } : {}),
+    },
+  });
+
+/**
+ * Data abroad started again on the network (the member went on past the cap, or chose a cap above
+ * this month's spend): only where this month's bar was ordered, once.
+ */
+export async function liftRoamingBar(tx: Queryable, clock: Clock, ssn: string, month: string) {
+  const [bar] = await tx
+    .select({ msisdn: networkOrders.msisdn })
+    .from(networkOrders)
+    .where(eq(networkOrders.cause, `data:bar:roamingCap:${ssn}:${month}`));
+  if (bar) await orderDataBar(tx, clock, { ssn, msisdn: bar.msisdn }, false, 'roamingCap', month);
+}
+
+/** Where data abroad stands on the network this month: being stopped, stopped, or neither. */
+export async function roamingBarOf(q: Queryable, ssn: string, month: string): Promise<'stopping' | 'stopped' | null> {
+  const rows = await q
+    .select({ cause: networkOrders.cause, state: networkOrders.state })
+    .from(networkOrders)
+    .where(
+      inArray(networkOrders.cause, [`data:bar:roamingCap:${ssn}:${month}`, `data:lift:roamingCap:${ssn}:${month}`]),
+    );
+  const bar = rows.find((r) => r.cause.startsWith('data:bar'));
+  if (!bar || rows.some((r) => r.cause.startsWith('data:lift'))) return null;
+  if (bar.state === 'completed') return 'stopped';
+  return ['failed', 'rejected'].includes(bar.state) ? null : 'stopping';
+}
+
+const tell = (tx: Queryable, memberId: number, now: Date, title: string, body: string) =>
+  tx.insert(notifications).values({ memberId, title, body, createdAt: now });
+
+/**
+ * One step of an order, as the network reported it, in the event's transaction. Only what the
+ * member sees changes here: a SIM becomes active, a line's state is what the network holds, a
+ * port-in moves on; a rejected or failed order says why and undoes what it was for.
+ */
+export const applyOrderStep: OrderStep = async (tx, clock, order, state, detail) => {
+  const now = clock();
+  const ended = NETWORK_ORDER_ENDS.includes(state);
+  const [kind] = order.cause.split(':');
+  const [sim] = await tx.select().from(sims).where(eq(sims.ssn, order.line));
+  if (kind === 'portIn') {
+    const next = PORT_IN_STEP_OF[state];
+    if (next)
+      await movePortIn(tx, now, Number(order.cause.split(':')[1]), next, {
+        reason: detail.reason,
+        scheduledFor: detail.result?.['portDate'],
+      });
+    return;
+  }
+  if (!sim || !ended) return;
+  const memberId = sim.memberId;
+  if (kind === 'activation') {
+    if (state === 'completed') {
+      await tx
+        .update(sims)
+        .set({ status: 'active', lineState: 'active' })
+        .where(and(eq(sims.ssn, sim.ssn), eq(sims.status, 'activating')));
+      if (memberId)
+        await tell(tx, memberId, now, 'Your SIM is active', `${sim.msisdn ?? 'Your number'} is ready to use.`);
+    } else if (memberId)
+      await tell(
+        tx,
+        memberId,
+        now,
+        'Your SIM could not be activated',
+        `The network could not activate your SIM${detail.reason ? ` (${detail.reason})` : ''}. Contact us through my48 → Support and we will sort it out.`,
+      );
+    return;
+  }
+  if (kind === 'line') {
+    const wanted = order.characteristics['state'] as LineState;
+    if (state === 'completed') await tx.update(sims).set({ lineState: wanted }).where(eq(sims.ssn, sim.ssn));
+    else if (memberId)
+      await tell(
+        tx,
+        memberId,
+        now,
+        wanted === 'suspended' ? 'Your SIM is not blocked on the network yet' : 'Your SIM is not back in service yet',
+        `The network did not ${wanted === 'suspended' ? 'block' : 'unblock'} ${sim.msisdn ?? 'your SIM'}${detail.reason ? ` (${detail.reason})` : ''}. Contact us through my48 → Support and we will do it for you.`,
+      );
+  }
+  // dataAccess: what the member sees reads the latest order of the line (services/roaming.ts).
+};
