@@ -4,6 +4,7 @@ import { cmsFailures } from './cms.schema.ts';
 import { contactFailures } from './contact.schema.ts';
 import { supportFailures } from './support.schema.ts';
 import { helpdeskFailures } from './helpdesk.schema.ts';
+import { networkFailures } from './network.schema.ts';
 import {
   HTTP_LAYER_CODES,
   HTTP_LAYER_FALLBACK,
@@ -75,6 +76,7 @@ const tables: Record<string, Failure>[] = [
   receiptsFailures,
   supportFailures,
   helpdeskFailures,
+  networkFailures,
   roamingFailures,
 ];
 

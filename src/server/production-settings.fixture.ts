@@ -18,6 +18,12 @@ export const productionSettings = {
   DELIVERY_API_URL: 'https://tracking.example',
   DELIVERY_API_TOKEN: 'token',
   HELPDESK_URL: 'https://help.example',
+  // The mobile network (docs/product/network.md): its TM Forum APIs, OAuth client and event secret.
+  NETWORK_API_URL: 'https://mvne.example/tmf-api',
+  NETWORK_TOKEN_URL: 'https://mvne.example/oauth/token',
+  NETWORK_CLIENT_ID: 'portal',
+  NETWORK_CLIENT_SECRET: 'client-secret',
+  NETWORK_EVENT_SECRET: 'network-event-secret-0123456789-abcdef',
   // Web Push (docs/product/phone.md): a key pair's shape (base64url, 87 and 43 characters) and the contact.
   VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`,
   VAPID_PRIVATE_KEY: 'k'.repeat(43),

@@ -1,0 +1,336 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { accountApi } from '../../src/contract/account.schema.ts';
+import { healthApi } from '../../src/contract/health.schema.ts';
+import { roamingApi } from '../../src/contract/roaming.schema.ts';
+import { securityApi } from '../../src/contract/security.schema.ts';
+import { KB_PER_GB } from '../../src/contract/constants.ts';
+import * as schema from '../../src/server/db/schema.ts';
+import { networkSignature } from '../../src/server/integrations/network/signature.ts';
+import { reconcileNetwork } from '../../src/server/services/network-orders.ts';
+import { createMember, type BuiltMember } from './builders.ts';
+import { ok, send } from './client.ts';
+import {
+  forEachDatabase,
+  sendNetworkOrders,
+  settleNetwork,
+  stepUpCode,
+  TEST_NETWORK_EVENT_SECRET,
+  type TestContext,
+} from './harness.ts';
+
+// docs/product/network.md: orders out through the outbox once, events in once, usage counted from events.
+
+const sim = (m: BuiltMember) => ({ session: m.session, params: { user_id: m.userId, ssn: m.ssn } });
+
+/** An event as the network's hub sends it: signed over its raw bytes with the shared secret at the clock's time. */
+function signed(
+  c: TestContext,
+  body: string,
+  { secret = TEST_NETWORK_EVENT_SECRET, skewS = 0, type = 'application/json' } = {},
+) {
+  return c.app.request('/panda/network/listener', {
+    method: 'POST',
+    headers: {
+      'content-type': type,
+      'x-network-signature': networkSignature(secret, body, c.clock.now.getTime() + skewS * 1000),
+    },
+    body,
+  });
+}
+
+const usageEvent = (
+  c: TestContext,
+  msisdn: string,
+  usage: { type?: 'data' | 'voice' | 'sms'; amount: number; country?: string; id?: string },
+  eventId = randomUUID(),
+) =>
+  JSON.stringify({
+    eventId,
+    eventTime: c.clock.now.toISOString(),
+    eventType: 'UsageCreateEvent',
+    event: {
+      usage: {
+        id: usage.id ?? randomUUID(),
+        usageDate: c.clock.now.toISOString(),
+        usageType: usage.type ?? 'data',
+        usageCharacteristic: [
+          { name: 'msisdn', value: `353${msisdn.slice(1)}` },
+          {
+            name: (usage.type ?? 'data') === 'data' ? 'volumeKb' : usage.type === 'voice' ? 'durationS' : 'count',
+            value: usage.amount,
+          },
+          { name: 'country', value: usage.country ?? 'IE' },
+        ],
+      },
+    },
+  });
+
+const ordersOf = (c: TestContext, m: BuiltMember) =>
+  c.handle.db
+    .select()
+    .from(schema.networkOrders)
+    .where(eq(schema.networkOrders.line, m.ssn))
+    .orderBy(schema.networkOrders.id);
+const lineOf = async (c: TestContext, m: BuiltMember) =>
+  (await ok(c.app, accountApi.simsOwned, { session: m.session, params: { user_id: m.userId } }))._payload.values[0]!;
+const ready = async (c: TestContext) =>
+  (await ok(c.app, healthApi.ready, {}))._payload ?? (await ok(c.app, healthApi.ready, {}));
+
+forEachDatabase(
+  'network',
+  (ctx) => {
+    it('a lost SIM: blocked here at once, "blocking" until the network has suspended the line, then blocked on the network; unblocked the same way', async () => {
+      const c = ctx();
+      const m = await createMember(c, { creditCents: 500 });
+      const blocked = await ok(c.app, securityApi.blockSim, sim(m));
+      expect(blocked._payload).toMatchObject({ blocked: true, line_state: 'active' });
+      // Reported twice: one order.
+      await ok(c.app, securityApi.blockSim, sim(m));
+      expect(await ordersOf(c, m)).toMatchObject([
+        { service: 'mobileLine', action: 'modify', characteristics: { state: 'suspended' }, state: 'queued' },
+      ]);
+      expect(await sendNetworkOrders(c)).toEqual({ sent: 1, retrying: 0, failed: 0 });
+      expect(await lineOf(c, m)).toMatchObject({ blocked: true, line_state: 'active' });
+      await settleNetwork(c);
+      expect(await lineOf(c, m)).toMatchObject({ blocked: true, line_state: 'suspended' });
+      expect(c.network.sandbox.orders()[0]).toMatchObject({ state: 'completed', msisdn: m.msisdn });
+      expect((await c.network.sandbox.inventory()).find((l) => l.msisdn === m.msisdn)?.state).toBe('suspended');
+
+      const code = await stepUpCode(c, m.session, 'unblock');
+      const unblocked = await send(c.app, securityApi.unblockSim, { ...sim(m), stepUpCode: code });
+      expect(unblocked.status).toBe(200);
+      await settleNetwork(c);
+      expect(await lineOf(c, m)).toMatchObject({ blocked: false, line_state: 'active' });
+      expect((await ordersOf(c, m)).map((o) => [o.characteristics['state'], o.state])).toEqual([
+        ['suspended', 'completed'],
+        ['active', 'completed'],
+      ]);
+    });
+
+    it('the network down while members act: nothing lost, each order sent once when it is back, in order per line; /panda/ready says so', async () => {
+      const c = ctx();
+      const members = await Promise.all(Array.from({ length: 5 }, () => createMember(c, { creditCents: 500 })));
+      c.network.sandbox.setDown(true);
+      await Promise.all(members.map((m) => ok(c.app, securityApi.blockSim, sim(m))));
+      for (let turn = 0; turn < 3; turn++) {
+        expect(await sendNetworkOrders(c)).toEqual({ sent: 0, retrying: 5, failed: 0 });
+        c.clock.advance(20_000);
+      }
+      const waiting = await ready(c);
+      expect(waiting.network).toMatchObject({ pending: 5, failed: 0, dead_letters: 0 });
+      expect(waiting.network.oldest_pending_s).toBeGreaterThanOrEqual(60);
+      expect(waiting.network.last_error).toMatch(/503/);
+      // A member unblocks meanwhile: the line's second order waits behind its first.
+      const first = members[0]!;
+      await send(c.app, securityApi.unblockSim, {
+        ...sim(first),
+        stepUpCode: await stepUpCode(c, first.session, 'unblock'),
+      });
+      c.network.sandbox.setDown(false);
+      c.clock.advance(600_000);
+      expect(await sendNetworkOrders(c)).toMatchObject({ sent: 6, retrying: 0 });
+      expect(c.network.sandbox.orders()).toHaveLength(6);
+      const firstLine = c.network.sandbox
+        .orders()
+        .filter((o) => o.msisdn === first.msisdn)
+        .reverse();
+      expect(firstLine.map((o) => o.characteristics['state'])).toEqual(['suspended', 'active']);
+      await settleNetwork(c);
+      expect((await ready(c)).network).toMatchObject({ pending: 0, failed: 0 });
+      expect(await lineOf(c, first)).toMatchObject({ blocked: false, line_state: 'active' });
+      expect(await lineOf(c, members[1]!)).toMatchObject({ blocked: true, line_state: 'suspended' });
+    });
+
+    it('an order sent again after a crash (the same externalId) is one order at the network; two senders at once send each order once', async () => {
+      const c = ctx();
+      const members = await Promise.all(Array.from({ length: 20 }, () => createMember(c, { creditCents: 500 })));
+      await Promise.all(members.map((m) => send(c.app, securityApi.blockSim, sim(m))));
+      const [queued] = await ordersOf(c, members[0]!);
+      const out = {
+        externalId: queued!.externalId,
+        service: queued!.service,
+        action: queued!.action,
+        msisdn: queued!.msisdn,
+        characteristics: queued!.characteristics,
+      };
+      const once = await c.network.send(out);
+      const again = await c.network.send(out);
+      expect(once.ok && again.ok && once.networkId === again.networkId).toBe(true);
+      const results = await Promise.all([sendNetworkOrders(c), sendNetworkOrders(c)]);
+      expect(results.reduce((n, r) => n + r.sent + r.failed, 0)).toBeGreaterThanOrEqual(20);
+      expect(c.network.sandbox.orders()).toHaveLength(20);
+      const rows = await c.handle.db.select().from(schema.networkOrders);
+      expect(rows.filter((r) => r.state === 'acknowledged')).toHaveLength(20);
+    });
+
+    it('the listener: unsigned, wrongly signed, stale or not JSON refused with nothing stored; a replay changes nothing; an unknown number kept aside', async () => {
+      const c = ctx();
+      const m = await createMember(c, { creditCents: 500, membership: { sku: 'BDDT00', usedGb: 0 } });
+      const body = usageEvent(c, m.msisdn, { amount: 1024 });
+      const unsigned = await c.app.request('/panda/network/listener', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      expect(unsigned.status).toBe(401);
+      expect((await signed(c, body, { secret: 'another-secret-of-the-same-length-00000' })).status).toBe(401);
+      expect((await signed(c, body, { skewS: -301 })).status).toBe(401);
+      expect((await signed(c, body, { type: 'text/plain' })).status).toBe(415);
+      expect(await c.handle.db.select().from(schema.networkEvents)).toEqual([]);
+
+      const first = await signed(c, body, { skewS: 250 });
+      expect(first.status).toBe(200);
+      expect((await first.json())._payload.outcome).toBe('applied');
+      const replay = await signed(c, body);
+      expect((await replay.json())._payload.outcome).toBe('duplicate');
+      const [row] = await c.handle.db.select().from(schema.memberships).where(eq(schema.memberships.ssn, m.ssn));
+      expect(row!.dataUsedKb).toBe(1024);
+
+      const stranger = await signed(c, usageEvent(c, '0899999990', { amount: 5 }));
+      expect((await stranger.json())._payload.outcome).toBe('deadLetter');
+      const junk = await signed(
+        c,
+        JSON.stringify({
+          eventId: 'x-1',
+          eventTime: c.clock.now.toISOString(),
+          eventType: 'UsageCreateEvent',
+          event: { usage: { nothing: true } },
+        }),
+      );
+      expect((await junk.json())._payload.outcome).toBe('deadLetter');
+      expect((await ready(c)).network.dead_letters).toBe(2);
+      const bad = await signed(c, JSON.stringify({ eventId: 'x-2', eventType: 'Nonsense', event: {} }));
+      expect(bad.status).toBe(400);
+    });
+
+    it('usage counted from events: data, minutes and texts of the membership, the day, the 80 % and 100 % alerts once', async () => {
+      const c = ctx();
+      const m = await createMember(c, { creditCents: 500, membership: { sku: 'BDDT00', usedGb: 0 } });
+      const [before] = await c.handle.db.select().from(schema.memberships).where(eq(schema.memberships.ssn, m.ssn));
+      const max = before!.dataMaxKb!;
+      await signed(c, usageEvent(c, m.msisdn, { amount: Math.ceil(max * 0.81) }));
+      await signed(c, usageEvent(c, m.msisdn, { type: 'voice', amount: 125 }));
+      await signed(c, usageEvent(c, m.msisdn, { type: 'sms', amount: 3 }));
+      const alertsOf = () =>
+        c.handle.db
+          .select()
+          .from(schema.alerts)
+          .where(and(eq(schema.alerts.memberId, m.userId), inArray(schema.alerts.cause, ['data80', 'data100'])));
+      expect((await alertsOf()).map((a) => a.title)).toHaveLength(1);
+      await signed(c, usageEvent(c, m.msisdn, { amount: max }));
+      expect(await alertsOf()).toHaveLength(2);
+      const [after] = await c.handle.db.select().from(schema.memberships).where(eq(schema.memberships.ssn, m.ssn));
+      // Never past the allowance; three minutes for 125 seconds; three texts.
+      expect(after).toMatchObject({ dataUsedKb: max, mobileMinutesUsed: 3, textsUsed: 3 });
+      const days = await c.handle.db.select().from(schema.dailyUsage).where(eq(schema.dailyUsage.ssn, m.ssn));
+      expect(days.reduce((n, d) => n + d.dataKb, 0)).toBeGreaterThanOrEqual(Math.ceil(max * 0.81) + max);
+      const summary = (await ok(c.app, accountApi.balanceSummary, sim(m)))._payload.current_month_balance_summary;
+      expect(JSON.stringify(summary)).toContain(String(max));
+    });
+
+    it('the cap abroad: data stopped on the network once the cap is reached ("stopping", then "stopped"), started again when the member goes on', async () => {
+      const c = ctx();
+      const m = await createMember(c, { creditCents: 20_000 });
+      // Thailand is Zone 3: enough data to pass the €50 cap.
+      const res = await signed(c, usageEvent(c, m.msisdn, { amount: 200 * 1024, country: 'TH' }));
+      expect((await res.json())._payload.usage).toMatchObject({ stopped: true });
+      expect((await ok(c.app, roamingApi.get, sim(m)))._payload.cap).toMatchObject({
+        stopped: true,
+        on_network: 'stopping',
+      });
+      await settleNetwork(c);
+      expect((await ok(c.app, roamingApi.get, sim(m)))._payload.cap.on_network).toBe('stopped');
+      expect(c.network.sandbox.orders()[0]).toMatchObject({
+        service: 'dataAccess',
+        characteristics: { barred: true, reason: 'roamingCap' },
+      });
+      await ok(c.app, roamingApi.goOn, sim(m));
+      await settleNetwork(c);
+      expect(c.network.sandbox.orders()[0]).toMatchObject({
+        service: 'dataAccess',
+        characteristics: { barred: false },
+        state: 'completed',
+      });
+      expect((await ok(c.app, roamingApi.get, sim(m)))._payload.cap).toMatchObject({
+        stopped: false,
+        on_network: null,
+      });
+    });
+
+    it('order states out of order: an older state after a newer one is history, not applied; a failed suspend tells the member why', async () => {
+      const c = ctx();
+      const m = await createMember(c, { creditCents: 500 });
+      await ok(c.app, securityApi.blockSim, sim(m));
+      await sendNetworkOrders(c);
+      const [order] = await ordersOf(c, m);
+      const stateEvent = (state: string) =>
+        JSON.stringify({
+          eventId: randomUUID(),
+          eventTime: c.clock.now.toISOString(),
+          eventType: 'ServiceOrderStateChangeEvent',
+          event: { serviceOrder: { id: order!.networkId, externalId: order!.externalId, state } },
+        });
+      expect((await (await signed(c, stateEvent('completed'))).json())._payload.outcome).toBe('applied');
+      expect((await (await signed(c, stateEvent('inProgress'))).json())._payload.outcome).toBe('stale');
+      expect(await lineOf(c, m)).toMatchObject({ line_state: 'suspended' });
+      const history = await c.handle.db
+        .select()
+        .from(schema.networkEvents)
+        .where(eq(schema.networkEvents.orderId, order!.id));
+      expect(history.map((e) => e.outcome).sort()).toEqual(['applied', 'stale']);
+
+      const other = await createMember(c, { creditCents: 500 });
+      await ok(c.app, securityApi.blockSim, sim(other));
+      await sendNetworkOrders(c);
+      const open = c.network.sandbox.orders().find((o) => o.msisdn === other.msisdn)!;
+      await c.network.sandbox.finish(open.id, 'failed');
+      expect(await lineOf(c, other)).toMatchObject({ blocked: true, line_state: 'active' });
+      const [told] = await c.handle.db
+        .select()
+        .from(schema.notifications)
+        .where(eq(schema.notifications.memberId, other.userId));
+      expect(told!.title).toBe('Your SIM is not blocked on the network yet');
+      expect((await ready(c)).network.failed).toBe(1);
+    });
+
+    it('reconciliation: every line whose state differs is reported on /panda/ready, and nothing is changed', async () => {
+      const c = ctx();
+      const m = await createMember(c, { creditCents: 500 });
+      const jobs = { db: c.handle.db, clock: () => c.clock.now };
+      expect(await reconcileNetwork(jobs, c.network)).toEqual([]);
+      // The network suspended a line we think active (someone did it at the MVNE's console).
+      await ok(c.app, securityApi.blockSim, sim(m));
+      await settleNetwork(c);
+      await c.handle.db.update(schema.sims).set({ lineState: 'active' }).where(eq(schema.sims.ssn, m.ssn));
+      expect(await reconcileNetwork(jobs, c.network)).toEqual([
+        { msisdn: m.msisdn, ours: 'active', network: 'suspended' },
+      ]);
+      expect((await ready(c)).network.drift).toBe(1);
+      expect((await lineOf(c, m)).line_state).toBe('active');
+      c.network.sandbox.setDown(true);
+      expect(await reconcileNetwork(jobs, c.network)).toBeUndefined();
+      expect((await ready(c)).network).toMatchObject({ drift: 1, last_error: expect.stringMatching(/503/) });
+    });
+
+    it('/sandbox/usage sends signed events to the listener (one path for the sandbox and a real network)', async () => {
+      const c = ctx();
+      const m = await createMember(c, { creditCents: 500, membership: { sku: 'BDDT00', usedGb: 0 } });
+      const res = await c.app.request('/sandbox/usage', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ msisdn: m.msisdn, data_gb: 2, minutes: 4 }),
+      });
+      expect(res.status).toBe(200);
+      expect((await res.json()).events.map((e: { outcome: string }) => e.outcome)).toEqual(['applied', 'applied']);
+      const [row] = await c.handle.db.select().from(schema.memberships).where(eq(schema.memberships.ssn, m.ssn));
+      expect(row).toMatchObject({ dataUsedKb: 2 * KB_PER_GB, mobileMinutesUsed: 4 });
+      const events = await c.handle.db.select().from(schema.networkEvents);
+      expect(events).toHaveLength(2);
+      expect(c.network.sandbox.events().map((e) => e.status)).toEqual([200, 200]);
+    });
+  },
+  undefined,
+  'catalogue',
+);
