@@ -19,9 +19,9 @@ test('controls: the 80 % data alert and the renewal reminder are in the notifica
   signIn,
 }) => {
   const me = await signIn('controls');
-  // The network reports the use so far (25.5 GB of 30): the alerts are looked for at once, as the
-  // minute's job would (a member made just now has not met it yet).
-  const usage = await page.request.post('/sandbox/usage', { data: { msisdn: me.msisdn, used_gb: 25.5 } });
+  // The network reports a use (the member has 25.5 GB of 30 used already): the alerts are looked for
+  // at once, as the minute's job would (a member made just now has not met it yet).
+  const usage = await page.request.post('/sandbox/usage', { data: { msisdn: me.msisdn, data_mb: 1 } });
   expect(usage.status()).toBe(200);
   await page.goto('/my48');
   const notes = page.getByRole('region', { name: /^Notifications/ });
@@ -132,6 +132,11 @@ test('lost: blocking shows on the dashboard and stops purchases; unblocked with 
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Block my SIM' }).click();
   await expect(page.getByText('Your SIM is blocked. Nobody can buy anything')).toBeVisible();
+  // Blocked here at once; on the network once the sandbox network has suspended the line (seconds).
+  await expect(page.getByText('Your SIM is blocked here; blocking it on the network…')).toBeVisible();
+  await expect(page.getByText('Your SIM is blocked on the network: it no longer works in any phone.')).toBeVisible({
+    timeout: 20_000,
+  });
   await expectNoAxeViolations(page);
 
   await page.goto('/my48');
@@ -190,7 +195,7 @@ test('e-mail address: asked with the password and a code, it changes only when t
   expect((await latestMail(request, me.email)).subject).toBe('Your 48 e-mail address was changed');
 });
 
-test('port-in: the timeline moves on as the donor network answers', async ({ page, openAs, browser }) => {
+test('port-in: the timeline moves on as the network reports its order', async ({ page, openAs, browser }) => {
   await openAs('controls', '/my48/settings/move-your-number');
   await page.getByLabel('Number to move').fill('086 765 4321');
   await page.getByLabel('Current network').selectOption({ index: 1 });
@@ -199,13 +204,20 @@ test('port-in: the timeline moves on as the donor network answers', async ({ pag
   await expect(timeline.getByRole('listitem').first()).toContainText('Request sent');
   await expect(page.getByText(/^Next: your old network checks the number/)).toBeVisible();
   await expectNoAxeViolations(page);
-  // The donor network answers (the sandbox page moves it on at once).
-  const donor = await browser.newPage({ baseURL: new URL(page.url()).origin });
-  await donor.goto('/sandbox/port-in');
-  await donor.getByRole('button', { name: 'Move 0867654321 on' }).click();
-  await donor.getByRole('button', { name: 'Move 0867654321 on' }).click();
-  await donor.close();
-  await page.reload();
+  // The network takes the order and schedules the move (the sandbox network, in a few seconds).
+  const network = await browser.newPage({ baseURL: new URL(page.url()).origin });
+  await network.goto('/sandbox/network');
+  await expect(network.getByRole('table', { name: /Orders the portal sent/ })).toContainText('0867654321');
+  await network.close();
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return timeline.locator('li[aria-current="step"]').textContent();
+      },
+      { timeout: 30_000 },
+    )
+    .toMatch(/Move scheduled|Number moved to 48/);
   await expect(timeline.locator('li[aria-current="step"]')).toContainText('Move scheduled');
   await expect(timeline).toContainText(/Your number moves on \w+day/);
 });

@@ -61,10 +61,10 @@ test('the switch turns notifications on; the test button and an 80 % data alert 
   await expect(page.getByRole('status').filter({ hasText: 'We sent a test notification to 1 device.' })).toBeVisible();
   await expect.poll(async () => (await received(service, device)).map((d) => d.message)).toContainEqual(TEST_PUSH);
 
-  // The network reports 28 GB used of 30: past 80 %, short of 100 %. The alert is raised and pushed to the device.
-  const usage = await page.request.post('/sandbox/usage', { data: { msisdn: me.msisdn, used_gb: 28 } });
+  // The network reports 22 GB more (28 GB used of 30): past 80 %, short of 100 %. The alert is raised and pushed to the device.
+  const usage = await page.request.post('/sandbox/usage', { data: { msisdn: me.msisdn, data_gb: 22 } });
   expect(usage.status()).toBe(200);
-  expect(await usage.json()).toMatchObject({ alerts: expect.any(Number), pushed: expect.any(Number) });
+  expect(await usage.json()).toMatchObject({ events: [{ outcome: 'applied' }] });
   await expect
     .poll(async () => (await received(service, device)).map((d) => d.message.title))
     .toContain('You have used 80 % of your data');

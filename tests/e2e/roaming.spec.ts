@@ -68,6 +68,16 @@ test('roaming: at the cap data stops; the member goes on by keyboard, and choose
   const cap = page.getByRole('region', { name: 'Data outside the EU' });
   await expect(cap.getByRole('alert')).toContainText('Data abroad has stopped at your cap.');
   await expect(page.getByRole('region', { name: 'Messages we sent you' })).toContainText('Data abroad has stopped');
+  // The network bars data abroad (the sandbox network, in seconds): said once it has.
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return cap.getByRole('alert').textContent();
+      },
+      { timeout: 30_000 },
+    )
+    .toContain('Data abroad is stopped on the network.');
   await expectNoAxeViolations(page);
 
   const goOn = cap.getByRole('button', { name: 'Keep using data abroad this month' });

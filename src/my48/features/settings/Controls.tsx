@@ -27,6 +27,7 @@ import {
   loadOlderAlerts,
   loadSpendLimit,
   removeSpendLimit,
+  followLineState,
   reportLost,
   saveAlerts,
   spendLimitForm,
@@ -102,6 +103,9 @@ function LostOrStolen() {
   const form = useStore(unblockForm.$state);
   const [confirming, setConfirming] = useState(false);
   useEffect(() => unblockForm.reset, []);
+  // The network carries the block or the unblock out in seconds: followed here until it has.
+  const waiting = sim ? (sim.blocked ? sim.line_state !== 'suspended' : sim.line_state === 'suspended') : false;
+  useEffect(() => (waiting ? followLineState() : undefined), [waiting]);
   if (!sim) return null;
   return (
     <section className="card stack" aria-labelledby="lost-title">
@@ -153,8 +157,11 @@ function LostOrStolen() {
       ) : (
         <>
           <p className="alert alert--error" role="status">
-            Your SIM is blocked. Keep your number on a new SIM:
+            {sim.line_state === 'suspended'
+              ? 'Your SIM is blocked on the network: it no longer works in any phone.'
+              : 'Your SIM is blocked here; blocking it on the network…'}
           </p>
+          <p>Keep your number on a new SIM:</p>
           <ul className="stack">
             <li>
               <a href="/my48/settings/reorder-sim">Order a replacement SIM</a> (posted free), then change to it in{' '}

@@ -92,6 +92,20 @@ export const reportLost = () =>
     reloadAccount();
     return securityMessages.blocked;
   });
+/**
+ * Until the network has done what the member asked (the line suspended or back in service), the
+ * account is read again every few seconds, for two minutes at most; returns the stop.
+ */
+export function followLineState(): () => void {
+  let left = 40;
+  const timer = setInterval(() => {
+    const sim = $account.get().sim;
+    const done = !sim || (sim.blocked ? sim.line_state === 'suspended' : sim.line_state !== 'suspended');
+    if (done || --left < 0) return clearInterval(timer);
+    reloadAccount();
+  }, 3000);
+  return () => clearInterval(timer);
+}
 export const unblockForm = formStore({
   schema: z.object({ step_up_code: StepUpCodeField }),
   labels: { step_up_code: 'Code from the e-mail' },

@@ -214,12 +214,12 @@ async function usageCreated(tx: Tx, ctx: ServiceContext, event: Event): Promise<
       .update(memberships)
       .set({ dataUsedKb: Math.max(m.dataUsedKb, data), mobileMinutesUsed: mins, textsUsed: sent })
       .where(eq(memberships.id, m.id));
+    // At 80 % or 100 % of the data and not yet told so: the alert is due now.
     const total = m.dataMaxKb === null ? 0 : m.dataMaxKb + m.dataInKb;
-    const used = (x: number) => x + m.dataOutKb;
+    const used = data + m.dataOutKb;
     alertsDue =
       total > 0 &&
-      ((used(m.dataUsedKb) * 5 < total * 4 && used(data) * 5 >= total * 4) ||
-        (used(m.dataUsedKb) < total && used(data) >= total));
+      ((m.dataAlertedPercent < 80 && used * 5 >= total * 4) || (m.dataAlertedPercent < 100 && used >= total));
   }
   await tx
     .insert(dailyUsage)
