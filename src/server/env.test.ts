@@ -28,11 +28,28 @@ describe('production refuses what is only for trying (docs/product/production.md
       'Invalid configuration for production: SMTP_URL, GEOIP_URL, HELPDESK_SECRET must be set when NODE_ENV=production',
     );
     // docs/product/phone.md: push needs its VAPID keys given in production (a pair made on one instance would not be shared).
+    // docs/product/network.md: no production without its mobile network.
+    expect(() =>
+      readEnv(
+        production({
+          NETWORK_API_URL: undefined,
+          NETWORK_TOKEN_URL: undefined,
+          NETWORK_CLIENT_ID: undefined,
+          NETWORK_CLIENT_SECRET: undefined,
+          NETWORK_EVENT_SECRET: undefined,
+        }),
+      ),
+    ).toThrow(
+      'Invalid configuration for production: NETWORK_API_URL, NETWORK_TOKEN_URL, NETWORK_CLIENT_ID, NETWORK_CLIENT_SECRET, NETWORK_EVENT_SECRET must be set when NODE_ENV=production',
+    );
+    expect(() => readEnv(production({ NETWORK_CLIENT_SECRET: undefined }))).toThrow(
+      /NETWORK_API_URL, NETWORK_TOKEN_URL, NETWORK_CLIENT_ID and NETWORK_CLIENT_SECRET go together/,
+    );
     expect(() => readEnv(production({ VAPID_PRIVATE_KEY: undefined, VAPID_SUBJECT: undefined }))).toThrow(
       'Invalid configuration for production: VAPID_PRIVATE_KEY, VAPID_SUBJECT must be set when NODE_ENV=production',
     );
     expect(() => readEnv({ NODE_ENV: 'production' })).toThrow(
-      /DATABASE_URL must be a postgres:\/\/ URL.*SMTP_URL, PAYMENT_BASE_URL, PAYMENT_ENTITY_ID, PAYMENT_ACCESS_TOKEN, REFERRAL_DOMAIN, REFERRAL_TOKEN, REFERRAL_SIGNATURE, CATALOGUE_URL, CATALOGUE_API_KEY, GEOIP_URL, HELPDESK_API_URL, HELPDESK_API_TOKEN, HELPDESK_WEBHOOK_SECRET, DELIVERY_API_URL, DELIVERY_API_TOKEN, HELPDESK_URL, HELPDESK_SECRET, CAPTCHA_HMAC_KEY, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT, SESSION_SECRET must be set/,
+      /DATABASE_URL must be a postgres:\/\/ URL.*SMTP_URL, PAYMENT_BASE_URL, PAYMENT_ENTITY_ID, PAYMENT_ACCESS_TOKEN, REFERRAL_DOMAIN, REFERRAL_TOKEN, REFERRAL_SIGNATURE, CATALOGUE_URL, CATALOGUE_API_KEY, GEOIP_URL, HELPDESK_API_URL, HELPDESK_API_TOKEN, HELPDESK_WEBHOOK_SECRET, DELIVERY_API_URL, DELIVERY_API_TOKEN, HELPDESK_URL, NETWORK_API_URL, NETWORK_TOKEN_URL, NETWORK_CLIENT_ID, NETWORK_CLIENT_SECRET, NETWORK_EVENT_SECRET, HELPDESK_SECRET, CAPTCHA_HMAC_KEY, VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT, SESSION_SECRET must be set/,
     );
   });
 

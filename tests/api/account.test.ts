@@ -106,6 +106,7 @@ forEachDatabase(
               requester: '1',
               blocked: false,
               kind: 'physical',
+              line_state: 'active',
             },
           ],
         },

@@ -21,6 +21,7 @@ forEachDatabase(
         status: 'ready',
         mail: 'not configured',
         cdn: { purges: 'ok', pending: 0 },
+        network: { pending: 0, oldest_pending_s: 0, failed: 0, dead_letters: 0, drift: 0 },
       });
       let draining = false;
       const app = createApp({ db: ctx().handle.db, config: ctx().config, lifecycle: { draining: () => draining } });
@@ -40,6 +41,7 @@ forEachDatabase(
         status: 'ready',
         mail: 'ok',
         cdn: { purges: 'ok', pending: 0 },
+        network: { pending: 0, oldest_pending_s: 0, failed: 0, dead_letters: 0, drift: 0 },
       });
       mail = 'unreachable';
       const noMail = await withMail.request('/panda/ready');

@@ -223,6 +223,8 @@ export async function cookieNames(page: Page): Promise<string[]> {
 
 /** Unused SIM cards of the seed (src/server/db/seed.ts spareSsn); each test uses its own. */
 export const spareSsn = (n: number) => `8935301000000100${String(n).padStart(3, '0')}`;
+/** The number each of those cards carries (src/server/seed/seed.ts spareMsisdn). */
+export const spareMsisdn = (n: number) => `0872000${String(n).padStart(3, '0')}`;
 
 /** On /payment-gateway/: the billing address and a sandbox test card, then Pay (or Save card). */
 export async function payByCard(page: Page, card: string) {

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { messages } from '../../src/contract/messages.ts';
-import { expectNoAxeViolations, latestMail, payByCard, spareSsn, test, uniqueEmail } from './fixtures.ts';
+import { expectNoAxeViolations, latestMail, payByCard, spareMsisdn, spareSsn, test, uniqueEmail } from './fixtures.ts';
 import { necessaryOnly } from './consent-cookie.ts';
 
 // Every journey makes its members (a copy of recruiter@ has a recruit link of its own).
@@ -109,9 +109,21 @@ test("a friend by Tomás's link: sign up, mates-rates SIM, activate, first membe
   );
 
   await page.getByRole('link', { name: 'Activate a SIM' }).click();
-  await page.getByLabel('SIM number (SSN)').fill(spareSsn(testInfo.project.name === 'desktop' ? 70 : 71));
+  const card = testInfo.project.name === 'desktop' ? 70 : 71;
+  await page.getByLabel('SIM number (SSN)').fill(spareSsn(card));
   await page.getByRole('button', { name: 'Activate SIM' }).click();
-  await expect(page.getByRole('heading', { name: 'Your SIM is active' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your SIM is being activated' })).toBeVisible();
+  // The network switches the line on in seconds (the sandbox network): then the SIM is active.
+  await expect
+    .poll(
+      async () => {
+        const network = await page.request.get('/sandbox/network', { headers: { accept: 'application/json' } });
+        const { orders } = (await network.json()) as { orders: { msisdn: string; action: string; state: string }[] };
+        return orders.find((o) => o.msisdn === spareMsisdn(card) && o.action === 'add')?.state;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('completed');
 
   await page.goto('/my48/memberships');
   await page.getByRole('button', { name: 'Buy now: Data Plus €9.99 Membership' }).click();

@@ -53,7 +53,7 @@ test('sign up, verify with the code, activate a SIM, sign out and sign in again'
   await expect(page.getByText('The SIM number has 19 or 20 digits and starts with 89.')).toBeVisible();
   await page.getByLabel('SIM number (SSN)').fill(spareSsn(11));
   await page.getByRole('button', { name: 'Activate SIM' }).click();
-  await expect(page.getByRole('heading', { name: 'Your SIM is active' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your SIM is being activated' })).toBeVisible();
   await expect(page.getByText('087 200 0011')).toBeVisible();
   await expectNoAxeViolations(page);
 

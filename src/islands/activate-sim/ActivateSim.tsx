@@ -15,11 +15,12 @@ export default function ActivateSim() {
     return (
       <section className="card stack" aria-labelledby="activated-title">
         <h2 id="activated-title" tabIndex={-1} ref={(el) => el?.focus()}>
-          Your SIM is active
+          Your SIM is being activated
         </h2>
         <p>
-          Your 48 number is <strong>{sim.msisdn ? formatMsisdn(sim.msisdn) : ''}</strong>. Pop the SIM in your phone:
-          you have 1 GB of onboard data to get started.
+          Your 48 number is <strong>{sim.msisdn ? formatMsisdn(sim.msisdn) : ''}</strong>. The network is switching it
+          on now, which usually takes a minute or two: my48 shows your balance once it is done. Pop the SIM in your
+          phone: you have 1 GB of onboard data to get started.
         </p>
         <LinkActions
           links={[
