@@ -154,6 +154,7 @@ const races: Record<string, Race | Elsewhere> = {
   acceptHouseholdInvitation: HOUSEHOLD_RACE,
   // The top-up advance (docs/product/lifelines.md): one outstanding per SIM.
   takeAdvance: { file: 'advance.test.ts', test: '20 advances at once → one' },
+  networkListener: { file: 'network.test.ts', test: 'the same event 20 times at once' },
   // Passkeys (docs/product/phone.md): a code, a challenge and a passkey are each used once.
   passkeyRegistrationOptions: PASSKEY_RACE,
   registerPasskey: PASSKEY_RACE,

@@ -205,6 +205,19 @@ forEachDatabase(
       expect(bad.status).toBe(400);
     });
 
+    it('the same event 20 times at once (the hub retrying): counted once, the others answered as replays', async () => {
+      const c = ctx();
+      const m = await createMember(c, { creditCents: 500, membership: { sku: 'BDDT00', usedGb: 0 } });
+      const body = usageEvent(c, m.msisdn, { amount: 4096 });
+      const answers = await Promise.all(Array.from({ length: 20 }, () => signed(c, body)));
+      expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200));
+      const outcomes = await Promise.all(answers.map(async (r) => (await r.json())._payload.outcome));
+      expect(outcomes.filter((o) => o === 'applied')).toHaveLength(1);
+      expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(19);
+      const [row] = await c.handle.db.select().from(schema.memberships).where(eq(schema.memberships.ssn, m.ssn));
+      expect(row!.dataUsedKb).toBe(4096);
+    });
+
     it('usage counted from events: data, minutes and texts of the membership, the day, the 80 % and 100 % alerts once', async () => {
       const c = ctx();
       const m = await createMember(c, { creditCents: 500, membership: { sku: 'BDDT00', usedGb: 0 } });
