@@ -9,7 +9,7 @@ import {
 } from '../../../contract/network.ts';
 import { pageTable, sandboxPage } from '../../http/sandbox-page.ts';
 import type { SandboxEnv } from '../integration.ts';
-import type { SandboxNetworkAdapter } from './integration.ts';
+import type { SandboxNetworkAdapter } from './sandbox-adapter.ts';
 import { SANDBOX_NETWORK_CLIENT } from './sandbox-network.ts';
 
 type C = Context<SandboxEnv>;
