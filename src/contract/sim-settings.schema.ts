@@ -32,7 +32,10 @@ export const EsimForm = z.object({ password: ChangeSimForm.shape.password });
 const EsimAnswer = payload(
   z.object({
     sim: SimSchema,
-    activation_code: z.string().meta({ description: 'LPA:1$<SM-DP+ address>$<matching id>' }),
+    activation_code: z
+      .string()
+      .nullable()
+      .meta({ description: 'LPA:1$<SM-DP+ address>$<matching id>, from the network; null until its order completes' }),
   }),
 );
 export type PortIn = z.infer<typeof PortInSchema>;

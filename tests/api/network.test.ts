@@ -5,11 +5,13 @@ import { accountApi } from '../../src/contract/account.schema.ts';
 import { healthApi } from '../../src/contract/health.schema.ts';
 import { roamingApi } from '../../src/contract/roaming.schema.ts';
 import { securityApi } from '../../src/contract/security.schema.ts';
+import { simSettingsApi } from '../../src/contract/sim-settings.schema.ts';
+import { spareSsn } from '../../src/server/seed/seed.ts';
 import { KB_PER_GB } from '../../src/contract/constants.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { networkSignature } from '../../src/server/integrations/network/signature.ts';
 import { reconcileNetwork } from '../../src/server/services/network-orders.ts';
-import { createMember, type BuiltMember } from './builders.ts';
+import { BUILT_PASSWORD, createMember, type BuiltMember } from './builders.ts';
 import { ok, send } from './client.ts';
 import {
   forEachDatabase,
@@ -305,6 +307,48 @@ forEachDatabase(
         .where(eq(schema.notifications.memberId, other.userId));
       expect(told!.title).toBe('Your SIM is not blocked on the network yet');
       expect((await ready(c)).network.failed).toBe(1);
+    });
+
+    it('a change of SIM waits for the network: completed, the new SIM is in service; failed, the old SIM keeps the number and everything on it', async () => {
+      const c = ctx();
+      const change = async (m: BuiltMember, newSsn: string) =>
+        send(c.app, simSettingsApi.changeSim, {
+          ...sim(m),
+          body: { new_ssn: newSsn, password: BUILT_PASSWORD },
+          stepUpCode: await stepUpCode(c, m.session, 'sim'),
+        });
+      const done = await createMember(c, { creditCents: 500, membership: { sku: 'BDDT00' } });
+      expect((await change(done, spareSsn(61))).status).toBe(200);
+      expect(await lineOf(c, done)).toMatchObject({ ssn: spareSsn(61), line_state: null });
+      await settleNetwork(c);
+      expect(await lineOf(c, done)).toMatchObject({ ssn: spareSsn(61), msisdn: done.msisdn, line_state: 'active' });
+
+      const refused = await createMember(c, { creditCents: 500, membership: { sku: 'BDDT00' } });
+      expect((await change(refused, spareSsn(62))).status).toBe(200);
+      await sendNetworkOrders(c);
+      const order = c.network.sandbox.orders().find((o) => o.characteristics['iccid'] === spareSsn(62))!;
+      await c.network.sandbox.finish(order.id, 'failed');
+      // Back as it was: the old SIM, its number, its credit and membership.
+      expect(await lineOf(c, refused)).toMatchObject({
+        ssn: refused.ssn,
+        msisdn: refused.msisdn,
+        line_state: 'active',
+      });
+      const [membership] = await c.handle.db
+        .select()
+        .from(schema.memberships)
+        .where(and(eq(schema.memberships.ssn, refused.ssn), eq(schema.memberships.status, 'current')));
+      expect(membership?.sku).toBe('BDDT00');
+      const [fresh] = await c.handle.db
+        .select()
+        .from(schema.sims)
+        .where(eq(schema.sims.ssn, spareSsn(62)));
+      expect(fresh).toMatchObject({ status: 'inactive', msisdn: null });
+      const told = await c.handle.db
+        .select()
+        .from(schema.notifications)
+        .where(eq(schema.notifications.memberId, refused.userId));
+      expect(told.map((n) => n.title)).toContain('Your SIM could not be changed');
     });
 
     it('reconciliation: every line whose state differs is reported on /panda/ready, and nothing is changed', async () => {

@@ -219,9 +219,17 @@ forEachDatabase(
         stepUpCode: code,
       });
       expect(res.status).toBe(201);
-      const { sim, activation_code } = (await res.json())._payload;
+      const { sim, activation_code: pending } = (await res.json())._payload;
+      // The network makes the profile: no code until its order completes, then the code it sent.
+      expect(pending).toBeNull();
+      expect(sim).toMatchObject({ msisdn: lost.msisdn, kind: 'esim', blocked: false, line_state: null });
+      const before = await send(c.app, simSettingsApi.esim, { session: s, params: { ...me(s), ssn: sim.ssn } });
+      expect((await before.json())._payload.activation_code).toBeNull();
+      await settleNetwork(c);
+      const swap = c.network.sandbox.orders().find((o) => o.characteristics['iccid'] === sim.ssn)!;
+      expect(swap).toMatchObject({ service: 'mobileLine', action: 'modify', msisdn: lost.msisdn, state: 'completed' });
+      const activation_code = swap.result['activationCode'];
       expect(activation_code).toMatch(/^LPA:1\$smdp\.esim\.48\.ie\$[0-9A-F]{6}(-[0-9A-F]{6}){3}$/);
-      expect(sim).toMatchObject({ msisdn: lost.msisdn, kind: 'esim', blocked: false });
       const [was] = await c.handle.db.select().from(sims).where(eq(sims.ssn, old));
       expect(was).toMatchObject({ status: 'inactive', msisdn: null });
       const [m] = await c.handle.db

@@ -160,7 +160,10 @@ test('lost: blocking shows on the dashboard and stops purchases; unblocked with 
   await esim.getByLabel('Your password').fill(DEMO_PASSWORD);
   await enterStepUpCode(page, request, me.email, esim);
   await esim.getByRole('button', { name: 'Change to an eSIM' }).click();
-  await expect(page.getByRole('heading', { name: 'Your eSIM is ready' })).toBeFocused();
+  // The network makes the profile (the sandbox network, in seconds): its code comes with the completed order.
+  await expect(page.getByRole('heading', { name: 'Making your eSIM' })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await expect(page.getByRole('heading', { name: 'Your eSIM is ready' })).toBeFocused({ timeout: 30_000 });
   await expect(page.getByRole('img', { name: /QR code of your eSIM activation code/ })).toBeVisible();
   await expect(page.locator('code')).toHaveText(/^LPA:1\$smdp\.esim\.48\.ie\$[0-9A-F-]+$/);
   await expectNoAxeViolations(page);

@@ -1,9 +1,15 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { NETWORK_ORDER_ENDS, type DataBarReason, type LineState } from '../../contract/network.ts';
+import {
+  NETWORK_ORDER_ENDS,
+  type DataBarReason,
+  type LineState,
+  type NetworkOrderState,
+} from '../../contract/network.ts';
 import type { Queryable } from '../db/client.ts';
 import { networkOrders, notifications, sims } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
-import { queueNetworkOrder, type OrderStep } from './network-orders.ts';
+import { queueNetworkOrder, type NetworkOrder, type OrderStep } from './network-orders.ts';
+import { moveSimRows } from './sim-keyed.ts';
 import { movePortIn, PORT_IN_STEP_OF } from './port-in.ts';
 
 /**
@@ -117,6 +123,54 @@ export async function roamingBarOf(q: Queryable, ssn: string, month: string): Pr
   return ['failed', 'rejected'].includes(bar.state) ? null : 'stopping';
 }
 
+/**
+ * A change of SIM (or to an eSIM) the network reported: completed, the new SIM's line is in service
+ * (an eSIM gets its activation code from the order); rejected or failed, everything moves back to
+ * the old SIM, which keeps working, and the member is told why.
+ */
+async function swapped(
+  tx: Queryable,
+  now: Date,
+  order: NetworkOrder,
+  state: NetworkOrderState,
+  detail: { reason?: string; result?: Record<string, string> },
+) {
+  if (!NETWORK_ORDER_ENDS.includes(state)) return;
+  const freshSsn = order.cause.split(':')[1]!;
+  const [fresh] = await tx.select().from(sims).where(eq(sims.ssn, freshSsn)).for('update');
+  if (!fresh || fresh.status !== 'active') return;
+  if (state === 'completed') {
+    const code = detail.result?.['activationCode'];
+    await tx
+      .update(sims)
+      .set({ lineState: 'active', ...(fresh.kind === 'esim' && code ? { esimActivationCode: code } : {}) })
+      .where(eq(sims.ssn, fresh.ssn));
+    if (fresh.memberId)
+      await tell(
+        tx,
+        fresh.memberId,
+        now,
+        fresh.kind === 'esim' ? 'Your eSIM is ready' : 'Your new SIM works',
+        fresh.kind === 'esim'
+          ? 'Scan its QR code in my48 → Settings → Change my SIM to install it on your phone.'
+          : `${fresh.msisdn ?? 'Your number'} works on your new SIM now.`,
+      );
+    return;
+  }
+  // Undone: the old SIM takes the number and everything back.
+  await moveSimRows(tx, fresh.ssn, order.line);
+  await tx.update(sims).set({ msisdn: null, status: 'inactive', lineState: null }).where(eq(sims.ssn, fresh.ssn));
+  await tx.update(sims).set({ msisdn: order.msisdn, status: 'active' }).where(eq(sims.ssn, order.line));
+  if (fresh.memberId)
+    await tell(
+      tx,
+      fresh.memberId,
+      now,
+      'Your SIM could not be changed',
+      `The network could not move ${order.msisdn ?? 'your number'} to the new SIM${detail.reason ? ` (${detail.reason})` : ''}, so your old SIM keeps it and works as before. Try again, or contact us through my48 → Support.`,
+    );
+}
+
 const tell = (tx: Queryable, memberId: number, now: Date, title: string, body: string) =>
   tx.insert(notifications).values({ memberId, title, body, createdAt: now });
 
@@ -130,6 +184,7 @@ export const applyOrderStep: OrderStep = async (tx, clock, order, state, detail)
   const ended = NETWORK_ORDER_ENDS.includes(state);
   const [kind] = order.cause.split(':');
   const [sim] = await tx.select().from(sims).where(eq(sims.ssn, order.line));
+  if (kind === 'swap') return swapped(tx, now, order, state, detail);
   if (kind === 'portIn') {
     const next = PORT_IN_STEP_OF[state];
     if (next)

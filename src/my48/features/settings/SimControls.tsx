@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { encode } from 'uqr';
 import { FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
 import { PasswordField } from '../../../components/forms/KindFields.tsx';
@@ -7,7 +7,7 @@ import { PORT_IN_STEPS } from '../../../contract/sim-settings.ts';
 import type { PortIn } from '../../../contract/sim-settings.schema.ts';
 import { formatMsisdn } from '../../../lib/format.ts';
 import { StepUpCode } from '../../components/StepUpCode.tsx';
-import { esimForm } from './sim-settings-store.ts';
+import { esimForm, followEsimCode } from './sim-settings-store.ts';
 import './sim-controls.css';
 
 const at = new Intl.DateTimeFormat('en-IE', {
@@ -109,7 +109,24 @@ function QrCode({ text }: { text: string }) {
 export function Esim() {
   const { busy, busyLabel, error, fields, result } = useStore(esimForm.$state);
   useEffect(() => esimForm.reset, []);
-  if (result) {
+  // The code comes from the network once it has made the profile (seconds): followed until then.
+  const [code, setCode] = useState<string | null>(null);
+  const activation = result?.activation_code ?? code;
+  const pendingSsn = result && !activation ? result.sim.ssn : undefined;
+  useEffect(() => (pendingSsn ? followEsimCode(pendingSsn, setCode) : undefined), [pendingSsn]);
+  if (result && !activation) {
+    return (
+      <section id="esim" className="card stack" aria-labelledby="esim-making" tabIndex={-1}>
+        <h3 id="esim-making" ref={(el) => el?.focus()} tabIndex={-1}>
+          Making your eSIM
+        </h3>
+        <p role="status" aria-busy="true">
+          The network is making your eSIM profile; its QR code shows here in a minute or two. Keep this page open.
+        </p>
+      </section>
+    );
+  }
+  if (result && activation) {
     return (
       <section id="esim" className="card stack" aria-labelledby="esim-done" tabIndex={-1}>
         <h3 id="esim-done" ref={(el) => el?.focus()} tabIndex={-1}>
@@ -121,9 +138,9 @@ export function Esim() {
           <li>Scan this QR code, or choose to enter the details by hand and type the activation code below.</li>
           <li>Keep the phone on Wi-Fi until the eSIM is installed.</li>
         </ol>
-        <QrCode text={result.activation_code} />
+        <QrCode text={activation} />
         <p>
-          Activation code: <code className="code-text">{result.activation_code}</code>
+          Activation code: <code className="code-text">{activation}</code>
         </p>
         <p className="field__hint">The code works once. Don't share it: whoever installs it gets your number.</p>
       </section>

@@ -58,9 +58,29 @@ export const changeSimForm = formStore({
     const { sim } = (await call(simSettingsApi.changeSim, { params: simParams(), body, stepUpCode: step_up_code }))
       ._payload;
     reloadAccount();
-    return `Done: your number ${sim.msisdn ? formatMsisdn(sim.msisdn) : ''} now works on the SIM ending ${sim.ssn.slice(-4)}. Put it in your phone; the old SIM no longer works.`;
+    return `Done: your number ${sim.msisdn ? formatMsisdn(sim.msisdn) : ''} is moving to the SIM ending ${sim.ssn.slice(-4)}; the network switches it over in a minute or two. Put it in your phone; the old SIM stops working then.`;
   },
 });
+
+/**
+ * The eSIM's activation code, which the network sends when the profile is made: read again every
+ * few seconds (two minutes at most) until it is there; returns the stop.
+ */
+export function followEsimCode(ssn: string, found: (code: string) => void): () => void {
+  let left = 40;
+  const timer = setInterval(() => {
+    if (--left < 0) return clearInterval(timer);
+    void call(simSettingsApi.esim, { params: { ...memberParams(), ssn } }).then(
+      ({ _payload }) => {
+        if (!_payload.activation_code) return;
+        clearInterval(timer);
+        found(_payload.activation_code);
+      },
+      () => undefined,
+    );
+  }, 3000);
+  return () => clearInterval(timer);
+}
 
 /** Change to an eSIM: after the password and a security code, the activation code to scan (QR) or type. */
 export const esimForm = formStore({

@@ -50,7 +50,8 @@ export const sims = pgTable(
     oneOf('sims_status', t.status, SIM_STATUSES),
     check(
       'sims_kind',
-      sql`${t.kind} in ${valuesOf(SIM_KINDS)} and (${t.kind} = 'esim') = (${t.esimActivationCode} is not null)`,
+      // An eSIM's code comes from the network when its order completes: none before, never on a card.
+      sql`${t.kind} in ${valuesOf(SIM_KINDS)} and (${t.kind} = 'esim' or ${t.esimActivationCode} is null)`,
     ),
     oneOf('sims_billing_status', t.billingStatus, BILLING_STATUSES),
     check('sims_line_state', sql`${t.lineState} is null or ${t.lineState} in ${valuesOf(LINE_STATES)}`),

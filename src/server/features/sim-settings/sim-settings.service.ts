@@ -1,6 +1,5 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { ESIM_SMDP_ADDRESS } from '../../../contract/sim-settings.schema.ts';
 import type { StepUpFailure } from '../../../contract/step-up.schema.ts';
 import { useStepUpCode } from '../../services/step-up.ts';
 import type { Sim } from '../../../contract/account.schema.ts';
@@ -105,7 +104,8 @@ type Tx = Parameters<Parameters<ServiceContext['db']['transaction']>[0]>[0];
  * caller's transaction, after the member's row is locked.
  */
 async function moveNumber(tx: Tx, old: typeof sims.$inferSelect, fresh: typeof sims.$inferInsert) {
-  await tx.insert(sims).values({ ...fresh, msisdn: null });
+  // Not in service on the network until the swap order completes (a failure moves everything back).
+  await tx.insert(sims).values({ ...fresh, msisdn: null, lineState: null });
   // Everything keyed by the SIM (credit, memberships, history, an advance owed, a household line or
   // invitation, Spot me loans on both sides…): the schema's foreign keys to sims.ssn say which.
   await moveSimRows(tx, old.ssn, fresh.ssn);
@@ -176,6 +176,7 @@ export async function changeSim(
           requester: '1',
           blockedAt: null,
           kind: 'physical',
+          lineState: null,
         }),
       );
     })
@@ -198,7 +199,7 @@ const simOf = (
     lineState?: Sim['line_state'];
   },
 ): Sim => ({
-  line_state: s.lineState ?? 'active',
+  line_state: s.lineState === undefined ? 'active' : s.lineState,
   ssn: s.ssn,
   msisdn: s.msisdn,
   product: s.product,
@@ -210,8 +211,6 @@ const simOf = (
 /** An ICCID for a new eSIM profile: 89 (telecom) 353 (Ireland), our issuer digits, and a random serial. */
 const esimIccid = () =>
   `8935301${String(randomInt(0, 1e9)).padStart(9, '0')}${String(randomInt(0, 1e3)).padStart(3, '0')}`;
-/** The SM-DP+ matching id: the profile's one-time download code. */
-const matchingId = () => Array.from({ length: 4 }, () => randomBytes(3).toString('hex').toUpperCase()).join('-');
 
 /**
  * Change to an eSIM (docs/product/member-controls.md): the change-SIM rules after the password and a step-up
@@ -224,7 +223,7 @@ export async function changeToEsim(
   oldSsn: string,
   password: string,
   code: string | undefined,
-): Promise<Outcome<{ sim: Sim; activation_code: string }, 'wrongPassword' | 'noActiveSim' | StepUpFailure>> {
+): Promise<Outcome<{ sim: Sim; activation_code: string | null }, 'wrongPassword' | 'noActiveSim' | StepUpFailure>> {
   const [member] = await db.select().from(members).where(eq(members.id, memberId));
   if (!member || !(await verifyPassword(password, member.passwordHash))) return refused('wrongPassword');
   return db.transaction(async (tx) => {
@@ -233,7 +232,6 @@ export async function changeToEsim(
     if (!old) return refused('noActiveSim');
     const allowed = await useStepUpCode(tx, clock, memberId, 'sim', code);
     if (!allowed.ok) return allowed;
-    const activation = `LPA:1$${ESIM_SMDP_ADDRESS}$${matchingId()}`;
     const ssn = esimIccid();
     await moveNumber(tx, old, {
       ssn,
@@ -244,7 +242,8 @@ export async function changeToEsim(
       puk: String(randomInt(0, 1e8)).padStart(8, '0'),
       billingStatus: old.billingStatus,
       kind: 'esim',
-      esimActivationCode: activation,
+      // The network's SM-DP+ makes the profile: its code comes with the completed order.
+      esimActivationCode: null,
       createdAt: clock(),
     });
     return done({
@@ -255,19 +254,20 @@ export async function changeToEsim(
         requester: old.requester,
         blockedAt: null,
         kind: 'esim',
+        lineState: null,
       }),
-      activation_code: activation,
+      activation_code: null,
     });
   });
 }
 
-/** The member's eSIM activation code again (for a second try at scanning). */
+/** The member's eSIM activation code (null while the network is still making the profile), again for a second try at scanning. */
 export async function esimOf({ db }: ServiceContext, memberId: number, ssn: string) {
   const [sim] = await db
     .select()
     .from(sims)
     .where(and(eq(sims.ssn, ssn), eq(sims.memberId, memberId), eq(sims.status, 'active')));
-  return sim?.esimActivationCode
+  return sim?.kind === 'esim'
     ? done({ sim: simOf(sim), activation_code: sim.esimActivationCode })
     : refused('notAnEsim');
 }

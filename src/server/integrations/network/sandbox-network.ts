@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { ESIM_SMDP_ADDRESS } from '../../../contract/sim-settings.schema.ts';
 import type { NetworkAction, NetworkOrderState, NetworkService } from '../../../contract/network.ts';
 import { irishDayOf } from '../../../contract/irish-time.ts';
 import { networkSignature } from './signature.ts';
@@ -146,9 +147,10 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
       if (o.action === 'add') lines.set(o.msisdn, 'active');
       else if (o.action === 'delete') lines.delete(o.msisdn);
       else if (typeof o.characteristics['state'] === 'string') lines.set(o.msisdn, o.characteristics['state']);
-      if (o.characteristics['simType'] === 'esim' || (o.action === 'modify' && o.characteristics['simType'] === 'esim'))
+      // An eSIM's profile is made by the SM-DP+: its matching id is the one-time download code.
+      if (o.characteristics['simType'] === 'esim')
         o.result['activationCode'] =
-          `LPA:1$smdp.sandbox.48.ie$${randomUUID().replaceAll('-', '').slice(0, 24).toUpperCase()}`;
+          `LPA:1$${ESIM_SMDP_ADDRESS}$${Array.from({ length: 4 }, () => randomBytes(3).toString('hex').toUpperCase()).join('-')}`;
     }
     await emit(
       'ServiceOrderStateChangeEvent',

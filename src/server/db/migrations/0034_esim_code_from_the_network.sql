@@ -1,0 +1,2 @@
+ALTER TABLE "sims" DROP CONSTRAINT "sims_kind";--> statement-breakpoint
+ALTER TABLE "sims" ADD CONSTRAINT "sims_kind" CHECK ("sims"."kind" in ('physical', 'esim') and ("sims"."kind" = 'esim' or "sims"."esim_activation_code" is null));
