@@ -38,10 +38,12 @@ const ms = (text: string) => {
   return m[2] === 'us' ? n / 1000 : m[2] === 's' ? n * 1000 : n;
 };
 
-/** One request of a rotation: its path and headers (a member's session, say). */
+/** One request of a rotation: its path and headers (a member's session, say), a POST with its body. */
 export interface Target {
   path: string;
   headers: Record<string, string>;
+  method?: 'GET' | 'POST';
+  body?: string;
 }
 
 /** A wrk script that sends the targets in turn (each thread starting at its own place), so that many members' requests interleave. */
@@ -50,7 +52,9 @@ function rotationScript(targets: Target[]): string {
   const table = targets
     .map(
       (t) =>
-        `{ path = ${lua(t.path)}, headers = { ${Object.entries(t.headers)
+        `{ method = ${lua(t.method ?? 'GET')}, path = ${lua(t.path)}, body = ${t.body === undefined ? 'nil' : lua(t.body)}, headers = { ${Object.entries(
+          t.headers,
+        )
           .map(([k, v]) => `[${lua(k)}] = ${lua(v)}`)
           .join(', ')} } }`,
     )
@@ -58,7 +62,10 @@ function rotationScript(targets: Target[]): string {
   const file = join(mkdtempSync(join(tmpdir(), 'bench-')), 'rotation.lua');
   writeFileSync(
     file,
-    `local targets = {\n${table}\n}\nlocal i = 0\nlocal step = 1\nfunction setup(thread) thread:set("offset", step) step = step + 7 end\nfunction init(args) i = offset or 0 end\nfunction request()\n  i = i + 1\n  local t = targets[(i % #targets) + 1]\n  return wrk.format("GET", t.path, t.headers)\nend\n`,
+    `local targets = {\n${table}\n}\nlocal i = 0\nlocal step = 1\nfunction setup(thread) thread:set("offset", step) step = step + ${
+      // Writes that must each be new (signed events) are split between the threads, not interleaved.
+      targets.some((t) => t.method === 'POST') ? 'math.floor(#targets / 2)' : '7'
+    } end\nfunction init(args) i = offset or 0 end\nfunction request()\n  i = i + 1\n  local t = targets[(i % #targets) + 1]\n  return wrk.format(t.method, t.path, t.headers, t.body)\nend\n`,
   );
   return file;
 }
@@ -105,12 +112,19 @@ export async function load(
   seconds: number,
   headers: Record<string, string> = {},
   targets?: Target[],
+  /** What the uncounted warm-up sends (writes that must be new each time bring their own). */
+  warmUp: Target[] | undefined = targets,
 ): Promise<Load> {
   if (loadTool === 'wrk') {
-    wrk(url, connections, 1, headers, targets);
+    wrk(url, connections, 1, headers, warmUp);
     return wrk(url, connections, seconds, headers, targets);
   }
-  const requests = targets?.map((t) => ({ method: 'GET' as const, path: t.path, headers: t.headers }));
+  const requests = targets?.map((t) => ({
+    method: t.method ?? ('GET' as const),
+    path: t.path,
+    headers: t.headers,
+    ...(t.body === undefined ? {} : { body: t.body }),
+  }));
   await autocannon({ url, connections, duration: 1, headers, ...(requests ? { requests } : {}) });
   const r = await autocannon({ url, connections, duration: seconds, headers, ...(requests ? { requests } : {}) });
   return {

@@ -11,6 +11,13 @@ import { seedCatalogue } from '../../src/server/seed/seed.ts';
 import { testConfig } from '../api/harness.ts';
 import { captureStatements, explainable, planText } from '../setup/query-plans.ts';
 import { load, loadTool, signIn, startServer, type Load, type Target } from './api.ts';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { networkOrders } from '../../src/server/db/schema.ts';
+import { networkSignature } from '../../src/server/integrations/network/signature.ts';
+import { sandboxNetworkAdapter } from '../../src/server/integrations/network/integration.ts';
+import { drainNetworkOrders } from '../../src/server/services/network-orders.ts';
+import { applyOrderStep } from '../../src/server/services/network-steps.ts';
 
 /**
  * `npm run bench:scale`: the reads and jobs of the portal on a network of a million made members
@@ -96,6 +103,9 @@ interface Figures {
   idleTurnSeconds: number;
   health: Load;
   summary: Load;
+  listener: Load;
+  replay: { events: number; changed: boolean };
+  drain: { orders: number; seconds: number; sent: number };
   dashboard: Load;
   page1: Load;
   page50: Load;
@@ -198,7 +208,7 @@ async function measure(url: string, members: number): Promise<Figures> {
     `  jobs: ${jobs.renewals.due.toLocaleString('en-IE')} due renewals in ${jobs.renewals.seconds.toFixed(1)} s (${JSON.stringify(jobs.renewals.counts)}); the turn after ${jobs.turnAfterSeconds.toFixed(2)} s; a turn with nothing due ${(jobs.idleTurnSeconds * 1000).toFixed(0)} ms`,
   );
   // Jobs stay in the bench process for the timings above; the server's own every-minute turn runs too, as in production.
-  const server = await startServer({ DATABASE_URL: url, API_ONLY: 'true' });
+  const server = await startServer({ DATABASE_URL: url, API_ONLY: 'true', NETWORK_EVENT_SECRET: BENCH_NETWORK_SECRET });
   try {
     const t = await targetsOf(server.base, members);
     const health = await load(`${server.base}/panda/health`, CONNECTIONS, SECONDS);
@@ -206,6 +216,11 @@ async function measure(url: string, members: number): Promise<Figures> {
     const dashboard = await load(server.base, CONNECTIONS, SECONDS, {}, t.dashboard);
     const page1 = await load(server.base, CONNECTIONS, SECONDS, {}, t.page1);
     const page50 = await load(server.base, CONNECTIONS, SECONDS, {}, t.page50);
+    // docs/product/network.md: the network's usage events at the listener, each new and signed.
+    const events = await usageEvents(url, Math.max(20_000, Math.round(SECONDS * 3000)));
+    const listener = await load(server.base, CONNECTIONS, SECONDS, {}, events.load, events.warmUp);
+    const replay = await replayChangesNothing(server.base, events.load.slice(0, 10_000), url);
+    const drain = await drainOrders(url, 10_000);
     log(`  /panda/health ${rps(health)}`);
     log(
       `  balance summary (${t.summary.length} members in turn) ${rps(summary)}: ${((summary.rps / health.rps) * 100).toFixed(1)} % of health`,
@@ -213,9 +228,118 @@ async function measure(url: string, members: number): Promise<Figures> {
     log(`  dashboard reads (6 calls × ${t.summary.length} members) ${rps(dashboard)}`);
     log(`  transactions page 1 (${t.page1.length} members with 1,030 rows) ${rps(page1)}`);
     log(`  transactions page 50, from where page 49 ended ${rps(page50)}`);
-    return { members, ...jobs, health, summary, dashboard, page1, page50 };
+    log(
+      `  signed usage events at the listener ${rps(listener)}: ${((listener.rps / health.rps) * 100).toFixed(1)} % of health`,
+    );
+    log(
+      `  a replay of ${replay.events.toLocaleString('en-IE')} events: ${replay.changed ? 'CHANGED the counters' : 'nothing changed'}`,
+    );
+    log(
+      `  ${drain.orders.toLocaleString('en-IE')} queued orders drained to the sandbox network in ${drain.seconds.toFixed(1)} s (${drain.sent} sent)`,
+    );
+    return { members, ...jobs, health, summary, dashboard, page1, page50, listener, replay, drain };
   } finally {
     await server.stop();
+  }
+}
+
+const BENCH_NETWORK_SECRET = 'bench-network-event-secret-0000000000000';
+
+/** Signed usage events (a few KB of data each) for the network's numbers in turn, and others for the warm-up. */
+async function usageEvents(url: string, count: number) {
+  const numbers = (
+    await query<{ msisdn: string }>(url, `select msisdn from sims where msisdn is not null order by ssn limit 5000`)
+  ).map((r) => r.msisdn);
+  const now = Date.now();
+  const event = (i: number, prefix: string): Target => {
+    const msisdn = numbers[i % numbers.length]!;
+    const body = JSON.stringify({
+      eventId: `${prefix}-${now}-${i}`,
+      eventTime: new Date(now).toISOString(),
+      eventType: 'UsageCreateEvent',
+      event: {
+        usage: {
+          id: `${prefix}-usage-${now}-${i}`,
+          usageDate: new Date(now).toISOString(),
+          usageType: 'data',
+          usageCharacteristic: [
+            { name: 'msisdn', value: `353${msisdn.slice(1)}` },
+            { name: 'volumeKb', value: 3 },
+            { name: 'country', value: 'IE' },
+          ],
+        },
+      },
+    });
+    return {
+      method: 'POST',
+      path: '/panda/network/listener',
+      body,
+      headers: {
+        'content-type': 'application/json',
+        'x-network-signature': networkSignature(BENCH_NETWORK_SECRET, body, now),
+      },
+    };
+  };
+  return {
+    load: Array.from({ length: count }, (_, i) => event(i, 'bench')),
+    warmUp: Array.from({ length: 3000 }, (_, i) => event(i, 'warm')),
+  };
+}
+
+/** The first events sent again: every answer a replay, the members' data used the same before and after. */
+async function replayChangesNothing(base: string, events: Target[], url: string) {
+  const total = async () =>
+    (await query<{ used: string }>(url, `select coalesce(sum(data_used_kb), 0)::text as used from memberships`))[0]!
+      .used;
+  const before = await total();
+  let replays = 0;
+  for (let i = 0; i < events.length; i += 50)
+    await Promise.all(
+      events.slice(i, i + 50).map(async (e) => {
+        const res = await fetch(`${base}${e.path}`, { method: 'POST', headers: e.headers, body: e.body! });
+        const answer = (await res.json()) as { _payload?: { outcome?: string } };
+        if (answer._payload?.outcome === 'duplicate') replays += 1;
+      }),
+    );
+  return { events: events.length, changed: (await total()) !== before || replays !== events.length };
+}
+
+/** Orders queued for as many lines, sent to the sandbox network by the network job's drain, timed. */
+async function drainOrders(url: string, count: number) {
+  const handle = await openDatabase(url, {});
+  const clock = () => new Date();
+  const network = sandboxNetworkAdapter({ secret: BENCH_NETWORK_SECRET, delayMs: null });
+  const app = createApp({
+    db: handle.db,
+    config: { ...testConfig(), network: { eventSecret: BENCH_NETWORK_SECRET } },
+    network,
+  });
+  void app;
+  try {
+    await handle.db.delete(networkOrders).where(sql`${networkOrders.cause} like 'bench:%'`);
+    const now = new Date();
+    for (let i = 0; i < count; i += 1000)
+      await handle.db.insert(networkOrders).values(
+        Array.from({ length: Math.min(1000, count - i) }, (_, k) => ({
+          externalId: randomUUID(),
+          cause: `bench:${i + k}`,
+          line: `bench-line-${i + k}`,
+          msisdn: null,
+          service: 'mobileLine' as const,
+          action: 'modify' as const,
+          characteristics: { state: 'active' },
+          nextAttemptAt: now,
+          updatedAt: now,
+          createdAt: now,
+        })),
+      );
+    const started = performance.now();
+    const result = await drainNetworkOrders({ db: handle.db, clock }, network, applyOrderStep);
+    const seconds = (performance.now() - started) / 1000;
+    await handle.db.delete(networkOrders).where(sql`${networkOrders.cause} like 'bench:%'`);
+    return { orders: count, seconds, sent: result.sent };
+  } finally {
+    await handle.close();
   }
 }
 
@@ -310,8 +434,18 @@ log(
   `  a minute's jobs with nothing due ≤ 1 s: ${(big.idleTurnSeconds * 1000).toFixed(0)} ms ${check(big.idleTurnSeconds <= 1, 'idle jobs turn over 1 s')}`,
 );
 const errors = [small, big]
-  .flatMap((f) => [f.health, f.summary, f.dashboard, f.page1, f.page50])
+  .flatMap((f) => [f.health, f.summary, f.dashboard, f.page1, f.page50, f.listener])
   .some((l) => l.errors || l.non2xx);
+const listenerShare = big.listener.rps / big.health.rps;
+log(
+  `  usage events at the listener ≥ 40 % of /panda/health, p99 ≤ 50 ms: ${(listenerShare * 100).toFixed(1)} %, p99 ${big.listener.p99.toFixed(1)} ms ${check(listenerShare >= 0.4 && big.listener.p99 <= 50, 'listener under 40 % of health or p99 over 50 ms')}`,
+);
+log(
+  `  a replay of ${big.replay.events.toLocaleString('en-IE')} events changes nothing: ${check(!big.replay.changed && big.replay.events >= 10_000, 'a replay changed the counters')}`,
+);
+log(
+  `  ${big.drain.orders.toLocaleString('en-IE')} queued orders drained ≤ 30 s: ${big.drain.seconds.toFixed(1)} s ${check(big.drain.sent === big.drain.orders && big.drain.seconds <= 30, 'orders drained over 30 s')}`,
+);
 log(`  no errors under load: ${check(!errors, 'errors under load')}`);
 log('EXPLAIN ANALYZE of the hot statements: bench-results/scale-explain.txt');
 if (misses.length > 0) {
