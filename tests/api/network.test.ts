@@ -221,7 +221,7 @@ forEachDatabase(
 
     it('usage counted from events: data, minutes and texts of the membership, the day, the 80 % and 100 % alerts once', async () => {
       const c = ctx();
-      const m = await createMember(c, { creditCents: 500, membership: { sku: 'BDDT00', usedGb: 0 } });
+      const m = await createMember(c, { creditCents: 500, membership: { sku: 'BDDT00', usedGb: 0, carryoverGb: 1 } });
       const [before] = await c.handle.db.select().from(schema.memberships).where(eq(schema.memberships.ssn, m.ssn));
       const max = before!.dataMaxKb!;
       await signed(c, usageEvent(c, m.msisdn, { amount: Math.ceil(max * 0.81) }));
@@ -236,8 +236,14 @@ forEachDatabase(
       await signed(c, usageEvent(c, m.msisdn, { amount: max }));
       expect(await alertsOf()).toHaveLength(2);
       const [after] = await c.handle.db.select().from(schema.memberships).where(eq(schema.memberships.ssn, m.ssn));
-      // Never past the allowance; three minutes for 125 seconds; three texts.
-      expect(after).toMatchObject({ dataUsedKb: max, mobileMinutesUsed: 3, textsUsed: 3 });
+      // The membership's data, then the carried-over GB, never past either; three minutes for 125 seconds; three texts.
+      expect(after).toMatchObject({
+        dataUsedKb: max,
+        carryoverUsedKb: before!.carryoverKb,
+        mobileMinutesUsed: 3,
+        textsUsed: 3,
+      });
+      expect(before!.carryoverKb).toBe(KB_PER_GB);
       const days = await c.handle.db.select().from(schema.dailyUsage).where(eq(schema.dailyUsage.ssn, m.ssn));
       expect(days.reduce((n, d) => n + d.dataKb, 0)).toBeGreaterThanOrEqual(Math.ceil(max * 0.81) + max);
       const summary = (await ok(c.app, accountApi.balanceSummary, sim(m)))._payload.current_month_balance_summary;

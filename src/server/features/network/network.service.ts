@@ -205,6 +205,8 @@ async function usageCreated(tx: Tx, ctx: ServiceContext, event: Event): Promise<
   if (m) {
     const allowance = m.dataMaxKb === null ? null : m.dataMaxKb + m.dataInKb - m.dataOutKb;
     const data = allowance === null ? m.dataUsedKb + dataKb : Math.min(allowance, m.dataUsedKb + dataKb);
+    // Past the membership's own data, carried-over data is used next (docs/product/flexible-data.md).
+    const carried = Math.min(m.carryoverKb, m.carryoverUsedKb + Math.max(0, m.dataUsedKb + dataKb - data));
     const mins =
       m.mobileMinutesMax === null
         ? m.mobileMinutesUsed + minutes
@@ -212,7 +214,12 @@ async function usageCreated(tx: Tx, ctx: ServiceContext, event: Event): Promise<
     const sent = m.textsMax === null ? m.textsUsed + texts : Math.min(m.textsMax, m.textsUsed + texts);
     await tx
       .update(memberships)
-      .set({ dataUsedKb: Math.max(m.dataUsedKb, data), mobileMinutesUsed: mins, textsUsed: sent })
+      .set({
+        dataUsedKb: Math.max(m.dataUsedKb, data),
+        carryoverUsedKb: Math.max(m.carryoverUsedKb, carried),
+        mobileMinutesUsed: mins,
+        textsUsed: sent,
+      })
       .where(eq(memberships.id, m.id));
     // At 80 % or 100 % of the data and not yet told so: the alert is due now.
     const total = m.dataMaxKb === null ? 0 : m.dataMaxKb + m.dataInKb;
