@@ -94,6 +94,8 @@ describe('what a shared cache may keep', () => {
       '/sandbox/cdn',
       '/sandbox/helpdesk',
       '/sandbox/delivery',
+      '/sandbox/network',
+      '/sandbox/usage',
       '/my48',
       '/my48/settings',
     ]) {

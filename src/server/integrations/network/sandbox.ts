@@ -7,7 +7,7 @@ import {
   type NetworkAction,
   type NetworkService,
 } from '../../../contract/network.ts';
-import { pageTable, sandboxPage } from '../../http/sandbox-page.ts';
+import { sandboxPage } from '../../http/sandbox-page.ts';
 import type { SandboxEnv } from '../integration.ts';
 import type { SandboxNetworkAdapter } from './sandbox-adapter.ts';
 import { SANDBOX_NETWORK_CLIENT } from './sandbox-network.ts';
@@ -148,62 +148,57 @@ export function networkSandboxRoutes(adapter: SandboxNetworkAdapter) {
             <p>The network is <strong>${network.down ? 'down' : 'up'}</strong>.</p>
             <button type="submit">${network.down ? 'Bring the network back up' : 'Take the network down'}</button>
           </form>
+          <h2>Orders the portal sent, newest first</h2>
           ${
             orders.length === 0
               ? html`<p>No orders yet.</p>`
-              : pageTable(
-                  'Orders the portal sent, newest first',
-                  ['Service', 'Action', 'Number', 'State', 'Ordered', 'Move it'],
-                  orders.slice(0, 100).map(
+              : html`<ul>
+                  ${orders.slice(0, 100).map(
                     (o) =>
-                      html`<tr>
-                        <td>${o.service}</td>
-                        <td>
-                          ${o.action}${
-                            Object.keys(o.characteristics).length
-                              ? html` (${Object.entries(o.characteristics)
-                                  .map(([k, v]) => `${k}: ${String(v)}`)
-                                  .join(', ')})`
-                              : ''
-                          }
-                        </td>
-                        <td>${o.msisdn ?? '—'}</td>
-                        <td>${o.state}${o.reason ? html`: ${o.reason}` : ''}</td>
-                        <td>${o.orderDate.toISOString().slice(0, 19).replace('T', ' ')}</td>
-                        <td>
+                      html`<li>
+                        <p>
+                          <strong>${o.service} ${o.action}</strong> for ${o.msisdn ?? '—'}:
+                          <strong>${o.state}</strong>${o.reason ? html` (${o.reason})` : ''}, ordered
+                          ${o.orderDate.toISOString().slice(0, 19).replace('T', ' ')}
                           ${
-                            open(o.state)
-                              ? html`<form method="post" action="/sandbox/network/orders/${o.id}/complete">
-                                    <button type="submit">
-                                      Complete ${o.service} ${o.action} for ${o.msisdn ?? o.id}
-                                    </button>
-                                  </form>
-                                  <form method="post" action="/sandbox/network/orders/${o.id}/fail">
-                                    <button type="submit">Fail ${o.service} ${o.action} for ${o.msisdn ?? o.id}</button>
-                                  </form>`
+                            Object.keys(o.characteristics).length
+                              ? html`<br />${Object.entries(o.characteristics)
+                                    .map(([k, v]) => `${k}: ${String(v)}`)
+                                    .join(', ')}`
                               : ''
                           }
-                        </td>
-                      </tr>`,
-                  ),
-                )
+                        </p>
+                        ${
+                          open(o.state)
+                            ? html`<form method="post" action="/sandbox/network/orders/${o.id}/complete">
+                                  <button type="submit">
+                                    Complete ${o.service} ${o.action} for ${o.msisdn ?? o.id}
+                                  </button>
+                                </form>
+                                <form method="post" action="/sandbox/network/orders/${o.id}/fail">
+                                  <button type="submit">Fail ${o.service} ${o.action} for ${o.msisdn ?? o.id}</button>
+                                </form>`
+                            : ''
+                        }
+                      </li>`,
+                  )}
+                </ul>`
           }
           ${
             network.events().length === 0
               ? ''
-              : pageTable(
-                  'Events sent to the portal, newest first',
-                  ['Sent', 'Event', 'About', 'Listener answered'],
-                  network.events().map(
-                    (e) =>
-                      html`<tr>
-                        <td>${e.at.toISOString().slice(0, 19).replace('T', ' ')}</td>
-                        <td>${e.type}</td>
-                        <td>${e.about}</td>
-                        <td>${e.status}</td>
-                      </tr>`,
-                  ),
-                )
+              : html`<h2>Events sent to the portal, newest first</h2>
+                  <ul>
+                    ${network
+                      .events()
+                      .map(
+                        (e) =>
+                          html`<li>
+                            ${e.at.toISOString().slice(0, 19).replace('T', ' ')}: ${e.type}, ${e.about}; the listener
+                            answered ${e.status}
+                          </li>`,
+                      )}
+                  </ul>`
           }
           <p><a href="/sandbox/usage">Send usage from the network</a></p>`,
       ),
