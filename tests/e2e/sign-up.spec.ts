@@ -56,6 +56,10 @@ test('sign up, verify with the code, activate a SIM, sign out and sign in again'
   await expect(page.getByRole('heading', { name: 'Your SIM is being activated' })).toBeVisible();
   await expect(page.getByText('087 200 0011')).toBeVisible();
   await expectNoAxeViolations(page);
+  // my48 waits for the network to switch the line on (the sandbox network, seconds), then shows the account.
+  await page.getByRole('link', { name: 'Go to my48' }).click();
+  await expect(page.getByRole('region', { name: 'Credit', exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("One moment please. We're retrieving your account data.")).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Sign out' }).filter({ visible: true }).first().click();
   await expect(page).toHaveURL(/\/$/);

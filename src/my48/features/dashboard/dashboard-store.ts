@@ -41,12 +41,15 @@ export function watchActivation(): () => void {
     check();
   };
   void ask();
+  let ticks = 0;
   const timer = setInterval(() => {
+    // Every 5 s for the first two minutes (the network switches a line on in seconds), then every 30 s.
+    if (++ticks > 24 && ticks % 6 !== 0) return;
     if ($activationSince.get() === undefined) void ask();
     else check();
     const userId = currentUserId();
     if (userId) void loadAccount(userId, { force: true, quiet: true });
-  }, 30_000);
+  }, 5_000);
   return () => clearInterval(timer);
 }
 
