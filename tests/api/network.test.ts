@@ -11,6 +11,7 @@ import { KB_PER_GB } from '../../src/contract/constants.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { networkSignature } from '../../src/server/integrations/network/signature.ts';
 import { reconcileNetwork } from '../../src/server/services/network-orders.ts';
+import { changeCredit } from '../../src/server/services/credit.ts';
 import { BUILT_PASSWORD, createMember, type BuiltMember } from './builders.ts';
 import { ok, send } from './client.ts';
 import {
@@ -277,6 +278,33 @@ forEachDatabase(
         stopped: false,
         on_network: null,
       });
+    });
+
+    it('no data left and no credit: data stopped on the network; credit again starts it, once each', async () => {
+      const c = ctx();
+      const m = await createMember(c, { creditCents: 0, membership: { sku: 'BDDT00', usedGb: 30 } });
+      const funded = await createMember(c, { creditCents: 500, membership: { sku: 'BDDT00', usedGb: 30 } });
+      await signed(c, usageEvent(c, m.msisdn, { amount: 10 }));
+      await signed(c, usageEvent(c, m.msisdn, { amount: 10 }));
+      await signed(c, usageEvent(c, funded.msisdn, { amount: 10 }));
+      const dataOrders = async (who: BuiltMember) =>
+        (await ordersOf(c, who)).filter((o) => o.service === 'dataAccess').map((o) => o.characteristics);
+      expect(await dataOrders(m)).toEqual([{ barred: true, reason: 'noAllowanceNoCredit' }]);
+      expect(await dataOrders(funded)).toEqual([]);
+      await settleNetwork(c);
+      await c.handle.db.transaction((tx) => changeCredit(tx, m.ssn, 1000, c.clock.now));
+      await c.handle.db.transaction((tx) => changeCredit(tx, m.ssn, 500, c.clock.now));
+      expect(await dataOrders(m)).toEqual([
+        { barred: true, reason: 'noAllowanceNoCredit' },
+        { barred: false, reason: 'noAllowanceNoCredit' },
+      ]);
+      await settleNetwork(c);
+      expect(
+        c.network.sandbox
+          .orders()
+          .filter((o) => o.service === 'dataAccess')
+          .map((o) => o.state),
+      ).toEqual(['completed', 'completed']);
     });
 
     it('order states out of order: an older state after a newer one is history, not applied; a failed suspend tells the member why', async () => {

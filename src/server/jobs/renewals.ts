@@ -15,6 +15,7 @@ import { describedContactPreferencesOf } from '../services/contact-preferences.t
 import type { TicketsAdapter } from '../integrations/tickets/index.ts';
 import type { DeliveryAdapter } from '../integrations/delivery/index.ts';
 import { runAlerts } from './alerts.ts';
+import { orderNoAllowanceBar } from '../services/network-steps.ts';
 import { JOB_LOCKS, withJobLock } from '../db/job-lock.ts';
 import { expireIdempotencyKeys } from '../middleware/idempotency.ts';
 import { expireRateLimits } from '../http/limiters.ts';
@@ -208,6 +209,8 @@ async function renewInto(
     ...membershipOf(m.ssn, product, 'current', now, { enabled: true, sku: product.sku }),
     carryoverKb: carriedKb(m),
   });
+  // A new period's allowance: data stopped for want of it starts on the network.
+  await orderNoAllowanceBar(tx, () => now, m.ssn, false);
 }
 
 /** No membership any more: the member hears of it in the app and by e-mail, once per period. */

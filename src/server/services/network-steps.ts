@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   NETWORK_ORDER_ENDS,
   type DataBarReason,
@@ -66,6 +66,35 @@ export const orderDataBar = (
     action: 'modify',
     characteristics: { barred, reason },
   });
+
+/**
+ * Data stopped on the network for want of allowance and credit, or started again (a top-up, an
+ * add-on, a membership): ordered only when it changes what stands, each bar and lift its own cause.
+ */
+export async function orderNoAllowanceBar(tx: Queryable, clock: Clock, ssn: string, barred: boolean): Promise<void> {
+  const [latest] = await tx
+    .select({ id: networkOrders.id, cause: networkOrders.cause, msisdn: networkOrders.msisdn })
+    .from(networkOrders)
+    .where(
+      and(
+        eq(networkOrders.line, ssn),
+        eq(networkOrders.service, 'dataAccess'),
+        sql`${networkOrders.cause} like 'data:%:noAllowanceNoCredit:%'`,
+      ),
+    )
+    .orderBy(desc(networkOrders.id))
+    .limit(1);
+  if ((latest?.cause.startsWith('data:bar:') ?? false) === barred) return;
+  const [sim] = latest ? [latest] : await tx.select({ msisdn: sims.msisdn }).from(sims).where(eq(sims.ssn, ssn));
+  await orderDataBar(
+    tx,
+    clock,
+    { ssn, msisdn: sim?.msisdn ?? null },
+    barred,
+    'noAllowanceNoCredit',
+    `after-${latest?.id ?? 0}`,
+  );
+}
 
 /** A port-in request: the number's move from the donor network, whose steps are the request's timeline. */
 export const orderPortIn = (

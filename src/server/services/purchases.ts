@@ -11,6 +11,7 @@ import { bulkMembershipEligible, isCurrentAt, membershipOf } from './memberships
 import { done, refused, type Outcome } from './outcome.ts';
 import { rewardRecruiter } from './recruits.ts';
 import { referralFirstMembership } from './referrals.ts';
+import { orderNoAllowanceBar } from './network-steps.ts';
 
 /**
  * What a member (or a gift buyer) pays for, and how it is applied to a SIM once paid: the one
@@ -151,6 +152,7 @@ export async function applyPurchase(
       .update(memberships)
       .set({ addonKb: current!.addonKb + (product.dataKb ?? 0) })
       .where(eq(memberships.id, current!.id));
+    await orderNoAllowanceBar(tx, () => now, ssn, false);
     return done({ kind: 'addon', sku: product.sku, data_kb: product.dataKb ?? 0 });
   }
   if (ended) await tx.update(memberships).set({ status: 'past' }).where(eq(memberships.id, ended.id));
@@ -168,6 +170,8 @@ export async function applyPurchase(
         : membershipOf(ssn, product, 'current', now, recurrence),
     )
     .returning();
+  // Allowance again: data stopped for want of it starts on the network.
+  if (!current) await orderNoAllowanceBar(tx, () => now, ssn, false);
   // A recruited friend's first membership pays the recruiter's reward (once); a referred one's is confirmed with the referral service.
   await rewardRecruiter(tx, ssn, now);
   await referralFirstMembership(tx, ssn, row!.id, now);

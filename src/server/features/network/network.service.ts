@@ -8,9 +8,19 @@ import {
 } from '../../../contract/network.ts';
 import type { NetworkEvent } from '../../../contract/network.schema.ts';
 import type { Queryable } from '../../db/client.ts';
-import { dailyUsage, memberships, networkEvents, networkOrders, notifications, sims } from '../../db/schema.ts';
+import {
+  balances,
+  dailyUsage,
+  goodyBags,
+  memberships,
+  networkEvents,
+  networkOrders,
+  notifications,
+  sims,
+  spotLoans,
+} from '../../db/schema.ts';
 import { dayOf, monthOf } from '../../services/calendar.ts';
-import { applyOrderStep, orderDataBar } from '../../services/network-steps.ts';
+import { applyOrderStep, orderDataBar, orderNoAllowanceBar } from '../../services/network-steps.ts';
 import type { ServiceContext } from '../../services/outcome.ts';
 import { recordUseAbroad, type UsageRecorded } from '../../services/roaming.ts';
 
@@ -228,6 +238,9 @@ async function usageCreated(tx: Tx, ctx: ServiceContext, event: Event): Promise<
       total > 0 &&
       ((m.dataAlertedPercent < 80 && used * 5 >= total * 4) || (m.dataAlertedPercent < 100 && used >= total));
   }
+  // Data used with nothing left to draw on and no credit to pay from: the network stops data until a
+  // top-up, an add-on or a membership (which order it started again: services/credit.ts, purchases.ts).
+  if (dataKb > 0 && (await nothingLeft(tx, sim.ssn, at, m))) await orderNoAllowanceBar(tx, ctx.clock, sim.ssn, true);
   await tx
     .insert(dailyUsage)
     .values({ ssn: sim.ssn, day: dayOf(at), dataKb, minutes, texts })
@@ -240,6 +253,34 @@ async function usageCreated(tx: Tx, ctx: ServiceContext, event: Event): Promise<
       },
     });
   return { outcome: 'applied', alertsDue, note: m ? undefined : 'no membership in its period: the day counted only' };
+}
+
+/**
+ * Whether a SIM has no data left to use and no credit: its membership's data and carried-over data
+ * used up (an add-on or data a friend spotted still counts as some left), or no membership and no
+ * onboard data; and credit at zero.
+ */
+async function nothingLeft(tx: Tx, ssn: string, at: Date, before: typeof memberships.$inferSelect | undefined) {
+  const [m] = before ? await tx.select().from(memberships).where(eq(memberships.id, before.id)) : [undefined];
+  if (m) {
+    if (m.dataMaxKb === null || m.addonKb > 0) return false;
+    if (m.dataUsedKb + m.dataOutKb < m.dataMaxKb + m.dataInKb || m.carryoverUsedKb < m.carryoverKb) return false;
+    const [lent] = await tx
+      .select({ id: spotLoans.id })
+      .from(spotLoans)
+      .where(and(eq(spotLoans.borrowerSsn, ssn), gt(spotLoans.endsAt, at)))
+      .limit(1);
+    if (lent) return false;
+  } else {
+    const [bag] = await tx
+      .select({ id: goodyBags.id })
+      .from(goodyBags)
+      .where(and(eq(goodyBags.ssn, ssn), gt(goodyBags.expiresAt, at), gt(goodyBags.onboardKb, 0)))
+      .limit(1);
+    if (bag) return false;
+  }
+  const [balance] = await tx.select({ credit: balances.creditCents }).from(balances).where(eq(balances.ssn, ssn));
+  return (balance?.credit ?? 0) <= 0;
 }
 
 /** A number that left for another network: the SIM no longer has it; the member is told. */
