@@ -195,7 +195,8 @@ export async function networkState(q: Queryable, clock: Clock) {
   const [open] = await q
     .select({ pending: count(), oldest: min(networkOrders.createdAt) })
     .from(networkOrders)
-    .where(inArray(networkOrders.state, ['queued', 'acknowledged', 'inProgress']));
+    // Pending: not yet taken by the network (an order it took is its work: a port-in waits for its day).
+    .where(eq(networkOrders.state, 'queued'));
   const [failed] = await q
     .select({ n: count() })
     .from(networkOrders)
