@@ -12,6 +12,10 @@ import * as schema from '../../src/server/db/schema.ts';
 import { networkSignature } from '../../src/server/integrations/network/signature.ts';
 import { reconcileNetwork } from '../../src/server/services/network-orders.ts';
 import { changeCredit } from '../../src/server/services/credit.ts';
+import pino from 'pino';
+import { isSharedDatabase, openDatabase } from '../../src/server/db/client.ts';
+import { JOB_LOCKS, withJobLock } from '../../src/server/db/job-lock.ts';
+import { runNetworkJob } from '../../src/server/jobs/network.ts';
 import { BUILT_PASSWORD, createMember, type BuiltMember } from './builders.ts';
 import { ok, send } from './client.ts';
 import {
@@ -165,6 +169,36 @@ forEachDatabase(
       expect(c.network.sandbox.orders()).toHaveLength(20);
       const rows = await c.handle.db.select().from(schema.networkOrders);
       expect(rows.filter((r) => r.state === 'acknowledged')).toHaveLength(20);
+    });
+
+    it('two instances on one database, 20 causes at once: the network job runs on one at a time and each order is sent once', async () => {
+      const c = ctx();
+      const members = await Promise.all(Array.from({ length: 20 }, () => createMember(c, { creditCents: 500 })));
+      await Promise.all(members.map((m) => ok(c.app, securityApi.blockSim, sim(m))));
+      // The second instance: its own pool on the same PostgreSQL (on PGlite, one process: the same handle).
+      const pool = (c.handle.db as unknown as { $client: { options?: { connectionString?: string } } }).$client;
+      const other = isSharedDatabase(c.handle.db)
+        ? await openDatabase(pool.options!.connectionString!, { poolMax: 4 })
+        : undefined;
+      let sends = 0;
+      const counted = { ...c.network, send: (o: Parameters<typeof c.network.send>[0]) => (sends++, c.network.send(o)) };
+      const turn = (db: typeof c.handle.db) => () =>
+        withJobLock(db, JOB_LOCKS.network, () =>
+          runNetworkJob({ db, clock: () => c.clock.now }, counted, pino({ level: 'silent' })),
+        );
+      try {
+        // Together on PostgreSQL (the advisory lock lets one through); on the embedded database there is
+        // one process, whose scheduler never overlaps its own turns.
+        const turns = [turn(c.handle.db), turn((other ?? c.handle).db), turn(c.handle.db)];
+        if (other) await Promise.all(turns.map((t) => t()));
+        else for (const t of turns) await t();
+        if (other) await Promise.all([turn(c.handle.db)(), turn(other.db)()]);
+      } finally {
+        await other?.close();
+      }
+      expect(sends).toBe(20);
+      expect(c.network.sandbox.orders()).toHaveLength(20);
+      expect((await ready(c)).network).toMatchObject({ pending: 0, failed: 0 });
     });
 
     it('the listener: unsigned, wrongly signed, stale or not JSON refused with nothing stored; a replay changes nothing; an unknown number kept aside', async () => {

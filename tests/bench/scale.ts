@@ -201,7 +201,17 @@ async function targetsOf(base: string, members: number) {
   return { summary, dashboard, page1, page50, sample: signedIn[0]!, long: page50[0]! };
 }
 
+/** The measures of one network, and the outbox drained once its server has stopped (no other sender meanwhile). */
 async function measure(url: string, members: number): Promise<Figures> {
+  const figures = await measureServed(url, members);
+  const drain = await drainOrders(url, 10_000);
+  log(
+    `  ${drain.orders.toLocaleString('en-IE')} queued orders drained to the sandbox network in ${drain.seconds.toFixed(1)} s (${drain.sent} sent)`,
+  );
+  return { ...figures, drain };
+}
+
+async function measureServed(url: string, members: number): Promise<Omit<Figures, 'drain'>> {
   log(`\n${members.toLocaleString('en-IE')} members (${url.replace(/^.*\//, '')})`);
   const jobs = await jobsOf(url, members);
   log(
@@ -219,8 +229,7 @@ async function measure(url: string, members: number): Promise<Figures> {
     // docs/product/network.md: the network's usage events at the listener, each new and signed.
     const events = await usageEvents(url, Math.max(20_000, Math.round(SECONDS * 3000)));
     const listener = await load(server.base, CONNECTIONS, SECONDS, {}, events.load, events.warmUp);
-    const replay = await replayChangesNothing(server.base, events.load.slice(0, 10_000), url);
-    const drain = await drainOrders(url, 10_000);
+    const replay = await replayChangesNothing(server.base, (await usageEvents(url, 10_000, 'replay')).load, url);
     log(`  /panda/health ${rps(health)}`);
     log(
       `  balance summary (${t.summary.length} members in turn) ${rps(summary)}: ${((summary.rps / health.rps) * 100).toFixed(1)} % of health`,
@@ -237,7 +246,7 @@ async function measure(url: string, members: number): Promise<Figures> {
     log(
       `  ${drain.orders.toLocaleString('en-IE')} queued orders drained to the sandbox network in ${drain.seconds.toFixed(1)} s (${drain.sent} sent)`,
     );
-    return { members, ...jobs, health, summary, dashboard, page1, page50, listener, replay, drain };
+    return { members, ...jobs, health, summary, dashboard, page1, page50, listener, replay };
   } finally {
     await server.stop();
   }
@@ -246,7 +255,7 @@ async function measure(url: string, members: number): Promise<Figures> {
 const BENCH_NETWORK_SECRET = 'bench-network-event-secret-0000000000000';
 
 /** Signed usage events (a few KB of data each) for the network's numbers in turn, and others for the warm-up. */
-async function usageEvents(url: string, count: number) {
+async function usageEvents(url: string, count: number, prefix = 'bench') {
   const numbers = (
     await query<{ msisdn: string }>(url, `select msisdn from sims where msisdn is not null order by ssn limit 5000`)
   ).map((r) => r.msisdn);
@@ -281,26 +290,33 @@ async function usageEvents(url: string, count: number) {
     };
   };
   return {
-    load: Array.from({ length: count }, (_, i) => event(i, 'bench')),
+    load: Array.from({ length: count }, (_, i) => event(i, prefix)),
     warmUp: Array.from({ length: 3000 }, (_, i) => event(i, 'warm')),
   };
 }
 
-/** The first events sent again: every answer a replay, the members' data used the same before and after. */
+/** Events sent, then sent again: every second answer a replay, the members' data used the same before and after. */
 async function replayChangesNothing(base: string, events: Target[], url: string) {
   const total = async () =>
     (await query<{ used: string }>(url, `select coalesce(sum(data_used_kb), 0)::text as used from memberships`))[0]!
       .used;
+  const sendAll = async () => {
+    const outcomes: (string | undefined)[] = [];
+    for (let i = 0; i < events.length; i += 50)
+      outcomes.push(
+        ...(await Promise.all(
+          events.slice(i, i + 50).map(async (e) => {
+            const res = await fetch(`${base}${e.path}`, { method: 'POST', headers: e.headers, body: e.body! });
+            return ((await res.json()) as { _payload?: { outcome?: string } })._payload?.outcome;
+          }),
+        )),
+      );
+    return outcomes;
+  };
+  await sendAll();
   const before = await total();
-  let replays = 0;
-  for (let i = 0; i < events.length; i += 50)
-    await Promise.all(
-      events.slice(i, i + 50).map(async (e) => {
-        const res = await fetch(`${base}${e.path}`, { method: 'POST', headers: e.headers, body: e.body! });
-        const answer = (await res.json()) as { _payload?: { outcome?: string } };
-        if (answer._payload?.outcome === 'duplicate') replays += 1;
-      }),
-    );
+  const again = await sendAll();
+  const replays = again.filter((o) => o === 'duplicate').length;
   return { events: events.length, changed: (await total()) !== before || replays !== events.length };
 }
 

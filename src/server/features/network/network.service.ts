@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   NETWORK_ORDER_ENDS,
@@ -8,21 +8,12 @@ import {
 } from '../../../contract/network.ts';
 import type { NetworkEvent } from '../../../contract/network.schema.ts';
 import type { Queryable } from '../../db/client.ts';
-import {
-  balances,
-  dailyUsage,
-  goodyBags,
-  memberships,
-  networkEvents,
-  networkOrders,
-  notifications,
-  sims,
-  spotLoans,
-} from '../../db/schema.ts';
-import { dayOf, monthOf } from '../../services/calendar.ts';
+import { balances, goodyBags, networkEvents, networkOrders, notifications, sims, spotLoans } from '../../db/schema.ts';
+import { monthOf } from '../../services/calendar.ts';
 import { applyOrderStep, orderDataBar, orderNoAllowanceBar } from '../../services/network-steps.ts';
 import type { ServiceContext } from '../../services/outcome.ts';
 import { recordUseAbroad, type UsageRecorded } from '../../services/roaming.ts';
+import { countAtHome } from './network.usage.ts';
 
 type Event = z.output<typeof NetworkEvent>;
 export type Received = {
@@ -71,6 +62,9 @@ const characteristic = (list: { name: string; value: unknown }[] | undefined, na
  * answered 2xx: the network would only send it again.
  */
 export async function receiveNetworkEvent(ctx: ServiceContext, event: Event): Promise<Received> {
+  // The busiest kind, a use at home, in one statement of its own (network.usage.ts).
+  const use = event.eventType === 'UsageCreateEvent' ? useOf(event) : undefined;
+  if (use?.country === 'IE') return usedAtHome(ctx, event, use);
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock();
     const [stored] = await tx
@@ -89,7 +83,7 @@ export async function receiveNetworkEvent(ctx: ServiceContext, event: Event): Pr
       event.eventType === 'ServiceOrderStateChangeEvent'
         ? await orderStateChanged(tx, ctx, event)
         : event.eventType === 'UsageCreateEvent'
-          ? await usageCreated(tx, ctx, event)
+          ? await usedAbroad(tx, ctx, event)
           : await portedOut(tx, ctx, event);
     if (result.outcome !== 'applied' || result.note)
       await tx
@@ -171,9 +165,10 @@ async function orderStateChanged(tx: Tx, ctx: ServiceContext, event: Event): Pro
  * use; abroad by country with the roaming notices and the cap (services/roaming.ts), which, once
  * reached, bars data abroad on the network.
  */
-async function usageCreated(tx: Tx, ctx: ServiceContext, event: Event): Promise<Applied> {
+/** A use as the listener reads it from a TMF635 Usage; undefined when it cannot be read. */
+function useOf(event: Event) {
   const parsed = UsageIn.safeParse(event.event['usage']);
-  if (!parsed.success) return { outcome: 'deadLetter', note: 'no usage with an id, a date and a type' };
+  if (!parsed.success) return undefined;
   const u = parsed.data;
   const chars = u.usageCharacteristic;
   const msisdn = nationalNumber(String(characteristic(chars, 'msisdn') ?? ''));
@@ -182,77 +177,79 @@ async function usageCreated(tx: Tx, ctx: ServiceContext, event: Event): Promise<
   );
   const country = String(characteristic(chars, 'country') ?? 'IE').toUpperCase();
   if (!/^08\d{8}$/.test(msisdn) || !Number.isFinite(amount) || amount < 0 || !/^[A-Z]{2}$/.test(country))
-    return { outcome: 'deadLetter', note: 'usage without a number, an amount or a country we can read' };
-  const [sim] = await tx.select({ ssn: sims.ssn, memberId: sims.memberId }).from(sims).where(eq(sims.msisdn, msisdn));
-  if (!sim) return { outcome: 'deadLetter', note: `no SIM has ${msisdn}` };
-  const at = new Date(u.usageDate);
-  const dataKb = u.usageType === 'data' ? Math.round(amount) : 0;
-  const minutes = u.usageType === 'voice' ? Math.ceil(amount / 60) : 0;
-  const texts = u.usageType === 'sms' ? Math.round(amount) : 0;
-  if (country !== 'IE') {
-    const usage = await recordUseAbroad(tx, () => at, sim.ssn, { country, dataKb, minutes, texts });
-    if (!usage) return { outcome: 'deadLetter', note: `${msisdn} has no member` };
-    // The cap reached: data abroad stops on the network, once for the month.
-    if (usage.stopped && !usage.refused)
-      await orderDataBar(tx, ctx.clock, { ssn: sim.ssn, msisdn }, true, 'roamingCap', monthOf(at));
-    return { outcome: 'applied', usage };
-  }
-  const [m] = await tx
-    .select()
-    .from(memberships)
-    .where(
-      and(
-        eq(memberships.ssn, sim.ssn),
-        sql`${memberships.status} <> 'queued'`,
-        lte(memberships.startsAt, at),
-        gt(memberships.endsAt, at),
-      ),
-    )
-    .orderBy(sql`${memberships.startsAt} desc`)
-    .limit(1)
-    .for('update');
-  let alertsDue = false;
-  if (m) {
-    const allowance = m.dataMaxKb === null ? null : m.dataMaxKb + m.dataInKb - m.dataOutKb;
-    const data = allowance === null ? m.dataUsedKb + dataKb : Math.min(allowance, m.dataUsedKb + dataKb);
-    // Past the membership's own data, carried-over data is used next (docs/product/flexible-data.md).
-    const carried = Math.min(m.carryoverKb, m.carryoverUsedKb + Math.max(0, m.dataUsedKb + dataKb - data));
-    const mins =
-      m.mobileMinutesMax === null
-        ? m.mobileMinutesUsed + minutes
-        : Math.min(m.mobileMinutesMax, m.mobileMinutesUsed + minutes);
-    const sent = m.textsMax === null ? m.textsUsed + texts : Math.min(m.textsMax, m.textsUsed + texts);
-    await tx
-      .update(memberships)
-      .set({
-        dataUsedKb: Math.max(m.dataUsedKb, data),
-        carryoverUsedKb: Math.max(m.carryoverUsedKb, carried),
-        mobileMinutesUsed: mins,
-        textsUsed: sent,
-      })
-      .where(eq(memberships.id, m.id));
-    // At 80 % or 100 % of the data and not yet told so: the alert is due now.
-    const total = m.dataMaxKb === null ? 0 : m.dataMaxKb + m.dataInKb;
-    const used = data + m.dataOutKb;
-    alertsDue =
-      total > 0 &&
-      ((m.dataAlertedPercent < 80 && used * 5 >= total * 4) || (m.dataAlertedPercent < 100 && used >= total));
-  }
-  // Data used with nothing left to draw on and no credit to pay from: the network stops data until a
-  // top-up, an add-on or a membership (which order it started again: services/credit.ts, purchases.ts).
-  if (dataKb > 0 && (await nothingLeft(tx, sim.ssn, at, m))) await orderNoAllowanceBar(tx, ctx.clock, sim.ssn, true);
-  await tx
-    .insert(dailyUsage)
-    .values({ ssn: sim.ssn, day: dayOf(at), dataKb, minutes, texts })
-    .onConflictDoUpdate({
-      target: [dailyUsage.ssn, dailyUsage.day],
-      set: {
-        dataKb: sql`${dailyUsage.dataKb} + ${dataKb}`,
-        minutes: sql`${dailyUsage.minutes} + ${minutes}`,
-        texts: sql`${dailyUsage.texts} + ${texts}`,
-      },
+    return undefined;
+  return {
+    msisdn,
+    country,
+    at: new Date(u.usageDate),
+    dataKb: u.usageType === 'data' ? Math.round(amount) : 0,
+    minutes: u.usageType === 'voice' ? Math.ceil(amount / 60) : 0,
+    texts: u.usageType === 'sms' ? Math.round(amount) : 0,
+  };
+}
+
+/**
+ * A use of a number (TMF635 Usage) at home, counted where the rules say: to the membership whose
+ * period holds its date (data, then carried-over data, minutes and texts, each up to what the
+ * membership allows) and the day's use, in one statement (network.usage.ts). Crossing 80 % or 100 %
+ * of the data makes the alerts due now; data used with nothing left and no credit bars data on
+ * the network.
+ */
+async function usedAtHome(
+  ctx: ServiceContext,
+  event: Event,
+  use: NonNullable<ReturnType<typeof useOf>>,
+): Promise<Received> {
+  const counted = await countAtHome(ctx, {
+    eventId: event.eventId,
+    eventTime: new Date(event.eventTime),
+    msisdn: use.msisdn,
+    at: use.at,
+    dataKb: use.dataKb,
+    minutes: use.minutes,
+    texts: use.texts,
+    body: event,
+  });
+  if (counted.outcome !== 'applied') return { outcome: counted.outcome };
+  const m = counted.membership;
+  // At 80 % or 100 % of the data and not yet told so: the alert is due now.
+  const total = m && m.dataMaxKb !== null ? m.dataMaxKb + m.dataInKb : 0;
+  const used = m ? m.dataUsedKb + m.dataOutKb : 0;
+  const alertsDue =
+    m !== null &&
+    total > 0 &&
+    ((m.dataAlertedPercent < 80 && used * 5 >= total * 4) || (m.dataAlertedPercent < 100 && used >= total));
+  const usedUp = !m || (m.dataMaxKb !== null && m.addonKb === 0 && used >= total && m.carryoverUsedKb >= m.carryoverKb);
+  if (use.dataKb > 0 && usedUp)
+    await ctx.db.transaction(async (tx) => {
+      // Data used with nothing left to draw on and no credit to pay from: the network stops data until a
+      // top-up, an add-on or a membership (which order it started again: services/credit.ts, purchases.ts).
+      if (await nothingLeft(tx, counted.ssn, use.at, m !== null))
+        await orderNoAllowanceBar(tx, ctx.clock, counted.ssn, true);
     });
-  return { outcome: 'applied', alertsDue, note: m ? undefined : 'no membership in its period: the day counted only' };
+  return { outcome: 'applied', alertsDue };
+}
+
+/**
+ * A use abroad, by country with the roaming notices and the cap (services/roaming.ts), which, once
+ * reached, bars data abroad on the network.
+ */
+async function usedAbroad(tx: Tx, ctx: ServiceContext, event: Event): Promise<Applied> {
+  const use = useOf(event);
+  if (!use) return { outcome: 'deadLetter', note: 'usage without a number, an amount or a country we can read' };
+  const [sim] = await tx.select({ ssn: sims.ssn }).from(sims).where(eq(sims.msisdn, use.msisdn));
+  if (!sim) return { outcome: 'deadLetter', note: `no SIM has ${use.msisdn}` };
+  const usage = await recordUseAbroad(tx, () => use.at, sim.ssn, {
+    country: use.country,
+    dataKb: use.dataKb,
+    minutes: use.minutes,
+    texts: use.texts,
+  });
+  if (!usage) return { outcome: 'deadLetter', note: `${use.msisdn} has no member` };
+  // The cap reached: data abroad stops on the network, once for the month.
+  if (usage.stopped && !usage.refused)
+    await orderDataBar(tx, ctx.clock, { ssn: sim.ssn, msisdn: use.msisdn }, true, 'roamingCap', monthOf(use.at));
+  return { outcome: 'applied', usage };
 }
 
 /**
@@ -260,11 +257,8 @@ async function usageCreated(tx: Tx, ctx: ServiceContext, event: Event): Promise<
  * used up (an add-on or data a friend spotted still counts as some left), or no membership and no
  * onboard data; and credit at zero.
  */
-async function nothingLeft(tx: Tx, ssn: string, at: Date, before: typeof memberships.$inferSelect | undefined) {
-  const [m] = before ? await tx.select().from(memberships).where(eq(memberships.id, before.id)) : [undefined];
-  if (m) {
-    if (m.dataMaxKb === null || m.addonKb > 0) return false;
-    if (m.dataUsedKb + m.dataOutKb < m.dataMaxKb + m.dataInKb || m.carryoverUsedKb < m.carryoverKb) return false;
+async function nothingLeft(tx: Tx, ssn: string, at: Date, membership: boolean) {
+  if (membership) {
     const [lent] = await tx
       .select({ id: spotLoans.id })
       .from(spotLoans)
