@@ -243,9 +243,6 @@ async function measureServed(url: string, members: number): Promise<Omit<Figures
     log(
       `  a replay of ${replay.events.toLocaleString('en-IE')} events: ${replay.changed ? 'CHANGED the counters' : 'nothing changed'}`,
     );
-    log(
-      `  ${drain.orders.toLocaleString('en-IE')} queued orders drained to the sandbox network in ${drain.seconds.toFixed(1)} s (${drain.sent} sent)`,
-    );
     return { members, ...jobs, health, summary, dashboard, page1, page50, listener, replay };
   } finally {
     await server.stop();
