@@ -254,6 +254,28 @@ forEachDatabase(
       expect(row!.dataUsedKb).toBe(4096);
     });
 
+    it('30 uses of one SIM and 30 of others at once (counted in batches): every one counted, once', async () => {
+      const c = ctx();
+      const [m, n] = await Promise.all([
+        createMember(c, { creditCents: 500, membership: { sku: 'BDDT00', usedGb: 0 } }),
+        createMember(c, { creditCents: 500, membership: { sku: 'BDDT00', usedGb: 0 } }),
+      ]);
+      const bodies = [
+        ...Array.from({ length: 30 }, () => usageEvent(c, m.msisdn, { amount: 100 })),
+        ...Array.from({ length: 30 }, () => usageEvent(c, n.msisdn, { amount: 7 })),
+      ];
+      const answers = await Promise.all(bodies.map((b) => signed(c, b)));
+      expect(answers.map((r) => r.status)).toEqual(Array(60).fill(200));
+      const used = async (who: BuiltMember) =>
+        (await c.handle.db.select().from(schema.memberships).where(eq(schema.memberships.ssn, who.ssn)))[0]!.dataUsedKb;
+      expect([await used(m), await used(n)]).toEqual([3000, 210]);
+      const days = await c.handle.db.select().from(schema.dailyUsage).where(eq(schema.dailyUsage.ssn, m.ssn));
+      expect(days.reduce((sum, d) => sum + d.dataKb, 0)).toBe(3000);
+      // All again: replays, nothing more counted.
+      await Promise.all(bodies.map((b) => signed(c, b)));
+      expect([await used(m), await used(n)]).toEqual([3000, 210]);
+    });
+
     it('usage counted from events: data, minutes and texts of the membership, the day, the 80 % and 100 % alerts once', async () => {
       const c = ctx();
       const m = await createMember(c, { creditCents: 500, membership: { sku: 'BDDT00', usedGb: 0, carryoverGb: 1 } });

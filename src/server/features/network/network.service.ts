@@ -200,7 +200,7 @@ async function usedAtHome(
   event: Event,
   use: NonNullable<ReturnType<typeof useOf>>,
 ): Promise<Received> {
-  const counted = await countAtHome(ctx, {
+  const counted = await countAtHome(ctx.db, ctx.clock, {
     eventId: event.eventId,
     eventTime: new Date(event.eventTime),
     msisdn: use.msisdn,
