@@ -14,9 +14,18 @@ export async function runNetworkJob(ctx: ServiceContext, network: NetworkAdapter
   const sent = await drainNetworkOrders(ctx, network, applyOrderStep);
   if (sent.sent + sent.failed > 0) log.info({ networkOrders: sent }, 'orders sent to the network');
   if (sent.retrying > 0) log.warn({ networkOrders: sent }, 'the network did not take every order: trying again later');
+  // Once a day, at night (a whole inventory is read and compared: not while members are busiest).
+  const now = ctx.clock();
+  if (!RECONCILE_HOURS.includes(irishHourOf(now))) return;
   const [last] = await ctx.db.select().from(networkReconciliations).where(eq(networkReconciliations.name, 'latest'));
-  if (!last || ctx.clock().getTime() - last.ranAt.getTime() >= DAY_MS) await reconcileNetwork(ctx, network, log);
+  if (!last || now.getTime() - last.ranAt.getTime() >= DAY_MS - 6 * 3_600_000)
+    await reconcileNetwork(ctx, network, log);
 }
+
+/** The Irish hours the reconciliation may run in. */
+const RECONCILE_HOURS = [3, 4, 5];
+const irishHourOf = (at: Date) =>
+  Number(new Intl.DateTimeFormat('en-IE', { hour: 'numeric', hourCycle: 'h23', timeZone: 'Europe/Dublin' }).format(at));
 
 /**
  * The network's job (docs/product/network.md): every `everyMs` on one instance at a time (its own

@@ -56,6 +56,8 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
   const orders = new Map<string, SandboxOrder>();
   const byExternal = new Map<string, string>();
   const lines = new Map<string, string>();
+  /** The inventory as a list, made again only after a line changed (a reconciliation reads it page by page). */
+  let listed: { msisdn: string; state: string }[] | undefined;
   let provisioned = false;
   const events: SentEvent[] = [];
   let deliver: ((request: Request) => Promise<Response>) | undefined;
@@ -144,6 +146,7 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
     if (reason) o.reason = reason;
     if (state === 'completed' && o.service === 'mobileLine' && o.msisdn) {
       await provision();
+      listed = undefined;
       if (o.action === 'add') lines.set(o.msisdn, 'active');
       else if (o.action === 'delete') lines.delete(o.msisdn);
       else if (typeof o.characteristics['state'] === 'string') lines.set(o.msisdn, o.characteristics['state']);
@@ -262,7 +265,7 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
     },
     async inventory() {
       await provision();
-      return [...lines].map(([msisdn, state]) => ({ msisdn, state }));
+      return (listed ??= [...lines].map(([msisdn, state]) => ({ msisdn, state })));
     },
     emit,
   };
