@@ -46,26 +46,56 @@ export interface Target {
   body?: string;
 }
 
-/** A wrk script that sends the targets in turn (each thread starting at its own place), so that many members' requests interleave. */
+/**
+ * A wrk script that sends the targets in turn (each thread starting at its own place), so that many
+ * members' requests interleave. The targets are read from a file of their own, one a line (a
+ * script's own table holds at most 65,536 constants: fewer than a run of signed events needs).
+ */
 function rotationScript(targets: Target[]): string {
-  const lua = (v: string) => JSON.stringify(v);
-  const table = targets
-    .map(
-      (t) =>
-        `{ method = ${lua(t.method ?? 'GET')}, path = ${lua(t.path)}, body = ${t.body === undefined ? 'nil' : lua(t.body)}, headers = { ${Object.entries(
-          t.headers,
-        )
-          .map(([k, v]) => `[${lua(k)}] = ${lua(v)}`)
-          .join(', ')} } }`,
-    )
-    .join(',\n');
-  const file = join(mkdtempSync(join(tmpdir(), 'bench-')), 'rotation.lua');
+  const dir = mkdtempSync(join(tmpdir(), 'bench-'));
+  const list = join(dir, 'targets.tsv');
+  // method, path, headers (name: value, joined by \u0001), body: one target a line, tab-separated.
+  writeFileSync(
+    list,
+    targets
+      .map((t) =>
+        [
+          t.method ?? 'GET',
+          t.path,
+          Object.entries(t.headers)
+            .map(([k, v]) => `${k}:${v}`)
+            .join('\u0001'),
+          t.body ?? '',
+        ].join('\t'),
+      )
+      .join('\n') + '\n',
+  );
+  const file = join(dir, 'rotation.lua');
   writeFileSync(
     file,
-    `local targets = {\n${table}\n}\nlocal i = 0\nlocal step = 1\nfunction setup(thread) thread:set("offset", step) step = step + ${
+    `local targets = {}
+for line in io.lines(${JSON.stringify(list)}) do
+  local method, path, headers, body = line:match("^([^\t]*)\t([^\t]*)\t([^\t]*)\t(.*)$")
+  local h = {}
+  for pair in headers:gmatch("[^\\1]+") do
+    local k, v = pair:match("^([^:]+):(.*)$")
+    h[k] = v
+  end
+  targets[#targets + 1] = { method = method, path = path, headers = h, body = body ~= "" and body or nil }
+end
+local i = 0
+local step = 1
+function setup(thread) thread:set("offset", step) step = step + ${
       // Writes that must each be new (signed events) are split between the threads, not interleaved.
       targets.some((t) => t.method === 'POST') ? 'math.floor(#targets / 2)' : '7'
-    } end\nfunction init(args) i = offset or 0 end\nfunction request()\n  i = i + 1\n  local t = targets[(i % #targets) + 1]\n  return wrk.format(t.method, t.path, t.headers, t.body)\nend\n`,
+    } end
+function init(args) i = offset or 0 end
+function request()
+  i = i + 1
+  local t = targets[(i % #targets) + 1]
+  return wrk.format(t.method, t.path, t.headers, t.body)
+end
+`,
   );
   return file;
 }

@@ -154,7 +154,7 @@ interface Waiting {
 
 const MAX_BATCH = 250;
 /** Batches in flight at once for one database (each is one statement on one connection). */
-const IN_FLIGHT = 3;
+const IN_FLIGHT = 2;
 
 /**
  * Counts a use at home together with the others that arrive meanwhile: a request waits only for the
