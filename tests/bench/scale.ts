@@ -227,7 +227,7 @@ async function measureServed(url: string, members: number): Promise<Omit<Figures
     const page1 = await load(server.base, CONNECTIONS, SECONDS, {}, t.page1);
     const page50 = await load(server.base, CONNECTIONS, SECONDS, {}, t.page50);
     // docs/product/network.md: the network's usage events at the listener, each new and signed.
-    const events = await usageEvents(url, Math.max(20_000, Math.round(SECONDS * 3000)));
+    const events = await usageEvents(url, Math.max(20_000, Math.round(SECONDS * 8000)));
     const listener = await load(server.base, CONNECTIONS, SECONDS, {}, events.load, events.warmUp);
     const replay = await replayChangesNothing(server.base, (await usageEvents(url, 10_000, 'replay')).load, url);
     log(`  /panda/health ${rps(health)}`);
