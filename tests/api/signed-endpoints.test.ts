@@ -6,13 +6,21 @@ import { expect, it } from 'vitest';
 import { requestFailures } from '../../src/contract/common-failures.ts';
 import { cmsFailures } from '../../src/contract/cms.schema.ts';
 import { helpdeskFailures } from '../../src/contract/helpdesk.schema.ts';
+import { networkFailures } from '../../src/contract/network.schema.ts';
+import { networkSignature } from '../../src/server/integrations/network/signature.ts';
 import { supportApi } from '../../src/contract/support.schema.ts';
 import { createApp } from '../../src/server/app.ts';
-import { outbox, tickets } from '../../src/server/db/schema.ts';
+import { networkEvents, outbox, tickets } from '../../src/server/db/schema.ts';
 import { createRebuilder } from '../../src/server/publishing.ts';
 import { createMember, type BuiltMember } from './builders.ts';
 import { ok } from './client.ts';
-import { forEachDatabase, TEST_HELPDESK_WEBHOOK_SECRET, withCheckedErrors, type TestContext } from './harness.ts';
+import {
+  forEachDatabase,
+  TEST_HELPDESK_WEBHOOK_SECRET,
+  TEST_NETWORK_EVENT_SECRET,
+  withCheckedErrors,
+  type TestContext,
+} from './harness.ts';
 
 /**
  * Every signed endpoint (a webhook another system calls) goes through one guard (http/signed.ts):
@@ -63,10 +71,20 @@ const endpoints: Signed[] = [
       'sanity-webhook-signature': await encodeSignatureHeader(body, now.getTime(), SANITY_SECRET),
     }),
   },
+  {
+    name: "the mobile network's listener",
+    path: '/panda/network/listener',
+    sign: async (body, now) => ({
+      'x-network-signature': networkSignature(TEST_NETWORK_EVENT_SECRET, body, now.getTime()),
+    }),
+  },
 ];
 
 /** The app with publishing configured and a rebuilder that counts the builds asked for. */
-function appWith(c: TestContext, secrets: { helpdesk?: string | undefined; sanity?: string | undefined }) {
+function appWith(
+  c: TestContext,
+  secrets: { helpdesk?: string | undefined; sanity?: string | undefined; network?: string | undefined },
+) {
   const builds: string[] = [];
   const rebuilder = createRebuilder({
     dataDir: '/tmp/portal-signed-endpoints',
@@ -83,7 +101,11 @@ function appWith(c: TestContext, secrets: { helpdesk?: string | undefined; sanit
   const app = withCheckedErrors(
     createApp({
       db: c.handle.db,
-      config: { ...c.config, helpdeskWebhookSecret: secrets.helpdesk },
+      config: {
+        ...c.config,
+        helpdeskWebhookSecret: secrets.helpdesk,
+        network: { eventSecret: secrets.network, sandboxDelayMs: null },
+      },
       clock: () => c.clock.now,
       publishing: { rebuilder, webhookSecret: secrets.sanity, editorToken: 'editor-token-for-signed-tests' },
     }),
@@ -115,8 +137,28 @@ forEachDatabase(
       const c = ctx();
       const m = await createMember(c);
       const { reference } = await complaintOf(c, m, 'I was charged twice this month. Please refund one of them.');
-      const { app, builds } = appWith(c, { helpdesk: TEST_HELPDESK_WEBHOOK_SECRET, sanity: SANITY_SECRET });
+      const { app, builds } = appWith(c, {
+        helpdesk: TEST_HELPDESK_WEBHOOK_SECRET,
+        sanity: SANITY_SECRET,
+        network: TEST_NETWORK_EVENT_SECRET,
+      });
       const bodies: Record<string, string> = {
+        "the mobile network's listener": JSON.stringify({
+          eventId: 'signed-endpoints-1',
+          eventTime: c.clock.now.toISOString(),
+          eventType: 'UsageCreateEvent',
+          event: {
+            usage: {
+              id: 'u-1',
+              usageDate: c.clock.now.toISOString(),
+              usageType: 'data',
+              usageCharacteristic: [
+                { name: 'msisdn', value: m.msisdn },
+                { name: 'volumeKb', value: 2048 },
+              ],
+            },
+          },
+        }),
         "the help desk's webhook": JSON.stringify({
           external_id: reference,
           comment_id: '900',
@@ -128,6 +170,7 @@ forEachDatabase(
       const refusals = {
         "the help desk's webhook": helpdeskFailures.badSignature.code,
         "the CMS's publish webhook": cmsFailures.badSignature.code,
+        "the mobile network's listener": networkFailures.badSignature.code,
       } as Record<string, string>;
       for (const e of endpoints) {
         const body = bodies[e.name]!;
@@ -155,6 +198,7 @@ forEachDatabase(
       const mails = await c.handle.db.select().from(outbox).where(eq(outbox.to, m.email));
       expect(mails.map((x) => x.subject)).toEqual([`Your complaint to 48: ${reference}`]);
       expect(builds).toEqual([]);
+      expect(await c.handle.db.select().from(networkEvents)).toEqual([]);
       // Signed JSON passes the guard, with a charset too.
       for (const e of endpoints) {
         const body = bodies[e.name]!;
@@ -165,6 +209,7 @@ forEachDatabase(
         expect([e.name, res.status]).toEqual([e.name, e.name === "the CMS's publish webhook" ? 202 : 200]);
       }
       expect(builds).toHaveLength(1);
+      expect((await c.handle.db.select().from(networkEvents)).map((e) => e.eventId)).toEqual(['signed-endpoints-1']);
       const [closed] = await c.handle.db.select().from(tickets).where(eq(tickets.reference, reference));
       expect(closed!.state).toBe('closed');
     });

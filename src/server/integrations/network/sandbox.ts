@@ -286,9 +286,14 @@ export function networkSandboxRoutes(adapter: SandboxNetworkAdapter) {
       return failed
         ? c.json({ error: `The listener answered ${failed.status}.`, sent }, 502)
         : c.json({ events: answers, ...(answers.at(-1)?.usage as object) });
+    const said: Record<string, string> = {
+      applied: 'counted',
+      duplicate: 'counted already',
+      deadLetter: 'no SIM has that number, so the portal kept it aside',
+    };
     const done = failed
       ? `The listener answered ${failed.status}.`
-      : `${msisdn} in ${country}: ${answers.map((a) => a?.outcome).join(', ')}.`;
+      : `${msisdn} in ${country}: ${answers.map((a) => said[a?.outcome ?? ''] ?? a?.outcome).join(', ')}.`;
     return c.redirect(`/sandbox/usage?done=${encodeURIComponent(done)}`, 303);
   });
   return app;
