@@ -10,7 +10,8 @@ import { spareSsn } from '../../src/server/seed/seed.ts';
 import { KB_PER_GB } from '../../src/contract/constants.ts';
 import * as schema from '../../src/server/db/schema.ts';
 import { networkSignature } from '../../src/server/integrations/network/signature.ts';
-import { reconcileNetwork } from '../../src/server/services/network-orders.ts';
+import { askAboutQuietOrders, reconcileNetwork } from '../../src/server/services/network-orders.ts';
+import { applyServiceOrder } from '../../src/server/services/network-steps.ts';
 import { changeCredit } from '../../src/server/services/credit.ts';
 import pino from 'pino';
 import { isSharedDatabase, openDatabase } from '../../src/server/db/client.ts';
@@ -439,6 +440,37 @@ forEachDatabase(
         .from(schema.notifications)
         .where(eq(schema.notifications.memberId, refused.userId));
       expect(told.map((n) => n.title)).toContain('Your SIM could not be changed');
+    });
+
+    it('an order the network took and then went quiet on is read again: a lost event applied, a lost order sent again', async () => {
+      const c = ctx();
+      const jobs = { db: c.handle.db, clock: () => c.clock.now };
+      const ask = () => askAboutQuietOrders(jobs, c.network, applyServiceOrder);
+      const lost = await createMember(c, { creditCents: 500 });
+      await ok(c.app, securityApi.blockSim, sim(lost));
+      await sendNetworkOrders(c);
+      // The network completes the suspend, but its event never arrives.
+      c.network.sandbox.attach(async () => new Response(null, { status: 503 }));
+      const [order] = c.network.sandbox.orders();
+      await c.network.sandbox.finish(order!.id, 'completed');
+      c.network.sandbox.attach(async (request) => c.app.fetch(request));
+      expect(await lineOf(c, lost)).toMatchObject({ blocked: true, line_state: 'active' });
+      expect(await ask()).toEqual({ asked: 0, resent: 0 }); // not quiet long enough yet
+      c.clock.advance(11 * 60_000);
+      expect(await ask()).toEqual({ asked: 1, resent: 0 });
+      expect(await lineOf(c, lost)).toMatchObject({ blocked: true, line_state: 'suspended' });
+
+      // The network forgets the orders it holds (the sandbox network restarted): sent again, once.
+      const forgotten = await createMember(c, { creditCents: 500 });
+      await ok(c.app, securityApi.blockSim, sim(forgotten));
+      await sendNetworkOrders(c);
+      c.network.sandbox.forget();
+      c.clock.advance(11 * 60_000);
+      expect(await ask()).toEqual({ asked: 1, resent: 1 });
+      await settleNetwork(c);
+      expect(await lineOf(c, forgotten)).toMatchObject({ blocked: true, line_state: 'suspended' });
+      expect(await ordersOf(c, forgotten)).toHaveLength(1);
+      expect(c.network.sandbox.orders()).toHaveLength(1);
     });
 
     it('reconciliation: every line whose state differs is reported on /panda/ready, and nothing is changed', async () => {

@@ -3,8 +3,8 @@ import type { Logger } from 'pino';
 import { networkReconciliations } from '../db/schema.ts';
 import { JOB_LOCKS, withJobLock } from '../db/job-lock.ts';
 import type { NetworkAdapter } from '../integrations/network/index.ts';
-import { drainNetworkOrders, reconcileNetwork } from '../services/network-orders.ts';
-import { applyOrderStep } from '../services/network-steps.ts';
+import { askAboutQuietOrders, drainNetworkOrders, reconcileNetwork } from '../services/network-orders.ts';
+import { applyOrderStep, applyServiceOrder } from '../services/network-steps.ts';
 import type { ServiceContext } from '../services/outcome.ts';
 
 const DAY_MS = 86_400_000;
@@ -14,6 +14,8 @@ export async function runNetworkJob(ctx: ServiceContext, network: NetworkAdapter
   const sent = await drainNetworkOrders(ctx, network, applyOrderStep);
   if (sent.sent + sent.failed > 0) log.info({ networkOrders: sent }, 'orders sent to the network');
   if (sent.retrying > 0) log.warn({ networkOrders: sent }, 'the network did not take every order: trying again later');
+  const asked = await askAboutQuietOrders(ctx, network, applyServiceOrder);
+  if (asked.resent > 0) log.warn({ networkOrders: asked }, 'orders the network did not know were sent again');
   // Once a day, at night (a whole inventory is read and compared: not while members are busiest).
   const now = ctx.clock();
   if (!RECONCILE_HOURS.includes(irishHourOf(now))) return;

@@ -190,6 +190,63 @@ async function sendOne(
   return 'failed';
 }
 
+/** How long an order the network took may stay quiet before it is read again. */
+export const QUIET_MS = 10 * 60_000;
+
+/**
+ * Orders the network took but has said nothing of for a while are read again (TMF641 GET): a state
+ * further on is applied as an event would be (one that went missing); an order the network does not
+ * know (a network that lost it) goes back in the queue and is sent again under the same externalId.
+ * Each is asked again at most every ten minutes.
+ */
+export async function askAboutQuietOrders(
+  ctx: ServiceContext,
+  network: NetworkAdapter,
+  apply: (tx: Queryable, clock: Clock, serviceOrder: unknown) => Promise<unknown>,
+): Promise<{ asked: number; resent: number }> {
+  const now = ctx.clock();
+  const quiet = await ctx.db
+    .select()
+    .from(networkOrders)
+    .where(
+      and(
+        inArray(networkOrders.state, ['acknowledged', 'inProgress']),
+        lte(networkOrders.updatedAt, new Date(now.getTime() - QUIET_MS)),
+        lte(networkOrders.nextAttemptAt, now),
+      ),
+    )
+    .orderBy(asc(networkOrders.id))
+    .limit(200);
+  let resent = 0;
+  for (const o of quiet) {
+    const answer = o.networkId ? await network.status(o.networkId) : { unknown: true as const };
+    await ctx.db.transaction(async (tx) => {
+      if ('unknown' in answer) {
+        resent += 1;
+        await tx
+          .update(networkOrders)
+          .set({
+            state: 'queued',
+            nextAttemptAt: now,
+            lastError: 'the network did not know the order: sent again',
+            updatedAt: now,
+          })
+          .where(and(eq(networkOrders.id, o.id), eq(networkOrders.state, o.state)));
+        return;
+      }
+      await tx
+        .update(networkOrders)
+        .set({
+          nextAttemptAt: new Date(now.getTime() + QUIET_MS),
+          ...('error' in answer ? { lastError: answer.error.slice(0, 500) } : {}),
+        })
+        .where(eq(networkOrders.id, o.id));
+      if ('serviceOrder' in answer) await apply(tx, ctx.clock, answer.serviceOrder);
+    });
+  }
+  return { asked: quiet.length, resent };
+}
+
 /** The network's part of /panda/ready: what waits, what failed, what was kept aside, what differs. */
 export async function networkState(q: Queryable, clock: Clock) {
   const [open] = await q

@@ -1,16 +1,10 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  NETWORK_ORDER_ENDS,
-  NETWORK_ORDER_STATES,
-  networkStateRank,
-  type NetworkOrderState,
-} from '../../../contract/network.ts';
 import type { NetworkEvent } from '../../../contract/network.schema.ts';
 import type { Queryable } from '../../db/client.ts';
-import { balances, goodyBags, networkEvents, networkOrders, notifications, sims, spotLoans } from '../../db/schema.ts';
+import { balances, goodyBags, networkEvents, notifications, sims, spotLoans } from '../../db/schema.ts';
 import { monthOf } from '../../services/calendar.ts';
-import { applyOrderStep, orderDataBar, orderNoAllowanceBar } from '../../services/network-steps.ts';
+import { applyServiceOrder, orderDataBar, orderNoAllowanceBar } from '../../services/network-steps.ts';
 import type { ServiceContext } from '../../services/outcome.ts';
 import { recordUseAbroad, type UsageRecorded } from '../../services/roaming.ts';
 import { countAtHome } from './network.usage.ts';
@@ -28,22 +22,6 @@ export const nationalNumber = (msisdn: string) => {
   const digits = msisdn.replace(/^\+/, '');
   return digits.startsWith('353') ? `0${digits.slice(3)}` : digits;
 };
-
-const ServiceOrderIn = z.object({
-  id: z.string().optional(),
-  externalId: z.string().optional(),
-  state: z.enum(NETWORK_ORDER_STATES),
-  errorMessage: z.array(z.object({ reason: z.string().optional(), message: z.string().optional() })).optional(),
-  serviceOrderItem: z
-    .array(
-      z.object({
-        service: z
-          .object({ serviceCharacteristic: z.array(z.object({ name: z.string(), value: z.unknown() })).optional() })
-          .optional(),
-      }),
-    )
-    .optional(),
-});
 
 const UsageIn = z.object({
   id: z.string().min(1).max(200),
@@ -116,55 +94,9 @@ interface Applied {
 
 /** An order's new state: applied when it is further than the one held, else kept as history. */
 async function orderStateChanged(tx: Tx, ctx: ServiceContext, event: Event): Promise<Applied> {
-  const parsed = ServiceOrderIn.safeParse(event.event['serviceOrder']);
-  if (!parsed.success) return { outcome: 'deadLetter', note: 'no serviceOrder with a known state' };
-  const so = parsed.data;
-  const [order] = await tx
-    .select()
-    .from(networkOrders)
-    .where(
-      so.externalId
-        ? eq(networkOrders.externalId, so.externalId)
-        : so.id
-          ? eq(networkOrders.networkId, so.id)
-          : sql`false`,
-    )
-    .for('update');
-  if (!order) return { outcome: 'deadLetter', note: `no order ${so.externalId ?? so.id ?? ''}`.trim() };
-  const state: NetworkOrderState = so.state;
-  if (NETWORK_ORDER_ENDS.includes(order.state) || networkStateRank(state) <= networkStateRank(order.state))
-    return { outcome: 'stale', note: `${state} after ${order.state}`, orderId: order.id };
-  const reason = so.errorMessage?.map((e) => e.reason ?? e.message).find(Boolean);
-  // What the network sends back: an eSIM's activation code, the day a number moves.
-  const chars = so.serviceOrderItem?.[0]?.service?.serviceCharacteristic;
-  const found = Object.fromEntries(
-    (['activationCode', 'portDate'] as const).flatMap((name) => {
-      const value = characteristic(chars, name);
-      return typeof value === 'string' ? [[name, value]] : [];
-    }),
-  );
-  const result = Object.keys(found).length > 0 ? found : undefined;
-  const [moved] = await tx
-    .update(networkOrders)
-    .set({
-      state,
-      ...(so.id && !order.networkId ? { networkId: so.id } : {}),
-      ...(reason ? { reason: reason.slice(0, 500) } : {}),
-      ...(result ? { result } : {}),
-      updatedAt: ctx.clock(),
-    })
-    .where(eq(networkOrders.id, order.id))
-    .returning();
-  await applyOrderStep(tx, ctx.clock, moved!, state, { ...(reason ? { reason } : {}), ...(result ? { result } : {}) });
-  return { outcome: 'applied', note: state, orderId: order.id };
+  return applyServiceOrder(tx, ctx.clock, event.event['serviceOrder']);
 }
 
-/**
- * A use of a number (TMF635 Usage), counted where the rules say: at home to the membership whose
- * period holds its date (data, minutes, texts, each up to what the membership allows) and the day's
- * use; abroad by country with the roaming notices and the cap (services/roaming.ts), which, once
- * reached, bars data abroad on the network.
- */
 /** A use as the listener reads it from a TMF635 Usage; undefined when it cannot be read. */
 function useOf(event: Event) {
   const parsed = UsageIn.safeParse(event.event['usage']);

@@ -26,6 +26,8 @@ export interface NetworkAdapter {
   send(order: NetworkOrderOut): Promise<SendResult>;
   /** Every mobileLine the network holds (TMF638 GET service), page by page. */
   inventory(): Promise<InventoryLine[]>;
+  /** An order read again (TMF641 GET serviceOrder/{id}): the network's ServiceOrder, none (it does not know it), or an error. */
+  status(networkId: string): Promise<{ serviceOrder: unknown } | { unknown: true } | { error: string }>;
 }
 
 export interface TmfNetworkOptions {
@@ -133,6 +135,19 @@ export function tmfNetwork(options: TmfNetworkOptions): NetworkAdapter {
       } catch (error) {
         // Not answered (down, a timeout, a refused token): the outbox tries again later.
         return { ok: false, retry: true, error: error instanceof Error ? error.message : String(error) };
+      }
+    },
+    async status(networkId) {
+      try {
+        const res = await authorised(
+          `${options.apiUrl}/serviceOrdering/v4/serviceOrder/${encodeURIComponent(networkId)}`,
+          { method: 'GET', headers: { accept: 'application/json' } },
+        );
+        if (res.status === 404) return { unknown: true };
+        if (!res.ok) return { error: `${res.status} ${reasonIn(await res.text())}`.trim() };
+        return { serviceOrder: await res.json() };
+      } catch (error) {
+        return { error: error instanceof Error ? error.message : String(error) };
       }
     },
     async inventory() {

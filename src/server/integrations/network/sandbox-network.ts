@@ -245,6 +245,11 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
       schedule(o);
       return { created: true, order: tmfOrder(o) };
     },
+    /** Forgets every order (what a restart of the embedded default does to the sandbox network). */
+    forget() {
+      orders.clear();
+      byExternal.clear();
+    },
     order: (id: string) => {
       const o = orders.get(id);
       return o ? tmfOrder(o) : undefined;
