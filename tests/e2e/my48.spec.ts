@@ -310,7 +310,8 @@ test('change my SIM: the number moves to the new card after the password and a s
   await expect(page.getByRole('alert')).toHaveText('Your current password is not right.');
   await form.getByLabel('Your password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Change my SIM' }).click();
-  await expect(page.getByText(/now works on the SIM ending 0120/)).toBeVisible();
+  // The number moves at once here; the network switches the line over in seconds.
+  await expect(page.getByText(/is moving to the SIM ending 0120/)).toBeVisible();
   await page.reload();
   await expect(page.getByText(/Your current SIM ends in 0120/)).toBeVisible();
   await openMy48(page, 'Dashboard');
