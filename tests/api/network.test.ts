@@ -364,6 +364,31 @@ forEachDatabase(
       ).toEqual(['completed', 'completed']);
     });
 
+    it('a bar on the number follows it to a new SIM: still stopped on the network, and lifted from the new SIM', async () => {
+      const c = ctx();
+      const m = await createMember(c, { creditCents: 20_000 });
+      await signed(c, usageEvent(c, m.msisdn, { amount: 200 * 1024, country: 'TH' }));
+      await settleNetwork(c);
+      const changed = await send(c.app, simSettingsApi.changeSim, {
+        ...sim(m),
+        body: { new_ssn: spareSsn(63), password: BUILT_PASSWORD },
+        stepUpCode: await stepUpCode(c, m.session, 'sim'),
+      });
+      expect(changed.status).toBe(200);
+      await settleNetwork(c);
+      const onNew = { session: m.session, params: { user_id: m.userId, ssn: spareSsn(63) } };
+      expect((await ok(c.app, roamingApi.get, onNew))._payload.cap.on_network).toBe('stopped');
+      await ok(c.app, roamingApi.goOn, onNew);
+      await settleNetwork(c);
+      expect(c.network.sandbox.orders()[0]).toMatchObject({
+        service: 'dataAccess',
+        characteristics: { barred: false, reason: 'roamingCap' },
+        msisdn: m.msisdn,
+        state: 'completed',
+      });
+      expect((await ok(c.app, roamingApi.get, onNew))._payload.cap.on_network).toBeNull();
+    });
+
     it('order states out of order: an older state after a newer one is history, not applied; a failed suspend tells the member why', async () => {
       const c = ctx();
       const m = await createMember(c, { creditCents: 500 });

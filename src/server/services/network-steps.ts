@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   NETWORK_ORDER_ENDS,
@@ -134,21 +134,28 @@ export const orderPortIn = (
  * this month's spend): only where this month's bar was ordered, once.
  */
 export async function liftRoamingBar(tx: Queryable, clock: Clock, ssn: string, month: string) {
-  const [bar] = await tx
-    .select({ msisdn: networkOrders.msisdn })
-    .from(networkOrders)
-    .where(eq(networkOrders.cause, `data:bar:roamingCap:${ssn}:${month}`));
-  if (bar) await orderDataBar(tx, clock, { ssn, msisdn: bar.msisdn }, false, 'roamingCap', month);
+  const rows = await roamingOrdersOf(tx, ssn, month);
+  const bar = rows.find((r) => r.cause.startsWith('data:bar:'));
+  if (bar && !rows.some((r) => r.cause.startsWith('data:lift:')))
+    await orderDataBar(tx, clock, { ssn, msisdn: bar.msisdn }, false, 'roamingCap', month);
 }
+
+/** This month's roaming-cap bar and lift of a line (by the line: a change of SIM carries them to the new one). */
+const roamingOrdersOf = (q: Queryable, ssn: string, month: string) =>
+  q
+    .select({ cause: networkOrders.cause, state: networkOrders.state, msisdn: networkOrders.msisdn })
+    .from(networkOrders)
+    .where(
+      and(
+        eq(networkOrders.line, ssn),
+        eq(networkOrders.service, 'dataAccess'),
+        sql`${networkOrders.cause} like ${`data:%:roamingCap:%:${month}`}`,
+      ),
+    );
 
 /** Where data abroad stands on the network this month: being stopped, stopped, or neither. */
 export async function roamingBarOf(q: Queryable, ssn: string, month: string): Promise<'stopping' | 'stopped' | null> {
-  const rows = await q
-    .select({ cause: networkOrders.cause, state: networkOrders.state })
-    .from(networkOrders)
-    .where(
-      inArray(networkOrders.cause, [`data:bar:roamingCap:${ssn}:${month}`, `data:lift:roamingCap:${ssn}:${month}`]),
-    );
+  const rows = await roamingOrdersOf(q, ssn, month);
   const bar = rows.find((r) => r.cause.startsWith('data:bar'));
   if (!bar || rows.some((r) => r.cause.startsWith('data:lift'))) return null;
   if (bar.state === 'completed') return 'stopped';
@@ -168,7 +175,7 @@ async function swapped(
   detail: { reason?: string; result?: Record<string, string> },
 ) {
   if (!NETWORK_ORDER_ENDS.includes(state)) return;
-  const freshSsn = order.cause.split(':')[1]!;
+  const [, freshSsn, oldSsn] = order.cause.split(':') as [string, string, string];
   const [fresh] = await tx.select().from(sims).where(eq(sims.ssn, freshSsn)).for('update');
   if (!fresh || fresh.status !== 'active') return;
   if (state === 'completed') {
@@ -190,9 +197,9 @@ async function swapped(
     return;
   }
   // Undone: the old SIM takes the number and everything back.
-  await moveSimRows(tx, fresh.ssn, order.line);
+  await moveSimRows(tx, fresh.ssn, oldSsn);
   await tx.update(sims).set({ msisdn: null, status: 'inactive', lineState: null }).where(eq(sims.ssn, fresh.ssn));
-  await tx.update(sims).set({ msisdn: order.msisdn, status: 'active' }).where(eq(sims.ssn, order.line));
+  await tx.update(sims).set({ msisdn: order.msisdn, status: 'active' }).where(eq(sims.ssn, oldSsn));
   if (fresh.memberId)
     await tell(
       tx,

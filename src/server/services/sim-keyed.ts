@@ -38,7 +38,11 @@ export const simColumnsThatStay: Readonly<Record<string, string>> = {
   'recruits.sim_ssn': 'the card that was posted to the friend, as the recruiter follows it',
 };
 
-/** Points every row keyed by the old SIM at the new one (inside the caller's transaction). */
+/**
+ * Points every row keyed by the old SIM at the new one (inside the caller's transaction), and the
+ * line's orders to the network with them (not a foreign key: the network's record outlives a
+ * deleted SIM), so a bar standing on the number is found, and lifted, from the new SIM.
+ */
 export async function moveSimRows(tx: Queryable, from: string, to: string): Promise<void> {
   for (const { table, key, column } of simKeyedColumns) {
     await tx
@@ -46,4 +50,5 @@ export async function moveSimRows(tx: Queryable, from: string, to: string): Prom
       .set({ [key]: to })
       .where(eq(column, from));
   }
+  await tx.update(schema.networkOrders).set({ line: to }).where(eq(schema.networkOrders.line, from));
 }

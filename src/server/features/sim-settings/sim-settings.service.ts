@@ -111,10 +111,11 @@ async function moveNumber(tx: Tx, old: typeof sims.$inferSelect, fresh: typeof s
   await moveSimRows(tx, old.ssn, fresh.ssn);
   await tx.update(sims).set({ msisdn: null, status: 'inactive' }).where(eq(sims.ssn, old.ssn));
   await tx.update(sims).set({ msisdn: old.msisdn }).where(eq(sims.ssn, fresh.ssn));
-  // The network moves the number to the new card or profile (after any order still on its way for the old one).
+  // The network moves the number to the new card or profile, after any order of the line still on its
+  // way (moveSimRows carried them to the new SIM's line); the old SIM is named for a swap undone.
   await queueNetworkOrder(tx, () => fresh.createdAt ?? new Date(), {
-    cause: `swap:${fresh.ssn}`,
-    line: old.ssn,
+    cause: `swap:${fresh.ssn}:${old.ssn}`,
+    line: fresh.ssn,
     msisdn: old.msisdn,
     service: 'mobileLine',
     action: 'modify',
