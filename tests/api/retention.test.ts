@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { outbox, pushSubscriptions, sessions } from '../../src/server/db/schema.ts';
+import { networkEvents, outbox, pushSubscriptions, sessions } from '../../src/server/db/schema.ts';
 import { pruneGrowingTables, RETENTION } from '../../src/server/services/retention.ts';
 import { createMember } from './builders.ts';
 import { forEachDatabase } from './harness.ts';
@@ -53,10 +53,25 @@ forEachDatabase(
           mail('never sent', null, RETENTION.sentMailDays + 5),
         ]);
 
+      const event = (id: string, days: number) => ({
+        eventId: `retention-${id}-${m.userId}`,
+        eventType: 'UsageCreateEvent' as const,
+        eventTime: at(days),
+        outcome: 'applied' as const,
+        receivedAt: at(days),
+      });
+      await c.handle.db
+        .insert(networkEvents)
+        .values([event('old', RETENTION.networkEventDays + 1), event('recent', RETENTION.networkEventDays - 1)]);
+
       expect(await pruneGrowingTables({ db: c.handle.db, clock: () => c.clock.now })).toMatchObject({
         sessions: 1,
         mail: 1,
+        networkEvents: 1,
       });
+      expect((await c.handle.db.select().from(networkEvents)).map((e) => e.eventId)).toEqual([
+        `retention-recent-${m.userId}`,
+      ]);
       const left = (await c.handle.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.memberId, m.userId)))
         .map((s) => s.id)
         .sort();
@@ -69,6 +84,7 @@ forEachDatabase(
       expect(await pruneGrowingTables({ db: c.handle.db, clock: () => c.clock.now })).toMatchObject({
         sessions: 0,
         mail: 0,
+        networkEvents: 0,
       });
     });
   },

@@ -328,7 +328,3 @@ export async function reconcileNetwork(ctx: ServiceContext, network: NetworkAdap
     log?.warn({ differences: found.slice(0, 20), count: found.length }, 'network reconciliation: lines differ');
   return found;
 }
-
-/** Orders older than `before` that ended: removed with the retention of growing tables. */
-export const endedBefore = (before: Date) =>
-  and(inArray(networkOrders.state, ['completed', 'failed', 'rejected']), lte(networkOrders.updatedAt, before));

@@ -1,5 +1,5 @@
 import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
-import { outbox, pushSubscriptions, sessions, webauthnChallenges } from '../db/schema.ts';
+import { networkEvents, outbox, pushSubscriptions, sessions, webauthnChallenges } from '../db/schema.ts';
 import type { ServiceContext } from './outcome.ts';
 
 /**
@@ -10,7 +10,12 @@ import type { ServiceContext } from './outcome.ts';
 export const RETENTION = {
   sessionDays: 30,
   sentMailDays: 90,
+  /** The network's events, once applied (a hub retries for hours, not weeks): docs/product/network.md. */
+  networkEventDays: 35,
 } as const;
+
+/** The network sends thousands of events a second at its busiest: its table gives up more a turn. */
+const NETWORK_EVENTS_BATCH = 50_000;
 
 /** Rows a table gives up a turn: a backlog (the first run on an old database) goes in bounded steps, each turn's locks short. */
 const PRUNE_BATCH = 5_000;
@@ -54,5 +59,20 @@ export async function pruneGrowingTables({ db, clock }: ServiceContext): Promise
     .delete(webauthnChallenges)
     .where(lt(webauthnChallenges.expiresAt, now))
     .returning({ id: webauthnChallenges.id });
-  return { sessions: sessionsGone.length, mail: mailGone.length, passkeyChallenges: challengesGone.length };
+  const oldEvents = db
+    .select({ id: networkEvents.eventId })
+    .from(networkEvents)
+    .where(lt(networkEvents.receivedAt, daysBefore(now, RETENTION.networkEventDays)))
+    .orderBy(networkEvents.receivedAt)
+    .limit(NETWORK_EVENTS_BATCH);
+  const eventsGone = await db
+    .delete(networkEvents)
+    .where(inArray(networkEvents.eventId, oldEvents))
+    .returning({ id: networkEvents.eventId });
+  return {
+    sessions: sessionsGone.length,
+    mail: mailGone.length,
+    passkeyChallenges: challengesGone.length,
+    networkEvents: eventsGone.length,
+  };
 }

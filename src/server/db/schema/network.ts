@@ -63,7 +63,7 @@ export const networkOrders = pgTable(
 /**
  * Every event the network sent, by its id: a replay finds its row and changes nothing. Usage is
  * kept as counted; an event for an unknown number or order is a dead letter, its body kept for an
- * operator. Pruned by age (services/retention.ts).
+ * operator. Pruned 35 days after they came (services/retention.ts).
  */
 export const networkEvents = pgTable(
   'network_events',
