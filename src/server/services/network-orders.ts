@@ -277,6 +277,14 @@ export async function networkState(q: Queryable, clock: Clock) {
   };
 }
 
+/** Every line in service as the portal holds it: its number and the state the network last confirmed. */
+export async function linesInService(q: Queryable): Promise<{ msisdn: string; state: string }[]> {
+  const { rows } = (await q.execute(
+    sql`select msisdn, line_state as state from sims where msisdn is not null and line_state is not null and status <> 'inactive'`,
+  )) as unknown as { rows: { msisdn: string; state: string }[] };
+  return rows;
+}
+
 /**
  * The daily reconciliation (TMF638): the network's mobile lines against ours, every difference kept
  * for /panda/ready and the log; nothing is changed (an operator decides which side is right).
@@ -298,9 +306,7 @@ export async function reconcileNetwork(ctx: ServiceContext, network: NetworkAdap
     await record(kept?.differences ?? [], message);
     return undefined;
   }
-  const { rows } = (await ctx.db.execute(
-    sql`select msisdn, line_state as state from sims where msisdn is not null and line_state is not null and status <> 'inactive'`,
-  )) as unknown as { rows: { msisdn: string; state: string }[] };
+  const rows = await linesInService(ctx.db);
   const differences: { msisdn: string; ours: string; network: string }[] = [];
   for (const r of rows) {
     const held = theirs.get(r.msisdn);

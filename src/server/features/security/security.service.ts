@@ -32,6 +32,16 @@ const stateOf = (s: typeof sims.$inferSelect) => ({
   line_state: s.lineState,
 });
 
+/** The member's SIM in use, its row locked for the change (block and unblock take turns on it). */
+const memberSimForUpdate = async (tx: Queryable, memberId: number, ssn: string) =>
+  (
+    await tx
+      .select()
+      .from(sims)
+      .where(and(eq(sims.ssn, ssn), eq(sims.memberId, memberId), ne(sims.status, 'inactive')))
+      .for('update')
+  )[0];
+
 /**
  * Lost or stolen: blocked here at once, no code needed (the member may not have the phone), and
  * the line suspended on the network by an order written with the block (docs/product/network.md).
@@ -39,11 +49,7 @@ const stateOf = (s: typeof sims.$inferSelect) => ({
  */
 export async function blockSim({ db, clock }: ServiceContext, memberId: number, ssn: string) {
   return db.transaction(async (tx) => {
-    const [sim] = await tx
-      .select()
-      .from(sims)
-      .where(and(eq(sims.ssn, ssn), eq(sims.memberId, memberId), ne(sims.status, 'inactive')))
-      .for('update');
+    const sim = await memberSimForUpdate(tx, memberId, ssn);
     if (!sim) return refused('noSuchSim');
     if (sim.blockedAt) return done(stateOf(sim));
     const at = clock();
@@ -61,11 +67,7 @@ export async function unblockSim(
   code: string | undefined,
 ): Promise<Outcome<ReturnType<typeof stateOf>, 'noSuchSim' | StepUpFailure>> {
   return db.transaction(async (tx) => {
-    const [sim] = await tx
-      .select()
-      .from(sims)
-      .where(and(eq(sims.ssn, ssn), eq(sims.memberId, memberId), ne(sims.status, 'inactive')))
-      .for('update');
+    const sim = await memberSimForUpdate(tx, memberId, ssn);
     if (!sim) return refused('noSuchSim');
     if (!sim.blockedAt) return done(stateOf(sim));
     const allowed = await useStepUpCode(tx, clock, memberId, 'unblock', code);

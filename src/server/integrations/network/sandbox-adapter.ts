@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { linesInService } from '../../services/network-orders.ts';
 import { tmfNetwork, type NetworkAdapter } from './index.ts';
 import { SANDBOX_NETWORK_CLIENT, sandboxNetwork, type SandboxNetwork } from './sandbox-network.ts';
 
@@ -13,14 +13,6 @@ export interface SandboxNetworkAdapter extends NetworkAdapter {
   attach(fetch: (request: Request) => Promise<Response>): void;
 }
 
-/** The lines the database has in service: the sandbox network holds them from the start. */
-const linesOf = (db: Database) => async () => {
-  const { rows } = (await db.execute(
-    sql`select msisdn, line_state as state from sims where msisdn is not null and line_state is not null and status <> 'inactive'`,
-  )) as unknown as { rows: { msisdn: string; state: string }[] };
-  return rows;
-};
-
 export function sandboxNetworkAdapter(options: {
   secret: string;
   delayMs: number | null;
@@ -32,7 +24,7 @@ export function sandboxNetworkAdapter(options: {
     secret: options.secret,
     delayMs: options.delayMs,
     ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.db ? { linesInService: linesOf(options.db) } : {}),
+    ...(options.db ? { linesInService: () => linesInService(options.db!) } : {}),
   });
   const adapter = tmfNetwork({
     apiUrl: `${SANDBOX_ORIGIN}/sandbox/network/tmf-api`,

@@ -171,7 +171,8 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
   /** The order's next step by itself: rejected for a number ending 999, else in progress, then completed (a port-in on its day). */
   function schedule(o: SandboxOrder) {
     if (options.delayMs === null) return;
-    const wait = Math.min(2 ** 31 - 1, Math.max(options.delayMs, dueAt(o) - now().getTime()));
+    // Two steps in NETWORK_SANDBOX_DELAY_MS: an order completes that long after it was taken.
+    const wait = Math.min(2 ** 31 - 1, Math.max(options.delayMs / 2, dueAt(o) - now().getTime()));
     const timer = setTimeout(() => {
       void step(o.id).then((next) => {
         if (!['completed', 'rejected', 'failed'].includes(o.state)) schedule(o);

@@ -137,10 +137,13 @@ export function networkSandboxRoutes(adapter: SandboxNetworkAdapter) {
         html`<h1>Mobile network sandbox</h1>
           <p>
             No mobile network is connected, so this sandbox plays one, with the same TM Forum APIs a real one offers.
-            Orders move on by themselves
-            ${network.delayMs === null ? 'only when moved here' : html`every ${network.delayMs / 1000} s`} (acknowledged
-            → in progress → completed); an order for a number ending 999 is rejected. Each step is sent, signed, to the
-            portal's listener.
+            ${
+              network.delayMs === null
+                ? 'Orders move on only when moved here'
+                : html`Orders complete ${network.delayMs / 1000} s after they are taken`
+            }
+            (acknowledged → in progress → completed; a port-in on its day); an order for a number ending 999 is
+            rejected. Each step is sent, signed, to the portal's listener.
           </p>
           ${c.req.query('done') ? html`<p role="status">${c.req.query('done')}</p>` : ''}
           <form method="post" action="/sandbox/network/down">
