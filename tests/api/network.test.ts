@@ -13,11 +13,13 @@ import { networkSignature } from '../../src/server/integrations/network/signatur
 import { askAboutQuietOrders, reconcileNetwork } from '../../src/server/services/network-orders.ts';
 import { applyServiceOrder } from '../../src/server/services/network-steps.ts';
 import { changeCredit } from '../../src/server/services/credit.ts';
+import { giveBackCardRefunds } from '../../src/server/services/refunds.ts';
+import { membershipsApi } from '../../src/contract/memberships.schema.ts';
 import pino from 'pino';
 import { isSharedDatabase, openDatabase } from '../../src/server/db/client.ts';
 import { JOB_LOCKS, withJobLock } from '../../src/server/db/job-lock.ts';
 import { runNetworkJob } from '../../src/server/jobs/network.ts';
-import { BUILT_PASSWORD, createMember, type BuiltMember } from './builders.ts';
+import { BUILT_PASSWORD, createMember, deleteAccount, type BuiltMember } from './builders.ts';
 import { ok, send } from './client.ts';
 import {
   forEachDatabase,
@@ -364,6 +366,110 @@ forEachDatabase(
       ).toEqual(['completed', 'completed']);
     });
 
+    it("a purchase the network refuses to start data for is undone and refunded: the add-on's data goes, the card is given back, once", async () => {
+      const c = ctx();
+      const m = await createMember(c, {
+        creditCents: 0,
+        storedCard: true,
+        membership: { sku: 'BDDT00', usedGb: 30 },
+      });
+      await signed(c, usageEvent(c, m.msisdn, { amount: 10 }));
+      await settleNetwork(c);
+      const addon = await ok(c.app, membershipsApi.buyAddon, {
+        session: m.session,
+        params: { user_id: m.userId, ssn: m.ssn },
+        body: { sku: 'BDAO05', payment_type: 'STORED_CARD' },
+      });
+      expect(addon._payload.payment.card_cents).toBeGreaterThan(0);
+      const paid = addon._payload.payment.card_cents;
+      const addonKb = async () =>
+        (
+          await c.handle.db
+            .select({ kb: schema.memberships.addonKb })
+            .from(schema.memberships)
+            .where(and(eq(schema.memberships.ssn, m.ssn), eq(schema.memberships.status, 'current')))
+        )[0]!.kb;
+      expect(await addonKb()).toBe(5 * KB_PER_GB);
+      await sendNetworkOrders(c);
+      const lift = c.network.sandbox
+        .orders()
+        .find((o) => o.msisdn === m.msisdn && o.characteristics['barred'] === false)!;
+      await c.network.sandbox.finish(lift.id, 'failed');
+      // The same refusal again (the hub retrying, or the order read again) refunds nothing more.
+      await c.network.sandbox.finish(lift.id, 'failed');
+      expect(await addonKb()).toBe(0);
+      const rows = await c.handle.db.select().from(schema.ledger).where(eq(schema.ledger.ssn, m.ssn));
+      const refunds = rows.filter((r) => r.kind === 'refund');
+      expect(refunds).toHaveLength(1);
+      expect(refunds[0]).toMatchObject({ creditDeltaCents: 0, dataDeltaKb: -5 * KB_PER_GB });
+      const owed = await c.handle.db.select().from(schema.cardRefunds);
+      expect(owed.filter((r) => r.reference === refunds[0]!.reference)).toMatchObject([{ state: 'due', cents: paid }]);
+      const payment = rows.find((r) => r.kind === 'add-on')!.paymentId!;
+      // Given back by the minute's jobs, outside the transaction; a provider that fails is asked again later.
+      const failing = { refund: () => Promise.reject(new Error('provider unavailable')) };
+      expect(await giveBackCardRefunds({ db: c.handle.db, clock: () => c.clock.now }, failing)).toBe(0);
+      expect(await giveBackCardRefunds({ db: c.handle.db, clock: () => c.clock.now }, c.payments)).toBe(0);
+      c.clock.advance(130_000);
+      expect(await giveBackCardRefunds({ db: c.handle.db, clock: () => c.clock.now }, c.payments)).toBe(1);
+      expect(await giveBackCardRefunds({ db: c.handle.db, clock: () => c.clock.now }, c.payments)).toBe(0);
+      expect(c.payments.refunds.filter((r) => r.paymentId === payment)).toEqual([
+        { paymentId: payment, amountCents: paid },
+      ]);
+      const [told] = await c.handle.db
+        .select()
+        .from(schema.notifications)
+        .where(
+          and(eq(schema.notifications.memberId, m.userId), eq(schema.notifications.title, 'Your purchase is refunded')),
+        );
+      expect(told?.body).toContain('back to your card ending');
+      // Data still stopped on the network: the next purchase asks for it to start again.
+      const states = (await ordersOf(c, m)).filter((o) => o.service === 'dataAccess').map((o) => o.state);
+      expect(states).toEqual(['completed', 'failed']);
+    });
+
+    it('a membership bought while data was stopped, refused by the network: it ends and the one queued behind it starts', async () => {
+      const c = ctx();
+      const m = await createMember(c, { creditCents: 0, storedCard: true, membership: { sku: 'BDDT00', usedGb: 30 } });
+      await signed(c, usageEvent(c, m.msisdn, { amount: 10 }));
+      await settleNetwork(c);
+      // The used-up membership ends; the member buys one (it starts now) and another behind it.
+      await c.handle.db.update(schema.memberships).set({ status: 'past' }).where(eq(schema.memberships.ssn, m.ssn));
+      const buy = () =>
+        send(c.app, membershipsApi.recurrence, {
+          session: m.session,
+          params: { user_id: m.userId, ssn: m.ssn },
+          query: { single_topUp: 'true' },
+          body: {
+            recurrence_sku: 'BDDT00',
+            payment_type: 'STORED_CARD',
+            recurrence_enabled: 'false',
+            check_user_cc: 'false',
+          },
+        });
+      expect((await buy()).status).toBe(201);
+      expect((await buy()).status).toBe(201);
+      const lifts = await sendNetworkOrders(c).then(() =>
+        c.network.sandbox.orders().filter((o) => o.msisdn === m.msisdn && o.characteristics['barred'] === false),
+      );
+      expect(lifts).toHaveLength(1);
+      await c.network.sandbox.finish(lifts[0]!.id, 'failed');
+      const held = await c.handle.db.select().from(schema.memberships).where(eq(schema.memberships.ssn, m.ssn));
+      const current = held.filter((r) => r.status === 'current');
+      expect(current).toHaveLength(1);
+      expect(current[0]!.startsAt).toEqual(c.clock.now);
+      expect(held.filter((r) => r.status === 'queued')).toHaveLength(0);
+      const refunds = (await c.handle.db.select().from(schema.ledger).where(eq(schema.ledger.ssn, m.ssn))).filter(
+        (r) => r.kind === 'refund',
+      );
+      expect(refunds).toHaveLength(1);
+      expect(
+        await c.handle.db
+          .select()
+          .from(schema.cardRefunds)
+          .where(eq(schema.cardRefunds.reference, refunds[0]!.reference!)),
+      ).toHaveLength(1);
+    });
+
     it('a bar on the number follows it to a new SIM: still stopped on the network, and lifted from the new SIM', async () => {
       const c = ctx();
       const m = await createMember(c, { creditCents: 20_000 });
@@ -515,6 +621,29 @@ forEachDatabase(
       c.network.sandbox.setDown(true);
       expect(await reconcileNetwork(jobs, c.network)).toBeUndefined();
       expect((await ready(c)).network).toMatchObject({ drift: 1, last_error: expect.stringMatching(/503/) });
+    });
+
+    it('a closed account: its line is deleted on the network after what was ordered for it, and the number leaves the inventory', async () => {
+      const c = ctx();
+      const m = await createMember(c, { creditCents: 500 });
+      const jobs = { db: c.handle.db, clock: () => c.clock.now };
+      await ok(c.app, securityApi.blockSim, sim(m));
+      expect((await deleteAccount(c, m)).status).toBe(200);
+      const sent = await ordersOf(c, m);
+      expect(sent.map((o) => [o.service, o.action])).toEqual([
+        ['mobileLine', 'modify'],
+        ['mobileLine', 'delete'],
+      ]);
+      expect(sent[1]).toMatchObject({ msisdn: m.msisdn, line: m.ssn });
+      await settleNetwork(c);
+      expect(
+        c.network.sandbox
+          .orders()
+          .filter((o) => o.msisdn === m.msisdn)
+          .map((o) => o.action),
+      ).toEqual(['delete', 'modify']);
+      expect((await c.network.inventory()).some((l) => l.msisdn === `353${m.msisdn.slice(1)}`)).toBe(false);
+      expect(await reconcileNetwork(jobs, c.network)).toEqual([]);
     });
 
     it('/sandbox/usage sends signed events to the listener (one path for the sandbox and a real network)', async () => {

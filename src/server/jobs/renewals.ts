@@ -8,6 +8,7 @@ import type { PaymentsAdapter } from '../integrations/payments/index.ts';
 import { lockedCredit, membershipOf } from '../services/memberships.ts';
 import { runSpotReturns } from './spot-returns.ts';
 import { runDeliveries } from './deliveries.ts';
+import { giveBackCardRefunds } from '../services/refunds.ts';
 import { forwardTickets } from './tickets.ts';
 import { pruneTickets, treatUnansweredAsComplaints } from '../services/tickets.ts';
 import { pruneUploads } from '../services/attachments.ts';
@@ -15,7 +16,7 @@ import { describedContactPreferencesOf } from '../services/contact-preferences.t
 import type { TicketsAdapter } from '../integrations/tickets/index.ts';
 import type { DeliveryAdapter } from '../integrations/delivery/index.ts';
 import { runAlerts } from './alerts.ts';
-import { orderNoAllowanceBar } from '../services/network-steps.ts';
+import { orderNoAllowanceBar } from '../services/data-bars.ts';
 import { JOB_LOCKS, withJobLock } from '../db/job-lock.ts';
 import { expireIdempotencyKeys } from '../middleware/idempotency.ts';
 import { expireRateLimits } from '../http/limiters.ts';
@@ -166,7 +167,13 @@ async function renewOne(ctx: RenewalContext, id: number): Promise<RenewalResult 
     const renewed = await db.transaction(async (tx) => {
       const credit = await lockedCredit(tx, m.ssn);
       if (credit === null || credit < creditCents) return false;
-      await renewInto(tx, m, product, { creditCents, cardCents, reference: causeOf(m), card }, clock());
+      await renewInto(
+        tx,
+        m,
+        product,
+        { creditCents, cardCents, reference: causeOf(m), card, paymentId: charge.paymentId },
+        clock(),
+      );
       await endCardSpend(tx, hold, 'applied', clock());
       return true;
     });
@@ -191,7 +198,13 @@ async function renewInto(
   tx: Tx,
   m: Membership,
   product: typeof products.$inferSelect,
-  paid: { creditCents: number; cardCents: number; reference: string; card?: { brand: string; last4: string } },
+  paid: {
+    creditCents: number;
+    cardCents: number;
+    reference: string;
+    card?: { brand: string; last4: string };
+    paymentId?: string;
+  },
   now: Date,
 ) {
   await tx.insert(ledger).values({
@@ -203,6 +216,7 @@ async function renewInto(
     cardCents: paid.cardCents,
     reference: paid.reference,
     ...(paid.card && paid.cardCents > 0 ? { cardBrand: paid.card.brand, cardLast4: paid.card.last4 } : {}),
+    ...(paid.paymentId && paid.cardCents > 0 ? { paymentId: paid.paymentId } : {}),
   });
   await changeCredit(tx, m.ssn, -paid.creditCents, now);
   await tx.insert(memberships).values({
@@ -210,7 +224,7 @@ async function renewInto(
     carryoverKb: carriedKb(m),
   });
   // A new period's allowance: data stopped for want of it starts on the network.
-  await orderNoAllowanceBar(tx, () => now, m.ssn, false);
+  await orderNoAllowanceBar(tx, () => now, m.ssn, false, { kind: 'membership', reference: paid.reference });
 }
 
 /** No membership any more: the member hears of it in the app and by e-mail, once per period. */
@@ -286,6 +300,8 @@ export async function runMinuteJobs(ctx: JobsContext, log: Logger): Promise<void
   // After the renewals, so that lent data comes back into the lender's renewed membership.
   const returned = await runSpotReturns(ctx);
   if (returned > 0) log.info({ spotReturns: returned }, 'spot me returns');
+  const refunded = await giveBackCardRefunds(ctx, ctx.payments);
+  if (refunded > 0) log.info({ cardRefunds: refunded }, 'card refunds given back');
   const alerted = await runAlerts(ctx);
   if (alerted > 0) log.info({ alerts: alerted }, 'alerts raised');
   if (ctx.delivery) {

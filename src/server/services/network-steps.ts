@@ -1,10 +1,9 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   NETWORK_ORDER_ENDS,
   NETWORK_ORDER_STATES,
   networkStateRank,
-  type DataBarReason,
   type LineState,
   type NetworkOrderState,
 } from '../../contract/network.ts';
@@ -14,6 +13,8 @@ import type { Clock } from './clock.ts';
 import { queueNetworkOrder, type NetworkOrder, type OrderStep } from './network-orders.ts';
 import { moveSimRows } from './sim-keyed.ts';
 import { movePortIn, PORT_IN_STEP_OF } from './port-in.ts';
+import { purchaseOfLift } from './data-bars.ts';
+import { refundPurchase } from './refunds.ts';
 
 /**
  * The orders each cause sends to the network (docs/product/network.md), written in the cause's
@@ -52,52 +53,16 @@ export const orderLineState = (
     characteristics: { state },
   });
 
-/** Data stopped (or started again) on the network, for a reason; `key` says which time (a month for the cap). */
-export const orderDataBar = (
-  tx: Queryable,
-  clock: Clock,
-  sim: { ssn: string; msisdn: string | null },
-  barred: boolean,
-  reason: DataBarReason,
-  key: string,
-) =>
+/** A closed account's line taken off the network: the number goes back to the network's pool. */
+export const orderLineDeletion = (tx: Queryable, clock: Clock, sim: { ssn: string; msisdn: string }, at: Date) =>
   queueNetworkOrder(tx, clock, {
-    cause: `data:${barred ? 'bar' : 'lift'}:${reason}:${sim.ssn}:${key}`,
+    cause: `delete:${sim.ssn}:${at.toISOString()}`,
     line: sim.ssn,
     msisdn: sim.msisdn,
-    service: 'dataAccess',
-    action: 'modify',
-    characteristics: { barred, reason },
+    service: 'mobileLine',
+    action: 'delete',
+    characteristics: { iccid: sim.ssn },
   });
-
-/**
- * Data stopped on the network for want of allowance and credit, or started again (a top-up, an
- * add-on, a membership): ordered only when it changes what stands, each bar and lift its own cause.
- */
-export async function orderNoAllowanceBar(tx: Queryable, clock: Clock, ssn: string, barred: boolean): Promise<void> {
-  const [latest] = await tx
-    .select({ id: networkOrders.id, cause: networkOrders.cause, msisdn: networkOrders.msisdn })
-    .from(networkOrders)
-    .where(
-      and(
-        eq(networkOrders.line, ssn),
-        eq(networkOrders.service, 'dataAccess'),
-        sql`${networkOrders.cause} like 'data:%:noAllowanceNoCredit:%'`,
-      ),
-    )
-    .orderBy(desc(networkOrders.id))
-    .limit(1);
-  if ((latest?.cause.startsWith('data:bar:') ?? false) === barred) return;
-  const [sim] = latest ? [latest] : await tx.select({ msisdn: sims.msisdn }).from(sims).where(eq(sims.ssn, ssn));
-  await orderDataBar(
-    tx,
-    clock,
-    { ssn, msisdn: sim?.msisdn ?? null },
-    barred,
-    'noAllowanceNoCredit',
-    `after-${latest?.id ?? 0}`,
-  );
-}
 
 /** A port-in request: the number's move from the donor network, whose steps are the request's timeline. */
 export const orderPortIn = (
@@ -128,39 +93,6 @@ export const orderPortIn = (
       ...(portDate ? { portDate } : {}),
     },
   });
-
-/**
- * Data abroad started again on the network (the member went on past the cap, or chose a cap above
- * this month's spend): only where this month's bar was ordered, once.
- */
-export async function liftRoamingBar(tx: Queryable, clock: Clock, ssn: string, month: string) {
-  const rows = await roamingOrdersOf(tx, ssn, month);
-  const bar = rows.find((r) => r.cause.startsWith('data:bar:'));
-  if (bar && !rows.some((r) => r.cause.startsWith('data:lift:')))
-    await orderDataBar(tx, clock, { ssn, msisdn: bar.msisdn }, false, 'roamingCap', month);
-}
-
-/** This month's roaming-cap bar and lift of a line (by the line: a change of SIM carries them to the new one). */
-const roamingOrdersOf = (q: Queryable, ssn: string, month: string) =>
-  q
-    .select({ cause: networkOrders.cause, state: networkOrders.state, msisdn: networkOrders.msisdn })
-    .from(networkOrders)
-    .where(
-      and(
-        eq(networkOrders.line, ssn),
-        eq(networkOrders.service, 'dataAccess'),
-        sql`${networkOrders.cause} like ${`data:%:roamingCap:%:${month}`}`,
-      ),
-    );
-
-/** Where data abroad stands on the network this month: being stopped, stopped, or neither. */
-export async function roamingBarOf(q: Queryable, ssn: string, month: string): Promise<'stopping' | 'stopped' | null> {
-  const rows = await roamingOrdersOf(q, ssn, month);
-  const bar = rows.find((r) => r.cause.startsWith('data:bar'));
-  if (!bar || rows.some((r) => r.cause.startsWith('data:lift'))) return null;
-  if (bar.state === 'completed') return 'stopped';
-  return ['failed', 'rejected'].includes(bar.state) ? null : 'stopping';
-}
 
 /**
  * A change of SIM (or to an eSIM) the network reported: completed, the new SIM's line is in service
@@ -334,5 +266,8 @@ export const applyOrderStep: OrderStep = async (tx, clock, order, state, detail)
         `The network did not ${wanted === 'suspended' ? 'block' : 'unblock'} ${sim.msisdn ?? 'your SIM'}${detail.reason ? ` (${detail.reason})` : ''}. Contact us through my48 → Support and we will do it for you.`,
       );
   }
-  // dataAccess: what the member sees reads the latest order of the line (services/roaming.ts).
+  // A purchase whose data the network refused to start again is undone and refunded.
+  const forPurchase = kind === 'data' && state !== 'completed' ? purchaseOfLift(order.cause) : null;
+  if (forPurchase) await refundPurchase(tx, now, sim.ssn, forPurchase);
+  // dataAccess otherwise: what the member sees reads the latest order of the line (services/roaming.ts).
 };

@@ -96,9 +96,14 @@ export async function pay<G extends string = never>(
     return done(credits);
   };
 
-  const finish = async (tx: Queryable, split: Split, cause: string, card?: { brand: string; last4: string }) => {
+  const finish = async (
+    tx: Queryable,
+    split: Split,
+    cause: string,
+    card?: { brand: string; last4: string; paymentId: string },
+  ) => {
     const now = clock();
-    const applied = await applyPurchase(tx, order.ssn, purchase, now);
+    const applied = await applyPurchase(tx, order.ssn, purchase, now, cause);
     if (!applied.ok) return applied;
     // The payment's one ledger row: the split between credit and card, for the cause.
     const payFrom = (ssn: string, priced: Priced) =>
@@ -111,6 +116,7 @@ export async function pay<G extends string = never>(
         reference: cause,
         now,
         card,
+        paymentId: card?.paymentId,
       });
     if (!from) return done({ applied: applied.value, payment: split, creditCents: await payFrom(order.ssn, price) });
     // The owner pays (credit out, card), the line receives (a membership, or credit that repays an advance first).
@@ -169,7 +175,10 @@ export async function pay<G extends string = never>(
       const locked = await lock(tx);
       if (!locked.ok) return locked;
       if (locked.value.get(payer)! < split.credit_cents) return refused('creditChanged');
-      const done = await finish(tx, split, `${reference}:${charge.paymentId}`, first.paidWith);
+      const done = await finish(tx, split, `${reference}:${charge.paymentId}`, {
+        ...first.paidWith,
+        paymentId: charge.paymentId,
+      });
       if (done.ok) await endCardSpend(tx, reference, 'applied', clock());
       return done;
     });

@@ -11,7 +11,7 @@ import { bulkMembershipEligible, isCurrentAt, membershipOf } from './memberships
 import { done, refused, type Outcome } from './outcome.ts';
 import { rewardRecruiter } from './recruits.ts';
 import { referralFirstMembership } from './referrals.ts';
-import { orderNoAllowanceBar } from './network-steps.ts';
+import { orderNoAllowanceBar } from './data-bars.ts';
 
 /**
  * What a member (or a gift buyer) pays for, and how it is applied to a SIM once paid: the one
@@ -134,12 +134,17 @@ export type Applied =
   | { kind: 'credit' }
   | { kind: 'addon'; sku: string; data_kb: number };
 
-/** Puts what was bought on the SIM: a membership starts now, or queued behind the current one; an add-on joins the current one. */
+/**
+ * Puts what was bought on the SIM: a membership starts now, or queued behind the current one; an
+ * add-on joins the current one. `reference` is the cause of its ledger row: when the purchase
+ * starts data again on the network, the order names it, so a refusal refunds it (services/refunds.ts).
+ */
 export async function applyPurchase(
   tx: Queryable,
   ssn: string,
   purchase: Purchase,
   now: Date,
+  reference?: string,
 ): Promise<Outcome<Applied, 'simBlocked' | 'alreadyQueued' | 'needsMembership' | 'notOnSale'>> {
   const problem = await purchaseProblem(tx, ssn, purchase, now);
   if (problem) return refused(problem);
@@ -152,7 +157,7 @@ export async function applyPurchase(
       .update(memberships)
       .set({ addonKb: current!.addonKb + (product.dataKb ?? 0) })
       .where(eq(memberships.id, current!.id));
-    await orderNoAllowanceBar(tx, () => now, ssn, false);
+    await orderNoAllowanceBar(tx, () => now, ssn, false, reference && { kind: 'addon', reference });
     return done({ kind: 'addon', sku: product.sku, data_kb: product.dataKb ?? 0 });
   }
   if (ended) await tx.update(memberships).set({ status: 'past' }).where(eq(memberships.id, ended.id));
@@ -171,7 +176,7 @@ export async function applyPurchase(
     )
     .returning();
   // Allowance again: data stopped for want of it starts on the network.
-  if (!current) await orderNoAllowanceBar(tx, () => now, ssn, false);
+  if (!current) await orderNoAllowanceBar(tx, () => now, ssn, false, reference && { kind: 'membership', reference });
   // A recruited friend's first membership pays the recruiter's reward (once); a referred one's is confirmed with the referral service.
   await rewardRecruiter(tx, ssn, now);
   await referralFirstMembership(tx, ssn, row!.id, now);
@@ -197,6 +202,8 @@ export async function settle(
     reference: string;
     now: Date;
     card?: { brand: string; last4: string } | undefined;
+    /** The provider's payment that took the card part (a refund names it). */
+    paymentId?: string | undefined;
   },
 ): Promise<number> {
   const delta = m.priced.creditIn ? m.priced.priceCents : -m.creditCents;
@@ -212,6 +219,7 @@ export async function settle(
     reference: m.reference,
     // The receipt names the card that paid (brand and last four, never more).
     ...(m.card && m.cardCents > 0 ? { cardBrand: m.card.brand, cardLast4: m.card.last4 } : {}),
+    ...(m.paymentId && m.cardCents > 0 ? { paymentId: m.paymentId } : {}),
   });
   // Credit that comes in repays a top-up advance first (docs/product/lifelines.md), in this transaction.
   const repaid = delta > 0 ? await repayAdvance(tx, m.ssn, m.now, m.reference) : 0;

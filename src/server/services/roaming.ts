@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { euro } from '../../contract/format.ts';
 import { irishDayOf, irishMonthOf } from '../../contract/irish-time.ts';
-import { roamingBarOf } from './network-steps.ts';
+import { roamingBarOf } from './data-bars.ts';
 import {
   countryName,
   creditRoamingKb,

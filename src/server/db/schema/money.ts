@@ -1,6 +1,6 @@
 import { relations, sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { CARD_CHOICES, CHECKOUT_STATES } from '../../../contract/constants.ts';
+import { CARD_CHOICES, CARD_REFUND_STATES, CHECKOUT_STATES } from '../../../contract/constants.ts';
 import { CHECKOUT_PURPOSES } from '../../../contract/payments.schema.ts';
 import { createdAt, oneOf, ts } from './columns.ts';
 import { members } from './members.ts';
@@ -38,6 +38,8 @@ export const ledger = pgTable(
     /** The card that paid card_cents (receipts): the brand and last four digits, never more. */
     cardBrand: text('card_brand'),
     cardLast4: text('card_last4'),
+    /** The provider's payment that took card_cents: what a refund of this cause names. */
+    paymentId: text('payment_id'),
   },
   (t) => [
     check('ledger_card_last4', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
@@ -45,6 +47,35 @@ export const ledger = pgTable(
     index('ledger_ssn_time_id_idx').on(t.ssn, t.occurredAt, t.id),
     uniqueIndex('ledger_one_row_per_cause').on(t.reference),
     check('ledger_card_cents', sql`${t.cardCents} >= 0`),
+  ],
+);
+
+/**
+ * A card payment to give back (docs/product/network.md: a purchase the network could not apply),
+ * written in the transaction that undoes the purchase and sent to the provider by the minute's
+ * jobs, outside any transaction; one per cause (the unique `reference`, the refunded ledger row's).
+ */
+export const cardRefunds = pgTable(
+  'card_refunds',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull(),
+    paymentId: text('payment_id').notNull(),
+    cents: integer('cents').notNull(),
+    state: text('state', { enum: CARD_REFUND_STATES }).notNull().default('due'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    doneAt: ts('done_at'),
+  },
+  (t) => [
+    uniqueIndex('card_refunds_reference').on(t.reference),
+    index('card_refunds_due')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} = 'due'`),
+    oneOf('card_refunds_state', t.state, CARD_REFUND_STATES),
+    check('card_refunds_cents', sql`${t.cents} > 0`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, getTableName, inArray, is, like, or, sql, type AnyColumn } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, is, isNotNull, like, ne, or, sql, type AnyColumn } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { StepUpFailure } from '../../../contract/step-up.schema.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -9,6 +9,7 @@ import { hashPassword, verifyPassword } from '../../services/passwords.ts';
 import { payloadOf } from '../../services/referrals.ts';
 import { useStepUpCode } from '../../services/step-up.ts';
 import { lockMember } from '../../services/stock.ts';
+import { orderLineDeletion } from '../../services/network-steps.ts';
 
 /** What stands in a kept ticket's timeline for the words of a person who deleted their account. */
 export const ERASED_TEXT = 'Removed when the account was deleted.';
@@ -218,10 +219,24 @@ export async function deleteAccount(
       await tx.delete(s.roamingMonths).where(inArray(s.roamingMonths.ssn, ssns));
       await tx.delete(s.roamingProfiles).where(inArray(s.roamingProfiles.ssn, ssns));
     }
-    // SIMs stay for the amounts hanging on them, without the number: it goes back to the network.
+    // SIMs stay for the amounts hanging on them, without the number: it goes back to the network,
+    // whose line is deleted (mobileLine delete, docs/product/network.md) after what was ordered for it.
+    const lines = await tx
+      .select({ ssn: sims.ssn, msisdn: sims.msisdn })
+      .from(sims)
+      .where(and(eq(sims.memberId, id), isNotNull(sims.msisdn), ne(sims.status, 'inactive')));
+    for (const line of lines) await orderLineDeletion(tx, clock, { ssn: line.ssn, msisdn: line.msisdn! }, now);
     await tx
       .update(sims)
-      .set({ msisdn: null, status: 'inactive', puk: '', blockedAt: null, kind: 'physical', esimActivationCode: null })
+      .set({
+        msisdn: null,
+        status: 'inactive',
+        puk: '',
+        blockedAt: null,
+        kind: 'physical',
+        esimActivationCode: null,
+        lineState: null,
+      })
       .where(eq(sims.memberId, id));
     await tx
       .update(members)

@@ -208,7 +208,7 @@ export async function checkoutResult(
       if (!purchase || !c.ssn) return;
       const credit = await lockedCredit(tx, c.ssn);
       if (credit === null || credit < c.creditCents) throw new NotApplied('credit');
-      const applied = await applyPurchase(tx, c.ssn, purchase, now);
+      const applied = await applyPurchase(tx, c.ssn, purchase, now, `checkout:${c.id}`);
       if (!applied.ok) throw new NotApplied(applied.reason);
       const named = await describePurchase(tx, purchase);
       const gift = c.purpose.startsWith('gift-');
@@ -226,6 +226,7 @@ export async function checkoutResult(
         reference: `checkout:${c.id}`,
         now,
         card: result.card,
+        paymentId: result.paymentId ?? c.providerId,
         priced: {
           priceCents: purchase.kind === 'credit' ? c.amountCents : c.amountCents + c.creditCents,
           description: `${gift ? 'Gift: ' : ''}${named.description}`,

@@ -3,7 +3,7 @@ import type { Roaming } from '../../../contract/roaming.schema.ts';
 import { sims } from '../../db/schema.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 import { chooseCap, goOnThisMonth, readRoaming } from '../../services/roaming.ts';
-import { liftRoamingBar } from '../../services/network-steps.ts';
+import { liftRoamingBar } from '../../services/data-bars.ts';
 import { monthOf } from '../../services/calendar.ts';
 
 type RoamingOutcome = Outcome<Roaming, 'notYourSim'>;

@@ -89,6 +89,8 @@ export interface SandboxCheckout {
 export interface SandboxPayments extends PaymentsAdapter {
   sandbox: true;
   checkouts: Map<string, SandboxCheckout>;
+  /** The refunds asked for, in order (the sandbox keeps no money; this is what a provider would have given back). */
+  refunds: { paymentId: string; amountCents: number }[];
   now: () => number;
 }
 
@@ -96,9 +98,11 @@ export function sandboxPayments(now: () => number = Date.now): SandboxPayments {
   // One charge per reference, as a provider deduplicates by merchant reference.
   const charges = new Map<string, ChargeResult>();
   const checkouts = new Map<string, SandboxCheckout>();
+  const refunds: SandboxPayments['refunds'] = [];
   return {
     sandbox: true,
     checkouts,
+    refunds,
     now,
     origins: [],
     async prepareCheckout({ amountCents, description, mode, saveCard, savedCardToken }) {
@@ -140,8 +144,8 @@ export function sandboxPayments(now: () => number = Date.now): SandboxPayments {
       charges.set(reference, result);
       return result;
     },
-    async refund() {
-      /* the sandbox keeps no money */
+    async refund(paymentId, amountCents) {
+      refunds.push({ paymentId, amountCents });
     },
   };
 }
