@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { networkEvents, outbox, pushSubscriptions, sessions } from '../../src/server/db/schema.ts';
+import { networkEvents, networkOrders, outbox, pushSubscriptions, sessions } from '../../src/server/db/schema.ts';
 import { pruneGrowingTables, RETENTION } from '../../src/server/services/retention.ts';
 import { createMember } from './builders.ts';
 import { forEachDatabase } from './harness.ts';
@@ -10,7 +10,7 @@ const DAY = 86_400_000;
 forEachDatabase(
   'retention',
   (ctx) => {
-    it('removes sessions a month old and mail sent three months ago; keeps a session with a device subscribed, unsent mail and what is recent', async () => {
+    it('removes sessions a month old, mail sent three months ago, the network's old events and ended orders; keeps what stands on the network, a session with a device subscribed, unsent mail and what is recent', async () => {
       const c = ctx();
       const m = await createMember(c);
       const now = c.clock.now.getTime();
@@ -64,11 +64,52 @@ forEachDatabase(
         .insert(networkEvents)
         .values([event('old', RETENTION.networkEventDays + 1), event('recent', RETENTION.networkEventDays - 1)]);
 
+      const order = (name: string, days: number, o: Partial<typeof networkOrders.$inferInsert> = {}) => ({
+        externalId: `retention-${name}-${m.userId}`,
+        cause: `retention-${name}-${m.userId}`,
+        line: m.ssn,
+        service: 'mobileLine' as const,
+        action: 'modify' as const,
+        characteristics: {},
+        state: 'completed' as const,
+        nextAttemptAt: at(days),
+        updatedAt: at(days),
+        createdAt: at(days),
+        ...o,
+      });
+      const bar = { service: 'dataAccess' as const, characteristics: { barred: true, reason: 'roamingCap' } };
+      await c.handle.db.insert(networkOrders).values([
+        order('old-line', RETENTION.networkOrderDays + 1),
+        order('old-bar', RETENTION.networkOrderDays + 3, bar),
+        order('old-lift', RETENTION.networkOrderDays + 2, {
+          ...bar,
+          characteristics: { barred: false, reason: 'roamingCap' },
+        }),
+        order('old-other-bar', RETENTION.networkOrderDays + 2, {
+          ...bar,
+          characteristics: { barred: true, reason: 'noAllowanceNoCredit' },
+        }),
+        order('old-queued', RETENTION.networkOrderDays + 5, { state: 'queued' }),
+        order('recent', RETENTION.networkOrderDays - 1),
+      ]);
+
       expect(await pruneGrowingTables({ db: c.handle.db, clock: () => c.clock.now })).toMatchObject({
         sessions: 1,
         mail: 1,
         networkEvents: 1,
+        networkOrders: 2,
       });
+      // What stands on the network (the latest bar or lift of each reason) and what is open or recent stay.
+      expect(
+        (
+          await c.handle.db
+            .select({ cause: networkOrders.cause })
+            .from(networkOrders)
+            .where(eq(networkOrders.line, m.ssn))
+        )
+          .map((o) => o.cause.split('-').slice(1, -1).join('-'))
+          .sort(),
+      ).toEqual(['old-lift', 'old-other-bar', 'old-queued', 'recent']);
       expect((await c.handle.db.select().from(networkEvents)).map((e) => e.eventId)).toEqual([
         `retention-recent-${m.userId}`,
       ]);
@@ -85,6 +126,7 @@ forEachDatabase(
         sessions: 0,
         mail: 0,
         networkEvents: 0,
+        networkOrders: 0,
       });
     });
   },

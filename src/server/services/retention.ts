@@ -1,5 +1,6 @@
-import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
-import { networkEvents, outbox, pushSubscriptions, sessions, webauthnChallenges } from '../db/schema.ts';
+import { and, eq, exists, gt, inArray, lt, ne, notExists, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { networkEvents, networkOrders, outbox, pushSubscriptions, sessions, webauthnChallenges } from '../db/schema.ts';
 import type { ServiceContext } from './outcome.ts';
 
 /**
@@ -12,6 +13,11 @@ export const RETENTION = {
   sentMailDays: 90,
   /** The network's events, once applied (a hub retries for hours, not weeks): docs/product/network.md. */
   networkEventDays: 35,
+  /**
+   * The network's ended orders, 13 months after their end (an operator's and a complaint's trail);
+   * a data bar or lift stays while it is the latest of its line and reason: it is what stands.
+   */
+  networkOrderDays: 400,
 } as const;
 
 /** The network sends thousands of events a second at its busiest: its table gives up more a turn. */
@@ -69,7 +75,40 @@ export async function pruneGrowingTables({ db, clock }: ServiceContext): Promise
     .delete(networkEvents)
     .where(inArray(networkEvents.eventId, oldEvents))
     .returning({ id: networkEvents.eventId });
+  const later = alias(networkOrders, 'later');
+  const oldOrders = db
+    .select({ id: networkOrders.id })
+    .from(networkOrders)
+    .where(
+      and(
+        inArray(networkOrders.state, ['completed', 'failed', 'rejected']),
+        lt(networkOrders.updatedAt, daysBefore(now, RETENTION.networkOrderDays)),
+        or(
+          ne(networkOrders.service, 'dataAccess'),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(later)
+              .where(
+                and(
+                  eq(later.line, networkOrders.line),
+                  eq(later.service, 'dataAccess'),
+                  gt(later.id, networkOrders.id),
+                  sql`${later.characteristics}->>'reason' = ${networkOrders.characteristics}->>'reason'`,
+                ),
+              ),
+          ),
+        ),
+      ),
+    )
+    .orderBy(networkOrders.updatedAt)
+    .limit(PRUNE_BATCH);
+  const ordersGone = await db
+    .delete(networkOrders)
+    .where(inArray(networkOrders.id, oldOrders))
+    .returning({ id: networkOrders.id });
   return {
+    networkOrders: ordersGone.length,
     sessions: sessionsGone.length,
     mail: mailGone.length,
     passkeyChallenges: challengesGone.length,

@@ -54,6 +54,10 @@ export const networkOrders = pgTable(
       .on(t.state, t.createdAt)
       .where(sql`${t.state} in ('queued', 'acknowledged', 'inProgress')`),
     index('network_orders_line').on(t.line, t.service, t.id),
+    // Pruning (services/retention.ts): the ended orders, oldest first.
+    index('network_orders_ended')
+      .on(t.updatedAt)
+      .where(sql`${t.state} in ('completed', 'failed', 'rejected')`),
     oneOf('network_orders_service', t.service, NETWORK_SERVICES),
     oneOf('network_orders_action', t.action, NETWORK_ACTIONS),
     oneOf('network_orders_state', t.state, NETWORK_ORDER_STATES),

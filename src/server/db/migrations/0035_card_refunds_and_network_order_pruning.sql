@@ -15,4 +15,5 @@ CREATE TABLE "card_refunds" (
 --> statement-breakpoint
 ALTER TABLE "ledger" ADD COLUMN "payment_id" text;--> statement-breakpoint
 CREATE UNIQUE INDEX "card_refunds_reference" ON "card_refunds" USING btree ("reference");--> statement-breakpoint
-CREATE INDEX "card_refunds_due" ON "card_refunds" USING btree ("next_attempt_at") WHERE "card_refunds"."state" = 'due';
+CREATE INDEX "card_refunds_due" ON "card_refunds" USING btree ("next_attempt_at") WHERE "card_refunds"."state" = 'due';--> statement-breakpoint
+CREATE INDEX "network_orders_ended" ON "network_orders" USING btree ("updated_at") WHERE "network_orders"."state" in ('completed', 'failed', 'rejected');
