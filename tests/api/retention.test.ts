@@ -10,7 +10,7 @@ const DAY = 86_400_000;
 forEachDatabase(
   'retention',
   (ctx) => {
-    it('removes sessions a month old, mail sent three months ago, the network's old events and ended orders; keeps what stands on the network, a session with a device subscribed, unsent mail and what is recent', async () => {
+    it('removes sessions a month old, mail sent three months ago, old events from the network and ended orders; keeps what stands on the network, a session with a device subscribed, unsent mail and what is recent', async () => {
       const c = ctx();
       const m = await createMember(c);
       const now = c.clock.now.getTime();

@@ -37,6 +37,8 @@ export interface UsageRecorded {
   refused: boolean;
   /** Whether data abroad is stopped from now on (the cap reached, no choice to go on). */
   stopped: boolean;
+  /** Whether this report raised a notice (its push is due). */
+  noticed: boolean;
 }
 
 /** The most a GB past the EU allowance costs, VAT included. */
@@ -60,6 +62,10 @@ export async function recordUseAbroad(
   const [sim] = await q.select({ memberId: sims.memberId }).from(sims).where(eq(sims.ssn, ssn));
   if (!sim?.memberId) return undefined;
   const memberId = sim.memberId;
+  let noticed = false;
+  const notice = async (a: Parameters<typeof raiseAlert>[2]) => {
+    if (await raiseAlert(q, clock, a)) noticed = true;
+  };
   await q.insert(roamingProfiles).values({ ssn }).onConflictDoNothing();
   const [profile] = await q.select().from(roamingProfiles).where(eq(roamingProfiles.ssn, ssn)).for('update');
   const zone = zoneOf(report.country);
@@ -70,7 +76,7 @@ export async function recordUseAbroad(
     .update(roamingProfiles)
     .set({ country: report.country, zone, seenAt: now })
     .where(eq(roamingProfiles.ssn, ssn));
-  if (zone === 'home') return { zone, refused: false, stopped: false };
+  if (zone === 'home') return { zone, refused: false, stopped: false, noticed };
 
   const month = irishMonthOf(now);
   await q.insert(roamingMonths).values({ ssn, month }).onConflictDoNothing();
@@ -86,7 +92,7 @@ export async function recordUseAbroad(
   if (zone === '1') {
     const allowance = await euAllowanceForUpdate(q, ssn, month, spend, now);
     if (arrived)
-      await raiseAlert(q, clock, {
+      await notice({
         memberId,
         cause: 'roamingArrival',
         key: `${ssn}:${now.toISOString()}:${report.country}`,
@@ -96,7 +102,7 @@ export async function recordUseAbroad(
     const used = allowance.used + report.dataKb;
     await allowance.use(used);
     if (allowance.max > 0 && used * 5 >= allowance.max * 4)
-      await raiseAlert(q, clock, {
+      await notice({
         memberId,
         cause: 'roamingFairUse',
         key: `${ssn}:${allowance.period}:80`,
@@ -104,7 +110,7 @@ export async function recordUseAbroad(
         body: `You have used 80 % of your ${roamingGb(allowance.max)} GB of EU roaming data. Past it, data in the EU and EEA costs at most ${surcharge(now)} a GB (VAT included) from your credit.`,
       });
     if (allowance.max > 0 && used >= allowance.max)
-      await raiseAlert(q, clock, {
+      await notice({
         memberId,
         cause: 'roamingFairUse',
         key: `${ssn}:${allowance.period}:100`,
@@ -112,12 +118,12 @@ export async function recordUseAbroad(
         body: `You have used all ${roamingGb(allowance.max)} GB of your EU roaming data. From now on data in the EU and EEA costs at most ${surcharge(now)} a GB (VAT included) from your credit${allowance.from === 'membership' ? ', until your membership renews' : ''}.`,
       });
     await addUse(q, ssn, month, report, report.dataKb);
-    return { zone, refused: false, stopped: false };
+    return { zone, refused: false, stopped: false, noticed };
   }
 
   if (arrived) {
     const r = ZONE_RATES[zone];
-    await raiseAlert(q, clock, {
+    await notice({
       memberId,
       cause: 'roamingArrival',
       key: `${ssn}:${now.toISOString()}:${report.country}`,
@@ -135,7 +141,7 @@ export async function recordUseAbroad(
     .set({ spentCents: after })
     .where(and(eq(roamingMonths.ssn, ssn), eq(roamingMonths.month, month)));
   if (capped && after * 5 >= cap * 4)
-    await raiseAlert(q, clock, {
+    await notice({
       memberId,
       cause: 'roamingCap',
       key: `${ssn}:${month}:${cap}:80`,
@@ -143,7 +149,7 @@ export async function recordUseAbroad(
       body: `Data outside the EU has cost ${euro(Math.min(after, cap))} of your ${euro(cap)} monthly cap (excluding VAT). At the cap, data abroad stops until you choose to go on: my48 → Roaming.`,
     });
   if (capped && after >= cap)
-    await raiseAlert(q, clock, {
+    await notice({
       memberId,
       cause: 'roamingCap',
       key: `${ssn}:${month}:${cap}:100`,
@@ -151,7 +157,7 @@ export async function recordUseAbroad(
       body: `Data outside the EU reached your ${euro(cap)} monthly cap (excluding VAT), so it has stopped. To keep using data abroad this month, or to choose another cap, go to my48 → Roaming.`,
     });
   await addUse(q, ssn, month, report, dataKb);
-  return { zone, refused, stopped: capped && after >= cap };
+  return { zone, refused, stopped: capped && after >= cap, noticed };
 }
 
 /**

@@ -20,7 +20,7 @@ export const signedByNetwork = signedJson({
 
 export async function listener(c: Context<AppEnv>, { body }: Input<typeof networkApi.listener>) {
   const received = await receiveNetworkEvent(c.var, body);
-  if (received.alertsDue || received.usage) {
+  if (received.alertsDue || received.pushesDue) {
     // Use that crossed 80 % or 100 % of the data: the alert now, not at the next minute's job; a
     // roaming notice was raised with the use abroad. Their pushes go now too.
     const jobs = { db: c.var.db, clock: c.var.clock };

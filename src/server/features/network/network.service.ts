@@ -13,9 +13,11 @@ import { countAtHome } from './network.usage.ts';
 type Event = z.output<typeof NetworkEvent>;
 export type Received = {
   outcome: 'applied' | 'stale' | 'deadLetter' | 'duplicate';
-  usage?: UsageRecorded;
+  usage?: Omit<UsageRecorded, 'noticed'>;
   /** Whether the counted use may have crossed an alert's line (the handler then looks for alerts). */
   alertsDue?: boolean;
+  /** Whether a use abroad raised a notice (the handler then pushes it). */
+  pushesDue?: boolean;
 };
 
 /** A number as the network writes it (E.164 digits 3538…, or national 08…) in ours (08…). */
@@ -76,10 +78,12 @@ export async function receiveNetworkEvent(ctx: ServiceContext, event: Event): Pr
         .where(eq(networkEvents.eventId, event.eventId));
     else if (result.orderId)
       await tx.update(networkEvents).set({ orderId: result.orderId }).where(eq(networkEvents.eventId, event.eventId));
+    const { noticed = false, ...usage } = result.usage ?? {};
     return {
       outcome: result.outcome,
-      ...(result.usage ? { usage: result.usage } : {}),
+      ...(result.usage ? { usage: usage as Omit<UsageRecorded, 'noticed'> } : {}),
       alertsDue: result.alertsDue ?? false,
+      pushesDue: noticed,
     };
   });
 }
