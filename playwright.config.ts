@@ -38,6 +38,8 @@ const server = (port: string) => ({
     TEST_MEMBERS: 'true',
     PUBLIC_GTM_ID: 'GTM-E2E0001',
     PUSH_ENDPOINT_ORIGINS: PUSH_ORIGIN,
+    // The sandbox network's orders complete in half a second (2 s by default): the journeys that wait for it finish sooner.
+    NETWORK_SANDBOX_DELAY_MS: '500',
     NODE_EXTRA_CA_CERTS: pushTls.cert,
   },
   reuseExistingServer: false,
