@@ -34,14 +34,14 @@ import { householdFailures } from './household.schema.ts';
 import { pushFailures } from './push.schema.ts';
 import { securityFailures } from './security.schema.ts';
 import { settingsFailures } from './settings.schema.ts';
-import { signUpFailures } from './signup.schema.ts';
+import { signUpFailures } from './sign-up.schema.ts';
 import { simSettingsFailures } from './sim-settings.schema.ts';
 import { stepUpFailures } from './step-up.schema.ts';
 import { receiptsFailures } from './transactions.schema.ts';
 
 /**
  * Every failure table of the API, for the OpenAPI document's error schema (server/http/openapi.ts).
- * A new table is one line here; tests/api/openapi.test.ts fails when a contract's table is missing.
+ * A new table is one line here; tests/api/reliability/openapi.test.ts fails when a contract's table is missing.
  */
 const tables: Record<string, Failure>[] = [
   sessionFailures,

@@ -24,3 +24,6 @@ export const irishDayOf = (at: Date): string =>
 
 /** The Irish calendar month of an instant, YYYY-MM (once-a-month rules count in it). */
 export const irishMonthOf = (at: Date): string => irishDayOf(at).slice(0, 7);
+
+/** The Irish hour of an instant, 0 to 23 (jobs that run only at night). */
+export const irishHourOf = (at: Date): number => Number(irishFormat({ hour: 'numeric', hourCycle: 'h23' }).format(at));

@@ -11,7 +11,7 @@ import { securityApi } from '../contract/security.schema.ts';
 import { settingsApi } from '../contract/settings.schema.ts';
 import { simSettingsApi } from '../contract/sim-settings.schema.ts';
 
-/** The member endpoints that check the password (tests/api/trust.test.ts finds any body with a password missing here). */
+/** The member endpoints that check the password (tests/api/reliability/trust.test.ts finds any body with a password missing here). */
 export const PASSWORD_CHECKED = [
   settingsApi.changePassword,
   securityApi.changeEmail,

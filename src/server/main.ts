@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import pino from 'pino';
 import { answeredByApp, createApp, pageSecurityHeaders } from './app.ts';
@@ -91,7 +91,10 @@ const config = appConfigOf(env, vapid);
  * live in one assignment, so a request sees either the old site or the new one, never a mix.
  */
 let publishing: Publishing | undefined;
-function mount(built: StaticSite | undefined) {
+
+// Pages and assets go straight out (static-site.ts `staticListener`); everything else through the app.
+// Requests in flight are counted so that a shutdown waits for them (and only then closes the database).
+async function listenersFor(built: StaticSite | undefined) {
   const app = createApp({
     db: database.db,
     payments,
@@ -111,13 +114,6 @@ function mount(built: StaticSite | undefined) {
     logger,
     config,
   });
-  return app;
-}
-
-// Pages and assets go straight out (static-site.ts `staticListener`); everything else through the app.
-// Requests in flight are counted so that a shutdown waits for them (and only then closes the database).
-async function listenersFor(built: StaticSite | undefined) {
-  const app = mount(built);
   return {
     app: getRequestListener(app.fetch),
     pages: built ? staticListener(built, await pageSecurityHeaders(app), answeredByApp) : undefined,
@@ -204,21 +200,18 @@ const server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: K
   }
   void appListener(req, res);
 });
+/** The port a listener got (the one asked for, or the system's choice for 0). */
+const portOf = (listener: Server, asked: number) => {
+  const address = listener.address();
+  return typeof address === 'object' && address ? address.port : asked;
+};
 server.listen(env.PORT, env.HOST, () => {
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : env.PORT;
-  logger.info(
-    `48 portal listening on http://${env.HOST === 'localhost' ? 'localhost' : env.HOST}:${port} (${database.kind})`,
-  );
+  logger.info(`48 portal listening on http://${env.HOST}:${portOf(server, env.PORT)} (${database.kind})`);
   logger.info(sandboxNote(env));
 });
 const metricsServer = metrics ? await metrics.listen(env.METRICS_PORT!, env.METRICS_HOST) : undefined;
-if (metricsServer) {
-  const address = metricsServer.address();
-  logger.info(
-    `metrics on http://${env.METRICS_HOST}:${typeof address === 'object' && address ? address.port : env.METRICS_PORT}/metrics`,
-  );
-}
+if (metricsServer)
+  logger.info(`metrics on http://${env.METRICS_HOST}:${portOf(metricsServer, env.METRICS_PORT!)}/metrics`);
 
 /**
  * SIGTERM (or SIGINT): readiness answers 503 at once so a load balancer stops sending; no new

@@ -8,7 +8,7 @@ import { sandboxPayments } from '../../src/server/integrations/payments/index.ts
 import { runMinuteJobs, runRenewals } from '../../src/server/jobs/renewals.ts';
 import { LONG_HISTORY_EVERY, SCALE_PASSWORD, scaleEmail, seedScale } from '../../src/server/seed/scale.ts';
 import { seedCatalogue } from '../../src/server/seed/seed.ts';
-import { testConfig } from '../api/harness.ts';
+import { testConfig } from '../api/support/harness.ts';
 import { captureStatements, explainable, planText } from '../setup/query-plans.ts';
 import { load, loadTool, signIn, startServer, type Load, type Target } from './api.ts';
 import { randomUUID } from 'node:crypto';

@@ -21,12 +21,12 @@ describe('import boundaries', () => {
   const refused: [string, string, string][] = [
     [
       'a server feature imports another',
-      'src/server/features/signup/x.ts',
+      'src/server/features/sign-up/x.ts',
       "import { checkCredentials } from '../auth/auth.service.ts';\nexport const x = checkCredentials;",
     ],
     [
       'a route file imports another',
-      'src/server/features/signup/x.ts',
+      'src/server/features/sign-up/x.ts',
       "import { helpdeskRoutes } from '../helpdesk/helpdesk.routes.ts';\nexport const x = helpdeskRoutes;",
     ],
     [

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../setup/free-port.ts';
 import { startServer } from '../bench/api.ts';
 import { startVarnish, varnishd } from '../setup/varnish.ts';
-import { freshPostgresDatabase } from '../api/harness.ts';
+import { freshPostgresDatabase } from '../api/support/harness.ts';
 import { helpTopic, publishAsSanity } from './publish.ts';
 import { buildWorkDir } from './work-dir.ts';
 

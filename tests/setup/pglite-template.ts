@@ -6,7 +6,7 @@ import { openDatabase } from '../../src/server/db/client.ts';
 
 /**
  * Vitest's global setup: the embedded database migrated once per set of migrations and dumped to a
- * file, which every API file's PGlite starts from (tests/api/harness.ts) instead of running every
+ * file, which every API file's PGlite starts from (tests/api/support/harness.ts) instead of running every
  * migration again (measured: 3.2 s to migrate a fresh one, 1.2 s to load the copy).
  */
 declare module 'vitest' {

@@ -2,7 +2,7 @@ import { $signUp, ordersFreeSim, type SignUpState } from './sign-up-state.ts';
 import { emailRule, SignUpForm } from '../../contract/forms.schema.ts';
 import { humanProblems } from '../../lib/form-values.ts';
 import { captchaAnswer } from '../../lib/captcha.ts';
-import { signUpApi } from '../../contract/signup.schema.ts';
+import { signUpApi } from '../../contract/sign-up.schema.ts';
 import { call, callWithHeaders, errorMessage } from '../../lib/http.ts';
 import { markVerified, memberParams, storeSession } from '../../lib/member-session.ts';
 import { withKeptParams } from '../../lib/redirect-params.ts';

@@ -28,7 +28,7 @@ import { passkeysRoutes } from './passkeys/passkeys.routes.ts';
 import { pushRoutes } from './push/push.routes.ts';
 import { securityRoutes } from './security/security.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
-import { signUpRoutes } from './signup/signup.routes.ts';
+import { signUpRoutes } from './sign-up/sign-up.routes.ts';
 import { simSettingsRoutes } from './sim-settings/sim-settings.routes.ts';
 import { supportRoutes } from './support/support.routes.ts';
 import { transactionsRoutes } from './transactions/transactions.routes.ts';

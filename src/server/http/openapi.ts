@@ -174,7 +174,7 @@ export function describeSecurity(app: OpenAPIHono<AppEnv>) {
  * The schema generator writes a regular expression with flags as `source/flags` (its RegExp.toString()
  * with the slashes trimmed: `^[\p{L}…]+$/u`), which no client or validating proxy can use.
  * A published pattern is the expression's source alone: the document's patterns are ECMA-262 under the
- * `u` flag (tests/api/openapi.test.ts compiles every one). No contract expression ends in `/` + letters.
+ * `u` flag (tests/api/reliability/openapi.test.ts compiles every one). No contract expression ends in `/` + letters.
  */
 export function publishedPattern(pattern: string): string {
   return pattern.replace(/\/[dgimsuyv]+$/, '');

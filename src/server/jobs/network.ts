@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { irishHourOf } from '../../contract/irish-time.ts';
 import type { Logger } from 'pino';
 import { networkReconciliations } from '../db/schema.ts';
 import { JOB_LOCKS, withJobLock } from '../db/job-lock.ts';
@@ -26,8 +27,6 @@ export async function runNetworkJob(ctx: ServiceContext, network: NetworkAdapter
 
 /** The Irish hours the reconciliation may run in. */
 const RECONCILE_HOURS = [3, 4, 5];
-const irishHourOf = (at: Date) =>
-  Number(new Intl.DateTimeFormat('en-IE', { hour: 'numeric', hourCycle: 'h23', timeZone: 'Europe/Dublin' }).format(at));
 
 /**
  * The network's job (docs/product/network.md): every `everyMs` on one instance at a time (its own

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import { formatMsisdn, gb as gbOf } from '../../contract/format.ts';
 import { ledger, memberships, sims, spotLoans } from '../db/schema.ts';
-import { intoSafe } from '../services/flexible-data.ts';
+import { intoSafe } from '../services/flexi-data.ts';
 import type { ServiceContext } from '../services/outcome.ts';
 import { currentMembershipAt } from '../services/memberships.ts';
 

@@ -18,7 +18,7 @@ export const gb = (n: number) => Math.round(n * KB_PER_GB);
 
 /**
  * The rows behind a member's state that both the demo seed and the tests' builders
- * (tests/api/builders.ts) write: said once, so a demo member and a built one in the same state are
+ * (tests/api/support/builders.ts) write: said once, so a demo member and a built one in the same state are
  * the same rows.
  */
 

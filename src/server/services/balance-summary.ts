@@ -6,7 +6,7 @@ import type { Allowance, BalanceSummary } from '../../contract/account.schema.ts
 import { batched } from '../db/batch.ts';
 import { prepared, type Database } from '../db/client.ts';
 import { DAY } from './clock.ts';
-import { unusedOf } from './flexible-data.ts';
+import { unusedOf } from './flexi-data.ts';
 import { isCurrentAt } from './memberships.ts';
 import { done, refused, type Outcome, type ServiceContext } from './outcome.ts';
 

@@ -1,5 +1,5 @@
 import { productRoamingKb } from '../../contract/roaming.ts';
-import { repayAdvance } from './advances.ts';
+import { repayAdvance } from './advance.ts';
 import { changeCredit } from './credit.ts';
 import { simIsBlocked } from './blocks.ts';
 import { and, asc, eq, inArray } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-import { repayAdvance } from './advances.ts';
+import { repayAdvance } from './advance.ts';
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { RECRUIT_REWARD_CENTS } from '../../contract/recruit.schema.ts';

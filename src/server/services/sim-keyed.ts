@@ -31,7 +31,7 @@ export const simKeyedColumns: readonly SimColumn[] = (Object.values(schema) as u
 
 /**
  * Columns named like a SIM's that do not follow the number, each with why: a card's own record.
- * (tests/api/trust.test.ts fails for a SIM column that is in neither list.)
+ * (tests/api/reliability/trust.test.ts fails for a SIM column that is in neither list.)
  */
 export const simColumnsThatStay: Readonly<Record<string, string>> = {
   'sim_stock.ssn': 'a card not yet any member’s: the stock, not a number',

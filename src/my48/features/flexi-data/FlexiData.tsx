@@ -6,7 +6,7 @@ import { formatMsisdn, gb as gbOf, shortDate } from '../../../lib/format.ts';
 import { useFragmentFocus } from '../../components/use-fragment.ts';
 import { $account } from '../../stores/account.ts';
 import { flexi, $flexiAction } from './flexi-data-store.ts';
-import { blockedMessage, monthText } from './rules.ts';
+import { blockedMessage, monthText } from './flexi-data-rules.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import './flexi-data.css';
 import { Popups } from './FlexiPopups.tsx';

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { SPOT_ME_MAX_DAYS, SPOT_ME_MIN_DAYS } from '../../../contract/flexi-data.ts';
 import type { FlexiOverview } from '../../../contract/flexi-data.schema.ts';
 import { friendForms } from './flexi-data-store.ts';
-import { amountChoices, blockedMessage, leavesText } from './rules.ts';
+import { amountChoices, blockedMessage, leavesText } from './flexi-data-rules.ts';
 import { ActionEnd, Blocked } from './flexi-parts.tsx';
 
 /** Spot me and Share: a friend's number, an amount, and for Spot me the days. */

@@ -5,7 +5,7 @@ import { type FlexiAction } from '../../../contract/flexi-data.ts';
 import type { FlexiOverview } from '../../../contract/flexi-data.schema.ts';
 import { euro, gb as gbOf, shortDate } from '../../../lib/format.ts';
 import { $flexiAction, ask, type Donation } from './flexi-data-store.ts';
-import { amountChoices, blockedMessage, leavesText } from './rules.ts';
+import { amountChoices, blockedMessage, leavesText } from './flexi-data-rules.ts';
 
 export const BUSY: Record<FlexiAction, string> = {
   carryover: 'Carrying over…',

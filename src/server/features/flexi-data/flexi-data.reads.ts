@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { DONATION_CONVERSION_DATE, type FlexiOverview } from '../../../contract/flexi-data.schema.ts';
 import { donations, members, memberships, products, sims, spotLoans } from '../../db/schema.ts';
-import { safeKbOf, spottedTo, unusedOf } from '../../services/flexible-data.ts';
+import { safeKbOf, spottedTo, unusedOf } from '../../services/flexi-data.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 import { currentMembershipAt } from '../../services/memberships.ts';
 import { backendProblem, monthActionOf } from './flexi-data.service.ts';

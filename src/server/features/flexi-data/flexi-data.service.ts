@@ -13,7 +13,7 @@ import {
 import { gbLabel } from '../../../contract/format.ts';
 import { isCheckViolation, isUniqueViolation, type Queryable } from '../../db/client.ts';
 import { balances, donations, flexiActions, ledger, memberships, sims, vaults } from '../../db/schema.ts';
-import { intoSafe, unusedOf } from '../../services/flexible-data.ts';
+import { intoSafe, unusedOf } from '../../services/flexi-data.ts';
 import { monthOf } from '../../services/calendar.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 import { currentMembershipAt } from '../../services/memberships.ts';

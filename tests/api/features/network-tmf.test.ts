@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { serviceOrderOf, type NetworkOrderOut } from '../../../src/server/integrations/network/index.ts';
+import { sandboxNetworkAdapter } from '../../../src/server/integrations/network/integration.ts';
+import { networkSandboxRoutes } from '../../../src/server/integrations/network/sandbox.ts';
+import type { SandboxEnv } from '../../../src/server/integrations/integration.ts';
+
+// The adapter's requests and the sandbox network's answers and events, held to TM Forum's own
+// OpenAPI documents (tests/fixtures/tmf/SOURCE.md): what a real MVNE's API accepts and sends.
+
+const doc = (file: string) => JSON.parse(readFileSync(join(import.meta.dirname, '../../fixtures/tmf', file), 'utf8'));
+const ajv = new Ajv({ strict: false, allErrors: true });
+addFormats(ajv);
+ajv.addSchema(doc('TMF641-service-ordering-v4.1.json'), 'tmf641');
+ajv.addSchema(doc('TMF635-usage-management-v4.json'), 'tmf635');
+ajv.addSchema(doc('TMF638-service-inventory-v4.json'), 'tmf638');
+const schema = (ref: string): ValidateFunction => ajv.getSchema(ref)!;
+
+function conforms(ref: string, value: unknown) {
+  const validate = schema(ref);
+  const valid = validate(value);
+  expect(valid, `${ref}: ${JSON.stringify(validate.errors, null, 1)}`).toBe(true);
+}
+
+const ORDERS: NetworkOrderOut[] = [
+  {
+    externalId: 'a',
+    service: 'mobileLine',
+    action: 'add',
+    msisdn: '0871234567',
+    characteristics: { iccid: '8935301000000000001', simType: 'esim' },
+  },
+  {
+    externalId: 'b',
+    service: 'mobileLine',
+    action: 'modify',
+    msisdn: '0871234567',
+    characteristics: { state: 'suspended' },
+  },
+  {
+    externalId: 'c',
+    service: 'mobileLine',
+    action: 'modify',
+    msisdn: '0871234567',
+    characteristics: { iccid: '8935301000000000002', simType: 'physical' },
+  },
+  { externalId: 'd', service: 'mobileLine', action: 'delete', msisdn: '0871234567', characteristics: {} },
+  {
+    externalId: 'e',
+    service: 'portIn',
+    action: 'add',
+    msisdn: '0861234567',
+    characteristics: { donorOperator: 'Vodafone', accountType: 'prepay', portDate: '2026-11-01' },
+  },
+  {
+    externalId: 'f',
+    service: 'dataAccess',
+    action: 'modify',
+    msisdn: '0871234567',
+    characteristics: { barred: true, reason: 'roamingCap' },
+  },
+];
+
+/** The sandbox network on an app of its own, with every event it sends kept. */
+function sandbox() {
+  const sent: unknown[] = [];
+  const adapter = sandboxNetworkAdapter({ secret: 's'.repeat(40), delayMs: null });
+  const app = new Hono<SandboxEnv>();
+  app.use(async (c, next) => {
+    c.set('clock', () => new Date());
+    await next();
+  });
+  app.route('/', networkSandboxRoutes(adapter));
+  app.post('/panda/network/listener', async (c) => {
+    sent.push(await c.req.json());
+    return c.json({ _payload: { outcome: 'applied' } });
+  });
+  const answers: unknown[] = [];
+  adapter.attach(async (request) => {
+    const res = await app.fetch(request);
+    if (new URL(request.url).pathname.includes('/tmf-api/')) answers.push(await res.clone().json());
+    return res;
+  });
+  return { adapter, app, sent, answers };
+}
+
+describe('TM Forum conformance', () => {
+  it('every order the adapter sends is a TMF641 ServiceOrder_Create', () => {
+    for (const order of ORDERS) conforms('tmf641#/definitions/ServiceOrder_Create', serviceOrderOf(order));
+  });
+
+  it('the sandbox network answers TMF641 ServiceOrders and sends TMF641 ServiceOrderStateChangeEvents', async () => {
+    const { adapter, sent, answers } = sandbox();
+    for (const order of ORDERS) expect((await adapter.send(order)).ok).toBe(true);
+    expect(answers).toHaveLength(ORDERS.length);
+    for (const answer of answers) conforms('tmf641#/definitions/ServiceOrder', answer);
+    await adapter.sandbox.settle();
+    expect(sent.length).toBeGreaterThanOrEqual(ORDERS.length * 2);
+    for (const event of sent) {
+      conforms('tmf641#/definitions/ServiceOrderStateChangeEvent', event);
+      expect(event).toMatchObject({
+        eventType: 'ServiceOrderStateChangeEvent',
+        event: { serviceOrder: { externalId: expect.any(String) } },
+      });
+    }
+    // The eSIM's activation code comes back on the completed order.
+    const esim = sent.find(
+      (e) =>
+        (e as { event: { serviceOrder: { externalId: string; state: string } } }).event.serviceOrder.externalId ===
+          'a' && (e as { event: { serviceOrder: { state: string } } }).event.serviceOrder.state === 'completed',
+    );
+    expect(JSON.stringify(esim)).toMatch(/"name":"activationCode","value":"LPA:1\$/);
+  });
+
+  it('the sandbox network sends TMF635 UsageCreateEvents with a TMF635 Usage, and answers TMF638 Services', async () => {
+    const { adapter, app, sent } = sandbox();
+    const res = await app.request('/sandbox/usage', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ msisdn: '0871234567', data_mb: 5, minutes: 2, texts: 1, country: 'FR' }),
+    });
+    expect(res.status).toBe(200);
+    expect(sent).toHaveLength(3);
+    for (const event of sent) {
+      conforms('tmf635#/definitions/UsageCreateEvent', event);
+      conforms('tmf635#/definitions/Usage', (event as { event: { usage: unknown } }).event.usage);
+    }
+    await adapter.send(ORDERS[0]!);
+    await adapter.sandbox.settle();
+    const token = await (
+      await app.request('/sandbox/network/oauth/token', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from('portal-sandbox:sandbox-network-client-secret').toString('base64')}`,
+        },
+        body: 'grant_type=client_credentials',
+      })
+    ).json();
+    const services = await (
+      await app.request('/sandbox/network/tmf-api/serviceInventory/v4/service', {
+        headers: { authorization: `Bearer ${token.access_token}` },
+      })
+    ).json();
+    expect(services).toHaveLength(1);
+    for (const service of services) conforms('tmf638#/definitions/Service', service);
+    expect(await adapter.inventory()).toEqual([{ msisdn: '0871234567', state: 'active' }]);
+  });
+
+  it('the sandbox network refuses a call without a token (401) and every order while it is down (503)', async () => {
+    const { adapter, app } = sandbox();
+    const bare = await app.request('/sandbox/network/tmf-api/serviceOrdering/v4/serviceOrder', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(serviceOrderOf(ORDERS[0]!)),
+    });
+    expect(bare.status).toBe(401);
+    adapter.sandbox.setDown(true);
+    expect(await adapter.send(ORDERS[0]!)).toMatchObject({
+      ok: false,
+      retry: true,
+      error: expect.stringMatching(/^503/),
+    });
+  });
+});

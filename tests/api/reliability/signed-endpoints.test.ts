@@ -1,0 +1,275 @@
+import { createHmac } from 'node:crypto';
+import { encodeSignatureHeader } from '@sanity/webhook';
+import pino from 'pino';
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { requestFailures } from '../../../src/contract/common-failures.ts';
+import { cmsFailures } from '../../../src/contract/cms.schema.ts';
+import { helpdeskFailures } from '../../../src/contract/helpdesk.schema.ts';
+import { networkFailures } from '../../../src/contract/network.schema.ts';
+import { networkSignature } from '../../../src/server/integrations/network/signature.ts';
+import { supportApi } from '../../../src/contract/support.schema.ts';
+import { createApp } from '../../../src/server/app.ts';
+import { networkEvents, outbox, tickets } from '../../../src/server/db/schema.ts';
+import { createRebuilder } from '../../../src/server/publishing.ts';
+import { createMember, type BuiltMember } from '../support/builders.ts';
+import { ok } from '../support/client.ts';
+import {
+  forEachDatabase,
+  TEST_HELPDESK_WEBHOOK_SECRET,
+  TEST_NETWORK_EVENT_SECRET,
+  withCheckedErrors,
+  type TestContext,
+} from '../support/harness.ts';
+
+/**
+ * Every signed endpoint (a webhook another system calls) goes through one guard (http/signed.ts):
+ * whatever the content type, nothing reaches the route without a good signature over the raw body;
+ * a type other than application/json is refused before anything parses it; without a secret the
+ * endpoint is not there. Found by a review: the help desk's webhook checked the signature only for
+ * `application/json`, and its validator took any `application/*+json`, so anyone could write an
+ * agent's answer into a member's complaint, close it or move its due date.
+ */
+const SANITY_SECRET = 'sanity-webhook-secret-for-signed-tests';
+
+/** The media types a client may send: JSON as it should be, JSON under other names, and others. */
+const JSON_TYPES = ['application/json', 'application/json; charset=utf-8', 'Application/JSON'];
+const OTHER_TYPES = [
+  'application/vnd.zendesk+json',
+  'application/x+json',
+  'application/merge-patch+json',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/jsonx',
+  undefined,
+];
+
+interface Signed {
+  name: string;
+  path: string;
+  sign(body: string, now: Date): Promise<Record<string, string>>;
+}
+const endpoints: Signed[] = [
+  {
+    name: "the help desk's webhook",
+    path: '/panda/public/helpdesk/events',
+    sign: async (body, now) => {
+      const timestamp = now.toISOString();
+      return {
+        'x-zendesk-webhook-signature': createHmac('sha256', TEST_HELPDESK_WEBHOOK_SECRET)
+          .update(timestamp + body)
+          .digest('base64'),
+        'x-zendesk-webhook-signature-timestamp': timestamp,
+      };
+    },
+  },
+  {
+    name: "the CMS's publish webhook",
+    path: '/panda/public/cms/publish',
+    sign: async (body, now) => ({
+      'sanity-webhook-signature': await encodeSignatureHeader(body, now.getTime(), SANITY_SECRET),
+    }),
+  },
+  {
+    name: "the mobile network's listener",
+    path: '/panda/network/listener',
+    sign: async (body, now) => ({
+      'x-network-signature': networkSignature(TEST_NETWORK_EVENT_SECRET, body, now.getTime()),
+    }),
+  },
+];
+
+/** The app with publishing configured and a rebuilder that counts the builds asked for. */
+function appWith(
+  c: TestContext,
+  secrets: { helpdesk?: string | undefined; sanity?: string | undefined; network?: string | undefined },
+) {
+  const builds: string[] = [];
+  const rebuilder = createRebuilder({
+    dataDir: '/tmp/portal-signed-endpoints',
+    live: 'dist',
+    log: pino({ level: 'silent' }),
+    build: async () => ({ ok: false, output: 'not built here' }),
+    swap: async () => {},
+  });
+  const request = rebuilder.request.bind(rebuilder);
+  rebuilder.request = (what: string) => {
+    builds.push(what);
+    request(what);
+  };
+  const app = withCheckedErrors(
+    createApp({
+      db: c.handle.db,
+      config: {
+        ...c.config,
+        helpdeskWebhookSecret: secrets.helpdesk,
+        network: { eventSecret: secrets.network, sandboxDelayMs: null },
+      },
+      clock: () => c.clock.now,
+      publishing: { rebuilder, webhookSecret: secrets.sanity, editorToken: 'editor-token-for-signed-tests' },
+    }),
+  );
+  return { app, builds };
+}
+
+/** A member's complaint, raised from my48 → Support: its reference and due day. */
+const complaintOf = async (c: TestContext, m: BuiltMember, message: string) =>
+  (
+    await ok(c.app, supportApi.raiseComplaint, {
+      session: m.session,
+      params: { user_id: m.userId },
+      body: { message },
+    })
+  )._payload;
+
+const post = (app: ReturnType<typeof appWith>['app'], path: string, body: string, headers: Record<string, string>) =>
+  app.request(path, { method: 'POST', headers, body });
+const answer = async (res: Response) => [
+  res.status,
+  ((await res.json()) as { _payload: { code: string } })._payload.code,
+];
+
+forEachDatabase(
+  'signed-endpoints',
+  (ctx) => {
+    it('every signed endpoint: unsigned JSON is 401, any other type 415 even when signed, a good signature on JSON passes', async () => {
+      const c = ctx();
+      const m = await createMember(c);
+      const { reference } = await complaintOf(c, m, 'I was charged twice this month. Please refund one of them.');
+      const { app, builds } = appWith(c, {
+        helpdesk: TEST_HELPDESK_WEBHOOK_SECRET,
+        sanity: SANITY_SECRET,
+        network: TEST_NETWORK_EVENT_SECRET,
+      });
+      const bodies: Record<string, string> = {
+        "the mobile network's listener": JSON.stringify({
+          eventId: 'signed-endpoints-1',
+          eventTime: c.clock.now.toISOString(),
+          eventType: 'UsageCreateEvent',
+          event: {
+            usage: {
+              id: 'u-1',
+              usageDate: c.clock.now.toISOString(),
+              usageType: 'data',
+              usageCharacteristic: [
+                { name: 'msisdn', value: m.msisdn },
+                { name: 'volumeKb', value: 2048 },
+              ],
+            },
+          },
+        }),
+        "the help desk's webhook": JSON.stringify({
+          external_id: reference,
+          comment_id: '900',
+          step: 'close',
+          body: 'Closed: see https://evil.example/refund',
+        }),
+        "the CMS's publish webhook": JSON.stringify({ _id: 'helpTopic.x', _type: 'helpTopic' }),
+      };
+      const refusals = {
+        "the help desk's webhook": helpdeskFailures.badSignature.code,
+        "the CMS's publish webhook": cmsFailures.badSignature.code,
+        "the mobile network's listener": networkFailures.badSignature.code,
+      } as Record<string, string>;
+      for (const e of endpoints) {
+        const body = bodies[e.name]!;
+        const signature = await e.sign(body, c.clock.now);
+        for (const type of JSON_TYPES) {
+          const unsigned = await post(app, e.path, body, { 'content-type': type });
+          expect([e.name, type, ...(await answer(unsigned))]).toEqual([e.name, type, 401, refusals[e.name]]);
+          const forged = await post(app, e.path, body, {
+            'content-type': type,
+            ...(await e.sign(body, new Date(c.clock.now.getTime() - 3_600_000))),
+          });
+          expect([e.name, type, forged.status]).toEqual([e.name, type, 401]);
+        }
+        for (const type of OTHER_TYPES) {
+          const headers: Record<string, string> = type ? { 'content-type': type } : {};
+          for (const sent of [headers, { ...headers, ...signature }]) {
+            const res = await post(app, e.path, body, sent);
+            expect([e.name, type, ...(await answer(res))]).toEqual([e.name, type, 415, 'request.unsupportedMediaType']);
+          }
+        }
+      }
+      // Nothing reached either: the complaint is as it was, nobody was mailed an agent's step, no build.
+      const [complaint] = await c.handle.db.select().from(tickets).where(eq(tickets.reference, reference));
+      expect(complaint!.state).toBe('acknowledged');
+      const mails = await c.handle.db.select().from(outbox).where(eq(outbox.to, m.email));
+      expect(mails.map((x) => x.subject)).toEqual([`Your complaint to 48: ${reference}`]);
+      expect(builds).toEqual([]);
+      expect(await c.handle.db.select().from(networkEvents)).toEqual([]);
+      // Signed JSON passes the guard, with a charset too.
+      for (const e of endpoints) {
+        const body = bodies[e.name]!;
+        const res = await post(app, e.path, body, {
+          'content-type': 'application/json; charset=utf-8',
+          ...(await e.sign(body, c.clock.now)),
+        });
+        expect([e.name, res.status]).toEqual([e.name, e.name === "the CMS's publish webhook" ? 202 : 200]);
+      }
+      expect(builds).toHaveLength(1);
+      expect((await c.handle.db.select().from(networkEvents)).map((e) => e.eventId)).toEqual(['signed-endpoints-1']);
+      const [closed] = await c.handle.db.select().from(tickets).where(eq(tickets.reference, reference));
+      expect(closed!.state).toBe('closed');
+    });
+
+    it('the webhook moves no due date and clears nothing for anyone unsigned, whatever the type', async () => {
+      const c = ctx();
+      const m = await createMember(c);
+      const { reference, due_on } = await complaintOf(
+        c,
+        m,
+        'My data stopped working on Friday and nobody has fixed it.',
+      );
+      for (const type of ['application/vnd.zendesk+json', 'application/x+json', 'application/json'])
+        for (const step of [
+          { step: 'update', body: 'We need more time.', due_on: '2027-01-20' },
+          { step: 'response', body: 'Sorted: click https://evil.example to claim.' },
+        ]) {
+          const res = await c.app.request('/panda/public/helpdesk/events', {
+            method: 'POST',
+            headers: { 'content-type': type },
+            body: JSON.stringify({ external_id: reference, comment_id: `${type}-${step.step}`, ...step }),
+          });
+          expect(res.status).toBeGreaterThanOrEqual(400);
+        }
+      const [t] = await c.handle.db.select().from(tickets).where(eq(tickets.reference, reference));
+      expect([t!.state, t!.dueOn, t!.respondedAt]).toEqual(['acknowledged', due_on, null]);
+    });
+
+    it('unsigned, a reference that exists answers exactly as one that does not', async () => {
+      const c = ctx();
+      const m = await createMember(c);
+      const { reference } = await complaintOf(c, m, 'The roaming charges on my bill are wrong, please check them.');
+      for (const type of ['application/json', 'application/vnd.zendesk+json']) {
+        const ask = async (external_id: string) => {
+          const res = await c.app.request('/panda/public/helpdesk/events', {
+            method: 'POST',
+            headers: { 'content-type': type },
+            body: JSON.stringify({ external_id, comment_id: '1', step: 'close', body: '' }),
+          });
+          return [res.status, await res.json()];
+        };
+        expect(await ask(reference)).toEqual(await ask('48-C-999999'));
+      }
+    });
+
+    it('without a secret the webhook is not there: 404 for every type, signed or not', async () => {
+      const c = ctx();
+      const { app, builds } = appWith(c, {});
+      for (const e of endpoints)
+        for (const type of [...JSON_TYPES, ...OTHER_TYPES]) {
+          const body = '{"_type":"helpTopic"}';
+          const res = await post(app, e.path, body, {
+            ...(type ? { 'content-type': type } : {}),
+            ...(await e.sign(body, c.clock.now)),
+          });
+          expect([e.name, type, ...(await answer(res))]).toEqual([e.name, type, 404, requestFailures.notFound.code]);
+        }
+      expect(builds).toEqual([]);
+    });
+  },
+  {},
+  'catalogue',
+);
