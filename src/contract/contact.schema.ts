@@ -34,6 +34,7 @@ export const contactApi = {
     method: 'post',
     path: '/panda/public/contact/attachments',
     access: 'public',
+    bodyType: 'file',
     tag: 'Contact',
     summary: `Uploads one file for a message: the file's bytes as the body (any content type), its name in ?filename=. Images (JPEG, PNG, GIF, WebP) and PDF only, as the content shows, up to ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB`,
     query: z.object({ filename: z.string().max(255).optional() }),

@@ -24,8 +24,11 @@ export interface EndpointDef {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
-  /** How the body is sent: JSON (default), a form, or either (log-in). */
-  bodyType?: 'json' | 'form' | 'json-or-form';
+  /**
+   * How the body is sent: JSON (default), a form, either (log-in), or a file's raw bytes (an
+   * upload: no schema, the handler reads and checks the bytes itself).
+   */
+  bodyType?: 'json' | 'form' | 'json-or-form' | 'file';
   bodyRequired?: boolean;
   status?: 200 | 201 | 202;
   answer: z.ZodType;
@@ -51,7 +54,11 @@ export function endpoint<const E extends EndpointDef>(e: E): E {
 type ParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}` ? N | ParamNames<Rest> : never;
 export type PathParams<E extends EndpointDef> = { [K in ParamNames<E['path']>]: string | number };
 export type Answer<E extends EndpointDef> = z.output<E['answer']>;
-export type RequestBody<E extends EndpointDef> = E['body'] extends z.ZodType ? z.input<E['body']> : never;
+export type RequestBody<E extends EndpointDef> = E['bodyType'] extends 'file'
+  ? Blob
+  : E['body'] extends z.ZodType
+    ? z.input<E['body']>
+    : never;
 export type RequestQuery<E extends EndpointDef> = E['query'] extends z.ZodObject ? z.input<E['query']> : never;
 
 /** The path of a call: the template with its {params} filled in (each URL-encoded). */

@@ -5,18 +5,14 @@ import { payload, SimParams } from './shared.schema.ts';
 import { messages } from './messages.ts';
 import { KB_PER_GB, MINUTES_PER_GB } from './constants.ts';
 import { FLEXI_ACTIONS, SPOT_ME_MIN_DAYS, SPOT_ME_MAX_DAYS, type FlexiAction } from './flexi-data.ts';
-
-export { FLEXI_ACTIONS, SPOT_ME_MIN_DAYS, SPOT_ME_MAX_DAYS, type FlexiAction };
+import { MONTHLY_ACTIONS, DONATION_CONVERSION_DATE, type MonthlyAction } from './flexi-data.ts';
 
 /**
  * Flexible data (docs/product/flexible-data.md): The Safe, Carryover, Donate, Swap, Spot me and Share. Data in
  * KB in answers, whole GB in requests (1 GB = 1,048,576 KB), dates as ISO strings.
  */
-export const MONTHLY_ACTIONS = ['carryover', 'donate', 'safe'] as const;
-export type MonthlyAction = (typeof MONTHLY_ACTIONS)[number];
 
-/** Donations before this day (Irish time) were made in euro, later ones in data (spec section 9). */
-export const DONATION_CONVERSION_DATE = '2020-04-21';
+export { FLEXI_ACTIONS, SPOT_ME_MIN_DAYS, SPOT_ME_MAX_DAYS, type FlexiAction };
 
 /** The spec's texts (sections 4 and 8), exactly as written there, and ours in the same sense for the other actions. */
 export const flexiMessages = {

@@ -5,9 +5,8 @@ import { payload } from './shared.schema.ts';
 import { emailRule } from './forms.schema.ts';
 import { OfferSchema } from './memberships.schema.ts';
 import { messages } from './messages.ts';
+import { GIFT_KINDS } from './gift-shop.ts';
 
-/** Gift a plan (docs/product/money.md): a membership or credit for a member's number, paid by card by anyone. */
-export const GIFT_KINDS = ['membership', 'credit'] as const;
 const gift = z.enum(GIFT_KINDS, { error: 'gift must be membership or credit' });
 /** The number as typed; the server decides whether it is an Irish mobile number (spec section 5). */
 const msisdn = z.string({ error: 'msisdn is required' }).max(30, { error: 'msisdn is too long' });

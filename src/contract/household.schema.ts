@@ -6,6 +6,7 @@ import { irishMobileRule } from './forms.schema.ts';
 import { payload, SimParams, UserParams } from './shared.schema.ts';
 import { sharedFailures } from './common-failures.ts';
 import { messages } from './messages.ts';
+import { HOUSEHOLD_MAX_LINES, INVITATION_MINUTES, INVITATION_TRIES } from './household.ts';
 
 /**
  * Household lines (docs/product/lifelines.md): an owner holds up to 4 other members' SIMs, sees each line's
@@ -13,9 +14,6 @@ import { messages } from './messages.ts';
  * monthly limit on a line's own card purchases. A line joins only by its member's acceptance
  * with a mailed code, and may leave at any time.
  */
-export const HOUSEHOLD_MAX_LINES = 4;
-export const INVITATION_MINUTES = 10;
-export const INVITATION_TRIES = 5;
 
 const LineFigures = z
   .object({
@@ -296,10 +294,6 @@ export const householdApi = {
     errors: { 404: 'Not a line of your household' },
   }),
 };
-
-/** Invitations each mail a member: at most this many an hour from one member, and to one number from anyone. */
-export const INVITES_PER_MEMBER_PER_HOUR = 10;
-export const INVITES_PER_NUMBER_PER_HOUR = 3;
 
 export const householdFailures = failures('household', {
   noSuchLine: { status: 404, message: 'There is no such line in your household.' },

@@ -4,12 +4,12 @@ import { endpoint, failures } from './endpoint.ts';
 import { payload, SimParams } from './shared.schema.ts';
 import { messages } from './messages.ts';
 import { sharedFailures } from './common-failures.ts';
+import { ADDON_SKUS } from './memberships.ts';
 
 /**
  * Memberships, auto-renew, credit and data add-ons (docs/product/money.md). Money in euro cents, data in KB,
  * dates as ISO strings; null allowances are unlimited.
  */
-export const ADDON_SKUS = ['BDAO05', 'BDAO10'] as const;
 
 export const OfferSchema = z
   .object({

@@ -3,16 +3,13 @@ import { AccountSchema } from './auth.schema.ts';
 import { endpoint, failures } from './endpoint.ts';
 import { payload, UserParams } from './shared.schema.ts';
 import { stepUpFailures } from './step-up.schema.ts';
+import { PASSKEY_CHALLENGE_MINUTES, MAX_PASSKEYS, PASSKEY_NAME_MAX } from './passkeys.ts';
 
 /**
  * Passkeys (docs/product/phone.md): WebAuthn credentials a member adds in settings → security (after the
  * password or a step-up code) and signs in with on /log-in. Challenges are single-use, live 5
  * minutes and are kept in the database; a sign-in opens exactly the session a password log-in opens.
  */
-export const PASSKEY_CHALLENGE_MINUTES = 5;
-/** A member keeps at most this many passkeys (a phone, a laptop, a key, and some to spare). */
-export const MAX_PASSKEYS = 10;
-export const PASSKEY_NAME_MAX = 60;
 
 /** A browser's answer to navigator.credentials (JSON, as @simplewebauthn/browser gives it); the library checks the rest. */
 const CredentialAnswer = (id: string) =>

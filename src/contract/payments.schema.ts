@@ -6,21 +6,12 @@ import { payload, SimParams, UserParams } from './shared.schema.ts';
 import { CARD_CHOICES, CHECKOUT_STATES, CREDIT_AMOUNTS_CENTS } from './constants.ts';
 import { membershipsFailures } from './memberships.schema.ts';
 import { sharedFailures } from './common-failures.ts';
+import { CHECKOUT_PURPOSES } from './payments.ts';
 /**
  * Card payments: the payment types of spec section 4 and the result codes of spec section 9,
  * shared by the server (which decides) and the browser (which shows the outcome).
  */
 export { PAYMENT_TYPES, type PaymentType } from './constants.ts';
-
-/** Spec section 9: the payment-form containers. */
-export const PAYMENT_CONTAINERS = {
-  savedCard: 'PANDAOLTREG2',
-  newPayment: 'PANDAOLTUNRG2',
-  registerCard: 'PANDAOLRGCRD2',
-} as const;
-
-/** Spec section 9: the default amount authorised (and released) to register a card, in euro. */
-export const SAVE_CARD_AMOUNT_CENTS = 100;
 
 const SUCCESS = /^(000\.000\.|000\.100\.1|000\.3|000\.6|000\.400\.110|000\.400\.112|000\.400\.120|000\.400\.122)/;
 const PENDING = /^000\.200/;
@@ -42,16 +33,6 @@ export const StoredCardSchema = z
 export type StoredCard = z.infer<typeof StoredCardSchema>;
 
 const CheckoutCreated = payload(z.object({ checkout_id: z.string(), amount_cents: z.number().int(), url: z.string() }));
-
-export const CHECKOUT_PURPOSES = [
-  'membership',
-  'credit',
-  'addon',
-  'gift-membership',
-  'gift-credit',
-  'register-card',
-] as const;
-export type CheckoutPurpose = (typeof CHECKOUT_PURPOSES)[number];
 
 /**
  * Which card pays (docs/product/money.md): the member's choice travels with the checkout, and the payment page

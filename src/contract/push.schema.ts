@@ -106,9 +106,6 @@ export const pushApi = {
   }),
 };
 
-/** Devices a member can have notifications on: a new one past this replaces the oldest. */
-export const PUSH_DEVICES_MAX = 10;
-
 export const pushFailures = failures('push', {
   endpointRefused: {
     status: 400,

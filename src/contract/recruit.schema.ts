@@ -6,18 +6,15 @@ import { messages } from './messages.ts';
 import { OrderSchema } from './orders.schema.ts';
 import { payload, UserParams } from './shared.schema.ts';
 import { RECRUIT_REWARD_CENTS } from './recruit.ts';
-
-export { RECRUIT_REWARD_CENTS };
+import { KICKBACK_SKU, MGM_PROMOTION, KICKBACK_REQUESTER } from './recruit.ts';
 
 /**
  * Recruit and reward (member gets member) and mates rates (docs/product/community-and-offers.md; spec sections
  * 3, 4 and 7): the recruit link, the reward, free SIMs sent to friends, and the friend's own
  * mates-rates order.
  */
-export const KICKBACK_SKU = 'Kickback_Pack_N';
-/** The promotions code of a free SIM sent to a friend (spec: "a fixed code"). */
-export const MGM_PROMOTION = 'MGM48FRIEND';
-export const SEND_FREE_SIM_DAILY_LIMIT = MGM_DAILY_LIMIT;
+
+export { RECRUIT_REWARD_CENTS };
 
 const flag = (name: string, value: 'true' | 'false') => z.literal(value, { error: `${name} must be ${value}` });
 const affiliateIdRule = z
@@ -36,13 +33,6 @@ export const SendFreeSimForm = FreeSimOrderForm.omit({ captcha: true }).extend({
   portal_notifications: flag('portal_notifications', 'false').default('false'),
   third_party_notif: flag('third_party_notif', 'false').default('false'),
 });
-
-/**
- * Who asked for a kick-back SIM (spec section 3, the SIM's `requester`): the member themself ('1', a
- * mates-rates SIM) or a recruiter sending it to a friend ('2', send free SIM).
- */
-export const KICKBACK_REQUESTER = { member: '1', recruiter: '2' } as const;
-export type KickbackRequester = (typeof KICKBACK_REQUESTER)[keyof typeof KICKBACK_REQUESTER];
 
 /** Spec section 3: kick-back SIM products with a requester other than '2' store the recruiter id and SIM type cookies. */
 export const keepsKickbackCookies = (sku: string, requester: string): boolean =>

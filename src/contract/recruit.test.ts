@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { KICKBACK_REQUESTER, keepsKickbackCookies } from './recruit.schema.ts';
+import { keepsKickbackCookies } from './recruit.schema.ts';
+import { KICKBACK_REQUESTER } from './recruit.ts';
 
 describe('kick-back SIM cookies (spec section 3)', () => {
   it('are kept for a kick-back SIM product whose requester is not 2', () => {

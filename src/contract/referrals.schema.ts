@@ -3,23 +3,16 @@ import { endpoint, failures } from './endpoint.ts';
 import { emailRule, nameRule } from './forms.schema.ts';
 import { payload, UserParams } from './shared.schema.ts';
 
+import { EASTER_CAMPAIGN } from './referrals.ts';
+import { REFERRAL_STATUSES } from './constants.ts';
+import type { REFERRAL_CALLS } from './referrals.ts';
+import { REFERRAL_CAMPAIGN } from './referrals.ts';
+
 /**
  * Referrals through the referral service (docs/product/community-and-offers.md, "Referrals"; spec sections 3,
  * 5, 7 and 9): the campaign, the member's referrals, and our own four calls.
  */
-export const REFERRAL_CAMPAIGN = '48_raf1';
-import { EASTER_CAMPAIGN } from './referrals.ts';
-import { REFERRAL_STATUSES } from './constants.ts';
 export { EASTER_CAMPAIGN };
-export const REFERRAL_LOCALE = 'en';
-/** The five calls of the service (paths under its own domain, spec section 7). */
-export const REFERRAL_CALLS = {
-  registrations: '/buyapowa/api/friends/registrations',
-  track: '/buyapowa/api/referrals/track',
-  signups: '/buyapowa/api/signups',
-  confirmations: '/buyapowa/api/referrals/confirmations',
-  forget: '/buyapowa/api/users/forget',
-} as const;
 export type ReferralCall = keyof typeof REFERRAL_CALLS;
 
 /** Easter Sunday of a year (the Gregorian computus), as YYYY-MM-DD. */

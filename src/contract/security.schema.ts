@@ -4,14 +4,12 @@ import { euro } from './format.ts';
 import { messages } from './messages.ts';
 import { payload, SimParams, UserParams } from './shared.schema.ts';
 import { stepUpFailures } from './step-up.schema.ts';
+import { SPEND_LIMIT_MIN_CENTS, SPEND_LIMIT_MAX_CENTS } from './security.ts';
 
 /**
  * Settings → security (docs/product/member-controls.md): the monthly card-spending limit, lost or stolen SIM
  * (block at once, unblock with a step-up code), and the e-mail address (a step-up code).
  */
-export const SPEND_LIMIT_MIN_CENTS = 500;
-/** docs/product/member-controls.md: any amount from €5. The upper bound is only what an amount column holds (€1,000,000). */
-export const SPEND_LIMIT_MAX_CENTS = 100_000_000;
 
 /** The refusal of a card payment over the limit: it names the limit and what is left this month. */
 export const spendLimitMessage = (limitCents: number, leftCents: number) =>

@@ -26,8 +26,6 @@ export const PortInSchema = z
   })
   .meta({ id: 'PortIn' });
 
-/** The SM-DP+ server eSIM profiles are downloaded from (the activation code names it). */
-export const ESIM_SMDP_ADDRESS = 'smdp.esim.48.ie';
 export const EsimForm = z.object({ password: ChangeSimForm.shape.password });
 const EsimAnswer = payload(
   z.object({

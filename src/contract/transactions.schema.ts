@@ -2,22 +2,10 @@ import { z } from 'zod';
 import { endpoint, failures } from './endpoint.ts';
 import { PageCursor, payload, UserParams } from './shared.schema.ts';
 import { VAT_RATE_PERCENT, vatOf, COMPANY } from './transactions.ts';
+import { RECEIPT_KINDS } from './transactions.ts';
 
 export { VAT_RATE_PERCENT, vatOf, COMPANY };
 
-/** Receipts (docs/product/member-controls.md): every purchase and card payment of the member's own. */
-export const RECEIPT_KINDS = [
-  'purchase',
-  'renewal',
-  'top-up',
-  'add-on',
-  'advance',
-  'advance-repayment',
-  'household',
-  'household-paid',
-] as const;
-/** A household line's side of what its owner paid for it (docs/product/lifelines.md): its total is the owner's, paid by the household. */
-export const PAID_BY_HOUSEHOLD = 'household-paid';
 /** A top-up advance and its repayments (docs/product/lifelines.md) are credit lent and paid back, not a sale: no VAT. */
 export const LOAN_KINDS: readonly string[] = ['advance', 'advance-repayment'];
 

@@ -12,3 +12,18 @@ export const COMPANY = {
   vatNumber: 'IE 3648483QH',
   registered: 'Registered in Ireland, company number 648483',
 } as const;
+
+/** Receipts (docs/product/member-controls.md): every purchase and card payment of the member's own. */
+export const RECEIPT_KINDS = [
+  'purchase',
+  'renewal',
+  'top-up',
+  'add-on',
+  'advance',
+  'advance-repayment',
+  'household',
+  'household-paid',
+] as const;
+
+/** A household line's side of what its owner paid for it (docs/product/lifelines.md): its total is the owner's, paid by the household. */
+export const PAID_BY_HOUSEHOLD = 'household-paid';

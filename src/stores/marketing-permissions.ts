@@ -1,14 +1,7 @@
 import { map } from 'nanostores';
-import { route } from '../contract/endpoint.ts';
-import type { settingsApi, MarketingPermissions } from '../contract/settings.schema.ts';
+import { marketingPermissionsRoutes as routes } from '../contract/settings.calls.ts';
+import type { MarketingPermissions } from '../contract/settings.schema.ts';
 import { call, errorMessage } from '../lib/http.ts';
-
-// Typed by their endpoints, without the schema library (island pages load no zod).
-const permissionsPath = '/panda/protected/users/{user_id}/marketing-permissions';
-const routes = {
-  read: route<typeof settingsApi.marketingPermissions>('get', permissionsPath),
-  save: route<typeof settingsApi.saveMarketingPermissions>('put', permissionsPath),
-};
 
 /** The member's marketing permissions (shared by the first-login page, sign-up-confirmed and settings). */
 export interface PermissionsState {

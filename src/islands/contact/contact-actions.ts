@@ -5,9 +5,8 @@ import {
   type AttachmentType,
 } from '../../contract/contact.ts';
 import { contactApi, contactFailures, ContactForm } from '../../contract/contact.schema.ts';
-import { pathFor } from '../../contract/endpoint.ts';
 import { captchaAnswer } from '../../lib/captcha.ts';
-import { call, http, ShownError } from '../../lib/http.ts';
+import { call, ShownError } from '../../lib/http.ts';
 import { formOptions } from '../../stores/form.ts';
 import { $attachments } from './contact-files.ts';
 
@@ -39,11 +38,7 @@ export const contactForm = formOptions({
     const attachments: string[] = [];
     for (const file of files) {
       step(`Uploading ${file.name}…`);
-      const { _payload } = await http<{ _payload: { id: string } }>(pathFor(contactApi.upload.path), {
-        method: 'POST',
-        query: { filename: file.name },
-        body: file,
-      });
+      const { _payload } = await call(contactApi.upload, { query: { filename: file.name }, body: file });
       attachments.push(_payload.id);
     }
     step('Sending your message…');

@@ -1,6 +1,7 @@
 import Cookies from 'js-cookie';
 import { ADDRESS_LABELS } from '../../contract/forms.schema.ts';
-import { KICKBACK_SKU, keepsKickbackCookies, MatesRatesForm, recruitApi } from '../../contract/recruit.schema.ts';
+import { keepsKickbackCookies, MatesRatesForm, recruitApi } from '../../contract/recruit.schema.ts';
+import { KICKBACK_SKU } from '../../contract/recruit.ts';
 import { cookieAttributes } from '../../lib/auth-code.ts';
 import { lookUpConnection } from '../../lib/connection.ts';
 import { call } from '../../lib/http.ts';

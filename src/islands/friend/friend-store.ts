@@ -1,6 +1,5 @@
 import { FetchError } from 'ofetch';
-import { route } from '../../contract/endpoint.ts';
-import type { recruitApi } from '../../contract/recruit.schema.ts';
+import { affiliateInfoRoute } from '../../contract/recruit.calls.ts';
 import { call } from '../../lib/http.ts';
 import { writeStorage } from '../../lib/storage.ts';
 import { lazyForm } from '../../stores/lazy-form.ts';
@@ -8,7 +7,6 @@ import { $friend } from './friend-state.ts';
 export { $friend } from './friend-state.ts';
 
 // Typed by its endpoint, without the schema library; the order's rule and calls load on submit (friend-actions.ts).
-const affiliateInfoRoute = route<typeof recruitApi.affiliateInfo>('get', '/panda/public/users/affiliateInfo');
 
 const AFFILIATE = /^[A-Za-z0-9]{6,32}$/;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { giftShopApi, GIFT_KINDS } from '../../contract/gift-shop.schema.ts';
+import { giftShopApi } from '../../contract/gift-shop.schema.ts';
+import { GIFT_KINDS } from '../../contract/gift-shop.ts';
 import { emailRule } from '../../contract/forms.schema.ts';
 import { call, errorMessage, newIdempotencyKey } from '../../lib/http.ts';
 import { formOptions } from '../../stores/form.ts';

@@ -1,6 +1,7 @@
 import { atom, map } from 'nanostores';
 import type { Answer } from '../../contract/endpoint.ts';
-import type { giftShopApi, GIFT_KINDS } from '../../contract/gift-shop.schema.ts';
+import type { giftShopApi } from '../../contract/gift-shop.schema.ts';
+import type { GIFT_KINDS } from '../../contract/gift-shop.ts';
 
 /* The gift shop's state. Its own module: the actions, loaded later by the store, import this and not the store (no import cycle). */
 

@@ -1,20 +1,12 @@
 import { atom, map } from 'nanostores';
-import { route, type Answer } from '../../contract/endpoint.ts';
+import type { Answer } from '../../contract/endpoint.ts';
+import { offersRoutes as routes } from '../../contract/offers.calls.ts';
 import type { offersApi } from '../../contract/offers.schema.ts';
 import { call, errorMessage } from '../../lib/http.ts';
 // The member's id needs the session cookies' cryptography: loaded only for a member (a visitor sees SignInFirst).
 import { memberParamsLater as memberParams } from '../../lib/member-params-later.ts';
 
 /* The offers' shared state and reads. Its own module: the actions, loaded later by the store, import this and not the store (no import cycle). */
-
-// Typed by their endpoints, without the schema library (island pages load no zod); the
-// forms' rules and calls load on submit (offers-actions.ts).
-export const routes = {
-  promotions: route<typeof offersApi.promotions>('get', '/panda/public/offers'),
-  memberOffers: route<typeof offersApi.memberOffers>('get', '/panda/protected/users/{user_id}/offers'),
-  campaignDetails: route<typeof offersApi.campaignDetails>('get', '/panda/protected/users/{user_id}/campaign-details'),
-  joinCampaign: route<typeof offersApi.joinCampaign>('post', '/panda/protected/users/{user_id}/campaign'),
-};
 
 type Promotions = Answer<typeof offersApi.promotions>['_payload'];
 type MemberOffers = Answer<typeof offersApi.memberOffers>['_payload'];

@@ -5,7 +5,7 @@ import type { CampaignSlug } from '../../contract/offers.ts';
 import { call, errorMessage } from '../../lib/http.ts';
 import { memberParamsLater as memberParams } from '../../lib/member-params-later.ts';
 import { lazyForm } from '../../stores/lazy-form.ts';
-import { routes } from './offers-state.ts';
+import { offersRoutes as routes } from '../../contract/offers.calls.ts';
 export { $offers, $studentEmail, loadOffers } from './offers-state.ts';
 
 type Voucher = Answer<typeof offersApi.campaignDetails>['_payload'];

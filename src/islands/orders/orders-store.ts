@@ -1,10 +1,9 @@
 import { map } from 'nanostores';
-import { route } from '../../contract/endpoint.ts';
-import type { ordersApi, Order } from '../../contract/orders.schema.ts';
+import { ordersRoute } from '../../contract/orders.calls.ts';
+import type { Order } from '../../contract/orders.schema.ts';
 import { call, errorMessage } from '../../lib/http.ts';
 
 // Typed by its endpoint, without the schema library (island pages load no zod).
-const ordersRoute = route<typeof ordersApi.list>('get', '/panda/protected/users/{user_id}/orders');
 
 export const $orders = map<{ values?: Order[] | undefined; error?: string | undefined }>({});
 

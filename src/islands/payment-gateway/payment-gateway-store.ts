@@ -1,16 +1,10 @@
 import { map } from 'nanostores';
-import { route, type Answer } from '../../contract/endpoint.ts';
+import type { Answer } from '../../contract/endpoint.ts';
+import { gatewayRoutes as routes } from '../../contract/payments.calls.ts';
 import type { paymentsApi, PaymentResult } from '../../contract/payments.schema.ts';
 import { call, errorMessage } from '../../lib/http.ts';
 
 type Checkout = Answer<typeof paymentsApi.checkout>['_payload'];
-
-// Typed by their endpoints, without the schema library (island pages load no zod).
-const routes = {
-  checkout: route<typeof paymentsApi.checkout>('get', '/panda/public/checkouts/{checkout_id}'),
-  checkoutResult: route<typeof paymentsApi.checkoutResult>('post', '/panda/public/checkouts/{checkout_id}/result'),
-  reportError: route<typeof paymentsApi.reportError>('post', '/payment/error'),
-};
 
 export interface GatewayState {
   step: 'loading' | 'form' | 'checking' | 'result' | 'error';

@@ -1,5 +1,6 @@
 import { map } from 'nanostores';
-import { route, type Answer } from '../../contract/endpoint.ts';
+import type { Answer } from '../../contract/endpoint.ts';
+import { referralsRoute } from '../../contract/referrals.calls.ts';
 import type { referralsApi } from '../../contract/referrals.schema.ts';
 import { call, errorMessage } from '../../lib/http.ts';
 // The member's id needs the session cookies' cryptography: loaded only for a member (a visitor sees SignInFirst).
@@ -9,7 +10,6 @@ import { memberParamsLater as memberParams } from '../../lib/member-params-later
 
 type Referrals = Answer<typeof referralsApi.list>['_payload'];
 // Typed by its endpoint, without the schema library (island pages load no zod).
-const referralsRoute = route<typeof referralsApi.list>('get', '/panda/protected/users/{user_id}/getbuyapowareferrals');
 
 /** The member's referrals and today's campaign. */
 export const $referrals = map<{ data?: Referrals | undefined; error?: string | undefined }>({});

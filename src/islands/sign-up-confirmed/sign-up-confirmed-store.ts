@@ -1,10 +1,8 @@
 import { atom } from 'nanostores';
-import type { authApi } from '../../contract/auth.schema.ts';
-import { route } from '../../contract/endpoint.ts';
+import { nicknameRoute } from '../../contract/auth.calls.ts';
 import { call } from '../../lib/http.ts';
 
 // Typed by its endpoint, without the schema library (island pages load no zod).
-const nicknameRoute = route<typeof authApi.nickname>('get', '/panda/public/users/{id}');
 
 /** The new member's nickname for the welcome; none (the plain welcome) if it cannot be read. */
 export const $nickname = atom<string | undefined>(undefined);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { CardChoice, CheckoutPurpose } from '../../contract/payments.schema.ts';
+import type { CardChoice } from '../../contract/payments.schema.ts';
+import type { CheckoutPurpose } from '../../contract/payments.ts';
 import { eq } from 'drizzle-orm';
 import { checkouts, storedCards } from '../db/schema.ts';
 import type { PaymentsAdapter } from '../integrations/payments/index.ts';

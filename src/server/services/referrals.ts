@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { campaignSlugOn, REFERRAL_LOCALE, type ReferralCall } from '../../contract/referrals.schema.ts';
+import { campaignSlugOn, type ReferralCall } from '../../contract/referrals.schema.ts';
+import { REFERRAL_LOCALE } from '../../contract/referrals.ts';
 import type { Queryable } from '../db/client.ts';
 import { members, memberships, referralOutbox, referrals, sims } from '../db/schema.ts';
 import type { ReferralsAdapter } from '../integrations/referrals/index.ts';

@@ -3,10 +3,12 @@ import { expect, it } from 'vitest';
 import { advanceApi } from '../../../src/contract/advance.schema.ts';
 import { advanceFailures, advanceMessages } from '../../../src/contract/advance.calls.ts';
 import { membershipsApi } from '../../../src/contract/memberships.schema.ts';
+import { giftShopApi } from '../../../src/contract/gift-shop.schema.ts';
 import { securityApi } from '../../../src/contract/security.schema.ts';
 import { advances, balances, ledger } from '../../../src/server/db/schema.ts';
 import { createMember, type BuiltMember, type MemberSpec } from '../support/builders.ts';
 import { ok, refused, send } from '../support/client.ts';
+import { checkoutResultOf, payInSandbox } from '../support/checkouts.ts';
 import { forEachDatabase, type TestContext } from '../support/harness.ts';
 
 /**
@@ -189,33 +191,13 @@ forEachDatabase(
     it('a gift of credit repays first, one repayment row for the gift', async () => {
       const c = ctx();
       const m = await createMember(c, { ...eligible, creditCents: 10, advance: { owedCents: 550, daysAgo: 1 } });
-      const post = (path: string, body: unknown) =>
-        c.app.request(path, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-      const created = await post('/panda/public/gifts/checkouts', {
-        gift: 'credit',
-        msisdn: m.msisdn,
-        amount_cents: 1000,
-        buyer_email: 'aunt@example.com',
-      });
-      const { checkout_id } = ((await created.json()) as { _payload: { checkout_id: string } })._payload;
-      const info = (
-        (await (await c.app.request(`/panda/public/checkouts/${checkout_id}`)).json()) as {
-          _payload: { script_url: string };
-        }
+      const { checkout_id } = (
+        await ok(c.app, giftShopApi.order, {
+          body: { gift: 'credit', msisdn: m.msisdn, amount_cents: 1000, buyer_email: 'aunt@example.com' },
+        })
       )._payload;
-      const providerId = new URL(info.script_url, 'http://x').searchParams.get('checkoutId')!;
-      await post(`/sandbox/payments/checkouts/${providerId}/pay`, {
-        number: '4200000000000000',
-        expiry: '12/30',
-        cvv: '123',
-        holder: 'An Aunt',
-        result_url: `/payment-gateway/?checkout=${checkout_id}`,
-      });
-      await c.app.request(`/panda/public/checkouts/${checkout_id}/result`, { method: 'POST' });
+      await payInSandbox(c, checkout_id, { number: '4200000000000000', holder: 'An Aunt' });
+      await checkoutResultOf(c, checkout_id);
       expect(await creditOf(c, m)).toBe(10 + 1000 - 550);
       expect(await owedOf(c, m)).toBe(0);
       const rows = await repaymentsOf(c, m);

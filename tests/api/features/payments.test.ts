@@ -5,6 +5,7 @@ import { paymentsApi } from '../../../src/contract/payments.schema.ts';
 import { createMember, type BuiltMember, type MemberSpec } from '../support/builders.ts';
 import { ok, send } from '../support/client.ts';
 import { forEachDatabase, type TestContext, stepUpCode } from '../support/harness.ts';
+import { checkoutOf, checkoutResultOf, payInSandbox } from '../support/checkouts.ts';
 
 /** The members these tests need, made by builders (each test makes its own). */
 const specs = {
@@ -43,28 +44,17 @@ async function removeCardWithCode(ctx: TestContext, m: BuiltMember) {
 }
 
 async function payWith(ctx: TestContext, checkoutId: string, number: string, expiry = '12/30') {
-  const info = (await (await ctx.app.request(`/panda/public/checkouts/${checkoutId}`)).json())._payload;
-  const providerId = new URL(info.script_url, 'http://x').searchParams.get('checkoutId')!;
-  const res = await ctx.app.request(
-    `/sandbox/payments/checkouts/${providerId}/pay`,
-    json({ number, expiry, cvv: '123', holder: 'Nuala Kenny', result_url: `/payment-gateway/?checkout=${checkoutId}` }),
-  );
+  const { res, providerId, info } = await payInSandbox(ctx, checkoutId, { number, expiry });
   return { status: res.status, body: (await res.json()) as { redirect?: string; message?: string }, providerId, info };
 }
 /** The payment page's widget for a checkout, as the sandbox serves it; paying with the saved card sends only its CVV. */
 async function widgetOf(ctx: TestContext, checkoutId: string) {
-  const info = (await (await ctx.app.request(`/panda/public/checkouts/${checkoutId}`)).json())._payload;
+  const info = await checkoutOf(ctx, checkoutId);
   const script = await (await ctx.app.request(info.script_url)).text();
-  const providerId = new URL(info.script_url, 'http://x').searchParams.get('checkoutId')!;
-  const payWithSavedCard = () =>
-    ctx.app.request(
-      `/sandbox/payments/checkouts/${providerId}/pay`,
-      json({ saved: true, cvv: '321', result_url: `/payment-gateway/?checkout=${checkoutId}` }),
-    );
+  const payWithSavedCard = async () => (await payInSandbox(ctx, checkoutId, { saved: true, cvv: '321' })).res;
   return { info, script, payWithSavedCard };
 }
-const result = async (ctx: TestContext, id: string) =>
-  (await (await ctx.app.request(`/panda/public/checkouts/${id}/result`, { method: 'POST' })).json())._payload;
+const result = checkoutResultOf;
 const queued = async (ctx: TestContext, ssn: string) =>
   ctx.handle.db
     .select()
@@ -150,7 +140,7 @@ forEachDatabase(
       const { body } = await checkout(ctx(), m, { purpose: 'membership', sku: 'BDDT00' });
       expect(body._payload.amount_cents).toBe(949);
       const id = body._payload.checkout_id;
-      const info = (await (await ctx().app.request(`/panda/public/checkouts/${id}`)).json())._payload;
+      const info = await checkoutOf(ctx(), id);
       expect(info.description).toContain('€0.50 from your credit');
       // Meanwhile the member buys with credit... credit is €0.50, so queue one through another checkout first.
       const other = (await checkout(ctx(), m, { purpose: 'membership', sku: 'BDDV00' })).body._payload.checkout_id;

@@ -5,6 +5,7 @@ import { createApp } from '../../../src/server/app.ts';
 import * as schema from '../../../src/server/db/schema.ts';
 import { spareSsn } from '../../../src/server/seed/seed.ts';
 import { BUILT_PASSWORD, createMember, type MemberSpec } from '../support/builders.ts';
+import { payInSandbox } from '../support/checkouts.ts';
 import {
   call,
   forEachDatabase,
@@ -194,21 +195,7 @@ const races: Record<string, Race | Elsewhere> = {
       const { session: s, ssn } = await member(c, { creditCents: 0 });
       const made = await send(c, s, 'POST', `${simOf(ssn)}/checkouts`, { purpose: 'membership', sku: 'BDDT00' });
       const id = ((await made.json()) as { _payload: { checkout_id: string } })._payload.checkout_id;
-      const info = (await (await c.app.request(`/panda/public/checkouts/${id}`)).json())._payload as {
-        script_url: string;
-      };
-      const providerId = new URL(info.script_url, 'http://x').searchParams.get('checkoutId')!;
-      await c.app.request(`/sandbox/payments/checkouts/${providerId}/pay`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          number: '4200 0000 0000 0000',
-          expiry: '12/30',
-          cvv: '123',
-          holder: 'Nuala Kenny',
-          result_url: `/payment-gateway/?checkout=${id}`,
-        }),
-      });
+      await payInSandbox(c, id, { number: '4200 0000 0000 0000' });
       expect(ok(await race(() => c.app.request(`/panda/public/checkouts/${id}/result`, { method: 'POST' })))).toBe(
         RACE,
       );

@@ -3,13 +3,8 @@ import { z } from 'zod';
 import { alertsApi, type AlertSettings } from '../../../contract/alerts.schema.ts';
 import type { Answer } from '../../../contract/endpoint.ts';
 import { myDataApi } from '../../../contract/my-data.schema.ts';
-import {
-  EmailChangeForm,
-  securityApi,
-  securityMessages,
-  SPEND_LIMIT_MAX_CENTS,
-  SPEND_LIMIT_MIN_CENTS,
-} from '../../../contract/security.schema.ts';
+import { EmailChangeForm, securityApi, securityMessages } from '../../../contract/security.schema.ts';
+import { SPEND_LIMIT_MAX_CENTS, SPEND_LIMIT_MIN_CENTS } from '../../../contract/security.ts';
 import { euro } from '../../../contract/format.ts';
 import { clearAllCookies } from '../../../lib/auth-code.ts';
 import { forgetMemberOnDevice } from '../../../lib/device-forget.ts';

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { MEMBERSHIP_STATUSES } from '../../../contract/constants.ts';
-import { MONTHLY_ACTIONS } from '../../../contract/flexi-data.schema.ts';
+import { MONTHLY_ACTIONS } from '../../../contract/flexi-data.ts';
 import { createdAt, oneOf, ts } from './columns.ts';
 import { balances } from './money.ts';
 import { products } from './orders.ts';

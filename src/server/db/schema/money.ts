@@ -1,7 +1,7 @@
 import { relations, sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CARD_CHOICES, CARD_REFUND_STATES, CHECKOUT_STATES } from '../../../contract/constants.ts';
-import { CHECKOUT_PURPOSES } from '../../../contract/payments.schema.ts';
+import { CHECKOUT_PURPOSES } from '../../../contract/payments.ts';
 import { createdAt, oneOf, ts } from './columns.ts';
 import { members } from './members.ts';
 import { products } from './orders.ts';

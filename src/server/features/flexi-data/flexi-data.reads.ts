@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import { DONATION_CONVERSION_DATE, type FlexiOverview } from '../../../contract/flexi-data.schema.ts';
+import { type FlexiOverview } from '../../../contract/flexi-data.schema.ts';
+import { DONATION_CONVERSION_DATE } from '../../../contract/flexi-data.ts';
 import { donations, members, memberships, products, sims, spotLoans } from '../../db/schema.ts';
 import { safeKbOf, spottedTo, unusedOf } from '../../services/flexi-data.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';

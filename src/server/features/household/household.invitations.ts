@@ -1,14 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { formatMsisdn } from '../../../contract/format.ts';
-import {
-  HOUSEHOLD_MAX_LINES,
-  INVITATION_MINUTES,
-  INVITATION_TRIES,
-  householdMessages,
-  householdNotices,
-  type HouseholdRefusal,
-} from '../../../contract/household.schema.ts';
+import { householdMessages, householdNotices, type HouseholdRefusal } from '../../../contract/household.schema.ts';
+import { HOUSEHOLD_MAX_LINES, INVITATION_MINUTES, INVITATION_TRIES } from '../../../contract/household.ts';
 import { maskEmail } from '../../../contract/step-up.schema.ts';
 import { isUniqueViolation, type Queryable } from '../../db/client.ts';
 import { householdInvitations, householdLines, households, members, sims } from '../../db/schema.ts';

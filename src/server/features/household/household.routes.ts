@@ -1,8 +1,5 @@
-import {
-  householdApi,
-  INVITES_PER_MEMBER_PER_HOUR,
-  INVITES_PER_NUMBER_PER_HOUR,
-} from '../../../contract/household.schema.ts';
+import { householdApi } from '../../../contract/household.schema.ts';
+import { INVITES_PER_MEMBER_PER_HOUR, INVITES_PER_NUMBER_PER_HOUR } from '../../../contract/household.ts';
 import { bodyField, byMember, limitBy } from '../../http/limiters.ts';
 import { irishMobileRule } from '../../../contract/forms.schema.ts';
 import { patternOf, serve } from '../../http/openapi.ts';

@@ -1,13 +1,13 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { formatMsisdn } from '../../../contract/format.ts';
 import {
-  HOUSEHOLD_MAX_LINES,
   householdMessages,
   householdNotices,
   type Household,
   type HouseholdInvitation,
   type HouseholdLine,
 } from '../../../contract/household.schema.ts';
+import { HOUSEHOLD_MAX_LINES } from '../../../contract/household.ts';
 import type { PaymentType } from '../../../contract/payments.schema.ts';
 import { type Queryable } from '../../db/client.ts';
 import { householdInvitations, householdLines, households, members, notifications, sims } from '../../db/schema.ts';

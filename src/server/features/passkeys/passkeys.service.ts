@@ -7,7 +7,8 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { and, asc, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { MAX_PASSKEYS, PASSKEY_CHALLENGE_MINUTES, type Passkey } from '../../../contract/passkeys.schema.ts';
+import { type Passkey } from '../../../contract/passkeys.schema.ts';
+import { MAX_PASSKEYS, PASSKEY_CHALLENGE_MINUTES } from '../../../contract/passkeys.ts';
 import type { StepUpFailure } from '../../../contract/step-up.schema.ts';
 import type { Queryable } from '../../db/client.ts';
 import { members, passkeys, webauthnChallenges } from '../../db/schema.ts';

@@ -3,13 +3,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { euro } from '../../../contract/format.ts';
 import {
   classifyResult,
-  PAYMENT_CONTAINERS,
   type CardChoice,
-  SAVE_CARD_AMOUNT_CENTS,
-  type CheckoutPurpose,
   type PaymentResult,
   type StoredCard,
 } from '../../../contract/payments.schema.ts';
+import { type CheckoutPurpose } from '../../../contract/payments.ts';
+import { PAYMENT_CONTAINERS, SAVE_CARD_AMOUNT_CENTS } from '../../../contract/payments.ts';
 import type { Queryable } from '../../db/client.ts';
 import { balances, checkouts, members, memberships, notifications, sims, storedCards } from '../../db/schema.ts';
 import { sendMail } from '../../integrations/mail/index.ts';

@@ -3,7 +3,8 @@ import { pushSubscriptions } from '../../db/schema.ts';
 import type { PushSender } from '../../integrations/push/index.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 import { endpointAllowed, liveDevices, pushToMember } from '../../services/push.ts';
-import { PUSH_DEVICES_MAX, TEST_PUSH, pushSentMessage } from '../../../contract/push.schema.ts';
+import { TEST_PUSH, pushSentMessage } from '../../../contract/push.schema.ts';
+import { PUSH_DEVICES_MAX } from '../../../contract/push.ts';
 
 export interface PushDeps extends ServiceContext {
   push: PushSender;

@@ -1,11 +1,7 @@
 import { memberHasBlockedSim } from '../../services/blocks.ts';
 import { and, count, desc, eq, gte, isNull, ne } from 'drizzle-orm';
-import {
-  KICKBACK_REQUESTER,
-  KICKBACK_SKU,
-  RECRUIT_REWARD_CENTS,
-  SEND_FREE_SIM_DAILY_LIMIT,
-} from '../../../contract/recruit.schema.ts';
+import { RECRUIT_REWARD_CENTS } from '../../../contract/recruit.schema.ts';
+import { KICKBACK_REQUESTER, KICKBACK_SKU, SEND_FREE_SIM_DAILY_LIMIT } from '../../../contract/recruit.ts';
 import type { Queryable } from '../../db/client.ts';
 import { members, orders, recruits, sims, simStock } from '../../db/schema.ts';
 import { dayStartOf } from '../../services/calendar.ts';

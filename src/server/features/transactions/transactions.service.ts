@@ -1,14 +1,8 @@
 import { and, count, desc, eq, inArray, lt, lte, ne, or } from 'drizzle-orm';
 import { nextCursor, type PageCursor } from '../../../contract/page-cursor.ts';
 import { ledger, sims } from '../../db/schema.ts';
-import {
-  LOAN_KINDS,
-  PAID_BY_HOUSEHOLD,
-  RECEIPT_KINDS,
-  vatOf,
-  VAT_RATE_PERCENT,
-  type Receipt,
-} from '../../../contract/transactions.schema.ts';
+import { LOAN_KINDS, vatOf, VAT_RATE_PERCENT, type Receipt } from '../../../contract/transactions.schema.ts';
+import { PAID_BY_HOUSEHOLD, RECEIPT_KINDS } from '../../../contract/transactions.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 
 /**

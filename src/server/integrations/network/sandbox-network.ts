@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { ESIM_SMDP_ADDRESS } from '../../../contract/sim-settings.schema.ts';
+import { ESIM_SMDP_ADDRESS } from '../../../contract/sim-settings.ts';
 import type { NetworkAction, NetworkOrderState, NetworkService } from '../../../contract/network.ts';
 import { irishDayOf } from '../../../contract/irish-time.ts';
 import { networkSignature } from './signature.ts';

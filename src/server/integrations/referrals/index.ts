@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { REFERRAL_CALLS, type ReferralCall } from '../../../contract/referrals.schema.ts';
+import { type ReferralCall } from '../../../contract/referrals.schema.ts';
+import { REFERRAL_CALLS } from '../../../contract/referrals.ts';
 import type { Database } from '../../db/client.ts';
 import { referralCalls } from '../../db/schema.ts';
 import type { Clock } from '../../services/clock.ts';
