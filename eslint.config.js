@@ -118,10 +118,30 @@ export default defineConfig(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // Outside the server, zod comes from src/contract/zod.ts, which makes it jitless in the browser (no
+    // eval probe for the Content-Security-Policy to refuse). Blocks below narrow this further.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/server/**', 'src/contract/zod.ts', 'src/**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              message: 'Import z from src/contract/zod.ts (jitless in the browser).',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Contract names (docs/decisions/031): zod lives in x.schema.ts alone; x.ts and x.calls.ts load no
     // schema library, and may read a schema file's types only.
     files: ['src/contract/**/*.ts'],
-    ignores: ['src/contract/**/*.schema.ts', 'src/contract/**/*.test.ts'],
+    ignores: ['src/contract/**/*.schema.ts', 'src/contract/**/*.test.ts', 'src/contract/zod.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -129,7 +149,7 @@ export default defineConfig(
           paths: [{ name: 'zod', message: 'zod is for x.schema.ts files only.', allowTypeImports: true }],
           patterns: [
             {
-              group: ['**/*.schema.ts'],
+              group: ['**/*.schema.ts', './zod.ts'],
               message: 'A zod-free contract file reads a schema file for its types only.',
               allowTypeImports: true,
             },
@@ -156,7 +176,7 @@ export default defineConfig(
           ],
           patterns: [
             {
-              group: ['**/*.schema.ts'],
+              group: ['**/*.schema.ts', '**/contract/zod.ts'],
               message: 'A schema file loads on the first submit (an island’s *-actions.ts); import its types only.',
               allowTypeImports: true,
             },

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { CATEGORY_IDS, GRADES, MARKET_CODE, PRODUCT_LIMIT_MAX, type Category } from './catalogue.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { endpoint, failures } from './endpoint.ts';
 
 /** Publishing from the CMS (docs/product/operations.md): Sanity's webhook, a rebuild by hand, and the editors' status. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, ATTACHMENTS_PER_MESSAGE, CONTACT_TOPICS } from './contact.ts';
 import { endpoint, failures } from './endpoint.ts';
 import { captchaRule, emailRule, nameRule, ticketFields } from './forms.schema.ts';

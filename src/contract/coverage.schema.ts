@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { coverageMessages } from './coverage.ts';
 import { endpoint, failures } from './endpoint.ts';
 import { payload } from './shared.schema.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { endpoint, failures } from './endpoint.ts';
 import { irishMobileRule } from './forms.schema.ts';
 import { payload, SimParams } from './shared.schema.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { ADDRESS_LABELS, FRIEND_ADDRESS_LABELS, IRISH_COUNTIES } from './address-labels.ts';
 import { PORT_IN_ACCOUNT_TYPES } from './constants.ts';
 import { CONTACT_MESSAGE_MAX } from './contact.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { endpoint } from './endpoint.ts';
 
 /** Whether the server can reach its database (for load balancers and monitors). */

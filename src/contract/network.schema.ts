@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { endpoint, failures } from './endpoint.ts';
 import { NETWORK_EVENT_TYPES } from './network.ts';
 import { payload } from './shared.schema.ts';

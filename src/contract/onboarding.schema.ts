@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { RECAPTCHA_DOMAINS } from './captcha.ts';
 import { SimSchema } from './account.schema.ts';
 import { endpoint, failures } from './endpoint.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { endpoint, failures } from './endpoint.ts';
 import { MessageAnswer, payload } from './shared.schema.ts';
 import { PasswordRule } from './forms.schema.ts';

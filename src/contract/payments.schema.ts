@@ -1,6 +1,6 @@
 import { messages } from './messages.ts';
 import { stepUpFailures } from './step-up.schema.ts';
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { endpoint, failures } from './endpoint.ts';
 import { payload, SimParams, UserParams } from './shared.schema.ts';
 import { CARD_CHOICES, CHECKOUT_STATES, CREDIT_AMOUNTS_CENTS } from './constants.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { MGM_DAILY_LIMIT } from './constants.ts';
 import { endpoint, failures } from './endpoint.ts';
 import { FreeSimOrderForm } from './forms.schema.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { endpoint, failures } from './endpoint.ts';
 import { emailRule, nameRule } from './forms.schema.ts';
 import { payload, UserParams } from './shared.schema.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { endpoint, failures } from './endpoint.ts';
 import { payload, SimParams } from './shared.schema.ts';
 import { ROAMING_ALERT_CAUSES, ROAMING_CAP_CHOICES } from './roaming.ts';

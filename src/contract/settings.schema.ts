@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { AccountAnswer, AccountSchema } from './auth.schema.ts';
 import { endpoint, failures } from './endpoint.ts';
 import { MessageAnswer, payload, UserParams } from './shared.schema.ts';

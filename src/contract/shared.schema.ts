@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { decodeCursor, PAGE_CURSOR_PATTERN } from './page-cursor.ts';
 
 /** Schemas every feature's contract shares. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import {
   ALL_TICKET_STATES,
   CONTACT_TOPICS,

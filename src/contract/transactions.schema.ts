@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { endpoint, failures } from './endpoint.ts';
 import { PageCursor, payload, UserParams } from './shared.schema.ts';
 import { VAT_RATE_PERCENT, vatOf, COMPANY } from './transactions.ts';

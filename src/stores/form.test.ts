@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { FetchError } from 'ofetch';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '../contract/zod.ts';
 import { formStore } from './form.ts';
 
 const schema = z.object({ s_city: z.string().min(1, { error: 's_city is required' }) });

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '../contract/zod.ts';
 import { formOptions } from './form.ts';
 import { lazyForm } from './lazy-form.ts';
 import { UNAVAILABLE } from './lazy-action.ts';

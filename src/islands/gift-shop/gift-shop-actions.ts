@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../contract/zod.ts';
 import { giftShopApi } from '../../contract/gift-shop.schema.ts';
 import { GIFT_KINDS } from '../../contract/gift-shop.ts';
 import { emailRule } from '../../contract/forms.schema.ts';

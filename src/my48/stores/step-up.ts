@@ -1,5 +1,5 @@
 import { map } from 'nanostores';
-import { z } from 'zod';
+import { z } from '../../contract/zod.ts';
 import { stepUpApi, type StepUpPurpose } from '../../contract/step-up.schema.ts';
 import { call, errorMessage } from '../../lib/http.ts';
 import { memberParams } from '../../lib/member-session.ts';

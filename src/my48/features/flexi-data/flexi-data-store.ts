@@ -1,6 +1,6 @@
 import { atom, map } from 'nanostores';
 import type { Answer } from '../../../contract/endpoint.ts';
-import { z } from 'zod';
+import { z } from '../../../contract/zod.ts';
 import {
   flexiDataApi,
   flexiFailures,

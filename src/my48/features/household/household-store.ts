@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { z } from 'zod';
+import { z } from '../../../contract/zod.ts';
 import { CREDIT_AMOUNTS_CENTS } from '../../../contract/constants.ts';
 import { householdApi, type Household, type HouseholdLine } from '../../../contract/household.schema.ts';
 import { membershipsApi, type Offer } from '../../../contract/memberships.schema.ts';

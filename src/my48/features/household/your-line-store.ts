@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { z } from 'zod';
+import { z } from '../../../contract/zod.ts';
 import { householdApi, type Household } from '../../../contract/household.schema.ts';
 import { call } from '../../../lib/http.ts';
 import { memberParams } from '../../../lib/member-session.ts';

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import type { Answer } from '../../../contract/endpoint.ts';
-import { z } from 'zod';
+import { z } from '../../../contract/zod.ts';
 import { membershipsApi, membershipsFailures, RecurrenceForm } from '../../../contract/memberships.schema.ts';
 import { paymentsApi, type PaymentType } from '../../../contract/payments.schema.ts';
 import { euro, wholeGb } from '../../../lib/format.ts';

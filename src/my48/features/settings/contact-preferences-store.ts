@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../../contract/zod.ts';
 import { ContactPreferencesSchema, settingsApi, type ContactPreferences } from '../../../contract/settings.schema.ts';
 import { call } from '../../../lib/http.ts';
 import { memberParams } from '../../../lib/member-session.ts';

@@ -1,5 +1,5 @@
 import { map } from 'nanostores';
-import { z } from 'zod';
+import { z } from '../../../contract/zod.ts';
 import { alertsApi, type AlertSettings } from '../../../contract/alerts.schema.ts';
 import type { Answer } from '../../../contract/endpoint.ts';
 import { myDataApi } from '../../../contract/my-data.schema.ts';

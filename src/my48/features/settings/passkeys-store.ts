@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { z } from 'zod';
+import { z } from '../../../contract/zod.ts';
 import { AddPasskeyForm, passkeyMessages, passkeysApi, type Passkey } from '../../../contract/passkeys.schema.ts';
 import { call, ShownError } from '../../../lib/http.ts';
 import { memberParams } from '../../../lib/member-session.ts';

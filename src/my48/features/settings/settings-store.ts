@@ -1,6 +1,6 @@
 import { isStepUpCode, STEP_UP_FIELD_ERROR, stepUpCodeOf } from '../../stores/step-up.ts';
 import { map } from 'nanostores';
-import { z } from 'zod';
+import { z } from '../../../contract/zod.ts';
 import { NameForm, passwordRule } from '../../../contract/forms.schema.ts';
 import { settingsApi } from '../../../contract/settings.schema.ts';
 import { paymentsApi, type StoredCard } from '../../../contract/payments.schema.ts';
