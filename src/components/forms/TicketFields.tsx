@@ -19,7 +19,7 @@ export function TicketFields({
         label="Mobile number (optional)"
         name="msisdn"
         type="tel"
-        autoComplete="tel-national"
+        autoComplete="tel"
         hint={`The 48 number your ${about} is about, if any.`}
         error={fields['msisdn']}
       />

@@ -121,7 +121,7 @@ export function MoveYourNumber() {
           label="Number to move"
           name="msisdn"
           type="tel"
-          autoComplete="tel-national"
+          autoComplete="tel"
           required
           hint="Like 087 123 4567."
           error={fields['msisdn']}
