@@ -102,7 +102,32 @@ export const test = base.extend<{
   member: (like?: string, spec?: Record<string, unknown>) => Promise<TestMember>;
   signIn: (like: string, spec?: Record<string, unknown>) => Promise<TestMember>;
   openAs: (like: string, path: string, spec?: Record<string, unknown>) => Promise<TestMember>;
+  pageHealth: void;
 }>({
+  /**
+   * Every journey fails on what a member's browser would show in its console: an uncaught error, a
+   * console error, a Content-Security-Policy violation (reported by the page's own event as well,
+   * for one the code catches). An answer the journey expects (a 4xx, a server taken down) is the
+   * journey's to check: the browser's "Failed to load resource" lines are not counted.
+   */
+  pageHealth: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      await page.addInitScript(() =>
+        document.addEventListener('securitypolicyviolation', (e) =>
+          console.error(`Content-Security-Policy violation: ${e.violatedDirective} ${e.blockedURI}`),
+        ),
+      );
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !/^Failed to load resource/.test(message.text()))
+          problems.push(`console error on ${page.url()}: ${message.text()}`);
+      });
+      await use();
+      expect(problems, 'page errors, console errors and CSP violations').toEqual([]);
+    },
+    { auto: true },
+  ],
   member: async ({ request }, use) => {
     await use((like, spec) => makeMember(request, like, spec));
   },

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
+import { sandboxPage } from '../../http/sandbox-page.ts';
 import { requestFailures } from '../../../contract/common-failures.ts';
 import { fail } from '../../http/answers.ts';
 import type { SandboxEnv } from '../integration.ts';
@@ -25,58 +26,38 @@ export function geolocationSandboxRoutes(sandbox: SandboxGeolocation) {
       : c.redirect('/sandbox/geolocation', 303);
   });
   app.get('/sandbox/geolocation', (c) =>
+    // The shared sandbox page: no inline style (the Content-Security-Policy would refuse it).
     c.html(
-      html`<!doctype html>
-        <html lang="en">
-          <head>
-            <meta charset="utf-8" />
-            <meta name="viewport" content="width=device-width, initial-scale=1" />
-            <title>Geolocation sandbox</title>
-            <style>
-              body {
-                font-family: system-ui, sans-serif;
-                margin: 2rem;
-                max-width: 48rem;
-              }
-              fieldset {
-                border: 1px solid #d9dee3;
-                padding: 1rem;
-              }
-              label {
-                display: block;
-                margin: 0.3rem 0;
-              }
-              button {
-                margin-top: 1rem;
-                padding: 0.5rem 1rem;
-              }
-            </style>
-          </head>
-          <body>
-            <main>
-              <h1>Geolocation sandbox</h1>
-              <p>
-                This is a sandbox: no geolocation service is configured (GEOIP_URL), so "Use my location" on the
-                coverage checker answers what is chosen here.
-              </p>
-              <form method="post" action="/sandbox/geolocation">
-                <fieldset>
-                  <legend>Answer lookups with</legend>
-                  ${SANDBOX_MODES.map((m) => html`<label><input type="radio" name="mode" value="${m}" ${m === sandbox.mode ? 'checked' : ''} /> ${m}</label>`)}
-                </fieldset>
-                <button type="submit">Save</button>
-              </form>
-              <h2>Last lookups</h2>
-              ${
-                sandbox.calls.length
-                  ? html`<ul>
-                      ${[...sandbox.calls].reverse().map((call) => html`<li>${call.at}: ${call.ip} (referrer ${call.referrer}) → ${call.mode}</li>`)}
-                    </ul>`
-                  : html`<p>None yet.</p>`
-              }
-            </main>
-          </body>
-        </html>`,
+      sandboxPage(
+        'Geolocation sandbox',
+        html`<h1>Geolocation sandbox</h1>
+          <p>
+            This is a sandbox: no geolocation service is configured (GEOIP_URL), so "Use my location" on the coverage
+            checker answers what is chosen here.
+          </p>
+          <form method="post" action="/sandbox/geolocation">
+            <fieldset>
+              <legend>Answer lookups with</legend>
+              ${SANDBOX_MODES.map(
+                (m) =>
+                  html`<label
+                    ><input type="radio" name="mode" value="${m}" ${m === sandbox.mode ? 'checked' : ''} /> ${m}</label
+                  >`,
+              )}
+            </fieldset>
+            <button type="submit">Save</button>
+          </form>
+          <h2>Last lookups</h2>
+          ${
+            sandbox.calls.length
+              ? html`<ul>
+                  ${[...sandbox.calls]
+                    .reverse()
+                    .map((call) => html`<li>${call.at}: ${call.ip} (referrer ${call.referrer}) → ${call.mode}</li>`)}
+                </ul>`
+              : html`<p>None yet.</p>`
+          }`,
+      ),
     ),
   );
   return app;
