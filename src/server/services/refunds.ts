@@ -86,21 +86,23 @@ export async function refundPurchase(
       createdAt: now,
     });
 
-  const [payer] = await tx
+  const [lineSim] = await tx
     .select({ memberId: sims.memberId, msisdn: sims.msisdn })
     .from(sims)
     .where(eq(sims.ssn, line));
-  const [owner] =
-    paid.ssn === line ? [payer] : await tx.select({ memberId: sims.memberId }).from(sims).where(eq(sims.ssn, paid.ssn));
+  const [payingSim] =
+    paid.ssn === line
+      ? [lineSim]
+      : await tx.select({ memberId: sims.memberId }).from(sims).where(eq(sims.ssn, paid.ssn));
   const back = [
     creditBack > 0 ? `${euro(creditBack)} back to your credit` : '',
     cardBack > 0 ? `${euro(cardBack)} back to your card${paid.cardLast4 ? ` ending ${paid.cardLast4}` : ''}` : '',
   ].filter(Boolean);
-  if (owner?.memberId)
+  if (payingSim?.memberId)
     await tx.insert(notifications).values({
-      memberId: owner.memberId,
+      memberId: payingSim.memberId,
       title: 'Your purchase is refunded',
-      body: `The network could not start data again on ${payer?.msisdn ?? 'your SIM'} for ${paid.description}, so it is undone and refunded${back.length ? `: ${back.join(' and ')}` : ''}. A card refund can take a few working days to reach your account. Contact us through my48 → Support and we will sort out your data.`,
+      body: `The network could not start data again on ${lineSim?.msisdn ?? 'your SIM'} for ${paid.description}, so it is undone and refunded${back.length ? `: ${back.join(' and ')}` : ''}. A card refund can take a few working days to reach your account. Contact us through my48 → Support and we will sort out your data.`,
       createdAt: now,
     });
   return true;
