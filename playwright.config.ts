@@ -67,6 +67,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
+    // WebKit at the phone width and Firefox at 1280, driven by their own drivers (tests/engines).
+    { name: 'webkit', testDir: 'tests/engines', use: { baseURL: url(ports.mobile) } },
+    { name: 'firefox', testDir: 'tests/engines', use: { baseURL: url(ports.desktop) } },
     // Every journey starts as a visitor who chose "necessary only"; consent.spec.ts starts without a choice.
     {
       name: 'desktop',

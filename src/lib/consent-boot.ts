@@ -21,7 +21,9 @@ export function bootConsent(doc: Document = document): void {
 
   const choice = storedChoice(doc.cookie);
   if (choice) applyChoice(choice, tagManagerId);
-  else afterLoad(() => void open(false));
+  // A visitor who leaves before the banner's chunk arrives cancels its load: not an error, and the
+  // banner comes on the next page (no choice is stored yet).
+  else afterLoad(() => void open(false).catch(() => undefined));
 
   doc.addEventListener('click', (event) => {
     if (!(event.target instanceof Element) || !event.target.closest('[data-cookie-settings]')) return;

@@ -1,10 +1,12 @@
 import type { AppConfig } from './config.ts';
 import type { Env } from './env.ts';
 import type { Vapid } from './vapid.ts';
+import { cspReportUriOf } from './http/csp-reports.ts';
 import { DEVELOPMENT_NETWORK_SECRET } from './integrations/network/integration.ts';
 
 /** The app's configuration from the environment read at start (main.ts), with the VAPID keys resolved. */
 export function appConfigOf(env: Env, vapid: Vapid): AppConfig {
+  const cspReportUri = cspReportUriOf(env.PUBLIC_SENTRY_DSN, env.SANDBOX);
   return {
     sessionSecret: env.SESSION_SECRET,
     emvKeyBase64: env.EMV_KEY,
@@ -16,6 +18,7 @@ export function appConfigOf(env: Env, vapid: Vapid): AppConfig {
     push: { vapid, endpointOrigins: env.PUSH_ENDPOINT_ORIGINS },
     trustProxy: env.TRUST_PROXY,
     ...(env.PUBLIC_SENTRY_DSN ? { errorReportOrigin: new URL(env.PUBLIC_SENTRY_DSN).origin } : {}),
+    ...(cspReportUri ? { cspReportUri } : {}),
     tagManager: env.PUBLIC_GTM_ID !== undefined,
     rateLimit: {
       windowMs: env.RATE_LIMIT_WINDOW_MS,

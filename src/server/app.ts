@@ -49,6 +49,7 @@ import {
   UNAVAILABLE_RETRY_AFTER_S,
 } from '../contract/common-failures.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { cspReportsSandbox } from './http/csp-reports.ts';
 import { requestContext, withoutAddresses } from './middleware/context.ts';
 
 /** The adapters of the outside services (integrations/index.ts) may be passed in; each has a default. */
@@ -188,6 +189,7 @@ export function createApp({
   app.route('/', api);
   if (config.sandbox) {
     for (const routes of sandboxRoutes(adapters)) app.route('/', routes);
+    app.route('/', cspReportsSandbox(clock));
   }
   if (config.testMembers) app.route('/', testMemberRoutes());
   // The sandbox network is reached through this app (its API and its events to the listener): no port needed.

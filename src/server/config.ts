@@ -14,6 +14,8 @@ export interface AppConfig {
   trustProxy?: string[];
   /** The origin browsers send error reports to (the site's PUBLIC_SENTRY_DSN), allowed by the CSP's connect-src. */
   errorReportOrigin?: string;
+  /** Where browsers report what the CSP refused (http/csp-reports.ts): Sentry's security endpoint, the sandbox's collector, or none. */
+  cspReportUri?: string;
   /** Whether the site was built with a tag manager (PUBLIC_GTM_ID): the CSP then allows Google's tag and analytics origins. */
   tagManager?: boolean;
   rateLimit: { windowMs: number; loginPerIp: number; loginFailuresPerAccount: number };

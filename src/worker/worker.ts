@@ -143,7 +143,9 @@ async function memberRead(request: Request): Promise<Response> {
   // The session ended or is not this member's: nothing of the member stays on the device.
   if (answer.status === 401) await forgetMember();
   else if (keepsAnswer(answer.status) && sentAt > forgottenAt) {
-    const write = keep(request, answer.clone());
+    // A copy that cannot be kept (storage full, the copies deleted meanwhile by a log-out) is only
+    // a copy less: the member's answer still goes to the page.
+    const write = keep(request, answer.clone()).catch(() => undefined);
     writing.add(write);
     await write.finally(() => writing.delete(write));
   }

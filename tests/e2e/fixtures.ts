@@ -105,17 +105,26 @@ export const test = base.extend<{
   pageHealth: void;
 }>({
   /**
-   * Every journey fails on an uncaught error in its page. (Console errors and Content-Security-Policy
-   * violations are checked by the journeys that submit forms and open pages under the policy,
+   * Every journey fails on an uncaught error in its page, and on a Content-Security-Policy violation
+   * Chromium reported to the sandbox's collector while it ran (one read at the end: reports may be
+   * blamed on a journey that ran beside the one that caused them, never missed by all). Console
+   * errors are checked by the journeys that submit forms and open pages under the policy,
    * routes.spec.ts and log-in.spec.ts: listening to every console message in every journey cost 13 %
-   * of the browser stage, measured.)
+   * of the browser stage, measured.
    */
   pageHealth: [
-    async ({ page }, use) => {
+    async ({ page, request }, use) => {
+      const started = new Date();
       const problems: string[] = [];
       page.on('pageerror', (error) => problems.push(`page error on ${page.url()}: ${error.message}`));
       await use();
-      expect(problems, 'page errors').toEqual([]);
+      const reports = (await (await request.get('/sandbox/csp-reports.json')).json()) as {
+        _payload: { violations: { at: string; page: string; directive: string; blocked: string; userAgent: string }[] };
+      };
+      for (const v of reports._payload.violations)
+        if (/Chrome\//.test(v.userAgent) && new Date(v.at) >= started)
+          problems.push(`policy report from ${v.page}: ${v.directive} ${v.blocked}`);
+      expect(problems, 'page errors and policy violations').toEqual([]);
     },
     { auto: true },
   ],

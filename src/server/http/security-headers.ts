@@ -71,6 +71,7 @@ export function securityHeaders(
       baseUri: ["'self'"],
       formAction: ["'self'"],
       frameAncestors: ["'none'"],
+      ...(config.cspReportUri ? { reportUri: [config.cspReportUri] } : {}),
     },
   });
   const siteIsHttps = config.siteUrl.startsWith('https://');

@@ -15,6 +15,7 @@ import { sandboxPayments, type SandboxPayments } from '../../../src/server/integ
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/client.ts';
 import { DEMO_PASSWORD, resetDatabase, seedCatalogue, seedDemo } from '../../../src/server/seed/seed.ts';
 import type { AppConfig } from '../../../src/server/config.ts';
+import { SANDBOX_CSP_REPORTS } from '../../../src/server/http/csp-reports.ts';
 import { contentFiles } from './content.ts';
 import {
   sandboxNetworkAdapter,
@@ -78,6 +79,7 @@ export const testConfig = (overrides: Partial<AppConfig['rateLimit']> = {}): App
   // The network's listener is configured; the sandbox network's orders move on only by hand.
   network: { eventSecret: TEST_NETWORK_EVENT_SECRET, sandboxDelayMs: null },
   sandbox: true,
+  cspReportUri: SANDBOX_CSP_REPORTS,
   // A small search space: tests solve the proof of work in a moment.
   captcha: { hmacKey: 'test-captcha-hmac-key-that-is-long-enough-000', maxNumber: 200, ttlMs: 10 * 60_000 },
   // Web Push set up as every server has it (docs/product/phone.md); no push service allowed beyond the browsers' own.

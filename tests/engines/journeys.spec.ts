@@ -1,0 +1,125 @@
+import { expect } from '@playwright/test';
+import { DEMO_PASSWORD } from '../e2e/fixtures.ts';
+import { SELF_TEST, SELF_TEST_TITLE, test } from './fixtures.ts';
+
+/**
+ * What a member does most, in WebKit at 375 px and Firefox at 1280 (fixtures.ts): the visitor
+ * pages, a log-in to the dashboard, a top-up with the sandbox's card, a flexible-data action, and
+ * the log-out. The same steps as the Chromium journeys, each checked by what the page then says.
+ */
+test.describe.configure({ timeout: 90_000 });
+
+test('a visitor reads the home page, finds the memberships and help, and opens the log-in', async ({ tab }) => {
+  await tab.goto('/');
+  await tab.see('Mobile memberships that work for you');
+  await tab.click('Necessary only');
+  if (tab.engine === 'webkit') {
+    // On a phone the sections are behind the menu button.
+    await tab.click('Menu');
+  }
+  await tab.click('Help');
+  await tab.at('/help');
+  await tab.see('How can we help?');
+  await tab.goto('/coverage-checker');
+  await tab.see('Check coverage where you are');
+  await tab.goto('/memberships');
+  await tab.see('Our memberships');
+  await tab.goto('/free-sim');
+  await tab.see('Get your free 48 SIM');
+  await tab.goto('/log-in');
+  await tab.see('Log in');
+});
+
+test('a member logs in, tops up €10 with a new card, carries data over, and logs out', async ({ tab, member }) => {
+  const me = await member('flexi');
+  await tab.goto('/log-in');
+  await tab.click('Necessary only');
+  await tab.fill('E-mail address', me.email);
+  await tab.fill('Password', DEMO_PASSWORD);
+  await tab.click('Log in');
+  await tab.at('/my48');
+  await tab.see('Your dashboard');
+
+  // A top-up with a card not saved before: the sandbox's payment page, then the result.
+  await tab.goto('/my48/memberships/add-credit');
+  await tab.check('€10.00');
+  await tab.check('A new card');
+  await tab.click('Add €10.00');
+  await tab.at('/payment-gateway/');
+  await tab.see('Pay €10.00');
+  await tab.see('Test payment: no real card is charged.');
+  await tab.fill('Street address', '1 Main Street');
+  await tab.fill('Town or city', 'Cork');
+  await tab.fill('Card number', '4200 0000 0000 0000');
+  await tab.fill('Expiry date (MM/YY)', '12/30');
+  await tab.fill('CVV', '123');
+  await tab.fill('Name on card', 'Test Member');
+  await tab.click('Pay €10.00');
+  await tab.see('Payment complete');
+  await tab.click('Continue');
+  await tab.at('/my48/memberships/add-credit');
+  await tab.goto('/my48');
+  await tab.see('€13.00');
+
+  // Carryover: the unused data kept for the next membership.
+  await tab.goto('/my48/flexi-data#carryover');
+  await tab.see('You have 20.00 GB unused.');
+  await tab.click('Carry over 20.00 GB');
+  await tab.see('Carry over 20.00 GB?');
+  await tab.click('Yes, carry it over');
+  await tab.see('20.00 GB is now in the hands of future you.');
+  await tab.click('Ok');
+  await tab.at('/my48');
+  await tab.see('20.00 GB kept for your next membership');
+
+  // Log-out: back on the home page, signed out.
+  if (tab.engine === 'webkit') await tab.click('Menu');
+  await tab.click('Sign out');
+  await tab.at('/');
+  await tab.see('Mobile memberships that work for you');
+  // Signed out, my48 asks for a log-in.
+  await tab.goto('/my48');
+  await tab.at('/log-in');
+});
+
+test(`${SELF_TEST_TITLE}: a page error, a console error and a refused inline script`, async ({
+  tab,
+  policyReports,
+}) => {
+  await tab.goto(SELF_TEST);
+  await tab.run(() => {
+    console.error('a console error');
+    setTimeout(() => {
+      throw new Error('a page error');
+    });
+    // Not allowed by the policy (no hash for it): refused, and reported.
+    const script = document.createElement('script');
+    script.textContent = 'document.title = "changed"';
+    document.body.append(script);
+  });
+  // Each look takes what came since the last: gathered until all three have come.
+  const seen: string[] = [];
+  const reported: string[] = [];
+  const gather = async () => {
+    seen.push(...(await tab.problems()));
+    return [...seen].sort();
+  };
+  await expect.poll(gather, { timeout: 5000 }).toHaveLength(3);
+  expect(seen).toEqual(
+    expect.arrayContaining([
+      `console error on ${SELF_TEST}: a console error`,
+      expect.stringMatching(new RegExp(`^page error on ${SELF_TEST}: (Error: )?a page error$`)),
+      // WebKit's page event, or Firefox's own report of it.
+      expect.stringMatching(new RegExp(`^(policy violation|page error) on ${SELF_TEST}: .*script-src-elem`)),
+    ]),
+  );
+  await expect
+    .poll(
+      async () => {
+        reported.push(...(await policyReports()));
+        return reported;
+      },
+      { timeout: 5000 },
+    )
+    .toEqual([`policy report from ${SELF_TEST}: script-src-elem inline`]);
+});
