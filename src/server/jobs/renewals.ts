@@ -182,13 +182,13 @@ async function renewOne(ctx: RenewalContext, id: number): Promise<RenewalResult 
   } catch (error) {
     // Not applied (renewed already by another run, or the database went away): the charge is given
     // back first, since that needs only the provider; then the hold, if the database answers.
-    await ctx.payments.refund(charge.paymentId, cardCents);
+    await ctx.payments.refund(charge.paymentId, cardCents, `refund:${causeOf(m)}`);
     await endCardSpend(db, hold, 'failed', clock()).catch(() => undefined);
     if (!isUniqueViolation(error)) throw error;
     return null;
   }
   // The credit moved meanwhile, so nothing was applied for this charge: it is given back.
-  await ctx.payments.refund(charge.paymentId, cardCents);
+  await ctx.payments.refund(charge.paymentId, cardCents, `refund:${causeOf(m)}`);
   return lapse(ctx, m);
 }
 

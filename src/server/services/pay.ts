@@ -199,7 +199,7 @@ export async function pay<G extends string = never>(
  * gone away (the hold then stays until the database is back and is not counted after its month).
  */
 async function refundCharge(ctx: MoneyContext, paymentId: string, cents: number, reference: string): Promise<void> {
-  await ctx.payments.refund(paymentId, cents);
+  await ctx.payments.refund(paymentId, cents, `refund:${reference}`);
   try {
     await endCardSpend(ctx.db, reference, 'failed', ctx.clock());
   } catch {

@@ -119,7 +119,7 @@ const MAX_WAIT_MS = 6 * 3_600_000;
  */
 export async function giveBackCardRefunds(
   { db, clock }: ServiceContext,
-  payments: Pick<PaymentsAdapter, 'refund'>,
+  payments: Pick<PaymentsAdapter, 'refund' | 'refundGiven'>,
 ): Promise<number> {
   const due = await db
     .select()
@@ -129,17 +129,22 @@ export async function giveBackCardRefunds(
     .limit(BATCH);
   let given = 0;
   for (const r of due) {
+    const reference = r.reference;
+    // The attempt is counted (and the next one set) before the provider is asked: a stop between its
+    // answer and ours leaves it counted, and the next run asks the provider whether the refund was
+    // given under our reference before giving it again. Never two refunds for one cause.
+    const wait = Math.min(MAX_WAIT_MS, 120_000 * 2 ** r.attempts);
+    await db
+      .update(cardRefunds)
+      .set({ attempts: r.attempts + 1, nextAttemptAt: new Date(clock().getTime() + wait) })
+      .where(eq(cardRefunds.id, r.id));
     try {
-      await payments.refund(r.paymentId, r.cents);
+      const given = r.attempts > 0 && (await payments.refundGiven(reference));
+      if (!given) await payments.refund(r.paymentId, r.cents, reference);
     } catch (error) {
-      const wait = Math.min(MAX_WAIT_MS, 120_000 * 2 ** r.attempts);
       await db
         .update(cardRefunds)
-        .set({
-          attempts: r.attempts + 1,
-          nextAttemptAt: new Date(clock().getTime() + wait),
-          lastError: (error instanceof Error ? error.message : String(error)).slice(0, 500),
-        })
+        .set({ lastError: (error instanceof Error ? error.message : String(error)).slice(0, 500) })
         .where(eq(cardRefunds.id, r.id));
       continue;
     }

@@ -406,14 +406,28 @@ forEachDatabase(
       expect(owed.filter((r) => r.reference === refunds[0]!.reference)).toMatchObject([{ state: 'due', cents: paid }]);
       const payment = rows.find((r) => r.kind === 'add-on')!.paymentId!;
       // Given back by the minute's jobs, outside the transaction; a provider that fails is asked again later.
-      const failing = { refund: () => Promise.reject(new Error('provider unavailable')) };
-      expect(await giveBackCardRefunds({ db: c.handle.db, clock: () => c.clock.now }, failing)).toBe(0);
-      expect(await giveBackCardRefunds({ db: c.handle.db, clock: () => c.clock.now }, c.payments)).toBe(0);
+      const jobs = { db: c.handle.db, clock: () => c.clock.now };
+      const failing = {
+        refund: () => Promise.reject(new Error('provider unavailable')),
+        refundGiven: async () => false,
+      };
+      expect(await giveBackCardRefunds(jobs, failing)).toBe(0);
+      expect(await giveBackCardRefunds(jobs, c.payments)).toBe(0);
+      // The provider gives it, but its answer is lost: the next run asks under our reference, and gives nothing twice.
+      const lost = {
+        refund: async (...args: Parameters<typeof c.payments.refund>) => {
+          await c.payments.refund(...args);
+          throw new Error('connection reset');
+        },
+        refundGiven: c.payments.refundGiven,
+      };
       c.clock.advance(130_000);
-      expect(await giveBackCardRefunds({ db: c.handle.db, clock: () => c.clock.now }, c.payments)).toBe(1);
-      expect(await giveBackCardRefunds({ db: c.handle.db, clock: () => c.clock.now }, c.payments)).toBe(0);
+      expect(await giveBackCardRefunds(jobs, lost)).toBe(0);
+      c.clock.advance(250_000);
+      expect(await giveBackCardRefunds(jobs, c.payments)).toBe(1);
+      expect(await giveBackCardRefunds(jobs, c.payments)).toBe(0);
       expect(c.payments.refunds.filter((r) => r.paymentId === payment)).toEqual([
-        { paymentId: payment, amountCents: paid },
+        { paymentId: payment, amountCents: paid, reference: refunds[0]!.reference },
       ]);
       const [told] = await c.handle.db
         .select()

@@ -245,7 +245,7 @@ export async function checkoutResult(
         resultDescription: 'What this paid for could not be applied any more; the payment is refunded.',
       })
       .where(eq(checkouts.id, id));
-    await payments.refund(result.paymentId ?? c.providerId, c.amountCents);
+    await payments.refund(result.paymentId ?? c.providerId, c.amountCents, `refund:checkout:${c.id}`);
     return answer(
       'failure',
       result.code,
@@ -253,7 +253,8 @@ export async function checkoutResult(
     );
   }
   // A card registration is an authorisation only: released at once (docs/product/money.md).
-  if (c.purpose === 'register-card') await payments.refund(result.paymentId ?? c.providerId, c.amountCents);
+  if (c.purpose === 'register-card')
+    await payments.refund(result.paymentId ?? c.providerId, c.amountCents, `release:checkout:${c.id}`);
   return answer('success', result.code, result.description);
 }
 

@@ -51,8 +51,13 @@ export interface PaymentsAdapter {
   checkoutResult(providerId: string): Promise<CheckoutResult>;
   /** Charges a stored card (its registration token); `reference` is ours, the same one on a retry. */
   chargeStoredCard(token: string, amountCents: number, reference: string): Promise<ChargeResult>;
-  /** Gives a captured payment back (used when what it paid for could not be applied). */
-  refund(paymentId: string, amountCents: number): Promise<void>;
+  /**
+   * Gives a captured payment back (used when what it paid for could not be applied); `reference` is
+   * ours, the same on a retry, so whether it was given can be asked. Throws when the provider refused.
+   */
+  refund(paymentId: string, amountCents: number, reference: string): Promise<void>;
+  /** Whether a refund under our `reference` was given (asked before giving one again after a stop). */
+  refundGiven(reference: string): Promise<boolean>;
 }
 
 /**
@@ -90,7 +95,7 @@ export interface SandboxPayments extends PaymentsAdapter {
   sandbox: true;
   checkouts: Map<string, SandboxCheckout>;
   /** The refunds asked for, in order (the sandbox keeps no money; this is what a provider would have given back). */
-  refunds: { paymentId: string; amountCents: number }[];
+  refunds: { paymentId: string; amountCents: number; reference: string }[];
   now: () => number;
 }
 
@@ -144,8 +149,9 @@ export function sandboxPayments(now: () => number = Date.now): SandboxPayments {
       charges.set(reference, result);
       return result;
     },
-    async refund(paymentId, amountCents) {
-      refunds.push({ paymentId, amountCents });
+    async refund(paymentId, amountCents, reference) {
+      refunds.push({ paymentId, amountCents, reference });
     },
+    refundGiven: async (reference) => refunds.some((r) => r.reference === reference),
   };
 }

@@ -70,7 +70,13 @@ const recorded: { method: string; path: string; form?: Record<string, string>; a
   {
     method: 'POST',
     path: '/v1/payments/8ac7a4a2a0',
-    form: { entityId: '8a8294174b7ecb28014b9699220015ca', amount: '9.49', currency: 'EUR', paymentType: 'RF' },
+    form: {
+      entityId: '8a8294174b7ecb28014b9699220015ca',
+      amount: '9.49',
+      currency: 'EUR',
+      paymentType: 'RF',
+      merchantTransactionId: 'refund:purchase:p1',
+    },
     answer: {
       id: '8ac7a4a2b1',
       paymentType: 'RF',
@@ -128,7 +134,7 @@ describe('payment provider adapter (recorded exchange)', () => {
     });
     const charge = await provider.chargeStoredCard('8ac7a49f9e', 949, 'purchase:p1');
     expect(charge).toMatchObject({ paymentId: '8ac7a4a2a0', code: '000.100.110' });
-    await provider.refund(charge.paymentId, 949);
+    await provider.refund(charge.paymentId, 949, 'refund:purchase:p1');
     expect(calls).toHaveLength(4);
   });
 
@@ -139,5 +145,47 @@ describe('payment provider adapter (recorded exchange)', () => {
       broken,
     );
     await expect(provider.checkoutResult('x')).rejects.toThrow(/without a result/);
+  });
+
+  it('a refund the provider refuses is an error; a refund is found again by our reference', async () => {
+    const answers: Record<string, unknown> = {
+      'POST /v1/payments/p-refused': {
+        id: 'r1',
+        paymentType: 'RF',
+        result: {
+          code: '700.400.200',
+          description: 'cannot refund (refund volume exceeded or tx reversed or invalid workflow?)',
+        },
+      },
+      // The transaction search (GET /v1/query): what was done under a merchantTransactionId.
+      'GET /v1/query?merchantTransactionId=refund%3Agiven': {
+        result: { code: '000.000.100', description: 'successful request' },
+        payments: [
+          {
+            id: 'r2',
+            paymentType: 'RF',
+            result: { code: '000.100.110', description: 'Request successfully processed' },
+          },
+        ],
+      },
+      'GET /v1/query?merchantTransactionId=refund%3Arefused': {
+        result: { code: '000.000.100', description: 'successful request' },
+        payments: [{ id: 'r3', paymentType: 'RF', result: { code: '700.400.200', description: 'cannot refund' } }],
+      },
+      'GET /v1/query?merchantTransactionId=refund%3Anone': {
+        result: { code: '700.400.580', description: 'cannot find transaction' },
+      },
+    };
+    const fake = (async (input: URL | RequestInfo, init?: RequestInit) => {
+      const url = new URL(String(input));
+      url.searchParams.delete('entityId');
+      const answer = answers[`${init?.method} ${url.pathname}${url.search}`];
+      return new Response(JSON.stringify(answer ?? {}), { status: answer ? 200 : 404 });
+    }) as typeof fetch;
+    const provider = providerPayments({ baseUrl: 'https://eu-test.oppwa.com', entityId: 'e', accessToken: 't' }, fake);
+    await expect(provider.refund('p-refused', 500, 'refund:refused')).rejects.toThrow(/refund refused: 700\.400\.200/);
+    expect(await provider.refundGiven('refund:given')).toBe(true);
+    expect(await provider.refundGiven('refund:refused')).toBe(false);
+    expect(await provider.refundGiven('refund:none')).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { classifyResult } from '../../../contract/payments.schema.ts';
 import type { ChargeResult, CheckoutResult, PaymentsAdapter } from './index.ts';
 
 /**
@@ -18,6 +19,9 @@ interface Answer {
   paymentBrand?: string;
   result?: { code?: string; description?: string };
   card?: { last4Digits?: string; expiryMonth?: string; expiryYear?: string };
+  paymentType?: string;
+  /** A transaction search's finds. */
+  payments?: Answer[];
 }
 
 const amount = (cents: number) => (cents / 100).toFixed(2);
@@ -89,12 +93,22 @@ export function providerPayments(config: ProviderConfig, fetcher: Fetch = fetch)
       });
       return { paymentId: a.id ?? '', ...outcome(a) };
     },
-    async refund(paymentId, amountCents) {
-      await request('POST', `/v1/payments/${encodeURIComponent(paymentId)}`, {
+    async refund(paymentId, amountCents, reference) {
+      const a = await request('POST', `/v1/payments/${encodeURIComponent(paymentId)}`, {
         amount: amount(amountCents),
         currency: 'EUR',
         paymentType: 'RF',
+        merchantTransactionId: reference,
       });
+      // A refused refund answers 200 with a failure code: not given, said as an error (retried later).
+      if (classifyResult(a.result?.code ?? '') === 'failure')
+        throw new Error(`refund refused: ${a.result?.code} ${a.result?.description ?? ''}`.trim());
+    },
+    async refundGiven(reference) {
+      // The provider's transaction search by our reference: a refund there, not refused, was given.
+      const url = `/v1/query?merchantTransactionId=${encodeURIComponent(reference)}`;
+      const found = (await request('GET', url)).payments ?? [];
+      return found.some((p) => p.paymentType === 'RF' && classifyResult(p.result?.code ?? '') !== 'failure');
     },
   };
 }
