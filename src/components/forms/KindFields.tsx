@@ -62,6 +62,34 @@ export function CodeField({
   );
 }
 
+/**
+ * A code we sent (by e-mail or text), one way everywhere: on a number pad, offered by the phone from
+ * the message it came in (one-time-code), at most `length` digits when the code has a length.
+ * Required unless said otherwise.
+ */
+export function SentCodeField({
+  fields,
+  label,
+  name = 'code',
+  length,
+  required = true,
+  ...input
+}: { fields: FieldErrors; label: string; length?: number } & Partial<Common> &
+  Omit<InputProps, 'inputMode' | 'autoComplete' | 'maxLength'>) {
+  return (
+    <Field
+      label={label}
+      name={name}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      {...(length ? { maxLength: length } : {})}
+      required={required}
+      error={fields[name]}
+      {...input}
+    />
+  );
+}
+
 /** An e-mail address, required, that the browser may fill in. */
 export function EmailField({
   fields,

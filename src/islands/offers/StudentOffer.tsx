@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
-import { EmailField } from '../../components/forms/KindFields.tsx';
+import { FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
+import { EmailField, SentCodeField } from '../../components/forms/KindFields.tsx';
 import { STUDENT_CODE_MINUTES } from '../../contract/offers.ts';
 import { useSignedIn } from '../../lib/use-hydrated.ts';
 import { shortDate, wholeGb as gb } from '../../lib/format.ts';
@@ -86,14 +86,7 @@ export default function StudentOffer() {
           <p>{`We sent a code to ${email}.`}</p>
           <FormAlert>{applyForm.error}</FormAlert>
           <input type="hidden" name="email" value={email} />
-          <Field
-            label="Code from the e-mail"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            required
-            error={applyForm.fields['code']}
-          />
+          <SentCodeField label="Code from the e-mail" fields={applyForm.fields} />
           <SubmitButton busy={applyForm.busy} busyLabel={applyForm.busyLabel ?? ''}>
             Apply the offer
           </SubmitButton>

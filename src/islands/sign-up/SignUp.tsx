@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import Cookies from 'js-cookie';
 import { useEffect, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Field, FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
-import { EmailField, PasswordField } from '../../components/forms/KindFields.tsx';
+import { EmailField, PasswordField, SentCodeField } from '../../components/forms/KindFields.tsx';
 import { usePageGuard } from '../../components/member/use-page-guard.ts';
 import { formValues } from '../../lib/form-values-light.ts';
 import { signUpGuard } from '../../lib/guards.ts';
@@ -65,15 +65,7 @@ export default function SignUp() {
           </p>
           <FormAlert tone="success">{state.notice}</FormAlert>
           <FormAlert>{state.error}</FormAlert>
-          <Field
-            label="Verification code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={7}
-            required
-            error={state.fields['code']}
-          />
+          <SentCodeField label="Verification code" length={7} fields={state.fields} />
           <SubmitButton busy={state.busy} busyLabel={state.busyLabel}>
             Verify
           </SubmitButton>

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { Field } from '../../components/forms/Field.tsx';
+import { SentCodeField } from '../../components/forms/KindFields.tsx';
 import { STEP_UP_MINUTES, STEP_UP_WHAT, type StepUpPurpose } from '../../contract/step-up.ts';
 import { $stepUp, resetStepUp, sendStepUpCode } from '../stores/step-up.ts';
 import './step-up-code.css';
@@ -36,13 +36,12 @@ export function StepUpCode({ purpose, error }: { purpose: StepUpPurpose; error?:
           {state.error}
         </p>
       )}
-      <Field
+      <SentCodeField
         label="Code from the e-mail"
         name="step_up_code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={7}
-        error={error}
+        length={7}
+        required={false}
+        fields={{ step_up_code: error }}
       />
     </fieldset>
   );

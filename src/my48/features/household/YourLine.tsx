@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
+import { FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
+import { SentCodeField } from '../../../components/forms/KindFields.tsx';
 import { formatMsisdn } from '../../../lib/format.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -52,15 +53,11 @@ export default function YourLine() {
           >
             <input type="hidden" name="id" value={i.id} />
             <FormAlert>{accept.error}</FormAlert>
-            <Field
+            <SentCodeField
               label="Code from the e-mail"
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
+              length={6}
               hint="The 6-digit code we e-mailed you. It works for 10 minutes."
-              required
-              error={accept.fields['code']}
+              fields={accept.fields}
             />
             <div className="actions">
               <SubmitButton busy={accept.busy} busyLabel={accept.busyLabel ?? ''}>

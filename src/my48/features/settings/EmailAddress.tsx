@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
-import { EmailField, PasswordField } from '../../../components/forms/KindFields.tsx';
+import { FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
+import { EmailField, PasswordField, SentCodeField } from '../../../components/forms/KindFields.tsx';
 import { StepUpCode } from '../../components/StepUpCode.tsx';
 import {
   $confirmLink,
@@ -52,15 +52,7 @@ export function ChangeEmail() {
             then, and not before.
           </p>
           <FormAlert>{confirm.error}</FormAlert>
-          <Field
-            label="Code sent to the new address"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={7}
-            required
-            error={confirm.fields['code']}
-          />
+          <SentCodeField label="Code sent to the new address" length={7} fields={confirm.fields} />
           <SubmitButton busy={confirm.busy} busyLabel={confirm.busyLabel ?? ''}>
             Confirm my new address
           </SubmitButton>
