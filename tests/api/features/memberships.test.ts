@@ -14,6 +14,7 @@ import { KB_PER_GB } from '../../../src/contract/constants.ts';
 import { createMember, signIn, type BuiltMember, type MemberSpec } from '../support/builders.ts';
 import { ok, refused, send } from '../support/client.ts';
 import { forEachDatabase, type TestContext } from '../support/harness.ts';
+import { buyMembership } from '../support/purchases.ts';
 
 /** The members these tests need, made by builders (each test makes its own). */
 const specs = {
@@ -32,22 +33,14 @@ const specs = {
 
 const sim = (m: BuiltMember) => ({ user_id: m.userId, ssn: m.ssn });
 
-/** Buys a membership (single_topUp=true), as the memberships screen does. */
-function buy(
+/** Buys a membership for the member's SIM (support/purchases.ts). */
+const buy = (
   ctx: TestContext,
   m: BuiltMember,
   sku: string,
-  paymentType: 'BALANCE_BEFORE_SC' | 'STORED_CARD' = 'BALANCE_BEFORE_SC',
+  pay: 'BALANCE_BEFORE_SC' | 'STORED_CARD' = 'BALANCE_BEFORE_SC',
   key?: string,
-) {
-  return send(ctx.app, membershipsApi.recurrence, {
-    session: m.session,
-    params: sim(m),
-    query: { single_topUp: 'true' },
-    body: { recurrence_sku: sku, payment_type: paymentType, recurrence_enabled: 'false', check_user_cc: 'false' },
-    ...(key ? { headers: { 'idempotency-key': key } } : {}),
-  });
-}
+) => buyMembership(ctx, m.session, m.ssn, { sku, pay, key });
 
 const credit = async (ctx: TestContext, m: BuiltMember) =>
   (await ctx.handle.db.select().from(balances).where(eq(balances.ssn, m.ssn)))[0]!.creditCents;

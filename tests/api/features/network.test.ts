@@ -29,6 +29,7 @@ import {
   TEST_NETWORK_EVENT_SECRET,
   type TestContext,
 } from '../support/harness.ts';
+import { buyMembership } from '../support/purchases.ts';
 
 // docs/product/network.md: orders out through the outbox once, events in once, usage counted from events.
 
@@ -448,18 +449,7 @@ forEachDatabase(
       await settleNetwork(c);
       // The used-up membership ends; the member buys one (it starts now) and another behind it.
       await c.handle.db.update(schema.memberships).set({ status: 'past' }).where(eq(schema.memberships.ssn, m.ssn));
-      const buy = () =>
-        send(c.app, membershipsApi.recurrence, {
-          session: m.session,
-          params: { user_id: m.userId, ssn: m.ssn },
-          query: { single_topUp: 'true' },
-          body: {
-            recurrence_sku: 'BDDT00',
-            payment_type: 'STORED_CARD',
-            recurrence_enabled: 'false',
-            check_user_cc: 'false',
-          },
-        });
+      const buy = () => buyMembership(c, m.session, m.ssn, { pay: 'STORED_CARD' });
       expect((await buy()).status).toBe(201);
       expect((await buy()).status).toBe(201);
       const lifts = await sendNetworkOrders(c).then(() =>

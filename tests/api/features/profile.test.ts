@@ -3,11 +3,11 @@ import { accountApi } from '../../../src/contract/account.schema.ts';
 import { authApi } from '../../../src/contract/auth.schema.ts';
 import { sessionFailures } from '../../../src/contract/common-failures.ts';
 import { KB_PER_GB } from '../../../src/contract/constants.ts';
-import { membershipsApi } from '../../../src/contract/memberships.schema.ts';
 import { settingsApi } from '../../../src/contract/settings.schema.ts';
 import { BUILT_PASSWORD, createMember, signIn } from '../support/builders.ts';
 import { ok, refused, send } from '../support/client.ts';
 import { forEachDatabase } from '../support/harness.ts';
+import { buyMembership } from '../support/purchases.ts';
 
 forEachDatabase(
   'profile',
@@ -89,17 +89,7 @@ forEachDatabase(
       // A purchase is what the details name as the latest.
       const rich = await createMember(ctx(), { creditCents: 2500 });
       // A purchase (single_topUp) answers 201 Created.
-      const buy = await send(ctx().app, membershipsApi.recurrence, {
-        session: rich.session,
-        params: { user_id: rich.userId, ssn: rich.ssn },
-        query: { single_topUp: 'true' },
-        body: {
-          recurrence_sku: 'BDDT00',
-          payment_type: 'BALANCE_BEFORE_SC',
-          recurrence_enabled: 'false',
-          check_user_cc: 'false',
-        },
-      });
+      const buy = await buyMembership(ctx(), rich.session, rich.ssn);
       expect(buy.status).toBe(201);
       const bought = (
         await ok(ctx().app, accountApi.purchaseDetails, { session: rich.session, params: { user_id: rich.userId } })

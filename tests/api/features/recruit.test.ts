@@ -5,11 +5,11 @@ import { recruitFailures } from '../../../src/contract/recruit.schema.ts';
 import { balances, ledger, members, orders, recruits, simStock } from '../../../src/server/db/schema.ts';
 import { DAY } from '../../../src/server/services/clock.ts';
 import { recruitApi } from '../../../src/contract/recruit.schema.ts';
-import { membershipsApi } from '../../../src/contract/memberships.schema.ts';
 import { onboardingApi } from '../../../src/contract/onboarding.schema.ts';
 import { createMember, signIn, type BuiltMember, type MemberSpec } from '../support/builders.ts';
 import { ok, send as sendTyped } from '../support/client.ts';
 import { call, forEachDatabase, signUpMember, type Session, type TestContext } from '../support/harness.ts';
+import { buyMembership } from '../support/purchases.ts';
 
 /** The members these tests need, made by builders (each test makes its own). */
 const specs = {
@@ -63,13 +63,6 @@ async function newMember(ctx: TestContext, email: string): Promise<Session> {
 }
 const activate = (ctx: TestContext, s: Session, ssn: string) =>
   sendTyped(ctx.app, onboardingApi.activateSim, { session: s, params: { user_id: s.userId }, body: { ssn } });
-const buyMembership = (ctx: TestContext, s: Session, ssn: string) =>
-  sendTyped(ctx.app, membershipsApi.recurrence, {
-    session: s,
-    params: { user_id: s.userId, ssn },
-    query: { single_topUp: 'true' },
-    body: { recurrence_sku: 'BDDT00', payment_type: 'BALANCE_BEFORE_SC' },
-  });
 
 forEachDatabase(
   'recruit',

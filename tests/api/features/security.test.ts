@@ -19,6 +19,7 @@ import { runRenewals } from '../../../src/server/jobs/renewals.ts';
 import { BUILT_PASSWORD, createMember, signIn } from '../support/builders.ts';
 import { ok, refused, send } from '../support/client.ts';
 import { forEachDatabase, stepUpCode, type TestContext } from '../support/harness.ts';
+import { buyMembership } from '../support/purchases.ts';
 import { make, me, message, wrong } from '../support/member-controls.ts';
 
 const mailsTo = (c: TestContext, to: string) => c.handle.db.select().from(outbox).where(eq(outbox.to, to));
@@ -393,12 +394,7 @@ forEachDatabase(
         },
       });
       expect([recruit.status, await message(recruit)]).toEqual([423, messages.simBlocked]);
-      const buy = await send(c.app, membershipsApi.recurrence, {
-        session: s,
-        params: { ...me(s), ssn },
-        query: { single_topUp: 'true' },
-        body: { recurrence_sku: 'BDDT00', recurrence_enabled: 'false', payment_type: 'BALANCE_BEFORE_SC' },
-      });
+      const buy = await buyMembership(c, s, ssn);
       expect(buy.status).toBe(423);
 
       const noCode = await send(c.app, securityApi.unblockSim, { session: s, params: { ...me(s), ssn: ssn } });
