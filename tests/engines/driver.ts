@@ -155,6 +155,76 @@ async function until<T>(
 const textArgs = (text: string | RegExp): [string, string | null] =>
   typeof text === 'string' ? [text, null] : [text.source, text.flags];
 
+/** What a journey's page needs of an engine's driver; enginePage builds the rest once for both. */
+interface Driven {
+  engine: EnginePage['engine'];
+  /** Runs a function in the page with JSON arguments and answers its result. */
+  run<T>(fn: (...args: never[]) => T, ...args: unknown[]): Promise<T>;
+  /** The element findInPage answers, as the driver presses and types into it. */
+  element(
+    kind: Parameters<typeof findInPage>[0],
+    name: string,
+  ): Promise<{ click(): Promise<void>; type(value: string): Promise<void> } | null>;
+  navigate(url: string): Promise<void>;
+  /** Before a step that may leave the page: keep what the page saw. */
+  keep(): Promise<void>;
+  /** After a step that may load a page: watch it, where the driver cannot (WebKit). */
+  watch(): Promise<void>;
+  /** What the page saw, kept. */
+  seen: string[];
+  screenshot(): Promise<Buffer>;
+  close(): Promise<void>;
+}
+
+function enginePage(baseURL: string, d: Driven): EnginePage {
+  const wait = async (what: string, probe: () => Promise<unknown>) => {
+    await until(what, probe, () => d.run(pageState));
+  };
+  const find = (kind: Parameters<typeof findInPage>[0], name: string) =>
+    until(`${kind} “${name}”`, async () => {
+      await d.watch();
+      return d.element(kind, name);
+    });
+  const tab: EnginePage = {
+    engine: d.engine,
+    async goto(path) {
+      await d.keep();
+      await d.navigate(new URL(path, baseURL).href);
+      await d.watch();
+      await tab.settled();
+    },
+    async fill(label, value) {
+      await (await find('field', label)).type(value);
+    },
+    async check(label) {
+      await (await find('choice', label)).click();
+    },
+    async click(name) {
+      const target = await find('action', name);
+      await d.keep();
+      await target.click();
+      await d.watch();
+    },
+    see: (text) =>
+      wait(`the text “${String(text)}”`, async () => {
+        await d.watch();
+        return d.run(pageShows, ...textArgs(text));
+      }),
+    at: (path) => wait(`the page ${path}, settled`, () => d.run(pageSettled, path)),
+    settled: () => wait('the page to settle', () => d.run(pageSettled, null)),
+    async problems() {
+      await d.keep();
+      return d.seen.splice(0);
+    },
+    run: async (fn) => {
+      await d.run(fn);
+    },
+    screenshot: () => d.screenshot(),
+    close: () => d.close(),
+  };
+  return tab;
+}
+
 // ——— WebKit: WebKitGTK's MiniBrowser through its WebDriver (classic), under a virtual display ———
 
 const MINIBROWSER = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
@@ -206,67 +276,24 @@ export async function webkit(viewport: { width: number; height: number }): Promi
         .window()
         .setRect({ x: 0, y: 0, ...viewport });
       const seen: string[] = [];
-      const harvest = async () => {
-        seen.push(...((await driver.executeScript(takeProblems).catch(() => [])) as string[]));
-      };
-      const watch = () => driver.executeScript(watchPage).catch(() => undefined);
-      const find = (kind: Parameters<typeof findInPage>[0], name: string) =>
-        until(`${kind} “${name}”`, async () => {
-          await watch();
-          return (await driver.executeScript(findInPage, kind, name)) as WebElement | null;
-        });
-      const tab: EnginePage = {
+      const run = async <T>(fn: (...args: never[]) => T, ...args: unknown[]) =>
+        (await driver.executeScript(fn as () => T, ...args)) as T;
+      return enginePage(baseURL, {
         engine: 'webkit',
-        async goto(path) {
-          await harvest();
-          const url = new URL(path, baseURL);
-          await driver.get(url.href);
-          await watch();
-          await tab.settled();
+        run,
+        async element(kind, name) {
+          const found = await run<WebElement | null>(findInPage as never, kind, name);
+          return found && { click: () => found.click(), type: (value) => found.sendKeys(value) };
         },
-        async fill(label, value) {
-          await (await find('field', label)).sendKeys(value);
+        navigate: (url) => driver.get(url),
+        keep: async () => {
+          seen.push(...(await run(takeProblems).catch(() => [])));
         },
-        async check(label) {
-          await (await find('choice', label)).click();
-        },
-        async click(name) {
-          const target = await find('action', name);
-          await harvest();
-          await target.click();
-          await watch();
-        },
-        async see(text) {
-          await until(`the text “${String(text)}”`, async () => {
-            await watch();
-            return (await driver.executeScript(pageShows, ...textArgs(text))) as boolean;
-          });
-        },
-        at: async (path) => {
-          await until(
-            `the page ${path}, settled`,
-            async () => (await driver.executeScript(pageSettled, path)) as boolean,
-            async () => (await driver.executeScript(pageState)) as string,
-          );
-        },
-        settled: async () => {
-          await until(
-            'the page to settle',
-            async () => (await driver.executeScript(pageSettled, null)) as boolean,
-            async () => (await driver.executeScript(pageState)) as string,
-          );
-        },
-        async problems() {
-          await harvest();
-          return seen.splice(0);
-        },
-        run: async (fn) => {
-          await driver.executeScript(fn);
-        },
+        watch: () => run(watchPage).catch(() => undefined),
+        seen,
         screenshot: async () => Buffer.from(await driver.takeScreenshot(), 'base64'),
         close: () => driver.quit(),
-      };
-      return tab;
+      });
     },
   };
 }
@@ -302,59 +329,27 @@ export async function firefox(viewport: { width: number; height: number }): Prom
       page.on('console', (message) => {
         if (message.type() === 'error') seen.push(`console error on ${where()}: ${message.text()}`);
       });
-      const harvest = async () => undefined;
-      const find = (kind: Parameters<typeof findInPage>[0], name: string) =>
-        until(`${kind} “${name}”`, async () => {
-          const handle = await page.evaluateHandle(findInPage, kind, name);
-          return (handle.asElement() as ElementHandle<Element> | null) ?? null;
-        });
-      const tab: EnginePage = {
+      const run = async <T>(fn: (...args: never[]) => T, ...args: unknown[]) =>
+        (await page.evaluate(fn as (...a: unknown[]) => T, ...args)) as T;
+      return enginePage(baseURL, {
         engine: 'firefox',
-        async goto(path) {
-          await harvest();
-          const url = new URL(path, baseURL);
-          await page.goto(url.href);
-          await tab.settled();
+        run,
+        async element(kind, name) {
+          const found = (
+            await page.evaluateHandle(findInPage, kind, name)
+          ).asElement() as ElementHandle<Element> | null;
+          return found && { click: () => found.click(), type: (value) => found.type(value) };
         },
-        async fill(label, value) {
-          await (await find('field', label)).type(value);
+        navigate: async (url) => {
+          await page.goto(url);
         },
-        async check(label) {
-          await (await find('choice', label)).click();
-        },
-        async click(name) {
-          const target = await find('action', name);
-          await harvest();
-          await target.click();
-        },
-        async see(text) {
-          await until(`the text “${String(text)}”`, () => page.evaluate(pageShows, ...textArgs(text)));
-        },
-        at: async (path) => {
-          await until(
-            `the page ${path}, settled`,
-            () => page.evaluate(pageSettled, path),
-            () => page.evaluate(pageState),
-          );
-        },
-        settled: async () => {
-          await until(
-            'the page to settle',
-            () => page.evaluate(pageSettled, null),
-            () => page.evaluate(pageState),
-          );
-        },
-        async problems() {
-          await harvest();
-          return seen.splice(0);
-        },
-        run: async (fn) => {
-          await page.evaluate(fn);
-        },
+        // Firefox's events say it all (above): nothing to gather from the page, nothing to put in.
+        keep: async () => undefined,
+        watch: async () => undefined,
+        seen,
         screenshot: async () => Buffer.from(await page.screenshot()),
         close: () => context.close(),
-      };
-      return tab;
+      });
     },
   };
 }

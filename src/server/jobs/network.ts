@@ -26,7 +26,7 @@ export async function runNetworkJob(ctx: ServiceContext, network: NetworkAdapter
 }
 
 /** The Irish hours the reconciliation may run in. */
-const RECONCILE_HOURS = [3, 4, 5];
+export const RECONCILE_HOURS = [3, 4, 5];
 
 /**
  * The network's job (docs/product/network.md): every `everyMs` on one instance at a time (its own
