@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { KB_PER_GB } from '../../../src/contract/constants.ts';
 import { flexiDataApi, flexiFailures } from '../../../src/contract/flexi-data.schema.ts';
-import { createMember } from '../support/builders.ts';
+import { createMember, type BuiltMember } from '../support/builders.ts';
 import { ok, refused } from '../support/client.ts';
 import { forEachDatabase } from '../support/harness.ts';
 
@@ -14,66 +14,34 @@ forEachDatabase(
   'flexi_refusals',
   (ctx) => {
     const sim = (m: { userId: number; ssn: string }) => ({ user_id: m.userId, ssn: m.ssn });
+    /** A member asking a flexible-data action for an amount, as the screen asks. */
+    const asking = (m: BuiltMember, amountGb: number) => ({
+      session: m.session,
+      params: sim(m),
+      body: { amount_gb: amountGb },
+    });
 
     it('1 GB unused is enough to donate; a KB less is low balance', async () => {
       const enough = await createMember(ctx(), { membership: { sku: 'BDDT00', usedGb: 29 } });
       const low = await createMember(ctx(), { membership: { sku: 'BDDT00', usedGb: 29 + 1 / KB_PER_GB } });
-      const given = await ok(ctx().app, flexiDataApi.donate, {
-        session: enough.session,
-        params: sim(enough),
-        body: { amount_gb: 1 },
-      });
+      const given = await ok(ctx().app, flexiDataApi.donate, asking(enough, 1));
       expect(given._payload).toMatchObject({ unused_kb: 0 });
-      await refused(
-        ctx().app,
-        flexiDataApi.donate,
-        { session: low.session, params: sim(low), body: { amount_gb: 1 } },
-        flexiFailures.donate.lowBalance,
-      );
+      await refused(ctx().app, flexiDataApi.donate, asking(low, 1), flexiFailures.donate.lowBalance);
     });
 
     it('unlimited data: nothing to donate, swap or unlock', async () => {
       const unlimited = await createMember(ctx(), { membership: { sku: 'BDDV00' }, safeGb: 2 });
-      await refused(
-        ctx().app,
-        flexiDataApi.donate,
-        { session: unlimited.session, params: sim(unlimited), body: { amount_gb: 1 } },
-        flexiFailures.donate.notAvailable,
-      );
-      await refused(
-        ctx().app,
-        flexiDataApi.swap,
-        { session: unlimited.session, params: sim(unlimited), body: { amount_gb: 1 } },
-        flexiFailures.swap.notAvailable,
-      );
-      await refused(
-        ctx().app,
-        flexiDataApi.unlock,
-        { session: unlimited.session, params: sim(unlimited), body: { amount_gb: 1 } },
-        flexiFailures.unlock.unlimitedToUnlock,
-      );
+      await refused(ctx().app, flexiDataApi.donate, asking(unlimited, 1), flexiFailures.donate.notAvailable);
+      await refused(ctx().app, flexiDataApi.swap, asking(unlimited, 1), flexiFailures.swap.notAvailable);
+      await refused(ctx().app, flexiDataApi.unlock, asking(unlimited, 1), flexiFailures.unlock.unlimitedToUnlock);
     });
 
     it('The Safe with less than 1 GB has nothing to unlock; with 1 GB, 2 GB is more than it holds', async () => {
       const little = await createMember(ctx(), { membership: { sku: 'BDDT00' }, safeGb: 0.5 });
-      await refused(
-        ctx().app,
-        flexiDataApi.unlock,
-        { session: little.session, params: sim(little), body: { amount_gb: 1 } },
-        flexiFailures.unlock.safeEmpty,
-      );
+      await refused(ctx().app, flexiDataApi.unlock, asking(little, 1), flexiFailures.unlock.safeEmpty);
       const one = await createMember(ctx(), { membership: { sku: 'BDDT00' }, safeGb: 1 });
-      await refused(
-        ctx().app,
-        flexiDataApi.unlock,
-        { session: one.session, params: sim(one), body: { amount_gb: 2 } },
-        flexiFailures.unlock.safeTooLittle,
-      );
-      const unlocked = await ok(ctx().app, flexiDataApi.unlock, {
-        session: one.session,
-        params: sim(one),
-        body: { amount_gb: 1 },
-      });
+      await refused(ctx().app, flexiDataApi.unlock, asking(one, 2), flexiFailures.unlock.safeTooLittle);
+      const unlocked = await ok(ctx().app, flexiDataApi.unlock, asking(one, 1));
       expect(unlocked._payload.balance_kb).toBe(0);
     });
 
@@ -86,21 +54,16 @@ forEachDatabase(
         [flexiDataApi.save, flexiFailures.save.noMembership],
         [flexiDataApi.swap, flexiFailures.swap.noMembership],
       ] as const)
-        await refused(
-          ctx().app,
-          endpoint,
-          { session: none.session, params: sim(none), body: { amount_gb: 1 } },
-          failure,
-        );
+        await refused(ctx().app, endpoint, asking(none, 1), failure);
     });
 
     it('once a month: after a save, a donation is refused as already saved', async () => {
       const m = await createMember(ctx(), { membership: { sku: 'BDDT00', usedGb: 10 } });
-      await ok(ctx().app, flexiDataApi.save, { session: m.session, params: sim(m), body: { amount_gb: 2 } });
+      await ok(ctx().app, flexiDataApi.save, asking(m, 2));
       const { message } = await refused(
         ctx().app,
         flexiDataApi.donate,
-        { session: m.session, params: sim(m), body: { amount_gb: 1 } },
+        asking(m, 1),
         flexiFailures.donate.alreadySaved,
       );
       expect(message).toBe(flexiFailures.donate.alreadySaved.message);

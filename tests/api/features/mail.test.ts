@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { outbox } from '../../../src/server/db/schema.ts';
 import { MAIL_MAX_ATTEMPTS, retryDelayMs, sendOutbox } from '../../../src/server/integrations/mail/sender.ts';
 import { smtpTransport } from '../../../src/server/integrations/mail/smtp.ts';
-import { forEachDatabase, signUpMember } from '../support/harness.ts';
+import { forEachDatabase, signUpMember, type TestContext } from '../support/harness.ts';
 
 /**
  * docs/product/production.md "Mail that arrives": the outbox delivered over SMTP by nodemailer to a real SMTP
@@ -49,6 +49,19 @@ beforeAll(async () => {
   url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** An outbox holding only `count` mails, to `<name><i>@example.com`, due now. */
+async function outboxOf(c: TestContext, count: number, name: string) {
+  await c.handle.db.delete(outbox);
+  await c.handle.db.insert(outbox).values(
+    Array.from({ length: count }, (_, i) => ({
+      to: `${name}${i}@example.com`,
+      subject: `Mail ${i}`,
+      body: `Number ${i}.`,
+      createdAt: c.clock.now,
+    })),
+  );
+}
 
 forEachDatabase(
   'mail',
@@ -115,15 +128,7 @@ forEachDatabase(
     it('two senders at once (two instances) deliver each mail once', async () => {
       received.length = 0;
       const c = ctx();
-      await c.handle.db.delete(outbox);
-      await c.handle.db.insert(outbox).values(
-        Array.from({ length: 30 }, (_, i) => ({
-          to: `m${i}@example.com`,
-          subject: `Mail ${i}`,
-          body: `Number ${i}.`,
-          createdAt: c.clock.now,
-        })),
-      );
+      await outboxOf(c, 30, 'm');
       const [a, b] = [transport(), transport()];
       const counts = await Promise.all(
         [a, b, a, b].map((t) => sendOutbox({ db: c.handle.db, clock: () => c.clock.now }, t, 10)),
@@ -138,15 +143,7 @@ forEachDatabase(
     it('a slow SMTP server never lets a batch’s claim lapse: another sender sends none of it again', async () => {
       received.length = 0;
       const c = ctx();
-      await c.handle.db.delete(outbox);
-      await c.handle.db.insert(outbox).values(
-        Array.from({ length: 4 }, (_, i) => ({
-          to: `slow${i}@example.com`,
-          subject: `Slow ${i}`,
-          body: `Number ${i}.`,
-          createdAt: c.clock.now,
-        })),
-      );
+      await outboxOf(c, 4, 'slow');
       const smtp = transport();
       const clock = () => c.clock.now;
       let others = 0;
