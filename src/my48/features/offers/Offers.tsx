@@ -5,19 +5,24 @@ import { CodeField } from '../../../components/forms/KindFields.tsx';
 import { PARTNER_CAMPAIGNS } from '../../../contract/offers.ts';
 import { shortDate } from '../../../lib/format.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { $claim, claimFreeMonth, loadMyOffers, myOffers, presaleForm, type MyOffers } from './offers-store.ts';
+import {
+  claim as claimAction,
+  claimFreeMonth,
+  loadMyOffers,
+  myOffers,
+  presaleForm,
+  type MyOffers,
+} from './offers-store.ts';
 
 function FreeMonth({ promotions, mine }: Pick<MyOffers, 'promotions' | 'mine'>) {
-  const claim = useStore($claim);
+  const claim = useStore(claimAction.$state);
   const offer = promotions.one_month_free;
   return (
     <section className="card stack" aria-labelledby="free-month">
       <h2 id="free-month">{offer.heading}</h2>
       <p>{offer.body}</p>
-      {claim?.bag && (
-        <FormAlert tone="success">{`${claim.bag.name} is on your SIM until ${shortDate(claim.bag.expires_at)}.`}</FormAlert>
-      )}
-      <FormAlert>{claim?.error}</FormAlert>
+      <FormAlert tone="success">{claim.notice}</FormAlert>
+      <FormAlert>{claim.error}</FormAlert>
       {mine.free_allowance.claimed && mine.free_allowance.claimed_at ? (
         <p>{`You claimed your free month on ${shortDate(mine.free_allowance.claimed_at)}.`}</p>
       ) : offer.open ? (
@@ -26,11 +31,11 @@ function FreeMonth({ promotions, mine }: Pick<MyOffers, 'promotions' | 'mine'>) 
           <button
             type="button"
             className="btn btn--primary"
-            disabled={claim?.busy}
-            aria-busy={claim?.busy}
+            disabled={!!claim.busy}
+            aria-busy={!!claim.busy}
             onClick={() => void claimFreeMonth()}
           >
-            {claim?.busy ? 'Claiming your free month…' : 'Claim my free month'}
+            {claim.busy ? 'Claiming your free month…' : 'Claim my free month'}
           </button>
         </>
       ) : offer.upcoming ? (

@@ -1,14 +1,14 @@
-import { map } from 'nanostores';
 import type { Answer } from '../../../contract/endpoint.ts';
 import { offersApi, PresaleForm } from '../../../contract/offers.schema.ts';
-import { call, errorMessage } from '../../../lib/http.ts';
+import { call } from '../../../lib/http.ts';
+import { shortDate } from '../../../lib/format.ts';
 import { memberParams } from '../../../lib/member-session.ts';
+import { actionStore } from '../../../stores/action.ts';
 import { formStore } from '../../../stores/form.ts';
 import { loader } from '../../../stores/loader.ts';
 
 type Promotions = Answer<typeof offersApi.promotions>['_payload'];
 type MemberOffers = Answer<typeof offersApi.memberOffers>['_payload'];
-type GoodyBag = Answer<typeof offersApi.applyFreeAllowance>['_payload']['goody_bag'];
 
 /**
  * /my48/offers: the dated offers, what the member has claimed, and the presale code read the
@@ -35,21 +35,20 @@ export const myOffers = loader<MyOffers>(async () => {
 
 export const loadMyOffers = () => myOffers.load();
 
-/** Claiming the free month: an action beside the read (busy, the bag given, or the refusal). */
-export const $claim = map<{ busy: boolean; bag?: GoodyBag; error?: string }>({ busy: false });
+/** Claiming the free month: an action beside the read, in the one action cycle (stores/action.ts). */
+export const claim = actionStore<'claim'>();
 
 /** One month free: the server decides whether today is inside the window and whether it was claimed. */
-export async function claimFreeMonth(): Promise<void> {
-  if ($claim.get().busy) return;
-  $claim.set({ busy: true });
-  try {
-    const { _payload } = await call(offersApi.applyFreeAllowance, { params: memberParams() });
-    $claim.set({ busy: false, bag: _payload.goody_bag });
-    void loadMyOffers();
-  } catch (error) {
-    $claim.set({ busy: false, error: errorMessage(error, 'Your free month could not be claimed. Please try again.') });
-  }
-}
+export const claimFreeMonth = () =>
+  claim.run(
+    'claim',
+    async () => {
+      const bag = (await call(offersApi.applyFreeAllowance, { params: memberParams() }))._payload.goody_bag;
+      void loadMyOffers();
+      return `${bag.name} is on your SIM until ${shortDate(bag.expires_at)}.`;
+    },
+    'Your free month could not be claimed. Please try again.',
+  );
 
 export const presaleForm = formStore({
   schema: PresaleForm,
