@@ -511,18 +511,13 @@ it('every operation that moves money, data or a once-only right is raced, here o
 });
 
 // The password-recovery limits count per address; 20 requests from one place are the point here.
-forEachDatabase(
-  'concurrency',
-  (ctx) => {
-    for (const op of moving) {
-      const entry = races[op.id];
-      if (!entry || isElsewhere(entry)) continue;
-      it(`${op.id} (${op.moves}), ${RACE} at once: ${entry.title}`, async () => {
-        await entry.run(ctx());
-        await creditConserved(ctx());
-      });
-    }
-  },
-  { loginPerIp: 1000 },
-  'catalogue',
-);
+forEachDatabase('concurrency', { seed: 'catalogue', rateLimit: { loginPerIp: 1000 } }, (ctx) => {
+  for (const op of moving) {
+    const entry = races[op.id];
+    if (!entry || isElsewhere(entry)) continue;
+    it(`${op.id} (${op.moves}), ${RACE} at once: ${entry.title}`, async () => {
+      await entry.run(ctx());
+      await creditConserved(ctx());
+    });
+  }
+});

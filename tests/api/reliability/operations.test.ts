@@ -13,84 +13,79 @@ import { call, forEachDatabase } from '../support/harness.ts';
 
 /** Running it (docs/product/operations.md): readiness apart from liveness, metrics, kept secrets, a graceful SIGTERM. */
 
-forEachDatabase(
-  'operations',
-  (ctx) => {
-    it('readiness: 200 when ready; 503 with the reason while shutting down or when a migration is missing', async () => {
-      expect(await (await ctx().app.request('/panda/ready')).json()).toEqual({
-        status: 'ready',
-        mail: 'not configured',
-        cdn: { purges: 'ok', pending: 0 },
-        network: { pending: 0, oldest_pending_s: 0, failed: 0, dead_letters: 0, drift: 0 },
-      });
-      let draining = false;
-      const app = createApp({ db: ctx().handle.db, config: ctx().config, lifecycle: { draining: () => draining } });
-      expect((await app.request('/panda/ready')).status).toBe(200);
-      draining = true;
-      const res = await app.request('/panda/ready');
-      expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ status: 'not ready', reason: 'shutting down' });
-      // With SMTP configured, ready only while the mail server answered in the last 5 minutes (docs/product/production.md).
-      let mail: 'ok' | 'unreachable' = 'ok';
-      const withMail = createApp({
-        db: ctx().handle.db,
-        config: ctx().config,
-        lifecycle: { draining: () => false, mail: () => mail },
-      });
-      expect(await (await withMail.request('/panda/ready')).json()).toEqual({
-        status: 'ready',
-        mail: 'ok',
-        cdn: { purges: 'ok', pending: 0 },
-        network: { pending: 0, oldest_pending_s: 0, failed: 0, dead_letters: 0, drift: 0 },
-      });
-      mail = 'unreachable';
-      const noMail = await withMail.request('/panda/ready');
-      expect([noMail.status, await noMail.json()]).toEqual([
-        503,
-        { status: 'not ready', reason: 'mail server unreachable' },
-      ]);
-      // Liveness does not change with it: the process is alive while it drains.
-      expect((await app.request('/panda/health')).status).toBe(200);
-
-      // A database restored from before the newest migration: not ready (and ready again once it is applied).
-      const db = ctx().handle.db;
-      const [newest] = (
-        (await db.execute(
-          sql`select id, hash, created_at::text as created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
-        )) as unknown as { rows: { id: number; hash: string; created_at: string }[] }
-      ).rows;
-      await db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${newest!.id}`);
-      try {
-        const behind = await ctx().app.request('/panda/ready');
-        expect(behind.status).toBe(503);
-        expect(await behind.json()).toEqual({ status: 'not ready', reason: 'migrations pending' });
-      } finally {
-        await db.execute(
-          sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${newest!.id}, ${newest!.hash}, ${newest!.created_at}::bigint)`,
-        );
-      }
-      expect((await ctx().app.request('/panda/ready')).status).toBe(200);
+forEachDatabase('operations', { seed: 'catalogue', rateLimit: undefined }, (ctx) => {
+  it('readiness: 200 when ready; 503 with the reason while shutting down or when a migration is missing', async () => {
+    expect(await (await ctx().app.request('/panda/ready')).json()).toEqual({
+      status: 'ready',
+      mail: 'not configured',
+      cdn: { purges: 'ok', pending: 0 },
+      network: { pending: 0, oldest_pending_s: 0, failed: 0, dead_letters: 0, drift: 0 },
     });
+    let draining = false;
+    const app = createApp({ db: ctx().handle.db, config: ctx().config, lifecycle: { draining: () => draining } });
+    expect((await app.request('/panda/ready')).status).toBe(200);
+    draining = true;
+    const res = await app.request('/panda/ready');
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: 'not ready', reason: 'shutting down' });
+    // With SMTP configured, ready only while the mail server answered in the last 5 minutes (docs/product/production.md).
+    let mail: 'ok' | 'unreachable' = 'ok';
+    const withMail = createApp({
+      db: ctx().handle.db,
+      config: ctx().config,
+      lifecycle: { draining: () => false, mail: () => mail },
+    });
+    expect(await (await withMail.request('/panda/ready')).json()).toEqual({
+      status: 'ready',
+      mail: 'ok',
+      cdn: { purges: 'ok', pending: 0 },
+      network: { pending: 0, oldest_pending_s: 0, failed: 0, dead_letters: 0, drift: 0 },
+    });
+    mail = 'unreachable';
+    const noMail = await withMail.request('/panda/ready');
+    expect([noMail.status, await noMail.json()]).toEqual([
+      503,
+      { status: 'not ready', reason: 'mail server unreachable' },
+    ]);
+    // Liveness does not change with it: the process is alive while it drains.
+    expect((await app.request('/panda/health')).status).toBe(200);
 
-    it('metrics count answers by route pattern (never the raw path) and status', async () => {
-      const metrics = createMetrics();
-      const app = createApp({ db: ctx().handle.db, config: ctx().config, metrics });
-      const { session: s } = await createMember({ ...ctx(), app });
-      await call(app, s, `/panda/protected/users/${s.userId}/segments`);
-      await call(app, s, `/panda/protected/users/${s.userId}/segments`);
-      await app.request('/panda/protected/users/1/segments');
-      const text = await metrics.registry.metrics();
-      expect(text).toContain(
-        'portal_http_request_duration_seconds_count{method="GET",route="/panda/protected/users/:user_id/segments",status="200"} 2',
+    // A database restored from before the newest migration: not ready (and ready again once it is applied).
+    const db = ctx().handle.db;
+    const [newest] = (
+      (await db.execute(
+        sql`select id, hash, created_at::text as created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+      )) as unknown as { rows: { id: number; hash: string; created_at: string }[] }
+    ).rows;
+    await db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${newest!.id}`);
+    try {
+      const behind = await ctx().app.request('/panda/ready');
+      expect(behind.status).toBe(503);
+      expect(await behind.json()).toEqual({ status: 'not ready', reason: 'migrations pending' });
+    } finally {
+      await db.execute(
+        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${newest!.id}, ${newest!.hash}, ${newest!.created_at}::bigint)`,
       );
-      expect(text).toMatch(/portal_http_request_duration_seconds_count\{method="GET",route="[^"]*",status="401"\} 1/);
-      expect(text).not.toContain(`/users/${s.userId}/`);
-      expect(text).toContain('process_resident_memory_bytes');
-    });
-  },
-  undefined,
-  'catalogue',
-);
+    }
+    expect((await ctx().app.request('/panda/ready')).status).toBe(200);
+  });
+
+  it('metrics count answers by route pattern (never the raw path) and status', async () => {
+    const metrics = createMetrics();
+    const app = createApp({ db: ctx().handle.db, config: ctx().config, metrics });
+    const { session: s } = await createMember({ ...ctx(), app });
+    await call(app, s, `/panda/protected/users/${s.userId}/segments`);
+    await call(app, s, `/panda/protected/users/${s.userId}/segments`);
+    await app.request('/panda/protected/users/1/segments');
+    const text = await metrics.registry.metrics();
+    expect(text).toContain(
+      'portal_http_request_duration_seconds_count{method="GET",route="/panda/protected/users/:user_id/segments",status="200"} 2',
+    );
+    expect(text).toMatch(/portal_http_request_duration_seconds_count\{method="GET",route="[^"]*",status="401"\} 1/);
+    expect(text).not.toContain(`/users/${s.userId}/`);
+    expect(text).toContain('process_resident_memory_bytes');
+  });
+});
 
 // The product as shipped: `npm start`'s process on its embedded database with the demo members,
 // so a demo member (a contract of docs/product/demo-accounts.md) signs in here, not a built one.

@@ -8,6 +8,7 @@ const WINDOW_MS = 60_000;
 
 forEachDatabase(
   'rate_limit',
+  { seed: 'catalogue', rateLimit: { windowMs: WINDOW_MS, loginFailuresPerAccount: 3, loginPerIp: 100 } },
   (ctx) => {
     it('limits failed logins per account with 429 and Retry-After, never locks out another member, and recovers', async () => {
       // The limiter's store keeps time with Date.now(); freeze it, so how long each password check
@@ -37,6 +38,4 @@ forEachDatabase(
       }
     }, 60_000);
   },
-  { windowMs: WINDOW_MS, loginFailuresPerAccount: 3, loginPerIp: 100 },
-  'catalogue',
 );

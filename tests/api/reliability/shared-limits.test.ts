@@ -11,6 +11,7 @@ import { attemptLogin, forEachDatabase } from '../support/harness.ts';
  */
 forEachDatabase(
   'shared_limits',
+  { seed: 'catalogue', rateLimit: { windowMs: 60_000, loginFailuresPerAccount: 1000, loginPerIp: 4 } },
   (ctx) => {
     it('two instances on one database count the log-in limit together (in memory on the embedded database)', async () => {
       const c = ctx();
@@ -52,6 +53,4 @@ forEachDatabase(
       expect(results.filter((r) => r.status === 429)).toHaveLength(16);
     });
   },
-  { windowMs: 60_000, loginFailuresPerAccount: 1000, loginPerIp: 4 },
-  'catalogue',
 );

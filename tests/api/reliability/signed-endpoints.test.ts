@@ -130,146 +130,137 @@ const answer = async (res: Response) => [
   ((await res.json()) as { _payload: { code: string } })._payload.code,
 ];
 
-forEachDatabase(
-  'signed-endpoints',
-  (ctx) => {
-    it('every signed endpoint: unsigned JSON is 401, any other type 415 even when signed, a good signature on JSON passes', async () => {
-      const c = ctx();
-      const m = await createMember(c);
-      const { reference } = await complaintOf(c, m, 'I was charged twice this month. Please refund one of them.');
-      const { app, builds } = appWith(c, {
-        helpdesk: TEST_HELPDESK_WEBHOOK_SECRET,
-        sanity: SANITY_SECRET,
-        network: TEST_NETWORK_EVENT_SECRET,
-      });
-      const bodies: Record<string, string> = {
-        "the mobile network's listener": JSON.stringify({
-          eventId: 'signed-endpoints-1',
-          eventTime: c.clock.now.toISOString(),
-          eventType: 'UsageCreateEvent',
-          event: {
-            usage: {
-              id: 'u-1',
-              usageDate: c.clock.now.toISOString(),
-              usageType: 'data',
-              usageCharacteristic: [
-                { name: 'msisdn', value: m.msisdn },
-                { name: 'volumeKb', value: 2048 },
-              ],
-            },
+forEachDatabase('signed-endpoints', { seed: 'catalogue' }, (ctx) => {
+  it('every signed endpoint: unsigned JSON is 401, any other type 415 even when signed, a good signature on JSON passes', async () => {
+    const c = ctx();
+    const m = await createMember(c);
+    const { reference } = await complaintOf(c, m, 'I was charged twice this month. Please refund one of them.');
+    const { app, builds } = appWith(c, {
+      helpdesk: TEST_HELPDESK_WEBHOOK_SECRET,
+      sanity: SANITY_SECRET,
+      network: TEST_NETWORK_EVENT_SECRET,
+    });
+    const bodies: Record<string, string> = {
+      "the mobile network's listener": JSON.stringify({
+        eventId: 'signed-endpoints-1',
+        eventTime: c.clock.now.toISOString(),
+        eventType: 'UsageCreateEvent',
+        event: {
+          usage: {
+            id: 'u-1',
+            usageDate: c.clock.now.toISOString(),
+            usageType: 'data',
+            usageCharacteristic: [
+              { name: 'msisdn', value: m.msisdn },
+              { name: 'volumeKb', value: 2048 },
+            ],
           },
-        }),
-        "the help desk's webhook": JSON.stringify({
-          external_id: reference,
-          comment_id: '900',
-          step: 'close',
-          body: 'Closed: see https://evil.example/refund',
-        }),
-        "the CMS's publish webhook": JSON.stringify({ _id: 'helpTopic.x', _type: 'helpTopic' }),
-      };
-      const refusals = {
-        "the help desk's webhook": helpdeskFailures.badSignature.code,
-        "the CMS's publish webhook": cmsFailures.badSignature.code,
-        "the mobile network's listener": networkFailures.badSignature.code,
-      } as Record<string, string>;
-      for (const e of endpoints) {
-        const body = bodies[e.name]!;
-        const signature = await e.sign(body, c.clock.now);
-        for (const type of JSON_TYPES) {
-          const unsigned = await post(app, e.path, body, { 'content-type': type });
-          expect([e.name, type, ...(await answer(unsigned))]).toEqual([e.name, type, 401, refusals[e.name]]);
-          const forged = await post(app, e.path, body, {
-            'content-type': type,
-            ...(await e.sign(body, new Date(c.clock.now.getTime() - 3_600_000))),
-          });
-          expect([e.name, type, forged.status]).toEqual([e.name, type, 401]);
-        }
-        for (const type of OTHER_TYPES) {
-          const headers: Record<string, string> = type ? { 'content-type': type } : {};
-          for (const sent of [headers, { ...headers, ...signature }]) {
-            const res = await post(app, e.path, body, sent);
-            expect([e.name, type, ...(await answer(res))]).toEqual([e.name, type, 415, 'request.unsupportedMediaType']);
-          }
+        },
+      }),
+      "the help desk's webhook": JSON.stringify({
+        external_id: reference,
+        comment_id: '900',
+        step: 'close',
+        body: 'Closed: see https://evil.example/refund',
+      }),
+      "the CMS's publish webhook": JSON.stringify({ _id: 'helpTopic.x', _type: 'helpTopic' }),
+    };
+    const refusals = {
+      "the help desk's webhook": helpdeskFailures.badSignature.code,
+      "the CMS's publish webhook": cmsFailures.badSignature.code,
+      "the mobile network's listener": networkFailures.badSignature.code,
+    } as Record<string, string>;
+    for (const e of endpoints) {
+      const body = bodies[e.name]!;
+      const signature = await e.sign(body, c.clock.now);
+      for (const type of JSON_TYPES) {
+        const unsigned = await post(app, e.path, body, { 'content-type': type });
+        expect([e.name, type, ...(await answer(unsigned))]).toEqual([e.name, type, 401, refusals[e.name]]);
+        const forged = await post(app, e.path, body, {
+          'content-type': type,
+          ...(await e.sign(body, new Date(c.clock.now.getTime() - 3_600_000))),
+        });
+        expect([e.name, type, forged.status]).toEqual([e.name, type, 401]);
+      }
+      for (const type of OTHER_TYPES) {
+        const headers: Record<string, string> = type ? { 'content-type': type } : {};
+        for (const sent of [headers, { ...headers, ...signature }]) {
+          const res = await post(app, e.path, body, sent);
+          expect([e.name, type, ...(await answer(res))]).toEqual([e.name, type, 415, 'request.unsupportedMediaType']);
         }
       }
-      // Nothing reached either: the complaint is as it was, nobody was mailed an agent's step, no build.
-      const [complaint] = await c.handle.db.select().from(tickets).where(eq(tickets.reference, reference));
-      expect(complaint!.state).toBe('acknowledged');
-      const mails = await c.handle.db.select().from(outbox).where(eq(outbox.to, m.email));
-      expect(mails.map((x) => x.subject)).toEqual([`Your complaint to 48: ${reference}`]);
-      expect(builds).toEqual([]);
-      expect(await c.handle.db.select().from(networkEvents)).toEqual([]);
-      // Signed JSON passes the guard, with a charset too.
-      for (const e of endpoints) {
-        const body = bodies[e.name]!;
+    }
+    // Nothing reached either: the complaint is as it was, nobody was mailed an agent's step, no build.
+    const [complaint] = await c.handle.db.select().from(tickets).where(eq(tickets.reference, reference));
+    expect(complaint!.state).toBe('acknowledged');
+    const mails = await c.handle.db.select().from(outbox).where(eq(outbox.to, m.email));
+    expect(mails.map((x) => x.subject)).toEqual([`Your complaint to 48: ${reference}`]);
+    expect(builds).toEqual([]);
+    expect(await c.handle.db.select().from(networkEvents)).toEqual([]);
+    // Signed JSON passes the guard, with a charset too.
+    for (const e of endpoints) {
+      const body = bodies[e.name]!;
+      const res = await post(app, e.path, body, {
+        'content-type': 'application/json; charset=utf-8',
+        ...(await e.sign(body, c.clock.now)),
+      });
+      expect([e.name, res.status]).toEqual([e.name, e.name === "the CMS's publish webhook" ? 202 : 200]);
+    }
+    expect(builds).toHaveLength(1);
+    expect((await c.handle.db.select().from(networkEvents)).map((e) => e.eventId)).toEqual(['signed-endpoints-1']);
+    const [closed] = await c.handle.db.select().from(tickets).where(eq(tickets.reference, reference));
+    expect(closed!.state).toBe('closed');
+  });
+
+  it('the webhook moves no due date and clears nothing for anyone unsigned, whatever the type', async () => {
+    const c = ctx();
+    const m = await createMember(c);
+    const { reference, due_on } = await complaintOf(c, m, 'My data stopped working on Friday and nobody has fixed it.');
+    for (const type of ['application/vnd.zendesk+json', 'application/x+json', 'application/json'])
+      for (const step of [
+        { step: 'update', body: 'We need more time.', due_on: '2027-01-20' },
+        { step: 'response', body: 'Sorted: click https://evil.example to claim.' },
+      ]) {
+        const res = await c.app.request('/panda/public/helpdesk/events', {
+          method: 'POST',
+          headers: { 'content-type': type },
+          body: JSON.stringify({ external_id: reference, comment_id: `${type}-${step.step}`, ...step }),
+        });
+        expect(res.status).toBeGreaterThanOrEqual(400);
+      }
+    const [t] = await c.handle.db.select().from(tickets).where(eq(tickets.reference, reference));
+    expect([t!.state, t!.dueOn, t!.respondedAt]).toEqual(['acknowledged', due_on, null]);
+  });
+
+  it('unsigned, a reference that exists answers exactly as one that does not', async () => {
+    const c = ctx();
+    const m = await createMember(c);
+    const { reference } = await complaintOf(c, m, 'The roaming charges on my bill are wrong, please check them.');
+    for (const type of ['application/json', 'application/vnd.zendesk+json']) {
+      const ask = async (external_id: string) => {
+        const res = await c.app.request('/panda/public/helpdesk/events', {
+          method: 'POST',
+          headers: { 'content-type': type },
+          body: JSON.stringify({ external_id, comment_id: '1', step: 'close', body: '' }),
+        });
+        return [res.status, await res.json()];
+      };
+      expect(await ask(reference)).toEqual(await ask('48-C-999999'));
+    }
+  });
+
+  it('without a secret the webhook is not there: 404 for every type, signed or not', async () => {
+    const c = ctx();
+    const { app, builds } = appWith(c, {});
+    for (const e of endpoints)
+      for (const type of [...JSON_TYPES, ...OTHER_TYPES]) {
+        const body = '{"_type":"helpTopic"}';
         const res = await post(app, e.path, body, {
-          'content-type': 'application/json; charset=utf-8',
+          ...(type ? { 'content-type': type } : {}),
           ...(await e.sign(body, c.clock.now)),
         });
-        expect([e.name, res.status]).toEqual([e.name, e.name === "the CMS's publish webhook" ? 202 : 200]);
+        expect([e.name, type, ...(await answer(res))]).toEqual([e.name, type, 404, requestFailures.notFound.code]);
       }
-      expect(builds).toHaveLength(1);
-      expect((await c.handle.db.select().from(networkEvents)).map((e) => e.eventId)).toEqual(['signed-endpoints-1']);
-      const [closed] = await c.handle.db.select().from(tickets).where(eq(tickets.reference, reference));
-      expect(closed!.state).toBe('closed');
-    });
-
-    it('the webhook moves no due date and clears nothing for anyone unsigned, whatever the type', async () => {
-      const c = ctx();
-      const m = await createMember(c);
-      const { reference, due_on } = await complaintOf(
-        c,
-        m,
-        'My data stopped working on Friday and nobody has fixed it.',
-      );
-      for (const type of ['application/vnd.zendesk+json', 'application/x+json', 'application/json'])
-        for (const step of [
-          { step: 'update', body: 'We need more time.', due_on: '2027-01-20' },
-          { step: 'response', body: 'Sorted: click https://evil.example to claim.' },
-        ]) {
-          const res = await c.app.request('/panda/public/helpdesk/events', {
-            method: 'POST',
-            headers: { 'content-type': type },
-            body: JSON.stringify({ external_id: reference, comment_id: `${type}-${step.step}`, ...step }),
-          });
-          expect(res.status).toBeGreaterThanOrEqual(400);
-        }
-      const [t] = await c.handle.db.select().from(tickets).where(eq(tickets.reference, reference));
-      expect([t!.state, t!.dueOn, t!.respondedAt]).toEqual(['acknowledged', due_on, null]);
-    });
-
-    it('unsigned, a reference that exists answers exactly as one that does not', async () => {
-      const c = ctx();
-      const m = await createMember(c);
-      const { reference } = await complaintOf(c, m, 'The roaming charges on my bill are wrong, please check them.');
-      for (const type of ['application/json', 'application/vnd.zendesk+json']) {
-        const ask = async (external_id: string) => {
-          const res = await c.app.request('/panda/public/helpdesk/events', {
-            method: 'POST',
-            headers: { 'content-type': type },
-            body: JSON.stringify({ external_id, comment_id: '1', step: 'close', body: '' }),
-          });
-          return [res.status, await res.json()];
-        };
-        expect(await ask(reference)).toEqual(await ask('48-C-999999'));
-      }
-    });
-
-    it('without a secret the webhook is not there: 404 for every type, signed or not', async () => {
-      const c = ctx();
-      const { app, builds } = appWith(c, {});
-      for (const e of endpoints)
-        for (const type of [...JSON_TYPES, ...OTHER_TYPES]) {
-          const body = '{"_type":"helpTopic"}';
-          const res = await post(app, e.path, body, {
-            ...(type ? { 'content-type': type } : {}),
-            ...(await e.sign(body, c.clock.now)),
-          });
-          expect([e.name, type, ...(await answer(res))]).toEqual([e.name, type, 404, requestFailures.notFound.code]);
-        }
-      expect(builds).toEqual([]);
-    });
-  },
-  {},
-  'catalogue',
-);
+    expect(builds).toEqual([]);
+  });
+});

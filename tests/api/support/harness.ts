@@ -169,13 +169,20 @@ export async function freshPostgresDatabase(url: string, name: string): Promise<
  * Runs a suite once per database: one database per file (PGlite takes ~2 s to start), the
  * demo members reseeded before every test, and a clock the test can move.
  */
-export function forEachDatabase(
-  file: string,
-  suite: (ctx: () => TestContext) => void,
-  rateLimit: Partial<AppConfig['rateLimit']> = {},
+export interface SuiteOptions {
   /** 'catalogue': no demo member, only what the shop sells (suites whose members are made by builders.ts). */
-  seed: 'demo' | 'catalogue' = 'demo',
-) {
+  seed?: 'demo' | 'catalogue';
+  /** Limits other than the tests' own (testConfig). */
+  rateLimit?: Partial<AppConfig['rateLimit']>;
+}
+
+type Suite = (ctx: () => TestContext) => void;
+
+export function forEachDatabase(file: string, suite: Suite): void;
+export function forEachDatabase(file: string, options: SuiteOptions, suite: Suite): void;
+export function forEachDatabase(file: string, optionsOrSuite: SuiteOptions | Suite, given?: Suite): void {
+  const suite = typeof optionsOrSuite === 'function' ? optionsOrSuite : given!;
+  const { seed = 'demo', rateLimit = {} } = typeof optionsOrSuite === 'function' ? {} : optionsOrSuite;
   for (const { name, url } of databases) {
     describe(name, () => {
       let ctx: TestContext | undefined;
