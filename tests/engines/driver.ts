@@ -343,8 +343,12 @@ export async function firefox(viewport: { width: number; height: number }): Prom
         navigate: async (url) => {
           await page.goto(url);
         },
-        // Firefox's events say it all (above): nothing to gather from the page, nothing to put in.
-        keep: async () => undefined,
+        // Firefox's events say it all (above): nothing to gather from the page. A person moves on
+        // once the page has its data: a read still under way when the page is left is cancelled,
+        // and Firefox reports the cancelled read (through the service worker) as the page's error.
+        keep: async () => {
+          await page.waitForNetworkIdle({ idleTime: 150, timeout: 10_000 }).catch(() => undefined);
+        },
         watch: async () => undefined,
         seen,
         screenshot: async () => Buffer.from(await page.screenshot()),

@@ -159,6 +159,23 @@ export function serve<E extends EndpointDef>(
   app.openapi(routeOf(e), ((c: Context<AppEnv>) => handler(c, inputOf(c, e))) as never);
 }
 
+/** A feature's handlers, named as its contract's endpoints: one for each, or it does not compile. */
+export type HandlersOf<T extends Record<string, EndpointDef>> = {
+  [K in keyof T]: (c: Context<AppEnv>, input: Input<T[K]>) => Response | Promise<Response>;
+};
+
+/**
+ * Serves every endpoint of a feature's contract with the handler of the same name, in the
+ * contract's order (the contract as data: a new endpoint without its handler is a type error).
+ */
+export function serveAll<T extends Record<string, EndpointDef>>(
+  app: OpenAPIHono<AppEnv>,
+  api: T,
+  handlers: HandlersOf<T>,
+): void {
+  for (const name of Object.keys(api) as (keyof T & string)[]) serve(app, api[name]!, handlers[name]);
+}
+
 /** Hono's pattern of an endpoint's path ({user_id} → :user_id), for middleware such as limiters. */
 export function patternOf(e: EndpointDef): string {
   return e.path.replace(/\{(\w+)\}/g, ':$1');

@@ -1,13 +1,11 @@
 import { alertsApi } from '../../../contract/alerts.schema.ts';
-import { serve } from '../../http/openapi.ts';
+import { serveAll } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import * as handle from './alerts.handlers.ts';
 
 /** Settings → alerts: the switches and the alerts raised (the scheduled job raises them: jobs/alerts.ts). */
 export function alertsRoutes() {
   const app = router();
-  serve(app, alertsApi.settings, handle.settings);
-  serve(app, alertsApi.saveSettings, handle.saveSettings);
-  serve(app, alertsApi.list, handle.list);
+  serveAll(app, alertsApi, handle);
   return app;
 }

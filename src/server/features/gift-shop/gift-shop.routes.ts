@@ -1,7 +1,7 @@
 import { giftShopApi } from '../../../contract/gift-shop.schema.ts';
 import type { AppConfig } from '../../config.ts';
 import { byIp, limitBy } from '../../http/limiters.ts';
-import { patternOf, serve } from '../../http/openapi.ts';
+import { patternOf, serveAll } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import * as handle from './gift-shop.handlers.ts';
 
@@ -11,8 +11,6 @@ export function giftShopRoutes(config: AppConfig) {
   const { windowMs } = config.rateLimit;
   app.use(patternOf(giftShopApi.check), limitBy(windowMs, 30, byIp('gift-check')));
   app.use(patternOf(giftShopApi.order), limitBy(windowMs, 20, byIp('gift-order')));
-  serve(app, giftShopApi.offers, handle.offers);
-  serve(app, giftShopApi.check, handle.check);
-  serve(app, giftShopApi.order, handle.order);
+  serveAll(app, giftShopApi, handle);
   return app;
 }

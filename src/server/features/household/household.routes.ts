@@ -2,7 +2,7 @@ import { householdApi } from '../../../contract/household.schema.ts';
 import { INVITES_PER_MEMBER_PER_HOUR, INVITES_PER_NUMBER_PER_HOUR } from '../../../contract/household.ts';
 import { bodyField, byMember, limitBy } from '../../http/limiters.ts';
 import { irishMobileRule } from '../../../contract/forms.schema.ts';
-import { patternOf, serve } from '../../http/openapi.ts';
+import { patternOf, serveAll } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import * as handle from './household.handlers.ts';
 
@@ -27,17 +27,6 @@ export function householdRoutes() {
       async (c) => `household-invite:to:${numberOf(await bodyField(c, 'msisdn'))}`,
     ),
   );
-  serve(app, householdApi.household, handle.household);
-  serve(app, householdApi.lines, handle.lines);
-  serve(app, householdApi.line, handle.line);
-  serve(app, householdApi.invite, handle.invite);
-  serve(app, householdApi.cancel, handle.cancel);
-  serve(app, householdApi.accept, handle.accept);
-  serve(app, householdApi.decline, handle.decline);
-  serve(app, householdApi.remove, handle.remove);
-  serve(app, householdApi.leave, handle.leave);
-  serve(app, householdApi.buyMembership, handle.buyMembership);
-  serve(app, householdApi.addCredit, handle.addCredit);
-  serve(app, householdApi.setSpendLimit, handle.setSpendLimit);
+  serveAll(app, householdApi, handle);
   return app;
 }

@@ -1,7 +1,7 @@
 import { passkeysApi } from '../../../contract/passkeys.schema.ts';
 import type { AppConfig } from '../../config.ts';
 import { byIp, byMember, limitBy } from '../../http/limiters.ts';
-import { patternOf, serve } from '../../http/openapi.ts';
+import { patternOf, serveAll } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import * as handle from './passkeys.handlers.ts';
 
@@ -15,11 +15,6 @@ export function passkeysRoutes(config: AppConfig) {
   app.use(patternOf(passkeysApi.signIn), perIp);
   // Adding starts with a password or a code: a few tries a window per member, as for the codes themselves.
   app.use(patternOf(passkeysApi.registrationOptions), limitBy(windowMs, 20, byMember('passkey-add')));
-  serve(app, passkeysApi.list, handle.list);
-  serve(app, passkeysApi.registrationOptions, handle.registrationOptions);
-  serve(app, passkeysApi.register, handle.register);
-  serve(app, passkeysApi.remove, handle.remove);
-  serve(app, passkeysApi.signInOptions, handle.signInOptions);
-  serve(app, passkeysApi.signIn, handle.signIn);
+  serveAll(app, passkeysApi, handle);
   return app;
 }

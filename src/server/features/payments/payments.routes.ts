@@ -1,7 +1,7 @@
 import { paymentsApi } from '../../../contract/payments.schema.ts';
 import type { AppConfig } from '../../config.ts';
 import { byIp, limitBy } from '../../http/limiters.ts';
-import { patternOf, serve } from '../../http/openapi.ts';
+import { patternOf, serveAll } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import { sameOrigin } from '../../middleware/origin.ts';
 import * as handle from './payments.handlers.ts';
@@ -12,12 +12,6 @@ export function paymentsRoutes(config: AppConfig) {
   const { windowMs } = config.rateLimit;
   app.use('/panda/public/checkouts/*', limitBy(windowMs, 300, byIp('checkouts')));
   app.use(patternOf(paymentsApi.reportError), sameOrigin, limitBy(windowMs, 60, byIp('payment-error')));
-  serve(app, paymentsApi.createCheckout, handle.createCheckout);
-  serve(app, paymentsApi.registerCard, handle.registerCard);
-  serve(app, paymentsApi.storedCard, handle.storedCard);
-  serve(app, paymentsApi.removeCard, handle.removeCard);
-  serve(app, paymentsApi.checkout, handle.checkout);
-  serve(app, paymentsApi.checkoutResult, handle.checkoutResult);
-  serve(app, paymentsApi.reportError, handle.reportError);
+  serveAll(app, paymentsApi, handle);
   return app;
 }

@@ -1,7 +1,7 @@
 import { pushApi } from '../../../contract/push.schema.ts';
 import type { AppConfig } from '../../config.ts';
 import { byMember, limitBy } from '../../http/limiters.ts';
-import { patternOf, serve } from '../../http/openapi.ts';
+import { patternOf, serveAll } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import * as handle from './push.handlers.ts';
 
@@ -11,9 +11,6 @@ export function pushRoutes(config: AppConfig) {
   // A test sends to outside services: a few a window per member.
   app.use(patternOf(pushApi.test), limitBy(config.rateLimit.windowMs, 10, byMember('push-test')));
   app.use(patternOf(pushApi.subscribe), limitBy(config.rateLimit.windowMs, 30, byMember('push-subscribe')));
-  serve(app, pushApi.state, handle.state);
-  serve(app, pushApi.subscribe, handle.subscribe);
-  serve(app, pushApi.unsubscribe, handle.unsubscribe);
-  serve(app, pushApi.test, handle.test);
+  serveAll(app, pushApi, handle);
   return app;
 }

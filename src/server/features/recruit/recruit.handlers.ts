@@ -29,6 +29,9 @@ export async function affiliateInfo(
   return reply(c, recruitApi.affiliateInfo, recruitFailures, await recruit.affiliateInfo(c.var, query.affiliateId));
 }
 
+/** The same read for a signed-in member (their own id in the path): one answer. */
+export const affiliateInfoMember = affiliateInfo;
+
 export async function sendFreeSim(c: C, { body }: Input<typeof recruitApi.sendFreeSim>) {
   // The spec's form carries user_id: it must be the signed-in member's.
   if (body.user_id !== String(c.var.member.id)) return fail(c, recruitFailures.notYou);

@@ -1,5 +1,5 @@
 import { recruitApi } from '../../../contract/recruit.schema.ts';
-import { patternOf, serve } from '../../http/openapi.ts';
+import { patternOf, serveAll } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import { requireOwnAccount, requireSession } from '../../middleware/protect.ts';
 import * as handle from './recruit.handlers.ts';
@@ -12,12 +12,6 @@ export function recruitRoutes() {
   const app = router();
   app.use(patternOf(recruitApi.simLimits), requireSession, requireOwnAccount);
   app.on('POST', patternOf(recruitApi.sendFreeSim), requireSession);
-  serve(app, recruitApi.affiliateId, handle.affiliateId);
-  serve(app, recruitApi.kickbackCredit, handle.kickbackCredit);
-  serve(app, recruitApi.simLimits, handle.simLimits);
-  serve(app, recruitApi.affiliateInfo, handle.affiliateInfo);
-  serve(app, recruitApi.affiliateInfoMember, handle.affiliateInfo);
-  serve(app, recruitApi.sendFreeSim, handle.sendFreeSim);
-  serve(app, recruitApi.matesRates, handle.matesRates);
+  serveAll(app, recruitApi, handle);
   return app;
 }

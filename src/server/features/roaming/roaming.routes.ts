@@ -1,13 +1,11 @@
 import { roamingApi } from '../../../contract/roaming.schema.ts';
-import { serve } from '../../http/openapi.ts';
+import { serveAll } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import * as handle from './roaming.handlers.ts';
 
 /** my48 → Roaming (docs/product/roaming.md): the use abroad the network's feed reports (services/roaming.ts), the cap and going on. */
 export function roamingRoutes() {
   const app = router();
-  serve(app, roamingApi.get, handle.get);
-  serve(app, roamingApi.setCap, handle.setCap);
-  serve(app, roamingApi.goOn, handle.goOn);
+  serveAll(app, roamingApi, handle);
   return app;
 }

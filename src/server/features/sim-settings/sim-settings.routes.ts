@@ -1,7 +1,7 @@
 import { simSettingsApi } from '../../../contract/sim-settings.schema.ts';
 import type { AppConfig } from '../../config.ts';
 import { byMember, limitBy } from '../../http/limiters.ts';
-import { patternOf, serve } from '../../http/openapi.ts';
+import { patternOf, serveAll } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import * as handle from './sim-settings.handlers.ts';
 
@@ -11,12 +11,7 @@ export function simSettingsRoutes(config: AppConfig) {
   const { windowMs } = config.rateLimit;
   app.use(patternOf(simSettingsApi.reorderSim), limitBy(windowMs, 10, byMember('reorder')));
   app.use(patternOf(simSettingsApi.changeSim), limitBy(windowMs, 10, byMember('change-sim')));
-  serve(app, simSettingsApi.openPortIn, handle.openPortIn);
-  serve(app, simSettingsApi.requestPortIn, handle.requestPortIn);
-  serve(app, simSettingsApi.reorderSim, handle.reorderSim);
-  serve(app, simSettingsApi.changeSim, handle.changeSim);
   app.use(patternOf(simSettingsApi.changeToEsim), limitBy(windowMs, 10, byMember('esim')));
-  serve(app, simSettingsApi.changeToEsim, handle.changeToEsim);
-  serve(app, simSettingsApi.esim, handle.esim);
+  serveAll(app, simSettingsApi, handle);
   return app;
 }

@@ -1,7 +1,7 @@
 import { COMPLAINTS_PER_HOUR } from '../../../contract/contact.ts';
 import { supportApi } from '../../../contract/support.schema.ts';
 import { byMember, limitBy } from '../../http/limiters.ts';
-import { patternOf, serve } from '../../http/openapi.ts';
+import { patternOf, serveAll } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import * as handle from './support.handlers.ts';
 
@@ -12,9 +12,6 @@ export function supportRoutes() {
     patternOf(supportApi.raiseComplaint),
     limitBy(60 * 60_000, COMPLAINTS_PER_HOUR, byMember('support:complaints')),
   );
-  serve(app, supportApi.tickets, handle.tickets);
-  serve(app, supportApi.ticket, handle.ticket);
-  serve(app, supportApi.raiseComplaint, handle.raiseComplaint);
-  serve(app, supportApi.escalate, handle.escalate);
+  serveAll(app, supportApi, handle);
   return app;
 }
