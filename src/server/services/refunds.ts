@@ -129,7 +129,6 @@ export async function giveBackCardRefunds(
     .limit(BATCH);
   let given = 0;
   for (const r of due) {
-    const reference = r.reference;
     // The attempt is counted (and the next one set) before the provider is asked: a stop between its
     // answer and ours leaves it counted, and the next run asks the provider whether the refund was
     // given under our reference before giving it again. Never two refunds for one cause.
@@ -139,8 +138,8 @@ export async function giveBackCardRefunds(
       .set({ attempts: r.attempts + 1, nextAttemptAt: new Date(clock().getTime() + wait) })
       .where(eq(cardRefunds.id, r.id));
     try {
-      const given = r.attempts > 0 && (await payments.refundGiven(reference));
-      if (!given) await payments.refund(r.paymentId, r.cents, reference);
+      const given = r.attempts > 0 && (await payments.refundGiven(r.reference));
+      if (!given) await payments.refund(r.paymentId, r.cents, r.reference);
     } catch (error) {
       await db
         .update(cardRefunds)
