@@ -1,6 +1,7 @@
 import { accountFailures } from './account.calls.ts';
 import { authFailures } from './auth.schema.ts';
 import { cmsFailures } from './cms.schema.ts';
+import { chatFailures } from './chat.schema.ts';
 import { contactFailures } from './contact.schema.ts';
 import { supportFailures } from './support.schema.ts';
 import { helpdeskFailures } from './helpdesk.schema.ts';
@@ -52,6 +53,7 @@ const tables: Record<string, Failure>[] = [
   authFailures,
   cmsFailures,
   contactFailures,
+  chatFailures,
   coverageFailures,
   ...Object.values(flexiFailures),
   giftShopFailures,

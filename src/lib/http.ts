@@ -42,7 +42,7 @@ const pathOf = (request: RequestInfo | URL) => {
  * Two calls of spec section 7 sit under /panda/public but go "with auth headers": sim-limits and the
  * send-free-SIM order; the contact form too, so a member's message joins their account (a visitor has none).
  */
-const PUBLIC_WITH_SESSION = /^\/panda\/public\/(users\/[0-9]+\/sim-limits|packs\/campaign\/mgm\/|contact)$/;
+const PUBLIC_WITH_SESSION = /^\/panda\/public\/(users\/[0-9]+\/sim-limits|packs\/campaign\/mgm\/|contact|chat)$/;
 
 export function createHttp({
   fetch,

@@ -35,6 +35,7 @@ export function appConfigOf(env: Env, vapid: Vapid): AppConfig {
     testMembers: env.TEST_MEMBERS,
     ...(env.HELPDESK_URL ? { helpdeskUrl: env.HELPDESK_URL } : {}),
     ...(env.HELPDESK_WEBHOOK_SECRET ? { helpdeskWebhookSecret: env.HELPDESK_WEBHOOK_SECRET } : {}),
+    ...(env.CHAT_WEBHOOK_SECRET ? { chatWebhookSecret: env.CHAT_WEBHOOK_SECRET } : {}),
     captcha: {
       hmacKey: env.CAPTCHA_HMAC_KEY,
       maxNumber: env.CAPTCHA_MAX_NUMBER,

@@ -27,6 +27,8 @@ export interface AppConfig {
   testMembers?: boolean;
   /** Signs the help desk's webhook (agents' steps on tickets): unset, the webhook answers 503. */
   helpdeskWebhookSecret?: string;
+  /** Signs the chat desk's webhooks (Chatwoot); unset, the webhook does not exist. */
+  chatWebhookSecret?: string;
   /** The help desk's address (its JWT single sign-on lives at /access/jwt); the sandbox's when unset. */
   helpdeskUrl?: string;
   captcha: CaptchaConfig;

@@ -19,6 +19,7 @@ import { loadStaticSite, staticListener, type StaticSite } from './static-site.t
 import { followRelease, liveReleaseDir, recordRelease } from './release.ts';
 import { changedKeys, prunePurges, runPurges } from './cdn-purges.ts';
 import { startAdapters } from './integrations/settings.ts';
+import { closeChatStreams } from './services/chat/hub.ts';
 
 const env = readEnv();
 const logger = pino({ level: env.LOG_LEVEL });
@@ -49,7 +50,7 @@ const vapid = resolveVapid(env, { dataDir: env.DATA_DIR, siteUrl: env.SITE_URL }
 for (const warning of startWarnings(env, vapid)) logger.warn(warning);
 
 // Each outside service as its own settings choose: the real one, a stand-in, or none (integrations/settings.ts).
-const { payments, referrals, catalogue, geolocation, delivery, tickets, cdn, mailSender, network } = startAdapters(
+const { payments, referrals, catalogue, geolocation, delivery, tickets, cdn, mailSender, network, chat } = startAdapters(
   env,
   {
     db: database.db,
@@ -69,6 +70,7 @@ const stopRenewals = scheduleRenewals(
     referrals,
     delivery,
     tickets,
+    chat,
     siteUrl: env.SITE_URL,
     push: { sender: push, extraOrigins: env.PUSH_ENDPOINT_ORIGINS },
   },
@@ -105,6 +107,7 @@ async function listenersFor(built: StaticSite | undefined) {
     delivery,
     tickets,
     network,
+    chat,
     ...(cdn ? { cdn } : {}),
     ...(built ? { site: built } : {}),
     ...(metrics ? { metrics } : {}),
@@ -222,6 +225,8 @@ if (metricsServer)
 async function shutdown(signal: string) {
   if (draining) process.exit(1);
   draining = true;
+  // Chat streams are held open: they end now, and their browsers resume on another instance.
+  closeChatStreams();
   setTimeout(() => {
     logger.error(`${signal}: still busy after ${env.SHUTDOWN_TIMEOUT_MS} ms (${inFlight} requests in flight); exiting`);
     process.exit(1);

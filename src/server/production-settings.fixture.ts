@@ -24,6 +24,11 @@ export const productionSettings = {
   NETWORK_CLIENT_ID: 'portal',
   NETWORK_CLIENT_SECRET: 'client-secret',
   NETWORK_EVENT_SECRET: 'network-event-secret-0123456789-abcdef',
+  // Live chat's desk (docs/product/customer-care.md): a Chatwoot API inbox and its webhook secret.
+  CHAT_API_URL: 'https://chat.example/api/v1/accounts/1',
+  CHAT_API_TOKEN: 'token',
+  CHAT_INBOX_ID: '3',
+  CHAT_WEBHOOK_SECRET: 'chat-webhook-secret-0123456789',
   // Web Push (docs/product/phone.md): a key pair's shape (base64url, 87 and 43 characters) and the contact.
   VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`,
   VAPID_PRIVATE_KEY: 'k'.repeat(43),

@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema.ts';
+import { stopListening } from './notify.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A database or a transaction on it: services that take this can run inside a caller's transaction. */
@@ -61,7 +62,15 @@ export async function openDatabase(
     }
     const pool = servingPool(url, poolMax, onConnectionError);
     const db = drizzlePg(pool, { schema });
-    return { db: db as unknown as Database, kind: 'postgres', pool, close: () => pool.end() };
+    return {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      pool,
+      close: async () => {
+        await stopListening(db as unknown as Database);
+        await pool.end();
+      },
+    };
   }
   let dataDir: string | undefined;
   if (!url) {
@@ -73,7 +82,14 @@ export async function openDatabase(
   const client = pgliteTemplate && !dataDir ? new PGlite({ loadDataDir: pgliteTemplate }) : new PGlite(dataDir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    close: async () => {
+      await stopListening(db as unknown as Database);
+      await client.close();
+    },
+  };
 }
 
 /**

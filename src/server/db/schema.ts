@@ -17,3 +17,4 @@ export * from './schema/household.ts';
 export * from './schema/roaming.ts';
 export * from './schema/platform.ts';
 export * from './schema/network.ts';
+export * from './schema/chat.ts';

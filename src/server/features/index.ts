@@ -5,6 +5,7 @@ import { advanceRoutes } from './advance/advance.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { cmsRoutes } from './cms/cms.routes.ts';
+import { chatRoutes } from './chat/chat.routes.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
 import { coverageRoutes } from './coverage/coverage.routes.ts';
 import { offersRoutes } from './offers/offers.routes.ts';
@@ -59,6 +60,7 @@ export function featureRoutes(config: AppConfig): (ReturnType<typeof router> | R
     helpdeskRoutes(),
     networkRoutes(),
     contactRoutes(config),
+    chatRoutes(config),
     supportRoutes(),
     membershipsRoutes(),
     advanceRoutes(),

@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import { captcha } from './captcha/integration.ts';
 import { catalogue } from './catalogue/integration.ts';
 import { cdn } from './cdn/integration.ts';
+import { chat } from './chat/integration.ts';
 import { content } from './content/integration.ts';
 import { delivery } from './delivery/integration.ts';
 import { geolocation } from './geolocation/integration.ts';
@@ -33,6 +34,7 @@ export const integrations = {
   network,
   cdn,
   tickets,
+  chat,
 };
 
 type Registry = typeof integrations;

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { captchaSettings } from './captcha/integration.ts';
 import { catalogueSettings } from './catalogue/integration.ts';
 import { cdnSettings } from './cdn/integration.ts';
+import { chatSettings } from './chat/integration.ts';
 import { deliverySettings } from './delivery/integration.ts';
 import { geolocationSettings } from './geolocation/integration.ts';
 import { helpdeskSettings } from './helpdesk/integration.ts';
@@ -34,6 +35,7 @@ const all = [
   errorReportsSettings,
   cdnSettings,
   networkSettings,
+  chatSettings,
 ] as const;
 
 /** The variables of every integration, for env.ts's one schema. */
@@ -52,6 +54,7 @@ export const integrationShape = {
   ...errorReportsSettings.shape,
   ...cdnSettings.shape,
   ...networkSettings.shape,
+  ...chatSettings.shape,
 };
 
 type Values = Record<string, unknown>;
@@ -95,5 +98,6 @@ export function startAdapters(values: Values, deps: StartDeps) {
     cdn: adapter(cdnSettings),
     mailSender: adapter(mailSettings),
     network: adapter(networkSettings)!,
+    chat: adapter(chatSettings)!,
   };
 }

@@ -10,6 +10,8 @@ import { runSpotReturns } from './spot-returns.ts';
 import { runDeliveries } from './deliveries.ts';
 import { giveBackCardRefunds } from '../services/refunds.ts';
 import { forwardTickets } from './tickets.ts';
+import { runChatJobs } from './chat.ts';
+import type { ChatDeskAdapter } from '../integrations/chat/index.ts';
 import { pruneTickets, treatUnansweredAsComplaints } from '../services/tickets.ts';
 import { pruneUploads } from '../services/attachments.ts';
 import { describedContactPreferencesOf } from '../services/contact-preferences.ts';
@@ -41,6 +43,8 @@ export interface JobsContext extends RenewalContext {
   delivery?: DeliveryAdapter;
   /** The help desk's tickets API: tickets from /contact-us are handed over each turn. */
   tickets?: TicketsAdapter;
+  /** Live chat's help desk: what it does not have yet is handed over each turn. */
+  chat?: ChatDeskAdapter;
   /** SITE_URL, for the links of what the jobs mail (a message that became a complaint). */
   siteUrl?: string;
   /** Web Push (docs/product/phone.md): alerts are pushed to the members' devices after they are raised. */
@@ -316,6 +320,8 @@ export async function runMinuteJobs(ctx: JobsContext, log: Logger): Promise<void
     const complaints = await treatUnansweredAsComplaints(ctx, ctx.siteUrl);
     if (complaints > 0) log.info({ tickets: complaints }, 'messages unanswered for 2 working days are now complaints');
   }
+  const chats = await runChatJobs(ctx, ctx.chat);
+  if (Object.values(chats).some((n) => n > 0)) log.info({ chats }, 'live chats moved on');
   const pruned = await pruneTickets(ctx);
   if (pruned > 0) log.info({ tickets: pruned }, 'tickets closed over a year ago removed');
   const unclaimed = await pruneUploads(ctx);

@@ -66,6 +66,7 @@ export async function settleNetwork(c: TestContext) {
 }
 
 export const TEST_HELPDESK_WEBHOOK_SECRET = 'helpdesk-webhook-secret-for-tests';
+export const TEST_CHAT_WEBHOOK_SECRET = 'chat-webhook-secret-for-tests';
 export const TEST_NETWORK_EVENT_SECRET = 'network-event-secret-for-tests-0000000000';
 export const testConfig = (overrides: Partial<AppConfig['rateLimit']> = {}): AppConfig => ({
   sessionSecret: 'test-session-secret-that-is-long-enough-000',
@@ -76,6 +77,7 @@ export const testConfig = (overrides: Partial<AppConfig['rateLimit']> = {}): App
   helpdeskSecret: 'test-helpdesk-secret-that-is-long-enough-0000000',
   // The help desk's webhook is configured (its tests sign with this; one takes it away for the 503).
   helpdeskWebhookSecret: TEST_HELPDESK_WEBHOOK_SECRET,
+  chatWebhookSecret: TEST_CHAT_WEBHOOK_SECRET,
   // The network's listener is configured; the sandbox network's orders move on only by hand.
   network: { eventSecret: TEST_NETWORK_EVENT_SECRET, sandboxDelayMs: null },
   sandbox: true,
