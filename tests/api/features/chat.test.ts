@@ -9,6 +9,7 @@ import { chatLines, chats, outbox, ticketEntries, tickets } from '../../../src/s
 import { chatwootDesk } from '../../../src/server/integrations/chat/index.ts';
 import { runChatJobs } from '../../../src/server/jobs/chat.ts';
 import { hoursAt, parseChatHours } from '../../../src/server/services/chat/hours.ts';
+import { createChatStore } from '../../../src/lib/chat/chat-store.ts';
 import { createMember } from '../support/builders.ts';
 import { consoleStep, forceHours, openEvents, startChat } from '../support/chat.ts';
 import { ok, refused, send } from '../support/client.ts';
@@ -368,5 +369,70 @@ forEachDatabase('chat', { seed: 'catalogue' }, (ctx) => {
         })
       ).status,
     ).toBe(404);
+  });
+});
+
+forEachDatabase('chat-store', { seed: 'catalogue' }, (ctx) => {
+  /** The browser's chat store, its fetch the app itself: what the view draws comes from the real API. */
+  const storeOn = (c: TestContext, storage = new Map<string, string>()) =>
+    createChatStore({
+      fetch: ((input: RequestInfo | URL, init?: RequestInit) => c.app.request(String(input), init)) as typeof fetch,
+      storage: {
+        getItem: (k) => storage.get(k) ?? null,
+        setItem: (k, v) => void storage.set(k, v),
+        removeItem: (k) => void storage.delete(k),
+      },
+      sleep: () => new Promise((r) => setTimeout(r, 20)),
+    });
+
+  it('the browser’s store: opens, starts, follows the conversation live, and a new page resumes it without losing or doubling a line', async () => {
+    const c = ctx();
+    const storage = new Map<string, string>();
+    const store = storeOn(c, storage);
+    await store.open();
+    expect(store.$chat.get().phase).toBe('ready');
+    await store.start({ name: 'Aoife Murphy', email: 'aoife@example.org' });
+    expect(store.$chat.get()).toMatchObject({ phase: 'waiting', place: 1, verified: false });
+    const id = Number(store.$chat.get().reference!.slice(5));
+    await consoleStep(c.app, id, 'take');
+    await consoleStep(c.app, id, 'answer', 'Hi there');
+    await vi.waitFor(() =>
+      expect(store.$chat.get().lines.map((l) => l.body)).toEqual(['Aoife joined the chat', 'Hi there']),
+    );
+    expect(store.$chat.get()).toMatchObject({ phase: 'talking', agent: 'Aoife' });
+    expect(await store.send('My bundle ran out')).toBe(true);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(store.$chat.get().lines.map((l) => l.body)).toEqual([
+      'Aoife joined the chat',
+      'Hi there',
+      'My bundle ran out',
+    ]);
+    // The person goes to another page: this store stops; lines come meanwhile; the next page's store resumes.
+    store.stop();
+    await consoleStep(c.app, id, 'answer', 'I have added 1 GB');
+    const next = storeOn(c, storage);
+    await next.open();
+    await vi.waitFor(() => expect(next.$chat.get().lines.at(-1)?.body).toBe('I have added 1 GB'));
+    const bodies = next.$chat.get().lines.map((l) => l.body);
+    expect(new Set(bodies).size).toBe(bodies.length);
+    await next.end();
+    expect(next.$chat.get().phase).toBe('ended');
+    await next.rate(5);
+    expect(next.$chat.get()).toMatchObject({ rating: 5, error: undefined });
+    const transcript = await (await next.transcript())!.text();
+    expect(transcript).toContain('You: My bundle ran out');
+    next.stop();
+  });
+
+  it('the browser’s store: closed hours say when chat opens; a refusal shows the API’s message', async () => {
+    const c = ctx();
+    c.clock.now = new Date('2026-11-22T20:15:00Z');
+    const store = storeOn(c);
+    await store.open();
+    expect(store.$chat.get()).toMatchObject({ phase: 'closed', opensText: 'Chat opens at 9:00 tomorrow' });
+    c.clock.now = new Date('2026-11-22T10:00:00Z');
+    await store.open();
+    await store.start();
+    expect(store.$chat.get().error).toBe(chatFailures.who.message);
   });
 });

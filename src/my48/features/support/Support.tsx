@@ -8,7 +8,16 @@ import type { SupportTicket } from '../../../contract/support.schema.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import type { ScreenProps } from '../../screen-props.ts';
 import { dayText, entryHeading, standing, timelineText, whenText } from './support-rules.ts';
-import { complaintForm, escalationForm, supportTickets, timeline, type Timeline } from './support-store.ts';
+import {
+  chatTranscript,
+  complaintForm,
+  escalationForm,
+  supportChats,
+  supportTickets,
+  timeline,
+  type Timeline,
+} from './support-store.ts';
+import type { ChatSummary } from '../../../contract/chat.schema.ts';
 import './support.css';
 
 /** my48 → Support: the list with "Raise a complaint", or one ticket's timeline (/my48/support/<reference>). */
@@ -54,6 +63,7 @@ function SupportHome() {
         else, <a href="/contact-us">send us a message</a> or read <a href="/help">help</a>. Our{' '}
         <a href="/legal/code-of-practice">code of practice</a> says how we handle complaints.
       </p>
+      <LiveChat />
       <RaiseComplaint />
       <section className="stack" aria-labelledby="support-list">
         <h2 id="support-list">Your messages and complaints</h2>
@@ -74,6 +84,68 @@ function SupportHome() {
         )}
       </section>
     </div>
+  );
+}
+
+/** Talk to a person now (the chat loads when pressed), and the member's chats with their transcripts. */
+function LiveChat() {
+  const chats = useStore(supportChats.$state);
+  useEffect(() => void supportChats.load(), []);
+  const open = (button: HTMLElement) =>
+    void import('../../../lib/chat/chat-view.ts')
+      .then((m) => m.openChat(button))
+      .then(() =>
+        button.ownerDocument
+          .querySelector('dialog.chat-dialog')
+          ?.addEventListener('close', () => void supportChats.load(), { once: true }),
+      );
+  return (
+    <section className="card stack" aria-labelledby="support-chat">
+      <h2 id="support-chat">Talk to a person now</h2>
+      <p>Live chat with our team, in our opening hours. Your chat is joined to your account.</p>
+      <p>
+        <button type="button" className="btn btn--primary" onClick={(e) => open(e.currentTarget)}>
+          Chat with us
+        </button>
+      </p>
+      {chats.status === 'error' ? (
+        <LoadFailed error={chats.error} retry={chats.retryable ? () => void supportChats.retry() : undefined} />
+      ) : chats.data && chats.data.length > 0 ? (
+        <>
+          <h3>Your chats</h3>
+          <ul className="support-list">
+            {chats.data.map((c) => (
+              <ChatItem key={c.reference} chat={c} />
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function ChatItem({ chat: c }: { chat: ChatSummary }) {
+  const save = async () => {
+    const url = URL.createObjectURL(await chatTranscript(c.reference));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `48-chat-${c.reference}.txt`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+  return (
+    <li className="stack support-item">
+      <p>
+        <strong>{c.reference}</strong>: chat on {dayText(c.started_at.slice(0, 10))}
+        {c.agent ? ` with ${c.agent}` : ''}
+        {c.ticket ? `, kept as message ${c.ticket}` : c.state === 'waiting' || c.state === 'talking' ? ' (open)' : ''}
+      </p>
+      <p>
+        <button type="button" className="btn btn--outline" onClick={() => void save()}>
+          Download the transcript<span className="visually-hidden"> of {c.reference}</span>
+        </button>
+      </p>
+    </li>
   );
 }
 

@@ -5,6 +5,7 @@ import {
   type SupportEntry,
   type SupportTicket,
 } from '../../../contract/support.schema.ts';
+import { chatRoutes } from '../../../contract/chat.calls.ts';
 import { call } from '../../../lib/http.ts';
 import { memberParams } from '../../../lib/member-session.ts';
 import { formStore } from '../../../stores/form.ts';
@@ -52,3 +53,15 @@ export const escalationForm = formStore({
     return _payload.message;
   },
 });
+
+/** The member's live chats (each with its reference), newest first. */
+export const supportChats = loader(
+  async () => (await call(chatRoutes.memberChats, { params: memberParams() }))._payload.values,
+  'Your chats could not be loaded. Please try again.',
+);
+
+/** One chat's transcript, as the text file the member keeps. */
+export async function chatTranscript(reference: string): Promise<Blob> {
+  const text = await call(chatRoutes.memberTranscript, { params: { ...memberParams(), reference } });
+  return new Blob([text], { type: 'text/plain;charset=utf-8' });
+}
