@@ -17,6 +17,7 @@ export const PHONE = { width: 375, height: 740 } as const;
  * and when islands wake (islands: `client:visible` depends on what is in view).
  */
 export const ONE_WIDTH_FILES = [
+  'chat.spec.ts',
   'contact.spec.ts',
   'coverage-and-phones.spec.ts',
   'flexi-data.spec.ts',

@@ -1,0 +1,94 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { expectNoAxeViolations, latestMail, test } from './fixtures.ts';
+
+/**
+ * Live chat (docs/product/customer-care.md, "Live chat"). The hours are forced through the sandbox's
+ * switch, which is the server's own: these journeys take turns, and leave the schedule behind.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const hours = (request: APIRequestContext, open: boolean | 'schedule') =>
+  request.post('/sandbox/helpdesk/chat/hours', { data: { open } });
+
+test.afterAll(async ({ request }) => {
+  await hours(request, 'schedule');
+});
+
+test('out of hours, a visitor on a help page is told when chat opens and sent to the contact form', async ({
+  page,
+  request,
+}) => {
+  await hours(request, false);
+  await page.goto('/help/roaming');
+  const launch = page.getByRole('link', { name: 'Chat with us' });
+  await launch.focus();
+  await page.keyboard.press('Enter');
+  const chat = page.getByRole('dialog', { name: 'Chat with 48' });
+  await expect(chat.getByRole('status')).toContainText(/Chat is closed now\. Chat opens at 9:00 (today|tomorrow)/);
+  await expectNoAxeViolations(page, 'chat closed');
+  // Escape closes it, and the keyboard is back on the button.
+  await page.keyboard.press('Escape');
+  await expect(chat).toBeHidden();
+  await expect(launch).toBeFocused();
+  await page.keyboard.press('Enter');
+  await chat.getByRole('link', { name: 'Send us a message instead' }).click();
+  await expect(page).toHaveURL(/\/contact-us$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('a member chats with the sandbox agent from my48 → Support, live, and keeps the transcript', async ({
+  page,
+  request,
+  context,
+  openAs,
+}) => {
+  test.setTimeout(90_000);
+  await hours(request, true);
+  const m = await openAs('active', '/my48/support');
+  const launch = page.getByRole('button', { name: 'Chat with us' });
+  await launch.click();
+  const chat = page.getByRole('dialog', { name: 'Chat with 48' });
+  await chat.getByRole('button', { name: 'Start chat' }).click();
+  await expect(chat.getByRole('status')).toContainText(/in the queue/);
+  await expectNoAxeViolations(page, 'chat waiting');
+  const message = chat.getByLabel('Your message');
+  await message.fill('Hello, my data stopped working');
+  await page.keyboard.press('Enter');
+  const log = chat.getByRole('log', { name: 'Conversation' });
+  await expect(log).toContainText('You: Hello, my data stopped working');
+  await expect(message).toHaveValue('');
+
+  // The agent, in the sandbox console: the member's chat is signed in; take it, answer.
+  const agent = await context.newPage();
+  await agent.goto('/sandbox/helpdesk/chat');
+  const item = agent.getByRole('listitem').filter({ hasText: m.email });
+  await expect(item).toContainText('signed in to my48');
+  await item.getByRole('button', { name: /^Take 48-L-/ }).click();
+  await agent.getByLabel('Answer as Aoife').fill('Hi, I have reset your data session. <b>Try now</b>');
+  await agent.getByRole('button', { name: 'Send' }).click();
+  // It arrives without a reload, as text.
+  await expect(log).toContainText('Aoife: Hi, I have reset your data session. <b>Try now</b>', { timeout: 5000 });
+  await expect(chat.getByRole('status')).toHaveText('You are chatting with Aoife.');
+  await expectNoAxeViolations(page, 'chat talking');
+
+  await chat.getByRole('button', { name: 'End chat' }).click();
+  await expect(chat.getByRole('status')).toHaveText('The chat has ended.');
+  await chat.getByRole('radio', { name: '5' }).check();
+  await chat.getByRole('button', { name: 'Send rating' }).click();
+  await expect(chat).toContainText('you rated this chat 5 out of 5');
+  const downloading = page.waitForEvent('download');
+  await chat.getByRole('button', { name: 'Download the transcript' }).click();
+  const file = await (await downloading).path();
+  const { readFile } = await import('node:fs/promises');
+  const transcript = await readFile(file, 'utf8');
+  expect(transcript).toContain('You: Hello, my data stopped working');
+  expect(transcript).toContain('Aoife: Hi, I have reset your data session.');
+  await expectNoAxeViolations(page, 'chat ended');
+  const mail = await latestMail(request, m.email);
+  expect(mail.subject).toMatch(/^Your chat with 48: 48-L-\d{6}$/);
+  const reference = mail.subject.slice(-11);
+
+  await page.keyboard.press('Escape');
+  await expect(launch).toBeFocused();
+  await expect(page.getByRole('region', { name: 'Talk to a person now' })).toContainText(`${reference}: chat on`);
+});
