@@ -1,7 +1,4 @@
-import Cookies from 'js-cookie';
 import { CHAT_MESSAGE_MAX, chatWords, waitText } from '../../contract/chat.ts';
-import { authCode } from '../auth-code.ts';
-import { transactionCode } from '../transaction.ts';
 import { createChatStore, type ChatState, type ChatStore } from './chat-store.ts';
 import styles from './chat.css?url';
 
@@ -38,20 +35,36 @@ const button = (label: string, attrs: Attrs = {}) =>
 const field = (id: string, label: string, control: HTMLElement) =>
   el('div', { class: 'field' }, el('label', { for: id }, label), control);
 
+/**
+ * A cookie's value, read here rather than through lib/auth-code.ts and lib/transaction.ts: the chat
+ * loads alone, and sharing those modules with it would split them out of the HTTP client's chunk,
+ * a few hundred bytes more on every page that loads the client.
+ */
+const cookie = (name: string) =>
+  document.cookie
+    .split('; ')
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+/** Signed in: the session cookie (lib/auth-code.ts `authCode`). */
+const authCode = () => cookie('authCode');
+
 let store: ChatStore | undefined;
 /** The one chat of the page (a second press shows the same chat). */
 export function chatStore(): ChatStore {
   return (store ??= createChatStore({
     fetch: (input, init) => fetch(input, init),
     storage: sessionStorage,
+    // The session's headers (as lib/http.ts sends them): its token, this visit's transaction code (the
+    // cookie lib/transaction.ts keeps; a member signed in has made a call, so it is there) and the XSRF token.
     async sessionHeaders() {
       const auth = authCode();
       if (!auth) return {};
-      const xsrf = Cookies.get('XSRF-TOKEN');
+      const transaction = cookie('ggTransaction');
+      const xsrf = cookie('XSRF-TOKEN');
       return {
-        'x-gg-auth': auth,
-        'x-gg-transaction': await transactionCode(),
-        ...(xsrf ? { 'x-xsrf-token': xsrf } : {}),
+        'x-gg-auth': decodeURIComponent(auth),
+        ...(transaction ? { 'x-gg-transaction': decodeURIComponent(transaction) } : {}),
+        ...(xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {}),
       };
     },
   }));
@@ -74,8 +87,8 @@ function statusOf(s: ChatState): string {
 }
 
 /**
- * Draws the chat into `root` and keeps it drawn from the store. `page`: the chat is the page's own
- * (/chat) rather than a dialog over it. Answers the way to stop (the view closed).
+ * Draws the chat into `root` (the /chat page's, or a dialog's) and keeps it drawn from the store;
+ * `onClose` is its Close button. Answers the way to stop (the view closed).
  */
 export function mountChat(root: HTMLElement, chat: ChatStore, { onClose }: { onClose?: () => void } = {}) {
   const status = el('p', { class: 'chat__status', role: 'status' });
@@ -88,7 +101,9 @@ export function mountChat(root: HTMLElement, chat: ChatStore, { onClose }: { onC
     close.addEventListener('click', onClose);
     head.append(close);
   }
-  root.replaceChildren(el('div', { class: 'chat' }, head, status, log, error, actions));
+  root.replaceChildren(
+    el('section', { class: 'chat', 'aria-labelledby': 'chat-title' }, head, status, log, error, actions),
+  );
 
   let shown = 0;
   let drawn = '';
@@ -284,7 +299,7 @@ async function saveTranscript(chat: ChatStore, reference: string) {
 }
 
 /**
- * Opens the chat over the page, from the button pressed: a modal dialog (the page behind it inert,
+ * Opens the chat over the page (my48, an app whose script is loaded already), from the button pressed: a modal dialog (the page behind it inert,
  * focus inside), closed by its button or Escape, and focus back on the button. The chat goes on
  * while closed; opening it again resumes it.
  */

@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { startChat } from '../../src/server/services/chat/chats.ts';
+import { startServer } from './api.ts';
+
+/**
+ * Live chat's budgets (docs/performance.md, the owner's contract): 1,000 chats followed on one
+ * instance (their Server-Sent Events held open), a person's line sent through a second instance of
+ * the same PostgreSQL database reaches its stream on the first within 200 ms (p99), and an idle
+ * stream costs the server at most 50 KB.
+ */
+export const CHAT_STREAMS = 1000;
+export const CHAT_P99_BUDGET_MS = 200;
+export const CHAT_MEMORY_BUDGET_BYTES = 50 * 1024;
+
+const rssOf = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function benchChat(databaseUrl: string, samples = 200) {
+  const env = { DATABASE_URL: databaseUrl, API_ONLY: 'true' };
+  const a = await startServer(env);
+  const b = await startServer(env);
+  const handle = await openDatabase(databaseUrl, { poolMax: 4 });
+  const aborts: AbortController[] = [];
+  try {
+    const chats: { id: number; token: string }[] = [];
+    for (let i = 0; i < CHAT_STREAMS; i++) {
+      const { chat, token } = await startChat(
+        { db: handle.db, clock: () => new Date() },
+        { visitor: { name: `Bench ${i}`, email: `bench${i}@example.org` } },
+      );
+      chats.push({ id: chat.id, token });
+    }
+    const waiting = new Map<string, () => void>();
+    const follow = async (chat: { id: number; token: string }) => {
+      const abort = new AbortController();
+      aborts.push(abort);
+      const res = await fetch(`${a.base}/panda/public/chat/${chat.id}/events`, {
+        headers: { 'x-chat-token': chat.token },
+        signal: abort.signal,
+      });
+      if (!res.ok || !res.body) throw new Error(`events answered ${res.status}`);
+      const reader = res.body.getReader();
+      const decoder = new TextDecoder();
+      let opened: () => void = () => {};
+      const ready = new Promise<void>((r) => (opened = r));
+      void (async () => {
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
+          if (done) return;
+          buffer += decoder.decode(value, { stream: true });
+          let at: number;
+          while ((at = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, at);
+            buffer = buffer.slice(at + 2);
+            if (block.includes('event: chat')) opened();
+            const body = /"body":"(bench-[^"]+)"/.exec(block)?.[1];
+            if (body) waiting.get(body)?.();
+          }
+        }
+      })();
+      await ready;
+    };
+    // A few streams first, so the figure is the streams' own cost and not the server's warm-up.
+    for (const chat of chats.slice(0, 20)) await follow(chat);
+    await settle(1000);
+    const before = rssOf(a.child.pid!);
+    for (let i = 20; i < chats.length; i += 50) await Promise.all(chats.slice(i, i + 50).map(follow));
+    await settle(3000);
+    const perStream = (rssOf(a.child.pid!) - before) / (chats.length - 20);
+
+    const times: number[] = [];
+    for (let n = 0; n < samples; n++) {
+      const chat = chats[(n * 7) % chats.length]!;
+      const body = `bench-${n}-${Date.now()}`;
+      const started = performance.now();
+      const seen = new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`line ${n} not seen in 5 s`)), 5000);
+        waiting.set(body, () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      const sent = await fetch(`${b.base}/panda/public/chat/${chat.id}/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-chat-token': chat.token },
+        body: JSON.stringify({ body }),
+      });
+      if (sent.status !== 201) throw new Error(`a line answered ${sent.status}`);
+      await seen;
+      times.push(performance.now() - started);
+      waiting.delete(body);
+      await settle(20);
+    }
+    times.sort((x, y) => x - y);
+    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+    return { streams: chats.length, perStreamBytes: perStream, p50: at(0.5), p99: at(0.99), samples };
+  } finally {
+    for (const abort of aborts) abort.abort();
+    await handle.close();
+    await Promise.all([a.stop(), b.stop()]);
+  }
+}
