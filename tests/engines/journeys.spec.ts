@@ -123,3 +123,41 @@ test(`${SELF_TEST_TITLE}: a page error, a console error and a refused inline scr
     )
     .toEqual([`policy report from ${SELF_TEST}: script-src-elem inline`]);
 });
+
+test('a visitor chats with the sandbox agent: the answer arrives without a reload, as text', async ({
+  tab,
+  baseURL,
+}) => {
+  const at = (path: string) => new URL(path, baseURL).href;
+  const form = (fields: Record<string, string>) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+  });
+  await fetch(at('/sandbox/helpdesk/chat/hours'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ open: true }),
+  });
+  const email = `chat-${tab.engine}-${Date.now().toString(36)}@example.org`;
+  await tab.goto('/chat');
+  await tab.click('Necessary only');
+  await tab.fill('Your name', 'Engine Visitor');
+  await tab.fill('Your e-mail address', email);
+  await tab.click('Start chat');
+  await tab.see(/in the queue/);
+  await tab.fill('Your message', `Hello from ${tab.engine}`);
+  await tab.click('Send');
+  await tab.see(`Hello from ${tab.engine}`);
+  // The agent, in the sandbox console (as its forms post): takes this visitor's chat and answers.
+  const console = await (await fetch(at('/sandbox/helpdesk/chat'))).text();
+  const item = console.split('<li>').find((li) => li.includes(email)) ?? '';
+  const id = /chat\?chat=(\d+)"/.exec(item)?.[1];
+  expect(id, 'the chat in the console').toBeTruthy();
+  await fetch(at(`/sandbox/helpdesk/chat/${id}/take`), form({}));
+  await fetch(at(`/sandbox/helpdesk/chat/${id}/answer`), form({ body: 'Hello <b>engine</b>, how can I help?' }));
+  await tab.see('Aoife joined the chat');
+  await tab.see('Hello <b>engine</b>, how can I help?');
+  await tab.click('End chat');
+  await tab.see('The chat has ended.');
+});
