@@ -50,15 +50,13 @@ const vapid = resolveVapid(env, { dataDir: env.DATA_DIR, siteUrl: env.SITE_URL }
 for (const warning of startWarnings(env, vapid)) logger.warn(warning);
 
 // Each outside service as its own settings choose: the real one, a stand-in, or none (integrations/settings.ts).
-const { payments, referrals, catalogue, geolocation, delivery, tickets, cdn, mailSender, network, chat } = startAdapters(
-  env,
-  {
+const { payments, referrals, catalogue, geolocation, delivery, tickets, cdn, mailSender, network, chat } =
+  startAdapters(env, {
     db: database.db,
     clock: () => new Date(),
     logger,
     production: env.NODE_ENV === 'production',
-  },
-);
+  });
 const metrics = env.METRICS_PORT !== undefined ? createMetrics({ pool: database.pool }) : undefined;
 // Web Push (docs/product/phone.md): the same sender for the API's test button and the jobs' alerts.
 const push = webPushSender(vapid);

@@ -18,6 +18,8 @@ export interface ChatState {
   opensText?: string | null;
   /** The API's message for the last action that failed. */
   error?: string | undefined;
+  /** The server took the chat for a visitor's (no session it could prove): a name and an address are needed. */
+  needsWho?: boolean;
   busy?: Busy | undefined;
   reference?: string;
   verified?: boolean;
@@ -223,7 +225,11 @@ export function createChatStore(deps: ChatDeps): ChatStore {
           $chat.set({ ...$chat.get(), phase: 'closed', opensText: body.opens_text ?? null });
           return;
         }
-        if (!res.ok) return void (await failed(res));
+        if (!res.ok) {
+          const body = await failed(res);
+          if (body.code === 'chat.who') $chat.setKey('needsWho', true);
+          return;
+        }
         const started = ((await res.json()) as { _payload: ChatView & { id: number; token: string } })._payload;
         chat = { id: started.id, token: started.token };
         last = 0;

@@ -75,7 +75,7 @@ function statusOf(s: ChatState): string {
   const text = {
     checking: 'Checking our hours…',
     closed: `${chatWords.closed} ${s.opensText ?? ''}`.trim(),
-    ready: authCode() ? 'Start a chat with a person from our team.' : chatWords.visitorNote,
+    ready: authCode() && !s.needsWho ? 'Start a chat with a person from our team.' : chatWords.visitorNote,
     starting: 'Starting the chat…',
     waiting: `${chatWords.queue(s.place ?? 1)}: ${waitText(s.waitMinutes ?? null)}`,
     talking: `You are chatting with ${s.agent ?? '48'}.`,
@@ -125,7 +125,7 @@ export function mountChat(root: HTMLElement, chat: ChatStore, { onClose }: { onC
     if (s.lines.length > shown) log.scrollTop = log.scrollHeight;
     shown = s.lines.length;
     for (const b of actions.querySelectorAll<HTMLButtonElement>('button[type="submit"]')) b.disabled = Boolean(s.busy);
-    const key = `${s.phase}:${leaving}:${s.rating ?? ''}`;
+    const key = `${s.phase}:${leaving}:${s.rating ?? ''}:${s.needsWho ?? ''}`;
     if (key === drawn) return;
     const hadFocus = actions.contains(document.activeElement) || document.activeElement === document.body;
     drawn = key;
@@ -153,7 +153,7 @@ export function mountChat(root: HTMLElement, chat: ChatStore, { onClose }: { onC
       case 'closed':
         return [el('a', { class: 'btn btn--primary', href: '/contact-us' }, chatWords.writeInstead)];
       case 'ready':
-        if (authCode()) return [form(() => void chat.start(), submit('Start chat'))];
+        if (authCode() && !s.needsWho) return [form(() => void chat.start(), submit('Start chat'))];
         return [
           form(
             (d) => void chat.start({ name: text(d, 'name'), email: text(d, 'email') }),

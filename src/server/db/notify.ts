@@ -1,7 +1,11 @@
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
-import type { Database, Queryable } from './client.ts';
+
+/** A database or a transaction, as far as a notification needs one (client.ts's Queryable; said here, so the two files do not import each other). */
+type Executes = { execute(query: SQL): PromiseLike<unknown> };
+/** The database a listener is made for (client.ts's Database: its driver's client is `$client`). */
+type Database = object;
 
 /** What a listener is called with: a notification's payload, or RESYNC after its connection came back (some may be missed). */
 export type Listener = (payload: string) => void;
@@ -20,7 +24,7 @@ const channels = new WeakMap<object, Map<string, Channel>>();
  * NOTIFY; the embedded PGlite's own). Inside a transaction it is delivered at commit, and never
  * when the transaction rolls back: what it announces is already stored.
  */
-export async function notify(q: Queryable, channel: string, payload: string): Promise<void> {
+export async function notify(q: Executes, channel: string, payload: string): Promise<void> {
   await q.execute(sql`select pg_notify(${channel}, ${payload})`);
 }
 

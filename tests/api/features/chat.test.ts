@@ -10,7 +10,7 @@ import { chatwootDesk } from '../../../src/server/integrations/chat/index.ts';
 import { runChatJobs } from '../../../src/server/jobs/chat.ts';
 import { hoursAt, parseChatHours } from '../../../src/server/services/chat/hours.ts';
 import { createChatStore } from '../../../src/lib/chat/chat-store.ts';
-import { createMember } from '../support/builders.ts';
+import { createMember, deleteAccount } from '../support/builders.ts';
 import { consoleStep, forceHours, openEvents, startChat } from '../support/chat.ts';
 import { ok, refused, send } from '../support/client.ts';
 import { forEachDatabase, type TestContext } from '../support/harness.ts';
@@ -264,6 +264,20 @@ forEachDatabase('chat', { seed: 'catalogue' }, (ctx) => {
     const visitor = await startChat(c.app, { email: 'visitor@example.org' });
     await ok(c.app, chatApi.end, { params: { chat_id: visitor.id }, headers: visitor.headers });
     expect(await c.handle.db.select().from(outbox).where(eq(outbox.to, 'visitor@example.org'))).toEqual([]);
+  });
+
+  it('a member who deletes their account takes their chats with them (no record the code keeps)', async () => {
+    const c = ctx();
+    const member = await createMember(c);
+    const chat = await startChat(c.app, { session: member.session });
+    await ok(c.app, chatApi.send, {
+      params: { chat_id: chat.id },
+      headers: chat.headers,
+      body: { body: 'My address is 1 Main Street' },
+    });
+    expect((await deleteAccount(c, member)).status).toBe(200);
+    expect(await c.handle.db.select().from(chats).where(eq(chats.id, chat.id))).toEqual([]);
+    expect(await lineBodies(c, chat.id)).toEqual([]);
   });
 
   it(`a visitor starts at most ${CHATS_PER_WINDOW} chats in the window from one address`, async () => {

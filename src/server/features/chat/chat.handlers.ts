@@ -62,7 +62,7 @@ const KEEP_ALIVE_MS = 25_000;
 export async function events(c: C, { params }: Input<typeof chatApi.events>) {
   const found = await chatOf(c, params.chat_id);
   if (!found) return fail(c, chatFailures.notFound);
-  const after = Number(c.req.header('last-event-id') ?? c.req.query('after') ?? 0);
+  const after = Number(c.req.header('last-event-id') ?? 0);
   const { db } = c.var;
   const mailed = await transcriptMailed(db, found);
   c.header('cache-control', 'no-store');

@@ -158,6 +158,8 @@ export async function deleteAccount(
       s.passkeys,
       s.webauthnChallenges,
       s.pushSubscriptions,
+      // Live chats are no record the code keeps: they go, their lines with them.
+      s.chats,
     ]) {
       await tx.delete(t).where(eq(t.memberId, id));
     }

@@ -228,16 +228,14 @@ export async function agentSays(
       if (seen) return done('already' as const);
     }
     if (chat.state === 'waiting') await takeIn(tx, chat, agent, now);
-    await tx
-      .insert(chatLines)
-      .values({
-        chatId,
-        author: 'agent',
-        name: chat.agentName ?? agent,
-        body,
-        deskMessageId: deskMessageId ?? null,
-        createdAt: now,
-      });
+    await tx.insert(chatLines).values({
+      chatId,
+      author: 'agent',
+      name: chat.agentName ?? agent,
+      body,
+      deskMessageId: deskMessageId ?? null,
+      createdAt: now,
+    });
     await announceChat(tx, chatId);
     return done('said' as const);
   });
