@@ -6,6 +6,7 @@ import * as schema from '../../../src/server/db/schema.ts';
 import { spareSsn } from '../../../src/server/seed/seed.ts';
 import { BUILT_PASSWORD, createMember, type MemberSpec } from '../support/builders.ts';
 import { payInSandbox } from '../support/checkouts.ts';
+import { startChat } from '../support/chat.ts';
 import {
   call,
   forEachDatabase,
@@ -231,6 +232,39 @@ const races: Record<string, Race | Elsewhere> = {
     test: '20 free-SIM orders at once: one is taken, the others refused',
   },
   signUp: { file: '../features/sign-up.test.ts', test: '20 sign-ups with one address at once' },
+  chatLeave: {
+    title: 'a chat left as a message becomes one ticket',
+    run: async (c) => {
+      const chat = await startChat(c.app);
+      const leave = () =>
+        c.app.request(`/panda/public/chat/${chat.id}/leave`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...chat.headers },
+          body: JSON.stringify({ message: 'Please e-mail me' }),
+        });
+      expect(ok(await race(leave))).toBe(1);
+      const [row] = await c.handle.db.select().from(schema.chats).where(eq(schema.chats.id, chat.id));
+      expect(row?.ticketId).not.toBeNull();
+      expect(
+        await c.handle.db.select().from(schema.tickets).where(eq(schema.tickets.email, 'aoife@example.org')),
+      ).toHaveLength(1);
+    },
+  },
+  chatRate: {
+    title: 'an ended chat is rated once',
+    run: async (c) => {
+      const chat = await startChat(c.app);
+      const headers = { 'content-type': 'application/json', ...chat.headers };
+      await c.app.request(`/panda/public/chat/${chat.id}/end`, { method: 'POST', headers });
+      const rate = (i: number) =>
+        c.app.request(`/panda/public/chat/${chat.id}/rating`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ rating: (i % 5) + 1 }),
+        });
+      expect(ok(await race(rate))).toBe(1);
+    },
+  },
   applyFreeAllowance: {
     title: 'the free allowance is given once',
     run: async (c) => {
