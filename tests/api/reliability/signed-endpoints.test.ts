@@ -4,6 +4,7 @@ import pino from 'pino';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { requestFailures } from '../../../src/contract/common-failures.ts';
+import { chatFailures } from '../../../src/contract/chat.schema.ts';
 import { cmsFailures } from '../../../src/contract/cms.schema.ts';
 import { helpdeskFailures } from '../../../src/contract/helpdesk.schema.ts';
 import { networkFailures } from '../../../src/contract/network.schema.ts';
@@ -16,6 +17,7 @@ import { createMember, type BuiltMember } from '../support/builders.ts';
 import { ok } from '../support/client.ts';
 import {
   forEachDatabase,
+  TEST_CHAT_WEBHOOK_SECRET,
   TEST_HELPDESK_WEBHOOK_SECRET,
   TEST_NETWORK_EVENT_SECRET,
   withCheckedErrors,
@@ -65,6 +67,17 @@ const endpoints: Signed[] = [
     },
   },
   {
+    name: "the chat desk's webhook",
+    path: '/panda/public/chat/desk-events',
+    sign: async (body, now) => {
+      const timestamp = String(Math.floor(now.getTime() / 1000));
+      return {
+        'x-chatwoot-signature': `sha256=${createHmac('sha256', TEST_CHAT_WEBHOOK_SECRET).update(`${timestamp}.${body}`).digest('hex')}`,
+        'x-chatwoot-timestamp': timestamp,
+      };
+    },
+  },
+  {
     name: "the CMS's publish webhook",
     path: '/panda/public/cms/publish',
     sign: async (body, now) => ({
@@ -83,7 +96,12 @@ const endpoints: Signed[] = [
 /** The app with publishing configured and a rebuilder that counts the builds asked for. */
 function appWith(
   c: TestContext,
-  secrets: { helpdesk?: string | undefined; sanity?: string | undefined; network?: string | undefined },
+  secrets: {
+    helpdesk?: string | undefined;
+    sanity?: string | undefined;
+    network?: string | undefined;
+    chat?: string | undefined;
+  },
 ) {
   const builds: string[] = [];
   const rebuilder = createRebuilder({
@@ -104,6 +122,7 @@ function appWith(
       config: {
         ...c.config,
         helpdeskWebhookSecret: secrets.helpdesk,
+        chatWebhookSecret: secrets.chat,
         network: { eventSecret: secrets.network, sandboxDelayMs: null },
       },
       clock: () => c.clock.now,
@@ -139,6 +158,7 @@ forEachDatabase('signed-endpoints', { seed: 'catalogue' }, (ctx) => {
       helpdesk: TEST_HELPDESK_WEBHOOK_SECRET,
       sanity: SANITY_SECRET,
       network: TEST_NETWORK_EVENT_SECRET,
+      chat: TEST_CHAT_WEBHOOK_SECRET,
     });
     const bodies: Record<string, string> = {
       "the mobile network's listener": JSON.stringify({
@@ -164,11 +184,19 @@ forEachDatabase('signed-endpoints', { seed: 'catalogue' }, (ctx) => {
         body: 'Closed: see https://evil.example/refund',
       }),
       "the CMS's publish webhook": JSON.stringify({ _id: 'helpTopic.x', _type: 'helpTopic' }),
+      "the chat desk's webhook": JSON.stringify({
+        event: 'message_created',
+        id: 77,
+        content: 'Your account is locked: log in at https://evil.example',
+        message_type: 'outgoing',
+        conversation: { id: 4242 },
+      }),
     };
     const refusals = {
       "the help desk's webhook": helpdeskFailures.badSignature.code,
       "the CMS's publish webhook": cmsFailures.badSignature.code,
       "the mobile network's listener": networkFailures.badSignature.code,
+      "the chat desk's webhook": chatFailures.badSignature.code,
     } as Record<string, string>;
     for (const e of endpoints) {
       const body = bodies[e.name]!;
