@@ -25,10 +25,11 @@ export type ChatEnder = (typeof CHAT_ENDERS)[number];
 export const chatReference = (id: number) => `48-L-${String(id).padStart(6, '0')}`;
 export const CHAT_REFERENCE_PATTERN = /^48-L-[0-9]{6}$/;
 
-/** The rough wait shown with the place in the queue. */
-export function waitText(minutes: number | null): string {
-  if (minutes === null) return 'We will be with you as soon as we can.';
-  return minutes <= 1 ? 'about 1 minute' : `about ${minutes} minutes`;
+/** The place in the queue and the rough wait ("You are number 2 in the queue: about 3 minutes."). */
+export function queueText(place: number, minutes: number | null): string {
+  const where = place <= 1 ? 'You are next in the queue' : `You are number ${place} in the queue`;
+  if (minutes === null) return `${where}. We will be with you as soon as we can.`;
+  return `${where}: about ${minutes <= 1 ? '1 minute' : `${minutes} minutes`}.`;
 }
 
 /** What the chat says while closed: when it opens next. */
@@ -39,7 +40,6 @@ export const chatWords = {
   title: 'Chat with 48',
   closed: 'Chat is closed now.',
   writeInstead: 'Send us a message instead',
-  queue: (place: number) => (place === 1 ? 'You are next in the queue' : `You are number ${place} in the queue`),
   joined: (agent: string) => `${agent} joined the chat`,
   endedByPerson: 'You ended the chat.',
   endedByAgent: (agent: string) => `${agent} ended the chat.`,

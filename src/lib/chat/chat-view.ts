@@ -1,4 +1,4 @@
-import { CHAT_MESSAGE_MAX, chatWords, waitText } from '../../contract/chat.ts';
+import { CHAT_MESSAGE_MAX, chatWords, queueText } from '../../contract/chat.ts';
 import { createChatStore, type ChatState, type ChatStore } from './chat-store.ts';
 import styles from './chat.css?url';
 
@@ -77,7 +77,7 @@ function statusOf(s: ChatState): string {
     closed: `${chatWords.closed} ${s.opensText ?? ''}`.trim(),
     ready: authCode() && !s.needsWho ? 'Start a chat with a person from our team.' : chatWords.visitorNote,
     starting: 'Starting the chat…',
-    waiting: `${chatWords.queue(s.place ?? 1)}: ${waitText(s.waitMinutes ?? null)}`,
+    waiting: queueText(s.place ?? 1, s.waitMinutes ?? null),
     talking: `You are chatting with ${s.agent ?? '48'}.`,
     ended: 'The chat has ended.',
     left: s.ticket ? `${chatWords.left} Your reference is ${s.ticket}.` : chatWords.left,
