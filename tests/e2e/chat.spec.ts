@@ -40,7 +40,7 @@ test('out of hours, a visitor on a help page is told when chat opens and sent to
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
-test('a member chats with the sandbox agent from my48 → Support, live, and keeps the transcript', async ({
+test('a member chats with the sandbox agent from my48 → Support by keyboard, live, and keeps the transcript', async ({
   page,
   request,
   context,
@@ -49,14 +49,18 @@ test('a member chats with the sandbox agent from my48 → Support, live, and kee
   test.setTimeout(90_000);
   await hours(request, true);
   const m = await openAs('active', '/my48/support');
+  // The keyboard only: the button, then what the dialog puts in focus.
   const launch = page.getByRole('button', { name: 'Chat with us' });
-  await launch.click();
+  await launch.focus();
+  await page.keyboard.press('Enter');
   const chat = page.getByRole('dialog', { name: 'Chat with 48' });
-  await chat.getByRole('button', { name: 'Start chat' }).click();
+  await expect(chat.getByRole('button', { name: 'Start chat' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(chat.getByRole('status')).toContainText(/in the queue/);
-  await expectNoAxeViolations(page, 'chat waiting');
   const message = chat.getByLabel('Your message');
-  await message.fill('Hello, my data stopped working');
+  await expect(message).toBeFocused();
+  await expectNoAxeViolations(page, 'chat waiting');
+  await page.keyboard.type('Hello, my data stopped working');
   await page.keyboard.press('Enter');
   const log = chat.getByRole('log', { name: 'Conversation' });
   await expect(log).toContainText('You: Hello, my data stopped working');
@@ -75,13 +79,20 @@ test('a member chats with the sandbox agent from my48 → Support, live, and kee
   await expect(chat.getByRole('status')).toHaveText('You are chatting with Aoife.');
   await expectNoAxeViolations(page, 'chat talking');
 
-  await chat.getByRole('button', { name: 'End chat' }).click();
+  await chat.getByRole('button', { name: 'End chat' }).focus();
+  await page.keyboard.press('Enter');
   await expect(chat.getByRole('status')).toHaveText('The chat has ended.');
-  await chat.getByRole('radio', { name: '5' }).check();
-  await chat.getByRole('button', { name: 'Send rating' }).click();
+  // The rating: the first star's radio has the focus; arrows choose, Tab to the button, Enter.
+  await expect(chat.getByRole('radio', { name: '1' })).toBeFocused();
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+  await expect(chat.getByRole('radio', { name: '5' })).toBeChecked();
+  await page.keyboard.press('Tab');
+  await expect(chat.getByRole('button', { name: 'Send rating' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(chat).toContainText('you rated this chat 5 out of 5');
   const downloading = page.waitForEvent('download');
-  await chat.getByRole('button', { name: 'Download the transcript' }).click();
+  await chat.getByRole('button', { name: 'Download the transcript' }).focus();
+  await page.keyboard.press('Enter');
   const file = await (await downloading).path();
   const { readFile } = await import('node:fs/promises');
   const transcript = await readFile(file, 'utf8');

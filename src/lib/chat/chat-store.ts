@@ -166,18 +166,29 @@ export function createChatStore(deps: ChatDeps): ChatStore {
     $chat.setKey('error', body.message || fallback);
     return body;
   };
-  /** One action at a time: busy with its kind, then its error or nothing. */
-  const act = async <T>(kind: Busy, action: () => Promise<T>): Promise<T | undefined> => {
-    if ($chat.get().busy) return undefined;
-    $chat.set({ ...$chat.get(), busy: kind, error: undefined });
-    try {
-      return await action();
-    } catch {
-      $chat.setKey('error', 'We could not reach 48. Check your connection and try again.');
-      return undefined;
-    } finally {
-      $chat.setKey('busy', undefined);
-    }
+  /**
+   * One action at a time: busy with its kind, then its error or nothing. The same action pressed
+   * again while it runs is a double press and does nothing; another waits for the one running (a
+   * rating sent while the end is still on its way is sent after it, not dropped).
+   */
+  let running: Promise<unknown> = Promise.resolve();
+  const act = <T>(kind: Busy, action: () => Promise<T>): Promise<T | undefined> => {
+    if ($chat.get().busy === kind) return Promise.resolve(undefined);
+    const before = running;
+    const run = (async () => {
+      await before;
+      $chat.set({ ...$chat.get(), busy: kind, error: undefined });
+      try {
+        return await action();
+      } catch {
+        $chat.setKey('error', 'We could not reach 48. Check your connection and try again.');
+        return undefined;
+      } finally {
+        $chat.setKey('busy', undefined);
+      }
+    })();
+    running = run;
+    return run;
   };
 
   return {

@@ -127,9 +127,16 @@ export function mountChat(root: HTMLElement, chat: ChatStore, { onClose }: { onC
     for (const b of actions.querySelectorAll<HTMLButtonElement>('button[type="submit"]')) b.disabled = Boolean(s.busy);
     const key = `${s.phase}:${leaving}:${s.rating ?? ''}:${s.needsWho ?? ''}`;
     if (key === drawn) return;
-    const hadFocus = actions.contains(document.activeElement) || document.activeElement === document.body;
+    // Focus follows the actions when it was among them (or nowhere yet, or on the dialog's first
+    // control when the first actions appear); a message being typed survives the redraw (an agent
+    // joining turns "waiting" into "talking" under the person's fingers).
+    const active = document.activeElement;
+    const hadFocus =
+      actions.contains(active) || active === document.body || (!actions.hasChildNodes() && root.contains(active));
+    const typed = new Map([...actions.querySelectorAll('textarea')].map((t) => [t.id, t.value]));
     drawn = key;
     actions.replaceChildren(...actionsFor(s));
+    for (const t of actions.querySelectorAll('textarea')) t.value = typed.get(t.id) ?? '';
     if (hadFocus) actions.querySelector<HTMLElement>('textarea, input, button, a')?.focus();
   };
 
