@@ -290,3 +290,22 @@ export async function workerKeepsFigures(page: Page): Promise<void> {
     )
     .toBe(3);
 }
+
+/** A session of the API alone (its own cookie jar, so the page's session is untouched). */
+export async function apiSession(request: APIRequestContext, email: string) {
+  const res = await request.post('/panda/public/users/current', { data: { username: email, password: DEMO_PASSWORD } });
+  const userId = (await res.json())._payload.account.user_id as number;
+  return { userId, headers: { 'x-gg-auth': res.headers()['x-gg-auth']!, 'x-gg-transaction': 'e2e' } };
+}
+
+/**
+ * A member made for the journey (a copy of the demo member `like`, or one given), signed in through
+ * the API (the log-in form has its own tests in log-in.spec.ts), then my48's dashboard opened.
+ */
+export async function openDashboard(page: Page, like: string | TestMember): Promise<TestMember> {
+  const m = typeof like === 'string' ? await makeMember(page.request, like) : like;
+  await signInThroughApi(page, m.email, m.password);
+  await page.goto('/my48');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your dashboard' })).toBeVisible();
+  return m;
+}

@@ -13,28 +13,36 @@ export const PHONE = { width: 375, height: 740 } as const;
  * suite on the 2-core CI machine and found nothing the resized checks do not.
  *
  * What changes with the width is tested at both: the visitor pages (routes), the menus
- * (navigation, a11y), the consent banner, the installable app and its phone bar (phone, offline),
+ * (navigation, a11y), the consent banner, the installable app and its phone bar (manifest, offline),
  * when islands wake (islands: `client:visible` depends on what is in view), and the live chat (its
  * dialog is the whole screen on a phone).
  */
 export const ONE_WIDTH_FILES = [
+  'advance.spec.ts',
+  'alerts.spec.ts',
   'contact.spec.ts',
   'coverage-and-phones.spec.ts',
+  'dashboard.spec.ts',
   'flexi-data.spec.ts',
-  'lifelines.spec.ts',
+  'gift-shop.spec.ts',
+  'household.spec.ts',
   'log-in.spec.ts',
   'log-out.spec.ts',
-  'member-controls.spec.ts',
-  'money.spec.ts',
-  'my48.spec.ts',
+  'memberships.spec.ts',
+  'my-data.spec.ts',
   'offers.spec.ts',
   'orders.spec.ts',
   'passkeys.spec.ts',
+  'payments.spec.ts',
   'push.spec.ts',
   'recruit.spec.ts',
   'roaming.spec.ts',
+  'security.spec.ts',
+  'settings.spec.ts',
   'sign-up.spec.ts',
+  'sim-settings.spec.ts',
   'support.spec.ts',
+  'transactions.spec.ts',
 ] as const;
 
 /** True for a test file that runs at one width (its axe checks then look at both). */

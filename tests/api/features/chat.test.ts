@@ -11,7 +11,7 @@ import { runChatJobs } from '../../../src/server/jobs/chat.ts';
 import { hoursAt, parseChatHours } from '../../../src/server/services/chat/hours.ts';
 import { createChatStore } from '../../../src/lib/chat/chat-store.ts';
 import { createMember, deleteAccount } from '../support/builders.ts';
-import { consoleStep, forceHours, openEvents, startChat } from '../support/chat.ts';
+import { consoleStep, forceHours, openEvents, say, startChat } from '../support/chat.ts';
 import { ok, refused, send } from '../support/client.ts';
 import { forEachDatabase, type TestContext } from '../support/harness.ts';
 
@@ -117,11 +117,7 @@ forEachDatabase('chat', { seed: 'catalogue' }, (ctx) => {
     const stream = await openEvents(c.app, chat);
     expect(stream.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     await stream.until(() => stream.states().some((s) => s.state === 'waiting' && s.place === 1));
-    await ok(c.app, chatApi.send, {
-      params: { chat_id: chat.id },
-      headers: chat.headers,
-      body: { body: 'Hello, my data is not working' },
-    });
+    await say(c.app, chat, 'Hello, my data is not working');
     expect((await consoleStep(c.app, chat.id, 'take')).status).toBe(303);
     expect((await consoleStep(c.app, chat.id, 'answer', 'Hi, I am looking at it now')).status).toBe(303);
     await stream.until(() => stream.lines().length === 3 && stream.states().at(-1)?.state === 'talking');
@@ -135,11 +131,7 @@ forEachDatabase('chat', { seed: 'catalogue' }, (ctx) => {
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     // The connection drops; lines keep coming; the browser comes back after the last id it had.
     await stream.close();
-    await ok(c.app, chatApi.send, {
-      params: { chat_id: chat.id },
-      headers: chat.headers,
-      body: { body: '<b>Still</b> nothing' },
-    });
+    await say(c.app, chat, '<b>Still</b> nothing');
     await consoleStep(c.app, chat.id, 'answer', 'Try restarting your phone');
     const again = await openEvents(c.app, chat, ids.at(-1));
     await again.until(() => again.lines().length === 2);
@@ -160,11 +152,7 @@ forEachDatabase('chat', { seed: 'catalogue' }, (ctx) => {
   it('leave a message instead: a ticket with the chat so far, once; the stream says so and ends', async () => {
     const c = ctx();
     const chat = await startChat(c.app);
-    await ok(c.app, chatApi.send, {
-      params: { chat_id: chat.id },
-      headers: chat.headers,
-      body: { body: 'Is my port-in done?' },
-    });
+    await say(c.app, chat, 'Is my port-in done?');
     const stream = await openEvents(c.app, chat);
     const left = await ok(c.app, chatApi.leave, {
       params: { chat_id: chat.id },
@@ -206,33 +194,15 @@ forEachDatabase('chat', { seed: 'catalogue' }, (ctx) => {
     const c = ctx();
     const member = await createMember(c);
     const chat = await startChat(c.app, { session: member.session });
-    await ok(c.app, chatApi.send, {
-      params: { chat_id: chat.id },
-      headers: chat.headers,
-      body: { body: 'Thanks for the help' },
-    });
+    await say(c.app, chat, 'Thanks for the help');
     await consoleStep(c.app, chat.id, 'answer', 'You are welcome');
-    await refused(
-      c.app,
-      chatApi.rate,
-      { params: { chat_id: chat.id }, headers: chat.headers, body: { rating: 5 } },
-      chatFailures.notEnded,
-    );
-    const ended = await ok(c.app, chatApi.end, { params: { chat_id: chat.id }, headers: chat.headers });
+    const inChat = { params: { chat_id: chat.id }, headers: chat.headers };
+    await refused(c.app, chatApi.rate, { ...inChat, body: { rating: 5 } }, chatFailures.notEnded);
+    const ended = await ok(c.app, chatApi.end, inChat);
     expect(ended._payload.state).toBe('ended');
-    await refused(
-      c.app,
-      chatApi.send,
-      { params: { chat_id: chat.id }, headers: chat.headers, body: { body: 'one more' } },
-      chatFailures.over,
-    );
-    await ok(c.app, chatApi.rate, { params: { chat_id: chat.id }, headers: chat.headers, body: { rating: 4 } });
-    await refused(
-      c.app,
-      chatApi.rate,
-      { params: { chat_id: chat.id }, headers: chat.headers, body: { rating: 1 } },
-      chatFailures.rated,
-    );
+    await refused(c.app, chatApi.send, { ...inChat, body: { body: 'one more' } }, chatFailures.over);
+    await ok(c.app, chatApi.rate, { ...inChat, body: { rating: 4 } });
+    await refused(c.app, chatApi.rate, { ...inChat, body: { rating: 1 } }, chatFailures.rated);
     const download = await send(c.app, chatApi.transcript, { params: { chat_id: chat.id }, headers: chat.headers });
     expect(download.headers.get('content-disposition')).toMatch(/^attachment/);
     const text = await download.text();
@@ -270,11 +240,7 @@ forEachDatabase('chat', { seed: 'catalogue' }, (ctx) => {
     const c = ctx();
     const member = await createMember(c);
     const chat = await startChat(c.app, { session: member.session });
-    await ok(c.app, chatApi.send, {
-      params: { chat_id: chat.id },
-      headers: chat.headers,
-      body: { body: 'My address is 1 Main Street' },
-    });
+    await say(c.app, chat, 'My address is 1 Main Street');
     expect((await deleteAccount(c, member)).status).toBe(200);
     expect(await c.handle.db.select().from(chats).where(eq(chats.id, chat.id))).toEqual([]);
     expect(await lineBodies(c, chat.id)).toEqual([]);

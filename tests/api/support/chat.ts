@@ -24,6 +24,10 @@ export async function startChat(
   return { id, token, headers: { 'x-chat-token': token }, answer: started._payload };
 }
 
+/** A line the person sends in their chat. */
+export const say = (app: TestContext['app'], chat: StartedChat, body: string) =>
+  ok(app, chatApi.send, { params: { chat_id: chat.id }, headers: chat.headers, body: { body } });
+
 export const forceHours = (app: App, open: boolean | 'schedule') =>
   app.request('/sandbox/helpdesk/chat/hours', {
     method: 'POST',

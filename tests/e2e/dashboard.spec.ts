@@ -1,24 +1,8 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type Page, type APIRequestContext } from '@playwright/test';
 import { usageSummary, type UsageSummary } from '../../src/my48/features/dashboard/usage-summary.ts';
-import {
-  DEMO_PASSWORD,
-  expectNoAxeViolations,
-  makeMember,
-  signInThroughApi,
-  spaced,
-  spareSsn,
-  test,
-  enterStepUpCode,
-  openMy48,
-  type TestMember,
-} from './fixtures.ts';
+import { apiSession, expectNoAxeViolations, makeMember, openDashboard, openMy48, test } from './fixtures.ts';
 
-/** A session of the API alone (its own cookie jar, so the page's session is untouched). */
-async function apiSession(request: APIRequestContext, email: string) {
-  const res = await request.post('/panda/public/users/current', { data: { username: email, password: DEMO_PASSWORD } });
-  const userId = (await res.json())._payload.account.user_id as number;
-  return { userId, headers: { 'x-gg-auth': res.headers()['x-gg-auth']!, 'x-gg-transaction': 'e2e' } };
-}
+// my48's dashboard: every figure by the spec's rules, each member state's notice, links in place.
 
 /** The member's balance summary straight from the API, turned into figures by the spec's rules. */
 async function expectedUsage(request: APIRequestContext, email: string): Promise<UsageSummary> {
@@ -32,18 +16,6 @@ async function expectedUsage(request: APIRequestContext, email: string): Promise
 }
 
 const tile = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
-
-/**
- * A member made for the journey (a copy of the demo member `like`, or one given), signed in through
- * the API (the log-in form has its own tests in log-in.spec.ts), then my48 opened.
- */
-async function openDashboard(page: Page, like: string | TestMember): Promise<TestMember> {
-  const m = typeof like === 'string' ? await makeMember(page.request, like) : like;
-  await signInThroughApi(page, m.email, m.password);
-  await page.goto('/my48');
-  await expect(page.getByRole('heading', { level: 1, name: 'Your dashboard' })).toBeVisible();
-  return m;
-}
 
 test('active: every figure is the balance summary by the spec rules', async ({ page, request }) => {
   const m = await makeMember(request, 'active');
@@ -191,155 +163,6 @@ test('detailsmissing and unavailable: their notices, and no figures', async ({ p
   await openDashboard(page, 'unavailable');
   await expect(page.getByRole('alert')).toContainText('The service is unavailable at the moment.');
   await expectNoAxeViolations(page);
-});
-
-test('transactions: ten to a page, newest first, paged', async ({ page, request }) => {
-  const m = await makeMember(request, 'carriedover');
-  const { userId, headers } = await apiSession(request, m.email);
-  const first = await (
-    await request.get(`/panda/protected/users/${userId}/transactions?page=1&limit=10`, { headers })
-  ).json();
-  const second = await (
-    await request.get(`/panda/protected/users/${userId}/transactions?page=2&limit=10`, { headers })
-  ).json();
-  await openDashboard(page, m);
-  await openMy48(page, 'Transactions');
-  await expect(page).toHaveURL(/\/my48\/transactions$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Your transactions' })).toBeFocused();
-  const pages = Math.ceil(first._meta.total / 10);
-  await expect(page.getByText(`Page 1 of ${pages}`, { exact: true })).toBeVisible();
-  await expect(page.getByRole('row')).toHaveCount(11);
-  await expect(page.getByRole('row').nth(1)).toContainText(first._payload.values[0].description);
-  await expectNoAxeViolations(page);
-  await page.getByRole('button', { name: 'Older' }).click();
-  await expect(page.getByText(`Page 2 of ${pages}`, { exact: true })).toBeVisible();
-  await expect(page.getByRole('row').nth(1)).toContainText(second._payload.values[0].description);
-  await page.getByRole('button', { name: 'Newer' }).click();
-  await expect(page.getByText(`Page 1 of ${pages}`, { exact: true })).toBeVisible();
-});
-
-test('settings: the name and the permissions survive a reload; settings reopens the last fragment', async ({
-  page,
-}) => {
-  await openDashboard(page, 'legacy');
-  await page.goto('/my48/settings/my-details');
-  await expect(page.getByLabel('First name')).toHaveValue('Pádraig');
-  await expectNoAxeViolations(page);
-  await page.getByLabel('Last name').fill('');
-  await page.getByRole('button', { name: 'Save my name' }).click();
-  await expect(page.getByText('Last name is required')).toBeVisible();
-  await page.getByLabel('Last name').fill('Fitzgerald-Ó Sé');
-  await page.getByRole('button', { name: 'Save my name' }).click();
-  await expect(page.getByText('Your name is saved.')).toBeVisible();
-  await page.reload();
-  await expect(page.getByLabel('Last name')).toHaveValue('Fitzgerald-Ó Sé');
-
-  await page.getByRole('link', { name: 'Marketing permissions' }).click();
-  await expect(page).toHaveURL(/\/my48\/settings\/permissions$/);
-  await page.getByLabel('Preferred social network').selectOption('TikTok');
-  await page.getByLabel('Post').check();
-  await page.getByRole('button', { name: 'Save my choices' }).click();
-  await expect(page.getByText('Your choices are saved.')).toBeVisible();
-  await page.reload();
-  await expect(page.getByLabel('Preferred social network')).toHaveValue('TikTok');
-  await expect(page.getByLabel('Post')).toBeChecked();
-  await expectNoAxeViolations(page);
-
-  // Away and back: settings opens on the fragment last used.
-  await openMy48(page, 'Dashboard');
-  await expect(page).toHaveURL(/\/my48$/);
-  await page.goto('/my48/settings');
-  await expect(page.getByRole('heading', { level: 2, name: 'Marketing permissions' })).toBeVisible();
-});
-
-test('move your number: the request raises the port-in flag on the dashboard and in settings after a reload', async ({
-  page,
-}) => {
-  await openDashboard(page, 'lowbalance');
-  await expect(page.getByText('Portin is in progress.')).toHaveCount(0);
-  await page.goto('/my48/settings/move-your-number');
-  await expectNoAxeViolations(page);
-  await page.getByRole('button', { name: 'Move my number' }).click();
-  await expect(page.getByText('Enter an Irish mobile number like 087 123 4567.')).toBeVisible();
-  await page.getByLabel('Number to move').fill('085 765 4321');
-  await page.getByLabel('Current network').selectOption('Three');
-  await page.getByLabel('Bill pay').check();
-  await page.getByRole('button', { name: 'Move my number' }).click();
-  await expect(page.getByText('Account number is required for a bill-pay account')).toBeVisible();
-  await page.getByLabel('Account number').fill('ACC-12345');
-  await page.getByRole('button', { name: 'Move my number' }).click();
-  await expect(page.getByText('Portin is in progress.')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Moving 085 765 4321 from Three' })).toBeVisible();
-  await page.reload();
-  await expect(page.getByRole('heading', { name: 'Moving 085 765 4321 from Three' })).toBeVisible();
-  await openMy48(page, 'Dashboard');
-  await expect(page.getByText('Portin is in progress.')).toBeVisible();
-});
-
-test('replacement SIM: ordered, then listed as a replacement in the orders', async ({ page }) => {
-  await openDashboard(page, 'mgmlimit');
-  await page.goto('/my48/settings/reorder-sim');
-  await expectNoAxeViolations(page);
-  await page.getByLabel('Reason').selectOption('damaged');
-  await page.getByLabel('First name').fill('Tadhg');
-  await page.getByLabel('Last name').fill('Daly');
-  await page.getByLabel('Address line 1').fill('9 Eyre Square');
-  await page.getByLabel('Town or city').fill('Galway');
-  await page.getByLabel('County').selectOption('Galway');
-  await page.getByRole('button', { name: 'Order replacement SIM' }).click();
-  await expect(page.getByText('Your replacement SIM is on its way to 9 Eyre Square, Galway.')).toBeVisible();
-  await page.goto('/orders');
-  await expect(page.getByRole('row', { name: /Replacement ordered/ })).toContainText('9 Eyre Square');
-});
-
-test('change my SIM: the number moves to the new card after the password and a security code; it shows after a reload', async ({
-  page,
-  request,
-}) => {
-  const m = await openDashboard(page, 'legacy');
-  await page.goto('/my48/settings/change-my-sim');
-  await expect(page.getByText(`Your current SIM ends in ${m.ssn.slice(-4)}`, { exact: false })).toBeVisible();
-  await expectNoAxeViolations(page);
-  await page.getByLabel('New SIM number (SSN)').fill(spareSsn(120));
-  const form = page.getByRole('form', { name: 'Move your number to a new SIM' });
-  await form.getByLabel('Your password').fill('wrong-password');
-  await page.getByRole('button', { name: 'Change my SIM' }).click();
-  await expect(form.getByText('Enter the 6-digit security code from the e-mail.')).toBeVisible();
-  await enterStepUpCode(page, request, m.email, form);
-  await page.getByRole('button', { name: 'Change my SIM' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Your current password is not right.');
-  await form.getByLabel('Your password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Change my SIM' }).click();
-  // The number moves at once here; the network switches the line over in seconds.
-  await expect(page.getByText(/is moving to the SIM ending 0120/)).toBeVisible();
-  await page.reload();
-  await expect(page.getByText(/Your current SIM ends in 0120/)).toBeVisible();
-  await openMy48(page, 'Dashboard');
-  await expect(page.getByText(`Your number: ${spaced(m.msisdn)}`)).toBeVisible();
-});
-
-test('the other settings screens and an empty transaction list pass axe; settings reopens the last one', async ({
-  page,
-}) => {
-  test.slow(); // five screens, each checked by axe
-  await openDashboard(page, 'nosim');
-  await expect(page.getByText('You have no active SIM yet.')).toBeVisible();
-  await openMy48(page, 'Transactions');
-  await expect(page.getByText('No transactions yet.')).toBeVisible();
-  for (const [fragment, heading] of [
-    ['change-password', 'Change password'],
-    ['payment-details', 'Payment details'],
-    ['about-us', 'About 48'],
-    ['reorder-sim', 'Replacement SIM'],
-  ]) {
-    await page.goto(`/my48/settings/${fragment}`);
-    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
-    if (fragment === 'payment-details') await expect(page.getByText('You have no stored card.')).toBeVisible();
-    await expectNoAxeViolations(page);
-  }
-  await expect(page.getByText('You need an active SIM for this.')).toBeVisible();
-  await openMy48(page, 'Settings');
-  await expect(page.getByRole('heading', { level: 2, name: 'Replacement SIM' })).toBeVisible();
 });
 
 test('links inside my48 change the screen in place; a link out of it loads that page', async ({ page }) => {

@@ -1,5 +1,7 @@
 import { expect, type Page } from '@playwright/test';
-import { expectNoAxeViolations, payByCard, spaced, test, enterStepUpCode } from './fixtures.ts';
+import { enterStepUpCode, expectNoAxeViolations, test } from './fixtures.ts';
+
+// docs/product/money.md: buying memberships with credit and the card, auto-renew, add-ons.
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -108,101 +110,4 @@ test('card: auto-renew on and off with popups, credit then the stored card, add 
   await expect(page.getByText('Your card is removed.')).toBeVisible();
   await page.reload();
   await expect(page.getByText('You have no stored card.')).toBeVisible();
-});
-
-test('nocredit: a new card pays (and is saved); declined, 3-D Secure decline and approve, and pending', async ({
-  page,
-  signIn,
-}) => {
-  test.slow();
-  await signIn('nocredit');
-  await memberships(page);
-  await page.getByRole('button', { name: /^Buy (now|next): Data Plus €9\.99 Membership$/ }).click();
-  await expect(page.getByRole('heading', { name: 'Pay €9.99' })).toBeVisible();
-  await expect(page.locator('#PANDAOLTUNRG2')).toBeVisible();
-  await expectNoAxeViolations(page);
-  await payByCard(page, '4200 0000 0000 0000');
-  await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeFocused();
-  await expectNoAxeViolations(page);
-  await page.reload(); // the result address again: applied once
-  await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
-  await page.getByRole('link', { name: 'Continue' }).click();
-  await expect(page.getByText(/^Queued: Data Plus €9\.99 Membership/)).toBeVisible();
-
-  // Add credit with a new card: declined, then 3-D Secure declined and approved, then pending.
-  const newCardCredit = async (amount: string) => {
-    await page.goto('/my48/memberships/add-credit');
-    await page.getByLabel(amount).check();
-    await page.getByLabel('A new card').check();
-    await page.getByRole('button', { name: `Add ${amount}` }).click();
-  };
-  await newCardCredit('€5.00');
-  await payByCard(page, '4000 0000 0000 0002');
-  await expect(page.getByRole('heading', { name: 'The payment did not go through' })).toBeVisible();
-  await expect(page.getByRole('alert')).toContainText('declined');
-
-  await newCardCredit('€5.00');
-  await payByCard(page, '4000 0000 0000 3220');
-  await expect(page.getByRole('button', { name: 'Approve' })).toBeVisible();
-  await page.getByRole('button', { name: 'Decline' }).click();
-  await expect(page.getByRole('heading', { name: 'The payment did not go through' })).toBeVisible();
-
-  await newCardCredit('€10.00');
-  await payByCard(page, '4000 0000 0000 3220');
-  await page.getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
-
-  await newCardCredit('€5.00');
-  await payByCard(page, '4000 0000 0000 0077');
-  await expect(page.getByText('Your bank is still confirming the payment.')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible({ timeout: 30_000 });
-  await page.goto('/my48');
-  await expect(page.getByRole('region', { name: 'Credit' })).toContainText('€15.00');
-});
-
-test('gift shop: a visitor gifts a membership and a top-up; the numbers are checked with the spec’s messages', async ({
-  page,
-  member,
-}) => {
-  test.slow();
-  const giftee = await member('giftee');
-  const activating = await member('activating');
-  await page.goto('/gift-shop');
-  const number = page.getByLabel('Their 48 number');
-  await expectNoAxeViolations(page);
-  for (const [typed, message] of [
-    ['12345', "That doesn't look like a valid number - please check and try again."],
-    ['0879999999', "We can't link a membership to this number - please double-check and try another."],
-  ]) {
-    await number.fill(typed!);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByRole('alert')).toHaveText(message!);
-  }
-  await number.fill(activating.msisdn);
-  await page.getByLabel('A top-up (credit)').check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('alert')).toHaveText("This number can't receive a top-up.");
-
-  await number.fill(spaced(giftee.msisdn));
-  await page.getByLabel('A membership').check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'Choose a membership' })).toBeFocused();
-  await page.getByLabel('All Data €12.99 Membership, €12.99').check();
-  await page.getByLabel('Your e-mail address').fill('buyer@example.com');
-  await expectNoAxeViolations(page);
-  await page.getByRole('button', { name: 'Pay by card' }).click();
-  await payByCard(page, '4200 0000 0000 0000');
-  await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
-  await expect(page.getByText('Gift: All Data €12.99 Membership')).toBeVisible();
-
-  await page.goto('/gift-shop');
-  await page.getByLabel('Their 48 number').fill(giftee.msisdn);
-  await page.getByLabel('A top-up (credit)').check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('€20.00 credit').check();
-  await page.getByLabel('Your e-mail address').fill('buyer@example.com');
-  await page.getByRole('button', { name: 'Pay by card' }).click();
-  await payByCard(page, '4200 0000 0000 0000');
-  await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
-  await expect(page.getByText('Gift: €20.00 credit')).toBeVisible();
 });

@@ -1,0 +1,62 @@
+import { expect } from '@playwright/test';
+import { expectNoAxeViolations, openDashboard, openMy48, test } from './fixtures.ts';
+
+// my48's settings: the member's details and permissions, and the screens that need a SIM.
+
+test('settings: the name and the permissions survive a reload; settings reopens the last fragment', async ({
+  page,
+}) => {
+  await openDashboard(page, 'legacy');
+  await page.goto('/my48/settings/my-details');
+  await expect(page.getByLabel('First name')).toHaveValue('Pádraig');
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Last name').fill('');
+  await page.getByRole('button', { name: 'Save my name' }).click();
+  await expect(page.getByText('Last name is required')).toBeVisible();
+  await page.getByLabel('Last name').fill('Fitzgerald-Ó Sé');
+  await page.getByRole('button', { name: 'Save my name' }).click();
+  await expect(page.getByText('Your name is saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Last name')).toHaveValue('Fitzgerald-Ó Sé');
+
+  await page.getByRole('link', { name: 'Marketing permissions' }).click();
+  await expect(page).toHaveURL(/\/my48\/settings\/permissions$/);
+  await page.getByLabel('Preferred social network').selectOption('TikTok');
+  await page.getByLabel('Post').check();
+  await page.getByRole('button', { name: 'Save my choices' }).click();
+  await expect(page.getByText('Your choices are saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Preferred social network')).toHaveValue('TikTok');
+  await expect(page.getByLabel('Post')).toBeChecked();
+  await expectNoAxeViolations(page);
+
+  // Away and back: settings opens on the fragment last used.
+  await openMy48(page, 'Dashboard');
+  await expect(page).toHaveURL(/\/my48$/);
+  await page.goto('/my48/settings');
+  await expect(page.getByRole('heading', { level: 2, name: 'Marketing permissions' })).toBeVisible();
+});
+
+test('the other settings screens and an empty transaction list pass axe; settings reopens the last one', async ({
+  page,
+}) => {
+  test.slow(); // five screens, each checked by axe
+  await openDashboard(page, 'nosim');
+  await expect(page.getByText('You have no active SIM yet.')).toBeVisible();
+  await openMy48(page, 'Transactions');
+  await expect(page.getByText('No transactions yet.')).toBeVisible();
+  for (const [fragment, heading] of [
+    ['change-password', 'Change password'],
+    ['payment-details', 'Payment details'],
+    ['about-us', 'About 48'],
+    ['reorder-sim', 'Replacement SIM'],
+  ]) {
+    await page.goto(`/my48/settings/${fragment}`);
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+    if (fragment === 'payment-details') await expect(page.getByText('You have no stored card.')).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
+  await expect(page.getByText('You need an active SIM for this.')).toBeVisible();
+  await openMy48(page, 'Settings');
+  await expect(page.getByRole('heading', { level: 2, name: 'Replacement SIM' })).toBeVisible();
+});
