@@ -9,7 +9,7 @@ import { resolveVapid } from './vapid.ts';
 import { webPushSender } from './integrations/push/index.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
 import { openDatabase } from './db/client.ts';
-import { isEmpty, seedDemo } from './seed/seed.ts';
+import { isEmpty, seedDemo, syncProducts } from './seed/seed.ts';
 import { readEnv } from './env.ts';
 import { appConfigOf, sandboxNote, startWarnings } from './app-config.ts';
 import { sentryReporter } from './error-reporting.ts';
@@ -41,6 +41,7 @@ const site = env.API_ONLY
     });
 let servingDir = site?.dir ?? env.DIST_DIR;
 let servingSite = site;
+await syncProducts(database.db);
 // docs/product/production.md: the demo members (and their published password) are for trying only, never in production.
 if (env.NODE_ENV !== 'production' && (await isEmpty(database.db))) {
   await seedDemo(database.db, new Date());

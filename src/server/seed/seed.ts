@@ -40,6 +40,31 @@ export const DEMO_OFFER_CODES = [
 ];
 
 /**
+ * The products the portal sells, as the code defines them (seed/catalogue.ts), written into the
+ * database on every start and migration, in production too: purchases, activations (the onboard
+ * bundle) and the plans' pages refer to them. A product changed in the code is changed here.
+ */
+export async function syncProducts(db: Queryable): Promise<void> {
+  await db
+    .insert(t.products)
+    .values(catalogue)
+    .onConflictDoUpdate({
+      target: t.products.sku,
+      set: {
+        name: sql`excluded.name`,
+        kind: sql`excluded.kind`,
+        priceCents: sql`excluded.price_cents`,
+        days: sql`excluded.days`,
+        dataKb: sql`excluded.data_kb`,
+        fupKb: sql`excluded.fup_kb`,
+        mobileMinutes: sql`excluded.mobile_minutes`,
+        landlineMinutes: sql`excluded.landline_minutes`,
+        texts: sql`excluded.texts`,
+      },
+    });
+}
+
+/**
  * What the shop sells and holds, without any member: the catalogue, the offer codes, the spare SIMs
  * (the API tests' builders start from this alone).
  */

@@ -1,0 +1,285 @@
+/**
+ * The outside services the reference deployment needs when it runs on one machine
+ * (`npm run deploy:local`): a mail server that keeps what it is sent (read back over HTTP), and a
+ * card provider that speaks the provider's API the portal's production adapter calls
+ * (integrations/payments/provider.ts: checkouts, the widget script, results, stored cards,
+ * refunds, the transaction search), and the mobile network: the embedded default's sandbox network
+ * (TMF641 orders, TMF638 inventory, OAuth), its signed events sent to the portal's listener at
+ * STAND_INS_SITE_URL. Every other outside service production names is pointed at this server too,
+ * which answers it 404: the portal treats those as unreachable services.
+ *
+ *   node scripts/deploy-local/stand-ins.ts   (STAND_INS_HTTP_PORT, STAND_INS_SMTP_PORT, STAND_INS_LOCAL_PORT,
+ *   STAND_INS_TLS_KEY and STAND_INS_TLS_CERT: its https certificate)
+ *
+ * Test cards: 4200 0000 0000 0000 is paid, 4000 0000 0000 0002 is declined. Nothing is charged.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer as createPlainServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:https';
+import { getRequestListener } from '@hono/node-server';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { sandboxNetworkAdapter } from '../../src/server/integrations/network/sandbox-adapter.ts';
+import { networkSandboxRoutes } from '../../src/server/integrations/network/sandbox.ts';
+
+const httpPort = Number(process.env.STAND_INS_HTTP_PORT ?? 9480);
+const smtpPort = Number(process.env.STAND_INS_SMTP_PORT ?? 2525);
+const localPort = Number(process.env.STAND_INS_LOCAL_PORT ?? 9481);
+const siteUrl = process.env.STAND_INS_SITE_URL ?? 'https://localhost:8443';
+const network = sandboxNetworkAdapter({ secret: process.env.STAND_INS_NETWORK_EVENT_SECRET!, delayMs: 2000 });
+// The network's events go to the portal's listener, through nginx as a real network's would.
+network.attach((request) => fetch(new Request(new URL(new URL(request.url).pathname, siteUrl), request)));
+const networkApi = getRequestListener(networkSandboxRoutes(network).fetch);
+const tls = { key: readFileSync(process.env.STAND_INS_TLS_KEY!), cert: readFileSync(process.env.STAND_INS_TLS_CERT!) };
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  at: string;
+}
+const mails: Mail[] = [];
+
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, _session, callback) {
+    simpleParser(stream).then((mail) => {
+      const to = mail.to ? (Array.isArray(mail.to) ? mail.to : [mail.to]).map((a) => a.text).join(', ') : '';
+      mails.push({ to, subject: mail.subject ?? '', text: mail.text ?? '', at: new Date().toISOString() });
+      if (mails.length > 1000) mails.shift();
+      callback();
+    }, callback);
+  },
+});
+
+interface Payment {
+  id: string;
+  checkoutId: string;
+  paymentType: string;
+  amount: string;
+  merchantTransactionId: string;
+  code: string;
+  description: string;
+  card?: { last4Digits: string; expiryMonth: string; expiryYear: string; holder: string };
+  registrationId?: string;
+}
+interface Checkout {
+  id: string;
+  amount: string;
+  paymentType: string;
+  merchantTransactionId: string;
+  createRegistration: boolean;
+  payment?: Payment;
+}
+const checkouts = new Map<string, Checkout>();
+const registrations = new Map<string, NonNullable<Payment['card']>>();
+const payments: Payment[] = [];
+
+const PAID = {
+  code: '000.100.110',
+  description: "Request successfully processed in 'Merchant in Integrator Test Mode'",
+};
+const DECLINED = { code: '800.100.151', description: 'transaction declined (invalid card)' };
+
+async function formOf(req: IncomingMessage): Promise<URLSearchParams> {
+  let body = '';
+  for await (const chunk of req) body += String(chunk);
+  return new URLSearchParams(body);
+}
+
+function json(res: ServerResponse, status: number, value: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+  res.end(JSON.stringify(value));
+}
+
+function paymentAnswer(p: Payment) {
+  return {
+    id: p.id,
+    paymentType: p.paymentType,
+    amount: p.amount,
+    currency: 'EUR',
+    merchantTransactionId: p.merchantTransactionId,
+    result: { code: p.code, description: p.description },
+    ...(p.card ? { paymentBrand: 'VISA', card: p.card } : {}),
+    ...(p.registrationId ? { registrationId: p.registrationId } : {}),
+  };
+}
+
+/** The widget: labelled card fields drawn into the shop's `form.paymentWidgets`, posted to this provider. */
+function widget(options: { action: string; checkoutId: string }) {
+  const form = document.querySelector<HTMLFormElement>('form.paymentWidgets');
+  if (!form) return;
+  const box = document.createElement('fieldset');
+  box.className = 'fieldset';
+  const legend = document.createElement('legend');
+  legend.textContent = 'Card (test provider: no real card is charged)';
+  box.append(legend);
+  const fields: [string, string, Record<string, string>][] = [
+    ['number', 'Card number', { inputmode: 'numeric', autocomplete: 'cc-number' }],
+    ['expiry', 'Expiry (MM/YY)', { autocomplete: 'cc-exp', placeholder: 'MM/YY' }],
+    ['cvv', 'CVV', { inputmode: 'numeric', autocomplete: 'cc-csc', maxlength: '3' }],
+    ['holder', 'Name on the card', { autocomplete: 'cc-name' }],
+  ];
+  for (const [name, label, attrs] of fields) {
+    const wrap = document.createElement('div');
+    wrap.className = 'field';
+    const l = document.createElement('label');
+    l.htmlFor = `standin-${name}`;
+    l.textContent = label;
+    const input = document.createElement('input');
+    input.id = `standin-${name}`;
+    input.name = `card.${name}`;
+    input.required = true;
+    for (const [k, v] of Object.entries(attrs)) input.setAttribute(k, v);
+    wrap.append(l, input);
+    box.append(wrap);
+  }
+  const result = document.createElement('input');
+  result.type = 'hidden';
+  result.name = 'shopperResultUrl';
+  result.value = new URL(form.getAttribute('action') ?? '/', location.href).href;
+  const button = document.createElement('button');
+  button.type = 'submit';
+  button.className = 'btn btn--primary';
+  button.textContent = 'Pay now';
+  box.append(result, button);
+  form.append(box);
+  form.method = 'post';
+  form.action = options.action;
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse) {
+  const scheme = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
+  const url = new URL(req.url ?? '/', `${scheme}://${req.headers.host ?? 'localhost'}`);
+  const parts = url.pathname.split('/').filter(Boolean);
+  if (req.method === 'GET' && url.pathname === '/health') return json(res, 200, { ok: true });
+  if (url.pathname.startsWith('/sandbox/network/')) return networkApi(req, res);
+  if (req.method === 'GET' && url.pathname === '/mails') {
+    const to = url.searchParams.get('to');
+    return json(res, 200, to ? mails.filter((m) => m.to.includes(to)) : mails);
+  }
+  if (req.method === 'POST' && url.pathname === '/v1/checkouts') {
+    const form = await formOf(req);
+    const checkout: Checkout = {
+      id: randomUUID().replace(/-/g, '').toUpperCase(),
+      amount: form.get('amount') ?? '0.00',
+      paymentType: form.get('paymentType') ?? 'DB',
+      merchantTransactionId: form.get('merchantTransactionId') ?? '',
+      createRegistration: form.get('createRegistration') === 'true',
+    };
+    checkouts.set(checkout.id, checkout);
+    return json(res, 200, {
+      id: checkout.id,
+      result: { code: '000.200.100', description: 'successfully created checkout' },
+    });
+  }
+  if (req.method === 'GET' && url.pathname === '/v1/paymentWidgets.js') {
+    const checkoutId = url.searchParams.get('checkoutId') ?? '';
+    if (!checkouts.has(checkoutId))
+      return json(res, 404, { result: { code: '200.300.404', description: 'no checkout' } });
+    const action = `${url.origin}/v1/checkouts/${checkoutId}/pay`;
+    res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
+    return res.end(`(${widget.toString()})(${JSON.stringify({ action, checkoutId })});`);
+  }
+  if (parts[0] === 'v1' && parts[1] === 'checkouts' && parts[2]) {
+    const checkout = checkouts.get(parts[2]);
+    if (!checkout) return json(res, 404, { result: { code: '200.300.404', description: 'no checkout' } });
+    if (req.method === 'POST' && parts[3] === 'pay') {
+      const form = await formOf(req);
+      const number = (form.get('card.number') ?? '').replace(/\s/g, '');
+      const [month = '', year = ''] = (form.get('card.expiry') ?? '').split('/');
+      const card = {
+        last4Digits: number.slice(-4),
+        expiryMonth: month,
+        expiryYear: `20${year}`,
+        holder: form.get('card.holder') ?? '',
+      };
+      const paid = number === '4200000000000000';
+      const payment: Payment = {
+        id: randomUUID().replace(/-/g, ''),
+        checkoutId: checkout.id,
+        paymentType: checkout.paymentType,
+        amount: checkout.amount,
+        merchantTransactionId: checkout.merchantTransactionId,
+        ...(paid ? PAID : DECLINED),
+        card,
+      };
+      if (paid && checkout.createRegistration) {
+        payment.registrationId = randomUUID().replace(/-/g, '');
+        registrations.set(payment.registrationId, card);
+      }
+      checkout.payment = payment;
+      payments.push(payment);
+      const back = new URL(form.get('shopperResultUrl') ?? '/');
+      back.searchParams.set('id', checkout.id);
+      back.searchParams.set('resourcePath', `/v1/checkouts/${checkout.id}/payment`);
+      res.writeHead(303, { location: back.href });
+      return res.end();
+    }
+    if (req.method === 'GET' && parts[3] === 'payment') {
+      if (!checkout.payment)
+        return json(res, 200, { result: { code: '000.200.000', description: 'transaction pending' } });
+      return json(res, 200, paymentAnswer(checkout.payment));
+    }
+  }
+  if (req.method === 'POST' && parts[0] === 'v1' && parts[1] === 'registrations' && parts[3] === 'payments') {
+    const card = registrations.get(parts[2] ?? '');
+    const form = await formOf(req);
+    if (!card) return json(res, 200, { result: { code: '100.150.101', description: 'invalid registration' } });
+    const payment: Payment = {
+      id: randomUUID().replace(/-/g, ''),
+      checkoutId: '',
+      paymentType: form.get('paymentType') ?? 'DB',
+      amount: form.get('amount') ?? '0.00',
+      merchantTransactionId: form.get('merchantTransactionId') ?? '',
+      ...PAID,
+      card,
+    };
+    payments.push(payment);
+    return json(res, 200, paymentAnswer(payment));
+  }
+  if (req.method === 'POST' && parts[0] === 'v1' && parts[1] === 'payments' && parts[2]) {
+    const form = await formOf(req);
+    const original = payments.find((p) => p.id === parts[2]);
+    if (!original) return json(res, 200, { result: { code: '700.400.200', description: 'no such payment' } });
+    const refund: Payment = {
+      id: randomUUID().replace(/-/g, ''),
+      checkoutId: '',
+      paymentType: 'RF',
+      amount: form.get('amount') ?? '0.00',
+      merchantTransactionId: form.get('merchantTransactionId') ?? '',
+      ...PAID,
+    };
+    payments.push(refund);
+    return json(res, 200, paymentAnswer(refund));
+  }
+  if (req.method === 'GET' && url.pathname === '/v1/query') {
+    const reference = url.searchParams.get('merchantTransactionId');
+    const found = payments.filter((p) => p.merchantTransactionId === reference).map(paymentAnswer);
+    return json(res, 200, { result: { code: '000.000.100', description: 'successful request' }, payments: found });
+  }
+  return json(res, 404, { error: 'not a stand-in here' });
+}
+
+const answer = (req: IncomingMessage, res: ServerResponse) => {
+  handle(req, res).catch((error: unknown) => json(res, 500, { error: String(error) }));
+};
+const server = createServer(tls, answer);
+// The same on loopback in plain http, for this machine's tests and its person (the mails).
+const local = createPlainServer(answer);
+await new Promise<void>((resolve) => smtp.listen(smtpPort, '0.0.0.0', resolve));
+await new Promise<void>((resolve) => server.listen(httpPort, '0.0.0.0', resolve));
+await new Promise<void>((resolve) => local.listen(localPort, '127.0.0.1', resolve));
+console.log(
+  `stand-ins: mail on smtp://0.0.0.0:${smtpPort}, card provider on https://0.0.0.0:${httpPort}, mails on http://127.0.0.1:${localPort}/mails`,
+);
+const stop = () => {
+  server.close();
+  local.close();
+  smtp.close(() => process.exit(0));
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

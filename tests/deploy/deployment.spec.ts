@@ -1,0 +1,141 @@
+import { execFileSync } from 'node:child_process';
+import { expect, test, type Page } from '@playwright/test';
+import { container, engine, mailsTo, sql } from './stack.ts';
+
+/**
+ * The reference deployment (deploy/compose.yaml) as `npm run deploy:local` brings it up, seen from
+ * outside: through nginx over https, Varnish, two instances, PostgreSQL. Journeys run in order and
+ * share the member the sign-up makes.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const email = `deploy-${Date.now()}@example.org`;
+const password = 'Deploy-48-pass';
+const insecure = { ignoreHTTPSErrors: true };
+// A card from the warehouse's stock, activated by the member.
+const ssn = `89353019${String(Date.now()).slice(-11)}`;
+const msisdn = `087${String(Date.now()).slice(-7)}`;
+
+async function logIn(page: Page) {
+  await page.goto('/log-in');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your dashboard' })).toBeVisible({ timeout: 30_000 });
+}
+
+test('a page comes from the CDN (Age on the second answer); my48 never does; http is sent to https', async ({
+  request,
+}) => {
+  const first = await request.get('/about-us', insecure);
+  expect(first.status()).toBe(200);
+  await new Promise((r) => setTimeout(r, 1500));
+  const second = await request.get('/about-us', insecure);
+  expect(second.status()).toBe(200);
+  expect(Number(second.headers()['age'])).toBeGreaterThan(0);
+  expect(second.headers()['strict-transport-security']).toMatch(/max-age=/);
+  for (let i = 0; i < 2; i++) {
+    const my48 = await request.get('/my48', insecure);
+    expect(my48.status()).toBe(200);
+    expect(my48.headers()['cache-control']).toMatch(/private|no-store/);
+    expect(Number(my48.headers()['age'] ?? 0)).toBe(0);
+    await new Promise((r) => setTimeout(r, 1100));
+  }
+  const plain = await request.get('http://localhost:8080/about-us', { maxRedirects: 0 });
+  expect(plain.status()).toBe(301);
+  expect(plain.headers()['location']).toMatch(/^https:\/\/localhost/);
+});
+
+test('a member signs up, verifies with the mailed code, logs in and tops up with the stand-in card', async ({
+  page,
+}) => {
+  await page.goto('/sign-up');
+  await page.getByLabel('First name').fill('Clodagh');
+  await page.getByLabel('Last name').fill('Deploy');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByLabel(/I accept the terms and conditions/).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Verify your e-mail address' })).toBeVisible({ timeout: 30_000 });
+  await expect.poll(async () => (await mailsTo(email)).length, { timeout: 30_000 }).toBeGreaterThan(0);
+  const mail = (await mailsTo(email)).at(-1)!;
+  expect(mail.subject).toBe('Verify your e-mail address for 48');
+  // The link in the mail is SITE_URL's, never the request's host.
+  expect(mail.text).toContain('https://localhost:8443/');
+  await page.getByLabel('Verification code').fill(/verification code is (\d{6})/.exec(mail.text)![1]!);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome to 48, Clodagh' })).toBeVisible();
+
+  // A card from the warehouse's stock (production has no screen for loading stock: its operator's SQL).
+  sql(`insert into sim_stock (ssn, msisdn, puk, product) values ('${ssn}', '${msisdn}', '12345678', 'BDEG00')`);
+  await page.goto('/activate-sim');
+  await page.getByLabel('SIM number (SSN)').fill(ssn);
+  await page.getByRole('button', { name: 'Activate SIM' }).click();
+  await expect(page.getByRole('heading', { name: 'Your SIM is being activated' })).toBeVisible();
+  // The network (the stand-in: the sandbox network) switches the line on and says so to the listener.
+  await expect
+    .poll(() => sql(`select status from sims where ssn = '${ssn}'`), { timeout: 60_000, intervals: [1000] })
+    .toBe('active');
+
+  await page.context().clearCookies();
+  await logIn(page);
+  await page.goto('/my48/memberships/add-credit');
+  await page.getByLabel('€10.00').check();
+  await page.getByLabel('A new card').check();
+  await page.getByRole('button', { name: 'Add €10.00' }).click();
+  await expect(page).toHaveURL(/\/payment-gateway\//);
+  await page.getByLabel('Street address').fill('1 Quay Street');
+  await page.getByLabel('Town or city').fill('Galway');
+  await page.getByLabel('Card number').fill('4200 0000 0000 0000');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('Name on the card').fill('Clodagh Deploy');
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible({ timeout: 30_000 });
+  expect(sql(`select count(*) from ledger where ssn = '${ssn}' and credit_delta_cents = 1000`)).toBe('1');
+});
+
+test('one instance stopped under a loop of requests: nothing fails past the readiness window, the session holds', async ({
+  page,
+}) => {
+  await logIn(page);
+  const failures: number[] = [];
+  let running = true;
+  let sent = 0;
+  const loop = (async () => {
+    while (running) {
+      const at = Date.now();
+      const ok = await page.request.get('/panda/health', insecure).then(
+        (r) => r.ok(),
+        () => false,
+      );
+      sent++;
+      if (!ok) failures.push(at);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  await new Promise((r) => setTimeout(r, 2000));
+  engine(['stop', container('portal-1')]);
+  await new Promise((r) => setTimeout(r, 8000));
+  // The member's session, opened before, works on the instance left.
+  await page.goto('/my48');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your dashboard' })).toBeVisible();
+  await expect(page.getByText(/€10\.00/).first()).toBeVisible();
+  running = false;
+  await loop;
+  engine(['start', container('portal-1')]);
+  expect(sent).toBeGreaterThan(50);
+  const window = failures.length ? failures.at(-1)! - failures[0]! : 0;
+  console.log(`${sent} requests, ${failures.length} failed, over ${window} ms`);
+  // Varnish's probe: every 2 s, 2 of the last 3 failing marks an instance sick (deploy/varnish/backends.vcl).
+  expect(window).toBeLessThanOrEqual(6000);
+});
+
+test('down and up again: the member and their ledger are still there', async ({ page }) => {
+  const before = sql(`select count(*) from ledger where ssn = '${ssn}'`);
+  expect(Number(before)).toBeGreaterThan(0);
+  execFileSync(process.execPath, ['scripts/deploy-local/deploy-local.ts', 'down'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['scripts/deploy-local/deploy-local.ts'], { stdio: 'inherit' });
+  expect(sql(`select count(*) from ledger where ssn = '${ssn}'`)).toBe(before);
+  await logIn(page);
+});
