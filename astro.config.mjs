@@ -147,6 +147,9 @@ export default defineConfig({
   server: { port: 4321 },
   // npm run dev runs the API beside Astro's dev server; forward its paths to it.
   vite: {
+    // Vite's own cache beside Astro's: a publish builds inside the running image, whose code is
+    // read-only to the server's user (the cache dir then lives under DATA_DIR).
+    ...(process.env.ASTRO_CACHE_DIR ? { cacheDir: `${process.env.ASTRO_CACHE_DIR}/vite` } : {}),
     plugins: [
       {
         // No preload helper around the browser's dynamic imports: every page carried it (0.9 KB gzip)

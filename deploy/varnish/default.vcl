@@ -52,6 +52,11 @@ sub vcl_recv {
 }
 
 sub vcl_backend_response {
+    # An instance going away (its readiness already 503, its probe not yet failed twice) may still
+    # be chosen: a read it answers 503 is asked once more of the next instance.
+    if (beresp.status == 503 && bereq.retries < 1 && bereq.method ~ "^(GET|HEAD)$") {
+        return (retry);
+    }
     # stale-if-error: keep the page that long past its lifetime, for when the origin fails.
     if (beresp.http.Cache-Control ~ "stale-if-error=[0-9]+") {
         set beresp.grace = std.duration(
@@ -60,6 +65,11 @@ sub vcl_backend_response {
 }
 
 sub vcl_backend_error {
+    # The instance refused the connection (stopping, or stopped before the probe saw it): a read is
+    # asked once more of the next instance. A write is not, as it may have arrived.
+    if (bereq.retries < 1 && bereq.method ~ "^(GET|HEAD)$") {
+        return (retry);
+    }
     # No instance answered and nothing was cached: a plain 503 that says to try again.
     set beresp.http.Retry-After = "5";
 }

@@ -42,6 +42,8 @@ const STAND_INS_SMTP = 2525;
 /** The stand-ins' own plain-http port on loopback: the mails they received, for a person or a test on this machine. */
 export const STAND_INS_LOCAL = 9481;
 const PROJECT = 'portal48';
+/** deploy/compose.yaml's network (its `networks.default.ipam`), which TRUST_PROXY and Varnish's purgers name. */
+const COMPOSE_SUBNET = /subnet: (\S+)/.exec(readFileSync(join(deploy, 'compose.yaml'), 'utf8'))![1]!;
 
 const log = (line: string) => console.log(`deploy:local: ${line}`);
 const run = (cmd: string, args: string[], options: { env?: NodeJS.ProcessEnv; quiet?: boolean } = {}) => {
@@ -390,6 +392,31 @@ async function waitReady(timeoutMs: number) {
   throw new Error(`${SITE_URL}/panda/ready did not answer 200 within ${timeoutMs / 1000} s`);
 }
 
+/** The portal's image from this checkout, on the local Node.js base. */
+function buildPortal(cli: string, values: Record<string, string>) {
+  log(`building ${LOCAL.portal} (npm ci and the site's build inside: a few minutes)`);
+  run(
+    cli,
+    [
+      'build',
+      '--network',
+      'host',
+      '--ulimit',
+      `nofile=${fileLimit()}:${fileLimit()}`,
+      '-f',
+      join(deploy, 'Dockerfile'),
+      '-t',
+      LOCAL.portal,
+      '--build-arg',
+      `BASE_IMAGE=${LOCAL.node}`,
+      '--build-arg',
+      `SITE_URL=${values.SITE_URL}`,
+      root,
+    ],
+    { quiet: true },
+  );
+}
+
 async function up(rebuild: boolean) {
   const c = compose();
   const { cli, kind } = c.engine;
@@ -397,30 +424,23 @@ async function up(rebuild: boolean) {
   if (kind === 'podman') localBases(cli);
   await startStandIns(c.values);
   if (kind === 'podman') {
-    if (rebuild || !succeeds(cli, ['image', 'inspect', LOCAL.portal])) {
-      log(`building ${LOCAL.portal} (npm ci and the site's build inside: a few minutes)`);
-      run(
-        cli,
-        [
-          'build',
-          '--network',
-          'host',
-          '--ulimit',
-          `nofile=${fileLimit()}:${fileLimit()}`,
-          '-f',
-          join(deploy, 'Dockerfile'),
-          '-t',
-          LOCAL.portal,
-          '--build-arg',
-          `BASE_IMAGE=${LOCAL.node}`,
-          '--build-arg',
-          `SITE_URL=${c.values.SITE_URL}`,
-          root,
-        ],
-        { quiet: true },
-      );
-    }
+    if (rebuild || !succeeds(cli, ['image', 'inspect', LOCAL.portal])) buildPortal(cli, c.values);
   } else if (rebuild) c.run(['build']);
+  // podman-compose 1.0.3 leaves out a network's ipam: the network made first with the compose file's subnet.
+  if (kind === 'podman' && !succeeds(cli, ['network', 'exists', `${PROJECT}_default`]))
+    run(
+      cli,
+      [
+        'network',
+        'create',
+        '--subnet',
+        COMPOSE_SUBNET,
+        '--label',
+        `io.podman.compose.project=${PROJECT}`,
+        `${PROJECT}_default`,
+      ],
+      { quiet: true },
+    );
   // The order compose's conditions say (podman-compose starts in order without waiting): the
   // database, the migrations once, then the instances, the CDN and the proxy.
   c.run(['up', '-d', 'db'], true);
@@ -439,6 +459,54 @@ async function up(rebuild: boolean) {
   log(`up: ${SITE_URL} (sign up with any address; the mails are at http://localhost:${STAND_INS_LOCAL}/mails)`);
 }
 
+/** Whether one instance says it is ready (asked inside its container, as compose's healthcheck asks). */
+const instanceReady = (cli: string, name: string) =>
+  succeeds(cli, [
+    'exec',
+    name,
+    'node',
+    '-e',
+    "fetch('http://127.0.0.1:4321/panda/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))",
+  ]);
+
+/**
+ * A rolling update, as deploy/README.md says: the image built again, the migrations applied once,
+ * then each instance replaced in turn, the next only once the new one is ready and Varnish's probe
+ * has seen it (2 of 3 probes, 2 s apart).
+ */
+async function update() {
+  const c = compose();
+  const { cli, kind } = c.engine;
+  if (kind === 'podman') buildPortal(cli, c.values);
+  else c.run(['build']);
+  c.run(['run', '--rm', 'migrate'], true);
+  for (const service of ['portal-1', 'portal-2']) {
+    const name = containerName(cli, service);
+    log(`replacing ${service}`);
+    // compose stop sends SIGTERM: the instance turns not-ready and finishes what it has.
+    run(cli, ['stop', '-t', '30', name], { quiet: true });
+    run(cli, ['rm', name], { quiet: true });
+    c.run(['up', '-d', '--no-deps', service], true);
+    const started = Date.now();
+    while (!instanceReady(cli, containerName(cli, service))) {
+      if (Date.now() - started > 120_000) throw new Error(`${service} was not ready within 120 s`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    // Varnish resolved the instances' names when it loaded its VCL; the new container has a new address.
+    run(cli, ['exec', containerName(cli, 'cdn'), 'varnishreload'], { quiet: true });
+    await new Promise((r) => setTimeout(r, 6000));
+  }
+  log('updated');
+}
+
+/** A service's container: podman-compose's name or Docker Compose's. */
+function containerName(cli: string, service: string): string {
+  const names = spawnSync(cli, ['ps', '-a', '--format', '{{.Names}}'], { encoding: 'utf8' }).stdout.split('\n');
+  const name = names.find((n) => n === `${PROJECT}_${service}_1` || n === `${PROJECT}-${service}-1`);
+  if (!name) throw new Error(`no container for ${service}`);
+  return name;
+}
+
 function down(volumes: boolean) {
   const c = compose();
   c.run(['down', ...(volumes ? ['-v'] : [])], true);
@@ -455,6 +523,7 @@ if (import.meta.main) {
   const args = process.argv.slice(2);
   try {
     if (args[0] === 'down') down(args.includes('--volumes'));
+    else if (args[0] === 'update') await update();
     else await up(args.includes('--rebuild'));
   } catch (error) {
     console.error(`deploy:local: ${(error as Error).message}`);

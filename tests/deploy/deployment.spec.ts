@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
-import { container, engine, mailsTo, sql } from './stack.ts';
+import { container, engine, mailsTo, settings, sql } from './stack.ts';
 
 /**
  * The reference deployment (deploy/compose.yaml) as `npm run deploy:local` brings it up, seen from
@@ -93,6 +93,71 @@ test('a member signs up, verifies with the mailed code, logs in and tops up with
   await page.getByRole('button', { name: 'Pay now' }).click();
   await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible({ timeout: 30_000 });
   expect(sql(`select count(*) from ledger where ssn = '${ssn}' and credit_delta_cents = 1000`)).toBe('1');
+});
+
+test('an editor publishes: the changed page is purged from Varnish and shows at once, not after its day', async ({
+  request,
+}) => {
+  // A help topic, cached by Varnish.
+  const file = engine(['exec', container('portal-1'), 'sh', '-c', 'ls /app/content/help | head -1']).trim();
+  const path = `/help/${file.replace(/\.md$/, '')}`;
+  await request.get(path, insecure);
+  await new Promise((r) => setTimeout(r, 1100));
+  expect(Number((await request.get(path, insecure)).headers()['age'])).toBeGreaterThan(0);
+  // The content changes at its source (in production, Sanity's; here each instance's content files).
+  const heading = `Published at ${Date.now()}`;
+  for (const service of ['portal-1', 'portal-2'])
+    engine([
+      'exec',
+      '--user',
+      'root',
+      container(service),
+      'sed',
+      '-i',
+      `s/^heading: .*$/heading: "${heading}"/`,
+      `/app/content/help/${file}`,
+    ]);
+  const queued = await request.post('/panda/public/cms/rebuild', {
+    ...insecure,
+    headers: { authorization: `Bearer ${settings().CMS_EDITOR_TOKEN}` },
+  });
+  expect(queued.status()).toBe(202);
+  // Built by one instance, released to both, then the keys it changed are banned from Varnish.
+  await expect
+    .poll(async () => (await (await request.get(path, insecure)).text()).includes(heading), {
+      timeout: 150_000,
+      intervals: [1000],
+    })
+    .toBe(true);
+});
+
+test('a rolling update: migrate once, then each instance in turn, under light load, loses no request', async ({
+  request,
+}) => {
+  const failures: string[] = [];
+  let running = true;
+  let sent = 0;
+  const loop = (async () => {
+    while (running) {
+      const r = await request.get('/panda/health', insecure).catch((e: Error) => e);
+      sent++;
+      if (r instanceof Error || !r.ok()) failures.push(r instanceof Error ? r.message : String(r.status()));
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  // Run beside the loop (not blocking it), as an operator's shell would.
+  const code = await new Promise<number | null>((resolve) =>
+    spawn(process.execPath, ['scripts/deploy-local/deploy-local.ts', 'update'], { stdio: 'inherit' }).on(
+      'exit',
+      resolve,
+    ),
+  );
+  expect(code).toBe(0);
+  running = false;
+  await loop;
+  console.log(`${sent} requests during the update, ${failures.length} failed`);
+  expect(sent).toBeGreaterThan(20);
+  expect(failures).toEqual([]);
 });
 
 test('one instance stopped under a loop of requests: nothing fails past the readiness window, the session holds', async ({
