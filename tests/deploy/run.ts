@@ -14,6 +14,8 @@ const step = (name: string, args: string[]) => {
   return r.status === 0;
 };
 const deployLocal = 'scripts/deploy-local/deploy-local.ts';
+// From nothing: whatever an earlier run left is taken down first.
+step('clean', [deployLocal, 'down', '--volumes']);
 let ok = step('up', [deployLocal, '--rebuild']);
 if (ok)
   ok = step('deployment test', [

@@ -8,7 +8,8 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/client.ts';
-import { ledger, members } from '../../../src/server/db/schema.ts';
+import { ledger, members, products, simStock } from '../../../src/server/db/schema.ts';
+import { catalogue } from '../../../src/server/seed/catalogue.ts';
 import { createApp } from '../../../src/server/app.ts';
 import { seedCatalogue } from '../../../src/server/seed/seed.ts';
 import { productionSettings } from '../../../src/server/production-settings.fixture.ts';
@@ -187,6 +188,11 @@ describe.skipIf(!url)('production mode (NODE_ENV=production)', () => {
       const check = await openDatabase(database);
       try {
         expect(await check.db.select().from(members)).toHaveLength(0);
+        // The products the code sells are written at start (activations and purchases refer to them),
+        // though nothing of the demo is.
+        const skus = (await check.db.select({ sku: products.sku }).from(products)).map((p) => p.sku);
+        expect(skus.sort()).toEqual(catalogue.map((p) => p.sku).sort());
+        expect(await check.db.select().from(simStock)).toHaveLength(0);
       } finally {
         await check.close();
       }
