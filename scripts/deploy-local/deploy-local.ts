@@ -3,13 +3,13 @@
  * https://localhost:8443. `npm run deploy:local -- down` stops it (its data stays in the `db`
  * volume; `-- down --volumes` removes that too). `-- --rebuild` builds the portal's image again.
  *
- * With Docker (a daemon that answers) it runs `docker compose` on the official images. Otherwise
- * Podman with podman-compose, on base images built here from Debian (deploy/local: debootstrap,
- * then Debian's packages; Node.js from the npm registry), for machines that reach no image
- * registry. The compose file, the Dockerfile, nginx's and Varnish's files are the operator's, as
- * they are. The outside services production requires are stand-ins on this machine
- * (scripts/deploy-local/stand-ins.ts: a mail sink, a card provider); the settings are made once
- * into deploy/.env.production, sandboxes off.
+ * It runs Podman with podman-compose (or `docker compose` where a Docker daemon answers: not tried
+ * here) on base images built here from Debian (deploy/local: debootstrap, then Debian's packages;
+ * Node.js from the npm registry), for machines that reach no image registry, and whose Node.js
+ * base trusts this stack's own certificate authority. The compose file, the Dockerfile, nginx's and
+ * Varnish's files are the operator's, as they are. The outside services production requires are
+ * stand-ins on this machine (scripts/deploy-local/stand-ins.ts: a mail sink, a card provider, the
+ * sandbox network); the settings are made once into deploy/.env.production, sandboxes off.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes, generateKeyPairSync } from 'node:crypto';
@@ -135,6 +135,16 @@ function settings(host: string): Record<string, string> {
     );
     log(`wrote ${envFile}`);
   }
+  // The machine's address changed since (another network): the stand-ins' addresses follow it.
+  const made = readFileSync(envFile, 'utf8');
+  const was = /^PAYMENT_BASE_URL=https:\/\/([^:/]+)/m.exec(made)?.[1];
+  if (was && was !== host)
+    writeFileSync(envFile, made.replaceAll(`//${was}:`, `//${host}:`).replace(`smtp://${was}:`, `smtp://${host}:`));
+  return madeSettings();
+}
+
+/** The settings deploy/.env.production holds (made by the first run). */
+export function madeSettings(): Record<string, string> {
   return Object.fromEntries(
     readFileSync(envFile, 'utf8')
       .split('\n')
@@ -331,27 +341,23 @@ function stopStandIns() {
 }
 
 /** What compose needs: the images to use, the ports, and the settings it interpolates. */
-export function composeEnv(kind: 'docker' | 'podman', values: Record<string, string>): NodeJS.ProcessEnv {
+export function composeEnv(values: Record<string, string>): NodeJS.ProcessEnv {
   return {
     ...values,
     HTTP_PORT: String(HTTP_PORT),
     HTTPS_PORT: String(HTTPS_PORT),
-    ...(kind === 'podman'
-      ? {
-          PORTAL_IMAGE: LOCAL.portal,
-          PORTAL_BASE_IMAGE: LOCAL.node,
-          POSTGRES_IMAGE: LOCAL.postgres,
-          VARNISH_IMAGE: LOCAL.varnish,
-          NGINX_IMAGE: LOCAL.nginx,
-        }
-      : {}),
+    PORTAL_IMAGE: LOCAL.portal,
+    PORTAL_BASE_IMAGE: LOCAL.node,
+    POSTGRES_IMAGE: LOCAL.postgres,
+    VARNISH_IMAGE: LOCAL.varnish,
+    NGINX_IMAGE: LOCAL.nginx,
   };
 }
 
 export function compose() {
   const e = engine();
   const values = settings(hostAddress());
-  const env = composeEnv(e.kind, values);
+  const env = composeEnv(values);
   const args = [
     ...e.compose.slice(1),
     '-p',
@@ -421,11 +427,9 @@ async function up(rebuild: boolean) {
   const c = compose();
   const { cli, kind } = c.engine;
   certificates(hostAddress());
-  if (kind === 'podman') localBases(cli);
+  localBases(cli);
   await startStandIns(c.values);
-  if (kind === 'podman') {
-    if (rebuild || !succeeds(cli, ['image', 'inspect', LOCAL.portal])) buildPortal(cli, c.values);
-  } else if (rebuild) c.run(['build']);
+  if (rebuild || !succeeds(cli, ['image', 'inspect', LOCAL.portal])) buildPortal(cli, c.values);
   // podman-compose 1.0.3 leaves out a network's ipam: the network made first with the compose file's subnet.
   if (kind === 'podman' && !succeeds(cli, ['network', 'exists', `${PROJECT}_default`]))
     run(
@@ -476,9 +480,8 @@ const instanceReady = (cli: string, name: string) =>
  */
 async function update() {
   const c = compose();
-  const { cli, kind } = c.engine;
-  if (kind === 'podman') buildPortal(cli, c.values);
-  else c.run(['build']);
+  const { cli } = c.engine;
+  buildPortal(cli, c.values);
   c.run(['run', '--rm', 'migrate'], true);
   for (const service of ['portal-1', 'portal-2']) {
     const name = containerName(cli, service);

@@ -1,25 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
-const root = join(import.meta.dirname, '../..');
+import { madeSettings, STAND_INS_LOCAL } from '../../scripts/deploy-local/deploy-local.ts';
 
 /** The settings deploy:local made (deploy/.env.production). */
-export function settings(): Record<string, string> {
-  return Object.fromEntries(
-    readFileSync(join(root, 'deploy/.env.production'), 'utf8')
-      .split('\n')
-      .filter((l) => /^[A-Z_]+=/.test(l))
-      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
-  );
-}
-
-/** The card provider's origin as the portal names it (the stand-ins on this machine's address). */
-export const standInOrigin = () => new URL(settings().PAYMENT_BASE_URL!).origin;
+export const settings = madeSettings;
 
 /** The mails the stand-in mail server received for an address, oldest first. */
 export async function mailsTo(to: string): Promise<{ subject: string; text: string }[]> {
-  return (await fetch(`http://127.0.0.1:9481/mails?to=${encodeURIComponent(to)}`)).json();
+  return (await fetch(`http://127.0.0.1:${STAND_INS_LOCAL}/mails?to=${encodeURIComponent(to)}`)).json();
 }
 
 const cli = () => (spawnSync('docker', ['info'], { stdio: 'ignore' }).status === 0 ? 'docker' : 'podman');
