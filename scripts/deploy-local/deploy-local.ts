@@ -460,6 +460,12 @@ async function up(rebuild: boolean) {
   c.run(['up', '-d', 'portal-1', 'portal-2'], true);
   c.run(['up', '-d'], true);
   await waitReady(180_000);
+  // Both instances ready from inside too (nginx's answer needs one), before saying it is up.
+  for (const service of ['portal-1', 'portal-2'])
+    for (let i = 0; !instanceReady(cli, containerName(cli, service)); i++) {
+      if (i > 120) throw new Error(`${service} was not ready within 120 s`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
   log(`up: ${SITE_URL} (sign up with any address; the mails are at http://localhost:${STAND_INS_LOCAL}/mails)`);
 }
 
