@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { STEP_UP_PURPOSES } from '../../../contract/step-up.schema.ts';
-import { createdAt, oneOf, ts } from './columns.ts';
+import { createdAt, oneOf, partOf, ts } from './columns.ts';
 import { memberColumn, members } from './members.ts';
 
 /** What an e-mail token is for (server-side only). */
@@ -147,9 +147,7 @@ export const pushSubscriptions = pgTable(
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     /** The session that made it: the subscription ends with it (services/sessions.ts endSessions). */
-    sessionId: integer('session_id')
-      .notNull()
-      .references(() => sessions.id, { onDelete: 'cascade' }),
+    sessionId: partOf('session_id', () => sessions.id),
     createdAt: createdAt(),
   },
   (t) => [

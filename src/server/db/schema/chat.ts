@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CHAT_AUTHORS, CHAT_ENDERS, CHAT_MESSAGE_MAX, CHAT_STATES } from '../../../contract/chat.ts';
-import { createdAt, oneOf, ts } from './columns.ts';
+import { createdAt, oneOf, partOf, ts } from './columns.ts';
 import { members } from './members.ts';
 import { tickets } from './tickets.ts';
 
@@ -77,9 +77,7 @@ export const chatLines = pgTable(
   'chat_lines',
   {
     id: serial('id').primaryKey(),
-    chatId: integer('chat_id')
-      .notNull()
-      .references(() => chats.id, { onDelete: 'cascade' }),
+    chatId: partOf('chat_id', () => chats.id),
     author: text('author', { enum: CHAT_AUTHORS }).notNull(),
     /** The agent's name on an agent's line. */
     name: text('name'),

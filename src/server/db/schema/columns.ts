@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, customType, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, customType, integer, timestamp } from 'drizzle-orm/pg-core';
 
 /** A SQL list of these values, for a check or an index (the lists come from the contract, said once). */
 export const valuesOf = (values: readonly string[]) =>
@@ -17,3 +17,7 @@ export const bytes = customType<{ data: Buffer; driverData: Buffer }>({ dataType
 
 /** When a row was made: every table that keeps one spells it so. */
 export const createdAt = () => ts('created_at').notNull();
+
+/** A row that is part of another (a line of a household, a message of a chat): not null, gone with its parent. */
+export const partOf = (name: string, parent: () => AnyPgColumn) =>
+  integer(name).notNull().references(parent, { onDelete: 'cascade' });

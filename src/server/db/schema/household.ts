@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, ts } from './columns.ts';
-import { members } from './members.ts';
-import { simColumn, sims } from './sims.ts';
+import { createdAt, partOf, ts } from './columns.ts';
+import { memberColumn } from './members.ts';
+import { simColumn } from './sims.ts';
 
 /**
  * Household lines (docs/product/lifelines.md): a member (the owner) holds up to 4 other members' SIMs. A SIM is
@@ -11,10 +11,7 @@ import { simColumn, sims } from './sims.ts';
  */
 export const households = pgTable('households', {
   id: serial('id').primaryKey(),
-  ownerId: integer('owner_id')
-    .notNull()
-    .unique('households_one_per_owner')
-    .references(() => members.id, { onDelete: 'cascade' }),
+  ownerId: memberColumn('owner_id').unique('households_one_per_owner'),
   createdAt: createdAt(),
 });
 
@@ -22,13 +19,8 @@ export const householdLines = pgTable(
   'household_lines',
   {
     id: serial('id').primaryKey(),
-    householdId: integer('household_id')
-      .notNull()
-      .references(() => households.id, { onDelete: 'cascade' }),
-    ssn: text('ssn')
-      .notNull()
-      .unique('household_lines_one_household')
-      .references(() => sims.ssn, { onDelete: 'cascade' }),
+    householdId: partOf('household_id', () => households.id),
+    ssn: simColumn().unique('household_lines_one_household'),
     slot: integer('slot').notNull(),
     /** The owner's monthly limit on the line's own card purchases (null: none). */
     spendLimitCents: integer('spend_limit_cents'),
@@ -46,9 +38,7 @@ export const householdInvitations = pgTable(
   'household_invitations',
   {
     id: serial('id').primaryKey(),
-    householdId: integer('household_id')
-      .notNull()
-      .references(() => households.id, { onDelete: 'cascade' }),
+    householdId: partOf('household_id', () => households.id),
     ssn: simColumn(),
     codeHash: text('code_hash').notNull(),
     tries: integer('tries').notNull().default(0),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ALERT_CAUSES } from '../../../contract/alerts.schema.ts';
 import { LEGACY_TYPES } from '../../../contract/constants.ts';
-import { createdAt, oneOf, ts, valuesOf } from './columns.ts';
+import { createdAt, oneOf, partOf, ts, valuesOf } from './columns.ts';
 
 export const members = pgTable(
   'members',
@@ -50,9 +50,7 @@ export const segments = pgTable(
 );
 
 export const marketingPermissions = pgTable('marketing_permissions', {
-  memberId: integer('member_id')
-    .primaryKey()
-    .references(() => members.id, { onDelete: 'cascade' }),
+  memberId: memberKey(),
   email: boolean('email').notNull().default(false),
   sms: boolean('sms').notNull().default(false),
   phone: boolean('phone').notNull().default(false),
@@ -69,9 +67,7 @@ export const marketingPermissions = pgTable('marketing_permissions', {
 export const contactPreferences = pgTable(
   'contact_preferences',
   {
-    memberId: integer('member_id')
-      .primaryKey()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: memberKey(),
     largePrint: boolean('large_print').notNull().default(false),
     noPhoneCalls: boolean('no_phone_calls').notNull().default(false),
     emailOnly: boolean('email_only').notNull().default(false),
@@ -140,9 +136,14 @@ export const alerts = pgTable(
   ],
 );
 
-/** A row of one member's, gone with the member's row. */
-export function memberColumn() {
+/** A row of one member's, gone with the member's row (member_id unless named). */
+export function memberColumn(name = 'member_id') {
+  return partOf(name, () => members.id);
+}
+
+/** The one row a member has of this table, gone with the member's row. */
+export function memberKey() {
   return integer('member_id')
-    .notNull()
+    .primaryKey()
     .references(() => members.id, { onDelete: 'cascade' });
 }

@@ -17,7 +17,7 @@ import { MONTHLY_ACTIONS } from '../../../contract/flexi-data.ts';
 import { createdAt, oneOf, ts } from './columns.ts';
 import { balances } from './money.ts';
 import { products } from './orders.ts';
-import { simColumn, sims } from './sims.ts';
+import { simColumn, simKey, sims } from './sims.ts';
 
 /**
  * A current membership with an allowance whose own data used (with what moved out) passed 80 % or
@@ -157,9 +157,7 @@ export const goodyBags = pgTable(
 export const vaults = pgTable(
   'vaults',
   {
-    ssn: text('ssn')
-      .primaryKey()
-      .references(() => sims.ssn, { onDelete: 'cascade' }),
+    ssn: simKey(),
     balanceKb: bigint('balance_kb', { mode: 'number' }).notNull().default(0),
     updatedAt: ts('updated_at').notNull(),
   },
@@ -174,12 +172,8 @@ export const spotLoans = pgTable(
   'spot_loans',
   {
     id: serial('id').primaryKey(),
-    lenderSsn: text('lender_ssn')
-      .notNull()
-      .references(() => sims.ssn, { onDelete: 'cascade' }),
-    borrowerSsn: text('borrower_ssn')
-      .notNull()
-      .references(() => sims.ssn, { onDelete: 'cascade' }),
+    lenderSsn: simColumn('lender_ssn'),
+    borrowerSsn: simColumn('borrower_ssn'),
     dataKb: bigint('data_kb', { mode: 'number' }).notNull(),
     usedKb: bigint('used_kb', { mode: 'number' }).notNull().default(0),
     startsAt: ts('starts_at').notNull(),

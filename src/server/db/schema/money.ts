@@ -3,17 +3,15 @@ import { bigint, boolean, check, index, integer, pgTable, serial, text, uniqueIn
 import { CARD_CHOICES, CARD_REFUND_STATES, CHECKOUT_STATES } from '../../../contract/constants.ts';
 import { CHECKOUT_PURPOSES } from '../../../contract/payments.ts';
 import { createdAt, oneOf, ts } from './columns.ts';
-import { members } from './members.ts';
+import { memberKey, members } from './members.ts';
 import { products } from './orders.ts';
-import { simColumn, sims } from './sims.ts';
+import { simColumn, simKey, sims } from './sims.ts';
 
 /** Credit of one SIM. A SIM without a balance row is one whose account details are missing. */
 export const balances = pgTable(
   'balances',
   {
-    ssn: text('ssn')
-      .primaryKey()
-      .references(() => sims.ssn, { onDelete: 'cascade' }),
+    ssn: simKey(),
     creditCents: integer('credit_cents').notNull().default(0),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -83,9 +81,7 @@ export const cardRefunds = pgTable(
 export const storedCards = pgTable(
   'stored_cards',
   {
-    memberId: integer('member_id')
-      .primaryKey()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: memberKey(),
     token: text('token').notNull(),
     brand: text('brand').notNull(),
     last4: text('last4').notNull(),

@@ -18,9 +18,7 @@ export const recruits = pgTable(
   'recruits',
   {
     id: serial('id').primaryKey(),
-    recruiterMemberId: integer('recruiter_member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    recruiterMemberId: memberColumn('recruiter_member_id'),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     friendMemberId: integer('friend_member_id').references(() => members.id, { onDelete: 'set null' }),
     friendName: text('friend_name').notNull(),
@@ -49,9 +47,7 @@ export const referrals = pgTable(
   'referrals',
   {
     id: serial('id').primaryKey(),
-    referrerMemberId: integer('referrer_member_id')
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    referrerMemberId: memberColumn('referrer_member_id'),
     friendEmail: text('friend_email').notNull(),
     friendName: text('friend_name').notNull(),
     friendMemberId: integer('friend_member_id').references(() => members.id, { onDelete: 'set null' }),

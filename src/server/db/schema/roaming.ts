@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { DEFAULT_ROAMING_CAP_CENTS, ROAMING_CAP_CHOICES, ROAMING_ZONES } from '../../../contract/roaming.ts';
 import { ts, valuesOf } from './columns.ts';
-import { simColumn, sims } from './sims.ts';
+import { simColumn, simKey } from './sims.ts';
 
 /**
  * Roaming (docs/product/roaming.md): where each SIM was last seen by the network's usage feed, and the member's
@@ -13,9 +13,7 @@ import { simColumn, sims } from './sims.ts';
 export const roamingProfiles = pgTable(
   'roaming_profiles',
   {
-    ssn: text('ssn')
-      .primaryKey()
-      .references(() => sims.ssn, { onDelete: 'cascade' }),
+    ssn: simKey(),
     country: text('country'),
     zone: text('zone', { enum: ROAMING_ZONES }),
     seenAt: ts('seen_at'),

@@ -14,7 +14,7 @@ import {
 import { BILLING_STATUSES, PORT_IN_ACCOUNT_TYPES, SIM_KINDS, SIM_STATUSES } from '../../../contract/constants.ts';
 import { LINE_STATES } from '../../../contract/network.ts';
 import { PORT_IN_STATUSES, PORT_IN_STEPS } from '../../../contract/sim-settings.schema.ts';
-import { createdAt, oneOf, ts, valuesOf } from './columns.ts';
+import { createdAt, oneOf, partOf, ts, valuesOf } from './columns.ts';
 import { memberColumn } from './members.ts';
 
 /** A port-in not yet completed, rejected or cancelled (one open request a member). */
@@ -99,9 +99,7 @@ export const portInEvents = pgTable(
   'port_in_events',
   {
     id: serial('id').primaryKey(),
-    requestId: integer('request_id')
-      .notNull()
-      .references(() => portInRequests.id, { onDelete: 'cascade' }),
+    requestId: partOf('request_id', () => portInRequests.id),
     status: text('status', { enum: [...PORT_IN_STATUSES] }).notNull(),
     note: text('note'),
     at: ts('at').notNull(),
@@ -125,8 +123,15 @@ export const dailyUsage = pgTable(
 );
 
 /** A row of one SIM's, gone with the SIM's row (a number's history moves with the number: services/sim-keyed.ts). */
-export function simColumn() {
-  return text('ssn')
+export function simColumn(name = 'ssn') {
+  return text(name)
     .notNull()
+    .references(() => sims.ssn, { onDelete: 'cascade' });
+}
+
+/** The one row a SIM has of this table, gone with the SIM's row. */
+export function simKey() {
+  return text('ssn')
+    .primaryKey()
     .references(() => sims.ssn, { onDelete: 'cascade' });
 }

@@ -11,7 +11,7 @@ import {
   TICKET_KINDS,
   TICKET_STATES,
 } from '../../../contract/contact.ts';
-import { bytes, createdAt, oneOf, ts, valuesOf } from './columns.ts';
+import { bytes, createdAt, oneOf, partOf, ts, valuesOf } from './columns.ts';
 import { members } from './members.ts';
 
 /**
@@ -86,9 +86,7 @@ export const ticketEntries = pgTable(
   'ticket_entries',
   {
     id: serial('id').primaryKey(),
-    ticketId: integer('ticket_id')
-      .notNull()
-      .references(() => tickets.id, { onDelete: 'cascade' }),
+    ticketId: partOf('ticket_id', () => tickets.id),
     author: text('author', { enum: TICKET_ENTRY_AUTHORS }).notNull(),
     kind: text('kind', { enum: TICKET_ENTRY_KINDS }).notNull(),
     body: text('body').notNull(),
