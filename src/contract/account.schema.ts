@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { endpoint } from './endpoint.ts';
+import { endpointsOf } from './endpoint.ts';
 import { payload, SimParams, UserParams } from './shared.schema.ts';
 
 /**
@@ -85,13 +85,13 @@ const NotificationSchema = z.object({
   created_at: z.string(),
 });
 
+const endpoint = endpointsOf({ tag: 'Account', access: 'member' });
+
 export const accountApi = {
   segments: endpoint({
     id: 'segments',
     method: 'get',
     path: '/panda/protected/users/{user_id}/segments',
-    access: 'member',
-    tag: 'Account',
     summary: 'The member’s segments (port-in in progress, …)',
     params: UserParams,
     answer: payload(z.object({ values: z.array(z.object({ segment_type: z.string() })) })),
@@ -101,8 +101,6 @@ export const accountApi = {
     id: 'simsOwned',
     method: 'get',
     path: '/panda/protected/users/{user_id}/sims/owned',
-    access: 'member',
-    tag: 'Account',
     summary: 'The member’s SIMs; 400 while activation is in progress',
     params: UserParams,
     answer: z.object({
@@ -115,8 +113,6 @@ export const accountApi = {
     id: 'activation',
     method: 'get',
     path: '/panda/protected/users/{user_id}/sims/activation',
-    access: 'member',
-    tag: 'Account',
     summary: 'A SIM activation in progress and since when (the support hint shows 15 minutes after it began)',
     params: UserParams,
     answer: payload(z.object({ activating: z.boolean(), since: z.string().nullable() })),
@@ -126,8 +122,6 @@ export const accountApi = {
     id: 'balanceSummary',
     method: 'get',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/balance/summary/current',
-    access: 'member',
-    tag: 'Account',
     summary: 'This month’s balance summary of one SIM',
     params: SimParams,
     answer: payload(z.object({ current_month_balance_summary: BalanceSummarySchema })),
@@ -138,8 +132,6 @@ export const accountApi = {
     id: 'notificationSummary',
     method: 'get',
     path: '/panda/protected/users/{user_id}/notification/inapp/summary',
-    access: 'member',
-    tag: 'Account',
     summary: 'In-app notifications: unread count and latest',
     params: UserParams,
     answer: payload(
@@ -151,8 +143,6 @@ export const accountApi = {
     id: 'legacyStatus',
     method: 'get',
     path: '/panda/protected/users/{user_id}/flexidata/getislegacyuser',
-    access: 'member',
-    tag: 'Account',
     summary: 'Whether the member is on a legacy membership',
     params: UserParams,
     answer: payload(
@@ -164,8 +154,6 @@ export const accountApi = {
     id: 'bulkMembershipEligibility',
     method: 'get',
     path: '/panda/protected/users/{user_id}/iseligibleforbulkmembership',
-    access: 'member',
-    tag: 'Account',
     summary:
       'Whether the member may buy the bulk membership (BDDVBL00): an active SIM with credit details and a membership bought before',
     params: UserParams,
@@ -176,8 +164,6 @@ export const accountApi = {
     id: 'purchaseDetails',
     method: 'get',
     path: '/panda/protected/users/{user_id}/purchase/details',
-    access: 'member',
-    tag: 'Account',
     summary: 'The member’s latest purchase and current membership',
     params: UserParams,
     answer: payload(
@@ -201,8 +187,6 @@ export const accountApi = {
     id: 'dailyUsage',
     method: 'get',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/usage/daily',
-    access: 'member',
-    tag: 'Account',
     summary: 'Daily use in the current membership period, oldest first',
     params: SimParams,
     answer: payload(
@@ -218,8 +202,6 @@ export const accountApi = {
     id: 'puk',
     method: 'get',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/puk',
-    access: 'member',
-    tag: 'Account',
     summary: 'The SIM’s PUK code',
     params: SimParams,
     answer: payload(z.object({ puk: z.string() })),

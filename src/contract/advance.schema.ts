@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { ADVANCE_CENTS, ADVANCE_FEE_CENTS, ADVANCE_OWED_CENTS } from './advance.ts';
-import { endpoint } from './endpoint.ts';
+import { endpointsOf } from './endpoint.ts';
 import { euro } from './format.ts';
 import { payload, SimParams } from './shared.schema.ts';
 
@@ -17,13 +17,13 @@ const AdvanceState = z
   })
   .meta({ id: 'AdvanceState' });
 
+const endpoint = endpointsOf({ tag: 'Credit', access: 'member' });
+
 export const advanceApi = {
   state: endpoint({
     id: 'advanceState',
     method: 'get',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/advance',
-    access: 'member',
-    tag: 'Credit',
     summary: 'Whether the SIM may take a top-up advance (and which condition is not met), and what is owed',
     params: SimParams,
     answer: payload(AdvanceState),
@@ -35,8 +35,6 @@ export const advanceApi = {
     moves: 'money',
     method: 'post',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/advance',
-    access: 'member',
-    tag: 'Credit',
     summary: `Takes a top-up advance: ${euro(ADVANCE_CENTS)} of credit now, ${euro(ADVANCE_OWED_CENTS)} owed (a ${euro(ADVANCE_FEE_CENTS)} fee), repaid first from the next credit. Idempotency-Key`,
     params: SimParams,
     status: 201,

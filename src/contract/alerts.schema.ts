@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { endpoint } from './endpoint.ts';
+import { endpointsOf } from './endpoint.ts';
 import { PageCursor, payload, UserParams } from './shared.schema.ts';
 import { ALERT_CAUSES, ALERT_LABELS, RENEWAL_REMINDER_DAYS, type AlertCause } from './alerts.ts';
 
@@ -20,13 +20,13 @@ const AlertSchema = z
   })
   .meta({ id: 'Alert' });
 
+const endpoint = endpointsOf({ tag: 'Alerts', access: 'member' });
+
 export const alertsApi = {
   settings: endpoint({
     id: 'alertSettings',
     method: 'get',
     path: '/panda/protected/users/{user_id}/alerts/settings',
-    access: 'member',
-    tag: 'Alerts',
     summary: 'Which alerts the member gets, in the app and by e-mail',
     params: UserParams,
     answer: payload(AlertSettingsSchema),
@@ -37,8 +37,6 @@ export const alertsApi = {
     moves: 'none',
     method: 'put',
     path: '/panda/protected/users/{user_id}/alerts/settings',
-    access: 'member',
-    tag: 'Alerts',
     summary: 'Switches alerts on or off, per cause and channel',
     params: UserParams,
     body: AlertSettingsSchema,
@@ -49,8 +47,6 @@ export const alertsApi = {
     id: 'alerts',
     method: 'get',
     path: '/panda/protected/users/{user_id}/alerts',
-    access: 'member',
-    tag: 'Alerts',
     summary: 'The alerts raised for the member, newest first, 50 a page',
     params: UserParams,
     query: z.object({

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { endpoint, failures } from './endpoint.ts';
+import { endpointsOf, failures } from './endpoint.ts';
 import { MessageAnswer, payload, UserParams } from './shared.schema.ts';
 import { LoginForm } from './forms.schema.ts';
 import { messages } from './messages.ts';
@@ -22,6 +22,8 @@ export const AccountSchema = z
   .meta({ id: 'Account' });
 export type Account = z.infer<typeof AccountSchema>;
 
+const endpoint = endpointsOf({ tag: 'Sign-in', access: 'public' });
+
 export const AccountAnswer = payload(z.object({ account: AccountSchema }));
 const LoginBody = LoginForm.meta({ id: 'LoginBody' });
 
@@ -31,8 +33,6 @@ const logIn = <const P extends string, const I extends string>(id: I, path: P) =
     moves: 'none',
     method: 'post',
     path,
-    access: 'public',
-    tag: 'Sign-in',
     summary: 'Log in with e-mail and password',
     body: LoginBody,
     bodyType: 'json-or-form',
@@ -50,7 +50,6 @@ export const authApi = {
     method: 'get',
     path: '/panda/protected/logout/users',
     access: 'member',
-    tag: 'Sign-in',
     summary: 'End the session on the server',
     answer: MessageAnswer,
     description: 'Signed out',
@@ -72,7 +71,6 @@ export const authApi = {
     id: 'memberNickname',
     method: 'get',
     path: '/panda/public/users/{id}',
-    access: 'public',
     tag: 'Account',
     summary: 'A member’s nickname (for referral pages)',
     params: z.object({ id: z.string().regex(/^[0-9]{1,10}$/, { error: 'id must be a number' }) }),

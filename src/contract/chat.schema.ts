@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { CHAT_AUTHORS, CHAT_MESSAGE_MAX, CHAT_REFERENCE_PATTERN, CHAT_STATES, CHATS_PER_WINDOW } from './chat.ts';
-import { endpoint, failures } from './endpoint.ts';
+import { endpointsOf, failures } from './endpoint.ts';
 import { emailRule, nameRule } from './forms.schema.ts';
 import { payload, UserParams } from './shared.schema.ts';
 
@@ -118,13 +118,13 @@ export type DeskChatEvent = z.infer<typeof DeskChatEvent>;
 const chat = '/panda/public/chat/{chat_id}';
 const token = 'The chat is named by its number and reached with its token (X-Chat-Token)';
 
+const endpoint = endpointsOf({ tag: 'Chat', access: 'public' });
+
 export const chatApi = {
   hours: endpoint({
     id: 'chatHours',
     method: 'get',
     path: '/panda/public/chat/hours',
-    access: 'public',
-    tag: 'Chat',
     summary:
       'Whether chat is open now (Irish time, the hours in content/chat.yaml, bank holidays), and when it opens next',
     answer: payload(Hours),
@@ -135,8 +135,6 @@ export const chatApi = {
     moves: 'none',
     method: 'post',
     path: '/panda/public/chat',
-    access: 'public',
-    tag: 'Chat',
     summary: `Starts a chat. With a member's session (optional, as the contact form) it is the member's: their name, number and contact preferences go to the agent. Without one a name and an e-mail address are needed, shown to the agent as not verified, never joined to an account. ${CHATS_PER_WINDOW} from one address in the window`,
     body: ChatStart.meta({ id: 'ChatStartBody' }),
     status: 201,
@@ -152,8 +150,6 @@ export const chatApi = {
     id: 'chat',
     method: 'get',
     path: chat,
-    access: 'public',
-    tag: 'Chat',
     summary: `The chat as it stands, with every line so far. ${token}`,
     params: ChatParams,
     answer: payload(Chat),
@@ -164,8 +160,6 @@ export const chatApi = {
     id: 'chatEvents',
     method: 'get',
     path: `${chat}/events`,
-    access: 'public',
-    tag: 'Chat',
     summary: `The chat as Server-Sent Events (text/event-stream): "chat" (the state: queue place, wait, agent) at once and on each change, then "line" for every line after Last-Event-ID (the header, or none: all), each with its id; a comment every 25 seconds keeps the connection. ${token}`,
     params: ChatParams,
     answer: z.string().meta({ description: 'text/event-stream' }),
@@ -177,8 +171,6 @@ export const chatApi = {
     moves: 'none',
     method: 'post',
     path: `${chat}/messages`,
-    access: 'public',
-    tag: 'Chat',
     summary: `A line from the person: kept first, then announced to the agent wherever it is connected. ${token}`,
     params: ChatParams,
     body: ChatText.meta({ id: 'ChatText' }),
@@ -192,8 +184,6 @@ export const chatApi = {
     moves: 'once',
     method: 'post',
     path: `${chat}/leave`,
-    access: 'public',
-    tag: 'Chat',
     summary: `Leaves a message instead of waiting: a ticket (48-T-…) with the chat so far and this message, answered by e-mail; the chat ends. ${token}`,
     params: ChatParams,
     body: ChatLeave.meta({ id: 'ChatLeave' }),
@@ -207,8 +197,6 @@ export const chatApi = {
     moves: 'none',
     method: 'post',
     path: `${chat}/end`,
-    access: 'public',
-    tag: 'Chat',
     summary: `Ends the chat (the transcript is mailed to a member's verified address). Ending an ended chat changes nothing. ${token}`,
     params: ChatParams,
     answer: payload(Chat),
@@ -220,8 +208,6 @@ export const chatApi = {
     moves: 'once',
     method: 'post',
     path: `${chat}/rating`,
-    access: 'public',
-    tag: 'Chat',
     summary: `Rates an ended chat, 1 to 5, once. ${token}`,
     params: ChatParams,
     body: ChatRating.meta({ id: 'ChatRating' }),
@@ -233,8 +219,6 @@ export const chatApi = {
     id: 'chatTranscript',
     method: 'get',
     path: `${chat}/transcript`,
-    access: 'public',
-    tag: 'Chat',
     summary: `The transcript as plain text (a download). ${token}`,
     params: ChatParams,
     answer: z.string().meta({ description: 'text/plain' }),
@@ -246,7 +230,6 @@ export const chatApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/chats',
     access: 'member',
-    tag: 'Chat',
     summary: "The member's chats, newest first, each with its reference (my48 → Support)",
     params: UserParams,
     answer: payload(z.object({ values: z.array(Summary) })),
@@ -257,7 +240,6 @@ export const chatApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/chats/{reference}/transcript',
     access: 'member',
-    tag: 'Chat',
     summary: "One of the member's chats as plain text (a download)",
     params: MemberChatParams,
     answer: z.string().meta({ description: 'text/plain' }),
@@ -269,8 +251,6 @@ export const chatApi = {
     moves: 'none',
     method: 'post',
     path: '/panda/public/chat/desk-events',
-    access: 'public',
-    tag: 'Chat',
     summary:
       "The help desk's webhook (Chatwoot: message_created, conversation_status_changed), signed as Chatwoot signs them (X-Chatwoot-Signature: sha256= and the hex HMAC-SHA256 of the timestamp, a dot and the raw body; X-Chatwoot-Timestamp in seconds, 5-minute window), checked on every request whatever its content type. An agent's message counts once; a resolved conversation ends the chat",
     body: DeskChatEvent,

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { endpoint, failures } from './endpoint.ts';
+import { endpointsOf, failures } from './endpoint.ts';
 
 /** Publishing from the CMS (docs/product/operations.md): Sanity's webhook, a rebuild by hand, and the editors' status. */
 
@@ -36,14 +36,14 @@ const queued = z.object({
   _payload: z.object({ message: z.literal(cmsMessages.queued), building: z.boolean(), queued: z.boolean() }),
 });
 
+const endpoint = endpointsOf({ tag: 'Publishing', access: 'public' });
+
 export const cmsApi = {
   publish: endpoint({
     id: 'cmsPublish',
     moves: 'none',
     method: 'post',
     path: '/panda/public/cms/publish',
-    access: 'public',
-    tag: 'Publishing',
     summary: 'Sanity’s publish webhook: a signed call queues a rebuild (sanity-webhook-signature, 5-minute window)',
     status: 202,
     answer: queued,
@@ -59,8 +59,6 @@ export const cmsApi = {
     moves: 'none',
     method: 'post',
     path: '/panda/public/cms/rebuild',
-    access: 'public',
-    tag: 'Publishing',
     summary: 'A rebuild by hand (npm run rebuild), with the editor token as a bearer token',
     status: 202,
     answer: queued,
@@ -71,8 +69,6 @@ export const cmsApi = {
     id: 'cmsStatus',
     method: 'get',
     path: '/panda/public/cms/status',
-    access: 'public',
-    tag: 'Publishing',
     summary:
       'The state of publishing (last builds, result, duration, trigger), with the editor token as a bearer token',
     answer: z.object({ _payload: PublishStatusSchema }),

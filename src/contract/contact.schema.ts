@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, ATTACHMENTS_PER_MESSAGE, CONTACT_TOPICS } from './contact.ts';
-import { endpoint, failures } from './endpoint.ts';
+import { endpointsOf, failures } from './endpoint.ts';
 import { captchaRule, emailRule, nameRule, ticketFields } from './forms.schema.ts';
 import { messages } from './messages.ts';
 import { payload } from './shared.schema.ts';
@@ -27,15 +27,15 @@ const Upload = z
   })
   .meta({ id: 'ContactAttachment' });
 
+const endpoint = endpointsOf({ tag: 'Contact', access: 'public' });
+
 export const contactApi = {
   upload: endpoint({
     id: 'contactAttachment',
     moves: 'none',
     method: 'post',
     path: '/panda/public/contact/attachments',
-    access: 'public',
     bodyType: 'file',
-    tag: 'Contact',
     summary: `Uploads one file for a message: the file's bytes as the body (any content type), its name in ?filename=. Images (JPEG, PNG, GIF, WebP) and PDF only, as the content shows, up to ${ATTACHMENT_MAX_BYTES / 1024 / 1024} MB`,
     query: z.object({ filename: z.string().max(255).optional() }),
     status: 201,
@@ -52,8 +52,6 @@ export const contactApi = {
     moves: 'none',
     method: 'post',
     path: '/panda/public/contact',
-    access: 'public',
-    tag: 'Contact',
     summary:
       "Sends a message to the help desk: a ticket, or a complaint, with its reference at once (and by e-mail). With a member's session (optional: x-gg-auth, x-gg-transaction, the binding cookie and the XSRF token) it joins their account and is answered at the account's address; without one it is a visitor's, whatever address it names",
     body: ContactForm.meta({ id: 'ContactBody' }),

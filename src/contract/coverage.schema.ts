@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { coverageMessages } from './coverage.ts';
-import { endpoint, failures } from './endpoint.ts';
+import { endpointsOf, failures } from './endpoint.ts';
 import { payload } from './shared.schema.ts';
 
 /** The coverage checker's server call, with its schema (the server and the OpenAPI document use it). */
@@ -25,13 +25,13 @@ export const coverageFailures = failures('coverage', {
   HTTP_TIMEOUT: { status: 504, message: coverageMessages.HTTP_TIMEOUT, code: 'HTTP_TIMEOUT' },
 });
 
+const endpoint = endpointsOf({ tag: 'Coverage', access: 'public' });
+
 export const coverageApi = {
   geolocation: endpoint({
     id: 'geolocation',
     method: 'get',
     path: '/panda/public/geolocation',
-    access: 'public',
-    tag: 'Coverage',
     summary: "Where the caller's connection is (by IP), to prefill the coverage checker",
     answer: payload(GeolocationSchema),
     description: 'The place of the connection',

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { endpoint, failures } from './endpoint.ts';
+import { endpointsOf, failures } from './endpoint.ts';
 import { irishMobileRule } from './forms.schema.ts';
 import { payload, SimParams } from './shared.schema.ts';
 import { messages } from './messages.ts';
@@ -199,13 +199,13 @@ const refusals = {
 } as const;
 const Unused = { unused_kb: kb };
 
+const endpoint = endpointsOf({ tag: 'Flexible data', access: 'member' });
+
 export const flexiDataApi = {
   overview: endpoint({
     id: 'flexiOverview',
     method: 'get',
     path: base,
-    access: 'member',
-    tag: 'Flexible data',
     summary:
       "What the member can move: unused data, The Safe, this month's action, add-on and spotted data, legacy status",
     params: SimParams,
@@ -217,8 +217,6 @@ export const flexiDataApi = {
     moves: 'data',
     method: 'post',
     path: `${base}/carryover`,
-    access: 'member',
-    tag: 'Flexible data',
     summary: 'Carry all unused data over to the next membership (once a month, with donate and save)',
     params: SimParams,
     status: 201,
@@ -240,8 +238,6 @@ export const flexiDataApi = {
     moves: 'data',
     method: 'post',
     path: `${base}/donate`,
-    access: 'member',
-    tag: 'Flexible data',
     summary: 'Give unused data to the 48 community pool (once a month, with carryover and save)',
     params: SimParams,
     body: AmountForm,
@@ -254,8 +250,6 @@ export const flexiDataApi = {
     id: 'donations',
     method: 'get',
     path: `${base}/donations`,
-    access: 'member',
-    tag: 'Flexible data',
     summary: `The member's donations, newest first: in euro before ${DONATION_CONVERSION_DATE}, in data after`,
     params: SimParams,
     answer: payload(
@@ -276,8 +270,6 @@ export const flexiDataApi = {
     id: 'safeBalance',
     method: 'get',
     path: `${base}/safe`,
-    access: 'member',
-    tag: 'Flexible data',
     summary: "The Safe's balance",
     params: SimParams,
     answer: payload(z.object({ balance_kb: kb })),
@@ -289,8 +281,6 @@ export const flexiDataApi = {
     moves: 'data',
     method: 'post',
     path: `${base}/safe/save`,
-    access: 'member',
-    tag: 'Flexible data',
     summary: 'Move unused data into The Safe (once a month, with carryover and donate)',
     params: SimParams,
     body: AmountForm,
@@ -304,8 +294,6 @@ export const flexiDataApi = {
     moves: 'data',
     method: 'post',
     path: `${base}/safe/unlock`,
-    access: 'member',
-    tag: 'Flexible data',
     summary: 'Move data from The Safe into the current membership (any time)',
     params: SimParams,
     body: AmountForm,
@@ -319,8 +307,6 @@ export const flexiDataApi = {
     moves: 'data',
     method: 'post',
     path: `${base}/swap`,
-    access: 'member',
-    tag: 'Flexible data',
     summary: `Exchange unused data for landline minutes (${MINUTES_PER_GB} a GB)`,
     params: SimParams,
     body: AmountForm,
@@ -334,8 +320,6 @@ export const flexiDataApi = {
     moves: 'data',
     method: 'post',
     path: `${base}/spotme`,
-    access: 'member',
-    tag: 'Flexible data',
     summary: 'Lend unused data to another 48 member for some days; what they have not used comes back',
     params: SimParams,
     body: SpotMeForm,
@@ -349,8 +333,6 @@ export const flexiDataApi = {
     moves: 'data',
     method: 'post',
     path: `${base}/share`,
-    access: 'member',
-    tag: 'Flexible data',
     summary: "Give unused data to another 48 member's current membership for good",
     params: SimParams,
     body: ShareForm,

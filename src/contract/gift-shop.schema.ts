@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { CREDIT_AMOUNTS_CENTS } from './constants.ts';
-import { endpoint, failures } from './endpoint.ts';
+import { endpointsOf, failures } from './endpoint.ts';
 import { payload } from './shared.schema.ts';
 import { emailRule } from './forms.schema.ts';
 import { OfferSchema } from './memberships.schema.ts';
@@ -35,13 +35,13 @@ export const GiftOrderForm = z.discriminatedUnion(
   { error: 'gift must be membership or credit' },
 );
 
+const endpoint = endpointsOf({ tag: 'Gift shop', access: 'public' });
+
 export const giftShopApi = {
   offers: endpoint({
     id: 'giftOffers',
     method: 'get',
     path: '/panda/public/gifts/offers',
-    access: 'public',
-    tag: 'Gift shop',
     summary: 'The memberships and credit amounts that can be gifted now',
     answer: payload(z.object({ memberships: z.array(OfferSchema), credit_amounts: z.array(z.number().int()) })),
     description: 'What can be gifted',
@@ -51,8 +51,6 @@ export const giftShopApi = {
     moves: 'none',
     method: 'post',
     path: '/panda/public/gifts/check',
-    access: 'public',
-    tag: 'Gift shop',
     summary: 'Whether a number can take the gift (never whose number it is)',
     body: GiftCheckForm,
     answer: payload(z.object({ ok: z.literal(true) })),
@@ -64,8 +62,6 @@ export const giftShopApi = {
     moves: 'none',
     method: 'post',
     path: '/panda/public/gifts/checkouts',
-    access: 'public',
-    tag: 'Gift shop',
     summary: 'Prepare the card payment of a gift; the receipt goes to buyer_email',
     body: GiftOrderForm,
     status: 201,

@@ -1,14 +1,14 @@
 import { z } from './zod.ts';
-import { endpoint } from './endpoint.ts';
+import { endpointsOf } from './endpoint.ts';
 
 /** Whether the server can reach its database (for load balancers and monitors). */
+const endpoint = endpointsOf({ tag: 'Operations', access: 'public' });
+
 export const healthApi = {
   health: endpoint({
     id: 'health',
     method: 'get',
     path: '/panda/health',
-    access: 'public',
-    tag: 'Operations',
     summary: 'Whether the server can reach its database',
     answer: z.object({ status: z.literal('ok'), database: z.literal('ok') }),
     description: 'Healthy',
@@ -18,8 +18,6 @@ export const healthApi = {
     id: 'ready',
     method: 'get',
     path: '/panda/ready',
-    access: 'public',
-    tag: 'Operations',
     summary: 'Whether this instance should be sent traffic (readiness; /panda/health is liveness)',
     answer: z.object({
       status: z.literal('ready'),

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { endpoint, failures } from './endpoint.ts';
+import { endpointsOf, failures } from './endpoint.ts';
 import { payload, UserParams } from './shared.schema.ts';
 
 /** An agent's step as the help desk's webhook sends it (its payload template names these fields). */
@@ -19,13 +19,13 @@ export const HelpdeskEvent = z
   .meta({ id: 'HelpdeskEvent' });
 
 /** Single sign-on to the help desk, and the help desk's webhook for agents' steps on tickets and complaints. */
+const endpoint = endpointsOf({ tag: 'Help desk', access: 'member' });
+
 export const helpdeskApi = {
   sso: endpoint({
     id: 'helpdeskSso',
     method: 'get',
     path: '/panda/protected/users/{user_id}/sso',
-    access: 'member',
-    tag: 'Help desk',
     summary:
       'The help-desk single sign-on token: a JWT (HS512) with jti, name, email and organization 48, valid 5 minutes',
     params: UserParams,
@@ -39,7 +39,6 @@ export const helpdeskApi = {
     method: 'post',
     path: '/panda/public/helpdesk/events',
     access: 'public',
-    tag: 'Help desk',
     summary:
       "The help desk's webhook (docs/product/customer-care.md): an agent's step on a ticket or complaint (answer, update with a new date, response, close), signed as Zendesk signs webhooks (X-Zendesk-Webhook-Signature: base64 HMAC-SHA256 of timestamp and body; 5-minute window). Each comment counts once.",
     body: HelpdeskEvent,

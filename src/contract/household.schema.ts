@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { CREDIT_AMOUNTS_CENTS, PAYMENT_TYPES } from './constants.ts';
-import { endpoint, failures } from './endpoint.ts';
+import { endpointsOf, failures } from './endpoint.ts';
 import { euro } from './format.ts';
 import { irishMobileRule } from './forms.schema.ts';
 import { payload, SimParams, UserParams } from './shared.schema.ts';
@@ -78,13 +78,13 @@ const Message = payload(z.object({ message: z.string() }));
 
 const base = '/panda/protected/users/{user_id}/household';
 
+const endpoint = endpointsOf({ tag: 'Household', access: 'member' });
+
 export const householdApi = {
   household: endpoint({
     id: 'household',
     method: 'get',
     path: base,
-    access: 'member',
-    tag: 'Household',
     summary: "The member's part in a household: owner, line or none, with live invitations sent and received",
     params: HouseholdParams,
     answer: payload(HouseholdSchema),
@@ -94,8 +94,6 @@ export const householdApi = {
     id: 'householdLines',
     method: 'get',
     path: `${base}/lines`,
-    access: 'member',
-    tag: 'Household',
     summary: "The owner's lines with their figures (credit, data left of max, days left, renewal, auto-renew)",
     params: HouseholdParams,
     answer: payload(z.object({ values: z.array(LineFigures) })),
@@ -105,8 +103,6 @@ export const householdApi = {
     id: 'householdLine',
     method: 'get',
     path: `${base}/lines/{ssn}`,
-    access: 'member',
-    tag: 'Household',
     summary: "One line's figures, for its household's owner only",
     params: LineParams,
     answer: payload(LineFigures),
@@ -118,8 +114,6 @@ export const householdApi = {
     moves: 'none',
     method: 'post',
     path: `${base}/invitations`,
-    access: 'member',
-    tag: 'Household',
     summary: `Invites a member's number: a 6-digit code mailed to them (${INVITATION_MINUTES} minutes, ${INVITATION_TRIES} tries); a new invitation to the same number ends the old one`,
     params: HouseholdParams,
     body: z.object({ msisdn: irishMobileRule }),
@@ -138,8 +132,6 @@ export const householdApi = {
     moves: 'none',
     method: 'delete',
     path: `${base}/invitations/{id}`,
-    access: 'member',
-    tag: 'Household',
     summary: 'The owner withdraws a live invitation',
     params: InvitationParams,
     answer: Message,
@@ -151,8 +143,6 @@ export const householdApi = {
     moves: 'once',
     method: 'post',
     path: `${base}/invitations/{id}/accept`,
-    access: 'member',
-    tag: 'Household',
     summary: 'The invited member accepts with the mailed code (once; only the invited member); the SIM becomes a line',
     params: InvitationParams,
     body: z.object({
@@ -173,8 +163,6 @@ export const householdApi = {
     moves: 'none',
     method: 'post',
     path: `${base}/invitations/{id}/decline`,
-    access: 'member',
-    tag: 'Household',
     summary: 'The invited member declines',
     params: InvitationParams,
     answer: Message,
@@ -186,8 +174,6 @@ export const householdApi = {
     moves: 'none',
     method: 'delete',
     path: `${base}/lines/{ssn}`,
-    access: 'member',
-    tag: 'Household',
     summary: 'The owner removes a line',
     params: LineParams,
     answer: Message,
@@ -199,8 +185,6 @@ export const householdApi = {
     moves: 'none',
     method: 'post',
     path: `${base}/lines/{ssn}/leave`,
-    access: 'member',
-    tag: 'Household',
     summary: "A line's member takes the SIM out of the household",
     params: LineParams,
     answer: Message,
@@ -212,8 +196,6 @@ export const householdApi = {
     moves: 'money',
     method: 'post',
     path: `${base}/lines/{ssn}/memberships`,
-    access: 'member',
-    tag: 'Household',
     summary:
       "The owner buys or queues a membership for a line, paid by the owner's credit first (BALANCE_BEFORE_SC) or stored card; the owner's spend limit applies; a ledger row on both SIMs in one transaction. The line's auto-renew and renewal product stay the line member's own. Idempotency-Key",
     params: LineParams,
@@ -250,8 +232,6 @@ export const householdApi = {
     moves: 'money',
     method: 'post',
     path: `${base}/lines/{ssn}/credit`,
-    access: 'member',
-    tag: 'Household',
     summary:
       "The owner adds credit to a line (€5, €10, €15, €20, €30 or €50), paid by the owner's credit first (BALANCE_BEFORE_SC) or stored card; it repays the line's top-up advance first. Idempotency-Key",
     params: LineParams,
@@ -277,8 +257,6 @@ export const householdApi = {
     moves: 'none',
     method: 'put',
     path: `${base}/lines/{ssn}/spend-limit`,
-    access: 'member',
-    tag: 'Household',
     summary: "The owner's monthly limit on the line's own card purchases (null: none)",
     params: LineParams,
     body: z.object({

@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { CREDIT_AMOUNTS_CENTS, PAYMENT_TYPES } from './constants.ts';
-import { endpoint, failures } from './endpoint.ts';
+import { endpointsOf, failures } from './endpoint.ts';
 import { payload, SimParams } from './shared.schema.ts';
 import { messages } from './messages.ts';
 import { sharedFailures } from './common-failures.ts';
@@ -53,13 +53,13 @@ export const RecurrenceForm = z.object({
   check_user_cc: flag('check_user_cc').default('false'),
 });
 
+const endpoint = endpointsOf({ tag: 'Memberships', access: 'member' });
+
 export const membershipsApi = {
   allowed: endpoint({
     id: 'allowedMemberships',
     method: 'get',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/memberships/allowed',
-    access: 'member',
-    tag: 'Memberships',
     summary:
       'What this SIM may buy now (BDDT03 only in May, BDDVBL00 only when eligible), with the current and queued membership and auto-renew',
     params: SimParams,
@@ -79,8 +79,6 @@ export const membershipsApi = {
     moves: 'money',
     method: 'post',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/recurrence',
-    access: 'member',
-    tag: 'Memberships',
     summary:
       'With single_topUp=true: buy the membership (now, or queued behind the current one; credit first with BALANCE_BEFORE_SC). Without: switch auto-renew on for the SKU',
     params: SimParams,
@@ -99,8 +97,6 @@ export const membershipsApi = {
     moves: 'none',
     method: 'put',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/recurrence',
-    access: 'member',
-    tag: 'Memberships',
     summary: 'Renew with another membership',
     params: SimParams,
     body: z.object({ recurrence_sku: skuRule }),
@@ -113,8 +109,6 @@ export const membershipsApi = {
     moves: 'none',
     method: 'delete',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/recurrence',
-    access: 'member',
-    tag: 'Memberships',
     summary: 'Switch auto-renew off',
     params: SimParams,
     body: z.object({ recurrence_sku: skuRule }),
@@ -127,8 +121,6 @@ export const membershipsApi = {
     moves: 'money',
     method: 'post',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/credit',
-    access: 'member',
-    tag: 'Memberships',
     summary: 'Add credit with the stored card (€5, €10, €15, €20, €30 or €50)',
     params: SimParams,
     body: z.object({
@@ -148,8 +140,6 @@ export const membershipsApi = {
     moves: 'money',
     method: 'post',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/addons',
-    access: 'member',
-    tag: 'Memberships',
     summary: 'Buy a data add-on for the current membership (it ends with it); credit first with BALANCE_BEFORE_SC',
     params: SimParams,
     body: z.object({

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { endpoint, failures } from './endpoint.ts';
+import { endpointsOf, failures } from './endpoint.ts';
 import { payload, UserParams } from './shared.schema.ts';
 import { stepUpFailures } from './step-up.schema.ts';
 
@@ -12,13 +12,13 @@ export const DeleteAccountForm = z.object({
   confirm: z.literal('DELETE', { error: 'Type DELETE to confirm.' }),
 });
 
+const endpoint = endpointsOf({ tag: 'My data', access: 'member' });
+
 export const myDataApi = {
   exportData: endpoint({
     id: 'exportMyData',
     method: 'get',
     path: '/panda/protected/users/{user_id}/my-data',
-    access: 'member',
-    tag: 'My data',
     summary:
       'Everything the portal holds about the member, table by table (secrets such as password hashes and card tokens left out), as one JSON file',
     params: UserParams,
@@ -36,8 +36,6 @@ export const myDataApi = {
     moves: 'once',
     method: 'post',
     path: '/panda/protected/users/{user_id}/my-data/delete',
-    access: 'member',
-    tag: 'My data',
     summary:
       'Deletes the account (password and step-up code): sessions end, personal data is erased or anonymised, amounts are kept without the person, the referral service is told to forget the member',
     params: UserParams,

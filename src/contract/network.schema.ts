@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { endpoint, failures } from './endpoint.ts';
+import { endpointsOf, failures } from './endpoint.ts';
 import { NETWORK_EVENT_TYPES } from './network.ts';
 import { payload } from './shared.schema.ts';
 
@@ -18,14 +18,14 @@ export const NetworkEvent = z
   })
   .meta({ id: 'NetworkEvent' });
 
+const endpoint = endpointsOf({ tag: 'Network', access: 'public' });
+
 export const networkApi = {
   listener: endpoint({
     id: 'networkListener',
     moves: 'once',
     method: 'post',
     path: '/panda/network/listener',
-    access: 'public',
-    tag: 'Network',
     summary:
       'The mobile network\'s events (docs/product/network.md): an order\'s state (TMF641 ServiceOrderStateChangeEvent), a use of a number (TMF635 UsageCreateEvent), a number that left (PortOutEvent). Signed: X-Network-Signature t=<unix s>,v1=<hex HMAC-SHA256 of "t.body">, 300 s window. Each event counts once by its eventId.',
     body: NetworkEvent,

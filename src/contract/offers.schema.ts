@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { endpoint, failures } from './endpoint.ts';
+import { endpointsOf, failures } from './endpoint.ts';
 import { messages } from './messages.ts';
 import { payload, UserParams } from './shared.schema.ts';
 
@@ -101,13 +101,14 @@ const MemberOffersSchema = z.object({
   bulk_membership: z.boolean(),
 });
 
+const endpoint = endpointsOf({ tag: 'Offers', access: 'member' });
+
 export const offersApi = {
   promotions: endpoint({
     id: 'promotions',
     method: 'get',
     path: '/panda/public/offers',
     access: 'public',
-    tag: 'Offers',
     summary: 'Back to school and one month free: open or not today, with their dates (from content)',
     answer: payload(PromotionsSchema),
     description: 'The dated offers',
@@ -116,8 +117,6 @@ export const offersApi = {
     id: 'memberOffers',
     method: 'get',
     path: '/panda/protected/users/{user_id}/offers',
-    access: 'member',
-    tag: 'Offers',
     summary: 'What the member has claimed: student offer, free allowance, presale code; bulk membership eligibility',
     params: UserParams,
     answer: payload(MemberOffersSchema),
@@ -128,8 +127,6 @@ export const offersApi = {
     moves: 'none',
     method: 'post',
     path: '/panda/protected/users/{user_id}/offers/student/code',
-    access: 'member',
-    tag: 'Offers',
     summary: `Sends a code to a college address (valid ${STUDENT_CODE_MINUTES} minutes, ${STUDENT_CODE_TRIES} tries)`,
     params: UserParams,
     body: StudentCodeForm,
@@ -145,8 +142,6 @@ export const offersApi = {
     moves: 'once',
     method: 'post',
     path: '/panda/protected/users/{user_id}/offers/student',
-    access: 'member',
-    tag: 'Offers',
     summary: 'Checks the code and applies the student offer (a goody bag), once per member and per address',
     params: UserParams,
     body: StudentApplyForm,
@@ -164,8 +159,6 @@ export const offersApi = {
     moves: 'once',
     method: 'post',
     path: '/panda/protected/users/{user_id}/packs/applyfreeallowance',
-    access: 'member',
-    tag: 'Offers',
     summary: 'Applies the one-month-free allowance: once, inside the promo window',
     params: UserParams,
     status: 201,
@@ -178,8 +171,6 @@ export const offersApi = {
     moves: 'once',
     method: 'post',
     path: '/panda/protected/users/{user_id}/campaign',
-    access: 'member',
-    tag: 'Offers',
     summary: "Joins a partner campaign: the member's voucher (the same one on every call)",
     params: UserParams,
     body: CampaignForm,
@@ -191,8 +182,6 @@ export const offersApi = {
     id: 'campaignDetails',
     method: 'get',
     path: '/panda/protected/users/{user_id}/campaign-details',
-    access: 'member',
-    tag: 'Offers',
     summary: "A partner campaign and the member's voucher, if claimed",
     params: UserParams,
     query: CampaignQuery,
@@ -203,8 +192,6 @@ export const offersApi = {
     id: 'presaleAssociated',
     method: 'get',
     path: '/panda/protected/users/{user_id}/longitudePresaleIsUserIdAssosiated',
-    access: 'member',
-    tag: 'Offers',
     summary: 'Whether the member has a presale code',
     params: UserParams,
     answer: payload(z.object({ associated: z.boolean() })),
@@ -214,8 +201,6 @@ export const offersApi = {
     id: 'presaleCode',
     method: 'get',
     path: '/panda/protected/users/{user_id}/longitudePresaleUserIdAssosiatedCode',
-    access: 'member',
-    tag: 'Offers',
     summary: "The member's presale code",
     params: UserParams,
     answer: payload(z.object({ code: z.string() })),
@@ -227,8 +212,6 @@ export const offersApi = {
     moves: 'once',
     method: 'put',
     path: '/panda/protected/users/{user_id}/longitudePresaleCode',
-    access: 'member',
-    tag: 'Offers',
     summary: 'Associates a presale code with the member: one code per member, each code once',
     params: UserParams,
     body: PresaleForm,
@@ -241,8 +224,6 @@ export const offersApi = {
     moves: 'once',
     method: 'post',
     path: '/panda/protected/users/{user_id}/offers/feelsmug',
-    access: 'member',
-    tag: 'Offers',
     summary: 'Redeems a feelsmug coffee code for a goody bag (each code once)',
     params: UserParams,
     body: FeelsmugForm,

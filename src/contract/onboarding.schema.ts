@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { RECAPTCHA_DOMAINS } from './captcha.ts';
 import { SimSchema } from './account.schema.ts';
-import { endpoint, failures } from './endpoint.ts';
+import { endpointsOf, failures } from './endpoint.ts';
 import { payload, UserParams } from './shared.schema.ts';
 import { ActivateSimForm } from './forms.schema.ts';
 import { messages } from './messages.ts';
@@ -28,13 +28,13 @@ export const CaptchaOfferSchema = z.union([
 ]);
 export type CaptchaOffer = z.infer<typeof CaptchaOfferSchema>;
 
+const endpoint = endpointsOf({ tag: 'Captcha', access: 'public' });
+
 export const onboardingApi = {
   captcha: endpoint({
     id: 'captcha',
     method: 'get',
     path: '/panda/public/captcha',
-    access: 'public',
-    tag: 'Captcha',
     summary:
       'The captcha to answer before sign-up or a free-SIM order: a proof-of-work challenge (default) or the reCAPTCHA v3 site key',
     answer: payload(CaptchaOfferSchema),

@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { FREE_SIM_SKU, ORDER_STATUSES } from './constants.ts';
-import { endpoint, failures } from './endpoint.ts';
+import { endpointsOf, failures } from './endpoint.ts';
 import { payload, UserParams } from './shared.schema.ts';
 import { FreeSimOrderForm } from './forms.schema.ts';
 import { messages } from './messages.ts';
@@ -27,14 +27,14 @@ export const OrderSchema = z
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof OrderSchema>;
 
+const endpoint = endpointsOf({ tag: 'Orders', access: 'member' });
+
 export const ordersApi = {
   orderFreeSim: endpoint({
     id: 'orderFreeSim',
     moves: 'once',
     method: 'post',
     path: '/panda/protected/users/{user_id}/orders/free-sim',
-    access: 'member',
-    tag: 'Orders',
     summary: `Order a free SIM (${FREE_SIM_SKU}) to an address in Ireland; one may be on its way at a time`,
     params: UserParams,
     body: FreeSimOrderForm.meta({ id: 'FreeSimOrder' }),
@@ -47,8 +47,6 @@ export const ordersApi = {
     id: 'orders',
     method: 'get',
     path: '/panda/protected/users/{user_id}/orders',
-    access: 'member',
-    tag: 'Orders',
     summary: 'The member’s SIM orders, newest first',
     params: UserParams,
     answer: z.object({

@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { AccountSchema } from './auth.schema.ts';
-import { endpoint, failures } from './endpoint.ts';
+import { endpointsOf, failures } from './endpoint.ts';
 import { payload, UserParams } from './shared.schema.ts';
 import { stepUpFailures } from './step-up.schema.ts';
 import { PASSKEY_CHALLENGE_MINUTES, MAX_PASSKEYS, PASSKEY_NAME_MAX } from './passkeys.ts';
@@ -54,13 +54,13 @@ const PasskeyParams = UserParams.extend({
 
 const Options = payload(z.object({ options: z.looseObject({ challenge: z.string() }) }));
 
+const endpoint = endpointsOf({ tag: 'Passkeys', access: 'member' });
+
 export const passkeysApi = {
   list: endpoint({
     id: 'passkeys',
     method: 'get',
     path: '/panda/protected/users/{user_id}/passkeys',
-    access: 'member',
-    tag: 'Passkeys',
     summary: 'The member’s passkeys: name, when added and last used',
     params: UserParams,
     answer: payload(z.object({ values: z.array(PasskeySchema) })),
@@ -71,8 +71,6 @@ export const passkeysApi = {
     moves: 'once',
     method: 'post',
     path: '/panda/protected/users/{user_id}/passkeys/options',
-    access: 'member',
-    tag: 'Passkeys',
     summary: `Starts adding a passkey: the password in the body or a step-up code (purpose passkey); answers WebAuthn creation options with a challenge for ${PASSKEY_CHALLENGE_MINUTES} minutes, one use`,
     params: UserParams,
     body: PasskeyProof,
@@ -86,8 +84,6 @@ export const passkeysApi = {
     moves: 'once',
     method: 'post',
     path: '/panda/protected/users/{user_id}/passkeys',
-    access: 'member',
-    tag: 'Passkeys',
     summary: 'Finishes adding a passkey: the browser’s answer to the creation options, checked against their challenge',
     params: UserParams,
     body: AddPasskeyForm.extend({ credential: CredentialAnswer('RegistrationCredential') }),
@@ -105,8 +101,6 @@ export const passkeysApi = {
     moves: 'once',
     method: 'delete',
     path: '/panda/protected/users/{user_id}/passkeys/{passkey_id}',
-    access: 'member',
-    tag: 'Passkeys',
     summary: 'Removes a passkey: the password in the body or a step-up code (purpose passkey)',
     params: PasskeyParams,
     body: PasskeyProof,

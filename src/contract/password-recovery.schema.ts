@@ -1,16 +1,16 @@
 import { z } from './zod.ts';
-import { endpoint, failures } from './endpoint.ts';
+import { endpointsOf, failures } from './endpoint.ts';
 import { MessageAnswer, payload } from './shared.schema.ts';
 import { PasswordRule } from './forms.schema.ts';
 
 /** Password recovery. The answers never say whether an address has an account. */
+const endpoint = endpointsOf({ tag: 'Password recovery', access: 'public' });
+
 export const passwordRecoveryApi = {
   canReset: endpoint({
     id: 'canRequestReset',
     method: 'get',
     path: '/panda/public/users/authentication-removed/{email}',
-    access: 'public',
-    tag: 'Password recovery',
     summary: 'First step of a reset: checks the address is well formed (never whether it has an account)',
     params: z.object({ email: z.email({ error: 'must be an e-mail address' }).max(254) }),
     answer: payload(z.object({ can_request_reset: z.boolean() })),
@@ -22,8 +22,6 @@ export const passwordRecoveryApi = {
     moves: 'none',
     method: 'post',
     path: '/panda/public/users/password-recovery',
-    access: 'public',
-    tag: 'Password recovery',
     summary: 'Send a reset link to the address, if it has an account',
     body: z.object({
       email: z.email({ error: 'email must be an e-mail address' }).max(254, { error: 'email is too long' }),
@@ -38,8 +36,6 @@ export const passwordRecoveryApi = {
     moves: 'once',
     method: 'post',
     path: '/panda/public/users/password-recovery/token-email',
-    access: 'public',
-    tag: 'Password recovery',
     summary: 'Set a new password with the token from the e-mail; every session of the account ends',
     body: z.object({
       token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: 'token is not valid' }),

@@ -1,7 +1,7 @@
 import { messages } from './messages.ts';
 import { stepUpFailures } from './step-up.schema.ts';
 import { z } from './zod.ts';
-import { endpoint, failures } from './endpoint.ts';
+import { endpointsOf, failures } from './endpoint.ts';
 import { payload, SimParams, UserParams } from './shared.schema.ts';
 import { CARD_CHOICES, CHECKOUT_STATES, CREDIT_AMOUNTS_CENTS } from './constants.ts';
 import { membershipsFailures } from './memberships.schema.ts';
@@ -82,14 +82,14 @@ export const ResultSchema = z.object({
 });
 export type PaymentResult = z.infer<typeof ResultSchema>;
 
+const endpoint = endpointsOf({ tag: 'Payments', access: 'member' });
+
 export const paymentsApi = {
   createCheckout: endpoint({
     id: 'createCheckout',
     moves: 'money',
     method: 'post',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/checkouts',
-    access: 'member',
-    tag: 'Payments',
     summary:
       'Prepare a card payment for a membership, an add-on or credit (what credit does not pay); the browser opens /payment-gateway/ with it',
     params: SimParams,
@@ -106,8 +106,6 @@ export const paymentsApi = {
     moves: 'none',
     method: 'post',
     path: '/panda/protected/users/{user_id}/cards/checkouts',
-    access: 'member',
-    tag: 'Payments',
     summary: 'Prepare a card registration (an authorisation of €1, released at once) in the PANDAOLRGCRD2 container',
     params: UserParams,
     status: 201,
@@ -120,8 +118,6 @@ export const paymentsApi = {
     id: 'storedCard',
     method: 'get',
     path: '/panda/protected/users/{user_id}/cards',
-    access: 'member',
-    tag: 'Payments',
     summary: 'The stored card: brand, last four digits, expiry (never the number)',
     params: UserParams,
     answer: payload(z.object({ card: StoredCardSchema.nullable() })),
@@ -132,8 +128,6 @@ export const paymentsApi = {
     moves: 'once',
     method: 'delete',
     path: '/panda/protected/users/{user_id}/cards',
-    access: 'member',
-    tag: 'Payments',
     summary: 'Remove the stored card (step-up code)',
     params: UserParams,
     answer: payload(z.object({ card: z.null() })),
@@ -146,7 +140,6 @@ export const paymentsApi = {
     method: 'get',
     path: '/panda/public/checkouts/{checkout_id}',
     access: 'public',
-    tag: 'Payments',
     summary:
       'A prepared card payment as the payment page shows it: what it pays for, the amount, the container and the widget script',
     params: z.object({ checkout_id: z.uuid({ error: 'checkout_id is not a checkout' }) }),
@@ -170,7 +163,6 @@ export const paymentsApi = {
     method: 'post',
     path: '/panda/public/checkouts/{checkout_id}/result',
     access: 'public',
-    tag: 'Payments',
     summary:
       'Look the result up with the provider and apply what was paid for, once per checkout however often this is called',
     params: z.object({ checkout_id: z.uuid({ error: 'checkout_id is not a checkout' }) }),
@@ -184,7 +176,6 @@ export const paymentsApi = {
     method: 'post',
     path: '/payment/error',
     access: 'public',
-    tag: 'Payments',
     summary: 'A 3-D Secure or widget error, reported without any card data (card logging is off)',
     body: z.object({
       step: z.enum(['init', 'setup', 'continue', 'validate']),

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { endpoint, failures } from './endpoint.ts';
+import { endpointsOf, failures } from './endpoint.ts';
 import { payload, UserParams } from './shared.schema.ts';
 
 /**
@@ -50,13 +50,13 @@ const PushState = z
   })
   .meta({ id: 'PushState' });
 
+const endpoint = endpointsOf({ tag: 'Alerts', access: 'member' });
+
 export const pushApi = {
   state: endpoint({
     id: 'pushState',
     method: 'get',
     path: '/panda/protected/users/{user_id}/push',
-    access: 'member',
-    tag: 'Alerts',
     summary: 'The VAPID public key and how many devices of the member get notifications',
     params: UserParams,
     answer: payload(PushState),
@@ -67,8 +67,6 @@ export const pushApi = {
     moves: 'none',
     method: 'post',
     path: '/panda/protected/users/{user_id}/push/subscriptions',
-    access: 'member',
-    tag: 'Alerts',
     summary:
       'Keeps this device’s push subscription for this session (https endpoints of the browsers’ push services and PUSH_ENDPOINT_ORIGINS only); it ends with the session (log-out, a password change or reset); at most 10 a member, the oldest goes',
     params: UserParams,
@@ -83,8 +81,6 @@ export const pushApi = {
     moves: 'none',
     method: 'delete',
     path: '/panda/protected/users/{user_id}/push/subscriptions',
-    access: 'member',
-    tag: 'Alerts',
     summary: 'Removes this device’s push subscription',
     params: UserParams,
     body: z.object({ endpoint: z.string().max(2048) }),
@@ -96,8 +92,6 @@ export const pushApi = {
     moves: 'none',
     method: 'post',
     path: '/panda/protected/users/{user_id}/push/test',
-    access: 'member',
-    tag: 'Alerts',
     summary: 'Sends a test notification to every device of the member; says to how many it went',
     params: UserParams,
     answer: payload(z.object({ sent: z.number().int(), message: z.string() })),

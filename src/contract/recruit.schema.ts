@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { MGM_DAILY_LIMIT } from './constants.ts';
-import { endpoint, failures } from './endpoint.ts';
+import { endpointsOf, failures } from './endpoint.ts';
 import { FreeSimOrderForm } from './forms.schema.ts';
 import { messages } from './messages.ts';
 import { OrderSchema } from './orders.schema.ts';
@@ -71,13 +71,13 @@ const FriendSchema = z.object({
   reward_cents: z.number().int(),
 });
 
+const endpoint = endpointsOf({ tag: 'Recruit', access: 'member' });
+
 export const recruitApi = {
   affiliateId: endpoint({
     id: 'affiliateId',
     method: 'get',
     path: '/panda/protected/users/{user_id}/extras/affiliateId',
-    access: 'member',
-    tag: 'Recruit',
     summary: "The member's affiliate id for recruit links (/friend?affiliateId=…)",
     params: UserParams,
     answer: payload(z.object({ affiliateId: z.string() })),
@@ -87,8 +87,6 @@ export const recruitApi = {
     id: 'kickbackCredit',
     method: 'get',
     path: '/panda/protected/users/{user_id}/sims/kickbackcredit',
-    access: 'member',
-    tag: 'Recruit',
     summary: 'The recruit reward earned, in all and per friend',
     params: UserParams,
     answer: payload(
@@ -100,8 +98,6 @@ export const recruitApi = {
     id: 'simLimits',
     method: 'get',
     path: '/panda/public/users/{user_id}/sim-limits',
-    access: 'member',
-    tag: 'Recruit',
     summary:
       'How many free SIMs the member can still send today (a public path that needs the session, as the spec has it)',
     params: UserParams,
@@ -114,7 +110,6 @@ export const recruitApi = {
     method: 'get',
     path: '/panda/public/users/affiliateInfo',
     access: 'public',
-    tag: 'Recruit',
     summary: 'Who a recruit link is from: the nickname and nothing more personal',
     query: z.object({ affiliateId: affiliateIdRule }),
     answer: payload(z.object({ nickname: z.string() })),
@@ -125,8 +120,6 @@ export const recruitApi = {
     id: 'affiliateInfoMember',
     method: 'get',
     path: '/panda/protected/users/affiliateInfo',
-    access: 'member',
-    tag: 'Recruit',
     summary: 'Who a recruit link is from, for a signed-in member',
     query: z.object({ affiliateId: affiliateIdRule }),
     answer: payload(z.object({ nickname: z.string() })),
@@ -138,8 +131,6 @@ export const recruitApi = {
     moves: 'once',
     method: 'post',
     path: '/panda/public/packs/campaign/mgm/',
-    access: 'member',
-    tag: 'Recruit',
     summary: `Send a free SIM to a friend (at most ${MGM_DAILY_LIMIT} a day, with an active SIM)`,
     body: SendFreeSimForm,
     bodyType: 'form',
@@ -157,8 +148,6 @@ export const recruitApi = {
     moves: 'once',
     method: 'post',
     path: '/panda/protected/users/{user_id}/packs/campaign/mgm',
-    access: 'member',
-    tag: 'Recruit',
     summary: "A new member's mates-rates SIM, through a friend's recruit link",
     params: UserParams,
     body: MatesRatesForm,

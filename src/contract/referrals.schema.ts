@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { endpoint, failures } from './endpoint.ts';
+import { endpointsOf, failures } from './endpoint.ts';
 import { emailRule, nameRule } from './forms.schema.ts';
 import { payload, UserParams } from './shared.schema.ts';
 
@@ -60,13 +60,13 @@ const ReferralSchema = z
   .meta({ id: 'Referral' });
 
 const referralsPath = '/panda/protected/users/{user_id}/getbuyapowareferrals' as const;
+const endpoint = endpointsOf({ tag: 'Referrals', access: 'member' });
+
 export const referralsApi = {
   list: endpoint({
     id: 'referrals',
     method: 'get',
     path: referralsPath,
-    access: 'member',
-    tag: 'Referrals',
     summary: "The member's referrals, newest first, and the campaign running today",
     params: UserParams,
     answer: payload(z.object({ campaign_slug: z.string(), values: z.array(ReferralSchema) })),
@@ -77,8 +77,6 @@ export const referralsApi = {
     moves: 'once',
     method: 'post',
     path: '/panda/protected/users/{user_id}/buyapowareferrals/registrations',
-    access: 'member',
-    tag: 'Referrals',
     summary:
       "Refer a friend by e-mail: the service's friends/registrations (the browser never holds the service's keys)",
     params: UserParams,
@@ -97,8 +95,6 @@ export const referralsApi = {
     moves: 'once',
     method: 'post',
     path: '/panda/protected/users/buyapowareferrals',
-    access: 'member',
-    tag: 'Referrals',
     summary:
       "Record a referred member's SIM order with the service (referrals/track); nothing to record for a member not referred",
     query: z.object({ channel: z.literal('web', { error: 'channel must be web' }) }),
@@ -120,8 +116,6 @@ export const referralsApi = {
     moves: 'once',
     method: 'put',
     path: '/panda/protected/users/{user_id}/buyapowareferrals/{order}',
-    access: 'member',
-    tag: 'Referrals',
     summary:
       "Tell the service how a referred order ended: 'confirmed', or 'failed' when it was cancelled (referrals/confirmations)",
     params: UserParams.extend({
@@ -141,7 +135,6 @@ export const referralsApi = {
     method: 'get',
     path: '/panda/public/users/{user_id}/buyapowareferrals',
     access: 'public',
-    tag: 'Referrals',
     summary: 'The campaign and how many friends a member has referred (nothing personal)',
     params: UserParams,
     answer: payload(z.object({ campaign_slug: z.string(), referrals: z.number().int() })),

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { endpoint, failures } from './endpoint.ts';
+import { endpointsOf, failures } from './endpoint.ts';
 import { payload, SimParams } from './shared.schema.ts';
 import { ROAMING_ALERT_CAUSES, ROAMING_CAP_CHOICES } from './roaming.ts';
 
@@ -65,13 +65,13 @@ export const CapForm = z.object({
     .meta({ description: '€50, €100 or €200 excluding VAT a month, or null for no cap' }),
 });
 
+const endpoint = endpointsOf({ tag: 'Roaming', access: 'member' });
+
 export const roamingApi = {
   get: endpoint({
     id: 'roaming',
     method: 'get',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/roaming',
-    access: 'member',
-    tag: 'Roaming',
     summary:
       'Where the SIM is, its EU allowance used and left, this month by country, the cost cap and the notices sent',
     params: SimParams,
@@ -84,8 +84,6 @@ export const roamingApi = {
     moves: 'none',
     method: 'put',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/roaming/cap',
-    access: 'member',
-    tag: 'Roaming',
     summary: 'Chooses the monthly cap on data outside Zone 1: €50, €100, €200 or none',
     params: SimParams,
     body: CapForm.meta({ id: 'RoamingCapBody' }),
@@ -98,8 +96,6 @@ export const roamingApi = {
     moves: 'none',
     method: 'post',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/roaming/continue',
-    access: 'member',
-    tag: 'Roaming',
     summary: 'Keeps data abroad going past the cap for the rest of this month',
     params: SimParams,
     answer: payload(RoamingSchema),

@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { endpoint, failures } from './endpoint.ts';
+import { endpointsOf, failures } from './endpoint.ts';
 import { euro } from './format.ts';
 import { messages } from './messages.ts';
 import { payload, SimParams, UserParams } from './shared.schema.ts';
@@ -68,13 +68,13 @@ const SimStateSchema = z
   })
   .meta({ id: 'SimState' });
 
+const endpoint = endpointsOf({ tag: 'Security', access: 'member' });
+
 export const securityApi = {
   spendLimit: endpoint({
     id: 'spendLimit',
     method: 'get',
     path: '/panda/protected/users/{user_id}/spend-limit',
-    access: 'member',
-    tag: 'Security',
     summary: 'The monthly card-spending limit, what cards paid this month and what is left',
     params: UserParams,
     answer: payload(SpendLimitSchema),
@@ -85,8 +85,6 @@ export const securityApi = {
     moves: 'none',
     method: 'put',
     path: '/panda/protected/users/{user_id}/spend-limit',
-    access: 'member',
-    tag: 'Security',
     summary: `Sets the monthly card-spending limit (from ${euro(SPEND_LIMIT_MIN_CENTS)}) or removes it (null)`,
     params: UserParams,
     body: SpendLimitForm,
@@ -98,8 +96,6 @@ export const securityApi = {
     moves: 'none',
     method: 'post',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/block',
-    access: 'member',
-    tag: 'Security',
     summary: 'Reports the SIM lost or stolen: blocked at once (no purchases, flexible-data moves or recruit orders)',
     params: SimParams,
     answer: payload(SimStateSchema),
@@ -110,8 +106,6 @@ export const securityApi = {
     moves: 'once',
     method: 'delete',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/block',
-    access: 'member',
-    tag: 'Security',
     summary: 'Unblocks the SIM (step-up code in X-Step-Up-Code, purpose unblock)',
     params: SimParams,
     answer: payload(SimStateSchema),
@@ -124,8 +118,6 @@ export const securityApi = {
     moves: 'once',
     method: 'put',
     path: '/panda/protected/users/{user_id}/email',
-    access: 'member',
-    tag: 'Security',
     summary:
       'Asks for a new e-mail address: the password and a step-up code (X-Step-Up-Code, purpose email, sent to the current address). A link and a code go to the new address, which takes effect only when one of them is used (confirmEmail); the current address is told and stays the account’s until then',
     params: UserParams,
@@ -140,8 +132,6 @@ export const securityApi = {
     id: 'emailChange',
     method: 'get',
     path: '/panda/protected/users/{user_id}/email/change',
-    access: 'member',
-    tag: 'Security',
     summary: 'The account’s e-mail address, and the new one waiting to be confirmed from its own mailbox, if any',
     params: UserParams,
     answer: payload(EmailChangeSchema),
@@ -152,8 +142,6 @@ export const securityApi = {
     moves: 'once',
     method: 'post',
     path: '/panda/protected/users/{user_id}/email/confirm/{token}',
-    access: 'member',
-    tag: 'Security',
     summary:
       'Confirms the new e-mail address with the link token or the 6-digit code sent to it: it becomes the account’s, verified, and the old address is told',
     params: UserParams.extend({

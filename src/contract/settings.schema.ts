@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { AccountAnswer, AccountSchema } from './auth.schema.ts';
-import { endpoint, failures } from './endpoint.ts';
+import { endpointsOf, failures } from './endpoint.ts';
 import { MessageAnswer, payload, UserParams } from './shared.schema.ts';
 import { NameForm, PasswordRule } from './forms.schema.ts';
 import { messages } from './messages.ts';
@@ -62,13 +62,13 @@ export const PasswordChangeSchema = z
   })
   .meta({ id: 'PasswordChange' });
 
+const endpoint = endpointsOf({ tag: 'Settings', access: 'member' });
+
 export const settingsApi = {
   details: endpoint({
     id: 'memberDetails',
     method: 'get',
     path: '/panda/protected/users/{user_id}/details',
-    access: 'member',
-    tag: 'Settings',
     summary: 'The member’s own account and e-mail address (settings)',
     params: UserParams,
     answer: payload(z.object({ account: AccountSchema, email: z.string() })),
@@ -79,8 +79,6 @@ export const settingsApi = {
     moves: 'none',
     method: 'put',
     path: '/panda/protected/users/{user_id}/name',
-    access: 'member',
-    tag: 'Settings',
     summary: 'Change the member’s name',
     params: UserParams,
     body: NameForm.meta({ id: 'NameBody' }),
@@ -91,8 +89,6 @@ export const settingsApi = {
     id: 'marketingPermissions',
     method: 'get',
     path: '/panda/protected/users/{user_id}/marketing-permissions',
-    access: 'member',
-    tag: 'Settings',
     summary: 'Marketing permissions per channel',
     params: UserParams,
     answer: payload(MarketingPermissionsSchema),
@@ -103,8 +99,6 @@ export const settingsApi = {
     moves: 'none',
     method: 'put',
     path: '/panda/protected/users/{user_id}/marketing-permissions',
-    access: 'member',
-    tag: 'Settings',
     summary: 'Change marketing permissions',
     params: UserParams,
     body: MarketingPermissionsSchema,
@@ -115,8 +109,6 @@ export const settingsApi = {
     id: 'contactPreferences',
     method: 'get',
     path: '/panda/protected/users/{user_id}/contact-preferences',
-    access: 'member',
-    tag: 'Settings',
     summary: 'How we contact you: large print, no phone calls, e-mail only, a representative, a note',
     params: UserParams,
     answer: payload(ContactPreferencesSchema),
@@ -127,8 +119,6 @@ export const settingsApi = {
     moves: 'none',
     method: 'put',
     path: '/panda/protected/users/{user_id}/contact-preferences',
-    access: 'member',
-    tag: 'Settings',
     summary: 'Change how we contact you; the help desk sees it with every ticket you open',
     params: UserParams,
     body: ContactPreferencesSchema,
@@ -140,8 +130,6 @@ export const settingsApi = {
     moves: 'none',
     method: 'put',
     path: '/panda/protected/users/{user_id}/password',
-    access: 'member',
-    tag: 'Settings',
     summary: 'Change the password; every other session ends',
     params: UserParams,
     body: PasswordChangeSchema,

@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { AccountAnswer, AccountSchema } from './auth.schema.ts';
-import { endpoint, failures } from './endpoint.ts';
+import { endpointsOf, failures } from './endpoint.ts';
 import { MessageAnswer, payload, UserParams } from './shared.schema.ts';
 import { SignUpForm } from './forms.schema.ts';
 import { messages } from './messages.ts';
@@ -10,6 +10,8 @@ const EmailForm = z.object({
   email: z.email({ error: 'email must be an e-mail address' }).max(254, { error: 'email is too long' }),
 });
 
+const endpoint = endpointsOf({ tag: 'Sign-up', access: 'member' });
+
 export const signUpApi = {
   signUp: endpoint({
     id: 'signUp',
@@ -17,7 +19,6 @@ export const signUpApi = {
     method: 'post',
     path: '/panda/public/users',
     access: 'public',
-    tag: 'Sign-up',
     summary: 'Create an account; it is signed in and sent a verification e-mail',
     body: SignUpForm.meta({ id: 'SignUpBody' }),
     status: 201,
@@ -30,8 +31,6 @@ export const signUpApi = {
     moves: 'none',
     method: 'post',
     path: '/panda/protected/users/{user_id}/generate-token',
-    access: 'member',
-    tag: 'Sign-up',
     summary: 'Send a new verification e-mail; with an e-mail in the form body, change the address first',
     params: UserParams,
     body: EmailForm.partial(),
@@ -50,8 +49,6 @@ export const signUpApi = {
     moves: 'once',
     method: 'post',
     path: '/panda/protected/users/{user_id}/email/verify/{token}',
-    access: 'member',
-    tag: 'Sign-up',
     summary: 'Verify the e-mail address with the link token, or with the 6-digit code and ?force=true',
     params: UserParams.extend({
       token: z
@@ -66,8 +63,6 @@ export const signUpApi = {
     id: 'emailState',
     method: 'get',
     path: '/panda/protected/users/{user_id}/update-email',
-    access: 'member',
-    tag: 'Sign-up',
     summary: 'The account’s e-mail address and whether it is verified',
     params: UserParams,
     answer: payload(z.object({ email: z.string(), is_verified: z.boolean() })),

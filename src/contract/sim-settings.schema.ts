@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { SimSchema } from './account.schema.ts';
-import { endpoint, failures } from './endpoint.ts';
+import { endpointsOf, failures } from './endpoint.ts';
 import { payload, SimParams, UserParams } from './shared.schema.ts';
 import { ChangeSimForm, PortInForm, ReorderSimForm } from './forms.schema.ts';
 import { messages } from './messages.ts';
@@ -38,13 +38,13 @@ const EsimAnswer = payload(
 );
 export type PortIn = z.infer<typeof PortInSchema>;
 
+const endpoint = endpointsOf({ tag: 'Settings', access: 'member' });
+
 export const simSettingsApi = {
   openPortIn: endpoint({
     id: 'openPortIn',
     method: 'get',
     path: '/panda/protected/users/{user_id}/portin',
-    access: 'member',
-    tag: 'Settings',
     summary:
       'The member’s latest request to move a number to 48 (open, or ended in the last 30 days), with its timeline',
     params: UserParams,
@@ -56,8 +56,6 @@ export const simSettingsApi = {
     moves: 'once',
     method: 'post',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/portin',
-    access: 'member',
-    tag: 'Settings',
     summary: 'Ask to move a number from another network to this SIM; the member gets the PORTIN_IN_PROGRESS segment',
     params: SimParams,
     body: PortInForm.meta({ id: 'PortInBody' }),
@@ -71,8 +69,6 @@ export const simSettingsApi = {
     moves: 'once',
     method: 'post',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/reorder',
-    access: 'member',
-    tag: 'Settings',
     summary: 'Order a replacement SIM (status SIM_REORDERED); one may be on its way at a time',
     params: SimParams,
     body: ReorderSimForm.meta({ id: 'ReorderSimBody' }),
@@ -86,8 +82,6 @@ export const simSettingsApi = {
     moves: 'once',
     method: 'post',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/change',
-    access: 'member',
-    tag: 'Settings',
     summary:
       'Move the number, credit and memberships to a new SIM card (password and step-up code); the old card ends inactive',
     params: SimParams,
@@ -106,8 +100,6 @@ export const simSettingsApi = {
     moves: 'once',
     method: 'post',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/esim',
-    access: 'member',
-    tag: 'Settings',
     summary:
       'Change to an eSIM: a new eSIM profile for the same number, credit and memberships (password and step-up code); the old SIM stops working',
     params: SimParams,
@@ -122,8 +114,6 @@ export const simSettingsApi = {
     id: 'esim',
     method: 'get',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/esim',
-    access: 'member',
-    tag: 'Settings',
     summary: 'The activation code of an eSIM, to scan it again',
     params: SimParams,
     answer: EsimAnswer,

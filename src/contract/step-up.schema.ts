@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { endpoint, failures } from './endpoint.ts';
+import { endpointsOf, failures } from './endpoint.ts';
 import { payload, UserParams } from './shared.schema.ts';
 import {
   STEP_UP_MINUTES,
@@ -16,14 +16,14 @@ export const StepUpRequest = z.object({
   purpose: z.enum(STEP_UP_PURPOSES, { error: `purpose must be one of ${STEP_UP_PURPOSES.join(', ')}` }),
 });
 
+const endpoint = endpointsOf({ tag: 'Security', access: 'member' });
+
 export const stepUpApi = {
   requestCode: endpoint({
     id: 'requestStepUpCode',
     moves: 'none',
     method: 'post',
     path: '/panda/protected/users/{user_id}/step-up',
-    access: 'member',
-    tag: 'Security',
     summary: `Sends a 6-digit code to the account's e-mail address for one sensitive change (valid ${STEP_UP_MINUTES} minutes, ${STEP_UP_TRIES} tries, one use; a new code ends the old one)`,
     params: UserParams,
     body: StepUpRequest,

@@ -7,7 +7,7 @@ import {
   TICKET_ENTRY_KINDS,
   TICKET_KINDS,
 } from './contact.ts';
-import { endpoint, failures } from './endpoint.ts';
+import { endpointsOf, failures } from './endpoint.ts';
 import { ticketFields } from './forms.schema.ts';
 import { payload, UserParams } from './shared.schema.ts';
 
@@ -62,13 +62,13 @@ const ReferenceParams = UserParams.extend({
 
 const base = '/panda/protected/users/{user_id}/support';
 
+const endpoint = endpointsOf({ tag: 'Support', access: 'member' });
+
 export const supportApi = {
   tickets: endpoint({
     id: 'supportTickets',
     method: 'get',
     path: `${base}/tickets`,
-    access: 'member',
-    tag: 'Support',
     summary: "The member's tickets and complaints, newest first, with state, due day and where each stands",
     params: UserParams,
     answer: payload(z.object({ values: z.array(Summary) })),
@@ -78,8 +78,6 @@ export const supportApi = {
     id: 'supportTicket',
     method: 'get',
     path: `${base}/tickets/{reference}`,
-    access: 'member',
-    tag: 'Support',
     summary: 'One of the member’s tickets or complaints with its timeline (each entry was also mailed)',
     params: ReferenceParams,
     answer: payload(Summary.extend({ entries: z.array(Entry) }).meta({ id: 'SupportTimeline' })),
@@ -91,8 +89,6 @@ export const supportApi = {
     moves: 'none',
     method: 'post',
     path: `${base}/complaints`,
-    access: 'member',
-    tag: 'Support',
     summary: 'Raises a complaint: its reference at once, acknowledged and mailed with the day its response is due',
     params: UserParams,
     body: ComplaintForm.meta({ id: 'ComplaintBody' }),
@@ -112,8 +108,6 @@ export const supportApi = {
     moves: 'none',
     method: 'post',
     path: `${base}/tickets/{reference}/escalation`,
-    access: 'member',
-    tag: 'Support',
     summary: 'Asks for a team lead to look at an open complaint (once); mailed, and the help desk is told',
     params: ReferenceParams,
     body: EscalationForm,

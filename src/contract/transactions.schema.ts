@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { endpoint, failures } from './endpoint.ts';
+import { endpointsOf, failures } from './endpoint.ts';
 import { PageCursor, payload, UserParams } from './shared.schema.ts';
 import { VAT_RATE_PERCENT, vatOf, COMPANY } from './transactions.ts';
 import { RECEIPT_KINDS } from './transactions.ts';
@@ -23,13 +23,13 @@ export const TransactionSchema = z
   .meta({ id: 'Transaction' });
 export type Transaction = z.infer<typeof TransactionSchema>;
 
+const endpoint = endpointsOf({ tag: 'Account', access: 'member' });
+
 export const transactionsApi = {
   list: endpoint({
     id: 'transactions',
     method: 'get',
     path: '/panda/protected/users/{user_id}/transactions',
-    access: 'member',
-    tag: 'Account',
     summary: 'Money movements, newest first, paged',
     params: UserParams,
     query: z.object({
@@ -89,8 +89,6 @@ export const receiptsApi = {
     id: 'receipt',
     method: 'get',
     path: '/panda/protected/users/{user_id}/transactions/{transaction_id}',
-    access: 'member',
-    tag: 'Account',
     summary: 'The receipt of one purchase or card payment: amounts with VAT and how it was paid',
     params: UserParams.extend({ transaction_id: z.string().regex(/^[0-9]{1,10}$/, { error: 'must be a number' }) }),
     answer: payload(ReceiptSchema),
