@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { ActionButton } from '../../components/forms/ActionButton.tsx';
 import { ADVANCE_CENTS, ADVANCE_FEE_CENTS, ADVANCE_OWED_CENTS, advanceMessages } from '../../contract/advance.calls.ts';
 import { euro } from '../../lib/format.ts';
 import { $offlineAsOf } from '../../stores/offline.ts';
@@ -48,15 +49,9 @@ export default function Advance({ ssn, explain = false }: { ssn: string; explain
           onClose={() => confirmAdvance(false)}
           actions={
             <>
-              <button
-                type="button"
-                className="btn btn--primary"
-                disabled={take.busy}
-                aria-busy={take.busy}
-                onClick={() => void takeAdvance(ssn)}
-              >
-                {take.busy ? 'Adding…' : `Get ${euro(ADVANCE_CENTS)} now`}
-              </button>
+              <ActionButton tone="primary" busy={take.busy} busyLabel="Adding…" onClick={() => void takeAdvance(ssn)}>
+                {`Get ${euro(ADVANCE_CENTS)} now`}
+              </ActionButton>
               <button type="button" className="btn btn--outline" onClick={() => confirmAdvance(false)}>
                 Cancel
               </button>

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { ActionButton } from '../../components/forms/ActionButton.tsx';
 import { SentCodeField } from '../../components/forms/KindFields.tsx';
 import { STEP_UP_MINUTES, STEP_UP_WHAT, type StepUpPurpose } from '../../contract/step-up.ts';
 import { $stepUp, resetStepUp, sendStepUpCode } from '../stores/step-up.ts';
@@ -18,15 +19,9 @@ export function StepUpCode({ purpose, error }: { purpose: StepUpPurpose; error?:
       <legend>Security code</legend>
       <p className="field__hint">{`To ${STEP_UP_WHAT[purpose]} we e-mail you a 6-digit code. It works once, for ${STEP_UP_MINUTES} minutes.`}</p>
       <div className="actions">
-        <button
-          type="button"
-          className="btn btn--outline"
-          disabled={state.sending}
-          aria-busy={state.sending}
-          onClick={() => void sendStepUpCode(purpose)}
-        >
+        <ActionButton busy={state.sending} onClick={() => void sendStepUpCode(purpose)}>
           {state.sending && mine ? 'Sending…' : mine && state.sentTo ? 'Send a new code' : 'E-mail me a code'}
-        </button>
+        </ActionButton>
       </div>
       <p role="status" className="step-up__status">
         {mine && state.sentTo ? `We sent a code to ${state.sentTo}.` : ''}

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
+import { ActionButton } from '../../../components/forms/ActionButton.tsx';
 import { CodeField } from '../../../components/forms/KindFields.tsx';
 import { PARTNER_CAMPAIGNS } from '../../../contract/offers.ts';
 import { shortDate } from '../../../lib/format.ts';
@@ -28,15 +29,9 @@ function FreeMonth({ promotions, mine }: Pick<MyOffers, 'promotions' | 'mine'>) 
       ) : offer.open ? (
         <>
           <p>{`Claim it by ${shortDate(offer.ends)}${offer.purchase_deadline ? `, and buy your first membership by ${shortDate(offer.purchase_deadline)}` : ''}.`}</p>
-          <button
-            type="button"
-            className="btn btn--primary"
-            disabled={!!claim.busy}
-            aria-busy={!!claim.busy}
-            onClick={() => void claimFreeMonth()}
-          >
+          <ActionButton tone="primary" busy={!!claim.busy} onClick={() => void claimFreeMonth()}>
             {claim.busy ? 'Claiming your free month…' : 'Claim my free month'}
-          </button>
+          </ActionButton>
         </>
       ) : offer.upcoming ? (
         <p>{`This offer starts on ${shortDate(offer.starts)} and runs to ${shortDate(offer.ends)}${offer.purchase_deadline ? `; buy your first membership by ${shortDate(offer.purchase_deadline)}` : ''}.`}</p>

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormAlert } from '../../../components/forms/Field.tsx';
+import { ActionButton } from '../../../components/forms/ActionButton.tsx';
 import { ROAMING_CAP_CHOICES } from '../../../contract/roaming.ts';
 import { AlertList } from '../../components/AlertList.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -108,15 +109,15 @@ export default function Roaming() {
             </p>
             {v.cap.network && <p>{v.cap.network}</p>}
             <div className="actions">
-              <button
-                type="button"
-                className="btn btn--primary"
+              <ActionButton
+                tone="primary"
+                busy={action.busy === 'continue'}
                 disabled={action.busy !== undefined}
-                aria-busy={action.busy === 'continue'}
+                busyLabel="Going on…"
                 onClick={() => void keepUsingData(ssn)}
               >
-                {action.busy === 'continue' ? 'Going on…' : 'Keep using data abroad this month'}
-              </button>
+                Keep using data abroad this month
+              </ActionButton>
             </div>
           </div>
         )}

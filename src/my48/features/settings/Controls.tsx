@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
+import { ActionButton } from '../../../components/forms/ActionButton.tsx';
 import { PasswordField } from '../../../components/forms/KindFields.tsx';
 import { ALERT_CAUSES, ALERT_LABELS } from '../../../contract/alerts.ts';
 import type { AlertSettings } from '../../../contract/alerts.schema.ts';
@@ -254,15 +255,9 @@ export function Alerts() {
         <FormAlert>{older.error}</FormAlert>
         {next ? (
           <div className="actions">
-            <button
-              type="button"
-              className="btn btn--outline"
-              disabled={older.busy}
-              aria-busy={older.busy}
-              onClick={() => void loadOlderAlerts()}
-            >
-              {older.busy ? 'Loading older alerts…' : 'Older alerts'}
-            </button>
+            <ActionButton busy={older.busy} busyLabel="Loading older alerts…" onClick={() => void loadOlderAlerts()}>
+              Older alerts
+            </ActionButton>
           </div>
         ) : null}
       </section>
@@ -297,15 +292,14 @@ export function MyData() {
         </p>
         <FormAlert>{download.error}</FormAlert>
         <div className="actions">
-          <button
-            type="button"
-            className="btn btn--primary"
-            disabled={download.busy}
-            aria-busy={download.busy}
+          <ActionButton
+            tone="primary"
+            busy={download.busy}
+            busyLabel="Preparing your file…"
             onClick={() => void downloadMyData()}
           >
-            {download.busy ? 'Preparing your file…' : 'Download my data'}
-          </button>
+            Download my data
+          </ActionButton>
         </div>
       </section>
       <form className="form card" noValidate onSubmit={deleteForm.onSubmit} aria-labelledby="delete-title">

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { FormAlert } from '../../../components/forms/Field.tsx';
+import { ActionButton } from '../../../components/forms/ActionButton.tsx';
 import { $push, BLOCKED, loadPush, sendTestPush, switchPush } from './push-store.ts';
 
 /** Settings → alerts → "Notifications on this device" (docs/product/phone.md): the switch and the test button. */
@@ -40,15 +41,9 @@ export function DeviceNotifications() {
           <FormAlert>{push.error}</FormAlert>
           {push.notice && <FormAlert tone="success">{push.notice}</FormAlert>}
           <div className="actions">
-            <button
-              type="button"
-              className="btn btn--outline"
-              disabled={push.busy}
-              aria-busy={push.busy}
-              onClick={() => void sendTestPush()}
-            >
+            <ActionButton busy={push.busy} onClick={() => void sendTestPush()}>
               Send a test notification
-            </button>
+            </ActionButton>
           </div>
         </>
       )}
