@@ -53,9 +53,11 @@ export interface StartDeps {
 export interface Settings<S extends z.ZodRawShape, A> {
   /** The variables it reads and their rules. */
   shape: S;
-  /** Variables that only work together: all set, or none. */
+  /** The real service's settings: all set or none (then the stand-in), and production requires each. */
+  service?: readonly (keyof S & string)[];
+  /** Other variables that only work together: all set, or none. */
   together?: readonly (readonly (keyof S & string)[])[];
-  /** What production requires (it refuses to start without them, each named). */
+  /** What else production requires (it refuses to start without them, each named). */
   requiredInProduction?: readonly (keyof S & string)[];
   /** Another problem with the values, said at start (the CDN: what the chosen provider needs). */
   problem?: (values: z.output<z.ZodObject<S>>) => string | undefined;
@@ -66,6 +68,12 @@ export interface Settings<S extends z.ZodRawShape, A> {
 export const settings = <S extends z.ZodRawShape, A = never>(s: Settings<S, A>): Settings<S, A> => s;
 
 export const integration = <A = undefined>(i: Integration<A>): Integration<A> => i;
+
+/** A service's address: https only. */
+export const httpsUrl = () => z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional();
+
+/** A service's credential (a token, a key, an id it gives): any non-empty text. */
+export const credential = () => z.string().min(1).optional();
 
 /** A true/false setting, with its value when unset. */
 export const flag = (fallback: boolean) =>

@@ -61,6 +61,7 @@ type Values = Record<string, unknown>;
 const isSet = (value: unknown) => (Array.isArray(value) ? value.length > 0 : Boolean(value));
 /** Any integration's settings, seen by what every one has (the values' types erased). */
 interface AnySettings {
+  service?: readonly string[];
   together?: readonly (readonly string[])[];
   requiredInProduction?: readonly string[];
   problem?: (values: never) => string | undefined;
@@ -70,7 +71,7 @@ const generic: readonly AnySettings[] = all;
 /** What the integrations' settings say is wrong, each said once ("… go together", a provider's needs). */
 export function settingsProblems(values: Values): string[] {
   return generic.flatMap((s) => [
-    ...(s.together ?? []).flatMap((names) => {
+    ...[...(s.service ? [s.service] : []), ...(s.together ?? [])].flatMap((names) => {
       const given = names.filter((n) => isSet(values[n])).length;
       return given === 0 || given === names.length
         ? []
@@ -82,7 +83,9 @@ export function settingsProblems(values: Values): string[] {
 
 /** What production requires of the integrations and is not set, by name. */
 export const missingInProduction = (values: Values): string[] =>
-  generic.flatMap((s) => (s.requiredInProduction ?? []).filter((name) => !isSet(values[name])));
+  generic.flatMap((s) =>
+    [...(s.service ?? []), ...(s.requiredInProduction ?? [])].filter((name) => !isSet(values[name])),
+  );
 
 /** The adapters a started server uses, each as its settings choose (the real service, a stand-in, or none). */
 export function startAdapters(values: Values, deps: StartDeps) {

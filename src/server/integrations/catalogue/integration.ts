@@ -1,15 +1,13 @@
-import { z } from 'zod';
-import { integration, settings, type Integration } from '../integration.ts';
+import { credential, httpsUrl, integration, type Integration, settings } from '../integration.ts';
 import { localCatalogueAdapter, partnerCatalogue, type CatalogueAdapter } from './index.ts';
 
 /** The refurbished-phone partner's Connect service (both settings), or the local catalogue. */
 export const catalogueSettings = settings({
   shape: {
-    CATALOGUE_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
-    CATALOGUE_API_KEY: z.string().min(1).optional(),
+    CATALOGUE_URL: httpsUrl(),
+    CATALOGUE_API_KEY: credential(),
   },
-  together: [['CATALOGUE_URL', 'CATALOGUE_API_KEY']],
-  requiredInProduction: ['CATALOGUE_URL', 'CATALOGUE_API_KEY'],
+  service: ['CATALOGUE_URL', 'CATALOGUE_API_KEY'],
   adapter: (s, { logger }): CatalogueAdapter =>
     s.CATALOGUE_URL && s.CATALOGUE_API_KEY
       ? partnerCatalogue({ url: s.CATALOGUE_URL, apiKey: s.CATALOGUE_API_KEY }, logger)

@@ -60,6 +60,14 @@ async function send(what: string, call: () => Promise<Response>, wait: (ms: numb
   }
 }
 
+/** The calls of one adapter: POST unless said, with the timeout, and send()'s waits on a 429. */
+const caller =
+  (fetchImpl: Fetch, wait: (ms: number) => Promise<void>) => (what: string, url: string, init: RequestInit) =>
+    send(what, () => fetchImpl(url, { method: 'POST', ...init, signal: AbortSignal.timeout(TIMEOUT_MS) }), wait);
+
+/** The CDN's API address: its own unless configured (a test's stand-in), without a trailing slash. */
+const apiBase = (configured: string | undefined, own: string) => (configured ?? own).replace(/\/$/, '');
+
 /**
  * Fastly: `POST /service/{id}/purge` with the keys in a Surrogate-Key header (256 a request), soft
  * (`Fastly-Soft-Purge: 1`: marked stale, so Fastly may serve it once more while it fetches the new one).
@@ -69,26 +77,20 @@ export function fastlyCdn(
   fetchImpl: Fetch = fetch,
   wait = sleep,
 ): CdnAdapter {
-  const base = (config.apiUrl ?? 'https://api.fastly.com').replace(/\/$/, '');
+  const base = apiBase(config.apiUrl, 'https://api.fastly.com');
+  const call = caller(fetchImpl, wait);
   return {
     name: 'fastly',
     async purge({ keys }) {
       for (const batch of batches(keys, 256))
-        await send(
-          'Fastly',
-          () =>
-            fetchImpl(`${base}/service/${encodeURIComponent(config.serviceId)}/purge`, {
-              method: 'POST',
-              headers: {
-                'fastly-key': config.token,
-                'fastly-soft-purge': '1',
-                'surrogate-key': batch.join(' '),
-                accept: 'application/json',
-              },
-              signal: AbortSignal.timeout(TIMEOUT_MS),
-            }),
-          wait,
-        );
+        await call('Fastly', `${base}/service/${encodeURIComponent(config.serviceId)}/purge`, {
+          headers: {
+            'fastly-key': config.token,
+            'fastly-soft-purge': '1',
+            'surrogate-key': batch.join(' '),
+            accept: 'application/json',
+          },
+        });
     },
   };
 }
@@ -102,21 +104,19 @@ export function cloudflareCdn(
   fetchImpl: Fetch = fetch,
   wait = sleep,
 ): CdnAdapter {
-  const base = (config.apiUrl ?? 'https://api.cloudflare.com').replace(/\/$/, '');
+  const base = apiBase(config.apiUrl, 'https://api.cloudflare.com');
+  const call = caller(fetchImpl, wait);
   return {
     name: 'cloudflare',
     async purge({ keys }) {
       for (const batch of batches(keys, 100)) {
-        const res = await send(
+        const res = await call(
           'Cloudflare',
-          () =>
-            fetchImpl(`${base}/client/v4/zones/${encodeURIComponent(config.zoneId)}/purge_cache`, {
-              method: 'POST',
-              headers: { authorization: `Bearer ${config.token}`, 'content-type': 'application/json' },
-              body: JSON.stringify({ tags: batch }),
-              signal: AbortSignal.timeout(TIMEOUT_MS),
-            }),
-          wait,
+          `${base}/client/v4/zones/${encodeURIComponent(config.zoneId)}/purge_cache`,
+          {
+            headers: { authorization: `Bearer ${config.token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ tags: batch }),
+          },
         );
         const body = (await res.json().catch(() => ({}))) as { success?: boolean; errors?: { message?: string }[] };
         if (body.success !== true)
@@ -132,22 +132,16 @@ export function bunnyCdn(
   fetchImpl: Fetch = fetch,
   wait = sleep,
 ): CdnAdapter {
-  const base = (config.apiUrl ?? 'https://api.bunny.net').replace(/\/$/, '');
+  const base = apiBase(config.apiUrl, 'https://api.bunny.net');
+  const call = caller(fetchImpl, wait);
   return {
     name: 'bunny',
     async purge({ keys }) {
       for (const key of keys)
-        await send(
-          'Bunny',
-          () =>
-            fetchImpl(`${base}/pullzone/${encodeURIComponent(config.pullZoneId)}/purgeCache`, {
-              method: 'POST',
-              headers: { accesskey: config.apiKey, 'content-type': 'application/json' },
-              body: JSON.stringify({ CacheTag: key }),
-              signal: AbortSignal.timeout(TIMEOUT_MS),
-            }),
-          wait,
-        );
+        await call('Bunny', `${base}/pullzone/${encodeURIComponent(config.pullZoneId)}/purgeCache`, {
+          headers: { accesskey: config.apiKey, 'content-type': 'application/json' },
+          body: JSON.stringify({ CacheTag: key }),
+        });
     },
   };
 }
@@ -158,21 +152,16 @@ export function bunnyCdn(
  * must take it: one that is away fails the purge, and the queue tries all again.
  */
 export function varnishCdn(config: { urls: string[] }, fetchImpl: Fetch = fetch, wait = sleep): CdnAdapter {
+  const call = caller(fetchImpl, wait);
   return {
     name: 'varnish',
     async purge({ keys }) {
       for (const url of config.urls)
         for (const batch of batches(keys, 100))
-          await send(
-            `Varnish at ${new URL(url).host}`,
-            () =>
-              fetchImpl(url, {
-                method: 'BAN',
-                headers: { 'x-purge-keys': batch.join(' ') },
-                signal: AbortSignal.timeout(TIMEOUT_MS),
-              }),
-            wait,
-          );
+          await call(`Varnish at ${new URL(url).host}`, url, {
+            method: 'BAN',
+            headers: { 'x-purge-keys': batch.join(' ') },
+          });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integration, settings, type Integration } from '../integration.ts';
+import { credential, type Integration, integration, settings } from '../integration.ts';
 import { bunnyCdn, cloudflareCdn, fastlyCdn, isSandboxCdn, sandboxCdn, varnishCdn, type CdnAdapter } from './index.ts';
 import { cdnSandboxRoutes } from './sandbox.ts';
 
@@ -24,12 +24,12 @@ export const cdnSettings = settings({
     CDN_MAX_AGE_S: z.coerce.number().int().min(1).max(31_536_000).default(86_400),
     /** The CDN's API address, for a stand-in (tests); unset: the provider's own. */
     CDN_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
-    FASTLY_API_TOKEN: z.string().min(1).optional(),
-    FASTLY_SERVICE_ID: z.string().min(1).optional(),
-    CLOUDFLARE_API_TOKEN: z.string().min(1).optional(),
-    CLOUDFLARE_ZONE_ID: z.string().min(1).optional(),
-    BUNNY_API_KEY: z.string().min(1).optional(),
-    BUNNY_PULL_ZONE_ID: z.string().min(1).optional(),
+    FASTLY_API_TOKEN: credential(),
+    FASTLY_SERVICE_ID: credential(),
+    CLOUDFLARE_API_TOKEN: credential(),
+    CLOUDFLARE_ZONE_ID: credential(),
+    BUNNY_API_KEY: credential(),
+    BUNNY_PULL_ZONE_ID: credential(),
     /** Every Varnish in front, comma-separated (http://varnish:80): each is sent the purge (a BAN). */
     VARNISH_URLS: z
       .string()

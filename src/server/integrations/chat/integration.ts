@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integration, settings, type Integration } from '../integration.ts';
+import { credential, httpsUrl, integration, type Integration, settings } from '../integration.ts';
 import { chatwootDesk, sandboxChatDesk, type ChatDeskAdapter } from './index.ts';
 import { chatSandboxRoutes } from './sandbox.ts';
 
@@ -10,13 +10,12 @@ import { chatSandboxRoutes } from './sandbox.ts';
  */
 export const chatSettings = settings({
   shape: {
-    CHAT_API_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
-    CHAT_API_TOKEN: z.string().min(1).optional(),
+    CHAT_API_URL: httpsUrl(),
+    CHAT_API_TOKEN: credential(),
     CHAT_INBOX_ID: z.coerce.number().int().positive({ error: 'must be the inbox number' }).optional(),
     CHAT_WEBHOOK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   },
-  together: [['CHAT_API_URL', 'CHAT_API_TOKEN', 'CHAT_INBOX_ID', 'CHAT_WEBHOOK_SECRET']],
-  requiredInProduction: ['CHAT_API_URL', 'CHAT_API_TOKEN', 'CHAT_INBOX_ID', 'CHAT_WEBHOOK_SECRET'],
+  service: ['CHAT_API_URL', 'CHAT_API_TOKEN', 'CHAT_INBOX_ID', 'CHAT_WEBHOOK_SECRET'],
   adapter: (s): ChatDeskAdapter =>
     s.CHAT_API_URL && s.CHAT_API_TOKEN && s.CHAT_INBOX_ID
       ? chatwootDesk({ url: s.CHAT_API_URL, token: s.CHAT_API_TOKEN, inboxId: s.CHAT_INBOX_ID })

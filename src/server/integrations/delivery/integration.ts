@@ -1,16 +1,14 @@
-import { z } from 'zod';
-import { integration, settings, type Integration } from '../integration.ts';
+import { credential, httpsUrl, integration, type Integration, settings } from '../integration.ts';
 import { carrierDelivery, sandboxDelivery, type DeliveryAdapter } from './index.ts';
 import { deliverySandboxRoutes } from './sandbox.ts';
 
 /** The carrier's tracking API for SIM orders (both settings), or the sandbox at /sandbox/delivery. */
 export const deliverySettings = settings({
   shape: {
-    DELIVERY_API_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
-    DELIVERY_API_TOKEN: z.string().min(1).optional(),
+    DELIVERY_API_URL: httpsUrl(),
+    DELIVERY_API_TOKEN: credential(),
   },
-  together: [['DELIVERY_API_URL', 'DELIVERY_API_TOKEN']],
-  requiredInProduction: ['DELIVERY_API_URL', 'DELIVERY_API_TOKEN'],
+  service: ['DELIVERY_API_URL', 'DELIVERY_API_TOKEN'],
   adapter: (s, { clock }): DeliveryAdapter =>
     s.DELIVERY_API_URL && s.DELIVERY_API_TOKEN
       ? carrierDelivery({ url: s.DELIVERY_API_URL, token: s.DELIVERY_API_TOKEN })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { settings } from '../integration.ts';
+import { credential, settings } from '../integration.ts';
 
 /**
  * Where unexpected errors go (docs/product/operations.md): Sentry, for the server (SENTRY_DSN; error-reporting.ts
@@ -14,6 +14,6 @@ export const errorReportsSettings = settings({
       .url({ protocol: /^https?$/, error: 'must be a Sentry DSN (https://key@host/project)' })
       .optional(),
     SENTRY_ENVIRONMENT: z.string().min(1).default('production'),
-    SENTRY_RELEASE: z.string().min(1).optional(),
+    SENTRY_RELEASE: credential(),
   },
 });

@@ -13,40 +13,32 @@ export interface GeolocationAdapter {
   lookup(ip: string, referrer: string): Promise<GeolocationOutcome>;
 }
 
+/** A GeoIP-shaped answer for a place: the service's nesting said once. */
+function place(
+  country: [iso: string, name: string],
+  city: string,
+  [latitude, longitude, accuracy_radius]: [number, number, number],
+  postal: string | null,
+  subdivision: [iso: string, name: string],
+): GeolocationAnswer {
+  return {
+    country: { iso_code: country[0], names: { en: country[1] } },
+    city: { names: { en: city } },
+    location: { latitude, longitude, accuracy_radius },
+    postal: { code: postal },
+    subdivisions: [{ iso_code: subdivision[0], names: { en: subdivision[1] } }],
+    traits: { ip_address: '' },
+  };
+}
+
+const IRELAND: [string, string] = ['IE', 'Ireland'];
+
 /** Places the sandbox can answer with (a person testing picks one at /sandbox/geolocation). */
 export const SANDBOX_PLACES: Record<string, GeolocationAnswer> = {
-  galway: {
-    country: { iso_code: 'IE', names: { en: 'Ireland' } },
-    city: { names: { en: 'Galway' } },
-    location: { latitude: 53.2707, longitude: -9.0568, accuracy_radius: 20 },
-    postal: { code: 'H91' },
-    subdivisions: [{ iso_code: 'G', names: { en: 'Galway' } }],
-    traits: { ip_address: '' },
-  },
-  dublin: {
-    country: { iso_code: 'IE', names: { en: 'Ireland' } },
-    city: { names: { en: 'Dublin' } },
-    location: { latitude: 53.3498, longitude: -6.2603, accuracy_radius: 10 },
-    postal: { code: 'D01' },
-    subdivisions: [{ iso_code: 'D', names: { en: 'Dublin' } }],
-    traits: { ip_address: '' },
-  },
-  letterkenny: {
-    country: { iso_code: 'IE', names: { en: 'Ireland' } },
-    city: { names: { en: 'Letterkenny' } },
-    location: { latitude: 54.9558, longitude: -7.7342, accuracy_radius: 50 },
-    postal: { code: null },
-    subdivisions: [{ iso_code: 'DL', names: { en: 'Donegal' } }],
-    traits: { ip_address: '' },
-  },
-  london: {
-    country: { iso_code: 'GB', names: { en: 'United Kingdom' } },
-    city: { names: { en: 'London' } },
-    location: { latitude: 51.5072, longitude: -0.1276, accuracy_radius: 20 },
-    postal: { code: 'EC1' },
-    subdivisions: [{ iso_code: 'ENG', names: { en: 'England' } }],
-    traits: { ip_address: '' },
-  },
+  galway: place(IRELAND, 'Galway', [53.2707, -9.0568, 20], 'H91', ['G', 'Galway']),
+  dublin: place(IRELAND, 'Dublin', [53.3498, -6.2603, 10], 'D01', ['D', 'Dublin']),
+  letterkenny: place(IRELAND, 'Letterkenny', [54.9558, -7.7342, 50], null, ['DL', 'Donegal']),
+  london: place(['GB', 'United Kingdom'], 'London', [51.5072, -0.1276, 20], 'EC1', ['ENG', 'England']),
 };
 export type SandboxMode = keyof typeof SANDBOX_PLACES | 'HTTP_ERROR' | 'HTTP_TIMEOUT';
 export const SANDBOX_MODES = [...Object.keys(SANDBOX_PLACES), 'HTTP_ERROR', 'HTTP_TIMEOUT'] as SandboxMode[];

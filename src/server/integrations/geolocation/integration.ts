@@ -1,13 +1,12 @@
-import { z } from 'zod';
-import { integration, settings, type Integration } from '../integration.ts';
+import { credential, httpsUrl, integration, type Integration, settings } from '../integration.ts';
 import { sandboxGeolocation, serviceGeolocation, type GeolocationAdapter, type SandboxGeolocation } from './index.ts';
 import { geolocationSandboxRoutes } from './sandbox.ts';
 
 /** The IP geolocation service (GET {url}/{ip}?referrer=…), or the sandbox at /sandbox/geolocation. */
 export const geolocationSettings = settings({
   shape: {
-    GEOIP_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
-    GEOIP_TOKEN: z.string().min(1).optional(),
+    GEOIP_URL: httpsUrl(),
+    GEOIP_TOKEN: credential(),
   },
   requiredInProduction: ['GEOIP_URL'],
   adapter: (s): GeolocationAdapter =>

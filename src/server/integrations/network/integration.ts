@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integration, settings, type Integration } from '../integration.ts';
+import { credential, httpsUrl, integration, type Integration, settings } from '../integration.ts';
 import { tmfNetwork, type NetworkAdapter } from './index.ts';
 export { sandboxNetworkAdapter, type SandboxNetworkAdapter };
 import { sandboxNetworkAdapter, type SandboxNetworkAdapter } from './sandbox-adapter.ts';
@@ -14,10 +14,10 @@ export const DEVELOPMENT_NETWORK_SECRET = 'development-network-event-secret-not-
  */
 export const networkSettings = settings({
   shape: {
-    NETWORK_API_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
-    NETWORK_TOKEN_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
-    NETWORK_CLIENT_ID: z.string().min(1).optional(),
-    NETWORK_CLIENT_SECRET: z.string().min(1).optional(),
+    NETWORK_API_URL: httpsUrl(),
+    NETWORK_TOKEN_URL: httpsUrl(),
+    NETWORK_CLIENT_ID: credential(),
+    NETWORK_CLIENT_SECRET: credential(),
     /** Signs the events the network sends to /panda/network/listener. */
     NETWORK_EVENT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     NETWORK_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(2000),

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { integration, settings, type Integration } from '../integration.ts';
+import { credential, httpsUrl, integration, type Integration, settings } from '../integration.ts';
 import { sandboxPayments, type PaymentsAdapter, type SandboxPayments } from './index.ts';
 import { providerPayments } from './provider.ts';
 import { paymentsSandboxRoutes } from './sandbox.ts';
@@ -7,12 +6,11 @@ import { paymentsSandboxRoutes } from './sandbox.ts';
 /** Card payments: the card provider (all three settings), or the sandbox widget. */
 export const paymentsSettings = settings({
   shape: {
-    PAYMENT_BASE_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
-    PAYMENT_ENTITY_ID: z.string().min(1).optional(),
-    PAYMENT_ACCESS_TOKEN: z.string().min(1).optional(),
+    PAYMENT_BASE_URL: httpsUrl(),
+    PAYMENT_ENTITY_ID: credential(),
+    PAYMENT_ACCESS_TOKEN: credential(),
   },
-  together: [['PAYMENT_BASE_URL', 'PAYMENT_ENTITY_ID', 'PAYMENT_ACCESS_TOKEN']],
-  requiredInProduction: ['PAYMENT_BASE_URL', 'PAYMENT_ENTITY_ID', 'PAYMENT_ACCESS_TOKEN'],
+  service: ['PAYMENT_BASE_URL', 'PAYMENT_ENTITY_ID', 'PAYMENT_ACCESS_TOKEN'],
   adapter: (s): PaymentsAdapter =>
     s.PAYMENT_BASE_URL && s.PAYMENT_ENTITY_ID && s.PAYMENT_ACCESS_TOKEN
       ? providerPayments({

@@ -1,17 +1,15 @@
-import { z } from 'zod';
-import { integration, settings, type Integration } from '../integration.ts';
+import { credential, httpsUrl, integration, type Integration, settings } from '../integration.ts';
 import { sandboxReferrals, serviceReferrals, type ReferralsAdapter } from './index.ts';
 import { referralsSandboxRoutes } from './sandbox.ts';
 
 /** The referral service (all three settings), or the sandbox that records its calls in the database. */
 export const referralsSettings = settings({
   shape: {
-    REFERRAL_DOMAIN: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
-    REFERRAL_TOKEN: z.string().min(1).optional(),
-    REFERRAL_SIGNATURE: z.string().min(1).optional(),
+    REFERRAL_DOMAIN: httpsUrl(),
+    REFERRAL_TOKEN: credential(),
+    REFERRAL_SIGNATURE: credential(),
   },
-  together: [['REFERRAL_DOMAIN', 'REFERRAL_TOKEN', 'REFERRAL_SIGNATURE']],
-  requiredInProduction: ['REFERRAL_DOMAIN', 'REFERRAL_TOKEN', 'REFERRAL_SIGNATURE'],
+  service: ['REFERRAL_DOMAIN', 'REFERRAL_TOKEN', 'REFERRAL_SIGNATURE'],
   adapter: (s, { db, clock }): ReferralsAdapter =>
     s.REFERRAL_DOMAIN && s.REFERRAL_TOKEN && s.REFERRAL_SIGNATURE
       ? serviceReferrals({ domain: s.REFERRAL_DOMAIN, token: s.REFERRAL_TOKEN, signature: s.REFERRAL_SIGNATURE })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { integration, settings, type Integration } from '../integration.ts';
+import { credential, httpsUrl, integration, type Integration, settings } from '../integration.ts';
 import { deskTickets, sandboxTickets, type TicketsAdapter } from './index.ts';
 
 /**
@@ -8,12 +8,11 @@ import { deskTickets, sandboxTickets, type TicketsAdapter } from './index.ts';
  */
 export const ticketsSettings = settings({
   shape: {
-    HELPDESK_API_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).optional(),
-    HELPDESK_API_TOKEN: z.string().min(1).optional(),
+    HELPDESK_API_URL: httpsUrl(),
+    HELPDESK_API_TOKEN: credential(),
     HELPDESK_WEBHOOK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   },
-  together: [['HELPDESK_API_URL', 'HELPDESK_API_TOKEN', 'HELPDESK_WEBHOOK_SECRET']],
-  requiredInProduction: ['HELPDESK_API_URL', 'HELPDESK_API_TOKEN', 'HELPDESK_WEBHOOK_SECRET'],
+  service: ['HELPDESK_API_URL', 'HELPDESK_API_TOKEN', 'HELPDESK_WEBHOOK_SECRET'],
   adapter: (s): TicketsAdapter =>
     s.HELPDESK_API_URL && s.HELPDESK_API_TOKEN
       ? deskTickets({ url: s.HELPDESK_API_URL, token: s.HELPDESK_API_TOKEN })
