@@ -1,3 +1,4 @@
+import { useEffect, useRef, type ReactNode } from 'react';
 import { CONTACT_MESSAGE_MAX } from '../../contract/contact.ts';
 import { Field, TextAreaField } from './Field.tsx';
 
@@ -33,5 +34,36 @@ export function TicketFields({
         error={fields['message']}
       />
     </>
+  );
+}
+
+/**
+ * A ticket taken: its reference, large, then what happens next. It replaces the form, so the
+ * reader is taken to it (and a screen reader reads it).
+ */
+export function TicketSent({
+  id,
+  heading,
+  reference,
+  children,
+}: {
+  id: string;
+  heading: string;
+  reference: string;
+  children: ReactNode;
+}) {
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus(), []);
+  return (
+    <section className="card stack" aria-labelledby={id} role="status">
+      <h2 id={id} ref={title} tabIndex={-1}>
+        {heading}
+      </h2>
+      <p>Your reference:</p>
+      <p className="voucher">
+        <strong>{reference}</strong>
+      </p>
+      {children}
+    </section>
   );
 }

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { Field, FormAlert, SelectField, SubmitButton } from '../../components/forms/Field.tsx';
 import { EmailField } from '../../components/forms/KindFields.tsx';
-import { TicketFields } from '../../components/forms/TicketFields.tsx';
+import { TicketFields, TicketSent } from '../../components/forms/TicketFields.tsx';
 import { ATTACHMENT_ACCEPT, ATTACHMENTS_PER_MESSAGE, CONTACT_TOPICS } from '../../contract/contact.ts';
 import { $attachments } from './contact-files.ts';
 import { contactForm } from './contact-store.ts';
@@ -20,20 +20,14 @@ export default function Contact() {
   useEffect(() => {
     if (files.current?.files?.length) $attachments.set([...files.current.files]);
   }, []);
-  // The reference replaces the form: the reader is taken to it (and a screen reader reads it).
-  const sent = useRef<HTMLHeadingElement>(null);
-  useEffect(() => sent.current?.focus(), [form.result]);
   if (form.result) {
     const complaint = form.result.kind === 'complaint';
     return (
-      <section className="card stack" aria-labelledby="contact-sent" role="status">
-        <h2 id="contact-sent" ref={sent} tabIndex={-1}>
-          {complaint ? 'We have your complaint' : 'We have your message'}
-        </h2>
-        <p>Your reference:</p>
-        <p className="voucher">
-          <strong>{form.result.reference}</strong>
-        </p>
+      <TicketSent
+        id="contact-sent"
+        heading={complaint ? 'We have your complaint' : 'We have your message'}
+        reference={form.result.reference}
+      >
         <p>
           {form.result.copied
             ? `We have e-mailed ${form.result.email} the reference and a copy of your ${complaint ? 'complaint' : 'message'}. You can follow it in my48 → Support.`
@@ -43,7 +37,7 @@ export default function Contact() {
             : 'A person from our team will answer by e-mail, within one working day.'}
         </p>
         <p>Quote the reference if you contact us about this again.</p>
-      </section>
+      </TicketSent>
     );
   }
   return (

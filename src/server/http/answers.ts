@@ -24,14 +24,17 @@ export function ok<E extends EndpointDef>(c: Context, endpoint: E, answer: Answe
 
 /**
  * A service's outcome as the answer: the endpoint's answer made from the value (its payload, by
- * default), or the failure its reason names. The last lines of most handlers, said once.
+ * default), or the refusal: the failure its reason names in the table, or the feature's own
+ * answer to it (one that logs, or passes on what a partner said). The last lines of most
+ * handlers, said once.
  */
-export function reply<E extends EndpointDef, V, R extends string>(
+export function reply<E extends EndpointDef, V, F extends { ok: false; reason: string }>(
   c: Context,
   endpoint: E,
-  failures: Record<R, Answered>,
-  outcome: { ok: true; value: V } | { ok: false; reason: R },
+  refuse: Record<F['reason'], Answered> | ((refused: F) => Response),
+  outcome: { ok: true; value: V } | F,
   answer: (value: V) => Answer<E> = (value) => ({ _payload: value }) as Answer<E>,
-) {
-  return outcome.ok ? ok(c, endpoint, answer(outcome.value)) : fail(c, failures[outcome.reason]);
+): Response {
+  if (outcome.ok) return ok(c, endpoint, answer(outcome.value));
+  return typeof refuse === 'function' ? refuse(outcome) : fail(c, refuse[outcome.reason as F['reason']]);
 }

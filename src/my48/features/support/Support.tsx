@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { FormAlert, SubmitButton, TextAreaField } from '../../../components/forms/Field.tsx';
 import { FormCard } from '../../../components/forms/FormCard.tsx';
-import { TicketFields } from '../../../components/forms/TicketFields.tsx';
+import { TicketFields, TicketSent } from '../../../components/forms/TicketFields.tsx';
 import { COMREG, ESCALATION_REASON_MAX } from '../../../contract/contact.ts';
 import type { SupportTicket } from '../../../contract/support.schema.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -169,19 +169,10 @@ function TicketItem({ ticket: t }: { ticket: SupportTicket }) {
 
 function RaiseComplaint() {
   const form = useStore(complaintForm.$state);
-  const done = useRef<HTMLHeadingElement>(null);
   useEffect(() => complaintForm.reset, []);
-  useEffect(() => done.current?.focus(), [form.result]);
   if (form.result)
     return (
-      <section className="card stack" aria-labelledby="complaint-sent" role="status">
-        <h2 id="complaint-sent" ref={done} tabIndex={-1}>
-          We have your complaint
-        </h2>
-        <p>Your reference:</p>
-        <p className="voucher">
-          <strong>{form.result.reference}</strong>
-        </p>
+      <TicketSent id="complaint-sent" heading="We have your complaint" reference={form.result.reference}>
         <p>
           {`We have e-mailed you the reference${form.result.copied ? ' and a copy of your complaint' : ''}. We respond by ${dayText(form.result.due_on)}, or tell you by then when we will and why.`}
         </p>
@@ -191,7 +182,7 @@ function RaiseComplaint() {
         <button type="button" className="btn btn--secondary" onClick={complaintForm.reset}>
           Raise another complaint
         </button>
-      </section>
+      </TicketSent>
     );
   return (
     <FormCard id="raise-complaint" title="Raise a complaint" onSubmit={complaintForm.onSubmit}>

@@ -6,7 +6,7 @@ import {
   type FlexiAction,
   type FlexiRefusal,
 } from '../../../contract/flexi-data.schema.ts';
-import { fail, ok } from '../../http/answers.ts';
+import { fail, ok, reply } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import type { Outcome } from '../../services/outcome.ts';
@@ -17,13 +17,13 @@ import * as flexi from './flexi-data.service.ts';
 type C = Context<AppEnv>;
 
 /** A refusal in the action's words; the billing platform not answering is also logged (spec section 8). */
-function refusal(c: C, action: FlexiAction, outcome: Extract<Outcome<unknown, FlexiRefusal>, { ok: false }>) {
+const refusal = (c: C, action: FlexiAction) => (outcome: Extract<Outcome<unknown, FlexiRefusal>, { ok: false }>) => {
   if (outcome.reason === 'backendUnavailable') {
     const what = action === 'carryover' ? flexiMessages.carryoverBackendError : `Backend error in performing ${action}`;
     c.var.log.error({ ssn: c.req.param('ssn'), action }, what);
   }
   return fail(c, flexiFailures[action][outcome.reason]);
-}
+};
 
 export async function overview(c: C, { params }: Input<typeof flexiDataApi.overview>) {
   return ok(c, flexiDataApi.overview, { _payload: await reads.overview(c.var, c.var.member.id, params.ssn) });
@@ -31,15 +31,13 @@ export async function overview(c: C, { params }: Input<typeof flexiDataApi.overv
 
 export async function carryover(c: C, { params }: Input<typeof flexiDataApi.carryover>) {
   const outcome = await flexi.carryover(c.var, params.ssn);
-  if (!outcome.ok) return refusal(c, 'carryover', outcome);
+  if (!outcome.ok) return refusal(c, 'carryover')(outcome);
   const { unused_kb: _left, ...answer } = outcome.value;
   return ok(c, flexiDataApi.carryover, { _payload: answer });
 }
 
 export async function donate(c: C, { params, body }: Input<typeof flexiDataApi.donate>) {
-  const outcome = await flexi.donate(c.var, params.ssn, body.amount_gb);
-  if (!outcome.ok) return refusal(c, 'donate', outcome);
-  return ok(c, flexiDataApi.donate, { _payload: outcome.value });
+  return reply(c, flexiDataApi.donate, refusal(c, 'donate'), await flexi.donate(c.var, params.ssn, body.amount_gb));
 }
 
 export async function donations(c: C, { params }: Input<typeof flexiDataApi.donations>) {
@@ -56,31 +54,21 @@ export async function safe(c: C, { params }: Input<typeof flexiDataApi.safe>) {
 }
 
 export async function save(c: C, { params, body }: Input<typeof flexiDataApi.save>) {
-  const outcome = await flexi.save(c.var, params.ssn, body.amount_gb);
-  if (!outcome.ok) return refusal(c, 'save', outcome);
-  return ok(c, flexiDataApi.save, { _payload: outcome.value });
+  return reply(c, flexiDataApi.save, refusal(c, 'save'), await flexi.save(c.var, params.ssn, body.amount_gb));
 }
 
 export async function unlock(c: C, { params, body }: Input<typeof flexiDataApi.unlock>) {
-  const outcome = await flexi.unlock(c.var, params.ssn, body.amount_gb);
-  if (!outcome.ok) return refusal(c, 'unlock', outcome);
-  return ok(c, flexiDataApi.unlock, { _payload: outcome.value });
+  return reply(c, flexiDataApi.unlock, refusal(c, 'unlock'), await flexi.unlock(c.var, params.ssn, body.amount_gb));
 }
 
 export async function swap(c: C, { params, body }: Input<typeof flexiDataApi.swap>) {
-  const outcome = await flexi.swap(c.var, params.ssn, body.amount_gb);
-  if (!outcome.ok) return refusal(c, 'swap', outcome);
-  return ok(c, flexiDataApi.swap, { _payload: outcome.value });
+  return reply(c, flexiDataApi.swap, refusal(c, 'swap'), await flexi.swap(c.var, params.ssn, body.amount_gb));
 }
 
 export async function spotme(c: C, { params, body }: Input<typeof flexiDataApi.spotme>) {
-  const outcome = await friends.spotMe(c.var, params.ssn, body);
-  if (!outcome.ok) return refusal(c, 'spotme', outcome);
-  return ok(c, flexiDataApi.spotme, { _payload: outcome.value });
+  return reply(c, flexiDataApi.spotme, refusal(c, 'spotme'), await friends.spotMe(c.var, params.ssn, body));
 }
 
 export async function share(c: C, { params, body }: Input<typeof flexiDataApi.share>) {
-  const outcome = await friends.share(c.var, params.ssn, body);
-  if (!outcome.ok) return refusal(c, 'share', outcome);
-  return ok(c, flexiDataApi.share, { _payload: outcome.value });
+  return reply(c, flexiDataApi.share, refusal(c, 'share'), await friends.share(c.var, params.ssn, body));
 }

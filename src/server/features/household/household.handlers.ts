@@ -6,7 +6,7 @@ import {
   type HouseholdRefusal,
 } from '../../../contract/household.schema.ts';
 import { spendLimitMessage } from '../../../contract/security.schema.ts';
-import { fail, ok } from '../../http/answers.ts';
+import { fail, ok, reply } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import type { Outcome } from '../../services/outcome.ts';
@@ -18,7 +18,7 @@ type C = Context<AppEnv>;
 type Refused = Extract<Outcome<unknown, HouseholdRefusal>, { ok: false }>;
 
 /** A refusal in the contract's terms; over the owner's limit names the limit and what is left. */
-function refusal(c: C, outcome: Refused) {
+const refusal = (c: C) => (outcome: Refused) => {
   const failure = householdFailures[outcome.reason];
   if (outcome.reason === 'overSpendLimit')
     return fail(c, {
@@ -26,7 +26,7 @@ function refusal(c: C, outcome: Refused) {
       message: spendLimitMessage(Number(outcome.detail?.['limitCents']), Number(outcome.detail?.['leftCents'])),
     });
   return fail(c, failure);
-}
+};
 
 const money = (c: C) => ({ db: c.var.db, clock: c.var.clock, payments: c.var.payments });
 
@@ -37,45 +37,41 @@ export const lines = async (c: C) =>
   ok(c, householdApi.lines, { _payload: { values: await service.linesOf(c.var, c.var.member.id) } });
 
 export async function line(c: C, { params }: Input<typeof householdApi.line>) {
-  const outcome = await service.lineFigures(c.var, c.var.member.id, params.ssn);
-  if (!outcome.ok) return refusal(c, outcome);
-  return ok(c, householdApi.line, { _payload: outcome.value });
+  return reply(c, householdApi.line, refusal(c), await service.lineFigures(c.var, c.var.member.id, params.ssn));
 }
 
 export async function invite(c: C, { body }: Input<typeof householdApi.invite>) {
-  const outcome = await invitations.invite(c.var, c.var.member.id, body.msisdn);
-  if (!outcome.ok) return refusal(c, outcome);
-  return ok(c, householdApi.invite, { _payload: outcome.value });
+  return reply(c, householdApi.invite, refusal(c), await invitations.invite(c.var, c.var.member.id, body.msisdn));
 }
 
 export async function cancel(c: C, { params }: Input<typeof householdApi.cancel>) {
-  const outcome = await invitations.cancel(c.var, c.var.member.id, Number(params.id));
-  if (!outcome.ok) return refusal(c, outcome);
-  return ok(c, householdApi.cancel, { _payload: outcome.value });
+  return reply(c, householdApi.cancel, refusal(c), await invitations.cancel(c.var, c.var.member.id, Number(params.id)));
 }
 
 export async function accept(c: C, { params, body }: Input<typeof householdApi.accept>) {
-  const outcome = await invitations.accept(c.var, c.var.member.id, Number(params.id), body.code);
-  if (!outcome.ok) return refusal(c, outcome);
-  return ok(c, householdApi.accept, { _payload: outcome.value });
+  return reply(
+    c,
+    householdApi.accept,
+    refusal(c),
+    await invitations.accept(c.var, c.var.member.id, Number(params.id), body.code),
+  );
 }
 
 export async function decline(c: C, { params }: Input<typeof householdApi.decline>) {
-  const outcome = await invitations.decline(c.var, c.var.member.id, Number(params.id));
-  if (!outcome.ok) return refusal(c, outcome);
-  return ok(c, householdApi.decline, { _payload: outcome.value });
+  return reply(
+    c,
+    householdApi.decline,
+    refusal(c),
+    await invitations.decline(c.var, c.var.member.id, Number(params.id)),
+  );
 }
 
 export async function remove(c: C, { params }: Input<typeof householdApi.remove>) {
-  const outcome = await service.remove(c.var, c.var.member.id, params.ssn);
-  if (!outcome.ok) return refusal(c, outcome);
-  return ok(c, householdApi.remove, { _payload: outcome.value });
+  return reply(c, householdApi.remove, refusal(c), await service.remove(c.var, c.var.member.id, params.ssn));
 }
 
 export async function leave(c: C, { params }: Input<typeof householdApi.leave>) {
-  const outcome = await service.leave(c.var, c.var.member.id, params.ssn);
-  if (!outcome.ok) return refusal(c, outcome);
-  return ok(c, householdApi.leave, { _payload: outcome.value });
+  return reply(c, householdApi.leave, refusal(c), await service.leave(c.var, c.var.member.id, params.ssn));
 }
 
 export async function buyMembership(c: C, { params, body }: Input<typeof householdApi.buyMembership>) {
@@ -85,7 +81,7 @@ export async function buyMembership(c: C, { params, body }: Input<typeof househo
     purchase: { kind: 'membership', sku: body.sku, recurrence: false },
     paymentType: body.payment_type,
   });
-  if (!outcome.ok) return refusal(c, outcome);
+  if (!outcome.ok) return refusal(c)(outcome);
   const { kind: _kind, ...membership } = outcome.value.applied as Extract<Applied, { kind: 'membership' }>;
   return ok(c, householdApi.buyMembership, {
     _payload: {
@@ -103,7 +99,7 @@ export async function addCredit(c: C, { params, body }: Input<typeof householdAp
     purchase: { kind: 'credit', amountCents: body.amount_cents },
     paymentType: body.payment_type,
   });
-  if (!outcome.ok) return refusal(c, outcome);
+  if (!outcome.ok) return refusal(c)(outcome);
   return ok(c, householdApi.addCredit, {
     _payload: {
       payment: outcome.value.payment,
@@ -113,7 +109,10 @@ export async function addCredit(c: C, { params, body }: Input<typeof householdAp
 }
 
 export async function setSpendLimit(c: C, { params, body }: Input<typeof householdApi.setSpendLimit>) {
-  const outcome = await service.setSpendLimit(c.var, c.var.member.id, params.ssn, body.limit_cents);
-  if (!outcome.ok) return refusal(c, outcome);
-  return ok(c, householdApi.setSpendLimit, { _payload: outcome.value });
+  return reply(
+    c,
+    householdApi.setSpendLimit,
+    refusal(c),
+    await service.setSpendLimit(c.var, c.var.member.id, params.ssn, body.limit_cents),
+  );
 }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { referralsApi, referralsFailures } from '../../../contract/referrals.schema.ts';
-import { fail, ok } from '../../http/answers.ts';
+import { fail, ok, reply } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import * as service from './referrals.service.ts';
@@ -13,7 +13,7 @@ type Refusal = { ok: false; reason: string; detail?: Record<string, number | str
  * A refusal: ours from the failure table; the referral service's passed on as it answered (spec
  * section 8, "Referral errors are passed to the caller"), a server-side failure of it as 503.
  */
-function refusal(c: C, outcome: Refusal) {
+const refusal = (c: C) => (outcome: Refusal) => {
   if (outcome.reason === 'service') {
     const status = Number(outcome.detail?.['status'] ?? 503);
     const message = String(outcome.detail?.['message'] ?? referralsFailures.serviceDown.message);
@@ -27,33 +27,35 @@ function refusal(c: C, outcome: Refusal) {
         });
   }
   return fail(c, referralsFailures[outcome.reason as keyof typeof referralsFailures]);
-}
+};
 
 export async function list(c: C) {
   return ok(c, referralsApi.list, { _payload: await service.list(c.var, c.var.member.id) });
 }
 
 export async function refer(c: C, { body }: Input<typeof referralsApi.refer>) {
-  const outcome = await service.refer(c.var, c.var.member.id, body);
-  if (!outcome.ok) return refusal(c, outcome);
-  return ok(c, referralsApi.refer, { _payload: outcome.value });
+  return reply(c, referralsApi.refer, refusal(c), await service.refer(c.var, c.var.member.id, body));
 }
 
 export async function recordOrder(c: C, { body }: Input<typeof referralsApi.recordOrder>) {
   if (body.user_id !== String(c.var.member.id)) return fail(c, referralsFailures.notYou);
-  const outcome = await service.recordOrder(c.var, c.var.member.id, body.sim_order);
-  if (!outcome.ok) return refusal(c, outcome);
-  return ok(c, referralsApi.recordOrder, { _payload: outcome.value });
+  return reply(
+    c,
+    referralsApi.recordOrder,
+    refusal(c),
+    await service.recordOrder(c.var, c.var.member.id, body.sim_order),
+  );
 }
 
 export async function reconcile(c: C, { params, body }: Input<typeof referralsApi.reconcile>) {
-  const outcome = await service.reconcile(c.var, c.var.member.id, params.order, body.status);
-  if (!outcome.ok) return refusal(c, outcome);
-  return ok(c, referralsApi.reconcile, { _payload: outcome.value });
+  return reply(
+    c,
+    referralsApi.reconcile,
+    refusal(c),
+    await service.reconcile(c.var, c.var.member.id, params.order, body.status),
+  );
 }
 
 export async function publicRead(c: C, { params }: Input<typeof referralsApi.publicRead>) {
-  const outcome = await service.publicRead(c.var, Number(params.user_id));
-  if (!outcome.ok) return refusal(c, outcome);
-  return ok(c, referralsApi.publicRead, { _payload: outcome.value });
+  return reply(c, referralsApi.publicRead, refusal(c), await service.publicRead(c.var, Number(params.user_id)));
 }
