@@ -1,6 +1,5 @@
 import { z } from './zod.ts';
-import { endpointsOf } from './endpoint.ts';
-import { payload, SimParams, UserParams } from './shared.schema.ts';
+import { endpointsOf, payload } from './shared.schema.ts';
 
 /**
  * The member's account as the dashboard reads it: SIMs, segments, balance summary, usage,
@@ -93,7 +92,6 @@ export const accountApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/segments',
     summary: 'The member’s segments (port-in in progress, …)',
-    params: UserParams,
     answer: payload(z.object({ values: z.array(z.object({ segment_type: z.string() })) })),
     description: 'Segments',
   }),
@@ -102,7 +100,6 @@ export const accountApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/sims/owned',
     summary: 'The member’s SIMs; 400 while activation is in progress',
-    params: UserParams,
     answer: z.object({
       _meta: z.object({ total: z.number().int() }),
       _payload: z.object({ values: z.array(SimSchema) }),
@@ -114,7 +111,6 @@ export const accountApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/sims/activation',
     summary: 'A SIM activation in progress and since when (the support hint shows 15 minutes after it began)',
-    params: UserParams,
     answer: payload(z.object({ activating: z.boolean(), since: z.string().nullable() })),
     description: 'The activation in progress, if any',
   }),
@@ -123,7 +119,6 @@ export const accountApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/balance/summary/current',
     summary: 'This month’s balance summary of one SIM',
-    params: SimParams,
     answer: payload(z.object({ current_month_balance_summary: BalanceSummarySchema })),
     description: 'Balance summary',
     errors: { 504: 'The billing platform does not answer' },
@@ -133,7 +128,6 @@ export const accountApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/notification/inapp/summary',
     summary: 'In-app notifications: unread count and latest',
-    params: UserParams,
     answer: payload(
       z.object({ unread: z.number().int(), total: z.number().int(), latest: z.array(NotificationSchema) }),
     ),
@@ -144,7 +138,6 @@ export const accountApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/flexidata/getislegacyuser',
     summary: 'Whether the member is on a legacy membership',
-    params: UserParams,
     answer: payload(
       z.object({ isLegacyUser: z.boolean(), legacyUserDetails: z.object({ memberShipType: z.string().nullable() }) }),
     ),
@@ -156,7 +149,6 @@ export const accountApi = {
     path: '/panda/protected/users/{user_id}/iseligibleforbulkmembership',
     summary:
       'Whether the member may buy the bulk membership (BDDVBL00): an active SIM with credit details and a membership bought before',
-    params: UserParams,
     answer: payload(z.object({ eligible: z.boolean() })),
     description: 'Eligibility',
   }),
@@ -165,7 +157,6 @@ export const accountApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/purchase/details',
     summary: 'The member’s latest purchase and current membership',
-    params: UserParams,
     answer: payload(
       z.object({
         has_purchased: z.boolean(),
@@ -188,7 +179,6 @@ export const accountApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/usage/daily',
     summary: 'Daily use in the current membership period, oldest first',
-    params: SimParams,
     answer: payload(
       z.object({
         values: z.array(
@@ -203,7 +193,6 @@ export const accountApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/puk',
     summary: 'The SIM’s PUK code',
-    params: SimParams,
     answer: payload(z.object({ puk: z.string() })),
     description: 'PUK',
   }),

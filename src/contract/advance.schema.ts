@@ -1,8 +1,7 @@
 import { z } from './zod.ts';
 import { ADVANCE_CENTS, ADVANCE_FEE_CENTS, ADVANCE_OWED_CENTS } from './advance.ts';
-import { endpointsOf } from './endpoint.ts';
 import { euro } from './format.ts';
-import { payload, SimParams } from './shared.schema.ts';
+import { endpointsOf, payload } from './shared.schema.ts';
 
 /** The top-up advance's endpoints and schemas (docs/product/lifelines.md); its refusals, messages and the dashboard's calls are in advance.calls.ts, its figures in advance.ts (both zod-free). */
 
@@ -25,7 +24,6 @@ export const advanceApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/advance',
     summary: 'Whether the SIM may take a top-up advance (and which condition is not met), and what is owed',
-    params: SimParams,
     answer: payload(AdvanceState),
     description: 'The state',
     errors: { 404: 'No such SIM' },
@@ -36,7 +34,6 @@ export const advanceApi = {
     method: 'post',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/advance',
     summary: `Takes a top-up advance: ${euro(ADVANCE_CENTS)} of credit now, ${euro(ADVANCE_OWED_CENTS)} owed (a ${euro(ADVANCE_FEE_CENTS)} fee), repaid first from the next credit. Idempotency-Key`,
-    params: SimParams,
     status: 201,
     answer: payload(z.object({ credit_cents: z.number().int(), owed_cents: z.number().int(), message: z.string() })),
     description: 'Advanced',

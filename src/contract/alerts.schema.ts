@@ -1,6 +1,5 @@
 import { z } from './zod.ts';
-import { endpointsOf } from './endpoint.ts';
-import { PageCursor, payload, UserParams } from './shared.schema.ts';
+import { endpointsOf, PageCursor, payload } from './shared.schema.ts';
 import { ALERT_CAUSES, ALERT_LABELS, RENEWAL_REMINDER_DAYS, type AlertCause } from './alerts.ts';
 
 export { ALERT_CAUSES, ALERT_LABELS, RENEWAL_REMINDER_DAYS, type AlertCause };
@@ -28,7 +27,6 @@ export const alertsApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/alerts/settings',
     summary: 'Which alerts the member gets, in the app and by e-mail',
-    params: UserParams,
     answer: payload(AlertSettingsSchema),
     description: 'The switches',
   }),
@@ -38,7 +36,6 @@ export const alertsApi = {
     method: 'put',
     path: '/panda/protected/users/{user_id}/alerts/settings',
     summary: 'Switches alerts on or off, per cause and channel',
-    params: UserParams,
     body: AlertSettingsSchema,
     answer: payload(AlertSettingsSchema),
     description: 'The switches',
@@ -48,7 +45,6 @@ export const alertsApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/alerts',
     summary: 'The alerts raised for the member, newest first, 50 a page',
-    params: UserParams,
     query: z.object({
       before: PageCursor.optional().meta({ description: 'The `next` of the page before: the 50 after it' }),
     }),

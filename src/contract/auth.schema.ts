@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
-import { endpointsOf, failures } from './endpoint.ts';
-import { MessageAnswer, payload, UserParams } from './shared.schema.ts';
+import { failures } from './endpoint.ts';
+import { endpointsOf, MessageAnswer, payload } from './shared.schema.ts';
 import { LoginForm } from './forms.schema.ts';
 import { messages } from './messages.ts';
 
@@ -62,7 +62,6 @@ export const authApi = {
     access: 'member',
     tag: 'Account',
     summary: 'Record that the first login has happened',
-    params: UserParams,
     query: z.object({ first_login: z.literal('false', { error: 'first_login must be false' }) }),
     answer: AccountAnswer,
     description: 'Updated',

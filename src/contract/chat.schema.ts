@@ -1,8 +1,8 @@
 import { z } from './zod.ts';
 import { CHAT_AUTHORS, CHAT_MESSAGE_MAX, CHAT_REFERENCE_PATTERN, CHAT_STATES, CHATS_PER_WINDOW } from './chat.ts';
-import { endpointsOf, failures } from './endpoint.ts';
+import { failures } from './endpoint.ts';
 import { emailRule, nameRule } from './forms.schema.ts';
-import { payload, UserParams } from './shared.schema.ts';
+import { endpointsOf, payload, UserParams } from './shared.schema.ts';
 
 /**
  * Live chat with a person (docs/product/customer-care.md, "Live chat"). A chat is reached with the
@@ -231,7 +231,6 @@ export const chatApi = {
     path: '/panda/protected/users/{user_id}/chats',
     access: 'member',
     summary: "The member's chats, newest first, each with its reference (my48 → Support)",
-    params: UserParams,
     answer: payload(z.object({ values: z.array(Summary) })),
     description: 'The chats',
   }),

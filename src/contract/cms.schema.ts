@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
-import { endpointsOf, failures } from './endpoint.ts';
+import { endpointsOf } from './shared.schema.ts';
+import { failures } from './endpoint.ts';
 
 /** Publishing from the CMS (docs/product/operations.md): Sanity's webhook, a rebuild by hand, and the editors' status. */
 

@@ -1,9 +1,9 @@
 import { z } from './zod.ts';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, ATTACHMENTS_PER_MESSAGE, CONTACT_TOPICS } from './contact.ts';
-import { endpointsOf, failures } from './endpoint.ts';
+import { failures } from './endpoint.ts';
 import { captchaRule, emailRule, nameRule, ticketFields } from './forms.schema.ts';
 import { messages } from './messages.ts';
-import { payload } from './shared.schema.ts';
+import { endpointsOf, payload } from './shared.schema.ts';
 
 /** The contact form (docs/product/customer-care.md): who, about what, the number concerned if any, and the message. */
 export const ContactForm = z.object({

@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { coverageMessages } from './coverage.ts';
-import { endpointsOf, failures } from './endpoint.ts';
-import { payload } from './shared.schema.ts';
+import { failures } from './endpoint.ts';
+import { endpointsOf, payload } from './shared.schema.ts';
 
 /** The coverage checker's server call, with its schema (the server and the OpenAPI document use it). */
 const named = z.object({ names: z.record(z.string(), z.string()) });

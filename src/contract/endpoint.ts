@@ -46,22 +46,12 @@ export interface EndpointDef {
   errors?: Partial<Record<ErrorStatus, string>>;
 }
 
-/** What most endpoints of one area share: their OpenAPI tag and who may call them. */
-type Shared = Pick<EndpointDef, 'tag' | 'access'>;
+/** What most endpoints of one area share: their OpenAPI tag and who may call them (shared.schema.ts endpointsOf). */
+export type Shared = Pick<EndpointDef, 'tag' | 'access'>;
 
-/**
- * Declares an area's endpoints: what they share is said once, and an endpoint says only what is its
- * own (or another tag or access where it differs). Each keeps its literal path and schema types for
- * both sides.
- */
-export function endpointsOf<const D extends Shared>(shared: D) {
-  return <const E extends Omit<EndpointDef, keyof Shared> & Partial<Shared>>(e: E): Omit<D, keyof E> & E => ({
-    ...shared,
-    ...e,
-  });
-}
-
-type ParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}` ? N | ParamNames<Rest> : never;
+export type ParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}`
+  ? N | ParamNames<Rest>
+  : never;
 export type PathParams<E extends EndpointDef> = { [K in ParamNames<E['path']>]: string | number };
 export type Answer<E extends EndpointDef> = z.output<E['answer']>;
 export type RequestBody<E extends EndpointDef> = E['bodyType'] extends 'file'

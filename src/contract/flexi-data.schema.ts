@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
-import { endpointsOf, failures } from './endpoint.ts';
+import { failures } from './endpoint.ts';
 import { irishMobileRule } from './forms.schema.ts';
-import { payload, SimParams } from './shared.schema.ts';
+import { endpointsOf, payload, SimParams } from './shared.schema.ts';
 import { messages } from './messages.ts';
 import { KB_PER_GB, MINUTES_PER_GB } from './constants.ts';
 import { FLEXI_ACTIONS, SPOT_ME_MIN_DAYS, SPOT_ME_MAX_DAYS, type FlexiAction } from './flexi-data.ts';

@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { CREDIT_AMOUNTS_CENTS } from './constants.ts';
-import { endpointsOf, failures } from './endpoint.ts';
-import { payload } from './shared.schema.ts';
+import { failures } from './endpoint.ts';
+import { endpointsOf, payload } from './shared.schema.ts';
 import { emailRule } from './forms.schema.ts';
 import { OfferSchema } from './memberships.schema.ts';
 import { messages } from './messages.ts';

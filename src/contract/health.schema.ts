@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { endpointsOf } from './endpoint.ts';
+import { endpointsOf } from './shared.schema.ts';
 
 /** Whether the server can reach its database (for load balancers and monitors). */
 const endpoint = endpointsOf({ tag: 'Operations', access: 'public' });

@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
-import { endpointsOf, failures } from './endpoint.ts';
-import { payload, UserParams } from './shared.schema.ts';
+import { failures } from './endpoint.ts';
+import { endpointsOf, payload } from './shared.schema.ts';
 
 /** An agent's step as the help desk's webhook sends it (its payload template names these fields). */
 export const HelpdeskEvent = z
@@ -28,7 +28,6 @@ export const helpdeskApi = {
     path: '/panda/protected/users/{user_id}/sso',
     summary:
       'The help-desk single sign-on token: a JWT (HS512) with jti, name, email and organization 48, valid 5 minutes',
-    params: UserParams,
     answer: payload(z.object({ sso: z.string(), url: z.string().nullable() })),
     description: 'The signed token and the help-desk address to send it to (null when no help desk is configured)',
     errors: { 403: 'The e-mail address is not verified: the desk would trust an address nobody proved' },

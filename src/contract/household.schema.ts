@@ -1,9 +1,9 @@
 import { z } from './zod.ts';
 import { CREDIT_AMOUNTS_CENTS, PAYMENT_TYPES } from './constants.ts';
-import { endpointsOf, failures } from './endpoint.ts';
+import { failures } from './endpoint.ts';
 import { euro } from './format.ts';
 import { irishMobileRule } from './forms.schema.ts';
-import { payload, SimParams, UserParams } from './shared.schema.ts';
+import { endpointsOf, payload, SimParams, UserParams } from './shared.schema.ts';
 import { sharedFailures } from './common-failures.ts';
 import { messages } from './messages.ts';
 import { HOUSEHOLD_MAX_LINES, INVITATION_MINUTES, INVITATION_TRIES } from './household.ts';

@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { CREDIT_AMOUNTS_CENTS, PAYMENT_TYPES } from './constants.ts';
-import { endpointsOf, failures } from './endpoint.ts';
-import { payload, SimParams } from './shared.schema.ts';
+import { failures } from './endpoint.ts';
+import { endpointsOf, payload } from './shared.schema.ts';
 import { messages } from './messages.ts';
 import { sharedFailures } from './common-failures.ts';
 import { ADDON_SKUS } from './memberships.ts';
@@ -62,7 +62,6 @@ export const membershipsApi = {
     path: '/panda/protected/users/{user_id}/sims/{ssn}/memberships/allowed',
     summary:
       'What this SIM may buy now (BDDT03 only in May, BDDVBL00 only when eligible), with the current and queued membership and auto-renew',
-    params: SimParams,
     answer: payload(
       z.object({
         values: z.array(OfferSchema),
@@ -81,7 +80,6 @@ export const membershipsApi = {
     path: '/panda/protected/users/{user_id}/sims/{ssn}/recurrence',
     summary:
       'With single_topUp=true: buy the membership (now, or queued behind the current one; credit first with BALANCE_BEFORE_SC). Without: switch auto-renew on for the SKU',
-    params: SimParams,
     query: z.object({ single_topUp: flag('single_topUp').optional() }),
     body: RecurrenceForm,
     bodyType: 'form',
@@ -98,7 +96,6 @@ export const membershipsApi = {
     method: 'put',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/recurrence',
     summary: 'Renew with another membership',
-    params: SimParams,
     body: z.object({ recurrence_sku: skuRule }),
     bodyType: 'form',
     answer: payload(RecurrenceState),
@@ -110,7 +107,6 @@ export const membershipsApi = {
     method: 'delete',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/recurrence',
     summary: 'Switch auto-renew off',
-    params: SimParams,
     body: z.object({ recurrence_sku: skuRule }),
     bodyType: 'form',
     answer: payload(RecurrenceState),
@@ -122,7 +118,6 @@ export const membershipsApi = {
     method: 'post',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/credit',
     summary: 'Add credit with the stored card (€5, €10, €15, €20, €30 or €50)',
-    params: SimParams,
     body: z.object({
       amount_cents: z.union(
         CREDIT_AMOUNTS_CENTS.map((a) => z.literal(a)),
@@ -141,7 +136,6 @@ export const membershipsApi = {
     method: 'post',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/addons',
     summary: 'Buy a data add-on for the current membership (it ends with it); credit first with BALANCE_BEFORE_SC',
-    params: SimParams,
     body: z.object({
       sku: z.enum(ADDON_SKUS, { error: 'sku must be BDAO05 or BDAO10' }),
       payment_type: paymentType.default('BALANCE_BEFORE_SC'),

@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
-import { endpointsOf, failures } from './endpoint.ts';
-import { payload, UserParams } from './shared.schema.ts';
+import { failures } from './endpoint.ts';
+import { endpointsOf, payload } from './shared.schema.ts';
 import { stepUpFailures } from './step-up.schema.ts';
 
 /**
@@ -21,7 +21,6 @@ export const myDataApi = {
     path: '/panda/protected/users/{user_id}/my-data',
     summary:
       'Everything the portal holds about the member, table by table (secrets such as password hashes and card tokens left out), as one JSON file',
-    params: UserParams,
     answer: z
       .object({
         exported_at: z.string(),
@@ -38,7 +37,6 @@ export const myDataApi = {
     path: '/panda/protected/users/{user_id}/my-data/delete',
     summary:
       'Deletes the account (password and step-up code): sessions end, personal data is erased or anonymised, amounts are kept without the person, the referral service is told to forget the member',
-    params: UserParams,
     body: DeleteAccountForm,
     stepUp: 'delete',
     answer: payload(z.object({ message: z.string() })),

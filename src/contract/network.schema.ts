@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
-import { endpointsOf, failures } from './endpoint.ts';
+import { failures } from './endpoint.ts';
 import { NETWORK_EVENT_TYPES } from './network.ts';
-import { payload } from './shared.schema.ts';
+import { endpointsOf, payload } from './shared.schema.ts';
 
 /**
  * An event from the network's hub (TMF688-style envelope): the event's own fields are read by its

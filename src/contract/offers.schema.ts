@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
-import { endpointsOf, failures } from './endpoint.ts';
+import { failures } from './endpoint.ts';
 import { messages } from './messages.ts';
-import { payload, UserParams } from './shared.schema.ts';
+import { endpointsOf, payload, UserParams } from './shared.schema.ts';
 
 /**
  * Offers and campaigns (docs/product/community-and-offers.md "Offers and campaigns"; spec sections 5, 7, 9):
@@ -118,7 +118,6 @@ export const offersApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/offers',
     summary: 'What the member has claimed: student offer, free allowance, presale code; bulk membership eligibility',
-    params: UserParams,
     answer: payload(MemberOffersSchema),
     description: "The member's offers",
   }),
@@ -128,7 +127,6 @@ export const offersApi = {
     method: 'post',
     path: '/panda/protected/users/{user_id}/offers/student/code',
     summary: `Sends a code to a college address (valid ${STUDENT_CODE_MINUTES} minutes, ${STUDENT_CODE_TRIES} tries)`,
-    params: UserParams,
     body: StudentCodeForm,
     answer: payload(z.object({ sent_to: z.string(), expires_in_minutes: z.number().int() })),
     description: 'Code sent',
@@ -143,7 +141,6 @@ export const offersApi = {
     method: 'post',
     path: '/panda/protected/users/{user_id}/offers/student',
     summary: 'Checks the code and applies the student offer (a goody bag), once per member and per address',
-    params: UserParams,
     body: StudentApplyForm,
     status: 201,
     answer: payload(z.object({ goody_bag: GoodyBagSchema })),
@@ -160,7 +157,6 @@ export const offersApi = {
     method: 'post',
     path: '/panda/protected/users/{user_id}/packs/applyfreeallowance',
     summary: 'Applies the one-month-free allowance: once, inside the promo window',
-    params: UserParams,
     status: 201,
     answer: payload(z.object({ goody_bag: GoodyBagSchema })),
     description: 'Applied',
@@ -172,7 +168,6 @@ export const offersApi = {
     method: 'post',
     path: '/panda/protected/users/{user_id}/campaign',
     summary: "Joins a partner campaign: the member's voucher (the same one on every call)",
-    params: UserParams,
     body: CampaignForm,
     answer: payload(VoucherSchema),
     description: 'The voucher',
@@ -183,7 +178,6 @@ export const offersApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/campaign-details',
     summary: "A partner campaign and the member's voucher, if claimed",
-    params: UserParams,
     query: CampaignQuery,
     answer: payload(VoucherSchema),
     description: 'The campaign',
@@ -193,7 +187,6 @@ export const offersApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/longitudePresaleIsUserIdAssosiated',
     summary: 'Whether the member has a presale code',
-    params: UserParams,
     answer: payload(z.object({ associated: z.boolean() })),
     description: 'Associated or not',
   }),
@@ -202,7 +195,6 @@ export const offersApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/longitudePresaleUserIdAssosiatedCode',
     summary: "The member's presale code",
-    params: UserParams,
     answer: payload(z.object({ code: z.string() })),
     description: 'The code',
     errors: { 404: 'No presale code yet' },
@@ -213,7 +205,6 @@ export const offersApi = {
     method: 'put',
     path: '/panda/protected/users/{user_id}/longitudePresaleCode',
     summary: 'Associates a presale code with the member: one code per member, each code once',
-    params: UserParams,
     body: PresaleForm,
     answer: payload(z.object({ code: z.string() })),
     description: 'Associated',
@@ -225,7 +216,6 @@ export const offersApi = {
     method: 'post',
     path: '/panda/protected/users/{user_id}/offers/feelsmug',
     summary: 'Redeems a feelsmug coffee code for a goody bag (each code once)',
-    params: UserParams,
     body: FeelsmugForm,
     status: 201,
     answer: payload(z.object({ goody_bag: GoodyBagSchema })),

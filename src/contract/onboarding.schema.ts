@@ -1,8 +1,8 @@
 import { z } from './zod.ts';
 import { RECAPTCHA_DOMAINS } from './captcha.ts';
 import { SimSchema } from './account.schema.ts';
-import { endpointsOf, failures } from './endpoint.ts';
-import { payload, UserParams } from './shared.schema.ts';
+import { failures } from './endpoint.ts';
+import { endpointsOf, payload } from './shared.schema.ts';
 import { ActivateSimForm } from './forms.schema.ts';
 import { messages } from './messages.ts';
 
@@ -49,7 +49,6 @@ export const onboardingApi = {
     access: 'member',
     tag: 'Sign-up',
     summary: 'Link a SIM card by its number (SSN): it becomes the member’s active SIM with the onboard bundle BDEG00',
-    params: UserParams,
     body: ActivateSimForm.meta({ id: 'ActivateSimBody' }),
     status: 201,
     answer: payload(z.object({ sim: SimSchema })),

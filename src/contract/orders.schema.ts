@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { FREE_SIM_SKU, ORDER_STATUSES } from './constants.ts';
-import { endpointsOf, failures } from './endpoint.ts';
-import { payload, UserParams } from './shared.schema.ts';
+import { failures } from './endpoint.ts';
+import { endpointsOf, payload } from './shared.schema.ts';
 import { FreeSimOrderForm } from './forms.schema.ts';
 import { messages } from './messages.ts';
 
@@ -36,7 +36,6 @@ export const ordersApi = {
     method: 'post',
     path: '/panda/protected/users/{user_id}/orders/free-sim',
     summary: `Order a free SIM (${FREE_SIM_SKU}) to an address in Ireland; one may be on its way at a time`,
-    params: UserParams,
     body: FreeSimOrderForm.meta({ id: 'FreeSimOrder' }),
     status: 201,
     answer: payload(z.object({ order: OrderSchema })),
@@ -48,7 +47,6 @@ export const ordersApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/orders',
     summary: 'The member’s SIM orders, newest first',
-    params: UserParams,
     answer: z.object({
       _meta: z.object({ total: z.number().int() }),
       _payload: z.object({ values: z.array(OrderSchema) }),

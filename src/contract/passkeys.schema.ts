@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { AccountSchema } from './auth.schema.ts';
-import { endpointsOf, failures } from './endpoint.ts';
-import { payload, UserParams } from './shared.schema.ts';
+import { failures } from './endpoint.ts';
+import { endpointsOf, payload, UserParams } from './shared.schema.ts';
 import { stepUpFailures } from './step-up.schema.ts';
 import { PASSKEY_CHALLENGE_MINUTES, MAX_PASSKEYS, PASSKEY_NAME_MAX } from './passkeys.ts';
 
@@ -62,7 +62,6 @@ export const passkeysApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/passkeys',
     summary: 'The member’s passkeys: name, when added and last used',
-    params: UserParams,
     answer: payload(z.object({ values: z.array(PasskeySchema) })),
     description: 'The passkeys',
   }),
@@ -72,7 +71,6 @@ export const passkeysApi = {
     method: 'post',
     path: '/panda/protected/users/{user_id}/passkeys/options',
     summary: `Starts adding a passkey: the password in the body or a step-up code (purpose passkey); answers WebAuthn creation options with a challenge for ${PASSKEY_CHALLENGE_MINUTES} minutes, one use`,
-    params: UserParams,
     body: PasskeyProof,
     answer: Options,
     description: 'Creation options',
@@ -85,7 +83,6 @@ export const passkeysApi = {
     method: 'post',
     path: '/panda/protected/users/{user_id}/passkeys',
     summary: 'Finishes adding a passkey: the browser’s answer to the creation options, checked against their challenge',
-    params: UserParams,
     body: AddPasskeyForm.extend({ credential: CredentialAnswer('RegistrationCredential') }),
     status: 201,
     answer: payload(PasskeySchema),

@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
-import { endpointsOf, failures } from './endpoint.ts';
-import { MessageAnswer, payload } from './shared.schema.ts';
+import { failures } from './endpoint.ts';
+import { endpointsOf, MessageAnswer, payload } from './shared.schema.ts';
 import { PasswordRule } from './forms.schema.ts';
 
 /** Password recovery. The answers never say whether an address has an account. */

@@ -1,8 +1,8 @@
 import { messages } from './messages.ts';
 import { stepUpFailures } from './step-up.schema.ts';
 import { z } from './zod.ts';
-import { endpointsOf, failures } from './endpoint.ts';
-import { payload, SimParams, UserParams } from './shared.schema.ts';
+import { failures } from './endpoint.ts';
+import { endpointsOf, payload } from './shared.schema.ts';
 import { CARD_CHOICES, CHECKOUT_STATES, CREDIT_AMOUNTS_CENTS } from './constants.ts';
 import { membershipsFailures } from './memberships.schema.ts';
 import { sharedFailures } from './common-failures.ts';
@@ -92,7 +92,6 @@ export const paymentsApi = {
     path: '/panda/protected/users/{user_id}/sims/{ssn}/checkouts',
     summary:
       'Prepare a card payment for a membership, an add-on or credit (what credit does not pay); the browser opens /payment-gateway/ with it',
-    params: SimParams,
     body: CheckoutBody,
     status: 201,
     answer: CheckoutCreated,
@@ -107,7 +106,6 @@ export const paymentsApi = {
     method: 'post',
     path: '/panda/protected/users/{user_id}/cards/checkouts',
     summary: 'Prepare a card registration (an authorisation of €1, released at once) in the PANDAOLRGCRD2 container',
-    params: UserParams,
     status: 201,
     answer: CheckoutCreated,
     description: 'Prepared',
@@ -119,7 +117,6 @@ export const paymentsApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/cards',
     summary: 'The stored card: brand, last four digits, expiry (never the number)',
-    params: UserParams,
     answer: payload(z.object({ card: StoredCardSchema.nullable() })),
     description: 'The card or null',
   }),
@@ -129,7 +126,6 @@ export const paymentsApi = {
     method: 'delete',
     path: '/panda/protected/users/{user_id}/cards',
     summary: 'Remove the stored card (step-up code)',
-    params: UserParams,
     answer: payload(z.object({ card: z.null() })),
     description: 'Removed',
     stepUp: 'card',

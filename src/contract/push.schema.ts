@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
-import { endpointsOf, failures } from './endpoint.ts';
-import { payload, UserParams } from './shared.schema.ts';
+import { failures } from './endpoint.ts';
+import { endpointsOf, payload } from './shared.schema.ts';
 
 /**
  * Notifications on this device (docs/product/phone.md, Web Push): the member's devices subscribe with the
@@ -58,7 +58,6 @@ export const pushApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/push',
     summary: 'The VAPID public key and how many devices of the member get notifications',
-    params: UserParams,
     answer: payload(PushState),
     description: 'The state',
   }),
@@ -69,7 +68,6 @@ export const pushApi = {
     path: '/panda/protected/users/{user_id}/push/subscriptions',
     summary:
       'Keeps this device’s push subscription for this session (https endpoints of the browsers’ push services and PUSH_ENDPOINT_ORIGINS only); it ends with the session (log-out, a password change or reset); at most 10 a member, the oldest goes',
-    params: UserParams,
     body: PushSubscriptionForm,
     status: 201,
     answer: payload(PushState),
@@ -82,7 +80,6 @@ export const pushApi = {
     method: 'delete',
     path: '/panda/protected/users/{user_id}/push/subscriptions',
     summary: 'Removes this device’s push subscription',
-    params: UserParams,
     body: z.object({ endpoint: z.string().max(2048) }),
     answer: payload(PushState),
     description: 'Removed',
@@ -93,7 +90,6 @@ export const pushApi = {
     method: 'post',
     path: '/panda/protected/users/{user_id}/push/test',
     summary: 'Sends a test notification to every device of the member; says to how many it went',
-    params: UserParams,
     answer: payload(z.object({ sent: z.number().int(), message: z.string() })),
     description: 'Sent',
     errors: { 503: 'Push is not set up' },

@@ -1,10 +1,10 @@
 import { z } from './zod.ts';
 import { MGM_DAILY_LIMIT } from './constants.ts';
-import { endpointsOf, failures } from './endpoint.ts';
+import { failures } from './endpoint.ts';
 import { FreeSimOrderForm } from './forms.schema.ts';
 import { messages } from './messages.ts';
 import { OrderSchema } from './orders.schema.ts';
-import { payload, UserParams } from './shared.schema.ts';
+import { endpointsOf, payload } from './shared.schema.ts';
 import { RECRUIT_REWARD_CENTS } from './recruit.ts';
 import { KICKBACK_SKU, MGM_PROMOTION, KICKBACK_REQUESTER } from './recruit.ts';
 
@@ -79,7 +79,6 @@ export const recruitApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/extras/affiliateId',
     summary: "The member's affiliate id for recruit links (/friend?affiliateId=…)",
-    params: UserParams,
     answer: payload(z.object({ affiliateId: z.string() })),
     description: 'The affiliate id',
   }),
@@ -88,7 +87,6 @@ export const recruitApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/sims/kickbackcredit',
     summary: 'The recruit reward earned, in all and per friend',
-    params: UserParams,
     answer: payload(
       z.object({ earned_cents: z.number().int(), reward_cents: z.number().int(), friends: z.array(FriendSchema) }),
     ),
@@ -100,7 +98,6 @@ export const recruitApi = {
     path: '/panda/public/users/{user_id}/sim-limits',
     summary:
       'How many free SIMs the member can still send today (a public path that needs the session, as the spec has it)',
-    params: UserParams,
     answer: payload(z.object({ left_today: z.number().int(), daily_limit: z.number().int() })),
     description: 'Limits',
     errors: { 422: "'MGM is limited to users with an active SIM'" },
@@ -149,7 +146,6 @@ export const recruitApi = {
     method: 'post',
     path: '/panda/protected/users/{user_id}/packs/campaign/mgm',
     summary: "A new member's mates-rates SIM, through a friend's recruit link",
-    params: UserParams,
     body: MatesRatesForm,
     bodyType: 'form',
     status: 201,

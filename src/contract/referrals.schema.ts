@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
-import { endpointsOf, failures } from './endpoint.ts';
+import { failures } from './endpoint.ts';
 import { emailRule, nameRule } from './forms.schema.ts';
-import { payload, UserParams } from './shared.schema.ts';
+import { endpointsOf, payload, UserParams } from './shared.schema.ts';
 
 import { EASTER_CAMPAIGN } from './referrals.ts';
 import { REFERRAL_STATUSES } from './constants.ts';
@@ -79,7 +79,6 @@ export const referralsApi = {
     path: '/panda/protected/users/{user_id}/buyapowareferrals/registrations',
     summary:
       "Refer a friend by e-mail: the service's friends/registrations (the browser never holds the service's keys)",
-    params: UserParams,
     body: ReferFriendForm,
     status: 201,
     answer: payload(ReferralSchema),
@@ -136,7 +135,6 @@ export const referralsApi = {
     path: '/panda/public/users/{user_id}/buyapowareferrals',
     access: 'public',
     summary: 'The campaign and how many friends a member has referred (nothing personal)',
-    params: UserParams,
     answer: payload(z.object({ campaign_slug: z.string(), referrals: z.number().int() })),
     description: 'Counts',
     errors: { 404: 'No such member' },

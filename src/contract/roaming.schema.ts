@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
-import { endpointsOf, failures } from './endpoint.ts';
-import { payload, SimParams } from './shared.schema.ts';
+import { failures } from './endpoint.ts';
+import { endpointsOf, payload } from './shared.schema.ts';
 import { ROAMING_ALERT_CAUSES, ROAMING_CAP_CHOICES } from './roaming.ts';
 
 const Zone = z.enum(['home', '1', '2', '3', '4']);
@@ -74,7 +74,6 @@ export const roamingApi = {
     path: '/panda/protected/users/{user_id}/sims/{ssn}/roaming',
     summary:
       'Where the SIM is, its EU allowance used and left, this month by country, the cost cap and the notices sent',
-    params: SimParams,
     answer: payload(RoamingSchema),
     description: 'Roaming',
     errors: { 404: 'No such SIM on the account' },
@@ -85,7 +84,6 @@ export const roamingApi = {
     method: 'put',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/roaming/cap',
     summary: 'Chooses the monthly cap on data outside Zone 1: €50, €100, €200 or none',
-    params: SimParams,
     body: CapForm.meta({ id: 'RoamingCapBody' }),
     answer: payload(RoamingSchema),
     description: 'Roaming with the cap chosen',
@@ -97,7 +95,6 @@ export const roamingApi = {
     method: 'post',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/roaming/continue',
     summary: 'Keeps data abroad going past the cap for the rest of this month',
-    params: SimParams,
     answer: payload(RoamingSchema),
     description: 'Roaming with data going on',
     errors: { 404: 'No such SIM on the account' },

@@ -1,8 +1,8 @@
 import { z } from './zod.ts';
-import { endpointsOf, failures } from './endpoint.ts';
+import { failures } from './endpoint.ts';
 import { euro } from './format.ts';
 import { messages } from './messages.ts';
-import { payload, SimParams, UserParams } from './shared.schema.ts';
+import { endpointsOf, payload, UserParams } from './shared.schema.ts';
 import { stepUpFailures } from './step-up.schema.ts';
 import { SPEND_LIMIT_MIN_CENTS, SPEND_LIMIT_MAX_CENTS } from './security.ts';
 
@@ -76,7 +76,6 @@ export const securityApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/spend-limit',
     summary: 'The monthly card-spending limit, what cards paid this month and what is left',
-    params: UserParams,
     answer: payload(SpendLimitSchema),
     description: 'The limit',
   }),
@@ -86,7 +85,6 @@ export const securityApi = {
     method: 'put',
     path: '/panda/protected/users/{user_id}/spend-limit',
     summary: `Sets the monthly card-spending limit (from ${euro(SPEND_LIMIT_MIN_CENTS)}) or removes it (null)`,
-    params: UserParams,
     body: SpendLimitForm,
     answer: payload(SpendLimitSchema),
     description: 'The limit',
@@ -97,7 +95,6 @@ export const securityApi = {
     method: 'post',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/block',
     summary: 'Reports the SIM lost or stolen: blocked at once (no purchases, flexible-data moves or recruit orders)',
-    params: SimParams,
     answer: payload(SimStateSchema),
     description: 'Blocked',
   }),
@@ -107,7 +104,6 @@ export const securityApi = {
     method: 'delete',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/block',
     summary: 'Unblocks the SIM (step-up code in X-Step-Up-Code, purpose unblock)',
-    params: SimParams,
     answer: payload(SimStateSchema),
     description: 'Unblocked',
     stepUp: 'unblock',
@@ -120,7 +116,6 @@ export const securityApi = {
     path: '/panda/protected/users/{user_id}/email',
     summary:
       'Asks for a new e-mail address: the password and a step-up code (X-Step-Up-Code, purpose email, sent to the current address). A link and a code go to the new address, which takes effect only when one of them is used (confirmEmail); the current address is told and stays the account’s until then',
-    params: UserParams,
     body: EmailChangeForm,
     status: 202,
     answer: payload(EmailChangeSchema),
@@ -133,7 +128,6 @@ export const securityApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/email/change',
     summary: 'The account’s e-mail address, and the new one waiting to be confirmed from its own mailbox, if any',
-    params: UserParams,
     answer: payload(EmailChangeSchema),
     description: 'The address, and the one waiting',
   }),

@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { AccountAnswer, AccountSchema } from './auth.schema.ts';
-import { endpointsOf, failures } from './endpoint.ts';
-import { MessageAnswer, payload, UserParams } from './shared.schema.ts';
+import { failures } from './endpoint.ts';
+import { endpointsOf, MessageAnswer, payload } from './shared.schema.ts';
 import { NameForm, PasswordRule } from './forms.schema.ts';
 import { messages } from './messages.ts';
 
@@ -70,7 +70,6 @@ export const settingsApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/details',
     summary: 'The member’s own account and e-mail address (settings)',
-    params: UserParams,
     answer: payload(z.object({ account: AccountSchema, email: z.string() })),
     description: 'The account',
   }),
@@ -80,7 +79,6 @@ export const settingsApi = {
     method: 'put',
     path: '/panda/protected/users/{user_id}/name',
     summary: 'Change the member’s name',
-    params: UserParams,
     body: NameForm.meta({ id: 'NameBody' }),
     answer: AccountAnswer,
     description: 'Updated',
@@ -90,7 +88,6 @@ export const settingsApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/marketing-permissions',
     summary: 'Marketing permissions per channel',
-    params: UserParams,
     answer: payload(MarketingPermissionsSchema),
     description: 'Permissions',
   }),
@@ -100,7 +97,6 @@ export const settingsApi = {
     method: 'put',
     path: '/panda/protected/users/{user_id}/marketing-permissions',
     summary: 'Change marketing permissions',
-    params: UserParams,
     body: MarketingPermissionsSchema,
     answer: payload(MarketingPermissionsSchema),
     description: 'Permissions',
@@ -110,7 +106,6 @@ export const settingsApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/contact-preferences',
     summary: 'How we contact you: large print, no phone calls, e-mail only, a representative, a note',
-    params: UserParams,
     answer: payload(ContactPreferencesSchema),
     description: 'The preferences (all off when none were set)',
   }),
@@ -120,7 +115,6 @@ export const settingsApi = {
     method: 'put',
     path: '/panda/protected/users/{user_id}/contact-preferences',
     summary: 'Change how we contact you; the help desk sees it with every ticket you open',
-    params: UserParams,
     body: ContactPreferencesSchema,
     answer: payload(ContactPreferencesSchema),
     description: 'Saved',
@@ -131,7 +125,6 @@ export const settingsApi = {
     method: 'put',
     path: '/panda/protected/users/{user_id}/password',
     summary: 'Change the password; every other session ends',
-    params: UserParams,
     body: PasswordChangeSchema,
     answer: MessageAnswer,
     description: 'Changed',

@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { AccountAnswer, AccountSchema } from './auth.schema.ts';
-import { endpointsOf, failures } from './endpoint.ts';
-import { MessageAnswer, payload, UserParams } from './shared.schema.ts';
+import { failures } from './endpoint.ts';
+import { endpointsOf, MessageAnswer, payload, UserParams } from './shared.schema.ts';
 import { SignUpForm } from './forms.schema.ts';
 import { messages } from './messages.ts';
 
@@ -32,7 +32,6 @@ export const signUpApi = {
     method: 'post',
     path: '/panda/protected/users/{user_id}/generate-token',
     summary: 'Send a new verification e-mail; with an e-mail in the form body, change the address first',
-    params: UserParams,
     body: EmailForm.partial(),
     bodyType: 'form',
     bodyRequired: false,
@@ -64,7 +63,6 @@ export const signUpApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/update-email',
     summary: 'The account’s e-mail address and whether it is verified',
-    params: UserParams,
     answer: payload(z.object({ email: z.string(), is_verified: z.boolean() })),
     description: 'E-mail state',
   }),

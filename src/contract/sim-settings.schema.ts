@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import { SimSchema } from './account.schema.ts';
-import { endpointsOf, failures } from './endpoint.ts';
-import { payload, SimParams, UserParams } from './shared.schema.ts';
+import { failures } from './endpoint.ts';
+import { endpointsOf, payload } from './shared.schema.ts';
 import { ChangeSimForm, PortInForm, ReorderSimForm } from './forms.schema.ts';
 import { messages } from './messages.ts';
 import { OrderSchema } from './orders.schema.ts';
@@ -47,7 +47,6 @@ export const simSettingsApi = {
     path: '/panda/protected/users/{user_id}/portin',
     summary:
       'The member’s latest request to move a number to 48 (open, or ended in the last 30 days), with its timeline',
-    params: UserParams,
     answer: payload(z.object({ request: PortInSchema.nullable() })),
     description: 'The request or null',
   }),
@@ -57,7 +56,6 @@ export const simSettingsApi = {
     method: 'post',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/portin',
     summary: 'Ask to move a number from another network to this SIM; the member gets the PORTIN_IN_PROGRESS segment',
-    params: SimParams,
     body: PortInForm.meta({ id: 'PortInBody' }),
     status: 201,
     answer: payload(z.object({ request: PortInSchema, message: z.string() })),
@@ -70,7 +68,6 @@ export const simSettingsApi = {
     method: 'post',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/reorder',
     summary: 'Order a replacement SIM (status SIM_REORDERED); one may be on its way at a time',
-    params: SimParams,
     body: ReorderSimForm.meta({ id: 'ReorderSimBody' }),
     status: 201,
     answer: payload(z.object({ order: OrderSchema })),
@@ -84,7 +81,6 @@ export const simSettingsApi = {
     path: '/panda/protected/users/{user_id}/sims/{ssn}/change',
     summary:
       'Move the number, credit and memberships to a new SIM card (password and step-up code); the old card ends inactive',
-    params: SimParams,
     body: ChangeSimForm.meta({ id: 'ChangeSimBody' }),
     stepUp: 'sim',
     answer: payload(z.object({ sim: SimSchema })),
@@ -102,7 +98,6 @@ export const simSettingsApi = {
     path: '/panda/protected/users/{user_id}/sims/{ssn}/esim',
     summary:
       'Change to an eSIM: a new eSIM profile for the same number, credit and memberships (password and step-up code); the old SIM stops working',
-    params: SimParams,
     body: EsimForm.meta({ id: 'EsimBody' }),
     stepUp: 'sim',
     status: 201,
@@ -115,7 +110,6 @@ export const simSettingsApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/sims/{ssn}/esim',
     summary: 'The activation code of an eSIM, to scan it again',
-    params: SimParams,
     answer: EsimAnswer,
     description: 'The eSIM',
     errors: { 404: 'Not an eSIM' },

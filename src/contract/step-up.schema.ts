@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
-import { endpointsOf, failures } from './endpoint.ts';
-import { payload, UserParams } from './shared.schema.ts';
+import { failures } from './endpoint.ts';
+import { endpointsOf, payload } from './shared.schema.ts';
 import {
   STEP_UP_MINUTES,
   STEP_UP_TRIES,
@@ -25,7 +25,6 @@ export const stepUpApi = {
     method: 'post',
     path: '/panda/protected/users/{user_id}/step-up',
     summary: `Sends a 6-digit code to the account's e-mail address for one sensitive change (valid ${STEP_UP_MINUTES} minutes, ${STEP_UP_TRIES} tries, one use; a new code ends the old one)`,
-    params: UserParams,
     body: StepUpRequest,
     status: 201,
     answer: payload(

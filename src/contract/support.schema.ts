@@ -7,9 +7,9 @@ import {
   TICKET_ENTRY_KINDS,
   TICKET_KINDS,
 } from './contact.ts';
-import { endpointsOf, failures } from './endpoint.ts';
+import { failures } from './endpoint.ts';
 import { ticketFields } from './forms.schema.ts';
-import { payload, UserParams } from './shared.schema.ts';
+import { endpointsOf, payload, UserParams } from './shared.schema.ts';
 
 /**
  * my48 → Support (docs/product/customer-care.md): the member's tickets and complaints with their state and the

@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
-import { endpointsOf, failures } from './endpoint.ts';
-import { PageCursor, payload, UserParams } from './shared.schema.ts';
+import { failures } from './endpoint.ts';
+import { endpointsOf, PageCursor, payload, UserParams } from './shared.schema.ts';
 import { VAT_RATE_PERCENT, vatOf, COMPANY } from './transactions.ts';
 import { RECEIPT_KINDS } from './transactions.ts';
 
@@ -31,7 +31,6 @@ export const transactionsApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/transactions',
     summary: 'Money movements, newest first, paged',
-    params: UserParams,
     query: z.object({
       page: z.coerce
         .number({ error: 'page must be a number' })
