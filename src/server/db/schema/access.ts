@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { STEP_UP_PURPOSES } from '../../../contract/step-up.schema.ts';
-import { createdAt, oneOf, partOf, ts } from './columns.ts';
+import { createdAt, oneOf, partOf, rowId, ts } from './columns.ts';
 import { memberColumn, members } from './members.ts';
 
 /** What an e-mail token is for (server-side only). */
@@ -12,7 +12,7 @@ const WEBAUTHN_PURPOSES = ['register', 'sign-in'] as const;
 export const sessions = pgTable(
   'sessions',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     memberId: memberColumn(),
     /** SHA-256 of the x-gg-auth token; the token itself is never stored. */
     tokenHash: text('token_hash').notNull(),
@@ -34,7 +34,7 @@ export const sessions = pgTable(
 export const emailTokens = pgTable(
   'email_tokens',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     memberId: memberColumn(),
     purpose: text('purpose', { enum: EMAIL_TOKEN_PURPOSES }).notNull(),
     tokenHash: text('token_hash').notNull(),
@@ -60,7 +60,7 @@ export const emailTokens = pgTable(
 export const stepUpCodes = pgTable(
   'step_up_codes',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     memberId: memberColumn(),
     purpose: text('purpose', { enum: STEP_UP_PURPOSES }).notNull(),
     codeHash: text('code_hash').notNull(),
@@ -88,7 +88,7 @@ export const stepUpCodes = pgTable(
 export const passkeys = pgTable(
   'passkeys',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     memberId: memberColumn(),
     /** The credential's id, base64url, as the browser names it. */
     credentialId: text('credential_id').notNull(),
@@ -116,7 +116,7 @@ export const passkeys = pgTable(
 export const webauthnChallenges = pgTable(
   'webauthn_challenges',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     challenge: text('challenge').notNull(),
     purpose: text('purpose', { enum: WEBAUTHN_PURPOSES }).notNull(),
     memberId: integer('member_id').references(() => members.id, { onDelete: 'cascade' }),
@@ -140,7 +140,7 @@ export const webauthnChallenges = pgTable(
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     memberId: memberColumn(),
     endpoint: text('endpoint').notNull(),
     /** The browser's P-256 public key and auth secret (base64url), for aes128gcm. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CHAT_AUTHORS, CHAT_ENDERS, CHAT_MESSAGE_MAX, CHAT_STATES } from '../../../contract/chat.ts';
-import { createdAt, oneOf, partOf, ts } from './columns.ts';
+import { createdAt, oneOf, partOf, rowId, ts } from './columns.ts';
 import { members } from './members.ts';
 import { tickets } from './tickets.ts';
 
@@ -14,7 +14,7 @@ import { tickets } from './tickets.ts';
 export const chats = pgTable(
   'chats',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     tokenHash: text('token_hash').notNull(),
     memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
     /** Started from a member's signed-in session: the agent may trust the account's details. */
@@ -76,7 +76,7 @@ export const chats = pgTable(
 export const chatLines = pgTable(
   'chat_lines',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     chatId: partOf('chat_id', () => chats.id),
     author: text('author', { enum: CHAT_AUTHORS }).notNull(),
     /** The agent's name on an agent's line. */

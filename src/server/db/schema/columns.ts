@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, customType, integer, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, customType, integer, serial, timestamp } from 'drizzle-orm/pg-core';
 
 /** A SQL list of these values, for a check or an index (the lists come from the contract, said once). */
 export const valuesOf = (values: readonly string[]) =>
@@ -14,6 +14,9 @@ export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 
 
 /** Raw bytes (an attachment's content). */
 export const bytes = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** A row's own number, given by the database: every table with one spells it so. */
+export const rowId = () => serial('id').primaryKey();
 
 /** When a row was made: every table that keeps one spells it so. */
 export const createdAt = () => ts('created_at').notNull();

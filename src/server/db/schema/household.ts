@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, partOf, ts } from './columns.ts';
+import { check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, partOf, rowId, ts } from './columns.ts';
 import { memberColumn } from './members.ts';
 import { simColumn } from './sims.ts';
 
@@ -10,7 +10,7 @@ import { simColumn } from './sims.ts';
  * household): the database, not the code, keeps both rules under concurrent acceptances.
  */
 export const households = pgTable('households', {
-  id: serial('id').primaryKey(),
+  id: rowId(),
   ownerId: memberColumn('owner_id').unique('households_one_per_owner'),
   createdAt: createdAt(),
 });
@@ -18,7 +18,7 @@ export const households = pgTable('households', {
 export const householdLines = pgTable(
   'household_lines',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     householdId: partOf('household_id', () => households.id),
     ssn: simColumn().unique('household_lines_one_household'),
     slot: integer('slot').notNull(),
@@ -37,7 +37,7 @@ export const householdLines = pgTable(
 export const householdInvitations = pgTable(
   'household_invitations',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     householdId: partOf('household_id', () => households.id),
     ssn: simColumn(),
     codeHash: text('code_hash').notNull(),

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ALERT_CAUSES } from '../../../contract/alerts.schema.ts';
 import { LEGACY_TYPES } from '../../../contract/constants.ts';
-import { createdAt, oneOf, partOf, ts, valuesOf } from './columns.ts';
+import { createdAt, oneOf, partOf, rowId, ts, valuesOf } from './columns.ts';
 
 export const members = pgTable(
   'members',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     firstname: text('firstname').notNull(),
@@ -91,7 +91,7 @@ export const contactPreferences = pgTable(
 export const notifications = pgTable(
   'notifications',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     memberId: memberColumn(),
     title: text('title').notNull(),
     body: text('body').notNull(),
@@ -117,7 +117,7 @@ export const alertSettings = pgTable(
 export const alerts = pgTable(
   'alerts',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     memberId: memberColumn(),
     cause: text('cause', { enum: ALERT_CAUSES }).notNull(),
     causeKey: text('cause_key').notNull(),

@@ -7,14 +7,13 @@ import {
   index,
   integer,
   pgTable,
-  serial,
   smallint,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { MEMBERSHIP_STATUSES } from '../../../contract/constants.ts';
 import { MONTHLY_ACTIONS } from '../../../contract/flexi-data.ts';
-import { createdAt, oneOf, ts } from './columns.ts';
+import { createdAt, oneOf, rowId, ts } from './columns.ts';
 import { balances } from './money.ts';
 import { products } from './orders.ts';
 import { simColumn, simKey, sims } from './sims.ts';
@@ -40,7 +39,7 @@ export function dataAlertDue(t: {
 export const memberships = pgTable(
   'memberships',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     ssn: simColumn(),
     sku: text('sku')
       .notNull()
@@ -138,7 +137,7 @@ export const memberships = pgTable(
 export const goodyBags = pgTable(
   'goody_bags',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     ssn: simColumn(),
     productSku: text('product_sku')
       .notNull()
@@ -171,7 +170,7 @@ export const vaults = pgTable(
 export const spotLoans = pgTable(
   'spot_loans',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     lenderSsn: simColumn('lender_ssn'),
     borrowerSsn: simColumn('borrower_ssn'),
     dataKb: bigint('data_kb', { mode: 'number' }).notNull(),
@@ -200,7 +199,7 @@ export const spotLoans = pgTable(
 export const donations = pgTable(
   'donations',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     ssn: simColumn(),
     occurredAt: ts('occurred_at').notNull(),
     dataKb: bigint('data_kb', { mode: 'number' }),
@@ -217,7 +216,7 @@ export const donations = pgTable(
 export const flexiActions = pgTable(
   'flexi_actions',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     ssn: simColumn(),
     month: text('month').notNull(),
     action: text('action', { enum: [...MONTHLY_ACTIONS] }).notNull(),

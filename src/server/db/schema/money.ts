@@ -1,8 +1,8 @@
 import { relations, sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CARD_CHOICES, CARD_REFUND_STATES, CHECKOUT_STATES } from '../../../contract/constants.ts';
 import { CHECKOUT_PURPOSES } from '../../../contract/payments.ts';
-import { createdAt, oneOf, ts } from './columns.ts';
+import { createdAt, oneOf, rowId, ts } from './columns.ts';
 import { memberKey, members } from './members.ts';
 import { products } from './orders.ts';
 import { simColumn, simKey, sims } from './sims.ts';
@@ -22,7 +22,7 @@ export const balances = pgTable(
 export const ledger = pgTable(
   'ledger',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     ssn: simColumn(),
     occurredAt: ts('occurred_at').notNull(),
     kind: text('kind').notNull(),
@@ -56,7 +56,7 @@ export const ledger = pgTable(
 export const cardRefunds = pgTable(
   'card_refunds',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     reference: text('reference').notNull(),
     paymentId: text('payment_id').notNull(),
     cents: integer('cents').notNull(),
@@ -140,7 +140,7 @@ export const checkouts = pgTable(
 export const advances = pgTable(
   'advances',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     ssn: simColumn(),
     amountCents: integer('amount_cents').notNull(),
     feeCents: integer('fee_cents').notNull(),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   NETWORK_ACTIONS,
   NETWORK_EVENT_OUTCOMES,
@@ -7,7 +7,7 @@ import {
   NETWORK_ORDER_STATES,
   NETWORK_SERVICES,
 } from '../../../contract/network.ts';
-import { createdAt, oneOf, ts } from './columns.ts';
+import { createdAt, oneOf, rowId, ts } from './columns.ts';
 
 /**
  * The outbox of orders to the mobile network (docs/product/network.md): each written in the
@@ -19,7 +19,7 @@ import { createdAt, oneOf, ts } from './columns.ts';
 export const networkOrders = pgTable(
   'network_orders',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     externalId: text('external_id').notNull(),
     /** Why it was made, once per cause: `lostSim:<ssn>:<time>`, `activation:<ssn>`, … */
     cause: text('cause').notNull(),

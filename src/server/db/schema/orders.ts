@@ -1,17 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  bigint,
-  check,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES, PRODUCT_KINDS } from '../../../contract/constants.ts';
-import { createdAt, oneOf, ts } from './columns.ts';
+import { createdAt, oneOf, rowId, ts } from './columns.ts';
 import { members } from './members.ts';
 
 export const products = pgTable(
@@ -60,7 +50,7 @@ export const simStock = pgTable(
 export const orders = pgTable(
   'orders',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     memberId: integer('member_id').references(() => members.id, { onDelete: 'set null' }),
     sku: text('sku')
       .notNull()

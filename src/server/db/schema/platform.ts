@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
-import { bytes, createdAt, ts } from './columns.ts';
+import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bytes, createdAt, rowId, ts } from './columns.ts';
 
 /** Mail waiting for a mail server; readable at /sandbox/mail while none is configured. */
 export const outbox = pgTable(
   'outbox',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
@@ -69,7 +69,7 @@ export const siteInstances = pgTable('site_instances', {
 export const cdnPurges = pgTable(
   'cdn_purges',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     build: text('build').notNull().unique(),
     keys: jsonb('keys').$type<string[]>().notNull(),
     createdAt: createdAt(),

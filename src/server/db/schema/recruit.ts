@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { REFERRAL_STATUSES } from '../../../contract/constants.ts';
-import { createdAt, oneOf, ts } from './columns.ts';
+import { createdAt, oneOf, rowId, ts } from './columns.ts';
 import { memberColumn, members } from './members.ts';
 import { orders } from './orders.ts';
 import { sims } from './sims.ts';
@@ -17,7 +17,7 @@ const REFERRAL_CALLS = ['registrations', 'track', 'signups', 'confirmations', 'f
 export const recruits = pgTable(
   'recruits',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     recruiterMemberId: memberColumn('recruiter_member_id'),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     friendMemberId: integer('friend_member_id').references(() => members.id, { onDelete: 'set null' }),
@@ -46,7 +46,7 @@ export const recruits = pgTable(
 export const referrals = pgTable(
   'referrals',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     referrerMemberId: memberColumn('referrer_member_id'),
     friendEmail: text('friend_email').notNull(),
     friendName: text('friend_name').notNull(),
@@ -73,7 +73,7 @@ export const referrals = pgTable(
 export const referralOutbox = pgTable(
   'referral_outbox',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     call: text('call', { enum: REFERRAL_CALLS }).notNull(),
     payload: text('payload').notNull(),
     createdAt: createdAt(),
@@ -93,7 +93,7 @@ export const referralOutbox = pgTable(
 export const referralCalls = pgTable(
   'referral_calls',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     path: text('path').notNull(),
     payload: text('payload').notNull(),
     status: integer('status').notNull(),
@@ -124,7 +124,7 @@ export const offerCodes = pgTable(
 export const offerClaims = pgTable(
   'offer_claims',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     kind: text('kind').notNull(),
     memberId: memberColumn(),
     subject: text('subject').notNull(),
@@ -146,7 +146,7 @@ export const offerClaims = pgTable(
 export const studentCodes = pgTable(
   'student_codes',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     memberId: memberColumn(),
     email: text('email').notNull(),
     codeHash: text('code_hash').notNull(),

@@ -1,20 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { BILLING_STATUSES, PORT_IN_ACCOUNT_TYPES, SIM_KINDS, SIM_STATUSES } from '../../../contract/constants.ts';
 import { LINE_STATES } from '../../../contract/network.ts';
 import { PORT_IN_STATUSES, PORT_IN_STEPS } from '../../../contract/sim-settings.schema.ts';
-import { createdAt, oneOf, partOf, ts, valuesOf } from './columns.ts';
+import { createdAt, oneOf, partOf, rowId, ts, valuesOf } from './columns.ts';
 import { memberColumn } from './members.ts';
 
 /** A port-in not yet completed, rejected or cancelled (one open request a member). */
@@ -66,7 +55,7 @@ export const sims = pgTable(
 export const portInRequests = pgTable(
   'port_in_requests',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     memberId: memberColumn(),
     ssn: simColumn(),
     msisdn: text('msisdn').notNull(),
@@ -98,7 +87,7 @@ export const portInRequests = pgTable(
 export const portInEvents = pgTable(
   'port_in_events',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     requestId: partOf('request_id', () => portInRequests.id),
     status: text('status', { enum: [...PORT_IN_STATUSES] }).notNull(),
     note: text('note'),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   ALL_TICKET_STATES,
   ATTACHMENT_MAX_BYTES,
@@ -11,7 +11,7 @@ import {
   TICKET_KINDS,
   TICKET_STATES,
 } from '../../../contract/contact.ts';
-import { bytes, createdAt, oneOf, partOf, ts, valuesOf } from './columns.ts';
+import { bytes, createdAt, oneOf, partOf, rowId, ts, valuesOf } from './columns.ts';
 import { members } from './members.ts';
 
 /**
@@ -24,7 +24,7 @@ import { members } from './members.ts';
 export const tickets = pgTable(
   'tickets',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     reference: text('reference').notNull(),
     kind: text('kind', { enum: TICKET_KINDS }).notNull(),
     topic: text('topic', { enum: CONTACT_TOPICS }).notNull(),
@@ -85,7 +85,7 @@ export const tickets = pgTable(
 export const ticketEntries = pgTable(
   'ticket_entries',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     ticketId: partOf('ticket_id', () => tickets.id),
     author: text('author', { enum: TICKET_ENTRY_AUTHORS }).notNull(),
     kind: text('kind', { enum: TICKET_ENTRY_KINDS }).notNull(),
@@ -112,7 +112,7 @@ export const ticketEntries = pgTable(
 export const ticketAttachments = pgTable(
   'ticket_attachments',
   {
-    id: serial('id').primaryKey(),
+    id: rowId(),
     /** The upload's handle, given to the browser that sent it: a capability, never exported. */
     token: text('token').notNull(),
     ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'cascade' }),
