@@ -4,6 +4,7 @@ import { SOCIAL_NETWORKS } from '../../contract/settings.ts';
 import type { MarketingPermissions } from '../../contract/settings.schema.ts';
 import { $permissions, choose, loadPermissions, savePermissions } from '../../stores/marketing-permissions.ts';
 import { FormAlert, SubmitButton } from './Field.tsx';
+import { CheckField } from './CheckField.tsx';
 
 const channels = [
   ['email', 'E-mail'],
@@ -50,15 +51,14 @@ export function MarketingPermissionsForm({
       <fieldset className="fieldset">
         <legend>Contact me by</legend>
         {channels.map(([key, label]) => (
-          <div className="field field--check" key={key}>
-            <input
-              id={`perm-${key}`}
-              type="checkbox"
-              checked={value[key]}
-              onChange={(e) => choose({ [key]: e.target.checked })}
-            />
-            <label htmlFor={`perm-${key}`}>{label}</label>
-          </div>
+          <CheckField
+            key={key}
+            id={`perm-${key}`}
+            type="checkbox"
+            checked={value[key]}
+            onChange={(e) => choose({ [key]: e.target.checked })}
+            label={label}
+          />
         ))}
       </fieldset>
       <div className="field">

@@ -6,6 +6,7 @@ import { euro, formatMsisdn } from '../../lib/format.ts';
 import { $giftOffers, $recipient, giftForm, numberForm, startAgain } from './gift-shop-store.ts';
 import './gift-shop.css';
 import { FormCard } from '../../components/forms/FormCard.tsx';
+import { CheckField } from '../../components/forms/CheckField.tsx';
 
 /** Gift a plan: a membership or a top-up for a member's number, for visitors and members alike. */
 export default function GiftShop() {
@@ -35,14 +36,15 @@ export default function GiftShop() {
         />
         <fieldset className="fieldset">
           <legend>What would you like to give?</legend>
-          <div className="field field--check">
-            <input id="gift-membership" type="radio" name="gift" value="membership" defaultChecked />
-            <label htmlFor="gift-membership">A membership</label>
-          </div>
-          <div className="field field--check">
-            <input id="gift-credit" type="radio" name="gift" value="credit" />
-            <label htmlFor="gift-credit">A top-up (credit)</label>
-          </div>
+          <CheckField
+            id="gift-membership"
+            type="radio"
+            name="gift"
+            value="membership"
+            defaultChecked
+            label="A membership"
+          />
+          <CheckField id="gift-credit" type="radio" name="gift" value="credit" label="A top-up (credit)" />
         </fieldset>
         <SubmitButton busy={step1.busy} busyLabel={step1.busyLabel ?? ''}>
           Continue
@@ -78,10 +80,15 @@ export default function GiftShop() {
       <fieldset className="fieldset">
         <legend>{recipient.gift === 'membership' ? 'Membership' : 'Amount'}</legend>
         {choices.map((c, i) => (
-          <div className="field field--check" key={c.value}>
-            <input id={`choice-${c.value}`} type="radio" name="choice" value={c.value} defaultChecked={i === 0} />
-            <label htmlFor={`choice-${c.value}`}>{c.label}</label>
-          </div>
+          <CheckField
+            key={c.value}
+            id={`choice-${c.value}`}
+            type="radio"
+            name="choice"
+            value={c.value}
+            defaultChecked={i === 0}
+            label={c.label}
+          />
         ))}
       </fieldset>
       <EmailField

@@ -22,6 +22,7 @@ import {
   type LineAction,
 } from './household-store.ts';
 import './household.css';
+import { CheckField } from '../../../components/forms/CheckField.tsx';
 
 const dataOf = (l: HouseholdLine) =>
   l.is_unlimited
@@ -103,12 +104,7 @@ function LineCard({ line }: { line: HouseholdLine }) {
 
 function Radio({ name, value, label, checked }: { name: string; value: string; label: string; checked?: boolean }) {
   const id = `${name}-${value}`;
-  return (
-    <div className="field field--check">
-      <input id={id} type="radio" name={name} value={value} defaultChecked={checked} />
-      <label htmlFor={id}>{label}</label>
-    </div>
-  );
+  return <CheckField id={id} type="radio" name={name} value={value} defaultChecked={checked} label={label} />;
 }
 const cardName = (card: { brand: string; last4: string }) =>
   `${card.brand === 'VISA' ? 'Visa' : card.brand === 'MASTER' ? 'Mastercard' : card.brand} ending ${card.last4}`;

@@ -7,6 +7,7 @@ import { useOffers } from './use-offers.tsx';
 import Advance from '../../components/Advance.tsx';
 import { $account } from '../../stores/account.ts';
 import { ActionFeedback } from './Memberships.tsx';
+import { CheckField } from '../../../components/forms/CheckField.tsx';
 
 /** Add credit: an amount, paid with the stored card or a new card (which can be saved). */
 export default function AddCredit() {
@@ -33,57 +34,50 @@ export default function AddCredit() {
         <legend>Amount</legend>
         <div className="choices">
           {CREDIT_AMOUNTS_CENTS.map((a) => (
-            <div className="field field--check" key={a}>
-              <input
-                id={`amount-${a}`}
-                type="radio"
-                name="amount"
-                value={a}
-                checked={amount === a}
-                onChange={() => setAmount(a)}
-              />
-              <label htmlFor={`amount-${a}`}>{euro(a)}</label>
-            </div>
+            <CheckField
+              key={a}
+              id={`amount-${a}`}
+              type="radio"
+              name="amount"
+              value={a}
+              checked={amount === a}
+              onChange={() => setAmount(a)}
+              label={euro(a)}
+            />
           ))}
         </div>
       </fieldset>
       <fieldset className="fieldset">
         <legend>Pay with</legend>
         {card && (
-          <div className="field field--check">
-            <input
-              id="with-stored"
-              type="radio"
-              name="card"
-              value="stored"
-              checked={stored}
-              onChange={() => setUseCard(true)}
-            />
-            <label htmlFor="with-stored">{`My ${card.brand} card ending ${card.last4} (expires ${card.expiry})`}</label>
-          </div>
-        )}
-        <div className="field field--check">
-          <input
-            id="with-new"
+          <CheckField
+            id="with-stored"
             type="radio"
             name="card"
-            value="new"
-            checked={!stored}
-            onChange={() => setUseCard(false)}
+            value="stored"
+            checked={stored}
+            onChange={() => setUseCard(true)}
+            label={<>{`My ${card.brand} card ending ${card.last4} (expires ${card.expiry})`}</>}
           />
-          <label htmlFor="with-new">A new card</label>
-        </div>
+        )}
+        <CheckField
+          id="with-new"
+          type="radio"
+          name="card"
+          value="new"
+          checked={!stored}
+          onChange={() => setUseCard(false)}
+          label="A new card"
+        />
         {!stored && (
-          <div className="field field--check">
-            <input
-              id="save-card"
-              type="checkbox"
-              name="save"
-              checked={save}
-              onChange={(e) => setSave(e.target.checked)}
-            />
-            <label htmlFor="save-card">Save this card for next time</label>
-          </div>
+          <CheckField
+            id="save-card"
+            type="checkbox"
+            name="save"
+            checked={save}
+            onChange={(e) => setSave(e.target.checked)}
+            label="Save this card for next time"
+          />
         )}
       </fieldset>
       <button type="submit" className="btn btn--primary" disabled={busy}>

@@ -17,6 +17,7 @@ import {
 } from './memberships-store.ts';
 import { useOffers } from './use-offers.tsx';
 import { OfferFacts } from './OfferCard.tsx';
+import { CheckField } from '../../../components/forms/CheckField.tsx';
 
 /** The popups and the failure of the one action in progress, shared by the money screens. */
 export function ActionFeedback() {
@@ -163,32 +164,31 @@ export default function Memberships() {
 
       <fieldset className="fieldset card">
         <legend>How to pay</legend>
-        <div className="field field--check">
-          <input
-            id="pay-credit"
+        <CheckField
+          id="pay-credit"
+          type="radio"
+          name="payment"
+          checked={paymentType === 'BALANCE_BEFORE_SC'}
+          onChange={() => setPaymentType('BALANCE_BEFORE_SC')}
+          label={<>Credit first, then {card ? `my card ending ${card.last4}` : 'a card'}</>}
+        />
+        {card && (
+          <CheckField
+            id="pay-card"
             type="radio"
             name="payment"
-            checked={paymentType === 'BALANCE_BEFORE_SC'}
-            onChange={() => setPaymentType('BALANCE_BEFORE_SC')}
+            checked={paymentType === 'STORED_CARD'}
+            onChange={() => setPaymentType('STORED_CARD')}
+            label={`All by my ${card.brand} card ending ${card.last4}`}
           />
-          <label htmlFor="pay-credit">Credit first, then {card ? `my card ending ${card.last4}` : 'a card'}</label>
-        </div>
-        {card && (
-          <div className="field field--check">
-            <input
-              id="pay-card"
-              type="radio"
-              name="payment"
-              checked={paymentType === 'STORED_CARD'}
-              onChange={() => setPaymentType('STORED_CARD')}
-            />
-            <label htmlFor="pay-card">{`All by my ${card.brand} card ending ${card.last4}`}</label>
-          </div>
         )}
-        <div className="field field--check">
-          <input id="renew" type="checkbox" checked={recurrence} onChange={(e) => setRecurrence(e.target.checked)} />
-          <label htmlFor="renew">Renew it automatically</label>
-        </div>
+        <CheckField
+          id="renew"
+          type="checkbox"
+          checked={recurrence}
+          onChange={(e) => setRecurrence(e.target.checked)}
+          label="Renew it automatically"
+        />
       </fieldset>
 
       <h2>Buy a membership</h2>

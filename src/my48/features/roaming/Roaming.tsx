@@ -9,6 +9,7 @@ import { $account } from '../../stores/account.ts';
 import { $roamingAction, roamingAction, chooseCap, keepUsingData, loadRoaming, roaming } from './roaming-store.ts';
 import { capLabel, roamingView } from './roaming-view.ts';
 import './roaming.css';
+import { CheckField } from '../../../components/forms/CheckField.tsx';
 
 /** my48 → Roaming (docs/product/roaming.md): reached from the dashboard's roaming figure and the roaming help page. */
 export default function Roaming() {
@@ -125,17 +126,16 @@ export default function Roaming() {
           <fieldset>
             <legend id="roaming-cap-legend">Monthly cap on data outside the EU (excluding VAT)</legend>
             {ROAMING_CAP_CHOICES.map((c) => (
-              <div key={String(c)} className="field field--check">
-                <input
-                  id={`cap-${String(c)}`}
-                  type="radio"
-                  name="cap"
-                  value={String(c)}
-                  checked={chosen === String(c)}
-                  onChange={(e) => setCap(e.target.value)}
-                />
-                <label htmlFor={`cap-${String(c)}`}>{capLabel(c)}</label>
-              </div>
+              <CheckField
+                key={String(c)}
+                id={`cap-${String(c)}`}
+                type="radio"
+                name="cap"
+                value={String(c)}
+                checked={chosen === String(c)}
+                onChange={(e) => setCap(e.target.value)}
+                label={capLabel(c)}
+              />
             ))}
           </fieldset>
           <FormAlert>{action.error}</FormAlert>

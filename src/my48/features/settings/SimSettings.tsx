@@ -10,6 +10,7 @@ import { StepUpCode } from '../../components/StepUpCode.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { changeSimForm, loadOpenPortIn, openPortIn, portInForm, reorderForm } from './sim-settings-store.ts';
 import { Esim, PortInTimeline } from './SimControls.tsx';
+import { CheckField } from '../../../components/forms/CheckField.tsx';
 
 function NeedsSim({ status }: { status: string }) {
   if (status === 'loading') return <p role="status">Loading your SIM…</p>;
@@ -136,21 +137,23 @@ export function MoveYourNumber() {
         />
         <fieldset className="fieldset">
           <legend>Account type</legend>
-          <div className="field field--check">
-            <input
-              id="acct-prepay"
-              type="radio"
-              name="account_type"
-              value="prepay"
-              defaultChecked
-              onChange={() => setBillPay(false)}
-            />
-            <label htmlFor="acct-prepay">Prepay (top-up)</label>
-          </div>
-          <div className="field field--check">
-            <input id="acct-bill" type="radio" name="account_type" value="bill_pay" onChange={() => setBillPay(true)} />
-            <label htmlFor="acct-bill">Bill pay</label>
-          </div>
+          <CheckField
+            id="acct-prepay"
+            type="radio"
+            name="account_type"
+            value="prepay"
+            defaultChecked
+            onChange={() => setBillPay(false)}
+            label="Prepay (top-up)"
+          />
+          <CheckField
+            id="acct-bill"
+            type="radio"
+            name="account_type"
+            value="bill_pay"
+            onChange={() => setBillPay(true)}
+            label="Bill pay"
+          />
         </fieldset>
         {billPay && (
           <Field
