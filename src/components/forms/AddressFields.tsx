@@ -17,52 +17,26 @@ export function AddressFields({
   someoneElse?: boolean;
   eircodeHint?: string;
 }) {
-  const auto = (token: string) => (someoneElse ? 'off' : token);
   const labels = someoneElse ? FRIEND_ADDRESS_LABELS : ADDRESS_LABELS;
+  /** One field's props: its label (optional ones say so), what the browser may fill in, its value and error. */
+  const field = (name: keyof typeof ADDRESS_LABELS, autoComplete: string, required = true) => ({
+    label: required ? labels[name] : `${labels[name]} (optional)`,
+    name,
+    autoComplete: someoneElse ? 'off' : autoComplete,
+    defaultValue: values[name],
+    required,
+    error: errors[name],
+  });
   return (
     <>
       <div className="form__row">
-        <Field
-          label={labels.firstname}
-          name="firstname"
-          autoComplete={auto('given-name')}
-          defaultValue={values['firstname']}
-          required
-          error={errors['firstname']}
-        />
-        <Field
-          label={labels.lastname}
-          name="lastname"
-          autoComplete={auto('family-name')}
-          defaultValue={values['lastname']}
-          required
-          error={errors['lastname']}
-        />
+        <Field {...field('firstname', 'given-name')} />
+        <Field {...field('lastname', 'family-name')} />
       </div>
-      <Field
-        label={labels.s_line1}
-        name="s_line1"
-        autoComplete={auto('address-line1')}
-        defaultValue={values['s_line1']}
-        required
-        error={errors['s_line1']}
-      />
-      <Field
-        label={`${labels.s_line2} (optional)`}
-        name="s_line2"
-        autoComplete={auto('address-line2')}
-        defaultValue={values['s_line2']}
-        error={errors['s_line2']}
-      />
+      <Field {...field('s_line1', 'address-line1')} />
+      <Field {...field('s_line2', 'address-line2', false)} />
       <div className="form__row">
-        <Field
-          label={labels.s_city}
-          name="s_city"
-          autoComplete={auto('address-level2')}
-          defaultValue={values['s_city']}
-          required
-          error={errors['s_city']}
-        />
+        <Field {...field('s_city', 'address-level2')} />
         <SelectField
           label={labels.s_county}
           name="s_county"
@@ -72,14 +46,7 @@ export function AddressFields({
           error={errors['s_county']}
         />
       </div>
-      <Field
-        label={`${labels.s_postcode} (optional)`}
-        name="s_postcode"
-        autoComplete={auto('postal-code')}
-        defaultValue={values['s_postcode']}
-        hint={eircodeHint}
-        error={errors['s_postcode']}
-      />
+      <Field {...field('s_postcode', 'postal-code', false)} hint={eircodeHint} />
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { and, eq, exists, gt, inArray, lt, ne, notExists, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, exists, gt, inArray, lt, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { networkEvents, networkOrders, outbox, pushSubscriptions, sessions, webauthnChallenges } from '../db/schema.ts';
 import type { ServiceContext } from './outcome.ts';
 
@@ -28,90 +28,85 @@ const PRUNE_BATCH = 5_000;
 
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);
 
+/** Deletes a table's rows the condition ages out, oldest first and at most `limit` a turn: how many went. */
+async function pruneOldest(
+  db: ServiceContext['db'],
+  table: PgTable,
+  {
+    id,
+    age,
+    where,
+    limit = PRUNE_BATCH,
+  }: { id: AnyPgColumn; age: AnyPgColumn; where: SQL | undefined; limit?: number },
+) {
+  const oldest = db.select({ id }).from(table).where(where).orderBy(age).limit(limit);
+  return (await db.delete(table).where(inArray(id, oldest)).returning({ id })).length;
+}
+
 /**
  * One turn of pruning, each table through an index on the time that ages it. A session that still
  * carries a device's push subscription stays: the device keeps its alerts until it logs out (docs/product/phone.md).
  */
 export async function pruneGrowingTables({ db, clock }: ServiceContext): Promise<Record<string, number>> {
   const now = clock();
-  const oldSessions = db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(
-      and(
-        lt(sessions.createdAt, daysBefore(now, RETENTION.sessionDays)),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(pushSubscriptions)
-            .where(eq(pushSubscriptions.sessionId, sessions.id)),
-        ),
+  const sessionsGone = await pruneOldest(db, sessions, {
+    id: sessions.id,
+    age: sessions.createdAt,
+    where: and(
+      lt(sessions.createdAt, daysBefore(now, RETENTION.sessionDays)),
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.sessionId, sessions.id)),
       ),
-    )
-    .orderBy(sessions.createdAt)
-    .limit(PRUNE_BATCH);
-  const sessionsGone = await db
-    .delete(sessions)
-    .where(inArray(sessions.id, oldSessions))
-    .returning({ id: sessions.id });
-  const sentMail = db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(lt(outbox.sentAt, daysBefore(now, RETENTION.sentMailDays)))
-    .orderBy(outbox.sentAt)
-    .limit(PRUNE_BATCH);
-  const mailGone = await db.delete(outbox).where(inArray(outbox.id, sentMail)).returning({ id: outbox.id });
+    ),
+  });
+  const mailGone = await pruneOldest(db, outbox, {
+    id: outbox.id,
+    age: outbox.sentAt,
+    where: lt(outbox.sentAt, daysBefore(now, RETENTION.sentMailDays)),
+  });
   const challengesGone = await db
     .delete(webauthnChallenges)
     .where(lt(webauthnChallenges.expiresAt, now))
     .returning({ id: webauthnChallenges.id });
-  const oldEvents = db
-    .select({ id: networkEvents.eventId })
-    .from(networkEvents)
-    .where(lt(networkEvents.receivedAt, daysBefore(now, RETENTION.networkEventDays)))
-    .orderBy(networkEvents.receivedAt)
-    .limit(NETWORK_EVENTS_BATCH);
-  const eventsGone = await db
-    .delete(networkEvents)
-    .where(inArray(networkEvents.eventId, oldEvents))
-    .returning({ id: networkEvents.eventId });
+  const eventsGone = await pruneOldest(db, networkEvents, {
+    id: networkEvents.eventId,
+    age: networkEvents.receivedAt,
+    where: lt(networkEvents.receivedAt, daysBefore(now, RETENTION.networkEventDays)),
+    limit: NETWORK_EVENTS_BATCH,
+  });
   const later = alias(networkOrders, 'later');
-  const oldOrders = db
-    .select({ id: networkOrders.id })
-    .from(networkOrders)
-    .where(
-      and(
-        inArray(networkOrders.state, ['completed', 'failed', 'rejected']),
-        lt(networkOrders.updatedAt, daysBefore(now, RETENTION.networkOrderDays)),
-        or(
-          ne(networkOrders.service, 'dataAccess'),
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(later)
-              .where(
-                and(
-                  eq(later.line, networkOrders.line),
-                  eq(later.service, 'dataAccess'),
-                  gt(later.id, networkOrders.id),
-                  sql`${later.characteristics}->>'reason' = ${networkOrders.characteristics}->>'reason'`,
-                ),
+  const ordersGone = await pruneOldest(db, networkOrders, {
+    id: networkOrders.id,
+    age: networkOrders.updatedAt,
+    where: and(
+      inArray(networkOrders.state, ['completed', 'failed', 'rejected']),
+      lt(networkOrders.updatedAt, daysBefore(now, RETENTION.networkOrderDays)),
+      or(
+        ne(networkOrders.service, 'dataAccess'),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(later)
+            .where(
+              and(
+                eq(later.line, networkOrders.line),
+                eq(later.service, 'dataAccess'),
+                gt(later.id, networkOrders.id),
+                sql`${later.characteristics}->>'reason' = ${networkOrders.characteristics}->>'reason'`,
               ),
-          ),
+            ),
         ),
       ),
-    )
-    .orderBy(networkOrders.updatedAt)
-    .limit(PRUNE_BATCH);
-  const ordersGone = await db
-    .delete(networkOrders)
-    .where(inArray(networkOrders.id, oldOrders))
-    .returning({ id: networkOrders.id });
+    ),
+  });
   return {
-    networkOrders: ordersGone.length,
-    sessions: sessionsGone.length,
-    mail: mailGone.length,
+    networkOrders: ordersGone,
+    sessions: sessionsGone,
+    mail: mailGone,
     passkeyChallenges: challengesGone.length,
-    networkEvents: eventsGone.length,
+    networkEvents: eventsGone,
   };
 }

@@ -7,6 +7,19 @@ import { SORTS, type Sort } from './choices.ts';
 import { $phones, loadAffiliateId, loadMore, loadPhones } from './phones-store.ts';
 import './phones.css';
 
+type Filter = 'category' | 'brand' | 'grade' | 'sort';
+/** The list's filters and sort, each a select: its label and its options (value, text). */
+const FILTERS: { key: Filter; label: string; options: (readonly [string, string])[] }[] = [
+  {
+    key: 'category',
+    label: 'Category',
+    options: [['', 'All categories'], ...CATEGORY_IDS.map((c) => [c, CATEGORIES[c]] as const)],
+  },
+  { key: 'brand', label: 'Brand', options: [['', 'All brands'], ...BRANDS.map((b) => [b, b] as const)] },
+  { key: 'grade', label: 'Condition', options: [['', 'Any condition'], ...GRADES.map((g) => [g, g] as const)] },
+  { key: 'sort', label: 'Sort by', options: Object.entries(SORTS) },
+];
+
 /** /my48/need-a-device: the whole refurbished catalogue with category, brand and grade filters, sort, and Load more (pages of 100). */
 export default function Phones() {
   const { list, hasMore, loading, failed, choices, affiliateId } = useStore($phones);
@@ -14,7 +27,7 @@ export default function Phones() {
     void loadPhones();
     void loadAffiliateId();
   }, []);
-  const choose = (key: 'category' | 'brand' | 'grade' | 'sort') => (event: ChangeEvent<HTMLSelectElement>) =>
+  const choose = (key: Filter) => (event: ChangeEvent<HTMLSelectElement>) =>
     void loadPhones({ ...choices, [key]: event.target.value as Sort });
   return (
     <div className="stack">
@@ -23,49 +36,18 @@ export default function Phones() {
         credits your account with the partner.
       </p>
       <div className="phones__filters card">
-        <div className="field">
-          <label htmlFor="phones-category">Category</label>
-          <select id="phones-category" value={choices.category} onChange={choose('category')}>
-            <option value="">All categories</option>
-            {CATEGORY_IDS.map((c) => (
-              <option key={c} value={c}>
-                {CATEGORIES[c]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="phones-brand">Brand</label>
-          <select id="phones-brand" value={choices.brand} onChange={choose('brand')}>
-            <option value="">All brands</option>
-            {BRANDS.map((b) => (
-              <option key={b} value={b}>
-                {b}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="phones-grade">Condition</label>
-          <select id="phones-grade" value={choices.grade} onChange={choose('grade')}>
-            <option value="">Any condition</option>
-            {GRADES.map((g) => (
-              <option key={g} value={g}>
-                {g}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="phones-sort">Sort by</label>
-          <select id="phones-sort" value={choices.sort} onChange={choose('sort')}>
-            {Object.entries(SORTS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        {FILTERS.map(({ key, label, options }) => (
+          <div className="field" key={key}>
+            <label htmlFor={`phones-${key}`}>{label}</label>
+            <select id={`phones-${key}`} value={choices[key]} onChange={choose(key)}>
+              {options.map(([value, text]) => (
+                <option key={value} value={value}>
+                  {text}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
       </div>
       <div aria-live="polite" className="stack">
         {!loading && list.length === 0 && (
