@@ -12,7 +12,7 @@
  * sandbox network); the settings are made once into deploy/.env.production, sandboxes off.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { randomBytes, generateKeyPairSync } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -29,12 +29,13 @@ import { tmpdir, networkInterfaces } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SANDBOX_NETWORK_CLIENT } from '../../src/server/integrations/network/sandbox-network.ts';
 import { productionSettings } from '../../src/server/production-settings.fixture.ts';
+import webpush from 'web-push';
 
 const root = resolve(import.meta.dirname, '../..');
 const deploy = join(root, 'deploy');
 const state = join(root, '.data', 'deploy-local');
 const envFile = join(deploy, '.env.production');
-export const HTTPS_PORT = 8443;
+const HTTPS_PORT = 8443;
 export const HTTP_PORT = 8080;
 export const SITE_URL = `https://localhost:${HTTPS_PORT}`;
 const STAND_INS_HTTP = 9480;
@@ -61,9 +62,12 @@ const run = (cmd: string, args: string[], options: { env?: NodeJS.ProcessEnv; qu
 const fileLimit = () => execFileSync('sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).trim();
 const succeeds = (cmd: string, args: string[]) => spawnSync(cmd, args, { stdio: 'ignore' }).status === 0;
 
+/** The container engine's command: docker when its daemon answers, else podman. */
+export const containerCli = () => (succeeds('docker', ['info']) ? 'docker' : 'podman');
+
 /** Docker when its daemon answers, else Podman (podman-compose), configured for this kind of machine. */
 function engine() {
-  if (succeeds('docker', ['info'])) return { kind: 'docker' as const, cli: 'docker', compose: ['docker', 'compose'] };
+  if (containerCli() === 'docker') return { kind: 'docker' as const, cli: 'docker', compose: ['docker', 'compose'] };
   if (!succeeds('podman', ['--version']) || !succeeds('podman-compose', ['--version']))
     throw new Error(
       'neither a running Docker nor podman with podman-compose was found (apt-get install podman podman-compose runc debootstrap)',
@@ -92,10 +96,7 @@ const secret = () => randomBytes(24).toString('base64url');
 function settings(host: string): Record<string, string> {
   if (!existsSync(envFile)) {
     const standIn = `https://${host}:${STAND_INS_HTTP}`;
-    const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const pub = publicKey.export({ format: 'jwk' });
-    const priv = privateKey.export({ format: 'jwk' });
-    const raw = Buffer.concat([Buffer.from([4]), Buffer.from(pub.x!, 'base64url'), Buffer.from(pub.y!, 'base64url')]);
+    const vapid = webpush.generateVAPIDKeys();
     const values: Record<string, string> = {
       ...productionSettings,
       SITE_URL,
@@ -118,8 +119,8 @@ function settings(host: string): Record<string, string> {
       NETWORK_EVENT_SECRET: secret(),
       SANITY_WEBHOOK_SECRET: secret(),
       CMS_EDITOR_TOKEN: secret(),
-      VAPID_PUBLIC_KEY: raw.toString('base64url'),
-      VAPID_PRIVATE_KEY: priv.d!,
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
       VAPID_SUBJECT: 'mailto:ops@localhost',
     };
     // Every other outside service not set above: the stand-ins' address, which answers it 404 (a service that is not there).
@@ -341,7 +342,7 @@ function stopStandIns() {
 }
 
 /** What compose needs: the images to use, the ports, and the settings it interpolates. */
-export function composeEnv(values: Record<string, string>): NodeJS.ProcessEnv {
+function composeEnv(values: Record<string, string>): NodeJS.ProcessEnv {
   return {
     ...values,
     HTTP_PORT: String(HTTP_PORT),
@@ -509,7 +510,7 @@ async function update() {
 }
 
 /** A service's container: podman-compose's name or Docker Compose's. */
-function containerName(cli: string, service: string): string {
+export function containerName(cli: string, service: string): string {
   const names = spawnSync(cli, ['ps', '-a', '--format', '{{.Names}}'], { encoding: 'utf8' }).stdout.split('\n');
   const name = names.find((n) => n === `${PROJECT}_${service}_1` || n === `${PROJECT}-${service}-1`);
   if (!name) throw new Error(`no container for ${service}`);

@@ -18,10 +18,9 @@ import { readFileSync } from 'node:fs';
 import { createServer as createPlainServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import { getRequestListener } from '@hono/node-server';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { sandboxNetworkAdapter } from '../../src/server/integrations/network/sandbox-adapter.ts';
 import { networkSandboxRoutes } from '../../src/server/integrations/network/sandbox.ts';
+import { mailSink } from '../../tests/setup/mail-sink.ts';
 
 const httpPort = Number(process.env.STAND_INS_HTTP_PORT ?? 9480);
 const smtpPort = Number(process.env.STAND_INS_SMTP_PORT ?? 2525);
@@ -33,27 +32,8 @@ network.attach((request) => fetch(new Request(new URL(new URL(request.url).pathn
 const networkApi = getRequestListener(networkSandboxRoutes(network).fetch);
 const tls = { key: readFileSync(process.env.STAND_INS_TLS_KEY!), cert: readFileSync(process.env.STAND_INS_TLS_CERT!) };
 
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  at: string;
-}
-const mails: Mail[] = [];
-
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, _session, callback) {
-    simpleParser(stream).then((mail) => {
-      const to = mail.to ? (Array.isArray(mail.to) ? mail.to : [mail.to]).map((a) => a.text).join(', ') : '';
-      mails.push({ to, subject: mail.subject ?? '', text: mail.text ?? '', at: new Date().toISOString() });
-      if (mails.length > 1000) mails.shift();
-      callback();
-    }, callback);
-  },
-});
+const smtp = mailSink({ keep: 1000 });
+const mails = smtp.received;
 
 interface Payment {
   id: string;
@@ -270,7 +250,7 @@ const answer = (req: IncomingMessage, res: ServerResponse) => {
 const server = createServer(tls, answer);
 // The same on loopback in plain http, for this machine's tests and its person (the mails).
 const local = createPlainServer(answer);
-await new Promise<void>((resolve) => smtp.listen(smtpPort, '0.0.0.0', resolve));
+await smtp.listen(smtpPort, '0.0.0.0');
 await new Promise<void>((resolve) => server.listen(httpPort, '0.0.0.0', resolve));
 await new Promise<void>((resolve) => local.listen(localPort, '127.0.0.1', resolve));
 console.log(
@@ -279,7 +259,7 @@ console.log(
 const stop = () => {
   server.close();
   local.close();
-  smtp.close(() => process.exit(0));
+  void smtp.close().then(() => process.exit(0));
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
+import { HTTP_PORT, SITE_URL } from '../../scripts/deploy-local/deploy-local.ts';
 import { container, engine, mailsTo, settings, sql } from './stack.ts';
 
 /**
@@ -41,7 +42,7 @@ test('a page comes from the CDN (Age on the second answer); my48 never does; htt
     expect(Number(my48.headers()['age'] ?? 0)).toBe(0);
     await new Promise((r) => setTimeout(r, 1100));
   }
-  const plain = await request.get('http://localhost:8080/about-us', { maxRedirects: 0 });
+  const plain = await request.get(`http://localhost:${HTTP_PORT}/about-us`, { maxRedirects: 0 });
   expect(plain.status()).toBe(301);
   expect(plain.headers()['location']).toMatch(/^https:\/\/localhost/);
 });
@@ -65,7 +66,7 @@ test('a member signs up, verifies with the mailed code, logs in and tops up with
   const mail = (await mailsTo(email)).at(-1)!;
   expect(mail.subject).toBe('Verify your e-mail address for 48');
   // The link in the mail is SITE_URL's, never the request's host.
-  expect(mail.text).toContain('https://localhost:8443/');
+  expect(mail.text).toContain(`${SITE_URL}/`);
   await page.getByLabel('Verification code').fill(/verification code is (\d{6})/.exec(mail.text)![1]!);
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome to 48, Clodagh' })).toBeVisible();

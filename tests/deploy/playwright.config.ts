@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../setup/chromium.ts';
+import { SITE_URL } from '../../scripts/deploy-local/deploy-local.ts';
 
 /** The deployment test (tests/deploy/run.ts brings the stack up first): one browser, one journey after another. */
 export default defineConfig({
@@ -10,7 +11,7 @@ export default defineConfig({
   timeout: 180_000,
   reporter: [['list']],
   use: {
-    baseURL: 'https://localhost:8443',
+    baseURL: SITE_URL,
     // nginx's and the stand-ins' certificates come from deploy:local's own authority.
     ignoreHTTPSErrors: true,
     launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { madeSettings, STAND_INS_LOCAL } from '../../scripts/deploy-local/deploy-local.ts';
+import { containerCli, containerName, madeSettings, STAND_INS_LOCAL } from '../../scripts/deploy-local/deploy-local.ts';
 
 /** The settings deploy:local made (deploy/.env.production). */
 export const settings = madeSettings;
@@ -9,15 +9,10 @@ export async function mailsTo(to: string): Promise<{ subject: string; text: stri
   return (await fetch(`http://127.0.0.1:${STAND_INS_LOCAL}/mails?to=${encodeURIComponent(to)}`)).json();
 }
 
-const cli = () => (spawnSync('docker', ['info'], { stdio: 'ignore' }).status === 0 ? 'docker' : 'podman');
+const cli = containerCli;
 
 /** A container of the stack by its service name (podman-compose's names, or Docker Compose's). */
-export function container(service: string): string {
-  const names = spawnSync(cli(), ['ps', '-a', '--format', '{{.Names}}'], { encoding: 'utf8' }).stdout.split('\n');
-  const name = names.find((n) => n === `portal48_${service}_1` || n === `portal48-${service}-1`);
-  if (!name) throw new Error(`no container for ${service} (${names.join(', ')})`);
-  return name;
-}
+export const container = (service: string): string => containerName(cli(), service);
 
 /** Runs the container engine (docker or podman) and answers what it printed. */
 export function engine(args: string[]): string {

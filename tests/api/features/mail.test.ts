@@ -1,54 +1,23 @@
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { outbox } from '../../../src/server/db/schema.ts';
 import { MAIL_MAX_ATTEMPTS, retryDelayMs, sendOutbox } from '../../../src/server/integrations/mail/sender.ts';
 import { smtpTransport } from '../../../src/server/integrations/mail/smtp.ts';
 import { forEachDatabase, signUpMember, type TestContext } from '../support/harness.ts';
+import { mailSink } from '../../setup/mail-sink.ts';
 
 /**
  * docs/product/production.md "Mail that arrives": the outbox delivered over SMTP by nodemailer to a real SMTP
  * server (smtp-server, nodemailer's sibling) listening on this machine: plain text and HTML, retries
  * with backoff, sent once when two senders run at once, and the member's action never waits for it.
  */
-interface Received {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-const received: Received[] = [];
-let refuse: string | null = null;
-const server = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onRcptTo(_address, _session, callback) {
-    if (refuse) return callback(Object.assign(new Error(refuse), { responseCode: 451 }));
-    callback();
-  },
-  onData(stream, _session, callback) {
-    simpleParser(stream)
-      .then((mail) => {
-        received.push({
-          to: mail.to && !Array.isArray(mail.to) ? mail.to.text : '',
-          subject: mail.subject ?? '',
-          text: mail.text ?? '',
-          html: typeof mail.html === 'string' ? mail.html : '',
-        });
-        callback();
-      })
-      .catch(callback);
-  },
-});
+const sink = mailSink();
+const received = sink.received;
 let url = '';
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  url = await sink.listen();
 });
-afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(sink.close);
 
 /** An outbox holding only `count` mails, to `<name><i>@example.com`, due now. */
 async function outboxOf(c: TestContext, count: number, name: string) {
@@ -98,7 +67,7 @@ forEachDatabase('mail', { seed: 'catalogue', rateLimit: undefined }, (ctx) => {
       .values({ to: 'later@example.com', subject: 'Hello', body: 'Hi there.', createdAt: c.clock.now });
     const t = transport();
     const run = () => sendOutbox({ db: c.handle.db, clock: () => c.clock.now }, t);
-    refuse = 'mailbox busy, try later';
+    sink.state.refusing = 'mailbox busy, try later';
     expect(await run()).toBe(0);
     let [row] = await c.handle.db.select().from(outbox);
     expect(row).toMatchObject({ attempts: 1, sentAt: null });
@@ -111,7 +80,7 @@ forEachDatabase('mail', { seed: 'catalogue', rateLimit: undefined }, (ctx) => {
     }
     [row] = await c.handle.db.select().from(outbox);
     expect(row!.attempts).toBe(MAIL_MAX_ATTEMPTS);
-    refuse = null;
+    sink.state.refusing = null;
     c.clock.advance(3_600_000);
     expect(await run()).toBe(0); // given up after 5 tries
     expect(received).toHaveLength(0);

@@ -1,11 +1,8 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/client.ts';
 import { ledger, members, products, simStock } from '../../../src/server/db/schema.ts';
@@ -18,6 +15,7 @@ import { RECONCILE_HOURS } from '../../../src/server/jobs/network.ts';
 import { signIn, startServer } from '../../bench/api.ts';
 import { BUILT_PASSWORD, createMember, type BuiltMember } from '../support/builders.ts';
 import { freshPostgresDatabase, solveCaptcha, testConfig } from '../support/harness.ts';
+import { mailSink } from '../../setup/mail-sink.ts';
 
 /**
  * docs/product/production.md, tested without containers: two server processes on one PostgreSQL database behind
@@ -112,26 +110,15 @@ describe.skipIf(!url)('two instances on one PostgreSQL database', () => {
 });
 
 describe.skipIf(!url)('production mode (NODE_ENV=production)', () => {
-  const received: { to: string; text: string }[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then((mail) => {
-        received.push({ to: mail.to && !Array.isArray(mail.to) ? mail.to.text : '', text: mail.text ?? '' });
-        callback();
-      }, callback);
-    },
-  });
+  const smtp = mailSink();
+  const received = smtp.received;
   let database = '';
   let smtpUrl = '';
   beforeAll(async () => {
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+    smtpUrl = await smtp.listen();
     database = await freshPostgresDatabase(url!, 'production_mode');
   }, 60_000);
-  afterAll(async () => new Promise<void>((resolve) => smtp.close(() => resolve())));
+  afterAll(smtp.close);
 
   const production = () => ({
     ...productionSettings,
