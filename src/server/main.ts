@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import pino from 'pino';
 import { answeredByApp, createApp, pageSecurityHeaders } from './app.ts';
@@ -49,7 +50,6 @@ if (env.NODE_ENV !== 'production' && (await isEmpty(database.db))) {
 }
 const vapid = resolveVapid(env, { dataDir: env.DATA_DIR, siteUrl: env.SITE_URL });
 for (const warning of startWarnings(env, vapid)) logger.warn(warning);
-
 // Each outside service as its own settings choose: the real one, a stand-in, or none (integrations/settings.ts).
 const { payments, referrals, catalogue, geolocation, delivery, tickets, cdn, mailSender, network, chat } =
   startAdapters(env, {
@@ -83,7 +83,6 @@ let draining = false;
 const reporter = env.SENTRY_DSN
   ? await sentryReporter({ dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT, release: env.SENTRY_RELEASE })
   : undefined;
-
 const config = appConfigOf(env, vapid);
 
 /**
@@ -202,18 +201,14 @@ const server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: K
   }
   void appListener(req, res);
 });
-/** The port a listener got (the one asked for, or the system's choice for 0). */
-const portOf = (listener: Server, asked: number) => {
-  const address = listener.address();
-  return typeof address === 'object' && address ? address.port : asked;
-};
 server.listen(env.PORT, env.HOST, () => {
-  logger.info(`48 portal listening on http://${env.HOST}:${portOf(server, env.PORT)} (${database.kind})`);
+  // The port asked for, or the system's choice for 0.
+  logger.info(`48 portal listening on http://${env.HOST}:${(server.address() as AddressInfo).port} (${database.kind})`);
   logger.info(sandboxNote(env));
 });
-const metricsServer = metrics ? await metrics.listen(env.METRICS_PORT!, env.METRICS_HOST) : undefined;
-if (metricsServer)
-  logger.info(`metrics on http://${env.METRICS_HOST}:${portOf(metricsServer, env.METRICS_PORT!)}/metrics`);
+const metricsServer = metrics
+  ? await metrics.listen(env.METRICS_PORT!, env.METRICS_HOST, (l) => logger.info(l))
+  : undefined;
 
 /**
  * SIGTERM (or SIGINT): readiness answers 503 at once so a load balancer stops sending; no new

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
@@ -82,8 +83,8 @@ export function createMetrics({ pool }: { pool?: PoolStats | undefined } = {}) {
       jobRuns.inc({ job, result: ok ? 'ok' : 'failed' });
       jobSeconds.observe({ job }, seconds);
     },
-    /** The metrics page on its own listener (a private address: it is not for the public). */
-    listen(port: number, host: string): Promise<Server> {
+    /** The metrics page on its own listener (a private address: it is not for the public); says where. */
+    listen(port: number, host: string, say: (line: string) => void = () => {}): Promise<Server> {
       const server = createServer((req, res) => {
         if (req.method !== 'GET' || req.url !== '/metrics') {
           res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: the metrics are at /metrics\n');
@@ -96,7 +97,10 @@ export function createMetrics({ pool }: { pool?: PoolStats | undefined } = {}) {
       });
       return new Promise((resolve, reject) => {
         server.once('error', reject);
-        server.listen(port, host, () => resolve(server));
+        server.listen(port, host, () => {
+          say(`metrics on http://${host}:${(server.address() as AddressInfo).port}/metrics`);
+          resolve(server);
+        });
       });
     },
   };

@@ -1,5 +1,6 @@
 import type { ChatDeskAdapter } from '../integrations/chat/index.ts';
-import { leaveMessage, pruneChats, unansweredChats } from '../services/chat/chats.ts';
+import { pruneChats, unansweredChats } from '../services/chat/chat-lists.ts';
+import { leaveMessage } from '../services/chat/chats.ts';
 import { forwardChats } from '../services/chat/desk.ts';
 import { chatHoursFile } from '../services/chat/hours.ts';
 import type { ServiceContext } from '../services/outcome.ts';

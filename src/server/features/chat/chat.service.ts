@@ -1,8 +1,9 @@
 import type { ChatHours } from '../../../contract/chat.schema.ts';
 import type { members } from '../../db/schema.ts';
 import type { ChatDeskAdapter } from '../../integrations/chat/index.ts';
+import { chatsOfMember } from '../../services/chat/chat-lists.ts';
 import {
-  chatsOfMember,
+  chatById,
   linesAfter,
   startChat,
   transcriptMailed,
@@ -14,7 +15,6 @@ import { forwardChat } from '../../services/chat/desk.ts';
 import { chatHoursFile, hoursAt } from '../../services/chat/hours.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 import { chatReference, CHAT_REFERENCE_PATTERN } from '../../../contract/chat.ts';
-import { chatById } from '../../services/chat/chats.ts';
 
 /**
  * Live chat (docs/product/customer-care.md, "Live chat"): the hours, starting (a member's session

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { chatReference, chatWords, type ChatAuthor, type ChatEnder } from '../../../contract/chat.ts';
-import type { ChatLine, ChatSummary, ChatView } from '../../../contract/chat.schema.ts';
+import type { ChatLine, ChatView } from '../../../contract/chat.schema.ts';
 import { irishFormat } from '../../../contract/irish-time.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { chatLines, chats, members, sims, tickets } from '../../db/schema.ts';
@@ -376,54 +376,4 @@ export async function rateChat(
   if (row) return done(row.rating!);
   const chat = await chatById(db, chatId);
   return refused(chat?.endedAt ? 'rated' : 'notEnded');
-}
-
-/** Chats nobody answered in time: each becomes a message (oldest first). */
-export async function unansweredChats(db: Queryable, before: Date, limit = 50) {
-  return db
-    .select({ id: chats.id })
-    .from(chats)
-    .where(and(eq(chats.state, 'waiting'), lt(chats.createdAt, before)))
-    .orderBy(asc(chats.createdAt), asc(chats.id))
-    .limit(limit);
-}
-
-/** The waiting chats, oldest first, and the ones being talked in (the agent's console). */
-export const openChats = (db: Queryable) =>
-  db
-    .select()
-    .from(chats)
-    .where(inArray(chats.state, ['waiting', 'talking']))
-    .orderBy(asc(chats.createdAt), asc(chats.id))
-    .limit(100);
-
-/** A member's chats, newest first (my48 → Support). */
-export async function chatsOfMember(db: Queryable, memberId: number): Promise<ChatSummary[]> {
-  const rows = await db
-    .select({
-      chat: chats,
-      ticket: tickets.reference,
-    })
-    .from(chats)
-    .leftJoin(tickets, eq(tickets.id, chats.ticketId))
-    .where(eq(chats.memberId, memberId))
-    .orderBy(desc(chats.id))
-    .limit(100);
-  return rows.map(({ chat, ticket }) => ({
-    reference: chatReference(chat.id),
-    state: chat.state,
-    agent: chat.agentName,
-    started_at: chat.createdAt.toISOString(),
-    ended_at: chat.endedAt?.toISOString() ?? null,
-    ticket,
-  }));
-}
-
-/** Chats ended over a year ago are removed (as tickets are). */
-export async function pruneChats(db: Queryable, now: Date): Promise<number> {
-  const gone = await db
-    .delete(chats)
-    .where(lt(chats.endedAt, new Date(now.getTime() - 365 * 86_400_000)))
-    .returning({ id: chats.id });
-  return gone.length;
 }
