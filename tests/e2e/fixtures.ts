@@ -251,6 +251,16 @@ export const spareSsn = (n: number) => `8935301000000100${String(n).padStart(3, 
 /** The number each of those cards carries (src/server/seed/seed.ts spareMsisdn). */
 export const spareMsisdn = (n: number) => `0872000${String(n).padStart(3, '0')}`;
 
+/** A SIM order's name and address (AddressFields): in Galway, with the Eircode when given. */
+export async function fillAddress(page: Page, first: string, last: string, at: { line1: string; eircode?: string }) {
+  await page.getByLabel(/first name/i).fill(first);
+  await page.getByLabel(/last name/i).fill(last);
+  await page.getByLabel('Address line 1').fill(at.line1);
+  await page.getByLabel('Town or city').fill('Galway');
+  await page.getByLabel('County').selectOption('Galway');
+  if (at.eircode) await page.getByLabel(/Eircode/).fill(at.eircode);
+}
+
 /** On /payment-gateway/: the billing address and a sandbox test card, then Pay (or Save card). */
 export async function payByCard(page: Page, card: string) {
   await expect(page).toHaveURL(/\/payment-gateway\/\?checkout=/);

@@ -2,6 +2,9 @@ import { expect } from '@playwright/test';
 import { offersFailures } from '../../src/contract/offers.schema.ts';
 import { expectNoAxeViolations, latestMail, test } from './fixtures.ts';
 
+// Each journey checks its screens with axe at two widths: more than the default 30 s on a busy 2-core machine.
+test.describe.configure({ timeout: 60_000 });
+
 test('student offer: back to school has ended; a code to a college address applies the offer once', async ({
   page,
   openAs,

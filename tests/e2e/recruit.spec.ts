@@ -1,19 +1,19 @@
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { messages } from '../../src/contract/messages.ts';
-import { expectNoAxeViolations, latestMail, payByCard, spareMsisdn, spareSsn, test, uniqueEmail } from './fixtures.ts';
+import {
+  expectNoAxeViolations,
+  fillAddress,
+  latestMail,
+  payByCard,
+  spareMsisdn,
+  spareSsn,
+  test,
+  uniqueEmail,
+} from './fixtures.ts';
 import { necessaryOnly } from './consent-cookie.ts';
 
 // Every journey makes its members (a copy of recruiter@ has a recruit link of its own).
 test.describe.configure({ timeout: 120_000 });
-
-async function fillAddress(page: Page, first: string, last: string) {
-  await page.getByLabel(/first name/i).fill(first);
-  await page.getByLabel(/last name/i).fill(last);
-  await page.getByLabel('Address line 1').fill('7 Eyre Square');
-  await page.getByLabel('Town or city').fill('Galway');
-  await page.getByLabel('County').selectOption('Galway');
-  await page.getByLabel(/Eircode/).fill('H91 X2Y3');
-}
 
 test('recruiter@: the link, €10 earned, 2 free SIMs left; sends one (loader, confirmation) and has 1 left', async ({
   page,
@@ -38,7 +38,7 @@ test('recruiter@: the link, €10 earned, 2 free SIMs left; sends one (loader, c
   await page.getByRole('button', { name: 'Send free SIM' }).click();
   await expect(page.getByText("Friend's first name is required")).toBeVisible();
   await expectNoAxeViolations(page);
-  await fillAddress(page, 'Nora', 'Walsh');
+  await fillAddress(page, 'Nora', 'Walsh', { line1: '7 Eyre Square', eircode: 'H91 X2Y3' });
   await page.getByRole('button', { name: 'Send free SIM' }).click();
   await expect(
     page.getByText("Your friend's free SIM is on its way to Nora Walsh, 7 Eyre Square, Galway."),
@@ -96,7 +96,7 @@ test("a friend by Tomás's link: sign up, mates-rates SIM, activate, first membe
   await page.getByRole('link', { name: 'Order your mates-rates SIM' }).click();
 
   await expect(page.getByRole('heading', { name: 'Your mates-rates SIM, from Tomás' })).toBeVisible();
-  await fillAddress(page, 'Róisín', 'Mate');
+  await fillAddress(page, 'Róisín', 'Mate', { line1: '7 Eyre Square', eircode: 'H91 X2Y3' });
   const order = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/packs/campaign/mgm'));
   await page.getByRole('button', { name: 'Order my mates-rates SIM' }).click();
   // Spec section 3: the order carries the sku and ip, the customer's address kept in the encrypted ugi cookie.

@@ -1,5 +1,14 @@
 import { expect, type Page } from '@playwright/test';
-import { cookieNames, expectNoAxeViolations, latestMail, logIn, spareSsn, test, uniqueEmail } from './fixtures.ts';
+import {
+  cookieNames,
+  expectNoAxeViolations,
+  fillAddress,
+  latestMail,
+  logIn,
+  spareSsn,
+  test,
+  uniqueEmail,
+} from './fixtures.ts';
 
 const PASSWORD = 'New-member-2026';
 
@@ -141,12 +150,7 @@ test('order a free SIM: /sign-up?fromStore=false → account → verify → addr
   await page.getByRole('button', { name: 'Order my free SIM' }).click();
   await expect(page.getByText('Address line 1 is required')).toBeVisible();
   await expect(page.getByText('County must be a county of Ireland')).toBeVisible();
-  await page.getByLabel('First name').fill('Saoirse');
-  await page.getByLabel('Last name').fill("O'Neill");
-  await page.getByLabel('Address line 1').fill('4 Shop Street');
-  await page.getByLabel('Town or city').fill('Galway');
-  await page.getByLabel('County').selectOption('Galway');
-  await page.getByLabel('Eircode (optional)').fill('h91 x2y3');
+  await fillAddress(page, 'Saoirse', "O'Neill", { line1: '4 Shop Street', eircode: 'h91 x2y3' });
   await page.getByRole('button', { name: 'Order my free SIM' }).click();
   await expect(page.getByRole('heading', { name: 'Your free SIM is on its way' })).toBeVisible({ timeout: 20_000 });
   await expectNoAxeViolations(page);
@@ -158,11 +162,7 @@ test('order a free SIM: /sign-up?fromStore=false → account → verify → addr
   await expectNoAxeViolations(page);
   // A second free SIM while the first is on its way: the server says no.
   await page.goto('/order-free-sim');
-  await page.getByLabel('First name').fill('Saoirse');
-  await page.getByLabel('Last name').fill("O'Neill");
-  await page.getByLabel('Address line 1').fill('4 Shop Street');
-  await page.getByLabel('Town or city').fill('Galway');
-  await page.getByLabel('County').selectOption('Galway');
+  await fillAddress(page, 'Saoirse', "O'Neill", { line1: '4 Shop Street' });
   await page.getByRole('button', { name: 'Order my free SIM' }).click();
   await expect(page.getByRole('alert')).toHaveText(
     'You already have a free SIM on its way. You can order another once it has arrived.',

@@ -4,6 +4,7 @@ import {
   spaced,
   enterStepUpCode,
   expectNoAxeViolations,
+  fillAddress,
   openDashboard,
   openMy48,
   spareSsn,
@@ -70,11 +71,7 @@ test('replacement SIM: ordered, then listed as a replacement in the orders', asy
   await page.goto('/my48/settings/reorder-sim');
   await expectNoAxeViolations(page);
   await page.getByLabel('Reason').selectOption('damaged');
-  await page.getByLabel('First name').fill('Tadhg');
-  await page.getByLabel('Last name').fill('Daly');
-  await page.getByLabel('Address line 1').fill('9 Eyre Square');
-  await page.getByLabel('Town or city').fill('Galway');
-  await page.getByLabel('County').selectOption('Galway');
+  await fillAddress(page, 'Tadhg', 'Daly', { line1: '9 Eyre Square' });
   await page.getByRole('button', { name: 'Order replacement SIM' }).click();
   await expect(page.getByText('Your replacement SIM is on its way to 9 Eyre Square, Galway.')).toBeVisible();
   await page.goto('/orders');

@@ -50,15 +50,19 @@ function findInPage(kind: 'field' | 'choice' | 'action' | 'heading', name: strin
     norm(e.getAttribute('aria-label')) || norm((e as HTMLElement).innerText) || norm((e as HTMLInputElement).value);
   /**
    * Whether a person could press it now: still (no transition of it or what holds it, as a banner
-   * sliding in) and on the screen (else it is scrolled there, and asked again on the next look).
+   * sliding in), on the screen (else it is scrolled there, and asked again on the next look) and
+   * not covered (a banner sliding away on a slow machine still lies over it for a moment).
    */
   const ready = (e: Element) => {
     for (let at: Element | null = e; at; at = at.parentElement)
       if (at.getAnimations().some((a) => a.playState === 'running')) return false;
     const box = e.getBoundingClientRect();
-    if (box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth) return true;
-    e.scrollIntoView({ block: 'center' });
-    return false;
+    if (box.top < 0 || box.left < 0 || box.bottom > innerHeight || box.right > innerWidth) {
+      e.scrollIntoView({ block: 'center' });
+      return false;
+    }
+    const above = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return !above || e.contains(above) || (above instanceof HTMLLabelElement && above.control === e);
   };
   if (kind === 'field' || kind === 'choice') {
     for (const label of Array.from(document.querySelectorAll('label'))) {
