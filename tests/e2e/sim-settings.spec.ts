@@ -14,6 +14,8 @@ import {
 // The SIM's settings: moving a number in (port-in), a replacement SIM, changing SIM.
 
 test('port-in: the timeline moves on as the network reports its order', async ({ page, openAs, browser }) => {
+  // Two axe passes and the network's steps, a few seconds each, waited for up to 30 s: more than the default on a busy machine.
+  test.setTimeout(60_000);
   await openAs('controls', '/my48/settings/move-your-number');
   await page.getByLabel('Number to move').fill('086 765 4321');
   await page.getByLabel('Current network').selectOption({ index: 1 });
