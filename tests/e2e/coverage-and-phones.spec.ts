@@ -3,6 +3,9 @@ import { coverageMessages } from '../../src/contract/coverage.ts';
 import { PHONES_UNAVAILABLE } from '../../src/lib/catalogue.ts';
 import { expectNoAxeViolations, test } from './fixtures.ts';
 
+// Each journey checks its screens with axe at two widths: more than the default 30 s on a busy 2-core machine.
+test.describe.configure({ timeout: 60_000 });
+
 const narrowEnough = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     page.viewportSize()!.width,
