@@ -27,8 +27,7 @@ export function appConfigOf(env: Env, vapid: Vapid): AppConfig {
     },
     helpdeskSecret: env.HELPDESK_SECRET,
     network: {
-      // The sandbox network signs with a development secret where none is set; production requires one (env.ts).
-      eventSecret: env.NETWORK_EVENT_SECRET ?? (env.NODE_ENV === 'production' ? undefined : DEVELOPMENT_NETWORK_SECRET),
+      eventSecret: listenerSecret(env),
       sandboxDelayMs: env.NETWORK_SANDBOX_DELAY_MS,
     },
     sandbox: env.SANDBOX,
@@ -53,9 +52,24 @@ export function appConfigOf(env: Env, vapid: Vapid): AppConfig {
   };
 }
 
+/**
+ * The secret the network's events are signed with: the one set, else the development secret only
+ * where the sandboxes answer (it is published in this repo, so it proves nothing anywhere else);
+ * elsewhere none, and the listener is not there (404) until NETWORK_EVENT_SECRET is set. Production
+ * requires one (env.ts).
+ */
+export function listenerSecret(env: Pick<Env, 'NETWORK_EVENT_SECRET' | 'SANDBOX'>): string | undefined {
+  return env.NETWORK_EVENT_SECRET ?? (env.SANDBOX ? DEVELOPMENT_NETWORK_SECRET : undefined);
+}
+
 /** What a start says of secrets it had to make or read from the data folder (they must be set in production). */
 export function startWarnings(env: Env, vapid: Vapid & { source: string }): string[] {
   return [
+    ...(listenerSecret(env)
+      ? []
+      : [
+          'NETWORK_EVENT_SECRET is not set: the network listener (/panda/network/listener) answers 404 until it is (the development secret serves only with the sandboxes)',
+        ]),
     ...env.keptSecrets.map(
       (kept) =>
         `${kept.name} is not set: ${kept.source === 'generated' ? 'made one and kept it' : 'using the one kept'} in ${kept.file} (set it in production)`,

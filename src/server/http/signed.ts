@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { HTTP_LAYER_CODES, requestFailures } from '../../contract/common-failures.ts';
 import { fail, type Answered } from './answers.ts';
 import type { AppEnv } from './router.ts';
@@ -19,6 +20,15 @@ export interface SignedEndpoint {
 /** The media type of a Content-Type header, lower-cased, without its parameters (`; charset=utf-8`). */
 export const mediaTypeOf = (header: string | undefined) => (header ?? '').split(';')[0]!.trim().toLowerCase();
 
+/** The largest body a signed endpoint reads (an event or a webhook is a few kilobytes): past it, 413 unread. */
+export const SIGNED_BODY_MAX_BYTES = 256 * 1024;
+
+const tooLarge: Answered = {
+  status: 413,
+  message: `Send at most ${SIGNED_BODY_MAX_BYTES / 1024} KB.`,
+  code: HTTP_LAYER_CODES[413],
+};
+
 const unsupported: Answered = {
   status: 415,
   message: 'Send the body as application/json.',
@@ -28,16 +38,24 @@ const unsupported: Answered = {
 /**
  * The one guard of every signed endpoint, before anything reads or parses the body: absent without
  * a secret (404); a body that is not `application/json` refused (415), so no other type can slip
- * past a check that only looks at JSON; then the signature over the raw text, on every request.
- * Only a signed request reaches the route (whose validator parses the same text), so an unsigned
- * one learns nothing, not even whether a reference it names exists.
+ * past a check that only looks at JSON; a body over SIGNED_BODY_MAX_BYTES refused (413) as its
+ * length is declared or while it arrives, so nobody makes the server hold a large body it has not
+ * verified; then the signature over the raw text, on every request. Only a signed request reaches
+ * the route (whose validator parses the same text), so an unsigned one learns nothing, not even
+ * whether a reference it names exists.
  */
 export function signedJson(endpoint: SignedEndpoint): MiddlewareHandler<AppEnv> {
+  const limited = bodyLimit({ maxSize: SIGNED_BODY_MAX_BYTES, onError: (c) => fail(c, tooLarge) });
   return async (c, next) => {
     const secret = endpoint.secret(c);
     if (!secret) return fail(c, requestFailures.notFound);
     if (mediaTypeOf(c.req.header('content-type')) !== 'application/json') return fail(c, unsupported);
-    if (!(await endpoint.verify(c, secret, await c.req.text()))) return fail(c, endpoint.refusal);
-    return next();
+    return limited(c, async () => {
+      if (!(await endpoint.verify(c, secret, await c.req.text()))) {
+        c.res = fail(c, endpoint.refusal);
+        return;
+      }
+      await next();
+    });
   };
 }

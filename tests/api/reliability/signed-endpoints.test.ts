@@ -1,4 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { encodeSignatureHeader } from '@sanity/webhook';
 import pino from 'pino';
 import { eq } from 'drizzle-orm';
@@ -11,7 +14,11 @@ import { networkFailures } from '../../../src/contract/network.schema.ts';
 import { networkSignature } from '../../../src/server/integrations/network/signature.ts';
 import { supportApi } from '../../../src/contract/support.schema.ts';
 import { createApp } from '../../../src/server/app.ts';
-import { networkEvents, outbox, tickets } from '../../../src/server/db/schema.ts';
+import { listenerSecret, startWarnings } from '../../../src/server/app-config.ts';
+import { networkEvents, outbox, sims, tickets } from '../../../src/server/db/schema.ts';
+import { readEnv } from '../../../src/server/env.ts';
+import { DEVELOPMENT_NETWORK_SECRET } from '../../../src/server/integrations/network/integration.ts';
+import { SIGNED_BODY_MAX_BYTES } from '../../../src/server/http/signed.ts';
 import { createRebuilder } from '../../../src/server/publishing.ts';
 import { createMember, type BuiltMember } from '../support/builders.ts';
 import { ok } from '../support/client.ts';
@@ -290,5 +297,98 @@ forEachDatabase('signed-endpoints', { seed: 'catalogue' }, (ctx) => {
         expect([e.name, type, ...(await answer(res))]).toEqual([e.name, type, 404, requestFailures.notFound.code]);
       }
     expect(builds).toEqual([]);
+  });
+});
+
+forEachDatabase('signed-endpoints: secrets and sizes', { seed: 'catalogue' }, (ctx) => {
+  /** The listener's secret as a start with these settings makes it (main.ts: readEnv, then appConfigOf). */
+  const startedWith = (settings: Record<string, string>) => {
+    const env = readEnv({ DATA_DIR: mkdtempSync(join(tmpdir(), 'signed-env-')), ...settings });
+    const vapid = { publicKey: '', privateKey: '', subject: 'mailto:ops@48.ie', source: 'env' };
+    return { secret: listenerSecret(env), warnings: startWarnings(env, vapid) };
+  };
+  const portOut = (c: TestContext, msisdn: string) =>
+    JSON.stringify({
+      eventId: `port-out-${msisdn}`,
+      eventTime: c.clock.now.toISOString(),
+      eventType: 'PortOutEvent',
+      event: { msisdn: `353${msisdn.slice(1)}` },
+    });
+
+  it('the published development secret moves nothing where the sandboxes are off: the listener is not there, and the start says so', async () => {
+    const c = ctx();
+    const m = await createMember(c);
+    // An https SITE_URL names a public host: sandboxes off, and no NETWORK_EVENT_SECRET set.
+    const onPublicHost = startedWith({ SITE_URL: 'https://portal.example' });
+    expect(onPublicHost.secret).toBeUndefined();
+    expect(
+      onPublicHost.warnings.some((w) => w.startsWith('NETWORK_EVENT_SECRET is not set: the network listener')),
+    ).toBe(true);
+    const { app } = appWith(c, { network: onPublicHost.secret });
+    const body = portOut(c, m.msisdn);
+    const res = await post(app, '/panda/network/listener', body, {
+      'content-type': 'application/json',
+      'x-network-signature': networkSignature(DEVELOPMENT_NETWORK_SECRET, body, c.clock.now.getTime()),
+    });
+    expect(await answer(res)).toEqual([404, requestFailures.notFound.code]);
+    const [sim] = await c.handle.db.select().from(sims).where(eq(sims.ssn, m.ssn));
+    expect(sim!.msisdn).toBe(m.msisdn);
+    expect(await c.handle.db.select().from(networkEvents)).toEqual([]);
+    // SANDBOX=false on a plain http address: the same.
+    expect(startedWith({ SANDBOX: 'false' }).secret).toBeUndefined();
+    // Where the sandboxes answer (trying the portal), the sandbox network signs with it and is heard;
+    // a secret that is set is always the one.
+    const trying = startedWith({});
+    expect(trying.secret).toBe(DEVELOPMENT_NETWORK_SECRET);
+    expect(trying.warnings.some((w) => w.startsWith('NETWORK_EVENT_SECRET'))).toBe(false);
+    expect(
+      startedWith({ SITE_URL: 'https://portal.example', NETWORK_EVENT_SECRET: TEST_NETWORK_EVENT_SECRET }).secret,
+    ).toBe(TEST_NETWORK_EVENT_SECRET);
+    const heard = await post(appWith(c, { network: trying.secret }).app, '/panda/network/listener', body, {
+      'content-type': 'application/json',
+      'x-network-signature': networkSignature(DEVELOPMENT_NETWORK_SECRET, body, c.clock.now.getTime()),
+    });
+    expect(heard.status).toBe(200);
+  });
+
+  it('every signed endpoint refuses a body over 256 KB with 413 before reading it for a signature, declared or streamed', async () => {
+    const c = ctx();
+    const { app, builds } = appWith(c, {
+      helpdesk: TEST_HELPDESK_WEBHOOK_SECRET,
+      sanity: SANITY_SECRET,
+      network: TEST_NETWORK_EVENT_SECRET,
+      chat: TEST_CHAT_WEBHOOK_SECRET,
+    });
+    expect(SIGNED_BODY_MAX_BYTES).toBe(256 * 1024);
+    const big = JSON.stringify({ padding: 'x'.repeat(SIGNED_BODY_MAX_BYTES) });
+    const streamed = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
+          for (let i = 0; i < 8; i++) controller.enqueue(chunk);
+          controller.close();
+        },
+      });
+    for (const e of endpoints) {
+      // Even signed: the size is refused before the signature is looked at.
+      const signed = await post(app, e.path, big, {
+        'content-type': 'application/json',
+        ...(await e.sign(big, c.clock.now)),
+      });
+      expect([e.name, ...(await answer(signed))]).toEqual([e.name, 413, 'request.tooLarge']);
+      const unsigned = await app.request(e.path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: streamed(),
+        duplex: 'half',
+      } as RequestInit);
+      expect([e.name, ...(await answer(unsigned))]).toEqual([e.name, 413, 'request.tooLarge']);
+      // Just under the limit, unsigned: read and refused for its signature.
+      const under = JSON.stringify({ padding: 'x'.repeat(SIGNED_BODY_MAX_BYTES - 20) });
+      const res = await post(app, e.path, under, { 'content-type': 'application/json' });
+      expect([e.name, res.status]).toEqual([e.name, 401]);
+    }
+    expect(builds).toEqual([]);
+    expect(await c.handle.db.select().from(networkEvents)).toEqual([]);
   });
 });
