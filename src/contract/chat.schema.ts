@@ -1,7 +1,15 @@
 import { z } from './zod.ts';
-import { CHAT_AUTHORS, CHAT_MESSAGE_MAX, CHAT_REFERENCE_PATTERN, CHAT_STATES, CHATS_PER_WINDOW } from './chat.ts';
+import {
+  CHAT_AUTHORS,
+  CHAT_MESSAGE_MAX,
+  CHAT_REFERENCE_PATTERN,
+  CHAT_STATES,
+  CHAT_WRONG_TOKENS_PER_MINUTE,
+  CHATS_PER_WINDOW,
+} from './chat.ts';
 import { failures } from './endpoint.ts';
-import { emailRule, nameRule } from './forms.schema.ts';
+import { captchaRule, emailRule, nameRule } from './forms.schema.ts';
+import { messages } from './messages.ts';
 import { endpointsOf, payload, UserParams } from './shared.schema.ts';
 
 /**
@@ -13,6 +21,8 @@ import { endpointsOf, payload, UserParams } from './shared.schema.ts';
 export const ChatStart = z.object({
   name: nameRule('name').optional(),
   email: emailRule().optional(),
+  /** A visitor's answer to the captcha, as the contact form's (a member's session needs none). */
+  captcha: captchaRule.optional(),
 });
 
 export const ChatText = z.object({
@@ -116,7 +126,8 @@ export const DeskChatEvent = z
 export type DeskChatEvent = z.infer<typeof DeskChatEvent>;
 
 const chat = '/panda/public/chat/{chat_id}';
-const token = 'The chat is named by its number and reached with its token (X-Chat-Token)';
+const token = `The chat is named by its number and reached with its token (X-Chat-Token); ${CHAT_WRONG_TOKENS_PER_MINUTE} wrong tokens from one address in a minute`;
+const wrongToken = { 404: 'No chat with this number and token', 429: 'Too many wrong tokens from this address' };
 
 const endpoint = endpointsOf({ tag: 'Chat', access: 'public' });
 
@@ -135,13 +146,13 @@ export const chatApi = {
     moves: 'none',
     method: 'post',
     path: '/panda/public/chat',
-    summary: `Starts a chat. With a member's session (optional, as the contact form) it is the member's: their name, number and contact preferences go to the agent. Without one a name and an e-mail address are needed, shown to the agent as not verified, never joined to an account. ${CHATS_PER_WINDOW} from one address in the window`,
+    summary: `Starts a chat. With a member's session (optional, as the contact form) it is the member's: their name, number and contact preferences go to the agent. Without one a name, an e-mail address and the captcha's answer (as the contact form's) are needed, shown to the agent as not verified, never joined to an account. ${CHATS_PER_WINDOW} from one address in the window`,
     body: ChatStart.meta({ id: 'ChatStartBody' }),
     status: 201,
     answer: payload(Started),
     description: 'Started: the chat, its number and its token',
     errors: {
-      400: 'A visitor without a name or an e-mail address, or a field is wrong',
+      400: 'A visitor without a name or an e-mail address, or without a good captcha answer, or a field is wrong',
       409: 'Chat is closed now (the answer says when it opens)',
       429: 'Too many chats from this address',
     },
@@ -154,7 +165,7 @@ export const chatApi = {
     params: ChatParams,
     answer: payload(Chat),
     description: 'The chat',
-    errors: { 404: 'No chat with this number and token' },
+    errors: wrongToken,
   }),
   events: endpoint({
     id: 'chatEvents',
@@ -164,7 +175,7 @@ export const chatApi = {
     params: ChatParams,
     answer: z.string().meta({ description: 'text/event-stream' }),
     description: 'The stream (it ends when the chat has ended and everything is sent)',
-    errors: { 404: 'No chat with this number and token' },
+    errors: wrongToken,
   }),
   send: endpoint({
     id: 'chatSend',
@@ -177,7 +188,11 @@ export const chatApi = {
     status: 201,
     answer: payload(z.object({ line: Line })),
     description: 'Kept and announced',
-    errors: { 404: 'No chat with this number and token', 409: 'The chat has ended', 429: 'Too many lines in a minute' },
+    errors: {
+      ...wrongToken,
+      409: 'The chat has ended',
+      429: 'Too many lines in a minute for this chat, or too many wrong tokens from this address',
+    },
   }),
   leave: endpoint({
     id: 'chatLeave',
@@ -190,7 +205,7 @@ export const chatApi = {
     bodyRequired: false,
     answer: payload(z.object({ ticket: z.string() })),
     description: 'The ticket the chat became',
-    errors: { 404: 'No chat with this number and token', 409: 'The chat has ended or an agent has it' },
+    errors: { ...wrongToken, 409: 'The chat has ended or an agent has it' },
   }),
   end: endpoint({
     id: 'chatEnd',
@@ -201,7 +216,7 @@ export const chatApi = {
     params: ChatParams,
     answer: payload(Chat),
     description: 'The chat, ended',
-    errors: { 404: 'No chat with this number and token' },
+    errors: wrongToken,
   }),
   rate: endpoint({
     id: 'chatRate',
@@ -213,7 +228,7 @@ export const chatApi = {
     body: ChatRating.meta({ id: 'ChatRating' }),
     answer: payload(z.object({ rating: z.number().int() })),
     description: 'Rated',
-    errors: { 404: 'No chat with this number and token', 409: 'Not ended yet, or rated already' },
+    errors: { ...wrongToken, 409: 'Not ended yet, or rated already' },
   }),
   transcript: endpoint({
     id: 'chatTranscript',
@@ -223,7 +238,7 @@ export const chatApi = {
     params: ChatParams,
     answer: z.string().meta({ description: 'text/plain' }),
     description: 'The transcript',
-    errors: { 404: 'No chat with this number and token' },
+    errors: wrongToken,
   }),
   memberChats: endpoint({
     id: 'memberChats',
@@ -266,6 +281,7 @@ export const chatApi = {
 export const chatFailures = failures('chat', {
   closed: { status: 409, message: 'Chat is closed now.' },
   who: { status: 400, message: 'Tell us your name and e-mail address to start a chat.' },
+  captchaFailed: { status: 400, message: messages.captchaFailed },
   notFound: { status: 404, message: 'We could not find that chat.' },
   over: { status: 409, message: 'This chat has ended.' },
   taken: { status: 409, message: 'Someone from our team is with you now: tell them here.' },

@@ -10,6 +10,8 @@ export const CHAT_MESSAGE_MAX = 2000;
 export const CHATS_PER_WINDOW = 5;
 /** Messages a person may send in a minute (a person types; a script does not get to flood an agent). */
 export const CHAT_MESSAGES_PER_MINUTE = 30;
+/** Requests with a chat number and a wrong token one address may make in a minute (a person holds the right one). */
+export const CHAT_WRONG_TOKENS_PER_MINUTE = 30;
 
 /** Where a chat stands: waiting for an agent, talking with one, ended, or left as a message (a ticket). */
 export const CHAT_STATES = ['waiting', 'talking', 'ended', 'left'] as const;

@@ -1,6 +1,7 @@
 import { map, type MapStore } from 'nanostores';
 import type { ChatState as ServerState } from '../../contract/chat.ts';
 import type { ChatHours, ChatLine, ChatView } from '../../contract/chat.schema.ts';
+import type { CaptchaOffer } from '../../contract/onboarding.schema.ts';
 
 /**
  * Live chat in the browser (docs/product/customer-care.md, "Live chat"): the hours, starting, the
@@ -43,6 +44,8 @@ export interface ChatDeps {
   sessionHeaders?: () => Promise<Record<string, string>>;
   /** Waits before trying the events again (tests pass their own). */
   sleep?: (ms: number) => Promise<void>;
+  /** Answers the captcha a visitor's chat asks (as the contact form's): loaded only when a visitor starts. */
+  answerCaptcha: (offer: CaptchaOffer) => Promise<string>;
 }
 
 const KEY = 'chat';
@@ -226,10 +229,17 @@ export function createChatStore(deps: ChatDeps): ChatStore {
     },
     async start(who) {
       await act('start', async () => {
+        // A visitor proves a person is there first (the server checks); a member's session needs nothing.
+        let captcha: string | undefined;
+        if (who) {
+          const offered = await deps.fetch('/panda/public/captcha', { headers: { 'cache-control': 'no-cache' } });
+          if (!offered.ok) return void (await failed(offered));
+          captcha = await deps.answerCaptcha(((await offered.json()) as { _payload: CaptchaOffer })._payload);
+        }
         const res = await call('', {
           method: 'POST',
           headers: who ? {} : await (deps.sessionHeaders?.() ?? Promise.resolve({})),
-          body: JSON.stringify(who ?? {}),
+          body: JSON.stringify(who ? { ...who, captcha } : {}),
         });
         if (res.status === 409) {
           const body = await failed(res);

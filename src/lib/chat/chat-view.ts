@@ -54,6 +54,7 @@ export function chatStore(): ChatStore {
   return (store ??= createChatStore({
     fetch: (input, init) => fetch(input, init),
     storage: sessionStorage,
+    answerCaptcha: async (offer) => (await import('../captcha-answer.ts')).answerTo(offer, 'chat'),
     // The session's headers (as lib/http.ts sends them): its token, this visit's transaction code (the
     // cookie lib/transaction.ts keeps; a member signed in has made a call, so it is there) and the XSRF token.
     async sessionHeaders() {

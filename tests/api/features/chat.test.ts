@@ -1,7 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
-import { CHATS_PER_WINDOW } from '../../../src/contract/chat.ts';
+import {
+  CHAT_MESSAGES_PER_MINUTE,
+  CHAT_WRONG_TOKENS_PER_MINUTE,
+  CHATS_PER_WINDOW,
+} from '../../../src/contract/chat.ts';
 import { chatApi, chatFailures } from '../../../src/contract/chat.schema.ts';
 import { SENDER_NOT_VERIFIED } from '../../../src/contract/contact.ts';
 import { createApp } from '../../../src/server/app.ts';
@@ -10,10 +14,11 @@ import { chatwootDesk } from '../../../src/server/integrations/chat/index.ts';
 import { runChatJobs } from '../../../src/server/jobs/chat.ts';
 import { hoursAt, parseChatHours } from '../../../src/server/services/chat/hours.ts';
 import { createChatStore } from '../../../src/lib/chat/chat-store.ts';
+import { answerTo } from '../../../src/lib/captcha-answer.ts';
 import { createMember, deleteAccount } from '../support/builders.ts';
 import { consoleStep, forceHours, openEvents, say, startChat } from '../support/chat.ts';
 import { ok, refused, send } from '../support/client.ts';
-import { forEachDatabase, type TestContext } from '../support/harness.ts';
+import { forEachDatabase, fromPeer, solveCaptcha, type TestContext } from '../support/harness.ts';
 
 const hours = parseChatHours(`
 weekdays: { opens: '09:00', closes: '21:00' }
@@ -253,6 +258,76 @@ forEachDatabase('chat', { seed: 'catalogue' }, (ctx) => {
     expect(res.status).toBe(429);
   });
 
+  it('wrong tokens count against the address that sends them: nobody can use up another person’s minute of lines', async () => {
+    const c = ctx();
+    const owner = '198.51.100.7';
+    const stranger = '203.0.113.66';
+    const at = (peer: string, chatId: number, token: string, body: string) =>
+      fromPeer(c.app, peer, `/panda/public/chat/${chatId}/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-chat-token': token },
+        body: JSON.stringify({ body }),
+      });
+    const chat = await startChat(c.app);
+    // Chat numbers are sequential: a stranger guesses this one and sends wrong tokens, and is refused
+    // 404 until their own address has used its minute, then 429.
+    const statuses: number[] = [];
+    for (let i = 0; i < CHAT_WRONG_TOKENS_PER_MINUTE + 2; i++)
+      statuses.push((await at(stranger, chat.id, `guess-${i}`, 'Stop')).status);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(CHAT_WRONG_TOKENS_PER_MINUTE);
+    expect(statuses.slice(-2)).toEqual([429, 429]);
+    // Any other route of the chat counts for that address too.
+    const read = await fromPeer(c.app, stranger, `/panda/public/chat/${chat.id}`, {
+      headers: { 'x-chat-token': 'guess' },
+    });
+    expect(read.status).toBe(429);
+    // The person holding the token goes on talking, from their own address or the stranger's.
+    expect((await at(owner, chat.id, chat.token, 'Hello, are you there?')).status).toBe(201);
+    expect((await at(stranger, chat.id, chat.token, 'Same person, another network')).status).toBe(201);
+    // A chat's own lines are still limited, per chat: a person types.
+    const mine: number[] = [];
+    for (let i = 0; i < CHAT_MESSAGES_PER_MINUTE; i++)
+      mine.push((await at(owner, chat.id, chat.token, `line ${i}`)).status);
+    expect(mine.filter((s) => s === 201)).toHaveLength(CHAT_MESSAGES_PER_MINUTE - 2);
+    expect(mine.slice(-2)).toEqual([429, 429]);
+    // Another chat's person is not touched by either.
+    const other = await startChat(c.app, { name: 'Seán Kelly', email: 'sean@example.org' });
+    expect((await at(owner, other.id, other.token, 'Hi')).status).toBe(201);
+    // The hours and a number that is not a chat's are no chat's: not counted, not refused.
+    for (let i = 0; i < 3; i++) expect((await fromPeer(c.app, stranger, '/panda/public/chat/hours')).status).toBe(200);
+  });
+
+  it('a visitor’s chat asks the contact form’s captcha, and the mail to an address nobody proved carries none of the visitor’s words', async () => {
+    const c = ctx();
+    const visitor = { name: 'Claim your prize at win.example', email: 'stranger@example.net' };
+    const without = await send(c.app, chatApi.start, { body: visitor });
+    expect([without.status, (await without.json())._payload.code]).toEqual([400, chatFailures.captchaFailed.code]);
+    const captcha = await solveCaptcha(c.app);
+    await refused(c.app, chatApi.start, { body: { ...visitor, captcha: 'not an answer' } }, chatFailures.captchaFailed);
+    const chat = await startChat(c.app, { ...visitor, captcha });
+    // An answer is good once.
+    await refused(c.app, chatApi.start, { body: { ...visitor, captcha } }, chatFailures.captchaFailed);
+    await say(c.app, chat, 'Your account is locked: log in at https://evil.example');
+    const left = await ok(c.app, chatApi.leave, {
+      params: { chat_id: chat.id },
+      headers: chat.headers,
+      body: { message: 'Send your bank details to win.example' },
+    });
+    const mails = await c.handle.db.select().from(outbox).where(eq(outbox.to, visitor.email));
+    expect(mails.map((m) => m.subject)).toEqual([`Your message to 48: ${left._payload.ticket}`]);
+    const body = mails[0]!.body;
+    expect(body.startsWith('Hello,\n')).toBe(true);
+    expect(body).toContain(left._payload.ticket);
+    for (const typed of ['win.example', 'evil.example', 'Claim your prize', 'bank details'])
+      expect(body).not.toContain(typed);
+    // A member's session needs no captcha; their verified address is greeted by name.
+    const member = await createMember(c, { firstname: 'Niamh', lastname: 'Byrne' });
+    const theirs = await startChat(c.app, { session: member.session });
+    await ok(c.app, chatApi.leave, { params: { chat_id: theirs.id }, headers: theirs.headers, body: {} });
+    const [toMember] = await c.handle.db.select().from(outbox).where(eq(outbox.to, member.email));
+    expect(toMember!.body.startsWith('Hi Niamh Byrne,')).toBe(true);
+  });
+
   it('the chat desk (Chatwoot): the chat and its lines go out; its signed webhook brings the agent in, once, and ends the chat', async () => {
     const c = ctx();
     const calls: { method: string; path: string; body: Record<string, unknown> }[] = [];
@@ -363,6 +438,7 @@ forEachDatabase('chat-store', { seed: 'catalogue' }, (ctx) => {
         removeItem: (k) => void storage.delete(k),
       },
       sleep: () => new Promise((r) => setTimeout(r, 20)),
+      answerCaptcha: (offer) => answerTo(offer, 'chat'),
     });
 
   it('the browser’s store: opens, starts, follows the conversation live, and a new page resumes it without losing or doubling a line', async () => {

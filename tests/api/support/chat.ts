@@ -1,5 +1,5 @@
 import { chatApi } from '../../../src/contract/chat.schema.ts';
-import type { Session, TestContext } from './harness.ts';
+import { solveCaptcha, type Session, type TestContext } from './harness.ts';
 import { ok } from './client.ts';
 
 type App = Pick<TestContext['app'], 'request'>;
@@ -13,11 +13,13 @@ export interface StartedChat {
 
 export async function startChat(
   app: TestContext['app'],
-  who: { session?: Session; name?: string; email?: string } = {},
+  who: { session?: Session; name?: string; email?: string; captcha?: string } = {},
 ) {
   const { session, ...body } = who;
   const started = await ok(app, chatApi.start, {
-    body: session ? {} : { name: 'Aoife Murphy', email: 'aoife@example.org', ...body },
+    body: session
+      ? {}
+      : { name: 'Aoife Murphy', email: 'aoife@example.org', captcha: await solveCaptcha(app), ...body },
     ...(session ? { session } : {}),
   });
   const { id, token } = started._payload;

@@ -5,6 +5,7 @@ import { chatApi, chatFailures } from '../../../contract/chat.schema.ts';
 import { fail, ok, reply } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
+import { personAnswered } from '../../http/limiters.ts';
 import { signedJson } from '../../http/signed.ts';
 import {
   chatById,
@@ -17,6 +18,7 @@ import {
   rateChat,
   transcriptMailed,
   viewOf,
+  type Chat,
 } from '../../services/chat/chats.ts';
 import { forwardChat, takeDeskEvent } from '../../services/chat/desk.ts';
 import { watchChat } from '../../services/chat/hub.ts';
@@ -24,29 +26,48 @@ import * as service from './chat.service.ts';
 
 type C = Context<AppEnv>;
 
-/** The chat the path names, when the request carries its token (else 404: nothing says whether it exists). */
-const chatOf = (c: C, id: string) => chatByToken(c.var.db, Number(id), c.req.header('x-chat-token'));
+const opened = new WeakMap<C, Chat>();
+/** The largest chat number (a PostgreSQL integer): a longer one names no chat. */
+const CHAT_ID_MAX = 2_147_483_647;
+
+/**
+ * Opens the chat the path names with the request's token (chat.routes.ts, before the limits): whether
+ * it matched. Nothing else says whether a chat exists.
+ */
+export async function openChat(c: C): Promise<boolean> {
+  const id = Number(c.req.param('chat_id'));
+  if (!Number.isSafeInteger(id) || id < 1 || id > CHAT_ID_MAX) return false;
+  const found = await chatByToken(c.var.db, id, c.req.header('x-chat-token'));
+  if (found) opened.set(c, found);
+  return found !== undefined;
+}
+
+/** The chat this request's token opened; undefined: no chat with this number and token (404). */
+export const openedChat = (c: C): Chat | undefined => opened.get(c);
 
 export async function hours(c: C) {
   return ok(c, chatApi.hours, { _payload: service.hoursNow(c.var, c.var.chat) });
 }
 
 export async function start(c: C, { body }: Input<typeof chatApi.start>) {
-  const started = await service.start(c.var, c.var.chat, c.var.signedIn, body ?? {});
+  const { captcha, ...typed } = body ?? {};
+  const started = await service.start(c.var, c.var.chat, c.var.signedIn, typed, () =>
+    personAnswered(c, captcha ?? '', 'chat'),
+  );
   if (!started.ok) {
     if (started.reason === 'closed') {
       const hours = service.hoursNow(c.var, c.var.chat);
       return fail(c, chatFailures.closed, { opens_at: hours.opens_at, opens_text: hours.opens_text });
     }
-    return fail(c, chatFailures.who);
+    return fail(c, chatFailures[started.reason]);
   }
   const { chat: row, token, mailed } = started.value;
   const view = await viewOf(c.var, row, [], mailed);
   return ok(c, chatApi.start, { _payload: { ...view, id: row.id, token } });
 }
 
-export async function chat(c: C, { params }: Input<typeof chatApi.chat>) {
-  const found = await chatOf(c, params.chat_id);
+export async function chat(c: C) {
+  const found = openedChat(c);
   if (!found) return fail(c, chatFailures.notFound);
   return ok(c, chatApi.chat, { _payload: await service.view(c.var, found) });
 }
@@ -59,8 +80,8 @@ const KEEP_ALIVE_MS = 25_000;
  * chat changes on any instance (hub.ts), what is new. The watch starts before the first read, so a
  * change between the two is not missed; the stream ends once the chat is over and all is sent.
  */
-export async function events(c: C, { params }: Input<typeof chatApi.events>) {
-  const found = await chatOf(c, params.chat_id);
+export async function events(c: C) {
+  const found = openedChat(c);
   if (!found) return fail(c, chatFailures.notFound);
   const after = Number(c.req.header('last-event-id') ?? 0);
   const { db } = c.var;
@@ -102,16 +123,16 @@ export async function events(c: C, { params }: Input<typeof chatApi.events>) {
   );
 }
 
-export async function send(c: C, { params, body }: Input<typeof chatApi.send>) {
-  const found = await chatOf(c, params.chat_id);
+export async function send(c: C, { body }: Input<typeof chatApi.send>) {
+  const found = openedChat(c);
   if (!found) return fail(c, chatFailures.notFound);
   const said = await personSays(c.var, found.id, body.body);
   if (said.ok) void forwardChat(c.var, c.var.chat, found.id);
   return reply(c, chatApi.send, chatFailures, said, (line) => ({ _payload: { line } }));
 }
 
-export async function leave(c: C, { params, body }: Input<typeof chatApi.leave>) {
-  const found = await chatOf(c, params.chat_id);
+export async function leave(c: C, { body }: Input<typeof chatApi.leave>) {
+  const found = openedChat(c);
   if (!found) return fail(c, chatFailures.notFound);
   return reply(
     c,
@@ -121,8 +142,8 @@ export async function leave(c: C, { params, body }: Input<typeof chatApi.leave>)
   );
 }
 
-export async function end(c: C, { params }: Input<typeof chatApi.end>) {
-  const found = await chatOf(c, params.chat_id);
+export async function end(c: C) {
+  const found = openedChat(c);
   if (!found) return fail(c, chatFailures.notFound);
   const ended = await endChat(c.var, found.id, 'person', c.var.config.siteUrl);
   if (!ended.ok) return fail(c, chatFailures.notFound);
@@ -130,8 +151,8 @@ export async function end(c: C, { params }: Input<typeof chatApi.end>) {
   return ok(c, chatApi.end, { _payload: await service.view(c.var, ended.value) });
 }
 
-export async function rate(c: C, { params, body }: Input<typeof chatApi.rate>) {
-  const found = await chatOf(c, params.chat_id);
+export async function rate(c: C, { body }: Input<typeof chatApi.rate>) {
+  const found = openedChat(c);
   if (!found) return fail(c, chatFailures.notFound);
   return reply(c, chatApi.rate, chatFailures, await rateChat(c.var, found.id, body.rating), (rating) => ({
     _payload: { rating },
@@ -145,8 +166,8 @@ const download = (c: C, text: string, reference: string) =>
     'cache-control': 'private, no-store',
   });
 
-export async function transcript(c: C, { params }: Input<typeof chatApi.transcript>) {
-  const found = await chatOf(c, params.chat_id);
+export async function transcript(c: C) {
+  const found = openedChat(c);
   if (!found) return fail(c, chatFailures.notFound);
   const view = await service.view(c.var, found);
   return download(c, await service.transcript(c.var, found), view.reference);

@@ -33,15 +33,19 @@ export async function start(
   desk: ChatDeskAdapter,
   signedIn: Member | undefined,
   typed: { name?: string | undefined; email?: string | undefined },
-): Promise<Outcome<{ chat: Chat; token: string; mailed: boolean }, 'closed' | 'who'>> {
+  /** Whether the visitor answered the captcha (as on the contact form): checked only for a visitor. */
+  personAnswered: () => Promise<boolean>,
+): Promise<Outcome<{ chat: Chat; token: string; mailed: boolean }, 'closed' | 'who' | 'captchaFailed'>> {
   const hours = hoursNow(ctx, desk);
   if (!hours.open) return refused('closed');
-  // Who is chatting is what the session proves; what a visitor typed is only that.
+  // Who is chatting is what the session proves; what a visitor typed is only that, and a visitor
+  // proves a person is there before anything is kept or mailed.
   let started;
   if (signedIn) started = await startChat(ctx, { member: signedIn });
-  else if (typed.name && typed.email)
+  else if (typed.name && typed.email) {
+    if (!(await personAnswered())) return refused('captchaFailed');
     started = await startChat(ctx, { visitor: { name: typed.name, email: typed.email } });
-  else return refused('who');
+  } else return refused('who');
   void forwardChat(ctx, desk, started.chat.id);
   return done({ ...started, mailed: await transcriptMailed(ctx.db, started.chat) });
 }

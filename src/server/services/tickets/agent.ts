@@ -6,7 +6,7 @@ import { sendMail } from '../../integrations/mail/index.ts';
 import { dayOf } from '../calendar.ts';
 import type { Clock } from '../clock.ts';
 import { workingDayAfter } from '../working-days.ts';
-import { comregLines, longDay } from './texts.ts';
+import { comregLines, greetingOf, longDay } from './texts.ts';
 
 /** What the help desk does with a ticket: answer it; update a complaint with a new date, respond, close. */
 export type AgentStep =
@@ -86,7 +86,7 @@ export async function agentStep(
       .where(eq(tickets.id, t.id));
     if (t.email) {
       const lines = [
-        `Hi ${t.name},`,
+        await greetingOf(tx, t),
         '',
         text,
         ...(step.kind === 'update'

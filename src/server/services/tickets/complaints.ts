@@ -7,7 +7,7 @@ import { dayOf } from '../calendar.ts';
 import type { Clock } from '../clock.ts';
 import { siteLink } from '../links.ts';
 import { workingDayAfter, workingDaysSince } from '../working-days.ts';
-import { acknowledgementOf, longDay, type Ticket } from './texts.ts';
+import { acknowledgementOf, greetingOf, longDay, type Ticket } from './texts.ts';
 
 /**
  * Where a complaint stands on the complaints code's clock, on an Irish day: overdue once its due
@@ -138,7 +138,7 @@ export async function treatUnansweredAsComplaints(
           to: t.email,
           subject: `Your message is now a complaint: ${reference}`,
           body: [
-            `Hi ${t.name},`,
+            await greetingOf(tx, t),
             '',
             body,
             `Our code of practice says how we handle complaints: ${siteLink(siteUrl, '/legal/code-of-practice')}`,

@@ -72,6 +72,9 @@ export async function openTicket(
       await tx.update(tickets).set({ reference }).where(eq(tickets.id, id));
       const attached = await claimUploads(tx, clock, id, m.attachments ?? []);
       if (!attached) throw new AttachmentGone();
+      // An address nobody proved (a visitor's) is greeted without the name typed with it: what we mail
+      // there carries none of the sender's words, so the portal relays nobody's text to a stranger.
+      const greeting = from.copyToSender ? `Hi ${m.name},` : 'Hello,';
       const copy = from.copyToSender
         ? [
             '',
@@ -94,7 +97,7 @@ export async function openTicket(
           to: m.email,
           subject: `Your complaint to 48: ${reference}`,
           body: [
-            `Hi ${m.name},`,
+            greeting,
             '',
             acknowledgement,
             `Our code of practice says how we handle complaints: ${siteLink(siteUrl, '/legal/code-of-practice')}`,
@@ -111,7 +114,7 @@ export async function openTicket(
           to: m.email,
           subject: `Your message to 48: ${reference}`,
           body: [
-            `Hi ${m.name},`,
+            greeting,
             '',
             `We have your message. Your reference is ${reference}: quote it if you contact us about this again.`,
             'A person from our team will answer by e-mail.',

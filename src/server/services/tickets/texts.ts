@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { COMREG, RESPOND_WORKING_DAYS } from '../../../contract/contact.ts';
-import type { tickets } from '../../db/schema.ts';
+import type { Queryable } from '../../db/client.ts';
+import { members, type tickets } from '../../db/schema.ts';
 
 export type Ticket = typeof tickets.$inferSelect;
 
@@ -13,6 +15,17 @@ const dayLong = new Intl.DateTimeFormat('en-IE', {
 
 /** "Thursday 10 December 2026" for an Irish day "2026-12-10". */
 export const longDay = (day: string) => dayLong.format(new Date(`${day}T00:00:00Z`));
+
+/**
+ * How a ticket's mail opens: by the name given only when the address is a verified member's; an
+ * address nobody proved (a visitor's) is greeted without it, so nothing the sender typed is mailed
+ * to it and the portal relays nobody's words to a stranger.
+ */
+export async function greetingOf(db: Queryable, t: Pick<Ticket, 'memberId' | 'name'>): Promise<string> {
+  if (t.memberId === null) return 'Hello,';
+  const [m] = await db.select({ verified: members.isVerified }).from(members).where(eq(members.id, t.memberId));
+  return m?.verified ? `Hi ${t.name},` : 'Hello,';
+}
 
 export const comregLines = (reference: string) => [
   `If you are not happy with our answer, you can refer your complaint to ${COMREG.name}, quoting ${reference}:`,
