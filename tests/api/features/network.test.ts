@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { accountApi } from '../../../src/contract/account.schema.ts';
 import { healthApi } from '../../../src/contract/health.schema.ts';
@@ -19,6 +19,7 @@ import pino from 'pino';
 import { isSharedDatabase, openDatabase } from '../../../src/server/db/client.ts';
 import { JOB_LOCKS, withJobLock } from '../../../src/server/db/job-lock.ts';
 import { runNetworkJob } from '../../../src/server/jobs/network.ts';
+import { countAtHome } from '../../../src/server/features/network/network.usage.ts';
 import { BUILT_PASSWORD, createMember, deleteAccount, type BuiltMember } from '../support/builders.ts';
 import { ok, send } from '../support/client.ts';
 import {
@@ -55,7 +56,7 @@ const usageEvent = (
   c: TestContext,
   msisdn: string,
   usage: { type?: 'data' | 'voice' | 'sms'; amount: number; country?: string; id?: string },
-  eventId = randomUUID(),
+  eventId: string = randomUUID(),
 ) =>
   JSON.stringify({
     eventId,
@@ -276,6 +277,69 @@ forEachDatabase('network', { seed: 'catalogue', rateLimit: undefined }, (ctx) =>
     // All again: replays, nothing more counted.
     await Promise.all(bodies.map((b) => signed(c, b)));
     expect([await used(m), await used(n)]).toEqual([3000, 210]);
+  });
+
+  it('an amount no record can carry is a dead letter with its reason, and one event’s fault reaches no other event', async () => {
+    const c = ctx();
+    const m = await createMember(c, { creditCents: 500, membership: { sku: 'BDDT00', usedGb: 0 } });
+    const used = async () =>
+      (await c.handle.db.select().from(schema.memberships).where(eq(schema.memberships.ssn, m.ssn)))[0]!.dataUsedKb;
+    // Six at once, one of them absurd: five counted, the sixth kept aside; none answered 5xx.
+    const absurd = usageEvent(c, m.msisdn, { amount: 1e19 }, 'absurd-1');
+    const bodies = [...Array.from({ length: 5 }, () => usageEvent(c, m.msisdn, { amount: 100 })), absurd];
+    const answers = await Promise.all(bodies.map((b) => signed(c, b)));
+    expect(answers.map((r) => r.status)).toEqual(Array(6).fill(200));
+    const outcomes = await Promise.all(answers.map(async (r) => (await r.json())._payload.outcome));
+    expect(outcomes).toEqual([...Array(5).fill('applied'), 'deadLetter']);
+    expect(await used()).toBe(500);
+    // Alone, abroad, negative, a call of a year, a million texts, a word: each a dead letter saying why.
+    const more = [
+      usageEvent(c, m.msisdn, { amount: 1e300 }, 'absurd-2'),
+      usageEvent(c, m.msisdn, { amount: 1e19, country: 'US' }, 'absurd-3'),
+      usageEvent(c, m.msisdn, { amount: -5 }, 'absurd-4'),
+      usageEvent(c, m.msisdn, { type: 'voice', amount: 31_536_000 }, 'absurd-5'),
+      usageEvent(c, m.msisdn, { type: 'sms', amount: 1_000_000 }, 'absurd-6'),
+      usageEvent(c, m.msisdn, { amount: 'lots' as unknown as number }, 'absurd-7'),
+    ];
+    for (const body of more) {
+      const res = await signed(c, body);
+      expect([res.status, (await res.json())._payload.outcome]).toEqual([200, 'deadLetter']);
+    }
+    const kept = await c.handle.db
+      .select()
+      .from(schema.networkEvents)
+      .where(and(eq(schema.networkEvents.outcome, 'deadLetter'), like(schema.networkEvents.eventId, 'absurd-%')))
+      .orderBy(schema.networkEvents.eventId);
+    expect(kept.map((e) => [e.eventId, e.note])).toEqual([
+      ['absurd-1', 'volumeKb 10000000000000000000 is not an amount one record can carry (0 to 1073741824)'],
+      ['absurd-2', 'volumeKb 1e+300 is not an amount one record can carry (0 to 1073741824)'],
+      ['absurd-3', 'volumeKb 10000000000000000000 is not an amount one record can carry (0 to 1073741824)'],
+      ['absurd-4', 'volumeKb -5 is not an amount one record can carry (0 to 1073741824)'],
+      ['absurd-5', 'durationS 31536000 is not an amount one record can carry (0 to 86400)'],
+      ['absurd-6', 'count 1000000 is not an amount one record can carry (0 to 1000)'],
+      ['absurd-7', 'volumeKb lots is not an amount one record can carry (0 to 1073741824)'],
+    ]);
+    expect(kept.every((e) => e.body !== null)).toBe(true);
+    expect(await used()).toBe(500);
+    // The batch itself: a use that fails in the database (here one past a bigint, as no read event can
+    // be any more) fails alone; the uses counted with it are counted, once.
+    const use = (eventId: string, dataKb: number) => ({
+      eventId,
+      eventTime: c.clock.now,
+      msisdn: m.msisdn,
+      at: c.clock.now,
+      dataKb,
+      minutes: 0,
+      texts: 0,
+      body: {},
+    });
+    const together = await Promise.allSettled([
+      countAtHome(c.handle.db, () => c.clock.now, use('batch-1', 10)),
+      countAtHome(c.handle.db, () => c.clock.now, use('batch-2', 1e19)),
+      countAtHome(c.handle.db, () => c.clock.now, use('batch-3', 20)),
+    ]);
+    expect(together.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await used()).toBe(530);
   });
 
   it('usage counted from events: data, minutes and texts of the membership, the day, the 80 % and 100 % alerts once', async () => {

@@ -44,8 +44,8 @@ const characteristic = (list: { name: string; value: unknown }[] | undefined, na
  */
 export async function receiveNetworkEvent(ctx: ServiceContext, event: Event): Promise<Received> {
   // The busiest kind, a use at home, in one statement of its own (network.usage.ts).
-  const use = event.eventType === 'UsageCreateEvent' ? useOf(event) : undefined;
-  if (use?.country === 'IE') return usedAtHome(ctx, event, use);
+  const read = event.eventType === 'UsageCreateEvent' ? useOf(event) : undefined;
+  if (read && 'use' in read && read.use.country === 'IE') return usedAtHome(ctx, event, read.use);
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock();
     const [stored] = await tx
@@ -102,26 +102,42 @@ async function orderStateChanged(tx: Tx, ctx: ServiceContext, event: Event): Pro
   return applyServiceOrder(tx, ctx.clock, event.event['serviceOrder']);
 }
 
-/** A use as the listener reads it from a TMF635 Usage; undefined when it cannot be read. */
-function useOf(event: Event) {
+/**
+ * The most one usage record may carry (docs/product/network.md): a day of data at the fastest a line
+ * goes, a day's call, a thousand texts. A record past it is the network's fault, never a member's
+ * use: kept aside as a dead letter with its reason, and it reaches no other event or counter.
+ */
+export const USAGE_RECORD_MAX = { data: 1_073_741_824, voice: 86_400, sms: 1_000 } as const;
+const UNIT = { data: 'volumeKb', voice: 'durationS', sms: 'count' } as const;
+
+type Use = { msisdn: string; country: string; at: Date; dataKb: number; minutes: number; texts: number };
+
+/** A use as the listener reads it from a TMF635 Usage, or why it cannot be counted. */
+function useOf(event: Event): { use: Use } | { problem: string } {
   const parsed = UsageIn.safeParse(event.event['usage']);
-  if (!parsed.success) return undefined;
+  if (!parsed.success) return { problem: 'usage without a number, an amount or a country we can read' };
   const u = parsed.data;
   const chars = u.usageCharacteristic;
   const msisdn = nationalNumber(String(characteristic(chars, 'msisdn') ?? ''));
-  const amount = Number(
-    characteristic(chars, u.usageType === 'data' ? 'volumeKb' : u.usageType === 'voice' ? 'durationS' : 'count') ?? 0,
-  );
+  const unit = UNIT[u.usageType];
+  const given = characteristic(chars, unit) ?? 0;
+  const amount = typeof given === 'number' || typeof given === 'string' ? Number(given) : Number.NaN;
   const country = String(characteristic(chars, 'country') ?? 'IE').toUpperCase();
-  if (!/^08\d{8}$/.test(msisdn) || !Number.isFinite(amount) || amount < 0 || !/^[A-Z]{2}$/.test(country))
-    return undefined;
+  if (!/^08\d{8}$/.test(msisdn) || !/^[A-Z]{2}$/.test(country))
+    return { problem: 'usage without a number, an amount or a country we can read' };
+  if (!Number.isFinite(amount) || amount < 0 || amount > USAGE_RECORD_MAX[u.usageType])
+    return {
+      problem: `${unit} ${String(given).slice(0, 40)} is not an amount one record can carry (0 to ${USAGE_RECORD_MAX[u.usageType]})`,
+    };
   return {
-    msisdn,
-    country,
-    at: new Date(u.usageDate),
-    dataKb: u.usageType === 'data' ? Math.round(amount) : 0,
-    minutes: u.usageType === 'voice' ? Math.ceil(amount / 60) : 0,
-    texts: u.usageType === 'sms' ? Math.round(amount) : 0,
+    use: {
+      msisdn,
+      country,
+      at: new Date(u.usageDate),
+      dataKb: u.usageType === 'data' ? Math.round(amount) : 0,
+      minutes: u.usageType === 'voice' ? Math.ceil(amount / 60) : 0,
+      texts: u.usageType === 'sms' ? Math.round(amount) : 0,
+    },
   };
 }
 
@@ -132,11 +148,7 @@ function useOf(event: Event) {
  * of the data makes the alerts due now; data used with nothing left and no credit bars data on
  * the network.
  */
-async function usedAtHome(
-  ctx: ServiceContext,
-  event: Event,
-  use: NonNullable<ReturnType<typeof useOf>>,
-): Promise<Received> {
+async function usedAtHome(ctx: ServiceContext, event: Event, use: Use): Promise<Received> {
   const counted = await countAtHome(ctx.db, ctx.clock, {
     eventId: event.eventId,
     eventTime: new Date(event.eventTime),
@@ -172,8 +184,9 @@ async function usedAtHome(
  * reached, bars data abroad on the network.
  */
 async function usedAbroad(tx: Tx, ctx: ServiceContext, event: Event): Promise<Applied> {
-  const use = useOf(event);
-  if (!use) return { outcome: 'deadLetter', note: 'usage without a number, an amount or a country we can read' };
+  const read = useOf(event);
+  if ('problem' in read) return { outcome: 'deadLetter', note: read.problem };
+  const { use } = read;
   const [sim] = await tx.select({ ssn: sims.ssn }).from(sims).where(eq(sims.msisdn, use.msisdn));
   if (!sim) return { outcome: 'deadLetter', note: `no SIM has ${use.msisdn}` };
   const usage = await recordUseAbroad(tx, () => use.at, sim.ssn, {

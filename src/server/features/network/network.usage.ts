@@ -184,7 +184,15 @@ function batcher(db: Database, clock: Clock) {
             }
           batch.forEach((w, i) => w.resolve(counted[i]!));
         } catch (error) {
-          for (const w of batch) w.reject(error);
+          // One event's fault must not reach the others: a failed batch is counted again one use at
+          // a time, so only the use that fails fails (the whole batch rolled back: nothing doubled).
+          if (batch.length === 1) batch[0]!.reject(error);
+          else
+            for (const w of batch)
+              await countBatch(db, clock, [w.use]).then(
+                ([counted]) => w.resolve(counted!),
+                (alone: unknown) => w.reject(alone),
+              );
         }
       }
     } finally {
