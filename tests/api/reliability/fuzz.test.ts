@@ -6,6 +6,7 @@ import type { Database } from '../../../src/server/db/client.ts';
 import * as schema from '../../../src/server/db/schema.ts';
 import { createMember, signIn } from '../support/builders.ts';
 import { call, forEachDatabase, type Session, type TestContext } from '../support/harness.ts';
+import { SIGNED_ENDPOINTS } from '../support/signed.ts';
 
 /**
  * Generated malformed requests across every operation of the OpenAPI document, as a
@@ -384,4 +385,76 @@ forEachDatabase('fuzz', (ctx) => {
       );
     },
   );
+
+  it('signed endpoints: usage events with amounts of every kind, signed, a few at once, and 300 KB bodies to each: no 5xx', async () => {
+    const c = ctx();
+    const member = await createMember(c, { creditCents: 500, membership: { sku: 'BDDT00', usedGb: 0 } });
+    const amounts = fc.oneof(
+      fc.double(),
+      fc.integer(),
+      fc.constantFrom(1e19, 1e300, -1, -1e308, 2 ** 63, Number.MAX_SAFE_INTEGER, 0, 1_073_741_824, 1_073_741_825),
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom(null, true, [], {}),
+    );
+    const events = fc.sample(
+      fc.record({
+        type: fc.constantFrom('data', 'voice', 'sms'),
+        amount: amounts,
+        country: fc.constantFrom('IE', 'US', 'FR', 'xx', ''),
+        stranger: fc.boolean(),
+      }),
+      { numRuns: 300, seed: SEED },
+    );
+    const listener = SIGNED_ENDPOINTS.find((e) => e.path === '/panda/network/listener')!;
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < events.length; i += 6) {
+      const answers = await Promise.all(
+        events.slice(i, i + 6).map(async (e, j) => {
+          const body = JSON.stringify({
+            eventId: `fuzz-usage-${i + j}`,
+            eventTime: c.clock.now.toISOString(),
+            eventType: 'UsageCreateEvent',
+            event: {
+              usage: {
+                id: `fuzz-usage-${i + j}`,
+                usageDate: c.clock.now.toISOString(),
+                usageType: e.type,
+                usageCharacteristic: [
+                  { name: 'msisdn', value: e.stranger ? '353899999990' : `353${member.msisdn.slice(1)}` },
+                  {
+                    name: e.type === 'data' ? 'volumeKb' : e.type === 'voice' ? 'durationS' : 'count',
+                    value: e.amount,
+                  },
+                  { name: 'country', value: e.country },
+                ],
+              },
+            },
+          });
+          const res = await c.app.request(listener.path, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...(await listener.sign(body, c.clock.now)) },
+            body,
+          });
+          await res.arrayBuffer();
+          return [res.status, body] as const;
+        }),
+      );
+      for (const [status, body] of answers) {
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        expect(status, body).toBeLessThan(500);
+      }
+    }
+    expect(statuses.get(200)).toBe(events.length);
+    // 300 KB to every signed endpoint, signed and not, declared and streamed: refused for its size.
+    const big = JSON.stringify({ padding: 'x'.repeat(300 * 1024) });
+    for (const e of SIGNED_ENDPOINTS)
+      for (const signed of [false, true]) {
+        const res = await c.app.request(e.path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(signed ? await e.sign(big, c.clock.now) : {}) },
+          body: big,
+        });
+        expect([e.path, signed, res.status]).toEqual([e.path, signed, 413]);
+      }
+  });
 });

@@ -1,8 +1,6 @@
-import { createHmac } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { encodeSignatureHeader } from '@sanity/webhook';
 import pino from 'pino';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
@@ -22,6 +20,7 @@ import { SIGNED_BODY_MAX_BYTES } from '../../../src/server/http/signed.ts';
 import { createRebuilder } from '../../../src/server/publishing.ts';
 import { createMember, type BuiltMember } from '../support/builders.ts';
 import { ok } from '../support/client.ts';
+import { SANITY_SECRET, SIGNED_ENDPOINTS } from '../support/signed.ts';
 import {
   forEachDatabase,
   TEST_CHAT_WEBHOOK_SECRET,
@@ -39,7 +38,6 @@ import {
  * `application/json`, and its validator took any `application/*+json`, so anyone could write an
  * agent's answer into a member's complaint, close it or move its due date.
  */
-const SANITY_SECRET = 'sanity-webhook-secret-for-signed-tests';
 
 /** The media types a client may send: JSON as it should be, JSON under other names, and others. */
 const JSON_TYPES = ['application/json', 'application/json; charset=utf-8', 'Application/JSON'];
@@ -52,52 +50,6 @@ const OTHER_TYPES = [
   'multipart/form-data; boundary=x',
   'application/jsonx',
   undefined,
-];
-
-interface Signed {
-  name: string;
-  path: string;
-  sign(body: string, now: Date): Promise<Record<string, string>>;
-}
-const endpoints: Signed[] = [
-  {
-    name: "the help desk's webhook",
-    path: '/panda/public/helpdesk/events',
-    sign: async (body, now) => {
-      const timestamp = now.toISOString();
-      return {
-        'x-zendesk-webhook-signature': createHmac('sha256', TEST_HELPDESK_WEBHOOK_SECRET)
-          .update(timestamp + body)
-          .digest('base64'),
-        'x-zendesk-webhook-signature-timestamp': timestamp,
-      };
-    },
-  },
-  {
-    name: "the chat desk's webhook",
-    path: '/panda/public/chat/desk-events',
-    sign: async (body, now) => {
-      const timestamp = String(Math.floor(now.getTime() / 1000));
-      return {
-        'x-chatwoot-signature': `sha256=${createHmac('sha256', TEST_CHAT_WEBHOOK_SECRET).update(`${timestamp}.${body}`).digest('hex')}`,
-        'x-chatwoot-timestamp': timestamp,
-      };
-    },
-  },
-  {
-    name: "the CMS's publish webhook",
-    path: '/panda/public/cms/publish',
-    sign: async (body, now) => ({
-      'sanity-webhook-signature': await encodeSignatureHeader(body, now.getTime(), SANITY_SECRET),
-    }),
-  },
-  {
-    name: "the mobile network's listener",
-    path: '/panda/network/listener',
-    sign: async (body, now) => ({
-      'x-network-signature': networkSignature(TEST_NETWORK_EVENT_SECRET, body, now.getTime()),
-    }),
-  },
 ];
 
 /** The app with publishing configured and a rebuilder that counts the builds asked for. */
@@ -205,7 +157,7 @@ forEachDatabase('signed-endpoints', { seed: 'catalogue' }, (ctx) => {
       "the mobile network's listener": networkFailures.badSignature.code,
       "the chat desk's webhook": chatFailures.badSignature.code,
     } as Record<string, string>;
-    for (const e of endpoints) {
+    for (const e of SIGNED_ENDPOINTS) {
       const body = bodies[e.name]!;
       const signature = await e.sign(body, c.clock.now);
       for (const type of JSON_TYPES) {
@@ -233,7 +185,7 @@ forEachDatabase('signed-endpoints', { seed: 'catalogue' }, (ctx) => {
     expect(builds).toEqual([]);
     expect(await c.handle.db.select().from(networkEvents)).toEqual([]);
     // Signed JSON passes the guard, with a charset too.
-    for (const e of endpoints) {
+    for (const e of SIGNED_ENDPOINTS) {
       const body = bodies[e.name]!;
       const res = await post(app, e.path, body, {
         'content-type': 'application/json; charset=utf-8',
@@ -287,7 +239,7 @@ forEachDatabase('signed-endpoints', { seed: 'catalogue' }, (ctx) => {
   it('without a secret the webhook is not there: 404 for every type, signed or not', async () => {
     const c = ctx();
     const { app, builds } = appWith(c, {});
-    for (const e of endpoints)
+    for (const e of SIGNED_ENDPOINTS)
       for (const type of [...JSON_TYPES, ...OTHER_TYPES]) {
         const body = '{"_type":"helpTopic"}';
         const res = await post(app, e.path, body, {
@@ -298,9 +250,6 @@ forEachDatabase('signed-endpoints', { seed: 'catalogue' }, (ctx) => {
       }
     expect(builds).toEqual([]);
   });
-});
-
-forEachDatabase('signed-endpoints: secrets and sizes', { seed: 'catalogue' }, (ctx) => {
   /** The listener's secret as a start with these settings makes it (main.ts: readEnv, then appConfigOf). */
   const startedWith = (settings: Record<string, string>) => {
     const env = readEnv({ DATA_DIR: mkdtempSync(join(tmpdir(), 'signed-env-')), ...settings });
@@ -369,7 +318,7 @@ forEachDatabase('signed-endpoints: secrets and sizes', { seed: 'catalogue' }, (c
           controller.close();
         },
       });
-    for (const e of endpoints) {
+    for (const e of SIGNED_ENDPOINTS) {
       // Even signed: the size is refused before the signature is looked at.
       const signed = await post(app, e.path, big, {
         'content-type': 'application/json',

@@ -32,6 +32,7 @@ export const SEED_TIME = new Date('2026-11-22T10:00:00Z');
  * Publishing configured as in production, so its endpoints answer 401 or 202 rather than 503
  * (not configured); builds are not what the API suites test (tests/build does), so one would fail.
  */
+export const HARNESS_SANITY_SECRET = 'harness-webhook-secret-48';
 export const harnessPublishing = () => ({
   rebuilder: createRebuilder({
     dataDir: join(tmpdir(), 'portal-api-publishing'),
@@ -40,7 +41,7 @@ export const harnessPublishing = () => ({
     build: async () => ({ ok: false, output: 'the API suites do not build the site' }),
     swap: async () => {},
   }),
-  webhookSecret: 'harness-webhook-secret-48',
+  webhookSecret: HARNESS_SANITY_SECRET,
   editorToken: 'harness-editor-token-48',
 });
 
