@@ -27,7 +27,6 @@ import {
 import { get as httpsGet } from 'node:https';
 import { tmpdir, networkInterfaces } from 'node:os';
 import { join, resolve } from 'node:path';
-import { SANDBOX_NETWORK_CLIENT } from '../../src/server/integrations/network/sandbox-network.ts';
 import { productionSettings } from '../../src/server/production-settings.fixture.ts';
 import webpush from 'web-push';
 
@@ -114,8 +113,9 @@ function settings(host: string): Record<string, string> {
       // The network: the embedded default's sandbox network, served by the stand-ins.
       NETWORK_API_URL: `${standIn}/sandbox/network/tmf-api`,
       NETWORK_TOKEN_URL: `${standIn}/sandbox/network/oauth/token`,
-      NETWORK_CLIENT_ID: SANDBOX_NETWORK_CLIENT.clientId,
-      NETWORK_CLIENT_SECRET: SANDBOX_NETWORK_CLIENT.clientSecret,
+      // The stand-in network knows this stack's own client (the sandbox's is published in the repo).
+      NETWORK_CLIENT_ID: 'portal-local',
+      NETWORK_CLIENT_SECRET: secret(),
       NETWORK_EVENT_SECRET: secret(),
       SANITY_WEBHOOK_SECRET: secret(),
       CMS_EDITOR_TOKEN: secret(),
@@ -298,23 +298,31 @@ function localBases(cli: string) {
 async function startStandIns(values: Record<string, string>) {
   mkdirSync(state, { recursive: true });
   const pidFile = join(state, 'stand-ins.pid');
+  const host = hostAddress();
+  /** Up, and listening where the containers look now (an earlier run's, on another address, is replaced). */
   const up = async () =>
     fetch(`http://127.0.0.1:${STAND_INS_LOCAL}/health`).then(
-      (r) => r.ok,
+      async (r) => r.ok && ((await r.json()) as { host?: string }).host === host,
       () => false,
     );
   if (await up()) return;
+  stopStandIns();
+  await new Promise((r) => setTimeout(r, 500));
   const out = openSync(join(state, 'stand-ins.log'), 'a');
   const child = spawn(process.execPath, [join(root, 'scripts/deploy-local/stand-ins.ts')], {
     detached: true,
     stdio: ['ignore', out, out],
     env: {
       ...process.env,
+      // What the containers reach listens on the address they use, never on every interface.
+      STAND_INS_HOST: host,
       STAND_INS_HTTP_PORT: String(STAND_INS_HTTP),
       STAND_INS_SMTP_PORT: String(STAND_INS_SMTP),
       STAND_INS_LOCAL_PORT: String(STAND_INS_LOCAL),
       STAND_INS_SITE_URL: values.SITE_URL,
       STAND_INS_NETWORK_EVENT_SECRET: values.NETWORK_EVENT_SECRET,
+      STAND_INS_NETWORK_CLIENT_ID: values.NETWORK_CLIENT_ID,
+      STAND_INS_NETWORK_CLIENT_SECRET: values.NETWORK_CLIENT_SECRET,
       // The portal's certificate (nginx's) is this stack's authority's: the network's events trust it.
       NODE_EXTRA_CA_CERTS: join(state, 'ca.crt'),
       STAND_INS_TLS_KEY: join(state, 'standins.key'),
@@ -326,7 +334,7 @@ async function startStandIns(values: Record<string, string>) {
   for (let i = 0; i < 50 && !(await up()); i++) await new Promise((r) => setTimeout(r, 200));
   if (!(await up())) throw new Error(`the stand-ins did not start (${join(state, 'stand-ins.log')})`);
   log(
-    `stand-ins: card provider https://${hostAddress()}:${STAND_INS_HTTP}, SMTP ${STAND_INS_SMTP}, mails http://localhost:${STAND_INS_LOCAL}/mails`,
+    `stand-ins: card provider and network API https://${host}:${STAND_INS_HTTP}, SMTP ${host}:${STAND_INS_SMTP}; mails and the network's controls (loopback only) http://localhost:${STAND_INS_LOCAL}`,
   );
 }
 

@@ -8,8 +8,15 @@
  * STAND_INS_SITE_URL. Every other outside service production names is pointed at this server too,
  * which answers it 404: the portal treats those as unreachable services.
  *
- *   node scripts/deploy-local/stand-ins.ts   (STAND_INS_HTTP_PORT, STAND_INS_SMTP_PORT, STAND_INS_LOCAL_PORT,
- *   STAND_INS_TLS_KEY and STAND_INS_TLS_CERT: its https certificate)
+ * Two doors. On STAND_INS_HOST (the address the containers use; loopback unless given), SMTP and, over
+ * https, only what the stack calls: the card provider's API and widget, and the network's OAuth and
+ * TMF APIs (with the client the stack was given). The mails kept, and the network's controls (its
+ * page, "down", settle, an order moved by hand, usage), answer on loopback only, in plain http:
+ * anyone who could reach them would read password-reset links or move any line.
+ *
+ *   node scripts/deploy-local/stand-ins.ts   (STAND_INS_HOST, STAND_INS_HTTP_PORT, STAND_INS_SMTP_PORT,
+ *   STAND_INS_LOCAL_PORT, STAND_INS_NETWORK_CLIENT_ID and _SECRET, STAND_INS_TLS_KEY and
+ *   STAND_INS_TLS_CERT: its https certificate)
  *
  * Test cards: 4200 0000 0000 0000 is paid, 4000 0000 0000 0002 is declined. Nothing is charged.
  */
@@ -20,8 +27,10 @@ import { createServer } from 'node:https';
 import { getRequestListener } from '@hono/node-server';
 import { sandboxNetworkAdapter } from '../../src/server/integrations/network/sandbox-adapter.ts';
 import { networkSandboxRoutes } from '../../src/server/integrations/network/sandbox.ts';
+import { SANDBOX_NETWORK_CLIENT } from '../../src/server/integrations/network/sandbox-network.ts';
 import { mailSink } from '../../tests/setup/mail-sink.ts';
 
+const host = process.env.STAND_INS_HOST ?? '127.0.0.1';
 const httpPort = Number(process.env.STAND_INS_HTTP_PORT ?? 9480);
 const smtpPort = Number(process.env.STAND_INS_SMTP_PORT ?? 2525);
 const localPort = Number(process.env.STAND_INS_LOCAL_PORT ?? 9481);
@@ -29,7 +38,14 @@ const siteUrl = process.env.STAND_INS_SITE_URL ?? 'https://localhost:8443';
 const network = sandboxNetworkAdapter({ secret: process.env.STAND_INS_NETWORK_EVENT_SECRET!, delayMs: 2000 });
 // The network's events go to the portal's listener, through nginx as a real network's would.
 network.attach((request) => fetch(new Request(new URL(new URL(request.url).pathname, siteUrl), request)));
-const networkApi = getRequestListener(networkSandboxRoutes(network).fetch);
+const networkClient = {
+  clientId: process.env.STAND_INS_NETWORK_CLIENT_ID ?? SANDBOX_NETWORK_CLIENT.clientId,
+  clientSecret: process.env.STAND_INS_NETWORK_CLIENT_SECRET ?? SANDBOX_NETWORK_CLIENT.clientSecret,
+};
+const networkApi = getRequestListener(networkSandboxRoutes(network, networkClient).fetch);
+/** What the stack calls of the network: OAuth's token and the TMF APIs (never the controls). */
+const isNetworkApi = (path: string) =>
+  path === '/sandbox/network/oauth/token' || path.startsWith('/sandbox/network/tmf-api/');
 const tls = { key: readFileSync(process.env.STAND_INS_TLS_KEY!), cert: readFileSync(process.env.STAND_INS_TLS_CERT!) };
 
 const smtp = mailSink({ keep: 1000 });
@@ -131,11 +147,14 @@ function widget(options: { action: string; checkoutId: string }) {
   form.action = options.action;
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse) {
+/** `local`: the loopback door (everything); `stack`: the door the containers and the browser use. */
+async function handle(req: IncomingMessage, res: ServerResponse, door: 'local' | 'stack') {
   const scheme = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
   const url = new URL(req.url ?? '/', `${scheme}://${req.headers.host ?? 'localhost'}`);
   const parts = url.pathname.split('/').filter(Boolean);
-  if (req.method === 'GET' && url.pathname === '/health') return json(res, 200, { ok: true });
+  if (req.method === 'GET' && url.pathname === '/health') return json(res, 200, { ok: true, host });
+  if (door === 'stack' && url.pathname !== '/v1' && !url.pathname.startsWith('/v1/') && !isNetworkApi(url.pathname))
+    return json(res, 404, { error: 'not a stand-in here' });
   if (url.pathname.startsWith('/sandbox/network/')) return networkApi(req, res);
   if (req.method === 'GET' && url.pathname === '/mails') {
     const to = url.searchParams.get('to');
@@ -244,17 +263,18 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
   return json(res, 404, { error: 'not a stand-in here' });
 }
 
-const answer = (req: IncomingMessage, res: ServerResponse) => {
-  handle(req, res).catch((error: unknown) => json(res, 500, { error: String(error) }));
+const answer = (door: 'local' | 'stack') => (req: IncomingMessage, res: ServerResponse) => {
+  handle(req, res, door).catch((error: unknown) => json(res, 500, { error: String(error) }));
 };
-const server = createServer(tls, answer);
-// The same on loopback in plain http, for this machine's tests and its person (the mails).
-const local = createPlainServer(answer);
-await smtp.listen(smtpPort, '0.0.0.0');
-await new Promise<void>((resolve) => server.listen(httpPort, '0.0.0.0', resolve));
+const server = createServer(tls, answer('stack'));
+// Everything, the mails and the network's controls included, on loopback in plain http: this
+// machine's tests and its person only.
+const local = createPlainServer(answer('local'));
+await smtp.listen(smtpPort, host);
+await new Promise<void>((resolve) => server.listen(httpPort, host, resolve));
 await new Promise<void>((resolve) => local.listen(localPort, '127.0.0.1', resolve));
 console.log(
-  `stand-ins: mail on smtp://0.0.0.0:${smtpPort}, card provider on https://0.0.0.0:${httpPort}, mails on http://127.0.0.1:${localPort}/mails`,
+  `stand-ins: mail on smtp://${host}:${smtpPort}, card provider and network API on https://${host}:${httpPort}, mails and the network's controls on http://127.0.0.1:${localPort}`,
 );
 const stop = () => {
   server.close();

@@ -29,7 +29,11 @@ const e164 = (msisdn: string) => (msisdn.startsWith('0') ? `353${msisdn.slice(1)
  * an operator tries it with (orders, events, "network down", complete or fail by hand), and
  * /sandbox/usage, which sends the network's usage events, signed, to the portal's listener.
  */
-export function networkSandboxRoutes(adapter: SandboxNetworkAdapter) {
+export function networkSandboxRoutes(
+  adapter: SandboxNetworkAdapter,
+  /** The OAuth client it knows (a deployment's stand-in is given one of its own). */
+  client: { clientId: string; clientSecret: string } = SANDBOX_NETWORK_CLIENT,
+) {
   const network = adapter.sandbox;
   const tokens = new Set<string>();
   const app = new Hono<SandboxEnv>();
@@ -38,8 +42,7 @@ export function networkSandboxRoutes(adapter: SandboxNetworkAdapter) {
     const basic = c.req.header('authorization')?.replace(/^Basic /, '') ?? '';
     const [id, secret] = Buffer.from(basic, 'base64').toString().split(':').map(decodeURIComponent);
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    if (id !== SANDBOX_NETWORK_CLIENT.clientId || secret !== SANDBOX_NETWORK_CLIENT.clientSecret)
-      return c.json({ error: 'invalid_client' }, 401);
+    if (id !== client.clientId || secret !== client.clientSecret) return c.json({ error: 'invalid_client' }, 401);
     if (form['grant_type'] !== 'client_credentials') return c.json({ error: 'unsupported_grant_type' }, 400);
     const token = randomBytes(24).toString('base64url');
     tokens.add(token);
