@@ -1,4 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { connect } from 'node:tls';
 import { expect, test, type Page } from '@playwright/test';
 import { HTTP_PORT, SITE_URL } from '../../scripts/deploy-local/deploy-local.ts';
 import { container, engine, mailsTo, settings, sql } from './stack.ts';
@@ -45,6 +46,34 @@ test('a page comes from the CDN (Age on the second answer); my48 never does; htt
   const plain = await request.get(`http://localhost:${HTTP_PORT}/about-us`, { maxRedirects: 0 });
   expect(plain.status()).toBe(301);
   expect(plain.headers()['location']).toMatch(/^https:\/\/localhost/);
+});
+
+test('nginx speaks TLS 1.2 and 1.3 only: a TLS 1.1 handshake is refused by the server', async () => {
+  const { hostname, port } = new URL(SITE_URL);
+  // The client offers exactly one version (security level 0, so that it can offer 1.1 at all): what
+  // refuses 1.1 is nginx's alert, not this client.
+  const handshake = (version: 'TLSv1.1' | 'TLSv1.2' | 'TLSv1.3') =>
+    new Promise<string>((resolve) => {
+      const socket = connect(
+        {
+          host: hostname,
+          port: Number(port),
+          servername: hostname,
+          minVersion: version,
+          maxVersion: version,
+          ciphers: 'DEFAULT@SECLEVEL=0',
+          rejectUnauthorized: false,
+        },
+        () => {
+          resolve(socket.getProtocol() ?? 'none');
+          socket.end();
+        },
+      );
+      socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    });
+  expect(await handshake('TLSv1.3')).toBe('TLSv1.3');
+  expect(await handshake('TLSv1.2')).toBe('TLSv1.2');
+  expect(await handshake('TLSv1.1')).toBe('ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION');
 });
 
 test('a member signs up, verifies with the mailed code, logs in and tops up with the stand-in card', async ({
