@@ -107,3 +107,31 @@ test('a member chats with the sandbox agent from my48 → Support by keyboard, l
   await expect(launch).toBeFocused();
   await expect(page.getByRole('region', { name: 'Talk to a person now' })).toContainText(`${reference}: chat on`);
 });
+
+test('a visitor starts a chat with a name and an address (the captcha solved unseen), leaves a message, and is mailed only the reference', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  await hours(request, true);
+  const email = `chat-visitor-${testInfo.project.name}-${Date.now()}@example.org`;
+  await page.goto('/chat');
+  const chat = page.getByRole('region', { name: 'Chat with 48' });
+  await chat.getByLabel('Your name').fill('Claim your prize at win.example');
+  await chat.getByLabel('Your e-mail address').fill(email);
+  await chat.getByRole('button', { name: 'Start chat' }).click();
+  await expect(chat.getByRole('status')).toContainText(/in the queue/);
+  await chat.getByLabel('Your message').fill('Is my order on its way?');
+  await chat.getByRole('button', { name: 'Send' }).click();
+  await expect(chat.getByRole('log', { name: 'Conversation' })).toContainText('You: Is my order on its way?');
+  await chat.getByRole('button', { name: 'Leave a message instead' }).click();
+  await chat.getByLabel('Anything to add? (optional)').fill('Please write back to me');
+  await chat.getByRole('button', { name: 'Send as a message' }).click();
+  await expect(chat).toContainText(/48-T-\d{6}/);
+  await expectNoAxeViolations(page, 'chat left as a message');
+  const mail = await latestMail(request, email);
+  expect(mail.subject).toMatch(/^Your message to 48: 48-T-\d{6}$/);
+  expect(mail.body.startsWith('Hello,')).toBe(true);
+  expect(mail.body).not.toContain('win.example');
+  expect(mail.body).not.toContain('Please write back');
+});
