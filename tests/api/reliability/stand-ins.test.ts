@@ -120,14 +120,12 @@ afterAll(() => {
 
 it('mail and the network’s controls answer on loopback only; the stack’s door serves only what the stack calls', async () => {
   // A mail the portal sends (a password-reset link, say) reaches the sink on the containers' address.
-  await nodemailer
-    .createTransport({ host: HOST, port: ports.smtp, secure: false, ignoreTLS: true })
-    .sendMail({
-      from: 'hello@localhost',
-      to: 'member@example.org',
-      subject: 'Reset',
-      text: 'https://localhost/forgot-password?token=x',
-    });
+  await nodemailer.createTransport({ host: HOST, port: ports.smtp, secure: false, ignoreTLS: true }).sendMail({
+    from: 'hello@localhost',
+    to: 'member@example.org',
+    subject: 'Reset',
+    text: 'https://localhost/forgot-password?token=x',
+  });
   // Not on every interface: nothing listens on the https or SMTP port at another address.
   expect(await reachable('127.0.0.1', ports.https)).toBe(false);
   expect(await reachable('127.0.0.1', ports.smtp)).toBe(false);
