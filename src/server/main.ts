@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import pino from 'pino';
 import { answeredByApp, createApp, pageSecurityHeaders } from './app.ts';
-import { scheduleRenewals } from './jobs/renewals.ts';
+import { scheduleMinuteJobs } from './jobs/scheduler.ts';
 import { scheduleNetwork } from './jobs/network.ts';
 import { resolveVapid } from './vapid.ts';
 import { webPushSender } from './integrations/push/index.ts';
@@ -61,7 +61,7 @@ const { payments, referrals, catalogue, geolocation, delivery, tickets, cdn, mai
 const metrics = env.METRICS_PORT !== undefined ? createMetrics({ pool: database.pool }) : undefined;
 // Web Push (docs/product/phone.md): the same sender for the API's test button and the jobs' alerts.
 const push = webPushSender(vapid);
-const stopRenewals = scheduleRenewals(
+const stopMinuteJobs = scheduleMinuteJobs(
   {
     db: database.db,
     clock: () => new Date(),
@@ -231,7 +231,7 @@ async function shutdown(signal: string) {
   const idle = inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (drained = resolve));
   await Promise.all([
     idle,
-    stopRenewals(),
+    stopMinuteJobs(),
     stopNetwork(),
     publishing?.rebuilder.stop(),
     mailSender?.stop(),

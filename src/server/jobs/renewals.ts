@@ -1,35 +1,19 @@
 import { and, eq, lte } from 'drizzle-orm';
-import type { Logger } from 'pino';
 import { classifyResult } from '../../contract/payments.schema.ts';
 import { isUniqueViolation } from '../db/client.ts';
 import { changeCredit } from '../services/credit.ts';
 import { ledger, members, memberships, products, sims, storedCards } from '../db/schema.ts';
 import type { PaymentsAdapter } from '../integrations/payments/index.ts';
 import { lockedCredit, membershipOf } from '../services/memberships.ts';
-import { runSpotReturns } from './spot-returns.ts';
-import { runDeliveries } from './deliveries.ts';
-import { giveBackCardRefunds } from '../services/refunds.ts';
-import { forwardTickets } from './tickets.ts';
-import { runChatJobs } from './chat.ts';
 import type { ChatDeskAdapter } from '../integrations/chat/index.ts';
-import { pruneTickets, treatUnansweredAsComplaints } from '../services/tickets.ts';
-import { pruneUploads } from '../services/attachments.ts';
-import { describedContactPreferencesOf } from '../services/contact-preferences.ts';
 import type { TicketsAdapter } from '../integrations/tickets/index.ts';
 import type { DeliveryAdapter } from '../integrations/delivery/index.ts';
-import { runAlerts } from './alerts.ts';
 import { orderNoAllowanceBar } from '../services/data-bars.ts';
-import { JOB_LOCKS, withJobLock } from '../db/job-lock.ts';
-import { expireIdempotencyKeys } from '../middleware/idempotency.ts';
-import { expireRateLimits } from '../http/limiters.ts';
-import { pruneGrowingTables } from '../services/retention.ts';
 import { euro } from '../../contract/format.ts';
 import { endCardSpend, reserveCardSpend } from '../services/spend-limit.ts';
 import { raiseAlert } from '../services/alerts.ts';
-import { sendAlertPushes } from '../services/push.ts';
 import type { PushSender } from '../integrations/push/index.ts';
 import type { ReferralsAdapter } from '../integrations/referrals/index.ts';
-import { sendReferralOutbox } from '../services/referrals.ts';
 import type { ServiceContext } from '../services/outcome.ts';
 
 type Membership = typeof memberships.$inferSelect;
@@ -250,89 +234,4 @@ async function lapse(ctx: RenewalContext, m: Membership, why?: string): Promise<
     });
   });
   return 'lapsed';
-}
-
-/** Runs the renewals, the Spot me returns and the referral outbox now (catching up after downtime) and then every `everyMs`; returns the stop. */
-export function scheduleRenewals(
-  ctx: JobsContext,
-  log: Logger,
-  everyMs = 60_000,
-  observe?: (ok: boolean, seconds: number) => void,
-): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const run = () => {
-    if (running || stopped) return;
-    running = step().finally(() => (running = undefined));
-  };
-  const step = async () => {
-    const started = performance.now();
-    let ok = true;
-    try {
-      // One instance at a time runs the minute's jobs (docs/product/production.md); the others skip this turn.
-      const ran = await withJobLock(ctx.db, JOB_LOCKS.minute, () => jobs());
-      if (!ran) log.debug('jobs: another instance is running this turn');
-      // Pushes go out after the lock is released: a slow push service never holds up the other jobs,
-      // and each alert is claimed (pushed_at) so it goes once whichever instance sends it.
-      if (ctx.push) {
-        const pushed = await sendAlertPushes(ctx, ctx.push.sender, ctx.push.extraOrigins);
-        if (pushed > 0) log.info({ pushes: pushed }, 'alerts pushed to devices');
-      }
-    } catch (err) {
-      ok = false;
-      log.error({ err }, 'renewals failed');
-    } finally {
-      observe?.(ok, (performance.now() - started) / 1000);
-    }
-  };
-  const jobs = () => runMinuteJobs(ctx, log);
-  run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  // Stopping lets a run in progress finish its step (each renewal is its own transaction).
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
-}
-
-/** One turn of the minute's jobs, in their order (the scheduler runs it under the job lock; the scale bench times it). */
-export async function runMinuteJobs(ctx: JobsContext, log: Logger): Promise<void> {
-  const counts = await runRenewals(ctx);
-  if (Object.values(counts).some((n) => n > 0)) log.info({ renewals: counts }, 'renewals');
-  // After the renewals, so that lent data comes back into the lender's renewed membership.
-  const returned = await runSpotReturns(ctx);
-  if (returned > 0) log.info({ spotReturns: returned }, 'spot me returns');
-  const refunded = await giveBackCardRefunds(ctx, ctx.payments);
-  if (refunded > 0) log.info({ cardRefunds: refunded }, 'card refunds given back');
-  const alerted = await runAlerts(ctx);
-  if (alerted > 0) log.info({ alerts: alerted }, 'alerts raised');
-  if (ctx.delivery) {
-    const moved = await runDeliveries(ctx, ctx.delivery);
-    if (moved > 0) log.info({ orders: moved }, 'SIM orders moved on by the carrier');
-  }
-  if (ctx.tickets) {
-    const handed = await forwardTickets(ctx, ctx.tickets, (id) => describedContactPreferencesOf(ctx.db, id));
-    if (handed > 0) log.info({ tickets: handed }, 'tickets handed to the help desk');
-  }
-  if (ctx.siteUrl) {
-    const complaints = await treatUnansweredAsComplaints(ctx, ctx.siteUrl);
-    if (complaints > 0) log.info({ tickets: complaints }, 'messages unanswered for 2 working days are now complaints');
-  }
-  const chats = await runChatJobs(ctx, ctx.chat);
-  if (Object.values(chats).some((n) => n > 0)) log.info({ chats }, 'live chats moved on');
-  const pruned = await pruneTickets(ctx);
-  if (pruned > 0) log.info({ tickets: pruned }, 'tickets closed over a year ago removed');
-  const unclaimed = await pruneUploads(ctx);
-  if (unclaimed > 0) log.info({ uploads: unclaimed }, 'attachments no message claimed removed');
-  if (ctx.referrals) {
-    const told = await sendReferralOutbox(ctx, ctx.referrals);
-    if (told > 0) log.info({ referralCalls: told }, 'referral service told');
-  }
-  const expired = await expireIdempotencyKeys(ctx);
-  if (expired > 0) log.info({ idempotencyKeys: expired }, 'idempotency keys removed');
-  await expireRateLimits(ctx);
-  const aged = await pruneGrowingTables(ctx);
-  if (Object.values(aged).some((n) => n > 0)) log.info({ pruned: aged }, 'rows past their keeping removed');
 }
