@@ -31,8 +31,11 @@ export interface PushService {
   close(): Promise<void>;
 }
 
-/** A certificate for localhost and 127.0.0.1 (openssl): its files, for the server and NODE_EXTRA_CA_CERTS. */
-export function makeCertificate(dir = mkdtempSync(join(tmpdir(), 'push-'))): { cert: string; key: string } {
+/** A certificate for localhost and 127.0.0.1, or another address (openssl): its files, for the server and NODE_EXTRA_CA_CERTS. */
+export function makeCertificate(
+  dir = mkdtempSync(join(tmpdir(), 'push-')),
+  ip = '127.0.0.1',
+): { cert: string; key: string } {
   const cert = join(dir, 'cert.pem');
   const key = join(dir, 'key.pem');
   execFileSync(
@@ -50,7 +53,7 @@ export function makeCertificate(dir = mkdtempSync(join(tmpdir(), 'push-'))): { c
       '-subj',
       '/CN=localhost',
       '-addext',
-      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      `subjectAltName=DNS:localhost,IP:${ip}`,
       '-keyout',
       key,
       '-out',

@@ -1,4 +1,4 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { createServer, connect } from 'node:net';
@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { makeCertificate } from '../../setup/push-service.ts';
 
 /**
  * The reference deployment's stand-ins (scripts/deploy-local/stand-ins.ts) as someone else on the
@@ -61,31 +62,8 @@ const reachable = (host: string, port: number) =>
   });
 
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'stand-ins-'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      `/CN=${HOST}`,
-      '-addext',
-      `subjectAltName=IP:${HOST}`,
-      '-keyout',
-      join(dir, 'key.pem'),
-      '-out',
-      join(dir, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  );
-  cert = readFileSync(join(dir, 'cert.pem'));
+  const tls = makeCertificate(mkdtempSync(join(tmpdir(), 'stand-ins-')), HOST);
+  cert = readFileSync(tls.cert);
   ports = { https: await freePort(), smtp: await freePort(), local: await freePort() };
   child = spawn(process.execPath, ['scripts/deploy-local/stand-ins.ts'], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -99,8 +77,8 @@ beforeAll(async () => {
       STAND_INS_NETWORK_EVENT_SECRET: 'stand-ins-test-network-event-secret-0000',
       STAND_INS_NETWORK_CLIENT_ID: 'portal-test',
       STAND_INS_NETWORK_CLIENT_SECRET: 'a-client-secret-of-this-stack',
-      STAND_INS_TLS_KEY: join(dir, 'key.pem'),
-      STAND_INS_TLS_CERT: join(dir, 'cert.pem'),
+      STAND_INS_TLS_KEY: tls.key,
+      STAND_INS_TLS_CERT: tls.cert,
     },
   });
   for (let i = 0; i < 100; i++) {
