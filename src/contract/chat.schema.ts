@@ -273,6 +273,7 @@ export const chatApi = {
     errors: {
       401: 'No good signature (checked before anything else)',
       404: 'No webhook here (no secret is configured)',
+      413: 'The body is larger than 256 KB (refused before its signature is read)',
       415: 'The body is not application/json',
     },
   }),

@@ -52,6 +52,7 @@ export const cmsApi = {
     errors: {
       401: cmsMessages.badSignature,
       404: 'No webhook here: no SANITY_WEBHOOK_SECRET is configured',
+      413: 'The body is larger than 256 KB (refused before its signature is read)',
       415: 'The body is not application/json',
     },
   }),

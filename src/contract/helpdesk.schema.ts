@@ -46,6 +46,7 @@ export const helpdeskApi = {
     errors: {
       401: 'No good signature (checked before anything else, whatever the body names)',
       404: 'No webhook here (no secret is configured), or, signed, no ticket has this reference',
+      413: 'The body is larger than 256 KB (refused before its signature is read)',
       415: 'The body is not application/json',
       409: 'The ticket is closed',
       422: 'The step does not fit the ticket (an answer to a complaint, an update without a later date)',

@@ -40,7 +40,8 @@ export const networkApi = {
       'Received: applied, kept as history (a state older than the one held), kept aside (an unknown number or order: a dead letter), or a replay of an event already received',
     errors: {
       401: 'No good signature (missing, wrong, or more than 300 s from our time), whatever the body says',
-      404: 'No listener here (no NETWORK_EVENT_SECRET)',
+      404: 'No listener here (no NETWORK_EVENT_SECRET; the development secret only where the sandboxes answer)',
+      413: 'The body is larger than 256 KB (refused before its signature is read)',
       415: 'The body is not application/json',
     },
   }),
