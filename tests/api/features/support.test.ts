@@ -7,7 +7,7 @@ import { helpdeskFailures } from '../../../src/contract/helpdesk.schema.ts';
 import { contactApi } from '../../../src/contract/contact.schema.ts';
 import { settingsApi } from '../../../src/contract/settings.schema.ts';
 import { supportApi, supportFailures, supportMessages } from '../../../src/contract/support.schema.ts';
-import { outbox, tickets } from '../../../src/server/db/schema.ts';
+import { members, outbox, tickets } from '../../../src/server/db/schema.ts';
 import { deskTickets, type TicketForDesk } from '../../../src/server/integrations/tickets/index.ts';
 import { forwardTickets } from '../../../src/server/jobs/tickets.ts';
 import { describedContactPreferencesOf } from '../../../src/server/services/contact-preferences.ts';
@@ -74,6 +74,31 @@ forEachDatabase('support', { seed: 'catalogue' }, (ctx) => {
     expect(mail!.body).toContain(complaintText);
     expect(mail!.body).toContain('Number: 087 123 4567');
     expect(mail!.body).toContain(`${c.config.siteUrl}/legal/code-of-practice`);
+  });
+
+  it('an account that never proved its address is mailed the reference only: no name, nothing it wrote', async () => {
+    const c = ctx();
+    const m = await createMember(c, { firstname: 'Claim your prize', lastname: 'at win.example' });
+    await c.handle.db.update(members).set({ isVerified: false }).where(eq(members.id, m.userId));
+    const { reference } = (
+      await (await raise(c, m, { message: 'Visit win.example now to collect your winnings today.' })).json()
+    )._payload;
+    await ok(c.app, supportApi.escalate, {
+      session: m.session,
+      params: { user_id: m.userId, reference },
+      body: { reason: 'Send your bank details to win.example' },
+    });
+    const mails = await mailsTo(c, m.email);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      `Your complaint to 48: ${reference}`,
+      `Your complaint is with a team lead: ${reference}`,
+    ]);
+    for (const mail of mails) {
+      expect(mail.body.startsWith('Hello,\n')).toBe(true);
+      expect(mail.body).toContain(reference);
+      expect(mail.body).not.toContain('win.example');
+      expect(mail.body).not.toContain('Claim your prize');
+    }
   });
 
   it('deadlines count Irish working days: across Christmas and New Year, and across Easter', async () => {

@@ -7,7 +7,7 @@ import { dayOf } from '../calendar.ts';
 import type { Clock } from '../clock.ts';
 import { siteLink } from '../links.ts';
 import { workingDayAfter, workingDaysSince } from '../working-days.ts';
-import { acknowledgementOf, greetingOf, longDay, type Ticket } from './texts.ts';
+import { acknowledgementOf, addressProven, greeting, greetingOf, longDay, type Ticket } from './texts.ts';
 
 /**
  * Where a complaint stands on the complaints code's clock, on an Irish day: overdue once its due
@@ -59,14 +59,18 @@ export async function escalateComplaint(
       .insert(ticketEntries)
       .values({ ticketId: t.id, author: 'customer', kind: 'escalated', body, createdAt: now });
     await tx.update(tickets).set({ state: 'escalated', escalatedAt: now, updatedAt: now }).where(eq(tickets.id, t.id));
+    // What the member wrote goes back only to an address they proved.
+    const proven = await addressProven(tx, t);
     await sendMail(tx, clock, {
       to: t.email,
       subject: `Your complaint is with a team lead: ${t.reference}`,
       body: [
-        `Hi ${t.name},`,
+        greeting(t.name, proven),
         '',
-        `You asked for a team lead to look at your complaint ${t.reference}. They have it now, with what you wrote:`,
-        body,
+        proven
+          ? `You asked for a team lead to look at your complaint ${t.reference}. They have it now, with what you wrote:`
+          : `You asked for a team lead to look at your complaint ${t.reference}. They have it now.`,
+        ...(proven ? [body] : []),
         '',
         `We still respond by ${longDay(t.dueOn!)}, or tell you by then when we will and why.`,
         '',

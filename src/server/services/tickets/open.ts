@@ -17,7 +17,7 @@ import { dayOf } from '../calendar.ts';
 import type { Clock } from '../clock.ts';
 import { siteLink } from '../links.ts';
 import { workingDayAfter } from '../working-days.ts';
-import { acknowledgementOf } from './texts.ts';
+import { acknowledgementOf, greeting } from './texts.ts';
 
 export interface NewTicket {
   topic: ContactTopic;
@@ -74,7 +74,7 @@ export async function openTicket(
       if (!attached) throw new AttachmentGone();
       // An address nobody proved (a visitor's) is greeted without the name typed with it: what we mail
       // there carries none of the sender's words, so the portal relays nobody's text to a stranger.
-      const greeting = from.copyToSender ? `Hi ${m.name},` : 'Hello,';
+      const opening = greeting(m.name, from.copyToSender);
       const copy = from.copyToSender
         ? [
             '',
@@ -97,7 +97,7 @@ export async function openTicket(
           to: m.email,
           subject: `Your complaint to 48: ${reference}`,
           body: [
-            greeting,
+            opening,
             '',
             acknowledgement,
             `Our code of practice says how we handle complaints: ${siteLink(siteUrl, '/legal/code-of-practice')}`,
@@ -114,7 +114,7 @@ export async function openTicket(
           to: m.email,
           subject: `Your message to 48: ${reference}`,
           body: [
-            greeting,
+            opening,
             '',
             `We have your message. Your reference is ${reference}: quote it if you contact us about this again.`,
             'A person from our team will answer by e-mail.',

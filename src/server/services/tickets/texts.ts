@@ -17,15 +17,22 @@ const dayLong = new Intl.DateTimeFormat('en-IE', {
 export const longDay = (day: string) => dayLong.format(new Date(`${day}T00:00:00Z`));
 
 /**
- * How a ticket's mail opens: by the name given only when the address is a verified member's; an
- * address nobody proved (a visitor's) is greeted without it, so nothing the sender typed is mailed
- * to it and the portal relays nobody's words to a stranger.
+ * Whether a ticket's address was proven: a verified member's. Mail to any other address (a
+ * visitor's, or an account that never confirmed its own) carries none of the sender's words, so the
+ * portal relays nobody's text to a stranger.
  */
-export async function greetingOf(db: Queryable, t: Pick<Ticket, 'memberId' | 'name'>): Promise<string> {
-  if (t.memberId === null) return 'Hello,';
+export async function addressProven(db: Queryable, t: Pick<Ticket, 'memberId'>): Promise<boolean> {
+  if (t.memberId === null) return false;
   const [m] = await db.select({ verified: members.isVerified }).from(members).where(eq(members.id, t.memberId));
-  return m?.verified ? `Hi ${t.name},` : 'Hello,';
+  return m?.verified === true;
 }
+
+/** How a ticket's mail opens: by the name given only at a proven address (addressProven). */
+export const greeting = (name: string, proven: boolean) => (proven ? `Hi ${name},` : 'Hello,');
+
+/** The greeting of a ticket's mail, the address looked up. */
+export const greetingOf = async (db: Queryable, t: Pick<Ticket, 'memberId' | 'name'>) =>
+  greeting(t.name, await addressProven(db, t));
 
 export const comregLines = (reference: string) => [
   `If you are not happy with our answer, you can refer your complaint to ${COMREG.name}, quoting ${reference}:`,
