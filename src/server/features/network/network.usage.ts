@@ -35,8 +35,11 @@ export type CountedAtHome =
   | { outcome: 'applied'; ssn: string; membership: CountedMembership | null };
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-const isDeadlock = (error: unknown) =>
-  (error as { code?: string }).code === '40P01' || (error as { cause?: { code?: string } }).cause?.code === '40P01';
+const sqlState = (error: unknown) =>
+  (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code ?? '';
+const isDeadlock = (error: unknown) => sqlState(error) === '40P01';
+/** A fault in what a use carries (SQLSTATE 22…, a data exception; 23…, a constraint), not a database away. */
+const isDataFault = (error: unknown) => /^2[23]/.test(sqlState(error));
 
 /**
  * Uses at home counted many in one statement (the listener's busiest path: a million members'
@@ -184,9 +187,10 @@ function batcher(db: Database, clock: Clock) {
             }
           batch.forEach((w, i) => w.resolve(counted[i]!));
         } catch (error) {
-          // One event's fault must not reach the others: a failed batch is counted again one use at
-          // a time, so only the use that fails fails (the whole batch rolled back: nothing doubled).
-          if (batch.length === 1) batch[0]!.reject(error);
+          // One event's fault must not reach the others: a batch that failed on what a use carries is
+          // counted again one use at a time, so only that use fails (the batch rolled back: nothing
+          // doubled). A database that is away fails them all at once, without a query each.
+          if (batch.length === 1 || !isDataFault(error)) for (const w of batch) w.reject(error);
           else
             for (const w of batch)
               await countBatch(db, clock, [w.use]).then(
