@@ -10,8 +10,8 @@
  *
  * Two doors. On STAND_INS_HOST (the address the containers use; loopback unless given), SMTP and, over
  * https, only what the stack calls: the card provider's API and widget, and the network's OAuth and
- * TMF APIs (with the client the stack was given). The mails kept, and the network's controls (its
- * page, "down", settle, an order moved by hand, usage), answer on loopback only, in plain http:
+ * TMF APIs (with the client the stack was given). The mails kept, and the network's controls
+ * ("down", settle, an order moved by hand), answer on loopback only, in plain http:
  * anyone who could reach them would read password-reset links or move any line.
  *
  *   node scripts/deploy-local/stand-ins.ts   (STAND_INS_HOST, STAND_INS_HTTP_PORT, STAND_INS_SMTP_PORT,
