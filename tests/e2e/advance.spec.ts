@@ -9,6 +9,8 @@ test('advance: takes the €5 advance from the dashboard by keyboard, sees the f
   page,
   openAs,
 }) => {
+  // Two axe passes and three pages: more than the default 30 s on a busy 2-core machine.
+  test.setTimeout(60_000);
   await openAs('advance', '/my48');
   const tile = creditTile(page);
   await expect(tile).toContainText('€0.40');

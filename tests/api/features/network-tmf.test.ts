@@ -166,4 +166,20 @@ describe('TM Forum conformance', () => {
       error: expect.stringMatching(/^503/),
     });
   });
+
+  it('the sandbox network holds a port-in from a number ending 998 for its donor until it is finished by hand', async () => {
+    const { adapter, sent } = sandbox();
+    const held = { ...ORDERS[4]!, externalId: 'held', msisdn: '0861234998' };
+    expect((await adapter.send(held)).ok).toBe(true);
+    expect((await adapter.send({ ...ORDERS[4]!, externalId: 'moves' })).ok).toBe(true);
+    await adapter.sandbox.settle();
+    const stateOf = (externalId: string) => adapter.sandbox.orders().find((o) => o.externalId === externalId)?.state;
+    expect(stateOf('held')).toBe('acknowledged');
+    expect(stateOf('moves')).toBe('completed');
+    expect(await adapter.sandbox.step(adapter.sandbox.orders().find((o) => o.externalId === 'held')!.id)).toBeUndefined();
+    const id = adapter.sandbox.orders().find((o) => o.externalId === 'held')!.id;
+    expect(await adapter.sandbox.finish(id, 'completed')).toBe(true);
+    expect(stateOf('held')).toBe('completed');
+    expect(JSON.stringify(sent)).toContain('"externalId":"held"');
+  });
 });

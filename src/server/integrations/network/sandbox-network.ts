@@ -41,6 +41,14 @@ export interface SandboxNetworkOptions {
 /** Why the sandbox rejects an order for a number ending 999 (a donor or HLR refusing it). */
 export const SANDBOX_REJECTION = 'The network could not match the number to the details given.';
 
+/**
+ * A port-in from a number ending 998 waits for its donor network, which never answers by itself:
+ * acknowledged (the number being checked) until someone completes or fails it by hand. A donor
+ * slow to answer, and a port-in that stays in progress for as long as one needs to look at it.
+ */
+const waitsForDonor = (o: { service: string; state: string; msisdn: string | null }) =>
+  o.service === 'portIn' && o.state === 'acknowledged' && !!o.msisdn?.endsWith('998');
+
 const KEEP = 20_000;
 
 /** The OAuth client the sandbox network knows (the embedded default's adapter logs in with it). */
@@ -168,9 +176,12 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
     return o.service === 'portIn' && day ? new Date(`${day}T00:00:00Z`).getTime() : 0;
   };
 
-  /** The order's next step by itself: rejected for a number ending 999, else in progress, then completed (a port-in on its day). */
+  /**
+   * The order's next step by itself: rejected for a number ending 999, else in progress, then
+   * completed (a port-in on its day; one from a number ending 998 waits for its donor).
+   */
   function schedule(o: SandboxOrder) {
-    if (options.delayMs === null) return;
+    if (options.delayMs === null || waitsForDonor(o)) return;
     // Two steps in NETWORK_SANDBOX_DELAY_MS: an order completes that long after it was taken.
     const wait = Math.min(2 ** 31 - 1, Math.max(options.delayMs / 2, dueAt(o) - now().getTime()));
     const timer = setTimeout(() => {
@@ -184,12 +195,14 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
 
   /**
    * One step on: acknowledged → inProgress (or rejected, for 999) → completed; a port-in in progress
-   * names its day (the one asked for, else today) and completes only from that day on.
+   * names its day (the one asked for, else today) and completes only from that day on; one from a
+   * number ending 998 stays acknowledged.
    */
   async function step(id: string): Promise<NetworkOrderState | undefined> {
     const o = orders.get(id);
     if (!o || ['completed', 'failed', 'rejected'].includes(o.state)) return undefined;
     if (o.msisdn?.endsWith('999')) await move(o, 'rejected', SANDBOX_REJECTION);
+    else if (waitsForDonor(o)) return undefined;
     else if (o.state === 'acknowledged') {
       if (o.service === 'portIn') {
         const asked = o.characteristics['portDate'];
@@ -263,7 +276,7 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
       await move(o, to, to === 'failed' ? 'Failed by hand in the sandbox network.' : undefined);
       return true;
     },
-    /** Every open order completed (or rejected, for 999) now, in the order they came: for tests and the page. */
+    /** Every open order completed (or rejected, for 999) now, in the order they came, but a port-in waiting for its donor (998): for tests and the page. */
     async settle(): Promise<number> {
       let moved = 0;
       for (const o of [...orders.values()]) while ((await step(o.id)) !== undefined) moved += 1;
