@@ -176,7 +176,9 @@ describe('TM Forum conformance', () => {
     const stateOf = (externalId: string) => adapter.sandbox.orders().find((o) => o.externalId === externalId)?.state;
     expect(stateOf('held')).toBe('acknowledged');
     expect(stateOf('moves')).toBe('completed');
-    expect(await adapter.sandbox.step(adapter.sandbox.orders().find((o) => o.externalId === 'held')!.id)).toBeUndefined();
+    expect(
+      await adapter.sandbox.step(adapter.sandbox.orders().find((o) => o.externalId === 'held')!.id),
+    ).toBeUndefined();
     const id = adapter.sandbox.orders().find((o) => o.externalId === 'held')!.id;
     expect(await adapter.sandbox.finish(id, 'completed')).toBe(true);
     expect(stateOf('held')).toBe('completed');

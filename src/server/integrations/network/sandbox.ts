@@ -146,8 +146,8 @@ export function networkSandboxRoutes(
                 : html`Orders complete ${network.delayMs / 1000} s after they are taken`
             }
             (acknowledged → in progress → completed; a port-in on its day); an order for a number ending 999 is
-            rejected, and a port-in from a number ending 998 waits for its donor until you complete or fail it
-            here. Each step is sent, signed, to the portal's listener.
+            rejected, and a port-in from a number ending 998 waits for its donor until you complete or fail it here.
+            Each step is sent, signed, to the portal's listener.
           </p>
           ${c.req.query('done') ? html`<p role="status">${c.req.query('done')}</p>` : ''}
           <form method="post" action="/sandbox/network/down">
