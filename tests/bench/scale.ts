@@ -18,7 +18,7 @@ import { networkOrders } from '../../src/server/db/schema.ts';
 import { networkSignature } from '../../src/server/integrations/network/signature.ts';
 import { sandboxNetworkAdapter } from '../../src/server/integrations/network/integration.ts';
 import { drainNetworkOrders } from '../../src/server/services/network-orders.ts';
-import { applyOrderStep } from '../../src/server/services/network-steps.ts';
+import { applyOrderStep } from '../../src/server/services/order-causes.ts';
 
 /**
  * `npm run bench:scale`: the reads and jobs of the portal on a network of a million made members

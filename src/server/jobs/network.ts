@@ -5,7 +5,8 @@ import { networkReconciliations } from '../db/schema.ts';
 import { JOB_LOCKS, withJobLock } from '../db/job-lock.ts';
 import type { NetworkAdapter } from '../integrations/network/index.ts';
 import { askAboutQuietOrders, drainNetworkOrders, reconcileNetwork } from '../services/network-orders.ts';
-import { applyOrderStep, applyServiceOrder } from '../services/network-steps.ts';
+import { applyServiceOrder } from '../services/network-steps.ts';
+import { applyOrderStep } from '../services/order-causes.ts';
 import type { ServiceContext } from '../services/outcome.ts';
 
 const DAY_MS = 86_400_000;

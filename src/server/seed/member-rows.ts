@@ -10,7 +10,7 @@ import { DAY, HOUR } from '../services/clock.ts';
 import { acknowledgementOf } from '../services/tickets.ts';
 import { workingDayAfter, workingDayBefore } from '../services/working-days.ts';
 import { catalogue } from './catalogue.ts';
-import { orderPortIn } from '../services/network-steps.ts';
+import { orderPortIn } from '../services/port-in.ts';
 import { KB_PER_GB } from '../../contract/constants.ts';
 
 /** Whole GB in KB, as the rows keep data. */

@@ -1,9 +1,11 @@
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
-import type { DataBarReason } from '../../contract/network.ts';
+import { DATA_BAR_REASONS, NETWORK_ORDER_ENDS, type DataBarReason } from '../../contract/network.ts';
 import type { Queryable } from '../db/client.ts';
 import { networkOrders, sims } from '../db/schema.ts';
 import type { Clock } from './clock.ts';
+import { domainEvent } from './events.ts';
 import { queueNetworkOrder } from './network-orders.ts';
+import { orderCause } from './order-causes.ts';
 
 /**
  * Data stopped and started again on the network (docs/product/network.md, `dataAccess`): for the
@@ -12,6 +14,39 @@ import { queueNetworkOrder } from './network-orders.ts';
 
 /** What a purchase that starts data again on the network put on the SIM: a membership or an add-on. */
 export type RefundablePurchase = { kind: 'membership' | 'addon'; reference: string };
+
+/**
+ * A lift of the bar for a purchase that the network refused or failed: the purchase is undone and
+ * refunded by money's rules (services/refunds.ts listens), in the event's transaction.
+ */
+export const purchaseLiftRefused = domainEvent<{ ssn: string; now: Date; purchase: RefundablePurchase }>();
+
+/** How a lift's key names the purchase it is for: `for:<kind>:<reference>`. */
+const FOR_PURCHASE = 'for';
+
+/** Data stopped or started again, for a reason, on a line; `key` says which time (a month for the cap, a purchase). */
+const dataAccess = orderCause<{ barred: boolean; reason: DataBarReason; ssn: string; key: string }>(
+  'data',
+  {
+    write: ({ barred, reason, ssn, key }) => [barred ? 'bar' : 'lift', reason, ssn, key],
+    read: ([action, reason, ssn, ...key]) =>
+      (action === 'bar' || action === 'lift') &&
+      (DATA_BAR_REASONS as readonly string[]).includes(reason ?? '') &&
+      ssn &&
+      key.length > 0
+        ? { barred: action === 'bar', reason: reason as DataBarReason, ssn, key: key.join(':') }
+        : null,
+  },
+  // What the member sees reads the latest order of the line (services/roaming.ts); a refused lift
+  // for a purchase undoes the purchase.
+  async (tx, clock, order, cause, state) => {
+    if (!NETWORK_ORDER_ENDS.includes(state) || state === 'completed') return;
+    const purchase = purchaseOfLift(cause);
+    if (!purchase) return;
+    const [sim] = await tx.select({ ssn: sims.ssn }).from(sims).where(eq(sims.ssn, order.line));
+    if (sim) await purchaseLiftRefused.emit(tx, { ssn: sim.ssn, now: clock(), purchase });
+  },
+);
 
 /** Data stopped (or started again) on the network, for a reason; `key` says which time (a month for the cap). */
 export const orderDataBar = (
@@ -23,7 +58,7 @@ export const orderDataBar = (
   key: string,
 ) =>
   queueNetworkOrder(tx, clock, {
-    cause: `data:${barred ? 'bar' : 'lift'}:${reason}:${sim.ssn}:${key}`,
+    cause: dataAccess.key({ barred, reason, ssn: sim.ssn, key }),
     line: sim.ssn,
     msisdn: sim.msisdn,
     service: 'dataAccess',
@@ -51,13 +86,13 @@ export async function orderNoAllowanceBar(
       and(
         eq(networkOrders.line, ssn),
         eq(networkOrders.service, 'dataAccess'),
-        sql`${networkOrders.cause} like 'data:%:noAllowanceNoCredit:%'`,
+        sql`${networkOrders.cause} like ${dataAccess.like('%:noAllowanceNoCredit:%')}`,
         notInArray(networkOrders.state, ['failed', 'rejected']),
       ),
     )
     .orderBy(desc(networkOrders.id))
     .limit(1);
-  if ((latest?.cause.startsWith('data:bar:') ?? false) === barred) return;
+  if ((latest ? dataAccess.read(latest.cause)?.barred === true : false) === barred) return;
   const [sim] = latest ? [latest] : await tx.select({ msisdn: sims.msisdn }).from(sims).where(eq(sims.ssn, ssn));
   await orderDataBar(
     tx,
@@ -65,15 +100,24 @@ export async function orderNoAllowanceBar(
     { ssn, msisdn: sim?.msisdn ?? null },
     barred,
     'noAllowanceNoCredit',
-    !barred && forPurchase ? `${FOR_PURCHASE}${forPurchase.kind}:${forPurchase.reference}` : `after-${latest?.id ?? 0}`,
+    !barred && forPurchase
+      ? [FOR_PURCHASE, forPurchase.kind, forPurchase.reference].join(':')
+      : `after-${latest?.id ?? 0}`,
   );
 }
 
-/** How a lift's cause names the purchase it is for: `data:lift:noAllowanceNoCredit:<ssn>:for:<kind>:<reference>`. */
-const FOR_PURCHASE = 'for:';
-export function purchaseOfLift(cause: string): RefundablePurchase | null {
-  const [, action, reason, , key, kind, ...reference] = cause.split(':');
-  if (action !== 'lift' || reason !== 'noAllowanceNoCredit' || `${key}:` !== FOR_PURCHASE) return null;
+/** The purchase a lift of the bar is for, if any. */
+function purchaseOfLift({
+  barred,
+  reason,
+  key,
+}: {
+  barred: boolean;
+  reason: DataBarReason;
+  key: string;
+}): RefundablePurchase | null {
+  const [head, kind, ...reference] = key.split(':');
+  if (barred || reason !== 'noAllowanceNoCredit' || head !== FOR_PURCHASE) return null;
   return kind === 'membership' || kind === 'addon' ? { kind, reference: reference.join(':') } : null;
 }
 
@@ -83,8 +127,8 @@ export function purchaseOfLift(cause: string): RefundablePurchase | null {
  */
 export async function liftRoamingBar(tx: Queryable, clock: Clock, ssn: string, month: string) {
   const rows = await roamingOrdersOf(tx, ssn, month);
-  const bar = rows.find((r) => r.cause.startsWith('data:bar:'));
-  if (bar && !rows.some((r) => r.cause.startsWith('data:lift:')))
+  const bar = rows.find((r) => dataAccess.read(r.cause)?.barred === true);
+  if (bar && !rows.some((r) => dataAccess.read(r.cause)?.barred === false))
     await orderDataBar(tx, clock, { ssn, msisdn: bar.msisdn }, false, 'roamingCap', month);
 }
 
@@ -97,15 +141,15 @@ const roamingOrdersOf = (q: Queryable, ssn: string, month: string) =>
       and(
         eq(networkOrders.line, ssn),
         eq(networkOrders.service, 'dataAccess'),
-        sql`${networkOrders.cause} like ${`data:%:roamingCap:%:${month}`}`,
+        sql`${networkOrders.cause} like ${dataAccess.like(`%:roamingCap:%:${month}`)}`,
       ),
     );
 
 /** Where data abroad stands on the network this month: being stopped, stopped, or neither. */
 export async function roamingBarOf(q: Queryable, ssn: string, month: string): Promise<'stopping' | 'stopped' | null> {
   const rows = await roamingOrdersOf(q, ssn, month);
-  const bar = rows.find((r) => r.cause.startsWith('data:bar'));
-  if (!bar || rows.some((r) => r.cause.startsWith('data:lift'))) return null;
+  const bar = rows.find((r) => dataAccess.read(r.cause)?.barred === true);
+  if (!bar || rows.some((r) => dataAccess.read(r.cause)?.barred === false)) return null;
   if (bar.state === 'completed') return 'stopped';
   return ['failed', 'rejected'].includes(bar.state) ? null : 'stopping';
 }

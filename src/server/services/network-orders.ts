@@ -6,13 +6,14 @@ import type { Queryable } from '../db/client.ts';
 import { networkEvents, networkOrders, networkReconciliations } from '../db/schema.ts';
 import type { NetworkAdapter } from '../integrations/network/index.ts';
 import type { Clock } from './clock.ts';
+import type { CauseKey, NetworkOrder, StepDetail } from './order-causes.ts';
 import type { ServiceContext } from './outcome.ts';
 
-export type NetworkOrder = typeof networkOrders.$inferSelect;
+export type { NetworkOrder };
 
 export interface OrderToQueue {
-  /** Why, once: a second order for the same cause is the first one. */
-  cause: string;
+  /** Why, once (a declared cause's stored form, services/order-causes.ts): a second order for the same cause is the first one. */
+  cause: CauseKey;
   /** The SIM the order is for: orders of one line are sent one after another. */
   line: string;
   msisdn: string | null;
@@ -39,39 +40,17 @@ export async function queueNetworkOrder(
   return row;
 }
 
-/** The latest order of a service for a line (what the member sees follows it). */
-export async function latestOrderOf(
-  q: Queryable,
-  line: string,
-  service: NetworkService,
-  causePrefix?: string,
-): Promise<NetworkOrder | undefined> {
-  const [row] = await q
-    .select()
-    .from(networkOrders)
-    .where(
-      and(
-        eq(networkOrders.line, line),
-        eq(networkOrders.service, service),
-        causePrefix ? sql`${networkOrders.cause} like ${`${causePrefix}%`}` : undefined,
-      ),
-    )
-    .orderBy(sql`${networkOrders.id} desc`)
-    .limit(1);
-  return row;
-}
-
 /** How long the outbox waits before trying an order again: 2 s, 4 s, … at most 5 minutes, with a little jitter. */
 export const retryDelayMs = (attempts: number) =>
   Math.min(300_000, 1000 * 2 ** Math.min(attempts, 9)) * (0.9 + Math.random() * 0.2);
 
-/** What an order's step does (the cause's own rules: a lost SIM's line, an activation, a port-in…), in the event's transaction. */
+/** What an order's step does (its cause's own rules, services/order-causes.ts), in the event's transaction. */
 export type OrderStep = (
   tx: Queryable,
   clock: Clock,
   order: NetworkOrder,
   state: NetworkOrderState,
-  detail: { reason?: string; result?: Record<string, string> },
+  detail: StepDetail,
 ) => Promise<void>;
 
 export interface DrainResult {

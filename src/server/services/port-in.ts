@@ -5,6 +5,9 @@ import { SEGMENT_PORTIN } from '../../contract/constants.ts';
 import type { Queryable } from '../db/client.ts';
 import { notifications, portInEvents, portInRequests, segments, sims } from '../db/schema.ts';
 import { dayOf } from './calendar.ts';
+import type { Clock } from './clock.ts';
+import { queueNetworkOrder } from './network-orders.ts';
+import { orderCause } from './order-causes.ts';
 
 type Row = typeof portInRequests.$inferSelect;
 
@@ -96,3 +99,49 @@ export async function movePortIn(
   }
   return next;
 }
+
+/** A port-in request's order: the number's move from the donor network, whose steps are the request's timeline. */
+const portIn = orderCause<{ requestId: number }>(
+  'portIn',
+  {
+    write: ({ requestId }) => [String(requestId)],
+    read: ([id]) => (id && /^\d+$/.test(id) ? { requestId: Number(id) } : null),
+  },
+  async (tx, clock, _order, { requestId }, state, detail) => {
+    const next = PORT_IN_STEP_OF[state];
+    if (next)
+      await movePortIn(tx, clock(), requestId, next, {
+        reason: detail.reason,
+        scheduledFor: detail.result?.['portDate'],
+      });
+  },
+);
+
+export const orderPortIn = (
+  tx: Queryable,
+  clock: Clock,
+  request: {
+    id: number;
+    ssn: string;
+    msisdn: string;
+    provider: string;
+    accountType: string;
+    accountNumber: string | null;
+  },
+  /** The day asked for (Irish date); unset, the network names it. */
+  portDate?: string,
+) =>
+  queueNetworkOrder(tx, clock, {
+    cause: portIn.key({ requestId: request.id }),
+    line: request.ssn,
+    msisdn: request.msisdn,
+    service: 'portIn',
+    action: 'add',
+    characteristics: {
+      donorOperator: request.provider,
+      accountType: request.accountType,
+      ...(request.accountNumber ? { accountNumber: request.accountNumber } : {}),
+      iccid: request.ssn,
+      ...(portDate ? { portDate } : {}),
+    },
+  });

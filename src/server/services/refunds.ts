@@ -4,7 +4,7 @@ import type { Queryable } from '../db/client.ts';
 import { cardRefunds, ledger, memberships, notifications, sims } from '../db/schema.ts';
 import type { PaymentsAdapter } from '../integrations/payments/index.ts';
 import { changeCredit } from './credit.ts';
-import type { RefundablePurchase } from './data-bars.ts';
+import { purchaseLiftRefused, type RefundablePurchase } from './data-bars.ts';
 import type { ServiceContext } from './outcome.ts';
 
 /**
@@ -152,3 +152,6 @@ export async function giveBackCardRefunds(
   }
   return given;
 }
+
+// A purchase whose data the network refused to start again is undone and refunded.
+purchaseLiftRefused.on((tx, { ssn, now, purchase }) => refundPurchase(tx, now, ssn, purchase));

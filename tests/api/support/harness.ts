@@ -22,7 +22,7 @@ import {
   type SandboxNetworkAdapter,
 } from '../../../src/server/integrations/network/integration.ts';
 import { drainNetworkOrders } from '../../../src/server/services/network-orders.ts';
-import { applyOrderStep } from '../../../src/server/services/network-steps.ts';
+import { applyOrderStep } from '../../../src/server/services/order-causes.ts';
 import { ERROR_CODES } from '../../../src/contract/error-codes.schema.ts';
 
 /** The moment the demo members are seeded at in tests; the clock starts here for every test. */

@@ -21,7 +21,7 @@ export const networkOrders = pgTable(
   {
     id: rowId(),
     externalId: text('external_id').notNull(),
-    /** Why it was made, once per cause: `lostSim:<ssn>:<time>`, `activation:<ssn>`, … */
+    /** Why it was made, once per cause, in its cause's stored form (`line:suspended:<ssn>:<time>`, `activation:<ssn>`, …: services/order-causes.ts). */
     cause: text('cause').notNull(),
     /** The line it is for (orders for one line go one after another): the SIM's ssn. */
     line: text('line').notNull(),

@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from '../../services/passwords.ts';
 import { payloadOf } from '../../services/referrals.ts';
 import { useStepUpCode } from '../../services/step-up.ts';
 import { lockMember } from '../../services/stock.ts';
-import { orderLineDeletion } from '../../services/network-steps.ts';
+import { orderLineDeletion } from '../../services/line-orders.ts';
 
 /** What stands in a kept ticket's timeline for the words of a person who deleted their account. */
 export const ERASED_TEXT = 'Removed when the account was deleted.';

@@ -12,7 +12,7 @@ import { done, refused, type Outcome, type ServiceContext } from '../../services
 import { ON_THE_WAY, recordDelivery } from '../../services/orders.ts';
 import { recruitActivated } from '../../services/recruits.ts';
 import { lockMember, takeCardFromStock } from '../../services/stock.ts';
-import { orderActivation } from '../../services/network-steps.ts';
+import { orderActivation } from '../../services/line-orders.ts';
 
 /**
  * Links a SIM card from stock to a member: the card leaves the stock and becomes the

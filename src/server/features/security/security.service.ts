@@ -10,7 +10,7 @@ import { siteLink } from '../../services/links.ts';
 import { cardSpentThisMonth } from '../../services/spend-limit.ts';
 import { useStepUpCode } from '../../services/step-up.ts';
 import { lockMember } from '../../services/stock.ts';
-import { orderLineState } from '../../services/network-steps.ts';
+import { orderLineState } from '../../services/line-orders.ts';
 
 export async function spendLimitOf({ db, clock }: ServiceContext, memberId: number) {
   const [member] = await db.select({ limit: members.spendLimitCents }).from(members).where(eq(members.id, memberId));

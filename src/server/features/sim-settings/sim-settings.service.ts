@@ -10,8 +10,8 @@ import { isUniqueViolation } from '../../db/client.ts';
 import { portInOf } from '../../services/port-in.ts';
 import { portInEvents, members, portInRequests, segments, sims } from '../../db/schema.ts';
 import { moveSimRows } from '../../services/sim-keyed.ts';
-import { orderPortIn } from '../../services/network-steps.ts';
-import { queueNetworkOrder } from '../../services/network-orders.ts';
+import { orderPortIn } from '../../services/port-in.ts';
+import { orderSwap } from '../../services/line-orders.ts';
 import { placeOrder, type Address } from '../../services/orders.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../services/outcome.ts';
 import { verifyPassword } from '../../services/passwords.ts';
@@ -113,14 +113,7 @@ async function moveNumber(tx: Tx, old: typeof sims.$inferSelect, fresh: typeof s
   await tx.update(sims).set({ msisdn: old.msisdn }).where(eq(sims.ssn, fresh.ssn));
   // The network moves the number to the new card or profile, after any order of the line still on its
   // way (moveSimRows carried them to the new SIM's line); the old SIM is named for a swap undone.
-  await queueNetworkOrder(tx, () => fresh.createdAt ?? new Date(), {
-    cause: `swap:${fresh.ssn}:${old.ssn}`,
-    line: fresh.ssn,
-    msisdn: old.msisdn,
-    service: 'mobileLine',
-    action: 'modify',
-    characteristics: { iccid: fresh.ssn, simType: fresh.kind ?? 'physical' },
-  });
+  await orderSwap(tx, fresh.createdAt ?? new Date(), { ssn: fresh.ssn, kind: fresh.kind ?? 'physical' }, old);
 }
 
 /** The member's SIM that may be changed: active (a blocked one too: changing is the way out of a lost SIM). */
