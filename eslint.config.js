@@ -30,7 +30,7 @@ const files = [
   {
     category: 'composition',
     pattern: [
-      'src/server/features/index.ts',
+      'src/server/modules/index.ts',
       'src/server/app.ts',
       'src/my48/App.tsx',
       'src/my48/features.ts',
@@ -99,14 +99,14 @@ export default defineConfig(
     },
     rules: {
       'boundaries/dependencies': ['error', { default: 'allow', policies: boundaryPolicies }],
-      // A route file is mounted by the feature registry alone (src/server/features/index.ts).
+      // A route file is mounted by the feature registry alone (src/server/modules/index.ts).
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
               group: ['**/*.routes.ts', '*.routes.ts'],
-              message: 'Route files are mounted by src/server/features/index.ts only.',
+              message: 'Route files are mounted by src/server/modules/index.ts only.',
             },
           ],
         },
@@ -114,7 +114,7 @@ export default defineConfig(
     },
   },
   {
-    files: ['src/server/features/index.ts'],
+    files: ['src/server/modules/index.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

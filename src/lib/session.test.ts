@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import Cookies from 'js-cookie';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { encryptEmv } from '../server/services/tokens.ts';
+import { encryptEmv } from '../server/kernel/tokens.ts';
 import { EMV_KEY_BASE64 } from '../contract/constants.ts';
 import { decryptEmv, isEmailVerified } from './emv.ts';
 import {

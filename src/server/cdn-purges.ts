@@ -4,7 +4,7 @@ import { cdnPurges, siteInstances } from './db/schema.ts';
 import { MISSING_KEY, pageKey, SITE_KEY } from './http/cache-policy.ts';
 import { PurgeFailed, type CdnAdapter } from './integrations/cdn/index.ts';
 import { INSTANCE_SEEN_S } from './release.ts';
-import type { ServiceContext } from './services/outcome.ts';
+import type { ServiceContext } from './kernel/outcome.ts';
 
 /** Past this many changed files, the release purges the whole site's key instead of one key each. */
 export const MAX_PAGE_KEYS = 200;

@@ -84,7 +84,7 @@ describe('import boundaries', () => {
     ],
     [
       'the server registry mounts route files',
-      'src/server/features/index.ts',
+      'src/server/modules/index.ts',
       "import { authRoutes } from './auth/auth.routes.ts';\nexport const x = authRoutes;",
     ],
     [

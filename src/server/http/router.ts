@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { members } from '../db/schema.ts';
-import type { Clock } from '../services/clock.ts';
+import type { Clock } from '../kernel/clock.ts';
 import type { Publishing } from '../publishing.ts';
 import { fail } from './answers.ts';
 import { requestFailures } from '../../contract/common-failures.ts';

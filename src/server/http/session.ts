@@ -4,8 +4,8 @@ import type { Account } from '../../contract/auth.schema.ts';
 import { SESSION_MAX_MS } from '../../contract/constants.ts';
 import type { AppConfig } from '../config.ts';
 import type { members } from '../db/schema.ts';
-import { startSession } from '../services/sessions.ts';
-import { encryptEmv, xsrfTokenFor } from '../services/tokens.ts';
+import { startSession } from '../modules/identity/sessions.ts';
+import { encryptEmv, xsrfTokenFor } from '../kernel/tokens.ts';
 import type { AppEnv } from './router.ts';
 
 /** The HttpOnly cookie that binds a session token to the browser it was given to. */

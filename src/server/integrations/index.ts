@@ -11,7 +11,7 @@ import type { Integration, IntegrationDeps, SandboxEnv } from './integration.ts'
 import { mail } from './mail/integration.ts';
 import { payments } from './payments/integration.ts';
 import { push } from './push/integration.ts';
-import { network } from './network/integration.ts';
+import { network } from '../modules/network/integration/integration.ts';
 import { referrals } from './referrals/integration.ts';
 import { tickets } from './tickets/integration.ts';
 

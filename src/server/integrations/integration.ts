@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import type { Clock } from '../services/clock.ts';
+import type { Clock } from '../kernel/clock.ts';
 import type { PushSender } from './push/index.ts';
 
 /** What an integration's default adapter is made from. */

@@ -14,7 +14,7 @@ import { ticketsSettings } from './tickets/integration.ts';
 import { pushSettings } from './push/integration.ts';
 import { contentSettings } from './content/integration.ts';
 import { errorReportsSettings } from './error-reports/integration.ts';
-import { networkSettings } from './network/integration.ts';
+import { networkSettings } from '../modules/network/integration/integration.ts';
 
 /**
  * Every integration's settings, in the order production names what is missing. Each is declared in

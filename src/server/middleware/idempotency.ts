@@ -4,7 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { isUniqueViolation, type Database } from '../db/client.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
-import type { Clock } from '../services/clock.ts';
+import type { Clock } from '../kernel/clock.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { fail } from '../http/answers.ts';
 import type { AppEnv } from '../http/router.ts';

@@ -5,8 +5,8 @@ import { eq, and } from 'drizzle-orm';
 import { sims } from '../db/schema.ts';
 import { fail } from '../http/answers.ts';
 import type { AppEnv } from '../http/router.ts';
-import { checkSession } from '../services/sessions.ts';
-import { sameSecret, xsrfTokenFor } from '../services/tokens.ts';
+import { checkSession } from '../modules/identity/sessions.ts';
+import { sameSecret, xsrfTokenFor } from '../kernel/tokens.ts';
 
 import { BINDING_COOKIE } from '../http/session.ts';
 import { sessionFailures } from '../../contract/common-failures.ts';

@@ -5,12 +5,12 @@ import { euro } from '../../contract/format.ts';
 import { RECRUIT_REWARD_CENTS } from '../../contract/recruit.schema.ts';
 import type { Queryable } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import { dayOf } from '../services/calendar.ts';
-import { DAY, HOUR } from '../services/clock.ts';
-import { acknowledgementOf } from '../services/tickets.ts';
-import { workingDayAfter, workingDayBefore } from '../services/working-days.ts';
+import { dayOf } from '../kernel/calendar.ts';
+import { DAY, HOUR } from '../kernel/clock.ts';
+import { acknowledgementOf } from '../modules/care/tickets.ts';
+import { workingDayAfter, workingDayBefore } from '../kernel/working-days.ts';
 import { catalogue } from './catalogue.ts';
-import { orderPortIn } from '../services/port-in.ts';
+import { orderPortIn } from '../modules/lines/port-in.ts';
 import { KB_PER_GB } from '../../contract/constants.ts';
 
 /** Whole GB in KB, as the rows keep data. */

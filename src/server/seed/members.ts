@@ -1,13 +1,13 @@
 import { productRoamingKb } from '../../contract/roaming.ts';
-import { recordUseAbroad } from '../services/roaming.ts';
+import { recordUseAbroad } from '../modules/roaming/roaming.ts';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { KB_PER_GB, SEGMENT_PORTIN } from '../../contract/constants.ts';
 import type { Queryable } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { sandboxToken } from '../integrations/payments/index.ts';
-import { monthOf } from '../services/calendar.ts';
-import { DAY } from '../services/clock.ts';
-import { hashPassword } from '../services/passwords.ts';
+import { monthOf } from '../kernel/calendar.ts';
+import { DAY } from '../kernel/clock.ts';
+import { hashPassword } from '../kernel/passwords.ts';
 import {
   insertAdvance,
   insertCardPayments,

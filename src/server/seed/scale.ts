@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { productRoamingKb } from '../../contract/roaming.ts';
-import { hashPassword } from '../services/passwords.ts';
+import { hashPassword } from '../kernel/passwords.ts';
 
 /**
  * The scale seeder (`npm run db:seed-scale`): a PostgreSQL database filled with members as a

@@ -5,7 +5,7 @@ import { KB_PER_GB } from '../../../src/contract/constants.ts';
 import { membershipsApi } from '../../../src/contract/memberships.schema.ts';
 import { transactionsApi } from '../../../src/contract/transactions.schema.ts';
 import * as schema from '../../../src/server/db/schema.ts';
-import { DAY } from '../../../src/server/services/clock.ts';
+import { DAY } from '../../../src/server/kernel/clock.ts';
 import { createMember, signIn, type BuiltMember } from '../support/builders.ts';
 import { ok, refused, send } from '../support/client.ts';
 import { forEachDatabase, type TestContext } from '../support/harness.ts';

@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { authFailures } from '../../../src/contract/auth.schema.ts';
 import { messages } from '../../../src/contract/messages.ts';
 import { members, sessions } from '../../../src/server/db/schema.ts';
-import { legacyScryptHash, verifyPassword } from '../../../src/server/services/passwords.ts';
+import { legacyScryptHash, verifyPassword } from '../../../src/server/kernel/passwords.ts';
 import { sessionFailures } from '../../../src/contract/common-failures.ts';
 import { BUILT_PASSWORD, createMember, signIn, type MemberSpec } from '../support/builders.ts';
 import { call, errorAnswer, forEachDatabase, type TestContext } from '../support/harness.ts';

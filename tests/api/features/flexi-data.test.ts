@@ -5,10 +5,10 @@ import { createApp } from '../../../src/server/app.ts';
 import { KB_PER_GB } from '../../../src/contract/constants.ts';
 import { flexiFailures, flexiMessages } from '../../../src/contract/flexi-data.schema.ts';
 import { donations, flexiActions, ledger, memberships, spotLoans, vaults } from '../../../src/server/db/schema.ts';
-import { runRenewals } from '../../../src/server/jobs/renewals.ts';
-import { runSpotReturns } from '../../../src/server/jobs/spot-returns.ts';
+import { runRenewals } from '../../../src/server/modules/money/renewals.job.ts';
+import { runSpotReturns } from '../../../src/server/modules/flexi-data/spot-returns.job.ts';
 import { balances } from '../../../src/server/db/schema.ts';
-import { DAY } from '../../../src/server/services/clock.ts';
+import { DAY } from '../../../src/server/kernel/clock.ts';
 import { BUILT_PASSWORD, createMember, signIn, type BuiltMember, type MemberSpec } from '../support/builders.ts';
 import { call, forEachDatabase, login, type Session, type TestContext } from '../support/harness.ts';
 

@@ -5,9 +5,9 @@ import { myDataApi, myDataMessages } from '../../../src/contract/my-data.schema.
 import { settingsApi } from '../../../src/contract/settings.schema.ts';
 import * as schema from '../../../src/server/db/schema.ts';
 import { checkouts, ledger, orders, referralCalls, referralOutbox, sessions } from '../../../src/server/db/schema.ts';
-import { runAlerts } from '../../../src/server/jobs/alerts.ts';
-import { sendReferralOutbox } from '../../../src/server/services/referrals.ts';
-import { memberLinks, NAMED_BY_ADDRESS } from '../../../src/server/features/my-data/my-data.service.ts';
+import { runAlerts } from '../../../src/server/modules/money/alerts.job.ts';
+import { sendReferralOutbox } from '../../../src/server/modules/community/referrals.ts';
+import { memberLinks, NAMED_BY_ADDRESS } from '../../../src/server/modules/privacy/my-data/my-data.service.ts';
 import { BUILT_PASSWORD } from '../support/builders.ts';
 import { send } from '../support/client.ts';
 import { forEachDatabase, signUpMember, stepUpCode } from '../support/harness.ts';
@@ -61,7 +61,7 @@ forEachDatabase('my_data', { seed: 'catalogue', rateLimit: undefined }, (ctx) =>
       deliveredAt: c.clock.now,
     });
     // Use abroad (docs/product/roaming.md): where the member was is personal data, and goes with the account.
-    const { recordUseAbroad } = await import('../../../src/server/services/roaming.ts');
+    const { recordUseAbroad } = await import('../../../src/server/modules/roaming/roaming.ts');
     await c.handle.db.transaction((tx) =>
       recordUseAbroad(tx, () => c.clock.now, ssn, { country: 'PT', dataKb: 2048, minutes: 1, texts: 0 }),
     );
@@ -110,7 +110,7 @@ forEachDatabase('my_data', { seed: 'catalogue', rateLimit: undefined }, (ctx) =>
     expect(calls.some((r) => r.path.endsWith('/users/forget'))).toBe(true);
     expect(calls.some((r) => r.payload.includes(email))).toBe(false);
     // No personal data: not the address, the names, the number, anywhere in the member's rows.
-    const { memberRows } = await import('../../../src/server/features/my-data/my-data.service.ts');
+    const { memberRows } = await import('../../../src/server/modules/privacy/my-data/my-data.service.ts');
     const left = await memberRows(c.handle.db, id);
     const text = JSON.stringify(left);
     for (const personal of [email, 'Líadan', 'Power', leaver.msisdn, '203.0.113.77'])

@@ -9,7 +9,7 @@ import {
   sandboxDelivery,
   type DeliveryAdapter,
 } from '../../../src/server/integrations/delivery/index.ts';
-import { runDeliveries } from '../../../src/server/jobs/deliveries.ts';
+import { runDeliveries } from '../../../src/server/modules/lines/deliveries.job.ts';
 import { spareSsn } from '../../../src/server/seed/seed.ts';
 import { createMember } from '../support/builders.ts';
 import { ok, send } from '../support/client.ts';

@@ -5,7 +5,7 @@ import { createApp } from '../../../src/server/app.ts';
 import { balances, members, referralCalls, referralOutbox } from '../../../src/server/db/schema.ts';
 import { sandboxReferrals } from '../../../src/server/integrations/referrals/index.ts';
 import { spareSsn } from '../../../src/server/seed/seed.ts';
-import { sendReferralOutbox } from '../../../src/server/services/referrals.ts';
+import { sendReferralOutbox } from '../../../src/server/modules/community/referrals.ts';
 import { BUILT_PASSWORD, createMember } from '../support/builders.ts';
 import {
   call,

@@ -215,7 +215,7 @@ forEachDatabase('roaming', { seed: 'catalogue', rateLimit: undefined }, (ctx) =>
       .where(eq(schema.roamingMonths.ssn, theirs.ssn));
     expect(months.every((m) => !m.continued)).toBe(true);
     // Behind the gate, the feature refuses a SIM that is not the member's on its own too.
-    const { roamingOf } = await import('../../../src/server/features/roaming/roaming.service.ts');
+    const { roamingOf } = await import('../../../src/server/modules/roaming/roaming.service.ts');
     expect(await roamingOf({ db: c.handle.db, clock: () => c.clock.now }, mine.userId, theirs.ssn)).toEqual({
       ok: false,
       reason: 'notYourSim',

@@ -6,7 +6,7 @@ import { messages } from '../../../src/contract/messages.ts';
 import { createApp } from '../../../src/server/app.ts';
 import { demoSsn } from '../../../src/server/seed/seed.ts';
 import { sandboxDelivery } from '../../../src/server/integrations/delivery/index.ts';
-import { runDeliveries } from '../../../src/server/jobs/deliveries.ts';
+import { runDeliveries } from '../../../src/server/modules/lines/deliveries.job.ts';
 import {
   call,
   errorAnswer,

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/client.ts';
-import { verifyPassword } from '../../../src/server/services/passwords.ts';
+import { verifyPassword } from '../../../src/server/kernel/passwords.ts';
 import { SCALE_PASSWORD, scaleEmail, seedScale } from '../../../src/server/seed/scale.ts';
 import { seedCatalogue } from '../../../src/server/seed/seed.ts';
 import { freshPostgresDatabase } from '../support/harness.ts';

@@ -10,11 +10,11 @@ import { myDataApi } from '../../../src/contract/my-data.schema.ts';
 import { passkeysApi } from '../../../src/contract/passkeys.schema.ts';
 import { settingsApi } from '../../../src/contract/settings.schema.ts';
 import * as schema from '../../../src/server/db/schema.ts';
-import { simColumnsThatStay, simKeyedColumns } from '../../../src/server/services/sim-keyed.ts';
-import { repayAdvance } from '../../../src/server/services/advance.ts';
-import { settle } from '../../../src/server/services/purchases.ts';
-import { rewardRecruiter } from '../../../src/server/services/recruits.ts';
-import { membershipOf } from '../../../src/server/services/memberships.ts';
+import { simColumnsThatStay, simKeyedColumns } from '../../../src/server/modules/lines/sim-keyed.ts';
+import { repayAdvance } from '../../../src/server/modules/money/advance.ts';
+import { settle } from '../../../src/server/modules/money/purchases.ts';
+import { rewardRecruiter } from '../../../src/server/modules/community/recruits.ts';
+import { membershipOf } from '../../../src/server/modules/money/memberships.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUILT_PASSWORD, createMember, signIn, type BuiltMember, type MemberSpec } from '../support/builders.ts';
@@ -368,7 +368,7 @@ forEachDatabase('trust', { seed: 'catalogue' }, (ctx) => {
   it('only the one credit writer updates a balance (no value read earlier is written back)', () => {
     const root = join(import.meta.dirname, '../../../src/server');
     const writers = sourcesUnder(root).filter((file) => /\.update\(balances\)/.test(readFileSync(file, 'utf8')));
-    expect(writers.map((f) => f.slice(root.length + 1))).toEqual(['services/credit.ts']);
+    expect(writers.map((f) => f.slice(root.length + 1))).toEqual(['modules/money/credit.ts']);
   });
 
   it('an owner’s purchase for a line never switches on or changes the line’s renewals', async () => {

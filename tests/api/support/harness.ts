@@ -20,9 +20,9 @@ import { contentFiles } from './content.ts';
 import {
   sandboxNetworkAdapter,
   type SandboxNetworkAdapter,
-} from '../../../src/server/integrations/network/integration.ts';
-import { drainNetworkOrders } from '../../../src/server/services/network-orders.ts';
-import { applyOrderStep } from '../../../src/server/services/order-causes.ts';
+} from '../../../src/server/modules/network/integration/integration.ts';
+import { drainNetworkOrders } from '../../../src/server/modules/network/network-orders.ts';
+import { applyOrderStep } from '../../../src/server/modules/network/order-causes.ts';
 import { ERROR_CODES } from '../../../src/contract/error-codes.schema.ts';
 
 /** The moment the demo members are seeded at in tests; the clock starts here for every test. */

@@ -25,7 +25,7 @@ export const sessions = pgTable(
   (t) => [
     uniqueIndex('sessions_token_hash_unique').on(t.tokenHash),
     index('sessions_member_idx').on(t.memberId),
-    // Pruning: sessions by age (services/retention.ts).
+    // Pruning: sessions by age (modules/privacy/retention.ts).
     index('sessions_created_idx').on(t.createdAt),
   ],
 );
@@ -146,7 +146,7 @@ export const pushSubscriptions = pgTable(
     /** The browser's P-256 public key and auth secret (base64url), for aes128gcm. */
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
-    /** The session that made it: the subscription ends with it (services/sessions.ts endSessions). */
+    /** The session that made it: the subscription ends with it (modules/identity/sessions.ts endSessions). */
     sessionId: partOf('session_id', () => sessions.id),
     createdAt: createdAt(),
   },

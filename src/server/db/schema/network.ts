@@ -21,7 +21,7 @@ export const networkOrders = pgTable(
   {
     id: rowId(),
     externalId: text('external_id').notNull(),
-    /** Why it was made, once per cause, in its cause's stored form (`line:suspended:<ssn>:<time>`, `activation:<ssn>`, …: services/order-causes.ts). */
+    /** Why it was made, once per cause, in its cause's stored form (`line:suspended:<ssn>:<time>`, `activation:<ssn>`, …: modules/network/order-causes.ts). */
     cause: text('cause').notNull(),
     /** The line it is for (orders for one line go one after another): the SIM's ssn. */
     line: text('line').notNull(),
@@ -54,7 +54,7 @@ export const networkOrders = pgTable(
       .on(t.state, t.createdAt)
       .where(sql`${t.state} in ('queued', 'acknowledged', 'inProgress')`),
     index('network_orders_line').on(t.line, t.service, t.id),
-    // Pruning (services/retention.ts): the ended orders, oldest first.
+    // Pruning (modules/privacy/retention.ts): the ended orders, oldest first.
     index('network_orders_ended')
       .on(t.updatedAt)
       .where(sql`${t.state} in ('completed', 'failed', 'rejected')`),
@@ -67,7 +67,7 @@ export const networkOrders = pgTable(
 /**
  * Every event the network sent, by its id: a replay finds its row and changes nothing. Usage is
  * kept as counted; an event for an unknown number or order is a dead letter, its body kept for an
- * operator. Pruned 35 days after they came (services/retention.ts).
+ * operator. Pruned 35 days after they came (modules/privacy/retention.ts).
  */
 export const networkEvents = pgTable(
   'network_events',

@@ -23,7 +23,7 @@ export const outbox = pgTable(
     index('outbox_unsent_idx')
       .on(t.id)
       .where(sql`${t.sentAt} is null`),
-    // Pruning: mail sent long ago (services/retention.ts).
+    // Pruning: mail sent long ago (modules/privacy/retention.ts).
     index('outbox_sent_idx')
       .on(t.sentAt)
       .where(sql`${t.sentAt} is not null`),

@@ -111,7 +111,7 @@ export const dailyUsage = pgTable(
   ],
 );
 
-/** A row of one SIM's, gone with the SIM's row (a number's history moves with the number: services/sim-keyed.ts). */
+/** A row of one SIM's, gone with the SIM's row (a number's history moves with the number: modules/lines/sim-keyed.ts). */
 export function simColumn(name = 'ssn') {
   return text(name)
     .notNull()

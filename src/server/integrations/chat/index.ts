@@ -1,5 +1,5 @@
 import { SENDER_NOT_VERIFIED } from '../../../contract/contact.ts';
-import type { HoursOverride } from '../../services/chat/hours.ts';
+import type { HoursOverride } from '../../modules/care/chat/hours.ts';
 
 /**
  * The agent's side of live chat (docs/product/customer-care.md, "Live chat"): the help desk's chat

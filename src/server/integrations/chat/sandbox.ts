@@ -3,9 +3,9 @@ import { html } from 'hono/html';
 import { chatReference } from '../../../contract/chat.ts';
 import { SENDER_NOT_VERIFIED } from '../../../contract/contact.ts';
 import { sandboxPage } from '../../http/sandbox-page.ts';
-import { openChats } from '../../services/chat/chat-lists.ts';
-import { agentSays, agentTakes, chatById, endChat, linesAfter } from '../../services/chat/chats.ts';
-import { describedContactPreferencesOf } from '../../services/contact-preferences.ts';
+import { openChats } from '../../modules/care/chat/chat-lists.ts';
+import { agentSays, agentTakes, chatById, endChat, linesAfter } from '../../modules/care/chat/chats.ts';
+import { describedContactPreferencesOf } from '../../modules/identity/contact-preferences.ts';
 import type { SandboxEnv } from '../integration.ts';
 import type { ChatDeskAdapter } from './index.ts';
 

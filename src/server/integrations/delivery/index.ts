@@ -1,4 +1,4 @@
-import type { Clock } from '../../services/clock.ts';
+import type { Clock } from '../../kernel/clock.ts';
 
 /** Where an order is, as the carrier tracks it (docs/product/customer-care.md): dates only once they happened. */
 export interface Tracking {

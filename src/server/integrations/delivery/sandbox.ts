@@ -4,7 +4,7 @@ import { html } from 'hono/html';
 import { orders } from '../../db/schema.ts';
 import type { SandboxEnv } from '../integration.ts';
 import { pageTable, sandboxPage } from '../../http/sandbox-page.ts';
-import { ON_THE_WAY, recordDelivery } from '../../services/orders.ts';
+import { ON_THE_WAY, recordDelivery } from '../../modules/lines/orders.ts';
 import { SANDBOX_DISPATCH_MS, SANDBOX_TRANSIT_MS, shipmentReference } from './index.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client.ts';
 import { outbox } from '../../db/schema.ts';
-import type { Clock } from '../../services/clock.ts';
+import type { Clock } from '../../kernel/clock.ts';
 
 /**
  * Mail goes to the outbox table. No mail server is configured in this project yet, so the

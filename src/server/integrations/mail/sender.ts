@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { outbox } from '../../db/schema.ts';
-import type { Clock } from '../../services/clock.ts';
+import type { Clock } from '../../kernel/clock.ts';
 
 /** A mail as the transport sends it: plain text and HTML (docs/product/production.md). */
 export interface OutgoingMail {

@@ -18,7 +18,7 @@ export interface PushSender {
 
 /**
  * The Web Push protocol (RFC 8030) with VAPID (RFC 8292) and aes128gcm (RFC 8291), by `web-push`.
- * The caller checks the endpoint before (services/push.ts: only the push services' hosts); web-push
+ * The caller checks the endpoint before (modules/alerts/push.ts: only the push services' hosts); web-push
  * follows no redirect, so an allowed host cannot send us elsewhere. `agent` is for a private push
  * service whose certificate the system does not trust (tests).
  */

@@ -3,7 +3,7 @@ import { type ReferralCall } from '../../../contract/referrals.schema.ts';
 import { REFERRAL_CALLS } from '../../../contract/referrals.ts';
 import type { Database } from '../../db/client.ts';
 import { referralCalls } from '../../db/schema.ts';
-import type { Clock } from '../../services/clock.ts';
+import type { Clock } from '../../kernel/clock.ts';
 
 /**
  * The referral service (Buyapowa-style, spec section 7): five POSTs with JSON payloads. The

@@ -1,0 +1,134 @@
+import { and, asc, count, desc, eq, gte, ne, sql } from 'drizzle-orm';
+import type { Sim } from '../../../contract/account.schema.ts';
+import { dailyUsage, ledger, memberships, notifications, products, segments, sims } from '../../db/schema.ts';
+import { dayOf } from '../../kernel/calendar.ts';
+import { currentMembershipAt, bulkMembershipEligible as eligibleForBulk } from '../money/memberships.ts';
+import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
+
+export { balanceSummary, type BalanceOutcome } from './balance-summary.ts';
+
+export async function segmentsOf({ db }: ServiceContext, memberId: number) {
+  return db.select({ segment_type: segments.segmentType }).from(segments).where(eq(segments.memberId, memberId));
+}
+
+/** The member's SIMs in use; refused while one is still activating (spec section 7). */
+export async function simsOf(
+  { db }: ServiceContext,
+  memberId: number,
+): Promise<Outcome<Sim[], 'activationInProgress'>> {
+  const rows = await db
+    .select()
+    .from(sims)
+    .where(and(eq(sims.memberId, memberId), ne(sims.status, 'inactive')));
+  if (rows.some((s) => s.status === 'activating')) return refused('activationInProgress');
+  return done(
+    rows.map((s) => ({
+      ssn: s.ssn,
+      msisdn: s.msisdn,
+      product: s.product,
+      requester: s.requester,
+      blocked: s.blockedAt !== null,
+      kind: s.kind,
+      line_state: s.lineState,
+    })),
+  );
+}
+
+/**
+ * A SIM activation in progress (spec section 9) and when it began: the support hint is due 15
+ * minutes after that, whichever device or tab the member looks from.
+ */
+export async function activationOf(
+  { db }: ServiceContext,
+  memberId: number,
+): Promise<{ activating: boolean; since: string | null }> {
+  const [sim] = await db
+    .select({ createdAt: sims.createdAt })
+    .from(sims)
+    .where(and(eq(sims.memberId, memberId), eq(sims.status, 'activating')))
+    .orderBy(asc(sims.createdAt))
+    .limit(1);
+  return sim ? { activating: true, since: sim.createdAt.toISOString() } : { activating: false, since: null };
+}
+
+export async function notificationSummary({ db }: ServiceContext, memberId: number) {
+  // The counts by the database and the five newest through the (member, time, id) index: a member's
+  // notifications only grow, and none of them but these five need to leave it.
+  const [counts] = await db
+    .select({ total: count(), unread: sql<number>`count(*) filter (where not ${notifications.read})`.mapWith(Number) })
+    .from(notifications)
+    .where(eq(notifications.memberId, memberId));
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.memberId, memberId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(5);
+  const latest = rows.map((n) => ({
+    id: n.id,
+    title: n.title,
+    body: n.body,
+    read: n.read,
+    created_at: n.createdAt.toISOString(),
+  }));
+  return { unread: counts?.unread ?? 0, total: counts?.total ?? 0, latest };
+}
+
+/** The bulk membership (BDDVBL00) rule lives with the other membership rules. */
+export const bulkMembershipEligible = ({ db }: ServiceContext, memberId: number) => eligibleForBulk(db, memberId);
+
+export async function purchaseDetails({ db, clock }: ServiceContext, memberId: number) {
+  const [last] = await db
+    .select({ date: ledger.occurredAt, description: ledger.description, amount: ledger.creditDeltaCents })
+    .from(ledger)
+    .innerJoin(sims, eq(sims.ssn, ledger.ssn))
+    .where(and(eq(sims.memberId, memberId), eq(ledger.kind, 'purchase')))
+    .orderBy(desc(ledger.occurredAt))
+    .limit(1);
+  const [current] = await db
+    .select({
+      sku: memberships.sku,
+      name: products.name,
+      price: products.priceCents,
+      starts: memberships.startsAt,
+      ends: memberships.endsAt,
+    })
+    .from(memberships)
+    .innerJoin(sims, eq(sims.ssn, memberships.ssn))
+    .innerJoin(products, eq(products.sku, memberships.sku))
+    .where(and(eq(sims.memberId, memberId), currentMembershipAt(clock())));
+  return {
+    has_purchased: Boolean(last),
+    last_purchase: last ? { date: last.date.toISOString(), description: last.description, amount: last.amount } : null,
+    current_membership: current
+      ? {
+          sku: current.sku,
+          name: current.name,
+          price_cents: current.price,
+          starts_at: current.starts.toISOString(),
+          ends_at: current.ends.toISOString(),
+        }
+      : null,
+  };
+}
+
+/** Daily use since the current membership began, oldest first (none without a membership). */
+export async function dailyUsageOf({ db, clock }: ServiceContext, ssn: string) {
+  const [current] = await db
+    .select({ starts: memberships.startsAt })
+    .from(memberships)
+    .where(and(eq(memberships.ssn, ssn), currentMembershipAt(clock())));
+  if (!current) return [];
+  const rows = await db
+    .select()
+    .from(dailyUsage)
+    .where(and(eq(dailyUsage.ssn, ssn), gte(dailyUsage.day, dayOf(current.starts))))
+    .orderBy(asc(dailyUsage.day));
+  return rows.map((r) => ({ day: r.day, data_kb: r.dataKb, minutes: r.minutes, texts: r.texts }));
+}
+
+/** The SIM's PUK (ownership of the SIM is checked before the handler runs). */
+export async function pukOf({ db }: ServiceContext, ssn: string): Promise<string> {
+  const [sim] = await db.select({ puk: sims.puk }).from(sims).where(eq(sims.ssn, ssn));
+  return sim!.puk;
+}

@@ -1,0 +1,75 @@
+import { and, desc, eq, lt, lte, or } from 'drizzle-orm';
+import type { PageCursor } from '../../../contract/page-cursor.ts';
+import { ALERT_CAUSES, type AlertCause, type AlertSettings } from '../../../contract/alerts.schema.ts';
+import type { Queryable } from '../../db/client.ts';
+import { alerts, alertSettings, members, notifications } from '../../db/schema.ts';
+import { sendMail } from '../../integrations/mail/index.ts';
+import type { Clock } from '../../kernel/clock.ts';
+
+export async function alertSettingsOf(q: Queryable, memberId: number): Promise<AlertSettings> {
+  const rows = await q.select().from(alertSettings).where(eq(alertSettings.memberId, memberId));
+  return Object.fromEntries(
+    ALERT_CAUSES.map((c) => {
+      const row = rows.find((r) => r.cause === c);
+      return [c, { in_app: row?.inApp ?? true, email: row?.email ?? true }];
+    }),
+  ) as AlertSettings;
+}
+
+/**
+ * Raises an alert once per cause: the alerts row's unique key decides, so the job may run any
+ * number of times (and on several servers) and a member hears of each cause once, in the app
+ * and by e-mail as their switches say. In the caller's transaction.
+ */
+export async function raiseAlert(
+  tx: Queryable,
+  clock: Clock,
+  a: { memberId: number; cause: AlertCause; key: string; title: string; body: string },
+): Promise<boolean> {
+  const now = clock();
+  const [row] = await tx
+    .insert(alerts)
+    .values({
+      memberId: a.memberId,
+      cause: a.cause,
+      causeKey: `${a.cause}:${a.key}`,
+      title: a.title,
+      body: a.body,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: alerts.id });
+  if (!row) return false;
+  const settings = (await alertSettingsOf(tx, a.memberId))[a.cause];
+  if (settings.in_app)
+    await tx.insert(notifications).values({ memberId: a.memberId, title: a.title, body: a.body, createdAt: now });
+  if (settings.email) {
+    const [member] = await tx
+      .select({ email: members.email, firstname: members.firstname })
+      .from(members)
+      .where(eq(members.id, a.memberId));
+    if (member)
+      await sendMail(tx, clock, {
+        to: member.email,
+        subject: `48: ${a.title}`,
+        body: `Hi ${member.firstname},\n\n${a.body}\n\nYou can switch this alert off in my48: Settings → Alerts.\n\n48`,
+      });
+  }
+  return true;
+}
+
+/** A page of the member's alerts, newest first: the newest, or those after where an earlier page ended. */
+export async function alertsOf(q: Queryable, memberId: number, before?: PageCursor, limit = 50) {
+  return q
+    .select()
+    .from(alerts)
+    .where(
+      and(
+        eq(alerts.memberId, memberId),
+        before && lte(alerts.createdAt, before.at),
+        before && or(lt(alerts.createdAt, before.at), lt(alerts.id, before.id)),
+      ),
+    )
+    .orderBy(desc(alerts.createdAt), desc(alerts.id))
+    .limit(limit);
+}

@@ -1,0 +1,27 @@
+import type { ChatDeskAdapter } from '../../integrations/chat/index.ts';
+import { pruneChats, unansweredChats } from './chat/chat-lists.ts';
+import { leaveMessage } from './chat/chats.ts';
+import { forwardChats } from './chat/desk.ts';
+import { chatHoursFile } from './chat/hours.ts';
+import type { ServiceContext } from '../../kernel/outcome.ts';
+
+/**
+ * Live chat's minute (docs/product/customer-care.md, "Live chat"): a chat nobody answered within
+ * content/chat.yaml's minutes becomes a message (a ticket with the chat so far, answered by e-mail);
+ * what the help desk does not have yet is handed over again; chats ended a year ago go.
+ */
+export async function runChatJobs(
+  ctx: ServiceContext & { siteUrl?: string | undefined },
+  desk: ChatDeskAdapter | undefined,
+): Promise<{ unanswered: number; forwarded: number; pruned: number }> {
+  const now = ctx.clock();
+  let unanswered = 0;
+  if (ctx.siteUrl) {
+    const before = new Date(now.getTime() - chatHoursFile().unansweredMinutes * 60_000);
+    for (const { id } of await unansweredChats(ctx.db, before))
+      if ((await leaveMessage(ctx, id, undefined, ctx.siteUrl, 'unanswered')).ok) unanswered += 1;
+  }
+  const forwarded = desk ? await forwardChats(ctx, desk) : 0;
+  const pruned = await pruneChats(ctx.db, now);
+  return { unanswered, forwarded, pruned };
+}

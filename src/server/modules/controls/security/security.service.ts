@@ -1,0 +1,169 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { StepUpFailure } from '../../../../contract/step-up.schema.ts';
+import { isUniqueViolation, type Queryable } from '../../../db/client.ts';
+import { sendMail } from '../../../integrations/mail/index.ts';
+import { members, sims } from '../../../db/schema.ts';
+import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
+import { verifyPassword } from '../../../kernel/passwords.ts';
+import { consumeEmailToken, issueEmailToken, pendingEmailOf } from '../../identity/email-tokens.ts';
+import { siteLink } from '../../../kernel/links.ts';
+import { cardSpentThisMonth } from '../../money/spend-limit.ts';
+import { useStepUpCode } from '../../identity/step-up.ts';
+import { lockMember } from '../../lines/stock.ts';
+import { orderLineState } from '../../lines/line-orders.ts';
+
+export async function spendLimitOf({ db, clock }: ServiceContext, memberId: number) {
+  const [member] = await db.select({ limit: members.spendLimitCents }).from(members).where(eq(members.id, memberId));
+  const spent = await cardSpentThisMonth(db, memberId, clock());
+  const limit = member?.limit ?? null;
+  return { limit_cents: limit, spent_cents: spent, left_cents: limit === null ? null : Math.max(0, limit - spent) };
+}
+
+export async function setSpendLimit(ctx: ServiceContext, memberId: number, limitCents: number | null) {
+  await ctx.db.update(members).set({ spendLimitCents: limitCents }).where(eq(members.id, memberId));
+  return spendLimitOf(ctx, memberId);
+}
+
+const stateOf = (s: typeof sims.$inferSelect) => ({
+  ssn: s.ssn,
+  msisdn: s.msisdn,
+  blocked: s.blockedAt !== null,
+  blocked_at: s.blockedAt?.toISOString() ?? null,
+  line_state: s.lineState,
+});
+
+/** The member's SIM in use, its row locked for the change (block and unblock take turns on it). */
+const memberSimForUpdate = async (tx: Queryable, memberId: number, ssn: string) =>
+  (
+    await tx
+      .select()
+      .from(sims)
+      .where(and(eq(sims.ssn, ssn), eq(sims.memberId, memberId), ne(sims.status, 'inactive')))
+      .for('update')
+  )[0];
+
+/**
+ * Lost or stolen: blocked here at once, no code needed (the member may not have the phone), and
+ * the line suspended on the network by an order written with the block (docs/product/network.md).
+ * Blocking again keeps the first time and orders nothing more.
+ */
+export async function blockSim({ db, clock }: ServiceContext, memberId: number, ssn: string) {
+  return db.transaction(async (tx) => {
+    const sim = await memberSimForUpdate(tx, memberId, ssn);
+    if (!sim) return refused('noSuchSim');
+    if (sim.blockedAt) return done(stateOf(sim));
+    const at = clock();
+    const [row] = await tx.update(sims).set({ blockedAt: at }).where(eq(sims.ssn, ssn)).returning();
+    if (sim.lineState !== null) await orderLineState(tx, clock, sim, 'suspended', at);
+    return done(stateOf(row!));
+  });
+}
+
+/** Unblocking needs a step-up code: whoever holds a stolen phone must not undo the block. */
+export async function unblockSim(
+  { db, clock }: ServiceContext,
+  memberId: number,
+  ssn: string,
+  code: string | undefined,
+): Promise<Outcome<ReturnType<typeof stateOf>, 'noSuchSim' | StepUpFailure>> {
+  return db.transaction(async (tx) => {
+    const sim = await memberSimForUpdate(tx, memberId, ssn);
+    if (!sim) return refused('noSuchSim');
+    if (!sim.blockedAt) return done(stateOf(sim));
+    const allowed = await useStepUpCode(tx, clock, memberId, 'unblock', code);
+    if (!allowed.ok) return allowed;
+    const [row] = await tx.update(sims).set({ blockedAt: null }).where(eq(sims.ssn, ssn)).returning();
+    // Back in service on the network (a suspend that never completed is followed by this, in order).
+    if (sim.lineState !== null) await orderLineState(tx, clock, sim, 'active', clock());
+    return done(stateOf(row!));
+  });
+}
+
+/**
+ * A new e-mail address is asked for with the password and a step-up code sent to the current
+ * address; it takes effect only when the link or code sent to the new address is used
+ * (confirmEmail). Until then the current address stays the account's, and it is told.
+ */
+export async function changeEmail(
+  { db, clock }: ServiceContext,
+  member: typeof members.$inferSelect,
+  body: { password: string; email: string },
+  code: string | undefined,
+  siteUrl: string,
+) {
+  type R = 'wrongPassword' | 'sameEmail' | 'emailTaken' | StepUpFailure;
+  if (!(await verifyPassword(body.password, member.passwordHash))) return refused('wrongPassword');
+  if (body.email === member.email.toLowerCase()) return refused('sameEmail');
+  return db.transaction(async (tx): Promise<Outcome<{ email: string; pending_email: string }, R>> => {
+    await lockMember(tx, member.id);
+    if (await addressTaken(tx, body.email)) return refused('emailTaken');
+    const allowed = await useStepUpCode(tx, clock, member.id, 'email', code);
+    if (!allowed.ok) return allowed;
+    const sent = await issueEmailToken(tx, member.id, 'change', clock, body.email);
+    await sendMail(tx, clock, {
+      to: body.email,
+      subject: 'Confirm your new e-mail address for 48',
+      body: [
+        `Hi ${member.firstname},`,
+        '',
+        `To make this the e-mail address of your 48 account, enter the code ${sent.code} in my48 → Settings → Security,`,
+        `or open this link: ${siteLink(siteUrl, `/my48/settings/security?confirm-email=${sent.token}`)}`,
+        '',
+        `The code and the link work once, for 24 hours. Until then you log in with ${member.email}.`,
+        "If you didn't ask for this, ignore this e-mail: nothing changes.",
+        '',
+        '48',
+      ].join('\n'),
+    });
+    // The current address hears of it at once: if it was not the member, they can act before anything changes.
+    await sendMail(tx, clock, {
+      to: member.email,
+      subject: 'A new e-mail address was asked for your 48 account',
+      body: `Hi ${member.firstname},\n\nSomeone signed in to your 48 account asked to change its e-mail address to ${body.email}. It changes only when confirmed from that address; until then you keep logging in with this one. If you didn't do this, change your password and contact us at once.\n\n48`,
+    });
+    return done({ email: member.email, pending_email: body.email });
+  });
+}
+
+/** The address in use by an account (any case), deleted accounts' too. */
+async function addressTaken(tx: Queryable, email: string): Promise<boolean> {
+  const [taken] = await tx
+    .select({ id: members.id })
+    .from(members)
+    .where(sql`lower(${members.email}) = ${email.toLowerCase()}`);
+  return taken !== undefined;
+}
+
+/**
+ * The link or code sent to the new address, used by the signed-in member: the address changes,
+ * verified (the member just proved it), and the old address is told. Once, in one transaction.
+ */
+export async function confirmEmail(
+  { db, clock }: ServiceContext,
+  member: typeof members.$inferSelect,
+  secret: { token: string } | { code: string },
+): Promise<Outcome<{ email: string }, 'changeInvalid' | 'emailTaken'>> {
+  try {
+    return await db.transaction(async (tx) => {
+      await lockMember(tx, member.id);
+      const email = (await consumeEmailToken(tx, 'change', { ...secret, memberId: member.id }, clock))?.email ?? null;
+      if (email === null) return refused('changeInvalid');
+      if (await addressTaken(tx, email)) return refused('emailTaken');
+      await tx.update(members).set({ email, isVerified: true }).where(eq(members.id, member.id));
+      await sendMail(tx, clock, {
+        to: member.email,
+        subject: 'Your 48 e-mail address was changed',
+        body: `Hi ${member.firstname},\n\nThe e-mail address of your 48 account is now ${email}: it was confirmed from there. If you didn't do this, contact us at once.\n\n48`,
+      });
+      return done({ email });
+    });
+  } catch (error) {
+    // Another account took the address in the same moment: the database's unique index decides.
+    if (isUniqueViolation(error)) return refused('emailTaken');
+    throw error;
+  }
+}
+
+export async function emailChangeOf({ db, clock }: ServiceContext, member: typeof members.$inferSelect) {
+  return { email: member.email, pending_email: await pendingEmailOf(db, member.id, clock) };
+}

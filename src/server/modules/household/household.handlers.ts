@@ -1,0 +1,118 @@
+import type { Context } from 'hono';
+import {
+  householdApi,
+  householdFailures,
+  householdMessages,
+  type HouseholdRefusal,
+} from '../../../contract/household.schema.ts';
+import { spendLimitMessage } from '../../../contract/security.schema.ts';
+import { fail, ok, reply } from '../../http/answers.ts';
+import type { Input } from '../../http/openapi.ts';
+import type { AppEnv } from '../../http/router.ts';
+import type { Outcome } from '../../kernel/outcome.ts';
+import type { Applied } from '../money/purchases.ts';
+import * as invitations from './household.invitations.ts';
+import * as service from './household.service.ts';
+
+type C = Context<AppEnv>;
+type Refused = Extract<Outcome<unknown, HouseholdRefusal>, { ok: false }>;
+
+/** A refusal in the contract's terms; over the owner's limit names the limit and what is left. */
+const refusal = (c: C) => (outcome: Refused) => {
+  const failure = householdFailures[outcome.reason];
+  if (outcome.reason === 'overSpendLimit')
+    return fail(c, {
+      ...failure,
+      message: spendLimitMessage(Number(outcome.detail?.['limitCents']), Number(outcome.detail?.['leftCents'])),
+    });
+  return fail(c, failure);
+};
+
+const money = (c: C) => ({ db: c.var.db, clock: c.var.clock, payments: c.var.payments });
+
+export const household = async (c: C) =>
+  ok(c, householdApi.household, { _payload: await service.householdOf(c.var, c.var.member.id) });
+
+export const lines = async (c: C) =>
+  ok(c, householdApi.lines, { _payload: { values: await service.linesOf(c.var, c.var.member.id) } });
+
+export async function line(c: C, { params }: Input<typeof householdApi.line>) {
+  return reply(c, householdApi.line, refusal(c), await service.lineFigures(c.var, c.var.member.id, params.ssn));
+}
+
+export async function invite(c: C, { body }: Input<typeof householdApi.invite>) {
+  return reply(c, householdApi.invite, refusal(c), await invitations.invite(c.var, c.var.member.id, body.msisdn));
+}
+
+export async function cancel(c: C, { params }: Input<typeof householdApi.cancel>) {
+  return reply(c, householdApi.cancel, refusal(c), await invitations.cancel(c.var, c.var.member.id, Number(params.id)));
+}
+
+export async function accept(c: C, { params, body }: Input<typeof householdApi.accept>) {
+  return reply(
+    c,
+    householdApi.accept,
+    refusal(c),
+    await invitations.accept(c.var, c.var.member.id, Number(params.id), body.code),
+  );
+}
+
+export async function decline(c: C, { params }: Input<typeof householdApi.decline>) {
+  return reply(
+    c,
+    householdApi.decline,
+    refusal(c),
+    await invitations.decline(c.var, c.var.member.id, Number(params.id)),
+  );
+}
+
+export async function remove(c: C, { params }: Input<typeof householdApi.remove>) {
+  return reply(c, householdApi.remove, refusal(c), await service.remove(c.var, c.var.member.id, params.ssn));
+}
+
+export async function leave(c: C, { params }: Input<typeof householdApi.leave>) {
+  return reply(c, householdApi.leave, refusal(c), await service.leave(c.var, c.var.member.id, params.ssn));
+}
+
+export async function buyMembership(c: C, { params, body }: Input<typeof householdApi.buyMembership>) {
+  const outcome = await service.buyForLine(money(c), c.var.member.id, {
+    ssn: params.ssn,
+    fromSsn: body.from_ssn,
+    purchase: { kind: 'membership', sku: body.sku, recurrence: false },
+    paymentType: body.payment_type,
+  });
+  if (!outcome.ok) return refusal(c)(outcome);
+  const { kind: _kind, ...membership } = outcome.value.applied as Extract<Applied, { kind: 'membership' }>;
+  return ok(c, householdApi.buyMembership, {
+    _payload: {
+      membership,
+      payment: outcome.value.payment,
+      message: householdMessages.bought(membership.name, outcome.value.label),
+    },
+  });
+}
+
+export async function addCredit(c: C, { params, body }: Input<typeof householdApi.addCredit>) {
+  const outcome = await service.buyForLine(money(c), c.var.member.id, {
+    ssn: params.ssn,
+    fromSsn: body.from_ssn,
+    purchase: { kind: 'credit', amountCents: body.amount_cents },
+    paymentType: body.payment_type,
+  });
+  if (!outcome.ok) return refusal(c)(outcome);
+  return ok(c, householdApi.addCredit, {
+    _payload: {
+      payment: outcome.value.payment,
+      message: householdMessages.credited(body.amount_cents, outcome.value.label),
+    },
+  });
+}
+
+export async function setSpendLimit(c: C, { params, body }: Input<typeof householdApi.setSpendLimit>) {
+  return reply(
+    c,
+    householdApi.setSpendLimit,
+    refusal(c),
+    await service.setSpendLimit(c.var, c.var.member.id, params.ssn, body.limit_cents),
+  );
+}

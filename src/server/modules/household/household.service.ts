@@ -1,0 +1,244 @@
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { formatMsisdn } from '../../../contract/format.ts';
+import {
+  householdMessages,
+  householdNotices,
+  type Household,
+  type HouseholdInvitation,
+  type HouseholdLine,
+} from '../../../contract/household.schema.ts';
+import { HOUSEHOLD_MAX_LINES } from '../../../contract/household.ts';
+import type { PaymentType } from '../../../contract/payments.schema.ts';
+import { type Queryable } from '../../db/client.ts';
+import { householdInvitations, householdLines, households, members, notifications, sims } from '../../db/schema.ts';
+import { balanceSummary } from '../account/balance-summary.ts';
+import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
+import { pay, type MoneyContext } from '../money/pay.ts';
+import type { Applied, Purchase } from '../money/purchases.ts';
+
+export const nameOf = (m: { firstname: string; lastname: string }) => `${m.firstname} ${m.lastname}`.trim();
+
+const lineLabel = (name: string, msisdn: string | null) =>
+  `${name.split(' ')[0] || 'a'}'s line${msisdn ? ` ${formatMsisdn(msisdn)}` : ''}`;
+
+/** The owner's household, if the member owns one. */
+export const ownedBy = async (db: Queryable, memberId: number) =>
+  (await db.select().from(households).where(eq(households.ownerId, memberId)))[0];
+
+/** How many lines a household has. */
+export const linesIn = async (db: Queryable, householdId: number) =>
+  Number(
+    (
+      await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(householdLines)
+        .where(eq(householdLines.householdId, householdId))
+    )[0]?.n ?? 0,
+  );
+
+/** The owner's lines with their SIM and member; one line when `ssn` is given. */
+const linesQuery = (db: Queryable, ownerId: number, ssn?: string) =>
+  db
+    .select({ line: householdLines, sim: sims, member: members })
+    .from(householdLines)
+    .innerJoin(households, eq(households.id, householdLines.householdId))
+    .innerJoin(sims, eq(sims.ssn, householdLines.ssn))
+    .innerJoin(members, eq(members.id, sims.memberId))
+    .where(and(eq(households.ownerId, ownerId), ssn === undefined ? undefined : eq(householdLines.ssn, ssn)));
+
+/** A line of the owner's household (with its member), locked when asked: a payment waits for a removal or a leave, or sees it. */
+async function lineOfOwner(db: Queryable, ownerId: number, ssn: string, lock = false) {
+  const query = linesQuery(db, ownerId, ssn);
+  return (await (lock ? query.for('update', { of: householdLines }) : query))[0];
+}
+
+export const live = (now: Date) => and(isNull(householdInvitations.endedAt), gt(householdInvitations.expiresAt, now));
+
+/** What a member sees of their household: their role, whose household their SIMs are in, live invitations. */
+export async function householdOf({ db, clock }: ServiceContext, memberId: number): Promise<Household> {
+  const now = clock();
+  const owned = await ownedBy(db, memberId);
+  // The member's SIMs that are lines, with the owner of their household (one at most: a line cannot own one).
+  const mine = await db
+    .select({ ssn: householdLines.ssn, msisdn: sims.msisdn, owner: members })
+    .from(householdLines)
+    .innerJoin(sims, eq(sims.ssn, householdLines.ssn))
+    .innerJoin(households, eq(households.id, householdLines.householdId))
+    .innerJoin(members, eq(members.id, households.ownerId))
+    .where(eq(sims.memberId, memberId));
+  const owner = mine[0]?.owner;
+  const invitation = { id: householdInvitations.id, msisdn: sims.msisdn, expires_at: householdInvitations.expiresAt };
+  const sent = owned
+    ? await db
+        .select(invitation)
+        .from(householdInvitations)
+        .innerJoin(sims, eq(sims.ssn, householdInvitations.ssn))
+        .where(and(eq(householdInvitations.householdId, owned.id), live(now)))
+        .orderBy(asc(householdInvitations.id))
+    : [];
+  const received = await db
+    .select({ ...invitation, firstname: members.firstname, lastname: members.lastname })
+    .from(householdInvitations)
+    .innerJoin(sims, eq(sims.ssn, householdInvitations.ssn))
+    .innerJoin(households, eq(households.id, householdInvitations.householdId))
+    .innerJoin(members, eq(members.id, households.ownerId))
+    .where(and(eq(sims.memberId, memberId), live(now)))
+    .orderBy(asc(householdInvitations.id));
+  const lineCount = owned ? await linesIn(db, owned.id) : 0;
+  const [me] = owned ? await db.select().from(members).where(eq(members.id, memberId)) : [];
+  const ownerName = me ? nameOf(me) : '';
+  const shape = (r: { id: number; msisdn: string | null; expires_at: Date }, name: string): HouseholdInvitation => ({
+    id: r.id,
+    msisdn: r.msisdn,
+    owner_name: name,
+    expires_at: r.expires_at.toISOString(),
+  });
+  return {
+    role: mine.length ? 'line' : owned && (lineCount > 0 || sent.length > 0) ? 'owner' : 'none',
+    max_lines: HOUSEHOLD_MAX_LINES,
+    line_count: lineCount,
+    owner: owner ? { name: nameOf(owner), email: owner.email } : null,
+    my_lines: mine.map((l) => ({ ssn: l.ssn, msisdn: l.msisdn })),
+    sent: sent.map((r) => shape(r, ownerName)),
+    received: received.map((r) => shape(r, nameOf(r))),
+  };
+}
+
+/** One line's figures from the balance summary (the dashboard's own code), with what the household adds. */
+async function figuresOf(
+  ctx: ServiceContext,
+  row: { line: typeof householdLines.$inferSelect; sim: typeof sims.$inferSelect; member: typeof members.$inferSelect },
+): Promise<HouseholdLine> {
+  const summary = await balanceSummary(ctx, row.member.id, row.sim.ssn);
+  const s = summary.ok ? summary.value : null;
+  return {
+    ssn: row.sim.ssn,
+    msisdn: row.sim.msisdn,
+    name: nameOf(row.member),
+    credit_cents: s?.main ?? 0,
+    membership: s?.current_membership ?? null,
+    is_unlimited: s?.is_unlimited ?? false,
+    data_left_kb: s ? s.left_data : 0,
+    data_max_kb: s ? s.max_data : 0,
+    days_left: s?.days_left ?? 0,
+    ends_at: s?.expiry_date ?? null,
+    auto_renew: s?.recurrence_enabled ?? false,
+    queued: s?.have_queued_membership ?? false,
+    spend_limit_cents: row.line.spendLimitCents,
+    joined_at: row.line.joinedAt.toISOString(),
+    figures_unavailable: !s,
+  };
+}
+
+export async function linesOf(ctx: ServiceContext, ownerId: number): Promise<HouseholdLine[]> {
+  const rows = await linesQuery(ctx.db, ownerId).orderBy(asc(householdLines.slot));
+  return Promise.all(rows.map((r) => figuresOf(ctx, r)));
+}
+
+export async function lineFigures(
+  ctx: ServiceContext,
+  ownerId: number,
+  ssn: string,
+): Promise<Outcome<HouseholdLine, 'noSuchLine'>> {
+  const row = await lineOfOwner(ctx.db, ownerId, ssn);
+  return row ? done(await figuresOf(ctx, row)) : refused('noSuchLine');
+}
+
+/** Tells a member what the other side of their household did (an in-app notification, in the change's transaction). */
+export const notify = (tx: Queryable, memberId: number, now: Date, notice: { title: string; body: string }) =>
+  tx.insert(notifications).values({ memberId, ...notice, createdAt: now });
+
+export async function remove({ db, clock }: ServiceContext, ownerId: number, ssn: string) {
+  const owned = await ownedBy(db, ownerId);
+  if (!owned) return refused('noSuchLine');
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(householdLines)
+      .where(and(eq(householdLines.ssn, ssn), eq(householdLines.householdId, owned.id)))
+      .returning();
+    if (!row) return refused('noSuchLine');
+    const [line] = await tx
+      .select({ memberId: sims.memberId, msisdn: sims.msisdn })
+      .from(sims)
+      .where(eq(sims.ssn, ssn));
+    const [owner] = await tx.select().from(members).where(eq(members.id, ownerId));
+    if (line?.memberId)
+      await notify(
+        tx,
+        line.memberId,
+        clock(),
+        householdNotices.removed(nameOf(owner!), formatMsisdn(line.msisdn ?? '')),
+      );
+    return done({ message: householdMessages.removed });
+  });
+}
+
+export async function leave({ db, clock }: ServiceContext, memberId: number, ssn: string) {
+  return db.transaction(async (tx) => {
+    const mine = tx.select({ ssn: sims.ssn }).from(sims).where(eq(sims.memberId, memberId));
+    const [row] = await tx
+      .delete(householdLines)
+      .where(and(eq(householdLines.ssn, ssn), inArray(householdLines.ssn, mine)))
+      .returning();
+    if (!row) return refused('notYourLine');
+    const [household] = await tx.select().from(households).where(eq(households.id, row.householdId));
+    const [me] = await tx.select().from(members).where(eq(members.id, memberId));
+    const [sim] = await tx.select({ msisdn: sims.msisdn }).from(sims).where(eq(sims.ssn, ssn));
+    if (household)
+      await notify(tx, household.ownerId, clock(), householdNotices.left(nameOf(me!), formatMsisdn(sim?.msisdn ?? '')));
+    return done({ message: householdMessages.left });
+  });
+}
+
+export async function setSpendLimit({ db }: ServiceContext, ownerId: number, ssn: string, limit: number | null) {
+  const owned = await ownedBy(db, ownerId);
+  if (!owned) return refused('noSuchLine');
+  const [row] = await db
+    .update(householdLines)
+    .set({ spendLimitCents: limit })
+    .where(and(eq(householdLines.ssn, ssn), eq(householdLines.householdId, owned.id)))
+    .returning();
+  return row
+    ? done({ spend_limit_cents: row.spendLimitCents, message: householdMessages.limitSet(row.spendLimitCents) })
+    : refused('noSuchLine');
+}
+
+/**
+ * The owner pays for a line (a membership or credit): the owner's credit first or stored card, the
+ * owner's spend limit; one transaction writes the line's purchase, the owner's ledger row naming
+ * the line and the line's row naming the household. The line is checked (and locked) inside each
+ * of the payment's transactions, so a line that leaves meanwhile is not paid for.
+ */
+export async function buyForLine(
+  ctx: MoneyContext,
+  ownerId: number,
+  order: { ssn: string; fromSsn: string; purchase: Purchase; paymentType: PaymentType },
+) {
+  const { db } = ctx;
+  const [from] = await db
+    .select()
+    .from(sims)
+    .where(and(eq(sims.ssn, order.fromSsn), eq(sims.memberId, ownerId)));
+  if (!from) return refused('notYourSim');
+  const row = await lineOfOwner(db, ownerId, order.ssn);
+  if (!row) return refused('noSuchLine');
+  const [owner] = await db.select().from(members).where(eq(members.id, ownerId));
+  const label = lineLabel(nameOf(row.member), row.sim.msisdn);
+  const outcome = await pay<'noSuchLine' | 'payerBlocked'>(ctx, {
+    memberId: ownerId,
+    ssn: order.ssn,
+    purchase: order.purchase,
+    paymentType: order.paymentType,
+    from: {
+      ssn: order.fromSsn,
+      ownerRow: `for ${label}`,
+      lineRow: `paid by ${owner!.firstname}'s household`,
+      guard: async (tx) => ((await lineOfOwner(tx, ownerId, order.ssn, true)) ? null : 'noSuchLine'),
+      payerBlocked: 'payerBlocked',
+    },
+  });
+  if (!outcome.ok) return outcome;
+  return done({ ...outcome.value, label });
+}
+
+export type { Applied };

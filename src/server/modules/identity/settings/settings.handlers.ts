@@ -1,0 +1,44 @@
+import type { Context } from 'hono';
+import { settingsApi, settingsFailures, settingsMessages } from '../../../../contract/settings.schema.ts';
+import { ok, reply } from '../../../http/answers.ts';
+import type { Input } from '../../../http/openapi.ts';
+import type { AppEnv } from '../../../http/router.ts';
+import { accountOf } from '../../../http/session.ts';
+import {
+  changeName as rename,
+  changePassword as setPassword,
+  contactPreferencesOfMember,
+  permissionsOfMember,
+  saveContactPreferences as savePreferences,
+  savePermissions,
+} from './settings.service.ts';
+
+type C = Context<AppEnv>;
+
+export const details = (c: C) =>
+  ok(c, settingsApi.details, { _payload: { account: accountOf(c.var.member), email: c.var.member.email } });
+
+export const changeName = async (c: C, { body }: Input<typeof settingsApi.changeName>) =>
+  ok(c, settingsApi.changeName, { _payload: { account: accountOf(await rename(c.var, c.var.member.id, body)) } });
+
+export const marketingPermissions = async (c: C) =>
+  ok(c, settingsApi.marketingPermissions, { _payload: await permissionsOfMember(c.var, c.var.member.id) });
+
+export const saveMarketingPermissions = async (c: C, { body }: Input<typeof settingsApi.saveMarketingPermissions>) =>
+  ok(c, settingsApi.saveMarketingPermissions, { _payload: await savePermissions(c.var, c.var.member.id, body) });
+
+export const contactPreferences = async (c: C) =>
+  ok(c, settingsApi.contactPreferences, { _payload: await contactPreferencesOfMember(c.var, c.var.member.id) });
+
+export const saveContactPreferences = async (c: C, { body }: Input<typeof settingsApi.saveContactPreferences>) =>
+  ok(c, settingsApi.saveContactPreferences, { _payload: await savePreferences(c.var, c.var.member.id, body) });
+
+export async function changePassword(c: C, { body }: Input<typeof settingsApi.changePassword>) {
+  return reply(
+    c,
+    settingsApi.changePassword,
+    settingsFailures,
+    await setPassword(c.var, c.var.member, c.var.sessionId, body),
+    () => ({ _payload: { message: settingsMessages.passwordChanged } }),
+  );
+}

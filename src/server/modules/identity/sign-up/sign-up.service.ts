@@ -1,0 +1,112 @@
+import { eq } from 'drizzle-orm';
+import { isUniqueViolation } from '../../../db/client.ts';
+import { members } from '../../../db/schema.ts';
+import { sendMail } from '../../../integrations/mail/index.ts';
+import { consumeEmailToken, issueEmailToken } from '../email-tokens.ts';
+import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
+import { hashPassword } from '../../../kernel/passwords.ts';
+import { siteLink } from '../../../kernel/links.ts';
+import { recruiterOf } from '../../community/recruits.ts';
+import { referralSignedUp } from '../../community/referrals.ts';
+
+type Member = typeof members.$inferSelect;
+
+/** Mails a new verification code and link (on SITE_URL, never the request's host). */
+export async function sendVerification(
+  { db, clock }: ServiceContext,
+  member: Pick<Member, 'id' | 'email' | 'firstname'>,
+  siteUrl: string,
+) {
+  const { token, code } = await issueEmailToken(db, member.id, 'verify', clock);
+  await sendMail(db, clock, {
+    to: member.email,
+    subject: 'Verify your e-mail address for 48',
+    body: `Hi ${member.firstname},\n\nYour verification code is ${code}.\nOr open this link: ${siteLink(siteUrl, `/sign-up?verify=${token}`)}\n\nThe code and the link work once, for 24 hours.\n\n48`,
+  });
+}
+
+/** A new, unverified member; the database's case-insensitive unique index decides a taken address, also for two sign-ups at once. */
+export async function createMember(
+  ctx: ServiceContext,
+  form: {
+    email: string;
+    password: string;
+    firstname: string;
+    lastname: string;
+    nickname?: string | undefined;
+    affiliateId?: string | undefined;
+  },
+  siteUrl: string,
+): Promise<Outcome<Member, 'emailTaken'>> {
+  const passwordHash = await hashPassword(form.password);
+  // A recruit link that is no member's is ignored: it must not stop anyone joining.
+  const recruiter = form.affiliateId ? await recruiterOf(ctx.db, form.affiliateId) : undefined;
+  let member: Member;
+  try {
+    [member] = (await ctx.db
+      .insert(members)
+      .values({
+        email: form.email,
+        passwordHash,
+        firstname: form.firstname,
+        lastname: form.lastname,
+        nickname: form.nickname ?? form.firstname,
+        isVerified: false,
+        firstLogin: true,
+        isNewMembership: true,
+        referredBy: recruiter ? form.affiliateId : null,
+        createdAt: ctx.clock(),
+      })
+      .returning()) as [Member];
+  } catch (error) {
+    if (isUniqueViolation(error)) return refused('emailTaken');
+    throw error;
+  }
+  // Someone a member referred by this address has joined: the referral moves on (the service hears of it after).
+  await ctx.db.transaction((tx) => referralSignedUp(tx, member, ctx.clock()));
+  await sendVerification(ctx, member, siteUrl);
+  return done(member);
+}
+
+/**
+ * A new verification mail; with another address, the address changes (unverified) first. That is
+ * for a new account correcting the address it signed up with: a verified address changes only the
+ * way that proves the new one first (Settings → Security, features/security).
+ */
+export async function resendVerification(
+  ctx: ServiceContext,
+  member: Member,
+  newEmail: string | undefined,
+  siteUrl: string,
+): Promise<Outcome<Member, 'emailTaken' | 'verifiedAlready'>> {
+  let current = member;
+  if (newEmail && newEmail.toLowerCase() !== member.email.toLowerCase()) {
+    if (member.isVerified) return refused('verifiedAlready');
+    try {
+      [current] = (await ctx.db
+        .update(members)
+        .set({ email: newEmail, isVerified: false })
+        .where(eq(members.id, member.id))
+        .returning()) as [Member];
+    } catch (error) {
+      if (isUniqueViolation(error)) return refused('emailTaken');
+      throw error;
+    }
+  }
+  await sendVerification(ctx, current, siteUrl);
+  return done(current);
+}
+
+/** Uses the link token or the 6-digit code and marks the address verified, as one change. */
+export async function verifyEmail(
+  { db, clock }: ServiceContext,
+  memberId: number,
+  secret: { token: string } | { code: string },
+): Promise<Outcome<Member, 'verificationInvalid'>> {
+  const member = await db.transaction(async (tx) => {
+    const used = await consumeEmailToken(tx, 'verify', { ...secret, memberId }, clock);
+    if (used === null) return null;
+    return (await tx.update(members).set({ isVerified: true }).where(eq(members.id, memberId)).returning())[0]!;
+  });
+  return member ? done(member) : refused('verificationInvalid');
+}

@@ -1,0 +1,77 @@
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { Sim } from '../../../../contract/account.schema.ts';
+import {
+  FREE_SIM_SKU,
+  ONBOARD_BUNDLE_DAYS,
+  ONBOARD_BUNDLE_KB,
+  ONBOARD_BUNDLE_SKU,
+} from '../../../../contract/constants.ts';
+import { balances, goodyBags, orders, sims } from '../../../db/schema.ts';
+import { DAY } from '../../../kernel/clock.ts';
+import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
+import { ON_THE_WAY, recordDelivery } from '../orders.ts';
+import { recruitActivated } from '../../community/recruits.ts';
+import { lockMember, takeCardFromStock } from '../stock.ts';
+import { orderActivation } from '../line-orders.ts';
+
+/**
+ * Links a SIM card from stock to a member: the card leaves the stock and becomes the
+ * member's active SIM with credit 0 and the onboard bundle BDEG00, all in one transaction. The
+ * member row is locked first, so two activations of one member cannot both pass the one-SIM check.
+ */
+export async function activateSim(
+  { db, clock }: ServiceContext,
+  memberId: number,
+  ssn: string,
+): Promise<Outcome<Sim, 'alreadyHasSim' | 'simNotFound' | 'simAlreadyActive'>> {
+  const now = clock();
+  return db.transaction(async (tx) => {
+    await lockMember(tx, memberId);
+    const owned = await tx
+      .select({ ssn: sims.ssn })
+      .from(sims)
+      .where(and(eq(sims.memberId, memberId), ne(sims.status, 'inactive')));
+    if (owned.length > 0) return refused('alreadyHasSim');
+    const taken = await takeCardFromStock(tx, ssn);
+    if (!taken.ok) return taken;
+    const card = taken.value;
+    await tx.insert(sims).values({
+      ssn,
+      memberId,
+      msisdn: card.msisdn,
+      product: card.product,
+      requester: '1',
+      // Activating until the network has added the line (docs/product/network.md): the order goes with the SIM.
+      status: 'activating',
+      lineState: null,
+      puk: card.puk,
+      createdAt: now,
+    });
+    await orderActivation(tx, clock, { ssn, msisdn: card.msisdn, kind: 'physical' });
+    await tx.insert(balances).values({ ssn, creditCents: 0, updatedAt: now });
+    await tx.insert(goodyBags).values({
+      ssn,
+      productSku: ONBOARD_BUNDLE_SKU,
+      maxOnboardKb: ONBOARD_BUNDLE_KB,
+      onboardKb: ONBOARD_BUNDLE_KB,
+      expiresAt: new Date(now.getTime() + ONBOARD_BUNDLE_DAYS * DAY),
+    });
+    // A card a friend sent (or a mates-rates SIM): the recruit is now active.
+    await recruitActivated(tx, memberId, card.orderId, now);
+    // A SIM in the member's hands has arrived: a free SIM still on its way in our records is delivered.
+    const onTheWay = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.memberId, memberId), eq(orders.sku, FREE_SIM_SKU), inArray(orders.status, ON_THE_WAY)));
+    for (const o of onTheWay) await recordDelivery(tx, o.id, { deliveredAt: now });
+    return done({
+      ssn,
+      msisdn: card.msisdn,
+      product: card.product,
+      requester: '1',
+      blocked: false,
+      kind: 'physical' as const,
+      line_state: null,
+    });
+  });
+}

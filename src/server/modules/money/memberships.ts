@@ -1,0 +1,74 @@
+import { productRoamingKb } from '../../../contract/roaming.ts';
+import { and, count, eq, gt, lte, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import type { products } from '../../db/schema.ts';
+import { balances, memberships, sims } from '../../db/schema.ts';
+import { DAY } from '../../kernel/clock.ts';
+
+type Product = typeof products.$inferSelect;
+
+/**
+ * The current-membership rule, written once: status 'current' and starts ≤ now < ends.
+ * A 'current' row whose period is over is ended (the renewal job has not handed it on yet), not current.
+ */
+export function currentMembershipAt(now: Date): SQL {
+  return and(eq(memberships.status, 'current'), inPeriodAt(now))!;
+}
+/**
+ * The period half of the rule: starts ≤ now < ends. For a query whose status test must be said as
+ * a partial index says it (literals, so the planner can use the index: modules/money/alerts.job.ts).
+ */
+export function inPeriodAt(now: Date): SQL {
+  return and(lte(memberships.startsAt, now), gt(memberships.endsAt, now))!;
+}
+/** The same rule over a row already read. */
+export function isCurrentAt(m: { status: string; startsAt: Date; endsAt: Date }, now: Date): boolean {
+  return m.status === 'current' && m.startsAt <= now && m.endsAt > now;
+}
+
+/** The bulk membership (BDDVBL00) needs an active SIM with credit details and a membership bought before. */
+export async function bulkMembershipEligible(db: Queryable, memberId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(sims)
+    .innerJoin(balances, eq(balances.ssn, sims.ssn))
+    .innerJoin(memberships, eq(memberships.ssn, sims.ssn))
+    .where(and(eq(sims.memberId, memberId), eq(sims.status, 'active')));
+  return (row?.n ?? 0) > 0;
+}
+
+/** A new membership row of a product: its allowances copied, nothing used, the period from `startsAt`. */
+export function membershipOf(
+  ssn: string,
+  p: Product,
+  status: 'current' | 'queued',
+  startsAt: Date,
+  recurrence?: { enabled: boolean; sku: string | null },
+) {
+  return {
+    ssn,
+    sku: p.sku,
+    status,
+    startsAt,
+    endsAt: new Date(startsAt.getTime() + p.days * DAY),
+    recurrenceEnabled: recurrence?.enabled ?? false,
+    recurrenceSku: recurrence?.sku ?? null,
+    dataMaxKb: p.dataKb,
+    fupMaxKb: p.fupKb,
+    // The law's EU allowance of the day it starts (docs/product/roaming.md), fixed for the membership's life.
+    roamingMaxKb: productRoamingKb(p, startsAt),
+    mobileMinutesMax: p.mobileMinutes,
+    landlineMinutesMax: p.landlineMinutes,
+    textsMax: p.texts,
+  } satisfies typeof memberships.$inferInsert;
+}
+
+/** Credit of a SIM, its row locked for the rest of the transaction (money moves one at a time per SIM). */
+export async function lockedCredit(tx: Queryable, ssn: string): Promise<number | null> {
+  const [row] = await tx
+    .select({ credit: balances.creditCents })
+    .from(balances)
+    .where(eq(balances.ssn, ssn))
+    .for('update');
+  return row ? row.credit : null;
+}

@@ -1,0 +1,27 @@
+import type { Context } from 'hono';
+import { receiptsApi, receiptsFailures, transactionsApi } from '../../../../contract/transactions.schema.ts';
+import { decodeCursor } from '../../../../contract/page-cursor.ts';
+import { ok, reply } from '../../../http/answers.ts';
+import type { Input } from '../../../http/openapi.ts';
+import type { AppEnv } from '../../../http/router.ts';
+import { receiptOf, transactionsPage } from './transactions.service.ts';
+
+export async function list(c: Context<AppEnv>, { query }: Input<typeof transactionsApi.list>) {
+  const { page, limit } = query;
+  const { total, next, values } = await transactionsPage(
+    c.var,
+    c.var.member.id,
+    { page, before: decodeCursor(query.before) },
+    limit,
+  );
+  return ok(c, transactionsApi.list, { _meta: { total, page, limit, next }, _payload: { values } });
+}
+
+export async function receipt(c: Context<AppEnv>, { params }: Input<typeof receiptsApi.receipt>) {
+  return reply(
+    c,
+    receiptsApi.receipt,
+    receiptsFailures,
+    await receiptOf(c.var, c.var.member.id, Number(params.transaction_id)),
+  );
+}

@@ -1,0 +1,315 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq, inArray, lte, min, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { NetworkAction, NetworkOrderState, NetworkService } from '../../../contract/network.ts';
+import type { Queryable } from '../../db/client.ts';
+import { networkEvents, networkOrders, networkReconciliations } from '../../db/schema.ts';
+import type { NetworkAdapter } from './integration/adapter.ts';
+import type { Clock } from '../../kernel/clock.ts';
+import type { CauseKey, NetworkOrder, StepDetail } from './order-causes.ts';
+import type { ServiceContext } from '../../kernel/outcome.ts';
+
+export type { NetworkOrder };
+
+export interface OrderToQueue {
+  /** Why, once (a declared cause's stored form, modules/network/order-causes.ts): a second order for the same cause is the first one. */
+  cause: CauseKey;
+  /** The SIM the order is for: orders of one line are sent one after another. */
+  line: string;
+  msisdn: string | null;
+  service: NetworkService;
+  action: NetworkAction;
+  characteristics: Record<string, string | boolean>;
+}
+
+/**
+ * Writes an order to the network's outbox, inside the caller's transaction (docs/product/network.md
+ * "Outbox, exactly once"): it goes out only if the cause commits, once per cause.
+ */
+export async function queueNetworkOrder(
+  q: Queryable,
+  clock: Clock,
+  order: OrderToQueue,
+): Promise<NetworkOrder | undefined> {
+  const now = clock();
+  const [row] = await q
+    .insert(networkOrders)
+    .values({ ...order, externalId: randomUUID(), nextAttemptAt: now, updatedAt: now, createdAt: now })
+    .onConflictDoNothing({ target: networkOrders.cause })
+    .returning();
+  return row;
+}
+
+/** How long the outbox waits before trying an order again: 2 s, 4 s, … at most 5 minutes, with a little jitter. */
+export const retryDelayMs = (attempts: number) =>
+  Math.min(300_000, 1000 * 2 ** Math.min(attempts, 9)) * (0.9 + Math.random() * 0.2);
+
+/** What an order's step does (its cause's own rules, modules/network/order-causes.ts), in the event's transaction. */
+export type OrderStep = (
+  tx: Queryable,
+  clock: Clock,
+  order: NetworkOrder,
+  state: NetworkOrderState,
+  detail: StepDetail,
+) => Promise<void>;
+
+export interface DrainResult {
+  sent: number;
+  retrying: number;
+  failed: number;
+}
+
+/**
+ * Sends what is due in the outbox (the network job, on one instance at a time): for each line its
+ * oldest queued order only, so a line's orders go in the order they were made; many lines at once.
+ * Accepted: the network's id and state are kept, and the events that follow move it on. Not
+ * answered, 5xx or 429: tried again later with backoff, the same externalId each time (the network
+ * makes one order of it). Refused for good (another 4xx): failed, and its cause is undone.
+ */
+export async function drainNetworkOrders(
+  ctx: ServiceContext,
+  network: NetworkAdapter,
+  onEnd: OrderStep,
+  { concurrency = 24, batch = 1000 } = {},
+): Promise<DrainResult> {
+  const result: DrainResult = { sent: 0, retrying: 0, failed: 0 };
+  for (;;) {
+    const now = ctx.clock();
+    // The head of each line's queue, due now.
+    const { rows } = (await ctx.db.execute(sql`
+      select * from (
+        select distinct on (line) id, next_attempt_at from network_orders where state = 'queued' order by line, id
+      ) heads where next_attempt_at <= ${now.toISOString()}::timestamptz order by id limit ${batch}`)) as unknown as {
+      rows: { id: number }[];
+    };
+    if (rows.length === 0) return result;
+    const ids = rows.map((r) => r.id);
+    const orders = await ctx.db.select().from(networkOrders).where(inArray(networkOrders.id, ids));
+    let progressed = 0;
+    const worker = async () => {
+      for (let o = orders.shift(); o; o = orders.shift()) {
+        const outcome = await sendOne(ctx, network, onEnd, o);
+        result[outcome] += 1;
+        if (outcome !== 'retrying') progressed += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, orders.length) }, worker));
+    // Everything due met a network that did not answer: the rest waits for its next try.
+    if (progressed === 0) return result;
+  }
+}
+
+async function sendOne(
+  ctx: ServiceContext,
+  network: NetworkAdapter,
+  onEnd: OrderStep,
+  o: NetworkOrder,
+): Promise<keyof DrainResult> {
+  const sent = await network.send({
+    externalId: o.externalId,
+    service: o.service,
+    action: o.action,
+    msisdn: o.msisdn,
+    characteristics: o.characteristics,
+  });
+  const now = ctx.clock();
+  if (sent.ok) {
+    await ctx.db.transaction(async (tx) => {
+      // An event may have moved it on already: only a queued order takes the answer's state.
+      const [taken] = await tx
+        .update(networkOrders)
+        .set({
+          state: sent.state,
+          networkId: sent.networkId,
+          sentAt: now,
+          attempts: o.attempts + 1,
+          lastError: null,
+          updatedAt: now,
+        })
+        .where(and(eq(networkOrders.id, o.id), eq(networkOrders.state, 'queued')))
+        .returning();
+      // Accepted is a step too (a port-in is being validated); rejected at once ends it.
+      if (taken)
+        await onEnd(
+          tx,
+          ctx.clock,
+          taken,
+          sent.state,
+          sent.state === 'rejected' ? { reason: 'Rejected by the network.' } : {},
+        );
+    });
+    return 'sent';
+  }
+  if (sent.retry) {
+    await ctx.db
+      .update(networkOrders)
+      .set({
+        attempts: o.attempts + 1,
+        lastError: sent.error.slice(0, 500),
+        nextAttemptAt: new Date(now.getTime() + retryDelayMs(o.attempts + 1)),
+        updatedAt: now,
+      })
+      .where(and(eq(networkOrders.id, o.id), eq(networkOrders.state, 'queued')));
+    return 'retrying';
+  }
+  await ctx.db.transaction(async (tx) => {
+    const [ended] = await tx
+      .update(networkOrders)
+      .set({
+        state: 'failed',
+        reason: sent.error.slice(0, 500),
+        lastError: sent.error.slice(0, 500),
+        attempts: o.attempts + 1,
+        updatedAt: now,
+      })
+      .where(and(eq(networkOrders.id, o.id), eq(networkOrders.state, 'queued')))
+      .returning();
+    if (ended) await onEnd(tx, ctx.clock, ended, 'failed', { reason: 'The network refused the order.' });
+  });
+  return 'failed';
+}
+
+/** How long an order the network took may stay quiet before it is read again. */
+export const QUIET_MS = 10 * 60_000;
+
+/**
+ * Orders the network took but has said nothing of for a while are read again (TMF641 GET): a state
+ * further on is applied as an event would be (one that went missing); an order the network does not
+ * know (a network that lost it) goes back in the queue and is sent again under the same externalId.
+ * Each is asked again at most every ten minutes.
+ */
+export async function askAboutQuietOrders(
+  ctx: ServiceContext,
+  network: NetworkAdapter,
+  apply: (tx: Queryable, clock: Clock, serviceOrder: unknown) => Promise<unknown>,
+): Promise<{ asked: number; resent: number }> {
+  const now = ctx.clock();
+  const quiet = await ctx.db
+    .select()
+    .from(networkOrders)
+    .where(
+      and(
+        inArray(networkOrders.state, ['acknowledged', 'inProgress']),
+        lte(networkOrders.updatedAt, new Date(now.getTime() - QUIET_MS)),
+        lte(networkOrders.nextAttemptAt, now),
+      ),
+    )
+    .orderBy(asc(networkOrders.id))
+    .limit(200);
+  let resent = 0;
+  for (const o of quiet) {
+    const answer = o.networkId ? await network.status(o.networkId) : { unknown: true as const };
+    await ctx.db.transaction(async (tx) => {
+      if ('unknown' in answer) {
+        resent += 1;
+        await tx
+          .update(networkOrders)
+          .set({
+            state: 'queued',
+            nextAttemptAt: now,
+            lastError: 'the network did not know the order: sent again',
+            updatedAt: now,
+          })
+          .where(and(eq(networkOrders.id, o.id), eq(networkOrders.state, o.state)));
+        return;
+      }
+      await tx
+        .update(networkOrders)
+        .set({
+          nextAttemptAt: new Date(now.getTime() + QUIET_MS),
+          ...('error' in answer ? { lastError: answer.error.slice(0, 500) } : {}),
+        })
+        .where(eq(networkOrders.id, o.id));
+      if ('serviceOrder' in answer) await apply(tx, ctx.clock, answer.serviceOrder);
+    });
+  }
+  return { asked: quiet.length, resent };
+}
+
+/** The network's part of /panda/ready: what waits, what failed, what was kept aside, what differs. */
+export async function networkState(q: Queryable, clock: Clock) {
+  const [open] = await q
+    .select({ pending: count(), oldest: min(networkOrders.createdAt) })
+    .from(networkOrders)
+    // Pending: not yet taken by the network (an order it took is its work: a port-in waits for its day).
+    .where(eq(networkOrders.state, 'queued'));
+  const [failed] = await q
+    .select({ n: count() })
+    .from(networkOrders)
+    .where(inArray(networkOrders.state, ['failed', 'rejected']));
+  const [dead] = await q.select({ n: count() }).from(networkEvents).where(eq(networkEvents.outcome, 'deadLetter'));
+  const [error] = await q
+    .select({ lastError: networkOrders.lastError })
+    .from(networkOrders)
+    .where(and(eq(networkOrders.state, 'queued'), sql`${networkOrders.lastError} is not null`))
+    .orderBy(asc(networkOrders.id))
+    .limit(1);
+  const [reconciled] = await q.select().from(networkReconciliations).where(eq(networkReconciliations.name, 'latest'));
+  const oldest = open?.oldest ? new Date(open.oldest) : null;
+  return {
+    pending: open?.pending ?? 0,
+    oldest_pending_s: oldest ? Math.max(0, Math.round((clock().getTime() - oldest.getTime()) / 1000)) : 0,
+    failed: failed?.n ?? 0,
+    dead_letters: dead?.n ?? 0,
+    drift: reconciled?.differences.length ?? 0,
+    ...(error?.lastError || reconciled?.error ? { last_error: (error?.lastError ?? reconciled?.error)! } : {}),
+  };
+}
+
+/** Every line in service as the portal holds it: its number and the state the network last confirmed. */
+export async function linesInService(q: Queryable): Promise<{ msisdn: string; state: string }[]> {
+  const { rows } = (await q.execute(
+    sql`select msisdn, line_state as state from sims where msisdn is not null and line_state is not null and status <> 'inactive'`,
+  )) as unknown as { rows: { msisdn: string; state: string }[] };
+  return rows;
+}
+
+/**
+ * The daily reconciliation (TMF638): the network's mobile lines against ours, every difference kept
+ * for /panda/ready and the log; nothing is changed (an operator decides which side is right).
+ */
+export async function reconcileNetwork(ctx: ServiceContext, network: NetworkAdapter, log?: Logger) {
+  const now = ctx.clock();
+  const record = (differences: { msisdn: string; ours: string; network: string }[], error: string | null) =>
+    ctx.db
+      .insert(networkReconciliations)
+      .values({ name: 'latest', ranAt: now, differences, error })
+      .onConflictDoUpdate({ target: networkReconciliations.name, set: { ranAt: now, differences, error } });
+  let theirs;
+  try {
+    theirs = new Map((await network.inventory()).map((l) => [l.msisdn.replace(/^353/, '0'), l.state]));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log?.warn({ err: error }, 'network reconciliation: the inventory did not answer');
+    const [kept] = await ctx.db.select().from(networkReconciliations).where(eq(networkReconciliations.name, 'latest'));
+    await record(kept?.differences ?? [], message);
+    return undefined;
+  }
+  const rows = await linesInService(ctx.db);
+  const differences: { msisdn: string; ours: string; network: string }[] = [];
+  for (const r of rows) {
+    const held = theirs.get(r.msisdn);
+    if (held !== r.state) differences.push({ msisdn: r.msisdn, ours: r.state, network: held ?? 'none' });
+    theirs.delete(r.msisdn);
+  }
+  for (const [msisdn, state] of theirs) differences.push({ msisdn, ours: 'none', network: state });
+  // Lines whose order is still on its way are not differences yet.
+  const open = new Set(
+    (
+      await ctx.db
+        .select({ msisdn: networkOrders.msisdn })
+        .from(networkOrders)
+        .where(
+          and(
+            eq(networkOrders.service, 'mobileLine'),
+            inArray(networkOrders.state, ['queued', 'acknowledged', 'inProgress']),
+          ),
+        )
+    ).map((o) => o.msisdn),
+  );
+  const found = differences.filter((d) => !open.has(d.msisdn));
+  await record(found, null);
+  if (found.length > 0)
+    log?.warn({ differences: found.slice(0, 20), count: found.length }, 'network reconciliation: lines differ');
+  return found;
+}

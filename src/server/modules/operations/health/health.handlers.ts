@@ -1,0 +1,23 @@
+import type { Context } from 'hono';
+import { healthApi } from '../../../../contract/health.schema.ts';
+import { ok } from '../../../http/answers.ts';
+import type { AppEnv } from '../../../http/router.ts';
+import { databaseAnswers, purgeState, readiness } from './health.service.ts';
+import { networkState } from '../../network/network-orders.ts';
+
+export async function health(c: Context<AppEnv>) {
+  if (await databaseAnswers(c.var)) return ok(c, healthApi.health, { status: 'ok', database: 'ok' });
+  return c.json({ status: 'degraded', database: 'unreachable' }, 503);
+}
+
+export async function ready(c: Context<AppEnv>) {
+  const state = await readiness(c.var, c.var.lifecycle.draining(), c.var.lifecycle.mail);
+  if (state.ready)
+    return ok(c, healthApi.ready, {
+      status: 'ready',
+      mail: state.mail,
+      cdn: await purgeState(c.var),
+      network: await networkState(c.var.db, c.var.clock),
+    });
+  return c.json({ status: 'not ready', reason: state.reason }, 503);
+}

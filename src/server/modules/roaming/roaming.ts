@@ -1,0 +1,325 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { euro } from '../../../contract/format.ts';
+import { irishDayOf, irishMonthOf } from '../../../contract/irish-time.ts';
+import { roamingBarOf } from '../network/data-bars.ts';
+import {
+  countryName,
+  creditRoamingKb,
+  dataCostCents,
+  DEFAULT_ROAMING_CAP_CENTS,
+  roamingGb,
+  ROAMING_ALERT_CAUSES,
+  surchargeCentsPerGb,
+  ZONE_NAMES,
+  ZONE_RATES,
+  zoneOf,
+  type RoamingZone,
+} from '../../../contract/roaming.ts';
+import type { Roaming } from '../../../contract/roaming.schema.ts';
+import type { Queryable } from '../../db/client.ts';
+import { alerts, balances, memberships, roamingMonths, roamingProfiles, roamingUsage, sims } from '../../db/schema.ts';
+import { raiseAlert } from '../alerts/alerts.ts';
+import type { Clock } from '../../kernel/clock.ts';
+import { currentMembershipAt } from '../money/memberships.ts';
+import type { ServiceContext } from '../../kernel/outcome.ts';
+
+/** One report of the network's usage feed: what a SIM used in a country since the last. */
+export interface UsageAbroad {
+  country: string;
+  dataKb: number;
+  minutes: number;
+  texts: number;
+}
+
+export interface UsageRecorded {
+  zone: RoamingZone;
+  /** Whether this report's data was refused: data abroad was stopped at the cap already. */
+  refused: boolean;
+  /** Whether data abroad is stopped from now on (the cap reached, no choice to go on). */
+  stopped: boolean;
+  /** Whether this report raised a notice (its push is due). */
+  noticed: boolean;
+}
+
+/** The most a GB past the EU allowance costs, VAT included. */
+const surcharge = (at: Date) => euro(surchargeCentsPerGb(at));
+
+/**
+ * One report of use abroad (docs/product/roaming.md), in one transaction under the SIM's roaming row: where the
+ * SIM is (a notice on arrival in another country), its EU allowance used (notices at 80 % and 100 %),
+ * the cost of data outside Zone 1 against the monthly cap (notices at 80 % and 100 %, and data
+ * stopped at the cap until the member goes on), and the month's use by country. Reports of one SIM
+ * are taken one at a time (the row lock), so each notice is raised once however many arrive
+ * together, and the alerts' unique keys hold that across instances. Undefined for a SIM no member has.
+ */
+export async function recordUseAbroad(
+  q: Queryable,
+  clock: Clock,
+  ssn: string,
+  report: UsageAbroad,
+): Promise<UsageRecorded | undefined> {
+  const now = clock();
+  const [sim] = await q.select({ memberId: sims.memberId }).from(sims).where(eq(sims.ssn, ssn));
+  if (!sim?.memberId) return undefined;
+  const memberId = sim.memberId;
+  let noticed = false;
+  const notice = async (a: Parameters<typeof raiseAlert>[2]) => {
+    if (await raiseAlert(q, clock, a)) noticed = true;
+  };
+  await q.insert(roamingProfiles).values({ ssn }).onConflictDoNothing();
+  const [profile] = await q.select().from(roamingProfiles).where(eq(roamingProfiles.ssn, ssn)).for('update');
+  const zone = zoneOf(report.country);
+  // Arrival: each time the SIM is seen in a country other than the last (the regulation's "each
+  // time a customer enters" another state), so France then Spain tells the member twice.
+  const arrived = zone !== 'home' && report.country !== (profile?.country ?? 'IE');
+  await q
+    .update(roamingProfiles)
+    .set({ country: report.country, zone, seenAt: now })
+    .where(eq(roamingProfiles.ssn, ssn));
+  if (zone === 'home') return { zone, refused: false, stopped: false, noticed };
+
+  const month = irishMonthOf(now);
+  await q.insert(roamingMonths).values({ ssn, month }).onConflictDoNothing();
+  const [spend] = await q
+    .select()
+    .from(roamingMonths)
+    .where(and(eq(roamingMonths.ssn, ssn), eq(roamingMonths.month, month)));
+  const cap = profile?.capCents === undefined ? DEFAULT_ROAMING_CAP_CENTS : profile.capCents;
+  const continued = spend?.continued ?? false;
+  const spent = spend?.spentCents ?? 0;
+  const country = countryName(report.country);
+
+  if (zone === '1') {
+    const allowance = await euAllowanceForUpdate(q, ssn, month, spend, now);
+    if (arrived)
+      await notice({
+        memberId,
+        cause: 'roamingArrival',
+        key: `${ssn}:${now.toISOString()}:${report.country}`,
+        title: `Welcome to ${country}: roam like at home`,
+        body: `In ${country} (${ZONE_NAMES[zone]}) your calls, texts and data work as they do at home, with ${roamingGb(Math.max(0, allowance.max - allowance.used))} GB of EU roaming data left${allowance.from === 'credit' ? ' from your credit' : ''}. Past it, data costs at most ${surcharge(now)} a GB from your credit. Calls to 112 are free. See your roaming in my48 → Roaming.`,
+      });
+    const used = allowance.used + report.dataKb;
+    await allowance.use(used);
+    if (allowance.max > 0 && used * 5 >= allowance.max * 4)
+      await notice({
+        memberId,
+        cause: 'roamingFairUse',
+        key: `${ssn}:${allowance.period}:80`,
+        title: 'You have used 80 % of your EU roaming data',
+        body: `You have used 80 % of your ${roamingGb(allowance.max)} GB of EU roaming data. Past it, data in the EU and EEA costs at most ${surcharge(now)} a GB (VAT included) from your credit.`,
+      });
+    if (allowance.max > 0 && used >= allowance.max)
+      await notice({
+        memberId,
+        cause: 'roamingFairUse',
+        key: `${ssn}:${allowance.period}:100`,
+        title: 'Your EU roaming data is used up',
+        body: `You have used all ${roamingGb(allowance.max)} GB of your EU roaming data. From now on data in the EU and EEA costs at most ${surcharge(now)} a GB (VAT included) from your credit${allowance.from === 'membership' ? ', until your membership renews' : ''}.`,
+      });
+    await addUse(q, ssn, month, report, report.dataKb);
+    return { zone, refused: false, stopped: false, noticed };
+  }
+
+  if (arrived) {
+    const r = ZONE_RATES[zone];
+    await notice({
+      memberId,
+      cause: 'roamingArrival',
+      key: `${ssn}:${now.toISOString()}:${report.country}`,
+      title: `Welcome to ${country}: Zone ${zone} rates apply`,
+      body: `In ${country} use is paid from your credit: calls ${euro(r.callsMade)} a minute, calls received ${euro(r.callsReceived)} a minute, texts ${euro(r.text)}, data ${euro(r.dataMb)} a MB (VAT included). ${cap === null ? 'You chose no monthly cap on data abroad.' : `Data stops when it has cost ${euro(cap)} (excluding VAT) this month, unless you choose to go on.`} Calls to 112 are free. See your roaming in my48 → Roaming.`,
+    });
+  }
+  const capped = cap !== null && !continued;
+  // At the cap, data abroad stops until the member goes on: the report's data is refused.
+  const refused = capped && spent >= cap && report.dataKb > 0;
+  const dataKb = refused ? 0 : report.dataKb;
+  const after = spent + dataCostCents(zone, dataKb);
+  await q
+    .update(roamingMonths)
+    .set({ spentCents: after })
+    .where(and(eq(roamingMonths.ssn, ssn), eq(roamingMonths.month, month)));
+  if (capped && after * 5 >= cap * 4)
+    await notice({
+      memberId,
+      cause: 'roamingCap',
+      key: `${ssn}:${month}:${cap}:80`,
+      title: 'You have used 80 % of your data cap abroad',
+      body: `Data outside the EU has cost ${euro(Math.min(after, cap))} of your ${euro(cap)} monthly cap (excluding VAT). At the cap, data abroad stops until you choose to go on: my48 → Roaming.`,
+    });
+  if (capped && after >= cap)
+    await notice({
+      memberId,
+      cause: 'roamingCap',
+      key: `${ssn}:${month}:${cap}:100`,
+      title: 'Data abroad has stopped',
+      body: `Data outside the EU reached your ${euro(cap)} monthly cap (excluding VAT), so it has stopped. To keep using data abroad this month, or to choose another cap, go to my48 → Roaming.`,
+    });
+  await addUse(q, ssn, month, report, dataKb);
+  return { zone, refused, stopped: capped && after >= cap, noticed };
+}
+
+/**
+ * The EU allowance a report draws on, its rows locked: the current membership's (fixed when it
+ * started), or with none the credit's, taken when roaming begins in the month and kept for it.
+ */
+async function euAllowanceForUpdate(
+  q: Queryable,
+  ssn: string,
+  month: string,
+  row: typeof roamingMonths.$inferSelect | undefined,
+  now: Date,
+) {
+  const [m] = await q
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.ssn, ssn), currentMembershipAt(now)))
+    .for('update');
+  if (m)
+    return {
+      from: 'membership' as const,
+      max: m.roamingMaxKb,
+      used: m.roamingUsedKb,
+      period: m.startsAt.toISOString(),
+      // What is used past the allowance is not the allowance's (the surcharge applies): the figure stops at it.
+      use: async (used: number) => {
+        await q
+          .update(memberships)
+          .set({ roamingUsedKb: Math.min(used, m.roamingMaxKb) })
+          .where(eq(memberships.id, m.id));
+      },
+    };
+  let max = row?.creditAllowanceKb ?? null;
+  if (max === null) {
+    max = creditRoamingKb(await creditOf(q, ssn), now);
+    await q
+      .update(roamingMonths)
+      .set({ creditAllowanceKb: max, creditFixedOn: irishDayOf(now) })
+      .where(and(eq(roamingMonths.ssn, ssn), eq(roamingMonths.month, month)));
+  }
+  return {
+    from: 'credit' as const,
+    max,
+    used: row?.creditUsedKb ?? 0,
+    period: month,
+    use: async (used: number) => {
+      await q
+        .update(roamingMonths)
+        .set({ creditUsedKb: used })
+        .where(and(eq(roamingMonths.ssn, ssn), eq(roamingMonths.month, month)));
+    },
+  };
+}
+
+async function addUse(q: Queryable, ssn: string, month: string, report: UsageAbroad, dataKb: number) {
+  await q
+    .insert(roamingUsage)
+    .values({ ssn, month, country: report.country, dataKb, minutes: report.minutes, texts: report.texts })
+    .onConflictDoUpdate({
+      target: [roamingUsage.ssn, roamingUsage.month, roamingUsage.country],
+      set: {
+        dataKb: sql`${roamingUsage.dataKb} + ${dataKb}`,
+        minutes: sql`${roamingUsage.minutes} + ${report.minutes}`,
+        texts: sql`${roamingUsage.texts} + ${report.texts}`,
+      },
+    });
+}
+
+const creditOf = async (q: Queryable, ssn: string) =>
+  (await q.select({ credit: balances.creditCents }).from(balances).where(eq(balances.ssn, ssn)))[0]?.credit ?? 0;
+
+/** What the roaming screen shows of one SIM (docs/product/roaming.md), read at `now`. */
+export async function readRoaming({ db, clock }: ServiceContext, memberId: number, ssn: string): Promise<Roaming> {
+  const now = clock();
+  const month = irishMonthOf(now);
+  const [profile] = await db.select().from(roamingProfiles).where(eq(roamingProfiles.ssn, ssn));
+  const [spend] = await db
+    .select()
+    .from(roamingMonths)
+    .where(and(eq(roamingMonths.ssn, ssn), eq(roamingMonths.month, month)));
+  const [m] = await db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.ssn, ssn), currentMembershipAt(now)));
+  const usage = await db
+    .select()
+    .from(roamingUsage)
+    .where(and(eq(roamingUsage.ssn, ssn), eq(roamingUsage.month, month)))
+    .orderBy(desc(roamingUsage.dataKb), roamingUsage.country);
+  const notices = await db
+    .select()
+    .from(alerts)
+    .where(and(eq(alerts.memberId, memberId), inArray(alerts.cause, [...ROAMING_ALERT_CAUSES])))
+    .orderBy(desc(alerts.createdAt), desc(alerts.id))
+    .limit(50);
+  const allowance = m
+    ? {
+        from: 'membership' as const,
+        max: m.roamingMaxKb,
+        used: m.roamingUsedKb,
+        fixedOn: irishDayOf(m.startsAt),
+      }
+    : {
+        from: 'credit' as const,
+        max: spend?.creditAllowanceKb ?? creditRoamingKb(await creditOf(db, ssn), now),
+        used: spend?.creditUsedKb ?? 0,
+        fixedOn: spend?.creditFixedOn ?? null,
+      };
+  const cap = profile ? profile.capCents : DEFAULT_ROAMING_CAP_CENTS;
+  const spent = spend?.spentCents ?? 0;
+  const continued = spend?.continued ?? false;
+  return {
+    country: profile?.country ?? null,
+    country_name: profile?.country ? countryName(profile.country) : null,
+    zone: (profile?.zone as RoamingZone | null) ?? null,
+    seen_at: profile?.seenAt?.toISOString() ?? null,
+    allowance: {
+      from: allowance.from,
+      max_kb: allowance.max,
+      used_kb: Math.min(allowance.used, allowance.max),
+      left_kb: Math.max(0, allowance.max - allowance.used),
+      fixed_on: allowance.fixedOn,
+    },
+    month,
+    by_country: usage.map((u) => ({
+      country: u.country,
+      country_name: countryName(u.country),
+      zone: zoneOf(u.country),
+      data_kb: u.dataKb,
+      minutes: u.minutes,
+      texts: u.texts,
+    })),
+    cap: {
+      cap_cents: cap,
+      spent_cents: spent,
+      continued,
+      stopped: cap !== null && !continued && spent >= cap,
+      on_network: await roamingBarOf(db, ssn, month),
+    },
+    notices: notices.map((n) => ({
+      id: n.id,
+      cause: n.cause as (typeof ROAMING_ALERT_CAUSES)[number],
+      title: n.title,
+      body: n.body,
+      created_at: n.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** The member's choice of cap on data outside Zone 1 (null: none). */
+export async function chooseCap(q: Queryable, ssn: string, capCents: number | null): Promise<void> {
+  await q
+    .insert(roamingProfiles)
+    .values({ ssn, capCents })
+    .onConflictDoUpdate({ target: roamingProfiles.ssn, set: { capCents } });
+}
+
+/** "Keep using data abroad this month": past the cap, until the month ends. */
+export async function goOnThisMonth(q: Queryable, clock: Clock, ssn: string): Promise<void> {
+  const month = irishMonthOf(clock());
+  await q
+    .insert(roamingMonths)
+    .values({ ssn, month, continued: true })
+    .onConflictDoUpdate({ target: [roamingMonths.ssn, roamingMonths.month], set: { continued: true } });
+}
