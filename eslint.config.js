@@ -9,13 +9,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * The shape of the code (docs/decisions/005): one folder per feature on the server, in my48 and
- * for each island; no feature imports another; shared code imports no feature; the browser and
- * the server meet only in src/contract, which imports nothing else. The first matching element wins.
+ * The shape of the code (docs/decisions/051-modules-by-domain.md): the server is one module per
+ * domain under src/server/modules/<module>, each reached by others only through its index.ts (its
+ * face); the kernel and the database import no module; one folder per feature in my48 and for each
+ * island, no feature importing another; the browser and the server meet only in src/contract,
+ * which imports nothing else. The first matching element wins.
  */
 const elements = [
   { type: 'contract', pattern: 'src/contract' },
-  { type: 'server-feature', pattern: 'src/server/features/*', capture: ['feature'] },
+  { type: 'server-module', pattern: 'src/server/modules/*', capture: ['module'] },
+  { type: 'server-kernel', pattern: 'src/server/kernel' },
+  { type: 'server-db', pattern: 'src/server/db' },
   { type: 'server-shared', pattern: 'src/server' },
   { type: 'my48-feature', pattern: 'src/my48/features/*', capture: ['feature'] },
   { type: 'my48-shared', pattern: 'src/my48' },
@@ -25,27 +29,30 @@ const elements = [
   // The service worker (ADR 025): its own global scope; it shares only names with the app.
   { type: 'worker', pattern: 'src/worker' },
 ];
-/** The files that compose features: the registries and the app shells. */
+/** The files that compose my48's features: the registries and the app shell. */
 const files = [
   {
     category: 'composition',
-    pattern: [
-      'src/server/modules/index.ts',
-      'src/server/app.ts',
-      'src/my48/App.tsx',
-      'src/my48/features.ts',
-      'src/my48/settings-screens.ts',
-      'src/my48/router.ts',
-    ],
+    pattern: ['src/my48/App.tsx', 'src/my48/features.ts', 'src/my48/settings-screens.ts', 'src/my48/router.ts'],
   },
 ];
 const BROWSER = ['my48-feature', 'my48-shared', 'island', 'page', 'browser-shared'];
-const SERVER = ['server-feature', 'server-shared'];
+const SERVER = ['server-module', 'server-kernel', 'server-db', 'server-shared'];
 const type = (t) => ({ element: { type: t } });
 const anyOf = (types) => ({ element: { types: { anyOf: types } } });
 const otherFeature = (t) => ({
   to: { element: { type: t, captured: { feature: '!{{ from.element.captured.feature }}' } } },
 });
+const otherModule = (face) => ({
+  to: {
+    element: {
+      type: 'server-module',
+      captured: { module: '!{{ from.element.captured.module }}' },
+      ...(face ? { fileInternalPath: 'index.ts' } : {}),
+    },
+  },
+});
+const face = { to: { element: { type: 'server-module', fileInternalPath: 'index.ts' } } };
 const boundaryPolicies = [
   // The contract is shared by both sides: it imports nothing of either.
   { from: type('contract'), disallow: { to: anyOf([...BROWSER, ...SERVER]) } },
@@ -54,18 +61,27 @@ const boundaryPolicies = [
   { from: type('worker'), disallow: { to: anyOf([...SERVER, 'my48-feature', 'my48-shared', 'island', 'page']) } },
   { from: anyOf([...BROWSER, ...SERVER]), disallow: { to: type('worker') } },
   { from: anyOf(SERVER), disallow: { to: anyOf(BROWSER) } },
-  // No feature imports another feature.
-  { from: type('server-feature'), disallow: otherFeature('server-feature') },
+  // A module reaches another only through its face (index.ts); a later policy overrides an earlier one.
+  { from: type('server-module'), disallow: otherModule(false) },
+  { from: type('server-module'), allow: otherModule(true) },
+  // The kernel and the database belong to no domain: they import no module and no composition.
+  {
+    from: anyOf(['server-kernel', 'server-db']),
+    disallow: { to: anyOf(['server-module', 'server-composition', 'server-shared']) },
+  },
+  // The rest of the server (the app and the route registry, the jobs' scheduler, http, the integrations, the
+  // seed) meets modules at their faces.
+  { from: type('server-shared'), disallow: { to: type('server-module') } },
+  { from: type('server-shared'), allow: face },
+  // No my48 feature or island imports another; shared browser code imports none.
   { from: type('my48-feature'), disallow: otherFeature('my48-feature') },
   { from: type('island'), disallow: otherFeature('island') },
   { from: type('island'), disallow: { to: anyOf(['my48-feature', 'my48-shared']) } },
   { from: anyOf(['my48-feature', 'my48-shared']), disallow: { to: type('island') } },
-  // Shared code imports no feature: only the registries and the app shells compose them.
-  { from: type('server-shared'), disallow: { to: type('server-feature') } },
   { from: type('my48-shared'), disallow: { to: type('my48-feature') } },
   { from: type('browser-shared'), disallow: { to: anyOf(['island', 'my48-feature', 'my48-shared', 'page']) } },
   // A later policy overrides an earlier one: the composing files may import features.
-  { from: { file: { categories: 'composition' } }, allow: { to: anyOf(['server-feature', 'my48-feature']) } },
+  { from: { file: { categories: 'composition' } }, allow: { to: type('my48-feature') } },
 ];
 
 export default defineConfig(
@@ -99,14 +115,14 @@ export default defineConfig(
     },
     rules: {
       'boundaries/dependencies': ['error', { default: 'allow', policies: boundaryPolicies }],
-      // A route file is mounted by the feature registry alone (src/server/modules/index.ts).
+      // A route file is handed out by its module's face alone (the registry mounts it from there).
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
               group: ['**/*.routes.ts', '*.routes.ts'],
-              message: 'Route files are mounted by src/server/modules/index.ts only.',
+              message: "Route files are handed out by their module's index.ts only.",
             },
           ],
         },
@@ -114,7 +130,7 @@ export default defineConfig(
     },
   },
   {
-    files: ['src/server/modules/index.ts'],
+    files: ['src/server/modules/*/index.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

@@ -2,7 +2,7 @@ import type { AppConfig } from './config.ts';
 import type { Env } from './env.ts';
 import type { Vapid } from './vapid.ts';
 import { cspReportUriOf } from './http/csp-reports.ts';
-import { DEVELOPMENT_NETWORK_SECRET } from './modules/network/integration/integration.ts';
+import { DEVELOPMENT_NETWORK_SECRET } from './modules/network/index.ts';
 
 /** The app's configuration from the environment read at start (main.ts), with the VAPID keys resolved. */
 export function appConfigOf(env: Env, vapid: Vapid): AppConfig {

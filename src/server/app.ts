@@ -30,9 +30,9 @@ import { describeSecurity, openApiDocument, patternOf } from './http/openapi.ts'
 import { referencePage } from './http/reference.ts';
 import { router, type AppEnv, type Lifecycle } from './http/router.ts';
 import { adaptersFor, sandboxRoutes, type Adapters } from './integrations/index.ts';
-import type { SandboxNetworkAdapter } from './modules/network/integration/integration.ts';
+import type { SandboxNetworkAdapter } from './modules/network/index.ts';
 import { sameOrigin } from './middleware/origin.ts';
-import { requireOwnAccount, requireSession } from './middleware/protect.ts';
+import { requireOwnAccount, requireSession } from './modules/identity/index.ts';
 import type { ErrorReporter } from './error-reporting.ts';
 import type { Publishing } from './publishing.ts';
 import type { Metrics } from './metrics.ts';

@@ -5,7 +5,7 @@ import { getRequestListener } from '@hono/node-server';
 import pino from 'pino';
 import { answeredByApp, createApp, pageSecurityHeaders } from './app.ts';
 import { scheduleMinuteJobs } from './jobs/scheduler.ts';
-import { scheduleNetwork } from './modules/network/network.job.ts';
+import { scheduleNetwork } from './modules/network/index.ts';
 import { resolveVapid } from './vapid.ts';
 import { webPushSender } from './integrations/push/index.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
@@ -20,7 +20,7 @@ import { loadStaticSite, staticListener, type StaticSite } from './static-site.t
 import { followRelease, liveReleaseDir, recordRelease } from './release.ts';
 import { changedKeys, prunePurges, runPurges } from './cdn-purges.ts';
 import { startAdapters } from './integrations/settings.ts';
-import { closeChatStreams } from './modules/care/chat/hub.ts';
+import { closeChatStreams } from './modules/care/index.ts';
 
 const env = readEnv();
 const logger = pino({ level: env.LOG_LEVEL });

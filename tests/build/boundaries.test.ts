@@ -5,7 +5,7 @@ import { ESLint } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * The lint rules that keep one home per feature (eslint.config.js, decision 005) really fail on a
+ * The lint rules that keep one home per domain (eslint.config.js, decision 051) really fail on a
  * violation: each case is a file that would sit at `at` and imports what it must not.
  */
 const eslint = new ESLint();
@@ -20,24 +20,39 @@ async function problems(at: string, code: string): Promise<string[]> {
 describe('import boundaries', () => {
   const refused: [string, string, string][] = [
     [
-      'a server feature imports another',
-      'src/server/features/sign-up/x.ts',
-      "import { checkCredentials } from '../auth/auth.service.ts';\nexport const x = checkCredentials;",
+      "a module imports past another module's face",
+      'src/server/modules/identity/x.ts',
+      "import { changeCredit } from '../money/credit.ts';\nexport const x = changeCredit;",
     ],
     [
-      'a route file imports another',
-      'src/server/features/sign-up/x.ts',
-      "import { helpdeskRoutes } from '../helpdesk/helpdesk.routes.ts';\nexport const x = helpdeskRoutes;",
+      "a feature of a module imports past another module's face",
+      'src/server/modules/lines/sim-settings/x.ts',
+      "import { useStepUpCode } from '../../identity/step-up.ts';\nexport const x = useStepUpCode;",
     ],
     [
-      'shared server code imports a feature',
-      'src/server/services/x.ts',
-      "import { balanceSummary } from '../features/account/account.service.ts';\nexport const x = balanceSummary;",
+      'a route file is imported by anything but its face',
+      'src/server/modules/care/x.ts',
+      "import { helpdeskRoutes } from './helpdesk/helpdesk.routes.ts';\nexport const x = helpdeskRoutes;",
+    ],
+    [
+      'shared server code imports past a face',
+      'src/server/jobs/x.ts',
+      "import { runRenewals } from '../modules/money/renewals.job.ts';\nexport const x = runRenewals;",
+    ],
+    [
+      'the kernel imports a module, even its face',
+      'src/server/kernel/x.ts',
+      "import { changeCredit } from '../modules/money/index.ts';\nexport const x = changeCredit;",
+    ],
+    [
+      'the database imports a module',
+      'src/server/db/x.ts',
+      "import { orderCause } from '../modules/network/index.ts';\nexport const x = orderCause;",
     ],
     [
       'the server imports browser code',
-      'src/server/features/auth/x.ts',
-      "import { call } from '../../../lib/http.ts';\nexport const x = call;",
+      'src/server/modules/identity/auth/x.ts',
+      "import { call } from '../../../../lib/http.ts';\nexport const x = call;",
     ],
     [
       'the browser imports server code',
@@ -78,14 +93,29 @@ describe('import boundaries', () => {
 
   const allowed: [string, string, string][] = [
     [
-      'a feature uses its own files and shared code',
-      'src/server/features/auth/x.ts',
-      "import { checkCredentials } from './auth.service.ts';\nimport { ok } from '../../http/answers.ts';\nimport { authApi } from '../../../contract/auth.schema.ts';\nexport const x = [checkCredentials, ok, authApi];",
+      'a module uses its own files, the kernel and shared code',
+      'src/server/modules/identity/auth/x.ts',
+      "import { checkCredentials } from './auth.service.ts';\nimport { startSession } from '../sessions.ts';\nimport { ok } from '../../../http/answers.ts';\nimport { dayOf } from '../../../kernel/calendar.ts';\nimport { authApi } from '../../../../contract/auth.schema.ts';\nexport const x = [checkCredentials, startSession, ok, dayOf, authApi];",
     ],
     [
-      'the server registry mounts route files',
+      "a module uses another module's face",
+      'src/server/modules/lines/x.ts',
+      "import { useStepUpCode } from '../identity/index.ts';\nexport const x = useStepUpCode;",
+    ],
+    [
+      'a face hands out its route files',
+      'src/server/modules/identity/index.ts',
+      "export { authRoutes } from './auth/auth.routes.ts';",
+    ],
+    [
+      'the server registry mounts routes from the faces',
       'src/server/modules/index.ts',
-      "import { authRoutes } from './auth/auth.routes.ts';\nexport const x = authRoutes;",
+      "import { authRoutes } from './identity/index.ts';\nexport const x = authRoutes;",
+    ],
+    [
+      'the scheduler takes jobs from the faces',
+      'src/server/jobs/x.ts',
+      "import { runRenewals } from '../modules/money/index.ts';\nexport const x = runRenewals;",
     ],
     [
       'the my48 registry loads screens',

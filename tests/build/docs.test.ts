@@ -3,8 +3,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Docs that stay true: the README's layout names every feature, integration, job and
- * island, and every decision record says its status and date (a superseded one, by which).
+ * Docs that stay true: the README's layout names every server module, shared integration, job file,
+ * my48 feature and island, and every decision record says its status and date (a superseded one, by which).
  */
 const readme = readFileSync('README.md', 'utf8');
 const layout = readme.slice(readme.indexOf('## Layout'), readme.indexOf('\n## ', readme.indexOf('## Layout') + 1));
@@ -19,7 +19,7 @@ const modules = (dir: string) =>
 describe("the README's layout", () => {
   it('has a Layout section', () => expect(layout.length).toBeGreaterThan(500));
   const groups: [string, string[]][] = [
-    ['server feature', folders('src/server/features')],
+    ['server module', folders('src/server/modules')],
     ['integration', folders('src/server/integrations')],
     ['job', modules('src/server/jobs')],
     ['my48 feature', folders('src/my48/features')],

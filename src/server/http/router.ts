@@ -1,4 +1,3 @@
-import type { Adapters } from '../integrations/index.ts';
 import type { ClientView } from './proxy.ts';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Logger } from 'pino';
@@ -18,8 +17,12 @@ export interface Lifecycle {
 }
 
 export interface AppEnv {
-  /** The outside services' adapters (integrations/index.ts), and what the app and the session set. */
-  Variables: Adapters & {
+  /**
+   * What the app and the session set; the outside services' adapters are on c.var too, by their
+   * names in integrations/index.ts (which declares them to Hono: a module's routes import this
+   * file, and this file imports no module).
+   */
+  Variables: {
     db: Database;
     clock: Clock;
     config: AppConfig;
@@ -30,7 +33,7 @@ export interface AppEnv {
     publishing: Publishing | undefined;
     requestId: string;
     member: typeof members.$inferSelect;
-    /** On a public call that takes an optional session (middleware/protect.ts identifySession): the member it proves. */
+    /** On a public call that takes an optional session (modules/identity/protect.ts identifySession): the member it proves. */
     signedIn?: typeof members.$inferSelect;
     sessionId: number;
     tokenHash: string;

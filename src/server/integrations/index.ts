@@ -2,18 +2,18 @@ import type { Hono } from 'hono';
 import { captcha } from './captcha/integration.ts';
 import { catalogue } from './catalogue/integration.ts';
 import { cdn } from './cdn/integration.ts';
-import { chat } from './chat/integration.ts';
+import { chat } from '../modules/care/index.ts';
 import { content } from './content/integration.ts';
-import { delivery } from './delivery/integration.ts';
+import { delivery } from '../modules/lines/index.ts';
 import { geolocation } from './geolocation/integration.ts';
-import { helpdesk } from './helpdesk/integration.ts';
+import { helpdesk } from '../modules/care/index.ts';
 import type { Integration, IntegrationDeps, SandboxEnv } from './integration.ts';
 import { mail } from './mail/integration.ts';
 import { payments } from './payments/integration.ts';
 import { push } from './push/integration.ts';
-import { network } from '../modules/network/integration/integration.ts';
-import { referrals } from './referrals/integration.ts';
-import { tickets } from './tickets/integration.ts';
+import { network } from '../modules/network/index.ts';
+import { referrals } from '../modules/community/index.ts';
+import { tickets } from '../modules/care/index.ts';
 
 /**
  * The outside services, one line each (the composition root's one registry). A new
@@ -43,6 +43,13 @@ type AdapterOf<I> = I extends Integration<infer A> ? (undefined extends A ? neve
 export type Adapters = {
   [K in keyof Registry as AdapterOf<Registry[K]> extends never ? never : K]: AdapterOf<Registry[K]>;
 };
+
+// Every request's c.var carries the adapters (app.ts sets them), typed here rather than in
+// http/router.ts: the router is imported by every module's routes, and must import no module.
+declare module 'hono' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface ContextVariableMap extends Adapters {}
+}
 
 /** Every adapter: the one passed in, else the integration's default. */
 export function adaptersFor(deps: IntegrationDeps, given: Partial<Adapters>): Adapters {

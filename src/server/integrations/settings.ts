@@ -2,19 +2,19 @@ import type { z } from 'zod';
 import { captchaSettings } from './captcha/integration.ts';
 import { catalogueSettings } from './catalogue/integration.ts';
 import { cdnSettings } from './cdn/integration.ts';
-import { chatSettings } from './chat/integration.ts';
-import { deliverySettings } from './delivery/integration.ts';
+import { chatSettings } from '../modules/care/index.ts';
+import { deliverySettings } from '../modules/lines/index.ts';
 import { geolocationSettings } from './geolocation/integration.ts';
-import { helpdeskSettings } from './helpdesk/integration.ts';
+import { helpdeskSettings } from '../modules/care/index.ts';
 import type { Settings, StartDeps } from './integration.ts';
 import { mailSettings } from './mail/integration.ts';
 import { paymentsSettings } from './payments/integration.ts';
-import { referralsSettings } from './referrals/integration.ts';
-import { ticketsSettings } from './tickets/integration.ts';
+import { referralsSettings } from '../modules/community/index.ts';
+import { ticketsSettings } from '../modules/care/index.ts';
 import { pushSettings } from './push/integration.ts';
 import { contentSettings } from './content/integration.ts';
 import { errorReportsSettings } from './error-reports/integration.ts';
-import { networkSettings } from '../modules/network/integration/integration.ts';
+import { networkSettings } from '../modules/network/index.ts';
 
 /**
  * Every integration's settings, in the order production names what is missing. Each is declared in

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { expect, it } from 'vitest';
-import type { JobsContext } from '../modules/money/renewals.job.ts';
+import type { JobsContext } from './scheduler.ts';
 import { MINUTE_JOBS, runMinuteJobs, type MinuteJob } from './scheduler.ts';
 
 it('the minute’s jobs run one after another in their declared order; each logs only when it did something', async () => {

@@ -2,31 +2,38 @@ import type { Logger } from 'pino';
 import { JOB_LOCKS, withJobLock } from '../db/job-lock.ts';
 import { expireRateLimits } from '../http/limiters.ts';
 import { expireIdempotencyKeys } from '../middleware/idempotency.ts';
-import { pruneUploads } from '../modules/care/attachments.ts';
-import { describedContactPreferencesOf } from '../modules/identity/contact-preferences.ts';
-import { sendAlertPushes } from '../modules/alerts/push.ts';
-import { sendReferralOutbox } from '../modules/community/referrals.ts';
-import { giveBackCardRefunds } from '../modules/money/refunds.ts';
-import { pruneGrowingTables } from '../modules/privacy/retention.ts';
-import { pruneTickets, treatUnansweredAsComplaints } from '../modules/care/tickets.ts';
-import { runAlerts } from '../modules/money/alerts.job.ts';
-import { runChatJobs } from '../modules/care/chat.job.ts';
-import { runDeliveries } from '../modules/lines/deliveries.job.ts';
-import { runRenewals, type JobsContext } from '../modules/money/renewals.job.ts';
-import { runSpotReturns } from '../modules/flexi-data/spot-returns.job.ts';
-import { forwardTickets } from '../modules/care/tickets.job.ts';
+import type { ChatDeskAdapter } from '../modules/care/index.ts';
+import type { DeliveryAdapter } from '../modules/lines/index.ts';
+import type { PaymentsAdapter } from '../integrations/payments/index.ts';
+import type { PushSender } from '../integrations/push/index.ts';
+import type { ReferralsAdapter } from '../modules/community/index.ts';
+import type { TicketsAdapter } from '../modules/care/index.ts';
+import type { ServiceContext } from '../kernel/outcome.ts';
+import type { Done, MinuteJob } from './minute-job.ts';
+import { sendAlertPushes } from '../modules/alerts/index.ts';
+import { careJobs } from '../modules/care/index.ts';
+import { communityJobs } from '../modules/community/index.ts';
+import { flexiDataJobs } from '../modules/flexi-data/index.ts';
+import { linesJobs } from '../modules/lines/index.ts';
+import { moneyJobs } from '../modules/money/index.ts';
+import { privacyJobs } from '../modules/privacy/index.ts';
 
-/** What a job did: a count, counts by kind, or nothing (it had no service to call, or says nothing). */
-type Done = number | Record<string, number> | undefined;
+export type { MinuteJob };
 
-/**
- * One job of the minute: what it runs, and how the log says what it did (under `key`, with `said`,
- * only when it did something). A job whose outside service is not configured does nothing.
- */
-export interface MinuteJob {
-  key: string;
-  said: string;
-  run(ctx: JobsContext): Promise<Done>;
+/** What the minute's jobs need: the database and clock, and the outside services they call (when configured). */
+export interface JobsContext extends ServiceContext {
+  payments: PaymentsAdapter;
+  referrals?: ReferralsAdapter;
+  /** The carrier of SIM orders (docs/product/customer-care.md): orders on their way are tracked each turn. */
+  delivery?: DeliveryAdapter;
+  /** The help desk's tickets API: tickets from /contact-us are handed over each turn. */
+  tickets?: TicketsAdapter;
+  /** Live chat's help desk: what it does not have yet is handed over each turn. */
+  chat?: ChatDeskAdapter;
+  /** SITE_URL, for the links of what the jobs mail (a message that became a complaint). */
+  siteUrl?: string;
+  /** Web Push (docs/product/phone.md): alerts are pushed to the members' devices after they are raised. */
+  push?: { sender: PushSender; extraOrigins: readonly string[] };
 }
 
 /**
@@ -34,49 +41,36 @@ export interface MinuteJob {
  * renewals come first, so that data a friend lent comes back (Spot me returns) into the lender's
  * renewed membership; the housekeeping (expiries and pruning) comes last.
  */
-export const MINUTE_JOBS: readonly MinuteJob[] = [
-  { key: 'renewals', said: 'renewals', run: (ctx) => runRenewals(ctx) },
-  { key: 'spotReturns', said: 'spot me returns', run: (ctx) => runSpotReturns(ctx) },
-  { key: 'cardRefunds', said: 'card refunds given back', run: (ctx) => giveBackCardRefunds(ctx, ctx.payments) },
-  { key: 'alerts', said: 'alerts raised', run: (ctx) => runAlerts(ctx) },
-  {
-    key: 'orders',
-    said: 'SIM orders moved on by the carrier',
-    run: async (ctx) => (ctx.delivery ? runDeliveries(ctx, ctx.delivery) : undefined),
-  },
-  {
-    key: 'tickets',
-    said: 'tickets handed to the help desk',
-    run: async (ctx) =>
-      ctx.tickets ? forwardTickets(ctx, ctx.tickets, (id) => describedContactPreferencesOf(ctx.db, id)) : undefined,
-  },
-  {
-    key: 'tickets',
-    said: 'messages unanswered for 2 working days are now complaints',
-    run: async (ctx) => (ctx.siteUrl ? treatUnansweredAsComplaints(ctx, ctx.siteUrl) : undefined),
-  },
-  { key: 'chats', said: 'live chats moved on', run: (ctx) => runChatJobs(ctx, ctx.chat) },
-  { key: 'tickets', said: 'tickets closed over a year ago removed', run: (ctx) => pruneTickets(ctx) },
-  { key: 'uploads', said: 'attachments no message claimed removed', run: (ctx) => pruneUploads(ctx) },
-  {
-    key: 'referralCalls',
-    said: 'referral service told',
-    run: async (ctx) => (ctx.referrals ? sendReferralOutbox(ctx, ctx.referrals) : undefined),
-  },
+export const MINUTE_JOBS: readonly MinuteJob<JobsContext>[] = [
+  moneyJobs.renewals,
+  flexiDataJobs.spotReturns,
+  moneyJobs.cardRefunds,
+  moneyJobs.alerts,
+  linesJobs.deliveries,
+  careJobs.forwardTickets,
+  careJobs.complaints,
+  careJobs.chats,
+  careJobs.pruneTickets,
+  careJobs.pruneUploads,
+  communityJobs.referralCalls,
   { key: 'idempotencyKeys', said: 'idempotency keys removed', run: (ctx) => expireIdempotencyKeys(ctx) },
   {
     key: 'rateLimits',
     said: 'rate-limit counters past their window removed',
     run: async (ctx) => void (await expireRateLimits(ctx)),
   },
-  { key: 'pruned', said: 'rows past their keeping removed', run: (ctx) => pruneGrowingTables(ctx) },
+  privacyJobs.pruned,
 ];
 
 const didSomething = (done: Done) =>
   typeof done === 'number' ? done > 0 : done !== undefined && Object.values(done).some((n) => n > 0);
 
 /** One turn of the minute's jobs, in their order (the scheduler runs it under the job lock; the scale bench times it). */
-export async function runMinuteJobs(ctx: JobsContext, log: Logger, jobs: readonly MinuteJob[] = MINUTE_JOBS) {
+export async function runMinuteJobs(
+  ctx: JobsContext,
+  log: Logger,
+  jobs: readonly MinuteJob<JobsContext>[] = MINUTE_JOBS,
+) {
   for (const job of jobs) {
     const done = await job.run(ctx);
     if (didSomething(done)) log.info({ [job.key]: done }, job.said);

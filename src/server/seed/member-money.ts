@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { RECRUIT_REWARD_CENTS } from '../../contract/recruit.schema.ts';
 import type { Queryable } from '../db/client.ts';
 import { DAY, HOUR } from '../kernel/clock.ts';
-import { membershipOf } from '../modules/money/memberships.ts';
+import { membershipOf } from '../modules/money/index.ts';
 import { advanceLedgerNet, gb, irishDayAfter } from './member-rows.ts';
 import type { MemberSpec } from './member-spec.ts';
 import * as t from '../db/schema.ts';

@@ -7,10 +7,10 @@ import type { Queryable } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { dayOf } from '../kernel/calendar.ts';
 import { DAY, HOUR } from '../kernel/clock.ts';
-import { acknowledgementOf } from '../modules/care/tickets.ts';
+import { acknowledgementOf } from '../modules/care/index.ts';
 import { workingDayAfter, workingDayBefore } from '../kernel/working-days.ts';
 import { catalogue } from './catalogue.ts';
-import { orderPortIn } from '../modules/lines/port-in.ts';
+import { orderPortIn } from '../modules/lines/index.ts';
 import { KB_PER_GB } from '../../contract/constants.ts';
 
 /** Whole GB in KB, as the rows keep data. */

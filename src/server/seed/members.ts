@@ -1,5 +1,5 @@
 import { productRoamingKb } from '../../contract/roaming.ts';
-import { recordUseAbroad } from '../modules/roaming/roaming.ts';
+import { recordUseAbroad } from '../modules/roaming/index.ts';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { KB_PER_GB, SEGMENT_PORTIN } from '../../contract/constants.ts';
 import type { Queryable } from '../db/client.ts';

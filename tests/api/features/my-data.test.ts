@@ -5,9 +5,9 @@ import { myDataApi, myDataMessages } from '../../../src/contract/my-data.schema.
 import { settingsApi } from '../../../src/contract/settings.schema.ts';
 import * as schema from '../../../src/server/db/schema.ts';
 import { checkouts, ledger, orders, referralCalls, referralOutbox, sessions } from '../../../src/server/db/schema.ts';
-import { runAlerts } from '../../../src/server/modules/money/alerts.job.ts';
-import { sendReferralOutbox } from '../../../src/server/modules/community/referrals.ts';
-import { memberLinks, NAMED_BY_ADDRESS } from '../../../src/server/modules/privacy/my-data/my-data.service.ts';
+import { runAlerts } from '../../../src/server/modules/money/index.ts';
+import { sendReferralOutbox } from '../../../src/server/modules/community/index.ts';
+import { memberLinks, NAMED_BY_ADDRESS } from '../../../src/server/modules/privacy/index.ts';
 import { BUILT_PASSWORD } from '../support/builders.ts';
 import { send } from '../support/client.ts';
 import { forEachDatabase, signUpMember, stepUpCode } from '../support/harness.ts';
@@ -99,7 +99,7 @@ forEachDatabase('my_data', { seed: 'catalogue', rateLimit: undefined }, (ctx) =>
     // The referral service is told (through the outbox) and forgets.
     const [forget] = await c.handle.db.select().from(referralOutbox).where(eq(referralOutbox.call, 'forget'));
     expect(JSON.parse(forget!.payload)).toMatchObject({ client_data: { user_id: String(id) } });
-    const { sandboxReferrals } = await import('../../../src/server/integrations/referrals/index.ts');
+    const { sandboxReferrals } = await import('../../../src/server/modules/community/integrations/referrals/index.ts');
     expect(
       await sendReferralOutbox(
         { db: c.handle.db, clock: () => c.clock.now },

@@ -5,8 +5,8 @@ import { accountFailures } from '../../../src/contract/account.calls.ts';
 import { messages } from '../../../src/contract/messages.ts';
 import { createApp } from '../../../src/server/app.ts';
 import { demoSsn } from '../../../src/server/seed/seed.ts';
-import { sandboxDelivery } from '../../../src/server/integrations/delivery/index.ts';
-import { runDeliveries } from '../../../src/server/modules/lines/deliveries.job.ts';
+import { sandboxDelivery } from '../../../src/server/modules/lines/index.ts';
+import { runDeliveries } from '../../../src/server/modules/lines/index.ts';
 import {
   call,
   errorAnswer,

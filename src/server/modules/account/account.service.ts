@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { Sim } from '../../../contract/account.schema.ts';
 import { dailyUsage, ledger, memberships, notifications, products, segments, sims } from '../../db/schema.ts';
 import { dayOf } from '../../kernel/calendar.ts';
-import { currentMembershipAt, bulkMembershipEligible as eligibleForBulk } from '../money/memberships.ts';
+import { currentMembershipAt, bulkMembershipEligible as eligibleForBulk } from '../money/index.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
 
 export { balanceSummary, type BalanceOutcome } from './balance-summary.ts';

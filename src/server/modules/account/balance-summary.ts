@@ -6,8 +6,8 @@ import type { Allowance, BalanceSummary } from '../../../contract/account.schema
 import { batched } from '../../db/batch.ts';
 import { prepared, type Database } from '../../db/client.ts';
 import { DAY } from '../../kernel/clock.ts';
-import { unusedOf } from '../flexi-data/flexi-data.ts';
-import { isCurrentAt } from '../money/memberships.ts';
+import { unusedOf } from '../flexi-data/index.ts';
+import { isCurrentAt } from '../money/index.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
 
 /*

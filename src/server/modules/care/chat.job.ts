@@ -1,4 +1,4 @@
-import type { ChatDeskAdapter } from '../../integrations/chat/index.ts';
+import type { ChatDeskAdapter } from './integrations/chat/index.ts';
 import { pruneChats, unansweredChats } from './chat/chat-lists.ts';
 import { leaveMessage } from './chat/chats.ts';
 import { forwardChats } from './chat/desk.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { ticketAttachments, ticketEntries, tickets } from '../../db/schema.ts';
-import type { TicketsAdapter } from '../../integrations/tickets/index.ts';
+import type { TicketsAdapter } from './integrations/tickets/index.ts';
 import type { ServiceContext } from '../../kernel/outcome.ts';
 import { escalationsToForward } from './tickets.ts';
 

@@ -3,7 +3,7 @@ import { campaignSlugOn, type ReferralCall } from '../../../contract/referrals.s
 import { REFERRAL_LOCALE } from '../../../contract/referrals.ts';
 import type { Queryable } from '../../db/client.ts';
 import { members, memberships, referralOutbox, referrals, sims } from '../../db/schema.ts';
-import type { ReferralsAdapter } from '../../integrations/referrals/index.ts';
+import type { ReferralsAdapter } from './integrations/referrals/index.ts';
 import { dayOf } from '../../kernel/calendar.ts';
 import type { ServiceContext } from '../../kernel/outcome.ts';
 

@@ -4,7 +4,7 @@ import { DONATION_CONVERSION_DATE } from '../../../contract/flexi-data.ts';
 import { donations, members, memberships, products, sims, spotLoans } from '../../db/schema.ts';
 import { safeKbOf, spottedTo, unusedOf } from './flexi-data.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
-import { currentMembershipAt } from '../money/memberships.ts';
+import { currentMembershipAt } from '../money/index.ts';
 import { backendProblem, monthActionOf } from './flexi-data.service.ts';
 
 /** What the flexible-data screen reads (docs/product/flexible-data.md): the overview, The Safe's balance, the donations. */

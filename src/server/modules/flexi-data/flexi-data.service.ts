@@ -1,4 +1,4 @@
-import { simIsBlocked } from '../lines/blocks.ts';
+import { simIsBlocked } from '../lines/index.ts';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { KB_PER_GB, MINUTES_PER_GB } from '../../../contract/constants.ts';
@@ -16,7 +16,7 @@ import { balances, donations, flexiActions, ledger, memberships, sims, vaults } 
 import { intoSafe, unusedOf } from './flexi-data.ts';
 import { monthOf } from '../../kernel/calendar.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
-import { currentMembershipAt } from '../money/memberships.ts';
+import { currentMembershipAt } from '../money/index.ts';
 
 type Membership = typeof memberships.$inferSelect;
 

@@ -3,7 +3,7 @@ import { formatMsisdn, gb as gbOf } from '../../../contract/format.ts';
 import { ledger, memberships, sims, spotLoans } from '../../db/schema.ts';
 import { intoSafe } from './flexi-data.ts';
 import type { ServiceContext } from '../../kernel/outcome.ts';
-import { currentMembershipAt } from '../money/memberships.ts';
+import { currentMembershipAt } from '../money/index.ts';
 
 /**
  * Spot me loans whose days are over (docs/product/flexible-data.md): what the borrower has not used goes back

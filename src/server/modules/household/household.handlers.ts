@@ -10,7 +10,7 @@ import { fail, ok, reply } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import type { Outcome } from '../../kernel/outcome.ts';
-import type { Applied } from '../money/purchases.ts';
+import type { Applied } from '../money/index.ts';
 import * as invitations from './household.invitations.ts';
 import * as service from './household.service.ts';
 

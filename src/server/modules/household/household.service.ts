@@ -11,10 +11,10 @@ import { HOUSEHOLD_MAX_LINES } from '../../../contract/household.ts';
 import type { PaymentType } from '../../../contract/payments.schema.ts';
 import { type Queryable } from '../../db/client.ts';
 import { householdInvitations, householdLines, households, members, notifications, sims } from '../../db/schema.ts';
-import { balanceSummary } from '../account/balance-summary.ts';
+import { balanceSummary } from '../account/index.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
-import { pay, type MoneyContext } from '../money/pay.ts';
-import type { Applied, Purchase } from '../money/purchases.ts';
+import { pay, type MoneyContext } from '../money/index.ts';
+import type { Applied, Purchase } from '../money/index.ts';
 
 export const nameOf = (m: { firstname: string; lastname: string }) => `${m.firstname} ${m.lastname}`.trim();
 

@@ -1,6 +1,6 @@
 import { asc, inArray } from 'drizzle-orm';
 import { orders } from '../../db/schema.ts';
-import type { DeliveryAdapter } from '../../integrations/delivery/index.ts';
+import type { DeliveryAdapter } from './integrations/delivery/index.ts';
 import { ON_THE_WAY, recordDelivery } from './orders.ts';
 import type { ServiceContext } from '../../kernel/outcome.ts';
 

@@ -3,8 +3,8 @@ import { NETWORK_ORDER_ENDS, type LineState, type NetworkOrderState } from '../.
 import type { Queryable } from '../../db/client.ts';
 import { notifications, sims } from '../../db/schema.ts';
 import type { Clock } from '../../kernel/clock.ts';
-import { queueNetworkOrder } from '../network/network-orders.ts';
-import { orderCause, type NetworkOrder, type StepDetail } from '../network/order-causes.ts';
+import { queueNetworkOrder } from '../network/index.ts';
+import { orderCause, type NetworkOrder, type StepDetail } from '../network/index.ts';
 import { moveSimRows } from './sim-keyed.ts';
 
 /**

@@ -3,7 +3,7 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { RENEWAL_REMINDER_DAYS } from '../../../contract/alerts.schema.ts';
 import { euro } from '../../../contract/format.ts';
 import { balances, dataAlertDue, memberships, products, sims, storedCards } from '../../db/schema.ts';
-import { raiseAlert } from '../alerts/alerts.ts';
+import { raiseAlert } from '../alerts/index.ts';
 import { dayOf } from '../../kernel/calendar.ts';
 import type { ServiceContext } from '../../kernel/outcome.ts';
 import { inPeriodAt } from './memberships.ts';

@@ -6,7 +6,7 @@ import { checkouts, storedCards } from '../../db/schema.ts';
 import type { PaymentsAdapter } from '../../integrations/payments/index.ts';
 import { done, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
 import { spendLimitProblem } from './spend-limit.ts';
-import { lockMember } from '../lines/stock.ts';
+import { lockMember } from '../lines/index.ts';
 
 export interface PaymentsContext extends ServiceContext {
   payments: PaymentsAdapter;

@@ -1,7 +1,8 @@
+import { domainEvent } from '../../kernel/events.ts';
 import { productRoamingKb } from '../../../contract/roaming.ts';
 import { repayAdvance } from './advance.ts';
 import { changeCredit } from './credit.ts';
-import { simIsBlocked } from '../lines/blocks.ts';
+import { simIsBlocked } from '../lines/index.ts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Offer } from '../../../contract/memberships.schema.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -9,9 +10,10 @@ import { ledger, memberships, products } from '../../db/schema.ts';
 import { monthOf } from '../../kernel/calendar.ts';
 import { bulkMembershipEligible, isCurrentAt, membershipOf } from './memberships.ts';
 import { done, refused, type Outcome } from '../../kernel/outcome.ts';
-import { rewardRecruiter } from '../community/recruits.ts';
-import { referralFirstMembership } from '../community/referrals.ts';
-import { orderNoAllowanceBar } from '../network/data-bars.ts';
+import { orderNoAllowanceBar } from '../network/index.ts';
+
+/** A membership bought for a line (current now, or queued after the current one): in the purchase's transaction. */
+export const membershipBought = domainEvent<{ ssn: string; membershipId: number; now: Date }>();
 
 /**
  * What a member (or a gift buyer) pays for, and how it is applied to a SIM once paid: the one
@@ -177,9 +179,8 @@ export async function applyPurchase(
     .returning();
   // Allowance again: data stopped for want of it starts on the network.
   if (!current) await orderNoAllowanceBar(tx, () => now, ssn, false, reference && { kind: 'membership', reference });
-  // A recruited friend's first membership pays the recruiter's reward (once); a referred one's is confirmed with the referral service.
-  await rewardRecruiter(tx, ssn, now);
-  await referralFirstMembership(tx, ssn, row!.id, now);
+  // Who follows a new membership hears of it (a recruiter's reward, a referral confirmed: community's rules).
+  await membershipBought.emit(tx, { ssn, membershipId: row!.id, now });
   return done({
     kind: 'membership',
     sku: product.sku,

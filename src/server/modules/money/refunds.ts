@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/client.ts';
 import { cardRefunds, ledger, memberships, notifications, sims } from '../../db/schema.ts';
 import type { PaymentsAdapter } from '../../integrations/payments/index.ts';
 import { changeCredit } from './credit.ts';
-import { purchaseLiftRefused, type RefundablePurchase } from '../network/data-bars.ts';
+import { purchaseLiftRefused, type RefundablePurchase } from '../network/index.ts';
 import type { ServiceContext } from '../../kernel/outcome.ts';
 
 /**

@@ -5,34 +5,15 @@ import { changeCredit } from './credit.ts';
 import { ledger, members, memberships, products, sims, storedCards } from '../../db/schema.ts';
 import type { PaymentsAdapter } from '../../integrations/payments/index.ts';
 import { lockedCredit, membershipOf } from './memberships.ts';
-import type { ChatDeskAdapter } from '../../integrations/chat/index.ts';
-import type { TicketsAdapter } from '../../integrations/tickets/index.ts';
-import type { DeliveryAdapter } from '../../integrations/delivery/index.ts';
-import { orderNoAllowanceBar } from '../network/data-bars.ts';
+import { orderNoAllowanceBar } from '../network/index.ts';
 import { euro } from '../../../contract/format.ts';
 import { endCardSpend, reserveCardSpend } from './spend-limit.ts';
-import { raiseAlert } from '../alerts/alerts.ts';
-import type { PushSender } from '../../integrations/push/index.ts';
-import type { ReferralsAdapter } from '../../integrations/referrals/index.ts';
+import { raiseAlert } from '../alerts/index.ts';
 import type { ServiceContext } from '../../kernel/outcome.ts';
 
 type Membership = typeof memberships.$inferSelect;
 export interface RenewalContext extends ServiceContext {
   payments: PaymentsAdapter;
-}
-/** What the every-minute job needs: renewals, Spot me returns, and the referral outbox (when a service is given). */
-export interface JobsContext extends RenewalContext {
-  referrals?: ReferralsAdapter;
-  /** The carrier of SIM orders (docs/product/customer-care.md): orders on their way are tracked each turn. */
-  delivery?: DeliveryAdapter;
-  /** The help desk's tickets API: tickets from /contact-us are handed over each turn. */
-  tickets?: TicketsAdapter;
-  /** Live chat's help desk: what it does not have yet is handed over each turn. */
-  chat?: ChatDeskAdapter;
-  /** SITE_URL, for the links of what the jobs mail (a message that became a complaint). */
-  siteUrl?: string;
-  /** Web Push (docs/product/phone.md): alerts are pushed to the members' devices after they are raised. */
-  push?: { sender: PushSender; extraOrigins: readonly string[] };
 }
 export type RenewalResult = 'handed-over' | 'renewed' | 'ended' | 'lapsed';
 

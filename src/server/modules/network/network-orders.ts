@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { NetworkAction, NetworkOrderState, NetworkService } from '../../../contract/network.ts';
 import type { Queryable } from '../../db/client.ts';
 import { networkEvents, networkOrders, networkReconciliations } from '../../db/schema.ts';
-import type { NetworkAdapter } from './integration/adapter.ts';
+import type { NetworkAdapter } from './integrations/network/adapter.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { CauseKey, NetworkOrder, StepDetail } from './order-causes.ts';
 import type { ServiceContext } from '../../kernel/outcome.ts';

@@ -3,7 +3,7 @@ import { irishHourOf } from '../../../contract/irish-time.ts';
 import type { Logger } from 'pino';
 import { networkReconciliations } from '../../db/schema.ts';
 import { JOB_LOCKS, withJobLock } from '../../db/job-lock.ts';
-import type { NetworkAdapter } from './integration/adapter.ts';
+import type { NetworkAdapter } from './integrations/network/adapter.ts';
 import { askAboutQuietOrders, drainNetworkOrders, reconcileNetwork } from './network-orders.ts';
 import { applyServiceOrder } from './network-steps.ts';
 import { applyOrderStep } from './order-causes.ts';

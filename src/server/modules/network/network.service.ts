@@ -1,23 +1,18 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { NetworkEvent } from '../../../contract/network.schema.ts';
 import type { Queryable } from '../../db/client.ts';
-import { balances, goodyBags, networkEvents, notifications, sims, spotLoans } from '../../db/schema.ts';
-import { monthOf } from '../../kernel/calendar.ts';
-import { orderDataBar, orderNoAllowanceBar } from './data-bars.ts';
+import { networkEvents, notifications, sims } from '../../db/schema.ts';
 import { applyServiceOrder } from './network-steps.ts';
 import type { ServiceContext } from '../../kernel/outcome.ts';
-import { recordUseAbroad, type UsageRecorded } from '../roaming/roaming.ts';
-import { countAtHome } from './network.usage.ts';
+import { countAbroad, countAtHome, type Counted, type FollowUp, type Use } from './usage.ts';
 
 type Event = z.output<typeof NetworkEvent>;
 export type Received = {
   outcome: 'applied' | 'stale' | 'deadLetter' | 'duplicate';
-  usage?: Omit<UsageRecorded, 'noticed'>;
-  /** Whether the counted use may have crossed an alert's line (the handler then looks for alerts). */
-  alertsDue?: boolean;
-  /** Whether a use abroad raised a notice (the handler then pushes it). */
-  pushesDue?: boolean;
+  usage?: Counted['usage'];
+  /** What the domain that counted a use needs done at once, after the transaction (an alert due now, a push). */
+  followUp?: FollowUp;
 };
 
 /** A number as the network writes it (E.164 digits 3538…, or national 08…) in ours (08…). */
@@ -43,9 +38,16 @@ const characteristic = (list: { name: string; value: unknown }[] | undefined, na
  * answered 2xx: the network would only send it again.
  */
 export async function receiveNetworkEvent(ctx: ServiceContext, event: Event): Promise<Received> {
-  // The busiest kind, a use at home, in one statement of its own (network.usage.ts).
+  // The busiest kind, a use at home, in one statement of its own (its counter keeps the event too).
   const read = event.eventType === 'UsageCreateEvent' ? useOf(event) : undefined;
-  if (read && 'use' in read && read.use.country === 'IE') return usedAtHome(ctx, event, read.use);
+  if (read && 'use' in read && read.use.country === 'IE') {
+    const counted = await countAtHome(
+      ctx,
+      { eventId: event.eventId, eventTime: new Date(event.eventTime), body: event },
+      read.use,
+    );
+    return { outcome: counted.outcome, ...(counted.followUp ? { followUp: counted.followUp } : {}) };
+  }
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock();
     const [stored] = await tx
@@ -78,12 +80,10 @@ export async function receiveNetworkEvent(ctx: ServiceContext, event: Event): Pr
         .where(eq(networkEvents.eventId, event.eventId));
     else if (result.orderId)
       await tx.update(networkEvents).set({ orderId: result.orderId }).where(eq(networkEvents.eventId, event.eventId));
-    const { noticed = false, ...usage } = result.usage ?? {};
     return {
       outcome: result.outcome,
-      ...(result.usage ? { usage: usage as Omit<UsageRecorded, 'noticed'> } : {}),
-      alertsDue: result.alertsDue ?? false,
-      pushesDue: noticed,
+      ...(result.usage ? { usage: result.usage } : {}),
+      ...(result.followUp ? { followUp: result.followUp } : {}),
     };
   });
 }
@@ -93,8 +93,8 @@ interface Applied {
   outcome: 'applied' | 'stale' | 'deadLetter';
   note?: string;
   orderId?: number;
-  usage?: UsageRecorded;
-  alertsDue?: boolean;
+  usage?: Counted['usage'];
+  followUp?: FollowUp;
 }
 
 /** An order's new state: applied when it is further than the one held, else kept as history. */
@@ -109,8 +109,6 @@ async function orderStateChanged(tx: Tx, ctx: ServiceContext, event: Event): Pro
  */
 export const USAGE_RECORD_MAX = { data: 1_073_741_824, voice: 86_400, sms: 1_000 } as const;
 const UNIT = { data: 'volumeKb', voice: 'durationS', sms: 'count' } as const;
-
-type Use = { msisdn: string; country: string; at: Date; dataKb: number; minutes: number; texts: number };
 
 /** A use as the listener reads it from a TMF635 Usage, or why it cannot be counted. */
 function useOf(event: Event): { use: Use } | { problem: string } {
@@ -141,90 +139,11 @@ function useOf(event: Event): { use: Use } | { problem: string } {
   };
 }
 
-/**
- * A use of a number (TMF635 Usage) at home, counted where the rules say: to the membership whose
- * period holds its date (data, then carried-over data, minutes and texts, each up to what the
- * membership allows) and the day's use, in one statement (network.usage.ts). Crossing 80 % or 100 %
- * of the data makes the alerts due now; data used with nothing left and no credit bars data on
- * the network.
- */
-async function usedAtHome(ctx: ServiceContext, event: Event, use: Use): Promise<Received> {
-  const counted = await countAtHome(ctx.db, ctx.clock, {
-    eventId: event.eventId,
-    eventTime: new Date(event.eventTime),
-    msisdn: use.msisdn,
-    at: use.at,
-    dataKb: use.dataKb,
-    minutes: use.minutes,
-    texts: use.texts,
-    body: event,
-  });
-  if (counted.outcome !== 'applied') return { outcome: counted.outcome };
-  const m = counted.membership;
-  // At 80 % or 100 % of the data and not yet told so: the alert is due now.
-  const total = m && m.dataMaxKb !== null ? m.dataMaxKb + m.dataInKb : 0;
-  const used = m ? m.dataUsedKb + m.dataOutKb : 0;
-  const alertsDue =
-    m !== null &&
-    total > 0 &&
-    ((m.dataAlertedPercent < 80 && used * 5 >= total * 4) || (m.dataAlertedPercent < 100 && used >= total));
-  const usedUp = !m || (m.dataMaxKb !== null && m.addonKb === 0 && used >= total && m.carryoverUsedKb >= m.carryoverKb);
-  if (use.dataKb > 0 && usedUp)
-    await ctx.db.transaction(async (tx) => {
-      // Data used with nothing left to draw on and no credit to pay from: the network stops data until a
-      // top-up, an add-on or a membership (which order it started again: modules/money/credit.ts, purchases.ts).
-      if (await nothingLeft(tx, counted.ssn, use.at, m !== null))
-        await orderNoAllowanceBar(tx, ctx.clock, counted.ssn, true);
-    });
-  return { outcome: 'applied', alertsDue };
-}
-
-/**
- * A use abroad, by country with the roaming notices and the cap (modules/roaming/roaming.ts), which, once
- * reached, bars data abroad on the network.
- */
+/** A use abroad, counted by its domain (roaming) in the event's transaction. */
 async function usedAbroad(tx: Tx, ctx: ServiceContext, event: Event): Promise<Applied> {
   const read = useOf(event);
   if ('problem' in read) return { outcome: 'deadLetter', note: read.problem };
-  const { use } = read;
-  const [sim] = await tx.select({ ssn: sims.ssn }).from(sims).where(eq(sims.msisdn, use.msisdn));
-  if (!sim) return { outcome: 'deadLetter', note: `no SIM has ${use.msisdn}` };
-  const usage = await recordUseAbroad(tx, () => use.at, sim.ssn, {
-    country: use.country,
-    dataKb: use.dataKb,
-    minutes: use.minutes,
-    texts: use.texts,
-  });
-  if (!usage) return { outcome: 'deadLetter', note: `${use.msisdn} has no member` };
-  // The cap reached: data abroad stops on the network, once for the month.
-  if (usage.stopped && !usage.refused)
-    await orderDataBar(tx, ctx.clock, { ssn: sim.ssn, msisdn: use.msisdn }, true, 'roamingCap', monthOf(use.at));
-  return { outcome: 'applied', usage };
-}
-
-/**
- * Whether a SIM has no data left to use and no credit: its membership's data and carried-over data
- * used up (an add-on or data a friend spotted still counts as some left), or no membership and no
- * onboard data; and credit at zero.
- */
-async function nothingLeft(tx: Tx, ssn: string, at: Date, membership: boolean) {
-  if (membership) {
-    const [lent] = await tx
-      .select({ id: spotLoans.id })
-      .from(spotLoans)
-      .where(and(eq(spotLoans.borrowerSsn, ssn), gt(spotLoans.endsAt, at)))
-      .limit(1);
-    if (lent) return false;
-  } else {
-    const [bag] = await tx
-      .select({ id: goodyBags.id })
-      .from(goodyBags)
-      .where(and(eq(goodyBags.ssn, ssn), gt(goodyBags.expiresAt, at), gt(goodyBags.onboardKb, 0)))
-      .limit(1);
-    if (bag) return false;
-  }
-  const [balance] = await tx.select({ credit: balances.creditCents }).from(balances).where(eq(balances.ssn, ssn));
-  return (balance?.credit ?? 0) <= 0;
+  return countAbroad(tx, ctx, read.use);
 }
 
 /** A number that left for another network: the SIM no longer has it; the member is told. */

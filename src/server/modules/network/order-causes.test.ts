@@ -5,9 +5,9 @@ import { networkOrders, notifications, sims } from '../../db/schema.ts';
 import { createMember } from '../../seed/members.ts';
 import { seedCatalogue } from '../../seed/seed.ts';
 import { orderDataBar, orderNoAllowanceBar, purchaseLiftRefused } from './data-bars.ts';
-import { orderActivation, orderLineDeletion, orderLineState, orderSwap } from '../lines/line-orders.ts';
+import { orderActivation, orderLineDeletion, orderLineState, orderSwap } from '../lines/index.ts';
 import { applyOrderStep, declaredCauses } from './order-causes.ts';
-import { orderPortIn } from '../lines/port-in.ts';
+import { orderPortIn } from '../lines/index.ts';
 
 /**
  * The network's order causes (modules/network/order-causes.ts) on PGlite: each module's cause is stored in the

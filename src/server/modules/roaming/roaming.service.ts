@@ -3,7 +3,7 @@ import type { Roaming } from '../../../contract/roaming.schema.ts';
 import { sims } from '../../db/schema.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
 import { chooseCap, goOnThisMonth, readRoaming } from './roaming.ts';
-import { liftRoamingBar } from '../network/data-bars.ts';
+import { liftRoamingBar } from '../network/index.ts';
 import { monthOf } from '../../kernel/calendar.ts';
 
 type RoamingOutcome = Outcome<Roaming, 'notYourSim'>;

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { euro } from '../../../contract/format.ts';
 import { irishDayOf, irishMonthOf } from '../../../contract/irish-time.ts';
-import { roamingBarOf } from '../network/data-bars.ts';
+import { roamingBarOf } from '../network/index.ts';
 import {
   countryName,
   creditRoamingKb,
@@ -18,9 +18,9 @@ import {
 import type { Roaming } from '../../../contract/roaming.schema.ts';
 import type { Queryable } from '../../db/client.ts';
 import { alerts, balances, memberships, roamingMonths, roamingProfiles, roamingUsage, sims } from '../../db/schema.ts';
-import { raiseAlert } from '../alerts/alerts.ts';
+import { raiseAlert } from '../alerts/index.ts';
 import type { Clock } from '../../kernel/clock.ts';
-import { currentMembershipAt } from '../money/memberships.ts';
+import { currentMembershipAt } from '../money/index.ts';
 import type { ServiceContext } from '../../kernel/outcome.ts';
 
 /** One report of the network's usage feed: what a SIM used in a country since the last. */

@@ -4,7 +4,7 @@ import type { AppConfig } from '../../../config.ts';
 import { byIp, limitBy } from '../../../http/limiters.ts';
 import { patternOf, serveAll } from '../../../http/openapi.ts';
 import { router } from '../../../http/router.ts';
-import { identifySession } from '../../../middleware/protect.ts';
+import { identifySession } from '../../identity/index.ts';
 import * as handle from './chat.handlers.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { ChatHours } from '../../../../contract/chat.schema.ts';
 import type { members } from '../../../db/schema.ts';
-import type { ChatDeskAdapter } from '../../../integrations/chat/index.ts';
+import type { ChatDeskAdapter } from '../integrations/chat/index.ts';
 import { chatsOfMember } from './chat-lists.ts';
 import { chatById, linesAfter, startChat, transcriptMailed, transcriptOf, viewOf, type Chat } from './chats.ts';
 import { forwardChat } from './desk.ts';

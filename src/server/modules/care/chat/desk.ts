@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { chatReference } from '../../../../contract/chat.ts';
 import type { DeskChatEvent } from '../../../../contract/chat.schema.ts';
 import { chatLines, chats } from '../../../db/schema.ts';
-import type { ChatDeskAdapter } from '../../../integrations/chat/index.ts';
-import { describedContactPreferencesOf } from '../../identity/contact-preferences.ts';
+import type { ChatDeskAdapter } from '../integrations/chat/index.ts';
+import { describedContactPreferencesOf } from '../../identity/index.ts';
 import { agentSays, endChat, type ChatContext } from './chats.ts';
 
 /**

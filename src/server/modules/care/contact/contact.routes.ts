@@ -6,7 +6,7 @@ import { fail } from '../../../http/answers.ts';
 import { byIp, limitBy } from '../../../http/limiters.ts';
 import { patternOf, serve } from '../../../http/openapi.ts';
 import { router } from '../../../http/router.ts';
-import { identifySession } from '../../../middleware/protect.ts';
+import { identifySession } from '../../identity/index.ts';
 import { send, upload } from './contact.handlers.ts';
 
 /** Files a message may carry, per address in the window (three a message, a few messages). */

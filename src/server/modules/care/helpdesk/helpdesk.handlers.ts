@@ -4,7 +4,7 @@ import { fail, ok, reply } from '../../../http/answers.ts';
 import type { Input } from '../../../http/openapi.ts';
 import type { AppEnv } from '../../../http/router.ts';
 import { signedJson } from '../../../http/signed.ts';
-import { helpdeskSsoUrl } from '../../../integrations/helpdesk/index.ts';
+import { helpdeskSsoUrl } from '../integrations/helpdesk/index.ts';
 import { recordDeskStep, ssoToken, validDeskSignature } from './helpdesk.service.ts';
 
 export async function sso(c: Context<AppEnv>) {

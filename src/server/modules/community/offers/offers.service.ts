@@ -21,7 +21,7 @@ import {
 import type { PublishedContent } from '../../../integrations/content/index.ts';
 import { sendMail } from '../../../integrations/mail/index.ts';
 import { dayOf } from '../../../kernel/calendar.ts';
-import { bulkMembershipEligible } from '../../money/memberships.ts';
+import { bulkMembershipEligible } from '../../money/index.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { sameSecret, sha256 } from '../../../kernel/tokens.ts';
 

@@ -1,7 +1,7 @@
 import { recruitApi } from '../../../../contract/recruit.schema.ts';
 import { patternOf, serveAll } from '../../../http/openapi.ts';
 import { router } from '../../../http/router.ts';
-import { requireOwnAccount, requireSession } from '../../../middleware/protect.ts';
+import { requireOwnAccount, requireSession } from '../../identity/index.ts';
 import * as handle from './recruit.handlers.ts';
 
 /**

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { campaignSlugOn } from '../../../../contract/referrals.schema.ts';
 import { isUniqueViolation } from '../../../db/client.ts';
 import { members, orders, referrals } from '../../../db/schema.ts';
-import type { ReferralsAdapter } from '../../../integrations/referrals/index.ts';
+import type { ReferralsAdapter } from '../integrations/referrals/index.ts';
 import { dayOf } from '../../../kernel/calendar.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { payloadOf } from '../referrals.ts';

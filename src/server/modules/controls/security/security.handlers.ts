@@ -4,7 +4,7 @@ import { STEP_UP_HEADER, stepUpApi } from '../../../../contract/step-up.schema.t
 import { ok, reply } from '../../../http/answers.ts';
 import type { Input } from '../../../http/openapi.ts';
 import type { AppEnv } from '../../../http/router.ts';
-import { issueStepUpCode } from '../../identity/step-up.ts';
+import { issueStepUpCode } from '../../identity/index.ts';
 import * as service from './security.service.ts';
 
 type C = Context<AppEnv>;

@@ -4,7 +4,7 @@ import { LoginForm } from '../../../../contract/forms.schema.ts';
 import { fail, ok, reply } from '../../../http/answers.ts';
 import type { Input } from '../../../http/openapi.ts';
 import type { AppEnv } from '../../../http/router.ts';
-import { accountOf, clearBinding, openSession } from '../../../http/session.ts';
+import { accountOf, clearBinding, openSession } from '../session-cookie.ts';
 import { checkCredentials, logOut as endIt, markFirstLoginDone, nicknameOf } from './auth.service.ts';
 
 export async function logIn(c: Context<AppEnv>, { body }: { body: unknown }) {

@@ -5,7 +5,7 @@ import { STEP_UP_HEADER } from '../../../../contract/step-up.schema.ts';
 import { fail, ok, reply } from '../../../http/answers.ts';
 import type { Input } from '../../../http/openapi.ts';
 import type { AppEnv } from '../../../http/router.ts';
-import { accountOf, openSession } from '../../../http/session.ts';
+import { accountOf, openSession } from '../session-cookie.ts';
 import * as service from './passkeys.service.ts';
 
 type C = Context<AppEnv>;

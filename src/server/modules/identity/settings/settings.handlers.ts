@@ -3,7 +3,7 @@ import { settingsApi, settingsFailures, settingsMessages } from '../../../../con
 import { ok, reply } from '../../../http/answers.ts';
 import type { Input } from '../../../http/openapi.ts';
 import type { AppEnv } from '../../../http/router.ts';
-import { accountOf } from '../../../http/session.ts';
+import { accountOf } from '../session-cookie.ts';
 import {
   changeName as rename,
   changePassword as setPassword,

@@ -4,7 +4,7 @@ import { fail, ok, reply } from '../../../http/answers.ts';
 import { personAnswered } from '../../../http/limiters.ts';
 import type { Input } from '../../../http/openapi.ts';
 import type { AppEnv } from '../../../http/router.ts';
-import { accountOf, openSession } from '../../../http/session.ts';
+import { accountOf, openSession } from '../session-cookie.ts';
 import { createMember, resendVerification, verifyEmail as verify } from './sign-up.service.ts';
 
 /** Links in mail point at SITE_URL: a forged Host or X-Forwarded-Host must never choose where a token goes. */

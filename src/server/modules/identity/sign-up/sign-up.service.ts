@@ -6,10 +6,12 @@ import { consumeEmailToken, issueEmailToken } from '../email-tokens.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { hashPassword } from '../../../kernel/passwords.ts';
 import { siteLink } from '../../../kernel/links.ts';
-import { recruiterOf } from '../../community/recruits.ts';
-import { referralSignedUp } from '../../community/referrals.ts';
+import { domainEvent } from '../../../kernel/events.ts';
 
 type Member = typeof members.$inferSelect;
+
+/** A member joined (signed up), with the recruit link they came by, if any: in the joining's transaction. */
+export const memberJoined = domainEvent<{ member: Member; affiliateId: string | undefined; now: Date }>();
 
 /** Mails a new verification code and link (on SITE_URL, never the request's host). */
 export async function sendVerification(
@@ -39,31 +41,33 @@ export async function createMember(
   siteUrl: string,
 ): Promise<Outcome<Member, 'emailTaken'>> {
   const passwordHash = await hashPassword(form.password);
-  // A recruit link that is no member's is ignored: it must not stop anyone joining.
-  const recruiter = form.affiliateId ? await recruiterOf(ctx.db, form.affiliateId) : undefined;
   let member: Member;
   try {
-    [member] = (await ctx.db
-      .insert(members)
-      .values({
-        email: form.email,
-        passwordHash,
-        firstname: form.firstname,
-        lastname: form.lastname,
-        nickname: form.nickname ?? form.firstname,
-        isVerified: false,
-        firstLogin: true,
-        isNewMembership: true,
-        referredBy: recruiter ? form.affiliateId : null,
-        createdAt: ctx.clock(),
-      })
-      .returning()) as [Member];
+    member = await ctx.db.transaction(async (tx) => {
+      const now = ctx.clock();
+      const [made] = (await tx
+        .insert(members)
+        .values({
+          email: form.email,
+          passwordHash,
+          firstname: form.firstname,
+          lastname: form.lastname,
+          nickname: form.nickname ?? form.firstname,
+          isVerified: false,
+          firstLogin: true,
+          isNewMembership: true,
+          createdAt: now,
+        })
+        .returning()) as [Member];
+      // What follows a joining is other domains' (a recruit link, a referral): they hear of it here.
+      await memberJoined.emit(tx, { member: made, affiliateId: form.affiliateId, now });
+      const [after] = (await tx.select().from(members).where(eq(members.id, made.id))) as [Member];
+      return after;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) return refused('emailTaken');
     throw error;
   }
-  // Someone a member referred by this address has joined: the referral moves on (the service hears of it after).
-  await ctx.db.transaction((tx) => referralSignedUp(tx, member, ctx.clock()));
   await sendVerification(ctx, member, siteUrl);
   return done(member);
 }

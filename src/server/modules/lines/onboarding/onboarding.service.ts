@@ -10,9 +10,12 @@ import { balances, goodyBags, orders, sims } from '../../../db/schema.ts';
 import { DAY } from '../../../kernel/clock.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { ON_THE_WAY, recordDelivery } from '../orders.ts';
-import { recruitActivated } from '../../community/recruits.ts';
 import { lockMember, takeCardFromStock } from '../stock.ts';
+import { domainEvent } from '../../../kernel/events.ts';
 import { orderActivation } from '../line-orders.ts';
+
+/** A SIM taken from stock and activated by a member, with the order it was sent by (if any): in the activation's transaction. */
+export const simActivated = domainEvent<{ memberId: number; orderId: number | null; now: Date }>();
 
 /**
  * Links a SIM card from stock to a member: the card leaves the stock and becomes the
@@ -56,8 +59,8 @@ export async function activateSim(
       onboardKb: ONBOARD_BUNDLE_KB,
       expiresAt: new Date(now.getTime() + ONBOARD_BUNDLE_DAYS * DAY),
     });
-    // A card a friend sent (or a mates-rates SIM): the recruit is now active.
-    await recruitActivated(tx, memberId, card.orderId, now);
+    // Who sent the card hears of it (a friend's recruit is now active: community's rule).
+    await simActivated.emit(tx, { memberId, orderId: card.orderId, now });
     // A SIM in the member's hands has arrived: a free SIM still on its way in our records is delivered.
     const onTheWay = await tx
       .select({ id: orders.id })

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { StepUpFailure } from '../../../../contract/step-up.schema.ts';
-import { useStepUpCode } from '../../identity/step-up.ts';
+import { useStepUpCode } from '../../identity/index.ts';
 import type { Sim } from '../../../../contract/account.schema.ts';
 import { SEGMENT_PORTIN } from '../../../../contract/constants.ts';
 import type { Order } from '../../../../contract/orders.schema.ts';

@@ -1,4 +1,4 @@
-import { useStepUpCode } from '../../identity/step-up.ts';
+import { useStepUpCode } from '../../identity/index.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { euro } from '../../../../contract/format.ts';
 import {

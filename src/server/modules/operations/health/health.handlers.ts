@@ -3,7 +3,7 @@ import { healthApi } from '../../../../contract/health.schema.ts';
 import { ok } from '../../../http/answers.ts';
 import type { AppEnv } from '../../../http/router.ts';
 import { databaseAnswers, purgeState, readiness } from './health.service.ts';
-import { networkState } from '../../network/network-orders.ts';
+import { networkState } from '../../network/index.ts';
 
 export async function health(c: Context<AppEnv>) {
   if (await databaseAnswers(c.var)) return ok(c, healthApi.health, { status: 'ok', database: 'ok' });

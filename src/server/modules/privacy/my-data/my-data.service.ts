@@ -6,10 +6,10 @@ import type { Queryable } from '../../../db/client.ts';
 import * as schema from '../../../db/schema.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { hashPassword, verifyPassword } from '../../../kernel/passwords.ts';
-import { payloadOf } from '../../community/referrals.ts';
-import { useStepUpCode } from '../../identity/step-up.ts';
-import { lockMember } from '../../lines/stock.ts';
-import { orderLineDeletion } from '../../lines/line-orders.ts';
+import { payloadOf } from '../../community/index.ts';
+import { useStepUpCode } from '../../identity/index.ts';
+import { lockMember } from '../../lines/index.ts';
+import { orderLineDeletion } from '../../lines/index.ts';
 
 /** What stands in a kept ticket's timeline for the words of a person who deleted their account. */
 export const ERASED_TEXT = 'Removed when the account was deleted.';

@@ -1,0 +1,10 @@
+/**
+ * The alerts module's face: all that other modules, the app and the jobs may use of it.
+ *
+ * Alerts and pushes (docs/product/member-controls.md, docs/product/phone.md): raised once per
+ * cause, each switchable, pushed to the member's devices.
+ */
+export { alertsRoutes } from './alerts.routes.ts';
+export { raiseAlert } from './alerts.ts';
+export { endpointAllowed, sendAlertPushes } from './push.ts';
+export { pushRoutes } from './push/push.routes.ts';

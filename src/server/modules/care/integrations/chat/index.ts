@@ -1,0 +1,141 @@
+import { SENDER_NOT_VERIFIED } from '../../../../../contract/contact.ts';
+import type { HoursOverride } from '../../chat/hours.ts';
+
+/**
+ * The agent's side of live chat (docs/product/customer-care.md, "Live chat"): the help desk's chat
+ * inbox in production (Chatwoot's API inbox), the sandbox console (/sandbox/helpdesk/chat) in the
+ * embedded default. The portal keeps every chat and line first; the desk is told after, and what it
+ * did not take is told again by the minute job.
+ */
+export interface ChatForDesk {
+  reference: string;
+  name: string;
+  email: string;
+  msisdn: string | null;
+  /** From a member's signed-in session; without one the name and address are only what was typed. */
+  verified: boolean;
+  memberId: number | null;
+  contactPreferences: string | null;
+}
+
+export interface ChatDeskAdapter {
+  /** The sandbox console stands in (it reads the portal's tables: nothing is sent anywhere). */
+  readonly sandbox: boolean;
+  /** Forced hours: the sandbox's switch (open, closed, or the schedule); a real desk follows the schedule. */
+  hours: HoursOverride;
+  /** Opens the desk's conversation for a chat and answers its id; throws when the desk did not take it. */
+  open(chat: ChatForDesk): Promise<string>;
+  /** A line of the person's, to the conversation; throws when the desk did not take it. */
+  say(deskId: string, body: string): Promise<void>;
+  /** The chat ended on the portal's side. */
+  end(deskId: string): Promise<void>;
+}
+
+export const sandboxChatDesk = (): ChatDeskAdapter => ({
+  sandbox: true,
+  hours: 'schedule',
+  async open(chat) {
+    return chat.reference;
+  },
+  async say() {
+    /* the console reads the lines from the database */
+  },
+  async end() {
+    /* the console reads the state from the database */
+  },
+});
+
+/**
+ * Chatwoot's application API for an API inbox: `url` is the account's API root
+ * (https://desk.example.ie/api/v1/accounts/1), `token` an agent bot's or user's api_access_token.
+ * A chat is a contact (a member's found again by their identifier; a visitor's made new each time,
+ * without the address as a key, so an unproven address never joins anyone's contact) and a
+ * conversation; the person's lines are its incoming messages; a private note tells the agent who it is.
+ */
+export function chatwootDesk(
+  config: { url: string; token: string; inboxId: number },
+  fetchImpl: typeof fetch = fetch,
+): ChatDeskAdapter {
+  const base = config.url.replace(/\/$/, '');
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetchImpl(`${base}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', api_access_token: config.token },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(5000),
+    });
+    if (!res.ok)
+      throw Object.assign(new Error(`the chat desk answered ${res.status} to ${method} ${path}`), {
+        status: res.status,
+      });
+    return (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  };
+  const contactOf = async (chat: ChatForDesk): Promise<{ id: number; sourceId: string }> => {
+    const identifier = chat.verified && chat.memberId !== null ? `member-${chat.memberId}` : undefined;
+    const made = (answer: Record<string, unknown>) => {
+      const p = (answer['payload'] ?? answer) as { contact?: { id?: number }; contact_inbox?: { source_id?: string } };
+      if (!p.contact?.id || !p.contact_inbox?.source_id) throw new Error('the chat desk gave no contact');
+      return { id: p.contact.id, sourceId: p.contact_inbox.source_id };
+    };
+    try {
+      return made(
+        await call('POST', '/contacts', {
+          inbox_id: config.inboxId,
+          name: chat.verified ? chat.name : `${chat.name} (not verified)`,
+          ...(identifier ? { identifier, email: chat.email } : {}),
+          ...(chat.msisdn && chat.verified ? { phone_number: `+353${chat.msisdn.slice(1)}` } : {}),
+          custom_attributes: { verified: chat.verified, ...(chat.verified ? {} : { typed_email: chat.email }) },
+        }),
+      );
+    } catch (error) {
+      if (!identifier || (error as { status?: number }).status !== 422) throw error;
+      // The member's contact exists: found by their identifier, and a way into this inbox made for it.
+      const found = await call('GET', `/contacts/search?q=${encodeURIComponent(identifier)}`);
+      const contact = ((found['payload'] ?? []) as { id: number; identifier?: string }[]).find(
+        (c) => c.identifier === identifier,
+      );
+      if (!contact) throw error;
+      const inbox = (await call('POST', `/contacts/${contact.id}/contact_inboxes`, { inbox_id: config.inboxId })) as {
+        source_id?: string;
+      };
+      if (!inbox.source_id) throw new Error('the chat desk gave no contact inbox');
+      return { id: contact.id, sourceId: inbox.source_id };
+    }
+  };
+  return {
+    sandbox: false,
+    hours: 'schedule',
+    async open(chat) {
+      const contact = await contactOf(chat);
+      const conversation = await call('POST', '/conversations', {
+        source_id: contact.sourceId,
+        inbox_id: config.inboxId,
+        contact_id: contact.id,
+        status: 'open',
+        custom_attributes: { reference: chat.reference, verified: chat.verified },
+      });
+      const id = conversation['id'];
+      if (id === undefined || id === null) throw new Error('the chat desk gave no conversation');
+      await call('POST', `/conversations/${String(id)}/messages`, {
+        content: [
+          `${chat.reference}: ${chat.name} <${chat.email}>${chat.msisdn ? `, ${chat.msisdn}` : ''}`,
+          chat.verified ? 'Signed in to my48: the account is theirs.' : SENDER_NOT_VERIFIED,
+          ...(chat.contactPreferences ? [`How to contact them: ${chat.contactPreferences}`] : []),
+        ].join('\n'),
+        message_type: 'outgoing',
+        private: true,
+      });
+      return String(id);
+    },
+    async say(deskId, body) {
+      await call('POST', `/conversations/${encodeURIComponent(deskId)}/messages`, {
+        content: body,
+        message_type: 'incoming',
+        private: false,
+      });
+    },
+    async end(deskId) {
+      await call('POST', `/conversations/${encodeURIComponent(deskId)}/toggle_status`, { status: 'resolved' });
+    },
+  };
+}

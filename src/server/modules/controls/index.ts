@@ -1,0 +1,7 @@
+/**
+ * The controls module's face: all that other modules, the app and the jobs may use of it.
+ *
+ * Member controls (docs/product/member-controls.md): Settings → Security, the spend limit, a lost
+ * SIM blocked and back, a new e-mail address proven.
+ */
+export { securityRoutes } from './security/security.routes.ts';

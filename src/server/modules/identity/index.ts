@@ -1,0 +1,17 @@
+/**
+ * The identity module's face: all that other modules, the app and the jobs may use of it.
+ *
+ * Identity (docs/decisions/041-identity-once-proven.md): sign-up, log-in and sessions, passkeys,
+ * password recovery, step-up codes, the member's details and how we contact them.
+ */
+export { authRoutes } from './auth/auth.routes.ts';
+export { describeContactPreferences, describedContactPreferencesOf } from './contact-preferences.ts';
+export { consumeEmailToken, issueEmailToken, pendingEmailOf } from './email-tokens.ts';
+export { passkeysRoutes } from './passkeys/passkeys.routes.ts';
+export { passwordRecoveryRoutes } from './password-recovery/password-recovery.routes.ts';
+export { settingsRoutes } from './settings/settings.routes.ts';
+export { signUpRoutes } from './sign-up/sign-up.routes.ts';
+export { memberJoined } from './sign-up/sign-up.service.ts';
+export { issueStepUpCode, useStepUpCode } from './step-up.ts';
+export { identifySession, requireOwnAccount, requireSession } from './protect.ts';
+export { BINDING_COOKIE } from './session-cookie.ts';

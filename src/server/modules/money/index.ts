@@ -1,0 +1,25 @@
+/**
+ * The money module's face: all that other modules, the app and the jobs may use of it.
+ *
+ * Money (docs/product/money.md, docs/product/lifelines.md): credit, card payments and checkouts,
+ * purchases and memberships with auto-renew, refunds, the top-up advance, the spend limit,
+ * transactions, the gift shop; the alerts a membership raises.
+ */
+import './refunds.ts';
+export { repayAdvance } from './advance.ts';
+export { advanceRoutes } from './advance/advance.routes.ts';
+export { runAlerts } from './alerts.job.ts';
+export { changeCredit } from './credit.ts';
+export { giftShopRoutes } from './gift-shop/gift-shop.routes.ts';
+export { bulkMembershipEligible, currentMembershipAt, isCurrentAt, membershipOf } from './memberships.ts';
+export { membershipsRoutes } from './memberships/memberships.routes.ts';
+export { pay } from './pay.ts';
+export type { MoneyContext } from './pay.ts';
+export { paymentsRoutes } from './payments/payments.routes.ts';
+export { membershipBought, settle } from './purchases.ts';
+export type { Applied, Purchase } from './purchases.ts';
+export { giveBackCardRefunds } from './refunds.ts';
+export { runRenewals } from './renewals.job.ts';
+export { cardSpentThisMonth } from './spend-limit.ts';
+export { transactionsRoutes } from './transactions/transactions.routes.ts';
+export { moneyJobs } from './jobs.ts';

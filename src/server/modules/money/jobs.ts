@@ -1,0 +1,17 @@
+import type { PaymentsAdapter } from '../../integrations/payments/index.ts';
+import type { ServiceContext } from '../../kernel/outcome.ts';
+import type { MinuteJob } from '../../jobs/minute-job.ts';
+import { runAlerts } from './alerts.job.ts';
+import { giveBackCardRefunds } from './refunds.ts';
+import { runRenewals } from './renewals.job.ts';
+
+/** Money's jobs of the minute: memberships renewed or ended, card refunds given back, the alerts a membership raises. */
+export const moneyJobs = {
+  renewals: { key: 'renewals', said: 'renewals', run: (ctx) => runRenewals(ctx) },
+  cardRefunds: {
+    key: 'cardRefunds',
+    said: 'card refunds given back',
+    run: (ctx) => giveBackCardRefunds(ctx, ctx.payments),
+  },
+  alerts: { key: 'alerts', said: 'alerts raised', run: (ctx) => runAlerts(ctx) },
+} satisfies Record<string, MinuteJob<ServiceContext & { payments: PaymentsAdapter }>>;

@@ -1,0 +1,35 @@
+/**
+ * The network module's face: all that other modules, the app and the jobs may use of it.
+ *
+ * The mobile network (docs/product/network.md): orders out through the outbox with their typed
+ * causes (order-causes.ts), events in once, use handed to the domains that count it (usage.ts),
+ * the daily reconciliation, and the network's adapter and sandbox.
+ */
+export { liftRoamingBar, orderDataBar, orderNoAllowanceBar, purchaseLiftRefused, roamingBarOf } from './data-bars.ts';
+export type { RefundablePurchase } from './data-bars.ts';
+export { serviceOrderOf } from './integrations/network/adapter.ts';
+export type { NetworkOrderOut } from './integrations/network/adapter.ts';
+export {
+  DEVELOPMENT_NETWORK_SECRET,
+  network,
+  networkSettings,
+  sandboxNetworkAdapter,
+} from './integrations/network/integration.ts';
+export type { SandboxNetworkAdapter } from './integrations/network/integration.ts';
+export { SANDBOX_NETWORK_CLIENT } from './integrations/network/sandbox-network.ts';
+export { networkSandboxRoutes } from './integrations/network/sandbox.ts';
+export { networkSignature } from './integrations/network/signature.ts';
+export {
+  askAboutQuietOrders,
+  drainNetworkOrders,
+  networkState,
+  queueNetworkOrder,
+  reconcileNetwork,
+} from './network-orders.ts';
+export { applyServiceOrder } from './network-steps.ts';
+export { RECONCILE_HOURS, runNetworkJob, scheduleNetwork } from './network.job.ts';
+export { networkRoutes } from './network.routes.ts';
+export { applyOrderStep, orderCause } from './order-causes.ts';
+export type { NetworkOrder, StepDetail } from './order-causes.ts';
+export { countUsageAbroad, countUsageAtHome } from './usage.ts';
+export type { CountAbroad, Counted, Use, UseEvent } from './usage.ts';

@@ -1,0 +1,195 @@
+import type { NetworkAction, NetworkOrderState, NetworkService } from '../../../../../contract/network.ts';
+
+/** An order as the outbox hands it to the network (docs/product/network.md). */
+export interface NetworkOrderOut {
+  /** Our order's id at the network, and its idempotency key. */
+  externalId: string;
+  service: NetworkService;
+  action: NetworkAction;
+  /** The number the service is on (the existing service a modify or delete acts on). */
+  msisdn: string | null;
+  characteristics: Record<string, string | boolean>;
+}
+
+/** What sending an order came to: accepted (the network's id and state), or refused for good or for now. */
+export type SendResult =
+  { ok: true; networkId: string; state: NetworkOrderState } | { ok: false; retry: boolean; error: string };
+
+/** A line as the network's inventory holds it (TMF638). */
+export interface InventoryLine {
+  msisdn: string;
+  state: string;
+}
+
+export interface NetworkAdapter {
+  /** Sends one order (TMF641 POST serviceOrder); the same externalId twice is one order. */
+  send(order: NetworkOrderOut): Promise<SendResult>;
+  /** Every mobileLine the network holds (TMF638 GET service), page by page. */
+  inventory(): Promise<InventoryLine[]>;
+  /** An order read again (TMF641 GET serviceOrder/{id}): the network's ServiceOrder, none (it does not know it), or an error. */
+  status(networkId: string): Promise<{ serviceOrder: unknown } | { unknown: true } | { error: string }>;
+}
+
+export interface TmfNetworkOptions {
+  /** The TM Forum API's root: `{apiUrl}/serviceOrdering/v4/serviceOrder`. */
+  apiUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** How requests go out: the platform's fetch; the embedded default's sandbox is reached through the app itself. */
+  fetch?: (request: Request) => Promise<Response>;
+  /** How long one call may take before it counts as the network not answering. */
+  timeoutMs?: number;
+}
+
+/** The TMF641 service state a line's state is sent as (TMF's lifecycle has no "suspended": it is inactive). */
+const tmfState = (state: string | boolean | undefined) =>
+  state === 'suspended' ? 'inactive' : state === 'active' ? 'active' : undefined;
+
+/** The TMF641 ServiceOrder_Create body of an order: one item, the service by its specification. */
+export function serviceOrderOf(order: NetworkOrderOut) {
+  const state =
+    order.service === 'mobileLine' && order.action === 'modify' ? tmfState(order.characteristics['state']) : undefined;
+  return {
+    externalId: order.externalId,
+    category: 'mobile',
+    description: `${order.service} ${order.action}`,
+    serviceOrderItem: [
+      {
+        id: '1',
+        action: order.action,
+        '@type': 'ServiceOrderItem',
+        service: {
+          ...(order.msisdn && order.action !== 'add' ? { id: order.msisdn } : {}),
+          ...(state ? { state } : {}),
+          serviceSpecification: { id: order.service, name: order.service },
+          serviceCharacteristic: Object.entries({
+            ...(order.msisdn ? { msisdn: order.msisdn } : {}),
+            ...order.characteristics,
+          }).map(([name, value]) => ({ name, valueType: typeof value === 'boolean' ? 'boolean' : 'string', value })),
+          '@type': 'Service',
+        },
+      },
+    ],
+    '@type': 'ServiceOrder',
+  };
+}
+
+/** The network's answers that are worth trying again: it is busy, down or overloaded. */
+const retryable = (status: number) => status === 429 || status === 408 || status >= 500;
+
+/**
+ * The network's TM Forum Open APIs (ADR 043): orders out with TMF641, the inventory with TMF638,
+ * each call with an OAuth 2.0 client-credentials token, fetched once and kept until a minute before
+ * it expires (a 401 fetches a new one and tries once more).
+ */
+export function tmfNetwork(options: TmfNetworkOptions): NetworkAdapter {
+  const send = options.fetch ?? ((request: Request) => fetch(request));
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  let token: { value: string; until: number } | undefined;
+  const call = (url: string, init: RequestInit) =>
+    send(new Request(url, { ...init, signal: AbortSignal.timeout(timeoutMs) }));
+
+  async function accessToken(): Promise<string> {
+    if (token && token.until > Date.now()) return token.value;
+    const res = await call(options.tokenUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${encodeURIComponent(options.clientId)}:${encodeURIComponent(options.clientSecret)}`).toString('base64')}`,
+      },
+      body: new URLSearchParams({ grant_type: 'client_credentials' }).toString(),
+    });
+    if (!res.ok) throw new TokenRefused(res.status);
+    const body = (await res.json()) as { access_token?: unknown; expires_in?: unknown };
+    if (typeof body.access_token !== 'string') throw new TokenRefused(res.status);
+    const lifeS = typeof body.expires_in === 'number' ? body.expires_in : 300;
+    token = { value: body.access_token, until: Date.now() + Math.max(0, lifeS - 60) * 1000 };
+    return token.value;
+  }
+
+  async function authorised(url: string, init: RequestInit): Promise<Response> {
+    const once = async () =>
+      call(url, { ...init, headers: { ...(init.headers as object), authorization: `Bearer ${await accessToken()}` } });
+    const res = await once();
+    if (res.status !== 401) return res;
+    token = undefined;
+    return once();
+  }
+
+  return {
+    async send(order) {
+      try {
+        const res = await authorised(`${options.apiUrl}/serviceOrdering/v4/serviceOrder`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify(serviceOrderOf(order)),
+        });
+        const text = await res.text();
+        if (!res.ok)
+          return { ok: false, retry: retryable(res.status), error: `${res.status} ${reasonIn(text)}`.trim() };
+        const body = JSON.parse(text) as { id?: unknown; state?: unknown };
+        if (typeof body.id !== 'string') return { ok: false, retry: true, error: 'the network answered no order id' };
+        const state = body.state === 'rejected' || body.state === 'inProgress' ? body.state : 'acknowledged';
+        return { ok: true, networkId: body.id, state };
+      } catch (error) {
+        // Not answered (down, a timeout, a refused token): the outbox tries again later.
+        return { ok: false, retry: true, error: error instanceof Error ? error.message : String(error) };
+      }
+    },
+    async status(networkId) {
+      try {
+        const res = await authorised(
+          `${options.apiUrl}/serviceOrdering/v4/serviceOrder/${encodeURIComponent(networkId)}`,
+          { method: 'GET', headers: { accept: 'application/json' } },
+        );
+        if (res.status === 404) return { unknown: true };
+        if (!res.ok) return { error: `${res.status} ${reasonIn(await res.text())}`.trim() };
+        return { serviceOrder: await res.json() };
+      } catch (error) {
+        return { error: error instanceof Error ? error.message : String(error) };
+      }
+    },
+    async inventory() {
+      const lines: InventoryLine[] = [];
+      for (let offset = 0; ; offset += 500) {
+        const res = await authorised(
+          `${options.apiUrl}/serviceInventory/v4/service?serviceSpecification.id=mobileLine&offset=${offset}&limit=500`,
+          { method: 'GET', headers: { accept: 'application/json' } },
+        );
+        if (!res.ok) throw new Error(`the network's inventory answered ${res.status}`);
+        const page = (await res.json()) as {
+          id?: string;
+          state?: string;
+          serviceCharacteristic?: { name: string; value: unknown }[];
+        }[];
+        for (const s of page) {
+          const msisdn = String(s.serviceCharacteristic?.find((c) => c.name === 'msisdn')?.value ?? s.id ?? '');
+          const lineState = s.serviceCharacteristic?.find((c) => c.name === 'state')?.value;
+          if (msisdn)
+            lines.push({
+              msisdn,
+              state: typeof lineState === 'string' ? lineState : s.state === 'inactive' ? 'suspended' : String(s.state),
+            });
+        }
+        if (page.length < 500) return lines;
+      }
+    },
+  };
+}
+
+class TokenRefused extends Error {
+  constructor(status: number) {
+    super(`the network's token endpoint answered ${status}`);
+  }
+}
+
+/** The reason in a TMF error body (`reason`, `message`), short, for the outbox's last error. */
+function reasonIn(text: string): string {
+  try {
+    const body = JSON.parse(text) as { reason?: unknown; message?: unknown };
+    return String(body.reason ?? body.message ?? '').slice(0, 200);
+  } catch {
+    return text.slice(0, 200);
+  }
+}

@@ -1,0 +1,293 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { ESIM_SMDP_ADDRESS } from '../../../../../contract/sim-settings.ts';
+import type { NetworkAction, NetworkOrderState, NetworkService } from '../../../../../contract/network.ts';
+import { irishDayOf } from '../../../../../contract/irish-time.ts';
+import { networkSignature } from './signature.ts';
+
+/** An order as the sandbox network holds it. */
+export interface SandboxOrder {
+  id: string;
+  externalId: string;
+  service: NetworkService;
+  action: NetworkAction;
+  state: NetworkOrderState;
+  msisdn: string | null;
+  characteristics: Record<string, string | boolean>;
+  reason: string | null;
+  /** What a completed order carries back (an eSIM's activation code). */
+  result: Record<string, string>;
+  orderDate: Date;
+}
+
+/** An event the sandbox sent, and how the listener answered. */
+export interface SentEvent {
+  at: Date;
+  type: string;
+  about: string;
+  status: number | string;
+}
+
+export interface SandboxNetworkOptions {
+  /** Signs the events it sends (NETWORK_EVENT_SECRET). */
+  secret: string;
+  /** How long after acceptance an order moves on by itself; null: only by hand (the page, a test). */
+  delayMs: number | null;
+  /** The lines in service before the sandbox took any order (the database's), read when first needed. */
+  linesInService?: () => Promise<{ msisdn: string; state: string }[]>;
+  /** The time it signs and dates its events with (the app's clock). */
+  clock?: () => Date;
+}
+
+/** Why the sandbox rejects an order for a number ending 999 (a donor or HLR refusing it). */
+export const SANDBOX_REJECTION = 'The network could not match the number to the details given.';
+
+/**
+ * A port-in from a number ending 998 waits for its donor network, which never answers by itself:
+ * acknowledged (the number being checked) until someone completes or fails it by hand. A donor
+ * slow to answer, and a port-in that stays in progress for as long as one needs to look at it.
+ */
+const waitsForDonor = (o: { service: string; state: string; msisdn: string | null }) =>
+  o.service === 'portIn' && o.state === 'acknowledged' && !!o.msisdn?.endsWith('998');
+
+const KEEP = 20_000;
+
+/** The OAuth client the sandbox network knows (the embedded default's adapter logs in with it). */
+export const SANDBOX_NETWORK_CLIENT = { clientId: 'portal-sandbox', clientSecret: 'sandbox-network-client-secret' };
+
+/**
+ * The embedded default's mobile network (docs/product/network.md "The sandbox network"): it takes
+ * TMF641 orders (once per externalId), moves each on after a delay or by hand, keeps the lines'
+ * states for TMF638, and sends every state change, signed, to the portal's listener through the
+ * app's own fetch. A switch takes it down (orders answered 503) to try the outbox's retries.
+ */
+export function sandboxNetwork(options: SandboxNetworkOptions) {
+  const orders = new Map<string, SandboxOrder>();
+  const byExternal = new Map<string, string>();
+  const lines = new Map<string, string>();
+  /** The inventory as a list, made again only after a line changed (a reconciliation reads it page by page). */
+  let listed: { msisdn: string; state: string }[] | undefined;
+  let provisioned = false;
+  const events: SentEvent[] = [];
+  let deliver: ((request: Request) => Promise<Response>) | undefined;
+  let down = false;
+  let sequence = 0;
+
+  async function provision() {
+    if (provisioned || !options.linesInService) return;
+    provisioned = true;
+    for (const l of await options.linesInService()) if (!lines.has(l.msisdn)) lines.set(l.msisdn, l.state);
+  }
+
+  /** Sends one event to the portal's listener, signed as a real network would. */
+  const now = options.clock ?? (() => new Date());
+  async function emit(
+    eventType: string,
+    event: object,
+    about: string,
+  ): Promise<{ status: number | string; answer?: unknown }> {
+    const body = JSON.stringify({
+      eventId: randomUUID(),
+      eventTime: now().toISOString(),
+      eventType,
+      event,
+    });
+    let status: number | string;
+    let answer: unknown;
+    if (!deliver) status = 'no listener';
+    else
+      try {
+        const res = await deliver(
+          new Request('http://network.sandbox/panda/network/listener', {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'x-network-signature': networkSignature(options.secret, body, now().getTime()),
+            },
+            body,
+          }),
+        );
+        status = res.status;
+        answer = await res.json().catch(() => undefined);
+      } catch (error) {
+        status = error instanceof Error ? error.message : String(error);
+      }
+    events.unshift({ at: now(), type: eventType, about, status });
+    events.length = Math.min(events.length, 100);
+    return { status, answer };
+  }
+
+  const tmfOrder = (o: SandboxOrder) => ({
+    id: o.id,
+    href: `/sandbox/network/tmf-api/serviceOrdering/v4/serviceOrder/${o.id}`,
+    externalId: o.externalId,
+    state: o.state,
+    orderDate: o.orderDate.toISOString(),
+    ...(o.state === 'completed' ? { completionDate: now().toISOString() } : {}),
+    ...(o.reason
+      ? {
+          errorMessage: [
+            { code: 'rejected', reason: o.reason, message: o.reason, '@type': 'ServiceOrderErrorMessage' },
+          ],
+        }
+      : {}),
+    serviceOrderItem: [
+      {
+        id: '1',
+        action: o.action,
+        state: o.state,
+        service: {
+          ...(o.msisdn ? { id: o.msisdn } : {}),
+          serviceSpecification: { id: o.service, name: o.service },
+          serviceCharacteristic: Object.entries({ ...o.characteristics, ...o.result }).map(([name, value]) => ({
+            name,
+            value,
+          })),
+        },
+      },
+    ],
+    '@type': 'ServiceOrder',
+  });
+
+  /** Moves an order to a state, applies a completed mobileLine to the inventory, and tells the portal. */
+  async function move(o: SandboxOrder, state: NetworkOrderState, reason?: string) {
+    o.state = state;
+    if (reason) o.reason = reason;
+    if (state === 'completed' && o.service === 'mobileLine' && o.msisdn) {
+      await provision();
+      listed = undefined;
+      if (o.action === 'add') lines.set(o.msisdn, 'active');
+      else if (o.action === 'delete') lines.delete(o.msisdn);
+      else if (typeof o.characteristics['state'] === 'string') lines.set(o.msisdn, o.characteristics['state']);
+      // An eSIM's profile is made by the SM-DP+: its matching id is the one-time download code.
+      if (o.characteristics['simType'] === 'esim')
+        o.result['activationCode'] =
+          `LPA:1$${ESIM_SMDP_ADDRESS}$${Array.from({ length: 4 }, () => randomBytes(3).toString('hex').toUpperCase()).join('-')}`;
+    }
+    await emit(
+      'ServiceOrderStateChangeEvent',
+      { serviceOrder: tmfOrder(o) },
+      `${o.service} ${o.action} ${o.msisdn ?? ''} → ${state}`,
+    );
+  }
+
+  /** When a port-in in progress may complete: the start of its day (the donor moves the number that day). */
+  const dueAt = (o: SandboxOrder) => {
+    const day = o.result['portDate'];
+    return o.service === 'portIn' && day ? new Date(`${day}T00:00:00Z`).getTime() : 0;
+  };
+
+  /**
+   * The order's next step by itself: rejected for a number ending 999, else in progress, then
+   * completed (a port-in on its day; one from a number ending 998 waits for its donor).
+   */
+  function schedule(o: SandboxOrder) {
+    if (options.delayMs === null || waitsForDonor(o)) return;
+    // Two steps in NETWORK_SANDBOX_DELAY_MS: an order completes that long after it was taken.
+    const wait = Math.min(2 ** 31 - 1, Math.max(options.delayMs / 2, dueAt(o) - now().getTime()));
+    const timer = setTimeout(() => {
+      void step(o.id).then((next) => {
+        if (!['completed', 'rejected', 'failed'].includes(o.state)) schedule(o);
+        return next;
+      });
+    }, wait);
+    timer.unref();
+  }
+
+  /**
+   * One step on: acknowledged → inProgress (or rejected, for 999) → completed; a port-in in progress
+   * names its day (the one asked for, else today) and completes only from that day on; one from a
+   * number ending 998 stays acknowledged.
+   */
+  async function step(id: string): Promise<NetworkOrderState | undefined> {
+    const o = orders.get(id);
+    if (!o || ['completed', 'failed', 'rejected'].includes(o.state)) return undefined;
+    if (o.msisdn?.endsWith('999')) await move(o, 'rejected', SANDBOX_REJECTION);
+    else if (waitsForDonor(o)) return undefined;
+    else if (o.state === 'acknowledged') {
+      if (o.service === 'portIn') {
+        const asked = o.characteristics['portDate'];
+        o.result['portDate'] = typeof asked === 'string' ? asked : irishDayOf(now());
+      }
+      await move(o, 'inProgress');
+    } else if (dueAt(o) > now().getTime()) return undefined;
+    else await move(o, 'completed');
+    return o.state;
+  }
+
+  return {
+    /** The app this sandbox sends its events to (set by app.ts; the latest app built). */
+    attach(fetch: (request: Request) => Promise<Response>) {
+      deliver = fetch;
+    },
+    get down() {
+      return down;
+    },
+    setDown(value: boolean) {
+      down = value;
+    },
+    get delayMs() {
+      return options.delayMs;
+    },
+    /** Newest first. */
+    orders: () => [...orders.values()].reverse(),
+    events: () => events,
+    /** A TMF641 order received: the same externalId answers the order already made. */
+    accept(order: {
+      externalId: string;
+      service: NetworkService;
+      action: NetworkAction;
+      msisdn: string | null;
+      characteristics: Record<string, string | boolean>;
+    }): { created: boolean; order: ReturnType<typeof tmfOrder> } {
+      const known = byExternal.get(order.externalId);
+      if (known) return { created: false, order: tmfOrder(orders.get(known)!) };
+      const o: SandboxOrder = {
+        ...order,
+        id: `so-${++sequence}-${randomUUID().slice(0, 8)}`,
+        state: 'acknowledged',
+        reason: null,
+        result: {},
+        orderDate: now(),
+      };
+      orders.set(o.id, o);
+      byExternal.set(o.externalId, o.id);
+      if (orders.size > KEEP) {
+        const oldest = orders.keys().next().value!;
+        byExternal.delete(orders.get(oldest)!.externalId);
+        orders.delete(oldest);
+      }
+      schedule(o);
+      return { created: true, order: tmfOrder(o) };
+    },
+    /** Forgets every order (what a restart of the embedded default does to the sandbox network). */
+    forget() {
+      orders.clear();
+      byExternal.clear();
+    },
+    order: (id: string) => {
+      const o = orders.get(id);
+      return o ? tmfOrder(o) : undefined;
+    },
+    step,
+    /** Completes or fails an open order at once (the sandbox page's buttons). */
+    async finish(id: string, to: 'completed' | 'failed'): Promise<boolean> {
+      const o = orders.get(id);
+      if (!o || ['completed', 'failed', 'rejected'].includes(o.state)) return false;
+      await move(o, to, to === 'failed' ? 'Failed by hand in the sandbox network.' : undefined);
+      return true;
+    },
+    /** Every open order completed (or rejected, for 999) now, in the order they came, but a port-in waiting for its donor (998): for tests and the page. */
+    async settle(): Promise<number> {
+      let moved = 0;
+      for (const o of [...orders.values()]) while ((await step(o.id)) !== undefined) moved += 1;
+      return moved;
+    },
+    async inventory() {
+      await provision();
+      return (listed ??= [...lines].map(([msisdn, state]) => ({ msisdn, state })));
+    },
+    emit,
+  };
+}
+
+export type SandboxNetwork = ReturnType<typeof sandboxNetwork>;

@@ -1,0 +1,343 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { html } from 'hono/html';
+import {
+  NETWORK_ACTIONS,
+  NETWORK_SERVICES,
+  type NetworkAction,
+  type NetworkService,
+} from '../../../../../contract/network.ts';
+import { sandboxPage } from '../../../../http/sandbox-page.ts';
+import type { SandboxEnv } from '../../../../integrations/integration.ts';
+import type { SandboxNetworkAdapter } from './sandbox-adapter.ts';
+import { SANDBOX_NETWORK_CLIENT } from './sandbox-network.ts';
+
+type C = Context<SandboxEnv>;
+const isJson = (c: C) => (c.req.header('content-type') ?? '').includes('json');
+const wantsJson = (c: C) => (c.req.header('accept') ?? '').includes('application/json');
+const formOf = async (c: C): Promise<Record<string, unknown>> =>
+  isJson(c) ? ((await c.req.json().catch(() => ({}))) as Record<string, unknown>) : await c.req.parseBody();
+const tmfError = (c: C, status: 400 | 401 | 404 | 503, reason: string) =>
+  c.json({ code: String(status), reason, message: reason, '@type': 'Error' }, status);
+
+/** A national number (08…) or E.164 digits (3538…) as the network writes them. */
+const e164 = (msisdn: string) => (msisdn.startsWith('0') ? `353${msisdn.slice(1)}` : msisdn);
+
+/**
+ * The sandbox network's HTTP side (docs/product/network.md "The sandbox network"): OAuth's token
+ * endpoint, TMF641 service orders and TMF638's inventory under /sandbox/network/tmf-api, the page
+ * an operator tries it with (orders, events, "network down", complete or fail by hand), and
+ * /sandbox/usage, which sends the network's usage events, signed, to the portal's listener.
+ */
+export function networkSandboxRoutes(
+  adapter: SandboxNetworkAdapter,
+  /** The OAuth client it knows (a deployment's stand-in is given one of its own). */
+  client: { clientId: string; clientSecret: string } = SANDBOX_NETWORK_CLIENT,
+) {
+  const network = adapter.sandbox;
+  const tokens = new Set<string>();
+  const app = new Hono<SandboxEnv>();
+
+  app.post('/sandbox/network/oauth/token', async (c) => {
+    const basic = c.req.header('authorization')?.replace(/^Basic /, '') ?? '';
+    const [id, secret] = Buffer.from(basic, 'base64').toString().split(':').map(decodeURIComponent);
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    if (id !== client.clientId || secret !== client.clientSecret) return c.json({ error: 'invalid_client' }, 401);
+    if (form['grant_type'] !== 'client_credentials') return c.json({ error: 'unsupported_grant_type' }, 400);
+    const token = randomBytes(24).toString('base64url');
+    tokens.add(token);
+    return c.json({ access_token: token, token_type: 'Bearer', expires_in: 3600 });
+  });
+  const authorised = (c: C) => tokens.has(c.req.header('authorization')?.replace(/^Bearer /, '') ?? '');
+
+  app.post('/sandbox/network/tmf-api/serviceOrdering/v4/serviceOrder', async (c) => {
+    if (!authorised(c)) return tmfError(c, 401, 'A valid access token is required.');
+    if (network.down) return tmfError(c, 503, 'The network is down (the sandbox switch).');
+    const body = (await c.req.json().catch(() => undefined)) as
+      | {
+          externalId?: unknown;
+          serviceOrderItem?: {
+            action?: unknown;
+            service?: {
+              id?: unknown;
+              serviceSpecification?: { id?: unknown };
+              serviceCharacteristic?: { name?: unknown; value?: unknown }[];
+            };
+          }[];
+        }
+      | undefined;
+    const item = body?.serviceOrderItem?.[0];
+    const service = item?.service?.serviceSpecification?.id;
+    const action = item?.action;
+    if (
+      typeof body?.externalId !== 'string' ||
+      !NETWORK_SERVICES.includes(service as NetworkService) ||
+      !NETWORK_ACTIONS.includes(action as NetworkAction)
+    )
+      return tmfError(
+        c,
+        400,
+        'An order needs externalId and one serviceOrderItem with an action and a known serviceSpecification.',
+      );
+    const characteristics: Record<string, string | boolean> = {};
+    for (const ch of item!.service!.serviceCharacteristic ?? [])
+      if (typeof ch.name === 'string' && (typeof ch.value === 'string' || typeof ch.value === 'boolean'))
+        characteristics[ch.name] = ch.value;
+    const msisdn = typeof characteristics['msisdn'] === 'string' ? characteristics['msisdn'] : null;
+    delete characteristics['msisdn'];
+    const { created, order } = network.accept({
+      externalId: body.externalId,
+      service: service as NetworkService,
+      action: action as NetworkAction,
+      msisdn,
+      characteristics,
+    });
+    return c.json(order, created ? 201 : 200);
+  });
+  app.get('/sandbox/network/tmf-api/serviceOrdering/v4/serviceOrder/:id', (c) => {
+    if (!authorised(c)) return tmfError(c, 401, 'A valid access token is required.');
+    const order = network.order(c.req.param('id'));
+    return order ? c.json(order) : tmfError(c, 404, 'No such order.');
+  });
+  app.get('/sandbox/network/tmf-api/serviceInventory/v4/service', async (c) => {
+    if (!authorised(c)) return tmfError(c, 401, 'A valid access token is required.');
+    if (network.down) return tmfError(c, 503, 'The network is down (the sandbox switch).');
+    const offset = Math.max(0, Number(c.req.query('offset') ?? 0) || 0);
+    const limit = Math.min(1000, Math.max(1, Number(c.req.query('limit') ?? 100) || 100));
+    const lines = (await network.inventory()).slice(offset, offset + limit);
+    return c.json(
+      lines.map((l) => ({
+        id: l.msisdn,
+        state: l.state === 'suspended' ? 'inactive' : 'active',
+        serviceSpecification: { id: 'mobileLine', name: 'mobileLine' },
+        serviceCharacteristic: [
+          { name: 'msisdn', value: l.msisdn },
+          { name: 'state', value: l.state },
+        ],
+        '@type': 'Service',
+      })),
+    );
+  });
+
+  app.get('/sandbox/network', (c) => {
+    const orders = network.orders();
+    if (wantsJson(c))
+      return c.json({
+        down: network.down,
+        orders: orders.map((o) => ({
+          id: o.id,
+          externalId: o.externalId,
+          service: o.service,
+          action: o.action,
+          state: o.state,
+          msisdn: o.msisdn,
+        })),
+      });
+    const open = (s: string) => ['acknowledged', 'inProgress'].includes(s);
+    return c.html(
+      sandboxPage(
+        'Network sandbox',
+        html`<h1>Mobile network sandbox</h1>
+          <p>
+            No mobile network is connected, so this sandbox plays one, with the same TM Forum APIs a real one offers.
+            ${
+              network.delayMs === null
+                ? 'Orders move on only when moved here'
+                : html`Orders complete ${network.delayMs / 1000} s after they are taken`
+            }
+            (acknowledged → in progress → completed; a port-in on its day); an order for a number ending 999 is
+            rejected, and a port-in from a number ending 998 waits for its donor until you complete or fail it here.
+            Each step is sent, signed, to the portal's listener.
+          </p>
+          ${c.req.query('done') ? html`<p role="status">${c.req.query('done')}</p>` : ''}
+          <form method="post" action="/sandbox/network/down">
+            <input type="hidden" name="down" value="${network.down ? 'false' : 'true'}" />
+            <p>The network is <strong>${network.down ? 'down' : 'up'}</strong>.</p>
+            <button type="submit">${network.down ? 'Bring the network back up' : 'Take the network down'}</button>
+          </form>
+          <h2>Orders the portal sent, newest first</h2>
+          ${
+            orders.length === 0
+              ? html`<p>No orders yet.</p>`
+              : html`<ul>
+                  ${orders.slice(0, 100).map(
+                    (o) =>
+                      html`<li>
+                        <p>
+                          <strong>${o.service} ${o.action}</strong> for ${o.msisdn ?? '—'}:
+                          <strong>${o.state}</strong>${o.reason ? html` (${o.reason})` : ''}, ordered
+                          ${o.orderDate.toISOString().slice(0, 19).replace('T', ' ')}
+                          ${
+                            Object.keys(o.characteristics).length
+                              ? html`<br />${Object.entries(o.characteristics)
+                                    .map(([k, v]) => `${k}: ${String(v)}`)
+                                    .join(', ')}`
+                              : ''
+                          }
+                        </p>
+                        ${
+                          open(o.state)
+                            ? html`<form method="post" action="/sandbox/network/orders/${o.id}/complete">
+                                  <button type="submit">
+                                    Complete ${o.service} ${o.action} for ${o.msisdn ?? o.id}
+                                  </button>
+                                </form>
+                                <form method="post" action="/sandbox/network/orders/${o.id}/fail">
+                                  <button type="submit">Fail ${o.service} ${o.action} for ${o.msisdn ?? o.id}</button>
+                                </form>`
+                            : ''
+                        }
+                      </li>`,
+                  )}
+                </ul>`
+          }
+          ${
+            network.events().length === 0
+              ? ''
+              : html`<h2>Events sent to the portal, newest first</h2>
+                  <ul>
+                    ${network
+                      .events()
+                      .map(
+                        (e) =>
+                          html`<li>
+                            ${e.at.toISOString().slice(0, 19).replace('T', ' ')}: ${e.type}, ${e.about}; the listener
+                            answered ${e.status}
+                          </li>`,
+                      )}
+                  </ul>`
+          }
+          <p><a href="/sandbox/usage">Send usage from the network</a></p>`,
+      ),
+    );
+  });
+  app.post('/sandbox/network/down', async (c) => {
+    const form = await formOf(c);
+    const down = form['down'] === true || form['down'] === 'true';
+    network.setDown(down);
+    if (isJson(c)) return c.json({ down });
+    return c.redirect(
+      `/sandbox/network?done=${encodeURIComponent(down ? 'The network is down.' : 'The network is up.')}`,
+      303,
+    );
+  });
+  app.post('/sandbox/network/orders/:id/:to{complete|fail|step}', async (c) => {
+    const id = c.req.param('id');
+    const to = c.req.param('to');
+    const moved =
+      to === 'step'
+        ? (await network.step(id)) !== undefined
+        : await network.finish(id, to === 'complete' ? 'completed' : 'failed');
+    if (!moved)
+      return isJson(c) || wantsJson(c)
+        ? c.json({ error: 'That order is not open.' }, 409)
+        : c.text('That order is not open.', 409);
+    if (isJson(c) || wantsJson(c)) return c.json({ order: network.order(id) });
+    return c.redirect('/sandbox/network', 303);
+  });
+  /** Every open order to its end now (rejected for 999): the tests' and the impatient operator's button. */
+  app.post('/sandbox/network/settle', async (c) => c.json({ moved: await network.settle() }));
+
+  app.get('/sandbox/usage', (c) => c.html(usagePage(c.req.query('done'))));
+  app.post('/sandbox/usage', async (c) => {
+    const form = await formOf(c);
+    const msisdn = String(form['msisdn'] ?? '').replace(/\s+/g, '');
+    const country = String(form['country'] || 'IE').toUpperCase();
+    const num = (name: string) => (form[name] === undefined || form[name] === '' ? 0 : Number(form[name]));
+    const dataKb = Math.round(num('data_mb') * 1024 + num('data_gb') * 1024 * 1024);
+    const minutes = num('minutes');
+    const texts = num('texts');
+    if (
+      !/^(08\d{8}|3538\d{8})$/.test(msisdn) ||
+      !/^[A-Z]{2}$/.test(country) ||
+      !Number.isFinite(dataKb) ||
+      dataKb < 0 ||
+      dataKb > 100 * 1024 * 1024 ||
+      !Number.isInteger(minutes) ||
+      minutes < 0 ||
+      minutes > 100_000 ||
+      !Number.isInteger(texts) ||
+      texts < 0 ||
+      texts > 100_000 ||
+      dataKb + minutes + texts === 0
+    )
+      return c.json(
+        {
+          error:
+            'Give msisdn (087…), some use (data_mb or data_gb up to 100 GB, minutes, texts: whole, 0 or more) and a country (two letters; IE when not given).',
+        },
+        400,
+      );
+    const usageDate = c.var.clock().toISOString();
+    const sent: { usageType: string; status: number | string; answer?: unknown }[] = [];
+    for (const [usageType, amount] of [
+      ['data', { name: 'volumeKb', value: dataKb }],
+      ['voice', { name: 'durationS', value: minutes * 60 }],
+      ['sms', { name: 'count', value: texts }],
+    ] as const) {
+      if (amount.value === 0) continue;
+      const usage = {
+        id: `sandbox-usage-${randomUUID()}`,
+        usageDate,
+        usageType,
+        status: 'received',
+        usageCharacteristic: [{ name: 'msisdn', value: e164(msisdn) }, amount, { name: 'country', value: country }],
+        '@type': 'Usage',
+      };
+      const { status, answer } = await network.emit('UsageCreateEvent', { usage }, `${usageType} ${msisdn} ${country}`);
+      sent.push({ usageType, status, answer });
+    }
+    const answers = sent.map((s) => (s.answer as { _payload?: { outcome?: string; usage?: unknown } })?._payload);
+    const failed = sent.find((s) => s.status !== 200);
+    if (isJson(c))
+      return failed
+        ? c.json({ error: `The listener answered ${failed.status}.`, sent }, 502)
+        : c.json({ events: answers, ...(answers.at(-1)?.usage as object) });
+    const said: Record<string, string> = {
+      applied: 'counted',
+      duplicate: 'counted already',
+      deadLetter: 'no SIM has that number, so the portal kept it aside',
+    };
+    const done = failed
+      ? `The listener answered ${failed.status}.`
+      : `${msisdn} in ${country}: ${answers.map((a) => said[a?.outcome ?? ''] ?? a?.outcome).join(', ')}.`;
+    return c.redirect(`/sandbox/usage?done=${encodeURIComponent(done)}`, 303);
+  });
+  return app;
+}
+
+const usagePage = (done: string | undefined) =>
+  sandboxPage(
+    'Usage sandbox',
+    html`<h1>Network usage sandbox</h1>
+      <p>
+        The network sends each use of a number as a signed event (TM Forum's UsageCreateEvent) to the portal's listener,
+        which counts it: the membership's data, minutes and texts at home; abroad, by country, with the roaming notices
+        and the cap (docs/product/roaming.md). The 80 % and 100 % alerts follow the counted totals.
+      </p>
+      ${done ? html`<p role="status">${done}</p>` : ''}
+      <form method="post" action="/sandbox/usage">
+        <p>
+          <label for="msisdn">Number (087…)</label><br />
+          <input id="msisdn" name="msisdn" inputmode="numeric" autocomplete="off" required />
+        </p>
+        <p>
+          <label for="country">Country (two letters: IE at home, FR, US…)</label><br />
+          <input id="country" name="country" maxlength="2" value="IE" required />
+        </p>
+        <p>
+          <label for="data_mb">Data used (MB)</label><br />
+          <input id="data_mb" name="data_mb" inputmode="decimal" value="0" />
+        </p>
+        <p>
+          <label for="minutes">Minutes</label><br />
+          <input id="minutes" name="minutes" inputmode="numeric" value="0" />
+        </p>
+        <p>
+          <label for="texts">Texts</label><br />
+          <input id="texts" name="texts" inputmode="numeric" value="0" />
+        </p>
+        <button type="submit">Send the usage</button>
+      </form>
+      <p><a href="/sandbox/network">The network's orders and events</a></p>`,
+  );

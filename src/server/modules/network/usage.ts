@@ -1,0 +1,61 @@
+import type { Queryable } from '../../db/client.ts';
+import type { PushSender } from '../../integrations/push/index.ts';
+import type { ServiceContext } from '../../kernel/outcome.ts';
+
+/**
+ * Use the network reports (TMF635 Usage), counted by the domains whose rules it meets
+ * (docs/product/network.md): at home, against the membership's allowances (flexible data); abroad,
+ * by country with the roaming notices and cap (roaming). The network reads the use and keeps its
+ * event once; each domain says, at load, that it counts its part.
+ */
+
+/** A use of a number as the listener read it. */
+export interface Use {
+  msisdn: string;
+  /** ISO 3166 alpha-2; IE at home. */
+  country: string;
+  at: Date;
+  dataKb: number;
+  minutes: number;
+  texts: number;
+}
+
+/** The event a use came in (kept whole when it turns out to be a dead letter). */
+export interface UseEvent {
+  eventId: string;
+  eventTime: Date;
+  body: unknown;
+}
+
+/** What follows at once, after the use's transaction (an alert due now and its push), with what it needs. */
+export type FollowUp = (ctx: ServiceContext & { push: PushSender; pushOrigins: string[] }) => Promise<void>;
+
+/** What counting a use came to, and what the listener answers of it. */
+export interface Counted {
+  outcome: 'applied' | 'duplicate' | 'deadLetter';
+  note?: string;
+  /** A use abroad: its zone, whether this report's data was refused, whether data abroad is stopped. */
+  usage?: { zone: string; refused: boolean; stopped: boolean };
+  followUp?: FollowUp;
+}
+
+/** A use at home, in a statement of its own that keeps its event too (the busiest path: many uses a commit). */
+export type CountAtHome = (ctx: ServiceContext, event: UseEvent, use: Use) => Promise<Counted>;
+/** A use abroad, in the event's transaction (its event kept already). */
+export type CountAbroad = (
+  tx: Queryable,
+  ctx: ServiceContext,
+  use: Use,
+) => Promise<Counted & { outcome: 'applied' | 'deadLetter' }>;
+
+const counters: { atHome?: CountAtHome; abroad?: CountAbroad } = {};
+
+export const countUsageAtHome = (count: CountAtHome) => void (counters.atHome = count);
+export const countUsageAbroad = (count: CountAbroad) => void (counters.abroad = count);
+
+const nobody = (where: string) => ({ outcome: 'deadLetter' as const, note: `nothing counts use ${where}` });
+
+export const countAtHome: CountAtHome = (ctx, event, use) =>
+  counters.atHome ? counters.atHome(ctx, event, use) : Promise.resolve(nobody('at home'));
+export const countAbroad: CountAbroad = (tx, ctx, use) =>
+  counters.abroad ? counters.abroad(tx, ctx, use) : Promise.resolve(nobody('abroad'));

@@ -1,0 +1,9 @@
+/**
+ * The roaming module's face: all that other modules, the app and the jobs may use of it.
+ *
+ * Roaming (docs/product/roaming.md): use abroad by country, the notices and the cap (use-
+ * abroad.ts counts it for the network).
+ */
+import './use-abroad.ts';
+export { roamingRoutes } from './roaming.routes.ts';
+export { recordUseAbroad } from './roaming.ts';

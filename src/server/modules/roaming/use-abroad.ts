@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import { sims } from '../../db/schema.ts';
+import { monthOf } from '../../kernel/calendar.ts';
+import { sendAlertPushes } from '../alerts/index.ts';
+import { orderDataBar } from '../network/index.ts';
+import { countUsageAbroad, type CountAbroad } from '../network/index.ts';
+import { recordUseAbroad } from './roaming.ts';
+
+/**
+ * A use abroad (docs/product/roaming.md), by country with the roaming notices and the cap, which,
+ * once reached, bars data abroad on the network; a notice raised is pushed at once.
+ */
+const usedAbroad: CountAbroad = async (tx, ctx, use) => {
+  const [sim] = await tx.select({ ssn: sims.ssn }).from(sims).where(eq(sims.msisdn, use.msisdn));
+  if (!sim) return { outcome: 'deadLetter', note: `no SIM has ${use.msisdn}` };
+  const recorded = await recordUseAbroad(tx, () => use.at, sim.ssn, {
+    country: use.country,
+    dataKb: use.dataKb,
+    minutes: use.minutes,
+    texts: use.texts,
+  });
+  if (!recorded) return { outcome: 'deadLetter', note: `${use.msisdn} has no member` };
+  // The cap reached: data abroad stops on the network, once for the month.
+  if (recorded.stopped && !recorded.refused)
+    await orderDataBar(tx, ctx.clock, { ssn: sim.ssn, msisdn: use.msisdn }, true, 'roamingCap', monthOf(use.at));
+  const { noticed, ...usage } = recorded;
+  return {
+    outcome: 'applied',
+    usage,
+    ...(noticed
+      ? {
+          followUp: ({ db, clock, push, pushOrigins }) =>
+            sendAlertPushes({ db, clock }, push, pushOrigins).then(() => undefined),
+        }
+      : {}),
+  };
+};
+
+// Roaming counts the use abroad.
+countUsageAbroad(usedAbroad);
