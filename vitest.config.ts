@@ -3,10 +3,11 @@ import { getViteConfig } from 'astro/config';
 
 /**
  * Three projects, one run (`npm run test:unit`; one of them: `vitest run --project api`):
- * - unit: beside the code it tests (src/**\/*.test.ts), in Node, no database or server;
- * - api: tests/api, the API over PGlite and PostgreSQL: features/ (one file a feature),
- *   reliability/ (concurrency, crashes, limits, signatures, what production needs) and support/
- *   (the harness, the member builders, the typed client);
+ * - unit: beside the code it tests (src/**\/*.test.ts), in Node, no server; a module's rules on an
+ *   embedded database of their own (PGlite) where they are rules over the database;
+ * - api: tests/api, the API over PGlite and PostgreSQL: one folder per server module (one file a
+ *   feature), reliability/ (concurrency, crashes, limits, signatures, what production needs) and
+ *   support/ (the harness, the member builders, the typed client);
  * - build: tests/build and tests/bench, the built site, the docs, the boundaries and the budgets' weights.
  */
 export default getViteConfig({

@@ -1,4 +1,4 @@
-import type { Database } from '../db/client.ts';
+import { isUniqueViolation, type Database } from '../db/client.ts';
 import type { Clock } from './clock.ts';
 
 /** What every service works over: the database and the clock (tests pass their own of both). */
@@ -20,3 +20,16 @@ export const refused = <R extends string>(reason: R, detail?: Record<string, num
   reason,
   ...(detail ? { detail } : {}),
 });
+
+/**
+ * Done with what `write` answers, or refused for `reason` when a unique index refuses it: the
+ * database decides what is taken (an address, an open order), also for two requests at once.
+ */
+export async function unlessTaken<T, R extends string>(reason: R, write: () => Promise<T>) {
+  try {
+    return done(await write());
+  } catch (error) {
+    if (isUniqueViolation(error)) return refused(reason);
+    throw error;
+  }
+}

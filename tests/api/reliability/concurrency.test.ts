@@ -140,12 +140,12 @@ const referredOrder: Race = {
 };
 
 const PASSKEY_RACE = {
-  file: '../features/passkeys.test.ts',
+  file: '../identity/passkeys.test.ts',
   test: '20 at once: one step-up code opens one registration, one answer adds one passkey and signs in once, one removal',
 };
 
 const HOUSEHOLD_RACE = {
-  file: '../features/household.test.ts',
+  file: '../household/household.test.ts',
   test: '20 purchases, credits and acceptances at once: credit never overdrawn, one line per invitation, 4 lines at most',
 };
 
@@ -155,8 +155,8 @@ const races: Record<string, Race | Elsewhere> = {
   addHouseholdCredit: HOUSEHOLD_RACE,
   acceptHouseholdInvitation: HOUSEHOLD_RACE,
   // The top-up advance (docs/product/lifelines.md): one outstanding per SIM.
-  takeAdvance: { file: '../features/advance.test.ts', test: '20 advances at once → one' },
-  networkListener: { file: '../features/network.test.ts', test: 'the same event 20 times at once' },
+  takeAdvance: { file: '../money/advance.test.ts', test: '20 advances at once → one' },
+  networkListener: { file: '../network/network.test.ts', test: 'the same event 20 times at once' },
   // Passkeys (docs/product/phone.md): a code, a challenge and a passkey are each used once.
   passkeyRegistrationOptions: PASSKEY_RACE,
   registerPasskey: PASSKEY_RACE,
@@ -164,15 +164,15 @@ const races: Record<string, Race | Elsewhere> = {
   passkeySignIn: PASSKEY_RACE,
   // Money
   recurrence: {
-    file: '../features/memberships.test.ts',
+    file: '../money/memberships.test.ts',
     test: '20 purchases at once never overdraw credit nor queue two memberships',
   },
   createCheckout: {
-    file: '../features/memberships.test.ts',
+    file: '../money/memberships.test.ts',
     test: '20 purchases at once never overdraw credit nor queue two memberships',
   },
   addCredit: {
-    file: '../features/security.test.ts',
+    file: '../controls/security.test.ts',
     test: 'spend limit with the stored card: twenty €5 top-ups at once under a €20 limit',
   },
   buyAddon: {
@@ -215,23 +215,23 @@ const races: Record<string, Race | Elsewhere> = {
     },
   },
   // Data
-  carryover: { file: '../features/flexi-data.test.ts', test: '20 carryovers, donations or saves at once' },
-  donate: { file: '../features/flexi-data.test.ts', test: '20 carryovers, donations or saves at once' },
-  safeSave: { file: '../features/flexi-data.test.ts', test: '20 carryovers, donations or saves at once' },
-  safeUnlock: { file: '../features/flexi-data.test.ts', test: '20 unlocks of 1 GB from a 3 GB Safe' },
-  share: { file: '../features/flexi-data.test.ts', test: '20 shares and 20 spot-mes of 1 GB from 3 GB' },
-  spotMe: { file: '../features/flexi-data.test.ts', test: '20 shares and 20 spot-mes of 1 GB from 3 GB' },
-  swap: { file: '../features/flexi-data.test.ts', test: '20 swaps of 1 GB from 10 GB' },
+  carryover: { file: '../flexi-data/flexi-data.test.ts', test: '20 carryovers, donations or saves at once' },
+  donate: { file: '../flexi-data/flexi-data.test.ts', test: '20 carryovers, donations or saves at once' },
+  safeSave: { file: '../flexi-data/flexi-data.test.ts', test: '20 carryovers, donations or saves at once' },
+  safeUnlock: { file: '../flexi-data/flexi-data.test.ts', test: '20 unlocks of 1 GB from a 3 GB Safe' },
+  share: { file: '../flexi-data/flexi-data.test.ts', test: '20 shares and 20 spot-mes of 1 GB from 3 GB' },
+  spotMe: { file: '../flexi-data/flexi-data.test.ts', test: '20 shares and 20 spot-mes of 1 GB from 3 GB' },
+  swap: { file: '../flexi-data/flexi-data.test.ts', test: '20 swaps of 1 GB from 10 GB' },
   // Once-only rights
-  feelsmug: { file: '../features/offers.test.ts', test: 'once-only claims hold under concurrency' },
-  joinCampaign: { file: '../features/offers.test.ts', test: 'once-only claims hold under concurrency' },
-  setPresaleCode: { file: '../features/offers.test.ts', test: 'once-only claims hold under concurrency' },
-  sendFreeSim: { file: '../features/recruit.test.ts', test: '20 sends at once with one left: exactly one order' },
+  feelsmug: { file: '../community/offers.test.ts', test: 'once-only claims hold under concurrency' },
+  joinCampaign: { file: '../community/offers.test.ts', test: 'once-only claims hold under concurrency' },
+  setPresaleCode: { file: '../community/offers.test.ts', test: 'once-only claims hold under concurrency' },
+  sendFreeSim: { file: '../community/recruit.test.ts', test: '20 sends at once with one left: exactly one order' },
   orderFreeSim: {
-    file: '../features/onboarding.test.ts',
+    file: '../lines/onboarding.test.ts',
     test: '20 free-SIM orders at once: one is taken, the others refused',
   },
-  signUp: { file: '../features/sign-up.test.ts', test: '20 sign-ups with one address at once' },
+  signUp: { file: '../identity/sign-up.test.ts', test: '20 sign-ups with one address at once' },
   chatLeave: {
     title: 'a chat left as a message becomes one ticket',
     run: async (c) => {

@@ -42,7 +42,7 @@ export async function forwardTickets(
         email: t.email,
         msisdn: t.msisdn,
         message: first?.body ?? '',
-        // A ticket joins an account only from its signed-in session (features/contact), so the
+        // A ticket joins an account only from its signed-in session (care/contact), so the
         // account's data goes with a member's message and never with a visitor's.
         senderVerified: t.memberId !== null,
         contactPreferences: t.memberId === null ? null : await contactPreferencesOf(t.memberId),

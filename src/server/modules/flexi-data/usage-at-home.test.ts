@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
 import { dailyUsage, memberships, networkEvents } from '../../db/schema.ts';
 import { createMember } from '../../seed/members.ts';
-import { seedCatalogue } from '../../seed/seed.ts';
+import { catalogueDatabase } from '../../seed/unit-database.ts';
 import { countUseAtHome, type UseAtHome } from './usage-at-home.ts';
 import { countAtHome } from '../network/usage.ts';
 
@@ -19,10 +19,7 @@ const GB = 1024 * 1024;
 let handle: DatabaseHandle;
 let n = 0;
 
-beforeAll(async () => {
-  handle = await openDatabase('memory://');
-  await seedCatalogue(handle.db);
-}, 60_000);
+beforeAll(async () => void (handle = await catalogueDatabase()), 60_000);
 afterAll(() => handle.close());
 
 const use = (msisdn: string, dataKb: number, extra: Partial<UseAtHome> = {}): UseAtHome => ({

@@ -1,10 +1,9 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Order } from '../../../contract/orders.schema.ts';
 import { formatEircode } from '../../../contract/forms.schema.ts';
-import { isUniqueViolation } from '../../db/client.ts';
 import type { Queryable } from '../../db/client.ts';
 import { orders } from '../../db/schema.ts';
-import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
+import { unlessTaken, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
 
 export interface Address {
   firstname: string;
@@ -108,13 +107,10 @@ export async function placeOrder(
   { db, clock }: ServiceContext,
   order: WebOrder,
 ): Promise<Outcome<Order, 'alreadyOpen'>> {
-  try {
+  return unlessTaken('alreadyOpen', async () => {
     const [row] = await db.insert(orders).values(webOrderRow(order, clock())).returning();
-    return done(orderOf(row!));
-  } catch (error) {
-    if (isUniqueViolation(error)) return refused('alreadyOpen');
-    throw error;
-  }
+    return orderOf(row!);
+  });
 }
 
 /** Inserts a SIM order inside the caller's transaction (recruit orders: the caller checks its own limits). */

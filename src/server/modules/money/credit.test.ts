@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isCheckViolation, openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import { isCheckViolation, type DatabaseHandle } from '../../db/client.ts';
 import { balances, networkOrders } from '../../db/schema.ts';
 import { createMember } from '../../seed/members.ts';
-import { seedCatalogue } from '../../seed/seed.ts';
+import { catalogueDatabase } from '../../seed/unit-database.ts';
 import { orderNoAllowanceBar } from '../network/index.ts';
 import { changeCredit } from './credit.ts';
 
@@ -16,10 +16,7 @@ import { changeCredit } from './credit.ts';
 const NOW = new Date('2026-11-22T10:00:00Z');
 let handle: DatabaseHandle;
 
-beforeAll(async () => {
-  handle = await openDatabase('memory://');
-  await seedCatalogue(handle.db);
-}, 60_000);
+beforeAll(async () => void (handle = await catalogueDatabase()), 60_000);
 afterAll(() => handle.close());
 
 const creditOf = async (ssn: string) =>

@@ -1,9 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
+import type { DatabaseHandle } from '../../db/client.ts';
 import { networkOrders, notifications, sims } from '../../db/schema.ts';
 import { createMember } from '../../seed/members.ts';
-import { seedCatalogue } from '../../seed/seed.ts';
+import { catalogueDatabase } from '../../seed/unit-database.ts';
 import { orderDataBar, orderNoAllowanceBar, purchaseLiftRefused } from './data-bars.ts';
 import { orderActivation, orderLineDeletion, orderLineState, orderSwap } from '../lines/index.ts';
 import { applyOrderStep, declaredCauses } from './order-causes.ts';
@@ -19,10 +19,7 @@ const NOW = new Date('2026-11-22T10:00:00Z');
 const clock = () => NOW;
 let handle: DatabaseHandle;
 
-beforeAll(async () => {
-  handle = await openDatabase('memory://');
-  await seedCatalogue(handle.db);
-}, 60_000);
+beforeAll(async () => void (handle = await catalogueDatabase()), 60_000);
 afterAll(() => handle.close());
 
 const latestOrder = async (line: string) =>

@@ -11,7 +11,7 @@ import { chatReference, CHAT_REFERENCE_PATTERN } from '../../../../contract/chat
 /**
  * Live chat (docs/product/customer-care.md, "Live chat"): the hours, starting (a member's session
  * or a visitor's name and address), and what a chat's person or a member reads. The conversation's
- * changes are the shared services' (services/chat/), so the desk's side makes them the same way.
+ * changes are chat's own rules (chat/chats.ts), so the desk's side makes them the same way.
  */
 type Member = typeof members.$inferSelect;
 

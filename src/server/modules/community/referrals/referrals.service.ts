@@ -1,10 +1,9 @@
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { campaignSlugOn } from '../../../../contract/referrals.schema.ts';
-import { isUniqueViolation } from '../../../db/client.ts';
 import { members, orders, referrals } from '../../../db/schema.ts';
 import type { ReferralsAdapter } from '../integrations/referrals/index.ts';
 import { dayOf } from '../../../kernel/calendar.ts';
-import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
+import { done, refused, unlessTaken, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { payloadOf } from '../referrals.ts';
 
 export interface ReferralContext extends ServiceContext {
@@ -61,7 +60,7 @@ export async function refer(
     }),
   );
   if (!answer.ok) return serviceRefusal(answer.status, answer.message);
-  try {
+  return unlessTaken('alreadyReferred', async () => {
     const [row] = await ctx.db
       .insert(referrals)
       .values({
@@ -74,11 +73,8 @@ export async function refer(
         updatedAt: now,
       })
       .returning();
-    return done(shape(row!));
-  } catch (error) {
-    if (isUniqueViolation(error)) return refused('alreadyReferred');
-    throw error;
-  }
+    return shape(row!);
+  });
 }
 
 /**

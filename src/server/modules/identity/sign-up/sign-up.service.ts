@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { isUniqueViolation } from '../../../db/client.ts';
 import { members } from '../../../db/schema.ts';
 import { sendMail } from '../../../integrations/mail/index.ts';
 import { consumeEmailToken, issueEmailToken } from '../email-tokens.ts';
-import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
+import { done, refused, unlessTaken, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { hashPassword } from '../../../kernel/passwords.ts';
 import { siteLink } from '../../../kernel/links.ts';
 import { domainEvent } from '../../../kernel/events.ts';
@@ -41,41 +40,36 @@ export async function createMember(
   siteUrl: string,
 ): Promise<Outcome<Member, 'emailTaken'>> {
   const passwordHash = await hashPassword(form.password);
-  let member: Member;
-  try {
-    member = await ctx.db.transaction(async (tx) => {
+  const joining = {
+    email: form.email,
+    passwordHash,
+    firstname: form.firstname,
+    lastname: form.lastname,
+    nickname: form.nickname ?? form.firstname,
+    isVerified: false,
+    firstLogin: true,
+    isNewMembership: true,
+  };
+  const made = await unlessTaken('emailTaken', () =>
+    ctx.db.transaction(async (tx) => {
       const now = ctx.clock();
-      const [made] = (await tx
+      const [member] = (await tx
         .insert(members)
-        .values({
-          email: form.email,
-          passwordHash,
-          firstname: form.firstname,
-          lastname: form.lastname,
-          nickname: form.nickname ?? form.firstname,
-          isVerified: false,
-          firstLogin: true,
-          isNewMembership: true,
-          createdAt: now,
-        })
+        .values({ ...joining, createdAt: now })
         .returning()) as [Member];
       // What follows a joining is other domains' (a recruit link, a referral): they hear of it here.
-      await memberJoined.emit(tx, { member: made, affiliateId: form.affiliateId, now });
-      const [after] = (await tx.select().from(members).where(eq(members.id, made.id))) as [Member];
-      return after;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) return refused('emailTaken');
-    throw error;
-  }
-  await sendVerification(ctx, member, siteUrl);
-  return done(member);
+      await memberJoined.emit(tx, { member, affiliateId: form.affiliateId, now });
+      return (await tx.select().from(members).where(eq(members.id, member.id)))[0] as Member;
+    }),
+  );
+  if (made.ok) await sendVerification(ctx, made.value, siteUrl);
+  return made;
 }
 
 /**
  * A new verification mail; with another address, the address changes (unverified) first. That is
  * for a new account correcting the address it signed up with: a verified address changes only the
- * way that proves the new one first (Settings → Security, features/security).
+ * way that proves the new one first (Settings → Security, the controls module).
  */
 export async function resendVerification(
   ctx: ServiceContext,
@@ -86,16 +80,19 @@ export async function resendVerification(
   let current = member;
   if (newEmail && newEmail.toLowerCase() !== member.email.toLowerCase()) {
     if (member.isVerified) return refused('verifiedAlready');
-    try {
-      [current] = (await ctx.db
-        .update(members)
-        .set({ email: newEmail, isVerified: false })
-        .where(eq(members.id, member.id))
-        .returning()) as [Member];
-    } catch (error) {
-      if (isUniqueViolation(error)) return refused('emailTaken');
-      throw error;
-    }
+    const changed = await unlessTaken(
+      'emailTaken',
+      async () =>
+        (
+          await ctx.db
+            .update(members)
+            .set({ email: newEmail, isVerified: false })
+            .where(eq(members.id, member.id))
+            .returning()
+        )[0] as Member,
+    );
+    if (!changed.ok) return changed;
+    current = changed.value;
   }
   await sendVerification(ctx, current, siteUrl);
   return done(current);
