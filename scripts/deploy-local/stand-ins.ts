@@ -2,7 +2,7 @@
  * The outside services the reference deployment needs when it runs on one machine
  * (`npm run deploy:local`): a mail server that keeps what it is sent (read back over HTTP), and a
  * card provider that speaks the provider's API the portal's production adapter calls
- * (integrations/payments/provider.ts: checkouts, the widget script, results, stored cards,
+ * (modules/money/integrations/payments/provider.ts: checkouts, the widget script, results, stored cards,
  * refunds, the transaction search), and the mobile network: the embedded default's sandbox network
  * (TMF641 orders, TMF638 inventory, OAuth), its signed events sent to the portal's listener at
  * STAND_INS_SITE_URL. Every other outside service production names is pointed at this server too,

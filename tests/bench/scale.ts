@@ -4,7 +4,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { createApp } from '../../src/server/app.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
-import { sandboxPayments } from '../../src/server/integrations/payments/index.ts';
+import { sandboxPayments } from '../../src/server/modules/money/index.ts';
 import { runRenewals } from '../../src/server/modules/money/index.ts';
 import { runMinuteJobs } from '../../src/server/jobs/scheduler.ts';
 import { LONG_HISTORY_EVERY, SCALE_PASSWORD, scaleEmail, seedScale } from '../../src/server/seed/scale.ts';

@@ -4,7 +4,7 @@ import { expireRateLimits } from '../http/limiters.ts';
 import { expireIdempotencyKeys } from '../middleware/idempotency.ts';
 import type { ChatDeskAdapter } from '../modules/care/index.ts';
 import type { DeliveryAdapter } from '../modules/lines/index.ts';
-import type { PaymentsAdapter } from '../integrations/payments/index.ts';
+import type { PaymentsAdapter } from '../modules/money/index.ts';
 import type { PushSender } from '../integrations/push/index.ts';
 import type { ReferralsAdapter } from '../modules/community/index.ts';
 import type { TicketsAdapter } from '../modules/care/index.ts';

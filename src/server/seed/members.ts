@@ -4,7 +4,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { KB_PER_GB, SEGMENT_PORTIN } from '../../contract/constants.ts';
 import type { Queryable } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import { sandboxToken } from '../integrations/payments/index.ts';
+import { sandboxToken } from '../modules/money/index.ts';
 import { monthOf } from '../kernel/calendar.ts';
 import { DAY } from '../kernel/clock.ts';
 import { hashPassword } from '../kernel/passwords.ts';

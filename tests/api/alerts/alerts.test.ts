@@ -93,7 +93,7 @@ forEachDatabase('alerts', { seed: 'catalogue', rateLimit: undefined }, (ctx) => 
     // The card is declined at renewal: the member hears of it once.
     c.clock.advance(3 * 86_400_000);
     const declining = {
-      ...(await import('../../../src/server/integrations/payments/index.ts')).sandboxPayments(),
+      ...(await import('../../../src/server/modules/money/integrations/payments/index.ts')).sandboxPayments(),
       chargeStoredCard: async () => ({ paymentId: 'x', code: '800.100.151', description: 'declined' }),
     };
     await runRenewals({ db: c.handle.db, clock: () => c.clock.now, payments: declining });

@@ -421,7 +421,7 @@ forEachDatabase('security', { seed: 'catalogue', rateLimit: undefined }, (ctx) =
     c.clock.advance(3 * 86_400_000);
     const charged: number[] = [];
     const payments = {
-      ...(await import('../../../src/server/integrations/payments/index.ts')).sandboxPayments(),
+      ...(await import('../../../src/server/modules/money/integrations/payments/index.ts')).sandboxPayments(),
       chargeStoredCard: async (_t: string, cents: number) => {
         charged.push(cents);
         return { paymentId: 'x', code: '000.000.000', description: 'ok' };

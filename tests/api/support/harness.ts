@@ -11,7 +11,7 @@ import * as schema from '../../../src/server/db/schema.ts';
 import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
 import webpush from 'web-push';
 import { createApp } from '../../../src/server/app.ts';
-import { sandboxPayments, type SandboxPayments } from '../../../src/server/integrations/payments/index.ts';
+import { sandboxPayments, type SandboxPayments } from '../../../src/server/modules/money/index.ts';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/client.ts';
 import { DEMO_PASSWORD, resetDatabase, seedCatalogue, seedDemo } from '../../../src/server/seed/seed.ts';
 import type { AppConfig } from '../../../src/server/config.ts';

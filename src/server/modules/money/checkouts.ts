@@ -3,7 +3,7 @@ import type { CardChoice } from '../../../contract/payments.schema.ts';
 import type { CheckoutPurpose } from '../../../contract/payments.ts';
 import { eq } from 'drizzle-orm';
 import { checkouts, storedCards } from '../../db/schema.ts';
-import type { PaymentsAdapter } from '../../integrations/payments/index.ts';
+import type { PaymentsAdapter } from './integrations/payments/index.ts';
 import { done, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
 import { spendLimitProblem } from './spend-limit.ts';
 import { lockMember } from '../lines/index.ts';

@@ -23,3 +23,6 @@ export { runRenewals } from './renewals.job.ts';
 export { cardSpentThisMonth } from './spend-limit.ts';
 export { transactionsRoutes } from './transactions/transactions.routes.ts';
 export { moneyJobs } from './jobs.ts';
+export { sandboxPayments, sandboxToken } from './integrations/payments/index.ts';
+export type { PaymentsAdapter, SandboxPayments } from './integrations/payments/index.ts';
+export { payments, paymentsSettings } from './integrations/payments/integration.ts';

@@ -1,4 +1,4 @@
-import type { PaymentsAdapter } from '../../integrations/payments/index.ts';
+import type { PaymentsAdapter } from './integrations/payments/index.ts';
 import type { ServiceContext } from '../../kernel/outcome.ts';
 import type { MinuteJob } from '../../jobs/minute-job.ts';
 import { runAlerts } from './alerts.job.ts';

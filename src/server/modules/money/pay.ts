@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { classifyResult, type PaymentType } from '../../../contract/payments.schema.ts';
 import { isUniqueViolation, type Queryable } from '../../db/client.ts';
 import { storedCards } from '../../db/schema.ts';
-import type { PaymentsAdapter } from '../../integrations/payments/index.ts';
+import type { PaymentsAdapter } from './integrations/payments/index.ts';
 import { simIsBlocked } from '../lines/index.ts';
 import { lockedCredit } from './memberships.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';

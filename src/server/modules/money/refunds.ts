@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { euro } from '../../../contract/format.ts';
 import type { Queryable } from '../../db/client.ts';
 import { cardRefunds, ledger, memberships, notifications, sims } from '../../db/schema.ts';
-import type { PaymentsAdapter } from '../../integrations/payments/index.ts';
+import type { PaymentsAdapter } from './integrations/payments/index.ts';
 import { changeCredit } from './credit.ts';
 import { purchaseLiftRefused, type RefundablePurchase } from '../network/index.ts';
 import type { ServiceContext } from '../../kernel/outcome.ts';

@@ -3,7 +3,7 @@ import { classifyResult } from '../../../contract/payments.schema.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import { changeCredit } from './credit.ts';
 import { ledger, members, memberships, products, sims, storedCards } from '../../db/schema.ts';
-import type { PaymentsAdapter } from '../../integrations/payments/index.ts';
+import type { PaymentsAdapter } from './integrations/payments/index.ts';
 import { lockedCredit, membershipOf } from './memberships.ts';
 import { orderNoAllowanceBar } from '../network/index.ts';
 import { euro } from '../../../contract/format.ts';

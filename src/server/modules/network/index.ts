@@ -33,3 +33,4 @@ export { applyOrderStep, orderCause } from './order-causes.ts';
 export type { NetworkOrder, StepDetail } from './order-causes.ts';
 export { countUsageAbroad, countUsageAtHome } from './usage.ts';
 export type { CountAbroad, Counted, Use, UseEvent } from './usage.ts';
+export { countAtHome } from './usage.ts';

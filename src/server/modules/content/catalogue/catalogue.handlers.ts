@@ -4,7 +4,7 @@ import { ListProductsRequestSchema } from '../../../../contract/catalogue.schema
 import { requestFailures } from '../../../../contract/common-failures.ts';
 import { fail } from '../../../http/answers.ts';
 import type { AppEnv } from '../../../http/router.ts';
-import { phoneSvg } from '../../../integrations/catalogue/images.ts';
+import { phoneSvg } from '../integrations/catalogue/images.ts';
 
 type C = Context<AppEnv>;
 

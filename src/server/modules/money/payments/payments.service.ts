@@ -12,7 +12,7 @@ import { PAYMENT_CONTAINERS, SAVE_CARD_AMOUNT_CENTS } from '../../../../contract
 import type { Queryable } from '../../../db/client.ts';
 import { balances, checkouts, members, memberships, notifications, sims, storedCards } from '../../../db/schema.ts';
 import { sendMail } from '../../../integrations/mail/index.ts';
-import type { Registration } from '../../../integrations/payments/index.ts';
+import type { Registration } from '../integrations/payments/index.ts';
 import { lockedCredit } from '../memberships.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { prepare, type PaymentsContext } from '../checkouts.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyResult } from '../../../contract/payments.schema.ts';
+import { classifyResult } from '../../../../../contract/payments.schema.ts';
 import { providerPayments } from './provider.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { credential, httpsUrl, integration, type Integration, settings } from '../integration.ts';
+import { credential, httpsUrl, integration, type Integration, settings } from '../../../../integrations/integration.ts';
 import { sandboxPayments, type PaymentsAdapter, type SandboxPayments } from './index.ts';
 import { providerPayments } from './provider.ts';
 import { paymentsSandboxRoutes } from './sandbox.ts';

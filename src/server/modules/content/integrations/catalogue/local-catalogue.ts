@@ -1,4 +1,4 @@
-import type { BRANDS, Category, GRADES, Product } from '../../../contract/catalogue.ts';
+import type { BRANDS, Category, GRADES, Product } from '../../../../../contract/catalogue.ts';
 
 /**
  * The local catalogue: what the partner's refurbished-phone shop sells, as it stood when this

@@ -1,4 +1,4 @@
-import { credential, httpsUrl, integration, type Integration, settings } from '../integration.ts';
+import { credential, httpsUrl, integration, type Integration, settings } from '../../../../integrations/integration.ts';
 import { sandboxGeolocation, serviceGeolocation, type GeolocationAdapter, type SandboxGeolocation } from './index.ts';
 import { geolocationSandboxRoutes } from './sandbox.ts';
 

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import { sandboxPage } from '../../http/sandbox-page.ts';
-import { requestFailures } from '../../../contract/common-failures.ts';
-import { fail } from '../../http/answers.ts';
-import type { SandboxEnv } from '../integration.ts';
+import { sandboxPage } from '../../../../http/sandbox-page.ts';
+import { requestFailures } from '../../../../../contract/common-failures.ts';
+import { fail } from '../../../../http/answers.ts';
+import type { SandboxEnv } from '../../../../integrations/integration.ts';
 import { SANDBOX_MODES, type SandboxGeolocation, type SandboxMode } from './index.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { credential, httpsUrl, integration, type Integration, settings } from '../integration.ts';
+import { credential, httpsUrl, integration, type Integration, settings } from '../../../../integrations/integration.ts';
 import { localCatalogueAdapter, partnerCatalogue, type CatalogueAdapter } from './index.ts';
 
 /** The refurbished-phone partner's Connect service (both settings), or the local catalogue. */

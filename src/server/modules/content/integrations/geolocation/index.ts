@@ -1,4 +1,4 @@
-import type { GeolocationAnswer } from '../../../contract/coverage.ts';
+import type { GeolocationAnswer } from '../../../../../contract/coverage.ts';
 
 /**
  * IP geolocation (spec sections 3, 7 and 8): a GET to a GeoIP-style service with a referrer

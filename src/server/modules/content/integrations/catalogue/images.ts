@@ -1,4 +1,4 @@
-import type { Product } from '../../../contract/catalogue.ts';
+import type { Product } from '../../../../../contract/catalogue.ts';
 
 /** Colours for the names in the catalogue (the rest get a neutral grey). */
 const tints: [word: string, fill: string][] = [

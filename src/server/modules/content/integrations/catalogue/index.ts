@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import { LIST_PRODUCTS_PATH, type ListProductsResponse, type Product } from '../../../contract/catalogue.ts';
-import type { ListProductsQuery } from '../../../contract/catalogue.schema.ts';
+import { LIST_PRODUCTS_PATH, type ListProductsResponse, type Product } from '../../../../../contract/catalogue.ts';
+import type { ListProductsQuery } from '../../../../../contract/catalogue.schema.ts';
 import { localCatalogue } from './local-catalogue.ts';
 
 /**

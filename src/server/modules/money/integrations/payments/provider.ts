@@ -1,4 +1,4 @@
-import { classifyResult } from '../../../contract/payments.schema.ts';
+import { classifyResult } from '../../../../../contract/payments.schema.ts';
 import type { ChargeResult, CheckoutResult, PaymentsAdapter } from './index.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
-import type { SandboxEnv } from '../integration.ts';
-import { sandboxPage } from '../../http/sandbox-page.ts';
+import type { SandboxEnv } from '../../../../integrations/integration.ts';
+import { sandboxPage } from '../../../../http/sandbox-page.ts';
 import { SANDBOX_CARDS, sandboxToken, type SandboxPayments } from './index.ts';
 
 const euro = (cents: number) =>
