@@ -25,9 +25,7 @@ import { readFileSync } from 'node:fs';
 import { createServer as createPlainServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import { getRequestListener } from '@hono/node-server';
-import { sandboxNetworkAdapter } from '../../src/server/modules/network/index.ts';
-import { networkSandboxRoutes } from '../../src/server/modules/network/index.ts';
-import { SANDBOX_NETWORK_CLIENT } from '../../src/server/modules/network/index.ts';
+import { sandboxNetworkAdapter, networkSandboxRoutes, SANDBOX_NETWORK_CLIENT } from '../../src/server/modules/network/index.ts';
 import { mailSink } from '../../tests/setup/mail-sink.ts';
 
 const host = process.env.STAND_INS_HOST ?? '127.0.0.1';

@@ -4,8 +4,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { createApp } from '../../src/server/app.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
-import { sandboxPayments } from '../../src/server/modules/money/index.ts';
-import { runRenewals } from '../../src/server/modules/money/index.ts';
+import { sandboxPayments, runRenewals } from '../../src/server/modules/money/index.ts';
 import { runMinuteJobs } from '../../src/server/jobs/scheduler.ts';
 import { LONG_HISTORY_EVERY, SCALE_PASSWORD, scaleEmail, seedScale } from '../../src/server/seed/scale.ts';
 import { seedCatalogue } from '../../src/server/seed/seed.ts';
@@ -15,10 +14,12 @@ import { load, loadTool, signIn, startServer, type Load, type Target } from './a
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { networkOrders } from '../../src/server/db/schema.ts';
-import { networkSignature } from '../../src/server/modules/network/index.ts';
-import { sandboxNetworkAdapter } from '../../src/server/modules/network/index.ts';
-import { drainNetworkOrders } from '../../src/server/modules/network/index.ts';
-import { applyOrderStep } from '../../src/server/modules/network/index.ts';
+import {
+  networkSignature,
+  sandboxNetworkAdapter,
+  drainNetworkOrders,
+  applyOrderStep,
+} from '../../src/server/modules/network/index.ts';
 
 /**
  * `npm run bench:scale`: the reads and jobs of the portal on a network of a million made members

@@ -1,19 +1,16 @@
 import type { Hono } from 'hono';
 import { captcha } from './captcha/integration.ts';
-import { catalogue } from '../modules/content/index.ts';
+import { catalogue, geolocation } from '../modules/content/index.ts';
 import { cdn } from './cdn/integration.ts';
-import { chat } from '../modules/care/index.ts';
+import { chat, helpdesk, tickets } from '../modules/care/index.ts';
 import { content } from './content/integration.ts';
 import { delivery } from '../modules/lines/index.ts';
-import { geolocation } from '../modules/content/index.ts';
-import { helpdesk } from '../modules/care/index.ts';
 import type { Integration, IntegrationDeps, SandboxEnv } from './integration.ts';
 import { mail } from './mail/integration.ts';
 import { payments } from '../modules/money/index.ts';
 import { push } from './push/integration.ts';
 import { network } from '../modules/network/index.ts';
 import { referrals } from '../modules/community/index.ts';
-import { tickets } from '../modules/care/index.ts';
 
 /**
  * The outside services, one line each (the composition root's one registry). A new

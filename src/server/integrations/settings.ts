@@ -1,16 +1,13 @@
 import type { z } from 'zod';
 import { captchaSettings } from './captcha/integration.ts';
-import { catalogueSettings } from '../modules/content/index.ts';
+import { catalogueSettings, geolocationSettings } from '../modules/content/index.ts';
 import { cdnSettings } from './cdn/integration.ts';
-import { chatSettings } from '../modules/care/index.ts';
+import { chatSettings, helpdeskSettings, ticketsSettings } from '../modules/care/index.ts';
 import { deliverySettings } from '../modules/lines/index.ts';
-import { geolocationSettings } from '../modules/content/index.ts';
-import { helpdeskSettings } from '../modules/care/index.ts';
 import type { Settings, StartDeps } from './integration.ts';
 import { mailSettings } from './mail/integration.ts';
 import { paymentsSettings } from '../modules/money/index.ts';
 import { referralsSettings } from '../modules/community/index.ts';
-import { ticketsSettings } from '../modules/care/index.ts';
 import { pushSettings } from './push/integration.ts';
 import { contentSettings } from './content/integration.ts';
 import { errorReportsSettings } from './error-reports/integration.ts';

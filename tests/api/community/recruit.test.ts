@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { messages } from '../../../src/contract/messages.ts';
-import { recruitFailures } from '../../../src/contract/recruit.schema.ts';
+import { recruitFailures, recruitApi } from '../../../src/contract/recruit.schema.ts';
 import { balances, ledger, members, orders, recruits, simStock } from '../../../src/server/db/schema.ts';
 import { DAY } from '../../../src/server/kernel/clock.ts';
-import { recruitApi } from '../../../src/contract/recruit.schema.ts';
 import { onboardingApi } from '../../../src/contract/onboarding.schema.ts';
 import { createMember, signIn, type BuiltMember, type MemberSpec } from '../support/builders.ts';
 import { ok, send as sendTyped } from '../support/client.ts';

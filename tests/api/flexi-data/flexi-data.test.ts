@@ -4,10 +4,17 @@ import { expect, it } from 'vitest';
 import { createApp } from '../../../src/server/app.ts';
 import { KB_PER_GB } from '../../../src/contract/constants.ts';
 import { flexiFailures, flexiMessages } from '../../../src/contract/flexi-data.schema.ts';
-import { donations, flexiActions, ledger, memberships, spotLoans, vaults } from '../../../src/server/db/schema.ts';
+import {
+  donations,
+  flexiActions,
+  ledger,
+  memberships,
+  spotLoans,
+  vaults,
+  balances,
+} from '../../../src/server/db/schema.ts';
 import { runRenewals } from '../../../src/server/modules/money/index.ts';
 import { runSpotReturns } from '../../../src/server/modules/flexi-data/index.ts';
-import { balances } from '../../../src/server/db/schema.ts';
 import { DAY } from '../../../src/server/kernel/clock.ts';
 import { BUILT_PASSWORD, createMember, signIn, type BuiltMember, type MemberSpec } from '../support/builders.ts';
 import { call, forEachDatabase, login, type Session, type TestContext } from '../support/harness.ts';

@@ -5,8 +5,7 @@ import { accountFailures } from '../../../src/contract/account.calls.ts';
 import { messages } from '../../../src/contract/messages.ts';
 import { createApp } from '../../../src/server/app.ts';
 import { demoSsn } from '../../../src/server/seed/seed.ts';
-import { sandboxDelivery } from '../../../src/server/modules/lines/index.ts';
-import { runDeliveries } from '../../../src/server/modules/lines/index.ts';
+import { sandboxDelivery, runDeliveries } from '../../../src/server/modules/lines/index.ts';
 import {
   call,
   errorAnswer,

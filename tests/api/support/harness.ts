@@ -17,9 +17,12 @@ import { DEMO_PASSWORD, resetDatabase, seedCatalogue, seedDemo } from '../../../
 import type { AppConfig } from '../../../src/server/config.ts';
 import { SANDBOX_CSP_REPORTS } from '../../../src/server/http/csp-reports.ts';
 import { contentFiles } from './content.ts';
-import { sandboxNetworkAdapter, type SandboxNetworkAdapter } from '../../../src/server/modules/network/index.ts';
-import { drainNetworkOrders } from '../../../src/server/modules/network/index.ts';
-import { applyOrderStep } from '../../../src/server/modules/network/index.ts';
+import {
+  sandboxNetworkAdapter,
+  type SandboxNetworkAdapter,
+  drainNetworkOrders,
+  applyOrderStep,
+} from '../../../src/server/modules/network/index.ts';
 import { ERROR_CODES } from '../../../src/contract/error-codes.schema.ts';
 
 /** The moment the demo members are seeded at in tests; the clock starts here for every test. */

@@ -1,10 +1,9 @@
-import { repayAdvance } from '../money/index.ts';
+import { repayAdvance, changeCredit } from '../money/index.ts';
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { RECRUIT_REWARD_CENTS } from '../../../contract/recruit.schema.ts';
 import { isUniqueViolation, type Queryable } from '../../db/client.ts';
 import { balances, ledger, members, memberships, recruits, sims } from '../../db/schema.ts';
-import { changeCredit } from '../money/index.ts';
 
 /**
  * Recruit and reward rules more than one feature needs: the member's affiliate id, the friend

@@ -6,8 +6,7 @@ import { dayOf } from '../../kernel/calendar.ts';
 import type { ServiceContext } from '../../kernel/outcome.ts';
 import { sendAlertPushes } from '../alerts/index.ts';
 import { runAlerts } from '../money/index.ts';
-import { orderNoAllowanceBar } from '../network/index.ts';
-import { countUsageAtHome, type Counted, type Use, type UseEvent } from '../network/index.ts';
+import { orderNoAllowanceBar, countUsageAtHome, type Counted, type Use, type UseEvent } from '../network/index.ts';
 
 /** One use at home, as the listener read it from a TMF635 Usage. */
 export interface UseAtHome {

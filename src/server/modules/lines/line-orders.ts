@@ -3,8 +3,7 @@ import { NETWORK_ORDER_ENDS, type LineState, type NetworkOrderState } from '../.
 import type { Queryable } from '../../db/client.ts';
 import { notifications, sims } from '../../db/schema.ts';
 import type { Clock } from '../../kernel/clock.ts';
-import { queueNetworkOrder } from '../network/index.ts';
-import { orderCause, type NetworkOrder, type StepDetail } from '../network/index.ts';
+import { queueNetworkOrder, orderCause, type NetworkOrder, type StepDetail } from '../network/index.ts';
 import { moveSimRows } from './sim-keyed.ts';
 
 /**

@@ -6,8 +6,7 @@ import type { Queryable } from '../../db/client.ts';
 import { notifications, portInEvents, portInRequests, segments, sims } from '../../db/schema.ts';
 import { dayOf } from '../../kernel/calendar.ts';
 import type { Clock } from '../../kernel/clock.ts';
-import { queueNetworkOrder } from '../network/index.ts';
-import { orderCause } from '../network/index.ts';
+import { queueNetworkOrder, orderCause } from '../network/index.ts';
 
 type Row = typeof portInRequests.$inferSelect;
 

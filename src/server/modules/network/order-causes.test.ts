@@ -5,9 +5,8 @@ import { networkOrders, notifications, sims } from '../../db/schema.ts';
 import { createMember } from '../../seed/members.ts';
 import { catalogueDatabase } from '../../seed/unit-database.ts';
 import { orderDataBar, orderNoAllowanceBar, purchaseLiftRefused } from './data-bars.ts';
-import { orderActivation, orderLineDeletion, orderLineState, orderSwap } from '../lines/index.ts';
+import { orderActivation, orderLineDeletion, orderLineState, orderSwap, orderPortIn } from '../lines/index.ts';
 import { applyOrderStep, declaredCauses } from './order-causes.ts';
-import { orderPortIn } from '../lines/index.ts';
 
 /**
  * The network's order causes (modules/network/order-causes.ts) on PGlite: each module's cause is stored in the

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { sims } from '../../db/schema.ts';
 import { monthOf } from '../../kernel/calendar.ts';
 import { sendAlertPushes } from '../alerts/index.ts';
-import { orderDataBar } from '../network/index.ts';
-import { countUsageAbroad, type CountAbroad } from '../network/index.ts';
+import { orderDataBar, countUsageAbroad, type CountAbroad } from '../network/index.ts';
 import { recordUseAbroad } from './roaming.ts';
 
 /**

@@ -1,14 +1,12 @@
-import { memberHasBlockedSim } from '../../lines/index.ts';
+import { memberHasBlockedSim, orderOf, placeOrderIn, type Address, lockMember } from '../../lines/index.ts';
 import { and, count, desc, eq, gte, isNull, ne } from 'drizzle-orm';
 import { RECRUIT_REWARD_CENTS } from '../../../../contract/recruit.schema.ts';
 import { KICKBACK_REQUESTER, KICKBACK_SKU, SEND_FREE_SIM_DAILY_LIMIT } from '../../../../contract/recruit.ts';
 import type { Queryable } from '../../../db/client.ts';
 import { members, orders, recruits, sims, simStock } from '../../../db/schema.ts';
 import { dayStartOf } from '../../../kernel/calendar.ts';
-import { orderOf, placeOrderIn, type Address } from '../../lines/index.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { affiliateIdOf, recruiterOf } from '../recruits.ts';
-import { lockMember } from '../../lines/index.ts';
 
 export { affiliateIdOf };
 

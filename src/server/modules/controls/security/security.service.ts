@@ -5,12 +5,10 @@ import { sendMail } from '../../../integrations/mail/index.ts';
 import { members, sims } from '../../../db/schema.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { verifyPassword } from '../../../kernel/passwords.ts';
-import { consumeEmailToken, issueEmailToken, pendingEmailOf } from '../../identity/index.ts';
+import { consumeEmailToken, issueEmailToken, pendingEmailOf, useStepUpCode } from '../../identity/index.ts';
 import { siteLink } from '../../../kernel/links.ts';
 import { cardSpentThisMonth } from '../../money/index.ts';
-import { useStepUpCode } from '../../identity/index.ts';
-import { lockMember } from '../../lines/index.ts';
-import { orderLineState } from '../../lines/index.ts';
+import { lockMember, orderLineState } from '../../lines/index.ts';
 
 export async function spendLimitOf({ db, clock }: ServiceContext, memberId: number) {
   const [member] = await db.select({ limit: members.spendLimitCents }).from(members).where(eq(members.id, memberId));

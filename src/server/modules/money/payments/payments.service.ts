@@ -7,8 +7,7 @@ import {
   type PaymentResult,
   type StoredCard,
 } from '../../../../contract/payments.schema.ts';
-import { type CheckoutPurpose } from '../../../../contract/payments.ts';
-import { PAYMENT_CONTAINERS, SAVE_CARD_AMOUNT_CENTS } from '../../../../contract/payments.ts';
+import { type CheckoutPurpose, PAYMENT_CONTAINERS, SAVE_CARD_AMOUNT_CENTS } from '../../../../contract/payments.ts';
 import type { Queryable } from '../../../db/client.ts';
 import { balances, checkouts, members, memberships, notifications, sims, storedCards } from '../../../db/schema.ts';
 import { sendMail } from '../../../integrations/mail/index.ts';

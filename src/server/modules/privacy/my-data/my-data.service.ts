@@ -8,8 +8,7 @@ import { done, refused, type Outcome, type ServiceContext } from '../../../kerne
 import { hashPassword, verifyPassword } from '../../../kernel/passwords.ts';
 import { payloadOf } from '../../community/index.ts';
 import { useStepUpCode } from '../../identity/index.ts';
-import { lockMember } from '../../lines/index.ts';
-import { orderLineDeletion } from '../../lines/index.ts';
+import { lockMember, orderLineDeletion } from '../../lines/index.ts';
 
 /** What stands in a kept ticket's timeline for the words of a person who deleted their account. */
 export const ERASED_TEXT = 'Removed when the account was deleted.';
