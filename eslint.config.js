@@ -69,6 +69,16 @@ const boundaryPolicies = [
     from: anyOf(['server-kernel', 'server-db']),
     disallow: { to: anyOf(['server-module', 'server-composition', 'server-shared']) },
   },
+  // The tables: each module's own in its `*.tables.ts`, a table's relations naming another module's tables
+  // directly, and `db/schema.ts` gathering them all for drizzle-kit and the queries (the one way in).
+  {
+    from: { element: { type: 'server-db', fileInternalPath: 'schema.ts' } },
+    allow: { to: { element: { type: 'server-module', fileInternalPath: '*.tables.ts' } } },
+  },
+  {
+    from: { element: { type: 'server-module', fileInternalPath: '*.tables.ts' } },
+    allow: { to: { element: { type: 'server-module', fileInternalPath: '*.tables.ts' } } },
+  },
   // The rest of the server (the app and the route registry, the jobs' scheduler, http, the integrations, the
   // seed) meets modules at their faces.
   { from: type('server-shared'), disallow: { to: type('server-module') } },

@@ -40,6 +40,16 @@ describe('import boundaries', () => {
       "import { runRenewals } from '../modules/money/renewals.job.ts';\nexport const x = runRenewals;",
     ],
     [
+      "a module's rule reads another module's tables file (it reads db/schema.ts)",
+      'src/server/modules/roaming/x.ts',
+      "import { sims } from '../lines/sims.tables.ts';\nexport const x = sims;",
+    ],
+    [
+      "the database, but for schema.ts, imports a module's tables",
+      'src/server/db/x.ts',
+      "import { sims } from '../modules/lines/sims.tables.ts';\nexport const x = sims;",
+    ],
+    [
       'the kernel imports a module, even its face',
       'src/server/kernel/x.ts',
       "import { changeCredit } from '../modules/money/index.ts';\nexport const x = changeCredit;",
@@ -111,6 +121,16 @@ describe('import boundaries', () => {
       'the server registry mounts routes from the faces',
       'src/server/modules/index.ts',
       "import { authRoutes } from './identity/index.ts';\nexport const x = authRoutes;",
+    ],
+    [
+      "a module's tables name another module's tables",
+      'src/server/modules/roaming/x.tables.ts',
+      "import { simColumn } from '../lines/sims.tables.ts';\nexport const x = simColumn;",
+    ],
+    [
+      "db/schema.ts gathers every module's tables",
+      'src/server/db/schema.ts',
+      "export * from '../modules/lines/sims.tables.ts';",
     ],
     [
       'the scheduler takes jobs from the faces',

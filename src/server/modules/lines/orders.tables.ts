@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES, PRODUCT_KINDS } from '../../../contract/constants.ts';
-import { createdAt, oneOf, rowId, ts } from './columns.ts';
-import { members } from './members.ts';
+import { createdAt, oneOf, rowId, ts } from '../../db/schema/columns.ts';
+import { members } from '../identity/members.tables.ts';
 
 export const products = pgTable(
   'products',

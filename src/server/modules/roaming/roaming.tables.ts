@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { DEFAULT_ROAMING_CAP_CENTS, ROAMING_CAP_CHOICES, ROAMING_ZONES } from '../../../contract/roaming.ts';
-import { ts, valuesOf } from './columns.ts';
-import { simColumn, simKey } from './sims.ts';
+import { ts, valuesOf } from '../../db/schema/columns.ts';
+import { simColumn, simKey } from '../lines/sims.tables.ts';
 
 /**
  * Roaming (docs/product/roaming.md): where each SIM was last seen by the network's usage feed, and the member's

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, partOf, rowId, ts } from './columns.ts';
-import { memberColumn } from './members.ts';
-import { simColumn } from './sims.ts';
+import { createdAt, partOf, rowId, ts } from '../../db/schema/columns.ts';
+import { memberColumn } from '../identity/members.tables.ts';
+import { simColumn } from '../lines/sims.tables.ts';
 
 /**
  * Household lines (docs/product/lifelines.md): a member (the owner) holds up to 4 other members' SIMs. A SIM is

@@ -2,10 +2,10 @@ import { relations, sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CARD_CHOICES, CARD_REFUND_STATES, CHECKOUT_STATES } from '../../../contract/constants.ts';
 import { CHECKOUT_PURPOSES } from '../../../contract/payments.ts';
-import { createdAt, oneOf, rowId, ts } from './columns.ts';
-import { memberKey, members } from './members.ts';
-import { products } from './orders.ts';
-import { simColumn, simKey, sims } from './sims.ts';
+import { createdAt, oneOf, rowId, ts } from '../../db/schema/columns.ts';
+import { memberKey, members } from '../identity/members.tables.ts';
+import { products } from '../lines/orders.tables.ts';
+import { simColumn, simKey, sims } from '../lines/sims.tables.ts';
 
 /** Credit of one SIM. A SIM without a balance row is one whose account details are missing. */
 export const balances = pgTable(

@@ -3,8 +3,8 @@ import { bigint, check, date, index, integer, pgTable, primaryKey, text, uniqueI
 import { BILLING_STATUSES, PORT_IN_ACCOUNT_TYPES, SIM_KINDS, SIM_STATUSES } from '../../../contract/constants.ts';
 import { LINE_STATES } from '../../../contract/network.ts';
 import { PORT_IN_STATUSES, PORT_IN_STEPS } from '../../../contract/sim-settings.schema.ts';
-import { createdAt, oneOf, partOf, rowId, ts, valuesOf } from './columns.ts';
-import { memberColumn } from './members.ts';
+import { createdAt, oneOf, partOf, rowId, ts, valuesOf } from '../../db/schema/columns.ts';
+import { memberColumn } from '../identity/members.tables.ts';
 
 /** A port-in not yet completed, rejected or cancelled (one open request a member). */
 const PORT_IN_OPEN = PORT_IN_STEPS.filter((s) => s !== 'completed');

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CHAT_AUTHORS, CHAT_ENDERS, CHAT_MESSAGE_MAX, CHAT_STATES } from '../../../contract/chat.ts';
-import { createdAt, oneOf, partOf, rowId, ts } from './columns.ts';
-import { members } from './members.ts';
-import { tickets } from './tickets.ts';
+import { createdAt, oneOf, partOf, rowId, ts } from '../../db/schema/columns.ts';
+import { members } from '../identity/members.tables.ts';
+import { tickets } from './tickets.tables.ts';
 
 /**
  * Live chats with a person (docs/product/customer-care.md, "Live chat"): who started it (a member's

@@ -13,10 +13,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import { MEMBERSHIP_STATUSES } from '../../../contract/constants.ts';
 import { MONTHLY_ACTIONS } from '../../../contract/flexi-data.ts';
-import { createdAt, oneOf, rowId, ts } from './columns.ts';
-import { balances } from './money.ts';
-import { products } from './orders.ts';
-import { simColumn, simKey, sims } from './sims.ts';
+import { createdAt, oneOf, rowId, ts } from '../../db/schema/columns.ts';
+import { balances } from './money.tables.ts';
+import { products } from '../lines/orders.tables.ts';
+import { simColumn, simKey, sims } from '../lines/sims.tables.ts';
 
 /**
  * A current membership with an allowance whose own data used (with what moved out) passed 80 % or

@@ -7,7 +7,7 @@ import {
   NETWORK_ORDER_STATES,
   NETWORK_SERVICES,
 } from '../../../contract/network.ts';
-import { createdAt, oneOf, rowId, ts } from './columns.ts';
+import { createdAt, oneOf, rowId, ts } from '../../db/schema/columns.ts';
 
 /**
  * The outbox of orders to the mobile network (docs/product/network.md): each written in the

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { REFERRAL_STATUSES } from '../../../contract/constants.ts';
-import { createdAt, oneOf, rowId, ts } from './columns.ts';
-import { memberColumn, members } from './members.ts';
-import { orders } from './orders.ts';
-import { sims } from './sims.ts';
+import { createdAt, oneOf, rowId, ts } from '../../db/schema/columns.ts';
+import { memberColumn, members } from '../identity/members.tables.ts';
+import { orders } from '../lines/orders.tables.ts';
+import { sims } from '../lines/sims.tables.ts';
 
 /** The referral service's calls (server-side only). */
 const REFERRAL_CALLS = ['registrations', 'track', 'signups', 'confirmations', 'forget'] as const;

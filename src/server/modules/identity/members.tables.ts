@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ALERT_CAUSES } from '../../../contract/alerts.schema.ts';
 import { LEGACY_TYPES } from '../../../contract/constants.ts';
-import { createdAt, oneOf, partOf, rowId, ts, valuesOf } from './columns.ts';
+import { createdAt, oneOf, partOf, rowId, ts, valuesOf } from '../../db/schema/columns.ts';
 
 export const members = pgTable(
   'members',

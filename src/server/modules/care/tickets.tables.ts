@@ -11,8 +11,8 @@ import {
   TICKET_KINDS,
   TICKET_STATES,
 } from '../../../contract/contact.ts';
-import { bytes, createdAt, oneOf, partOf, rowId, ts, valuesOf } from './columns.ts';
-import { members } from './members.ts';
+import { bytes, createdAt, oneOf, partOf, rowId, ts, valuesOf } from '../../db/schema/columns.ts';
+import { members } from '../identity/members.tables.ts';
 
 /**
  * Help-desk tickets and complaints (docs/product/customer-care.md): what a visitor or member sent from

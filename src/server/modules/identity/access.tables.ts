@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { STEP_UP_PURPOSES } from '../../../contract/step-up.schema.ts';
-import { createdAt, oneOf, partOf, rowId, ts } from './columns.ts';
-import { memberColumn, members } from './members.ts';
+import { createdAt, oneOf, partOf, rowId, ts } from '../../db/schema/columns.ts';
+import { memberColumn, members } from './members.tables.ts';
 
 /** What an e-mail token is for (server-side only). */
 const EMAIL_TOKEN_PURPOSES = ['verify', 'reset', 'change'] as const;
