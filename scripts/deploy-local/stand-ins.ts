@@ -25,7 +25,11 @@ import { readFileSync } from 'node:fs';
 import { createServer as createPlainServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import { getRequestListener } from '@hono/node-server';
-import { sandboxNetworkAdapter, networkSandboxRoutes, SANDBOX_NETWORK_CLIENT } from '../../src/server/modules/network/index.ts';
+import {
+  sandboxNetworkAdapter,
+  networkSandboxRoutes,
+  SANDBOX_NETWORK_CLIENT,
+} from '../../src/server/modules/network/index.ts';
 import { mailSink } from '../../tests/setup/mail-sink.ts';
 
 const host = process.env.STAND_INS_HOST ?? '127.0.0.1';
