@@ -92,6 +92,33 @@ const lineOf = async (c: TestContext, m: BuiltMember) =>
 const ready = async (c: TestContext) => ok(c.app, healthApi.ready, {});
 
 forEachDatabase('network', { seed: 'catalogue', rateLimit: undefined }, (ctx) => {
+  it('a number that left for another network: the SIM no longer has it and the member is told, once; an unknown number is kept aside', async () => {
+    const c = ctx();
+    const m = await createMember(c, { creditCents: 500 });
+    const portOut = (msisdn: string, eventId: string) =>
+      JSON.stringify({
+        eventId,
+        eventTime: c.clock.now.toISOString(),
+        eventType: 'PortOutEvent',
+        event: { msisdn: `353${msisdn.slice(1)}` },
+      });
+    const event = portOut(m.msisdn, `port-out-${m.ssn}`);
+    expect((await (await signed(c, event)).json())._payload.outcome).toBe('applied');
+    expect((await signed(c, event)).status).toBe(200);
+    const [after] = await c.handle.db.select().from(schema.sims).where(eq(schema.sims.ssn, m.ssn));
+    expect(after).toMatchObject({ msisdn: null, status: 'inactive', lineState: null });
+    const told = await c.handle.db
+      .select()
+      .from(schema.notifications)
+      .where(eq(schema.notifications.memberId, m.userId));
+    expect(told.filter((n) => n.title === 'Your number has moved to another network')).toHaveLength(1);
+    // The account stays open: the member still reads it, and no SIM of theirs has the number.
+    const owned = await ok(c.app, accountApi.simsOwned, { session: m.session, params: { user_id: m.userId } });
+    expect(owned._payload.values.filter((v) => v.msisdn === m.msisdn)).toEqual([]);
+    const unknown = await (await signed(c, portOut('0870000009', `port-out-unknown-${m.ssn}`))).json();
+    expect(unknown._payload.outcome).toBe('deadLetter');
+  });
+
   it('a lost SIM: blocked here at once, "blocking" until the network has suspended the line, then blocked on the network; unblocked the same way', async () => {
     const c = ctx();
     const m = await createMember(c, { creditCents: 500 });

@@ -4,6 +4,7 @@
  * Lines: a member's SIMs and numbers (activation, SIM orders and their delivery, a replacement, a
  * change of SIM, a port-in) and the orders each makes to the network.
  */
+import './port-out.ts';
 export { memberHasBlockedSim, simIsBlocked } from './blocks.ts';
 export { runDeliveries } from './deliveries.job.ts';
 export { orderActivation, orderLineDeletion, orderLineState, orderSwap } from './line-orders.ts';

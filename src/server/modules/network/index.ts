@@ -31,5 +31,6 @@ export { RECONCILE_HOURS, runNetworkJob, scheduleNetwork } from './network.job.t
 export { networkRoutes } from './network.routes.ts';
 export { applyOrderStep, orderCause } from './order-causes.ts';
 export type { NetworkOrder, StepDetail } from './order-causes.ts';
+export { applyNumberLeft } from './port-out.ts';
 export { countAtHome, countUsageAbroad, countUsageAtHome } from './usage.ts';
 export type { CountAbroad, Counted, Use, UseEvent } from './usage.ts';

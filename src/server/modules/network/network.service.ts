@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { NetworkEvent } from '../../../contract/network.schema.ts';
 import type { Queryable } from '../../db/client.ts';
-import { networkEvents, notifications, sims } from '../../db/schema.ts';
+import { networkEvents } from '../../db/schema.ts';
 import { applyServiceOrder } from './network-steps.ts';
 import type { ServiceContext } from '../../kernel/outcome.ts';
+import { numberLeft } from './port-out.ts';
 import { countAbroad, countAtHome, type Counted, type FollowUp, type Use } from './usage.ts';
 
 type Event = z.output<typeof NetworkEvent>;
@@ -146,19 +147,10 @@ async function usedAbroad(tx: Tx, ctx: ServiceContext, event: Event): Promise<Ap
   return countAbroad(tx, ctx, read.use);
 }
 
-/** A number that left for another network: the SIM no longer has it; the member is told. */
+/** A number that left for another network, applied by the line's domain (port-out.ts). */
 async function portedOut(tx: Tx, ctx: ServiceContext, event: Event): Promise<Applied> {
   const raw = event.event['msisdn'] ?? (event.event['portOut'] as { msisdn?: unknown } | undefined)?.msisdn;
   const msisdn = nationalNumber(String(raw ?? ''));
-  const [sim] = /^08\d{8}$/.test(msisdn) ? await tx.select().from(sims).where(eq(sims.msisdn, msisdn)) : [];
-  if (!sim) return { outcome: 'deadLetter', note: `no SIM has ${msisdn || 'that number'}` };
-  await tx.update(sims).set({ msisdn: null, status: 'inactive', lineState: null }).where(eq(sims.ssn, sim.ssn));
-  if (sim.memberId)
-    await tx.insert(notifications).values({
-      memberId: sim.memberId,
-      title: 'Your number has moved to another network',
-      body: `${msisdn} now belongs to another network, so your 48 SIM no longer works. Your account stays open: order a new SIM in my48 any time.`,
-      createdAt: ctx.clock(),
-    });
-  return { outcome: 'applied' };
+  if (!/^08\d{8}$/.test(msisdn)) return { outcome: 'deadLetter', note: `no SIM has ${msisdn || 'that number'}` };
+  return numberLeft(tx, ctx, msisdn);
 }
