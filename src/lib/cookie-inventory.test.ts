@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BINDING_COOKIE } from '../server/modules/identity/index.ts';
+import { BINDING_COOKIE } from '../server/modules/identity/session-cookie.ts';
 import { CONSENT_COOKIE } from './consent.ts';
 import { inventory, listed } from './cookie-inventory.ts';
 import { sessionCookieNames } from './session-cookies.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { openDatabase } from '../../src/server/db/client.ts';
-import { startChat } from '../../src/server/modules/care/index.ts';
+import { startChat } from '../../src/server/modules/care/chat/chats.ts';
 import { startServer } from './api.ts';
 
 /**

@@ -4,7 +4,8 @@ import pg from 'pg';
 import pino from 'pino';
 import { createApp } from '../../src/server/app.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
-import { sandboxPayments, runRenewals } from '../../src/server/modules/money/index.ts';
+import { sandboxPayments } from '../../src/server/modules/money/integrations/payments/index.ts';
+import { runRenewals } from '../../src/server/modules/money/renewals.job.ts';
 import { runMinuteJobs } from '../../src/server/jobs/scheduler.ts';
 import { LONG_HISTORY_EVERY, SCALE_PASSWORD, scaleEmail, seedScale } from '../../src/server/seed/scale.ts';
 import { seedCatalogue } from '../../src/server/seed/seed.ts';
@@ -14,12 +15,10 @@ import { load, loadTool, signIn, startServer, type Load, type Target } from './a
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { networkOrders } from '../../src/server/db/schema.ts';
-import {
-  networkSignature,
-  sandboxNetworkAdapter,
-  drainNetworkOrders,
-  applyOrderStep,
-} from '../../src/server/modules/network/index.ts';
+import { sandboxNetworkAdapter } from '../../src/server/modules/network/index.ts';
+import { networkSignature } from '../../src/server/modules/network/integrations/network/signature.ts';
+import { drainNetworkOrders } from '../../src/server/modules/network/network-orders.ts';
+import { applyOrderStep } from '../../src/server/modules/network/order-causes.ts';
 
 /**
  * `npm run bench:scale`: the reads and jobs of the portal on a network of a million made members

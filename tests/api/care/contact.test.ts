@@ -4,8 +4,10 @@ import { CONTACT_PER_WINDOW, SENDER_NOT_VERIFIED } from '../../../src/contract/c
 import { contactApi, contactFailures } from '../../../src/contract/contact.schema.ts';
 import type { RequestBody } from '../../../src/contract/endpoint.ts';
 import { outbox, ticketAttachments, ticketEntries, tickets } from '../../../src/server/db/schema.ts';
-import { pruneUploads, deskTickets, forwardTickets } from '../../../src/server/modules/care/index.ts';
-import { ERASED_TEXT } from '../../../src/server/modules/privacy/index.ts';
+import { pruneUploads } from '../../../src/server/modules/care/attachments.ts';
+import { deskTickets } from '../../../src/server/modules/care/integrations/tickets/index.ts';
+import { forwardTickets } from '../../../src/server/modules/care/tickets.job.ts';
+import { ERASED_TEXT } from '../../../src/server/modules/privacy/my-data/my-data.service.ts';
 import { createMember, deleteAccount } from '../support/builders.ts';
 import { send } from '../support/client.ts';
 import { forEachDatabase, solveCaptcha, type TestContext } from '../support/harness.ts';

@@ -8,13 +8,9 @@ import { contactApi } from '../../../src/contract/contact.schema.ts';
 import { settingsApi } from '../../../src/contract/settings.schema.ts';
 import { supportApi, supportFailures, supportMessages } from '../../../src/contract/support.schema.ts';
 import { members, outbox, tickets } from '../../../src/server/db/schema.ts';
-import {
-  deskTickets,
-  type TicketForDesk,
-  forwardTickets,
-  pruneTickets,
-  treatUnansweredAsComplaints,
-} from '../../../src/server/modules/care/index.ts';
+import { deskTickets, type TicketForDesk } from '../../../src/server/modules/care/integrations/tickets/index.ts';
+import { forwardTickets } from '../../../src/server/modules/care/tickets.job.ts';
+import { pruneTickets, treatUnansweredAsComplaints } from '../../../src/server/modules/care/tickets.ts';
 import { describedContactPreferencesOf } from '../../../src/server/modules/identity/index.ts';
 import { createMember, deleteAccount, signIn, type BuiltMember } from '../support/builders.ts';
 import { ok, refused, send } from '../support/client.ts';

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { campaignSlugOn, easterSunday, referralsFailures } from '../../../src/contract/referrals.schema.ts';
 import { createApp } from '../../../src/server/app.ts';
 import { balances, members, referralCalls, referralOutbox } from '../../../src/server/db/schema.ts';
-import { sandboxReferrals, sendReferralOutbox } from '../../../src/server/modules/community/index.ts';
+import { sandboxReferrals } from '../../../src/server/modules/community/integrations/referrals/index.ts';
+import { sendReferralOutbox } from '../../../src/server/modules/community/referrals.ts';
 import { spareSsn } from '../../../src/server/seed/seed.ts';
 import { BUILT_PASSWORD, createMember } from '../support/builders.ts';
 import {

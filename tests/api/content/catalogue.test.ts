@@ -4,12 +4,12 @@ import { expect, it } from 'vitest';
 import { LIST_PRODUCTS_PATH, type ListProductsResponse } from '../../../src/contract/catalogue.ts';
 import { createApp } from '../../../src/server/app.ts';
 import type { Database } from '../../../src/server/db/client.ts';
+import { partnerCatalogue } from '../../../src/server/modules/content/integrations/catalogue/index.ts';
+import { localCatalogue } from '../../../src/server/modules/content/integrations/catalogue/local-catalogue.ts';
 import {
-  partnerCatalogue,
-  localCatalogue,
   sandboxGeolocation,
   serviceGeolocation,
-} from '../../../src/server/modules/content/index.ts';
+} from '../../../src/server/modules/content/integrations/geolocation/index.ts';
 import { testConfig } from '../support/harness.ts';
 
 // The catalogue and the geolocation lookup touch no database.

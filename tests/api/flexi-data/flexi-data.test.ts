@@ -13,8 +13,8 @@ import {
   vaults,
   balances,
 } from '../../../src/server/db/schema.ts';
-import { runRenewals } from '../../../src/server/modules/money/index.ts';
-import { runSpotReturns } from '../../../src/server/modules/flexi-data/index.ts';
+import { runRenewals } from '../../../src/server/modules/money/renewals.job.ts';
+import { runSpotReturns } from '../../../src/server/modules/flexi-data/spot-returns.job.ts';
 import { DAY } from '../../../src/server/kernel/clock.ts';
 import { BUILT_PASSWORD, createMember, signIn, type BuiltMember, type MemberSpec } from '../support/builders.ts';
 import { call, forEachDatabase, login, type Session, type TestContext } from '../support/harness.ts';

@@ -4,12 +4,9 @@ import { onboardingApi } from '../../../src/contract/onboarding.schema.ts';
 import { ordersApi, ordersFailures } from '../../../src/contract/orders.schema.ts';
 import type { RequestBody } from '../../../src/contract/endpoint.ts';
 import { orders } from '../../../src/server/db/schema.ts';
-import {
-  carrierDelivery,
-  sandboxDelivery,
-  type DeliveryAdapter,
-  runDeliveries,
-} from '../../../src/server/modules/lines/index.ts';
+import { type DeliveryAdapter } from '../../../src/server/modules/lines/index.ts';
+import { carrierDelivery, sandboxDelivery } from '../../../src/server/modules/lines/integrations/delivery/index.ts';
+import { runDeliveries } from '../../../src/server/modules/lines/deliveries.job.ts';
 import { spareSsn } from '../../../src/server/seed/seed.ts';
 import { createMember } from '../support/builders.ts';
 import { ok, send } from '../support/client.ts';

@@ -4,12 +4,11 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { sandboxNetworkAdapter, networkSandboxRoutes } from '../../../src/server/modules/network/index.ts';
 import {
   serviceOrderOf,
   type NetworkOrderOut,
-  sandboxNetworkAdapter,
-  networkSandboxRoutes,
-} from '../../../src/server/modules/network/index.ts';
+} from '../../../src/server/modules/network/integrations/network/adapter.ts';
 import type { SandboxEnv } from '../../../src/server/integrations/integration.ts';
 
 // The adapter's requests and the sandbox network's answers and events, held to TM Forum's own

@@ -9,19 +9,17 @@ import { simSettingsApi } from '../../../src/contract/sim-settings.schema.ts';
 import { spareSsn } from '../../../src/server/seed/seed.ts';
 import { KB_PER_GB } from '../../../src/contract/constants.ts';
 import * as schema from '../../../src/server/db/schema.ts';
-import {
-  networkSignature,
-  askAboutQuietOrders,
-  reconcileNetwork,
-  applyServiceOrder,
-  runNetworkJob,
-} from '../../../src/server/modules/network/index.ts';
-import { changeCredit, giveBackCardRefunds } from '../../../src/server/modules/money/index.ts';
+import { networkSignature } from '../../../src/server/modules/network/integrations/network/signature.ts';
+import { askAboutQuietOrders, reconcileNetwork } from '../../../src/server/modules/network/network-orders.ts';
+import { applyServiceOrder } from '../../../src/server/modules/network/network-steps.ts';
+import { runNetworkJob } from '../../../src/server/modules/network/network.job.ts';
+import { changeCredit } from '../../../src/server/modules/money/index.ts';
+import { giveBackCardRefunds } from '../../../src/server/modules/money/refunds.ts';
 import { membershipsApi } from '../../../src/contract/memberships.schema.ts';
 import pino from 'pino';
 import { isSharedDatabase, openDatabase } from '../../../src/server/db/client.ts';
 import { JOB_LOCKS, withJobLock } from '../../../src/server/db/job-lock.ts';
-import { countUseAtHome as countAtHome } from '../../../src/server/modules/flexi-data/index.ts';
+import { countUseAtHome as countAtHome } from '../../../src/server/modules/flexi-data/usage-at-home.ts';
 import { BUILT_PASSWORD, createMember, deleteAccount, type BuiltMember } from '../support/builders.ts';
 import { ok, send } from '../support/client.ts';
 import {

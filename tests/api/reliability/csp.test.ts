@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { createApp } from '../../../src/server/app.ts';
 import type { Database } from '../../../src/server/db/client.ts';
-import { sandboxPayments } from '../../../src/server/modules/money/index.ts';
+import { sandboxPayments } from '../../../src/server/modules/money/integrations/payments/index.ts';
 import { testConfig } from '../support/harness.ts';
 import { cspReportUriOf } from '../../../src/server/http/csp-reports.ts';
 

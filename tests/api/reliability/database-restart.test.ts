@@ -8,7 +8,7 @@ import { serverFailures, UNAVAILABLE_RETRY_AFTER_S } from '../../../src/contract
 import { createApp } from '../../../src/server/app.ts';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/client.ts';
 import { balances, idempotencyKeys, ledger } from '../../../src/server/db/schema.ts';
-import { sandboxPayments } from '../../../src/server/modules/money/index.ts';
+import { sandboxPayments } from '../../../src/server/modules/money/integrations/payments/index.ts';
 import { seedCatalogue } from '../../../src/server/seed/seed.ts';
 import { signIn, startServer } from '../../bench/api.ts';
 import { ownPostgresAvailable, startOwnPostgres, type OwnPostgres } from '../../setup/own-postgres.ts';

@@ -5,7 +5,8 @@ import { accountFailures } from '../../../src/contract/account.calls.ts';
 import { messages } from '../../../src/contract/messages.ts';
 import { createApp } from '../../../src/server/app.ts';
 import { demoSsn } from '../../../src/server/seed/seed.ts';
-import { sandboxDelivery, runDeliveries } from '../../../src/server/modules/lines/index.ts';
+import { sandboxDelivery } from '../../../src/server/modules/lines/integrations/delivery/index.ts';
+import { runDeliveries } from '../../../src/server/modules/lines/deliveries.job.ts';
 import {
   call,
   errorAnswer,

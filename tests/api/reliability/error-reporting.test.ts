@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../src/server/app.ts';
-import type { CatalogueAdapter } from '../../../src/server/modules/content/index.ts';
+import type { CatalogueAdapter } from '../../../src/server/modules/content/integrations/catalogue/index.ts';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/client.ts';
 import { sentryReporter, type ErrorReporter } from '../../../src/server/error-reporting.ts';
 import { seedCatalogue } from '../../../src/server/seed/seed.ts';

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/client.ts';
 import { createApp } from '../../../src/server/app.ts';
-import { sandboxPayments } from '../../../src/server/modules/money/index.ts';
+import { sandboxPayments } from '../../../src/server/modules/money/integrations/payments/index.ts';
 import { runMinuteJobs } from '../../../src/server/jobs/scheduler.ts';
 import { LONG_HISTORY_EVERY, SCALE_PASSWORD, scaleEmail, seedScale } from '../../../src/server/seed/scale.ts';
 import { seedCatalogue } from '../../../src/server/seed/seed.ts';

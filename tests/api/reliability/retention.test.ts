@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { networkEvents, networkOrders, outbox, pushSubscriptions, sessions } from '../../../src/server/db/schema.ts';
-import { pruneGrowingTables, RETENTION } from '../../../src/server/modules/privacy/index.ts';
+import { pruneGrowingTables, RETENTION } from '../../../src/server/modules/privacy/retention.ts';
 import { createMember } from '../support/builders.ts';
 import { forEachDatabase } from '../support/harness.ts';
 

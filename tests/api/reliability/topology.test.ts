@@ -11,7 +11,7 @@ import { createApp } from '../../../src/server/app.ts';
 import { seedCatalogue } from '../../../src/server/seed/seed.ts';
 import { productionSettings } from '../../../src/server/production-settings.fixture.ts';
 import { irishHourOf } from '../../../src/contract/irish-time.ts';
-import { RECONCILE_HOURS } from '../../../src/server/modules/network/index.ts';
+import { RECONCILE_HOURS } from '../../../src/server/modules/network/network.job.ts';
 import { signIn, startServer } from '../../bench/api.ts';
 import { BUILT_PASSWORD, createMember, type BuiltMember } from '../support/builders.ts';
 import { freshPostgresDatabase, solveCaptcha, testConfig } from '../support/harness.ts';

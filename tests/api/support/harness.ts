@@ -11,18 +11,18 @@ import * as schema from '../../../src/server/db/schema.ts';
 import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
 import webpush from 'web-push';
 import { createApp } from '../../../src/server/app.ts';
-import { sandboxPayments, type SandboxPayments } from '../../../src/server/modules/money/index.ts';
+import {
+  sandboxPayments,
+  type SandboxPayments,
+} from '../../../src/server/modules/money/integrations/payments/index.ts';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/client.ts';
 import { DEMO_PASSWORD, resetDatabase, seedCatalogue, seedDemo } from '../../../src/server/seed/seed.ts';
 import type { AppConfig } from '../../../src/server/config.ts';
 import { SANDBOX_CSP_REPORTS } from '../../../src/server/http/csp-reports.ts';
 import { contentFiles } from './content.ts';
-import {
-  sandboxNetworkAdapter,
-  type SandboxNetworkAdapter,
-  drainNetworkOrders,
-  applyOrderStep,
-} from '../../../src/server/modules/network/index.ts';
+import { sandboxNetworkAdapter, type SandboxNetworkAdapter } from '../../../src/server/modules/network/index.ts';
+import { drainNetworkOrders } from '../../../src/server/modules/network/network-orders.ts';
+import { applyOrderStep } from '../../../src/server/modules/network/order-causes.ts';
 import { ERROR_CODES } from '../../../src/contract/error-codes.schema.ts';
 
 /** The moment the demo members are seeded at in tests; the clock starts here for every test. */

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { encodeSignatureHeader } from '@sanity/webhook';
-import { networkSignature } from '../../../src/server/modules/network/index.ts';
+import { networkSignature } from '../../../src/server/modules/network/integrations/network/signature.ts';
 import {
   HARNESS_SANITY_SECRET,
   TEST_CHAT_WEBHOOK_SECRET,

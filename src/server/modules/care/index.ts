@@ -4,22 +4,15 @@
  * Customer care (docs/product/customer-care.md): support messages and tickets, complaints and
  * their timelines, the help desk's sign-on, live chat.
  */
-export { pruneUploads } from './attachments.ts';
-export { runChatJobs } from './chat.job.ts';
 export { chatRoutes } from './chat/chat.routes.ts';
-export { startChat } from './chat/chats.ts';
-export { hoursAt, parseChatHours } from './chat/hours.ts';
 export { closeChatStreams } from './chat/hub.ts';
 export { contactRoutes } from './contact/contact.routes.ts';
 export { helpdeskRoutes } from './helpdesk/helpdesk.routes.ts';
 export { supportRoutes } from './support/support.routes.ts';
-export { forwardTickets } from './tickets.job.ts';
-export { acknowledgementOf, pruneTickets, treatUnansweredAsComplaints } from './tickets.ts';
+export { acknowledgementOf } from './tickets.ts';
 export { careJobs } from './jobs.ts';
-export { chatwootDesk } from './integrations/chat/index.ts';
 export type { ChatDeskAdapter } from './integrations/chat/index.ts';
 export { chat, chatSettings } from './integrations/chat/integration.ts';
 export { helpdesk, helpdeskSettings } from './integrations/helpdesk/integration.ts';
-export { deskTickets } from './integrations/tickets/index.ts';
-export type { TicketForDesk, TicketsAdapter } from './integrations/tickets/index.ts';
+export type { TicketsAdapter } from './integrations/tickets/index.ts';
 export { tickets, ticketsSettings } from './integrations/tickets/integration.ts';

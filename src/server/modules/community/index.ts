@@ -7,10 +7,8 @@
 import './listeners.ts';
 export { offersRoutes } from './offers/offers.routes.ts';
 export { recruitRoutes } from './recruit/recruit.routes.ts';
-export { rewardRecruiter } from './recruits.ts';
-export { payloadOf, sendReferralOutbox } from './referrals.ts';
+export { payloadOf } from './referrals.ts';
 export { referralsRoutes } from './referrals/referrals.routes.ts';
 export { communityJobs } from './jobs.ts';
-export { sandboxReferrals } from './integrations/referrals/index.ts';
 export type { ReferralsAdapter } from './integrations/referrals/index.ts';
 export { referrals, referralsSettings } from './integrations/referrals/integration.ts';

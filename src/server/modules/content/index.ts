@@ -6,9 +6,5 @@
 export { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 export { cmsRoutes } from './cms/cms.routes.ts';
 export { coverageRoutes } from './coverage/coverage.routes.ts';
-export { partnerCatalogue } from './integrations/catalogue/index.ts';
-export type { CatalogueAdapter } from './integrations/catalogue/index.ts';
 export { catalogue, catalogueSettings } from './integrations/catalogue/integration.ts';
-export { localCatalogue } from './integrations/catalogue/local-catalogue.ts';
-export { sandboxGeolocation, serviceGeolocation } from './integrations/geolocation/index.ts';
 export { geolocation, geolocationSettings } from './integrations/geolocation/integration.ts';

@@ -8,6 +8,4 @@
 import './usage-at-home.ts';
 export { flexiDataRoutes } from './flexi-data.routes.ts';
 export { unusedOf } from './flexi-data.ts';
-export { runSpotReturns } from './spot-returns.job.ts';
-export { countUseAtHome } from './usage-at-home.ts';
 export { flexiDataJobs } from './jobs.ts';

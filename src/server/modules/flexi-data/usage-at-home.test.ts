@@ -5,7 +5,7 @@ import { dailyUsage, memberships, networkEvents } from '../../db/schema.ts';
 import { createMember } from '../../seed/members.ts';
 import { catalogueDatabase } from '../../seed/unit-database.ts';
 import { countUseAtHome, type UseAtHome } from './usage-at-home.ts';
-import { countAtHome } from '../network/index.ts';
+import { countAtHome } from '../network/usage.ts';
 
 /**
  * Use at home counted against a membership (docs/product/flexible-data.md), on PGlite: its own data

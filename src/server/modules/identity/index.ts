@@ -14,4 +14,3 @@ export { signUpRoutes } from './sign-up/sign-up.routes.ts';
 export { memberJoined } from './sign-up/sign-up.service.ts';
 export { issueStepUpCode, useStepUpCode } from './step-up.ts';
 export { identifySession, requireOwnAccount, requireSession } from './protect.ts';
-export { BINDING_COOKIE } from './session-cookie.ts';

@@ -6,18 +6,15 @@
  */
 import './port-out.ts';
 export { memberHasBlockedSim, simIsBlocked } from './blocks.ts';
-export { runDeliveries } from './deliveries.job.ts';
-export { orderActivation, orderLineDeletion, orderLineState, orderSwap } from './line-orders.ts';
+export { orderLineDeletion, orderLineState } from './line-orders.ts';
 export { onboardingRoutes } from './onboarding/onboarding.routes.ts';
 export { simActivated } from './onboarding/onboarding.service.ts';
 export { orderOf, placeOrderIn } from './orders.ts';
 export type { Address } from './orders.ts';
 export { ordersRoutes } from './orders/orders.routes.ts';
 export { orderPortIn } from './port-in.ts';
-export { simColumnsThatStay, simKeyedColumns } from './sim-keyed.ts';
 export { simSettingsRoutes } from './sim-settings/sim-settings.routes.ts';
 export { lockMember } from './stock.ts';
 export { linesJobs } from './jobs.ts';
-export { carrierDelivery, sandboxDelivery } from './integrations/delivery/index.ts';
 export type { DeliveryAdapter } from './integrations/delivery/index.ts';
 export { delivery, deliverySettings } from './integrations/delivery/integration.ts';

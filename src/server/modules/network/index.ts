@@ -7,8 +7,6 @@
  */
 export { liftRoamingBar, orderDataBar, orderNoAllowanceBar, purchaseLiftRefused, roamingBarOf } from './data-bars.ts';
 export type { RefundablePurchase } from './data-bars.ts';
-export { serviceOrderOf } from './integrations/network/adapter.ts';
-export type { NetworkOrderOut } from './integrations/network/adapter.ts';
 export {
   DEVELOPMENT_NETWORK_SECRET,
   network,
@@ -18,19 +16,11 @@ export {
 export type { SandboxNetworkAdapter } from './integrations/network/integration.ts';
 export { SANDBOX_NETWORK_CLIENT } from './integrations/network/sandbox-network.ts';
 export { networkSandboxRoutes } from './integrations/network/sandbox.ts';
-export { networkSignature } from './integrations/network/signature.ts';
-export {
-  askAboutQuietOrders,
-  drainNetworkOrders,
-  networkState,
-  queueNetworkOrder,
-  reconcileNetwork,
-} from './network-orders.ts';
-export { applyServiceOrder } from './network-steps.ts';
-export { RECONCILE_HOURS, runNetworkJob, scheduleNetwork } from './network.job.ts';
+export { networkState, queueNetworkOrder } from './network-orders.ts';
+export { scheduleNetwork } from './network.job.ts';
 export { networkRoutes } from './network.routes.ts';
-export { applyOrderStep, orderCause } from './order-causes.ts';
+export { orderCause } from './order-causes.ts';
 export type { NetworkOrder, StepDetail } from './order-causes.ts';
 export { applyNumberLeft } from './port-out.ts';
-export { countAtHome, countUsageAbroad, countUsageAtHome } from './usage.ts';
+export { countUsageAbroad, countUsageAtHome } from './usage.ts';
 export type { CountAbroad, Counted, Use, UseEvent } from './usage.ts';

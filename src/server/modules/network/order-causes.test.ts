@@ -5,7 +5,8 @@ import { networkOrders, notifications, sims } from '../../db/schema.ts';
 import { createMember } from '../../seed/members.ts';
 import { catalogueDatabase } from '../../seed/unit-database.ts';
 import { orderDataBar, orderNoAllowanceBar, purchaseLiftRefused } from './data-bars.ts';
-import { orderActivation, orderLineDeletion, orderLineState, orderSwap, orderPortIn } from '../lines/index.ts';
+import { orderLineDeletion, orderLineState, orderPortIn } from '../lines/index.ts';
+import { orderActivation, orderSwap } from '../lines/line-orders.ts';
 import { applyOrderStep, declaredCauses } from './order-causes.ts';
 
 /**

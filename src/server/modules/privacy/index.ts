@@ -5,6 +5,4 @@
  * and what is kept how long.
  */
 export { myDataRoutes } from './my-data/my-data.routes.ts';
-export { ERASED_TEXT, NAMED_BY_ADDRESS, memberLinks } from './my-data/my-data.service.ts';
-export { RETENTION, pruneGrowingTables } from './retention.ts';
 export { privacyJobs } from './jobs.ts';
