@@ -93,6 +93,8 @@ const charges = defineCollection({
       .array(
         z.object({
           zone: z.string().min(1),
+          /** What the server's rating knows the row by (docs/product/money.md, "Use paid from credit"). */
+          key: z.string().min(1).optional(),
           countries: z.array(z.string().min(1)).min(1),
           rates: z.record(z.string(), rate),
         }),

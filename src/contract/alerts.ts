@@ -9,6 +9,7 @@ export const ALERT_CAUSES = [
   'roamingArrival',
   'roamingFairUse',
   'roamingCap',
+  'lowCredit',
 ] as const;
 export type AlertCause = (typeof ALERT_CAUSES)[number];
 
@@ -27,7 +28,11 @@ export const ALERT_LABELS: Record<AlertCause, { name: string; hint: string }> = 
     name: 'Data cost abroad',
     hint: 'At 80 % and 100 % of your monthly cap on data outside the EU (data stops at 100 %).',
   },
+  lowCredit: { name: 'Credit low', hint: 'When use paid from your credit leaves €2 or less.' },
 };
+
+/** The credit at or under which use paid from credit raises the low-credit alert (cents). */
+export const LOW_CREDIT_CENTS = 200;
 
 /** How many days before the renewal date the reminder comes. */
 export const RENEWAL_REMINDER_DAYS = 3;

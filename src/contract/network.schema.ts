@@ -33,7 +33,9 @@ export const networkApi = {
       z.object({
         outcome: z.enum(['applied', 'stale', 'deadLetter', 'duplicate']),
         /** A use abroad: where it was counted and whether data is stopped. */
-        usage: z.object({ zone: z.string(), refused: z.boolean(), stopped: z.boolean() }).optional(),
+        usage: z
+          .object({ zone: z.string(), refused: z.boolean(), stopped: z.boolean(), charged_cents: z.number().int() })
+          .optional(),
       }),
     ),
     description:

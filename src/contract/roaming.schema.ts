@@ -43,9 +43,14 @@ export const RoamingSchema = z
         texts: z.number().int(),
       }),
     ),
-    /** The data cost cap outside Zone 1 (cents excluding VAT, null for none), this month's spend against it, and whether data abroad is stopped. */
+    /**
+     * The data cost cap outside Zone 1 (chosen in cents excluding VAT, null for none; as credit pays
+     * it, VAT included), this month's spend against it (what data outside the EU took from credit,
+     * VAT included), and whether data abroad is stopped.
+     */
     cap: z.object({
       cap_cents: z.number().int().nullable(),
+      cap_with_vat_cents: z.number().int().nullable(),
       spent_cents: z.number().int(),
       continued: z.boolean(),
       stopped: z.boolean(),

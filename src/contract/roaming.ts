@@ -163,9 +163,10 @@ export const ROAMING_ALERT_CAUSES = ['roamingArrival', 'roamingFairUse', 'roamin
 export const surchargeCentsPerGb = (at: Date): number =>
   Math.floor((wholesaleCapAt(at) * (100 + ROAMING_VAT_PERCENT)) / 100);
 
-/** Data's cost outside Zone 1 excluding VAT, in cents, for `kb` used in `zone` (per MB, rounded up to the KB's cent). */
-export function dataCostCents(zone: '2' | '3' | '4', kb: number): number {
-  return Math.ceil((kb * ZONE_RATES[zone].dataMb * 100) / (1024 * (100 + ROAMING_VAT_PERCENT)));
-}
+/**
+ * A monthly cap on data outside Zone 1 (chosen excluding VAT, as the regulation sets it) as credit
+ * pays it: VAT included, rounded to the cent. The month's spend is what left the credit.
+ */
+export const capWithVat = (capCents: number): number => Math.round((capCents * (100 + ROAMING_VAT_PERCENT)) / 100);
 
 /** The Irish month of an instant, YYYY-MM: the cap and the use by country count by it. */

@@ -49,6 +49,16 @@ export async function cmsDocuments(): Promise<Map<string, unknown>> {
     'coverage/areas',
     (await getCollection('coverage')).map((e) => e.data).sort((a, b) => a.key.localeCompare(b.key)),
   );
+  // The rates the server charges use at (docs/product/money.md): every charges table, keyed rows.
+  docs.set(
+    'rates/charges',
+    (await getCollection('charges')).map((e) => ({
+      id: e.id,
+      heading: e.data.heading,
+      columns: e.data.columns,
+      zones: e.data.zones.map(({ zone, key, rates }) => ({ zone, key, rates })),
+    })),
+  );
   docs.set('offers/promotions', Object.fromEntries((await getCollection('promotions')).map((e) => [e.id, e.data])));
   docs.set(
     'offers/offers',

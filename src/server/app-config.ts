@@ -29,6 +29,7 @@ export function appConfigOf(env: Env, vapid: Vapid): AppConfig {
     network: {
       eventSecret: listenerSecret(env),
       sandboxDelayMs: env.NETWORK_SANDBOX_DELAY_MS,
+      ratesUsage: env.NETWORK_RATES_USAGE,
     },
     sandbox: env.SANDBOX,
     testMembers: env.TEST_MEMBERS,

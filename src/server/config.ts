@@ -41,7 +41,7 @@ export interface AppConfig {
    * The mobile network (docs/product/network.md): the secret its events are signed with (unset: no
    * listener), and how long the sandbox network takes over each step of an order (null: only by hand).
    */
-  network?: { eventSecret?: string; sandboxDelayMs?: number | null };
+  network?: { eventSecret?: string; sandboxDelayMs?: number | null; ratesUsage?: boolean };
   /** Web Push (docs/product/phone.md): the VAPID keys (unset: no push) and the push services allowed besides the browsers' own. */
   push?: { vapid?: Vapid; endpointOrigins: string[] };
 }

@@ -358,6 +358,7 @@ forEachDatabase('network', { seed: 'catalogue', rateLimit: undefined }, (ctx) =>
       dataKb,
       minutes: 0,
       texts: 0,
+      rated: { allowance: 'data' as const, units: dataKb, cents: 5, per: 1024 },
       body: {},
     });
     const together = await Promise.allSettled([

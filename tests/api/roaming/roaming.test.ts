@@ -133,13 +133,14 @@ forEachDatabase('roaming', { seed: 'catalogue', rateLimit: undefined }, (ctx) =>
 
   it('outside the EU: arrival with the rates, 80 % of the €50 cap, then data stops once; "go on" resumes it; 20 reports at once notify once each', async () => {
     const c = ctx();
-    const m = await createMember(c, { creditCents: 2000, membership: { sku: 'BDDT00', daysLeft: 20 } });
-    // Zone 3 data costs €4.99 a MB with VAT (€4.06 without): 10 MB is €40.57, past 80 % of €50.
+    const m = await createMember(c, { creditCents: 20_000, membership: { sku: 'BDDT00', daysLeft: 20 } });
+    // Zone 3 data costs €4.99 a MB with VAT: 10 MB in twenty reports is €50.00 from credit, past 80 % of
+    // the €61.50 the €50 cap is with VAT.
     await Promise.all(Array.from({ length: 20 }, () => abroad(c, m, 'US', 0.5)));
     let view = (await ok(c.app, roamingApi.get, sim(m)))._payload;
     expect(view).toMatchObject({ country: 'US', zone: '3' });
-    expect(view.cap).toMatchObject({ cap_cents: 5000, continued: false, stopped: false });
-    expect(view.cap.spent_cents).toBeGreaterThanOrEqual(4000);
+    expect(view.cap).toMatchObject({ cap_cents: 5000, cap_with_vat_cents: 6150, continued: false, stopped: false });
+    expect(view.cap.spent_cents).toBe(5000);
     let notices = await noticesOf(c, m);
     expect(notices.map((n) => n.title).sort()).toEqual([
       'Welcome to United States: Zone 3 rates apply',
@@ -153,8 +154,11 @@ forEachDatabase('roaming', { seed: 'catalogue', rateLimit: undefined }, (ctx) =>
     view = (await ok(c.app, roamingApi.get, sim(m)))._payload;
     expect(view.cap.stopped).toBe(true);
     const spent = view.cap.spent_cents;
-    expect(spent).toBeGreaterThanOrEqual(5000);
-    expect(spent).toBeLessThan(5000 + 300);
+    // Past the cap by no more than the one report that reached it (€2.50), and all of it from credit.
+    expect(spent).toBeGreaterThanOrEqual(6150);
+    expect(spent).toBeLessThanOrEqual(6150 + 250);
+    const [credit] = await c.handle.db.select().from(schema.balances).where(eq(schema.balances.ssn, m.ssn));
+    expect(credit!.creditCents).toBe(20_000 - spent);
     notices = await noticesOf(c, m);
     expect(notices.filter((n) => n.title === 'Data abroad has stopped')).toHaveLength(1);
     expect(await abroad(c, m, 'US', 1)).toMatchObject({ refused: true, stopped: true });
@@ -173,18 +177,18 @@ forEachDatabase('roaming', { seed: 'catalogue', rateLimit: undefined }, (ctx) =>
 
   it('a higher cap lets data go on and warns again at its own 80 %; no cap means no stop; a cap not offered is a 400', async () => {
     const c = ctx();
-    const m = await createMember(c, { creditCents: 2000, membership: { sku: 'BDDT00', daysLeft: 20 } });
-    for (let i = 0; i < 13; i++) await abroad(c, m, 'TH', 0.5); // Zone 4: €9.99 a MB; 6.5 MB ≈ €52.80
+    const m = await createMember(c, { creditCents: 100_000, membership: { sku: 'BDDT00', daysLeft: 20 } });
+    for (let i = 0; i < 13; i++) await abroad(c, m, 'TH', 0.5); // Zone 4: €9.99 a MB; 6.5 MB is €65.00
     expect((await ok(c.app, roamingApi.get, sim(m)))._payload.cap.stopped).toBe(true);
     const raised = (await ok(c.app, roamingApi.setCap, { ...sim(m), body: { cap_cents: 10000 } }))._payload;
     expect(raised.cap).toMatchObject({ cap_cents: 10000, stopped: false });
-    // €52.91 spent; €81.40 after seven more: 80 % of the new €100 cap, its own notice.
+    // €65.00 spent; €100.00 after seven more: 80 % of the new €100 cap (€123.00 with VAT), its own notice.
     for (let i = 0; i < 7; i++) await abroad(c, m, 'TH', 0.5);
     const capNotices = (await noticesOf(c, m)).filter((n) => n.cause === 'roamingCap');
     expect(capNotices.map((n) => n.body.match(/€[\d.]+ monthly cap/)?.[0])).toEqual([
-      '€50.00 monthly cap',
-      '€50.00 monthly cap',
-      '€100.00 monthly cap',
+      '€61.50 monthly cap',
+      '€61.50 monthly cap',
+      '€123.00 monthly cap',
     ]);
     const none = (await ok(c.app, roamingApi.setCap, { ...sim(m), body: { cap_cents: null } }))._payload;
     expect(none.cap).toMatchObject({ cap_cents: null, stopped: false });

@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import type { Promotions, PublishedContent } from '../../../src/server/integrations/content/index.ts';
+import {
+  chargesFromFiles,
+  type Promotions,
+  type PublishedContent,
+} from '../../../src/server/integrations/content/index.ts';
 
 /** The published content as the API reads it, taken straight from content/ (the API suite runs before any build). */
 export function contentFiles(dir = 'content', override: Partial<Promotions> = {}): PublishedContent {
@@ -15,5 +19,10 @@ export function contentFiles(dir = 'content', override: Partial<Promotions> = {}
   const domains = (parse(readFileSync(`${dir}/student-domains.yaml`, 'utf8')) as { domain: string }[]).map(
     (d) => d.domain,
   );
-  return { promotions: async () => ({ ...promotions, ...override }), studentDomains: async () => domains };
+  const charges = chargesFromFiles(dir);
+  return {
+    promotions: async () => ({ ...promotions, ...override }),
+    studentDomains: async () => domains,
+    charges: async () => charges,
+  };
 }

@@ -20,7 +20,14 @@ const traveller: Roaming = {
     { country: 'FR', country_name: 'France', zone: '1', data_kb: 3 * GB, minutes: 25, texts: 12 },
     { country: 'ES', country_name: 'Spain', zone: '1', data_kb: 0.75 * GB, minutes: 0, texts: 1 },
   ],
-  cap: { cap_cents: 5000, spent_cents: 0, continued: false, stopped: false, on_network: null },
+  cap: {
+    cap_cents: 5000,
+    cap_with_vat_cents: 6150,
+    spent_cents: 0,
+    continued: false,
+    stopped: false,
+    on_network: null,
+  },
   notices: [],
 };
 
@@ -36,7 +43,7 @@ describe('the roaming screen', () => {
       ['Spain', '0.75', 25],
     ]);
     expect(v.cap).toMatchObject({ label: '€50.00 a month', stopped: false });
-    expect(v.cap.spent).toBe('€0.00 of €50.00 this month (excluding VAT).');
+    expect(v.cap.spent).toBe('€0.00 from your credit this month, of your €61.50 cap (€50.00 excluding VAT).');
   });
 
   it('credit only, not yet abroad; a stopped cap; no cap', () => {
@@ -48,7 +55,14 @@ describe('the roaming screen', () => {
       seen_at: null,
       allowance: { from: 'credit', max_kb: 15_499_000, used_kb: 0, left_kb: 15_499_000, fixed_on: null },
       by_country: [],
-      cap: { cap_cents: 5000, spent_cents: 5075, continued: false, stopped: true, on_network: 'stopped' },
+      cap: {
+        cap_cents: 5000,
+        cap_with_vat_cents: 6150,
+        spent_cents: 6200,
+        continued: false,
+        stopped: true,
+        on_network: 'stopped',
+      },
     });
     expect(credit.where).toBe('We have not seen your SIM abroad yet.');
     expect(credit.allowance.max).toBe('14.78');
@@ -56,12 +70,19 @@ describe('the roaming screen', () => {
     expect(credit.cap).toMatchObject({
       stopped: true,
       network: 'Data abroad is stopped on the network.',
-      spent: '€50.75 of €50.00 this month (excluding VAT).',
+      spent: '€62.00 from your credit this month, of your €61.50 cap (€50.00 excluding VAT).',
     });
     const none = roamingView({
       ...traveller,
-      cap: { cap_cents: null, spent_cents: 1234, continued: false, stopped: false, on_network: null },
+      cap: {
+        cap_cents: null,
+        cap_with_vat_cents: null,
+        spent_cents: 1234,
+        continued: false,
+        stopped: false,
+        on_network: null,
+      },
     });
-    expect(none.cap).toMatchObject({ label: 'No cap', spent: '€12.34 this month (excluding VAT); you chose no cap.' });
+    expect(none.cap).toMatchObject({ label: 'No cap', spent: '€12.34 from your credit this month; you chose no cap.' });
   });
 });

@@ -70,8 +70,8 @@ export function roamingView(r: Roaming): RoamingView {
       label: capLabel(r.cap.cap_cents),
       spent:
         r.cap.cap_cents === null
-          ? `${euro(r.cap.spent_cents)} this month (excluding VAT); you chose no cap.`
-          : `${euro(r.cap.spent_cents)} of ${euro(r.cap.cap_cents)} this month (excluding VAT)${r.cap.continued ? '; you chose to keep using data past it' : ''}.`,
+          ? `${euro(r.cap.spent_cents)} from your credit this month; you chose no cap.`
+          : `${euro(r.cap.spent_cents)} from your credit this month, of your ${euro(r.cap.cap_with_vat_cents ?? 0)} cap (${euro(r.cap.cap_cents)} excluding VAT)${r.cap.continued ? '; you chose to keep using data past it' : ''}.`,
       stopped: r.cap.stopped,
       continued: r.cap.continued,
       // What the network has done (docs/product/network.md): said only once it is done, or being done.

@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parse } from 'yaml';
 
 /**
  * What the server needs from the published content: the dated offers and the student domains.
@@ -20,9 +22,19 @@ export interface Promotions {
   'one-month-free': Promotion;
 }
 
+/** One table of the charges pages (content/charges), as published: the rates the portal charges use at. */
+export interface ChargesTable {
+  id: string;
+  heading: string;
+  columns: { key: string; label: string; unit: string }[];
+  zones: { zone: string; key?: string | undefined; rates: Record<string, number | 'included' | 'not available'> }[];
+}
+
 export interface PublishedContent {
   promotions(): Promise<Promotions>;
   studentDomains(): Promise<string[]>;
+  /** The charges pages' tables: what use beyond an allowance costs (docs/product/money.md). */
+  charges(): Promise<ChargesTable[]>;
 }
 
 /** Reads a JSON file, cached until its modification time changes. */
@@ -38,8 +50,32 @@ function cachedJson<T>(path: string): () => Promise<T> {
 export function publishedContent(distDir: string): PublishedContent {
   const promotions = cachedJson<Promotions>(join(distDir, 'api/cms/offers/promotions.json'));
   const domains = cachedJson<{ domain: string }[]>(join(distDir, 'api/cms/offers_domains/student.json'));
+  const charges = cachedJson<ChargesTable[]>(join(distDir, 'api/cms/rates/charges.json'));
+  // Every use at the listener asks for the charges: the file is looked at again at most once a second.
+  let recent: { at: number; value: Promise<ChargesTable[]> } | undefined;
   return {
     promotions,
     studentDomains: async () => (await domains()).map((d) => d.domain.toLowerCase()),
+    charges: () => {
+      const now = Date.now();
+      if (!recent || now - recent.at > 1000) {
+        const value = charges();
+        recent = { at: now, value };
+        value.catch(() => recent?.value === value && (recent = undefined));
+      }
+      return recent.value;
+    },
   };
+}
+
+/**
+ * The charges tables straight from the content folder's YAML (what the build publishes): for the
+ * tests and the module rules' own tests, which run before any build.
+ */
+export function chargesFromFiles(dir = 'content'): ChargesTable[] {
+  return readdirSync(join(dir, 'charges'))
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()
+    .map((f) => ({ id: f.replace(/\.yaml$/, ''), ...(parse(readFileSync(join(dir, 'charges', f), 'utf8')) as object) }))
+    .map((t) => t as ChargesTable);
 }

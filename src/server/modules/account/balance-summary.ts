@@ -115,7 +115,7 @@ export async function balanceSummary(
       ? null
       : m.dataMaxKb + m.dataInKb - m.dataOutKb + m.carryoverKb + m.addonKb + spottedKb
     : 0;
-  const usedData = m ? m.dataUsedKb + m.carryoverUsedKb + spottedUsedKb : 0;
+  const usedData = m ? m.dataUsedKb + m.carryoverUsedKb + m.addonUsedKb + spottedUsedKb : 0;
 
   return done({
     is_current_membership: Boolean(current),

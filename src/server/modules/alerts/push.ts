@@ -47,6 +47,7 @@ export const ALERT_URLS: Record<AlertCause, string> = {
   roamingArrival: '/my48/roaming',
   roamingFairUse: '/my48/roaming',
   roamingCap: '/my48/roaming',
+  lowCredit: '/my48/memberships/add-credit',
 };
 
 /** Alerts pushed at once by one job step. */

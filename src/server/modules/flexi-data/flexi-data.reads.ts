@@ -80,7 +80,7 @@ export async function overview({ db, clock }: ServiceContext, memberId: number, 
     safe_kb: safe.ok ? safe.value.balance_kb : null,
     carry_forward_kb: m?.carryForwardKb ?? 0,
     carryover_kb: m ? m.carryoverKb - m.carryoverUsedKb : 0,
-    addon_kb: m?.addonKb ?? 0,
+    addon_kb: m ? m.addonKb - m.addonUsedKb : 0,
     spotted_in: borrowed.map(({ loan, lender }) => ({
       msisdn: lender ?? '',
       data_kb: loan.dataKb,

@@ -6,6 +6,8 @@ import { createMember } from '../../seed/members.ts';
 import { catalogueDatabase } from '../../seed/unit-database.ts';
 import { countUseAtHome, type UseAtHome } from './usage-at-home.ts';
 import { countAtHome } from '../network/usage.ts';
+import { chargesFromFiles } from '../../integrations/content/index.ts';
+import type { Use } from '../network/usage.ts';
 
 /**
  * Use at home counted against a membership (docs/product/flexible-data.md), on PGlite: its own data
@@ -30,6 +32,7 @@ const use = (msisdn: string, dataKb: number, extra: Partial<UseAtHome> = {}): Us
   dataKb,
   minutes: 0,
   texts: 0,
+  rated: { allowance: 'data', units: dataKb, cents: 5, per: 1024 },
   body: { n },
   ...extra,
 });
@@ -41,8 +44,15 @@ describe('use at home', () => {
     const m = await createMember(handle.db, NOW, { membership: { sku: 'BDDT00', usedGb: 0, carryoverGb: 1 } });
     const before = await membershipOf(m.ssn);
     const left = before.dataMaxKb! - before.dataUsedKb;
-    const counted = await countUseAtHome(handle.db, clock, use(m.msisdn, left + GB / 2, { minutes: 3, texts: 2 }));
+    const counted = await countUseAtHome(handle.db, clock, use(m.msisdn, left + GB / 2));
     expect(counted.outcome).toBe('applied');
+    const call = { allowance: 'mobileMinutes' as const, units: 3, cents: 20, per: 1 };
+    await countUseAtHome(handle.db, clock, use(m.msisdn, 0, { minutes: 3, rated: call }));
+    await countUseAtHome(
+      handle.db,
+      clock,
+      use(m.msisdn, 0, { texts: 2, rated: { ...call, allowance: 'texts', units: 2 } }),
+    );
     const after = await membershipOf(m.ssn);
     expect(after.dataUsedKb).toBe(before.dataMaxKb);
     expect(after.carryoverUsedKb).toBe(before.carryoverUsedKb + GB / 2);
@@ -76,14 +86,25 @@ describe('use at home', () => {
   it("is flexible data's to count: crossing 80 % of the data makes the alert due at once", async () => {
     const m = await createMember(handle.db, NOW, { membership: { sku: 'BDDT00', usedGb: 0 } });
     const { dataMaxKb } = await membershipOf(m.ssn);
-    const ctx = { db: handle.db, clock };
+    const ctx = { db: handle.db, clock, rating: { charges: async () => chargesFromFiles(), byNetwork: false } };
     const event = (id: string) => ({ eventId: id, eventTime: NOW, body: {} });
-    const small = await countAtHome(ctx, event(`small-${m.ssn}`), { ...use(m.msisdn, 10), country: 'IE' });
-    expect(small).toEqual({ outcome: 'applied' });
-    const big = await countAtHome(ctx, event(`big-${m.ssn}`), {
-      ...use(m.msisdn, Math.ceil(dataMaxKb! * 0.81)),
+    const data = (id: string, dataKb: number): Use => ({
+      usageId: id,
+      usageType: 'data',
+      msisdn: m.msisdn,
       country: 'IE',
+      at: new Date(NOW.getTime() - 60_000),
+      dataKb,
+      minutes: 0,
+      texts: 0,
+      destination: null,
+      destinationMobile: false,
+      incoming: false,
+      networkCents: null,
     });
+    const small = await countAtHome(ctx, event(`small-${m.ssn}`), data(`small-${m.ssn}`, 10));
+    expect(small).toEqual({ outcome: 'applied' });
+    const big = await countAtHome(ctx, event(`big-${m.ssn}`), data(`big-${m.ssn}`, Math.ceil(dataMaxKb! * 0.81)));
     expect(big.outcome).toBe('applied');
     expect(big.followUp).toBeTypeOf('function');
   });

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { balances } from '../../db/schema.ts';
-import { orderNoAllowanceBar } from '../network/index.ts';
+import { orderNoAllowanceBar, orderPaidUseBar } from '../network/index.ts';
 
 /**
  * The one writer of a SIM's credit: adds `deltaCents` (negative takes) as a relative update and
@@ -16,7 +16,10 @@ export async function changeCredit(tx: Queryable, ssn: string, deltaCents: numbe
     .where(eq(balances.ssn, ssn))
     .returning({ credit: balances.creditCents });
   if (!row) throw new Error(`SIM ${ssn} has no balance row to change`);
-  // Credit again: data stopped for want of allowance and credit starts on the network.
-  if (deltaCents > 0) await orderNoAllowanceBar(tx, () => now, ssn, false);
+  // Credit again: data, calls and texts stopped for want of allowance and credit start on the network.
+  if (deltaCents > 0) {
+    await orderNoAllowanceBar(tx, () => now, ssn, false);
+    await orderPaidUseBar(tx, () => now, ssn, false);
+  }
   return row.credit;
 }

@@ -66,6 +66,8 @@ export const memberships = pgTable(
     textsUsed: integer('texts_used').notNull().default(0),
     /** Data of add-ons bought for this membership (they end with it); counts in max_data and left_data. */
     addonKb: bigint('addon_kb', { mode: 'number' }).notNull().default(0),
+    /** What use has taken of the add-ons' data (after the membership's own and carried-over data). */
+    addonUsedKb: bigint('addon_used_kb', { mode: 'number' }).notNull().default(0),
     /**
      * Flexible data (docs/product/flexible-data.md): own data moved out (carried over, donated, saved, swapped,
      * lent, shared) and data moved in for good (unlocked from The Safe, shared by another member,
@@ -130,7 +132,7 @@ export const memberships = pgTable(
       'memberships_texts_used',
       sql`${t.textsUsed} >= 0 and (${t.textsMax} is null or ${t.textsUsed} <= ${t.textsMax})`,
     ),
-    check('memberships_addon', sql`${t.addonKb} >= 0`),
+    check('memberships_addon', sql`${t.addonKb} >= 0 and ${t.addonUsedKb} >= 0 and ${t.addonUsedKb} <= ${t.addonKb}`),
   ],
 );
 

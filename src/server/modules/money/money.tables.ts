@@ -49,6 +49,24 @@ export const ledger = pgTable(
 );
 
 /**
+ * Use that credit could not pay for when it came (docs/product/money.md, "Use paid from credit"):
+ * the part of a use's price past the credit left, one row per use (its `usage:` cause), kept for
+ * the operator (`/panda/ready`) and the daily reconciliation; the line was barred at once.
+ */
+export const unchargedUsage = pgTable(
+  'uncharged_usage',
+  {
+    reference: text('reference').primaryKey(),
+    ssn: simColumn(),
+    occurredAt: ts('occurred_at').notNull(),
+    description: text('description').notNull(),
+    cents: integer('cents').notNull(),
+    recordedAt: ts('recorded_at').notNull(),
+  },
+  (t) => [check('uncharged_usage_cents', sql`${t.cents} > 0`), index('uncharged_usage_recorded_idx').on(t.recordedAt)],
+);
+
+/**
  * A card payment to give back (docs/product/network.md: a purchase the network could not apply),
  * written in the transaction that undoes the purchase and sent to the provider by the minute's
  * jobs, outside any transaction; one per cause (the unique `reference`, the refunded ledger row's).

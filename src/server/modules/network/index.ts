@@ -21,6 +21,7 @@ export { scheduleNetwork } from './network.job.ts';
 export { networkRoutes } from './network.routes.ts';
 export { orderCause } from './order-causes.ts';
 export type { NetworkOrder, StepDetail } from './order-causes.ts';
+export { orderPaidUseBar, paidUseBarred } from './paid-use-bars.ts';
 export { applyNumberLeft } from './port-out.ts';
 export { countUsageAbroad, countUsageAtHome } from './usage.ts';
-export type { CountAbroad, Counted, Use, UseEvent } from './usage.ts';
+export type { CountAbroad, Counted, Rating, Use, UseEvent, UsageContext } from './usage.ts';

@@ -17,7 +17,14 @@ export const signedByNetwork = signedJson({
 });
 
 export async function listener(c: Context<AppEnv>, { body }: Input<typeof networkApi.listener>) {
-  const received = await receiveNetworkEvent(c.var, body);
+  const received = await receiveNetworkEvent(
+    {
+      db: c.var.db,
+      clock: c.var.clock,
+      rating: { charges: () => c.var.content.charges(), byNetwork: c.var.config.network?.ratesUsage ?? false },
+    },
+    body,
+  );
   // What the use's domain needs at once (an alert crossed now, a roaming notice's push), not at the next minute's job.
   await received.followUp?.({
     db: c.var.db,

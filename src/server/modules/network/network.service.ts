@@ -4,9 +4,8 @@ import type { NetworkEvent } from '../../../contract/network.schema.ts';
 import type { Queryable } from '../../db/client.ts';
 import { networkEvents } from '../../db/schema.ts';
 import { applyServiceOrder } from './network-steps.ts';
-import type { ServiceContext } from '../../kernel/outcome.ts';
 import { numberLeft } from './port-out.ts';
-import { countAbroad, countAtHome, type Counted, type FollowUp, type Use } from './usage.ts';
+import { countAbroad, countAtHome, type Counted, type FollowUp, type Use, type UsageContext } from './usage.ts';
 
 type Event = z.output<typeof NetworkEvent>;
 export type Received = {
@@ -22,12 +21,29 @@ export const nationalNumber = (msisdn: string) => {
   return digits.startsWith('353') ? `0${digits.slice(3)}` : digits;
 };
 
+const Money = z.object({ value: z.number(), unit: z.string().optional() });
 const UsageIn = z.object({
   id: z.string().min(1).max(200),
   usageDate: z.iso.datetime({ offset: true }),
-  usageType: z.enum(['data', 'voice', 'sms']),
+  // TMF635 leaves the type's spelling to the network: DATA, Voice and sms are the same.
+  usageType: z
+    .string()
+    .transform((t) => t.toLowerCase())
+    .pipe(z.enum(['data', 'voice', 'sms'])),
+  status: z.string().optional(),
   usageCharacteristic: z.array(z.object({ name: z.string(), value: z.unknown() })),
+  ratedProductUsage: z
+    .array(
+      z.object({
+        usageRatingTag: z.string().optional(),
+        taxIncludedRatingAmount: Money.optional(),
+      }),
+    )
+    .optional(),
 });
+
+/** The statuses of a TMF635 Usage that carry the network's rating. */
+const RATED = ['rated', 'rerated', 'billed'];
 
 const characteristic = (list: { name: string; value: unknown }[] | undefined, name: string) =>
   list?.find((c) => c.name === name)?.value;
@@ -38,7 +54,7 @@ const characteristic = (list: { name: string; value: unknown }[] | undefined, na
  * number or order, or one whose contents cannot be read, is kept aside as a dead letter and
  * answered 2xx: the network would only send it again.
  */
-export async function receiveNetworkEvent(ctx: ServiceContext, event: Event): Promise<Received> {
+export async function receiveNetworkEvent(ctx: UsageContext, event: Event): Promise<Received> {
   // The busiest kind, a use at home, in one statement of its own (its counter keeps the event too).
   const read = event.eventType === 'UsageCreateEvent' ? useOf(event) : undefined;
   if (read && 'use' in read && read.use.country === 'IE') {
@@ -99,7 +115,7 @@ interface Applied {
 }
 
 /** An order's new state: applied when it is further than the one held, else kept as history. */
-async function orderStateChanged(tx: Tx, ctx: ServiceContext, event: Event): Promise<Applied> {
+async function orderStateChanged(tx: Tx, ctx: UsageContext, event: Event): Promise<Applied> {
   return applyServiceOrder(tx, ctx.clock, event.event['serviceOrder']);
 }
 
@@ -128,27 +144,54 @@ function useOf(event: Event): { use: Use } | { problem: string } {
     return {
       problem: `${unit} ${String(given).slice(0, 40)} is not an amount one record can carry (0 to ${USAGE_RECORD_MAX[u.usageType]})`,
     };
+  const rated = networkPriceOf(u);
+  if (typeof rated === 'string') return { problem: rated };
+  const destination = characteristic(chars, 'destination');
   return {
     use: {
+      usageId: u.id,
+      usageType: u.usageType,
       msisdn,
       country,
       at: new Date(u.usageDate),
       dataKb: u.usageType === 'data' ? Math.round(amount) : 0,
       minutes: u.usageType === 'voice' ? Math.ceil(amount / 60) : 0,
       texts: u.usageType === 'sms' ? Math.round(amount) : 0,
+      destination: typeof destination === 'string' && destination.length <= 32 ? destination : null,
+      destinationMobile: String(characteristic(chars, 'destinationType') ?? '').toLowerCase() === 'mobile',
+      incoming: String(characteristic(chars, 'direction') ?? '').toLowerCase() === 'incoming',
+      networkCents: rated,
     },
   };
 }
 
+/**
+ * The network's price of a use, in cents VAT included: the sum of its rated amounts that are not
+ * "included usage" (TMF635 `usageRatingTag`), when its status says it was rated; null when not.
+ * A price in another currency, or below zero, cannot be charged: the reason why.
+ */
+function networkPriceOf(u: z.output<typeof UsageIn>): number | null | string {
+  if (!RATED.includes(u.status ?? '') || !u.ratedProductUsage?.length) return null;
+  let cents = 0;
+  for (const r of u.ratedProductUsage) {
+    if (r.usageRatingTag === 'included usage' || !r.taxIncludedRatingAmount) continue;
+    const { value, unit } = r.taxIncludedRatingAmount;
+    if ((unit ?? 'EUR') !== 'EUR' || !Number.isFinite(value) || value < 0 || value > 100_000)
+      return `rated at ${String(value).slice(0, 20)} ${String(unit ?? '').slice(0, 8)}, not an amount in euro we can charge`;
+    cents += Math.round(value * 100);
+  }
+  return cents;
+}
+
 /** A use abroad, counted by its domain (roaming) in the event's transaction. */
-async function usedAbroad(tx: Tx, ctx: ServiceContext, event: Event): Promise<Applied> {
+async function usedAbroad(tx: Tx, ctx: UsageContext, event: Event): Promise<Applied> {
   const read = useOf(event);
   if ('problem' in read) return { outcome: 'deadLetter', note: read.problem };
   return countAbroad(tx, ctx, read.use);
 }
 
 /** A number that left for another network, applied by the line's domain (port-out.ts). */
-async function portedOut(tx: Tx, ctx: ServiceContext, event: Event): Promise<Applied> {
+async function portedOut(tx: Tx, ctx: UsageContext, event: Event): Promise<Applied> {
   const raw = event.event['msisdn'] ?? (event.event['portOut'] as { msisdn?: unknown } | undefined)?.msisdn;
   const msisdn = nationalNumber(String(raw ?? ''));
   if (!/^08\d{8}$/.test(msisdn)) return { outcome: 'deadLetter', note: `no SIM has ${msisdn || 'that number'}` };

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.ts';
+import type { ChargesTable } from '../../integrations/content/index.ts';
 import type { PushSender } from '../../integrations/push/index.ts';
 import type { ServiceContext } from '../../kernel/outcome.ts';
 
@@ -11,14 +12,40 @@ import type { ServiceContext } from '../../kernel/outcome.ts';
 
 /** A use of a number as the listener read it. */
 export interface Use {
+  /** The network's id of the use (TMF635 Usage.id): what it is charged under, once. */
+  usageId: string;
+  usageType: 'data' | 'voice' | 'sms';
   msisdn: string;
   /** ISO 3166 alpha-2; IE at home. */
   country: string;
   at: Date;
   dataKb: number;
+  /** A call's minutes, each call rounded up to the next whole minute. */
   minutes: number;
   texts: number;
+  /** The number called or texted, as the network wrote it; null when it did not say. */
+  destination: string | null;
+  /** Whether the network says the number called is a mobile. */
+  destinationMobile: boolean;
+  /** A call or text received rather than made. */
+  incoming: boolean;
+  /**
+   * The network's own price for the use in cents, VAT included (TMF635 ratedProductUsage, what is not
+   * "included usage"), when it rated it; null when it did not (the portal rates it then).
+   */
+  networkCents: number | null;
 }
+
+/** How the use is to be priced: the published prices, and whether the network's own rating is taken. */
+export interface Rating {
+  /** The charges pages' tables as published (integrations/content). */
+  charges: () => Promise<ChargesTable[]>;
+  /** NETWORK_RATES_USAGE: a use the network rated is charged at its price, not the portal's. */
+  byNetwork: boolean;
+}
+
+/** What counting a use is given besides the database and the clock. */
+export type UsageContext = ServiceContext & { rating: Rating };
 
 /** The event a use came in (kept whole when it turns out to be a dead letter). */
 export interface UseEvent {
@@ -35,16 +62,16 @@ export interface Counted {
   outcome: 'applied' | 'duplicate' | 'deadLetter';
   note?: string;
   /** A use abroad: its zone, whether this report's data was refused, whether data abroad is stopped. */
-  usage?: { zone: string; refused: boolean; stopped: boolean };
+  usage?: { zone: string; refused: boolean; stopped: boolean; charged_cents: number };
   followUp?: FollowUp;
 }
 
 /** A use at home, in a statement of its own that keeps its event too (the busiest path: many uses a commit). */
-export type CountAtHome = (ctx: ServiceContext, event: UseEvent, use: Use) => Promise<Counted>;
+export type CountAtHome = (ctx: UsageContext, event: UseEvent, use: Use) => Promise<Counted>;
 /** A use abroad, in the event's transaction (its event kept already). */
 export type CountAbroad = (
   tx: Queryable,
-  ctx: ServiceContext,
+  ctx: UsageContext,
   use: Use,
 ) => Promise<Counted & { outcome: 'applied' | 'deadLetter' }>;
 

@@ -3,15 +3,14 @@ import { euro } from '../../../contract/format.ts';
 import { irishDayOf, irishMonthOf } from '../../../contract/irish-time.ts';
 import { roamingBarOf } from '../network/index.ts';
 import {
+  capWithVat,
   countryName,
   creditRoamingKb,
-  dataCostCents,
   DEFAULT_ROAMING_CAP_CENTS,
   roamingGb,
   ROAMING_ALERT_CAUSES,
   surchargeCentsPerGb,
   ZONE_NAMES,
-  ZONE_RATES,
   zoneOf,
   type RoamingZone,
 } from '../../../contract/roaming.ts';
@@ -20,7 +19,7 @@ import type { Queryable } from '../../db/client.ts';
 import { alerts, balances, memberships, roamingMonths, roamingProfiles, roamingUsage, sims } from '../../db/schema.ts';
 import { raiseAlert } from '../alerts/index.ts';
 import type { Clock } from '../../kernel/clock.ts';
-import { currentMembershipAt } from '../money/index.ts';
+import { chargeAndSettle, costOf, currentMembershipAt, type PriceList, type RatedUse } from '../money/index.ts';
 import type { ServiceContext } from '../../kernel/outcome.ts';
 
 /** One report of the network's usage feed: what a SIM used in a country since the last. */
@@ -31,8 +30,22 @@ export interface UsageAbroad {
   texts: number;
 }
 
+/**
+ * How a use abroad is paid (docs/product/money.md): its id (the charge's cause), its rating, the
+ * network's own price where it is trusted, and the published prices (for the arrival notice). A
+ * report without one (the demo seed's history) is recorded and charges nothing.
+ */
+export interface Pricing {
+  usageId: string;
+  rated: RatedUse;
+  fixedCents: number | null;
+  prices: PriceList;
+}
+
 export interface UsageRecorded {
   zone: RoamingZone;
+  /** What this report took from credit, in cents. */
+  chargedCents: number;
   /** Whether this report's data was refused: data abroad was stopped at the cap already. */
   refused: boolean;
   /** Whether data abroad is stopped from now on (the cap reached, no choice to go on). */
@@ -57,6 +70,7 @@ export async function recordUseAbroad(
   clock: Clock,
   ssn: string,
   report: UsageAbroad,
+  pricing?: Pricing,
 ): Promise<UsageRecorded | undefined> {
   const now = clock();
   const [sim] = await q.select({ memberId: sims.memberId }).from(sims).where(eq(sims.ssn, ssn));
@@ -76,7 +90,24 @@ export async function recordUseAbroad(
     .update(roamingProfiles)
     .set({ country: report.country, zone, seenAt: now })
     .where(eq(roamingProfiles.ssn, ssn));
-  if (zone === 'home') return { zone, refused: false, stopped: false, noticed };
+  if (zone === 'home') return { zone, chargedCents: 0, refused: false, stopped: false, noticed };
+  // What credit pays for this report (its price past what it drew on), once, in this transaction.
+  const charge = async (dueCents: number) => {
+    if (!pricing || dueCents <= 0) return 0;
+    const { results, alerted } = await chargeAndSettle(q, clock, [
+      {
+        ssn,
+        usageId: pricing.usageId,
+        at: now,
+        description: pricing.rated.description,
+        cents: dueCents,
+        data: report.dataKb > 0,
+      },
+    ]);
+    if (alerted) noticed = true;
+    return results[0]?.takenCents ?? 0;
+  };
+  const priced = (units: number) => (pricing ? (pricing.fixedCents ?? costOf(pricing.rated, units)) : 0);
 
   const month = irishMonthOf(now);
   await q.insert(roamingMonths).values({ ssn, month }).onConflictDoNothing();
@@ -101,6 +132,13 @@ export async function recordUseAbroad(
       });
     const used = allowance.used + report.dataKb;
     await allowance.use(used);
+    // Data past the EU allowance at the regulated surcharge; calls and texts as at home, from the
+    // membership's minutes and texts, then credit.
+    const over =
+      report.dataKb > 0
+        ? Math.max(0, used - allowance.max) - Math.max(0, allowance.used - allowance.max)
+        : await drawAtHomeAllowance(q, ssn, now, pricing?.rated);
+    const chargedCents = await charge(priced(over));
     if (allowance.max > 0 && used * 5 >= allowance.max * 4)
       await notice({
         memberId,
@@ -118,46 +156,49 @@ export async function recordUseAbroad(
         body: `You have used all ${roamingGb(allowance.max)} GB of your EU roaming data. From now on data in the EU and EEA costs at most ${surcharge(now)} a GB (VAT included) from your credit${allowance.from === 'membership' ? ', until your membership renews' : ''}.`,
       });
     await addUse(q, ssn, month, report, report.dataKb);
-    return { zone, refused: false, stopped: false, noticed };
+    return { zone, chargedCents, refused: false, stopped: false, noticed };
   }
 
+  const capVat = cap === null ? null : capWithVat(cap);
   if (arrived) {
-    const r = ZONE_RATES[zone];
+    const r = pricing?.prices.roaming[zone];
     await notice({
       memberId,
       cause: 'roamingArrival',
       key: `${ssn}:${now.toISOString()}:${report.country}`,
       title: `Welcome to ${country}: Zone ${zone} rates apply`,
-      body: `In ${country} use is paid from your credit: calls ${euro(r.callsMade)} a minute, calls received ${euro(r.callsReceived)} a minute, texts ${euro(r.text)}, data ${euro(r.dataMb)} a MB (VAT included). ${cap === null ? 'You chose no monthly cap on data abroad.' : `Data stops when it has cost ${euro(cap)} (excluding VAT) this month, unless you choose to go on.`} Calls to 112 are free. See your roaming in my48 → Roaming.`,
+      body: `In ${country} use is paid from your credit${r ? `: calls ${euro(r.callMade)} a minute, calls received ${euro(r.callReceived)} a minute, texts ${euro(r.text)}, data ${euro(r.dataMb)} a MB (VAT included)` : ''}. ${cap === null || capVat === null ? 'You chose no monthly cap on data abroad.' : `Data stops when it has cost ${euro(capVat)} this month (your ${euro(cap)} cap excluding VAT), unless you choose to go on.`} Calls to 112 are free. See your roaming in my48 → Roaming.`,
     });
   }
-  const capped = cap !== null && !continued;
+  const capped = capVat !== null && !continued;
   // At the cap, data abroad stops until the member goes on: the report's data is refused.
-  const refused = capped && spent >= cap && report.dataKb > 0;
+  const refused = capped && spent >= capVat && report.dataKb > 0;
   const dataKb = refused ? 0 : report.dataKb;
-  const after = spent + dataCostCents(zone, dataKb);
+  // What credit paid: the month's spend on data outside the EU is what left the credit for it.
+  const chargedCents = await charge(refused ? 0 : priced(report.dataKb > 0 ? dataKb : (pricing?.rated.units ?? 0)));
+  const after = spent + (report.dataKb > 0 ? chargedCents : 0);
   await q
     .update(roamingMonths)
     .set({ spentCents: after })
     .where(and(eq(roamingMonths.ssn, ssn), eq(roamingMonths.month, month)));
-  if (capped && after * 5 >= cap * 4)
+  if (capped && report.dataKb > 0 && after * 5 >= capVat * 4)
     await notice({
       memberId,
       cause: 'roamingCap',
       key: `${ssn}:${month}:${cap}:80`,
       title: 'You have used 80 % of your data cap abroad',
-      body: `Data outside the EU has cost ${euro(Math.min(after, cap))} of your ${euro(cap)} monthly cap (excluding VAT). At the cap, data abroad stops until you choose to go on: my48 → Roaming.`,
+      body: `Data outside the EU has cost ${euro(after)} from your credit this month, of your ${euro(capVat)} monthly cap (${euro(cap!)} excluding VAT). At the cap, data abroad stops until you choose to go on: my48 → Roaming.`,
     });
-  if (capped && after >= cap)
+  if (capped && report.dataKb > 0 && after >= capVat)
     await notice({
       memberId,
       cause: 'roamingCap',
       key: `${ssn}:${month}:${cap}:100`,
       title: 'Data abroad has stopped',
-      body: `Data outside the EU reached your ${euro(cap)} monthly cap (excluding VAT), so it has stopped. To keep using data abroad this month, or to choose another cap, go to my48 → Roaming.`,
+      body: `Data outside the EU has cost ${euro(after)} from your credit this month, reaching your ${euro(capVat)} monthly cap (${euro(cap!)} excluding VAT), so it has stopped. To keep using data abroad this month, or to choose another cap, go to my48 → Roaming.`,
     });
   await addUse(q, ssn, month, report, dataKb);
-  return { zone, refused, stopped: capped && after >= cap, noticed };
+  return { zone, chargedCents, refused, stopped: capped && after >= capVat, noticed };
 }
 
 /**
@@ -210,6 +251,40 @@ async function euAllowanceForUpdate(
         .where(and(eq(roamingMonths.ssn, ssn), eq(roamingMonths.month, month)));
     },
   };
+}
+
+/**
+ * A call or text in the EU and EEA drawn, like at home, from the membership's minutes (to mobiles or
+ * landlines) or texts, its row locked: answers what the allowance could not cover (all of it with no
+ * membership, none with an unlimited one).
+ */
+async function drawAtHomeAllowance(q: Queryable, ssn: string, now: Date, rated: RatedUse | undefined) {
+  if (!rated || rated.units <= 0) return 0;
+  const column =
+    rated.allowance === 'mobileMinutes'
+      ? { max: memberships.mobileMinutesMax, used: memberships.mobileMinutesUsed, key: 'mobileMinutesUsed' as const }
+      : rated.allowance === 'landlineMinutes'
+        ? {
+            max: memberships.landlineMinutesMax,
+            used: memberships.landlineMinutesUsed,
+            key: 'landlineMinutesUsed' as const,
+          }
+        : rated.allowance === 'texts'
+          ? { max: memberships.textsMax, used: memberships.textsUsed, key: 'textsUsed' as const }
+          : null;
+  if (!column) return rated.units;
+  const [m] = await q
+    .select({ id: memberships.id, max: column.max, used: column.used })
+    .from(memberships)
+    .where(and(eq(memberships.ssn, ssn), currentMembershipAt(now)))
+    .for('update');
+  if (!m) return rated.units;
+  const taken = m.max === null ? rated.units : Math.min(rated.units, Math.max(0, m.max - m.used));
+  await q
+    .update(memberships)
+    .set({ [column.key]: m.used + taken })
+    .where(eq(memberships.id, m.id));
+  return rated.units - taken;
 }
 
 async function addUse(q: Queryable, ssn: string, month: string, report: UsageAbroad, dataKb: number) {
@@ -292,9 +367,10 @@ export async function readRoaming({ db, clock }: ServiceContext, memberId: numbe
     })),
     cap: {
       cap_cents: cap,
+      cap_with_vat_cents: cap === null ? null : capWithVat(cap),
       spent_cents: spent,
       continued,
-      stopped: cap !== null && !continued && spent >= cap,
+      stopped: cap !== null && !continued && spent >= capWithVat(cap),
       on_network: await roamingBarOf(db, ssn, month),
     },
     notices: notices.map((n) => ({

@@ -2,30 +2,39 @@ import { eq } from 'drizzle-orm';
 import { sims } from '../../db/schema.ts';
 import { monthOf } from '../../kernel/calendar.ts';
 import { sendAlertPushes } from '../alerts/index.ts';
+import { priceListOf, rateUse } from '../money/index.ts';
 import { orderDataBar, countUsageAbroad, type CountAbroad } from '../network/index.ts';
 import { recordUseAbroad } from './roaming.ts';
 
 /**
  * A use abroad (docs/product/roaming.md), by country with the roaming notices and the cap, which,
- * once reached, bars data abroad on the network; a notice raised is pushed at once.
+ * once reached, bars data abroad on the network, and paid from credit past what it draws on at the
+ * published prices (docs/product/money.md); a notice raised is pushed at once.
  */
 const usedAbroad: CountAbroad = async (tx, ctx, use) => {
   const [sim] = await tx.select({ ssn: sims.ssn }).from(sims).where(eq(sims.msisdn, use.msisdn));
   if (!sim) return { outcome: 'deadLetter', note: `no SIM has ${use.msisdn}` };
-  const recorded = await recordUseAbroad(tx, () => use.at, sim.ssn, {
-    country: use.country,
-    dataKb: use.dataKb,
-    minutes: use.minutes,
-    texts: use.texts,
-  });
+  const prices = priceListOf(await ctx.rating.charges());
+  const recorded = await recordUseAbroad(
+    tx,
+    () => use.at,
+    sim.ssn,
+    { country: use.country, dataKb: use.dataKb, minutes: use.minutes, texts: use.texts },
+    {
+      usageId: use.usageId,
+      rated: rateUse(use, prices),
+      fixedCents: ctx.rating.byNetwork ? use.networkCents : null,
+      prices,
+    },
+  );
   if (!recorded) return { outcome: 'deadLetter', note: `${use.msisdn} has no member` };
   // The cap reached: data abroad stops on the network, once for the month.
   if (recorded.stopped && !recorded.refused)
     await orderDataBar(tx, ctx.clock, { ssn: sim.ssn, msisdn: use.msisdn }, true, 'roamingCap', monthOf(use.at));
-  const { noticed, ...usage } = recorded;
+  const { noticed, chargedCents, ...usage } = recorded;
   return {
     outcome: 'applied',
-    usage,
+    usage: { ...usage, charged_cents: chargedCents },
     ...(noticed
       ? {
           followUp: ({ db, clock, push, pushOrigins }) =>

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { credential, httpsUrl, integration, type Integration, settings } from '../../../../integrations/integration.ts';
+import {
+  credential,
+  flag,
+  httpsUrl,
+  integration,
+  type Integration,
+  settings,
+} from '../../../../integrations/integration.ts';
 import { tmfNetwork, type NetworkAdapter } from './adapter.ts';
 export { sandboxNetworkAdapter, type SandboxNetworkAdapter };
 import { sandboxNetworkAdapter, type SandboxNetworkAdapter } from './sandbox-adapter.ts';
@@ -21,6 +28,12 @@ export const networkSettings = settings({
     /** Signs the events the network sends to /panda/network/listener. */
     NETWORK_EVENT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     NETWORK_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
+    /**
+     * Whether the network's charging system rates what it carries (docs/product/money.md): a use it
+     * rated (TMF635 status rated, with ratedProductUsage) is charged at its price; else, and for a use
+     * it did not rate, the portal rates it at the published prices. The sandbox network rates nothing.
+     */
+    NETWORK_RATES_USAGE: flag(false),
   },
   together: [['NETWORK_API_URL', 'NETWORK_TOKEN_URL', 'NETWORK_CLIENT_ID', 'NETWORK_CLIENT_SECRET']],
   requiredInProduction: [

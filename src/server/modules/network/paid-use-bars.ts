@@ -1,0 +1,69 @@
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { networkOrders, sims } from '../../db/schema.ts';
+import type { Clock } from '../../kernel/clock.ts';
+import { queueNetworkOrder } from './network-orders.ts';
+import { orderCause } from './order-causes.ts';
+
+/**
+ * Calls and texts that credit pays for, stopped on the network when credit runs out, and started
+ * again with credit or a membership (docs/product/network.md, `mobileLine modify`,
+ * `paidCallsAndTexts`): what a membership includes, and calls to 112 and 999, go on. Each bar and
+ * lift its own cause; nothing happens here when the network reports a step.
+ */
+const paidUse = orderCause<{ barred: boolean; ssn: string; key: string }>(
+  'paidUse',
+  {
+    write: ({ barred, ssn, key }) => [barred ? 'bar' : 'lift', ssn, key],
+    read: ([action, ssn, ...key]) =>
+      (action === 'bar' || action === 'lift') && ssn && key.length > 0
+        ? { barred: action === 'bar', ssn, key: key.join(':') }
+        : null,
+  },
+  async () => {},
+);
+
+/** Paid calls and texts stopped (no allowance and no credit) or started again: ordered only when it changes what stands. */
+export async function orderPaidUseBar(tx: Queryable, clock: Clock, ssn: string, barred: boolean): Promise<void> {
+  const [latest] = await tx
+    .select({ id: networkOrders.id, cause: networkOrders.cause, msisdn: networkOrders.msisdn })
+    .from(networkOrders)
+    .where(
+      and(
+        eq(networkOrders.line, ssn),
+        eq(networkOrders.service, 'mobileLine'),
+        sql`${networkOrders.cause} like ${paidUse.like('%')}`,
+        notInArray(networkOrders.state, ['failed', 'rejected']),
+      ),
+    )
+    .orderBy(desc(networkOrders.id))
+    .limit(1);
+  if ((latest ? paidUse.read(latest.cause)?.barred === true : false) === barred) return;
+  const [sim] = latest ? [latest] : await tx.select({ msisdn: sims.msisdn }).from(sims).where(eq(sims.ssn, ssn));
+  await queueNetworkOrder(tx, clock, {
+    cause: paidUse.key({ barred, ssn, key: `after-${latest?.id ?? 0}` }),
+    line: ssn,
+    msisdn: sim?.msisdn ?? null,
+    service: 'mobileLine',
+    action: 'modify',
+    characteristics: { paidCallsAndTexts: barred ? 'barred' : 'allowed', reason: 'noAllowanceNoCredit' },
+  });
+}
+
+/** Whether paid calls and texts stand barred on a line (the latest such order the network did not refuse). */
+export async function paidUseBarred(q: Queryable, ssn: string): Promise<boolean> {
+  const [latest] = await q
+    .select({ cause: networkOrders.cause })
+    .from(networkOrders)
+    .where(
+      and(
+        eq(networkOrders.line, ssn),
+        eq(networkOrders.service, 'mobileLine'),
+        sql`${networkOrders.cause} like ${paidUse.like('%')}`,
+        notInArray(networkOrders.state, ['failed', 'rejected']),
+      ),
+    )
+    .orderBy(desc(networkOrders.id))
+    .limit(1);
+  return latest ? paidUse.read(latest.cause)?.barred === true : false;
+}
