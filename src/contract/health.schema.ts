@@ -33,11 +33,14 @@ export const healthApi = {
         failed: z.number().int().min(0),
         dead_letters: z.number().int().min(0),
         drift: z.number().int().min(0),
+        balance_drift: z.number().int().min(0),
         last_error: z.string().optional(),
       }),
+      /** Use that credit could not pay for when it came (docs/product/money.md): how many uses and how much. */
+      charging: z.object({ uncharged: z.number().int().min(0), uncharged_cents: z.number().int().min(0) }),
     }),
     description:
-      'Ready: the database answers, its migrations are all applied, the mail server (when configured) answered in the last 5 minutes, the server is not shutting down. `cdn` says whether the purges of published releases went through: `waiting` for every instance to serve a new release, `retrying` after the CDN refused one (with its last error); a purge that fails does not make the instance unready (another instance would not purge better). `network`: the orders to the mobile network it has not taken yet (and how long the oldest has waited), those failed or rejected, the events kept aside (dead letters), the lines the last reconciliation found different, and the last error met',
+      "Ready: the database answers, its migrations are all applied, the mail server (when configured) answered in the last 5 minutes, the server is not shutting down. `cdn` says whether the purges of published releases went through: `waiting` for every instance to serve a new release, `retrying` after the CDN refused one (with its last error); a purge that fails does not make the instance unready (another instance would not purge better). `network`: the orders to the mobile network it has not taken yet (and how long the oldest has waited), those failed or rejected, the events kept aside (dead letters), the lines the last reconciliation found different, the numbers whose credit differs from the network's prepaid balance (TMF654, where the network keeps one), and the last error met. `charging`: the uses credit could not pay for when they came (the line was barred), and their sum",
     errors: {
       503: 'Not ready: `reason` says why (database unreachable, migrations pending, mail server unreachable, shutting down)',
     },

@@ -19,6 +19,10 @@ export const TransactionSchema = z
     card_amount: z.number().int().meta({ description: 'What a card paid, in cents' }),
     data_kb: z.number().int().meta({ description: 'Data in (positive) or out (negative), KB' }),
     receipt: z.boolean().meta({ description: 'Has a receipt at /my48/transactions/<id>' }),
+    usage: z.boolean().meta({
+      description:
+        'Use paid from credit (calls, texts, data past the allowances): the screen groups them by day and line',
+    }),
   })
   .meta({ id: 'Transaction' });
 export type Transaction = z.infer<typeof TransactionSchema>;

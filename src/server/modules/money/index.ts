@@ -6,6 +6,7 @@
  * transactions, the gift shop; the alerts a membership raises.
  */
 import './refunds.ts';
+import './usage/state.ts';
 export { repayAdvance } from './advance.ts';
 export { advanceRoutes } from './advance/advance.routes.ts';
 export { runAlerts } from './alerts.job.ts';
@@ -25,6 +26,7 @@ export type { PriceList } from './usage/prices.ts';
 export { costOf, rateUse } from './usage/rating.ts';
 export type { RatedUse } from './usage/rating.ts';
 export { chargeAndSettle } from './usage/settle.ts';
+export { unchargedState } from './usage/state.ts';
 export { moneyJobs } from './jobs.ts';
 export { sandboxToken } from './integrations/payments/index.ts';
 export type { PaymentsAdapter } from './integrations/payments/index.ts';

@@ -22,6 +22,7 @@ export { networkRoutes } from './network.routes.ts';
 export { orderCause } from './order-causes.ts';
 export type { NetworkOrder, StepDetail } from './order-causes.ts';
 export { orderPaidUseBar, paidUseBarred } from './paid-use-bars.ts';
+export { readCreditsWith } from './balances.ts';
 export { applyNumberLeft } from './port-out.ts';
 export { countUsageAbroad, countUsageAtHome } from './usage.ts';
 export type { CountAbroad, Counted, Rating, Use, UseEvent, UsageContext } from './usage.ts';

@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, lte, min, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { NetworkAction, NetworkOrderState, NetworkService } from '../../../contract/network.ts';
 import type { Queryable } from '../../db/client.ts';
+import { balanceDrift } from './balances.ts';
 import { networkEvents, networkOrders, networkReconciliations } from '../../db/schema.ts';
 import type { NetworkAdapter } from './integrations/network/adapter.ts';
 import type { Clock } from '../../kernel/clock.ts';
@@ -245,6 +246,7 @@ export async function networkState(q: Queryable, clock: Clock) {
     .orderBy(asc(networkOrders.id))
     .limit(1);
   const [reconciled] = await q.select().from(networkReconciliations).where(eq(networkReconciliations.name, 'latest'));
+  const balances = await balanceDrift(q);
   const oldest = open?.oldest ? new Date(open.oldest) : null;
   return {
     pending: open?.pending ?? 0,
@@ -252,7 +254,10 @@ export async function networkState(q: Queryable, clock: Clock) {
     failed: failed?.n ?? 0,
     dead_letters: dead?.n ?? 0,
     drift: reconciled?.differences.length ?? 0,
-    ...(error?.lastError || reconciled?.error ? { last_error: (error?.lastError ?? reconciled?.error)! } : {}),
+    balance_drift: balances.differ,
+    ...(error?.lastError || reconciled?.error || balances.error
+      ? { last_error: (error?.lastError ?? reconciled?.error ?? balances.error)! }
+      : {}),
   };
 }
 

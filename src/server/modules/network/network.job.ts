@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { networkReconciliations } from '../../db/schema.ts';
 import { JOB_LOCKS, withJobLock } from '../../db/job-lock.ts';
 import type { NetworkAdapter } from './integrations/network/adapter.ts';
+import { reconcileBalances } from './balances.ts';
 import { askAboutQuietOrders, drainNetworkOrders, reconcileNetwork } from './network-orders.ts';
 import { applyServiceOrder } from './network-steps.ts';
 import { applyOrderStep } from './order-causes.ts';
@@ -22,8 +23,10 @@ export async function runNetworkJob(ctx: ServiceContext, network: NetworkAdapter
   const now = ctx.clock();
   if (!RECONCILE_HOURS.includes(irishHourOf(now))) return;
   const [last] = await ctx.db.select().from(networkReconciliations).where(eq(networkReconciliations.name, 'latest'));
-  if (!last || now.getTime() - last.ranAt.getTime() >= DAY_MS - 6 * 3_600_000)
+  if (!last || now.getTime() - last.ranAt.getTime() >= DAY_MS - 6 * 3_600_000) {
     await reconcileNetwork(ctx, network, log);
+    await reconcileBalances(ctx, network, log);
+  }
 }
 
 /** The Irish hours the reconciliation may run in. */

@@ -3,6 +3,7 @@ import { nextCursor, type PageCursor } from '../../../../contract/page-cursor.ts
 import { ledger, sims } from '../../../db/schema.ts';
 import { LOAN_KINDS, vatOf, VAT_RATE_PERCENT, type Receipt } from '../../../../contract/transactions.schema.ts';
 import { PAID_BY_HOUSEHOLD, RECEIPT_KINDS } from '../../../../contract/transactions.ts';
+import { USAGE_KIND } from '../usage/charges.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 
 /**
@@ -73,7 +74,12 @@ export async function transactionsPage(
       rows.map((r) => ({ at: r.date, id: r.id })),
       limit,
     ),
-    values: rows.map(({ kind, ...r }) => ({ ...r, date: r.date.toISOString(), receipt: isReceiptKind(kind) })),
+    values: rows.map(({ kind, ...r }) => ({
+      ...r,
+      date: r.date.toISOString(),
+      receipt: isReceiptKind(kind),
+      usage: kind === USAGE_KIND,
+    })),
   };
 }
 

@@ -3,6 +3,7 @@ import { healthApi } from '../../../../contract/health.schema.ts';
 import { ok } from '../../../http/answers.ts';
 import type { AppEnv } from '../../../http/router.ts';
 import { databaseAnswers, purgeState, readiness } from './health.service.ts';
+import { unchargedState } from '../../money/index.ts';
 import { networkState } from '../../network/index.ts';
 
 export async function health(c: Context<AppEnv>) {
@@ -18,6 +19,7 @@ export async function ready(c: Context<AppEnv>) {
       mail: state.mail,
       cdn: await purgeState(c.var),
       network: await networkState(c.var.db, c.var.clock),
+      charging: await unchargedState(c.var.db),
     });
   return c.json({ status: 'not ready', reason: state.reason }, 503);
 }

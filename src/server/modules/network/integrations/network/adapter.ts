@@ -15,6 +15,12 @@ export interface NetworkOrderOut {
 export type SendResult =
   { ok: true; networkId: string; state: NetworkOrderState } | { ok: false; retry: boolean; error: string };
 
+/** A number's prepaid balance as the network's charging system holds it (TMF654 Bucket), in euro cents. */
+export interface NetworkBalance {
+  msisdn: string;
+  cents: number;
+}
+
 /** A line as the network's inventory holds it (TMF638). */
 export interface InventoryLine {
   msisdn: string;
@@ -26,6 +32,11 @@ export interface NetworkAdapter {
   send(order: NetworkOrderOut): Promise<SendResult>;
   /** Every mobileLine the network holds (TMF638 GET service), page by page. */
   inventory(): Promise<InventoryLine[]>;
+  /**
+   * Every prepaid balance the network's charging system keeps (TMF654 GET bucket, monetary), page by
+   * page, in cents; undefined when it keeps none (the API is not there: 404 or 501).
+   */
+  balances(): Promise<NetworkBalance[] | undefined>;
   /** An order read again (TMF641 GET serviceOrder/{id}): the network's ServiceOrder, none (it does not know it), or an error. */
   status(networkId: string): Promise<{ serviceOrder: unknown } | { unknown: true } | { error: string }>;
 }
@@ -173,6 +184,30 @@ export function tmfNetwork(options: TmfNetworkOptions): NetworkAdapter {
             });
         }
         if (page.length < 500) return lines;
+      }
+    },
+    async balances() {
+      const balances: NetworkBalance[] = [];
+      for (let offset = 0; ; offset += 500) {
+        const res = await authorised(
+          `${options.apiUrl}/prepayBalanceManagement/v4/bucket?usageType=monetary&offset=${offset}&limit=500`,
+          { method: 'GET', headers: { accept: 'application/json' } },
+        );
+        if (res.status === 404 || res.status === 501) return undefined;
+        if (!res.ok) throw new Error(`the network's balances answered ${res.status}`);
+        const page = (await res.json()) as {
+          usageType?: string;
+          logicalResource?: { id?: string; name?: string; '@referredType'?: string }[];
+          remainingValue?: { amount?: number; units?: string };
+        }[];
+        for (const b of page) {
+          const number = b.logicalResource?.find((r) => /msisdn/i.test(`${r.name ?? ''}${r['@referredType'] ?? ''}`));
+          const amount = b.remainingValue?.amount;
+          if (b.usageType !== 'monetary' || !number?.id || typeof amount !== 'number') continue;
+          if ((b.remainingValue?.units ?? 'EUR') !== 'EUR') continue;
+          balances.push({ msisdn: number.id, cents: Math.round(amount * 100) });
+        }
+        if (page.length < 500) return balances;
       }
     },
   };

@@ -1,4 +1,5 @@
 import type { Database } from '../../../../db/client.ts';
+import { creditsHeld } from '../../balances.ts';
 import { linesInService } from '../../network-orders.ts';
 import { tmfNetwork, type NetworkAdapter } from './adapter.ts';
 import { SANDBOX_NETWORK_CLIENT, sandboxNetwork, type SandboxNetwork } from './sandbox-network.ts';
@@ -24,7 +25,9 @@ export function sandboxNetworkAdapter(options: {
     secret: options.secret,
     delayMs: options.delayMs,
     ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.db ? { linesInService: () => linesInService(options.db!) } : {}),
+    ...(options.db
+      ? { linesInService: () => linesInService(options.db!), balancesHeld: () => creditsHeld(options.db!) }
+      : {}),
   });
   const adapter = tmfNetwork({
     apiUrl: `${SANDBOX_ORIGIN}/sandbox/network/tmf-api`,

@@ -34,6 +34,12 @@ export interface SandboxNetworkOptions {
   delayMs: number | null;
   /** The lines in service before the sandbox took any order (the database's), read when first needed. */
   linesInService?: () => Promise<{ msisdn: string; state: string }[]>;
+  /**
+   * The prepaid balances its charging system keeps (TMF654): the sandbox mirrors the portal's credit
+   * (it charges what the portal charges), each moved by what an operator set by hand to try the
+   * reconciliation; none: it keeps no balances (TMF654 answers 404).
+   */
+  balancesHeld?: () => Promise<{ msisdn: string; cents: number }[]>;
   /** The time it signs and dates its events with (the app's clock). */
   clock?: () => Date;
 }
@@ -64,6 +70,8 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
   const orders = new Map<string, SandboxOrder>();
   const byExternal = new Map<string, string>();
   const lines = new Map<string, string>();
+  /** Balances the sandbox holds apart from the portal's credit, by number (cents more or less). */
+  const apart = new Map<string, number>();
   /** The inventory as a list, made again only after a line changed (a reconciliation reads it page by page). */
   let listed: { msisdn: string; state: string }[] | undefined;
   let provisioned = false;
@@ -285,6 +293,16 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
     async inventory() {
       await provision();
       return (listed ??= [...lines].map(([msisdn, state]) => ({ msisdn, state })));
+    },
+    /** Its prepaid balances (TMF654), or undefined when it keeps none. */
+    async balances(): Promise<{ msisdn: string; cents: number }[] | undefined> {
+      if (!options.balancesHeld) return undefined;
+      return (await options.balancesHeld()).map((b) => ({ ...b, cents: b.cents + (apart.get(b.msisdn) ?? 0) }));
+    },
+    /** Moves a number's balance at the network by `cents` from the portal's (a difference to reconcile). */
+    setBalanceApart(msisdn: string, cents: number) {
+      if (cents === 0) apart.delete(msisdn);
+      else apart.set(msisdn, cents);
     },
     emit,
   };

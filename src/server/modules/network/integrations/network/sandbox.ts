@@ -119,6 +119,44 @@ export function networkSandboxRoutes(
     );
   });
 
+  // TMF654 Prepay Balance Management, read only: the balances the sandbox's charging system keeps.
+  app.get('/sandbox/network/tmf-api/prepayBalanceManagement/v4/bucket', async (c) => {
+    if (!authorised(c)) return tmfError(c, 401, 'A valid access token is required.');
+    if (network.down) return tmfError(c, 503, 'The network is down (the sandbox switch).');
+    const balances = await network.balances();
+    if (!balances) return tmfError(c, 404, 'This network keeps no prepaid balances.');
+    const offset = Math.max(0, Number(c.req.query('offset') ?? 0) || 0);
+    const limit = Math.min(1000, Math.max(1, Number(c.req.query('limit') ?? 100) || 100));
+    const page = balances.slice(offset, offset + limit);
+    c.header('X-Total-Count', String(balances.length));
+    c.header('X-Result-Count', String(page.length));
+    return c.json(
+      page.map((b) => ({
+        id: `balance-${b.msisdn}`,
+        name: 'Prepaid credit',
+        usageType: 'monetary',
+        status: 'active',
+        isShared: false,
+        remainingValue: { amount: b.cents / 100, units: 'EUR' },
+        logicalResource: [{ id: b.msisdn, name: 'msisdn', '@referredType': 'MSISDN' }],
+        '@type': 'Bucket',
+      })),
+    );
+  });
+  app.post('/sandbox/network/balance', async (c) => {
+    const form = await formOf(c);
+    const msisdn = String(form['msisdn'] ?? '').replace(/\s+/g, '');
+    const cents = Number(form['apart_cents'] ?? 0);
+    if (!/^08\d{8}$/.test(msisdn) || !Number.isInteger(cents) || Math.abs(cents) > 1_000_000)
+      return c.json({ error: 'Give msisdn (087…) and apart_cents, a whole number of cents (0 to agree again).' }, 400);
+    network.setBalanceApart(msisdn, cents);
+    if (isJson(c)) return c.json({ msisdn, apart_cents: cents });
+    return c.redirect(
+      `/sandbox/network?done=${encodeURIComponent(`${msisdn}'s balance at the network set apart by ${cents} cents.`)}`,
+      303,
+    );
+  });
+
   app.get('/sandbox/network', (c) => {
     const orders = network.orders();
     if (wantsJson(c))
@@ -247,6 +285,12 @@ export function networkSandboxRoutes(
     const dataKb = Math.round(num('data_mb') * 1024 + num('data_gb') * 1024 * 1024);
     const minutes = num('minutes');
     const texts = num('texts');
+    // Who was called or texted, whether it was received, and the network's own price (rated by it).
+    const destination = String(form['destination'] ?? '').replace(/\s+/g, '');
+    const destinationType =
+      form['destination_type'] === 'mobile' ? 'mobile' : form['destination_type'] === 'fixed' ? 'fixed' : '';
+    const incoming = form['incoming'] === true || form['incoming'] === 'true' || form['incoming'] === 'on';
+    const ratedEur = form['rated_eur'] === undefined || form['rated_eur'] === '' ? null : Number(form['rated_eur']);
     if (
       !/^(08\d{8}|3538\d{8})$/.test(msisdn) ||
       !/^[A-Z]{2}$/.test(country) ||
@@ -259,12 +303,14 @@ export function networkSandboxRoutes(
       !Number.isInteger(texts) ||
       texts < 0 ||
       texts > 100_000 ||
-      dataKb + minutes + texts === 0
+      dataKb + minutes + texts === 0 ||
+      !/^(\+?\d{3,15})?$/.test(destination) ||
+      (ratedEur !== null && (!Number.isFinite(ratedEur) || ratedEur < 0 || ratedEur > 10_000))
     )
       return c.json(
         {
           error:
-            'Give msisdn (087…), some use (data_mb or data_gb up to 100 GB, minutes, texts: whole, 0 or more) and a country (two letters; IE when not given).',
+            'Give msisdn (087…), some use (data_mb or data_gb up to 100 GB, minutes, texts: whole, 0 or more) and a country (two letters; IE when not given); a destination is digits with an optional +, rated_eur a price in euro.',
         },
         400,
       );
@@ -280,8 +326,27 @@ export function networkSandboxRoutes(
         id: `sandbox-usage-${randomUUID()}`,
         usageDate,
         usageType,
-        status: 'received',
-        usageCharacteristic: [{ name: 'msisdn', value: e164(msisdn) }, amount, { name: 'country', value: country }],
+        // The sandbox's charging system rates nothing unless given a price: the portal rates then.
+        status: ratedEur === null ? 'received' : 'rated',
+        usageCharacteristic: [
+          { name: 'msisdn', value: e164(msisdn) },
+          amount,
+          { name: 'country', value: country },
+          ...(usageType !== 'data' && destination ? [{ name: 'destination', value: destination }] : []),
+          ...(usageType === 'voice' && destinationType ? [{ name: 'destinationType', value: destinationType }] : []),
+          ...(usageType !== 'data' && incoming ? [{ name: 'direction', value: 'incoming' }] : []),
+        ],
+        ...(ratedEur === null
+          ? {}
+          : {
+              ratedProductUsage: [
+                {
+                  usageRatingTag: ratedEur === 0 ? 'included usage' : 'non included usage',
+                  taxIncludedRatingAmount: { value: ratedEur, unit: 'EUR' },
+                  '@type': 'RatedProductUsage',
+                },
+              ],
+            }),
         '@type': 'Usage',
       };
       const { status, answer } = await network.emit('UsageCreateEvent', { usage }, `${usageType} ${msisdn} ${country}`);
@@ -313,7 +378,9 @@ const usagePage = (done: string | undefined) =>
       <p>
         The network sends each use of a number as a signed event (TM Forum's UsageCreateEvent) to the portal's listener,
         which counts it: the membership's data, minutes and texts at home; abroad, by country, with the roaming notices
-        and the cap (docs/product/roaming.md). The 80 % and 100 % alerts follow the counted totals.
+        and the cap (docs/product/roaming.md). The 80 % and 100 % alerts follow the counted totals. What no allowance
+        covers is paid from credit at the published charges, or at the network's price where it gives one and the portal
+        is set to take it (docs/product/money.md).
       </p>
       ${done ? html`<p role="status">${done}</p>` : ''}
       <form method="post" action="/sandbox/usage">
@@ -336,6 +403,25 @@ const usagePage = (done: string | undefined) =>
         <p>
           <label for="texts">Texts</label><br />
           <input id="texts" name="texts" inputmode="numeric" value="0" />
+        </p>
+        <p>
+          <label for="destination">Number called or texted (optional: 087…, 01…, +44…, 1850…, 112)</label><br />
+          <input id="destination" name="destination" inputmode="tel" autocomplete="off" />
+        </p>
+        <p>
+          <label for="destination_type">The number called is</label><br />
+          <select id="destination_type" name="destination_type">
+            <option value="">Not said</option>
+            <option value="mobile">A mobile</option>
+            <option value="fixed">A landline</option>
+          </select>
+        </p>
+        <p>
+          <label><input type="checkbox" name="incoming" value="true" /> Received, not made</label>
+        </p>
+        <p>
+          <label for="rated_eur">The network's price in euro (optional: rated by the network)</label><br />
+          <input id="rated_eur" name="rated_eur" inputmode="decimal" />
         </p>
         <button type="submit">Send the usage</button>
       </form>
