@@ -9,7 +9,7 @@ import { Gauge } from '../../components/Gauge.tsx';
 import { OnlineAction } from '../../components/Offline.tsx';
 import { $account } from '../../stores/account.ts';
 import { DailyUsage } from './DailyUsage.tsx';
-import { $activationOverdue, $usage, notifications, watchActivation } from './dashboard-store.ts';
+import { $activationOverdue, $usage, notifications, watchActivation, watchBalance } from './dashboard-store.ts';
 import type { CountFigures, DataFigures, UsageSummary } from './usage-summary.ts';
 import { UNLIMITED } from './usage-summary.ts';
 import { newNotifications, readShown, shownUpTo } from './new-notifications.ts';
@@ -274,6 +274,8 @@ export default function Dashboard() {
   // Offline (docs/product/phone.md), the day-by-day use is not kept: only the figures the worker keeps show.
   const offline = Boolean(useStore($offlineAsOf));
   const u = useStore($usage);
+  // Use paid from credit moves the credit: the figures are read again while the dashboard is shown.
+  useEffect(watchBalance, []);
   if (account.status === 'loading')
     return (
       <p role="status" className="loading-line">

@@ -50,3 +50,19 @@ describe('activation in progress: the support hint', () => {
     expect(store.$activationOverdue.get()).toBe(true);
   });
 });
+
+describe('the balance kept fresh while the dashboard is shown', () => {
+  it('reads the account again every 10 seconds once it is shown, quietly, and not while it is loading', async () => {
+    const { $account } = await import('../../stores/account.ts');
+    panda.answerWith(() => ({ status: 400, body: { _payload: { message: 'Account activation in progress' } } }));
+    $account.setKey('status', 'loading');
+    stop = store.watchBalance();
+    vi.advanceTimersByTime(store.BALANCE_REFRESH_MS);
+    expect(panda.sent.filter((s) => s.path.endsWith('/sims/owned'))).toHaveLength(0);
+    $account.setKey('status', 'ready');
+    vi.advanceTimersByTime(store.BALANCE_REFRESH_MS);
+    await vi.waitFor(() => expect(panda.sent.filter((s) => s.path.endsWith('/sims/owned'))).toHaveLength(1));
+    // A quiet read: the screen stays as it was while it is asked.
+    expect($account.get().status).not.toBe('loading');
+  });
+});

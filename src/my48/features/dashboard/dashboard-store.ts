@@ -6,6 +6,7 @@ import { currentUserId } from '../../../lib/member-session.ts';
 import { $account, loadAccount } from '../../stores/account.ts';
 import { usageSummary } from './usage-summary.ts';
 import { loader } from '../../../stores/loader.ts';
+import { $offlineAsOf } from '../../../stores/offline.ts';
 
 /** What the dashboard shows, derived from the account store's raw balance summary. */
 export const $usage = computed($account, (a) => (a.summary && a.sim ? usageSummary(a.summary, a.sim) : undefined));
@@ -65,3 +66,29 @@ export const notifications = loader(async () => {
   const { _payload } = await call(accountRoutes.notificationSummary, { params: { user_id: currentUserId() ?? '' } });
   return { unread: _payload.unread, latest: _payload.latest.slice(0, 3) };
 }, 'Your notifications could not be loaded just now.');
+
+/** How often the dashboard reads the balance again while it is shown. */
+export const BALANCE_REFRESH_MS = 10_000;
+
+/**
+ * The dashboard's figures kept fresh while it is shown (docs/product/money.md): use paid from credit
+ * moves the credit within seconds of the network's event, so the balance is read again quietly every
+ * 10 seconds while the page is visible, and at once when it is shown again; never offline. Returns the stop.
+ */
+export function watchBalance(everyMs = BALANCE_REFRESH_MS): () => void {
+  const refresh = () => {
+    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
+    if ($account.get().status !== 'ready' || $offlineAsOf.get()) return;
+    const userId = currentUserId();
+    if (userId) void loadAccount(userId, { force: true, quiet: true });
+  };
+  const timer = setInterval(refresh, everyMs);
+  const shown = () => {
+    if (document.visibilityState === 'visible') refresh();
+  };
+  if (typeof document !== 'undefined') document.addEventListener('visibilitychange', shown);
+  return () => {
+    clearInterval(timer);
+    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', shown);
+  };
+}

@@ -1,10 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
-import { euro, gb, shortDate, signedEuro } from '../../../lib/format.ts';
+import { Fragment, useEffect, useState } from 'react';
+import type { Transaction } from '../../../contract/transactions.schema.ts';
+import { clockTime, euro, gb, shortDate, signedEuro } from '../../../lib/format.ts';
 import type { ScreenProps } from '../../screen-props.ts';
 import { Receipt } from './Receipt.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { pagesOf, showPage, transactions } from './transactions-store.ts';
+import { linesOf } from './transactions-view.ts';
 import './transactions.css';
 
 /** Money in and out, and data moved with the flexible-data features, newest first, ten to a page. */
@@ -15,6 +17,8 @@ export default function Transactions({ page }: ScreenProps) {
 
 function List() {
   const state = useStore(transactions.$state);
+  // Which folded days of use are opened to each use.
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => {
     void showPage(1);
   }, []);
@@ -31,6 +35,13 @@ function List() {
   const busy = state.status === 'loading';
   if (total === 0) return <p>No transactions yet. Top-ups and purchases will show here.</p>;
   const pages = pagesOf(total);
+  const toggle = (key: string) =>
+    setOpen((was) => {
+      const next = new Set(was);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
   return (
     <div className="stack" aria-busy={busy}>
       <div className="table-wrap" role="region" aria-labelledby="tx-caption" tabIndex={0}>
@@ -52,26 +63,41 @@ function List() {
             </tr>
           </thead>
           <tbody>
-            {values.map((t) => (
-              <tr key={t.id}>
-                <td>{shortDate(t.date)}</td>
-                <td>
-                  {t.receipt ? (
-                    <a href={`/my48/transactions/${t.id}`}>
-                      {t.description}
-                      <span className="visually-hidden"> (receipt)</span>
-                    </a>
-                  ) : (
-                    t.description
-                  )}
-                </td>
-                <td className="num">{t.amount === 0 ? '' : signedEuro(t.amount)}</td>
-                <td className="num">{t.card_amount === 0 ? '' : euro(t.card_amount)}</td>
-                <td className="num">
-                  {t.data_kb === 0 ? '' : `${t.data_kb > 0 ? '+' : '−'}${gb(Math.abs(t.data_kb))} GB`}
-                </td>
-              </tr>
-            ))}
+            {linesOf(values).map((line) =>
+              line.kind === 'one' ? (
+                <Row key={line.t.id} t={line.t} />
+              ) : (
+                <Fragment key={line.key}>
+                  <tr className="tx-uses">
+                    <td>{shortDate(line.date)}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="tx-uses__toggle"
+                        aria-expanded={open.has(line.key)}
+                        aria-controls={`uses-${line.uses[0]!.id}`}
+                        onClick={() => toggle(line.key)}
+                      >
+                        {`${line.description}: ${line.count} uses`}
+                        <span className="visually-hidden">{open.has(line.key) ? ', shown' : ', show each'}</span>
+                      </button>
+                    </td>
+                    <td className="num">{signedEuro(line.amount)}</td>
+                    <td className="num" />
+                    <td className="num" />
+                  </tr>
+                  {line.uses.map((t, i) => (
+                    <Row
+                      key={t.id}
+                      t={t}
+                      hidden={!open.has(line.key)}
+                      id={i === 0 ? `uses-${t.id}` : undefined}
+                      within
+                    />
+                  ))}
+                </Fragment>
+              ),
+            )}
           </tbody>
         </table>
       </div>
@@ -95,5 +121,27 @@ function List() {
         </button>
       </nav>
     </div>
+  );
+}
+
+/** One movement: its receipt linked where it has one; a use inside a folded line is shown only when opened. */
+function Row({ t, hidden, id, within }: { t: Transaction; hidden?: boolean; id?: string | undefined; within?: boolean }) {
+  return (
+    <tr id={id} hidden={hidden} className={within ? 'tx-use' : undefined}>
+      <td>{within ? <span className="meta">{clockTime(t.date)}</span> : shortDate(t.date)}</td>
+      <td>
+        {t.receipt ? (
+          <a href={`/my48/transactions/${t.id}`}>
+            {t.description}
+            <span className="visually-hidden"> (receipt)</span>
+          </a>
+        ) : (
+          t.description
+        )}
+      </td>
+      <td className="num">{t.amount === 0 ? '' : signedEuro(t.amount)}</td>
+      <td className="num">{t.card_amount === 0 ? '' : euro(t.card_amount)}</td>
+      <td className="num">{t.data_kb === 0 ? '' : `${t.data_kb > 0 ? '+' : '−'}${gb(Math.abs(t.data_kb))} GB`}</td>
+    </tr>
   );
 }
