@@ -58,8 +58,9 @@ test('roaming: at the cap data stops; the member goes on by keyboard, and choose
   page,
   openAs,
 }) => {
-  const me = await openAs('traveller', '/my48/roaming');
-  // Zone 4 data is €9.99 a MB with VAT: 7 MB passes the €50 cap (excluding VAT).
+  // Credit enough for the cap: data outside the EU is paid from it.
+  const me = await openAs('traveller', '/my48/roaming', { creditCents: 10_000 });
+  // Zone 4 data is €9.99 a MB with VAT: 7 MB (€69.93 from credit) passes the €50 cap (€61.50 with VAT).
   for (const mb of [3, 4])
     expect(
       (await page.request.post('/sandbox/usage', { data: { msisdn: me.msisdn, country: 'TH', data_mb: mb } })).status(),

@@ -125,7 +125,17 @@ function List() {
 }
 
 /** One movement: its receipt linked where it has one; a use inside a folded line is shown only when opened. */
-function Row({ t, hidden, id, within }: { t: Transaction; hidden?: boolean; id?: string | undefined; within?: boolean }) {
+function Row({
+  t,
+  hidden,
+  id,
+  within,
+}: {
+  t: Transaction;
+  hidden?: boolean;
+  id?: string | undefined;
+  within?: boolean;
+}) {
   return (
     <tr id={id} hidden={hidden} className={within ? 'tx-use' : undefined}>
       <td>{within ? <span className="meta">{clockTime(t.date)}</span> : shortDate(t.date)}</td>

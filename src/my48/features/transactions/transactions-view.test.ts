@@ -28,15 +28,9 @@ describe('the transactions table', () => {
       tx('2026-11-27T23:30:00Z', 'Data', -5),
       tx('2026-11-27T22:30:00Z', 'Data', -5),
     ]);
-    expect(lines.map((l) => (l.kind === 'uses' ? `${l.description} ×${l.count} ${l.amount} ${l.day}` : l.t.description))).toEqual([
-      'Calls ×3 -80 2026-11-28',
-      'Texts',
-      'Texts',
-      'Top-up',
-      'Data',
-      'Data',
-      'Data',
-    ]);
+    expect(
+      lines.map((l) => (l.kind === 'uses' ? `${l.description} ×${l.count} ${l.amount} ${l.day}` : l.t.description)),
+    ).toEqual(['Calls ×3 -80 2026-11-28', 'Texts', 'Texts', 'Top-up', 'Data', 'Data', 'Data']);
   });
 
   it('never folds movements that are not use, however alike', () => {

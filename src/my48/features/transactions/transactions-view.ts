@@ -4,7 +4,16 @@ import { irishDayOf } from '../../../contract/irish-time.ts';
 /** A line of the transactions table: one movement, or many uses of one kind on one day folded into one. */
 export type TransactionLine =
   | { kind: 'one'; t: Transaction }
-  | { kind: 'uses'; key: string; description: string; day: string; date: string; count: number; amount: number; uses: Transaction[] };
+  | {
+      kind: 'uses';
+      key: string;
+      description: string;
+      day: string;
+      date: string;
+      count: number;
+      amount: number;
+      uses: Transaction[];
+    };
 
 /** How many uses of one kind on one day, side by side, make a line of their own (opened to show each). */
 export const FOLD_FROM = 3;
