@@ -407,7 +407,14 @@ forEachDatabase('usage-charges', { seed: 'catalogue', rateLimit: undefined }, (c
     const n = await createMember(c, { creditCents: 700 });
     const context = { db: c.handle.db, clock: () => c.clock.now };
     expect(await reconcileBalances(context, c.network)).toEqual([]);
-    c.network.sandbox.setBalanceApart(n.msisdn, -200);
+    const apart = (body: object) =>
+      c.app.request('/sandbox/network/balance', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await apart({ msisdn: 'nope', apart_cents: 1 })).status).toBe(400);
+    expect((await apart({ msisdn: n.msisdn, apart_cents: -200 })).status).toBe(200);
     expect(await reconcileBalances(context, c.network)).toEqual([{ msisdn: n.msisdn, ours: '700', network: '500' }]);
     expect((await ok(c.app, healthApi.ready, {})).network.balance_drift).toBe(1);
     expect(await creditOf(c, n)).toBe(700);

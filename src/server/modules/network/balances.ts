@@ -16,8 +16,14 @@ import type { NetworkAdapter } from './integrations/network/adapter.ts';
 /** Every number's credit as the portal holds it, in cents. */
 export type CreditsHeld = (q: Queryable) => Promise<{ msisdn: string; cents: number }[]>;
 
-const readers: { credits?: CreditsHeld } = {};
-export const readCreditsWith = (read: CreditsHeld) => void (readers.credits = read);
+/** Use the credit could not pay for since a time: how many uses and how much (money's record of it). */
+export type UnchargedSince = (q: Queryable, since: Date) => Promise<{ uses: number; cents: number }>;
+
+const readers: { credits?: CreditsHeld; uncharged?: UnchargedSince } = {};
+export const readCreditsWith = (read: { credits: CreditsHeld; uncharged: UnchargedSince }) => {
+  readers.credits = read.credits;
+  readers.uncharged = read.uncharged;
+};
 export const creditsHeld: CreditsHeld = (q) => (readers.credits ? readers.credits(q) : Promise.resolve([]));
 
 /** The reconciliation's row: its differences, `ours` and `network` as cents. */
@@ -34,6 +40,10 @@ export async function reconcileBalances(
       .insert(networkReconciliations)
       .values({ name: BALANCES, ranAt: now, differences, error })
       .onConflictDoUpdate({ target: networkReconciliations.name, set: { ranAt: now, differences, error } });
+  // What credit could not pay for in the last day is the night's to report too (it is never charged later).
+  const uncharged = readers.uncharged ? await readers.uncharged(ctx.db, new Date(now.getTime() - 86_400_000)) : null;
+  if (uncharged && uncharged.uses > 0)
+    log?.warn({ uncharged }, 'use credit could not pay for in the last day (the lines were barred)');
   let theirs;
   try {
     theirs = await network.balances();

@@ -1,4 +1,4 @@
-import { count, sql, sum } from 'drizzle-orm';
+import { count, gte, sql, sum } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
 import { unchargedUsage } from '../../../db/schema.ts';
 import { readCreditsWith } from '../../network/index.ts';
@@ -9,11 +9,20 @@ export async function unchargedState(q: Queryable): Promise<{ uncharged: number;
   return { uncharged: row?.n ?? 0, uncharged_cents: Number(row?.cents ?? 0) };
 }
 
-// The network's balance reconciliation reads the portal's credit here, by number.
-readCreditsWith(async (q) => {
-  const { rows } = (await q.execute(
-    sql`select s.msisdn, b.credit_cents as cents from sims s join balances b on b.ssn = s.ssn
-      where s.msisdn is not null and s.status <> 'inactive' order by s.msisdn`,
-  )) as unknown as { rows: { msisdn: string; cents: number | string }[] };
-  return rows.map((r) => ({ msisdn: r.msisdn, cents: Number(r.cents) }));
+// The network's nightly reconciliation reads the portal's credit by number, and what use went unpaid.
+readCreditsWith({
+  credits: async (q) => {
+    const { rows } = (await q.execute(
+      sql`select s.msisdn, b.credit_cents as cents from sims s join balances b on b.ssn = s.ssn
+        where s.msisdn is not null and s.status <> 'inactive' order by s.msisdn`,
+    )) as unknown as { rows: { msisdn: string; cents: number | string }[] };
+    return rows.map((r) => ({ msisdn: r.msisdn, cents: Number(r.cents) }));
+  },
+  uncharged: async (q, since) => {
+    const [row] = await q
+      .select({ n: count(), cents: sum(unchargedUsage.cents) })
+      .from(unchargedUsage)
+      .where(gte(unchargedUsage.recordedAt, since));
+    return { uses: row?.n ?? 0, cents: Number(row?.cents ?? 0) };
+  },
 });

@@ -245,6 +245,22 @@ export function networkSandboxRoutes(
                       )}
                   </ul>`
           }
+          <h2>Prepaid balances (TMF654)</h2>
+          <p>
+            The network's charging system keeps each number's balance as the portal's credit. Set one apart to see the
+            nightly reconciliation report it (on /panda/ready).
+          </p>
+          <form method="post" action="/sandbox/network/balance">
+            <p>
+              <label for="balance-msisdn">Number (087…)</label><br />
+              <input id="balance-msisdn" name="msisdn" inputmode="numeric" autocomplete="off" required />
+            </p>
+            <p>
+              <label for="apart-cents">Apart from the portal's credit by (cents, 0 to agree again)</label><br />
+              <input id="apart-cents" name="apart_cents" inputmode="numeric" value="0" required />
+            </p>
+            <button type="submit">Set the network's balance</button>
+          </form>
           <p><a href="/sandbox/usage">Send usage from the network</a></p>`,
       ),
     );
