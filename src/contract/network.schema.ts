@@ -45,6 +45,7 @@ export const networkApi = {
       404: 'No listener here (no NETWORK_EVENT_SECRET; the development secret only where the sandboxes answer)',
       413: 'The body is larger than 256 KB (refused before its signature is read)',
       415: 'The body is not application/json',
+      503: 'The database is out of reach, or a use could not be priced (the published charges are not there): nothing was stored; send it again (Retry-After)',
     },
   }),
 };

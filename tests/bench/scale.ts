@@ -252,7 +252,11 @@ async function measureServed(url: string, members: number): Promise<Omit<Figures
 
 const BENCH_NETWORK_SECRET = 'bench-network-event-secret-0000000000000';
 
-/** Signed usage events (a few KB of data each) for the network's numbers in turn, and others for the warm-up. */
+/**
+ * Signed usage events for the network's numbers in turn, and others for the warm-up: a few KB of data
+ * each (within the allowance), and every tenth a one-minute call abroad from Ireland, which no
+ * allowance covers: charged from credit (or, for credit at zero, kept uncharged with the line barred).
+ */
 async function usageEvents(url: string, count: number, prefix = 'bench') {
   const numbers = (
     await query<{ msisdn: string }>(url, `select msisdn from sims where msisdn is not null order by ssn limit 5000`)
@@ -268,12 +272,24 @@ async function usageEvents(url: string, count: number, prefix = 'bench') {
         usage: {
           id: `${prefix}-usage-${now}-${i}`,
           usageDate: new Date(now).toISOString(),
-          usageType: 'data',
-          usageCharacteristic: [
-            { name: 'msisdn', value: `353${msisdn.slice(1)}` },
-            { name: 'volumeKb', value: 3 },
-            { name: 'country', value: 'IE' },
-          ],
+          ...(i % 10 === 9
+            ? {
+                usageType: 'voice',
+                usageCharacteristic: [
+                  { name: 'msisdn', value: `353${msisdn.slice(1)}` },
+                  { name: 'durationS', value: 60 },
+                  { name: 'country', value: 'IE' },
+                  { name: 'destination', value: '+442071234567' },
+                ],
+              }
+            : {
+                usageType: 'data',
+                usageCharacteristic: [
+                  { name: 'msisdn', value: `353${msisdn.slice(1)}` },
+                  { name: 'volumeKb', value: 3 },
+                  { name: 'country', value: 'IE' },
+                ],
+              }),
         },
       },
     });
@@ -295,9 +311,15 @@ async function usageEvents(url: string, count: number, prefix = 'bench') {
 
 /** Events sent, then sent again: every second answer a replay, the members' data used the same before and after. */
 async function replayChangesNothing(base: string, events: Target[], url: string) {
+  // The data counted and the credit charged: a replay changes neither.
   const total = async () =>
-    (await query<{ used: string }>(url, `select coalesce(sum(data_used_kb), 0)::text as used from memberships`))[0]!
-      .used;
+    (
+      await query<{ used: string }>(
+        url,
+        `select (select coalesce(sum(data_used_kb), 0) from memberships)::text || ':' ||
+                (select coalesce(sum(credit_cents), 0) from balances)::text as used`,
+      )
+    )[0]!.used;
   const sendAll = async () => {
     const outcomes: (string | undefined)[] = [];
     for (let i = 0; i < events.length; i += 50)

@@ -12,7 +12,15 @@ import { networkSignature } from '../../../src/server/modules/network/integratio
 import { reconcileBalances } from '../../../src/server/modules/network/balances.ts';
 import { createMember, type BuiltMember } from '../support/builders.ts';
 import { ok } from '../support/client.ts';
-import { forEachDatabase, TEST_NETWORK_EVENT_SECRET, type TestContext } from '../support/harness.ts';
+import { contentFiles } from '../support/content.ts';
+import {
+  forEachDatabase,
+  harnessPublishing,
+  TEST_NETWORK_EVENT_SECRET,
+  withCheckedErrors,
+  type TestContext,
+} from '../support/harness.ts';
+import { createApp } from '../../../src/server/app.ts';
 
 // docs/product/money.md "Use paid from credit": rated at the published charges (or by the network),
 // drawn from the allowances first, what is left charged once per use, credit never below zero.
@@ -36,7 +44,7 @@ interface UseSpec {
 }
 
 /** One use as the network's hub sends it: a TMF635 UsageCreateEvent, signed. */
-async function use(c: TestContext, m: BuiltMember, u: UseSpec) {
+async function use(c: TestContext, m: BuiltMember, u: UseSpec, app: Pick<TestContext['app'], 'request'> = c.app) {
   const type = u.type ?? 'data';
   const body = JSON.stringify({
     eventId: u.eventId ?? randomUUID(),
@@ -69,7 +77,7 @@ async function use(c: TestContext, m: BuiltMember, u: UseSpec) {
       },
     },
   });
-  const res = await c.app.request('/panda/network/listener', {
+  const res = await app.request('/panda/network/listener', {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -419,5 +427,35 @@ forEachDatabase('usage-charges', { seed: 'catalogue', rateLimit: undefined }, (c
     expect((await ok(c.app, healthApi.ready, {})).network.balance_drift).toBe(1);
     expect(await creditOf(c, n)).toBe(700);
     expect(await creditOf(c, m)).toBe(1500);
+  });
+
+  it('a use that cannot be priced (the published charges lack a rate) is not counted: 503, and the network sends it again', async () => {
+    const c = ctx();
+    const m = await createMember(c, { creditCents: 1000 });
+    const published = contentFiles();
+    const tables = await published.charges();
+    const broken = withCheckedErrors(
+      createApp({
+        db: c.handle.db,
+        config: c.config,
+        clock: () => c.clock.now,
+        payments: c.payments,
+        network: c.network,
+        content: { ...published, charges: async () => tables.filter((t) => t.id !== 'use-in-ireland') },
+        publishing: harnessPublishing(),
+      }),
+    );
+    const eventId = randomUUID();
+    await expect(use(c, m, { type: 'voice', amount: 60, destination: '0871234567', eventId }, broken)).rejects.toThrow(
+      /expected 503 to be 200/,
+    );
+    expect(
+      await c.handle.db.select().from(schema.networkEvents).where(eq(schema.networkEvents.eventId, eventId)),
+    ).toEqual([]);
+    // Sent again once the prices are there: counted and charged, once.
+    expect((await use(c, m, { type: 'voice', amount: 60, destination: '0871234567', eventId })).outcome).toBe(
+      'applied',
+    );
+    await expectCharged(c, m, 1000, [['Calls', 20]]);
   });
 });

@@ -30,6 +30,12 @@ export interface ChargesTable {
   zones: { zone: string; key?: string | undefined; rates: Record<string, number | 'included' | 'not available'> }[];
 }
 
+/**
+ * The published charges could not be read, or lack a rate the server charges by: no use can be
+ * priced until they are (the listener answers 503 and the network sends its events again).
+ */
+export class ChargesUnavailable extends Error {}
+
 export interface PublishedContent {
   promotions(): Promise<Promotions>;
   studentDomains(): Promise<string[]>;
@@ -59,7 +65,9 @@ export function publishedContent(distDir: string): PublishedContent {
     charges: () => {
       const now = Date.now();
       if (!recent || now - recent.at > 1000) {
-        const value = charges();
+        const value = charges().catch((error: unknown) => {
+          throw new ChargesUnavailable(`the published charges could not be read: ${String(error)}`);
+        });
         recent = { at: now, value };
         value.catch(() => recent?.value === value && (recent = undefined));
       }

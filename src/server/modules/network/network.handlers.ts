@@ -1,7 +1,9 @@
 import type { Context } from 'hono';
 import { networkApi, networkFailures } from '../../../contract/network.schema.ts';
 import { NETWORK_SIGNATURE_HEADER } from '../../../contract/network.ts';
-import { ok } from '../../http/answers.ts';
+import { fail, ok } from '../../http/answers.ts';
+import { serverFailures, UNAVAILABLE_RETRY_AFTER_S } from '../../../contract/common-failures.ts';
+import { ChargesUnavailable } from '../../integrations/content/index.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import { signedJson } from '../../http/signed.ts';
@@ -17,14 +19,23 @@ export const signedByNetwork = signedJson({
 });
 
 export async function listener(c: Context<AppEnv>, { body }: Input<typeof networkApi.listener>) {
-  const received = await receiveNetworkEvent(
-    {
-      db: c.var.db,
-      clock: c.var.clock,
-      rating: { charges: () => c.var.content.charges(), byNetwork: c.var.config.network?.ratesUsage ?? false },
-    },
-    body,
-  );
+  let received;
+  try {
+    received = await receiveNetworkEvent(
+      {
+        db: c.var.db,
+        clock: c.var.clock,
+        rating: { charges: () => c.var.content.charges(), byNetwork: c.var.config.network?.ratesUsage ?? false },
+      },
+      body,
+    );
+  } catch (error) {
+    if (!(error instanceof ChargesUnavailable)) throw error;
+    // A deployment without its published prices: nothing is counted, and the network sends the use again.
+    c.var.log?.error({ err: error }, 'usage not counted: the published charges are not there');
+    c.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+    return fail(c, serverFailures.unavailable);
+  }
   // What the use's domain needs at once (an alert crossed now, a roaming notice's push), not at the next minute's job.
   await received.followUp?.({
     db: c.var.db,

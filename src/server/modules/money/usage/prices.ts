@@ -1,4 +1,4 @@
-import type { ChargesTable } from '../../../integrations/content/index.ts';
+import { ChargesUnavailable, type ChargesTable } from '../../../integrations/content/index.ts';
 
 /**
  * What use beyond an allowance costs, in cents VAT included, as the charges pages publish it
@@ -23,7 +23,7 @@ export const INTERNATIONAL_ZONES = ['A', 'B', 'C', 'D'] as const;
 export type InternationalZone = (typeof INTERNATIONAL_ZONES)[number];
 
 /** The charges pages lack a rate the portal charges by: no use can be priced until they are published whole. */
-export class PriceListIncomplete extends Error {
+export class PriceListIncomplete extends ChargesUnavailable {
   constructor(what: string) {
     super(`the published charges have no ${what}`);
   }
