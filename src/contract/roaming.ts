@@ -138,19 +138,6 @@ export const ZONE_NAMES: Record<RoamingZone, string> = {
   '4': 'Zone 4: Rest of the world',
 };
 
-/**
- * What use outside Zone 1 costs, VAT included (the charges page says the same: a test holds them
- * together): cents a minute made and received, a text, a MB of data.
- */
-export const ZONE_RATES: Record<
-  '2' | '3' | '4',
-  { callsMade: number; callsReceived: number; text: number; dataMb: number }
-> = {
-  '2': { callsMade: 59, callsReceived: 29, text: 19, dataMb: 99 },
-  '3': { callsMade: 149, callsReceived: 99, text: 39, dataMb: 499 },
-  '4': { callsMade: 249, callsReceived: 149, text: 49, dataMb: 999 },
-};
-
 /** The data cost cap outside Zone 1 (Regulation 531/2012 Art. 15): €50 excluding VAT a month unless the member chooses another. */
 export const DEFAULT_ROAMING_CAP_CENTS = 5000;
 export const ROAMING_CAP_CHOICES = [5000, 10000, 20000, null] as const;

@@ -4,7 +4,9 @@ import { expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { KB_PER_GB } from '../../src/contract/constants.ts';
 import { RECRUIT_REWARD_CENTS } from '../../src/contract/recruit.ts';
-import { membershipRoamingKb, roamingGb, ZONE_1, ZONE_RATES } from '../../src/contract/roaming.ts';
+import { membershipRoamingKb, roamingGb, ZONE_1 } from '../../src/contract/roaming.ts';
+import { chargesFromFiles } from '../../src/server/integrations/content/index.ts';
+import { priceListOf } from '../../src/server/modules/money/usage/prices.ts';
 import { fillRoaming, typedRoamingFigure } from '../../src/lib/roaming-text.ts';
 import { catalogue } from '../../src/server/seed/catalogue.ts';
 
@@ -76,17 +78,15 @@ it('EU roaming data is computed, never typed: no page says a figure of its own; 
   expect(fillRoaming('{roaming-credit:20.00}', now)).toMatch(/^\d+\.\d{2} GB$/);
 });
 
-it('the roaming charges page states the rates the server charges against the cap, zone by zone', () => {
-  const charges = parse(readFileSync('content/charges/roaming.yaml', 'utf8')) as {
-    zones: { zone: string; rates: Record<string, number | string> }[];
-  };
-  for (const [n, rate] of Object.entries(ZONE_RATES)) {
-    const zone = charges.zones.find((z) => z.zone.startsWith(`Zone ${n}:`));
-    expect(zone?.rates, `Zone ${n}`).toEqual({
-      calls_made: rate.callsMade / 100,
-      calls_received: rate.callsReceived / 100,
-      texts: rate.text / 100,
-      data: rate.dataMb / 100,
-    });
-  }
+it('the charges pages hold every rate the server charges use at, and what they say is what it charges', () => {
+  // The server rates from the published tables themselves (docs/product/money.md): each rate it needs
+  // is there, keyed, and read as the pages show it.
+  const prices = priceListOf(chargesFromFiles());
+  expect(prices.home).toEqual({ call: 20, text: 10, dataMb: 5 });
+  expect(prices.roaming['3']).toEqual({ callMade: 149, callReceived: 99, text: 39, dataMb: 499 });
+  expect(prices.international.D).toEqual({ landline: 89, mobile: 119, text: 25 });
+  expect(prices.directory.call).toBe(250);
+  // What the pages promise of rounding is what the rating does.
+  expect(sentencesAbout(/rounded up to the next whole minute/).length).toBeGreaterThanOrEqual(3);
+  expect(sentencesAbout(/per second/i)).toEqual([]);
 });

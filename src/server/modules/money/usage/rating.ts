@@ -158,8 +158,8 @@ export function rateUse(use: UseToRate, prices: PriceList): RatedUse {
             per: 1,
             description: `Calls received abroad: ${place}`,
           }
-        : calledFrom(use, prices, { cents: r.callMade, description: `Calls abroad: ${place}` });
-    return use.incoming ? FREE : calledFrom(use, prices, { cents: r.text, description: `Texts abroad: ${place}` });
+        : calledFrom(use, { cents: r.callMade, description: `Calls abroad: ${place}` });
+    return use.incoming ? FREE : calledFrom(use, { cents: r.text, description: `Texts abroad: ${place}` });
   }
   // In Ireland, and in the EU and EEA like at home (its data from the EU roaming allowance, then the surcharge).
   if (use.usageType === 'data')
@@ -244,7 +244,7 @@ export function rateUse(use: UseToRate, prices: PriceList): RatedUse {
 }
 
 /** A call or text made outside the EU: at the zone's rate, but a number at home that is free stays free. */
-function calledFrom(use: UseToRate, _prices: PriceList, rate: { cents: number; description: string }): RatedUse {
+function calledFrom(use: UseToRate, rate: { cents: number; description: string }): RatedUse {
   if (destinationOf(use.destination).kind === 'free') return FREE;
   const units = use.usageType === 'voice' ? use.minutes : use.texts;
   return { allowance: null, units, cents: rate.cents, per: 1, description: rate.description };
