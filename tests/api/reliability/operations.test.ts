@@ -19,7 +19,8 @@ forEachDatabase('operations', { seed: 'catalogue', rateLimit: undefined }, (ctx)
       status: 'ready',
       mail: 'not configured',
       cdn: { purges: 'ok', pending: 0 },
-      network: { pending: 0, oldest_pending_s: 0, failed: 0, dead_letters: 0, drift: 0 },
+      network: { pending: 0, oldest_pending_s: 0, failed: 0, dead_letters: 0, drift: 0, balance_drift: 0 },
+      charging: { uncharged: 0, uncharged_cents: 0 },
     });
     let draining = false;
     const app = createApp({ db: ctx().handle.db, config: ctx().config, lifecycle: { draining: () => draining } });
@@ -39,7 +40,8 @@ forEachDatabase('operations', { seed: 'catalogue', rateLimit: undefined }, (ctx)
       status: 'ready',
       mail: 'ok',
       cdn: { purges: 'ok', pending: 0 },
-      network: { pending: 0, oldest_pending_s: 0, failed: 0, dead_letters: 0, drift: 0 },
+      network: { pending: 0, oldest_pending_s: 0, failed: 0, dead_letters: 0, drift: 0, balance_drift: 0 },
+      charging: { uncharged: 0, uncharged_cents: 0 },
     });
     mail = 'unreachable';
     const noMail = await withMail.request('/panda/ready');

@@ -5,6 +5,7 @@ import { networkOrders, notifications, sims } from '../../db/schema.ts';
 import { createMember } from '../../seed/members.ts';
 import { catalogueDatabase } from '../../seed/unit-database.ts';
 import { orderDataBar, orderNoAllowanceBar, purchaseLiftRefused } from './data-bars.ts';
+import { orderPaidUseBar } from './paid-use-bars.ts';
 import { orderLineDeletion, orderLineState, orderPortIn } from '../lines/index.ts';
 import { orderActivation, orderSwap } from '../lines/line-orders.ts';
 import { applyOrderStep, declaredCauses } from './order-causes.ts';
@@ -57,7 +58,11 @@ describe('order causes', () => {
     expect((await latestOrder(m.ssn)).cause).toBe('portIn:4321');
     await orderSwap(handle.db, NOW, { ssn: 'fresh-ssn', kind: 'esim' }, { ssn: m.ssn, msisdn: m.msisdn });
     expect((await latestOrder('fresh-ssn')).cause).toBe(`swap:fresh-ssn:${m.ssn}`);
-    expect(declaredCauses().sort()).toEqual(['activation', 'data', 'delete', 'line', 'portIn', 'swap']);
+    await orderPaidUseBar(handle.db, clock, m.ssn, true);
+    expect((await latestOrder(m.ssn)).cause).toBe(`paidUse:bar:${m.ssn}:after-0`);
+    await orderPaidUseBar(handle.db, clock, m.ssn, true);
+    expect((await latestOrder(m.ssn)).cause).toBe(`paidUse:bar:${m.ssn}:after-0`);
+    expect(declaredCauses().sort()).toEqual(['activation', 'data', 'delete', 'line', 'paidUse', 'portIn', 'swap']);
   });
 
   it("a reported step reaches its own cause's rule: an activation completed makes the SIM active and tells the member", async () => {
