@@ -7,7 +7,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 import { stopListening } from './notify.ts';
 
@@ -203,4 +204,24 @@ export async function migrationsPending(db: Database): Promise<boolean> {
   }[];
   const newest = rows[0]?.newest;
   return newest === null || newest === undefined || Number(newest) < newestShipped();
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A statement run very often with only its values changing (the listener's count of use), prepared
+ * once per connection on PostgreSQL under `name`, so its plan is kept rather than made again on each
+ * run; on PGlite, run as any other. Outside a transaction: the statement is its own.
+ */
+export async function executePrepared(
+  db: Database,
+  name: string,
+  query: SQL,
+): Promise<{ rows: Record<string, unknown>[] }> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    return client.query<Record<string, unknown>>({ name, text, values: params });
+  }
+  return (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
 }

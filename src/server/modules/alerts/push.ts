@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AlertCause } from '../../../contract/alerts.schema.ts';
 import type { PushMessage } from '../../../contract/push.schema.ts';
 import type { Database } from '../../db/client.ts';
@@ -101,9 +101,16 @@ export async function sendAlertPushes(
   { db, clock }: { db: Database; clock: Clock },
   sender: PushSender,
   extraOrigins: readonly string[],
+  /** Only these members' alerts (one just raised, pushed at once by the request that raised it); else all. */
+  memberIds?: readonly number[],
 ): Promise<number> {
-  if (!sender.publicKey) return 0;
-  const pending = await db.select().from(alerts).where(isNull(alerts.pushedAt)).orderBy(asc(alerts.id)).limit(200);
+  if (!sender.publicKey || memberIds?.length === 0) return 0;
+  const pending = await db
+    .select()
+    .from(alerts)
+    .where(and(isNull(alerts.pushedAt), memberIds ? inArray(alerts.memberId, [...memberIds]) : undefined))
+    .orderBy(asc(alerts.id))
+    .limit(200);
   let sent = 0;
   // A few alerts at a time, each to all its member's devices at once: a slow push service costs one timeout, not one per device.
   const queue = [...pending];

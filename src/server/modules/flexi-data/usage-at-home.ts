@@ -1,9 +1,21 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { executePrepared, type Database } from '../../db/client.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { dayOf } from '../../kernel/calendar.ts';
 import { sendAlertPushes } from '../alerts/index.ts';
-import { chargeAndSettle, priceListOf, rateUse, runAlerts, type RatedUse } from '../money/index.ts';
+import {
+  chargeCtes,
+  chargedOf,
+  needsSettling,
+  priceListOf,
+  rateUse,
+  runAlerts,
+  settleCharges,
+  usageReference,
+  type Charged,
+  type ChargedSim,
+  type RatedUse,
+} from '../money/index.ts';
 import { countUsageAtHome, type Counted, type Use, type UseEvent, type UsageContext } from '../network/index.ts';
 
 /** One use at home, as the listener read it from a TMF635 Usage, with what it draws on and costs. */
@@ -48,8 +60,10 @@ export type CountedAtHome =
       outcome: 'applied';
       ssn: string;
       membership: CountedMembership | null;
-      /** What the use costs past its allowance, in cents (to be taken from credit in the same transaction). */
-      dueCents: number;
+      /** What credit paid for it (in the counting's statement), none when nothing was due or it was charged before. */
+      charged: Charged | null;
+      /** Whether it was data with something due (what credit running out stops). */
+      dataDue: boolean;
     };
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -90,14 +104,20 @@ async function countBatch(db: Database, clock: Clock, uses: UseAtHome[]): Promis
       cents: u.rated?.cents ?? 0,
       per: u.rated?.per ?? 1,
       fixed: u.fixedCents ?? null,
+      reference: u.usageId ? usageReference(u.usageId) : null,
+      description: u.description ?? null,
       body: u.body,
     })),
   );
-  const { rows } = (await db.execute(sql`
+  const { rows } = await executePrepared(
+    db,
+    'count-uses-at-home',
+    sql`
     with input as (
       select * from jsonb_to_recordset(${input}::jsonb) as t(
         ord int, event_id text, event_time timestamptz, msisdn text, at timestamptz, day date,
-        kb bigint, mins int, texts int, allow text, units bigint, cents bigint, per bigint, fixed bigint, body jsonb)
+        kb bigint, mins int, texts int, allow text, units bigint, cents bigint, per bigint, fixed bigint,
+        reference text, description text, body jsonb)
     ),
     once as (select distinct on (event_id) * from input order by event_id, ord),
     j as (select once.*, s.ssn from once left join sims s on s.msisdn = once.msisdn),
@@ -112,7 +132,7 @@ async function countBatch(db: Database, clock: Clock, uses: UseAtHome[]): Promis
       on conflict do nothing
       returning event_id, outcome
     ),
-    a as (
+    a as materialized (
       select j.*, (
         select mm.id from memberships mm
         where mm.ssn = j.ssn and mm.status <> 'queued' and mm.starts_at <= j.at and mm.ends_at > j.at
@@ -121,10 +141,43 @@ async function countBatch(db: Database, clock: Clock, uses: UseAtHome[]): Promis
       from j join ev on ev.event_id = j.event_id
       where ev.outcome = 'applied'
     ),
-    -- What the uses draw on, locked as it is now (another instance's batch waits, or is waited for).
-    m as (
-      select mm.* from memberships mm where mm.id in (select membership_id from a) order by mm.id for update
+    per as materialized (
+      select membership_id,
+        coalesce(sum(units) filter (where allow = 'data'), 0)::bigint as kb,
+        coalesce(sum(units) filter (where allow = 'mobile'), 0)::int as mobile,
+        coalesce(sum(units) filter (where allow = 'landline'), 0)::int as landline,
+        coalesce(sum(units) filter (where allow = 'texts'), 0)::int as texts
+      from a where membership_id is not null group by membership_id
     ),
+    -- What the uses draw on, locked as it is now (another instance's batch waits, or is waited for), with
+    -- the batch's data drawn from it: its own, then carried over, then add-ons (past them: spotted data, or due).
+    m as (
+      select mm.id, mm.ssn, mm.data_max_kb, mm.data_used_kb, mm.data_in_kb, mm.data_out_kb, mm.carryover_kb,
+        mm.carryover_used_kb, mm.addon_kb, mm.addon_used_kb, mm.mobile_minutes_max, mm.mobile_minutes_used,
+        mm.landline_minutes_max, mm.landline_minutes_used, mm.texts_max, mm.texts_used,
+        per.kb, per.mobile, per.landline, per.texts
+      from per join memberships mm on mm.id = per.membership_id
+      order by mm.id for update of mm
+    ),
+    draw as (
+      select m.*, o.own, o.carried,
+        case when m.data_max_kb is null then 0
+          else least(m.kb - o.own - o.carried, m.addon_kb - m.addon_used_kb) end as addon,
+        -- The room each allowance had before the batch (null: unlimited), keyed for the uses' lookup.
+        case when m.data_max_kb is null then null
+          else greatest(0, m.data_max_kb + m.data_in_kb - m.data_out_kb - m.data_used_kb)
+            + (m.carryover_kb - m.carryover_used_kb) + (m.addon_kb - m.addon_used_kb) end as room_data,
+        m.mobile_minutes_max - m.mobile_minutes_used as room_mobile,
+        m.landline_minutes_max - m.landline_minutes_used as room_landline,
+        m.texts_max - m.texts_used as room_texts
+      from m cross join lateral (
+        select x.own, case when m.data_max_kb is null then 0
+          else least(m.kb - x.own, m.carryover_kb - m.carryover_used_kb) end as carried
+        from (select case when m.data_max_kb is null then m.kb
+          else least(m.kb, greatest(0, m.data_max_kb + m.data_in_kb - m.data_out_kb - m.data_used_kb)) end as own) x
+      ) o
+    ),
+    rooms as materialized (select jsonb_object_agg(id::text, jsonb_build_array(room_data, room_mobile, room_landline, room_texts)) as by_id from draw),
     lent as (
       select l.id, l.borrower_ssn as ssn, l.data_kb - l.used_kb as left_kb, l.ends_at from spot_loans l
       where l.borrower_ssn in (select ssn from a where membership_id is not null and allow = 'data')
@@ -137,103 +190,80 @@ async function countBatch(db: Database, clock: Clock, uses: UseAtHome[]): Promis
         and g.expires_at > ${now.toISOString()}::timestamptz and g.onboard_kb > 0
       order by g.id for update
     ),
-    -- Each use's place in what it draws on: the room left before the batch, and the batch's use up to it.
+    pools as materialized (
+      select ssn, sum(left_kb) as kb from lent group by ssn
+      union all
+      select ssn, sum(left_kb) as kb from bags group by ssn
+    ),
+    -- Each use's place in what it draws on: the room before the batch, and the batch's use up to it.
     r as (
-      select a.ord, a.ssn, a.membership_id, a.allow, a.units, a.cents, a.per, a.fixed,
-        case a.allow
-          when 'data' then case
-            when m.id is null then coalesce((select sum(left_kb) from bags b where b.ssn = a.ssn), 0)
-            when m.data_max_kb is null then null
-            else greatest(0, m.data_max_kb + m.data_in_kb - m.data_out_kb - m.data_used_kb)
-              + (m.carryover_kb - m.carryover_used_kb) + (m.addon_kb - m.addon_used_kb)
-              + coalesce((select sum(left_kb) from lent l where l.ssn = a.ssn), 0) end
-          when 'mobile' then case when m.id is null then 0 when m.mobile_minutes_max is null then null
-            else m.mobile_minutes_max - m.mobile_minutes_used end
-          when 'landline' then case when m.id is null then 0 when m.landline_minutes_max is null then null
-            else m.landline_minutes_max - m.landline_minutes_used end
-          when 'texts' then case when m.id is null then 0 when m.texts_max is null then null
-            else m.texts_max - m.texts_used end
+      select a.ord, a.ssn, a.membership_id, a.allow, a.units, a.cents, a.per, a.fixed, a.at, a.reference,
+        a.description, a.kb,
+        case when a.allow is null then 0
+          when a.membership_id is null then
+            case when a.allow = 'data' then coalesce((select kb from pools p where p.ssn = a.ssn), 0) else 0 end
+          else (rooms.by_id -> a.membership_id::text ->> (case a.allow when 'data' then 0 when 'mobile' then 1
+            when 'landline' then 2 else 3 end))::bigint
+            + case when a.allow = 'data' then coalesce((select kb from pools p where p.ssn = a.ssn), 0) else 0 end
         end as room,
+        a.membership_id is not null and (rooms.by_id -> a.membership_id::text ->> (case a.allow when 'data' then 0
+          when 'mobile' then 1 when 'landline' then 2 else 3 end)) is null as unlimited,
         sum(a.units) over (partition by a.ssn, coalesce(a.membership_id, 0), a.allow order by a.ord
           rows between unbounded preceding and current row) as upto
-      from a left join m on m.id = a.membership_id
+      from a cross join rooms
     ),
-    due as (
-      select r.*,
-        case when r.allow is null then r.units when r.room is null then 0
-          else greatest(0, r.upto - r.room) - greatest(0, r.upto - r.units - r.room) end as over
+    due as materialized (
+      select r.ord, r.ssn, r.at, r.reference, r.description, r.kb,
+        case when r.fixed is not null then r.fixed
+          when r.allow is null then ceil(r.units * r.cents / r.per::numeric)::bigint
+          when r.unlimited then 0
+          else ceil((greatest(0, r.upto - r.room) - greatest(0, r.upto - r.units - r.room)) * r.cents
+            / r.per::numeric)::bigint end as cents
       from r
-    ),
-    per as (
-      select membership_id,
-        coalesce(sum(units) filter (where allow = 'data'), 0)::bigint as kb,
-        coalesce(sum(units) filter (where allow = 'mobile'), 0)::int as mobile,
-        coalesce(sum(units) filter (where allow = 'landline'), 0)::int as landline,
-        coalesce(sum(units) filter (where allow = 'texts'), 0)::int as texts
-      from a where membership_id is not null group by membership_id
-    ),
-    -- The batch's data a membership draws: its own, then carried over, then add-ons (what is past them
-    -- goes to spotted data, below, or is due).
-    draw as (
-      select m.id, per.mobile, per.landline, per.texts,
-        case when m.data_max_kb is null then per.kb
-          else least(per.kb, greatest(0, m.data_max_kb + m.data_in_kb - m.data_out_kb - m.data_used_kb)) end as own,
-        per.kb, m.data_max_kb
-      from m join per on per.membership_id = m.id
-    ),
-    draw2 as (
-      select draw.*, case when draw.data_max_kb is null then 0
-        else least(draw.kb - draw.own, m.carryover_kb - m.carryover_used_kb) end as carried
-      from draw join m on m.id = draw.id
-    ),
-    draw3 as (
-      select draw2.*, case when draw2.data_max_kb is null then 0
-        else least(draw2.kb - draw2.own - draw2.carried, m.addon_kb - m.addon_used_kb) end as addon
-      from draw2 join m on m.id = draw2.id
     ),
     upd as (
       update memberships u set
-        data_used_kb = m.data_used_kb + d.own,
-        carryover_used_kb = m.carryover_used_kb + d.carried,
-        addon_used_kb = m.addon_used_kb + d.addon,
-        mobile_minutes_used = case when m.mobile_minutes_max is null then m.mobile_minutes_used + d.mobile
-          else least(m.mobile_minutes_max, m.mobile_minutes_used + d.mobile) end,
-        landline_minutes_used = case when m.landline_minutes_max is null then m.landline_minutes_used + d.landline
-          else least(m.landline_minutes_max, m.landline_minutes_used + d.landline) end,
-        texts_used = case when m.texts_max is null then m.texts_used + d.texts
-          else least(m.texts_max, m.texts_used + d.texts) end
-      from m join draw3 d on d.id = m.id
-      where u.id = m.id
-      returning u.id, u.ssn, u.data_max_kb, u.data_used_kb, u.data_in_kb, u.data_out_kb, u.carryover_kb,
+        data_used_kb = d.data_used_kb + d.own,
+        carryover_used_kb = d.carryover_used_kb + d.carried,
+        addon_used_kb = d.addon_used_kb + d.addon,
+        mobile_minutes_used = case when d.mobile_minutes_max is null then d.mobile_minutes_used + d.mobile
+          else least(d.mobile_minutes_max, d.mobile_minutes_used + d.mobile) end,
+        landline_minutes_used = case when d.landline_minutes_max is null then d.landline_minutes_used + d.landline
+          else least(d.landline_minutes_max, d.landline_minutes_used + d.landline) end,
+        texts_used = case when d.texts_max is null then d.texts_used + d.texts
+          else least(d.texts_max, d.texts_used + d.texts) end
+      from draw d
+      where u.id = d.id
+      returning u.id, u.data_max_kb, u.data_used_kb, u.data_in_kb, u.data_out_kb, u.carryover_kb,
         u.carryover_used_kb, u.addon_kb, u.data_alerted_percent
     ),
     -- What is past a membership's own, carried and add-on data, from spotted data; with no membership,
     -- from goody bags: each pool soonest-ending first.
-    need as (
-      select a.ssn, a.membership_id, sum(a.units) as kb from a where a.allow = 'data' group by a.ssn, a.membership_id
-    ),
     pool_need as (
-      select need.ssn, (need.membership_id is null) as bare,
-        sum(greatest(0, need.kb - coalesce(d.own + d.carried + d.addon, 0))) as kb
-      from need left join draw3 d on d.id = need.membership_id
-      group by need.ssn, (need.membership_id is null)
-    ),
-    lent_take as (
-      select l.id, least(l.left_kb, greatest(0, n.kb - coalesce(sum(l.left_kb) over (partition by l.ssn
-        order by l.ends_at, l.id rows between unbounded preceding and 1 preceding), 0))) as take
-      from lent l join pool_need n on n.ssn = l.ssn and not n.bare
+      select a.ssn, (a.membership_id is null) as bare,
+        greatest(0, sum(a.units) - coalesce(max(d.own + d.carried + d.addon), 0)) as kb
+      from a left join draw d on d.id = a.membership_id
+      where a.allow = 'data' and exists (select 1 from pools p where p.ssn = a.ssn)
+      group by a.ssn, (a.membership_id is null)
     ),
     lent_upd as (
-      update spot_loans s set used_kb = s.used_kb + t.take from lent_take t where s.id = t.id and t.take > 0
+      update spot_loans s set used_kb = s.used_kb + t.take
+      from (
+        select l.id, least(l.left_kb, greatest(0, n.kb - coalesce(sum(l.left_kb) over (partition by l.ssn
+          order by l.ends_at, l.id rows between unbounded preceding and 1 preceding), 0))) as take
+        from lent l join pool_need n on n.ssn = l.ssn and not n.bare
+      ) t
+      where s.id = t.id and t.take > 0
       returning s.id
     ),
-    bag_take as (
-      select b.id, least(b.left_kb, greatest(0, n.kb - coalesce(sum(b.left_kb) over (partition by b.ssn
-        order by b.ends_at, b.id rows between unbounded preceding and 1 preceding), 0))) as take
-      from bags b join pool_need n on n.ssn = b.ssn and n.bare
-    ),
     bag_upd as (
-      update goody_bags g set onboard_kb = g.onboard_kb - t.take from bag_take t where g.id = t.id and t.take > 0
+      update goody_bags g set onboard_kb = g.onboard_kb - t.take
+      from (
+        select b.id, least(b.left_kb, greatest(0, n.kb - coalesce(sum(b.left_kb) over (partition by b.ssn
+          order by b.ends_at, b.id rows between unbounded preceding and 1 preceding), 0))) as take
+        from bags b join pool_need n on n.ssn = b.ssn and n.bare
+      ) t
+      where g.id = t.id and t.take > 0
       returning g.id
     ),
     daily as (
@@ -241,26 +271,38 @@ async function countBatch(db: Database, clock: Clock, uses: UseAtHome[]): Promis
       select ssn, day, sum(kb), sum(mins), sum(texts) from a group by ssn, day
       on conflict (ssn, day) do update set data_kb = daily_usage.data_kb + excluded.data_kb,
         minutes = daily_usage.minutes + excluded.minutes, texts = daily_usage.texts + excluded.texts
-    )
+    ),
+    -- What is due is taken from credit in this statement (money's charge).
+    due_in as (
+      select ord, ssn, reference, coalesce(description, 'Use') as description, cents::int as cents, at
+      from due where cents > 0 and reference is not null
+    ),
+    ${chargeCtes('due_in', now)}
     select input.ord, ev.outcome, j.ssn, a.membership_id, upd.data_max_kb, upd.data_used_kb, upd.data_in_kb,
       upd.data_out_kb, upd.carryover_kb, upd.carryover_used_kb, upd.addon_kb, upd.data_alerted_percent,
-      case when due.fixed is not null then due.fixed
-        else ceil(due.over * due.cents / due.per::numeric)::bigint end as due_cents
+      charge_t.taken, charge_t.cents, coalesce(charge_u.credit_cents, charge_b.credit_cents) as credit_after,
+      charge_b.credit_cents as credit_before,
+      due.kb > 0 and due.cents > 0 as data_due
     from input
     left join j on j.event_id = input.event_id and j.ord = input.ord
     left join ev on ev.event_id = j.event_id
     left join a on a.ord = input.ord
     left join due on due.ord = input.ord
     left join upd on upd.id = a.membership_id
+    left join charge_t on charge_t.ord = input.ord
+    left join charge_b on charge_b.ssn = j.ssn
+    left join charge_u on charge_u.ssn = j.ssn
     order by input.ord
-  `)) as unknown as { rows: Record<string, unknown>[] };
+  `,
+  );
   return rows.map((row): CountedAtHome => {
     if (row['outcome'] === null || row['outcome'] === undefined) return { outcome: 'duplicate' };
     if (row['outcome'] === 'deadLetter') return { outcome: 'deadLetter' };
     return {
       outcome: 'applied',
       ssn: String(row['ssn']),
-      dueCents: Number(row['due_cents'] ?? 0),
+      charged: row['taken'] === null || row['taken'] === undefined ? null : chargedOf(row),
+      dataDue: row['data_due'] === true,
       membership:
         row['data_used_kb'] === null || row['data_used_kb'] === undefined
           ? null
@@ -280,7 +322,7 @@ async function countBatch(db: Database, clock: Clock, uses: UseAtHome[]): Promis
 
 interface Waiting {
   use: UseAtHome;
-  resolve: (counted: CountedAtHome & { alerted?: boolean }) => void;
+  resolve: (counted: CountedAtHome & { alerted?: number[] }) => void;
   reject: (error: unknown) => void;
 }
 
@@ -289,33 +331,30 @@ const MAX_BATCH = 250;
 const IN_FLIGHT = 2;
 
 /**
- * A batch counted and its uses charged, in one transaction: the count (one statement), then what
- * is due taken from credit (one statement, only when something is due) with what follows from it
- * (a bar, the low-credit alert). A failure leaves nothing of either.
+ * A batch counted and its uses charged, in one statement (one commit); then, only for lines whose
+ * credit fell short, reached zero or fell to €2, what follows in a transaction of its own (a bar, the
+ * low-credit alert; a bar missed by a stop between the two is ordered by the line's next use).
  */
 async function countAndCharge(db: Database, clock: Clock, uses: UseAtHome[]) {
-  return db.transaction(async (tx) => {
-    const counted = await countBatch(tx as unknown as Database, clock, uses);
-    const due = counted.flatMap((c, i) =>
-      c.outcome === 'applied' && c.dueCents > 0 && uses[i]!.usageId
-        ? [
-            {
-              ssn: c.ssn,
-              usageId: uses[i]!.usageId!,
-              at: uses[i]!.at,
-              description: uses[i]!.description ?? 'Use',
-              cents: c.dueCents,
-              data: uses[i]!.dataKb > 0,
-              i,
-            },
-          ]
-        : [],
-    );
-    if (due.length === 0) return counted.map((c) => ({ ...c, alerted: false }));
-    const { alerted } = await chargeAndSettle(tx, clock, due);
-    const charged = new Set(due.map((d) => d.i));
-    return counted.map((c, i) => ({ ...c, alerted: alerted && charged.has(i) }));
-  });
+  const counted = await countBatch(db, clock, uses);
+  const bySim = new Map<string, ChargedSim>();
+  for (const c of counted) {
+    if (c.outcome !== 'applied' || !c.charged || c.charged.already) continue;
+    const sim = bySim.get(c.ssn) ?? {
+      ssn: c.ssn,
+      creditBefore: c.charged.creditBefore,
+      creditAfter: c.charged.creditAfter,
+      short: false,
+      dataDue: false,
+    };
+    sim.short ||= c.charged.uncharged > 0;
+    sim.dataDue ||= c.dataDue;
+    bySim.set(c.ssn, sim);
+  }
+  const settle = [...bySim.values()].filter(needsSettling);
+  const alerted = settle.length > 0 ? await db.transaction((tx) => settleCharges(tx, clock, settle)) : [];
+  const settled = new Set(settle.map((s) => s.ssn));
+  return counted.map((c) => ({ ...c, alerted: c.outcome === 'applied' && settled.has(c.ssn) ? alerted : [] }));
 }
 
 /**
@@ -331,7 +370,7 @@ function batcher(db: Database, clock: Clock) {
     try {
       for (let batch = queue.splice(0, MAX_BATCH); batch.length > 0; batch = queue.splice(0, MAX_BATCH)) {
         try {
-          let counted: (CountedAtHome & { alerted?: boolean })[] | undefined;
+          let counted: (CountedAtHome & { alerted?: number[] })[] | undefined;
           // Two instances' batches may take the same memberships or balances in another order:
           // PostgreSQL ends one of them (a deadlock, nothing written), which is tried again.
           for (let attempt = 1; !counted; attempt++)
@@ -363,7 +402,7 @@ function batcher(db: Database, clock: Clock) {
     }
   };
   return (use: UseAtHome) =>
-    new Promise<CountedAtHome & { alerted?: boolean }>((resolve, reject) => {
+    new Promise<CountedAtHome & { alerted?: number[] }>((resolve, reject) => {
       queue.push({ use, resolve, reject });
       // Uses that arrive in the same turn of the event loop join this batch.
       if (running < IN_FLIGHT) setImmediate(() => void (queue.length > 0 && run()));
@@ -377,7 +416,7 @@ export function countUseAtHome(
   db: Database,
   clock: Clock,
   use: UseAtHome,
-): Promise<CountedAtHome & { alerted?: boolean }> {
+): Promise<CountedAtHome & { alerted?: number[] }> {
   let count = batchers.get(db);
   if (!count) batchers.set(db, (count = batcher(db, clock)));
   return count(use);
@@ -418,11 +457,12 @@ async function usedAtHome(ctx: UsageContext, event: UseEvent, use: Use): Promise
   return {
     outcome: 'applied',
     // The alert now, not at the next minute's job; its push goes now too.
-    ...(dataAlertsDue || counted.alerted
+    ...(dataAlertsDue || counted.alerted?.length
       ? {
           followUp: async ({ db, clock, push, pushOrigins }) => {
             if (dataAlertsDue) await runAlerts({ db, clock });
-            await sendAlertPushes({ db, clock }, push, pushOrigins);
+            // The data alerts' members are the job's to find; the low-credit alert's are known: theirs only.
+            await sendAlertPushes({ db, clock }, push, pushOrigins, dataAlertsDue ? undefined : counted.alerted);
           },
         }
       : {}),

@@ -104,7 +104,7 @@ export async function recordUseAbroad(
         data: report.dataKb > 0,
       },
     ]);
-    if (alerted) noticed = true;
+    if (alerted.length > 0) noticed = true;
     return results[0]?.takenCents ?? 0;
   };
   const priced = (units: number) => (pricing ? (pricing.fixedCents ?? costOf(pricing.rated, units)) : 0);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
 
 /** The prefix of a use's cause: one ledger row (and at most one uncharged row) per use the network reported. */
@@ -23,21 +23,78 @@ export interface Charged {
   /** Taken from credit now (0 for a use charged already: a replay under another event). */
   takenCents: number;
   uncharged: number;
-  /** The SIM's credit after every charge of the call. */
+  /** The SIM's credit after every charge of the statement, and before them. */
   creditAfter: number;
-  /** The credit before this call's charges of the SIM (what an alert at a threshold compares with). */
   creditBefore: number;
   /** Whether the use was charged already (its cause in the ledger or the uncharged before). */
   already: boolean;
 }
 
 /**
- * Use paid from credit (docs/product/money.md), many in one statement, in the caller's transaction:
- * each SIM's balance locked, each use in the order given taking what it costs or what is left
- * (credit never goes below zero), one ledger row per use (`usage:<id>`, unique: a use charged once
- * however often it comes), what credit could not pay recorded uncharged, and each SIM's credit
- * changed once by the sum, a relative update. Answers in the order given.
+ * Use paid from credit (docs/product/money.md), as common table expressions a counting statement
+ * ends with, so that a use is counted and charged in one statement (one commit, no transaction to
+ * open): the uses of `source` (a CTE with `ord`, `ssn`, `reference`, `description`, `cents`, `at`),
+ * each SIM's balance locked, each use in order taking what it costs or what is left (credit never
+ * goes below zero), one ledger row per use (`usage:<id>`, unique: once however often it comes), what
+ * credit could not pay recorded uncharged, and each SIM's credit changed once by the sum, a relative
+ * update. `charge_t` answers each use (`ord`, `taken`, `cents`), `charge_u` and `charge_b` each SIM's
+ * credit after and before (a SIM charged nothing new keeps `charge_b`'s).
  */
+export function chargeCtes(source: string, now: Date): SQL {
+  const src = sql.raw(source);
+  const at = now.toISOString();
+  return sql`
+    charge_b as (
+      select ssn, credit_cents from balances where ssn in (select ssn from ${src} where cents > 0)
+      order by ssn for update
+    ),
+    charge_fresh as (
+      select distinct on (i.reference) i.* from ${src} i
+      where i.cents > 0
+        and not exists (select 1 from ledger l where l.reference = i.reference)
+        and not exists (select 1 from uncharged_usage u where u.reference = i.reference)
+      order by i.reference, i.ord
+    ),
+    charge_t as (
+      select c.ord, c.ssn, c.reference, c.description, c.at, c.cents,
+        greatest(0, least(c.cents, coalesce(b.credit_cents, 0) - coalesce(sum(c.cents) over (partition by c.ssn
+          order by c.ord rows between unbounded preceding and 1 preceding), 0)))::int as taken
+      from charge_fresh c left join charge_b b on b.ssn = c.ssn
+    ),
+    charge_l as (
+      insert into ledger (ssn, occurred_at, kind, description, credit_delta_cents, reference)
+      select ssn, at, ${USAGE_KIND}, description, -taken, reference from charge_t where taken > 0
+      on conflict do nothing
+      returning reference
+    ),
+    charge_un as (
+      insert into uncharged_usage (reference, ssn, occurred_at, description, cents, recorded_at)
+      select reference, ssn, at, description, cents - taken, ${at}::timestamptz from charge_t where cents > taken
+      on conflict do nothing
+      returning reference
+    ),
+    charge_s as (
+      select t.ssn, sum(t.taken)::int as taken from charge_t t join charge_l l on l.reference = t.reference
+      group by t.ssn
+    ),
+    charge_u as (
+      update balances x set credit_cents = x.credit_cents - s.taken, updated_at = ${at}::timestamptz
+      from charge_b b join charge_s s on s.ssn = b.ssn
+      where x.ssn = b.ssn
+      returning x.ssn, x.credit_cents
+    )`;
+}
+
+/** What the statement answers of a charge row (`taken`, `cents`, `credit_after`, `credit_before`), read back. */
+export const chargedOf = (row: Record<string, unknown>): Charged => ({
+  takenCents: Number(row['taken'] ?? 0),
+  uncharged: row['taken'] === null || row['taken'] === undefined ? 0 : Number(row['cents']) - Number(row['taken']),
+  creditAfter: Number(row['credit_after'] ?? 0),
+  creditBefore: Number(row['credit_before'] ?? 0),
+  already: row['taken'] === null || row['taken'] === undefined,
+});
+
+/** Uses charged on their own (abroad, each in its event's transaction): the same statements as at home. */
 export async function chargeUses(tx: Queryable, now: Date, charges: UseCharge[]): Promise<Charged[]> {
   if (charges.length === 0) return [];
   const input = JSON.stringify(
@@ -51,57 +108,18 @@ export async function chargeUses(tx: Queryable, now: Date, charges: UseCharge[])
     })),
   );
   const { rows } = (await tx.execute(sql`
-    with input as (
+    with charge_in as (
       select * from jsonb_to_recordset(${input}::jsonb) as t(ord int, ssn text, reference text, description text,
         cents int, at timestamptz)
     ),
-    b as (
-      select ssn, credit_cents from balances where ssn in (select ssn from input) order by ssn for update
-    ),
-    fresh as (
-      select distinct on (i.reference) i.* from input i
-      where not exists (select 1 from ledger l where l.reference = i.reference)
-        and not exists (select 1 from uncharged_usage u where u.reference = i.reference)
-      order by i.reference, i.ord
-    ),
-    c as (
-      select f.*, coalesce(b.credit_cents, 0) as credit,
-        coalesce(sum(f.cents) over (partition by f.ssn order by f.ord rows between unbounded preceding and 1 preceding), 0) as before
-      from fresh f left join b on b.ssn = f.ssn
-    ),
-    t as (select c.*, greatest(0, least(c.cents, c.credit - c.before))::int as taken from c),
-    l as (
-      insert into ledger (ssn, occurred_at, kind, description, credit_delta_cents, reference)
-      select ssn, at, ${USAGE_KIND}, description, -taken, reference from t where taken > 0
-      on conflict do nothing
-      returning reference
-    ),
-    un as (
-      insert into uncharged_usage (reference, ssn, occurred_at, description, cents, recorded_at)
-      select reference, ssn, at, description, cents - taken, ${now.toISOString()}::timestamptz from t where cents > taken
-      on conflict do nothing
-      returning reference
-    ),
-    s as (select t.ssn, sum(t.taken)::int as taken from t join l on l.reference = t.reference group by t.ssn),
-    u as (
-      update balances x set credit_cents = x.credit_cents - s.taken, updated_at = ${now.toISOString()}::timestamptz
-      from b join s on s.ssn = b.ssn
-      where x.ssn = b.ssn
-      returning x.ssn, x.credit_cents
-    )
-    select input.ord, t.taken, t.cents - t.taken as uncharged, t.ord is null as already,
-      coalesce(u.credit_cents, b.credit_cents, 0) as credit_after, coalesce(b.credit_cents, 0) as credit_before
-    from input
-    left join t on t.ord = input.ord
-    left join b on b.ssn = input.ssn
-    left join u on u.ssn = input.ssn
-    order by input.ord
+    ${chargeCtes('charge_in', now)}
+    select charge_in.ord, charge_t.taken, charge_t.cents,
+      coalesce(charge_u.credit_cents, charge_b.credit_cents, 0) as credit_after, charge_b.credit_cents as credit_before
+    from charge_in
+    left join charge_t on charge_t.ord = charge_in.ord
+    left join charge_b on charge_b.ssn = charge_in.ssn
+    left join charge_u on charge_u.ssn = charge_in.ssn
+    order by charge_in.ord
   `)) as unknown as { rows: Record<string, unknown>[] };
-  return rows.map((r) => ({
-    takenCents: Number(r['taken'] ?? 0),
-    uncharged: Number(r['uncharged'] ?? 0),
-    creditAfter: Number(r['credit_after']),
-    creditBefore: Number(r['credit_before']),
-    already: r['already'] === true || r['already'] === 't',
-  }));
+  return rows.map(chargedOf);
 }
