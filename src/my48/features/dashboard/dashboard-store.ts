@@ -73,22 +73,13 @@ export const BALANCE_REFRESH_MS = 10_000;
 /**
  * The dashboard's figures kept fresh while it is shown (docs/product/money.md): use paid from credit
  * moves the credit within seconds of the network's event, so the balance is read again quietly every
- * 10 seconds while the page is visible, and at once when it is shown again; never offline. Returns the stop.
+ * 10 seconds while the page is visible and the account shown; never offline. Returns the stop.
  */
 export function watchBalance(everyMs = BALANCE_REFRESH_MS): () => void {
-  const refresh = () => {
-    if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
-    if ($account.get().status !== 'ready' || $offlineAsOf.get()) return;
+  const timer = setInterval(() => {
     const userId = currentUserId();
-    if (userId) void loadAccount(userId, { force: true, quiet: true });
-  };
-  const timer = setInterval(refresh, everyMs);
-  const shown = () => {
-    if (document.visibilityState === 'visible') refresh();
-  };
-  if (typeof document !== 'undefined') document.addEventListener('visibilitychange', shown);
-  return () => {
-    clearInterval(timer);
-    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', shown);
-  };
+    if (userId && !document.hidden && $account.get().status === 'ready' && !$offlineAsOf.get())
+      void loadAccount(userId, { force: true, quiet: true });
+  }, everyMs);
+  return () => clearInterval(timer);
 }
