@@ -21,7 +21,7 @@ export { scheduleNetwork } from './network.job.ts';
 export { networkRoutes } from './network.routes.ts';
 export { orderCause } from './order-causes.ts';
 export type { NetworkOrder, StepDetail } from './order-causes.ts';
-export { orderPaidUseBar, paidUseBarred } from './paid-use-bars.ts';
+export { orderPaidUseBar } from './paid-use-bars.ts';
 export { readCreditsWith } from './balances.ts';
 export { applyNumberLeft } from './port-out.ts';
 export { countUsageAbroad, countUsageAtHome } from './usage.ts';

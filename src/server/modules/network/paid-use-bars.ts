@@ -49,21 +49,3 @@ export async function orderPaidUseBar(tx: Queryable, clock: Clock, ssn: string, 
     characteristics: { paidCallsAndTexts: barred ? 'barred' : 'allowed', reason: 'noAllowanceNoCredit' },
   });
 }
-
-/** Whether paid calls and texts stand barred on a line (the latest such order the network did not refuse). */
-export async function paidUseBarred(q: Queryable, ssn: string): Promise<boolean> {
-  const [latest] = await q
-    .select({ cause: networkOrders.cause })
-    .from(networkOrders)
-    .where(
-      and(
-        eq(networkOrders.line, ssn),
-        eq(networkOrders.service, 'mobileLine'),
-        sql`${networkOrders.cause} like ${paidUse.like('%')}`,
-        notInArray(networkOrders.state, ['failed', 'rejected']),
-      ),
-    )
-    .orderBy(desc(networkOrders.id))
-    .limit(1);
-  return latest ? paidUse.read(latest.cause)?.barred === true : false;
-}
