@@ -50,8 +50,9 @@ export interface UsageRecorded {
   refused: boolean;
   /** Whether data abroad is stopped from now on (the cap reached, no choice to go on). */
   stopped: boolean;
-  /** Whether this report raised a notice (its push is due). */
+  /** Whether this report raised a notice (its push is due), and whose SIM it is. */
   noticed: boolean;
+  memberId: number;
 }
 
 /** The most a GB past the EU allowance costs, VAT included. */
@@ -90,7 +91,7 @@ export async function recordUseAbroad(
     .update(roamingProfiles)
     .set({ country: report.country, zone, seenAt: now })
     .where(eq(roamingProfiles.ssn, ssn));
-  if (zone === 'home') return { zone, chargedCents: 0, refused: false, stopped: false, noticed };
+  if (zone === 'home') return { zone, chargedCents: 0, refused: false, stopped: false, noticed, memberId };
   // What credit pays for this report (its price past what it drew on), once, in this transaction.
   const charge = async (dueCents: number) => {
     if (!pricing || dueCents <= 0) return 0;
@@ -156,7 +157,7 @@ export async function recordUseAbroad(
         body: `You have used all ${roamingGb(allowance.max)} GB of your EU roaming data. From now on data in the EU and EEA costs at most ${surcharge(now)} a GB (VAT included) from your credit${allowance.from === 'membership' ? ', until your membership renews' : ''}.`,
       });
     await addUse(q, ssn, month, report, report.dataKb);
-    return { zone, chargedCents, refused: false, stopped: false, noticed };
+    return { zone, chargedCents, refused: false, stopped: false, noticed, memberId };
   }
 
   const capVat = cap === null ? null : capWithVat(cap);
@@ -198,7 +199,7 @@ export async function recordUseAbroad(
       body: `Data outside the EU has cost ${euro(after)} from your credit this month, reaching your ${euro(capVat)} monthly cap (${euro(cap!)} excluding VAT), so it has stopped. To keep using data abroad this month, or to choose another cap, go to my48 → Roaming.`,
     });
   await addUse(q, ssn, month, report, dataKb);
-  return { zone, chargedCents, refused, stopped: capped && after >= capVat, noticed };
+  return { zone, chargedCents, refused, stopped: capped && after >= capVat, noticed, memberId };
 }
 
 /**

@@ -31,14 +31,15 @@ const usedAbroad: CountAbroad = async (tx, ctx, use) => {
   // The cap reached: data abroad stops on the network, once for the month.
   if (recorded.stopped && !recorded.refused)
     await orderDataBar(tx, ctx.clock, { ssn: sim.ssn, msisdn: use.msisdn }, true, 'roamingCap', monthOf(use.at));
-  const { noticed, chargedCents, ...usage } = recorded;
+  const { noticed, chargedCents, memberId, ...usage } = recorded;
   return {
     outcome: 'applied',
     usage: { ...usage, charged_cents: chargedCents },
     ...(noticed
       ? {
+          // This member's notices only: the request that raised them pushes them, the job the rest.
           followUp: ({ db, clock, push, pushOrigins }) =>
-            sendAlertPushes({ db, clock }, push, pushOrigins).then(() => undefined),
+            sendAlertPushes({ db, clock }, push, pushOrigins, [memberId]).then(() => undefined),
         }
       : {}),
   };
