@@ -75,7 +75,7 @@ function List() {
                         type="button"
                         className="tx-uses__toggle"
                         aria-expanded={open.has(line.key)}
-                        aria-controls={`uses-${line.uses[0]!.id}`}
+                        aria-controls={line.uses.map((t) => `use-${t.id}`).join(' ')}
                         onClick={() => toggle(line.key)}
                       >
                         {`${line.description}: ${line.count} uses`}
@@ -86,14 +86,8 @@ function List() {
                     <td className="num" />
                     <td className="num" />
                   </tr>
-                  {line.uses.map((t, i) => (
-                    <Row
-                      key={t.id}
-                      t={t}
-                      hidden={!open.has(line.key)}
-                      id={i === 0 ? `uses-${t.id}` : undefined}
-                      within
-                    />
+                  {line.uses.map((t) => (
+                    <Row key={t.id} t={t} hidden={!open.has(line.key)} id={`use-${t.id}`} within />
                   ))}
                 </Fragment>
               ),

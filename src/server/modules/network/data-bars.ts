@@ -1,10 +1,10 @@
-import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { DATA_BAR_REASONS, NETWORK_ORDER_ENDS, type DataBarReason } from '../../../contract/network.ts';
 import type { Queryable } from '../../db/client.ts';
 import { networkOrders, sims } from '../../db/schema.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { domainEvent } from '../../kernel/events.ts';
-import { queueNetworkOrder } from './network-orders.ts';
+import { queueNetworkOrder, standingOrder } from './network-orders.ts';
 import { orderCause } from './order-causes.ts';
 
 /**
@@ -78,31 +78,17 @@ export async function orderNoAllowanceBar(
   /** The purchase a lift is for: refunded if the network refuses the lift (modules/money/refunds.ts). */
   forPurchase?: RefundablePurchase | '' | undefined,
 ): Promise<void> {
-  // What stands: the latest such order the network did not refuse (a refused lift leaves the bar).
-  const [latest] = await tx
-    .select({ id: networkOrders.id, cause: networkOrders.cause, msisdn: networkOrders.msisdn })
-    .from(networkOrders)
-    .where(
-      and(
-        eq(networkOrders.line, ssn),
-        eq(networkOrders.service, 'dataAccess'),
-        sql`${networkOrders.cause} like ${dataAccess.like('%:noAllowanceNoCredit:%')}`,
-        notInArray(networkOrders.state, ['failed', 'rejected']),
-      ),
-    )
-    .orderBy(desc(networkOrders.id))
-    .limit(1);
-  if ((latest ? dataAccess.read(latest.cause)?.barred === true : false) === barred) return;
-  const [sim] = latest ? [latest] : await tx.select({ msisdn: sims.msisdn }).from(sims).where(eq(sims.ssn, ssn));
+  const standing = await standingOrder(tx, ssn, 'dataAccess', dataAccess.like('%:noAllowanceNoCredit:%'));
+  if ((standing.cause ? dataAccess.read(standing.cause)?.barred === true : false) === barred) return;
   await orderDataBar(
     tx,
     clock,
-    { ssn, msisdn: sim?.msisdn ?? null },
+    { ssn, msisdn: standing.msisdn },
     barred,
     'noAllowanceNoCredit',
     !barred && forPurchase
       ? [FOR_PURCHASE, forPurchase.kind, forPurchase.reference].join(':')
-      : `after-${latest?.id ?? 0}`,
+      : `after-${standing.id ?? 0}`,
   );
 }
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, eq, inArray, lte, min, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, min, notInArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { NetworkAction, NetworkOrderState, NetworkService } from '../../../contract/network.ts';
 import type { Queryable } from '../../db/client.ts';
 import { balanceDrift } from './balances.ts';
-import { networkEvents, networkOrders, networkReconciliations } from '../../db/schema.ts';
+import { networkEvents, networkOrders, networkReconciliations, sims } from '../../db/schema.ts';
 import type { NetworkAdapter } from './integrations/network/adapter.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { CauseKey, NetworkOrder, StepDetail } from './order-causes.ts';
@@ -39,6 +39,35 @@ export async function queueNetworkOrder(
     .onConflictDoNothing({ target: networkOrders.cause })
     .returning();
   return row;
+}
+
+/**
+ * What stands on a line for one kind of bar: the latest order of `service` whose cause matches `like`
+ * that the network did not refuse (a refused lift leaves the bar), or none; and the number a change
+ * is ordered for (that order's, else the SIM's).
+ */
+export async function standingOrder(
+  q: Queryable,
+  ssn: string,
+  service: NetworkService,
+  like: string,
+): Promise<{ id: number | null; cause: string | null; msisdn: string | null }> {
+  const [latest] = await q
+    .select({ id: networkOrders.id, cause: networkOrders.cause, msisdn: networkOrders.msisdn })
+    .from(networkOrders)
+    .where(
+      and(
+        eq(networkOrders.line, ssn),
+        eq(networkOrders.service, service),
+        sql`${networkOrders.cause} like ${like}`,
+        notInArray(networkOrders.state, ['failed', 'rejected']),
+      ),
+    )
+    .orderBy(desc(networkOrders.id))
+    .limit(1);
+  if (latest) return latest;
+  const [sim] = await q.select({ msisdn: sims.msisdn }).from(sims).where(eq(sims.ssn, ssn));
+  return { id: null, cause: null, msisdn: sim?.msisdn ?? null };
 }
 
 /** How long the outbox waits before trying an order again: 2 s, 4 s, … at most 5 minutes, with a little jitter. */

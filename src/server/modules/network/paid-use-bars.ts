@@ -1,8 +1,6 @@
-import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { networkOrders, sims } from '../../db/schema.ts';
 import type { Clock } from '../../kernel/clock.ts';
-import { queueNetworkOrder } from './network-orders.ts';
+import { queueNetworkOrder, standingOrder } from './network-orders.ts';
 import { orderCause } from './order-causes.ts';
 
 /**
@@ -25,25 +23,12 @@ const paidUse = orderCause<{ barred: boolean; ssn: string; key: string }>(
 
 /** Paid calls and texts stopped (no allowance and no credit) or started again: ordered only when it changes what stands. */
 export async function orderPaidUseBar(tx: Queryable, clock: Clock, ssn: string, barred: boolean): Promise<void> {
-  const [latest] = await tx
-    .select({ id: networkOrders.id, cause: networkOrders.cause, msisdn: networkOrders.msisdn })
-    .from(networkOrders)
-    .where(
-      and(
-        eq(networkOrders.line, ssn),
-        eq(networkOrders.service, 'mobileLine'),
-        sql`${networkOrders.cause} like ${paidUse.like('%')}`,
-        notInArray(networkOrders.state, ['failed', 'rejected']),
-      ),
-    )
-    .orderBy(desc(networkOrders.id))
-    .limit(1);
-  if ((latest ? paidUse.read(latest.cause)?.barred === true : false) === barred) return;
-  const [sim] = latest ? [latest] : await tx.select({ msisdn: sims.msisdn }).from(sims).where(eq(sims.ssn, ssn));
+  const standing = await standingOrder(tx, ssn, 'mobileLine', paidUse.like('%'));
+  if ((standing.cause ? paidUse.read(standing.cause)?.barred === true : false) === barred) return;
   await queueNetworkOrder(tx, clock, {
-    cause: paidUse.key({ barred, ssn, key: `after-${latest?.id ?? 0}` }),
+    cause: paidUse.key({ barred, ssn, key: `after-${standing.id ?? 0}` }),
     line: ssn,
-    msisdn: sim?.msisdn ?? null,
+    msisdn: standing.msisdn,
     service: 'mobileLine',
     action: 'modify',
     characteristics: { paidCallsAndTexts: barred ? 'barred' : 'allowed', reason: 'noAllowanceNoCredit' },

@@ -19,8 +19,8 @@ export interface PriceList {
   directory: { call: number };
 }
 
-export const INTERNATIONAL_ZONES = ['A', 'B', 'C', 'D'] as const;
-export type InternationalZone = (typeof INTERNATIONAL_ZONES)[number];
+/** The international charges' zones: A the United Kingdom, B the EU and EEA, C North America, D the rest. */
+export type InternationalZone = 'A' | 'B' | 'C' | 'D';
 
 /** The charges pages lack a rate the portal charges by: no use can be priced until they are published whole. */
 export class PriceListIncomplete extends ChargesUnavailable {

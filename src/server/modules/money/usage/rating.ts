@@ -1,4 +1,5 @@
 import { countryName, surchargeCentsPerGb, zoneOf, type RoamingZone } from '../../../../contract/roaming.ts';
+import type { Use } from '../../network/index.ts';
 import type { InternationalZone, PriceList } from './prices.ts';
 
 /**
@@ -22,21 +23,11 @@ export interface RatedUse {
   description: string;
 }
 
-/** A use as rating reads it. */
-export interface UseToRate {
-  usageType: 'data' | 'voice' | 'sms';
-  country: string;
-  dataKb: number;
-  minutes: number;
-  texts: number;
-  /** The number called or texted, as the network wrote it (E.164, 00…, or national); null: not given. */
-  destination: string | null;
-  /** Whether the network says the called number abroad is a mobile (the landline rate when it does not say). */
-  destinationMobile: boolean;
-  /** A call or text received, not made. */
-  incoming: boolean;
-  at: Date;
-}
+/** A use as rating reads it: the network's reading of a TMF635 usage (network/usage.ts). */
+export type UseToRate = Pick<
+  Use,
+  'usageType' | 'country' | 'dataKb' | 'minutes' | 'texts' | 'destination' | 'destinationMobile' | 'incoming' | 'at'
+>;
 
 const KB_PER_MB = 1024;
 const KB_PER_GB = 1024 * 1024;
