@@ -13,14 +13,7 @@ import { reconcileBalances } from '../../../src/server/modules/network/balances.
 import { createMember, type BuiltMember } from '../support/builders.ts';
 import { ok } from '../support/client.ts';
 import { contentFiles } from '../support/content.ts';
-import {
-  forEachDatabase,
-  harnessPublishing,
-  TEST_NETWORK_EVENT_SECRET,
-  withCheckedErrors,
-  type TestContext,
-} from '../support/harness.ts';
-import { createApp } from '../../../src/server/app.ts';
+import { forEachDatabase, harnessApp, TEST_NETWORK_EVENT_SECRET, type TestContext } from '../support/harness.ts';
 
 // docs/product/money.md "Use paid from credit": rated at the published charges (or by the network),
 // drawn from the allowances first, what is left charged once per use, credit never below zero.
@@ -434,17 +427,9 @@ forEachDatabase('usage-charges', { seed: 'catalogue', rateLimit: undefined }, (c
     const m = await createMember(c, { creditCents: 1000 });
     const published = contentFiles();
     const tables = await published.charges();
-    const broken = withCheckedErrors(
-      createApp({
-        db: c.handle.db,
-        config: c.config,
-        clock: () => c.clock.now,
-        payments: c.payments,
-        network: c.network,
-        content: { ...published, charges: async () => tables.filter((t) => t.id !== 'use-in-ireland') },
-        publishing: harnessPublishing(),
-      }),
-    );
+    const broken = harnessApp(c, {
+      content: { ...published, charges: async () => tables.filter((t) => t.id !== 'use-in-ireland') },
+    });
     const eventId = randomUUID();
     await expect(use(c, m, { type: 'voice', amount: 60, destination: '0871234567', eventId }, broken)).rejects.toThrow(
       /expected 503 to be 200/,

@@ -221,22 +221,31 @@ export function forEachDatabase(file: string, optionsOrSuite: SuiteOptions | Sui
           db: c.handle.db,
           clock: () => c.clock.now,
         });
-        c.app = withCheckedErrors(
-          createApp({
-            db: c.handle.db,
-            config: c.config,
-            clock: () => c.clock.now,
-            payments: c.payments,
-            network: c.network,
-            content: contentFiles(),
-            publishing: harnessPublishing(),
-          }),
-        );
+        c.app = harnessApp(c);
       }, 60_000);
       afterAll(async () => ctx?.handle.close());
       suite(() => ctx!);
     });
   }
+}
+
+/** The app as every test has it (its database, clock, sandboxes and content), with some of it replaced. */
+export function harnessApp(
+  c: Pick<TestContext, 'handle' | 'config' | 'clock' | 'payments' | 'network'>,
+  given: Partial<Parameters<typeof createApp>[0]> = {},
+) {
+  return withCheckedErrors(
+    createApp({
+      db: c.handle.db,
+      config: c.config,
+      clock: () => c.clock.now,
+      payments: c.payments,
+      network: c.network,
+      content: contentFiles(),
+      publishing: harnessPublishing(),
+      ...given,
+    }),
+  );
 }
 
 export interface Session {
