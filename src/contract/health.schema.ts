@@ -31,6 +31,12 @@ export const healthApi = {
         pending: z.number().int().min(0),
         oldest_pending_s: z.number().int().min(0),
         failed: z.number().int().min(0),
+        /** Orders the network holds back (TMF641 held or pending). */
+        waiting: z.number().int().min(0),
+        /** Open orders the network said may be late (a jeopardy alert). */
+        in_jeopardy: z.number().int().min(0),
+        /** Whether each of the network's hubs holds the portal's callback (TMF641, TMF635, TMF638). */
+        hubs: z.object({ serviceOrdering: z.boolean(), usageManagement: z.boolean(), serviceInventory: z.boolean() }),
         dead_letters: z.number().int().min(0),
         drift: z.number().int().min(0),
         balance_drift: z.number().int().min(0),
@@ -40,7 +46,7 @@ export const healthApi = {
       charging: z.object({ uncharged: z.number().int().min(0), uncharged_cents: z.number().int().min(0) }),
     }),
     description:
-      "Ready: the database answers, its migrations are all applied, the mail server (when configured) answered in the last 5 minutes, the server is not shutting down. `cdn` says whether the purges of published releases went through: `waiting` for every instance to serve a new release, `retrying` after the CDN refused one (with its last error); a purge that fails does not make the instance unready (another instance would not purge better). `network`: the orders to the mobile network it has not taken yet (and how long the oldest has waited), those failed or rejected, the events kept aside (dead letters), the lines the last reconciliation found different, the numbers whose credit differs from the network's prepaid balance (TMF654, where the network keeps one), and the last error met. `charging`: the uses credit could not pay for when they came (the line was barred), and their sum",
+      "Ready: the database answers, its migrations are all applied, the mail server (when configured) answered in the last 5 minutes, the server is not shutting down. `cdn` says whether the purges of published releases went through: `waiting` for every instance to serve a new release, `retrying` after the CDN refused one (with its last error); a purge that fails does not make the instance unready (another instance would not purge better). `network`: the orders to the mobile network it has not taken yet (and how long the oldest has waited), those failed, rejected, partly done or cancelled, those the network holds back (held or pending) or said may be late (jeopardy), whether each of the network's hubs holds the portal's callback, the events kept aside (dead letters), the lines the last reconciliation found different, the numbers whose credit differs from the network's prepaid balance (TMF654, where the network keeps one), and the last error met. `charging`: the uses credit could not pay for when they came (the line was barred), and their sum",
     errors: {
       503: 'Not ready: `reason` says why (database unreachable, migrations pending, mail server unreachable, shutting down)',
     },

@@ -5,7 +5,7 @@ import { getRequestListener } from '@hono/node-server';
 import pino from 'pino';
 import { answeredByApp, createApp, pageSecurityHeaders } from './app.ts';
 import { scheduleMinuteJobs } from './jobs/scheduler.ts';
-import { scheduleNetwork } from './modules/network/index.ts';
+import { callbackOf, scheduleNetwork } from './modules/network/index.ts';
 import { resolveVapid } from './vapid.ts';
 import { webPushSender } from './integrations/push/index.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
@@ -78,7 +78,9 @@ const stopMinuteJobs = scheduleMinuteJobs(
   (ok, seconds) => metrics?.job('renewals', ok, seconds),
 );
 // Orders to the mobile network go out from their outbox every second (docs/product/network.md).
-const stopNetwork = scheduleNetwork({ db: database.db, clock: () => new Date() }, network, logger);
+const stopNetwork = scheduleNetwork({ db: database.db, clock: () => new Date() }, network, logger, {
+  callback: callbackOf(env.SITE_URL),
+});
 let draining = false;
 const reporter = env.SENTRY_DSN
   ? await sentryReporter({ dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT, release: env.SENTRY_RELEASE })

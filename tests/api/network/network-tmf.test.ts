@@ -20,7 +20,32 @@ addFormats(ajv);
 ajv.addSchema(doc('TMF641-service-ordering-v4.1.json'), 'tmf641');
 ajv.addSchema(doc('TMF635-usage-management-v4.json'), 'tmf635');
 ajv.addSchema(doc('TMF638-service-inventory-v4.json'), 'tmf638');
+// The official documents as TM Forum publishes them (tmforum-apis, SOURCE.md), each also as a strict
+// copy in which no object may carry a field its definition does not list.
+const strictCopy = (document: { definitions: Record<string, { type?: string; properties?: object }> }) => {
+  const copy = structuredClone(document);
+  for (const definition of Object.values(copy.definitions))
+    if (definition.properties) Object.assign(definition, { additionalProperties: false });
+  return copy;
+};
+for (const [name, file] of [
+  ['tmf641v40', 'TMF641-service-ordering-v4.0.0-official.json'],
+  ['tmf641v41', 'TMF641-service-ordering-v4.1.0-official.json'],
+  ['tmf635v40', 'TMF635-usage-management-v4.0.0-official.json'],
+  ['tmf638v40', 'TMF638-service-inventory-v4.0.0-official.json'],
+  ['tmf688v40', 'TMF688-event-v4.0.0-official.json'],
+] as const) {
+  ajv.addSchema(doc(file), name);
+  ajv.addSchema(strictCopy(doc(file)), `${name}-strict`);
+}
 const schema = (ref: string): ValidateFunction => ajv.getSchema(ref)!;
+/** Valid against a definition in each document named, as published and in its strict copy. */
+const conformsToAll = (docs: string[], definition: string, value: unknown) => {
+  for (const name of docs) {
+    conforms(`${name}#/definitions/${definition}`, value);
+    conforms(`${name}-strict#/definitions/${definition}`, value);
+  }
+};
 
 function conforms(ref: string, value: unknown) {
   const validate = schema(ref);
@@ -81,6 +106,10 @@ function sandbox() {
     sent.push(await c.req.json());
     return c.json({ _payload: { outcome: 'applied' } });
   });
+  app.post('/panda/network/listener/:name', async (c) => {
+    sent.push(await c.req.json());
+    return c.json({ _payload: { outcome: 'applied' } }, 201);
+  });
   const answers: unknown[] = [];
   adapter.attach(async (request) => {
     const res = await app.fetch(request);
@@ -91,6 +120,67 @@ function sandbox() {
 }
 
 describe('TM Forum conformance', () => {
+  it('against the official documents and their strict copies: every order body (v4.0 and v4.1), every answer and event of the sandbox network, the hubs and the inventory', async () => {
+    const { adapter, app, sent, answers } = sandbox();
+    const withService = ORDERS.map((o) => ({ ...o, serviceId: o.action === 'add' ? null : 'mobileLine-1' }));
+    for (const order of withService)
+      conformsToAll(['tmf641v40', 'tmf641v41'], 'ServiceOrder_Create', serviceOrderOf(order));
+    for (const order of ORDERS) expect((await adapter.send(order)).ok).toBe(true);
+    await adapter.sandbox.settle();
+    // A rejected order (a number ending 999) says why both ways.
+    expect((await adapter.send({ ...ORDERS[1]!, externalId: 'r', msisdn: '0871234999' })).ok).toBe(true);
+    await adapter.sandbox.settle();
+    for (const answer of answers) conformsToAll(['tmf641v41'], 'ServiceOrder', answer);
+    for (const answer of answers) conforms('tmf641v40#/definitions/ServiceOrder', answer);
+    expect(sent.length).toBeGreaterThan(ORDERS.length * 2);
+    for (const event of sent) {
+      conformsToAll(['tmf641v41'], 'ServiceOrderStateChangeEvent', event);
+      conforms('tmf688v40#/definitions/Event', event);
+    }
+    // Asked for by externalId: a list of ServiceOrders.
+    expect(await adapter.find('a')).toMatchObject({ networkId: expect.any(String) });
+    expect(await adapter.find('nobody')).toEqual({ none: true });
+    // The hubs: a subscription in, an EventSubscription out.
+    const registered = await adapter.subscribe('serviceOrdering', 'https://www.48.ie/panda/network');
+    expect(registered).toMatchObject({ id: expect.any(String) });
+    conformsToAll(['tmf641v40', 'tmf641v41'], 'EventSubscriptionInput', {
+      callback: 'https://www.48.ie/panda/network',
+    });
+    conformsToAll(
+      ['tmf641v41'],
+      'EventSubscription',
+      adapter.sandbox.subscription('serviceOrdering', (registered as { id: string }).id),
+    );
+    expect(await adapter.holds('serviceOrdering', (registered as { id: string }).id)).toBe(true);
+    expect(await adapter.holds('serviceOrdering', 'hub-gone')).toBe(false);
+    // Usage and a line that left: TMF635's and TMF638's events.
+    sent.length = 0;
+    await app.request('/sandbox/usage', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        msisdn: '0871234567',
+        data_mb: 5,
+        minutes: 2,
+        texts: 1,
+        country: 'US',
+        destination: '+14155550100',
+        rated_eur: 1.5,
+      }),
+    });
+    expect(sent).toHaveLength(3);
+    for (const event of sent) conformsToAll(['tmf635v40'], 'UsageCreateEvent', event);
+    sent.length = 0;
+    // The port-in made a line of 0861234567; the delete took 0871234567's away.
+    expect(await adapter.serviceOf('0871234567')).toEqual({ none: true });
+    const service = await adapter.serviceOf('353861234567');
+    expect(service).toMatchObject({ serviceId: expect.stringMatching(/^mobileLine-/) });
+    await adapter.sandbox.portOut('0861234567');
+    expect(sent).toHaveLength(1);
+    conformsToAll(['tmf638v40'], 'ServiceStateChangeEvent', sent[0]);
+    expect(await adapter.serviceOf('0861234567')).toEqual({ none: true });
+  });
+
   it('every order the adapter sends is a TMF641 ServiceOrder_Create', () => {
     for (const order of ORDERS) conforms('tmf641#/definitions/ServiceOrder_Create', serviceOrderOf(order));
   });

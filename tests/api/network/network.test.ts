@@ -10,7 +10,12 @@ import { spareSsn } from '../../../src/server/seed/seed.ts';
 import { KB_PER_GB } from '../../../src/contract/constants.ts';
 import * as schema from '../../../src/server/db/schema.ts';
 import { networkSignature } from '../../../src/server/modules/network/integrations/network/signature.ts';
-import { askAboutQuietOrders, reconcileNetwork } from '../../../src/server/modules/network/network-orders.ts';
+import {
+  askAboutQuietOrders,
+  drainNetworkOrders,
+  reconcileNetwork,
+} from '../../../src/server/modules/network/network-orders.ts';
+import { applyOrderStep } from '../../../src/server/modules/network/order-causes.ts';
 import { applyServiceOrder } from '../../../src/server/modules/network/network-steps.ts';
 import { runNetworkJob } from '../../../src/server/modules/network/network.job.ts';
 import { changeCredit } from '../../../src/server/modules/money/index.ts';
@@ -179,26 +184,44 @@ forEachDatabase('network', { seed: 'catalogue', rateLimit: undefined }, (ctx) =>
     expect(await lineOf(c, members[1]!)).toMatchObject({ blocked: true, line_state: 'suspended' });
   });
 
-  it('an order sent again after a crash (the same externalId) is one order at the network; two senders at once send each order once', async () => {
+  it('an order whose answer was lost is asked for by its externalId and adopted, nothing posted again; a repeated externalId would be a second order; two senders at once send each order once', async () => {
     const c = ctx();
     const members = await Promise.all(Array.from({ length: 20 }, () => createMember(c, { creditCents: 500 })));
     await Promise.all(members.map((m) => send(c.app, securityApi.blockSim, sim(m))));
-    const [queued] = await ordersOf(c, members[0]!);
-    const out = {
-      externalId: queued!.externalId,
-      service: queued!.service,
-      action: queued!.action,
-      msisdn: queued!.msisdn,
-      characteristics: queued!.characteristics,
+    // The network takes every order, but its answers are lost on the way back (a timeout).
+    const posted: string[] = [];
+    const lossy = {
+      ...c.network,
+      send: async (o: Parameters<typeof c.network.send>[0]) => {
+        posted.push(o.externalId);
+        await c.network.send(o);
+        return { ok: false as const, retry: true, error: 'The operation was aborted due to timeout' };
+      },
     };
-    const once = await c.network.send(out);
-    const again = await c.network.send(out);
-    expect(once.ok && again.ok && once.networkId === again.networkId).toBe(true);
-    const results = await Promise.all([sendNetworkOrders(c), sendNetworkOrders(c)]);
-    expect(results.reduce((n, r) => n + r.sent + r.failed, 0)).toBeGreaterThanOrEqual(20);
+    const lost = await drainNetworkOrders({ db: c.handle.db, clock: () => c.clock.now }, lossy, applyOrderStep);
+    expect(lost).toMatchObject({ sent: 0, retrying: 20 });
+    expect(c.network.sandbox.orders()).toHaveLength(20);
+    // The next tries (two senders at once) ask first, find each order, and post nothing.
+    c.clock.advance(10 * 60_000);
+    const posts: string[] = [];
+    const counted = {
+      ...c.network,
+      send: (o: Parameters<typeof c.network.send>[0]) => (posts.push(o.externalId), c.network.send(o)),
+    };
+    const drain = () => drainNetworkOrders({ db: c.handle.db, clock: () => c.clock.now }, counted, applyOrderStep);
+    const results = await Promise.all([drain(), drain()]);
+    expect(results.reduce((n, r) => n + r.sent, 0)).toBeGreaterThanOrEqual(20);
+    expect(posts).toEqual([]);
     expect(c.network.sandbox.orders()).toHaveLength(20);
     const rows = await c.handle.db.select().from(schema.networkOrders);
     expect(rows.filter((r) => r.state === 'acknowledged')).toHaveLength(20);
+    for (const r of rows)
+      expect(r.networkId).toBe(c.network.sandbox.orders().find((o) => o.externalId === r.externalId)!.id);
+    // The sandbox network, as the standard allows, makes a second order of a repeated externalId.
+    const [first] = rows;
+    const again = await c.network.send({ ...first!, serviceId: null });
+    expect(again.ok && again.networkId !== first!.networkId).toBe(true);
+    expect(c.network.sandbox.orders()).toHaveLength(21);
   });
 
   it('two instances on one database, 20 causes at once: the network job runs on one at a time and each order is sent once', async () => {

@@ -157,6 +157,10 @@ const races: Record<string, Race | Elsewhere> = {
   // The top-up advance (docs/product/lifelines.md): one outstanding per SIM.
   takeAdvance: { file: '../money/advance.test.ts', test: '20 advances at once → one' },
   networkListener: { file: '../network/network.test.ts', test: 'the same event 20 times at once' },
+  networkTmfListener: {
+    file: '../network/network-tmf-events.test.ts',
+    test: 'the same event without an eventId 20 times at once',
+  },
   // Passkeys (docs/product/phone.md): a code, a challenge and a passkey are each used once.
   passkeyRegistrationOptions: PASSKEY_RACE,
   registerPasskey: PASSKEY_RACE,

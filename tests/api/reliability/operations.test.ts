@@ -19,7 +19,17 @@ forEachDatabase('operations', { seed: 'catalogue', rateLimit: undefined }, (ctx)
       status: 'ready',
       mail: 'not configured',
       cdn: { purges: 'ok', pending: 0 },
-      network: { pending: 0, oldest_pending_s: 0, failed: 0, dead_letters: 0, drift: 0, balance_drift: 0 },
+      network: {
+        pending: 0,
+        oldest_pending_s: 0,
+        failed: 0,
+        waiting: 0,
+        in_jeopardy: 0,
+        hubs: { serviceOrdering: false, usageManagement: false, serviceInventory: false },
+        dead_letters: 0,
+        drift: 0,
+        balance_drift: 0,
+      },
       charging: { uncharged: 0, uncharged_cents: 0 },
     });
     let draining = false;
@@ -40,7 +50,17 @@ forEachDatabase('operations', { seed: 'catalogue', rateLimit: undefined }, (ctx)
       status: 'ready',
       mail: 'ok',
       cdn: { purges: 'ok', pending: 0 },
-      network: { pending: 0, oldest_pending_s: 0, failed: 0, dead_letters: 0, drift: 0, balance_drift: 0 },
+      network: {
+        pending: 0,
+        oldest_pending_s: 0,
+        failed: 0,
+        waiting: 0,
+        in_jeopardy: 0,
+        hubs: { serviceOrdering: false, usageManagement: false, serviceInventory: false },
+        dead_letters: 0,
+        drift: 0,
+        balance_drift: 0,
+      },
       charging: { uncharged: 0, uncharged_cents: 0 },
     });
     mail = 'unreachable';

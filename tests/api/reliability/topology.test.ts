@@ -237,7 +237,17 @@ describe.skipIf(!url)('production mode (NODE_ENV=production)', () => {
         status: 'ready',
         mail: 'ok',
         cdn: { purges: 'ok', pending: 0 },
-        network: { pending: 0, oldest_pending_s: 0, failed: 0, dead_letters: 0, drift: 0, balance_drift: 0 },
+        network: {
+          pending: 0,
+          oldest_pending_s: 0,
+          failed: 0,
+          waiting: 0,
+          in_jeopardy: 0,
+          hubs: { serviceOrdering: false, usageManagement: false, serviceInventory: false },
+          dead_letters: 0,
+          drift: 0,
+          balance_drift: 0,
+        },
         charging: { uncharged: 0, uncharged_cents: 0 },
       });
       if (!RECONCILE_HOURS.includes(irishHourOf(new Date()))) expect(reconciliation).toBeUndefined();

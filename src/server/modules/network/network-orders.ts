@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, lte, min, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lte, min, notInArray, sql } from 'drizzle-orm';
+import { hubsState } from './hubs.ts';
 import type { Logger } from 'pino';
-import type { NetworkAction, NetworkOrderState, NetworkService } from '../../../contract/network.ts';
+import {
+  NETWORK_ORDER_ENDS,
+  NETWORK_ORDER_WAITING,
+  type NetworkAction,
+  type NetworkOrderState,
+  type NetworkService,
+} from '../../../contract/network.ts';
 import type { Queryable } from '../../db/client.ts';
 import { balanceDrift } from './balances.ts';
-import { networkEvents, networkOrders, networkReconciliations, sims } from '../../db/schema.ts';
-import type { NetworkAdapter } from './integrations/network/adapter.ts';
+import { networkEvents, networkOrders, networkReconciliations, networkServices, sims } from '../../db/schema.ts';
+import { applyServiceOrder, readServiceOrder } from './network-steps.ts';
+import type { NetworkAdapter, SendResult } from './integrations/network/adapter.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import type { CauseKey, NetworkOrder, StepDetail } from './order-causes.ts';
 import type { ServiceContext } from '../../kernel/outcome.ts';
@@ -60,7 +68,7 @@ export async function standingOrder(
         eq(networkOrders.line, ssn),
         eq(networkOrders.service, service),
         sql`${networkOrders.cause} like ${like}`,
-        notInArray(networkOrders.state, ['failed', 'rejected']),
+        notInArray(networkOrders.state, ['failed', 'rejected', 'partial', 'cancelled']),
       ),
     )
     .orderBy(desc(networkOrders.id))
@@ -114,7 +122,13 @@ export async function drainNetworkOrders(
     };
     if (rows.length === 0) return result;
     const ids = rows.map((r) => r.id);
-    const orders = await ctx.db.select().from(networkOrders).where(inArray(networkOrders.id, ids));
+    // Marked as tried before they go: after a crash mid-send, the next try asks the network first.
+    const orders = await ctx.db
+      .update(networkOrders)
+      .set({ attempts: sql`${networkOrders.attempts} + 1` })
+      .where(inArray(networkOrders.id, ids))
+      .returning();
+    orders.sort((a, b) => a.id - b.id);
     let progressed = 0;
     const worker = async () => {
       for (let o = orders.shift(); o; o = orders.shift()) {
@@ -129,59 +143,113 @@ export async function drainNetworkOrders(
   }
 }
 
+/**
+ * The network's id of a line's service (TMF638), kept by number: read from the inventory when not
+ * known yet (a modify or delete acts on it). Undefined when the inventory could not be asked.
+ */
+export async function serviceIdOf(
+  ctx: ServiceContext,
+  network: NetworkAdapter,
+  msisdn: string,
+): Promise<{ serviceId: string | null } | { error: string }> {
+  const [known] = await ctx.db
+    .select({ serviceId: networkServices.serviceId })
+    .from(networkServices)
+    .where(eq(networkServices.msisdn, msisdn));
+  if (known?.serviceId) return { serviceId: known.serviceId };
+  const read = await network.serviceOf(msisdn);
+  if ('error' in read) return { error: `the network's inventory: ${read.error}` };
+  if ('none' in read) return { serviceId: null };
+  await rememberService(ctx.db, ctx.clock(), msisdn, read.serviceId);
+  return { serviceId: read.serviceId };
+}
+
+/** Keeps a line's service id as the network's inventory gave it. */
+export const rememberService = (q: Queryable, now: Date, msisdn: string, serviceId: string) =>
+  q
+    .insert(networkServices)
+    .values({ msisdn, serviceId, readAt: now })
+    .onConflictDoUpdate({ target: networkServices.msisdn, set: { serviceId, readAt: now } });
+
+/**
+ * Sends one order. An order tried before (its answer lost to a timeout, a 5xx or a crash) may be at
+ * the network already, and TMF641 makes no promise about a repeated externalId: the network is asked
+ * for it first (GET serviceOrder?externalId=), and an order it holds is adopted, nothing posted.
+ */
 async function sendOne(
   ctx: ServiceContext,
   network: NetworkAdapter,
   onEnd: OrderStep,
   o: NetworkOrder,
 ): Promise<keyof DrainResult> {
-  const sent = await network.send({
-    externalId: o.externalId,
-    service: o.service,
-    action: o.action,
-    msisdn: o.msisdn,
-    characteristics: o.characteristics,
-  });
+  const retryLater = async (error: string) => {
+    await ctx.db
+      .update(networkOrders)
+      .set({
+        lastError: error.slice(0, 500),
+        nextAttemptAt: new Date(ctx.clock().getTime() + retryDelayMs(o.attempts)),
+        updatedAt: ctx.clock(),
+      })
+      .where(and(eq(networkOrders.id, o.id), eq(networkOrders.state, 'queued')));
+    return 'retrying' as const;
+  };
+  let sent: SendResult;
+  const known = o.attempts > 1 ? await network.find(o.externalId) : ({ none: true } as const);
+  if ('error' in known) return retryLater(`asking the network for the order first: ${known.error}`);
+  if ('serviceOrder' in known)
+    sent = {
+      ok: true,
+      networkId: known.networkId,
+      state: readServiceOrder(known.serviceOrder)?.state ?? 'acknowledged',
+      serviceOrder: known.serviceOrder,
+    };
+  else {
+    let serviceId: string | null = null;
+    if (o.action !== 'add' && o.msisdn) {
+      const service = await serviceIdOf(ctx, network, o.msisdn);
+      if ('error' in service) return retryLater(service.error);
+      serviceId = service.serviceId;
+    }
+    sent = await network.send({
+      externalId: o.externalId,
+      service: o.service,
+      action: o.action,
+      msisdn: o.msisdn,
+      serviceId,
+      characteristics: o.characteristics,
+    });
+  }
   const now = ctx.clock();
   if (sent.ok) {
+    const answer = sent;
     await ctx.db.transaction(async (tx) => {
-      // An event may have moved it on already: only a queued order takes the answer's state.
+      // Taken: an event may have moved it on already, so only a queued order takes the answer.
       const [taken] = await tx
         .update(networkOrders)
         .set({
-          state: sent.state,
-          networkId: sent.networkId,
+          state: 'acknowledged',
+          stateAt: now,
+          networkId: answer.networkId,
           sentAt: now,
-          attempts: o.attempts + 1,
           lastError: null,
           updatedAt: now,
         })
         .where(and(eq(networkOrders.id, o.id), eq(networkOrders.state, 'queued')))
         .returning();
-      // Accepted is a step too (a port-in is being validated); rejected at once ends it.
-      if (taken)
-        await onEnd(
+      if (!taken) return;
+      // The answer's own state is a step as an event's would be (a network may complete, hold or reject at once).
+      if (answer.state === 'acknowledged') await onEnd(tx, ctx.clock, taken, 'acknowledged', {});
+      else
+        await applyServiceOrder(
           tx,
           ctx.clock,
-          taken,
-          sent.state,
-          sent.state === 'rejected' ? { reason: 'Rejected by the network.' } : {},
+          { ...(answer.serviceOrder as object), externalId: o.externalId, state: answer.state },
+          now,
         );
     });
     return 'sent';
   }
-  if (sent.retry) {
-    await ctx.db
-      .update(networkOrders)
-      .set({
-        attempts: o.attempts + 1,
-        lastError: sent.error.slice(0, 500),
-        nextAttemptAt: new Date(now.getTime() + retryDelayMs(o.attempts + 1)),
-        updatedAt: now,
-      })
-      .where(and(eq(networkOrders.id, o.id), eq(networkOrders.state, 'queued')));
-    return 'retrying';
-  }
+  if (sent.retry) return retryLater(sent.error);
   await ctx.db.transaction(async (tx) => {
     const [ended] = await tx
       .update(networkOrders)
@@ -189,7 +257,6 @@ async function sendOne(
         state: 'failed',
         reason: sent.error.slice(0, 500),
         lastError: sent.error.slice(0, 500),
-        attempts: o.attempts + 1,
         updatedAt: now,
       })
       .where(and(eq(networkOrders.id, o.id), eq(networkOrders.state, 'queued')))
@@ -219,7 +286,7 @@ export async function askAboutQuietOrders(
     .from(networkOrders)
     .where(
       and(
-        inArray(networkOrders.state, ['acknowledged', 'inProgress']),
+        notInArray(networkOrders.state, ['queued', ...NETWORK_ORDER_ENDS]),
         lte(networkOrders.updatedAt, new Date(now.getTime() - QUIET_MS)),
         lte(networkOrders.nextAttemptAt, now),
       ),
@@ -266,7 +333,16 @@ export async function networkState(q: Queryable, clock: Clock) {
   const [failed] = await q
     .select({ n: count() })
     .from(networkOrders)
-    .where(inArray(networkOrders.state, ['failed', 'rejected']));
+    .where(inArray(networkOrders.state, ['failed', 'rejected', 'partial', 'cancelled']));
+  // Taken, and held back or late by the network's word: an operator looks at these.
+  const [held] = await q
+    .select({ jeopardy: count() })
+    .from(networkOrders)
+    .where(and(notInArray(networkOrders.state, [...NETWORK_ORDER_ENDS]), isNotNull(networkOrders.jeopardy)));
+  const [waiting] = await q
+    .select({ n: count() })
+    .from(networkOrders)
+    .where(inArray(networkOrders.state, [...NETWORK_ORDER_WAITING]));
   const [dead] = await q.select({ n: count() }).from(networkEvents).where(eq(networkEvents.outcome, 'deadLetter'));
   const [error] = await q
     .select({ lastError: networkOrders.lastError })
@@ -276,11 +352,15 @@ export async function networkState(q: Queryable, clock: Clock) {
     .limit(1);
   const [reconciled] = await q.select().from(networkReconciliations).where(eq(networkReconciliations.name, 'latest'));
   const balances = await balanceDrift(q);
+  const hubs = await hubsState(q);
   const oldest = open?.oldest ? new Date(open.oldest) : null;
   return {
     pending: open?.pending ?? 0,
     oldest_pending_s: oldest ? Math.max(0, Math.round((clock().getTime() - oldest.getTime()) / 1000)) : 0,
     failed: failed?.n ?? 0,
+    waiting: waiting?.n ?? 0,
+    in_jeopardy: held?.jeopardy ?? 0,
+    hubs,
     dead_letters: dead?.n ?? 0,
     drift: reconciled?.differences.length ?? 0,
     balance_drift: balances.differ,
@@ -333,12 +413,7 @@ export async function reconcileNetwork(ctx: ServiceContext, network: NetworkAdap
       await ctx.db
         .select({ msisdn: networkOrders.msisdn })
         .from(networkOrders)
-        .where(
-          and(
-            eq(networkOrders.service, 'mobileLine'),
-            inArray(networkOrders.state, ['queued', 'acknowledged', 'inProgress']),
-          ),
-        )
+        .where(and(eq(networkOrders.service, 'mobileLine'), notInArray(networkOrders.state, [...NETWORK_ORDER_ENDS])))
     ).map((o) => o.msisdn),
   );
   const found = differences.filter((d) => !open.has(d.msisdn));

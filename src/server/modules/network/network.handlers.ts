@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { networkApi, networkFailures } from '../../../contract/network.schema.ts';
-import { NETWORK_SIGNATURE_HEADER } from '../../../contract/network.ts';
+import { eventTypeOfListener, NETWORK_SIGNATURE_HEADER } from '../../../contract/network.ts';
 import { fail, ok } from '../../http/answers.ts';
-import { serverFailures, UNAVAILABLE_RETRY_AFTER_S } from '../../../contract/common-failures.ts';
+import { requestFailures, serverFailures, UNAVAILABLE_RETRY_AFTER_S } from '../../../contract/common-failures.ts';
 import { ChargesUnavailable } from '../../integrations/content/index.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
@@ -19,15 +19,32 @@ export const signedByNetwork = signedJson({
 });
 
 export async function listener(c: Context<AppEnv>, { body }: Input<typeof networkApi.listener>) {
-  let received;
+  return received(c, body);
+}
+
+/** TMF's listener path (`/panda/network/listener/serviceOrderStateChangeEvent`…): the path names the event type; 201. */
+export async function tmfListener(c: Context<AppEnv>, { params, body }: Input<typeof networkApi.tmfListener>) {
+  const eventType = eventTypeOfListener(params.event_name)!;
+  if (body.eventType && body.eventType !== eventType)
+    return fail(c, { ...requestFailures.invalid, message: `This listener takes ${eventType}, not ${body.eventType}.` });
+  return received(c, { ...body, eventType }, networkApi.tmfListener);
+}
+
+async function received(
+  c: Context<AppEnv>,
+  event: Input<typeof networkApi.listener>['body'],
+  answered: typeof networkApi.listener | typeof networkApi.tmfListener = networkApi.listener,
+) {
+  let result;
   try {
-    received = await receiveNetworkEvent(
+    result = await receiveNetworkEvent(
       {
         db: c.var.db,
         clock: c.var.clock,
         rating: { charges: () => c.var.content.charges(), byNetwork: c.var.config.network?.ratesUsage ?? false },
       },
-      body,
+      event,
+      await c.req.text(),
     );
   } catch (error) {
     if (!(error instanceof ChargesUnavailable)) throw error;
@@ -36,14 +53,18 @@ export async function listener(c: Context<AppEnv>, { body }: Input<typeof networ
     c.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
     return fail(c, serverFailures.unavailable);
   }
+  if (result.outcome === 'applied' && /Jeopardy|InformationRequired/.test(event.eventType))
+    c.var.log?.warn({ eventType: event.eventType, event: event.event }, 'the network says an order needs attention');
+  else if (event.eventType === 'ServiceOrderMilestoneEvent')
+    c.var.log?.info({ event: event.event }, 'an order passed a milestone');
   // What the use's domain needs at once (an alert crossed now, a roaming notice's push), not at the next minute's job.
-  await received.followUp?.({
+  await result.followUp?.({
     db: c.var.db,
     clock: c.var.clock,
     push: c.var.push,
     pushOrigins: c.var.config.push?.endpointOrigins ?? [],
   });
-  return ok(c, networkApi.listener, {
-    _payload: { outcome: received.outcome, ...(received.usage ? { usage: received.usage } : {}) },
+  return ok(c, answered, {
+    _payload: { outcome: result.outcome, ...(result.usage ? { usage: result.usage } : {}) },
   });
 }

@@ -1,15 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { NetworkEvent } from '../../../contract/network.schema.ts';
 import type { Queryable } from '../../db/client.ts';
-import { networkEvents } from '../../db/schema.ts';
-import { applyServiceOrder } from './network-steps.ts';
+import { networkEvents, networkOrders, networkServices } from '../../db/schema.ts';
+import { applyServiceOrder, noteOnOrder, orderNamed } from './network-steps.ts';
 import { numberLeft } from './port-out.ts';
 import { countAbroad, countAtHome, type Counted, type FollowUp, type Use, type UsageContext } from './usage.ts';
 
 type Event = z.output<typeof NetworkEvent>;
 export type Received = {
-  outcome: 'applied' | 'stale' | 'deadLetter' | 'duplicate';
+  outcome: 'applied' | 'stale' | 'deadLetter' | 'duplicate' | 'kept';
   usage?: Counted['usage'];
   /** What the domain that counted a use needs done at once, after the transaction (an alert due now, a push). */
   followUp?: FollowUp;
@@ -48,55 +49,50 @@ const RATED = ['rated', 'rerated', 'billed'];
 const characteristic = (list: { name: string; value: unknown }[] | undefined, name: string) =>
   list?.find((c) => c.name === name)?.value;
 
+/** An event's id: its own, else the hash of its body (TMF688 requires no eventId; the same body is the same event). */
+export const eventIdOf = (event: Event, rawBody: string | undefined) =>
+  event.eventId ??
+  `sha256:${createHash('sha256')
+    .update(rawBody ?? JSON.stringify(event))
+    .digest('hex')}`;
+
 /**
  * One event from the network (docs/product/network.md "Events, once"), in one transaction: stored
- * by its id first (a replay finds it and changes nothing), then applied. An event for an unknown
- * number or order, or one whose contents cannot be read, is kept aside as a dead letter and
+ * by its id first (a replay finds it and changes nothing), then applied. Every event type of the
+ * APIs the network speaks is taken; one nothing here acts on is kept (`kept`). An event for an
+ * unknown number or order, or one whose contents cannot be read, is kept aside as a dead letter and
  * answered 2xx: the network would only send it again.
  */
-export async function receiveNetworkEvent(ctx: UsageContext, event: Event): Promise<Received> {
+export async function receiveNetworkEvent(ctx: UsageContext, event: Event, rawBody?: string): Promise<Received> {
+  const eventId = eventIdOf(event, rawBody);
+  const eventTime = event.eventTime ? new Date(event.eventTime) : ctx.clock();
   // The busiest kind, a use at home, in one statement of its own (its counter keeps the event too).
   const read = event.eventType === 'UsageCreateEvent' ? useOf(event) : undefined;
   if (read && 'use' in read && read.use.country === 'IE') {
-    const counted = await countAtHome(
-      ctx,
-      { eventId: event.eventId, eventTime: new Date(event.eventTime), body: event },
-      read.use,
-    );
+    const counted = await countAtHome(ctx, { eventId, eventTime, body: event }, read.use);
     return { outcome: counted.outcome, ...(counted.followUp ? { followUp: counted.followUp } : {}) };
   }
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock();
     const [stored] = await tx
       .insert(networkEvents)
-      .values({
-        eventId: event.eventId,
-        eventType: event.eventType,
-        eventTime: new Date(event.eventTime),
-        outcome: 'applied',
-        receivedAt: now,
-      })
+      .values({ eventId, eventType: event.eventType, eventTime, outcome: 'applied', receivedAt: now })
       .onConflictDoNothing()
       .returning({ eventId: networkEvents.eventId });
     if (!stored) return { outcome: 'duplicate' };
-    const result =
-      event.eventType === 'ServiceOrderStateChangeEvent'
-        ? await orderStateChanged(tx, ctx, event)
-        : event.eventType === 'UsageCreateEvent'
-          ? await usedAbroad(tx, ctx, event)
-          : await portedOut(tx, ctx, event);
+    const result = await applyEvent(tx, ctx, event, eventTime);
     if (result.outcome !== 'applied' || result.note)
       await tx
         .update(networkEvents)
         .set({
           outcome: result.outcome,
-          note: result.note ?? null,
+          note: result.note?.slice(0, 500) ?? null,
           orderId: result.orderId ?? null,
           ...(result.outcome === 'deadLetter' ? { body: event } : {}),
         })
-        .where(eq(networkEvents.eventId, event.eventId));
+        .where(eq(networkEvents.eventId, eventId));
     else if (result.orderId)
-      await tx.update(networkEvents).set({ orderId: result.orderId }).where(eq(networkEvents.eventId, event.eventId));
+      await tx.update(networkEvents).set({ orderId: result.orderId }).where(eq(networkEvents.eventId, eventId));
     return {
       outcome: result.outcome,
       ...(result.usage ? { usage: result.usage } : {}),
@@ -105,18 +101,50 @@ export async function receiveNetworkEvent(ctx: UsageContext, event: Event): Prom
   });
 }
 
+/** What each event type does here (docs/product/network.md "Every event, taken"). */
+async function applyEvent(tx: Tx, ctx: UsageContext, event: Event, at: Date): Promise<Applied> {
+  const serviceOrder = event.event['serviceOrder'];
+  switch (event.eventType) {
+    case 'ServiceOrderStateChangeEvent':
+    case 'ServiceOrderAttributeValueChangeEvent':
+      // A change of attributes may carry a state too: applied as a read of the order would be.
+      return applyServiceOrder(tx, ctx.clock, serviceOrder, at);
+    case 'ServiceOrderMilestoneEvent':
+      return noteOnOrder(tx, ctx.clock, serviceOrder, 'milestone');
+    case 'ServiceOrderJeopardyEvent':
+      return noteOnOrder(tx, ctx.clock, serviceOrder, 'jeopardy');
+    case 'ServiceOrderInformationRequiredEvent':
+      return informationRequired(tx, ctx, event);
+    case 'UsageCreateEvent':
+      return usedAbroad(tx, ctx, event);
+    case 'ServiceStateChangeEvent':
+    case 'ServiceDeleteEvent':
+      return serviceChanged(tx, ctx, event);
+    case 'ServiceCreateEvent':
+    case 'ServiceAttributeValueChangeEvent':
+      return serviceSeen(tx, ctx, event);
+    case 'PortOutEvent':
+      return portedOut(tx, ctx, event);
+    default:
+      // Taken and kept: an order's creation or deletion at the network, a cancellation's own steps
+      // (its order's state says the outcome), a use's later changes (counted when it came).
+      return { outcome: 'kept', note: keptNote(event) };
+  }
+}
+
+const keptNote = (event: Event) => {
+  const so = event.event['serviceOrder'] as { externalId?: unknown; id?: unknown } | undefined;
+  const about = so?.externalId ?? so?.id;
+  return `${event.eventType}${typeof about === 'string' ? ` for ${about.slice(0, 100)}` : ''}`;
+};
+
 type Tx = Queryable;
 interface Applied {
-  outcome: 'applied' | 'stale' | 'deadLetter';
+  outcome: 'applied' | 'stale' | 'deadLetter' | 'kept';
   note?: string;
   orderId?: number;
   usage?: Counted['usage'];
   followUp?: FollowUp;
-}
-
-/** An order's new state: applied when it is further than the one held, else kept as history. */
-async function orderStateChanged(tx: Tx, ctx: UsageContext, event: Event): Promise<Applied> {
-  return applyServiceOrder(tx, ctx.clock, event.event['serviceOrder']);
 }
 
 /**
@@ -190,10 +218,115 @@ async function usedAbroad(tx: Tx, ctx: UsageContext, event: Event): Promise<Appl
   return countAbroad(tx, ctx, read.use);
 }
 
-/** A number that left for another network, applied by the line's domain (port-out.ts). */
+/** A number that left for another network (the alias `PortOutEvent`), applied by the line's domain (port-out.ts). */
 async function portedOut(tx: Tx, ctx: UsageContext, event: Event): Promise<Applied> {
   const raw = event.event['msisdn'] ?? (event.event['portOut'] as { msisdn?: unknown } | undefined)?.msisdn;
   const msisdn = nationalNumber(String(raw ?? ''));
   if (!/^08\d{8}$/.test(msisdn)) return { outcome: 'deadLetter', note: `no SIM has ${msisdn || 'that number'}` };
   return numberLeft(tx, ctx, msisdn);
+}
+
+const ServiceIn = z
+  .object({
+    id: z.string().optional(),
+    state: z.string().optional(),
+    serviceSpecification: z.object({ id: z.string().optional(), name: z.string().optional() }).loose().optional(),
+    serviceCharacteristic: z.array(z.object({ name: z.string(), value: z.unknown() })).optional(),
+  })
+  .loose();
+
+/** A TMF638 Service of a line: its id, state, number (from its characteristic, else the service id we keep). */
+async function lineServiceOf(tx: Tx, event: Event) {
+  const parsed = ServiceIn.safeParse(event.event['service']);
+  if (!parsed.success) return undefined;
+  const s = parsed.data;
+  const spec = s.serviceSpecification?.id ?? s.serviceSpecification?.name;
+  if (spec && spec !== 'mobileLine') return { service: s, msisdn: null, mobileLine: false };
+  const said = characteristic(s.serviceCharacteristic, 'msisdn');
+  let msisdn = typeof said === 'string' || typeof said === 'number' ? nationalNumber(String(said)) : null;
+  if (!msisdn && s.id) {
+    const [known] = await tx
+      .select({ msisdn: networkServices.msisdn })
+      .from(networkServices)
+      .where(eq(networkServices.serviceId, s.id));
+    msisdn = known?.msisdn ?? null;
+  }
+  return { service: s, msisdn, mobileLine: true };
+}
+
+/**
+ * A line's service changed state or was deleted at the network (TMF638). Terminated (or deleted)
+ * for a number the portal did not take off itself is a number that left for another network: the
+ * line's domain applies it. Anything else is kept (the nightly reconciliation compares states).
+ */
+async function serviceChanged(tx: Tx, ctx: UsageContext, event: Event): Promise<Applied> {
+  const line = await lineServiceOf(tx, event);
+  if (!line) return { outcome: 'deadLetter', note: 'no service we can read' };
+  const ended = event.eventType === 'ServiceDeleteEvent' || line.service.state === 'terminated';
+  if (!line.mobileLine || !ended)
+    return { outcome: 'kept', note: `${event.eventType}: ${line.service.state ?? 'no state'}` };
+  if (!line.msisdn || !/^08\d{8}$/.test(line.msisdn))
+    return { outcome: 'deadLetter', note: `no line has the service ${line.service.id ?? ''}`.trim() };
+  // Our own `mobileLine delete` (an account closed) ends the service too: nothing left to apply.
+  const [ours] = await tx
+    .select({ id: networkOrders.id })
+    .from(networkOrders)
+    .where(
+      and(
+        eq(networkOrders.msisdn, line.msisdn),
+        eq(networkOrders.service, 'mobileLine'),
+        eq(networkOrders.action, 'delete'),
+      ),
+    )
+    .limit(1);
+  if (ours) return { outcome: 'kept', note: `${line.msisdn} ended by our own order`, orderId: ours.id };
+  const reason =
+    characteristic(line.service.serviceCharacteristic, 'terminationReason') ??
+    characteristic(line.service.serviceCharacteristic, 'reason');
+  const applied = await numberLeft(tx, ctx, line.msisdn);
+  await tx.delete(networkServices).where(eq(networkServices.msisdn, line.msisdn));
+  return {
+    ...applied,
+    ...(applied.outcome === 'applied' && typeof reason === 'string' ? { note: `left: ${reason.slice(0, 100)}` } : {}),
+  };
+}
+
+/** A line's service created or changed at the network: its id kept for the orders that act on it. */
+async function serviceSeen(tx: Tx, ctx: UsageContext, event: Event): Promise<Applied> {
+  const line = await lineServiceOf(tx, event);
+  if (line?.mobileLine && line.msisdn && line.service.id && line.service.state !== 'terminated') {
+    await tx
+      .insert(networkServices)
+      .values({ msisdn: line.msisdn, serviceId: line.service.id, readAt: ctx.clock() })
+      .onConflictDoUpdate({ target: networkServices.msisdn, set: { serviceId: line.service.id, readAt: ctx.clock() } });
+    return { outcome: 'kept', note: `${event.eventType}: ${line.msisdn} is ${line.service.id}` };
+  }
+  return { outcome: 'kept', note: event.eventType };
+}
+
+/**
+ * The network needs something from us to go on with an order (TMF641 InformationRequired): the
+ * order says so on /panda/ready (`in_jeopardy`) and the log, with what the network asked for.
+ */
+async function informationRequired(tx: Tx, ctx: UsageContext, event: Event): Promise<Applied> {
+  const serviceOrder = event.event['serviceOrder'] as { id?: unknown; externalId?: unknown } | undefined;
+  const order =
+    serviceOrder && (typeof serviceOrder.id === 'string' || typeof serviceOrder.externalId === 'string')
+      ? await orderNamed(tx, {
+          ...(typeof serviceOrder.id === 'string' ? { id: serviceOrder.id } : {}),
+          ...(typeof serviceOrder.externalId === 'string' ? { externalId: serviceOrder.externalId } : {}),
+        })
+      : undefined;
+  if (!order) return { outcome: 'deadLetter', note: 'information asked for an order we do not know' };
+  const envelope = event as Record<string, unknown>;
+  const field = typeof envelope['fieldPath'] === 'string' ? (envelope['fieldPath'] as string).slice(0, 200) : null;
+  const asked = [envelope['title'], envelope['description']].filter((t) => typeof t === 'string').join(': ');
+  await tx
+    .update(networkOrders)
+    .set({
+      jeopardy: `information required${field ? ` (${field})` : ''}${asked ? `: ${asked}` : ''}`.slice(0, 300),
+      updatedAt: ctx.clock(),
+    })
+    .where(eq(networkOrders.id, order.id));
+  return { outcome: 'applied', note: `information required${field ? `: ${field}` : ''}`, orderId: order.id };
 }

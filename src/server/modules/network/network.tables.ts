@@ -38,6 +38,12 @@ export const networkOrders = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull(),
     lastError: text('last_error'),
+    /** When the network said the state held (the event's time): among the states under way, a later report wins. */
+    stateAt: ts('state_at'),
+    /** The latest milestone the network reported (TMF641 v4.1), for /panda/ready and the log. */
+    milestone: text('milestone'),
+    /** The network's latest jeopardy alert: the order may be late (on /panda/ready while it is open). */
+    jeopardy: text('jeopardy'),
     /** What the completed order carried back (an eSIM's activation code). */
     result: jsonb('result').$type<Record<string, string>>(),
     sentAt: ts('sent_at'),
@@ -52,12 +58,12 @@ export const networkOrders = pgTable(
       .where(sql`${t.state} = 'queued'`),
     index('network_orders_open')
       .on(t.state, t.createdAt)
-      .where(sql`${t.state} in ('queued', 'acknowledged', 'inProgress')`),
+      .where(sql`${t.state} not in ('completed', 'failed', 'rejected', 'partial', 'cancelled')`),
     index('network_orders_line').on(t.line, t.service, t.id),
     // Pruning (modules/privacy/retention.ts): the ended orders, oldest first.
     index('network_orders_ended')
       .on(t.updatedAt)
-      .where(sql`${t.state} in ('completed', 'failed', 'rejected')`),
+      .where(sql`${t.state} in ('completed', 'failed', 'rejected', 'partial', 'cancelled')`),
     oneOf('network_orders_service', t.service, NETWORK_SERVICES),
     oneOf('network_orders_action', t.action, NETWORK_ACTIONS),
     oneOf('network_orders_state', t.state, NETWORK_ORDER_STATES),
@@ -93,6 +99,33 @@ export const networkEvents = pgTable(
     oneOf('network_events_outcome', t.outcome, NETWORK_EVENT_OUTCOMES),
   ],
 );
+
+/**
+ * The portal's callback as registered at each of the network's hubs (TMF641, TMF635, TMF638 `POST
+ * …/hub`): the subscription the hub answered, checked now and then and registered again when the
+ * network forgot it.
+ */
+export const networkHubs = pgTable('network_hubs', {
+  hub: text('hub').primaryKey(),
+  /** The hub's id of the subscription (TMF EventSubscription.id); null until one holds. */
+  subscriptionId: text('subscription_id'),
+  callback: text('callback').notNull(),
+  registeredAt: ts('registered_at'),
+  checkedAt: ts('checked_at').notNull(),
+  /** What the last try met, when the hub does not hold the callback. */
+  error: text('error'),
+});
+
+/**
+ * The network's own id of each line's service (TMF638 `Service.id`), read from its inventory when a
+ * line is activated or ported in, and sent as `service.id` in modify and delete orders. Kept by the
+ * number, which is what the service carries (a change of SIM keeps the service).
+ */
+export const networkServices = pgTable('network_services', {
+  msisdn: text('msisdn').primaryKey(),
+  serviceId: text('service_id').notNull(),
+  readAt: ts('read_at').notNull(),
+});
 
 /** The latest reconciliation with the network's inventory (TMF638): one row, each difference listed. */
 export const networkReconciliations = pgTable('network_reconciliations', {

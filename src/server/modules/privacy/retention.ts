@@ -1,3 +1,4 @@
+import { NETWORK_ORDER_ENDS } from '../../../contract/network.ts';
 import { and, eq, exists, gt, inArray, lt, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import {
@@ -89,7 +90,7 @@ export async function pruneGrowingTables({ db, clock }: ServiceContext): Promise
     id: networkOrders.id,
     age: networkOrders.updatedAt,
     where: and(
-      inArray(networkOrders.state, ['completed', 'failed', 'rejected']),
+      inArray(networkOrders.state, [...NETWORK_ORDER_ENDS]),
       lt(networkOrders.updatedAt, daysBefore(now, RETENTION.networkOrderDays)),
       or(
         ne(networkOrders.service, 'dataAccess'),

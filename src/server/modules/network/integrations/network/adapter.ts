@@ -1,19 +1,32 @@
-import type { NetworkAction, NetworkOrderState, NetworkService } from '../../../../../contract/network.ts';
+import {
+  NETWORK_HUBS,
+  TMF_ORDER_STATES,
+  type NetworkAction,
+  type NetworkHub,
+  type NetworkService,
+  type TmfOrderState,
+} from '../../../../../contract/network.ts';
 
 /** An order as the outbox hands it to the network (docs/product/network.md). */
 export interface NetworkOrderOut {
-  /** Our order's id at the network, and its idempotency key. */
+  /** Our order's id, which the network keeps and can be asked for (TMF641 `externalId`: a search key, not an idempotency key). */
   externalId: string;
   service: NetworkService;
   action: NetworkAction;
-  /** The number the service is on (the existing service a modify or delete acts on). */
+  /** The number the service is on (a characteristic of every order). */
   msisdn: string | null;
+  /** The network's id of the line's service (TMF638 Service.id), which a modify or delete acts on. */
+  serviceId?: string | null;
   characteristics: Record<string, string | boolean>;
 }
 
 /** What sending an order came to: accepted (the network's id and state), or refused for good or for now. */
 export type SendResult =
-  { ok: true; networkId: string; state: NetworkOrderState } | { ok: false; retry: boolean; error: string };
+  | { ok: true; networkId: string; state: TmfOrderState; serviceOrder: unknown }
+  | { ok: false; retry: boolean; error: string };
+
+/** An answer that may not have come: what was found, nothing, or what went wrong (try again later). */
+export type Lookup<T> = T | { none: true } | { error: string };
 
 /** A number's prepaid balance as the network's charging system holds it (TMF654 Bucket), in euro cents. */
 export interface NetworkBalance {
@@ -28,8 +41,16 @@ export interface InventoryLine {
 }
 
 export interface NetworkAdapter {
-  /** Sends one order (TMF641 POST serviceOrder); the same externalId twice is one order. */
+  /** Sends one order (TMF641 POST serviceOrder); the answer's state is the order's first step. */
   send(order: NetworkOrderOut): Promise<SendResult>;
+  /** The order the network holds under our externalId (TMF641 GET serviceOrder?externalId=), if any. */
+  find(externalId: string): Promise<Lookup<{ serviceOrder: unknown; networkId: string }>>;
+  /** The network's service of a line (TMF638 GET service, by its number). */
+  serviceOf(msisdn: string): Promise<Lookup<{ serviceId: string }>>;
+  /** Registers the portal's callback at one of the network's hubs (POST …/hub): the subscription's id. */
+  subscribe(hub: NetworkHub, callback: string): Promise<{ id: string } | { error: string }>;
+  /** Whether a hub still holds a subscription (GET …/hub/{id}): false when it forgot it (404). */
+  holds(hub: NetworkHub, id: string): Promise<boolean | { error: string }>;
   /** Every mobileLine the network holds (TMF638 GET service), page by page. */
   inventory(): Promise<InventoryLine[]>;
   /**
@@ -71,7 +92,7 @@ export function serviceOrderOf(order: NetworkOrderOut) {
         action: order.action,
         '@type': 'ServiceOrderItem',
         service: {
-          ...(order.msisdn && order.action !== 'add' ? { id: order.msisdn } : {}),
+          ...(order.serviceId && order.action !== 'add' ? { id: order.serviceId } : {}),
           ...(state ? { state } : {}),
           serviceSpecification: { id: order.service, name: order.service },
           serviceCharacteristic: Object.entries({
@@ -141,11 +162,83 @@ export function tmfNetwork(options: TmfNetworkOptions): NetworkAdapter {
           return { ok: false, retry: retryable(res.status), error: `${res.status} ${reasonIn(text)}`.trim() };
         const body = JSON.parse(text) as { id?: unknown; state?: unknown };
         if (typeof body.id !== 'string') return { ok: false, retry: true, error: 'the network answered no order id' };
-        const state = body.state === 'rejected' || body.state === 'inProgress' ? body.state : 'acknowledged';
-        return { ok: true, networkId: body.id, state };
+        // Whatever TMF state the answer holds is the order's first step (a network may complete at once).
+        const state = TMF_ORDER_STATES.includes(body.state as TmfOrderState)
+          ? (body.state as TmfOrderState)
+          : 'acknowledged';
+        return { ok: true, networkId: body.id, state, serviceOrder: body };
       } catch (error) {
         // Not answered (down, a timeout, a refused token): the outbox tries again later.
         return { ok: false, retry: true, error: error instanceof Error ? error.message : String(error) };
+      }
+    },
+    async find(externalId) {
+      try {
+        const res = await authorised(
+          `${options.apiUrl}/serviceOrdering/v4/serviceOrder?externalId=${encodeURIComponent(externalId)}`,
+          { method: 'GET', headers: { accept: 'application/json' } },
+        );
+        if (!res.ok) return { error: `${res.status} ${reasonIn(await res.text())}`.trim() };
+        const list = (await res.json()) as { id?: unknown; externalId?: unknown }[];
+        // The filter is the network's to honour: only an order with our externalId is ours.
+        const found = Array.isArray(list) ? list.find((o) => o?.externalId === externalId) : undefined;
+        return found && typeof found.id === 'string' ? { serviceOrder: found, networkId: found.id } : { none: true };
+      } catch (error) {
+        return { error: error instanceof Error ? error.message : String(error) };
+      }
+    },
+    async serviceOf(msisdn) {
+      const national = (n: string) => (n.startsWith('353') ? `0${n.slice(3)}` : n);
+      try {
+        const res = await authorised(
+          `${options.apiUrl}/serviceInventory/v4/service?serviceSpecification.id=mobileLine&serviceCharacteristic.value=${encodeURIComponent(msisdn)}`,
+          { method: 'GET', headers: { accept: 'application/json' } },
+        );
+        if (!res.ok) return { error: `${res.status} ${reasonIn(await res.text())}`.trim() };
+        const list = (await res.json()) as {
+          id?: unknown;
+          state?: unknown;
+          serviceCharacteristic?: { name: string; value: unknown }[];
+        }[];
+        const found = (Array.isArray(list) ? list : []).find(
+          (s) =>
+            typeof s.id === 'string' &&
+            s.state !== 'terminated' &&
+            national(String(s.serviceCharacteristic?.find((c) => c.name === 'msisdn')?.value ?? '')) ===
+              national(msisdn),
+        );
+        return found ? { serviceId: found.id as string } : { none: true };
+      } catch (error) {
+        return { error: error instanceof Error ? error.message : String(error) };
+      }
+    },
+    async subscribe(hub, callback) {
+      try {
+        const res = await authorised(`${options.apiUrl}/${NETWORK_HUBS[hub]}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({ callback }),
+        });
+        if (!res.ok) return { error: `${res.status} ${reasonIn(await res.text())}`.trim() };
+        const body = (await res.json()) as { id?: unknown };
+        return typeof body.id === 'string' ? { id: body.id } : { error: 'the hub answered no subscription id' };
+      } catch (error) {
+        return { error: error instanceof Error ? error.message : String(error) };
+      }
+    },
+    async holds(hub, id) {
+      try {
+        const res = await authorised(`${options.apiUrl}/${NETWORK_HUBS[hub]}/${encodeURIComponent(id)}`, {
+          method: 'GET',
+          headers: { accept: 'application/json' },
+        });
+        if (res.status === 404) return false;
+        // A hub that cannot be asked (TMF v4 defines no GET of a subscription) is taken at its word.
+        if (res.status === 405 || res.status === 501) return true;
+        if (!res.ok) return { error: `${res.status} ${reasonIn(await res.text())}`.trim() };
+        return true;
+      } catch (error) {
+        return { error: error instanceof Error ? error.message : String(error) };
       }
     },
     async status(networkId) {

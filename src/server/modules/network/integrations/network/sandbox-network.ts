@@ -1,6 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ESIM_SMDP_ADDRESS } from '../../../../../contract/sim-settings.ts';
-import type { NetworkAction, NetworkOrderState, NetworkService } from '../../../../../contract/network.ts';
+import {
+  listenerNameOf,
+  NETWORK_HUBS,
+  type NetworkAction,
+  type NetworkEventType,
+  type NetworkHub,
+  type NetworkOrderState,
+  type NetworkService,
+} from '../../../../../contract/network.ts';
 import { irishDayOf } from '../../../../../contract/irish-time.ts';
 import { networkSignature } from './signature.ts';
 
@@ -24,8 +32,18 @@ export interface SentEvent {
   at: Date;
   type: string;
   about: string;
+  /** Where it went: the registered callback's TMF listener path, or the generic listener when none is registered. */
+  to: string;
   status: number | string;
 }
+
+/** The hub an event type's API keeps its subscriptions at. */
+const hubOf = (eventType: string): NetworkHub =>
+  eventType.startsWith('Usage')
+    ? 'usageManagement'
+    : /^Service(Create|AttributeValueChange|StateChange|Delete)Event$/.test(eventType)
+      ? 'serviceInventory'
+      : 'serviceOrdering';
 
 export interface SandboxNetworkOptions {
   /** Signs the events it sends (NETWORK_EVENT_SECRET). */
@@ -68,12 +86,15 @@ export const SANDBOX_NETWORK_CLIENT = { clientId: 'portal-sandbox', clientSecret
  */
 export function sandboxNetwork(options: SandboxNetworkOptions) {
   const orders = new Map<string, SandboxOrder>();
-  const byExternal = new Map<string, string>();
-  const lines = new Map<string, string>();
+  /** The lines in service by number: their state and the service's id (TMF638 Service.id). */
+  const lines = new Map<string, { state: string; id: string }>();
+  /** The callbacks registered at its hubs (TMF `POST …/hub`), by subscription id. */
+  const hubs = new Map<string, { hub: NetworkHub; callback: string }>();
+  const newServiceId = () => `mobileLine-${randomUUID()}`;
   /** Balances the sandbox holds apart from the portal's credit, by number (cents more or less). */
   const apart = new Map<string, number>();
   /** The inventory as a list, made again only after a line changed (a reconciliation reads it page by page). */
-  let listed: { msisdn: string; state: string }[] | undefined;
+  let listed: { msisdn: string; state: string; id: string }[] | undefined;
   let provisioned = false;
   const events: SentEvent[] = [];
   let deliver: ((request: Request) => Promise<Response>) | undefined;
@@ -83,13 +104,14 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
   async function provision() {
     if (provisioned || !options.linesInService) return;
     provisioned = true;
-    for (const l of await options.linesInService()) if (!lines.has(l.msisdn)) lines.set(l.msisdn, l.state);
+    for (const l of await options.linesInService())
+      if (!lines.has(l.msisdn)) lines.set(l.msisdn, { state: l.state, id: newServiceId() });
   }
 
   /** Sends one event to the portal's listener, signed as a real network would. */
   const now = options.clock ?? (() => new Date());
   async function emit(
-    eventType: string,
+    eventType: NetworkEventType,
     event: object,
     about: string,
   ): Promise<{ status: number | string; answer?: unknown }> {
@@ -99,13 +121,18 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
       eventType,
       event,
     });
+    // To the callback registered at the event's hub, at TMF's listener path; none registered: the generic listener.
+    const registered = [...hubs.values()].find((h) => h.hub === hubOf(eventType));
+    const to = registered
+      ? `${registered.callback}/listener/${listenerNameOf(eventType)}`
+      : 'http://network.sandbox/panda/network/listener';
     let status: number | string;
     let answer: unknown;
     if (!deliver) status = 'no listener';
     else
       try {
         const res = await deliver(
-          new Request('http://network.sandbox/panda/network/listener', {
+          new Request(to, {
             method: 'POST',
             headers: {
               'content-type': 'application/json',
@@ -119,7 +146,7 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
       } catch (error) {
         status = error instanceof Error ? error.message : String(error);
       }
-    events.unshift({ at: now(), type: eventType, about, status });
+    events.unshift({ at: now(), type: eventType, about, to: new URL(to).pathname, status });
     events.length = Math.min(events.length, 100);
     return { status, answer };
   }
@@ -133,6 +160,8 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
     ...(o.state === 'completed' ? { completionDate: now().toISOString() } : {}),
     ...(o.reason
       ? {
+          // v4.0 says why in a note, v4.1 in errorMessage: both, so either reader knows.
+          note: [{ date: now().toISOString(), author: 'network', text: o.reason, '@type': 'Note' }],
           errorMessage: [
             { code: 'rejected', reason: o.reason, message: o.reason, '@type': 'ServiceOrderErrorMessage' },
           ],
@@ -160,12 +189,18 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
   async function move(o: SandboxOrder, state: NetworkOrderState, reason?: string) {
     o.state = state;
     if (reason) o.reason = reason;
+    if (state === 'completed' && o.service === 'portIn' && o.msisdn && !lines.has(o.msisdn)) {
+      listed = undefined;
+      lines.set(o.msisdn, { state: 'active', id: newServiceId() });
+    }
     if (state === 'completed' && o.service === 'mobileLine' && o.msisdn) {
       await provision();
       listed = undefined;
-      if (o.action === 'add') lines.set(o.msisdn, 'active');
+      const line = lines.get(o.msisdn);
+      if (o.action === 'add') lines.set(o.msisdn, { state: 'active', id: line?.id ?? newServiceId() });
       else if (o.action === 'delete') lines.delete(o.msisdn);
-      else if (typeof o.characteristics['state'] === 'string') lines.set(o.msisdn, o.characteristics['state']);
+      else if (typeof o.characteristics['state'] === 'string')
+        lines.set(o.msisdn, { state: o.characteristics['state'], id: line?.id ?? newServiceId() });
       // An eSIM's profile is made by the SM-DP+: its matching id is the one-time download code.
       if (o.characteristics['simType'] === 'esim')
         o.result['activationCode'] =
@@ -239,7 +274,10 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
     /** Newest first. */
     orders: () => [...orders.values()].reverse(),
     events: () => events,
-    /** A TMF641 order received: the same externalId answers the order already made. */
+    /**
+     * A TMF641 order received. A repeated externalId is a second order, as the standard allows
+     * (externalId is a search key): the portal asks before it sends again.
+     */
     accept(order: {
       externalId: string;
       service: NetworkService;
@@ -247,8 +285,6 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
       msisdn: string | null;
       characteristics: Record<string, string | boolean>;
     }): { created: boolean; order: ReturnType<typeof tmfOrder> } {
-      const known = byExternal.get(order.externalId);
-      if (known) return { created: false, order: tmfOrder(orders.get(known)!) };
       const o: SandboxOrder = {
         ...order,
         id: `so-${++sequence}-${randomUUID().slice(0, 8)}`,
@@ -258,19 +294,64 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
         orderDate: now(),
       };
       orders.set(o.id, o);
-      byExternal.set(o.externalId, o.id);
-      if (orders.size > KEEP) {
-        const oldest = orders.keys().next().value!;
-        byExternal.delete(orders.get(oldest)!.externalId);
-        orders.delete(oldest);
-      }
+      if (orders.size > KEEP) orders.delete(orders.keys().next().value!);
       schedule(o);
       return { created: true, order: tmfOrder(o) };
     },
-    /** Forgets every order (what a restart of the embedded default does to the sandbox network). */
+    /** The orders it holds under an externalId (TMF641 GET serviceOrder?externalId=). */
+    withExternalId: (externalId: string) =>
+      [...orders.values()].filter((o) => o.externalId === externalId).map(tmfOrder),
+    /** Forgets every order and every registered callback (what a restart of the embedded default does to it). */
     forget() {
       orders.clear();
-      byExternal.clear();
+      hubs.clear();
+    },
+    /** Registers a callback at one of its hubs: the subscription (TMF EventSubscription). */
+    subscribe(hub: NetworkHub, callback: string) {
+      const id = `hub-${randomUUID()}`;
+      hubs.set(id, { hub, callback });
+      return { id, callback };
+    },
+    subscription: (hub: NetworkHub, id: string) => {
+      const held = hubs.get(id);
+      return held && held.hub === hub ? { id, callback: held.callback } : undefined;
+    },
+    unsubscribe: (hub: NetworkHub, id: string) => hubs.get(id)?.hub === hub && hubs.delete(id),
+    /** The callbacks its hubs hold, for the page. */
+    hubs: () => [...hubs.entries()].map(([id, h]) => ({ id, ...h, path: NETWORK_HUBS[h.hub] })),
+    /** A line's service by number (TMF638), or undefined. */
+    async lineOf(msisdn: string) {
+      await provision();
+      const line = lines.get(msisdn);
+      return line ? { msisdn, ...line } : undefined;
+    },
+    /**
+     * The number moved to another network (its donor's request): the line's service is terminated
+     * and TMF638's ServiceStateChangeEvent says so, with the reason as a characteristic.
+     */
+    async portOut(msisdn: string): Promise<{ status: number | string } | undefined> {
+      await provision();
+      const line = lines.get(msisdn);
+      if (!line) return undefined;
+      lines.delete(msisdn);
+      listed = undefined;
+      return emit(
+        'ServiceStateChangeEvent',
+        {
+          service: {
+            id: line.id,
+            href: `/sandbox/network/tmf-api/serviceInventory/v4/service/${line.id}`,
+            state: 'terminated',
+            endDate: now().toISOString(),
+            serviceSpecification: { id: 'mobileLine', name: 'mobileLine' },
+            serviceCharacteristic: [
+              { name: 'msisdn', value: msisdn },
+              { name: 'terminationReason', value: 'portedOut' },
+            ],
+          },
+        },
+        `${msisdn} ported out`,
+      );
     },
     order: (id: string) => {
       const o = orders.get(id);
@@ -290,9 +371,9 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
       for (const o of [...orders.values()]) while ((await step(o.id)) !== undefined) moved += 1;
       return moved;
     },
-    async inventory() {
+    async inventory(): Promise<{ msisdn: string; state: string; id: string }[]> {
       await provision();
-      return (listed ??= [...lines].map(([msisdn, state]) => ({ msisdn, state })));
+      return (listed ??= [...lines].map(([msisdn, line]) => ({ msisdn, state: line.state, id: line.id })));
     },
     /** Its prepaid balances (TMF654), or undefined when it keeps none. */
     async balances(): Promise<{ msisdn: string; cents: number }[] | undefined> {

@@ -3,7 +3,9 @@ import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import {
   NETWORK_ACTIONS,
+  NETWORK_HUBS,
   NETWORK_SERVICES,
+  type NetworkHub,
   type NetworkAction,
   type NetworkService,
 } from '../../../../../contract/network.ts';
@@ -17,7 +19,7 @@ const isJson = (c: C) => (c.req.header('content-type') ?? '').includes('json');
 const wantsJson = (c: C) => (c.req.header('accept') ?? '').includes('application/json');
 const formOf = async (c: C): Promise<Record<string, unknown>> =>
   isJson(c) ? ((await c.req.json().catch(() => ({}))) as Record<string, unknown>) : await c.req.parseBody();
-const tmfError = (c: C, status: 400 | 401 | 404 | 503, reason: string) =>
+const tmfError = (c: C, status: 400 | 401 | 404 | 409 | 503, reason: string) =>
   c.json({ code: String(status), reason, message: reason, '@type': 'Error' }, status);
 
 /** A national number (08…) or E.164 digits (3538…) as the network writes them. */
@@ -85,6 +87,13 @@ export function networkSandboxRoutes(
         characteristics[ch.name] = ch.value;
     const msisdn = typeof characteristics['msisdn'] === 'string' ? characteristics['msisdn'] : null;
     delete characteristics['msisdn'];
+    // A modify or delete acts on the service the network knows by its id (TMF638), not on a number.
+    const serviceId = item!.service!.id;
+    if (action !== 'add' && serviceId !== undefined) {
+      const line = msisdn ? await network.lineOf(msisdn) : undefined;
+      if (!line || line.id !== serviceId)
+        return tmfError(c, 400, `No service ${String(serviceId).slice(0, 80)} carries ${msisdn ?? 'that number'}.`);
+    }
     const { created, order } = network.accept({
       externalId: body.externalId,
       service: service as NetworkService,
@@ -94,6 +103,43 @@ export function networkSandboxRoutes(
     });
     return c.json(order, created ? 201 : 200);
   });
+  // TMF630 filtering by attribute: the orders under an externalId (the portal asks before it sends again).
+  app.get('/sandbox/network/tmf-api/serviceOrdering/v4/serviceOrder', (c) => {
+    if (!authorised(c)) return tmfError(c, 401, 'A valid access token is required.');
+    if (network.down) return tmfError(c, 503, 'The network is down (the sandbox switch).');
+    const externalId = c.req.query('externalId');
+    const found = externalId
+      ? network.withExternalId(externalId)
+      : network
+          .orders()
+          .slice(0, 100)
+          .map((o) => network.order(o.id)!);
+    c.header('X-Total-Count', String(found.length));
+    c.header('X-Result-Count', String(found.length));
+    return c.json(found);
+  });
+  // The hubs: the portal's callback, registered (201), asked for, removed (204).
+  for (const [hub, path] of Object.entries(NETWORK_HUBS) as [NetworkHub, string][]) {
+    app.post(`/sandbox/network/tmf-api/${path}`, async (c) => {
+      if (!authorised(c)) return tmfError(c, 401, 'A valid access token is required.');
+      if (network.down) return tmfError(c, 503, 'The network is down (the sandbox switch).');
+      const body = (await c.req.json().catch(() => undefined)) as { callback?: unknown } | undefined;
+      const callback = typeof body?.callback === 'string' ? body.callback : '';
+      if (!/^https?:\/\/[^\s]+$/.test(callback)) return tmfError(c, 400, 'A subscription needs a callback URL.');
+      return c.json(network.subscribe(hub, callback), 201);
+    });
+    app.get(`/sandbox/network/tmf-api/${path}/:id`, (c) => {
+      if (!authorised(c)) return tmfError(c, 401, 'A valid access token is required.');
+      const held = network.subscription(hub, c.req.param('id'));
+      return held ? c.json(held) : tmfError(c, 404, 'No such subscription.');
+    });
+    app.delete(`/sandbox/network/tmf-api/${path}/:id`, (c) => {
+      if (!authorised(c)) return tmfError(c, 401, 'A valid access token is required.');
+      return network.unsubscribe(hub, c.req.param('id'))
+        ? c.body(null, 204)
+        : tmfError(c, 404, 'No such subscription.');
+    });
+  }
   app.get('/sandbox/network/tmf-api/serviceOrdering/v4/serviceOrder/:id', (c) => {
     if (!authorised(c)) return tmfError(c, 401, 'A valid access token is required.');
     const order = network.order(c.req.param('id'));
@@ -104,17 +150,22 @@ export function networkSandboxRoutes(
     if (network.down) return tmfError(c, 503, 'The network is down (the sandbox switch).');
     const offset = Math.max(0, Number(c.req.query('offset') ?? 0) || 0);
     const limit = Math.min(1000, Math.max(1, Number(c.req.query('limit') ?? 100) || 100));
-    const lines = (await network.inventory()).slice(offset, offset + limit);
+    // TMF630 filtering by a characteristic's value: a line by its number.
+    const value = c.req.query('serviceCharacteristic.value');
+    const national = value?.startsWith('353') ? `0${value.slice(3)}` : value;
+    const lines = national
+      ? [await network.lineOf(national)].filter((l) => l !== undefined)
+      : (await network.inventory()).slice(offset, offset + limit);
     return c.json(
       lines.map((l) => ({
-        id: l.msisdn,
+        id: l.id,
+        href: `/sandbox/network/tmf-api/serviceInventory/v4/service/${l.id}`,
         state: l.state === 'suspended' ? 'inactive' : 'active',
         serviceSpecification: { id: 'mobileLine', name: 'mobileLine' },
         serviceCharacteristic: [
           { name: 'msisdn', value: l.msisdn },
           { name: 'state', value: l.state },
         ],
-        '@type': 'Service',
       })),
     );
   });
@@ -239,12 +290,32 @@ export function networkSandboxRoutes(
                       .map(
                         (e) =>
                           html`<li>
-                            ${e.at.toISOString().slice(0, 19).replace('T', ' ')}: ${e.type}, ${e.about}; the listener
+                            ${e.at.toISOString().slice(0, 19).replace('T', ' ')}: ${e.type}, ${e.about}; ${e.to}
                             answered ${e.status}
                           </li>`,
                       )}
                   </ul>`
           }
+          <h2>The portal's callback at the hubs</h2>
+          ${
+            network.hubs().length === 0
+              ? html`<p>No callback is registered: events go to the generic listener, /panda/network/listener.</p>`
+              : html`<ul>
+                  ${network.hubs().map((h) => html`<li>${h.path}: ${h.callback}</li>`)}
+                </ul>`
+          }
+          <h2>A number that leaves</h2>
+          <p>
+            Another network takes the number (a port-out): its line's service is terminated, and TMF638's
+            ServiceStateChangeEvent tells the portal.
+          </p>
+          <form method="post" action="/sandbox/network/port-out">
+            <p>
+              <label for="port-out-msisdn">Number (087…)</label><br />
+              <input id="port-out-msisdn" name="msisdn" inputmode="numeric" autocomplete="off" required />
+            </p>
+            <button type="submit">Port the number out</button>
+          </form>
           <h2>Prepaid balances (TMF654)</h2>
           <p>
             The network's charging system keeps each number's balance as the portal's credit. Set one apart to see the
@@ -263,6 +334,20 @@ export function networkSandboxRoutes(
           </form>
           <p><a href="/sandbox/usage">Send usage from the network</a></p>`,
       ),
+    );
+  });
+  app.post('/sandbox/network/port-out', async (c) => {
+    const form = await formOf(c);
+    const msisdn = String(form['msisdn'] ?? '').replace(/\s+/g, '');
+    const sent = /^08\d{8}$/.test(msisdn) ? await network.portOut(msisdn) : undefined;
+    if (!sent) {
+      const error = 'Give the number of a line the network holds (087…).';
+      return isJson(c) ? c.json({ error }, 400) : c.redirect(`/sandbox/network?done=${encodeURIComponent(error)}`, 303);
+    }
+    if (isJson(c)) return c.json({ msisdn, status: sent.status });
+    return c.redirect(
+      `/sandbox/network?done=${encodeURIComponent(`${msisdn} ported out; the listener answered ${sent.status}.`)}`,
+      303,
     );
   });
   app.post('/sandbox/network/down', async (c) => {
@@ -369,7 +454,7 @@ export function networkSandboxRoutes(
       sent.push({ usageType, status, answer });
     }
     const answers = sent.map((s) => (s.answer as { _payload?: { outcome?: string; usage?: unknown } })?._payload);
-    const failed = sent.find((s) => s.status !== 200);
+    const failed = sent.find((s) => typeof s.status !== 'number' || s.status < 200 || s.status > 299);
     if (isJson(c))
       return failed
         ? c.json({ error: `The listener answered ${failed.status}.`, sent }, 502)
