@@ -31,6 +31,7 @@ forEachDatabase('operations', { seed: 'catalogue', rateLimit: undefined }, (ctx)
         balance_drift: 0,
       },
       charging: { uncharged: 0, uncharged_cents: 0 },
+      chat: { unopened: 0 },
     });
     let draining = false;
     const app = createApp({ db: ctx().handle.db, config: ctx().config, lifecycle: { draining: () => draining } });
@@ -62,6 +63,7 @@ forEachDatabase('operations', { seed: 'catalogue', rateLimit: undefined }, (ctx)
         balance_drift: 0,
       },
       charging: { uncharged: 0, uncharged_cents: 0 },
+      chat: { unopened: 0 },
     });
     mail = 'unreachable';
     const noMail = await withMail.request('/panda/ready');

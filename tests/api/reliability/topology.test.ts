@@ -249,6 +249,7 @@ describe.skipIf(!url)('production mode (NODE_ENV=production)', () => {
           balance_drift: 0,
         },
         charging: { uncharged: 0, uncharged_cents: 0 },
+        chat: { unopened: 0 },
       });
       if (!RECONCILE_HOURS.includes(irishHourOf(new Date()))) expect(reconciliation).toBeUndefined();
     } finally {

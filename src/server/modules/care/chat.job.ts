@@ -1,7 +1,7 @@
 import type { ChatDeskAdapter } from './integrations/chat/index.ts';
 import { pruneChats, unansweredChats } from './chat/chat-lists.ts';
 import { leaveMessage } from './chat/chats.ts';
-import { forwardChats } from './chat/desk.ts';
+import { forwardChats, unopenedChats } from './chat/desk.ts';
 import { chatHoursFile } from './chat/hours.ts';
 import type { ServiceContext } from '../../kernel/outcome.ts';
 
@@ -22,6 +22,10 @@ export async function runChatJobs(
       if ((await leaveMessage(ctx, id, undefined, ctx.siteUrl, 'unanswered')).ok) unanswered += 1;
   }
   const forwarded = desk ? await forwardChats(ctx, desk) : 0;
+  // A chat the desk would not open after every try (or whose token it refuses) is kept as a message, and the person told.
+  if (ctx.siteUrl && desk && !desk.sandbox)
+    for (const { id } of await unopenedChats(ctx))
+      if ((await leaveMessage(ctx, id, undefined, ctx.siteUrl, 'unanswered', 'desk')).ok) unanswered += 1;
   const pruned = await pruneChats(ctx.db, now);
   return { unanswered, forwarded, pruned };
 }

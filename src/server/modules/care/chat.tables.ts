@@ -26,6 +26,9 @@ export const chats = pgTable(
     agentName: text('agent_name'),
     /** The help desk's conversation for it (production), once the desk has it. */
     deskId: text('desk_id'),
+    /** How often opening it at the desk failed, and why the last time (on /panda/ready). */
+    deskAttempts: integer('desk_attempts').notNull().default(0),
+    deskError: text('desk_error'),
     /** The message (ticket) the chat became when left or unanswered. */
     ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
     rating: smallint('rating'),

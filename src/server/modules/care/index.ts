@@ -6,6 +6,7 @@
  */
 export { chatRoutes } from './chat/chat.routes.ts';
 export { closeChatStreams } from './chat/hub.ts';
+export { chatDeskState } from './chat/desk.ts';
 export { contactRoutes } from './contact/contact.routes.ts';
 export { helpdeskRoutes } from './helpdesk/helpdesk.routes.ts';
 export { supportRoutes } from './support/support.routes.ts';

@@ -328,6 +328,8 @@ export async function leaveMessage(
   message: string | undefined,
   siteUrl: string,
   by: 'message' | 'unanswered' = 'message',
+  /** Why nobody answered: nobody in time, or the help desk would not open the chat. */
+  because: 'time' | 'desk' = 'time',
 ): Promise<Outcome<{ ticket: string }, 'over' | 'taken'>> {
   return db.transaction(async (tx) => {
     const chat = await locked(tx, chatId);
@@ -338,7 +340,9 @@ export async function leaveMessage(
     const text = [
       ...(message ? [message, ''] : []),
       by === 'unanswered'
-        ? 'Nobody answered this chat in time. The chat so far:'
+        ? because === 'desk'
+          ? 'This chat could not be opened at the help desk, so nobody could answer it. The chat so far:'
+          : 'Nobody answered this chat in time. The chat so far:'
         : 'Left as a message from a chat. The chat so far:',
       '',
       transcriptOf(chat, so, chat.name),

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { chatReference } from '../../../../contract/chat.ts';
 import type { DeskChatEvent } from '../../../../contract/chat.schema.ts';
 import { chatLines, chats } from '../../../db/schema.ts';
-import type { ChatDeskAdapter } from '../integrations/chat/index.ts';
+import { deskStatusOf, type ChatDeskAdapter } from '../integrations/chat/index.ts';
 import { describedContactPreferencesOf } from '../../identity/index.ts';
 import { agentSays, endChat, type ChatContext } from './chats.ts';
 
@@ -49,11 +49,65 @@ export async function forwardChat(ctx: ChatContext, desk: ChatDeskAdapter, chatI
     }
     if (chat.state === 'ended' && chat.endedBy === 'person') await desk.end(deskId).catch(() => {});
     return true;
-  } catch {
+  } catch (error) {
+    await deskRefused(ctx, chatId, error).catch(() => {});
     return false;
   } finally {
     busy.delete(chatId);
   }
+}
+
+/** How often a chat's conversation is tried at the desk (once a minute) before the chat is kept as a message. */
+export const DESK_OPEN_TRIES = 5;
+
+/**
+ * A chat the desk did not take: counted, with why. A token the desk refuses (401, 403) will not do
+ * better on the next try: the chat is not tried again (the minute job keeps it as a message).
+ */
+async function deskRefused(ctx: ChatContext, chatId: number, error: unknown) {
+  const status = deskStatusOf(error);
+  const why =
+    status === 401 || status === 403
+      ? `${status}: the chat desk refused CHAT_API_TOKEN (it must be a user's access token, not an agent bot's)`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  await ctx.db
+    .update(chats)
+    .set({
+      deskAttempts: status === 401 || status === 403 ? DESK_OPEN_TRIES : sql`${chats.deskAttempts} + 1`,
+      deskError: why.slice(0, 500),
+    })
+    .where(and(eq(chats.id, chatId), isNull(chats.deskId)));
+}
+
+/** Chats waiting whose conversation the desk would not open after every try: the minute job keeps each as a message. */
+export const unopenedChats = (ctx: ChatContext) =>
+  ctx.db
+    .select({ id: chats.id })
+    .from(chats)
+    .where(and(isNull(chats.deskId), eq(chats.state, 'waiting'), gte(chats.deskAttempts, DESK_OPEN_TRIES)))
+    .limit(100);
+
+/** /panda/ready's view of the chat desk: chats it has not opened after a failure, and the last reason (a day back). */
+export async function chatDeskState(ctx: ChatContext) {
+  const [open] = await ctx.db
+    .select({ n: count() })
+    .from(chats)
+    .where(and(isNull(chats.deskId), inArray(chats.state, ['waiting', 'talking']), gt(chats.deskAttempts, 0)));
+  const [last] = await ctx.db
+    .select({ error: chats.deskError })
+    .from(chats)
+    .where(
+      and(
+        isNull(chats.deskId),
+        isNotNull(chats.deskError),
+        gte(chats.createdAt, new Date(ctx.clock().getTime() - 86_400_000)),
+      ),
+    )
+    .orderBy(desc(chats.id))
+    .limit(1);
+  return { unopened: open?.n ?? 0, ...(last?.error ? { last_error: last.error } : {}) };
 }
 
 /** The minute job: chats the desk does not fully have yet (a line older than half a minute, a chat with no conversation). */
@@ -68,7 +122,14 @@ export async function forwardChats(ctx: ChatContext, desk: ChatDeskAdapter): Pro
   const unopened = await ctx.db
     .select({ chatId: chats.id })
     .from(chats)
-    .where(and(isNull(chats.deskId), inArray(chats.state, ['waiting', 'talking']), lt(chats.createdAt, stale)))
+    .where(
+      and(
+        isNull(chats.deskId),
+        inArray(chats.state, ['waiting', 'talking']),
+        lt(chats.createdAt, stale),
+        lt(chats.deskAttempts, DESK_OPEN_TRIES),
+      ),
+    )
     .limit(100);
   let handed = 0;
   for (const id of new Set([...lines, ...unopened].map((r) => r.chatId)))

@@ -5,6 +5,7 @@ import type { AppEnv } from '../../../http/router.ts';
 import { databaseAnswers, purgeState, readiness } from './health.service.ts';
 import { unchargedState } from '../../money/index.ts';
 import { networkState } from '../../network/index.ts';
+import { chatDeskState } from '../../care/index.ts';
 
 export async function health(c: Context<AppEnv>) {
   if (await databaseAnswers(c.var)) return ok(c, healthApi.health, { status: 'ok', database: 'ok' });
@@ -20,6 +21,7 @@ export async function ready(c: Context<AppEnv>) {
       cdn: await purgeState(c.var),
       network: await networkState(c.var.db, c.var.clock),
       charging: await unchargedState(c.var.db),
+      chat: await chatDeskState(c.var),
     });
   return c.json({ status: 'not ready', reason: state.reason }, 503);
 }

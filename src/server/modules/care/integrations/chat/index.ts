@@ -31,6 +31,12 @@ export interface ChatDeskAdapter {
   end(deskId: string): Promise<void>;
 }
 
+/** How many pages of a contact search are read for a contact that is taken (Chatwoot gives 15 a page). */
+const CONTACT_SEARCH_PAGES = 20;
+
+/** A refusal of the desk's: its HTTP status, when it answered one. */
+export const deskStatusOf = (error: unknown) => (error as { status?: number } | undefined)?.status;
+
 export const sandboxChatDesk = (): ChatDeskAdapter => ({
   sandbox: true,
   hours: 'schedule',
@@ -47,7 +53,9 @@ export const sandboxChatDesk = (): ChatDeskAdapter => ({
 
 /**
  * Chatwoot's application API for an API inbox: `url` is the account's API root
- * (https://desk.example.ie/api/v1/accounts/1), `token` an agent bot's or user's api_access_token.
+ * (https://desk.example.ie/api/v1/accounts/1), `token` a user's api_access_token (an agent's or an
+ * administrator's profile token): Chatwoot refuses an agent bot's token on contacts (its
+ * BOT_ACCESSIBLE_ENDPOINTS), so a bot's token cannot open a chat (401).
  * A chat is a contact (a member's found again by their identifier; a visitor's made new each time,
  * without the address as a key, so an unproven address never joins anyone's contact) and a
  * conversation; the person's lines are its incoming messages; a private note tells the agent who it is.
@@ -89,11 +97,10 @@ export function chatwootDesk(
       );
     } catch (error) {
       if (!identifier || (error as { status?: number }).status !== 422) throw error;
-      // The member's contact exists: found by their identifier, and a way into this inbox made for it.
-      const found = await call('GET', `/contacts/search?q=${encodeURIComponent(identifier)}`);
-      const contact = ((found['payload'] ?? []) as { id: number; identifier?: string }[]).find(
-        (c) => c.identifier === identifier,
-      );
+      // Taken already: the identifier, the e-mail address or the number belongs to a contact. Each is
+      // looked for, exactly, across the search's pages; that contact gets a way into this inbox.
+      const phone = chat.msisdn && chat.verified ? `+353${chat.msisdn.slice(1)}` : undefined;
+      const contact = await findContact({ identifier, email: chat.email, phone });
       if (!contact) throw error;
       const inbox = (await call('POST', `/contacts/${contact.id}/contact_inboxes`, { inbox_id: config.inboxId })) as {
         source_id?: string;
@@ -101,6 +108,22 @@ export function chatwootDesk(
       if (!inbox.source_id) throw new Error('the chat desk gave no contact inbox');
       return { id: contact.id, sourceId: inbox.source_id };
     }
+  };
+  type Found = { id: number; identifier?: string | null; email?: string | null; phone_number?: string | null };
+  const findContact = async (keys: { identifier: string; email: string; phone: string | undefined }) => {
+    const matches = (c: Found) =>
+      c.identifier === keys.identifier ||
+      (!!c.email && c.email.toLowerCase() === keys.email.toLowerCase()) ||
+      (!!keys.phone && c.phone_number === keys.phone);
+    for (const q of [keys.identifier, keys.email, keys.phone].filter((k): k is string => !!k))
+      for (let page = 1; page <= CONTACT_SEARCH_PAGES; page += 1) {
+        const found = await call('GET', `/contacts/search?q=${encodeURIComponent(q)}&page=${page}`);
+        const list = (found['payload'] ?? []) as Found[];
+        const hit = list.find(matches);
+        if (hit) return hit;
+        if (list.length === 0) break;
+      }
+    return undefined;
   };
   return {
     sandbox: false,
