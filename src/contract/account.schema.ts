@@ -72,6 +72,8 @@ export const SimSchema = z
     kind: z.enum(['physical', 'esim']),
     /** What the network holds of the line: suspended once a block has reached it (docs/product/network.md). */
     line_state: z.enum(['active', 'suspended']).nullable(),
+    /** The network holds back an order for the line (TMF641 held or pending): "waiting for the network". */
+    network_waiting: z.boolean(),
   })
   .meta({ id: 'Sim' });
 export type Sim = z.infer<typeof SimSchema>;

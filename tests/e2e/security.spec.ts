@@ -29,6 +29,42 @@ test('controls: a monthly card limit; a card payment over it is refused naming t
   await expect(page.getByRole('status').filter({ hasText: 'No limit is set' })).toBeVisible();
 });
 
+test('a block the network holds back: the member reads that we wait for the network, then that it is blocked there', async ({
+  page,
+  openAs,
+  request,
+}) => {
+  test.slow();
+  const me = await openAs('lost', '/my48/settings/security');
+  await page.getByRole('button', { name: 'Report lost or stolen' }).click();
+  await page.getByRole('dialog', { name: 'Block your SIM?' }).getByRole('button', { name: 'Block my SIM' }).click();
+  // The network (the sandbox's operator, here) holds the suspend back as soon as it has it.
+  let held = false;
+  await expect(async () => {
+    const { orders } = (await (
+      await request.get('/sandbox/network', { headers: { accept: 'application/json' } })
+    ).json()) as { orders: { id: string; msisdn: string | null; service: string; state: string }[] };
+    const suspend = orders.find((o) => o.msisdn === me.msisdn && o.service === 'mobileLine');
+    expect(suspend).toBeDefined();
+    if (!held) held = (await request.post(`/sandbox/network/orders/${suspend!.id}/hold`)).ok();
+    expect(held).toBe(true);
+  }).toPass({ intervals: [100], timeout: 15_000 });
+  await expect(
+    page.getByText(
+      'Your SIM is blocked here; waiting for the network to block it. We keep asking: nothing for you to do.',
+    ),
+  ).toBeVisible({ timeout: 20_000 });
+  await expectNoAxeViolations(page);
+  const { orders } = (await (
+    await request.get('/sandbox/network', { headers: { accept: 'application/json' } })
+  ).json()) as { orders: { id: string; msisdn: string | null; state: string }[] };
+  const suspend = orders.find((o) => o.msisdn === me.msisdn && o.state === 'held')!;
+  expect((await request.post(`/sandbox/network/orders/${suspend.id}/release`)).ok()).toBe(true);
+  await expect(page.getByText('Your SIM is blocked on the network: it no longer works in any phone.')).toBeVisible({
+    timeout: 20_000,
+  });
+});
+
 test('lost: blocking shows on the dashboard and stops purchases; unblocked with a code; then an eSIM with its QR code', async ({
   page,
   openAs,

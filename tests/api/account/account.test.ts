@@ -105,6 +105,7 @@ forEachDatabase('account', { seed: 'catalogue', rateLimit: undefined }, (ctx) =>
             blocked: false,
             kind: 'physical',
             line_state: 'active',
+            network_waiting: false,
           },
         ],
       },

@@ -74,7 +74,7 @@ forEachDatabase('onboarding', { seed: 'catalogue', rateLimit: undefined }, (ctx)
       kind: 'physical',
     };
     // Activating until the network has added the line (docs/product/network.md).
-    expect((await res.json())._payload.sim).toEqual({ ...sim, line_state: null });
+    expect((await res.json())._payload.sim).toEqual({ ...sim, line_state: null, network_waiting: false });
     const activating = await send(ctx().app, accountApi.simsOwned, { session: s, params: me(s) });
     expect(activating.status).toBe(400);
     expect(await settleNetwork(ctx())).toMatchObject({ sent: 1, moved: 2 });
@@ -82,7 +82,7 @@ forEachDatabase('onboarding', { seed: 'catalogue', rateLimit: undefined }, (ctx)
     expect(order).toMatchObject({ service: 'mobileLine', action: 'add', msisdn: spareMsisdn(1), state: 'completed' });
     expect(order!.characteristics).toEqual({ iccid: spareSsn(1), simType: 'physical' });
     const owned = await ok(ctx().app, accountApi.simsOwned, { session: s, params: me(s) });
-    expect(owned._payload.values).toEqual([{ ...sim, line_state: 'active' }]);
+    expect(owned._payload.values).toEqual([{ ...sim, line_state: 'active', network_waiting: false }]);
     const summary = (
       await ok(ctx().app, accountApi.balanceSummary, { session: s, params: { ...me(s), ssn: spareSsn(1) } })
     )._payload.current_month_balance_summary;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { expect, it } from 'vitest';
+import { accountApi } from '../../../src/contract/account.schema.ts';
 import { healthApi } from '../../../src/contract/health.schema.ts';
 import { securityApi } from '../../../src/contract/security.schema.ts';
 import * as schema from '../../../src/server/db/schema.ts';
@@ -61,13 +62,19 @@ const titlesOf = async (c: TestContext, m: BuiltMember) =>
 forEachDatabase('network-tmf-events', { seed: 'catalogue', rateLimit: undefined }, (ctx) => {
   it('every TMF641 state comes in: held and pending wait (on /panda/ready), back in progress, then done; queued from outside is a dead letter', async () => {
     const c = ctx();
-    const { order } = await suspendTaken(c);
+    const { m, order } = await suspendTaken(c);
+    const line = async () =>
+      (await ok(c.app, accountApi.simsOwned, { session: m.session, params: { user_id: m.userId } }))._payload
+        .values[0]!;
     expect(await outcomeOf(await post(c, '/panda/network/listener', stateEvent(c, order, 'queued')))).toBe(
       'deadLetter',
     );
+    expect(await line()).toMatchObject({ blocked: true, line_state: 'active', network_waiting: false });
     c.clock.advance(1000);
     expect(await outcomeOf(await post(c, '/panda/network/listener', stateEvent(c, order, 'held')))).toBe('applied');
     expect(await ready(c)).toMatchObject({ waiting: 1 });
+    // The member reads that the network holds it back (my48 → Settings: "waiting for the network").
+    expect(await line()).toMatchObject({ blocked: true, line_state: 'active', network_waiting: true });
     c.clock.advance(1000);
     expect(await outcomeOf(await post(c, '/panda/network/listener', stateEvent(c, order, 'inProgress')))).toBe(
       'applied',
@@ -90,8 +97,7 @@ forEachDatabase('network-tmf-events', { seed: 'catalogue', rateLimit: undefined 
       'applied',
     );
     expect(await ready(c)).toMatchObject({ waiting: 0 });
-    const [line] = await c.handle.db.select().from(schema.sims).where(eq(schema.sims.ssn, order.line));
-    expect(line!.lineState).toBe('suspended');
+    expect(await line()).toMatchObject({ line_state: 'suspended', network_waiting: false });
   });
 
   it('partial is a failure of what was not done, cancelled undoes the cause as a rejection does; a v4.0 network says why in a note', async () => {

@@ -216,6 +216,7 @@ forEachDatabase('demo_seed', (ctx) => {
             blocked: false,
             kind: 'physical',
             line_state: 'active',
+            network_waiting: false,
           },
         ],
       },

@@ -160,7 +160,9 @@ function LostOrStolen() {
           <p className="alert alert--error" role="status">
             {sim.line_state === 'suspended'
               ? 'Your SIM is blocked on the network: it no longer works in any phone.'
-              : 'Your SIM is blocked here; blocking it on the network…'}
+              : sim.network_waiting
+                ? 'Your SIM is blocked here; waiting for the network to block it. We keep asking: nothing for you to do.'
+                : 'Your SIM is blocked here; blocking it on the network…'}
           </p>
           <p>Keep your number on a new SIM:</p>
           <ul className="stack">

@@ -4,6 +4,7 @@ import { dailyUsage, ledger, memberships, notifications, products, segments, sim
 import { dayOf } from '../../kernel/calendar.ts';
 import { currentMembershipAt, bulkMembershipEligible as eligibleForBulk } from '../money/index.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
+import { networkHoldsBack } from '../network/index.ts';
 
 export { balanceSummary, type BalanceOutcome } from './balance-summary.ts';
 
@@ -17,12 +18,12 @@ export async function simsOf(
   memberId: number,
 ): Promise<Outcome<Sim[], 'activationInProgress'>> {
   const rows = await db
-    .select()
+    .select({ sim: sims, waiting: networkHoldsBack(sims.ssn) })
     .from(sims)
     .where(and(eq(sims.memberId, memberId), ne(sims.status, 'inactive')));
-  if (rows.some((s) => s.status === 'activating')) return refused('activationInProgress');
+  if (rows.some((r) => r.sim.status === 'activating')) return refused('activationInProgress');
   return done(
-    rows.map((s) => ({
+    rows.map(({ sim: s, waiting }) => ({
       ssn: s.ssn,
       msisdn: s.msisdn,
       product: s.product,
@@ -30,6 +31,7 @@ export async function simsOf(
       blocked: s.blockedAt !== null,
       kind: s.kind,
       line_state: s.lineState,
+      network_waiting: waiting,
     })),
   );
 }

@@ -16,7 +16,7 @@ export {
 export type { SandboxNetworkAdapter } from './integrations/network/integration.ts';
 export { SANDBOX_NETWORK_CLIENT } from './integrations/network/sandbox-network.ts';
 export { networkSandboxRoutes } from './integrations/network/sandbox.ts';
-export { networkState, queueNetworkOrder } from './network-orders.ts';
+export { networkHoldsBack, networkState, queueNetworkOrder } from './network-orders.ts';
 export { scheduleNetwork } from './network.job.ts';
 export { callbackOf, keepHubs } from './hubs.ts';
 export { networkRoutes } from './network.routes.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, isNotNull, lte, min, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lte, min, notInArray, sql, type AnyColumn } from 'drizzle-orm';
 import { hubsState } from './hubs.ts';
 import type { Logger } from 'pino';
 import {
@@ -322,6 +322,16 @@ export async function askAboutQuietOrders(
   }
   return { asked: quiet.length, resent };
 }
+
+/**
+ * Whether the network holds back an order for a line (TMF641 `held` or `pending`): a SQL condition
+ * over the line's column, for a module's own read of its lines (the member sees "waiting for the
+ * network" while it is so).
+ */
+export const networkHoldsBack = (line: AnyColumn) =>
+  sql<boolean>`exists (select 1 from ${networkOrders} where ${networkOrders.line} = ${line} and ${networkOrders.state} in ('held', 'pending'))`.mapWith(
+    Boolean,
+  );
 
 /** The network's part of /panda/ready: what waits, what failed, what was kept aside, what differs. */
 export async function networkState(q: Queryable, clock: Clock) {

@@ -75,6 +75,7 @@ export async function activateSim(
       blocked: false,
       kind: 'physical' as const,
       line_state: null,
+      network_waiting: false,
     });
   });
 }

@@ -193,6 +193,8 @@ const simOf = (
   },
 ): Sim => ({
   line_state: s.lineState === undefined ? 'active' : s.lineState,
+  // A SIM just changed: its order is new, not held back yet.
+  network_waiting: false,
   ssn: s.ssn,
   msisdn: s.msisdn,
   product: s.product,

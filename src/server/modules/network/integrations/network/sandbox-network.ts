@@ -243,7 +243,8 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
    */
   async function step(id: string): Promise<NetworkOrderState | undefined> {
     const o = orders.get(id);
-    if (!o || ['completed', 'failed', 'rejected'].includes(o.state)) return undefined;
+    // Held by hand: it waits until released.
+    if (!o || ['completed', 'failed', 'rejected', 'held'].includes(o.state)) return undefined;
     if (o.msisdn?.endsWith('999')) await move(o, 'rejected', SANDBOX_REJECTION);
     else if (waitsForDonor(o)) return undefined;
     else if (o.state === 'acknowledged') {
@@ -363,6 +364,14 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
       const o = orders.get(id);
       if (!o || ['completed', 'failed', 'rejected'].includes(o.state)) return false;
       await move(o, to, to === 'failed' ? 'Failed by hand in the sandbox network.' : undefined);
+      return true;
+    },
+    /** Holds an open order back (TMF641 `held`: the portal's member reads "waiting for the network"), or releases it. */
+    async hold(id: string, held: boolean): Promise<boolean> {
+      const o = orders.get(id);
+      if (!o || (held ? !['acknowledged', 'inProgress'].includes(o.state) : o.state !== 'held')) return false;
+      await move(o, held ? 'held' : 'inProgress');
+      if (!held) schedule(o);
       return true;
     },
     /** Every open order completed (or rejected, for 999) now, in the order they came, but a port-in waiting for its donor (998): for tests and the page. */

@@ -222,7 +222,7 @@ export function networkSandboxRoutes(
           msisdn: o.msisdn,
         })),
       });
-    const open = (s: string) => ['acknowledged', 'inProgress'].includes(s);
+    const open = (s: string) => ['acknowledged', 'inProgress', 'held'].includes(s);
     return c.html(
       sandboxPage(
         'Network sandbox',
@@ -235,8 +235,8 @@ export function networkSandboxRoutes(
                 : html`Orders complete ${network.delayMs / 1000} s after they are taken`
             }
             (acknowledged → in progress → completed; a port-in on its day); an order for a number ending 999 is
-            rejected, and a port-in from a number ending 998 waits for its donor until you complete or fail it here.
-            Each step is sent, signed, to the portal's listener.
+            rejected, and a port-in from a number ending 998 waits for its donor until you complete or fail it here. An
+            order held here (TMF's held) waits until released. Each step is sent, signed, to the portal's listener.
           </p>
           ${c.req.query('done') ? html`<p role="status">${c.req.query('done')}</p>` : ''}
           <form method="post" action="/sandbox/network/down">
@@ -273,6 +273,15 @@ export function networkSandboxRoutes(
                                 </form>
                                 <form method="post" action="/sandbox/network/orders/${o.id}/fail">
                                   <button type="submit">Fail ${o.service} ${o.action} for ${o.msisdn ?? o.id}</button>
+                                </form>
+                                <form
+                                  method="post"
+                                  action="/sandbox/network/orders/${o.id}/${o.state === 'held' ? 'release' : 'hold'}"
+                                >
+                                  <button type="submit">
+                                    ${o.state === 'held' ? 'Release' : 'Hold'} ${o.service} ${o.action} for
+                                    ${o.msisdn ?? o.id}
+                                  </button>
                                 </form>`
                             : ''
                         }
@@ -360,13 +369,15 @@ export function networkSandboxRoutes(
       303,
     );
   });
-  app.post('/sandbox/network/orders/:id/:to{complete|fail|step}', async (c) => {
+  app.post('/sandbox/network/orders/:id/:to{complete|fail|step|hold|release}', async (c) => {
     const id = c.req.param('id');
     const to = c.req.param('to');
     const moved =
       to === 'step'
         ? (await network.step(id)) !== undefined
-        : await network.finish(id, to === 'complete' ? 'completed' : 'failed');
+        : to === 'hold' || to === 'release'
+          ? await network.hold(id, to === 'hold')
+          : await network.finish(id, to === 'complete' ? 'completed' : 'failed');
     if (!moved)
       return isJson(c) || wantsJson(c)
         ? c.json({ error: 'That order is not open.' }, 409)
