@@ -14,6 +14,9 @@ export type ContactTopic = (typeof CONTACT_TOPICS)[number];
 export const COMPLAINT_TOPIC: ContactTopic = 'Make a complaint';
 
 export const TICKET_KINDS = ['ticket', 'complaint'] as const;
+/** Who a ticket is from: a person (a visitor or a member), or the mobile network asking the operator for information. */
+export const TICKET_ORIGINS = ['person', 'network'] as const;
+export type TicketOrigin = (typeof TICKET_ORIGINS)[number];
 export type TicketKind = (typeof TICKET_KINDS)[number];
 export const TICKET_ENTRY_AUTHORS = ['customer', 'agent', 'portal'] as const;
 /** A ticket's states: open, answered by an agent, closed. */

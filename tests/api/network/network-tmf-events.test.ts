@@ -4,6 +4,7 @@ import pino from 'pino';
 import { expect, it } from 'vitest';
 import { accountApi } from '../../../src/contract/account.schema.ts';
 import { healthApi } from '../../../src/contract/health.schema.ts';
+import { treatUnansweredAsComplaints } from '../../../src/server/modules/care/tickets/complaints.ts';
 import { securityApi } from '../../../src/contract/security.schema.ts';
 import * as schema from '../../../src/server/db/schema.ts';
 import { callbackOf, keepHubs } from '../../../src/server/modules/network/index.ts';
@@ -198,6 +199,19 @@ forEachDatabase('network-tmf-events', { seed: 'catalogue', rateLimit: undefined 
     expect((await orderNow(c, order.id)).jeopardy).toMatch(
       /^information required \(serviceOrderItem\.service\.serviceCharacteristic\.iccid\): ICCID needed/,
     );
+    // A ticket for the operator, with what the network needs; nobody's message, never a complaint.
+    const [ticket] = await c.handle.db.select().from(schema.tickets).where(eq(schema.tickets.origin, 'network'));
+    expect(ticket).toMatchObject({ kind: 'ticket', state: 'open', memberId: null, msisdn: order.msisdn });
+    const [entry] = await c.handle.db
+      .select()
+      .from(schema.ticketEntries)
+      .where(eq(schema.ticketEntries.ticketId, ticket!.id));
+    expect(entry!.body).toContain('What it needs: serviceOrderItem.service.serviceCharacteristic.iccid');
+    expect(entry!.body).toContain(`Our order: ${order.externalId}`);
+    c.clock.advance(7 * 86_400_000);
+    await treatUnansweredAsComplaints({ db: c.handle.db, clock: () => c.clock.now }, c.config.siteUrl);
+    const [later] = await c.handle.db.select().from(schema.tickets).where(eq(schema.tickets.id, ticket!.id));
+    expect(later!.kind).toBe('ticket');
     // Without an eventId (TMF688 requires none of its fields): the same body once, another body again.
     const bare = JSON.stringify({ eventType: 'ServiceOrderCreateEvent', event: { serviceOrder: so } });
     expect(await outcomeOf(await post(c, '/panda/network/listener', bare))).toBe('kept');

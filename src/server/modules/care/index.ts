@@ -2,8 +2,10 @@
  * The care module's face: all that other modules, the app and the jobs may use of it.
  *
  * Customer care (docs/product/customer-care.md): support messages and tickets, complaints and
- * their timelines, the help desk's sign-on, live chat.
+ * their timelines, the help desk's sign-on, live chat. It follows the network's questions by their
+ * event (tickets/network-questions.ts).
  */
+import './tickets/network-questions.ts';
 export { chatRoutes } from './chat/chat.routes.ts';
 export { closeChatStreams } from './chat/hub.ts';
 export { chatDeskState } from './chat/desk.ts';

@@ -9,6 +9,7 @@ import {
   TICKET_ENTRY_AUTHORS,
   TICKET_ENTRY_KINDS,
   TICKET_KINDS,
+  TICKET_ORIGINS,
   TICKET_STATES,
 } from '../../../contract/contact.ts';
 import { bytes, createdAt, oneOf, partOf, rowId, ts, valuesOf } from '../../db/schema/columns.ts';
@@ -27,6 +28,8 @@ export const tickets = pgTable(
     id: rowId(),
     reference: text('reference').notNull(),
     kind: text('kind', { enum: TICKET_KINDS }).notNull(),
+    /** A person's, or the mobile network's (information it needs for an order: for the operator, never a complaint). */
+    origin: text('origin', { enum: TICKET_ORIGINS }).notNull().default('person'),
     topic: text('topic', { enum: CONTACT_TOPICS }).notNull(),
     state: text('state', { enum: ALL_TICKET_STATES }).notNull().default('open'),
     /** Who wrote: a member's account (kept when they delete it: set null), their name and address as given. */
@@ -68,6 +71,7 @@ export const tickets = pgTable(
       .on(t.closedAt)
       .where(sql`${t.closedAt} is not null`),
     oneOf('tickets_kind', t.kind, TICKET_KINDS),
+    oneOf('tickets_origin', t.origin, TICKET_ORIGINS),
     oneOf('tickets_topic', t.topic, CONTACT_TOPICS),
     check(
       'tickets_state',

@@ -18,6 +18,7 @@ export { SANDBOX_NETWORK_CLIENT } from './integrations/network/sandbox-network.t
 export { networkSandboxRoutes } from './integrations/network/sandbox.ts';
 export { networkHoldsBack, networkState, queueNetworkOrder } from './network-orders.ts';
 export { scheduleNetwork } from './network.job.ts';
+export { networkAskedForInformation } from './network.service.ts';
 export { callbackOf, keepHubs } from './hubs.ts';
 export { networkRoutes } from './network.routes.ts';
 export { orderCause } from './order-causes.ts';

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { NetworkEvent } from '../../../contract/network.schema.ts';
 import type { Queryable } from '../../db/client.ts';
 import { networkEvents, networkOrders, networkServices } from '../../db/schema.ts';
+import { domainEvent } from '../../kernel/events.ts';
 import { applyServiceOrder, noteOnOrder, orderNamed } from './network-steps.ts';
 import { numberLeft } from './port-out.ts';
 import { countAbroad, countAtHome, type Counted, type FollowUp, type Use, type UsageContext } from './usage.ts';
@@ -306,7 +307,8 @@ async function serviceSeen(tx: Tx, ctx: UsageContext, event: Event): Promise<App
 
 /**
  * The network needs something from us to go on with an order (TMF641 InformationRequired): the
- * order says so on /panda/ready (`in_jeopardy`) and the log, with what the network asked for.
+ * order says so on /panda/ready (`in_jeopardy`) and the log, with what the network asked for, and
+ * a ticket is opened for the operator (care listens).
  */
 async function informationRequired(tx: Tx, ctx: UsageContext, event: Event): Promise<Applied> {
   const serviceOrder = event.event['serviceOrder'] as { id?: unknown; externalId?: unknown } | undefined;
@@ -328,5 +330,27 @@ async function informationRequired(tx: Tx, ctx: UsageContext, event: Event): Pro
       updatedAt: ctx.clock(),
     })
     .where(eq(networkOrders.id, order.id));
+  await networkAskedForInformation.emit(tx, {
+    order: {
+      externalId: order.externalId,
+      networkId: order.networkId,
+      service: order.service,
+      action: order.action,
+      msisdn: order.msisdn,
+    },
+    field,
+    asked: asked || null,
+    now: ctx.clock(),
+  });
   return { outcome: 'applied', note: `information required${field ? `: ${field}` : ''}`, orderId: order.id };
 }
+
+/** The network asked for information to go on with an order: the operator answers it (care opens a ticket). */
+export const networkAskedForInformation = domainEvent<{
+  order: { externalId: string; networkId: string | null; service: string; action: string; msisdn: string | null };
+  /** The field it needs (TMF `fieldPath`), when it said. */
+  field: string | null;
+  /** What it asked, in its words (the event's title and description). */
+  asked: string | null;
+  now: Date;
+}>();

@@ -112,6 +112,8 @@ export async function treatUnansweredAsComplaints(
       and(
         eq(tickets.kind, 'ticket'),
         eq(tickets.state, 'open'),
+        // The network's questions are the operator's work, not a customer's complaint.
+        eq(tickets.origin, 'person'),
         lt(tickets.createdAt, new Date(now.getTime() - 86_400_000)),
       ),
     )

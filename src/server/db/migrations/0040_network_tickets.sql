@@ -1,0 +1,2 @@
+ALTER TABLE "tickets" ADD COLUMN "origin" text DEFAULT 'person' NOT NULL;--> statement-breakpoint
+ALTER TABLE "tickets" ADD CONSTRAINT "tickets_origin" CHECK ("tickets"."origin" in ('person', 'network'));
