@@ -135,6 +135,7 @@ describe('TM Forum conformance', () => {
     expect(sent.length).toBeGreaterThan(ORDERS.length * 2);
     for (const event of sent) {
       conformsToAll(['tmf641v41'], 'ServiceOrderStateChangeEvent', event);
+      conforms('tmf641v40#/definitions/ServiceOrderStateChangeEvent', event);
       conforms('tmf688v40#/definitions/Event', event);
     }
     // Asked for by externalId: a list of ServiceOrders.
@@ -175,6 +176,26 @@ describe('TM Forum conformance', () => {
     expect(await adapter.serviceOf('0871234567')).toEqual({ none: true });
     const service = await adapter.serviceOf('353861234567');
     expect(service).toMatchObject({ serviceId: expect.stringMatching(/^mobileLine-/) });
+    // The inventory's answers (TMF638 Services) as the reconciliation and the service id read them.
+    const token = await (
+      await app.request('/sandbox/network/oauth/token', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from('portal-sandbox:sandbox-network-client-secret').toString('base64')}`,
+        },
+        body: 'grant_type=client_credentials',
+      })
+    ).json();
+    for (const query of ['?serviceSpecification.id=mobileLine', '?serviceCharacteristic.value=0861234567']) {
+      const services = await (
+        await app.request(`/sandbox/network/tmf-api/serviceInventory/v4/service${query}`, {
+          headers: { authorization: `Bearer ${token.access_token}` },
+        })
+      ).json();
+      expect(services.length).toBeGreaterThan(0);
+      for (const s of services) conformsToAll(['tmf638v40'], 'Service', s);
+    }
     await adapter.sandbox.portOut('0861234567');
     expect(sent).toHaveLength(1);
     conformsToAll(['tmf638v40'], 'ServiceStateChangeEvent', sent[0]);

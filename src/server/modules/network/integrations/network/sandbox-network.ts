@@ -161,7 +161,7 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
     ...(o.reason
       ? {
           // v4.0 says why in a note, v4.1 in errorMessage: both, so either reader knows.
-          note: [{ date: now().toISOString(), author: 'network', text: o.reason, '@type': 'Note' }],
+          note: [{ id: '1', date: now().toISOString(), author: 'network', text: o.reason, '@type': 'Note' }],
           errorMessage: [
             { code: 'rejected', reason: o.reason, message: o.reason, '@type': 'ServiceOrderErrorMessage' },
           ],
