@@ -23,6 +23,9 @@ export const PortInSchema = z
     scheduled_for: z.string().nullable().meta({ description: 'The day the number moves (YYYY-MM-DD), once scheduled' }),
     reason: z.string().nullable().meta({ description: 'Why the donor network rejected it' }),
     events: z.array(PortInEventSchema),
+    network_waiting: z
+      .boolean()
+      .meta({ description: 'The network holds the move back for now (TMF641 held or pending): waiting for it' }),
   })
   .meta({ id: 'PortIn' });
 

@@ -37,6 +37,8 @@ const { values: options } = parseArgs({
     due: { type: 'string', default: '10000' },
     seconds: { type: 'string', default: '10' },
     members: { type: 'string', default: '100' },
+    /** `listener`: only the usage events at the listener beside /panda/health, three times, at the large size. */
+    only: { type: 'string' },
   },
 });
 const SECONDS = Number(options.seconds);
@@ -250,6 +252,36 @@ async function measureServed(url: string, members: number): Promise<Omit<Figures
   }
 }
 
+/**
+ * `--only listener`: the listener's budget alone (usage events at 50 connections beside
+ * /panda/health, ≥ 40 % and p99 ≤ 50 ms), three runs on one server and their median, as a single
+ * run varies.
+ */
+async function listenerRuns(url: string, members: number) {
+  log(`\n${members.toLocaleString('en-IE')} members (${url.replace(/^.*\//, '')}): the listener only, three runs`);
+  const server = await startServer({ DATABASE_URL: url, API_ONLY: 'true', NETWORK_EVENT_SECRET: BENCH_NETWORK_SECRET });
+  const shares: { share: number; p99: number }[] = [];
+  try {
+    for (let run = 1; run <= 3; run += 1) {
+      const health = await load(`${server.base}/panda/health`, CONNECTIONS, SECONDS);
+      const events = await usageEvents(url, Math.max(20_000, Math.round(SECONDS * 8000)), `run${run}`);
+      const listener = await load(server.base, CONNECTIONS, SECONDS, {}, events.load, events.warmUp);
+      const share = listener.rps / health.rps;
+      shares.push({ share, p99: listener.p99 });
+      log(
+        `  run ${run}: /panda/health ${rps(health)}; usage events ${rps(listener)}: ${(share * 100).toFixed(1)} % of health`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+  const median = [...shares].sort((a, b) => a.share - b.share)[1]!;
+  const p99 = [...shares].sort((a, b) => a.p99 - b.p99)[1]!.p99;
+  log(
+    `  median: ${(median.share * 100).toFixed(1)} % of health, p99 ${p99.toFixed(1)} ms ${median.share >= 0.4 && p99 <= 50 ? 'ok' : 'MISSED'} (budget ≥ 40 %, p99 ≤ 50 ms)`,
+  );
+}
+
 const BENCH_NETWORK_SECRET = 'bench-network-event-secret-0000000000000';
 
 /**
@@ -448,6 +480,10 @@ async function explainAll(url: string, members: number): Promise<string> {
 }
 
 log(`Scale bench (${loadTool}, ${CONNECTIONS} connections, ${SECONDS} s a measure)`);
+if (options.only === 'listener') {
+  await listenerRuns(largeUrl, large);
+  process.exit(0);
+}
 const small = await measure(smallUrl, Number(options.small));
 const big = await measure(largeUrl, large);
 mkdirSync('bench-results', { recursive: true });

@@ -278,7 +278,16 @@ forEachDatabase('sim_settings_controls', { seed: 'catalogue', rateLimit: undefin
     expect(await status()).toBe('validating'); // the network acknowledged it
     const [order] = c.network.sandbox.orders();
     expect(order).toMatchObject({ service: 'portIn', action: 'add', msisdn: '0861234567' });
-    for (const expected of ['scheduled', 'completed']) {
+    // The network holds the move back for a while: the request says we wait for it, then goes on.
+    const waiting = async () =>
+      (await (await send(c.app, simSettingsApi.openPortIn, { session: s, params: me(s) })).json())._payload.request
+        .network_waiting;
+    expect(await waiting()).toBe(false);
+    expect(await c.network.sandbox.hold(order!.id, true)).toBe(true);
+    expect([await status(), await waiting()]).toEqual(['validating', true]);
+    expect(await c.network.sandbox.hold(order!.id, false)).toBe(true);
+    expect([await status(), await waiting()]).toEqual(['scheduled', false]);
+    for (const expected of ['completed']) {
       await c.network.sandbox.step(order!.id);
       expect(await status()).toBe(expected);
     }

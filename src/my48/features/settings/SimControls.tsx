@@ -74,7 +74,11 @@ export function PortInTimeline({ request }: { request: PortIn }) {
           );
         })}
       </ol>
-      <p role="status">{NEXT[request.status]}</p>
+      <p role="status">
+        {request.network_waiting
+          ? 'The network is holding the move back for now: we are waiting for it, and the steps go on once it lets the move through. Nothing for you to do.'
+          : NEXT[request.status]}
+      </p>
     </section>
   );
 }

@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/client.ts';
 import { notifications, portInEvents, portInRequests, segments, sims } from '../../db/schema.ts';
 import { dayOf } from '../../kernel/calendar.ts';
 import type { Clock } from '../../kernel/clock.ts';
-import { queueNetworkOrder, orderCause } from '../network/index.ts';
+import { networkHoldsBack, queueNetworkOrder, orderCause } from '../network/index.ts';
 
 type Row = typeof portInRequests.$inferSelect;
 
@@ -16,6 +16,13 @@ export async function portInOf(q: Queryable, row: Row): Promise<PortIn> {
     .from(portInEvents)
     .where(eq(portInEvents.requestId, row.id))
     .orderBy(asc(portInEvents.at), asc(portInEvents.id));
+  const open = ['requested', 'validating', 'scheduled'].includes(row.status);
+  const [held] = open
+    ? await q
+        .select({ waiting: networkHoldsBack(sims.ssn) })
+        .from(sims)
+        .where(eq(sims.ssn, row.ssn))
+    : [];
   return {
     id: row.id,
     msisdn: row.msisdn,
@@ -26,6 +33,7 @@ export async function portInOf(q: Queryable, row: Row): Promise<PortIn> {
     scheduled_for: row.scheduledFor,
     reason: row.reason,
     events: events.map((e) => ({ status: e.status, at: e.at.toISOString(), note: e.note })),
+    network_waiting: held?.waiting ?? false,
   };
 }
 

@@ -135,7 +135,8 @@ export async function applyServiceOrder(
   if (!order) return { outcome: 'deadLetter', note: `no order ${so.externalId ?? so.id ?? ''}`.trim() };
   const state: NetworkOrderState = so.state;
   const [from, to] = [networkStateRank(order.state), networkStateRank(state)];
-  const later = !order.stateAt || at.getTime() > order.stateAt.getTime();
+  // Two reports at the same instant cannot be told apart: the one that came last stands.
+  const later = !order.stateAt || at.getTime() >= order.stateAt.getTime();
   if (
     NETWORK_ORDER_ENDS.includes(order.state) ||
     to < from ||
