@@ -4,7 +4,11 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { sandboxNetworkAdapter, networkSandboxRoutes } from '../../../src/server/modules/network/index.ts';
+import {
+  networkSandboxRoutes,
+  SANDBOX_NETWORK_CLIENT,
+  sandboxNetworkAdapter,
+} from '../../../src/server/modules/network/index.ts';
 import {
   serviceOrderOf,
   type NetworkOrderOut,
@@ -92,6 +96,19 @@ const ORDERS: NetworkOrderOut[] = [
   },
 ];
 
+/** An access token of the sandbox network's OAuth client, for calling its TMF APIs by hand. */
+const accessToken = async (app: Hono<SandboxEnv>): Promise<{ access_token: string }> =>
+  (
+    await app.request('/sandbox/network/oauth/token', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${SANDBOX_NETWORK_CLIENT.clientId}:${SANDBOX_NETWORK_CLIENT.clientSecret}`).toString('base64')}`,
+      },
+      body: 'grant_type=client_credentials',
+    })
+  ).json();
+
 /** The sandbox network on an app of its own, with every event it sends kept. */
 function sandbox() {
   const sent: unknown[] = [];
@@ -177,16 +194,7 @@ describe('TM Forum conformance', () => {
     const service = await adapter.serviceOf('353861234567');
     expect(service).toMatchObject({ serviceId: expect.stringMatching(/^mobileLine-/) });
     // The inventory's answers (TMF638 Services) as the reconciliation and the service id read them.
-    const token = await (
-      await app.request('/sandbox/network/oauth/token', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          authorization: `Basic ${Buffer.from('portal-sandbox:sandbox-network-client-secret').toString('base64')}`,
-        },
-        body: 'grant_type=client_credentials',
-      })
-    ).json();
+    const token = await accessToken(app);
     for (const query of ['?serviceSpecification.id=mobileLine', '?serviceCharacteristic.value=0861234567']) {
       const services = await (
         await app.request(`/sandbox/network/tmf-api/serviceInventory/v4/service${query}`, {
@@ -244,16 +252,7 @@ describe('TM Forum conformance', () => {
     }
     await adapter.send(ORDERS[0]!);
     await adapter.sandbox.settle();
-    const token = await (
-      await app.request('/sandbox/network/oauth/token', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          authorization: `Basic ${Buffer.from('portal-sandbox:sandbox-network-client-secret').toString('base64')}`,
-        },
-        body: 'grant_type=client_credentials',
-      })
-    ).json();
+    const token = await accessToken(app);
     const services = await (
       await app.request('/sandbox/network/tmf-api/serviceInventory/v4/service', {
         headers: { authorization: `Bearer ${token.access_token}` },

@@ -22,6 +22,9 @@ const formOf = async (c: C): Promise<Record<string, unknown>> =>
 const tmfError = (c: C, status: 400 | 401 | 404 | 409 | 503, reason: string) =>
   c.json({ code: String(status), reason, message: reason, '@type': 'Error' }, status);
 
+/** A path that may break after each slash on a narrow screen (a TMF listener path is long). */
+const breakable = (path: string) => path.split('/').map((part, i) => (i === 0 ? part : html`/<wbr />${part}`));
+
 /** A national number (08…) or E.164 digits (3538…) as the network writes them. */
 const e164 = (msisdn: string) => (msisdn.startsWith('0') ? `353${msisdn.slice(1)}` : msisdn);
 
@@ -299,8 +302,8 @@ export function networkSandboxRoutes(
                       .map(
                         (e) =>
                           html`<li>
-                            ${e.at.toISOString().slice(0, 19).replace('T', ' ')}: ${e.type}, ${e.about}; ${e.to}
-                            answered ${e.status}
+                            ${e.at.toISOString().slice(0, 19).replace('T', ' ')}: ${e.type}, ${e.about};
+                            ${breakable(e.to)} answered ${e.status}
                           </li>`,
                       )}
                   </ul>`
@@ -310,7 +313,7 @@ export function networkSandboxRoutes(
             network.hubs().length === 0
               ? html`<p>No callback is registered: events go to the generic listener, /panda/network/listener.</p>`
               : html`<ul>
-                  ${network.hubs().map((h) => html`<li>${h.path}: ${h.callback}</li>`)}
+                  ${network.hubs().map((h) => html`<li>${h.path}: ${breakable(h.callback)}</li>`)}
                 </ul>`
           }
           <h2>A number that leaves</h2>
