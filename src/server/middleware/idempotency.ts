@@ -42,8 +42,11 @@ export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
   const db = c.var.db;
   // A key left held by a request the database failed under is ended first (the next contact).
   await endPending(db);
+  // The hold is this request's own: its start time tells it from an earlier hold of the same key, so a
+  // late ending of that earlier one (retried in the background) cannot free or answer this one.
+  let heldSince = c.var.clock();
   try {
-    await db.insert(idempotencyKeys).values({ scope, key, requestHash, createdAt: c.var.clock() });
+    await db.insert(idempotencyKeys).values({ scope, key, requestHash, createdAt: heldSince });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const [first] = await db
@@ -55,6 +58,7 @@ export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
       // Left in progress by a server that stopped mid-request (docs/product/production.md): after its expiry a retry runs
       // again, taking the key over with one conditional update so two retries at once do not both run.
       const now = c.var.clock();
+      heldSince = now;
       const expired = now.getTime() - first.createdAt.getTime() >= IN_PROGRESS_EXPIRY_MS;
       const taken = expired
         ? await db
@@ -77,7 +81,12 @@ export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
     }
   }
   await next();
-  const held = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), isNull(idempotencyKeys.status));
+  const held = and(
+    eq(idempotencyKeys.scope, scope),
+    eq(idempotencyKeys.key, key),
+    isNull(idempotencyKeys.status),
+    eq(idempotencyKeys.createdAt, heldSince),
+  );
   // A server error is not an answer to keep: the key is freed so the member can try again.
   const status = c.res.status;
   const answer = status >= 500 ? undefined : await c.res.clone().text();
@@ -111,7 +120,17 @@ function remember(db: Database, id: string, end: (q: Database) => Promise<unknow
 }
 
 /** Ends the keys held by requests the database failed under; stops at the first that still cannot be written. */
-async function endPending(db: Database): Promise<void> {
+function endPending(db: Database): Promise<void> {
+  // One pass at a time per database: the background retry and a request share it.
+  const running = endingPasses.get(db);
+  if (running) return running;
+  const pass = endEach(db).finally(() => endingPasses.delete(db));
+  endingPasses.set(db, pass);
+  return pass;
+}
+const endingPasses = new WeakMap<Database, Promise<void>>();
+
+async function endEach(db: Database): Promise<void> {
   const pending = pendingEnds.get(db);
   if (!pending?.size) return;
   for (const [id, end] of pending) {
