@@ -183,10 +183,15 @@ export async function startServer(
     ...env,
   };
   for (const [key, value] of Object.entries(merged)) if (value === '') delete merged[key];
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
-    env: merged,
-    stdio: ['ignore', options.logs ? 'pipe' : 'ignore', 'inherit'],
-  });
+  // SERVER_NODE_ARGS: Node's own options for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under load.
+  const child = spawn(
+    process.execPath,
+    [...(process.env['SERVER_NODE_ARGS']?.split(' ') ?? []), 'src/server/main.ts'],
+    {
+      env: merged,
+      stdio: ['ignore', options.logs ? 'pipe' : 'ignore', 'inherit'],
+    },
+  );
   if (options.logs) {
     let partial = '';
     child.stdout?.on('data', (chunk: Buffer) => {

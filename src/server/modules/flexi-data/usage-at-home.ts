@@ -327,7 +327,7 @@ interface Waiting {
 }
 
 const MAX_BATCH = 250;
-/** Batches in flight at once for one database (each is one transaction on one connection). */
+/** Batches in flight at once for one database (each is one transaction on one connection), one per lane. */
 const IN_FLIGHT = 2;
 
 /**
@@ -359,19 +359,20 @@ async function countAndCharge(db: Database, clock: Clock, uses: UseAtHome[]) {
 
 /**
  * Counts a use at home together with the others that arrive meanwhile: a request waits only for the
- * batch it joins to commit, and is answered then (so a 2xx always means stored). While the batches
- * in flight run, new uses gather for the next.
+ * batch it joins to commit, and is answered then (so a 2xx always means stored). While a batch runs,
+ * new uses gather for the next. Uses go to lanes by their number, each lane one batch at a time:
+ * two batches of one server never want the same SIM's rows, so neither waits on the other's locks
+ * (nor deadlocks with it, which PostgreSQL finds only after a second).
  */
 function batcher(db: Database, clock: Clock) {
-  const queue: Waiting[] = [];
-  let running = 0;
-  const run = async () => {
-    running += 1;
+  const lanes = Array.from({ length: IN_FLIGHT }, () => ({ queue: [] as Waiting[], running: false }));
+  const run = async (lane: (typeof lanes)[number]) => {
+    lane.running = true;
     try {
-      for (let batch = queue.splice(0, MAX_BATCH); batch.length > 0; batch = queue.splice(0, MAX_BATCH)) {
+      for (let batch = lane.queue.splice(0, MAX_BATCH); batch.length > 0; batch = lane.queue.splice(0, MAX_BATCH)) {
         try {
           let counted: (CountedAtHome & { alerted?: number[] })[] | undefined;
-          // Two instances' batches may take the same memberships or balances in another order:
+          // Another instance's batches may take the same memberships or balances in another order:
           // PostgreSQL ends one of them (a deadlock, nothing written), which is tried again.
           for (let attempt = 1; !counted; attempt++)
             try {
@@ -398,16 +399,20 @@ function batcher(db: Database, clock: Clock) {
         }
       }
     } finally {
-      running -= 1;
+      lane.running = false;
     }
   };
   return (use: UseAtHome) =>
     new Promise<CountedAtHome & { alerted?: number[] }>((resolve, reject) => {
-      queue.push({ use, resolve, reject });
+      const lane = lanes[laneOf(use.msisdn)]!;
+      lane.queue.push({ use, resolve, reject });
       // Uses that arrive in the same turn of the event loop join this batch.
-      if (running < IN_FLIGHT) setImmediate(() => void (queue.length > 0 && run()));
+      if (!lane.running) setImmediate(() => void (!lane.running && lane.queue.length > 0 && run(lane)));
     });
 }
+
+/** A number's lane: its last digits (numbers are spread evenly over them). */
+const laneOf = (msisdn: string) => Number(msisdn.slice(-3).replace(/\D/g, '') || 0) % IN_FLIGHT;
 
 const batchers = new WeakMap<Database, ReturnType<typeof batcher>>();
 

@@ -380,10 +380,10 @@ export async function networkState(q: Queryable, clock: Clock) {
   };
 }
 
-/** Every line in service as the portal holds it: its number and the state the network last confirmed. */
-export async function linesInService(q: Queryable): Promise<{ msisdn: string; state: string }[]> {
+/** Every line in service as the portal holds it (or the one of a number): its number and the state the network last confirmed. */
+export async function linesInService(q: Queryable, msisdn?: string): Promise<{ msisdn: string; state: string }[]> {
   const { rows } = (await q.execute(
-    sql`select msisdn, line_state as state from sims where msisdn is not null and line_state is not null and status <> 'inactive'`,
+    sql`select msisdn, line_state as state from sims where ${msisdn === undefined ? sql`msisdn is not null` : sql`msisdn = ${msisdn}`} and line_state is not null and status <> 'inactive'`,
   )) as unknown as { rows: { msisdn: string; state: string }[] };
   return rows;
 }

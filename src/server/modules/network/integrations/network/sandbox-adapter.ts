@@ -26,7 +26,11 @@ export function sandboxNetworkAdapter(options: {
     delayMs: options.delayMs,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.db
-      ? { linesInService: () => linesInService(options.db!), balancesHeld: () => creditsHeld(options.db!) }
+      ? {
+          linesInService: () => linesInService(options.db!),
+          lineInService: async (msisdn: string) => (await linesInService(options.db!, msisdn))[0],
+          balancesHeld: () => creditsHeld(options.db!),
+        }
       : {}),
   });
   const adapter = tmfNetwork({

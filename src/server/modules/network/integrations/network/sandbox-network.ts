@@ -52,6 +52,8 @@ export interface SandboxNetworkOptions {
   delayMs: number | null;
   /** The lines in service before the sandbox took any order (the database's), read when first needed. */
   linesInService?: () => Promise<{ msisdn: string; state: string }[]>;
+  /** One of them by its number: what an order or a lookup needs, without reading them all. */
+  lineInService?: (msisdn: string) => Promise<{ msisdn: string; state: string } | undefined>;
   /**
    * The prepaid balances its charging system keeps (TMF654): the sandbox mirrors the portal's credit
    * (it charges what the portal charges), each moved by what an operator set by hand to try the
@@ -96,6 +98,8 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
   /** The inventory as a list, made again only after a line changed (a reconciliation reads it page by page). */
   let listed: { msisdn: string; state: string; id: string }[] | undefined;
   let provisioned = false;
+  /** Numbers whose line it ended (a delete, a port out): not read back from the database's lines. */
+  const ended = new Set<string>();
   const events: SentEvent[] = [];
   let deliver: ((request: Request) => Promise<Response>) | undefined;
   let down = false;
@@ -105,7 +109,23 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
     if (provisioned || !options.linesInService) return;
     provisioned = true;
     for (const l of await options.linesInService())
-      if (!lines.has(l.msisdn)) lines.set(l.msisdn, { state: l.state, id: newServiceId() });
+      if (!lines.has(l.msisdn) && !ended.has(l.msisdn)) lines.set(l.msisdn, { state: l.state, id: newServiceId() });
+  }
+
+  /** A number's line: the one it holds, else the database's line read once (a million need not be read for one). */
+  async function lineFor(msisdn: string) {
+    const held = lines.get(msisdn);
+    if (held || provisioned || ended.has(msisdn)) return held;
+    if (!options.lineInService) {
+      await provision();
+      return lines.get(msisdn);
+    }
+    const found = await options.lineInService(msisdn);
+    if (found && !lines.has(msisdn) && !ended.has(msisdn)) {
+      listed = undefined;
+      lines.set(msisdn, { state: found.state, id: newServiceId() });
+    }
+    return lines.get(msisdn);
   }
 
   /** Sends one event to the portal's listener, signed as a real network would. */
@@ -192,14 +212,18 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
     if (state === 'completed' && o.service === 'portIn' && o.msisdn && !lines.has(o.msisdn)) {
       listed = undefined;
       lines.set(o.msisdn, { state: 'active', id: newServiceId() });
+      ended.delete(o.msisdn);
     }
     if (state === 'completed' && o.service === 'mobileLine' && o.msisdn) {
-      await provision();
+      const line = await lineFor(o.msisdn);
       listed = undefined;
-      const line = lines.get(o.msisdn);
-      if (o.action === 'add') lines.set(o.msisdn, { state: 'active', id: line?.id ?? newServiceId() });
-      else if (o.action === 'delete') lines.delete(o.msisdn);
-      else if (typeof o.characteristics['state'] === 'string')
+      if (o.action === 'add') {
+        lines.set(o.msisdn, { state: 'active', id: line?.id ?? newServiceId() });
+        ended.delete(o.msisdn);
+      } else if (o.action === 'delete') {
+        lines.delete(o.msisdn);
+        ended.add(o.msisdn);
+      } else if (typeof o.characteristics['state'] === 'string')
         lines.set(o.msisdn, { state: o.characteristics['state'], id: line?.id ?? newServiceId() });
       // An eSIM's profile is made by the SM-DP+: its matching id is the one-time download code.
       if (o.characteristics['simType'] === 'esim')
@@ -322,8 +346,7 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
     hubs: () => [...hubs.entries()].map(([id, h]) => ({ id, ...h, path: NETWORK_HUBS[h.hub] })),
     /** A line's service by number (TMF638), or undefined. */
     async lineOf(msisdn: string) {
-      await provision();
-      const line = lines.get(msisdn);
+      const line = await lineFor(msisdn);
       return line ? { msisdn, ...line } : undefined;
     },
     /**
@@ -331,10 +354,10 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
      * and TMF638's ServiceStateChangeEvent says so, with the reason as a characteristic.
      */
     async portOut(msisdn: string): Promise<{ status: number | string } | undefined> {
-      await provision();
-      const line = lines.get(msisdn);
+      const line = await lineFor(msisdn);
       if (!line) return undefined;
       lines.delete(msisdn);
+      ended.add(msisdn);
       listed = undefined;
       return emit(
         'ServiceStateChangeEvent',
