@@ -331,7 +331,7 @@ forEachDatabase('network-tmf-events', { seed: 'catalogue', rateLimit: undefined 
     expect(wrong).toMatchObject({ ok: false, retry: false });
   });
 
-  it('a number that left is TMF638 saying its service is terminated: the SIM loses it, the member is told once; our own delete is kept, not applied', async () => {
+  it('a number that left is TMF638 saying its service is terminated: the SIM loses it, the member is told once', async () => {
     const c = ctx();
     const m = await createMember(c, { creditCents: 500 });
     const sent = await c.network.sandbox.portOut(m.msisdn);
@@ -351,6 +351,58 @@ forEachDatabase('network-tmf-events', { seed: 'catalogue', rateLimit: undefined 
       },
     });
     expect(await outcomeOf(await post(c, '/panda/network/listener', gone))).toBe('deadLetter');
+  });
+
+  it('our own delete of a closed account is kept; a delete for an earlier holder of a number given out again is not', async () => {
+    const c = ctx();
+    const terminated = (msisdn: string) =>
+      envelope(c, 'ServiceStateChangeEvent', {
+        service: {
+          id: `svc-${randomUUID()}`,
+          state: 'terminated',
+          serviceSpecification: { id: 'mobileLine' },
+          serviceCharacteristic: [{ name: 'msisdn', value: `353${msisdn.slice(1)}` }],
+        },
+      });
+    // An earlier holder's line was deleted (its account closed); the number now belongs to another SIM.
+    const earlier = await createMember(c, { creditCents: 0 });
+    const holder = await createMember(c, { creditCents: 500 });
+    await c.handle.db.insert(schema.networkOrders).values({
+      externalId: randomUUID(),
+      cause: `delete:${earlier.ssn}:${c.clock.now.toISOString()}`,
+      line: earlier.ssn,
+      msisdn: holder.msisdn,
+      service: 'mobileLine',
+      action: 'delete',
+      characteristics: { iccid: earlier.ssn },
+      state: 'completed',
+      nextAttemptAt: c.clock.now,
+      updatedAt: c.clock.now,
+      createdAt: c.clock.now,
+    });
+    expect(await outcomeOf(await post(c, '/panda/network/listener', terminated(holder.msisdn)))).toBe('applied');
+    const [left] = await c.handle.db.select().from(schema.sims).where(eq(schema.sims.ssn, holder.ssn));
+    expect(left).toMatchObject({ msisdn: null, status: 'inactive' });
+    // A closed account: its delete is ours; the network's word that the line ended changes nothing more.
+    const closing = await createMember(c, { creditCents: 0 });
+    await c.handle.db.insert(schema.networkOrders).values({
+      externalId: randomUUID(),
+      cause: `delete:${closing.ssn}:${c.clock.now.toISOString()}`,
+      line: closing.ssn,
+      msisdn: closing.msisdn,
+      service: 'mobileLine',
+      action: 'delete',
+      characteristics: { iccid: closing.ssn },
+      state: 'completed',
+      nextAttemptAt: c.clock.now,
+      updatedAt: c.clock.now,
+      createdAt: c.clock.now,
+    });
+    await c.handle.db
+      .update(schema.sims)
+      .set({ msisdn: null, status: 'inactive' })
+      .where(eq(schema.sims.ssn, closing.ssn));
+    expect(await outcomeOf(await post(c, '/panda/network/listener', terminated(closing.msisdn)))).toBe('kept');
   });
 
   it('usageType is read whatever its case', async () => {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { NetworkEvent } from '../../../contract/network.schema.ts';
 import type { Queryable } from '../../db/client.ts';
-import { networkEvents, networkOrders, networkServices } from '../../db/schema.ts';
+import { networkEvents, networkOrders, networkServices, sims } from '../../db/schema.ts';
 import { domainEvent } from '../../kernel/events.ts';
 import { applyServiceOrder, noteOnOrder, orderNamed } from './network-steps.ts';
 import { numberLeft } from './port-out.ts';
@@ -268,7 +268,9 @@ async function serviceChanged(tx: Tx, ctx: UsageContext, event: Event): Promise<
     return { outcome: 'kept', note: `${event.eventType}: ${line.service.state ?? 'no state'}` };
   if (!line.msisdn || !/^08\d{8}$/.test(line.msisdn))
     return { outcome: 'deadLetter', note: `no line has the service ${line.service.id ?? ''}`.trim() };
-  // Our own `mobileLine delete` (an account closed) ends the service too: nothing left to apply.
+  // Our own `mobileLine delete` (an account closed) ends the service too: nothing left to apply. While a
+  // SIM holds the number, only an order for that SIM counts (a number given out again was deleted before).
+  const [holder] = await tx.select({ ssn: sims.ssn }).from(sims).where(eq(sims.msisdn, line.msisdn));
   const [ours] = await tx
     .select({ id: networkOrders.id })
     .from(networkOrders)
@@ -277,8 +279,10 @@ async function serviceChanged(tx: Tx, ctx: UsageContext, event: Event): Promise<
         eq(networkOrders.msisdn, line.msisdn),
         eq(networkOrders.service, 'mobileLine'),
         eq(networkOrders.action, 'delete'),
+        holder ? eq(networkOrders.line, holder.ssn) : undefined,
       ),
     )
+    .orderBy(desc(networkOrders.id))
     .limit(1);
   if (ours) return { outcome: 'kept', note: `${line.msisdn} ended by our own order`, orderId: ours.id };
   const reason =
