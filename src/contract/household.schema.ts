@@ -6,7 +6,17 @@ import { irishMobileRule } from './forms.schema.ts';
 import { endpointsOf, payload, SimParams, UserParams } from './shared.schema.ts';
 import { sharedFailures } from './common-failures.ts';
 import { messages } from './messages.ts';
-import { HOUSEHOLD_MAX_LINES, INVITATION_MINUTES, INVITATION_TRIES } from './household.ts';
+import {
+  HOUSEHOLD_MAX_LINES,
+  HOUSEHOLD_ROLES,
+  INVITATION_MINUTES,
+  INVITATION_TRIES,
+  LINE_FILTERS,
+  PAUSE_KINDS,
+  PAUSE_MAX_DAYS,
+  type LineFilter,
+  type PauseKind,
+} from './household.ts';
 
 /**
  * Household lines (docs/product/lifelines.md): an owner holds up to 4 other members' SIMs, sees each line's
@@ -35,6 +45,7 @@ const LineFigures = z
       .nullable()
       .meta({ description: "The owner's monthly limit on the line's own card purchases" }),
     joined_at: z.string(),
+    role: z.enum(HOUSEHOLD_ROLES),
     figures_unavailable: z.boolean().meta({ description: 'The billing platform did not answer for this line' }),
   })
   .meta({ id: 'HouseholdLine' });
@@ -58,11 +69,40 @@ const HouseholdSchema = z
       .nullable()
       .meta({ description: "Whose household this member's SIM belongs to (a line only)" }),
     my_lines: z.array(z.object({ ssn: z.string(), msisdn: z.string().nullable() })),
+    manager: z.boolean().meta({ description: 'This member runs the household’s lines with its owner (a manager)' }),
     sent: z.array(Invitation).meta({ description: "The owner's live invitations" }),
     received: z.array(Invitation).meta({ description: "Live invitations to this member's SIMs" }),
   })
   .meta({ id: 'Household' });
 export type Household = z.infer<typeof HouseholdSchema>;
+
+/** Where the network stands with the last change of a control: ordered, done, or refused (and put back). */
+const NetworkWord = z.enum(['switching', 'done', 'refused']);
+const ControlsSchema = z
+  .object({
+    ssn: z.string(),
+    msisdn: z.string().nullable(),
+    pause: z.object({
+      kind: z.enum(PAUSE_KINDS).nullable().meta({ description: 'What is paused (null: nothing)' }),
+      until: z.string().nullable().meta({ description: 'When the line resumes by itself' }),
+      network: NetworkWord.nullable(),
+    }),
+    filters: z.array(z.object({ filter: z.enum(LINE_FILTERS), on: z.boolean(), network: NetworkWord.nullable() })),
+    can: z.object({
+      pause: z.boolean().meta({ description: 'The caller may pause and resume the line' }),
+      filters: z.boolean().meta({ description: 'The caller may switch the filters and bars' }),
+      role: z.boolean().meta({ description: 'The caller may make the line a manager (the owner)' }),
+    }),
+    role: z.enum(HOUSEHOLD_ROLES).nullable().meta({ description: "The line's role in its household (null: none)" }),
+    seen_by: z
+      .array(z.object({ name: z.string(), role: z.enum(['owner', 'manager']) }))
+      .meta({
+        description: 'Who sees the line’s use this period and its state (never its calls, transactions or messages)',
+      }),
+    history: z.array(z.object({ at: z.string(), actor: z.string(), text: z.string() })),
+  })
+  .meta({ id: 'LineControls' });
+export type LineControls = z.infer<typeof ControlsSchema>;
 
 const HouseholdParams = UserParams;
 const LineParams = SimParams;
@@ -77,6 +117,8 @@ const PaymentSplit = z.object({ credit_cents: z.number().int(), card_cents: z.nu
 const Message = payload(z.object({ message: z.string() }));
 
 const base = '/panda/protected/users/{user_id}/household';
+const FilterParams = SimParams.extend({ filter: z.enum(LINE_FILTERS, { error: 'No such filter' }) });
+const Controls = payload(ControlsSchema.extend({ message: z.string().optional() }));
 
 const endpoint = endpointsOf({ tag: 'Household', access: 'member' });
 
@@ -271,6 +313,72 @@ export const householdApi = {
     description: 'Set',
     errors: { 404: 'Not a line of your household' },
   }),
+  controls: endpoint({
+    id: 'householdLineControls',
+    method: 'get',
+    path: `${base}/lines/{ssn}/controls`,
+    summary:
+      "A line's controls at the network (pause, adult content filter, premium-rate and third-party bars), who sees the line, and its history: for the household's owner and managers, and the line's own member",
+    params: LineParams,
+    answer: Controls,
+    description: 'The controls',
+    errors: { 404: 'Not a line of your household, nor your SIM' },
+  }),
+  setFilter: endpoint({
+    id: 'setHouseholdLineFilter',
+    moves: 'once',
+    method: 'put',
+    path: `${base}/lines/{ssn}/filters/{filter}`,
+    summary:
+      'Switches a filter or bar on or off at the network (an order through the outbox); the owner, a manager, or the line for itself',
+    params: FilterParams,
+    body: z.object({ on: z.boolean({ error: 'on must be true or false' }) }),
+    answer: Controls,
+    description: 'Ordered (or already so)',
+    errors: { 404: 'Not a line of your household, nor your SIM' },
+  }),
+  pause: endpoint({
+    id: 'pauseHouseholdLine',
+    moves: 'once',
+    method: 'put',
+    path: `${base}/lines/{ssn}/pause`,
+    summary: `Pauses a line's data or all its service (calls to 112 and 999 stay) until a date, at most ${PAUSE_MAX_DAYS} days away (none given: that long), then it resumes by itself; the owner or a manager`,
+    params: LineParams,
+    body: z.object({
+      kind: z.enum(PAUSE_KINDS, { error: 'kind must be data or all' }),
+      until: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'until must be a date (YYYY-MM-DD)' })
+        .optional()
+        .meta({ description: 'The last day of the pause (Irish time); it resumes the next morning' }),
+    }),
+    answer: Controls,
+    description: 'Ordered',
+    errors: { 404: 'Not a line of your household', 422: 'The date is past or too far' },
+  }),
+  resume: endpoint({
+    id: 'resumeHouseholdLine',
+    moves: 'once',
+    method: 'delete',
+    path: `${base}/lines/{ssn}/pause`,
+    summary: 'Resumes a paused line now; the owner or a manager',
+    params: LineParams,
+    answer: Controls,
+    description: 'Ordered (or not paused)',
+    errors: { 404: 'Not a line of your household' },
+  }),
+  setRole: endpoint({
+    id: 'setHouseholdLineRole',
+    moves: 'once',
+    method: 'put',
+    path: `${base}/lines/{ssn}/role`,
+    summary: 'The owner makes a line a manager (who runs the lines with the owner) or a member again',
+    params: LineParams,
+    body: z.object({ role: z.enum(HOUSEHOLD_ROLES, { error: 'role must be member or manager' }) }),
+    answer: Message,
+    description: 'Set',
+    errors: { 404: 'Not a line of your household (the owner only)' },
+  }),
 };
 
 export const householdFailures = failures('household', {
@@ -278,6 +386,9 @@ export const householdFailures = failures('household', {
   notYourLine: { status: 404, message: 'That SIM is not a line of a household.' },
   noSuchInvitation: { status: 404, message: 'There is no such invitation, or it was already answered.' },
   notYourSim: { status: 404, message: 'There is no such SIM on your account.' },
+  noSuchControlledLine: { status: 404, message: 'There is no such line in your household, nor on your account.' },
+  pausePast: { status: 422, message: 'Choose a day from today on for the pause to end.' },
+  pauseTooLong: { status: 422, message: `A pause lasts at most ${PAUSE_MAX_DAYS} days. Choose an earlier day.` },
   /** Someone else's number that cannot join, whatever the reason (no member, a line elsewhere, an owner): one answer tells nothing of a stranger. */
   cannotInvite: {
     status: 409,
@@ -325,6 +436,13 @@ export const householdFailures = failures('household', {
 });
 export type HouseholdRefusal = keyof typeof householdFailures;
 
+/** The filters' and bars' names, as the screens and the history say them. */
+export const LINE_FILTER_NAMES: Record<LineFilter, string> = {
+  contentFilter: 'Adult content filter',
+  premiumRate: 'Premium-rate numbers barred',
+  thirdPartyBilling: 'Third-party charges barred',
+};
+
 /** The in-app notifications a household change leaves for the other member (docs/product/lifelines.md: both sides know). */
 export const householdNotices = {
   joined: (line: string, msisdn: string) => ({
@@ -334,6 +452,14 @@ export const householdNotices = {
   left: (line: string, msisdn: string) => ({
     title: 'A line left your household',
     body: `${line} took ${msisdn} out of your household. You no longer see the line or pay for it.`,
+  }),
+  paused: (by: string, kind: PauseKind, until: string) => ({
+    title: kind === 'all' ? 'Your line is paused' : 'Your data is paused',
+    body: `${by} paused ${kind === 'all' ? 'calls, texts and data on your line (calls to 112 and 999 still work)' : 'data on your line'} until ${until}. It resumes by itself then.`,
+  }),
+  resumed: (by: string) => ({
+    title: 'Your line is on again',
+    body: `${by === 'Automatically' ? 'Your pause ended' : `${by} resumed your line`}: everything your membership and credit pay for works again.`,
   }),
   removed: (owner: string, msisdn: string) => ({
     title: "You're out of a household",
@@ -351,6 +477,15 @@ export const householdMessages = {
   left: 'You left the household.',
   bought: (name: string, line: string) => `${name} bought for ${line}.`,
   credited: (amount: number, line: string) => `${euro(amount)} of credit added for ${line}.`,
+  filterSet: (filter: LineFilter, on: boolean) =>
+    `${LINE_FILTER_NAMES[filter]} ${on ? 'switching on' : 'switching off'} at the network…`,
+  paused: (kind: PauseKind) =>
+    kind === 'all' ? 'Pausing all service at the network…' : 'Pausing data at the network…',
+  resumed: 'Resuming at the network…',
+  roleSet: (role: 'member' | 'manager') =>
+    role === 'manager'
+      ? 'They can run the household’s lines with you now.'
+      : 'They are a member of the household again.',
   limitSet: (cents: number | null) =>
     cents === null
       ? 'No limit on the line’s own card purchases.'

@@ -10,3 +10,15 @@ export const INVITATION_TRIES = 5;
 /** Invitations each mail a member: at most this many an hour from one member, and to one number from anyone. */
 export const INVITES_PER_MEMBER_PER_HOUR = 10;
 export const INVITES_PER_NUMBER_PER_HOUR = 3;
+
+/** What an owner or manager switches for a line at the network (docs/product/lifelines.md "Controls"); the line's own member switches the filters too. */
+export const LINE_FILTERS = ['contentFilter', 'premiumRate', 'thirdPartyBilling'] as const;
+export type LineFilter = (typeof LINE_FILTERS)[number];
+/** A pause stops data only, or all service (calls to 112 and 999 always stay). */
+export const PAUSE_KINDS = ['data', 'all'] as const;
+export type PauseKind = (typeof PAUSE_KINDS)[number];
+/** A pause lasts at most this long (three months), then the line resumes by itself. */
+export const PAUSE_MAX_DAYS = 92;
+/** A line's role in its household: a manager does what the owner does for the lines but appoint managers or pay with the owner's means. */
+export const HOUSEHOLD_ROLES = ['member', 'manager'] as const;
+export type HouseholdRole = (typeof HOUSEHOLD_ROLES)[number];

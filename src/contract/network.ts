@@ -3,7 +3,7 @@
  * TM Forum's Service Ordering API (TMF641), the states an order goes through, and what the network
  * holds of a line. Names are contracts with the network.
  */
-export const NETWORK_SERVICES = ['mobileLine', 'portIn', 'dataAccess'] as const;
+export const NETWORK_SERVICES = ['mobileLine', 'portIn', 'dataAccess', 'contentFilter', 'callBarring'] as const;
 export type NetworkService = (typeof NETWORK_SERVICES)[number];
 
 export const NETWORK_ACTIONS = ['add', 'modify', 'delete'] as const;
@@ -56,7 +56,7 @@ export const LINE_STATES = ['active', 'suspended'] as const;
 export type LineState = (typeof LINE_STATES)[number];
 
 /** Why data is barred on the network (the `dataAccess` service's `reason`). */
-export const DATA_BAR_REASONS = ['roamingCap', 'noAllowanceNoCredit', 'lostSim'] as const;
+export const DATA_BAR_REASONS = ['roamingCap', 'noAllowanceNoCredit', 'lostSim', 'paused', 'householdCap'] as const;
 export type DataBarReason = (typeof DATA_BAR_REASONS)[number];
 
 /**

@@ -13,6 +13,7 @@ import { sendAlertPushes } from '../modules/alerts/index.ts';
 import { careJobs } from '../modules/care/index.ts';
 import { communityJobs } from '../modules/community/index.ts';
 import { flexiDataJobs } from '../modules/flexi-data/index.ts';
+import { householdJobs } from '../modules/household/index.ts';
 import { linesJobs } from '../modules/lines/index.ts';
 import { moneyJobs } from '../modules/money/index.ts';
 import { privacyJobs } from '../modules/privacy/index.ts';
@@ -43,6 +44,7 @@ export interface JobsContext extends ServiceContext {
 export const MINUTE_JOBS: readonly MinuteJob<JobsContext>[] = [
   moneyJobs.renewals,
   flexiDataJobs.spotReturns,
+  householdJobs.pausesEnded,
   moneyJobs.cardRefunds,
   moneyJobs.alerts,
   linesJobs.deliveries,

@@ -11,6 +11,7 @@ import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import type { Outcome } from '../../kernel/outcome.ts';
 import type { Applied } from '../money/index.ts';
+import * as lineControls from './household.controls.ts';
 import * as invitations from './household.invitations.ts';
 import * as service from './household.service.ts';
 
@@ -114,5 +115,40 @@ export async function setSpendLimit(c: C, { params, body }: Input<typeof househo
     householdApi.setSpendLimit,
     refusal(c),
     await service.setSpendLimit(c.var, c.var.member.id, params.ssn, body.limit_cents),
+  );
+}
+
+export async function controls(c: C, { params }: Input<typeof householdApi.controls>) {
+  return reply(c, householdApi.controls, refusal(c), await lineControls.controlsOf(c.var, c.var.member.id, params.ssn));
+}
+
+export async function setFilter(c: C, { params, body }: Input<typeof householdApi.setFilter>) {
+  return reply(
+    c,
+    householdApi.setFilter,
+    refusal(c),
+    await lineControls.setFilter(c.var, c.var.member.id, params.ssn, params.filter, body.on),
+  );
+}
+
+export async function pause(c: C, { params, body }: Input<typeof householdApi.pause>) {
+  return reply(
+    c,
+    householdApi.pause,
+    refusal(c),
+    await lineControls.pause(c.var, c.var.member.id, params.ssn, body.kind, body.until),
+  );
+}
+
+export async function resume(c: C, { params }: Input<typeof householdApi.resume>) {
+  return reply(c, householdApi.resume, refusal(c), await lineControls.resume(c.var, c.var.member.id, params.ssn));
+}
+
+export async function setRole(c: C, { params, body }: Input<typeof householdApi.setRole>) {
+  return reply(
+    c,
+    householdApi.setRole,
+    refusal(c),
+    await lineControls.setRole(c.var, c.var.member.id, params.ssn, body.role),
   );
 }

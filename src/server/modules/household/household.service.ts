@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { formatMsisdn } from '../../../contract/format.ts';
 import {
   householdMessages,
@@ -10,13 +10,15 @@ import {
 import { HOUSEHOLD_MAX_LINES } from '../../../contract/household.ts';
 import type { PaymentType } from '../../../contract/payments.schema.ts';
 import { type Queryable } from '../../db/client.ts';
-import { householdInvitations, householdLines, households, members, notifications, sims } from '../../db/schema.ts';
+import { householdInvitations, householdLines, households, members, sims } from '../../db/schema.ts';
 import { balanceSummary } from '../account/index.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
 import { pay, type MoneyContext } from '../money/index.ts';
+import { liftHouseholdControls } from './household.controls.ts';
 import type { Applied, Purchase } from '../money/index.ts';
 
-export const nameOf = (m: { firstname: string; lastname: string }) => `${m.firstname} ${m.lastname}`.trim();
+export { nameOf, notify } from './household.people.ts';
+import { nameOf, notify } from './household.people.ts';
 
 const lineLabel = (name: string, msisdn: string | null) =>
   `${name.split(' ')[0] || 'a'}'s line${msisdn ? ` ${formatMsisdn(msisdn)}` : ''}`;
@@ -36,19 +38,33 @@ export const linesIn = async (db: Queryable, householdId: number) =>
     )[0]?.n ?? 0,
   );
 
-/** The owner's lines with their SIM and member; one line when `ssn` is given. */
-const linesQuery = (db: Queryable, ownerId: number, ssn?: string) =>
-  db
+/**
+ * The lines of the household a member runs (as its owner, or a manager: their own line aside) with
+ * their SIM and member; one line when `ssn` is given.
+ */
+const linesQuery = (db: Queryable, runnerId: number, ssn?: string) => {
+  const managed = db
+    .select({ id: householdLines.householdId })
+    .from(householdLines)
+    .innerJoin(sims, eq(sims.ssn, householdLines.ssn))
+    .where(and(eq(sims.memberId, runnerId), eq(householdLines.role, 'manager')));
+  return db
     .select({ line: householdLines, sim: sims, member: members })
     .from(householdLines)
     .innerJoin(households, eq(households.id, householdLines.householdId))
     .innerJoin(sims, eq(sims.ssn, householdLines.ssn))
     .innerJoin(members, eq(members.id, sims.memberId))
-    .where(and(eq(households.ownerId, ownerId), ssn === undefined ? undefined : eq(householdLines.ssn, ssn)));
+    .where(
+      and(
+        or(eq(households.ownerId, runnerId), and(inArray(households.id, managed), ne(sims.memberId, runnerId))),
+        ssn === undefined ? undefined : eq(householdLines.ssn, ssn),
+      ),
+    );
+};
 
-/** A line of the owner's household (with its member), locked when asked: a payment waits for a removal or a leave, or sees it. */
-async function lineOfOwner(db: Queryable, ownerId: number, ssn: string, lock = false) {
-  const query = linesQuery(db, ownerId, ssn);
+/** A line of the household the member runs (with its member), locked when asked: a payment waits for a removal or a leave, or sees it. */
+async function lineOfOwner(db: Queryable, runnerId: number, ssn: string, lock = false) {
+  const query = linesQuery(db, runnerId, ssn);
   return (await (lock ? query.for('update', { of: householdLines }) : query))[0];
 }
 
@@ -60,7 +76,7 @@ export async function householdOf({ db, clock }: ServiceContext, memberId: numbe
   const owned = await ownedBy(db, memberId);
   // The member's SIMs that are lines, with the owner of their household (one at most: a line cannot own one).
   const mine = await db
-    .select({ ssn: householdLines.ssn, msisdn: sims.msisdn, owner: members })
+    .select({ ssn: householdLines.ssn, msisdn: sims.msisdn, role: householdLines.role, owner: members })
     .from(householdLines)
     .innerJoin(sims, eq(sims.ssn, householdLines.ssn))
     .innerJoin(households, eq(households.id, householdLines.householdId))
@@ -99,6 +115,7 @@ export async function householdOf({ db, clock }: ServiceContext, memberId: numbe
     line_count: lineCount,
     owner: owner ? { name: nameOf(owner), email: owner.email } : null,
     my_lines: mine.map((l) => ({ ssn: l.ssn, msisdn: l.msisdn })),
+    manager: mine.some((l) => l.role === 'manager'),
     sent: sent.map((r) => shape(r, ownerName)),
     received: received.map((r) => shape(r, nameOf(r))),
   };
@@ -126,6 +143,7 @@ async function figuresOf(
     queued: s?.have_queued_membership ?? false,
     spend_limit_cents: row.line.spendLimitCents,
     joined_at: row.line.joinedAt.toISOString(),
+    role: row.line.role,
     figures_unavailable: !s,
   };
 }
@@ -144,19 +162,14 @@ export async function lineFigures(
   return row ? done(await figuresOf(ctx, row)) : refused('noSuchLine');
 }
 
-/** Tells a member what the other side of their household did (an in-app notification, in the change's transaction). */
-export const notify = (tx: Queryable, memberId: number, now: Date, notice: { title: string; body: string }) =>
-  tx.insert(notifications).values({ memberId, ...notice, createdAt: now });
-
 export async function remove({ db, clock }: ServiceContext, ownerId: number, ssn: string) {
-  const owned = await ownedBy(db, ownerId);
-  if (!owned) return refused('noSuchLine');
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(householdLines)
-      .where(and(eq(householdLines.ssn, ssn), eq(householdLines.householdId, owned.id)))
-      .returning();
+    // The owner, or a manager (not of their own line: they leave instead).
+    const held = await lineOfOwner(tx, ownerId, ssn, true);
+    if (!held) return refused('noSuchLine');
+    const [row] = await tx.delete(householdLines).where(eq(householdLines.ssn, ssn)).returning();
     if (!row) return refused('noSuchLine');
+    await liftHouseholdControls(tx, clock(), ssn);
     const [line] = await tx
       .select({ memberId: sims.memberId, msisdn: sims.msisdn })
       .from(sims)
@@ -181,6 +194,7 @@ export async function leave({ db, clock }: ServiceContext, memberId: number, ssn
       .where(and(eq(householdLines.ssn, ssn), inArray(householdLines.ssn, mine)))
       .returning();
     if (!row) return refused('notYourLine');
+    await liftHouseholdControls(tx, clock(), ssn);
     const [household] = await tx.select().from(households).where(eq(households.id, row.householdId));
     const [me] = await tx.select().from(members).where(eq(members.id, memberId));
     const [sim] = await tx.select({ msisdn: sims.msisdn }).from(sims).where(eq(sims.ssn, ssn));
@@ -191,12 +205,12 @@ export async function leave({ db, clock }: ServiceContext, memberId: number, ssn
 }
 
 export async function setSpendLimit({ db }: ServiceContext, ownerId: number, ssn: string, limit: number | null) {
-  const owned = await ownedBy(db, ownerId);
-  if (!owned) return refused('noSuchLine');
+  const line = await lineOfOwner(db, ownerId, ssn);
+  if (!line) return refused('noSuchLine');
   const [row] = await db
     .update(householdLines)
     .set({ spendLimitCents: limit })
-    .where(and(eq(householdLines.ssn, ssn), eq(householdLines.householdId, owned.id)))
+    .where(and(eq(householdLines.ssn, ssn), eq(householdLines.householdId, line.line.householdId)))
     .returning();
   return row
     ? done({ spend_limit_cents: row.spendLimitCents, message: householdMessages.limitSet(row.spendLimitCents) })

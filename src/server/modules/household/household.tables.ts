@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, partOf, rowId, ts } from '../../db/schema/columns.ts';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { HOUSEHOLD_ROLES, LINE_FILTERS, PAUSE_KINDS } from '../../../contract/household.ts';
+import { createdAt, oneOf, partOf, rowId, ts } from '../../db/schema/columns.ts';
 import { memberColumn } from '../identity/members.tables.ts';
 import { simColumn } from '../lines/sims.tables.ts';
 
@@ -25,8 +26,11 @@ export const householdLines = pgTable(
     /** The owner's monthly limit on the line's own card purchases (null: none). */
     spendLimitCents: integer('spend_limit_cents'),
     joinedAt: ts('joined_at').notNull(),
+    /** A manager runs the household's lines with the owner (the owner appoints). */
+    role: text('role', { enum: HOUSEHOLD_ROLES }).notNull().default('member'),
   },
   (t) => [
+    oneOf('household_lines_role', t.role, HOUSEHOLD_ROLES),
     uniqueIndex('household_lines_slot').on(t.householdId, t.slot),
     check('household_lines_slots', sql`${t.slot} between 1 and 4`),
     check('household_lines_limit', sql`${t.spendLimitCents} is null or ${t.spendLimitCents} >= 0`),
@@ -54,4 +58,52 @@ export const householdInvitations = pgTable(
       .where(sql`${t.endedAt} is null`),
     check('household_invitations_tries', sql`${t.tries} between 0 and 5`),
   ],
+);
+
+/**
+ * What stands at the network for a line (docs/product/lifelines.md "Controls"): one row per line and
+ * control, as it was last asked for, with what it was before (a refused order puts that back) and
+ * where the network's order is. A pause has its kind and its end; a filter is on or off.
+ */
+export const lineControls = pgTable(
+  'line_controls',
+  {
+    id: rowId(),
+    ssn: simColumn(),
+    control: text('control', { enum: ['pause', ...LINE_FILTERS] }).notNull(),
+    /** `off`, `on` (a filter), or the pause's kind. */
+    value: text('value').notNull(),
+    previous: text('previous').notNull(),
+    /** A pause's end: it resumes by itself then. */
+    until: ts('until'),
+    previousUntil: ts('previous_until'),
+    /** The network's word on the last change: switching (ordered), done, refused (put back). */
+    network: text('network', { enum: ['switching', 'done', 'refused'] }).notNull(),
+    changedAt: ts('changed_at').notNull(),
+    /** Set by the household (owner or manager), not the line itself: lifted when the line leaves. */
+    byHousehold: boolean('by_household').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('line_controls_one').on(t.ssn, t.control),
+    oneOf('line_controls_control', t.control, ['pause', ...LINE_FILTERS]),
+    oneOf('line_controls_value', t.value, ['off', 'on', ...PAUSE_KINDS]),
+    oneOf('line_controls_network', t.network, ['switching', 'done', 'refused']),
+    index('line_controls_pause_ends')
+      .on(t.until)
+      .where(sql`${t.control} = 'pause' and ${t.value} <> 'off'`),
+  ],
+);
+
+/** Who did what to a line (the household's actions and the network's answers), seen by the line and those who run it. */
+export const lineHistory = pgTable(
+  'line_history',
+  {
+    id: rowId(),
+    ssn: simColumn(),
+    at: ts('at').notNull(),
+    /** Who did it: a member's name, or "The network" / "Automatically". */
+    actor: text('actor').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [index('line_history_line').on(t.ssn, t.at)],
 );

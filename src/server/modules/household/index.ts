@@ -5,3 +5,4 @@
  * its owner.
  */
 export { householdRoutes } from './household.routes.ts';
+export { householdJobs } from './jobs.ts';

@@ -98,6 +98,8 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
   /** The inventory as a list, made again only after a line changed (a reconciliation reads it page by page). */
   let listed: { msisdn: string; state: string; id: string }[] | undefined;
   let provisioned = false;
+  /** Data barred at the network by number, with the reasons each bar was ordered for (a lift ends its reason's). */
+  const dataBars = new Map<string, Set<string>>();
   /** Numbers whose line it ended (a delete, a port out): not read back from the database's lines. */
   const ended = new Set<string>();
   const events: SentEvent[] = [];
@@ -213,6 +215,14 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
       listed = undefined;
       lines.set(o.msisdn, { state: 'active', id: newServiceId() });
       ended.delete(o.msisdn);
+    }
+    if (state === 'completed' && o.service === 'dataAccess' && o.msisdn) {
+      const reasons = dataBars.get(o.msisdn) ?? new Set<string>();
+      const reason = String(o.characteristics['reason'] ?? '');
+      if (o.characteristics['barred'] === true || o.characteristics['barred'] === 'true') reasons.add(reason);
+      else reasons.delete(reason);
+      if (reasons.size > 0) dataBars.set(o.msisdn, reasons);
+      else dataBars.delete(o.msisdn);
     }
     if (state === 'completed' && o.service === 'mobileLine' && o.msisdn) {
       const line = await lineFor(o.msisdn);
@@ -344,6 +354,17 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
     unsubscribe: (hub: NetworkHub, id: string) => hubs.get(id)?.hub === hub && hubs.delete(id),
     /** The callbacks its hubs hold, for the page. */
     hubs: () => [...hubs.entries()].map(([id, h]) => ({ id, ...h, path: NETWORK_HUBS[h.hub] })),
+    /**
+     * Why the network would not carry a use of a number now (its line suspended; data barred, for a
+     * use with data), or undefined: what it was ordered, enforced.
+     */
+    async refuses(msisdn: string, data: boolean, other: boolean): Promise<string | undefined> {
+      const line = await lineFor(msisdn);
+      if (line?.state === 'suspended' && (data || other)) return 'the line is suspended';
+      const bars = dataBars.get(msisdn);
+      if (data && bars?.size) return `data is barred (${[...bars].join(', ')})`;
+      return undefined;
+    },
     /** A line's service by number (TMF638), or undefined. */
     async lineOf(msisdn: string) {
       const line = await lineFor(msisdn);

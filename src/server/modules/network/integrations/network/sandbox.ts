@@ -429,6 +429,12 @@ export function networkSandboxRoutes(
         },
         400,
       );
+    // The network enforces what it was ordered: a suspended line makes no use, a line with data barred no data.
+    const refusal = await network.refuses(msisdn.replace(/^353/, '0'), dataKb > 0, minutes + texts > 0);
+    if (refusal) {
+      if (isJson(c)) return c.json({ error: `The network refused the use: ${refusal}.` }, 409);
+      return c.redirect(`/sandbox/usage?done=${encodeURIComponent(`The network refused the use: ${refusal}.`)}`, 303);
+    }
     const usageDate = c.var.clock().toISOString();
     const sent: { usageType: string; status: number | string; answer?: unknown }[] = [];
     for (const [usageType, amount] of [

@@ -1,0 +1,444 @@
+import { and, asc, desc, eq, inArray, lte, ne } from 'drizzle-orm';
+import {
+  householdMessages,
+  householdNotices,
+  LINE_FILTER_NAMES,
+  type LineControls,
+} from '../../../contract/household.schema.ts';
+import {
+  LINE_FILTERS,
+  PAUSE_MAX_DAYS,
+  type HouseholdRole,
+  type LineFilter,
+  type PauseKind,
+} from '../../../contract/household.ts';
+import { irishDayOf } from '../../../contract/irish-time.ts';
+import { NETWORK_ORDER_ENDS, type NetworkService } from '../../../contract/network.ts';
+import type { Queryable } from '../../db/client.ts';
+import { householdLines, households, lineControls, lineHistory, members, sims } from '../../db/schema.ts';
+import { dayStartOf } from '../../kernel/calendar.ts';
+import type { Clock } from '../../kernel/clock.ts';
+import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
+import { orderCause, queueNetworkOrder } from '../network/index.ts';
+import { nameOf, notify } from './household.people.ts';
+
+/**
+ * Controls the network enforces on a line (docs/product/lifelines.md "Controls"): a pause of data or
+ * of all service, the adult content filter, and bars on premium-rate numbers and third-party
+ * charges. Each change is one transaction that keeps what it was, orders the change through the
+ * network's outbox, and writes who did it in the line's history; the network's answer settles it
+ * (a refusal puts the line back as it was).
+ */
+
+type Control = 'pause' | LineFilter;
+/** Who acts on a line: its household's owner or a manager, or the line's own member. */
+type Acting = { name: string; as: 'owner' | 'manager' | 'self'; householdId: number | null };
+
+const AUTOMATIC = 'Automatically';
+const NETWORK = 'The network';
+
+/** One order of a change: which control, which line, which change (its time), and the part it plays. */
+const controlOrder = orderCause<{ control: Control; ssn: string; stamp: string; part: string }>(
+  'control',
+  {
+    write: ({ control, ssn, stamp, part }) => [control, ssn, stamp, part],
+    read: ([control, ssn, stamp, part]) =>
+      control && ssn && stamp && part && (control === 'pause' || (LINE_FILTERS as readonly string[]).includes(control))
+        ? { control: control as Control, ssn, stamp, part }
+        : null,
+  },
+  async (tx, clock, _order, { control, ssn, stamp, part }, state) => {
+    if (!NETWORK_ORDER_ENDS.includes(state)) return;
+    const [row] = await tx
+      .select()
+      .from(lineControls)
+      .where(and(eq(lineControls.ssn, ssn), eq(lineControls.control, control)))
+      .for('update');
+    // Only the line's latest change is settled by its orders; an older one's answer changes nothing.
+    if (!row || String(row.changedAt.getTime()) !== stamp || row.network !== 'switching') return;
+    const now = clock();
+    if (state !== 'completed') {
+      await tx
+        .update(lineControls)
+        .set({ value: row.previous, until: row.previousUntil, network: 'refused' })
+        .where(eq(lineControls.id, row.id));
+      await history(tx, ssn, now, NETWORK, `refused: ${describe(control, row.value, row.until)}. Nothing changed.`);
+      return;
+    }
+    // A change of pause may take two orders (one kind lifted, the other set): the new value's settles it.
+    if (control === 'pause' && part !== (row.value === 'off' ? 'lift' : row.value)) return;
+    await tx.update(lineControls).set({ network: 'done' }).where(eq(lineControls.id, row.id));
+    await history(tx, ssn, now, NETWORK, `done: ${describe(control, row.value, row.until)}.`);
+  },
+);
+
+const describe = (control: Control, value: string, until: Date | null) =>
+  control === 'pause'
+    ? value === 'off'
+      ? 'service resumed'
+      : `${value === 'all' ? 'all service' : 'data'} paused until ${until ? shortDay(until) : 'resumed'}`
+    : `${LINE_FILTER_NAMES[control]} ${value === 'on' ? 'on' : 'off'}`;
+
+const shortDay = (at: Date) =>
+  new Intl.DateTimeFormat('en-IE', { timeZone: 'Europe/Dublin', day: 'numeric', month: 'long' }).format(
+    new Date(at.getTime() - 1),
+  );
+
+const history = (tx: Queryable, ssn: string, at: Date, actor: string, text: string) =>
+  tx.insert(lineHistory).values({ ssn, at, actor, text });
+
+/** What a filter's order asks of the network. */
+const FILTER_ORDERS: Record<
+  LineFilter,
+  (on: boolean) => { service: NetworkService; characteristics: Record<string, string> }
+> = {
+  contentFilter: (on) => ({ service: 'contentFilter', characteristics: { adultContent: on ? 'filtered' : 'allowed' } }),
+  premiumRate: (on) => ({ service: 'callBarring', characteristics: { premiumRate: on ? 'barred' : 'allowed' } }),
+  thirdPartyBilling: (on) => ({
+    service: 'callBarring',
+    characteristics: { thirdPartyBilling: on ? 'barred' : 'allowed' },
+  }),
+};
+
+/** What a pause's part asks of the network: data barred or the line suspended, or either lifted. */
+const pauseOrder = (
+  kind: PauseKind,
+  on: boolean,
+): { service: NetworkService; characteristics: Record<string, string | boolean> } =>
+  kind === 'data'
+    ? { service: 'dataAccess' as const, characteristics: { barred: on, reason: 'paused' } }
+    : { service: 'mobileLine' as const, characteristics: { state: on ? 'suspended' : 'active', reason: 'paused' } };
+
+/**
+ * Who the member is to the line: the owner or a manager of the household it is a line of, or the
+ * line's own member; none: not theirs to see (404, as for a line that does not exist).
+ */
+async function actingOn(db: Queryable, memberId: number, ssn: string): Promise<Acting | null> {
+  const [me] = await db.select().from(members).where(eq(members.id, memberId));
+  if (!me) return null;
+  const [line] = await db
+    .select({ householdId: householdLines.householdId, ownerId: households.ownerId })
+    .from(householdLines)
+    .innerJoin(households, eq(households.id, householdLines.householdId))
+    .where(eq(householdLines.ssn, ssn));
+  if (line) {
+    if (line.ownerId === memberId) return { name: nameOf(me), as: 'owner', householdId: line.householdId };
+    const [managing] = await db
+      .select({ ssn: householdLines.ssn })
+      .from(householdLines)
+      .innerJoin(sims, eq(sims.ssn, householdLines.ssn))
+      .where(
+        and(
+          eq(householdLines.householdId, line.householdId),
+          eq(householdLines.role, 'manager'),
+          eq(sims.memberId, memberId),
+          ne(householdLines.ssn, ssn),
+        ),
+      );
+    if (managing) return { name: nameOf(me), as: 'manager', householdId: line.householdId };
+  }
+  const [own] = await db
+    .select({ ssn: sims.ssn })
+    .from(sims)
+    .where(and(eq(sims.ssn, ssn), eq(sims.memberId, memberId)));
+  return own ? { name: nameOf(me), as: 'self', householdId: line?.householdId ?? null } : null;
+}
+
+const runs = (acting: Acting) => acting.as === 'owner' || acting.as === 'manager';
+
+/** The line's controls as the caller sees them. */
+async function view(db: Queryable, acting: Acting, ssn: string, message?: string): Promise<LineControls> {
+  const rows = await db.select().from(lineControls).where(eq(lineControls.ssn, ssn));
+  const of = (control: Control) => rows.find((r) => r.control === control);
+  const pause = of('pause');
+  const [sim] = await db.select({ msisdn: sims.msisdn }).from(sims).where(eq(sims.ssn, ssn));
+  const [line] = await db.select({ role: householdLines.role }).from(householdLines).where(eq(householdLines.ssn, ssn));
+  const seenBy = acting.householdId === null ? [] : await runnersOf(db, acting.householdId, ssn);
+  const past = await db
+    .select()
+    .from(lineHistory)
+    .where(eq(lineHistory.ssn, ssn))
+    .orderBy(desc(lineHistory.at), desc(lineHistory.id))
+    .limit(20);
+  return {
+    ssn,
+    msisdn: sim?.msisdn ?? null,
+    pause: {
+      kind: pause && pause.value !== 'off' ? (pause.value as PauseKind) : null,
+      until: pause && pause.value !== 'off' && pause.until ? pause.until.toISOString() : null,
+      network: pause?.network ?? null,
+    },
+    filters: LINE_FILTERS.map((filter) => ({
+      filter,
+      on: of(filter)?.value === 'on',
+      network: of(filter)?.network ?? null,
+    })),
+    can: { pause: runs(acting), filters: true, role: acting.as === 'owner' },
+    role: line?.role ?? null,
+    seen_by: seenBy,
+    history: past.map((h) => ({ at: h.at.toISOString(), actor: h.actor, text: h.text })),
+    ...(message ? { message } : {}),
+  };
+}
+
+/** Who runs a household's lines (its owner and managers), but the line itself. */
+async function runnersOf(db: Queryable, householdId: number, ssn: string) {
+  const [household] = await db
+    .select({ owner: members })
+    .from(households)
+    .innerJoin(members, eq(members.id, households.ownerId))
+    .where(eq(households.id, householdId));
+  const managers = await db
+    .select({ member: members })
+    .from(householdLines)
+    .innerJoin(sims, eq(sims.ssn, householdLines.ssn))
+    .innerJoin(members, eq(members.id, sims.memberId))
+    .where(
+      and(eq(householdLines.householdId, householdId), eq(householdLines.role, 'manager'), ne(householdLines.ssn, ssn)),
+    )
+    .orderBy(asc(householdLines.slot));
+  return [
+    ...(household ? [{ name: nameOf(household.owner), role: 'owner' as const }] : []),
+    ...managers.map((m) => ({ name: nameOf(m.member), role: 'manager' as const })),
+  ];
+}
+
+export async function controlsOf(
+  { db }: ServiceContext,
+  memberId: number,
+  ssn: string,
+): Promise<Outcome<LineControls, 'noSuchControlledLine'>> {
+  const acting = await actingOn(db, memberId, ssn);
+  return acting ? done(await view(db, acting, ssn)) : refused('noSuchControlledLine');
+}
+
+/** The row of a line's control, made when first needed and locked: a change waits for another to the same line. */
+async function lockedControl(tx: Queryable, ssn: string, control: Control, now: Date) {
+  await tx
+    .insert(lineControls)
+    .values({ ssn, control, value: 'off', previous: 'off', network: 'done', changedAt: now })
+    .onConflictDoNothing();
+  const [row] = await tx
+    .select()
+    .from(lineControls)
+    .where(and(eq(lineControls.ssn, ssn), eq(lineControls.control, control)))
+    .for('update');
+  return row!;
+}
+
+/** A change to a control: kept with what it was, and its orders queued, in the caller's transaction. */
+async function change(
+  tx: Queryable,
+  now: Date,
+  row: typeof lineControls.$inferSelect,
+  value: string,
+  until: Date | null,
+  orders: { part: string; service: NetworkService; characteristics: Record<string, string | boolean> }[],
+  byHousehold = false,
+) {
+  // The time of the change names it (its orders carry it); two changes in one millisecond get the next.
+  const changedAt = new Date(Math.max(now.getTime(), row.changedAt.getTime() + 1));
+  await tx
+    .update(lineControls)
+    .set({ value, until, previous: row.value, previousUntil: row.until, network: 'switching', changedAt, byHousehold })
+    .where(eq(lineControls.id, row.id));
+  const [sim] = await tx.select({ msisdn: sims.msisdn }).from(sims).where(eq(sims.ssn, row.ssn));
+  for (const order of orders)
+    await queueNetworkOrder(tx, () => now, {
+      cause: controlOrder.key({
+        control: row.control,
+        ssn: row.ssn,
+        stamp: String(changedAt.getTime()),
+        part: order.part,
+      }),
+      line: row.ssn,
+      msisdn: sim?.msisdn ?? null,
+      service: order.service,
+      action: 'modify',
+      characteristics: order.characteristics,
+    });
+}
+
+export async function setFilter(
+  { db, clock }: ServiceContext,
+  memberId: number,
+  ssn: string,
+  filter: LineFilter,
+  on: boolean,
+): Promise<Outcome<LineControls, 'noSuchControlledLine'>> {
+  return db.transaction(async (tx) => {
+    const acting = await actingOn(tx, memberId, ssn);
+    if (!acting) return refused('noSuchControlledLine');
+    const now = clock();
+    const row = await lockedControl(tx, ssn, filter, now);
+    // Already so (a second press, a race): nothing ordered again.
+    if ((row.value === 'on') === on) return done(await view(tx, acting, ssn));
+    await change(
+      tx,
+      now,
+      row,
+      on ? 'on' : 'off',
+      null,
+      [{ part: on ? 'on' : 'off', ...FILTER_ORDERS[filter](on) }],
+      runs(acting),
+    );
+    await history(tx, ssn, now, acting.name, `${LINE_FILTER_NAMES[filter]}: ${on ? 'on' : 'off'}.`);
+    return done(await view(tx, acting, ssn, householdMessages.filterSet(filter, on)));
+  });
+}
+
+/** The instant a pause ends: the morning after its last day (Irish time). */
+const endOfDay = (day: string) => {
+  const next = new Date(`${day}T12:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return dayStartOf(next);
+};
+
+export async function pause(
+  { db, clock }: ServiceContext,
+  memberId: number,
+  ssn: string,
+  kind: PauseKind,
+  lastDay: string | undefined,
+): Promise<Outcome<LineControls, 'noSuchControlledLine' | 'pausePast' | 'pauseTooLong'>> {
+  const now = clock();
+  const latest = new Date(now.getTime() + PAUSE_MAX_DAYS * 86_400_000);
+  const until = lastDay === undefined ? latest : endOfDay(lastDay);
+  if (Number.isNaN(until.getTime()) || until <= now) return refused('pausePast');
+  if (until.getTime() > endOfDay(irishDayOf(latest)).getTime()) return refused('pauseTooLong');
+  return db.transaction(async (tx) => {
+    const acting = await actingOn(tx, memberId, ssn);
+    if (!acting || !runs(acting)) return refused('noSuchControlledLine');
+    const row = await lockedControl(tx, ssn, 'pause', now);
+    if (row.value === kind) {
+      // The same pause: only its end moves (nothing new for the network).
+      await tx.update(lineControls).set({ until }).where(eq(lineControls.id, row.id));
+    } else {
+      const lift = row.value === 'off' ? [] : [{ part: 'lift', ...pauseOrder(row.value as PauseKind, false) }];
+      await change(tx, now, row, kind, until, [...lift, { part: kind, ...pauseOrder(kind, true) }], true);
+    }
+    await history(
+      tx,
+      ssn,
+      now,
+      acting.name,
+      `paused ${kind === 'all' ? 'all service' : 'data'} until ${shortDay(until)}.`,
+    );
+    const [line] = await tx.select({ memberId: sims.memberId }).from(sims).where(eq(sims.ssn, ssn));
+    if (line?.memberId && line.memberId !== memberId)
+      await notify(tx, line.memberId, now, householdNotices.paused(acting.name, kind, shortDay(until)));
+    return done(await view(tx, acting, ssn, householdMessages.paused(kind)));
+  });
+}
+
+/** A paused line on again: by its owner or a manager now, or by itself when its pause ends. */
+async function resumeIn(tx: Queryable, now: Date, ssn: string, actor: string): Promise<boolean> {
+  const row = await lockedControl(tx, ssn, 'pause', now);
+  if (row.value === 'off') return false;
+  await change(tx, now, row, 'off', null, [{ part: 'lift', ...pauseOrder(row.value as PauseKind, false) }]);
+  await history(tx, ssn, now, actor, 'resumed the line.');
+  const [line] = await tx.select({ memberId: sims.memberId }).from(sims).where(eq(sims.ssn, ssn));
+  if (line?.memberId) await notify(tx, line.memberId, now, householdNotices.resumed(actor));
+  return true;
+}
+
+export async function resume(
+  { db, clock }: ServiceContext,
+  memberId: number,
+  ssn: string,
+): Promise<Outcome<LineControls, 'noSuchControlledLine'>> {
+  return db.transaction(async (tx) => {
+    const acting = await actingOn(tx, memberId, ssn);
+    if (!acting || !runs(acting)) return refused('noSuchControlledLine');
+    const resumed = await resumeIn(tx, clock(), ssn, acting.name);
+    return done(await view(tx, acting, ssn, resumed ? householdMessages.resumed : undefined));
+  });
+}
+
+/** The minute's job: pauses whose end has come resume by themselves, each in its own transaction. */
+export async function resumeEndedPauses({ db, clock }: { db: ServiceContext['db']; clock: Clock }) {
+  const now = clock();
+  const due = await db
+    .select({ ssn: lineControls.ssn })
+    .from(lineControls)
+    .where(and(eq(lineControls.control, 'pause'), ne(lineControls.value, 'off'), lte(lineControls.until, now)))
+    .limit(500);
+  let resumed = 0;
+  for (const { ssn } of due)
+    if (
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ until: lineControls.until })
+          .from(lineControls)
+          .where(and(eq(lineControls.ssn, ssn), eq(lineControls.control, 'pause')))
+          .for('update');
+        return row?.until && row.until <= now ? resumeIn(tx, now, ssn, AUTOMATIC) : false;
+      })
+    )
+      resumed += 1;
+  return resumed;
+}
+
+/** The owner makes a line a manager or a member again. */
+export async function setRole(
+  { db, clock }: ServiceContext,
+  ownerId: number,
+  ssn: string,
+  role: HouseholdRole,
+): Promise<Outcome<{ message: string }, 'noSuchLine'>> {
+  return db.transaction(async (tx) => {
+    const [owner] = await tx.select().from(members).where(eq(members.id, ownerId));
+    const updated = await tx
+      .update(householdLines)
+      .set({ role })
+      .where(
+        and(
+          eq(householdLines.ssn, ssn),
+          inArray(
+            householdLines.householdId,
+            tx.select({ id: households.id }).from(households).where(eq(households.ownerId, ownerId)),
+          ),
+        ),
+      )
+      .returning({ ssn: householdLines.ssn });
+    if (updated.length === 0 || !owner) return refused('noSuchLine');
+    await history(
+      tx,
+      ssn,
+      clock(),
+      nameOf(owner),
+      role === 'manager' ? 'made the line a manager.' : 'made the line a member.',
+    );
+    return done({ message: householdMessages.roleSet(role) });
+  });
+}
+
+/** The household a member runs: the one they own, or the one whose lines they manage. */
+export async function householdRunBy(db: Queryable, memberId: number): Promise<number | undefined> {
+  const [owned] = await db.select({ id: households.id }).from(households).where(eq(households.ownerId, memberId));
+  if (owned) return owned.id;
+  const [managed] = await db
+    .select({ id: householdLines.householdId })
+    .from(householdLines)
+    .innerJoin(sims, eq(sims.ssn, householdLines.ssn))
+    .where(and(eq(sims.memberId, memberId), eq(householdLines.role, 'manager')));
+  return managed?.id;
+}
+
+/**
+ * A line leaving its household keeps its number; what the household set on it at the network (a
+ * pause, a filter or bar) is lifted, and the line is told. What the line set for itself stays.
+ */
+export async function liftHouseholdControls(tx: Queryable, now: Date, ssn: string) {
+  await resumeIn(tx, now, ssn, AUTOMATIC);
+  const set = await tx
+    .select()
+    .from(lineControls)
+    .where(and(eq(lineControls.ssn, ssn), eq(lineControls.byHousehold, true), eq(lineControls.value, 'on')));
+  for (const { control } of set) {
+    if (control === 'pause') continue;
+    const row = await lockedControl(tx, ssn, control, now);
+    await change(tx, now, row, 'off', null, [{ part: 'off', ...FILTER_ORDERS[control](false) }]);
+    await history(tx, ssn, now, AUTOMATIC, `${LINE_FILTER_NAMES[control]}: off (the line left its household).`);
+  }
+}

@@ -1,0 +1,302 @@
+import { and, desc, eq, like } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { householdApi, householdFailures } from '../../../src/contract/household.schema.ts';
+import * as schema from '../../../src/server/db/schema.ts';
+import { resumeEndedPauses } from '../../../src/server/modules/household/household.controls.ts';
+import { createMember, type BuiltMember } from '../support/builders.ts';
+import { ok, refused, send } from '../support/client.ts';
+import { forEachDatabase, sendNetworkOrders, settleNetwork, type TestContext } from '../support/harness.ts';
+
+/**
+ * Household controls the network enforces (docs/product/lifelines.md "Controls"): a pause of data or of
+ * all service until a day (three months at most, then it resumes by itself), the adult content filter
+ * and the premium-rate and third-party bars, each an order through the outbox; a refusal puts the line
+ * back; managers run the lines with the owner; leaving lifts what the household set.
+ */
+const withPlan = { membership: { sku: 'BDDT00', daysLeft: 12, usedGb: 1 } } as const;
+const on = (runner: BuiltMember, line: BuiltMember) => ({ user_id: runner.userId, ssn: line.ssn });
+
+async function join(c: TestContext, owner: BuiltMember, line: BuiltMember) {
+  const { _payload: inv } = await ok(c.app, householdApi.invite, {
+    session: owner.session,
+    params: { user_id: owner.userId },
+    body: { msisdn: line.msisdn },
+  });
+  const [mail] = await c.handle.db
+    .select()
+    .from(schema.outbox)
+    .where(and(eq(schema.outbox.to, line.email), like(schema.outbox.subject, '%household%')))
+    .orderBy(desc(schema.outbox.id))
+    .limit(1);
+  const code = /enter the code (\d{6})/.exec(mail?.body ?? '')![1]!;
+  await ok(c.app, householdApi.accept, {
+    session: line.session,
+    params: { user_id: line.userId, id: String(inv.id) },
+    body: { code },
+  });
+}
+
+/** A household of an owner and two lines. */
+async function family(c: TestContext) {
+  const owner = await createMember(c, { ...withPlan, firstname: 'Fiona', lastname: 'Byrne' });
+  const teen = await createMember(c, { ...withPlan, firstname: 'Aoife', lastname: 'Byrne' });
+  const other = await createMember(c, { ...withPlan, firstname: 'Cian', lastname: 'Byrne' });
+  await join(c, owner, teen);
+  await join(c, owner, other);
+  return { owner, teen, other };
+}
+
+/** A use sent by the sandbox network as it would (refused where the network enforces a bar). */
+const use = (c: TestContext, m: BuiltMember, body: Record<string, unknown>) =>
+  c.app.request('/sandbox/usage', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ msisdn: m.msisdn, country: 'IE', ...body }),
+  });
+
+const ordersOf = (c: TestContext, m: BuiltMember) =>
+  c.handle.db
+    .select()
+    .from(schema.networkOrders)
+    .where(and(eq(schema.networkOrders.line, m.ssn), like(schema.networkOrders.cause, 'control:%')))
+    .orderBy(schema.networkOrders.id);
+
+const titlesOf = async (c: TestContext, m: BuiltMember) =>
+  (await c.handle.db.select().from(schema.notifications).where(eq(schema.notifications.memberId, m.userId))).map(
+    (n) => n.title,
+  );
+
+forEachDatabase('household controls', (ctx) => {
+  it('the owner pauses a line’s data: ordered, done at the network, enforced; resumed; the line sees who did it', async () => {
+    const c = ctx();
+    const { owner, teen } = await family(c);
+    const { _payload: paused } = await ok(c.app, householdApi.pause, {
+      session: owner.session,
+      params: on(owner, teen),
+      body: { kind: 'data' },
+    });
+    expect(paused.pause).toMatchObject({ kind: 'data', network: 'switching' });
+    expect(paused.message).toBe('Pausing data at the network…');
+    // Three months at most: none given, it ends then.
+    expect(new Date(paused.pause.until!).getTime() - c.clock.now.getTime()).toBe(92 * 86_400_000);
+    const [order] = await ordersOf(c, teen);
+    expect(order).toMatchObject({
+      service: 'dataAccess',
+      action: 'modify',
+      characteristics: { barred: true, reason: 'paused' },
+    });
+    await settleNetwork(c);
+    // The line sees it, who did it, and who sees the line.
+    const { _payload: seen } = await ok(c.app, householdApi.controls, {
+      session: teen.session,
+      params: on(teen, teen),
+    });
+    expect(seen.pause).toMatchObject({ kind: 'data', network: 'done' });
+    expect(seen.can).toEqual({ pause: false, filters: true, role: false });
+    expect(seen.seen_by).toEqual([{ name: 'Fiona Byrne', role: 'owner' }]);
+    expect(seen.history.map((h) => h.actor)).toEqual(['The network', 'Fiona Byrne']);
+    expect(await titlesOf(c, teen)).toContain('Your data is paused');
+    // The network enforces it: data is refused, a call is not.
+    expect((await use(c, teen, { data_mb: 5 })).status).toBe(409);
+    expect((await use(c, teen, { minutes: 1, destination: '+353871234567' })).status).toBe(200);
+    // The line cannot lift it itself (not theirs to run: 404).
+    await refused(
+      c.app,
+      householdApi.resume,
+      { session: teen.session, params: on(teen, teen) },
+      householdFailures.noSuchControlledLine,
+    );
+    const { _payload: resumed } = await ok(c.app, householdApi.resume, {
+      session: owner.session,
+      params: on(owner, teen),
+    });
+    expect(resumed.pause).toMatchObject({ kind: null, network: 'switching' });
+    await settleNetwork(c);
+    expect((await use(c, teen, { data_mb: 5 })).status).toBe(200);
+    expect(await titlesOf(c, teen)).toContain('Your line is on again');
+  });
+
+  it('a pause of all service until a day resumes by itself the morning after; a date past or beyond three months is refused', async () => {
+    const c = ctx();
+    const { owner, teen } = await family(c);
+    const day = (days: number) => new Date(c.clock.now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+    for (const [until, failure] of [
+      [day(-1), householdFailures.pausePast],
+      [day(120), householdFailures.pauseTooLong],
+    ] as const)
+      await refused(
+        c.app,
+        householdApi.pause,
+        { session: owner.session, params: on(owner, teen), body: { kind: 'all', until } },
+        failure,
+      );
+    const bad = await send(c.app, householdApi.pause, {
+      session: owner.session,
+      params: on(owner, teen),
+      body: { kind: 'everything' as 'all', until: 'soon' },
+    });
+    expect(bad.status).toBe(400);
+    await ok(c.app, householdApi.pause, {
+      session: owner.session,
+      params: on(owner, teen),
+      body: { kind: 'all', until: day(3) },
+    });
+    await settleNetwork(c);
+    expect((await use(c, teen, { minutes: 1, destination: '+353871234567' })).status).toBe(409);
+    // Not yet: the job resumes nothing.
+    expect(await resumeEndedPauses({ db: c.handle.db, clock: () => c.clock.now })).toBe(0);
+    c.clock.advance(4 * 86_400_000);
+    expect(await resumeEndedPauses({ db: c.handle.db, clock: () => c.clock.now })).toBe(1);
+    expect(await resumeEndedPauses({ db: c.handle.db, clock: () => c.clock.now })).toBe(0);
+    const orders = await ordersOf(c, teen);
+    expect(orders.map((o) => [o.service, o.characteristics['state']])).toEqual([
+      ['mobileLine', 'suspended'],
+      ['mobileLine', 'active'],
+    ]);
+    await settleNetwork(c);
+    expect((await use(c, teen, { minutes: 1, destination: '+353871234567' })).status).toBe(200);
+    // (Four days on, the sessions have ended: the history is read where it is kept.)
+    const [, resumedBy] = await c.handle.db
+      .select()
+      .from(schema.lineHistory)
+      .where(eq(schema.lineHistory.ssn, teen.ssn))
+      .orderBy(desc(schema.lineHistory.id));
+    expect(resumedBy).toMatchObject({ actor: 'Automatically', text: 'resumed the line.' });
+  });
+
+  it('filters and bars: the line switches its own; a refusal at the network puts it back; twenty presses at once order once', async () => {
+    const c = ctx();
+    const { owner, teen } = await family(c);
+    const { _payload: mine } = await ok(c.app, householdApi.setFilter, {
+      session: teen.session,
+      params: { ...on(teen, teen), filter: 'premiumRate' },
+      body: { on: true },
+    });
+    expect(mine.filters.find((f) => f.filter === 'premiumRate')).toEqual({
+      filter: 'premiumRate',
+      on: true,
+      network: 'switching',
+    });
+    await sendNetworkOrders(c);
+    const sent = c.network.sandbox.orders().find((o) => o.service === 'callBarring')!;
+    await c.network.sandbox.finish(sent.id, 'failed');
+    const { _payload: back } = await ok(c.app, householdApi.controls, {
+      session: owner.session,
+      params: on(owner, teen),
+    });
+    expect(back.filters.find((f) => f.filter === 'premiumRate')).toEqual({
+      filter: 'premiumRate',
+      on: false,
+      network: 'refused',
+    });
+    expect(back.history[0]).toMatchObject({ actor: 'The network' });
+    expect(back.history[0]!.text).toMatch(/^refused: Premium-rate numbers barred on\. Nothing changed\.$/);
+    // Twenty at once: one change, one order.
+    const presses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        send(c.app, householdApi.setFilter, {
+          session: owner.session,
+          params: { ...on(owner, teen), filter: 'contentFilter' },
+          body: { on: true },
+        }),
+      ),
+    );
+    expect(presses.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect((await ordersOf(c, teen)).filter((o) => o.service === 'contentFilter')).toHaveLength(1);
+    await settleNetwork(c);
+    const { _payload: done } = await ok(c.app, householdApi.controls, {
+      session: teen.session,
+      params: on(teen, teen),
+    });
+    expect(done.filters.find((f) => f.filter === 'contentFilter')).toMatchObject({ on: true, network: 'done' });
+    // Another household's line, or a stranger's SIM: 404, as if there were none.
+    const stranger = await createMember(c, withPlan);
+    await refused(
+      c.app,
+      householdApi.setFilter,
+      { session: stranger.session, params: { ...on(stranger, teen), filter: 'contentFilter' }, body: { on: false } },
+      householdFailures.noSuchControlledLine,
+    );
+    await refused(
+      c.app,
+      householdApi.controls,
+      { session: stranger.session, params: on(stranger, teen) },
+      householdFailures.noSuchControlledLine,
+    );
+  });
+
+  it('a manager runs the other lines with the owner, never their own role; leaving lifts what the household set, not what the line set', async () => {
+    const c = ctx();
+    const { owner, teen, other } = await family(c);
+    // Only the owner appoints.
+    await refused(
+      c.app,
+      householdApi.setRole,
+      { session: other.session, params: on(other, other), body: { role: 'manager' } },
+      householdFailures.noSuchLine,
+    );
+    await ok(c.app, householdApi.setRole, {
+      session: owner.session,
+      params: on(owner, other),
+      body: { role: 'manager' },
+    });
+    const { _payload: household } = await ok(c.app, householdApi.household, {
+      session: other.session,
+      params: { user_id: other.userId },
+    });
+    expect(household.manager).toBe(true);
+    const { _payload: lines } = await ok(c.app, householdApi.lines, {
+      session: other.session,
+      params: { user_id: other.userId },
+    });
+    expect(lines.values.map((l) => l.ssn)).toEqual([teen.ssn]);
+    await ok(c.app, householdApi.pause, { session: other.session, params: on(other, teen), body: { kind: 'data' } });
+    await ok(c.app, householdApi.setFilter, {
+      session: other.session,
+      params: { ...on(other, teen), filter: 'thirdPartyBilling' },
+      body: { on: true },
+    });
+    await ok(c.app, householdApi.setFilter, {
+      session: teen.session,
+      params: { ...on(teen, teen), filter: 'contentFilter' },
+      body: { on: true },
+    });
+    await settleNetwork(c);
+    const { _payload: seen } = await ok(c.app, householdApi.controls, {
+      session: teen.session,
+      params: on(teen, teen),
+    });
+    expect(seen.seen_by).toEqual([
+      { name: 'Fiona Byrne', role: 'owner' },
+      { name: 'Cian Byrne', role: 'manager' },
+    ]);
+    expect(seen.history.some((h) => h.actor === 'Cian Byrne' && h.text.startsWith('paused data'))).toBe(true);
+    // The line leaves: the pause and the household's bar are lifted at the network; its own filter stays.
+    await ok(c.app, householdApi.leave, { session: teen.session, params: on(teen, teen) });
+    const { _payload: after } = await ok(c.app, householdApi.controls, {
+      session: teen.session,
+      params: on(teen, teen),
+    });
+    expect(after.pause.kind).toBeNull();
+    expect(after.filters.map((f) => [f.filter, f.on])).toEqual([
+      ['contentFilter', true],
+      ['premiumRate', false],
+      ['thirdPartyBilling', false],
+    ]);
+    expect(after.seen_by).toEqual([]);
+    const lifts = (await ordersOf(c, teen)).slice(-2);
+    expect(lifts.map((o) => o.characteristics)).toEqual([
+      { barred: false, reason: 'paused' },
+      { thirdPartyBilling: 'allowed' },
+    ]);
+    await settleNetwork(c);
+    expect((await use(c, teen, { data_mb: 5 })).status).toBe(200);
+    // The manager no longer reaches the line.
+    await refused(
+      c.app,
+      householdApi.controls,
+      { session: other.session, params: on(other, teen) },
+      householdFailures.noSuchControlledLine,
+    );
+  });
+});
