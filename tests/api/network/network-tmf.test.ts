@@ -177,7 +177,8 @@ describe('TM Forum conformance', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        msisdn: '0871234567',
+        // The ported-in line: in service, nothing barred (the network carries no use of a barred or deleted line).
+        msisdn: '0861234567',
         data_mb: 5,
         minutes: 2,
         texts: 1,

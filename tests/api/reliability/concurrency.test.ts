@@ -144,6 +144,11 @@ const PASSKEY_RACE = {
   test: '20 at once: one step-up code opens one registration, one answer adds one passkey and signs in once, one removal',
 };
 
+const HOUSEHOLD_CONTROLS_RACE = {
+  file: '../household/household-controls.test.ts',
+  test: '20 pauses, resumes and appointments at once: one change and one order each',
+};
+
 const HOUSEHOLD_RACE = {
   file: '../household/household.test.ts',
   test: '20 purchases, credits and acceptances at once: credit never overdrawn, one line per invitation, 4 lines at most',
@@ -154,6 +159,13 @@ const races: Record<string, Race | Elsewhere> = {
   buyHouseholdMembership: HOUSEHOLD_RACE,
   addHouseholdCredit: HOUSEHOLD_RACE,
   acceptHouseholdInvitation: HOUSEHOLD_RACE,
+  setHouseholdLineFilter: {
+    file: '../household/household-controls.test.ts',
+    test: 'filters and bars: the line switches its own; a refusal at the network puts it back; twenty presses at once order once',
+  },
+  pauseHouseholdLine: HOUSEHOLD_CONTROLS_RACE,
+  resumeHouseholdLine: HOUSEHOLD_CONTROLS_RACE,
+  setHouseholdLineRole: HOUSEHOLD_CONTROLS_RACE,
   // The top-up advance (docs/product/lifelines.md): one outstanding per SIM.
   takeAdvance: { file: '../money/advance.test.ts', test: '20 advances at once → one' },
   networkListener: { file: '../network/network.test.ts', test: 'the same event 20 times at once' },

@@ -303,13 +303,17 @@ export async function pause(
 ): Promise<Outcome<LineControls, 'noSuchControlledLine' | 'pausePast' | 'pauseTooLong'>> {
   const now = clock();
   const latest = new Date(now.getTime() + PAUSE_MAX_DAYS * 86_400_000);
-  const until = lastDay === undefined ? latest : endOfDay(lastDay);
+  // None given: to the end of the last day allowed (whole days, so a second press asks for the same).
+  const until = endOfDay(lastDay ?? irishDayOf(latest));
   if (Number.isNaN(until.getTime()) || until <= now) return refused('pausePast');
   if (until.getTime() > endOfDay(irishDayOf(latest)).getTime()) return refused('pauseTooLong');
   return db.transaction(async (tx) => {
     const acting = await actingOn(tx, memberId, ssn);
     if (!acting || !runs(acting)) return refused('noSuchControlledLine');
     const row = await lockedControl(tx, ssn, 'pause', now);
+    if (row.value === kind && row.until?.getTime() === until.getTime())
+      // Asked again (a second press, a race): nothing changes, nobody is told twice.
+      return done(await view(tx, acting, ssn));
     if (row.value === kind) {
       // The same pause: only its end moves (nothing new for the network).
       await tx.update(lineControls).set({ until }).where(eq(lineControls.id, row.id));
@@ -388,20 +392,24 @@ export async function setRole(
 ): Promise<Outcome<{ message: string }, 'noSuchLine'>> {
   return db.transaction(async (tx) => {
     const [owner] = await tx.select().from(members).where(eq(members.id, ownerId));
+    const ours = and(
+      eq(householdLines.ssn, ssn),
+      inArray(
+        householdLines.householdId,
+        tx.select({ id: households.id }).from(households).where(eq(households.ownerId, ownerId)),
+      ),
+    );
+    // Changed only where it differs (the row's lock orders presses at once): one change, one line of history.
     const updated = await tx
       .update(householdLines)
       .set({ role })
-      .where(
-        and(
-          eq(householdLines.ssn, ssn),
-          inArray(
-            householdLines.householdId,
-            tx.select({ id: households.id }).from(households).where(eq(households.ownerId, ownerId)),
-          ),
-        ),
-      )
+      .where(and(ours, ne(householdLines.role, role)))
       .returning({ ssn: householdLines.ssn });
-    if (updated.length === 0 || !owner) return refused('noSuchLine');
+    if (updated.length === 0) {
+      const [line] = await tx.select({ ssn: householdLines.ssn }).from(householdLines).where(ours);
+      return line && owner ? done({ message: householdMessages.roleSet(role) }) : refused('noSuchLine');
+    }
+    if (!owner) return refused('noSuchLine');
     await history(
       tx,
       ssn,

@@ -233,6 +233,7 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
       } else if (o.action === 'delete') {
         lines.delete(o.msisdn);
         ended.add(o.msisdn);
+        dataBars.delete(o.msisdn);
       } else if (typeof o.characteristics['state'] === 'string')
         lines.set(o.msisdn, { state: o.characteristics['state'], id: line?.id ?? newServiceId() });
       // An eSIM's profile is made by the SM-DP+: its matching id is the one-time download code.
