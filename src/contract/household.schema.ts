@@ -94,11 +94,9 @@ const ControlsSchema = z
       role: z.boolean().meta({ description: 'The caller may make the line a manager (the owner)' }),
     }),
     role: z.enum(HOUSEHOLD_ROLES).nullable().meta({ description: "The line's role in its household (null: none)" }),
-    seen_by: z
-      .array(z.object({ name: z.string(), role: z.enum(['owner', 'manager']) }))
-      .meta({
-        description: 'Who sees the line’s use this period and its state (never its calls, transactions or messages)',
-      }),
+    seen_by: z.array(z.object({ name: z.string(), role: z.enum(['owner', 'manager']) })).meta({
+      description: 'Who sees the line’s use this period and its state (never its calls, transactions or messages)',
+    }),
     history: z.array(z.object({ at: z.string(), actor: z.string(), text: z.string() })),
   })
   .meta({ id: 'LineControls' });
@@ -439,8 +437,8 @@ export type HouseholdRefusal = keyof typeof householdFailures;
 /** The filters' and bars' names, as the screens and the history say them. */
 export const LINE_FILTER_NAMES: Record<LineFilter, string> = {
   contentFilter: 'Adult content filter',
-  premiumRate: 'Premium-rate numbers barred',
-  thirdPartyBilling: 'Third-party charges barred',
+  premiumRate: 'Bar on premium-rate numbers',
+  thirdPartyBilling: 'Bar on third-party charges',
 };
 
 /** The in-app notifications a household change leaves for the other member (docs/product/lifelines.md: both sides know). */

@@ -49,6 +49,36 @@ test.describe('household lines', () => {
     await expect(page.getByText('Visa •••• 4242: €9.99')).toBeVisible();
   });
 
+  test('family pauses teen’s data on a phone-sized screen, the network confirms it, and resumes it', async ({
+    page,
+    signIn,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signIn('family');
+    await page.goto('/my48/household');
+    const teen = lineCard(page, 'Tadhg Walsh');
+    await teen.getByRole('button', { name: 'Pause and filters for Tadhg Walsh' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pause and filters for Tadhg Walsh' });
+    await expect(dialog.getByText('Nothing is paused on Tadhg Walsh.')).toBeVisible();
+    await expectNoAxeViolations(page, 'the line’s controls');
+    await expect(dialog.getByLabel('Data only')).toBeChecked();
+    await dialog.getByRole('button', { name: 'Pause the line' }).click();
+    await expect(dialog.getByText(/^Data is paused until /)).toBeVisible();
+    // The sandbox network takes the order in half a second; the screen asks again until it has.
+    await expect(dialog.getByText('Pausing at the network…')).toBeHidden({ timeout: 15_000 });
+    await expect(dialog.getByRole('listitem').filter({ hasText: 'Fiona Walsh paused data until' })).toBeVisible();
+    await expect(
+      dialog.getByRole('listitem').filter({ hasText: 'The network confirmed: data paused until' }),
+    ).toBeVisible();
+    await dialog.getByRole('button', { name: 'Resume now' }).click();
+    await expect(dialog.getByText('Nothing is paused on Tadhg Walsh.')).toBeVisible();
+    await expect(dialog.getByText('Resuming at the network…')).toBeHidden({ timeout: 15_000 });
+    await expect(
+      dialog.getByRole('listitem').filter({ hasText: 'The network confirmed: service resumed.' }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page, 'the line’s controls after a resume');
+  });
+
   test('family invites cousin by keyboard; cousin accepts with the mailed code in a second browser, by keyboard', async ({
     page,
     signIn,

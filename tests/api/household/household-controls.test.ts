@@ -192,7 +192,7 @@ forEachDatabase('household controls', (ctx) => {
       network: 'refused',
     });
     expect(back.history[0]).toMatchObject({ actor: 'The network' });
-    expect(back.history[0]!.text).toMatch(/^refused: Premium-rate numbers barred on\. Nothing changed\.$/);
+    expect(back.history[0]!.text).toMatch(/^refused: the bar on premium-rate numbers switched on\. Nothing changed\.$/);
     // Twenty at once: one change, one order.
     const presses = await Promise.all(
       Array.from({ length: 20 }, () =>

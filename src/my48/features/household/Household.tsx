@@ -23,6 +23,7 @@ import {
 } from './household-store.ts';
 import './household.css';
 import { CheckField } from '../../../components/forms/CheckField.tsx';
+import { LineControls } from './LineControls.tsx';
 
 const dataOf = (l: HouseholdLine) =>
   l.is_unlimited
@@ -36,6 +37,7 @@ const ACTIONS: [LineAction, string, (name: string) => string][] = [
   ['membership', 'Buy a membership', (n) => `Buy a membership for ${n}`],
   ['credit', 'Add credit', (n) => `Add credit for ${n}`],
   ['limit', 'Spend limit', (n) => `Spend limit for ${n}`],
+  ['controls', 'Pause and filters', (n) => `Pause and filters for ${n}`],
   ['remove', 'Remove', (n) => `Remove ${n}'s line`],
 ];
 
@@ -220,6 +222,12 @@ function LineDialog({ view }: { view: HouseholdView }) {
         </form>
       </Dialog>
     );
+  if (action === 'controls')
+    return (
+      <Dialog title={`Pause and filters for ${line.name}`} onClose={close} actions={cancel}>
+        <LineControls ssn={line.ssn} name={line.name} />
+      </Dialog>
+    );
   return (
     <Dialog title={`Remove ${line.name}'s line?`} onClose={close} actions={cancel}>
       <form className="form" noValidate onSubmit={removeForm.onSubmit} aria-label={`Remove ${line.name}'s line`}>
@@ -262,7 +270,7 @@ export default function HouseholdScreen() {
       </p>
     );
   const { household: h, lines } = view;
-  if (h.role === 'line')
+  if (h.role === 'line' && !h.manager)
     return (
       <div className="card stack">
         <p>{`Your line is part of ${h.owner?.name ?? 'another member'}'s household, so you cannot add lines of your own.`}</p>
@@ -272,16 +280,27 @@ export default function HouseholdScreen() {
       </div>
     );
   const room = h.max_lines - lines.length;
+  const managing = h.role === 'line' && h.manager;
   return (
     <div className="stack household">
-      <p>
-        Hold up to {h.max_lines} other members' lines: see their credit and data, buy their memberships and credit with
-        your credit or card, and set a limit on what they spend by card. You never see their transactions, messages or
-        details.
-      </p>
+      {managing ? (
+        <p>
+          {`You manage ${h.owner?.name ?? 'the owner'}'s household with them: you see its other lines, buy for them with your own credit or card, pause them and set their filters. Your own line is in Settings → Household.`}
+        </p>
+      ) : (
+        <p>
+          Hold up to {h.max_lines} other members' lines: see their credit and data, buy their memberships and credit
+          with your credit or card, pause them, filter what they reach, and set a limit on what they spend by card. You
+          never see their calls, transactions, messages or details.
+        </p>
+      )}
       {notice && <FormAlert tone="success">{notice}</FormAlert>}
       <section aria-labelledby="lines-title" className="stack">
-        <h2 id="lines-title">{`Your lines (${lines.length} of ${h.max_lines})`}</h2>
+        <h2 id="lines-title">
+          {managing
+            ? `The household's other lines (${lines.length})`
+            : `Your lines (${lines.length} of ${h.max_lines})`}
+        </h2>
         {lines.length === 0 ? (
           <p>No lines yet. Invite a member by their number below.</p>
         ) : (
@@ -293,55 +312,58 @@ export default function HouseholdScreen() {
         )}
       </section>
       <LineDialog view={view} />
-      <section aria-labelledby="invite-title" className="card stack">
-        <h2 id="invite-title">Invite a line</h2>
-        {room > 0 ? (
-          <form className="form" noValidate onSubmit={inviteForm.onSubmit} aria-labelledby="invite-title">
-            <p>
-              We e-mail the member of that number a code. They join by entering it in their own my48, within 10 minutes.
-            </p>
-            <FormAlert>{invite.error}</FormAlert>
-            {invite.result && <FormAlert tone="success">{invite.result}</FormAlert>}
-            <Field
-              label="Mobile number of the line"
-              name="msisdn"
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              hint="A 48 number, like 087 123 4567."
-              required
-              error={invite.fields['msisdn']}
-            />
-            <SubmitButton busy={invite.busy} busyLabel={invite.busyLabel ?? ''}>
-              Send an invitation
-            </SubmitButton>
-          </form>
-        ) : (
-          <p>Your household is full. Remove a line to add another.</p>
-        )}
-        {h.sent.length > 0 && (
-          <>
-            <h3>Waiting for an answer</h3>
-            <FormAlert>{withdraw.error}</FormAlert>
-            <ul className="stack">
-              {h.sent.map((i) => (
-                <li key={i.id} className="household__invitation">
-                  <span>{`${i.msisdn ? formatMsisdn(i.msisdn) : ''} · code valid until ${clockTime(i.expires_at)}`}</span>
-                  <button
-                    type="button"
-                    className="btn btn--outline"
-                    disabled={withdraw.busy}
-                    onClick={() => void withdrawForm.submit({ id: String(i.id) })}
-                    aria-label={`Withdraw the invitation to ${i.msisdn ? formatMsisdn(i.msisdn) : 'this number'}`}
-                  >
-                    Withdraw
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
-      </section>
+      {!managing && (
+        <section aria-labelledby="invite-title" className="card stack">
+          <h2 id="invite-title">Invite a line</h2>
+          {room > 0 ? (
+            <form className="form" noValidate onSubmit={inviteForm.onSubmit} aria-labelledby="invite-title">
+              <p>
+                We e-mail the member of that number a code. They join by entering it in their own my48, within 10
+                minutes.
+              </p>
+              <FormAlert>{invite.error}</FormAlert>
+              {invite.result && <FormAlert tone="success">{invite.result}</FormAlert>}
+              <Field
+                label="Mobile number of the line"
+                name="msisdn"
+                type="tel"
+                inputMode="tel"
+                autoComplete="off"
+                hint="A 48 number, like 087 123 4567."
+                required
+                error={invite.fields['msisdn']}
+              />
+              <SubmitButton busy={invite.busy} busyLabel={invite.busyLabel ?? ''}>
+                Send an invitation
+              </SubmitButton>
+            </form>
+          ) : (
+            <p>Your household is full. Remove a line to add another.</p>
+          )}
+          {h.sent.length > 0 && (
+            <>
+              <h3>Waiting for an answer</h3>
+              <FormAlert>{withdraw.error}</FormAlert>
+              <ul className="stack">
+                {h.sent.map((i) => (
+                  <li key={i.id} className="household__invitation">
+                    <span>{`${i.msisdn ? formatMsisdn(i.msisdn) : ''} · code valid until ${clockTime(i.expires_at)}`}</span>
+                    <button
+                      type="button"
+                      className="btn btn--outline"
+                      disabled={withdraw.busy}
+                      onClick={() => void withdrawForm.submit({ id: String(i.id) })}
+                      aria-label={`Withdraw the invitation to ${i.msisdn ? formatMsisdn(i.msisdn) : 'this number'}`}
+                    >
+                      Withdraw
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+      )}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { formatMsisdn } from '../../../lib/format.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { $leaving, $said, acceptForm, declineForm, leaveForm, membership } from './your-line-store.ts';
+import { LineControls } from './LineControls.tsx';
 
 const number = (msisdn: string | null) => (msisdn ? formatMsisdn(msisdn) : 'your number');
 
@@ -79,7 +80,13 @@ export default function YourLine() {
       {h.role === 'line' && h.owner && (
         <section className="card stack" aria-labelledby="household-line-title">
           <h3 id="household-line-title">{`You're in ${h.owner.name}'s household`}</h3>
-          <p>{`${h.owner.name} (${h.owner.email}) sees the credit, data left and membership dates of your line, can buy memberships and credit for it, and can set a monthly limit on what you pay by card. Not your transactions, messages or details.`}</p>
+          <p>{`${h.owner.name} (${h.owner.email}) sees the credit, data left and membership dates of your line, can buy memberships and credit for it, pause it, set its filters, and set a monthly limit on what you pay by card. Not your calls, transactions, messages or details.`}</p>
+          {h.manager && (
+            <p>
+              {'You are a manager of the household: '}
+              <a href="/my48/household">run its other lines</a>.
+            </p>
+          )}
           <ul>
             {h.my_lines.map((l) => (
               <li key={l.ssn} className="household__invitation">
@@ -97,6 +104,7 @@ export default function YourLine() {
               </li>
             ))}
           </ul>
+          {h.my_lines[0] && <LineControls ssn={h.my_lines[0].ssn} />}
         </section>
       )}
       {leaving && (

@@ -55,7 +55,7 @@ const refresh = () => {
 };
 
 /** The line whose dialog is open, and which one. */
-export type LineAction = 'membership' | 'credit' | 'limit' | 'remove';
+export type LineAction = 'membership' | 'credit' | 'limit' | 'controls' | 'remove';
 export const $open = atom<{ line: HouseholdLine; action: LineAction } | undefined>(undefined);
 /** What the last action said (shown above the lines once its dialog closed). */
 export const $notice = atom<string | undefined>(undefined);

@@ -68,7 +68,7 @@ const controlOrder = orderCause<{ control: Control; ssn: string; stamp: string; 
     // A change of pause may take two orders (one kind lifted, the other set): the new value's settles it.
     if (control === 'pause' && part !== (row.value === 'off' ? 'lift' : row.value)) return;
     await tx.update(lineControls).set({ network: 'done' }).where(eq(lineControls.id, row.id));
-    await history(tx, ssn, now, NETWORK, `done: ${describe(control, row.value, row.until)}.`);
+    await history(tx, ssn, now, NETWORK, `confirmed: ${describe(control, row.value, row.until)}.`);
   },
 );
 
@@ -77,7 +77,7 @@ const describe = (control: Control, value: string, until: Date | null) =>
     ? value === 'off'
       ? 'service resumed'
       : `${value === 'all' ? 'all service' : 'data'} paused until ${until ? shortDay(until) : 'resumed'}`
-    : `${LINE_FILTER_NAMES[control]} ${value === 'on' ? 'on' : 'off'}`;
+    : `the ${LINE_FILTER_NAMES[control].toLowerCase()} switched ${value === 'on' ? 'on' : 'off'}`;
 
 const shortDay = (at: Date) =>
   new Intl.DateTimeFormat('en-IE', { timeZone: 'Europe/Dublin', day: 'numeric', month: 'long' }).format(
@@ -282,7 +282,13 @@ export async function setFilter(
       [{ part: on ? 'on' : 'off', ...FILTER_ORDERS[filter](on) }],
       runs(acting),
     );
-    await history(tx, ssn, now, acting.name, `${LINE_FILTER_NAMES[filter]}: ${on ? 'on' : 'off'}.`);
+    await history(
+      tx,
+      ssn,
+      now,
+      acting.name,
+      `switched ${on ? 'on' : 'off'} the ${LINE_FILTER_NAMES[filter].toLowerCase()}.`,
+    );
     return done(await view(tx, acting, ssn, householdMessages.filterSet(filter, on)));
   });
 }
@@ -447,6 +453,12 @@ export async function liftHouseholdControls(tx: Queryable, now: Date, ssn: strin
     if (control === 'pause') continue;
     const row = await lockedControl(tx, ssn, control, now);
     await change(tx, now, row, 'off', null, [{ part: 'off', ...FILTER_ORDERS[control](false) }]);
-    await history(tx, ssn, now, AUTOMATIC, `${LINE_FILTER_NAMES[control]}: off (the line left its household).`);
+    await history(
+      tx,
+      ssn,
+      now,
+      AUTOMATIC,
+      `switched off the ${LINE_FILTER_NAMES[control].toLowerCase()} (the line left its household).`,
+    );
   }
 }

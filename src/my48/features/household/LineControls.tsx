@@ -1,0 +1,220 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
+import { CheckField } from '../../../components/forms/CheckField.tsx';
+import { LINE_FILTER_NAMES, type LineControls as Controls } from '../../../contract/household.schema.ts';
+import { shortDate } from '../../../lib/format.ts';
+import { LoadFailed } from '../../components/LoadFailed.tsx';
+import './household.css';
+import {
+  controlActions,
+  latestPauseDay,
+  lineControls,
+  pauseForm,
+  resume,
+  setFilter,
+  setRole,
+  switching,
+} from './line-controls-store.ts';
+
+/** How often the screen asks again while the network has yet to answer a change. */
+const SWITCHING_POLL_MS = 3000;
+
+/** The network's word on a control's last change, as the member reads it. */
+function networkSays(network: Controls['pause']['network'], on: boolean, pause = false) {
+  if (network === 'switching')
+    return pause
+      ? on
+        ? 'Pausing at the network…'
+        : 'Resuming at the network…'
+      : on
+        ? 'Switching on at the network…'
+        : 'Switching off at the network…';
+  if (network === 'refused') return 'The network refused the last change: nothing changed.';
+  return null;
+}
+
+/** The day a pause's end falls on: it ends at the start of the next day, so the last day is the one before. */
+const lastDay = (until: string) => shortDate(new Date(new Date(until).getTime() - 1).toISOString());
+
+/**
+ * A line's controls at the network (docs/product/lifelines.md "Controls"): its pause, filters and bars,
+ * its role for the owner, who sees the line, and its history. `name` is the line's member as the owner
+ * sees it; none: the line's own view.
+ */
+export function LineControls({ ssn, name }: { ssn: string; name?: string }) {
+  const state = useStore(lineControls.$state);
+  const action = useStore(controlActions.$state);
+  const pause = useStore(pauseForm.$state);
+  useEffect(() => {
+    void lineControls.load(ssn);
+    return () => {
+      controlActions.reset();
+      pauseForm.reset();
+    };
+  }, [ssn]);
+  const view = state.key === ssn ? state.data : undefined;
+  const waiting = view ? switching(view) : false;
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => void lineControls.load(ssn), SWITCHING_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, ssn, view]);
+  if (state.status === 'error' && !view)
+    return <LoadFailed error={state.error} retry={state.retryable ? () => void lineControls.retry() : undefined} />;
+  if (!view)
+    return (
+      <p role="status" className="loading-line">
+        Loading the line’s controls…
+      </p>
+    );
+  const who = name ?? 'this line';
+  const paused = view.pause.kind;
+  const pauseWord = networkSays(view.pause.network, paused !== null, true);
+  return (
+    <div className="stack line-controls">
+      {action.notice && <FormAlert tone="success">{action.notice}</FormAlert>}
+      <FormAlert>{action.error}</FormAlert>
+      <section className="stack" aria-labelledby={`pause-${ssn}`}>
+        <h3 id={`pause-${ssn}`}>Pause</h3>
+        {paused ? (
+          <p>
+            <strong>
+              {paused === 'all'
+                ? `All service is paused until ${lastDay(view.pause.until!)}.`
+                : `Data is paused until ${lastDay(view.pause.until!)}.`}
+            </strong>{' '}
+            {paused === 'all' ? 'Calls to 112 and 999 still work. ' : ''}It resumes by itself the next morning.
+          </p>
+        ) : (
+          <p>{`Nothing is paused on ${who}.`}</p>
+        )}
+        {pauseWord && (
+          <p role="status" className="line-controls__network">
+            {pauseWord}
+          </p>
+        )}
+        {view.can.pause && paused && (
+          <div className="actions">
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={action.busy !== undefined}
+              onClick={() => void resume()}
+            >
+              {action.busy === 'resume' ? 'Resuming…' : 'Resume now'}
+            </button>
+          </div>
+        )}
+        {view.can.pause && (
+          <form className="form" noValidate onSubmit={pauseForm.onSubmit} aria-label={`Pause ${who}`}>
+            <FormAlert>{pause.error}</FormAlert>
+            {pause.result && <FormAlert tone="success">{pause.result}</FormAlert>}
+            <fieldset className="fieldset">
+              <legend>{paused ? 'Change the pause' : 'What to pause'}</legend>
+              <CheckField
+                id={`kind-data-${ssn}`}
+                type="radio"
+                name="kind"
+                value="data"
+                defaultChecked={paused !== 'all'}
+                label="Data only"
+              />
+              <CheckField
+                id={`kind-all-${ssn}`}
+                type="radio"
+                name="kind"
+                value="all"
+                defaultChecked={paused === 'all'}
+                label="All service (calls to 112 and 999 still work)"
+              />
+              {pause.fields['kind'] && <p className="field__error">{pause.fields['kind']}</p>}
+            </fieldset>
+            <Field
+              label="Last day of the pause"
+              name="until"
+              type="date"
+              min={new Date().toISOString().slice(0, 10)}
+              max={latestPauseDay()}
+              hint="Three months at most. Leave it empty for as long as allowed."
+              error={pause.fields['until']}
+            />
+            <SubmitButton busy={pause.busy} busyLabel={pause.busyLabel ?? ''}>
+              {paused ? 'Change the pause' : 'Pause the line'}
+            </SubmitButton>
+          </form>
+        )}
+      </section>
+      <section className="stack" aria-labelledby={`filters-${ssn}`}>
+        <h3 id={`filters-${ssn}`}>Filters and bars</h3>
+        <ul className="line-controls__filters">
+          {view.filters.map((f) => {
+            const word = networkSays(f.network, f.on);
+            return (
+              <li key={f.filter} className="household__invitation">
+                <span>
+                  {`${LINE_FILTER_NAMES[f.filter]}: `}
+                  <strong>{f.on ? 'on' : 'off'}</strong>
+                  {word && <span className="line-controls__network">{` · ${word}`}</span>}
+                </span>
+                {view.can.filters && (
+                  <button
+                    type="button"
+                    className="btn btn--outline"
+                    disabled={action.busy !== undefined}
+                    onClick={() => void setFilter(f.filter, !f.on)}
+                    aria-label={`${f.on ? 'Switch off' : 'Switch on'}: ${LINE_FILTER_NAMES[f.filter]}`}
+                  >
+                    {f.on ? 'Switch off' : 'Switch on'}
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+      {view.can.role && (
+        <section className="stack" aria-labelledby={`role-${ssn}`}>
+          <h3 id={`role-${ssn}`}>Role</h3>
+          <p>
+            {view.role === 'manager'
+              ? `${who} is a manager: they run the other lines with you, but cannot appoint managers or pay with your means.`
+              : `${who} is a member. A manager runs the other lines with you.`}
+          </p>
+          <div className="actions">
+            <button
+              type="button"
+              className="btn btn--outline"
+              disabled={action.busy !== undefined}
+              onClick={() => void setRole(view.role === 'manager' ? 'member' : 'manager')}
+            >
+              {action.busy === 'role' ? 'Saving…' : view.role === 'manager' ? 'Make a member again' : 'Make a manager'}
+            </button>
+          </div>
+        </section>
+      )}
+      {view.seen_by.length > 0 && (
+        <section className="stack" aria-labelledby={`seen-${ssn}`}>
+          <h3 id={`seen-${ssn}`}>Who sees this line</h3>
+          <p>
+            {`${view.seen_by.map((p) => `${p.name} (${p.role})`).join(', ')}: the credit, data and membership of the line, and its pause, filters and bars. Never its calls, transactions or messages.`}
+          </p>
+        </section>
+      )}
+      <section className="stack" aria-labelledby={`history-${ssn}`}>
+        <h3 id={`history-${ssn}`}>History</h3>
+        {view.history.length === 0 ? (
+          <p>Nothing changed yet.</p>
+        ) : (
+          <ul className="line-controls__history">
+            {view.history.map((h, i) => (
+              <li key={`${h.at}-${i}`}>
+                <span className="line-controls__when">{shortDate(h.at)}</span> {`${h.actor} ${h.text}`}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

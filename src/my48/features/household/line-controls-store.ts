@@ -1,0 +1,84 @@
+import { z } from '../../../contract/zod.ts';
+import { householdApi, type LineControls } from '../../../contract/household.schema.ts';
+import { PAUSE_KINDS, PAUSE_MAX_DAYS, type HouseholdRole, type LineFilter } from '../../../contract/household.ts';
+import { call } from '../../../lib/http.ts';
+import { memberParams } from '../../../lib/member-session.ts';
+import { actionStore } from '../../../stores/action.ts';
+import { formStore } from '../../../stores/form.ts';
+import { loader } from '../../../stores/loader.ts';
+
+/**
+ * A line's controls at the network (docs/product/lifelines.md "Controls"): read for one line, changed by
+ * the owner, a manager, or the line for its filters; each change answers the line's controls as they
+ * stand, so the screen shows "switching" at once and the network's word when it comes.
+ */
+export const lineControls = loader<LineControls, string>(
+  async (ssn) => (await call(householdApi.controls, { params: { ...memberParams(), ssn } }))._payload,
+  'The line’s controls could not be loaded. Please try again.',
+);
+
+const ssnOf = () => lineControls.$state.get().key ?? '';
+/**
+ * The answer of a change: the controls as they stand now, shown at once. Its message is not shown
+ * apart: the control itself says "…at the network" in place until the network has answered.
+ */
+const shown = (view: LineControls) => {
+  lineControls.$state.set({ status: 'ready', key: view.ssn, data: view });
+  return '';
+};
+
+/** Whether the network has yet to answer the last change of any control: read again until it has. */
+export const switching = (view: LineControls) =>
+  view.pause.network === 'switching' || view.filters.some((f) => f.network === 'switching');
+
+export const controlActions = actionStore<'filter' | 'resume' | 'role'>();
+
+export const setFilter = (filter: LineFilter, on: boolean) =>
+  controlActions.run('filter', async () =>
+    shown(
+      (await call(householdApi.setFilter, { params: { ...memberParams(), ssn: ssnOf(), filter }, body: { on } }))
+        ._payload,
+    ),
+  );
+
+export const resume = () =>
+  controlActions.run('resume', async () =>
+    shown((await call(householdApi.resume, { params: { ...memberParams(), ssn: ssnOf() } }))._payload),
+  );
+
+export const setRole = (role: HouseholdRole) =>
+  controlActions.run('role', async () => {
+    const { _payload } = await call(householdApi.setRole, {
+      params: { ...memberParams(), ssn: ssnOf() },
+      body: { role },
+    });
+    await lineControls.load(ssnOf());
+    return _payload.message;
+  });
+
+/** The pause's last day as a date input gives it (YYYY-MM-DD); empty: as long as allowed. */
+export const pauseForm = formStore({
+  schema: z.object({
+    kind: z.enum(PAUSE_KINDS, { error: 'Choose what to pause.' }),
+    until: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), { error: 'Enter a day, like 2027-01-31.' })
+      .optional(),
+  }),
+  labels: { kind: 'What to pause', until: 'Last day of the pause' },
+  busyLabel: 'Pausing…',
+  send: async ({ kind, until }) =>
+    shown(
+      (
+        await call(householdApi.pause, {
+          params: { ...memberParams(), ssn: ssnOf() },
+          body: { kind, ...(until ? { until } : {}) },
+        })
+      )._payload,
+    ),
+});
+
+/** The last day a pause may have, from today (Irish days are close enough for the date picker's bound). */
+export const latestPauseDay = (now = new Date()) =>
+  new Date(now.getTime() + PAUSE_MAX_DAYS * 86_400_000).toISOString().slice(0, 10);
