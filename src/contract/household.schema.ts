@@ -14,6 +14,7 @@ import {
   LINE_FILTERS,
   PAUSE_KINDS,
   PAUSE_MAX_DAYS,
+  LINE_FILTER_NAMES,
   type LineFilter,
   type PauseKind,
 } from './household.ts';
@@ -432,14 +433,8 @@ export const householdFailures = failures('household', {
     message: "Your credit doesn't cover this and you have no stored card. Add a card in Settings, or pay less.",
   },
 });
+export { LINE_FILTER_NAMES };
 export type HouseholdRefusal = keyof typeof householdFailures;
-
-/** The filters' and bars' names, as the screens and the history say them. */
-export const LINE_FILTER_NAMES: Record<LineFilter, string> = {
-  contentFilter: 'Adult content filter',
-  premiumRate: 'Bar on premium-rate numbers',
-  thirdPartyBilling: 'Bar on third-party charges',
-};
 
 /** The in-app notifications a household change leaves for the other member (docs/product/lifelines.md: both sides know). */
 export const householdNotices = {

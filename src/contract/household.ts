@@ -22,3 +22,10 @@ export const PAUSE_MAX_DAYS = 92;
 /** A line's role in its household: a manager does what the owner does for the lines but appoint managers or pay with the owner's means. */
 export const HOUSEHOLD_ROLES = ['member', 'manager'] as const;
 export type HouseholdRole = (typeof HOUSEHOLD_ROLES)[number];
+
+/** The filters' and bars' names, as the screens and the history say them. */
+export const LINE_FILTER_NAMES: Record<LineFilter, string> = {
+  contentFilter: 'Adult content filter',
+  premiumRate: 'Bar on premium-rate numbers',
+  thirdPartyBilling: 'Bar on third-party charges',
+};
