@@ -138,17 +138,33 @@ forEachDatabase('household controls', (ctx) => {
       body: { kind: 'everything' as 'all', until: 'soon' },
     });
     expect(bad.status).toBe(400);
+    const endsOf = async () =>
+      (
+        await c.handle.db
+          .select({ endsAt: schema.memberships.endsAt })
+          .from(schema.memberships)
+          .where(and(eq(schema.memberships.ssn, teen.ssn), eq(schema.memberships.status, 'current')))
+      )[0]!.endsAt.getTime();
+    const ends = await endsOf();
     await ok(c.app, householdApi.pause, {
       session: owner.session,
       params: on(owner, teen),
       body: { kind: 'all', until: day(3) },
     });
+    // No renewal falls inside the pause: the membership's end moves on to keep its days.
+    const { _payload: paused } = await ok(c.app, householdApi.controls, {
+      session: owner.session,
+      params: on(owner, teen),
+    });
+    expect(await endsOf()).toBe(ends + new Date(paused.pause.until!).getTime() - c.clock.now.getTime());
     await settleNetwork(c);
     expect((await use(c, teen, { minutes: 1, destination: '+353871234567' })).status).toBe(409);
     // Not yet: the job resumes nothing.
     expect(await resumeEndedPauses({ db: c.handle.db, clock: () => c.clock.now })).toBe(0);
     c.clock.advance(4 * 86_400_000);
     expect(await resumeEndedPauses({ db: c.handle.db, clock: () => c.clock.now })).toBe(1);
+    // Paused four days in all: the membership ends four days later than it would have.
+    expect(await endsOf()).toBe(ends + 4 * 86_400_000);
     expect(await resumeEndedPauses({ db: c.handle.db, clock: () => c.clock.now })).toBe(0);
     const orders = await ordersOf(c, teen);
     expect(orders.map((o) => [o.service, o.characteristics['state']])).toEqual([

@@ -19,6 +19,7 @@ import { householdLines, households, lineControls, lineHistory, members, sims } 
 import { dayStartOf } from '../../kernel/calendar.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
+import { shiftMembershipDays } from '../money/index.ts';
 import { orderCause, queueNetworkOrder } from '../network/index.ts';
 import { nameOf, notify } from './household.people.ts';
 
@@ -62,6 +63,7 @@ const controlOrder = orderCause<{ control: Control; ssn: string; stamp: string; 
         .update(lineControls)
         .set({ value: row.previous, until: row.previousUntil, network: 'refused' })
         .where(eq(lineControls.id, row.id));
+      if (control === 'pause') await keepDays(tx, ssn, now, row, { value: row.previous, until: row.previousUntil });
       await history(tx, ssn, now, NETWORK, `refused: ${describe(control, row.value, row.until)}. Nothing changed.`);
       return;
     }
@@ -83,6 +85,23 @@ const shortDay = (at: Date) =>
   new Intl.DateTimeFormat('en-IE', { timeZone: 'Europe/Dublin', day: 'numeric', month: 'long' }).format(
     new Date(at.getTime() - 1),
   );
+
+/**
+ * No renewal falls while all service is paused, and the membership keeps its days: its end moves on
+ * by as long as all service is paused. Moving from one state of the pause to another moves it by the
+ * difference (a pause ended early gives back what was not used).
+ */
+async function keepDays(
+  tx: Queryable,
+  ssn: string,
+  now: Date,
+  from: { value: string; until: Date | null },
+  to: { value: string; until: Date | null },
+) {
+  const reach = (v: { value: string; until: Date | null }) =>
+    v.value === 'all' && v.until ? v.until.getTime() : now.getTime();
+  await shiftMembershipDays(tx, ssn, reach(to) - reach(from), now);
+}
 
 const history = (tx: Queryable, ssn: string, at: Date, actor: string, text: string) =>
   tx.insert(lineHistory).values({ ssn, at, actor, text });
@@ -238,6 +257,7 @@ async function change(
 ) {
   // The time of the change names it (its orders carry it); two changes in one millisecond get the next.
   const changedAt = new Date(Math.max(now.getTime(), row.changedAt.getTime() + 1));
+  if (row.control === 'pause') await keepDays(tx, row.ssn, now, row, { value, until });
   await tx
     .update(lineControls)
     .set({ value, until, previous: row.value, previousUntil: row.until, network: 'switching', changedAt, byHousehold })
@@ -323,6 +343,7 @@ export async function pause(
     if (row.value === kind) {
       // The same pause: only its end moves (nothing new for the network).
       await tx.update(lineControls).set({ until }).where(eq(lineControls.id, row.id));
+      await keepDays(tx, ssn, now, row, { value: kind, until });
     } else {
       const lift = row.value === 'off' ? [] : [{ part: 'lift', ...pauseOrder(row.value as PauseKind, false) }];
       await change(tx, now, row, kind, until, [...lift, { part: kind, ...pauseOrder(kind, true) }], true);

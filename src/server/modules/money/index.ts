@@ -12,7 +12,13 @@ export { advanceRoutes } from './advance/advance.routes.ts';
 export { runAlerts } from './alerts.job.ts';
 export { changeCredit } from './credit.ts';
 export { giftShopRoutes } from './gift-shop/gift-shop.routes.ts';
-export { bulkMembershipEligible, currentMembershipAt, isCurrentAt, membershipOf } from './memberships.ts';
+export {
+  bulkMembershipEligible,
+  currentMembershipAt,
+  isCurrentAt,
+  membershipOf,
+  shiftMembershipDays,
+} from './memberships.ts';
 export { membershipsRoutes } from './memberships/memberships.routes.ts';
 export { pay } from './pay.ts';
 export type { MoneyContext } from './pay.ts';

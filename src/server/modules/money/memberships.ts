@@ -1,5 +1,5 @@
 import { productRoamingKb } from '../../../contract/roaming.ts';
-import { and, count, eq, gt, lte, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import type { products } from '../../db/schema.ts';
 import { balances, memberships, sims } from '../../db/schema.ts';
@@ -71,4 +71,22 @@ export async function lockedCredit(tx: Queryable, ssn: string): Promise<number |
     .where(eq(balances.ssn, ssn))
     .for('update');
   return row ? row.credit : null;
+}
+
+/**
+ * A line's membership days moved on by `ms` (a pause of all service: docs/product/lifelines.md): the
+ * current membership ends later (so no renewal falls inside the pause) and a queued one starts and
+ * ends later with it; a negative `ms` (a pause ended early) gives back what was not used.
+ */
+export async function shiftMembershipDays(tx: Queryable, ssn: string, ms: number, now: Date): Promise<void> {
+  if (ms === 0) return;
+  const by = sql`make_interval(secs => ${ms / 1000})`;
+  await tx
+    .update(memberships)
+    .set({ endsAt: sql`${memberships.endsAt} + ${by}` })
+    .where(and(eq(memberships.ssn, ssn), eq(memberships.status, 'current'), gt(memberships.endsAt, now)));
+  await tx
+    .update(memberships)
+    .set({ startsAt: sql`${memberships.startsAt} + ${by}`, endsAt: sql`${memberships.endsAt} + ${by}` })
+    .where(and(eq(memberships.ssn, ssn), eq(memberships.status, 'queued')));
 }
