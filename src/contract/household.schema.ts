@@ -92,9 +92,19 @@ const ControlsSchema = z
     can: z.object({
       pause: z.boolean().meta({ description: 'The caller may pause and resume the line' }),
       filters: z.boolean().meta({ description: 'The caller may switch the filters and bars' }),
-      role: z.boolean().meta({ description: 'The caller may make the line a manager (the owner)' }),
+      role: z.boolean().meta({ description: 'The caller may make the line a manager or mark it under 18 (the owner)' }),
+      answer_under_18: z
+        .boolean()
+        .meta({ description: 'The caller is the line, asked to accept being marked under 18' }),
     }),
     role: z.enum(HOUSEHOLD_ROLES).nullable().meta({ description: "The line's role in its household (null: none)" }),
+    under_18: z
+      .enum(['asked', 'accepted'])
+      .nullable()
+      .meta({
+        description:
+          'Under 18: asked by the owner, accepted by the line (then its filters are the household’s to change)',
+      }),
     seen_by: z.array(z.object({ name: z.string(), role: z.enum(['owner', 'manager']) })).meta({
       description: 'Who sees the line’s use this period and its state (never its calls, transactions or messages)',
     }),
@@ -378,6 +388,31 @@ export const householdApi = {
     description: 'Set',
     errors: { 404: 'Not a line of your household (the owner only)' },
   }),
+  setUnder18: endpoint({
+    id: 'setHouseholdLineUnder18',
+    moves: 'once',
+    method: 'put',
+    path: `${base}/lines/{ssn}/under-18`,
+    summary:
+      "The owner asks to mark a line under 18 (the line accepts in its own my48), or takes the mark away; once accepted, the line's filters and bars are on and only the owner or a manager changes them",
+    params: LineParams,
+    body: z.object({ under_18: z.boolean({ error: 'under_18 must be true or false' }) }),
+    answer: Controls,
+    description: 'Asked (or taken away)',
+    errors: { 404: 'Not a line of your household (the owner only)' },
+  }),
+  answerUnder18: endpoint({
+    id: 'answerHouseholdLineUnder18',
+    moves: 'once',
+    method: 'post',
+    path: `${base}/lines/{ssn}/under-18/answer`,
+    summary: "The line's member accepts or declines being marked under 18",
+    params: LineParams,
+    body: z.object({ accept: z.boolean({ error: 'accept must be true or false' }) }),
+    answer: Controls,
+    description: 'Answered',
+    errors: { 404: 'Your SIM is not a line asked to be marked under 18' },
+  }),
 };
 
 export const householdFailures = failures('household', {
@@ -386,6 +421,11 @@ export const householdFailures = failures('household', {
   noSuchInvitation: { status: 404, message: 'There is no such invitation, or it was already answered.' },
   notYourSim: { status: 404, message: 'There is no such SIM on your account.' },
   noSuchControlledLine: { status: 404, message: 'There is no such line in your household, nor on your account.' },
+  under18Filters: {
+    status: 403,
+    message: "Your line is marked under 18, so its filters and bars are your household's to change. Ask its owner.",
+  },
+  notAsked: { status: 404, message: 'Your line has not been asked to be marked under 18.' },
   pausePast: { status: 422, message: 'Choose a day from today on for the pause to end.' },
   pauseTooLong: { status: 422, message: `A pause lasts at most ${PAUSE_MAX_DAYS} days. Choose an earlier day.` },
   /** Someone else's number that cannot join, whatever the reason (no member, a line elsewhere, an owner): one answer tells nothing of a stranger. */
@@ -450,6 +490,10 @@ export const householdNotices = {
     title: kind === 'all' ? 'Your line is paused' : 'Your data is paused',
     body: `${by} paused ${kind === 'all' ? 'calls, texts and data on your line (calls to 112 and 999 still work)' : 'data on your line'} until ${until}. It resumes by itself then.`,
   }),
+  under18Asked: (owner: string) => ({
+    title: 'Mark your line under 18?',
+    body: `${owner} asks to mark your line under 18: its adult content filter and its bars on premium-rate numbers and third-party charges go on, and only the household changes them. Answer in Settings → Household.`,
+  }),
   resumed: (by: string) => ({
     title: 'Your line is on again',
     body: `${by === 'Automatically' ? 'Your pause ended' : `${by} resumed your line`}: everything your membership and credit pay for works again.`,
@@ -475,6 +519,10 @@ export const householdMessages = {
   paused: (kind: PauseKind) =>
     kind === 'all' ? 'Pausing all service at the network…' : 'Pausing data at the network…',
   resumed: 'Resuming at the network…',
+  under18Asked: 'We asked the line to accept. Its member answers in their own my48 (Settings → Household).',
+  under18Removed: 'The line is no longer marked under 18.',
+  under18Accepted: 'Your line is marked under 18: its filters and bars are switching on.',
+  under18Declined: 'You declined. Your line is not marked under 18.',
   roleSet: (role: 'member' | 'manager') =>
     role === 'manager'
       ? 'They can run the household’s lines with you now.'

@@ -136,6 +136,41 @@ test.describe('household lines', () => {
     await expect(lineCard(page, 'Cian Walsh')).toContainText(line);
   });
 
+  test('family marks teen under 18; teen accepts in Settings, and then cannot switch the filters off', async ({
+    page,
+    member,
+    browser,
+    baseURL,
+  }) => {
+    const family = await member('family');
+    const teen = family.lines[0]!;
+    await signInThroughApi(page, family.email);
+    await page.goto('/my48/household');
+    await lineCard(page, 'Tadhg Walsh').getByRole('button', { name: 'Pause and filters for Tadhg Walsh' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pause and filters for Tadhg Walsh' });
+    await dialog.getByRole('button', { name: 'Mark as under 18' }).click();
+    await expect(dialog.getByText('Waiting for Tadhg Walsh to accept being marked under 18.')).toBeVisible();
+    const context = await browser.newContext({ baseURL, storageState: necessaryOnly(), viewport: page.viewportSize() });
+    const line = await context.newPage();
+    await signInThroughApi(line, teen.email, teen.password);
+    await line.goto('/my48/settings/household');
+    await expect(line.getByRole('heading', { name: 'Mark your line under 18?' })).toBeVisible();
+    await expectNoAxeViolations(line, 'the under-18 question');
+    await line.getByRole('button', { name: 'Accept' }).click();
+    await expect(
+      line
+        .getByRole('status')
+        .filter({ hasText: 'Your line is marked under 18: its filters and bars are switching on.' }),
+    ).toBeVisible();
+    await expect(
+      line.getByText('Your line is marked under 18: its filters and bars are your household’s to change.'),
+    ).toBeVisible();
+    await expect(line.getByRole('button', { name: /^Switch (on|off):/ })).toHaveCount(0);
+    await expect(line.getByText('Switching on at the network…')).toHaveCount(0, { timeout: 15_000 });
+    await expect(line.getByText('Adult content filter: on')).toBeVisible();
+    await context.close();
+  });
+
   test('teen sees whose household it is and can leave; the owner then sees nothing of the line', async ({
     page,
     member,

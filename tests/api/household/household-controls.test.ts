@@ -355,4 +355,83 @@ forEachDatabase('household controls', (ctx) => {
       ),
     ).toHaveLength(1);
   });
+
+  it('an under-18 line: the owner asks, the line accepts once (twenty at once), its filters and bars go on and only the household changes them', async () => {
+    const c = ctx();
+    const { owner, teen, other } = await family(c);
+    // Only the owner asks; the line cannot answer what was not asked.
+    await refused(
+      c.app,
+      householdApi.answerUnder18,
+      { session: teen.session, params: on(teen, teen), body: { accept: true } },
+      householdFailures.notAsked,
+    );
+    await refused(
+      c.app,
+      householdApi.setUnder18,
+      { session: other.session, params: on(other, teen), body: { under_18: true } },
+      householdFailures.noSuchLine,
+    );
+    const { _payload: asked } = await ok(c.app, householdApi.setUnder18, {
+      session: owner.session,
+      params: on(owner, teen),
+      body: { under_18: true },
+    });
+    expect(asked.under_18).toBe('asked');
+    expect(await titlesOf(c, teen)).toContain('Mark your line under 18?');
+    // The owner cannot answer for the line.
+    await refused(
+      c.app,
+      householdApi.answerUnder18,
+      { session: owner.session, params: on(owner, teen), body: { accept: true } },
+      householdFailures.notAsked,
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        send(c.app, householdApi.answerUnder18, {
+          session: teen.session,
+          params: on(teen, teen),
+          body: { accept: true },
+        }),
+      ),
+    );
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(answers.filter((r) => r.status === 404)).toHaveLength(19);
+    const orders = await ordersOf(c, teen);
+    expect(orders.map((o) => o.characteristics)).toEqual([
+      { adultContent: 'filtered' },
+      { premiumRate: 'barred' },
+      { thirdPartyBilling: 'barred' },
+    ]);
+    await settleNetwork(c);
+    const { _payload: seen } = await ok(c.app, householdApi.controls, {
+      session: teen.session,
+      params: on(teen, teen),
+    });
+    expect(seen.under_18).toBe('accepted');
+    expect(seen.can.filters).toBe(false);
+    expect(seen.filters.every((f) => f.on && f.network === 'done')).toBe(true);
+    await refused(
+      c.app,
+      householdApi.setFilter,
+      { session: teen.session, params: { ...on(teen, teen), filter: 'contentFilter' }, body: { on: false } },
+      householdFailures.under18Filters,
+    );
+    await ok(c.app, householdApi.setFilter, {
+      session: owner.session,
+      params: { ...on(owner, teen), filter: 'premiumRate' },
+      body: { on: false },
+    });
+    // The mark taken away: the line changes its filters again.
+    await ok(c.app, householdApi.setUnder18, {
+      session: owner.session,
+      params: on(owner, teen),
+      body: { under_18: false },
+    });
+    await ok(c.app, householdApi.setFilter, {
+      session: teen.session,
+      params: { ...on(teen, teen), filter: 'contentFilter' },
+      body: { on: false },
+    });
+  });
 });

@@ -149,6 +149,11 @@ const HOUSEHOLD_CONTROLS_RACE = {
   test: '20 pauses, resumes and appointments at once: one change and one order each',
 };
 
+const HOUSEHOLD_UNDER_18_RACE = {
+  file: '../household/household-controls.test.ts',
+  test: 'an under-18 line: the owner asks, the line accepts once (twenty at once), its filters and bars go on and only the household changes them',
+};
+
 const HOUSEHOLD_RACE = {
   file: '../household/household.test.ts',
   test: '20 purchases, credits and acceptances at once: credit never overdrawn, one line per invitation, 4 lines at most',
@@ -166,6 +171,8 @@ const races: Record<string, Race | Elsewhere> = {
   pauseHouseholdLine: HOUSEHOLD_CONTROLS_RACE,
   resumeHouseholdLine: HOUSEHOLD_CONTROLS_RACE,
   setHouseholdLineRole: HOUSEHOLD_CONTROLS_RACE,
+  setHouseholdLineUnder18: HOUSEHOLD_UNDER_18_RACE,
+  answerHouseholdLineUnder18: HOUSEHOLD_UNDER_18_RACE,
   // The top-up advance (docs/product/lifelines.md): one outstanding per SIM.
   takeAdvance: { file: '../money/advance.test.ts', test: '20 advances at once → one' },
   networkListener: { file: '../network/network.test.ts', test: 'the same event 20 times at once' },

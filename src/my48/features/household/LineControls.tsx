@@ -8,6 +8,7 @@ import { shortDate } from '../../../lib/format.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import './household.css';
 import {
+  answerUnder18,
   controlActions,
   latestPauseDay,
   lineControls,
@@ -15,6 +16,7 @@ import {
   resume,
   setFilter,
   setRole,
+  setUnder18,
   switching,
 } from './line-controls-store.ts';
 
@@ -146,8 +148,37 @@ export function LineControls({ ssn, name }: { ssn: string; name?: string }) {
           </form>
         )}
       </section>
+      {view.can.answer_under_18 && (
+        <section className="stack card" aria-labelledby={`under18-ask-${ssn}`}>
+          <h3 id={`under18-ask-${ssn}`}>Mark your line under 18?</h3>
+          <p>
+            {`${view.seen_by.find((p) => p.role === 'owner')?.name ?? 'Your household’s owner'} asks to mark your line under 18: its adult content filter and its bars on premium-rate numbers and third-party charges go on, and only the household changes them.`}
+          </p>
+          <div className="actions">
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={action.busy !== undefined}
+              onClick={() => void answerUnder18(true)}
+            >
+              Accept
+            </button>
+            <button
+              type="button"
+              className="btn btn--outline"
+              disabled={action.busy !== undefined}
+              onClick={() => void answerUnder18(false)}
+            >
+              Decline
+            </button>
+          </div>
+        </section>
+      )}
       <section className="stack" aria-labelledby={`filters-${ssn}`}>
         <h3 id={`filters-${ssn}`}>Filters and bars</h3>
+        {view.under_18 === 'accepted' && !view.can.filters && (
+          <p>Your line is marked under 18: its filters and bars are your household’s to change.</p>
+        )}
         <ul className="line-controls__filters">
           {view.filters.map((f) => {
             const word = networkSays(f.network, f.on);
@@ -174,6 +205,32 @@ export function LineControls({ ssn, name }: { ssn: string; name?: string }) {
           })}
         </ul>
       </section>
+      {view.can.role && (
+        <section className="stack" aria-labelledby={`under18-${ssn}`}>
+          <h3 id={`under18-${ssn}`}>Under 18</h3>
+          <p>
+            {view.under_18 === 'accepted'
+              ? `${who} is marked under 18: the filters and bars are on, and only you or a manager change them.`
+              : view.under_18 === 'asked'
+                ? `Waiting for ${who} to accept being marked under 18.`
+                : `Mark ${who} under 18: once they accept, the filters and bars go on and only you or a manager change them.`}
+          </p>
+          <div className="actions">
+            <button
+              type="button"
+              className="btn btn--outline"
+              disabled={action.busy !== undefined}
+              onClick={() => void setUnder18(view.under_18 === null)}
+            >
+              {view.under_18 === null
+                ? 'Mark as under 18'
+                : view.under_18 === 'asked'
+                  ? 'Withdraw the ask'
+                  : 'Take the mark away'}
+            </button>
+          </div>
+        </section>
+      )}
       {view.can.role && (
         <section className="stack" aria-labelledby={`role-${ssn}`}>
           <h3 id={`role-${ssn}`}>Role</h3>

@@ -31,7 +31,7 @@ const shown = (view: LineControls) => {
 export const switching = (view: LineControls) =>
   view.pause.network === 'switching' || view.filters.some((f) => f.network === 'switching');
 
-export const controlActions = actionStore<'filter' | 'resume' | 'role'>();
+export const controlActions = actionStore<'filter' | 'resume' | 'role' | 'under18'>();
 
 export const setFilter = (filter: LineFilter, on: boolean) =>
   controlActions.run('filter', async () =>
@@ -82,3 +82,29 @@ export const pauseForm = formStore({
 /** The last day a pause may have, from today (Irish days are close enough for the date picker's bound). */
 export const latestPauseDay = (now = new Date()) =>
   new Date(now.getTime() + PAUSE_MAX_DAYS * 86_400_000).toISOString().slice(0, 10);
+
+/** The controls as they stand, with the answer's message shown (an ask or an answer the network does not settle). */
+const said = (view: LineControls & { message?: string | undefined }) => {
+  shown(view);
+  return view.message ?? '';
+};
+
+export const setUnder18 = (under18: boolean) =>
+  controlActions.run('under18', async () =>
+    said(
+      (
+        await call(householdApi.setUnder18, {
+          params: { ...memberParams(), ssn: ssnOf() },
+          body: { under_18: under18 },
+        })
+      )._payload,
+    ),
+  );
+
+export const answerUnder18 = (accept: boolean) =>
+  controlActions.run('under18', async () =>
+    said(
+      (await call(householdApi.answerUnder18, { params: { ...memberParams(), ssn: ssnOf() }, body: { accept } }))
+        ._payload,
+    ),
+  );

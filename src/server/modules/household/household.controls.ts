@@ -171,7 +171,10 @@ async function view(db: Queryable, acting: Acting, ssn: string, message?: string
   const of = (control: Control) => rows.find((r) => r.control === control);
   const pause = of('pause');
   const [sim] = await db.select({ msisdn: sims.msisdn }).from(sims).where(eq(sims.ssn, ssn));
-  const [line] = await db.select({ role: householdLines.role }).from(householdLines).where(eq(householdLines.ssn, ssn));
+  const [line] = await db
+    .select({ role: householdLines.role, under18: householdLines.under18 })
+    .from(householdLines)
+    .where(eq(householdLines.ssn, ssn));
   const seenBy = acting.householdId === null ? [] : await runnersOf(db, acting.householdId, ssn);
   const past = await db
     .select()
@@ -192,8 +195,14 @@ async function view(db: Queryable, acting: Acting, ssn: string, message?: string
       on: of(filter)?.value === 'on',
       network: of(filter)?.network ?? null,
     })),
-    can: { pause: runs(acting), filters: true, role: acting.as === 'owner' },
+    can: {
+      pause: runs(acting),
+      filters: runs(acting) || line?.under18 !== 'accepted',
+      role: acting.as === 'owner',
+      answer_under_18: acting.as === 'self' && line?.under18 === 'asked',
+    },
     role: line?.role ?? null,
+    under_18: line?.under18 ?? null,
     seen_by: seenBy,
     history: past.map((h) => ({ at: h.at.toISOString(), actor: h.actor, text: h.text })),
     ...(message ? { message } : {}),
@@ -285,10 +294,11 @@ export async function setFilter(
   ssn: string,
   filter: LineFilter,
   on: boolean,
-): Promise<Outcome<LineControls, 'noSuchControlledLine'>> {
+): Promise<Outcome<LineControls, 'noSuchControlledLine' | 'under18Filters'>> {
   return db.transaction(async (tx) => {
     const acting = await actingOn(tx, memberId, ssn);
     if (!acting) return refused('noSuchControlledLine');
+    if (acting.as === 'self' && (await under18Of(tx, ssn)) === 'accepted') return refused('under18Filters');
     const now = clock();
     const row = await lockedControl(tx, ssn, filter, now);
     // Already so (a second press, a race): nothing ordered again.
@@ -482,4 +492,72 @@ export async function liftHouseholdControls(tx: Queryable, now: Date, ssn: strin
       `switched off the ${LINE_FILTER_NAMES[control].toLowerCase()} (the line left its household).`,
     );
   }
+}
+
+const under18Of = async (q: Queryable, ssn: string) =>
+  (
+    await q
+      .select({ under18: householdLines.under18 })
+      .from(householdLines)
+      .where(eq(householdLines.ssn, ssn))
+      .for('update')
+  )[0]?.under18 ?? null;
+
+/** The owner asks to mark a line under 18 (the line accepts), or takes the mark away. */
+export async function setUnder18(
+  { db, clock }: ServiceContext,
+  ownerId: number,
+  ssn: string,
+  under18: boolean,
+): Promise<Outcome<LineControls, 'noSuchLine'>> {
+  return db.transaction(async (tx) => {
+    const acting = await actingOn(tx, ownerId, ssn);
+    if (!acting || acting.as !== 'owner') return refused('noSuchLine');
+    const now = clock();
+    const state = await under18Of(tx, ssn);
+    if (under18 && state === null) {
+      await tx.update(householdLines).set({ under18: 'asked' }).where(eq(householdLines.ssn, ssn));
+      await history(tx, ssn, now, acting.name, 'asked to mark the line under 18.');
+      const [line] = await tx.select({ memberId: sims.memberId }).from(sims).where(eq(sims.ssn, ssn));
+      if (line?.memberId) await notify(tx, line.memberId, now, householdNotices.under18Asked(acting.name));
+      return done(await view(tx, acting, ssn, householdMessages.under18Asked));
+    }
+    if (!under18 && state !== null) {
+      await tx.update(householdLines).set({ under18: null }).where(eq(householdLines.ssn, ssn));
+      await history(tx, ssn, now, acting.name, 'took away the under-18 mark.');
+      return done(await view(tx, acting, ssn, householdMessages.under18Removed));
+    }
+    return done(await view(tx, acting, ssn));
+  });
+}
+
+/** The line accepts being marked under 18 (its filters and bars go on, set by the household) or declines. */
+export async function answerUnder18(
+  { db, clock }: ServiceContext,
+  memberId: number,
+  ssn: string,
+  accept: boolean,
+): Promise<Outcome<LineControls, 'notAsked'>> {
+  return db.transaction(async (tx) => {
+    const acting = await actingOn(tx, memberId, ssn);
+    if (!acting || acting.as !== 'self' || (await under18Of(tx, ssn)) !== 'asked') return refused('notAsked');
+    const now = clock();
+    await tx
+      .update(householdLines)
+      .set({ under18: accept ? 'accepted' : null })
+      .where(eq(householdLines.ssn, ssn));
+    await history(tx, ssn, now, acting.name, accept ? 'accepted the under-18 mark.' : 'declined the under-18 mark.');
+    if (accept)
+      for (const filter of LINE_FILTERS) {
+        const row = await lockedControl(tx, ssn, filter, now);
+        if (row.value === 'on') {
+          await tx.update(lineControls).set({ byHousehold: true }).where(eq(lineControls.id, row.id));
+          continue;
+        }
+        await change(tx, now, row, 'on', null, [{ part: 'on', ...FILTER_ORDERS[filter](true) }], true);
+      }
+    return done(
+      await view(tx, acting, ssn, accept ? householdMessages.under18Accepted : householdMessages.under18Declined),
+    );
+  });
 }

@@ -152,3 +152,21 @@ export async function setRole(c: C, { params, body }: Input<typeof householdApi.
     await lineControls.setRole(c.var, c.var.member.id, params.ssn, body.role),
   );
 }
+
+export async function setUnder18(c: C, { params, body }: Input<typeof householdApi.setUnder18>) {
+  return reply(
+    c,
+    householdApi.setUnder18,
+    refusal(c),
+    await lineControls.setUnder18(c.var, c.var.member.id, params.ssn, body.under_18),
+  );
+}
+
+export async function answerUnder18(c: C, { params, body }: Input<typeof householdApi.answerUnder18>) {
+  return reply(
+    c,
+    householdApi.answerUnder18,
+    refusal(c),
+    await lineControls.answerUnder18(c.var, c.var.member.id, params.ssn, body.accept),
+  );
+}

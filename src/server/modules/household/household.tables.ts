@@ -28,9 +28,12 @@ export const householdLines = pgTable(
     joinedAt: ts('joined_at').notNull(),
     /** A manager runs the household's lines with the owner (the owner appoints). */
     role: text('role', { enum: HOUSEHOLD_ROLES }).notNull().default('member'),
+    /** Under 18: asked by the owner, accepted by the line (then only the owner or a manager changes its filters). */
+    under18: text('under18', { enum: ['asked', 'accepted'] }),
   },
   (t) => [
     oneOf('household_lines_role', t.role, HOUSEHOLD_ROLES),
+    oneOf('household_lines_under18', t.under18, ['asked', 'accepted']),
     uniqueIndex('household_lines_slot').on(t.householdId, t.slot),
     check('household_lines_slots', sql`${t.slot} between 1 and 4`),
     check('household_lines_limit', sql`${t.spendLimitCents} is null or ${t.spendLimitCents} >= 0`),

@@ -1,0 +1,2 @@
+ALTER TABLE "household_lines" ADD COLUMN "under18" text;--> statement-breakpoint
+ALTER TABLE "household_lines" ADD CONSTRAINT "household_lines_under18" CHECK ("household_lines"."under18" in ('asked', 'accepted'));
