@@ -88,6 +88,15 @@ const ControlsSchema = z
       until: z.string().nullable().meta({ description: 'When the line resumes by itself' }),
       network: NetworkWord.nullable(),
     }),
+    data_cap: z.object({
+      gb: z
+        .number()
+        .int()
+        .nullable()
+        .meta({ description: 'The household’s cap a period in GB (null: the membership’s own)' }),
+      used_kb: z.number().int().meta({ description: 'Data used this membership period' }),
+      barred: z.boolean().meta({ description: 'Data is stopped at the network for the cap' }),
+    }),
     filters: z.array(z.object({ filter: z.enum(LINE_FILTERS), on: z.boolean(), network: NetworkWord.nullable() })),
     can: z.object({
       pause: z.boolean().meta({ description: 'The caller may pause and resume the line' }),
@@ -98,13 +107,10 @@ const ControlsSchema = z
         .meta({ description: 'The caller is the line, asked to accept being marked under 18' }),
     }),
     role: z.enum(HOUSEHOLD_ROLES).nullable().meta({ description: "The line's role in its household (null: none)" }),
-    under_18: z
-      .enum(['asked', 'accepted'])
-      .nullable()
-      .meta({
-        description:
-          'Under 18: asked by the owner, accepted by the line (then its filters are the household’s to change)',
-      }),
+    under_18: z.enum(['asked', 'accepted']).nullable().meta({
+      description:
+        'Under 18: asked by the owner, accepted by the line (then its filters are the household’s to change)',
+    }),
     seen_by: z.array(z.object({ name: z.string(), role: z.enum(['owner', 'manager']) })).meta({
       description: 'Who sees the line’s use this period and its state (never its calls, transactions or messages)',
     }),
@@ -413,6 +419,26 @@ export const householdApi = {
     description: 'Answered',
     errors: { 404: 'Your SIM is not a line asked to be marked under 18' },
   }),
+  setDataCap: endpoint({
+    id: 'setHouseholdLineDataCap',
+    moves: 'once',
+    method: 'put',
+    path: `${base}/lines/{ssn}/data-cap`,
+    summary:
+      "The owner or a manager caps a line's data each membership period (1 to 100 GB; null: the membership's own allowance); crossing it stops data at the network until the next period or a higher cap, with alerts at 80 % and 100 % to the line and the owner",
+    params: LineParams,
+    body: z.object({
+      gb: z
+        .number({ error: 'gb must be a whole number of GB from 1 to 100, or null' })
+        .int({ error: 'gb must be a whole number of GB from 1 to 100, or null' })
+        .min(1, { error: 'A cap is at least 1 GB.' })
+        .max(100, { error: 'A cap is at most 100 GB.' })
+        .nullable(),
+    }),
+    answer: Controls,
+    description: 'Set',
+    errors: { 404: 'Not a line of your household' },
+  }),
 };
 
 export const householdFailures = failures('household', {
@@ -490,6 +516,14 @@ export const householdNotices = {
     title: kind === 'all' ? 'Your line is paused' : 'Your data is paused',
     body: `${by} paused ${kind === 'all' ? 'calls, texts and data on your line (calls to 112 and 999 still work)' : 'data on your line'} until ${until}. It resumes by itself then.`,
   }),
+  capNear: (line: string, gb: number) => ({
+    title: 'Data cap nearly reached',
+    body: `${line} has used 80 % of the household's ${gb} GB data cap this period.`,
+  }),
+  capReached: (line: string, gb: number) => ({
+    title: 'Data cap reached',
+    body: `${line} has used the household's ${gb} GB data cap this period: data stops until the next period or a higher cap. Calls and texts go on.`,
+  }),
   under18Asked: (owner: string) => ({
     title: 'Mark your line under 18?',
     body: `${owner} asks to mark your line under 18: its adult content filter and its bars on premium-rate numbers and third-party charges go on, and only the household changes them. Answer in Settings → Household.`,
@@ -519,6 +553,10 @@ export const householdMessages = {
   paused: (kind: PauseKind) =>
     kind === 'all' ? 'Pausing all service at the network…' : 'Pausing data at the network…',
   resumed: 'Resuming at the network…',
+  capSet: (gb: number | null) =>
+    gb === null
+      ? 'No household cap: the membership’s allowance is the line’s.'
+      : `The line's data is capped at ${gb} GB a period.`,
   under18Asked: 'We asked the line to accept. Its member answers in their own my48 (Settings → Household).',
   under18Removed: 'The line is no longer marked under 18.',
   under18Accepted: 'Your line is marked under 18: its filters and bars are switching on.',

@@ -45,6 +45,7 @@ export const MINUTE_JOBS: readonly MinuteJob<JobsContext>[] = [
   moneyJobs.renewals,
   flexiDataJobs.spotReturns,
   householdJobs.pausesEnded,
+  householdJobs.dataCaps,
   moneyJobs.cardRefunds,
   moneyJobs.alerts,
   linesJobs.deliveries,

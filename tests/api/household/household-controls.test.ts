@@ -2,7 +2,7 @@ import { and, desc, eq, like } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { householdApi, householdFailures } from '../../../src/contract/household.schema.ts';
 import * as schema from '../../../src/server/db/schema.ts';
-import { resumeEndedPauses } from '../../../src/server/modules/household/household.controls.ts';
+import { holdDataCaps, resumeEndedPauses } from '../../../src/server/modules/household/household.controls.ts';
 import { createMember, type BuiltMember } from '../support/builders.ts';
 import { ok, refused, send } from '../support/client.ts';
 import { forEachDatabase, sendNetworkOrders, settleNetwork, type TestContext } from '../support/harness.ts';
@@ -94,7 +94,7 @@ forEachDatabase('household controls', (ctx) => {
       params: on(teen, teen),
     });
     expect(seen.pause).toMatchObject({ kind: 'data', network: 'done' });
-    expect(seen.can).toEqual({ pause: false, filters: true, role: false });
+    expect(seen.can).toEqual({ pause: false, filters: true, role: false, answer_under_18: false });
     expect(seen.seen_by).toEqual([{ name: 'Fiona Byrne', role: 'owner' }]);
     expect(seen.history.map((h) => h.actor)).toEqual(['The network', 'Fiona Byrne']);
     expect(await titlesOf(c, teen)).toContain('Your data is paused');
@@ -318,7 +318,7 @@ forEachDatabase('household controls', (ctx) => {
     );
   });
 
-  it('20 pauses, resumes and appointments at once: one change and one order each', async () => {
+  it('20 pauses, resumes, appointments and caps at once: one change and one order each', async () => {
     const c = ctx();
     const { owner, teen, other } = await family(c);
     const twenty = <T>(go: () => Promise<T>) => Promise.all(Array.from({ length: 20 }, go));
@@ -433,5 +433,61 @@ forEachDatabase('household controls', (ctx) => {
       params: { ...on(teen, teen), filter: 'contentFilter' },
       body: { on: false },
     });
+  });
+
+  it('a data cap a period: 80 % told to the line and the owner, crossing it stops data at the network, a higher cap starts it again', async () => {
+    const c = ctx();
+    const { owner, teen } = await family(c);
+    const hold = () => holdDataCaps({ db: c.handle.db, clock: () => c.clock.now });
+    for (const gb of [0, 101, 1.5])
+      expect(
+        (
+          await send(c.app, householdApi.setDataCap, {
+            session: owner.session,
+            params: on(owner, teen),
+            body: { gb },
+          })
+        ).status,
+      ).toBe(400);
+    // 1 GB used of a 2 GB cap: nothing yet.
+    const { _payload: capped } = await ok(c.app, householdApi.setDataCap, {
+      session: owner.session,
+      params: on(owner, teen),
+      body: { gb: 2 },
+    });
+    expect(capped.data_cap).toEqual({ gb: 2, used_kb: 1024 * 1024, barred: false });
+    expect(capped.message).toBe("The line's data is capped at 2 GB a period.");
+    expect((await use(c, teen, { data_mb: 700 })).status).toBe(200);
+    expect(await hold()).toBe(0);
+    expect(await titlesOf(c, teen)).toContain('Data cap nearly reached');
+    expect(await titlesOf(c, owner)).toContain('Data cap nearly reached');
+    expect((await use(c, teen, { data_mb: 400 })).status).toBe(200);
+    expect(await hold()).toBe(1);
+    expect(await hold()).toBe(0);
+    expect((await titlesOf(c, owner)).filter((t) => t === 'Data cap reached')).toHaveLength(1);
+    expect((await titlesOf(c, teen)).filter((t) => t === 'Data cap nearly reached')).toHaveLength(1);
+    const [bar] = await c.handle.db
+      .select()
+      .from(schema.networkOrders)
+      .where(and(eq(schema.networkOrders.line, teen.ssn), like(schema.networkOrders.cause, '%householdCap%')));
+    expect(bar?.characteristics).toEqual({ barred: true, reason: 'householdCap' });
+    await settleNetwork(c);
+    expect((await use(c, teen, { data_mb: 5 })).status).toBe(409);
+    expect((await use(c, teen, { texts: 1, destination: '+353871234567' })).status).toBe(200);
+    const { _payload: raised } = await ok(c.app, householdApi.setDataCap, {
+      session: owner.session,
+      params: on(owner, teen),
+      body: { gb: 3 },
+    });
+    expect(raised.data_cap.gb).toBe(3);
+    await settleNetwork(c);
+    expect((await use(c, teen, { data_mb: 5 })).status).toBe(200);
+    // The line sees the cap but cannot change it.
+    await refused(
+      c.app,
+      householdApi.setDataCap,
+      { session: teen.session, params: on(teen, teen), body: { gb: null } },
+      householdFailures.noSuchControlledLine,
+    );
   });
 });

@@ -146,7 +146,7 @@ const PASSKEY_RACE = {
 
 const HOUSEHOLD_CONTROLS_RACE = {
   file: '../household/household-controls.test.ts',
-  test: '20 pauses, resumes and appointments at once: one change and one order each',
+  test: '20 pauses, resumes, appointments and caps at once: one change and one order each',
 };
 
 const HOUSEHOLD_UNDER_18_RACE = {
@@ -172,6 +172,7 @@ const races: Record<string, Race | Elsewhere> = {
   resumeHouseholdLine: HOUSEHOLD_CONTROLS_RACE,
   setHouseholdLineRole: HOUSEHOLD_CONTROLS_RACE,
   setHouseholdLineUnder18: HOUSEHOLD_UNDER_18_RACE,
+  setHouseholdLineDataCap: HOUSEHOLD_CONTROLS_RACE,
   answerHouseholdLineUnder18: HOUSEHOLD_UNDER_18_RACE,
   // The top-up advance (docs/product/lifelines.md): one outstanding per SIM.
   takeAdvance: { file: '../money/advance.test.ts', test: '20 advances at once → one' },

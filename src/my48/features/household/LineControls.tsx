@@ -4,11 +4,12 @@ import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.
 import { CheckField } from '../../../components/forms/CheckField.tsx';
 import { LINE_FILTER_NAMES } from '../../../contract/household.ts';
 import type { LineControls as Controls } from '../../../contract/household.schema.ts';
-import { shortDate } from '../../../lib/format.ts';
+import { gb, shortDate } from '../../../lib/format.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import './household.css';
 import {
   answerUnder18,
+  capForm,
   controlActions,
   latestPauseDay,
   lineControls,
@@ -49,11 +50,13 @@ export function LineControls({ ssn, name }: { ssn: string; name?: string }) {
   const state = useStore(lineControls.$state);
   const action = useStore(controlActions.$state);
   const pause = useStore(pauseForm.$state);
+  const cap = useStore(capForm.$state);
   useEffect(() => {
     void lineControls.load(ssn);
     return () => {
       controlActions.reset();
       pauseForm.reset();
+      capForm.reset();
     };
   }, [ssn]);
   const view = state.key === ssn ? state.data : undefined;
@@ -144,6 +147,33 @@ export function LineControls({ ssn, name }: { ssn: string; name?: string }) {
             />
             <SubmitButton busy={pause.busy} busyLabel={pause.busyLabel ?? ''}>
               {paused ? 'Change the pause' : 'Pause the line'}
+            </SubmitButton>
+          </form>
+        )}
+      </section>
+      <section className="stack" aria-labelledby={`cap-${ssn}`}>
+        <h3 id={`cap-${ssn}`}>Data cap</h3>
+        <p>
+          {view.data_cap.gb === null
+            ? `No household cap on ${who}: the membership's allowance is the limit.`
+            : `Capped at ${view.data_cap.gb} GB a period: ${gb(view.data_cap.used_kb)} GB used so far.`}
+          {view.data_cap.barred ? ' Data is stopped at the network until the next period or a higher cap.' : ''}
+        </p>
+        {view.can.pause && (
+          <form className="form" noValidate onSubmit={capForm.onSubmit} aria-label={`Data cap for ${who}`}>
+            <FormAlert>{cap.error}</FormAlert>
+            {cap.result && <FormAlert tone="success">{cap.result}</FormAlert>}
+            <Field
+              label="Data cap in GB a period"
+              name="gb"
+              inputMode="numeric"
+              autoComplete="off"
+              defaultValue={view.data_cap.gb === null ? '' : String(view.data_cap.gb)}
+              hint="1 to 100 GB. Leave it empty for no cap. At 80 % you and the line are told."
+              error={cap.fields['gb']}
+            />
+            <SubmitButton busy={cap.busy} busyLabel={cap.busyLabel ?? ''}>
+              Save the cap
             </SubmitButton>
           </form>
         )}

@@ -108,3 +108,26 @@ export const answerUnder18 = (accept: boolean) =>
         ._payload,
     ),
   );
+
+/** The cap in whole GB as a person types it; empty: no cap (the membership's own allowance). */
+export const capForm = formStore({
+  schema: z.object({
+    gb: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || (/^\d{1,3}$/.test(v) && Number(v) >= 1 && Number(v) <= 100), {
+        error: 'Enter a whole number of GB from 1 to 100, or leave it empty for no cap.',
+      }),
+  }),
+  labels: { gb: 'Data cap in GB a period' },
+  busyLabel: 'Saving…',
+  send: async ({ gb }) =>
+    said(
+      (
+        await call(householdApi.setDataCap, {
+          params: { ...memberParams(), ssn: ssnOf() },
+          body: { gb: gb === '' ? null : Number(gb) },
+        })
+      )._payload,
+    ),
+});

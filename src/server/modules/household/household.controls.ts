@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lte, ne } from 'drizzle-orm';
 import {
   householdMessages,
   householdNotices,
@@ -15,12 +15,12 @@ import {
 import { irishDayOf } from '../../../contract/irish-time.ts';
 import { NETWORK_ORDER_ENDS, type NetworkService } from '../../../contract/network.ts';
 import type { Queryable } from '../../db/client.ts';
-import { householdLines, households, lineControls, lineHistory, members, sims } from '../../db/schema.ts';
+import { householdLines, households, lineControls, lineHistory, members, memberships, sims } from '../../db/schema.ts';
 import { dayStartOf } from '../../kernel/calendar.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
 import { shiftMembershipDays } from '../money/index.ts';
-import { orderCause, queueNetworkOrder } from '../network/index.ts';
+import { orderCause, orderDataBar, queueNetworkOrder, standingDataBar } from '../network/index.ts';
 import { nameOf, notify } from './household.people.ts';
 
 /**
@@ -33,7 +33,7 @@ import { nameOf, notify } from './household.people.ts';
 
 type Control = 'pause' | LineFilter;
 /** Who acts on a line: its household's owner or a manager, or the line's own member. */
-type Acting = { name: string; as: 'owner' | 'manager' | 'self'; householdId: number | null };
+type Acting = { name: string; as: 'owner' | 'manager' | 'self'; householdId: number | null; now: Date };
 
 const AUTOMATIC = 'Automatically';
 const NETWORK = 'The network';
@@ -132,7 +132,7 @@ const pauseOrder = (
  * Who the member is to the line: the owner or a manager of the household it is a line of, or the
  * line's own member; none: not theirs to see (404, as for a line that does not exist).
  */
-async function actingOn(db: Queryable, memberId: number, ssn: string): Promise<Acting | null> {
+async function actingOn(db: Queryable, memberId: number, ssn: string, now: Date): Promise<Acting | null> {
   const [me] = await db.select().from(members).where(eq(members.id, memberId));
   if (!me) return null;
   const [line] = await db
@@ -141,7 +141,7 @@ async function actingOn(db: Queryable, memberId: number, ssn: string): Promise<A
     .innerJoin(households, eq(households.id, householdLines.householdId))
     .where(eq(householdLines.ssn, ssn));
   if (line) {
-    if (line.ownerId === memberId) return { name: nameOf(me), as: 'owner', householdId: line.householdId };
+    if (line.ownerId === memberId) return { name: nameOf(me), as: 'owner', householdId: line.householdId, now };
     const [managing] = await db
       .select({ ssn: householdLines.ssn })
       .from(householdLines)
@@ -154,13 +154,13 @@ async function actingOn(db: Queryable, memberId: number, ssn: string): Promise<A
           ne(householdLines.ssn, ssn),
         ),
       );
-    if (managing) return { name: nameOf(me), as: 'manager', householdId: line.householdId };
+    if (managing) return { name: nameOf(me), as: 'manager', householdId: line.householdId, now };
   }
   const [own] = await db
     .select({ ssn: sims.ssn })
     .from(sims)
     .where(and(eq(sims.ssn, ssn), eq(sims.memberId, memberId)));
-  return own ? { name: nameOf(me), as: 'self', householdId: line?.householdId ?? null } : null;
+  return own ? { name: nameOf(me), as: 'self', householdId: line?.householdId ?? null, now } : null;
 }
 
 const runs = (acting: Acting) => acting.as === 'owner' || acting.as === 'manager';
@@ -172,9 +172,11 @@ async function view(db: Queryable, acting: Acting, ssn: string, message?: string
   const pause = of('pause');
   const [sim] = await db.select({ msisdn: sims.msisdn }).from(sims).where(eq(sims.ssn, ssn));
   const [line] = await db
-    .select({ role: householdLines.role, under18: householdLines.under18 })
+    .select({ role: householdLines.role, under18: householdLines.under18, capKb: householdLines.dataCapKb })
     .from(householdLines)
     .where(eq(householdLines.ssn, ssn));
+  const period = await periodOf(db, ssn, acting.now);
+  const capBar = line?.capKb ? await standingDataBar(db, ssn, 'householdCap') : null;
   const seenBy = acting.householdId === null ? [] : await runnersOf(db, acting.householdId, ssn);
   const past = await db
     .select()
@@ -189,6 +191,11 @@ async function view(db: Queryable, acting: Acting, ssn: string, message?: string
       kind: pause && pause.value !== 'off' ? (pause.value as PauseKind) : null,
       until: pause && pause.value !== 'off' && pause.until ? pause.until.toISOString() : null,
       network: pause?.network ?? null,
+    },
+    data_cap: {
+      gb: line?.capKb ? Math.round(line.capKb / GB) : null,
+      used_kb: period?.usedKb ?? 0,
+      barred: capBar?.barred === true,
     },
     filters: LINE_FILTERS.map((filter) => ({
       filter,
@@ -232,11 +239,11 @@ async function runnersOf(db: Queryable, householdId: number, ssn: string) {
 }
 
 export async function controlsOf(
-  { db }: ServiceContext,
+  { db, clock }: ServiceContext,
   memberId: number,
   ssn: string,
 ): Promise<Outcome<LineControls, 'noSuchControlledLine'>> {
-  const acting = await actingOn(db, memberId, ssn);
+  const acting = await actingOn(db, memberId, ssn, clock());
   return acting ? done(await view(db, acting, ssn)) : refused('noSuchControlledLine');
 }
 
@@ -296,7 +303,7 @@ export async function setFilter(
   on: boolean,
 ): Promise<Outcome<LineControls, 'noSuchControlledLine' | 'under18Filters'>> {
   return db.transaction(async (tx) => {
-    const acting = await actingOn(tx, memberId, ssn);
+    const acting = await actingOn(tx, memberId, ssn, clock());
     if (!acting) return refused('noSuchControlledLine');
     if (acting.as === 'self' && (await under18Of(tx, ssn)) === 'accepted') return refused('under18Filters');
     const now = clock();
@@ -344,7 +351,7 @@ export async function pause(
   if (Number.isNaN(until.getTime()) || until <= now) return refused('pausePast');
   if (until.getTime() > endOfDay(irishDayOf(latest)).getTime()) return refused('pauseTooLong');
   return db.transaction(async (tx) => {
-    const acting = await actingOn(tx, memberId, ssn);
+    const acting = await actingOn(tx, memberId, ssn, clock());
     if (!acting || !runs(acting)) return refused('noSuchControlledLine');
     const row = await lockedControl(tx, ssn, 'pause', now);
     if (row.value === kind && row.until?.getTime() === until.getTime())
@@ -389,7 +396,7 @@ export async function resume(
   ssn: string,
 ): Promise<Outcome<LineControls, 'noSuchControlledLine'>> {
   return db.transaction(async (tx) => {
-    const acting = await actingOn(tx, memberId, ssn);
+    const acting = await actingOn(tx, memberId, ssn, clock());
     if (!acting || !runs(acting)) return refused('noSuchControlledLine');
     const resumed = await resumeIn(tx, clock(), ssn, acting.name);
     return done(await view(tx, acting, ssn, resumed ? householdMessages.resumed : undefined));
@@ -511,7 +518,7 @@ export async function setUnder18(
   under18: boolean,
 ): Promise<Outcome<LineControls, 'noSuchLine'>> {
   return db.transaction(async (tx) => {
-    const acting = await actingOn(tx, ownerId, ssn);
+    const acting = await actingOn(tx, ownerId, ssn, clock());
     if (!acting || acting.as !== 'owner') return refused('noSuchLine');
     const now = clock();
     const state = await under18Of(tx, ssn);
@@ -539,7 +546,7 @@ export async function answerUnder18(
   accept: boolean,
 ): Promise<Outcome<LineControls, 'notAsked'>> {
   return db.transaction(async (tx) => {
-    const acting = await actingOn(tx, memberId, ssn);
+    const acting = await actingOn(tx, memberId, ssn, clock());
     if (!acting || acting.as !== 'self' || (await under18Of(tx, ssn)) !== 'asked') return refused('notAsked');
     const now = clock();
     await tx
@@ -560,4 +567,119 @@ export async function answerUnder18(
       await view(tx, acting, ssn, accept ? householdMessages.under18Accepted : householdMessages.under18Declined),
     );
   });
+}
+
+const GB = 1024 * 1024;
+
+/** The line's current membership period and the data it used in it (its own, carried over and add-ons). */
+async function periodOf(q: Queryable, ssn: string, now: Date) {
+  const [m] = await q
+    .select({
+      id: memberships.id,
+      used: memberships.dataUsedKb,
+      carried: memberships.carryoverUsedKb,
+      addon: memberships.addonUsedKb,
+    })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.ssn, ssn),
+        eq(memberships.status, 'current'),
+        lte(memberships.startsAt, now),
+        gt(memberships.endsAt, now),
+      ),
+    )
+    .limit(1);
+  return m ? { id: m.id, usedKb: Number(m.used) + Number(m.carried) + Number(m.addon) } : null;
+}
+
+/**
+ * The household's cap on a line's data, held to: crossed this period, data is stopped at the network
+ * (once a period); under it again (a new period, a higher cap, none), started again. At 80 % and at
+ * the cap the line and the owner are told, once each a period.
+ */
+async function holdCap(tx: Queryable, now: Date, ssn: string): Promise<boolean> {
+  const [line] = await tx
+    .select({ line: householdLines, ownerId: households.ownerId, member: members, msisdn: sims.msisdn })
+    .from(householdLines)
+    .innerJoin(households, eq(households.id, householdLines.householdId))
+    .innerJoin(sims, eq(sims.ssn, householdLines.ssn))
+    .innerJoin(members, eq(members.id, sims.memberId))
+    .where(eq(householdLines.ssn, ssn))
+    .for('update', { of: householdLines });
+  const standing = await standingDataBar(tx, ssn, 'householdCap');
+  const period = await periodOf(tx, ssn, now);
+  const cap = line?.line.dataCapKb ?? null;
+  const over = cap !== null && period !== null && period.usedKb >= cap;
+  const key = `p${period?.id ?? 0}`;
+  const sim = { ssn, msisdn: line?.msisdn ?? standing?.msisdn ?? null };
+  let changed = false;
+  if (over && !(standing?.barred && standing.key.startsWith(`${key}:`))) {
+    await orderDataBar(tx, () => now, sim, true, 'householdCap', `${key}:${now.getTime()}`);
+    await history(tx, ssn, now, AUTOMATIC, `stopped data: the household's ${Math.round(cap / GB)} GB cap was reached.`);
+    changed = true;
+  } else if (!over && standing?.barred) {
+    await orderDataBar(tx, () => now, sim, false, 'householdCap', `${key}:${now.getTime()}`);
+    await history(tx, ssn, now, AUTOMATIC, 'started data again: under the household’s cap.');
+    changed = true;
+  }
+  if (line && cap !== null && period) {
+    const level = over ? 100 : period.usedKb * 5 >= cap * 4 ? 80 : 0;
+    const told = line.line.capAlerted?.endsWith(`:${period.id}`) ? Number(line.line.capAlerted.split(':')[0]) : 0;
+    if (level > told) {
+      const notice = (level === 100 ? householdNotices.capReached : householdNotices.capNear)(
+        nameOf(line.member),
+        Math.round(cap / GB),
+      );
+      await notify(tx, line.member.id, now, notice);
+      await notify(tx, line.ownerId, now, notice);
+      await tx
+        .update(householdLines)
+        .set({ capAlerted: `${level}:${period.id}` })
+        .where(eq(householdLines.ssn, ssn));
+    }
+  }
+  return changed;
+}
+
+export async function setDataCap(
+  { db, clock }: ServiceContext,
+  memberId: number,
+  ssn: string,
+  gb: number | null,
+): Promise<Outcome<LineControls, 'noSuchControlledLine'>> {
+  return db.transaction(async (tx) => {
+    const acting = await actingOn(tx, memberId, ssn, clock());
+    if (!acting || !runs(acting)) return refused('noSuchControlledLine');
+    const now = clock();
+    const [line] = await tx
+      .select({ capKb: householdLines.dataCapKb })
+      .from(householdLines)
+      .where(eq(householdLines.ssn, ssn))
+      .for('update');
+    const capKb = gb === null ? null : gb * GB;
+    if (line?.capKb === capKb) return done(await view(tx, acting, ssn));
+    await tx.update(householdLines).set({ dataCapKb: capKb }).where(eq(householdLines.ssn, ssn));
+    await history(
+      tx,
+      ssn,
+      now,
+      acting.name,
+      gb === null ? 'took the data cap away.' : `capped data at ${gb} GB a period.`,
+    );
+    await holdCap(tx, now, ssn);
+    return done(await view(tx, acting, ssn, householdMessages.capSet(gb)));
+  });
+}
+
+/** The minute's job: every capped line held to its cap (use counted since, a new period). */
+export async function holdDataCaps({ db, clock }: { db: ServiceContext['db']; clock: Clock }) {
+  const now = clock();
+  const capped = await db
+    .select({ ssn: householdLines.ssn })
+    .from(householdLines)
+    .where(isNotNull(householdLines.dataCapKb));
+  let changed = 0;
+  for (const { ssn } of capped) if (await db.transaction((tx) => holdCap(tx, now, ssn))) changed += 1;
+  return changed;
 }

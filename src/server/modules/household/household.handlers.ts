@@ -170,3 +170,12 @@ export async function answerUnder18(c: C, { params, body }: Input<typeof househo
     await lineControls.answerUnder18(c.var, c.var.member.id, params.ssn, body.accept),
   );
 }
+
+export async function setDataCap(c: C, { params, body }: Input<typeof householdApi.setDataCap>) {
+  return reply(
+    c,
+    householdApi.setDataCap,
+    refusal(c),
+    await lineControls.setDataCap(c.var, c.var.member.id, params.ssn, body.gb),
+  );
+}

@@ -30,10 +30,15 @@ export const householdLines = pgTable(
     role: text('role', { enum: HOUSEHOLD_ROLES }).notNull().default('member'),
     /** Under 18: asked by the owner, accepted by the line (then only the owner or a manager changes its filters). */
     under18: text('under18', { enum: ['asked', 'accepted'] }),
+    /** The household's cap on the line's data each membership period (null: the membership's own allowance). */
+    dataCapKb: integer('data_cap_kb'),
+    /** The last cap alert sent, as `<percent>:<membership id>` (each once a period). */
+    capAlerted: text('cap_alerted'),
   },
   (t) => [
     oneOf('household_lines_role', t.role, HOUSEHOLD_ROLES),
     oneOf('household_lines_under18', t.under18, ['asked', 'accepted']),
+    check('household_lines_cap', sql`${t.dataCapKb} is null or ${t.dataCapKb} between 1048576 and 104857600`),
     uniqueIndex('household_lines_slot').on(t.householdId, t.slot),
     check('household_lines_slots', sql`${t.slot} between 1 and 4`),
     check('household_lines_limit', sql`${t.spendLimitCents} is null or ${t.spendLimitCents} >= 0`),

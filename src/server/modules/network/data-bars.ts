@@ -139,3 +139,17 @@ export async function roamingBarOf(q: Queryable, ssn: string, month: string): Pr
   if (bar.state === 'completed') return 'stopped';
   return ['failed', 'rejected'].includes(bar.state) ? null : 'stopping';
 }
+
+/**
+ * Where a line's data bar for one reason stands: the latest order for that reason the network did not
+ * refuse (barred or lifted, and for which time), or none.
+ */
+export async function standingDataBar(
+  q: Queryable,
+  ssn: string,
+  reason: DataBarReason,
+): Promise<{ barred: boolean; key: string; msisdn: string | null } | null> {
+  const standing = await standingOrder(q, ssn, 'dataAccess', dataAccess.like(`%:${reason}:%`));
+  const cause = standing.cause ? dataAccess.read(standing.cause) : null;
+  return cause ? { barred: cause.barred, key: cause.key, msisdn: standing.msisdn } : null;
+}

@@ -5,7 +5,14 @@
  * causes (order-causes.ts), events in once, use handed to the domains that count it (usage.ts),
  * the daily reconciliation, and the network's adapter and sandbox.
  */
-export { liftRoamingBar, orderDataBar, orderNoAllowanceBar, purchaseLiftRefused, roamingBarOf } from './data-bars.ts';
+export {
+  liftRoamingBar,
+  orderDataBar,
+  orderNoAllowanceBar,
+  purchaseLiftRefused,
+  roamingBarOf,
+  standingDataBar,
+} from './data-bars.ts';
 export type { RefundablePurchase } from './data-bars.ts';
 export {
   DEVELOPMENT_NETWORK_SECRET,
