@@ -47,6 +47,18 @@ const LineFigures = z
       .meta({ description: "The owner's monthly limit on the line's own card purchases" }),
     joined_at: z.string(),
     role: z.enum(HOUSEHOLD_ROLES),
+    used: z
+      .object({ data_kb: z.number().int(), minutes: z.number().int(), texts: z.number().int() })
+      .meta({ description: 'What the line used this period: data, minutes (mobile and landline) and texts' }),
+    state: z
+      .object({
+        paused: z.enum(PAUSE_KINDS).nullable(),
+        cap_gb: z.number().int().nullable(),
+        capped: z.boolean().meta({ description: 'Data stopped at the network for the cap' }),
+        filters_on: z.array(z.enum(LINE_FILTERS)),
+        under_18: z.boolean(),
+      })
+      .meta({ description: 'The line’s controls at a glance' }),
     figures_unavailable: z.boolean().meta({ description: 'The billing platform did not answer for this line' }),
   })
   .meta({ id: 'HouseholdLine' });

@@ -98,6 +98,14 @@ forEachDatabase('household controls', (ctx) => {
     expect(seen.seen_by).toEqual([{ name: 'Fiona Byrne', role: 'owner' }]);
     expect(seen.history.map((h) => h.actor)).toEqual(['The network', 'Fiona Byrne']);
     expect(await titlesOf(c, teen)).toContain('Your data is paused');
+    // The owner's list of lines says it at a glance, with what the line used this period.
+    const { _payload: lines } = await ok(c.app, householdApi.lines, {
+      session: owner.session,
+      params: { user_id: owner.userId },
+    });
+    const listed = lines.values.find((l) => l.ssn === teen.ssn)!;
+    expect(listed.state).toEqual({ paused: 'data', cap_gb: null, capped: false, filters_on: [], under_18: false });
+    expect(listed.used).toEqual({ data_kb: 1024 * 1024, minutes: 0, texts: 0 });
     // The network enforces it: data is refused, a call is not.
     expect((await use(c, teen, { data_mb: 5 })).status).toBe(409);
     expect((await use(c, teen, { minutes: 1, destination: '+353871234567' })).status).toBe(200);

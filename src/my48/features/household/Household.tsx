@@ -32,6 +32,21 @@ const dataOf = (l: HouseholdLine) =>
       ? `${gb(l.data_left_kb ?? 0)} GB left of ${gb(l.data_max_kb)} GB`
       : 'No data allowance';
 
+/** The line's controls in a sentence (none: nothing set). */
+function stateOf(l: HouseholdLine): string {
+  const parts = [
+    l.state.paused === 'all' ? 'All service paused' : l.state.paused === 'data' ? 'Data paused' : '',
+    l.state.capped
+      ? `Data stopped: ${l.state.cap_gb} GB cap reached`
+      : l.state.cap_gb
+        ? `Capped at ${l.state.cap_gb} GB`
+        : '',
+    l.state.filters_on.length ? `${l.state.filters_on.length} of 3 filters and bars on` : '',
+    l.state.under_18 ? 'Under 18' : '',
+  ].filter(Boolean);
+  return parts.join(' · ');
+}
+
 /** What the owner does for a line: the button's text and its name for a screen reader (which line). */
 const ACTIONS: [LineAction, string, (name: string) => string][] = [
   ['membership', 'Buy a membership', (n) => `Buy a membership for ${n}`],
@@ -81,12 +96,17 @@ function LineCard({ line }: { line: HouseholdLine }) {
             <dd>{line.auto_renew ? 'On' : 'Off'}</dd>
           </div>
           <div>
+            <dt>Used this period</dt>
+            <dd>{`${gb(line.used.data_kb)} GB · ${line.used.minutes} min · ${line.used.texts} texts`}</dd>
+          </div>
+          <div>
             <dt>Card spend limit</dt>
             <dd>{line.spend_limit_cents === null ? 'None' : `${euro(line.spend_limit_cents)} a month`}</dd>
           </div>
         </dl>
       )}
       {line.queued && <p className="field__hint">A membership is queued to start when this one ends.</p>}
+      {stateOf(line) && <p className="household__state">{stateOf(line)}</p>}
       <div className="actions">
         {ACTIONS.map(([action, label, name], i) => (
           <button

@@ -3,6 +3,7 @@ import {
   householdMessages,
   householdNotices,
   LINE_FILTER_NAMES,
+  type HouseholdLine,
   type LineControls,
 } from '../../../contract/household.schema.ts';
 import {
@@ -682,4 +683,24 @@ export async function holdDataCaps({ db, clock }: { db: ServiceContext['db']; cl
   let changed = 0;
   for (const { ssn } of capped) if (await db.transaction((tx) => holdCap(tx, now, ssn))) changed += 1;
   return changed;
+}
+
+/** A line's controls at a glance, for the household's list of lines. */
+export async function glanceAt(
+  q: Queryable,
+  line: { ssn: string; dataCapKb: number | null; under18: string | null },
+): Promise<HouseholdLine['state']> {
+  const rows = await q
+    .select({ control: lineControls.control, value: lineControls.value })
+    .from(lineControls)
+    .where(and(eq(lineControls.ssn, line.ssn), ne(lineControls.value, 'off')));
+  const pause = rows.find((r) => r.control === 'pause');
+  const capBar = line.dataCapKb ? await standingDataBar(q, line.ssn, 'householdCap') : null;
+  return {
+    paused: pause ? (pause.value as PauseKind) : null,
+    cap_gb: line.dataCapKb ? Math.round(line.dataCapKb / GB) : null,
+    capped: capBar?.barred === true,
+    filters_on: LINE_FILTERS.filter((f) => rows.some((r) => r.control === f)),
+    under_18: line.under18 === 'accepted',
+  };
 }

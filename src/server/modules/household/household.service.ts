@@ -14,7 +14,7 @@ import { householdInvitations, householdLines, households, members, sims } from 
 import { balanceSummary } from '../account/index.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
 import { pay, type MoneyContext } from '../money/index.ts';
-import { liftHouseholdControls } from './household.controls.ts';
+import { glanceAt, liftHouseholdControls } from './household.controls.ts';
 import type { Applied, Purchase } from '../money/index.ts';
 
 export { nameOf, notify } from './household.people.ts';
@@ -144,6 +144,12 @@ async function figuresOf(
     spend_limit_cents: row.line.spendLimitCents,
     joined_at: row.line.joinedAt.toISOString(),
     role: row.line.role,
+    used: {
+      data_kb: s?.used_data ?? 0,
+      minutes: (s?.mobile_minutes.used ?? 0) + (s?.minutes.used ?? 0),
+      texts: s?.text.used ?? 0,
+    },
+    state: await glanceAt(ctx.db, row.line),
     figures_unavailable: !s,
   };
 }
