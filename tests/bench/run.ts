@@ -153,6 +153,18 @@ if (pgUrl) {
     figure(
       `  summary/health ≥ 40 %: ${(share * 100).toFixed(1)} % ${check(share >= 0.4, 'summary below 40 % of health')}; p99 ≤ 50 ms: ${check(summary.p99 <= 50, 'summary p99 over 50 ms')}; no errors: ${check(!summary.errors && !summary.non2xx && !one.errors && !one.non2xx && !health.errors, 'errors under load (PostgreSQL)')}`,
     );
+    // The household screen's heaviest read: an owner's lines, each with its figures and its controls at a
+    // glance (the screen reads four things in all: the household, the lines, the offers, the card).
+    const family = await signIn(server.base, 'family@example.com');
+    const lines = await load(
+      `${server.base}/panda/protected/users/${family.userId}/household/lines`,
+      50,
+      SECONDS,
+      family.headers,
+    );
+    figure(
+      `  household lines of an owner, 50 connections: ${rps(lines)}; p99 ≤ 50 ms: ${check(lines.p99 <= 50 && !lines.errors && !lines.non2xx, 'household lines p99 over 50 ms or errors')}`,
+    );
   } finally {
     await server.stop();
   }

@@ -15,7 +15,8 @@ import {
 } from '../../../contract/household.ts';
 import { irishDayOf } from '../../../contract/irish-time.ts';
 import { NETWORK_ORDER_ENDS, type NetworkService } from '../../../contract/network.ts';
-import type { Queryable } from '../../db/client.ts';
+import { batched } from '../../db/batch.ts';
+import type { Database, Queryable } from '../../db/client.ts';
 import { householdLines, households, lineControls, lineHistory, members, memberships, sims } from '../../db/schema.ts';
 import { dayStartOf } from '../../kernel/calendar.ts';
 import type { Clock } from '../../kernel/clock.ts';
@@ -685,17 +686,14 @@ export async function holdDataCaps({ db, clock }: { db: ServiceContext['db']; cl
   return changed;
 }
 
-/** A line's controls at a glance, for the household's list of lines. */
+/** A line's controls at a glance, for the household's list of lines: the lines of every request at the moment read in one query. */
 export async function glanceAt(
-  q: Queryable,
+  db: Database,
   line: { ssn: string; dataCapKb: number | null; under18: string | null },
 ): Promise<HouseholdLine['state']> {
-  const rows = await q
-    .select({ control: lineControls.control, value: lineControls.value })
-    .from(lineControls)
-    .where(and(eq(lineControls.ssn, line.ssn), ne(lineControls.value, 'off')));
+  const rows = await batched(db, 'line_controls_glance', controlsOfLines).load(line.ssn);
   const pause = rows.find((r) => r.control === 'pause');
-  const capBar = line.dataCapKb ? await standingDataBar(q, line.ssn, 'householdCap') : null;
+  const capBar = line.dataCapKb ? await standingDataBar(db, line.ssn, 'householdCap') : null;
   return {
     paused: pause ? (pause.value as PauseKind) : null,
     cap_gb: line.dataCapKb ? Math.round(line.dataCapKb / GB) : null,
@@ -703,4 +701,13 @@ export async function glanceAt(
     filters_on: LINE_FILTERS.filter((f) => rows.some((r) => r.control === f)),
     under_18: line.under18 === 'accepted',
   };
+}
+
+/** The controls that are not off, of many lines at once. */
+async function controlsOfLines(db: Database, ssns: readonly string[]) {
+  const rows = await db
+    .select({ ssn: lineControls.ssn, control: lineControls.control, value: lineControls.value })
+    .from(lineControls)
+    .where(and(inArray(lineControls.ssn, [...ssns]), ne(lineControls.value, 'off')));
+  return ssns.map((ssn) => rows.filter((r) => r.ssn === ssn));
 }

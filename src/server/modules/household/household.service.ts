@@ -9,7 +9,8 @@ import {
 } from '../../../contract/household.schema.ts';
 import { HOUSEHOLD_MAX_LINES } from '../../../contract/household.ts';
 import type { PaymentType } from '../../../contract/payments.schema.ts';
-import { type Queryable } from '../../db/client.ts';
+import { batched } from '../../db/batch.ts';
+import { type Database, type Queryable } from '../../db/client.ts';
 import { householdInvitations, householdLines, households, members, sims } from '../../db/schema.ts';
 import { balanceSummary } from '../account/index.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
@@ -155,8 +156,51 @@ async function figuresOf(
 }
 
 export async function linesOf(ctx: ServiceContext, ownerId: number): Promise<HouseholdLine[]> {
-  const rows = await linesQuery(ctx.db, ownerId).orderBy(asc(householdLines.slot));
+  const rows = await batched(ctx.db, 'household_lines', linesOfRunners).load(ownerId);
   return Promise.all(rows.map((r) => figuresOf(ctx, r)));
+}
+
+type LineRow = Awaited<ReturnType<typeof linesQuery>>[number];
+
+/**
+ * The lines of the households many members run, in two queries for all of them (the household screen
+ * of every member reading it at the moment): the households they manage, then every line of those and
+ * of the ones they own; each member gets those of theirs, their own line aside, in slot order.
+ */
+async function linesOfRunners(db: Database, runners: readonly number[]): Promise<LineRow[][]> {
+  const managed = await db
+    .select({ householdId: householdLines.householdId, memberId: sims.memberId })
+    .from(householdLines)
+    .innerJoin(sims, eq(sims.ssn, householdLines.ssn))
+    .where(and(inArray(sims.memberId, [...runners]), eq(householdLines.role, 'manager')));
+  const rows = await db
+    .select({ line: householdLines, sim: sims, member: members, ownerId: households.ownerId })
+    .from(householdLines)
+    .innerJoin(households, eq(households.id, householdLines.householdId))
+    .innerJoin(sims, eq(sims.ssn, householdLines.ssn))
+    .innerJoin(members, eq(members.id, sims.memberId))
+    .where(
+      or(
+        inArray(households.ownerId, [...runners]),
+        managed.length > 0
+          ? inArray(
+              households.id,
+              managed.map((m) => m.householdId),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(householdLines.slot));
+  return runners.map((runner) =>
+    rows
+      .filter(
+        (r) =>
+          r.ownerId === runner ||
+          (r.sim.memberId !== runner &&
+            managed.some((m) => m.memberId === runner && m.householdId === r.line.householdId)),
+      )
+      .map(({ line, sim, member }) => ({ line, sim, member })),
+  );
 }
 
 export async function lineFigures(
