@@ -4,7 +4,7 @@ import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.
 import { CheckField } from '../../../components/forms/CheckField.tsx';
 import { LINE_FILTER_NAMES } from '../../../contract/household.ts';
 import type { LineControls as Controls } from '../../../contract/household.schema.ts';
-import { gb, shortDate } from '../../../lib/format.ts';
+import { gb, longDateOf, shortDate } from '../../../lib/format.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import './household.css';
 import {
@@ -39,7 +39,7 @@ function networkSays(network: Controls['pause']['network'], on: boolean, pause =
 }
 
 /** The day a pause's end falls on: it ends at the start of the next day, so the last day is the one before. */
-const lastDay = (until: string) => shortDate(new Date(new Date(until).getTime() - 1).toISOString());
+const lastDay = (until: string) => longDateOf(new Date(new Date(until).getTime() - 1));
 
 /**
  * A line's controls at the network (docs/product/lifelines.md "Controls"): its pause, filters and bars,
