@@ -498,4 +498,18 @@ forEachDatabase('household controls', (ctx) => {
       householdFailures.noSuchControlledLine,
     );
   });
+
+  it('a line reported lost while all its service is paused stays suspended at the network when the pause ends', async () => {
+    const c = ctx();
+    const { owner, teen } = await family(c);
+    await ok(c.app, householdApi.pause, { session: owner.session, params: on(owner, teen), body: { kind: 'all' } });
+    await settleNetwork(c);
+    await c.handle.db.update(schema.sims).set({ blockedAt: c.clock.now }).where(eq(schema.sims.ssn, teen.ssn));
+    const { _payload: resumed } = await ok(c.app, householdApi.resume, {
+      session: owner.session,
+      params: on(owner, teen),
+    });
+    expect(resumed.pause).toEqual({ kind: null, until: null, network: 'done' });
+    expect((await ordersOf(c, teen)).map((o) => o.characteristics['state'])).toEqual(['suspended']);
+  });
 });

@@ -276,12 +276,27 @@ async function change(
   // The time of the change names it (its orders carry it); two changes in one millisecond get the next.
   const changedAt = new Date(Math.max(now.getTime(), row.changedAt.getTime() + 1));
   if (row.control === 'pause') await keepDays(tx, row.ssn, now, row, { value, until });
+  const [sim] = await tx
+    .select({ msisdn: sims.msisdn, blockedAt: sims.blockedAt })
+    .from(sims)
+    .where(eq(sims.ssn, row.ssn));
+  // A SIM reported lost stays suspended at the network: ending a pause never makes it active again.
+  const sent = orders.filter(
+    (o) => !(sim?.blockedAt && o.service === 'mobileLine' && o.characteristics['state'] === 'active'),
+  );
   await tx
     .update(lineControls)
-    .set({ value, until, previous: row.value, previousUntil: row.until, network: 'switching', changedAt, byHousehold })
+    .set({
+      value,
+      until,
+      previous: row.value,
+      previousUntil: row.until,
+      network: sent.length > 0 ? 'switching' : 'done',
+      changedAt,
+      byHousehold,
+    })
     .where(eq(lineControls.id, row.id));
-  const [sim] = await tx.select({ msisdn: sims.msisdn }).from(sims).where(eq(sims.ssn, row.ssn));
-  for (const order of orders)
+  for (const order of sent)
     await queueNetworkOrder(tx, () => now, {
       cause: controlOrder.key({
         control: row.control,
