@@ -407,7 +407,7 @@ forEachDatabase('household controls', (ctx) => {
     expect(answers.filter((r) => r.status === 404)).toHaveLength(19);
     const orders = await ordersOf(c, teen);
     expect(orders.map((o) => o.characteristics)).toEqual([
-      { adultContent: 'filtered' },
+      { adultContent: 'on' },
       { premiumRate: 'barred' },
       { thirdPartyBilling: 'barred' },
     ]);

@@ -13,7 +13,7 @@ import {
   type LineFilter,
   type PauseKind,
 } from '../../../contract/household.ts';
-import { irishDayOf } from '../../../contract/irish-time.ts';
+import { irishDayOf, irishFormat } from '../../../contract/irish-time.ts';
 import { NETWORK_ORDER_ENDS, type NetworkService } from '../../../contract/network.ts';
 import { batched } from '../../db/batch.ts';
 import type { Database, Queryable } from '../../db/client.ts';
@@ -83,10 +83,9 @@ const describe = (control: Control, value: string, until: Date | null) =>
       : `${value === 'all' ? 'all service' : 'data'} paused until ${until ? shortDay(until) : 'resumed'}`
     : `the ${LINE_FILTER_NAMES[control].toLowerCase()} switched ${value === 'on' ? 'on' : 'off'}`;
 
-const shortDay = (at: Date) =>
-  new Intl.DateTimeFormat('en-IE', { timeZone: 'Europe/Dublin', day: 'numeric', month: 'long' }).format(
-    new Date(at.getTime() - 1),
-  );
+/** The last day before an instant (a pause ends at the start of the next), as the history says it: "1 March". */
+const dayAndMonth = irishFormat({ day: 'numeric', month: 'long' });
+const shortDay = (at: Date) => dayAndMonth.format(new Date(at.getTime() - 1));
 
 /**
  * No renewal falls while all service is paused, and the membership keeps its days: its end moves on
@@ -113,7 +112,7 @@ const FILTER_ORDERS: Record<
   LineFilter,
   (on: boolean) => { service: NetworkService; characteristics: Record<string, string> }
 > = {
-  contentFilter: (on) => ({ service: 'contentFilter', characteristics: { adultContent: on ? 'filtered' : 'allowed' } }),
+  contentFilter: (on) => ({ service: 'contentFilter', characteristics: { adultContent: on ? 'on' : 'off' } }),
   premiumRate: (on) => ({ service: 'callBarring', characteristics: { premiumRate: on ? 'barred' : 'allowed' } }),
   thirdPartyBilling: (on) => ({
     service: 'callBarring',
