@@ -2,6 +2,7 @@ import { and, desc, eq, like } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { householdApi, householdFailures } from '../../../src/contract/household.schema.ts';
 import * as schema from '../../../src/server/db/schema.ts';
+import { sandboxNetworkAdapter } from '../../../src/server/modules/network/index.ts';
 import { holdDataCaps, resumeEndedPauses } from '../../../src/server/modules/household/household.controls.ts';
 import { createMember, type BuiltMember } from '../support/builders.ts';
 import { ok, refused, send } from '../support/client.ts';
@@ -108,6 +109,14 @@ forEachDatabase('household controls', (ctx) => {
     expect(listed.used).toEqual({ data_kb: 1024 * 1024, minutes: 0, texts: 0 });
     // The network enforces it: data is refused, a call is not.
     expect((await use(c, teen, { data_mb: 5 })).status).toBe(409);
+    // A sandbox network started again (the embedded default restarted) reads the bar back from the orders it completed.
+    const again = sandboxNetworkAdapter({
+      secret: 'network-secret-for-a-restart-0000000000',
+      delayMs: null,
+      db: c.handle.db,
+    });
+    expect(await again.sandbox.refuses(teen.msisdn, true, false)).toBe('data is barred (paused)');
+    expect(await again.sandbox.refuses(teen.msisdn, false, true)).toBeUndefined();
     expect((await use(c, teen, { minutes: 1, destination: '+353871234567' })).status).toBe(200);
     // The line cannot lift it itself (not theirs to run: 404).
     await refused(

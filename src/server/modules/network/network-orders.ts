@@ -388,6 +388,24 @@ export async function linesInService(q: Queryable, msisdn?: string): Promise<{ m
   return rows;
 }
 
+/** The reasons a number's data stands barred by its completed `dataAccess` orders, the latest of each reason standing. */
+export async function dataBarsHeld(q: Queryable, msisdn: string): Promise<string[]> {
+  const rows = await q
+    .select({ characteristics: networkOrders.characteristics })
+    .from(networkOrders)
+    .where(
+      and(
+        eq(networkOrders.msisdn, msisdn),
+        eq(networkOrders.service, 'dataAccess'),
+        eq(networkOrders.state, 'completed'),
+      ),
+    )
+    .orderBy(asc(networkOrders.id));
+  const barred = new Map<string, boolean>();
+  for (const { characteristics: c } of rows) barred.set(String(c['reason'] ?? ''), c['barred'] === true);
+  return [...barred].filter(([, on]) => on).map(([reason]) => reason);
+}
+
 /**
  * The daily reconciliation (TMF638): the network's mobile lines against ours, every difference kept
  * for /panda/ready and the log; nothing is changed (an operator decides which side is right).

@@ -1,6 +1,6 @@
 import type { Database } from '../../../../db/client.ts';
 import { creditsHeld } from '../../balances.ts';
-import { linesInService } from '../../network-orders.ts';
+import { dataBarsHeld, linesInService } from '../../network-orders.ts';
 import { tmfNetwork, type NetworkAdapter } from './adapter.ts';
 import { SANDBOX_NETWORK_CLIENT, sandboxNetwork, type SandboxNetwork } from './sandbox-network.ts';
 
@@ -29,6 +29,7 @@ export function sandboxNetworkAdapter(options: {
       ? {
           linesInService: () => linesInService(options.db!),
           lineInService: async (msisdn: string) => (await linesInService(options.db!, msisdn))[0],
+          dataBarsOf: (msisdn: string) => dataBarsHeld(options.db!, msisdn),
           balancesHeld: () => creditsHeld(options.db!),
         }
       : {}),

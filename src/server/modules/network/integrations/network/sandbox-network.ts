@@ -54,6 +54,8 @@ export interface SandboxNetworkOptions {
   linesInService?: () => Promise<{ msisdn: string; state: string }[]>;
   /** One of them by its number: what an order or a lookup needs, without reading them all. */
   lineInService?: (msisdn: string) => Promise<{ msisdn: string; state: string } | undefined>;
+  /** The reasons a number's data stands barred by the orders it completed before (the database's), read once a number. */
+  dataBarsOf?: (msisdn: string) => Promise<string[]>;
   /**
    * The prepaid balances its charging system keeps (TMF654): the sandbox mirrors the portal's credit
    * (it charges what the portal charges), each moved by what an operator set by hand to try the
@@ -100,6 +102,8 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
   let provisioned = false;
   /** Data barred at the network by number, with the reasons each bar was ordered for (a lift ends its reason's). */
   const dataBars = new Map<string, Set<string>>();
+  /** Numbers whose bars were read back from the database's orders (after a restart the sandbox keeps none). */
+  const barsRead = new Set<string>();
   /** Numbers whose line it ended (a delete, a port out): not read back from the database's lines. */
   const ended = new Set<string>();
   const events: SentEvent[] = [];
@@ -217,6 +221,7 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
       ended.delete(o.msisdn);
     }
     if (state === 'completed' && o.service === 'dataAccess' && o.msisdn) {
+      barsRead.add(o.msisdn);
       const reasons = dataBars.get(o.msisdn) ?? new Set<string>();
       const reason = String(o.characteristics['reason'] ?? '');
       if (o.characteristics['barred'] === true || o.characteristics['barred'] === 'true') reasons.add(reason);
@@ -362,6 +367,11 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
     async refuses(msisdn: string, data: boolean, other: boolean): Promise<string | undefined> {
       const line = await lineFor(msisdn);
       if (line?.state === 'suspended' && (data || other)) return 'the line is suspended';
+      if (data && !barsRead.has(msisdn) && options.dataBarsOf) {
+        barsRead.add(msisdn);
+        const held = await options.dataBarsOf(msisdn);
+        if (held.length > 0 && !dataBars.has(msisdn)) dataBars.set(msisdn, new Set(held));
+      }
       const bars = dataBars.get(msisdn);
       if (data && bars?.size) return `data is barred (${[...bars].join(', ')})`;
       return undefined;
