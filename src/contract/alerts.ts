@@ -10,6 +10,8 @@ export const ALERT_CAUSES = [
   'roamingFairUse',
   'roamingCap',
   'lowCredit',
+  'householdRequest',
+  'householdAnswer',
 ] as const;
 export type AlertCause = (typeof ALERT_CAUSES)[number];
 
@@ -29,6 +31,14 @@ export const ALERT_LABELS: Record<AlertCause, { name: string; hint: string }> = 
     hint: 'At 80 % and 100 % of your monthly cap on data outside the EU (data stops at 100 %).',
   },
   lowCredit: { name: 'Credit low', hint: 'When use paid from your credit leaves €2 or less.' },
+  householdRequest: {
+    name: 'Requests from your household',
+    hint: 'When a line of a household you run asks for data, credit, a membership or roaming.',
+  },
+  householdAnswer: {
+    name: 'Answers to your requests',
+    hint: 'When your household approves or declines what you asked for, or the request expires.',
+  },
 };
 
 /** The credit at or under which use paid from credit raises the low-credit alert (cents). */

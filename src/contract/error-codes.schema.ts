@@ -32,6 +32,7 @@ import { roamingFailures } from './roaming.schema.ts';
 import { passkeyFailures } from './passkeys.schema.ts';
 import { advanceFailures } from './advance.calls.ts';
 import { householdFailures } from './household.schema.ts';
+import { householdRequestFailures } from './household-requests.schema.ts';
 import { pushFailures } from './push.schema.ts';
 import { securityFailures } from './security.schema.ts';
 import { settingsFailures } from './settings.schema.ts';
@@ -70,6 +71,7 @@ const tables: Record<string, Failure>[] = [
   passkeyFailures,
   advanceFailures,
   householdFailures,
+  householdRequestFailures,
   pushFailures,
   settingsFailures,
   signUpFailures,

@@ -88,6 +88,11 @@ function tableFor(action: FlexiAction) {
       status: 422,
       message: 'That member has unlimited data already, so they cannot receive data.',
     },
+    householdOnly: {
+      status: 403,
+      message:
+        "Data can't go between these numbers: an under-18 line's household keeps its data within the household.",
+    },
   });
 }
 export const flexiFailures = Object.fromEntries(FLEXI_ACTIONS.map((a) => [a, tableFor(a)])) as Record<

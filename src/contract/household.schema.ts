@@ -117,6 +117,13 @@ const ControlsSchema = z
       answer_under_18: z
         .boolean()
         .meta({ description: 'The caller is the line, asked to accept being marked under 18' }),
+      sharing: z
+        .boolean()
+        .meta({ description: 'The caller may keep the line’s data within the household (an under-18 line)' }),
+    }),
+    sharing_outside: z.boolean().meta({
+      description:
+        'Spot me and share with numbers outside the household (false: the household keeps the line’s data within it)',
     }),
     role: z.enum(HOUSEHOLD_ROLES).nullable().meta({ description: "The line's role in its household (null: none)" }),
     under_18: z.enum(['asked', 'accepted']).nullable().meta({
@@ -431,6 +438,19 @@ export const householdApi = {
     description: 'Answered',
     errors: { 404: 'Your SIM is not a line asked to be marked under 18' },
   }),
+  setSharing: endpoint({
+    id: 'setHouseholdLineSharing',
+    moves: 'once',
+    method: 'put',
+    path: `${base}/lines/{ssn}/sharing`,
+    summary:
+      "The owner or a manager lets an under-18 line spot and share data with numbers outside the household, or keeps it within (between the household's lines it always may)",
+    params: LineParams,
+    body: z.object({ outside: z.boolean({ error: 'outside must be true or false' }) }),
+    answer: Controls,
+    description: 'Set',
+    errors: { 403: 'The line is not marked under 18', 404: 'Not a line of your household' },
+  }),
   setDataCap: endpoint({
     id: 'setHouseholdLineDataCap',
     moves: 'once',
@@ -462,6 +482,10 @@ export const householdFailures = failures('household', {
   under18Filters: {
     status: 403,
     message: "Your line is marked under 18, so its filters and bars are your household's to change. Ask its owner.",
+  },
+  sharingUnder18Only: {
+    status: 403,
+    message: 'Only a line marked under 18 can have its sharing kept within the household.',
   },
   notAsked: { status: 404, message: 'Your line has not been asked to be marked under 18.' },
   pausePast: { status: 422, message: 'Choose a day from today on for the pause to end.' },
@@ -565,6 +589,10 @@ export const householdMessages = {
   paused: (kind: PauseKind) =>
     kind === 'all' ? 'Pausing all service at the network…' : 'Pausing data at the network…',
   resumed: 'Resuming at the network…',
+  sharingSet: (outside: boolean) =>
+    outside
+      ? 'The line can spot and share data with any number again.'
+      : 'The line spots and shares data within the household only.',
   capSet: (gb: number | null) =>
     gb === null
       ? 'No household cap: the membership’s allowance is the line’s.'

@@ -29,3 +29,16 @@ export const LINE_FILTER_NAMES: Record<LineFilter, string> = {
   premiumRate: 'Bar on premium-rate numbers',
   thirdPartyBilling: 'Bar on third-party charges',
 };
+
+/** What a line may ask its household for (docs/product/lifelines.md "Requests"): the owner or a manager approves or declines. */
+export const REQUEST_KINDS = ['addon', 'membership', 'credit', 'roaming', 'dataCap'] as const;
+export type RequestKind = (typeof REQUEST_KINDS)[number];
+/** A request's states: open until answered, withdrawn by the line, or 24 hours passed. */
+export const REQUEST_STATES = ['open', 'approved', 'declined', 'expired', 'withdrawn'] as const;
+export type RequestState = (typeof REQUEST_STATES)[number];
+/** A request left unanswered this long expires (and the line is told). */
+export const REQUEST_HOURS = 24;
+/** At most this many open requests a line. */
+export const REQUESTS_OPEN_PER_LINE = 3;
+/** A decline's note is short. */
+export const REQUEST_NOTE_MAX = 140;

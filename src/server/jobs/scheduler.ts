@@ -46,6 +46,7 @@ export const MINUTE_JOBS: readonly MinuteJob<JobsContext>[] = [
   flexiDataJobs.spotReturns,
   householdJobs.pausesEnded,
   householdJobs.dataCaps,
+  householdJobs.requestsExpired,
   moneyJobs.cardRefunds,
   moneyJobs.alerts,
   linesJobs.deliveries,

@@ -6,6 +6,7 @@ import { sandboxNetworkAdapter } from '../../../src/server/modules/network/index
 import { holdDataCaps, resumeEndedPauses } from '../../../src/server/modules/household/household.controls.ts';
 import { createMember, type BuiltMember } from '../support/builders.ts';
 import { ok, refused, send } from '../support/client.ts';
+import { joinHousehold } from '../support/household.ts';
 import { forEachDatabase, sendNetworkOrders, settleNetwork, type TestContext } from '../support/harness.ts';
 
 /**
@@ -17,25 +18,7 @@ import { forEachDatabase, sendNetworkOrders, settleNetwork, type TestContext } f
 const withPlan = { membership: { sku: 'BDDT00', daysLeft: 12, usedGb: 1 } } as const;
 const on = (runner: BuiltMember, line: BuiltMember) => ({ user_id: runner.userId, ssn: line.ssn });
 
-async function join(c: TestContext, owner: BuiltMember, line: BuiltMember) {
-  const { _payload: inv } = await ok(c.app, householdApi.invite, {
-    session: owner.session,
-    params: { user_id: owner.userId },
-    body: { msisdn: line.msisdn },
-  });
-  const [mail] = await c.handle.db
-    .select()
-    .from(schema.outbox)
-    .where(and(eq(schema.outbox.to, line.email), like(schema.outbox.subject, '%household%')))
-    .orderBy(desc(schema.outbox.id))
-    .limit(1);
-  const code = /enter the code (\d{6})/.exec(mail?.body ?? '')![1]!;
-  await ok(c.app, householdApi.accept, {
-    session: line.session,
-    params: { user_id: line.userId, id: String(inv.id) },
-    body: { code },
-  });
-}
+const join = joinHousehold;
 
 /** A household of an owner and two lines. */
 async function family(c: TestContext) {
@@ -95,7 +78,7 @@ forEachDatabase('household controls', (ctx) => {
       params: on(teen, teen),
     });
     expect(seen.pause).toMatchObject({ kind: 'data', network: 'done' });
-    expect(seen.can).toEqual({ pause: false, filters: true, role: false, answer_under_18: false });
+    expect(seen.can).toEqual({ pause: false, filters: true, role: false, answer_under_18: false, sharing: false });
     expect(seen.seen_by).toEqual([{ name: 'Fiona Byrne', role: 'owner' }]);
     expect(seen.history.map((h) => h.actor)).toEqual(['The network', 'Fiona Byrne']);
     expect(await titlesOf(c, teen)).toContain('Your data is paused');

@@ -159,7 +159,20 @@ const HOUSEHOLD_RACE = {
   test: '20 purchases, credits and acceptances at once: credit never overdrawn, one line per invitation, 4 lines at most',
 };
 
+const HOUSEHOLD_REQUESTS_RACE = {
+  file: '../household/household-requests.test.ts',
+  test: '20 approvals, declines and asks at once: one answer each, paid once, three open at most',
+};
+
 const races: Record<string, Race | Elsewhere> = {
+  // Requests to a household: approved (and paid) or declined once, withdrawn once.
+  approveHouseholdRequest: HOUSEHOLD_REQUESTS_RACE,
+  declineHouseholdRequest: HOUSEHOLD_REQUESTS_RACE,
+  withdrawHouseholdRequest: HOUSEHOLD_REQUESTS_RACE,
+  setHouseholdLineSharing: {
+    file: '../household/household-requests.test.ts',
+    test: 'an under-18 line whose household keeps its data within: spot me and share go between its lines, not outside; leaving lifts it',
+  },
   // Household lines (docs/product/lifelines.md): the owner's money for a line, and an invitation accepted once.
   buyHouseholdMembership: HOUSEHOLD_RACE,
   addHouseholdCredit: HOUSEHOLD_RACE,

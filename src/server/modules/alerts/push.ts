@@ -48,6 +48,8 @@ export const ALERT_URLS: Record<AlertCause, string> = {
   roamingFairUse: '/my48/roaming',
   roamingCap: '/my48/roaming',
   lowCredit: '/my48/memberships/add-credit',
+  householdRequest: '/my48/household',
+  householdAnswer: '/my48/settings/household',
 };
 
 /** Alerts pushed at once by one job step. */

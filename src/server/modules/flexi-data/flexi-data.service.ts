@@ -17,6 +17,7 @@ import { intoSafe, unusedOf } from './flexi-data.ts';
 import { monthOf } from '../../kernel/calendar.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
 import { currentMembershipAt } from '../money/index.ts';
+import { sharingAllowed } from '../household/index.ts';
 
 type Membership = typeof memberships.$inferSelect;
 
@@ -107,6 +108,8 @@ export async function moveOut<T>(
         // Not to oneself: the same SIM, or another SIM of the same member.
         if (sim && (sim.ssn === move.ssn || sim.memberId === own?.memberId)) return refused('toSelf');
         if (!sim || sim.status !== 'active' || sim.billing !== 'ok') return refused('notAMember');
+        // An under-18 line whose household turned sharing off gives and gets data within its household only.
+        if (!(await sharingAllowed(tx, move.ssn, sim.ssn))) return refused('householdOnly');
         recipient = { ssn: sim.ssn, msisdn: sim.msisdn! };
       }
       if (await simIsBlocked(tx, move.ssn)) return refused('simBlocked');

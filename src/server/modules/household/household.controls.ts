@@ -17,7 +17,16 @@ import { irishDayOf, irishFormat } from '../../../contract/irish-time.ts';
 import { NETWORK_ORDER_ENDS, type NetworkService } from '../../../contract/network.ts';
 import { batched } from '../../db/batch.ts';
 import type { Database, Queryable } from '../../db/client.ts';
-import { householdLines, households, lineControls, lineHistory, members, memberships, sims } from '../../db/schema.ts';
+import {
+  householdLines,
+  householdRequests,
+  households,
+  lineControls,
+  lineHistory,
+  members,
+  memberships,
+  sims,
+} from '../../db/schema.ts';
 import { dayStartOf } from '../../kernel/calendar.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
@@ -173,7 +182,12 @@ async function view(db: Queryable, acting: Acting, ssn: string, message?: string
   const pause = of('pause');
   const [sim] = await db.select({ msisdn: sims.msisdn }).from(sims).where(eq(sims.ssn, ssn));
   const [line] = await db
-    .select({ role: householdLines.role, under18: householdLines.under18, capKb: householdLines.dataCapKb })
+    .select({
+      role: householdLines.role,
+      under18: householdLines.under18,
+      capKb: householdLines.dataCapKb,
+      sharingOff: householdLines.sharingOff,
+    })
     .from(householdLines)
     .where(eq(householdLines.ssn, ssn));
   const period = await periodOf(db, ssn, acting.now);
@@ -208,7 +222,9 @@ async function view(db: Queryable, acting: Acting, ssn: string, message?: string
       filters: runs(acting) || line?.under18 !== 'accepted',
       role: acting.as === 'owner',
       answer_under_18: acting.as === 'self' && line?.under18 === 'asked',
+      sharing: runs(acting) && line?.under18 === 'accepted',
     },
+    sharing_outside: !line?.sharingOff,
     role: line?.role ?? null,
     under_18: line?.under18 ?? null,
     seen_by: seenBy,
@@ -499,6 +515,7 @@ export async function householdRunBy(db: Queryable, memberId: number): Promise<n
  */
 export async function liftHouseholdControls(tx: Queryable, now: Date, ssn: string) {
   await resumeIn(tx, now, ssn, AUTOMATIC);
+  await tx.update(householdLines).set({ sharingOff: false }).where(eq(householdLines.ssn, ssn));
   const set = await tx
     .select()
     .from(lineControls)
@@ -515,6 +532,57 @@ export async function liftHouseholdControls(tx: Queryable, now: Date, ssn: strin
       `switched off the ${LINE_FILTER_NAMES[control].toLowerCase()} (the line left its household).`,
     );
   }
+}
+
+/** A line that leaves its household, or is removed, takes its open requests with it (nobody may approve them after). */
+export async function endOpenRequests(tx: Queryable, now: Date, ssn: string) {
+  await tx
+    .update(householdRequests)
+    .set({ state: 'withdrawn', seat: null, answeredAt: now, approvingUntil: null })
+    .where(and(eq(householdRequests.ssn, ssn), eq(householdRequests.state, 'open')));
+}
+
+/**
+ * Whether data may go from one SIM to another (spot me, share): yes, unless either is a line whose
+ * household turned sharing off (an under-18 line) and the other is not a line of the same household.
+ */
+export async function sharingAllowed(q: Queryable, fromSsn: string, toSsn: string): Promise<boolean> {
+  const rows = await q
+    .select({ ssn: householdLines.ssn, householdId: householdLines.householdId, off: householdLines.sharingOff })
+    .from(householdLines)
+    .where(inArray(householdLines.ssn, [fromSsn, toSsn]));
+  const from = rows.find((r) => r.ssn === fromSsn);
+  const to = rows.find((r) => r.ssn === toSsn);
+  if (from && to && from.householdId === to.householdId) return true;
+  return !from?.off && !to?.off;
+}
+
+/** The owner or a manager turns an under-18 line's sharing outside the household on or off. */
+export async function setSharing(
+  { db, clock }: ServiceContext,
+  memberId: number,
+  ssn: string,
+  on: boolean,
+): Promise<Outcome<LineControls, 'noSuchControlledLine' | 'sharingUnder18Only'>> {
+  return db.transaction(async (tx) => {
+    const acting = await actingOn(tx, memberId, ssn, clock());
+    if (!acting || !runs(acting)) return refused('noSuchControlledLine');
+    if ((await under18Of(tx, ssn)) !== 'accepted') return refused('sharingUnder18Only');
+    const [line] = await tx
+      .select({ off: householdLines.sharingOff })
+      .from(householdLines)
+      .where(eq(householdLines.ssn, ssn));
+    if (line?.off === !on) return done(await view(tx, acting, ssn));
+    await tx.update(householdLines).set({ sharingOff: !on }).where(eq(householdLines.ssn, ssn));
+    await history(
+      tx,
+      ssn,
+      clock(),
+      acting.name,
+      on ? 'let the line share data outside the household.' : 'kept the line’s data within the household.',
+    );
+    return done(await view(tx, acting, ssn, householdMessages.sharingSet(on)));
+  });
 }
 
 const under18Of = async (q: Queryable, ssn: string) =>
@@ -675,17 +743,19 @@ export async function setDataCap(
       .for('update');
     const capKb = gb === null ? null : gb * GB;
     if (line?.capKb === capKb) return done(await view(tx, acting, ssn));
-    await tx.update(householdLines).set({ dataCapKb: capKb }).where(eq(householdLines.ssn, ssn));
-    await history(
-      tx,
-      ssn,
-      now,
-      acting.name,
-      gb === null ? 'took the data cap away.' : `capped data at ${gb} GB a period.`,
-    );
-    await holdCap(tx, now, ssn);
+    await capIn(tx, now, ssn, gb, acting.name);
     return done(await view(tx, acting, ssn, householdMessages.capSet(gb)));
   });
+}
+
+/** A line's cap set in the caller's transaction (the line's row locked), with who set it, and held to at once. */
+export async function capIn(tx: Queryable, now: Date, ssn: string, gb: number | null, actor: string) {
+  await tx
+    .update(householdLines)
+    .set({ dataCapKb: gb === null ? null : gb * GB })
+    .where(eq(householdLines.ssn, ssn));
+  await history(tx, ssn, now, actor, gb === null ? 'took the data cap away.' : `capped data at ${gb} GB a period.`);
+  await holdCap(tx, now, ssn);
 }
 
 /** The minute's job: every capped line held to its cap (use counted since, a new period). */

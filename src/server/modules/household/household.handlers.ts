@@ -179,3 +179,12 @@ export async function setDataCap(c: C, { params, body }: Input<typeof householdA
     await lineControls.setDataCap(c.var, c.var.member.id, params.ssn, body.gb),
   );
 }
+
+export async function setSharing(c: C, { params, body }: Input<typeof householdApi.setSharing>) {
+  return reply(
+    c,
+    householdApi.setSharing,
+    refusal(c),
+    await lineControls.setSharing(c.var, c.var.member.id, params.ssn, body.outside),
+  );
+}

@@ -5,6 +5,8 @@ import { irishMobileRule } from '../../../contract/forms.schema.ts';
 import { patternOf, serveAll } from '../../http/openapi.ts';
 import { router } from '../../http/router.ts';
 import * as handle from './household.handlers.ts';
+import * as handleRequests from './household.requests.handlers.ts';
+import { householdRequestsApi } from '../../../contract/household-requests.schema.ts';
 
 /** Household lines (docs/product/lifelines.md): the household, invitations, lines, and the owner's purchases for a line (money: Idempotency-Key). */
 const HOUR = 60 * 60_000;
@@ -28,5 +30,6 @@ export function householdRoutes() {
     ),
   );
   serveAll(app, householdApi, handle);
+  serveAll(app, householdRequestsApi, handleRequests);
   return app;
 }

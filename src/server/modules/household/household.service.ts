@@ -15,7 +15,7 @@ import { householdInvitations, householdLines, households, members, sims } from 
 import { balanceSummary } from '../account/index.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
 import { pay, type MoneyContext } from '../money/index.ts';
-import { glanceAt, liftHouseholdControls } from './household.controls.ts';
+import { endOpenRequests, glanceAt, liftHouseholdControls } from './household.controls.ts';
 import type { Applied, Purchase } from '../money/index.ts';
 
 export { nameOf, notify } from './household.people.ts';
@@ -220,6 +220,7 @@ export async function remove({ db, clock }: ServiceContext, ownerId: number, ssn
     const [row] = await tx.delete(householdLines).where(eq(householdLines.ssn, ssn)).returning();
     if (!row) return refused('noSuchLine');
     await liftHouseholdControls(tx, clock(), ssn);
+    await endOpenRequests(tx, clock(), ssn);
     const [line] = await tx
       .select({ memberId: sims.memberId, msisdn: sims.msisdn })
       .from(sims)
@@ -245,6 +246,7 @@ export async function leave({ db, clock }: ServiceContext, memberId: number, ssn
       .returning();
     if (!row) return refused('notYourLine');
     await liftHouseholdControls(tx, clock(), ssn);
+    await endOpenRequests(tx, clock(), ssn);
     const [household] = await tx.select().from(households).where(eq(households.id, row.householdId));
     const [me] = await tx.select().from(members).where(eq(members.id, memberId));
     const [sim] = await tx.select({ msisdn: sims.msisdn }).from(sims).where(eq(sims.ssn, ssn));
@@ -273,10 +275,12 @@ export async function setSpendLimit({ db }: ServiceContext, ownerId: number, ssn
  * the line and the line's row naming the household. The line is checked (and locked) inside each
  * of the payment's transactions, so a line that leaves meanwhile is not paid for.
  */
-export async function buyForLine(
+export async function buyForLine<G extends string = never>(
   ctx: MoneyContext,
   ownerId: number,
   order: { ssn: string; fromSsn: string; purchase: Purchase; paymentType: PaymentType },
+  /** What the purchase settles besides (a request it approves): checked and written in the payment's transactions. */
+  also?: { guard: (tx: Queryable) => Promise<G | null>; then: (tx: Queryable) => Promise<void> },
 ) {
   const { db } = ctx;
   const [from] = await db
@@ -288,7 +292,7 @@ export async function buyForLine(
   if (!row) return refused('noSuchLine');
   const [owner] = await db.select().from(members).where(eq(members.id, ownerId));
   const label = lineLabel(nameOf(row.member), row.sim.msisdn);
-  const outcome = await pay<'noSuchLine' | 'payerBlocked'>(ctx, {
+  const outcome = await pay<'noSuchLine' | 'payerBlocked' | G>(ctx, {
     memberId: ownerId,
     ssn: order.ssn,
     purchase: order.purchase,
@@ -297,8 +301,10 @@ export async function buyForLine(
       ssn: order.fromSsn,
       ownerRow: `for ${label}`,
       lineRow: `paid by ${owner!.firstname}'s household`,
-      guard: async (tx) => ((await lineOfOwner(tx, ownerId, order.ssn, true)) ? null : 'noSuchLine'),
+      guard: async (tx) =>
+        (await lineOfOwner(tx, ownerId, order.ssn, true)) ? ((await also?.guard(tx)) ?? null) : 'noSuchLine',
       payerBlocked: 'payerBlocked',
+      then: also?.then,
     },
   });
   if (!outcome.ok) return outcome;

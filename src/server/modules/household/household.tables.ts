@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { HOUSEHOLD_ROLES, LINE_FILTERS, PAUSE_KINDS } from '../../../contract/household.ts';
+import {
+  HOUSEHOLD_ROLES,
+  LINE_FILTERS,
+  PAUSE_KINDS,
+  REQUEST_KINDS,
+  REQUEST_NOTE_MAX,
+  REQUEST_STATES,
+  REQUESTS_OPEN_PER_LINE,
+} from '../../../contract/household.ts';
 import { createdAt, oneOf, partOf, rowId, ts } from '../../db/schema/columns.ts';
 import { memberColumn } from '../identity/members.tables.ts';
 import { simColumn } from '../lines/sims.tables.ts';
@@ -34,6 +42,8 @@ export const householdLines = pgTable(
     dataCapKb: integer('data_cap_kb'),
     /** The last cap alert sent, as `<percent>:<membership id>` (each once a period). */
     capAlerted: text('cap_alerted'),
+    /** The owner stopped an under-18 line's data going to, or coming from, numbers outside the household. */
+    sharingOff: boolean('sharing_off').notNull().default(false),
   },
   (t) => [
     oneOf('household_lines_role', t.role, HOUSEHOLD_ROLES),
@@ -114,4 +124,55 @@ export const lineHistory = pgTable(
     text: text('text').notNull(),
   },
   (t) => [index('line_history_line').on(t.ssn, t.at)],
+);
+
+/**
+ * What a line asks its household for (docs/product/lifelines.md "Requests"): an add-on, a membership,
+ * credit, roaming data past the cap, a higher data cap. Open for 24 hours; the owner or a manager
+ * approves (paying, in the purchase's transaction) or declines. An open request holds one of its
+ * line's three seats: the database keeps "at most 3 open a line" under requests at once.
+ */
+export const householdRequests = pgTable(
+  'household_requests',
+  {
+    id: rowId(),
+    householdId: partOf('household_id', () => households.id),
+    ssn: simColumn(),
+    /** The line's member who asked. */
+    askedBy: memberColumn('asked_by'),
+    kind: text('kind', { enum: REQUEST_KINDS }).notNull(),
+    /** The add-on's or membership's product. */
+    sku: text('sku'),
+    amountCents: integer('amount_cents'),
+    /** The data cap asked for, in GB. */
+    gb: integer('gb'),
+    state: text('state', { enum: REQUEST_STATES }).notNull().default('open'),
+    /** 1..3 while open, null once answered. */
+    seat: integer('seat'),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    answeredAt: ts('answered_at'),
+    /** Who answered: a member's name, or "Automatically" for an expiry. */
+    answeredBy: text('answered_by'),
+    note: text('note'),
+    /** While an approval is paying (one at a time however often it is pressed): until then no other starts. */
+    approvingUntil: ts('approving_until'),
+  },
+  (t) => [
+    oneOf('household_requests_kind', t.kind, REQUEST_KINDS),
+    oneOf('household_requests_state', t.state, REQUEST_STATES),
+    check(
+      'household_requests_seat',
+      sql`(${t.state} = 'open') = (${t.seat} is not null) and coalesce(${t.seat}, 1) between 1 and ${sql.raw(String(REQUESTS_OPEN_PER_LINE))}`,
+    ),
+    check(
+      'household_requests_note',
+      sql`${t.note} is null or length(${t.note}) <= ${sql.raw(String(REQUEST_NOTE_MAX))}`,
+    ),
+    uniqueIndex('household_requests_seats').on(t.ssn, t.seat),
+    index('household_requests_household').on(t.householdId, t.createdAt),
+    index('household_requests_open')
+      .on(t.expiresAt)
+      .where(sql`${t.state} = 'open'`),
+  ],
 );

@@ -6,3 +6,4 @@
  */
 export { householdRoutes } from './household.routes.ts';
 export { householdJobs } from './jobs.ts';
+export { sharingAllowed } from './household.controls.ts';

@@ -51,6 +51,8 @@ export interface PaidFor<G extends string> {
   guard: (tx: Queryable) => Promise<G | null>;
   /** The caller's refusal when the paying SIM is blocked (docs/product/member-controls.md: a lost SIM pays for nothing). */
   payerBlocked: G;
+  /** What else the purchase settles, written in its transaction (a household request approved by this payment). */
+  then?: (tx: Queryable) => Promise<void>;
 }
 
 /**
@@ -131,6 +133,7 @@ export async function pay<G extends string = never>(
       reference: `${cause}:line`,
       now,
     });
+    if (from.then) await from.then(tx);
     return done({ applied: applied.value, payment: split, creditCents });
   };
 

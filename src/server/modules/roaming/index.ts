@@ -7,3 +7,4 @@
 import './use-abroad.ts';
 export { roamingRoutes } from './roaming.routes.ts';
 export { recordUseAbroad } from './roaming.ts';
+export { letDataGoOnAbroad } from './roaming.service.ts';

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Roaming } from '../../../contract/roaming.schema.ts';
+import type { Queryable } from '../../db/client.ts';
 import { sims } from '../../db/schema.ts';
+import type { Clock } from '../../kernel/clock.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
 import { chooseCap, goOnThisMonth, readRoaming } from './roaming.ts';
 import { liftRoamingBar } from '../network/index.ts';
@@ -42,9 +44,12 @@ export async function setCap(
 /** "Keep using data abroad this month": data goes on past the cap until the month ends. */
 export async function goOn(ctx: ServiceContext, memberId: number, ssn: string): Promise<RoamingOutcome> {
   if (!(await ownSim(ctx, memberId, ssn))) return refused('notYourSim');
-  await ctx.db.transaction(async (tx) => {
-    await goOnThisMonth(tx, ctx.clock, ssn);
-    await liftRoamingBar(tx, ctx.clock, ssn, monthOf(ctx.clock()));
-  });
+  await ctx.db.transaction((tx) => letDataGoOnAbroad(tx, ctx.clock, ssn));
   return done(await readRoaming(ctx, memberId, ssn));
+}
+
+/** Data abroad goes on past the cap until the month ends, in the caller's transaction (the member's choice, or their household's approval). */
+export async function letDataGoOnAbroad(tx: Queryable, clock: Clock, ssn: string) {
+  await goOnThisMonth(tx, clock, ssn);
+  await liftRoamingBar(tx, clock, ssn, monthOf(clock()));
 }

@@ -1,0 +1,243 @@
+import { z } from './zod.ts';
+import { CREDIT_AMOUNTS_CENTS, PAYMENT_TYPES } from './constants.ts';
+import { failures } from './endpoint.ts';
+import { euro } from './format.ts';
+import { sharedFailures } from './common-failures.ts';
+import { endpointsOf, payload, SimParams, UserParams } from './shared.schema.ts';
+import {
+  REQUEST_HOURS,
+  REQUEST_KINDS,
+  REQUEST_NOTE_MAX,
+  REQUEST_STATES,
+  REQUESTS_OPEN_PER_LINE,
+  type RequestKind,
+} from './household.ts';
+
+/**
+ * Requests a line makes of its household (docs/product/lifelines.md "Requests"): an add-on, a
+ * membership, credit, roaming data past the cap, a higher data cap. The owner and managers are told
+ * at once; one of them approves (paying with their own credit or card, once however often it is
+ * pressed) or declines with a short note; a request left 24 hours expires.
+ */
+
+const RequestSchema = z
+  .object({
+    id: z.number().int(),
+    ssn: z.string(),
+    msisdn: z.string().nullable(),
+    name: z.string().meta({ description: "The line member's name" }),
+    kind: z.enum(REQUEST_KINDS),
+    what: z.string().meta({ description: 'What is asked, in words: "1 GB add-on", "€10.00 credit"…' }),
+    sku: z.string().nullable(),
+    amount_cents: z.number().int().nullable(),
+    gb: z.number().int().nullable(),
+    price_cents: z.number().int().nullable().meta({ description: 'What approving costs (null: nothing to pay)' }),
+    state: z.enum(REQUEST_STATES),
+    created_at: z.string(),
+    expires_at: z.string(),
+    answered_at: z.string().nullable(),
+    answered_by: z.string().nullable(),
+    note: z.string().nullable().meta({ description: "The decline's note" }),
+    can: z.object({
+      answer: z.boolean().meta({ description: 'The caller may approve or decline it (the owner or a manager)' }),
+      withdraw: z.boolean().meta({ description: 'The caller is the line and may withdraw it' }),
+    }),
+  })
+  .meta({ id: 'HouseholdRequest' });
+export type HouseholdRequest = z.infer<typeof RequestSchema>;
+
+const RequestsSchema = z
+  .object({
+    values: z.array(RequestSchema),
+    open_per_line: z.number().int().meta({ description: 'At most this many open requests a line' }),
+  })
+  .meta({ id: 'HouseholdRequests' });
+export type HouseholdRequests = z.infer<typeof RequestsSchema>;
+
+const base = '/panda/protected/users/{user_id}/household';
+const RequestParams = UserParams.extend({ id: z.string().regex(/^[0-9]{1,10}$/, { error: 'must be a number' }) });
+const sku = z.string({ error: 'sku is required' }).regex(/^[A-Za-z0-9_]{2,20}$/, { error: 'sku is not a product' });
+const One = payload(RequestSchema.extend({ message: z.string() }));
+
+/** What a line may ask for: each kind with what it needs. */
+export const AskBody = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('addon'), sku }),
+    z.object({ kind: z.literal('membership'), sku }),
+    z.object({
+      kind: z.literal('credit'),
+      amount_cents: z.union(
+        CREDIT_AMOUNTS_CENTS.map((a) => z.literal(a)),
+        { error: `amount_cents must be one of ${CREDIT_AMOUNTS_CENTS.join(', ')}` },
+      ),
+    }),
+    z.object({ kind: z.literal('roaming') }),
+    z.object({
+      kind: z.literal('dataCap'),
+      gb: z
+        .number({ error: 'gb must be a whole number of GB from 2 to 100' })
+        .int({ error: 'gb must be a whole number of GB from 2 to 100' })
+        .min(2, { error: 'A higher cap is at least 2 GB.' })
+        .max(100, { error: 'A cap is at most 100 GB.' }),
+    }),
+  ],
+  { error: `kind must be one of ${REQUEST_KINDS.join(', ')}` },
+);
+
+const endpoint = endpointsOf({ tag: 'Household', access: 'member' });
+
+export const householdRequestsApi = {
+  requests: endpoint({
+    id: 'householdRequests',
+    method: 'get',
+    path: `${base}/requests`,
+    summary:
+      "The requests the member's lines made, and those of the lines they run (owner or manager): open ones first, then the latest answered",
+    params: UserParams,
+    answer: payload(RequestsSchema),
+    description: 'The requests',
+  }),
+  ask: endpoint({
+    id: 'askHousehold',
+    moves: 'none',
+    method: 'post',
+    path: `${base}/lines/{ssn}/requests`,
+    summary: `A line asks its household for an add-on, a membership, credit (€5–€50), roaming data past its cap this month, or a higher data cap; the owner and managers are told at once; open ${REQUEST_HOURS} hours, at most ${REQUESTS_OPEN_PER_LINE} open a line`,
+    params: SimParams,
+    body: AskBody,
+    status: 201,
+    answer: One,
+    description: 'Asked',
+    errors: { 404: 'That SIM of yours is not a line of a household', 409: 'Refused (the reason said)' },
+  }),
+  approve: endpoint({
+    id: 'approveHouseholdRequest',
+    moves: 'money',
+    method: 'post',
+    path: `${base}/requests/{id}/approve`,
+    summary:
+      "The owner or a manager approves: what was asked is bought for the line with the approver's credit first (BALANCE_BEFORE_SC) or stored card, their spend limit applying, in the purchase's transaction, once however often it is pressed; roaming and a higher cap are set. Idempotency-Key",
+    params: RequestParams,
+    body: z.object({
+      from_ssn: z
+        .string({ error: 'from_ssn is required: the SIM of yours that pays' })
+        .regex(/^[0-9]{10,22}$/, { error: 'from_ssn must be 10 to 22 digits' }),
+      payment_type: z
+        .enum(PAYMENT_TYPES, { error: 'payment_type must be BALANCE_BEFORE_SC or STORED_CARD' })
+        .default('BALANCE_BEFORE_SC'),
+    }),
+    answer: One,
+    description: 'Approved',
+    errors: {
+      402: 'Card declined, or no stored card for the card part',
+      404: 'No such request of a line you run',
+      409: 'Answered already, expired, or refused (the reason said)',
+      423: 'The line, or the SIM paying, is blocked (reported lost or stolen)',
+    },
+  }),
+  decline: endpoint({
+    id: 'declineHouseholdRequest',
+    moves: 'once',
+    method: 'post',
+    path: `${base}/requests/{id}/decline`,
+    summary: 'The owner or a manager declines, with a short note if they like; the line is told',
+    params: RequestParams,
+    body: z.object({
+      note: z
+        .string()
+        .trim()
+        .max(REQUEST_NOTE_MAX, { error: `A note is at most ${REQUEST_NOTE_MAX} characters.` })
+        .optional(),
+    }),
+    answer: One,
+    description: 'Declined',
+    errors: { 404: 'No such request of a line you run', 409: 'Answered already or expired' },
+  }),
+  withdraw: endpoint({
+    id: 'withdrawHouseholdRequest',
+    moves: 'once',
+    method: 'delete',
+    path: `${base}/requests/{id}`,
+    summary: 'The line withdraws an open request',
+    params: RequestParams,
+    answer: One,
+    description: 'Withdrawn',
+    errors: { 404: 'No such request of yours', 409: 'Answered already or expired' },
+  }),
+};
+
+export const householdRequestFailures = failures('householdRequest', {
+  notALine: { status: 404, message: 'That SIM of yours is not a line of a household.' },
+  noSuchRequest: { status: 404, message: 'There is no such request.' },
+  tooManyOpen: {
+    status: 409,
+    message: `Your line has ${REQUESTS_OPEN_PER_LINE} requests waiting already. Wait for an answer, or withdraw one.`,
+  },
+  notOnSale: { status: 409, message: 'That cannot be bought for your line now.' },
+  needsMembership: { status: 409, message: 'An add-on needs a current membership.' },
+  noCap: { status: 409, message: "Your line has no household cap on data: there's nothing to raise." },
+  capNotHigher: { status: 409, message: 'Ask for a cap higher than the one your line has.' },
+  answered: { status: 409, message: 'That request was answered already.' },
+  expired: { status: 409, message: 'That request has expired. The line can ask again.' },
+  approving: { status: 409, message: 'That request is being approved already. Wait a moment.' },
+  overSpendLimit: sharedFailures.overSpendLimit,
+  simBlocked: { status: 423, message: 'That line is blocked because it was reported lost or stolen.' },
+  payerBlocked: { status: 423, message: 'Your SIM is blocked because it was reported lost or stolen.' },
+  alreadyQueued: {
+    status: 409,
+    message: 'That line has a membership queued already. You can buy another once it has started.',
+  },
+  cardDeclined: { status: 402, message: 'Your card was declined. Please use another card.' },
+  checkoutRequired: {
+    status: 402,
+    message: "Your credit doesn't cover this and you have no stored card. Add a card in Settings, or pay less.",
+  },
+  creditChanged: {
+    status: 409,
+    message: 'Your credit changed while you were paying. Nothing was taken; please try again.',
+  },
+  noBalance: { status: 409, message: "We couldn't read that SIM's credit. Please try again later." },
+  notYourSim: { status: 404, message: 'There is no such SIM on your account.' },
+});
+export type HouseholdRequestRefusal = keyof typeof householdRequestFailures;
+
+/** A request's "what" in words. */
+export const requestWhat = (
+  r: { kind: RequestKind; amount_cents?: number | null; gb?: number | null },
+  productName?: string,
+): string =>
+  ({
+    addon: () => productName ?? 'An add-on',
+    membership: () => productName ?? 'A membership',
+    credit: () => `${euro(r.amount_cents ?? 0)} credit`,
+    roaming: () => 'Roaming data past the cap this month',
+    dataCap: () => `A data cap of ${r.gb ?? 0} GB`,
+  })[r.kind]();
+
+/** What the line and those who run it are told (alerts: in the app, by e-mail and push as each member chose). */
+export const requestNotices = {
+  asked: (name: string, what: string) => ({
+    title: `${name} asks: ${what}`,
+    body: `${name} asked for this: ${what}. Approve or decline it in my48 → Household within ${REQUEST_HOURS} hours.`,
+  }),
+  approved: (by: string, what: string) => ({
+    title: 'Your request was approved',
+    body: `${by} approved your request: ${what}.`,
+  }),
+  declined: (by: string, what: string, note: string | null) => ({
+    title: 'Your request was declined',
+    body: `${by} declined your request: ${what}.${note ? ` “${note}”` : ''}`,
+  }),
+  expired: (what: string) => ({
+    title: 'Your request expired',
+    body: `Nobody answered your request within ${REQUEST_HOURS} hours: ${what}. You can ask again.`,
+  }),
+};
+
+export const requestMessages = {
+  asked: 'Asked. Your household has been told.',
+  approved: (what: string, name: string) => `Approved: ${what} for ${name}.`,
+  declined: 'Declined. The line has been told.',
+  withdrawn: 'Withdrawn.',
+};
