@@ -90,8 +90,7 @@ function tableFor(action: FlexiAction) {
     },
     householdOnly: {
       status: 403,
-      message:
-        "Data can't go between these numbers: an under-18 line's household keeps its data within the household.",
+      message: "Data can't go between these numbers: an under-18 line's household keeps its data within the household.",
     },
   });
 }

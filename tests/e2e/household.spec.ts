@@ -79,6 +79,50 @@ test.describe('household lines', () => {
     await expectNoAxeViolations(page, 'the line’s controls after a resume');
   });
 
+  test('teen asks for an add-on; family approves it on a phone-sized screen; the data arrives on teen’s line', async ({
+    page,
+    member,
+    browser,
+    baseURL,
+  }) => {
+    const family = await member('family');
+    const teen = family.lines[0]!;
+    // Teen asks, in a browser of their own.
+    const context = await browser.newContext({ baseURL, storageState: necessaryOnly() });
+    const line = await context.newPage();
+    await signInThroughApi(line, teen.email, teen.password);
+    await line.goto('/my48/settings/household');
+    const ask = line.getByRole('region', { name: "Ask Fiona Walsh's household" });
+    await expect(ask.getByLabel('A data add-on')).toBeChecked();
+    await ask.getByLabel('Add-on 5 GB: €5.00').check();
+    await ask.getByRole('button', { name: 'Ask' }).click();
+    await expect(ask.getByRole('status').filter({ hasText: 'Asked. Your household has been told.' })).toBeVisible();
+    await expect(ask.getByRole('listitem').filter({ hasText: 'Add-on 5 GB' })).toContainText('Asked');
+    await expectNoAxeViolations(line, 'a request waiting');
+
+    // Family, on a phone, approves and pays with the stored card.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signInThroughApi(page, family.email);
+    await page.goto('/my48/household');
+    const requests = page.getByRole('region', { name: 'Requests (1 waiting)' });
+    await expect(requests).toContainText('Tadhg Walsh asks: Add-on 5 GB · €5.00');
+    await requests.getByRole('button', { name: "Approve Tadhg Walsh's request: Add-on 5 GB" }).click();
+    const dialog = page.getByRole('dialog', { name: "Approve Tadhg Walsh's request?" });
+    await expect(dialog).toContainText('Add-on 5 GB for Tadhg Walsh: you pay €5.00.');
+    await dialog.getByLabel('My Visa ending 4242', { exact: true }).check();
+    await expectNoAxeViolations(page, 'the approval');
+    await dialog.getByRole('button', { name: 'Approve and pay' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Approved: Add-on 5 GB for Tadhg Walsh.' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Requests' })).toContainText('No requests are waiting.');
+
+    // Teen's line has the data, paid by the household, and sees the answer.
+    await line.reload();
+    await expect(ask.getByRole('listitem').filter({ hasText: 'Add-on 5 GB' })).toContainText('Approved by Fiona Walsh');
+    await line.goto('/my48/transactions');
+    await expect(line.getByRole('row', { name: /Add-on 5 GB, paid by Fiona's household/ })).toBeVisible();
+    await context.close();
+  });
+
   test('family invites cousin by keyboard; cousin accepts with the mailed code in a second browser, by keyboard', async ({
     page,
     signIn,

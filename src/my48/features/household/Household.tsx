@@ -24,6 +24,7 @@ import {
 import './household.css';
 import { CheckField } from '../../../components/forms/CheckField.tsx';
 import { LineControls } from './LineControls.tsx';
+import { RequestsToAnswer } from './Requests.tsx';
 
 const dataOf = (l: HouseholdLine) =>
   l.is_unlimited
@@ -315,6 +316,7 @@ export default function HouseholdScreen() {
         </p>
       )}
       {notice && <FormAlert tone="success">{notice}</FormAlert>}
+      <RequestsToAnswer payer={{ credit: view.credit, card: view.card }} />
       <section aria-labelledby="lines-title" className="stack">
         <h2 id="lines-title">
           {managing

@@ -17,6 +17,7 @@ import {
   resume,
   setFilter,
   setRole,
+  setSharing,
   setUnder18,
   switching,
 } from './line-controls-store.ts';
@@ -259,6 +260,32 @@ export function LineControls({ ssn, name }: { ssn: string; name?: string }) {
                   : 'Take the mark away'}
             </button>
           </div>
+        </section>
+      )}
+      {(view.can.sharing || !view.sharing_outside) && (
+        <section className="stack" aria-labelledby={`sharing-${ssn}`}>
+          <h3 id={`sharing-${ssn}`}>Sharing data</h3>
+          <p>
+            {view.sharing_outside
+              ? `${who} can spot and share data with any 48 number. Between the household's lines it needs no friend request.`
+              : `${who} spots and shares data within the household only: numbers outside it can neither give nor get data from this line.`}
+          </p>
+          {view.can.sharing && (
+            <div className="actions">
+              <button
+                type="button"
+                className="btn btn--outline"
+                disabled={action.busy !== undefined}
+                onClick={() => void setSharing(!view.sharing_outside)}
+              >
+                {action.busy === 'sharing'
+                  ? 'Saving…'
+                  : view.sharing_outside
+                    ? 'Keep data within the household'
+                    : 'Let the line share outside the household'}
+              </button>
+            </div>
+          )}
         </section>
       )}
       {view.can.role && (

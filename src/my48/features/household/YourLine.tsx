@@ -7,6 +7,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { $leaving, $said, acceptForm, declineForm, leaveForm, membership } from './your-line-store.ts';
 import { LineControls } from './LineControls.tsx';
+import { AskHousehold } from './Requests.tsx';
 
 const number = (msisdn: string | null) => (msisdn ? formatMsisdn(msisdn) : 'your number');
 
@@ -104,6 +105,7 @@ export default function YourLine() {
               </li>
             ))}
           </ul>
+          {h.my_lines[0] && <AskHousehold ssn={h.my_lines[0].ssn} owner={h.owner.name} />}
           {h.my_lines[0] && <LineControls ssn={h.my_lines[0].ssn} />}
         </section>
       )}

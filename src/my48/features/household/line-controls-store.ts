@@ -31,7 +31,7 @@ const shown = (view: LineControls) => {
 export const switching = (view: LineControls) =>
   view.pause.network === 'switching' || view.filters.some((f) => f.network === 'switching');
 
-export const controlActions = actionStore<'filter' | 'resume' | 'role' | 'under18'>();
+export const controlActions = actionStore<'filter' | 'resume' | 'role' | 'under18' | 'sharing'>();
 
 export const setFilter = (filter: LineFilter, on: boolean) =>
   controlActions.run('filter', async () =>
@@ -98,6 +98,15 @@ export const setUnder18 = (under18: boolean) =>
           body: { under_18: under18 },
         })
       )._payload,
+    ),
+  );
+
+/** An under-18 line's data kept within the household (spot me, share), or let out again. */
+export const setSharing = (outside: boolean) =>
+  controlActions.run('sharing', async () =>
+    said(
+      (await call(householdApi.setSharing, { params: { ...memberParams(), ssn: ssnOf() }, body: { outside } }))
+        ._payload,
     ),
   );
 

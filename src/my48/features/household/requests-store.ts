@@ -1,0 +1,175 @@
+import { atom } from 'nanostores';
+import { z } from '../../../contract/zod.ts';
+import { CREDIT_AMOUNTS_CENTS } from '../../../contract/constants.ts';
+import {
+  householdRequestsApi,
+  type HouseholdRequest,
+  type HouseholdRequests,
+} from '../../../contract/household-requests.schema.ts';
+import { REQUEST_NOTE_MAX, type RequestKind } from '../../../contract/household.ts';
+import { membershipsApi, type Offer } from '../../../contract/memberships.schema.ts';
+import { euro } from '../../../lib/format.ts';
+import { call, newIdempotencyKey } from '../../../lib/http.ts';
+import { memberParams } from '../../../lib/member-session.ts';
+import { formStore } from '../../../stores/form.ts';
+import { loader } from '../../../stores/loader.ts';
+
+/**
+ * Requests to a household (docs/product/lifelines.md "Requests"): the line asks from Settings →
+ * Household and sees each request's state; the owner and managers answer on Household. Every
+ * answer is the server's: the list is read again after each.
+ */
+export const requests = loader<HouseholdRequests>(
+  async () => (await call(householdRequestsApi.requests, { params: memberParams() }))._payload,
+  'Requests could not be loaded. Please try again.',
+);
+const reload = () => void requests.load();
+
+/** What the line may ask for: the add-ons and memberships on sale to it. */
+export const choices = loader<{ addons: Offer[]; memberships: Offer[] }, string>(async (ssn) => {
+  const { _payload } = await call(membershipsApi.allowed, { params: { ...memberParams(), ssn } });
+  return { addons: _payload.addons, memberships: _payload.values };
+}, 'What you can ask for could not be loaded. Please try again.');
+
+export const KIND_LABELS: Record<RequestKind, string> = {
+  addon: 'A data add-on',
+  membership: 'A membership',
+  credit: 'Credit',
+  roaming: 'Roaming data past my cap this month',
+  dataCap: 'A higher data cap',
+};
+export const CREDIT_CHOICES = CREDIT_AMOUNTS_CENTS.map((a) => euro(a));
+
+/** The kind chosen in the form (its other fields follow it). */
+export const $kind = atom<RequestKind>('addon');
+
+const required = (what: string) => z.string({ error: `Choose ${what}.` }).min(1, { error: `Choose ${what}.` });
+
+/** The line asks: the fields that its kind needs are checked here as on the server. */
+export const askForm = formStore({
+  schema: z.discriminatedUnion(
+    'kind',
+    [
+      z.object({ ssn: z.string(), kind: z.literal('addon'), addon: required('an add-on') }),
+      z.object({ ssn: z.string(), kind: z.literal('membership'), membership: required('a membership') }),
+      z.object({
+        ssn: z.string(),
+        kind: z.literal('credit'),
+        amount: z.enum(CREDIT_CHOICES as [string, ...string[]], { error: 'Choose an amount.' }),
+      }),
+      z.object({ ssn: z.string(), kind: z.literal('roaming') }),
+      z.object({
+        ssn: z.string(),
+        kind: z.literal('dataCap'),
+        gb: z.coerce
+          .number({ error: 'Enter a whole number of GB from 2 to 100.' })
+          .int({ error: 'Enter a whole number of GB from 2 to 100.' })
+          .min(2, { error: 'A higher cap is at least 2 GB.' })
+          .max(100, { error: 'A cap is at most 100 GB.' }),
+      }),
+    ],
+    { error: 'Choose what you need.' },
+  ),
+  labels: { kind: 'What you need', addon: 'Add-on', membership: 'Membership', amount: 'Amount', gb: 'Cap in GB' },
+  busyLabel: 'Asking…',
+  send: async (form) => {
+    const body =
+      form.kind === 'addon'
+        ? { kind: form.kind, sku: form.addon }
+        : form.kind === 'membership'
+          ? { kind: form.kind, sku: form.membership }
+          : form.kind === 'credit'
+            ? { kind: form.kind, amount_cents: CREDIT_AMOUNTS_CENTS[CREDIT_CHOICES.indexOf(form.amount)]! }
+            : form.kind === 'dataCap'
+              ? { kind: form.kind, gb: form.gb }
+              : { kind: form.kind };
+    const { _payload } = await call(householdRequestsApi.ask, {
+      params: { ...memberParams(), ssn: form.ssn },
+      body: body as z.input<typeof householdRequestsApi.ask.body>,
+    });
+    reload();
+    return _payload.message;
+  },
+});
+
+/** The request being answered, and how. */
+export const $answering = atom<{ request: HouseholdRequest; action: 'approve' | 'decline' } | undefined>(undefined);
+/** What the last answer said (shown above the requests once its dialog closed). */
+export const $answered = atom<string | undefined>(undefined);
+
+const answered = (message: string, after?: () => void) => {
+  $answering.set(undefined);
+  $answered.set(message);
+  reload();
+  after?.();
+  return message;
+};
+
+/** The SIM that pays an approval, and what to read again after it (the household's figures). */
+let payer: { ssn: () => string; after: () => void } = { ssn: () => '', after: () => undefined };
+export const payWith = (p: typeof payer) => {
+  payer = p;
+};
+
+export const approveForm = formStore({
+  schema: z.object({
+    id: z.string(),
+    payment_type: z.enum(['BALANCE_BEFORE_SC', 'STORED_CARD'], { error: 'Choose how to pay.' }).optional(),
+  }),
+  labels: { payment_type: 'Pay with' },
+  busyLabel: 'Approving…',
+  send: async ({ id, payment_type }) => {
+    const { _payload } = await call(householdRequestsApi.approve, {
+      params: { ...memberParams(), id },
+      body: { from_ssn: payer.ssn(), payment_type: payment_type ?? 'BALANCE_BEFORE_SC' },
+      idempotencyKey: newIdempotencyKey(),
+    });
+    return answered(_payload.message, payer.after);
+  },
+});
+
+export const declineForm = formStore({
+  schema: z.object({
+    id: z.string(),
+    note: z
+      .string()
+      .trim()
+      .max(REQUEST_NOTE_MAX, { error: `A note is at most ${REQUEST_NOTE_MAX} characters.` })
+      .optional(),
+  }),
+  labels: { note: 'A note for the line (optional)' },
+  busyLabel: 'Declining…',
+  send: async ({ id, note }) => {
+    const { _payload } = await call(householdRequestsApi.decline, {
+      params: { ...memberParams(), id },
+      body: note ? { note } : {},
+    });
+    return answered(_payload.message);
+  },
+});
+
+export const withdrawForm = formStore({
+  schema: z.object({ id: z.string() }),
+  busyLabel: 'Withdrawing…',
+  send: async ({ id }) => {
+    const { _payload } = await call(householdRequestsApi.withdraw, { params: { ...memberParams(), id } });
+    reload();
+    return _payload.message;
+  },
+});
+
+export function openAnswer(request: HouseholdRequest, action: 'approve' | 'decline') {
+  approveForm.reset();
+  declineForm.reset();
+  $answered.set(undefined);
+  $answering.set({ request, action });
+}
+
+/** A request's state in words, as the line and the household see it. */
+export const STATE_WORDS: Record<HouseholdRequest['state'], string> = {
+  open: 'Waiting for an answer',
+  approved: 'Approved',
+  declined: 'Declined',
+  expired: 'Expired: nobody answered within 24 hours',
+  withdrawn: 'Withdrawn',
+};
