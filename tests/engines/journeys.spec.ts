@@ -161,3 +161,42 @@ test('a visitor chats with the sandbox agent: the answer arrives without a reloa
   await tab.click('End chat');
   await tab.see('The chat has ended.');
 });
+
+test('a line asks its household for an add-on, and the owner approves it and pays with the stored card', async ({
+  tab,
+  member,
+}) => {
+  const family = await member('family');
+  const teen = family.lines[0]!;
+  const logIn = async (email: string, password: string) => {
+    await tab.goto('/log-in');
+    await tab.fill('E-mail address', email);
+    await tab.fill('Password', password);
+    await tab.click('Log in');
+    await tab.at('/my48');
+  };
+  const signOut = async () => {
+    if (tab.engine === 'webkit') await tab.click('Menu');
+    await tab.click('Sign out');
+    await tab.at('/');
+  };
+  await tab.goto('/');
+  await tab.click('Necessary only');
+  await logIn(teen.email, teen.password);
+  await tab.goto('/my48/settings/household');
+  await tab.see("Ask Fiona Walsh's household");
+  await tab.check('Add-on 5 GB: €5.00');
+  await tab.click('Ask');
+  await tab.see('Asked. Your household has been told.');
+  await signOut();
+
+  await logIn(family.email, family.password);
+  await tab.goto('/my48/household');
+  await tab.see('Tadhg Walsh asks: Add-on 5 GB · €5.00');
+  await tab.click("Approve Tadhg Walsh's request: Add-on 5 GB");
+  await tab.see('Add-on 5 GB for Tadhg Walsh: you pay €5.00.');
+  await tab.check('My Visa ending 4242');
+  await tab.click('Approve and pay');
+  await tab.see('Approved: Add-on 5 GB for Tadhg Walsh.');
+  await tab.see('No requests are waiting.');
+});
