@@ -17,7 +17,7 @@ import { intoSafe, unusedOf } from './flexi-data.ts';
 import { monthOf } from '../../kernel/calendar.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
 import { currentMembershipAt } from '../money/index.ts';
-import { sharingAllowed } from '../household/index.ts';
+import { sharingAllowed } from './sharing-rules.ts';
 
 type Membership = typeof memberships.$inferSelect;
 

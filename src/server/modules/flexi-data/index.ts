@@ -9,3 +9,4 @@ import './usage-at-home.ts';
 export { flexiDataRoutes } from './flexi-data.routes.ts';
 export { unusedOf } from './flexi-data.ts';
 export { flexiDataJobs } from './jobs.ts';
+export { sharingRules } from './sharing-rules.ts';

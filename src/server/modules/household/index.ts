@@ -4,6 +4,6 @@
  * Household lines (docs/product/lifelines.md): an owner's lines, invitations, a line paid for by
  * its owner.
  */
+import './listeners.ts';
 export { householdRoutes } from './household.routes.ts';
 export { householdJobs } from './jobs.ts';
-export { sharingAllowed } from './household.controls.ts';

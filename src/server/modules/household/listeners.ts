@@ -1,0 +1,9 @@
+import { sharingRules } from '../flexi-data/index.ts';
+import { sharingAllowed } from './household.controls.ts';
+
+/**
+ * What the household rules in other domains, listened to when the module loads (its face imports
+ * this file): an under-18 line whose household keeps its data within it spots and shares only with
+ * the household's lines.
+ */
+sharingRules.add(sharingAllowed);
