@@ -4,6 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { authApi } from '../../../src/contract/auth.schema.ts';
+import { householdRequestsApi } from '../../../src/contract/household-requests.schema.ts';
 import { pushApi, pushFailures, TEST_PUSH } from '../../../src/contract/push.schema.ts';
 import { PUSH_DEVICES_MAX } from '../../../src/contract/push.ts';
 import { passwordRecoveryApi } from '../../../src/contract/password-recovery.schema.ts';
@@ -17,6 +18,7 @@ import { endpointAllowed } from '../../../src/server/modules/alerts/push.ts';
 import { makeCertificate, startPushService, type PushService } from '../../setup/push-service.ts';
 import { BUILT_PASSWORD, createMember, signIn } from '../support/builders.ts';
 import { ok, refused, send } from '../support/client.ts';
+import { joinHousehold } from '../support/household.ts';
 import { contentFiles } from '../support/content.ts';
 import { forEachDatabase, harnessPublishing, withCheckedErrors, type TestContext } from '../support/harness.ts';
 
@@ -120,6 +122,52 @@ forEachDatabase('push', { seed: 'catalogue' }, (ctx) => {
     expect(service.received(phone)).toHaveLength(1);
     const [alert] = await c.handle.db.select().from(alerts).where(eq(alerts.memberId, m.userId));
     expect(alert?.pushedAt).not.toBeNull();
+  });
+
+  it('a request to a household is pushed at once to the owner’s phone, and its answer to the line’s', async () => {
+    const c = ctx();
+    const { app, ctx: b } = pushApp(c);
+    const withPlan = { membership: { sku: 'BDDT00', daysLeft: 20, usedGb: 1 } } as const;
+    const owner = await createMember(b, { ...withPlan, creditCents: 2000, firstname: 'Fiona', lastname: 'Byrne' });
+    const line = await createMember(b, { ...withPlan, firstname: 'Aoife', lastname: 'Byrne' });
+    await joinHousehold({ ...c, app }, owner, line);
+    const [ownerPhone, linePhone] = [deviceName(), deviceName()];
+    await ok(app, pushApi.subscribe, {
+      session: owner.session,
+      params: { user_id: owner.userId },
+      body: service.device(ownerPhone),
+    });
+    await ok(app, pushApi.subscribe, {
+      session: line.session,
+      params: { user_id: line.userId },
+      body: service.device(linePhone),
+    });
+    const asked = await ok(app, householdRequestsApi.ask, {
+      session: line.session,
+      params: { user_id: line.userId, ssn: line.ssn },
+      body: { kind: 'credit', amount_cents: 1000 },
+    });
+    // No job ran: the request itself pushed it.
+    expect(service.received(ownerPhone).map((d) => d.message)).toEqual([
+      {
+        title: 'Aoife Byrne asks: €10.00 credit',
+        body: expect.stringContaining('Approve or decline it in my48'),
+        url: '/my48/household',
+      },
+    ]);
+    await ok(app, householdRequestsApi.approve, {
+      session: owner.session,
+      params: { user_id: owner.userId, id: String(asked._payload.id) },
+      body: { from_ssn: owner.ssn, payment_type: 'BALANCE_BEFORE_SC' },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
+    expect(service.received(linePhone).map((d) => d.message)).toEqual([
+      {
+        title: 'Your request was approved',
+        body: 'Fiona Byrne approved your request: €10.00 credit.',
+        url: '/my48/settings/household',
+      },
+    ]);
   });
 
   it('refused endpoints (http, private addresses, unknown hosts, other ports) get a 400 and are never contacted', async () => {

@@ -9,6 +9,7 @@ import { fail, ok, reply } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import type { Outcome } from '../../kernel/outcome.ts';
+import { sendAlertPushes } from '../alerts/index.ts';
 import * as service from './household.requests.ts';
 
 type C = Context<AppEnv>;
@@ -25,11 +26,30 @@ const refusal = (c: C) => (outcome: Refused) => {
   return fail(c, failure);
 };
 
+/** The members an answer told (an alert each): pushed to their devices now, not at the next minute's job. */
+async function pushed<T extends { told: number[] }>(c: C, outcome: Outcome<T, HouseholdRequestRefusal>) {
+  if (!outcome.ok) return outcome;
+  const { told, ...value } = outcome.value;
+  if (told.length > 0)
+    await sendAlertPushes(
+      { db: c.var.db, clock: c.var.clock },
+      c.var.push,
+      c.var.config.push?.endpointOrigins ?? [],
+      told,
+    );
+  return { ok: true as const, value };
+}
+
 export const requests = async (c: C) =>
   ok(c, householdRequestsApi.requests, { _payload: await service.requestsOf(c.var, c.var.member.id) });
 
 export async function ask(c: C, { params, body }: Input<typeof householdRequestsApi.ask>) {
-  return reply(c, householdRequestsApi.ask, refusal(c), await service.ask(c.var, c.var.member.id, params.ssn, body));
+  return reply(
+    c,
+    householdRequestsApi.ask,
+    refusal(c),
+    await pushed(c, await service.ask(c.var, c.var.member.id, params.ssn, body)),
+  );
 }
 
 export async function approve(c: C, { params, body }: Input<typeof householdRequestsApi.approve>) {
@@ -37,11 +57,14 @@ export async function approve(c: C, { params, body }: Input<typeof householdRequ
     c,
     householdRequestsApi.approve,
     refusal(c),
-    await service.approve(
-      { db: c.var.db, clock: c.var.clock, payments: c.var.payments },
-      c.var.member.id,
-      Number(params.id),
-      { fromSsn: body.from_ssn, paymentType: body.payment_type },
+    await pushed(
+      c,
+      await service.approve(
+        { db: c.var.db, clock: c.var.clock, payments: c.var.payments },
+        c.var.member.id,
+        Number(params.id),
+        { fromSsn: body.from_ssn, paymentType: body.payment_type },
+      ),
     ),
   );
 }
@@ -51,7 +74,7 @@ export async function decline(c: C, { params, body }: Input<typeof householdRequ
     c,
     householdRequestsApi.decline,
     refusal(c),
-    await service.decline(c.var, c.var.member.id, Number(params.id), body.note),
+    await pushed(c, await service.decline(c.var, c.var.member.id, Number(params.id), body.note)),
   );
 }
 
@@ -60,6 +83,6 @@ export async function withdraw(c: C, { params }: Input<typeof householdRequestsA
     c,
     householdRequestsApi.withdraw,
     refusal(c),
-    await service.withdraw(c.var, c.var.member.id, Number(params.id)),
+    await pushed(c, await service.withdraw(c.var, c.var.member.id, Number(params.id))),
   );
 }

@@ -35,6 +35,8 @@ import { buyForLine } from './household.service.ts';
  */
 
 type Row = typeof householdRequests.$inferSelect;
+/** A request as the caller sees it after a change, with the members told of it (pushed at once by the handler). */
+type Answered = HouseholdRequest & { message: string; told: number[] };
 type Ask =
   | { kind: 'addon' | 'membership'; sku: string }
   | { kind: 'credit'; amount_cents: number }
@@ -95,7 +97,7 @@ export async function ask(
   memberId: number,
   ssn: string,
   body: Ask,
-): Promise<Outcome<HouseholdRequest & { message: string }, HouseholdRequestRefusal>> {
+): Promise<Outcome<Answered, HouseholdRequestRefusal>> {
   return db.transaction(async (tx) => {
     const now = clock();
     const line = await ownLine(tx, memberId, ssn);
@@ -137,7 +139,8 @@ export async function ask(
       .returning();
     const [me] = await tx.select().from(members).where(eq(members.id, memberId));
     const what = await whatOf(tx, row!);
-    for (const runner of await runnerIds(tx, line.line.householdId, ssn))
+    const told = await runnerIds(tx, line.line.householdId, ssn);
+    for (const runner of told)
       await raiseAlert(tx, clock, {
         memberId: runner,
         cause: 'householdRequest',
@@ -145,7 +148,7 @@ export async function ask(
         ...requestNotices.asked(nameOf(me!), what),
       });
     const [shown] = await shape(tx, memberId, now, [row!]);
-    return done({ ...shown!, message: requestMessages.asked });
+    return done({ ...shown!, message: requestMessages.asked, told });
   });
 }
 
@@ -284,7 +287,7 @@ export async function approve(
   memberId: number,
   id: number,
   order: { fromSsn: string; paymentType: PaymentType },
-): Promise<Outcome<HouseholdRequest & { message: string }, HouseholdRequestRefusal>> {
+): Promise<Outcome<Answered, HouseholdRequestRefusal>> {
   const { db, clock } = ctx;
   const row = await runRequest(db, memberId, id);
   if (!row) return refused('noSuchRequest');
@@ -343,7 +346,7 @@ export async function approve(
   }
   if (!outcome.ok) return outcome as Extract<typeof outcome, { ok: false }>;
   const [shown] = await shape(db, memberId, clock(), [await stateOf(db, id)]);
-  return done({ ...shown!, message: requestMessages.approved(shown!.what, shown!.name) });
+  return done({ ...shown!, message: requestMessages.approved(shown!.what, shown!.name), told: [row.askedBy] });
 }
 
 export async function decline(
@@ -351,7 +354,7 @@ export async function decline(
   memberId: number,
   id: number,
   note: string | undefined,
-): Promise<Outcome<HouseholdRequest & { message: string }, HouseholdRequestRefusal>> {
+): Promise<Outcome<Answered, HouseholdRequestRefusal>> {
   return db.transaction(async (tx) => {
     const row = await runRequest(tx, memberId, id);
     if (!row) return refused('noSuchRequest');
@@ -362,7 +365,7 @@ export async function decline(
     const [me] = await tx.select().from(members).where(eq(members.id, memberId));
     await answer(tx, clock, row, 'declined', nameOf(me!), note?.trim() || null);
     const [shown] = await shape(tx, memberId, clock(), [await stateOf(tx, id)]);
-    return done({ ...shown!, message: requestMessages.declined });
+    return done({ ...shown!, message: requestMessages.declined, told: [row.askedBy] });
   });
 }
 
@@ -370,7 +373,7 @@ export async function withdraw(
   { db, clock }: ServiceContext,
   memberId: number,
   id: number,
-): Promise<Outcome<HouseholdRequest & { message: string }, HouseholdRequestRefusal>> {
+): Promise<Outcome<Answered, HouseholdRequestRefusal>> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ request: householdRequests })
@@ -387,7 +390,7 @@ export async function withdraw(
       .set({ state: 'withdrawn', seat: null, answeredAt: clock(), answeredBy: null })
       .where(eq(householdRequests.id, id));
     const [shown] = await shape(tx, memberId, clock(), [await stateOf(tx, id)]);
-    return done({ ...shown!, message: requestMessages.withdrawn });
+    return done({ ...shown!, message: requestMessages.withdrawn, told: [] as number[] });
   });
 }
 
