@@ -3,11 +3,14 @@ import { expect, it } from 'vitest';
 import { householdApi, householdFailures } from '../../../src/contract/household.schema.ts';
 import * as schema from '../../../src/server/db/schema.ts';
 import { sandboxNetworkAdapter } from '../../../src/server/modules/network/index.ts';
+import { reconcileNetwork } from '../../../src/server/modules/network/network-orders.ts';
+import { securityApi } from '../../../src/contract/security.schema.ts';
+import { STEP_UP_HEADER } from '../../../src/contract/step-up.schema.ts';
 import { holdDataCaps, resumeEndedPauses } from '../../../src/server/modules/household/household.controls.ts';
 import { createMember, type BuiltMember } from '../support/builders.ts';
 import { ok, refused, send } from '../support/client.ts';
 import { joinHousehold } from '../support/household.ts';
-import { forEachDatabase, sendNetworkOrders, settleNetwork, type TestContext } from '../support/harness.ts';
+import { forEachDatabase, sendNetworkOrders, settleNetwork, stepUpCode, type TestContext } from '../support/harness.ts';
 
 /**
  * Household controls the network enforces (docs/product/lifelines.md "Controls"): a pause of data or of
@@ -503,5 +506,43 @@ forEachDatabase('household controls', (ctx) => {
     });
     expect(resumed.pause).toEqual({ kind: null, until: null, network: 'done' });
     expect((await ordersOf(c, teen)).map((o) => o.characteristics['state'])).toEqual(['suspended']);
+  });
+
+  it('all service paused: the SIM says suspended as the network does; a lost SIM unblocked meanwhile stays suspended until the pause ends', async () => {
+    const c = ctx();
+    const { owner, teen } = await family(c);
+    const jobs = { db: c.handle.db, clock: () => c.clock.now };
+    const lineState = async () =>
+      (await c.handle.db.select().from(schema.sims).where(eq(schema.sims.ssn, teen.ssn)))[0]!.lineState;
+    await ok(c.app, householdApi.pause, { session: owner.session, params: on(owner, teen), body: { kind: 'all' } });
+    await settleNetwork(c);
+    expect(await lineState()).toBe('suspended');
+    // The daily reconciliation sees the line as the network holds it: no difference.
+    expect(await reconcileNetwork(jobs, c.network)).toEqual([]);
+    // The line's member reports it lost, then finds it and unblocks it with a code: still paused, nothing made active.
+    const sim = { session: teen.session, params: on(teen, teen) };
+    await ok(c.app, securityApi.blockSim, sim);
+    await settleNetwork(c);
+    const code = await stepUpCode(c, teen.session, 'unblock');
+    await ok(c.app, securityApi.unblockSim, { ...sim, headers: { [STEP_UP_HEADER]: code } });
+    await settleNetwork(c);
+    const states = async () =>
+      (
+        await c.handle.db
+          .select()
+          .from(schema.networkOrders)
+          .where(and(eq(schema.networkOrders.line, teen.ssn), eq(schema.networkOrders.service, 'mobileLine')))
+          .orderBy(schema.networkOrders.id)
+      ).map((o) => o.characteristics['state']);
+    expect(await states()).toEqual(['suspended', 'suspended']);
+    expect(await lineState()).toBe('suspended');
+    expect((await use(c, teen, { minutes: 1, destination: '+353871234567' })).status).toBe(409);
+    // The pause ends: the line is active again, at the network and here.
+    await ok(c.app, householdApi.resume, { session: owner.session, params: on(owner, teen) });
+    await settleNetwork(c);
+    expect(await states()).toEqual(['suspended', 'suspended', 'active']);
+    expect(await lineState()).toBe('active');
+    expect(await reconcileNetwork(jobs, c.network)).toEqual([]);
+    expect((await use(c, teen, { minutes: 1, destination: '+353871234567' })).status).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lte, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, ne } from 'drizzle-orm';
 import {
   householdMessages,
   householdNotices,
@@ -24,13 +24,13 @@ import {
   lineControls,
   lineHistory,
   members,
-  memberships,
   sims,
 } from '../../db/schema.ts';
 import { dayStartOf } from '../../kernel/calendar.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
-import { shiftMembershipDays } from '../money/index.ts';
+import { periodUseOf, shiftMembershipDays } from '../money/index.ts';
+import { lineStateAtNetwork } from '../lines/index.ts';
 import { orderCause, orderDataBar, queueNetworkOrder, standingDataBar } from '../network/index.ts';
 import { nameOf, notify } from './household.people.ts';
 
@@ -59,8 +59,12 @@ const controlOrder = orderCause<{ control: Control; ssn: string; stamp: string; 
         ? { control: control as Control, ssn, stamp, part }
         : null,
   },
-  async (tx, clock, _order, { control, ssn, stamp, part }, state) => {
+  async (tx, clock, order, { control, ssn, stamp, part }, state) => {
     if (!NETWORK_ORDER_ENDS.includes(state)) return;
+    // What the network now holds for the line (suspended or active again) is kept with the SIM, as a block's is.
+    const held = order.characteristics['state'];
+    if (state === 'completed' && order.service === 'mobileLine' && (held === 'active' || held === 'suspended'))
+      await lineStateAtNetwork(tx, ssn, held);
     const [row] = await tx
       .select()
       .from(lineControls)
@@ -542,6 +546,15 @@ export async function endOpenRequests(tx: Queryable, now: Date, ssn: string) {
     .where(and(eq(householdRequests.ssn, ssn), eq(householdRequests.state, 'open')));
 }
 
+/** Whether the household holds a line's service suspended (all of it paused): unblocking a lost SIM leaves it so. */
+export async function pausedAll(q: Queryable, ssn: string): Promise<boolean> {
+  const [row] = await q
+    .select({ value: lineControls.value })
+    .from(lineControls)
+    .where(and(eq(lineControls.ssn, ssn), eq(lineControls.control, 'pause')));
+  return row?.value === 'all';
+}
+
 /**
  * Whether data may go from one SIM to another (spot me, share): yes, unless either is a line whose
  * household turned sharing off (an under-18 line) and the other is not a line of the same household.
@@ -655,27 +668,8 @@ export async function answerUnder18(
 
 const GB = 1024 * 1024;
 
-/** The line's current membership period and the data it used in it (its own, carried over and add-ons). */
-async function periodOf(q: Queryable, ssn: string, now: Date) {
-  const [m] = await q
-    .select({
-      id: memberships.id,
-      used: memberships.dataUsedKb,
-      carried: memberships.carryoverUsedKb,
-      addon: memberships.addonUsedKb,
-    })
-    .from(memberships)
-    .where(
-      and(
-        eq(memberships.ssn, ssn),
-        eq(memberships.status, 'current'),
-        lte(memberships.startsAt, now),
-        gt(memberships.endsAt, now),
-      ),
-    )
-    .limit(1);
-  return m ? { id: m.id, usedKb: Number(m.used) + Number(m.carried) + Number(m.addon) } : null;
-}
+/** The line's current membership period and the data it used in it (money keeps memberships). */
+const periodOf = periodUseOf;
 
 /**
  * The household's cap on a line's data, held to: crossed this period, data is stopped at the network

@@ -15,11 +15,11 @@ import {
 } from '../../../contract/household.ts';
 import type { PaymentType } from '../../../contract/payments.schema.ts';
 import type { Queryable } from '../../db/client.ts';
-import { householdLines, householdRequests, households, members, products, sims } from '../../db/schema.ts';
+import { householdLines, householdRequests, households, members, sims } from '../../db/schema.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
 import { raiseAlert } from '../alerts/index.ts';
-import { priceOf, type MoneyContext, type Purchase } from '../money/index.ts';
+import { priceOf, productsNamed, type MoneyContext, type Purchase } from '../money/index.ts';
 import { letDataGoOnAbroad } from '../roaming/index.ts';
 import { capIn, householdRunBy } from './household.controls.ts';
 import { nameOf } from './household.people.ts';
@@ -86,7 +86,7 @@ async function runnerIds(tx: Queryable, householdId: number, ssn: string): Promi
 }
 
 const productName = async (q: Queryable, sku: string | null) =>
-  sku ? (await q.select({ name: products.name }).from(products).where(eq(products.sku, sku)))[0]?.name : undefined;
+  sku ? (await productsNamed(q, [sku]))[0]?.name : undefined;
 
 const whatOf = async (q: Queryable, r: Pick<Row, 'kind' | 'sku' | 'amountCents' | 'gb'>) =>
   requestWhat({ kind: r.kind, amount_cents: r.amountCents, gb: r.gb }, await productName(q, r.sku));
@@ -162,12 +162,7 @@ async function shape(q: Queryable, viewerId: number, now: Date, rows: Row[]): Pr
     .innerJoin(members, eq(members.id, sims.memberId))
     .where(inArray(sims.ssn, ssns));
   const skus = [...new Set(rows.map((r) => r.sku).filter((s): s is string => s !== null))];
-  const named = skus.length
-    ? await q
-        .select({ sku: products.sku, name: products.name, priceCents: products.priceCents })
-        .from(products)
-        .where(inArray(products.sku, skus))
-    : [];
+  const named = await productsNamed(q, skus);
   return rows.map((r) => {
     const line = lines.find((l) => l.ssn === r.ssn);
     const product = named.find((p) => p.sku === r.sku);

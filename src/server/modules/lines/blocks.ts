@@ -21,3 +21,25 @@ export async function memberHasBlockedSim(tx: Queryable, memberId: number): Prom
     .for('share');
   return rows.length > 0;
 }
+
+/**
+ * What else holds a line suspended at the network besides a lost-SIM block (a household's pause of
+ * all service): each hold answers in the caller's transaction. Its module adds it when it loads, so
+ * unblocking a SIM never makes a line active that another domain keeps suspended.
+ */
+type SuspensionHold = (tx: Queryable, ssn: string) => Promise<boolean>;
+const holds: SuspensionHold[] = [];
+export const suspensionHolds = { add: (hold: SuspensionHold) => void holds.push(hold) };
+
+export async function heldSuspended(tx: Queryable, ssn: string): Promise<boolean> {
+  for (const hold of holds) if (await hold(tx, ssn)) return true;
+  return false;
+}
+
+/** What the network holds for a line now, as an order of another domain (a pause) changed it: kept with the SIM. */
+export async function lineStateAtNetwork(tx: Queryable, ssn: string, state: 'active' | 'suspended') {
+  await tx
+    .update(sims)
+    .set({ lineState: state })
+    .where(and(eq(sims.ssn, ssn), isNotNull(sims.lineState)));
+}

@@ -17,13 +17,14 @@ export {
   currentMembershipAt,
   isCurrentAt,
   membershipOf,
+  periodUseOf,
   shiftMembershipDays,
 } from './memberships.ts';
 export { membershipsRoutes } from './memberships/memberships.routes.ts';
 export { pay } from './pay.ts';
 export type { MoneyContext } from './pay.ts';
 export { paymentsRoutes } from './payments/payments.routes.ts';
-export { membershipBought, priceOf } from './purchases.ts';
+export { membershipBought, priceOf, productsNamed } from './purchases.ts';
 export type { Applied, Purchase } from './purchases.ts';
 export { cardSpentThisMonth } from './spend-limit.ts';
 export { transactionsRoutes } from './transactions/transactions.routes.ts';

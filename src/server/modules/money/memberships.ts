@@ -21,6 +21,28 @@ export function currentMembershipAt(now: Date): SQL {
 export function inPeriodAt(now: Date): SQL {
   return and(lte(memberships.startsAt, now), gt(memberships.endsAt, now))!;
 }
+/**
+ * The SIM's current membership period and the data used in it (its own, carried over and add-ons):
+ * what a household's cap on the line is held to.
+ */
+export async function periodUseOf(
+  q: Queryable,
+  ssn: string,
+  now: Date,
+): Promise<{ id: number; usedKb: number } | null> {
+  const [m] = await q
+    .select({
+      id: memberships.id,
+      used: memberships.dataUsedKb,
+      carried: memberships.carryoverUsedKb,
+      addon: memberships.addonUsedKb,
+    })
+    .from(memberships)
+    .where(and(eq(memberships.ssn, ssn), currentMembershipAt(now)))
+    .limit(1);
+  return m ? { id: m.id, usedKb: Number(m.used) + Number(m.carried) + Number(m.addon) } : null;
+}
+
 /** The same rule over a row already read. */
 export function isCurrentAt(m: { status: string; startsAt: Date; endsAt: Date }, now: Date): boolean {
   return m.status === 'current' && m.startsAt <= now && m.endsAt > now;

@@ -107,6 +107,15 @@ export async function priceOf(
   });
 }
 
+/** Products' names and prices by SKU, on sale or not (what a request for one says and costs). */
+export async function productsNamed(q: Queryable, skus: readonly string[]) {
+  if (skus.length === 0) return [];
+  return q
+    .select({ sku: products.sku, name: products.name, priceCents: products.priceCents })
+    .from(products)
+    .where(inArray(products.sku, [...skus]));
+}
+
 /** What a purchase is called in the ledger, receipts and the payment page, on sale or not. */
 export async function describePurchase(
   db: Queryable,

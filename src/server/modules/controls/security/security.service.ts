@@ -8,7 +8,7 @@ import { verifyPassword } from '../../../kernel/passwords.ts';
 import { consumeEmailToken, issueEmailToken, pendingEmailOf, useStepUpCode } from '../../identity/index.ts';
 import { siteLink } from '../../../kernel/links.ts';
 import { cardSpentThisMonth } from '../../money/index.ts';
-import { lockMember, orderLineState } from '../../lines/index.ts';
+import { heldSuspended, lockMember, orderLineState } from '../../lines/index.ts';
 
 export async function spendLimitOf({ db, clock }: ServiceContext, memberId: number) {
   const [member] = await db.select({ limit: members.spendLimitCents }).from(members).where(eq(members.id, memberId));
@@ -71,8 +71,10 @@ export async function unblockSim(
     const allowed = await useStepUpCode(tx, clock, memberId, 'unblock', code);
     if (!allowed.ok) return allowed;
     const [row] = await tx.update(sims).set({ blockedAt: null }).where(eq(sims.ssn, ssn)).returning();
-    // Back in service on the network (a suspend that never completed is followed by this, in order).
-    if (sim.lineState !== null) await orderLineState(tx, clock, sim, 'active', clock());
+    // Back in service on the network (a suspend that never completed is followed by this, in order),
+    // unless another hold keeps it suspended (a household's pause of all service ends it later).
+    if (sim.lineState !== null && !(await heldSuspended(tx, ssn)))
+      await orderLineState(tx, clock, sim, 'active', clock());
     return done(stateOf(row!));
   });
 }
