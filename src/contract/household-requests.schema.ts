@@ -20,7 +20,7 @@ import {
  * pressed) or declines with a short note; a request left 24 hours expires.
  */
 
-const RequestSchema = z
+export const RequestSchema = z
   .object({
     id: z.number().int(),
     ssn: z.string(),
@@ -45,14 +45,6 @@ const RequestSchema = z
   })
   .meta({ id: 'HouseholdRequest' });
 export type HouseholdRequest = z.infer<typeof RequestSchema>;
-
-const RequestsSchema = z
-  .object({
-    values: z.array(RequestSchema),
-    open_per_line: z.number().int().meta({ description: 'At most this many open requests a line' }),
-  })
-  .meta({ id: 'HouseholdRequests' });
-export type HouseholdRequests = z.infer<typeof RequestsSchema>;
 
 const base = '/panda/protected/users/{user_id}/household';
 const RequestParams = UserParams.extend({ id: z.string().regex(/^[0-9]{1,10}$/, { error: 'must be a number' }) });
@@ -88,16 +80,6 @@ export const AskBody = z.discriminatedUnion(
 const endpoint = endpointsOf({ tag: 'Household', access: 'member' });
 
 export const householdRequestsApi = {
-  requests: endpoint({
-    id: 'householdRequests',
-    method: 'get',
-    path: `${base}/requests`,
-    summary:
-      "The requests the member's lines made, and those of the lines they run (owner or manager): open ones first, then the latest answered",
-    params: UserParams,
-    answer: payload(RequestsSchema),
-    description: 'The requests',
-  }),
   ask: endpoint({
     id: 'askHousehold',
     moves: 'none',

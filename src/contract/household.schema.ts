@@ -18,6 +18,7 @@ import {
   type LineFilter,
   type PauseKind,
 } from './household.ts';
+import { RequestSchema } from './household-requests.schema.ts';
 
 /**
  * Household lines (docs/product/lifelines.md): an owner holds up to 4 other members' SIMs, sees each line's
@@ -85,6 +86,11 @@ const HouseholdSchema = z
     manager: z.boolean().meta({ description: 'This member runs the household’s lines with its owner (a manager)' }),
     sent: z.array(Invitation).meta({ description: "The owner's live invitations" }),
     received: z.array(Invitation).meta({ description: "Live invitations to this member's SIMs" }),
+    requests: z.array(RequestSchema).meta({
+      description:
+        "Requests of the member's own lines, and of the lines they run (owner or manager): open first, then the latest answered",
+    }),
+    open_requests_per_line: z.number().int(),
   })
   .meta({ id: 'Household' });
 export type Household = z.infer<typeof HouseholdSchema>;

@@ -84,20 +84,20 @@ forEachDatabase('household requests', (ctx) => {
       expect(mails.some((m) => m.subject === '48: Aoife Byrne asks: Add-on 5 GB')).toBe(true);
     }
     // Each side sees it; only those who run the household may answer, only the line may withdraw.
-    const { _payload: ownerView } = await ok(c.app, householdRequestsApi.requests, {
+    const { _payload: ownerView } = await ok(c.app, householdApi.household, {
       session: owner.session,
       params: user(owner),
     });
-    expect(ownerView.values[0]).toMatchObject({
+    expect(ownerView.requests[0]).toMatchObject({
       id: request.id,
       name: 'Aoife Byrne',
       can: { answer: true, withdraw: false },
     });
-    const { _payload: lineView } = await ok(c.app, householdRequestsApi.requests, {
+    const { _payload: lineView } = await ok(c.app, householdApi.household, {
       session: teen.session,
       params: user(teen),
     });
-    expect(lineView.values[0]).toMatchObject({ id: request.id, can: { answer: false, withdraw: true } });
+    expect(lineView.requests[0]).toMatchObject({ id: request.id, can: { answer: false, withdraw: true } });
     // The line cannot approve its own; a stranger's owner sees no such request.
     expect((await approve(c, teen, request.id)).status).toBe(404);
     const stranger = await createMember(c, { ...withPlan, creditCents: 5000 });

@@ -17,6 +17,7 @@ import {
   limitForm,
   openAction,
   removeForm,
+  showHouseholdRequests,
   withdrawForm,
   type HouseholdView,
   type LineAction,
@@ -275,6 +276,7 @@ export default function HouseholdScreen() {
     if (known) void household.load(ssn);
   }, [known, ssn]);
   useEffect(() => {
+    showHouseholdRequests();
     return () => {
       inviteForm.reset();
       $open.set(undefined);
@@ -316,7 +318,7 @@ export default function HouseholdScreen() {
         </p>
       )}
       {notice && <FormAlert tone="success">{notice}</FormAlert>}
-      <RequestsToAnswer payer={{ credit: view.credit, card: view.card }} />
+      <RequestsToAnswer payer={{ credit: view.credit, card: view.card }} requests={h.requests} />
       <section aria-labelledby="lines-title" className="stack">
         <h2 id="lines-title">
           {managing

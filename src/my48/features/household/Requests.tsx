@@ -6,7 +6,6 @@ import type { HouseholdRequest } from '../../../contract/household-requests.sche
 import { REQUEST_KINDS, REQUEST_NOTE_MAX } from '../../../contract/household.ts';
 import { clockTime, euro, formatMsisdn, shortDate } from '../../../lib/format.ts';
 import { Dialog } from '../../components/Dialog.tsx';
-import { LoadFailed } from '../../components/LoadFailed.tsx';
 import {
   $answered,
   $answering,
@@ -18,7 +17,6 @@ import {
   declineForm,
   KIND_LABELS,
   openAnswer,
-  requests,
   STATE_WORDS,
   withdrawForm,
 } from './requests-store.ts';
@@ -37,20 +35,16 @@ export interface Payer {
   card: { brand: string; last4: string } | null;
 }
 
-/** Household → Requests: what the lines asked for, to approve or decline (the owner and managers). */
-export function RequestsToAnswer({ payer }: { payer: Payer }) {
-  const state = useStore(requests.$state);
+/** Household → Requests: what the lines asked for, to approve or decline (the owner and managers); the screen says how it pays and reads again (showRequests). */
+export function RequestsToAnswer({ payer, requests }: { payer: Payer; requests: HouseholdRequest[] }) {
   const said = useStore($answered);
   useEffect(() => {
-    void requests.load();
     return () => {
       $answering.set(undefined);
       $answered.set(undefined);
     };
   }, []);
-  const theirs = (state.data?.values ?? []).filter((r) => !r.can.withdraw && (r.can.answer || r.state !== 'open'));
-  if (state.status === 'error' && !state.data)
-    return <LoadFailed error={state.error} retry={state.retryable ? () => void requests.retry() : undefined} />;
+  const theirs = requests.filter((r) => !r.can.withdraw && (r.can.answer || r.state !== 'open'));
   if (theirs.length === 0 && !said) return null;
   const open = theirs.filter((r) => r.state === 'open');
   const past = theirs.filter((r) => r.state !== 'open').slice(0, 5);
@@ -184,23 +178,30 @@ function AnswerDialog({ payer }: { payer: Payer }) {
 }
 
 /** Settings → Household, the line's side: ask the household, and see what was asked and answered. */
-export function AskHousehold({ ssn, owner }: { ssn: string; owner: string }) {
-  const state = useStore(requests.$state);
+export function AskHousehold({
+  ssn,
+  owner,
+  requests,
+  most,
+}: {
+  ssn: string;
+  owner: string;
+  requests: HouseholdRequest[];
+  most: number;
+}) {
   const offers = useStore(choices.$state);
   const ask = useStore(askForm.$state);
   const withdraw = useStore(withdrawForm.$state);
   const kind = useStore($kind);
   useEffect(() => {
-    void requests.load();
     void choices.load(ssn);
     return () => {
       askForm.reset();
       withdrawForm.reset();
     };
   }, [ssn]);
-  const mine = (state.data?.values ?? []).filter((r) => r.ssn === ssn);
+  const mine = requests.filter((r) => r.ssn === ssn);
   const open = mine.filter((r) => r.state === 'open').length;
-  const most = state.data?.open_per_line ?? 3;
   const list = offers.data ? (kind === 'addon' ? offers.data.addons : offers.data.memberships) : [];
   return (
     <section className="stack" aria-labelledby="ask-title">

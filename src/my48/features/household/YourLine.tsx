@@ -5,7 +5,15 @@ import { SentCodeField } from '../../../components/forms/KindFields.tsx';
 import { formatMsisdn } from '../../../lib/format.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { $leaving, $said, acceptForm, declineForm, leaveForm, membership } from './your-line-store.ts';
+import {
+  $leaving,
+  $said,
+  acceptForm,
+  declineForm,
+  leaveForm,
+  membership,
+  showLineRequests,
+} from './your-line-store.ts';
 import { LineControls } from './LineControls.tsx';
 import { AskHousehold } from './Requests.tsx';
 
@@ -20,6 +28,7 @@ export default function YourLine() {
   const said = useStore($said);
   const leaving = useStore($leaving);
   useEffect(() => {
+    showLineRequests();
     void membership.load();
     return () => {
       $said.set(undefined);
@@ -105,7 +114,14 @@ export default function YourLine() {
               </li>
             ))}
           </ul>
-          {h.my_lines[0] && <AskHousehold ssn={h.my_lines[0].ssn} owner={h.owner.name} />}
+          {h.my_lines[0] && (
+            <AskHousehold
+              ssn={h.my_lines[0].ssn}
+              owner={h.owner.name}
+              requests={h.requests}
+              most={h.open_requests_per_line}
+            />
+          )}
           {h.my_lines[0] && <LineControls ssn={h.my_lines[0].ssn} />}
         </section>
       )}

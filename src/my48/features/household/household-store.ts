@@ -10,7 +10,7 @@ import { memberParams } from '../../../lib/member-session.ts';
 import { formStore } from '../../../stores/form.ts';
 import { loader } from '../../../stores/loader.ts';
 import { $account, loadAccount } from '../../stores/account.ts';
-import { payWith } from './requests-store.ts';
+import { showRequests } from './requests-store.ts';
 
 /**
  * The owner's household screen (docs/product/lifelines.md): the lines with their figures, the invitations sent,
@@ -54,8 +54,8 @@ const refresh = () => {
   const userId = memberParams().user_id;
   if (userId) void loadAccount(String(userId), { force: true, quiet: true });
 };
-// An approval pays from the same SIM as the owner's purchases, and the lines' figures change with it.
-payWith({ ssn: ownSsn, after: refresh });
+/** The household screen's requests: an approval pays from the SIM the owner's purchases pay from, and the figures change with it. */
+export const showHouseholdRequests = () => showRequests({ payer: ownSsn, reread: refresh });
 
 /** The line whose dialog is open, and which one. */
 export type LineAction = 'membership' | 'credit' | 'limit' | 'controls' | 'remove';

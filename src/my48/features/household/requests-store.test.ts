@@ -10,7 +10,7 @@ const { setAuthCode, setSessionCookie, clearAllCookies } = await import('../../.
 
 const LINE_SSN = '8935302000000000102';
 const household = '/panda/protected/users/11/household';
-const list = { status: 200, body: { _payload: { values: [], open_per_line: 3 } } };
+const list = { status: 200, body: { _payload: {} } };
 
 beforeEach(() => {
   panda.reset();
@@ -47,7 +47,7 @@ describe('requests to a household', () => {
 
   it('an approval pays from the approver’s SIM with an idempotency key, closes its dialog and says what was done', async () => {
     let after = 0;
-    store.payWith({ ssn: () => '8935302000000000101', after: () => (after += 1) });
+    store.showRequests({ payer: () => '8935302000000000101', reread: () => (after += 1) });
     store.openAnswer({ id: 7, what: 'Add-on 5 GB', name: 'Aoife Byrne' } as HouseholdRequest, 'approve');
     panda.answerWith(({ method }) =>
       method === 'POST'

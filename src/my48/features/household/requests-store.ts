@@ -1,11 +1,7 @@
 import { atom } from 'nanostores';
 import { z } from '../../../contract/zod.ts';
 import { CREDIT_AMOUNTS_CENTS } from '../../../contract/constants.ts';
-import {
-  householdRequestsApi,
-  type HouseholdRequest,
-  type HouseholdRequests,
-} from '../../../contract/household-requests.schema.ts';
+import { householdRequestsApi, type HouseholdRequest } from '../../../contract/household-requests.schema.ts';
 import { REQUEST_NOTE_MAX, type RequestKind } from '../../../contract/household.ts';
 import { membershipsApi, type Offer } from '../../../contract/memberships.schema.ts';
 import { euro } from '../../../lib/format.ts';
@@ -17,13 +13,17 @@ import { loader } from '../../../stores/loader.ts';
 /**
  * Requests to a household (docs/product/lifelines.md "Requests"): the line asks from Settings →
  * Household and sees each request's state; the owner and managers answer on Household. Every
- * answer is the server's: the list is read again after each.
+ * answer is the server's: the household (which carries the requests) is read again after each.
  */
-export const requests = loader<HouseholdRequests>(
-  async () => (await call(householdRequestsApi.requests, { params: memberParams() }))._payload,
-  'Requests could not be loaded. Please try again.',
-);
-const reload = () => void requests.load();
+/**
+ * The screen showing requests (Household for those who run it, Settings → Household for a line): the
+ * SIM an approval pays from, and how it reads the household again (its read carries the requests).
+ */
+let screen: { payer: () => string; reread: () => void } = { payer: () => '', reread: () => undefined };
+export const showRequests = (shown: typeof screen) => {
+  screen = shown;
+};
+const reload = () => screen.reread();
 
 /** What the line may ask for: the add-ons and memberships on sale to it. */
 export const choices = loader<{ addons: Offer[]; memberships: Offer[] }, string>(async (ssn) => {
@@ -97,18 +97,11 @@ export const $answering = atom<{ request: HouseholdRequest; action: 'approve' | 
 /** What the last answer said (shown above the requests once its dialog closed). */
 export const $answered = atom<string | undefined>(undefined);
 
-const answered = (message: string, after?: () => void) => {
+const answered = (message: string) => {
   $answering.set(undefined);
   $answered.set(message);
   reload();
-  after?.();
   return message;
-};
-
-/** The SIM that pays an approval, and what to read again after it (the household's figures). */
-let payer: { ssn: () => string; after: () => void } = { ssn: () => '', after: () => undefined };
-export const payWith = (p: typeof payer) => {
-  payer = p;
 };
 
 export const approveForm = formStore({
@@ -121,10 +114,10 @@ export const approveForm = formStore({
   send: async ({ id, payment_type }) => {
     const { _payload } = await call(householdRequestsApi.approve, {
       params: { ...memberParams(), id },
-      body: { from_ssn: payer.ssn(), payment_type: payment_type ?? 'BALANCE_BEFORE_SC' },
+      body: { from_ssn: screen.payer(), payment_type: payment_type ?? 'BALANCE_BEFORE_SC' },
       idempotencyKey: newIdempotencyKey(),
     });
-    return answered(_payload.message, payer.after);
+    return answered(_payload.message);
   },
 });
 

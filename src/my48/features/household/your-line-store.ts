@@ -5,6 +5,7 @@ import { call } from '../../../lib/http.ts';
 import { memberParams } from '../../../lib/member-session.ts';
 import { formStore } from '../../../stores/form.ts';
 import { loader } from '../../../stores/loader.ts';
+import { showRequests } from './requests-store.ts';
 
 /**
  * Settings → Household (docs/product/lifelines.md): where a member answers an owner's invitation (the code
@@ -14,6 +15,9 @@ export const membership = loader<Household>(
   async () => (await call(householdApi.household, { params: memberParams() }))._payload,
   'Your household could not be loaded. Please try again.',
 );
+
+/** The line's requests are in its household read: asked or withdrawn, it is read again. */
+export const showLineRequests = () => showRequests({ payer: () => '', reread: () => void membership.load() });
 
 /** What the last answer said (the invitation it answered is gone from the list then). */
 export const $said = atom<string | undefined>(undefined);

@@ -13,7 +13,9 @@ import type { Outcome } from '../../kernel/outcome.ts';
 import type { Applied } from '../money/index.ts';
 import * as lineControls from './household.controls.ts';
 import * as invitations from './household.invitations.ts';
+import * as requests from './household.requests.ts';
 import * as service from './household.service.ts';
+import { REQUESTS_OPEN_PER_LINE } from '../../../contract/household.ts';
 
 type C = Context<AppEnv>;
 type Refused = Extract<Outcome<unknown, HouseholdRefusal>, { ok: false }>;
@@ -31,8 +33,15 @@ const refusal = (c: C) => (outcome: Refused) => {
 
 const money = (c: C) => ({ db: c.var.db, clock: c.var.clock, payments: c.var.payments });
 
-export const household = async (c: C) =>
-  ok(c, householdApi.household, { _payload: await service.householdOf(c.var, c.var.member.id) });
+export const household = async (c: C) => {
+  const [view, asked] = await Promise.all([
+    service.householdOf(c.var, c.var.member.id),
+    requests.requestsOf(c.var, c.var.member.id),
+  ]);
+  return ok(c, householdApi.household, {
+    _payload: { ...view, requests: asked, open_requests_per_line: REQUESTS_OPEN_PER_LINE },
+  });
+};
 
 export const lines = async (c: C) =>
   ok(c, householdApi.lines, { _payload: { values: await service.linesOf(c.var, c.var.member.id) } });

@@ -5,7 +5,7 @@ import {
   type HouseholdRequestRefusal,
 } from '../../../contract/household-requests.schema.ts';
 import { spendLimitMessage } from '../../../contract/security.schema.ts';
-import { fail, ok, reply } from '../../http/answers.ts';
+import { fail, reply } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import type { Outcome } from '../../kernel/outcome.ts';
@@ -39,9 +39,6 @@ async function pushed<T extends { told: number[] }>(c: C, outcome: Outcome<T, Ho
     );
   return { ok: true as const, value };
 }
-
-export const requests = async (c: C) =>
-  ok(c, householdRequestsApi.requests, { _payload: await service.requestsOf(c.var, c.var.member.id) });
 
 export async function ask(c: C, { params, body }: Input<typeof householdRequestsApi.ask>) {
   return reply(

@@ -5,7 +5,6 @@ import {
   requestWhat,
   type HouseholdRequest,
   type HouseholdRequestRefusal,
-  type HouseholdRequests,
 } from '../../../contract/household-requests.schema.ts';
 import {
   REQUEST_HOURS,
@@ -190,7 +189,8 @@ async function shape(q: Queryable, viewerId: number, now: Date, rows: Row[]): Pr
   });
 }
 
-export async function requestsOf({ db, clock }: ServiceContext, memberId: number): Promise<HouseholdRequests> {
+/** The requests a member sees (the household read carries them: the household screen reads no more than it did). */
+export async function requestsOf({ db, clock }: ServiceContext, memberId: number): Promise<HouseholdRequest[]> {
   const now = clock();
   const mine = db.select({ ssn: sims.ssn }).from(sims).where(eq(sims.memberId, memberId));
   const run = await householdRunBy(db, memberId);
@@ -219,7 +219,7 @@ export async function requestsOf({ db, clock }: ServiceContext, memberId: number
       desc(householdRequests.id),
     )
     .limit(30);
-  return { values: await shape(db, memberId, now, rows), open_per_line: REQUESTS_OPEN_PER_LINE };
+  return shape(db, memberId, now, rows);
 }
 
 /** A request of a line the member runs (owner, or manager of another line), or none: 404 as for one that does not exist. */

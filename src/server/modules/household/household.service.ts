@@ -72,7 +72,10 @@ async function lineOfOwner(db: Queryable, runnerId: number, ssn: string, lock = 
 export const live = (now: Date) => and(isNull(householdInvitations.endedAt), gt(householdInvitations.expiresAt, now));
 
 /** What a member sees of their household: their role, whose household their SIMs are in, live invitations. */
-export async function householdOf({ db, clock }: ServiceContext, memberId: number): Promise<Household> {
+export async function householdOf(
+  { db, clock }: ServiceContext,
+  memberId: number,
+): Promise<Omit<Household, 'requests' | 'open_requests_per_line'>> {
   const now = clock();
   const owned = await ownedBy(db, memberId);
   // The member's SIMs that are lines, with the owner of their household (one at most: a line cannot own one).
