@@ -27,7 +27,9 @@ const when = (r: HouseholdRequest) =>
     ? `Asked ${shortDate(r.created_at)} ${clockTime(r.created_at)} · open until ${shortDate(r.expires_at)} ${clockTime(r.expires_at)}`
     : `${STATE_WORDS[r.state]}${r.answered_by && r.state !== 'expired' ? ` by ${r.answered_by}` : ''}${r.answered_at ? ` · ${shortDate(r.answered_at)}` : ''}`;
 
-const price = (r: HouseholdRequest) => (r.price_cents === null ? '' : ` · ${euro(r.price_cents)}`);
+/** What approving costs, beside what is asked (credit says its amount already). */
+const price = (r: HouseholdRequest) =>
+  r.price_cents === null || r.kind === 'credit' ? '' : ` · ${euro(r.price_cents)}`;
 
 /** How an approver pays: their credit first then their card, or their card (what they have is said). */
 export interface Payer {
@@ -85,7 +87,7 @@ export function RequestsToAnswer({ payer, requests }: { payer: Payer; requests: 
       {past.length > 0 && (
         <>
           <h3>Answered lately</h3>
-          <ul className="stack">
+          <ul className="household__requests">
             {past.map((r) => (
               <li key={r.id} className="field__hint">{`${r.name}: ${r.what} · ${when(r)}`}</li>
             ))}
