@@ -19,11 +19,8 @@ import {
   setRole,
   setSharing,
   setUnder18,
-  switching,
+  watchLine,
 } from './line-controls-store.ts';
-
-/** How often the screen asks again while the network has yet to answer a change. */
-const SWITCHING_POLL_MS = 3000;
 
 /** The network's word on a control's last change, as the member reads it. */
 function networkSays(network: Controls['pause']['network'], on: boolean, pause = false) {
@@ -53,20 +50,15 @@ export function LineControls({ ssn, name }: { ssn: string; name?: string }) {
   const pause = useStore(pauseForm.$state);
   const cap = useStore(capForm.$state);
   useEffect(() => {
-    void lineControls.load(ssn);
+    const stop = watchLine(ssn);
     return () => {
+      stop();
       controlActions.reset();
       pauseForm.reset();
       capForm.reset();
     };
   }, [ssn]);
   const view = state.key === ssn ? state.data : undefined;
-  const waiting = view ? switching(view) : false;
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setTimeout(() => void lineControls.load(ssn), SWITCHING_POLL_MS);
-    return () => clearTimeout(timer);
-  }, [waiting, ssn, view]);
   if (state.status === 'error' && !view)
     return <LoadFailed error={state.error} retry={state.retryable ? () => void lineControls.retry() : undefined} />;
   if (!view)

@@ -31,6 +31,28 @@ const shown = (view: LineControls) => {
 export const switching = (view: LineControls) =>
   view.pause.network === 'switching' || view.filters.some((f) => f.network === 'switching');
 
+/** How often the screen asks again while the network has yet to answer a change. */
+export const SWITCHING_POLL_MS = 3000;
+
+/**
+ * A line's controls read, and read again every few seconds while the network has yet to answer a
+ * change (the screen says "…at the network" until then); the answer stops it. Returns the stop.
+ */
+export function watchLine(ssn: string): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const unbind = lineControls.$state.subscribe((state) => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (state.status === 'ready' && state.key === ssn && state.data && switching(state.data))
+      timer = setTimeout(() => void lineControls.load(ssn), SWITCHING_POLL_MS);
+  });
+  void lineControls.load(ssn);
+  return () => {
+    clearTimeout(timer);
+    unbind();
+  };
+}
+
 export const controlActions = actionStore<'filter' | 'resume' | 'role' | 'under18' | 'sharing'>();
 
 export const setFilter = (filter: LineFilter, on: boolean) =>
