@@ -79,6 +79,42 @@ const ORDERS: NetworkOrderOut[] = [
     msisdn: '0871234567',
     characteristics: { iccid: '8935301000000000002', simType: 'physical' },
   },
+  // A household's controls: a pause of all service, a pause of data, the adult content filter, the two bars.
+  {
+    externalId: 'g',
+    service: 'mobileLine',
+    action: 'modify',
+    msisdn: '0871234567',
+    characteristics: { state: 'suspended', reason: 'paused' },
+  },
+  {
+    externalId: 'h',
+    service: 'dataAccess',
+    action: 'modify',
+    msisdn: '0871234567',
+    characteristics: { barred: true, reason: 'paused' },
+  },
+  {
+    externalId: 'i',
+    service: 'contentFilter',
+    action: 'modify',
+    msisdn: '0871234567',
+    characteristics: { adultContent: 'on' },
+  },
+  {
+    externalId: 'j',
+    service: 'callBarring',
+    action: 'modify',
+    msisdn: '0871234567',
+    characteristics: { premiumRate: 'barred' },
+  },
+  {
+    externalId: 'k',
+    service: 'callBarring',
+    action: 'modify',
+    msisdn: '0871234567',
+    characteristics: { thirdPartyBilling: 'allowed' },
+  },
   { externalId: 'd', service: 'mobileLine', action: 'delete', msisdn: '0871234567', characteristics: {} },
   {
     externalId: 'e',
