@@ -318,9 +318,10 @@ describe('TM Forum conformance', () => {
 
   it('the sandbox network holds a port-in from a number ending 998 for its donor until it is finished by hand', async () => {
     const { adapter, sent } = sandbox();
-    const held = { ...ORDERS[4]!, externalId: 'held', msisdn: '0861234998' };
+    const portIn = ORDERS.find((o) => o.service === 'portIn')!;
+    const held = { ...portIn, externalId: 'held', msisdn: '0861234998' };
     expect((await adapter.send(held)).ok).toBe(true);
-    expect((await adapter.send({ ...ORDERS[4]!, externalId: 'moves' })).ok).toBe(true);
+    expect((await adapter.send({ ...portIn, externalId: 'moves' })).ok).toBe(true);
     await adapter.sandbox.settle();
     const stateOf = (externalId: string) => adapter.sandbox.orders().find((o) => o.externalId === externalId)?.state;
     expect(stateOf('held')).toBe('acknowledged');
