@@ -33,6 +33,7 @@ import { passkeyFailures } from './passkeys.schema.ts';
 import { advanceFailures } from './advance.calls.ts';
 import { householdFailures } from './household.schema.ts';
 import { householdRequestFailures } from './household-requests.schema.ts';
+import { creditBackFailures } from './port-out-credit.schema.ts';
 import { pushFailures } from './push.schema.ts';
 import { securityFailures } from './security.schema.ts';
 import { settingsFailures } from './settings.schema.ts';
@@ -72,6 +73,7 @@ const tables: Record<string, Failure>[] = [
   advanceFailures,
   householdFailures,
   householdRequestFailures,
+  creditBackFailures,
   pushFailures,
   settingsFailures,
   signUpFailures,

@@ -44,11 +44,18 @@ export const healthApi = {
       }),
       /** Use that credit could not pay for when it came (docs/product/money.md): how many uses and how much. */
       charging: z.object({ uncharged: z.number().int().min(0), uncharged_cents: z.number().int().min(0) }),
+      /** Credit back by bank transfer (docs/product/money.md): transfers in no file yet, files not marked sent, and whether finance's page is on. */
+      refunds: z.object({
+        waiting: z.number().int().min(0),
+        waiting_cents: z.number().int().min(0),
+        unsent_files: z.number().int().min(0),
+        finance_page: z.enum(['on', 'off']),
+      }),
       /** Live chat's desk (docs/product/customer-care.md): chats it has not opened after a failure, and the last reason. */
       chat: z.object({ unopened: z.number().int().min(0), last_error: z.string().optional() }),
     }),
     description:
-      "Ready: the database answers, its migrations are all applied, the mail server (when configured) answered in the last 5 minutes, the server is not shutting down. `cdn` says whether the purges of published releases went through: `waiting` for every instance to serve a new release, `retrying` after the CDN refused one (with its last error); a purge that fails does not make the instance unready (another instance would not purge better). `network`: the orders to the mobile network it has not taken yet (and how long the oldest has waited), those failed, rejected, partly done or cancelled, those the network holds back (held or pending) or said may be late (jeopardy), whether each of the network's hubs holds the portal's callback, the events kept aside (dead letters), the lines the last reconciliation found different, the numbers whose credit differs from the network's prepaid balance (TMF654, where the network keeps one), and the last error met. `charging`: the uses credit could not pay for when they came (the line was barred), and their sum. `chat`: the chats live chat's desk has not opened after a failure (each kept as a message after 5 tries, at once when the desk refuses the token), and the last reason in the past day",
+      "Ready: the database answers, its migrations are all applied, the mail server (when configured) answered in the last 5 minutes, the server is not shutting down. `cdn` says whether the purges of published releases went through: `waiting` for every instance to serve a new release, `retrying` after the CDN refused one (with its last error); a purge that fails does not make the instance unready (another instance would not purge better). `network`: the orders to the mobile network it has not taken yet (and how long the oldest has waited), those failed, rejected, partly done or cancelled, those the network holds back (held or pending) or said may be late (jeopardy), whether each of the network's hubs holds the portal's callback, the events kept aside (dead letters), the lines the last reconciliation found different, the numbers whose credit differs from the network's prepaid balance (TMF654, where the network keeps one), and the last error met. `charging`: the uses credit could not pay for when they came (the line was barred), and their sum. `refunds`: the credit-back transfers waiting for a file and their sum, the files not marked sent, and whether finance's page is on (off without FINANCE_TOKEN: the transfers wait). `chat`: the chats live chat's desk has not opened after a failure (each kept as a message after 5 tries, at once when the desk refuses the token), and the last reason in the past day",
     errors: {
       503: 'Not ready: `reason` says why (database unreachable, migrations pending, mail server unreachable, shutting down)',
     },

@@ -181,6 +181,14 @@ export const features: My48Feature[] = [
     Screen: screen(() => import('./features/roaming/Roaming.tsx')),
   },
   {
+    // docs/product/money.md "Credit back": reached from the dashboard of a member whose number left, and the mails.
+    route: 'creditBack',
+    path: '/my48/credit-back',
+    title: 'Credit back',
+    heading: 'Your credit back',
+    Screen: screen(() => import('./features/credit-back/CreditBack.tsx')),
+  },
+  {
     route: 'settings',
     path: '/my48/settings',
     title: 'Settings',

@@ -3,6 +3,7 @@ import type { Env } from './env.ts';
 import type { Vapid } from './vapid.ts';
 import { cspReportUriOf } from './http/csp-reports.ts';
 import { DEVELOPMENT_NETWORK_SECRET } from './modules/network/index.ts';
+import { SANDBOX_DEBTOR } from './modules/money/index.ts';
 
 /** The app's configuration from the environment read at start (main.ts), with the VAPID keys resolved. */
 export function appConfigOf(env: Env, vapid: Vapid): AppConfig {
@@ -32,6 +33,14 @@ export function appConfigOf(env: Env, vapid: Vapid): AppConfig {
       ratesUsage: env.NETWORK_RATES_USAGE,
     },
     sandbox: env.SANDBOX,
+    finance: {
+      ...(env.FINANCE_TOKEN ? { token: env.FINANCE_TOKEN } : {}),
+      ...(env.REFUND_DEBTOR_NAME && env.REFUND_DEBTOR_IBAN && env.REFUND_DEBTOR_BIC
+        ? { debtor: { name: env.REFUND_DEBTOR_NAME, iban: env.REFUND_DEBTOR_IBAN, bic: env.REFUND_DEBTOR_BIC } }
+        : env.SANDBOX
+          ? { debtor: SANDBOX_DEBTOR }
+          : {}),
+    },
     testMembers: env.TEST_MEMBERS,
     ...(env.HELPDESK_URL ? { helpdeskUrl: env.HELPDESK_URL } : {}),
     ...(env.HELPDESK_WEBHOOK_SECRET ? { helpdeskWebhookSecret: env.HELPDESK_WEBHOOK_SECRET } : {}),

@@ -44,4 +44,9 @@ export interface AppConfig {
   network?: { eventSecret?: string; sandboxDelayMs?: number | null; ratesUsage?: boolean };
   /** Web Push (docs/product/phone.md): the VAPID keys (unset: no push) and the push services allowed besides the browsers' own. */
   push?: { vapid?: Vapid; endpointOrigins: string[] };
+  /**
+   * Credit back by bank transfer (docs/product/money.md): finance's page credential (unset: the page
+   * is off) and the account refunds are paid from (unset: none, or the sandbox's where sandboxes answer).
+   */
+  finance?: { token?: string; debtor?: { name: string; iban: string; bic: string } };
 }

@@ -72,6 +72,7 @@ const stopMinuteJobs = scheduleMinuteJobs(
     chat,
     siteUrl: env.SITE_URL,
     push: { sender: push, extraOrigins: env.PUSH_ENDPOINT_ORIGINS },
+    refundDebtor: appConfigOf(env, vapid).finance?.debtor,
   },
   logger,
   60_000,

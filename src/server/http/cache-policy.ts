@@ -28,7 +28,7 @@ export const SITE_KEY = 'site';
 export const MISSING_KEY = 'missing';
 
 /** Paths whose pages or answers are personal (or a payment), kept out of every shared cache. */
-const PRIVATE_PREFIXES = ['/my48', '/panda', '/sandbox', '/payment-gateway', '/cms/status'];
+const PRIVATE_PREFIXES = ['/my48', '/panda', '/sandbox', '/payment-gateway', '/cms/status', '/finance'];
 export const isPrivatePath = (path: string) =>
   PRIVATE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 

@@ -6,7 +6,7 @@ import { chatSettings, helpdeskSettings, ticketsSettings } from '../modules/care
 import { deliverySettings } from '../modules/lines/index.ts';
 import type { Settings, StartDeps } from './integration.ts';
 import { mailSettings } from './mail/integration.ts';
-import { paymentsSettings } from '../modules/money/index.ts';
+import { paymentsSettings, refundsSettings } from '../modules/money/index.ts';
 import { referralsSettings } from '../modules/community/index.ts';
 import { pushSettings } from './push/integration.ts';
 import { contentSettings } from './content/integration.ts';
@@ -20,6 +20,7 @@ import { networkSettings } from '../modules/network/index.ts';
 const all = [
   mailSettings,
   paymentsSettings,
+  refundsSettings,
   referralsSettings,
   catalogueSettings,
   geolocationSettings,
@@ -39,6 +40,7 @@ const all = [
 export const integrationShape = {
   ...mailSettings.shape,
   ...paymentsSettings.shape,
+  ...refundsSettings.shape,
   ...referralsSettings.shape,
   ...catalogueSettings.shape,
   ...geolocationSettings.shape,

@@ -15,7 +15,7 @@ import { communityJobs } from '../modules/community/index.ts';
 import { flexiDataJobs } from '../modules/flexi-data/index.ts';
 import { householdJobs } from '../modules/household/index.ts';
 import { linesJobs } from '../modules/lines/index.ts';
-import { moneyJobs } from '../modules/money/index.ts';
+import { moneyJobs, type Debtor } from '../modules/money/index.ts';
 import { privacyJobs } from '../modules/privacy/index.ts';
 
 export type { MinuteJob };
@@ -30,6 +30,8 @@ export interface JobsContext extends ServiceContext {
   tickets?: TicketsAdapter;
   /** Live chat's help desk: what it does not have yet is handed over each turn. */
   chat?: ChatDeskAdapter;
+  /** The account credit-back transfers are paid from: the day's SEPA file is made with it (none: no file). */
+  refundDebtor?: Debtor | undefined;
   /** SITE_URL, for the links of what the jobs mail (a message that became a complaint). */
   siteUrl?: string;
   /** Web Push (docs/product/phone.md): alerts are pushed to the members' devices after they are raised. */
@@ -48,6 +50,7 @@ export const MINUTE_JOBS: readonly MinuteJob<JobsContext>[] = [
   householdJobs.dataCaps,
   householdJobs.requestsExpired,
   moneyJobs.cardRefunds,
+  moneyJobs.refundFile,
   moneyJobs.alerts,
   linesJobs.deliveries,
   careJobs.forwardTickets,

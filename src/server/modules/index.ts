@@ -10,7 +10,15 @@ import { flexiDataRoutes } from './flexi-data/index.ts';
 import { householdRoutes } from './household/index.ts';
 import { authRoutes, passkeysRoutes, passwordRecoveryRoutes, settingsRoutes, signUpRoutes } from './identity/index.ts';
 import { onboardingRoutes, ordersRoutes, simSettingsRoutes } from './lines/index.ts';
-import { advanceRoutes, giftShopRoutes, membershipsRoutes, paymentsRoutes, transactionsRoutes } from './money/index.ts';
+import {
+  advanceRoutes,
+  creditBackRoutes,
+  financeRoutes,
+  giftShopRoutes,
+  membershipsRoutes,
+  paymentsRoutes,
+  transactionsRoutes,
+} from './money/index.ts';
 import { networkRoutes } from './network/index.ts';
 import { healthRoutes } from './operations/index.ts';
 import { myDataRoutes } from './privacy/index.ts';
@@ -49,6 +57,8 @@ export function featureRoutes(config: AppConfig): (ReturnType<typeof router> | R
     supportRoutes(),
     membershipsRoutes(),
     advanceRoutes(),
+    creditBackRoutes(),
+    financeRoutes(),
     householdRoutes(),
     paymentsRoutes(config),
     giftShopRoutes(config),

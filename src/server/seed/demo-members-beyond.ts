@@ -146,4 +146,15 @@ export const BEYOND_THE_SPEC: DemoMember[] = [
     lastname: 'Nolan',
     creditCents: 2000,
   },
+  // docs/product/money.md "Credit back": a number that moved to another network 3 days ago, €7.50 of credit left.
+  {
+    n: 45,
+    email: 'movedaway@example.com',
+    firstname: 'Méabh',
+    lastname: 'Daly',
+    creditCents: 750,
+    storedCard: true,
+    cardPayments: [{ sku: 'BDDT00', daysAgo: 20 }],
+    movedAway: { daysAgo: 3 },
+  },
 ];

@@ -97,6 +97,8 @@ export async function insertCardPayments(
       cardBrand: card.brand,
       cardLast4: card.last4,
       reference: `${reference}:${i}`,
+      // The provider's payment (what a refund of it would name).
+      paymentId: `${reference}:${i}`.replace(/^seed:card:/, 'seed-pay-'),
     });
   }
 }

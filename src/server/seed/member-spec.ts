@@ -69,6 +69,8 @@ export interface MemberSpec {
   mgmOrdersToday?: number;
   /** Friends sent a free SIM: rewarded ones activated theirs and bought a first membership (€10 each, within the credit). */
   recruits?: { name: string; daysAgo: number; rewarded?: boolean }[];
+  /** The number moved to another network that many days ago (docs/product/money.md "Credit back"): the SIM no longer has it, its credit is offered back. */
+  movedAway?: { daysAgo: number };
   /** A port-in in progress (scheduled) behind the PORTIN_IN_PROGRESS segment. */
   portIn?: { msisdn: string; provider: string; movesInDays: number };
   /** A top-up advance taken that many days ago, with this much still owed (docs/product/lifelines.md). */

@@ -1,5 +1,6 @@
 import { productRoamingKb } from '../../contract/roaming.ts';
 import { recordUseAbroad } from '../modules/roaming/index.ts';
+import { numberLeft } from '../modules/network/index.ts';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { KB_PER_GB, SEGMENT_PORTIN } from '../../contract/constants.ts';
 import type { Queryable } from '../db/client.ts';
@@ -233,6 +234,8 @@ async function insertSim(
       minutes: report.minutes ?? 0,
       texts: report.texts ?? 0,
     });
+  // The number left as the network says it does: the lines domain applies it and money offers the credit back.
+  if (spec.movedAway) await numberLeft(tx, { clock: () => at(-spec.movedAway!.daysAgo) }, msisdn);
 }
 
 /** What the member did with their data: goody bags, The Safe, donations, this month's carryover. */

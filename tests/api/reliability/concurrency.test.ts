@@ -165,6 +165,11 @@ const HOUSEHOLD_REQUESTS_RACE = {
 };
 
 const races: Record<string, Race | Elsewhere> = {
+  // Credit back after a number moved away (docs/product/money.md): asked once, the credit out once.
+  requestPortOutCredit: {
+    file: '../money/credit-back.test.ts',
+    test: 'by card: offered with the amount, asked once of twenty, paid by the provider, the status and a mail at each step',
+  },
   // Requests to a household: approved (and paid) or declined once, withdrawn once.
   approveHouseholdRequest: HOUSEHOLD_REQUESTS_RACE,
   declineHouseholdRequest: HOUSEHOLD_REQUESTS_RACE,

@@ -154,6 +154,23 @@ forEachDatabase('demo_seed', (ctx) => {
     expect(roamingGb(c.allowance.max_kb)).toBe('14.78');
   });
 
+  it('movedaway’s number left for another network 3 days ago with €7.50 to ask back, to its card or by transfer (docs/product/money.md)', async () => {
+    const s = await login(ctx().app, 'movedaway@example.com');
+    const res = await call(ctx().app, s, `/panda/protected/users/${s.userId}/sims/${demoSsn(45)}/port-out/credit`);
+    expect(res.status).toBe(200);
+    expect((await res.json())._payload).toMatchObject({
+      msisdn: '0871000045',
+      state: 'offered',
+      amount_cents: 750,
+      card: { last4: '0000' },
+      can_ask: true,
+      message: 'Your number moved to another network on 19 November 2026. You have €7.50 of credit: ask for it back.',
+    });
+    // No active SIM: the dashboard says so and leads to the credit back.
+    const owned = await call(ctx().app, s, `/panda/protected/users/${s.userId}/sims/owned`);
+    expect((await owned.json())._payload.values).toEqual([]);
+  });
+
   it('family owns a household with teen and gran, €12.00 and a Visa ending 4242; cousin has none (docs/product/lifelines.md)', async () => {
     const c = ctx();
     const family = await login(c.app, 'family@example.com');

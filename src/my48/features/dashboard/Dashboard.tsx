@@ -290,6 +290,9 @@ export default function Dashboard() {
         <p>
           <a href="/activate-sim">Activate your SIM</a> or <a href="/order-free-sim">order a free SIM</a>.
         </p>
+        <p>
+          Moved your number to another network? <a href="/my48/credit-back">Ask for your credit back</a>.
+        </p>
       </div>
     );
   }

@@ -5,6 +5,7 @@
  * change of SIM, a port-in) and the orders each makes to the network.
  */
 import './port-out.ts';
+export { numberMovedAway } from './port-out.ts';
 export { heldSuspended, lineStateAtNetwork, memberHasBlockedSim, simIsBlocked, suspensionHolds } from './blocks.ts';
 export { orderLineDeletion, orderLineState } from './line-orders.ts';
 export { onboardingRoutes } from './onboarding/onboarding.routes.ts';

@@ -6,9 +6,14 @@
  * transactions, the gift shop; the alerts a membership raises.
  */
 import './refunds.ts';
+import './credit-back/credit-back.ts';
 import './usage/state.ts';
 export { repayAdvance } from './advance.ts';
 export { advanceRoutes } from './advance/advance.routes.ts';
+export { creditBackRoutes } from './credit-back/credit-back.routes.ts';
+export { refundsState, SANDBOX_DEBTOR } from './credit-back/transfers.ts';
+export type { Debtor } from './credit-back/transfers.ts';
+export { financeRoutes } from './credit-back/finance.routes.ts';
 export { runAlerts } from './alerts.job.ts';
 export { changeCredit } from './credit.ts';
 export { giftShopRoutes } from './gift-shop/gift-shop.routes.ts';
@@ -41,3 +46,4 @@ export { moneyJobs } from './jobs.ts';
 export { sandboxToken } from './integrations/payments/index.ts';
 export type { PaymentsAdapter } from './integrations/payments/index.ts';
 export { payments, paymentsSettings } from './integrations/payments/integration.ts';
+export { refundsSettings } from './integrations/refunds/integration.ts';

@@ -4,8 +4,9 @@ import type { MinuteJob } from '../../jobs/minute-job.ts';
 import { runAlerts } from './alerts.job.ts';
 import { giveBackCardRefunds } from './refunds.ts';
 import { runRenewals } from './renewals.job.ts';
+import { makeDailyRefundFile, type Debtor } from './credit-back/transfers.ts';
 
-/** Money's jobs of the minute: memberships renewed or ended, card refunds given back, the alerts a membership raises. */
+/** Money's jobs of the minute: memberships renewed or ended, card refunds given back, the day's file of credit-back transfers, the alerts a membership raises. */
 export const moneyJobs = {
   renewals: { key: 'renewals', said: 'renewals', run: (ctx) => runRenewals(ctx) },
   cardRefunds: {
@@ -13,5 +14,13 @@ export const moneyJobs = {
     said: 'card refunds given back',
     run: (ctx) => giveBackCardRefunds(ctx, ctx.payments),
   },
+  refundFile: {
+    key: 'refundFile',
+    said: 'credit-back transfers put in the day’s SEPA file',
+    run: async (ctx) => (await makeDailyRefundFile(ctx.db, ctx.clock, ctx.refundDebtor))?.payments ?? 0,
+  },
   alerts: { key: 'alerts', said: 'alerts raised', run: (ctx) => runAlerts(ctx) },
-} satisfies Record<string, MinuteJob<ServiceContext & { payments: PaymentsAdapter }>>;
+} satisfies Record<
+  string,
+  MinuteJob<ServiceContext & { payments: PaymentsAdapter; refundDebtor?: Debtor | undefined }>
+>;

@@ -2,6 +2,7 @@ import { relations, sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CARD_CHOICES, CARD_REFUND_STATES, CHECKOUT_STATES } from '../../../contract/constants.ts';
 import { CHECKOUT_PURPOSES } from '../../../contract/payments.ts';
+import { CREDIT_BACK_METHODS, CREDIT_BACK_STATES } from '../../../contract/port-out-credit.ts';
 import { createdAt, oneOf, rowId, ts } from '../../db/schema/columns.ts';
 import { memberKey, members } from '../identity/members.tables.ts';
 import { products } from '../lines/orders.tables.ts';
@@ -182,3 +183,67 @@ export const advances = pgTable(
 export const balancesRelations = relations(balances, ({ one }) => ({
   sim: one(sims, { fields: [balances.ssn], references: [sims.ssn] }),
 }));
+
+/**
+ * Credit back after a number moved to another network (docs/product/money.md "Credit back"): one row
+ * per number that left, made when the network says so, with the credit then. The member asks within
+ * 12 months, for the card last used to pay or a bank transfer; the credit leaves the ledger with the
+ * request (its `refund:port-out:<id>` row) and comes back if the refund is refused.
+ */
+export const creditBacks = pgTable(
+  'credit_backs',
+  {
+    id: rowId(),
+    ssn: simColumn(),
+    /** The number that left. */
+    msisdn: text('msisdn').notNull(),
+    leftAt: ts('left_at').notNull(),
+    offerUntil: ts('offer_until').notNull(),
+    state: text('state', { enum: CREDIT_BACK_STATES }).notNull().default('offered'),
+    /** The latest request's cause (`refund:port-out:<id>:<try>`): its ledger row, its card refund, its way back. */
+    reference: text('reference'),
+    method: text('method', { enum: CREDIT_BACK_METHODS }),
+    amountCents: integer('amount_cents'),
+    /** The card refunded: the provider's payment and its last four digits. */
+    paymentId: text('payment_id'),
+    cardLast4: text('card_last4'),
+    /** The bank account paid (a transfer): its IBAN and the name the member gave. */
+    iban: text('iban'),
+    accountName: text('account_name'),
+    requestedAt: ts('requested_at'),
+    paidAt: ts('paid_at'),
+    refusedAt: ts('refused_at'),
+    refusedReason: text('refused_reason'),
+    /** The SEPA file the transfer went out in (once: a payment is in one file at most). */
+    fileId: integer('file_id').references(() => refundFiles.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    uniqueIndex('credit_backs_one_per_leaving').on(t.ssn, t.leftAt),
+    oneOf('credit_backs_state', t.state, CREDIT_BACK_STATES),
+    oneOf('credit_backs_method', t.method, CREDIT_BACK_METHODS),
+    check('credit_backs_amount', sql`${t.amountCents} is null or ${t.amountCents} > 0`),
+    check(
+      'credit_backs_asked',
+      sql`${t.state} = 'offered' or (${t.method} is not null and ${t.amountCents} is not null and ${t.requestedAt} is not null)`,
+    ),
+    check(
+      'credit_backs_how',
+      sql`${t.method} is null or (${t.method} = 'card' and ${t.paymentId} is not null) or (${t.method} = 'bank' and ${t.iban} is not null and ${t.accountName} is not null)`,
+    ),
+    index('credit_backs_to_file')
+      .on(t.requestedAt)
+      .where(sql`${t.method} = 'bank' and ${t.state} = 'requested' and ${t.fileId} is null`),
+  ],
+);
+
+/** A day's SEPA credit-transfer file (pain.001.001.03) of bank refunds: made once, downloaded and marked sent by finance. */
+export const refundFiles = pgTable('refund_files', {
+  id: rowId(),
+  /** The message id in the file's group header (unique at the bank). */
+  messageId: text('message_id').notNull().unique('refund_files_message_id'),
+  createdAt: createdAt(),
+  xml: text('xml').notNull(),
+  payments: integer('payments').notNull(),
+  totalCents: integer('total_cents').notNull(),
+  sentAt: ts('sent_at'),
+});

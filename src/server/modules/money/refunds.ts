@@ -6,6 +6,7 @@ import type { PaymentsAdapter } from './integrations/payments/index.ts';
 import { changeCredit } from './credit.ts';
 import { purchaseLiftRefused, type RefundablePurchase } from '../network/index.ts';
 import type { ServiceContext } from '../../kernel/outcome.ts';
+import { creditBackIdOf, creditBackPaid, creditBackRefused } from './credit-back/credit-back.ts';
 
 /**
  * A purchase the network could not apply (it refused to start data again for it,
@@ -108,6 +109,9 @@ export async function refundPurchase(
   return true;
 }
 
+/** How many tries a credit back to a card gets (2 minutes doubling: about a day) before it is refused. */
+const CREDIT_BACK_CARD_TRIES = 10;
+
 /** How many card refunds one turn gives back (oldest first), and the longest wait between tries. */
 const BATCH = 100;
 const MAX_WAIT_MS = 6 * 3_600_000;
@@ -141,13 +145,25 @@ export async function giveBackCardRefunds(
       const given = r.attempts > 0 && (await payments.refundGiven(r.reference));
       if (!given) await payments.refund(r.paymentId, r.cents, r.reference);
     } catch (error) {
-      await db
-        .update(cardRefunds)
-        .set({ lastError: (error instanceof Error ? error.message : String(error)).slice(0, 500) })
-        .where(eq(cardRefunds.id, r.id));
+      const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      const creditBack = creditBackIdOf(r.reference);
+      // Credit back to a card that will not take it after a day of tries: refused, the credit is the member's again.
+      if (creditBack !== null && r.attempts + 1 >= CREDIT_BACK_CARD_TRIES)
+        await db.transaction(async (tx) => {
+          await tx
+            .update(cardRefunds)
+            .set({ state: 'done', doneAt: clock(), lastError })
+            .where(eq(cardRefunds.id, r.id));
+          await creditBackRefused(tx, clock, creditBack, 'your card would not take the refund');
+        });
+      else await db.update(cardRefunds).set({ lastError }).where(eq(cardRefunds.id, r.id));
       continue;
     }
-    await db.update(cardRefunds).set({ state: 'done', doneAt: clock() }).where(eq(cardRefunds.id, r.id));
+    await db.transaction(async (tx) => {
+      await tx.update(cardRefunds).set({ state: 'done', doneAt: clock() }).where(eq(cardRefunds.id, r.id));
+      const creditBack = creditBackIdOf(r.reference);
+      if (creditBack !== null) await creditBackPaid(tx, clock, creditBack);
+    });
     given += 1;
   }
   return given;

@@ -32,6 +32,6 @@ export { orderCause } from './order-causes.ts';
 export type { NetworkOrder, StepDetail } from './order-causes.ts';
 export { orderPaidUseBar } from './paid-use-bars.ts';
 export { readCreditsWith } from './balances.ts';
-export { applyNumberLeft } from './port-out.ts';
+export { applyNumberLeft, numberLeft } from './port-out.ts';
 export { countUsageAbroad, countUsageAtHome } from './usage.ts';
 export type { CountAbroad, Counted, Rating, Use, UseEvent, UsageContext } from './usage.ts';

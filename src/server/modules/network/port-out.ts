@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.ts';
-import type { ServiceContext } from '../../kernel/outcome.ts';
+import type { Clock } from '../../kernel/clock.ts';
 
 /**
  * A number that left for another network (docs/product/network.md, `PortOutEvent`): the network
@@ -8,7 +8,7 @@ import type { ServiceContext } from '../../kernel/outcome.ts';
  */
 export type NumberLeft = (
   tx: Queryable,
-  ctx: ServiceContext,
+  ctx: { clock: Clock },
   msisdn: string,
 ) => Promise<{ outcome: 'applied' | 'deadLetter'; note?: string }>;
 

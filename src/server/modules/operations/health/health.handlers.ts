@@ -3,7 +3,7 @@ import { healthApi } from '../../../../contract/health.schema.ts';
 import { ok } from '../../../http/answers.ts';
 import type { AppEnv } from '../../../http/router.ts';
 import { databaseAnswers, purgeState, readiness } from './health.service.ts';
-import { unchargedState } from '../../money/index.ts';
+import { refundsState, unchargedState } from '../../money/index.ts';
 import { networkState } from '../../network/index.ts';
 import { chatDeskState } from '../../care/index.ts';
 
@@ -21,6 +21,7 @@ export async function ready(c: Context<AppEnv>) {
       cdn: await purgeState(c.var),
       network: await networkState(c.var.db, c.var.clock),
       charging: await unchargedState(c.var.db),
+      refunds: await refundsState(c.var.db, c.var.config),
       chat: await chatDeskState(c.var),
     });
   return c.json({ status: 'not ready', reason: state.reason }, 503);

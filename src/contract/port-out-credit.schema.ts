@@ -1,0 +1,167 @@
+import { z } from './zod.ts';
+import { failures } from './endpoint.ts';
+import { euro } from './format.ts';
+import { irishFormat } from './irish-time.ts';
+import { endpointsOf, payload, SimParams, UserParams } from './shared.schema.ts';
+import {
+  CREDIT_BACK_METHODS,
+  CREDIT_BACK_MONTHS,
+  CREDIT_BACK_STATES,
+  type CreditBackMethod,
+} from './port-out-credit.ts';
+
+/**
+ * Credit back after a number moved to another network (docs/product/money.md "Credit back"; the
+ * spec's "port-out credit status"): under the European Electronic Communications Code a prepaid
+ * member who switches gets the credit left back on request, here within 12 months, to the card last
+ * used to pay or by a SEPA bank transfer. No fee.
+ */
+
+const CreditBackSchema = z
+  .object({
+    msisdn: z.string().meta({ description: 'The number that left' }),
+    left_at: z.string(),
+    offer_until: z.string().meta({ description: 'The last moment to ask' }),
+    state: z.enum(CREDIT_BACK_STATES),
+    amount_cents: z
+      .number()
+      .int()
+      .meta({ description: 'The credit to give back now (offered), or what was asked for (requested, paid, refused)' }),
+    method: z.enum(CREDIT_BACK_METHODS).nullable(),
+    card: z
+      .object({ last4: z.string() })
+      .nullable()
+      .meta({ description: 'The card last used to pay, when the provider can still refund it' }),
+    account: z
+      .object({
+        iban: z.string().meta({ description: 'Masked: the country, check digits and last four' }),
+        name: z.string(),
+      })
+      .nullable(),
+    requested_at: z.string().nullable(),
+    paid_at: z.string().nullable(),
+    refused_at: z.string().nullable(),
+    refused_reason: z.string().nullable(),
+    can_ask: z
+      .boolean()
+      .meta({ description: 'There is credit to give back, the offer stands and nothing is asked yet' }),
+    message: z.string().meta({ description: 'What my48 says of it, in words' }),
+  })
+  .meta({ id: 'CreditBack' });
+export type CreditBack = z.infer<typeof CreditBackSchema>;
+
+/** SEPA's Max70Text for a name: letters (accents are written plainly in the bank's file), digits and the rulebook's marks. */
+const accountName = z
+  .string({ error: 'Enter the name on the bank account.' })
+  .trim()
+  .min(2, { error: 'Enter the name on the bank account.' })
+  .max(70, { error: 'The name on the account is at most 70 characters.' })
+  .regex(/^[\p{L}0-9/\-?:().,'’+ ]+$/u, {
+    error: 'Write the name on the account in letters, as your bank has it.',
+  });
+
+export const CreditBackRequest = z.discriminatedUnion(
+  'method',
+  [
+    z.object({ method: z.literal('card') }),
+    z.object({
+      method: z.literal('bank'),
+      iban: z
+        .string({ error: 'Enter the IBAN of your bank account.' })
+        .trim()
+        .min(1, { error: 'Enter the IBAN of your bank account.' })
+        .max(42, { error: 'That IBAN is too long.' }),
+      account_name: accountName,
+    }),
+  ],
+  { error: `method must be one of ${CREDIT_BACK_METHODS.join(', ')}` },
+);
+
+const endpoint = endpointsOf({ tag: 'Credit back', access: 'member' });
+const path = '/panda/protected/users/{user_id}/sims/{ssn}/port-out/credit';
+
+export const creditBackApi = {
+  list: endpoint({
+    id: 'portOutCredits',
+    method: 'get',
+    path: '/panda/protected/users/{user_id}/port-out/credits',
+    summary: "The member's numbers that moved to another network, each with its port-out credit status (newest first)",
+    params: UserParams,
+    answer: payload(z.object({ values: z.array(CreditBackSchema.extend({ ssn: z.string() })) })),
+    description: 'The credit backs (none: no number of theirs left)',
+  }),
+  status: endpoint({
+    id: 'portOutCreditStatus',
+    method: 'get',
+    path,
+    summary:
+      "The port-out credit status of a SIM whose number moved to another network: the credit to give back and the request's state (requested, paid with the date, refused with why)",
+    params: SimParams,
+    answer: payload(CreditBackSchema),
+    description: 'The status',
+    errors: { 404: 'Not a SIM of yours whose number moved to another network' },
+  }),
+  request: endpoint({
+    id: 'requestPortOutCredit',
+    moves: 'money',
+    method: 'post',
+    path,
+    summary: `Asks for the credit back (within ${CREDIT_BACK_MONTHS} months of the number leaving): to the card last used to pay, or by SEPA transfer to an IBAN in the name given. The credit leaves in the request's transaction; once however often it is pressed. Idempotency-Key`,
+    params: SimParams,
+    body: CreditBackRequest,
+    status: 201,
+    answer: payload(CreditBackSchema),
+    description: 'Requested',
+    errors: {
+      404: 'Not a SIM of yours whose number moved to another network',
+      409: 'Asked already, nothing to give back, or the offer has ended',
+      422: 'The IBAN or the card cannot take it (the reason said)',
+    },
+  }),
+};
+
+export const creditBackFailures = failures('creditBack', {
+  notYours: { status: 404, message: 'That SIM of yours has no number that moved to another network.' },
+  asked: { status: 409, message: 'You have asked for this credit back already.' },
+  nothing: { status: 409, message: 'There is no credit left to give back.' },
+  ended: {
+    status: 409,
+    message: `The ${CREDIT_BACK_MONTHS} months to ask for this credit back have passed. Contact us through my48 → Support.`,
+  },
+  ibanWrong: { status: 422, message: "That IBAN isn't right. Check it on a statement or in your banking app." },
+  ibanNotSepa: {
+    status: 422,
+    message:
+      'We can only pay to a bank account in the SEPA area (the EU, the EEA, the UK, Switzerland and a few more).',
+  },
+  noCard: {
+    status: 422,
+    message: 'Your card can no longer take a refund of this credit. Choose a bank transfer instead.',
+  },
+});
+export type CreditBackRefusal = keyof typeof creditBackFailures;
+
+const longDay = irishFormat({ day: 'numeric', month: 'long', year: 'numeric' });
+const day = (iso: string) => longDay.format(new Date(iso));
+
+const how = (method: CreditBackMethod | null, card: CreditBack['card'], account: CreditBack['account']) =>
+  method === 'card'
+    ? `to your card ending ${card?.last4 ?? ''}`
+    : `by bank transfer to ${account?.iban ?? 'your account'}`;
+
+/** What my48 and the mails say of a credit back, in each state. */
+export function creditBackMessage(b: Omit<CreditBack, 'message' | 'can_ask'>): string {
+  const left = `Your number moved to another network on ${day(b.left_at)}.`;
+  switch (b.state) {
+    case 'offered':
+      return b.amount_cents > 0
+        ? `${left} You have ${euro(b.amount_cents)} of credit: ask for it back.`
+        : `${left} You have no credit left to give back.`;
+    case 'requested':
+      return `${left} You asked for ${euro(b.amount_cents)} back ${how(b.method, b.card, b.account)} on ${day(b.requested_at!)}. We'll tell you when it is paid.`;
+    case 'paid':
+      return `${left} ${euro(b.amount_cents)} was paid back ${how(b.method, b.card, b.account)} on ${day(b.paid_at!)}.`;
+    case 'refused':
+      return `${left} We could not pay ${euro(b.amount_cents)} back ${how(b.method, b.card, b.account)}: ${b.refused_reason ?? 'it was refused'}. The credit is yours again: ask for it another way.`;
+  }
+}

@@ -1,0 +1,15 @@
+/** Credit back after a number moved to another network (docs/product/money.md "Credit back"): plain values (no zod here). */
+
+/** How long after the number left the member may ask for the credit back. */
+export const CREDIT_BACK_MONTHS = 12;
+/** A card payment older than this can no longer be refunded by the provider: the card is not offered. */
+export const CARD_REFUND_DAYS = 180;
+
+/** Where a request stands: offered (not asked yet), requested, paid, refused (the credit came back). */
+export const CREDIT_BACK_STATES = ['offered', 'requested', 'paid', 'refused'] as const;
+export type CreditBackState = (typeof CREDIT_BACK_STATES)[number];
+export const CREDIT_BACK_METHODS = ['card', 'bank'] as const;
+export type CreditBackMethod = (typeof CREDIT_BACK_METHODS)[number];
+
+/** The SEPA countries' IBANs a bank transfer goes to (no BIC needed within SEPA). */
+export const IBAN_HINT = 'Like IE29 AIBK 9311 5212 3456 78. A bank account in the SEPA area.';

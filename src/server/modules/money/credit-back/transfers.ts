@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import SEPA from 'sepa';
+import { irishDayOf, irishHourOf } from '../../../../contract/irish-time.ts';
+import { formatMsisdn } from '../../../../contract/format.ts';
+import type { Database, Queryable } from '../../../db/client.ts';
+import { creditBacks, refundFiles } from '../../../db/schema.ts';
+import type { Clock } from '../../../kernel/clock.ts';
+import { creditBackPaid, creditBackRefused } from './credit-back.ts';
+
+/**
+ * Credit back by bank transfer (docs/product/money.md "Credit back"): the transfers asked for go out
+ * in a day's SEPA credit-transfer file (ISO 20022 pain.001.001.03, made with sepa.js), each in one
+ * file at most: a transfer is taken into a file only while it is in none, in the file's transaction.
+ * Finance downloads the file, sends it to the bank and marks it sent (the transfers are then paid); a
+ * transfer the bank returns is entered and its credit comes back.
+ */
+
+/** The account the refunds are paid from (finance's settings; the sandbox's own when none). */
+export interface Debtor {
+  name: string;
+  iban: string;
+  bic: string;
+}
+
+/** The sandbox's paying account: the IBAN standard's own Irish example, so no real account is named. */
+export const SANDBOX_DEBTOR: Debtor = { name: '48 Sandbox Refunds', iban: 'IE29AIBK93115212345678', bic: 'AIBKIE2D' };
+
+/** Transfers asked for and in no file yet (what a file would carry now, and what /panda/ready counts). */
+export const waitingTransfers = (q: Queryable) =>
+  q
+    .select()
+    .from(creditBacks)
+    .where(and(eq(creditBacks.method, 'bank'), eq(creditBacks.state, 'requested'), isNull(creditBacks.fileId)))
+    .orderBy(asc(creditBacks.requestedAt), asc(creditBacks.id));
+
+/** A name in the SEPA character set: accents written plainly (Méabh Ó Dálaigh → Meabh O Dalaigh), ’ as '. */
+const sepaText = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/’/g, "'")
+    .replace(/[^A-Za-z0-9/\-?:().,'+ ]/g, ' ')
+    .slice(0, 70);
+
+/** A file's message id: the day and a random part (Max35Text, unique at the bank). */
+const messageIdOf = (now: Date) => `48-CB-${irishDayOf(now).replaceAll('-', '')}-${randomBytes(6).toString('hex')}`;
+
+/**
+ * The day's file of the transfers waiting, made now (none waiting: none). The transfers are locked
+ * and taken into it in one transaction: made twice at once, one file has them, the other nothing.
+ */
+export async function makeRefundFile(db: Database, clock: Clock, debtor: Debtor) {
+  return db.transaction(async (tx) => {
+    const now = clock();
+    const rows = await waitingTransfers(tx).for('update', { skipLocked: true });
+    if (rows.length === 0) return null;
+    const doc = new SEPA.Document('pain.001.001.03');
+    const messageId = messageIdOf(now);
+    doc.grpHdr.id = messageId;
+    doc.grpHdr.created = now;
+    doc.grpHdr.initiatorName = debtor.name;
+    const info = doc.createPaymentInfo();
+    info.requestedExecutionDate = now;
+    info.debtorIBAN = debtor.iban;
+    info.debtorBIC = debtor.bic;
+    info.debtorName = debtor.name;
+    doc.addPaymentInfo(info);
+    for (const row of rows) {
+      const transfer = info.createTransaction();
+      transfer.creditorName = sepaText(row.accountName!);
+      transfer.creditorIBAN = row.iban!;
+      transfer.amount = row.amountCents! / 100;
+      transfer.end2endId = `CB-${row.id}-${row.reference!.split(':')[3]}`;
+      transfer.remittanceInfo = `48 credit back for ${formatMsisdn(row.msisdn)}`;
+      info.addTransaction(transfer);
+    }
+    const totalCents = rows.reduce((sum, r) => sum + r.amountCents!, 0);
+    const [file] = await tx
+      .insert(refundFiles)
+      .values({ messageId, createdAt: now, xml: doc.toString(), payments: rows.length, totalCents })
+      .returning();
+    for (const row of rows)
+      await tx
+        .update(creditBacks)
+        .set({ fileId: file!.id })
+        .where(and(eq(creditBacks.id, row.id), isNull(creditBacks.fileId)));
+    return file!;
+  });
+}
+
+/** The minute's job: from 06:00 (Irish time), the day's file of what is waiting, once a day. */
+export async function makeDailyRefundFile(db: Database, clock: Clock, debtor: Debtor | undefined) {
+  const now = clock();
+  if (!debtor || irishHourOf(now) < 6) return null;
+  const [last] = await db.select().from(refundFiles).orderBy(desc(refundFiles.createdAt)).limit(1);
+  if (last && irishDayOf(last.createdAt) === irishDayOf(now)) return null;
+  return makeRefundFile(db, clock, debtor);
+}
+
+export const refundFilesOf = (q: Queryable) =>
+  q
+    .select({
+      id: refundFiles.id,
+      messageId: refundFiles.messageId,
+      createdAt: refundFiles.createdAt,
+      payments: refundFiles.payments,
+      totalCents: refundFiles.totalCents,
+      sentAt: refundFiles.sentAt,
+    })
+    .from(refundFiles)
+    .orderBy(desc(refundFiles.createdAt))
+    .limit(30);
+
+export const refundFileXml = async (q: Queryable, id: number) =>
+  (await q.select().from(refundFiles).where(eq(refundFiles.id, id)))[0];
+
+/** Finance sent the file to the bank: its transfers are paid (once: a file is marked sent once). */
+export async function markFileSent(db: Database, clock: Clock, id: number): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const [file] = await tx
+      .update(refundFiles)
+      .set({ sentAt: clock() })
+      .where(and(eq(refundFiles.id, id), isNull(refundFiles.sentAt)))
+      .returning();
+    if (!file) return null;
+    const rows = await tx.select().from(creditBacks).where(eq(creditBacks.fileId, id));
+    let paid = 0;
+    for (const row of rows) if (await creditBackPaid(tx, clock, row.id)) paid += 1;
+    return paid;
+  });
+}
+
+/**
+ * A transfer the bank returned (an account closed, a name that does not match), entered by finance
+ * by its end-to-end id: refused with the bank's reason, and the credit is the member's again.
+ */
+export async function enterReturn(db: Database, clock: Clock, endToEndId: string, reason: string) {
+  const match = /^CB-(\d+)-(\d+)$/.exec(endToEndId.trim());
+  if (!match) return 'unknown' as const;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(creditBacks)
+      .where(eq(creditBacks.id, Number(match[1])))
+      .for('update');
+    if (!row || row.method !== 'bank' || row.reference?.split(':')[3] !== match[2]) return 'unknown' as const;
+    if (row.state !== 'paid') return 'notPaid' as const;
+    // A returned payment was paid first: back to requested for the refusal's one path.
+    await tx.update(creditBacks).set({ state: 'requested' }).where(eq(creditBacks.id, row.id));
+    await creditBackRefused(
+      tx,
+      clock,
+      row.id,
+      `your bank returned the transfer (${reason.trim() || 'no reason given'})`,
+    );
+    return 'returned' as const;
+  });
+}
+
+/** What /panda/ready says of the refunds by transfer: waiting for a file, files not sent, whether finance's page is on. */
+export async function refundsState(db: Queryable, config: { finance?: { token?: string } }) {
+  const waiting = await waitingTransfers(db);
+  const unsent = await db.select({ id: refundFiles.id }).from(refundFiles).where(isNull(refundFiles.sentAt));
+  return {
+    waiting: waiting.length,
+    waiting_cents: waiting.reduce((sum, r) => sum + (r.amountCents ?? 0), 0),
+    unsent_files: unsent.length,
+    finance_page: config.finance?.token ? ('on' as const) : ('off' as const),
+  };
+}

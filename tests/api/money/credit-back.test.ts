@@ -1,0 +1,298 @@
+import { readFileSync } from 'node:fs';
+import { and, eq, like } from 'drizzle-orm';
+import { XmlDocument, XsdValidator } from 'libxml2-wasm';
+import { expect, it } from 'vitest';
+import { healthApi } from '../../../src/contract/health.schema.ts';
+import { creditBackApi, creditBackFailures } from '../../../src/contract/port-out-credit.schema.ts';
+import * as schema from '../../../src/server/db/schema.ts';
+import { SANDBOX_DEBTOR } from '../../../src/server/modules/money/index.ts';
+import { giveBackCardRefunds } from '../../../src/server/modules/money/refunds.ts';
+import { enterReturn, makeRefundFile, markFileSent } from '../../../src/server/modules/money/credit-back/transfers.ts';
+import { networkSignature } from '../../../src/server/modules/network/integrations/network/signature.ts';
+import { createMember, signIn, type BuiltMember } from '../support/builders.ts';
+import { ok, refused, send } from '../support/client.ts';
+import { forEachDatabase, harnessApp, TEST_NETWORK_EVENT_SECRET, type TestContext } from '../support/harness.ts';
+
+/**
+ * Credit back after a number moved to another network (docs/product/money.md "Credit back"): offered
+ * when the network says the number left, asked for once (card or SEPA transfer), paid or refused (the
+ * credit back), the status at each step, the day's pain.001.001.03 file valid against ISO 20022's XSD.
+ */
+const XSD = readFileSync(new URL('../../fixtures/iso20022/pain.001.001.03.xsd', import.meta.url));
+function xsdProblems(xml: string): string | true {
+  const doc = XmlDocument.fromString(xml);
+  const xsd = XmlDocument.fromBuffer(XSD);
+  const validator = XsdValidator.fromDoc(xsd);
+  try {
+    validator.validate(doc);
+    return true;
+  } catch (error) {
+    return String(error);
+  } finally {
+    validator.dispose();
+    xsd.dispose();
+    doc.dispose();
+  }
+}
+
+const key = () => ({ 'idempotency-key': crypto.randomUUID() });
+const sim = (m: BuiltMember) => ({ user_id: m.userId, ssn: m.ssn });
+const IBAN = 'IE29 AIBK 9311 5212 3456 78';
+
+/** A member with €7.50 of credit who paid €9.99 by card 10 days ago, whose number the network says left. */
+async function leaver(c: TestContext) {
+  const m = await createMember(c, {
+    firstname: 'Nora',
+    creditCents: 750,
+    storedCard: true,
+    cardPayments: [{ sku: 'BDDT00', daysAgo: 10 }],
+  });
+  const body = JSON.stringify({
+    eventId: `port-out-${m.ssn}`,
+    eventTime: c.clock.now.toISOString(),
+    eventType: 'PortOutEvent',
+    event: { msisdn: `353${m.msisdn.slice(1)}` },
+  });
+  const res = await c.app.request('/panda/network/listener', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-network-signature': networkSignature(TEST_NETWORK_EVENT_SECRET, body, c.clock.now.getTime()),
+    },
+    body,
+  });
+  expect(res.status).toBe(200);
+  return m;
+}
+
+const creditOf = async (c: TestContext, m: BuiltMember) =>
+  (await c.handle.db.select().from(schema.balances).where(eq(schema.balances.ssn, m.ssn)))[0]!.creditCents;
+const mailsTo = async (c: TestContext, m: BuiltMember) =>
+  (await c.handle.db.select().from(schema.outbox).where(eq(schema.outbox.to, m.email))).map((o) => o.subject);
+const rowsOf = (c: TestContext, m: BuiltMember) =>
+  c.handle.db
+    .select()
+    .from(schema.ledger)
+    .where(and(eq(schema.ledger.ssn, m.ssn), like(schema.ledger.reference, 'refund:port-out:%')));
+const status = async (c: TestContext, m: BuiltMember) =>
+  (await ok(c.app, creditBackApi.status, { session: m.session, params: sim(m) }))._payload;
+const ask = (c: TestContext, m: BuiltMember, body: Record<string, string>) =>
+  send(c.app, creditBackApi.request, { session: m.session, params: sim(m), body: body as never, headers: key() });
+
+forEachDatabase('credit back', { seed: 'catalogue' }, (ctx) => {
+  it('by card: offered with the amount, asked once of twenty, paid by the provider, the status and a mail at each step', async () => {
+    const c = ctx();
+    const m = await leaver(c);
+    const offered = await status(c, m);
+    expect(offered).toMatchObject({ state: 'offered', amount_cents: 750, card: { last4: '0000' }, can_ask: true });
+    expect(offered.message).toBe(
+      'Your number moved to another network on 22 November 2026. You have €7.50 of credit: ask for it back.',
+    );
+    expect(await mailsTo(c, m)).toContain('48: Ask for your credit back');
+
+    const answers = await Promise.all(Array.from({ length: 20 }, () => ask(c, m, { method: 'card' })));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 201 && s !== 409)).toEqual([]);
+    expect(await creditOf(c, m)).toBe(0);
+    const rows = await rowsOf(c, m);
+    expect(rows.map((r) => [r.creditDeltaCents, r.reference!.replace(/\d+:1$/, 'N:1')])).toEqual([
+      [-750, 'refund:port-out:N:1'],
+    ]);
+    const requested = await status(c, m);
+    expect(requested).toMatchObject({ state: 'requested', amount_cents: 750, method: 'card', can_ask: false });
+    expect(requested.message).toContain('You asked for €7.50 back to your card ending 0000 on 22 November 2026.');
+    await refused(
+      c.app,
+      creditBackApi.request,
+      { session: m.session, params: sim(m), body: { method: 'card' }, headers: key() },
+      creditBackFailures.asked,
+    );
+
+    // The provider gives it back (the minute's job), once.
+    expect(await giveBackCardRefunds({ db: c.handle.db, clock: () => c.clock.now }, c.payments)).toBe(1);
+    expect(c.payments.refunds.filter((r) => r.reference.startsWith('refund:port-out:'))).toEqual([
+      { paymentId: expect.stringMatching(/^seed-pay-/), amountCents: 750, reference: rows[0]!.reference },
+    ]);
+    expect(await giveBackCardRefunds({ db: c.handle.db, clock: () => c.clock.now }, c.payments)).toBe(0);
+    const paid = await status(c, m);
+    expect(paid).toMatchObject({ state: 'paid', paid_at: c.clock.now.toISOString() });
+    expect(paid.message).toContain('€7.50 was paid back to your card ending 0000 on 22 November 2026.');
+    expect(await mailsTo(c, m)).toEqual(
+      expect.arrayContaining(['48: We are giving your credit back', '48: Your credit is paid back']),
+    );
+  });
+
+  it('by bank transfer: a bad IBAN refused, the day’s SEPA file valid and never carrying a payment twice, paid when sent, a return gives the credit back', async () => {
+    const c = ctx();
+    const m = await leaver(c);
+    await refused(
+      c.app,
+      creditBackApi.request,
+      {
+        session: m.session,
+        params: sim(m),
+        body: { method: 'bank', iban: 'IE29 AIBK 9311 5212 3456 79', account_name: 'Nora Walsh' },
+        headers: key(),
+      },
+      creditBackFailures.ibanWrong,
+    );
+    await refused(
+      c.app,
+      creditBackApi.request,
+      {
+        session: m.session,
+        params: sim(m),
+        body: { method: 'bank', iban: 'BR1800360305000010009795493C1', account_name: 'Nora Walsh' },
+        headers: key(),
+      },
+      creditBackFailures.ibanNotSepa,
+    );
+    expect((await ask(c, m, { method: 'bank', iban: IBAN, account_name: '<script>' })).status).toBe(400);
+    expect(await creditOf(c, m)).toBe(750);
+    expect((await ask(c, m, { method: 'bank', iban: IBAN, account_name: 'Nóra Ó Dálaigh' })).status).toBe(201);
+    expect(await status(c, m)).toMatchObject({
+      state: 'requested',
+      method: 'bank',
+      account: { iban: 'IE29 •••• 5678', name: 'Nóra Ó Dálaigh' },
+    });
+    const ready = async () => (await ok(c.app, healthApi.ready, {})).refunds;
+    expect(await ready()).toEqual({ waiting: 1, waiting_cents: 750, unsent_files: 0, finance_page: 'off' });
+
+    // Two makers at once: one file has the transfer, the other nothing.
+    const clock = () => c.clock.now;
+    const [one, two] = await Promise.all([
+      makeRefundFile(c.handle.db, clock, SANDBOX_DEBTOR),
+      makeRefundFile(c.handle.db, clock, SANDBOX_DEBTOR),
+    ]);
+    const file = (one ?? two)!;
+    expect([one, two].filter(Boolean)).toHaveLength(1);
+    expect(xsdProblems(file.xml)).toBe(true);
+    expect(file.xml).toContain('<InstdAmt Ccy="EUR">7.50</InstdAmt>');
+    expect(file.xml).toContain('<IBAN>IE29AIBK93115212345678</IBAN>');
+    // The name as the SEPA character set writes it.
+    expect(file.xml).toContain('<Nm>Nora O Dalaigh</Nm>');
+    expect(await makeRefundFile(c.handle.db, clock, SANDBOX_DEBTOR)).toBeNull();
+    expect(await ready()).toMatchObject({ waiting: 0, unsent_files: 1 });
+
+    expect(await markFileSent(c.handle.db, clock, file.id)).toBe(1);
+    expect(await markFileSent(c.handle.db, clock, file.id)).toBeNull();
+    expect(await status(c, m)).toMatchObject({ state: 'paid' });
+
+    // The bank returns it: refused with why, the credit is the member's again, and they may ask again.
+    const endToEnd = /<EndToEndId>(CB-\d+-\d+)<\/EndToEndId>/.exec(file.xml)![1]!;
+    expect(await enterReturn(c.handle.db, clock, 'CB-999999-1', 'closed')).toBe('unknown');
+    expect(await enterReturn(c.handle.db, clock, endToEnd, 'AC04 account closed')).toBe('returned');
+    expect(await enterReturn(c.handle.db, clock, endToEnd, 'AC04 account closed')).toBe('notPaid');
+    const back = await status(c, m);
+    expect(back).toMatchObject({ state: 'refused', amount_cents: 750, can_ask: true });
+    expect(back.refused_reason).toBe('your bank returned the transfer (AC04 account closed)');
+    expect(await creditOf(c, m)).toBe(750);
+    expect(await mailsTo(c, m)).toContain('48: Your credit back was refused');
+    expect(
+      (await ask(c, m, { method: 'bank', iban: 'DE89 3704 0044 0532 0130 00', account_name: 'Nora Walsh' })).status,
+    ).toBe(201);
+    const next = (await makeRefundFile(c.handle.db, clock, SANDBOX_DEBTOR))!;
+    expect(xsdProblems(next.xml)).toBe(true);
+    expect(next.xml).toContain('<IBAN>DE89370400440532013000</IBAN>');
+    expect(next.xml).not.toContain(endToEnd);
+    // Each try one ledger row, the return its own: the credit moved out, in, and out again.
+    expect((await rowsOf(c, m)).map((r) => r.creditDeltaCents)).toEqual([-750, 750, -750]);
+  });
+
+  it('a card that will not take it is refused after a day of tries, and the credit comes back', async () => {
+    const c = ctx();
+    const m = await leaver(c);
+    expect((await ask(c, m, { method: 'card' })).status).toBe(201);
+    const failing = {
+      refund: async () => {
+        throw new Error('800.100.100 refund not possible');
+      },
+      refundGiven: async () => false,
+    };
+    for (let i = 0; i < 12; i++) {
+      await giveBackCardRefunds({ db: c.handle.db, clock: () => c.clock.now }, failing);
+      c.clock.advance(7 * 3_600_000);
+    }
+    const back = await status(c, { ...m, session: await signIn(c, m) });
+    expect(back).toMatchObject({ state: 'refused', refused_reason: 'your card would not take the refund' });
+    expect(await creditOf(c, m)).toBe(750);
+  });
+
+  it('finance’s page: off without its token, behind Basic authentication with it, changes only from its own origin', async () => {
+    const c = ctx();
+    await leaver(c);
+    expect((await c.app.request('/finance/refunds')).status).toBe(404);
+    const token = 'finance-token-for-the-tests-0000';
+    const app = harnessApp(c, { config: { ...c.config, finance: { token, debtor: SANDBOX_DEBTOR } } });
+    expect((await app.request('/finance/refunds')).status).toBe(401);
+    const basic = (password: string) => ({
+      authorization: `Basic ${Buffer.from(`finance:${password}`).toString('base64')}`,
+    });
+    expect((await app.request('/finance/refunds', { headers: basic('wrong-token-wrong-token-00') })).status).toBe(401);
+    const page = await app.request('/finance/refunds', { headers: basic(token) });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(await page.text()).toContain('0 transfers wait for a file');
+    // A form posted from another site (a forged request riding the browser's credential) changes nothing.
+    const forged = await app.request('/finance/refunds/files', {
+      method: 'POST',
+      headers: { ...basic(token), origin: 'https://evil.example' },
+    });
+    expect(forged.status).toBe(403);
+    const own = await app.request('/finance/refunds/files', {
+      method: 'POST',
+      headers: { ...basic(token), origin: new URL(c.config.siteUrl).origin },
+    });
+    expect(await own.text()).toContain('No transfer was waiting.');
+  });
+
+  it('only a number that left, only its member, only within 12 months, and nothing to give back says so', async () => {
+    const c = ctx();
+    const m = await leaver(c);
+    const stayer = await createMember(c, { creditCents: 500 });
+    await refused(
+      c.app,
+      creditBackApi.status,
+      { session: stayer.session, params: sim(stayer) },
+      creditBackFailures.notYours,
+    );
+    // Another member's SIM: not theirs at all.
+    expect(
+      (await send(c.app, creditBackApi.status, { session: stayer.session, params: { ...sim(stayer), ssn: m.ssn } }))
+        .status,
+    ).toBe(403);
+    const empty = await createMember(c, { creditCents: 0 });
+    const body = JSON.stringify({
+      eventId: `port-out-${empty.ssn}`,
+      eventTime: c.clock.now.toISOString(),
+      eventType: 'PortOutEvent',
+      event: { msisdn: `353${empty.msisdn.slice(1)}` },
+    });
+    await c.app.request('/panda/network/listener', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-network-signature': networkSignature(TEST_NETWORK_EVENT_SECRET, body, c.clock.now.getTime()),
+      },
+      body,
+    });
+    expect(await status(c, empty)).toMatchObject({ state: 'offered', amount_cents: 0, can_ask: false });
+    await refused(
+      c.app,
+      creditBackApi.request,
+      { session: empty.session, params: sim(empty), body: { method: 'card' }, headers: key() },
+      creditBackFailures.nothing,
+    );
+    // A year and a day on (signed in again), the offer has ended.
+    c.clock.advance(366 * 86_400_000);
+    const session = await signIn(c, m);
+    await refused(
+      c.app,
+      creditBackApi.request,
+      { session, params: sim(m), body: { method: 'card' }, headers: key() },
+      creditBackFailures.ended,
+    );
+    expect((await ok(c.app, creditBackApi.status, { session, params: sim(m) }))._payload.can_ask).toBe(false);
+  });
+});

@@ -1,0 +1,55 @@
+import { expect } from '@playwright/test';
+import { E2E_FINANCE_TOKEN } from '../../playwright.config.ts';
+import { necessaryOnly } from './consent-cookie.ts';
+import { expectNoAxeViolations, signInThroughApi, spaced, test } from './fixtures.ts';
+
+/** docs/product/money.md "Credit back": a member whose number moved away asks for the credit by transfer; finance sends the day's file. */
+test('a member whose number left asks for €7.50 back by bank transfer, sees it requested, then paid once finance sends the file', async ({
+  page,
+  member,
+  browser,
+  baseURL,
+}) => {
+  const me = await member('movedaway');
+  await signInThroughApi(page, me.email);
+  await page.goto('/my48');
+  await expect(page.getByText('You have no active SIM yet.')).toBeVisible();
+  await page.getByRole('link', { name: 'Ask for your credit back' }).click();
+  await expect(page.getByRole('heading', { name: 'Your credit back' })).toBeVisible();
+  const number = page.getByRole('region', { name: spaced(me.msisdn) });
+  await expect(number.getByRole('status').first()).toContainText('You have €7.50 of credit: ask for it back.');
+  await expectNoAxeViolations(page, 'the credit back');
+  await number.getByLabel('By bank transfer').check();
+  // A mistyped IBAN is refused with a clear message, and nothing leaves the credit.
+  await number.getByLabel('IBAN').fill('IE29 AIBK 9311 5212 3456 79');
+  await number.getByLabel('Name on the account').fill('Méabh Daly');
+  await number.getByRole('button', { name: 'Ask for €7.50 back' }).click();
+  await expect(number.getByRole('alert')).toContainText("That IBAN isn't right.");
+  await number.getByLabel('Name on the account').fill('Meabh Daly');
+  await number.getByLabel('IBAN').fill('IE29 AIBK 9311 5212 3456 78');
+  await number.getByRole('button', { name: 'Ask for €7.50 back' }).click();
+  await expect(number.getByText(/You asked for €7.50 back by bank transfer to IE29 •••• 5678/)).toBeVisible();
+  await expectNoAxeViolations(page, 'the credit asked for');
+
+  // Finance makes the file and marks it sent, on its own page behind its credential.
+  const context = await browser.newContext({
+    baseURL,
+    storageState: necessaryOnly(),
+    httpCredentials: { username: 'finance', password: E2E_FINANCE_TOKEN },
+  });
+  const finance = await context.newPage();
+  await finance.goto('/finance/refunds');
+  await finance.getByRole('button', { name: 'Make a file of the waiting transfers now' }).click();
+  await expect(finance.getByRole('status')).toContainText(/File 48-CB-\d{8}-[0-9a-f]{12} made: \d+ transfers?\./);
+  await finance
+    .getByRole('button', { name: /^Mark 48-CB-/ })
+    .first()
+    .click();
+  await expect(finance.getByRole('status')).toContainText(/Marked sent: \d+ transfers? paid\./);
+  await context.close();
+
+  await page.reload();
+  await expect(
+    page.getByRole('region', { name: spaced(me.msisdn) }).getByText(/€7.50 was paid back by bank transfer/),
+  ).toBeVisible();
+});
