@@ -31,6 +31,7 @@ forEachDatabase('operations', { seed: 'catalogue', rateLimit: undefined }, (ctx)
         balance_drift: 0,
       },
       charging: { uncharged: 0, uncharged_cents: 0 },
+      refunds: { waiting: 0, waiting_cents: 0, unsent_files: 0, finance_page: 'off' },
       chat: { unopened: 0 },
     });
     let draining = false;
@@ -63,6 +64,7 @@ forEachDatabase('operations', { seed: 'catalogue', rateLimit: undefined }, (ctx)
         balance_drift: 0,
       },
       charging: { uncharged: 0, uncharged_cents: 0 },
+      refunds: { waiting: 0, waiting_cents: 0, unsent_files: 0, finance_page: 'off' },
       chat: { unopened: 0 },
     });
     mail = 'unreachable';

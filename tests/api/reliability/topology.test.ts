@@ -249,6 +249,7 @@ describe.skipIf(!url)('production mode (NODE_ENV=production)', () => {
           balance_drift: 0,
         },
         charging: { uncharged: 0, uncharged_cents: 0 },
+        refunds: { waiting: 0, waiting_cents: 0, unsent_files: 0, finance_page: 'off' },
         chat: { unopened: 0 },
       });
       if (!RECONCILE_HOURS.includes(irishHourOf(new Date()))) expect(reconciliation).toBeUndefined();

@@ -9,7 +9,14 @@ import { orderNoAllowanceBar, orderPaidUseBar } from '../network/index.ts';
  * transaction (a purchase settled and the recruit reward its membership paid, a top-up and the
  * advance it repays) each keep their change. The schema's check keeps credit from going below zero.
  */
-export async function changeCredit(tx: Queryable, ssn: string, deltaCents: number, now: Date): Promise<number> {
+export async function changeCredit(
+  tx: Queryable,
+  ssn: string,
+  deltaCents: number,
+  now: Date,
+  /** The SIM's number left for another network (credit back): nothing at the network to start again. */
+  { numberGone = false }: { numberGone?: boolean } = {},
+): Promise<number> {
   const [row] = await tx
     .update(balances)
     .set({ creditCents: sql`${balances.creditCents} + ${deltaCents}`, updatedAt: now })
@@ -17,7 +24,7 @@ export async function changeCredit(tx: Queryable, ssn: string, deltaCents: numbe
     .returning({ credit: balances.creditCents });
   if (!row) throw new Error(`SIM ${ssn} has no balance row to change`);
   // Credit again: data, calls and texts stopped for want of allowance and credit start on the network.
-  if (deltaCents > 0) {
+  if (deltaCents > 0 && !numberGone) {
     await orderNoAllowanceBar(tx, () => now, ssn, false);
     await orderPaidUseBar(tx, () => now, ssn, false);
   }

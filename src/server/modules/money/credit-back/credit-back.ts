@@ -13,6 +13,7 @@ import { sendMail } from '../../../integrations/mail/index.ts';
 import { DAY, type Clock } from '../../../kernel/clock.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { numberMovedAway } from '../../lines/index.ts';
+import { changeCredit } from '../credit.ts';
 import { lockedCredit } from '../memberships.ts';
 
 /**
@@ -176,7 +177,7 @@ export async function requestCreditBack(
     const reference = `refund:port-out:${row.id}:${tried + 1}`;
     const method: CreditBackMethod = how.method;
     const iban = bank && 'iban' in bank ? bank.iban : null;
-    await tx.update(balances).set({ creditCents: 0, updatedAt: now }).where(eq(balances.ssn, ssn));
+    await changeCredit(tx, ssn, -credit, now, { numberGone: true });
     await tx.insert(ledger).values({
       ssn,
       occurredAt: now,
@@ -255,12 +256,7 @@ export async function creditBackRefused(tx: Queryable, clock: Clock, id: number,
     creditDeltaCents: row.amountCents,
     reference: `${row.reference}:back`,
   });
-  // Written as it is, not through changeCredit: a number that left has nothing at the network to start again.
-  const credit = (await lockedCredit(tx, row.ssn)) ?? 0;
-  await tx
-    .update(balances)
-    .set({ creditCents: credit + row.amountCents, updatedAt: now })
-    .where(eq(balances.ssn, row.ssn));
+  await changeCredit(tx, row.ssn, row.amountCents, now, { numberGone: true });
   await tell(tx, clock, row, 'Your credit back was refused');
   return true;
 }
