@@ -15,6 +15,7 @@ import {
 
 type C = Context<AppEnv>;
 
+const transfers = (n: number) => `${n} ${n === 1 ? 'transfer' : 'transfers'}`;
 const when = (at: Date) => irishFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(at);
 
 /**
@@ -166,7 +167,7 @@ export function financeRoutes() {
     const debtor = c.var.config.finance?.debtor;
     if (!debtor) return overview(c, 'No paying account is set: no file was made.');
     const file = await makeRefundFile(c.var.db, c.var.clock, debtor);
-    return overview(c, file ? `File ${file.messageId} made: ${file.payments} transfers.` : 'No transfer was waiting.');
+    return overview(c, file ? `File ${file.messageId} made: ${transfers(file.payments)}.` : 'No transfer was waiting.');
   });
   app.get('/finance/refunds/files/:file{[0-9]+\\.xml}', async (c) => {
     const file = await refundFileXml(c.var.db, Number(c.req.param('file').replace('.xml', '')));
@@ -177,7 +178,7 @@ export function financeRoutes() {
   });
   app.post('/finance/refunds/files/:id{[0-9]+}/sent', async (c) => {
     const paid = await markFileSent(c.var.db, c.var.clock, Number(c.req.param('id')));
-    return overview(c, paid === null ? 'That file was marked sent already.' : `Marked sent: ${paid} transfers paid.`);
+    return overview(c, paid === null ? 'That file was marked sent already.' : `Marked sent: ${transfers(paid)} paid.`);
   });
   app.post('/finance/refunds/returns', async (c) => {
     const form = await c.req.parseBody();
