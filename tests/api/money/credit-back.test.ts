@@ -39,14 +39,8 @@ const key = () => ({ 'idempotency-key': crypto.randomUUID() });
 const sim = (m: BuiltMember) => ({ user_id: m.userId, ssn: m.ssn });
 const IBAN = 'IE29 AIBK 9311 5212 3456 78';
 
-/** A member with €7.50 of credit who paid €9.99 by card 10 days ago, whose number the network says left. */
-async function leaver(c: TestContext) {
-  const m = await createMember(c, {
-    firstname: 'Nora',
-    creditCents: 750,
-    storedCard: true,
-    cardPayments: [{ sku: 'BDDT00', daysAgo: 10 }],
-  });
+/** The network says a member's number left (a signed PortOutEvent to the listener). */
+async function portOut(c: TestContext, m: BuiltMember) {
   const body = JSON.stringify({
     eventId: `port-out-${m.ssn}`,
     eventTime: c.clock.now.toISOString(),
@@ -62,6 +56,17 @@ async function leaver(c: TestContext) {
     body,
   });
   expect(res.status).toBe(200);
+}
+
+/** A member with €7.50 of credit who paid €9.99 by card 10 days ago, whose number the network says left. */
+async function leaver(c: TestContext) {
+  const m = await createMember(c, {
+    firstname: 'Nora',
+    creditCents: 750,
+    storedCard: true,
+    cardPayments: [{ sku: 'BDDT00', daysAgo: 10 }],
+  });
+  await portOut(c, m);
   return m;
 }
 
@@ -263,20 +268,7 @@ forEachDatabase('credit back', { seed: 'catalogue' }, (ctx) => {
         .status,
     ).toBe(403);
     const empty = await createMember(c, { creditCents: 0 });
-    const body = JSON.stringify({
-      eventId: `port-out-${empty.ssn}`,
-      eventTime: c.clock.now.toISOString(),
-      eventType: 'PortOutEvent',
-      event: { msisdn: `353${empty.msisdn.slice(1)}` },
-    });
-    await c.app.request('/panda/network/listener', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-network-signature': networkSignature(TEST_NETWORK_EVENT_SECRET, body, c.clock.now.getTime()),
-      },
-      body,
-    });
+    await portOut(c, empty);
     expect(await status(c, empty)).toMatchObject({ state: 'offered', amount_cents: 0, can_ask: false });
     await refused(
       c.app,
