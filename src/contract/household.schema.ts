@@ -574,6 +574,10 @@ export const householdNotices = {
     title: 'Your line is on again',
     body: `${by === 'Automatically' ? 'Your pause ended' : `${by} resumed your line`}: everything your membership and credit pay for works again.`,
   }),
+  lifted: (what: string[]) => ({
+    title: 'Your household’s settings are lifted',
+    body: `Your line left its household, so what the household set is lifted at the network: ${what.join(', ')}. Your own settings stay.`,
+  }),
   removed: (owner: string, msisdn: string) => ({
     title: "You're out of a household",
     body: `${owner} took your line ${msisdn} out of their household. Your membership and credit stay yours.`,

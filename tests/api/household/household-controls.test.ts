@@ -492,6 +492,15 @@ forEachDatabase('household controls', (ctx) => {
       { session: teen.session, params: on(teen, teen), body: { gb: null } },
       householdFailures.noSuchControlledLine,
     );
+    // Capped again and stopped (a moment later), then the line leaves: the household's bar goes with it, and the line is told.
+    c.clock.advance(1000);
+    await ok(c.app, householdApi.setDataCap, { session: owner.session, params: on(owner, teen), body: { gb: 1 } });
+    await settleNetwork(c);
+    expect((await use(c, teen, { data_mb: 5 })).status).toBe(409);
+    await ok(c.app, householdApi.leave, { session: teen.session, params: on(teen, teen) });
+    await settleNetwork(c);
+    expect((await use(c, teen, { data_mb: 5 })).status).toBe(200);
+    expect(await titlesOf(c, teen)).toContain('Your household’s settings are lifted');
   });
 
   it('a line reported lost while all its service is paused stays suspended at the network when the pause ends', async () => {

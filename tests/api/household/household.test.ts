@@ -561,12 +561,38 @@ forEachDatabase('household', (ctx) => {
         (l) => l.ssn,
       ),
     ).toEqual([gran.ssn]);
+    // What the household set on gran (her data paused, the adult content filter) is lifted when it is dissolved.
+    const granLine = { session: owner.session, params: { ...me(owner), ssn: gran.ssn } };
+    await ok(c.app, householdApi.pause, { ...granLine, body: { kind: 'data' } });
+    await ok(c.app, householdApi.setFilter, {
+      ...granLine,
+      params: { ...granLine.params, filter: 'contentFilter' },
+      body: { on: true },
+    });
     await remove(owner);
     expect(
       await c.handle.db.select().from(schema.households).where(eq(schema.households.ownerId, owner.userId)),
     ).toEqual([]);
     expect((await ok(c.app, householdApi.household, { session: gran.session, params: me(gran) }))._payload.role).toBe(
       'none',
+    );
+    const orders = await c.handle.db
+      .select()
+      .from(schema.networkOrders)
+      .where(and(eq(schema.networkOrders.line, gran.ssn), like(schema.networkOrders.cause, 'control:%')))
+      .orderBy(schema.networkOrders.id);
+    expect(orders.map((o) => o.characteristics)).toEqual([
+      { barred: true, reason: 'paused' },
+      { adultContent: 'on' },
+      { barred: false, reason: 'paused' },
+      { adultContent: 'off' },
+    ]);
+    const told = await c.handle.db
+      .select()
+      .from(schema.notifications)
+      .where(eq(schema.notifications.memberId, gran.userId));
+    expect(told.map((n) => n.title)).toEqual(
+      expect.arrayContaining(['Your line is on again', 'Your household’s settings are lifted']),
     );
   });
 });

@@ -517,9 +517,18 @@ export async function householdRunBy(db: Queryable, memberId: number): Promise<n
  * A line leaving its household keeps its number; what the household set on it at the network (a
  * pause, a filter or bar) is lifted, and the line is told. What the line set for itself stays.
  */
-export async function liftHouseholdControls(tx: Queryable, now: Date, ssn: string) {
+export async function liftHouseholdControls(
+  tx: Queryable,
+  now: Date,
+  ssn: string,
+  /** The line as it was in the household (its row is gone with the leaving, and its sharing rule with it). */
+  was: { sharingOff: boolean },
+) {
   await resumeIn(tx, now, ssn, AUTOMATIC);
-  await tx.update(householdLines).set({ sharingOff: false }).where(eq(householdLines.ssn, ssn));
+  const kept = was.sharingOff;
+  const capped = await standingDataBar(tx, ssn, 'householdCap');
+  if (capped?.barred)
+    await orderDataBar(tx, () => now, { ssn, msisdn: capped.msisdn }, false, 'householdCap', `left:${now.getTime()}`);
   const set = await tx
     .select()
     .from(lineControls)
@@ -536,6 +545,14 @@ export async function liftHouseholdControls(tx: Queryable, now: Date, ssn: strin
       `switched off the ${LINE_FILTER_NAMES[control].toLowerCase()} (the line left its household).`,
     );
   }
+  // The line is told what was lifted (a pause's end tells it by itself).
+  const lifted = [
+    ...set.filter((r) => r.control !== 'pause').map((r) => LINE_FILTER_NAMES[r.control as LineFilter].toLowerCase()),
+    ...(kept ? ['sharing kept within the household'] : []),
+    ...(capped?.barred ? ['the data cap'] : []),
+  ];
+  const [line] = await tx.select({ memberId: sims.memberId }).from(sims).where(eq(sims.ssn, ssn));
+  if (lifted.length > 0 && line?.memberId) await notify(tx, line.memberId, now, householdNotices.lifted(lifted));
 }
 
 /** A line that leaves its household, or is removed, takes its open requests with it (nobody may approve them after). */

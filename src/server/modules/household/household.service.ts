@@ -222,7 +222,7 @@ export async function remove({ db, clock }: ServiceContext, ownerId: number, ssn
     if (!held) return refused('noSuchLine');
     const [row] = await tx.delete(householdLines).where(eq(householdLines.ssn, ssn)).returning();
     if (!row) return refused('noSuchLine');
-    await liftHouseholdControls(tx, clock(), ssn);
+    await liftHouseholdControls(tx, clock(), ssn, row);
     await endOpenRequests(tx, clock(), ssn);
     const [line] = await tx
       .select({ memberId: sims.memberId, msisdn: sims.msisdn })
@@ -248,7 +248,7 @@ export async function leave({ db, clock }: ServiceContext, memberId: number, ssn
       .where(and(eq(householdLines.ssn, ssn), inArray(householdLines.ssn, mine)))
       .returning();
     if (!row) return refused('notYourLine');
-    await liftHouseholdControls(tx, clock(), ssn);
+    await liftHouseholdControls(tx, clock(), ssn, row);
     await endOpenRequests(tx, clock(), ssn);
     const [household] = await tx.select().from(households).where(eq(households.id, row.householdId));
     const [me] = await tx.select().from(members).where(eq(members.id, memberId));
@@ -315,3 +315,24 @@ export async function buyForLine<G extends string = never>(
 }
 
 export type { Applied };
+
+/**
+ * An account closing (docs/product/privacy): the household it owns is dissolved, each of its other
+ * members' lines told and what the household set on them lifted at the network; its own SIMs leave
+ * the households they are lines of, and their invitations go.
+ */
+export async function closeHouseholdsOf(tx: Queryable, now: Date, memberId: number, ownSsns: string[]) {
+  const owned = await ownedBy(tx, memberId);
+  if (owned) {
+    const lines = await tx.delete(householdLines).where(eq(householdLines.householdId, owned.id)).returning();
+    for (const row of lines) {
+      await liftHouseholdControls(tx, now, row.ssn, row);
+      await endOpenRequests(tx, now, row.ssn);
+    }
+    await tx.delete(households).where(eq(households.id, owned.id));
+  }
+  if (ownSsns.length > 0) {
+    await tx.delete(householdLines).where(inArray(householdLines.ssn, ownSsns));
+    await tx.delete(householdInvitations).where(inArray(householdInvitations.ssn, ownSsns));
+  }
+}

@@ -7,3 +7,4 @@
 import './listeners.ts';
 export { householdRoutes } from './household.routes.ts';
 export { householdJobs } from './jobs.ts';
+export { closeHouseholdsOf } from './household.service.ts';

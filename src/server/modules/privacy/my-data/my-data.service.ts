@@ -8,6 +8,7 @@ import { done, refused, type Outcome, type ServiceContext } from '../../../kerne
 import { hashPassword, verifyPassword } from '../../../kernel/passwords.ts';
 import { payloadOf } from '../../community/index.ts';
 import { useStepUpCode } from '../../identity/index.ts';
+import { closeHouseholdsOf } from '../../household/index.ts';
 import { lockMember, orderLineDeletion } from '../../lines/index.ts';
 
 /** What stands in a kept ticket's timeline for the words of a person who deleted their account. */
@@ -210,11 +211,10 @@ export async function deleteAccount(
     const ssns = (await tx.select({ ssn: sims.ssn }).from(sims).where(eq(sims.memberId, id))).map((r) => r.ssn);
     if (ssns.length > 0)
       await tx.update(s.memberships).set({ recurrenceEnabled: false }).where(inArray(s.memberships.ssn, ssns));
-    // A household (docs/product/lifelines.md): an owner's is dissolved (its lines and invitations go with it); a line leaves.
-    await tx.delete(s.households).where(eq(s.households.ownerId, id));
+    // A household (docs/product/lifelines.md): an owner's is dissolved (what it set on its lines lifted, each
+    // line told); a line leaves.
+    await closeHouseholdsOf(tx, now, id, ssns);
     if (ssns.length > 0) {
-      await tx.delete(s.householdLines).where(inArray(s.householdLines.ssn, ssns));
-      await tx.delete(s.householdInvitations).where(inArray(s.householdInvitations.ssn, ssns));
       // Where the SIM was abroad and when (docs/product/roaming.md) says where the person was: none of it is kept.
       await tx.delete(s.roamingUsage).where(inArray(s.roamingUsage.ssn, ssns));
       await tx.delete(s.roamingMonths).where(inArray(s.roamingMonths.ssn, ssns));
