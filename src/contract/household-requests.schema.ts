@@ -2,13 +2,12 @@ import { z } from './zod.ts';
 import { CREDIT_AMOUNTS_CENTS, PAYMENT_TYPES } from './constants.ts';
 import { failures } from './endpoint.ts';
 import { euro } from './format.ts';
-import { sharedFailures } from './common-failures.ts';
+import { householdFailures, RequestSchema, type HouseholdRequest } from './household.schema.ts';
 import { endpointsOf, payload, SimParams, UserParams } from './shared.schema.ts';
 import {
   REQUEST_HOURS,
   REQUEST_KINDS,
   REQUEST_NOTE_MAX,
-  REQUEST_STATES,
   REQUESTS_OPEN_PER_LINE,
   type RequestKind,
 } from './household.ts';
@@ -20,31 +19,7 @@ import {
  * pressed) or declines with a short note; a request left 24 hours expires.
  */
 
-export const RequestSchema = z
-  .object({
-    id: z.number().int(),
-    ssn: z.string(),
-    msisdn: z.string().nullable(),
-    name: z.string().meta({ description: "The line member's name" }),
-    kind: z.enum(REQUEST_KINDS),
-    what: z.string().meta({ description: 'What is asked, in words: "1 GB add-on", "€10.00 credit"…' }),
-    sku: z.string().nullable(),
-    amount_cents: z.number().int().nullable(),
-    gb: z.number().int().nullable(),
-    price_cents: z.number().int().nullable().meta({ description: 'What approving costs (null: nothing to pay)' }),
-    state: z.enum(REQUEST_STATES),
-    created_at: z.string(),
-    expires_at: z.string(),
-    answered_at: z.string().nullable(),
-    answered_by: z.string().nullable(),
-    note: z.string().nullable().meta({ description: "The decline's note" }),
-    can: z.object({
-      answer: z.boolean().meta({ description: 'The caller may approve or decline it (the owner or a manager)' }),
-      withdraw: z.boolean().meta({ description: 'The caller is the line and may withdraw it' }),
-    }),
-  })
-  .meta({ id: 'HouseholdRequest' });
-export type HouseholdRequest = z.infer<typeof RequestSchema>;
+export type { HouseholdRequest };
 
 const base = '/panda/protected/users/{user_id}/household';
 const RequestParams = UserParams.extend({ id: z.string().regex(/^[0-9]{1,10}$/, { error: 'must be a number' }) });
@@ -157,30 +132,22 @@ export const householdRequestFailures = failures('householdRequest', {
     message: `Your line has ${REQUESTS_OPEN_PER_LINE} requests waiting already. Wait for an answer, or withdraw one.`,
   },
   notOnSale: { status: 409, message: 'That cannot be bought for your line now.' },
-  needsMembership: { status: 409, message: 'An add-on needs a current membership.' },
+  needsMembership: householdFailures.needsMembership,
   noCap: { status: 409, message: "Your line has no household cap on data: there's nothing to raise." },
   capNotHigher: { status: 409, message: 'Ask for a cap higher than the one your line has.' },
   answered: { status: 409, message: 'That request was answered already.' },
   expired: { status: 409, message: 'That request has expired. The line can ask again.' },
   approving: { status: 409, message: 'That request is being approved already. Wait a moment.' },
-  overSpendLimit: sharedFailures.overSpendLimit,
-  simBlocked: { status: 423, message: 'That line is blocked because it was reported lost or stolen.' },
-  payerBlocked: { status: 423, message: 'Your SIM is blocked because it was reported lost or stolen.' },
-  alreadyQueued: {
-    status: 409,
-    message: 'That line has a membership queued already. You can buy another once it has started.',
-  },
-  cardDeclined: { status: 402, message: 'Your card was declined. Please use another card.' },
-  checkoutRequired: {
-    status: 402,
-    message: "Your credit doesn't cover this and you have no stored card. Add a card in Settings, or pay less.",
-  },
-  creditChanged: {
-    status: 409,
-    message: 'Your credit changed while you were paying. Nothing was taken; please try again.',
-  },
-  noBalance: { status: 409, message: "We couldn't read that SIM's credit. Please try again later." },
-  notYourSim: { status: 404, message: 'There is no such SIM on your account.' },
+  // What refuses the payment of an approval is what refuses an owner's purchase for a line: the same answers.
+  overSpendLimit: householdFailures.overSpendLimit,
+  simBlocked: householdFailures.simBlocked,
+  payerBlocked: householdFailures.payerBlocked,
+  alreadyQueued: householdFailures.alreadyQueued,
+  cardDeclined: householdFailures.cardDeclined,
+  checkoutRequired: householdFailures.checkoutRequired,
+  creditChanged: householdFailures.creditChanged,
+  noBalance: householdFailures.noBalance,
+  notYourSim: householdFailures.notYourSim,
 });
 export type HouseholdRequestRefusal = keyof typeof householdRequestFailures;
 

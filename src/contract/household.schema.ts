@@ -14,11 +14,12 @@ import {
   LINE_FILTERS,
   PAUSE_KINDS,
   PAUSE_MAX_DAYS,
+  REQUEST_KINDS,
+  REQUEST_STATES,
   LINE_FILTER_NAMES,
   type LineFilter,
   type PauseKind,
 } from './household.ts';
-import { RequestSchema } from './household-requests.schema.ts';
 
 /**
  * Household lines (docs/product/lifelines.md): an owner holds up to 4 other members' SIMs, sees each line's
@@ -72,6 +73,33 @@ const Invitation = z.object({
   expires_at: z.string(),
 });
 export type HouseholdInvitation = z.infer<typeof Invitation>;
+
+/** A request a line made of its household (docs/product/lifelines.md "Requests"; the endpoints: household-requests.schema.ts). */
+export const RequestSchema = z
+  .object({
+    id: z.number().int(),
+    ssn: z.string(),
+    msisdn: z.string().nullable(),
+    name: z.string().meta({ description: "The line member's name" }),
+    kind: z.enum(REQUEST_KINDS),
+    what: z.string().meta({ description: 'What is asked, in words: "1 GB add-on", "€10.00 credit"…' }),
+    sku: z.string().nullable(),
+    amount_cents: z.number().int().nullable(),
+    gb: z.number().int().nullable(),
+    price_cents: z.number().int().nullable().meta({ description: 'What approving costs (null: nothing to pay)' }),
+    state: z.enum(REQUEST_STATES),
+    created_at: z.string(),
+    expires_at: z.string(),
+    answered_at: z.string().nullable(),
+    answered_by: z.string().nullable(),
+    note: z.string().nullable().meta({ description: "The decline's note" }),
+    can: z.object({
+      answer: z.boolean().meta({ description: 'The caller may approve or decline it (the owner or a manager)' }),
+      withdraw: z.boolean().meta({ description: 'The caller is the line and may withdraw it' }),
+    }),
+  })
+  .meta({ id: 'HouseholdRequest' });
+export type HouseholdRequest = z.infer<typeof RequestSchema>;
 
 const HouseholdSchema = z
   .object({

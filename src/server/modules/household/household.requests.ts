@@ -6,12 +6,7 @@ import {
   type HouseholdRequest,
   type HouseholdRequestRefusal,
 } from '../../../contract/household-requests.schema.ts';
-import {
-  REQUEST_HOURS,
-  REQUESTS_OPEN_PER_LINE,
-  type RequestKind,
-  type RequestState,
-} from '../../../contract/household.ts';
+import { REQUEST_HOURS, REQUESTS_OPEN_PER_LINE, type RequestState } from '../../../contract/household.ts';
 import type { PaymentType } from '../../../contract/payments.schema.ts';
 import type { Queryable } from '../../db/client.ts';
 import { householdLines, householdRequests, households, members, sims } from '../../db/schema.ts';
@@ -412,5 +407,3 @@ export async function expireRequests({ db, clock }: { db: ServiceContext['db']; 
       expired += 1;
   return expired;
 }
-
-export type { RequestKind };

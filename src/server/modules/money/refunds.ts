@@ -6,7 +6,7 @@ import type { PaymentsAdapter } from './integrations/payments/index.ts';
 import { changeCredit } from './credit.ts';
 import { purchaseLiftRefused, type RefundablePurchase } from '../network/index.ts';
 import type { ServiceContext } from '../../kernel/outcome.ts';
-import { creditBackIdOf, creditBackPaid, creditBackRefused } from './credit-back/credit-back.ts';
+import { creditBackOfRefund, creditBackPaid, creditBackRefused } from './credit-back/credit-back.ts';
 
 /**
  * A purchase the network could not apply (it refused to start data again for it,
@@ -146,7 +146,7 @@ export async function giveBackCardRefunds(
       if (!given) await payments.refund(r.paymentId, r.cents, r.reference);
     } catch (error) {
       const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-      const creditBack = creditBackIdOf(r.reference);
+      const creditBack = await creditBackOfRefund(db, r.reference);
       // Credit back to a card that will not take it after a day of tries: refused, the credit is the member's again.
       if (creditBack !== null && r.attempts + 1 >= CREDIT_BACK_CARD_TRIES)
         await db.transaction(async (tx) => {
@@ -161,7 +161,7 @@ export async function giveBackCardRefunds(
     }
     await db.transaction(async (tx) => {
       await tx.update(cardRefunds).set({ state: 'done', doneAt: clock() }).where(eq(cardRefunds.id, r.id));
-      const creditBack = creditBackIdOf(r.reference);
+      const creditBack = await creditBackOfRefund(tx, r.reference);
       if (creditBack !== null) await creditBackPaid(tx, clock, creditBack);
     });
     given += 1;

@@ -173,8 +173,7 @@ export async function requestCreditBack(
     const card = how.method === 'card' ? await refundableCard(tx, ssn, credit, now) : null;
     if (how.method === 'card' && !card) return refused('noCard');
     // Each try has its own cause (a refused one gave the credit back): one row per try, by the unique index.
-    const tried = row.reference ? Number(row.reference.split(':')[3]) : 0;
-    const reference = `refund:port-out:${row.id}:${tried + 1}`;
+    const reference = `refund:port-out:${row.id}:${tryOf(row.reference) + 1}`;
     const method: CreditBackMethod = how.method;
     const iban = bank && 'iban' in bank ? bank.iban : null;
     await changeCredit(tx, ssn, -credit, now, { numberGone: true });
@@ -219,11 +218,20 @@ export async function requestCreditBack(
   });
 }
 
-/** The credit back a refund's cause names (`refund:port-out:<id>:<try>`), if it is one. */
-export const creditBackIdOf = (reference: string) => {
-  const match = /^refund:port-out:(\d+):\d+$/.exec(reference);
-  return match ? Number(match[1]) : null;
-};
+/** A request's try: the last part of its cause (`refund:port-out:<id>:<try>`); none asked yet, 0. */
+const tryOf = (reference: string | null) => (reference ? Number(reference.slice(reference.lastIndexOf(':') + 1)) : 0);
+
+/** The end-to-end id a transfer carries in its SEPA file, and that a bank's return names: the request and its try. */
+export const endToEndIdOf = (row: { id: number; reference: string | null }) => `CB-${row.id}-${tryOf(row.reference)}`;
+
+/** The credit back a card refund pays, found by the refund's cause (the request's own). */
+export async function creditBackOfRefund(q: Queryable, reference: string) {
+  const [row] = await q
+    .select({ id: creditBacks.id })
+    .from(creditBacks)
+    .where(and(eq(creditBacks.reference, reference), eq(creditBacks.method, 'card')));
+  return row?.id ?? null;
+}
 
 /** A card refund or a transfer given: the request is paid, the member told. In the caller's transaction. */
 export async function creditBackPaid(tx: Queryable, clock: Clock, id: number) {
@@ -240,12 +248,19 @@ export async function creditBackPaid(tx: Queryable, clock: Clock, id: number) {
  * A refund refused (the card would not take it, the bank sent the transfer back): the credit comes
  * back to the SIM (its own ledger row), and the member is told why and may ask another way.
  */
-export async function creditBackRefused(tx: Queryable, clock: Clock, id: number, reason: string) {
+export async function creditBackRefused(
+  tx: Queryable,
+  clock: Clock,
+  id: number,
+  reason: string,
+  /** Where it stands: a card refused before paying, or a transfer the bank returned after it was paid. */
+  from: 'requested' | 'paid' = 'requested',
+) {
   const now = clock();
   const [row] = await tx
     .update(creditBacks)
     .set({ state: 'refused', refusedAt: now, refusedReason: reason })
-    .where(and(eq(creditBacks.id, id), eq(creditBacks.state, 'requested')))
+    .where(and(eq(creditBacks.id, id), eq(creditBacks.state, from)))
     .returning();
   if (!row?.amountCents || !row.reference) return false;
   await tx.insert(ledger).values({

@@ -35,7 +35,8 @@ async function financeOnly(c: C, next: Next) {
   }
   if (c.req.method === 'POST') {
     const origin = c.req.header('origin');
-    const own = [new URL(c.var.config.siteUrl).origin, new URL(c.req.url).origin];
+    // The site's own origins, from SITE_URL and ALLOWED_ORIGINS: never the request's Host.
+    const own = [new URL(c.var.config.siteUrl).origin, ...c.var.config.allowedOrigins];
     if (!origin || !own.includes(origin)) return c.text('A change is made from the finance page only.\n', 403);
   }
   c.header('cache-control', 'no-store');

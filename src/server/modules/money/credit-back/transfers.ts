@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import SEPA from 'sepa';
 import { irishDayOf, irishHourOf } from '../../../../contract/irish-time.ts';
 import { formatMsisdn } from '../../../../contract/format.ts';
 import type { Database, Queryable } from '../../../db/client.ts';
 import { creditBacks, refundFiles } from '../../../db/schema.ts';
 import type { Clock } from '../../../kernel/clock.ts';
-import { creditBackPaid, creditBackRefused } from './credit-back.ts';
+import { creditBackPaid, creditBackRefused, endToEndIdOf } from './credit-back.ts';
 
 /**
  * Credit back by bank transfer (docs/product/money.md "Credit back"): the transfers asked for go out
@@ -71,7 +71,7 @@ export async function makeRefundFile(db: Database, clock: Clock, debtor: Debtor)
       transfer.creditorName = sepaText(row.accountName!);
       transfer.creditorIBAN = row.iban!;
       transfer.amount = row.amountCents! / 100;
-      transfer.end2endId = `CB-${row.id}-${row.reference!.split(':')[3]}`;
+      transfer.end2endId = endToEndIdOf(row);
       transfer.remittanceInfo = `48 credit back for ${formatMsisdn(row.msisdn)}`;
       info.addTransaction(transfer);
     }
@@ -136,7 +136,7 @@ export async function markFileSent(db: Database, clock: Clock, id: number): Prom
  * by its end-to-end id: refused with the bank's reason, and the credit is the member's again.
  */
 export async function enterReturn(db: Database, clock: Clock, endToEndId: string, reason: string) {
-  const match = /^CB-(\d+)-(\d+)$/.exec(endToEndId.trim());
+  const match = /^CB-(\d+)-\d+$/.exec(endToEndId.trim());
   if (!match) return 'unknown' as const;
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -144,15 +144,14 @@ export async function enterReturn(db: Database, clock: Clock, endToEndId: string
       .from(creditBacks)
       .where(eq(creditBacks.id, Number(match[1])))
       .for('update');
-    if (!row || row.method !== 'bank' || row.reference?.split(':')[3] !== match[2]) return 'unknown' as const;
+    if (!row || row.method !== 'bank' || endToEndIdOf(row) !== endToEndId.trim()) return 'unknown' as const;
     if (row.state !== 'paid') return 'notPaid' as const;
-    // A returned payment was paid first: back to requested for the refusal's one path.
-    await tx.update(creditBacks).set({ state: 'requested' }).where(eq(creditBacks.id, row.id));
     await creditBackRefused(
       tx,
       clock,
       row.id,
       `your bank returned the transfer (${reason.trim() || 'no reason given'})`,
+      'paid',
     );
     return 'returned' as const;
   });
@@ -160,12 +159,18 @@ export async function enterReturn(db: Database, clock: Clock, endToEndId: string
 
 /** What /panda/ready says of the refunds by transfer: waiting for a file, files not sent, whether finance's page is on. */
 export async function refundsState(db: Queryable, config: { finance?: { token?: string } }) {
-  const waiting = await waitingTransfers(db);
-  const unsent = await db.select({ id: refundFiles.id }).from(refundFiles).where(isNull(refundFiles.sentAt));
+  const [waiting] = await db
+    .select({ n: sql<number>`count(*)::int`, cents: sql<number>`coalesce(sum(${creditBacks.amountCents}), 0)::int` })
+    .from(creditBacks)
+    .where(and(eq(creditBacks.method, 'bank'), eq(creditBacks.state, 'requested'), isNull(creditBacks.fileId)));
+  const [unsent] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(refundFiles)
+    .where(isNull(refundFiles.sentAt));
   return {
-    waiting: waiting.length,
-    waiting_cents: waiting.reduce((sum, r) => sum + (r.amountCents ?? 0), 0),
-    unsent_files: unsent.length,
+    waiting: Number(waiting?.n ?? 0),
+    waiting_cents: Number(waiting?.cents ?? 0),
+    unsent_files: Number(unsent?.n ?? 0),
     finance_page: config.finance?.token ? ('on' as const) : ('off' as const),
   };
 }
