@@ -9,7 +9,7 @@ import type { z } from 'zod';
  * the shared schemas).
  */
 export type Method = 'get' | 'post' | 'put' | 'delete';
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 423 | 429 | 503 | 504;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 423 | 429 | 503 | 504;
 
 export interface EndpointDef {
   /** The OpenAPI operationId: unique, camelCase. */

@@ -34,6 +34,7 @@ import { advanceFailures } from './advance.calls.ts';
 import { householdFailures } from './household.schema.ts';
 import { householdRequestFailures } from './household-requests.schema.ts';
 import { creditBackFailures } from './port-out-credit.schema.ts';
+import { lineChangesFailures } from './line-changes.schema.ts';
 import { pushFailures } from './push.schema.ts';
 import { securityFailures } from './security.schema.ts';
 import { settingsFailures } from './settings.schema.ts';
@@ -74,6 +75,7 @@ const tables: Record<string, Failure>[] = [
   householdFailures,
   householdRequestFailures,
   creditBackFailures,
+  lineChangesFailures,
   pushFailures,
   settingsFailures,
   signUpFailures,

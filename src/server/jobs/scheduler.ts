@@ -12,6 +12,7 @@ import type { Done, MinuteJob } from './minute-job.ts';
 import { sendAlertPushes } from '../modules/alerts/index.ts';
 import { careJobs } from '../modules/care/index.ts';
 import { communityJobs } from '../modules/community/index.ts';
+import { controlsJobs } from '../modules/controls/index.ts';
 import { flexiDataJobs } from '../modules/flexi-data/index.ts';
 import { householdJobs } from '../modules/household/index.ts';
 import { linesJobs } from '../modules/lines/index.ts';
@@ -52,6 +53,7 @@ export const MINUTE_JOBS: readonly MinuteJob<JobsContext>[] = [
   moneyJobs.cardRefunds,
   moneyJobs.refundFile,
   moneyJobs.alerts,
+  controlsJobs.lineChanges,
   linesJobs.deliveries,
   careJobs.forwardTickets,
   careJobs.complaints,

@@ -113,6 +113,7 @@ forEachDatabase('identity', { seed: 'catalogue' }, (ctx) => {
           return { deskId: null };
         },
         async escalate() {},
+        async signOut() {},
       },
       async () => 'By phone, in the evening',
     );

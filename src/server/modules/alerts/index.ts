@@ -6,5 +6,5 @@
  */
 export { alertsRoutes } from './alerts.routes.ts';
 export { raiseAlert } from './alerts.ts';
-export { sendAlertPushes } from './push.ts';
+export { pushToMember, sendAlertPushes } from './push.ts';
 export { pushRoutes } from './push/push.routes.ts';

@@ -13,6 +13,7 @@ export { contactRoutes } from './contact/contact.routes.ts';
 export { helpdeskRoutes } from './helpdesk/helpdesk.routes.ts';
 export { supportRoutes } from './support/support.routes.ts';
 export { acknowledgementOf } from './tickets.ts';
+export { openFraudTicket } from './tickets/fraud.ts';
 export { careJobs } from './jobs.ts';
 export type { ChatDeskAdapter } from './integrations/chat/index.ts';
 export { chat, chatSettings } from './integrations/chat/integration.ts';

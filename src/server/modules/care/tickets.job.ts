@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { ticketAttachments, ticketEntries, tickets } from '../../db/schema.ts';
 import type { TicketsAdapter } from './integrations/tickets/index.ts';
 import type { ServiceContext } from '../../kernel/outcome.ts';
@@ -20,7 +20,7 @@ export async function forwardTickets(
     const [first] = await db
       .select({ body: ticketEntries.body })
       .from(ticketEntries)
-      .where(and(eq(ticketEntries.ticketId, t.id), eq(ticketEntries.author, 'customer')))
+      .where(and(eq(ticketEntries.ticketId, t.id), inArray(ticketEntries.author, ['customer', 'portal'])))
       .orderBy(asc(ticketEntries.id))
       .limit(1);
     const files = await db
@@ -34,6 +34,9 @@ export async function forwardTickets(
       .orderBy(asc(ticketAttachments.id));
     let deskId: string | null;
     try {
+      // A fraud case signs the member out of the help desk first: whoever took the line must not
+      // read or answer the case there. Both steps are tried again together until the desk has the case.
+      if (t.origin === 'fraud') await desk.signOut(t.email);
       ({ deskId } = await desk.forward({
         reference: t.reference,
         kind: t.kind,
@@ -47,6 +50,7 @@ export async function forwardTickets(
         senderVerified: t.memberId !== null,
         contactPreferences: t.memberId === null ? null : await contactPreferencesOf(t.memberId),
         dueOn: t.dueOn,
+        urgent: t.origin === 'fraud',
         attachments: files,
       }));
     } catch {

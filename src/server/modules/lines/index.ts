@@ -6,6 +6,8 @@
  */
 import './port-out.ts';
 export { numberMovedAway } from './port-out.ts';
+export { lineChangesTold, portOutRequested, simChanged } from './line-changes.ts';
+export type { TellContext } from './line-changes.ts';
 export { heldSuspended, lineStateAtNetwork, memberHasBlockedSim, simIsBlocked, suspensionHolds } from './blocks.ts';
 export { orderLineDeletion, orderLineState } from './line-orders.ts';
 export { onboardingRoutes } from './onboarding/onboarding.routes.ts';

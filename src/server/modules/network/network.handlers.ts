@@ -63,6 +63,7 @@ async function received(
     clock: c.var.clock,
     push: c.var.push,
     pushOrigins: c.var.config.push?.endpointOrigins ?? [],
+    siteUrl: c.var.config.siteUrl,
   });
   return ok(c, answered, {
     _payload: { outcome: result.outcome, ...(result.usage ? { usage: result.usage } : {}) },

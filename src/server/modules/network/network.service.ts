@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/client.ts';
 import { networkEvents, networkOrders, networkServices, sims } from '../../db/schema.ts';
 import { domainEvent } from '../../kernel/events.ts';
 import { applyServiceOrder, noteOnOrder, orderNamed } from './network-steps.ts';
-import { numberLeft } from './port-out.ts';
+import { numberLeaving, numberLeft, type PortOutSaid } from './port-out.ts';
 import { countAbroad, countAtHome, type Counted, type FollowUp, type Use, type UsageContext } from './usage.ts';
 
 type Event = z.output<typeof NetworkEvent>;
@@ -224,7 +224,7 @@ async function portedOut(tx: Tx, ctx: UsageContext, event: Event): Promise<Appli
   const raw = event.event['msisdn'] ?? (event.event['portOut'] as { msisdn?: unknown } | undefined)?.msisdn;
   const msisdn = nationalNumber(String(raw ?? ''));
   if (!/^08\d{8}$/.test(msisdn)) return { outcome: 'deadLetter', note: `no SIM has ${msisdn || 'that number'}` };
-  return numberLeft(tx, ctx, msisdn);
+  return numberLeft(tx, ctx, msisdn, {});
 }
 
 const ServiceIn = z
@@ -285,10 +285,9 @@ async function serviceChanged(tx: Tx, ctx: UsageContext, event: Event): Promise<
     .orderBy(desc(networkOrders.id))
     .limit(1);
   if (ours) return { outcome: 'kept', note: `${line.msisdn} ended by our own order`, orderId: ours.id };
-  const reason =
-    characteristic(line.service.serviceCharacteristic, 'terminationReason') ??
-    characteristic(line.service.serviceCharacteristic, 'reason');
-  const applied = await numberLeft(tx, ctx, line.msisdn);
+  const said = portOutSaid(line.service.serviceCharacteristic);
+  const reason = said.reason;
+  const applied = await numberLeft(tx, ctx, line.msisdn, said);
   await tx.delete(networkServices).where(eq(networkServices.msisdn, line.msisdn));
   return {
     ...applied,
@@ -296,9 +295,41 @@ async function serviceChanged(tx: Tx, ctx: UsageContext, event: Event): Promise<
   };
 }
 
-/** A line's service created or changed at the network: its id kept for the orders that act on it. */
+/** What a line's characteristics say of a port-out: short texts only (they are mailed and shown to the desk). */
+function portOutSaid(chars: { name: string; value: unknown }[] | undefined): PortOutSaid {
+  const text = (name: string) => {
+    const v = characteristic(chars, name);
+    return typeof v === 'string' && v.trim() ? v.trim().slice(0, 100) : undefined;
+  };
+  const portDate = text('portDate');
+  const said = {
+    recipient: text('recipientOperator'),
+    portDate: portDate && /^\d{4}-\d{2}-\d{2}/.test(portDate) ? portDate.slice(0, 10) : undefined,
+    reason: text('terminationReason') ?? text('reason'),
+  };
+  return Object.fromEntries(Object.entries(said).filter(([, v]) => v !== undefined)) as PortOutSaid;
+}
+
+/**
+ * A line's service created or changed at the network: its id kept for the orders that act on it.
+ * A line whose `portingState` is `portOutRequested` is one another network asked to take: the line's
+ * domain warns its member (never refuses: the law does not let us).
+ */
 async function serviceSeen(tx: Tx, ctx: UsageContext, event: Event): Promise<Applied> {
   const line = await lineServiceOf(tx, event);
+  if (
+    line?.mobileLine &&
+    line.msisdn &&
+    /^08\d{8}$/.test(line.msisdn) &&
+    characteristic(line.service.serviceCharacteristic, 'portingState') === 'portOutRequested'
+  ) {
+    const said = portOutSaid(line.service.serviceCharacteristic);
+    const warned = await numberLeaving(tx, ctx, line.msisdn, said);
+    return {
+      ...warned,
+      note: `${line.msisdn}: port-out requested${said.recipient ? ` by ${said.recipient}` : ''}${warned.note ? `; ${warned.note}` : ''}`,
+    };
+  }
   if (line?.mobileLine && line.msisdn && line.service.id && line.service.state !== 'terminated') {
     await tx
       .insert(networkServices)

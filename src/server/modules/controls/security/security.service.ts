@@ -4,6 +4,7 @@ import { isUniqueViolation, type Queryable } from '../../../db/client.ts';
 import { sendMail } from '../../../integrations/mail/index.ts';
 import { members, sims } from '../../../db/schema.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
+import type { Clock } from '../../../kernel/clock.ts';
 import { verifyPassword } from '../../../kernel/passwords.ts';
 import { consumeEmailToken, issueEmailToken, pendingEmailOf, useStepUpCode } from '../../identity/index.ts';
 import { siteLink } from '../../../kernel/links.ts';
@@ -41,19 +42,31 @@ const memberSimForUpdate = async (tx: Queryable, memberId: number, ssn: string) 
   )[0];
 
 /**
- * Lost or stolen: blocked here at once, no code needed (the member may not have the phone), and
- * the line suspended on the network by an order written with the block (docs/product/network.md).
- * Blocking again keeps the first time and orders nothing more.
+ * Whether the network carries the SIM's line, or will once a change of SIM on its way completes (an
+ * active SIM whose state is not known yet): a block or unblock is then ordered there too, after
+ * whatever the line has on its way.
  */
+const atNetwork = (sim: typeof sims.$inferSelect) => sim.lineState !== null || sim.status === 'active';
+
+/**
+ * Blocks a SIM of the member's in the caller's transaction, its row locked: the portal refuses its
+ * purchases and moves at once, and the line is suspended on the network by an order written with
+ * the block (docs/product/network.md). Blocking again keeps the first time and orders nothing more.
+ */
+export async function blockLine(tx: Queryable, clock: Clock, sim: typeof sims.$inferSelect) {
+  if (sim.blockedAt) return sim;
+  const at = clock();
+  const [row] = await tx.update(sims).set({ blockedAt: at }).where(eq(sims.ssn, sim.ssn)).returning();
+  if (atNetwork(sim)) await orderLineState(tx, clock, sim, 'suspended', at);
+  return row!;
+}
+
+/** Lost or stolen: blocked here at once, no code needed (the member may not have the phone). */
 export async function blockSim({ db, clock }: ServiceContext, memberId: number, ssn: string) {
   return db.transaction(async (tx) => {
     const sim = await memberSimForUpdate(tx, memberId, ssn);
     if (!sim) return refused('noSuchSim');
-    if (sim.blockedAt) return done(stateOf(sim));
-    const at = clock();
-    const [row] = await tx.update(sims).set({ blockedAt: at }).where(eq(sims.ssn, ssn)).returning();
-    if (sim.lineState !== null) await orderLineState(tx, clock, sim, 'suspended', at);
-    return done(stateOf(row!));
+    return done(stateOf(await blockLine(tx, clock, sim)));
   });
 }
 
@@ -73,7 +86,7 @@ export async function unblockSim(
     const [row] = await tx.update(sims).set({ blockedAt: null }).where(eq(sims.ssn, ssn)).returning();
     // Back in service on the network (a suspend that never completed is followed by this, in order),
     // unless another hold keeps it suspended (a household's pause of all service ends it later).
-    if (sim.lineState !== null && !(await heldSuspended(tx, ssn)))
+    if (atNetwork(sim) && !(await heldSuspended(tx, ssn)))
       await orderLineState(tx, clock, sim, 'active', clock());
     return done(stateOf(row!));
   });

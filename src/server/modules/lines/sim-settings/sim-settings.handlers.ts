@@ -4,6 +4,7 @@ import { simSettingsApi, simSettingsFailures } from '../../../../contract/sim-se
 import { ok, reply } from '../../../http/answers.ts';
 import type { Input } from '../../../http/openapi.ts';
 import type { AppEnv } from '../../../http/router.ts';
+import { lineChangesTold } from '../line-changes.ts';
 import { STEP_UP_HEADER } from '../../../../contract/step-up.schema.ts';
 import {
   changeToEsim as toEsim,
@@ -15,6 +16,16 @@ import {
 } from './sim-settings.service.ts';
 
 type C = Context<AppEnv>;
+
+/** A SIM changed: the member is mailed and pushed at once, with the way to say it wasn't them. */
+const tellNow = (c: C) =>
+  lineChangesTold.now({
+    db: c.var.db,
+    clock: c.var.clock,
+    siteUrl: c.var.config.siteUrl,
+    push: c.var.push,
+    pushOrigins: c.var.config.push?.endpointOrigins ?? [],
+  });
 
 export const openPortIn = async (c: C) =>
   ok(c, simSettingsApi.openPortIn, { _payload: { request: await openOf(c.var, c.var.member.id) } });
@@ -42,22 +53,22 @@ export async function reorderSim(c: C, { params, body }: Input<typeof simSetting
 }
 
 export async function changeSim(c: C, { params, body }: Input<typeof simSettingsApi.changeSim>) {
-  return reply(
-    c,
-    simSettingsApi.changeSim,
-    simSettingsFailures,
-    await change(c.var, c.var.member.id, params.ssn, body.new_ssn, body.password, c.req.header(STEP_UP_HEADER)),
-    (value) => ({ _payload: { sim: value } }),
+  const changed = await change(
+    c.var,
+    c.var.member.id,
+    params.ssn,
+    body.new_ssn,
+    body.password,
+    c.req.header(STEP_UP_HEADER),
   );
+  if (changed.ok) await tellNow(c);
+  return reply(c, simSettingsApi.changeSim, simSettingsFailures, changed, (value) => ({ _payload: { sim: value } }));
 }
 
 export async function changeToEsim(c: C, { params, body }: Input<typeof simSettingsApi.changeToEsim>) {
-  return reply(
-    c,
-    simSettingsApi.changeToEsim,
-    simSettingsFailures,
-    await toEsim(c.var, c.var.member.id, params.ssn, body.password, c.req.header(STEP_UP_HEADER)),
-  );
+  const changed = await toEsim(c.var, c.var.member.id, params.ssn, body.password, c.req.header(STEP_UP_HEADER));
+  if (changed.ok) await tellNow(c);
+  return reply(c, simSettingsApi.changeToEsim, simSettingsFailures, changed);
 }
 
 export async function esim(c: C, { params }: Input<typeof simSettingsApi.esim>) {

@@ -11,6 +11,7 @@ import { portInOf, orderPortIn } from '../port-in.ts';
 import { portInEvents, members, portInRequests, segments, sims } from '../../../db/schema.ts';
 import { moveSimRows } from '../sim-keyed.ts';
 import { orderSwap } from '../line-orders.ts';
+import { simChanged } from '../line-changes.ts';
 import { placeOrder, type Address } from '../orders.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { verifyPassword } from '../../../kernel/passwords.ts';
@@ -151,6 +152,7 @@ export async function changeSim(
         throw new CardRefused(taken.reason);
       }
       const card = taken.value;
+      const at = clock();
       await moveNumber(tx, old, {
         ssn: newSsn,
         memberId,
@@ -159,8 +161,9 @@ export async function changeSim(
         status: 'active',
         puk: card.puk,
         billingStatus: old.billingStatus,
-        createdAt: clock(),
+        createdAt: at,
       });
+      if (old.msisdn) await simChanged.emit(tx, { memberId, msisdn: old.msisdn, ssn: newSsn, kind: 'physical', at });
       return done(
         simOf({
           ssn: newSsn,
@@ -228,6 +231,7 @@ export async function changeToEsim(
     const allowed = await useStepUpCode(tx, clock, memberId, 'sim', code);
     if (!allowed.ok) return allowed;
     const ssn = esimIccid();
+    const at = clock();
     await moveNumber(tx, old, {
       ssn,
       memberId,
@@ -239,8 +243,9 @@ export async function changeToEsim(
       kind: 'esim',
       // The network's SM-DP+ makes the profile: its code comes with the completed order.
       esimActivationCode: null,
-      createdAt: clock(),
+      createdAt: at,
     });
+    if (old.msisdn) await simChanged.emit(tx, { memberId, msisdn: old.msisdn, ssn, kind: 'esim', at });
     return done({
       sim: simOf({
         ssn,

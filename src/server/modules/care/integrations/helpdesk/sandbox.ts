@@ -1,5 +1,5 @@
 import { SENDER_NOT_VERIFIED } from '../../../../../contract/contact.ts';
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { contactPreferences, ticketAttachments, ticketEntries, tickets } from '../../../../db/schema.ts';
@@ -29,7 +29,8 @@ export function helpdeskSandboxRoutes() {
       .select()
       .from(tickets)
       .where(reference ? eq(tickets.reference, reference) : undefined)
-      .orderBy(desc(tickets.id))
+      // Fraud cases still open first: the top of the desk's queue, as the help desk's urgent priority puts them.
+      .orderBy(sql`(${tickets.origin} = 'fraud' and ${tickets.state} <> 'closed') desc`, desc(tickets.id))
       .limit(30);
     const entries =
       rows.length === 0
@@ -113,7 +114,9 @@ export function helpdeskSandboxRoutes() {
               : rows.map(
                   (t) =>
                     html`<section aria-labelledby="ticket-${t.id}">
-                      <h2 id="ticket-${t.id}">${t.reference}: ${t.topic} (${t.state})</h2>
+                      <h2 id="ticket-${t.id}">
+                        ${t.origin === 'fraud' ? 'Urgent, fraud: ' : ''}${t.reference}: ${t.topic} (${t.state})
+                      </h2>
                       <p>
                         From ${t.name}
                         &lt;${t.email}&gt;${t.msisdn ? html`, about ${t.msisdn}` : ''}${

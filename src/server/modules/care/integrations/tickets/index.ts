@@ -21,6 +21,8 @@ export interface TicketForDesk {
   /** How the member wants to be contacted (settings → How we contact you), for the agent; null for a visitor. */
   contactPreferences: string | null;
   dueOn: string | null;
+  /** A fraud case ("this wasn't me"): urgent, at the top of the desk's queue. */
+  urgent?: boolean;
   /** The files attached to the message (images and PDF, as their content showed). */
   attachments: { filename: string; contentType: string; data: Uint8Array }[];
 }
@@ -30,6 +32,8 @@ export interface TicketsAdapter {
   forward(ticket: TicketForDesk): Promise<{ deskId: string | null }>;
   /** Tells the help desk a member asked for a team lead; throws when it did not take it. */
   escalate(ticket: { reference: string; deskId: string | null; reason: string }): Promise<void>;
+  /** Ends every help-desk session of the person with this address (their sign-on revoked); throws when it could not. */
+  signOut(email: string): Promise<void>;
 }
 
 export const sandboxTickets = (): TicketsAdapter & { sandbox: true } => ({
@@ -40,6 +44,9 @@ export const sandboxTickets = (): TicketsAdapter & { sandbox: true } => ({
   },
   async escalate() {
     /* the sandbox help desk shows the escalation from the table */
+  },
+  async signOut() {
+    /* the sandbox help desk keeps no sessions: its sign-on only says whom it would sign in */
   },
 });
 
@@ -88,8 +95,10 @@ export function deskTickets(config: { url: string; token: string }, fetchImpl: t
               t.senderVerified ? 'sender_verified' : 'sender_not_verified',
               ...(t.msisdn ? [`msisdn_${t.msisdn}`] : []),
               ...(t.contactPreferences ? ['contact_preferences'] : []),
+              ...(t.urgent ? ['fraud'] : []),
             ],
-            type: t.kind === 'complaint' ? 'problem' : 'question',
+            type: t.kind === 'complaint' ? 'problem' : t.urgent ? 'incident' : 'question',
+            ...(t.urgent ? { priority: 'urgent' } : {}),
             ...(t.dueOn ? { due_at: `${t.dueOn}T17:00:00Z` } : {}),
           },
         }),
@@ -115,6 +124,24 @@ export function deskTickets(config: { url: string; token: string }, fetchImpl: t
         signal: AbortSignal.timeout(5000),
       });
       if (!res.ok) throw new Error(`the help desk answered ${res.status}`);
+    },
+    async signOut(email) {
+      // Zendesk: the users with the address, then DELETE /api/v2/users/{id}/sessions for each.
+      const found = await fetchImpl(
+        `${base}/api/v2/users/search.json?query=${encodeURIComponent(`email:${email}`)}`,
+        { headers, signal: AbortSignal.timeout(5000) },
+      );
+      if (!found.ok) throw new Error(`the help desk answered ${found.status}`);
+      const { users = [] } = (await found.json().catch(() => ({}))) as { users?: { id?: number | string }[] };
+      for (const user of users) {
+        if (user.id === undefined) continue;
+        const res = await fetchImpl(`${base}/api/v2/users/${encodeURIComponent(String(user.id))}/sessions`, {
+          method: 'DELETE',
+          headers,
+          signal: AbortSignal.timeout(5000),
+        });
+        if (!res.ok && res.status !== 404) throw new Error(`the help desk answered ${res.status}`);
+      }
     },
   };
 }

@@ -1,0 +1,260 @@
+import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { formatMsisdn } from '../../../../contract/format.ts';
+import {
+  LINE_CHANGE_LINK_DAYS,
+  LINE_CHANGE_TITLES,
+  lineChangeText,
+  type LineChangeDetail,
+  type LineChangeKind,
+} from '../../../../contract/line-changes.ts';
+import { lineChangesMessages } from '../../../../contract/line-changes.schema.ts';
+import type { Queryable } from '../../../db/client.ts';
+import { lineChanges, members, notifications, sims } from '../../../db/schema.ts';
+import { sendMail } from '../../../integrations/mail/index.ts';
+import { DAY } from '../../../kernel/clock.ts';
+import { siteLink } from '../../../kernel/links.ts';
+import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
+import { randomToken, sha256 } from '../../../kernel/tokens.ts';
+import { pushToMember } from '../../alerts/index.ts';
+import { openFraudTicket } from '../../care/index.ts';
+import { endSessions } from '../../identity/index.ts';
+import {
+  lineChangesTold,
+  lockMember,
+  numberMovedAway,
+  portOutRequested,
+  simChanged,
+  type TellContext,
+} from '../../lines/index.ts';
+import { blockLine } from '../security/security.service.ts';
+
+/**
+ * "This wasn't me" (docs/product/member-controls.md): every change of SIM, port-out asked for and
+ * port-out done is kept in its own transaction, then mailed and pushed to the member with a link
+ * that needs no password. The link's token exists only in that mail and push (its hash is kept).
+ */
+
+async function keep(
+  tx: Queryable,
+  change: { memberId: number; kind: LineChangeKind; msisdn: string; ssn: string | null; detail: LineChangeDetail; at: Date },
+) {
+  await tx.insert(lineChanges).values({
+    ...change,
+    createdAt: change.at,
+    expiresAt: new Date(change.at.getTime() + LINE_CHANGE_LINK_DAYS * DAY),
+  });
+}
+
+simChanged.on((tx, e) =>
+  keep(tx, {
+    memberId: e.memberId,
+    kind: e.kind === 'esim' ? 'esim' : 'simSwap',
+    msisdn: e.msisdn,
+    ssn: e.ssn,
+    detail: {},
+    at: e.at,
+  }),
+);
+
+portOutRequested.on((tx, e) =>
+  keep(tx, {
+    memberId: e.memberId,
+    kind: 'portOutRequested',
+    msisdn: e.msisdn,
+    ssn: e.ssn,
+    detail: {
+      ...(e.said.recipient ? { recipient: e.said.recipient } : {}),
+      ...(e.said.portDate ? { port_date: e.said.portDate } : {}),
+    },
+    at: e.at,
+  }),
+);
+
+numberMovedAway.on(async (tx, e) => {
+  if (e.memberId === null) return;
+  await keep(tx, {
+    memberId: e.memberId,
+    kind: 'portedOut',
+    msisdn: e.msisdn,
+    ssn: null,
+    detail: {
+      ...(e.said.recipient ? { recipient: e.said.recipient } : {}),
+      ...(e.said.reason ? { reason: e.said.reason } : {}),
+    },
+    at: e.at,
+  });
+});
+
+const linkPath = (token: string) => `/this-wasnt-me#token=${token}` as const;
+
+/**
+ * Tells each member of the changes not told yet: the mail (in the outbox) and the link's hash are
+ * written together, once (the row is claimed by `mailed_at`); the push follows the commit. Run at
+ * once by the request or event that made the change, and by the minute's job for any left behind.
+ */
+export async function tellLineChanges({ db, clock, siteUrl, push, pushOrigins }: TellContext): Promise<number> {
+  const untold = await db
+    .select({ id: lineChanges.id })
+    .from(lineChanges)
+    .where(isNull(lineChanges.mailedAt))
+    .orderBy(asc(lineChanges.id))
+    .limit(50);
+  let told = 0;
+  for (const { id } of untold) {
+    const token = randomToken();
+    const mailed = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(lineChanges)
+        .set({ mailedAt: clock(), tokenHash: sha256(token) })
+        .where(and(eq(lineChanges.id, id), isNull(lineChanges.mailedAt)))
+        .returning();
+      if (!row) return undefined;
+      const [member] = await tx
+        .select({ email: members.email, firstname: members.firstname, deletedAt: members.deletedAt })
+        .from(members)
+        .where(eq(members.id, row.memberId));
+      if (!member || member.deletedAt) return undefined;
+      const what = lineChangeText(row.kind, row.msisdn, row.at, row.detail);
+      const gone = row.kind === 'portedOut';
+      await sendMail(tx, clock, {
+        to: member.email,
+        subject: `${LINE_CHANGE_TITLES[row.kind]}: was this you?`,
+        body: [
+          `Hi ${member.firstname},`,
+          '',
+          what,
+          '',
+          'If this was you, there is nothing to do.',
+          '',
+          gone
+            ? "If it wasn't you, someone may have taken your number. Open this link and we tell our fraud team at once, and sign every device out of my48. No password is needed:"
+            : "If it wasn't you, someone may be taking your number. Open this link at once: we block the line, sign every device out of my48 and our fraud team contacts you. No password is needed:",
+          siteLink(siteUrl, linkPath(token)),
+          '',
+          `The link works once, for ${LINE_CHANGE_LINK_DAYS} days.`,
+          '',
+          '48',
+        ].join('\n'),
+      });
+      return { memberId: row.memberId, title: LINE_CHANGE_TITLES[row.kind], what };
+    });
+    if (!mailed) continue;
+    told += 1;
+    // Security news reaches every device, whatever the member's alert switches say; its link is the mail's.
+    if (push?.publicKey)
+      await pushToMember(db, push, pushOrigins, mailed.memberId, {
+        title: mailed.title,
+        body: `${mailed.what} Not you? Tap to block your line.`,
+        url: linkPath(token),
+      }).catch(() => 0);
+  }
+  return told;
+}
+
+lineChangesTold.by(tellLineChanges);
+
+const changeOf = (row: typeof lineChanges.$inferSelect) => ({
+  kind: row.kind,
+  msisdn: row.msisdn,
+  at: row.at.toISOString(),
+  what: lineChangeText(row.kind, row.msisdn, row.at, row.detail),
+  title: LINE_CHANGE_TITLES[row.kind],
+  link_until: row.expiresAt.toISOString(),
+});
+
+/** What a link is about while it still works; reading it changes nothing (a mail scanner may open it). */
+export async function lineChangeOf({ db, clock }: ServiceContext, token: string) {
+  const [row] = await db
+    .select()
+    .from(lineChanges)
+    .where(
+      and(eq(lineChanges.tokenHash, sha256(token)), isNull(lineChanges.reportedAt), gt(lineChanges.expiresAt, clock())),
+    );
+  return row ? done(changeOf(row)) : refused('linkGone');
+}
+
+/**
+ * "This wasn't me", once per link (the first press claims it; the others find it used): in one
+ * transaction the SIM that has the number now is blocked and suspended at the network (the lost-SIM
+ * order), every session of the member ends (a passkey's too, and the devices' push with them), a fraud
+ * case opens at the top of the desk's queue (the help desk signs the member out when it takes it), and
+ * the member finds in my48 and their mailbox what happened and the way back.
+ */
+export async function reportLineChange(
+  { db, clock }: ServiceContext,
+  token: string,
+): Promise<
+  Outcome<{ change: ReturnType<typeof changeOf>; line_blocked: boolean; reference: string; message: string }, 'linkGone'>
+> {
+  return db.transaction(async (tx) => {
+    const now = clock();
+    const [row] = await tx
+      .update(lineChanges)
+      .set({ reportedAt: now })
+      .where(and(eq(lineChanges.tokenHash, sha256(token)), isNull(lineChanges.reportedAt), gt(lineChanges.expiresAt, now)))
+      .returning();
+    if (!row) return refused('linkGone');
+    await lockMember(tx, row.memberId);
+    const [member] = await tx.select().from(members).where(eq(members.id, row.memberId));
+    const [sim] = await tx
+      .select()
+      .from(sims)
+      .where(and(eq(sims.msisdn, row.msisdn), eq(sims.memberId, row.memberId), ne(sims.status, 'inactive')))
+      .for('update');
+    const blocked = sim ? await blockLine(tx, clock, sim) : undefined;
+    await endSessions(tx, { memberId: row.memberId }, now);
+    const change = changeOf(row);
+    const number = formatMsisdn(row.msisdn);
+    const reference = await openFraudTicket(
+      tx,
+      now,
+      { id: row.memberId, name: `${member!.firstname} ${member!.lastname}`, email: member!.email },
+      row.msisdn,
+      [
+        `The member says this change to ${number} was not theirs ("This wasn't me", pressed ${now.toISOString()}):`,
+        change.what,
+        `Event: ${row.kind} at ${row.at.toISOString()}${row.ssn ? `, SIM ${row.ssn}` : ''}.`,
+        ...(row.detail.recipient ? [`The network taking the number: ${row.detail.recipient}.`] : []),
+        ...(row.detail.port_date ? [`Port date: ${row.detail.port_date}.`] : []),
+        ...(row.detail.reason ? [`The network's reason: ${row.detail.reason}.`] : []),
+        blocked
+          ? `Done by the portal: SIM ${blocked.ssn} blocked and its line suspended at the network; every my48 session ended; the member signed out of the help desk.`
+          : 'The number has left us: nothing to block here. Every my48 session ended; the member signed out of the help desk. Ask the network taking it to return the number.',
+        'Call the member back on a number or address known before the change.',
+      ].join('\n'),
+    );
+    const wayBack = blocked
+      ? 'To use your line again once it is safe: log in, then my48 → Lost SIM → Unblock, with a code we e-mail you. If your SIM was changed without you, ask us for a new one.'
+      : 'Our fraud team will ask the network that took your number to give it back.';
+    await tx.insert(notifications).values({
+      memberId: row.memberId,
+      title: "You told us a change to your line wasn't you",
+      body: `${change.what} ${blocked ? `We blocked ${number} and signed every device out.` : 'We signed every device out.'} Your case is ${reference}. ${wayBack}`,
+      createdAt: now,
+    });
+    await sendMail(tx, clock, {
+      to: member!.email,
+      subject: `We have stopped your line: ${reference}`,
+      body: [
+        `Hi ${member!.firstname},`,
+        '',
+        `You told us this wasn't you: ${change.what}`,
+        '',
+        blocked
+          ? `We have blocked ${number}: the network suspends it now, nobody can buy anything or move data with it, and every device is signed out of my48.`
+          : `Every device is signed out of my48, and our fraud team is on it.`,
+        `Your fraud case is ${reference}: our team will contact you at this address.`,
+        '',
+        wayBack,
+        '',
+        '48',
+      ].join('\n'),
+    });
+    return done({
+      change,
+      line_blocked: blocked !== undefined,
+      reference,
+      message: blocked ? lineChangesMessages.reported : lineChangesMessages.reportedGone,
+    });
+  });
+}
