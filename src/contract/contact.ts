@@ -16,9 +16,11 @@ export const COMPLAINT_TOPIC: ContactTopic = 'Make a complaint';
 export const TICKET_KINDS = ['ticket', 'complaint'] as const;
 /**
  * Who a ticket is from: a person (a visitor or a member), the mobile network asking the operator for
- * information, or a member's "this wasn't me" (a fraud case, at the top of the desk's queue).
+ * information, a member's "this wasn't me" (a fraud case), or a port-out asked for a number whose
+ * lock is on (for the desk to check with the member). The last two are urgent, at the top of the
+ * desk's queue.
  */
-export const TICKET_ORIGINS = ['person', 'network', 'fraud'] as const;
+export const TICKET_ORIGINS = ['person', 'network', 'fraud', 'lock'] as const;
 export type TicketOrigin = (typeof TICKET_ORIGINS)[number];
 export type TicketKind = (typeof TICKET_KINDS)[number];
 export const TICKET_ENTRY_AUTHORS = ['customer', 'agent', 'portal'] as const;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { StepUpPurpose } from './step-up.ts';
 
 /**
  * The API contract as data: each endpoint names its method, path template, request schemas and
@@ -35,7 +36,7 @@ export interface EndpointDef {
   /** What the success answer means. */
   description: string;
   /** A sensitive change (docs/product/member-controls.md): the step-up code's purpose, sent in the X-Step-Up-Code header. */
-  stepUp?: 'email' | 'card' | 'sim' | 'unblock' | 'delete' | 'passkey';
+  stepUp?: StepUpPurpose;
   /**
    * What a write moves: money (credit, card payments), data (allowances between SIMs or
    * periods), a once-only right (a claim, a code, a token, an order that may be made once), or

@@ -35,6 +35,7 @@ import { householdFailures } from './household.schema.ts';
 import { householdRequestFailures } from './household-requests.schema.ts';
 import { creditBackFailures } from './port-out-credit.schema.ts';
 import { lineChangesFailures } from './line-changes.schema.ts';
+import { numberLockFailures } from './number-lock.schema.ts';
 import { pushFailures } from './push.schema.ts';
 import { securityFailures } from './security.schema.ts';
 import { settingsFailures } from './settings.schema.ts';
@@ -76,6 +77,7 @@ const tables: Record<string, Failure>[] = [
   householdRequestFailures,
   creditBackFailures,
   lineChangesFailures,
+  numberLockFailures,
   pushFailures,
   settingsFailures,
   signUpFailures,

@@ -43,6 +43,7 @@ const endpoint = endpointsOf({ tag: 'This wasn’t me', access: 'public' });
 export const lineChangesApi = {
   change: endpoint({
     id: 'lineChange',
+    moves: 'none',
     method: 'post',
     path: '/panda/public/this-wasnt-me/change',
     summary: `What the link from a line-change mail is about, while it still works (${LINE_CHANGE_LINK_DAYS} days, once); nothing changes`,

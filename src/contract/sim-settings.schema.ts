@@ -92,6 +92,7 @@ export const simSettingsApi = {
       403: 'No good step-up code',
       404: 'No SIM card with that number',
       409: 'The card is active already, or the old SIM is not active',
+      423: 'The number lock is on: ask for the change under it (askLockedChange)',
     },
   }),
   changeToEsim: endpoint({
@@ -106,7 +107,11 @@ export const simSettingsApi = {
     status: 201,
     answer: EsimAnswer,
     description: 'The eSIM and its activation code',
-    errors: { 403: 'No good step-up code', 409: 'The SIM is not active' },
+    errors: {
+      403: 'No good step-up code',
+      409: 'The SIM is not active',
+      423: 'The number lock is on: ask for the change under it (askLockedChange)',
+    },
   }),
   esim: endpoint({
     id: 'esim',
@@ -129,4 +134,9 @@ export const simSettingsFailures = failures('simSettings', {
   wrongPassword: { status: 400, message: messages.wrongCurrentPassword },
   simNotFound: { status: 404, message: messages.simNotFound },
   simAlreadyActive: { status: 409, message: messages.simAlreadyActive },
+  numberLocked: {
+    status: 423,
+    message:
+      'Your number lock is on: a change of SIM needs a second code we e-mail you, and happens 24 hours later. Ask for it in Settings → Security.',
+  },
 });

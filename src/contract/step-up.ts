@@ -7,7 +7,7 @@
 export const STEP_UP_MINUTES = 10;
 export const STEP_UP_TRIES = 5;
 export const STEP_UP_HEADER = 'x-step-up-code';
-export const STEP_UP_PURPOSES = ['email', 'card', 'sim', 'unblock', 'delete', 'passkey'] as const;
+export const STEP_UP_PURPOSES = ['email', 'card', 'sim', 'unblock', 'delete', 'passkey', 'numberLock', 'lockedChange'] as const;
 export type StepUpPurpose = (typeof STEP_UP_PURPOSES)[number];
 
 /** What each code is for, as the e-mail and the screens say it. */
@@ -18,4 +18,6 @@ export const STEP_UP_WHAT: Record<StepUpPurpose, string> = {
   unblock: 'unblock your SIM',
   delete: 'delete your account',
   passkey: 'add or remove a passkey',
+  numberLock: 'switch your number lock on or off',
+  lockedChange: 'confirm the change of SIM you asked for (it happens 24 hours later)',
 };

@@ -42,6 +42,7 @@ export const ONE_WIDTH_FILES = [
   'sign-up.spec.ts',
   'sim-settings.spec.ts',
   'support.spec.ts',
+  'this-wasnt-me.spec.ts',
   'transactions.spec.ts',
 ] as const;
 

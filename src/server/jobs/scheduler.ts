@@ -53,6 +53,7 @@ export const MINUTE_JOBS: readonly MinuteJob<JobsContext>[] = [
   moneyJobs.cardRefunds,
   moneyJobs.refundFile,
   moneyJobs.alerts,
+  controlsJobs.lockedChanges,
   controlsJobs.lineChanges,
   linesJobs.deliveries,
   careJobs.forwardTickets,

@@ -5,7 +5,7 @@ import { alertsRoutes, pushRoutes } from './alerts/index.ts';
 import { chatRoutes, contactRoutes, helpdeskRoutes, supportRoutes } from './care/index.ts';
 import { offersRoutes, recruitRoutes, referralsRoutes } from './community/index.ts';
 import { catalogueRoutes, cmsRoutes, coverageRoutes } from './content/index.ts';
-import { lineChangesRoutes, securityRoutes } from './controls/index.ts';
+import { lineChangesRoutes, numberLockRoutes, securityRoutes } from './controls/index.ts';
 import { flexiDataRoutes } from './flexi-data/index.ts';
 import { householdRoutes } from './household/index.ts';
 import { authRoutes, passkeysRoutes, passwordRecoveryRoutes, settingsRoutes, signUpRoutes } from './identity/index.ts';
@@ -43,6 +43,7 @@ export function featureRoutes(config: AppConfig): (ReturnType<typeof router> | R
     settingsRoutes(),
     securityRoutes(config),
     lineChangesRoutes(config),
+    numberLockRoutes(config),
     passkeysRoutes(config),
     alertsRoutes(),
     roamingRoutes(),

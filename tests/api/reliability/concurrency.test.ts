@@ -165,6 +165,11 @@ const HOUSEHOLD_REQUESTS_RACE = {
 };
 
 const races: Record<string, Race | Elsewhere> = {
+  // "This wasn't me" (docs/product/member-controls.md): one link, one suspension, one fraud case.
+  reportLineChange: {
+    file: '../controls/line-changes.test.ts',
+    test: 'an eSIM change is mailed with the link; twenty presses at once block the line once',
+  },
   // Credit back after a number moved away (docs/product/money.md): asked once, the credit out once.
   requestPortOutCredit: {
     file: '../money/credit-back.test.ts',

@@ -50,7 +50,7 @@ export async function forwardTickets(
         senderVerified: t.memberId !== null,
         contactPreferences: t.memberId === null ? null : await contactPreferencesOf(t.memberId),
         dueOn: t.dueOn,
-        urgent: t.origin === 'fraud',
+        urgent: t.origin === 'fraud' || t.origin === 'lock',
         attachments: files,
       }));
     } catch {

@@ -2,8 +2,10 @@
  * The controls module's face: all that other modules, the app and the jobs may use of it.
  *
  * Member controls (docs/product/member-controls.md): Settings → Security, the spend limit, a lost
- * SIM blocked and back, a new e-mail address proven, and "this wasn't me" for a change to the line.
+ * SIM blocked and back, a new e-mail address proven, "this wasn't me" for a change to the line, and
+ * the number lock.
  */
 export { securityRoutes } from './security/security.routes.ts';
 export { lineChangesRoutes } from './line-changes/line-changes.routes.ts';
+export { numberLockRoutes } from './number-lock/number-lock.routes.ts';
 export { controlsJobs } from './jobs.ts';

@@ -2,9 +2,16 @@ import type { MinuteJob } from '../../jobs/minute-job.ts';
 import type { PushSender } from '../../integrations/push/index.ts';
 import type { ServiceContext } from '../../kernel/outcome.ts';
 import { tellLineChanges } from './line-changes/line-changes.service.ts';
+import { makeDueLockedChanges } from './number-lock/number-lock.service.ts';
 
-/** Member controls' job of the minute: a change to a line whose telling was left behind (a crash after its commit) is told. */
+/** Member controls' jobs of the minute: changes of SIM due under the number lock; a change to a line not told yet (made by a job, or left behind by a crash after its commit) is told. */
 export const controlsJobs = {
+  /** Changes of SIM whose 24 hours under the number lock are over are made (before the telling, which then mails them). */
+  lockedChanges: {
+    key: 'lockedChanges',
+    said: 'changes of SIM made after the number lock’s wait',
+    run: (ctx) => makeDueLockedChanges(ctx),
+  },
   lineChanges: {
     key: 'lineChanges',
     said: 'changes to lines told to their members',

@@ -12,6 +12,6 @@ export { passwordRecoveryRoutes } from './password-recovery/password-recovery.ro
 export { settingsRoutes } from './settings/settings.routes.ts';
 export { signUpRoutes } from './sign-up/sign-up.routes.ts';
 export { memberJoined } from './sign-up/sign-up.service.ts';
-export { issueStepUpCode, useStepUpCode } from './step-up.ts';
+export { issueStepUpCode, mailStepUpCode, useStepUpCode } from './step-up.ts';
 export { endSessions } from './sessions.ts';
 export { identifySession, requireOwnAccount, requireSession } from './protect.ts';

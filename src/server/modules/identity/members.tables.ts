@@ -25,6 +25,8 @@ export const members = pgTable(
     affiliateId: text('affiliate_id'),
     /** The member's own monthly limit on card spending (docs/product/member-controls.md), from €5; null is none. */
     spendLimitCents: integer('spend_limit_cents'),
+    /** The number lock (docs/product/member-controls.md): on since then; null is off. */
+    numberLockedAt: ts('number_locked_at'),
     /** Set when the account was deleted: the row stays, without the person, for the amounts the law keeps. */
     deletedAt: ts('deleted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),

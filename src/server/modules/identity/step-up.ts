@@ -20,32 +20,35 @@ const hashOf = (memberId: number, purpose: StepUpPurpose, code: string) =>
 
 /** A new code for one purpose, by e-mail; the member's older live code ends in the same transaction. */
 export async function issueStepUpCode({ db, clock }: ServiceContext, memberId: number, purpose: StepUpPurpose) {
+  return db.transaction((tx) => mailStepUpCode(tx, clock, memberId, purpose));
+}
+
+/** As issueStepUpCode, inside the caller's transaction (a change that itself asks for a second code). */
+export async function mailStepUpCode(tx: Queryable, clock: Clock, memberId: number, purpose: StepUpPurpose) {
   const now = clock();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  return db.transaction(async (tx) => {
-    const [member] = await tx
-      .select({ email: members.email, firstname: members.firstname })
-      .from(members)
-      .where(eq(members.id, memberId))
-      .for('update');
-    await tx
-      .update(stepUpCodes)
-      .set({ endedAt: now })
-      .where(and(eq(stepUpCodes.memberId, memberId), isNull(stepUpCodes.endedAt)));
-    await tx.insert(stepUpCodes).values({
-      memberId,
-      purpose,
-      codeHash: hashOf(memberId, purpose, code),
-      expiresAt: new Date(now.getTime() + STEP_UP_MINUTES * 60_000),
-      createdAt: now,
-    });
-    await sendMail(tx, clock, {
-      to: member!.email,
-      subject: 'Your 48 security code',
-      body: `Hi ${member!.firstname},\n\nYour security code is ${code}. Enter it in my48 to ${STEP_UP_WHAT[purpose]}. It works once, for ${STEP_UP_MINUTES} minutes.\n\nIf you didn't ask for it, don't share it with anyone and change your password: someone may know it.\n\n48`,
-    });
-    return { sent_to: maskEmail(member!.email), expires_in_minutes: STEP_UP_MINUTES, purpose };
+  const [member] = await tx
+    .select({ email: members.email, firstname: members.firstname })
+    .from(members)
+    .where(eq(members.id, memberId))
+    .for('update');
+  await tx
+    .update(stepUpCodes)
+    .set({ endedAt: now })
+    .where(and(eq(stepUpCodes.memberId, memberId), isNull(stepUpCodes.endedAt)));
+  await tx.insert(stepUpCodes).values({
+    memberId,
+    purpose,
+    codeHash: hashOf(memberId, purpose, code),
+    expiresAt: new Date(now.getTime() + STEP_UP_MINUTES * 60_000),
+    createdAt: now,
   });
+  await sendMail(tx, clock, {
+    to: member!.email,
+    subject: 'Your 48 security code',
+    body: `Hi ${member!.firstname},\n\nYour security code is ${code}. Enter it in my48 to ${STEP_UP_WHAT[purpose]}. It works once, for ${STEP_UP_MINUTES} minutes.\n\nIf you didn't ask for it, don't share it with anyone and change your password: someone may know it.\n\n48`,
+  });
+  return { sent_to: maskEmail(member!.email), expires_in_minutes: STEP_UP_MINUTES, purpose };
 }
 
 /**

@@ -17,6 +17,7 @@ export type { Address } from './orders.ts';
 export { ordersRoutes } from './orders/orders.routes.ts';
 export { orderPortIn } from './port-in.ts';
 export { simSettingsRoutes } from './sim-settings/sim-settings.routes.ts';
+export { CardRefused, moveToNewSim } from './sim-settings/sim-settings.service.ts';
 export { lockMember } from './stock.ts';
 export { linesJobs } from './jobs.ts';
 export type { DeliveryAdapter } from './integrations/delivery/index.ts';

@@ -124,57 +124,108 @@ const changeableSim = (tx: Tx, memberId: number, ssn: string) =>
     .where(and(eq(sims.ssn, ssn), eq(sims.memberId, memberId), eq(sims.status, 'active')))
     .then((r) => r[0]);
 
+/** Whether the member's number lock is on (docs/product/member-controls.md): a change of SIM then waits under it. */
+export const numberLockedOf = async (tx: Tx | ServiceContext['db'], memberId: number) =>
+  (await tx.select({ at: members.numberLockedAt }).from(members).where(eq(members.id, memberId)))[0]?.at != null;
+
+/** Where a number moves: a card from stock (its serial), or a new eSIM profile. */
+export type NewSim = { kind: 'physical'; ssn: string } | { kind: 'esim' };
+
 /**
- * Change my SIM: the member's number, credit, memberships and history move to a new card from
- * stock, after the password and a step-up code are confirmed. One transaction: the card leaves
- * the stock once, the old card ends inactive, and nothing is half-moved if any step fails.
+ * The change-SIM rules, for a new card and for an eSIM alike, inside the caller's transaction (the
+ * member's row locked): the card leaves the stock once, the number, credit, memberships and history
+ * move, the old card ends inactive and the network is asked to move the line; the member is then
+ * told, with the way to say it wasn't them. Allowed already (a password and code, or a change that
+ * waited out the number lock). A card that is wrong rolls the caller's transaction back.
  */
-export async function changeSim(
+export async function moveToNewSim(
+  tx: Tx,
+  clock: ServiceContext['clock'],
+  memberId: number,
+  oldSsn: string,
+  to: NewSim,
+): Promise<Outcome<{ sim: Sim; activation_code: null }, 'noActiveSim'>> {
+  const old = await changeableSim(tx, memberId, oldSsn);
+  if (!old) return refused('noActiveSim');
+  const at = clock();
+  let fresh: typeof sims.$inferInsert;
+  if (to.kind === 'physical') {
+    const taken = await takeCardFromStock(tx, to.ssn);
+    if (!taken.ok) throw new CardRefused(taken.reason);
+    fresh = {
+      ssn: to.ssn,
+      memberId,
+      product: taken.value.product,
+      requester: old.requester,
+      status: 'active',
+      puk: taken.value.puk,
+      billingStatus: old.billingStatus,
+      createdAt: at,
+    };
+  } else
+    fresh = {
+      ssn: esimIccid(),
+      memberId,
+      product: old.product,
+      requester: old.requester,
+      status: 'active',
+      puk: String(randomInt(0, 1e8)).padStart(8, '0'),
+      billingStatus: old.billingStatus,
+      kind: 'esim',
+      // The network's SM-DP+ makes the profile: its code comes with the completed order.
+      esimActivationCode: null,
+      createdAt: at,
+    };
+  await moveNumber(tx, old, fresh);
+  if (old.msisdn) await simChanged.emit(tx, { memberId, msisdn: old.msisdn, ssn: fresh.ssn, kind: to.kind, at });
+  return done({
+    sim: simOf({
+      ssn: fresh.ssn,
+      msisdn: old.msisdn,
+      product: fresh.product,
+      requester: to.kind === 'physical' ? '1' : old.requester,
+      blockedAt: null,
+      kind: to.kind,
+      lineState: null,
+    }),
+    activation_code: null,
+  });
+}
+
+/** A card refused inside a change: thrown so that the transaction rolls back (the step-up code stays usable for the right card). */
+export class CardRefused extends Error {
+  readonly reason: 'simNotFound' | 'simAlreadyActive';
+  constructor(reason: 'simNotFound' | 'simAlreadyActive') {
+    super(reason);
+    this.reason = reason;
+  }
+}
+
+type ChangeRefusal = 'wrongPassword' | 'noActiveSim' | 'numberLocked' | StepUpFailure;
+
+/**
+ * Change my SIM (a new card from stock, or an eSIM), after the password and a step-up code: one
+ * transaction, so nothing is half-moved if any step fails. While the member's number lock is on the
+ * change is refused here (423) and asked for under the lock instead, before any code is used.
+ */
+async function changeNow(
   { db, clock }: ServiceContext,
   memberId: number,
   oldSsn: string,
-  newSsn: string,
+  to: NewSim,
   password: string,
   code: string | undefined,
-): Promise<Outcome<Sim, 'wrongPassword' | 'noActiveSim' | 'simNotFound' | 'simAlreadyActive' | StepUpFailure>> {
+) {
   const [member] = await db.select().from(members).where(eq(members.id, memberId));
   if (!member || !(await verifyPassword(password, member.passwordHash))) return refused('wrongPassword');
   return db
-    .transaction(async (tx) => {
+    .transaction(async (tx): Promise<Outcome<{ sim: Sim; activation_code: null }, ChangeRefusal>> => {
       await lockMember(tx, memberId);
-      const old = await changeableSim(tx, memberId, oldSsn);
-      if (!old) return refused('noActiveSim');
+      if (!(await changeableSim(tx, memberId, oldSsn))) return refused('noActiveSim');
+      if (await numberLockedOf(tx, memberId)) return refused('numberLocked');
       const allowed = await useStepUpCode(tx, clock, memberId, 'sim', code);
       if (!allowed.ok) return allowed;
-      const taken = await takeCardFromStock(tx, newSsn);
-      if (!taken.ok) {
-        // The card was wrong: the code stays usable for the right one.
-        throw new CardRefused(taken.reason);
-      }
-      const card = taken.value;
-      const at = clock();
-      await moveNumber(tx, old, {
-        ssn: newSsn,
-        memberId,
-        product: card.product,
-        requester: old.requester,
-        status: 'active',
-        puk: card.puk,
-        billingStatus: old.billingStatus,
-        createdAt: at,
-      });
-      if (old.msisdn) await simChanged.emit(tx, { memberId, msisdn: old.msisdn, ssn: newSsn, kind: 'physical', at });
-      return done(
-        simOf({
-          ssn: newSsn,
-          msisdn: old.msisdn,
-          product: card.product,
-          requester: '1',
-          blockedAt: null,
-          kind: 'physical',
-          lineState: null,
-        }),
-      );
+      return moveToNewSim(tx, clock, memberId, oldSsn, to);
     })
     .catch((error: unknown) => {
       if (error instanceof CardRefused) return refused(error.reason);
@@ -182,12 +233,16 @@ export async function changeSim(
     });
 }
 
-class CardRefused extends Error {
-  readonly reason: 'simNotFound' | 'simAlreadyActive';
-  constructor(reason: 'simNotFound' | 'simAlreadyActive') {
-    super(reason);
-    this.reason = reason;
-  }
+export async function changeSim(
+  ctx: ServiceContext,
+  memberId: number,
+  oldSsn: string,
+  newSsn: string,
+  password: string,
+  code: string | undefined,
+): Promise<Outcome<Sim, ChangeRefusal | 'simNotFound' | 'simAlreadyActive'>> {
+  const changed = await changeNow(ctx, memberId, oldSsn, { kind: 'physical', ssn: newSsn }, password, code);
+  return changed.ok ? done(changed.value.sim) : changed;
 }
 
 const simOf = (
@@ -216,49 +271,13 @@ const esimIccid = () =>
  * working. The activation code is LPA:1$<SM-DP+ address>$<matching id>.
  */
 export async function changeToEsim(
-  { db, clock }: ServiceContext,
+  ctx: ServiceContext,
   memberId: number,
   oldSsn: string,
   password: string,
   code: string | undefined,
-): Promise<Outcome<{ sim: Sim; activation_code: string | null }, 'wrongPassword' | 'noActiveSim' | StepUpFailure>> {
-  const [member] = await db.select().from(members).where(eq(members.id, memberId));
-  if (!member || !(await verifyPassword(password, member.passwordHash))) return refused('wrongPassword');
-  return db.transaction(async (tx) => {
-    await lockMember(tx, memberId);
-    const old = await changeableSim(tx, memberId, oldSsn);
-    if (!old) return refused('noActiveSim');
-    const allowed = await useStepUpCode(tx, clock, memberId, 'sim', code);
-    if (!allowed.ok) return allowed;
-    const ssn = esimIccid();
-    const at = clock();
-    await moveNumber(tx, old, {
-      ssn,
-      memberId,
-      product: old.product,
-      requester: old.requester,
-      status: 'active',
-      puk: String(randomInt(0, 1e8)).padStart(8, '0'),
-      billingStatus: old.billingStatus,
-      kind: 'esim',
-      // The network's SM-DP+ makes the profile: its code comes with the completed order.
-      esimActivationCode: null,
-      createdAt: at,
-    });
-    if (old.msisdn) await simChanged.emit(tx, { memberId, msisdn: old.msisdn, ssn, kind: 'esim', at });
-    return done({
-      sim: simOf({
-        ssn,
-        msisdn: old.msisdn,
-        product: old.product,
-        requester: old.requester,
-        blockedAt: null,
-        kind: 'esim',
-        lineState: null,
-      }),
-      activation_code: null,
-    });
-  });
+): Promise<Outcome<{ sim: Sim; activation_code: string | null }, ChangeRefusal | 'simNotFound' | 'simAlreadyActive'>> {
+  return changeNow(ctx, memberId, oldSsn, { kind: 'esim' }, password, code);
 }
 
 /** The member's eSIM activation code (null while the network is still making the profile), again for a second try at scanning. */

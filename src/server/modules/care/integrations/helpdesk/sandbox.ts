@@ -29,8 +29,9 @@ export function helpdeskSandboxRoutes() {
       .select()
       .from(tickets)
       .where(reference ? eq(tickets.reference, reference) : undefined)
-      // Fraud cases still open first: the top of the desk's queue, as the help desk's urgent priority puts them.
-      .orderBy(sql`(${tickets.origin} = 'fraud' and ${tickets.state} <> 'closed') desc`, desc(tickets.id))
+      // Fraud cases and locked numbers' port-outs still open first: the top of the desk's queue, as the
+      // help desk's urgent priority puts them.
+      .orderBy(sql`(${tickets.origin} in ('fraud', 'lock') and ${tickets.state} <> 'closed') desc`, desc(tickets.id))
       .limit(30);
     const entries =
       rows.length === 0
@@ -115,7 +116,7 @@ export function helpdeskSandboxRoutes() {
                   (t) =>
                     html`<section aria-labelledby="ticket-${t.id}">
                       <h2 id="ticket-${t.id}">
-                        ${t.origin === 'fraud' ? 'Urgent, fraud: ' : ''}${t.reference}: ${t.topic} (${t.state})
+                        ${t.origin === 'fraud' ? 'Urgent, fraud: ' : t.origin === 'lock' ? 'Urgent, number lock: ' : ''}${t.reference}: ${t.topic} (${t.state})
                       </h2>
                       <p>
                         From ${t.name}

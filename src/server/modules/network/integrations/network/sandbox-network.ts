@@ -382,6 +382,33 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
       return line ? { msisdn, ...line } : undefined;
     },
     /**
+     * Another network asks for the number (a port-in there): the line's service is unchanged but for
+     * its `portingState`, which TMF638's ServiceAttributeValueChangeEvent says, with who asks and when.
+     */
+    async portOutRequested(msisdn: string): Promise<{ status: number | string } | undefined> {
+      const line = await lineFor(msisdn);
+      if (!line) return undefined;
+      const portDate = new Date(now().getTime() + 86_400_000).toISOString().slice(0, 10);
+      return emit(
+        'ServiceAttributeValueChangeEvent',
+        {
+          service: {
+            id: line.id,
+            href: `/sandbox/network/tmf-api/serviceInventory/v4/service/${line.id}`,
+            state: 'active',
+            serviceSpecification: { id: 'mobileLine', name: 'mobileLine' },
+            serviceCharacteristic: [
+              { name: 'msisdn', value: msisdn },
+              { name: 'portingState', value: 'portOutRequested' },
+              { name: 'recipientOperator', value: 'Sandbox Mobile' },
+              { name: 'portDate', value: portDate },
+            ],
+          },
+        },
+        `${msisdn} port-out requested`,
+      );
+    },
+    /**
      * The number moved to another network (its donor's request): the line's service is terminated
      * and TMF638's ServiceStateChangeEvent says so, with the reason as a characteristic.
      */
@@ -403,6 +430,7 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
             serviceCharacteristic: [
               { name: 'msisdn', value: msisdn },
               { name: 'terminationReason', value: 'portedOut' },
+              { name: 'recipientOperator', value: 'Sandbox Mobile' },
             ],
           },
         },

@@ -328,6 +328,17 @@ export function networkSandboxRoutes(
             </p>
             <button type="submit">Port the number out</button>
           </form>
+          <p>
+            Or first announce that another network asks for it (TMF638's ServiceAttributeValueChangeEvent, the line's
+            <code>portingState</code> <code>portOutRequested</code>): the member is warned, and the line goes on.
+          </p>
+          <form method="post" action="/sandbox/network/port-out-request">
+            <p>
+              <label for="port-out-request-msisdn">Number (087…)</label><br />
+              <input id="port-out-request-msisdn" name="msisdn" inputmode="numeric" autocomplete="off" required />
+            </p>
+            <button type="submit">Announce a port-out request</button>
+          </form>
           <h2>Prepaid balances (TMF654)</h2>
           <p>
             The network's charging system keeps each number's balance as the portal's credit. Set one apart to see the
@@ -346,6 +357,20 @@ export function networkSandboxRoutes(
           </form>
           <p><a href="/sandbox/usage">Send usage from the network</a></p>`,
       ),
+    );
+  });
+  app.post('/sandbox/network/port-out-request', async (c) => {
+    const form = await formOf(c);
+    const msisdn = String(form['msisdn'] ?? '').replace(/\s+/g, '');
+    const sent = /^08\d{8}$/.test(msisdn) ? await network.portOutRequested(msisdn) : undefined;
+    if (!sent) {
+      const error = 'Give the number of a line the network holds (087…).';
+      return isJson(c) ? c.json({ error }, 400) : c.redirect(`/sandbox/network?done=${encodeURIComponent(error)}`, 303);
+    }
+    if (isJson(c)) return c.json({ msisdn, status: sent.status });
+    return c.redirect(
+      `/sandbox/network?done=${encodeURIComponent(`A port-out of ${msisdn} announced; the listener answered ${sent.status}.`)}`,
+      303,
     );
   });
   app.post('/sandbox/network/port-out', async (c) => {
