@@ -164,7 +164,17 @@ const HOUSEHOLD_REQUESTS_RACE = {
   test: '20 approvals, declines and asks at once: one answer each, paid once, three open at most',
 };
 
+const NUMBER_LOCK_RACE = {
+  file: '../controls/number-lock.test.ts',
+  test: 'twenty at once: one change asked for, confirmed once, cancelled once; the lock switched once',
+};
+
 const races: Record<string, Race | Elsewhere> = {
+  // The number lock (docs/product/member-controls.md): switched once, a change asked, confirmed and cancelled once.
+  setNumberLock: NUMBER_LOCK_RACE,
+  askLockedChange: NUMBER_LOCK_RACE,
+  confirmLockedChange: NUMBER_LOCK_RACE,
+  cancelLockedChange: NUMBER_LOCK_RACE,
   // "This wasn't me" (docs/product/member-controls.md): one link, one suspension, one fraud case.
   reportLineChange: {
     file: '../controls/line-changes.test.ts',
