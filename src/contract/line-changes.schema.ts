@@ -75,8 +75,7 @@ export const lineChangesFailures = failures('lineChanges', {
 });
 
 export const lineChangesMessages = {
-  reported:
-    'Thank you: your line is blocked and every device is signed out of my48. Our fraud team will contact you.',
+  reported: 'Thank you: your line is blocked and every device is signed out of my48. Our fraud team will contact you.',
   reportedGone:
     'Thank you: we have told our fraud team, who will contact you about your number. Every device is signed out of my48.',
 } as const;

@@ -31,7 +31,9 @@ const NumberLockSchema = z
   .object({
     on: z.boolean(),
     since: z.string().nullable(),
-    changes: z.array(LockedChangeSchema).meta({ description: 'Changes of SIM asked for and not done or cancelled yet' }),
+    changes: z
+      .array(LockedChangeSchema)
+      .meta({ description: 'Changes of SIM asked for and not done or cancelled yet' }),
   })
   .meta({ id: 'NumberLock' });
 

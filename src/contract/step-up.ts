@@ -7,7 +7,16 @@
 export const STEP_UP_MINUTES = 10;
 export const STEP_UP_TRIES = 5;
 export const STEP_UP_HEADER = 'x-step-up-code';
-export const STEP_UP_PURPOSES = ['email', 'card', 'sim', 'unblock', 'delete', 'passkey', 'numberLock', 'lockedChange'] as const;
+export const STEP_UP_PURPOSES = [
+  'email',
+  'card',
+  'sim',
+  'unblock',
+  'delete',
+  'passkey',
+  'numberLock',
+  'lockedChange',
+] as const;
 export type StepUpPurpose = (typeof STEP_UP_PURPOSES)[number];
 
 /** What each code is for, as the e-mail and the screens say it. */

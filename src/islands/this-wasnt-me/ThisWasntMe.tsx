@@ -50,7 +50,11 @@ export default function ThisWasntMe() {
         <p>
           Your fraud case is <strong>{report.reference}</strong>. We have e-mailed you what we did.
         </p>
-        <p>{report.line_blocked ? WAY_BACK : 'Our fraud team will ask the network that took your number to give it back.'}</p>
+        <p>
+          {report.line_blocked
+            ? WAY_BACK
+            : 'Our fraud team will ask the network that took your number to give it back.'}
+        </p>
         <a className="btn" href="/log-in">
           Log in to my48
         </a>

@@ -19,5 +19,4 @@ export * from '../modules/roaming/roaming.tables.ts';
 export * from './schema/platform.ts';
 export * from '../modules/network/network.tables.ts';
 export * from '../modules/care/chat.tables.ts';
-export * from '../modules/controls/line-changes/line-changes.tables.ts';
-export * from '../modules/controls/number-lock/number-lock.tables.ts';
+export * from '../modules/controls/controls.tables.ts';

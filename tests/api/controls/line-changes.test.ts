@@ -45,7 +45,13 @@ async function toEsim(c: TestContext, m: BuiltMember) {
 }
 
 /** A signed TMF638 event about the member's line to the network listener. */
-async function lineEvent(c: TestContext, m: BuiltMember, eventType: string, state: string, chars: Record<string, string>) {
+async function lineEvent(
+  c: TestContext,
+  m: BuiltMember,
+  eventType: string,
+  state: string,
+  chars: Record<string, string>,
+) {
   const body = JSON.stringify({
     eventId: `${eventType}-${m.ssn}-${state}`,
     eventTime: c.clock.now.toISOString(),
@@ -114,9 +120,9 @@ forEachDatabase('this wasn’t me', { seed: 'catalogue', rateLimit: undefined },
       .where(and(eq(schema.networkOrders.line, esim), eq(schema.networkOrders.service, 'mobileLine')));
     expect(suspends.filter((o) => o.cause.startsWith('line:suspended:'))).toHaveLength(1);
     expect(await sessionWorks(c, m)).toBe(false);
-    expect(
-      (await send(c.app, securityApi.spendLimit, { session: other, params: { user_id: m.userId } })).status,
-    ).toBe(401);
+    expect((await send(c.app, securityApi.spendLimit, { session: other, params: { user_id: m.userId } })).status).toBe(
+      401,
+    );
     const cases = await c.handle.db.select().from(schema.tickets).where(eq(schema.tickets.memberId, m.userId));
     expect(cases.map((t) => [t.origin, t.state, t.reference])).toEqual([['fraud', 'open', won._payload.reference]]);
     const [note] = await c.handle.db
@@ -221,8 +227,7 @@ forEachDatabase('this wasn’t me', { seed: 'catalogue', rateLimit: undefined },
     const m = await createMember(c);
     // Applied without the request's telling at once (a crash right after the commit).
     await c.handle.db.transaction((tx) => numberLeft(tx, { clock: () => c.clock.now }, m.msisdn, {}));
-    const subjects = async () =>
-      (await mailsTo(c, m)).map((o) => o.subject).filter((s) => s.endsWith('was this you?'));
+    const subjects = async () => (await mailsTo(c, m)).map((o) => o.subject).filter((s) => s.endsWith('was this you?'));
     expect(await subjects()).toEqual([]);
     const tell = () =>
       tellLineChanges({ db: c.handle.db, clock: () => c.clock.now, siteUrl: 'https://www.48.ie', pushOrigins: [] });

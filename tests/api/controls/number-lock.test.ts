@@ -35,7 +35,8 @@ const newestMail = async (c: TestContext, m: BuiltMember) =>
       .orderBy(desc(schema.outbox.id))
       .limit(1)
   )[0]!;
-const mailedCode = async (c: TestContext, m: BuiltMember) => /security code is (\d{6})/.exec((await newestMail(c, m)).body)![1]!;
+const mailedCode = async (c: TestContext, m: BuiltMember) =>
+  /security code is (\d{6})/.exec((await newestMail(c, m)).body)![1]!;
 
 const ask = async (c: TestContext, m: BuiltMember, code?: string) =>
   send(c.app, numberLockApi.ask, {
@@ -75,16 +76,26 @@ forEachDatabase('number lock', { seed: 'catalogue', rateLimit: undefined }, (ctx
     expect(asked.status).toBe(202);
     const { _payload: change } = await asked.json();
     expect(change).toMatchObject({ kind: 'esim', state: 'confirm', due_at: null, ssn: m.ssn });
-    expect(change.message).toMatch(/^We have e-mailed a code to .+\. Enter it to confirm the change: it happens 24 hours later\.$/);
+    expect(change.message).toMatch(
+      /^We have e-mailed a code to .+\. Enter it to confirm the change: it happens 24 hours later\.$/,
+    );
     // Told at once: the code's mail says what it confirms.
-    expect((await newestMail(c, m)).body).toContain('confirm the change of SIM you asked for (it happens 24 hours later)');
+    expect((await newestMail(c, m)).body).toContain(
+      'confirm the change of SIM you asked for (it happens 24 hours later)',
+    );
     const second = await mailedCode(c, m);
 
     await refused(c.app, numberLockApi.confirm, { session: m.session, params: line(m) }, stepUpFailures.stepUpMissing);
-    const confirmed = await ok(c.app, numberLockApi.confirm, { session: m.session, params: line(m), stepUpCode: second });
+    const confirmed = await ok(c.app, numberLockApi.confirm, {
+      session: m.session,
+      params: line(m),
+      stepUpCode: second,
+    });
     expect(confirmed._payload.state).toBe('waiting');
     expect(new Date(confirmed._payload.due_at!).getTime()).toBe(c.clock.now.getTime() + 24 * HOUR);
-    expect((await newestMail(c, m)).subject).toMatch(/^Your number moves to an eSIM on \w+, \d+ November at \d\d:\d\d$/);
+    expect((await newestMail(c, m)).subject).toMatch(
+      /^Your number moves to an eSIM on \w+, \d+ November at \d\d:\d\d$/,
+    );
     const { _payload: state } = await ok(c.app, numberLockApi.state, { session: m.session, params: me(m) });
     expect(state.changes.map((x) => x.state)).toEqual(['waiting']);
 
@@ -146,7 +157,10 @@ forEachDatabase('number lock', { seed: 'catalogue', rateLimit: undefined }, (ctx
       Array.from({ length: 20 }, () => send(c.app, numberLockApi.cancel, { session: m.session, params: line(m) })),
     );
     expect(cancels.map((r) => r.status).sort()).toEqual([200, ...Array<number>(19).fill(404)]);
-    const rows = await c.handle.db.select().from(schema.lockedChanges).where(eq(schema.lockedChanges.memberId, m.userId));
+    const rows = await c.handle.db
+      .select()
+      .from(schema.lockedChanges)
+      .where(eq(schema.lockedChanges.memberId, m.userId));
     expect(rows.map((r) => [r.confirmedAt !== null, r.cancelledAt !== null])).toEqual([[true, true]]);
   });
 

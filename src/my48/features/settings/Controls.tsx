@@ -11,6 +11,7 @@ import { StepUpCode } from '../../components/StepUpCode.tsx';
 import { DeviceNotifications } from './DeviceNotifications.tsx';
 import { Passkeys } from './Passkeys.tsx';
 import { ChangeEmail } from './EmailAddress.tsx';
+import { NumberLock } from './NumberLock.tsx';
 import { AlertList } from '../../components/AlertList.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { $account } from '../../stores/account.ts';
@@ -189,11 +190,12 @@ function LostOrStolen() {
   );
 }
 
-/** Settings → security: lost or stolen SIM, passkeys, spend limit, e-mail address. */
+/** Settings → security: lost or stolen SIM, the number lock, passkeys, spend limit, e-mail address. */
 export function Security() {
   return (
     <div className="stack">
       <LostOrStolen />
+      <NumberLock />
       <Passkeys />
       <SpendLimit />
       <ChangeEmail />

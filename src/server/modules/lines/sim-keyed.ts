@@ -36,8 +36,10 @@ export const simKeyedColumns: readonly SimColumn[] = (Object.values(schema) as u
 export const simColumnsThatStay: Readonly<Record<string, string>> = {
   'sim_stock.ssn': 'a card not yet any member’s: the stock, not a number',
   'recruits.sim_ssn': 'the card that was posted to the friend, as the recruiter follows it',
-  'line_changes.ssn': 'the SIM that had the number right after a change the member was told of: a record of that change',
-  'locked_changes.ssn': 'the SIM a change asked for under the number lock moves from: if the number leaves it first, the change ends',
+  'line_changes.ssn':
+    'the SIM that had the number right after a change the member was told of: a record of that change',
+  'locked_changes.ssn':
+    'the SIM a change asked for under the number lock moves from: if the number leaves it first, the change ends',
   'locked_changes.new_ssn': 'the card from stock a change asked for under the number lock moves to',
 };
 

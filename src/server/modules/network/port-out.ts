@@ -32,7 +32,12 @@ export const numberLeft: NumberLeft = (tx, ctx, msisdn, said) =>
  * `portOutRequested`): the law lets nobody refuse a legitimate port, so the line's domain only warns
  * its member. Unheard, it is kept.
  */
-export type NumberLeaving = (tx: Queryable, ctx: { clock: Clock }, msisdn: string, said: PortOutSaid) => Promise<Applied>;
+export type NumberLeaving = (
+  tx: Queryable,
+  ctx: { clock: Clock },
+  msisdn: string,
+  said: PortOutSaid,
+) => Promise<Applied>;
 
 let warning: NumberLeaving | undefined;
 

@@ -56,7 +56,11 @@ export interface UseEvent {
 
 /** What follows at once, after the use's transaction (an alert due now and its push), with what it needs. */
 export type FollowUp = (
-  ctx: ServiceContext & { push: PushSender; pushOrigins: string[]; /** SITE_URL, for links mailed at once. */ siteUrl: string },
+  ctx: ServiceContext & {
+    push: PushSender;
+    pushOrigins: string[];
+    /** SITE_URL, for links mailed at once. */ siteUrl: string;
+  },
 ) => Promise<void>;
 
 /** What counting a use came to, and what the listener answers of it. */

@@ -36,7 +36,14 @@ import { blockLine } from '../security/security.service.ts';
 
 async function keep(
   tx: Queryable,
-  change: { memberId: number; kind: LineChangeKind; msisdn: string; ssn: string | null; detail: LineChangeDetail; at: Date },
+  change: {
+    memberId: number;
+    kind: LineChangeKind;
+    msisdn: string;
+    ssn: string | null;
+    detail: LineChangeDetail;
+    at: Date;
+  },
 ) {
   await tx.insert(lineChanges).values({
     ...change,
@@ -184,14 +191,19 @@ export async function reportLineChange(
   { db, clock }: ServiceContext,
   token: string,
 ): Promise<
-  Outcome<{ change: ReturnType<typeof changeOf>; line_blocked: boolean; reference: string; message: string }, 'linkGone'>
+  Outcome<
+    { change: ReturnType<typeof changeOf>; line_blocked: boolean; reference: string; message: string },
+    'linkGone'
+  >
 > {
   return db.transaction(async (tx) => {
     const now = clock();
     const [row] = await tx
       .update(lineChanges)
       .set({ reportedAt: now })
-      .where(and(eq(lineChanges.tokenHash, sha256(token)), isNull(lineChanges.reportedAt), gt(lineChanges.expiresAt, now)))
+      .where(
+        and(eq(lineChanges.tokenHash, sha256(token)), isNull(lineChanges.reportedAt), gt(lineChanges.expiresAt, now)),
+      )
       .returning();
     if (!row) return refused('linkGone');
     await lockMember(tx, row.memberId);

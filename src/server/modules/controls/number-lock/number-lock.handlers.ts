@@ -36,4 +36,9 @@ export const confirm = async (c: C, { params }: Input<typeof numberLockApi.confi
   );
 
 export const cancel = async (c: C, { params }: Input<typeof numberLockApi.cancel>) =>
-  reply(c, numberLockApi.cancel, numberLockFailures, await service.cancelLockedChange(c.var, c.var.member.id, params.ssn));
+  reply(
+    c,
+    numberLockApi.cancel,
+    numberLockFailures,
+    await service.cancelLockedChange(c.var, c.var.member.id, params.ssn),
+  );

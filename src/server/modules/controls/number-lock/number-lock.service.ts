@@ -118,10 +118,7 @@ export async function askLockedChange(
   body: { kind: 'physical'; new_ssn: string; password: string } | { kind: 'esim'; password: string },
   code: string | undefined,
 ): Promise<
-  Outcome<
-    ReturnType<typeof changeOf>,
-    'wrongPassword' | 'noActiveSim' | 'lockOff' | 'changeAsked' | StepUpFailure
-  >
+  Outcome<ReturnType<typeof changeOf>, 'wrongPassword' | 'noActiveSim' | 'lockOff' | 'changeAsked' | StepUpFailure>
 > {
   const [member] = await db.select().from(members).where(eq(members.id, memberId));
   if (!member || !(await verifyPassword(body.password, member.passwordHash))) return refused('wrongPassword');

@@ -86,8 +86,7 @@ export async function unblockSim(
     const [row] = await tx.update(sims).set({ blockedAt: null }).where(eq(sims.ssn, ssn)).returning();
     // Back in service on the network (a suspend that never completed is followed by this, in order),
     // unless another hold keeps it suspended (a household's pause of all service ends it later).
-    if (atNetwork(sim) && !(await heldSuspended(tx, ssn)))
-      await orderLineState(tx, clock, sim, 'active', clock());
+    if (atNetwork(sim) && !(await heldSuspended(tx, ssn))) await orderLineState(tx, clock, sim, 'active', clock());
     return done(stateOf(row!));
   });
 }

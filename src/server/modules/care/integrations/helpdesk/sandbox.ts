@@ -116,7 +116,8 @@ export function helpdeskSandboxRoutes() {
                   (t) =>
                     html`<section aria-labelledby="ticket-${t.id}">
                       <h2 id="ticket-${t.id}">
-                        ${t.origin === 'fraud' ? 'Urgent, fraud: ' : t.origin === 'lock' ? 'Urgent, number lock: ' : ''}${t.reference}: ${t.topic} (${t.state})
+                        ${t.origin === 'fraud' ? 'Urgent, fraud: ' : t.origin === 'lock' ? 'Urgent, number lock: ' : ''}${t.reference}:
+                        ${t.topic} (${t.state})
                       </h2>
                       <p>
                         From ${t.name}

@@ -127,10 +127,10 @@ export function deskTickets(config: { url: string; token: string }, fetchImpl: t
     },
     async signOut(email) {
       // Zendesk: the users with the address, then DELETE /api/v2/users/{id}/sessions for each.
-      const found = await fetchImpl(
-        `${base}/api/v2/users/search.json?query=${encodeURIComponent(`email:${email}`)}`,
-        { headers, signal: AbortSignal.timeout(5000) },
-      );
+      const found = await fetchImpl(`${base}/api/v2/users/search.json?query=${encodeURIComponent(`email:${email}`)}`, {
+        headers,
+        signal: AbortSignal.timeout(5000),
+      });
       if (!found.ok) throw new Error(`the help desk answered ${found.status}`);
       const { users = [] } = (await found.json().catch(() => ({}))) as { users?: { id?: number | string }[] };
       for (const user of users) {
