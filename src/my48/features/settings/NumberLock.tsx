@@ -65,7 +65,6 @@ export function NumberLock() {
               ? `Your number lock is on (since ${since.format(new Date(lock.since!))}).`
               : 'Your number lock is off.'}
           </p>
-          {switching.result && <FormAlert tone="success">{switching.result}</FormAlert>}
           {cancelling.notice && <FormAlert tone="success">{cancelling.notice}</FormAlert>}
           <FormAlert>{cancelling.error}</FormAlert>
 
@@ -144,7 +143,14 @@ export function NumberLock() {
             </form>
           )}
 
-          <form className="form" noValidate onSubmit={switchLockForm.onSubmit} aria-labelledby="switch-lock-title">
+          {/* A new form once switched (its key): the code used is gone from the field. */}
+          <form
+            key={lock.on ? 'off' : 'on'}
+            className="form"
+            noValidate
+            onSubmit={switchLockForm.onSubmit}
+            aria-labelledby="switch-lock-title"
+          >
             <h4 id="switch-lock-title">{lock.on ? 'Switch the lock off' : 'Switch the lock on'}</h4>
             <input type="hidden" name="on" value={lock.on ? 'off' : 'on'} />
             <FormAlert>{switching.error}</FormAlert>
