@@ -7,6 +7,10 @@ export function euro(cents: number): string {
   return euroFormat.format(cents / 100);
 }
 
+/** A membership by its product's name, said once: "Data Plus €9.99 Membership", "All Data membership". */
+export const membershipName = (product: string): string =>
+  /\bmembership$/i.test(product.trim()) ? product.trim() : `${product.trim()} membership`;
+
 /** An Irish mobile number as people write it: 087 100 0001. */
 export function formatMsisdn(msisdn: string): string {
   return /^0\d{9}$/.test(msisdn) ? `${msisdn.slice(0, 3)} ${msisdn.slice(3, 6)} ${msisdn.slice(6)}` : msisdn;

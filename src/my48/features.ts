@@ -18,7 +18,7 @@ export interface My48Feature {
   /** Page title (before " | 48 …") and the screen's heading. */
   title: string;
   heading: string;
-  /** Label in the menus; none keeps it out of them. */
+  /** Label in the menus, in sentence case as the rest of the site ("Top Up" is the spec's own); none keeps it out of them. */
   menu?: string;
   /** On a phone, one of the bottom bar's four tabs (the other menu entries are under "More"). */
   tab?: true;
@@ -121,7 +121,7 @@ export const features: My48Feature[] = [
     path: '/my48/flexi-data',
     title: 'Flexi data',
     heading: 'Flexi data',
-    menu: 'Flexi Data',
+    menu: 'Flexi data',
     tab: true,
     Screen: screen<ScreenProps>(async () => {
       const { default: FlexiData } = await import('./features/flexi-data/FlexiData.tsx');
@@ -133,7 +133,7 @@ export const features: My48Feature[] = [
     path: '/my48/recruit-and-reward',
     title: 'Recruit and reward',
     heading: 'Recruit and reward',
-    menu: 'Recruit & Reward',
+    menu: 'Recruit & reward',
     Screen: screen(() => import('./features/recruit/Recruit.tsx')),
     children: { route: 'recruitFragment', pattern: '/my48/recruit-and-reward/:fragment', values: ['send-free-sim'] },
   },
@@ -158,7 +158,7 @@ export const features: My48Feature[] = [
     path: '/my48/need-a-device',
     title: 'Need a device',
     heading: 'Refurbished phones',
-    menu: 'Need a Device',
+    menu: 'Need a device',
     Screen: screen(() => import('./features/phones/Phones.tsx')),
   },
   {
@@ -172,12 +172,13 @@ export const features: My48Feature[] = [
     children: { route: 'supportTicket', pattern: '/my48/support/:reference', values: [] },
   },
   {
-    // docs/product/roaming.md: reached from the dashboard's roaming figure, the help page and the notices; the
-    // menus' "Roaming" stays as the spec sets it.
+    // docs/product/roaming.md: in my48's menus, and reached from the dashboard's roaming figure, the help
+    // page and the notices; the public menus' "Roaming" stays as the spec sets it.
     route: 'roaming',
     path: '/my48/roaming',
     title: 'Roaming',
     heading: 'Roaming',
+    menu: 'Roaming',
     Screen: screen(() => import('./features/roaming/Roaming.tsx')),
   },
   {

@@ -7,7 +7,10 @@ test('roaming: traveller sees 14.76 GB, France and 3.00 GB used; a report from S
   page,
   openAs,
 }) => {
-  const me = await openAs('traveller', '/my48/roaming');
+  const me = await openAs('traveller', '/my48');
+  // Roaming is in my48's own menu (the side menu here; "More" on a phone).
+  await page.getByRole('navigation', { name: 'my48' }).getByRole('link', { name: 'Roaming' }).click();
+  await expect(page).toHaveURL(/\/my48\/roaming$/);
   await expect(page.getByRole('heading', { name: 'Roaming', level: 1 })).toBeVisible();
   const where = page.getByRole('region', { name: 'Where you are' });
   await expect(where).toContainText('France, Zone 1: EU and EEA');

@@ -30,6 +30,12 @@ forEachDatabase('alerts', { seed: 'catalogue', rateLimit: undefined }, (ctx) => 
     expect(reminder.body).toContain(
       'Data Plus €9.99 Membership for €9.99: €2.00 from your credit, then €7.99 from the card ending ····5454',
     );
+    // The body says what its title announces, and names the membership once.
+    const data = raised.find((a) => a.cause === 'data80')!;
+    expect(data.title).toBe('You have used 80 % of your data');
+    expect(data.body).toMatch(
+      /^You have used over 80 % of the data of your Data Plus €9\.99 Membership \(\d+ % so far\)\. Top up/,
+    );
     const notes = await c.handle.db.select().from(notifications).where(eq(notifications.memberId, id));
     expect(notes.filter((n) => n.title === reminder.title)).toHaveLength(1);
     const mails = await c.handle.db.select().from(outbox).where(eq(outbox.to, controls.email));

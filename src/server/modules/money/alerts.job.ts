@@ -1,7 +1,7 @@
 import { and, eq, inArray, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { RENEWAL_REMINDER_DAYS } from '../../../contract/alerts.schema.ts';
-import { euro } from '../../../contract/format.ts';
+import { euro, membershipName } from '../../../contract/format.ts';
 import { balances, dataAlertDue, memberships, products, sims, storedCards } from '../../db/schema.ts';
 import { raiseAlert } from '../alerts/index.ts';
 import { dayOf } from '../../kernel/calendar.ts';
@@ -125,7 +125,8 @@ function dataAlerts(ctx: ServiceContext): Promise<number> {
             cause: 'data80',
             key: period,
             title: 'You have used 80 % of your data',
-            body: `You have used ${Math.floor(share * 100)} % of the data of your ${about.product} membership. Top up with an add-on in my48 if you need more before ${longDate.format(m.endsAt)}.`,
+            // The body says the threshold its title announces, then the share used now (it may be past it).
+            body: `You have used over 80 % of the data of your ${membershipName(about.product)} (${Math.floor(share * 100)} % so far). Top up with an add-on in my48 if you need more before ${longDate.format(m.endsAt)}.`,
           })
         )
           raised += 1;
@@ -136,7 +137,7 @@ function dataAlerts(ctx: ServiceContext): Promise<number> {
             cause: 'data100',
             key: period,
             title: 'Your data is used up',
-            body: `You have used all the data of your ${about.product} membership. Add-ons in my48 give you more data straight away.`,
+            body: `You have used all the data of your ${membershipName(about.product)}. Add-ons in my48 give you more data straight away.`,
           }))
         )
           raised += 1;
@@ -178,7 +179,7 @@ function renewalReminders(ctx: ServiceContext): Promise<number> {
       else if (!m.recurrenceEnabled) {
         alert = {
           title: 'Your membership ends soon',
-          body: `Your ${about.product} membership ends on ${longDate.format(m.endsAt)}; auto-renew is off. Buy a membership in my48 to carry on.`,
+          body: `Your ${membershipName(about.product)} ends on ${longDate.format(m.endsAt)}; auto-renew is off. Buy a membership in my48 to carry on.`,
         };
       } else {
         const [next] = await tx
