@@ -77,12 +77,16 @@ test('lost: blocking shows on the dashboard and stops purchases; unblocked with 
   await expect(dialog).toBeVisible();
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Block my SIM' }).click();
-  await expect(page.getByText('Your SIM is blocked. Nobody can buy anything')).toBeVisible();
-  // Blocked here at once; on the network once the sandbox network has suspended the line (seconds).
-  await expect(page.getByText('Your SIM is blocked here; blocking it on the network…')).toBeVisible();
-  await expect(page.getByText('Your SIM is blocked on the network: it no longer works in any phone.')).toBeVisible({
-    timeout: 20_000,
-  });
+  // One message, whose state follows the network: blocked here at once, then on the network once the
+  // sandbox network has suspended the line (seconds); the report button does not come back meanwhile.
+  const lost = page.getByRole('region', { name: 'Lost or stolen SIM' });
+  await expect(lost.getByRole('status').first()).toHaveText('Your SIM is blocked here; blocking it on the network…');
+  await expect(lost.getByRole('button', { name: 'Report lost or stolen' })).toBeHidden();
+  await expect(lost.getByRole('status').first()).toHaveText(
+    'Your SIM is blocked on the network: it no longer works in any phone. Nobody can buy anything or move data with it.',
+    { timeout: 20_000 },
+  );
+  await expect(lost.locator('.alert')).toHaveCount(1);
   await expectNoAxeViolations(page);
 
   await page.goto('/my48');
@@ -97,7 +101,13 @@ test('lost: blocking shows on the dashboard and stops purchases; unblocked with 
   const unblock = page.getByRole('form', { name: 'Found it? Unblock your SIM' });
   await enterStepUpCode(page, request, me.email, unblock);
   await unblock.getByRole('button', { name: 'Unblock my SIM' }).click();
-  await expect(page.getByText('Your SIM is unblocked and works again.').first()).toBeVisible();
+  // It waits for the network as blocking does: "works again" only once the line is back.
+  await expect(lost.getByRole('status').first()).toHaveText('Unblocking on the network…');
+  await expect(lost.getByRole('button', { name: 'Report lost or stolen' })).toBeHidden();
+  await expect(lost.getByRole('status').first()).toHaveText('Your SIM is unblocked and works again.', {
+    timeout: 20_000,
+  });
+  await expect(lost.getByRole('button', { name: 'Report lost or stolen' })).toBeVisible();
   await page.goto('/my48');
   await expect(page.getByRole('alert').filter({ hasText: 'Your SIM is blocked' })).toBeHidden();
 

@@ -30,6 +30,8 @@ import {
   loadSpendLimit,
   removeSpendLimit,
   followLineState,
+  lostSimMessage,
+  UNBLOCKED,
   reportLost,
   saveAlerts,
   spendLimitForm,
@@ -109,62 +111,65 @@ function LostOrStolen() {
   const waiting = sim ? (sim.blocked ? sim.line_state !== 'suspended' : sim.line_state === 'suspended') : false;
   useEffect(() => (waiting ? followLineState() : undefined), [waiting]);
   if (!sim) return null;
+  const justUnblocked = block.notice === UNBLOCKED;
+  const message = lostSimMessage(sim, justUnblocked);
+  // While the network brings the line back, the report button stays away (it would only flash back).
+  const unblocking = justUnblocked && sim.line_state === 'suspended';
   return (
     <section className="card stack" aria-labelledby="lost-title">
       <h3 id="lost-title">Lost or stolen SIM</h3>
-      {block.notice && <FormAlert tone="success">{block.notice}</FormAlert>}
+      {message && (
+        <p className={`alert alert--${message.tone}`} role="status">
+          {message.tone === 'info' && <span className="spinner spinner--small" aria-hidden="true" />} {message.text}
+        </p>
+      )}
       <FormAlert>{block.error}</FormAlert>
       {!sim.blocked ? (
-        <>
-          <p>{`If the phone with ${sim.msisdn ? formatMsisdn(sim.msisdn) : 'your SIM'} is lost or stolen, block the SIM now: nobody can buy anything, move data or order SIMs with it until you unblock it.`}</p>
-          <div className="actions">
-            <button
-              type="button"
-              className="btn btn--danger"
-              disabled={block.busy !== undefined}
-              onClick={() => setConfirming(true)}
-            >
-              Report lost or stolen
-            </button>
-          </div>
-          {confirming && (
-            <Dialog
-              title="Block your SIM?"
-              onClose={() => setConfirming(false)}
-              actions={
-                <>
-                  <button
-                    type="button"
-                    className="btn btn--danger"
-                    onClick={() => {
-                      setConfirming(false);
-                      void reportLost();
-                    }}
-                  >
-                    Block my SIM
-                  </button>
-                  <button type="button" className="btn btn--outline" onClick={() => setConfirming(false)}>
-                    Cancel
-                  </button>
-                </>
-              }
-            >
-              <p>
-                Your SIM stops buying, moving data and ordering at once. To use it again you need a security code from
-                your e-mail.
-              </p>
-            </Dialog>
-          )}
-        </>
+        !unblocking && (
+          <>
+            <p>{`If the phone with ${sim.msisdn ? formatMsisdn(sim.msisdn) : 'your SIM'} is lost or stolen, block the SIM now: nobody can buy anything, move data or order SIMs with it until you unblock it.`}</p>
+            <div className="actions">
+              <button
+                type="button"
+                className="btn btn--danger"
+                disabled={block.busy !== undefined}
+                onClick={() => setConfirming(true)}
+              >
+                Report lost or stolen
+              </button>
+            </div>
+            {confirming && (
+              <Dialog
+                title="Block your SIM?"
+                onClose={() => setConfirming(false)}
+                actions={
+                  <>
+                    <button
+                      type="button"
+                      className="btn btn--danger"
+                      onClick={() => {
+                        setConfirming(false);
+                        void reportLost();
+                      }}
+                    >
+                      Block my SIM
+                    </button>
+                    <button type="button" className="btn btn--outline" onClick={() => setConfirming(false)}>
+                      Cancel
+                    </button>
+                  </>
+                }
+              >
+                <p>
+                  Your SIM stops buying, moving data and ordering at once. To use it again you need a security code from
+                  your e-mail.
+                </p>
+              </Dialog>
+            )}
+          </>
+        )
       ) : (
         <>
-          <p className="alert alert--error" role="status">
-            {sim.line_state === 'suspended'
-              ? 'Your SIM is blocked on the network: it no longer works in any phone.'
-              : sim.network_waiting
-                ? 'Your SIM is blocked here; waiting for the network to block it. We keep asking: nothing for you to do.'
-                : 'Your SIM is blocked here; blocking it on the network…'}
-          </p>
           <p>Keep your number on a new SIM:</p>
           <ul className="stack">
             <li>

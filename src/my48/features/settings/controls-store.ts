@@ -81,10 +81,15 @@ export async function removeSpendLimit(): Promise<void> {
 
 const block = actionStore<'block'>();
 export const $block = block.$state;
+/** The account read again before the screen says it changed: the control the member pressed never shows again meanwhile. */
+const accountRead = async () => {
+  const userId = currentUserId();
+  if (userId) await loadAccount(userId, { force: true, quiet: true });
+};
 export const reportLost = () =>
   block.run('block', async () => {
     await call(securityApi.blockSim, { params: simParams() });
-    reloadAccount();
+    await accountRead();
     return securityMessages.blocked;
   });
 /**
@@ -101,14 +106,41 @@ export function followLineState(): () => void {
   }, 3000);
   return () => clearInterval(timer);
 }
+/**
+ * What the lost-SIM control says, once, as the network holds it: blocked here, then on the network;
+ * after an unblock, "unblocking on the network…" until the line is back, then that it works again.
+ */
+export function lostSimMessage(
+  sim: { blocked: boolean; line_state: 'active' | 'suspended' | null; network_waiting: boolean },
+  justUnblocked: boolean,
+): { tone: 'error' | 'info' | 'success'; text: string } | undefined {
+  if (sim.blocked)
+    return {
+      tone: 'error',
+      text:
+        sim.line_state === 'suspended'
+          ? 'Your SIM is blocked on the network: it no longer works in any phone. Nobody can buy anything or move data with it.'
+          : sim.network_waiting
+            ? 'Your SIM is blocked here; waiting for the network to block it. We keep asking: nothing for you to do.'
+            : 'Your SIM is blocked here; blocking it on the network…',
+    };
+  if (!justUnblocked) return undefined;
+  return sim.line_state === 'suspended'
+    ? { tone: 'info', text: 'Unblocking on the network…' }
+    : { tone: 'success', text: UNBLOCKED };
+}
+
+/** What an unblock answered: the lost-SIM control follows the network from it. */
+export const UNBLOCKED = securityMessages.unblocked;
+
 export const unblockForm = formStore({
   schema: z.object({ step_up_code: StepUpCodeField }),
   labels: { step_up_code: 'Code from the e-mail' },
   busyLabel: 'Unblocking…',
   send: async ({ step_up_code }) => {
     await call(securityApi.unblockSim, { params: simParams(), stepUpCode: step_up_code });
+    await accountRead();
     $block.set({ notice: securityMessages.unblocked });
-    reloadAccount();
     return securityMessages.unblocked;
   },
 });
