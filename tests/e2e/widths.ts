@@ -36,6 +36,7 @@ export const ONE_WIDTH_FILES = [
   'payments.spec.ts',
   'push.spec.ts',
   'recruit.spec.ts',
+  'reflow.spec.ts',
   'roaming.spec.ts',
   'security.spec.ts',
   'settings.spec.ts',

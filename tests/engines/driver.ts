@@ -27,6 +27,8 @@ export interface EnginePage {
   problems(): Promise<string[]>;
   /** Runs a function in the page, as the page's own script would. */
   run(fn: () => void): Promise<void>;
+  /** Runs a function in the page and answers what it returned (a measure of the page: plain data). */
+  read<T>(fn: () => T): Promise<T>;
   screenshot(): Promise<Buffer>;
   close(): Promise<void>;
 }
@@ -223,6 +225,7 @@ function enginePage(baseURL: string, d: Driven): EnginePage {
     run: async (fn) => {
       await d.run(fn);
     },
+    read: (fn) => d.run(fn),
     screenshot: () => d.screenshot(),
     close: () => d.close(),
   };

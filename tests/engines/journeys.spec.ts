@@ -30,6 +30,45 @@ test('a visitor reads the home page, finds the memberships and help, and opens t
   await tab.see('Log in');
 });
 
+/** The table cells whose box leaves the viewport, and the table regions that scroll sideways (WCAG 1.4.10). */
+const tablesOffScreen = () => {
+  const width = document.documentElement.clientWidth;
+  const cells = [...document.querySelectorAll('table tbody td, table tbody th')].filter((c) => {
+    const box = c.getBoundingClientRect();
+    return box.width > 0 && box.height > 0;
+  });
+  return {
+    cells: cells.length,
+    out: cells
+      .filter((c) => c.getBoundingClientRect().right > width + 1 || c.getBoundingClientRect().left < -1)
+      .map((c) => (c.textContent ?? '').trim().slice(0, 40)),
+    scrolling: [...document.querySelectorAll('.table-wrap')].filter((r) => r.scrollWidth > r.clientWidth + 1).length,
+  };
+};
+
+test('every figure of a table is on the screen: the memberships and a member’s transactions', async ({
+  tab,
+  member,
+}) => {
+  await tab.goto('/memberships');
+  await tab.see('Compare memberships');
+  const plans = await tab.read(tablesOffScreen);
+  expect(plans.cells).toBeGreaterThan(0);
+  expect(plans).toMatchObject({ out: [], scrolling: 0 });
+  const me = await member('active');
+  await tab.goto('/log-in');
+  await tab.click('Necessary only');
+  await tab.fill('E-mail address', me.email);
+  await tab.fill('Password', DEMO_PASSWORD);
+  await tab.click('Log in');
+  await tab.at('/my48');
+  await tab.goto('/my48/transactions');
+  await tab.see(/Transactions, newest first/);
+  const transactions = await tab.read(tablesOffScreen);
+  expect(transactions.cells).toBeGreaterThan(0);
+  expect(transactions).toMatchObject({ out: [], scrolling: 0 });
+});
+
 test('a member logs in, tops up €10 with a new card, carries data over, and logs out', async ({ tab, member }) => {
   const me = await member('flexi');
   await tab.goto('/log-in');

@@ -28,7 +28,7 @@ export default function Orders() {
   return (
     <div className="stack">
       <div className="table-wrap" role="region" aria-labelledby="orders-caption" tabIndex={0}>
-        <table>
+        <table className="cards">
           <caption id="orders-caption">Your SIM orders, newest first</caption>
           <thead>
             <tr>
@@ -41,7 +41,7 @@ export default function Orders() {
             {orders.map((o) => (
               <tr key={o.id}>
                 <td>{orderItemText(o.sku)}</td>
-                <td>
+                <td data-label="Status">
                   <strong>{orderStatusText(o)}</strong>
                   <ol className="plain">
                     {orderSteps(o).map(({ step, at }) => (
@@ -51,7 +51,9 @@ export default function Orders() {
                     ))}
                   </ol>
                 </td>
-                <td>{[`${o.firstname} ${o.lastname}`, o.s_line1, o.s_city, `Co. ${o.s_county}`].join(', ')}</td>
+                <td data-label="Delivery to">
+                  {[`${o.firstname} ${o.lastname}`, o.s_line1, o.s_city, `Co. ${o.s_county}`].join(', ')}
+                </td>
               </tr>
             ))}
           </tbody>

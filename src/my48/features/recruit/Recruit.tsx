@@ -171,7 +171,7 @@ export default function Recruit({ page }: ScreenProps) {
           <p>No friends recruited yet. Share your link to start.</p>
         ) : (
           <div className="table-wrap" role="region" aria-label="Friends and their rewards" tabIndex={0}>
-            <table>
+            <table className="cards">
               <thead>
                 <tr>
                   <th scope="col">Friend</th>
@@ -186,9 +186,11 @@ export default function Recruit({ page }: ScreenProps) {
                 {rewards.friends.map((f) => (
                   <tr key={`${f.name}-${f.sent_at}`}>
                     <td>{f.name}</td>
-                    <td>{shortDate(f.sent_at)}</td>
-                    <td>{STATUS[f.status]}</td>
-                    <td className="num">{f.reward_cents ? euro(f.reward_cents) : ''}</td>
+                    <td data-label="Since">{shortDate(f.sent_at)}</td>
+                    <td data-label="Status">{STATUS[f.status]}</td>
+                    <td className="num" data-label="Reward">
+                      {f.reward_cents ? euro(f.reward_cents) : ''}
+                    </td>
                   </tr>
                 ))}
               </tbody>

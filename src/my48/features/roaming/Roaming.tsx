@@ -68,7 +68,7 @@ export default function Roaming() {
           <p>No use abroad this month.</p>
         ) : (
           <div className="table-wrap" role="region" aria-label={`Table of use abroad in ${v.monthName}`} tabIndex={0}>
-            <table className="roaming-countries">
+            <table className="roaming-countries cards">
               <caption className="visually-hidden">{`Use abroad in ${v.monthName}, by country`}</caption>
               <thead>
                 <tr>
@@ -83,15 +83,15 @@ export default function Roaming() {
                 {v.countries.map((c) => (
                   <tr key={c.country}>
                     <th scope="row">{c.name}</th>
-                    <td>{c.zone}</td>
-                    <td>
+                    <td data-label="Zone">{c.zone}</td>
+                    <td data-label="Data (GB)">
                       <span className="roaming-bar" aria-hidden="true">
                         <span style={{ width: `${c.bar}%` }} />
                       </span>
                       {c.data}
                     </td>
-                    <td>{c.minutes}</td>
-                    <td>{c.texts}</td>
+                    <td data-label="Minutes">{c.minutes}</td>
+                    <td data-label="Texts">{c.texts}</td>
                   </tr>
                 ))}
               </tbody>

@@ -45,7 +45,7 @@ function List() {
   return (
     <div className="stack" aria-busy={busy}>
       <div className="table-wrap" role="region" aria-labelledby="tx-caption" tabIndex={0}>
-        <table>
+        <table className="cards">
           <caption id="tx-caption">{`Transactions, newest first: page ${page} of ${pages}`}</caption>
           <thead>
             <tr>
@@ -70,7 +70,7 @@ function List() {
                 <Fragment key={line.key}>
                   <tr className="tx-uses">
                     <td>{shortDate(line.date)}</td>
-                    <td>
+                    <td data-label="What">
                       <button
                         type="button"
                         className="tx-uses__toggle"
@@ -82,9 +82,11 @@ function List() {
                         <span className="visually-hidden">{open.has(line.key) ? ', shown' : ', show each'}</span>
                       </button>
                     </td>
-                    <td className="num">{signedEuro(line.amount)}</td>
-                    <td className="num" />
-                    <td className="num" />
+                    <td className="num" data-label="Credit">
+                      {signedEuro(line.amount)}
+                    </td>
+                    <td className="num" data-label="By card" />
+                    <td className="num" data-label="Data" />
                   </tr>
                   {line.uses.map((t) => (
                     <Row key={t.id} t={t} hidden={!open.has(line.key)} id={`use-${t.id}`} within />
@@ -133,7 +135,7 @@ function Row({
   return (
     <tr id={id} hidden={hidden} className={within ? 'tx-use' : undefined}>
       <td>{within ? <span className="meta">{clockTime(t.date)}</span> : shortDate(t.date)}</td>
-      <td>
+      <td data-label="What">
         {t.receipt ? (
           <a href={`/my48/transactions/${t.id}`}>
             {t.description}
@@ -143,9 +145,15 @@ function Row({
           t.description
         )}
       </td>
-      <td className="num">{t.amount === 0 ? '' : signedEuro(t.amount)}</td>
-      <td className="num">{t.card_amount === 0 ? '' : euro(t.card_amount)}</td>
-      <td className="num">{t.data_kb === 0 ? '' : `${t.data_kb > 0 ? '+' : '−'}${gb(Math.abs(t.data_kb))} GB`}</td>
+      <td className="num" data-label="Credit">
+        {t.amount === 0 ? '' : signedEuro(t.amount)}
+      </td>
+      <td className="num" data-label="By card">
+        {t.card_amount === 0 ? '' : euro(t.card_amount)}
+      </td>
+      <td className="num" data-label="Data">
+        {t.data_kb === 0 ? '' : `${t.data_kb > 0 ? '+' : '−'}${gb(Math.abs(t.data_kb))} GB`}
+      </td>
     </tr>
   );
 }
