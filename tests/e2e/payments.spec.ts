@@ -59,3 +59,45 @@ test('nocredit: a new card pays (and is saved); declined, 3-D Secure decline and
   await page.goto('/my48');
   await expect(page.getByRole('region', { name: 'Credit' })).toContainText('€15.00');
 });
+
+test('the card form formats what is typed, refuses a wrong card before sending it, and Cancel goes back', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('nocredit');
+  await page.goto('/my48/memberships/add-credit');
+  await page.getByLabel('€5.00').check();
+  await page.getByLabel('A new card').check();
+  await page.getByRole('button', { name: 'Add €5.00' }).click();
+  await expect(page).toHaveURL(/\/payment-gateway\/\?checkout=/);
+  const number = page.getByLabel('Card number');
+  const expiry = page.getByLabel('Expiry date (MM/YY)');
+  await number.pressSequentially('4200000000000000');
+  await expect(number).toHaveValue('4200 0000 0000 0000');
+  await expiry.pressSequentially('1229');
+  await expect(expiry).toHaveValue('12/29');
+
+  // Checked before anything is sent: a mistyped number, then a month that does not exist.
+  let sent = 0;
+  page.on('request', (r) => void (r.url().includes('/sandbox/payments/checkouts/') && r.method() === 'POST' && sent++));
+  await page.getByLabel('Street address').fill('1 Main Street');
+  await page.getByLabel('Town or city').fill('Cork');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('Name on card').fill('Test Member');
+  await number.fill('4200 0000 0000 0001');
+  await page.getByRole('button', { name: 'Pay €5.00' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Check the card number: it is the 13 to 19 digits on the front of the card.',
+  );
+  await expect(number).toBeFocused();
+  await expect(number).toHaveAttribute('aria-invalid', 'true');
+  await number.fill('4200 0000 0000 0000');
+  await expiry.fill('13/29');
+  await page.getByRole('button', { name: 'Pay €5.00' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Enter the expiry date as MM/YY.');
+  expect(sent).toBe(0);
+  await expectNoAxeViolations(page, 'the card refused before sending');
+
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/my48\/memberships\/add-credit$/);
+});

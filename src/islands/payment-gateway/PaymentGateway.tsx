@@ -3,8 +3,19 @@ import { useEffect, useRef } from 'react';
 import { euro } from '../../lib/format.ts';
 import { $gateway, openGateway, reportPaymentError } from './payment-gateway-store.ts';
 import { LinkActions } from '../../components/LinkActions.tsx';
+import type { CheckoutPurpose } from '../../contract/payments.ts';
 
 const ADDRESS_NOTICE = '*A valid address is required to authenticate payment';
+
+/** Where "Cancel" goes back to: the screen each payment is started from. */
+const CAME_FROM: Record<CheckoutPurpose, string> = {
+  membership: '/my48/memberships',
+  credit: '/my48/memberships/add-credit',
+  addon: '/my48/addons',
+  'gift-membership': '/gift-shop',
+  'gift-credit': '/gift-shop',
+  'register-card': '/my48/settings/payment-details',
+};
 
 /** The payment page: what is paid for, the billing address and the provider's card widget, then the result. */
 export default function PaymentGateway() {
@@ -125,6 +136,11 @@ export default function PaymentGateway() {
           </fieldset>
         </form>
       </div>
+      <p>
+        <a className="btn btn--outline" href={CAME_FROM[checkout.purpose]}>
+          Cancel
+        </a>
+      </p>
     </section>
   );
 }

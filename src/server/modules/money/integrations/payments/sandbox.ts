@@ -179,7 +179,7 @@ function widget(options: {
   for (const [number, outcome] of options.cards) list.append(el('li', {}, `${number}: ${outcome}`));
   tests.append(list, el('p', {}, 'Any future expiry date and any 3-digit CVV.'));
   box.append(tests);
-  const error = el('div', { class: 'alert alert--error', role: 'alert', hidden: '' });
+  const error = el('div', { id: 'sbx-error', class: 'alert alert--error', role: 'alert', hidden: '' });
   box.append(error);
   const fields: [string, string, Record<string, string>][] = [
     ['number', 'Card number', { inputmode: 'numeric', autocomplete: 'cc-number' }],
@@ -208,8 +208,62 @@ function widget(options: {
   const button = el('button', { type: 'submit', class: 'btn btn--primary' }, options.label);
   box.append(button);
   form.append(box);
+  const input = (name: string) => form.elements.namedItem(`card.${name}`) as HTMLInputElement | null;
+  // As typed: the number in groups of four, the expiry as MM/YY ("1229" becomes "12/29").
+  input('number')?.addEventListener('input', (e) => {
+    const field = e.currentTarget as HTMLInputElement;
+    field.value = field.value
+      .replace(/\D/g, '')
+      .slice(0, 19)
+      .replace(/(\d{4})(?=\d)/g, '$1 ');
+  });
+  input('expiry')?.addEventListener('input', (e) => {
+    const field = e.currentTarget as HTMLInputElement;
+    const digits = field.value.replace(/\D/g, '').slice(0, 4);
+    const deleting = (e as InputEvent).inputType?.startsWith('delete');
+    field.value =
+      digits.length > 2 || (digits.length === 2 && !deleting) ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+  });
+  /** What is wrong with the card as typed, before anything is sent (the provider still decides). */
+  const problem = (): [string, string] | undefined => {
+    if (options.saved)
+      return /^\d{3}$/.test(input('cvv')!.value.trim())
+        ? undefined
+        : ['cvv', 'The CVV is the 3 digits on the back of the card.'];
+    const digits = input('number')!.value.replace(/\D/g, '');
+    let sum = 0;
+    for (let i = 0; i < digits.length; i++) {
+      let d = Number(digits[digits.length - 1 - i]);
+      if (i % 2 === 1 && (d *= 2) > 9) d -= 9;
+      sum += d;
+    }
+    if (digits.length < 13 || sum % 10 !== 0)
+      return ['number', 'Check the card number: it is the 13 to 19 digits on the front of the card.'];
+    const expiry = /^(\d{2})\/(\d{2})$/.exec(input('expiry')!.value.trim());
+    const month = Number(expiry?.[1]);
+    if (!expiry || month < 1 || month > 12) return ['expiry', 'Enter the expiry date as MM/YY.'];
+    const now = new Date();
+    const year = 2000 + Number(expiry[2]);
+    if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1))
+      return ['expiry', 'This card has expired: use another card.'];
+    if (!/^\d{3}$/.test(input('cvv')!.value.trim())) return ['cvv', 'The CVV is the 3 digits on the back of the card.'];
+    if (!input('holder')!.value.trim()) return ['holder', 'Enter the name on the card.'];
+    return undefined;
+  };
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
+    for (const name of ['number', 'expiry', 'cvv', 'holder']) input(name)?.removeAttribute('aria-invalid');
+    const wrong = problem();
+    if (wrong) {
+      const [name, message] = wrong;
+      error.textContent = message;
+      error.hidden = false;
+      const field = input(name);
+      field?.setAttribute('aria-invalid', 'true');
+      field?.setAttribute('aria-describedby', 'sbx-error');
+      field?.focus();
+      return;
+    }
     if (!form.reportValidity()) return;
     const value = (name: string) => (form.elements.namedItem(`card.${name}`) as HTMLInputElement).value;
     button.setAttribute('disabled', '');
@@ -225,7 +279,7 @@ function widget(options: {
         useSaved
           ? { saved: true, cvv: value('cvv'), result_url: resultUrl }
           : {
-              number: value('number'),
+              number: value('number').replace(/\s/g, ''),
               expiry: value('expiry'),
               cvv: value('cvv'),
               holder: value('holder'),
