@@ -93,7 +93,12 @@ test('onboard: No Active Membership and the onboard bundle', async ({ page, requ
   const u = await expectedUsage(request, m.email);
   await openDashboard(page, m);
   await expect(tile(page, 'Membership')).toContainText('No Active Membership');
-  await expect(tile(page, 'Extras')).toContainText(`${u.onBoardBundle!.left} GB left of ${u.onBoardBundle!.max} GB`);
+  // The onboard data is the data card until a membership starts (not a row of the extras).
+  const onboard = tile(page, 'Onboard data');
+  await expect(onboard).toContainText(`${u.onBoardBundle!.left} GB left of ${u.onBoardBundle!.max} GB`);
+  await expect(onboard).toContainText(`${u.onBoardBundle!.daysLeft} days to use it, until a membership starts.`);
+  await expect(page.getByRole('meter', { name: 'Onboard data left' })).toBeVisible();
+  await expect(tile(page, 'Extras')).not.toContainText('Onboard bundle');
   await expect(tile(page, 'Data')).toHaveCount(0);
   await expectNoAxeViolations(page);
 });

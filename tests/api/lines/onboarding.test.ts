@@ -1,6 +1,6 @@
 import { expect, it, onTestFinished, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orders } from '../../../src/server/db/schema.ts';
+import { notifications, orders } from '../../../src/server/db/schema.ts';
 import { messages } from '../../../src/contract/messages.ts';
 import { onboardingApi, onboardingFailures } from '../../../src/contract/onboarding.schema.ts';
 import { ordersApi, ordersFailures } from '../../../src/contract/orders.schema.ts';
@@ -90,6 +90,13 @@ forEachDatabase('onboarding', { seed: 'catalogue', rateLimit: undefined }, (ctx)
     expect(summary.goodybags_summary.goodyBags).toEqual([
       { product_sku: 'BDEG00', max_onboard_data: KB_PER_GB, onboard_data: KB_PER_GB, days_left_for_expiry: 30 },
     ]);
+    // The member is told with the number written as everywhere else.
+    const [told] = await ctx().handle.db.select().from(notifications).where(eq(notifications.memberId, s.userId));
+    const n = spareMsisdn(1);
+    expect(told).toMatchObject({
+      title: 'Your SIM is active',
+      body: `${n.slice(0, 3)} ${n.slice(3, 6)} ${n.slice(6)} is ready to use.`,
+    });
   });
 
   it('refuses an unknown card (404), a card already active (409), a second SIM (409) and a malformed number (400)', async () => {

@@ -153,14 +153,17 @@ function Extras({ u }: { u: UsageSummary }) {
             {u.addonData} GB <OnlineAction href="/my48/addons">Top up</OnlineAction>
           </dd>
         </div>
-        <div>
-          <dt>Onboard bundle</dt>
-          <dd>
-            {u.onBoardBundle
-              ? `${u.onBoardBundle.left} GB left of ${u.onBoardBundle.max} GB, ${u.onBoardBundle.daysLeft} days to use it`
-              : 'Empty'}
-          </dd>
-        </div>
+        {/* Before a membership the onboard data is the data card; with one, what is left of it is an extra. */}
+        {!u.onboardData && (
+          <div>
+            <dt>Onboard bundle</dt>
+            <dd>
+              {u.onBoardBundle
+                ? `${u.onBoardBundle.left} GB left of ${u.onBoardBundle.max} GB, ${u.onBoardBundle.daysLeft} days to use it`
+                : 'Empty'}
+            </dd>
+          </div>
+        )}
         <div>
           <dt>Goody bags</dt>
           <dd>
@@ -349,6 +352,11 @@ export default function Dashboard() {
             </section>
             <Membership u={u} />
             {u.isActiveMembership && <DataCard title="Data" figures={u.data} />}
+            {u.onboardData && (
+              <DataCard title="Onboard data" figures={u.onboardData}>
+                {`${u.onboardData.daysLeft} ${u.onboardData.daysLeft === 1 ? 'day' : 'days'} to use it, until a membership starts.`}
+              </DataCard>
+            )}
             {u.fairUsage && (
               <section className="tile" aria-labelledby="tile-fair-usage">
                 <h2 id="tile-fair-usage">Fair usage</h2>

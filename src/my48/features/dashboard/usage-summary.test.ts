@@ -119,6 +119,8 @@ describe('the usage summary from the balance summary', () => {
     expect(u.mebershipInactive).toBe(true);
     expect(u.onBoardBundle).toEqual({ max: '1.00', left: '0.67', daysLeft: 25 });
     expect(u.onBoardBundleDataEmpty).toBe(false);
+    // Until a membership starts, the onboard data is the data card.
+    expect(u.onboardData).toMatchObject({ max: '1.00', left: '0.67', used: '0.33', daysLeft: 25 });
   });
 
   it('the onboard bundle used up is marked empty; under 6000 KB left shows 0.01', () => {

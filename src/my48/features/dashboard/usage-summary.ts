@@ -76,6 +76,8 @@ export interface UsageSummary {
   /** The onboard bundle BDEG00 when it has both max and remaining data; else null and marked empty. */
   onBoardBundle: { max: string; left: string; daysLeft: number } | null;
   onBoardBundleDataEmpty: boolean;
+  /** A new member's onboard data, shown as the data card until a membership starts (null: a membership, or none left). */
+  onboardData: (DataFigures & { daysLeft: number }) | null;
   fairUsage: (DataFigures & { text: string }) | null;
 }
 
@@ -176,6 +178,18 @@ export function usageSummary(b: BalanceSummary, sim: { ssn: string; msisdn: stri
           }
         : null,
     onBoardBundleDataEmpty: !onboardShown,
+    onboardData:
+      !active && onboardShown && onboard
+        ? {
+            ...dataFigures(
+              onboard.max_onboard_data,
+              Math.max(0, onboard.max_onboard_data - onboard.onboard_data),
+              onboard.onboard_data,
+            ),
+            left: onboardLeft(onboard.onboard_data),
+            daysLeft: onboard.days_left_for_expiry,
+          }
+        : null,
     fairUsage,
   };
 }

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { formatMsisdn } from '../../../contract/format.ts';
 import { NETWORK_ORDER_ENDS, type LineState, type NetworkOrderState } from '../../../contract/network.ts';
 import type { Queryable } from '../../db/client.ts';
 import { notifications, sims } from '../../db/schema.ts';
@@ -36,7 +37,13 @@ const activation = orderCause<{ ssn: string }>(
         .set({ status: 'active', lineState: 'active' })
         .where(and(eq(sims.ssn, sim.ssn), eq(sims.status, 'activating')));
       if (sim.memberId)
-        await tell(tx, sim.memberId, now, 'Your SIM is active', `${sim.msisdn ?? 'Your number'} is ready to use.`);
+        await tell(
+          tx,
+          sim.memberId,
+          now,
+          'Your SIM is active',
+          `${sim.msisdn ? formatMsisdn(sim.msisdn) : 'Your number'} is ready to use.`,
+        );
     } else if (sim.memberId)
       await tell(
         tx,
@@ -154,7 +161,7 @@ const swap = orderCause<{ freshSsn: string; oldSsn: string }>(
           fresh.kind === 'esim' ? 'Your eSIM is ready' : 'Your new SIM works',
           fresh.kind === 'esim'
             ? 'Scan its QR code in my48 → Settings → Change my SIM to install it on your phone.'
-            : `${fresh.msisdn ?? 'Your number'} works on your new SIM now.`,
+            : `${fresh.msisdn ? formatMsisdn(fresh.msisdn) : 'Your number'} works on your new SIM now.`,
         );
       return;
     }

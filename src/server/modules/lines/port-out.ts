@@ -1,4 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
+import { formatMsisdn } from '../../../contract/format.ts';
 import { notifications, sims } from '../../db/schema.ts';
 import { domainEvent } from '../../kernel/events.ts';
 import { applyNumberLeaving, applyNumberLeft, type FollowUp, type PortOutSaid } from '../network/index.ts';
@@ -27,7 +28,7 @@ applyNumberLeft(async (tx, ctx, msisdn, said = {}) => {
     await tx.insert(notifications).values({
       memberId: sim.memberId,
       title: 'Your number has moved to another network',
-      body: `${msisdn} now belongs to another network, so your 48 SIM no longer works. Your account stays open: order a new SIM in my48 any time.`,
+      body: `${formatMsisdn(msisdn)} now belongs to another network, so your 48 SIM no longer works. Your account stays open: order a new SIM in my48 any time.`,
       createdAt: at,
     });
   await numberMovedAway.emit(tx, { ssn: sim.ssn, msisdn, memberId: sim.memberId, at, said });
