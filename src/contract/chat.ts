@@ -48,5 +48,6 @@ export const chatWords = {
   unanswered:
     'Nobody could answer in time, so we have kept the chat as a message: a person from our team will answer by e-mail.',
   left: 'We have kept the chat as a message: a person from our team will answer by e-mail.',
-  visitorNote: 'You are not signed in: we will not see your account, and we will not e-mail you the transcript.',
+  visitorNote:
+    'You are not signed in, so we will not see your account. We ask for your e-mail address only to answer you by e-mail if the chat ends before a person from our team joins it; we do not e-mail you the transcript (download it at the end).',
 } as const;

@@ -82,8 +82,17 @@ test('a member chats with the sandbox agent from my48 → Support by keyboard, l
   await chat.getByRole('button', { name: 'End chat' }).focus();
   await page.keyboard.press('Enter');
   await expect(chat.getByRole('status')).toHaveText('The chat has ended.');
-  // The rating: the first star's radio has the focus; arrows choose, Tab to the button, Enter.
+  // The rating: the first star's radio has the focus; arrows choose, Tab to the button, Enter. Each
+  // choice is a target of at least 44 × 44 px.
   await expect(chat.getByRole('radio', { name: '1' })).toBeFocused();
+  for (const box of await chat
+    .locator('.chat__rating label')
+    .evaluateAll((labels) =>
+      labels.map((l) => l.getBoundingClientRect().toJSON() as { width: number; height: number }),
+    )) {
+    expect(box.width).toBeGreaterThanOrEqual(44);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+  }
   for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
   await expect(chat.getByRole('radio', { name: '5' })).toBeChecked();
   await page.keyboard.press('Tab');
@@ -117,6 +126,10 @@ test('a visitor starts a chat with a name and an address (the captcha solved uns
   const email = `chat-visitor-${testInfo.project.name}-${Date.now()}@example.org`;
   await page.goto('/chat');
   const chat = page.getByRole('region', { name: 'Chat with 48' });
+  // Why the address is asked for, beside the promise not to mail the transcript.
+  await expect(chat).toContainText(
+    'We ask for your e-mail address only to answer you by e-mail if the chat ends before a person from our team joins it',
+  );
   await chat.getByLabel('Your name').fill('Claim your prize at win.example');
   await chat.getByLabel('Your e-mail address').fill(email);
   await chat.getByRole('button', { name: 'Start chat' }).click();
