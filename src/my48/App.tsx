@@ -93,6 +93,24 @@ export default function App() {
   );
 }
 
+/** Each tab's icon (beside its label, so never its only name): simple line drawings in the text's colour. */
+const TAB_ICONS: Record<string, string> = {
+  dashboard: 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z',
+  memberships: 'M3 6h18v12H3zM3 10h18M7 15h4',
+  addons: 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18M12 8v8M8 12h8',
+  flexiData: 'M4 8h13l-3-3M20 16H7l3 3',
+  more: 'M5 12h.01M12 12h.01M19 12h.01',
+};
+function TabIcon({ route }: { route: string }) {
+  const d = TAB_ICONS[route];
+  if (!d) return null;
+  return (
+    <svg className="my48__tab-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d={d} />
+    </svg>
+  );
+}
+
 /**
  * On a phone (and in the installed app, which has no browser buttons), my48's menu is a bar at the
  * bottom: four tabs and "More" for the rest, so each screen starts with its heading. It
@@ -120,6 +138,7 @@ function TabBar({ current }: { current: (typeof features)[number] | undefined })
   const link = (f: (typeof features)[number]) => (
     <li key={f.route}>
       <a href={f.path} aria-current={current === f ? 'page' : undefined}>
+        {f.tab && <TabIcon route={f.route} />}
         {f.menu}
       </a>
     </li>
@@ -144,6 +163,7 @@ function TabBar({ current }: { current: (typeof features)[number] | undefined })
             className={current && more.includes(current) ? 'is-current' : undefined}
             onClick={() => setOpen(!open)}
           >
+            <TabIcon route="more" />
             More
           </button>
         </li>

@@ -80,6 +80,20 @@ myTest.describe('my48 on a phone', () => {
         await expect(nav.getByRole('button', { name: 'More' })).toBeVisible();
         const bar = await nav.boundingBox();
         expect(bar!.y + bar!.height).toBeGreaterThan((viewport?.height ?? 0) - 2);
+        // Five tabs of one width, each an icon over its label, none smaller than 44 × 44 px.
+        const tabs = await nav.locator('.my48__tabs > li > *').evaluateAll((els) =>
+          els.map((el) => ({
+            ...(el.getBoundingClientRect().toJSON() as { width: number; height: number }),
+            icon: el.querySelector('svg') !== null,
+          })),
+        );
+        expect(tabs).toHaveLength(5);
+        for (const t of tabs) {
+          expect(t.icon).toBe(true);
+          expect(t.height).toBeGreaterThanOrEqual(44);
+          expect(Math.abs(t.width - tabs[0]!.width)).toBeLessThan(1);
+        }
+        expect(tabs[0]!.width).toBeGreaterThanOrEqual(44);
       } else {
         await expect(nav.getByRole('link', { name: 'Settings', exact: true })).toBeVisible();
         await expect(nav.getByRole('button', { name: 'More' })).toHaveCount(0);
@@ -119,6 +133,17 @@ myTest.describe('my48 on a phone', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeFocused();
       await expect(more).toHaveAttribute('aria-expanded', 'false');
       await expectNoAxeViolations(page, 'settings');
+
+      // On the dashboard (a tab of its own), opening More leaves one tab looking chosen: More.
+      await page.goto('/my48');
+      await more.click();
+      await expect(more).toHaveAttribute('aria-expanded', 'true');
+      const chosen = await nav
+        .locator('.my48__tabs > li > *')
+        .evaluateAll((els) =>
+          els.filter((el) => getComputedStyle(el).boxShadow !== 'none').map((el) => el.textContent),
+        );
+      expect(chosen).toEqual(['More']);
     },
   );
 });
