@@ -139,7 +139,7 @@ function TabBar({ current }: { current: (typeof features)[number] | undefined })
     <li key={f.route}>
       <a href={f.path} aria-current={current === f ? 'page' : undefined}>
         {f.tab && <TabIcon route={f.route} />}
-        {f.menu}
+        {f.tab ?? f.menu}
       </a>
     </li>
   );

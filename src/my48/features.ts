@@ -20,8 +20,8 @@ export interface My48Feature {
   heading: string;
   /** Label in the menus, in sentence case as the rest of the site ("Top Up" is the spec's own); none keeps it out of them. */
   menu?: string;
-  /** On a phone, one of the bottom bar's four tabs (the other menu entries are under "More"). */
-  tab?: true;
+  /** On a phone, one of the bottom bar's four tabs (the other menu entries are under "More"), with its short label. */
+  tab?: string;
   /** The screen, loaded as its own chunk when first opened. */
   Screen: ComponentType<ScreenProps>;
   /** Addresses below this one that show the same screen (a :param pattern and its known values, pre-rendered). */
@@ -78,7 +78,7 @@ export const features: My48Feature[] = [
     title: 'Dashboard',
     heading: 'Your dashboard',
     menu: 'Dashboard',
-    tab: true,
+    tab: 'Home',
     Screen: screen(() => import('./features/dashboard/Dashboard.tsx')),
   },
   {
@@ -97,7 +97,8 @@ export const features: My48Feature[] = [
     title: 'Memberships',
     heading: 'Memberships',
     menu: 'Memberships',
-    tab: true,
+    // The spec's word for a membership on sale ("Our Plan", "Buy Plan"): short enough for a phone's tab.
+    tab: 'Plans',
     Screen: screen(() => import('./features/memberships/Memberships.tsx')),
   },
   {
@@ -113,7 +114,7 @@ export const features: My48Feature[] = [
     title: 'Top up',
     heading: 'Top up with data',
     menu: 'Top Up',
-    tab: true,
+    tab: 'Top Up',
     Screen: AddonsScreen,
   },
   {
@@ -122,7 +123,7 @@ export const features: My48Feature[] = [
     title: 'Flexi data',
     heading: 'Flexi data',
     menu: 'Flexi data',
-    tab: true,
+    tab: 'Flexi data',
     Screen: screen<ScreenProps>(async () => {
       const { default: FlexiData } = await import('./features/flexi-data/FlexiData.tsx');
       return { default: () => createElement(FlexiData, { addons: AddonsScreen }) };

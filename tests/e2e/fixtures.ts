@@ -281,7 +281,9 @@ export async function payByCard(page: Page, card: string) {
  */
 export async function openMy48(page: Page, name: string): Promise<void> {
   const nav = page.getByRole('navigation', { name: 'my48' });
-  const link = nav.getByRole('link', { name, exact: true });
+  // On a phone a tab has its short label (features.ts `tab`).
+  const tab = { Dashboard: 'Home', Memberships: 'Plans' }[name] ?? name;
+  const link = nav.getByRole('link', { name, exact: true }).or(nav.getByRole('link', { name: tab, exact: true }));
   if (!(await link.isVisible())) await nav.getByRole('button', { name: 'More' }).click();
   await link.click();
 }

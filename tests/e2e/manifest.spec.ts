@@ -76,7 +76,7 @@ myTest.describe('my48 on a phone', () => {
       await expect(nav).toHaveCount(1);
       if (phone) {
         // Four tabs and More; the side menu's entries are under More.
-        await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Memberships', 'Top Up', 'Flexi data']);
+        await expect(nav.getByRole('link')).toHaveText(['Home', 'Plans', 'Top Up', 'Flexi data']);
         await expect(nav.getByRole('button', { name: 'More' })).toBeVisible();
         const bar = await nav.boundingBox();
         expect(bar!.y + bar!.height).toBeGreaterThan((viewport?.height ?? 0) - 2);

@@ -38,9 +38,11 @@ test('offline, /my48 shows the last balance with "as of", actions off and why; b
   await expect(addCredit).toHaveAccessibleDescription(/need a connection/);
   await expectNoAxeViolations(page, 'offline dashboard');
   // Another screen says it needs the network.
-  await page
-    .getByRole('navigation', { name: 'my48' })
+  const nav = page.getByRole('navigation', { name: 'my48' });
+  // The side menu's Memberships, or the phone's tab of it (Plans).
+  await nav
     .getByRole('link', { name: 'Memberships', exact: true })
+    .or(nav.getByRole('link', { name: 'Plans', exact: true }))
     .first()
     .click();
   await expect(page.getByText('This needs a connection.')).toBeVisible();
