@@ -109,7 +109,7 @@ forEachDatabase('push', { seed: 'catalogue' }, (ctx) => {
     expect(service.received(phone).map((d) => d.message)).toEqual([
       {
         title: 'You have used 80 % of your data',
-        body: expect.stringContaining('You have used 8'),
+        body: expect.stringContaining('You have used over 80 % of the data of your Data Plus €9.99 Membership'),
         url: '/my48/addons',
       },
     ]);
