@@ -194,5 +194,10 @@ export const paymentsFailures = failures('payments', {
   creditCovers: { status: 409, message: 'Your credit pays for this; no card payment is needed.' },
   noBalance: sharedFailures.detailsMissing,
   noStoredCard: { status: 409, message: 'You have no saved card. Please choose a new card.' },
+  /** Replacing a saved card needs a code (Settings → Payment details), never a payment's tick box. */
+  cardAlreadySaved: {
+    status: 409,
+    message: 'You already have a saved card. To replace it, go to Settings → Payment details.',
+  },
   noSuchCheckout: { status: 404, message: 'This payment has expired or does not exist. Please start again.' },
 });

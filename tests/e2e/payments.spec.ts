@@ -10,13 +10,20 @@ async function memberships(page: Page) {
   await expect(page.getByRole('heading', { level: 2, name: 'Buy a membership' })).toBeVisible();
 }
 
-test('nocredit: a new card pays (and is saved); declined, 3-D Secure decline and approve, and pending', async ({
+test('nocredit: a new card pays (and is saved when the member asks); declined, 3-D Secure decline and approve, and pending', async ({
   page,
   signIn,
 }) => {
   test.slow();
   await signIn('nocredit');
   await memberships(page);
+  // Keeping the card is asked, never assumed; auto-renew says what a saved card is for.
+  const save = page.getByLabel('Save the card I pay with for next time');
+  await expect(save).not.toBeChecked();
+  await page.getByLabel('Renew it automatically').check();
+  await expect(page.getByText('Auto-renew pays from your credit first, then from a saved card.')).toBeVisible();
+  await page.getByLabel('Renew it automatically').uncheck();
+  await save.check();
   await page.getByRole('button', { name: /^Buy (now|next): Data Plus €9\.99 Membership$/ }).click();
   await expect(page.getByRole('heading', { name: 'Pay €9.99' })).toBeVisible();
   await expect(page.locator('#PANDAOLTUNRG2')).toBeVisible();
@@ -28,6 +35,8 @@ test('nocredit: a new card pays (and is saved); declined, 3-D Secure decline and
   await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
   await page.getByRole('link', { name: 'Continue' }).click();
   await expect(page.getByText(/^Queued: Data Plus €9\.99 Membership/)).toBeVisible();
+  await expect(page.getByLabel('Credit first, then my card ending 0000')).toBeChecked();
+  await expect(save).toHaveCount(0);
 
   // Add credit with a new card: declined, then 3-D Secure declined and approved, then pending.
   const newCardCredit = async (amount: string) => {

@@ -91,6 +91,31 @@ forEachDatabase('payments', { seed: 'catalogue' }, (ctx) => {
     expect(card!.token).not.toContain('4200');
   });
 
+  it('a card is kept only when asked, and never over a card saved while the payment was open', async () => {
+    const m = await createMember(ctx(), specs.nocredit);
+    const cardOf = async () => ctx().handle.db.select().from(storedCards).where(eq(storedCards.memberId, m.userId));
+    const plain = (await checkout(ctx(), m, { purpose: 'addon', sku: 'BDAO05' })).body._payload.checkout_id;
+    await payWith(ctx(), plain, '4200 0000 0000 0000');
+    expect(await result(ctx(), plain)).toMatchObject({ state: 'success' });
+    expect(await cardOf()).toEqual([]);
+
+    const asked = (await checkout(ctx(), m, { purpose: 'credit', amount_cents: 500, save_card: true })).body._payload
+      .checkout_id;
+    await ctx()
+      .handle.db.insert(storedCards)
+      .values({
+        memberId: m.userId,
+        token: 'tok-meanwhile',
+        brand: 'MASTER',
+        last4: '4444',
+        expiry: '01/31',
+        createdAt: new Date(),
+      });
+    await payWith(ctx(), asked, '4200 0000 0000 0000');
+    expect(await result(ctx(), asked)).toMatchObject({ state: 'success' });
+    expect(await cardOf()).toMatchObject([{ token: 'tok-meanwhile', last4: '4444' }]);
+  });
+
   it('declined, 3-D Secure approve and decline, and pending that settles 10 seconds later', async () => {
     const m = await createMember(ctx(), specs.nocredit);
     const declined = (await checkout(ctx(), m, { purpose: 'credit', amount_cents: 1000 })).body._payload.checkout_id;
@@ -155,7 +180,7 @@ forEachDatabase('payments', { seed: 'catalogue' }, (ctx) => {
     for (const body of [
       { purpose: 'credit', amount_cents: 1500, card: 'new' },
       { purpose: 'credit', amount_cents: 1500 },
-      { purpose: 'addon', sku: 'BDAO05', card: 'new', save_card: true },
+      { purpose: 'addon', sku: 'BDAO05', card: 'new' },
     ]) {
       const id = (await checkout(ctx(), m, body)).body._payload.checkout_id;
       const widget = await widgetOf(ctx(), id);
@@ -173,6 +198,12 @@ forEachDatabase('payments', { seed: 'catalogue' }, (ctx) => {
     expect(none.res.status).toBe(409);
     expect(none.body._payload.message).toBe('You have no saved card. Please choose a new card.');
     expect((await checkout(ctx(), m, { purpose: 'credit', amount_cents: 500, card: 'other' })).res.status).toBe(400);
+    // A payment's "save this card" never replaces a saved card: that needs a code (Settings).
+    const replace = await checkout(ctx(), m, { purpose: 'credit', amount_cents: 500, card: 'new', save_card: true });
+    expect(replace.res.status).toBe(409);
+    expect(replace.body._payload.message).toBe(
+      'You already have a saved card. To replace it, go to Settings → Payment details.',
+    );
   });
 
   it('the saved card when chosen (PANDAOLTREG2): its CVV pays', async () => {

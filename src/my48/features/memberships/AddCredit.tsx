@@ -16,7 +16,8 @@ export default function AddCredit() {
   const form = useStore(purchase.$state);
   const [amount, setAmount] = useState<number>(1000);
   const [useCard, setUseCard] = useState(true);
-  const [save, setSave] = useState(true);
+  // Not ticked for the member: keeping a card is their choice (a pre-ticked box is no consent).
+  const [save, setSave] = useState(false);
   if (wait || !offers) return wait;
   const stored = card ? useCard : false;
   return (
@@ -69,14 +70,14 @@ export default function AddCredit() {
           onChange={() => setUseCard(false)}
           label="A new card"
         />
-        {!stored && (
+        {!card && (
           <CheckField
             id="save-card"
             type="checkbox"
             name="save"
             checked={save}
             onChange={(e) => setSave(e.target.checked)}
-            label="Save this card for next time"
+            label="Save the card I pay with for next time"
           />
         )}
       </fieldset>

@@ -1,11 +1,14 @@
+import { useState } from 'react';
 import { buyAddon } from './memberships-store.ts';
+import { CheckField } from '../../../components/forms/CheckField.tsx';
 import { useOffers } from './use-offers.tsx';
 import { ActionFeedback } from './Memberships.tsx';
 import { OfferFacts } from './OfferCard.tsx';
 
 /** Top up: data add-ons for the current membership; credit first, then the card. */
 export default function Addons() {
-  const { wait, offers, busy } = useOffers('for add-ons');
+  const { wait, offers, card, busy } = useOffers('for add-ons');
+  const [save, setSave] = useState(false);
   if (wait || !offers) return wait;
   if (!offers.current) {
     return (
@@ -21,8 +24,18 @@ export default function Addons() {
     <div className="stack">
       <ActionFeedback />
       <p>
-        Add-on data joins your {offers.current.name} and ends with it. It is paid from your credit first, then by card.
+        Add-on data joins your {offers.current.name} and ends with it. It is paid from your credit first, then by
+        {card ? ` your ${card.brand} card ending ${card.last4}.` : ' card.'}
       </p>
+      {!card && (
+        <CheckField
+          id="save-card"
+          type="checkbox"
+          checked={save}
+          onChange={(e) => setSave(e.target.checked)}
+          label="Save the card I pay with for next time"
+        />
+      )}
       <ul className="tiles plain" aria-label="Add-ons you can buy">
         {offers.addons.map((addon) => (
           <li key={addon.sku} className="tile">
@@ -32,7 +45,7 @@ export default function Addons() {
               type="button"
               className="btn btn--primary"
               disabled={busy}
-              onClick={() => void buyAddon(addon.sku as 'BDAO05' | 'BDAO10')}
+              onClick={() => void buyAddon(addon.sku as 'BDAO05' | 'BDAO10', !card && save)}
               aria-label={`Buy ${addon.name}`}
             >
               Buy

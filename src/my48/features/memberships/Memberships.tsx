@@ -87,6 +87,7 @@ export default function Memberships() {
   const confirm = useStore($confirm);
   const [paymentType, setPaymentType] = useState<PaymentType>('BALANCE_BEFORE_SC');
   const [recurrence, setRecurrence] = useState(false);
+  const [save, setSave] = useState(false);
   if (wait || !offers) return wait;
   const current = offers.current;
   return (
@@ -189,6 +190,23 @@ export default function Memberships() {
           onChange={(e) => setRecurrence(e.target.checked)}
           label="Renew it automatically"
         />
+        {!card && (
+          <>
+            <CheckField
+              id="save-card"
+              type="checkbox"
+              checked={save}
+              onChange={(e) => setSave(e.target.checked)}
+              label="Save the card I pay with for next time"
+            />
+            {recurrence && (
+              <p className="field__hint">
+                Auto-renew pays from your credit first, then from a saved card. Without a saved card, your membership
+                renews only when your credit covers it.
+              </p>
+            )}
+          </>
+        )}
       </fieldset>
 
       <h2>Buy a membership</h2>
@@ -210,7 +228,7 @@ export default function Memberships() {
               type="button"
               className="btn btn--primary"
               disabled={busy || Boolean(offers.queued)}
-              onClick={() => void buyMembership(offer.sku, paymentType, recurrence)}
+              onClick={() => void buyMembership(offer.sku, paymentType, recurrence, !card && save)}
               aria-label={`${current ? 'Buy next' : 'Buy now'}: ${offer.name}`}
             >
               {current ? 'Buy next' : 'Buy now'}

@@ -60,7 +60,7 @@ describe('the purchase form', () => {
   it('when the card must pay and none is stored: a checkout is made and the payment page opened, busy till it replaces the page', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
     panda.answerWith(({ method, path }) => {
-      if (method === 'POST' && path === `${base}/recurrence`)
+      if (method === 'POST' && (path === `${base}/recurrence` || path === `${base}/addons`))
         return {
           status: 402,
           body: { _payload: { code: membershipsFailures.checkoutRequired.code, message: 'A card payment is needed.' } },
@@ -72,8 +72,18 @@ describe('the purchase form', () => {
     void store.buyMembership('BDDT00', 'BALANCE_BEFORE_SC', true);
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/payment-gateway/?checkout=abc'));
     expect(panda.writes().map((w) => w.path)).toEqual([`${base}/recurrence`, `${base}/checkouts`]);
-    expect(panda.writes()[1]!.body).toMatchObject({ purpose: 'membership', sku: 'BDDT00', recurrence_enabled: true });
+    // The card is kept only when the member ticked "save": not asked, not kept.
+    expect(panda.writes()[1]!.body).toMatchObject({
+      purpose: 'membership',
+      sku: 'BDDT00',
+      recurrence_enabled: true,
+      save_card: false,
+    });
     expect(store.purchase.$state.get()).toMatchObject({ busy: true, busyLabel: 'Opening the secure payment page…' });
+    store.purchase.reset();
+    void store.buyAddon('BDAO05', true);
+    await vi.waitFor(() => expect(panda.writes()).toHaveLength(4));
+    expect(panda.writes()[3]!.body).toMatchObject({ purpose: 'addon', sku: 'BDAO05', save_card: true });
     assign.mockRestore();
   });
 

@@ -58,6 +58,7 @@ const Purchase = z.discriminatedUnion('kind', [
     sku: RecurrenceForm.shape.recurrence_sku,
     payment_type: RecurrenceForm.shape.payment_type,
     recurrence: z.enum(['true', 'false']),
+    save: z.literal('on').optional(),
   }),
   z.object({
     kind: z.literal('credit'),
@@ -65,7 +66,11 @@ const Purchase = z.discriminatedUnion('kind', [
     card: z.enum(['stored', 'new'], { error: 'Choose how to pay.' }),
     save: z.literal('on').optional(),
   }),
-  z.object({ kind: z.literal('addon'), sku: membershipsApi.buyAddon.body.shape.sku }),
+  z.object({
+    kind: z.literal('addon'),
+    sku: membershipsApi.buyAddon.body.shape.sku,
+    save: z.literal('on').optional(),
+  }),
   z.object({
     kind: z.literal('autoRenew'),
     change: z.enum(['on', 'off', 'switch']),
@@ -117,7 +122,7 @@ export const purchase = formStore({
             purpose: 'membership',
             sku: p.sku,
             recurrence_enabled: recurrence,
-            save_card: true,
+            save_card: p.save === 'on',
             card: 'new',
           });
         }
@@ -144,7 +149,7 @@ export const purchase = formStore({
           return `${wholeGb(_payload.addon.data_kb)} added to your membership.`;
         } catch (error) {
           if (!checkoutNeeded(error)) throw error;
-          return checkout({ purpose: 'addon', sku: p.sku, save_card: true, card: 'new' });
+          return checkout({ purpose: 'addon', sku: p.sku, save_card: p.save === 'on', card: 'new' });
         }
       }
       case 'autoRenew': {
@@ -170,8 +175,15 @@ export const purchase = formStore({
 });
 
 /** Buy a membership: now, or queued behind the current one; credit first unless the stored card pays it all. */
-export const buyMembership = (sku: string, paymentType: PaymentType, recurrence: boolean) =>
-  purchase.submit({ kind: 'membership', sku, payment_type: paymentType, recurrence: String(recurrence) });
+/** `save`: keep the card that pays the part credit does not (offered only while no card is saved). */
+export const buyMembership = (sku: string, paymentType: PaymentType, recurrence: boolean, save = false) =>
+  purchase.submit({
+    kind: 'membership',
+    sku,
+    payment_type: paymentType,
+    recurrence: String(recurrence),
+    ...(save ? { save: 'on' } : {}),
+  });
 
 /** Auto-renew: the member confirms first (spec section 8), then a popup says it is on or off. */
 export const askAutoRenew = (turnOn: boolean, sku: string) => $confirm.set({ change: turnOn ? 'on' : 'off', sku });
@@ -186,7 +198,8 @@ export function confirmAutoRenew(): Promise<void> {
 }
 
 /** A data add-on for the current membership: credit first, then the stored card or a new card. */
-export const buyAddon = (sku: 'BDAO05' | 'BDAO10') => purchase.submit({ kind: 'addon', sku });
+export const buyAddon = (sku: 'BDAO05' | 'BDAO10', save = false) =>
+  purchase.submit({ kind: 'addon', sku, ...(save ? { save: 'on' } : {}) });
 
 /** The popup closed (or the failure dismissed): the form is ready for the next. */
 export const closePopup = () => purchase.reset();

@@ -65,7 +65,9 @@ export async function createCheckout(
   const creditCents = priced.value.creditIn ? 0 : Math.min(balance.credit, priced.value.priceCents);
   const amountCents = priced.value.priceCents - creditCents;
   if (amountCents === 0) return refused('creditCovers');
-  if (body.card === 'saved' && !(await storedCardOf(ctx, memberId))) return refused('noStoredCard');
+  const stored = await storedCardOf(ctx, memberId);
+  if (body.card === 'saved' && !stored) return refused('noStoredCard');
+  if (body.card === 'new' && body.save_card && stored) return refused('cardAlreadySaved');
   return prepare(ctx, {
     memberId,
     ssn,
@@ -194,7 +196,7 @@ export async function checkoutResult(
         .returning();
       if (!taken) return; // applied by another load of the result address
       if (c.memberId !== null && result.registration && (c.saveCard || c.purpose === 'register-card'))
-        await keepCard(tx, c.memberId, result.registration, now);
+        await keepCard(tx, c.memberId, result.registration, now, c.purpose === 'register-card');
       const purchase = purchaseOf(c);
       if (!purchase || !c.ssn) return;
       const credit = await lockedCredit(tx, c.ssn);
@@ -250,12 +252,18 @@ export async function checkoutResult(
   return answer('success', result.code, result.description);
 }
 
-async function keepCard(tx: Queryable, memberId: number, card: Registration, now: Date) {
+/**
+ * Keeps the card the provider registered. Only "Save a card" (its code asked first) replaces a saved
+ * one; a payment's "save this card" keeps it only where none was saved meanwhile.
+ */
+async function keepCard(tx: Queryable, memberId: number, card: Registration, now: Date, replace: boolean) {
   const values = { token: card.token, brand: card.brand, last4: card.last4, expiry: card.expiry, createdAt: now };
-  await tx
-    .insert(storedCards)
-    .values({ memberId, ...values })
-    .onConflictDoUpdate({ target: storedCards.memberId, set: values });
+  const insert = tx.insert(storedCards).values({ memberId, ...values });
+  const kept = await (replace
+    ? insert.onConflictDoUpdate({ target: storedCards.memberId, set: values })
+    : insert.onConflictDoNothing({ target: storedCards.memberId })
+  ).returning({ memberId: storedCards.memberId });
+  if (kept.length === 0) return;
   // The alerts job checks the new card against the end of each renewing membership.
   await tx
     .update(memberships)
