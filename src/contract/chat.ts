@@ -19,8 +19,13 @@ export type ChatState = (typeof CHAT_STATES)[number];
 /** Who wrote a line of the conversation: the person, the agent, or the portal (joined, ended, left). */
 export const CHAT_AUTHORS = ['person', 'agent', 'portal'] as const;
 export type ChatAuthor = (typeof CHAT_AUTHORS)[number];
-/** Who ended a chat. */
-export const CHAT_ENDERS = ['person', 'agent', 'unanswered', 'message'] as const;
+/** Who ended a chat ('closed': its page was closed while waiting, and nobody's stream came back). */
+export const CHAT_ENDERS = ['person', 'agent', 'unanswered', 'message', 'closed'] as const;
+/**
+ * A waiting chat with no stream open on any instance for this long has been closed by its person: it
+ * leaves the queue (kept as a message when they wrote something), so nobody waits behind it.
+ */
+export const CHAT_GONE_MINUTES = 2;
 export type ChatEnder = (typeof CHAT_ENDERS)[number];
 
 /** A chat's reference, from its number: what a member finds in my48 → Support and quotes. */
@@ -48,6 +53,7 @@ export const chatWords = {
   unanswered:
     'Nobody could answer in time, so we have kept the chat as a message: a person from our team will answer by e-mail.',
   left: 'We have kept the chat as a message: a person from our team will answer by e-mail.',
+  closedWhileWaiting: 'The chat ended: its page was closed before a person from our team joined.',
   visitorNote:
     'You are not signed in, so we will not see your account. We ask for your e-mail address only to answer you by e-mail if the chat ends before a person from our team joins it; we do not e-mail you the transcript (download it at the end).',
 } as const;

@@ -4,6 +4,7 @@ import { chatWords } from '../../../src/contract/chat.ts';
 import { healthApi } from '../../../src/contract/health.schema.ts';
 import { chatLines, chats, tickets } from '../../../src/server/db/schema.ts';
 import { runChatJobs } from '../../../src/server/modules/care/chat.job.ts';
+import { streamsSeen } from '../../../src/server/modules/care/chat/hub.ts';
 import { chatwootDesk } from '../../../src/server/modules/care/integrations/chat/index.ts';
 import { createMember } from '../support/builders.ts';
 import { startChat } from '../support/chat.ts';
@@ -107,6 +108,8 @@ forEachDatabase('chat-desk', { seed: 'catalogue' }, (ctx) => {
     });
     for (let i = 0; i < 4; i += 1) {
       c.clock.advance(60_000);
+      // The person's page stays open (its instance's beat): only the desk's refusals end the wait.
+      await streamsSeen(c.handle.db, [chat.id], c.clock.now);
       await runChatJobs({ db: c.handle.db, clock: () => c.clock.now, siteUrl: c.config.siteUrl }, adapter);
     }
     const [row] = await c.handle.db.select().from(chats).where(eq(chats.id, chat.id));

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
 import {
+  chatWords,
   CHAT_MESSAGES_PER_MINUTE,
   CHAT_WRONG_TOKENS_PER_MINUTE,
   CHATS_PER_WINDOW,
@@ -12,6 +13,7 @@ import { createApp } from '../../../src/server/app.ts';
 import { chatLines, chats, outbox, ticketEntries, tickets } from '../../../src/server/db/schema.ts';
 import { chatwootDesk } from '../../../src/server/modules/care/integrations/chat/index.ts';
 import { runChatJobs } from '../../../src/server/modules/care/chat.job.ts';
+import { beatChatStreams } from '../../../src/server/modules/care/chat/hub.ts';
 import { hoursAt, parseChatHours } from '../../../src/server/modules/care/chat/hours.ts';
 import { createChatStore } from '../../../src/lib/chat/chat-store.ts';
 import { answerTo } from '../../../src/lib/captcha-answer.ts';
@@ -183,16 +185,65 @@ forEachDatabase('chat', { seed: 'catalogue' }, (ctx) => {
   it('nobody answers in 10 minutes: the chat becomes a message by itself', async () => {
     const c = ctx();
     const chat = await startChat(c.app);
-    const job = () => runChatJobs({ db: c.handle.db, clock: () => c.clock.now, siteUrl: c.config.siteUrl }, undefined);
+    // The page stays open: its stream, and the instance's beat for it (every 30 s in a real process).
+    const stream = await openEvents(c.app, chat);
+    await stream.until(() => stream.states().some((s) => s.state === 'waiting'));
+    const job = async () => {
+      await beatChatStreams(c.handle.db);
+      return runChatJobs({ db: c.handle.db, clock: () => c.clock.now, siteUrl: c.config.siteUrl }, undefined);
+    };
     c.clock.advance(9 * 60_000);
-    expect((await job()).unanswered).toBe(0);
+    expect(await job()).toMatchObject({ unanswered: 0 });
     c.clock.advance(2 * 60_000);
     expect((await job()).unanswered).toBe(1);
+    await stream.toEnd();
     const view = await ok(c.app, chatApi.chat, { params: { chat_id: chat.id }, headers: chat.headers });
     expect(view._payload).toMatchObject({ state: 'left', ticket: expect.stringMatching(/^48-T-/) });
     expect(view._payload.lines.at(-1)?.body).toMatch(/Nobody could answer in time/);
     // An agent cannot take it now.
     expect((await consoleStep(c.app, chat.id, 'take')).status).toBe(409);
+  });
+
+  it('a chat whose page was closed leaves the queue after 2 minutes without a stream; one still open stays, and moves up', async () => {
+    const c = ctx();
+    const job = async () => {
+      await beatChatStreams(c.handle.db);
+      return runChatJobs({ db: c.handle.db, clock: () => c.clock.now, siteUrl: c.config.siteUrl }, undefined);
+    };
+    // Ahead in the queue: one who wrote and closed the page, one who closed it without a word.
+    const wrote = await startChat(c.app);
+    await say(c.app, wrote, 'Is my port-in done?');
+    const silent = await startChat(c.app);
+    for (const gone of [wrote, silent]) {
+      const page = await openEvents(c.app, gone);
+      await page.until(() => page.states().some((s) => s.state === 'waiting'));
+      await page.close();
+    }
+    // Behind them: a page that stays open.
+    const open = await startChat(c.app);
+    const stream = await openEvents(c.app, open);
+    await stream.until(() => (stream.states().at(-1)?.place ?? 0) >= 3);
+    c.clock.advance(90_000);
+    expect((await job()).gone).toBe(0);
+    c.clock.advance(60_000);
+    expect((await job()).gone).toBeGreaterThanOrEqual(2);
+    // Nobody is left ahead of the open page: it is next, and it is still waiting.
+    await stream.until(() => stream.states().at(-1)?.place === 1);
+    expect(stream.states().at(-1)).toMatchObject({ state: 'waiting' });
+    // The one who wrote is answered by e-mail (we asked for the address for this); the silent one just ended.
+    const left = await ok(c.app, chatApi.chat, { params: { chat_id: wrote.id }, headers: wrote.headers });
+    expect(left._payload).toMatchObject({ state: 'left', ticket: expect.stringMatching(/^48-T-/) });
+    const [ticket] = await c.handle.db.select().from(tickets).where(eq(tickets.reference, left._payload.ticket!));
+    const [entry] = await c.handle.db.select().from(ticketEntries).where(eq(ticketEntries.ticketId, ticket!.id));
+    expect(entry!.body).toContain('The chat page was closed before anyone answered.');
+    expect(entry!.body).toContain('Is my port-in done?');
+    const ended = await ok(c.app, chatApi.chat, { params: { chat_id: silent.id }, headers: silent.headers });
+    expect(ended._payload).toMatchObject({ state: 'ended', ticket: null });
+    expect(ended._payload.lines.at(-1)?.body).toBe(chatWords.closedWhileWaiting);
+    // The open page's chat is not touched however long it waits for the beat's next minute.
+    c.clock.advance(60_000);
+    expect((await job()).gone).toBe(0);
+    await stream.close();
   });
 
   it('ending, rating once, the transcript: downloaded by anyone with the chat, mailed only to a member’s verified address', async () => {

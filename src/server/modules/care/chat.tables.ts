@@ -35,6 +35,8 @@ export const chats = pgTable(
     endedBy: text('ended_by', { enum: CHAT_ENDERS }),
     createdAt: createdAt(),
     answeredAt: ts('answered_at'),
+    /** Last seen with a stream open on some instance (hub.ts beats while one is): a waiting chat not seen for CHAT_GONE_MINUTES leaves the queue. */
+    streamSeenAt: ts('stream_seen_at'),
     endedAt: ts('ended_at'),
   },
   (t) => [

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { chatReference } from '../../../../contract/chat.ts';
 import type { ChatSummary } from '../../../../contract/chat.schema.ts';
 import type { Queryable } from '../../../db/client.ts';
@@ -12,6 +12,21 @@ export async function unansweredChats(db: Queryable, before: Date, limit = 50) {
     .select({ id: chats.id })
     .from(chats)
     .where(and(eq(chats.state, 'waiting'), lt(chats.createdAt, before)))
+    .orderBy(asc(chats.createdAt), asc(chats.id))
+    .limit(limit);
+}
+
+/** Waiting chats whose page has had no stream open on any instance since `before` (closed): oldest first. */
+export async function goneChats(db: Queryable, before: Date, limit = 50) {
+  return db
+    .select({ id: chats.id })
+    .from(chats)
+    .where(
+      and(
+        eq(chats.state, 'waiting'),
+        sql`coalesce(${chats.streamSeenAt}, ${chats.createdAt}) < ${before.toISOString()}`,
+      ),
+    )
     .orderBy(asc(chats.createdAt), asc(chats.id))
     .limit(limit);
 }

@@ -21,7 +21,7 @@ import {
   type Chat,
 } from './chats.ts';
 import { forwardChat, takeDeskEvent } from './desk.ts';
-import { watchChat } from './hub.ts';
+import { streamsSeen, watchChat } from './hub.ts';
 import * as service from './chat.service.ts';
 
 type C = Context<AppEnv>;
@@ -91,8 +91,10 @@ export async function events(c: C) {
   return streamSSE(
     c,
     async (stream) => {
-      const watch = await watchChat(db, found.id);
+      const watch = await watchChat(db, found.id, c.var.clock);
       stream.onAbort(() => watch.stop());
+      // Seen now, and again when it ends: a closed page's chat leaves the queue CHAT_GONE_MINUTES later.
+      await streamsSeen(db, [found.id], c.var.clock());
       let last = Number.isSafeInteger(after) && after > 0 ? after : 0;
       let said = '';
       try {
@@ -115,6 +117,7 @@ export async function events(c: C) {
         }
       } finally {
         watch.stop();
+        await streamsSeen(db, [found.id], c.var.clock()).catch(() => {});
       }
     },
     async (error) => {

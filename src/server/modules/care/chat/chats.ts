@@ -268,7 +268,9 @@ const endLine = (by: ChatEnder, agent: string | null) =>
     ? chatWords.endedByPerson
     : by === 'agent'
       ? chatWords.endedByAgent(agent ?? '48')
-      : chatWords.unanswered;
+      : by === 'closed'
+        ? chatWords.closedWhileWaiting
+        : chatWords.unanswered;
 
 /** Marks the chat over inside `tx` and mails a member's transcript to their verified address. */
 async function finish(
@@ -286,7 +288,8 @@ async function finish(
   await addLine(tx, chat.id, 'portal', by === 'message' ? chatWords.left : endLine(by, chat.agentName), now);
   await announceChat(tx, chat.id);
   if (chat.state === 'waiting') await announceQueue(tx);
-  if (await transcriptMailed(tx, chat)) {
+  // A chat closed while waiting, with nothing written, has no transcript worth a mail.
+  if (by !== 'closed' && (await transcriptMailed(tx, chat))) {
     const ended = { ...chat, endedAt: now };
     await sendMail(tx, () => now, {
       to: chat.email,
@@ -335,34 +338,76 @@ export async function leaveMessage(
     const chat = await locked(tx, chatId);
     if (!chat || over(chat)) return refused('over');
     if (chat.state !== 'waiting') return refused('taken');
-    const now = clock();
-    const so = await linesAfter(tx, chatId, 0, 10_000);
-    const text = [
-      ...(message ? [message, ''] : []),
-      by === 'unanswered'
-        ? because === 'desk'
-          ? 'This chat could not be opened at the help desk, so nobody could answer it. The chat so far:'
+    return done(await keepAsMessage(tx, chat, clock(), message, siteUrl, by, because));
+  });
+}
+
+async function keepAsMessage(
+  tx: Queryable,
+  chat: Chat,
+  now: Date,
+  message: string | undefined,
+  siteUrl: string,
+  by: 'message' | 'unanswered',
+  because: 'time' | 'desk' | 'closed',
+) {
+  const so = await linesAfter(tx, chat.id, 0, 10_000);
+  const text = [
+    ...(message ? [message, ''] : []),
+    by === 'unanswered'
+      ? because === 'desk'
+        ? 'This chat could not be opened at the help desk, so nobody could answer it. The chat so far:'
+        : because === 'closed'
+          ? 'The chat page was closed before anyone answered. The chat so far:'
           : 'Nobody answered this chat in time. The chat so far:'
-        : 'Left as a message from a chat. The chat so far:',
-      '',
-      transcriptOf(chat, so, chat.name),
-    ].join('\n');
-    const opened = await openTicket(
-      tx as unknown as Database,
-      () => now,
-      siteUrl,
-      { memberId: chat.verified ? chat.memberId : null, copyToSender: await transcriptMailed(tx, chat) },
-      {
-        topic: 'Something else',
-        name: chat.name,
-        email: chat.email,
-        msisdn: chat.msisdn,
-        message: text.slice(0, 20_000),
-      },
-    );
-    if (!opened.ok) throw new Error('a chat has no attachments');
-    await finish(tx, { ...chat }, by, now, siteUrl, opened.value.id);
-    return done({ ticket: opened.value.reference });
+      : 'Left as a message from a chat. The chat so far:',
+    '',
+    transcriptOf(chat, so, chat.name),
+  ].join('\n');
+  const opened = await openTicket(
+    tx as unknown as Database,
+    () => now,
+    siteUrl,
+    { memberId: chat.verified ? chat.memberId : null, copyToSender: await transcriptMailed(tx, chat) },
+    {
+      topic: 'Something else',
+      name: chat.name,
+      email: chat.email,
+      msisdn: chat.msisdn,
+      message: text.slice(0, 20_000),
+    },
+  );
+  if (!opened.ok) throw new Error('a chat has no attachments');
+  await finish(tx, { ...chat }, by, now, siteUrl, opened.value.id);
+  return { ticket: opened.value.reference };
+}
+
+/**
+ * A waiting chat whose page was closed (no stream on any instance since `before`) leaves the queue:
+ * kept as a message when its person wrote something (we asked for the address to answer by e-mail),
+ * else simply ended. A stream that came back meanwhile keeps it waiting.
+ */
+export async function closeGoneChat(
+  { db, clock }: ChatContext,
+  chatId: number,
+  before: Date,
+  siteUrl: string,
+): Promise<Outcome<'message' | 'ended', 'over' | 'seen'>> {
+  return db.transaction(async (tx) => {
+    const chat = await locked(tx, chatId);
+    if (!chat || chat.state !== 'waiting') return refused('over');
+    if ((chat.streamSeenAt ?? chat.createdAt) >= before) return refused('seen');
+    const now = clock();
+    const [wrote] = await tx
+      .select({ n: count() })
+      .from(chatLines)
+      .where(and(eq(chatLines.chatId, chatId), eq(chatLines.author, 'person')));
+    if (wrote!.n > 0) {
+      await keepAsMessage(tx, chat, now, undefined, siteUrl, 'unanswered', 'closed');
+      return done('message' as const);
+    }
+    await finish(tx, chat, 'closed', now, siteUrl);
+    return done('ended' as const);
   });
 }
 

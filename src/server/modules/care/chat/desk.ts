@@ -47,7 +47,8 @@ export async function forwardChat(ctx: ChatContext, desk: ChatDeskAdapter, chatI
       await desk.say(deskId, line.body);
       await db.update(chatLines).set({ forwardedAt: clock() }).where(eq(chatLines.id, line.id));
     }
-    if (chat.state === 'ended' && chat.endedBy === 'person') await desk.end(deskId).catch(() => {});
+    if (chat.state === 'ended' && (chat.endedBy === 'person' || chat.endedBy === 'closed'))
+      await desk.end(deskId).catch(() => {});
     return true;
   } catch (error) {
     await deskRefused(ctx, chatId, error).catch(() => {});

@@ -1,5 +1,8 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database, Queryable } from '../../../db/client.ts';
 import { listen, notify, RESYNC } from '../../../db/notify.ts';
+import { chats } from '../../../db/schema.ts';
+import type { Clock } from '../../../kernel/clock.ts';
 
 /**
  * The chats' fan-out across instances (docs/product/customer-care.md, "Live chat"): a change is
@@ -31,10 +34,35 @@ interface Watcher extends Watch {
   wake(reason: Wake): void;
 }
 
-const everyWatcher = new Set<Watcher>();
-const hubs = new WeakMap<Database, { byChat: Map<number, Set<Watcher>>; ready: Promise<void> }>();
+/**
+ * How often an instance says which waiting chats it holds a stream for (one UPDATE for all of them):
+ * well inside CHAT_GONE_MINUTES, so a chat whose page is open never looks closed.
+ */
+export const STREAM_BEAT_MS = 30_000;
 
-function hubOf(db: Database) {
+/** Marks waiting chats as seen with a stream open now: the beat, and a stream's start and end. */
+export async function streamsSeen(db: Queryable, chatIds: number[], now: Date): Promise<void> {
+  if (chatIds.length === 0) return;
+  await db
+    .update(chats)
+    .set({ streamSeenAt: now })
+    .where(and(inArray(chats.id, chatIds), eq(chats.state, 'waiting')));
+}
+
+const everyWatcher = new Set<Watcher>();
+interface Hub {
+  byChat: Map<number, Set<Watcher>>;
+  ready: Promise<void>;
+  beat?: NodeJS.Timeout | undefined;
+  clock?: Clock;
+}
+const hubs = new WeakMap<Database, Hub>();
+
+/** The waiting chats this instance holds a stream for. */
+const waitingHeld = (hub: Hub) =>
+  [...hub.byChat].filter(([, set]) => [...set].some((w) => w.waiting)).map(([id]) => id);
+
+function hubOf(db: Database): Hub {
   let hub = hubs.get(db);
   if (hub) return hub;
   const byChat = new Map<number, Set<Watcher>>();
@@ -48,9 +76,16 @@ function hubOf(db: Database) {
   return hub;
 }
 
-/** Watches a chat from this instance; answers once the database listens, so no change after it is missed. */
-export async function watchChat(db: Database, chatId: number): Promise<Watch> {
+/**
+ * Watches a chat from this instance; answers once the database listens, so no change after it is
+ * missed. While the instance holds any stream, it beats (STREAM_BEAT_MS) for the waiting ones.
+ */
+export async function watchChat(db: Database, chatId: number, clock: Clock): Promise<Watch> {
   const hub = hubOf(db);
+  hub.clock = clock;
+  // A beat that fails (the database away) is simply the next one's to make.
+  hub.beat ??= setInterval(() => void beatChatStreams(db).catch(() => {}), STREAM_BEAT_MS);
+  hub.beat.unref();
   let pending = false;
   let closed = false;
   let resolve: ((w: Wake) => void) | undefined;
@@ -87,6 +122,10 @@ export async function watchChat(db: Database, chatId: number): Promise<Watch> {
       const set = hub.byChat.get(chatId);
       set?.delete(watcher);
       if (set?.size === 0) hub.byChat.delete(chatId);
+      if (hub.byChat.size === 0 && hub.beat) {
+        clearInterval(hub.beat);
+        hub.beat = undefined;
+      }
       watcher.wake('closed');
     },
   };
@@ -96,6 +135,12 @@ export async function watchChat(db: Database, chatId: number): Promise<Watch> {
   everyWatcher.add(watcher);
   await hub.ready;
   return watcher;
+}
+
+/** One beat now: the waiting chats this instance holds a stream for are seen (what the interval runs). */
+export async function beatChatStreams(db: Database): Promise<void> {
+  const hub = hubs.get(db);
+  if (hub?.clock) await streamsSeen(db, waitingHeld(hub), hub.clock());
 }
 
 /** Ends every stream this process holds (a shutdown: the browsers resume on another instance). */
