@@ -8,6 +8,7 @@ import Advance from '../../components/Advance.tsx';
 import { $account } from '../../stores/account.ts';
 import { ActionFeedback } from './Memberships.tsx';
 import { CheckField } from '../../../components/forms/CheckField.tsx';
+import { SaveCardField } from './SaveCardField.tsx';
 
 /** Add credit: an amount, paid with the stored card or a new card (which can be saved). */
 export default function AddCredit() {
@@ -70,16 +71,7 @@ export default function AddCredit() {
           onChange={() => setUseCard(false)}
           label="A new card"
         />
-        {!card && (
-          <CheckField
-            id="save-card"
-            type="checkbox"
-            name="save"
-            checked={save}
-            onChange={(e) => setSave(e.target.checked)}
-            label="Save the card I pay with for next time"
-          />
-        )}
+        {!card && <SaveCardField save={save} onSave={setSave} name="save" />}
       </fieldset>
       <button type="submit" className="btn btn--primary" disabled={busy}>
         {form.busy ? form.busyLabel : `Add ${euro(amount)}`}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { buyAddon } from './memberships-store.ts';
-import { CheckField } from '../../../components/forms/CheckField.tsx';
+import { SaveCardField } from './SaveCardField.tsx';
 import { useOffers } from './use-offers.tsx';
 import { ActionFeedback } from './Memberships.tsx';
 import { OfferFacts } from './OfferCard.tsx';
@@ -27,15 +27,7 @@ export default function Addons() {
         Add-on data joins your {offers.current.name} and ends with it. It is paid from your credit first, then by
         {card ? ` your ${card.brand} card ending ${card.last4}.` : ' card.'}
       </p>
-      {!card && (
-        <CheckField
-          id="save-card"
-          type="checkbox"
-          checked={save}
-          onChange={(e) => setSave(e.target.checked)}
-          label="Save the card I pay with for next time"
-        />
-      )}
+      {!card && <SaveCardField save={save} onSave={setSave} />}
       <ul className="tiles plain" aria-label="Add-ons you can buy">
         {offers.addons.map((addon) => (
           <li key={addon.sku} className="tile">

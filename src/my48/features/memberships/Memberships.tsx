@@ -17,6 +17,7 @@ import {
 } from './memberships-store.ts';
 import { useOffers } from './use-offers.tsx';
 import { OfferFacts } from './OfferCard.tsx';
+import { SaveCardField } from './SaveCardField.tsx';
 import { CheckField } from '../../../components/forms/CheckField.tsx';
 
 /** The popups and the failure of the one action in progress, shared by the money screens. */
@@ -192,13 +193,7 @@ export default function Memberships() {
         />
         {!card && (
           <>
-            <CheckField
-              id="save-card"
-              type="checkbox"
-              checked={save}
-              onChange={(e) => setSave(e.target.checked)}
-              label="Save the card I pay with for next time"
-            />
+            <SaveCardField save={save} onSave={setSave} />
             {recurrence && (
               <p className="field__hint">
                 Auto-renew pays from your credit first, then from a saved card. Without a saved card, your membership
