@@ -32,6 +32,10 @@ export type ChatEnder = (typeof CHAT_ENDERS)[number];
 export const chatReference = (id: number) => `48-L-${String(id).padStart(6, '0')}`;
 export const CHAT_REFERENCE_PATTERN = /^48-L-[0-9]{6}$/;
 
+/** The rough wait at a place in the queue: the place × 60 ÷ the chats answered in the last hour (none: unknown). */
+export const waitMinutesAt = (place: number, answeredLastHour: number): number | null =>
+  answeredLastHour === 0 ? null : Math.max(1, Math.round((place * 60) / answeredLastHour));
+
 /** The place in the queue and the rough wait ("You are number 2 in the queue: about 3 minutes."). */
 export function queueText(place: number, minutes: number | null): string {
   const where = place <= 1 ? 'You are next in the queue' : `You are number ${place} in the queue`;

@@ -219,16 +219,21 @@ forEachDatabase('chat', { seed: 'catalogue' }, (ctx) => {
       await page.until(() => page.states().some((s) => s.state === 'waiting'));
       await page.close();
     }
-    // Behind them: a page that stays open.
+    // Behind them: two pages that stay open.
     const open = await startChat(c.app);
     const stream = await openEvents(c.app, open);
     await stream.until(() => (stream.states().at(-1)?.place ?? 0) >= 3);
+    const next = await startChat(c.app);
+    const behind = await openEvents(c.app, next);
+    await behind.until(() => (behind.states().at(-1)?.place ?? 0) >= 4);
     c.clock.advance(90_000);
     expect((await job()).gone).toBe(0);
     c.clock.advance(60_000);
     expect((await job()).gone).toBeGreaterThanOrEqual(2);
     // Nobody is left ahead of the open page: it is next, and it is still waiting.
+    // Each page's place comes from the instance's one read of the queue after the move.
     await stream.until(() => stream.states().at(-1)?.place === 1);
+    await behind.until(() => behind.states().at(-1)?.place === 2);
     expect(stream.states().at(-1)).toMatchObject({ state: 'waiting' });
     // The one who wrote is answered by e-mail (we asked for the address for this); the silent one just ended.
     const left = await ok(c.app, chatApi.chat, { params: { chat_id: wrote.id }, headers: wrote.headers });
@@ -244,6 +249,7 @@ forEachDatabase('chat', { seed: 'catalogue' }, (ctx) => {
     c.clock.advance(60_000);
     expect((await job()).gone).toBe(0);
     await stream.close();
+    await behind.close();
   });
 
   it('ending, rating once, the transcript: downloaded by anyone with the chat, mailed only to a member’s verified address', async () => {

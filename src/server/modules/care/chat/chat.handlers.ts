@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { chatApi, chatFailures } from '../../../../contract/chat.schema.ts';
+import { waitMinutesAt } from '../../../../contract/chat.ts';
+import { chatApi, chatFailures, type ChatView } from '../../../../contract/chat.schema.ts';
 import { fail, ok, reply } from '../../../http/answers.ts';
 import type { Input } from '../../../http/openapi.ts';
 import type { AppEnv } from '../../../http/router.ts';
@@ -21,7 +22,7 @@ import {
   type Chat,
 } from './chats.ts';
 import { forwardChat, takeDeskEvent } from './desk.ts';
-import { streamsSeen, watchChat } from './hub.ts';
+import { streamsSeen, watchChat, type Wake } from './hub.ts';
 import * as service from './chat.service.ts';
 
 type C = Context<AppEnv>;
@@ -97,23 +98,44 @@ export async function events(c: C) {
       await streamsSeen(db, [found.id], c.var.clock());
       let last = Number.isSafeInteger(after) && after > 0 ? after : 0;
       let said = '';
+      let view: ChatView | undefined;
+      let woke: Wake = 'woken';
+      const say = async (next: ChatView) => {
+        view = next;
+        const state = JSON.stringify(next);
+        if (state !== said) await stream.writeSSE({ event: 'chat', data: state });
+        said = state;
+      };
       try {
         while (!stream.aborted) {
-          const now = await chatById(db, found.id);
-          if (!now) break;
-          watch.waiting = now.state === 'waiting';
-          const lines = await linesAfter(db, found.id, last);
-          for (const line of lines) {
-            await stream.writeSSE({ id: String(line.id), event: 'line', data: JSON.stringify(lineOf(line)) });
-            last = line.id;
-          }
-          const state = JSON.stringify(await viewOf(c.var, now, [], mailed));
-          if (state !== said) await stream.writeSSE({ event: 'chat', data: state });
-          said = state;
-          if ((now.state === 'ended' || now.state === 'left') && lines.length < 500) break;
-          const woke = await watch.next(KEEP_ALIVE_MS);
-          if (woke === 'closed') break;
+          const place = woke === 'queue' && view?.state === 'waiting' ? watch.snapshot?.waiting.indexOf(found.id) : -1;
           if (woke === 'quiet') await stream.write(': keep-alive\n\n');
+          // Only the queue moved and the chat still waits: its place from the instance's one read of the queue.
+          else if (view && place !== undefined && place >= 0)
+            await say({
+              ...view,
+              place: place + 1,
+              wait_minutes: waitMinutesAt(place + 1, watch.snapshot!.answeredLastHour),
+            });
+          else {
+            const now = await chatById(db, found.id);
+            if (!now) break;
+            watch.waiting = now.state === 'waiting';
+            const lines = await linesAfter(db, found.id, last);
+            for (const line of lines) {
+              await stream.writeSSE({ id: String(line.id), event: 'line', data: JSON.stringify(lineOf(line)) });
+              last = line.id;
+            }
+            await say(await viewOf(c.var, now, [], mailed));
+            if (lines.length >= 500) {
+              // A page of lines: the next at once, not at the next change.
+              woke = 'woken';
+              continue;
+            }
+            if (now.state === 'ended' || now.state === 'left') break;
+          }
+          woke = await watch.next(KEEP_ALIVE_MS);
+          if (woke === 'closed') break;
         }
       } finally {
         watch.stop();

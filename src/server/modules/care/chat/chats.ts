@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, eq, gt, gte, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import { chatReference, chatWords, type ChatAuthor, type ChatEnder } from '../../../../contract/chat.ts';
+import { chatReference, chatWords, waitMinutesAt, type ChatAuthor, type ChatEnder } from '../../../../contract/chat.ts';
 import type { ChatLine, ChatView } from '../../../../contract/chat.schema.ts';
 import { irishFormat } from '../../../../contract/irish-time.ts';
 import type { Database, Queryable } from '../../../db/client.ts';
@@ -112,8 +112,7 @@ export async function queueOf(
     .select({ n: count() })
     .from(chats)
     .where(gte(chats.answeredAt, new Date(now.getTime() - 3_600_000)));
-  const perHour = answered?.n ?? 0;
-  return { place, waitMinutes: perHour === 0 ? null : Math.max(1, Math.round((place * 60) / perHour)) };
+  return { place, waitMinutes: waitMinutesAt(place, answered?.n ?? 0) };
 }
 
 /** The chat as its person reads it (lines: all, unless the caller streams them itself). */

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray } from 'drizzle-orm';
 import type { Database, Queryable } from '../../../db/client.ts';
 import { listen, notify, RESYNC } from '../../../db/notify.ts';
 import { chats } from '../../../db/schema.ts';
@@ -19,12 +19,24 @@ export const announceChat = (q: Queryable, chatId: number) => notify(q, CHANNEL,
 /** Announces that the queue moved (a chat joined, was taken or left it): the waiting chats' places change. */
 export const announceQueue = (q: Queryable) => notify(q, CHANNEL, QUEUE);
 
-export type Wake = 'woken' | 'quiet' | 'closed';
+/** Why a stream woke: its chat changed (read it), only the queue moved (`queue`: read the snapshot), a keep-alive, or the end. */
+export type Wake = 'woken' | 'queue' | 'quiet' | 'closed';
+
+/**
+ * The queue as one instance read it once for all its waiting streams: the waiting chats in order
+ * (oldest first) and how many chats were answered in the last hour (the wait estimate).
+ */
+export interface QueueSnapshot {
+  waiting: number[];
+  answeredLastHour: number;
+}
 
 /** One stream's watch on a chat: it waits for the next change (or a quiet period, for a keep-alive). */
 export interface Watch {
   /** Whether the chat is waiting (then the queue's moves wake it too). */
   waiting: boolean;
+  /** The queue as last read for this instance's streams (with a `queue` wake). */
+  snapshot: QueueSnapshot | undefined;
   next(quietMs: number): Promise<Wake>;
   stop(): void;
 }
@@ -55,6 +67,9 @@ interface Hub {
   ready: Promise<void>;
   beat?: NodeJS.Timeout | undefined;
   clock?: Clock;
+  /** A queue read in progress, and whether another move came meanwhile (read again after it). */
+  reading?: boolean;
+  again?: boolean;
 }
 const hubs = new WeakMap<Database, Hub>();
 
@@ -68,12 +83,57 @@ function hubOf(db: Database): Hub {
   const byChat = new Map<number, Set<Watcher>>();
   const { ready } = listen(db, CHANNEL, (payload) => {
     if (payload === RESYNC) for (const set of byChat.values()) for (const w of set) w.wake('woken');
-    else if (payload === QUEUE) {
-      for (const set of byChat.values()) for (const w of set) if (w.waiting) w.wake('woken');
-    } else for (const w of byChat.get(Number(payload)) ?? []) w.wake('woken');
+    else if (payload === QUEUE) void queueMoved(db, hub!);
+    else for (const w of byChat.get(Number(payload)) ?? []) w.wake('woken');
   });
   hubs.set(db, (hub = { byChat, ready }));
   return hub;
+}
+
+const waitingWatchers = (hub: Hub) => [...hub.byChat.values()].flatMap((set) => [...set].filter((w) => w.waiting));
+
+/**
+ * The queue moved: this instance reads it once (two queries, however many streams wait here) and
+ * hands the snapshot to each waiting stream. Moves that come while it reads are one more read after.
+ * A read that fails wakes the streams to read for themselves (each says what it can).
+ */
+async function queueMoved(db: Database, hub: Hub) {
+  if (hub.reading) {
+    hub.again = true;
+    return;
+  }
+  hub.reading = true;
+  try {
+    do {
+      hub.again = false;
+      if (waitingWatchers(hub).length === 0) break;
+      let snapshot: QueueSnapshot | undefined;
+      try {
+        snapshot = await readQueue(db, (hub.clock ?? (() => new Date()))());
+      } catch {
+        snapshot = undefined;
+      }
+      for (const w of waitingWatchers(hub)) {
+        if (snapshot) w.snapshot = snapshot;
+        w.wake(snapshot ? 'queue' : 'woken');
+      }
+    } while (hub.again);
+  } finally {
+    hub.reading = false;
+  }
+}
+
+async function readQueue(db: Database, now: Date): Promise<QueueSnapshot> {
+  const waiting = await db
+    .select({ id: chats.id })
+    .from(chats)
+    .where(eq(chats.state, 'waiting'))
+    .orderBy(asc(chats.createdAt), asc(chats.id));
+  const [answered] = await db
+    .select({ n: count() })
+    .from(chats)
+    .where(gte(chats.answeredAt, new Date(now.getTime() - 3_600_000)));
+  return { waiting: waiting.map((r) => r.id), answeredLastHour: answered?.n ?? 0 };
 }
 
 /**
@@ -86,25 +146,28 @@ export async function watchChat(db: Database, chatId: number, clock: Clock): Pro
   // A beat that fails (the database away) is simply the next one's to make.
   hub.beat ??= setInterval(() => void beatChatStreams(db).catch(() => {}), STREAM_BEAT_MS);
   hub.beat.unref();
-  let pending = false;
+  // What woke it while nobody waited: a change of its chat outranks a queue move (a full read says both).
+  let pending: 'woken' | 'queue' | undefined;
   let closed = false;
   let resolve: ((w: Wake) => void) | undefined;
   const watcher: Watcher = {
     chatId,
     waiting: false,
+    snapshot: undefined,
     wake(reason) {
       if (reason === 'closed') closed = true;
       if (resolve) {
         const r = resolve;
         resolve = undefined;
         r(closed ? 'closed' : reason);
-      } else pending = true;
+      } else if (reason === 'woken' || reason === 'queue') pending = pending === 'woken' ? 'woken' : reason;
     },
     next(quietMs) {
       if (closed) return Promise.resolve('closed');
       if (pending) {
-        pending = false;
-        return Promise.resolve('woken');
+        const was = pending;
+        pending = undefined;
+        return Promise.resolve(was);
       }
       return new Promise<Wake>((r) => {
         const timer = setTimeout(() => {
