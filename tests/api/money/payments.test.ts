@@ -101,16 +101,14 @@ forEachDatabase('payments', { seed: 'catalogue' }, (ctx) => {
 
     const asked = (await checkout(ctx(), m, { purpose: 'credit', amount_cents: 500, save_card: true })).body._payload
       .checkout_id;
-    await ctx()
-      .handle.db.insert(storedCards)
-      .values({
-        memberId: m.userId,
-        token: 'tok-meanwhile',
-        brand: 'MASTER',
-        last4: '4444',
-        expiry: '01/31',
-        createdAt: new Date(),
-      });
+    await ctx().handle.db.insert(storedCards).values({
+      memberId: m.userId,
+      token: 'tok-meanwhile',
+      brand: 'MASTER',
+      last4: '4444',
+      expiry: '01/31',
+      createdAt: new Date(),
+    });
     await payWith(ctx(), asked, '4200 0000 0000 0000');
     expect(await result(ctx(), asked)).toMatchObject({ state: 'success' });
     expect(await cardOf()).toMatchObject([{ token: 'tok-meanwhile', last4: '4444' }]);

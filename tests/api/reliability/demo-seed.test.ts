@@ -310,7 +310,10 @@ forEachDatabase('demo_seed', (ctx) => {
     const a = await login(ctx().app, 'active@example.com');
     const page = async (p: number, limit = 3) =>
       (await call(ctx().app, a, `/panda/protected/users/${a.userId}/transactions?page=${p}&limit=${limit}`)).json();
-    const rows = await ctx().handle.db.select({ id: ledger.id }).from(ledger).where(eq(ledger.ssn, demoSsn(1)));
+    const rows = await ctx()
+      .handle.db.select({ id: ledger.id })
+      .from(ledger)
+      .where(eq(ledger.ssn, demoSsn(1)));
     expect(rows.length).toBeGreaterThan(6);
     const first = await page(1);
     expect(first._meta).toMatchObject({ total: rows.length, page: 1, limit: 3 });

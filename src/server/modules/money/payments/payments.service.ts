@@ -259,9 +259,10 @@ export async function checkoutResult(
 async function keepCard(tx: Queryable, memberId: number, card: Registration, now: Date, replace: boolean) {
   const values = { token: card.token, brand: card.brand, last4: card.last4, expiry: card.expiry, createdAt: now };
   const insert = tx.insert(storedCards).values({ memberId, ...values });
-  const kept = await (replace
-    ? insert.onConflictDoUpdate({ target: storedCards.memberId, set: values })
-    : insert.onConflictDoNothing({ target: storedCards.memberId })
+  const kept = await (
+    replace
+      ? insert.onConflictDoUpdate({ target: storedCards.memberId, set: values })
+      : insert.onConflictDoNothing({ target: storedCards.memberId })
   ).returning({ memberId: storedCards.memberId });
   if (kept.length === 0) return;
   // The alerts job checks the new card against the end of each renewing membership.
