@@ -229,9 +229,10 @@ test('one instance stopped under a loop of requests: nothing fails past the read
   const window = failures.length ? failures.at(-1)! - failures[0]! : 0;
   const afterStop = sentAt.filter((at) => at >= stoppedAt);
   console.log(`${sent} requests (${afterStop.length} after the stop), ${failures.length} failed, over ${window} ms`);
-  // What is measured is time, not a count: a request takes longer on a loaded machine (seen: 49 in 10 s),
-  // so the loop must only have gone on asking well past the readiness window after the stop.
-  expect(afterStop.length).toBeGreaterThanOrEqual(20);
+  // What is measured is time, not a count: a request takes longer on a loaded machine (seen: 49 in 10 s,
+  // and 20 after the stop, whose command holds this process for its seconds), so the loop must only have
+  // gone on asking, again and again, well past the readiness window after the stop.
+  expect(afterStop.length).toBeGreaterThanOrEqual(10);
   expect(afterStop.at(-1)! - stoppedAt).toBeGreaterThan(7000);
   // Varnish's probe: every 2 s, 2 of the last 3 failing marks an instance sick (deploy/varnish/backends.vcl).
   expect(window).toBeLessThanOrEqual(6000);
