@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { startChat } from '../../src/server/modules/care/chat/chats.ts';
 import { startServer } from './api.ts';
@@ -33,6 +34,8 @@ export async function benchChat(databaseUrl: string, samples = 200) {
       chats.push({ id: chat.id, token });
     }
     const waiting = new Map<string, () => void>();
+    /** Each stream's latest place in the queue, as its events said it. */
+    const places = new Map<number, number>();
     const follow = async (chat: { id: number; token: string }) => {
       const abort = new AbortController();
       aborts.push(abort);
@@ -55,7 +58,11 @@ export async function benchChat(databaseUrl: string, samples = 200) {
           while ((at = buffer.indexOf('\n\n')) >= 0) {
             const block = buffer.slice(0, at);
             buffer = buffer.slice(at + 2);
-            if (block.includes('event: chat')) opened();
+            if (block.includes('event: chat')) {
+              opened();
+              const place = /"place":(\d+)/.exec(block)?.[1];
+              if (place) places.set(chat.id, Number(place));
+            }
             const body = /"body":"(bench-[^"]+)"/.exec(block)?.[1];
             if (body) waiting.get(body)?.();
           }
@@ -96,7 +103,44 @@ export async function benchChat(databaseUrl: string, samples = 200) {
     }
     times.sort((x, y) => x - y);
     const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
-    return { streams: chats.length, perStreamBytes: perStream, p50: at(0.5), p99: at(0.99), samples };
+
+    // A queue move: the first chat is left as a message through instance B; every other stream on A
+    // must show its place one nearer. How long until the last one does, and how often the chats table
+    // was read for it (PostgreSQL's own counters: an instance's one read of the queue, or one per stream).
+    const scans = async () => {
+      const [row] = await handle.db
+        .execute<{ n: string }>(
+          sql`select (seq_scan + coalesce(idx_scan, 0))::text as n from pg_stat_user_tables where relname = 'chats'`,
+        )
+        .then((r) => (Array.isArray(r) ? r : (r as { rows: { n: string }[] }).rows));
+      return Number(row?.n ?? 0);
+    };
+    await settle(1500);
+    const scansBefore = await scans();
+    const moved = performance.now();
+    const left = await fetch(`${b.base}/panda/public/chat/${chats[0]!.id}/leave`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-chat-token': chats[0]!.token },
+      body: JSON.stringify({}),
+    });
+    if (!left.ok) throw new Error(`leaving answered ${left.status}`);
+    const everyPlace = () => chats.slice(1).every((chat, i) => places.get(chat.id) === i + 1);
+    while (!everyPlace()) {
+      if (performance.now() - moved > 30_000) throw new Error('the queue move did not reach every stream in 30 s');
+      await settle(5);
+    }
+    const queueMoveMs = performance.now() - moved;
+    await settle(1500);
+    const queueMoveScans = (await scans()) - scansBefore;
+    return {
+      streams: chats.length,
+      perStreamBytes: perStream,
+      p50: at(0.5),
+      p99: at(0.99),
+      samples,
+      queueMoveMs,
+      queueMoveScans,
+    };
   } finally {
     for (const abort of aborts) abort.abort();
     await handle.close();
