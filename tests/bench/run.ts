@@ -180,7 +180,7 @@ if (pgUrl) {
     `Live chat, ${c.streams.toLocaleString('en-IE')} streams on one of two instances: a line across instances p50 ${c.p50.toFixed(1)} ms, p99 ${c.p99.toFixed(1)} ms (≤ ${CHAT_P99_BUDGET_MS} ms, ${c.samples} lines): ${check(c.p99 <= CHAT_P99_BUDGET_MS, 'chat line p99 over 200 ms')}; memory per idle stream ${kb(c.perStreamBytes)} (≤ ${kb(CHAT_MEMORY_BUDGET_BYTES)}): ${check(c.perStreamBytes <= CHAT_MEMORY_BUDGET_BYTES, 'a chat stream costs over 50 KB')}`,
   );
   figure(
-    `  a queue move (the first chat left): every other stream shows its new place in ${c.queueMoveMs.toFixed(0)} ms; the chats table read ${c.queueMoveScans.toLocaleString('en-IE')} times for it (one read per instance, not per stream: ≤ 20 ${check(c.queueMoveScans <= 20, 'a queue move reads the chats table per stream')})`,
+    `  a queue move (the first chat left): every other stream shows its new place in ${c.queueMoveMs.toFixed(0)} ms; the chats table read ${c.queueMoveScans.toLocaleString('en-IE')} times for it (one read per instance, not per stream: ≤ 100 with the minute's jobs around it, 3,636 when each stream read for itself: ${check(c.queueMoveScans <= 100, 'a queue move reads the chats table per stream')})`,
   );
 }
 
