@@ -18,7 +18,7 @@ test('nocredit: a new card pays (and is saved when the member asks); declined, 3
   await signIn('nocredit');
   await memberships(page);
   // Keeping the card is asked, never assumed; auto-renew says what a saved card is for.
-  const save = page.getByLabel('Save the card I pay with for next time');
+  const save = page.getByLabel('Save this card for next time');
   await expect(save).not.toBeChecked();
   await page.getByLabel('Renew it automatically').check();
   await expect(page.getByText('Auto-renew pays from your credit first, then from a saved card.')).toBeVisible();

@@ -1,7 +1,7 @@
 import { CheckField } from '../../../components/forms/CheckField.tsx';
 
 /**
- * "Save the card I pay with for next time": offered where a new card may pay while none is saved,
+ * "Save this card for next time": offered where a new card may pay while none is saved,
  * never ticked for the member (docs/product/money.md). `name` when the form posts it.
  */
 export function SaveCardField({
@@ -20,7 +20,7 @@ export function SaveCardField({
       {...(name ? { name } : {})}
       checked={save}
       onChange={(e) => onSave(e.target.checked)}
-      label="Save the card I pay with for next time"
+      label="Save this card for next time"
     />
   );
 }
