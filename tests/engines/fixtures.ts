@@ -36,9 +36,10 @@ export const test = base.extend<
     { scope: 'worker', timeout: 60_000 },
   ],
   policyReports: async ({ engine, baseURL }, use, testInfo) => {
-    let since = new Date();
+    const since = new Date();
+    // Each report once: one stored while a look was under way is not given again by the next look.
+    const taken = new Set<string>();
     await use(async () => {
-      const asked = new Date();
       const reports = (await (await fetch(new URL('/sandbox/csp-reports.json', baseURL))).json()) as {
         _payload: { violations: { at: string; page: string; directive: string; blocked: string; userAgent: string }[] };
       };
@@ -46,9 +47,13 @@ export const test = base.extend<
         .filter((v) => engine.userAgent.test(v.userAgent) && new Date(v.at) >= since)
         // The check of the check breaks the policy on purpose, on a page of its own.
         .filter((v) => v.page !== SELF_TEST || testInfo.title.startsWith(SELF_TEST_TITLE))
-        .map((v) => `policy report from ${v.page}: ${v.directive} ${v.blocked}`);
-      since = asked;
-      return found;
+        .filter((v) => {
+          const key = JSON.stringify(v);
+          if (taken.has(key)) return false;
+          taken.add(key);
+          return true;
+        });
+      return found.map((v) => `policy report from ${v.page}: ${v.directive} ${v.blocked}`);
     });
   },
   tab: async ({ engine, baseURL, policyReports }, use, testInfo) => {
