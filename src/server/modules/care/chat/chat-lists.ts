@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { chatReference } from '../../../../contract/chat.ts';
 import type { ChatSummary } from '../../../../contract/chat.schema.ts';
 import type { Queryable } from '../../../db/client.ts';
@@ -14,6 +14,15 @@ export async function unansweredChats(db: Queryable, before: Date, limit = 50) {
     .where(and(eq(chats.state, 'waiting'), lt(chats.createdAt, before)))
     .orderBy(asc(chats.createdAt), asc(chats.id))
     .limit(limit);
+}
+
+/** Chats answered in the hour before `now`: the queue's wait estimate (queueOf, and each instance's read of the queue). */
+export async function answeredInLastHour(db: Queryable, now: Date): Promise<number> {
+  const [answered] = await db
+    .select({ n: count() })
+    .from(chats)
+    .where(gte(chats.answeredAt, new Date(now.getTime() - 3_600_000)));
+  return answered?.n ?? 0;
 }
 
 /** Waiting chats whose page has had no stream open on any instance since `before` (closed): oldest first. */

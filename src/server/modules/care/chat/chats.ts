@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt, gte, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { chatReference, chatWords, waitMinutesAt, type ChatAuthor, type ChatEnder } from '../../../../contract/chat.ts';
 import type { ChatLine, ChatView } from '../../../../contract/chat.schema.ts';
 import { irishFormat } from '../../../../contract/irish-time.ts';
@@ -11,6 +11,7 @@ import { siteLink } from '../../../kernel/links.ts';
 import { done, refused, type Outcome } from '../../../kernel/outcome.ts';
 import { openTicket } from '../tickets.ts';
 import { announceChat, announceQueue } from './hub.ts';
+import { answeredInLastHour } from './chat-lists.ts';
 
 /**
  * Live chats (docs/product/customer-care.md, "Live chat"): every change is one transaction that
@@ -108,11 +109,7 @@ export async function queueOf(
       ),
     );
   const place = (ahead?.n ?? 0) + 1;
-  const [answered] = await db
-    .select({ n: count() })
-    .from(chats)
-    .where(gte(chats.answeredAt, new Date(now.getTime() - 3_600_000)));
-  return { place, waitMinutes: waitMinutesAt(place, answered?.n ?? 0) };
+  return { place, waitMinutes: waitMinutesAt(place, await answeredInLastHour(db, now)) };
 }
 
 /** The chat as its person reads it (lines: all, unless the caller streams them itself). */

@@ -1,8 +1,9 @@
-import { and, asc, count, eq, gte, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database, Queryable } from '../../../db/client.ts';
 import { listen, notify, RESYNC } from '../../../db/notify.ts';
 import { chats } from '../../../db/schema.ts';
 import type { Clock } from '../../../kernel/clock.ts';
+import { answeredInLastHour } from './chat-lists.ts';
 
 /**
  * The chats' fan-out across instances (docs/product/customer-care.md, "Live chat"): a change is
@@ -73,9 +74,9 @@ interface Hub {
 }
 const hubs = new WeakMap<Database, Hub>();
 
+const waitingWatchers = (hub: Hub) => [...hub.byChat.values()].flatMap((set) => [...set].filter((w) => w.waiting));
 /** The waiting chats this instance holds a stream for. */
-const waitingHeld = (hub: Hub) =>
-  [...hub.byChat].filter(([, set]) => [...set].some((w) => w.waiting)).map(([id]) => id);
+const waitingHeld = (hub: Hub) => [...new Set(waitingWatchers(hub).map((w) => w.chatId))];
 
 function hubOf(db: Database): Hub {
   let hub = hubs.get(db);
@@ -89,8 +90,6 @@ function hubOf(db: Database): Hub {
   hubs.set(db, (hub = { byChat, ready }));
   return hub;
 }
-
-const waitingWatchers = (hub: Hub) => [...hub.byChat.values()].flatMap((set) => [...set].filter((w) => w.waiting));
 
 /**
  * The queue moved: this instance reads it once (two queries, however many streams wait here) and
@@ -129,11 +128,7 @@ async function readQueue(db: Database, now: Date): Promise<QueueSnapshot> {
     .from(chats)
     .where(eq(chats.state, 'waiting'))
     .orderBy(asc(chats.createdAt), asc(chats.id));
-  const [answered] = await db
-    .select({ n: count() })
-    .from(chats)
-    .where(gte(chats.answeredAt, new Date(now.getTime() - 3_600_000)));
-  return { waiting: waiting.map((r) => r.id), answeredLastHour: answered?.n ?? 0 };
+  return { waiting: waiting.map((r) => r.id), answeredLastHour: await answeredInLastHour(db, now) };
 }
 
 /**
