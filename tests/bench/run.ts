@@ -17,9 +17,9 @@ import {
 } from './api.ts';
 import { weighPage } from './js-weight.ts';
 import { benchLighthouse, LIGHTHOUSE_BUDGET } from './lighthouse.ts';
-import { benchMy48, LOGIN_BUDGET_MS, MY48_BUDGET, OFFLINE_BUDGET_MS } from './my48.ts';
+import { benchMy48, JOURNEY_BUDGET, LOGIN_BUDGET_MS, MY48_BUDGET, OFFLINE_BUDGET_MS } from './my48.ts';
 import { soak } from './soak.ts';
-import { benchChat, CHAT_MEMORY_BUDGET_BYTES, CHAT_P99_BUDGET_MS } from './chat.ts';
+import { benchChat, CHAT_MEMORY_BUDGET_BYTES, CHAT_P99_BUDGET_MS, CHAT_RUNS } from './chat.ts';
 import { freePort } from '../setup/free-port.ts';
 import { startVarnish, varnishd } from '../setup/varnish.ts';
 
@@ -31,8 +31,8 @@ import { startVarnish, varnishd } from '../setup/varnish.ts';
  */
 const args = process.argv.slice(2);
 const NO_ISLAND_BUDGET = 10 * 1024;
-/** Island pages on React DOM, rendered at build. */
-const ISLAND_BUDGET = 90 * 1024;
+/** Island pages on React DOM, rendered at build, on a first visit (the consent banner included). */
+const ISLAND_BUDGET = 80 * 1024;
 /** /my48's shell is one client-only island: held to its own budget (log-in click → dashboard, below). */
 const isMy48 = (page: string) => page === '/my48' || page.startsWith('/my48/');
 /** The chat's own code (the owner's contract), on its page /chat beside what every content page loads. */
@@ -62,7 +62,7 @@ if (!args.includes('--no-build')) {
 }
 
 // 1. JavaScript per page: content pages ≤ 10 KB gzip once a consent choice is stored and ≤ 22 KB
-// on a first visit (with the banner); island pages ≤ 90 KB gzip; /my48's shell ≤ its 100 KB.
+// on a first visit (with the banner); island pages ≤ 80 KB gzip on a first visit; /my48's shell ≤ its 75 KB.
 const dist = 'dist';
 const pages = readdirSync(dist, { recursive: true, withFileTypes: true })
   .filter((e) => e.isFile() && e.name.endsWith('.html'))
@@ -83,16 +83,18 @@ for (const file of pages) {
       : isChat(w.page)
         ? NO_ISLAND_BUDGET + CHAT_CODE_BUDGET
         : NO_ISLAND_BUDGET;
-  const firstMiss = !w.hasIsland && !isChat(w.page) && first.gzipBytes > FIRST_VISIT_BUDGET;
+  const firstMiss = w.hasIsland
+    ? !isMy48(w.page) && first.gzipBytes > ISLAND_BUDGET
+    : !isChat(w.page) && first.gzipBytes > FIRST_VISIT_BUDGET;
   const miss = w.gzipBytes > budget || firstMiss;
   if (miss) over++;
   if (!w.hasIsland) heaviestFirstVisit = Math.max(heaviestFirstVisit, first.gzipBytes);
   console.log(
-    `${w.page.padEnd(48)} ${(w.hasIsland ? 'yes' : 'no').padEnd(6)} ${kb(w.bytes).padStart(9)} ${kb(w.gzipBytes).padStart(9)} ${kb(first.gzipBytes).padStart(10)}${miss ? `  OVER BUDGET (${kb(firstMiss ? FIRST_VISIT_BUDGET : budget)})` : ''}`,
+    `${w.page.padEnd(48)} ${(w.hasIsland ? 'yes' : 'no').padEnd(6)} ${kb(w.bytes).padStart(9)} ${kb(w.gzipBytes).padStart(9)} ${kb(first.gzipBytes).padStart(10)}${miss ? `  OVER BUDGET (${kb(firstMiss ? (w.hasIsland ? ISLAND_BUDGET : FIRST_VISIT_BUDGET) : budget)})` : ''}`,
   );
 }
 console.log(
-  `${pages.length} pages; ${over} over budget (content ${kb(NO_ISLAND_BUDGET)} with a stored choice and ${kb(FIRST_VISIT_BUDGET)} on a first visit, island ${kb(ISLAND_BUDGET)}, /my48 ${kb(MY48_BUDGET)} gzip); heaviest content page on a first visit ${kb(heaviestFirstVisit)}.`,
+  `${pages.length} pages; ${over} over budget (content ${kb(NO_ISLAND_BUDGET)} with a stored choice and ${kb(FIRST_VISIT_BUDGET)} on a first visit, island ${kb(ISLAND_BUDGET)} on a first visit, /my48 ${kb(MY48_BUDGET)} gzip); heaviest content page on a first visit ${kb(heaviestFirstVisit)}.`,
 );
 check(over === 0, `${over} pages over their JavaScript budget`);
 
@@ -173,14 +175,21 @@ if (pgUrl) {
   check(false, 'PostgreSQL figures not measured');
 }
 
-// 2b. Live chat on PostgreSQL: 1,000 streams on instance A, lines sent through instance B.
+// 2b. Live chat on PostgreSQL: 1,000 streams on instance A, lines sent through instance B, three runs
+// (each its own two instances and chats): every run's p99 within budget; memory per stream as the
+// median of the three.
 if (pgUrl) {
-  const c = await benchChat(benchDatabase()!);
+  const runs = [];
+  for (let run = 1; run <= CHAT_RUNS; run++) {
+    const c = await benchChat(benchDatabase()!);
+    runs.push(c);
+    figure(
+      `Live chat run ${run}, ${c.streams.toLocaleString('en-IE')} streams on one of two instances: a line across instances p50 ${c.p50.toFixed(1)} ms, p99 ${c.p99.toFixed(1)} ms (≤ ${CHAT_P99_BUDGET_MS} ms, ${c.samples} lines): ${check(c.p99 <= CHAT_P99_BUDGET_MS, `chat line p99 over ${CHAT_P99_BUDGET_MS} ms (run ${run})`)}; memory per idle stream ${kb(c.perStreamBytes)}; a queue move (the first chat left) shown by every other stream in ${c.queueMoveMs.toFixed(0)} ms, the chats table read ${c.queueMoveScans.toLocaleString('en-IE')} times for it (≤ 100: one read per instance, not per stream; 3,636 when each stream read for itself): ${check(c.queueMoveScans <= 100, `a queue move reads the chats table per stream (run ${run})`)}`,
+    );
+  }
+  const memory = runs.map((c) => c.perStreamBytes).sort((x, y) => x - y)[Math.floor(runs.length / 2)]!;
   figure(
-    `Live chat, ${c.streams.toLocaleString('en-IE')} streams on one of two instances: a line across instances p50 ${c.p50.toFixed(1)} ms, p99 ${c.p99.toFixed(1)} ms (≤ ${CHAT_P99_BUDGET_MS} ms, ${c.samples} lines): ${check(c.p99 <= CHAT_P99_BUDGET_MS, 'chat line p99 over 200 ms')}; memory per idle stream ${kb(c.perStreamBytes)} (≤ ${kb(CHAT_MEMORY_BUDGET_BYTES)}): ${check(c.perStreamBytes <= CHAT_MEMORY_BUDGET_BYTES, 'a chat stream costs over 50 KB')}`,
-  );
-  figure(
-    `  a queue move (the first chat left): every other stream shows its new place in ${c.queueMoveMs.toFixed(0)} ms; the chats table read ${c.queueMoveScans.toLocaleString('en-IE')} times for it (one read per instance, not per stream: ≤ 100 with the minute's jobs around it, 3,636 when each stream read for itself: ${check(c.queueMoveScans <= 100, 'a queue move reads the chats table per stream')})`,
+    `  memory per idle stream, median of ${runs.length} runs: ${kb(memory)} (≤ ${kb(CHAT_MEMORY_BUDGET_BYTES)}): ${check(memory <= CHAT_MEMORY_BUDGET_BYTES, `a chat stream costs over ${kb(CHAT_MEMORY_BUDGET_BYTES)}`)}`,
   );
 }
 
@@ -238,6 +247,9 @@ if (varnishd) {
   const my48 = await benchMy48();
   figure(
     `/my48 JavaScript from the log-in click to the dashboard: ${kb(my48.gzipBytes)} gzip in ${my48.files} files; ≤ ${kb(MY48_BUDGET)}: ${check(my48.gzipBytes <= MY48_BUDGET, '/my48 over its JavaScript budget')}`,
+  );
+  figure(
+    `the my48 journey on a first visit (the log-in page with the banner, the click, the dashboard; each script once): ${kb(my48.journey.gzipBytes)} gzip in ${my48.journey.files} files; ≤ ${kb(JOURNEY_BUDGET)}: ${check(my48.journey.gzipBytes <= JOURNEY_BUDGET, 'the my48 journey over its JavaScript budget')}`,
   );
   figure(
     `log-in click → dashboard shown: median ${Math.round(my48.medianMs)} ms of ${my48.runs.length} runs (${my48.runs.map((r) => Math.round(r)).join(', ')}); ≤ ${LOGIN_BUDGET_MS} ms: ${check(my48.medianMs <= LOGIN_BUDGET_MS, `log-in to dashboard over ${LOGIN_BUDGET_MS} ms`)}`,
