@@ -60,6 +60,36 @@ function serviceWorker() {
   };
 }
 
+/**
+ * Vite wraps every dynamic import of the browser's code in its preload helper (0.9 KB gzip), also
+ * with `modulePreload: false` (vitejs/vite#13952, #18551): the Consent script's imports put it on
+ * every page. With preloading off, every call passes no dependencies (`[]`), so the helper only calls
+ * the import and turns a failure into a `vite:preloadError` event nobody here listens for. Where
+ * no call in the build passes dependencies (`__vite__mapDeps`), the helper becomes what it then
+ * does: call the import. Its file keeps its name: its content follows from the original's.
+ * @returns {import('astro').AstroIntegration}
+ */
+function slimPreloadHelper() {
+  return {
+    name: 'slim-preload-helper',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const assets = join(fileURLToPath(dir), '_astro');
+        const scripts = (await readdir(assets)).filter((f) => f.endsWith('.js'));
+        const helper = scripts.find((f) => f.startsWith('preload-helper.'));
+        if (!helper) return;
+        for (const file of scripts)
+          if ((await readFile(join(assets, file), 'utf8')).includes('__vite__mapDeps'))
+            return logger.warn(`${file} preloads dependencies: the preload helper is kept whole`);
+        const code = await readFile(join(assets, helper), 'utf8');
+        const exported = /export\s*\{\s*(\w+)(?:\s+as\s+(\w+))?\s*\}\s*;?\s*$/.exec(code);
+        if (!exported) return logger.warn(`${helper}: its export was not recognised; kept whole`);
+        await writeFile(join(assets, helper), `const e=(m)=>m();export{e as ${exported[2] ?? exported[1]}};\n`);
+      },
+    },
+  };
+}
+
 const COMPRESSIBLE = /\.(html|js|css|json|xml|svg|txt|webmanifest)$/;
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -141,6 +171,7 @@ export default defineConfig({
     specPaths(),
     serviceWorker(),
     roamingFigures(),
+    slimPreloadHelper(),
     // Last: it compresses what the others wrote.
     precompress(),
   ],
@@ -152,9 +183,9 @@ export default defineConfig({
     ...(process.env.ASTRO_CACHE_DIR ? { cacheDir: `${process.env.ASTRO_CACHE_DIR}/vite` } : {}),
     plugins: [
       {
-        // No preload helper around the browser's dynamic imports: every page carried it (0.9 KB gzip)
-        // for the few chunks loaded later (a form's rules, the consent banner, a my48 screen, the idle
-        // log-out), whose own imports the browser then fetches as it reads them. Astro
+        // No preloading of what the browser's dynamic imports need (a form's rules, the consent bar,
+        // a my48 screen, the idle log-out): the browser fetches their imports as it reads them. The
+        // helper Vite still wraps them in is slimmed after the build (slimPreloadHelper). Astro
         // builds the client environment with its own settings, so it is set there.
         name: 'no-preload-helper',
         configEnvironment: (name) => (name === 'client' ? { build: { modulePreload: false } } : undefined),

@@ -1,7 +1,7 @@
 /**
- * The consent banner and settings (vanilla-cookieconsent, ADR 019). This module is a chunk of its
- * own: consent-boot.ts imports it only while no choice is stored, or when the visitor asks for
- * the cookie settings, so a visitor who has chosen loads none of it.
+ * The cookie settings (vanilla-cookieconsent, ADR 019). This module is a chunk of its own:
+ * consent-boot.ts and the first visit's bar (consent-bar.ts) import it only when the visitor asks
+ * for the settings ("Cookie settings", "Choose"), so no other visit loads any of it.
  */
 import * as CookieConsent from 'vanilla-cookieconsent';
 import libraryStyles from 'vanilla-cookieconsent/dist/cookieconsent.css?url';
@@ -25,7 +25,6 @@ function linkStyles(href: string): Promise<void> {
 
 async function start(tagManagerId: string | undefined): Promise<void> {
   await Promise.all([linkStyles(libraryStyles), linkStyles(themeStyles)]);
-  // First in the page, so the keyboard meets the choice before the page (the bar is fixed: nothing moves).
   const root = document.createElement('div');
   document.body.prepend(root);
   const chosen = ({ cookie }: { cookie: CookieConsent.CookieValue }) => applyChoice(cookie.categories, tagManagerId);
@@ -33,12 +32,13 @@ async function start(tagManagerId: string | undefined): Promise<void> {
     root,
     revision: CONSENT_REVISION,
     cookie: { name: CONSENT_COOKIE, expiresAfterDays: CONSENT_DAYS, sameSite: 'Lax' },
+    // Its own bar never shows (nor has words): the first visit's bar is consent-bar.ts, whose stored choice counts here.
+    autoShow: false,
     // Shown to every browser alike (automated ones too), so what tests and audits see is what visitors see.
     hideFromBots: false,
     // A bar along the bottom, never a blocking modal: the navigation and the page stay usable.
     disablePageInteraction: false,
     guiOptions: {
-      consentModal: { layout: 'bar inline', position: 'bottom', equalWeightButtons: true, flipButtons: false },
       preferencesModal: { layout: 'box', equalWeightButtons: true, flipButtons: false },
     },
     categories: {
@@ -49,26 +49,12 @@ async function start(tagManagerId: string | undefined): Promise<void> {
     },
     onFirstConsent: chosen,
     onChange: chosen,
-    // The bar leaves the page usable, so it must not tell assistive technology that the rest is inert.
-    onModalReady: ({ modalName, modal }) => {
-      if (modalName === 'consentModal') modal.setAttribute('aria-modal', 'false');
-    },
-    onModalShow: ({ modalName }) => {
-      const bar = modalName === 'consentModal' ? document.querySelector<HTMLElement>('#cc-main .cm') : null;
-      if (bar) document.documentElement.style.setProperty('--consent-bar', `${bar.offsetHeight + 16}px`);
-    },
     language: {
       default: 'en',
       translations: {
         en: {
-          consentModal: {
-            title: 'Cookies on 48',
-            description:
-              'The site needs some cookies to work. May we also use analytics cookies, to learn which pages help, and marketing cookies, to measure our ads? <a href="/cookies-details">Cookie details</a>',
-            acceptAllBtn: 'Accept all',
-            acceptNecessaryBtn: 'Necessary only',
-            showPreferencesBtn: 'Choose',
-          },
+          // Its own bar is never shown (autoShow: false): consent-bar.ts is the first visit's.
+          consentModal: {},
           preferencesModal: {
             title: 'Cookie settings',
             acceptAllBtn: 'Accept all',
@@ -111,14 +97,8 @@ async function start(tagManagerId: string | undefined): Promise<void> {
   });
 }
 
-/** Shows the bar (run() decides: only while no valid choice is stored), or the settings when asked for. */
-export async function showConsent({
-  tagManagerId,
-  preferences = false,
-}: {
-  tagManagerId: string | undefined;
-  preferences?: boolean;
-}): Promise<void> {
+/** Opens the cookie settings, on the stored choice if there is one. */
+export async function showSettings(tagManagerId: string | undefined): Promise<void> {
   await (started ??= start(tagManagerId));
-  if (preferences) CookieConsent.showPreferences();
+  CookieConsent.showPreferences();
 }

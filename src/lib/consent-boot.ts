@@ -10,24 +10,31 @@ function afterLoad(run: () => void): void {
 
 /**
  * Runs on every page (components/Consent.astro). Consent Mode starts denied; a stored choice is
- * applied at once with no banner code; without one, the banner chunk loads. "Cookie settings"
- * buttons ([data-cookie-settings]) load it on demand.
+ * applied at once with no banner code; without one, the bar's small chunk loads (consent-bar.ts).
+ * The settings (vanilla-cookieconsent, consent-banner.ts) load only when asked for: "Cookie
+ * settings" buttons ([data-cookie-settings]) or the bar's "Choose".
  */
 export function bootConsent(doc: Document = document): void {
   const tagManagerId = doc.querySelector<HTMLMetaElement>('meta[name="tag-manager"]')?.content || undefined;
   gtag('consent', 'default', CONSENT_DEFAULTS);
-  const open = (preferences: boolean) =>
-    import('./consent-banner.ts').then(({ showConsent }) => showConsent({ tagManagerId, preferences }));
+  const openSettings = () =>
+    void import('./consent-banner.ts').then(({ showSettings }) => showSettings(tagManagerId)).catch(() => undefined);
 
   const choice = storedChoice(doc.cookie);
   if (choice) applyChoice(choice, tagManagerId);
-  // A visitor who leaves before the banner's chunk arrives cancels its load: not an error, and the
-  // banner comes on the next page (no choice is stored yet).
-  else afterLoad(() => void open(false).catch(() => undefined));
+  // A visitor who leaves before the bar's chunk arrives cancels its load: not an error, and the
+  // bar comes on the next page (no choice is stored yet).
+  else
+    afterLoad(
+      () =>
+        void import('./consent-bar.ts')
+          .then(({ showBar }) => showBar({ tagManagerId, openSettings }))
+          .catch(() => undefined),
+    );
 
   doc.addEventListener('click', (event) => {
     if (!(event.target instanceof Element) || !event.target.closest('[data-cookie-settings]')) return;
     event.preventDefault();
-    void open(true);
+    openSettings();
   });
 }

@@ -1,7 +1,7 @@
 /**
  * Consent (docs/product/operations.md): the visitor's stored choice, Google Consent Mode v2 and the tag
- * manager. Loaded on every page, so it stays small: the banner itself (vanilla-cookieconsent)
- * is in consent-banner.ts and only loads while no choice is stored or when asked for.
+ * manager. Loaded on every page, so it stays small: the first visit's bar (consent-bar.ts) loads only
+ * while no choice is stored, the settings (vanilla-cookieconsent, consent-banner.ts) when asked for.
  */
 
 /** The cookie vanilla-cookieconsent keeps the choice in (kept on log-out: it is the device's, not the session's). */

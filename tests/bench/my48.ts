@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../setup/chromium.ts';
 import { freePort } from '../setup/free-port.ts';
 import { waitFor } from './api.ts';
@@ -105,10 +105,7 @@ export async function benchMy48(): Promise<{
  * log-in page, the form filled (its code loads on the first focus), the click, the dashboard. Every
  * script counted once by its URL (gzip), as the browser's cache would fetch it once.
  */
-async function firstVisitJourney(
-  browser: import('@playwright/test').Browser,
-  base: string,
-): Promise<{ gzipBytes: number; files: number }> {
+async function firstVisitJourney(browser: Browser, base: string): Promise<{ gzipBytes: number; files: number }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const scripts = new Map<string, Promise<number>>();

@@ -6,7 +6,7 @@ import { expectNoAxeViolations, logIn, test } from './fixtures.ts';
 test.use({ storageState: { cookies: [], origins: [] } });
 
 const GTM_ID = 'GTM-E2E0001';
-const bannerCode = (url: string) => /consent-banner|cookieconsent/.test(url);
+const bannerCode = (url: string) => /consent-(banner|bar)|cookieconsent/.test(url);
 const tagManager = (url: string) => url.startsWith('https://www.googletagmanager.com/');
 
 /** Every request the page makes from now on. */
@@ -234,4 +234,39 @@ test('/cookies-details lists every cookie and storage key a member’s visit lea
   await expect(page.getByRole('dialog', { name: 'Cookie settings' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Cookie settings' })).toBeHidden();
+});
+
+test('"Choose" on the bar opens the settings and a choice saved there ends the bar; the settings open on a choice the bar stored', async ({
+  page,
+}) => {
+  await page.goto('/help');
+  const bar = page.getByRole('dialog', { name: 'Cookies on 48' });
+  await bar.getByRole('button', { name: 'Choose' }).click();
+  const settings = page.getByRole('dialog', { name: 'Cookie settings' });
+  await expect(settings).toBeVisible();
+  // The bar steps aside while the settings show, and comes back when they close with nothing chosen.
+  await expect(bar).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(settings).toBeHidden();
+  await expect(bar).toBeVisible();
+  await bar.getByRole('button', { name: 'Choose' }).click();
+  await expect(settings).toBeVisible();
+  await settings.getByRole('checkbox', { name: 'Analytics' }).check({ force: true });
+  await settings.getByRole('button', { name: 'Save my choice' }).click();
+  await expect(settings).toBeHidden();
+  await expect(bar).toHaveCount(0);
+  expect(await storedCategories(page)).toEqual(['necessary', 'analytics']);
+
+  // The bar's own choice, read by the settings: both switches on after "Accept all".
+  await page.context().clearCookies();
+  await page.goto('/help');
+  await bar.getByRole('button', { name: 'Accept all' }).click();
+  await expect(bar).toHaveCount(0);
+  await page.getByRole('button', { name: 'Cookie settings' }).click();
+  await expect(settings).toBeVisible();
+  await expect(settings.getByRole('checkbox', { name: 'Analytics' })).toBeChecked();
+  await expect(settings.getByRole('checkbox', { name: 'Marketing' })).toBeChecked();
+  await page.keyboard.press('Escape');
+  await expect(settings).toBeHidden();
+  await expect(bar).toHaveCount(0);
 });

@@ -1,8 +1,5 @@
 import { atom, map } from 'nanostores';
-import { FetchError } from 'ofetch';
-import { coverageMessages, nearestArea, nearIreland, readEircode, type CoverageArea } from '../../contract/coverage.ts';
-import { lookUpConnection } from '../../lib/connection.ts';
-import { errorMessage } from '../../lib/http.ts';
+import { coverageMessages, readEircode, type CoverageArea } from '../../contract/coverage.ts';
 
 /** The coverage data as published (content/coverage.yaml → /api/cms/coverage/areas.json). */
 export const $areas = atom<{ list?: CoverageArea[]; error?: string }>({});
@@ -74,29 +71,19 @@ export async function check(input: string): Promise<void> {
   $check.set('error' in found ? { error: found.error } : { area: found.area, eircode: found.eircode });
 }
 
-/** "Use my location": the server's geolocation lookup, then the nearest area. */
+/**
+ * "Use my location": the server's geolocation lookup, then the nearest area. Its code (the HTTP
+ * client and the session's cookies) loads when the button is pressed, not with the page.
+ */
 export async function locateMe(): Promise<void> {
   $check.set({ locating: true });
   const areas = $areas.get().list ?? (await loadAreas());
   if (!areas) return $check.set({});
+  let located;
   try {
-    const _payload = await lookUpConnection();
-    const sandbox = _payload.sandbox ? coverageMessages.sandbox : undefined;
-    const { latitude, longitude } = _payload.location;
-    if (!nearIreland(latitude, longitude)) return $check.set({ error: coverageMessages.outsideIreland, sandbox });
-    const area = nearestArea(areas, latitude, longitude);
-    $check.set({
-      area,
-      note: `Your connection is near ${_payload.city?.names['en'] ?? area?.town ?? 'here'}. For your exact address, enter your Eircode.`,
-      sandbox,
-    });
-  } catch (error) {
-    const fromSandbox =
-      error instanceof FetchError &&
-      (error.data as { _payload?: { sandbox?: unknown } } | undefined)?._payload?.sandbox === true;
-    $check.set({
-      error: errorMessage(error, coverageMessages.HTTP_ERROR),
-      sandbox: fromSandbox ? coverageMessages.sandbox : undefined,
-    });
+    located = await import('./coverage-locate.ts');
+  } catch {
+    return $check.set({ error: coverageMessages.HTTP_ERROR }); // the code itself did not arrive
   }
+  $check.set(await located.locate(areas));
 }
