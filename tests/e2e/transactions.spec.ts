@@ -43,7 +43,7 @@ test('controls: a receipt for the card payment, with VAT and the card, linked fr
 });
 
 test('transactions: ten to a page, newest first, paged', async ({ page, request }) => {
-  const m = await makeMember(request, 'advance'); // four months of history: two pages
+  const m = await makeMember(request, 'active', { simAgeDays: 150 }); // five months of history: two pages
   const { userId, headers } = await apiSession(request, m.email);
   const first = await (
     await request.get(`/panda/protected/users/${userId}/transactions?page=1&limit=10`, { headers })

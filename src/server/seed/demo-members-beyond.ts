@@ -31,7 +31,8 @@ export const BEYOND_THE_SPEC: DemoMember[] = [
     creditCents: 300,
     membership: { sku: 'BDDT00', daysLeft: 15, usedGb: 5 },
   },
-  // docs/product/lifelines.md: the top-up advance. advance@ may take one (its card top-ups are the seeded ones).
+  // docs/product/lifelines.md: the top-up advance. advance@ may take one (its card top-ups are the seeded ones:
+  // two months of history, so two in the last 90 days, as the demo accounts say).
   {
     n: 34,
     email: 'advance@example.com',
@@ -39,6 +40,7 @@ export const BEYOND_THE_SPEC: DemoMember[] = [
     lastname: 'Duffy',
     creditCents: 40,
     simAgeDays: 120,
+    historyDays: 60,
     membership: { sku: 'BDDT00', daysLeft: 14, usedGb: 9 },
   },
   {

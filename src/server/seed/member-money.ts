@@ -28,7 +28,7 @@ const CALL_CHARGES = [118, 245, 73, 390, 160] as const;
 
 /**
  * The ledger explains the credit, as on a real account. Lived in: the member's own membership bought
- * each period as far back as the SIM goes (two months at most), topped up by card the day before
+ * each period as far back as the SIM goes (or `historyDays`; 180 days at most), topped up by card the day before
  * when credit paid for it, or paid by the stored card when it renews by itself; a few calls charged
  * to credit; the balance carried from before the first of them. Otherwise one row for what the
  * member had besides the recruit rewards and an advance, which have rows of their own.
@@ -48,7 +48,7 @@ export async function insertCreditLedger(
   if (spec.lived) {
     // A top-up is a card payment: its receipt shows the card (the stored one, else the sandbox's success card).
     const payCard = card ? { cardBrand: card.brand, cardLast4: card.last4 } : { cardBrand: 'VISA', cardLast4: '0000' };
-    const since = at(-Math.min(spec.simAgeDays ?? 60, 180));
+    const since = at(-Math.min(spec.historyDays ?? spec.simAgeDays ?? 60, 180));
     const pace = paceOf(ssn);
     type Entry = typeof t.ledger.$inferInsert;
     const events: Entry[] = [];

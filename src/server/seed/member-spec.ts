@@ -30,6 +30,8 @@ export interface MemberSpec {
   sim?: 'active' | 'activating' | 'none';
   /** How long ago the SIM came to 48 (60 days by default). */
   simAgeDays?: number;
+  /** How far back a lived-in account's money history goes (the SIM's age by default, 180 days at most). */
+  historyDays?: number;
   billing?: 'ok' | 'unavailable';
   /** Credit in cents; null: the SIM has no balance on the billing platform (account details missing). */
   creditCents?: number | null;

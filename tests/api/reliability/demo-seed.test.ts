@@ -138,6 +138,14 @@ forEachDatabase('demo_seed', (ctx) => {
       return (await res.json())._payload as { eligible: boolean; reason: string | null; owed_cents: number };
     };
     expect(await state('advance@example.com', 34)).toMatchObject({ eligible: true, reason: null, owed_cents: 0 });
+    // demo-accounts.md: its SIM is 120 days old with two card top-ups in the last 90 days.
+    const topUps = await ctx()
+      .handle.db.select({ at: ledger.occurredAt })
+      .from(ledger)
+      .where(
+        sql`${ledger.ssn} = ${demoSsn(34)} and ${ledger.kind} = 'top-up' and ${ledger.cardCents} > 0 and ${ledger.occurredAt} > ${new Date(SEED_TIME.getTime() - 90 * DAY)}`,
+      );
+    expect(topUps).toHaveLength(2);
     expect(await state('owing@example.com', 35)).toMatchObject({
       eligible: false,
       reason: 'advance.outstanding',
