@@ -1,4 +1,6 @@
+import { and, desc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { ledger } from '../../../src/server/db/schema.ts';
 import { accountApi } from '../../../src/contract/account.schema.ts';
 import { authApi } from '../../../src/contract/auth.schema.ts';
 import { sessionFailures } from '../../../src/contract/common-failures.ts';
@@ -96,6 +98,27 @@ forEachDatabase('profile', { seed: 'catalogue', rateLimit: undefined }, (ctx) =>
       has_purchased: true,
       last_purchase: { amount: -999 },
       current_membership: { sku: 'BDDT00' },
+    });
+    // A member with months of purchases: the newest is named (read newest first, stopping there).
+    const lived = await createMember(ctx(), {
+      lived: true,
+      simAgeDays: 150,
+      creditCents: 500,
+      membership: { sku: 'BDDT00', daysLeft: 10, usedGb: 2 },
+    });
+    const purchases = await ctx()
+      .handle.db.select({ at: ledger.occurredAt, amount: ledger.creditDeltaCents })
+      .from(ledger)
+      .where(and(eq(ledger.ssn, lived.ssn), eq(ledger.kind, 'purchase')))
+      .orderBy(desc(ledger.occurredAt));
+    expect(purchases.length).toBeGreaterThan(3);
+    const newest = (
+      await ok(ctx().app, accountApi.purchaseDetails, { session: lived.session, params: { user_id: lived.userId } })
+    )._payload;
+    expect(newest.last_purchase).toEqual({
+      date: purchases[0]!.at.toISOString(),
+      description: 'Data Plus €9.99 Membership',
+      amount: purchases[0]!.amount,
     });
     await refused(
       ctx().app,

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { Sim } from '../../../contract/account.schema.ts';
 import { dailyUsage, ledger, memberships, notifications, products, segments, sims } from '../../db/schema.ts';
 import { dayOf } from '../../kernel/calendar.ts';
+import { prepared, type Database } from '../../db/client.ts';
 import { currentMembershipAt, bulkMembershipEligible as eligibleForBulk } from '../money/index.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
 import { networkHoldsBack } from '../network/index.ts';
@@ -79,26 +80,49 @@ export async function notificationSummary({ db }: ServiceContext, memberId: numb
 /** The bulk membership (BDDVBL00) rule lives with the other membership rules. */
 export const bulkMembershipEligible = ({ db }: ServiceContext, memberId: number) => eligibleForBulk(db, memberId);
 
+// The dashboard reads these on every visit: prepared once (no SQL built, no plan made per request).
+// The last purchase of each of the member's SIMs is read newest first along the ledger's (ssn, time)
+// index and stops at the first (a member's ledger rows lie on as many pages as rows).
+const lastPurchaseQuery = (db: Database) =>
+  prepared(db, 'purchase_last', (d) => {
+    const last = d
+      .select({ date: ledger.occurredAt, description: ledger.description, amount: ledger.creditDeltaCents })
+      .from(ledger)
+      .where(and(eq(ledger.ssn, sims.ssn), eq(ledger.kind, 'purchase')))
+      .orderBy(desc(ledger.occurredAt))
+      .limit(1)
+      .as('last');
+    return d
+      .select({ date: last.date, description: last.description, amount: last.amount })
+      .from(sims)
+      .innerJoinLateral(last, sql`true`)
+      .where(eq(sims.memberId, sql.placeholder('member')))
+      .orderBy(desc(last.date))
+      .limit(1)
+      .prepare('purchase_last');
+  });
+const currentMembershipQuery = (db: Database) =>
+  prepared(db, 'purchase_current', (d) =>
+    d
+      .select({
+        sku: memberships.sku,
+        name: products.name,
+        price: products.priceCents,
+        starts: memberships.startsAt,
+        ends: memberships.endsAt,
+      })
+      .from(memberships)
+      .innerJoin(sims, eq(sims.ssn, memberships.ssn))
+      .innerJoin(products, eq(products.sku, memberships.sku))
+      .where(and(eq(sims.memberId, sql.placeholder('member')), currentMembershipAt(sql.placeholder('now'))))
+      .prepare('purchase_current'),
+  );
+
 export async function purchaseDetails({ db, clock }: ServiceContext, memberId: number) {
-  const [last] = await db
-    .select({ date: ledger.occurredAt, description: ledger.description, amount: ledger.creditDeltaCents })
-    .from(ledger)
-    .innerJoin(sims, eq(sims.ssn, ledger.ssn))
-    .where(and(eq(sims.memberId, memberId), eq(ledger.kind, 'purchase')))
-    .orderBy(desc(ledger.occurredAt))
-    .limit(1);
-  const [current] = await db
-    .select({
-      sku: memberships.sku,
-      name: products.name,
-      price: products.priceCents,
-      starts: memberships.startsAt,
-      ends: memberships.endsAt,
-    })
-    .from(memberships)
-    .innerJoin(sims, eq(sims.ssn, memberships.ssn))
-    .innerJoin(products, eq(products.sku, memberships.sku))
-    .where(and(eq(sims.memberId, memberId), currentMembershipAt(clock())));
+  const [[last], [current]] = await Promise.all([
+    lastPurchaseQuery(db).execute({ member: memberId }),
+    currentMembershipQuery(db).execute({ member: memberId, now: clock().toISOString() }),
+  ]);
   return {
     has_purchased: Boolean(last),
     last_purchase: last ? { date: last.date.toISOString(), description: last.description, amount: last.amount } : null,

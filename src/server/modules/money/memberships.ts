@@ -1,5 +1,5 @@
 import { productRoamingKb } from '../../../contract/roaming.ts';
-import { and, count, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import type { products } from '../../db/schema.ts';
 import { balances, memberships, sims } from '../../db/schema.ts';
@@ -10,15 +10,16 @@ type Product = typeof products.$inferSelect;
 /**
  * The current-membership rule, written once: status 'current' and starts ≤ now < ends.
  * A 'current' row whose period is over is ended (the renewal job has not handed it on yet), not current.
+ * `now` may be a prepared statement's placeholder (given as an ISO string when it runs).
  */
-export function currentMembershipAt(now: Date): SQL {
+export function currentMembershipAt(now: Date | Placeholder): SQL {
   return and(eq(memberships.status, 'current'), inPeriodAt(now))!;
 }
 /**
  * The period half of the rule: starts ≤ now < ends. For a query whose status test must be said as
  * a partial index says it (literals, so the planner can use the index: modules/money/alerts.job.ts).
  */
-export function inPeriodAt(now: Date): SQL {
+export function inPeriodAt(now: Date | Placeholder): SQL {
   return and(lte(memberships.startsAt, now), gt(memberships.endsAt, now))!;
 }
 /**
