@@ -138,7 +138,7 @@ forEachDatabase('demo_seed', (ctx) => {
       return (await res.json())._payload as { eligible: boolean; reason: string | null; owed_cents: number };
     };
     expect(await state('advance@example.com', 34)).toMatchObject({ eligible: true, reason: null, owed_cents: 0 });
-    // demo-accounts.md: its SIM is 120 days old with two card top-ups in the last 90 days.
+    // docs/product/demo-accounts.md: its SIM is 120 days old with two card top-ups in the last 90 days.
     const topUps = await ctx()
       .handle.db.select({ at: ledger.occurredAt })
       .from(ledger)
