@@ -199,7 +199,11 @@ test('/cookies-details lists every cookie and storage key a member’s visit lea
   const { email } = await member('unlimited');
   await page.goto(`/friend?affiliateId=${affiliateId}`);
   await page.getByRole('dialog', { name: 'Cookies on 48' }).getByRole('button', { name: 'Necessary only' }).click();
-  // A friend's link is remembered (local storage); the log-in goes back to it.
+  // A friend's link is remembered (local storage) once the page knows the recruiter (the bar can be
+  // answered sooner); the log-in goes back to it.
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('recruiterURL')))
+    .toBe(`/friend?affiliateId=${affiliateId}`);
   await logIn(page, email);
   await expect(page).toHaveURL(new RegExp(`/friend\\?affiliateId=${affiliateId}$`));
   await page.goto('/my48');
