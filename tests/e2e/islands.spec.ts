@@ -196,13 +196,14 @@ test('a signed-in member never sees the log-in form; a visitor never sees a memb
 }) => {
   // A visitor on a member page: the build's form is unseen until the guard sends them to log in.
   await expectFormUnseenBeforeTheGuard(page, '/activate-sim', 'ActivateSim');
-  await page.goto('/activate-sim');
+  // The guard may send them on before the page's load event: the navigation is waited for by its URL.
+  await page.goto('/activate-sim', { waitUntil: 'commit' });
   await expect(page).toHaveURL(/\/log-in/);
   await signIn('active');
   // The build's log-in form is hidden from a member from the first paint.
   await expectFormUnseenBeforeTheGuard(page, '/log-in', 'LogIn');
-  // With its code, the guard sends the member home.
-  await page.goto('/log-in');
+  // With its code, the guard sends the member home (perhaps before the load event, as above).
+  await page.goto('/log-in', { waitUntil: 'commit' });
   await expect(page).toHaveURL((u) => u.pathname === '/');
   await page.goto('/my48');
   const meter = page.getByRole('region', { name: 'Data', exact: true }).getByRole('meter');
