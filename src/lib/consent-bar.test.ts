@@ -69,9 +69,11 @@ describe('showBar', () => {
     await showBar({ tagManagerId: undefined, openSettings });
     button('Choose').click();
     expect(openSettings).toHaveBeenCalledOnce();
-    // Aside while the settings show; back when they close with nothing chosen.
+    // Aside while the settings show (however they were opened); back when they close with nothing chosen.
+    expect(bar()!.hidden).toBe(false);
+    dispatchEvent(new CustomEvent('cc:onModalShow', { detail: { modalName: 'preferencesModal' } }));
     expect(bar()!.hidden).toBe(true);
-    dispatchEvent(new CustomEvent('cc:onModalHide'));
+    dispatchEvent(new CustomEvent('cc:onModalHide', { detail: { modalName: 'preferencesModal' } }));
     expect(bar()!.hidden).toBe(false);
     button('Necessary only').click();
     expect(storedChoice(document.cookie)).toEqual(['necessary']);

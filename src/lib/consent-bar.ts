@@ -66,9 +66,15 @@ export function choiceCookie(
 
 let shown: HTMLElement | undefined;
 
+/** The settings are a dialog of their own over the page: the bar steps aside while they show. */
+const stepAside = () => shown && (shown.hidden = true);
+const stepBack = () => shown && (shown.hidden = false);
+
 function hide(): void {
   shown?.remove();
   shown = undefined;
+  removeEventListener('cc:onModalShow', stepAside);
+  removeEventListener('cc:onModalHide', stepBack);
   document.documentElement.classList.remove('consent-asked');
   document.documentElement.style.removeProperty('--consent-bar');
 }
@@ -128,23 +134,17 @@ export async function showBar({
   };
   button(BAR_WORDS.acceptAll, () => choose(CATEGORIES));
   button(BAR_WORDS.necessaryOnly, () => choose(['necessary']));
-  // The settings are a dialog of their own over the page: the bar steps aside while they show (on a
-  // phone it would cover their buttons) and comes back if they close with nothing chosen.
-  button(
-    BAR_WORDS.choose,
-    () => {
-      bar.hidden = true;
-      addEventListener('cc:onModalHide', () => (bar.hidden = false), { once: true });
-      openSettings();
-    },
-    true,
-  );
+  button(BAR_WORDS.choose, openSettings, true);
   bar.append(texts, buttons);
   // First in the page, so the keyboard meets the choice before the page (the bar is fixed: nothing moves).
   document.body.prepend(bar);
   shown = bar;
   document.documentElement.classList.add('consent-asked');
   document.documentElement.style.setProperty('--consent-bar', `${bar.offsetHeight + 16}px`);
-  // A choice saved in the settings (the library's own event) ends the bar too.
+  // Whichever opened the settings ("Choose" or a "Cookie settings" button), the bar steps aside while
+  // they show (on a phone it would cover their buttons) and comes back if they close with nothing
+  // chosen; a choice saved there (the library's own events) ends the bar.
+  addEventListener('cc:onModalShow', stepAside);
+  addEventListener('cc:onModalHide', stepBack);
   addEventListener('cc:onFirstConsent', hide, { once: true });
 }

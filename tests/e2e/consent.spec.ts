@@ -253,6 +253,12 @@ test('"Choose" on the bar opens the settings and a choice saved there ends the b
   await page.keyboard.press('Escape');
   await expect(settings).toBeHidden();
   await expect(bar).toBeVisible();
+  // The same when the settings are opened from the foot of the page while the bar asks.
+  await page.getByRole('button', { name: 'Cookie settings' }).click();
+  await expect(settings).toBeVisible();
+  await expect(bar).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(bar).toBeVisible();
   await bar.getByRole('button', { name: 'Choose' }).click();
   await expect(settings).toBeVisible();
   await settings.getByRole('checkbox', { name: 'Analytics' }).check({ force: true });
