@@ -126,8 +126,7 @@ export async function notificationSummary({ db }: ServiceContext, memberId: numb
 /** The bulk membership (BDDVBL00) rule lives with the other membership rules. */
 export const bulkMembershipEligible = ({ db }: ServiceContext, memberId: number) => eligibleForBulk(db, memberId);
 
-// The dashboard reads these on every visit: prepared once (no SQL built, no plan made per request).
-// The last purchase of each of the member's SIMs is read newest first along the ledger's (ssn, time)
+// Prepared as the reads above. The last purchase of each of the member's SIMs is read newest first along the ledger's (ssn, time)
 // index and stops at the first (a member's ledger rows lie on as many pages as rows).
 const lastPurchaseQuery = (db: Database) =>
   prepared(db, 'purchase_last', (d) => {
