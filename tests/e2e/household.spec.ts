@@ -85,6 +85,9 @@ test.describe('household lines', () => {
     browser,
     baseURL,
   }) => {
+    // Two browsers, two sign-ins, a card payment and three axe scans: more than the default 30 s on
+    // a busy machine.
+    test.setTimeout(60_000);
     const family = await member('family');
     const teen = family.lines[0]!;
     // Teen asks, in a browser of their own.

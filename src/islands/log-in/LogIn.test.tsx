@@ -28,6 +28,14 @@ describe('the log-in island', () => {
     expect(html).not.toMatch(/<button type="submit"[^>]*disabled/);
   });
 
+  it('offers the passkey only once its code is there: disabled in the build’s HTML, live once hydrated', async () => {
+    const html = renderToString(<LogIn />);
+    expect(html).toMatch(/<button type="button"[^>]*disabled[^>]*>Sign in with a passkey/);
+    expect(hydrated()).toEqual([]);
+    const passkey = screen.getByRole('button', { name: 'Sign in with a passkey' }) as HTMLButtonElement;
+    await waitFor(() => expect(passkey.disabled).toBe(false));
+  });
+
   it('a submit held before React took over (data-early) is made once it has, with what was typed', async () => {
     const container = document.createElement('div');
     container.innerHTML = renderToString(<LogIn />);

@@ -4,6 +4,7 @@ import { logInGuard } from '../../lib/guards.ts';
 import { FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
 import { EmailField, PasswordField } from '../../components/forms/KindFields.tsx';
 import { usePageGuard } from '../../components/member/use-page-guard.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { formValues } from '../../lib/form-values-light.ts';
 import {
   $logIn,
@@ -22,6 +23,9 @@ export default function LogIn() {
   // page's CSS hides the form from them until then: data-guard="visitor").
   usePageGuard(logInGuard);
   const state = useStore($logIn);
+  // A passkey needs the island's code: the build's button waits, disabled, until it is there, so
+  // a press before then is not lost without a word (a password submit is held instead).
+  const hydrated = useHydrated();
   const alert = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (state.error) alert.current?.focus();
@@ -55,7 +59,7 @@ export default function LogIn() {
       <button
         type="button"
         className="btn btn--outline btn--block"
-        disabled={busy}
+        disabled={busy || !hydrated}
         onClick={() => void signInWithPasskey()}
       >
         Sign in with a passkey
