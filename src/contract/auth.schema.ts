@@ -1,8 +1,9 @@
 import { z } from './zod.ts';
-import { failures } from './endpoint.ts';
 import { endpointsOf, MessageAnswer, payload } from './shared.schema.ts';
 import { LoginForm } from './forms.schema.ts';
-import { messages } from './messages.ts';
+import { authFailures, logInMessages } from './auth.ts';
+
+export { authFailures, logInMessages };
 
 /** Log-in, log-out, the first-login flag and a member's public nickname. */
 export const AccountSchema = z
@@ -78,16 +79,3 @@ export const authApi = {
     errors: { 404: 'No such member' },
   }),
 };
-
-export const authFailures = failures('auth', {
-  invalidLogin: { status: 401, message: 'The e-mail address or password is not right.' },
-  badLoginBody: { status: 400, message: 'Send username and password as JSON or form data.' },
-  noSuchMember: { status: 404, message: messages.notFound },
-});
-
-/** Messages of the log-in screen (ours; the spec names the two flags, not their words). */
-export const logInMessages = {
-  invalidLogin: authFailures.invalidLogin.message,
-  gatewayError: "We can't reach our systems right now. Please try again in a few minutes.",
-  helpdeskUnavailable: 'The help desk is not available at the moment. Please try again later.',
-} as const;

@@ -1,5 +1,8 @@
 import type { z } from 'zod';
 import type { StepUpPurpose } from './step-up.ts';
+import type { ErrorStatus } from './failures.ts';
+
+export { failures, type ErrorStatus, type Failure } from './failures.ts';
 
 /**
  * The API contract as data: each endpoint names its method, path template, request schemas and
@@ -10,7 +13,6 @@ import type { StepUpPurpose } from './step-up.ts';
  * the shared schemas).
  */
 export type Method = 'get' | 'post' | 'put' | 'delete';
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 423 | 429 | 503 | 504;
 
 export interface EndpointDef {
   /** The OpenAPI operationId: unique, camelCase. */
@@ -69,34 +71,6 @@ export function pathFor(path: string, params: Record<string, string | number> = 
     if (value === undefined) throw new Error(`${path}: ${name} is missing`);
     return encodeURIComponent(String(value));
   });
-}
-
-/**
- * A failure the API answers: its status, the message a member reads and a stable code that clients
- * and tests branch on (copy can change, the code does not). Answered as
- * `{ _payload: { message, code } }`; the OpenAPI document lists every code (contract/error-codes.schema.ts).
- */
-export interface Failure {
-  status: ErrorStatus;
-  message: string;
-  code: string;
-}
-/** A table entry: a code of its own (one failure shared by several tables, or a code the spec names) or none. */
-type Entry = { status: ErrorStatus; message: string; code?: string };
-type Coded<A extends string, T extends Record<string, Entry>> = {
-  [K in keyof T]: T[K] extends { code: string } ? T[K] & Failure : T[K] & { code: `${A}.${K & string}` };
-};
-/**
- * Declares an area's failures (one table per feature): domain outcome → status and message, each
- * entry coded `<area>.<outcome>` (e.g. `flexi.alreadyCarriedOver`) unless it brings its own code.
- */
-export function failures<const A extends string, const T extends Record<string, Entry>>(
-  area: A,
-  table: T,
-): Coded<A, T> {
-  return Object.fromEntries(
-    Object.entries(table).map(([key, entry]) => [key, { ...entry, code: entry.code ?? `${area}.${key}` }]),
-  ) as Coded<A, T>;
 }
 
 /**

@@ -1,9 +1,9 @@
 import { z } from './zod.ts';
 import { AccountSchema } from './auth.schema.ts';
-import { failures } from './endpoint.ts';
 import { endpointsOf, payload, UserParams } from './shared.schema.ts';
-import { stepUpFailures } from './step-up.schema.ts';
-import { PASSKEY_CHALLENGE_MINUTES, MAX_PASSKEYS, PASSKEY_NAME_MAX } from './passkeys.ts';
+import { PASSKEY_CHALLENGE_MINUTES, PASSKEY_NAME_MAX, passkeyFailures, passkeyMessages } from './passkeys.ts';
+
+export { passkeyFailures, passkeyMessages };
 
 /**
  * Passkeys (docs/product/phone.md): WebAuthn credentials a member adds in settings → security (after the
@@ -135,31 +135,3 @@ export const passkeysApi = {
     errors: { 401: 'The passkey did not sign in', 429: 'Too many attempts' },
   }),
 };
-
-export const passkeyFailures = failures('passkeys', {
-  ...stepUpFailures,
-  wrongPassword: { status: 400, message: 'That password isn’t right.' },
-  needsProof: {
-    status: 403,
-    message: 'Enter your password, or the 6-digit code we send to your e-mail address, to add or remove a passkey.',
-  },
-  tooMany: { status: 409, message: `You have ${MAX_PASSKEYS} passkeys, the most an account keeps. Remove one first.` },
-  challengeGone: {
-    status: 422,
-    message: 'That took too long or was already used. Start again.',
-  },
-  notVerified: { status: 400, message: 'Your device’s answer could not be checked. Try again.' },
-  alreadyAdded: { status: 409, message: 'This passkey is added to an account already.' },
-  noSuchPasskey: { status: 404, message: 'There is no such passkey on your account.' },
-  signInRefused: {
-    status: 401,
-    message: 'That passkey could not sign you in. Try again, or log in with your e-mail address and password.',
-  },
-});
-
-export const passkeyMessages = {
-  added: 'Your passkey is added. Next time, sign in with it on the log-in page.',
-  removed: 'The passkey is removed: it no longer signs in to your account.',
-  cancelled: 'No passkey was used. Try again when you are ready.',
-  unsupported: 'This browser cannot use passkeys. Log in with your e-mail address and password.',
-} as const;

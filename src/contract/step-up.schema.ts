@@ -1,5 +1,4 @@
 import { z } from './zod.ts';
-import { failures } from './endpoint.ts';
 import { endpointsOf, payload } from './shared.schema.ts';
 import {
   STEP_UP_MINUTES,
@@ -7,10 +6,19 @@ import {
   STEP_UP_HEADER,
   STEP_UP_PURPOSES,
   STEP_UP_WHAT,
+  stepUpFailures,
   type StepUpPurpose,
 } from './step-up.ts';
 
-export { STEP_UP_MINUTES, STEP_UP_TRIES, STEP_UP_HEADER, STEP_UP_PURPOSES, STEP_UP_WHAT, type StepUpPurpose };
+export {
+  STEP_UP_MINUTES,
+  STEP_UP_TRIES,
+  STEP_UP_HEADER,
+  STEP_UP_PURPOSES,
+  STEP_UP_WHAT,
+  stepUpFailures,
+  type StepUpPurpose,
+};
 
 export const StepUpRequest = z.object({
   purpose: z.enum(STEP_UP_PURPOSES, { error: `purpose must be one of ${STEP_UP_PURPOSES.join(', ')}` }),
@@ -34,16 +42,6 @@ export const stepUpApi = {
   }),
 };
 
-/** The refusals of any change that needs a code: 403, with what to do. */
-export const stepUpFailures = failures('stepUp', {
-  stepUpMissing: {
-    status: 403,
-    message: 'This change needs the 6-digit code we send to your e-mail address. Ask for a code and enter it.',
-  },
-  stepUpWrong: { status: 403, message: "That code isn't right. Check the e-mail and try again." },
-  stepUpExpired: { status: 403, message: 'That code has expired or was used. Ask for a new one.' },
-  stepUpTooManyTries: { status: 403, message: 'Too many wrong codes. Ask for a new one.' },
-});
 export type StepUpFailure = keyof typeof stepUpFailures;
 
 /** A masked address for "we sent a code to j•••@example.com". */

@@ -1,3 +1,4 @@
+import { failures } from './failures.ts';
 // Zod-free, so that a screen reads these without loading the schemas (step-up.schema.ts).
 /**
  * Step-up codes (docs/product/member-controls.md): a sensitive change needs, besides the password where the
@@ -30,3 +31,14 @@ export const STEP_UP_WHAT: Record<StepUpPurpose, string> = {
   numberLock: 'switch your number lock on or off',
   lockedChange: 'confirm the change of SIM you asked for (it happens 24 hours later)',
 };
+
+/** The refusals of any change that needs a code: 403, with what to do. */
+export const stepUpFailures = failures('stepUp', {
+  stepUpMissing: {
+    status: 403,
+    message: 'This change needs the 6-digit code we send to your e-mail address. Ask for a code and enter it.',
+  },
+  stepUpWrong: { status: 403, message: "That code isn't right. Check the e-mail and try again." },
+  stepUpExpired: { status: 403, message: 'That code has expired or was used. Ask for a new one.' },
+  stepUpTooManyTries: { status: 403, message: 'Too many wrong codes. Ask for a new one.' },
+});

@@ -6,3 +6,16 @@ export function formValues(form: HTMLFormElement): Record<string, string> {
   });
   return values;
 }
+
+/**
+ * A rule's messages name fields by their API keys ("s_line1 is required"); a form shows them with
+ * the label the member sees ("Address line 1 is required").
+ */
+export function withLabels(problems: Record<string, string>, labels: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, message] of Object.entries(problems)) {
+    const label = labels[field];
+    out[field] = label && message.startsWith(field) ? `${label}${message.slice(field.length)}` : message;
+  }
+  return out;
+}

@@ -1,17 +1,19 @@
 import { $logIn, type Slide } from './log-in-state.ts';
 import { FetchError } from 'ofetch';
-import { authApi, logInMessages, type Account } from '../../contract/auth.schema.ts';
-import { helpdeskApi } from '../../contract/helpdesk.schema.ts';
-import { LoginForm } from '../../contract/forms.schema.ts';
+import type { Account } from '../../contract/auth.schema.ts';
+import { checkLogIn, logInMessages } from '../../contract/auth.ts';
+import { authRoutes } from '../../contract/auth.calls.ts';
+import { sessionRoutes } from '../../contract/session.calls.ts';
 import { GATEWAY_STATUSES } from '../../contract/messages.ts';
 import { call, callWithHeaders, errorMessage, http } from '../../lib/http.ts';
 import { forgetLastUrl, lastUrl } from '../../lib/last-url.ts';
 import { memberParams, rememberHelpdeskUser, storeSession, type SignedIn } from '../../lib/member-session.ts';
-import { passkeyFailures, passkeyMessages, passkeysApi } from '../../contract/passkeys.schema.ts';
+import { passkeyFailures, passkeyMessages } from '../../contract/passkeys.ts';
+import { passkeySignInRoutes } from '../../contract/passkeys.calls.ts';
 import { withKeptParams } from '../../lib/redirect-params.ts';
 import { readStorage, writeStorage } from '../../lib/storage.ts';
 import { setLoading } from '../../stores/layout.ts';
-import { humanProblems } from '../../lib/form-values.ts';
+import { withLabels } from '../../lib/form-values-light.ts';
 import { firstLoginDestination, nextStep } from './after-log-in.ts';
 
 let account: Account | undefined;
@@ -29,7 +31,7 @@ function fail(error: string) {
 /** Help-desk single sign-on: the server signs the token and says where to take it. */
 export async function goToHelpdesk(): Promise<void> {
   try {
-    const { _payload } = await call(helpdeskApi.sso, { params: memberParams() });
+    const { _payload } = await call(sessionRoutes.helpdeskSso, { params: memberParams() });
     if (!_payload.url) return fail(logInMessages.helpdeskUnavailable);
     rememberHelpdeskUser();
     forgetLastUrl();
@@ -51,13 +53,13 @@ async function loadSlides(): Promise<Slide[]> {
 }
 
 export async function submitLogIn(values: Record<string, string>): Promise<void> {
-  const parsed = LoginForm.safeParse(values);
-  if (!parsed.success) {
+  const parsed = checkLogIn(values);
+  if (!parsed.ok) {
     $logIn.set({
       ...$logIn.get(),
       step: 'form',
       error: undefined,
-      fields: humanProblems(parsed.error, { username: 'E-mail address', password: 'Password' }),
+      fields: withLabels(parsed.problems, { username: 'E-mail address', password: 'Password' }),
     });
     return;
   }
@@ -65,8 +67,8 @@ export async function submitLogIn(values: Record<string, string>): Promise<void>
   setLoading(true);
   let signedIn;
   try {
-    const { answer, headers } = await callWithHeaders(authApi.logIn, { body: parsed.data });
-    signedIn = storeSession(headers, answer._payload.account, parsed.data.username);
+    const { answer, headers } = await callWithHeaders(authRoutes.logIn, { body: parsed.body });
+    signedIn = storeSession(headers, answer._payload.account, parsed.body.username);
   } catch (error) {
     const status = error instanceof FetchError ? error.status : undefined;
     // Spec section 8: these statuses (or no answer at all) are the gateway's fault; anything else is a bad log-in.
@@ -119,7 +121,7 @@ export async function signInWithPasskey({ autofill = false } = {}): Promise<void
   if (!autofill) $logIn.set({ ...$logIn.get(), step: 'submitting', error: undefined, fields: {} });
   let credential;
   try {
-    const { _payload } = await call(passkeysApi.signInOptions, {});
+    const { _payload } = await call(passkeySignInRoutes.signInOptions, {});
     credential = await startAuthentication({ optionsJSON: _payload.options as never, useBrowserAutofill: autofill });
   } catch (error) {
     // A suggestion list that was replaced (the button pressed, the page left) ends quietly.
@@ -131,7 +133,7 @@ export async function signInWithPasskey({ autofill = false } = {}): Promise<void
   setLoading(true);
   let signedIn;
   try {
-    const { answer, headers } = await callWithHeaders(passkeysApi.signIn, {
+    const { answer, headers } = await callWithHeaders(passkeySignInRoutes.signIn, {
       body: { credential: credential as never },
     });
     signedIn = storeSession(headers, answer._payload.account, answer._payload.email);
@@ -149,7 +151,7 @@ export async function finishFirstLogin(): Promise<void> {
   if (!account) return;
   setLoading(true);
   try {
-    await call(authApi.firstLoginDone, { params: { user_id: account.user_id }, query: { first_login: 'false' } });
+    await call(authRoutes.firstLoginDone, { params: { user_id: account.user_id }, query: { first_login: 'false' } });
   } catch {
     // Not fatal: the carousel shows once more next time.
   }

@@ -1,0 +1,63 @@
+import { failures } from './failures.ts';
+import { messages } from './messages.ts';
+
+/**
+ * The log-in's plain rules and words, shared by the contract (auth.schema.ts), the server and the
+ * log-in page. No schema library here: the log-in is the first step of every member's journey, and
+ * its page checks the form with these before it loads anything else.
+ */
+
+export const authFailures = failures('auth', {
+  invalidLogin: { status: 401, message: 'The e-mail address or password is not right.' },
+  badLoginBody: { status: 400, message: 'Send username and password as JSON or form data.' },
+  noSuchMember: { status: 404, message: messages.notFound },
+});
+
+/** Messages of the log-in screen (ours; the spec names the two flags, not their words). */
+export const logInMessages = {
+  invalidLogin: authFailures.invalidLogin.message,
+  gatewayError: "We can't reach our systems right now. Please try again in a few minutes.",
+  helpdeskUnavailable: 'The help desk is not available at the moment. Please try again later.',
+} as const;
+
+/**
+ * The e-mail pattern of Zod's `z.email()`, which the server's rule uses, written out: imported from
+ * Zod, it brings Zod's whole table of patterns (a chunk it shares with Zod). auth.test.ts holds it to
+ * Zod's own.
+ */
+export const EMAIL_PATTERN =
+  // Zod's own text, escapes and all, so that the test can compare the two character for character.
+  // eslint-disable-next-line no-useless-escape
+  /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+
+/** The longest e-mail address (RFC 5321's path limit) and password the log-in takes. */
+export const EMAIL_MAX = 254;
+export const LOG_IN_PASSWORD_MAX = 200;
+
+/** The log-in's body once checked: the address trimmed, the password as typed. */
+export interface LogInBody {
+  username: string;
+  password: string;
+}
+
+/**
+ * The log-in form's rule, as `LoginForm` (forms.schema.ts) states it for the server and the
+ * OpenAPI document, without zod: the same checks in the same order, the same messages (named by
+ * the API's keys), and the e-mail pattern of `z.email()`. auth.test.ts holds the two
+ * to the same answers.
+ */
+export function checkLogIn(
+  values: Record<string, unknown>,
+): { ok: true; body: LogInBody } | { ok: false; problems: Partial<Record<keyof LogInBody, string>> } {
+  const problems: Partial<Record<keyof LogInBody, string>> = {};
+  const { username: rawUsername, password } = values;
+  const username = typeof rawUsername === 'string' ? rawUsername.trim() : undefined;
+  if (!username) problems.username = 'username is required';
+  else if (!EMAIL_PATTERN.test(username)) problems.username = 'username must be an e-mail address';
+  else if (username.length > EMAIL_MAX) problems.username = 'username is too long';
+  if (typeof password !== 'string' || password.length === 0) problems.password = 'password is required';
+  else if (password.length > LOG_IN_PASSWORD_MAX) problems.password = 'password is too long';
+  if (username && typeof password === 'string' && Object.keys(problems).length === 0)
+    return { ok: true, body: { username, password } };
+  return { ok: false, problems };
+}
