@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import pino from 'pino';
@@ -39,7 +39,8 @@ const { values: options } = parseArgs({
     members: { type: 'string', default: '100' },
     /**
      * `listener`: only the usage events at the listener beside /panda/health, three times, at the large size;
-     * `summary`: only the balance summary and the dashboard's reads beside /panda/health, three times.
+     * `summary`: only the balance summary and the dashboard's reads beside /panda/health, three times;
+     * `cpu`: only the server's own CPU time per request of the health route, the summary and the listener.
      */
     only: { type: 'string' },
   },
@@ -333,6 +334,67 @@ function checkSummary(summary: Awaited<ReturnType<typeof summaryRuns>>) {
   );
 }
 
+/**
+ * The server's own CPU time per request of each kind (its utime and stime in /proc, read before and
+ * after 3,000 requests, as many at a time as the loads send: batches grow with it), twice: a figure a busy machine does not distort, where
+ * the requests a second of a load swing with what else runs (health moved 2,177–6,947 req/s within an
+ * hour on a shared 2-CPU machine). Health's time over another's is the share that kind would reach
+ * if the server's CPU were all that limited it. Linux only.
+ */
+async function cpuPerRequest(url: string, members: number) {
+  log(`\n${members.toLocaleString('en-IE')} members (${url.replace(/^.*\//, '')}): the server's CPU time per request`);
+  const server = await startServer({ DATABASE_URL: url, API_ONLY: 'true', NETWORK_EVENT_SECRET: BENCH_NETWORK_SECRET });
+  const statOf = `/proc/${server.child.pid}/stat`;
+  if (!existsSync(statOf)) {
+    log('  skipped: no /proc on this machine');
+    return server.stop();
+  }
+  // Fields 14 and 15 of /proc/<pid>/stat (after the command's closing parenthesis): user and system ticks.
+  const cpuMs = () => {
+    const fields = readFileSync(statOf, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  };
+  const COUNT = 3000;
+  const send = async (targets: Target[]) => {
+    let next = 0;
+    let failed = 0;
+    const before = cpuMs();
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (next < targets.length) {
+          const t = targets[next++]!;
+          const res = await fetch(`${server.base}${t.path}`, {
+            method: t.method ?? 'GET',
+            headers: t.headers,
+            ...(t.body ? { body: t.body } : {}),
+          });
+          if (!res.ok) failed++;
+          await res.arrayBuffer();
+        }
+      }),
+    );
+    return { us: ((cpuMs() - before) * 1000) / targets.length, failed };
+  };
+  try {
+    const t = await targetsOf(server.base, members, { history: false });
+    const inTurn = (from: Target[]) => Array.from({ length: COUNT }, (_, i) => from[i % from.length]!);
+    for (let run = 1; run <= 2; run += 1) {
+      const health = await send(inTurn([{ path: '/panda/health', headers: {} }]));
+      const summary = await send(inTurn(t.summary));
+      const listener = await send((await usageEvents(url, COUNT, `cpu${run}`)).load);
+      const failed = health.failed + summary.failed + listener.failed;
+      log(
+        `  run ${run}: /panda/health ${health.us.toFixed(0)} µs; summary ${summary.us.toFixed(0)} µs (${((health.us / summary.us) * 100).toFixed(1)} % of health by CPU); usage event ${listener.us.toFixed(0)} µs (${((health.us / listener.us) * 100).toFixed(1)} %)${failed ? `; ${failed} requests failed` : ''}`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Linux's clock ticks a second (USER_HZ), in which /proc counts CPU time. */
+const CLOCK_TICKS = 100;
+
 /** The listener's budget at the large size, from the medians of three runs. */
 function checkListener(listener: Awaited<ReturnType<typeof listenerRuns>>) {
   log(
@@ -543,6 +605,10 @@ if (options.only === 'summary') {
   log('\nBudgets at the large size:');
   checkSummary(summary);
   process.exit(misses.length ? 1 : 0);
+}
+if (options.only === 'cpu') {
+  await cpuPerRequest(largeUrl, large);
+  process.exit(0);
 }
 if (options.only === 'listener') {
   const listener = await listenerRuns(largeUrl, large);
