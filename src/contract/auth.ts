@@ -1,4 +1,5 @@
 import { failures } from './failures.ts';
+import { EMAIL_MAX, PASSWORD_MAX } from './forms.ts';
 import { messages } from './messages.ts';
 
 /**
@@ -30,10 +31,6 @@ export const EMAIL_PATTERN =
   // eslint-disable-next-line no-useless-escape
   /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
 
-/** The longest e-mail address (RFC 5321's path limit) and password the log-in takes. */
-export const EMAIL_MAX = 254;
-export const LOG_IN_PASSWORD_MAX = 200;
-
 /** The log-in's body once checked: the address trimmed, the password as typed. */
 export interface LogInBody {
   username: string;
@@ -42,8 +39,8 @@ export interface LogInBody {
 
 /**
  * The log-in form's rule, as `LoginForm` (forms.schema.ts) states it for the server and the
- * OpenAPI document, without zod: the same checks in the same order, the same messages (named by
- * the API's keys), and the e-mail pattern of `z.email()`. auth.test.ts holds the two
+ * OpenAPI document, without zod: the same checks in the same order with the same limits (forms.ts), the same
+ * messages (named by the API's keys), and the e-mail pattern of `z.email()`. auth.test.ts holds the two
  * to the same answers.
  */
 export function checkLogIn(
@@ -56,7 +53,7 @@ export function checkLogIn(
   else if (!EMAIL_PATTERN.test(username)) problems.username = 'username must be an e-mail address';
   else if (username.length > EMAIL_MAX) problems.username = 'username is too long';
   if (typeof password !== 'string' || password.length === 0) problems.password = 'password is required';
-  else if (password.length > LOG_IN_PASSWORD_MAX) problems.password = 'password is too long';
+  else if (password.length > PASSWORD_MAX) problems.password = 'password is too long';
   if (username && typeof password === 'string' && Object.keys(problems).length === 0)
     return { ok: true, body: { username, password } };
   return { ok: false, problems };

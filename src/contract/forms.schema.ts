@@ -2,7 +2,7 @@ import { z } from './zod.ts';
 import { ADDRESS_LABELS, FRIEND_ADDRESS_LABELS, IRISH_COUNTIES } from './address-labels.ts';
 import { PORT_IN_ACCOUNT_TYPES } from './constants.ts';
 import { CONTACT_MESSAGE_MAX } from './contact.ts';
-import { PROVIDERS, REORDER_REASONS } from './forms.ts';
+import { EMAIL_MAX, PASSWORD_MAX, PROVIDERS, REORDER_REASONS } from './forms.ts';
 
 export { PROVIDERS, REORDER_REASONS };
 
@@ -18,14 +18,14 @@ export const emailRule = (field = 'email') =>
     .string({ error: `${field} is required` })
     .trim()
     .min(1, { error: `${field} is required` })
-    .pipe(z.email({ error: `${field} must be an e-mail address` }).max(254, { error: `${field} is too long` }));
+    .pipe(z.email({ error: `${field} must be an e-mail address` }).max(EMAIL_MAX, { error: `${field} is too long` }));
 
 /** Password rules for sign-up, reset and change: long enough to resist guessing, not absurdly long. */
 export const passwordRule = (field = 'password') =>
   z
     .string({ error: `${field} is required` })
     .min(10, { error: `${field} must be at least 10 characters` })
-    .max(200, { error: `${field} must be at most 200 characters` })
+    .max(PASSWORD_MAX, { error: `${field} must be at most ${PASSWORD_MAX} characters` })
     .regex(/[A-Za-z]/, { error: `${field} must contain a letter` })
     .regex(/[0-9]/, { error: `${field} must contain a digit` });
 export const PasswordRule = passwordRule();
@@ -45,7 +45,7 @@ export const LoginForm = z.object({
   password: z
     .string({ error: 'password is required' })
     .min(1, { error: 'password is required' })
-    .max(200, { error: 'password is too long' }),
+    .max(PASSWORD_MAX, { error: 'password is too long' }),
 });
 
 /** The captcha answer: a proof-of-work payload or a reCAPTCHA token, depending on the provider. */
@@ -156,7 +156,7 @@ export const ChangeSimForm = z.object({
   password: z
     .string({ error: 'password is required' })
     .min(1, { error: 'password is required' })
-    .max(200, { error: 'password is too long' }),
+    .max(PASSWORD_MAX, { error: 'password is too long' }),
 });
 
 /** An Eircode the way it is printed: routing key, a space, the unique identifier (input already valid). */

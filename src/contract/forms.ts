@@ -1,4 +1,10 @@
 // Zod-free, so that a screen reads these without loading the schemas (forms.schema.ts).
+
+/** The longest e-mail address a form takes (RFC 5321's path limit). */
+export const EMAIL_MAX = 254;
+/** The longest password a form takes: any passphrase fits, and the hash is never given an unbounded string. */
+export const PASSWORD_MAX = 200;
+
 export const PROVIDERS = [
   'Vodafone',
   'Three',
