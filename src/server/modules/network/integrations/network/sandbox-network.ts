@@ -111,19 +111,27 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
   let down = false;
   let sequence = 0;
 
+  /**
+   * Takes in the database's lines it does not hold yet. Lines keep being made beside it (a seed, a
+   * test's member), so a listing reads them again rather than once: after the night's reconciliation
+   * a line made later must still be found.
+   */
   async function provision() {
-    if (provisioned || !options.linesInService) return;
+    if (!options.linesInService) return;
     provisioned = true;
     for (const l of await options.linesInService())
-      if (!lines.has(l.msisdn) && !ended.has(l.msisdn)) lines.set(l.msisdn, { state: l.state, id: newServiceId() });
+      if (!lines.has(l.msisdn) && !ended.has(l.msisdn)) {
+        listed = undefined;
+        lines.set(l.msisdn, { state: l.state, id: newServiceId() });
+      }
   }
 
-  /** A number's line: the one it holds, else the database's line read once (a million need not be read for one). */
+  /** A number's line: the one it holds, else the database's line read by its number (a million need not be read for one). */
   async function lineFor(msisdn: string) {
     const held = lines.get(msisdn);
-    if (held || provisioned || ended.has(msisdn)) return held;
+    if (held || ended.has(msisdn)) return held;
     if (!options.lineInService) {
-      await provision();
+      if (!provisioned) await provision();
       return lines.get(msisdn);
     }
     const found = await options.lineInService(msisdn);
@@ -463,8 +471,9 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
       for (const o of [...orders.values()]) while ((await step(o.id)) !== undefined) moved += 1;
       return moved;
     },
-    async inventory(): Promise<{ msisdn: string; state: string; id: string }[]> {
-      await provision();
+    /** Its lines (TMF638); `fresh` (a listing's first page) reads the database's new lines again, later pages keep the list. */
+    async inventory({ fresh = true } = {}): Promise<{ msisdn: string; state: string; id: string }[]> {
+      if (fresh || !provisioned) await provision();
       return (listed ??= [...lines].map(([msisdn, line]) => ({ msisdn, state: line.state, id: line.id })));
     },
     /** Its prepaid balances (TMF654), or undefined when it keeps none. */

@@ -158,7 +158,7 @@ export function networkSandboxRoutes(
     const national = value?.startsWith('353') ? `0${value.slice(3)}` : value;
     const lines = national
       ? [await network.lineOf(national)].filter((l) => l !== undefined)
-      : (await network.inventory()).slice(offset, offset + limit);
+      : (await network.inventory({ fresh: offset === 0 })).slice(offset, offset + limit);
     return c.json(
       lines.map((l) => ({
         id: l.id,
