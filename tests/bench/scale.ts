@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import pino from 'pino';
@@ -339,7 +339,9 @@ function checkSummary(summary: Awaited<ReturnType<typeof summaryRuns>>) {
  * after 3,000 requests, as many at a time as the loads send: batches grow with it), twice: a figure a busy machine does not distort, where
  * the requests a second of a load swing with what else runs (health moved 2,177–6,947 req/s within an
  * hour on a shared 2-CPU machine). Health's time over another's is the share that kind would reach
- * if the server's CPU were all that limited it. Linux only.
+ * if the server's CPU were all that limited it. Beside it, PostgreSQL's (every `postgres` process of
+ * the machine, its background writers too: a local database's whole cost of the request, since on
+ * one machine the two share the CPUs). Linux only.
  */
 async function cpuPerRequest(url: string, members: number) {
   log(`\n${members.toLocaleString('en-IE')} members (${url.replace(/^.*\//, '')}): the server's CPU time per request`);
@@ -359,6 +361,7 @@ async function cpuPerRequest(url: string, members: number) {
     let next = 0;
     let failed = 0;
     const before = cpuMs();
+    const databaseBefore = databaseCpuMs();
     await Promise.all(
       Array.from({ length: CONNECTIONS }, async () => {
         while (next < targets.length) {
@@ -373,7 +376,11 @@ async function cpuPerRequest(url: string, members: number) {
         }
       }),
     );
-    return { us: ((cpuMs() - before) * 1000) / targets.length, failed };
+    return {
+      us: ((cpuMs() - before) * 1000) / targets.length,
+      databaseUs: ((databaseCpuMs() - databaseBefore) * 1000) / targets.length,
+      failed,
+    };
   };
   try {
     const t = await targetsOf(server.base, members, { history: false });
@@ -383,8 +390,12 @@ async function cpuPerRequest(url: string, members: number) {
       const summary = await send(inTurn(t.summary));
       const listener = await send((await usageEvents(url, COUNT, `cpu${run}`)).load);
       const failed = health.failed + summary.failed + listener.failed;
+      const both = (r: typeof health) => r.us + r.databaseUs;
       log(
         `  run ${run}: /panda/health ${health.us.toFixed(0)} µs; summary ${summary.us.toFixed(0)} µs (${((health.us / summary.us) * 100).toFixed(1)} % of health by CPU); usage event ${listener.us.toFixed(0)} µs (${((health.us / listener.us) * 100).toFixed(1)} %)${failed ? `; ${failed} requests failed` : ''}`,
+      );
+      log(
+        `         with PostgreSQL's: health ${health.us.toFixed(0)} + ${health.databaseUs.toFixed(0)} µs; summary ${summary.us.toFixed(0)} + ${summary.databaseUs.toFixed(0)} µs (${((both(health) / both(summary)) * 100).toFixed(1)} %); usage event ${listener.us.toFixed(0)} + ${listener.databaseUs.toFixed(0)} µs (${((both(health) / both(listener)) * 100).toFixed(1)} %)`,
       );
     }
   } finally {
@@ -394,6 +405,23 @@ async function cpuPerRequest(url: string, members: number) {
 
 /** Linux's clock ticks a second (USER_HZ), in which /proc counts CPU time. */
 const CLOCK_TICKS = 100;
+
+/** The CPU time of every PostgreSQL process on this machine so far, in ms (0 where there is none to read). */
+function databaseCpuMs(): number {
+  let ms = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // ended between the listing and the read
+    }
+    if (!stat.includes(' (postgres) ')) continue;
+    const fields = stat.split(') ')[1]!.split(' ');
+    ms += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  }
+  return ms;
+}
 
 /** The listener's budget at the large size, from the medians of three runs. */
 function checkListener(listener: Awaited<ReturnType<typeof listenerRuns>>) {

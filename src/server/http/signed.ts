@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTP_LAYER_CODES, requestFailures } from '../../contract/common-failures.ts';
@@ -50,12 +51,59 @@ export function signedJson(endpoint: SignedEndpoint): MiddlewareHandler<AppEnv> 
     const secret = endpoint.secret(c);
     if (!secret) return fail(c, requestFailures.notFound);
     if (mediaTypeOf(c.req.header('content-type')) !== 'application/json') return fail(c, unsupported);
-    return limited(c, async () => {
+    const verified = async () => {
       if (!(await endpoint.verify(c, secret, await c.req.text()))) {
         c.res = fail(c, endpoint.refusal);
         return;
       }
       await next();
-    });
+    };
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    if (!incoming) return limited(c, verified);
+    const text = await textOf(incoming, Number(c.req.header('content-length') ?? 0));
+    if (text === undefined) return fail(c, tooLarge);
+    // The route's validator and the handler read this text from Hono's cache (which holds each body
+    // as the promise its reader made), not the request again.
+    (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
+    return verified();
   };
+}
+
+/**
+ * A body read straight from Node's request, at most SIGNED_BODY_MAX_BYTES (undefined past it, as
+ * declared or as it arrives), decoded as a Request's text() is. Beside `bodyLimit` for a request
+ * that did not come through Node's server (the tests' app.request): the same rule, without a web
+ * stream and a Request built around each event on the network's busiest path. Past the limit it
+ * stops listening without destroying the request, so the answer reaches the client and Node's
+ * server drains the rest (or closes a connection that keeps sending).
+ */
+function textOf(incoming: IncomingMessage, declared: number): Promise<string | undefined> {
+  if (declared > SIGNED_BODY_MAX_BYTES) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      incoming.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= SIGNED_BODY_MAX_BYTES) return void chunks.push(chunk);
+      stop();
+      resolve(undefined);
+    };
+    const onEnd = () => {
+      stop();
+      resolve(new TextDecoder().decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    // A client that went away before the end: whatever is answered, nobody reads it.
+    const onClose = () => {
+      stop();
+      resolve(undefined);
+    };
+    incoming.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
+  });
 }

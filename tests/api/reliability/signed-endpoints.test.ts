@@ -1,4 +1,7 @@
 import { mkdtempSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -298,6 +301,94 @@ forEachDatabase('signed-endpoints', { seed: 'catalogue' }, (ctx) => {
       'x-network-signature': networkSignature(DEVELOPMENT_NETWORK_SECRET, body, c.clock.now.getTime()),
     });
     expect(heard.status).toBe(200);
+  });
+
+  it("through Node's own server (where the body is read from the socket, not a Request): the same answers, signed or not, declared, streamed or over the limit", async () => {
+    const c = ctx();
+    const m = await createMember(c);
+    const { app, builds } = appWith(c, {
+      helpdesk: TEST_HELPDESK_WEBHOOK_SECRET,
+      sanity: SANITY_SECRET,
+      network: TEST_NETWORK_EVENT_SECRET,
+      chat: TEST_CHAT_WEBHOOK_SECRET,
+    });
+    const server = createServer(getRequestListener(app.fetch));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    /** A POST as a client sends it: with its length declared, or in chunks without one. */
+    const send = (path: string, chunks: (string | Buffer)[], headers: Record<string, string>, chunked = false) =>
+      new Promise<[number, string]>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            path,
+            method: 'POST',
+            headers: chunked
+              ? headers
+              : { ...headers, 'content-length': String(chunks.reduce((n, x) => n + Buffer.byteLength(x), 0)) },
+          },
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (d: string) => (text += d));
+            res.on('end', () => resolve([res.statusCode!, text]));
+          },
+        );
+        req.on('error', reject);
+        for (const chunk of chunks) req.write(chunk);
+        req.end();
+      });
+    const codeOf = (text: string) => (JSON.parse(text) as { _payload: { code?: string } })._payload.code;
+    try {
+      const event = JSON.stringify({
+        eventId: 'node-server-1',
+        eventTime: c.clock.now.toISOString(),
+        eventType: 'PortOutEvent',
+        event: { msisdn: `353${m.msisdn.slice(1)}`, note: 'Grüße: ä, 💡' },
+      });
+      const listener = SIGNED_ENDPOINTS.find((e) => e.path === '/panda/network/listener')!;
+      const json = { 'content-type': 'application/json' };
+      // Signed (non-ASCII bytes split across chunks too): heard once.
+      const bytes = Buffer.from(event);
+      // Cut inside the emoji's four bytes.
+      const half = bytes.indexOf(Buffer.from('💡')) + 2;
+      const signedHeaders = { ...json, ...(await listener.sign(event, c.clock.now)) };
+      expect((await send(listener.path, [event], signedHeaders))[0]).toBe(200);
+      const split = await send(listener.path, [bytes.subarray(0, half), bytes.subarray(half)], signedHeaders, true);
+      expect(split[0]).toBe(200);
+      expect(JSON.parse(split[1])._payload.outcome).toBe('duplicate');
+      // Unsigned, forged or wrongly typed: refused as through the app.
+      for (const e of SIGNED_ENDPOINTS) {
+        const [status, text] = await send(e.path, [event], json);
+        expect([e.name, status]).toEqual([e.name, 401]);
+        expect(codeOf(text)).toMatch(/badSignature|invalidSignature|signature/i);
+        expect(
+          (await send(e.path, [event], { 'content-type': 'text/plain', ...(await e.sign(event, c.clock.now)) }))[0],
+        ).toBe(415);
+        // Over the limit, declared (even signed) or in chunks without a length: 413.
+        const big = JSON.stringify({ padding: 'x'.repeat(SIGNED_BODY_MAX_BYTES) });
+        const declared = await send(e.path, [big], { ...json, ...(await e.sign(big, c.clock.now)) });
+        expect([e.name, declared[0], codeOf(declared[1])]).toEqual([e.name, 413, 'request.tooLarge']);
+        const streamed = await send(
+          e.path,
+          Array.from({ length: 8 }, () => 'x'.repeat(64 * 1024)),
+          json,
+          true,
+        );
+        expect([e.name, streamed[0], codeOf(streamed[1])]).toEqual([e.name, 413, 'request.tooLarge']);
+        // Just under it, unsigned: read whole, and refused for its signature.
+        const under = JSON.stringify({ padding: 'x'.repeat(SIGNED_BODY_MAX_BYTES - 20) });
+        expect([e.name, (await send(e.path, [under], json, true))[0]]).toEqual([e.name, 401]);
+      }
+      expect(builds).toEqual([]);
+      expect((await c.handle.db.select().from(networkEvents)).map((e) => e.eventId)).toEqual(['node-server-1']);
+      const [sim] = await c.handle.db.select().from(sims).where(eq(sims.ssn, m.ssn));
+      expect(sim!.msisdn).not.toBe(m.msisdn);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('every signed endpoint refuses a body over 256 KB with 413 before reading it for a signature, declared or streamed', async () => {

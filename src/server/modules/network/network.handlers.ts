@@ -12,9 +12,9 @@ import { receiveNetworkEvent } from './network.service.ts';
 
 /** The listener is a signed endpoint (http/signed.ts): configured, JSON, and the signature over the raw body, every request. */
 export const signedByNetwork = signedJson({
-  secret: (c) => c.var.config.network?.eventSecret,
+  secret: (c) => c.get('config').network?.eventSecret,
   verify: (c, secret, rawBody) =>
-    validNetworkSignature(secret, rawBody, c.req.header(NETWORK_SIGNATURE_HEADER), c.var.clock().getTime()),
+    validNetworkSignature(secret, rawBody, c.req.header(NETWORK_SIGNATURE_HEADER), c.get('clock')().getTime()),
   refusal: networkFailures.badSignature,
 });
 
@@ -35,35 +35,33 @@ async function received(
   event: Input<typeof networkApi.listener>['body'],
   answered: typeof networkApi.listener | typeof networkApi.tmfListener = networkApi.listener,
 ) {
+  // Hono makes c.var anew at each read: the listener, the network's busiest path, reads it once.
+  const { db, clock, content, config, log, push } = c.var;
   let result;
   try {
     result = await receiveNetworkEvent(
-      {
-        db: c.var.db,
-        clock: c.var.clock,
-        rating: { charges: () => c.var.content.charges(), byNetwork: c.var.config.network?.ratesUsage ?? false },
-      },
+      { db, clock, rating: { charges: () => content.charges(), byNetwork: config.network?.ratesUsage ?? false } },
       event,
       await c.req.text(),
     );
   } catch (error) {
     if (!(error instanceof ChargesUnavailable)) throw error;
     // A deployment without its published prices: nothing is counted, and the network sends the use again.
-    c.var.log?.error({ err: error }, 'usage not counted: the published charges are not there');
+    log?.error({ err: error }, 'usage not counted: the published charges are not there');
     c.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
     return fail(c, serverFailures.unavailable);
   }
   if (result.outcome === 'applied' && /Jeopardy|InformationRequired/.test(event.eventType))
-    c.var.log?.warn({ eventType: event.eventType, event: event.event }, 'the network says an order needs attention');
+    log?.warn({ eventType: event.eventType, event: event.event }, 'the network says an order needs attention');
   else if (event.eventType === 'ServiceOrderMilestoneEvent')
-    c.var.log?.info({ event: event.event }, 'an order passed a milestone');
+    log?.info({ event: event.event }, 'an order passed a milestone');
   // What the use's domain needs at once (an alert crossed now, a roaming notice's push), not at the next minute's job.
   await result.followUp?.({
-    db: c.var.db,
-    clock: c.var.clock,
-    push: c.var.push,
-    pushOrigins: c.var.config.push?.endpointOrigins ?? [],
-    siteUrl: c.var.config.siteUrl,
+    db,
+    clock,
+    push,
+    pushOrigins: config.push?.endpointOrigins ?? [],
+    siteUrl: config.siteUrl,
   });
   return ok(c, answered, {
     _payload: { outcome: result.outcome, ...(result.usage ? { usage: result.usage } : {}) },
