@@ -1,6 +1,0 @@
--- Room on each page for a row's next version: a use's update then stays on its page (a HOT update) and
--- writes no index. Set first, so that adding the stored column below, which writes the table anew, leaves it.
-ALTER TABLE "memberships" SET (fillfactor = 90);--> statement-breakpoint
-DROP INDEX "memberships_data_alert_due_idx";--> statement-breakpoint
-ALTER TABLE "memberships" ADD COLUMN "data_alert_level" smallint GENERATED ALWAYS AS (case when "memberships"."status" <> 'current' or coalesce("memberships"."data_max_kb", 0) <= 0 then 0 when ("memberships"."data_used_kb" + "memberships"."data_out_kb") >= ("memberships"."data_max_kb" + "memberships"."data_in_kb") then 100 when ("memberships"."data_used_kb" + "memberships"."data_out_kb") * 5 >= ("memberships"."data_max_kb" + "memberships"."data_in_kb") * 4 then 80 else 0 end) STORED NOT NULL;--> statement-breakpoint
-CREATE INDEX "memberships_data_alert_due_idx" ON "memberships" USING btree ("id") WHERE "memberships"."data_alert_level" > "memberships"."data_alerted_percent";
