@@ -378,7 +378,7 @@ async function cpuPerRequest(url: string, members: number) {
     );
     return {
       us: ((cpuMs() - before) * 1000) / targets.length,
-      databaseUs: ((databaseCpuMs() - databaseBefore) * 1000) / targets.length,
+      databaseUs: (databaseCpuSince(databaseBefore) * 1000) / targets.length,
       failed,
     };
   };
@@ -406,9 +406,9 @@ async function cpuPerRequest(url: string, members: number) {
 /** Linux's clock ticks a second (USER_HZ), in which /proc counts CPU time. */
 const CLOCK_TICKS = 100;
 
-/** The CPU time of every PostgreSQL process on this machine so far, in ms (0 where there is none to read). */
-function databaseCpuMs(): number {
-  let ms = 0;
+/** The CPU time of every PostgreSQL process on this machine so far, in ms by process id. */
+function databaseCpuMs(): Map<string, number> {
+  const byPid = new Map<string, number>();
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     let stat: string;
     try {
@@ -418,8 +418,15 @@ function databaseCpuMs(): number {
     }
     if (!stat.includes(' (postgres) ')) continue;
     const fields = stat.split(') ')[1]!.split(' ');
-    ms += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    byPid.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS);
   }
+  return byPid;
+}
+
+/** PostgreSQL's CPU time between two readings: each process's since the first (a new one's all of it; one that ended is lost). */
+function databaseCpuSince(before: Map<string, number>): number {
+  let ms = 0;
+  for (const [pid, now] of databaseCpuMs()) ms += now - (before.get(pid) ?? 0);
   return ms;
 }
 
