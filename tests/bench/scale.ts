@@ -351,11 +351,7 @@ async function cpuPerRequest(url: string, members: number) {
     log('  skipped: no /proc on this machine');
     return server.stop();
   }
-  // Fields 14 and 15 of /proc/<pid>/stat (after the command's closing parenthesis): user and system ticks.
-  const cpuMs = () => {
-    const fields = readFileSync(statOf, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  };
+  const cpuMs = () => cpuMsOf(readFileSync(statOf, 'utf8'));
   const COUNT = 3000;
   const send = async (targets: Target[]) => {
     let next = 0;
@@ -406,6 +402,12 @@ async function cpuPerRequest(url: string, members: number) {
 /** Linux's clock ticks a second (USER_HZ), in which /proc counts CPU time. */
 const CLOCK_TICKS = 100;
 
+/** A process's CPU time in ms from its /proc/<pid>/stat: fields 14 and 15 (after the command's closing parenthesis), user and system ticks. */
+function cpuMsOf(stat: string): number {
+  const fields = stat.split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
 /** The CPU time of every PostgreSQL process on this machine so far, in ms by process id. */
 function databaseCpuMs(): Map<string, number> {
   const byPid = new Map<string, number>();
@@ -416,9 +418,7 @@ function databaseCpuMs(): Map<string, number> {
     } catch {
       continue; // ended between the listing and the read
     }
-    if (!stat.includes(' (postgres) ')) continue;
-    const fields = stat.split(') ')[1]!.split(' ');
-    byPid.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS);
+    if (stat.includes(' (postgres) ')) byPid.set(pid, cpuMsOf(stat));
   }
   return byPid;
 }
