@@ -108,4 +108,45 @@ forEachDatabase('alerts', { seed: 'catalogue', rateLimit: undefined }, (ctx) => 
     expect(failed).toHaveLength(1);
     expect(failed[0]!.body).toContain('the card was declined');
   });
+
+  it('the data alert a membership has reached follows whoever writes its data: used, moved out or in, its allowance and its state', async () => {
+    const c = ctx();
+    const { ssn } = await make(c, 'controls');
+    const current = and(eq(memberships.ssn, ssn), eq(memberships.status, 'current'));
+    const [{ id, max }] = (await c.handle.db
+      .select({ id: memberships.id, max: memberships.dataMaxKb })
+      .from(memberships)
+      .where(current)) as [{ id: number; max: number }];
+    const levelAfter = async (change: Partial<typeof memberships.$inferInsert>) => {
+      await c.handle.db.update(memberships).set(change).where(eq(memberships.id, id));
+      const [row] = await c.handle.db
+        .select({ level: memberships.dataAlertLevel })
+        .from(memberships)
+        .where(eq(memberships.id, id));
+      return row!.level;
+    };
+    expect(await levelAfter({ dataUsedKb: 0, dataOutKb: 0, dataInKb: 0, dataAlertedPercent: 0 })).toBe(0);
+    expect(await levelAfter({ dataUsedKb: Math.ceil((max * 4) / 5) - 1 })).toBe(0);
+    expect(await levelAfter({ dataUsedKb: Math.ceil((max * 4) / 5) })).toBe(80);
+    // Data given away counts as used; data received widens the allowance.
+    expect(await levelAfter({ dataUsedKb: 0, dataOutKb: max })).toBe(100);
+    expect(await levelAfter({ dataInKb: max })).toBe(0);
+    expect(await levelAfter({ dataUsedKb: max, dataInKb: 0, dataOutKb: 0 })).toBe(100);
+    // The alerts job finds it through its index, raises it once, and is done with it.
+    await runAlerts({ db: c.handle.db, clock: () => c.clock.now });
+    const [after] = await c.handle.db
+      .select({ alerted: memberships.dataAlertedPercent })
+      .from(memberships)
+      .where(eq(memberships.id, id));
+    expect(after!.alerted).toBe(100);
+    const due = await c.handle.db
+      .select({ id: memberships.id })
+      .from(memberships)
+      .where(and(eq(memberships.id, id), sql`${memberships.dataAlertLevel} > ${memberships.dataAlertedPercent}`));
+    expect(due).toEqual([]);
+    // Unlimited, or no longer current: nothing to alert.
+    expect(await levelAfter({ dataMaxKb: null })).toBe(0);
+    expect(await levelAfter({ dataMaxKb: max })).toBe(100);
+    expect(await levelAfter({ status: 'past' })).toBe(0);
+  });
 });

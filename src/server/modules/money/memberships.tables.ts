@@ -19,26 +19,6 @@ import { products } from '../lines/orders.tables.ts';
 import { simColumn, simKey, sims } from '../lines/sims.tables.ts';
 
 /**
- * The data alert a membership has reached: 100 once its own data used (with what moved out) reached
- * its allowance (with what moved in), 80 past four fifths of it, else 0; 0 for any but a current
- * membership with an allowance. The database keeps it (a generated column), so that the alerts
- * job's partial index reads it and not the data used: an index over the data used would make every
- * use's update of the row write every index of the table again (PostgreSQL's HOT updates need the
- * indexed columns unchanged), and the listener updates it for nearly every event.
- */
-export function dataAlertLevelOf(t: {
-  status: AnyPgColumn;
-  dataMaxKb: AnyPgColumn;
-  dataUsedKb: AnyPgColumn;
-  dataOutKb: AnyPgColumn;
-  dataInKb: AnyPgColumn;
-}): SQL {
-  const used = sql`(${t.dataUsedKb} + ${t.dataOutKb})`;
-  const allowance = sql`(${t.dataMaxKb} + ${t.dataInKb})`;
-  return sql`case when ${t.status} <> 'current' or coalesce(${t.dataMaxKb}, 0) <= 0 then 0 when ${used} >= ${allowance} then 100 when ${used} * 5 >= ${allowance} * 4 then 80 else 0 end`;
-}
-
-/**
  * A membership past a data threshold beyond the data alert last raised: the alerts job's query and
  * its partial index say it in the same words, so the planner can prove the index answers it.
  */
@@ -94,18 +74,17 @@ export const memberships = pgTable(
      * whether the stored card was checked against its end (set back when a card is stored).
      */
     dataAlertedPercent: smallint('data_alerted_percent').notNull().default(0),
-    /** The data alert reached now (dataAlertLevelOf), kept by the database. */
-    dataAlertLevel: smallint('data_alert_level')
-      .notNull()
-      .generatedAlwaysAs((): SQL =>
-        dataAlertLevelOf({
-          status: memberships.status,
-          dataMaxKb: memberships.dataMaxKb,
-          dataUsedKb: memberships.dataUsedKb,
-          dataOutKb: memberships.dataOutKb,
-          dataInKb: memberships.dataInKb,
-        }),
-      ),
+    /**
+     * The data alert a membership has reached: 100 once its own data used (with what moved out)
+     * reached its allowance (with what moved in), 80 past four fifths of it, else 0; 0 for any but a
+     * current membership with an allowance. The database keeps it (the trigger
+     * `memberships_data_alert_level`, in the migrations), whoever writes the data used, so that the
+     * alerts job's partial index reads it and not the data used: an index over the data used made
+     * every use's update of the row write every index of the table again (PostgreSQL's HOT updates
+     * need the indexed columns unchanged), and the listener updates it for nearly every event. A
+     * trigger, not a generated column: adding one would write the whole table anew under a lock.
+     */
+    dataAlertLevel: smallint('data_alert_level').notNull().default(0),
     reminded: boolean('reminded').notNull().default(false),
     cardChecked: boolean('card_checked').notNull().default(false),
   },
