@@ -2,7 +2,8 @@
 -- used, so that the alerts job's partial index reads it instead of the data used: an index over a column
 -- every use changes made each use's update write all of the table's indexes again, where an update that
 -- changes no indexed column stays on its page (a HOT update) and writes none. A trigger rather than a
--- generated column, which would write the whole table anew while holding it locked.
+-- generated column: adding one writes the whole table anew, every membership ever kept, under an exclusive
+-- lock; this writes only the current memberships already past four fifths.
 ALTER TABLE "memberships" SET (fillfactor = 90);--> statement-breakpoint
 ALTER TABLE "memberships" ADD COLUMN "data_alert_level" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE FUNCTION "memberships_data_alert_level"() RETURNS trigger LANGUAGE plpgsql AS $$

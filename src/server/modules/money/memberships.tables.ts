@@ -82,7 +82,7 @@ export const memberships = pgTable(
      * alerts job's partial index reads it and not the data used: an index over the data used made
      * every use's update of the row write every index of the table again (PostgreSQL's HOT updates
      * need the indexed columns unchanged), and the listener updates it for nearly every event. A
-     * trigger, not a generated column: adding one would write the whole table anew under a lock.
+     * trigger, not a generated column: adding one writes anew every membership ever kept, under a lock.
      */
     dataAlertLevel: smallint('data_alert_level').notNull().default(0),
     reminded: boolean('reminded').notNull().default(false),
