@@ -511,10 +511,29 @@ async function update() {
       await new Promise((r) => setTimeout(r, 1000));
     }
     // Varnish resolved the instances' names when it loaded its VCL; the new container has a new address.
-    run(cli, ['exec', containerName(cli, 'cdn'), 'varnishreload'], { quiet: true });
+    await reloadVarnish(cli, containerName(cli, 'cdn'));
     await new Promise((r) => setTimeout(r, 6000));
   }
   log('updated');
+}
+
+/**
+ * Loads the VCL again (a new VCL, then made the active one). varnishadm now and then loses the answer
+ * to a command that worked or not ("Rejected 400, CLI communication error", varnishcache/varnish-cache
+ * #3542; seen here on `vcl.use`), and until a reload takes, Varnish still sends to the replaced
+ * instance's old address: tried again, up to three times, before the update stops.
+ */
+async function reloadVarnish(cli: string, cdn: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      run(cli, ['exec', cdn, 'varnishreload'], { quiet: true });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      log(`varnishreload failed, trying again: ${(error as Error).message.split('\n').slice(1).join(' ').trim()}`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
 }
 
 /** A service's container: podman-compose's name or Docker Compose's. */
