@@ -91,7 +91,7 @@ export function securityHeaders(
     // answer it may keep has HSTS when the site is https (SITE_URL), whatever scheme this request
     // said; a private answer has it when it came over https.
     const cacheable = sharedCacheable(c.res.headers.get('cache-control') ?? '');
-    if (cacheable ? siteIsHttps : c.var.client.proto === 'https') c.header('strict-transport-security', HSTS);
+    if (cacheable ? siteIsHttps : c.get('client').proto === 'https') c.header('strict-transport-security', HSTS);
   };
   return [paymentPage, headers, cacheAndHsts];
 }

@@ -61,13 +61,14 @@ export function requestContext({
     const ms = performance.now() - started;
     // The pattern of the route that answered (Hono's, e.g. /panda/protected/users/:user_id/segments).
     metrics?.request(c.req.method, routePath(c) || 'none', c.res.status, ms / 1000);
-    c.var.log.info(
+    // c.get, not c.var, on every call's path: Hono builds c.var anew from its map at each read.
+    c.get('log').info(
       {
         method: c.req.method,
         path: withoutAddresses(c.req.path),
         status: c.res.status,
         ms: Math.round(ms),
-        ip: c.var.client.ip,
+        ip: c.get('client').ip,
       },
       'request',
     );

@@ -9,11 +9,12 @@ import { requestFailures } from '../../contract/common-failures.ts';
  */
 export const sameOrigin = createMiddleware<AppEnv>(async (c, next) => {
   const origin = c.req.header('origin');
+  if (!origin) return next();
+  const config = c.get('config');
   if (
-    origin &&
-    origin !== c.var.client.origin &&
-    origin !== new URL(c.var.config.siteUrl).origin &&
-    !c.var.config.allowedOrigins.includes(origin)
+    origin !== c.get('client').origin &&
+    origin !== new URL(config.siteUrl).origin &&
+    !config.allowedOrigins.includes(origin)
   ) {
     return fail(c, requestFailures.otherOrigin);
   }

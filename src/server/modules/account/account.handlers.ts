@@ -32,11 +32,12 @@ export const activation = async (c: C) =>
   ok(c, accountApi.activation, { _payload: await activationOf(c.var, c.var.member.id) });
 
 export async function balanceSummary(c: C, { params }: Input<typeof accountApi.balanceSummary>) {
+  const ctx = c.var;
   return reply(
     c,
     accountApi.balanceSummary,
     accountFailures,
-    await summaryOf(c.var, c.var.member.id, params.ssn),
+    await summaryOf(ctx, ctx.member.id, params.ssn),
     (value) => ({ _payload: { current_month_balance_summary: value } }),
   );
 }

@@ -31,11 +31,12 @@ async function provenSession(c: Context<AppEnv>, ssn?: string) {
   const transaction = c.req.header('x-gg-transaction');
   if (!transaction || transaction.length > 256)
     return { ok: false, failure: sessionFailures.transactionMissing } as const;
-  const session = await checkSession(c.var.db, token, getCookie(c, BINDING_COOKIE), c.var.clock, ssn);
+  // c.get rather than c.var, which Hono builds anew at each read (every protected call passes here).
+  const session = await checkSession(c.get('db'), token, getCookie(c, BINDING_COOKIE), c.get('clock'), ssn);
   if (!session.ok) return { ok: false, failure: sessionFailures.expired } as const;
   if (!SAFE_METHODS.has(c.req.method)) {
     const sent = c.req.header('x-xsrf-token') ?? '';
-    if (!sameSecret(sent, xsrfTokenFor(session.tokenHash, c.var.config.sessionSecret)))
+    if (!sameSecret(sent, xsrfTokenFor(session.tokenHash, c.get('config').sessionSecret)))
       return { ok: false, failure: sessionFailures.xsrfMissing } as const;
   }
   return { ok: true, session, transaction } as const;
@@ -47,7 +48,7 @@ export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
   const proven = await provenSession(c, ssn);
   if (!proven.ok) return fail(c, proven.failure);
   const { session, transaction } = proven;
-  c.set('log', c.var.log.child({ transaction }));
+  c.set('log', c.get('log').child({ transaction }));
   c.set('member', session.member);
   c.set('sessionId', session.sessionId);
   c.set('tokenHash', session.tokenHash);
@@ -71,17 +72,19 @@ export const requireOwnAccount = createMiddleware<AppEnv>(async (c, next) => {
   // Paths like users/current or users/affiliateInfo are not member ids; the routes with a
   // {user_id} reject anything but digits themselves, and serve only the signed-in member.
   const userId = c.req.param('user_id');
-  if (userId !== undefined && /^[0-9]+$/.test(userId) && Number(userId) !== c.var.member.id) {
+  const member = c.get('member');
+  if (userId !== undefined && /^[0-9]+$/.test(userId) && Number(userId) !== member.id) {
     return fail(c, sessionFailures.notYourAccount);
   }
   const ssn = simOfPath(c.req.path);
   if (ssn !== undefined) {
-    const checked = c.var.checkedSim;
+    const checked = c.get('checkedSim');
     if (checked?.ssn === ssn) return checked.owned ? next() : fail(c, sessionFailures.notYourAccount);
-    const [sim] = await c.var.db
+    const [sim] = await c
+      .get('db')
       .select({ ssn: sims.ssn })
       .from(sims)
-      .where(and(eq(sims.ssn, ssn), eq(sims.memberId, c.var.member.id)));
+      .where(and(eq(sims.ssn, ssn), eq(sims.memberId, member.id)));
     if (!sim) return fail(c, sessionFailures.notYourAccount);
   }
   return next();
