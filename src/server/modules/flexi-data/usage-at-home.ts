@@ -40,15 +40,9 @@ export interface UseAtHome {
   body: unknown;
 }
 
-/** The membership a use counted to, as it is after the batch. */
+/** The membership a use counted to, as it is after the batch: the data alert it reached (kept by the database) and the last raised. */
 export interface CountedMembership {
-  dataMaxKb: number | null;
-  dataUsedKb: number;
-  dataInKb: number;
-  dataOutKb: number;
-  carryoverKb: number;
-  carryoverUsedKb: number;
-  addonKb: number;
+  dataAlertLevel: number;
   dataAlertedPercent: number;
 }
 
@@ -66,7 +60,6 @@ export type CountedAtHome =
       dataDue: boolean;
     };
 
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const sqlState = (error: unknown) =>
   (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code ?? '';
 const isDeadlock = (error: unknown) => sqlState(error) === '40P01';
@@ -234,8 +227,7 @@ async function countBatch(db: Database, clock: Clock, uses: UseAtHome[]): Promis
           else least(d.texts_max, d.texts_used + d.texts) end
       from draw d
       where u.id = d.id
-      returning u.id, u.data_max_kb, u.data_used_kb, u.data_in_kb, u.data_out_kb, u.carryover_kb,
-        u.carryover_used_kb, u.addon_kb, u.data_alerted_percent
+      returning u.id, u.data_alert_level, u.data_alerted_percent
     ),
     -- What is past a membership's own, carried and add-on data, from spotted data; with no membership,
     -- from goody bags: each pool soonest-ending first.
@@ -278,8 +270,7 @@ async function countBatch(db: Database, clock: Clock, uses: UseAtHome[]): Promis
       from due where cents > 0 and reference is not null
     ),
     ${chargeCtes('due_in', now)}
-    select input.ord, ev.outcome, j.ssn, a.membership_id, upd.data_max_kb, upd.data_used_kb, upd.data_in_kb,
-      upd.data_out_kb, upd.carryover_kb, upd.carryover_used_kb, upd.addon_kb, upd.data_alerted_percent,
+    select input.ord, ev.outcome, j.ssn, a.membership_id, upd.data_alert_level, upd.data_alerted_percent,
       charge_t.taken, charge_t.cents, coalesce(charge_u.credit_cents, charge_b.credit_cents) as credit_after,
       charge_b.credit_cents as credit_before,
       due.kb > 0 and due.cents > 0 as data_due
@@ -304,16 +295,10 @@ async function countBatch(db: Database, clock: Clock, uses: UseAtHome[]): Promis
       charged: row['taken'] === null || row['taken'] === undefined ? null : chargedOf(row),
       dataDue: row['data_due'] === true,
       membership:
-        row['data_used_kb'] === null || row['data_used_kb'] === undefined
+        row['data_alert_level'] === null || row['data_alert_level'] === undefined
           ? null
           : {
-              dataMaxKb: num(row['data_max_kb']),
-              dataUsedKb: Number(row['data_used_kb']),
-              dataInKb: Number(row['data_in_kb']),
-              dataOutKb: Number(row['data_out_kb']),
-              carryoverKb: Number(row['carryover_kb']),
-              carryoverUsedKb: Number(row['carryover_used_kb']),
-              addonKb: Number(row['addon_kb']),
+              dataAlertLevel: Number(row['data_alert_level']),
               dataAlertedPercent: Number(row['data_alerted_percent']),
             },
     };
@@ -452,13 +437,9 @@ async function usedAtHome(ctx: UsageContext, event: UseEvent, use: Use): Promise
   });
   if (counted.outcome !== 'applied') return { outcome: counted.outcome };
   const m = counted.membership;
-  // At 80 % or 100 % of the data and not yet told so: the alert is due now.
-  const total = m && m.dataMaxKb !== null ? m.dataMaxKb + m.dataInKb : 0;
-  const used = m ? m.dataUsedKb + m.dataOutKb : 0;
-  const dataAlertsDue =
-    m !== null &&
-    total > 0 &&
-    ((m.dataAlertedPercent < 80 && used * 5 >= total * 4) || (m.dataAlertedPercent < 100 && used >= total));
+  // Past 80 % or 100 % of the data and not yet told so (the level the database keeps, the alerts job's
+  // own rule): the alert is due now.
+  const dataAlertsDue = m !== null && m.dataAlertLevel > m.dataAlertedPercent;
   return {
     outcome: 'applied',
     // The alert now, not at the next minute's job; its push goes now too.
