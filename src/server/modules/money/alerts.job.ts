@@ -115,6 +115,7 @@ function dataAlerts(ctx: ServiceContext): Promise<number> {
     memberships.id,
     async (tx, m, about) => {
       let raised = 0;
+      // The level the database keeps says which alert is due; the share only goes into the words.
       const share = (m.dataUsedKb + m.dataOutKb) / ((m.dataMaxKb ?? 0) + m.dataInKb);
       const period = `${m.ssn}:${m.startsAt.toISOString()}`;
       // A SIM that is not active hears nothing (and is not looked at again this period).
@@ -131,7 +132,7 @@ function dataAlerts(ctx: ServiceContext): Promise<number> {
         )
           raised += 1;
         if (
-          share >= 1 &&
+          m.dataAlertLevel === 100 &&
           (await raiseAlert(tx, clock, {
             memberId: about.memberId,
             cause: 'data100',
@@ -142,10 +143,7 @@ function dataAlerts(ctx: ServiceContext): Promise<number> {
         )
           raised += 1;
       }
-      await tx
-        .update(memberships)
-        .set({ dataAlertedPercent: share >= 1 ? 100 : 80 })
-        .where(eq(memberships.id, m.id));
+      await tx.update(memberships).set({ dataAlertedPercent: m.dataAlertLevel }).where(eq(memberships.id, m.id));
       return raised;
     },
   );
