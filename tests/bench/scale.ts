@@ -185,6 +185,11 @@ async function targetsOf(base: string, members: number, { history = true } = {})
     path: `/panda/protected/users/${m.userId}/sims/${m.ssn}/balance/summary/current`,
     headers: m.headers,
   }));
+  // A protected call answered from the proven session alone (no read of its own): what the session check costs.
+  const sessionOnly: Target[] = signedIn.map((m) => ({
+    path: `/panda/protected/users/${m.userId}/flexidata/getislegacyuser`,
+    headers: m.headers,
+  }));
   // What the dashboard reads when it opens (dashboard-store.ts and the summary).
   const dashboard: Target[] = signedIn.flatMap((m) =>
     [
@@ -212,7 +217,7 @@ async function targetsOf(base: string, members: number, { history = true } = {})
     }
     page50.push({ path: `${path}?page=50&limit=10&before=${before}`, headers: m.headers });
   }
-  return { summary, dashboard, page1, page50, sample: signedIn[0]! };
+  return { summary, sessionOnly, dashboard, page1, page50, sample: signedIn[0]! };
 }
 
 /** The measures of one network, and the outbox drained once its server has stopped (no other sender meanwhile). */
@@ -310,12 +315,16 @@ async function summaryRuns(url: string, members: number) {
       const health = await load(`${server.base}/panda/health`, CONNECTIONS, SECONDS);
       const summary = await load(server.base, CONNECTIONS, SECONDS, {}, t.summary);
       const dashboard = await load(server.base, CONNECTIONS, SECONDS, {}, t.dashboard);
+      const sessionOnly = await load(server.base, CONNECTIONS, SECONDS, {}, t.sessionOnly);
       shares.push(summary.rps / health.rps);
       p99s.push(summary.p99);
       dashboardP99s.push(dashboard.p99);
       errors ||= Boolean(summary.errors || summary.non2xx || dashboard.errors || dashboard.non2xx);
       log(
         `  run ${run}: /panda/health ${rps(health)}; summary ${rps(summary)}: ${((summary.rps / health.rps) * 100).toFixed(1)} % of health; dashboard reads ${rps(dashboard)}`,
+      );
+      log(
+        `         a protected call with no read of its own (the session check only) ${rps(sessionOnly)}: ${((sessionOnly.rps / health.rps) * 100).toFixed(1)} % of health`,
       );
     }
   } finally {

@@ -1,11 +1,12 @@
-import { createCipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createHmac, hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export function randomToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** One call, no Hash object (every protected call hashes its session token). */
 export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return hash('sha256', value, 'hex');
 }
 
 export function sameSecret(a: string, b: string): boolean {

@@ -55,7 +55,10 @@ export function requestContext({
     );
     for (const [name, value] of entries) c.set(name, value as never);
     c.set('requestId', requestId);
-    c.set('log', logger.child({ requestId }));
+    // A member's call names its transaction (spec section 6): bound here, with the request id, so a
+    // protected call does not make a second logger once its session is proven.
+    const transaction = c.req.header('x-gg-transaction');
+    c.set('log', logger.child(transaction && transaction.length <= 256 ? { requestId, transaction } : { requestId }));
     c.header('x-request-id', requestId);
     await next();
     const ms = performance.now() - started;

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { accountApi } from '../../../src/contract/account.schema.ts';
 import { accountFailures } from '../../../src/contract/account.calls.ts';
@@ -82,6 +83,36 @@ forEachDatabase('account', { seed: 'catalogue', rateLimit: undefined }, (ctx) =>
     });
     const oneDay = await createMember(ctx(), { creditCents: 150, membership: { sku: 'BDDT00', daysLeft: 1 } });
     expect((await summaryOf(ctx(), oneDay)).days_left).toBe(1);
+  });
+
+  it('a long history: the summary shows the current and queued memberships and names the last one past, not an older one', async () => {
+    const c = ctx();
+    const m = await createMember(c, {
+      creditCents: 300,
+      membership: { sku: 'BDDT00', daysLeft: 10, usedGb: 2, queued: 'BDDV00' },
+    });
+    const [current] = await c.handle.db.select().from(schema.memberships).where(eq(schema.memberships.ssn, m.ssn));
+    const { id: _id, ...row } = current!;
+    // Two years of months before it: the newest past one a BDDT03, every older one a BDDV00.
+    const months = Array.from({ length: 24 }, (_, i) => {
+      const endsAt = new Date(current!.startsAt.getTime() - i * 30 * DAY);
+      return {
+        ...row,
+        sku: i === 0 ? 'BDDT03' : 'BDDV00',
+        status: 'past' as const,
+        startsAt: new Date(endsAt.getTime() - 30 * DAY),
+        endsAt,
+      };
+    });
+    await c.handle.db.insert(schema.memberships).values(months);
+    expect(await summaryOf(c, m)).toMatchObject({
+      is_current_membership: true,
+      product_SKU: 'BDDT00',
+      previous_SKU: 'BDDT03',
+      used_data: gb(2),
+      days_left: 10,
+      have_queued_membership: true,
+    });
   });
 
   it('no balance on the billing platform answers 400, billing down answers 504; activating 400; no SIM an empty list', async () => {

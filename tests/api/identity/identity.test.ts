@@ -246,6 +246,34 @@ forEachDatabase('identity', { seed: 'catalogue' }, (ctx) => {
     );
   });
 
+  it('the access log names a member’s transaction (x-gg-transaction) beside the request id, and no overlong one', async () => {
+    const c = ctx();
+    const lines: string[] = [];
+    const logger = pino(
+      { level: 'info' },
+      new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      }),
+    );
+    const app = createApp({ db: c.handle.db, config: c.config, clock: () => c.clock.now, logger });
+    const m = await createMember(c, {});
+    const path = `/panda/protected/users/${m.userId}/flexidata/getislegacyuser`;
+    expect((await app.request(path, { headers: m.session.headers })).status).toBe(200);
+    const access = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l['msg'] === 'request');
+    expect(access.at(-1)).toMatchObject({ path, status: 200, transaction: m.session.headers['x-gg-transaction'] });
+    expect(access.at(-1)!['requestId']).toEqual(expect.any(String));
+    await app.request(path, { headers: { ...m.session.headers, 'x-gg-transaction': 'x'.repeat(257) } });
+    const refusedLine = lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l['msg'] === 'request')
+      .at(-1)!;
+    expect(refusedLine).toMatchObject({ status: 401 });
+    expect(refusedLine).not.toHaveProperty('transaction');
+  });
+
   it('rate-limit keys read the body of every JSON type the validators take', async () => {
     const probe = new Hono();
     probe.post('/', async (c) => c.text(await bodyField(c, 'username')));

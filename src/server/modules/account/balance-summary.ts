@@ -25,6 +25,9 @@ const allowance = (max: number | null, used: number): Allowance => ({
 });
 const daysUntil = (end: Date, now: Date) => Math.max(0, Math.ceil((end.getTime() - now.getTime()) / DAY));
 
+/** The SIM's row of the summary's statement, as drizzle's relational query names it. */
+const OUTER_SIM = sql.raw('"sims"."ssn"');
+
 // One statement (drizzle's relational query, prepared once) for every summary asked for at the
 // same moment (db/batch.ts): the SIMs with their balance, Safe, memberships and their products,
 // goody bags and data spotted to them. The dashboard asks for this on every visit, so it costs a
@@ -38,7 +41,20 @@ const summaryQuery = (db: Database) =>
         with: {
           balance: { columns: { creditCents: true } },
           vault: { columns: { balanceKb: true } },
+          // What the summary shows: the current and queued memberships and the last one past, not the
+          // whole history (a member who renews every month for years keeps every month of it). The last
+          // one past is asked of the outer SIM's row ("sims", the name drizzle's relational query gives
+          // it; a column object here would be renamed to the membership's), so PostgreSQL finds it once
+          // per SIM (an InitPlan) rather than once per membership.
           memberships: {
+            where: (m, { ne, or, eq }) =>
+              or(
+                ne(m.status, 'past'),
+                eq(
+                  m.id,
+                  sql`(select p.id from memberships p where p.ssn = ${OUTER_SIM} and p.status = 'past' order by p.starts_at desc limit 1)`,
+                ),
+              ),
             with: { product: { columns: { name: true, fupKb: true } } },
             orderBy: (m, { desc }) => desc(m.startsAt),
           },

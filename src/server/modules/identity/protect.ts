@@ -39,7 +39,7 @@ async function provenSession(c: Context<AppEnv>, ssn?: string) {
     if (!sameSecret(sent, xsrfTokenFor(session.tokenHash, c.get('config').sessionSecret)))
       return { ok: false, failure: sessionFailures.xsrfMissing } as const;
   }
-  return { ok: true, session, transaction } as const;
+  return { ok: true, session } as const;
 }
 
 /** Protected calls: a proven session, or the session's failure (401, or 403 without the XSRF token). */
@@ -47,8 +47,7 @@ export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
   const ssn = simOfPath(c.req.path);
   const proven = await provenSession(c, ssn);
   if (!proven.ok) return fail(c, proven.failure);
-  const { session, transaction } = proven;
-  c.set('log', c.get('log').child({ transaction }));
+  const { session } = proven;
   c.set('member', session.member);
   c.set('sessionId', session.sessionId);
   c.set('tokenHash', session.tokenHash);
