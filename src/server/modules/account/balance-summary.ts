@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { creditRoamingKb } from '../../../contract/roaming.ts';
 import { irishMonthOf } from '../../../contract/irish-time.ts';
-import { roamingMonths } from '../../db/schema.ts';
+import { balances, goodyBags, memberships, products, roamingMonths, sims, spotLoans, vaults } from '../../db/schema.ts';
 import type { Allowance, BalanceSummary } from '../../../contract/account.schema.ts';
 import { batched } from '../../db/batch.ts';
 import { prepared, type Database } from '../../db/client.ts';
@@ -25,52 +26,49 @@ const allowance = (max: number | null, used: number): Allowance => ({
 });
 const daysUntil = (end: Date, now: Date) => Math.max(0, Math.ceil((end.getTime() - now.getTime()) / DAY));
 
-/** The SIM's row of the summary's statement, as drizzle's relational query names it. */
-const OUTER_SIM = sql.raw('"sims"."ssn"');
-
-// One statement (drizzle's relational query, prepared once) for every summary asked for at the
-// same moment (db/batch.ts): the SIMs with their balance, Safe, memberships and their products,
-// goody bags and data spotted to them. The dashboard asks for this on every visit, so it costs a
-// share of one round trip and no SQL building per request.
+// One statement for every summary asked for at the same moment (db/batch.ts), prepared once: a row
+// per SIM with its balance, Safe, its one current membership (a unique index keeps it one) and that
+// membership's product, when its one queued membership starts, the newest past membership's SKU, and
+// the goody bags and spotted data live at the earliest moment of the batch (each request keeps those
+// live at its own moment). Flat columns rather than the relational query's JSON: the dashboard asks
+// for this on every visit, and building and reading every membership a SIM ever had as JSON was most
+// of what a summary cost beyond its session check.
+const queuedMembership = alias(memberships, 'queued');
 const summaryQuery = (db: Database) =>
   prepared(db, 'balance_summary', (d) =>
-    d.query.sims
-      .findMany({
-        where: (s) => sql`${s.ssn} = any(${sql.placeholder('ssns')}::text[])`,
-        columns: { ssn: true, memberId: true, billingStatus: true },
-        with: {
-          balance: { columns: { creditCents: true } },
-          vault: { columns: { balanceKb: true } },
-          // What the summary shows: the current and queued memberships and the last one past, not the
-          // whole history (a member who renews every month for years keeps every month of it). The last
-          // one past is asked of the outer SIM's row ("sims", the name drizzle's relational query gives
-          // it; a column object here would be renamed to the membership's), so PostgreSQL finds it once
-          // per SIM (an InitPlan) rather than once per membership.
-          memberships: {
-            where: (m, { ne, or, eq }) =>
-              or(
-                ne(m.status, 'past'),
-                eq(
-                  m.id,
-                  sql`(select p.id from memberships p where p.ssn = ${OUTER_SIM} and p.status = 'past' order by p.starts_at desc limit 1)`,
-                ),
-              ),
-            with: { product: { columns: { name: true, fupKb: true } } },
-            orderBy: (m, { desc }) => desc(m.startsAt),
-          },
-          // Live at the earliest moment of the batch; each request keeps those live at its own moment.
-          goodyBags: {
-            where: (b, { gt }) => gt(b.expiresAt, sql.placeholder('since')),
-            orderBy: (b, { asc }) => asc(b.expiresAt),
-          },
-          borrowed: {
-            where: (l, { and, isNull, gt }) => and(isNull(l.returnedAt), gt(l.endsAt, sql.placeholder('since'))),
-            columns: { dataKb: true, usedKb: true, endsAt: true },
-          },
-        },
+    d
+      .select({
+        ssn: sims.ssn,
+        memberId: sims.memberId,
+        billingStatus: sims.billingStatus,
+        balance: { creditCents: balances.creditCents },
+        safeKb: vaults.balanceKb,
+        current: memberships,
+        product: { name: products.name, fupKb: products.fupKb },
+        queuedStartsAt: queuedMembership.startsAt,
+        previousSku: sql<
+          string | null
+        >`(select p.sku from ${memberships} p where p.ssn = ${sims.ssn} and p.status = 'past' order by p.starts_at desc limit 1)`,
+        goodyBags: sql<
+          BagRow[]
+        >`coalesce((select json_agg(json_build_array(g.product_sku, g.max_onboard_kb, g.onboard_kb, g.expires_at) order by g.expires_at)
+          from ${goodyBags} g where g.ssn = ${sims.ssn} and g.expires_at > ${sql.placeholder('since')}), '[]'::json)`,
+        borrowed: sql<LoanRow[]>`coalesce((select json_agg(json_build_array(l.data_kb, l.used_kb, l.ends_at))
+          from ${spotLoans} l where l.borrower_ssn = ${sims.ssn} and l.returned_at is null and l.ends_at > ${sql.placeholder('since')}), '[]'::json)`,
       })
+      .from(sims)
+      .leftJoin(balances, eq(balances.ssn, sims.ssn))
+      .leftJoin(vaults, eq(vaults.ssn, sims.ssn))
+      .leftJoin(memberships, and(eq(memberships.ssn, sims.ssn), eq(memberships.status, 'current')))
+      .leftJoin(products, eq(products.sku, memberships.sku))
+      .leftJoin(queuedMembership, and(eq(queuedMembership.ssn, sims.ssn), eq(queuedMembership.status, 'queued')))
+      .where(sql`${sims.ssn} = any(${sql.placeholder('ssns')}::text[])`)
       .prepare('balance_summary'),
   );
+/** A goody bag as the statement lists it: its product, its data and what is left of it (KB), when it expires. */
+type BagRow = [productSku: string, maxOnboardKb: number, onboardKb: number, expiresAt: string];
+/** Data spotted to the SIM: lent and used (KB), and when the loan ends. */
+type LoanRow = [dataKb: number, usedKb: number, endsAt: string];
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaryQuery>['execute']>>[number];
 
 async function loadSummaries(
@@ -112,18 +110,25 @@ export async function balanceSummary(
   const balance = sim.balance;
   if (!balance) return refused('accountDetailsMissing');
 
-  const rows = sim.memberships.map(({ product, ...m }) => ({ m, product }));
-  const current = rows.find((r) => isCurrentAt(r.m, now));
-  const queued = rows.find((r) => r.m.status === 'queued');
-  const previous = rows.find((r) => r.m.status === 'past');
-  const bags = sim.goodyBags.filter((b) => b.expiresAt > now);
+  const m = sim.current && isCurrentAt(sim.current, now) ? sim.current : undefined;
+  const bags = sim.goodyBags
+    .map(([productSku, maxOnboardKb, onboardKb, expiresAt]) => ({
+      productSku,
+      maxOnboardKb,
+      onboardKb,
+      expiresAt: new Date(expiresAt),
+    }))
+    .filter((b) => b.expiresAt > now);
 
-  const m = current?.m;
   const unlimited = m ? m.dataMaxKb === null : false;
   const membershipLeft = m ? unusedOf(m) : null;
   const carryoverLeft = m ? m.carryoverKb - m.carryoverUsedKb : 0;
   // Spotted data (lent by a friend with Spot me) counts while it runs, beside carry-over and add-ons.
-  const spotted = m ? sim.borrowed.filter((l) => l.endsAt > now) : [];
+  const spotted = m
+    ? sim.borrowed
+        .map(([dataKb, usedKb, endsAt]) => ({ dataKb, usedKb, endsAt: new Date(endsAt) }))
+        .filter((l) => l.endsAt > now)
+    : [];
   const spottedKb = spotted.reduce((sum, l) => sum + l.dataKb, 0);
   const spottedUsedKb = spotted.reduce((sum, l) => sum + l.usedKb, 0);
   const maxData = m
@@ -134,9 +139,9 @@ export async function balanceSummary(
   const usedData = m ? m.dataUsedKb + m.carryoverUsedKb + m.addonUsedKb + spottedUsedKb : 0;
 
   return done({
-    is_current_membership: Boolean(current),
+    is_current_membership: Boolean(m),
     main: balance.creditCents,
-    previous_SKU: previous?.m.sku ?? null,
+    previous_SKU: sim.previousSku,
     goodybags_summary: {
       goodyBags: bags.map((b) => ({
         product_sku: b.productSku,
@@ -150,18 +155,18 @@ export async function balanceSummary(
     used_data: usedData,
     left_data: maxData === null ? null : Math.max(0, maxData - usedData),
     left_membership_data: m ? membershipLeft : 0,
-    queued_membership_start_date: queued ? queued.m.startsAt.toISOString() : null,
-    have_queued_membership: Boolean(queued),
+    queued_membership_start_date: sim.queuedStartsAt ? sim.queuedStartsAt.toISOString() : null,
+    have_queued_membership: sim.queuedStartsAt !== null,
     expiry_date: m ? m.endsAt.toISOString() : null,
     product_SKU: m?.sku ?? null,
     recurrence_enabled: m?.recurrenceEnabled ?? false,
     membership_recurrence_sku: m?.recurrenceSku ?? null,
-    current_membership: current?.product.name ?? null,
+    current_membership: m ? (sim.product?.name ?? null) : null,
     is_unlimited: unlimited,
     max_fup_data: m?.fupMaxKb ?? null,
     used_fup_data: m ? m.fupUsedKb : 0,
     left_fup_data: m?.fupMaxKb != null ? Math.max(0, m.fupMaxKb - m.fupUsedKb) : null,
-    max_membership_fup_data: current?.product.fupKb ?? null,
+    max_membership_fup_data: m ? (sim.product?.fupKb ?? null) : null,
     mobile_minutes: m ? allowance(m.mobileMinutesMax, m.mobileMinutesUsed) : allowance(0, 0),
     minutes: m ? allowance(m.landlineMinutesMax, m.landlineMinutesUsed) : allowance(0, 0),
     text: m ? allowance(m.textsMax, m.textsUsed) : allowance(0, 0),
@@ -174,7 +179,7 @@ export async function balanceSummary(
     carryover_data: carryoverLeft,
     addon_data: m ? m.addonKb : 0,
     spotted_data: spottedKb - spottedUsedKb,
-    safe_data: sim.vault?.balanceKb ?? 0,
+    safe_data: sim.safeKb ?? 0,
     carry_forward_data: m ? m.carryForwardKb : 0,
   });
 }
