@@ -20,6 +20,21 @@ import { createMember, deleteAccount, type BuiltMember } from '../support/builde
 import { ok, refused, send } from '../support/client.ts';
 import { forEachDatabase, signUpMember, solveCaptcha, type Session, type TestContext } from '../support/harness.ts';
 
+/** The app with its log lines kept (pino at info, each line as written), to read what the access log says. */
+function appLogging(c: TestContext) {
+  const lines: string[] = [];
+  const logger = pino(
+    { level: 'info' },
+    new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    }),
+  );
+  return { app: createApp({ db: c.handle.db, config: c.config, clock: () => c.clock.now, logger }), lines };
+}
+
 /**
  * Identity is trusted only once proven (docs/security.md): a ticket joins an account only from that
  * account's signed-in session, the help desk signs in only a verified address, and what goes to an
@@ -226,17 +241,7 @@ forEachDatabase('identity', { seed: 'catalogue' }, (ctx) => {
 
   it('no e-mail address in the access log, a request’s path or an error report’s URL', async () => {
     const c = ctx();
-    const lines: string[] = [];
-    const logger = pino(
-      { level: 'info' },
-      new Writable({
-        write(chunk, _encoding, done) {
-          lines.push(String(chunk));
-          done();
-        },
-      }),
-    );
-    const app = createApp({ db: c.handle.db, config: c.config, clock: () => c.clock.now, logger });
+    const { app, lines } = appLogging(c);
     await app.request('/panda/public/users/authentication-removed/ciara%40example.org');
     await app.request('/panda/public/users/authentication-removed/ciara@example.org');
     expect(lines.some((l) => l.includes('"path":"/panda/public/users/authentication-removed/[email]"'))).toBe(true);
@@ -248,17 +253,7 @@ forEachDatabase('identity', { seed: 'catalogue' }, (ctx) => {
 
   it('the access log names a member’s transaction (x-gg-transaction) beside the request id, and no overlong one', async () => {
     const c = ctx();
-    const lines: string[] = [];
-    const logger = pino(
-      { level: 'info' },
-      new Writable({
-        write(chunk, _encoding, done) {
-          lines.push(String(chunk));
-          done();
-        },
-      }),
-    );
-    const app = createApp({ db: c.handle.db, config: c.config, clock: () => c.clock.now, logger });
+    const { app, lines } = appLogging(c);
     const m = await createMember(c, {});
     const path = `/panda/protected/users/${m.userId}/flexidata/getislegacyuser`;
     expect((await app.request(path, { headers: m.session.headers })).status).toBe(200);

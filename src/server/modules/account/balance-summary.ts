@@ -31,8 +31,8 @@ const daysUntil = (end: Date, now: Date) => Math.max(0, Math.ceil((end.getTime()
 // membership's product, when its one queued membership starts, the newest past membership's SKU, and
 // the goody bags and spotted data live at the earliest moment of the batch (each request keeps those
 // live at its own moment). Flat columns rather than the relational query's JSON: the dashboard asks
-// for this on every visit, and building and reading every membership a SIM ever had as JSON was most
-// of what a summary cost beyond its session check.
+// for this on every visit, and every membership a SIM ever had, built into JSON by the database and
+// parsed by the server, was work that grew with a member's years (docs/performance.md).
 const queuedMembership = alias(memberships, 'queued');
 const summaryQuery = (db: Database) =>
   prepared(db, 'balance_summary', (d) =>
