@@ -319,7 +319,14 @@ async function summaryRuns(url: string, members: number) {
       shares.push(summary.rps / health.rps);
       p99s.push(summary.p99);
       dashboardP99s.push(dashboard.p99);
-      errors ||= Boolean(summary.errors || summary.non2xx || dashboard.errors || dashboard.non2xx);
+      errors ||= Boolean(
+        summary.errors ||
+        summary.non2xx ||
+        dashboard.errors ||
+        dashboard.non2xx ||
+        sessionOnly.errors ||
+        sessionOnly.non2xx,
+      );
       log(
         `  run ${run}: /panda/health ${rps(health)}; summary ${rps(summary)}: ${((summary.rps / health.rps) * 100).toFixed(1)} % of health; dashboard reads ${rps(dashboard)}`,
       );
