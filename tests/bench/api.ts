@@ -144,10 +144,15 @@ export async function load(
   targets?: Target[],
   /** What the uncounted warm-up sends (writes that must be new each time bring their own). */
   warmUp: Target[] | undefined = targets,
+  /** Called as the counted seconds begin and as they end (after the warm-up): to read what they cost. */
+  onMeasure?: (phase: 'start' | 'end') => void,
 ): Promise<Load> {
   if (loadTool === 'wrk') {
     wrk(url, connections, 1, headers, warmUp);
-    return wrk(url, connections, seconds, headers, targets);
+    onMeasure?.('start');
+    const measured = wrk(url, connections, seconds, headers, targets);
+    onMeasure?.('end');
+    return measured;
   }
   const requests = targets?.map((t) => ({
     method: t.method ?? ('GET' as const),
@@ -156,7 +161,9 @@ export async function load(
     ...(t.body === undefined ? {} : { body: t.body }),
   }));
   await autocannon({ url, connections, duration: 1, headers, ...(requests ? { requests } : {}) });
+  onMeasure?.('start');
   const r = await autocannon({ url, connections, duration: seconds, headers, ...(requests ? { requests } : {}) });
+  onMeasure?.('end');
   return {
     rps: r.requests.average,
     p50: r.latency.p50,

@@ -311,11 +311,30 @@ async function summaryRuns(url: string, members: number) {
   let errors = false;
   try {
     const t = await targetsOf(server.base, members, { history: false });
+    const healthCpu = cpuOfLoad(server.child.pid);
+    const summaryCpu = cpuOfLoad(server.child.pid);
+    const sessionCpu = cpuOfLoad(server.child.pid);
     for (let run = 1; run <= 3; run += 1) {
-      const health = await load(`${server.base}/panda/health`, CONNECTIONS, SECONDS);
-      const summary = await load(server.base, CONNECTIONS, SECONDS, {}, t.summary);
+      const health = await load(
+        `${server.base}/panda/health`,
+        CONNECTIONS,
+        SECONDS,
+        {},
+        undefined,
+        undefined,
+        healthCpu.onMeasure,
+      );
+      const summary = await load(server.base, CONNECTIONS, SECONDS, {}, t.summary, t.summary, summaryCpu.onMeasure);
       const dashboard = await load(server.base, CONNECTIONS, SECONDS, {}, t.dashboard);
-      const sessionOnly = await load(server.base, CONNECTIONS, SECONDS, {}, t.sessionOnly);
+      const sessionOnly = await load(
+        server.base,
+        CONNECTIONS,
+        SECONDS,
+        {},
+        t.sessionOnly,
+        t.sessionOnly,
+        sessionCpu.onMeasure,
+      );
       shares.push(summary.rps / health.rps);
       p99s.push(summary.p99);
       dashboardP99s.push(dashboard.p99);
@@ -333,6 +352,15 @@ async function summaryRuns(url: string, members: number) {
       log(
         `         a protected call with no read of its own (the session check only) ${rps(sessionOnly)}: ${((sessionOnly.rps / health.rps) * 100).toFixed(1)} % of health`,
       );
+      const [h, s, o] = [
+        healthCpu.perRequest(health),
+        summaryCpu.perRequest(summary),
+        sessionCpu.perRequest(sessionOnly),
+      ];
+      if (h && s && o)
+        log(
+          `         CPU a request (server + PostgreSQL): health ${h.server.toFixed(0)} + ${h.database.toFixed(0)} µs; summary ${s.server.toFixed(0)} + ${s.database.toFixed(0)} µs (${((h.server / s.server) * 100).toFixed(1)} % of health's server time); session check only ${o.server.toFixed(0)} + ${o.database.toFixed(0)} µs`,
+        );
     }
   } finally {
     await server.stop();
@@ -413,6 +441,34 @@ async function cpuPerRequest(url: string, members: number) {
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * The server's and PostgreSQL's CPU time over a load's counted seconds, per request answered: on a
+ * machine where the load, the server and the database share two CPUs, requests a second swing with
+ * whatever else runs, while the CPU one request costs holds still (none where /proc is missing).
+ */
+function cpuOfLoad(pid: number | undefined) {
+  const statOf = `/proc/${pid}/stat`;
+  let server = 0;
+  let database = new Map<string, number>();
+  let spent: { server: number; database: number } | undefined;
+  return {
+    onMeasure(phase: 'start' | 'end') {
+      if (!existsSync(statOf)) return;
+      if (phase === 'start') {
+        server = cpuMsOf(readFileSync(statOf, 'utf8'));
+        database = databaseCpuMs();
+      } else spent = { server: cpuMsOf(readFileSync(statOf, 'utf8')) - server, database: databaseCpuSince(database) };
+    },
+    /** µs a request, from the last load measured. */
+    perRequest(l: { rps: number }) {
+      const requests = l.rps * SECONDS;
+      return spent && requests > 0
+        ? { server: (spent.server * 1000) / requests, database: (spent.database * 1000) / requests }
+        : undefined;
+    },
+  };
 }
 
 /** Linux's clock ticks a second (USER_HZ), in which /proc counts CPU time. */

@@ -11,6 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 import { stopListening } from './notify.ts';
+import { withPlannedRows } from './rows.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A database or a transaction on it: services that take this can run inside a caller's transaction. */
@@ -176,7 +177,8 @@ const preparedByDb = new WeakMap<object, Map<string, unknown>>();
 export function prepared<T>(db: Database, name: string, build: (db: Database) => T): T {
   let cache = preparedByDb.get(db);
   if (!cache) preparedByDb.set(db, (cache = new Map()));
-  if (!cache.has(name)) cache.set(name, build(db));
+  // A prepared select's rows are mapped by a plan made here once (db/rows.ts).
+  if (!cache.has(name)) cache.set(name, withPlannedRows(build(db)));
   return cache.get(name) as T;
 }
 

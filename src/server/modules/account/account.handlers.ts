@@ -32,12 +32,13 @@ export const activation = async (c: C) =>
   ok(c, accountApi.activation, { _payload: await activationOf(c.var, c.var.member.id) });
 
 export async function balanceSummary(c: C, { params }: Input<typeof accountApi.balanceSummary>) {
-  const ctx = c.var;
+  // c.get rather than c.var, which Hono builds anew from its map at each read: the dashboard asks
+  // for this on every visit.
   return reply(
     c,
     accountApi.balanceSummary,
     accountFailures,
-    await summaryOf(ctx, ctx.member.id, params.ssn),
+    await summaryOf({ db: c.get('db'), clock: c.get('clock') }, c.get('member').id, params.ssn),
     (value) => ({ _payload: { current_month_balance_summary: value } }),
   );
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { creditRoamingKb } from '../../../contract/roaming.ts';
 import { irishMonthOf } from '../../../contract/irish-time.ts';
@@ -34,6 +34,17 @@ const daysUntil = (end: Date, now: Date) => Math.max(0, Math.ceil((end.getTime()
 // for this on every visit, and every membership a SIM ever had, built into JSON by the database and
 // parsed by the server, was work that grew with a member's years (docs/performance.md).
 const queuedMembership = alias(memberships, 'queued');
+// The current membership's columns the summary reads: all but its id, its SIM (the row's) and the
+// alerts job's bookkeeping. The first one (its SKU) is never null, so a SIM without one reads null.
+const {
+  id: _id,
+  ssn: _ssn,
+  dataAlertedPercent: _alerted,
+  dataAlertLevel: _level,
+  reminded: _reminded,
+  cardChecked: _card,
+  ...currentColumns
+} = getTableColumns(memberships);
 const summaryQuery = (db: Database) =>
   prepared(db, 'balance_summary', (d) =>
     d
@@ -43,7 +54,7 @@ const summaryQuery = (db: Database) =>
         billingStatus: sims.billingStatus,
         balance: { creditCents: balances.creditCents },
         safeKb: vaults.balanceKb,
-        current: memberships,
+        current: currentColumns,
         product: { name: products.name, fupKb: products.fupKb },
         queuedStartsAt: queuedMembership.startsAt,
         previousSku: sql<

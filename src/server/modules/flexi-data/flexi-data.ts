@@ -10,7 +10,7 @@ type Membership = typeof memberships.$inferSelect;
  */
 
 /** Own data left in a membership (left_membership_data): max + in - used - out; null when the data is unlimited. */
-export const unusedOf = (m: Membership): number | null =>
+export const unusedOf = (m: Pick<Membership, 'dataMaxKb' | 'dataInKb' | 'dataUsedKb' | 'dataOutKb'>): number | null =>
   m.dataMaxKb === null ? null : Math.max(0, m.dataMaxKb + m.dataInKb - m.dataUsedKb - m.dataOutKb);
 
 /** Spotted data a SIM has borrowed that is still running, soonest end first. */
