@@ -279,16 +279,39 @@ async function listenerRuns(url: string, members: number) {
   const p99s: number[] = [];
   let errors = false;
   try {
+    const healthCpu = cpuOfLoad(server.child.pid);
+    const listenerCpu = cpuOfLoad(server.child.pid);
     for (let run = 1; run <= 3; run += 1) {
-      const health = await load(`${server.base}/panda/health`, CONNECTIONS, SECONDS);
+      const health = await load(
+        `${server.base}/panda/health`,
+        CONNECTIONS,
+        SECONDS,
+        {},
+        undefined,
+        undefined,
+        healthCpu.onMeasure,
+      );
       const events = await usageEvents(url, Math.max(20_000, Math.round(SECONDS * 8000)), `run${run}`);
-      const listener = await load(server.base, CONNECTIONS, SECONDS, {}, events.load, events.warmUp);
+      const listener = await load(
+        server.base,
+        CONNECTIONS,
+        SECONDS,
+        {},
+        events.load,
+        events.warmUp,
+        listenerCpu.onMeasure,
+      );
       shares.push(listener.rps / health.rps);
       p99s.push(listener.p99);
       errors ||= Boolean(listener.errors || listener.non2xx);
       log(
         `  run ${run}: /panda/health ${rps(health)}; usage events ${rps(listener)}: ${((listener.rps / health.rps) * 100).toFixed(1)} % of health`,
       );
+      const [h, e] = [healthCpu.perRequest(health), listenerCpu.perRequest(listener)];
+      if (h && e)
+        log(
+          `         CPU a request (server + PostgreSQL): health ${h.server.toFixed(0)} + ${h.database.toFixed(0)} µs; usage event ${e.server.toFixed(0)} + ${e.database.toFixed(0)} µs`,
+        );
     }
   } finally {
     await server.stop();

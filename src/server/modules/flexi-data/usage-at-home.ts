@@ -107,10 +107,11 @@ async function countBatch(db: Database, clock: Clock, uses: UseAtHome[]): Promis
     'count-uses-at-home',
     sql`
     with input as (
-      select * from jsonb_to_recordset(${input}::jsonb) as t(
+      -- json, not jsonb: the batch is read once, and only a dead letter's body is kept (as jsonb).
+      select * from json_to_recordset(${input}::json) as t(
         ord int, event_id text, event_time timestamptz, msisdn text, at timestamptz, day date,
         kb bigint, mins int, texts int, allow text, units bigint, cents bigint, per bigint, fixed bigint,
-        reference text, description text, body jsonb)
+        reference text, description text, body json)
     ),
     once as (select distinct on (event_id) * from input order by event_id, ord),
     j as (select once.*, s.ssn from once left join sims s on s.msisdn = once.msisdn),
@@ -119,7 +120,7 @@ async function countBatch(db: Database, clock: Clock, uses: UseAtHome[]): Promis
       select event_id, 'UsageCreateEvent', event_time,
         case when ssn is null then 'deadLetter' else 'applied' end,
         case when ssn is null then 'no SIM has ' || msisdn end,
-        case when ssn is null then body end,
+        case when ssn is null then body::jsonb end,
         ${now.toISOString()}::timestamptz
       from j
       on conflict do nothing
