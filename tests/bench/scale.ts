@@ -282,15 +282,7 @@ async function listenerRuns(url: string, members: number) {
     const healthCpu = cpuOfLoad(server.child.pid);
     const listenerCpu = cpuOfLoad(server.child.pid);
     for (let run = 1; run <= 3; run += 1) {
-      const health = await load(
-        `${server.base}/panda/health`,
-        CONNECTIONS,
-        SECONDS,
-        {},
-        undefined,
-        undefined,
-        healthCpu.onMeasure,
-      );
+      const health = await healthLoad(server.base, healthCpu);
       const events = await usageEvents(url, Math.max(20_000, Math.round(SECONDS * 8000)), `run${run}`);
       const listener = await load(
         server.base,
@@ -338,15 +330,7 @@ async function summaryRuns(url: string, members: number) {
     const summaryCpu = cpuOfLoad(server.child.pid);
     const sessionCpu = cpuOfLoad(server.child.pid);
     for (let run = 1; run <= 3; run += 1) {
-      const health = await load(
-        `${server.base}/panda/health`,
-        CONNECTIONS,
-        SECONDS,
-        {},
-        undefined,
-        undefined,
-        healthCpu.onMeasure,
-      );
+      const health = await healthLoad(server.base, healthCpu);
       const summary = await load(server.base, CONNECTIONS, SECONDS, {}, t.summary, t.summary, summaryCpu.onMeasure);
       const dashboard = await load(server.base, CONNECTIONS, SECONDS, {}, t.dashboard);
       const sessionOnly = await load(
@@ -465,6 +449,10 @@ async function cpuPerRequest(url: string, members: number) {
     await server.stop();
   }
 }
+
+/** /panda/health under the load, the reference of every share, with its CPU read by `meter`. */
+const healthLoad = (base: string, meter: ReturnType<typeof cpuOfLoad>) =>
+  load(`${base}/panda/health`, CONNECTIONS, SECONDS, {}, undefined, undefined, meter.onMeasure);
 
 /**
  * The server's and PostgreSQL's CPU time over a load's counted seconds, per request answered: on a
