@@ -21,7 +21,7 @@ const decoderOf = (field: unknown): Decoder =>
     : is(field, SQL)
       ? (field as unknown as { decoder: Decoder }).decoder
       : is(field, Subquery)
-        ? ((field as unknown as { _: { sql: { decoder: Decoder } } })._.sql.decoder as Decoder)
+        ? (field as unknown as { _: { sql: { decoder: Decoder } } })._.sql.decoder
         : (field as { sql: { decoder: Decoder } }).sql.decoder;
 
 /**

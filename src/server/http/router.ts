@@ -1,10 +1,12 @@
 import type { ClientView } from './proxy.ts';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { members } from '../db/schema.ts';
 import type { Clock } from '../kernel/clock.ts';
+import type { ServiceContext } from '../kernel/outcome.ts';
 import type { Publishing } from '../publishing.ts';
 import { fail } from './answers.ts';
 import { requestFailures } from '../../contract/common-failures.ts';
@@ -41,6 +43,12 @@ export interface AppEnv {
     checkedSim?: { ssn: string; owned: boolean };
   };
 }
+
+/**
+ * What a service works over, read from the request with c.get: Hono builds c.var anew from its map
+ * at each read, which a handler on a hot path (the dashboard's reads) pays for at every call.
+ */
+export const serviceContext = (c: Context<AppEnv>): ServiceContext => ({ db: c.get('db'), clock: c.get('clock') });
 
 /** A router of the API: bad input answers 400 with what is wrong, in the API's error shape. */
 export function router() {
