@@ -34,6 +34,10 @@ interface UseSpec {
   included?: boolean;
   usageId?: string;
   eventId?: string;
+  /** The usage's status, when not what `ratedEur` implies (`rerated`). */
+  status?: string;
+  /** The network's rating as it sent it (TMF635 ratedProductUsage), in place of `ratedEur`'s. */
+  rating?: Record<string, unknown>[];
 }
 
 /** One use as the network's hub sends it: a TMF635 UsageCreateEvent, signed. */
@@ -48,7 +52,7 @@ async function use(c: TestContext, m: BuiltMember, u: UseSpec, app: Pick<TestCon
         id: u.usageId ?? randomUUID(),
         usageDate: c.clock.now.toISOString(),
         usageType: type,
-        status: u.ratedEur === undefined ? 'received' : 'rated',
+        status: u.status ?? (u.ratedEur === undefined && !u.rating ? 'received' : 'rated'),
         usageCharacteristic: [
           { name: 'msisdn', value: `353${m.msisdn.slice(1)}` },
           { name: type === 'data' ? 'volumeKb' : type === 'voice' ? 'durationS' : 'count', value: u.amount },
@@ -57,16 +61,18 @@ async function use(c: TestContext, m: BuiltMember, u: UseSpec, app: Pick<TestCon
           ...(u.destinationType ? [{ name: 'destinationType', value: u.destinationType }] : []),
           ...(u.incoming ? [{ name: 'direction', value: 'incoming' }] : []),
         ],
-        ...(u.ratedEur === undefined
-          ? {}
-          : {
-              ratedProductUsage: [
-                {
-                  usageRatingTag: u.included ? 'included usage' : 'non included usage',
-                  taxIncludedRatingAmount: { value: u.ratedEur, unit: 'EUR' },
-                },
-              ],
-            }),
+        ...(u.rating
+          ? { ratedProductUsage: u.rating }
+          : u.ratedEur === undefined
+            ? {}
+            : {
+                ratedProductUsage: [
+                  {
+                    usageRatingTag: u.included ? 'included usage' : 'non included usage',
+                    taxIncludedRatingAmount: { value: u.ratedEur, unit: 'EUR' },
+                  },
+                ],
+              }),
       },
     },
   });
@@ -342,6 +348,122 @@ forEachDatabase('usage-charges', { seed: 'catalogue', rateLimit: undefined }, (c
     expect(alerts.map((a) => a.title)).toEqual(['Your credit is €2.00']);
     const mails = await c.handle.db.select().from(schema.outbox).where(eq(schema.outbox.to, m.email));
     expect(mails.filter((x) => x.subject === '48: Your credit is €2.00')).toHaveLength(1);
+  });
+
+  it('one usage id is one use: sent again under other event ids, also at once, it draws and charges nothing more', async () => {
+    const c = ctx();
+    const m = await createMember(c, {
+      creditCents: 1000,
+      membership: { sku: 'BDDT00', daysLeft: 20, usedGb: 30 - 0.0625 },
+    });
+    const usedOf = async () =>
+      (await c.handle.db.select().from(schema.memberships).where(eq(schema.memberships.ssn, m.ssn)))[0]!;
+    const before = await usedOf();
+    // 100 MB with 64 MB left: 36 MB past the allowance, €1.80.
+    expect((await use(c, m, { amount: 100 * MB, usageId: 'home-1' })).outcome).toBe('applied');
+    expect((await use(c, m, { amount: 100 * MB, usageId: 'home-1' })).outcome).toBe('duplicate');
+    const sent = await Promise.all([1, 2, 3].map(() => use(c, m, { amount: 100 * MB, usageId: 'home-1' })));
+    expect(sent.map((r) => r.outcome)).toEqual(['duplicate', 'duplicate', 'duplicate']);
+    // A new use sent three times at once, each under its own event: one counts.
+    const fresh = await Promise.all([1, 2, 3].map(() => use(c, m, { amount: 10 * MB, usageId: 'home-2' })));
+    expect(fresh.map((r) => r.outcome).sort()).toEqual(['applied', 'duplicate', 'duplicate']);
+    const after = await usedOf();
+    expect(after.dataUsedKb - before.dataUsedKb).toBe(64 * MB);
+    await expectCharged(c, m, 1000, [
+      ['Data', 180],
+      ['Data', 50],
+    ]);
+    const [day] = await c.handle.db.select().from(schema.dailyUsage).where(eq(schema.dailyUsage.ssn, m.ssn));
+    expect(day?.dataKb).toBe(110 * MB);
+    // Abroad too: a use in the United States sent again is not counted or charged again.
+    await use(c, m, { amount: MB, country: 'US', usageId: 'abroad-1' });
+    expect((await use(c, m, { amount: MB, country: 'US', usageId: 'abroad-1' })).outcome).toBe('duplicate');
+    const abroad = (await chargesOf(c, m)).filter((r) => r.reference === 'usage:abroad-1');
+    expect(abroad).toHaveLength(1);
+    expect((await chargesOf(c, m)).filter((r) => r.reference?.startsWith('usage:abroad-1'))).toHaveLength(1);
+  });
+
+  it('a usage id counted on one line is a dead letter on another, never a free use there', async () => {
+    const c = ctx();
+    const m = await createMember(c, { creditCents: 1000, membership: { sku: 'BDDT00', daysLeft: 20, usedGb: 30 } });
+    const n = await createMember(c, { creditCents: 1000, membership: { sku: 'BDDT00', daysLeft: 20, usedGb: 30 } });
+    await use(c, m, { amount: 10 * MB, usageId: 'shared-id', eventId: 'shared-1' });
+    expect((await use(c, n, { amount: 10 * MB, usageId: 'shared-id', eventId: 'shared-2' })).outcome).toBe(
+      'deadLetter',
+    );
+    await use(c, m, { amount: MB, country: 'FR', usageId: 'shared-abroad', eventId: 'shared-3' });
+    expect(
+      (await use(c, n, { amount: MB, country: 'FR', usageId: 'shared-abroad', eventId: 'shared-4' })).outcome,
+    ).toBe('deadLetter');
+    const kept = await c.handle.db
+      .select()
+      .from(schema.networkEvents)
+      .where(eq(schema.networkEvents.outcome, 'deadLetter'));
+    expect(kept.filter((e) => e.eventId === 'shared-2' || e.eventId === 'shared-4').map((e) => e.note)).toEqual([
+      'usage shared-id was counted on another line',
+      'usage shared-abroad was counted on another line',
+    ]);
+    await expectCharged(c, n, 1000, []);
+    await expectCharged(c, m, 1000, [['Data', 50]]);
+  });
+
+  it('rated again by the network: the price corrected by one ledger row each time, the allowance never drawn again', async () => {
+    const c = ctx();
+    const m = await createMember(c, { creditCents: 1000, membership: { sku: 'BDDT00', daysLeft: 20 } });
+    const network = c.config.network!;
+    c.config.network = { ...network, ratesUsage: true };
+    try {
+      const call = { type: 'voice' as const, amount: 60, destination: '0871234567', usageId: 'call-1' };
+      await use(c, m, { ...call, ratedEur: 1.23 });
+      const minutes = async () =>
+        (await c.handle.db.select().from(schema.memberships).where(eq(schema.memberships.ssn, m.ssn)))[0]!
+          .mobileMinutesUsed;
+      const counted = await minutes();
+      // Rated again at €2.00: 77 cents more; the same event again changes nothing; then €0.50: €1.50 back.
+      expect((await use(c, m, { ...call, ratedEur: 2, status: 'rerated', eventId: 'rerate-1' })).outcome).toBe(
+        'applied',
+      );
+      expect((await use(c, m, { ...call, ratedEur: 2, status: 'rerated', eventId: 'rerate-1' })).outcome).toBe(
+        'duplicate',
+      );
+      expect((await use(c, m, { ...call, ratedEur: 2, status: 'rerated' })).outcome).toBe('duplicate');
+      await use(c, m, { ...call, ratedEur: 0.5, status: 'rerated', eventId: 'rerate-2' });
+      expect(await minutes()).toBe(counted);
+      const rows = await chargesOf(c, m);
+      expect(rows.map((r) => [r.reference, r.creditDeltaCents])).toEqual([
+        ['usage:call-1', -123],
+        ['usage:call-1:rerated:rerate-1', -77],
+        ['usage:call-1:rerated:rerate-2', 150],
+      ]);
+      expect(await creditOf(c, m)).toBe(1000 - 50);
+      expect(await summaryCredit(c, m)).toBe(950);
+      // Abroad: €2.00, then rated €1.00: €1.00 back, the cap's spend untouched by the resend.
+      await use(c, m, { amount: MB, country: 'US', ratedEur: 2, usageId: 'us-1' });
+      await use(c, m, { amount: MB, country: 'US', ratedEur: 1, usageId: 'us-1', status: 'rerated' });
+      expect(await creditOf(c, m)).toBe(950 - 100);
+    } finally {
+      c.config.network = network;
+    }
+  });
+
+  it('rated by the network with its tax-excluded amounts only: charged with the tax rate it gives, else the Irish standard rate', async () => {
+    const c = ctx();
+    const m = await createMember(c, { creditCents: 1000, membership: { sku: 'BDDT00', daysLeft: 20 } });
+    const network = c.config.network!;
+    c.config.network = { ...network, ratesUsage: true };
+    try {
+      const call = { type: 'voice' as const, amount: 60, destination: '0871234567' };
+      await use(c, m, { ...call, rating: [{ taxExcludedRatingAmount: { value: 1, unit: 'EUR' }, taxRate: 23 }] });
+      await use(c, m, { ...call, rating: [{ taxExcludedRatingAmount: { value: 1, unit: 'EUR' }, taxRate: 0.135 }] });
+      await use(c, m, { ...call, rating: [{ taxExcludedRatingAmount: { value: 2, unit: 'EUR' } }] });
+      await expectCharged(c, m, 1000, [
+        ['Calls', 123],
+        ['Calls', 114],
+        ['Calls', 246],
+      ]);
+    } finally {
+      c.config.network = network;
+    }
   });
 
   it('rated by the network: taken at its price when the portal is set to, the published prices when not', async () => {

@@ -11,6 +11,7 @@ import {
 } from '../../../src/server/modules/network/index.ts';
 import {
   serviceOrderOf,
+  tmfNetwork,
   type NetworkOrderOut,
 } from '../../../src/server/modules/network/integrations/network/adapter.ts';
 import type { SandboxEnv } from '../../../src/server/integrations/integration.ts';
@@ -298,6 +299,82 @@ describe('TM Forum conformance', () => {
     expect(services).toHaveLength(1);
     for (const service of services) conforms('tmf638#/definitions/Service', service);
     expect(await adapter.inventory()).toEqual([{ msisdn: '0871234567', state: 'active' }]);
+  });
+
+  it('TMF654 balances and TMF638 lines read as the network pages them: by its own page size, to its X-Total-Count; active buckets summed by number', async () => {
+    /** A network that answers at most 100 a page, whatever the limit asked, with or without TMF's count headers. */
+    const standIn = (headers: boolean) => {
+      const app = new Hono();
+      const asked: string[] = [];
+      app.post('/token', (c) => c.json({ access_token: 'token', expires_in: 600 }));
+      const page = <T>(c: { req: { query: (k: string) => string | undefined } }, all: T[]) => {
+        const offset = Number(c.req.query('offset') ?? 0);
+        return all.slice(offset, offset + Math.min(100, Number(c.req.query('limit') ?? 100)));
+      };
+      const numbers = Array.from({ length: 250 }, (_, i) => `08710${String(i).padStart(5, '0')}`);
+      // Each number: an active €5 bucket; the first ten also an expired €0 one after it, and ten more
+      // written +353 or referred to by @type only.
+      const buckets = numbers.flatMap((n, i) => [
+        {
+          usageType: 'monetary',
+          status: 'active',
+          remainingValue: { amount: 5, units: 'EUR' },
+          logicalResource:
+            i >= 10 && i < 20
+              ? [{ value: `+353${n.slice(1)}`, '@type': 'MSISDN' }]
+              : [{ id: `353${n.slice(1)}`, name: 'msisdn' }],
+        },
+        ...(i < 10
+          ? [
+              {
+                usageType: 'monetary',
+                status: 'expired',
+                remainingValue: { amount: 0, units: 'EUR' },
+                logicalResource: [{ id: `353${n.slice(1)}`, name: 'msisdn' }],
+              },
+            ]
+          : []),
+      ]);
+      app.get('/prepayBalanceManagement/v4/bucket', (c) => {
+        asked.push(c.req.url);
+        const items = page(c, buckets);
+        if (headers) c.header('X-Total-Count', String(buckets.length));
+        return c.json(items);
+      });
+      const services = numbers.map((n) => ({
+        id: `svc-${n}`,
+        state: 'active',
+        serviceCharacteristic: [{ name: 'msisdn', value: `+353${n.slice(1)}` }],
+      }));
+      app.get('/serviceInventory/v4/service', (c) => {
+        asked.push(c.req.url);
+        const items = page(c, services);
+        if (headers) c.header('X-Total-Count', String(services.length));
+        return c.json(items);
+      });
+      const adapter = tmfNetwork({
+        apiUrl: 'https://network.test',
+        tokenUrl: 'https://network.test/token',
+        clientId: 'portal',
+        clientSecret: 'secret',
+        fetch: (request) => Promise.resolve(app.fetch(request)),
+      });
+      return { adapter, asked, numbers };
+    };
+    for (const headers of [true, false]) {
+      const { adapter, asked, numbers } = standIn(headers);
+      const balances = await adapter.balances();
+      expect(balances).toHaveLength(250);
+      expect(new Set(balances!.map((b) => b.msisdn))).toEqual(new Set(numbers));
+      expect(balances!.every((b) => b.cents === 500)).toBe(true);
+      const lines = await adapter.inventory();
+      expect(lines).toHaveLength(250);
+      expect(lines[0]).toEqual({ msisdn: numbers[0], state: 'active' });
+      // With the count, no page is asked past the end; without it, one empty page ends each list.
+      const bucketPages = asked.filter((u) => u.includes('/bucket')).length;
+      expect(bucketPages).toBe(headers ? 3 : 4);
+      expect(asked.filter((u) => u.includes('/service')).length).toBe(headers ? 3 : 4);
+    }
   });
 
   it('the sandbox network refuses a call without a token (401) and every order while it is down (503)', async () => {

@@ -12,6 +12,7 @@ import {
   runAlerts,
   settleCharges,
   usageReference,
+  useReported,
   type Charged,
   type ChargedSim,
   type RatedUse,
@@ -50,6 +51,8 @@ export interface CountedMembership {
 export type CountedAtHome =
   | { outcome: 'duplicate' }
   | { outcome: 'deadLetter' }
+  /** Its usage id was counted before, under another event (or by another instance at this moment): nothing drawn. */
+  | { outcome: 'again'; ssn: string }
   | {
       outcome: 'applied';
       ssn: string;
@@ -97,6 +100,7 @@ async function countBatch(db: Database, clock: Clock, uses: UseAtHome[]): Promis
       cents: u.rated?.cents ?? 0,
       per: u.rated?.per ?? 1,
       fixed: u.fixedCents ?? null,
+      usage_id: u.usageId ?? null,
       reference: u.usageId ? usageReference(u.usageId) : null,
       description: u.description ?? null,
       body: u.body,
@@ -111,20 +115,38 @@ async function countBatch(db: Database, clock: Clock, uses: UseAtHome[]): Promis
       select * from json_to_recordset(${input}::json) as t(
         ord int, event_id text, event_time timestamptz, msisdn text, at timestamptz, day date,
         kb bigint, mins int, texts int, allow text, units bigint, cents bigint, per bigint, fixed bigint,
-        reference text, description text, body json)
+        usage_id text, reference text, description text, body json)
     ),
     once as (select distinct on (event_id) * from input order by event_id, ord),
-    j as (select once.*, s.ssn from once left join sims s on s.msisdn = once.msisdn),
+    -- The line a use was counted on before (the same usage id under another event: a resend, a re-rating).
+    j as (
+      select once.*, s.ssn, cu.ssn as counted_ssn from once
+      left join sims s on s.msisdn = once.msisdn
+      left join counted_uses cu on cu.usage_id = once.usage_id
+    ),
     ev as (
       insert into network_events (event_id, event_type, event_time, outcome, note, body, received_at)
       select event_id, 'UsageCreateEvent', event_time,
-        case when ssn is null then 'deadLetter' else 'applied' end,
-        case when ssn is null then 'no SIM has ' || msisdn end,
-        case when ssn is null then body::jsonb end,
+        case when ssn is null or counted_ssn <> ssn then 'deadLetter' else 'applied' end,
+        case when ssn is null then 'no SIM has ' || msisdn
+          when counted_ssn <> ssn then 'usage ' || left(usage_id, 200) || ' was counted on another line'
+          when counted_ssn is not null then 'usage ' || left(usage_id, 200) || ' was counted before' end,
+        case when ssn is null or counted_ssn <> ssn then body::jsonb end,
         ${now.toISOString()}::timestamptz
       from j
       on conflict do nothing
       returning event_id, outcome
+    ),
+    -- Each usage id counted once: the first event to bring it claims it (the key waits for another
+    -- instance's claim, and then finds it), and only a claimed use draws on anything.
+    claim as (
+      insert into counted_uses (usage_id, ssn, event_id, counted_at)
+      select distinct on (j.usage_id) j.usage_id, j.ssn, j.event_id, ${now.toISOString()}::timestamptz
+      from j join ev on ev.event_id = j.event_id
+      where ev.outcome = 'applied' and j.usage_id is not null and j.counted_ssn is null
+      order by j.usage_id, j.ord
+      on conflict do nothing
+      returning event_id
     ),
     a as materialized (
       select j.*, (
@@ -133,7 +155,7 @@ async function countBatch(db: Database, clock: Clock, uses: UseAtHome[]): Promis
         order by mm.starts_at desc limit 1
       ) as membership_id
       from j join ev on ev.event_id = j.event_id
-      where ev.outcome = 'applied'
+      where ev.outcome = 'applied' and (j.usage_id is null or j.event_id in (select event_id from claim))
     ),
     per as materialized (
       select membership_id,
@@ -271,7 +293,7 @@ async function countBatch(db: Database, clock: Clock, uses: UseAtHome[]): Promis
       from due where cents > 0 and reference is not null
     ),
     ${chargeCtes('due_in', now)}
-    select input.ord, ev.outcome, j.ssn, a.membership_id, upd.data_alert_level, upd.data_alerted_percent,
+    select input.ord, ev.outcome, j.ssn, a.membership_id, (a.ord is not null) as counted, upd.data_alert_level, upd.data_alerted_percent,
       charge_t.taken, charge_t.cents, coalesce(charge_u.credit_cents, charge_b.credit_cents) as credit_after,
       charge_b.credit_cents as credit_before,
       due.kb > 0 and due.cents > 0 as data_due
@@ -290,6 +312,7 @@ async function countBatch(db: Database, clock: Clock, uses: UseAtHome[]): Promis
   return rows.map((row): CountedAtHome => {
     if (row['outcome'] === null || row['outcome'] === undefined) return { outcome: 'duplicate' };
     if (row['outcome'] === 'deadLetter') return { outcome: 'deadLetter' };
+    if (row['counted'] !== true) return { outcome: 'again', ssn: String(row['ssn']) };
     return {
       outcome: 'applied',
       ssn: String(row['ssn']),
@@ -420,6 +443,7 @@ export function countUseAtHome(
 async function usedAtHome(ctx: UsageContext, event: UseEvent, use: Use): Promise<Counted> {
   const byNetwork = ctx.rating.byNetwork && use.networkCents !== null;
   const rated = rateUse(use, priceListOf(await ctx.rating.charges()));
+  const fixedCents = byNetwork ? use.networkCents : null;
   const counted = await countUseAtHome(ctx.db, ctx.clock, {
     eventId: event.eventId,
     eventTime: event.eventTime,
@@ -431,9 +455,31 @@ async function usedAtHome(ctx: UsageContext, event: UseEvent, use: Use): Promise
     minutes: use.minutes,
     texts: use.texts,
     rated,
-    fixedCents: byNetwork ? use.networkCents : null,
+    fixedCents,
     body: event.body,
   });
+  // Sent again (a hub's resend, a later rating): drawn on nothing again, its price corrected where the network rated it anew.
+  if (counted.outcome === 'again') {
+    const again = await useReported(ctx, {
+      usageId: use.usageId,
+      ssn: counted.ssn,
+      eventId: event.eventId,
+      cents: fixedCents,
+      description: rated.description,
+      at: use.at,
+    });
+    const alerted = again.alerted ?? [];
+    return {
+      outcome: again.outcome,
+      ...(again.note ? { note: again.note } : {}),
+      ...(alerted.length > 0
+        ? {
+            followUp: ({ db, clock, push, pushOrigins }) =>
+              sendAlertPushes({ db, clock }, push, pushOrigins, alerted).then(() => undefined),
+          }
+        : {}),
+    };
+  }
   if (counted.outcome !== 'applied') return { outcome: counted.outcome };
   const m = counted.membership;
   // Past 80 % or 100 % of the data and not yet told so (the level the database keeps, the alerts job's

@@ -40,6 +40,8 @@ export type { RatedUse } from './usage/rating.ts';
 export { chargeCtes, chargedOf, usageReference } from './usage/charges.ts';
 export type { Charged } from './usage/charges.ts';
 export { chargeAndSettle, needsSettling, settleCharges } from './usage/settle.ts';
+export { claimUse, reportedAgain, useReported } from './usage/again.ts';
+export type { ReportedAgain } from './usage/again.ts';
 export type { ChargedSim } from './usage/settle.ts';
 export { unchargedState } from './usage/state.ts';
 export { moneyJobs } from './jobs.ts';

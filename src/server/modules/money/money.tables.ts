@@ -50,6 +50,29 @@ export const ledger = pgTable(
 );
 
 /**
+ * Each use the network reported, once by its id (TMF635 `Usage.id`) whatever event brings it
+ * (docs/product/money.md "Use paid from credit"): the line it counted on, the event that counted it,
+ * and, once the network rated it again, the price and what credit paid as corrected (null: as its
+ * first charge). A use sent again under another event draws on nothing again; on another line it is
+ * a dead letter. Pruned with the network's events (modules/privacy/retention.ts).
+ */
+export const countedUses = pgTable(
+  'counted_uses',
+  {
+    usageId: text('usage_id').primaryKey(),
+    ssn: simColumn(),
+    eventId: text('event_id').notNull(),
+    countedAt: ts('counted_at').notNull(),
+    priceCents: integer('price_cents'),
+    takenCents: integer('taken_cents'),
+  },
+  (t) => [
+    index('counted_uses_counted_idx').on(t.countedAt),
+    check('counted_uses_price', sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
+  ],
+);
+
+/**
  * Use that credit could not pay for when it came (docs/product/money.md, "Use paid from credit"):
  * the part of a use's price past the credit left, one row per use (its `usage:` cause), kept for
  * the operator (`/panda/ready`) and the daily reconciliation; the line was barred at once.

@@ -6,6 +6,7 @@ import type { Queryable } from '../../db/client.ts';
 import { networkEvents, networkOrders, networkServices, sims } from '../../db/schema.ts';
 import { domainEvent } from '../../kernel/events.ts';
 import { applyServiceOrder, noteOnOrder, orderNamed } from './network-steps.ts';
+import { VAT_RATE_PERCENT } from '../../../contract/transactions.ts';
 import { numberLeaving, numberLeft, type PortOutSaid } from './port-out.ts';
 import { countAbroad, countAtHome, type Counted, type FollowUp, type Use, type UsageContext } from './usage.ts';
 
@@ -39,6 +40,8 @@ const UsageIn = z.object({
       z.object({
         usageRatingTag: z.string().optional(),
         taxIncludedRatingAmount: Money.optional(),
+        taxExcludedRatingAmount: Money.optional(),
+        taxRate: z.number().optional(),
       }),
     )
     .optional(),
@@ -71,6 +74,16 @@ export async function receiveNetworkEvent(ctx: UsageContext, event: Event, rawBo
   const read = event.eventType === 'UsageCreateEvent' ? useOf(event) : undefined;
   if (read && 'use' in read && read.use.country === 'IE') {
     const counted = await countAtHome(ctx, { eventId, eventTime, body: event }, read.use);
+    // Its event was kept by the counting; what came of a use reported again is said on it.
+    if (counted.note)
+      await ctx.db
+        .update(networkEvents)
+        .set({
+          outcome: storedOutcome(counted.outcome),
+          note: counted.note.slice(0, 500),
+          ...(counted.outcome === 'deadLetter' ? { body: event } : {}),
+        })
+        .where(eq(networkEvents.eventId, eventId));
     return { outcome: counted.outcome, ...(counted.followUp ? { followUp: counted.followUp } : {}) };
   }
   return ctx.db.transaction(async (tx) => {
@@ -81,12 +94,12 @@ export async function receiveNetworkEvent(ctx: UsageContext, event: Event, rawBo
       .onConflictDoNothing()
       .returning({ eventId: networkEvents.eventId });
     if (!stored) return { outcome: 'duplicate' };
-    const result = await applyEvent(tx, ctx, event, eventTime);
+    const result = await applyEvent(tx, ctx, event, eventTime, eventId);
     if (result.outcome !== 'applied' || result.note)
       await tx
         .update(networkEvents)
         .set({
-          outcome: result.outcome,
+          outcome: storedOutcome(result.outcome),
           note: result.note?.slice(0, 500) ?? null,
           orderId: result.orderId ?? null,
           ...(result.outcome === 'deadLetter' ? { body: event } : {}),
@@ -102,8 +115,11 @@ export async function receiveNetworkEvent(ctx: UsageContext, event: Event, rawBo
   });
 }
 
+/** How an event's row keeps what came of it: a use reported again (a duplicate of its usage id) is kept, not applied. */
+const storedOutcome = (outcome: Received['outcome']) => (outcome === 'duplicate' ? 'kept' : outcome);
+
 /** What each event type does here (docs/product/network.md "Every event, taken"). */
-async function applyEvent(tx: Tx, ctx: UsageContext, event: Event, at: Date): Promise<Applied> {
+async function applyEvent(tx: Tx, ctx: UsageContext, event: Event, at: Date, eventId: string): Promise<Applied> {
   const serviceOrder = event.event['serviceOrder'];
   switch (event.eventType) {
     case 'ServiceOrderStateChangeEvent':
@@ -117,7 +133,7 @@ async function applyEvent(tx: Tx, ctx: UsageContext, event: Event, at: Date): Pr
     case 'ServiceOrderInformationRequiredEvent':
       return informationRequired(tx, ctx, event);
     case 'UsageCreateEvent':
-      return usedAbroad(tx, ctx, event);
+      return usedAbroad(tx, ctx, event, eventId);
     case 'ServiceStateChangeEvent':
     case 'ServiceDeleteEvent':
       return serviceChanged(tx, ctx, event);
@@ -141,7 +157,7 @@ const keptNote = (event: Event) => {
 
 type Tx = Queryable;
 interface Applied {
-  outcome: 'applied' | 'stale' | 'deadLetter' | 'kept';
+  outcome: 'applied' | 'stale' | 'deadLetter' | 'kept' | 'duplicate';
   note?: string;
   orderId?: number;
   usage?: Counted['usage'];
@@ -197,26 +213,39 @@ function useOf(event: Event): { use: Use } | { problem: string } {
 /**
  * The network's price of a use, in cents VAT included: the sum of its rated amounts that are not
  * "included usage" (TMF635 `usageRatingTag`), when its status says it was rated; null when not.
- * A price in another currency, or below zero, cannot be charged: the reason why.
+ * Each amount is its `taxIncludedRatingAmount`, or (all of TMF635's amounts are optional) its
+ * `taxExcludedRatingAmount` with its `taxRate` added: a rate of 1 or more is a percentage (23), below
+ * it a fraction (0.23); none given, the Irish standard rate. A price in another currency, below zero,
+ * or a rated amount with neither, cannot be charged: the reason why.
  */
 function networkPriceOf(u: z.output<typeof UsageIn>): number | null | string {
   if (!RATED.includes(u.status ?? '') || !u.ratedProductUsage?.length) return null;
   let cents = 0;
   for (const r of u.ratedProductUsage) {
-    if (r.usageRatingTag === 'included usage' || !r.taxIncludedRatingAmount) continue;
-    const { value, unit } = r.taxIncludedRatingAmount;
+    if (r.usageRatingTag === 'included usage') continue;
+    const amount = r.taxIncludedRatingAmount ?? r.taxExcludedRatingAmount;
+    if (!amount) continue;
+    const { value, unit } = amount;
     if ((unit ?? 'EUR') !== 'EUR' || !Number.isFinite(value) || value < 0 || value > 100_000)
       return `rated at ${String(value).slice(0, 20)} ${String(unit ?? '').slice(0, 8)}, not an amount in euro we can charge`;
-    cents += Math.round(value * 100);
+    if (r.taxIncludedRatingAmount) {
+      cents += Math.round(value * 100);
+      continue;
+    }
+    const rate = r.taxRate ?? VAT_RATE_PERCENT;
+    if (!Number.isFinite(rate) || rate < 0 || rate > 100)
+      return `rated with a tax rate of ${String(rate).slice(0, 20)}, not one we can add`;
+    const percent = rate >= 1 ? rate : rate * 100;
+    cents += Math.round(value * (100 + percent));
   }
   return cents;
 }
 
 /** A use abroad, counted by its domain (roaming) in the event's transaction. */
-async function usedAbroad(tx: Tx, ctx: UsageContext, event: Event): Promise<Applied> {
+async function usedAbroad(tx: Tx, ctx: UsageContext, event: Event, eventId: string): Promise<Applied> {
   const read = useOf(event);
   if ('problem' in read) return { outcome: 'deadLetter', note: read.problem };
-  return countAbroad(tx, ctx, read.use);
+  return countAbroad(tx, ctx, read.use, eventId);
 }
 
 /** A number that left for another network (the alias `PortOutEvent`), applied by the line's domain (port-out.ts). */

@@ -79,7 +79,9 @@ export type CountAbroad = (
   tx: Queryable,
   ctx: UsageContext,
   use: Use,
-) => Promise<Counted & { outcome: 'applied' | 'deadLetter' }>;
+  /** The event that brought it (what a use counted once is claimed under). */
+  eventId: string,
+) => Promise<Counted & { outcome: 'applied' | 'deadLetter' | 'duplicate' }>;
 
 const counters: { atHome?: CountAtHome; abroad?: CountAbroad } = {};
 
@@ -90,5 +92,5 @@ const nobody = (where: string) => ({ outcome: 'deadLetter' as const, note: `noth
 
 export const countAtHome: CountAtHome = (ctx, event, use) =>
   counters.atHome ? counters.atHome(ctx, event, use) : Promise.resolve(nobody('at home'));
-export const countAbroad: CountAbroad = (tx, ctx, use) =>
-  counters.abroad ? counters.abroad(tx, ctx, use) : Promise.resolve(nobody('abroad'));
+export const countAbroad: CountAbroad = (tx, ctx, use, eventId) =>
+  counters.abroad ? counters.abroad(tx, ctx, use, eventId) : Promise.resolve(nobody('abroad'));

@@ -3,6 +3,7 @@ import { and, eq, exists, gt, inArray, lt, ne, notExists, or, sql, type SQL } fr
 import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import {
   networkEvents,
+  countedUses,
   networkOrders,
   outbox,
   pushSubscriptions,
@@ -85,6 +86,13 @@ export async function pruneGrowingTables({ db, clock }: ServiceContext): Promise
     where: lt(networkEvents.receivedAt, daysBefore(now, RETENTION.networkEventDays)),
     limit: NETWORK_EVENTS_BATCH,
   });
+  // A use's id is known as long as its events are: a resend after that cannot be told from a new use.
+  const usesGone = await pruneOldest(db, countedUses, {
+    id: countedUses.usageId,
+    age: countedUses.countedAt,
+    where: lt(countedUses.countedAt, daysBefore(now, RETENTION.networkEventDays)),
+    limit: NETWORK_EVENTS_BATCH,
+  });
   const later = alias(networkOrders, 'later');
   const ordersGone = await pruneOldest(db, networkOrders, {
     id: networkOrders.id,
@@ -116,5 +124,6 @@ export async function pruneGrowingTables({ db, clock }: ServiceContext): Promise
     mail: mailGone,
     passkeyChallenges: challengesGone.length,
     networkEvents: eventsGone,
+    countedUses: usesGone,
   };
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { sims } from '../../db/schema.ts';
 import { monthOf } from '../../kernel/calendar.ts';
 import { sendAlertPushes } from '../alerts/index.ts';
-import { priceListOf, rateUse } from '../money/index.ts';
+import { claimUse, priceListOf, rateUse, reportedAgain } from '../money/index.ts';
 import { orderDataBar, countUsageAbroad, type CountAbroad } from '../network/index.ts';
 import { recordUseAbroad } from './roaming.ts';
 
@@ -11,10 +11,33 @@ import { recordUseAbroad } from './roaming.ts';
  * once reached, bars data abroad on the network, and paid from credit past what it draws on at the
  * published prices (docs/product/money.md); a notice raised is pushed at once.
  */
-const usedAbroad: CountAbroad = async (tx, ctx, use) => {
+const usedAbroad: CountAbroad = async (tx, ctx, use, eventId) => {
   const [sim] = await tx.select({ ssn: sims.ssn }).from(sims).where(eq(sims.msisdn, use.msisdn));
   if (!sim) return { outcome: 'deadLetter', note: `no SIM has ${use.msisdn}` };
   const prices = priceListOf(await ctx.rating.charges());
+  // A usage id counted before (a resend, a later rating): nothing counted again, its price corrected once.
+  if (!(await claimUse(tx, { usageId: use.usageId, ssn: sim.ssn, eventId }, ctx.clock()))) {
+    const rated = rateUse(use, prices);
+    const again = await reportedAgain(tx, ctx.clock, {
+      usageId: use.usageId,
+      ssn: sim.ssn,
+      eventId,
+      cents: ctx.rating.byNetwork ? use.networkCents : null,
+      description: rated.description,
+      at: use.at,
+    });
+    const alerted = again.alerted ?? [];
+    return {
+      outcome: again.outcome,
+      ...(again.note ? { note: again.note } : {}),
+      ...(alerted.length > 0
+        ? {
+            followUp: ({ db, clock, push, pushOrigins }) =>
+              sendAlertPushes({ db, clock }, push, pushOrigins, alerted).then(() => undefined),
+          }
+        : {}),
+    };
+  }
   const recorded = await recordUseAbroad(
     tx,
     () => use.at,

@@ -256,19 +256,22 @@ export function tmfNetwork(options: TmfNetworkOptions): NetworkAdapter {
     },
     async inventory() {
       const lines: InventoryLine[] = [];
-      for (let offset = 0; ; offset += 500) {
-        const res = await authorised(
-          `${options.apiUrl}/serviceInventory/v4/service?serviceSpecification.id=mobileLine&offset=${offset}&limit=500`,
-          { method: 'GET', headers: { accept: 'application/json' } },
-        );
-        if (!res.ok) throw new Error(`the network's inventory answered ${res.status}`);
-        const page = (await res.json()) as {
+      const pages = paged(
+        (offset) =>
+          authorised(
+            `${options.apiUrl}/serviceInventory/v4/service?serviceSpecification.id=mobileLine&offset=${offset}&limit=${PAGE}`,
+            { method: 'GET', headers: { accept: 'application/json' } },
+          ),
+        'inventory',
+      );
+      for await (const page of pages)
+        for (const s of page as {
           id?: string;
           state?: string;
           serviceCharacteristic?: { name: string; value: unknown }[];
-        }[];
-        for (const s of page) {
-          const msisdn = String(s.serviceCharacteristic?.find((c) => c.name === 'msisdn')?.value ?? s.id ?? '');
+        }[]) {
+          const said = s.serviceCharacteristic?.find((c) => c.name === 'msisdn')?.value ?? s.id ?? '';
+          const msisdn = nationalOf(String(said));
           const lineState = s.serviceCharacteristic?.find((c) => c.name === 'state')?.value;
           if (msisdn)
             lines.push({
@@ -276,34 +279,88 @@ export function tmfNetwork(options: TmfNetworkOptions): NetworkAdapter {
               state: typeof lineState === 'string' ? lineState : s.state === 'inactive' ? 'suspended' : String(s.state),
             });
         }
-        if (page.length < 500) return lines;
-      }
+      return lines;
     },
     async balances() {
-      const balances: NetworkBalance[] = [];
-      for (let offset = 0; ; offset += 500) {
-        const res = await authorised(
-          `${options.apiUrl}/prepayBalanceManagement/v4/bucket?usageType=monetary&offset=${offset}&limit=500`,
-          { method: 'GET', headers: { accept: 'application/json' } },
-        );
-        if (res.status === 404 || res.status === 501) return undefined;
-        if (!res.ok) throw new Error(`the network's balances answered ${res.status}`);
-        const page = (await res.json()) as {
-          usageType?: string;
-          logicalResource?: { id?: string; name?: string; '@referredType'?: string }[];
-          remainingValue?: { amount?: number; units?: string };
-        }[];
-        for (const b of page) {
-          const number = b.logicalResource?.find((r) => /msisdn/i.test(`${r.name ?? ''}${r['@referredType'] ?? ''}`));
-          const amount = b.remainingValue?.amount;
-          if (b.usageType !== 'monetary' || !number?.id || typeof amount !== 'number') continue;
-          if ((b.remainingValue?.units ?? 'EUR') !== 'EUR') continue;
-          balances.push({ msisdn: number.id, cents: Math.round(amount * 100) });
-        }
-        if (page.length < 500) return balances;
+      // Each number's active monetary buckets, summed (a number may hold several; an expired or
+      // suspended one holds nothing to spend).
+      const byNumber = new Map<string, number>();
+      const pages = paged(
+        (offset) =>
+          authorised(
+            `${options.apiUrl}/prepayBalanceManagement/v4/bucket?usageType=monetary&offset=${offset}&limit=${PAGE}`,
+            { method: 'GET', headers: { accept: 'application/json' } },
+          ),
+        'balances',
+      );
+      try {
+        for await (const page of pages)
+          for (const b of page as TmfBucket[]) {
+            const msisdn = bucketNumber(b);
+            const amount = b.remainingValue?.amount;
+            if (b.usageType !== 'monetary' || !msisdn || typeof amount !== 'number' || !Number.isFinite(amount))
+              continue;
+            if ((b.remainingValue?.units ?? 'EUR') !== 'EUR') continue;
+            if (b.status !== undefined && b.status.toLowerCase() !== 'active') continue;
+            byNumber.set(msisdn, (byNumber.get(msisdn) ?? 0) + Math.round(amount * 100));
+          }
+      } catch (error) {
+        if (error instanceof NotKept) return undefined;
+        throw error;
       }
+      return [...byNumber].map(([msisdn, cents]) => ({ msisdn, cents }));
     },
   };
+}
+
+/** How many a page asks for (a network may answer fewer: its own most a page). */
+const PAGE = 500;
+
+/** The API is not there (404 or 501): the network keeps none of it. */
+class NotKept extends Error {}
+
+/** A number as the network writes it (3538…, +3538…, 08…) in ours (08…); empty when none. */
+const nationalOf = (said: string) => {
+  const digits = said.trim().replace(/^\+/, '').replace(/^00/, '');
+  return digits.startsWith('353') ? `0${digits.slice(3)}` : digits;
+};
+
+/** A TMF654 Bucket, as much as the reconciliation reads of it. */
+interface TmfBucket {
+  usageType?: string;
+  status?: string;
+  logicalResource?: { id?: string; value?: string; name?: string; '@referredType'?: string; '@type'?: string }[];
+  remainingValue?: { amount?: number; units?: string };
+}
+
+/** The number a bucket is for: its logical resource that is an MSISDN (by name, referred type or type), by id or value. */
+function bucketNumber(b: TmfBucket): string | undefined {
+  const ref = b.logicalResource?.find((r) =>
+    /msisdn/i.test(`${r.name ?? ''} ${r['@referredType'] ?? ''} ${r['@type'] ?? ''}`),
+  );
+  const said = ref?.value ?? ref?.id;
+  const msisdn = said ? nationalOf(said) : '';
+  return /^08\d{8}$/.test(msisdn) ? msisdn : undefined;
+}
+
+/**
+ * Every page of a TMF list (the TM Forum API design guidelines: `offset` and `limit` asked, the
+ * network free to answer fewer): the next page starts after what came, and the list ends when the
+ * network's `X-Total-Count` is reached, or (without it) at an empty page. A short page is not the end:
+ * a network that pages by 100 answers 100 to a limit of 500.
+ */
+async function* paged(get: (offset: number) => Promise<Response>, what: string): AsyncGenerator<unknown[]> {
+  for (let offset = 0; ;) {
+    const res = await get(offset);
+    if (res.status === 404 || res.status === 501) throw new NotKept(`the network's ${what} answered ${res.status}`);
+    if (!res.ok) throw new Error(`the network's ${what} answered ${res.status}`);
+    const page = (await res.json()) as unknown;
+    if (!Array.isArray(page)) throw new Error(`the network's ${what} answered something other than a list`);
+    const total = Number(res.headers.get('x-total-count') ?? Number.NaN);
+    if (page.length > 0) yield page;
+    offset += page.length;
+    if (page.length === 0 || (Number.isFinite(total) && offset >= total)) return;
+  }
 }
 
 class TokenRefused extends Error {

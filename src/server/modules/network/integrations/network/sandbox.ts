@@ -156,9 +156,13 @@ export function networkSandboxRoutes(
     // TMF630 filtering by a characteristic's value: a line by its number.
     const value = c.req.query('serviceCharacteristic.value');
     const national = value?.startsWith('353') ? `0${value.slice(3)}` : value;
-    const lines = national
-      ? [await network.lineOf(national)].filter((l) => l !== undefined)
-      : (await network.inventory({ fresh: offset === 0 })).slice(offset, offset + limit);
+    const all = national ? undefined : await network.inventory({ fresh: offset === 0 });
+    const lines = all
+      ? all.slice(offset, offset + limit)
+      : [await network.lineOf(national!)].filter((l) => l !== undefined);
+    // TMF630's paging headers: what the whole list holds, and what this page does.
+    if (all) c.header('X-Total-Count', String(all.length));
+    c.header('X-Result-Count', String(lines.length));
     return c.json(
       lines.map((l) => ({
         id: l.id,
