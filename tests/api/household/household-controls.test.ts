@@ -7,7 +7,8 @@ import { reconcileNetwork } from '../../../src/server/modules/network/network-or
 import { securityApi } from '../../../src/contract/security.schema.ts';
 import { STEP_UP_HEADER } from '../../../src/contract/step-up.schema.ts';
 import { holdDataCaps, resumeEndedPauses } from '../../../src/server/modules/household/household.controls.ts';
-import { createMember, type BuiltMember } from '../support/builders.ts';
+import { BUILT_PASSWORD, createMember, type BuiltMember } from '../support/builders.ts';
+import { simSettingsApi } from '../../../src/contract/sim-settings.schema.ts';
 import { ok, refused, send } from '../support/client.ts';
 import { joinHousehold } from '../support/household.ts';
 import { forEachDatabase, sendNetworkOrders, settleNetwork, stepUpCode, type TestContext } from '../support/harness.ts';
@@ -515,6 +516,41 @@ forEachDatabase('household controls', (ctx) => {
     });
     expect(resumed.pause).toEqual({ kind: null, until: null, network: 'done' });
     expect((await ordersOf(c, teen)).map((o) => o.characteristics['state'])).toEqual(['suspended']);
+  });
+
+  it('all service paused, the line changes to an eSIM: the new SIM stays suspended, as the network keeps it, also after the sandbox restarts', async () => {
+    const c = ctx();
+    const { owner, teen } = await family(c);
+    const jobs = { db: c.handle.db, clock: () => c.clock.now };
+    await ok(c.app, householdApi.pause, { session: owner.session, params: on(owner, teen), body: { kind: 'all' } });
+    await settleNetwork(c);
+    const code = await stepUpCode(c, teen.session, 'sim');
+    const res = await send(c.app, simSettingsApi.changeToEsim, {
+      session: teen.session,
+      params: on(teen, teen),
+      body: { password: BUILT_PASSWORD },
+      stepUpCode: code,
+    });
+    expect(res.status).toBe(201);
+    const esim = (await res.json())._payload.sim.ssn as string;
+    await settleNetwork(c);
+    const [sim] = await c.handle.db.select().from(schema.sims).where(eq(schema.sims.ssn, esim));
+    expect(sim).toMatchObject({ status: 'active', lineState: 'suspended' });
+    expect(await reconcileNetwork(jobs, c.network)).toEqual([]);
+    // A sandbox network started again (the embedded default restarted) reads the line's state from the database.
+    const again = sandboxNetworkAdapter({
+      secret: 'network-secret-for-a-restart-0000000000',
+      delayMs: null,
+      db: c.handle.db,
+    });
+    expect(await again.sandbox.refuses(teen.msisdn, false, true)).toBe('the line is suspended');
+    expect((await use(c, teen, { minutes: 1, destination: '+353871234567' })).status).toBe(409);
+    await ok(c.app, householdApi.resume, { session: owner.session, params: { user_id: owner.userId, ssn: esim } });
+    await settleNetwork(c);
+    expect((await c.handle.db.select().from(schema.sims).where(eq(schema.sims.ssn, esim)))[0]!.lineState).toBe(
+      'active',
+    );
+    expect((await use(c, teen, { minutes: 1, destination: '+353871234567' })).status).toBe(200);
   });
 
   it('all service paused: the SIM says suspended as the network does; a lost SIM unblocked meanwhile stays suspended until the pause ends', async () => {

@@ -6,6 +6,7 @@ import { notifications, sims } from '../../db/schema.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { queueNetworkOrder, orderCause, type NetworkOrder, type StepDetail } from '../network/index.ts';
 import { moveSimRows } from './sim-keyed.ts';
+import { heldSuspended } from './blocks.ts';
 
 /**
  * A line's own orders to the network (docs/product/network.md), written in the cause's transaction,
@@ -149,9 +150,15 @@ const swap = orderCause<{ freshSsn: string; oldSsn: string }>(
     if (!fresh || fresh.status !== 'active') return;
     if (state === 'completed') {
       const code = detail.result?.['activationCode'];
+      // The network keeps the line's state through a change of SIM: a line paused (or otherwise held
+      // suspended) stays suspended on its new SIM, and says so here.
+      const held = fresh.blockedAt !== null || (await heldSuspended(tx, fresh.ssn));
       await tx
         .update(sims)
-        .set({ lineState: 'active', ...(fresh.kind === 'esim' && code ? { esimActivationCode: code } : {}) })
+        .set({
+          lineState: held ? 'suspended' : 'active',
+          ...(fresh.kind === 'esim' && code ? { esimActivationCode: code } : {}),
+        })
         .where(eq(sims.ssn, fresh.ssn));
       if (fresh.memberId)
         await tell(
