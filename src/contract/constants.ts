@@ -44,7 +44,8 @@ export const BILLING_STATUSES = ['ok', 'unavailable'] as const;
 /** A membership running now, queued after it, or over. */
 export const MEMBERSHIP_STATUSES = ['current', 'queued', 'past'] as const;
 /** A card refund owed to a member: due until the payment provider took it. */
-export const CARD_REFUND_STATES = ['due', 'done'] as const;
+/** A card refund: due, given (done), or given up after the card would not take it (refused). */
+export const CARD_REFUND_STATES = ['due', 'done', 'refused'] as const;
 /** A card payment's checkout: open on the payment page, pending (3-D Secure, the gateway), applied or failed; a new card or the stored one. */
 export const CHECKOUT_STATES = ['open', 'pending', 'applied', 'failed'] as const;
 export const CARD_CHOICES = ['new', 'saved'] as const;

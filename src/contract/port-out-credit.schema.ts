@@ -3,12 +3,7 @@ import { failures } from './endpoint.ts';
 import { euro } from './format.ts';
 import { irishFormat } from './irish-time.ts';
 import { endpointsOf, payload, SimParams, UserParams } from './shared.schema.ts';
-import {
-  CREDIT_BACK_METHODS,
-  CREDIT_BACK_MONTHS,
-  CREDIT_BACK_STATES,
-  type CreditBackMethod,
-} from './port-out-credit.ts';
+import { CREDIT_BACK_METHODS, CREDIT_BACK_MONTHS, CREDIT_BACK_STATES } from './port-out-credit.ts';
 
 /**
  * Credit back after a number moved to another network (docs/product/money.md "Credit back"; the
@@ -27,11 +22,22 @@ const CreditBackSchema = z
       .number()
       .int()
       .meta({ description: 'The credit to give back now (offered), or what was asked for (requested, paid, refused)' }),
-    method: z.enum(CREDIT_BACK_METHODS).nullable(),
+    card_cents: z.number().int().meta({
+      description:
+        'What of the amount goes back to the cards that paid for it (the last 180 days, newest first); the rest is paid by bank transfer',
+    }),
+    owed_cents: z
+      .number()
+      .int()
+      .meta({ description: 'What a top-up advance still owes, repaid from the credit before it is given back' }),
+    method: z
+      .enum(CREDIT_BACK_METHODS)
+      .nullable()
+      .meta({ description: 'bank when a transfer is part of it, card when the cards take it all' }),
     card: z
       .object({ last4: z.string() })
       .nullable()
-      .meta({ description: 'The card last used to pay, when the provider can still refund it' }),
+      .meta({ description: 'The card the credit goes back to (the newest payment that takes part of it)' }),
     account: z
       .object({
         iban: z.string().meta({ description: 'Masked: the country, check digits and last four' }),
@@ -138,16 +144,39 @@ export const creditBackFailures = failures('creditBack', {
     status: 422,
     message: 'Your card can no longer take a refund of this credit. Choose a bank transfer instead.',
   },
+  bankForTheRest: {
+    status: 422,
+    message:
+      'Part of this credit goes back to the card that paid for it; give a bank account for the rest (the amounts are shown above).',
+  },
 });
 export type CreditBackRefusal = keyof typeof creditBackFailures;
 
 const longDay = irishFormat({ day: 'numeric', month: 'long', year: 'numeric' });
 const day = (iso: string) => longDay.format(new Date(iso));
 
-const how = (method: CreditBackMethod | null, card: CreditBack['card'], account: CreditBack['account']) =>
-  method === 'card'
-    ? `to your card ending ${card?.last4 ?? ''}`
-    : `by bank transfer to ${account?.iban ?? 'your account'}`;
+/** How it is paid, in words: to the card, by transfer, or both. */
+const how = (b: Pick<CreditBack, 'amount_cents' | 'card_cents' | 'card' | 'account'>) => {
+  const bank = b.amount_cents - b.card_cents;
+  const card = `to your card ending ${b.card?.last4 ?? ''}`;
+  const transfer = `by bank transfer to ${b.account?.iban ?? 'your account'}`;
+  if (b.card_cents > 0 && bank > 0) return `(${euro(b.card_cents)} ${card} and ${euro(bank)} ${transfer})`;
+  return b.card_cents > 0 ? card : transfer;
+};
+
+/** What a top-up advance still owes, said where it is taken from the credit. */
+const lessOwed = (b: Pick<CreditBack, 'owed_cents'>) =>
+  b.owed_cents > 0 ? ` (after ${euro(b.owed_cents)} your top-up advance still owed)` : '';
+
+/** Where an offer goes back: the card that paid, and what only a bank transfer can take. */
+const goesBack = (b: Pick<CreditBack, 'amount_cents' | 'card_cents' | 'card'>) => {
+  const bank = b.amount_cents - b.card_cents;
+  if (b.card_cents <= 0) return '';
+  const card = `your card ending ${b.card?.last4 ?? ''}, which paid for it`;
+  return bank > 0
+    ? ` ${euro(b.card_cents)} goes back to ${card}, and ${euro(bank)} by bank transfer.`
+    : ` It goes back to ${card}.`;
+};
 
 /** What my48 and the mails say of a credit back, in each state. */
 export function creditBackMessage(b: Omit<CreditBack, 'message' | 'can_ask'>): string {
@@ -155,13 +184,15 @@ export function creditBackMessage(b: Omit<CreditBack, 'message' | 'can_ask'>): s
   switch (b.state) {
     case 'offered':
       return b.amount_cents > 0
-        ? `${left} You have ${euro(b.amount_cents)} of credit: ask for it back.`
-        : `${left} You have no credit left to give back.`;
+        ? `${left} You have ${euro(b.amount_cents)} of credit${lessOwed(b)}: ask for it back.${goesBack(b)}`
+        : b.owed_cents > 0
+          ? `${left} Your credit goes to the ${euro(b.owed_cents)} your top-up advance owed, so there is none left to give back.`
+          : `${left} You have no credit left to give back.`;
     case 'requested':
-      return `${left} You asked for ${euro(b.amount_cents)} back ${how(b.method, b.card, b.account)} on ${day(b.requested_at!)}. We'll tell you when it is paid.`;
+      return `${left} You asked for ${euro(b.amount_cents)} back ${how(b)} on ${day(b.requested_at!)}. We'll tell you when it is paid.`;
     case 'paid':
-      return `${left} ${euro(b.amount_cents)} was paid back ${how(b.method, b.card, b.account)} on ${day(b.paid_at!)}.`;
+      return `${left} ${euro(b.amount_cents)} was paid back ${how(b)} on ${day(b.paid_at!)}.`;
     case 'refused':
-      return `${left} We could not pay ${euro(b.amount_cents)} back ${how(b.method, b.card, b.account)}: ${b.refused_reason ?? 'it was refused'}. The credit is yours again: ask for it another way.`;
+      return `${left} Your credit back was refused: ${b.refused_reason ?? 'it was refused'}. ${euro(b.amount_cents)} is your credit again: ask for it another way.${goesBack(b)}`;
   }
 }

@@ -14,12 +14,14 @@ test('a member whose number left asks for €7.50 back by bank transfer, sees it
   await signInThroughApi(page, me.email);
   await page.goto('/my48');
   await expect(page.getByText('You have no active SIM yet.')).toBeVisible();
-  await page.getByRole('link', { name: 'Ask for your credit back' }).click();
+  // Where the member lands: the credit to claim, with its amount.
+  await expect(page.getByText(`${spaced(me.msisdn)} moved to another network with €7.50 of credit.`)).toBeVisible();
+  await page.getByRole('link', { name: 'Ask for €7.50 back' }).click();
   await expect(page.getByRole('heading', { name: 'Your credit back' })).toBeVisible();
   const number = page.getByRole('region', { name: spaced(me.msisdn) });
   await expect(number.getByRole('status').first()).toContainText('You have €7.50 of credit: ask for it back.');
   await expectNoAxeViolations(page, 'the credit back');
-  await number.getByLabel('By bank transfer').check();
+  await expect(number.getByText('By bank transfer')).toBeVisible();
   // A mistyped IBAN is refused with a clear message, and nothing leaves the credit.
   await number.getByLabel('IBAN').fill('IE29 AIBK 9311 5212 3456 79');
   await number.getByLabel('Name on the account').fill('Méabh Daly');

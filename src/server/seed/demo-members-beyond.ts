@@ -156,7 +156,8 @@ export const BEYOND_THE_SPEC: DemoMember[] = [
     lastname: 'Daly',
     creditCents: 750,
     storedCard: true,
-    cardPayments: [{ sku: 'BDDT00', daysAgo: 20 }],
+    // Paid by card longer ago than a card can be refunded: the credit goes back by bank transfer.
+    cardPayments: [{ sku: 'BDDT00', daysAgo: 200 }],
     movedAway: { daysAgo: 3 },
   },
 ];

@@ -58,13 +58,19 @@ async function portOut(c: TestContext, m: BuiltMember) {
   expect(res.status).toBe(200);
 }
 
-/** A member with €7.50 of credit who paid €9.99 by card 10 days ago, whose number the network says left. */
-async function leaver(c: TestContext) {
+/**
+ * A member with €7.50 of credit whose number the network says left: who paid €9.99 by card 10 days
+ * ago (the card can take it all back), or who paid by card only long ago (`card: false`).
+ */
+async function leaver(
+  c: TestContext,
+  { card = true, creditCents = 750 }: { card?: boolean; creditCents?: number } = {},
+) {
   const m = await createMember(c, {
     firstname: 'Nora',
-    creditCents: 750,
+    creditCents,
     storedCard: true,
-    cardPayments: [{ sku: 'BDDT00', daysAgo: 10 }],
+    cardPayments: [{ sku: 'BDDT00', daysAgo: card ? 10 : 200 }],
   });
   await portOut(c, m);
   return m;
@@ -89,9 +95,16 @@ forEachDatabase('credit back', { seed: 'catalogue' }, (ctx) => {
     const c = ctx();
     const m = await leaver(c);
     const offered = await status(c, m);
-    expect(offered).toMatchObject({ state: 'offered', amount_cents: 750, card: { last4: '0000' }, can_ask: true });
+    expect(offered).toMatchObject({
+      state: 'offered',
+      amount_cents: 750,
+      card_cents: 750,
+      owed_cents: 0,
+      card: { last4: '0000' },
+      can_ask: true,
+    });
     expect(offered.message).toBe(
-      'Your number moved to another network on 22 November 2026. You have €7.50 of credit: ask for it back.',
+      'Your number moved to another network on 22 November 2026. You have €7.50 of credit: ask for it back. It goes back to your card ending 0000, which paid for it.',
     );
     expect(await mailsTo(c, m)).toContain('48: Ask for your credit back');
 
@@ -117,7 +130,7 @@ forEachDatabase('credit back', { seed: 'catalogue' }, (ctx) => {
     // The provider gives it back (the minute's job), once.
     expect(await giveBackCardRefunds({ db: c.handle.db, clock: () => c.clock.now }, c.payments)).toBe(1);
     expect(c.payments.refunds.filter((r) => r.reference.startsWith('refund:port-out:'))).toEqual([
-      { paymentId: expect.stringMatching(/^seed-pay-/), amountCents: 750, reference: rows[0]!.reference },
+      { paymentId: expect.stringMatching(/^seed-pay-/), amountCents: 750, reference: `${rows[0]!.reference}:card:1` },
     ]);
     expect(await giveBackCardRefunds({ db: c.handle.db, clock: () => c.clock.now }, c.payments)).toBe(0);
     const paid = await status(c, m);
@@ -130,7 +143,7 @@ forEachDatabase('credit back', { seed: 'catalogue' }, (ctx) => {
 
   it('by bank transfer: a bad IBAN refused, the day’s SEPA file valid and never carrying a payment twice, paid when sent, a return gives the credit back', async () => {
     const c = ctx();
-    const m = await leaver(c);
+    const m = await leaver(c, { card: false });
     await refused(
       c.app,
       creditBackApi.request,
@@ -250,6 +263,87 @@ forEachDatabase('credit back', { seed: 'catalogue' }, (ctx) => {
       headers: { ...basic(token), origin: new URL(c.config.siteUrl).origin },
     });
     expect(await own.text()).toContain('No transfer was waiting.');
+  });
+
+  it('credit back keeps what is owed: an advance is repaid from the credit first, and an advance owing it all leaves nothing to ask', async () => {
+    const c = ctx();
+    const m = await createMember(c, { creditCents: 1000, advance: { owedCents: 550, daysAgo: 3 } });
+    await portOut(c, m);
+    const offered = await status(c, m);
+    expect(offered).toMatchObject({ amount_cents: 450, owed_cents: 550, card_cents: 0, can_ask: true });
+    expect(offered.message).toContain(
+      'You have €4.50 of credit (after €5.50 your top-up advance still owed): ask for it back.',
+    );
+    expect((await ask(c, m, { method: 'bank', iban: IBAN, account_name: 'Nora Walsh' })).status).toBe(201);
+    expect(await creditOf(c, m)).toBe(0);
+    const [advance] = await c.handle.db.select().from(schema.advances).where(eq(schema.advances.ssn, m.ssn));
+    expect(advance?.owedCents).toBe(0);
+    const rows = await c.handle.db.select().from(schema.ledger).where(eq(schema.ledger.ssn, m.ssn));
+    expect(
+      rows
+        .filter((r) => r.reference?.includes('refund:port-out:'))
+        .map((r) => r.creditDeltaCents)
+        .sort((a, b) => a - b),
+    ).toEqual([-550, -450]);
+    const file = (await makeRefundFile(c.handle.db, () => c.clock.now, SANDBOX_DEBTOR))!;
+    expect(file.xml).toContain('<InstdAmt Ccy="EUR">4.50</InstdAmt>');
+
+    // advance@'s case: €5.40 of credit, €5.50 owed: nothing to give back, and the screen says why.
+    const owing = await createMember(c, { creditCents: 540, advance: { owedCents: 550, daysAgo: 3 } });
+    await portOut(c, owing);
+    const none = await status(c, owing);
+    expect(none).toMatchObject({ amount_cents: 0, owed_cents: 540, can_ask: false });
+    expect(none.message).toContain('Your credit goes to the €5.40 your top-up advance owed');
+    await refused(
+      c.app,
+      creditBackApi.request,
+      { session: owing.session, params: sim(owing), body: { method: 'card' }, headers: key() },
+      creditBackFailures.nothing,
+    );
+    expect(await creditOf(c, owing)).toBe(540);
+  });
+
+  it('what a card paid for goes back to that card, never by transfer: only the rest goes to a bank account', async () => {
+    const c = ctx();
+    // A card's €9.99 top-up on a line with €15.01 more: the card takes its €9.99, a transfer the rest.
+    const m = await leaver(c, { creditCents: 2500 });
+    const offered = await status(c, m);
+    expect(offered).toMatchObject({ amount_cents: 2500, card_cents: 999, card: { last4: '0000' } });
+    expect(offered.message).toContain(
+      '€9.99 goes back to your card ending 0000, which paid for it, and €15.01 by bank transfer.',
+    );
+    await refused(
+      c.app,
+      creditBackApi.request,
+      { session: m.session, params: sim(m), body: { method: 'card' }, headers: key() },
+      creditBackFailures.bankForTheRest,
+    );
+    expect((await ask(c, m, { method: 'bank', iban: IBAN, account_name: 'Nora Walsh' })).status).toBe(201);
+    const requested = await status(c, m);
+    expect(requested.message).toContain(
+      'You asked for €25.00 back (€9.99 to your card ending 0000 and €15.01 by bank transfer to IE29 •••• 5678)',
+    );
+    const clock = () => c.clock.now;
+    const file = (await makeRefundFile(c.handle.db, clock, SANDBOX_DEBTOR))!;
+    expect(file.xml).toContain('<InstdAmt Ccy="EUR">15.01</InstdAmt>');
+    // Sent, but the card's part is not given yet: not paid until both are.
+    expect(await markFileSent(c.handle.db, clock, file.id)).toBe(0);
+    expect(await status(c, m)).toMatchObject({ state: 'requested' });
+    expect(await giveBackCardRefunds({ db: c.handle.db, clock }, c.payments)).toBe(1);
+    expect(c.payments.refunds.filter((r) => r.reference.startsWith('refund:port-out:'))).toEqual([
+      {
+        paymentId: expect.stringMatching(/^seed-pay-/),
+        amountCents: 999,
+        reference: expect.stringMatching(/:card:1$/),
+      },
+    ]);
+    expect(await status(c, m)).toMatchObject({ state: 'paid' });
+
+    // A stolen card's top-up asked for by transfer: it all goes back to the card; no transfer is made.
+    const thief = await leaver(c);
+    expect((await ask(c, thief, { method: 'bank', iban: IBAN, account_name: 'Someone Else' })).status).toBe(201);
+    expect(await status(c, thief)).toMatchObject({ method: 'card', card_cents: 750, account: null });
+    expect(await makeRefundFile(c.handle.db, clock, SANDBOX_DEBTOR)).toBeNull();
   });
 
   it('only a number that left, only its member, only within 12 months, and nothing to give back says so', async () => {

@@ -1,11 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { CheckField } from '../../../components/forms/CheckField.tsx';
 import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
 import { IBAN_HINT } from '../../../contract/port-out-credit.ts';
 import { euro, formatMsisdn, shortDate } from '../../../lib/format.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { $method, askForm, creditBacks, type NumberThatLeft } from './credit-back-store.ts';
+import { askForm, creditBacks, type NumberThatLeft } from './credit-back-store.ts';
 
 /** my48 → Credit back: what each number that moved away left in credit, and asking for it back. */
 export default function CreditBack() {
@@ -33,8 +32,9 @@ export default function CreditBack() {
   return (
     <div className="stack">
       <p>
-        When your number moves to another network, the credit left on it is yours: ask for it back within 12 months, to
-        the card you last paid with or by bank transfer. There is no fee.
+        When your number moves to another network, the credit left on it is yours: ask for it back within 12 months.
+        What a card paid for goes back to that card, the rest by bank transfer, after anything a top-up advance still
+        owes. There is no fee.
       </p>
       {list.map((b) => (
         <LeftNumber key={b.ssn} b={b} />
@@ -45,10 +45,11 @@ export default function CreditBack() {
 
 function LeftNumber({ b }: { b: NumberThatLeft }) {
   const ask = useStore(askForm.$state);
-  const method = useStore($method);
   const titleId = `left-${b.ssn}`;
   const tone =
     b.state === 'refused' ? 'alert alert--error' : b.state === 'paid' ? 'alert alert--success' : 'alert alert--info';
+  // Credit a card paid for goes back to that card; only the rest needs a bank account.
+  const bankCents = b.amount_cents - b.card_cents;
   return (
     <section className="card stack" aria-labelledby={titleId}>
       <h2 id={titleId}>{formatMsisdn(b.msisdn)}</h2>
@@ -63,32 +64,31 @@ function LeftNumber({ b }: { b: NumberThatLeft }) {
           aria-label={`Ask for ${euro(b.amount_cents)} back`}
         >
           <input type="hidden" name="ssn" value={b.ssn} />
+          <input type="hidden" name="method" value={bankCents > 0 ? 'bank' : 'card'} />
           <FormAlert>{ask.error}</FormAlert>
-          <fieldset className="fieldset">
-            <legend>{`Pay ${euro(b.amount_cents)} back`}</legend>
-            {b.card && (
-              <CheckField
-                id={`${b.ssn}-card`}
-                type="radio"
-                name="method"
-                value="card"
-                checked={method === 'card'}
-                onChange={() => $method.set('card')}
-                label={`To my card ending ${b.card.last4}`}
-              />
+          <dl className="facts">
+            {b.card_cents > 0 && b.card && (
+              <div>
+                <dt>{`To your card ending ${b.card.last4}`}</dt>
+                <dd>{euro(b.card_cents)}</dd>
+              </div>
             )}
-            <CheckField
-              id={`${b.ssn}-bank`}
-              type="radio"
-              name="method"
-              value="bank"
-              checked={method === 'bank' || !b.card}
-              onChange={() => $method.set('bank')}
-              label="By bank transfer"
-            />
-          </fieldset>
-          {(method === 'bank' || !b.card) && (
-            <>
+            {bankCents > 0 && (
+              <div>
+                <dt>By bank transfer</dt>
+                <dd>{euro(bankCents)}</dd>
+              </div>
+            )}
+            {b.owed_cents > 0 && (
+              <div>
+                <dt>Repays your top-up advance</dt>
+                <dd>{euro(b.owed_cents)}</dd>
+              </div>
+            )}
+          </dl>
+          {bankCents > 0 && (
+            <fieldset className="fieldset">
+              <legend>{`Your bank account for ${euro(bankCents)}`}</legend>
               <Field
                 label="IBAN"
                 name="iban"
@@ -105,7 +105,7 @@ function LeftNumber({ b }: { b: NumberThatLeft }) {
                 hint="As your bank has it."
                 error={ask.fields['account_name']}
               />
-            </>
+            </fieldset>
           )}
           <SubmitButton busy={ask.busy} busyLabel={ask.busyLabel ?? ''}>
             {`Ask for ${euro(b.amount_cents)} back`}

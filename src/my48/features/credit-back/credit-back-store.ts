@@ -1,4 +1,3 @@
-import { atom } from 'nanostores';
 import { creditBackApi, type CreditBack } from '../../../contract/port-out-credit.schema.ts';
 import { call, newIdempotencyKey } from '../../../lib/http.ts';
 import { memberParams } from '../../../lib/member-session.ts';
@@ -7,8 +6,8 @@ import { loader } from '../../../stores/loader.ts';
 
 /**
  * Credit back after a number moved to another network (docs/product/money.md "Credit back"): the
- * member's numbers that left with their status, and the request for one (to the card last used, or
- * by bank transfer). The server decides; the list is read again after a request.
+ * member's numbers that left with their status, and the request for one (what cards paid for goes
+ * back to them, the rest by bank transfer). The server decides; the list is read again after a request.
  */
 export type NumberThatLeft = CreditBack & { ssn: string };
 
@@ -16,9 +15,6 @@ export const creditBacks = loader<NumberThatLeft[]>(
   async () => (await call(creditBackApi.list, { params: memberParams() }))._payload.values,
   'Your credit back could not be loaded. Please try again.',
 );
-
-/** How the member chose to be paid in the form (the bank's fields show for a transfer). */
-export const $method = atom<'card' | 'bank'>('bank');
 
 export const askForm = formStore({
   schema: creditBackApi.request.body.and(

@@ -2,14 +2,21 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { ADVANCE_CENTS, ADVANCE_CREDIT_BELOW_CENTS } from '../../../contract/advance.ts';
 import { messages } from '../../../contract/messages.ts';
-import { formatMsisdn } from '../../../lib/format.ts';
+import { euro, formatMsisdn } from '../../../lib/format.ts';
 import { getSessionCookie, setSessionCookie } from '../../../lib/session-cookies.ts';
 import { $offlineAsOf, $workerTookOver } from '../../../stores/offline.ts';
 import { Gauge } from '../../components/Gauge.tsx';
 import { OnlineAction } from '../../components/Offline.tsx';
 import { $account } from '../../stores/account.ts';
 import { DailyUsage } from './DailyUsage.tsx';
-import { $activationOverdue, $usage, notifications, watchActivation, watchBalance } from './dashboard-store.ts';
+import {
+  $activationOverdue,
+  $usage,
+  creditToClaim,
+  notifications,
+  watchActivation,
+  watchBalance,
+} from './dashboard-store.ts';
 import type { CountFigures, DataFigures, UsageSummary } from './usage-summary.ts';
 import { UNLIMITED } from './usage-summary.ts';
 import { newNotifications, readShown, shownUpTo } from './new-notifications.ts';
@@ -271,6 +278,38 @@ function AdvanceSlot({ ssn }: { ssn: string }) {
   return Loaded ? <Loaded ssn={ssn} /> : null;
 }
 
+/** No active SIM: how to get one, and the credit a number that moved away left to ask back, with its amount. */
+function NoSim() {
+  const claim = useStore(creditToClaim.$state);
+  useEffect(() => void creditToClaim.load(), []);
+  const left = claim.data ?? [];
+  return (
+    <div className="stack">
+      {left.map((b) => (
+        <section key={b.msisdn} className="card stack" aria-label={`Credit to claim from ${formatMsisdn(b.msisdn)}`}>
+          <p className="alert alert--info">
+            {`${formatMsisdn(b.msisdn)} moved to another network with ${euro(b.amountCents)} of credit. It is yours to claim.`}
+          </p>
+          <p>
+            <a className="btn btn--primary" href="/my48/credit-back">{`Ask for ${euro(b.amountCents)} back`}</a>
+          </p>
+        </section>
+      ))}
+      <div className="alert alert--info" role="status">
+        <p>You have no active SIM yet.</p>
+        <p>
+          <a href="/activate-sim">Activate your SIM</a> or <a href="/order-free-sim">order a free SIM</a>.
+        </p>
+        {left.length === 0 && (
+          <p>
+            Moved your number to another network? <a href="/my48/credit-back">Ask for your credit back</a>.
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
 /** The member's home: what they have left, per spec section 2 "Dashboard". */
 export default function Dashboard() {
   const account = useStore($account);
@@ -286,19 +325,7 @@ export default function Dashboard() {
       </p>
     );
   if (account.status === 'activating') return <Activating />;
-  if (account.status === 'no-sim') {
-    return (
-      <div className="alert alert--info" role="status">
-        <p>You have no active SIM yet.</p>
-        <p>
-          <a href="/activate-sim">Activate your SIM</a> or <a href="/order-free-sim">order a free SIM</a>.
-        </p>
-        <p>
-          Moved your number to another network? <a href="/my48/credit-back">Ask for your credit back</a>.
-        </p>
-      </div>
-    );
-  }
+  if (account.status === 'no-sim') return <NoSim />;
   if (account.status === 'error')
     return (
       <div className="alert alert--error" role="alert">

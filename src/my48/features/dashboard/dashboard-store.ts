@@ -1,6 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { accountRoutes } from '../../../contract/account.calls.ts';
 import { ACTIVATION_SUPPORT_HINT_MS } from '../../../contract/constants.ts';
+import { creditBackRoutes } from '../../../contract/port-out-credit.calls.ts';
 import { call } from '../../../lib/http.ts';
 import { currentUserId } from '../../../lib/member-session.ts';
 import { $account, loadAccount } from '../../stores/account.ts';
@@ -83,3 +84,15 @@ export function watchBalance(everyMs = BALANCE_REFRESH_MS): () => void {
   }, everyMs);
   return () => clearInterval(timer);
 }
+
+/**
+ * A member with no active SIM whose number moved away: the credit each number left to ask back, with
+ * its amount (only those that can be asked for now), read when the dashboard shows that state.
+ */
+export const creditToClaim = loader(
+  async () =>
+    (await call(creditBackRoutes.list, { params: { user_id: currentUserId() ?? '' } }))._payload.values
+      .filter((b) => b.can_ask)
+      .map((b) => ({ msisdn: b.msisdn, amountCents: b.amount_cents })),
+  'Your credit back could not be read.',
+);

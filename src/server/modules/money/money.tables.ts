@@ -227,7 +227,12 @@ export const creditBacks = pgTable(
     reference: text('reference'),
     method: text('method', { enum: CREDIT_BACK_METHODS }),
     amountCents: integer('amount_cents'),
-    /** The card refunded: the provider's payment and its last four digits. */
+    /**
+     * What of the amount goes back to the cards that paid (card refunds `<reference>:card:<n>`); the
+     * rest is the transfer's. Null on a request from before the split: all of it to the card, or none.
+     */
+    cardCents: integer('card_cents'),
+    /** The card refunded (the first, when several payments take it back): the provider's payment and its last four digits. */
     paymentId: text('payment_id'),
     cardLast4: text('card_last4'),
     /** The bank account paid (a transfer): its IBAN and the name the member gave. */
@@ -245,6 +250,10 @@ export const creditBacks = pgTable(
     oneOf('credit_backs_state', t.state, CREDIT_BACK_STATES),
     oneOf('credit_backs_method', t.method, CREDIT_BACK_METHODS),
     check('credit_backs_amount', sql`${t.amountCents} is null or ${t.amountCents} > 0`),
+    check(
+      'credit_backs_card_part',
+      sql`${t.cardCents} is null or (${t.cardCents} >= 0 and ${t.cardCents} <= ${t.amountCents})`,
+    ),
     check(
       'credit_backs_asked',
       sql`${t.state} = 'offered' or (${t.method} is not null and ${t.amountCents} is not null and ${t.requestedAt} is not null)`,

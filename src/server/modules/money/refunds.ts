@@ -6,7 +6,7 @@ import type { PaymentsAdapter } from './integrations/payments/index.ts';
 import { changeCredit } from './credit.ts';
 import { purchaseLiftRefused, type RefundablePurchase } from '../network/index.ts';
 import type { ServiceContext } from '../../kernel/outcome.ts';
-import { creditBackOfRefund, creditBackPaid, creditBackRefused } from './credit-back/credit-back.ts';
+import { creditBackOfRefund, creditBackPaid, cardPartRefused } from './credit-back/credit-back.ts';
 
 /**
  * A purchase the network could not apply (it refused to start data again for it,
@@ -150,11 +150,8 @@ export async function giveBackCardRefunds(
       // Credit back to a card that will not take it after a day of tries: refused, the credit is the member's again.
       if (creditBack !== null && r.attempts + 1 >= CREDIT_BACK_CARD_TRIES)
         await db.transaction(async (tx) => {
-          await tx
-            .update(cardRefunds)
-            .set({ state: 'done', doneAt: clock(), lastError })
-            .where(eq(cardRefunds.id, r.id));
-          await creditBackRefused(tx, clock, creditBack, 'your card would not take the refund');
+          await tx.update(cardRefunds).set({ lastError }).where(eq(cardRefunds.id, r.id));
+          await cardPartRefused(tx, clock, r, 'your card would not take the refund');
         });
       else await db.update(cardRefunds).set({ lastError }).where(eq(cardRefunds.id, r.id));
       continue;

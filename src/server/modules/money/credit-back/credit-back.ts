@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, like, or, sql } from 'drizzle-orm';
 import { electronicFormatIBAN, extractIBAN, isSEPACountry, isValidIBAN } from 'ibantools';
 import { euro } from '../../../../contract/format.ts';
 import {
@@ -8,11 +8,21 @@ import {
 } from '../../../../contract/port-out-credit.schema.ts';
 import { CARD_REFUND_DAYS, CREDIT_BACK_MONTHS, type CreditBackMethod } from '../../../../contract/port-out-credit.ts';
 import type { Queryable } from '../../../db/client.ts';
-import { balances, cardRefunds, creditBacks, ledger, members, notifications, sims } from '../../../db/schema.ts';
+import {
+  balances,
+  cardRefunds,
+  creditBacks,
+  ledger,
+  members,
+  notifications,
+  refundFiles,
+  sims,
+} from '../../../db/schema.ts';
 import { sendMail } from '../../../integrations/mail/index.ts';
 import { DAY, type Clock } from '../../../kernel/clock.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { numberMovedAway } from '../../lines/index.ts';
+import { owedOn, repayAdvance } from '../advance.ts';
 import { changeCredit } from '../credit.ts';
 import { lockedCredit } from '../memberships.ts';
 
@@ -26,9 +36,23 @@ import { lockedCredit } from '../memberships.ts';
 
 type Row = typeof creditBacks.$inferSelect;
 
-/** The card the credit can go back to: the SIM's latest card payment the provider can still refund, for at least the amount. */
-async function refundableCard(q: Queryable, ssn: string, amountCents: number, now: Date) {
-  const [paid] = await q
+/** One card payment the credit goes back to, and how much of it. */
+interface CardPart {
+  paymentId: string;
+  last4: string;
+  cents: number;
+}
+
+/**
+ * Where credit goes back by card (docs/product/money.md "Credit back"): the SIM's card payments the
+ * provider can still refund (the last 180 days), newest first, each up to what it paid by card less
+ * what was refunded to it already; a payment whose card refused a refund is passed over. Credit a
+ * card brought goes back to that card, never by transfer to someone's account: only what the cards
+ * cannot take is the transfer's.
+ */
+async function cardParts(q: Queryable, ssn: string, amountCents: number, now: Date): Promise<CardPart[]> {
+  if (amountCents <= 0) return [];
+  const paid = await q
     .select({ paymentId: ledger.paymentId, last4: ledger.cardLast4, cents: ledger.cardCents })
     .from(ledger)
     .where(
@@ -39,44 +63,81 @@ async function refundableCard(q: Queryable, ssn: string, amountCents: number, no
         gt(ledger.occurredAt, new Date(now.getTime() - CARD_REFUND_DAYS * DAY)),
       ),
     )
-    .orderBy(desc(ledger.occurredAt), desc(ledger.id))
-    .limit(1);
-  return paid?.paymentId && paid.last4 && paid.cents >= amountCents
-    ? { paymentId: paid.paymentId, last4: paid.last4 }
-    : null;
+    .orderBy(desc(ledger.occurredAt), desc(ledger.id));
+  const ids = [...new Set(paid.map((p) => p.paymentId!))];
+  if (ids.length === 0) return [];
+  const refunded = await q
+    .select({
+      paymentId: cardRefunds.paymentId,
+      cents: sql<number>`coalesce(sum(${cardRefunds.cents}) filter (where ${cardRefunds.state} <> 'refused'), 0)::int`,
+      refused: sql<number>`count(*) filter (where ${cardRefunds.state} = 'refused')::int`,
+    })
+    .from(cardRefunds)
+    .where(inArray(cardRefunds.paymentId, ids))
+    .groupBy(cardRefunds.paymentId);
+  const parts: CardPart[] = [];
+  let left = amountCents;
+  for (const id of ids) {
+    const before = refunded.find((r) => r.paymentId === id);
+    if (Number(before?.refused ?? 0) > 0) continue;
+    const rows = paid.filter((p) => p.paymentId === id);
+    const last4 = rows[0]!.last4;
+    const can = Math.max(...rows.map((r) => r.cents)) - Number(before?.cents ?? 0);
+    if (!last4 || can <= 0) continue;
+    const take = Math.min(can, left);
+    parts.push({ paymentId: id, last4, cents: take });
+    left -= take;
+    if (left === 0) break;
+  }
+  return parts;
 }
+
+/** What of a request goes to the cards (a request from before the split: all of it by card, or none). */
+const cardPartOf = (row: Row) => row.cardCents ?? (row.method === 'card' ? (row.amountCents ?? 0) : 0);
 
 const masked = (iban: string) => `${iban.slice(0, 4)} •••• ${iban.slice(-4)}`;
 
-/** The status as the member reads it: the credit now (offered) or what was asked for. */
+/** The status as the member reads it: the credit now less what an advance owes (offered), or what was asked for. */
 async function statusOf(q: Queryable, row: Row, now: Date): Promise<CreditBack> {
-  const credit = row.state === 'offered' || row.state === 'refused' ? ((await creditOf(q, row.ssn)) ?? 0) : 0;
-  const amount = row.state === 'offered' ? credit : (row.amountCents ?? 0);
-  const offeredCard =
-    row.state === 'requested' || row.state === 'paid' ? null : await refundableCard(q, row.ssn, credit, now);
-  const card =
-    row.method === 'card' && row.cardLast4 && row.state !== 'offered'
+  const open = row.state === 'offered' || row.state === 'refused' || row.state === 'paid';
+  const credit = open ? ((await creditOf(q, row.ssn)) ?? 0) : 0;
+  const owed = open ? Math.min(credit, await owedOn(q, row.ssn)) : 0;
+  const payable = credit - owed;
+  // Credit that came in after a request was paid (a purchase refunded later) may be asked for anew.
+  const again = row.state === 'paid' && payable > 0;
+  const offering = row.state === 'offered' || row.state === 'refused' || again;
+  const parts = offering ? await cardParts(q, row.ssn, payable, now) : [];
+  const amount = offering ? payable : (row.amountCents ?? 0);
+  const cardCents = offering ? parts.reduce((sum, p) => sum + p.cents, 0) : cardPartOf(row);
+  const card = offering
+    ? parts[0]
+      ? { last4: parts[0].last4 }
+      : null
+    : row.cardLast4 && cardCents > 0
       ? { last4: row.cardLast4 }
-      : offeredCard
-        ? { last4: offeredCard.last4 }
-        : null;
+      : null;
   const view = {
     msisdn: row.msisdn,
     left_at: row.leftAt.toISOString(),
     offer_until: row.offerUntil.toISOString(),
-    state: row.state,
+    state: again ? ('offered' as const) : row.state,
     amount_cents: amount,
-    method: row.method,
+    card_cents: cardCents,
+    owed_cents: owed,
+    method: offering ? null : row.method,
     card,
-    account: row.iban && row.accountName ? { iban: masked(row.iban), name: row.accountName } : null,
-    requested_at: row.requestedAt?.toISOString() ?? null,
-    paid_at: row.paidAt?.toISOString() ?? null,
-    refused_at: row.refusedAt?.toISOString() ?? null,
-    refused_reason: row.refusedReason,
+    account:
+      !offering && row.iban && row.accountName && amount > cardCents
+        ? { iban: masked(row.iban), name: row.accountName }
+        : null,
+    requested_at: offering ? null : (row.requestedAt?.toISOString() ?? null),
+    paid_at: offering ? null : (row.paidAt?.toISOString() ?? null),
+    refused_at: row.state === 'refused' ? (row.refusedAt?.toISOString() ?? null) : null,
+    refused_reason: row.state === 'refused' ? row.refusedReason : null,
   };
   return {
     ...view,
-    can_ask: (row.state === 'offered' || row.state === 'refused') && credit > 0 && row.offerUntil > now,
+    can_ask: offering && payable > 0 && row.offerUntil > now,
     message: creditBackMessage(view),
   };
 }
@@ -166,23 +227,29 @@ export async function requestCreditBack(
     const now = clock();
     const row = await ownRow(tx, memberId, ssn, true);
     if (!row) return refused('notYours');
-    if (row.state === 'requested' || row.state === 'paid') return refused('asked');
+    if (row.state === 'requested') return refused('asked');
     if (row.offerUntil <= now) return refused('ended');
     const credit = (await lockedCredit(tx, ssn)) ?? 0;
-    if (credit <= 0) return refused('nothing');
-    const card = how.method === 'card' ? await refundableCard(tx, ssn, credit, now) : null;
-    if (how.method === 'card' && !card) return refused('noCard');
+    // What a top-up advance still owes is repaid from the credit first: only the rest is the member's to take.
+    const owed = Math.min(credit, await owedOn(tx, ssn));
+    const payable = credit - owed;
+    if (payable <= 0) return refused(row.state === 'paid' ? 'asked' : 'nothing');
+    const parts = await cardParts(tx, ssn, payable, now);
+    const cardCents = parts.reduce((sum, p) => sum + p.cents, 0);
+    const bankCents = payable - cardCents;
+    if (bankCents > 0 && how.method !== 'bank') return refused(cardCents > 0 ? 'bankForTheRest' : 'noCard');
     // Each try has its own cause (a refused one gave the credit back): one row per try, by the unique index.
     const reference = `refund:port-out:${row.id}:${tryOf(row.reference) + 1}`;
-    const method: CreditBackMethod = how.method;
-    const iban = bank && 'iban' in bank ? bank.iban : null;
-    await changeCredit(tx, ssn, -credit, now, { numberGone: true });
+    const method: CreditBackMethod = bankCents > 0 ? 'bank' : 'card';
+    const iban = bankCents > 0 && bank && 'iban' in bank ? bank.iban : null;
+    if (owed > 0) await repayAdvance(tx, ssn, now, reference);
+    await changeCredit(tx, ssn, -payable, now, { numberGone: true });
     await tx.insert(ledger).values({
       ssn,
       occurredAt: now,
       kind: 'credit-back',
-      description: `Credit back after your number moved: ${euro(credit)} ${card ? `to your card ending ${card.last4}` : `by bank transfer to ${masked(iban!)}`}`,
-      creditDeltaCents: -credit,
+      description: `Credit back after your number moved: ${paidHow(cardCents, parts[0]?.last4 ?? null, bankCents, iban ? masked(iban) : null)}`,
+      creditDeltaCents: -payable,
       reference,
     });
     const [updated] = await tx
@@ -191,11 +258,12 @@ export async function requestCreditBack(
         state: 'requested',
         reference,
         method,
-        amountCents: credit,
-        paymentId: card?.paymentId ?? null,
-        cardLast4: card?.last4 ?? null,
+        amountCents: payable,
+        cardCents,
+        paymentId: parts[0]?.paymentId ?? null,
+        cardLast4: parts[0]?.last4 ?? null,
         iban,
-        accountName: how.method === 'bank' ? how.account_name.trim() : null,
+        accountName: iban && how.method === 'bank' ? how.account_name.trim() : null,
         requestedAt: now,
         paidAt: null,
         refusedAt: null,
@@ -204,12 +272,12 @@ export async function requestCreditBack(
       })
       .where(eq(creditBacks.id, row.id))
       .returning();
-    // A card refund goes through the provider by the minute's jobs, outside this transaction.
-    if (card)
+    // Card refunds go through the provider by the minute's jobs, outside this transaction: one a payment.
+    for (const [i, part] of parts.entries())
       await tx.insert(cardRefunds).values({
-        reference,
-        paymentId: card.paymentId,
-        cents: credit,
+        reference: `${reference}:card:${i + 1}`,
+        paymentId: part.paymentId,
+        cents: part.cents,
         nextAttemptAt: now,
         createdAt: now,
       });
@@ -218,30 +286,105 @@ export async function requestCreditBack(
   });
 }
 
+/** How a credit back is paid, in words: "€7.50 to your card ending 4242 and €2.00 by bank transfer to IE29 •••• 5678". */
+const paidHow = (cardCents: number, last4: string | null, bankCents: number, iban: string | null) =>
+  [
+    cardCents > 0 ? `${euro(cardCents)} to your card ending ${last4 ?? ''}` : null,
+    bankCents > 0 ? `${euro(bankCents)} by bank transfer to ${iban ?? 'your account'}` : null,
+  ]
+    .filter(Boolean)
+    .join(' and ');
+
 /** A request's try: the last part of its cause (`refund:port-out:<id>:<try>`); none asked yet, 0. */
 const tryOf = (reference: string | null) => (reference ? Number(reference.slice(reference.lastIndexOf(':') + 1)) : 0);
 
 /** The end-to-end id a transfer carries in its SEPA file, and that a bank's return names: the request and its try. */
 export const endToEndIdOf = (row: { id: number; reference: string | null }) => `CB-${row.id}-${tryOf(row.reference)}`;
 
-/** The credit back a card refund pays, found by the refund's cause (the request's own). */
+/** The credit back a card refund pays, found by the refund's cause (`<request's cause>:card:<n>`, or the request's own before the split). */
 export async function creditBackOfRefund(q: Queryable, reference: string) {
-  const [row] = await q
-    .select({ id: creditBacks.id })
-    .from(creditBacks)
-    .where(and(eq(creditBacks.reference, reference), eq(creditBacks.method, 'card')));
+  const cause = reference.replace(/:card:\d+$/, '');
+  if (!cause.startsWith('refund:port-out:')) return null;
+  const [row] = await q.select({ id: creditBacks.id }).from(creditBacks).where(eq(creditBacks.reference, cause));
   return row?.id ?? null;
 }
 
-/** A card refund or a transfer given: the request is paid, the member told. In the caller's transaction. */
+/**
+ * A card refund or a transfer given: the request is paid once every part is, the card refunds given
+ * and the transfer's file sent, and the member told. In the caller's transaction.
+ */
 export async function creditBackPaid(tx: Queryable, clock: Clock, id: number) {
-  const [row] = await tx
+  const [row] = await tx.select().from(creditBacks).where(eq(creditBacks.id, id)).for('update');
+  if (!row || row.state !== 'requested' || !row.reference) return false;
+  const refunds = await tx
+    .select({ state: cardRefunds.state })
+    .from(cardRefunds)
+    .where(or(eq(cardRefunds.reference, row.reference), like(cardRefunds.reference, `${row.reference}:card:%`)));
+  if (refunds.some((r) => r.state === 'due')) return false;
+  if ((row.amountCents ?? 0) > cardPartOf(row)) {
+    const [file] = row.fileId
+      ? await tx.select({ sentAt: refundFiles.sentAt }).from(refundFiles).where(eq(refundFiles.id, row.fileId))
+      : [];
+    if (!file?.sentAt) return false;
+  }
+  const [paid] = await tx
     .update(creditBacks)
     .set({ state: 'paid', paidAt: clock() })
     .where(and(eq(creditBacks.id, id), eq(creditBacks.state, 'requested')))
     .returning();
-  if (row) await tell(tx, clock, row, 'Your credit is paid back');
-  return Boolean(row);
+  if (paid) await tell(tx, clock, paid, 'Your credit is paid back');
+  return Boolean(paid);
+}
+
+/**
+ * A card that would not take its part (after a day of tries): that part is the member's credit again
+ * (its own ledger row), the request goes on without it, and the member is told. When it was all the
+ * request had left to pay, the request is refused: the member may ask again, another way.
+ */
+export async function cardPartRefused(
+  tx: Queryable,
+  clock: Clock,
+  refund: { id: number; reference: string; cents: number },
+  reason: string,
+) {
+  const now = clock();
+  const id = await creditBackOfRefund(tx, refund.reference);
+  const [gaveUp] = await tx
+    .update(cardRefunds)
+    .set({ state: 'refused', doneAt: now })
+    .where(and(eq(cardRefunds.id, refund.id), eq(cardRefunds.state, 'due')))
+    .returning({ id: cardRefunds.id });
+  if (id === null || !gaveUp) return false;
+  const [row] = await tx.select().from(creditBacks).where(eq(creditBacks.id, id)).for('update');
+  if (!row || row.state !== 'requested' || !row.amountCents) return false;
+  const rest = row.amountCents - refund.cents;
+  await tx.insert(ledger).values({
+    ssn: row.ssn,
+    occurredAt: now,
+    kind: 'credit-back',
+    description: `Credit back refused (${reason}): ${euro(refund.cents)} is your credit again`,
+    creditDeltaCents: refund.cents,
+    reference: `${refund.reference}:back`,
+  });
+  await changeCredit(tx, row.ssn, refund.cents, now, { numberGone: true });
+  if (rest <= 0) {
+    const [ended] = await tx
+      .update(creditBacks)
+      .set({ state: 'refused', refusedAt: now, refusedReason: reason })
+      .where(eq(creditBacks.id, id))
+      .returning();
+    await tell(tx, clock, ended!, 'Your credit back was refused');
+    return true;
+  }
+  const [left] = await tx
+    .update(creditBacks)
+    .set({ amountCents: rest, cardCents: Math.max(0, cardPartOf(row) - refund.cents) })
+    .where(eq(creditBacks.id, id))
+    .returning();
+  await tell(tx, clock, left!, `${euro(refund.cents)} could not go back to your card`);
+  // What else the request had to pay may all be paid already.
+  await creditBackPaid(tx, clock, id);
+  return true;
 }
 
 /**
@@ -257,9 +400,13 @@ export async function creditBackRefused(
   from: 'requested' | 'paid' = 'requested',
 ) {
   const now = clock();
+  const [before] = await tx.select().from(creditBacks).where(eq(creditBacks.id, id)).for('update');
+  // The transfer's part only: what went back to the cards was paid.
+  const cents = before ? (before.amountCents ?? 0) - cardPartOf(before) : 0;
+  if (!before || cents <= 0) return false;
   const [row] = await tx
     .update(creditBacks)
-    .set({ state: 'refused', refusedAt: now, refusedReason: reason })
+    .set({ state: 'refused', refusedAt: now, refusedReason: reason, amountCents: cents, cardCents: 0 })
     .where(and(eq(creditBacks.id, id), eq(creditBacks.state, from)))
     .returning();
   if (!row?.amountCents || !row.reference) return false;
@@ -267,11 +414,11 @@ export async function creditBackRefused(
     ssn: row.ssn,
     occurredAt: now,
     kind: 'credit-back',
-    description: `Credit back refused (${reason}): ${euro(row.amountCents)} is your credit again`,
-    creditDeltaCents: row.amountCents,
+    description: `Credit back refused (${reason}): ${euro(cents)} is your credit again`,
+    creditDeltaCents: cents,
     reference: `${row.reference}:back`,
   });
-  await changeCredit(tx, row.ssn, row.amountCents, now, { numberGone: true });
+  await changeCredit(tx, row.ssn, cents, now, { numberGone: true });
   await tell(tx, clock, row, 'Your credit back was refused');
   return true;
 }

@@ -34,6 +34,10 @@ export const waitingTransfers = (q: Queryable) =>
     .where(and(eq(creditBacks.method, 'bank'), eq(creditBacks.state, 'requested'), isNull(creditBacks.fileId)))
     .orderBy(asc(creditBacks.requestedAt), asc(creditBacks.id));
 
+/** What of a request goes by transfer: its amount less what goes back to the cards. */
+const transferCents = (row: { amountCents: number | null; cardCents: number | null }) =>
+  (row.amountCents ?? 0) - (row.cardCents ?? 0);
+
 /** A name in the SEPA character set: accents written plainly (Méabh Ó Dálaigh → Meabh O Dalaigh), ’ as '. */
 const sepaText = (text: string) =>
   text
@@ -70,12 +74,13 @@ export async function makeRefundFile(db: Database, clock: Clock, debtor: Debtor)
       const transfer = info.createTransaction();
       transfer.creditorName = sepaText(row.accountName!);
       transfer.creditorIBAN = row.iban!;
-      transfer.amount = row.amountCents! / 100;
+      // The transfer's part: what the cards that paid take back is theirs.
+      transfer.amount = transferCents(row) / 100;
       transfer.end2endId = endToEndIdOf(row);
       transfer.remittanceInfo = `48 credit back for ${formatMsisdn(row.msisdn)}`;
       info.addTransaction(transfer);
     }
-    const totalCents = rows.reduce((sum, r) => sum + r.amountCents!, 0);
+    const totalCents = rows.reduce((sum, r) => sum + transferCents(r), 0);
     const [file] = await tx
       .insert(refundFiles)
       .values({ messageId, createdAt: now, xml: doc.toString(), payments: rows.length, totalCents })
@@ -160,7 +165,10 @@ export async function enterReturn(db: Database, clock: Clock, endToEndId: string
 /** What /panda/ready says of the refunds by transfer: waiting for a file, files not sent, whether finance's page is on. */
 export async function refundsState(db: Queryable, config: { finance?: { token?: string } }) {
   const [waiting] = await db
-    .select({ n: sql<number>`count(*)::int`, cents: sql<number>`coalesce(sum(${creditBacks.amountCents}), 0)::int` })
+    .select({
+      n: sql<number>`count(*)::int`,
+      cents: sql<number>`coalesce(sum(${creditBacks.amountCents} - coalesce(${creditBacks.cardCents}, 0)), 0)::int`,
+    })
     .from(creditBacks)
     .where(and(eq(creditBacks.method, 'bank'), eq(creditBacks.state, 'requested'), isNull(creditBacks.fileId)));
   const [unsent] = await db
