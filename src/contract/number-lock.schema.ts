@@ -4,7 +4,7 @@ import { endpointsOf, MessageAnswer, payload, SimParams, UserParams } from './sh
 import { stepUpFailures } from './step-up.schema.ts';
 import { ssnRule } from './forms.schema.ts';
 import { messages } from './messages.ts';
-import { LOCKED_CHANGE_HOURS, LOCKED_CHANGE_KINDS, LOCKED_CHANGE_STATES } from './number-lock.ts';
+import { LOCK_OFF_HOURS, LOCKED_CHANGE_HOURS, LOCKED_CHANGE_KINDS, LOCKED_CHANGE_STATES } from './number-lock.ts';
 
 /**
  * The number lock (docs/product/member-controls.md): switched on or off with a step-up code. While it
@@ -31,6 +31,12 @@ const NumberLockSchema = z
   .object({
     on: z.boolean(),
     since: z.string().nullable(),
+    ends_at: z
+      .string()
+      .nullable()
+      .meta({
+        description: `Asked off: when it goes off (${LOCK_OFF_HOURS} hours after it was asked; until then it holds). Null: not asked off`,
+      }),
     changes: z
       .array(LockedChangeSchema)
       .meta({ description: 'Changes of SIM asked for and not done or cancelled yet' }),
@@ -71,13 +77,24 @@ export const numberLockApi = {
     moves: 'once',
     method: 'put',
     path: '/panda/protected/users/{user_id}/number-lock',
-    summary: 'Switches the number lock on or off (step-up code in X-Step-Up-Code, purpose numberLock)',
+    summary: `Switches the number lock on at once, or asks it off (step-up code in X-Step-Up-Code, purpose numberLock): it goes off ${LOCK_OFF_HOURS} hours later, the member told at once by mail and push, and holds until then. On again while asked off keeps it on`,
     params: UserParams,
     body: z.object({ on: z.boolean({ error: 'on must be true or false' }) }),
     answer: payload(NumberLockSchema),
     description: 'Switched',
     stepUp: 'numberLock',
     errors: { 403: 'No good step-up code' },
+  }),
+  keep: endpoint({
+    id: 'keepNumberLock',
+    moves: 'once',
+    method: 'delete',
+    path: '/panda/protected/users/{user_id}/number-lock/switch-off',
+    summary: 'Keeps the number lock on when it was asked off (no code needed: keeping a protection is always safe)',
+    params: UserParams,
+    answer: payload(NumberLockSchema),
+    description: 'Kept on',
+    errors: { 409: 'The lock was not asked off' },
   }),
   ask: endpoint({
     id: 'askLockedChange',
@@ -134,6 +151,7 @@ export const numberLockFailures = failures('numberLock', {
     message: 'A change of this SIM is already asked for. Cancel it first to ask for another.',
   },
   noChange: { status: 404, message: 'There is no change of SIM waiting here.' },
+  notGoingOff: { status: 409, message: 'Your number lock is not going off: nothing to keep.' },
 });
 
 export const numberLockMessages = {
@@ -142,4 +160,7 @@ export const numberLockMessages = {
   cancelled: 'The change of SIM is cancelled. Your SIM keeps your number.',
   on: `Your number lock is on. A change of SIM now needs a second code and waits ${LOCKED_CHANGE_HOURS} hours.`,
   off: 'Your number lock is off.',
+  goingOff: (when: string) =>
+    `Your number lock goes off on ${when}. Until then it holds: a change of SIM still waits ${LOCKED_CHANGE_HOURS} hours.`,
+  kept: 'Your number lock stays on.',
 } as const;

@@ -153,3 +153,28 @@ test('e-mail address: asked with the password and a code, it changes only when t
   await expect(page.getByText(`You log in with ${newEmail}.`)).toBeVisible();
   expect((await latestMail(request, me.email)).subject).toBe('Your 48 e-mail address was changed');
 });
+
+test('the number lock: on with a code; asked off, it holds for 24 hours and says until when; kept on without a code', async ({
+  page,
+  openAs,
+  request,
+}) => {
+  const me = await openAs('active', '/my48/settings/security');
+  const lock = page.getByRole('region', { name: 'Number lock' });
+  await expect(lock.getByRole('status').first()).toHaveText('Your number lock is off.');
+  const on = lock.getByRole('form', { name: 'Switch the lock on' });
+  await enterStepUpCode(page, request, me.email, on);
+  await on.getByRole('button', { name: 'Switch the lock on' }).click();
+  await expect(lock.getByText(/^Your number lock is on \(since /)).toBeVisible();
+  const off = lock.getByRole('form', { name: 'Switch the lock off' });
+  await expect(off.getByText(/It goes off 24 hours after you ask/)).toBeVisible();
+  await enterStepUpCode(page, request, me.email, off);
+  await off.getByRole('button', { name: 'Switch the lock off' }).click();
+  await expect(lock.getByText(/^Your number lock goes off on .+\. Until then it holds/)).toBeVisible();
+  expect((await latestMail(request, me.email)).subject).toMatch(/^Your number lock goes off on /);
+  await expectNoAxeViolations(page, 'the lock going off');
+  await lock.getByRole('button', { name: 'Keep it on' }).click();
+  await expect(lock.getByText('Your number lock stays on.')).toBeVisible();
+  await expect(lock.getByText(/^Your number lock is on \(since /)).toBeVisible();
+  await expect(lock.getByRole('form', { name: 'Switch the lock off' })).toBeVisible();
+});

@@ -54,6 +54,7 @@ export const MINUTE_JOBS: readonly MinuteJob<JobsContext>[] = [
   moneyJobs.refundFile,
   moneyJobs.alerts,
   controlsJobs.lockedChanges,
+  controlsJobs.numberLocksOff,
   controlsJobs.lineChanges,
   linesJobs.deliveries,
   careJobs.forwardTickets,

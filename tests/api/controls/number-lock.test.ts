@@ -5,11 +5,21 @@ import { simSettingsApi, simSettingsFailures } from '../../../src/contract/sim-s
 import { stepUpFailures } from '../../../src/contract/step-up.schema.ts';
 import * as schema from '../../../src/server/db/schema.ts';
 import { tellLineChanges } from '../../../src/server/modules/controls/line-changes/line-changes.service.ts';
-import { makeDueLockedChanges } from '../../../src/server/modules/controls/number-lock/number-lock.service.ts';
+import {
+  endNumberLocks,
+  makeDueLockedChanges,
+} from '../../../src/server/modules/controls/number-lock/number-lock.service.ts';
 import { networkSignature } from '../../../src/server/modules/network/integrations/network/signature.ts';
 import { BUILT_PASSWORD, createMember, signIn, type BuiltMember } from '../support/builders.ts';
 import { ok, refused, send } from '../support/client.ts';
-import { forEachDatabase, stepUpCode, TEST_NETWORK_EVENT_SECRET, type TestContext } from '../support/harness.ts';
+import {
+  forEachDatabase,
+  harnessApp,
+  stepUpCode,
+  TEST_NETWORK_EVENT_SECRET,
+  type TestContext,
+} from '../support/harness.ts';
+import { pushApi } from '../../../src/contract/push.schema.ts';
 
 /**
  * The number lock (docs/product/member-controls.md): on with a step-up code; a change of SIM then
@@ -164,22 +174,82 @@ forEachDatabase('number lock', { seed: 'catalogue', rateLimit: undefined }, (ctx
     expect(rows.map((r) => [r.confirmedAt !== null, r.cancelledAt !== null])).toEqual([[true, true]]);
   });
 
-  it('off with a code, a change of SIM is straight away again; asking under a lock that is off is refused', async () => {
+  it('off with a code takes effect 24 hours later: told at once by mail and push, kept on without a code, refusing SIM changes until then', async () => {
     const c = ctx();
     const m = await createMember(c);
     await lockOn(c, m);
-    const { _payload: off } = await lockOn(c, m, false);
-    expect(off.on).toBe(false);
-    const res = await ask(c, m);
-    expect([res.status, (await res.json())._payload.code]).toEqual([409, numberLockFailures.lockOff.code]);
-    const code = await stepUpCode(c, m.session, 'sim');
-    const direct = await send(c.app, simSettingsApi.changeToEsim, {
+    const endJob = () => endNumberLocks({ db: c.handle.db, clock: () => c.clock.now });
+    // A device of the member's, subscribed to pushes; what the push service is handed is recorded.
+    const pushed: { endpoint: string; payload: string }[] = [];
+    const app = harnessApp(c, {
+      push: {
+        publicKey: 'test-key',
+        send: async (target, payload) => (pushed.push({ endpoint: target.endpoint, payload }), 201),
+      },
+    });
+    const device = 'https://fcm.googleapis.com/fcm/send/number-lock-test';
+    await ok(app, pushApi.subscribe, {
       session: m.session,
-      params: line(m),
-      body: { password: BUILT_PASSWORD },
+      params: me(m),
+      body: {
+        endpoint: device,
+        keys: { p256dh: Buffer.alloc(65, 4).toString('base64url'), auth: Buffer.alloc(16, 1).toString('base64url') },
+      },
+    });
+    const code = await stepUpCode(c, m.session, 'numberLock');
+    const { _payload: asked } = await ok(app, numberLockApi.set, {
+      session: m.session,
+      params: me(m),
+      body: { on: false },
       stepUpCode: code,
     });
-    expect(direct.status).toBe(201);
+    // Still on: one mailed code cannot lift it at once.
+    expect(asked).toMatchObject({ on: true, ends_at: new Date(c.clock.now.getTime() + 24 * HOUR).toISOString() });
+    const mail = await newestMail(c, m);
+    expect(mail.subject).toMatch(/^Your number lock goes off on /);
+    expect(mail.body).toContain('keep it on in my48 → Settings → Security (no code needed)');
+    expect(pushed.map((p) => p.endpoint)).toEqual([device]);
+    expect(JSON.parse(pushed[0]!.payload)).toMatchObject({
+      title: mail.subject,
+      body: 'Not you? Tap to keep it on.',
+      url: '/my48/settings/security',
+    });
+    // A change of SIM straight away is still refused (the lock holds); 23 hours on (signed in again), still.
+    const direct = async (session: BuiltMember['session']) =>
+      send(c.app, simSettingsApi.changeToEsim, {
+        session,
+        params: line(m),
+        body: { password: BUILT_PASSWORD },
+        stepUpCode: await stepUpCode(c, session, 'sim'),
+      });
+    expect((await direct(m.session)).status).toBe(simSettingsFailures.numberLocked.status);
+    c.clock.advance(23 * HOUR);
+    expect(await endJob()).toBe(0);
+    let session = await signIn(c, m);
+    expect((await direct(session)).status).toBe(simSettingsFailures.numberLocked.status);
+    // The member keeps it on, without a code; asked again, nothing to keep.
+    const { _payload: kept } = await ok(c.app, numberLockApi.keep, { session, params: me(m) });
+    expect(kept).toMatchObject({ on: true, ends_at: null });
+    await refused(c.app, numberLockApi.keep, { session, params: me(m) }, numberLockFailures.notGoingOff);
+    c.clock.advance(2 * HOUR);
+    expect(await endJob()).toBe(0);
+    session = await signIn(c, m);
+    expect((await ok(c.app, numberLockApi.state, { session, params: me(m) }))._payload.on).toBe(true);
+
+    // Asked off again, and left: 24 hours later the job switches it off and says so.
+    await lockOn(c, { ...m, session }, false);
+    c.clock.advance(24 * HOUR);
+    session = await signIn(c, m);
+    expect(await endJob()).toBe(1);
+    expect(await endJob()).toBe(0);
+    expect((await newestMail(c, m)).subject).toBe('Your number lock is off');
+    expect((await ok(c.app, numberLockApi.state, { session, params: me(m) }))._payload).toMatchObject({
+      on: false,
+      ends_at: null,
+    });
+    const res = await ask(c, { ...m, session });
+    expect([res.status, (await res.json())._payload.code]).toEqual([409, numberLockFailures.lockOff.code]);
+    expect((await direct(session)).status).toBe(201);
   });
 
   it('a port-out asked for a locked number is flagged to the member and the desk, and goes on', async () => {

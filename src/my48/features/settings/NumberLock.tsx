@@ -3,18 +3,31 @@ import { useEffect } from 'react';
 import { CheckField } from '../../../components/forms/CheckField.tsx';
 import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
 import { PasswordField } from '../../../components/forms/KindFields.tsx';
-import { LOCKED_CHANGE_HOURS } from '../../../contract/number-lock.ts';
+import { LOCK_OFF_HOURS, LOCKED_CHANGE_HOURS } from '../../../contract/number-lock.ts';
+import { numberLockMessages } from '../../../contract/number-lock.schema.ts';
 import { StepUpCode } from '../../components/StepUpCode.tsx';
 import { $account } from '../../stores/account.ts';
 import {
   $cancelChange,
   $changeKind,
+  $keepLock,
+  keepLockOn,
   askChangeForm,
   cancelChange,
   confirmChangeForm,
   numberLock,
   switchLockForm,
 } from './number-lock-store.ts';
+
+/** When a lock asked off goes off: "Sunday 6 December at 09:30". */
+const goesOff = new Intl.DateTimeFormat('en-IE', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Dublin',
+});
 
 const since = new Intl.DateTimeFormat('en-IE', {
   day: 'numeric',
@@ -34,6 +47,7 @@ export function NumberLock() {
   const asking = useStore(askChangeForm.$state);
   const confirming = useStore(confirmChangeForm.$state);
   const cancelling = useStore($cancelChange);
+  const keeping = useStore($keepLock);
   const kind = useStore($changeKind);
   useEffect(() => {
     void numberLock.load();
@@ -60,11 +74,30 @@ export function NumberLock() {
         )
       ) : (
         <>
-          <p role="status" className={lock.on ? 'alert alert--success' : undefined}>
-            {lock.on
-              ? `Your number lock is on (since ${since.format(new Date(lock.since!))}).`
-              : 'Your number lock is off.'}
+          <p
+            role="status"
+            className={lock.ends_at ? 'alert alert--info' : lock.on ? 'alert alert--success' : undefined}
+          >
+            {lock.ends_at
+              ? numberLockMessages.goingOff(goesOff.format(new Date(lock.ends_at)))
+              : lock.on
+                ? `Your number lock is on (since ${since.format(new Date(lock.since!))}).`
+                : 'Your number lock is off.'}
           </p>
+          {lock.ends_at && (
+            <div className="actions">
+              <button
+                type="button"
+                className="btn btn--primary"
+                disabled={keeping.busy !== undefined}
+                onClick={() => void keepLockOn()}
+              >
+                {keeping.busy ? 'Keeping it on…' : 'Keep it on'}
+              </button>
+            </div>
+          )}
+          {keeping.notice && <FormAlert tone="success">{keeping.notice}</FormAlert>}
+          <FormAlert>{keeping.error}</FormAlert>
           {cancelling.notice && <FormAlert tone="success">{cancelling.notice}</FormAlert>}
           <FormAlert>{cancelling.error}</FormAlert>
 
@@ -143,22 +176,27 @@ export function NumberLock() {
             </form>
           )}
 
-          {/* A new form once switched (its key): the code used is gone from the field. */}
-          <form
-            key={lock.on ? 'off' : 'on'}
-            className="form"
-            noValidate
-            onSubmit={switchLockForm.onSubmit}
-            aria-labelledby="switch-lock-title"
-          >
-            <h4 id="switch-lock-title">{lock.on ? 'Switch the lock off' : 'Switch the lock on'}</h4>
-            <input type="hidden" name="on" value={lock.on ? 'off' : 'on'} />
-            <FormAlert>{switching.error}</FormAlert>
-            <StepUpCode purpose="numberLock" error={switching.fields['step_up_code']} />
-            <SubmitButton busy={switching.busy} busyLabel={switching.busyLabel ?? ''}>
-              {lock.on ? 'Switch the lock off' : 'Switch the lock on'}
-            </SubmitButton>
-          </form>
+          {/* A new form once switched (its key): the code used is gone from the field. Asked off, it waits. */}
+          {!lock.ends_at && (
+            <form
+              key={lock.on ? 'off' : 'on'}
+              className="form"
+              noValidate
+              onSubmit={switchLockForm.onSubmit}
+              aria-labelledby="switch-lock-title"
+            >
+              <h4 id="switch-lock-title">{lock.on ? 'Switch the lock off' : 'Switch the lock on'}</h4>
+              <input type="hidden" name="on" value={lock.on ? 'off' : 'on'} />
+              <FormAlert>{switching.error}</FormAlert>
+              <StepUpCode purpose="numberLock" error={switching.fields['step_up_code']} />
+              <SubmitButton busy={switching.busy} busyLabel={switching.busyLabel ?? ''}>
+                {lock.on ? 'Switch the lock off' : 'Switch the lock on'}
+              </SubmitButton>
+              {lock.on && (
+                <p className="field__hint">{`It goes off ${LOCK_OFF_HOURS} hours after you ask, and we tell you at once by e-mail and on your devices, so that you can keep it on if it wasn't you.`}</p>
+              )}
+            </form>
+          )}
         </>
       )}
     </section>

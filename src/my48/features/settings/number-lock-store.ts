@@ -32,7 +32,8 @@ export const switchLockForm = formStore({
       stepUpCode: step_up_code,
     });
     show(_payload);
-    return _payload.on ? numberLockMessages.on : numberLockMessages.off;
+    // Asked off: it still holds, and the screen says until when.
+    return _payload.ends_at ? undefined : _payload.on ? numberLockMessages.on : numberLockMessages.off;
   },
 });
 
@@ -80,4 +81,14 @@ export const cancelChange = () =>
     const { _payload } = await call(numberLockApi.cancel, { params: simParams() });
     await numberLock.load();
     return _payload.message;
+  });
+
+/** Keeps the lock on while it is going off: no code (keeping a protection is always safe). */
+const keep = actionStore<'keep'>();
+export const $keepLock = keep.$state;
+export const keepLockOn = () =>
+  keep.run('keep', async () => {
+    const { _payload } = await call(numberLockApi.keep, { params: memberParams() });
+    show(_payload);
+    return numberLockMessages.kept;
   });

@@ -27,6 +27,8 @@ export const members = pgTable(
     spendLimitCents: integer('spend_limit_cents'),
     /** The number lock (docs/product/member-controls.md): on since then; null is off. */
     numberLockedAt: ts('number_locked_at'),
+    /** The number lock asked off: it goes off then, 24 hours after it was asked (null: not asked). */
+    numberLockEndsAt: ts('number_lock_ends_at'),
     /** Set when the account was deleted: the row stays, without the person, for the amounts the law keeps. */
     deletedAt: ts('deleted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),

@@ -1,13 +1,13 @@
 import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import { formatMsisdn } from '../../../../contract/format.ts';
 import { irishFormat } from '../../../../contract/irish-time.ts';
-import { LOCKED_CHANGE_HOURS, type LockedChangeState } from '../../../../contract/number-lock.ts';
+import { LOCK_OFF_HOURS, LOCKED_CHANGE_HOURS, type LockedChangeState } from '../../../../contract/number-lock.ts';
 import { numberLockMessages } from '../../../../contract/number-lock.schema.ts';
 import type { StepUpFailure } from '../../../../contract/step-up.schema.ts';
 import type { Queryable } from '../../../db/client.ts';
 import { lockedChanges, members, notifications, sims } from '../../../db/schema.ts';
 import { sendMail } from '../../../integrations/mail/index.ts';
-import { HOUR } from '../../../kernel/clock.ts';
+import { HOUR, type Clock } from '../../../kernel/clock.ts';
 import { done, refused, unlessTaken, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { verifyPassword } from '../../../kernel/passwords.ts';
 import { openFraudTicket } from '../../care/index.ts';
@@ -59,9 +59,24 @@ const openChanges = (q: Queryable, memberId: number) =>
     .orderBy(asc(lockedChanges.id));
 
 async function lockOf(q: Queryable, memberId: number) {
-  const [m] = await q.select({ at: members.numberLockedAt }).from(members).where(eq(members.id, memberId));
+  const [m] = await q
+    .select({ at: members.numberLockedAt, endsAt: members.numberLockEndsAt })
+    .from(members)
+    .where(eq(members.id, memberId));
   const changes = await openChanges(q, memberId);
-  return { on: m?.at != null, since: m?.at?.toISOString() ?? null, changes: changes.map(changeOf) };
+  return {
+    on: m?.at != null,
+    since: m?.at?.toISOString() ?? null,
+    ends_at: m?.at != null ? (m.endsAt?.toISOString() ?? null) : null,
+    changes: changes.map(changeOf),
+  };
+}
+
+/** What the member is told of the lock at once, on every device besides the mail (security news, whatever their alert switches say). */
+export interface LockNews {
+  memberId: number;
+  title: string;
+  body: string;
 }
 
 export const numberLockOf = ({ db }: ServiceContext, memberId: number) => lockOf(db, memberId);
@@ -69,42 +84,117 @@ export const numberLockOf = ({ db }: ServiceContext, memberId: number) => lockOf
 const tell = (tx: Queryable, memberId: number, at: Date, title: string, body: string) =>
   tx.insert(notifications).values({ memberId, title, body, createdAt: at });
 
-/** On or off with a step-up code; the member's address hears of it either way. A change already asked for goes on as it was. */
+/**
+ * On at once, or asked off, with a step-up code; the member's address hears of it either way. Off
+ * takes effect 24 hours later (the minute's job): whoever reads the member's mail cannot lift the
+ * lock and move the number straight after. Until then the lock holds, and the member is told at once,
+ * by mail and on every device, how to keep it on. On again while it is going off keeps it on. A
+ * change already asked for goes on as it was.
+ */
 export async function setNumberLock(
   { db, clock }: ServiceContext,
   memberId: number,
   on: boolean,
   code: string | undefined,
-): Promise<Outcome<Awaited<ReturnType<typeof lockOf>>, StepUpFailure>> {
+): Promise<Outcome<Awaited<ReturnType<typeof lockOf>> & { news: LockNews | null }, StepUpFailure>> {
   return db.transaction(async (tx) => {
     await lockMember(tx, memberId);
     const allowed = await useStepUpCode(tx, clock, memberId, 'numberLock', code);
     if (!allowed.ok) return allowed;
     const [member] = await tx.select().from(members).where(eq(members.id, memberId));
     const now = clock();
-    if (on !== (member!.numberLockedAt !== null)) {
-      await tx
-        .update(members)
-        .set({ numberLockedAt: on ? now : null })
-        .where(eq(members.id, memberId));
-      await sendMail(tx, clock, {
-        to: member!.email,
-        subject: on ? 'Your number lock is on' : 'Your number lock is off',
-        body: [
-          `Hi ${member!.firstname},`,
-          '',
-          on
-            ? `Your number lock is on. From now on a change of SIM (a new card or an eSIM) needs a second code we e-mail you, and happens ${LOCKED_CHANGE_HOURS} hours after you confirm it. If another network asks for your number, we tell you and our team at once.`
-            : 'Your number lock is off: a change of SIM happens straight away again.',
-          '',
-          "If you didn't do this, change your password and contact us at once.",
-          '',
-          '48',
-        ].join('\n'),
-      });
+    const locked = member!.numberLockedAt !== null;
+    let news: LockNews | null = null;
+    if (on && !locked) {
+      await tx.update(members).set({ numberLockedAt: now, numberLockEndsAt: null }).where(eq(members.id, memberId));
+      await mailLock(tx, clock, member!, 'Your number lock is on', [
+        `Your number lock is on. From now on a change of SIM (a new card or an eSIM) needs a second code we e-mail you, and happens ${LOCKED_CHANGE_HOURS} hours after you confirm it. If another network asks for your number, we tell you and our team at once.`,
+        '',
+        NOT_YOU,
+      ]);
+    } else if (on && member!.numberLockEndsAt) news = await keepOn(tx, clock, member!);
+    else if (!on && locked && !member!.numberLockEndsAt) {
+      const endsAt = new Date(now.getTime() + LOCK_OFF_HOURS * HOUR);
+      await tx.update(members).set({ numberLockEndsAt: endsAt }).where(eq(members.id, memberId));
+      const title = `Your number lock goes off on ${when(endsAt)}`;
+      const body = `You asked to switch your number lock off: it goes off on ${when(endsAt)}. Until then it holds. Not you? Keep it on in Settings → Security, and change your password.`;
+      await tell(tx, memberId, now, title, body);
+      await mailLock(tx, clock, member!, title, [
+        `You asked to switch your number lock off. It goes off on ${when(endsAt)}, ${LOCK_OFF_HOURS} hours from now; until then it holds, and a change of SIM still waits ${LOCKED_CHANGE_HOURS} hours.`,
+        '',
+        "If this wasn't you, keep it on in my48 → Settings → Security (no code needed), change your password and contact us at once.",
+      ]);
+      news = { memberId, title, body: 'Not you? Tap to keep it on.' };
     }
-    return done(await lockOf(tx, memberId));
+    return done({ ...(await lockOf(tx, memberId)), news });
   });
+}
+
+/** Keeps the lock on when it was asked off, and tells the member (in the caller's transaction). */
+async function keepOn(tx: Queryable, clock: Clock, member: typeof members.$inferSelect): Promise<LockNews> {
+  await tx.update(members).set({ numberLockEndsAt: null }).where(eq(members.id, member.id));
+  const title = 'Your number lock stays on';
+  const body = 'Your number lock was going off; it stays on. A change of SIM still needs a second code and waits.';
+  await tell(tx, member.id, clock(), title, body);
+  await mailLock(tx, clock, member, title, [body, '', NOT_YOU]);
+  return { memberId: member.id, title, body };
+}
+
+/** Kept on when it was asked off: no code needed (keeping a protection is always safe). */
+export async function keepNumberLock(
+  { db, clock }: ServiceContext,
+  memberId: number,
+): Promise<Outcome<Awaited<ReturnType<typeof lockOf>> & { news: LockNews | null }, 'notGoingOff'>> {
+  return db.transaction(async (tx) => {
+    await lockMember(tx, memberId);
+    const [member] = await tx.select().from(members).where(eq(members.id, memberId));
+    if (!member?.numberLockedAt || !member.numberLockEndsAt) return refused('notGoingOff');
+    const news = await keepOn(tx, clock, member);
+    return done({ ...(await lockOf(tx, memberId)), news });
+  });
+}
+
+const NOT_YOU = "If you didn't do this, change your password and contact us at once.";
+
+const mailLock = (
+  tx: Queryable,
+  clock: Clock,
+  member: Pick<typeof members.$inferSelect, 'email' | 'firstname'>,
+  subject: string,
+  lines: string[],
+) =>
+  sendMail(tx, clock, {
+    to: member.email,
+    subject,
+    body: [`Hi ${member.firstname},`, '', ...lines, '', '48'].join('\n'),
+  });
+
+/** The minute's job: locks asked off whose 24 hours are over go off, and their members are told. */
+export async function endNumberLocks({ db, clock }: ServiceContext): Promise<number> {
+  const now = clock();
+  const ended = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(members)
+      .set({ numberLockedAt: null, numberLockEndsAt: null })
+      .where(and(isNotNull(members.numberLockEndsAt), lte(members.numberLockEndsAt, now)))
+      .returning({ id: members.id, email: members.email, firstname: members.firstname });
+    for (const m of rows) {
+      await tell(
+        tx,
+        m.id,
+        now,
+        'Your number lock is off',
+        'Your number lock is off: a change of SIM happens straight away again.',
+      );
+      await mailLock(tx, clock, m, 'Your number lock is off', [
+        'Your number lock is off, as you asked a day ago: a change of SIM happens straight away again.',
+        '',
+        NOT_YOU,
+      ]);
+    }
+    return rows.length;
+  });
+  return ended;
 }
 
 /**

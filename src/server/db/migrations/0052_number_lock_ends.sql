@@ -1,0 +1,1 @@
+ALTER TABLE "members" ADD COLUMN "number_lock_ends_at" timestamp with time zone;
