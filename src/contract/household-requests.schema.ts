@@ -9,6 +9,7 @@ import {
   REQUEST_KINDS,
   REQUEST_NOTE_MAX,
   REQUESTS_OPEN_PER_LINE,
+  REQUESTS_PER_DAY,
   type RequestKind,
 } from './household.ts';
 
@@ -40,6 +41,7 @@ export const AskBody = z.discriminatedUnion(
       ),
     }),
     z.object({ kind: z.literal('roaming') }),
+    z.object({ kind: z.literal('leave') }),
     z.object({
       kind: z.literal('dataCap'),
       gb: z
@@ -60,13 +62,17 @@ export const householdRequestsApi = {
     moves: 'none',
     method: 'post',
     path: `${base}/lines/{ssn}/requests`,
-    summary: `A line asks its household for an add-on, a membership, credit (€5–€50), roaming data past its cap this month, or a higher data cap; the owner and managers are told at once; open ${REQUEST_HOURS} hours, at most ${REQUESTS_OPEN_PER_LINE} open a line`,
+    summary: `A line asks its household for an add-on, a membership, credit (€5–€50), roaming data past its cap this month, a higher data cap, or (a line marked under 18) to leave; the owner and managers are told at once, once an hour however often it asks; open ${REQUEST_HOURS} hours, at most ${REQUESTS_OPEN_PER_LINE} open and ${REQUESTS_PER_DAY} a day a line`,
     params: SimParams,
     body: AskBody,
     status: 201,
     answer: One,
     description: 'Asked',
-    errors: { 404: 'That SIM of yours is not a line of a household', 409: 'Refused (the reason said)' },
+    errors: {
+      404: 'That SIM of yours is not a line of a household',
+      409: 'Refused (the reason said)',
+      429: 'Asked too often in the last day',
+    },
   }),
   approve: endpoint({
     id: 'approveHouseholdRequest',
@@ -131,6 +137,11 @@ export const householdRequestFailures = failures('householdRequest', {
     status: 409,
     message: `Your line has ${REQUESTS_OPEN_PER_LINE} requests waiting already. Wait for an answer, or withdraw one.`,
   },
+  tooManyAsks: {
+    status: 429,
+    message: `Your line has asked ${REQUESTS_PER_DAY} times in the last day. Wait for an answer, or ask again tomorrow.`,
+  },
+  leaveFree: { status: 409, message: 'Your line can leave the household itself: no need to ask.' },
   notOnSale: { status: 409, message: 'That cannot be bought for your line now.' },
   needsMembership: householdFailures.needsMembership,
   noCap: { status: 409, message: "Your line has no household cap on data: there's nothing to raise." },
@@ -162,6 +173,7 @@ export const requestWhat = (
     credit: () => `${euro(r.amount_cents ?? 0)} credit`,
     roaming: () => 'Roaming data past the cap this month',
     dataCap: () => `A data cap of ${r.gb ?? 0} GB`,
+    leave: () => 'To leave the household',
   })[r.kind]();
 
 /** What the line and those who run it are told (alerts: in the app, by e-mail and push as each member chose). */

@@ -110,7 +110,15 @@ const HouseholdSchema = z
       .object({ name: z.string(), email: z.string() })
       .nullable()
       .meta({ description: "Whose household this member's SIM belongs to (a line only)" }),
-    my_lines: z.array(z.object({ ssn: z.string(), msisdn: z.string().nullable() })),
+    my_lines: z.array(
+      z.object({
+        ssn: z.string(),
+        msisdn: z.string().nullable(),
+        under_18: z
+          .boolean()
+          .meta({ description: 'Marked under 18: the line leaves only when the owner or a manager approves' }),
+      }),
+    ),
     manager: z.boolean().meta({ description: 'This member runs the household’s lines with its owner (a manager)' }),
     sent: z.array(Invitation).meta({ description: "The owner's live invitations" }),
     received: z.array(Invitation).meta({ description: "Live invitations to this member's SIMs" }),
@@ -513,6 +521,11 @@ export const householdFailures = failures('household', {
   noSuchInvitation: { status: 404, message: 'There is no such invitation, or it was already answered.' },
   notYourSim: { status: 404, message: 'There is no such SIM on your account.' },
   noSuchControlledLine: { status: 404, message: 'There is no such line in your household, nor on your account.' },
+  under18Leave: {
+    status: 403,
+    message:
+      'Your line is marked under 18, so it leaves the household only when its owner or a manager agrees. Ask to leave instead.',
+  },
   under18Filters: {
     status: 403,
     message: "Your line is marked under 18, so its filters and bars are your household's to change. Ask its owner.",

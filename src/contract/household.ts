@@ -31,7 +31,7 @@ export const LINE_FILTER_NAMES: Record<LineFilter, string> = {
 };
 
 /** What a line may ask its household for (docs/product/lifelines.md "Requests"): the owner or a manager approves or declines. */
-export const REQUEST_KINDS = ['addon', 'membership', 'credit', 'roaming', 'dataCap'] as const;
+export const REQUEST_KINDS = ['addon', 'membership', 'credit', 'roaming', 'dataCap', 'leave'] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
 /** A request's states: open until answered, withdrawn by the line, or 24 hours passed. */
 export const REQUEST_STATES = ['open', 'approved', 'declined', 'expired', 'withdrawn'] as const;
@@ -40,5 +40,9 @@ export type RequestState = (typeof REQUEST_STATES)[number];
 export const REQUEST_HOURS = 24;
 /** At most this many open requests a line. */
 export const REQUESTS_OPEN_PER_LINE = 3;
+/** How many requests a line may make in a day (withdrawn ones count): asking and withdrawing in a loop ends there. */
+export const REQUESTS_PER_DAY = 10;
+/** Those who run a household are told of a line's requests once in this many minutes, however many it makes. */
+export const REQUEST_QUIET_MINUTES = 60;
 /** A decline's note is short. */
 export const REQUEST_NOTE_MAX = 140;

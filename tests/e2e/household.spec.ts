@@ -215,6 +215,14 @@ test.describe('household lines', () => {
     await expect(line.getByRole('button', { name: /^Switch (on|off):/ })).toHaveCount(0);
     await expect(line.getByText('Switching on at the network…')).toHaveCount(0, { timeout: 15_000 });
     await expect(line.getByText('Adult content filter: on')).toBeVisible();
+    // Marked under 18, the line asks to leave: its household agrees first.
+    await line.getByRole('button', { name: 'Ask to leave the household' }).click();
+    const asking = line.getByRole('dialog', { name: 'Ask to leave the household?' });
+    await expect(asking.getByText(/leaves when Fiona Walsh or a manager agrees/)).toBeVisible();
+    await expectNoAxeViolations(line, 'asking to leave');
+    await asking.getByRole('button', { name: 'Ask to leave' }).click();
+    await expect(line.getByRole('status').filter({ hasText: 'Asked. Your household has been told.' })).toBeVisible();
+    await expect(line.getByText('To leave the household').first()).toBeVisible();
     await context.close();
   });
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, like } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { householdApi, householdFailures } from '../../../src/contract/household.schema.ts';
+import { householdRequestFailures, householdRequestsApi } from '../../../src/contract/household-requests.schema.ts';
 import * as schema from '../../../src/server/db/schema.ts';
 import { sandboxNetworkAdapter } from '../../../src/server/modules/network/index.ts';
 import { reconcileNetwork } from '../../../src/server/modules/network/network-orders.ts';
@@ -437,6 +438,93 @@ forEachDatabase('household controls', (ctx) => {
       params: { ...on(teen, teen), filter: 'contentFilter' },
       body: { on: false },
     });
+  });
+
+  it('an under-18 line leaves only when the household agrees: leaving is refused and its filters hold; asked, the owner approves, and it leaves', async () => {
+    const c = ctx();
+    const { owner, teen, other } = await family(c);
+    await ok(c.app, householdApi.setUnder18, {
+      session: owner.session,
+      params: on(owner, teen),
+      body: { under_18: true },
+    });
+    await ok(c.app, householdApi.answerUnder18, {
+      session: teen.session,
+      params: on(teen, teen),
+      body: { accept: true },
+    });
+    await settleNetwork(c);
+    await refused(
+      c.app,
+      householdApi.leave,
+      { session: teen.session, params: on(teen, teen) },
+      householdFailures.under18Leave,
+    );
+    const { _payload: held } = await ok(c.app, householdApi.controls, {
+      session: teen.session,
+      params: on(teen, teen),
+    });
+    expect(held.filters.every((f) => f.on)).toBe(true);
+    expect((await ordersOf(c, teen)).map((o) => o.characteristics)).toHaveLength(3);
+    // A line not marked under 18 leaves by itself: nothing to ask.
+    await refused(
+      c.app,
+      householdRequestsApi.ask,
+      { session: other.session, params: on(other, other), body: { kind: 'leave' } },
+      householdRequestFailures.leaveFree,
+    );
+    const { _payload: asked } = await ok(c.app, householdRequestsApi.ask, {
+      session: teen.session,
+      params: on(teen, teen),
+      body: { kind: 'leave' },
+    });
+    expect(asked.what).toBe('To leave the household');
+    expect(await titlesOf(c, owner)).toContain('Aoife Byrne asks: To leave the household');
+    const { _payload: household } = await ok(c.app, householdApi.household, {
+      session: teen.session,
+      params: { user_id: teen.userId },
+    });
+    expect(household.my_lines).toEqual([{ ssn: teen.ssn, msisdn: teen.msisdn, under_18: true }]);
+    await ok(c.app, householdRequestsApi.approve, {
+      session: owner.session,
+      params: { user_id: owner.userId, id: String(asked.id) },
+      body: { from_ssn: owner.ssn, payment_type: 'BALANCE_BEFORE_SC' },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
+    const [line] = await c.handle.db
+      .select()
+      .from(schema.householdLines)
+      .where(eq(schema.householdLines.ssn, teen.ssn));
+    expect(line).toBeUndefined();
+    // Let go by the household, what it set is lifted as for any line that leaves, and the owner hears of it.
+    expect((await ordersOf(c, teen)).slice(3).map((o) => o.characteristics)).toEqual([
+      { adultContent: 'off' },
+      { premiumRate: 'allowed' },
+      { thirdPartyBilling: 'allowed' },
+    ]);
+    expect(await titlesOf(c, owner)).toEqual(expect.arrayContaining([expect.stringMatching(/left your household/)]));
+  });
+
+  it('a member outside any household switches the adult filter and both bars on their own line', async () => {
+    const c = ctx();
+    const alone = await createMember(c, withPlan);
+    for (const filter of ['contentFilter', 'premiumRate', 'thirdPartyBilling'] as const)
+      await ok(c.app, householdApi.setFilter, {
+        session: alone.session,
+        params: { ...on(alone, alone), filter },
+        body: { on: true },
+      });
+    await settleNetwork(c);
+    const { _payload: seen } = await ok(c.app, householdApi.controls, {
+      session: alone.session,
+      params: on(alone, alone),
+    });
+    expect(seen.can).toMatchObject({ filters: true, pause: false });
+    expect(seen.filters.map((f) => [f.filter, f.on, f.network])).toEqual([
+      ['contentFilter', true, 'done'],
+      ['premiumRate', true, 'done'],
+      ['thirdPartyBilling', true, 'done'],
+    ]);
   });
 
   it('a data cap a period: 80 % told to the line and the owner, crossing it stops data at the network, a higher cap starts it again', async () => {

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { flexiDataApi, flexiFailures } from '../../../src/contract/flexi-data.schema.ts';
 import { householdRequestFailures, householdRequestsApi } from '../../../src/contract/household-requests.schema.ts';
-import { householdApi } from '../../../src/contract/household.schema.ts';
+import { householdApi, householdFailures } from '../../../src/contract/household.schema.ts';
 import * as schema from '../../../src/server/db/schema.ts';
 import { expireRequests } from '../../../src/server/modules/household/household.requests.ts';
 import { createMember, signIn, type BuiltMember } from '../support/builders.ts';
@@ -274,6 +274,49 @@ forEachDatabase('household requests', (ctx) => {
     expect((await approve(c, owner, credit._payload.id)).status).toBe(404);
   });
 
+  it('asking is limited: asked and withdrawn in a loop, those who run the household are told once an hour, and a day holds ten asks', async () => {
+    const c = ctx();
+    const { owner, teen, manager } = await family(c);
+    const round = async () => {
+      const r = await ask(c, teen, { kind: 'credit', amount_cents: 500 });
+      expect(r.status).toBe(201);
+      const { id } = ((await r.json()) as { _payload: { id: number } })._payload;
+      await ok(c.app, householdRequestsApi.withdraw, {
+        session: teen.session,
+        params: { ...user(teen), id: String(id) },
+      });
+    };
+    for (let i = 0; i < 6; i++) await round();
+    expect(await alertsOf(c, owner, 'householdRequest')).toHaveLength(1);
+    expect(await alertsOf(c, manager, 'householdRequest')).toHaveLength(1);
+    const mails = await c.handle.db.select().from(schema.outbox).where(eq(schema.outbox.to, owner.email));
+    expect(mails.filter((m) => m.subject.includes('asks:'))).toHaveLength(1);
+    // An hour on, a new ask is told again; the tenth of the day is the last.
+    c.clock.advance(61 * 60_000);
+    const line = { ...teen, session: await signIn(c, teen) };
+    const again = async () => {
+      const r = await ask(c, line, { kind: 'credit', amount_cents: 500 });
+      expect(r.status).toBe(201);
+      const { id } = ((await r.json()) as { _payload: { id: number } })._payload;
+      await ok(c.app, householdRequestsApi.withdraw, {
+        session: line.session,
+        params: { ...user(line), id: String(id) },
+      });
+    };
+    for (let i = 0; i < 4; i++) await again();
+    expect(await alertsOf(c, owner, 'householdRequest')).toHaveLength(2);
+    await refused(
+      c.app,
+      householdRequestsApi.ask,
+      { session: line.session, params: { ...user(line), ssn: line.ssn }, body: { kind: 'roaming' } },
+      householdRequestFailures.tooManyAsks,
+    );
+    // A day after the first asks, the line may ask again.
+    c.clock.advance(23 * 3_600_000);
+    const next = { ...teen, session: await signIn(c, teen) };
+    expect((await ask(c, next, { kind: 'roaming' })).status).toBe(201);
+  });
+
   it('20 approvals, declines and asks at once: one answer each, paid once, three open at most', async () => {
     const c = ctx();
     const { owner, teen, manager } = await family(c);
@@ -392,8 +435,18 @@ forEachDatabase('household requests', (ctx) => {
     // Within the household, no friend request and no bar.
     expect((await share(teen, manager)).status).toBe(201);
     expect((await share(manager, teen)).status).toBe(201);
-    // Leaving lifts what the household set.
-    await ok(c.app, householdApi.leave, { session: teen.session, params: { ...user(teen), ssn: teen.ssn } });
+    // Leaving (an under-18 line asks; the owner lets it go) lifts what the household set.
+    await refused(
+      c.app,
+      householdApi.leave,
+      { session: teen.session, params: { ...user(teen), ssn: teen.ssn } },
+      householdFailures.under18Leave,
+    );
+    const asked = await ask(c, teen, { kind: 'leave' });
+    expect(asked.status).toBe(201);
+    expect((await approve(c, owner, ((await asked.json()) as { _payload: { id: number } })._payload.id)).status).toBe(
+      200,
+    );
     expect((await share(outsider, teen)).status).toBe(201);
   });
 });

@@ -215,7 +215,8 @@ export function AskHousehold({
         {ask.result && <FormAlert tone="success">{ask.result}</FormAlert>}
         <fieldset className="fieldset">
           <legend>What you need</legend>
-          {REQUEST_KINDS.map((k) => (
+          {/* Leaving is asked from the line's own "Ask to leave" (a line marked under 18), not here. */}
+          {REQUEST_KINDS.filter((k) => k !== 'leave').map((k) => (
             <CheckField
               key={k}
               id={`ask-${k}`}

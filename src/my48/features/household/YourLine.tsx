@@ -5,10 +5,12 @@ import { SentCodeField } from '../../../components/forms/KindFields.tsx';
 import { formatMsisdn } from '../../../lib/format.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { $account } from '../../stores/account.ts';
 import {
   $leaving,
   $said,
   acceptForm,
+  askLeaveForm,
   declineForm,
   leaveForm,
   membership,
@@ -22,9 +24,11 @@ const number = (msisdn: string | null) => (msisdn ? formatMsisdn(msisdn) : 'your
 /** Settings → Household, a line's own view: answer an invitation with the mailed code, or see whose household a line is in and leave. */
 export default function YourLine() {
   const state = useStore(membership.$state);
+  const { sim } = useStore($account);
   const accept = useStore(acceptForm.$state);
   const decline = useStore(declineForm.$state);
   const leave = useStore(leaveForm.$state);
+  const askLeave = useStore(askLeaveForm.$state);
   const said = useStore($said);
   const leaving = useStore($leaving);
   useEffect(() => {
@@ -33,7 +37,7 @@ export default function YourLine() {
     return () => {
       $said.set(undefined);
       $leaving.set(undefined);
-      for (const f of [acceptForm, declineForm, leaveForm]) f.reset();
+      for (const f of [acceptForm, declineForm, leaveForm, askLeaveForm]) f.reset();
     };
   }, []);
   if (state.status === 'error' && !state.data)
@@ -106,10 +110,11 @@ export default function YourLine() {
                   className="btn btn--outline"
                   onClick={() => {
                     leaveForm.reset();
+                    askLeaveForm.reset();
                     $leaving.set(l.ssn);
                   }}
                 >
-                  Leave the household
+                  {l.under_18 ? 'Ask to leave the household' : 'Leave the household'}
                 </button>
               </li>
             ))}
@@ -125,7 +130,26 @@ export default function YourLine() {
           {h.my_lines[0] && <LineControls ssn={h.my_lines[0].ssn} />}
         </section>
       )}
-      {leaving && (
+      {leaving && h.my_lines.find((l) => l.ssn === leaving)?.under_18 && (
+        <Dialog
+          title="Ask to leave the household?"
+          onClose={() => $leaving.set(undefined)}
+          actions={
+            <button type="button" className="btn btn--outline" onClick={() => $leaving.set(undefined)}>
+              Stay
+            </button>
+          }
+        >
+          <form className="form" noValidate onSubmit={askLeaveForm.onSubmit} aria-label="Ask to leave the household">
+            <FormAlert>{askLeave.error}</FormAlert>
+            <p>{`Your line is marked under 18, so it leaves when ${h.owner?.name ?? 'the owner'} or a manager agrees. Until then its filters and bars stay as they are.`}</p>
+            <SubmitButton busy={askLeave.busy} busyLabel={askLeave.busyLabel ?? ''}>
+              Ask to leave
+            </SubmitButton>
+          </form>
+        </Dialog>
+      )}
+      {leaving && !h.my_lines.find((l) => l.ssn === leaving)?.under_18 && (
         <Dialog
           title="Leave the household?"
           onClose={() => $leaving.set(undefined)}
@@ -143,6 +167,16 @@ export default function YourLine() {
             </SubmitButton>
           </form>
         </Dialog>
+      )}
+      {h.role !== 'line' && sim && (
+        <section className="card stack" aria-labelledby="own-line-title">
+          <h3 id="own-line-title">{`Filters and bars on ${number(sim.msisdn ?? null)}`}</h3>
+          <p>
+            Switch the adult content filter, and the bars on premium-rate calls and on third-party charges, for your own
+            line. The network applies each change.
+          </p>
+          <LineControls ssn={sim.ssn} />
+        </section>
       )}
       {h.role === 'owner' && (
         <p className="card">

@@ -37,6 +37,7 @@ export const KIND_LABELS: Record<RequestKind, string> = {
   credit: 'Credit',
   roaming: 'Roaming data past my cap this month',
   dataCap: 'A higher data cap',
+  leave: 'To leave the household',
 };
 export const CREDIT_CHOICES = CREDIT_AMOUNTS_CENTS.map((a) => euro(a));
 

@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import { z } from '../../../contract/zod.ts';
 import { householdApi, type Household } from '../../../contract/household.schema.ts';
+import { householdRequestsApi } from '../../../contract/household-requests.schema.ts';
 import { call } from '../../../lib/http.ts';
 import { memberParams } from '../../../lib/member-session.ts';
 import { formStore } from '../../../stores/form.ts';
@@ -53,6 +54,21 @@ export const leaveForm = formStore({
   send: async () => {
     const ssn = $leaving.get() ?? '';
     const { _payload } = await call(householdApi.leave, { params: { ...memberParams(), ssn } });
+    $leaving.set(undefined);
+    return answered(_payload.message);
+  },
+});
+
+/** A line marked under 18 asks to leave: the owner or a manager approves it (a request); its filters hold until then. */
+export const askLeaveForm = formStore({
+  schema: z.object({}),
+  busyLabel: 'Asking…',
+  send: async () => {
+    const ssn = $leaving.get() ?? '';
+    const { _payload } = await call(householdRequestsApi.ask, {
+      params: { ...memberParams(), ssn },
+      body: { kind: 'leave' },
+    });
     $leaving.set(undefined);
     return answered(_payload.message);
   },

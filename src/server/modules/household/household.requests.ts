@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import {
   requestMessages,
   requestNotices,
@@ -6,7 +6,13 @@ import {
   type HouseholdRequest,
   type HouseholdRequestRefusal,
 } from '../../../contract/household-requests.schema.ts';
-import { REQUEST_HOURS, REQUESTS_OPEN_PER_LINE, type RequestState } from '../../../contract/household.ts';
+import {
+  REQUEST_HOURS,
+  REQUEST_QUIET_MINUTES,
+  REQUESTS_OPEN_PER_LINE,
+  REQUESTS_PER_DAY,
+  type RequestState,
+} from '../../../contract/household.ts';
 import type { PaymentType } from '../../../contract/payments.schema.ts';
 import type { Queryable } from '../../db/client.ts';
 import { householdLines, householdRequests, households, members, sims } from '../../db/schema.ts';
@@ -17,7 +23,7 @@ import { priceOf, productsNamed, type MoneyContext, type Purchase } from '../mon
 import { letDataGoOnAbroad } from '../roaming/index.ts';
 import { capIn, householdRunBy } from './household.controls.ts';
 import { nameOf } from './household.people.ts';
-import { buyForLine } from './household.service.ts';
+import { buyForLine, leaveIn } from './household.service.ts';
 
 /**
  * Requests a line makes of its household (docs/product/lifelines.md "Requests"). Asking locks the
@@ -35,6 +41,7 @@ type Ask =
   | { kind: 'addon' | 'membership'; sku: string }
   | { kind: 'credit'; amount_cents: number }
   | { kind: 'roaming' }
+  | { kind: 'leave' }
   | { kind: 'dataCap'; gb: number };
 
 const HOUR = 60 * 60_000;
@@ -105,6 +112,14 @@ export async function ask(
       const priced = await priceOf(tx, memberId, purchase, now);
       if (!priced.ok) return refused('notOnSale');
     }
+    // Only a line marked under 18 asks to leave: any other leaves by itself.
+    if (body.kind === 'leave' && line.line.under18 !== 'accepted') return refused('leaveFree');
+    // Asking (and withdrawing) in a loop ends at a day's asks: the line's row is locked, so the count holds.
+    const [asked] = await tx
+      .select({ n: count() })
+      .from(householdRequests)
+      .where(and(eq(householdRequests.ssn, ssn), gt(householdRequests.createdAt, new Date(now.getTime() - 24 * HOUR))));
+    if (Number(asked?.n ?? 0) >= REQUESTS_PER_DAY) return refused('tooManyAsks');
     if (body.kind === 'dataCap') {
       const cap = line.line.dataCapKb;
       if (cap === null) return refused('noCap');
@@ -133,14 +148,19 @@ export async function ask(
       .returning();
     const [me] = await tx.select().from(members).where(eq(members.id, memberId));
     const what = await whatOf(tx, row!);
-    const told = await runnerIds(tx, line.line.householdId, ssn);
-    for (const runner of told)
-      await raiseAlert(tx, clock, {
-        memberId: runner,
-        cause: 'householdRequest',
-        key: `${row!.id}:${runner}`,
-        ...requestNotices.asked(nameOf(me!), what),
-      });
+    // Those who run the household are told once in a quiet period (the alert's key), however often the line asks.
+    const quiet = Math.floor(now.getTime() / (REQUEST_QUIET_MINUTES * 60_000));
+    const told: number[] = [];
+    for (const runner of await runnerIds(tx, line.line.householdId, ssn))
+      if (
+        await raiseAlert(tx, clock, {
+          memberId: runner,
+          cause: 'householdRequest',
+          key: `${ssn}:${runner}:${quiet}`,
+          ...requestNotices.asked(nameOf(me!), what),
+        })
+      )
+        told.push(runner);
     const [shown] = await shape(tx, memberId, now, [row!]);
     return done({ ...shown!, message: requestMessages.asked, told });
   });
@@ -321,8 +341,10 @@ export async function approve(
         const closed = await lockedOpen(tx, id, clock());
         if (closed) return refused(closed);
         if (row.kind === 'roaming') await letDataGoOnAbroad(tx, clock, row.ssn);
-        else await capIn(tx, clock(), row.ssn, row.gb, by);
+        else if (row.kind === 'dataCap') await capIn(tx, clock(), row.ssn, row.gb, by);
         await answer(tx, clock, row, 'approved', by);
+        // An under-18 line let go: it leaves now (what the household set on it lifted, the owner told).
+        if (row.kind === 'leave') await leaveIn(tx, clock(), row.ssn);
         return done(null);
       });
     }

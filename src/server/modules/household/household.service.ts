@@ -80,7 +80,13 @@ export async function householdOf(
   const owned = await ownedBy(db, memberId);
   // The member's SIMs that are lines, with the owner of their household (one at most: a line cannot own one).
   const mine = await db
-    .select({ ssn: householdLines.ssn, msisdn: sims.msisdn, role: householdLines.role, owner: members })
+    .select({
+      ssn: householdLines.ssn,
+      msisdn: sims.msisdn,
+      role: householdLines.role,
+      under18: householdLines.under18,
+      owner: members,
+    })
     .from(householdLines)
     .innerJoin(sims, eq(sims.ssn, householdLines.ssn))
     .innerJoin(households, eq(households.id, householdLines.householdId))
@@ -118,7 +124,7 @@ export async function householdOf(
     max_lines: HOUSEHOLD_MAX_LINES,
     line_count: lineCount,
     owner: owner ? { name: nameOf(owner), email: owner.email } : null,
-    my_lines: mine.map((l) => ({ ssn: l.ssn, msisdn: l.msisdn })),
+    my_lines: mine.map((l) => ({ ssn: l.ssn, msisdn: l.msisdn, under_18: l.under18 === 'accepted' })),
     manager: mine.some((l) => l.role === 'manager'),
     sent: sent.map((r) => shape(r, ownerName)),
     received: received.map((r) => shape(r, nameOf(r))),
@@ -243,20 +249,34 @@ export async function remove({ db, clock }: ServiceContext, ownerId: number, ssn
 export async function leave({ db, clock }: ServiceContext, memberId: number, ssn: string) {
   return db.transaction(async (tx) => {
     const mine = tx.select({ ssn: sims.ssn }).from(sims).where(eq(sims.memberId, memberId));
-    const [row] = await tx
-      .delete(householdLines)
+    const [line] = await tx
+      .select()
+      .from(householdLines)
       .where(and(eq(householdLines.ssn, ssn), inArray(householdLines.ssn, mine)))
-      .returning();
-    if (!row) return refused('notYourLine');
-    await liftHouseholdControls(tx, clock(), ssn, row);
-    await endOpenRequests(tx, clock(), ssn);
-    const [household] = await tx.select().from(households).where(eq(households.id, row.householdId));
-    const [me] = await tx.select().from(members).where(eq(members.id, memberId));
-    const [sim] = await tx.select({ msisdn: sims.msisdn }).from(sims).where(eq(sims.ssn, ssn));
-    if (household)
-      await notify(tx, household.ownerId, clock(), householdNotices.left(nameOf(me!), formatMsisdn(sim?.msisdn ?? '')));
+      .for('update');
+    if (!line) return refused('notYourLine');
+    // A line marked under 18 leaves only when its owner or a manager approves (a request): its filters hold until then.
+    if (line.under18 === 'accepted') return refused('under18Leave');
+    if (!(await leaveIn(tx, clock(), ssn))) return refused('notYourLine');
     return done({ message: householdMessages.left });
   });
+}
+
+/**
+ * A line leaves its household, in the caller's transaction: what the household set on it is lifted,
+ * its open requests end, and the owner is told. False when it is no longer a line.
+ */
+export async function leaveIn(tx: Queryable, now: Date, ssn: string): Promise<boolean> {
+  const [row] = await tx.delete(householdLines).where(eq(householdLines.ssn, ssn)).returning();
+  if (!row) return false;
+  await liftHouseholdControls(tx, now, ssn, row);
+  await endOpenRequests(tx, now, ssn);
+  const [household] = await tx.select().from(households).where(eq(households.id, row.householdId));
+  const [sim] = await tx.select({ msisdn: sims.msisdn, memberId: sims.memberId }).from(sims).where(eq(sims.ssn, ssn));
+  const [me] = sim?.memberId ? await tx.select().from(members).where(eq(members.id, sim.memberId)) : [];
+  if (household && me)
+    await notify(tx, household.ownerId, now, householdNotices.left(nameOf(me), formatMsisdn(sim?.msisdn ?? '')));
+  return true;
 }
 
 export async function setSpendLimit({ db }: ServiceContext, ownerId: number, ssn: string, limit: number | null) {

@@ -1,0 +1,2 @@
+ALTER TABLE "household_requests" DROP CONSTRAINT "household_requests_kind";--> statement-breakpoint
+ALTER TABLE "household_requests" ADD CONSTRAINT "household_requests_kind" CHECK ("household_requests"."kind" in ('addon', 'membership', 'credit', 'roaming', 'dataCap', 'leave'));
