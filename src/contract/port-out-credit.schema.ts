@@ -78,6 +78,20 @@ export const CreditBackRequest = z.discriminatedUnion(
         .min(1, { error: 'Enter the IBAN of your bank account.' })
         .max(42, { error: 'That IBAN is too long.' }),
       account_name: accountName,
+      bic: z
+        .string()
+        .trim()
+        .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+        .pipe(
+          z.union([
+            z.literal(''),
+            z.string().regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, {
+              error: 'A BIC is 8 or 11 letters and digits, like BARCGB22.',
+            }),
+          ]),
+        )
+        .optional()
+        .meta({ description: 'The bank’s BIC: asked only for an IBAN of a SEPA country outside the EEA' }),
     }),
   ],
   { error: `method must be one of ${CREDIT_BACK_METHODS.join(', ')}` },
@@ -143,6 +157,16 @@ export const creditBackFailures = failures('creditBack', {
   noCard: {
     status: 422,
     message: 'Your card can no longer take a refund of this credit. Choose a bank transfer instead.',
+  },
+  bicNeeded: {
+    status: 422,
+    message:
+      'A transfer to a bank outside the EEA (the UK, Switzerland and a few more) needs the bank’s BIC: add it, as your bank gives it.',
+  },
+  nameUnreadable: {
+    status: 422,
+    message:
+      'We cannot write that name in the letters a bank transfer carries. Write the name on the account in Latin letters, as your bank has it.',
   },
   bankForTheRest: {
     status: 422,

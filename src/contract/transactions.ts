@@ -9,6 +9,8 @@ export const vatOf = (grossCents: number) => Math.round((grossCents * VAT_RATE_P
 export const COMPANY = {
   name: '48 Mobile Limited',
   address: '1 Grand Canal Square, Dublin 2, D02 P820, Ireland',
+  /** The same address in its parts (a bank file's postal address). */
+  postal: { street: '1 Grand Canal Square', town: 'Dublin 2, D02 P820', country: 'IE' },
   vatNumber: 'IE 3648483QH',
   registered: 'Registered in Ireland, company number 648483',
 } as const;

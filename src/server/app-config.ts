@@ -36,9 +36,16 @@ export function appConfigOf(env: Env, vapid: Vapid): AppConfig {
     finance: {
       ...(env.FINANCE_TOKEN ? { token: env.FINANCE_TOKEN } : {}),
       ...(env.REFUND_DEBTOR_NAME && env.REFUND_DEBTOR_IBAN && env.REFUND_DEBTOR_BIC
-        ? { debtor: { name: env.REFUND_DEBTOR_NAME, iban: env.REFUND_DEBTOR_IBAN, bic: env.REFUND_DEBTOR_BIC } }
+        ? {
+            debtor: {
+              name: env.REFUND_DEBTOR_NAME,
+              iban: env.REFUND_DEBTOR_IBAN,
+              bic: env.REFUND_DEBTOR_BIC,
+              painFormat: env.REFUND_PAIN_FORMAT,
+            },
+          }
         : env.SANDBOX
-          ? { debtor: SANDBOX_DEBTOR }
+          ? { debtor: { ...SANDBOX_DEBTOR, painFormat: env.REFUND_PAIN_FORMAT } }
           : {}),
     },
     testMembers: env.TEST_MEMBERS,

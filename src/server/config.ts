@@ -48,5 +48,8 @@ export interface AppConfig {
    * Credit back by bank transfer (docs/product/money.md): finance's page credential (unset: the page
    * is off) and the account refunds are paid from (unset: none, or the sandbox's where sandboxes answer).
    */
-  finance?: { token?: string; debtor?: { name: string; iban: string; bic: string } };
+  finance?: {
+    token?: string;
+    debtor?: { name: string; iban: string; bic: string; painFormat?: 'pain.001.001.09' | 'pain.001.001.03' };
+  };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { easterSunday } from '../../contract/referrals.schema.ts';
-import { isWorkingDay, publicHolidays, workingDayAfter, workingDaysSince } from './working-days.ts';
+import { bankingDayFrom, isWorkingDay, publicHolidays, workingDayAfter, workingDaysSince } from './working-days.ts';
 
 const daysOf = (year: number) => publicHolidays(year).map((h) => h.day);
 
@@ -64,5 +64,17 @@ describe('working days (day 1 is the first working day after receipt)', () => {
     expect(workingDayAfter('2026-11-28', 1)).toBe('2026-11-30');
     expect(workingDaysSince('2026-11-28', '2026-11-28')).toBe(0);
     expect(workingDaysSince('2026-11-28', '2026-11-29')).toBe(0);
+  });
+});
+
+describe('banking days for a SEPA transfer (Irish working days, open for euro payments)', () => {
+  it('a weekday is its own; a weekend, an Irish holiday and a TARGET closing day move to the next', () => {
+    expect(bankingDayFrom('2026-12-07')).toBe('2026-12-07'); // a Monday
+    expect(bankingDayFrom('2026-12-05')).toBe('2026-12-07'); // Saturday → Monday
+    expect(bankingDayFrom('2026-12-24')).toBe('2026-12-24');
+    expect(bankingDayFrom('2026-12-25')).toBe('2026-12-29'); // Christmas, St Stephen's (Saturday), weekend, its Monday off
+    expect(bankingDayFrom('2027-03-26')).toBe('2027-03-30'); // Good Friday (TARGET), weekend, Easter Monday
+    expect(bankingDayFrom('2026-05-01')).toBe('2026-05-05'); // 1 May (TARGET), weekend, May Day (Irish)
+    expect(bankingDayFrom('2026-03-17')).toBe('2026-03-18'); // St Patrick's Day (Irish)
   });
 });

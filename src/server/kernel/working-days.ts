@@ -91,3 +91,32 @@ export function workingDayBefore(day: string, n: number): string {
   }
   return at;
 }
+
+/**
+ * Whether a day is closed for euro payments (TARGET, the Eurosystem's settlement calendar): weekends,
+ * New Year's Day, Good Friday, Easter Monday, 1 May, Christmas Day and 26 December.
+ */
+function targetClosed(day: string): boolean {
+  if (isWeekend(day)) return true;
+  const year = Number(day.slice(0, 4));
+  const easter = easterSunday(year);
+  const md = day.slice(5);
+  return (
+    md === '01-01' ||
+    md === '05-01' ||
+    md === '12-25' ||
+    md === '12-26' ||
+    day === plus(easter, -2) ||
+    day === plus(easter, 1)
+  );
+}
+
+/**
+ * The banking day a SEPA credit transfer asked on `day` can be executed (its `ReqdExctnDt`): that day
+ * or the next one that is an Irish working day (the paying bank's) and open for euro payments (TARGET).
+ */
+export function bankingDayFrom(day: string): string {
+  let at = day;
+  while (!isWorkingDay(at) || targetClosed(at)) at = plus(at, 1);
+  return at;
+}

@@ -18,10 +18,12 @@ import { forEachDatabase, harnessApp, TEST_NETWORK_EVENT_SECRET, type TestContex
  * when the network says the number left, asked for once (card or SEPA transfer), paid or refused (the
  * credit back), the status at each step, the day's pain.001.001.03 file valid against ISO 20022's XSD.
  */
-const XSD = readFileSync(new URL('../../fixtures/iso20022/pain.001.001.03.xsd', import.meta.url));
-function xsdProblems(xml: string): string | true {
+const xsdOf = (message: string) => readFileSync(new URL(`../../fixtures/iso20022/${message}.xsd`, import.meta.url));
+/** The file checked against the official schema of the message it says it is (its namespace). */
+function xsdProblems(xml: string, message = 'pain.001.001.09'): string | true {
+  if (!xml.includes(`xmlns="urn:iso:std:iso:20022:tech:xsd:${message}"`)) return `not a ${message} document`;
   const doc = XmlDocument.fromString(xml);
-  const xsd = XmlDocument.fromBuffer(XSD);
+  const xsd = XmlDocument.fromBuffer(xsdOf(message));
   const validator = XsdValidator.fromDoc(xsd);
   try {
     validator.validate(doc);
@@ -344,6 +346,61 @@ forEachDatabase('credit back', { seed: 'catalogue' }, (ctx) => {
     expect((await ask(c, thief, { method: 'bank', iban: IBAN, account_name: 'Someone Else' })).status).toBe(201);
     expect(await status(c, thief)).toMatchObject({ method: 'card', card_cents: 750, account: null });
     expect(await makeRefundFile(c.handle.db, clock, SANDBOX_DEBTOR)).toBeNull();
+  });
+
+  it('the SEPA file: pain.001.001.09 to its XSD, every script transliterated, a BIC and the payer’s address outside the EEA, the next Irish banking day; .03 when asked', async () => {
+    const c = ctx();
+    const greek = await createMember(c, { creditCents: 500 });
+    const polish = await createMember(c, { creditCents: 600 });
+    const nameless = await createMember(c, { creditCents: 700 });
+    for (const m of [greek, polish, nameless]) await portOut(c, m);
+    expect((await ask(c, greek, { method: 'bank', iban: IBAN, account_name: 'Βασίλης Παπαδόπουλος' })).status).toBe(
+      201,
+    );
+    // A UK account: its bank's BIC is asked (the rulebook, outside the EEA), then carried.
+    const uk = { method: 'bank', iban: 'GB29 NWBK 6016 1331 9268 19', account_name: 'Łukasz Żółć' };
+    await refused(
+      c.app,
+      creditBackApi.request,
+      { session: polish.session, params: sim(polish), body: uk as never, headers: key() },
+      creditBackFailures.bicNeeded,
+    );
+    expect((await ask(c, polish, { ...uk, bic: 'nwbk gb 2l' })).status).toBe(201);
+    // A name the bank's letters cannot write at all is refused when asked, and the credit stays.
+    await refused(
+      c.app,
+      creditBackApi.request,
+      {
+        session: nameless.session,
+        params: sim(nameless),
+        body: { method: 'bank', iban: IBAN, account_name: 'ⵜⴰⵎⴰⵣⵉⵖⵜ' },
+        headers: key(),
+      },
+      creditBackFailures.nameUnreadable,
+    );
+    expect(await creditOf(c, nameless)).toBe(700);
+
+    // Made at 00:30 Irish summer time on a Saturday (23:30 UTC the Friday): requested for the Monday.
+    const saturday = () => new Date('2027-06-26T23:30:00Z');
+    const file = (await makeRefundFile(c.handle.db, saturday, SANDBOX_DEBTOR))!;
+    expect(xsdProblems(file.xml)).toBe(true);
+    expect(file.xml).toContain('<ReqdExctnDt><Dt>2027-06-28</Dt></ReqdExctnDt>');
+    expect(file.xml).toContain('<Nm>Vasilis Papadopoylos</Nm>');
+    expect(file.xml).toContain('<Nm>Lukasz Zolc</Nm>');
+    expect(file.xml).toContain('<BICFI>NWBKGB2L</BICFI>');
+    expect(file.xml).toMatch(
+      /<Dbtr><Nm>48 Sandbox Refunds<\/Nm><PstlAdr><Ctry>IE<\/Ctry><AdrLine>1 Grand Canal Square<\/AdrLine>/,
+    );
+
+    // A bank still on the 2019 guideline: .03 when the setting asks, valid against its own XSD.
+    const later = await createMember(c, { creditCents: 800 });
+    await portOut(c, later);
+    expect((await ask(c, later, { method: 'bank', iban: IBAN, account_name: 'Nora Walsh' })).status).toBe(201);
+    const old = (await makeRefundFile(c.handle.db, () => c.clock.now, {
+      ...SANDBOX_DEBTOR,
+      painFormat: 'pain.001.001.03',
+    }))!;
+    expect(xsdProblems(old.xml, 'pain.001.001.03')).toBe(true);
   });
 
   it('only a number that left, only its member, only within 12 months, and nothing to give back says so', async () => {

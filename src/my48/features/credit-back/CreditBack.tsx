@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
-import { IBAN_HINT } from '../../../contract/port-out-credit.ts';
+import { BIC_HINT, IBAN_HINT } from '../../../contract/port-out-credit.ts';
 import { euro, formatMsisdn, shortDate } from '../../../lib/format.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { askForm, creditBacks, type NumberThatLeft } from './credit-back-store.ts';
@@ -104,6 +104,15 @@ function LeftNumber({ b }: { b: NumberThatLeft }) {
                 autoComplete="name"
                 hint="As your bank has it."
                 error={ask.fields['account_name']}
+              />
+              <Field
+                label="BIC (only outside the EEA)"
+                name="bic"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                hint={BIC_HINT}
+                error={ask.fields['bic']}
               />
             </fieldset>
           )}

@@ -21,7 +21,7 @@ export const askForm = formStore({
     // The SIM whose number left (a hidden field of the form).
     creditBackApi.status.params.pick({ ssn: true }),
   ),
-  labels: { iban: 'IBAN', account_name: 'Name on the account' },
+  labels: { iban: 'IBAN', account_name: 'Name on the account', bic: 'BIC' },
   busyLabel: 'Asking…',
   send: async ({ ssn, ...how }) => {
     const { _payload } = await call(creditBackApi.request, {

@@ -238,6 +238,8 @@ export const creditBacks = pgTable(
     /** The bank account paid (a transfer): its IBAN and the name the member gave. */
     iban: text('iban'),
     accountName: text('account_name'),
+    /** The bank's BIC, asked for an IBAN of a SEPA country outside the EEA. */
+    bic: text('bic'),
     requestedAt: ts('requested_at'),
     paidAt: ts('paid_at'),
     refusedAt: ts('refused_at'),
@@ -268,7 +270,7 @@ export const creditBacks = pgTable(
   ],
 );
 
-/** A day's SEPA credit-transfer file (pain.001.001.03) of bank refunds: made once, downloaded and marked sent by finance. */
+/** A day's SEPA credit-transfer file (pain.001.001.09, or .03 where a setting asks) of bank refunds: made once, downloaded and marked sent by finance. */
 export const refundFiles = pgTable('refund_files', {
   id: rowId(),
   /** The message id in the file's group header (unique at the bank). */

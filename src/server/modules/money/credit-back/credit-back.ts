@@ -23,7 +23,9 @@ import { DAY, type Clock } from '../../../kernel/clock.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { numberMovedAway } from '../../lines/index.ts';
 import { owedOn, repayAdvance } from '../advance.ts';
+import { sepaNameReadable } from './sepa-text.ts';
 import { changeCredit } from '../credit.ts';
+import { NON_EEA_SEPA_COUNTRIES } from '../../../../contract/port-out-credit.ts';
 import { lockedCredit } from '../memberships.ts';
 
 /**
@@ -207,6 +209,9 @@ export async function creditBackOf(
   return row ? done(await statusOf(db, row, clock())) : refused('notYours');
 }
 
+/** Whether an IBAN is of a SEPA country outside the EEA (the rulebook asks the beneficiary bank's BIC there). */
+const outsideEea = (iban: string) => (NON_EEA_SEPA_COUNTRIES as readonly string[]).includes(iban.slice(0, 2));
+
 /** The IBAN as a bank reads it, or why not: its checksum, and a SEPA country. */
 export function ibanProblem(raw: string): { iban: string } | { problem: 'ibanWrong' | 'ibanNotSepa' } {
   const iban = electronicFormatIBAN(raw) ?? '';
@@ -219,10 +224,14 @@ export async function requestCreditBack(
   { db, clock }: ServiceContext,
   memberId: number,
   ssn: string,
-  how: { method: 'card' } | { method: 'bank'; iban: string; account_name: string },
+  how: { method: 'card' } | { method: 'bank'; iban: string; account_name: string; bic?: string | undefined },
 ): Promise<Outcome<CreditBack, CreditBackRefusal>> {
   const bank = how.method === 'bank' ? ibanProblem(how.iban) : null;
   if (bank && 'problem' in bank) return refused(bank.problem);
+  // The beneficiary's name is mandatory in the bank's file: one that leaves nothing in its letters is refused now.
+  if (how.method === 'bank' && !sepaNameReadable(how.account_name)) return refused('nameUnreadable');
+  const bic = how.method === 'bank' && how.bic ? how.bic : null;
+  if (bank && 'iban' in bank && outsideEea(bank.iban) && !bic) return refused('bicNeeded');
   return db.transaction(async (tx) => {
     const now = clock();
     const row = await ownRow(tx, memberId, ssn, true);
@@ -264,6 +273,7 @@ export async function requestCreditBack(
         cardLast4: parts[0]?.last4 ?? null,
         iban,
         accountName: iban && how.method === 'bank' ? how.account_name.trim() : null,
+        bic: iban ? bic : null,
         requestedAt: now,
         paidAt: null,
         refusedAt: null,

@@ -85,7 +85,7 @@ async function overview(c: C, said?: string) {
       <h2>Files</h2>
       <table>
         <caption>
-          The latest SEPA credit-transfer files (pain.001.001.03), newest first
+          The latest SEPA credit-transfer files (pain.001), newest first
         </caption>
         <thead>
           <tr>

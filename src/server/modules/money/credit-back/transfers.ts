@@ -2,29 +2,43 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import SEPA from 'sepa';
 import { irishDayOf, irishHourOf } from '../../../../contract/irish-time.ts';
+import type { PainFormat } from '../../../../contract/port-out-credit.ts';
+import { COMPANY } from '../../../../contract/transactions.ts';
+import { bankingDayFrom } from '../../../kernel/working-days.ts';
 import { formatMsisdn } from '../../../../contract/format.ts';
 import type { Database, Queryable } from '../../../db/client.ts';
 import { creditBacks, refundFiles } from '../../../db/schema.ts';
 import type { Clock } from '../../../kernel/clock.ts';
 import { creditBackPaid, creditBackRefused, endToEndIdOf } from './credit-back.ts';
+import { sepaText } from './sepa-text.ts';
 
 /**
  * Credit back by bank transfer (docs/product/money.md "Credit back"): the transfers asked for go out
- * in a day's SEPA credit-transfer file (ISO 20022 pain.001.001.03, made with sepa.js), each in one
+ * in a day's SEPA credit-transfer file (ISO 20022 pain.001.001.09, or .03 where a setting asks; made
+ * with sepa.js), each in one
  * file at most: a transfer is taken into a file only while it is in none, in the file's transaction.
  * Finance downloads the file, sends it to the bank and marks it sent (the transfers are then paid); a
  * transfer the bank returns is entered and its credit comes back.
  */
 
-/** The account the refunds are paid from (finance's settings; the sandbox's own when none). */
+/** The account the refunds are paid from (finance's settings; the sandbox's own when none), and the message its files are in. */
 export interface Debtor {
   name: string;
   iban: string;
   bic: string;
+  /** pain.001.001.09 (the EPC's rulebooks since 2023) unless a setting asks for the 2019 guideline's .03. */
+  painFormat?: PainFormat;
 }
 
 /** The sandbox's paying account: the IBAN standard's own Irish example, so no real account is named. */
 export const SANDBOX_DEBTOR: Debtor = { name: '48 Sandbox Refunds', iban: 'IE29AIBK93115212345678', bic: 'AIBKIE2D' };
+
+/** The payer's address, which the rulebook asks for a transfer outside the EEA: 48's registered office. */
+const PAYER_ADDRESS = { street: COMPANY.postal.street, town: COMPANY.postal.town, country: COMPANY.postal.country };
+
+/** The Irish calendar day as a local Date (sepa.js writes a date from the Date's local fields, whatever the server's zone). */
+const asLocalDay = (day: string) =>
+  new Date(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
 
 /** Transfers asked for and in no file yet (what a file would carry now, and what /panda/ready counts). */
 export const waitingTransfers = (q: Queryable) =>
@@ -38,15 +52,6 @@ export const waitingTransfers = (q: Queryable) =>
 const transferCents = (row: { amountCents: number | null; cardCents: number | null }) =>
   (row.amountCents ?? 0) - (row.cardCents ?? 0);
 
-/** A name in the SEPA character set: accents written plainly (Méabh Ó Dálaigh → Meabh O Dalaigh), ’ as '. */
-const sepaText = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/’/g, "'")
-    .replace(/[^A-Za-z0-9/\-?:().,'+ ]/g, ' ')
-    .slice(0, 70);
-
 /** A file's message id: the day and a random part (Max35Text, unique at the bank). */
 const messageIdOf = (now: Date) => `48-CB-${irishDayOf(now).replaceAll('-', '')}-${randomBytes(6).toString('hex')}`;
 
@@ -59,21 +64,28 @@ export async function makeRefundFile(db: Database, clock: Clock, debtor: Debtor)
     const now = clock();
     const rows = await waitingTransfers(tx).for('update', { skipLocked: true });
     if (rows.length === 0) return null;
-    const doc = new SEPA.Document('pain.001.001.03');
+    const doc = new SEPA.Document(debtor.painFormat ?? 'pain.001.001.09');
     const messageId = messageIdOf(now);
     doc.grpHdr.id = messageId;
     doc.grpHdr.created = now;
-    doc.grpHdr.initiatorName = debtor.name;
+    doc.grpHdr.initiatorName = sepaText(debtor.name);
     const info = doc.createPaymentInfo();
-    info.requestedExecutionDate = now;
+    // The next banking day in Irish time (a file made at 00:30 Irish summer time is that Irish day's; a weekend's, Monday's).
+    info.requestedExecutionDate = asLocalDay(bankingDayFrom(irishDayOf(now)));
     info.debtorIBAN = debtor.iban;
     info.debtorBIC = debtor.bic;
-    info.debtorName = debtor.name;
+    info.debtorName = sepaText(debtor.name);
+    // The payer's address, which the rulebook asks when a transfer goes outside the EEA (given always: one payment block).
+    info.debtorStreet = PAYER_ADDRESS.street;
+    info.debtorCity = PAYER_ADDRESS.town;
+    info.debtorCountry = PAYER_ADDRESS.country;
     doc.addPaymentInfo(info);
     for (const row of rows) {
       const transfer = info.createTransaction();
       transfer.creditorName = sepaText(row.accountName!);
       transfer.creditorIBAN = row.iban!;
+      // The beneficiary bank's BIC where the rulebook asks it (a SEPA country outside the EEA), or the member gave it.
+      if (row.bic) transfer.creditorBIC = row.bic;
       // The transfer's part: what the cards that paid take back is theirs.
       transfer.amount = transferCents(row) / 100;
       transfer.end2endId = endToEndIdOf(row);

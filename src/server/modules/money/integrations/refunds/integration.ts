@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidBIC, isValidIBAN } from 'ibantools';
+import { PAIN_FORMATS } from '../../../../../contract/port-out-credit.ts';
 import { credential, settings } from '../../../../integrations/integration.ts';
 
 /**
@@ -22,6 +23,8 @@ export const refundsSettings = settings({
       .refine((v) => isValidBIC(v.toUpperCase()), { error: 'must be a valid BIC' })
       .transform((v) => v.toUpperCase())
       .optional(),
+    /** The message of the day's file: pain.001.001.09 (the EPC's rulebooks since 2023), or .03 for a bank still on the 2019 guideline. */
+    REFUND_PAIN_FORMAT: z.enum(PAIN_FORMATS).default('pain.001.001.09'),
   },
   together: [['REFUND_DEBTOR_NAME', 'REFUND_DEBTOR_IBAN', 'REFUND_DEBTOR_BIC']],
 });

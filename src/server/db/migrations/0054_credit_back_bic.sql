@@ -1,0 +1,1 @@
+ALTER TABLE "credit_backs" ADD COLUMN "bic" text;
