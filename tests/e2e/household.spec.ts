@@ -287,3 +287,17 @@ test.describe('household lines', () => {
     await expect(page.getByRole('region', { name: 'Credit', exact: true })).toContainText('€7.00');
   });
 });
+
+test('a member in no household switches the adult content filter on their own line in Settings → Household', async ({
+  page,
+  openAs,
+}) => {
+  const me = await openAs('active', '/my48/settings/household');
+  await expect(page.getByText("You're not in a household.")).toBeVisible();
+  const own = page.getByRole('region', { name: `Filters and bars on ${spaced(me.msisdn)}` });
+  await expect(own).toBeVisible();
+  await expectNoAxeViolations(page, 'own filters');
+  await own.getByRole('button', { name: 'Switch on: Adult content filter' }).click();
+  await expect(own.getByText('Adult content filter: on')).toBeVisible({ timeout: 15_000 });
+  await expect(own.getByText('Switching on at the network…')).toHaveCount(0, { timeout: 15_000 });
+});

@@ -4,13 +4,13 @@ import { CheckField } from '../../../components/forms/CheckField.tsx';
 import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
 import { PasswordField } from '../../../components/forms/KindFields.tsx';
 import { LOCK_OFF_HOURS, LOCKED_CHANGE_HOURS } from '../../../contract/number-lock.ts';
-import { numberLockMessages } from '../../../contract/number-lock.schema.ts';
 import { StepUpCode } from '../../components/StepUpCode.tsx';
 import { $account } from '../../stores/account.ts';
 import {
   $cancelChange,
   $changeKind,
   $keepLock,
+  goingOffMessage,
   keepLockOn,
   askChangeForm,
   cancelChange,
@@ -79,7 +79,7 @@ export function NumberLock() {
             className={lock.ends_at ? 'alert alert--info' : lock.on ? 'alert alert--success' : undefined}
           >
             {lock.ends_at
-              ? numberLockMessages.goingOff(goesOff.format(new Date(lock.ends_at)))
+              ? goingOffMessage(goesOff.format(new Date(lock.ends_at)))
               : lock.on
                 ? `Your number lock is on (since ${since.format(new Date(lock.since!))}).`
                 : 'Your number lock is off.'}

@@ -92,3 +92,6 @@ export const keepLockOn = () =>
     show(_payload);
     return numberLockMessages.kept;
   });
+
+/** What the screen says while the lock is going off (the contract's words). */
+export const goingOffMessage = (when: string) => numberLockMessages.goingOff(when);

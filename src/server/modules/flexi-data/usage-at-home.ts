@@ -459,8 +459,8 @@ async function usedAtHome(ctx: UsageContext, event: UseEvent, use: Use): Promise
     body: event.body,
   });
   // Sent again (a hub's resend, a later rating): drawn on nothing again, its price corrected where the network rated it anew.
-  if (counted.outcome === 'again') {
-    const again = await useReported(ctx, {
+  if (counted.outcome === 'again')
+    return useReported(ctx, {
       usageId: use.usageId,
       ssn: counted.ssn,
       eventId: event.eventId,
@@ -468,18 +468,6 @@ async function usedAtHome(ctx: UsageContext, event: UseEvent, use: Use): Promise
       description: rated.description,
       at: use.at,
     });
-    const alerted = again.alerted ?? [];
-    return {
-      outcome: again.outcome,
-      ...(again.note ? { note: again.note } : {}),
-      ...(alerted.length > 0
-        ? {
-            followUp: ({ db, clock, push, pushOrigins }) =>
-              sendAlertPushes({ db, clock }, push, pushOrigins, alerted).then(() => undefined),
-          }
-        : {}),
-    };
-  }
   if (counted.outcome !== 'applied') return { outcome: counted.outcome };
   const m = counted.membership;
   // Past 80 % or 100 % of the data and not yet told so (the level the database keeps, the alerts job's

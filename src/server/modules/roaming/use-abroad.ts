@@ -17,26 +17,14 @@ const usedAbroad: CountAbroad = async (tx, ctx, use, eventId) => {
   const prices = priceListOf(await ctx.rating.charges());
   // A usage id counted before (a resend, a later rating): nothing counted again, its price corrected once.
   if (!(await claimUse(tx, { usageId: use.usageId, ssn: sim.ssn, eventId }, ctx.clock()))) {
-    const rated = rateUse(use, prices);
-    const again = await reportedAgain(tx, ctx.clock, {
+    return reportedAgain(tx, ctx.clock, {
       usageId: use.usageId,
       ssn: sim.ssn,
       eventId,
       cents: ctx.rating.byNetwork ? use.networkCents : null,
-      description: rated.description,
+      description: rateUse(use, prices).description,
       at: use.at,
     });
-    const alerted = again.alerted ?? [];
-    return {
-      outcome: again.outcome,
-      ...(again.note ? { note: again.note } : {}),
-      ...(alerted.length > 0
-        ? {
-            followUp: ({ db, clock, push, pushOrigins }) =>
-              sendAlertPushes({ db, clock }, push, pushOrigins, alerted).then(() => undefined),
-          }
-        : {}),
-    };
   }
   const recorded = await recordUseAbroad(
     tx,

@@ -4,6 +4,8 @@ import type { Queryable } from '../../../db/client.ts';
 import { balances, countedUses, ledger, unchargedUsage } from '../../../db/schema.ts';
 import type { Clock } from '../../../kernel/clock.ts';
 import type { ServiceContext } from '../../../kernel/outcome.ts';
+import { sendAlertPushes } from '../../alerts/index.ts';
+import type { FollowUp } from '../../network/index.ts';
 import { repayAdvance } from '../advance.ts';
 import { changeCredit } from '../credit.ts';
 import { USAGE_KIND, usageReference } from './charges.ts';
@@ -29,14 +31,21 @@ export interface ReportedAgain {
   at: Date;
 }
 
+/** What came of it, as the listener answers a use (network's `Counted`): with the push of a low-credit alert a charge raised. */
 export interface AgainOutcome {
   outcome: 'duplicate' | 'deadLetter' | 'applied';
   note?: string;
-  /** The price's change in cents (what credit moved is the ledger row's), when it was corrected. */
-  correctedCents?: number;
-  /** Members whose low-credit alert a charge raised (their push is due). */
-  alerted?: number[];
+  followUp?: FollowUp;
 }
+
+/** The push of the alert a correction raised goes now, after the transaction (the job's would be a minute late). */
+const pushing = (alerted: number[]): Pick<AgainOutcome, 'followUp'> =>
+  alerted.length > 0
+    ? {
+        followUp: ({ db, clock, push, pushOrigins }) =>
+          sendAlertPushes({ db, clock }, push, pushOrigins, alerted).then(() => undefined),
+      }
+    : {};
 
 const rerated = (usageId: string, eventId: string) => `${usageReference(usageId)}:rerated:${eventId}`.slice(0, 500);
 
@@ -126,8 +135,7 @@ export async function reportedAgain(tx: Queryable, clock: Clock, use: ReportedAg
   return {
     outcome: 'applied',
     note: `usage ${id} rated again: ${euro(price)} → ${euro(use.cents)}`,
-    correctedCents: use.cents - price,
-    alerted,
+    ...pushing(alerted),
   };
 }
 
