@@ -172,6 +172,22 @@ forEachDatabase('number lock', { seed: 'catalogue', rateLimit: undefined }, (ctx
       .from(schema.lockedChanges)
       .where(eq(schema.lockedChanges.memberId, m.userId));
     expect(rows.map((r) => [r.confirmedAt !== null, r.cancelledAt !== null])).toEqual([[true, true]]);
+    // Asked off twenty times with one code: going off once, told once; kept on twenty times at once: once.
+    const offCode = await stepUpCode(c, m.session, 'numberLock');
+    const offs = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        send(c.app, numberLockApi.set, { session: m.session, params: me(m), body: { on: false }, stepUpCode: offCode }),
+      ),
+    );
+    expect(offs.filter((r) => r.status === 200)).toHaveLength(1);
+    const goingOff = (await c.handle.db.select().from(schema.outbox).where(eq(schema.outbox.to, m.email))).filter((o) =>
+      o.subject.startsWith('Your number lock goes off on '),
+    );
+    expect(goingOff).toHaveLength(1);
+    const keeps = await Promise.all(
+      Array.from({ length: 20 }, () => send(c.app, numberLockApi.keep, { session: m.session, params: me(m) })),
+    );
+    expect(keeps.map((r) => r.status).sort()).toEqual([200, ...Array<number>(19).fill(409)]);
   });
 
   it('off with a code takes effect 24 hours later: told at once by mail and push, kept on without a code, refusing SIM changes until then', async () => {

@@ -175,6 +175,7 @@ const races: Record<string, Race | Elsewhere> = {
   askLockedChange: NUMBER_LOCK_RACE,
   confirmLockedChange: NUMBER_LOCK_RACE,
   cancelLockedChange: NUMBER_LOCK_RACE,
+  keepNumberLock: NUMBER_LOCK_RACE,
   // "This wasn't me" (docs/product/member-controls.md): one link, one suspension, one fraud case.
   reportLineChange: {
     file: '../controls/line-changes.test.ts',

@@ -36,6 +36,10 @@ export const members = pgTable(
   (t) => [
     uniqueIndex('members_email_lower_unique').on(sql`lower(${t.email})`),
     uniqueIndex('members_affiliate_id_unique').on(t.affiliateId),
+    // The minute's job finds the locks asked off (a few at most) without reading every member.
+    index('members_number_lock_ends_idx')
+      .on(t.numberLockEndsAt)
+      .where(sql`${t.numberLockEndsAt} is not null`),
     check('members_affiliate_id_shape', sql`${t.affiliateId} is null or ${t.affiliateId} ~ '^[A-Za-z0-9]{6,32}$'`),
     check('members_email_shape', sql`${t.email} ~ '^[^@\\s]+@[^@\\s]+$' and length(${t.email}) <= 254`),
     check('members_spend_limit', sql`${t.spendLimitCents} is null or ${t.spendLimitCents} >= 500`),

@@ -1,0 +1,1 @@
+CREATE INDEX "members_number_lock_ends_idx" ON "members" USING btree ("number_lock_ends_at") WHERE "members"."number_lock_ends_at" is not null;
