@@ -17,6 +17,7 @@ import {
   showLineRequests,
 } from './your-line-store.ts';
 import { LineControls } from './LineControls.tsx';
+import { lineControls } from './line-controls-store.ts';
 import { AskHousehold } from './Requests.tsx';
 
 const number = (msisdn: string | null) => (msisdn ? formatMsisdn(msisdn) : 'your number');
@@ -25,6 +26,10 @@ const number = (msisdn: string | null) => (msisdn ? formatMsisdn(msisdn) : 'your
 export default function YourLine() {
   const state = useStore(membership.$state);
   const { sim } = useStore($account);
+  // Marked under 18 as the line's controls last said (answered on this screen) or as the household read did.
+  const controls = useStore(lineControls.$state);
+  const under18 = (l: { ssn: string; under_18: boolean }) =>
+    controls.key === l.ssn && controls.data ? controls.data.under_18 === 'accepted' : l.under_18;
   const accept = useStore(acceptForm.$state);
   const decline = useStore(declineForm.$state);
   const leave = useStore(leaveForm.$state);
@@ -114,7 +119,7 @@ export default function YourLine() {
                     $leaving.set(l.ssn);
                   }}
                 >
-                  {l.under_18 ? 'Ask to leave the household' : 'Leave the household'}
+                  {under18(l) ? 'Ask to leave the household' : 'Leave the household'}
                 </button>
               </li>
             ))}
@@ -130,7 +135,7 @@ export default function YourLine() {
           {h.my_lines[0] && <LineControls ssn={h.my_lines[0].ssn} />}
         </section>
       )}
-      {leaving && h.my_lines.find((l) => l.ssn === leaving)?.under_18 && (
+      {leaving && h.my_lines.some((l) => l.ssn === leaving && under18(l)) && (
         <Dialog
           title="Ask to leave the household?"
           onClose={() => $leaving.set(undefined)}
@@ -149,7 +154,7 @@ export default function YourLine() {
           </form>
         </Dialog>
       )}
-      {leaving && !h.my_lines.find((l) => l.ssn === leaving)?.under_18 && (
+      {leaving && !h.my_lines.some((l) => l.ssn === leaving && under18(l)) && (
         <Dialog
           title="Leave the household?"
           onClose={() => $leaving.set(undefined)}
