@@ -74,103 +74,108 @@ export function LineControls({ ssn, name }: { ssn: string; name?: string }) {
     <div className="stack line-controls">
       {action.notice && <FormAlert tone="success">{action.notice}</FormAlert>}
       <FormAlert>{action.error}</FormAlert>
-      <section className="stack" aria-labelledby={`pause-${ssn}`}>
-        <h3 id={`pause-${ssn}`}>Pause</h3>
-        {paused ? (
-          <p>
-            <strong>
-              {paused === 'all'
-                ? `All service is paused until ${lastDay(view.pause.until!)}.`
-                : `Data is paused until ${lastDay(view.pause.until!)}.`}
-            </strong>{' '}
-            {paused === 'all' ? 'Calls to 112 and 999 still work. ' : ''}It resumes by itself the next morning.
-          </p>
-        ) : (
-          <p>{`Nothing is paused on ${who}.`}</p>
-        )}
-        {pauseWord && (
-          <p role="status" className="line-controls__network">
-            {pauseWord}
-          </p>
-        )}
-        {view.can.pause && paused && (
-          <div className="actions">
-            <button
-              type="button"
-              className="btn btn--primary"
-              disabled={action.busy !== undefined}
-              onClick={() => void resume()}
-            >
-              {action.busy === 'resume' ? 'Resuming…' : 'Resume now'}
-            </button>
-          </div>
-        )}
-        {view.can.pause && (
-          <form className="form" noValidate onSubmit={pauseForm.onSubmit} aria-label={`Pause ${who}`}>
-            <FormAlert>{pause.error}</FormAlert>
-            {pause.result && <FormAlert tone="success">{pause.result}</FormAlert>}
-            <fieldset className="fieldset">
-              <legend>{paused ? 'Change the pause' : 'What to pause'}</legend>
-              <CheckField
-                id={`kind-data-${ssn}`}
-                type="radio"
-                name="kind"
-                value="data"
-                defaultChecked={paused !== 'all'}
-                label="Data only"
-              />
-              <CheckField
-                id={`kind-all-${ssn}`}
-                type="radio"
-                name="kind"
-                value="all"
-                defaultChecked={paused === 'all'}
-                label="All service (calls to 112 and 999 still work)"
-              />
-              {pause.fields['kind'] && <p className="field__error">{pause.fields['kind']}</p>}
-            </fieldset>
-            <Field
-              label="Last day of the pause"
-              name="until"
-              type="date"
-              min={new Date().toISOString().slice(0, 10)}
-              max={latestPauseDay()}
-              hint="Three months at most. Leave it empty for as long as allowed."
-              error={pause.fields['until']}
-            />
-            <SubmitButton busy={pause.busy} busyLabel={pause.busyLabel ?? ''}>
-              {paused ? 'Change the pause' : 'Pause the line'}
-            </SubmitButton>
-          </form>
-        )}
-      </section>
-      <section className="stack" aria-labelledby={`cap-${ssn}`}>
-        <h3 id={`cap-${ssn}`}>Data cap</h3>
-        <p>
-          {view.data_cap.gb === null
-            ? `No household cap on ${who}: the membership's allowance is the limit.`
-            : `Capped at ${view.data_cap.gb} GB a period: ${gb(view.data_cap.used_kb)} GB used so far.`}
-          {view.data_cap.barred ? ' Data is stopped at the network until the next period or a higher cap.' : ''}
-        </p>
-        {view.can.pause && (
-          <form className="form" noValidate onSubmit={capForm.onSubmit} aria-label={`Data cap for ${who}`}>
-            <FormAlert>{cap.error}</FormAlert>
-            {cap.result && <FormAlert tone="success">{cap.result}</FormAlert>}
-            <Field
-              label="Data cap in GB a period"
-              name="gb"
-              inputMode="numeric"
-              autoComplete="off"
-              defaultValue={view.data_cap.gb === null ? '' : String(view.data_cap.gb)}
-              hint="1 to 100 GB. Leave it empty for no cap. At 80 % you and the line are told."
-              error={cap.fields['gb']}
-            />
-            <SubmitButton busy={cap.busy} busyLabel={cap.busyLabel ?? ''}>
-              Save the cap
-            </SubmitButton>
-          </form>
-        )}
-      </section>
+      {/* A pause and a data cap are a household's: a line in none has only its filters and bars. */}
+      {view.role !== null && (
+        <>
+          <section className="stack" aria-labelledby={`pause-${ssn}`}>
+            <h3 id={`pause-${ssn}`}>Pause</h3>
+            {paused ? (
+              <p>
+                <strong>
+                  {paused === 'all'
+                    ? `All service is paused until ${lastDay(view.pause.until!)}.`
+                    : `Data is paused until ${lastDay(view.pause.until!)}.`}
+                </strong>{' '}
+                {paused === 'all' ? 'Calls to 112 and 999 still work. ' : ''}It resumes by itself the next morning.
+              </p>
+            ) : (
+              <p>{`Nothing is paused on ${who}.`}</p>
+            )}
+            {pauseWord && (
+              <p role="status" className="line-controls__network">
+                {pauseWord}
+              </p>
+            )}
+            {view.can.pause && paused && (
+              <div className="actions">
+                <button
+                  type="button"
+                  className="btn btn--primary"
+                  disabled={action.busy !== undefined}
+                  onClick={() => void resume()}
+                >
+                  {action.busy === 'resume' ? 'Resuming…' : 'Resume now'}
+                </button>
+              </div>
+            )}
+            {view.can.pause && (
+              <form className="form" noValidate onSubmit={pauseForm.onSubmit} aria-label={`Pause ${who}`}>
+                <FormAlert>{pause.error}</FormAlert>
+                {pause.result && <FormAlert tone="success">{pause.result}</FormAlert>}
+                <fieldset className="fieldset">
+                  <legend>{paused ? 'Change the pause' : 'What to pause'}</legend>
+                  <CheckField
+                    id={`kind-data-${ssn}`}
+                    type="radio"
+                    name="kind"
+                    value="data"
+                    defaultChecked={paused !== 'all'}
+                    label="Data only"
+                  />
+                  <CheckField
+                    id={`kind-all-${ssn}`}
+                    type="radio"
+                    name="kind"
+                    value="all"
+                    defaultChecked={paused === 'all'}
+                    label="All service (calls to 112 and 999 still work)"
+                  />
+                  {pause.fields['kind'] && <p className="field__error">{pause.fields['kind']}</p>}
+                </fieldset>
+                <Field
+                  label="Last day of the pause"
+                  name="until"
+                  type="date"
+                  min={new Date().toISOString().slice(0, 10)}
+                  max={latestPauseDay()}
+                  hint="Three months at most. Leave it empty for as long as allowed."
+                  error={pause.fields['until']}
+                />
+                <SubmitButton busy={pause.busy} busyLabel={pause.busyLabel ?? ''}>
+                  {paused ? 'Change the pause' : 'Pause the line'}
+                </SubmitButton>
+              </form>
+            )}
+          </section>
+          <section className="stack" aria-labelledby={`cap-${ssn}`}>
+            <h3 id={`cap-${ssn}`}>Data cap</h3>
+            <p>
+              {view.data_cap.gb === null
+                ? `No household cap on ${who}: the membership's allowance is the limit.`
+                : `Capped at ${view.data_cap.gb} GB a period: ${gb(view.data_cap.used_kb)} GB used so far.`}
+              {view.data_cap.barred ? ' Data is stopped at the network until the next period or a higher cap.' : ''}
+            </p>
+            {view.can.pause && (
+              <form className="form" noValidate onSubmit={capForm.onSubmit} aria-label={`Data cap for ${who}`}>
+                <FormAlert>{cap.error}</FormAlert>
+                {cap.result && <FormAlert tone="success">{cap.result}</FormAlert>}
+                <Field
+                  label="Data cap in GB a period"
+                  name="gb"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  defaultValue={view.data_cap.gb === null ? '' : String(view.data_cap.gb)}
+                  hint="1 to 100 GB. Leave it empty for no cap. At 80 % you and the line are told."
+                  error={cap.fields['gb']}
+                />
+                <SubmitButton busy={cap.busy} busyLabel={cap.busyLabel ?? ''}>
+                  Save the cap
+                </SubmitButton>
+              </form>
+            )}
+          </section>
+        </>
+      )}
       {view.can.answer_under_18 && (
         <section className="stack card" aria-labelledby={`under18-ask-${ssn}`}>
           <h3 id={`under18-ask-${ssn}`}>Mark your line under 18?</h3>
