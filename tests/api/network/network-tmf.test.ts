@@ -375,6 +375,27 @@ describe('TM Forum conformance', () => {
       expect(bucketPages).toBe(headers ? 3 : 4);
       expect(asked.filter((u) => u.includes('/service')).length).toBe(headers ? 3 : 4);
     }
+    // A network that ignores the offset (the same page at every one) is an error, not a list read forever.
+    const deaf = new Hono();
+    deaf.post('/token', (c) => c.json({ access_token: 'token', expires_in: 600 }));
+    deaf.get('/prepayBalanceManagement/v4/bucket', (c) =>
+      c.json([
+        {
+          usageType: 'monetary',
+          status: 'active',
+          remainingValue: { amount: 5, units: 'EUR' },
+          logicalResource: [{ id: '353871000001', name: 'msisdn' }],
+        },
+      ]),
+    );
+    const stuck = tmfNetwork({
+      apiUrl: 'https://network.test',
+      tokenUrl: 'https://network.test/token',
+      clientId: 'portal',
+      clientSecret: 'secret',
+      fetch: (request) => Promise.resolve(deaf.fetch(request)),
+    });
+    await expect(stuck.balances()).rejects.toThrow("the network's balances answered the same page again at offset 1");
   });
 
   it('the sandbox network refuses a call without a token (401) and every order while it is down (503)', async () => {

@@ -226,10 +226,7 @@ export async function remove({ db, clock }: ServiceContext, ownerId: number, ssn
     // The owner, or a manager (not of their own line: they leave instead).
     const held = await lineOfOwner(tx, ownerId, ssn, true);
     if (!held) return refused('noSuchLine');
-    const [row] = await tx.delete(householdLines).where(eq(householdLines.ssn, ssn)).returning();
-    if (!row) return refused('noSuchLine');
-    await liftHouseholdControls(tx, clock(), ssn, row);
-    await endOpenRequests(tx, clock(), ssn);
+    if (!(await takeOut(tx, clock(), ssn))) return refused('noSuchLine');
     const [line] = await tx
       .select({ memberId: sims.memberId, msisdn: sims.msisdn })
       .from(sims)
@@ -262,15 +259,22 @@ export async function leave({ db, clock }: ServiceContext, memberId: number, ssn
   });
 }
 
+/** A line taken out of its household (it left, or was removed): what the household set on it lifted, its open requests ended. */
+async function takeOut(tx: Queryable, now: Date, ssn: string) {
+  const [row] = await tx.delete(householdLines).where(eq(householdLines.ssn, ssn)).returning();
+  if (!row) return undefined;
+  await liftHouseholdControls(tx, now, ssn, row);
+  await endOpenRequests(tx, now, ssn);
+  return row;
+}
+
 /**
  * A line leaves its household, in the caller's transaction: what the household set on it is lifted,
  * its open requests end, and the owner is told. False when it is no longer a line.
  */
 export async function leaveIn(tx: Queryable, now: Date, ssn: string): Promise<boolean> {
-  const [row] = await tx.delete(householdLines).where(eq(householdLines.ssn, ssn)).returning();
+  const row = await takeOut(tx, now, ssn);
   if (!row) return false;
-  await liftHouseholdControls(tx, now, ssn, row);
-  await endOpenRequests(tx, now, ssn);
   const [household] = await tx.select().from(households).where(eq(households.id, row.householdId));
   const [sim] = await tx.select({ msisdn: sims.msisdn, memberId: sims.memberId }).from(sims).where(eq(sims.ssn, ssn));
   const [me] = sim?.memberId ? await tx.select().from(members).where(eq(members.id, sim.memberId)) : [];

@@ -7,6 +7,7 @@ import { networkEvents, networkOrders, networkServices, sims } from '../../db/sc
 import { domainEvent } from '../../kernel/events.ts';
 import { applyServiceOrder, noteOnOrder, orderNamed } from './network-steps.ts';
 import { VAT_RATE_PERCENT } from '../../../contract/transactions.ts';
+import { nationalNumber } from './msisdn.ts';
 import { numberLeaving, numberLeft, type PortOutSaid } from './port-out.ts';
 import { countAbroad, countAtHome, type Counted, type FollowUp, type Use, type UsageContext } from './usage.ts';
 
@@ -16,12 +17,6 @@ export type Received = {
   usage?: Counted['usage'];
   /** What the domain that counted a use needs done at once, after the transaction (an alert due now, a push). */
   followUp?: FollowUp;
-};
-
-/** A number as the network writes it (E.164 digits 3538…, or national 08…) in ours (08…). */
-export const nationalNumber = (msisdn: string) => {
-  const digits = msisdn.replace(/^\+/, '');
-  return digits.startsWith('353') ? `0${digits.slice(3)}` : digits;
 };
 
 const Money = z.object({ value: z.number(), unit: z.string().optional() });

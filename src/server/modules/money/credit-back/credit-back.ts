@@ -95,7 +95,7 @@ async function cardParts(q: Queryable, ssn: string, amountCents: number, now: Da
 }
 
 /** What of a request goes to the cards (a request from before the split: all of it by card, or none). */
-const cardPartOf = (row: Row) => row.cardCents ?? (row.method === 'card' ? (row.amountCents ?? 0) : 0);
+export const cardPartOf = (row: Row) => row.cardCents ?? (row.method === 'card' ? (row.amountCents ?? 0) : 0);
 
 const masked = (iban: string) => `${iban.slice(0, 4)} •••• ${iban.slice(-4)}`;
 

@@ -9,7 +9,7 @@ import { formatMsisdn } from '../../../../contract/format.ts';
 import type { Database, Queryable } from '../../../db/client.ts';
 import { creditBacks, refundFiles } from '../../../db/schema.ts';
 import type { Clock } from '../../../kernel/clock.ts';
-import { creditBackPaid, creditBackRefused, endToEndIdOf } from './credit-back.ts';
+import { cardPartOf, creditBackPaid, creditBackRefused, endToEndIdOf } from './credit-back.ts';
 import { sepaText } from './sepa-text.ts';
 
 /**
@@ -49,8 +49,7 @@ export const waitingTransfers = (q: Queryable) =>
     .orderBy(asc(creditBacks.requestedAt), asc(creditBacks.id));
 
 /** What of a request goes by transfer: its amount less what goes back to the cards. */
-const transferCents = (row: { amountCents: number | null; cardCents: number | null }) =>
-  (row.amountCents ?? 0) - (row.cardCents ?? 0);
+const transferCents = (row: typeof creditBacks.$inferSelect) => (row.amountCents ?? 0) - cardPartOf(row);
 
 /** A file's message id: the day and a random part (Max35Text, unique at the bank). */
 const messageIdOf = (now: Date) => `48-CB-${irishDayOf(now).replaceAll('-', '')}-${randomBytes(6).toString('hex')}`;

@@ -6,6 +6,7 @@ import {
   type NetworkService,
   type TmfOrderState,
 } from '../../../../../contract/network.ts';
+import { nationalNumber } from '../../msisdn.ts';
 
 /** An order as the outbox hands it to the network (docs/product/network.md). */
 export interface NetworkOrderOut {
@@ -188,7 +189,6 @@ export function tmfNetwork(options: TmfNetworkOptions): NetworkAdapter {
       }
     },
     async serviceOf(msisdn) {
-      const national = (n: string) => (n.startsWith('353') ? `0${n.slice(3)}` : n);
       try {
         const res = await authorised(
           `${options.apiUrl}/serviceInventory/v4/service?serviceSpecification.id=mobileLine&serviceCharacteristic.value=${encodeURIComponent(msisdn)}`,
@@ -204,8 +204,8 @@ export function tmfNetwork(options: TmfNetworkOptions): NetworkAdapter {
           (s) =>
             typeof s.id === 'string' &&
             s.state !== 'terminated' &&
-            national(String(s.serviceCharacteristic?.find((c) => c.name === 'msisdn')?.value ?? '')) ===
-              national(msisdn),
+            nationalNumber(String(s.serviceCharacteristic?.find((c) => c.name === 'msisdn')?.value ?? '')) ===
+              nationalNumber(msisdn),
         );
         return found ? { serviceId: found.id as string } : { none: true };
       } catch (error) {
@@ -271,7 +271,7 @@ export function tmfNetwork(options: TmfNetworkOptions): NetworkAdapter {
           serviceCharacteristic?: { name: string; value: unknown }[];
         }[]) {
           const said = s.serviceCharacteristic?.find((c) => c.name === 'msisdn')?.value ?? s.id ?? '';
-          const msisdn = nationalOf(String(said));
+          const msisdn = nationalNumber(String(said));
           const lineState = s.serviceCharacteristic?.find((c) => c.name === 'state')?.value;
           if (msisdn)
             lines.push({
@@ -319,12 +319,6 @@ const PAGE = 500;
 /** The API is not there (404 or 501): the network keeps none of it. */
 class NotKept extends Error {}
 
-/** A number as the network writes it (3538…, +3538…, 08…) in ours (08…); empty when none. */
-const nationalOf = (said: string) => {
-  const digits = said.trim().replace(/^\+/, '').replace(/^00/, '');
-  return digits.startsWith('353') ? `0${digits.slice(3)}` : digits;
-};
-
 /** A TMF654 Bucket, as much as the reconciliation reads of it. */
 interface TmfBucket {
   usageType?: string;
@@ -339,7 +333,7 @@ function bucketNumber(b: TmfBucket): string | undefined {
     /msisdn/i.test(`${r.name ?? ''} ${r['@referredType'] ?? ''} ${r['@type'] ?? ''}`),
   );
   const said = ref?.value ?? ref?.id;
-  const msisdn = said ? nationalOf(said) : '';
+  const msisdn = said ? nationalNumber(said) : '';
   return /^08\d{8}$/.test(msisdn) ? msisdn : undefined;
 }
 
@@ -350,6 +344,7 @@ function bucketNumber(b: TmfBucket): string | undefined {
  * a network that pages by 100 answers 100 to a limit of 500.
  */
 async function* paged(get: (offset: number) => Promise<Response>, what: string): AsyncGenerator<unknown[]> {
+  let firstOfAll: string | undefined;
   for (let offset = 0; ;) {
     const res = await get(offset);
     if (res.status === 404 || res.status === 501) throw new NotKept(`the network's ${what} answered ${res.status}`);
@@ -357,6 +352,11 @@ async function* paged(get: (offset: number) => Promise<Response>, what: string):
     const page = (await res.json()) as unknown;
     if (!Array.isArray(page)) throw new Error(`the network's ${what} answered something other than a list`);
     const total = Number(res.headers.get('x-total-count') ?? Number.NaN);
+    // A network that ignores `offset` answers its first page again: an error, never a list read forever.
+    const first = page.length > 0 ? JSON.stringify(page[0]) : undefined;
+    if (offset > 0 && first !== undefined && first === firstOfAll)
+      throw new Error(`the network's ${what} answered the same page again at offset ${offset}`);
+    firstOfAll ??= first;
     if (page.length > 0) yield page;
     offset += page.length;
     if (page.length === 0 || (Number.isFinite(total) && offset >= total)) return;

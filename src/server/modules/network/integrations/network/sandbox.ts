@@ -11,6 +11,7 @@ import {
 } from '../../../../../contract/network.ts';
 import { sandboxPage } from '../../../../http/sandbox-page.ts';
 import type { SandboxEnv } from '../../../../integrations/integration.ts';
+import { nationalNumber } from '../../msisdn.ts';
 import type { SandboxNetworkAdapter } from './sandbox-adapter.ts';
 import { SANDBOX_NETWORK_CLIENT } from './sandbox-network.ts';
 
@@ -155,7 +156,7 @@ export function networkSandboxRoutes(
     const limit = Math.min(1000, Math.max(1, Number(c.req.query('limit') ?? 100) || 100));
     // TMF630 filtering by a characteristic's value: a line by its number.
     const value = c.req.query('serviceCharacteristic.value');
-    const national = value?.startsWith('353') ? `0${value.slice(3)}` : value;
+    const national = value ? nationalNumber(value) : undefined;
     const all = national ? undefined : await network.inventory({ fresh: offset === 0 });
     const lines = all
       ? all.slice(offset, offset + limit)
