@@ -12,8 +12,13 @@ import { recordUseAbroad } from './roaming.ts';
  * published prices (docs/product/money.md); a notice raised is pushed at once.
  */
 const usedAbroad: CountAbroad = async (tx, ctx, use, eventId) => {
-  const [sim] = await tx.select({ ssn: sims.ssn }).from(sims).where(eq(sims.msisdn, use.msisdn));
+  const [sim] = await tx
+    .select({ ssn: sims.ssn, memberId: sims.memberId })
+    .from(sims)
+    .where(eq(sims.msisdn, use.msisdn));
   if (!sim) return { outcome: 'deadLetter', note: `no SIM has ${use.msisdn}` };
+  // Before its id is claimed: a use no member's line can count is a dead letter, and claims nothing.
+  if (!sim.memberId) return { outcome: 'deadLetter', note: `${use.msisdn} has no member` };
   const prices = priceListOf(await ctx.rating.charges());
   // A usage id counted before (a resend, a later rating): nothing counted again, its price corrected once.
   if (!(await claimUse(tx, { usageId: use.usageId, ssn: sim.ssn, eventId }, ctx.clock()))) {
