@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { StepUpPurpose } from './step-up.ts';
+import type { StaffPermission } from './staff.ts';
 import type { ErrorStatus } from './failures.ts';
 
 export { failures, type ErrorStatus, type Failure } from './failures.ts';
@@ -20,8 +21,13 @@ export interface EndpointDef {
   method: Method;
   /** OpenAPI path template, e.g. /panda/protected/users/{user_id}/segments. */
   path: string;
-  /** member: needs the session (x-gg-auth, x-gg-transaction, binding cookie, XSRF token on writes). */
-  access: 'public' | 'member';
+  /** staff: a staff session (its own cookie, docs/product/staff.md). member: needs the session (x-gg-auth, x-gg-transaction, binding cookie, XSRF token on writes). */
+  access: 'public' | 'member' | 'staff';
+  /**
+   * staff: the permission the person's role must hold (contract/staff.ts), checked by the server before
+   * the request is read; every staff endpoint declares one (tests/api/staff/permissions.test.ts).
+   */
+  permission?: StaffPermission;
   tag: string;
   summary: string;
   params?: z.ZodObject;

@@ -43,12 +43,14 @@ import { signUpFailures } from './sign-up.schema.ts';
 import { simSettingsFailures } from './sim-settings.schema.ts';
 import { stepUpFailures } from './step-up.schema.ts';
 import { receiptsFailures } from './transactions.schema.ts';
+import { staffFailures } from './staff.schema.ts';
 
 /**
  * Every failure table of the API, for the OpenAPI document's error schema (server/http/openapi.ts).
  * A new table is one line here; tests/api/reliability/openapi.test.ts fails when a contract's table is missing.
  */
 const tables: Record<string, Failure>[] = [
+  staffFailures,
   sessionFailures,
   serverFailures,
   requestFailures,

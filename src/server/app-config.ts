@@ -4,6 +4,35 @@ import type { Vapid } from './vapid.ts';
 import { cspReportUriOf } from './http/csp-reports.ts';
 import { DEVELOPMENT_NETWORK_SECRET } from './modules/network/index.ts';
 import { SANDBOX_DEBTOR } from './modules/money/index.ts';
+import { SANDBOX_CLIENT, SANDBOX_IDP_PATH } from './modules/staff/index.ts';
+
+/**
+ * The staff console's identity provider: the one set, else the sandbox's own where the sandboxes
+ * answer; elsewhere none (the console is off). A sign-in with no second factor is refused in production.
+ */
+function staffConfig(env: Env): Pick<AppConfig, 'staff'> {
+  const requireMfa = env.NODE_ENV === 'production';
+  if (env.STAFF_OIDC_ISSUER && env.STAFF_OIDC_CLIENT_ID && env.STAFF_OIDC_CLIENT_SECRET)
+    return {
+      staff: {
+        issuer: env.STAFF_OIDC_ISSUER,
+        clientId: env.STAFF_OIDC_CLIENT_ID,
+        clientSecret: env.STAFF_OIDC_CLIENT_SECRET,
+        roleClaim: env.STAFF_OIDC_ROLE_CLAIM,
+        requireMfa,
+      },
+    };
+  if (!env.SANDBOX) return {};
+  return {
+    staff: {
+      issuer: `${new URL(env.SITE_URL).origin}${SANDBOX_IDP_PATH}`,
+      clientId: SANDBOX_CLIENT.id,
+      clientSecret: SANDBOX_CLIENT.secret,
+      roleClaim: env.STAFF_OIDC_ROLE_CLAIM,
+      requireMfa,
+    },
+  };
+}
 
 /** The app's configuration from the environment read at start (main.ts), with the VAPID keys resolved. */
 export function appConfigOf(env: Env, vapid: Vapid): AppConfig {
@@ -33,8 +62,8 @@ export function appConfigOf(env: Env, vapid: Vapid): AppConfig {
       ratesUsage: env.NETWORK_RATES_USAGE,
     },
     sandbox: env.SANDBOX,
+    ...staffConfig(env),
     finance: {
-      ...(env.FINANCE_TOKEN ? { token: env.FINANCE_TOKEN } : {}),
       ...(env.REFUND_DEBTOR_NAME && env.REFUND_DEBTOR_IBAN && env.REFUND_DEBTOR_BIC
         ? {
             debtor: {

@@ -33,6 +33,7 @@ import { adaptersFor, sandboxRoutes, type Adapters } from './integrations/index.
 import type { SandboxNetworkAdapter } from './modules/network/index.ts';
 import { sameOrigin } from './middleware/origin.ts';
 import { requireOwnAccount, requireSession } from './modules/identity/index.ts';
+import { requireStaff, sandboxIdpRoutes } from './modules/staff/index.ts';
 import type { ErrorReporter } from './error-reporting.ts';
 import type { Publishing } from './publishing.ts';
 import type { Metrics } from './metrics.ts';
@@ -165,6 +166,8 @@ export function createApp({
   api.use('/panda/protected/*', async (c, next) => (LOGIN_PATHS.has(c.req.path) ? next() : requireSession(c, next)));
   // One check for {user_id} and, on a SIM path (simOfPath), {ssn}.
   api.use('/panda/protected/users/:user_id/*', requireOwnAccount);
+  // The staff console's API: a staff session (its own cookie), never a member's; each endpoint's permission after it.
+  api.use('/panda/staff/*', requireStaff);
 
   // A password check is a log-in attempt (someone with the session tries passwords): failures count
   // per member across every endpoint that takes the password, with the log-in's limit, and a 429 after.
@@ -189,6 +192,8 @@ export function createApp({
   app.route('/', api);
   if (config.sandbox) {
     for (const routes of sandboxRoutes(adapters)) app.route('/', routes);
+    // The staff console's identity provider for trying (docs/product/staff.md): a real OpenID provider.
+    app.route('/', sandboxIdpRoutes());
     app.route('/', cspReportsSandbox(clock));
   }
   if (config.testMembers) app.route('/', testMemberRoutes());

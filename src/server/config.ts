@@ -48,8 +48,12 @@ export interface AppConfig {
    * Credit back by bank transfer (docs/product/money.md): finance's page credential (unset: the page
    * is off) and the account refunds are paid from (unset: none, or the sandbox's where sandboxes answer).
    */
+  /**
+   * The staff console's sign-in (docs/product/staff.md): the identity provider's issuer and this
+   * client; absent, the console is off (its endpoints answer 401 and its sign-in says so).
+   */
+  staff?: { issuer: string; clientId: string; clientSecret: string; roleClaim: string; requireMfa: boolean };
   finance?: {
-    token?: string;
     debtor?: { name: string; iban: string; bic: string; painFormat?: 'pain.001.001.09' | 'pain.001.001.03' };
   };
 }

@@ -87,6 +87,12 @@ function productionProblems(env: z.infer<typeof schema>): string[] {
     problems.push('DATABASE_URL must be a postgres:// URL (the embedded database is for trying only)');
   if (env.SANDBOX === true) problems.push('SANDBOX=true is not allowed with NODE_ENV=production');
   if (env.TEST_MEMBERS) problems.push('TEST_MEMBERS=true is not allowed with NODE_ENV=production');
+  // Shared credentials are retired (docs/product/staff.md): finance and editors sign in as themselves.
+  for (const retired of ['FINANCE_TOKEN', 'CMS_EDITOR_TOKEN'] as const)
+    if (env[retired])
+      problems.push(
+        `${retired} is retired in production: finance and editors sign in to the staff console (STAFF_OIDC_*)`,
+      );
   // SITE_URL first, then each integration's own (integrations/settings.ts), then the session's secret.
   const missing = [
     ...(env.SITE_URL ? [] : ['SITE_URL']),

@@ -20,3 +20,5 @@ export * from './schema/platform.ts';
 export * from '../modules/network/network.tables.ts';
 export * from '../modules/care/chat.tables.ts';
 export * from '../modules/controls/controls.tables.ts';
+export * from '../modules/audit/audit.tables.ts';
+export * from '../modules/staff/staff.tables.ts';

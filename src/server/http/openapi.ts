@@ -5,6 +5,10 @@ import type { EndpointDef, ErrorStatus } from '../../contract/endpoint.ts';
 import { ERROR_CODES } from '../../contract/error-codes.schema.ts';
 import type { AppEnv } from './router.ts';
 import { idempotent } from '../middleware/idempotency.ts';
+import { createMiddleware } from 'hono/factory';
+import { mayDo } from '../../contract/staff.ts';
+import { staffFailures } from '../../contract/staff.schema.ts';
+import { fail } from './answers.ts';
 
 /**
  * The one error shape: the message people read and the stable code clients branch on,
@@ -34,6 +38,11 @@ const MEMBER_ERRORS: Partial<Record<ErrorStatus, string>> = {
   ...COMMON_ERRORS,
   401: 'Not signed in, or the session has ended',
 };
+const STAFF_ERRORS: Partial<Record<ErrorStatus, string>> = {
+  ...COMMON_ERRORS,
+  401: 'No staff session, or it has ended (15 minutes idle, 8 hours at most)',
+  403: 'The role does not hold the permission the endpoint declares, or a bad origin',
+};
 
 /** What a member call carries (spec section 6); writes carry the session's XSRF token too. */
 export const securitySchemes = {
@@ -55,6 +64,13 @@ export const securitySchemes = {
     name: 'gg_bind',
     description: 'The HttpOnly cookie that binds the session to the browser it was opened in',
   },
+  staffSession: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: '__Host-48-staff',
+    description:
+      'The staff session (docs/product/staff.md): an HttpOnly, SameSite=Strict cookie set by the sign-in with the operator’s identity provider (48-staff over plain http, for trying)',
+  },
   xsrfToken: {
     type: 'apiKey',
     in: 'header',
@@ -72,7 +88,7 @@ const bodyContent = (e: EndpointDef, schema: z.ZodType) => {
 export function routeOf(e: EndpointDef) {
   // A body of a type the operation does not take is refused with 415 before anything else reads it.
   const errors = {
-    ...(e.access === 'member' ? MEMBER_ERRORS : COMMON_ERRORS),
+    ...(e.access === 'member' ? MEMBER_ERRORS : e.access === 'staff' ? STAFF_ERRORS : COMMON_ERRORS),
     ...(e.body
       ? {
           415: `The body is not ${e.bodyType === 'form' ? 'form-encoded' : e.bodyType === 'json-or-form' ? 'JSON or form-encoded' : 'JSON'}`,
@@ -88,10 +104,13 @@ export function routeOf(e: EndpointDef) {
     tags: [e.tag],
     summary: e.summary,
     ...(e.moves ? { 'x-moves': e.moves } : {}),
+    ...(e.permission ? { 'x-permission': e.permission } : {}),
     security:
       e.access === 'member'
         ? [{ ggAuth: [], ggTransaction: [], ggBinding: [], ...(write ? { xsrfToken: [] } : {}) }]
-        : [],
+        : e.access === 'staff'
+          ? [{ staffSession: [] }]
+          : [],
     request: {
       ...(e.params ? { params: e.params } : {}),
       ...(e.query ? { query: e.query } : {}),
@@ -144,7 +163,20 @@ function inputOf<E extends EndpointDef>(c: Context, e: E): Input<E> {
  * or a once-only right, as its contract's `moves` says. Said here once, from the contract.
  */
 export const takesIdempotencyKey = (e: EndpointDef) =>
-  e.access === 'member' && e.method !== 'get' && e.moves !== undefined && e.moves !== 'none';
+  (e.access === 'member' || e.access === 'staff') && e.method !== 'get' && e.moves !== undefined && e.moves !== 'none';
+
+/**
+ * A staff endpoint's permission against the signed-in person's role (the staff session is proven for
+ * all of /panda/staff/* by app.ts first): 403 without it, before the request is read. An endpoint
+ * that declares none is refused to everyone.
+ */
+const permitted = (e: EndpointDef) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const staff = c.get('staff');
+    if (!staff) return fail(c, staffFailures.signInRequired);
+    if (!e.permission || !mayDo(staff.role, e.permission)) return fail(c, staffFailures.notPermitted);
+    return next();
+  });
 
 /**
  * Serves an endpoint of the contract: an Idempotency-Key when it moves something (takesIdempotencyKey),
@@ -155,6 +187,7 @@ export function serve<E extends EndpointDef>(
   e: E,
   handler: (c: Context<AppEnv>, input: Input<E>) => Response | Promise<Response>,
 ) {
+  if (e.access === 'staff') app.on(e.method.toUpperCase(), patternOf(e), permitted(e));
   if (takesIdempotencyKey(e)) app.on(e.method.toUpperCase(), patternOf(e), idempotent);
   app.openapi(routeOf(e), ((c: Context<AppEnv>) => handler(c, inputOf(c, e))) as never);
 }

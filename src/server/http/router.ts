@@ -1,4 +1,5 @@
 import type { ClientView } from './proxy.ts';
+import type { StaffRole } from '../../contract/staff.ts';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Logger } from 'pino';
@@ -41,6 +42,15 @@ export interface AppEnv {
     tokenHash: string;
     /** The {ssn} of the path, checked with the session in one query: whether the member owns it. */
     checkedSim?: { ssn: string; owned: boolean };
+    /** On /panda/staff/*: the person of 48 the staff session proves (modules/staff), never a member. */
+    staff?: {
+      sessionId: number;
+      id: number;
+      name: string;
+      email: string;
+      role: StaffRole;
+      endsAt: Date;
+    };
   };
 }
 

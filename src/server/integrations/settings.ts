@@ -12,6 +12,7 @@ import { pushSettings } from './push/integration.ts';
 import { contentSettings } from './content/integration.ts';
 import { errorReportsSettings } from './error-reports/integration.ts';
 import { networkSettings } from '../modules/network/index.ts';
+import { staffSettings } from '../modules/staff/index.ts';
 
 /**
  * Every integration's settings, in the order production names what is missing. Each is declared in
@@ -34,6 +35,7 @@ const all = [
   cdnSettings,
   networkSettings,
   chatSettings,
+  staffSettings,
 ] as const;
 
 /** The variables of every integration, for env.ts's one schema. */
@@ -54,6 +56,7 @@ export const integrationShape = {
   ...cdnSettings.shape,
   ...networkSettings.shape,
   ...chatSettings.shape,
+  ...staffSettings.shape,
 };
 
 type Values = Record<string, unknown>;

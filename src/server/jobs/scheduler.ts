@@ -18,6 +18,8 @@ import { householdJobs } from '../modules/household/index.ts';
 import { linesJobs } from '../modules/lines/index.ts';
 import { moneyJobs, type Debtor } from '../modules/money/index.ts';
 import { privacyJobs } from '../modules/privacy/index.ts';
+import { auditJobs } from '../modules/audit/index.ts';
+import { staffJobs } from '../modules/staff/index.ts';
 
 export type { MinuteJob };
 
@@ -70,6 +72,8 @@ export const MINUTE_JOBS: readonly MinuteJob<JobsContext>[] = [
     run: async (ctx) => void (await expireRateLimits(ctx)),
   },
   privacyJobs.pruned,
+  auditJobs.chain,
+  staffJobs.housekeeping,
 ];
 
 const didSomething = (done: Done) =>

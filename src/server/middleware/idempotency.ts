@@ -34,7 +34,8 @@ export const idempotent = createMiddleware<AppEnv>(async (c, next) => {
   const key = c.req.header('idempotency-key');
   if (key === undefined) return next();
   if (!/^[A-Za-z0-9_-]{8,128}$/.test(key)) return fail(c, requestFailures.badIdempotencyKey);
-  const scope = `member:${c.var.member.id}`;
+  const staff = c.get('staff');
+  const scope = staff ? `staff:${staff.id}` : `member:${c.var.member.id}`;
   const body = await c.req.raw.clone().text();
   const requestHash = createHash('sha256')
     .update(`${c.req.method} ${new URL(c.req.url).pathname}${new URL(c.req.url).search}\n${body}`)

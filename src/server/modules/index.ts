@@ -23,6 +23,7 @@ import { networkRoutes } from './network/index.ts';
 import { healthRoutes } from './operations/index.ts';
 import { myDataRoutes } from './privacy/index.ts';
 import { roamingRoutes } from './roaming/index.ts';
+import { staffRoutes, staffSignInRoutes } from './staff/index.ts';
 
 /**
  * Every module's routes, mounted by app.ts, each from its module's face (docs/decisions/051-modules-by-domain.md):
@@ -61,6 +62,8 @@ export function featureRoutes(config: AppConfig): (ReturnType<typeof router> | R
     advanceRoutes(),
     creditBackRoutes(),
     financeRoutes(),
+    staffSignInRoutes(),
+    staffRoutes(),
     householdRoutes(),
     paymentsRoutes(config),
     giftShopRoutes(config),

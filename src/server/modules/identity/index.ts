@@ -11,7 +11,7 @@ export { passkeysRoutes } from './passkeys/passkeys.routes.ts';
 export { passwordRecoveryRoutes } from './password-recovery/password-recovery.routes.ts';
 export { settingsRoutes } from './settings/settings.routes.ts';
 export { signUpRoutes } from './sign-up/sign-up.routes.ts';
-export { memberJoined } from './sign-up/sign-up.service.ts';
+export { memberJoined, resendVerification } from './sign-up/sign-up.service.ts';
 export { issueStepUpCode, mailStepUpCode, useStepUpCode } from './step-up.ts';
 export { endSessions } from './sessions.ts';
 export { identifySession, requireOwnAccount, requireSession } from './protect.ts';

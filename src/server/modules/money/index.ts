@@ -11,11 +11,22 @@ import './usage/state.ts';
 export { repayAdvance } from './advance.ts';
 export { advanceRoutes } from './advance/advance.routes.ts';
 export { creditBackRoutes } from './credit-back/credit-back.routes.ts';
-export { refundsState, SANDBOX_DEBTOR } from './credit-back/transfers.ts';
+export {
+  approveRefundFile,
+  enterReturn,
+  makeRefundFile,
+  markFileSent,
+  refundFilesOf,
+  refundFileXml,
+  refundsState,
+  SANDBOX_DEBTOR,
+  waitingTransfers,
+} from './credit-back/transfers.ts';
 export type { Debtor } from './credit-back/transfers.ts';
 export { financeRoutes } from './credit-back/finance.routes.ts';
 export { runAlerts } from './alerts.job.ts';
 export { changeCredit } from './credit.ts';
+export { creditFromStaff, ledgerRow, STAFF_LEDGER_KINDS } from './staff-credit.ts';
 export { giftShopRoutes } from './gift-shop/gift-shop.routes.ts';
 export {
   bulkMembershipEligible,

@@ -271,13 +271,30 @@ export const creditBacks = pgTable(
 );
 
 /** A day's SEPA credit-transfer file (pain.001.001.09, or .03 where a setting asks) of bank refunds: made once, downloaded and marked sent by finance. */
-export const refundFiles = pgTable('refund_files', {
-  id: rowId(),
-  /** The message id in the file's group header (unique at the bank). */
-  messageId: text('message_id').notNull().unique('refund_files_message_id'),
-  createdAt: createdAt(),
-  xml: text('xml').notNull(),
-  payments: integer('payments').notNull(),
-  totalCents: integer('total_cents').notNull(),
-  sentAt: ts('sent_at'),
-});
+export const refundFiles = pgTable(
+  'refund_files',
+  {
+    id: rowId(),
+    /** The message id in the file's group header (unique at the bank). */
+    messageId: text('message_id').notNull().unique('refund_files_message_id'),
+    createdAt: createdAt(),
+    xml: text('xml').notNull(),
+    payments: integer('payments').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    sentAt: ts('sent_at'),
+    /**
+     * Four eyes (docs/product/staff.md): the person of 48 who made the file (null: the morning's job),
+     * the one who approved it (never its maker), and when; a file is sent only once approved.
+     */
+    madeBy: integer('made_by'),
+    approvedBy: integer('approved_by'),
+    approvedAt: ts('approved_at'),
+  },
+  (t) => [
+    check(
+      'refund_files_four_eyes',
+      sql`${t.approvedBy} is null or ${t.madeBy} is null or ${t.approvedBy} <> ${t.madeBy}`,
+    ),
+    check('refund_files_sent_approved', sql`${t.sentAt} is null or ${t.approvedAt} is not null`),
+  ],
+);

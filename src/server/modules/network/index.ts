@@ -24,6 +24,7 @@ export type { SandboxNetworkAdapter } from './integrations/network/integration.t
 export { SANDBOX_NETWORK_CLIENT } from './integrations/network/sandbox-network.ts';
 export { networkSandboxRoutes } from './integrations/network/sandbox.ts';
 export { networkHoldsBack, networkState, queueNetworkOrder } from './network-orders.ts';
+export { nationalNumber } from './msisdn.ts';
 export { scheduleNetwork } from './network.job.ts';
 export { networkAskedForInformation } from './network.service.ts';
 export { callbackOf, keepHubs } from './hubs.ts';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import SEPA from 'sepa';
 import { irishDayOf, irishHourOf } from '../../../../contract/irish-time.ts';
 import type { PainFormat } from '../../../../contract/port-out-credit.ts';
@@ -58,7 +58,7 @@ const messageIdOf = (now: Date) => `48-CB-${irishDayOf(now).replaceAll('-', '')}
  * The day's file of the transfers waiting, made now (none waiting: none). The transfers are locked
  * and taken into it in one transaction: made twice at once, one file has them, the other nothing.
  */
-export async function makeRefundFile(db: Database, clock: Clock, debtor: Debtor) {
+export async function makeRefundFile(db: Database, clock: Clock, debtor: Debtor, madeBy: number | null = null) {
   return db.transaction(async (tx) => {
     const now = clock();
     const rows = await waitingTransfers(tx).for('update', { skipLocked: true });
@@ -94,7 +94,7 @@ export async function makeRefundFile(db: Database, clock: Clock, debtor: Debtor)
     const totalCents = rows.reduce((sum, r) => sum + transferCents(r), 0);
     const [file] = await tx
       .insert(refundFiles)
-      .values({ messageId, createdAt: now, xml: doc.toString(), payments: rows.length, totalCents })
+      .values({ messageId, createdAt: now, xml: doc.toString(), payments: rows.length, totalCents, madeBy })
       .returning();
     for (const row of rows)
       await tx
@@ -123,6 +123,9 @@ export const refundFilesOf = (q: Queryable) =>
       payments: refundFiles.payments,
       totalCents: refundFiles.totalCents,
       sentAt: refundFiles.sentAt,
+      madeBy: refundFiles.madeBy,
+      approvedBy: refundFiles.approvedBy,
+      approvedAt: refundFiles.approvedAt,
     })
     .from(refundFiles)
     .orderBy(desc(refundFiles.createdAt))
@@ -131,13 +134,32 @@ export const refundFilesOf = (q: Queryable) =>
 export const refundFileXml = async (q: Queryable, id: number) =>
   (await q.select().from(refundFiles).where(eq(refundFiles.id, id)))[0];
 
-/** Finance sent the file to the bank: its transfers are paid (once: a file is marked sent once). */
+/**
+ * The checker approves a file another person (or the morning's job) made: once, never its maker
+ * (the table's check refuses it too). Answers what stopped it, or the file approved.
+ */
+export async function approveRefundFile(db: Database, clock: Clock, id: number, by: number) {
+  return db.transaction(async (tx) => {
+    const [file] = await tx.select().from(refundFiles).where(eq(refundFiles.id, id)).for('update');
+    if (!file) return 'noFile' as const;
+    if (file.madeBy === by) return 'ownFile' as const;
+    if (file.approvedAt) return 'approvedAlready' as const;
+    const [approved] = await tx
+      .update(refundFiles)
+      .set({ approvedBy: by, approvedAt: clock() })
+      .where(and(eq(refundFiles.id, id), isNull(refundFiles.approvedAt)))
+      .returning();
+    return approved ?? ('approvedAlready' as const);
+  });
+}
+
+/** Finance sent an approved file to the bank: its transfers are paid (once: a file is marked sent once). */
 export async function markFileSent(db: Database, clock: Clock, id: number): Promise<number | null> {
   return db.transaction(async (tx) => {
     const [file] = await tx
       .update(refundFiles)
       .set({ sentAt: clock() })
-      .where(and(eq(refundFiles.id, id), isNull(refundFiles.sentAt)))
+      .where(and(eq(refundFiles.id, id), isNull(refundFiles.sentAt), isNotNull(refundFiles.approvedAt)))
       .returning();
     if (!file) return null;
     const rows = await tx.select().from(creditBacks).where(eq(creditBacks.fileId, id));
@@ -173,8 +195,8 @@ export async function enterReturn(db: Database, clock: Clock, endToEndId: string
   });
 }
 
-/** What /panda/ready says of the refunds by transfer: waiting for a file, files not sent, whether finance's page is on. */
-export async function refundsState(db: Queryable, config: { finance?: { token?: string } }) {
+/** What /panda/ready says of the refunds by transfer: waiting for a file, files not approved or not sent, whether finance's console is on. */
+export async function refundsState(db: Queryable, config: { staff?: object }) {
   const [waiting] = await db
     .select({
       n: sql<number>`count(*)::int`,
@@ -183,13 +205,17 @@ export async function refundsState(db: Queryable, config: { finance?: { token?: 
     .from(creditBacks)
     .where(and(eq(creditBacks.method, 'bank'), eq(creditBacks.state, 'requested'), isNull(creditBacks.fileId)));
   const [unsent] = await db
-    .select({ n: sql<number>`count(*)::int` })
+    .select({
+      n: sql<number>`count(*)::int`,
+      unapproved: sql<number>`(count(*) filter (where ${refundFiles.approvedAt} is null))::int`,
+    })
     .from(refundFiles)
     .where(isNull(refundFiles.sentAt));
   return {
     waiting: Number(waiting?.n ?? 0),
     waiting_cents: Number(waiting?.cents ?? 0),
     unsent_files: Number(unsent?.n ?? 0),
-    finance_page: config.finance?.token ? ('on' as const) : ('off' as const),
+    unapproved_files: Number(unsent?.unapproved ?? 0),
+    console: config.staff ? ('on' as const) : ('off' as const),
   };
 }

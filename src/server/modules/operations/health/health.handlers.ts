@@ -6,6 +6,7 @@ import { databaseAnswers, purgeState, readiness } from './health.service.ts';
 import { refundsState, unchargedState } from '../../money/index.ts';
 import { networkState } from '../../network/index.ts';
 import { chatDeskState } from '../../care/index.ts';
+import { idpAnswers } from '../../staff/index.ts';
 
 export async function health(c: Context<AppEnv>) {
   if (await databaseAnswers(c.var)) return ok(c, healthApi.health, { status: 'ok', database: 'ok' });
@@ -23,6 +24,7 @@ export async function ready(c: Context<AppEnv>) {
       charging: await unchargedState(c.var.db),
       refunds: await refundsState(c.var.db, c.var.config),
       chat: await chatDeskState(c.var),
+      staff: { idp: await idpAnswers(c.var.config) },
     });
   return c.json({ status: 'not ready', reason: state.reason }, 503);
 }

@@ -1,0 +1,303 @@
+import { and, desc, eq, gte, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import {
+  balances,
+  ledger,
+  members,
+  memberships,
+  networkOrders,
+  sims,
+  staffMoney,
+  staffNotes,
+  staffPeople,
+  unchargedUsage,
+} from '../../db/schema.ts';
+import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
+import { entriesOfMember, record } from '../audit/index.ts';
+import { resendVerification } from '../identity/index.ts';
+import { nationalNumber } from '../network/index.ts';
+import type { StaffSession } from './session.ts';
+
+const DAY_MS = 86_400_000;
+
+/** A number in any format a person types (+353 87 123 4567, 00353…, 087-123 4567) as ours (08…), or none. */
+export function asNumber(q: string): string | undefined {
+  const digits = q.replace(/[\s().-]/g, '');
+  if (!/^\+?[0-9]{7,15}$/.test(digits)) return undefined;
+  const national = nationalNumber(digits);
+  return /^0[0-9]{8,10}$/.test(national) ? national : undefined;
+}
+
+const maskEmail = (email: string) => {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}…@${domain}`;
+};
+
+/**
+ * Finds members (docs/product/staff.md "Finding and seeing"): by number in any format (the
+ * number's unique index), SIM serial (the key), e-mail (its case-free unique index), else by name.
+ * Names, masked addresses and numbers only: nothing of the account before a reason is given.
+ */
+export async function findMembers({ db }: ServiceContext, q: string) {
+  const text = q.trim();
+  const number = asNumber(text);
+  const serial = /^[0-9]{15,22}$/.test(text.replace(/\s/g, '')) ? text.replace(/\s/g, '') : undefined;
+  let ids: number[];
+  if (number || serial) {
+    const found = await db
+      .select({ memberId: sims.memberId })
+      .from(sims)
+      .where(or(...(number ? [eq(sims.msisdn, number)] : []), ...(serial ? [eq(sims.ssn, serial)] : [])));
+    ids = found.map((f) => f.memberId);
+  } else if (text.includes('@')) {
+    const found = await db
+      .select({ id: members.id })
+      .from(members)
+      .where(and(sql`lower(${members.email}) = lower(${text})`, isNull(members.deletedAt)));
+    ids = found.map((f) => f.id);
+  } else {
+    const like = `%${text.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
+    const found = await db
+      .select({ id: members.id })
+      .from(members)
+      .where(
+        and(
+          isNull(members.deletedAt),
+          or(ilike(sql`${members.firstname} || ' ' || ${members.lastname}`, like), ilike(members.nickname, like)),
+        ),
+      )
+      .orderBy(members.id)
+      .limit(20);
+    ids = found.map((f) => f.id);
+  }
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: members.id,
+      first: members.firstname,
+      last: members.lastname,
+      email: members.email,
+      msisdn: sims.msisdn,
+    })
+    .from(members)
+    .leftJoin(sims, eq(sims.memberId, members.id))
+    .where(and(inArray(members.id, [...new Set(ids)].slice(0, 20)), isNull(members.deletedAt)));
+  const byId = new Map<number, { member_id: number; name: string; email: string; numbers: string[] }>();
+  for (const r of rows) {
+    const m = byId.get(r.id) ?? {
+      member_id: r.id,
+      name: `${r.first} ${r.last}`,
+      email: maskEmail(r.email),
+      numbers: [],
+    };
+    if (r.msisdn) m.numbers.push(r.msisdn);
+    byId.set(r.id, m);
+  }
+  return [...byId.values()];
+}
+
+/**
+ * A member's 360, opened with a reason: the opening is audited first (in the same transaction as the
+ * reads' snapshot is not needed: the entry is written before anything is read or shown). Eight reads:
+ * the account; the lines with their credit; their memberships; use credit could not pay; the ledger of
+ * 90 days with what reversed each row; the network's orders; the notes; who opened it before.
+ */
+export async function openMember(
+  { db, clock }: ServiceContext,
+  staff: StaffSession,
+  memberId: number,
+  reason: string,
+): Promise<Outcome<ReturnType<typeof shape>, 'noMember'>> {
+  const [member] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.id, memberId), isNull(members.deletedAt)));
+  if (!member) return refused('noMember');
+  const now = clock();
+  await record(db, now, staff, { action: 'opened', memberId, reason, result: 'shown' });
+  const lines = await db
+    .select({
+      ssn: sims.ssn,
+      msisdn: sims.msisdn,
+      state: sims.lineState,
+      blockedAt: sims.blockedAt,
+      status: sims.status,
+      credit: balances.creditCents,
+    })
+    .from(sims)
+    .leftJoin(balances, eq(balances.ssn, sims.ssn))
+    .where(eq(sims.memberId, memberId));
+  const ssns = lines.map((l) => l.ssn);
+  const none = ssns.length === 0;
+  const current = none
+    ? []
+    : await db
+        .select({
+          ssn: memberships.ssn,
+          sku: memberships.sku,
+          endsAt: memberships.endsAt,
+          max: memberships.dataMaxKb,
+          used: memberships.dataUsedKb,
+        })
+        .from(memberships)
+        .where(
+          and(
+            inArray(memberships.ssn, ssns),
+            sql`${memberships.startsAt} <= ${now} and ${memberships.endsAt} > ${now}`,
+          ),
+        );
+  const uncharged = none
+    ? []
+    : await db
+        .select({ ssn: unchargedUsage.ssn, cents: sql<number>`sum(${unchargedUsage.cents})::int` })
+        .from(unchargedUsage)
+        .where(inArray(unchargedUsage.ssn, ssns))
+        .groupBy(unchargedUsage.ssn);
+  const moves = none
+    ? []
+    : await db
+        .select({ l: ledger, reversedBy: staffMoney.id })
+        .from(ledger)
+        .leftJoin(staffMoney, eq(staffMoney.reverses, ledger.id))
+        .where(and(inArray(ledger.ssn, ssns), gte(ledger.occurredAt, new Date(now.getTime() - 90 * DAY_MS))))
+        .orderBy(desc(ledger.occurredAt), desc(ledger.id))
+        .limit(500);
+  const numbers = lines.map((l) => l.msisdn).filter((n): n is string => n !== null);
+  const orders = none
+    ? []
+    : await db
+        .select({
+          id: networkOrders.id,
+          service: networkOrders.service,
+          action: networkOrders.action,
+          state: networkOrders.state,
+          at: networkOrders.createdAt,
+        })
+        .from(networkOrders)
+        .where(
+          or(inArray(networkOrders.line, ssns), ...(numbers.length ? [inArray(networkOrders.msisdn, numbers)] : [])),
+        )
+        .orderBy(desc(networkOrders.id))
+        .limit(30);
+  const notes = await db
+    .select({ id: staffNotes.id, at: staffNotes.at, by: staffPeople.name, text: staffNotes.text })
+    .from(staffNotes)
+    .innerJoin(staffPeople, eq(staffPeople.id, staffNotes.personId))
+    .where(eq(staffNotes.memberId, memberId))
+    .orderBy(desc(staffNotes.at))
+    .limit(50);
+  const audit = await entriesOfMember(db, memberId, new Date(now.getTime() - 365 * DAY_MS), 50);
+  return done(shape({ member, lines, current, uncharged, moves, orders, notes, audit }));
+}
+
+function shape(r: {
+  member: typeof members.$inferSelect;
+  lines: {
+    ssn: string;
+    msisdn: string | null;
+    state: string | null;
+    blockedAt: Date | null;
+    status: string;
+    credit: number | null;
+  }[];
+  current: { ssn: string; sku: string; endsAt: Date; max: number | null; used: number }[];
+  uncharged: { ssn: string; cents: number }[];
+  moves: { l: typeof ledger.$inferSelect; reversedBy: number | null }[];
+  orders: { id: number; service: string; action: string; state: string; at: Date }[];
+  notes: { id: number; at: Date; by: string; text: string }[];
+  audit: Awaited<ReturnType<typeof entriesOfMember>>;
+}) {
+  const { member } = r;
+  return {
+    member_id: member.id,
+    name: `${member.firstname} ${member.lastname}`,
+    email: member.email,
+    email_verified: member.isVerified,
+    joined_at: member.createdAt.toISOString(),
+    lines: r.lines.map((l) => {
+      const m = r.current.find((c) => c.ssn === l.ssn);
+      return {
+        ssn: l.ssn,
+        msisdn: l.msisdn,
+        state: l.blockedAt ? 'blocked (lost or stolen)' : (l.state ?? `waiting for the network (${l.status})`),
+        credit_cents: l.credit ?? 0,
+        membership: m?.sku ?? null,
+        membership_ends_at: m?.endsAt.toISOString() ?? null,
+        data_left_mb: m && m.max !== null ? Math.max(0, Math.floor((m.max - m.used) / 1024)) : null,
+        uncharged_cents: r.uncharged.find((u) => u.ssn === l.ssn)?.cents ?? 0,
+        number_lock: member.numberLockedAt !== null,
+      };
+    }),
+    ledger: r.moves.map(({ l, reversedBy }) => ({
+      id: l.id,
+      ssn: l.ssn,
+      occurred_at: l.occurredAt.toISOString(),
+      kind: l.kind,
+      description: l.description,
+      credit_delta_cents: l.creditDeltaCents,
+      card_cents: l.cardCents,
+      card_last4: l.cardLast4,
+      reference: l.reference,
+      reversed_by: reversedBy === null ? null : `staff:${reversedBy}`,
+    })),
+    orders: r.orders.map((o) => ({
+      id: o.id,
+      kind: `${o.service} ${o.action}`,
+      state: o.state,
+      at: o.at.toISOString(),
+    })),
+    notes: r.notes.map((n) => ({ id: n.id, at: n.at.toISOString(), by: n.by, text: n.text })),
+    opened_by: r.audit.map(auditOut),
+  };
+}
+
+export const auditOut = (a: Awaited<ReturnType<typeof entriesOfMember>>[number]) => ({
+  id: a.id,
+  at: a.at.toISOString(),
+  staff_name: a.staffName,
+  staff_role: a.staffRole,
+  action: a.action,
+  member_id: a.memberId,
+  reason: a.reason,
+  result: a.result,
+});
+
+/** A note on a member, audited with it (one transaction). */
+export async function addNote({ db, clock }: ServiceContext, staff: StaffSession, memberId: number, text: string) {
+  return db.transaction(async (tx) => {
+    const [member] = await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId));
+    if (!member) return refused('noMember');
+    const now = clock();
+    const [note] = await tx.insert(staffNotes).values({ memberId, personId: staff.id, text, at: now }).returning();
+    await record(tx, now, staff, { action: 'note', memberId, reason: text.slice(0, 200), result: `note ${note!.id}` });
+    return done({ id: note!.id, at: now.toISOString(), by: staff.name, text });
+  });
+}
+
+/** The verification mail again, for an address not verified yet. */
+export async function sendVerificationAgain(
+  ctx: ServiceContext,
+  staff: StaffSession,
+  memberId: number,
+  reason: string,
+  siteUrl: string,
+): Promise<Outcome<null, 'noMember' | 'verifiedAlready'>> {
+  const [member] = await ctx.db
+    .select()
+    .from(members)
+    .where(and(eq(members.id, memberId), isNull(members.deletedAt)));
+  if (!member) return refused('noMember');
+  if (member.isVerified) return refused('verifiedAlready');
+  await resendVerification(ctx, member, undefined, siteUrl);
+  await record(ctx.db, ctx.clock(), staff, { action: 'verification', memberId, reason, result: 'sent' });
+  return done(null);
+}
+
+/** Whether a member exists (and is not deleted). */
+export async function memberExists(db: Queryable, memberId: number) {
+  const [m] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.id, memberId), isNull(members.deletedAt)));
+  return m !== undefined;
+}

@@ -1,0 +1,119 @@
+import type { Context } from 'hono';
+import { ROLE_PERMISSIONS, STAFF_LIMITS, type StaffQueue } from '../../../contract/staff.ts';
+import { staffAccessApi, staffApi, staffFailures } from '../../../contract/staff.schema.ts';
+import { fail, ok, reply } from '../../http/answers.ts';
+import type { HandlersOf, Input } from '../../http/openapi.ts';
+import type { AppEnv } from '../../http/router.ts';
+import { dayStartOf } from '../../kernel/calendar.ts';
+import { auditCsv, checkChain, entriesBetween, entriesOfMember, forMember, record } from '../audit/index.ts';
+import { addNote, auditOut, findMembers, openMember, sendVerificationAgain } from './members.service.ts';
+import { decideRequest, giveGoodwill, requestsFor, reverseCharge } from './money.service.ts';
+import type { StaffSession } from './session.ts';
+import * as work from './work.service.ts';
+
+type C = Context<AppEnv>;
+const staffOf = (c: C) => c.get('staff') as StaffSession;
+const memberIdOf = (params: { member_id: string }) => Number(params.member_id);
+/** The start of an Irish day given as YYYY-MM-DD. */
+const irishDay = (day: string) => dayStartOf(new Date(`${day}T12:00:00Z`));
+
+export const staffHandlers: HandlersOf<typeof staffApi> = {
+  me: (c) => {
+    const s = staffOf(c);
+    const limits = STAFF_LIMITS[s.role];
+    return ok(c, staffApi.me, {
+      _payload: {
+        id: s.id,
+        name: s.name,
+        email: s.email,
+        role: s.role,
+        permissions: [...ROLE_PERMISSIONS[s.role]],
+        limits: limits ? { goodwill_cents: limits.goodwill, reversal_cents: limits.reversal } : null,
+        session_ends_at: s.endsAt.toISOString(),
+      },
+    });
+  },
+  queues: async (c) => ok(c, staffApi.queues, { _payload: { queues: await work.queuesFor(c.var, staffOf(c)) } }),
+  take: async (c, { params, body }) =>
+    reply(
+      c,
+      staffApi.take,
+      staffFailures,
+      await work.takeItem(c.var, staffOf(c), params.queue as StaffQueue, body.ref),
+      () => ({
+        _payload: { message: 'Taken: it is yours for 30 minutes.' },
+      }),
+    ),
+  find: async (c, { query }) => ok(c, staffApi.find, { _payload: { members: await findMembers(c.var, query.q) } }),
+  open: async (c, { params, body }) =>
+    reply(c, staffApi.open, staffFailures, await openMember(c.var, staffOf(c), memberIdOf(params), body.reason)),
+  note: async (c, { params, body }) =>
+    reply(c, staffApi.note, staffFailures, await addNote(c.var, staffOf(c), memberIdOf(params), body.text)),
+  resendVerification: async (c, { params, body }) =>
+    reply(
+      c,
+      staffApi.resendVerification,
+      staffFailures,
+      await sendVerificationAgain(c.var, staffOf(c), memberIdOf(params), body.reason, c.var.config.siteUrl),
+      () => ({ _payload: { message: 'The verification mail was sent again.' } }),
+    ),
+  goodwill: async (c, { params, body }) =>
+    reply(c, staffApi.goodwill, staffFailures, await giveGoodwill(c.var, staffOf(c), memberIdOf(params), body)),
+  reverse: async (c, { params, body }) =>
+    reply(c, staffApi.reverse, staffFailures, await reverseCharge(c.var, staffOf(c), memberIdOf(params), body)),
+  requests: async (c) => ok(c, staffApi.requests, { _payload: { requests: await requestsFor(c.var, staffOf(c)) } }),
+  decide: async (c, { params, body }) =>
+    reply(c, staffApi.decide, staffFailures, await decideRequest(c.var, staffOf(c), Number(params.request_id), body)),
+  audit: async (c, { query }) => {
+    const from = irishDay(query.from);
+    const to = irishDay(query.to);
+    const end = dayStartOf(new Date(to.getTime() + 36 * 3600_000));
+    if (end <= from)
+      return fail(c, { status: 400, message: 'to must be the same day as from or later', code: 'request.invalid' });
+    const rows = await entriesBetween(c.var.db, from, end);
+    const chain = await checkChain(c.var.db);
+    if (query.format === 'csv')
+      await record(c.var.db, c.var.clock(), staffOf(c), {
+        action: 'audit-export',
+        memberId: null,
+        reason: `Export ${query.from} to ${query.to}`,
+        result: `${rows.length} entries`,
+      });
+    return ok(c, staffApi.audit, {
+      _payload: {
+        entries: rows.map(auditOut),
+        csv: query.format === 'csv' ? auditCsv(rows) : null,
+        chain: { intact: chain.intact, checked: chain.checked, broken_at: chain.brokenAt },
+      },
+    });
+  },
+  staff: async (c) => ok(c, staffApi.staff, { _payload: { people: await work.peopleList(c.var) } }),
+  refundFiles: async (c) => ok(c, staffApi.refundFiles, { _payload: await work.refundOverview(c.var, c.var.config) }),
+  makeRefundFile: async (c) =>
+    reply(c, staffApi.makeRefundFile, staffFailures, await work.makeFile(c.var, c.var.config, staffOf(c))),
+  refundFile: async (c, { params }) =>
+    reply(c, staffApi.refundFile, staffFailures, await work.fileXml(c.var, Number(params.file_id))),
+  approveRefundFile: async (c, { params }) =>
+    reply(
+      c,
+      staffApi.approveRefundFile,
+      staffFailures,
+      await work.approveFile(c.var, staffOf(c), Number(params.file_id)),
+    ),
+  refundFileSent: async (c, { params }) =>
+    reply(c, staffApi.refundFileSent, staffFailures, await work.fileSent(c.var, staffOf(c), Number(params.file_id))),
+  refundReturn: async (c, { body }) =>
+    reply(
+      c,
+      staffApi.refundReturn,
+      staffFailures,
+      await work.returnTransfer(c.var, staffOf(c), body.end_to_end_id, body.reason),
+    ),
+};
+
+/** The member's own view: who at 48 opened the account in the last 12 months. */
+export async function whoOpened(c: C, _input: Input<typeof staffAccessApi.whoOpened>) {
+  const now = c.var.clock();
+  const rows = await entriesOfMember(c.var.db, c.var.member.id, new Date(now.getTime() - 365 * 86_400_000), 500);
+  return ok(c, staffAccessApi.whoOpened, { _payload: { entries: rows.map(forMember) } });
+}
