@@ -78,6 +78,7 @@ export function answeredByApp(path: string): boolean {
   return (
     path.startsWith('/panda') ||
     path.startsWith('/sandbox') ||
+    path.startsWith('/staff-sign-') ||
     path.startsWith('/payment-gateway') ||
     path.replace(/(.)\/$/, '$1') in redirects
   );

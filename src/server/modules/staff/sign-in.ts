@@ -7,6 +7,7 @@ import { STAFF_ROLES, type StaffRole } from '../../../contract/staff.ts';
 import type { AppConfig } from '../../config.ts';
 import { staffPeople, staffSignIns } from '../../db/schema.ts';
 import { router, type AppEnv } from '../../http/router.ts';
+import { sameOrigin } from '../../middleware/origin.ts';
 import { sandboxPage } from '../../http/sandbox-page.ts';
 import { record } from '../audit/index.ts';
 import { forwardToIdp } from './integrations/idp/sandbox-idp.ts';
@@ -16,9 +17,9 @@ import { endStaffSession, provenStaffSession, startStaffSession } from './sessio
 type C = Context<AppEnv>;
 type StaffConfig = NonNullable<AppConfig['staff']>;
 
-export const SIGN_IN_PATH = '/panda/staff-sign-in';
-export const CALLBACK_PATH = '/panda/staff-sign-in/callback';
-export const SIGN_OUT_PATH = '/panda/staff-sign-out';
+export const SIGN_IN_PATH = '/staff-sign-in';
+export const CALLBACK_PATH = '/staff-sign-in/callback';
+export const SIGN_OUT_PATH = '/staff-sign-out';
 const STATE_COOKIE = '48-staff-state';
 
 /** Second factors an `amr` may show (RFC 8176): any of them, besides the password, passes. */
@@ -114,7 +115,7 @@ function roleOf(claims: Record<string, unknown>, claim: string): StaffRole | und
 
 /**
  * The console's sign-in with the operator's identity provider (OpenID Connect, code flow with PKCE):
- * /panda/staff-sign-in sends the browser there with a fresh state, nonce and verifier (kept 10
+ * /staff-sign-in sends the browser there with a fresh state, nonce and verifier (kept 10
  * minutes, the state bound to this browser by a cookie); the callback checks them, takes the role
  * from the claim, and starts a staff session; sign-out ends it here and at the provider.
  */
@@ -227,8 +228,8 @@ export function staffSignInRoutes() {
     return c.redirect('/staff', 303);
   });
 
-  // A form posted from the console (the origin check covers /panda/*): the session ends here, then at the provider.
-  app.post(SIGN_OUT_PATH, async (c) => {
+  // A form posted from the console (its Origin must be the site's): the session ends here, then at the provider.
+  app.post(SIGN_OUT_PATH, sameOrigin, async (c) => {
     const staff = await provenStaffSession(c);
     const ended = await endStaffSession(c);
     if (staff)

@@ -77,7 +77,7 @@ function providerFor(siteUrl: string): Provider {
         client_id: SANDBOX_CLIENT.id,
         client_secret: SANDBOX_CLIENT.secret,
         client_name: '48 staff console',
-        redirect_uris: [`${siteUrl}/panda/staff-sign-in/callback`],
+        redirect_uris: [`${siteUrl}/staff-sign-in/callback`],
         post_logout_redirect_uris: [`${siteUrl}/staff/signed-out`],
         grant_types: ['authorization_code'],
         response_types: ['code'],
@@ -153,6 +153,11 @@ function providerFor(siteUrl: string): Provider {
     },
   });
   provider.proxy = true;
+  // Reached at /sandbox/idp of the site with that prefix taken off: the URLs it makes keep it.
+  provider.use(async (ctx, next) => {
+    ctx.mountPath = SANDBOX_IDP_PATH;
+    return next();
+  });
   // The sign-in page and its answer: the demo staff's e-mail and password, a session with `amr` pwd.
   provider.use(async (ctx, next) => {
     const match = /^\/interaction\/([A-Za-z0-9_-]+)$/.exec(ctx.path);
