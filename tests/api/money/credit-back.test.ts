@@ -16,7 +16,7 @@ import {
 import { networkSignature } from '../../../src/server/modules/network/integrations/network/signature.ts';
 import { createMember, signIn, type BuiltMember } from '../support/builders.ts';
 import { ok, refused, send } from '../support/client.ts';
-import { forEachDatabase, harnessApp, TEST_NETWORK_EVENT_SECRET, type TestContext } from '../support/harness.ts';
+import { forEachDatabase, TEST_NETWORK_EVENT_SECRET, type TestContext } from '../support/harness.ts';
 
 /**
  * Credit back after a number moved to another network (docs/product/money.md "Credit back"): offered

@@ -169,7 +169,21 @@ const NUMBER_LOCK_RACE = {
   test: 'twenty at once: one change asked for, confirmed once, cancelled once; the lock switched once',
 };
 
+const STAFF_RACE = {
+  file: '../staff/staff.test.ts',
+  test: 'twenty at once: one reversal, one approval, goodwill within the limit, one file made, approved, sent and returned once, one taker',
+};
+
 const races: Record<string, Race | Elsewhere> = {
+  // The staff console (docs/product/staff.md): a charge reversed once, a request applied once, goodwill within the limit, a file made, approved and sent once.
+  staffTakeItem: STAFF_RACE,
+  staffGoodwill: STAFF_RACE,
+  staffReverseCharge: STAFF_RACE,
+  staffDecideRequest: STAFF_RACE,
+  staffMakeRefundFile: STAFF_RACE,
+  staffApproveRefundFile: STAFF_RACE,
+  staffRefundFileSent: STAFF_RACE,
+  staffRefundReturn: STAFF_RACE,
   // The number lock (docs/product/member-controls.md): switched once, a change asked, confirmed and cancelled once.
   setNumberLock: NUMBER_LOCK_RACE,
   askLockedChange: NUMBER_LOCK_RACE,

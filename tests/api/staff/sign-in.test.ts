@@ -15,10 +15,12 @@ import { forEachDatabase, harnessApp, type TestContext } from '../support/harnes
  */
 class Browser {
   jar = new Map<string, string>();
-  constructor(
-    private app: ReturnType<typeof harnessApp>,
-    private origin: string,
-  ) {}
+  app: ReturnType<typeof harnessApp>;
+  origin: string;
+  constructor(app: ReturnType<typeof harnessApp>, origin: string) {
+    this.app = app;
+    this.origin = origin;
+  }
   cookie() {
     return [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
   }

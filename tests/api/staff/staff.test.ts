@@ -369,6 +369,90 @@ forEachDatabase('staff', { seed: 'catalogue' }, (ctx) => {
     ]);
   });
 
+  it('twenty at once: one reversal, one approval, goodwill within the limit, one file made, approved, sent and returned once, one taker', async () => {
+    const c = ctx();
+    const app = harnessApp(c, { config: { ...c.config, finance: { debtor: SANDBOX_DEBTOR } } });
+    const m = await createMember(c, { creditCents: 100 });
+    const agent = await staff(c, 'agent');
+    const supervisors = await Promise.all(Array.from({ length: 20 }, () => staff(c, 'supervisor')));
+    const params = { member_id: String(m.userId) };
+    const twenty = <T>(f: (i: number) => Promise<T>) => Promise.all(Array.from({ length: 20 }, (_, i) => f(i)));
+    const statuses = (rs: Response[]) => rs.map((r) => r.status).sort();
+    const charge = await chargeOf(c, m, 900);
+    const reversed = await twenty(() =>
+      send(app, staffApi.reverse, { params, body: { ledger_id: charge.id, reason: 'T-9001' }, ...as(agent, key()) }),
+    );
+    expect(statuses(reversed).filter((s) => s === 200)).toHaveLength(1);
+    expect(await creditOf(c, m)).toBe(1000);
+    // Goodwill of €1 twenty times by one agent: €10 in 30 days passes, the rest wait.
+    const given = await twenty(() =>
+      send(app, staffApi.goodwill, {
+        params,
+        body: { ssn: m.ssn, amount_cents: 100, reason: 'T-9002' },
+        ...as(agent, key()),
+      }),
+    );
+    const states = await Promise.all(
+      given.map(async (r) => ((await r.json()) as { _payload: { state: string } })._payload.state),
+    );
+    expect(states.filter((x) => x === 'done')).toHaveLength(10);
+    expect(await creditOf(c, m)).toBe(2000);
+    const request = (await ok(app, staffApi.requests, { ...as(supervisors[0]!) }))._payload.requests.find(
+      (r) => r.state === 'waiting',
+    )!;
+    const approved = await twenty((i) =>
+      send(app, staffApi.decide, {
+        params: { request_id: String(request.id) },
+        body: { decision: 'approve' },
+        ...as(supervisors[i]!, key()),
+      }),
+    );
+    expect(statuses(approved).filter((s) => s === 200)).toHaveLength(1);
+    expect(await creditOf(c, m)).toBe(2100);
+    const took = await twenty((i) =>
+      send(app, staffApi.take, {
+        params: { queue: 'requests' },
+        body: { ref: 'request-1' },
+        ...as(supervisors[i]!, key()),
+      }),
+    );
+    expect(statuses(took).filter((s) => s === 200)).toHaveLength(1);
+    // Finance: twenty makers, twenty checkers, twenty senders, twenty returns.
+    await portOut(c, m);
+    expect(
+      (
+        await send(c.app, creditBackApi.request, {
+          session: m.session,
+          params: { user_id: m.userId, ssn: m.ssn },
+          body: { method: 'bank', iban: 'IE29 AIBK 9311 5212 3456 78', account_name: 'Nora Walsh' },
+          headers: key(),
+        })
+      ).status,
+    ).toBe(201);
+    const makers = await Promise.all(Array.from({ length: 20 }, () => staff(c, 'finance')));
+    const made = await twenty((i) => send(app, staffApi.makeRefundFile, { ...as(makers[i]!, key()) }));
+    const files = await Promise.all(
+      made.map(async (r) => ((await r.json()) as { _payload: { file: { id: number } | null } })._payload.file),
+    );
+    const ids = files.filter(Boolean).map((f) => f!.id);
+    expect(ids).toHaveLength(1);
+    const maker = makers[files.findIndex(Boolean)]!;
+    const checkers = makers.filter((x) => x !== maker);
+    const id = { file_id: String(ids[0]) };
+    const approvals = await Promise.all(
+      checkers.map((x) => send(app, staffApi.approveRefundFile, { params: id, ...as(x, key()) })),
+    );
+    expect(statuses(approvals).filter((s) => s === 200)).toHaveLength(1);
+    const sent = await twenty((i) => send(app, staffApi.refundFileSent, { params: id, ...as(makers[i]!, key()) }));
+    expect(statuses(sent).filter((s) => s === 200)).toHaveLength(1);
+    const xml = (await ok(app, staffApi.refundFile, { params: id, ...as(maker) }))._payload.xml;
+    const endToEnd = /<EndToEndId>(CB-\d+-\d+)<\/EndToEndId>/.exec(xml)![1]!;
+    const returned = await twenty((i) =>
+      send(app, staffApi.refundReturn, { body: { end_to_end_id: endToEnd, reason: 'AC04' }, ...as(makers[i]!, key()) }),
+    );
+    expect(statuses(returned).filter((s) => s === 200)).toHaveLength(1);
+  });
+
   it('the audit log: append-only for the portal, its chain checked, a row changed by hand reported; an admin exports it as CSV', async () => {
     const c = ctx();
     const m = await createMember(c, { creditCents: 100 });

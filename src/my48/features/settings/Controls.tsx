@@ -6,6 +6,7 @@ import { PasswordField } from '../../../components/forms/KindFields.tsx';
 import { ALERT_CAUSES, ALERT_LABELS } from '../../../contract/alerts.ts';
 import type { AlertSettings } from '../../../contract/alerts.schema.ts';
 import { euro, formatMsisdn } from '../../../lib/format.ts';
+import { irishFormat } from '../../../contract/irish-time.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { StepUpCode } from '../../components/StepUpCode.tsx';
 import { DeviceNotifications } from './DeviceNotifications.tsx';
@@ -35,6 +36,7 @@ import {
   reportLost,
   saveAlerts,
   spendLimitForm,
+  staffAccess,
   unblockForm,
 } from './controls-store.ts';
 
@@ -311,6 +313,7 @@ export function MyData() {
           </ActionButton>
         </div>
       </section>
+      <WhoOpened />
       <form className="form card" noValidate onSubmit={deleteForm.onSubmit} aria-labelledby="delete-title">
         <h3 id="delete-title" className="form__title">
           Delete your account
@@ -336,5 +339,55 @@ export function MyData() {
         </SubmitButton>
       </form>
     </div>
+  );
+}
+
+const openedAt = irishFormat({ dateStyle: 'medium', timeStyle: 'short' });
+
+/** "Who at 48 opened your account" (docs/product/staff.md): the date, a first name and role, the reason as written, what was done. */
+function WhoOpened() {
+  const state = useStore(staffAccess.$state);
+  useEffect(() => void staffAccess.load(), []);
+  return (
+    <section className="card stack" aria-labelledby="who-opened-title">
+      <h3 id="who-opened-title">Who at 48 opened your account</h3>
+      <p>
+        Each time someone at 48 opens your account or changes something in it, they give a reason, and you can read it
+        here for 12 months. It is in your data download too.
+      </p>
+      {state.status === 'error' ? (
+        <LoadFailed error={state.error} retry={state.retryable ? () => void staffAccess.retry() : undefined} />
+      ) : state.data === undefined ? (
+        <p role="status">Loading…</p>
+      ) : state.data.length === 0 ? (
+        <p>Nobody at 48 has opened your account in the last 12 months.</p>
+      ) : (
+        <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="who-opened-caption">
+          <table className="cards">
+            <caption id="who-opened-caption">Who opened your account, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">Why</th>
+                <th scope="col">What</th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.data.map((e) => (
+                <tr key={`${e.at}-${e.did}`}>
+                  <td data-label="When">{openedAt.format(new Date(e.at))}</td>
+                  <td data-label="Who">
+                    {e.first_name}, {e.role}
+                  </td>
+                  <td data-label="Why">{e.reason}</td>
+                  <td data-label="What">{e.did}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   );
 }

@@ -3,6 +3,7 @@ import { z } from '../../../contract/zod.ts';
 import { alertsApi, type AlertSettings } from '../../../contract/alerts.schema.ts';
 import type { Answer } from '../../../contract/endpoint.ts';
 import { myDataApi } from '../../../contract/my-data.schema.ts';
+import { staffAccessApi } from '../../../contract/staff.schema.ts';
 import { EmailChangeForm, securityApi, securityMessages } from '../../../contract/security.schema.ts';
 import { SPEND_LIMIT_MAX_CENTS, SPEND_LIMIT_MIN_CENTS } from '../../../contract/security.ts';
 import { euro } from '../../../contract/format.ts';
@@ -255,6 +256,13 @@ export async function saveAlerts(settings: AlertSettings): Promise<void> {
 }
 
 // ——— My data ———
+
+type StaffAccess = Answer<typeof staffAccessApi.whoOpened>['_payload']['entries'];
+/** Who at 48 opened the account in the last 12 months (docs/product/staff.md), newest first. */
+export const staffAccess = loader<StaffAccess>(
+  async () => (await call(staffAccessApi.whoOpened, { params: memberParams() }))._payload.entries,
+  'Who opened your account could not be loaded. Please try again.',
+);
 
 export const $download = map<{ busy?: boolean; error?: string }>({});
 /** The export as a file download (the API answers it as an attachment; here it is saved from the answer). */

@@ -6,6 +6,7 @@ import type { Queryable } from '../../../db/client.ts';
 import * as schema from '../../../db/schema.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { hashPassword, verifyPassword } from '../../../kernel/passwords.ts';
+import { entriesOfMember, forMember } from '../../audit/index.ts';
 import { payloadOf } from '../../community/index.ts';
 import { useStepUpCode } from '../../identity/index.ts';
 import { closeHouseholdsOf } from '../../household/index.ts';
@@ -98,10 +99,15 @@ export async function memberRows(q: Queryable, memberId: number): Promise<Record
 
 export async function exportData({ db, clock }: ServiceContext, memberId: number) {
   const rows = await memberRows(db, memberId);
+  // Who at 48 opened the account in the last 12 months, as Settings → My data shows it (the audit log names the member without a key).
+  const opened = await entriesOfMember(db, memberId, new Date(clock().getTime() - 365 * 86_400_000), 5000);
   return {
     exported_at: clock().toISOString(),
     member_id: memberId,
-    tables: Object.fromEntries(Object.entries(rows).map(([t, r]) => [t, clean(r)])),
+    tables: {
+      ...Object.fromEntries(Object.entries(rows).map(([t, r]) => [t, clean(r)])),
+      who_at_48_opened_your_account: opened.map(forMember),
+    },
   };
 }
 
