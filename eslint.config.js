@@ -24,6 +24,8 @@ const elements = [
   { type: 'my48-feature', pattern: 'src/my48/features/*', capture: ['feature'] },
   { type: 'my48-shared', pattern: 'src/my48' },
   { type: 'island', pattern: 'src/islands/*', capture: ['feature'] },
+  // The staff console (docs/product/staff.md): an app of its own, like my48, sharing only the browser's common code.
+  { type: 'staff-console', pattern: 'src/staff' },
   { type: 'page', pattern: 'src/{pages,layouts}' },
   { type: 'browser-shared', pattern: 'src/{lib,stores,components,cms}' },
   // The service worker (ADR 025): its own global scope; it shares only names with the app.
@@ -36,7 +38,7 @@ const files = [
     pattern: ['src/my48/App.tsx', 'src/my48/features.ts', 'src/my48/settings-screens.ts', 'src/my48/router.ts'],
   },
 ];
-const BROWSER = ['my48-feature', 'my48-shared', 'island', 'page', 'browser-shared'];
+const BROWSER = ['my48-feature', 'my48-shared', 'island', 'page', 'browser-shared', 'staff-console'];
 const SERVER = ['server-module', 'server-kernel', 'server-db', 'server-shared'];
 const type = (t) => ({ element: { type: t } });
 const anyOf = (types) => ({ element: { types: { anyOf: types } } });
@@ -87,9 +89,14 @@ const boundaryPolicies = [
   { from: type('my48-feature'), disallow: otherFeature('my48-feature') },
   { from: type('island'), disallow: otherFeature('island') },
   { from: type('island'), disallow: { to: anyOf(['my48-feature', 'my48-shared']) } },
+  { from: type('staff-console'), disallow: { to: anyOf(['my48-feature', 'my48-shared', 'island']) } },
+  { from: anyOf(['my48-feature', 'my48-shared', 'island']), disallow: { to: type('staff-console') } },
   { from: anyOf(['my48-feature', 'my48-shared']), disallow: { to: type('island') } },
   { from: type('my48-shared'), disallow: { to: type('my48-feature') } },
-  { from: type('browser-shared'), disallow: { to: anyOf(['island', 'my48-feature', 'my48-shared', 'page']) } },
+  {
+    from: type('browser-shared'),
+    disallow: { to: anyOf(['island', 'my48-feature', 'my48-shared', 'page', 'staff-console']) },
+  },
   // A later policy overrides an earlier one: the composing files may import features.
   { from: { file: { categories: 'composition' } }, allow: { to: type('my48-feature') } },
 ];

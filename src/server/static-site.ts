@@ -110,6 +110,8 @@ export function resolveFile(site: StaticSite, pathname: string): string | undefi
   if (/^\/my48\/transactions\/[0-9]{1,10}$/.test(trimmed)) candidates.push('/my48/transactions/index.html');
   // So does a ticket's timeline (/my48/support/<reference>).
   if (/^\/my48\/support\/48-[CT]-[0-9]{6}$/.test(trimmed)) candidates.push('/my48/support/index.html');
+  // A member in the staff console (/staff/members/<id>): the console's shell.
+  if (/^\/staff\/members\/[0-9]{1,12}$/.test(trimmed)) candidates.push('/staff/members/index.html');
   // The CMS JSON documents are files with a .json ending; their URLs have none (spec section 7).
   if (path.startsWith('/api/cms/') || path.startsWith('/cms/')) candidates.push(`${trimmed}.json`);
   return candidates.find((candidate) => site.files.has(candidate));

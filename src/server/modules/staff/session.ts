@@ -22,6 +22,9 @@ export const STAFF_MAX_MS = 8 * 3600_000;
 export const staffCookieName = (c: Context<AppEnv>) =>
   c.var.client.proto === 'https' ? '__Host-48-staff' : '48-staff';
 
+/** Readable by the console (no secret in it): a staff session was started in this browser. */
+export const STAFF_MARK_COOKIE = '48-staff-in';
+
 export interface StaffSession {
   sessionId: number;
   id: number;
@@ -49,6 +52,13 @@ export async function startStaffSession(
   });
   setCookie(c, staffCookieName(c), token, {
     httpOnly: true,
+    sameSite: 'Strict',
+    secure: c.var.client.proto === 'https',
+    path: '/',
+    maxAge: STAFF_MAX_MS / 1000,
+  });
+  // Not the session: a mark the console reads so that it offers the sign-in without asking the API first.
+  setCookie(c, STAFF_MARK_COOKIE, '1', {
     sameSite: 'Strict',
     secure: c.var.client.proto === 'https',
     path: '/',
@@ -92,6 +102,7 @@ export async function endStaffSession(
 ): Promise<{ idToken: string | null; person?: number } | undefined> {
   const token = getCookie(c, staffCookieName(c));
   deleteCookie(c, staffCookieName(c), { path: '/', secure: c.var.client.proto === 'https' });
+  deleteCookie(c, STAFF_MARK_COOKIE, { path: '/', secure: c.var.client.proto === 'https' });
   if (!token) return undefined;
   const [row] = await c.var.db
     .delete(staffSessions)

@@ -248,7 +248,15 @@ export function staffSignInRoutes() {
         post_logout_redirect_uri: back,
         ...(ended?.idToken ? { id_token_hint: ended.idToken } : {}),
       });
-      return c.redirect(url.href, 303);
+      if (url.origin === new URL(appConfig.siteUrl).origin) return c.redirect(url.href, 303);
+      // The portal's CSP (form-action 'self') stops a form's redirect to another origin: a link takes the browser there.
+      return plainPage(
+        c,
+        200,
+        'Signed out of the console',
+        html`<h1>Signed out of the console</h1>
+          <p>Your staff session has ended here. <a href="${url.href}">Sign out at the sign-in too</a>.</p>`,
+      );
     } catch {
       return c.redirect(back, 303);
     }
