@@ -23,8 +23,6 @@ const pushTls = JSON.parse(process.env['E2E_PUSH_TLS']) as { cert: string; key: 
 export const PUSH_ORIGIN = `https://localhost:${process.env['E2E_PUSH_PORT']}`;
 process.env['E2E_PUSH_ORIGIN'] = PUSH_ORIGIN;
 const url = (port: string) => `http://127.0.0.1:${port}`;
-/** Finance's credential on the journeys' servers (a test value: the servers run on loopback only). */
-export const E2E_FINANCE_TOKEN = 'e2e-finance-token-not-a-secret-000';
 
 const server = (port: string) => ({
   command: 'npm start',
@@ -43,8 +41,6 @@ const server = (port: string) => ({
     // The sandbox network's orders complete in half a second (2 s by default): the journeys that wait for it finish sooner.
     NETWORK_SANDBOX_DELAY_MS: '500',
     NODE_EXTRA_CA_CERTS: pushTls.cert,
-    // Finance's page (credit back by bank transfer): the journey marks a day's file sent as finance does.
-    FINANCE_TOKEN: E2E_FINANCE_TOKEN,
   },
   reuseExistingServer: false,
   timeout: 180_000,

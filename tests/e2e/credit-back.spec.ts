@@ -1,9 +1,7 @@
 import { expect } from '@playwright/test';
-import { E2E_FINANCE_TOKEN } from '../../playwright.config.ts';
-import { necessaryOnly } from './consent-cookie.ts';
-import { expectNoAxeViolations, signInThroughApi, spaced, test } from './fixtures.ts';
+import { expectNoAxeViolations, signInThroughApi, spaced, staffPage, test } from './fixtures.ts';
 
-/** docs/product/money.md "Credit back": a member whose number moved away asks for the credit by transfer; finance sends the day's file. */
+/** docs/product/money.md "Credit back": a member whose number moved away asks for the credit by transfer; two people of finance make and approve the day's file in the staff console. */
 test('a member whose number left asks for €7.50 back by bank transfer, sees it requested, then paid once finance sends the file', async ({
   page,
   member,
@@ -33,25 +31,34 @@ test('a member whose number left asks for €7.50 back by bank transfer, sees it
   await expect(number.getByText(/You asked for €7.50 back by bank transfer to IE29 •••• 5678/)).toBeVisible();
   await expectNoAxeViolations(page, 'the credit asked for');
 
-  // Finance makes the file and marks it sent, on its own page behind its credential.
-  const context = await browser.newContext({
-    baseURL,
-    storageState: necessaryOnly(),
-    httpCredentials: { username: 'finance', password: E2E_FINANCE_TOKEN },
-  });
-  const finance = await context.newPage();
-  await finance.goto('/finance/refunds');
-  await finance.getByRole('button', { name: 'Make a file of the waiting transfers now' }).click();
+  // Finance makes the file in the staff console; another person of finance approves it and marks it sent.
+  const maker = await staffPage(browser, baseURL, 'finance@staff.example.com');
+  await maker.getByRole('link', { name: 'Refund files' }).click();
+  await expectNoAxeViolations(maker, 'the refund files');
+  await maker.getByRole('button', { name: 'Make a file of the waiting transfers now' }).click();
   // After 06:00 the minute's job makes the day's file by itself: it may have taken the transfer first.
-  await expect(finance.getByRole('status')).toContainText(
-    /File 48-CB-\d{8}-[0-9a-f]{12} made: \d+ transfers?\.|No transfer was waiting\./,
+  await expect(maker.getByRole('status').filter({ hasText: /made|No transfer/ })).toContainText(
+    /File 48-CB-\d{8}-[0-9a-f]{12} made: \d+ transfers?\. Another person of finance approves it\.|No transfer was waiting\./,
   );
-  await finance
-    .getByRole('button', { name: /^Mark 48-CB-/ })
+  // The maker may not approve their own file.
+  const own = maker.getByRole('row', { name: /Sinéad Ryan/ });
+  if (await own.count()) await expect(own.first().getByText('Waits for another person')).toBeVisible();
+  await maker.context().close();
+  const checker = await staffPage(browser, baseURL, 'finance2@staff.example.com');
+  await checker.getByRole('link', { name: 'Refund files' }).click();
+  await checker
+    .getByRole('button', { name: /^Approve 48-CB-/ })
     .first()
     .click();
-  await expect(finance.getByRole('status')).toContainText(/Marked sent: \d+ transfers? paid\./);
-  await context.close();
+  await expect(checker.getByRole('status').filter({ hasText: 'approved' })).toContainText('it may be sent to the bank');
+  await checker
+    .getByRole('button', { name: /^Mark 48-CB-.* sent$/ })
+    .first()
+    .click();
+  await expect(checker.getByRole('status').filter({ hasText: 'Marked sent' })).toContainText(
+    /Marked sent: \d+ transfers? paid\./,
+  );
+  await checker.context().close();
 
   await page.reload();
   await expect(

@@ -1,5 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
+import { necessaryOnly } from './consent-cookie.ts';
 import { MEMBER_CACHE } from '../../src/lib/offline-names.ts';
 import { COOKIE_LIFETIME_DAYS } from '../../src/lib/auth-code.ts';
 import { encryptSessionValue } from '../../src/lib/session-cookies.ts';
@@ -320,4 +329,20 @@ export async function openDashboard(page: Page, like: string | TestMember): Prom
   await page.goto('/my48');
   await expect(page.getByRole('heading', { level: 1, name: 'Your dashboard' })).toBeVisible();
   return m;
+}
+
+const STAFF_PASSWORD = 'Demo-48-staff';
+
+/** A person of 48 signed in to the staff console at the sandbox's identity provider, in a browser context of their own. */
+export async function staffPage(browser: Browser, baseURL: string | undefined, email: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, storageState: necessaryOnly() });
+  const page = await context.newPage();
+  await page.goto('/staff');
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: '48 staff sign-in' })).toBeVisible();
+  await page.getByLabel('Work e-mail').fill(email);
+  await page.getByLabel('Password').fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Work queues' })).toBeVisible();
+  return page;
 }

@@ -239,3 +239,29 @@ test('a line asks its household for an add-on, and the owner approves it and pay
   await tab.see('Approved: Add-on 5 GB for Tadhg Walsh.');
   await tab.see('No requests are waiting.');
 });
+
+test('an agent signs in to the staff console, finds a member by number with a reason and reverses a charge', async ({
+  tab,
+  member,
+}) => {
+  const me = await member('active');
+  await tab.goto('/staff');
+  await tab.click('Sign in');
+  await tab.see('48 staff sign-in');
+  await tab.fill('Work e-mail', 'agent@staff.example.com');
+  await tab.fill('Password', 'Demo-48-staff');
+  await tab.click('Sign in');
+  await tab.see('Work queues');
+  await tab.click('Find a member');
+  await tab.fill('Number, e-mail address, SIM serial or name', me.msisdn);
+  await tab.click('Find');
+  await tab.see('1 found');
+  await tab.click(`Aoife Byrne (a…@example.com, ${me.msisdn})`);
+  await tab.fill('Reason', 'T-300400 disputed calls');
+  await tab.click('Open the account');
+  await tab.see('Money, last 90 days');
+  await tab.click('Reverse the charge');
+  await tab.see(/€[0-9.]+ given back: “International calls” reversed\./);
+  await tab.see('A charge given back by 48');
+  expect(await tab.problems()).toEqual([]);
+});

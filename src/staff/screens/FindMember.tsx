@@ -38,7 +38,7 @@ export function FindMember() {
       {state.status === 'error' && <p role="alert">{state.error}</p>}
       {state.data && (
         <section aria-labelledby="found-title">
-          <h2 id="found-title" role="status">
+          <h2 id="found-title" aria-live="polite">
             {state.data.length === 0 ? 'No member found' : `${state.data.length} found`}
           </h2>
           <ul className="staff__found">
