@@ -22,6 +22,27 @@ describe('production refuses what is only for trying (docs/product/production.md
     expect(env.SMTP_URL).toBe('smtp://mail.internal:587');
   });
 
+  it('refuses the retired shared credentials: finance and editors sign in to the staff console as themselves', () => {
+    expect(() => readEnv(production({ FINANCE_TOKEN: 'f'.repeat(30) }))).toThrow(
+      'FINANCE_TOKEN is retired in production: finance and editors sign in to the staff console (STAFF_OIDC_*)',
+    );
+    expect(() => readEnv(production({ CMS_EDITOR_TOKEN: 'e'.repeat(30) }))).toThrow(
+      /CMS_EDITOR_TOKEN is retired in production/,
+    );
+    // The console's provider: all three settings or none, an issuer that is a URL.
+    expect(() => readEnv(production({ STAFF_OIDC_ISSUER: 'https://login.example.com/48' }))).toThrow(
+      /STAFF_OIDC_CLIENT_ID/,
+    );
+    const on = readEnv(
+      production({
+        STAFF_OIDC_ISSUER: 'https://login.example.com/48',
+        STAFF_OIDC_CLIENT_ID: 'portal',
+        STAFF_OIDC_CLIENT_SECRET: 'x'.repeat(32),
+      }),
+    );
+    expect(on.STAFF_OIDC_ROLE_CLAIM).toBe('roles');
+  });
+
   it('names every missing setting in one message', () => {
     const env = production({ SMTP_URL: undefined, GEOIP_URL: undefined, HELPDESK_SECRET: undefined });
     expect(() => readEnv(env)).toThrow(

@@ -76,7 +76,7 @@ async function signInAs(
 }
 
 forEachDatabase('staff sign-in', { seed: 'catalogue' }, (ctx) => {
-  const appOf = (c: TestContext) =>
+  const appOf = (c: TestContext, requireMfa = false) =>
     harnessApp(c, {
       config: {
         ...c.config,
@@ -85,7 +85,7 @@ forEachDatabase('staff sign-in', { seed: 'catalogue' }, (ctx) => {
           clientId: SANDBOX_CLIENT.id,
           clientSecret: SANDBOX_CLIENT.secret,
           roleClaim: 'roles',
-          requireMfa: false,
+          requireMfa,
         },
       },
     });
@@ -136,6 +136,14 @@ forEachDatabase('staff sign-in', { seed: 'catalogue' }, (ctx) => {
     const forged = await app.request('/staff-sign-in/callback?code=abc&state=made-up');
     expect(forged.status).toBe(400);
     expect(await c.handle.db.select().from(staffSessions)).toHaveLength(0);
+  });
+
+  it('where a second factor is required (production), a sign-in whose amr shows only a password is refused', async () => {
+    const c = ctx();
+    const { res, browser } = await signInAs(c, appOf(c, true), 'agent@staff.example.com');
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain('A second factor is needed');
+    expect(browser.jar.has('48-staff')).toBe(false);
   });
 
   it('readiness says whether the identity provider answers, and off without one', async () => {
