@@ -22,6 +22,14 @@ const id = (what: string) => z.string().regex(/^[0-9]{1,12}$/, { error: `${what}
 const MemberParams = z.object({ member_id: id('member_id').meta({ example: '1' }) });
 const RequestParams = z.object({ request_id: id('request_id').meta({ example: '1' }) });
 const FileParams = z.object({ file_id: id('file_id').meta({ example: '1' }) });
+const LineParams = MemberParams.extend({
+  ssn: z
+    .string()
+    .regex(/^[0-9]{10,22}$/, { error: 'ssn must be 10 to 22 digits' })
+    .meta({ example: '8935301000000000001' }),
+});
+const CaseParams = z.object({ case_id: id('case_id').meta({ example: '1' }) });
+const Said = payload(z.object({ message: z.string() }));
 
 export const Reason = z
   .string({ error: `Give a reason: a ticket or chat reference, or at least ${REASON_MIN_CHARS} characters.` })
@@ -32,6 +40,15 @@ export const Reason = z
   })
   .meta({ description: 'Why: a ticket or chat reference (T-123456, CH-42…), or at least 10 characters' });
 
+/** What the fraud team checked before acting (docs/product/staff.md: "each with the check made"). */
+const Checked = z.object({
+  reason: Reason,
+  check: z
+    .string({ error: 'Say what you checked (a call back on the number on file, the ID seen…).' })
+    .trim()
+    .min(5, { error: 'Say what you checked (a call back on the number on file, the ID seen…).' })
+    .max(500),
+});
 const Cents = z.number({ error: 'Enter an amount in cents.' }).int({ error: 'Enter an amount in cents.' });
 
 const StaffPerson = z
@@ -289,6 +306,59 @@ export const staffApi = {
     description: 'Done, or requested',
     errors: { 404: 'No such charge of this member', 409: 'Not a charge, or reversed already' },
   }),
+  blockLine: endpoint({
+    id: 'staffBlockLine',
+    method: 'post',
+    path: '/panda/staff/members/{member_id}/lines/{ssn}/block',
+    params: LineParams,
+    permission: 'fraud.act',
+    moves: 'once',
+    body: Checked,
+    summary:
+      'Blocks a line as a lost or stolen SIM is (it pays for nothing and moves no data; suspended at the network); the member is told',
+    answer: Said,
+    description: 'Blocked (or blocked already)',
+    errors: { 404: 'No such line of this member' },
+  }),
+  unblockLine: endpoint({
+    id: 'staffUnblockLine',
+    method: 'post',
+    path: '/panda/staff/members/{member_id}/lines/{ssn}/unblock',
+    params: LineParams,
+    permission: 'fraud.act',
+    moves: 'once',
+    body: Checked,
+    summary: 'Unblocks a line after the check made (no step-up code from the member); the member is told',
+    answer: Said,
+    description: 'Unblocked (or not blocked)',
+    errors: { 404: 'No such line of this member' },
+  }),
+  endNumberLock: endpoint({
+    id: 'staffEndNumberLock',
+    method: 'post',
+    path: '/panda/staff/members/{member_id}/number-lock/end',
+    params: MemberParams,
+    permission: 'fraud.act',
+    moves: 'once',
+    body: Checked,
+    summary: 'Ends a member’s number lock at once, without the 24 hours, after the check made; the member is told',
+    answer: Said,
+    description: 'Ended',
+    errors: { 404: 'No such member', 409: 'No number lock is on' },
+  }),
+  closeCase: endpoint({
+    id: 'staffCloseCase',
+    method: 'post',
+    path: '/panda/staff/cases/{case_id}/close',
+    params: CaseParams,
+    permission: 'fraud.act',
+    moves: 'once',
+    body: Checked,
+    summary: 'Closes a fraud case (a change to a line its member reported “this wasn’t me”), once, with the check made',
+    answer: Said,
+    description: 'Closed',
+    errors: { 404: 'No such case', 409: 'Closed already' },
+  }),
   requests: endpoint({
     id: 'staffRequests',
     method: 'get',
@@ -471,6 +541,9 @@ export const staffFailures = failures('staff', {
   verifiedAlready: { status: 409, message: 'That address is verified already.' },
   takenByOther: { status: 409, message: 'Someone else is working on that item.' },
   noFile: { status: 404, message: 'No such refund file.' },
+  notLocked: { status: 409, message: 'No number lock is on for this member.' },
+  noCase: { status: 404, message: 'No such fraud case.' },
+  caseClosedAlready: { status: 409, message: 'That case was closed already.' },
   ownFile: { status: 403, message: 'Another person must approve the file you made.' },
   fileApprovedAlready: { status: 409, message: 'That file was approved already.' },
   fileNotApproved: { status: 409, message: 'That file is not approved yet.' },

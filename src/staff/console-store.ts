@@ -231,6 +231,36 @@ export const resendVerification = (reason: string) =>
         ._payload.message,
   );
 
+/** The fraud team's actions on the open member, each with the check made. */
+type Checked = { reason: string; check: string };
+export const blockLine = (ssn: string, body: Checked) =>
+  act(
+    `block-${ssn}`,
+    async () =>
+      (await staffCall(staffApi.blockLine, { params: { member_id: $member.get().id!, ssn }, body }))._payload.message,
+    reopen,
+  );
+export const unblockLine = (ssn: string, body: Checked) =>
+  act(
+    `unblock-${ssn}`,
+    async () =>
+      (await staffCall(staffApi.unblockLine, { params: { member_id: $member.get().id!, ssn }, body }))._payload.message,
+    reopen,
+  );
+export const endNumberLock = (body: Checked) =>
+  act(
+    'end-lock',
+    async () =>
+      (await staffCall(staffApi.endNumberLock, { params: { member_id: $member.get().id! }, body }))._payload.message,
+    reopen,
+  );
+export const closeCase = (caseId: string, body: Checked) =>
+  act(
+    `close-${caseId}`,
+    async () => (await staffCall(staffApi.closeCase, { params: { case_id: caseId }, body }))._payload.message,
+    () => queues.load(),
+  );
+
 export const decide = (id: number, decision: 'approve' | 'decline', note: string) =>
   act(
     `decide-${id}`,

@@ -17,6 +17,10 @@ export interface MemberSpec {
    * texts, daily use spread over the days so far). Off: only the rows the spec asks for.
    */
   lived?: boolean;
+  /** The number lock on (docs/product/member-controls.md), switched on 10 days ago. */
+  numberLock?: boolean;
+  /** A change of SIM to an eSIM two days ago that the member reported "this wasn't me" a day ago (a fraud case). */
+  reportedChange?: boolean;
   /** A member who has not confirmed their e-mail address yet (verified by default). */
   verified?: boolean;
   /** Not signed in before (the first-login journey), and new to memberships. */

@@ -109,6 +109,7 @@ async function insertAccount(tx: Queryable, now: Date, spec: MemberSpec, passwor
       captureMarketingPermissions: spec.firstLogin === true && !spec.newMembership,
       spendLimitCents: spec.spendLimitCents ?? null,
       legacyType: spec.legacy ?? null,
+      numberLockedAt: spec.numberLock ? at(-10) : null,
       createdAt: at(-60),
     })
     .returning({ id: t.members.id });
@@ -236,6 +237,20 @@ async function insertSim(
     });
   // The number left as the network says it does: the lines domain applies it and money offers the credit back.
   if (spec.movedAway) await numberLeft(tx, { clock: () => at(-spec.movedAway!.daysAgo) }, msisdn);
+  // A change to the line the member reported ("this wasn't me") a day ago: the fraud team's open case.
+  if (spec.reportedChange)
+    await tx.insert(t.lineChanges).values({
+      memberId,
+      kind: 'esim',
+      msisdn,
+      ssn,
+      detail: {},
+      at: at(-2),
+      createdAt: at(-2),
+      mailedAt: at(-2),
+      expiresAt: at(5),
+      reportedAt: at(-1),
+    });
 }
 
 /** What the member did with their data: goody bags, The Safe, donations, this month's carryover. */

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { $said, queues, take } from '../console-store.ts';
+import { $said, closeCase, queues, take } from '../console-store.ts';
 import { when } from './format.ts';
 
 /** The work queues the role works, with their counts, oldest first; an item is taken by one person at a time. */
@@ -43,6 +43,9 @@ export function Home() {
                           {i.taken_by ? ` · taken by ${i.taken_by}` : ''}
                         </span>
                       </p>
+                      {q.id === 'fraud' && (
+                        <CloseCase caseId={i.ref.replace('case-', '')} busy={said.busy !== undefined} />
+                      )}
                       {!i.taken_by && (
                         <button
                           type="button"
@@ -62,5 +65,28 @@ export function Home() {
         </ul>
       )}
     </>
+  );
+}
+
+/** Closing a fraud case: the reason and the check made, then the button. */
+function CloseCase({ caseId, busy }: { caseId: string; busy: boolean }) {
+  return (
+    <form
+      className="staff__decide"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const data = new FormData(e.currentTarget);
+        void closeCase(caseId, { reason: String(data.get('reason') ?? ''), check: String(data.get('check') ?? '') });
+      }}
+    >
+      <label htmlFor={`case-reason-${caseId}`}>Reason</label>
+      <input id={`case-reason-${caseId}`} name="reason" autoComplete="off" required />
+      <label htmlFor={`case-check-${caseId}`}>The check you made</label>
+      <input id={`case-check-${caseId}`} name="check" autoComplete="off" required />
+      <button type="submit" className="btn btn--primary" disabled={busy}>
+        Close case {caseId}
+      </button>
+    </form>
   );
 }

@@ -4,12 +4,15 @@ import {
   $member,
   $said,
   addNote,
+  blockLine,
   closeMember,
+  endNumberLock,
   giveGoodwill,
   may,
   openMember,
   resendVerification,
   reverse,
+  unblockLine,
   type Member,
 } from '../console-store.ts';
 import { euro, when } from './format.ts';
@@ -202,6 +205,58 @@ function Member360({ m, reason }: { m: Member; reason: string }) {
             <button type="submit" className="btn btn--outline" disabled={said.busy !== undefined}>
               Add the note
             </button>
+          </form>
+        )}
+        {may('fraud.act') && (
+          <form
+            className="form card"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+              const body = { reason: field(e, 'reason'), check: field(e, 'check') };
+              const [what, ssn] = (submitter?.value ?? '').split(':');
+              if (what === 'block') void blockLine(ssn!, body);
+              else if (what === 'unblock') void unblockLine(ssn!, body);
+              else if (what === 'end-lock') void endNumberLock(body);
+            }}
+          >
+            <h2>Fraud</h2>
+            <label htmlFor="fraud-reason">Reason</label>
+            <input id="fraud-reason" name="reason" defaultValue={reason} autoComplete="off" required />
+            <label htmlFor="fraud-check">The check you made</label>
+            <input id="fraud-check" name="check" autoComplete="off" required aria-describedby="fraud-check-hint" />
+            <p className="meta" id="fraud-check-hint">
+              For example: called back on the number on file; saw the ID in the shop.
+            </p>
+            {m.lines.map((l) =>
+              l.state.startsWith('blocked') ? (
+                <button
+                  key={l.ssn}
+                  type="submit"
+                  value={`unblock:${l.ssn}`}
+                  className="btn btn--outline"
+                  disabled={said.busy !== undefined}
+                >
+                  Unblock {l.msisdn ?? l.ssn}
+                </button>
+              ) : (
+                <button
+                  key={l.ssn}
+                  type="submit"
+                  value={`block:${l.ssn}`}
+                  className="btn btn--outline"
+                  disabled={said.busy !== undefined}
+                >
+                  Block {l.msisdn ?? l.ssn}
+                </button>
+              ),
+            )}
+            {m.lines.some((l) => l.number_lock) && (
+              <button type="submit" value="end-lock" className="btn btn--outline" disabled={said.busy !== undefined}>
+                End the number lock now
+              </button>
+            )}
           </form>
         )}
         {may('members.verify') && !m.email_verified && (

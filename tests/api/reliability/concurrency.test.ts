@@ -174,6 +174,11 @@ const STAFF_RACE = {
   test: 'twenty at once: one reversal, one approval, goodwill within the limit, one file made, approved, sent and returned once, one taker',
 };
 
+const FRAUD_RACE = {
+  file: '../staff/staff.test.ts',
+  test: 'fraud: a line blocked and unblocked, a number lock ended, a case closed, each once, each with the check made, the member told',
+};
+
 const races: Record<string, Race | Elsewhere> = {
   // The staff console (docs/product/staff.md): a charge reversed once, a request applied once, goodwill within the limit, a file made, approved and sent once.
   staffTakeItem: STAFF_RACE,
@@ -184,6 +189,10 @@ const races: Record<string, Race | Elsewhere> = {
   staffApproveRefundFile: STAFF_RACE,
   staffRefundFileSent: STAFF_RACE,
   staffRefundReturn: STAFF_RACE,
+  staffBlockLine: FRAUD_RACE,
+  staffUnblockLine: FRAUD_RACE,
+  staffEndNumberLock: FRAUD_RACE,
+  staffCloseCase: FRAUD_RACE,
   // The number lock (docs/product/member-controls.md): switched once, a change asked, confirmed and cancelled once.
   setNumberLock: NUMBER_LOCK_RACE,
   askLockedChange: NUMBER_LOCK_RACE,

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { staffAccessApi, staffApi, staffFailures } from '../../../src/contract/staff.schema.ts';
 import { ROLE_PERMISSIONS, STAFF_ROLES, type StaffRole } from '../../../src/contract/staff.ts';
 import type { EndpointDef } from '../../../src/contract/endpoint.ts';
-import { ledger, outbox, staffAudit } from '../../../src/server/db/schema.ts';
+import { ledger, networkOrders, outbox, sims, staffAudit } from '../../../src/server/db/schema.ts';
 import { createStaffSession } from '../../../src/server/seed/staff.ts';
 import { SANDBOX_DEBTOR } from '../../../src/server/modules/money/index.ts';
 import { creditBackApi } from '../../../src/contract/port-out-credit.schema.ts';
@@ -37,6 +37,7 @@ async function portOut(c: TestContext, m: BuiltMember) {
  * and the member reading who opened the account.
  */
 const key = () => ({ 'idempotency-key': crypto.randomUUID() });
+const twentyAtOnce = <T>(f: () => Promise<T>) => Promise.all(Array.from({ length: 20 }, f));
 type Staff = Awaited<ReturnType<typeof createStaffSession>> & { headers: Record<string, string> };
 
 async function staff(c: TestContext, role: StaffRole, name?: string): Promise<Staff> {
@@ -76,7 +77,14 @@ const auditOf = (c: TestContext, memberId: number) =>
 function sample(e: EndpointDef, memberId: number): Parameters<typeof send>[2] {
   const params: Record<string, string> = {};
   for (const [, name] of e.path.matchAll(/\{(\w+)\}/g))
-    params[name!] = name === 'member_id' ? String(memberId) : name === 'queue' ? 'requests' : '999999';
+    params[name!] =
+      name === 'member_id'
+        ? String(memberId)
+        : name === 'queue'
+          ? 'requests'
+          : name === 'ssn'
+            ? '8935309999999999999'
+            : '999999';
   const bodies: Record<string, unknown> = {
     staffTakeItem: { ref: 'request-1' },
     staffOpenMember: { reason: 'T-123456' },
@@ -86,6 +94,10 @@ function sample(e: EndpointDef, memberId: number): Parameters<typeof send>[2] {
     staffReverseCharge: { ledger_id: 999999, reason: 'T-123456' },
     staffDecideRequest: { decision: 'decline', note: '' },
     staffRefundReturn: { end_to_end_id: 'CB-999999-1', reason: 'AC04' },
+    staffBlockLine: { reason: 'T-123456', check: 'Called back' },
+    staffUnblockLine: { reason: 'T-123456', check: 'Called back' },
+    staffEndNumberLock: { reason: 'T-123456', check: 'Called back' },
+    staffCloseCase: { reason: 'T-123456', check: 'Called back' },
   };
   const query: Record<string, unknown> | undefined =
     e.id === 'staffFindMembers'
@@ -451,6 +463,67 @@ forEachDatabase('staff', { seed: 'catalogue' }, (ctx) => {
       send(app, staffApi.refundReturn, { body: { end_to_end_id: endToEnd, reason: 'AC04' }, ...as(makers[i]!, key()) }),
     );
     expect(statuses(returned).filter((s) => s === 200)).toHaveLength(1);
+  });
+
+  it('fraud: a line blocked and unblocked, a number lock ended, a case closed, each once, each with the check made, the member told', async () => {
+    const c = ctx();
+    const m = await createMember(c, { creditCents: 100, numberLock: true, reportedChange: true });
+    const fraud = await staff(c, 'fraud', 'Ciarán Nolan');
+    const line = { member_id: String(m.userId), ssn: m.ssn };
+    const checked = { reason: 'T-660011 reported stolen phone', check: 'Called back on the number on file' };
+    // The check made is required.
+    expect(
+      (
+        await send(c.app, staffApi.blockLine, {
+          params: line,
+          body: { reason: 'T-660011' } as never,
+          ...as(fraud, key()),
+        })
+      ).status,
+    ).toBe(400);
+    const blocked = await twentyAtOnce(() =>
+      send(c.app, staffApi.blockLine, { params: line, body: checked, ...as(fraud, key()) }),
+    );
+    expect(blocked.every((r) => r.status === 200)).toBe(true);
+    const suspends = await c.handle.db.select().from(networkOrders).where(eq(networkOrders.line, m.ssn));
+    expect(suspends.filter((o) => o.cause.startsWith('line:suspended:'))).toHaveLength(1);
+    expect(
+      (await auditOf(c, m.userId)).filter((a) => a.action === 'block' && a.result.includes(' blocked;')),
+    ).toHaveLength(1);
+    await ok(c.app, staffApi.unblockLine, { params: line, body: checked, ...as(fraud, key()) });
+    const [sim] = await c.handle.db.select().from(sims).where(eq(sims.ssn, m.ssn));
+    expect(sim!.blockedAt).toBeNull();
+    const mails = (await c.handle.db.select().from(outbox).where(eq(outbox.to, m.email))).map((x) => x.subject);
+    expect(mails).toEqual(
+      expect.arrayContaining([`48: your line ${m.msisdn} is blocked`, `48: your line ${m.msisdn} is unblocked`]),
+    );
+    // The number lock ends at once, once.
+    const ends = await twentyAtOnce(() =>
+      send(c.app, staffApi.endNumberLock, {
+        params: { member_id: String(m.userId) },
+        body: checked,
+        ...as(fraud, key()),
+      }),
+    );
+    expect(ends.map((r) => r.status).sort()).toEqual([200, ...Array<number>(19).fill(409)]);
+    // The case: in the fraud queue, closed once, gone from the queue.
+    const queue = (await ok(c.app, staffApi.queues, { ...as(fraud) }))._payload.queues.find((q) => q.id === 'fraud')!;
+    const item = queue.items.find((i) => i.member_id === m.userId)!;
+    const caseId = item.ref.replace('case-', '');
+    const closed = await twentyAtOnce(() =>
+      send(c.app, staffApi.closeCase, { params: { case_id: caseId }, body: checked, ...as(fraud, key()) }),
+    );
+    expect(closed.map((r) => r.status).sort()).toEqual([200, ...Array<number>(19).fill(409)]);
+    const after = (await ok(c.app, staffApi.queues, { ...as(fraud) }))._payload.queues.find((q) => q.id === 'fraud')!;
+    expect(after.items.some((i) => i.member_id === m.userId)).toBe(false);
+    // An agent has none of these powers.
+    const agent = await staff(c, 'agent');
+    await refused(
+      c.app,
+      staffApi.blockLine,
+      { params: line, body: checked, ...as(agent, key()) },
+      staffFailures.notPermitted,
+    );
   });
 
   it('the audit log: append-only for the portal, its chain checked, a row changed by hand reported; an admin exports it as CSV', async () => {

@@ -27,6 +27,9 @@ export const lineChanges = pgTable(
     mailedAt: ts('mailed_at'),
     expiresAt: ts('expires_at').notNull(),
     reportedAt: ts('reported_at'),
+    /** The fraud team closed the case a report opened (docs/product/staff.md), with the check they made. */
+    caseClosedAt: ts('case_closed_at'),
+    caseCheck: text('case_check'),
   },
   (t) => [
     oneOf('line_changes_kind', t.kind, LINE_CHANGE_KINDS),

@@ -9,3 +9,11 @@ export { securityRoutes } from './security/security.routes.ts';
 export { lineChangesRoutes } from './line-changes/line-changes.routes.ts';
 export { numberLockRoutes } from './number-lock/number-lock.routes.ts';
 export { controlsJobs } from './jobs.ts';
+export {
+  blockByFraudTeam,
+  closeCase,
+  endLockByFraudTeam,
+  openCases,
+  openCaseWhere,
+  unblockByFraudTeam,
+} from './fraud.ts';

@@ -77,6 +77,12 @@ export async function reconcileBalances(
   return differences;
 }
 
+/** The numbers whose credit differed from the network's at the last balance reconciliation, and when it ran (the staff's queue). */
+export async function balanceDifferences(q: Queryable) {
+  const [row] = await q.select().from(networkReconciliations).where(eq(networkReconciliations.name, BALANCES));
+  return { ranAt: row?.ranAt ?? null, differences: row?.differences ?? [] };
+}
+
 /** What the last balance reconciliation found: how many numbers differ, and its error if it could not run. */
 export async function balanceDrift(q: Queryable): Promise<{ differ: number; error: string | null }> {
   const [row] = await q.select().from(networkReconciliations).where(eq(networkReconciliations.name, BALANCES));

@@ -32,7 +32,7 @@ export { networkRoutes } from './network.routes.ts';
 export { orderCause } from './order-causes.ts';
 export type { NetworkOrder, StepDetail } from './order-causes.ts';
 export { orderPaidUseBar } from './paid-use-bars.ts';
-export { readCreditsWith } from './balances.ts';
+export { balanceDifferences, readCreditsWith } from './balances.ts';
 export { applyNumberLeaving, applyNumberLeft, numberLeft } from './port-out.ts';
 export type { PortOutSaid } from './port-out.ts';
 export { countUsageAbroad, countUsageAtHome } from './usage.ts';

@@ -10,6 +10,7 @@ import { addNote, auditOut, findMembers, openMember, sendVerificationAgain } fro
 import { decideRequest, giveGoodwill, requestsFor, reverseCharge } from './money.service.ts';
 import type { StaffSession } from './session.ts';
 import * as work from './work.service.ts';
+import { blockLineByStaff, closeCaseByStaff, endLockByStaff, unblockLineByStaff } from './fraud.service.ts';
 
 type C = Context<AppEnv>;
 const staffOf = (c: C) => c.get('staff') as StaffSession;
@@ -61,6 +62,29 @@ export const staffHandlers: HandlersOf<typeof staffApi> = {
     reply(c, staffApi.goodwill, staffFailures, await giveGoodwill(c.var, staffOf(c), memberIdOf(params), body)),
   reverse: async (c, { params, body }) =>
     reply(c, staffApi.reverse, staffFailures, await reverseCharge(c.var, staffOf(c), memberIdOf(params), body)),
+  blockLine: async (c, { params, body }) =>
+    reply(
+      c,
+      staffApi.blockLine,
+      staffFailures,
+      await blockLineByStaff(c.var, staffOf(c), memberIdOf(params), params.ssn, body),
+    ),
+  unblockLine: async (c, { params, body }) =>
+    reply(
+      c,
+      staffApi.unblockLine,
+      staffFailures,
+      await unblockLineByStaff(c.var, staffOf(c), memberIdOf(params), params.ssn, body),
+    ),
+  endNumberLock: async (c, { params, body }) =>
+    reply(c, staffApi.endNumberLock, staffFailures, await endLockByStaff(c.var, staffOf(c), memberIdOf(params), body)),
+  closeCase: async (c, { params, body }) =>
+    reply(
+      c,
+      staffApi.closeCase,
+      staffFailures,
+      await closeCaseByStaff(c.var, staffOf(c), Number(params.case_id), body),
+    ),
   requests: async (c) => ok(c, staffApi.requests, { _payload: { requests: await requestsFor(c.var, staffOf(c)) } }),
   decide: async (c, { params, body }) =>
     reply(c, staffApi.decide, staffFailures, await decideRequest(c.var, staffOf(c), Number(params.request_id), body)),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { euro } from '../../../contract/format.ts';
 import { mayDo, STAFF_QUEUES, type StaffQueue } from '../../../contract/staff.ts';
 import type { AppConfig } from '../../config.ts';
@@ -24,6 +24,8 @@ import {
   refundFileXml,
   waitingTransfers,
 } from '../money/index.ts';
+import { balanceDifferences } from '../network/index.ts';
+import { openCases, openCaseWhere } from '../controls/index.ts';
 import { expireRequests } from './money.service.ts';
 import type { StaffSession } from './session.ts';
 
@@ -53,18 +55,16 @@ const queueReads: Record<StaffQueue, (ctx: ServiceContext) => Promise<{ count: n
       })),
     };
   },
-  fraud: async ({ db, clock }) => {
-    const since = new Date(clock().getTime() - 30 * 86_400_000);
-    const where = and(isNotNull(lineChanges.reportedAt), gt(lineChanges.reportedAt, since));
+  fraud: async ({ db }) => {
     const [n] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(lineChanges)
-      .where(where);
-    const rows = await db.select().from(lineChanges).where(where).orderBy(asc(lineChanges.reportedAt)).limit(ITEMS);
+      .where(openCaseWhere);
+    const rows = await openCases(db, ITEMS);
     return {
       count: Number(n?.n ?? 0),
       items: rows.map((r) => ({
-        ref: `line-change-${r.id}`,
+        ref: `case-${r.id}`,
         summary: `“This wasn’t me”: ${r.kind} on ${r.msisdn}`,
         at: r.reportedAt!,
         memberId: r.memberId,
@@ -89,7 +89,26 @@ const queueReads: Record<StaffQueue, (ctx: ServiceContext) => Promise<{ count: n
       })),
     };
   },
-  balances: async () => ({ count: 0, items: [] }),
+  balances: async ({ db }) => {
+    const { ranAt, differences } = await balanceDifferences(db);
+    const numbers = differences.map((d) => d.msisdn);
+    const owners = numbers.length
+      ? await db
+          .select({ msisdn: sims.msisdn, memberId: sims.memberId })
+          .from(sims)
+          .where(inArray(sims.msisdn, numbers))
+      : [];
+    const cents = (v: string) => (/^-?[0-9]+$/.test(v) ? euro(Number(v)) : v);
+    return {
+      count: differences.length,
+      items: differences.slice(0, ITEMS).map((d) => ({
+        ref: `balance-${d.msisdn}`,
+        summary: `${d.msisdn}: ours ${cents(d.ours)}, the network’s ${cents(d.network)}`,
+        at: ranAt!,
+        memberId: owners.find((o) => o.msisdn === d.msisdn)?.memberId ?? null,
+      })),
+    };
+  },
   orders: async ({ db }) => {
     const where = inArray(networkOrders.state, ['failed', 'rejected', 'partial', 'cancelled']);
     const [n] = await db
