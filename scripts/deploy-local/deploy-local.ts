@@ -118,7 +118,6 @@ function settings(host: string): Record<string, string> {
       NETWORK_CLIENT_SECRET: secret(),
       NETWORK_EVENT_SECRET: secret(),
       SANITY_WEBHOOK_SECRET: secret(),
-      CMS_EDITOR_TOKEN: secret(),
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
       VAPID_SUBJECT: 'mailto:ops@localhost',
@@ -136,6 +135,10 @@ function settings(host: string): Record<string, string> {
     );
     log(`wrote ${envFile}`);
   }
+  // Shared credentials a stack made before are retired (production refuses them): finance and editors sign in to the staff console.
+  const before = readFileSync(envFile, 'utf8');
+  const retired = before.replace(/^(FINANCE_TOKEN|CMS_EDITOR_TOKEN)=.*\n/gm, '');
+  if (retired !== before) writeFileSync(envFile, retired, { mode: 0o600 });
   // The machine's address changed since (another network): the stand-ins' addresses follow it.
   const made = readFileSync(envFile, 'utf8');
   const was = /^PAYMENT_BASE_URL=https:\/\/([^:/]+)/m.exec(made)?.[1];

@@ -177,6 +177,28 @@ const RefundFile = z.object({
   total_cents: z.number().int(),
 });
 
+const Builds = payload(
+  z.object({
+    building: z.boolean(),
+    queued: z.boolean().meta({ description: 'A build follows the running one' }),
+    runs: z.array(
+      z.object({
+        id: z.string(),
+        trigger: z.string(),
+        started_at: z.string(),
+        finished_at: z.string().nullable(),
+        duration_ms: z.number().int().nullable(),
+        result: z.enum(['ok', 'failed']).nullable(),
+        error: z.string().nullable(),
+      }),
+    ),
+    kept: z
+      .array(z.object({ id: z.string(), live: z.boolean() }))
+      .meta({ description: 'The builds kept on this instance, newest first: an earlier one may go live again' }),
+    message: z.string().nullable(),
+  }),
+);
+
 const endpoint = endpointsOf({ tag: 'Staff', access: 'staff' });
 
 export const staffApi = {
@@ -358,6 +380,40 @@ export const staffApi = {
     answer: Said,
     description: 'Closed',
     errors: { 404: 'No such case', 409: 'Closed already' },
+  }),
+  builds: endpoint({
+    id: 'staffBuilds',
+    method: 'get',
+    path: '/panda/staff/builds',
+    permission: 'content.publish',
+    summary: 'The published site’s builds: the one running, the latest runs and their results, the builds kept',
+    answer: Builds,
+    description: 'The builds',
+    errors: { 503: 'Publishing is not set up on this server' },
+  }),
+  rebuild: endpoint({
+    id: 'staffRebuild',
+    method: 'post',
+    path: '/panda/staff/builds',
+    permission: 'content.publish',
+    moves: 'once',
+    status: 202,
+    summary: 'Builds the site again from the content now (a burst of asks becomes one more build after the running one)',
+    answer: Builds,
+    description: 'Queued',
+    errors: { 503: 'Publishing is not set up on this server' },
+  }),
+  rollback: endpoint({
+    id: 'staffRollback',
+    method: 'post',
+    path: '/panda/staff/builds/rollback',
+    permission: 'content.publish',
+    moves: 'once',
+    body: z.object({ build: z.string().regex(/^[0-9TZ-]{10,40}-[0-9]{4}$/, { error: 'Choose a build that is kept.' }) }),
+    summary: 'Puts an earlier kept build live again, on every instance',
+    answer: Builds,
+    description: 'Live again',
+    errors: { 404: 'No such build kept, or it is live', 409: 'A build is running', 503: 'Publishing is not set up' },
   }),
   requests: endpoint({
     id: 'staffRequests',
@@ -541,6 +597,10 @@ export const staffFailures = failures('staff', {
   verifiedAlready: { status: 409, message: 'That address is verified already.' },
   takenByOther: { status: 409, message: 'Someone else is working on that item.' },
   noFile: { status: 404, message: 'No such refund file.' },
+  noPublishing: { status: 503, message: 'Publishing is not set up on this server.' },
+  noBuild: { status: 404, message: 'That build is not kept here, or it is the live one.' },
+  buildRunning: { status: 409, message: 'A build is running: go back when it has finished.' },
+  rollbackFailed: { status: 409, message: 'That build could not go live again; the live site is unchanged.' },
   notLocked: { status: 409, message: 'No number lock is on for this member.' },
   noCase: { status: 404, message: 'No such fraud case.' },
   caseClosedAlready: { status: 409, message: 'That case was closed already.' },

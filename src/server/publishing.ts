@@ -66,6 +66,13 @@ export interface PublishStatus {
 export interface Rebuilder {
   /** Asks for a build; during one, asks for (at most) one more after it. */
   request(trigger: string): void;
+  /** The builds kept on this instance (newest first), the live one marked: what an editor may go back to. */
+  builds(): { id: string; live: boolean }[];
+  /**
+   * Puts a kept build live again (released for every instance, then served here), as a run of its
+   * own; refused while a build runs, or for a build not kept.
+   */
+  rollback(id: string): Promise<'live' | 'busy' | 'unknown' | 'failed'>;
   status(): PublishStatus;
   /** Resolves when no build runs and none is queued (tests, shutdown). */
   idle(): Promise<void>;
@@ -174,11 +181,55 @@ export function createRebuilder({
     });
   };
 
+  const kept = () => {
+    try {
+      return readdirSync(root).sort().reverse();
+    } catch {
+      return [];
+    }
+  };
+
   return {
     request(trigger) {
       if (stopped) return;
       queued = queued ? queued : trigger;
       next();
+    },
+    builds: () => kept().map((id) => ({ id, live: join(root, id) === current })),
+    async rollback(id) {
+      if (running || queued !== undefined) return 'busy';
+      if (!kept().includes(id) || join(root, id) === current) return 'unknown';
+      const dir = join(root, id);
+      const started = Date.now();
+      const run: BuildRun = {
+        id: `${id}-again-${String(++sequence).padStart(4, '0')}`,
+        trigger: `back to ${id}`,
+        startedAt: new Date(started).toISOString(),
+      };
+      runs.unshift(run);
+      runs.splice(20);
+      const going = (async () => {
+        try {
+          await publish?.(dir);
+          await swap(dir);
+          current = dir;
+          run.result = 'ok';
+          log.info({ build: id }, 'an earlier build is live again');
+        } catch (error) {
+          run.result = 'failed';
+          run.error = String(error).slice(-1500);
+          log.error({ build: id, err: error }, 'going back to an earlier build failed; the live site is unchanged');
+        }
+        run.finishedAt = new Date().toISOString();
+        run.durationMs = Date.now() - started;
+        onRun?.(run);
+      })();
+      running = going.finally(() => {
+        running = undefined;
+        next();
+      });
+      await going;
+      return run.result === 'ok' ? 'live' : 'failed';
     },
     status: () => ({
       building: Boolean(running),

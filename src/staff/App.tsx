@@ -8,6 +8,7 @@ import { MemberScreen } from './screens/Member.tsx';
 import { RequestsScreen } from './screens/Requests.tsx';
 import { RefundsScreen } from './screens/Refunds.tsx';
 import { AuditScreen, PeopleScreen } from './screens/Admin.tsx';
+import { BuildsScreen } from './screens/Builds.tsx';
 import './staff.css';
 
 /**
@@ -100,6 +101,7 @@ function Screen({ route, id }: { route: string | undefined; id: string | undefin
   if (route === 'refunds' && may('refunds.file')) return <RefundsScreen />;
   if (route === 'audit' && may('audit.read')) return <AuditScreen />;
   if (route === 'people' && may('staff.read')) return <PeopleScreen />;
+  if (route === 'builds' && may('content.publish')) return <BuildsScreen />;
   return (
     <>
       <h1 tabIndex={-1}>Not here</h1>

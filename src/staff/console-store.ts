@@ -28,6 +28,7 @@ export const $router = createRouter(
     refunds: '/staff/refunds',
     audit: '/staff/audit',
     people: '/staff/people',
+    builds: '/staff/builds',
   },
   { links: false },
 );
@@ -71,6 +72,7 @@ export const SCREENS = [
   { route: 'refunds', path: '/staff/refunds', label: 'Refund files', permission: 'refunds.file' },
   { route: 'audit', path: '/staff/audit', label: 'Audit log', permission: 'audit.read' },
   { route: 'people', path: '/staff/people', label: 'Staff', permission: 'staff.read' },
+  { route: 'builds', path: '/staff/builds', label: 'Site builds', permission: 'content.publish' },
 ] as const satisfies readonly { route: string; path: string; label: string; permission: StaffPermission }[];
 
 /** A read's state: loading, its data, or its message. */
@@ -129,6 +131,20 @@ export const refunds = reader(async () => (await staffCall(staffApi.refundFiles)
 export const audit = reader(
   async (from: string, to: string) => (await staffCall(staffApi.audit, { query: { from, to } }))._payload,
 );
+export type Builds = Answer<typeof staffApi.builds>['_payload'];
+export const builds = reader(async () => (await staffCall(staffApi.builds))._payload);
+export const rebuild = () =>
+  act(
+    'rebuild',
+    async () => (await staffCall(staffApi.rebuild))._payload.message ?? 'Queued.',
+    () => builds.load(),
+  );
+export const rollback = (id: string) =>
+  act(
+    `rollback-${id}`,
+    async () => (await staffCall(staffApi.rollback, { body: { build: id } }))._payload.message ?? 'Live again.',
+    () => builds.load(),
+  );
 export const people = reader(async () => (await staffCall(staffApi.staff))._payload.people);
 
 /** An action's outcome on a screen: what it said, in words, and whether it went through. */

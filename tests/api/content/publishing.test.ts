@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { encodeSignatureHeader } from '@sanity/webhook';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +8,9 @@ import { createApp } from '../../../src/server/app.ts';
 import { openDatabase } from '../../../src/server/db/client.ts';
 import { createRebuilder, REPLAY_WINDOW_MS, type Publishing } from '../../../src/server/publishing.ts';
 import { errorAnswer, pgliteTemplate, testConfig } from '../support/harness.ts';
+import { staffApi, staffFailures } from '../../../src/contract/staff.schema.ts';
+import { createStaffSession } from '../../../src/server/seed/staff.ts';
+import { ok, refused, send } from '../support/client.ts';
 
 /** Publish → rebuild (docs/product/operations.md) at the API: Sanity's signature, the editors' token, one build at a time. */
 
@@ -21,11 +25,14 @@ function controlledBuilds() {
     new Promise<{ ok: boolean; output: string }>((resolve) =>
       started.push({
         outDir,
-        finish: (ok) =>
+        finish: (ok) => {
+          // A finished build is a folder of the site (what a rollback puts live again).
+          if (ok) mkdirSync(outDir, { recursive: true });
           resolve({
             ok,
             output: ok ? 'built' : 'InvalidContentEntryDataError: plans → x: price_cents: Expected number',
-          }),
+          });
+        },
       }),
     );
   return { started, build };
@@ -172,5 +179,42 @@ describe('the editors’ token', () => {
     expect(html).toContain('<h1>Publishing status</h1>');
     expect(html).toMatch(/<td>rebuild by hand<\/td>\s*<td>\s*ok/);
     expect(page.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('an editor in the staff console: twenty rebuilds at once are one build after the running one; an earlier build goes live again', async () => {
+    const { app, builds, rebuilder, swapped } = setup({ webhookSecret: SECRET });
+    const editor = await createStaffSession(handle.db, new Date(), 'editor');
+    const agent = await createStaffSession(handle.db, new Date(), 'agent');
+    const as = (s: { cookie: string }) => ({
+      headers: { cookie: s.cookie, origin: 'https://www.48.ie', 'idempotency-key': crypto.randomUUID() },
+    });
+    await refused(app, staffApi.rebuild, as(agent), staffFailures.notPermitted);
+    const asked = await Promise.all(Array.from({ length: 20 }, () => send(app, staffApi.rebuild, as(editor))));
+    expect(await Promise.all(asked.map(async (r) => `${r.status} ${r.status === 202 ? '' : await r.text()}`))).toEqual(
+      Array(20).fill('202 '),
+    );
+    // One build now, one more after it: twenty asks are two builds.
+    expect(builds.started).toHaveLength(1);
+    builds.started[0]!.finish(true);
+    await tick();
+    await tick();
+    expect(builds.started).toHaveLength(2);
+    builds.started[1]!.finish(true);
+    await rebuilder.idle();
+    const status = await ok(app, staffApi.builds, as(editor));
+    expect(status._payload.runs.map((r) => r.result)).toEqual(['ok', 'ok']);
+    const [live, earlier] = status._payload.kept;
+    expect(live).toMatchObject({ live: true });
+    expect(earlier).toMatchObject({ live: false });
+    await refused(app, staffApi.rollback, { body: { build: live!.id }, ...as(editor) }, staffFailures.noBuild);
+    const back = await ok(app, staffApi.rollback, { body: { build: earlier!.id }, ...as(editor) });
+    expect(back._payload.message).toBe(`Build ${earlier!.id} is live again.`);
+    expect(back._payload.kept.find((b) => b.live)?.id).toBe(earlier!.id);
+    expect(swapped.at(-1)).toContain(earlier!.id);
+    // Twenty at once while nothing runs: one goes live, the others find it live already or a run under way.
+    const again = await Promise.all(
+      Array.from({ length: 20 }, () => send(app, staffApi.rollback, { body: { build: live!.id }, ...as(editor) })),
+    );
+    expect(again.filter((r) => r.status === 200)).toHaveLength(1);
   });
 });

@@ -193,6 +193,14 @@ const races: Record<string, Race | Elsewhere> = {
   staffUnblockLine: FRAUD_RACE,
   staffEndNumberLock: FRAUD_RACE,
   staffCloseCase: FRAUD_RACE,
+  staffRebuild: {
+    file: '../content/publishing.test.ts',
+    test: 'an editor in the staff console: twenty rebuilds at once are one build after the running one; an earlier build goes live again',
+  },
+  staffRollback: {
+    file: '../content/publishing.test.ts',
+    test: 'an editor in the staff console: twenty rebuilds at once are one build after the running one; an earlier build goes live again',
+  },
   // The number lock (docs/product/member-controls.md): switched once, a change asked, confirmed and cancelled once.
   setNumberLock: NUMBER_LOCK_RACE,
   askLockedChange: NUMBER_LOCK_RACE,

@@ -98,6 +98,7 @@ function sample(e: EndpointDef, memberId: number): Parameters<typeof send>[2] {
     staffUnblockLine: { reason: 'T-123456', check: 'Called back' },
     staffEndNumberLock: { reason: 'T-123456', check: 'Called back' },
     staffCloseCase: { reason: 'T-123456', check: 'Called back' },
+    staffRollback: { build: '2026-11-22T10-00-00-000Z-0001' },
   };
   const query: Record<string, unknown> | undefined =
     e.id === 'staffFindMembers'

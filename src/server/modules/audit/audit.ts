@@ -38,28 +38,31 @@ export const hashOf = (r: Omit<Row, 'id' | 'hash'>) =>
   );
 
 /**
- * Appends one entry, in the caller's transaction: the chain's tail is read under a transaction-scoped
- * advisory lock, so two appends at once (on any instance) link one after the other.
+ * Appends one entry (within the caller's transaction, when there is one): the chain's tail is read under
+ * a transaction-scoped advisory lock, so two appends at once (on any instance) link one after the other.
  */
-export async function record(tx: Queryable, at: Date, who: Actor, fact: AuditFact): Promise<number> {
-  await tx.execute(sql`select pg_advisory_xact_lock(4848, 1)`);
-  const [last] = await tx.select({ hash: staffAudit.hash }).from(staffAudit).orderBy(desc(staffAudit.id)).limit(1);
-  const row = {
-    at,
-    staffId: who.id,
-    staffName: who.name,
-    staffRole: who.role,
-    action: fact.action,
-    memberId: fact.memberId,
-    reason: fact.reason,
-    result: fact.result,
-    prevHash: last?.hash ?? GENESIS,
-  };
-  const [inserted] = await tx
-    .insert(staffAudit)
-    .values({ ...row, hash: hashOf(row) })
-    .returning({ id: staffAudit.id });
-  return inserted!.id;
+export async function record(q: Queryable, at: Date, who: Actor, fact: AuditFact): Promise<number> {
+  // Its own transaction (a savepoint inside the caller's): the tail is read and the row written under one lock.
+  return q.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(4848, 1)`);
+    const [last] = await tx.select({ hash: staffAudit.hash }).from(staffAudit).orderBy(desc(staffAudit.id)).limit(1);
+    const row = {
+      at,
+      staffId: who.id,
+      staffName: who.name,
+      staffRole: who.role,
+      action: fact.action,
+      memberId: fact.memberId,
+      reason: fact.reason,
+      result: fact.result,
+      prevHash: last?.hash ?? GENESIS,
+    };
+    const [inserted] = await tx
+      .insert(staffAudit)
+      .values({ ...row, hash: hashOf(row) })
+      .returning({ id: staffAudit.id });
+    return inserted!.id;
+  });
 }
 
 /** Follows the whole chain in pages: whether every row names the one before and hashes to itself. */

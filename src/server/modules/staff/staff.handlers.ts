@@ -10,6 +10,7 @@ import { addNote, auditOut, findMembers, openMember, sendVerificationAgain } fro
 import { decideRequest, giveGoodwill, requestsFor, reverseCharge } from './money.service.ts';
 import type { StaffSession } from './session.ts';
 import * as work from './work.service.ts';
+import { buildsOf, rebuild, rollback } from './builds.service.ts';
 import { blockLineByStaff, closeCaseByStaff, endLockByStaff, unblockLineByStaff } from './fraud.service.ts';
 
 type C = Context<AppEnv>;
@@ -85,6 +86,22 @@ export const staffHandlers: HandlersOf<typeof staffApi> = {
       staffFailures,
       await closeCaseByStaff(c.var, staffOf(c), Number(params.case_id), body),
     ),
+  builds: (c) => {
+    const publishing = c.var.publishing;
+    return publishing
+      ? ok(c, staffApi.builds, { _payload: buildsOf(publishing) })
+      : fail(c, staffFailures.noPublishing);
+  },
+  rebuild: async (c) => {
+    const publishing = c.var.publishing;
+    if (!publishing) return fail(c, staffFailures.noPublishing);
+    return ok(c, staffApi.rebuild, { _payload: await rebuild(c.var, staffOf(c), publishing) });
+  },
+  rollback: async (c, { body }) => {
+    const publishing = c.var.publishing;
+    if (!publishing) return fail(c, staffFailures.noPublishing);
+    return reply(c, staffApi.rollback, staffFailures, await rollback(c.var, staffOf(c), publishing, body.build));
+  },
   requests: async (c) => ok(c, staffApi.requests, { _payload: { requests: await requestsFor(c.var, staffOf(c)) } }),
   decide: async (c, { params, body }) =>
     reply(c, staffApi.decide, staffFailures, await decideRequest(c.var, staffOf(c), Number(params.request_id), body)),
