@@ -166,7 +166,9 @@ export default defineConfig({
     sitemap({
       // Pages that are frames of interactive or private screens are not for search engines.
       filter: (page) =>
-        !/\/(my48|staff|log-out|404|payment-gateway|orders|sign-up-confirmed|marketing-permissions|static)\b/.test(page),
+        !/\/(my48|staff|log-out|404|payment-gateway|orders|sign-up-confirmed|marketing-permissions|static)\b/.test(
+          page,
+        ),
     }),
     specPaths(),
     serviceWorker(),

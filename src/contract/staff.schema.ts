@@ -398,7 +398,8 @@ export const staffApi = {
     permission: 'content.publish',
     moves: 'once',
     status: 202,
-    summary: 'Builds the site again from the content now (a burst of asks becomes one more build after the running one)',
+    summary:
+      'Builds the site again from the content now (a burst of asks becomes one more build after the running one)',
     answer: Builds,
     description: 'Queued',
     errors: { 503: 'Publishing is not set up on this server' },
@@ -409,7 +410,9 @@ export const staffApi = {
     path: '/panda/staff/builds/rollback',
     permission: 'content.publish',
     moves: 'once',
-    body: z.object({ build: z.string().regex(/^[0-9TZ-]{10,40}-[0-9]{4}$/, { error: 'Choose a build that is kept.' }) }),
+    body: z.object({
+      build: z.string().regex(/^[0-9TZ-]{10,40}-[0-9]{4}$/, { error: 'Choose a build that is kept.' }),
+    }),
     summary: 'Puts an earlier kept build live again, on every instance',
     answer: Builds,
     description: 'Live again',
