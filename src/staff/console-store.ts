@@ -2,7 +2,8 @@ import { createRouter } from '@nanostores/router';
 import Cookies from 'js-cookie';
 import { atom, map } from 'nanostores';
 import type { Answer } from '../contract/endpoint.ts';
-import { staffApi } from '../contract/staff.schema.ts';
+import type { staffApi } from '../contract/staff.schema.ts';
+import { staffCalls } from '../contract/staff.calls.ts';
 import { mayDo, type StaffPermission } from '../contract/staff.ts';
 import { messageOf, staffCall, StaffCallError } from './http.ts';
 
@@ -110,7 +111,7 @@ export async function loadMe() {
   // No staff session started in this browser (the sign-in's readable mark): the sign-in, without a 401 first.
   if (typeof document !== 'undefined' && !Cookies.get('48-staff-in')) return $me.set({ status: 'signedOut' });
   try {
-    $me.set({ status: 'in', me: (await staffCall(staffApi.me))._payload });
+    $me.set({ status: 'in', me: (await staffCall(staffCalls.me))._payload });
   } catch (error) {
     $me.set(
       error instanceof StaffCallError && error.status === 401
@@ -124,28 +125,28 @@ export const may = (permission: StaffPermission) => {
   return me.status === 'in' && mayDo(me.me.role, permission);
 };
 
-export const queues = reader(async () => (await staffCall(staffApi.queues))._payload.queues);
-export const found = reader(async (q: string) => (await staffCall(staffApi.find, { query: { q } }))._payload.members);
-export const requests = reader(async () => (await staffCall(staffApi.requests))._payload.requests);
-export const refunds = reader(async () => (await staffCall(staffApi.refundFiles))._payload);
+export const queues = reader(async () => (await staffCall(staffCalls.queues))._payload.queues);
+export const found = reader(async (q: string) => (await staffCall(staffCalls.find, { query: { q } }))._payload.members);
+export const requests = reader(async () => (await staffCall(staffCalls.requests))._payload.requests);
+export const refunds = reader(async () => (await staffCall(staffCalls.refundFiles))._payload);
 export const audit = reader(
-  async (from: string, to: string) => (await staffCall(staffApi.audit, { query: { from, to } }))._payload,
+  async (from: string, to: string) => (await staffCall(staffCalls.audit, { query: { from, to } }))._payload,
 );
 export type Builds = Answer<typeof staffApi.builds>['_payload'];
-export const builds = reader(async () => (await staffCall(staffApi.builds))._payload);
+export const builds = reader(async () => (await staffCall(staffCalls.builds))._payload);
 export const rebuild = () =>
   act(
     'rebuild',
-    async () => (await staffCall(staffApi.rebuild))._payload.message ?? 'Queued.',
+    async () => (await staffCall(staffCalls.rebuild))._payload.message ?? 'Queued.',
     () => builds.load(),
   );
 export const rollback = (id: string) =>
   act(
     `rollback-${id}`,
-    async () => (await staffCall(staffApi.rollback, { body: { build: id } }))._payload.message ?? 'Live again.',
+    async () => (await staffCall(staffCalls.rollback, { body: { build: id } }))._payload.message ?? 'Live again.',
     () => builds.load(),
   );
-export const people = reader(async () => (await staffCall(staffApi.staff))._payload.people);
+export const people = reader(async () => (await staffCall(staffCalls.staff))._payload.people);
 
 /** An action's outcome on a screen: what it said, in words, and whether it went through. */
 export const $said = map<{ tone?: 'success' | 'error'; text?: string; busy?: string }>({});
@@ -184,7 +185,7 @@ export function closeMember(id?: string) {
 export async function openMember(id: string, reason: string) {
   $member.set({ id, reason, busy: true });
   try {
-    const data = (await staffCall(staffApi.open, { params: { member_id: id }, body: { reason } }))._payload;
+    const data = (await staffCall(staffCalls.open, { params: { member_id: id }, body: { reason } }))._payload;
     if ($member.get().id === id) $member.set({ id, reason, data });
   } catch (error) {
     if (error instanceof StaffCallError && error.status === 401) $me.set({ status: 'signedOut' });
@@ -195,7 +196,7 @@ export async function openMember(id: string, reason: string) {
 const reopen = async () => {
   const { id, reason } = $member.get();
   if (id && reason) {
-    const data = (await staffCall(staffApi.open, { params: { member_id: id }, body: { reason } }))._payload;
+    const data = (await staffCall(staffCalls.open, { params: { member_id: id }, body: { reason } }))._payload;
     if ($member.get().id === id) $member.set({ ...$member.get(), data });
   }
 };
@@ -205,7 +206,7 @@ export const reverse = (ledgerId: number, reason: string) =>
     `reverse-${ledgerId}`,
     async () =>
       (
-        await staffCall(staffApi.reverse, {
+        await staffCall(staffCalls.reverse, {
           params: { member_id: $member.get().id! },
           body: { ledger_id: ledgerId, reason },
         })
@@ -220,7 +221,7 @@ export const giveGoodwill = (ssn: string, amount: string, reason: string) => {
     'goodwill',
     async () =>
       (
-        await staffCall(staffApi.goodwill, {
+        await staffCall(staffCalls.goodwill, {
           params: { member_id: $member.get().id! },
           body: { ssn, amount_cents: cents, reason },
         })
@@ -233,7 +234,7 @@ export const addNote = (text: string) =>
   act(
     'note',
     async () => {
-      await staffCall(staffApi.note, { params: { member_id: $member.get().id! }, body: { text } });
+      await staffCall(staffCalls.note, { params: { member_id: $member.get().id! }, body: { text } });
       return 'Note added.';
     },
     reopen,
@@ -243,7 +244,7 @@ export const resendVerification = (reason: string) =>
   act(
     'verification',
     async () =>
-      (await staffCall(staffApi.resendVerification, { params: { member_id: $member.get().id! }, body: { reason } }))
+      (await staffCall(staffCalls.resendVerification, { params: { member_id: $member.get().id! }, body: { reason } }))
         ._payload.message,
   );
 
@@ -253,27 +254,28 @@ export const blockLine = (ssn: string, body: Checked) =>
   act(
     `block-${ssn}`,
     async () =>
-      (await staffCall(staffApi.blockLine, { params: { member_id: $member.get().id!, ssn }, body }))._payload.message,
+      (await staffCall(staffCalls.blockLine, { params: { member_id: $member.get().id!, ssn }, body }))._payload.message,
     reopen,
   );
 export const unblockLine = (ssn: string, body: Checked) =>
   act(
     `unblock-${ssn}`,
     async () =>
-      (await staffCall(staffApi.unblockLine, { params: { member_id: $member.get().id!, ssn }, body }))._payload.message,
+      (await staffCall(staffCalls.unblockLine, { params: { member_id: $member.get().id!, ssn }, body }))._payload
+        .message,
     reopen,
   );
 export const endNumberLock = (body: Checked) =>
   act(
     'end-lock',
     async () =>
-      (await staffCall(staffApi.endNumberLock, { params: { member_id: $member.get().id! }, body }))._payload.message,
+      (await staffCall(staffCalls.endNumberLock, { params: { member_id: $member.get().id! }, body }))._payload.message,
     reopen,
   );
 export const closeCase = (caseId: string, body: Checked) =>
   act(
     `close-${caseId}`,
-    async () => (await staffCall(staffApi.closeCase, { params: { case_id: caseId }, body }))._payload.message,
+    async () => (await staffCall(staffCalls.closeCase, { params: { case_id: caseId }, body }))._payload.message,
     () => queues.load(),
   );
 
@@ -281,7 +283,7 @@ export const decide = (id: number, decision: 'approve' | 'decline', note: string
   act(
     `decide-${id}`,
     async () =>
-      (await staffCall(staffApi.decide, { params: { request_id: String(id) }, body: { decision, note } }))._payload
+      (await staffCall(staffCalls.decide, { params: { request_id: String(id) }, body: { decision, note } }))._payload
         .message,
     () => requests.load(),
   );
@@ -289,40 +291,41 @@ export const decide = (id: number, decision: 'approve' | 'decline', note: string
 export const take = (queue: string, ref: string) =>
   act(
     `take-${ref}`,
-    async () => (await staffCall(staffApi.take, { params: { queue }, body: { ref } }))._payload.message,
+    async () => (await staffCall(staffCalls.take, { params: { queue }, body: { ref } }))._payload.message,
     () => queues.load(),
   );
 
 export const makeFile = () =>
   act(
     'make-file',
-    async () => (await staffCall(staffApi.makeRefundFile))._payload.message,
+    async () => (await staffCall(staffCalls.makeRefundFile))._payload.message,
     () => refunds.load(),
   );
 export const approveFile = (id: number) =>
   act(
     `approve-${id}`,
-    async () => (await staffCall(staffApi.approveRefundFile, { params: { file_id: String(id) } }))._payload.message,
+    async () => (await staffCall(staffCalls.approveRefundFile, { params: { file_id: String(id) } }))._payload.message,
     () => refunds.load(),
   );
 export const fileSent = (id: number) =>
   act(
     `sent-${id}`,
-    async () => (await staffCall(staffApi.refundFileSent, { params: { file_id: String(id) } }))._payload.message,
+    async () => (await staffCall(staffCalls.refundFileSent, { params: { file_id: String(id) } }))._payload.message,
     () => refunds.load(),
   );
 export const enterReturn = (endToEndId: string, reason: string) =>
   act(
     'return',
     async () =>
-      (await staffCall(staffApi.refundReturn, { body: { end_to_end_id: endToEndId.trim(), reason } }))._payload.message,
+      (await staffCall(staffCalls.refundReturn, { body: { end_to_end_id: endToEndId.trim(), reason } }))._payload
+        .message,
     () => refunds.load(),
   );
 
 /** A file's XML, saved as a download (the bank's copy). */
 export async function downloadFile(id: number) {
   await act(`download-${id}`, async () => {
-    const file = (await staffCall(staffApi.refundFile, { params: { file_id: String(id) } }))._payload;
+    const file = (await staffCall(staffCalls.refundFile, { params: { file_id: String(id) } }))._payload;
     save(`${file.message_id}.xml`, file.xml, 'application/xml');
     return `${file.message_id}.xml downloaded.`;
   });
@@ -331,7 +334,7 @@ export async function downloadFile(id: number) {
 /** The audit log of a range as CSV (RFC 4180), saved as a download. */
 export async function exportAudit(from: string, to: string) {
   await act('export', async () => {
-    const answer = (await staffCall(staffApi.audit, { query: { from, to, format: 'csv' } }))._payload;
+    const answer = (await staffCall(staffCalls.audit, { query: { from, to, format: 'csv' } }))._payload;
     save(`48-audit-${from}-to-${to}.csv`, answer.csv ?? '', 'text/csv;charset=utf-8');
     return `${answer.entries.length} entries exported.`;
   });

@@ -6,11 +6,13 @@ import {
   type PathParams,
   type RequestBody,
   type RequestQuery,
+  type Route,
 } from '../contract/endpoint.ts';
 
 /**
  * The console's HTTP client: the staff session is its HttpOnly cookie (sent by the browser on the
- * same origin), nothing else to add; a write that moves something carries an Idempotency-Key. A
+ * same origin), nothing else to add; every write carries an Idempotency-Key (the server reads it on
+ * those that move something). A
  * 401 means the session ended (15 minutes idle or 8 hours): the caller shows the sign-in.
  */
 export interface CallOptions<E extends EndpointDef> {
@@ -30,8 +32,8 @@ export class StaffCallError extends Error {
   }
 }
 
-export async function staffCall<E extends EndpointDef>(e: E, options: CallOptions<E> = {}): Promise<Answer<E>> {
-  const moves = e.method !== 'get' && e.moves !== undefined && e.moves !== 'none';
+export async function staffCall<E extends EndpointDef>(e: Route<E>, options: CallOptions<E> = {}): Promise<Answer<E>> {
+  const moves = e.method !== 'get';
   try {
     return (await ofetch(pathFor(e.path, (options.params ?? {}) as Record<string, string | number>), {
       method: e.method.toUpperCase(),
