@@ -136,6 +136,28 @@ const Member360 = z
     orders: z.array(Order).meta({ description: 'Orders to the network, newest first' }),
     notes: z.array(Note),
     opened_by: z.array(AuditEntry).meta({ description: 'Who at 48 opened or changed this account, newest first' }),
+    told: z
+      .array(z.object({ at: z.string(), what: z.string() }))
+      .meta({ description: 'The latest alerts and mails to the member (subjects, never bodies), newest first' }),
+    tickets: z
+      .array(
+        z.object({
+          reference: z.string(),
+          kind: z.string(),
+          topic: z.string(),
+          state: z.string(),
+          at: z.string(),
+          due_on: z.string().nullable().meta({ description: 'A complaint’s ComReg deadline' }),
+        }),
+      )
+      .meta({ description: 'Tickets and complaints, newest first (the desk holds their threads)' }),
+    security: z
+      .array(z.object({ at: z.string(), what: z.string() }))
+      .meta({ description: 'Log-ins, step-up codes, changes to a line, the number lock: newest first' }),
+    household: z
+      .object({ role: z.enum(['owner', 'line']), lines: z.number().int() })
+      .nullable()
+      .meta({ description: 'The household the member owns or a line of theirs is in' }),
   })
   .meta({ id: 'Member360' });
 

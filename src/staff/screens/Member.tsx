@@ -356,6 +356,58 @@ function Member360({ m, reason }: { m: Member; reason: string }) {
         )}
       </section>
 
+      <section aria-labelledby="told-title">
+        <h2 id="told-title">Alerts and mails</h2>
+        {m.told.length === 0 ? (
+          <p className="meta">None.</p>
+        ) : (
+          <ul className="staff__list">
+            {m.told.map((t) => (
+              <li key={`${t.at}-${t.what}`}>
+                {when(t.at)}: {t.what}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="tickets-title">
+        <h2 id="tickets-title">Tickets and complaints</h2>
+        {m.tickets.length === 0 ? (
+          <p className="meta">None.</p>
+        ) : (
+          <ul className="staff__list">
+            {m.tickets.map((t) => (
+              <li key={t.reference}>
+                {t.reference} ({t.kind}, {t.topic}): <strong>{t.state}</strong>, opened {when(t.at)}
+                {t.due_on ? `, due ${t.due_on}` : ''}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="security-title">
+        <h2 id="security-title">Security</h2>
+        {m.household && (
+          <p>
+            {m.household.role === 'owner' ? 'Owns a household' : 'A line in a household'} of {m.household.lines}{' '}
+            {m.household.lines === 1 ? 'line' : 'lines'}.
+          </p>
+        )}
+        {m.security.length === 0 ? (
+          <p className="meta">No log-in, code or change to a line on record.</p>
+        ) : (
+          <ul className="staff__list">
+            {m.security.map((e) => (
+              <li key={`${e.at}-${e.what}`}>
+                {when(e.at)}: {e.what}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
       <section aria-labelledby="opened-title">
         <h2 id="opened-title">Who at 48 opened this account</h2>
         <ul className="staff__list">

@@ -184,6 +184,10 @@ forEachDatabase('staff', { seed: 'catalogue' }, (ctx) => {
       lines: [{ ssn: m.ssn, credit_cents: 2500 }],
     });
     expect(JSON.stringify(open._payload)).not.toMatch(/password|puk/i);
+    // What the member was told and what touched the account: the log-in the test made, and no mail body.
+    expect(open._payload.security.some((e) => e.what.startsWith('Log-in'))).toBe(true);
+    expect(open._payload.household).toBeNull();
+    expect(open._payload).toMatchObject({ told: expect.any(Array), tickets: [] });
     const entries = await auditOf(c, m.userId);
     expect(entries.map((e) => [e.action, e.reason, e.staffName])).toEqual([['opened', 'CH-4821', 'Aoife Byrne']]);
     await refused(

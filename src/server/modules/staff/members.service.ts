@@ -4,13 +4,11 @@ import {
   balances,
   ledger,
   members,
-  memberships,
   networkOrders,
   sims,
   staffMoney,
   staffNotes,
   staffPeople,
-  unchargedUsage,
 } from '../../db/schema.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
 import { entriesOfMember, record } from '../audit/index.ts';
@@ -115,6 +113,7 @@ export async function openMember(
   if (!member) return refused('noMember');
   const now = clock();
   await record(db, now, staff, { action: 'opened', memberId, reason, result: 'shown' });
+  // The lines with their credit, current membership and unpaid use in one read.
   const lines = await db
     .select({
       ssn: sims.ssn,
@@ -123,36 +122,22 @@ export async function openMember(
       blockedAt: sims.blockedAt,
       status: sims.status,
       credit: balances.creditCents,
+      sku: sql<
+        string | null
+      >`(select m.sku from memberships m where m.ssn = ${sims.ssn} and m.starts_at <= ${now} and m.ends_at > ${now} order by m.ends_at desc limit 1)`,
+      endsAt: sql<
+        string | null
+      >`(select m.ends_at from memberships m where m.ssn = ${sims.ssn} and m.starts_at <= ${now} and m.ends_at > ${now} order by m.ends_at desc limit 1)`,
+      dataLeftKb: sql<
+        number | null
+      >`(select m.data_max_kb - m.data_used_kb from memberships m where m.ssn = ${sims.ssn} and m.starts_at <= ${now} and m.ends_at > ${now} order by m.ends_at desc limit 1)`,
+      uncharged: sql<number>`(select coalesce(sum(u.cents), 0)::int from uncharged_usage u where u.ssn = ${sims.ssn})`,
     })
     .from(sims)
     .leftJoin(balances, eq(balances.ssn, sims.ssn))
     .where(eq(sims.memberId, memberId));
   const ssns = lines.map((l) => l.ssn);
   const none = ssns.length === 0;
-  const current = none
-    ? []
-    : await db
-        .select({
-          ssn: memberships.ssn,
-          sku: memberships.sku,
-          endsAt: memberships.endsAt,
-          max: memberships.dataMaxKb,
-          used: memberships.dataUsedKb,
-        })
-        .from(memberships)
-        .where(
-          and(
-            inArray(memberships.ssn, ssns),
-            sql`${memberships.startsAt} <= ${now} and ${memberships.endsAt} > ${now}`,
-          ),
-        );
-  const uncharged = none
-    ? []
-    : await db
-        .select({ ssn: unchargedUsage.ssn, cents: sql<number>`sum(${unchargedUsage.cents})::int` })
-        .from(unchargedUsage)
-        .where(inArray(unchargedUsage.ssn, ssns))
-        .groupBy(unchargedUsage.ssn);
   const moves = none
     ? []
     : await db
@@ -187,8 +172,43 @@ export async function openMember(
     .orderBy(desc(staffNotes.at))
     .limit(50);
   const audit = await entriesOfMember(db, memberId, new Date(now.getTime() - 365 * DAY_MS), 50);
-  return done(shape({ member, lines, current, uncharged, moves, orders, notes, audit }));
+  const history = await historyOf(db, memberId, member.email);
+  return done(shape({ member, lines, moves, orders, notes, audit, history }));
 }
+
+type History = Awaited<ReturnType<typeof historyOf>>;
+
+/**
+ * What the member was told and what touched the account's security, in one read (the 360's budget
+ * is eight): the latest alerts and mails, tickets and complaints, log-ins, step-up codes, changes to a
+ * line, and the household. Never a code, a token or a mail's body.
+ */
+async function historyOf(db: ServiceContext['db'], memberId: number, email: string) {
+  const { rows } = (await db.execute(sql`select
+    (select coalesce(json_agg(a), '[]') from (select title, created_at as at from alerts where member_id = ${memberId} order by created_at desc limit 20) a) as alerts,
+    (select coalesce(json_agg(o), '[]') from (select subject, created_at as at, sent_at from outbox where "to" = ${email} order by created_at desc limit 20) o) as mails,
+    (select coalesce(json_agg(t), '[]') from (select reference, kind, topic, state, created_at as at, due_on from tickets where member_id = ${memberId} order by id desc limit 20) t) as tickets,
+    (select coalesce(json_agg(s), '[]') from (select created_at as at, last_used_at, ended_at from sessions where member_id = ${memberId} order by id desc limit 10) s) as log_ins,
+    (select coalesce(json_agg(c), '[]') from (select purpose, created_at as at, ended_at from step_up_codes where member_id = ${memberId} order by id desc limit 10) c) as step_ups,
+    (select coalesce(json_agg(l), '[]') from (select kind, msisdn, at, reported_at from line_changes where member_id = ${memberId} order by id desc limit 10) l) as line_changes,
+    (select json_build_object('owner', h.owner_id = ${memberId}, 'lines', (select count(*) from household_lines x where x.household_id = h.id))
+       from households h where h.owner_id = ${memberId}
+          or h.id in (select hl.household_id from household_lines hl join sims s on s.ssn = hl.ssn where s.member_id = ${memberId})
+       limit 1) as household`)) as unknown as {
+    rows: {
+      alerts: { title: string; at: string }[];
+      mails: { subject: string; at: string; sent_at: string | null }[];
+      tickets: { reference: string; kind: string; topic: string; state: string; at: string; due_on: string | null }[];
+      log_ins: { at: string; last_used_at: string; ended_at: string | null }[];
+      step_ups: { purpose: string; at: string; ended_at: string | null }[];
+      line_changes: { kind: string; msisdn: string; at: string; reported_at: string | null }[];
+      household: { owner: boolean; lines: number } | null;
+    }[];
+  };
+  return rows[0]!;
+}
+
+const iso = (v: string | Date | null | undefined) => (v ? new Date(v).toISOString() : null);
 
 function shape(r: {
   member: typeof members.$inferSelect;
@@ -199,9 +219,12 @@ function shape(r: {
     blockedAt: Date | null;
     status: string;
     credit: number | null;
+    sku: string | null;
+    endsAt: string | Date | null;
+    dataLeftKb: number | string | null;
+    uncharged: number | string;
   }[];
-  current: { ssn: string; sku: string; endsAt: Date; max: number | null; used: number }[];
-  uncharged: { ssn: string; cents: number }[];
+  history: History;
   moves: { l: typeof ledger.$inferSelect; reversedBy: number | null }[];
   orders: { id: number; service: string; action: string; state: string; at: Date }[];
   notes: { id: number; at: Date; by: string; text: string }[];
@@ -214,20 +237,17 @@ function shape(r: {
     email: member.email,
     email_verified: member.isVerified,
     joined_at: member.createdAt.toISOString(),
-    lines: r.lines.map((l) => {
-      const m = r.current.find((c) => c.ssn === l.ssn);
-      return {
-        ssn: l.ssn,
-        msisdn: l.msisdn,
-        state: l.blockedAt ? 'blocked (lost or stolen)' : (l.state ?? `waiting for the network (${l.status})`),
-        credit_cents: l.credit ?? 0,
-        membership: m?.sku ?? null,
-        membership_ends_at: m?.endsAt.toISOString() ?? null,
-        data_left_mb: m && m.max !== null ? Math.max(0, Math.floor((m.max - m.used) / 1024)) : null,
-        uncharged_cents: r.uncharged.find((u) => u.ssn === l.ssn)?.cents ?? 0,
-        number_lock: member.numberLockedAt !== null,
-      };
-    }),
+    lines: r.lines.map((l) => ({
+      ssn: l.ssn,
+      msisdn: l.msisdn,
+      state: l.blockedAt ? 'blocked (lost or stolen)' : (l.state ?? `waiting for the network (${l.status})`),
+      credit_cents: l.credit ?? 0,
+      membership: l.sku,
+      membership_ends_at: iso(l.endsAt),
+      data_left_mb: l.dataLeftKb === null ? null : Math.max(0, Math.floor(Number(l.dataLeftKb) / 1024)),
+      uncharged_cents: Number(l.uncharged),
+      number_lock: member.numberLockedAt !== null,
+    })),
     ledger: r.moves.map(({ l, reversedBy }) => ({
       id: l.id,
       ssn: l.ssn,
@@ -248,6 +268,42 @@ function shape(r: {
     })),
     notes: r.notes.map((n) => ({ id: n.id, at: n.at.toISOString(), by: n.by, text: n.text })),
     opened_by: r.audit.map(auditOut),
+    told: [
+      ...r.history.alerts.map((a) => ({ at: iso(a.at)!, what: `Alert: ${a.title}` })),
+      ...r.history.mails.map((m) => ({
+        at: iso(m.at)!,
+        what: `Mail: ${m.subject}${m.sent_at ? '' : ' (not sent yet)'}`,
+      })),
+    ].sort((a, b) => b.at.localeCompare(a.at)),
+    tickets: r.history.tickets.map((t) => ({
+      reference: t.reference,
+      kind: t.kind,
+      topic: t.topic,
+      state: t.state,
+      at: iso(t.at)!,
+      due_on: t.due_on,
+    })),
+    security: [
+      ...r.history.log_ins.map((l) => ({
+        at: iso(l.at)!,
+        what: `Log-in${l.ended_at ? `, ended ${iso(l.ended_at)}` : `, last used ${iso(l.last_used_at)}`}`,
+      })),
+      ...r.history.step_ups.map((c) => ({
+        at: iso(c.at)!,
+        what: `Step-up code for ${c.purpose}${c.ended_at ? '' : ' (not used)'}`,
+      })),
+      ...r.history.line_changes.map((c) => ({
+        at: iso(c.at)!,
+        what: `Change to ${c.msisdn}: ${c.kind}${c.reported_at ? ' (reported “this wasn’t me”)' : ''}`,
+      })),
+      ...(member.numberLockedAt ? [{ at: member.numberLockedAt.toISOString(), what: 'Number lock on' }] : []),
+    ].sort((a, b) => b.at.localeCompare(a.at)),
+    household: r.history.household
+      ? {
+          role: r.history.household.owner ? ('owner' as const) : ('line' as const),
+          lines: Number(r.history.household.lines),
+        }
+      : null,
   };
 }
 
