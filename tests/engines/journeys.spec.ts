@@ -265,3 +265,40 @@ test('an agent signs in to the staff console, finds a member by number with a re
   await tab.see('A charge given back by 48');
   expect(await tab.problems()).toEqual([]);
 });
+
+test('an agent’s goodwill above the limit waits; the agent signs out at the provider; a supervisor approves it once', async ({
+  tab,
+  member,
+}) => {
+  const me = await member('active');
+  const signIn = async (email: string) => {
+    await tab.goto('/staff');
+    await tab.click('Sign in');
+    await tab.see('48 staff sign-in');
+    await tab.fill('Work e-mail', email);
+    await tab.fill('Password', 'Demo-48-staff');
+    await tab.click('Sign in');
+    await tab.see('Work queues');
+  };
+  await signIn('agent2@staff.example.com');
+  await tab.goto(`/staff/members/${me.userId}`);
+  await tab.fill('Reason', 'CH-7788 no signal for two days');
+  await tab.click('Open the account');
+  await tab.see('Money, last 90 days');
+  await tab.fill('Amount in euro', '15.00');
+  await tab.click('Give goodwill credit');
+  await tab.see(/€15\.00 is above your limit: request \d+ waits/);
+  await tab.click('Sign out');
+  await tab.click('Yes, sign me out');
+  await tab.see('You are signed out');
+  await signIn('supervisor2@staff.example.com');
+  await tab.click('Requests');
+  await tab.see('Waiting');
+  await tab.run(() => {
+    // The request for this member: its own Approve button (other journeys' requests may wait too).
+    const card = [...document.querySelectorAll('li.card')].find((c) => c.textContent?.includes('CH-7788'));
+    card?.querySelector<HTMLButtonElement>('button[value="approve"]')?.click();
+  });
+  await tab.see(/Request \d+ approved: €15\.00 goodwill credit given\./);
+  expect(await tab.problems()).toEqual([]);
+});
