@@ -277,6 +277,7 @@ export const staffApi = {
     path: '/panda/staff/members/{member_id}/open',
     params: MemberParams,
     permission: 'members.open',
+    moves: 'none',
     body: z.object({ reason: Reason }),
     summary: 'Opens a member’s 360 with a reason: audited before anything is shown',
     answer: payload(Member360),

@@ -41,6 +41,8 @@ export const simColumnsThatStay: Readonly<Record<string, string>> = {
   'locked_changes.ssn':
     'the SIM a change asked for under the number lock moves from: if the number leaves it first, the change ends',
   'locked_changes.new_ssn': 'the card from stock a change asked for under the number lock moves to',
+  'staff_money.ssn':
+    'the SIM a person of 48 gave credit to: a record of that move (its ledger row moves with the number)',
 };
 
 /**

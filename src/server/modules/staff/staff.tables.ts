@@ -3,6 +3,7 @@ import { check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'd
 import { STAFF_ROLES } from '../../../contract/staff.ts';
 import { createdAt, oneOf, rowId, ts } from '../../db/schema/columns.ts';
 import { memberColumn } from '../identity/members.tables.ts';
+import { simColumn } from '../lines/sims.tables.ts';
 
 /**
  * The people who signed in to the console (docs/product/staff.md): the identity provider owns them and
@@ -79,7 +80,8 @@ export const staffRequests = pgTable(
     id: rowId(),
     kind: text('kind', { enum: STAFF_REQUEST_KINDS }).notNull(),
     memberId: memberColumn(),
-    ssn: text('ssn').notNull(),
+    /** The line the money is for: it follows the number to a new SIM while the request waits. */
+    ssn: simColumn(),
     amountCents: integer('amount_cents').notNull(),
     ledgerId: integer('ledger_id'),
     reason: text('reason').notNull(),

@@ -1,0 +1,1 @@
+ALTER TABLE "staff_requests" ADD CONSTRAINT "staff_requests_ssn_sims_ssn_fk" FOREIGN KEY ("ssn") REFERENCES "public"."sims"("ssn") ON DELETE cascade ON UPDATE no action;
