@@ -39,6 +39,13 @@ test('an agent finds a member by number with a reason, reverses a charge; the me
   await agent.getByRole('button', { name: 'Reverse the charge' }).click();
   await expect(agent.getByRole('status').filter({ hasText: 'given back' })).toContainText(`${amount} given back`);
   await expect(agent.getByRole('row', { name: /A charge given back by 48/ })).toBeVisible();
+  // Signing out ends the session here and at the provider, which asks first.
+  await agent.getByRole('button', { name: 'Sign out' }).click();
+  await agent.getByRole('button', { name: 'Yes, sign me out' }).click();
+  await expect(agent.getByRole('heading', { name: 'You are signed out' })).toBeVisible();
+  await expectNoAxeViolations(agent, 'signed out of the console');
+  await agent.goto('/staff');
+  await expect(agent.getByRole('link', { name: 'Sign in' })).toBeVisible();
 
   await signInThroughApi(page, me.email);
   await page.goto('/my48/transactions');
