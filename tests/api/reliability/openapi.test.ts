@@ -156,14 +156,19 @@ describe('OpenAPI document', () => {
       ].includes(path);
       const member =
         (path.startsWith('/panda/protected/') && path !== '/panda/protected/users/current') || publicWithSession;
+      // The staff console's endpoints: the staff session's cookie, and the permission each declares.
+      const staff = path.startsWith('/panda/staff/');
       const needs = Object.keys(op.security?.[0] ?? {}).sort();
       expect(needs, `${method} ${path}`).toEqual(
         member
           ? method === 'get'
             ? ['ggAuth', 'ggBinding', 'ggTransaction']
             : ['ggAuth', 'ggBinding', 'ggTransaction', 'xsrfToken']
-          : [],
+          : staff
+            ? ['staffSession']
+            : [],
       );
+      if (staff) expect((op as { 'x-permission'?: string })['x-permission'], `${method} ${path}`).toBeTruthy();
     }
   });
 });

@@ -31,8 +31,9 @@ forEachDatabase('operations', { seed: 'catalogue', rateLimit: undefined }, (ctx)
         balance_drift: 0,
       },
       charging: { uncharged: 0, uncharged_cents: 0 },
-      refunds: { waiting: 0, waiting_cents: 0, unsent_files: 0, finance_page: 'off' },
+      refunds: { waiting: 0, waiting_cents: 0, unsent_files: 0, unapproved_files: 0, console: 'off' },
       chat: { unopened: 0 },
+      staff: { idp: 'off' },
     });
     let draining = false;
     const app = createApp({ db: ctx().handle.db, config: ctx().config, lifecycle: { draining: () => draining } });
@@ -64,8 +65,9 @@ forEachDatabase('operations', { seed: 'catalogue', rateLimit: undefined }, (ctx)
         balance_drift: 0,
       },
       charging: { uncharged: 0, uncharged_cents: 0 },
-      refunds: { waiting: 0, waiting_cents: 0, unsent_files: 0, finance_page: 'off' },
+      refunds: { waiting: 0, waiting_cents: 0, unsent_files: 0, unapproved_files: 0, console: 'off' },
       chat: { unopened: 0 },
+      staff: { idp: 'off' },
     });
     mail = 'unreachable';
     const noMail = await withMail.request('/panda/ready');

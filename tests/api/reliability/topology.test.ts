@@ -249,9 +249,14 @@ describe.skipIf(!url)('production mode (NODE_ENV=production)', () => {
           balance_drift: 0,
         },
         charging: { uncharged: 0, uncharged_cents: 0 },
-        refunds: { waiting: 0, waiting_cents: 0, unsent_files: 0, finance_page: 'off' },
+        refunds: { waiting: 0, waiting_cents: 0, unsent_files: 0, unapproved_files: 0, console: 'off' },
         chat: { unopened: 0 },
+        staff: { idp: 'off' },
       });
+      // No identity provider set: the staff console is off, and the sandbox's provider is not there.
+      expect((await fetch(`${server.base}/staff-sign-in`, { redirect: 'manual' })).status).toBe(503);
+      expect((await fetch(`${server.base}/sandbox/idp/.well-known/openid-configuration`)).status).toBe(404);
+      expect((await fetch(`${server.base}/panda/staff/me`, { headers: proxy })).status).toBe(401);
       if (!RECONCILE_HOURS.includes(irishHourOf(new Date()))) expect(reconciliation).toBeUndefined();
     } finally {
       await server.stop();
