@@ -67,11 +67,64 @@ async function formOf(ctx: { req: AsyncIterable<unknown> }): Promise<URLSearchPa
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
+/**
+ * The provider's records (sessions, codes, grants) kept in this process's memory, by model and id,
+ * each until it expires: the sandbox is one process, and its staff sign in again after a restart.
+ */
+function memoryAdapter() {
+  const store = new Map<string, { payload: Record<string, unknown>; until: number }>();
+  const grants = new Map<string, Set<string>>();
+  const live = (key: string) => {
+    const kept = store.get(key);
+    if (kept && kept.until < Date.now()) store.delete(key);
+    return store.get(key)?.payload;
+  };
+  return class {
+    name: string;
+    constructor(name: string) {
+      this.name = name;
+    }
+    key(id: string) {
+      return `${this.name}:${id}`;
+    }
+    async upsert(id: string, payload: Record<string, unknown>, expiresIn: number) {
+      store.set(this.key(id), { payload, until: Date.now() + (expiresIn || 3600) * 1000 });
+      const grantId = payload['grantId'];
+      if (typeof grantId === 'string') grants.set(grantId, (grants.get(grantId) ?? new Set()).add(this.key(id)));
+    }
+    async find(id: string) {
+      return live(this.key(id));
+    }
+    async findByUid(uid: string) {
+      for (const [key, { payload }] of store)
+        if (key.startsWith(`${this.name}:`) && payload['uid'] === uid) return live(key);
+      return undefined;
+    }
+    async findByUserCode(code: string) {
+      for (const [key, { payload }] of store)
+        if (key.startsWith(`${this.name}:`) && payload['userCode'] === code) return live(key);
+      return undefined;
+    }
+    async consume(id: string) {
+      const kept = store.get(this.key(id));
+      if (kept) kept.payload['consumed'] = Math.floor(Date.now() / 1000);
+    }
+    async destroy(id: string) {
+      store.delete(this.key(id));
+    }
+    async revokeByGrantId(grantId: string) {
+      for (const key of grants.get(grantId) ?? []) store.delete(key);
+      grants.delete(grantId);
+    }
+  };
+}
+
 function providerFor(siteUrl: string): Provider {
   const issuer = `${siteUrl}${SANDBOX_IDP_PATH}`;
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'sandbox-1', use: 'sig', alg: 'RS256' };
   const provider = new Provider(issuer, {
+    adapter: memoryAdapter() as never,
     clients: [
       {
         client_id: SANDBOX_CLIENT.id,
