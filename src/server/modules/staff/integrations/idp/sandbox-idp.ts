@@ -10,7 +10,7 @@ import { DEMO_STAFF } from './demo-staff.ts';
 import { DEMO_STAFF_PASSWORD, SANDBOX_CLIENT, SANDBOX_IDP_PATH } from './integration.ts';
 
 /**
- * The sandbox's identity provider for the staff console (docs/decisions/059-staff-sign-in-openid-connect.md):
+ * The sandbox's identity provider for the staff console (docs/decisions/059-staff-sign-in-with-openid-connect.md):
  * a real OpenID provider (panva's oidc-provider) with the demo staff, answering at /sandbox/idp of the
  * site. It listens on a port of its own on the loopback interface and the app forwards /sandbox/idp/*
  * to it, so it is reached through the site's origin (and through the app itself, as the sandbox
