@@ -71,9 +71,9 @@ export const MINUTE_JOBS: readonly MinuteJob<JobsContext>[] = [
     said: 'rate-limit counters past their window removed',
     run: async (ctx) => void (await expireRateLimits(ctx)),
   },
-  privacyJobs.pruned,
   auditJobs.chain,
   staffJobs.housekeeping,
+  privacyJobs.pruned,
 ];
 
 const didSomething = (done: Done) =>
