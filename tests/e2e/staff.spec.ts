@@ -6,6 +6,9 @@ import { expectNoAxeViolations, signInThroughApi, staffPage, test } from './fixt
  * find a member by number with a reason, put a charge right, ask for and approve goodwill above a
  * limit; the member reads who opened the account. Finance's refund files: credit-back.spec.ts.
  */
+// A staff journey signs in at the provider, acts, and checks the member's side: longer than most.
+test.describe.configure({ timeout: 90_000 });
+
 async function openMember(page: Page, number: string, reason: string) {
   await page.getByRole('link', { name: 'Find a member' }).click();
   // A number as a caller says it: +353, spaces.

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import Provider from 'oidc-provider';
+import type Provider from 'oidc-provider';
 import { sandboxPage } from '../../../../http/sandbox-page.ts';
 import type { SandboxEnv } from '../../../../integrations/integration.ts';
 import { DEMO_STAFF } from './demo-staff.ts';
@@ -119,11 +119,13 @@ function memoryAdapter() {
   };
 }
 
-function providerFor(siteUrl: string): Provider {
+async function providerFor(siteUrl: string): Promise<Provider> {
+  // Loaded at the sandbox provider's first request: no other process or test pays for it.
+  const { default: OidcProvider } = await import('oidc-provider');
   const issuer = `${siteUrl}${SANDBOX_IDP_PATH}`;
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'sandbox-1', use: 'sig', alg: 'RS256' };
-  const provider = new Provider(issuer, {
+  const provider = new OidcProvider(issuer, {
     adapter: memoryAdapter() as never,
     clients: [
       {
@@ -241,8 +243,8 @@ function providerFor(siteUrl: string): Provider {
   return provider;
 }
 
-function start(siteUrl: string): Promise<Running> {
-  const provider = providerFor(siteUrl);
+async function start(siteUrl: string): Promise<Running> {
+  const provider = await providerFor(siteUrl);
   return new Promise((resolve, reject) => {
     const server = provider.listen(0, '127.0.0.1');
     server.once('listening', () => {
