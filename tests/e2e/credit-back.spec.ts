@@ -1,6 +1,9 @@
 import { expect } from '@playwright/test';
 import { expectNoAxeViolations, signInThroughApi, spaced, staffPage, test } from './fixtures.ts';
 
+// The member's request, then two people of finance signing in at the provider: longer than most journeys.
+test.describe.configure({ timeout: 90_000 });
+
 /** docs/product/money.md "Credit back": a member whose number moved away asks for the credit by transfer; two people of finance make and approve the day's file in the staff console. */
 test('a member whose number left asks for €7.50 back by bank transfer, sees it requested, then paid once finance sends the file', async ({
   page,
