@@ -71,12 +71,15 @@ export async function provenStaffSession(c: Context<AppEnv>): Promise<StaffSessi
   const token = getCookie(c, staffCookieName(c));
   if (!token || token.length > 100) return undefined;
   const now = c.var.clock();
+  // One statement: the session moved on and its person read with it (every staff call passes here).
   const [row] = await c.var.db
     .update(staffSessions)
     .set({ lastSeenAt: now })
+    .from(staffPeople)
     .where(
       and(
         eq(staffSessions.tokenHash, sha256(token)),
+        eq(staffPeople.id, staffSessions.personId),
         gt(staffSessions.endsAt, now),
         gt(staffSessions.lastSeenAt, new Date(now.getTime() - STAFF_IDLE_MS)),
       ),
@@ -86,14 +89,18 @@ export async function provenStaffSession(c: Context<AppEnv>): Promise<StaffSessi
       personId: staffSessions.personId,
       role: staffSessions.role,
       endsAt: staffSessions.endsAt,
+      name: staffPeople.name,
+      email: staffPeople.email,
     });
   if (!row) return undefined;
-  const [person] = await c.var.db
-    .select({ name: staffPeople.name, email: staffPeople.email })
-    .from(staffPeople)
-    .where(eq(staffPeople.id, row.personId));
-  if (!person) return undefined;
-  return { sessionId: row.sessionId, id: row.personId, role: row.role, endsAt: row.endsAt, ...person };
+  return {
+    sessionId: row.sessionId,
+    id: row.personId,
+    role: row.role,
+    endsAt: row.endsAt,
+    name: row.name,
+    email: row.email,
+  };
 }
 
 /** Ends the session the cookie names (answers its ID token, for the sign-out at the provider). */
