@@ -57,6 +57,9 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
   admin: ['console', 'audit.read', 'staff.read'],
 };
 
+/** Readable by the console (no secret in it): a staff session was started in this browser. */
+export const STAFF_MARK_COOKIE = '48-staff-in';
+
 export const mayDo = (role: StaffRole, permission: StaffPermission) => ROLE_PERMISSIONS[role].includes(permission);
 
 /**

@@ -4,7 +4,7 @@ import { atom, map } from 'nanostores';
 import type { Answer } from '../contract/endpoint.ts';
 import type { staffApi } from '../contract/staff.schema.ts';
 import { staffCalls } from '../contract/staff.calls.ts';
-import { mayDo, type StaffPermission } from '../contract/staff.ts';
+import { mayDo, STAFF_MARK_COOKIE, type StaffPermission } from '../contract/staff.ts';
 import { messageOf, staffCall, StaffCallError } from './http.ts';
 
 /**
@@ -109,7 +109,7 @@ export const $me = atom<
 });
 export async function loadMe() {
   // No staff session started in this browser (the sign-in's readable mark): the sign-in, without a 401 first.
-  if (typeof document !== 'undefined' && !Cookies.get('48-staff-in')) return $me.set({ status: 'signedOut' });
+  if (typeof document !== 'undefined' && !Cookies.get(STAFF_MARK_COOKIE)) return $me.set({ status: 'signedOut' });
   try {
     $me.set({ status: 'in', me: (await staffCall(staffCalls.me))._payload });
   } catch (error) {

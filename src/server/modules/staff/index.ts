@@ -6,7 +6,7 @@
  */
 export { staffRoutes } from './staff.routes.ts';
 export { staffSignInRoutes, idpAnswers } from './sign-in.ts';
-export { requireStaff, permitted } from './session.ts';
+export { requireStaff } from './session.ts';
 export { staffJobs } from './jobs.ts';
 export { sandboxIdpRoutes } from './integrations/idp/sandbox-idp.ts';
 export {

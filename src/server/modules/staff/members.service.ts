@@ -1,5 +1,4 @@
 import { and, desc, eq, gte, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.ts';
 import {
   balances,
   ledger,
@@ -347,13 +346,4 @@ export async function sendVerificationAgain(
   await resendVerification(ctx, member, undefined, siteUrl);
   await record(ctx.db, ctx.clock(), staff, { action: 'verification', memberId, reason, result: 'sent' });
   return done(null);
-}
-
-/** Whether a member exists (and is not deleted). */
-export async function memberExists(db: Queryable, memberId: number) {
-  const [m] = await db
-    .select({ id: members.id })
-    .from(members)
-    .where(and(eq(members.id, memberId), isNull(members.deletedAt)));
-  return m !== undefined;
 }

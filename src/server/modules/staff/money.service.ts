@@ -180,7 +180,8 @@ export async function reverseCharge(
             .where(and(eq(sims.ssn, row.ssn), eq(sims.memberId, memberId)))
         : [];
       if (!row || !line) return refused('noCharge');
-      if (row.creditDeltaCents >= 0 || row.reference?.startsWith('staff:')) return refused('notACharge');
+      // Only a row that took credit is a charge (what staff gave is a credit: never reversed here).
+      if (row.creditDeltaCents >= 0) return refused('notACharge');
       const [reversed] = await tx.select({ id: staffMoney.id }).from(staffMoney).where(eq(staffMoney.reverses, row.id));
       const [waiting] = await tx
         .select({ id: staffRequests.id })

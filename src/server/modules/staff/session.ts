@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { and, eq, gt, lt } from 'drizzle-orm';
-import { mayDo, type StaffPermission, type StaffRole } from '../../../contract/staff.ts';
+import { STAFF_MARK_COOKIE, type StaffRole } from '../../../contract/staff.ts';
 import { staffFailures } from '../../../contract/staff.schema.ts';
 import type { Queryable } from '../../db/client.ts';
 import { staffPeople, staffSessions, staffSignIns } from '../../db/schema.ts';
@@ -21,9 +21,6 @@ export const STAFF_MAX_MS = 8 * 3600_000;
  */
 export const staffCookieName = (c: Context<AppEnv>) =>
   c.var.client.proto === 'https' ? '__Host-48-staff' : '48-staff';
-
-/** Readable by the console (no secret in it): a staff session was started in this browser. */
-export const STAFF_MARK_COOKIE = '48-staff-in';
 
 export interface StaffSession {
   sessionId: number;
@@ -118,7 +115,7 @@ export async function endStaffSession(
   return row;
 }
 
-/** /panda/staff/*: a proven staff session, or 401; every endpoint's permission is checked by `permitted`. */
+/** /panda/staff/*: a proven staff session, or 401; every endpoint's permission is checked by serve() (http/openapi.ts). */
 export const requireStaff = createMiddleware<AppEnv>(async (c, next) => {
   const staff = await provenStaffSession(c);
   if (!staff) return fail(c, staffFailures.signInRequired);
@@ -126,15 +123,6 @@ export const requireStaff = createMiddleware<AppEnv>(async (c, next) => {
   c.header('cache-control', 'no-store');
   return next();
 });
-
-/** An endpoint's permission against the person's role (contract/staff.ts): 403 without it. */
-export const permitted = (permission: StaffPermission | undefined) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    const staff = c.get('staff');
-    if (!staff) return fail(c, staffFailures.signInRequired);
-    if (!permission || !mayDo(staff.role, permission)) return fail(c, staffFailures.notPermitted);
-    return next();
-  });
 
 /** Sessions past their end and sign-ins never finished, removed (the minute job). */
 export async function pruneStaffSessions({ db, clock }: { db: Queryable; clock: Clock }) {

@@ -207,7 +207,10 @@ export async function takeItem(
   return taken ? done(null) : refused('takenByOther');
 }
 
-type FileRow = Awaited<ReturnType<typeof refundFilesOf>>[number];
+type FileRow = Pick<
+  NonNullable<Awaited<ReturnType<typeof refundFileXml>>>,
+  'id' | 'messageId' | 'createdAt' | 'madeBy' | 'approvedBy' | 'approvedAt' | 'sentAt' | 'payments' | 'totalCents'
+>;
 /** A refund file as the console shows it, with the names of its maker and checker. */
 async function fileOut(ctx: ServiceContext, f: FileRow) {
   const ids = [f.madeBy, f.approvedBy].filter((x): x is number => x !== null);
@@ -237,7 +240,7 @@ export async function refundOverview(ctx: ServiceContext, config: AppConfig) {
   };
 }
 
-const fileById = async (ctx: ServiceContext, id: number) => (await refundFilesOf(ctx.db)).find((f) => f.id === id);
+const fileById = (ctx: ServiceContext, id: number) => refundFileXml(ctx.db, id);
 
 export async function makeFile(ctx: ServiceContext, config: AppConfig, staff: StaffSession) {
   const debtor = config.finance?.debtor;
