@@ -35,8 +35,9 @@ sub vcl_recv {
     if (req.method != "GET" && req.method != "HEAD") {
         return (pass);
     }
-    # Personal, or a payment: never from the cache.
-    if (req.url ~ "^/(my48|panda|sandbox|payment-gateway|cms/status)([/?]|$)") {
+    # Personal, a payment, or a staff sign-in (its callback needs the cookie that binds it to this
+    # browser): never from the cache, the visitor's cookies passed on.
+    if (req.url ~ "^/(my48|panda|sandbox|payment-gateway|cms/status|staff-sign-in)([/?]|$)") {
         return (pass);
     }
     # A page is the same for everyone: the visitor's cookies do not change it (kept, every signed-in

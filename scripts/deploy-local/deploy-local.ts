@@ -9,7 +9,8 @@
  * base trusts this stack's own certificate authority. The compose file, the Dockerfile, nginx's and
  * Varnish's files are the operator's, as they are. The outside services production requires are
  * stand-ins on this machine (scripts/deploy-local/stand-ins.ts: a mail sink, a card provider, the
- * sandbox network); the settings are made once into deploy/.env.production, sandboxes off.
+ * sandbox network, the staff's identity provider with a second factor); the settings are made once
+ * into deploy/.env.production, sandboxes off.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -41,6 +42,8 @@ const STAND_INS_HTTP = 9480;
 const STAND_INS_SMTP = 2525;
 /** The stand-ins' own plain-http port on loopback: the mails they received, for a person or a test on this machine. */
 export const STAND_INS_LOCAL = 9481;
+/** The staff's identity provider's path at the stand-ins (its issuer). */
+const STAND_INS_IDP_PATH = '/idp';
 const PROJECT = 'portal48';
 /** deploy/compose.yaml's network (its `networks.default.ipam`), which TRUST_PROXY and Varnish's purgers name. */
 const COMPOSE_SUBNET = /subnet: (\S+)/.exec(readFileSync(join(deploy, 'compose.yaml'), 'utf8'))![1]!;
@@ -91,6 +94,13 @@ function hostAddress(): string {
 
 const secret = () => randomBytes(24).toString('base64url');
 
+/** The staff console's sign-in at the stand-ins' provider, with a client of this stack's own. */
+const staffSignIn = (standIn: string) => ({
+  STAFF_OIDC_ISSUER: `${standIn}${STAND_INS_IDP_PATH}`,
+  STAFF_OIDC_CLIENT_ID: 'portal-local-staff',
+  STAFF_OIDC_CLIENT_SECRET: secret(),
+});
+
 /** deploy/.env.production: made once (its secrets and password must outlive a restart), every setting production requires. */
 function settings(host: string): Record<string, string> {
   if (!existsSync(envFile)) {
@@ -121,6 +131,7 @@ function settings(host: string): Record<string, string> {
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
       VAPID_SUBJECT: 'mailto:ops@localhost',
+      ...staffSignIn(standIn),
     };
     // Every other outside service not set above: the stand-ins' address, which answers it 404 (a service that is not there).
     for (const key of Object.keys(productionSettings))
@@ -139,6 +150,12 @@ function settings(host: string): Record<string, string> {
   const before = readFileSync(envFile, 'utf8');
   const retired = before.replace(/^(FINANCE_TOKEN|CMS_EDITOR_TOKEN)=.*\n/gm, '');
   if (retired !== before) writeFileSync(envFile, retired, { mode: 0o600 });
+  // A stack made before the staff's provider stood in: the console signs in there too.
+  if (!/^STAFF_OIDC_ISSUER=/m.test(retired)) {
+    const at = /^PAYMENT_BASE_URL=(\S+)/m.exec(retired)?.[1] ?? `https://${host}:${STAND_INS_HTTP}`;
+    const lines = Object.entries(staffSignIn(at)).map(([k, v]) => `${k}=${v}`);
+    writeFileSync(envFile, `${retired.trimEnd()}\n${lines.join('\n')}\n`, { mode: 0o600 });
+  }
   // The machine's address changed since (another network): the stand-ins' addresses follow it.
   const made = readFileSync(envFile, 'utf8');
   const was = /^PAYMENT_BASE_URL=https:\/\/([^:/]+)/m.exec(made)?.[1];
@@ -305,7 +322,10 @@ async function startStandIns(values: Record<string, string>) {
   /** Up, and listening where the containers look now (an earlier run's, on another address, is replaced). */
   const up = async () =>
     fetch(`http://127.0.0.1:${STAND_INS_LOCAL}/health`).then(
-      async (r) => r.ok && ((await r.json()) as { host?: string }).host === host,
+      async (r) => {
+        const health = r.ok ? ((await r.json()) as { host?: string; issuer?: string }) : {};
+        return health.host === host && health.issuer === values.STAFF_OIDC_ISSUER;
+      },
       () => false,
     );
   if (await up()) return;
@@ -326,6 +346,8 @@ async function startStandIns(values: Record<string, string>) {
       STAND_INS_NETWORK_EVENT_SECRET: values.NETWORK_EVENT_SECRET,
       STAND_INS_NETWORK_CLIENT_ID: values.NETWORK_CLIENT_ID,
       STAND_INS_NETWORK_CLIENT_SECRET: values.NETWORK_CLIENT_SECRET,
+      STAND_INS_STAFF_CLIENT_ID: values.STAFF_OIDC_CLIENT_ID,
+      STAND_INS_STAFF_CLIENT_SECRET: values.STAFF_OIDC_CLIENT_SECRET,
       // The portal's certificate (nginx's) is this stack's authority's: the network's events trust it.
       NODE_EXTRA_CA_CERTS: join(state, 'ca.crt'),
       STAND_INS_TLS_KEY: join(state, 'standins.key'),
@@ -337,7 +359,7 @@ async function startStandIns(values: Record<string, string>) {
   for (let i = 0; i < 50 && !(await up()); i++) await new Promise((r) => setTimeout(r, 200));
   if (!(await up())) throw new Error(`the stand-ins did not start (${join(state, 'stand-ins.log')})`);
   log(
-    `stand-ins: card provider and network API https://${host}:${STAND_INS_HTTP}, SMTP ${host}:${STAND_INS_SMTP}; mails and the network's controls (loopback only) http://localhost:${STAND_INS_LOCAL}`,
+    `stand-ins: card provider, network API and staff sign-in https://${host}:${STAND_INS_HTTP}, SMTP ${host}:${STAND_INS_SMTP}; mails, the network's controls and the staff's codes (loopback only) http://localhost:${STAND_INS_LOCAL}`,
   );
 }
 
@@ -479,6 +501,9 @@ async function up(rebuild: boolean) {
       await new Promise((r) => setTimeout(r, 1000));
     }
   log(`up: ${SITE_URL} (sign up with any address; the mails are at http://localhost:${STAND_INS_LOCAL}/mails)`);
+  log(
+    `staff: ${SITE_URL}/staff (demo staff, password Demo-48-staff, then the code at http://localhost:${STAND_INS_LOCAL}/staff-codes)`,
+  );
 }
 
 /** Whether one instance says it is ready (asked inside its container, as compose's healthcheck asks). */

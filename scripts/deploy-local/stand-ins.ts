@@ -6,16 +6,20 @@
  * refunds, the transaction search), and the mobile network: the embedded default's sandbox network
  * (TMF641 orders, TMF638 inventory, OAuth), its signed events sent to the portal's listener at
  * STAND_INS_SITE_URL. Every other outside service production names is pointed at this server too,
- * which answers it 404: the portal treats those as unreachable services.
+ * which answers it 404: the portal treats those as unreachable services. And the staff's identity
+ * provider: the sandbox's OpenID provider with the demo staff at /idp, with the second step production
+ * requires: a code from an authenticator (RFC 6238), each person's secret made at start and their codes
+ * read on the loopback door (/staff-codes), as an authenticator app would show them.
  *
  * Two doors. On STAND_INS_HOST (the address the containers use; loopback unless given), SMTP and, over
- * https, only what the stack calls: the card provider's API and widget, and the network's OAuth and
- * TMF APIs (with the client the stack was given). The mails kept, and the network's controls
+ * https, only what the stack calls: the card provider's API and widget, the network's OAuth and
+ * TMF APIs (with the client the stack was given) and the staff's provider (its client, likewise). The mails kept, and the network's controls
  * ("down", settle, an order moved by hand), answer on loopback only, in plain http:
  * anyone who could reach them would read password-reset links or move any line.
  *
  *   node scripts/deploy-local/stand-ins.ts   (STAND_INS_HOST, STAND_INS_HTTP_PORT, STAND_INS_SMTP_PORT,
- *   STAND_INS_LOCAL_PORT, STAND_INS_NETWORK_CLIENT_ID and _SECRET, STAND_INS_TLS_KEY and
+ *   STAND_INS_LOCAL_PORT, STAND_INS_NETWORK_CLIENT_ID and _SECRET, STAND_INS_STAFF_CLIENT_ID and _SECRET,
+ *   STAND_INS_TLS_KEY and
  *   STAND_INS_TLS_CERT: its https certificate)
  *
  * Test cards: 4200 0000 0000 0000 is paid, 4000 0000 0000 0002 is declined. Nothing is charged.
@@ -25,11 +29,13 @@ import { readFileSync } from 'node:fs';
 import { createServer as createPlainServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import { getRequestListener } from '@hono/node-server';
+import { Secret, TOTP } from 'otpauth';
 import {
   sandboxNetworkAdapter,
   networkSandboxRoutes,
   SANDBOX_NETWORK_CLIENT,
 } from '../../src/server/modules/network/index.ts';
+import { DEMO_STAFF, staffIdentityProvider } from '../../src/server/modules/staff/index.ts';
 import { mailSink } from '../../tests/setup/mail-sink.ts';
 
 const host = process.env.STAND_INS_HOST ?? '127.0.0.1';
@@ -48,6 +54,25 @@ const networkApi = getRequestListener(networkSandboxRoutes(network, networkClien
 /** What the stack calls of the network: OAuth's token and the TMF APIs (never the controls). */
 const isNetworkApi = (path: string) =>
   path === '/sandbox/network/oauth/token' || path.startsWith('/sandbox/network/tmf-api/');
+/** The staff's provider: its issuer as the stack and the browser reach it, a code each person. */
+const IDP_PATH = '/idp';
+const authenticators = new Map(
+  DEMO_STAFF.map((person) => [
+    person.email,
+    new TOTP({ issuer: '48 staff (stand-in)', label: person.email, secret: new Secret({ size: 20 }) }),
+  ]),
+);
+const staffIdp = await staffIdentityProvider({
+  issuer: `https://${host}:${httpPort}${IDP_PATH}`,
+  siteUrl,
+  client: { id: process.env.STAND_INS_STAFF_CLIENT_ID!, secret: process.env.STAND_INS_STAFF_CLIENT_SECRET! },
+  secondFactor: {
+    hint: `The stand-in's codes: http://127.0.0.1:${localPort}/staff-codes on the machine that runs it.`,
+    // The code of this 30 seconds or the one before (a code typed as it changed).
+    check: (email, code) => authenticators.get(email)?.validate({ token: code, window: 1 }) != null,
+  },
+});
+const idpListener = staffIdp.callback();
 const tls = { key: readFileSync(process.env.STAND_INS_TLS_KEY!), cert: readFileSync(process.env.STAND_INS_TLS_CERT!) };
 
 const smtp = mailSink({ keep: 1000 });
@@ -154,7 +179,18 @@ async function handle(req: IncomingMessage, res: ServerResponse, door: 'local' |
   const scheme = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
   const url = new URL(req.url ?? '/', `${scheme}://${req.headers.host ?? 'localhost'}`);
   const parts = url.pathname.split('/').filter(Boolean);
-  if (req.method === 'GET' && url.pathname === '/health') return json(res, 200, { ok: true, host });
+  if (req.method === 'GET' && url.pathname === '/health')
+    return json(res, 200, { ok: true, host, issuer: `https://${host}:${httpPort}${IDP_PATH}` });
+  if (url.pathname.startsWith(`${IDP_PATH}/`)) {
+    req.url = (req.url ?? '/').slice(IDP_PATH.length);
+    return idpListener(req, res);
+  }
+  if (door === 'local' && req.method === 'GET' && url.pathname === '/staff-codes')
+    return json(
+      res,
+      200,
+      [...authenticators].map(([email, totp]) => ({ email, code: totp.generate(), uri: totp.toString() })),
+    );
   if (door === 'stack' && url.pathname !== '/v1' && !url.pathname.startsWith('/v1/') && !isNetworkApi(url.pathname))
     return json(res, 404, { error: 'not a stand-in here' });
   if (url.pathname.startsWith('/sandbox/network/')) return networkApi(req, res);
@@ -276,7 +312,7 @@ await smtp.listen(smtpPort, host);
 await new Promise<void>((resolve) => server.listen(httpPort, host, resolve));
 await new Promise<void>((resolve) => local.listen(localPort, '127.0.0.1', resolve));
 console.log(
-  `stand-ins: mail on smtp://${host}:${smtpPort}, card provider and network API on https://${host}:${httpPort}, mails and the network's controls on http://127.0.0.1:${localPort}`,
+  `stand-ins: mail on smtp://${host}:${smtpPort}, card provider, network API and staff sign-in on https://${host}:${httpPort}, mails, the network's controls and the staff's codes on http://127.0.0.1:${localPort}`,
 );
 const stop = () => {
   server.close();

@@ -100,6 +100,18 @@ describe.skipIf(!url || !varnishd)('Varnish in front of two instances', () => {
         expect((await fetch(`${edge}/`)).headers.get('x-cache')).toBe('HIT');
         const health = [await fetch(`${edge}/panda/health`), await fetch(`${edge}/panda/health`)];
         expect(health.map((r) => r.headers.get('x-cache'))).toEqual(['MISS', 'MISS']);
+        // A staff sign-in through the cache: its callback reaches the origin with the cookie that binds
+        // it to the browser (stripped, every sign-in would end "That sign-in has ended").
+        const started = await fetch(`${edge}/staff-sign-in`, { redirect: 'manual' });
+        const state = new URL(started.headers.get('location')!).searchParams.get('state')!;
+        const bound = started.headers
+          .getSetCookie()
+          .find((c) => c.startsWith('48-staff-state='))!
+          .split(';')[0]!;
+        const back = await fetch(`${edge}/staff-sign-in/callback?code=not-a-code&state=${state}`, {
+          headers: { cookie: bound },
+        });
+        expect(await back.text()).toContain('The sign-in did not finish');
 
         // A help topic, cached; an editor changes it and publishes.
         const topic = helpTopic(content);

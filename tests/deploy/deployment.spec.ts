@@ -3,7 +3,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { connect } from 'node:tls';
 import { expect, test, type Page } from '@playwright/test';
 import { HTTP_PORT, SITE_URL } from '../../scripts/deploy-local/deploy-local.ts';
-import { container, engine, mailsTo, settings, sql } from './stack.ts';
+import { container, engine, mailsTo, settings, sql, staffCode } from './stack.ts';
 
 /**
  * The reference deployment (deploy/compose.yaml) as `npm run deploy:local` brings it up, seen from
@@ -128,6 +128,37 @@ test('a member signs up, verifies with the mailed code, logs in and tops up with
   await page.getByRole('button', { name: 'Pay now' }).click();
   await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible({ timeout: 30_000 });
   expect(sql(`select count(*) from ledger where ssn = '${ssn}' and credit_delta_cents = 1000`)).toBe('1');
+});
+
+test('an agent signs in at the stand-in provider with a password and an authenticator’s code, and opens the member with a reason', async ({
+  page,
+}) => {
+  await page.goto('/staff');
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  // The operator's provider (the stand-in, another origin), never the embedded sandbox's.
+  await expect(page).toHaveURL(new RegExp(`^${settings().STAFF_OIDC_ISSUER}/interaction/`));
+  await page.getByLabel('Work e-mail').fill('agent@staff.example.com');
+  await page.getByLabel('Password').fill('Demo-48-staff');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  // Production takes no sign-in without a second factor: the provider asks for the code.
+  await expect(page.getByRole('heading', { name: 'Your code' })).toBeVisible();
+  await page.getByLabel('Code').fill(await staffCode('agent@staff.example.com'));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Work queues' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('link', { name: 'Find a member' }).click();
+  await page.getByLabel('Number, e-mail address, SIM serial or name').fill(msisdn);
+  await page.getByRole('button', { name: 'Find' }).click();
+  await page.getByRole('link', { name: new RegExp(msisdn) }).click();
+  await page.getByLabel('Reason').fill('Checking the deployment console');
+  await page.getByRole('button', { name: 'Open the account' }).click();
+  await expect(page.getByRole('heading', { name: 'Lines' })).toBeVisible();
+  await expect(page.getByRole('region', { name: /Each line/ }).getByText('€10.00')).toBeVisible();
+  // The opening is in the audit log, by the person the provider named.
+  expect(
+    sql(
+      `select count(*) from staff_audit a join staff_people p on p.id = a.staff_id where p.email = 'agent@staff.example.com' and a.reason = 'Checking the deployment console'`,
+    ),
+  ).toBe('1');
 });
 
 test('an editor publishes: the changed page is purged from Varnish and shows at once, not after its day', async ({

@@ -9,6 +9,15 @@ export async function mailsTo(to: string): Promise<{ subject: string; text: stri
   return (await fetch(`http://127.0.0.1:${STAND_INS_LOCAL}/mails?to=${encodeURIComponent(to)}`)).json();
 }
 
+/** The code a person of the demo staff's authenticator shows now, at the stand-in provider. */
+export async function staffCode(email: string): Promise<string> {
+  const codes = (await (await fetch(`http://127.0.0.1:${STAND_INS_LOCAL}/staff-codes`)).json()) as {
+    email: string;
+    code: string;
+  }[];
+  return codes.find((c) => c.email === email)!.code;
+}
+
 const cli = containerCli;
 
 /** A container of the stack by its service name (podman-compose's names, or Docker Compose's). */

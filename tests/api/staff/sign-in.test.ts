@@ -1,9 +1,17 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import { expect, it } from 'vitest';
 import { healthApi } from '../../../src/contract/health.schema.ts';
 import { staffApi } from '../../../src/contract/staff.schema.ts';
 import { staffAudit, staffSessions } from '../../../src/server/db/schema.ts';
-import { DEMO_STAFF_PASSWORD, SANDBOX_CLIENT, SANDBOX_IDP_PATH } from '../../../src/server/modules/staff/index.ts';
+import {
+  DEMO_STAFF_PASSWORD,
+  SANDBOX_CLIENT,
+  SANDBOX_IDP_PATH,
+  staffIdentityProvider,
+} from '../../../src/server/modules/staff/index.ts';
 import { ok, send } from '../support/client.ts';
 import { forEachDatabase, harnessApp, type TestContext } from '../support/harness.ts';
 
@@ -144,6 +152,93 @@ forEachDatabase('staff sign-in', { seed: 'catalogue' }, (ctx) => {
     expect(res.status).toBe(403);
     expect(await res.text()).toContain('A second factor is needed');
     expect(browser.jar.has('48-staff')).toBe(false);
+  });
+
+  it('at a provider of its own with a second factor (the reference deployment’s stand-in), production signs in a person who gives the password and the authenticator’s code, never the password alone', async () => {
+    const c = ctx();
+    const origin = new URL(c.config.siteUrl).origin;
+    const authenticator = new TOTP({ secret: new Secret({ size: 20 }) });
+    const client = { id: 'portal-test-staff', secret: 'a-client-secret-of-this-test' };
+    // The provider on a port of its own, its issuer's path taken off as a proxy would.
+    const { createServer } = await import('node:http');
+    const served: { by?: (req: IncomingMessage, res: ServerResponse) => unknown } = {};
+    const server = createServer((req, res) => {
+      req.url = (req.url ?? '/').replace(/^\/idp/, '');
+      void served.by!(req, res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}/idp`;
+    const provider = await staffIdentityProvider({
+      issuer,
+      siteUrl: origin,
+      client,
+      secondFactor: {
+        hint: 'Your authenticator shows it.',
+        check: (email, code) =>
+          email === 'finance@staff.example.com' && authenticator.validate({ token: code, window: 1 }) != null,
+      },
+    });
+    served.by = provider.callback();
+    try {
+      const app = harnessApp(c, {
+        config: {
+          ...c.config,
+          staff: { issuer, clientId: client.id, clientSecret: client.secret, roleClaim: 'roles', requireMfa: true },
+        },
+      });
+      const site = new Browser(app, origin);
+      // The provider's side, another origin: its own cookies.
+      const jar = new Map<string, string>();
+      const atIdp = async (url: string, init: RequestInit = {}) => {
+        const res = await fetch(new URL(url, issuer), {
+          ...init,
+          redirect: 'manual',
+          headers: {
+            ...(init.headers as Record<string, string>),
+            cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+          },
+        });
+        for (const set of res.headers.getSetCookie()) {
+          const [name, ...value] = set.split(';')[0]!.split('=');
+          jar.set(name!.trim(), value.join('='));
+        }
+        return res;
+      };
+      const post = (url: string, form: Record<string, string>) =>
+        atIdp(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(form).toString(),
+        });
+      const start = await site.go('/staff-sign-in');
+      const authorize = start.headers.get('location')!;
+      expect(authorize.startsWith(`${issuer}/auth?`)).toBe(true);
+      const interaction = new URL((await atIdp(authorize)).headers.get('location')!, issuer).href;
+      expect(await (await atIdp(interaction)).text()).toContain('48 staff sign-in');
+      const asked = await post(interaction, { email: 'finance@staff.example.com', password: DEMO_STAFF_PASSWORD });
+      expect(asked.status).toBe(200);
+      expect(await asked.text()).toContain('Enter the 6-digit code');
+      // A wrong code stays at the provider; no code at all cannot skip the password.
+      const wrong = await post(interaction, {
+        step: 'code',
+        code: authenticator.generate({ timestamp: Date.now() - 600_000 }),
+      });
+      expect(wrong.status).toBe(400);
+      expect(await wrong.text()).toContain('That code is not right');
+      const right = await post(interaction, { step: 'code', code: authenticator.generate() });
+      expect(right.status).toBe(303);
+      const back = await atIdp(right.headers.get('location')!);
+      const callback = new URL(back.headers.get('location')!);
+      expect(callback.origin + callback.pathname).toBe(`${origin}/staff-sign-in/callback`);
+      const signedIn = await site.go(`${callback.pathname}${callback.search}`);
+      expect(signedIn.status, await signedIn.clone().text()).toBe(303);
+      expect(signedIn.headers.get('location')).toBe('/staff');
+      const cookie = site.jar.get('48-staff');
+      const me = await ok(app, staffApi.me, { headers: { cookie: `48-staff=${cookie}` } });
+      expect(me._payload).toMatchObject({ role: 'finance', email: 'finance@staff.example.com' });
+    } finally {
+      server.close();
+    }
   });
 
   it('readiness says whether the identity provider answers, and off without one', async () => {

@@ -8,7 +8,7 @@ export { staffRoutes } from './staff.routes.ts';
 export { staffSignInRoutes, idpAnswers } from './sign-in.ts';
 export { requireStaff } from './session.ts';
 export { staffJobs } from './jobs.ts';
-export { sandboxIdpRoutes } from './integrations/idp/sandbox-idp.ts';
+export { sandboxIdpRoutes, staffIdentityProvider } from './integrations/idp/sandbox-idp.ts';
 export {
   staffSettings,
   SANDBOX_CLIENT,

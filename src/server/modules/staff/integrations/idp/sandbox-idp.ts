@@ -15,7 +15,8 @@ import { DEMO_STAFF_PASSWORD, SANDBOX_CLIENT, SANDBOX_IDP_PATH } from './integra
  * site. It listens on a port of its own on the loopback interface and the app forwards /sandbox/idp/*
  * to it, so it is reached through the site's origin (and through the app itself, as the sandbox
  * network is, by a test with no port). Its sign-in page asks the e-mail and the password
- * (Demo-48-staff); the role is the `roles` claim.
+ * (Demo-48-staff); the role is the `roles` claim. The reference deployment's stand-in runs the same
+ * provider with a second step, a code from an authenticator (`secondFactor`), as production requires.
  */
 interface Running {
   port: number;
@@ -25,7 +26,23 @@ const running = new Map<string, Promise<Running>>();
 
 const page = async (title: string, body: unknown) => String(await sandboxPage(title, body));
 
-function signInForm(uid: string, error?: string, email = '') {
+/** A second step after the password: a code the provider checks for that person (RFC 6238 at the stand-in). */
+export interface SecondFactor {
+  /** Where a person of the demo staff finds their code (shown on the page). */
+  hint: string;
+  check(email: string, code: string): boolean;
+}
+
+export interface ProviderOptions {
+  /** The issuer: the provider's URL as its clients and the browser reach it. */
+  issuer: string;
+  /** The portal's site: the console's callback and signed-out page. */
+  siteUrl: string;
+  client: { id: string; secret: string };
+  secondFactor?: SecondFactor;
+}
+
+function signInForm(mountPath: string, uid: string, error?: string, email = '') {
   return page(
     'Staff sign-in (sandbox)',
     html`<h1>48 staff sign-in</h1>
@@ -34,7 +51,7 @@ function signInForm(uid: string, error?: string, email = '') {
         editor@…, admin@… (password ${DEMO_STAFF_PASSWORD}).
       </p>
       ${error ? html`<p role="alert" id="idp-error">${error}</p>` : ''}
-      <form method="post" action="${SANDBOX_IDP_PATH}/interaction/${uid}">
+      <form method="post" action="${mountPath}/interaction/${uid}">
         <p>
           <label for="email">Work e-mail</label>
           <input
@@ -52,6 +69,32 @@ function signInForm(uid: string, error?: string, email = '') {
           <input id="password" name="password" type="password" autocomplete="current-password" required />
         </p>
         <button type="submit">Sign in</button>
+      </form>`,
+  );
+}
+
+function codeForm(mountPath: string, uid: string, hint: string, error?: string) {
+  return page(
+    'Staff sign-in: your code (sandbox)',
+    html`<h1>Your code</h1>
+      <p>Enter the 6-digit code your authenticator shows for 48. ${hint}</p>
+      ${error ? html`<p role="alert" id="idp-error">${error}</p>` : ''}
+      <form method="post" action="${mountPath}/interaction/${uid}">
+        <input type="hidden" name="step" value="code" />
+        <p>
+          <label for="code">Code</label>
+          <input
+            id="code"
+            name="code"
+            inputmode="numeric"
+            autocomplete="one-time-code"
+            pattern="[0-9]{6}"
+            maxlength="6"
+            required
+            ${error ? html`aria-describedby="idp-error"` : ''}
+          />
+        </p>
+        <button type="submit">Continue</button>
       </form>`,
   );
 }
@@ -119,18 +162,30 @@ function memoryAdapter() {
   };
 }
 
-async function providerFor(siteUrl: string): Promise<Provider> {
-  // Loaded at the sandbox provider's first request: no other process or test pays for it.
+/**
+ * The staff's OpenID provider: the sandbox's at /sandbox/idp of the site, or the reference deployment's
+ * stand-in (scripts/deploy-local/stand-ins.ts) with its second factor. Serve it with `provider.callback()`
+ * with the issuer's path taken off the request's URL.
+ */
+export async function staffIdentityProvider({
+  issuer,
+  siteUrl,
+  client,
+  secondFactor,
+}: ProviderOptions): Promise<Provider> {
+  // Loaded at the provider's first request: no other process or test pays for it.
   const { default: OidcProvider } = await import('oidc-provider');
-  const issuer = `${siteUrl}${SANDBOX_IDP_PATH}`;
+  const mountPath = new URL(issuer).pathname.replace(/\/$/, '');
+  // Who gave the right password, by sign-in (interaction), until they give their code.
+  const passwordGiven = new Map<string, { email: string; until: number }>();
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'sandbox-1', use: 'sig', alg: 'RS256' };
   const provider = new OidcProvider(issuer, {
     adapter: memoryAdapter() as never,
     clients: [
       {
-        client_id: SANDBOX_CLIENT.id,
-        client_secret: SANDBOX_CLIENT.secret,
+        client_id: client.id,
+        client_secret: client.secret,
         client_name: '48 staff console',
         redirect_uris: [`${siteUrl}/staff-sign-in/callback`],
         post_logout_redirect_uris: [`${siteUrl}/staff/signed-out`],
@@ -142,7 +197,13 @@ async function providerFor(siteUrl: string): Promise<Provider> {
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     pkce: { required: () => true },
     scopes: ['openid', 'email', 'profile', 'roles'],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name'], roles: ['roles'] },
+    // amr: the ID token tells the methods used (a password, and a code where there is a second factor).
+    claims: {
+      openid: ['sub', 'amr'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'given_name'],
+      roles: ['roles'],
+    },
     conformIdTokenClaims: false,
     findAccount: (_ctx, id) => {
       const person = DEMO_STAFF.find((p) => p.email === id);
@@ -171,7 +232,7 @@ async function providerFor(siteUrl: string): Promise<Provider> {
       await grant.save();
       return grant;
     },
-    interactions: { url: (_ctx, interaction) => `${SANDBOX_IDP_PATH}/interaction/${interaction.uid}` },
+    interactions: { url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}` },
     features: {
       devInteractions: { enabled: false },
       rpInitiatedLogout: {
@@ -208,43 +269,83 @@ async function providerFor(siteUrl: string): Promise<Provider> {
     },
   });
   provider.proxy = true;
-  // Reached at /sandbox/idp of the site with that prefix taken off: the URLs it makes keep it.
+  // Reached at the issuer's path with that prefix taken off: the URLs it makes keep it.
   provider.use(async (ctx, next) => {
-    ctx.mountPath = SANDBOX_IDP_PATH;
+    ctx.mountPath = mountPath;
     return next();
   });
-  // The sign-in page and its answer: the demo staff's e-mail and password, a session with `amr` pwd.
+  // The sign-in page and its answer: the demo staff's e-mail and password, then the code where there is
+  // a second factor; a session with `amr` pwd (and otp).
   provider.use(async (ctx, next) => {
     const match = /^\/interaction\/([A-Za-z0-9_-]+)$/.exec(ctx.path);
     if (!match) return next();
     const details = await provider.interactionDetails(ctx.req, ctx.res);
     if (details.uid !== match[1]) ctx.throw(400, 'That sign-in has ended: start again from the console.');
     ctx.type = 'html';
+    const finish = (email: string, amr: string[]) =>
+      provider.interactionFinished(
+        ctx.req,
+        ctx.res,
+        { login: { accountId: email, amr } },
+        { mergeWithLastSubmission: false },
+      );
+    const waiting = passwordGiven.get(details.uid);
+    if (waiting && waiting.until < Date.now()) passwordGiven.delete(details.uid);
     if (ctx.method === 'GET') {
-      ctx.body = await signInForm(details.uid);
+      ctx.body =
+        secondFactor && passwordGiven.has(details.uid)
+          ? await codeForm(mountPath, details.uid, secondFactor.hint)
+          : await signInForm(mountPath, details.uid);
       return;
     }
     if (ctx.method !== 'POST') ctx.throw(405);
     const form = await formOf(ctx);
+    if (form.get('step') === 'code') {
+      const given = passwordGiven.get(details.uid);
+      if (!secondFactor || !given) {
+        ctx.status = 400;
+        ctx.body = await signInForm(mountPath, details.uid, 'Give your e-mail and password first.');
+        return;
+      }
+      if (!secondFactor.check(given.email, (form.get('code') ?? '').replace(/\s/g, ''))) {
+        ctx.status = 400;
+        ctx.body = await codeForm(
+          mountPath,
+          details.uid,
+          secondFactor.hint,
+          'That code is not right: try the one shown now.',
+        );
+        return;
+      }
+      passwordGiven.delete(details.uid);
+      await finish(given.email, ['pwd', 'otp']);
+      return;
+    }
     const email = (form.get('email') ?? '').trim().toLowerCase();
     const known = DEMO_STAFF.find((p) => p.email === email);
     if (!known || form.get('password') !== DEMO_STAFF_PASSWORD) {
       ctx.status = 400;
-      ctx.body = await signInForm(details.uid, 'That e-mail and password do not match a member of staff.', email);
+      ctx.body = await signInForm(
+        mountPath,
+        details.uid,
+        'That e-mail and password do not match a member of staff.',
+        email,
+      );
       return;
     }
-    await provider.interactionFinished(
-      ctx.req,
-      ctx.res,
-      { login: { accountId: known.email, amr: ['pwd'] } },
-      { mergeWithLastSubmission: false },
-    );
+    if (!secondFactor) return finish(known.email, ['pwd']);
+    passwordGiven.set(details.uid, { email: known.email, until: Date.now() + 600_000 });
+    ctx.body = await codeForm(mountPath, details.uid, secondFactor.hint);
   });
   return provider;
 }
 
 async function start(siteUrl: string): Promise<Running> {
-  const provider = await providerFor(siteUrl);
+  const provider = await staffIdentityProvider({
+    issuer: `${siteUrl}${SANDBOX_IDP_PATH}`,
+    siteUrl,
+    client: SANDBOX_CLIENT,
+  });
   return new Promise((resolve, reject) => {
     const server = provider.listen(0, '127.0.0.1');
     server.once('listening', () => {
