@@ -148,9 +148,27 @@ const Member360 = z
           state: z.string(),
           at: z.string(),
           due_on: z.string().nullable().meta({ description: 'A complaint’s ComReg deadline' }),
+          desk_url: z
+            .string()
+            .nullable()
+            .meta({ description: 'The ticket at the help desk (null until the desk has taken it)' }),
         }),
       )
       .meta({ description: 'Tickets and complaints, newest first (the desk holds their threads)' }),
+    chats: z
+      .array(
+        z.object({
+          reference: z.string(),
+          state: z.string(),
+          at: z.string(),
+          ended_at: z.string().nullable(),
+          desk_url: z
+            .string()
+            .nullable()
+            .meta({ description: 'The conversation at the chat desk (null until the desk has taken it)' }),
+        }),
+      )
+      .meta({ description: 'Live chats, newest first (the desk holds their lines)' }),
     security: z
       .array(z.object({ at: z.string(), what: z.string() }))
       .meta({ description: 'Log-ins, step-up codes, changes to a line, the number lock: newest first' }),

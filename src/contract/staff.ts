@@ -95,6 +95,7 @@ export type StaffQueue = keyof typeof STAFF_QUEUES;
 
 /** What the audit log says was done (besides "opened"). */
 export const STAFF_ACTIONS = [
+  'searched',
   'opened',
   'note',
   'goodwill',
@@ -114,6 +115,7 @@ export const STAFF_ACTIONS = [
   'rebuild',
   'rollback',
   'audit-export',
+  'audit-read',
   'signed-in',
   'signed-out',
 ] as const;
@@ -121,6 +123,7 @@ export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
 /** Words for an action, as the member reads them in Settings → My data. */
 export const ACTION_WORDS: Record<StaffAction, string> = {
+  searched: 'Searched for members',
   opened: 'Opened your account',
   note: 'Added a note',
   goodwill: 'Gave you goodwill credit',
@@ -140,6 +143,7 @@ export const ACTION_WORDS: Record<StaffAction, string> = {
   rebuild: 'Rebuilt the site',
   rollback: 'Went back to an earlier build',
   'audit-export': 'Exported the audit log',
+  'audit-read': 'Read the audit log',
   'signed-in': 'Signed in',
   'signed-out': 'Signed out',
 };

@@ -372,15 +372,23 @@ function Member360({ m, reason }: { m: Member; reason: string }) {
       </section>
 
       <section aria-labelledby="tickets-title">
-        <h2 id="tickets-title">Tickets and complaints</h2>
-        {m.tickets.length === 0 ? (
+        <h2 id="tickets-title">Tickets, complaints and chats</h2>
+        {m.tickets.length === 0 && m.chats.length === 0 ? (
           <p className="meta">None.</p>
         ) : (
           <ul className="staff__list">
             {m.tickets.map((t) => (
               <li key={t.reference}>
-                {t.reference} ({t.kind}, {t.topic}): <strong>{t.state}</strong>, opened {when(t.at)}
+                <DeskLink href={t.desk_url} label={t.reference} /> ({t.kind}, {t.topic}): <strong>{t.state}</strong>,
+                opened {when(t.at)}
                 {t.due_on ? `, due ${t.due_on}` : ''}
+              </li>
+            ))}
+            {m.chats.map((ch) => (
+              <li key={ch.reference}>
+                <DeskLink href={ch.desk_url} label={ch.reference} /> (live chat): <strong>{ch.state}</strong>, started{' '}
+                {when(ch.at)}
+                {ch.ended_at ? `, ended ${when(ch.ended_at)}` : ''}
               </li>
             ))}
           </ul>
@@ -419,5 +427,16 @@ function Member360({ m, reason }: { m: Member; reason: string }) {
         </ul>
       </section>
     </>
+  );
+}
+
+/** A ticket's or a chat's reference, a link to it at the desk once the desk has it (a new tab: the console stays). */
+function DeskLink({ href, label }: { href: string | null; label: string }) {
+  if (!href) return <>{label} (not at the desk yet)</>;
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {label}
+      <span className="visually-hidden"> at the desk (opens in a new tab)</span>
+    </a>
   );
 }

@@ -459,7 +459,12 @@ forEachDatabase('support', { seed: 'catalogue' }, (ctx) => {
     const handed: TicketForDesk[] = [];
     await forwardTickets(
       { db: c.handle.db, clock: () => c.clock.now },
-      { forward: async (t) => (handed.push(t), { deskId: null }), escalate: async () => {}, signOut: async () => {} },
+      {
+        forward: async (t) => (handed.push(t), { deskId: null }),
+        escalate: async () => {},
+        signOut: async () => {},
+        linkTo: () => null,
+      },
       (id) => describedContactPreferencesOf(c.handle.db, id),
     );
     expect(handed[0]!.contactPreferences).toBe(

@@ -146,6 +146,7 @@ forEachDatabase('this wasn’t me', { seed: 'catalogue', rateLimit: undefined },
         forward: async (t) => (steps.push(`forward ${t.reference}`), handed.push(t), { deskId: 'z1' }),
         escalate: async () => {},
         signOut: async (email) => void steps.push(`sign out ${email}`),
+        linkTo: () => null,
       },
     );
     const mine = handed.find((t) => t.reference === won._payload.reference)!;

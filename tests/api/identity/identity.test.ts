@@ -129,6 +129,7 @@ forEachDatabase('identity', { seed: 'catalogue' }, (ctx) => {
         },
         async escalate() {},
         async signOut() {},
+        linkTo: () => null,
       },
       async () => 'By phone, in the evening',
     );

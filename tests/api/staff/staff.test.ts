@@ -3,14 +3,23 @@ import { expect, it } from 'vitest';
 import { staffAccessApi, staffApi, staffFailures } from '../../../src/contract/staff.schema.ts';
 import { ROLE_PERMISSIONS, STAFF_ROLES, type StaffRole } from '../../../src/contract/staff.ts';
 import type { EndpointDef } from '../../../src/contract/endpoint.ts';
-import { ledger, networkOrders, outbox, sims, staffAudit } from '../../../src/server/db/schema.ts';
+import { ledger, networkOrders, outbox, sims, staffAudit, tickets } from '../../../src/server/db/schema.ts';
+import { chatReference } from '../../../src/contract/chat.ts';
+import { contactApi } from '../../../src/contract/contact.schema.ts';
+import { forceHours, startChat } from '../support/chat.ts';
 import { createStaffSession } from '../../../src/server/seed/staff.ts';
 import { SANDBOX_DEBTOR } from '../../../src/server/modules/money/index.ts';
 import { creditBackApi } from '../../../src/contract/port-out-credit.schema.ts';
 import { networkSignature } from '../../../src/server/modules/network/integrations/network/signature.ts';
 import { createMember, type BuiltMember } from '../support/builders.ts';
 import { ok, refused, send } from '../support/client.ts';
-import { forEachDatabase, harnessApp, TEST_NETWORK_EVENT_SECRET, type TestContext } from '../support/harness.ts';
+import {
+  forEachDatabase,
+  harnessApp,
+  solveCaptcha,
+  TEST_NETWORK_EVENT_SECRET,
+  type TestContext,
+} from '../support/harness.ts';
 
 /** The network says a member's number left (a signed PortOutEvent to the listener): credit back is offered. */
 async function portOut(c: TestContext, m: BuiltMember) {
@@ -166,6 +175,13 @@ forEachDatabase('staff', { seed: 'catalogue' }, (ctx) => {
       expect(found._payload.members[0]).not.toHaveProperty('credit_cents');
     }
     expect((await auditOf(c, m.userId)).length).toBe(0);
+    // Each search is audited once, by whom, what was looked for and how many it showed.
+    const searches = await c.handle.db
+      .select()
+      .from(staffAudit)
+      .where(and(eq(staffAudit.action, 'searched'), eq(staffAudit.staffId, agent.person.id)));
+    expect(searches.map((e) => [e.reason, e.result])).toContainEqual([`Find “${m.ssn}”`, '1 found']);
+    expect(searches).toHaveLength(6);
     // No reason, or too short a reason: refused, nothing shown, nothing audited.
     for (const reason of ['', 'because', '   short   '])
       expect(
@@ -173,6 +189,20 @@ forEachDatabase('staff', { seed: 'catalogue' }, (ctx) => {
           .status,
       ).toBe(400);
     expect((await auditOf(c, m.userId)).length).toBe(0);
+    // A message and a live chat of the member's: the 360 lists both, each a link to the desk.
+    const message = await ok(c.app, contactApi.send, {
+      session: m.session,
+      body: {
+        topic: 'Coverage',
+        name: 'Nora Walsh',
+        email: m.email,
+        message: 'No signal in my kitchen at all.',
+        captcha: await solveCaptcha(c.app),
+      },
+    });
+    await forceHours(c.app, true);
+    const chat = await startChat(c.app, { session: m.session });
+    await forceHours(c.app, 'schedule');
     const open = await ok(c.app, staffApi.open, {
       params: { member_id: String(m.userId) },
       body: { reason: 'CH-4821' },
@@ -187,7 +217,13 @@ forEachDatabase('staff', { seed: 'catalogue' }, (ctx) => {
     // What the member was told and what touched the account: the log-in the test made, and no mail body.
     expect(open._payload.security.some((e) => e.what.startsWith('Log-in'))).toBe(true);
     expect(open._payload.household).toBeNull();
-    expect(open._payload).toMatchObject({ told: expect.any(Array), tickets: [] });
+    const [ticket] = await c.handle.db.select().from(tickets).where(eq(tickets.reference, message._payload.reference));
+    expect(open._payload).toMatchObject({
+      told: expect.any(Array),
+      // The sandbox's desk: its pages (a real desk's: its agent screens, tested with the adapters).
+      tickets: [{ reference: message._payload.reference, desk_url: `/sandbox/helpdesk#ticket-${ticket!.id}` }],
+      chats: [{ reference: chatReference(chat.id), desk_url: `/sandbox/helpdesk/chat?chat=${chat.id}` }],
+    });
     const entries = await auditOf(c, m.userId);
     expect(entries.map((e) => [e.action, e.reason, e.staffName])).toEqual([['opened', 'CH-4821', 'Aoife Byrne']]);
     await refused(
@@ -571,6 +607,12 @@ forEachDatabase('staff', { seed: 'catalogue' }, (ctx) => {
     await c.handle.db.execute(sql`alter table staff_audit enable trigger staff_audit_append_only`);
     const broken = await ok(c.app, staffApi.audit, { query: { from: day, to: day }, ...as(admin) });
     expect(broken._payload.chain).toMatchObject({ intact: false, broken_at: first!.id });
+    // Reading the log is in the log: who read it, which days, how many entries.
+    const watched = await c.handle.db.select().from(staffAudit).where(eq(staffAudit.staffId, admin.person.id));
+    expect(watched.map((e) => [e.action, e.reason])).toEqual([
+      ['audit-export', `Export ${day} to ${day}`],
+      ['audit-read', `Read ${day} to ${day}`],
+    ]);
   });
 
   it('the member reads who at 48 opened the account: the date, a first name and role, the reason, what was done', async () => {

@@ -10,7 +10,9 @@ import {
   staffPeople,
 } from '../../db/schema.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
+import { chatReference } from '../../../contract/chat.ts';
 import { entriesOfMember, record } from '../audit/index.ts';
+import type { ChatDeskAdapter, TicketsAdapter } from '../care/index.ts';
 import { resendVerification } from '../identity/index.ts';
 import { nationalNumber } from '../network/index.ts';
 import type { StaffSession } from './session.ts';
@@ -34,9 +36,23 @@ const maskEmail = (email: string) => {
  * Finds members (docs/product/staff.md "Finding and seeing"): by number in any format (the
  * number's unique index), SIM serial (the key), e-mail (its case-free unique index), else by name.
  * Names, masked addresses and numbers only: nothing of the account before a reason is given.
+ * The search is audited.
  */
-export async function findMembers({ db }: ServiceContext, q: string) {
+export async function findMembers({ db, clock }: ServiceContext, staff: StaffSession, q: string) {
   const text = q.trim();
+  const found = await membersFound(db, text);
+  // A search is a read: audited once, with what was looked for and how many it showed (no member:
+  // it is not an opening, so no member reads it in their "who opened" list).
+  await record(db, clock(), staff, {
+    action: 'searched',
+    memberId: null,
+    reason: `Find “${text.slice(0, 100)}”`,
+    result: `${found.length} found`,
+  });
+  return found;
+}
+
+async function membersFound(db: ServiceContext['db'], text: string) {
   const number = asNumber(text);
   const serial = /^[0-9]{15,22}$/.test(text.replace(/\s/g, '')) ? text.replace(/\s/g, '') : undefined;
   let ids: number[];
@@ -100,7 +116,7 @@ export async function findMembers({ db }: ServiceContext, q: string) {
  * 90 days with what reversed each row; the network's orders; the notes; who opened it before.
  */
 export async function openMember(
-  { db, clock }: ServiceContext,
+  { db, clock, tickets: ticketDesk, chat: chatDesk }: ServiceContext & DeskLinks,
   staff: StaffSession,
   memberId: number,
   reason: string,
@@ -172,7 +188,13 @@ export async function openMember(
     .limit(50);
   const audit = await entriesOfMember(db, memberId, new Date(now.getTime() - 365 * DAY_MS), 50);
   const history = await historyOf(db, memberId, member.email);
-  return done(shape({ member, lines, moves, orders, notes, audit, history }));
+  return done(shape({ member, lines, moves, orders, notes, audit, history, desk: { ticketDesk, chatDesk } }));
+}
+
+/** The help desk's and the chat desk's screens for a ticket or a chat (care's adapters). */
+interface DeskLinks {
+  tickets: Pick<TicketsAdapter, 'linkTo'>;
+  chat: Pick<ChatDeskAdapter, 'linkTo'>;
 }
 
 type History = Awaited<ReturnType<typeof historyOf>>;
@@ -186,7 +208,8 @@ async function historyOf(db: ServiceContext['db'], memberId: number, email: stri
   const { rows } = (await db.execute(sql`select
     (select coalesce(json_agg(a), '[]') from (select title, created_at as at from alerts where member_id = ${memberId} order by created_at desc limit 20) a) as alerts,
     (select coalesce(json_agg(o), '[]') from (select subject, created_at as at, sent_at from outbox where "to" = ${email} order by created_at desc limit 20) o) as mails,
-    (select coalesce(json_agg(t), '[]') from (select reference, kind, topic, state, created_at as at, due_on from tickets where member_id = ${memberId} order by id desc limit 20) t) as tickets,
+    (select coalesce(json_agg(t), '[]') from (select id, desk_id, reference, kind, topic, state, created_at as at, due_on from tickets where member_id = ${memberId} order by id desc limit 20) t) as tickets,
+    (select coalesce(json_agg(ch), '[]') from (select id, desk_id, state, created_at as at, ended_at, ticket_id from chats where member_id = ${memberId} order by id desc limit 10) ch) as chats,
     (select coalesce(json_agg(s), '[]') from (select created_at as at, last_used_at, ended_at from sessions where member_id = ${memberId} order by id desc limit 10) s) as log_ins,
     (select coalesce(json_agg(c), '[]') from (select purpose, created_at as at, ended_at from step_up_codes where member_id = ${memberId} order by id desc limit 10) c) as step_ups,
     (select coalesce(json_agg(l), '[]') from (select kind, msisdn, at, reported_at from line_changes where member_id = ${memberId} order by id desc limit 10) l) as line_changes,
@@ -197,7 +220,17 @@ async function historyOf(db: ServiceContext['db'], memberId: number, email: stri
     rows: {
       alerts: { title: string; at: string }[];
       mails: { subject: string; at: string; sent_at: string | null }[];
-      tickets: { reference: string; kind: string; topic: string; state: string; at: string; due_on: string | null }[];
+      tickets: {
+        id: number;
+        desk_id: string | null;
+        reference: string;
+        kind: string;
+        topic: string;
+        state: string;
+        at: string;
+        due_on: string | null;
+      }[];
+      chats: { id: number; desk_id: string | null; state: string; at: string; ended_at: string | null }[];
       log_ins: { at: string; last_used_at: string; ended_at: string | null }[];
       step_ups: { purpose: string; at: string; ended_at: string | null }[];
       line_changes: { kind: string; msisdn: string; at: string; reported_at: string | null }[];
@@ -228,6 +261,7 @@ function shape(r: {
   orders: { id: number; service: string; action: string; state: string; at: Date }[];
   notes: { id: number; at: Date; by: string; text: string }[];
   audit: Awaited<ReturnType<typeof entriesOfMember>>;
+  desk: { ticketDesk: DeskLinks['tickets']; chatDesk: DeskLinks['chat'] };
 }) {
   const { member } = r;
   return {
@@ -281,6 +315,14 @@ function shape(r: {
       state: t.state,
       at: iso(t.at)!,
       due_on: t.due_on,
+      desk_url: r.desk.ticketDesk.linkTo({ id: t.id, deskId: t.desk_id }),
+    })),
+    chats: r.history.chats.map((ch) => ({
+      reference: chatReference(ch.id),
+      state: ch.state,
+      at: iso(ch.at)!,
+      ended_at: iso(ch.ended_at),
+      desk_url: r.desk.chatDesk.linkTo({ id: ch.id, deskId: ch.desk_id }),
     })),
     security: [
       ...r.history.log_ins.map((l) => ({

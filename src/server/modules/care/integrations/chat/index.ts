@@ -29,6 +29,8 @@ export interface ChatDeskAdapter {
   say(deskId: string, body: string): Promise<void>;
   /** The chat ended on the portal's side. */
   end(deskId: string): Promise<void>;
+  /** Where staff open a chat's conversation at the desk (null: the desk has not taken it yet). */
+  linkTo(chat: { id: number; deskId: string | null }): string | null;
 }
 
 /** How many pages of a contact search are read for a contact that is taken (Chatwoot gives 15 a page). */
@@ -49,6 +51,7 @@ export const sandboxChatDesk = (): ChatDeskAdapter => ({
   async end() {
     /* the console reads the state from the database */
   },
+  linkTo: (chat) => `/sandbox/helpdesk/chat?chat=${chat.id}`,
 });
 
 /**
@@ -125,9 +128,12 @@ export function chatwootDesk(
       }
     return undefined;
   };
+  // The agent's screen of a conversation: the account's app, not its API root.
+  const app = base.replace(/\/api\/v1\/accounts\//, '/app/accounts/');
   return {
     sandbox: false,
     hours: 'schedule',
+    linkTo: (chat) => (chat.deskId ? `${app}/conversations/${encodeURIComponent(chat.deskId)}` : null),
     async open(chat) {
       const contact = await contactOf(chat);
       const conversation = await call('POST', '/conversations', {

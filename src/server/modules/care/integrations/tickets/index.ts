@@ -34,6 +34,8 @@ export interface TicketsAdapter {
   escalate(ticket: { reference: string; deskId: string | null; reason: string }): Promise<void>;
   /** Ends every help-desk session of the person with this address (their sign-on revoked); throws when it could not. */
   signOut(email: string): Promise<void>;
+  /** Where staff open a ticket at the help desk (null: the desk has not taken it yet). */
+  linkTo(ticket: { id: number; deskId: string | null }): string | null;
 }
 
 export const sandboxTickets = (): TicketsAdapter & { sandbox: true } => ({
@@ -48,6 +50,7 @@ export const sandboxTickets = (): TicketsAdapter & { sandbox: true } => ({
   async signOut() {
     /* the sandbox help desk keeps no sessions: its sign-on only says whom it would sign in */
   },
+  linkTo: (ticket) => `/sandbox/helpdesk#ticket-${ticket.id}`,
 });
 
 /**
@@ -58,6 +61,7 @@ export function deskTickets(config: { url: string; token: string }, fetchImpl: t
   const base = config.url.replace(/\/$/, '');
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${config.token}` };
   return {
+    linkTo: (ticket) => (ticket.deskId ? `${base}/agent/tickets/${encodeURIComponent(ticket.deskId)}` : null),
     async forward(t) {
       // Each file goes up first (POST /api/v2/uploads.json); the comment names the tokens it answered.
       const uploads: string[] = [];

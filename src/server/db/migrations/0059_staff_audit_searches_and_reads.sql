@@ -1,0 +1,2 @@
+ALTER TABLE "staff_audit" DROP CONSTRAINT "staff_audit_action";--> statement-breakpoint
+ALTER TABLE "staff_audit" ADD CONSTRAINT "staff_audit_action" CHECK ("staff_audit"."action" in ('searched', 'opened', 'note', 'goodwill', 'reversal', 'verification', 'requested', 'approved', 'declined', 'block', 'unblock', 'number-lock-ended', 'case-closed', 'refund-file-made', 'refund-file-approved', 'refund-file-sent', 'refund-returned', 'rebuild', 'rollback', 'audit-export', 'audit-read', 'signed-in', 'signed-out'));
