@@ -263,6 +263,91 @@ test('an agent signs in to the staff console, finds a member by number with a re
   await tab.click('Reverse the charge');
   await tab.see(/€[0-9.]+ given back: “International calls” reversed\./);
   await tab.see('A charge given back by 48');
+  // The member, in the same browser (a staff session is never a member's): the charge given back, and who opened the account.
+  await tab.goto('/log-in');
+  await tab.click('Necessary only');
+  await tab.fill('E-mail address', me.email);
+  await tab.fill('Password', DEMO_PASSWORD);
+  await tab.click('Log in');
+  await tab.at('/my48');
+  await tab.goto('/my48/transactions');
+  await tab.see('A charge given back by 48');
+  await tab.goto('/my48/settings/my-data');
+  await tab.see('Who at 48 opened your account');
+  await tab.see('T-300400 disputed calls');
+  await tab.see(/Reversed a charge/);
+  expect(await tab.problems()).toEqual([]);
+});
+
+test('finance makes the day’s refund file; another person of finance approves it and marks it sent', async ({
+  tab,
+  member,
+  baseURL,
+}) => {
+  // A member whose number left asks for the credit back by transfer (their screens: the Chromium journey).
+  const me = await member('movedaway');
+  const login = await fetch(new URL('/panda/public/users/current', baseURL), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: me.email, password: DEMO_PASSWORD }),
+  });
+  // The session's cookies (its binding, its XSRF token) as the browser would keep them.
+  const jar = Object.fromEntries(
+    login.headers.getSetCookie().map((c) => {
+      const [pair = ''] = c.split(';');
+      return [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
+    }),
+  );
+  const asked = await fetch(new URL(`/panda/protected/users/${me.userId}/sims/${me.ssn}/port-out/credit`, baseURL), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-gg-auth': login.headers.get('x-gg-auth')!,
+      'x-gg-transaction': 'engines',
+      'x-xsrf-token': decodeURIComponent(jar['XSRF-TOKEN'] ?? ''),
+      cookie: Object.entries(jar)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('; '),
+      'idempotency-key': crypto.randomUUID(),
+      origin: new URL(baseURL!).origin,
+    },
+    body: JSON.stringify({ method: 'bank', iban: 'IE29 AIBK 9311 5212 3456 78', account_name: 'Meabh Daly', bic: '' }),
+  });
+  expect(asked.status, await asked.clone().text()).toBe(201);
+  const signIn = async (email: string) => {
+    await tab.goto('/staff');
+    await tab.click('Sign in');
+    await tab.see('48 staff sign-in');
+    await tab.fill('Work e-mail', email);
+    await tab.fill('Password', 'Demo-48-staff');
+    await tab.click('Sign in');
+    await tab.see('Work queues');
+  };
+  await signIn('finance@staff.example.com');
+  await tab.click('Refund files');
+  await tab.click('Make a file of the waiting transfers now');
+  // After 06:00 the minute's job makes the day's file by itself: it may have taken the transfer first.
+  await tab.see(
+    /File 48-CB-\d{8}-[0-9a-f]{12} made: \d+ transfers?\. Another person of finance approves it\.|No transfer was waiting\./,
+  );
+  await tab.click('Sign out');
+  await tab.click('Yes, sign me out');
+  await tab.see('You are signed out');
+  await signIn('finance2@staff.example.com');
+  await tab.click('Refund files');
+  // The first file waiting (other journeys' files may wait too): its own buttons, by their names.
+  await tab.run(() =>
+    [...document.querySelectorAll<HTMLButtonElement>('button')]
+      .find((b) => /^Approve 48-CB-/.test(b.textContent ?? ''))
+      ?.click(),
+  );
+  await tab.see(/it may be sent to the bank/);
+  await tab.run(() =>
+    [...document.querySelectorAll<HTMLButtonElement>('button')]
+      .find((b) => /^Mark 48-CB-.* sent$/.test(b.textContent ?? ''))
+      ?.click(),
+  );
+  await tab.see(/Marked sent: \d+ transfers? paid\./);
   expect(await tab.problems()).toEqual([]);
 });
 
