@@ -62,10 +62,15 @@ const authenticators = new Map(
     new TOTP({ issuer: '48 staff (stand-in)', label: person.email, secret: new Secret({ size: 20 }) }),
   ]),
 );
+const staffClient = { id: process.env.STAND_INS_STAFF_CLIENT_ID, secret: process.env.STAND_INS_STAFF_CLIENT_SECRET };
+if (!staffClient.id || !staffClient.secret)
+  throw new Error(
+    'STAND_INS_STAFF_CLIENT_ID and STAND_INS_STAFF_CLIENT_SECRET: the staff console’s client at the stand-in provider',
+  );
 const staffIdp = await staffIdentityProvider({
   issuer: `https://${host}:${httpPort}${IDP_PATH}`,
   siteUrl,
-  client: { id: process.env.STAND_INS_STAFF_CLIENT_ID!, secret: process.env.STAND_INS_STAFF_CLIENT_SECRET! },
+  client: { id: staffClient.id, secret: staffClient.secret },
   secondFactor: {
     hint: `The stand-in's codes: http://127.0.0.1:${localPort}/staff-codes on the machine that runs it.`,
     // The code of this 30 seconds or the one before (a code typed as it changed).

@@ -77,6 +77,8 @@ beforeAll(async () => {
       STAND_INS_NETWORK_EVENT_SECRET: 'stand-ins-test-network-event-secret-0000',
       STAND_INS_NETWORK_CLIENT_ID: 'portal-test',
       STAND_INS_NETWORK_CLIENT_SECRET: 'a-client-secret-of-this-stack',
+      STAND_INS_STAFF_CLIENT_ID: 'portal-test-staff',
+      STAND_INS_STAFF_CLIENT_SECRET: 'a-staff-client-secret-of-this-stack',
       STAND_INS_TLS_KEY: tls.key,
       STAND_INS_TLS_CERT: tls.cert,
     },
@@ -118,10 +120,16 @@ it('mail and the network’s controls answer on loopback only; the stack’s doo
     ['GET', '/sandbox/network'],
     ['POST', '/sandbox/usage'],
     ['POST', '/sandbox/network/tmf-api/../down'],
+    ['GET', '/staff-codes'],
   ] as const)
     expect([method, path, (await overHttps(method, path)).status]).toEqual([method, path, 404]);
   // What the stack calls is there: the card provider, and the network's OAuth with this stack's client only.
   expect((await overHttps('POST', '/v1/checkouts', HOST, 'amount=10.00&paymentType=DB')).status).toBe(200);
+  // The staff's provider, its issuer at the containers' address; the codes on loopback only.
+  const discovery = await overHttps('GET', '/idp/.well-known/openid-configuration');
+  expect(JSON.parse(discovery.text)).toMatchObject({ issuer: `https://${HOST}:${ports.https}/idp` });
+  const codes = (await (await fetch(`http://127.0.0.1:${ports.local}/staff-codes`)).json()) as { code: string }[];
+  expect(codes.every((c) => /^[0-9]{6}$/.test(c.code))).toBe(true);
   const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
   const token = (authorization: string) =>
     fetch(`http://127.0.0.1:${ports.local}/sandbox/network/oauth/token`, {
