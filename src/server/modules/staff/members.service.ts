@@ -11,6 +11,7 @@ import {
 } from '../../db/schema.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
 import { chatReference } from '../../../contract/chat.ts';
+import { irishFormat } from '../../../contract/irish-time.ts';
 import { entriesOfMember, record } from '../audit/index.ts';
 import type { ChatDeskAdapter, TicketsAdapter } from '../care/index.ts';
 import { resendVerification } from '../identity/index.ts';
@@ -241,6 +242,11 @@ async function historyOf(db: ServiceContext['db'], memberId: number, email: stri
 }
 
 const iso = (v: string | Date | null | undefined) => (v ? new Date(v).toISOString() : null);
+/** A time inside a sentence, as the console shows times: 5 Dec 2026, 10:25, Irish time. */
+const irishTime = (v: string | Date) =>
+  irishFormat({ day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(
+    new Date(v),
+  );
 
 function shape(r: {
   member: typeof members.$inferSelect;
@@ -327,7 +333,7 @@ function shape(r: {
     security: [
       ...r.history.log_ins.map((l) => ({
         at: iso(l.at)!,
-        what: `Log-in${l.ended_at ? `, ended ${iso(l.ended_at)}` : `, last used ${iso(l.last_used_at)}`}`,
+        what: `Log-in${l.ended_at ? `, ended ${irishTime(l.ended_at)}` : `, last used ${irishTime(l.last_used_at)}`}`,
       })),
       ...r.history.step_ups.map((c) => ({
         at: iso(c.at)!,
