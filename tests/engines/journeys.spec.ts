@@ -284,6 +284,9 @@ test('finance makes the day’s refund file; another person of finance approves 
   member,
   baseURL,
 }) => {
+  // One engine: the file of the day takes every waiting transfer on the server both engines share, so
+  // two makers at once leave one of them nothing to approve. WebKit, beside Chromium's (credit-back.spec.ts).
+  test.skip(tab.engine === 'firefox', 'the refund files are one queue on the shared server: WebKit makes and approves');
   // A member whose number left asks for the credit back by transfer (their screens: the Chromium journey).
   const me = await member('movedaway');
   const login = await fetch(new URL('/panda/public/users/current', baseURL), {
@@ -330,23 +333,29 @@ test('finance makes the day’s refund file; another person of finance approves 
   await tab.see(
     /File 48-CB-\d{8}-[0-9a-f]{12} made: \d+ transfers?\. Another person of finance approves it\.|No transfer was waiting\./,
   );
+  const made = await tab.read(
+    () =>
+      /File (48-CB-\d{8}-[0-9a-f]{12}) made/.exec(
+        [...document.querySelectorAll('[role="status"]')].map((e) => e.textContent ?? '').join(' '),
+      )?.[1] ?? null,
+  );
   await tab.click('Sign out');
   await tab.click('Yes, sign me out');
   await tab.see('You are signed out');
   await signIn('finance2@staff.example.com');
   await tab.click('Refund files');
-  // The first file waiting (other journeys' files may wait too): its own buttons, by their names.
-  await tab.run(() =>
-    [...document.querySelectorAll<HTMLButtonElement>('button')]
-      .find((b) => /^Approve 48-CB-/.test(b.textContent ?? ''))
-      ?.click(),
+  // The file this journey's maker made, else the first one waiting (the minute's job may have made
+  // it): its own buttons, by their names, each waited for.
+  await tab.see(/Approve 48-CB-/);
+  const approvals = await tab.read(() =>
+    [...document.querySelectorAll('button')]
+      .map((b) => (b.textContent ?? '').trim())
+      .filter((name) => /^Approve 48-CB-/.test(name)),
   );
-  await tab.see(/it may be sent to the bank/);
-  await tab.run(() =>
-    [...document.querySelectorAll<HTMLButtonElement>('button')]
-      .find((b) => /^Mark 48-CB-.* sent$/.test(b.textContent ?? ''))
-      ?.click(),
-  );
+  const approve = approvals.find((name) => name === `Approve ${made}`) ?? approvals[0]!;
+  await tab.click(approve);
+  await tab.see(`File ${approve.slice('Approve '.length)} approved: it may be sent to the bank.`);
+  await tab.click(`Mark ${approve.slice('Approve '.length)} sent`);
   await tab.see(/Marked sent: \d+ transfers? paid\./);
   expect(await tab.problems()).toEqual([]);
 });
