@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import { DEMO_PASSWORD } from '../e2e/fixtures.ts';
+import type { EnginePage } from './driver.ts';
 import { SELF_TEST, SELF_TEST_TITLE, test } from './fixtures.ts';
 
 /**
@@ -240,18 +241,23 @@ test('a line asks its household for an add-on, and the owner approves it and pay
   await tab.see('No requests are waiting.');
 });
 
+/** A person of 48 signs in to the staff console at the sandbox's provider. */
+async function staffSignIn(tab: EnginePage, email: string) {
+  await tab.goto('/staff');
+  await tab.click('Sign in');
+  await tab.see('48 staff sign-in');
+  await tab.fill('Work e-mail', email);
+  await tab.fill('Password', 'Demo-48-staff');
+  await tab.click('Sign in');
+  await tab.see('Work queues');
+}
+
 test('an agent signs in to the staff console, finds a member by number with a reason and reverses a charge', async ({
   tab,
   member,
 }) => {
   const me = await member('active');
-  await tab.goto('/staff');
-  await tab.click('Sign in');
-  await tab.see('48 staff sign-in');
-  await tab.fill('Work e-mail', 'agent@staff.example.com');
-  await tab.fill('Password', 'Demo-48-staff');
-  await tab.click('Sign in');
-  await tab.see('Work queues');
+  await staffSignIn(tab, 'agent@staff.example.com');
   await tab.click('Find a member');
   await tab.fill('Number, e-mail address, SIM serial or name', me.msisdn);
   await tab.click('Find');
@@ -317,16 +323,7 @@ test('finance makes the day’s refund file; another person of finance approves 
     body: JSON.stringify({ method: 'bank', iban: 'IE29 AIBK 9311 5212 3456 78', account_name: 'Meabh Daly', bic: '' }),
   });
   expect(asked.status, await asked.clone().text()).toBe(201);
-  const signIn = async (email: string) => {
-    await tab.goto('/staff');
-    await tab.click('Sign in');
-    await tab.see('48 staff sign-in');
-    await tab.fill('Work e-mail', email);
-    await tab.fill('Password', 'Demo-48-staff');
-    await tab.click('Sign in');
-    await tab.see('Work queues');
-  };
-  await signIn('finance@staff.example.com');
+  await staffSignIn(tab, 'finance@staff.example.com');
   await tab.click('Refund files');
   await tab.click('Make a file of the waiting transfers now');
   // After 06:00 the minute's job makes the day's file by itself: it may have taken the transfer first.
@@ -342,7 +339,7 @@ test('finance makes the day’s refund file; another person of finance approves 
   await tab.click('Sign out');
   await tab.click('Yes, sign me out');
   await tab.see('You are signed out');
-  await signIn('finance2@staff.example.com');
+  await staffSignIn(tab, 'finance2@staff.example.com');
   await tab.click('Refund files');
   // The file this journey's maker made, else the first one waiting (the minute's job may have made
   // it): its own buttons, by their names, each waited for.
@@ -365,16 +362,7 @@ test('an agent’s goodwill above the limit waits; the agent signs out at the pr
   member,
 }) => {
   const me = await member('active');
-  const signIn = async (email: string) => {
-    await tab.goto('/staff');
-    await tab.click('Sign in');
-    await tab.see('48 staff sign-in');
-    await tab.fill('Work e-mail', email);
-    await tab.fill('Password', 'Demo-48-staff');
-    await tab.click('Sign in');
-    await tab.see('Work queues');
-  };
-  await signIn('agent2@staff.example.com');
+  await staffSignIn(tab, 'agent2@staff.example.com');
   await tab.goto(`/staff/members/${me.userId}`);
   await tab.fill('Reason', 'CH-7788 no signal for two days');
   await tab.click('Open the account');
@@ -385,7 +373,7 @@ test('an agent’s goodwill above the limit waits; the agent signs out at the pr
   await tab.click('Sign out');
   await tab.click('Yes, sign me out');
   await tab.see('You are signed out');
-  await signIn('supervisor2@staff.example.com');
+  await staffSignIn(tab, 'supervisor2@staff.example.com');
   await tab.click('Requests');
   await tab.see('Waiting');
   await tab.run(() => {
