@@ -31,6 +31,16 @@ test('a visitor reads the home page, finds the memberships and help, and opens t
   await tab.see('Log in');
 });
 
+/** A member logs in at /log-in (a visitor who chose necessary cookies only) and lands on my48. */
+async function memberLogIn(tab: EnginePage, email: string) {
+  await tab.goto('/log-in');
+  await tab.click('Necessary only');
+  await tab.fill('E-mail address', email);
+  await tab.fill('Password', DEMO_PASSWORD);
+  await tab.click('Log in');
+  await tab.at('/my48');
+}
+
 /** The table cells whose box leaves the viewport, and the table regions that scroll sideways (WCAG 1.4.10). */
 const tablesOffScreen = () => {
   const width = document.documentElement.clientWidth;
@@ -57,12 +67,7 @@ test('every figure of a table is on the screen: the memberships and a member’s
   expect(plans.cells).toBeGreaterThan(0);
   expect(plans).toMatchObject({ out: [], scrolling: 0 });
   const me = await member('active');
-  await tab.goto('/log-in');
-  await tab.click('Necessary only');
-  await tab.fill('E-mail address', me.email);
-  await tab.fill('Password', DEMO_PASSWORD);
-  await tab.click('Log in');
-  await tab.at('/my48');
+  await memberLogIn(tab, me.email);
   await tab.goto('/my48/transactions');
   await tab.see(/Transactions, newest first/);
   const transactions = await tab.read(tablesOffScreen);
@@ -72,12 +77,7 @@ test('every figure of a table is on the screen: the memberships and a member’s
 
 test('a member logs in, tops up €10 with a new card, carries data over, and logs out', async ({ tab, member }) => {
   const me = await member('flexi');
-  await tab.goto('/log-in');
-  await tab.click('Necessary only');
-  await tab.fill('E-mail address', me.email);
-  await tab.fill('Password', DEMO_PASSWORD);
-  await tab.click('Log in');
-  await tab.at('/my48');
+  await memberLogIn(tab, me.email);
   await tab.see('Your dashboard');
 
   // A top-up with a card not saved before: the sandbox's payment page, then the result.
@@ -270,12 +270,7 @@ test('an agent signs in to the staff console, finds a member by number with a re
   await tab.see(/€[0-9.]+ given back: “International calls” reversed\./);
   await tab.see('A charge given back by 48');
   // The member, in the same browser (a staff session is never a member's): the charge given back, and who opened the account.
-  await tab.goto('/log-in');
-  await tab.click('Necessary only');
-  await tab.fill('E-mail address', me.email);
-  await tab.fill('Password', DEMO_PASSWORD);
-  await tab.click('Log in');
-  await tab.at('/my48');
+  await memberLogIn(tab, me.email);
   await tab.goto('/my48/transactions');
   await tab.see('A charge given back by 48');
   await tab.goto('/my48/settings/my-data');
