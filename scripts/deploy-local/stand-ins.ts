@@ -56,6 +56,7 @@ const isNetworkApi = (path: string) =>
   path === '/sandbox/network/oauth/token' || path.startsWith('/sandbox/network/tmf-api/');
 /** The staff's provider: its issuer as the stack and the browser reach it, a code each person. */
 const IDP_PATH = '/idp';
+const issuer = `https://${host}:${httpPort}${IDP_PATH}`;
 const authenticators = new Map(
   DEMO_STAFF.map((person) => [
     person.email,
@@ -68,7 +69,7 @@ if (!staffClient.id || !staffClient.secret)
     'STAND_INS_STAFF_CLIENT_ID and STAND_INS_STAFF_CLIENT_SECRET: the staff console’s client at the stand-in provider',
   );
 const staffIdp = await staffIdentityProvider({
-  issuer: `https://${host}:${httpPort}${IDP_PATH}`,
+  issuer,
   siteUrl,
   client: { id: staffClient.id, secret: staffClient.secret },
   secondFactor: {
@@ -184,8 +185,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, door: 'local' |
   const scheme = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
   const url = new URL(req.url ?? '/', `${scheme}://${req.headers.host ?? 'localhost'}`);
   const parts = url.pathname.split('/').filter(Boolean);
-  if (req.method === 'GET' && url.pathname === '/health')
-    return json(res, 200, { ok: true, host, issuer: `https://${host}:${httpPort}${IDP_PATH}` });
+  if (req.method === 'GET' && url.pathname === '/health') return json(res, 200, { ok: true, host, issuer });
   if (url.pathname.startsWith(`${IDP_PATH}/`)) {
     req.url = (req.url ?? '/').slice(IDP_PATH.length);
     return idpListener(req, res);

@@ -2,7 +2,7 @@
  * The staff module's face (docs/product/staff.md): the people who run 48 sign in with the operator's
  * identity provider, find and open a member with a reason, put money right within their limits or
  * with a second person's approval, work the queues; every read and action goes to the audit log.
- * It sits below every module whose face it uses (identity, money, network, audit).
+ * It sits below every module whose face it uses (audit, care, controls, identity, money, network).
  */
 export { staffRoutes } from './staff.routes.ts';
 export { staffSignInRoutes, idpAnswers } from './sign-in.ts';

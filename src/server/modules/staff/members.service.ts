@@ -117,7 +117,7 @@ async function membersFound(db: ServiceContext['db'], text: string) {
  * 90 days with what reversed each row; the network's orders; the notes; who opened it before.
  */
 export async function openMember(
-  { db, clock, tickets: ticketDesk, chat: chatDesk }: ServiceContext & DeskLinks,
+  { db, clock, tickets, chat }: ServiceContext & DeskLinks,
   staff: StaffSession,
   memberId: number,
   reason: string,
@@ -189,7 +189,7 @@ export async function openMember(
     .limit(50);
   const audit = await entriesOfMember(db, memberId, new Date(now.getTime() - 365 * DAY_MS), 50);
   const history = await historyOf(db, memberId, member.email);
-  return done(shape({ member, lines, moves, orders, notes, audit, history, desk: { ticketDesk, chatDesk } }));
+  return done(shape({ member, lines, moves, orders, notes, audit, history, desk: { tickets, chat } }));
 }
 
 /** The help desk's and the chat desk's screens for a ticket or a chat (care's adapters). */
@@ -210,7 +210,7 @@ async function historyOf(db: ServiceContext['db'], memberId: number, email: stri
     (select coalesce(json_agg(a), '[]') from (select title, created_at as at from alerts where member_id = ${memberId} order by created_at desc limit 20) a) as alerts,
     (select coalesce(json_agg(o), '[]') from (select subject, created_at as at, sent_at from outbox where "to" = ${email} order by created_at desc limit 20) o) as mails,
     (select coalesce(json_agg(t), '[]') from (select id, desk_id, reference, kind, topic, state, created_at as at, due_on from tickets where member_id = ${memberId} order by id desc limit 20) t) as tickets,
-    (select coalesce(json_agg(ch), '[]') from (select id, desk_id, state, created_at as at, ended_at, ticket_id from chats where member_id = ${memberId} order by id desc limit 10) ch) as chats,
+    (select coalesce(json_agg(ch), '[]') from (select id, desk_id, state, created_at as at, ended_at from chats where member_id = ${memberId} order by id desc limit 10) ch) as chats,
     (select coalesce(json_agg(s), '[]') from (select created_at as at, last_used_at, ended_at from sessions where member_id = ${memberId} order by id desc limit 10) s) as log_ins,
     (select coalesce(json_agg(c), '[]') from (select purpose, created_at as at, ended_at from step_up_codes where member_id = ${memberId} order by id desc limit 10) c) as step_ups,
     (select coalesce(json_agg(l), '[]') from (select kind, msisdn, at, reported_at from line_changes where member_id = ${memberId} order by id desc limit 10) l) as line_changes,
@@ -242,11 +242,8 @@ async function historyOf(db: ServiceContext['db'], memberId: number, email: stri
 }
 
 const iso = (v: string | Date | null | undefined) => (v ? new Date(v).toISOString() : null);
-/** A time inside a sentence, as the console shows times: 5 Dec 2026, 10:25, Irish time. */
-const irishTime = (v: string | Date) =>
-  irishFormat({ day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(
-    new Date(v),
-  );
+/** A time inside a sentence, as the console shows every time (src/staff/screens/format.ts): Irish time. */
+const irishTime = (v: string | Date) => irishFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(new Date(v));
 
 function shape(r: {
   member: typeof members.$inferSelect;
@@ -267,7 +264,7 @@ function shape(r: {
   orders: { id: number; service: string; action: string; state: string; at: Date }[];
   notes: { id: number; at: Date; by: string; text: string }[];
   audit: Awaited<ReturnType<typeof entriesOfMember>>;
-  desk: { ticketDesk: DeskLinks['tickets']; chatDesk: DeskLinks['chat'] };
+  desk: DeskLinks;
 }) {
   const { member } = r;
   return {
@@ -321,14 +318,14 @@ function shape(r: {
       state: t.state,
       at: iso(t.at)!,
       due_on: t.due_on,
-      desk_url: r.desk.ticketDesk.linkTo({ id: t.id, deskId: t.desk_id }),
+      desk_url: r.desk.tickets.linkTo({ id: t.id, deskId: t.desk_id }),
     })),
     chats: r.history.chats.map((ch) => ({
       reference: chatReference(ch.id),
       state: ch.state,
       at: iso(ch.at)!,
       ended_at: iso(ch.ended_at),
-      desk_url: r.desk.chatDesk.linkTo({ id: ch.id, deskId: ch.desk_id }),
+      desk_url: r.desk.chat.linkTo({ id: ch.id, deskId: ch.desk_id }),
     })),
     security: [
       ...r.history.log_ins.map((l) => ({

@@ -334,6 +334,8 @@ export async function staffIdentityProvider({
       return;
     }
     if (!secondFactor) return finish(known.email, ['pwd']);
+    // Kept as long as the sign-in itself (the interaction's 10 minutes); older ones go as a new one comes.
+    for (const [uid, given] of passwordGiven) if (given.until < Date.now()) passwordGiven.delete(uid);
     passwordGiven.set(details.uid, { email: known.email, until: Date.now() + 600_000 });
     ctx.body = await codeForm(mountPath, details.uid, secondFactor.hint);
   });
