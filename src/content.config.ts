@@ -3,7 +3,7 @@ import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { IRELAND_BOUNDS } from './contract/coverage.ts';
 import { sanityClient, sanityLoader } from './cms/sanity-loader.ts';
-import { sanitySettings, sourceOf, type Source } from './cms/sources.ts';
+import { sanitySettings, sourceOf, type Source } from './contract/content-sources.ts';
 
 // The embedded CMS lives in content/ at the project root. CONTENT_DIR lets a test build
 // the site from a copy (for example one with a broken file) without touching the real one.

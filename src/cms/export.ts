@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { parse } from 'yaml';
-import { sources, type Source } from './sources.ts';
+import { sources, type Source } from '../contract/content-sources.ts';
 
 /** A Sanity document for `sanity dataset import`: its id, type, the entry id and the entry's fields. */
 export interface ExportedDocument {

@@ -1,22 +1,7 @@
-import { createClient, type SanityClient } from '@sanity/client';
+import type { SanityClient } from '@sanity/client';
 import type { Loader } from 'astro/loaders';
-import type { SanitySettings } from './sources.ts';
-
-/** The API version the queries are written against (Sanity dates its API). */
-export const SANITY_API_VERSION = '2025-02-19';
-
-export function sanityClient(settings: SanitySettings): SanityClient {
-  return createClient({
-    projectId: settings.projectId,
-    dataset: settings.dataset,
-    apiVersion: SANITY_API_VERSION,
-    // Builds read what editors published, fresh (not the CDN's copy of a moment ago).
-    useCdn: false,
-    perspective: 'published',
-    ...(settings.token ? { token: settings.token } : {}),
-    ...(settings.apiHost ? { apiHost: settings.apiHost, useProjectHostname: false } : {}),
-  });
-}
+import { QUERY } from '../contract/content-sources.ts';
+export { sanityClient } from '../contract/content-sources.ts';
 
 /** What every exported or edited document carries besides its fields. */
 interface SanityDocument {
@@ -28,9 +13,6 @@ interface SanityDocument {
   body?: string;
   [field: string]: unknown;
 }
-
-/** The published documents of one type: drafts are never built. */
-export const QUERY = '*[_type == $type && !(_id in path("drafts.**"))] | order(entryId asc)';
 
 /**
  * An Astro content loader over one Sanity document type. Every document is validated by the

@@ -58,7 +58,7 @@ export const healthApi = {
       staff: z.object({ idp: z.enum(['ok', 'unreachable', 'off']) }),
     }),
     description:
-      "Ready: the database answers, its migrations are all applied, the mail server (when configured) answered in the last 5 minutes, the server is not shutting down. `cdn` says whether the purges of published releases went through: `waiting` for every instance to serve a new release, `retrying` after the CDN refused one (with its last error); a purge that fails does not make the instance unready (another instance would not purge better). `network`: the orders to the mobile network it has not taken yet (and how long the oldest has waited), those failed, rejected, partly done or cancelled, those the network holds back (held or pending) or said may be late (jeopardy), whether each of the network's hubs holds the portal's callback, the events kept aside (dead letters), the lines the last reconciliation found different, the numbers whose credit differs from the network's prepaid balance (TMF654, where the network keeps one), and the last error met. `charging`: the uses credit could not pay for when they came (the line was barred), and their sum. `refunds`: the credit-back transfers waiting for a file and their sum, the files not approved by a second person of finance and those not marked sent, and whether the staff console, where finance makes and approves them, is on (off without STAFF_OIDC_*: the transfers wait). `chat`: the chats live chat's desk has not opened after a failure (each kept as a message after 5 tries, at once when the desk refuses the token), and the last reason in the past day. `staff.idp`: whether the staff console's identity provider answers its discovery document (within 3 seconds), or `off` when the console is; an identity provider that does not answer stops new staff sign-ins, not members, so it does not make the instance unready",
+      "Ready: the database answers, its migrations are all applied, the mail server (when configured) answered in the last 5 minutes, the server is not shutting down. `cdn` says whether the purges of published releases went through: `waiting` for every instance to serve a new release, `retrying` after the CDN refused one (with its last error); a purge that fails does not make the instance unready (another instance would not purge better). `network`: the orders to the mobile network it has not taken yet (and how long the oldest has waited), those failed, rejected, partly done or cancelled, those the network holds back (held or pending) or said may be late (jeopardy), whether each of the network's hubs holds the portal's callback, the events kept aside (dead letters), the lines the last reconciliation found different, the numbers whose credit differs from the network's prepaid balance (TMF654, where the network keeps one), and the last error met. `charging`: the uses credit could not pay for when they came (the line was barred), and their sum. `refunds`: the credit-back transfers waiting for a file and their sum, the files not approved by a second person of finance and those not marked sent, and whether the staff console, where finance makes and approves them, is on (off without STAFF_OIDC_*: the transfers wait). `chat`: the chats live chat's desk has not opened after a failure (each kept as a message after 5 tries, at once when the desk refuses the token), and the last reason in the past day. `staff.idp`: whether the staff console's identity provider answered its discovery document (within 3 seconds) when last asked: asked at the first readiness, then again behind the answer once the last is 30 seconds old, so a probe never waits for it; `off` when the console is; an identity provider that does not answer stops new staff sign-ins, not members, so it does not make the instance unready",
     errors: {
       503: 'Not ready: `reason` says why (database unreachable, migrations pending, mail server unreachable, shutting down)',
     },
@@ -69,9 +69,16 @@ export const readinessReasons = {
   migrations: 'migrations pending',
   mail: 'mail server unreachable',
   draining: 'shutting down',
+  prices: 'prices not loaded',
 } as const;
 export const NotReadySchema = z.object({
   status: z.literal('not ready'),
-  reason: z.enum(['database unreachable', 'migrations pending', 'mail server unreachable', 'shutting down']),
+  reason: z.enum([
+    'database unreachable',
+    'migrations pending',
+    'mail server unreachable',
+    'shutting down',
+    'prices not loaded',
+  ]),
 });
 export const HealthDegradedSchema = z.object({ status: z.literal('degraded'), database: z.literal('unreachable') });

@@ -56,6 +56,16 @@ export function appConfigOf(env: Env, vapid: Vapid): AppConfig {
       loginFailuresPerAccount: 5,
     },
     helpdeskSecret: env.HELPDESK_SECRET,
+    ...(env.SANITY_PROJECT_ID && env.SANITY_DATASET
+      ? {
+          contentSource: {
+            projectId: env.SANITY_PROJECT_ID,
+            dataset: env.SANITY_DATASET,
+            token: env.SANITY_API_TOKEN,
+            apiHost: env.SANITY_API_HOST,
+          },
+        }
+      : {}),
     network: {
       eventSecret: listenerSecret(env),
       sandboxDelayMs: env.NETWORK_SANDBOX_DELAY_MS,

@@ -1,4 +1,5 @@
 import type { CaptchaConfig } from './integrations/captcha/index.ts';
+import type { SanitySettings } from '../contract/content-sources.ts';
 import type { Vapid } from './vapid.ts';
 
 /** What the server is configured with (built from env.ts by main.ts; tests build their own). */
@@ -42,6 +43,8 @@ export interface AppConfig {
    * listener), and how long the sandbox network takes over each step of an order (null: only by hand).
    */
   network?: { eventSecret?: string; sandboxDelayMs?: number | null; ratesUsage?: boolean };
+  /** Where the published content comes from when it is Sanity (SANITY_*); none: the content/ folder. */
+  contentSource?: SanitySettings;
   /** Web Push (docs/product/phone.md): the VAPID keys (unset: no push) and the push services allowed besides the browsers' own. */
   push?: { vapid?: Vapid; endpointOrigins: string[] };
   /**

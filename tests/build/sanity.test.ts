@@ -5,7 +5,7 @@ import { buildWorkDir } from './work-dir.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportContent, exportSource } from '../../src/cms/export.ts';
 import { sanityClient, sanityLoader } from '../../src/cms/sanity-loader.ts';
-import { sources } from '../../src/cms/sources.ts';
+import { sources } from '../../src/contract/content-sources.ts';
 import { sanityStandIn } from './sanity-stand-in.ts';
 
 const htmlFiles = (dir: string) =>

@@ -11,6 +11,7 @@ import * as schema from '../../../src/server/db/schema.ts';
 import { networkSignature } from '../../../src/server/modules/network/integrations/network/signature.ts';
 import { reconcileBalances } from '../../../src/server/modules/network/balances.ts';
 import { createMember, type BuiltMember } from '../support/builders.ts';
+import { sendUse as use } from '../support/network-use.ts';
 import { ok } from '../support/client.ts';
 import { contentFiles } from '../support/content.ts';
 import { forEachDatabase, harnessApp, TEST_NETWORK_EVENT_SECRET, type TestContext } from '../support/harness.ts';
@@ -20,73 +21,6 @@ import { forEachDatabase, harnessApp, TEST_NETWORK_EVENT_SECRET, type TestContex
 
 const MB = 1024;
 const sim = (m: BuiltMember) => ({ session: m.session, params: { user_id: m.userId, ssn: m.ssn } });
-
-interface UseSpec {
-  type?: 'data' | 'voice' | 'sms';
-  /** KB, seconds or texts. */
-  amount: number;
-  country?: string;
-  destination?: string;
-  destinationType?: 'mobile' | 'fixed';
-  incoming?: boolean;
-  /** The network's price in euro (rated: status rated, with ratedProductUsage). */
-  ratedEur?: number;
-  included?: boolean;
-  usageId?: string;
-  eventId?: string;
-  /** The usage's status, when not what `ratedEur` implies (`rerated`). */
-  status?: string;
-  /** The network's rating as it sent it (TMF635 ratedProductUsage), in place of `ratedEur`'s. */
-  rating?: Record<string, unknown>[];
-}
-
-/** One use as the network's hub sends it: a TMF635 UsageCreateEvent, signed. */
-async function use(c: TestContext, m: BuiltMember, u: UseSpec, app: Pick<TestContext['app'], 'request'> = c.app) {
-  const type = u.type ?? 'data';
-  const body = JSON.stringify({
-    eventId: u.eventId ?? randomUUID(),
-    eventTime: c.clock.now.toISOString(),
-    eventType: 'UsageCreateEvent',
-    event: {
-      usage: {
-        id: u.usageId ?? randomUUID(),
-        usageDate: c.clock.now.toISOString(),
-        usageType: type,
-        status: u.status ?? (u.ratedEur === undefined && !u.rating ? 'received' : 'rated'),
-        usageCharacteristic: [
-          { name: 'msisdn', value: `353${m.msisdn.slice(1)}` },
-          { name: type === 'data' ? 'volumeKb' : type === 'voice' ? 'durationS' : 'count', value: u.amount },
-          { name: 'country', value: u.country ?? 'IE' },
-          ...(u.destination ? [{ name: 'destination', value: u.destination }] : []),
-          ...(u.destinationType ? [{ name: 'destinationType', value: u.destinationType }] : []),
-          ...(u.incoming ? [{ name: 'direction', value: 'incoming' }] : []),
-        ],
-        ...(u.rating
-          ? { ratedProductUsage: u.rating }
-          : u.ratedEur === undefined
-            ? {}
-            : {
-                ratedProductUsage: [
-                  {
-                    usageRatingTag: u.included ? 'included usage' : 'non included usage',
-                    taxIncludedRatingAmount: { value: u.ratedEur, unit: 'EUR' },
-                  },
-                ],
-              }),
-      },
-    },
-  });
-  const res = await app.request('/panda/network/listener', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-network-signature': networkSignature(TEST_NETWORK_EVENT_SECRET, body, c.clock.now.getTime()),
-    },
-    body,
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return ((await res.json()) as { _payload: { outcome: string } })._payload;
-}
 
 const creditOf = async (c: TestContext, m: BuiltMember) =>
   (await c.handle.db.select().from(schema.balances).where(eq(schema.balances.ssn, m.ssn)))[0]!.creditCents;

@@ -2,12 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { z } from 'zod';
+import { QUERY, sanityClient, sourceOf, type SanitySettings } from '../../../contract/content-sources.ts';
 
 /**
- * What the server needs from the published content: the dated offers and the student domains.
- * Editors change them in the CMS; the site's build publishes them as JSON under /api/cms/, and
- * the server reads that published JSON (again whenever the file changes, so a rebuild is picked
- * up without a restart). Tests pass their own.
+ * What the server needs from the published content: the dated offers and the student domains,
+ * which the site's build publishes as JSON under /api/cms/ (read again whenever the file changes, so
+ * a rebuild is picked up without a restart); and the charges, read from where they are edited (the
+ * CMS, or the content/ folder), so that rating needs no build of the site. Tests pass their own.
  */
 export interface Promotion {
   heading: string;
@@ -53,26 +55,106 @@ function cachedJson<T>(path: string): () => Promise<T> {
   };
 }
 
-export function publishedContent(distDir: string): PublishedContent {
+/** How long charges held are used before they are read again (a publish reaches every instance within it). */
+export const CHARGES_FRESH_MS = 60_000;
+
+/** The charges tables as the rating reads them: checked when read, so a bad edit never prices a use. */
+const ChargesTableShape = z.array(
+  z.object({
+    id: z.string().min(1),
+    heading: z.string().min(1),
+    columns: z.array(z.object({ key: z.string(), label: z.string(), unit: z.string() })).min(1),
+    zones: z
+      .array(
+        z.object({
+          zone: z.string().min(1),
+          key: z.string().min(1).optional(),
+          rates: z.record(z.string(), z.union([z.number().nonnegative(), z.enum(['included', 'not available'])])),
+        }),
+      )
+      .min(1),
+  }),
+);
+
+let ratingCheck: ((tables: ChargesTable[]) => void) | undefined;
+/**
+ * The rating's own check of the charges (money's price list: every rate it charges by present),
+ * said where the rating is declared: a set it refuses is never held, so a fixed publish is read at once.
+ */
+export function checkChargesBy(check: (tables: ChargesTable[]) => void): void {
+  ratingCheck = check;
+}
+
+/**
+ * The published charges held in memory: read from their source on first use and again once they are
+ * a minute old (the old ones answer meanwhile); checked against the tables' shape and by `check` (the
+ * rating's own: every rate it charges by present). Until a first read succeeds, `charges()` refuses
+ * with ChargesUnavailable (the listener answers 503, `/panda/ready` says not ready).
+ */
+function heldCharges(read: () => ChargesTable[] | Promise<ChargesTable[]>, check?: (tables: ChargesTable[]) => void) {
+  let held: { at: number; value: ChargesTable[] } | undefined;
+  let reading: Promise<ChargesTable[]> | undefined;
+  const readOnce = async () => {
+    try {
+      const parsed = ChargesTableShape.safeParse(await read());
+      if (!parsed.success)
+        throw new Error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+      const value = parsed.data as ChargesTable[];
+      (check ?? ratingCheck)?.(value);
+      held = { at: Date.now(), value };
+      return value;
+    } catch (error) {
+      throw error instanceof ChargesUnavailable
+        ? error
+        : new ChargesUnavailable(`the published charges could not be read: ${String(error)}`);
+    }
+  };
+  // One read at a time; forgotten once settled (after it is stored: a source that throws at once too).
+  const readNow = () => {
+    if (!reading) {
+      const current = readOnce();
+      reading = current;
+      void current.then(
+        () => (reading = undefined),
+        () => (reading = undefined),
+      );
+    }
+    return reading;
+  };
+  return async (): Promise<ChargesTable[]> => {
+    if (!held) return readNow();
+    // Stale: read again behind the answer; a failed read keeps the last good charges.
+    if (Date.now() - held.at > CHARGES_FRESH_MS) void readNow().catch(() => undefined);
+    return held.value;
+  };
+}
+
+/**
+ * `distDir`: the built site (the offers' dates and the student domains). `charges`: where the
+ * charges come from (the content/ folder, or the CMS), never the build: an API-only instance, or one
+ * started before a build, rates use as soon as they are read.
+ */
+export function publishedContent(
+  distDir: string,
+  sources: { charges: () => ChargesTable[] | Promise<ChargesTable[]>; checkCharges?: (tables: ChargesTable[]) => void },
+): PublishedContent {
   const promotions = cachedJson<Promotions>(join(distDir, 'api/cms/offers/promotions.json'));
   const domains = cachedJson<{ domain: string }[]>(join(distDir, 'api/cms/offers_domains/student.json'));
-  const charges = cachedJson<ChargesTable[]>(join(distDir, 'api/cms/rates/charges.json'));
-  // Every use at the listener asks for the charges: the file is looked at again at most once a second.
-  let recent: { at: number; value: Promise<ChargesTable[]> } | undefined;
   return {
     promotions,
     studentDomains: async () => (await domains()).map((d) => d.domain.toLowerCase()),
-    charges: () => {
-      const now = Date.now();
-      if (!recent || now - recent.at > 1000) {
-        const value = charges().catch((error: unknown) => {
-          throw new ChargesUnavailable(`the published charges could not be read: ${String(error)}`);
-        });
-        recent = { at: now, value };
-        value.catch(() => recent?.value === value && (recent = undefined));
-      }
-      return recent.value;
-    },
+    charges: heldCharges(sources.charges, sources.checkCharges),
+  };
+}
+
+/** The charges pages' documents as Sanity holds them (the same fields as the files, named by `entryId`). */
+export function chargesFromSanity(settings: SanitySettings): () => Promise<ChargesTable[]> {
+  const client = sanityClient(settings);
+  return async () => {
+    const documents = await client.fetch<({ entryId: string } & Record<string, unknown>)[]>(QUERY, {
+      type: sourceOf('charges').type,
+    });
+    return documents.map(({ entryId, ...fields }) => ({ ...fields, id: entryId }) as unknown as ChargesTable);
   };
 }
 

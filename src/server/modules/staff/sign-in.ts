@@ -77,9 +77,37 @@ export function providerConfig(appConfig: AppConfig): Promise<oidc.Configuration
   return found;
 }
 
-/** Whether the identity provider answers (readiness): its discovery document, within 3 seconds. */
+/**
+ * Whether the identity provider answers (readiness): its discovery document within 3 seconds, as it
+ * answered when last asked (at the first readiness, then again behind the answer once 30 seconds old),
+ * so a readiness probe (Varnish's waits 1 s) never waits for a provider that is slow or away.
+ */
 export async function idpAnswers(appConfig: AppConfig): Promise<'ok' | 'unreachable' | 'off'> {
-  if (!appConfig.staff) return 'off';
+  const staff = appConfig.staff;
+  if (!staff) return 'off';
+  const known = idpStates.get(staff.issuer);
+  const ask = () => {
+    const asking = askIdp(appConfig).then((state) => {
+      idpStates.set(staff.issuer, { at: Date.now(), state });
+      return state;
+    });
+    idpStates.set(staff.issuer, { at: known?.at ?? 0, state: known?.state, asking });
+    return asking;
+  };
+  if (!known?.state) return known?.asking ?? ask();
+  // Known: answered at once (a readiness probe waits for nobody), asked again behind the answer once stale.
+  if (Date.now() - known.at > IDP_STATE_FRESH_MS && !known.asking) void ask();
+  return known.state;
+}
+
+/** What the provider said last, by issuer: readiness asks every few seconds, the provider is asked twice a minute. */
+const idpStates = new Map<
+  string,
+  { at: number; state?: 'ok' | 'unreachable' | undefined; asking?: Promise<'ok' | 'unreachable'> }
+>();
+const IDP_STATE_FRESH_MS = 30_000;
+
+async function askIdp(appConfig: AppConfig): Promise<'ok' | 'unreachable'> {
   try {
     await Promise.race([
       providerConfig(appConfig),

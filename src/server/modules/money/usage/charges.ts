@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { UseKind } from '../../../../contract/usage.ts';
 import type { Queryable } from '../../../db/client.ts';
 
 /** The prefix of a use's cause: one ledger row (and at most one uncharged row) per use the network reported. */
@@ -16,6 +17,8 @@ export interface UseCharge {
   at: Date;
   description: string;
   cents: number;
+  /** What it was, kept on its ledger row (spend by kind). */
+  useKind: UseKind;
 }
 
 /** What became of one charge: what credit paid, what it could not (recorded uncharged), the credit after. */
@@ -33,7 +36,7 @@ export interface Charged {
 /**
  * Use paid from credit (docs/product/money.md), as common table expressions a counting statement
  * ends with, so that a use is counted and charged in one statement (one commit, no transaction to
- * open): the uses of `source` (a CTE with `ord`, `ssn`, `reference`, `description`, `cents`, `at`),
+ * open): the uses of `source` (a CTE with `ord`, `ssn`, `reference`, `description`, `use_kind`, `cents`, `at`),
  * each SIM's balance locked, each use in order taking what it costs or what is left (credit never
  * goes below zero), one ledger row per use (`usage:<id>`, unique: once however often it comes), what
  * credit could not pay recorded uncharged, and each SIM's credit changed once by the sum, a relative
@@ -56,14 +59,14 @@ export function chargeCtes(source: string, now: Date): SQL {
       order by i.reference, i.ord
     ),
     charge_t as (
-      select c.ord, c.ssn, c.reference, c.description, c.at, c.cents,
+      select c.ord, c.ssn, c.reference, c.description, c.use_kind, c.at, c.cents,
         greatest(0, least(c.cents, coalesce(b.credit_cents, 0) - coalesce(sum(c.cents) over (partition by c.ssn
           order by c.ord rows between unbounded preceding and 1 preceding), 0)))::int as taken
       from charge_fresh c left join charge_b b on b.ssn = c.ssn
     ),
     charge_l as (
-      insert into ledger (ssn, occurred_at, kind, description, credit_delta_cents, reference)
-      select ssn, at, ${USAGE_KIND}, description, -taken, reference from charge_t where taken > 0
+      insert into ledger (ssn, occurred_at, kind, description, credit_delta_cents, reference, use_kind)
+      select ssn, at, ${USAGE_KIND}, description, -taken, reference, use_kind from charge_t where taken > 0
       on conflict do nothing
       returning reference
     ),
@@ -103,6 +106,7 @@ export async function chargeUses(tx: Queryable, now: Date, charges: UseCharge[])
       ssn: c.ssn,
       reference: usageReference(c.usageId),
       description: c.description,
+      use_kind: c.useKind,
       cents: c.cents,
       at: c.at.toISOString(),
     })),
@@ -110,7 +114,7 @@ export async function chargeUses(tx: Queryable, now: Date, charges: UseCharge[])
   const { rows } = (await tx.execute(sql`
     with charge_in as (
       select * from jsonb_to_recordset(${input}::jsonb) as t(ord int, ssn text, reference text, description text,
-        cents int, at timestamptz)
+        use_kind text, cents int, at timestamptz)
     ),
     ${chargeCtes('charge_in', now)}
     select charge_in.ord, charge_t.taken, charge_t.cents,

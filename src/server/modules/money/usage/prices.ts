@@ -1,4 +1,9 @@
-import { ChargesUnavailable, type ChargesTable } from '../../../integrations/content/index.ts';
+import {
+  checkChargesBy,
+  ChargesUnavailable,
+  type ChargesTable,
+  type PublishedContent,
+} from '../../../integrations/content/index.ts';
 
 /**
  * What use beyond an allowance costs, in cents VAT included, as the charges pages publish it
@@ -70,3 +75,17 @@ function read(tables: ChargesTable[]): PriceList {
     directory: { call: rate('other-call-charges', 'directory', 'per_call') },
   };
 }
+
+/** Whether the published charges are read and hold every rate the rating charges by (readiness asks). */
+export async function pricesLoaded(content: Pick<PublishedContent, 'charges'>): Promise<boolean> {
+  try {
+    priceListOf(await content.charges());
+    return true;
+  } catch (error) {
+    if (error instanceof ChargesUnavailable) return false;
+    throw error;
+  }
+}
+
+// Charges the rating cannot price by are never held (integrations/content: a fixed publish is read at once).
+checkChargesBy((tables) => void priceListOf(tables));

@@ -3,7 +3,7 @@ import { healthApi } from '../../../../contract/health.schema.ts';
 import { ok } from '../../../http/answers.ts';
 import type { AppEnv } from '../../../http/router.ts';
 import { databaseAnswers, purgeState, readiness } from './health.service.ts';
-import { refundsState, unchargedState } from '../../money/index.ts';
+import { pricesLoaded, refundsState, unchargedState } from '../../money/index.ts';
 import { networkState } from '../../network/index.ts';
 import { chatDeskState } from '../../care/index.ts';
 import { idpAnswers } from '../../staff/index.ts';
@@ -14,7 +14,9 @@ export async function health(c: Context<AppEnv>) {
 }
 
 export async function ready(c: Context<AppEnv>) {
-  const state = await readiness(c.var, c.var.lifecycle.draining(), c.var.lifecycle.mail);
+  const state = await readiness(c.var, c.var.lifecycle.draining(), c.var.lifecycle.mail, () =>
+    pricesLoaded(c.var.content),
+  );
   if (state.ready)
     return ok(c, healthApi.ready, {
       status: 'ready',

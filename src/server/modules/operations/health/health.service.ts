@@ -16,11 +16,15 @@ export async function databaseAnswers({ db }: Pick<ServiceContext, 'db'>): Promi
 
 export type NotReady = (typeof readinessReasons)[keyof typeof readinessReasons];
 
-/** Readiness: not while shutting down, nor while the database is unreachable or behind the code's migrations. */
+/**
+ * Readiness: not while shutting down, nor while the database is unreachable or behind the code's
+ * migrations, nor before the published charges are read and whole (no use could be priced).
+ */
 export async function readiness(
   { db }: Pick<ServiceContext, 'db'>,
   draining: boolean,
   mail?: () => 'ok' | 'unreachable',
+  prices?: () => Promise<boolean>,
 ): Promise<{ ready: true; mail: 'ok' | 'not configured' } | { ready: false; reason: NotReady }> {
   if (draining) return { ready: false, reason: readinessReasons.draining };
   try {
@@ -29,5 +33,6 @@ export async function readiness(
     return { ready: false, reason: readinessReasons.database };
   }
   if (mail && mail() !== 'ok') return { ready: false, reason: readinessReasons.mail };
+  if (prices && !(await prices())) return { ready: false, reason: readinessReasons.prices };
   return { ready: true, mail: mail ? 'ok' : 'not configured' };
 }

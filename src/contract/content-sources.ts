@@ -1,7 +1,10 @@
+import { createClient, type SanityClient } from '@sanity/client';
+
 /**
  * Where each content collection comes from, once: the files of content/ (the embedded CMS) and
  * the Sanity document type that holds the same entries. content.config.ts picks the loader from
- * this, the NDJSON export walks it, and the Sanity schema (sanity/schema.ts) is made from it.
+ * this, the NDJSON export walks it, the Sanity schema (sanity/schema.ts) is made from it, and the
+ * API reads the published charges by it (server/integrations/content).
  */
 export type Source =
   /** Markdown files with front matter: one entry each, the body rendered. */
@@ -53,4 +56,23 @@ export function sanitySettings(env: Record<string, string | undefined>): SanityS
     token: env['SANITY_API_TOKEN'] || undefined,
     apiHost: env['SANITY_API_HOST'] || undefined,
   };
+}
+
+/** The API version the queries are written against (Sanity dates its API). */
+export const SANITY_API_VERSION = '2025-02-19';
+
+/** The published documents of one type: drafts are never built, nor priced by. */
+export const QUERY = '*[_type == $type && !(_id in path("drafts.**"))] | order(entryId asc)';
+
+/** A client of Sanity's query API that reads what editors published, fresh (not the CDN's copy of a moment ago). */
+export function sanityClient(settings: SanitySettings): SanityClient {
+  return createClient({
+    projectId: settings.projectId,
+    dataset: settings.dataset,
+    apiVersion: SANITY_API_VERSION,
+    useCdn: false,
+    perspective: 'published',
+    ...(settings.token ? { token: settings.token } : {}),
+    ...(settings.apiHost ? { apiHost: settings.apiHost, useProjectHostname: false } : {}),
+  });
 }
