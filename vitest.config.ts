@@ -17,6 +17,8 @@ export default getViteConfig({
     // Vitest's default is one worker less than the CPUs: on the 2-core CI machine, one file at a time.
     // API files each open a database of their own (api_<file>), so two run side by side safely.
     maxWorkers: 2,
+    // The 20 slowest tests after every run (tests/setup/slowest.ts), beside the usual report.
+    reporters: ['default', './tests/setup/slowest-vitest.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'] } },
       {
