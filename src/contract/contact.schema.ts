@@ -60,6 +60,10 @@ export const contactApi = {
       z.object({
         reference: z.string(),
         kind: z.enum(['ticket', 'complaint']),
+        due_on: z.iso.date().nullable().meta({
+          description:
+            'The Irish day an answer is promised by: a complaint’s (10 working days), an accessibility barrier’s (5); null for other messages',
+        }),
         email: z.string().meta({ description: 'Where the answer and the reference go' }),
         copied: z.boolean().meta({
           description: 'Whether the mail carries a copy of the message (only to an address a session proves)',

@@ -9,9 +9,16 @@ export const CONTACT_TOPICS = [
   'Coverage',
   'Something else',
   'Make a complaint',
+  'An accessibility barrier',
 ] as const;
 export type ContactTopic = (typeof CONTACT_TOPICS)[number];
 export const COMPLAINT_TOPIC: ContactTopic = 'Make a complaint';
+/**
+ * A barrier someone met on the site or in my48 (the accessibility statement's form): a ticket
+ * answered within {@link BARRIER_WORKING_DAYS} working days, by the day its mail names.
+ */
+export const BARRIER_TOPIC: ContactTopic = 'An accessibility barrier';
+export const BARRIER_WORKING_DAYS = 5;
 
 export const TICKET_KINDS = ['ticket', 'complaint'] as const;
 /**

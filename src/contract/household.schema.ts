@@ -217,6 +217,28 @@ export const householdApi = {
     answer: payload(z.object({ values: z.array(LineFigures) })),
     description: 'The lines (none for a member who owns no household)',
   }),
+  usage: endpoint({
+    id: 'householdUsage',
+    method: 'get',
+    path: `${base}/usage`,
+    summary:
+      "Each line's data by Irish day, from the earliest start of the lines' current periods (at most 31 days back) to today: the lines list's data figure, day by day, and nothing more",
+    params: HouseholdParams,
+    answer: payload(
+      z.object({
+        days: z.array(z.string()),
+        lines: z.array(
+          z.object({
+            ssn: z.string(),
+            msisdn: z.string().nullable(),
+            name: z.string(),
+            data_kb: z.array(z.number().int()).meta({ description: 'One figure a day, in the order of `days`' }),
+          }),
+        ),
+      }),
+    ),
+    description: 'Data by day, each line (none for a member who runs no household)',
+  }),
   line: endpoint({
     id: 'householdLine',
     method: 'get',

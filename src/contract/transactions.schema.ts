@@ -52,6 +52,14 @@ export const transactionsApi = {
         description:
           'The page after the one that answered `_meta.next`: read from where that page ended, however far back (`page` then only labels it). Without it, `page` counts from the newest.',
       }),
+      from: z.iso
+        .date({ error: 'from must be a date (YYYY-MM-DD)' })
+        .optional()
+        .meta({ description: 'Only the movements of this Irish day or later (a chart’s day or month)' }),
+      to: z.iso
+        .date({ error: 'to must be a date (YYYY-MM-DD)' })
+        .optional()
+        .meta({ description: 'Only the movements of this Irish day or earlier' }),
     }),
     answer: z.object({
       _meta: z.object({

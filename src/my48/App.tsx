@@ -80,7 +80,13 @@ export default function App() {
           </p>
         ) : screen ? (
           <ErrorBoundary key={screen.route}>
-            <screen.Screen page={{ route: page!.route, params: (page!.params ?? {}) as Record<string, string> }} />
+            <screen.Screen
+              page={{
+                route: page!.route,
+                params: (page!.params ?? {}) as Record<string, string>,
+                search: page!.search ?? {},
+              }}
+            />
           </ErrorBoundary>
         ) : (
           <p>

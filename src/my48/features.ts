@@ -92,6 +92,22 @@ export const features: My48Feature[] = [
     children: { route: 'receipt', pattern: '/my48/transactions/:id', values: [] },
   },
   {
+    // docs/product/money.md "Where credit goes": use by day and month, money by kind, exports.
+    route: 'usage',
+    path: '/my48/usage',
+    title: 'Usage',
+    heading: 'Where your data and credit go',
+    menu: 'Usage',
+    Screen: screen(() => import('./features/usage/Usage.tsx')),
+  },
+  {
+    route: 'statement',
+    path: '/my48/usage/statement',
+    title: 'Statement',
+    heading: 'Your statement',
+    Screen: screen(() => import('./features/usage/Statement.tsx')),
+  },
+  {
     route: 'memberships',
     path: '/my48/memberships',
     title: 'Memberships',

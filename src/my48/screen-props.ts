@@ -6,6 +6,8 @@
 export interface ScreenPage {
   route: string;
   params: Record<string, string>;
+  /** The address's query (`?from=2026-12-03&to=2026-12-03`): a screen opened on a part of itself. */
+  search: Record<string, string>;
 }
 export interface ScreenProps {
   page: ScreenPage;

@@ -1,4 +1,5 @@
 import { createRouter } from '@nanostores/router';
+import { saveFile } from '../lib/download.ts';
 import Cookies from 'js-cookie';
 import { atom, map } from 'nanostores';
 import type { Answer } from '../contract/endpoint.ts';
@@ -326,7 +327,7 @@ export const enterReturn = (endToEndId: string, reason: string) =>
 export async function downloadFile(id: number) {
   await act(`download-${id}`, async () => {
     const file = (await staffCall(staffCalls.refundFile, { params: { file_id: String(id) } }))._payload;
-    save(`${file.message_id}.xml`, file.xml, 'application/xml');
+    saveFile(`${file.message_id}.xml`, file.xml, 'application/xml');
     return `${file.message_id}.xml downloaded.`;
   });
 }
@@ -335,16 +336,7 @@ export async function downloadFile(id: number) {
 export async function exportAudit(from: string, to: string) {
   await act('export', async () => {
     const answer = (await staffCall(staffCalls.audit, { query: { from, to, format: 'csv' } }))._payload;
-    save(`48-audit-${from}-to-${to}.csv`, answer.csv ?? '', 'text/csv;charset=utf-8');
+    saveFile(`48-audit-${from}-to-${to}.csv`, answer.csv ?? '', 'text/csv;charset=utf-8');
     return `${answer.entries.length} entries exported.`;
   });
-}
-
-function save(name: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = Object.assign(document.createElement('a'), { href: url, download: name });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

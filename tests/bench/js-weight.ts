@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -78,5 +78,38 @@ export function weighPage(distDir: string, htmlFile: string, alsoLoading?: RegEx
     files: chunks.map((c) => c.name),
     bytes,
     gzipBytes,
+  };
+}
+
+/**
+ * A screen's own JavaScript: the chunk a my48 screen loads when it opens (by its file's name in
+ * dist/_astro) and its static imports, less the files the page had loaded already (`loaded`).
+ */
+export function weighScreen(
+  distDir: string,
+  chunkName: RegExp,
+  loaded: readonly string[],
+): PageWeight & { code: string } {
+  const entry = readdirSync(join(distDir, '_astro')).find((f) => chunkName.test(f) && f.endsWith('.js'));
+  if (!entry) throw new Error(`no chunk named ${chunkName} in ${distDir}/_astro`);
+  const skip = new Set(loaded);
+  const queue = [`/_astro/${entry}`];
+  const chunks: { name: string; code: string }[] = [];
+  const seen = new Set<string>();
+  while (queue.length > 0) {
+    const url = queue.shift()!;
+    if (!url.startsWith('/') || seen.has(url) || skip.has(url)) continue;
+    seen.add(url);
+    const code = readFileSync(join(distDir, url), 'utf8');
+    chunks.push({ name: url, code });
+    for (const dep of staticImports(code)) queue.push(dep.startsWith('.') ? posix.join(dirname(url), dep) : dep);
+  }
+  return {
+    page: entry,
+    hasIsland: false,
+    files: chunks.map((c) => c.name),
+    bytes: chunks.reduce((sum, c) => sum + Buffer.byteLength(c.code), 0),
+    gzipBytes: chunks.reduce((sum, c) => sum + gzipSync(c.code, { level: 9 }).length, 0),
+    code: chunks.map((c) => c.code).join('\n'),
   };
 }

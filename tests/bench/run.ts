@@ -15,7 +15,7 @@ import {
   summaryTarget,
   type Load,
 } from './api.ts';
-import { weighPage } from './js-weight.ts';
+import { weighPage, weighScreen } from './js-weight.ts';
 import { benchLighthouse, LIGHTHOUSE_BUDGET } from './lighthouse.ts';
 import { benchMy48, JOURNEY_BUDGET, LOGIN_BUDGET_MS, MY48_BUDGET, OFFLINE_BUDGET_MS } from './my48.ts';
 import { soak } from './soak.ts';
@@ -103,6 +103,17 @@ console.log(
   `${pages.length} pages; ${over} over budget (content ${kb(NO_ISLAND_BUDGET)} with a stored choice and ${kb(FIRST_VISIT_BUDGET)} on a first visit, island ${kb(ISLAND_BUDGET)} on a first visit, /my48 ${kb(MY48_BUDGET)}, the staff console ${kb(STAFF_BUDGET)} gzip); heaviest content page on a first visit ${kb(heaviestFirstVisit)}.`,
 );
 check(over === 0, `${over} pages over their JavaScript budget`);
+
+// docs/product/money.md "Where credit goes": the Usage screen's own JavaScript (its charts and the
+// chart library), beyond what /my48's shell loaded, ≤ 25 KB gzip; the dashboard's carries none of it.
+const USAGE_CHARTS_BUDGET = 25 * 1024;
+const shell = weighPage(dist, 'my48/index.html').files;
+const usageScreen = weighScreen(dist, /^Usage\.[\w-]+\.js$/, shell);
+const dashboardScreen = weighScreen(dist, /^Dashboard\.[\w-]+\.js$/, shell);
+const chartsOnDashboard = /visx-bar/.test(dashboardScreen.code);
+console.log(
+  `/my48/usage's own JavaScript (charts and their library): ${kb(usageScreen.gzipBytes)} gzip in ${usageScreen.files.length} files; ≤ ${kb(USAGE_CHARTS_BUDGET)}: ${check(usageScreen.gzipBytes <= USAGE_CHARTS_BUDGET, 'the Usage screen over its JavaScript budget')}; the dashboard's chunk has no chart library: ${check(!chartsOnDashboard, 'the chart library is in the dashboard')}`,
+);
 
 /** docs/product/phone.md: /sw.js at most 15 KB gzip; registering it adds at most 1 KB gzip before the dashboard. */
 const SW_BUDGET = 15 * 1024;

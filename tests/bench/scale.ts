@@ -42,7 +42,8 @@ const { values: options } = parseArgs({
      * `listener`: only the usage events at the listener beside /panda/health, three times, at the large size;
      * `summary`: only the balance summary and the dashboard's reads beside /panda/health, three times;
      * `cpu`: only the server's own CPU time per request of the health route, the summary and the listener;
-     * `find`: only the staff console's find by number beside /panda/health, three times, at the large size.
+     * `find`: only the staff console's find by number beside /panda/health, three times, at the large size;
+     * `usage`: only the Usage screen's series (12 months of use and of money by kind) beside /panda/health, three times.
      */
     only: { type: 'string' },
   },
@@ -64,6 +65,13 @@ const LISTENER_P99_BUDGET_MS = 20;
  */
 const FIND_CONNECTIONS = 4;
 const FIND_P99_BUDGET_MS = 50;
+/**
+ * The Usage screen's series (docs/product/money.md, "Where credit goes"): a SIM's days this period,
+ * 12 months of use and 12 months of money by kind, read along the (ssn, day) and (ssn, time) keys;
+ * four members opening it at every moment (a steady load, not the saturated rate).
+ */
+const USAGE_CONNECTIONS = 4;
+const USAGE_P99_BUDGET_MS = 50;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const DUE = Number(options.due);
 const largeUrl = options.database;
@@ -424,6 +432,40 @@ async function findRuns(url: string, members: number) {
   return { p99: median(p99s), errors };
 }
 
+/** The Usage screen's series of 100 members in turn, beside /panda/health at the same connections: three runs, the median p99. */
+async function usageRuns(url: string, members: number) {
+  log(
+    `\n${members.toLocaleString('en-IE')} members (${url.replace(/^.*\//, '')}): the Usage screen's series, three runs`,
+  );
+  const server = await startServer({ DATABASE_URL: url, API_ONLY: 'true' });
+  const p99s: number[] = [];
+  let errors = false;
+  try {
+    const count = Number(options.members);
+    const targets: Target[] = [];
+    for (let i = 0; i < count; i++) {
+      const m = await signIn(server.base, scaleEmail(1 + Math.floor((i * members) / count)), SCALE_PASSWORD);
+      targets.push({ path: `/panda/protected/users/${m.userId}/sims/${m.ssn}/usage/charts`, headers: m.headers });
+    }
+    for (let run = 1; run <= 3; run += 1) {
+      const health = await load(`${server.base}/panda/health`, USAGE_CONNECTIONS, SECONDS);
+      const usage = await load(server.base, USAGE_CONNECTIONS, SECONDS, {}, targets);
+      p99s.push(usage.p99);
+      errors ||= Boolean(usage.errors || usage.non2xx || health.errors || health.non2xx);
+      log(`  run ${run} at ${USAGE_CONNECTIONS} connections: /panda/health ${rps(health)}; usage series ${rps(usage)}`);
+    }
+  } finally {
+    await server.stop();
+  }
+  return { p99: median(p99s), errors };
+}
+
+function checkUsage(usage: Awaited<ReturnType<typeof usageRuns>>) {
+  log(
+    `  the Usage screen's 12-month series, median p99 of 3 at ${USAGE_CONNECTIONS} connections: ${usage.p99.toFixed(1)} ms (≤ ${USAGE_P99_BUDGET_MS} ms):${usage.errors ? ' (with errors)' : ''} ${check(!usage.errors && usage.p99 <= USAGE_P99_BUDGET_MS, 'the Usage series p99 over 50 ms at scale')}`,
+  );
+}
+
 function checkFind(find: Awaited<ReturnType<typeof findRuns>>) {
   log(
     `  the staff console's find by number, median p99 of 3 at ${FIND_CONNECTIONS} connections: ${find.p99.toFixed(1)} ms (≤ ${FIND_P99_BUDGET_MS} ms):${find.errors ? ' (with errors)' : ''} ${check(!find.errors && find.p99 <= FIND_P99_BUDGET_MS, 'find by number p99 over 50 ms at scale')}`,
@@ -744,6 +786,7 @@ async function explainAll(url: string, members: number): Promise<string> {
         `/panda/protected/users/${userId}/sims/${ssn}/balance/summary/current`,
         `/panda/protected/users/${userId}/notification/inapp/summary`,
         `/panda/protected/users/${userId}/sims/${ssn}/usage/daily`,
+        `/panda/protected/users/${userId}/sims/${ssn}/usage/charts`,
         `/panda/protected/users/${userId}/purchase/details`,
         `/panda/protected/users/${userId}/transactions?page=1&limit=10`,
         `/panda/protected/users/${userId}/transactions?page=50&limit=10&before=${before}`,
@@ -785,6 +828,12 @@ if (options.only === 'find') {
   checkFind(find);
   process.exit(misses.length ? 1 : 0);
 }
+if (options.only === 'usage') {
+  const usage = await usageRuns(largeUrl, large);
+  log('\nBudgets at the large size:');
+  checkUsage(usage);
+  process.exit(misses.length ? 1 : 0);
+}
 if (options.only === 'cpu') {
   await cpuPerRequest(largeUrl, large);
   process.exit(0);
@@ -800,12 +849,14 @@ const big = await measure(largeUrl, large);
 const bigSummary = await summaryRuns(largeUrl, large);
 const bigListener = await listenerRuns(largeUrl, large);
 const bigFind = await findRuns(largeUrl, large);
+const bigUsage = await usageRuns(largeUrl, large);
 mkdirSync('bench-results', { recursive: true });
 writeFileSync('bench-results/scale-explain.txt', await explainAll(largeUrl, large));
 log('\nBudgets at the large size, beside the small one in this run:');
 checkSummary(bigSummary);
 checkListener(bigListener);
 checkFind(bigFind);
+checkUsage(bigUsage);
 log(
   `  summary p99 ≤ 1.5 × its p99 at ${small.members.toLocaleString('en-IE')}: ${big.summary.p99.toFixed(1)} vs ${small.summary.p99.toFixed(1)} ms ${check(big.summary.p99 <= 1.5 * small.summary.p99, 'summary p99 grew with the network')}`,
 );

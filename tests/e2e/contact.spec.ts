@@ -113,3 +113,30 @@ test('a signed-in member’s message joins their account: the reference in my48 
   await page.goto('/my48/support');
   await expect(page.getByText(reference).first()).toBeVisible();
 });
+
+test('the accessibility statement: what meets WCAG 2.2 AA and what does not, where to complain, and its form reports a barrier as a ticket answered within 5 working days', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  const email = uniqueEmail(testInfo, 'barrier');
+  await page.goto('/legal/accessibility');
+  await expect(page.getByRole('heading', { name: 'What does not yet meet the standard' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'www.comreg.ie' })).toHaveAttribute('href', 'https://www.comreg.ie');
+  const form = page.getByRole('form', { name: 'Report a barrier' });
+  await expect(form.getByLabel('Topic')).toHaveValue('An accessibility barrier');
+  await expectNoAxeViolations(page, 'accessibility statement');
+  await form.getByLabel('Your name').fill('Seán Byrne');
+  await form.getByLabel('E-mail address').fill(email);
+  await form
+    .getByLabel('Your message')
+    .fill('On the Usage screen my screen reader does not read the bars of the chart.');
+  await form.getByRole('button', { name: 'Send my message' }).click();
+  const sent = page.getByRole('status').filter({ hasText: 'We have your message' });
+  await expect(sent).toBeVisible({ timeout: 20_000 });
+  await expect(sent).toContainText('(within 5 working days)');
+  const reference = (await sent.locator('strong').textContent())!;
+  const mail = await latestMail(request, email);
+  expect(mail.subject).toBe(`Your message to 48: ${reference}`);
+  expect(mail.body).toContain('(within 5 working days)');
+});

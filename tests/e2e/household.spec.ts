@@ -301,3 +301,27 @@ test('a member in no household switches the adult content filter on their own li
   await expect(own.getByText('Adult content filter: on')).toBeVisible({ timeout: 15_000 });
   await expect(own.getByText('Switching on at the network…')).toHaveCount(0, { timeout: 15_000 });
 });
+
+test("family: each line's data by day as a chart per line, the same figures as one table, and nothing but data", async ({
+  page,
+  signIn,
+}) => {
+  await signIn('family');
+  await page.goto('/my48/household');
+  const usage = page.getByRole('region', { name: 'Data by day, each line', exact: true });
+  await expect(usage.getByRole('group', { name: /^Tadhg Walsh, / })).toBeVisible();
+  await expect(usage.getByRole('group', { name: /^Gráinne Walsh, / })).toBeVisible();
+  await expect(usage).toContainText(/Since .*: Tadhg Walsh \d+\.\d\d GB, Gráinne Walsh \d+\.\d\d GB\./);
+  const bar = usage
+    .getByRole('group', { name: /^Tadhg Walsh, / })
+    .getByRole('button')
+    .last();
+  await bar.click();
+  await expect(bar).toHaveAttribute('aria-pressed', 'true');
+  await expectNoAxeViolations(page, 'household data by day');
+  await usage.getByRole('button', { name: 'Show as a table' }).click();
+  const table = usage.getByRole('table', { name: 'Data by day, each line (GB)' });
+  await expect(table.getByRole('columnheader')).toHaveText(['Day', 'Tadhg Walsh', 'Gráinne Walsh']);
+  await expect(usage).not.toContainText(/minute|text|€/i);
+  await expectNoAxeViolations(page, 'household data by day as a table');
+});

@@ -202,6 +202,41 @@ test('a visitor chats with the sandbox agent: the answer arrives without a reloa
   await tab.see('The chat has ended.');
 });
 
+test('a member reads where their data and credit went: a bar to its day’s transactions, the table, roaming by zone', async ({
+  tab,
+  member,
+  baseURL,
+}) => {
+  const me = await member('traveller');
+  // In the United States, 2 MB of data: €9.98 from credit, Zone 3.
+  const used = await fetch(new URL('/sandbox/usage', baseURL), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ msisdn: me.msisdn, country: 'US', data_mb: 2 }),
+  });
+  expect(used.status).toBe(200);
+  await memberLogIn(tab, me.email);
+  await tab.goto('/my48/usage');
+  await tab.see('Where your data and credit go');
+  await tab.see(/your data lasts/);
+  await tab.see('Roaming in Zone 3 (North America)');
+  // The newest day's bar, chosen: its figure and the way to its transactions.
+  await tab.run(() => {
+    const bars = document.querySelectorAll('svg[aria-labelledby="usage-days-title"] [role="button"]');
+    (bars[bars.length - 1] as SVGElement).dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  });
+  await tab.click('See this day’s transactions');
+  await tab.see(/Showing .* only\./);
+  await tab.see('Data abroad: United States');
+  // The same figures as a table, every cell on the screen.
+  await tab.goto('/my48/usage');
+  await tab.click('Show as a table');
+  await tab.see('Show as a chart');
+  const cells = await tab.read(tablesOffScreen);
+  expect(cells.cells).toBeGreaterThan(0);
+  expect(cells).toMatchObject({ out: [], scrolling: 0 });
+});
+
 test('a line asks its household for an add-on, and the owner approves it and pays with the stored card', async ({
   tab,
   member,

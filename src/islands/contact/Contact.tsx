@@ -3,7 +3,17 @@ import { useEffect, useRef } from 'react';
 import { Field, FormAlert, SelectField, SubmitButton } from '../../components/forms/Field.tsx';
 import { EmailField } from '../../components/forms/KindFields.tsx';
 import { TicketFields, TicketSent } from '../../components/forms/TicketFields.tsx';
-import { ATTACHMENT_ACCEPT, ATTACHMENTS_PER_MESSAGE, CONTACT_TOPICS } from '../../contract/contact.ts';
+import {
+  ATTACHMENT_ACCEPT,
+  ATTACHMENTS_PER_MESSAGE,
+  BARRIER_WORKING_DAYS,
+  CONTACT_TOPICS,
+  type ContactTopic,
+} from '../../contract/contact.ts';
+import { longDateOf } from '../../lib/format.ts';
+
+/** The Irish day an answer is promised by, in words. */
+const answerDay = (day: string) => longDateOf(new Date(`${day}T12:00:00Z`));
 import { $attachments } from './contact-files.ts';
 import { contactForm } from './contact-store.ts';
 import { FormCard } from '../../components/forms/FormCard.tsx';
@@ -12,7 +22,14 @@ import { FormCard } from '../../components/forms/FormCard.tsx';
  * /contact-us: a message to a person (docs/product/customer-care.md). The reference shows here at once and
  * comes by e-mail with a copy of the message; "Make a complaint" opens a complaint.
  */
-export default function Contact() {
+export default function Contact({
+  topic,
+  title = 'Send us a message',
+}: {
+  /** The topic chosen at first (the accessibility statement's form: a barrier). */
+  topic?: ContactTopic | undefined;
+  title?: string;
+} = {}) {
   const form = useStore(contactForm.$state);
   useEffect(() => contactForm.reset, []);
   // Files chosen before the island took over are in the input already.
@@ -34,21 +51,23 @@ export default function Contact() {
             : `We have e-mailed ${form.result.email} the reference.`}{' '}
           {complaint
             ? 'We answer within 10 working days, or tell you by then when we will and why.'
-            : 'A person from our team will answer by e-mail, within one working day.'}
+            : form.result.due_on
+              ? `A person from our team will answer by e-mail by ${answerDay(form.result.due_on)} (within ${BARRIER_WORKING_DAYS} working days).`
+              : 'A person from our team will answer by e-mail, within one working day.'}
         </p>
         <p>Quote the reference if you contact us about this again.</p>
       </TicketSent>
     );
   }
   return (
-    <FormCard id="contact-title" title="Send us a message" onSubmit={contactForm.onSubmit}>
+    <FormCard id="contact-title" title={title} onSubmit={contactForm.onSubmit}>
       <FormAlert>{form.error}</FormAlert>
       <SelectField
         label="Topic"
         name="topic"
         options={['', ...CONTACT_TOPICS]}
         required
-        defaultValue=""
+        defaultValue={topic ?? ''}
         error={form.fields['topic']}
       />
       <Field label="Your name" name="name" autoComplete="name" required error={form.fields['name']} />

@@ -16,3 +16,7 @@ export function dayStartOf(date: Date): Date {
   const offsetMs = m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000 : 0;
   return new Date(midnightUtc.getTime() - offsetMs);
 }
+
+/** The instant an Irish day given as YYYY-MM-DD begins, or the day `after` days later's (a range's end). */
+export const startOfIrishDay = (day: string, after = 0): Date =>
+  dayStartOf(new Date(Date.parse(`${day}T12:00:00Z`) + after * 86_400_000));

@@ -197,6 +197,7 @@ export async function insertCreditLedger(
       ssn,
       occurredAt: at(-1),
       kind: 'usage',
+      useKind: 'calls',
       description: 'Calls and texts',
       creditDeltaCents: -lent,
     });

@@ -5,6 +5,8 @@ import { contactApi, contactFailures } from '../../../src/contract/contact.schem
 import type { RequestBody } from '../../../src/contract/endpoint.ts';
 import { outbox, ticketAttachments, ticketEntries, tickets } from '../../../src/server/db/schema.ts';
 import { pruneUploads } from '../../../src/server/modules/care/attachments.ts';
+import { dayOf } from '../../../src/server/kernel/calendar.ts';
+import { workingDayAfter } from '../../../src/server/kernel/working-days.ts';
 import { deskTickets } from '../../../src/server/modules/care/integrations/tickets/index.ts';
 import { forwardTickets } from '../../../src/server/modules/care/tickets.job.ts';
 import { ERASED_TEXT } from '../../../src/server/modules/privacy/my-data/my-data.service.ts';
@@ -62,6 +64,21 @@ forEachDatabase('contact', { seed: 'catalogue' }, (ctx) => {
     expect(mail!.subject).toBe(`Your complaint to 48: ${reference}`);
     expect(mail!.body).toContain('within 10 working days');
     expect(mail!.body).toContain(`${c.config.siteUrl}/legal/code-of-practice`);
+  });
+
+  it('"An accessibility barrier" (the accessibility statement’s form) opens a ticket answered within 5 working days, by the day its mail names', async () => {
+    const c = ctx();
+    // Sunday 22 November 2026: the fifth working day after it is Friday 27 November.
+    const res = await contact(c, { topic: 'An accessibility barrier', msisdn: '' });
+    const answer = (await res.json())._payload;
+    expect([res.status, answer.kind, answer.due_on]).toEqual([201, 'ticket', workingDayAfter(dayOf(c.clock.now), 5)]);
+    expect(answer.due_on).toBe('2026-11-27');
+    const [ticket] = await c.handle.db.select().from(tickets).where(eq(tickets.reference, answer.reference));
+    expect(ticket).toMatchObject({ kind: 'ticket', topic: 'An accessibility barrier', dueOn: '2026-11-27' });
+    const [mail] = await mailTo(c, 'aoife@example.org');
+    expect(mail!.body).toContain('by Friday 27 November 2026 (within 5 working days)');
+    // Other messages promise no day.
+    expect((await (await contact(c)).json())._payload.due_on).toBeNull();
   });
 
   it('bad input gets the field’s message and a 400; a failed captcha too; nothing is kept or mailed', async () => {

@@ -47,6 +47,9 @@ export function DailyUsage({ ssn }: { ssn: string }) {
           </tbody>
         </table>
       </details>
+      <p>
+        <a href="/my48/usage">See all your usage and where your credit went</a>
+      </p>
     </section>
   );
 }

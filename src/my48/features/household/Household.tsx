@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Field, FormAlert, SelectField, SubmitButton } from '../../../components/forms/Field.tsx';
 import type { HouseholdLine } from '../../../contract/household.schema.ts';
 import { clockTime, euro, formatMsisdn, gb, shortDate } from '../../../lib/format.ts';
@@ -26,6 +26,9 @@ import './household.css';
 import { CheckField } from '../../../components/forms/CheckField.tsx';
 import { LineControls } from './LineControls.tsx';
 import { RequestsToAnswer } from './Requests.tsx';
+
+/** The lines' data by day, with the chart library: loaded when the household has a line to show. */
+const LinesUsage = lazy(() => import('./LinesUsage.tsx'));
 
 const dataOf = (l: HouseholdLine) =>
   l.is_unlimited
@@ -335,6 +338,17 @@ export default function HouseholdScreen() {
           </ul>
         )}
       </section>
+      {lines.length > 0 && (
+        <Suspense
+          fallback={
+            <p role="status" className="loading-line">
+              Loading your lines’ data by day…
+            </p>
+          }
+        >
+          <LinesUsage />
+        </Suspense>
+      )}
       <LineDialog view={view} />
       {!managing && (
         <section aria-labelledby="invite-title" className="card stack">

@@ -1,27 +1,45 @@
 import { useStore } from '@nanostores/react';
 import { Fragment, useEffect, useState } from 'react';
 import type { Transaction } from '../../../contract/transactions.schema.ts';
-import { clockTime, euro, gb, shortDate, signedEuro } from '../../../lib/format.ts';
+import { clockTime, euro, gb, longDateOf, shortDate, signedEuro } from '../../../lib/format.ts';
 import type { ScreenProps } from '../../screen-props.ts';
 import { Receipt } from './Receipt.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { pagesOf, showPage, transactions } from './transactions-store.ts';
+import { pagesOf, showPage, showRange, transactions, type DayRange } from './transactions-store.ts';
 import { linesOf } from './transactions-view.ts';
 import './transactions.css';
 
 /** Money in and out, and data moved with the flexible-data features, newest first, ten to a page. */
 export default function Transactions({ page }: ScreenProps) {
   if (page.route === 'receipt') return <Receipt id={page.params['id'] ?? ''} />;
-  return <List />;
+  const from = page.search['from'];
+  const to = page.search['to'];
+  return <List range={from && to && DAY.test(from) && DAY.test(to) ? { from, to } : undefined} />;
 }
 
-function List() {
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const dayName = (day: string) => longDateOf(new Date(`${day}T12:00:00Z`));
+
+/** The days a narrowed list shows, in words, and the way back to every transaction. */
+function RangeNote({ range }: { range: DayRange }) {
+  const days = range.from === range.to ? dayName(range.from) : `${dayName(range.from)} to ${dayName(range.to)}`;
+  return (
+    <p className="alert alert--info">
+      {`Showing ${days} only. `}
+      <a href="/my48/transactions">Show all transactions</a>
+    </p>
+  );
+}
+
+function List({ range }: { range: DayRange | undefined }) {
   const state = useStore(transactions.$state);
   // Which folded days of use are opened to each use.
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const from = range?.from;
+  const to = range?.to;
   useEffect(() => {
-    void showPage(1);
-  }, []);
+    void showRange(from && to ? { from, to } : undefined);
+  }, [from, to]);
   if (state.status === 'error')
     return <LoadFailed error={state.error} retry={state.retryable ? () => void transactions.retry() : undefined} />;
   if (!state.data)
@@ -33,7 +51,15 @@ function List() {
   // The page shown (while the next is read, the one before stays).
   const { page, values, total } = state.data;
   const busy = state.status === 'loading';
-  if (total === 0) return <p>No transactions yet. Top-ups and purchases will show here.</p>;
+  if (total === 0)
+    return range ? (
+      <div className="stack">
+        <RangeNote range={range} />
+        <p>No transactions on these days.</p>
+      </div>
+    ) : (
+      <p>No transactions yet. Top-ups and purchases will show here.</p>
+    );
   const pages = pagesOf(total);
   const toggle = (key: string) =>
     setOpen((was) => {
@@ -44,6 +70,7 @@ function List() {
     });
   return (
     <div className="stack" aria-busy={busy}>
+      {range && <RangeNote range={range} />}
       <div className="table-wrap" role="region" aria-labelledby="tx-caption" tabIndex={0}>
         <table className="cards">
           <caption id="tx-caption">{`Transactions, newest first: page ${page} of ${pages}`}</caption>

@@ -12,6 +12,13 @@ export const PAGE_SIZE = 10;
  */
 const pageStarts = new Map<number, string>();
 
+/** The Irish days the list is narrowed to (a chart's day or month on Usage), or none: every movement. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+let range: DayRange | undefined;
+
 /** Money in and out, newest first, a page at a time (the page is the key; the table stays while the next loads). */
 export const transactions = loader<{ page: number; values: Transaction[]; total: number }, number>(
   async (page) => {
@@ -19,7 +26,7 @@ export const transactions = loader<{ page: number; values: Transaction[]; total:
     const before = pageStarts.get(page);
     const answer = await call(transactionsApi.list, {
       params: { user_id: currentUserId() ?? '' },
-      query: { page, limit: PAGE_SIZE, ...(before ? { before } : {}) },
+      query: { page, limit: PAGE_SIZE, ...(before ? { before } : {}), ...(range ?? {}) },
     });
     if (answer._meta.next) pageStarts.set(page + 1, answer._meta.next);
     return { page, values: answer._payload.values, total: answer._meta.total };
@@ -29,6 +36,13 @@ export const transactions = loader<{ page: number; values: Transaction[]; total:
 );
 
 export const showPage = (page: number) => transactions.load(page);
+
+/** The list from its first page, narrowed to a range of days or not. */
+export function showRange(days: DayRange | undefined) {
+  range = days;
+  pageStarts.clear();
+  return transactions.load(1);
+}
 
 export const pagesOf = (total: number) => Math.ceil(total / PAGE_SIZE);
 

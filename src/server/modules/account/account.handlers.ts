@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { accountFailures } from '../../../contract/account.calls.ts';
 import { accountApi } from '../../../contract/account.schema.ts';
+import { usageApi } from '../../../contract/usage.schema.ts';
 import { ok, reply } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import { serviceContext, type AppEnv } from '../../http/router.ts';
@@ -15,6 +16,7 @@ import {
   simsOf,
   activationOf,
 } from './account.service.ts';
+import { statementOf, usageChartsOf } from './usage.service.ts';
 
 type C = Context<AppEnv>;
 
@@ -67,3 +69,15 @@ export const dailyUsage = async (c: C, { params }: Input<typeof accountApi.daily
 
 export const puk = async (c: C, { params }: Input<typeof accountApi.puk>) =>
   ok(c, accountApi.puk, { _payload: { puk: await pukOf(serviceContext(c), params.ssn) } });
+
+export const usageCharts = async (c: C, { params }: Input<typeof usageApi.charts>) =>
+  ok(c, usageApi.charts, { _payload: await usageChartsOf(serviceContext(c), params.ssn) });
+
+export const statement = async (c: C, { query }: Input<typeof usageApi.statement>) =>
+  ok(c, usageApi.statement, {
+    _payload: await statementOf(serviceContext(c), c.get('member'), {
+      from: query.from,
+      to: query.to,
+      csv: query.format === 'csv',
+    }),
+  });

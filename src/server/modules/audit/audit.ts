@@ -4,6 +4,7 @@ import { ACTION_WORDS, ROLE_WORDS, type StaffAction, type StaffRole } from '../.
 import type { Queryable } from '../../db/client.ts';
 import { staffAudit } from '../../db/schema.ts';
 import { sha256 } from '../../kernel/tokens.ts';
+import { csvText } from '../../kernel/csv.ts';
 
 /** The chain's first link: the hash a first row names as the one before it. */
 export const GENESIS = '0'.repeat(64);
@@ -117,12 +118,8 @@ export function forMember(r: Row) {
   };
 }
 
-/** RFC 4180: fields quoted where they hold a comma, a quote or a line break; CRLF between records. */
+/** The log as RFC 4180 text (kernel/csv.ts). */
 export function auditCsv(rows: Row[]): string {
-  const field = (v: unknown) => {
-    const s = v === null || v === undefined ? '' : String(v);
-    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
   const head = [
     'id',
     'at',
@@ -136,8 +133,9 @@ export function auditCsv(rows: Row[]): string {
     'prev_hash',
     'hash',
   ];
-  const lines = rows.map((r) =>
-    [
+  return csvText(
+    head,
+    rows.map((r) => [
       r.id,
       r.at.toISOString(),
       r.staffId,
@@ -149,9 +147,6 @@ export function auditCsv(rows: Row[]): string {
       r.result,
       r.prevHash,
       r.hash,
-    ]
-      .map(field)
-      .join(','),
+    ]),
   );
-  return [head.join(','), ...lines].join('\r\n') + '\r\n';
 }

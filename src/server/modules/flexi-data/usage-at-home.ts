@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { executePrepared, type Database } from '../../db/client.ts';
 import type { Clock } from '../../kernel/clock.ts';
+import type { UseKind } from '../../../contract/usage.ts';
 import { dayOf } from '../../kernel/calendar.ts';
 import { sendAlertPushes } from '../alerts/index.ts';
 import {
@@ -27,6 +28,8 @@ export interface UseAtHome {
   usageId?: string | undefined;
   /** The transactions screen's line for its charge. */
   description?: string | undefined;
+  /** What it was, kept on its charge's ledger row (spend by kind). */
+  useKind?: UseKind | undefined;
   msisdn: string;
   at: Date;
   /** The use as the day's use counts it. */
@@ -103,6 +106,7 @@ async function countBatch(db: Database, clock: Clock, uses: UseAtHome[]): Promis
       usage_id: u.usageId ?? null,
       reference: u.usageId ? usageReference(u.usageId) : null,
       description: u.description ?? null,
+      use_kind: u.useKind ?? null,
       body: u.body,
     })),
   );
@@ -115,7 +119,7 @@ async function countBatch(db: Database, clock: Clock, uses: UseAtHome[]): Promis
       select * from json_to_recordset(${input}::json) as t(
         ord int, event_id text, event_time timestamptz, msisdn text, at timestamptz, day date,
         kb bigint, mins int, texts int, allow text, units bigint, cents bigint, per bigint, fixed bigint,
-        usage_id text, reference text, description text, body json)
+        usage_id text, reference text, description text, use_kind text, body json)
     ),
     once as (select distinct on (event_id) * from input order by event_id, ord),
     -- The line a use was counted on before (the same usage id under another event: a resend, a re-rating).
@@ -214,7 +218,7 @@ async function countBatch(db: Database, clock: Clock, uses: UseAtHome[]): Promis
     -- Each use's place in what it draws on: the room before the batch, and the batch's use up to it.
     r as (
       select a.ord, a.ssn, a.membership_id, a.allow, a.units, a.cents, a.per, a.fixed, a.at, a.reference,
-        a.description, a.kb,
+        a.description, a.use_kind, a.kb,
         case when a.allow is null then 0
           when a.membership_id is null then
             case when a.allow = 'data' then coalesce((select kb from pools p where p.ssn = a.ssn), 0) else 0 end
@@ -229,7 +233,7 @@ async function countBatch(db: Database, clock: Clock, uses: UseAtHome[]): Promis
       from a cross join rooms
     ),
     due as materialized (
-      select r.ord, r.ssn, r.at, r.reference, r.description, r.kb,
+      select r.ord, r.ssn, r.at, r.reference, r.description, r.use_kind, r.kb,
         case when r.fixed is not null then r.fixed
           when r.allow is null then ceil(r.units * r.cents / r.per::numeric)::bigint
           when r.unlimited then 0
@@ -289,7 +293,7 @@ async function countBatch(db: Database, clock: Clock, uses: UseAtHome[]): Promis
     ),
     -- What is due is taken from credit in this statement (money's charge).
     due_in as (
-      select ord, ssn, reference, coalesce(description, 'Use') as description, cents::int as cents, at
+      select ord, ssn, reference, coalesce(description, 'Use') as description, use_kind, cents::int as cents, at
       from due where cents > 0 and reference is not null
     ),
     ${chargeCtes('due_in', now)}
@@ -449,6 +453,7 @@ async function usedAtHome(ctx: UsageContext, event: UseEvent, use: Use): Promise
     eventTime: event.eventTime,
     usageId: use.usageId,
     description: rated.description,
+    useKind: rated.useKind,
     msisdn: use.msisdn,
     at: use.at,
     dataKb: use.dataKb,
@@ -466,6 +471,7 @@ async function usedAtHome(ctx: UsageContext, event: UseEvent, use: Use): Promise
       eventId: event.eventId,
       cents: fixedCents,
       description: rated.description,
+      useKind: rated.useKind,
       at: use.at,
     });
   if (counted.outcome !== 'applied') return { outcome: counted.outcome };

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { householdUsage } from './lines-usage.ts';
 import {
   householdApi,
   householdFailures,
@@ -45,6 +46,9 @@ export const household = async (c: C) => {
 
 export const lines = async (c: C) =>
   ok(c, householdApi.lines, { _payload: { values: await service.linesOf(c.var, c.var.member.id) } });
+
+export const usage = async (c: C) =>
+  ok(c, householdApi.usage, { _payload: await householdUsage(c.var, c.var.member.id) });
 
 export async function line(c: C, { params }: Input<typeof householdApi.line>) {
   return reply(c, householdApi.line, refusal(c), await service.lineFigures(c.var, c.var.member.id, params.ssn));

@@ -169,6 +169,12 @@ export async function linesOf(ctx: ServiceContext, ownerId: number): Promise<Hou
   return Promise.all(rows.map((r) => figuresOf(ctx, r)));
 }
 
+/** The lines a member runs by name and number alone: no figures (no balance read, nothing asked of billing). */
+export async function linesNamed(ctx: ServiceContext, runnerId: number) {
+  const rows = await batched(ctx.db, 'household_lines', linesOfRunners).load(runnerId);
+  return rows.map((r) => ({ ssn: r.sim.ssn, msisdn: r.sim.msisdn, name: nameOf(r.member) }));
+}
+
 type LineRow = Awaited<ReturnType<typeof linesQuery>>[number];
 
 /**

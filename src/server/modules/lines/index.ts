@@ -19,6 +19,8 @@ export { orderPortIn } from './port-in.ts';
 export { simSettingsRoutes } from './sim-settings/sim-settings.routes.ts';
 export { CardRefused, moveToNewSim } from './sim-settings/sim-settings.service.ts';
 export { lockMember } from './stock.ts';
+export { useByDay, useByMonth } from './daily-use.ts';
+export type { UseFigures } from './daily-use.ts';
 export { linesJobs } from './jobs.ts';
 export type { DeliveryAdapter } from './integrations/delivery/index.ts';
 export { delivery, deliverySettings } from './integrations/delivery/integration.ts';

@@ -33,21 +33,25 @@ export {
   currentMembershipAt,
   isCurrentAt,
   membershipOf,
+  periodAllowanceOf,
   periodUseOf,
   shiftMembershipDays,
 } from './memberships.ts';
 export { membershipsRoutes } from './memberships/memberships.routes.ts';
 export { pay } from './pay.ts';
 export type { MoneyContext } from './pay.ts';
+export type { PeriodAllowance } from './memberships.ts';
 export { paymentsRoutes } from './payments/payments.routes.ts';
 export { membershipBought, priceOf, productsNamed } from './purchases.ts';
 export type { Applied, Purchase } from './purchases.ts';
 export { cardSpentThisMonth } from './spend-limit.ts';
 export { transactionsRoutes } from './transactions/transactions.routes.ts';
-export { priceListOf } from './usage/prices.ts';
+export { moneyByMonth, movementsBetween } from './transactions/spend.ts';
+export type { MonthOfMoney } from './transactions/spend.ts';
+export { priceListOf, pricesLoaded } from './usage/prices.ts';
 export type { PriceList } from './usage/prices.ts';
 export { costOf, rateUse } from './usage/rating.ts';
-export type { RatedUse } from './usage/rating.ts';
+export type { RatedUse, RatedUseOfKind } from './usage/rating.ts';
 export { chargeCtes, chargedOf, usageReference } from './usage/charges.ts';
 export type { Charged } from './usage/charges.ts';
 export { chargeAndSettle, needsSettling, settleCharges } from './usage/settle.ts';

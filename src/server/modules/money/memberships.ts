@@ -113,3 +113,34 @@ export async function shiftMembershipDays(tx: Queryable, ssn: string, ms: number
     .set({ startsAt: sql`${memberships.startsAt} + ${by}`, endsAt: sql`${memberships.endsAt} + ${by}` })
     .where(and(eq(memberships.ssn, ssn), eq(memberships.status, 'queued')));
 }
+
+/** A SIM's current period and what it allows (null: unlimited), as the Usage screen draws it. */
+export interface PeriodAllowance {
+  startsAt: Date;
+  endsAt: Date;
+  /** Data the period holds: its own with what came in and went out, carried over and add-ons. */
+  dataKb: number | null;
+  dataUsedKb: number;
+  /** Minutes to mobiles and landlines together (null: either is unlimited). */
+  minutes: number | null;
+  texts: number | null;
+}
+
+/** The SIM's current membership period and its allowances, or null without one. */
+export async function periodAllowanceOf(q: Queryable, ssn: string, now: Date): Promise<PeriodAllowance | null> {
+  const [m] = await q
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.ssn, ssn), currentMembershipAt(now)))
+    .limit(1);
+  if (!m) return null;
+  return {
+    startsAt: m.startsAt,
+    endsAt: m.endsAt,
+    dataKb: m.dataMaxKb === null ? null : m.dataMaxKb + m.dataInKb - m.dataOutKb + m.carryoverKb + m.addonKb,
+    dataUsedKb: m.dataUsedKb + m.carryoverUsedKb + m.addonUsedKb,
+    minutes:
+      m.mobileMinutesMax === null || m.landlineMinutesMax === null ? null : m.mobileMinutesMax + m.landlineMinutesMax,
+    texts: m.textsMax,
+  };
+}

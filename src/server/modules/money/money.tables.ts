@@ -2,6 +2,7 @@ import { relations, sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CARD_CHOICES, CARD_REFUND_STATES, CHECKOUT_STATES } from '../../../contract/constants.ts';
 import { CHECKOUT_PURPOSES } from '../../../contract/payments.ts';
+import { USE_KINDS, type UseKind } from '../../../contract/usage.ts';
 import { CREDIT_BACK_METHODS, CREDIT_BACK_STATES } from '../../../contract/port-out-credit.ts';
 import { createdAt, oneOf, rowId, ts } from '../../db/schema/columns.ts';
 import { memberKey, members } from '../identity/members.tables.ts';
@@ -39,8 +40,12 @@ export const ledger = pgTable(
     cardLast4: text('card_last4'),
     /** The provider's payment that took card_cents: what a refund of this cause names. */
     paymentId: text('payment_id'),
+    /** A use paid from credit: what it was (data, calls, texts at home, or roaming by zone), for spend by kind. */
+    useKind: text('use_kind').$type<UseKind>(),
   },
   (t) => [
+    // Null for every row but a use's (a null passes the check).
+    oneOf('ledger_use_kind', t.useKind, USE_KINDS),
     check('ledger_card_last4', sql`${t.cardLast4} is null or ${t.cardLast4} ~ '^[0-9]{4}$'`),
     // A SIM's movements newest first, and a page of them from where the last ended (time, then id).
     index('ledger_ssn_time_id_idx').on(t.ssn, t.occurredAt, t.id),

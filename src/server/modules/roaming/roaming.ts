@@ -19,7 +19,14 @@ import type { Queryable } from '../../db/client.ts';
 import { alerts, balances, memberships, roamingMonths, roamingProfiles, roamingUsage, sims } from '../../db/schema.ts';
 import { raiseAlert } from '../alerts/index.ts';
 import type { Clock } from '../../kernel/clock.ts';
-import { chargeAndSettle, costOf, currentMembershipAt, type PriceList, type RatedUse } from '../money/index.ts';
+import {
+  chargeAndSettle,
+  costOf,
+  currentMembershipAt,
+  type PriceList,
+  type RatedUse,
+  type RatedUseOfKind,
+} from '../money/index.ts';
 import type { ServiceContext } from '../../kernel/outcome.ts';
 
 /** One report of the network's usage feed: what a SIM used in a country since the last. */
@@ -37,7 +44,7 @@ export interface UsageAbroad {
  */
 export interface Pricing {
   usageId: string;
-  rated: RatedUse;
+  rated: RatedUseOfKind;
   fixedCents: number | null;
   prices: PriceList;
 }
@@ -101,6 +108,7 @@ export async function recordUseAbroad(
         usageId: pricing.usageId,
         at: now,
         description: pricing.rated.description,
+        useKind: pricing.rated.useKind,
         cents: dueCents,
         data: report.dataKb > 0,
       },

@@ -28,6 +28,7 @@ const usedAbroad: CountAbroad = async (tx, ctx, use, eventId) => {
       eventId,
       cents: ctx.rating.byNetwork ? use.networkCents : null,
       description: rateUse(use, prices).description,
+      useKind: rateUse(use, prices).useKind,
       at: use.at,
     });
   }

@@ -4,7 +4,7 @@ import { staffAccessApi, staffApi, staffFailures } from '../../../contract/staff
 import { fail, ok, reply } from '../../http/answers.ts';
 import type { HandlersOf, Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
-import { dayStartOf } from '../../kernel/calendar.ts';
+import { startOfIrishDay } from '../../kernel/calendar.ts';
 import { auditCsv, checkChain, entriesBetween, entriesOfMember, forMember, record } from '../audit/index.ts';
 import { addNote, auditOut, findMembers, openMember, sendVerificationAgain } from './members.service.ts';
 import { decideRequest, giveGoodwill, requestsFor, reverseCharge } from './money.service.ts';
@@ -16,8 +16,6 @@ import { blockLineByStaff, closeCaseByStaff, endLockByStaff, unblockLineByStaff 
 type C = Context<AppEnv>;
 const staffOf = (c: C) => c.get('staff') as StaffSession;
 const memberIdOf = (params: { member_id: string }) => Number(params.member_id);
-/** The start of an Irish day given as YYYY-MM-DD. */
-const irishDay = (day: string) => dayStartOf(new Date(`${day}T12:00:00Z`));
 
 export const staffHandlers: HandlersOf<typeof staffApi> = {
   me: (c) => {
@@ -107,9 +105,8 @@ export const staffHandlers: HandlersOf<typeof staffApi> = {
   decide: async (c, { params, body }) =>
     reply(c, staffApi.decide, staffFailures, await decideRequest(c.var, staffOf(c), Number(params.request_id), body)),
   audit: async (c, { query }) => {
-    const from = irishDay(query.from);
-    const to = irishDay(query.to);
-    const end = dayStartOf(new Date(to.getTime() + 36 * 3600_000));
+    const from = startOfIrishDay(query.from);
+    const end = startOfIrishDay(query.to, 1);
     if (end <= from)
       return fail(c, { status: 400, message: 'to must be the same day as from or later', code: 'request.invalid' });
     const rows = await entriesBetween(c.var.db, from, end);

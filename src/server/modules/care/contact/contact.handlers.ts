@@ -12,7 +12,8 @@ export async function send(c: Context<AppEnv>, { body }: Input<typeof contactApi
   const { captcha: _captcha, ...message } = body;
   const received = await receiveMessage(c.var, c.var.signedIn, message, c.var.config.siteUrl);
   if (!received.ok) return fail(c, contactFailures[received.reason]);
-  return ok(c, contactApi.send, { _payload: received.value });
+  const { dueOn, ...answer } = received.value;
+  return ok(c, contactApi.send, { _payload: { ...answer, due_on: dueOn } });
 }
 
 /** One file's bytes as the body (its size already held to the limit by the route). */

@@ -19,7 +19,12 @@ export async function receiveMessage(
   m: NewTicket,
   /** SITE_URL: the mail's links point there, never at the request's host. */
   siteUrl: string,
-): Promise<Outcome<{ reference: string; kind: TicketKind; email: string; copied: boolean }, 'attachmentGone'>> {
+): Promise<
+  Outcome<
+    { reference: string; kind: TicketKind; dueOn: string | null; email: string; copied: boolean },
+    'attachmentGone'
+  >
+> {
   const email = signedIn?.email ?? m.email;
   const copied = signedIn?.isVerified === true;
   const opened = await openTicket(
@@ -30,5 +35,5 @@ export async function receiveMessage(
     { ...m, email },
   );
   if (!opened.ok) return opened;
-  return done({ reference: opened.value.reference, kind: opened.value.kind, email, copied });
+  return done({ reference: opened.value.reference, kind: opened.value.kind, dueOn: opened.value.dueOn, email, copied });
 }

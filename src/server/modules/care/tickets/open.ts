@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
+  BARRIER_TOPIC,
+  BARRIER_WORKING_DAYS,
   COMPLAINT_TOPIC,
   RESPOND_WORKING_DAYS,
   ticketReference,
@@ -17,7 +19,7 @@ import { dayOf } from '../../../kernel/calendar.ts';
 import type { Clock } from '../../../kernel/clock.ts';
 import { siteLink } from '../../../kernel/links.ts';
 import { workingDayAfter } from '../../../kernel/working-days.ts';
-import { acknowledgementOf, greeting } from './texts.ts';
+import { acknowledgementOf, greeting, longDay } from './texts.ts';
 
 export interface NewTicket {
   topic: ContactTopic;
@@ -46,7 +48,13 @@ export async function openTicket(
 ): Promise<Outcome<{ id: number; reference: string; kind: TicketKind; dueOn: string | null }, 'attachmentGone'>> {
   const now = clock();
   const kind: TicketKind = m.topic === COMPLAINT_TOPIC ? 'complaint' : 'ticket';
-  const dueOn = kind === 'complaint' ? workingDayAfter(dayOf(now), RESPOND_WORKING_DAYS) : null;
+  // A complaint is answered within the code of practice's 10 working days, a barrier within 5.
+  const dueOn =
+    kind === 'complaint'
+      ? workingDayAfter(dayOf(now), RESPOND_WORKING_DAYS)
+      : m.topic === BARRIER_TOPIC
+        ? workingDayAfter(dayOf(now), BARRIER_WORKING_DAYS)
+        : null;
   return db
     .transaction(async (tx) => {
       // The reference comes from the row's number: the row first, under a placeholder of its own.
@@ -117,7 +125,9 @@ export async function openTicket(
             opening,
             '',
             `We have your message. Your reference is ${reference}: quote it if you contact us about this again.`,
-            'A person from our team will answer by e-mail.',
+            dueOn
+              ? `A person from our team will answer by e-mail by ${longDay(dueOn)} (within ${BARRIER_WORKING_DAYS} working days).`
+              : 'A person from our team will answer by e-mail.',
             ...copy,
             '',
             '48',

@@ -4,6 +4,7 @@ import { decodeCursor } from '../../../../contract/page-cursor.ts';
 import { ok, reply } from '../../../http/answers.ts';
 import type { Input } from '../../../http/openapi.ts';
 import type { AppEnv } from '../../../http/router.ts';
+import { startOfIrishDay } from '../../../kernel/calendar.ts';
 import { receiptOf, transactionsPage } from './transactions.service.ts';
 
 export async function list(c: Context<AppEnv>, { query }: Input<typeof transactionsApi.list>) {
@@ -11,7 +12,13 @@ export async function list(c: Context<AppEnv>, { query }: Input<typeof transacti
   const { total, next, values } = await transactionsPage(
     c.var,
     c.var.member.id,
-    { page, before: decodeCursor(query.before) },
+    {
+      page,
+      before: decodeCursor(query.before),
+      // A range of Irish days, both included: from the start of the first to the start of the day after the last.
+      from: query.from ? startOfIrishDay(query.from) : undefined,
+      to: query.to ? startOfIrishDay(query.to, 1) : undefined,
+    },
     limit,
   );
   return ok(c, transactionsApi.list, { _meta: { total, page, limit, next }, _payload: { values } });

@@ -1,10 +1,17 @@
-import { and, count, desc, eq, inArray, lt, lte, ne, or } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, lte, ne, or } from 'drizzle-orm';
 import { nextCursor, type PageCursor } from '../../../../contract/page-cursor.ts';
 import { ledger, sims } from '../../../db/schema.ts';
 import { LOAN_KINDS, vatOf, VAT_RATE_PERCENT, type Receipt } from '../../../../contract/transactions.schema.ts';
 import { PAID_BY_HOUSEHOLD, RECEIPT_KINDS } from '../../../../contract/transactions.ts';
 import { USAGE_KIND } from '../usage/charges.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
+
+/** A ledger row the member sees: money by credit or card, or data moved (flexible data, a line's purchase paid by its owner). */
+export const moves = or(
+  ne(ledger.creditDeltaCents, 0),
+  ne(ledger.cardCents, 0),
+  inArray(ledger.kind, ['flexi', PAID_BY_HOUSEHOLD]),
+);
 
 /**
  * Movements of the member's SIMs: money by credit or card, and data moved with the flexible-data
@@ -17,22 +24,18 @@ import { done, refused, type Outcome, type ServiceContext } from '../../../kerne
 export async function transactionsPage(
   { db }: ServiceContext,
   memberId: number,
-  at: { page: number; before?: PageCursor },
+  at: { page: number; before?: PageCursor | undefined; from?: Date | undefined; to?: Date | undefined },
   limit: number,
 ) {
   const { before } = at;
-  const moves = or(
-    ne(ledger.creditDeltaCents, 0),
-    ne(ledger.cardCents, 0),
-    inArray(ledger.kind, ['flexi', PAID_BY_HOUSEHOLD]),
-  );
+  const within = and(at.from && gte(ledger.occurredAt, at.from), at.to && lt(ledger.occurredAt, at.to));
   const mine = await db.select({ ssn: sims.ssn }).from(sims).where(eq(sims.memberId, memberId));
   if (mine.length === 0) return { total: 0, next: null, values: [] };
   const ssns = mine.map((s) => s.ssn);
   const [total] = await db
     .select({ n: count() })
     .from(ledger)
-    .where(and(inArray(ledger.ssn, ssns), moves));
+    .where(and(inArray(ledger.ssn, ssns), moves, within));
   // Rows to skip without `before`: in the database for a single SIM (nothing skipped crosses the
   // connection); with several, each SIM gives every row up to the page and the merge skips.
   const skip = before ? 0 : (at.page - 1) * limit;
@@ -54,6 +57,7 @@ export async function transactionsPage(
           and(
             eq(ledger.ssn, ssn),
             moves,
+            within,
             before && lte(ledger.occurredAt, before.at),
             before && or(lt(ledger.occurredAt, before.at), lt(ledger.id, before.id)),
           ),

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { euro } from '../../../../contract/format.ts';
+import type { UseKind } from '../../../../contract/usage.ts';
 import type { Queryable } from '../../../db/client.ts';
 import { balances, countedUses, ledger, unchargedUsage } from '../../../db/schema.ts';
 import type { Clock } from '../../../kernel/clock.ts';
@@ -28,6 +29,8 @@ export interface ReportedAgain {
   eventId: string;
   cents: number | null;
   description: string;
+  /** What it was, kept on a correction's ledger row (spend by kind). */
+  useKind: UseKind;
   at: Date;
 }
 
@@ -107,6 +110,7 @@ export async function reportedAgain(tx: Queryable, clock: Clock, use: ReportedAg
       ssn: use.ssn,
       occurredAt: now,
       kind: USAGE_KIND,
+      useKind: use.useKind,
       description: `${use.description}: price corrected by the network (${euro(price)} → ${euro(use.cents)})`,
       creditDeltaCents: move,
       reference,

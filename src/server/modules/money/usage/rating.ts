@@ -1,5 +1,6 @@
 import { countryName, surchargeCentsPerGb, zoneOf, type RoamingZone } from '../../../../contract/roaming.ts';
 import type { Use } from '../../network/index.ts';
+import type { UseKind } from '../../../../contract/usage.ts';
 import type { InternationalZone, PriceList } from './prices.ts';
 
 /**
@@ -21,6 +22,16 @@ export interface RatedUse {
   per: number;
   /** The transactions screen's line ("Data", "International calls", "Data abroad: United States"). */
   description: string;
+}
+
+/** A rated use with its kind, as its ledger row keeps it (spend by kind). */
+export type RatedUseOfKind = RatedUse & { useKind: UseKind };
+
+/** What a use is for spend by kind: abroad by the zone it was used in, at home data, calls or texts. */
+export function useKindOf(use: Pick<UseToRate, 'usageType' | 'country'>): UseKind {
+  const zone = zoneOf(use.country);
+  if (zone !== 'home') return `roaming-${zone}`;
+  return use.usageType === 'data' ? 'data' : use.usageType === 'voice' ? 'calls' : 'texts';
 }
 
 /** A use as rating reads it: the network's reading of a TMF635 usage (network/usage.ts). */
@@ -127,7 +138,11 @@ function internationalZone(digits: string): InternationalZone {
 }
 
 /** What one use costs and draws on, where it was used (the SIM's country), at the published prices. */
-export function rateUse(use: UseToRate, prices: PriceList): RatedUse {
+export function rateUse(use: UseToRate, prices: PriceList): RatedUseOfKind {
+  return { ...rated(use, prices), useKind: useKindOf(use) };
+}
+
+function rated(use: UseToRate, prices: PriceList): RatedUse {
   const zone: RoamingZone = zoneOf(use.country);
   const place = countryName(use.country);
   if (zone === '2' || zone === '3' || zone === '4') {
