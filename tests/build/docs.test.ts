@@ -126,8 +126,12 @@ describe('the product’s rules live in the repo, and every citation resolves', 
     expect(unknown).toEqual([]);
   });
 
-  it('the paths the product pages and the architecture name exist', () => {
-    const pages = ['docs/architecture.md', ...readdirSync('docs/product').map((f) => `docs/product/${f}`)];
+  it('the paths the product pages, the architecture and the walk-throughs name exist', () => {
+    const pages = [
+      'docs/architecture.md',
+      'docs/adding-a-feature.md',
+      ...readdirSync('docs/product').map((f) => `docs/product/${f}`),
+    ];
     const missing = pages.flatMap((page) =>
       [...readFileSync(page, 'utf8').matchAll(/`((?:src|tests|content|deploy|scripts)\/[^`<*]+)`/g)]
         .map((m) => m[1]!.replace(/\/$/, ''))

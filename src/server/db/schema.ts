@@ -8,10 +8,12 @@
  */
 export * from '../modules/identity/members.tables.ts';
 export * from '../modules/identity/access.tables.ts';
+export * from '../modules/alerts/alerts.tables.ts';
 export * from '../modules/lines/orders.tables.ts';
 export * from '../modules/lines/sims.tables.ts';
 export * from '../modules/money/money.tables.ts';
 export * from '../modules/money/memberships.tables.ts';
+export * from '../modules/flexi-data/flexi-data.tables.ts';
 export * from '../modules/care/tickets.tables.ts';
 export * from '../modules/community/recruit.tables.ts';
 export * from '../modules/household/household.tables.ts';

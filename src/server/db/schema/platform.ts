@@ -85,3 +85,40 @@ export const cdnPurges = pgTable(
       .where(sql`${t.doneAt} is null`),
   ],
 );
+
+/** Proof-of-work captcha answers already used; the primary key makes each answer good once. */
+export const captchaSolutions = pgTable('captcha_solutions', {
+  signature: text('signature').primaryKey(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+/**
+ * Rate-limit counters shared by every instance on PostgreSQL (docs/product/production.md): one row per key and
+ * window, counted with one atomic upsert, so N instances do not allow N times the limit.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: ts('reset_at').notNull(),
+  },
+  // The minute's job removes windows that are over.
+  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
+);
+
+/** A request that moved (or tried to move) money, by its Idempotency-Key: a repeat gets the first answer. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** Null while the first request is still being answered. */
+    status: integer('status'),
+    body: text('body'),
+    createdAt: createdAt(),
+  },
+  // The minute's job removes keys past their day by age.
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);

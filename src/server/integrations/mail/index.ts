@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { outbox } from '../../db/schema.ts';
 import type { Clock } from '../../kernel/clock.ts';
@@ -8,4 +9,9 @@ import type { Clock } from '../../kernel/clock.ts';
  */
 export async function sendMail(db: Queryable, clock: Clock, mail: { to: string; subject: string; body: string }) {
   await db.insert(outbox).values({ ...mail, createdAt: clock() });
+}
+
+/** Mail to an address, sent or waiting, gone (an account deleted: the mail names the person). */
+export async function forgetMailTo(db: Queryable, to: string) {
+  await db.delete(outbox).where(eq(outbox.to, to));
 }

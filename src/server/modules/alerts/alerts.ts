@@ -2,7 +2,7 @@ import { and, desc, eq, lt, lte, or } from 'drizzle-orm';
 import type { PageCursor } from '../../../contract/page-cursor.ts';
 import { ALERT_CAUSES, type AlertCause, type AlertSettings } from '../../../contract/alerts.schema.ts';
 import type { Queryable } from '../../db/client.ts';
-import { alerts, alertSettings, members, notifications } from '../../db/schema.ts';
+import { alerts, alertSettings, members, notifications, pushSubscriptions } from '../../db/schema.ts';
 import { sendMail } from '../../integrations/mail/index.ts';
 import type { Clock } from '../../kernel/clock.ts';
 
@@ -14,6 +14,15 @@ export async function alertSettingsOf(q: Queryable, memberId: number): Promise<A
       return [c, { in_app: row?.inApp ?? true, email: row?.email ?? true }];
     }),
   ) as AlertSettings;
+}
+
+/**
+ * Tells a member something in their notification centre (my48's bell), in the caller's transaction: the
+ * one way another module writes to a member's notifications. An alert (below) is told this way too,
+ * when its switch says so.
+ */
+export async function notify(tx: Queryable, memberId: number, at: Date, notice: { title: string; body: string }) {
+  await tx.insert(notifications).values({ memberId, title: notice.title, body: notice.body, createdAt: at });
 }
 
 /**
@@ -41,8 +50,7 @@ export async function raiseAlert(
     .returning({ id: alerts.id });
   if (!row) return false;
   const settings = (await alertSettingsOf(tx, a.memberId))[a.cause];
-  if (settings.in_app)
-    await tx.insert(notifications).values({ memberId: a.memberId, title: a.title, body: a.body, createdAt: now });
+  if (settings.in_app) await notify(tx, a.memberId, now, a);
   if (settings.email) {
     const [member] = await tx
       .select({ email: members.email, firstname: members.firstname })
@@ -72,4 +80,11 @@ export async function alertsOf(q: Queryable, memberId: number, before?: PageCurs
     )
     .orderBy(desc(alerts.createdAt), desc(alerts.id))
     .limit(limit);
+}
+
+/** A deleted account's notifications, alerts, switches and push devices, gone (in the deletion's transaction). */
+export async function forgetAlertsOf(tx: Queryable, memberId: number): Promise<void> {
+  for (const t of [notifications, alerts, alertSettings, pushSubscriptions]) {
+    await tx.delete(t).where(eq(t.memberId, memberId));
+  }
 }

@@ -4,7 +4,8 @@
  * Alerts and pushes (docs/product/member-controls.md, docs/product/phone.md): raised once per
  * cause, each switchable, pushed to the member's devices.
  */
+import './listeners.ts';
 export { alertsRoutes } from './alerts.routes.ts';
-export { raiseAlert } from './alerts.ts';
+export { notify, raiseAlert } from './alerts.ts';
 export { pushToMember, sendAlertPushes } from './push.ts';
 export { pushRoutes } from './push/push.routes.ts';

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { AlertCause } from '../../../contract/alerts.schema.ts';
 import type { PushMessage } from '../../../contract/push.schema.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Queryable } from '../../db/client.ts';
 import { alerts, pushSubscriptions, sessions } from '../../db/schema.ts';
 import type { PushSender } from '../../integrations/push/index.ts';
 import { alertSettingsOf } from './alerts.ts';
@@ -134,4 +134,9 @@ export async function sendAlertPushes(
   };
   await Promise.all(Array.from({ length: PUSH_CONCURRENCY }, worker));
   return sent;
+}
+
+/** The push subscriptions the ended sessions' devices made end with them, in the same transaction. */
+export async function endDevicesOf(q: Queryable, sessionIds: number[]): Promise<void> {
+  await q.delete(pushSubscriptions).where(inArray(pushSubscriptions.sessionId, sessionIds));
 }

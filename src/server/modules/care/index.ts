@@ -5,7 +5,9 @@
  * their timelines, the help desk's sign-on, live chat. It follows the network's questions by their
  * event (tickets/network-questions.ts).
  */
+import './listeners.ts';
 import './tickets/network-questions.ts';
+export { ERASED_TEXT } from './erase.ts';
 export { chatRoutes } from './chat/chat.routes.ts';
 export { closeChatStreams } from './chat/hub.ts';
 export { chatDeskState } from './chat/desk.ts';

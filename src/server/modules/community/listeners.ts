@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
-import { members } from '../../db/schema.ts';
-import { memberJoined } from '../identity/index.ts';
+import { memberErased, memberJoined, setReferredBy } from '../identity/index.ts';
 import { simActivated } from '../lines/index.ts';
 import { membershipBought } from '../money/index.ts';
+import { forgetCommunityOf } from './erase.ts';
 import { recruitActivated, recruiterOf, rewardRecruiter } from './recruits.ts';
 import { referralFirstMembership, referralSignedUp } from './referrals.ts';
 
@@ -14,8 +13,7 @@ import { referralFirstMembership, referralSignedUp } from './referrals.ts';
  */
 memberJoined.on(async (tx, { member, affiliateId, now }) => {
   // A recruit link that is no member's is ignored: it must not stop anyone joining.
-  if (affiliateId && (await recruiterOf(tx, affiliateId)))
-    await tx.update(members).set({ referredBy: affiliateId }).where(eq(members.id, member.id));
+  if (affiliateId && (await recruiterOf(tx, affiliateId))) await setReferredBy(tx, member.id, affiliateId);
   // Someone a member referred by this address has joined: the referral moves on (the service hears of it after).
   await referralSignedUp(tx, member, now);
 });
@@ -26,3 +24,6 @@ membershipBought.on(async (tx, { ssn, membershipId, now }) => {
   await rewardRecruiter(tx, ssn, now);
   await referralFirstMembership(tx, ssn, membershipId, now);
 });
+
+// An account deleted: the referral service forgets the person; their claims, codes and referrals go.
+memberErased.on((tx, erased) => forgetCommunityOf(tx, erased));

@@ -1,9 +1,10 @@
-import { repayAdvance, changeCredit } from '../money/index.ts';
+import { changeCredit, recordMove, repayAdvance } from '../money/index.ts';
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { RECRUIT_REWARD_CENTS } from '../../../contract/recruit.schema.ts';
 import { isUniqueViolation, type Queryable } from '../../db/client.ts';
-import { balances, ledger, members, memberships, recruits, sims } from '../../db/schema.ts';
+import { balances, members, memberships, recruits, sims } from '../../db/schema.ts';
+import { giveAffiliateId, setReferredBy } from '../identity/index.ts';
 
 /**
  * Recruit and reward rules more than one feature needs: the member's affiliate id, the friend
@@ -19,12 +20,8 @@ export async function affiliateIdOf(db: Queryable, memberId: number): Promise<st
     const [row] = await db.select({ id: members.affiliateId }).from(members).where(eq(members.id, memberId));
     if (row?.id) return row.id;
     try {
-      const [set] = await db
-        .update(members)
-        .set({ affiliateId: newAffiliateId() })
-        .where(and(eq(members.id, memberId), isNull(members.affiliateId)))
-        .returning({ id: members.affiliateId });
-      if (set?.id) return set.id;
+      const set = await giveAffiliateId(db, memberId, newAffiliateId());
+      if (set) return set;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
@@ -64,10 +61,7 @@ export async function recruitActivated(
         .select({ affiliateId: members.affiliateId })
         .from(members)
         .where(eq(members.id, sent.recruiterMemberId));
-      await tx
-        .update(members)
-        .set({ referredBy: recruiter?.affiliateId ?? null })
-        .where(and(eq(members.id, memberId), isNull(members.referredBy)));
+      await setReferredBy(tx, memberId, recruiter?.affiliateId ?? null);
       return;
     }
   }
@@ -106,9 +100,9 @@ export async function rewardRecruiter(tx: Queryable, ssn: string, now: Date): Pr
     .for('update');
   if (!target) return;
   await changeCredit(tx, target.ssn, RECRUIT_REWARD_CENTS, now);
-  await tx.insert(ledger).values({
+  await recordMove(tx, {
     ssn: target.ssn,
-    occurredAt: now,
+    at: now,
     kind: 'reward',
     description: 'Recruit and reward',
     creditDeltaCents: RECRUIT_REWARD_CENTS,

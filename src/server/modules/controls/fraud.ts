@@ -4,8 +4,9 @@ import { lineChanges, members, sims } from '../../db/schema.ts';
 import { sendMail } from '../../integrations/mail/index.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { done, refused, type Outcome } from '../../kernel/outcome.ts';
-import { heldSuspended, lockMember, orderLineState } from '../lines/index.ts';
+import { heldSuspended, lockMember, orderLineState, setSimBlocked } from '../lines/index.ts';
 import { blockLine } from './security/security.service.ts';
+import { recordNumberLock } from '../identity/index.ts';
 
 /**
  * What the fraud team does to a member's line and lock (docs/product/staff.md "Roles": fraud), each in
@@ -61,7 +62,7 @@ export async function unblockByFraudTeam(
   const sim = await simOf(tx, memberId, ssn);
   if (!sim) return refused('noLine');
   if (!sim.blockedAt) return done('notBlocked');
-  await tx.update(sims).set({ blockedAt: null }).where(eq(sims.ssn, ssn));
+  await setSimBlocked(tx, ssn, null);
   // Back in service on the network, unless another hold keeps it suspended (a household's pause).
   if (atNetwork(sim) && !(await heldSuspended(tx, ssn))) await orderLineState(tx, clock, sim, 'active', clock());
   await mail(
@@ -84,7 +85,7 @@ export async function endLockByFraudTeam(
   const [member] = await tx.select().from(members).where(eq(members.id, memberId));
   if (!member) return refused('noMember');
   if (!member.numberLockedAt) return refused('notLocked');
-  await tx.update(members).set({ numberLockedAt: null, numberLockEndsAt: null }).where(eq(members.id, memberId));
+  await recordNumberLock(tx, memberId, { lockedAt: null, endsAt: null });
   await mail(
     tx,
     clock,

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { formatMsisdn, gbLabel } from '../../../contract/format.ts';
-import { ledger, memberships, sims, spotLoans } from '../../db/schema.ts';
+import { sims, spotLoans } from '../../db/schema.ts';
 import { DAY } from '../../kernel/clock.ts';
 import { type ServiceContext } from '../../kernel/outcome.ts';
 import { moveOut } from './flexi-data.service.ts';
+import { changeMembership, recordMove } from '../money/index.ts';
 
 /** Data for another member (docs/product/flexible-data.md): Spot me lends it for some days, Share gives it for good. */
 
@@ -25,9 +26,9 @@ export async function spotMe(
       await tx
         .insert(spotLoans)
         .values({ lenderSsn: ssn, borrowerSsn: recipient!.m.ssn, dataKb: kb, startsAt: now, endsAt });
-      await tx.insert(ledger).values({
+      await recordMove(tx, {
         ssn: recipient!.m.ssn,
-        occurredAt: now,
+        at: now,
         kind: 'flexi',
         dataDeltaKb: kb,
         reference: `${cause}:to`,
@@ -48,13 +49,10 @@ export async function share(ctx: ServiceContext, ssn: string, order: { msisdn: s
     describe: (kb, to) => `Shared ${gbLabel(kb)} with ${formatMsisdn(to ?? '')}`,
     apply: async (tx, _m, kb, cause, now, recipient) => {
       const theirs = recipient!.m;
-      await tx
-        .update(memberships)
-        .set({ dataInKb: theirs.dataInKb + kb })
-        .where(eq(memberships.id, theirs.id));
-      await tx.insert(ledger).values({
+      await changeMembership(tx, theirs.id, { dataInKb: kb });
+      await recordMove(tx, {
         ssn: theirs.ssn,
-        occurredAt: now,
+        at: now,
         kind: 'flexi',
         dataDeltaKb: kb,
         reference: `${cause}:to`,

@@ -12,11 +12,11 @@ import {
 } from '../../../contract/flexi-data.schema.ts';
 import { gbLabel } from '../../../contract/format.ts';
 import { isCheckViolation, isUniqueViolation, type Queryable } from '../../db/client.ts';
-import { balances, donations, flexiActions, ledger, memberships, sims, vaults } from '../../db/schema.ts';
+import { balances, donations, flexiActions, memberships, sims, vaults } from '../../db/schema.ts';
 import { intoSafe, unusedOf } from './flexi-data.ts';
 import { monthOf } from '../../kernel/calendar.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
-import { currentMembershipAt } from '../money/index.ts';
+import { changeMembership, currentMembershipAt, recordMove } from '../money/index.ts';
 import { sharingAllowed } from './sharing-rules.ts';
 
 type Membership = typeof memberships.$inferSelect;
@@ -139,17 +139,14 @@ export async function moveOut<T>(
       const kb = move.amountGb === 'all' ? unused : move.amountGb * KB_PER_GB;
       if (kb > unused) return refused('tooMuch');
 
-      await tx
-        .update(memberships)
-        .set({ dataOutKb: m.dataOutKb + kb })
-        .where(eq(memberships.id, m.id));
+      await changeMembership(tx, m.id, { dataOutKb: kb });
       if (monthly)
         await tx
           .insert(flexiActions)
           .values({ ssn: move.ssn, month: monthOf(now), action: monthly, dataKb: kb, createdAt: now });
-      await tx.insert(ledger).values({
+      await recordMove(tx, {
         ssn: move.ssn,
-        occurredAt: now,
+        at: now,
         kind: 'flexi',
         description: move.describe(kb, to?.msisdn),
         dataDeltaKb: -kb,
@@ -177,10 +174,7 @@ export async function carryover(ctx: ServiceContext, ssn: string) {
     amountGb: 'all',
     describe: (kb) => `Carryover: ${gbLabel(kb)} kept for your next membership`,
     apply: async (tx, m, kb) => {
-      await tx
-        .update(memberships)
-        .set({ carryForwardKb: m.carryForwardKb + kb })
-        .where(eq(memberships.id, m.id));
+      await changeMembership(tx, m.id, { carryForwardKb: kb });
       const [queued] = await tx
         .select({ id: memberships.id })
         .from(memberships)
@@ -228,7 +222,7 @@ export async function swap(ctx: ServiceContext, ssn: string, amountGb: number) {
     apply: async (tx, m, kb) => {
       const added = Math.round((kb / KB_PER_GB) * MINUTES_PER_GB);
       const max = m.landlineMinutesMax! + added;
-      await tx.update(memberships).set({ landlineMinutesMax: max }).where(eq(memberships.id, m.id));
+      await changeMembership(tx, m.id, { landlineMinutesMax: added });
       return {
         minutes_added: added,
         minutes: { max, used: m.landlineMinutesUsed, left: Math.max(0, max - m.landlineMinutesUsed) },
@@ -269,13 +263,10 @@ export async function unlock(
         .update(vaults)
         .set({ balanceKb: vault.balanceKb - kb, updatedAt: now })
         .where(eq(vaults.ssn, ssn));
-      await tx
-        .update(memberships)
-        .set({ dataInKb: m.dataInKb + kb })
-        .where(eq(memberships.id, m.id));
-      await tx.insert(ledger).values({
+      await changeMembership(tx, m.id, { dataInKb: kb });
+      await recordMove(tx, {
         ssn,
-        occurredAt: now,
+        at: now,
         kind: 'flexi',
         description: `Unlocked ${gbLabel(kb)} from The Safe`,
         dataDeltaKb: kb,

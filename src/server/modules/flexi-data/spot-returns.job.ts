@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import { formatMsisdn, gb as gbOf } from '../../../contract/format.ts';
-import { ledger, memberships, sims, spotLoans } from '../../db/schema.ts';
+import { memberships, sims, spotLoans } from '../../db/schema.ts';
 import { intoSafe } from './flexi-data.ts';
 import type { ServiceContext } from '../../kernel/outcome.ts';
-import { currentMembershipAt } from '../money/index.ts';
+import { changeMembership, currentMembershipAt, recordMove } from '../money/index.ts';
 
 /**
  * Spot me loans whose days are over (docs/product/flexible-data.md): what the borrower has not used goes back
@@ -39,13 +39,10 @@ export async function runSpotReturns({ db, clock }: ServiceContext): Promise<num
       const gb = `${gbOf(left)} GB`;
       const from = formatMsisdn(borrower?.msisdn ?? '');
       if (m && m.dataMaxKb !== null) {
-        await tx
-          .update(memberships)
-          .set({ dataInKb: m.dataInKb + left })
-          .where(eq(memberships.id, m.id));
-        await tx.insert(ledger).values({
+        await changeMembership(tx, m.id, { dataInKb: left });
+        await recordMove(tx, {
           ssn: loan.lenderSsn,
-          occurredAt: now,
+          at: now,
           kind: 'flexi',
           description: `Spot me: ${gb} back from ${from}`,
           dataDeltaKb: left,
@@ -53,9 +50,9 @@ export async function runSpotReturns({ db, clock }: ServiceContext): Promise<num
         });
       } else {
         await intoSafe(tx, loan.lenderSsn, left, now);
-        await tx.insert(ledger).values({
+        await recordMove(tx, {
           ssn: loan.lenderSsn,
-          occurredAt: now,
+          at: now,
           kind: 'flexi',
           description: `Spot me: ${gb} back from ${from}, kept in The Safe`,
           dataDeltaKb: 0,

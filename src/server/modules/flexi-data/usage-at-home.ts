@@ -7,6 +7,11 @@ import { sendAlertPushes } from '../alerts/index.ts';
 import {
   chargeCtes,
   chargedOf,
+  claimUsesCte,
+  goodyBagsDrawnCte,
+  goodyBagsLockedCte,
+  membershipDrawCtes,
+  membershipDrawnCte,
   needsSettling,
   priceListOf,
   rateUse,
@@ -18,7 +23,15 @@ import {
   type ChargedSim,
   type RatedUse,
 } from '../money/index.ts';
-import { countUsageAtHome, type Counted, type Use, type UseEvent, type UsageContext } from '../network/index.ts';
+import {
+  countUsageAtHome,
+  storeUseEventsCte,
+  type Counted,
+  type Use,
+  type UseEvent,
+  type UsageContext,
+} from '../network/index.ts';
+import { dailyUseCte } from '../lines/index.ts';
 
 /** One use at home, as the listener read it from a TMF635 Usage, with what it draws on and costs. */
 export interface UseAtHome {
@@ -128,30 +141,8 @@ async function countBatch(db: Database, clock: Clock, uses: UseAtHome[]): Promis
       left join sims s on s.msisdn = once.msisdn
       left join counted_uses cu on cu.usage_id = once.usage_id
     ),
-    ev as (
-      insert into network_events (event_id, event_type, event_time, outcome, note, body, received_at)
-      select event_id, 'UsageCreateEvent', event_time,
-        case when ssn is null or counted_ssn <> ssn then 'deadLetter' else 'applied' end,
-        case when ssn is null then 'no SIM has ' || msisdn
-          when counted_ssn <> ssn then 'usage ' || left(usage_id, 200) || ' was counted on another line'
-          when counted_ssn is not null then 'usage ' || left(usage_id, 200) || ' was counted before' end,
-        case when ssn is null or counted_ssn <> ssn then body::jsonb end,
-        ${now.toISOString()}::timestamptz
-      from j
-      on conflict do nothing
-      returning event_id, outcome
-    ),
-    -- Each usage id counted once: the first event to bring it claims it (the key waits for another
-    -- instance's claim, and then finds it), and only a claimed use draws on anything.
-    claim as (
-      insert into counted_uses (usage_id, ssn, event_id, counted_at)
-      select distinct on (j.usage_id) j.usage_id, j.ssn, j.event_id, ${now.toISOString()}::timestamptz
-      from j join ev on ev.event_id = j.event_id
-      where ev.outcome = 'applied' and j.usage_id is not null and j.counted_ssn is null
-      order by j.usage_id, j.ord
-      on conflict do nothing
-      returning event_id
-    ),
+    ${storeUseEventsCte(now)},
+    ${claimUsesCte(now)},
     a as materialized (
       select j.*, (
         select mm.id from memberships mm
@@ -169,34 +160,7 @@ async function countBatch(db: Database, clock: Clock, uses: UseAtHome[]): Promis
         coalesce(sum(units) filter (where allow = 'texts'), 0)::int as texts
       from a where membership_id is not null group by membership_id
     ),
-    -- What the uses draw on, locked as it is now (another instance's batch waits, or is waited for), with
-    -- the batch's data drawn from it: its own, then carried over, then add-ons (past them: spotted data, or due).
-    m as (
-      select mm.id, mm.ssn, mm.data_max_kb, mm.data_used_kb, mm.data_in_kb, mm.data_out_kb, mm.carryover_kb,
-        mm.carryover_used_kb, mm.addon_kb, mm.addon_used_kb, mm.mobile_minutes_max, mm.mobile_minutes_used,
-        mm.landline_minutes_max, mm.landline_minutes_used, mm.texts_max, mm.texts_used,
-        per.kb, per.mobile, per.landline, per.texts
-      from per join memberships mm on mm.id = per.membership_id
-      order by mm.id for update of mm
-    ),
-    draw as (
-      select m.*, o.own, o.carried,
-        case when m.data_max_kb is null then 0
-          else least(m.kb - o.own - o.carried, m.addon_kb - m.addon_used_kb) end as addon,
-        -- The room each allowance had before the batch (null: unlimited), keyed for the uses' lookup.
-        case when m.data_max_kb is null then null
-          else greatest(0, m.data_max_kb + m.data_in_kb - m.data_out_kb - m.data_used_kb)
-            + (m.carryover_kb - m.carryover_used_kb) + (m.addon_kb - m.addon_used_kb) end as room_data,
-        m.mobile_minutes_max - m.mobile_minutes_used as room_mobile,
-        m.landline_minutes_max - m.landline_minutes_used as room_landline,
-        m.texts_max - m.texts_used as room_texts
-      from m cross join lateral (
-        select x.own, case when m.data_max_kb is null then 0
-          else least(m.kb - x.own, m.carryover_kb - m.carryover_used_kb) end as carried
-        from (select case when m.data_max_kb is null then m.kb
-          else least(m.kb, greatest(0, m.data_max_kb + m.data_in_kb - m.data_out_kb - m.data_used_kb)) end as own) x
-      ) o
-    ),
+    ${membershipDrawCtes()},
     rooms as materialized (select jsonb_object_agg(id::text, jsonb_build_array(room_data, room_mobile, room_landline, room_texts)) as by_id from draw),
     lent as (
       select l.id, l.borrower_ssn as ssn, l.data_kb - l.used_kb as left_kb, l.ends_at from spot_loans l
@@ -204,12 +168,7 @@ async function countBatch(db: Database, clock: Clock, uses: UseAtHome[]): Promis
         and l.returned_at is null and l.ends_at > ${now.toISOString()}::timestamptz and l.used_kb < l.data_kb
       order by l.id for update
     ),
-    bags as (
-      select g.id, g.ssn, g.onboard_kb as left_kb, g.expires_at as ends_at from goody_bags g
-      where g.ssn in (select ssn from a where membership_id is null and allow = 'data')
-        and g.expires_at > ${now.toISOString()}::timestamptz and g.onboard_kb > 0
-      order by g.id for update
-    ),
+    ${goodyBagsLockedCte(now)},
     pools as materialized (
       select ssn, sum(left_kb) as kb from lent group by ssn
       union all
@@ -241,21 +200,7 @@ async function countBatch(db: Database, clock: Clock, uses: UseAtHome[]): Promis
             / r.per::numeric)::bigint end as cents
       from r
     ),
-    upd as (
-      update memberships u set
-        data_used_kb = d.data_used_kb + d.own,
-        carryover_used_kb = d.carryover_used_kb + d.carried,
-        addon_used_kb = d.addon_used_kb + d.addon,
-        mobile_minutes_used = case when d.mobile_minutes_max is null then d.mobile_minutes_used + d.mobile
-          else least(d.mobile_minutes_max, d.mobile_minutes_used + d.mobile) end,
-        landline_minutes_used = case when d.landline_minutes_max is null then d.landline_minutes_used + d.landline
-          else least(d.landline_minutes_max, d.landline_minutes_used + d.landline) end,
-        texts_used = case when d.texts_max is null then d.texts_used + d.texts
-          else least(d.texts_max, d.texts_used + d.texts) end
-      from draw d
-      where u.id = d.id
-      returning u.id, u.data_alert_level, u.data_alerted_percent
-    ),
+    ${membershipDrawnCte()},
     -- What is past a membership's own, carried and add-on data, from spotted data; with no membership,
     -- from goody bags: each pool soonest-ending first.
     pool_need as (
@@ -275,22 +220,8 @@ async function countBatch(db: Database, clock: Clock, uses: UseAtHome[]): Promis
       where s.id = t.id and t.take > 0
       returning s.id
     ),
-    bag_upd as (
-      update goody_bags g set onboard_kb = g.onboard_kb - t.take
-      from (
-        select b.id, least(b.left_kb, greatest(0, n.kb - coalesce(sum(b.left_kb) over (partition by b.ssn
-          order by b.ends_at, b.id rows between unbounded preceding and 1 preceding), 0))) as take
-        from bags b join pool_need n on n.ssn = b.ssn and n.bare
-      ) t
-      where g.id = t.id and t.take > 0
-      returning g.id
-    ),
-    daily as (
-      insert into daily_usage (ssn, day, data_kb, minutes, texts)
-      select ssn, day, sum(kb), sum(mins), sum(texts) from a group by ssn, day
-      on conflict (ssn, day) do update set data_kb = daily_usage.data_kb + excluded.data_kb,
-        minutes = daily_usage.minutes + excluded.minutes, texts = daily_usage.texts + excluded.texts
-    ),
+    ${goodyBagsDrawnCte()},
+    ${dailyUseCte()},
     -- What is due is taken from credit in this statement (money's charge).
     due_in as (
       select ord, ssn, reference, coalesce(description, 'Use') as description, use_kind, cents::int as cents, at

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { STEP_UP_PURPOSES } from '../../../contract/step-up.schema.ts';
-import { createdAt, oneOf, partOf, rowId, ts } from '../../db/schema/columns.ts';
+import { createdAt, oneOf, rowId, ts } from '../../db/schema/columns.ts';
 import { memberColumn, members } from './members.tables.ts';
 
 /** What an e-mail token is for (server-side only). */
@@ -130,67 +130,4 @@ export const webauthnChallenges = pgTable(
     oneOf('webauthn_challenges_purpose', t.purpose, WEBAUTHN_PURPOSES),
     check('webauthn_challenges_owner', sql`(${t.purpose} = 'register') = (${t.memberId} is not null)`),
   ],
-);
-
-/**
- * Web Push subscriptions (docs/product/phone.md): one per device of a member that turned "Notifications on this
- * device" on. The endpoint is the push service's URL for that browser (checked against the allowed
- * hosts before it is kept); the session that subscribed ends it at log-out.
- */
-export const pushSubscriptions = pgTable(
-  'push_subscriptions',
-  {
-    id: rowId(),
-    memberId: memberColumn(),
-    endpoint: text('endpoint').notNull(),
-    /** The browser's P-256 public key and auth secret (base64url), for aes128gcm. */
-    p256dh: text('p256dh').notNull(),
-    auth: text('auth').notNull(),
-    /** The session that made it: the subscription ends with it (modules/identity/sessions.ts endSessions). */
-    sessionId: partOf('session_id', () => sessions.id),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
-    index('push_subscriptions_member_idx').on(t.memberId),
-    // A session's subscription: ended with it (the cascade), and kept from pruning while there.
-    index('push_subscriptions_session_idx').on(t.sessionId),
-  ],
-);
-
-/** Proof-of-work captcha answers already used; the primary key makes each answer good once. */
-export const captchaSolutions = pgTable('captcha_solutions', {
-  signature: text('signature').primaryKey(),
-  expiresAt: ts('expires_at').notNull(),
-});
-
-/**
- * Rate-limit counters shared by every instance on PostgreSQL (docs/product/production.md): one row per key and
- * window, counted with one atomic upsert, so N instances do not allow N times the limit.
- */
-export const rateLimits = pgTable(
-  'rate_limits',
-  {
-    key: text('key').primaryKey(),
-    hits: integer('hits').notNull(),
-    resetAt: ts('reset_at').notNull(),
-  },
-  // The minute's job removes windows that are over.
-  (t) => [index('rate_limits_reset_idx').on(t.resetAt)],
-);
-
-/** A request that moved (or tried to move) money, by its Idempotency-Key: a repeat gets the first answer. */
-export const idempotencyKeys = pgTable(
-  'idempotency_keys',
-  {
-    scope: text('scope').notNull(),
-    key: text('key').notNull(),
-    requestHash: text('request_hash').notNull(),
-    /** Null while the first request is still being answered. */
-    status: integer('status'),
-    body: text('body'),
-    createdAt: createdAt(),
-  },
-  // The minute's job removes keys past their day by age.
-  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );

@@ -13,5 +13,18 @@ export { settingsRoutes } from './settings/settings.routes.ts';
 export { signUpRoutes } from './sign-up/sign-up.routes.ts';
 export { memberJoined, resendVerification } from './sign-up/sign-up.service.ts';
 export { issueStepUpCode, mailStepUpCode, useStepUpCode } from './step-up.ts';
-export { endSessions } from './sessions.ts';
+export { endSessions, sessionsEnded } from './sessions.ts';
+export { eraseMember, memberErased } from './erase.ts';
+export type { MemberErased } from './erase.ts';
+export {
+  addSegment,
+  endNumberLocksDue,
+  forgetExpiredChallenges,
+  giveAffiliateId,
+  removeSegment,
+  recordNumberLock,
+  setProvedEmail,
+  setReferredBy,
+  setSpendLimitCents,
+} from './member-marks.ts';
 export { identifySession, requireOwnAccount, requireSession } from './protect.ts';

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { ALERT_CAUSES } from '../../../contract/alerts.schema.ts';
 import { LEGACY_TYPES } from '../../../contract/constants.ts';
-import { createdAt, oneOf, partOf, rowId, ts, valuesOf } from '../../db/schema/columns.ts';
+import { partOf, rowId, ts, valuesOf } from '../../db/schema/columns.ts';
 
 export const members = pgTable(
   'members',
@@ -93,54 +92,6 @@ export const contactPreferences = pgTable(
       'contact_preferences_lengths',
       sql`coalesce(length(${t.notes}), 0) <= 500 and coalesce(length(${t.representativeName}), 0) <= 100 and coalesce(length(${t.representativeRelationship}), 0) <= 60`,
     ),
-  ],
-);
-
-export const notifications = pgTable(
-  'notifications',
-  {
-    id: rowId(),
-    memberId: memberColumn(),
-    title: text('title').notNull(),
-    body: text('body').notNull(),
-    read: boolean('read').notNull().default(false),
-    createdAt: createdAt(),
-  },
-  (t) => [index('notifications_member_time_idx').on(t.memberId, t.createdAt, t.id)],
-);
-
-/** The member's alert switches (docs/product/member-controls.md): a row per cause; none means both channels on. */
-export const alertSettings = pgTable(
-  'alert_settings',
-  {
-    memberId: memberColumn(),
-    cause: text('cause', { enum: ALERT_CAUSES }).notNull(),
-    inApp: boolean('in_app').notNull(),
-    email: boolean('email').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.memberId, t.cause] }), oneOf('alert_settings_cause', t.cause, ALERT_CAUSES)],
-);
-
-/** Alerts raised, one row per cause (its key): the scheduled job may run any number of times. */
-export const alerts = pgTable(
-  'alerts',
-  {
-    id: rowId(),
-    memberId: memberColumn(),
-    cause: text('cause', { enum: ALERT_CAUSES }).notNull(),
-    causeKey: text('cause_key').notNull(),
-    title: text('title').notNull(),
-    body: text('body').notNull(),
-    createdAt: createdAt(),
-    /** When its push went to the member's devices (docs/product/phone.md); null: not yet (the jobs send it). */
-    pushedAt: ts('pushed_at'),
-  },
-  (t) => [
-    uniqueIndex('alerts_once_per_cause').on(t.causeKey),
-    index('alerts_member_time_idx').on(t.memberId, t.createdAt, t.id),
-    index('alerts_to_push_idx')
-      .on(t.id)
-      .where(sql`${t.pushedAt} is null`),
   ],
 );
 

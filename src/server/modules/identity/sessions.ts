@@ -1,10 +1,14 @@
-import { and, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import { SESSION_IDLE_MS, SESSION_MAX_MS } from '../../../contract/constants.ts';
 import { batched } from '../../db/batch.ts';
 import { prepared, type Database, type Queryable } from '../../db/client.ts';
-import { members, pushSubscriptions, sessions, sims } from '../../db/schema.ts';
+import { members, sessions, sims } from '../../db/schema.ts';
+import { domainEvent } from '../../kernel/events.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { randomToken, sameSecret, sha256 } from '../../kernel/tokens.ts';
+
+/** Sessions ended (a log-out, a password changed or reset), in the transaction that ended them. */
+export const sessionsEnded = domainEvent<{ sessionIds: number[] }>();
 
 export interface NewSession {
   token: string;
@@ -130,8 +134,9 @@ export async function checkSession(
 
 /**
  * Ends sessions: one (log-out), or all of a member's but one (a password change) or all (a reset).
- * The one place a session ends, so what belongs to a session ends with it: the push subscription
- * its device made (docs/product/phone.md), in the same transaction.
+ * The one place a session ends, so what belongs to a session ends with it: it says so
+ * (`sessionsEnded`), and alerts ends the push subscription its device made (docs/product/phone.md),
+ * in the same transaction.
  */
 export async function endSessions(
   q: Queryable,
@@ -151,11 +156,5 @@ export async function endSessions(
           ),
     )
     .returning({ id: sessions.id });
-  if (ended.length > 0)
-    await q.delete(pushSubscriptions).where(
-      inArray(
-        pushSubscriptions.sessionId,
-        ended.map((s) => s.id),
-      ),
-    );
+  if (ended.length > 0) await sessionsEnded.emit(q, { sessionIds: ended.map((s) => s.id) });
 }

@@ -43,3 +43,9 @@ export async function lineStateAtNetwork(tx: Queryable, ssn: string, state: 'act
     .set({ lineState: state })
     .where(and(eq(sims.ssn, ssn), isNotNull(sims.lineState)));
 }
+
+/** A SIM blocked here (lost or stolen, or by the fraud team) from `at`, or unblocked with null: the SIM's row as it is after. */
+export async function setSimBlocked(tx: Queryable, ssn: string, at: Date | null) {
+  const [row] = await tx.update(sims).set({ blockedAt: at }).where(eq(sims.ssn, ssn)).returning();
+  return row;
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { dailyUsage } from '../../db/schema.ts';
 
@@ -41,4 +41,18 @@ export async function useByMonth(
     .where(and(eq(dailyUsage.ssn, ssn), gte(dailyUsage.day, `${fromMonth}-01`)))
     .groupBy(month);
   return rows;
+}
+
+/**
+ * Lines' part of the statement that counts uses at home many at a time (flexi-data's usage-at-home.ts,
+ * ADR 052): each SIM's day of use added to. Reads `a` (ssn, day, kb, mins, texts); defines `daily`.
+ */
+export function dailyUseCte(): SQL {
+  return sql`
+    daily as (
+      insert into daily_usage (ssn, day, data_kb, minutes, texts)
+      select ssn, day, sum(kb), sum(mins), sum(texts) from a group by ssn, day
+      on conflict (ssn, day) do update set data_kb = daily_usage.data_kb + excluded.data_kb,
+        minutes = daily_usage.minutes + excluded.minutes, texts = daily_usage.texts + excluded.texts
+    )`;
 }

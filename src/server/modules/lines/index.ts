@@ -4,11 +4,19 @@
  * Lines: a member's SIMs and numbers (activation, SIM orders and their delivery, a replacement, a
  * change of SIM, a port-in) and the orders each makes to the network.
  */
+import './listeners.ts';
 import './port-out.ts';
 export { numberMovedAway } from './port-out.ts';
 export { lineChangesTold, portOutRequested, simChanged } from './line-changes.ts';
 export type { TellContext } from './line-changes.ts';
-export { heldSuspended, lineStateAtNetwork, memberHasBlockedSim, simIsBlocked, suspensionHolds } from './blocks.ts';
+export {
+  heldSuspended,
+  lineStateAtNetwork,
+  memberHasBlockedSim,
+  setSimBlocked,
+  simIsBlocked,
+  suspensionHolds,
+} from './blocks.ts';
 export { orderLineDeletion, orderLineState } from './line-orders.ts';
 export { onboardingRoutes } from './onboarding/onboarding.routes.ts';
 export { simActivated } from './onboarding/onboarding.service.ts';
@@ -18,8 +26,8 @@ export { ordersRoutes } from './orders/orders.routes.ts';
 export { orderPortIn } from './port-in.ts';
 export { simSettingsRoutes } from './sim-settings/sim-settings.routes.ts';
 export { CardRefused, moveToNewSim } from './sim-settings/sim-settings.service.ts';
-export { lockMember } from './stock.ts';
-export { useByDay, useByMonth } from './daily-use.ts';
+export { lockMember, setCardAside } from './stock.ts';
+export { dailyUseCte, useByDay, useByMonth } from './daily-use.ts';
 export type { UseFigures } from './daily-use.ts';
 export { linesJobs } from './jobs.ts';
 export type { DeliveryAdapter } from './integrations/delivery/index.ts';

@@ -2,11 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { formatMsisdn } from '../../../contract/format.ts';
 import { NETWORK_ORDER_ENDS, type LineState, type NetworkOrderState } from '../../../contract/network.ts';
 import type { Queryable } from '../../db/client.ts';
-import { notifications, sims } from '../../db/schema.ts';
+import { sims } from '../../db/schema.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { queueNetworkOrder, orderCause, type NetworkOrder, type StepDetail } from '../network/index.ts';
 import { moveSimRows } from './sim-keyed.ts';
 import { heldSuspended } from './blocks.ts';
+import { notify } from '../alerts/index.ts';
 
 /**
  * A line's own orders to the network (docs/product/network.md), written in the cause's transaction,
@@ -15,7 +16,7 @@ import { heldSuspended } from './blocks.ts';
  */
 
 const tell = (tx: Queryable, memberId: number, now: Date, title: string, body: string) =>
-  tx.insert(notifications).values({ memberId, title, body, createdAt: now });
+  notify(tx, memberId, now, { title, body });
 
 /** The SIM an order is for, once the order has ended (what a line's causes act on). */
 async function endedSim(tx: Queryable, order: NetworkOrder, state: NetworkOrderState) {

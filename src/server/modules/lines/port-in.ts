@@ -3,10 +3,12 @@ import type { NetworkOrderState } from '../../../contract/network.ts';
 import type { PortIn, PortInStatus } from '../../../contract/sim-settings.schema.ts';
 import { SEGMENT_PORTIN } from '../../../contract/constants.ts';
 import type { Queryable } from '../../db/client.ts';
-import { notifications, portInEvents, portInRequests, segments, sims } from '../../db/schema.ts';
+import { portInEvents, portInRequests, sims } from '../../db/schema.ts';
 import { dayOf } from '../../kernel/calendar.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { networkHoldsBack, queueNetworkOrder, orderCause } from '../network/index.ts';
+import { notify } from '../alerts/index.ts';
+import { removeSegment } from '../identity/index.ts';
 
 type Row = typeof portInRequests.$inferSelect;
 
@@ -96,12 +98,10 @@ export async function movePortIn(
       .values({ requestId: id, status, note: status === next ? note : null, at: now })
       .onConflictDoNothing();
   if (next === 'completed' || next === 'rejected') {
-    await tx.delete(segments).where(and(eq(segments.memberId, row.memberId), eq(segments.segmentType, SEGMENT_PORTIN)));
-    await tx.insert(notifications).values({
-      memberId: row.memberId,
+    await removeSegment(tx, row.memberId, SEGMENT_PORTIN);
+    await notify(tx, row.memberId, now, {
       title: next === 'completed' ? 'Your number has moved to 48' : 'Your number could not be moved',
       body: next === 'completed' ? `${row.msisdn} is now your 48 number.` : note!,
-      createdAt: now,
     });
   }
   return next;

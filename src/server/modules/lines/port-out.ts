@@ -1,9 +1,10 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { formatMsisdn } from '../../../contract/format.ts';
-import { notifications, sims } from '../../db/schema.ts';
+import { sims } from '../../db/schema.ts';
 import { domainEvent } from '../../kernel/events.ts';
 import { applyNumberLeaving, applyNumberLeft, type FollowUp, type PortOutSaid } from '../network/index.ts';
 import { lineChangesTold, portOutRequested } from './line-changes.ts';
+import { notify } from '../alerts/index.ts';
 
 /** A member's number moved to another network (the SIM no longer has it): money offers the credit back. */
 export const numberMovedAway = domainEvent<{
@@ -25,11 +26,9 @@ applyNumberLeft(async (tx, ctx, msisdn, said = {}) => {
   const at = ctx.clock();
   await tx.update(sims).set({ msisdn: null, status: 'inactive', lineState: null }).where(eq(sims.ssn, sim.ssn));
   if (sim.memberId)
-    await tx.insert(notifications).values({
-      memberId: sim.memberId,
+    await notify(tx, sim.memberId, at, {
       title: 'Your number has moved to another network',
       body: `${formatMsisdn(msisdn)} now belongs to another network, so your 48 SIM no longer works. Your account stays open: order a new SIM in my48 any time.`,
-      createdAt: at,
     });
   await numberMovedAway.emit(tx, { ssn: sim.ssn, msisdn, memberId: sim.memberId, at, said });
   return { outcome: 'applied', followUp: tellNow };

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { members, simStock, sims } from '../../db/schema.ts';
 import { done, refused, type Outcome } from '../../kernel/outcome.ts';
@@ -21,4 +21,18 @@ export async function takeCardFromStock(
 /** Locks the member's row for the rest of the transaction, so two changes of one member's SIMs run one after the other. */
 export async function lockMember(tx: Queryable, memberId: number): Promise<void> {
   await tx.execute(sql`select id from ${members} where ${members.id} = ${memberId} for update`);
+}
+
+/** Sets a card aside for an order (the highest-numbered free card): its activation will be the order's (a recruit's friend's). */
+export async function setCardAside(tx: Queryable, orderId: number): Promise<string | null> {
+  const [free] = await tx
+    .select({ ssn: simStock.ssn })
+    .from(simStock)
+    .where(isNull(simStock.orderId))
+    .orderBy(desc(simStock.ssn))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  if (!free) return null;
+  await tx.update(simStock).set({ orderId }).where(eq(simStock.ssn, free.ssn));
+  return free.ssn;
 }

@@ -5,9 +5,7 @@
  * purchases and memberships with auto-renew, refunds, the top-up advance, the spend limit,
  * transactions, the gift shop; the alerts a membership raises.
  */
-import './refunds.ts';
-import './credit-back/credit-back.ts';
-import './usage/state.ts';
+import './listeners.ts';
 export { repayAdvance } from './advance.ts';
 export { advanceRoutes } from './advance/advance.routes.ts';
 export { creditBackRoutes } from './credit-back/credit-back.routes.ts';
@@ -38,6 +36,8 @@ export {
   shiftMembershipDays,
 } from './memberships.ts';
 export { membershipsRoutes } from './memberships/memberships.routes.ts';
+export { changeMembership, drawAllowance, giveGoodyBag, openBalance, recordMove, setRoamingDataUsed } from './moves.ts';
+export type { MembershipChange, Move } from './moves.ts';
 export { pay } from './pay.ts';
 export type { MoneyContext } from './pay.ts';
 export type { PeriodAllowance } from './memberships.ts';
@@ -53,6 +53,13 @@ export type { PriceList } from './usage/prices.ts';
 export { costOf, rateUse } from './usage/rating.ts';
 export type { RatedUse, RatedUseOfKind } from './usage/rating.ts';
 export { chargeCtes, chargedOf, usageReference } from './usage/charges.ts';
+export {
+  claimUsesCte,
+  goodyBagsDrawnCte,
+  goodyBagsLockedCte,
+  membershipDrawCtes,
+  membershipDrawnCte,
+} from './usage/allowance-ctes.ts';
 export type { Charged } from './usage/charges.ts';
 export { chargeAndSettle, needsSettling, settleCharges } from './usage/settle.ts';
 export { claimUse, reportedAgain, useReported } from './usage/again.ts';

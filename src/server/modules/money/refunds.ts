@@ -1,12 +1,13 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { euro } from '../../../contract/format.ts';
 import type { Queryable } from '../../db/client.ts';
-import { cardRefunds, ledger, memberships, notifications, sims } from '../../db/schema.ts';
+import { cardRefunds, ledger, memberships, sims } from '../../db/schema.ts';
 import type { PaymentsAdapter } from './integrations/payments/index.ts';
 import { changeCredit } from './credit.ts';
-import { purchaseLiftRefused, type RefundablePurchase } from '../network/index.ts';
+import type { RefundablePurchase } from '../network/index.ts';
 import type { ServiceContext } from '../../kernel/outcome.ts';
 import { creditBackOfRefund, creditBackPaid, cardPartRefused } from './credit-back/credit-back.ts';
+import { notify } from '../alerts/index.ts';
 
 /**
  * A purchase the network could not apply (it refused to start data again for it,
@@ -100,11 +101,9 @@ export async function refundPurchase(
     cardBack > 0 ? `${euro(cardBack)} back to your card${paid.cardLast4 ? ` ending ${paid.cardLast4}` : ''}` : '',
   ].filter(Boolean);
   if (payingSim?.memberId)
-    await tx.insert(notifications).values({
-      memberId: payingSim.memberId,
+    await notify(tx, payingSim.memberId, now, {
       title: 'Your purchase is refunded',
       body: `The network could not start data again on ${lineSim?.msisdn ?? 'your SIM'} for ${paid.description}, so it is undone and refunded${back.length ? `: ${back.join(' and ')}` : ''}. A card refund can take a few working days to reach your account. Contact us through my48 → Support and we will sort out your data.`,
-      createdAt: now,
     });
   return true;
 }
@@ -165,6 +164,3 @@ export async function giveBackCardRefunds(
   }
   return given;
 }
-
-// A purchase whose data the network refused to start again is undone and refunded.
-purchaseLiftRefused.on((tx, { ssn, now, purchase }) => refundPurchase(tx, now, ssn, purchase));

@@ -19,8 +19,14 @@ export type CreditsHeld = (q: Queryable) => Promise<{ msisdn: string; cents: num
 /** Use the credit could not pay for since a time: how many uses and how much (money's record of it). */
 export type UnchargedSince = (q: Queryable, since: Date) => Promise<{ uses: number; cents: number }>;
 
-const readers: { credits?: CreditsHeld; uncharged?: UnchargedSince } = {};
-export const readCreditsWith = (read: { credits: CreditsHeld; uncharged: UnchargedSince }) => {
+/** How the reconciliation reads the portal's credit: told by money when it loads. */
+export interface CreditsReader {
+  credits: CreditsHeld;
+  uncharged: UnchargedSince;
+}
+
+const readers: Partial<CreditsReader> = {};
+export const readCreditsWith = (read: CreditsReader) => {
   readers.credits = read.credits;
   readers.uncharged = read.uncharged;
 };

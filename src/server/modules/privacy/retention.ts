@@ -1,16 +1,9 @@
 import { NETWORK_ORDER_ENDS } from '../../../contract/network.ts';
 import { and, eq, exists, gt, inArray, lt, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import {
-  networkEvents,
-  countedUses,
-  networkOrders,
-  outbox,
-  pushSubscriptions,
-  sessions,
-  webauthnChallenges,
-} from '../../db/schema.ts';
+import { networkEvents, countedUses, networkOrders, outbox, pushSubscriptions, sessions } from '../../db/schema.ts';
 import type { ServiceContext } from '../../kernel/outcome.ts';
+import { forgetExpiredChallenges } from '../identity/index.ts';
 
 /**
  * How long rows that only grow are kept once they are of no more use (ADR 038): a session a month
@@ -76,10 +69,7 @@ export async function pruneGrowingTables({ db, clock }: ServiceContext): Promise
     age: outbox.sentAt,
     where: lt(outbox.sentAt, daysBefore(now, RETENTION.sentMailDays)),
   });
-  const challengesGone = await db
-    .delete(webauthnChallenges)
-    .where(lt(webauthnChallenges.expiresAt, now))
-    .returning({ id: webauthnChallenges.id });
+  const challengesGone = await forgetExpiredChallenges(db, now);
   const eventsGone = await pruneOldest(db, networkEvents, {
     id: networkEvents.eventId,
     age: networkEvents.receivedAt,
@@ -122,7 +112,7 @@ export async function pruneGrowingTables({ db, clock }: ServiceContext): Promise
     networkOrders: ordersGone,
     sessions: sessionsGone,
     mail: mailGone,
-    passkeyChallenges: challengesGone.length,
+    passkeyChallenges: challengesGone,
     networkEvents: eventsGone,
     countedUses: usesGone,
   };

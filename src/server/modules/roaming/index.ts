@@ -4,6 +4,7 @@
  * Roaming (docs/product/roaming.md): use abroad by country, the notices and the cap (use-
  * abroad.ts counts it for the network).
  */
+import './listeners.ts';
 import './use-abroad.ts';
 export { roamingRoutes } from './roaming.routes.ts';
 export { recordUseAbroad } from './roaming.ts';

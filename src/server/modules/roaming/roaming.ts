@@ -24,8 +24,9 @@ import {
   costOf,
   currentMembershipAt,
   type PriceList,
-  type RatedUse,
   type RatedUseOfKind,
+  drawAllowance,
+  setRoamingDataUsed,
 } from '../money/index.ts';
 import type { ServiceContext } from '../../kernel/outcome.ts';
 
@@ -146,7 +147,7 @@ export async function recordUseAbroad(
     const over =
       report.dataKb > 0
         ? Math.max(0, used - allowance.max) - Math.max(0, allowance.used - allowance.max)
-        : await drawAtHomeAllowance(q, ssn, now, pricing?.rated);
+        : await drawAllowance(q, ssn, now, pricing?.rated);
     const chargedCents = await charge(priced(over));
     if (allowance.max > 0 && used * 5 >= allowance.max * 4)
       await notice({
@@ -234,10 +235,7 @@ async function euAllowanceForUpdate(
       period: m.startsAt.toISOString(),
       // What is used past the allowance is not the allowance's (the surcharge applies): the figure stops at it.
       use: async (used: number) => {
-        await q
-          .update(memberships)
-          .set({ roamingUsedKb: Math.min(used, m.roamingMaxKb) })
-          .where(eq(memberships.id, m.id));
+        await setRoamingDataUsed(q, m.id, Math.min(used, m.roamingMaxKb));
       },
     };
   let max = row?.creditAllowanceKb ?? null;
@@ -267,35 +265,6 @@ async function euAllowanceForUpdate(
  * landlines) or texts, its row locked: answers what the allowance could not cover (all of it with no
  * membership, none with an unlimited one).
  */
-async function drawAtHomeAllowance(q: Queryable, ssn: string, now: Date, rated: RatedUse | undefined) {
-  if (!rated || rated.units <= 0) return 0;
-  const column =
-    rated.allowance === 'mobileMinutes'
-      ? { max: memberships.mobileMinutesMax, used: memberships.mobileMinutesUsed, key: 'mobileMinutesUsed' as const }
-      : rated.allowance === 'landlineMinutes'
-        ? {
-            max: memberships.landlineMinutesMax,
-            used: memberships.landlineMinutesUsed,
-            key: 'landlineMinutesUsed' as const,
-          }
-        : rated.allowance === 'texts'
-          ? { max: memberships.textsMax, used: memberships.textsUsed, key: 'textsUsed' as const }
-          : null;
-  if (!column) return rated.units;
-  const [m] = await q
-    .select({ id: memberships.id, max: column.max, used: column.used })
-    .from(memberships)
-    .where(and(eq(memberships.ssn, ssn), currentMembershipAt(now)))
-    .for('update');
-  if (!m) return rated.units;
-  const taken = m.max === null ? rated.units : Math.min(rated.units, Math.max(0, m.max - m.used));
-  await q
-    .update(memberships)
-    .set({ [column.key]: m.used + taken })
-    .where(eq(memberships.id, m.id));
-  return rated.units - taken;
-}
-
 async function addUse(q: Queryable, ssn: string, month: string, report: UsageAbroad, dataKb: number) {
   await q
     .insert(roamingUsage)

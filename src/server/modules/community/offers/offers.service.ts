@@ -8,20 +8,11 @@ import {
   type CampaignSlug,
 } from '../../../../contract/offers.schema.ts';
 import type { Queryable } from '../../../db/client.ts';
-import {
-  goodyBags,
-  ledger,
-  members,
-  offerClaims,
-  offerCodes,
-  products,
-  sims,
-  studentCodes,
-} from '../../../db/schema.ts';
+import { members, offerClaims, offerCodes, products, sims, studentCodes } from '../../../db/schema.ts';
 import type { PublishedContent } from '../../../integrations/content/index.ts';
 import { sendMail } from '../../../integrations/mail/index.ts';
 import { dayOf } from '../../../kernel/calendar.ts';
-import { bulkMembershipEligible } from '../../money/index.ts';
+import { bulkMembershipEligible, giveGoodyBag, recordMove } from '../../money/index.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { sameSecret, sha256 } from '../../../kernel/tokens.ts';
 
@@ -117,16 +108,10 @@ async function claim(
   const [product] = await tx.select().from(products).where(eq(products.sku, c.bag));
   if (!product?.dataKb) throw new Error(`offer goody bag ${c.bag} is not in the catalogue`);
   const expiresAt = new Date(now.getTime() + product.days * 86_400_000);
-  await tx.insert(goodyBags).values({
+  await giveGoodyBag(tx, { ssn: c.ssn, sku: product.sku, kb: product.dataKb, expiresAt });
+  await recordMove(tx, {
     ssn: c.ssn,
-    productSku: product.sku,
-    maxOnboardKb: product.dataKb,
-    onboardKb: product.dataKb,
-    expiresAt,
-  });
-  await tx.insert(ledger).values({
-    ssn: c.ssn,
-    occurredAt: now,
+    at: now,
     kind: 'offer',
     description: product.name,
     dataDeltaKb: product.dataKb,

@@ -1,12 +1,20 @@
-import { memberHasBlockedSim, orderOf, placeOrderIn, type Address, lockMember } from '../../lines/index.ts';
-import { and, count, desc, eq, gte, isNull, ne } from 'drizzle-orm';
+import {
+  type Address,
+  lockMember,
+  memberHasBlockedSim,
+  orderOf,
+  placeOrderIn,
+  setCardAside,
+} from '../../lines/index.ts';
+import { and, count, desc, eq, gte, ne } from 'drizzle-orm';
 import { RECRUIT_REWARD_CENTS } from '../../../../contract/recruit.schema.ts';
 import { KICKBACK_REQUESTER, KICKBACK_SKU, SEND_FREE_SIM_DAILY_LIMIT } from '../../../../contract/recruit.ts';
 import type { Queryable } from '../../../db/client.ts';
-import { members, orders, recruits, sims, simStock } from '../../../db/schema.ts';
+import { members, orders, recruits, sims } from '../../../db/schema.ts';
 import { dayStartOf } from '../../../kernel/calendar.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { affiliateIdOf, recruiterOf } from '../recruits.ts';
+import { setReferredBy } from '../../identity/index.ts';
 
 export { affiliateIdOf };
 
@@ -71,20 +79,6 @@ export async function affiliateInfo(
   return recruiter ? done({ nickname: recruiter.nickname }) : refused('unknownAffiliate');
 }
 
-/** Sets a card aside for a recruit order (the highest-numbered free card): its activation will be the friend's. */
-async function cardFor(tx: Queryable, orderId: number): Promise<string | null> {
-  const [free] = await tx
-    .select({ ssn: simStock.ssn })
-    .from(simStock)
-    .where(isNull(simStock.orderId))
-    .orderBy(desc(simStock.ssn))
-    .limit(1)
-    .for('update', { skipLocked: true });
-  if (!free) return null;
-  await tx.update(simStock).set({ orderId }).where(eq(simStock.ssn, free.ssn));
-  return free.ssn;
-}
-
 /**
  * Sends a free SIM to a friend (spec section 4, "Send free SIM"): the member's row is locked, so
  * sends of one member run one after the other and the daily count read is the true one: the
@@ -106,7 +100,7 @@ export async function sendFreeSim({ db, clock }: ServiceContext, memberId: numbe
       address,
       recruiterMemberId: memberId,
     });
-    const ssn = await cardFor(tx, order.id);
+    const ssn = await setCardAside(tx, order.id);
     await tx.insert(recruits).values({
       recruiterMemberId: memberId,
       orderId: order.id,
@@ -160,11 +154,8 @@ export async function matesRates(
       recruiterMemberId: recruiter.id,
       ip,
     });
-    const ssn = await cardFor(tx, order.id);
-    await tx
-      .update(members)
-      .set({ referredBy: link })
-      .where(and(eq(members.id, memberId), isNull(members.referredBy)));
+    const ssn = await setCardAside(tx, order.id);
+    await setReferredBy(tx, memberId, link);
     const [friend] = await tx
       .select({ firstname: members.firstname, lastname: members.lastname })
       .from(members)

@@ -9,13 +9,13 @@ import {
 } from '../../../../contract/line-changes.ts';
 import { lineChangesMessages } from '../../../../contract/line-changes.schema.ts';
 import type { Queryable } from '../../../db/client.ts';
-import { lineChanges, members, notifications, sims } from '../../../db/schema.ts';
+import { lineChanges, members, sims } from '../../../db/schema.ts';
 import { sendMail } from '../../../integrations/mail/index.ts';
 import { DAY } from '../../../kernel/clock.ts';
 import { siteLink } from '../../../kernel/links.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { randomToken, sha256 } from '../../../kernel/tokens.ts';
-import { pushToMember } from '../../alerts/index.ts';
+import { notify, pushToMember } from '../../alerts/index.ts';
 import { openFraudTicket } from '../../care/index.ts';
 import { endSessions } from '../../identity/index.ts';
 import {
@@ -238,11 +238,9 @@ export async function reportLineChange(
     const wayBack = blocked
       ? 'To use your line again once it is safe: log in, then my48 → Lost SIM → Unblock, with a code we e-mail you. If your SIM was changed without you, ask us for a new one.'
       : 'Our fraud team will ask the network that took your number to give it back.';
-    await tx.insert(notifications).values({
-      memberId: row.memberId,
+    await notify(tx, row.memberId, now, {
       title: "You told us a change to your line wasn't you",
       body: `${change.what} ${blocked ? `We blocked ${number} and signed every device out.` : 'We signed every device out.'} Your case is ${reference}. ${wayBack}`,
-      createdAt: now,
     });
     await sendMail(tx, clock, {
       to: member!.email,

@@ -5,14 +5,15 @@ import { LOCK_OFF_HOURS, LOCKED_CHANGE_HOURS, type LockedChangeState } from '../
 import { numberLockMessages } from '../../../../contract/number-lock.schema.ts';
 import type { StepUpFailure } from '../../../../contract/step-up.schema.ts';
 import type { Queryable } from '../../../db/client.ts';
-import { lockedChanges, members, notifications, sims } from '../../../db/schema.ts';
+import { lockedChanges, members, sims } from '../../../db/schema.ts';
 import { sendMail } from '../../../integrations/mail/index.ts';
 import { HOUR, type Clock } from '../../../kernel/clock.ts';
 import { done, refused, unlessTaken, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { verifyPassword } from '../../../kernel/passwords.ts';
 import { openFraudTicket } from '../../care/index.ts';
-import { mailStepUpCode, useStepUpCode } from '../../identity/index.ts';
+import { endNumberLocksDue, mailStepUpCode, recordNumberLock, useStepUpCode } from '../../identity/index.ts';
 import { CardRefused, lockMember, moveToNewSim, portOutRequested } from '../../lines/index.ts';
+import { notify } from '../../alerts/index.ts';
 
 /**
  * The number lock (docs/product/member-controls.md): on, a change of SIM is asked for, confirmed with
@@ -82,7 +83,7 @@ export interface LockNews {
 export const numberLockOf = ({ db }: ServiceContext, memberId: number) => lockOf(db, memberId);
 
 const tell = (tx: Queryable, memberId: number, at: Date, title: string, body: string) =>
-  tx.insert(notifications).values({ memberId, title, body, createdAt: at });
+  notify(tx, memberId, at, { title, body });
 
 /**
  * On at once, or asked off, with a step-up code; the member's address hears of it either way. Off
@@ -106,7 +107,7 @@ export async function setNumberLock(
     const locked = member!.numberLockedAt !== null;
     let news: LockNews | null = null;
     if (on && !locked) {
-      await tx.update(members).set({ numberLockedAt: now, numberLockEndsAt: null }).where(eq(members.id, memberId));
+      await recordNumberLock(tx, memberId, { lockedAt: now, endsAt: null });
       await mailLock(tx, clock, member!, 'Your number lock is on', [
         `Your number lock is on. From now on a change of SIM (a new card or an eSIM) needs a second code we e-mail you, and happens ${LOCKED_CHANGE_HOURS} hours after you confirm it. If another network asks for your number, we tell you and our team at once.`,
         '',
@@ -115,7 +116,7 @@ export async function setNumberLock(
     } else if (on && member!.numberLockEndsAt) news = await keepOn(tx, clock, member!);
     else if (!on && locked && !member!.numberLockEndsAt) {
       const endsAt = new Date(now.getTime() + LOCK_OFF_HOURS * HOUR);
-      await tx.update(members).set({ numberLockEndsAt: endsAt }).where(eq(members.id, memberId));
+      await recordNumberLock(tx, memberId, { endsAt });
       const title = `Your number lock goes off on ${when(endsAt)}`;
       const body = `You asked to switch your number lock off: it goes off on ${when(endsAt)}. Until then it holds. Not you? Keep it on in Settings → Security, and change your password.`;
       await tell(tx, memberId, now, title, body);
@@ -132,7 +133,7 @@ export async function setNumberLock(
 
 /** Keeps the lock on when it was asked off, and tells the member (in the caller's transaction). */
 async function keepOn(tx: Queryable, clock: Clock, member: typeof members.$inferSelect): Promise<LockNews> {
-  await tx.update(members).set({ numberLockEndsAt: null }).where(eq(members.id, member.id));
+  await recordNumberLock(tx, member.id, { endsAt: null });
   const title = 'Your number lock stays on';
   const body = 'Your number lock was going off; it stays on. A change of SIM still needs a second code and waits.';
   await tell(tx, member.id, clock(), title, body);
@@ -173,11 +174,7 @@ const mailLock = (
 export async function endNumberLocks({ db, clock }: ServiceContext): Promise<number> {
   const now = clock();
   const ended = await db.transaction(async (tx) => {
-    const rows = await tx
-      .update(members)
-      .set({ numberLockedAt: null, numberLockEndsAt: null })
-      .where(and(isNotNull(members.numberLockEndsAt), lte(members.numberLockEndsAt, now)))
-      .returning({ id: members.id, email: members.email, firstname: members.firstname });
+    const rows = await endNumberLocksDue(tx, now);
     for (const m of rows) {
       await tell(
         tx,

@@ -6,10 +6,17 @@ import { members, sims } from '../../../db/schema.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import type { Clock } from '../../../kernel/clock.ts';
 import { verifyPassword } from '../../../kernel/passwords.ts';
-import { consumeEmailToken, issueEmailToken, pendingEmailOf, useStepUpCode } from '../../identity/index.ts';
+import {
+  consumeEmailToken,
+  issueEmailToken,
+  pendingEmailOf,
+  setProvedEmail,
+  setSpendLimitCents,
+  useStepUpCode,
+} from '../../identity/index.ts';
 import { siteLink } from '../../../kernel/links.ts';
 import { cardSpentThisMonth } from '../../money/index.ts';
-import { heldSuspended, lockMember, orderLineState } from '../../lines/index.ts';
+import { heldSuspended, lockMember, orderLineState, setSimBlocked } from '../../lines/index.ts';
 
 export async function spendLimitOf({ db, clock }: ServiceContext, memberId: number) {
   const [member] = await db.select({ limit: members.spendLimitCents }).from(members).where(eq(members.id, memberId));
@@ -19,7 +26,7 @@ export async function spendLimitOf({ db, clock }: ServiceContext, memberId: numb
 }
 
 export async function setSpendLimit(ctx: ServiceContext, memberId: number, limitCents: number | null) {
-  await ctx.db.update(members).set({ spendLimitCents: limitCents }).where(eq(members.id, memberId));
+  await setSpendLimitCents(ctx.db, memberId, limitCents);
   return spendLimitOf(ctx, memberId);
 }
 
@@ -56,7 +63,7 @@ const atNetwork = (sim: typeof sims.$inferSelect) => sim.lineState !== null || s
 export async function blockLine(tx: Queryable, clock: Clock, sim: typeof sims.$inferSelect) {
   if (sim.blockedAt) return sim;
   const at = clock();
-  const [row] = await tx.update(sims).set({ blockedAt: at }).where(eq(sims.ssn, sim.ssn)).returning();
+  const row = await setSimBlocked(tx, sim.ssn, at);
   if (atNetwork(sim)) await orderLineState(tx, clock, sim, 'suspended', at);
   return row!;
 }
@@ -83,7 +90,7 @@ export async function unblockSim(
     if (!sim.blockedAt) return done(stateOf(sim));
     const allowed = await useStepUpCode(tx, clock, memberId, 'unblock', code);
     if (!allowed.ok) return allowed;
-    const [row] = await tx.update(sims).set({ blockedAt: null }).where(eq(sims.ssn, ssn)).returning();
+    const row = await setSimBlocked(tx, ssn, null);
     // Back in service on the network (a suspend that never completed is followed by this, in order),
     // unless another hold keeps it suspended (a household's pause of all service ends it later).
     if (atNetwork(sim) && !(await heldSuspended(tx, ssn))) await orderLineState(tx, clock, sim, 'active', clock());
@@ -161,7 +168,7 @@ export async function confirmEmail(
       const email = (await consumeEmailToken(tx, 'change', { ...secret, memberId: member.id }, clock))?.email ?? null;
       if (email === null) return refused('changeInvalid');
       if (await addressTaken(tx, email)) return refused('emailTaken');
-      await tx.update(members).set({ email, isVerified: true }).where(eq(members.id, member.id));
+      await setProvedEmail(tx, member.id, email);
       await sendMail(tx, clock, {
         to: member.email,
         subject: 'Your 48 e-mail address was changed',

@@ -1,13 +1,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Sim } from '../../../../contract/account.schema.ts';
-import {
-  FREE_SIM_SKU,
-  ONBOARD_BUNDLE_DAYS,
-  ONBOARD_BUNDLE_KB,
-  ONBOARD_BUNDLE_SKU,
-} from '../../../../contract/constants.ts';
-import { balances, goodyBags, orders, sims } from '../../../db/schema.ts';
-import { DAY } from '../../../kernel/clock.ts';
+import { FREE_SIM_SKU } from '../../../../contract/constants.ts';
+import { orders, sims } from '../../../db/schema.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { ON_THE_WAY, recordDelivery } from '../orders.ts';
 import { lockMember, takeCardFromStock } from '../stock.ts';
@@ -15,11 +9,11 @@ import { domainEvent } from '../../../kernel/events.ts';
 import { orderActivation } from '../line-orders.ts';
 
 /** A SIM taken from stock and activated by a member, with the order it was sent by (if any): in the activation's transaction. */
-export const simActivated = domainEvent<{ memberId: number; orderId: number | null; now: Date }>();
+export const simActivated = domainEvent<{ memberId: number; ssn: string; orderId: number | null; now: Date }>();
 
 /**
  * Links a SIM card from stock to a member: the card leaves the stock and becomes the
- * member's active SIM with credit 0 and the onboard bundle BDEG00, all in one transaction. The
+ * member's active SIM with credit 0 and the onboard bundle BDEG00 (money's, when told the SIM is activated), all in one transaction. The
  * member row is locked first, so two activations of one member cannot both pass the one-SIM check.
  */
 export async function activateSim(
@@ -51,16 +45,8 @@ export async function activateSim(
       createdAt: now,
     });
     await orderActivation(tx, clock, { ssn, msisdn: card.msisdn, kind: 'physical' });
-    await tx.insert(balances).values({ ssn, creditCents: 0, updatedAt: now });
-    await tx.insert(goodyBags).values({
-      ssn,
-      productSku: ONBOARD_BUNDLE_SKU,
-      maxOnboardKb: ONBOARD_BUNDLE_KB,
-      onboardKb: ONBOARD_BUNDLE_KB,
-      expiresAt: new Date(now.getTime() + ONBOARD_BUNDLE_DAYS * DAY),
-    });
-    // Who sent the card hears of it (a friend's recruit is now active: community's rule).
-    await simActivated.emit(tx, { memberId, orderId: card.orderId, now });
+    // Money opens its balance and onboard bundle; who sent the card hears of it (community's rule).
+    await simActivated.emit(tx, { memberId, ssn, orderId: card.orderId, now });
     // A SIM in the member's hands has arrived: a free SIM still on its way in our records is delivered.
     const onTheWay = await tx
       .select({ id: orders.id })

@@ -1,14 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { StepUpFailure } from '../../../../contract/step-up.schema.ts';
-import { useStepUpCode } from '../../identity/index.ts';
+import { addSegment, useStepUpCode } from '../../identity/index.ts';
 import type { Sim } from '../../../../contract/account.schema.ts';
 import { SEGMENT_PORTIN } from '../../../../contract/constants.ts';
 import type { Order } from '../../../../contract/orders.schema.ts';
 import type { PortIn } from '../../../../contract/sim-settings.schema.ts';
 import { isUniqueViolation } from '../../../db/client.ts';
 import { portInOf, orderPortIn } from '../port-in.ts';
-import { portInEvents, members, portInRequests, segments, sims } from '../../../db/schema.ts';
+import { portInEvents, members, portInRequests, sims } from '../../../db/schema.ts';
 import { moveSimRows } from '../sim-keyed.ts';
 import { orderSwap } from '../line-orders.ts';
 import { simChanged } from '../line-changes.ts';
@@ -63,7 +63,7 @@ export async function requestPortIn(
           updatedAt: clock(),
         })
         .returning();
-      await tx.insert(segments).values({ memberId, segmentType: SEGMENT_PORTIN }).onConflictDoNothing();
+      await addSegment(tx, memberId, SEGMENT_PORTIN);
       await tx
         .insert(portInEvents)
         .values({ requestId: request!.id, status: 'requested', note: null, at: request!.createdAt });

@@ -8,25 +8,16 @@ import {
 } from '../../../../contract/port-out-credit.schema.ts';
 import { CARD_REFUND_DAYS, CREDIT_BACK_MONTHS, type CreditBackMethod } from '../../../../contract/port-out-credit.ts';
 import type { Queryable } from '../../../db/client.ts';
-import {
-  balances,
-  cardRefunds,
-  creditBacks,
-  ledger,
-  members,
-  notifications,
-  refundFiles,
-  sims,
-} from '../../../db/schema.ts';
+import { balances, cardRefunds, creditBacks, ledger, members, refundFiles, sims } from '../../../db/schema.ts';
 import { sendMail } from '../../../integrations/mail/index.ts';
 import { DAY, type Clock } from '../../../kernel/clock.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
-import { numberMovedAway } from '../../lines/index.ts';
 import { owedOn, repayAdvance } from '../advance.ts';
 import { sepaNameReadable } from './sepa-text.ts';
 import { changeCredit } from '../credit.ts';
 import { NON_EEA_SEPA_COUNTRIES } from '../../../../contract/port-out-credit.ts';
 import { lockedCredit } from '../memberships.ts';
+import { notify } from '../../alerts/index.ts';
 
 /**
  * Credit back after a number moved to another network (docs/product/money.md "Credit back"). The
@@ -166,9 +157,7 @@ async function tell(tx: Queryable, clock: Clock, row: Row, subject: string) {
   const [member] = await tx.select().from(members).where(eq(members.id, sim.memberId));
   if (!member) return;
   const status = await statusOf(tx, row, clock());
-  await tx
-    .insert(notifications)
-    .values({ memberId: member.id, title: subject, body: status.message, createdAt: clock() });
+  await notify(tx, member.id, clock(), { title: subject, body: status.message });
   await sendMail(tx, clock, {
     to: member.email,
     subject: `48: ${subject}`,
@@ -176,9 +165,11 @@ async function tell(tx: Queryable, clock: Clock, row: Row, subject: string) {
   });
 }
 
-// The network says a number left: its credit is offered back for 12 months (a row even at €0.00:
-// a refund of a purchase may still bring credit later).
-numberMovedAway.on(async (tx, { ssn, msisdn, at }) => {
+/**
+ * A number left for another network: its credit is offered back for 12 months (a row even at €0.00:
+ * a refund of a purchase may still bring credit later).
+ */
+export async function offerCreditBack(tx: Queryable, { ssn, msisdn, at }: { ssn: string; msisdn: string; at: Date }) {
   const offerUntil = new Date(at);
   offerUntil.setUTCMonth(offerUntil.getUTCMonth() + CREDIT_BACK_MONTHS);
   const [row] = await tx
@@ -187,7 +178,7 @@ numberMovedAway.on(async (tx, { ssn, msisdn, at }) => {
     .onConflictDoNothing()
     .returning();
   if (row && ((await creditOf(tx, ssn)) ?? 0) > 0) await tell(tx, () => at, row, 'Ask for your credit back');
-});
+}
 
 /** Every number of the member's that left, newest first, with its status. */
 export async function creditBacksOf({ db, clock }: ServiceContext, memberId: number) {

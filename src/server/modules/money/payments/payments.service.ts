@@ -9,13 +9,14 @@ import {
 } from '../../../../contract/payments.schema.ts';
 import { type CheckoutPurpose, PAYMENT_CONTAINERS, SAVE_CARD_AMOUNT_CENTS } from '../../../../contract/payments.ts';
 import type { Queryable } from '../../../db/client.ts';
-import { balances, checkouts, members, memberships, notifications, sims, storedCards } from '../../../db/schema.ts';
+import { balances, checkouts, members, memberships, sims, storedCards } from '../../../db/schema.ts';
 import { sendMail } from '../../../integrations/mail/index.ts';
 import type { Registration } from '../integrations/payments/index.ts';
 import { lockedCredit } from '../memberships.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { prepare, type PaymentsContext } from '../checkouts.ts';
 import { applyPurchase, describePurchase, priceOf, purchaseProblem, settle, type Purchase } from '../purchases.ts';
+import { notify } from '../../alerts/index.ts';
 
 export type { PaymentsContext };
 type Checkout = typeof checkouts.$inferSelect;
@@ -286,12 +287,7 @@ async function tellAboutGift(tx: Queryable, ctx: PaymentsContext, c: Checkout, w
     .where(eq(sims.ssn, c.ssn!));
   const gift = c.purpose === 'gift-credit' ? `${euro(c.amountCents)} credit` : what;
   if (recipient)
-    await tx.insert(notifications).values({
-      memberId: recipient.id,
-      title: 'You have a gift',
-      body: `Someone gave you ${gift}. Enjoy!`,
-      createdAt: ctx.clock(),
-    });
+    await notify(tx, recipient.id, ctx.clock(), { title: 'You have a gift', body: `Someone gave you ${gift}. Enjoy!` });
   if (c.buyerEmail) {
     await sendMail(tx, ctx.clock, {
       to: c.buyerEmail,

@@ -1,7 +1,7 @@
 import { count, gte, sql, sum } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
+import type { CreditsReader } from '../../network/index.ts';
 import { unchargedUsage } from '../../../db/schema.ts';
-import { readCreditsWith } from '../../network/index.ts';
 
 /** Use credit could not pay for, all told (for /panda/ready): how many uses, and how much. */
 export async function unchargedState(q: Queryable): Promise<{ uncharged: number; uncharged_cents: number }> {
@@ -9,8 +9,8 @@ export async function unchargedState(q: Queryable): Promise<{ uncharged: number;
   return { uncharged: row?.n ?? 0, uncharged_cents: Number(row?.cents ?? 0) };
 }
 
-// The network's nightly reconciliation reads the portal's credit by number, and what use went unpaid.
-readCreditsWith({
+/** What the network's nightly reconciliation reads: the portal's credit by number, and what use went unpaid. */
+export const creditsForReconciliation: CreditsReader = {
   credits: async (q) => {
     const { rows } = (await q.execute(
       sql`select s.msisdn, b.credit_cents as cents from sims s join balances b on b.ssn = s.ssn
@@ -25,4 +25,4 @@ readCreditsWith({
       .where(gte(unchargedUsage.recordedAt, since));
     return { uses: row?.n ?? 0, cents: Number(row?.cents ?? 0) };
   },
-});
+};

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, getTableName, inArray, is, isNotNull, like, ne, or, sql, type AnyColumn } from 'drizzle-orm';
+import { eq, getTableName, inArray, is, like, or, type AnyColumn } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { StepUpFailure } from '../../../../contract/step-up.schema.ts';
 import type { Queryable } from '../../../db/client.ts';
@@ -7,13 +7,13 @@ import * as schema from '../../../db/schema.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { hashPassword, verifyPassword } from '../../../kernel/passwords.ts';
 import { entriesOfMember, forMember } from '../../audit/index.ts';
-import { payloadOf } from '../../community/index.ts';
-import { useStepUpCode } from '../../identity/index.ts';
+import { eraseMember, useStepUpCode } from '../../identity/index.ts';
+import { forgetMailTo } from '../../../integrations/mail/index.ts';
 import { closeHouseholdsOf } from '../../household/index.ts';
-import { lockMember, orderLineDeletion } from '../../lines/index.ts';
+import { lockMember } from '../../lines/index.ts';
 
-/** What stands in a kept ticket's timeline for the words of a person who deleted their account. */
-export const ERASED_TEXT = 'Removed when the account was deleted.';
+/** What stands in a kept ticket's timeline for the words of a person who deleted their account (care's). */
+export { ERASED_TEXT } from '../../care/index.ts';
 
 const { members, sims, outbox, referralOutbox } = schema;
 const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable));
@@ -131,136 +131,15 @@ export async function deleteAccount(
     const allowed = await useStepUpCode(tx, clock, member.id, 'delete', code);
     if (!allowed.ok) return allowed;
     const now = clock();
-    const id = member.id;
-    const s = schema;
-    // Told before the address is gone: the service finds the member by id and address.
-    await tx.insert(referralOutbox).values({
-      call: 'forget',
-      payload: JSON.stringify(payloadOf(member, now, { email_address: member.email })),
-      createdAt: now,
-    });
-    // Mail and calls already sent that name the person.
-    await tx.delete(outbox).where(eq(outbox.to, member.email));
-    await tx
-      .update(referralOutbox)
-      .set({ payload: '{"erased":true}' })
-      .where(
-        sql`${referralOutbox.sentAt} is not null and (${referralOutbox.payload} like ${`%${JSON.stringify(member.email).slice(1, -1)}%`} or ${referralOutbox.payload} like ${`%"user_id":"${id}"%`})`,
-      );
-    // Rows only about the person: erased.
-    for (const t of [
-      s.sessions,
-      s.storedCards,
-      s.notifications,
-      s.alerts,
-      s.alertSettings,
-      s.marketingPermissions,
-      s.contactPreferences,
-      s.segments,
-      s.emailTokens,
-      s.stepUpCodes,
-      s.studentCodes,
-      s.offerClaims,
-      s.passkeys,
-      s.webauthnChallenges,
-      s.pushSubscriptions,
-      // Live chats are no record the code keeps: they go, their lines with them.
-      s.chats,
-    ]) {
-      await tx.delete(t).where(eq(t.memberId, id));
-    }
-    await tx.delete(s.portInRequests).where(eq(s.portInRequests.memberId, id));
-    await tx.delete(s.referrals).where(eq(s.referrals.referrerMemberId, id));
-    await tx.update(s.referrals).set({ friendMemberId: null }).where(eq(s.referrals.friendMemberId, id));
-    await tx.update(s.recruits).set({ friendName: '' }).where(eq(s.recruits.recruiterMemberId, id));
-    await tx.update(s.recruits).set({ friendMemberId: null }).where(eq(s.recruits.friendMemberId, id));
-    // Orders keep what was sent (stock, accounting) without the name and address.
-    await tx
-      .update(s.orders)
-      .set({ firstname: '', lastname: '', line1: '', line2: null, city: '', county: '', postcode: null, ip: null })
-      .where(eq(s.orders.memberId, id));
-    await tx.update(s.checkouts).set({ buyerEmail: null }).where(eq(s.checkouts.memberId, id));
-    // Tickets and complaints are kept, pseudonymised: the reference stands for the person. A
-    // complaint is a record the complaints code keeps a year after closing, text and files with it;
-    // a ticket (a question) is not, so what they wrote and attached goes. Theirs are the account's
-    // own and, when the account had proved its address, those written from that address in any case
-    // (a visitor's messages before they signed up); an unproven address erases nobody's.
-    const theirs = await tx
-      .select({ id: s.tickets.id, kind: s.tickets.kind })
-      .from(s.tickets)
-      .where(
-        or(
-          eq(s.tickets.memberId, id),
-          member.isVerified ? sql`lower(${s.tickets.email}) = lower(${member.email})` : undefined,
-        ),
-      );
-    const questions = theirs.filter((t) => t.kind === 'ticket').map((t) => t.id);
-    if (questions.length > 0) {
-      await tx
-        .update(s.ticketEntries)
-        .set({ body: ERASED_TEXT })
-        .where(and(inArray(s.ticketEntries.ticketId, questions), eq(s.ticketEntries.author, 'customer')));
-      await tx.delete(s.ticketAttachments).where(inArray(s.ticketAttachments.ticketId, questions));
-    }
-    if (theirs.length > 0) {
-      await tx
-        .update(s.tickets)
-        .set({ name: sql`${s.tickets.reference}`, email: '', msisdn: null, memberId: null })
-        .where(
-          inArray(
-            s.tickets.id,
-            theirs.map((t) => t.id),
-          ),
-        );
-    }
-    // Nothing renews or charges for an account that is gone.
-    const ssns = (await tx.select({ ssn: sims.ssn }).from(sims).where(eq(sims.memberId, id))).map((r) => r.ssn);
-    if (ssns.length > 0)
-      await tx.update(s.memberships).set({ recurrenceEnabled: false }).where(inArray(s.memberships.ssn, ssns));
+    // Mail already sent or waiting that names the person goes.
+    await forgetMailTo(tx, member.email);
+    // Nothing renews or charges for an account that is gone; the SIMs stay (amounts hang on them) without their numbers.
+    const ssns = (await tx.select({ ssn: sims.ssn }).from(sims).where(eq(sims.memberId, member.id))).map((r) => r.ssn);
     // A household (docs/product/lifelines.md): an owner's is dissolved (what it set on its lines lifted, each
     // line told); a line leaves.
-    await closeHouseholdsOf(tx, now, id, ssns);
-    if (ssns.length > 0) {
-      // Where the SIM was abroad and when (docs/product/roaming.md) says where the person was: none of it is kept.
-      await tx.delete(s.roamingUsage).where(inArray(s.roamingUsage.ssn, ssns));
-      await tx.delete(s.roamingMonths).where(inArray(s.roamingMonths.ssn, ssns));
-      await tx.delete(s.roamingProfiles).where(inArray(s.roamingProfiles.ssn, ssns));
-    }
-    // SIMs stay for the amounts hanging on them, without the number: it goes back to the network,
-    // whose line is deleted (mobileLine delete, docs/product/network.md) after what was ordered for it.
-    const lines = await tx
-      .select({ ssn: sims.ssn, msisdn: sims.msisdn })
-      .from(sims)
-      .where(and(eq(sims.memberId, id), isNotNull(sims.msisdn), ne(sims.status, 'inactive')));
-    for (const line of lines) await orderLineDeletion(tx, clock, { ssn: line.ssn, msisdn: line.msisdn! }, now);
-    await tx
-      .update(sims)
-      .set({
-        msisdn: null,
-        status: 'inactive',
-        puk: '',
-        blockedAt: null,
-        kind: 'physical',
-        esimActivationCode: null,
-        lineState: null,
-      })
-      .where(eq(sims.memberId, id));
-    await tx
-      .update(members)
-      .set({
-        email: `deleted-${id}@deleted.invalid`,
-        passwordHash: unusable,
-        firstname: '',
-        lastname: '',
-        nickname: '',
-        referredBy: null,
-        affiliateId: null,
-        isVerified: false,
-        captureMarketingPermissions: false,
-        spendLimitCents: null,
-        deletedAt: now,
-      })
-      .where(eq(members.id, id));
+    await closeHouseholdsOf(tx, now, member.id, ssns);
+    // Every module erases or pseudonymises its own rows about the person (each module's listeners.ts), then identity's.
+    await eraseMember(tx, { member, ssns, now, clock }, unusable);
     return done(null);
   });
 }
