@@ -3,10 +3,9 @@
  *
  * Customer care (docs/product/customer-care.md): support messages and tickets, complaints and
  * their timelines, the help desk's sign-on, live chat. It follows the network's questions by their
- * event (tickets/network-questions.ts).
+ * event (listeners.ts).
  */
 import './listeners.ts';
-import './tickets/network-questions.ts';
 export { ERASED_TEXT } from './erase.ts';
 export { chatRoutes } from './chat/chat.routes.ts';
 export { closeChatStreams } from './chat/hub.ts';

@@ -5,6 +5,7 @@
  * SIM blocked and back, a new e-mail address proven, "this wasn't me" for a change to the line, and
  * the number lock.
  */
+import './listeners.ts';
 export { securityRoutes } from './security/security.routes.ts';
 export { lineChangesRoutes } from './line-changes/line-changes.routes.ts';
 export { numberLockRoutes } from './number-lock/number-lock.routes.ts';

@@ -5,7 +5,7 @@
  * Share and Add-ons, and the use at home counted against a membership's allowances (usage-at-
  * home.ts counts it for the network).
  */
-import './usage-at-home.ts';
+import './listeners.ts';
 export { flexiDataRoutes } from './flexi-data.routes.ts';
 export { unusedOf } from './flexi-data.ts';
 export { flexiDataJobs } from './jobs.ts';

@@ -23,14 +23,7 @@ import {
   type ChargedSim,
   type RatedUse,
 } from '../money/index.ts';
-import {
-  countUsageAtHome,
-  storeUseEventsCte,
-  type Counted,
-  type Use,
-  type UseEvent,
-  type UsageContext,
-} from '../network/index.ts';
+import { storeUseEventsCte, type Counted, type Use, type UseEvent, type UsageContext } from '../network/index.ts';
 import { dailyUseCte } from '../lines/index.ts';
 
 /** One use at home, as the listener read it from a TMF635 Usage, with what it draws on and costs. */
@@ -375,7 +368,7 @@ export function countUseAtHome(
  * use and is trusted to. Crossing 80 % or 100 % of the data, or credit falling to €2, makes the
  * alerts due now.
  */
-async function usedAtHome(ctx: UsageContext, event: UseEvent, use: Use): Promise<Counted> {
+export async function usedAtHome(ctx: UsageContext, event: UseEvent, use: Use): Promise<Counted> {
   const byNetwork = ctx.rating.byNetwork && use.networkCents !== null;
   const rated = rateUse(use, priceListOf(await ctx.rating.charges()));
   const fixedCents = byNetwork ? use.networkCents : null;
@@ -424,6 +417,3 @@ async function usedAtHome(ctx: UsageContext, event: UseEvent, use: Use): Promise
       : {}),
   };
 }
-
-// Flexible data counts the use at home.
-countUsageAtHome(usedAtHome);

@@ -5,7 +5,6 @@
  * change of SIM, a port-in) and the orders each makes to the network.
  */
 import './listeners.ts';
-import './port-out.ts';
 export { numberMovedAway } from './port-out.ts';
 export { lineChangesTold, portOutRequested, simChanged } from './line-changes.ts';
 export type { TellContext } from './line-changes.ts';

@@ -27,6 +27,7 @@ export { networkHoldsBack, networkState, queueNetworkOrder } from './network-ord
 export { nationalNumber } from './msisdn.ts';
 export { scheduleNetwork } from './network.job.ts';
 export { networkAskedForInformation } from './network.service.ts';
+export type { NetworkQuestion } from './network.service.ts';
 export { callbackOf, keepHubs } from './hubs.ts';
 export { networkRoutes } from './network.routes.ts';
 export { orderCause } from './order-causes.ts';
@@ -35,7 +36,7 @@ export { orderPaidUseBar } from './paid-use-bars.ts';
 export { balanceDifferences, readCreditsWith } from './balances.ts';
 export type { CreditsReader } from './balances.ts';
 export { applyNumberLeaving, applyNumberLeft, numberLeft } from './port-out.ts';
-export type { PortOutSaid } from './port-out.ts';
+export type { NumberLeaving, NumberLeft, PortOutSaid } from './port-out.ts';
 export { countUsageAbroad, countUsageAtHome } from './usage.ts';
 export { storeUseEventsCte } from './usage-ctes.ts';
 export type { CountAbroad, Counted, FollowUp, Rating, Use, UseEvent, UsageContext } from './usage.ts';

@@ -404,12 +404,15 @@ async function informationRequired(tx: Tx, ctx: UsageContext, event: Event): Pro
   return { outcome: 'applied', note: `information required${field ? `: ${field}` : ''}`, orderId: order.id };
 }
 
-/** The network asked for information to go on with an order: the operator answers it (care opens a ticket). */
-export const networkAskedForInformation = domainEvent<{
+/** What the network asked to go on with an order. */
+export interface NetworkQuestion {
   order: { externalId: string; networkId: string | null; service: string; action: string; msisdn: string | null };
   /** The field it needs (TMF `fieldPath`), when it said. */
   field: string | null;
   /** What it asked, in its words (the event's title and description). */
   asked: string | null;
   now: Date;
-}>();
+}
+
+/** The network asked for information to go on with an order: the operator answers it (care opens a ticket). */
+export const networkAskedForInformation = domainEvent<NetworkQuestion>();

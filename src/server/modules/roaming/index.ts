@@ -5,7 +5,6 @@
  * abroad.ts counts it for the network).
  */
 import './listeners.ts';
-import './use-abroad.ts';
 export { roamingRoutes } from './roaming.routes.ts';
 export { recordUseAbroad } from './roaming.ts';
 export { letDataGoOnAbroad } from './roaming.service.ts';

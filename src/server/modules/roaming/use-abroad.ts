@@ -3,7 +3,7 @@ import { sims } from '../../db/schema.ts';
 import { monthOf } from '../../kernel/calendar.ts';
 import { sendAlertPushes } from '../alerts/index.ts';
 import { claimUse, priceListOf, rateUse, reportedAgain } from '../money/index.ts';
-import { orderDataBar, countUsageAbroad, type CountAbroad } from '../network/index.ts';
+import { orderDataBar, type CountAbroad } from '../network/index.ts';
 import { recordUseAbroad } from './roaming.ts';
 
 /**
@@ -11,7 +11,7 @@ import { recordUseAbroad } from './roaming.ts';
  * once reached, bars data abroad on the network, and paid from credit past what it draws on at the
  * published prices (docs/product/money.md); a notice raised is pushed at once.
  */
-const usedAbroad: CountAbroad = async (tx, ctx, use, eventId) => {
+export const usedAbroad: CountAbroad = async (tx, ctx, use, eventId) => {
   const [sim] = await tx
     .select({ ssn: sims.ssn, memberId: sims.memberId })
     .from(sims)
@@ -61,6 +61,3 @@ const usedAbroad: CountAbroad = async (tx, ctx, use, eventId) => {
       : {}),
   };
 };
-
-// Roaming counts the use abroad.
-countUsageAbroad(usedAbroad);

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { ticketReference } from '../../../../contract/contact.ts';
 import { formatMsisdn } from '../../../../contract/format.ts';
 import { ticketEntries, tickets } from '../../../db/schema.ts';
-import { networkAskedForInformation } from '../../network/index.ts';
+import type { Queryable } from '../../../db/client.ts';
+import type { NetworkQuestion } from '../../network/index.ts';
 
 /**
  * The mobile network needs information to go on with an order (TMF641
@@ -13,7 +14,10 @@ import { networkAskedForInformation } from '../../network/index.ts';
  */
 export const NETWORK_TICKET_SENDER = { name: 'The mobile network', email: 'network-operations@48.invalid' } as const;
 
-networkAskedForInformation.on(async (tx, { order, field, asked, now }) => {
+export async function ticketForNetworkQuestion(
+  tx: Queryable,
+  { order, field, asked, now }: NetworkQuestion,
+): Promise<void> {
   const [row] = await tx
     .insert(tickets)
     .values({
@@ -41,4 +45,4 @@ networkAskedForInformation.on(async (tx, { order, field, asked, now }) => {
     'Answer it at the network (TMF641), then close this ticket.',
   ].join('\n');
   await tx.insert(ticketEntries).values({ ticketId: row!.id, author: 'portal', kind: 'message', body, createdAt: now });
-});
+}

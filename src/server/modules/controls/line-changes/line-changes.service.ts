@@ -18,14 +18,7 @@ import { randomToken, sha256 } from '../../../kernel/tokens.ts';
 import { notify, pushToMember } from '../../alerts/index.ts';
 import { openFraudTicket } from '../../care/index.ts';
 import { endSessions } from '../../identity/index.ts';
-import {
-  lineChangesTold,
-  lockMember,
-  numberMovedAway,
-  portOutRequested,
-  simChanged,
-  type TellContext,
-} from '../../lines/index.ts';
+import { lockMember, type TellContext } from '../../lines/index.ts';
 import { blockLine } from '../security/security.service.ts';
 
 /**
@@ -34,7 +27,7 @@ import { blockLine } from '../security/security.service.ts';
  * that needs no password. The link's token exists only in that mail and push (its hash is kept).
  */
 
-async function keep(
+export async function keepLineChange(
   tx: Queryable,
   change: {
     memberId: number;
@@ -51,46 +44,6 @@ async function keep(
     expiresAt: new Date(change.at.getTime() + LINE_CHANGE_LINK_DAYS * DAY),
   });
 }
-
-simChanged.on((tx, e) =>
-  keep(tx, {
-    memberId: e.memberId,
-    kind: e.kind === 'esim' ? 'esim' : 'simSwap',
-    msisdn: e.msisdn,
-    ssn: e.ssn,
-    detail: {},
-    at: e.at,
-  }),
-);
-
-portOutRequested.on((tx, e) =>
-  keep(tx, {
-    memberId: e.memberId,
-    kind: 'portOutRequested',
-    msisdn: e.msisdn,
-    ssn: e.ssn,
-    detail: {
-      ...(e.said.recipient ? { recipient: e.said.recipient } : {}),
-      ...(e.said.portDate ? { port_date: e.said.portDate } : {}),
-    },
-    at: e.at,
-  }),
-);
-
-numberMovedAway.on(async (tx, e) => {
-  if (e.memberId === null) return;
-  await keep(tx, {
-    memberId: e.memberId,
-    kind: 'portedOut',
-    msisdn: e.msisdn,
-    ssn: null,
-    detail: {
-      ...(e.said.recipient ? { recipient: e.said.recipient } : {}),
-      ...(e.said.reason ? { reason: e.said.reason } : {}),
-    },
-    at: e.at,
-  });
-});
 
 const linkPath = (token: string) => `/this-wasnt-me#token=${token}` as const;
 
@@ -157,8 +110,6 @@ export async function tellLineChanges({ db, clock, siteUrl, push, pushOrigins }:
   }
   return told;
 }
-
-lineChangesTold.by(tellLineChanges);
 
 const changeOf = (row: typeof lineChanges.$inferSelect) => ({
   kind: row.kind,

@@ -12,7 +12,7 @@ import { done, refused, unlessTaken, type Outcome, type ServiceContext } from '.
 import { verifyPassword } from '../../../kernel/passwords.ts';
 import { openFraudTicket } from '../../care/index.ts';
 import { endNumberLocksDue, mailStepUpCode, recordNumberLock, useStepUpCode } from '../../identity/index.ts';
-import { CardRefused, lockMember, moveToNewSim, portOutRequested } from '../../lines/index.ts';
+import { CardRefused, lockMember, moveToNewSim, type portOutRequested } from '../../lines/index.ts';
 import { notify } from '../../alerts/index.ts';
 
 /**
@@ -383,12 +383,15 @@ export async function makeDueLockedChanges({ db, clock }: ServiceContext): Promi
   return made;
 }
 
+/** What another network's ask for a number says (lines' event). */
+type PortOutRequested = Parameters<Parameters<typeof portOutRequested.on>[0]>[1];
+
 /**
  * Another network asked for a number whose lock is on: the member (in my48, besides the "was this
  * you?" mail) and the desk (an urgent case at the top of its queue, to check with the member before
  * the port date) are told. The port is never refused.
  */
-portOutRequested.on(async (tx, e) => {
+export async function portAskedUnderLock(tx: Queryable, e: PortOutRequested): Promise<void> {
   const [member] = await tx.select().from(members).where(eq(members.id, e.memberId));
   if (!member?.numberLockedAt) return;
   const number = formatMsisdn(e.msisdn);
@@ -412,4 +415,4 @@ portOutRequested.on(async (tx, e) => {
     'Another network asked for your number',
     `Another network${by} asked to take ${number}${on}. Your number lock is on, so our team (case ${reference}) will check with you. If it wasn't you, use the link in the e-mail we sent: it blocks your line at once.`,
   );
-});
+}
