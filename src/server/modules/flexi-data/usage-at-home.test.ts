@@ -5,6 +5,8 @@ import { dailyUsage, memberships, networkEvents } from '../../db/schema.ts';
 import { createMember } from '../../seed/members.ts';
 import { catalogueDatabase } from '../../seed/unit-database.ts';
 import { countUseAtHome, type UseAtHome } from './usage-at-home.ts';
+// Flexible data's listeners: the network hands use at home to flexible data's counter.
+import './listeners.ts';
 import { countAtHome } from '../network/usage.ts';
 import { chargesFromFiles } from '../../integrations/content/index.ts';
 import type { Use } from '../network/usage.ts';
