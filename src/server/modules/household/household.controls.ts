@@ -32,7 +32,8 @@ import { done, refused, type Outcome, type ServiceContext } from '../../kernel/o
 import { periodUseOf, shiftMembershipDays } from '../money/index.ts';
 import { lineStateAtNetwork } from '../lines/index.ts';
 import { orderCause, orderDataBar, queueNetworkOrder, standingDataBar } from '../network/index.ts';
-import { nameOf, notify } from './household.people.ts';
+import { nameOf } from './household.people.ts';
+import { notify } from '../alerts/index.ts';
 
 /**
  * Controls the network enforces on a line (docs/product/lifelines.md "Controls"): a pause of data or

@@ -9,7 +9,8 @@ import { householdInvitations, householdLines, households, members, sims } from 
 import { sendMail } from '../../integrations/mail/index.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
 import { sameSecret, sha256 } from '../../kernel/tokens.ts';
-import { linesIn, live, nameOf, notify, ownedBy } from './household.service.ts';
+import { linesIn, live, nameOf, ownedBy } from './household.service.ts';
+import { notify } from '../alerts/index.ts';
 
 /**
  * Invitations to a household (docs/product/lifelines.md): the owner invites a number, its member gets a

@@ -18,8 +18,9 @@ import { pay, type MoneyContext } from '../money/index.ts';
 import { endOpenRequests, glanceAt, liftHouseholdControls } from './household.controls.ts';
 import type { Applied, Purchase } from '../money/index.ts';
 
-export { nameOf, notify } from './household.people.ts';
-import { nameOf, notify } from './household.people.ts';
+export { nameOf } from './household.people.ts';
+import { nameOf } from './household.people.ts';
+import { notify } from '../alerts/index.ts';
 
 const lineLabel = (name: string, msisdn: string | null) =>
   `${name.split(' ')[0] || 'a'}'s line${msisdn ? ` ${formatMsisdn(msisdn)}` : ''}`;

@@ -1,4 +1,5 @@
 import { ONBOARD_BUNDLE_DAYS, ONBOARD_BUNDLE_KB, ONBOARD_BUNDLE_SKU } from '../../../contract/constants.ts';
+import { DAY } from '../../kernel/clock.ts';
 import { memberErased } from '../identity/index.ts';
 import { numberMovedAway, simActivated } from '../lines/index.ts';
 import { purchaseLiftRefused, readCreditsWith } from '../network/index.ts';
@@ -20,7 +21,7 @@ simActivated.on(async (tx, { ssn, now }) => {
     ssn,
     sku: ONBOARD_BUNDLE_SKU,
     kb: ONBOARD_BUNDLE_KB,
-    expiresAt: new Date(now.getTime() + ONBOARD_BUNDLE_DAYS * 86_400_000),
+    expiresAt: new Date(now.getTime() + ONBOARD_BUNDLE_DAYS * DAY),
   });
 });
 
