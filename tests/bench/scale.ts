@@ -5,7 +5,7 @@ import pino from 'pino';
 import { createApp } from '../../src/server/app.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { sandboxPayments } from '../../src/server/modules/money/integrations/payments/index.ts';
-import { runRenewals } from '../../src/server/modules/money/renewals.job.ts';
+import { runRenewals } from '../../src/server/modules/money/memberships/renewals.job.ts';
 import { runMinuteJobs } from '../../src/server/jobs/scheduler.ts';
 import { LONG_HISTORY_EVERY, SCALE_PASSWORD, scaleEmail, seedScale } from '../../src/server/seed/scale.ts';
 import { seedCatalogue } from '../../src/server/seed/seed.ts';

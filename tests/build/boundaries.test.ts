@@ -22,7 +22,7 @@ describe('import boundaries', () => {
     [
       "a module imports past another module's face",
       'src/server/modules/identity/x.ts',
-      "import { changeCredit } from '../money/credit.ts';\nexport const x = changeCredit;",
+      "import { changeCredit } from '../money/balance/credit.ts';\nexport const x = changeCredit;",
     ],
     [
       "a feature of a module imports past another module's face",
@@ -37,7 +37,7 @@ describe('import boundaries', () => {
     [
       'shared server code imports past a face',
       'src/server/jobs/x.ts',
-      "import { runRenewals } from '../modules/money/renewals.job.ts';\nexport const x = runRenewals;",
+      "import { runRenewals } from '../modules/money/memberships/renewals.job.ts';\nexport const x = runRenewals;",
     ],
     [
       "a module's rule reads another module's tables file (it reads db/schema.ts)",

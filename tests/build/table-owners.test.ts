@@ -52,7 +52,7 @@ describe('each table one owner', () => {
     const all = touches();
     const seen = (file: string, table: string) =>
       all.some((t) => t.kind === 'write' && t.file.endsWith(file) && t.table === table);
-    expect(seen('money/moves.ts', 'ledger')).toBe(true); // drizzle's insert
+    expect(seen('money/balance/moves.ts', 'ledger')).toBe(true); // drizzle's insert
     expect(seen('lines/sim-keyed.ts', 'network_orders')).toBe(true); // through the schema (schema.networkOrders)
     expect(seen('identity/erase.ts', 'passkeys')).toBe(true); // in a loop over a list of tables
     expect(seen('money/usage/allowance-ctes.ts', 'counted_uses')).toBe(true); // raw SQL

@@ -4,7 +4,7 @@ import { alertsApi } from '../../../src/contract/alerts.schema.ts';
 import * as schema from '../../../src/server/db/schema.ts';
 import { alerts, memberships, notifications, outbox } from '../../../src/server/db/schema.ts';
 import { runAlerts } from '../../../src/server/modules/money/index.ts';
-import { runRenewals } from '../../../src/server/modules/money/renewals.job.ts';
+import { runRenewals } from '../../../src/server/modules/money/memberships/renewals.job.ts';
 import { send } from '../support/client.ts';
 import { forEachDatabase, type TestContext } from '../support/harness.ts';
 import { make, me } from '../support/member-controls.ts';

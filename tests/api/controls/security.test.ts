@@ -15,7 +15,7 @@ import {
 import { helpdeskApi } from '../../../src/contract/helpdesk.schema.ts';
 import { stepUpFailures } from '../../../src/contract/step-up.schema.ts';
 import { alerts, members, outbox, stepUpCodes } from '../../../src/server/db/schema.ts';
-import { runRenewals } from '../../../src/server/modules/money/renewals.job.ts';
+import { runRenewals } from '../../../src/server/modules/money/memberships/renewals.job.ts';
 import { BUILT_PASSWORD, createMember, signIn } from '../support/builders.ts';
 import { ok, refused, send } from '../support/client.ts';
 import { forEachDatabase, stepUpCode, type TestContext } from '../support/harness.ts';

@@ -13,7 +13,7 @@ import {
   vaults,
   balances,
 } from '../../../src/server/db/schema.ts';
-import { runRenewals } from '../../../src/server/modules/money/renewals.job.ts';
+import { runRenewals } from '../../../src/server/modules/money/memberships/renewals.job.ts';
 import { runSpotReturns } from '../../../src/server/modules/flexi-data/spot-returns.job.ts';
 import { DAY } from '../../../src/server/kernel/clock.ts';
 import { BUILT_PASSWORD, createMember, signIn, type BuiltMember, type MemberSpec } from '../support/builders.ts';

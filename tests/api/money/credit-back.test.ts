@@ -6,7 +6,7 @@ import { healthApi } from '../../../src/contract/health.schema.ts';
 import { creditBackApi, creditBackFailures } from '../../../src/contract/port-out-credit.schema.ts';
 import * as schema from '../../../src/server/db/schema.ts';
 import { SANDBOX_DEBTOR } from '../../../src/server/modules/money/index.ts';
-import { giveBackCardRefunds } from '../../../src/server/modules/money/refunds.ts';
+import { giveBackCardRefunds } from '../../../src/server/modules/money/purchases/refunds.ts';
 import {
   approveRefundFile,
   enterReturn,

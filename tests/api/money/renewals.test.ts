@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { balances, ledger, memberships, notifications, outbox } from '../../../src/server/db/schema.ts';
 import { sandboxPayments } from '../../../src/server/modules/money/integrations/payments/index.ts';
-import { runRenewals } from '../../../src/server/modules/money/renewals.job.ts';
+import { runRenewals } from '../../../src/server/modules/money/memberships/renewals.job.ts';
 import { createMember } from '../support/builders.ts';
 import { forEachDatabase, type TestContext } from '../support/harness.ts';
 

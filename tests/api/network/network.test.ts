@@ -19,7 +19,7 @@ import { applyOrderStep } from '../../../src/server/modules/network/order-causes
 import { applyServiceOrder } from '../../../src/server/modules/network/network-steps.ts';
 import { runNetworkJob } from '../../../src/server/modules/network/network.job.ts';
 import { changeCredit } from '../../../src/server/modules/money/index.ts';
-import { giveBackCardRefunds } from '../../../src/server/modules/money/refunds.ts';
+import { giveBackCardRefunds } from '../../../src/server/modules/money/purchases/refunds.ts';
 import { membershipsApi } from '../../../src/contract/memberships.schema.ts';
 import pino from 'pino';
 import { isSharedDatabase, openDatabase } from '../../../src/server/db/client.ts';

@@ -12,7 +12,7 @@ import { settingsApi } from '../../../src/contract/settings.schema.ts';
 import * as schema from '../../../src/server/db/schema.ts';
 import { simColumnsThatStay, simKeyedColumns } from '../../../src/server/modules/lines/sim-keyed.ts';
 import { repayAdvance, membershipOf } from '../../../src/server/modules/money/index.ts';
-import { settle } from '../../../src/server/modules/money/purchases.ts';
+import { settle } from '../../../src/server/modules/money/purchases/purchases.ts';
 import { rewardRecruiter } from '../../../src/server/modules/community/recruits.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -367,7 +367,7 @@ forEachDatabase('trust', { seed: 'catalogue' }, (ctx) => {
   it('only the one credit writer updates a balance (no value read earlier is written back)', () => {
     const root = join(import.meta.dirname, '../../../src/server');
     const writers = sourcesUnder(root).filter((file) => /\.update\(balances\)/.test(readFileSync(file, 'utf8')));
-    expect(writers.map((f) => f.slice(root.length + 1))).toEqual(['modules/money/credit.ts']);
+    expect(writers.map((f) => f.slice(root.length + 1))).toEqual(['modules/money/balance/credit.ts']);
   });
 
   it('an owner’s purchase for a line never switches on or changes the line’s renewals', async () => {

@@ -6,7 +6,7 @@
  * transactions, the gift shop; the alerts a membership raises.
  */
 import './listeners.ts';
-export { repayAdvance } from './advance.ts';
+export { repayAdvance } from './advance/advance.ts';
 export { advanceRoutes } from './advance/advance.routes.ts';
 export { creditBackRoutes } from './credit-back/credit-back.routes.ts';
 export {
@@ -22,9 +22,9 @@ export {
 } from './credit-back/transfers.ts';
 export type { Debtor } from './credit-back/transfers.ts';
 export { financeRoutes } from './credit-back/finance.routes.ts';
-export { runAlerts } from './alerts.job.ts';
-export { changeCredit } from './credit.ts';
-export { creditFromStaff, ledgerRow, STAFF_LEDGER_KINDS } from './staff-credit.ts';
+export { runAlerts } from './memberships/alerts.job.ts';
+export { changeCredit } from './balance/credit.ts';
+export { creditFromStaff, ledgerRow, STAFF_LEDGER_KINDS } from './balance/staff-credit.ts';
 export { giftShopRoutes } from './gift-shop/gift-shop.routes.ts';
 export {
   bulkMembershipEligible,
@@ -34,17 +34,17 @@ export {
   periodAllowanceOf,
   periodUseOf,
   shiftMembershipDays,
-} from './memberships.ts';
+} from './memberships/memberships.ts';
 export { membershipsRoutes } from './memberships/memberships.routes.ts';
-export { changeMembership, drawAllowance, giveGoodyBag, openBalance, recordMove, setRoamingDataUsed } from './moves.ts';
-export type { MembershipChange, Move } from './moves.ts';
-export { pay } from './pay.ts';
-export type { MoneyContext } from './pay.ts';
-export type { PeriodAllowance } from './memberships.ts';
+export { changeMembership, drawAllowance, giveGoodyBag, openBalance, recordMove, setRoamingDataUsed } from './balance/moves.ts';
+export type { MembershipChange, Move } from './balance/moves.ts';
+export { pay } from './payments/pay.ts';
+export type { MoneyContext } from './payments/pay.ts';
+export type { PeriodAllowance } from './memberships/memberships.ts';
 export { paymentsRoutes } from './payments/payments.routes.ts';
-export { membershipBought, priceOf, productsNamed } from './purchases.ts';
-export type { Applied, Purchase } from './purchases.ts';
-export { cardSpentThisMonth } from './spend-limit.ts';
+export { membershipBought, priceOf, productsNamed } from './purchases/purchases.ts';
+export type { Applied, Purchase } from './purchases/purchases.ts';
+export { cardSpentThisMonth } from './payments/spend-limit.ts';
 export { transactionsRoutes } from './transactions/transactions.routes.ts';
 export { moneyByMonth, movementsBetween } from './transactions/spend.ts';
 export type { MonthOfMoney } from './transactions/spend.ts';

@@ -1,9 +1,9 @@
 import type { PaymentsAdapter } from './integrations/payments/index.ts';
 import type { ServiceContext } from '../../kernel/outcome.ts';
 import type { MinuteJob } from '../../jobs/minute-job.ts';
-import { runAlerts } from './alerts.job.ts';
-import { giveBackCardRefunds } from './refunds.ts';
-import { runRenewals } from './renewals.job.ts';
+import { runAlerts } from './memberships/alerts.job.ts';
+import { giveBackCardRefunds } from './purchases/refunds.ts';
+import { runRenewals } from './memberships/renewals.job.ts';
 import { makeDailyRefundFile, type Debtor } from './credit-back/transfers.ts';
 
 /** Money's jobs of the minute: memberships renewed or ended, card refunds given back, the day's file of credit-back transfers, the alerts a membership raises. */

@@ -4,8 +4,8 @@ import { memberErased } from '../identity/index.ts';
 import { numberMovedAway, simActivated } from '../lines/index.ts';
 import { purchaseLiftRefused, readCreditsWith } from '../network/index.ts';
 import { offerCreditBack } from './credit-back/credit-back.ts';
-import { forgetMoneyOf, giveGoodyBag, openBalance } from './moves.ts';
-import { refundPurchase } from './refunds.ts';
+import { forgetMoneyOf, giveGoodyBag, openBalance } from './balance/moves.ts';
+import { refundPurchase } from './purchases/refunds.ts';
 import { creditsForReconciliation } from './usage/state.ts';
 
 /**

@@ -7,7 +7,7 @@ import {
   type AdvanceState,
 } from '../../../../contract/advance.calls.ts';
 import { done, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
-import { advanceRefusal, owedOn, takeAdvance } from '../advance.ts';
+import { advanceRefusal, owedOn, takeAdvance } from './advance.ts';
 
 /** docs/product/lifelines.md: whether the SIM may take an advance (the condition not met, said), and what is owed. */
 export async function stateOf({ db, clock }: ServiceContext, ssn: string): Promise<AdvanceState> {

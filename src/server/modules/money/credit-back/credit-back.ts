@@ -12,11 +12,11 @@ import { balances, cardRefunds, creditBacks, ledger, members, refundFiles, sims 
 import { sendMail } from '../../../integrations/mail/index.ts';
 import { DAY, type Clock } from '../../../kernel/clock.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
-import { owedOn, repayAdvance } from '../advance.ts';
+import { owedOn, repayAdvance } from '../advance/advance.ts';
 import { sepaNameReadable } from './sepa-text.ts';
-import { changeCredit } from '../credit.ts';
+import { changeCredit } from '../balance/credit.ts';
 import { NON_EEA_SEPA_COUNTRIES } from '../../../../contract/port-out-credit.ts';
-import { lockedCredit } from '../memberships.ts';
+import { lockedCredit } from '../memberships/memberships.ts';
 import { notify } from '../../alerts/index.ts';
 
 /**

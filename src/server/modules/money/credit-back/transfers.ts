@@ -195,6 +195,15 @@ export async function enterReturn(db: Database, clock: Clock, endToEndId: string
   });
 }
 
+/** The sandbox's view of transfers: how many wait for the next file, and the latest file as the bank gets it. */
+export async function latestRefundFile(q: Queryable) {
+  const [latest] = await refundFilesOf(q);
+  return {
+    waiting: (await waitingTransfers(q)).length,
+    file: latest ? await refundFileXml(q, latest.id) : undefined,
+  };
+}
+
 /** What /panda/ready says of the refunds by transfer: waiting for a file, files not approved or not sent, whether finance's console is on. */
 export async function refundsState(db: Queryable, config: { staff?: object }) {
   const [waiting] = await db

@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { CREDIT_AMOUNTS_CENTS } from '../../../../contract/constants.ts';
 import { irishMobileRule } from '../../../../contract/forms.schema.ts';
 import { balances, sims } from '../../../db/schema.ts';
-import { prepare, type PaymentsContext } from '../checkouts.ts';
+import { prepare, type PaymentsContext } from '../payments/checkouts.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
-import { membershipsOf, membershipsOnSale, offerOf } from '../purchases.ts';
+import { membershipsOf, membershipsOnSale, offerOf } from '../purchases/purchases.ts';
 
 type Gift = 'membership' | 'credit';
 type Refusal = 'invalidNumber' | 'cannotLinkMembership' | 'cannotTopUp';

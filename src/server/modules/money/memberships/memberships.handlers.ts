@@ -5,7 +5,7 @@ import { fail, ok } from '../../../http/answers.ts';
 import type { Input } from '../../../http/openapi.ts';
 import type { AppEnv } from '../../../http/router.ts';
 import type { Outcome } from '../../../kernel/outcome.ts';
-import type { Applied } from '../purchases.ts';
+import type { Applied } from '../purchases/purchases.ts';
 import { offers, pay, setRecurrence, type MoneyContext } from './memberships.service.ts';
 
 type C = Context<AppEnv>;

@@ -1,9 +1,9 @@
 import { asc, eq, and } from 'drizzle-orm';
 import type { Queryable } from '../../../db/client.ts';
 import { balances, memberships, products } from '../../../db/schema.ts';
-import { currentMembershipAt } from '../memberships.ts';
+import { currentMembershipAt } from './memberships.ts';
 import { done, refused, type ServiceContext } from '../../../kernel/outcome.ts';
-import { membershipsOf, membershipsOnSale, offerOf } from '../purchases.ts';
+import { membershipsOf, membershipsOnSale, offerOf } from '../purchases/purchases.ts';
 
 type Membership = typeof memberships.$inferSelect;
 
@@ -38,7 +38,7 @@ export async function offers({ db, clock }: ServiceContext, memberId: number, ss
   });
 }
 
-export { pay, type MoneyContext, type Split } from '../pay.ts';
+export { pay, type MoneyContext, type Split } from '../payments/pay.ts';
 
 /** Auto-renew of the current membership: on (with a SKU on sale), changed, or off. */
 export async function setRecurrence(

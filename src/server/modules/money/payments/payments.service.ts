@@ -12,10 +12,10 @@ import type { Queryable } from '../../../db/client.ts';
 import { balances, checkouts, members, memberships, sims, storedCards } from '../../../db/schema.ts';
 import { sendMail } from '../../../integrations/mail/index.ts';
 import type { Registration } from '../integrations/payments/index.ts';
-import { lockedCredit } from '../memberships.ts';
+import { lockedCredit } from '../memberships/memberships.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
-import { prepare, type PaymentsContext } from '../checkouts.ts';
-import { applyPurchase, describePurchase, priceOf, purchaseProblem, settle, type Purchase } from '../purchases.ts';
+import { prepare, type PaymentsContext } from './checkouts.ts';
+import { applyPurchase, describePurchase, priceOf, purchaseProblem, settle, type Purchase } from '../purchases/purchases.ts';
 import { notify } from '../../alerts/index.ts';
 
 export type { PaymentsContext };

@@ -7,8 +7,8 @@ import type { Clock } from '../../../kernel/clock.ts';
 import type { ServiceContext } from '../../../kernel/outcome.ts';
 import { sendAlertPushes } from '../../alerts/index.ts';
 import type { FollowUp } from '../../network/index.ts';
-import { repayAdvance } from '../advance.ts';
-import { changeCredit } from '../credit.ts';
+import { repayAdvance } from '../advance/advance.ts';
+import { changeCredit } from '../balance/credit.ts';
 import { USAGE_KIND, usageReference } from './charges.ts';
 import { settleCharges } from './settle.ts';
 

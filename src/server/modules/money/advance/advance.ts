@@ -9,12 +9,12 @@ import {
   ADVANCE_SIM_MIN_DAYS,
   advanceMessages,
   type AdvanceRefusal,
-} from '../../../contract/advance.calls.ts';
-import { euro } from '../../../contract/format.ts';
-import type { Queryable } from '../../db/client.ts';
-import { advances, balances, ledger, sims } from '../../db/schema.ts';
-import { changeCredit } from './credit.ts';
-import { done, refused, type Outcome } from '../../kernel/outcome.ts';
+} from '../../../../contract/advance.calls.ts';
+import { euro } from '../../../../contract/format.ts';
+import type { Queryable } from '../../../db/client.ts';
+import { advances, balances, ledger, sims } from '../../../db/schema.ts';
+import { changeCredit } from '../balance/credit.ts';
+import { done, refused, type Outcome } from '../../../kernel/outcome.ts';
 
 const DAY_MS = 86_400_000;
 /** What the member paid for themselves (top-ups, purchases, add-ons, renewals): the ledger's kinds. */

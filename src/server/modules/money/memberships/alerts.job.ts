@@ -1,13 +1,13 @@
 import { and, eq, inArray, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { RENEWAL_REMINDER_DAYS } from '../../../contract/alerts.schema.ts';
-import { euro, membershipName } from '../../../contract/format.ts';
-import { balances, dataAlertDue, memberships, products, sims, storedCards } from '../../db/schema.ts';
-import { raiseAlert } from '../alerts/index.ts';
-import { dayOf } from '../../kernel/calendar.ts';
-import type { ServiceContext } from '../../kernel/outcome.ts';
+import { RENEWAL_REMINDER_DAYS } from '../../../../contract/alerts.schema.ts';
+import { euro, membershipName } from '../../../../contract/format.ts';
+import { balances, dataAlertDue, memberships, products, sims, storedCards } from '../../../db/schema.ts';
+import { raiseAlert } from '../../alerts/index.ts';
+import { dayOf } from '../../../kernel/calendar.ts';
+import type { ServiceContext } from '../../../kernel/outcome.ts';
 import { inPeriodAt } from './memberships.ts';
-import { irishFormat } from '../../../contract/irish-time.ts';
+import { irishFormat } from '../../../../contract/irish-time.ts';
 
 const longDate = irishFormat({
   weekday: 'long',

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { classifyResult, type PaymentType } from '../../../contract/payments.schema.ts';
-import { isUniqueViolation, type Queryable } from '../../db/client.ts';
-import { storedCards } from '../../db/schema.ts';
-import type { PaymentsAdapter } from './integrations/payments/index.ts';
-import { simIsBlocked } from '../lines/index.ts';
-import { lockedCredit } from './memberships.ts';
-import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
+import { classifyResult, type PaymentType } from '../../../../contract/payments.schema.ts';
+import { isUniqueViolation, type Queryable } from '../../../db/client.ts';
+import { storedCards } from '../../../db/schema.ts';
+import type { PaymentsAdapter } from '../integrations/payments/index.ts';
+import { simIsBlocked } from '../../lines/index.ts';
+import { lockedCredit } from '../memberships/memberships.ts';
+import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import {
   applyPurchase,
   priceOf,
@@ -15,7 +15,7 @@ import {
   type Applied,
   type Priced,
   type Purchase,
-} from './purchases.ts';
+} from '../purchases/purchases.ts';
 import { endCardSpend, reserveCardSpend } from './spend-limit.ts';
 
 export interface MoneyContext extends ServiceContext {

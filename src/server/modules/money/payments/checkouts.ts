@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { CardChoice } from '../../../contract/payments.schema.ts';
-import type { CheckoutPurpose } from '../../../contract/payments.ts';
+import type { CardChoice } from '../../../../contract/payments.schema.ts';
+import type { CheckoutPurpose } from '../../../../contract/payments.ts';
 import { eq } from 'drizzle-orm';
-import { checkouts, storedCards } from '../../db/schema.ts';
-import type { PaymentsAdapter } from './integrations/payments/index.ts';
-import { done, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
+import { checkouts, storedCards } from '../../../db/schema.ts';
+import type { PaymentsAdapter } from '../integrations/payments/index.ts';
+import { done, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { spendLimitProblem } from './spend-limit.ts';
-import { lockMember } from '../lines/index.ts';
+import { lockMember } from '../../lines/index.ts';
 
 export interface PaymentsContext extends ServiceContext {
   payments: PaymentsAdapter;

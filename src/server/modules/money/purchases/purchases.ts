@@ -1,16 +1,16 @@
-import { domainEvent } from '../../kernel/events.ts';
-import { productRoamingKb } from '../../../contract/roaming.ts';
-import { repayAdvance } from './advance.ts';
-import { changeCredit } from './credit.ts';
-import { simIsBlocked } from '../lines/index.ts';
+import { domainEvent } from '../../../kernel/events.ts';
+import { productRoamingKb } from '../../../../contract/roaming.ts';
+import { repayAdvance } from '../advance/advance.ts';
+import { changeCredit } from '../balance/credit.ts';
+import { simIsBlocked } from '../../lines/index.ts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Offer } from '../../../contract/memberships.schema.ts';
-import type { Queryable } from '../../db/client.ts';
-import { ledger, memberships, products } from '../../db/schema.ts';
-import { monthOf } from '../../kernel/calendar.ts';
-import { bulkMembershipEligible, isCurrentAt, membershipOf } from './memberships.ts';
-import { done, refused, type Outcome } from '../../kernel/outcome.ts';
-import { orderNoAllowanceBar } from '../network/index.ts';
+import type { Offer } from '../../../../contract/memberships.schema.ts';
+import type { Queryable } from '../../../db/client.ts';
+import { ledger, memberships, products } from '../../../db/schema.ts';
+import { monthOf } from '../../../kernel/calendar.ts';
+import { bulkMembershipEligible, isCurrentAt, membershipOf } from '../memberships/memberships.ts';
+import { done, refused, type Outcome } from '../../../kernel/outcome.ts';
+import { orderNoAllowanceBar } from '../../network/index.ts';
 
 /** A membership bought for a line (current now, or queued after the current one): in the purchase's transaction. */
 export const membershipBought = domainEvent<{ ssn: string; membershipId: number; now: Date }>();

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.ts';
-import { balances, checkouts, goodyBags, ledger, memberships, storedCards } from '../../db/schema.ts';
-import { currentMembershipAt } from './memberships.ts';
-import type { RatedUse } from './usage/rating.ts';
+import type { Queryable } from '../../../db/client.ts';
+import { balances, checkouts, goodyBags, ledger, memberships, storedCards } from '../../../db/schema.ts';
+import { currentMembershipAt } from '../memberships/memberships.ts';
+import type { RatedUse } from '../usage/rating.ts';
 
 /**
  * What other modules may change of money's tables, and only this way: a movement on the ledger, data

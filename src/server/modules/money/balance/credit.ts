@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.ts';
-import { balances } from '../../db/schema.ts';
-import { orderNoAllowanceBar, orderPaidUseBar } from '../network/index.ts';
+import type { Queryable } from '../../../db/client.ts';
+import { balances } from '../../../db/schema.ts';
+import { orderNoAllowanceBar, orderPaidUseBar } from '../../network/index.ts';
 
 /**
  * The one writer of a SIM's credit: adds `deltaCents` (negative takes) as a relative update and

@@ -1,9 +1,9 @@
-import { productRoamingKb } from '../../../contract/roaming.ts';
+import { productRoamingKb } from '../../../../contract/roaming.ts';
 import { and, count, eq, gt, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.ts';
-import type { products } from '../../db/schema.ts';
-import { balances, memberships, sims } from '../../db/schema.ts';
-import { DAY } from '../../kernel/clock.ts';
+import type { Queryable } from '../../../db/client.ts';
+import type { products } from '../../../db/schema.ts';
+import { balances, memberships, sims } from '../../../db/schema.ts';
+import { DAY } from '../../../kernel/clock.ts';
 
 type Product = typeof products.$inferSelect;
 

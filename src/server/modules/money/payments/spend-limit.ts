@@ -1,8 +1,8 @@
 import { and, eq, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.ts';
-import { checkouts, householdLines, ledger, members, sims } from '../../db/schema.ts';
-import { dayStartOf, monthOf } from '../../kernel/calendar.ts';
-import { refused } from '../../kernel/outcome.ts';
+import type { Queryable } from '../../../db/client.ts';
+import { checkouts, householdLines, ledger, members, sims } from '../../../db/schema.ts';
+import { dayStartOf, monthOf } from '../../../kernel/calendar.ts';
+import { refused } from '../../../kernel/outcome.ts';
 
 /** How long an unpaid checkout holds its amount against the limit (the payment page's life). */
 export const OPEN_CHECKOUT_HOLD_MS = 30 * 60_000;

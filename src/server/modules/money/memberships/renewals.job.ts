@@ -1,15 +1,15 @@
 import { and, eq, lte } from 'drizzle-orm';
-import { classifyResult } from '../../../contract/payments.schema.ts';
-import { isUniqueViolation } from '../../db/client.ts';
-import { changeCredit } from './credit.ts';
-import { ledger, members, memberships, products, sims, storedCards } from '../../db/schema.ts';
-import type { PaymentsAdapter } from './integrations/payments/index.ts';
+import { classifyResult } from '../../../../contract/payments.schema.ts';
+import { isUniqueViolation } from '../../../db/client.ts';
+import { changeCredit } from '../balance/credit.ts';
+import { ledger, members, memberships, products, sims, storedCards } from '../../../db/schema.ts';
+import type { PaymentsAdapter } from '../integrations/payments/index.ts';
 import { lockedCredit, membershipOf } from './memberships.ts';
-import { orderNoAllowanceBar } from '../network/index.ts';
-import { euro } from '../../../contract/format.ts';
-import { endCardSpend, reserveCardSpend } from './spend-limit.ts';
-import { raiseAlert } from '../alerts/index.ts';
-import type { ServiceContext } from '../../kernel/outcome.ts';
+import { orderNoAllowanceBar } from '../../network/index.ts';
+import { euro } from '../../../../contract/format.ts';
+import { endCardSpend, reserveCardSpend } from '../payments/spend-limit.ts';
+import { raiseAlert } from '../../alerts/index.ts';
+import type { ServiceContext } from '../../../kernel/outcome.ts';
 
 type Membership = typeof memberships.$inferSelect;
 export interface RenewalContext extends ServiceContext {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.ts';
-import { ledger } from '../../db/schema.ts';
+import type { Queryable } from '../../../db/client.ts';
+import { ledger } from '../../../db/schema.ts';
 import { changeCredit } from './credit.ts';
 
 /** The ledger's kinds of what a person of 48 put right (docs/product/staff.md "Acting"). */

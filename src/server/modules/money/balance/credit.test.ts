@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isCheckViolation, type DatabaseHandle } from '../../db/client.ts';
-import { balances, networkOrders } from '../../db/schema.ts';
-import { createMember } from '../../seed/members.ts';
-import { catalogueDatabase } from '../../seed/unit-database.ts';
-import { orderNoAllowanceBar } from '../network/index.ts';
+import { isCheckViolation, type DatabaseHandle } from '../../../db/client.ts';
+import { balances, networkOrders } from '../../../db/schema.ts';
+import { createMember } from '../../../seed/members.ts';
+import { catalogueDatabase } from '../../../seed/unit-database.ts';
+import { orderNoAllowanceBar } from '../../network/index.ts';
 import { changeCredit } from './credit.ts';
 
 /**

@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { euro } from '../../../contract/format.ts';
-import type { Queryable } from '../../db/client.ts';
-import { cardRefunds, ledger, memberships, sims } from '../../db/schema.ts';
-import type { PaymentsAdapter } from './integrations/payments/index.ts';
-import { changeCredit } from './credit.ts';
-import type { RefundablePurchase } from '../network/index.ts';
-import type { ServiceContext } from '../../kernel/outcome.ts';
-import { creditBackOfRefund, creditBackPaid, cardPartRefused } from './credit-back/credit-back.ts';
-import { notify } from '../alerts/index.ts';
+import { euro } from '../../../../contract/format.ts';
+import type { Queryable } from '../../../db/client.ts';
+import { cardRefunds, ledger, memberships, sims } from '../../../db/schema.ts';
+import type { PaymentsAdapter } from '../integrations/payments/index.ts';
+import { changeCredit } from '../balance/credit.ts';
+import type { RefundablePurchase } from '../../network/index.ts';
+import type { ServiceContext } from '../../../kernel/outcome.ts';
+import { creditBackOfRefund, creditBackPaid, cardPartRefused } from '../credit-back/credit-back.ts';
+import { notify } from '../../alerts/index.ts';
 
 /**
  * A purchase the network could not apply (it refused to start data again for it,
