@@ -7,7 +7,7 @@ import { sandboxNetworkAdapter } from '../../../src/server/modules/network/index
 import { reconcileNetwork } from '../../../src/server/modules/network/network-orders.ts';
 import { securityApi } from '../../../src/contract/security.schema.ts';
 import { STEP_UP_HEADER } from '../../../src/contract/step-up.schema.ts';
-import { holdDataCaps, resumeEndedPauses } from '../../../src/server/modules/household/household.controls.ts';
+import { holdDataCaps, resumeEndedPauses } from '../../../src/server/modules/household/controls/jobs.ts';
 import { BUILT_PASSWORD, createMember, type BuiltMember } from '../support/builders.ts';
 import { simSettingsApi } from '../../../src/contract/sim-settings.schema.ts';
 import { ok, refused, send } from '../support/client.ts';

@@ -12,7 +12,10 @@ import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import type { Outcome } from '../../kernel/outcome.ts';
 import type { Applied } from '../money/index.ts';
-import * as lineControls from './household.controls.ts';
+import * as lineControls from './controls/controls.service.ts';
+import { controlsOf } from './controls/controls.read.ts';
+import * as dataCap from './controls/data-cap.ts';
+import * as under18 from './controls/under-18.ts';
 import * as invitations from './household.invitations.ts';
 import * as requests from './household.requests.ts';
 import * as service from './household.service.ts';
@@ -132,7 +135,7 @@ export async function setSpendLimit(c: C, { params, body }: Input<typeof househo
 }
 
 export async function controls(c: C, { params }: Input<typeof householdApi.controls>) {
-  return reply(c, householdApi.controls, refusal(c), await lineControls.controlsOf(c.var, c.var.member.id, params.ssn));
+  return reply(c, householdApi.controls, refusal(c), await controlsOf(c.var, c.var.member.id, params.ssn));
 }
 
 export async function setFilter(c: C, { params, body }: Input<typeof householdApi.setFilter>) {
@@ -171,7 +174,7 @@ export async function setUnder18(c: C, { params, body }: Input<typeof householdA
     c,
     householdApi.setUnder18,
     refusal(c),
-    await lineControls.setUnder18(c.var, c.var.member.id, params.ssn, body.under_18),
+    await under18.setUnder18(c.var, c.var.member.id, params.ssn, body.under_18),
   );
 }
 
@@ -180,7 +183,7 @@ export async function answerUnder18(c: C, { params, body }: Input<typeof househo
     c,
     householdApi.answerUnder18,
     refusal(c),
-    await lineControls.answerUnder18(c.var, c.var.member.id, params.ssn, body.accept),
+    await under18.answerUnder18(c.var, c.var.member.id, params.ssn, body.accept),
   );
 }
 
@@ -189,7 +192,7 @@ export async function setDataCap(c: C, { params, body }: Input<typeof householdA
     c,
     householdApi.setDataCap,
     refusal(c),
-    await lineControls.setDataCap(c.var, c.var.member.id, params.ssn, body.gb),
+    await dataCap.setDataCap(c.var, c.var.member.id, params.ssn, body.gb),
   );
 }
 
@@ -198,6 +201,6 @@ export async function setSharing(c: C, { params, body }: Input<typeof householdA
     c,
     householdApi.setSharing,
     refusal(c),
-    await lineControls.setSharing(c.var, c.var.member.id, params.ssn, body.outside),
+    await under18.setSharing(c.var, c.var.member.id, params.ssn, body.outside),
   );
 }

@@ -21,7 +21,8 @@ import { done, refused, type Outcome, type ServiceContext } from '../../kernel/o
 import { raiseAlert } from '../alerts/index.ts';
 import { priceOf, productsNamed, type MoneyContext, type Purchase } from '../money/index.ts';
 import { letDataGoOnAbroad } from '../roaming/index.ts';
-import { capIn, householdRunBy } from './household.controls.ts';
+import { householdRunBy } from './controls/controls.read.ts';
+import { capIn } from './controls/data-cap.ts';
 import { nameOf } from './household.people.ts';
 import { buyForLine, leaveIn } from './household.service.ts';
 

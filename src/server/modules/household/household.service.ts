@@ -15,7 +15,8 @@ import { householdInvitations, householdLines, households, members, sims } from 
 import { balanceSummary } from '../account/index.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
 import { pay, type MoneyContext } from '../money/index.ts';
-import { endOpenRequests, glanceAt, liftHouseholdControls } from './household.controls.ts';
+import { glanceAt } from './controls/controls.read.ts';
+import { endOpenRequests, liftHouseholdControls } from './controls/controls.service.ts';
 import type { Applied, Purchase } from '../money/index.ts';
 
 export { nameOf } from './household.people.ts';

@@ -1,5 +1,5 @@
 import type { MinuteJob } from '../../jobs/minute-job.ts';
-import { holdDataCaps, resumeEndedPauses } from './household.controls.ts';
+import { holdDataCaps, resumeEndedPauses } from './controls/jobs.ts';
 import { expireRequests } from './household.requests.ts';
 
 /** The household's jobs of the minute: a paused line whose pause has ended resumes by itself; capped lines held to their caps; requests left 24 hours expire. */

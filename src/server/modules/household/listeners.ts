@@ -1,6 +1,7 @@
 import { sharingRules } from '../flexi-data/index.ts';
 import { suspensionHolds } from '../lines/index.ts';
-import { pausedAll, sharingAllowed } from './household.controls.ts';
+import { pausedAll } from './controls/controls.service.ts';
+import { sharingAllowed } from './controls/under-18.ts';
 
 /**
  * What the household rules in other domains, listened to when the module loads (its face imports
