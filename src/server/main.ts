@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import pino from 'pino';
 import { answeredByApp, createApp, pageSecurityHeaders } from './app.ts';
+import { portalServer } from './http/node-server.ts';
 import { scheduleMinuteJobs } from './jobs/scheduler.ts';
 import { callbackOf, scheduleNetwork } from './modules/network/index.ts';
 import { resolveVapid } from './vapid.ts';
@@ -24,6 +24,7 @@ import { closeChatStreams } from './modules/care/index.ts';
 
 const env = readEnv();
 const logger = pino({ level: env.LOG_LEVEL });
+const clock = () => new Date();
 if (!env.API_ONLY) buildIfNeeded(env.DIST_DIR);
 const database = await openDatabase(env.DATABASE_URL, {
   poolMax: env.DATABASE_POOL_MAX,
@@ -49,12 +50,13 @@ if (env.NODE_ENV !== 'production' && (await isEmpty(database.db))) {
   logger.info('seeded the demo members into an empty database');
 }
 const vapid = resolveVapid(env, { dataDir: env.DATA_DIR, siteUrl: env.SITE_URL });
+const config = appConfigOf(env, vapid);
 for (const warning of startWarnings(env, vapid)) logger.warn(warning);
 // Each outside service as its own settings choose: the real one, a stand-in, or none (integrations/settings.ts).
 const { payments, referrals, catalogue, geolocation, delivery, tickets, cdn, mailSender, network, chat } =
   startAdapters(env, {
     db: database.db,
-    clock: () => new Date(),
+    clock,
     logger,
     production: env.NODE_ENV === 'production',
   });
@@ -64,7 +66,7 @@ const push = webPushSender(vapid);
 const stopMinuteJobs = scheduleMinuteJobs(
   {
     db: database.db,
-    clock: () => new Date(),
+    clock,
     payments,
     referrals,
     delivery,
@@ -72,21 +74,20 @@ const stopMinuteJobs = scheduleMinuteJobs(
     chat,
     siteUrl: env.SITE_URL,
     push: { sender: push, extraOrigins: env.PUSH_ENDPOINT_ORIGINS },
-    refundDebtor: appConfigOf(env, vapid).finance?.debtor,
+    refundDebtor: config.finance?.debtor,
   },
   logger,
   60_000,
   (ok, seconds) => metrics?.job('renewals', ok, seconds),
 );
 // Orders to the mobile network go out from their outbox every second (docs/product/network.md).
-const stopNetwork = scheduleNetwork({ db: database.db, clock: () => new Date() }, network, logger, {
+const stopNetwork = scheduleNetwork({ db: database.db, clock }, network, logger, {
   callback: callbackOf(env.SITE_URL),
 });
 let draining = false;
 const reporter = env.SENTRY_DSN
   ? await sentryReporter({ dsn: env.SENTRY_DSN, environment: env.SENTRY_ENVIRONMENT, release: env.SENTRY_RELEASE })
   : undefined;
-const config = appConfigOf(env, vapid);
 
 /**
  * Publish → rebuild (docs/product/operations.md): a build goes to a new folder; `swap` loads it and makes a new
@@ -95,8 +96,7 @@ const config = appConfigOf(env, vapid);
  */
 let publishing: Publishing | undefined;
 
-// Pages and assets go straight out (static-site.ts `staticListener`); everything else through the app.
-// Requests in flight are counted so that a shutdown waits for them (and only then closes the database).
+// The app and the pages' listener of a build (none: the API alone).
 async function listenersFor(built: StaticSite | undefined) {
   const app = createApp({
     db: database.db,
@@ -170,40 +170,18 @@ const follower = site
       },
       afterCheck: async () => {
         if (!cdn) return;
-        const ctx = { db: database.db, clock: () => new Date() };
+        const ctx = { db: database.db, clock };
         await runPurges(ctx, cdn, logger);
         if (++beats % 1800 === 0) await prunePurges(ctx);
       },
       onError: (err) => logger.error({ err }, 'could not follow the published build'),
     })
   : undefined;
-let inFlight = 0;
-let drained: (() => void) | undefined;
-// Idle keep-alive connections are kept longer than a proxy or load balancer in front keeps its own
-// (60 s is the common default): were the server first to close one, a request the proxy sent on
-// it at that moment would be reset (a 502 for the member). Node's 5 s raced even the test browser's
-// route.fetch once. Shutdown closes idle connections at once, so this does not slow draining.
-const KEEP_ALIVE_MS = 65_000;
-const server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1_000 }, (req, res) => {
-  // While shutting down, a keep-alive connection that brings one more request closes after its answer.
-  if (draining) res.setHeader('connection', 'close');
-  inFlight++;
-  metrics?.inFlight.inc();
-  const started = metrics ? performance.now() : 0;
-  res.once('close', () => {
-    inFlight--;
-    metrics?.inFlight.dec();
-    if (inFlight === 0) drained?.();
-  });
-  const { app: appListener, pages } = live;
-  if (pages?.(req, res)) {
-    res.once('finish', () =>
-      metrics?.request(req.method ?? 'GET', 'static', res.statusCode, (performance.now() - started) / 1000),
-    );
-    return;
-  }
-  void appListener(req, res);
-});
+const { server, inFlight, idle } = portalServer(
+  () => live,
+  () => draining,
+  metrics,
+);
 server.listen(env.PORT, env.HOST, () => {
   // The port asked for, or the system's choice for 0.
   logger.info(`48 portal listening on http://${env.HOST}:${(server.address() as AddressInfo).port} (${database.kind})`);
@@ -225,15 +203,16 @@ async function shutdown(signal: string) {
   // Chat streams are held open: they end now, and their browsers resume on another instance.
   closeChatStreams();
   setTimeout(() => {
-    logger.error(`${signal}: still busy after ${env.SHUTDOWN_TIMEOUT_MS} ms (${inFlight} requests in flight); exiting`);
+    logger.error(
+      `${signal}: still busy after ${env.SHUTDOWN_TIMEOUT_MS} ms (${inFlight()} requests in flight); exiting`,
+    );
     process.exit(1);
   }, env.SHUTDOWN_TIMEOUT_MS).unref();
-  logger.info(`${signal}: draining ${inFlight} requests in flight`);
+  logger.info(`${signal}: draining ${inFlight()} requests in flight`);
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
-  const idle = inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (drained = resolve));
   await Promise.all([
-    idle,
+    idle(),
     stopMinuteJobs(),
     stopNetwork(),
     publishing?.rebuilder.stop(),

@@ -57,3 +57,16 @@ describe('the architecture page’s table of modules', () => {
       expect(row!.uses.filter((u) => !above.includes(u))).toEqual([]);
     });
 });
+
+describe('routes files', () => {
+  it('wire handlers to paths and read nothing themselves (no database, no tables, no query)', () => {
+    const routes = (readdirSync('src/server', { recursive: true, withFileTypes: true }) as Dirent[])
+      .filter((d) => d.isFile() && d.name.endsWith('.routes.ts'))
+      .map((d) => join(d.parentPath, d.name));
+    expect(routes.length).toBeGreaterThan(20);
+    const querying = routes.filter((file) =>
+      /c\.var\.db\b|from 'drizzle-orm'|db\/schema|\.tables\.ts'/.test(readFileSync(file, 'utf8')),
+    );
+    expect(querying).toEqual([]);
+  });
+});

@@ -11,71 +11,20 @@ import {
 } from '../../../../../contract/network.ts';
 import { irishDayOf } from '../../../../../contract/irish-time.ts';
 import { networkSignature } from './signature.ts';
+import {
+  hubOf,
+  lineServiceEvent,
+  serviceOrderOf,
+  waitsForDonor,
+  type SandboxNetworkOptions,
+  type SandboxOrder,
+  type SentEvent,
+} from './sandbox-shapes.ts';
 
-/** An order as the sandbox network holds it. */
-export interface SandboxOrder {
-  id: string;
-  externalId: string;
-  service: NetworkService;
-  action: NetworkAction;
-  state: NetworkOrderState;
-  msisdn: string | null;
-  characteristics: Record<string, string | boolean>;
-  reason: string | null;
-  /** What a completed order carries back (an eSIM's activation code). */
-  result: Record<string, string>;
-  orderDate: Date;
-}
-
-/** An event the sandbox sent, and how the listener answered. */
-export interface SentEvent {
-  at: Date;
-  type: string;
-  about: string;
-  /** Where it went: the registered callback's TMF listener path, or the generic listener when none is registered. */
-  to: string;
-  status: number | string;
-}
-
-/** The hub an event type's API keeps its subscriptions at. */
-const hubOf = (eventType: string): NetworkHub =>
-  eventType.startsWith('Usage')
-    ? 'usageManagement'
-    : /^Service(Create|AttributeValueChange|StateChange|Delete)Event$/.test(eventType)
-      ? 'serviceInventory'
-      : 'serviceOrdering';
-
-export interface SandboxNetworkOptions {
-  /** Signs the events it sends (NETWORK_EVENT_SECRET). */
-  secret: string;
-  /** How long after acceptance an order moves on by itself; null: only by hand (the page, a test). */
-  delayMs: number | null;
-  /** The lines in service before the sandbox took any order (the database's), read when first needed. */
-  linesInService?: () => Promise<{ msisdn: string; state: string }[]>;
-  /** One of them by its number: what an order or a lookup needs, without reading them all. */
-  lineInService?: (msisdn: string) => Promise<{ msisdn: string; state: string } | undefined>;
-  /** The reasons a number's data stands barred by the orders it completed before (the database's), read once a number. */
-  dataBarsOf?: (msisdn: string) => Promise<string[]>;
-  /**
-   * The prepaid balances its charging system keeps (TMF654): the sandbox mirrors the portal's credit
-   * (it charges what the portal charges), each moved by what an operator set by hand to try the
-   * reconciliation; none: it keeps no balances (TMF654 answers 404).
-   */
-  balancesHeld?: () => Promise<{ msisdn: string; cents: number }[]>;
-  /** The time it signs and dates its events with (the app's clock). */
-  clock?: () => Date;
-}
+export type { SandboxNetworkOptions, SandboxOrder, SentEvent } from './sandbox-shapes.ts';
 
 /** Why the sandbox rejects an order for a number ending 999 (a donor or HLR refusing it). */
 export const SANDBOX_REJECTION = 'The network could not match the number to the details given.';
-
-/**
- * A port-in from a number ending 998 waits for its donor network, which never answers by itself:
- * acknowledged (the number being checked) until someone completes or fails it by hand. A donor
- * slow to answer, and a port-in that stays in progress for as long as one needs to look at it.
- */
-const waitsForDonor = (o: { service: string; state: string; msisdn: string | null }) =>
-  o.service === 'portIn' && o.state === 'acknowledged' && !!o.msisdn?.endsWith('998');
 
 const KEEP = 20_000;
 
@@ -185,39 +134,7 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
     return { status, answer };
   }
 
-  const tmfOrder = (o: SandboxOrder) => ({
-    id: o.id,
-    href: `/sandbox/network/tmf-api/serviceOrdering/v4/serviceOrder/${o.id}`,
-    externalId: o.externalId,
-    state: o.state,
-    orderDate: o.orderDate.toISOString(),
-    ...(o.state === 'completed' ? { completionDate: now().toISOString() } : {}),
-    ...(o.reason
-      ? {
-          // v4.0 says why in a note, v4.1 in errorMessage: both, so either reader knows.
-          note: [{ id: '1', date: now().toISOString(), author: 'network', text: o.reason, '@type': 'Note' }],
-          errorMessage: [
-            { code: 'rejected', reason: o.reason, message: o.reason, '@type': 'ServiceOrderErrorMessage' },
-          ],
-        }
-      : {}),
-    serviceOrderItem: [
-      {
-        id: '1',
-        action: o.action,
-        state: o.state,
-        service: {
-          ...(o.msisdn ? { id: o.msisdn } : {}),
-          serviceSpecification: { id: o.service, name: o.service },
-          serviceCharacteristic: Object.entries({ ...o.characteristics, ...o.result }).map(([name, value]) => ({
-            name,
-            value,
-          })),
-        },
-      },
-    ],
-    '@type': 'ServiceOrder',
-  });
+  const tmfOrder = (o: SandboxOrder) => serviceOrderOf(o, now());
 
   /** Moves an order to a state, applies a completed mobileLine to the inventory, and tells the portal. */
   async function move(o: SandboxOrder, state: NetworkOrderState, reason?: string) {
@@ -399,20 +316,11 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
       const portDate = new Date(now().getTime() + 86_400_000).toISOString().slice(0, 10);
       return emit(
         'ServiceAttributeValueChangeEvent',
-        {
-          service: {
-            id: line.id,
-            href: `/sandbox/network/tmf-api/serviceInventory/v4/service/${line.id}`,
-            state: 'active',
-            serviceSpecification: { id: 'mobileLine', name: 'mobileLine' },
-            serviceCharacteristic: [
-              { name: 'msisdn', value: msisdn },
-              { name: 'portingState', value: 'portOutRequested' },
-              { name: 'recipientOperator', value: 'Sandbox Mobile' },
-              { name: 'portDate', value: portDate },
-            ],
-          },
-        },
+        lineServiceEvent(line.id, msisdn, 'active', {
+          portingState: 'portOutRequested',
+          recipientOperator: 'Sandbox Mobile',
+          portDate,
+        }),
         `${msisdn} port-out requested`,
       );
     },
@@ -428,20 +336,13 @@ export function sandboxNetwork(options: SandboxNetworkOptions) {
       listed = undefined;
       return emit(
         'ServiceStateChangeEvent',
-        {
-          service: {
-            id: line.id,
-            href: `/sandbox/network/tmf-api/serviceInventory/v4/service/${line.id}`,
-            state: 'terminated',
-            endDate: now().toISOString(),
-            serviceSpecification: { id: 'mobileLine', name: 'mobileLine' },
-            serviceCharacteristic: [
-              { name: 'msisdn', value: msisdn },
-              { name: 'terminationReason', value: 'portedOut' },
-              { name: 'recipientOperator', value: 'Sandbox Mobile' },
-            ],
-          },
-        },
+        lineServiceEvent(
+          line.id,
+          msisdn,
+          'terminated',
+          { terminationReason: 'portedOut', recipientOperator: 'Sandbox Mobile' },
+          now(),
+        ),
         `${msisdn} ported out`,
       );
     },
