@@ -70,3 +70,15 @@ describe('routes files', () => {
     expect(querying).toEqual([]);
   });
 });
+
+describe('source files', () => {
+  it('each says one thing: none over 400 lines but the contract’s declarations (src/contract/*.schema.ts)', () => {
+    const long = (readdirSync('src', { recursive: true, withFileTypes: true }) as Dirent[])
+      .filter((d) => d.isFile() && /\.(ts|tsx|astro)$/.test(d.name) && !/\.test\.tsx?$/.test(d.name))
+      .map((d) => join(d.parentPath, d.name))
+      .filter((file) => !/^src\/contract\/[^/]+\.schema\.ts$/.test(file))
+      .map((file) => ({ file, lines: readFileSync(file, 'utf8').split('\n').length - 1 }))
+      .filter((f) => f.lines > 400);
+    expect(long).toEqual([]);
+  });
+});

@@ -6,6 +6,7 @@ import { useEarlySubmit, useHydrated } from '../../lib/use-hydrated.ts';
 import { COAST_PATH, MAP_HEIGHT, MAP_WIDTH, project } from './ireland.ts';
 import './coverage-checker.css';
 import { FormCard } from '../../components/forms/FormCard.tsx';
+import { TableHead } from '../../components/TableHead.tsx';
 
 /**
  * The coverage checker: an Eircode, a routing key or a town (suggested as you type, from the
@@ -106,13 +107,7 @@ function Result({
         {note && <p>{note}</p>}
         <table className="coverage__table">
           <caption className="visually-hidden">{`Signal by technology in ${area.town}, outdoors and indoors`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Network</th>
-              <th scope="col">Outdoors</th>
-              <th scope="col">Indoors</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Network', 'Outdoors', 'Indoors']} />
           <tbody>
             {TECHNOLOGIES.map((t) => (
               <tr key={t}>

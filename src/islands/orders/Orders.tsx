@@ -4,6 +4,7 @@ import { FormAlert } from '../../components/forms/Field.tsx';
 import { useMemberPage } from '../../components/member/use-member-page.ts';
 import { clockTime, longDateOf } from '../../lib/format.ts';
 import { $orders, canOrderFreeSim, loadOrders, orderItemText, orderStatusText, orderSteps } from './orders-store.ts';
+import { TableHead } from '../../components/TableHead.tsx';
 
 /** The member's SIM orders with their status (spec section 4 "Order statuses") and each step of the delivery. */
 export default function Orders() {
@@ -30,13 +31,7 @@ export default function Orders() {
       <div className="table-wrap" role="region" aria-labelledby="orders-caption" tabIndex={0}>
         <table className="cards">
           <caption id="orders-caption">Your SIM orders, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Status</th>
-              <th scope="col">Delivery to</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Item', 'Status', 'Delivery to']} />
           <tbody>
             {orders.map((o) => (
               <tr key={o.id}>

@@ -4,6 +4,7 @@ import { ROLE_WORDS } from '../../contract/staff.ts';
 import { irishDayOf } from '../../contract/irish-time.ts';
 import { $said, audit, exportAudit, people } from '../console-store.ts';
 import { when } from './format.ts';
+import { TableHead } from '../../components/TableHead.tsx';
 
 /** The audit log by Irish dates, whether its chain holds, and its export (CSV). */
 export function AuditScreen() {
@@ -53,16 +54,7 @@ export function AuditScreen() {
               <caption id="audit-caption">
                 {state.data.entries.length} entries from {range.from} to {range.to}, oldest first
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Member</th>
-                  <th scope="col">Why</th>
-                  <th scope="col">Result</th>
-                </tr>
-              </thead>
+              <TableHead columns={['When', 'Who', 'What', 'Member', 'Why', 'Result']} />
               <tbody>
                 {state.data.entries.map((a) => (
                   <tr key={a.id}>

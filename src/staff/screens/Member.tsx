@@ -1,21 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, type FormEvent } from 'react';
-import {
-  $member,
-  $said,
-  addNote,
-  blockLine,
-  closeMember,
-  endNumberLock,
-  giveGoodwill,
-  may,
-  openMember,
-  resendVerification,
-  reverse,
-  unblockLine,
-  type Member,
-} from '../console-store.ts';
+import { useEffect, type FormEvent, type ReactNode } from 'react';
+import { $member, closeMember, openMember, type Member } from '../console-store.ts';
 import { euro, when } from './format.ts';
+import { MemberActions } from './MemberActions.tsx';
+import { TableHead } from '../../components/TableHead.tsx';
 
 const field = (event: FormEvent<HTMLFormElement>, name: string) =>
   String(new FormData(event.currentTarget).get(name) ?? '').trim();
@@ -64,8 +52,6 @@ export function MemberScreen({ id }: { id: string }) {
 }
 
 function Member360({ m, reason }: { m: Member; reason: string }) {
-  const said = useStore($said);
-  const charges = m.ledger.filter((l) => l.credit_delta_cents < 0 && !l.reversed_by);
   return (
     <>
       <h1 tabIndex={-1}>{m.name}</h1>
@@ -78,19 +64,15 @@ function Member360({ m, reason }: { m: Member; reason: string }) {
         <div className="table-wrap" role="region" aria-labelledby="lines-caption" tabIndex={0}>
           <table className="cards">
             <caption id="lines-caption">Each line: its state at the network, credit and membership</caption>
-            <thead>
-              <tr>
-                <th scope="col">Number</th>
-                <th scope="col">State</th>
-                <th scope="col" className="num">
-                  Credit
-                </th>
-                <th scope="col">Membership</th>
-                <th scope="col" className="num">
-                  Unpaid use
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                'Number',
+                'State',
+                { label: 'Credit', className: 'num' },
+                'Membership',
+                { label: 'Unpaid use', className: 'num' },
+              ]}
+            />
             <tbody>
               {m.lines.map((l) => (
                 <tr key={l.ssn}>
@@ -118,180 +100,22 @@ function Member360({ m, reason }: { m: Member; reason: string }) {
         </div>
       </section>
 
-      <div className="staff__actions">
-        {may('money.reverse') && (
-          <form
-            className="form card"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              void reverse(Number(field(e, 'ledger_id')), field(e, 'reason'));
-            }}
-          >
-            <h2>Reverse a charge</h2>
-            {charges.length === 0 ? (
-              <p className="meta">No charge from credit in the last 90 days is left to reverse.</p>
-            ) : (
-              <>
-                <label htmlFor="reverse-charge">Charge</label>
-                <select id="reverse-charge" name="ledger_id">
-                  {charges.map((l) => (
-                    <option key={l.id} value={l.id}>
-                      {when(l.occurred_at)}: {l.description} ({euro(-l.credit_delta_cents)})
-                    </option>
-                  ))}
-                </select>
-                <label htmlFor="reverse-reason">Reason</label>
-                <input id="reverse-reason" name="reason" defaultValue={reason} autoComplete="off" required />
-                <button type="submit" className="btn btn--primary" disabled={said.busy !== undefined}>
-                  {said.busy?.startsWith('reverse') ? 'Reversing…' : 'Reverse the charge'}
-                </button>
-              </>
-            )}
-          </form>
-        )}
-        {may('money.goodwill') && m.lines.some((l) => l.msisdn) && (
-          <form
-            className="form card"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              void giveGoodwill(field(e, 'ssn'), field(e, 'amount'), field(e, 'reason'));
-            }}
-          >
-            <h2>Goodwill credit</h2>
-            <label htmlFor="goodwill-line">Line</label>
-            <select id="goodwill-line" name="ssn">
-              {m.lines
-                .filter((l) => l.msisdn)
-                .map((l) => (
-                  <option key={l.ssn} value={l.ssn}>
-                    {l.msisdn}
-                  </option>
-                ))}
-            </select>
-            <label htmlFor="goodwill-amount">Amount in euro</label>
-            <input
-              id="goodwill-amount"
-              name="amount"
-              inputMode="decimal"
-              autoComplete="off"
-              required
-              aria-describedby="goodwill-hint"
-            />
-            <p className="meta" id="goodwill-hint">
-              Above your limit it waits for a supervisor’s approval.
-            </p>
-            <label htmlFor="goodwill-reason">Reason</label>
-            <input id="goodwill-reason" name="reason" defaultValue={reason} autoComplete="off" required />
-            <button type="submit" className="btn btn--primary" disabled={said.busy !== undefined}>
-              {said.busy === 'goodwill' ? 'Giving…' : 'Give goodwill credit'}
-            </button>
-          </form>
-        )}
-        {may('members.note') && (
-          <form
-            className="form card"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              const form = e.currentTarget;
-              void addNote(field(e, 'text')).then(() => form.reset());
-            }}
-          >
-            <h2>Add a note</h2>
-            <label htmlFor="note-text">Note</label>
-            <textarea id="note-text" name="text" rows={3} required />
-            <button type="submit" className="btn btn--outline" disabled={said.busy !== undefined}>
-              Add the note
-            </button>
-          </form>
-        )}
-        {may('fraud.act') && (
-          <form
-            className="form card"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-              const body = { reason: field(e, 'reason'), check: field(e, 'check') };
-              const [what, ssn] = (submitter?.value ?? '').split(':');
-              if (what === 'block') void blockLine(ssn!, body);
-              else if (what === 'unblock') void unblockLine(ssn!, body);
-              else if (what === 'end-lock') void endNumberLock(body);
-            }}
-          >
-            <h2>Fraud</h2>
-            <label htmlFor="fraud-reason">Reason</label>
-            <input id="fraud-reason" name="reason" defaultValue={reason} autoComplete="off" required />
-            <label htmlFor="fraud-check">The check you made</label>
-            <input id="fraud-check" name="check" autoComplete="off" required aria-describedby="fraud-check-hint" />
-            <p className="meta" id="fraud-check-hint">
-              For example: called back on the number on file; saw the ID in the shop.
-            </p>
-            {m.lines.map((l) =>
-              l.state.startsWith('blocked') ? (
-                <button
-                  key={l.ssn}
-                  type="submit"
-                  value={`unblock:${l.ssn}`}
-                  className="btn btn--outline"
-                  disabled={said.busy !== undefined}
-                >
-                  Unblock {l.msisdn ?? l.ssn}
-                </button>
-              ) : (
-                <button
-                  key={l.ssn}
-                  type="submit"
-                  value={`block:${l.ssn}`}
-                  className="btn btn--outline"
-                  disabled={said.busy !== undefined}
-                >
-                  Block {l.msisdn ?? l.ssn}
-                </button>
-              ),
-            )}
-            {m.lines.some((l) => l.number_lock) && (
-              <button type="submit" value="end-lock" className="btn btn--outline" disabled={said.busy !== undefined}>
-                End the number lock now
-              </button>
-            )}
-          </form>
-        )}
-        {may('members.verify') && !m.email_verified && (
-          <div className="card">
-            <h2>E-mail address not verified</h2>
-            <button
-              type="button"
-              className="btn btn--outline"
-              disabled={said.busy !== undefined}
-              onClick={() => void resendVerification(reason)}
-            >
-              Send the verification again
-            </button>
-          </div>
-        )}
-      </div>
+      <MemberActions m={m} reason={reason} />
 
       <section aria-labelledby="ledger-title">
         <h2 id="ledger-title">Money, last 90 days</h2>
         <div className="table-wrap" role="region" aria-labelledby="ledger-caption" tabIndex={0}>
           <table className="cards">
             <caption id="ledger-caption">Every movement of credit and card, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">What</th>
-                <th scope="col" className="num">
-                  Credit
-                </th>
-                <th scope="col" className="num">
-                  Card
-                </th>
-                <th scope="col">Cause</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                'When',
+                'What',
+                { label: 'Credit', className: 'num' },
+                { label: 'Card', className: 'num' },
+                'Cause',
+              ]}
+            />
             <tbody>
               {m.ledger.length === 0 && (
                 <tr>
@@ -341,35 +165,25 @@ function Member360({ m, reason }: { m: Member; reason: string }) {
         )}
       </section>
 
-      <section aria-labelledby="orders-title">
-        <h2 id="orders-title">Orders to the network</h2>
-        {m.orders.length === 0 ? (
-          <p className="meta">None.</p>
-        ) : (
-          <ul className="staff__list">
-            {m.orders.map((o) => (
-              <li key={o.id}>
-                {when(o.at)}: {o.kind}, <strong>{o.state}</strong>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <Dated
+        id="orders"
+        title="Orders to the network"
+        items={m.orders.map((o) => ({
+          key: String(o.id),
+          at: o.at,
+          text: (
+            <>
+              {o.kind}, <strong>{o.state}</strong>
+            </>
+          ),
+        }))}
+      />
 
-      <section aria-labelledby="told-title">
-        <h2 id="told-title">Alerts and mails</h2>
-        {m.told.length === 0 ? (
-          <p className="meta">None.</p>
-        ) : (
-          <ul className="staff__list">
-            {m.told.map((t) => (
-              <li key={`${t.at}-${t.what}`}>
-                {when(t.at)}: {t.what}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <Dated
+        id="told"
+        title="Alerts and mails"
+        items={m.told.map((t) => ({ key: `${t.at}-${t.what}`, at: t.at, text: t.what }))}
+      />
 
       <section aria-labelledby="tickets-title">
         <h2 id="tickets-title">Tickets, complaints and chats</h2>
@@ -395,26 +209,19 @@ function Member360({ m, reason }: { m: Member; reason: string }) {
         )}
       </section>
 
-      <section aria-labelledby="security-title">
-        <h2 id="security-title">Security</h2>
+      <Dated
+        id="security"
+        title="Security"
+        none="No log-in, code or change to a line on record."
+        items={m.security.map((e) => ({ key: `${e.at}-${e.what}`, at: e.at, text: e.what }))}
+      >
         {m.household && (
           <p>
             {m.household.role === 'owner' ? 'Owns a household' : 'A line in a household'} of {m.household.lines}{' '}
             {m.household.lines === 1 ? 'line' : 'lines'}.
           </p>
         )}
-        {m.security.length === 0 ? (
-          <p className="meta">No log-in, code or change to a line on record.</p>
-        ) : (
-          <ul className="staff__list">
-            {m.security.map((e) => (
-              <li key={`${e.at}-${e.what}`}>
-                {when(e.at)}: {e.what}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      </Dated>
 
       <section aria-labelledby="opened-title">
         <h2 id="opened-title">Who at 48 opened this account</h2>
@@ -427,6 +234,39 @@ function Member360({ m, reason }: { m: Member; reason: string }) {
         </ul>
       </section>
     </>
+  );
+}
+
+/** A section of what happened, each line dated (none: said so). */
+function Dated({
+  id,
+  title,
+  items,
+  none = 'None.',
+  children,
+}: {
+  id: string;
+  title: string;
+  items: { key: string; at: string; text: ReactNode }[];
+  none?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {children}
+      {items.length === 0 ? (
+        <p className="meta">{none}</p>
+      ) : (
+        <ul className="staff__list">
+          {items.map((item) => (
+            <li key={item.key}>
+              {when(item.at)}: {item.text}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $me, $said, approveFile, downloadFile, enterReturn, fileSent, makeFile, refunds } from '../console-store.ts';
 import { euro, when } from './format.ts';
+import { TableHead } from '../../components/TableHead.tsx';
 
 /** Credit back by bank transfer: the day's SEPA file made by one person of finance, approved by another, then sent. */
 export function RefundsScreen() {
@@ -36,14 +37,7 @@ export function RefundsScreen() {
           <div className="table-wrap" role="region" aria-labelledby="files-caption" tabIndex={0}>
             <table className="cards">
               <caption id="files-caption">The latest SEPA credit-transfer files, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">File</th>
-                  <th scope="col">Made</th>
-                  <th scope="col">Approved</th>
-                  <th scope="col">Sent</th>
-                </tr>
-              </thead>
+              <TableHead columns={['File', 'Made', 'Approved', 'Sent']} />
               <tbody>
                 {state.data.files.length === 0 && (
                   <tr>

@@ -8,10 +8,10 @@ import { forwardTickets } from '../../../src/server/modules/care/tickets.job.ts'
 import type { TicketForDesk } from '../../../src/server/modules/care/integrations/tickets/index.ts';
 import { tellLineChanges } from '../../../src/server/modules/controls/line-changes/line-changes.service.ts';
 import { numberLeft } from '../../../src/server/modules/network/index.ts';
-import { networkSignature } from '../../../src/server/modules/network/integrations/network/signature.ts';
 import { BUILT_PASSWORD, createMember, signIn, type BuiltMember } from '../support/builders.ts';
 import { ok, refused, send } from '../support/client.ts';
-import { forEachDatabase, stepUpCode, TEST_NETWORK_EVENT_SECRET, type TestContext } from '../support/harness.ts';
+import { sendNetworkEvent } from '../support/network-use.ts';
+import { forEachDatabase, stepUpCode, type TestContext } from '../support/harness.ts';
 
 /**
  * "This wasn't me" (docs/product/member-controls.md): a change of SIM, a port-out asked for and one
@@ -68,14 +68,7 @@ async function lineEvent(
       },
     },
   });
-  const res = await c.app.request('/panda/network/listener', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-network-signature': networkSignature(TEST_NETWORK_EVENT_SECRET, body, c.clock.now.getTime()),
-    },
-    body,
-  });
+  const res = await sendNetworkEvent(c, body);
   expect(res.status).toBe(200);
 }
 

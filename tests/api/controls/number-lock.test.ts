@@ -5,20 +5,12 @@ import { simSettingsApi, simSettingsFailures } from '../../../src/contract/sim-s
 import { stepUpFailures } from '../../../src/contract/step-up.schema.ts';
 import * as schema from '../../../src/server/db/schema.ts';
 import { tellLineChanges } from '../../../src/server/modules/controls/line-changes/line-changes.service.ts';
-import {
-  endNumberLocks,
-  makeDueLockedChanges,
-} from '../../../src/server/modules/controls/number-lock/number-lock.service.ts';
-import { networkSignature } from '../../../src/server/modules/network/integrations/network/signature.ts';
+import { makeDueLockedChanges } from '../../../src/server/modules/controls/number-lock/locked-changes.ts';
+import { endNumberLocks } from '../../../src/server/modules/controls/number-lock/number-lock.service.ts';
 import { BUILT_PASSWORD, createMember, signIn, type BuiltMember } from '../support/builders.ts';
 import { ok, refused, send } from '../support/client.ts';
-import {
-  forEachDatabase,
-  harnessApp,
-  stepUpCode,
-  TEST_NETWORK_EVENT_SECRET,
-  type TestContext,
-} from '../support/harness.ts';
+import { sendNetworkEvent } from '../support/network-use.ts';
+import { forEachDatabase, harnessApp, stepUpCode, type TestContext } from '../support/harness.ts';
 import { pushApi } from '../../../src/contract/push.schema.ts';
 
 /**
@@ -291,14 +283,7 @@ forEachDatabase('number lock', { seed: 'catalogue', rateLimit: undefined }, (ctx
           },
         },
       });
-      const res = await c.app.request('/panda/network/listener', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-network-signature': networkSignature(TEST_NETWORK_EVENT_SECRET, body, c.clock.now.getTime()),
-        },
-        body,
-      });
+      const res = await sendNetworkEvent(c, body);
       expect(res.status).toBe(200);
     }
     const flagged = await c.handle.db.select().from(schema.tickets).where(eq(schema.tickets.origin, 'lock'));

@@ -4,7 +4,7 @@ import { householdApi, householdFailures } from '../../../src/contract/household
 import { householdRequestFailures, householdRequestsApi } from '../../../src/contract/household-requests.schema.ts';
 import * as schema from '../../../src/server/db/schema.ts';
 import { sandboxNetworkAdapter } from '../../../src/server/modules/network/index.ts';
-import { reconcileNetwork } from '../../../src/server/modules/network/network-orders.ts';
+import { reconcileNetwork } from '../../../src/server/modules/network/network-state.ts';
 import { securityApi } from '../../../src/contract/security.schema.ts';
 import { STEP_UP_HEADER } from '../../../src/contract/step-up.schema.ts';
 import { holdDataCaps, resumeEndedPauses } from '../../../src/server/modules/household/controls/jobs.ts';

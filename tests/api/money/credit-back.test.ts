@@ -13,10 +13,10 @@ import {
   makeRefundFile,
   markFileSent,
 } from '../../../src/server/modules/money/credit-back/transfers.ts';
-import { networkSignature } from '../../../src/server/modules/network/integrations/network/signature.ts';
 import { createMember, signIn, type BuiltMember } from '../support/builders.ts';
 import { ok, refused, send } from '../support/client.ts';
-import { forEachDatabase, TEST_NETWORK_EVENT_SECRET, type TestContext } from '../support/harness.ts';
+import { portOut } from '../support/network-use.ts';
+import { forEachDatabase, type TestContext } from '../support/harness.ts';
 
 /**
  * Credit back after a number moved to another network (docs/product/money.md "Credit back"): offered
@@ -45,25 +45,6 @@ function xsdProblems(xml: string, message = 'pain.001.001.09'): string | true {
 const key = () => ({ 'idempotency-key': crypto.randomUUID() });
 const sim = (m: BuiltMember) => ({ user_id: m.userId, ssn: m.ssn });
 const IBAN = 'IE29 AIBK 9311 5212 3456 78';
-
-/** The network says a member's number left (a signed PortOutEvent to the listener). */
-async function portOut(c: TestContext, m: BuiltMember) {
-  const body = JSON.stringify({
-    eventId: `port-out-${m.ssn}`,
-    eventTime: c.clock.now.toISOString(),
-    eventType: 'PortOutEvent',
-    event: { msisdn: `353${m.msisdn.slice(1)}` },
-  });
-  const res = await c.app.request('/panda/network/listener', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-network-signature': networkSignature(TEST_NETWORK_EVENT_SECRET, body, c.clock.now.getTime()),
-    },
-    body,
-  });
-  expect(res.status).toBe(200);
-}
 
 /**
  * A member with €7.50 of credit whose number the network says left: who paid €9.99 by card 10 days

@@ -10,11 +10,8 @@ import { spareSsn } from '../../../src/server/seed/seed.ts';
 import { KB_PER_GB } from '../../../src/contract/constants.ts';
 import * as schema from '../../../src/server/db/schema.ts';
 import { networkSignature } from '../../../src/server/modules/network/integrations/network/signature.ts';
-import {
-  askAboutQuietOrders,
-  drainNetworkOrders,
-  reconcileNetwork,
-} from '../../../src/server/modules/network/network-orders.ts';
+import { askAboutQuietOrders, drainNetworkOrders } from '../../../src/server/modules/network/network-orders.ts';
+import { reconcileNetwork } from '../../../src/server/modules/network/network-state.ts';
 import { applyOrderStep } from '../../../src/server/modules/network/order-causes.ts';
 import { applyServiceOrder } from '../../../src/server/modules/network/network-steps.ts';
 import { runNetworkJob } from '../../../src/server/modules/network/network.job.ts';

@@ -10,35 +10,10 @@ import { forceHours, startChat } from '../support/chat.ts';
 import { createStaffSession } from '../../../src/server/seed/staff.ts';
 import { SANDBOX_DEBTOR } from '../../../src/server/modules/money/index.ts';
 import { creditBackApi } from '../../../src/contract/port-out-credit.schema.ts';
-import { networkSignature } from '../../../src/server/modules/network/integrations/network/signature.ts';
 import { createMember, type BuiltMember } from '../support/builders.ts';
 import { ok, refused, send } from '../support/client.ts';
-import {
-  forEachDatabase,
-  harnessApp,
-  solveCaptcha,
-  TEST_NETWORK_EVENT_SECRET,
-  type TestContext,
-} from '../support/harness.ts';
-
-/** The network says a member's number left (a signed PortOutEvent to the listener): credit back is offered. */
-async function portOut(c: TestContext, m: BuiltMember) {
-  const body = JSON.stringify({
-    eventId: `port-out-${m.ssn}`,
-    eventTime: c.clock.now.toISOString(),
-    eventType: 'PortOutEvent',
-    event: { msisdn: `353${m.msisdn.slice(1)}` },
-  });
-  const res = await c.app.request('/panda/network/listener', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-network-signature': networkSignature(TEST_NETWORK_EVENT_SECRET, body, c.clock.now.getTime()),
-    },
-    body,
-  });
-  expect(res.status).toBe(200);
-}
+import { portOut } from '../support/network-use.ts';
+import { forEachDatabase, harnessApp, solveCaptcha, type TestContext } from '../support/harness.ts';
 
 /**
  * The staff console's API (docs/product/staff.md): each role's powers and refusals, a reason before a

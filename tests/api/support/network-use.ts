@@ -64,7 +64,19 @@ export async function sendUse(
       },
     },
   });
-  const res = await app.request('/panda/network/listener', {
+  const res = await sendNetworkEvent(c, body, app);
+  expect(res.status, await res.clone().text()).toBe(200);
+  return ((await res.json()) as { _payload: { outcome: string } })._payload;
+}
+
+/** An event from the network (its JSON, or the object), signed as the network signs it, to the listener: its answer. */
+export function sendNetworkEvent(
+  c: TestContext,
+  event: string | object,
+  app: Pick<TestContext['app'], 'request'> = c.app,
+) {
+  const body = typeof event === 'string' ? event : JSON.stringify(event);
+  return app.request('/panda/network/listener', {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -72,6 +84,15 @@ export async function sendUse(
     },
     body,
   });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return ((await res.json()) as { _payload: { outcome: string } })._payload;
+}
+
+/** The network says a member's number left (a signed PortOutEvent to the listener). */
+export async function portOut(c: TestContext, m: BuiltMember) {
+  const res = await sendNetworkEvent(c, {
+    eventId: `port-out-${m.ssn}`,
+    eventTime: c.clock.now.toISOString(),
+    eventType: 'PortOutEvent',
+    event: { msisdn: `353${m.msisdn.slice(1)}` },
+  });
+  expect(res.status).toBe(200);
 }

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { gb } from '../../../lib/format.ts';
 import { dailyUsage } from './dashboard-store.ts';
+import { TableHead } from '../../../components/TableHead.tsx';
 
 const dayLabel = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
@@ -31,12 +32,7 @@ export function DailyUsage({ ssn }: { ssn: string }) {
         <summary>Show the figures</summary>
         <table>
           <caption className="visually-hidden">Data used per day</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Data used</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Day', 'Data used']} />
           <tbody>
             {days.map((d) => (
               <tr key={d.day}>

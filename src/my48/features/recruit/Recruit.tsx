@@ -9,6 +9,7 @@ import type { ScreenProps } from '../../screen-props.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { loadRecruit, recruit, recruitLink, sendForm } from './recruit-store.ts';
 import { sendStateOf } from './send-state.ts';
+import { TableHead } from '../../../components/TableHead.tsx';
 
 const STATUS = {
   sent: 'SIM on its way',
@@ -172,16 +173,7 @@ export default function Recruit({ page }: ScreenProps) {
         ) : (
           <div className="table-wrap" role="region" aria-label="Friends and their rewards" tabIndex={0}>
             <table className="cards">
-              <thead>
-                <tr>
-                  <th scope="col">Friend</th>
-                  <th scope="col">Since</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="num">
-                    Reward
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['Friend', 'Since', 'Status', { label: 'Reward', className: 'num' }]} />
               <tbody>
                 {rewards.friends.map((f) => (
                   <tr key={`${f.name}-${f.sent_at}`}>

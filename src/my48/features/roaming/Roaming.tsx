@@ -10,6 +10,7 @@ import { $roamingAction, roamingAction, chooseCap, keepUsingData, loadRoaming, r
 import { capLabel, roamingView } from './roaming-view.ts';
 import './roaming.css';
 import { CheckField } from '../../../components/forms/CheckField.tsx';
+import { TableHead } from '../../../components/TableHead.tsx';
 
 /** my48 → Roaming (docs/product/roaming.md): reached from the dashboard's roaming figure and the roaming help page. */
 export default function Roaming() {
@@ -70,15 +71,7 @@ export default function Roaming() {
           <div className="table-wrap" role="region" aria-label={`Table of use abroad in ${v.monthName}`} tabIndex={0}>
             <table className="roaming-countries cards">
               <caption className="visually-hidden">{`Use abroad in ${v.monthName}, by country`}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Country</th>
-                  <th scope="col">Zone</th>
-                  <th scope="col">Data (GB)</th>
-                  <th scope="col">Minutes</th>
-                  <th scope="col">Texts</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Country', 'Zone', 'Data (GB)', 'Minutes', 'Texts']} />
               <tbody>
                 {v.countries.map((c) => (
                   <tr key={c.country}>

@@ -39,6 +39,7 @@ import {
   staffAccess,
   unblockForm,
 } from './controls-store.ts';
+import { TableHead } from '../../../components/TableHead.tsx';
 
 function SpendLimit() {
   const limit = useStore(spendLimit.$state);
@@ -365,14 +366,7 @@ function WhoOpened() {
         <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="who-opened-caption">
           <table className="cards">
             <caption id="who-opened-caption">Who opened your account, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">Why</th>
-                <th scope="col">What</th>
-              </tr>
-            </thead>
+            <TableHead columns={['When', 'Who', 'Why', 'What']} />
             <tbody>
               {state.data.map((e) => (
                 <tr key={`${e.at}-${e.did}`}>

@@ -8,6 +8,7 @@ import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { pagesOf, showPage, showRange, transactions, type DayRange } from './transactions-store.ts';
 import { linesOf } from './transactions-view.ts';
 import './transactions.css';
+import { TableHead } from '../../../components/TableHead.tsx';
 
 /** Money in and out, and data moved with the flexible-data features, newest first, ten to a page. */
 export default function Transactions({ page }: ScreenProps) {
@@ -74,21 +75,15 @@ function List({ range }: { range: DayRange | undefined }) {
       <div className="table-wrap" role="region" aria-labelledby="tx-caption" tabIndex={0}>
         <table className="cards">
           <caption id="tx-caption">{`Transactions, newest first: page ${page} of ${pages}`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Description</th>
-              <th scope="col" className="num">
-                Credit
-              </th>
-              <th scope="col" className="num">
-                By card
-              </th>
-              <th scope="col" className="num">
-                Data
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              'Date',
+              'Description',
+              { label: 'Credit', className: 'num' },
+              { label: 'By card', className: 'num' },
+              { label: 'Data', className: 'num' },
+            ]}
+          />
           <tbody>
             {linesOf(values).map((line) =>
               line.kind === 'one' ? (

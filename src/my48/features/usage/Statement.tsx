@@ -8,6 +8,7 @@ import type { ScreenProps } from '../../screen-props.ts';
 import { statement } from './usage-store.ts';
 import './usage.css';
 import { dateOf, longDay } from './usage-view.ts';
+import { TableHead } from '../../../components/TableHead.tsx';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -79,18 +80,14 @@ export default function Statement({ page }: ScreenProps) {
       <div className="table-wrap" role="region" aria-label="Transactions" tabIndex={0}>
         <table className="cards">
           <caption>Transactions</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Description</th>
-              <th scope="col" className="amount">
-                Credit
-              </th>
-              <th scope="col" className="amount">
-                Card
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              'Date',
+              'Description',
+              { label: 'Credit', className: 'amount' },
+              { label: 'Card', className: 'amount' },
+            ]}
+          />
           <tbody>
             {s.transactions.length === 0 ? (
               <tr>
@@ -119,20 +116,14 @@ export default function Statement({ page }: ScreenProps) {
       <div className="table-wrap" role="region" aria-label="Use by day" tabIndex={0}>
         <table className="cards">
           <caption>Use by day</caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col" className="amount">
-                Data (GB)
-              </th>
-              <th scope="col" className="amount">
-                Minutes
-              </th>
-              <th scope="col" className="amount">
-                Texts
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              'Day',
+              { label: 'Data (GB)', className: 'amount' },
+              { label: 'Minutes', className: 'amount' },
+              { label: 'Texts', className: 'amount' },
+            ]}
+          />
           <tbody>
             {s.use.length === 0 ? (
               <tr>

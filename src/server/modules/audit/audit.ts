@@ -23,20 +23,19 @@ export interface AuditFact {
 
 type Row = typeof staffAudit.$inferSelect;
 /** A row's hash: its fields in a fixed order, and the hash of the row before. */
-export const hashOf = (r: Omit<Row, 'id' | 'hash'>) =>
-  sha256(
-    JSON.stringify([
-      r.prevHash,
-      r.at.toISOString(),
-      r.staffId,
-      r.staffName,
-      r.staffRole,
-      r.action,
-      r.memberId,
-      r.reason,
-      r.result,
-    ]),
-  );
+export const hashOf = (r: Omit<Row, 'id' | 'hash'>) => sha256(JSON.stringify([r.prevHash, ...fieldsOf(r)]));
+
+/** What a row says, in the order its hash and the CSV read it. */
+const fieldsOf = (r: Omit<Row, 'id' | 'hash' | 'prevHash'>) => [
+  r.at.toISOString(),
+  r.staffId,
+  r.staffName,
+  r.staffRole,
+  r.action,
+  r.memberId,
+  r.reason,
+  r.result,
+];
 
 /**
  * Appends one entry (within the caller's transaction, when there is one): the chain's tail is read under
@@ -135,18 +134,6 @@ export function auditCsv(rows: Row[]): string {
   ];
   return csvText(
     head,
-    rows.map((r) => [
-      r.id,
-      r.at.toISOString(),
-      r.staffId,
-      r.staffName,
-      r.staffRole,
-      r.action,
-      r.memberId,
-      r.reason,
-      r.result,
-      r.prevHash,
-      r.hash,
-    ]),
+    rows.map((r) => [r.id, ...fieldsOf(r), r.prevHash, r.hash]),
   );
 }

@@ -2,7 +2,8 @@ import type { MinuteJob } from '../../jobs/minute-job.ts';
 import type { PushSender } from '../../integrations/push/index.ts';
 import type { ServiceContext } from '../../kernel/outcome.ts';
 import { tellLineChanges } from './line-changes/line-changes.service.ts';
-import { endNumberLocks, makeDueLockedChanges } from './number-lock/number-lock.service.ts';
+import { makeDueLockedChanges } from './number-lock/locked-changes.ts';
+import { endNumberLocks } from './number-lock/number-lock.service.ts';
 
 /** Member controls' jobs of the minute: changes of SIM due under the number lock; a change to a line not told yet (made by a job, or left behind by a crash after its commit) is told. */
 export const controlsJobs = {

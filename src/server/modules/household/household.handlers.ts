@@ -17,7 +17,7 @@ import { controlsOf } from './controls/controls.read.ts';
 import * as dataCap from './controls/data-cap.ts';
 import * as under18 from './controls/under-18.ts';
 import * as invitations from './household.invitations.ts';
-import * as requests from './household.requests.ts';
+import { requestsOf } from './household.requests.read.ts';
 import * as service from './household.service.ts';
 import { REQUESTS_OPEN_PER_LINE } from '../../../contract/household.ts';
 
@@ -40,7 +40,7 @@ const money = (c: C) => ({ db: c.var.db, clock: c.var.clock, payments: c.var.pay
 export const household = async (c: C) => {
   const [view, asked] = await Promise.all([
     service.householdOf(c.var, c.var.member.id),
-    requests.requestsOf(c.var, c.var.member.id),
+    requestsOf(c.var, c.var.member.id),
   ]);
   return ok(c, householdApi.household, {
     _payload: { ...view, requests: asked, open_requests_per_line: REQUESTS_OPEN_PER_LINE },

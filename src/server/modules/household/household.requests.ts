@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lte, ne, or } from 'drizzle-orm';
 import {
   requestMessages,
   requestNotices,
@@ -11,7 +11,6 @@ import {
   REQUEST_QUIET_MINUTES,
   REQUESTS_OPEN_PER_LINE,
   REQUESTS_PER_DAY,
-  type RequestState,
 } from '../../../contract/household.ts';
 import type { PaymentType } from '../../../contract/payments.schema.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -25,6 +24,7 @@ import { householdRunBy } from './controls/controls.read.ts';
 import { capIn } from './controls/data-cap.ts';
 import { nameOf } from './household.people.ts';
 import { buyForLine, leaveIn } from './household.service.ts';
+import { shape } from './household.requests.read.ts';
 
 /**
  * Requests a line makes of its household (docs/product/lifelines.md "Requests"). Asking locks the
@@ -165,77 +165,6 @@ export async function ask(
     const [shown] = await shape(tx, memberId, now, [row!]);
     return done({ ...shown!, message: requestMessages.asked, told });
   });
-}
-
-/** The requests as a member sees them: of their own lines, and of the lines they run. */
-async function shape(q: Queryable, viewerId: number, now: Date, rows: Row[]): Promise<HouseholdRequest[]> {
-  if (rows.length === 0) return [];
-  const ssns = [...new Set(rows.map((r) => r.ssn))];
-  const lines = await q
-    .select({ ssn: sims.ssn, msisdn: sims.msisdn, memberId: sims.memberId, member: members })
-    .from(sims)
-    .innerJoin(members, eq(members.id, sims.memberId))
-    .where(inArray(sims.ssn, ssns));
-  const skus = [...new Set(rows.map((r) => r.sku).filter((s): s is string => s !== null))];
-  const named = await productsNamed(q, skus);
-  return rows.map((r) => {
-    const line = lines.find((l) => l.ssn === r.ssn);
-    const product = named.find((p) => p.sku === r.sku);
-    const state: RequestState = r.state === 'open' && r.expiresAt <= now ? 'expired' : r.state;
-    const own = line?.memberId === viewerId;
-    return {
-      id: r.id,
-      ssn: r.ssn,
-      msisdn: line?.msisdn ?? null,
-      name: line ? nameOf(line.member) : '',
-      kind: r.kind,
-      what: requestWhat({ kind: r.kind, amount_cents: r.amountCents, gb: r.gb }, product?.name),
-      sku: r.sku,
-      amount_cents: r.amountCents,
-      gb: r.gb,
-      price_cents: r.kind === 'credit' ? r.amountCents : (product?.priceCents ?? null),
-      state,
-      created_at: r.createdAt.toISOString(),
-      expires_at: r.expiresAt.toISOString(),
-      answered_at: r.answeredAt?.toISOString() ?? null,
-      answered_by: r.answeredBy,
-      note: r.note,
-      can: { answer: !own && state === 'open', withdraw: own && state === 'open' },
-    };
-  });
-}
-
-/** The requests a member sees (the household read carries them: the household screen reads no more than it did). */
-export async function requestsOf({ db, clock }: ServiceContext, memberId: number): Promise<HouseholdRequest[]> {
-  const now = clock();
-  const mine = db.select({ ssn: sims.ssn }).from(sims).where(eq(sims.memberId, memberId));
-  const run = await householdRunBy(db, memberId);
-  const rows = await db
-    .select()
-    .from(householdRequests)
-    .where(
-      or(
-        inArray(householdRequests.ssn, mine),
-        run === undefined
-          ? undefined
-          : and(
-              eq(householdRequests.householdId, run),
-              notInArray(householdRequests.ssn, mine),
-              // A line that left takes its requests with it: the household no longer sees them.
-              inArray(
-                householdRequests.ssn,
-                db.select({ ssn: householdLines.ssn }).from(householdLines).where(eq(householdLines.householdId, run)),
-              ),
-            ),
-      ),
-    )
-    .orderBy(
-      desc(sql`${householdRequests.state} = 'open'`),
-      desc(householdRequests.createdAt),
-      desc(householdRequests.id),
-    )
-    .limit(30);
-  return shape(db, memberId, now, rows);
 }
 
 /** A request of a line the member runs (owner, or manager of another line), or none: 404 as for one that does not exist. */

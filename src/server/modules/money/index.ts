@@ -36,7 +36,14 @@ export {
   shiftMembershipDays,
 } from './memberships/memberships.ts';
 export { membershipsRoutes } from './memberships/memberships.routes.ts';
-export { changeMembership, drawAllowance, giveGoodyBag, openBalance, recordMove, setRoamingDataUsed } from './balance/moves.ts';
+export {
+  changeMembership,
+  drawAllowance,
+  giveGoodyBag,
+  openBalance,
+  recordMove,
+  setRoamingDataUsed,
+} from './balance/moves.ts';
 export type { MembershipChange, Move } from './balance/moves.ts';
 export { pay } from './payments/pay.ts';
 export type { MoneyContext } from './payments/pay.ts';

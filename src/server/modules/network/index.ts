@@ -23,11 +23,12 @@ export {
 export type { SandboxNetworkAdapter } from './integrations/network/integration.ts';
 export { SANDBOX_NETWORK_CLIENT } from './integrations/network/sandbox-network.ts';
 export { networkSandboxRoutes } from './integrations/network/sandbox.ts';
-export { networkHoldsBack, networkState, queueNetworkOrder } from './network-orders.ts';
+export { networkHoldsBack, queueNetworkOrder } from './network-orders.ts';
+export { networkState } from './network-state.ts';
 export { nationalNumber } from './msisdn.ts';
 export { scheduleNetwork } from './network.job.ts';
-export { networkAskedForInformation } from './network.service.ts';
-export type { NetworkQuestion } from './network.service.ts';
+export { networkAskedForInformation } from './service-events.ts';
+export type { NetworkQuestion } from './service-events.ts';
 export { callbackOf, keepHubs } from './hubs.ts';
 export { networkRoutes } from './network.routes.ts';
 export { orderCause } from './order-causes.ts';

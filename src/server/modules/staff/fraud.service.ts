@@ -10,45 +10,47 @@ import type { StaffSession } from './session.ts';
 type Checked = { reason: string; check: string };
 const said = (message: string) => done({ message });
 
-export async function blockLineByStaff(
+/** A line blocked or unblocked by the fraud team, with the check made: audited, and the member told. */
+async function lineByStaff(
   ctx: ServiceContext,
   staff: StaffSession,
   memberId: number,
   ssn: string,
   body: Checked,
+  block: boolean,
 ) {
   return ctx.db.transaction(async (tx) => {
-    const out = await blockByFraudTeam(tx, ctx.clock, memberId, ssn);
+    const out = await (block ? blockByFraudTeam : unblockByFraudTeam)(tx, ctx.clock, memberId, ssn);
     if (!out.ok) return out;
     await record(tx, ctx.clock(), staff, {
-      action: 'block',
+      action: block ? 'block' : 'unblock',
       memberId,
       reason: body.reason,
       result: `${ssn} ${out.value}; checked: ${body.check}`,
     });
-    return said(out.value === 'blocked' ? 'The line is blocked; the member is told.' : 'The line was blocked already.');
-  });
-}
-
-export async function unblockLineByStaff(
-  ctx: ServiceContext,
-  staff: StaffSession,
-  memberId: number,
-  ssn: string,
-  body: Checked,
-) {
-  return ctx.db.transaction(async (tx) => {
-    const out = await unblockByFraudTeam(tx, ctx.clock, memberId, ssn);
-    if (!out.ok) return out;
-    await record(tx, ctx.clock(), staff, {
-      action: 'unblock',
-      memberId,
-      reason: body.reason,
-      result: `${ssn} ${out.value}; checked: ${body.check}`,
-    });
+    if (block)
+      return said(
+        out.value === 'blocked' ? 'The line is blocked; the member is told.' : 'The line was blocked already.',
+      );
     return said(out.value === 'unblocked' ? 'The line is unblocked; the member is told.' : 'The line was not blocked.');
   });
 }
+
+export const blockLineByStaff = (
+  ctx: ServiceContext,
+  staff: StaffSession,
+  memberId: number,
+  ssn: string,
+  body: Checked,
+) => lineByStaff(ctx, staff, memberId, ssn, body, true);
+
+export const unblockLineByStaff = (
+  ctx: ServiceContext,
+  staff: StaffSession,
+  memberId: number,
+  ssn: string,
+  body: Checked,
+) => lineByStaff(ctx, staff, memberId, ssn, body, false);
 
 export async function endLockByStaff(
   ctx: ServiceContext,

@@ -8,19 +8,8 @@ import type { Input } from '../../../http/openapi.ts';
 import type { AppEnv } from '../../../http/router.ts';
 import { personAnswered } from '../../../http/limiters.ts';
 import { signedJson } from '../../../http/signed.ts';
-import {
-  chatById,
-  chatByToken,
-  endChat,
-  leaveMessage,
-  lineOf,
-  linesAfter,
-  personSays,
-  rateChat,
-  transcriptMailed,
-  viewOf,
-  type Chat,
-} from './chats.ts';
+import { chatById, chatByToken, lineOf, linesAfter, transcriptMailed, viewOf, type Chat } from './chat-reads.ts';
+import { endChat, leaveMessage, personSays, rateChat } from './chats.ts';
 import { forwardChat, takeDeskEvent } from './desk.ts';
 import { streamsSeen, watchChat, type Wake } from './hub.ts';
 import * as service from './chat.service.ts';

@@ -1,31 +1,31 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import { chatReference, chatWords, waitMinutesAt, type ChatAuthor, type ChatEnder } from '../../../../contract/chat.ts';
-import type { ChatLine, ChatView } from '../../../../contract/chat.schema.ts';
-import { irishFormat } from '../../../../contract/irish-time.ts';
+import { randomBytes } from 'node:crypto';
+import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import { chatReference, chatWords, type ChatAuthor, type ChatEnder } from '../../../../contract/chat.ts';
+import type { ChatLine } from '../../../../contract/chat.schema.ts';
 import type { Database, Queryable } from '../../../db/client.ts';
-import { chatLines, chats, members, sims, tickets } from '../../../db/schema.ts';
+import { chatLines, chats, sims } from '../../../db/schema.ts';
 import { sendMail } from '../../../integrations/mail/index.ts';
-import type { Clock } from '../../../kernel/clock.ts';
 import { siteLink } from '../../../kernel/links.ts';
 import { done, refused, type Outcome } from '../../../kernel/outcome.ts';
 import { openTicket } from '../tickets.ts';
 import { announceChat, announceQueue } from './hub.ts';
-import { answeredInLastHour } from './chat-lists.ts';
+import {
+  chatById,
+  hashOf,
+  lineOf,
+  linesAfter,
+  transcriptMailed,
+  transcriptOf,
+  type Chat,
+  type ChatContext,
+} from './chat-reads.ts';
 
 /**
  * Live chats (docs/product/customer-care.md, "Live chat"): every change is one transaction that
  * stores it and announces it (hub.ts), so a browser reads only what is stored. Shared by the chat's
  * API, the help desk's side (the sandbox console, the webhook) and the minute job (unanswered chats).
  */
-export interface ChatContext {
-  db: Database;
-  clock: Clock;
-}
-export type Chat = typeof chats.$inferSelect;
-type Line = typeof chatLines.$inferSelect;
-
-const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+export type { Chat, ChatContext } from './chat-reads.ts';
 
 export type Starter =
   | { member: { id: number; firstname: string | null; lastname: string | null; email: string } }
@@ -61,87 +61,6 @@ export async function startChat({ db, clock }: ChatContext, who: Starter): Promi
     return row!;
   });
   return { chat, token };
-}
-
-/** The chat with this number, when the token is its own. */
-export async function chatByToken(db: Database, id: number, token: string | undefined): Promise<Chat | undefined> {
-  if (!token || token.length > 100) return undefined;
-  const [row] = await db
-    .select()
-    .from(chats)
-    .where(and(eq(chats.id, id), eq(chats.tokenHash, hashOf(token))));
-  return row;
-}
-
-export const chatById = async (db: Queryable, id: number): Promise<Chat | undefined> =>
-  (await db.select().from(chats).where(eq(chats.id, id)))[0];
-
-/** The lines after `afterId` (0: all), in order. */
-export const linesAfter = (db: Queryable, chatId: number, afterId = 0, limit = 500) =>
-  db
-    .select()
-    .from(chatLines)
-    .where(and(eq(chatLines.chatId, chatId), gt(chatLines.id, afterId)))
-    .orderBy(asc(chatLines.id))
-    .limit(limit);
-
-export const lineOf = (l: Line): ChatLine => ({
-  id: l.id,
-  author: l.author,
-  name: l.name,
-  body: l.body,
-  at: l.createdAt.toISOString(),
-});
-
-/** A waiting chat's place in the queue (1: next), and a rough wait from the last hour's answers. */
-export async function queueOf(
-  db: Queryable,
-  chat: Chat,
-  now: Date,
-): Promise<{ place: number; waitMinutes: number | null }> {
-  const [ahead] = await db
-    .select({ n: count() })
-    .from(chats)
-    .where(
-      and(
-        eq(chats.state, 'waiting'),
-        or(lt(chats.createdAt, chat.createdAt), and(eq(chats.createdAt, chat.createdAt), lt(chats.id, chat.id))),
-      ),
-    );
-  const place = (ahead?.n ?? 0) + 1;
-  return { place, waitMinutes: waitMinutesAt(place, await answeredInLastHour(db, now)) };
-}
-
-/** The chat as its person reads it (lines: all, unless the caller streams them itself). */
-export async function viewOf(
-  { db, clock }: ChatContext,
-  chat: Chat,
-  lines: Line[] | undefined,
-  mailed: boolean,
-): Promise<ChatView> {
-  const queue = chat.state === 'waiting' ? await queueOf(db, chat, clock()) : undefined;
-  const [ticket] = chat.ticketId
-    ? await db.select({ reference: tickets.reference }).from(tickets).where(eq(tickets.id, chat.ticketId))
-    : [];
-  return {
-    reference: chatReference(chat.id),
-    state: chat.state,
-    verified: chat.verified,
-    agent: chat.agentName,
-    place: queue?.place ?? null,
-    wait_minutes: queue?.waitMinutes ?? null,
-    rating: chat.rating,
-    ticket: ticket?.reference ?? null,
-    mailed,
-    lines: (lines ?? []).map(lineOf),
-  };
-}
-
-/** Whether the chat's transcript goes by mail when it ends: a member's, to an address they verified. */
-export async function transcriptMailed(db: Queryable, chat: Chat): Promise<boolean> {
-  if (!chat.verified || chat.memberId === null) return false;
-  const [m] = await db.select({ v: members.isVerified }).from(members).where(eq(members.id, chat.memberId));
-  return m?.v === true;
 }
 
 const over = (c: Chat) => c.state === 'ended' || c.state === 'left';
@@ -235,28 +154,6 @@ export async function agentSays(
     await announceChat(tx, chatId);
     return done('said' as const);
   });
-}
-
-const lineTime = irishFormat({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const longDate = irishFormat({
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The transcript as plain text: what a download gives and the mail carries. */
-export function transcriptOf(chat: Chat, lines: Line[], you = 'You'): string {
-  const who = (l: Line) => (l.author === 'person' ? you : l.author === 'agent' ? (l.name ?? '48') : '48');
-  return [
-    `Chat with 48, ${chatReference(chat.id)}`,
-    `Started ${longDate.format(chat.createdAt)} (Irish time)${chat.agentName ? `, with ${chat.agentName}` : ''}`,
-    '',
-    ...lines.map((l) => `[${lineTime.format(l.createdAt)}] ${who(l)}: ${l.body}`),
-    '',
-  ].join('\n');
 }
 
 const endLine = (by: ChatEnder, agent: string | null) =>

@@ -6,6 +6,7 @@ import type { Input } from '../../../http/openapi.ts';
 import type { AppEnv } from '../../../http/router.ts';
 import { done, type Outcome } from '../../../kernel/outcome.ts';
 import { pushToMember } from '../../alerts/index.ts';
+import * as changes from './locked-changes.ts';
 import * as service from './number-lock.service.ts';
 
 type C = Context<AppEnv>;
@@ -47,7 +48,7 @@ export const ask = async (c: C, { params, body }: Input<typeof numberLockApi.ask
     c,
     numberLockApi.ask,
     numberLockFailures,
-    await service.askLockedChange(c.var, c.var.member.id, params.ssn, body, c.req.header(STEP_UP_HEADER)),
+    await changes.askLockedChange(c.var, c.var.member.id, params.ssn, body, c.req.header(STEP_UP_HEADER)),
   );
 
 export const confirm = async (c: C, { params }: Input<typeof numberLockApi.confirm>) =>
@@ -55,7 +56,7 @@ export const confirm = async (c: C, { params }: Input<typeof numberLockApi.confi
     c,
     numberLockApi.confirm,
     numberLockFailures,
-    await service.confirmLockedChange(c.var, c.var.member.id, params.ssn, c.req.header(STEP_UP_HEADER)),
+    await changes.confirmLockedChange(c.var, c.var.member.id, params.ssn, c.req.header(STEP_UP_HEADER)),
   );
 
 export const cancel = async (c: C, { params }: Input<typeof numberLockApi.cancel>) =>
@@ -63,5 +64,5 @@ export const cancel = async (c: C, { params }: Input<typeof numberLockApi.cancel
     c,
     numberLockApi.cancel,
     numberLockFailures,
-    await service.cancelLockedChange(c.var, c.var.member.id, params.ssn),
+    await changes.cancelLockedChange(c.var, c.var.member.id, params.ssn),
   );

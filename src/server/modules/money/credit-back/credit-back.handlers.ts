@@ -6,6 +6,7 @@ import { ok, reply } from '../../../http/answers.ts';
 import type { Input } from '../../../http/openapi.ts';
 import type { AppEnv } from '../../../http/router.ts';
 import { sandboxPage } from '../../../http/sandbox-page.ts';
+import { requestCreditBack } from './credit-back-request.ts';
 import * as service from './credit-back.ts';
 import { latestRefundFile } from './transfers.ts';
 
@@ -22,7 +23,7 @@ export const request = async (c: C, { params, body }: Input<typeof creditBackApi
     c,
     creditBackApi.request,
     creditBackFailures,
-    await service.requestCreditBack(c.var, c.var.member.id, params.ssn, body),
+    await requestCreditBack(c.var, c.var.member.id, params.ssn, body),
   );
 
 /**

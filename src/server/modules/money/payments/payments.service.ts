@@ -15,7 +15,14 @@ import type { Registration } from '../integrations/payments/index.ts';
 import { lockedCredit } from '../memberships/memberships.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { prepare, type PaymentsContext } from './checkouts.ts';
-import { applyPurchase, describePurchase, priceOf, purchaseProblem, settle, type Purchase } from '../purchases/purchases.ts';
+import {
+  applyPurchase,
+  describePurchase,
+  priceOf,
+  purchaseProblem,
+  settle,
+  type Purchase,
+} from '../purchases/purchases.ts';
 import { notify } from '../../alerts/index.ts';
 
 export type { PaymentsContext };

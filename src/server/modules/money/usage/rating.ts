@@ -231,16 +231,9 @@ function rated(use: UseToRate, prices: PriceList): RatedUse {
         description: 'Directory enquiries',
       };
     case 'irishLandline':
-      return {
-        allowance: 'landlineMinutes',
-        units: minutes,
-        cents: prices.home.call,
-        per: 1,
-        description: `Calls${abroad}`,
-      };
     case 'irishMobile':
       return {
-        allowance: 'mobileMinutes',
+        allowance: to.kind === 'irishLandline' ? 'landlineMinutes' : 'mobileMinutes',
         units: minutes,
         cents: prices.home.call,
         per: 1,

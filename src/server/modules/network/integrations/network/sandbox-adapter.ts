@@ -1,6 +1,6 @@
 import type { Database } from '../../../../db/client.ts';
 import { creditsHeld } from '../../balances.ts';
-import { dataBarsHeld, linesInService } from '../../network-orders.ts';
+import { dataBarsHeld, linesInService } from '../../network-state.ts';
 import { tmfNetwork, type NetworkAdapter } from './adapter.ts';
 import { SANDBOX_NETWORK_CLIENT, sandboxNetwork, type SandboxNetwork } from './sandbox-network.ts';
 

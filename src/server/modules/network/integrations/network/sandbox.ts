@@ -188,34 +188,38 @@ export function networkSandboxRoutes(
       ),
     );
   });
-  app.post('/sandbox/network/port-out-request', async (c) => {
-    const form = await formOf(c);
-    const msisdn = String(form['msisdn'] ?? '').replace(/\s+/g, '');
-    const sent = /^08\d{8}$/.test(msisdn) ? await network.portOutRequested(msisdn) : undefined;
-    if (!sent) {
-      const error = 'Give the number of a line the network holds (087…).';
-      return isJson(c) ? c.json({ error }, 400) : c.redirect(`/sandbox/network?done=${encodeURIComponent(error)}`, 303);
-    }
-    if (isJson(c)) return c.json({ msisdn, status: sent.status });
-    return c.redirect(
-      `/sandbox/network?done=${encodeURIComponent(`A port-out of ${msisdn} announced; the listener answered ${sent.status}.`)}`,
-      303,
-    );
-  });
-  app.post('/sandbox/network/port-out', async (c) => {
-    const form = await formOf(c);
-    const msisdn = String(form['msisdn'] ?? '').replace(/\s+/g, '');
-    const sent = /^08\d{8}$/.test(msisdn) ? await network.portOut(msisdn) : undefined;
-    if (!sent) {
-      const error = 'Give the number of a line the network holds (087…).';
-      return isJson(c) ? c.json({ error }, 400) : c.redirect(`/sandbox/network?done=${encodeURIComponent(error)}`, 303);
-    }
-    if (isJson(c)) return c.json({ msisdn, status: sent.status });
-    return c.redirect(
-      `/sandbox/network?done=${encodeURIComponent(`${msisdn} ported out; the listener answered ${sent.status}.`)}`,
-      303,
-    );
-  });
+  /** Another network asks for a line's number, or takes it: the event goes to the portal's listener. */
+  const portOut = (
+    path: string,
+    send: (msisdn: string) => Promise<{ status: number | string } | undefined>,
+    said: (msisdn: string) => string,
+  ) =>
+    app.post(path, async (c) => {
+      const form = await formOf(c);
+      const msisdn = String(form['msisdn'] ?? '').replace(/\s+/g, '');
+      const sent = /^08\d{8}$/.test(msisdn) ? await send(msisdn) : undefined;
+      if (!sent) {
+        const error = 'Give the number of a line the network holds (087…).';
+        return isJson(c)
+          ? c.json({ error }, 400)
+          : c.redirect(`/sandbox/network?done=${encodeURIComponent(error)}`, 303);
+      }
+      if (isJson(c)) return c.json({ msisdn, status: sent.status });
+      return c.redirect(
+        `/sandbox/network?done=${encodeURIComponent(`${said(msisdn)}; the listener answered ${sent.status}.`)}`,
+        303,
+      );
+    });
+  portOut(
+    '/sandbox/network/port-out-request',
+    (m) => network.portOutRequested(m),
+    (m) => `A port-out of ${m} announced`,
+  );
+  portOut(
+    '/sandbox/network/port-out',
+    (m) => network.portOut(m),
+    (m) => `${m} ported out`,
+  );
   app.post('/sandbox/network/down', async (c) => {
     const form = await formOf(c);
     const down = form['down'] === true || form['down'] === 'true';
