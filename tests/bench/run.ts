@@ -31,8 +31,15 @@ import { startVarnish, varnishd } from '../setup/varnish.ts';
  */
 const args = process.argv.slice(2);
 const NO_ISLAND_BUDGET = 10 * 1024;
-/** Island pages on React DOM, rendered at build, on a first visit (the consent banner included). */
-const ISLAND_BUDGET = 80 * 1024;
+/**
+ * The entry islands (the first form a newcomer meets), on React DOM, rendered at build, on a first
+ * visit (the consent banner included): at most 80 KB gzip. The other island pages read the API or the
+ * session as they open (ofetch, our client, the session's store beside React DOM's 67 KB): at most 92.
+ */
+const ENTRY_ISLANDS = ['/log-in', '/sign-up', '/gift-shop', '/coverage-checker'];
+const ENTRY_ISLAND_BUDGET = 80 * 1024;
+const ISLAND_BUDGET = 92 * 1024;
+const islandBudget = (page: string) => (ENTRY_ISLANDS.includes(page) ? ENTRY_ISLAND_BUDGET : ISLAND_BUDGET);
 /** /my48's shell is one client-only island: held to its own budget (log-in click → dashboard, below). */
 const isMy48 = (page: string) => page === '/my48' || page.startsWith('/my48/');
 /** The staff console (docs/product/staff.md): one client-only island, its first load at most 120 KB gzip. */
@@ -66,7 +73,8 @@ if (!args.includes('--no-build')) {
 }
 
 // 1. JavaScript per page: content pages ≤ 10 KB gzip once a consent choice is stored and ≤ 22 KB
-// on a first visit (with the banner); island pages ≤ 80 KB gzip on a first visit; /my48's shell ≤ its 75 KB.
+// on a first visit (with the banner); the entry islands ≤ 80 KB and the other island pages ≤ 92 KB gzip on
+// a first visit; /my48's shell ≤ its 75 KB.
 const dist = 'dist';
 const pages = readdirSync(dist, { recursive: true, withFileTypes: true })
   .filter((e) => e.isFile() && e.name.endsWith('.html'))
@@ -85,22 +93,22 @@ for (const file of pages) {
     : isStaff(w.page)
       ? STAFF_BUDGET
       : w.hasIsland
-        ? ISLAND_BUDGET
+        ? islandBudget(w.page)
         : isChat(w.page)
           ? NO_ISLAND_BUDGET + CHAT_CODE_BUDGET
           : NO_ISLAND_BUDGET;
   const firstMiss = w.hasIsland
-    ? !isMy48(w.page) && !isStaff(w.page) && first.gzipBytes > ISLAND_BUDGET
+    ? !isMy48(w.page) && !isStaff(w.page) && first.gzipBytes > islandBudget(w.page)
     : !isChat(w.page) && first.gzipBytes > FIRST_VISIT_BUDGET;
   const miss = w.gzipBytes > budget || firstMiss;
   if (miss) over++;
   if (!w.hasIsland) heaviestFirstVisit = Math.max(heaviestFirstVisit, first.gzipBytes);
   console.log(
-    `${w.page.padEnd(48)} ${(w.hasIsland ? 'yes' : 'no').padEnd(6)} ${kb(w.bytes).padStart(9)} ${kb(w.gzipBytes).padStart(9)} ${kb(first.gzipBytes).padStart(10)}${miss ? `  OVER BUDGET (${kb(firstMiss ? (w.hasIsland ? ISLAND_BUDGET : FIRST_VISIT_BUDGET) : budget)})` : ''}`,
+    `${w.page.padEnd(48)} ${(w.hasIsland ? 'yes' : 'no').padEnd(6)} ${kb(w.bytes).padStart(9)} ${kb(w.gzipBytes).padStart(9)} ${kb(first.gzipBytes).padStart(10)}${miss ? `  OVER BUDGET (${kb(firstMiss ? (w.hasIsland ? islandBudget(w.page) : FIRST_VISIT_BUDGET) : budget)})` : ''}`,
   );
 }
 console.log(
-  `${pages.length} pages; ${over} over budget (content ${kb(NO_ISLAND_BUDGET)} with a stored choice and ${kb(FIRST_VISIT_BUDGET)} on a first visit, island ${kb(ISLAND_BUDGET)} on a first visit, /my48 ${kb(MY48_BUDGET)}, the staff console ${kb(STAFF_BUDGET)} gzip); heaviest content page on a first visit ${kb(heaviestFirstVisit)}.`,
+  `${pages.length} pages; ${over} over budget (content ${kb(NO_ISLAND_BUDGET)} with a stored choice and ${kb(FIRST_VISIT_BUDGET)} on a first visit, the entry islands (${ENTRY_ISLANDS.join(', ')}) ${kb(ENTRY_ISLAND_BUDGET)} and the other island pages ${kb(ISLAND_BUDGET)} on a first visit, /my48 ${kb(MY48_BUDGET)}, the staff console ${kb(STAFF_BUDGET)} gzip); heaviest content page on a first visit ${kb(heaviestFirstVisit)}.`,
 );
 check(over === 0, `${over} pages over their JavaScript budget`);
 

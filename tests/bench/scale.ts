@@ -13,6 +13,7 @@ import { createStaffSession } from '../../src/server/seed/staff.ts';
 import { testConfig } from '../api/support/harness.ts';
 import { captureStatements, explainable, planText } from '../setup/query-plans.ts';
 import { load, loadTool, signIn, startServer, type Load, type Target } from './api.ts';
+import { steadyLoad, type Steady } from './steady.ts';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { networkOrders } from '../../src/server/db/schema.ts';
@@ -50,12 +51,19 @@ const { values: options } = parseArgs({
 });
 const SECONDS = Number(options.seconds);
 const CONNECTIONS = 50;
-/** At the large size, each the median of three runs (a single run varied 53.7–70.4 % in one day). */
-const SUMMARY_SHARE_BUDGET = 0.75;
-const SUMMARY_P99_BUDGET_MS = 20;
-const DASHBOARD_P99_BUDGET_MS = 35;
-const LISTENER_SHARE_BUDGET = 0.7;
-const LISTENER_P99_BUDGET_MS = 20;
+/**
+ * Each API figure twice (docs/performance.md "Latency at a steady load"): its saturated rate, a closed
+ * loop at 50 connections kept as the capacity share of /panda/health (a floor, median of three runs),
+ * and its latency at a steady load, an open loop at half that route's own saturated rate in the same
+ * run (p50, p99, p99.9 from each request's planned start). At saturation the p99 is only the queue
+ * (connections ÷ rate): it is printed, not budgeted.
+ */
+const STEADY_SHARE = 0.5;
+const SUMMARY_SHARE_FLOOR = 0.6;
+const LISTENER_SHARE_FLOOR = 0.45;
+const SUMMARY_STEADY_P99_MS = 20;
+const DASHBOARD_STEADY_P99_MS = 35;
+const LISTENER_STEADY_P99_MS = 25;
 /**
  * The staff console's find by number (the staff rules' budget), four searches in flight at every
  * moment. Each search is audited, and the audit log's appends take their turn (one hash chain), so
@@ -82,6 +90,10 @@ const check = (ok: boolean, what: string) => {
   if (!ok) misses.push(what);
   return ok ? 'ok' : 'MISSED';
 };
+/** A steady load's figures: the rate it was offered, and its latencies from each request's planned start. */
+const steadyText = (l: Steady) =>
+  `${Math.round(l.rate).toLocaleString('en-IE')} req/s offered: p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms, p99.9 ${l.p999.toFixed(1)} ms (the generator's own lag p99 ${l.sendLagP99.toFixed(1)} ms)${l.errors || l.non2xx ? `, ${l.errors} errors, ${l.non2xx} non-2xx` : ''}`;
+const failed = (...loads: { errors: number; non2xx: number }[]) => loads.some((l) => l.errors > 0 || l.non2xx > 0);
 const rps = (l: Load) =>
   `${Math.round(l.rps).toLocaleString('en-IE')} req/s, p50 ${l.p50.toFixed(1)} ms, p99 ${l.p99.toFixed(1)} ms${l.errors || l.non2xx ? `, ${l.errors} errors, ${l.non2xx} non-2xx` : ''}`;
 const log = (line: string) => console.log(line);
@@ -296,6 +308,7 @@ async function listenerRuns(url: string, members: number) {
   const server = await startServer({ DATABASE_URL: url, API_ONLY: 'true', NETWORK_EVENT_SECRET: BENCH_NETWORK_SECRET });
   const shares: number[] = [];
   const p99s: number[] = [];
+  const steadyP99s: number[] = [];
   let errors = false;
   try {
     const healthCpu = cpuOfLoad(server.child.pid);
@@ -312,11 +325,23 @@ async function listenerRuns(url: string, members: number) {
         events.warmUp,
         listenerCpu.onMeasure,
       );
+      // The same route at half its own saturated rate, each event new (a replay is cheaper).
+      const fresh = await usageEvents(url, Math.ceil(listener.rps * STEADY_SHARE * SECONDS) + 1, `steady${run}`);
+      const steady = await steadyLoad(server.base, listener.rps * STEADY_SHARE, SECONDS, fresh.load, {
+        warmUpTargets: fresh.warmUp,
+      });
+      steadyP99s.push(steady.p99);
+      if (failed(health, listener, steady)) {
+        errors = true;
+        log(
+          `  run ${run}: FAILED, answers that were not 2xx: /panda/health ${rps(health)}; usage events ${rps(listener)}; steady ${steadyText(steady)}`,
+        );
+        continue;
+      }
       shares.push(listener.rps / health.rps);
       p99s.push(listener.p99);
-      errors ||= Boolean(listener.errors || listener.non2xx);
       log(
-        `  run ${run}: /panda/health ${rps(health)}; usage events ${rps(listener)}: ${((listener.rps / health.rps) * 100).toFixed(1)} % of health`,
+        `  run ${run}: /panda/health ${rps(health)}; usage events saturated ${rps(listener)}: ${((listener.rps / health.rps) * 100).toFixed(1)} % of health; at a steady load ${steadyText(steady)}`,
       );
       const [h, e] = [healthCpu.perRequest(health), listenerCpu.perRequest(listener)];
       if (h && e)
@@ -327,7 +352,7 @@ async function listenerRuns(url: string, members: number) {
   } finally {
     await server.stop();
   }
-  return { share: median(shares), p99: median(p99s), errors };
+  return { share: median(shares), p99: median(p99s), steadyP99: median(steadyP99s), errors };
 }
 
 /**
@@ -342,6 +367,8 @@ async function summaryRuns(url: string, members: number) {
   const shares: number[] = [];
   const p99s: number[] = [];
   const dashboardP99s: number[] = [];
+  const steadyP99s: number[] = [];
+  const dashboardSteadyP99s: number[] = [];
   let errors = false;
   try {
     const t = await targetsOf(server.base, members, { history: false });
@@ -361,20 +388,24 @@ async function summaryRuns(url: string, members: number) {
         t.sessionOnly,
         sessionCpu.onMeasure,
       );
+      const summarySteady = await steadyLoad(server.base, summary.rps * STEADY_SHARE, SECONDS, t.summary);
+      const dashboardSteady = await steadyLoad(server.base, dashboard.rps * STEADY_SHARE, SECONDS, t.dashboard);
+      steadyP99s.push(summarySteady.p99);
+      dashboardSteadyP99s.push(dashboardSteady.p99);
+      if (failed(health, summary, dashboard, sessionOnly, summarySteady, dashboardSteady)) {
+        errors = true;
+        log(
+          `  run ${run}: FAILED, answers that were not 2xx: /panda/health ${rps(health)}; summary ${rps(summary)}, steady ${steadyText(summarySteady)}; dashboard reads ${rps(dashboard)}, steady ${steadyText(dashboardSteady)}; session check ${rps(sessionOnly)}`,
+        );
+        continue;
+      }
       shares.push(summary.rps / health.rps);
       p99s.push(summary.p99);
       dashboardP99s.push(dashboard.p99);
-      errors ||= Boolean(
-        summary.errors ||
-        summary.non2xx ||
-        dashboard.errors ||
-        dashboard.non2xx ||
-        sessionOnly.errors ||
-        sessionOnly.non2xx,
-      );
       log(
-        `  run ${run}: /panda/health ${rps(health)}; summary ${rps(summary)}: ${((summary.rps / health.rps) * 100).toFixed(1)} % of health; dashboard reads ${rps(dashboard)}`,
+        `  run ${run}: /panda/health ${rps(health)}; summary saturated ${rps(summary)}: ${((summary.rps / health.rps) * 100).toFixed(1)} % of health; at a steady load ${steadyText(summarySteady)}`,
       );
+      log(`         dashboard reads saturated ${rps(dashboard)}; at a steady load ${steadyText(dashboardSteady)}`);
       log(
         `         a protected call with no read of its own (the session check only) ${rps(sessionOnly)}: ${((sessionOnly.rps / health.rps) * 100).toFixed(1)} % of health`,
       );
@@ -391,7 +422,14 @@ async function summaryRuns(url: string, members: number) {
   } finally {
     await server.stop();
   }
-  return { share: median(shares), p99: median(p99s), dashboardP99: median(dashboardP99s), errors };
+  return {
+    share: median(shares),
+    p99: median(p99s),
+    dashboardP99: median(dashboardP99s),
+    steadyP99: median(steadyP99s),
+    dashboardSteadyP99: median(dashboardSteadyP99s),
+    errors,
+  };
 }
 
 /**
@@ -472,13 +510,19 @@ function checkFind(find: Awaited<ReturnType<typeof findRuns>>) {
   );
 }
 
-/** The summary's and the dashboard's budgets at the large size, from the medians of three runs. */
+/** The summary's and the dashboard's budgets at the large size, from the medians of three runs; no share from a run with errors. */
 function checkSummary(summary: Awaited<ReturnType<typeof summaryRuns>>) {
+  if (summary.errors) {
+    log(
+      `  balance summary and dashboard reads: FAILED, a run had answers that were not 2xx (no share): ${check(false, 'summary or dashboard reads answered non-2xx')}`,
+    );
+    return;
+  }
   log(
-    `  balance summary, median of 3: ${(summary.share * 100).toFixed(1)} % of /panda/health (≥ ${SUMMARY_SHARE_BUDGET * 100} %), p99 ${summary.p99.toFixed(1)} ms (≤ ${SUMMARY_P99_BUDGET_MS} ms): ${summary.errors ? ' (with errors)' : ''} ${check(!summary.errors && summary.share >= SUMMARY_SHARE_BUDGET && summary.p99 <= SUMMARY_P99_BUDGET_MS, 'summary under 75 % of health or p99 over 20 ms at scale')}`,
+    `  balance summary, median of 3: saturated ${(summary.share * 100).toFixed(1)} % of /panda/health (≥ ${SUMMARY_SHARE_FLOOR * 100} %), p99 ${summary.p99.toFixed(1)} ms; at half that rate p99 ${summary.steadyP99.toFixed(1)} ms (≤ ${SUMMARY_STEADY_P99_MS} ms): ${check(summary.share >= SUMMARY_SHARE_FLOOR && summary.steadyP99 <= SUMMARY_STEADY_P99_MS, 'summary under 60 % of health, or its p99 at a steady load over 20 ms')}`,
   );
   log(
-    `  the dashboard's six reads, median p99 of 3: ${summary.dashboardP99.toFixed(1)} ms (≤ ${DASHBOARD_P99_BUDGET_MS} ms): ${check(summary.dashboardP99 <= DASHBOARD_P99_BUDGET_MS, 'dashboard reads p99 over 35 ms at scale')}`,
+    `  the dashboard's six reads, median of 3: saturated p99 ${summary.dashboardP99.toFixed(1)} ms; at half their rate p99 ${summary.dashboardSteadyP99.toFixed(1)} ms (≤ ${DASHBOARD_STEADY_P99_MS} ms): ${check(summary.dashboardSteadyP99 <= DASHBOARD_STEADY_P99_MS, 'dashboard reads p99 at a steady load over 35 ms')}`,
   );
 }
 
@@ -612,8 +656,14 @@ function databaseCpuSince(before: Map<string, number>): number {
 
 /** The listener's budget at the large size, from the medians of three runs. */
 function checkListener(listener: Awaited<ReturnType<typeof listenerRuns>>) {
+  if (listener.errors) {
+    log(
+      `  usage events at the listener: FAILED, a run had answers that were not 2xx (no share): ${check(false, 'the listener answered non-2xx')}`,
+    );
+    return;
+  }
   log(
-    `  usage events at the listener, median of 3: ${(listener.share * 100).toFixed(1)} % of /panda/health (≥ ${LISTENER_SHARE_BUDGET * 100} %), p99 ${listener.p99.toFixed(1)} ms (≤ ${LISTENER_P99_BUDGET_MS} ms): ${listener.errors ? ' (with errors)' : ''} ${check(!listener.errors && listener.share >= LISTENER_SHARE_BUDGET && listener.p99 <= LISTENER_P99_BUDGET_MS, 'listener under 70 % of health or p99 over 20 ms at scale')}`,
+    `  usage events at the listener, median of 3: saturated ${(listener.share * 100).toFixed(1)} % of /panda/health (≥ ${LISTENER_SHARE_FLOOR * 100} %), p99 ${listener.p99.toFixed(1)} ms; at half that rate p99 ${listener.steadyP99.toFixed(1)} ms (≤ ${LISTENER_STEADY_P99_MS} ms): ${check(listener.share >= LISTENER_SHARE_FLOOR && listener.steadyP99 <= LISTENER_STEADY_P99_MS, 'listener under 45 % of health, or its p99 at a steady load over 25 ms')}`,
   );
 }
 
