@@ -42,6 +42,21 @@ function map(): string {
     .join('\n');
 }
 
+/**
+ * Orders to the network and who settles them: each cause (`orderCause('name', …)`) is declared by
+ * the module that queues its orders, with what happens at each step the network reports; the map
+ * names the cause, its module and its file.
+ */
+const causes = files
+  .flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/orderCause<[\s\S]*?>\(\s*'([\w-]+)'/g)].map((m) => ({
+      name: m[1]!,
+      file,
+    })),
+  )
+  .sort((a, b) => a.name.localeCompare(b.name));
+const causesMap = () => causes.map((c) => `- \`${c.name}\` (${moduleOf(c.file)}): \`${c.file}\``).join('\n');
+
 describe('listeners you can find', () => {
   it('every event listened to and every hand-over to the network is in a module’s listeners.ts', () => {
     expect(registrations.length).toBeGreaterThan(10);
@@ -62,5 +77,14 @@ describe('listeners you can find', () => {
     const doc = readFileSync('docs/architecture.md', 'utf8');
     const held = doc.split('<!-- listeners:start -->')[1]?.split('<!-- listeners:end -->')[0]?.trim();
     expect(held, `put this between the listeners markers of docs/architecture.md:\n${map()}`).toBe(map());
+  });
+
+  it('docs/architecture.md names every order cause, with the module and file that settle its steps', () => {
+    expect(causes.length).toBeGreaterThan(5);
+    const doc = readFileSync('docs/architecture.md', 'utf8');
+    const held = doc.split('<!-- order-causes:start -->')[1]?.split('<!-- order-causes:end -->')[0]?.trim();
+    expect(held, `put this between the order-causes markers of docs/architecture.md:\n${causesMap()}`).toBe(
+      causesMap(),
+    );
   });
 });
