@@ -3,9 +3,8 @@ import type { Target } from './api.ts';
 
 /** What an open-loop load came to: latencies from each request's planned start, and what failed. */
 export interface Steady {
-  /** The rate asked for and the rate sent (requests a second). */
+  /** The rate offered (requests a second). */
   rate: number;
-  sent: number;
   p50: number;
   p99: number;
   p999: number;
@@ -96,7 +95,6 @@ export async function steadyLoad(
     );
     return {
       rate,
-      sent: count / seconds,
       p50: percentile(sorted, 50),
       p99: percentile(sorted, 99),
       p999: percentile(sorted, 99.9),

@@ -4,7 +4,7 @@ import { html } from 'hono/html';
 import { sandboxPage } from '../../../../http/sandbox-page.ts';
 import type { SandboxEnv } from '../../../../integrations/integration.ts';
 import type { SandboxNetwork } from './sandbox-network.ts';
-import { e164, formOf, isJson } from './sandbox-http.ts';
+import { e164, formOf, isJson, numberIn } from './sandbox-http.ts';
 
 /**
  * /sandbox/usage: the network's usage of a number, sent as signed TMF635 events to the portal's
@@ -15,7 +15,7 @@ export function usageSandboxRoutes(network: SandboxNetwork) {
   app.get('/sandbox/usage', (c) => c.html(usagePage(c.req.query('done'))));
   app.post('/sandbox/usage', async (c) => {
     const form = await formOf(c);
-    const msisdn = String(form['msisdn'] ?? '').replace(/\s+/g, '');
+    const msisdn = numberIn(form);
     const country = String(form['country'] || 'IE').toUpperCase();
     const num = (name: string) => (form[name] === undefined || form[name] === '' ? 0 : Number(form[name]));
     const dataKb = Math.round(num('data_mb') * 1024 + num('data_gb') * 1024 * 1024);

@@ -4,7 +4,7 @@ import { sandboxPage } from '../../../../http/sandbox-page.ts';
 import type { SandboxEnv } from '../../../../integrations/integration.ts';
 import type { SandboxNetworkAdapter } from './sandbox-adapter.ts';
 import { SANDBOX_NETWORK_CLIENT } from './sandbox-network.ts';
-import { formOf, isJson, wantsJson } from './sandbox-http.ts';
+import { formOf, isJson, numberIn, wantsJson } from './sandbox-http.ts';
 import { tmfSandboxRoutes } from './sandbox-tmf.ts';
 import { usageSandboxRoutes } from './sandbox-usage.ts';
 
@@ -28,7 +28,7 @@ export function networkSandboxRoutes(
   app.route('/', usageSandboxRoutes(network));
   app.post('/sandbox/network/balance', async (c) => {
     const form = await formOf(c);
-    const msisdn = String(form['msisdn'] ?? '').replace(/\s+/g, '');
+    const msisdn = numberIn(form);
     const cents = Number(form['apart_cents'] ?? 0);
     if (!/^08\d{8}$/.test(msisdn) || !Number.isInteger(cents) || Math.abs(cents) > 1_000_000)
       return c.json({ error: 'Give msisdn (087…) and apart_cents, a whole number of cents (0 to agree again).' }, 400);
@@ -196,7 +196,7 @@ export function networkSandboxRoutes(
   ) =>
     app.post(path, async (c) => {
       const form = await formOf(c);
-      const msisdn = String(form['msisdn'] ?? '').replace(/\s+/g, '');
+      const msisdn = numberIn(form);
       const sent = /^08\d{8}$/.test(msisdn) ? await send(msisdn) : undefined;
       if (!sent) {
         const error = 'Give the number of a line the network holds (087…).';
