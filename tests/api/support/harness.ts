@@ -20,6 +20,7 @@ import { DEMO_PASSWORD, resetDatabase, seedCatalogue, seedDemo } from '../../../
 import type { AppConfig } from '../../../src/server/config.ts';
 import { SANDBOX_CSP_REPORTS } from '../../../src/server/http/csp-reports.ts';
 import { contentFiles } from './content.ts';
+import { restoreSnapshot, takeSnapshot } from './snapshot.ts';
 import { sandboxNetworkAdapter, type SandboxNetworkAdapter } from '../../../src/server/modules/network/index.ts';
 import { drainNetworkOrders } from '../../../src/server/modules/network/network-orders.ts';
 import { applyOrderStep } from '../../../src/server/modules/network/order-causes.ts';
@@ -170,7 +171,7 @@ export async function freshPostgresDatabase(url: string, name: string): Promise<
 
 /**
  * Runs a suite once per database: one database per file (PGlite takes ~2 s to start), the
- * demo members reseeded before every test, and a clock the test can move.
+ * demo members seeded once and put back from a copy before every test (snapshot.ts), and a clock the test can move.
  */
 export interface SuiteOptions {
   /** 'catalogue': no demo member, only what the shop sells (suites whose members are made by builders.ts). */
@@ -189,6 +190,7 @@ export function forEachDatabase(file: string, optionsOrSuite: SuiteOptions | Sui
   for (const { name, url } of databases) {
     describe(name, () => {
       let ctx: TestContext | undefined;
+      let seeded = false;
       beforeAll(async () => {
         const handle = await openDatabase(url && (await freshPostgresDatabase(url, `api_${file}`)), {
           pgliteTemplate: url === 'memory://' ? await pgliteTemplate() : undefined,
@@ -210,9 +212,15 @@ export function forEachDatabase(file: string, optionsOrSuite: SuiteOptions | Sui
       }, 60_000);
       beforeEach(async () => {
         const c = ctx!;
-        await resetDatabase(c.handle.db);
-        if (seed === 'demo') await seedDemo(c.handle.db, SEED_TIME);
-        else await seedCatalogue(c.handle.db);
+        // Seeded through the factory once per file, then put back from the copy before every test (snapshot.ts).
+        if (seeded) await restoreSnapshot(c.handle.db, seed);
+        else {
+          await resetDatabase(c.handle.db);
+          if (seed === 'demo') await seedDemo(c.handle.db, SEED_TIME);
+          else await seedCatalogue(c.handle.db);
+          await takeSnapshot(c.handle.db, seed);
+          seeded = true;
+        }
         c.clock.now = new Date(SEED_TIME);
         c.payments = sandboxPayments(() => c.clock.now.getTime());
         c.network = sandboxNetworkAdapter({
