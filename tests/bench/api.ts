@@ -100,15 +100,15 @@ end
   return file;
 }
 
-function wrk(
+function wrkArgs(
   url: string,
   connections: number,
   seconds: number,
   headers: Record<string, string>,
   targets?: Target[],
-): Load {
+): string[] {
   const rotation = targets ? ['-s', rotationScript(targets)] : [];
-  const args = [
+  return [
     '-c',
     String(connections),
     '-t',
@@ -120,7 +120,10 @@ function wrk(
     ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]),
     url,
   ];
-  const out = spawnSync('wrk', args, { encoding: 'utf8' }).stdout;
+}
+
+/** What wrk printed, as a load's figures. */
+function wrkFigures(out: string): Load {
   const line = (re: RegExp) => re.exec(out)?.[1] ?? '';
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   return {
@@ -130,6 +133,44 @@ function wrk(
     errors: socket ? socket.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0,
     non2xx: Number(line(/Non-2xx or 3xx responses:\s+(\d+)/) || 0),
   };
+}
+
+function wrk(
+  url: string,
+  connections: number,
+  seconds: number,
+  headers: Record<string, string>,
+  targets?: Target[],
+): Load {
+  return wrkFigures(
+    spawnSync('wrk', wrkArgs(url, connections, seconds, headers, targets), { encoding: 'utf8' }).stdout,
+  );
+}
+
+/** A closed-loop load on each server at once (wrk each, a 1-second warm-up first), for what they serve together. */
+export async function loadsTogether(
+  runs: { base: string; connections: number; targets: Target[]; warmUp: Target[] }[],
+  seconds: number,
+  onMeasure?: (phase: 'start' | 'end') => void,
+): Promise<Load[]> {
+  const together = (pick: (r: (typeof runs)[number]) => Target[], s: number) =>
+    Promise.all(
+      runs.map(
+        (r) =>
+          new Promise<Load>((resolve, reject) => {
+            const child = spawn('wrk', wrkArgs(r.base, r.connections, s, {}, pick(r)));
+            let out = '';
+            child.stdout.on('data', (chunk: Buffer) => (out += String(chunk)));
+            child.on('error', reject);
+            child.on('close', () => resolve(wrkFigures(out)));
+          }),
+      ),
+    );
+  await together((r) => r.warmUp, 1);
+  onMeasure?.('start');
+  const measured = await together((r) => r.targets, seconds);
+  onMeasure?.('end');
+  return measured;
 }
 
 /**

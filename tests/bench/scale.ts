@@ -7,12 +7,19 @@ import { openDatabase } from '../../src/server/db/client.ts';
 import { sandboxPayments } from '../../src/server/modules/money/integrations/payments/index.ts';
 import { runRenewals } from '../../src/server/modules/money/memberships/renewals.job.ts';
 import { runMinuteJobs } from '../../src/server/jobs/scheduler.ts';
-import { LONG_HISTORY_EVERY, SCALE_PASSWORD, scaleEmail, seedScale } from '../../src/server/seed/scale.ts';
+import {
+  HOUSEHOLD_EVERY,
+  HOUSEHOLD_LINES,
+  LONG_HISTORY_EVERY,
+  SCALE_PASSWORD,
+  scaleEmail,
+  seedScale,
+} from '../../src/server/seed/scale.ts';
 import { seedCatalogue } from '../../src/server/seed/seed.ts';
 import { createStaffSession } from '../../src/server/seed/staff.ts';
 import { testConfig } from '../api/support/harness.ts';
 import { captureStatements, explainable, planText } from '../setup/query-plans.ts';
-import { load, loadTool, signIn, startServer, type Load, type Target } from './api.ts';
+import { load, loadsTogether, loadTool, signIn, startServer, type Load, type Target } from './api.ts';
 import { steadyLoad, type Steady } from './steady.ts';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -44,7 +51,8 @@ const { values: options } = parseArgs({
      * `summary`: only the balance summary and the dashboard's reads beside /panda/health, three times;
      * `cpu`: only the server's own CPU time per request of the health route, the summary and the listener;
      * `find`: only the staff console's find by number beside /panda/health, three times, at the large size;
-     * `usage`: only the Usage screen's series (12 months of use and of money by kind) beside /panda/health, three times.
+     * `usage`: only the Usage screen's series (12 months of use and of money by kind) beside /panda/health, three times;
+     * `instances`: only the capacity model's check, usage events at one instance and then at two on one PostgreSQL.
      */
     only: { type: 'string' },
   },
@@ -64,6 +72,10 @@ const LISTENER_SHARE_FLOOR = 0.45;
 const SUMMARY_STEADY_P99_MS = 20;
 const DASHBOARD_STEADY_P99_MS = 35;
 const LISTENER_STEADY_P99_MS = 25;
+const HOUSEHOLD_STEADY_P99_MS = 50;
+/** The capacity model's CPU a usage event (docs/performance.md), server and PostgreSQL, with two instances writing. */
+const MODEL_SERVER_US = 250;
+const MODEL_DATABASE_US = 350;
 /**
  * The staff console's find by number (the staff rules' budget), four searches in flight at every
  * moment. Each search is audited, and the audit log's appends take their turn (one hash chain), so
@@ -248,7 +260,14 @@ async function targetsOf(base: string, members: number, { history = true } = {})
     }
     page50.push({ path: `${path}?page=50&limit=10&before=${before}`, headers: m.headers });
   }
-  return { summary, sessionOnly, dashboard, page1, page50, sample: signedIn[0]! };
+  // Household owners (one made member in HOUSEHOLD_EVERY) opening their lines, each with its figures.
+  const households: Target[] = [];
+  const owners = Math.floor(members / HOUSEHOLD_EVERY);
+  for (let i = 0; i < Math.min(count, owners); i++) {
+    const m = await signIn(base, scaleEmail(1 + HOUSEHOLD_EVERY * Math.floor((i * owners) / count)), SCALE_PASSWORD);
+    households.push({ path: `/panda/protected/users/${m.userId}/household/lines`, headers: m.headers });
+  }
+  return { summary, sessionOnly, dashboard, households, page1, page50, sample: signedIn[0]! };
 }
 
 /** The measures of one network, and the outbox drained once its server has stopped (no other sender meanwhile). */
@@ -369,9 +388,12 @@ async function summaryRuns(url: string, members: number) {
   const dashboardP99s: number[] = [];
   const steadyP99s: number[] = [];
   const dashboardSteadyP99s: number[] = [];
+  const householdSteadyP99s: number[] = [];
   let errors = false;
   try {
     const t = await targetsOf(server.base, members, { history: false });
+    if (t.households.length === 0)
+      throw new Error('no household owner signed in: seed the network again (npm run db:seed-scale)');
     const healthCpu = cpuOfLoad(server.child.pid);
     const summaryCpu = cpuOfLoad(server.child.pid);
     const sessionCpu = cpuOfLoad(server.child.pid);
@@ -390,12 +412,15 @@ async function summaryRuns(url: string, members: number) {
       );
       const summarySteady = await steadyLoad(server.base, summary.rps * STEADY_SHARE, SECONDS, t.summary);
       const dashboardSteady = await steadyLoad(server.base, dashboard.rps * STEADY_SHARE, SECONDS, t.dashboard);
+      const lines = await load(server.base, CONNECTIONS, SECONDS, {}, t.households);
+      const linesSteady = await steadyLoad(server.base, lines.rps * STEADY_SHARE, SECONDS, t.households);
       steadyP99s.push(summarySteady.p99);
       dashboardSteadyP99s.push(dashboardSteady.p99);
-      if (failed(health, summary, dashboard, sessionOnly, summarySteady, dashboardSteady)) {
+      householdSteadyP99s.push(linesSteady.p99);
+      if (failed(health, summary, dashboard, sessionOnly, summarySteady, dashboardSteady, lines, linesSteady)) {
         errors = true;
         log(
-          `  run ${run}: FAILED, answers that were not 2xx: /panda/health ${rps(health)}; summary ${rps(summary)}, steady ${steadyText(summarySteady)}; dashboard reads ${rps(dashboard)}, steady ${steadyText(dashboardSteady)}; session check ${rps(sessionOnly)}`,
+          `  run ${run}: FAILED, answers that were not 2xx: /panda/health ${rps(health)}; summary ${rps(summary)}, steady ${steadyText(summarySteady)}; dashboard reads ${rps(dashboard)}, steady ${steadyText(dashboardSteady)}; household lines ${rps(lines)}, steady ${steadyText(linesSteady)}; session check ${rps(sessionOnly)}`,
         );
         continue;
       }
@@ -406,6 +431,9 @@ async function summaryRuns(url: string, members: number) {
         `  run ${run}: /panda/health ${rps(health)}; summary saturated ${rps(summary)}: ${((summary.rps / health.rps) * 100).toFixed(1)} % of health; at a steady load ${steadyText(summarySteady)}`,
       );
       log(`         dashboard reads saturated ${rps(dashboard)}; at a steady load ${steadyText(dashboardSteady)}`);
+      log(
+        `         household lines (${t.households.length} owners of ${HOUSEHOLD_LINES} lines each) saturated ${rps(lines)}; at a steady load ${steadyText(linesSteady)}`,
+      );
       log(
         `         a protected call with no read of its own (the session check only) ${rps(sessionOnly)}: ${((sessionOnly.rps / health.rps) * 100).toFixed(1)} % of health`,
       );
@@ -428,6 +456,7 @@ async function summaryRuns(url: string, members: number) {
     dashboardP99: median(dashboardP99s),
     steadyP99: median(steadyP99s),
     dashboardSteadyP99: median(dashboardSteadyP99s),
+    householdSteadyP99: median(householdSteadyP99s),
     errors,
   };
 }
@@ -524,6 +553,9 @@ function checkSummary(summary: Awaited<ReturnType<typeof summaryRuns>>) {
   log(
     `  the dashboard's six reads, median of 3: saturated p99 ${summary.dashboardP99.toFixed(1)} ms; at half their rate p99 ${summary.dashboardSteadyP99.toFixed(1)} ms (≤ ${DASHBOARD_STEADY_P99_MS} ms): ${check(summary.dashboardSteadyP99 <= DASHBOARD_STEADY_P99_MS, 'dashboard reads p99 at a steady load over 35 ms')}`,
   );
+  log(
+    `  household lines, median of 3: at half their saturated rate p99 ${summary.householdSteadyP99.toFixed(1)} ms (≤ ${HOUSEHOLD_STEADY_P99_MS} ms): ${check(summary.householdSteadyP99 <= HOUSEHOLD_STEADY_P99_MS, 'household lines p99 at a steady load over 50 ms')}`,
+  );
 }
 
 /**
@@ -590,6 +622,99 @@ async function cpuPerRequest(url: string, members: number) {
     await server.stop();
   }
 }
+
+/**
+ * The capacity model's check (docs/performance.md "A capacity model"): usage events at the listener,
+ * one instance and then two on the same PostgreSQL, each under its own wrk, and what each event cost
+ * in each: the server's CPU, PostgreSQL's, and the whole machine's (from /proc/stat, the generators'
+ * too). The model sizes instances and PostgreSQL from an event's CPU with two instances writing at
+ * once (MODEL_SERVER_US, MODEL_DATABASE_US): the check is that the measured cost stays within them,
+ * and that two instances serve no less than one.
+ */
+async function instancesRuns(url: string, members: number) {
+  log(
+    `\n${members.toLocaleString('en-IE')} members (${url.replace(/^.*\//, '')}): one instance, then two on one PostgreSQL`,
+  );
+  const env = { DATABASE_URL: url, API_ONLY: 'true', NETWORK_EVENT_SECRET: BENCH_NETWORK_SECRET };
+  const a = await startServer(env);
+  const b = await startServer(env);
+  const cores = machineCores();
+  let errors = false;
+  try {
+    const figures = [];
+    for (const [run, servers] of [
+      [1, [a]],
+      [2, [a, b]],
+    ] as const) {
+      const perServer = Math.round(CONNECTIONS / servers.length);
+      const events = await Promise.all(
+        servers.map(async (_, i) => usageEvents(url, Math.max(20_000, Math.round(SECONDS * 8000)), `inst${run}-${i}`)),
+      );
+      const cpu = servers.map((s) => cpuOfLoad(s.child.pid));
+      let machine = { busy: 0, total: 0 };
+      const loads = await loadsTogether(
+        servers.map((s, i) => ({
+          base: s.base,
+          connections: perServer,
+          targets: events[i]!.load,
+          warmUp: events[i]!.warmUp,
+        })),
+        SECONDS,
+        (phase) => {
+          for (const c of cpu) c.onMeasure(phase);
+          machine = phase === 'start' ? machineTicks() : ticksSince(machine);
+        },
+      );
+      errors ||= failed(...loads);
+      const rate = loads.reduce((sum, l) => sum + l.rps, 0);
+      const requests = rate * SECONDS;
+      const server =
+        cpu.reduce((sum, c, i) => sum + (c.perRequest(loads[i]!)?.server ?? 0) * loads[i]!.rps * SECONDS, 0) / requests;
+      const database = (cpu[0]!.perRequest(loads[0]!)?.database ?? 0) * (loads[0]!.rps / rate);
+      const whole = ((machine.busy / machine.total) * cores * SECONDS * 1e6) / requests;
+      figures.push({ instances: servers.length, rate, server, database, whole, busy: machine.busy / machine.total });
+      log(
+        `  ${servers.length} instance${servers.length > 1 ? 's' : ''} (${perServer} connections each): ${Math.round(rate).toLocaleString('en-IE')} events/s (${loads.map((l) => rps(l)).join('; ')}); an event: server ${server.toFixed(0)} µs, PostgreSQL ${database.toFixed(0)} µs, the machine ${whole.toFixed(0)} µs (generators included); CPUs busy ${((machine.busy / machine.total) * 100).toFixed(0)} %`,
+      );
+    }
+    const [one, two] = figures as [(typeof figures)[number], (typeof figures)[number]];
+    return { one, two, cores, errors };
+  } finally {
+    await Promise.all([a.stop(), b.stop()]);
+  }
+}
+
+function checkInstances(r: Awaited<ReturnType<typeof instancesRuns>>) {
+  if (r.errors) {
+    log(`  two instances: FAILED, answers that were not 2xx: ${check(false, 'two instances answered non-2xx')}`);
+    return;
+  }
+  log(
+    `  an event's CPU with two instances writing at once: server ${r.two.server.toFixed(0)} µs (the model takes ≤ ${MODEL_SERVER_US} µs), PostgreSQL ${r.two.database.toFixed(0)} µs (≤ ${MODEL_DATABASE_US} µs); with one instance ${r.one.server.toFixed(0)} and ${r.one.database.toFixed(0)} µs: ${check(r.two.server <= MODEL_SERVER_US && r.two.database <= MODEL_DATABASE_US, "an event costs more than the capacity model's figures with two instances")}`,
+  );
+  log(
+    `  two instances on one PostgreSQL served ${Math.round(r.two.rate).toLocaleString('en-IE')} events/s, one ${Math.round(r.one.rate).toLocaleString('en-IE')} (no less, within 10 %): ${check(r.two.rate >= 0.9 * r.one.rate, 'two instances served less than one')}; on ${r.cores} CPUs already ${(r.one.busy * 100).toFixed(0)} % busy with one, a second adds little: the instances' sum wants cores to spare`,
+  );
+}
+
+/** The machine's CPUs (online), which /proc/stat's first line sums over. */
+function machineCores(): number {
+  return readFileSync('/proc/stat', 'utf8')
+    .split('\n')
+    .filter((l) => /^cpu\d+ /.test(l)).length;
+}
+
+/** The machine's CPU ticks so far, busy and in all (/proc/stat's first line: idle and iowait are not busy). */
+function machineTicks(): { busy: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  const total = fields.reduce((sum, n) => sum + n, 0);
+  return { busy: total - fields[3]! - fields[4]!, total };
+}
+
+const ticksSince = (before: { busy: number; total: number }) => {
+  const now = machineTicks();
+  return { busy: now.busy - before.busy, total: now.total - before.total };
+};
 
 /** /panda/health under the load, the reference of every share, with its CPU read by `meter`. */
 const healthLoad = (base: string, meter: ReturnType<typeof cpuOfLoad>) =>
@@ -888,6 +1013,12 @@ if (options.only === 'cpu') {
   await cpuPerRequest(largeUrl, large);
   process.exit(0);
 }
+if (options.only === 'instances') {
+  const instances = await instancesRuns(largeUrl, large);
+  log('\nThe capacity model at the large size:');
+  checkInstances(instances);
+  process.exit(misses.length ? 1 : 0);
+}
 if (options.only === 'listener') {
   const listener = await listenerRuns(largeUrl, large);
   log('\nBudgets at the large size:');
@@ -900,6 +1031,7 @@ const bigSummary = await summaryRuns(largeUrl, large);
 const bigListener = await listenerRuns(largeUrl, large);
 const bigFind = await findRuns(largeUrl, large);
 const bigUsage = await usageRuns(largeUrl, large);
+const bigInstances = await instancesRuns(largeUrl, large);
 mkdirSync('bench-results', { recursive: true });
 writeFileSync('bench-results/scale-explain.txt', await explainAll(largeUrl, large));
 log('\nBudgets at the large size, beside the small one in this run:');
@@ -907,6 +1039,7 @@ checkSummary(bigSummary);
 checkListener(bigListener);
 checkFind(bigFind);
 checkUsage(bigUsage);
+checkInstances(bigInstances);
 log(
   `  summary p99 ≤ 1.5 × its p99 at ${small.members.toLocaleString('en-IE')}: ${big.summary.p99.toFixed(1)} vs ${small.summary.p99.toFixed(1)} ms ${check(big.summary.p99 <= 1.5 * small.summary.p99, 'summary p99 grew with the network')}`,
 );

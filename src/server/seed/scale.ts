@@ -29,6 +29,14 @@ export const scaleEmail = (n: number) => `scale-${n}@members.48.test`;
 /** One made member in this many (the n-th, 2n-th, …) has a long history: a thousand more ledger rows, for paging far back. */
 export const LONG_HISTORY_EVERY = 1000;
 export const LONG_HISTORY_ROWS = 1000;
+/**
+ * One made member in this many (the 1st, 51st, …) owns a household whose lines are the SIMs of the
+ * next four members (docs/product/lifelines.md: at most 4): a tenth of the network in a household.
+ */
+export const HOUSEHOLD_EVERY = 50;
+export const HOUSEHOLD_LINES = 4;
+/** Whether made member n owns a household (its lines are members n + 1 … n + 4). */
+export const ownsHousehold = (n: number) => n % HOUSEHOLD_EVERY === 1;
 
 export async function seedScale(client: pg.Client, options: ScaleOptions): Promise<{ first: number; last: number }> {
   const { members, chunk = 50_000, ledgerRows = 30, usageDays = 30, dueEvery = 100, log = () => {} } = options;
@@ -155,6 +163,21 @@ export async function seedScale(client: pg.Client, options: ScaleOptions): Promi
        select ${offset} + g, md5('scale-token-' || g) || md5('t' || g), md5('scale-binding-' || g) || md5('b' || g),
               ${at} - interval '3 days', ${at} - interval '3 days', ${at} - interval '3 days'
        from ${series}`,
+    );
+    // Households whose owner and lines are all in this chunk.
+    await timed(
+      'households',
+      `insert into households (owner_id, created_at)
+       select ${offset} + g, ${at} - interval '40 days'
+       from ${series} where g % ${HOUSEHOLD_EVERY} = 1 and g + ${HOUSEHOLD_LINES} <= ${b}`,
+    );
+    await timed(
+      'household_lines',
+      `insert into household_lines (household_id, ssn, slot, joined_at)
+       select h.id, '8935309' || lpad((h.owner_id - ${offset} + k)::text, 13, '0'), k,
+              ${at} - interval '40 days' + k * interval '1 day'
+       from households h, generate_series(1, ${HOUSEHOLD_LINES}) k
+       where h.owner_id between ${offset} + ${a} and ${offset} + ${b}`,
     );
     await client.query('commit');
     log(`members ${a}–${b} of ${last} (${Math.round((performance.now() - started) / 1000)} s)`);

@@ -2,7 +2,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../../src/server/db/client.ts';
 import { verifyPassword } from '../../../src/server/kernel/passwords.ts';
-import { SCALE_PASSWORD, scaleEmail, seedScale } from '../../../src/server/seed/scale.ts';
+import {
+  HOUSEHOLD_LINES,
+  ownsHousehold,
+  SCALE_PASSWORD,
+  scaleEmail,
+  seedScale,
+} from '../../../src/server/seed/scale.ts';
 import { seedCatalogue } from '../../../src/server/seed/seed.ts';
 import { freshPostgresDatabase } from '../support/harness.ts';
 
@@ -39,6 +45,17 @@ describe.skipIf(!url)('the scale seeder', () => {
     expect(await count('select count(*) as n from daily_usage')).toBe(300 * 30);
     expect(await count('select count(*) as n from alerts')).toBe(600);
     expect(await count('select count(*) as n from sessions where ended_at is not null')).toBe(300);
+    // A household for one member in 50 (1, 51, 101, 151, 201 and 251), its lines the next four members' SIMs.
+    const owners = Array.from({ length: 300 }, (_, i) => i + 1).filter(ownsHousehold);
+    expect(owners).toHaveLength(6);
+    expect(await count('select count(*) as n from households')).toBe(owners.length);
+    expect(await count('select count(*) as n from household_lines')).toBe(owners.length * HOUSEHOLD_LINES);
+    expect(
+      await count(
+        `select count(*) as n from household_lines l join sims s using (ssn) join households h on h.id = l.household_id
+         where s.member_id = h.owner_id`,
+      ),
+    ).toBe(0);
     // One in a hundred ends within the next minute, with auto-renew: what the renewals job will find due.
     expect(
       await count(
