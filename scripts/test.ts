@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 
 /**
  * `npm test`: every stage in turn, stopping at the first that fails, then how long each took
- * (CI allows the whole run 20 minutes on a 2-core machine; the table shows where time goes).
+ * (the suite's budget is 25 minutes on a 2-core machine; the table shows where time goes).
  */
 const stages: [name: string, command: string][] = [
   ['type check and lint', 'npm run check'],

@@ -165,7 +165,17 @@ describe('the server process', () => {
         );
       await expect.poll(held, { timeout: 10_000, interval: 20 }).toBe(10);
       first.child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 300));
+      // Once it has begun to stop it takes no new connection; the requests it holds then finish.
+      const refuses = () =>
+        new Promise<boolean>((resolve) => {
+          const probe = connect(Number(new URL(first.base).port), '127.0.0.1');
+          probe.once('connect', () => {
+            probe.destroy();
+            resolve(false);
+          });
+          probe.once('error', () => resolve(true));
+        });
+      await expect.poll(refuses, { timeout: 10_000, interval: 20 }).toBe(true);
       for (const socket of sockets) socket.write(body.slice(10));
       const statuses = (await Promise.all(answers)).map((text) => text.split('\r\n')[0]);
       expect(statuses).toEqual(Array.from({ length: 10 }, () => 'HTTP/1.1 200 OK'));
