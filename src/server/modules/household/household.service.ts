@@ -10,7 +10,7 @@ import {
 import { HOUSEHOLD_MAX_LINES } from '../../../contract/household.ts';
 import type { PaymentType } from '../../../contract/payments.schema.ts';
 import { batched } from '../../db/batch.ts';
-import { type Database, type Queryable } from '../../db/client.ts';
+import { prepared, type Database, type Queryable } from '../../db/client.ts';
 import { householdInvitations, householdLines, households, members, sims } from '../../db/schema.ts';
 import { balanceSummary } from '../account/index.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
@@ -179,35 +179,45 @@ export async function linesNamed(ctx: ServiceContext, runnerId: number) {
 
 type LineRow = Awaited<ReturnType<typeof linesQuery>>[number];
 
+/** The households the given members manage (prepared: the household screen's first read). */
+const managedQuery = (db: Database) =>
+  prepared(db, 'household_managed', (d) =>
+    d
+      .select({ householdId: householdLines.householdId, memberId: sims.memberId })
+      .from(householdLines)
+      .innerJoin(sims, eq(sims.ssn, householdLines.ssn))
+      .where(and(sql`${sims.memberId} = any(${sql.placeholder('runners')}::int[])`, eq(householdLines.role, 'manager')))
+      .prepare('household_managed'),
+  );
+
+/** Every line of the households the given members own or manage, in slot order (prepared: its second read). */
+const runLinesQuery = (db: Database) =>
+  prepared(db, 'household_run_lines', (d) =>
+    d
+      .select({ line: householdLines, sim: sims, member: members, ownerId: households.ownerId })
+      .from(householdLines)
+      .innerJoin(households, eq(households.id, householdLines.householdId))
+      .innerJoin(sims, eq(sims.ssn, householdLines.ssn))
+      .innerJoin(members, eq(members.id, sims.memberId))
+      .where(
+        or(
+          sql`${households.ownerId} = any(${sql.placeholder('runners')}::int[])`,
+          sql`${households.id} = any(${sql.placeholder('managed')}::int[])`,
+        ),
+      )
+      .orderBy(asc(householdLines.slot))
+      .prepare('household_run_lines'),
+  );
+
 /**
  * The lines of the households many members run, in two queries for all of them (the household screen
  * of every member reading it at the moment): the households they manage, then every line of those and
  * of the ones they own; each member gets those of theirs, their own line aside, in slot order.
  */
 async function linesOfRunners(db: Database, runners: readonly number[]): Promise<LineRow[][]> {
-  const managed = await db
-    .select({ householdId: householdLines.householdId, memberId: sims.memberId })
-    .from(householdLines)
-    .innerJoin(sims, eq(sims.ssn, householdLines.ssn))
-    .where(and(inArray(sims.memberId, [...runners]), eq(householdLines.role, 'manager')));
-  const rows = await db
-    .select({ line: householdLines, sim: sims, member: members, ownerId: households.ownerId })
-    .from(householdLines)
-    .innerJoin(households, eq(households.id, householdLines.householdId))
-    .innerJoin(sims, eq(sims.ssn, householdLines.ssn))
-    .innerJoin(members, eq(members.id, sims.memberId))
-    .where(
-      or(
-        inArray(households.ownerId, [...runners]),
-        managed.length > 0
-          ? inArray(
-              households.id,
-              managed.map((m) => m.householdId),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(asc(householdLines.slot));
+  const ids = [...runners];
+  const managed = await managedQuery(db).execute({ runners: ids });
+  const rows = await runLinesQuery(db).execute({ runners: ids, managed: managed.map((m) => m.householdId) });
   return runners.map((runner) =>
     rows
       .filter(

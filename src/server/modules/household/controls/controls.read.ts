@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { HouseholdLine, LineControls } from '../../../../contract/household.schema.ts';
 import { LINE_FILTERS, type PauseKind } from '../../../../contract/household.ts';
 import { batched } from '../../../db/batch.ts';
-import type { Database, Queryable } from '../../../db/client.ts';
+import { prepared, type Database, type Queryable } from '../../../db/client.ts';
 import { householdLines, households, lineControls, lineHistory, members, sims } from '../../../db/schema.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { periodUseOf } from '../../money/index.ts';
@@ -180,11 +180,17 @@ export async function glanceAt(
   };
 }
 
-/** The controls that are not off, of many lines at once. */
+/** The controls that are not off, of many lines at once (prepared: the household screen reads it for every line). */
+const controlsQuery = (db: Database) =>
+  prepared(db, 'line_controls_glance', (d) =>
+    d
+      .select({ ssn: lineControls.ssn, control: lineControls.control, value: lineControls.value })
+      .from(lineControls)
+      .where(and(sql`${lineControls.ssn} = any(${sql.placeholder('ssns')}::text[])`, ne(lineControls.value, 'off')))
+      .prepare('line_controls_glance'),
+  );
+
 async function controlsOfLines(db: Database, ssns: readonly string[]) {
-  const rows = await db
-    .select({ ssn: lineControls.ssn, control: lineControls.control, value: lineControls.value })
-    .from(lineControls)
-    .where(and(inArray(lineControls.ssn, [...ssns]), ne(lineControls.value, 'off')));
+  const rows = await controlsQuery(db).execute({ ssns: [...ssns] });
   return ssns.map((ssn) => rows.filter((r) => r.ssn === ssn));
 }
