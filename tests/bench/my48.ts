@@ -6,8 +6,6 @@ import { freePort } from '../setup/free-port.ts';
 import { waitFor } from './api.ts';
 import { necessaryOnly } from '../e2e/consent-cookie.ts';
 
-/** The budget on React DOM (80 KB when the islands were Preact): the JavaScript from the log-in click until the dashboard shows, gzip. */
-export const MY48_BUDGET = 75 * 1024;
 /** The whole journey on a first visit (no cookie choice yet): the log-in page, the click, the dashboard; each script once. */
 export const JOURNEY_BUDGET = 125 * 1024;
 /** Log-in click → dashboard shown, median on loopback (800 ms when the islands were Preact). */
