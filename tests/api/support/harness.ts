@@ -218,8 +218,7 @@ export function forEachDatabase(file: string, optionsOrSuite: SuiteOptions | Sui
           await resetDatabase(c.handle.db);
           if (seed === 'demo') await seedDemo(c.handle.db, SEED_TIME);
           else await seedCatalogue(c.handle.db);
-          await takeSnapshot(c.handle.db, seed);
-          seeded = true;
+          seeded = await takeSnapshot(c.handle.db, seed);
         }
         c.clock.now = new Date(SEED_TIME);
         c.payments = sandboxPayments(() => c.clock.now.getTime());
