@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import { CONSENT_COOKIE } from './consent.ts';
+import { CONSENT_COOKIE } from './consent-cookie.ts';
 
 /**
  * The auth cookie and the attributes every session cookie shares (spec section 3): a lifetime of

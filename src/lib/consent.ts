@@ -4,8 +4,9 @@
  * while no choice is stored, the settings (vanilla-cookieconsent, consent-banner.ts) when asked for.
  */
 
-/** The cookie vanilla-cookieconsent keeps the choice in (kept on log-out: it is the device's, not the session's). */
-export const CONSENT_COOKIE = 'cc_cookie';
+import { CONSENT_COOKIE } from './consent-cookie.ts';
+
+export { CONSENT_COOKIE };
 /** Raise it when the categories or what they cover change: every stored choice is asked for again. */
 export const CONSENT_REVISION = 1;
 /** How long a choice is kept before it is asked for again. */
