@@ -160,13 +160,17 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'always' },
+  // English at today's paths, Irish and Polish under /ga and /pl (docs/product/languages.md, ADR 063).
+  i18n: { locales: ['en', 'ga', 'pl'], defaultLocale: 'en', routing: { prefixDefaultLocale: false } },
   integrations: [
     // The islands run on React DOM, rendered at build and hydrated in the browser (ADR 023).
     react(),
     sitemap({
+      // A page in several languages lists each beside the others (xhtml:link alternates).
+      i18n: { defaultLocale: 'en', locales: { en: 'en-IE', ga: 'ga-IE', pl: 'pl-PL' } },
       // Pages that are frames of interactive or private screens are not for search engines.
       filter: (page) =>
-        !/\/(my48|staff|log-out|404|payment-gateway|orders|sign-up-confirmed|marketing-permissions|static)\b/.test(
+        !/\/(my48|staff|log-out|404|payment-gateway|orders|sign-up-confirmed|marketing-permissions|static|translations)\b/.test(
           page,
         ),
     }),
@@ -195,6 +199,7 @@ export default defineConfig({
     ],
     build: {
       rolldownOptions: {
+        optimization: { inlineConst: { mode: 'all', pass: 2 } },
         output: {
           codeSplitting: {
             // React DOM, React and the React bindings of the stores as one file: every island page

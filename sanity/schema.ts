@@ -148,4 +148,18 @@ export const schemaTypes: DocumentType[] = [
     { name: 'social', type: 'array', of: [link('link')] },
     long('footer_note'),
   ]),
+  // A list's words in another language (entryId ga/plans, pl/offers): each item by its id in the list.
+  doc('listTranslation', 'List translation', [
+    {
+      name: 'items',
+      type: 'array',
+      of: [
+        {
+          name: 'item',
+          type: 'object',
+          fields: [text('id'), text('name'), text('heading'), long('body'), text('label'), strings('highlights')],
+        },
+      ],
+    },
+  ]),
 ];

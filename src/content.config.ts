@@ -207,6 +207,27 @@ const site = defineCollection({
   }),
 });
 
+/**
+ * The words of a list's entries (plans, offers) in another language, one document per language and
+ * list (id `ga/plans`): each item by its id in the English list, only the fields that are words.
+ * Prices, allowances and dates stay in the English entry, so a translation cannot change them.
+ */
+const translations = defineCollection({
+  loader: from(sourceOf('translations')),
+  schema: z.object({
+    items: z.array(
+      z.object({
+        id: z.string().min(1),
+        name: z.string().min(1).optional(),
+        heading: z.string().min(1).optional(),
+        body: z.string().min(1).optional(),
+        label: z.string().min(1).optional(),
+        highlights: z.array(z.string().min(1)).optional(),
+      }),
+    ),
+  }),
+});
+
 export const collections = {
   pages,
   legal,
@@ -223,4 +244,5 @@ export const collections = {
   coverage,
   promotions,
   site,
+  translations,
 };

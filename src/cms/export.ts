@@ -62,7 +62,11 @@ export function exportSource(root: string, source: Source): ExportedDocument[] {
         ...(parse(text) as Record<string, unknown>),
       };
     const { data, body } = splitFrontMatter(text);
-    return { _id: documentId(source.type, entryId), _type: source.type, entryId, ...data, body };
+    // A `slug` in the front matter is the entry's id, as Astro's loader takes it (a home page in
+    // another language, ga/index, which the loader would otherwise shorten to ga).
+    const { slug, ...fields } = data;
+    const id = typeof slug === 'string' ? slug : entryId;
+    return { _id: documentId(source.type, id), _type: source.type, entryId: id, ...fields, body };
   });
 }
 

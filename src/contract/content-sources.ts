@@ -30,6 +30,8 @@ export const sources = [
   { collection: 'coverage', type: 'coverageArea', kind: 'yaml', file: 'coverage.yaml' },
   { collection: 'promotions', type: 'promotion', kind: 'yaml', file: 'promotions.yaml' },
   { collection: 'site', type: 'siteSettings', kind: 'yaml', file: 'site.yaml' },
+  /** A list's words in another language: one document per language and list (`ga/plans`), by item id. */
+  { collection: 'translations', type: 'listTranslation', kind: 'files', dir: 'translations', pattern: '**/*.yaml' },
 ] as const satisfies readonly Source[];
 
 export type SourceOf<C extends string> = Extract<(typeof sources)[number], { collection: C }>;

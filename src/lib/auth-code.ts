@@ -1,5 +1,6 @@
 import Cookies from 'js-cookie';
 import { CONSENT_COOKIE } from './consent-cookie.ts';
+import { LANG_COOKIE } from '../contract/i18n/locales.ts';
 
 /**
  * The auth cookie and the attributes every session cookie shares (spec section 3): a lifetime of
@@ -68,9 +69,10 @@ export function authCode(): string | undefined {
 
 /**
  * Log-out (spec section 4): every cookie the page can see goes, but the consent choice
- * (lib/consent.ts): it belongs to the device, and asking again at every log-out would break
+ * (lib/consent.ts) and the language chosen (docs/product/languages.md): they belong to the device, and asking again at every log-out would break
  * docs/product/operations.md's "a visitor who has chosen loads no banner code again" (ADR 019).
  */
 export function clearAllCookies(): void {
-  for (const name of Object.keys(Cookies.get())) if (name !== CONSENT_COOKIE) Cookies.remove(name, { path: '/' });
+  for (const name of Object.keys(Cookies.get()))
+    if (name !== CONSENT_COOKIE && name !== LANG_COOKIE) Cookies.remove(name, { path: '/' });
 }

@@ -8,6 +8,44 @@ import libraryStyles from 'vanilla-cookieconsent/dist/cookieconsent.css?url';
 import themeStyles from './consent-banner.css?url';
 import { applyChoice, CONSENT_COOKIE, CONSENT_DAYS, CONSENT_REVISION } from './consent.ts';
 
+/** The settings' words in English (the catalogue's `consent.*`; another language's come with its page). */
+export const SETTINGS_WORDS = {
+  settingsTitle: 'Cookie settings',
+  acceptAll: 'Accept all',
+  necessaryOnly: 'Necessary only',
+  save: 'Save my choice',
+  close: 'Close cookie settings',
+  intro:
+    'Choose which cookies 48 may use on this device. You can change your mind at any time from "Cookie settings" at the foot of every page.',
+  necessary: 'Necessary',
+  necessaryText:
+    'Keep you signed in to my48, protect forms and payments, and remember this choice. The site does not work without them, so they are always on.',
+  analytics: 'Analytics',
+  analyticsText:
+    'Count visits and see which pages are used, through Google Tag Manager and Google Analytics. Nothing is set until you agree.',
+  marketing: 'Marketing',
+  marketingText:
+    'Measure whether our ads work and show you fewer that do not interest you. Nothing is set until you agree.',
+  everyCookie: 'Every cookie, one by one',
+  everyCookieText: 'Names, purposes and lifetimes are on the <a href="/cookies-details">cookie details</a> page.',
+};
+
+/**
+ * The settings' words in the page's language: the page's #consent-words block over the English. The
+ * bar reads the same block (consent-words.ts); not shared as a module, which the bundler would make a
+ * chunk of its own that every first visit loads beside the bar.
+ */
+export function settingsWords(doc: Document = document): typeof SETTINGS_WORDS {
+  try {
+    const own = JSON.parse(doc.getElementById('consent-words')?.textContent || '{}') as Record<string, unknown>;
+    return Object.fromEntries(
+      Object.entries(SETTINGS_WORDS).map(([k, v]) => [k, typeof own[k] === 'string' ? own[k] : v]),
+    ) as typeof SETTINGS_WORDS;
+  } catch {
+    return SETTINGS_WORDS;
+  }
+}
+
 let started: Promise<void> | undefined;
 
 /**
@@ -28,6 +66,9 @@ async function start(tagManagerId: string | undefined): Promise<void> {
   const root = document.createElement('div');
   document.body.prepend(root);
   const chosen = ({ cookie }: { cookie: CookieConsent.CookieValue }) => applyChoice(cookie.categories, tagManagerId);
+  // The settings speak the page's language (docs/product/languages.md).
+  const lang = document.documentElement.lang.slice(0, 2) || 'en';
+  const words = settingsWords();
   await CookieConsent.run({
     root,
     revision: CONSENT_REVISION,
@@ -50,45 +91,23 @@ async function start(tagManagerId: string | undefined): Promise<void> {
     onFirstConsent: chosen,
     onChange: chosen,
     language: {
-      default: 'en',
+      default: lang,
       translations: {
-        en: {
+        [lang]: {
           // Its own bar is never shown (autoShow: false): consent-bar.ts is the first visit's.
           consentModal: {},
           preferencesModal: {
-            title: 'Cookie settings',
-            acceptAllBtn: 'Accept all',
-            acceptNecessaryBtn: 'Necessary only',
-            savePreferencesBtn: 'Save my choice',
-            closeIconLabel: 'Close cookie settings',
+            title: words.settingsTitle,
+            acceptAllBtn: words.acceptAll,
+            acceptNecessaryBtn: words.necessaryOnly,
+            savePreferencesBtn: words.save,
+            closeIconLabel: words.close,
             sections: [
-              {
-                description:
-                  'Choose which cookies 48 may use on this device. You can change your mind at any time from "Cookie settings" at the foot of every page.',
-              },
-              {
-                title: 'Necessary',
-                description:
-                  'Keep you signed in to my48, protect forms and payments, and remember this choice. The site does not work without them, so they are always on.',
-                linkedCategory: 'necessary',
-              },
-              {
-                title: 'Analytics',
-                description:
-                  'Count visits and see which pages are used, through Google Tag Manager and Google Analytics. Nothing is set until you agree.',
-                linkedCategory: 'analytics',
-              },
-              {
-                title: 'Marketing',
-                description:
-                  'Measure whether our ads work and show you fewer that do not interest you. Nothing is set until you agree.',
-                linkedCategory: 'marketing',
-              },
-              {
-                title: 'Every cookie, one by one',
-                description:
-                  'Names, purposes and lifetimes are on the <a href="/cookies-details">cookie details</a> page.',
-              },
+              { description: words.intro },
+              { title: words.necessary, description: words.necessaryText, linkedCategory: 'necessary' },
+              { title: words.analytics, description: words.analyticsText, linkedCategory: 'analytics' },
+              { title: words.marketing, description: words.marketingText, linkedCategory: 'marketing' },
+              { title: words.everyCookie, description: words.everyCookieText },
             ],
           },
         },

@@ -15,8 +15,9 @@ import {
   storedChoice,
   type Category,
 } from './consent.ts';
+import { pageWords } from './consent-words.ts';
 
-/** The bar's words. */
+/** The bar's words in English (the catalogue's `consent.*`; another language's come with its page). */
 export const BAR_WORDS = {
   title: 'Cookies on 48',
   description:
@@ -25,7 +26,7 @@ export const BAR_WORDS = {
   acceptAll: 'Accept all',
   necessaryOnly: 'Necessary only',
   choose: 'Choose',
-} as const;
+};
 
 /** The library's consent identifier: a version 4 UUID (crypto.randomUUID needs a secure context). */
 function consentId(): string {
@@ -53,7 +54,7 @@ export function choiceCookie(
     consentTimestamp: at.toISOString(),
     consentId: consentId(),
     services: Object.fromEntries(CATEGORIES.map((c) => [c, []])),
-    languageCode: 'en',
+    languageCode: document.documentElement.lang.slice(0, 2) || 'en',
     lastConsentTimestamp: at.toISOString(),
     expirationTime: expires.getTime(),
   };
@@ -102,20 +103,22 @@ export async function showBar({
   if (shown?.isConnected || storedChoice(document.cookie)) return;
   await styled();
   if (shown?.isConnected || storedChoice(document.cookie)) return;
+  const words = pageWords(BAR_WORDS);
   const bar = document.createElement('div');
   bar.className = 'consent-bar';
+  bar.lang = document.documentElement.lang;
   bar.setAttribute('role', 'dialog');
   // The page stays usable beside the bar: assistive technology must not take the rest as inert.
   bar.setAttribute('aria-modal', 'false');
   bar.setAttribute('aria-labelledby', 'consent-bar-title');
   bar.setAttribute('aria-describedby', 'consent-bar-text');
-  const title = Object.assign(document.createElement('h2'), { id: 'consent-bar-title', textContent: BAR_WORDS.title });
+  const title = Object.assign(document.createElement('h2'), { id: 'consent-bar-title', textContent: words.title });
   const text = Object.assign(document.createElement('p'), { id: 'consent-bar-text' });
   const details = Object.assign(document.createElement('a'), {
     href: '/cookies-details',
-    textContent: BAR_WORDS.details,
+    textContent: words.details,
   });
-  text.append(`${BAR_WORDS.description} `, details);
+  text.append(`${words.description} `, details);
   const texts = document.createElement('div');
   texts.className = 'consent-bar__texts';
   texts.append(title, text);
@@ -132,9 +135,9 @@ export async function showBar({
     hide();
     applyChoice(categories, tagManagerId);
   };
-  button(BAR_WORDS.acceptAll, () => choose(CATEGORIES));
-  button(BAR_WORDS.necessaryOnly, () => choose(['necessary']));
-  button(BAR_WORDS.choose, openSettings, true);
+  button(words.acceptAll, () => choose(CATEGORIES));
+  button(words.necessaryOnly, () => choose(['necessary']));
+  button(words.choose, openSettings, true);
   bar.append(texts, buttons);
   // First in the page, so the keyboard meets the choice before the page (the bar is fixed: nothing moves).
   document.body.prepend(bar);

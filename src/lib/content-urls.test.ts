@@ -25,3 +25,11 @@ describe('metaKeyOf', () => {
     expect(metaKeyOf('/help/roaming')).toBe('help/roaming');
   });
 });
+
+describe('another language’s pages', () => {
+  it('publish their home page at the locale’s root', () => {
+    expect(urlOf('pages', 'ga/index')).toBe('/ga/');
+    expect(urlOf('pages', 'pl/index')).toBe('/pl/');
+    expect(urlOf('pages', 'index')).toBe('/');
+  });
+});

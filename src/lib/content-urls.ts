@@ -8,6 +8,8 @@ export function urlOf(collection: RoutableCollection, id: string): string {
   switch (collection) {
     case 'pages':
       if (id === 'index') return '/';
+      // Another language's home page (ga/index): its locale's root (docs/product/languages.md).
+      if (/^[a-z]{2}\/index$/.test(id)) return `/${id.slice(0, 2)}/`;
       if (id === 'static/html/iwf/block') return '/static/html/iwf/block.html';
       if (id === 'payment-gateway') return '/payment-gateway/';
       return `/${id}`;

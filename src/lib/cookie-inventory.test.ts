@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BINDING_COOKIE } from '../server/modules/identity/session-cookie.ts';
 import { CONSENT_COOKIE } from './consent.ts';
+import { LANG_COOKIE } from '../contract/i18n/locales.ts';
 import { inventory, listed } from './cookie-inventory.ts';
 import { sessionCookieNames } from './session-cookies.ts';
 import { storageKeys } from './storage.ts';
@@ -17,6 +18,7 @@ describe('the cookie inventory of /cookies-details', () => {
       TRANSACTION_COOKIE,
       BINDING_COOKIE,
       CONSENT_COOKIE,
+      LANG_COOKIE,
       'recruiterId',
       'simType',
       ...storageKeys,

@@ -72,6 +72,7 @@ export const inventory: StoredItem[] = [
     '8 hours at most',
   ),
   cookie('cc_cookie', 'Your cookie choice, so we do not ask again. Kept when you sign out.', '6 months'),
+  cookie('lang', 'The language you chose for the site (English, Irish or Polish). Kept when you sign out.', '1 year'),
   google('_ga', 'analytics', 'Google Analytics: tells one visitor from another, without your name.', '2 years'),
   google('_ga_<id>', 'analytics', 'Google Analytics: keeps the state of a visit.', '2 years'),
   google('_gcl_au', 'marketing', 'Google Ads: counts sign-ups that came from an ad.', '90 days'),
@@ -102,6 +103,7 @@ export const inventory: StoredItem[] = [
   stored('session storage', 'lastLoggedInUrl', 'The my48 page you asked for, to open it after you log in.', TAB),
   stored('session storage', 'lastFlexibleUrl', 'The flexible-data screen you were on, to return to it.', TAB),
   stored('session storage', 'my48SettingsFragment', 'The settings section you had open.', TAB),
+  stored('session storage', 'langOffered', 'That this tab has offered you the site in your browser’s language.', TAB),
   stored('session storage', 'signupFromStore', 'Whether a sign-up started with a SIM bought in a shop.', TAB),
   stored(
     'session storage',

@@ -22,8 +22,14 @@ const longDay = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'long'
 const cents = (euro: string) => Math.round(Number(euro) * 100);
 const membership = (priceCents: number, days = 30) => ({ kind: 'membership', priceCents, days });
 
-export const roamingFigure = (priceCents: number, days: number, at: Date): string =>
-  `${roamingGb(productRoamingKb(membership(priceCents, days), at))} GB`;
+/** A figure in GB as the page's language writes decimals (English keeps roamingGb's own "14.76"). */
+const inLanguage = (gb: string, tag: string) =>
+  tag === 'en-IE'
+    ? gb
+    : new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(gb));
+
+export const roamingFigure = (priceCents: number, days: number, at: Date, tag = 'en-IE'): string =>
+  `${inLanguage(roamingGb(productRoamingKb(membership(priceCents, days), at)), tag)} GB`;
 
 /** The next change of the cap after `at`: its first day as an instant and in words ("1 January 2027"). */
 export function nextChange(at: Date): { at: Date; day: string } | undefined {
@@ -41,9 +47,15 @@ export function nextRoamingFigure(priceCents: number, days: number, at: Date): s
 /** The surcharge past the allowance at most, a GB: the year's wholesale cap with VAT. */
 export const roamingSurcharge = (at: Date): string => euro(surchargeCentsPerGb(at));
 
-export function fillRoaming(text: string, at: Date, plan?: { price_cents: number; days: number }): string {
+export function fillRoaming(
+  text: string,
+  at: Date,
+  plan?: { price_cents: number; days: number },
+  /** The page's language tag: a plan's own figure in its decimals (the other tokens are English pages' only). */
+  tag = 'en-IE',
+): string {
   return text
-    .replace(/\{roaming\}/g, () => (plan ? roamingFigure(plan.price_cents, plan.days, at) : '{roaming}'))
+    .replace(/\{roaming\}/g, () => (plan ? roamingFigure(plan.price_cents, plan.days, at, tag) : '{roaming}'))
     .replace(/\{roaming:(\d+\.\d{2})\}/g, (_, euro: string) => roamingFigure(cents(euro), 30, at))
     .replace(/\{roaming-next:(\d+\.\d{2})\}/g, (_, euro: string) => {
       const next = nextRoamingFigure(cents(euro), 30, at);

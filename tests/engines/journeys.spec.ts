@@ -31,6 +31,23 @@ test('a visitor reads the home page, finds the memberships and help, and opens t
   await tab.see('Log in');
 });
 
+test('a visitor reads the home page in Polish, is asked about cookies in Polish, and switches to Irish', async ({
+  tab,
+}) => {
+  await tab.goto('/pl/');
+  await tab.see('Pakiety komórkowe, które działają dla Ciebie');
+  await tab.see('Pliki cookie w 48');
+  await tab.click('Tylko niezbędne');
+  // The header's switch at 1280, the footer's on a phone: the first shown is followed.
+  await tab.click('Gaeilge');
+  await tab.at('/ga/');
+  await tab.see('Ballraíochtaí fón póca a oibríonn duitse');
+  expect(await tab.read(() => document.documentElement.lang)).toBe('ga-IE');
+  // The choice is kept: the English home opens in Irish.
+  await tab.goto('/');
+  await tab.at('/ga/');
+});
+
 /** A member logs in at /log-in (a visitor who chose necessary cookies only) and lands on my48. */
 async function memberLogIn(tab: EnginePage, email: string) {
   await tab.goto('/log-in');

@@ -1,0 +1,51 @@
+import MessageFormat from '@messageformat/core';
+import en from './catalogue/en.json' with { type: 'json' };
+import ga from './catalogue/ga.json' with { type: 'json' };
+import pl from './catalogue/pl.json' with { type: 'json' };
+import { LANGUAGE_TAG, type Locale } from './locales.ts';
+
+/**
+ * The catalogue (docs/product/languages.md): one ICU MessageFormat string per key and locale, English's
+ * the spec's exact words. Pages use it at build and the server as it answers; compiled once a key.
+ * Nothing of it runs in the browser: the islands get their locale's compiled module (ADR 063).
+ */
+export type MessageKey = keyof typeof en;
+export type Catalogue = Record<MessageKey, string>;
+export const catalogues: Record<Locale, Catalogue> = { en, ga, pl };
+
+export type Values = Record<string, string | number>;
+export type Translate = (key: MessageKey, values?: Values) => string;
+
+const compilers = new Map<Locale, MessageFormat>();
+const compiled = new Map<string, (values?: Values) => string>();
+
+function compiler(locale: Locale): MessageFormat {
+  let mf = compilers.get(locale);
+  if (!mf) {
+    mf = new MessageFormat(LANGUAGE_TAG[locale].split('-')[0]!, { requireAllArguments: true, currency: 'EUR' });
+    compilers.set(locale, mf);
+  }
+  return mf;
+}
+
+/** One message, compiled on first use. A key the locale lacks is an error: the catalogue test keeps them whole. */
+export function message(locale: Locale, key: MessageKey, values?: Values): string {
+  const id = `${locale}\u0000${key}`;
+  let fn = compiled.get(id);
+  if (!fn) {
+    const source = catalogues[locale][key];
+    if (typeof source !== 'string') throw new Error(`the ${locale} catalogue has no "${key}"`);
+    fn = compiler(locale).compile(source) as (values?: Values) => string;
+    compiled.set(id, fn);
+  }
+  return fn(values);
+}
+
+/** The catalogue of one locale as a function, for a page or an answer in that language. */
+export const translator =
+  (locale: Locale): Translate =>
+  (key, values) =>
+    message(locale, key, values);
+
+/** Whether a key is in the catalogue (a label that doubles as its key, as the spec's menu names do). */
+export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(en, key);

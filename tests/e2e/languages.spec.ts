@@ -1,0 +1,196 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './fixtures.ts';
+
+/*
+ * The site in Irish and Polish (docs/product/languages.md): the home page and every page's frame,
+ * the switch that keeps the page and the choice, the offer of a browser's language, at both widths.
+ */
+
+/** Every piece of text of the page's body, shown or behind a menu (the menus' words count too). */
+const textsOf = (page: Page) =>
+  page.evaluate(() => {
+    const out = new Set<string>();
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('script, style, template, .lang-offer')) continue;
+      // A language's own name (the switch) is written in that language, marked so.
+      if (parent.closest('[lang]')?.getAttribute('lang') !== document.documentElement.lang) continue;
+      const text = node.textContent?.replace(/\s+/g, ' ').trim();
+      if (text) out.add(text);
+    }
+    for (const el of document.querySelectorAll('body [aria-label]'))
+      if (el.closest('[lang]')?.getAttribute('lang') === document.documentElement.lang && !el.closest('.lang-offer'))
+        out.add(el.getAttribute('aria-label')!.trim());
+    return [...out];
+  });
+
+/** Words that read the same in every language here: the brand, its product and network names, figures. */
+const SAME_IN_EVERY_LANGUAGE = new Set(['48', 'Menu', 'Roaming', 'Blog', 'My48', '©']);
+const isName = (text: string) => SAME_IN_EVERY_LANGUAGE.has(text) || /^[\d\s.,€%/©-]+$/.test(text);
+
+for (const [locale, tag, heading, title] of [
+  [
+    'pl',
+    'pl-PL',
+    'Pakiety komórkowe, które działają dla Ciebie',
+    'Strona główna | 48 - Pakiety komórkowe na kartę bez umowy',
+  ],
+  [
+    'ga',
+    'ga-IE',
+    'Ballraíochtaí fón póca a oibríonn duitse',
+    'Baile | 48 - Ballraíochtaí fón póca réamhíoctha gan chonradh',
+  ],
+] as const) {
+  test(`/${locale}/ is the home page in ${tag} with no English left, and axe finds no violation`, async ({ page }) => {
+    await page.goto('/');
+    const english = new Set(await textsOf(page));
+    const response = await page.goto(`/${locale}/`);
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('html')).toHaveAttribute('lang', tag);
+    await expect(page).toHaveTitle(title);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    const left = (await textsOf(page)).filter((text) => english.has(text) && !isName(text));
+    expect(left, 'English text on the page').toEqual([]);
+    // Its prices and figures are written as the language writes them.
+    if (locale === 'pl') {
+      await expect(page.locator('.plan__price').first()).toHaveText(/^9,99\s€\s\/ 30 dni$/);
+      await expect(page.getByText(/^\d+,\d\d GB danych w roamingu w UE/)).toBeVisible();
+    }
+    // Each language names the others, English as the default.
+    const alternates = await page
+      .locator('head link[rel="alternate"][hreflang]')
+      .evaluateAll((links) =>
+        links.map((l) => `${l.getAttribute('hreflang')} ${new URL((l as HTMLLinkElement).href).pathname}`),
+      );
+    expect(alternates).toEqual(['en-IE /', 'ga-IE /ga/', 'pl-PL /pl/', 'x-default /']);
+    await expectNoAxeViolations(page, `/${locale}/`);
+  });
+}
+
+test('an English page that is in every language names them; one that is not names none, and the sitemap lists the three', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-IE');
+  await expect(page.locator('head link[rel="alternate"][hreflang]')).toHaveCount(4);
+  await page.goto('/about-us');
+  await expect(page.locator('head link[rel="alternate"][hreflang]')).toHaveCount(0);
+  const sitemap = await (await request.get('/sitemap-0.xml')).text();
+  expect(sitemap).toContain('<xhtml:link rel="alternate" hreflang="pl-PL" href="https://www.48.ie/pl/"/>');
+  expect(sitemap).toContain('<loc>https://www.48.ie/ga/</loc>');
+});
+
+test('the switch keeps the page and the choice: an English page then opens in the chosen language until English is chosen', async ({
+  page,
+  context,
+}) => {
+  const lang = async () => (await context.cookies()).find((c) => c.name === 'lang')?.value;
+  await page.goto('/pl/');
+  const footer = page.getByRole('navigation', { name: 'Stopka: Język' });
+  await expect(footer.getByRole('link', { name: 'Polski' })).toHaveAttribute('aria-current', 'true');
+  await footer.getByRole('link', { name: 'Gaeilge' }).click();
+  await expect(page).toHaveURL(/\/ga\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ballraíochtaí fón póca a oibríonn duitse');
+  expect(await lang()).toBe('ga');
+  // The English home now opens in Irish, before it is painted; a page in Polish stays Polish.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/ga\/$/);
+  await page.goto('/pl/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl-PL');
+  // A page that is English only leads to the chosen language's home, and stays where it is.
+  await page.goto('/about-us');
+  await expect(page).toHaveURL(/\/about-us$/);
+  await expect(
+    page.getByRole('navigation', { name: 'Footer: Language' }).getByRole('link', { name: 'Polski' }),
+  ).toHaveAttribute('href', '/pl/');
+  // Choosing English keeps English.
+  await page.goto('/ga/');
+  await page.getByRole('navigation', { name: 'Buntásc: Teanga' }).getByRole('link', { name: 'English' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-IE');
+  expect(await lang()).toBe('en');
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-IE');
+});
+
+test('the header offers the other two languages on a wide screen, the mobile menu all three on a phone', async ({
+  page,
+  viewport,
+}) => {
+  await page.goto('/pl/');
+  if ((viewport?.width ?? 0) >= 992) {
+    const header = page.getByRole('navigation', { name: 'Język', exact: true });
+    await expect(header.getByRole('link')).toHaveText(['English', 'Gaeilge']);
+  } else {
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Język (wersja mobilna)' });
+    await expect(menu.getByRole('link')).toHaveText(['English', 'Gaeilge', 'Polski']);
+    await menu.getByRole('link', { name: 'Gaeilge' }).click();
+    await expect(page).toHaveURL(/\/ga\/$/);
+  }
+});
+
+test.describe('a browser that asks for Polish first', () => {
+  test.use({ locale: 'pl-PL' });
+
+  test('is offered Polish once a tab, in Polish, and never moved there', async ({ page, context }) => {
+    await page.goto('/');
+    const offer = page.getByRole('region', { name: 'Język' });
+    await expect(offer).toBeVisible();
+    await expect(offer).toContainText('Ta strona jest dostępna również po polsku.');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-IE');
+    await expectNoAxeViolations(page, 'the offer');
+    // Once a tab: the next English page does not ask again.
+    await page.reload();
+    await expect(page.getByRole('region', { name: 'Język' })).toBeHidden();
+    // In a new tab it asks again; declining keeps English, and it never asks again.
+    const other = await context.newPage();
+    await other.goto('/');
+    await other.getByRole('button', { name: 'Zostań przy angielskim' }).click();
+    await expect(other.getByRole('region', { name: 'Język' })).toBeHidden();
+    expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('en');
+    const third = await context.newPage();
+    await third.goto('/');
+    await expect(third.locator('html')).toHaveAttribute('lang', 'en-IE');
+    await expect(third.getByRole('region', { name: 'Język' })).toBeHidden();
+  });
+
+  test('following the offer opens the page in Polish and keeps the choice', async ({ page, context }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Czytaj po polsku' }).click();
+    await expect(page).toHaveURL(/\/pl\/$/);
+    expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('pl');
+  });
+});
+
+test.describe('a first visit in Polish', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('asks for cookies in Polish, and the settings speak Polish', async ({ page }) => {
+    await page.goto('/pl/');
+    const bar = page.getByRole('dialog', { name: 'Pliki cookie w 48' });
+    await expect(bar).toBeVisible();
+    await expect(bar).toHaveAttribute('lang', 'pl-PL');
+    await bar.getByRole('button', { name: 'Wybierz' }).click();
+    await expect(page.getByRole('dialog', { name: 'Ustawienia plików cookie' })).toBeVisible();
+    await page.getByRole('button', { name: 'Tylko niezbędne' }).filter({ visible: true }).first().click();
+    await expect(page.getByRole('dialog', { name: 'Ustawienia plików cookie' })).toBeHidden();
+  });
+});
+
+test('/translations says what each language lacks, from the build: pages with no document, no missing message', async ({
+  page,
+}) => {
+  await page.goto('/translations');
+  for (const name of ['Gaeilge', 'Polski']) {
+    const section = page.getByRole('region', { name });
+    await expect(section.getByRole('link', { name: 'About 48' })).toHaveAttribute('href', '/about-us');
+    await expect(section.getByRole('link', { name: 'Mobile memberships that work for you' })).toHaveCount(0);
+    await expect(section).toContainText('None: every message is translated.');
+  }
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  await expectNoAxeViolations(page, '/translations');
+});
