@@ -1,3 +1,4 @@
+import { LOCALES } from './i18n/locales.ts';
 import { z } from './zod.ts';
 import { AccountAnswer, AccountSchema } from './auth.schema.ts';
 import { failures } from './endpoint.ts';
@@ -62,6 +63,9 @@ export const PasswordChangeSchema = z
   })
   .meta({ id: 'PasswordChange' });
 
+/** The language the portal speaks to the member in (docs/product/languages.md). */
+export const LanguageSchema = z.object({ language: z.enum(LOCALES) }).meta({ id: 'Language' });
+
 const endpoint = endpointsOf({ tag: 'Settings', access: 'member' });
 
 export const settingsApi = {
@@ -70,8 +74,18 @@ export const settingsApi = {
     method: 'get',
     path: '/panda/protected/users/{user_id}/details',
     summary: 'The member’s own account and e-mail address (settings)',
-    answer: payload(z.object({ account: AccountSchema, email: z.string() })),
+    answer: payload(z.object({ account: AccountSchema, email: z.string(), language: z.enum(LOCALES) })),
     description: 'The account',
+  }),
+  saveLanguage: endpoint({
+    id: 'saveLanguage',
+    moves: 'none',
+    method: 'put',
+    path: '/panda/protected/users/{user_id}/language',
+    summary: 'The language the portal answers the member in (its messages); the codes stay the same',
+    body: LanguageSchema,
+    answer: payload(LanguageSchema),
+    description: 'Saved',
   }),
   changeName: endpoint({
     id: 'changeName',

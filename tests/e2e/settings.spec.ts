@@ -62,3 +62,27 @@ test('the other settings screens and an empty transaction list pass axe; setting
   await openMy48(page, 'Settings');
   await expect(page.getByRole('heading', { level: 2, name: 'Replacement SIM' })).toBeVisible();
 });
+
+test('a member chooses Polish for our messages: saved, kept after a reload, and the next refusal speaks Polish', async ({
+  page,
+}) => {
+  await openDashboard(page, 'legacy');
+  await page.goto('/my48/settings/my-details');
+  const language = page.getByRole('group', { name: 'The language of our messages to you' });
+  await expect(language.getByRole('radio', { name: 'English' })).toBeChecked();
+  await language.getByRole('radio', { name: 'Polski' }).check();
+  await page.getByRole('button', { name: 'Save my language' }).click();
+  await expect(page.getByText('Your language is saved.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.reload();
+  await expect(
+    page.getByRole('group', { name: 'The language of our messages to you' }).getByRole('radio', { name: 'Polski' }),
+  ).toBeChecked();
+  // The server's answer to a wrong current password, in the member's language (the screen shows it as sent).
+  await page.goto('/my48/settings/change-password');
+  await page.getByLabel('Current password').fill('Not-the-password-1');
+  await page.getByLabel('New password', { exact: true }).fill('Another-pass-48');
+  await page.getByLabel('New password again').fill('Another-pass-48');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Obecne hasło jest nieprawidłowe.' })).toBeVisible();
+});

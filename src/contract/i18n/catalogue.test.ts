@@ -123,3 +123,21 @@ describe('the message catalogue', () => {
     expect(message('en', 'plan.period', { days: 30 })).toBe('/ 30 days');
   });
 });
+
+describe('the API’s messages', () => {
+  it('are the contract’s own English words for every failure the catalogue translates', async () => {
+    const { sessionFailures, requestFailures, serverFailures, SERVER_ERROR_CODE } =
+      await import('../common-failures.ts');
+    const { settingsFailures } = await import('../settings.schema.ts');
+    const { messages } = await import('../messages.ts');
+    const english = new Map<string, string>(
+      [sessionFailures, requestFailures, serverFailures, settingsFailures]
+        .flatMap((group) => Object.values(group) as { code: string; message: string }[])
+        .map((f) => [f.code, f.message]),
+    );
+    english.set(SERVER_ERROR_CODE, messages.serverError);
+    const keys = Object.keys(catalogues.en).filter((k) => k.startsWith('error.'));
+    expect(keys.length).toBeGreaterThan(5);
+    for (const key of keys) expect(catalogues.en[key as MessageKey], key).toBe(english.get(key.slice('error.'.length)));
+  });
+});

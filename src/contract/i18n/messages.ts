@@ -49,3 +49,13 @@ export const translator =
 
 /** Whether a key is in the catalogue (a label that doubles as its key, as the spec's menu names do). */
 export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(en, key);
+
+/**
+ * An API failure's message in the member's language: the catalogue's `error.<code>` where it has
+ * one, else the failure's own words. English is always the failure's own (the spec's exact words).
+ */
+export function failureMessage(locale: Locale, failure: { code: string; message: string }): string {
+  if (locale === 'en') return failure.message;
+  const key = `error.${failure.code}`;
+  return isMessageKey(key) ? message(locale, key) : failure.message;
+}

@@ -1,6 +1,9 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { getCookie } from 'hono/cookie';
 import type { Answer, EndpointDef } from '../../contract/endpoint.ts';
+import { DEFAULT_LOCALE, isLocale, LANG_COOKIE, type Locale } from '../../contract/i18n/locales.ts';
+import { failureMessage } from '../../contract/i18n/messages.ts';
 
 /** A failure as answered: a status, the message people read, the code clients branch on. */
 export interface Answered {
@@ -14,7 +17,20 @@ export interface Answered {
  *. `extra` carries figures an answer adds (the amount a card must pay).
  */
 export function fail(c: Context, failure: Answered, extra?: Record<string, unknown>) {
-  return c.json({ _payload: { message: failure.message, code: failure.code, ...extra } }, failure.status);
+  const message = failureMessage(languageOf(c), failure);
+  return c.json({ _payload: { message, code: failure.code, ...extra } }, failure.status);
+}
+
+/**
+ * The language an answer speaks (docs/product/languages.md): the signed-in member's, else the
+ * visitor's choice (the lang cookie), else English. The codes never change; only the words.
+ */
+export function languageOf(c: Context): Locale {
+  const vars = c.var as { member?: { language?: string }; signedIn?: { language?: string } } | undefined;
+  const own = vars?.member?.language ?? vars?.signedIn?.language;
+  if (isLocale(own)) return own;
+  const chosen = getCookie(c, LANG_COOKIE);
+  return isLocale(chosen) ? chosen : DEFAULT_LOCALE;
 }
 
 /** The endpoint's success answer, typed by its contract. */

@@ -9,6 +9,7 @@ import {
   $card,
   storedCard,
   details as detailsLoader,
+  languageForm,
   loadCard,
   nameForm,
   passwordForm,
@@ -17,13 +18,19 @@ import {
 } from './settings-store.ts';
 import { StepUpCode } from '../../components/StepUpCode.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
+import { CheckField } from '../../../components/forms/CheckField.tsx';
+import { LANGUAGE_NAME, LANGUAGE_TAG, LOCALES } from '../../../contract/i18n/locales.ts';
 
 export function MyDetails() {
   const loaded = useStore(detailsLoader.$state);
   const { busy, busyLabel, error, fields, result } = useStore(nameForm.$state);
+  const language = useStore(languageForm.$state);
   useEffect(() => {
     void detailsLoader.load();
-    return nameForm.reset;
+    return () => {
+      nameForm.reset();
+      languageForm.reset();
+    };
   }, []);
   const details = loaded.data;
   if (!details)
@@ -33,37 +40,63 @@ export function MyDetails() {
       <p role="status">Loading your details…</p>
     );
   return (
-    <form className="form card" noValidate onSubmit={nameForm.onSubmit} aria-labelledby="details-title">
-      <h3 id="details-title" className="form__title">
-        Your name
-      </h3>
-      <FormAlert>{error}</FormAlert>
-      {result && <FormAlert tone="success">{result}</FormAlert>}
-      <div className="form__row">
-        <Field
-          label="First name"
-          name="firstname"
-          autoComplete="given-name"
-          defaultValue={details.firstname}
-          required
-          error={fields['firstname']}
-        />
-        <Field
-          label="Last name"
-          name="lastname"
-          autoComplete="family-name"
-          defaultValue={details.lastname}
-          required
-          error={fields['lastname']}
-        />
-      </div>
-      <p>
-        E-mail address: <strong>{details.email}</strong>
-      </p>
-      <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>
-        Save my name
-      </SubmitButton>
-    </form>
+    <>
+      <form className="form card" noValidate onSubmit={nameForm.onSubmit} aria-labelledby="details-title">
+        <h3 id="details-title" className="form__title">
+          Your name
+        </h3>
+        <FormAlert>{error}</FormAlert>
+        {result && <FormAlert tone="success">{result}</FormAlert>}
+        <div className="form__row">
+          <Field
+            label="First name"
+            name="firstname"
+            autoComplete="given-name"
+            defaultValue={details.firstname}
+            required
+            error={fields['firstname']}
+          />
+          <Field
+            label="Last name"
+            name="lastname"
+            autoComplete="family-name"
+            defaultValue={details.lastname}
+            required
+            error={fields['lastname']}
+          />
+        </div>
+        <p>
+          E-mail address: <strong>{details.email}</strong>
+        </p>
+        <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>
+          Save my name
+        </SubmitButton>
+      </form>
+      <form className="form card" noValidate onSubmit={languageForm.onSubmit} aria-labelledby="language-title">
+        <h3 id="language-title" className="form__title">
+          Language
+        </h3>
+        <FormAlert>{language.error}</FormAlert>
+        {language.result && <FormAlert tone="success">{language.result}</FormAlert>}
+        <fieldset className="fieldset">
+          <legend>The language of our messages to you</legend>
+          {LOCALES.map((l) => (
+            <CheckField
+              key={l}
+              id={`language-${l}`}
+              type="radio"
+              name="language"
+              value={l}
+              defaultChecked={details.language === l}
+              label={<span lang={LANGUAGE_TAG[l]}>{LANGUAGE_NAME[l]}</span>}
+            />
+          ))}
+        </fieldset>
+        <SubmitButton busy={language.busy} busyLabel={language.busyLabel ?? ''}>
+          Save my language
+        </SubmitButton>
+      </form>
+    </>
   );
 }
 

@@ -2,7 +2,7 @@ import { isStepUpCode, STEP_UP_FIELD_ERROR, stepUpCodeOf } from '../../stores/st
 import { map } from 'nanostores';
 import { z } from '../../../contract/zod.ts';
 import { NameForm, passwordRule } from '../../../contract/forms.schema.ts';
-import { settingsApi } from '../../../contract/settings.schema.ts';
+import { LanguageSchema, settingsApi } from '../../../contract/settings.schema.ts';
 import { paymentsApi, type StoredCard } from '../../../contract/payments.schema.ts';
 import { call, errorMessage, newIdempotencyKey } from '../../../lib/http.ts';
 import { memberParams } from '../../../lib/member-session.ts';
@@ -34,11 +34,29 @@ export function rememberFragment(fragment: SettingsFragment): void {
   }
 }
 
-/** My details: the name (editable) and the e-mail address. */
+/** My details: the name (editable), the e-mail address and the language of our messages. */
 export const details = loader(async () => {
   const { _payload } = await call(settingsApi.details, { params: memberParams() });
-  return { firstname: _payload.account.firstname, lastname: _payload.account.lastname, email: _payload.email };
+  return {
+    firstname: _payload.account.firstname,
+    lastname: _payload.account.lastname,
+    email: _payload.email,
+    language: _payload.language,
+  };
 }, 'Your details could not be loaded. Please try again.');
+
+/** The language the portal's messages speak to the member in (docs/product/languages.md). */
+export const languageForm = formStore({
+  schema: LanguageSchema,
+  labels: { language: 'Language' },
+  busyLabel: 'Saving…',
+  send: async (body) => {
+    const { language } = (await call(settingsApi.saveLanguage, { params: memberParams(), body }))._payload;
+    const shown = details.$state.get().data;
+    if (shown) details.$state.setKey('data', { ...shown, language });
+    return 'Your language is saved.';
+  },
+});
 
 export const nameForm = formStore({
   schema: NameForm,

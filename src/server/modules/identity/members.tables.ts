@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { LEGACY_TYPES } from '../../../contract/constants.ts';
+import { LOCALES } from '../../../contract/i18n/locales.ts';
 import { partOf, rowId, ts, valuesOf } from '../../db/schema/columns.ts';
 
 export const members = pgTable(
@@ -28,6 +29,8 @@ export const members = pgTable(
     numberLockedAt: ts('number_locked_at'),
     /** The number lock asked off: it goes off then, 24 hours after it was asked (null: not asked). */
     numberLockEndsAt: ts('number_lock_ends_at'),
+    /** The language the portal speaks to the member in (docs/product/languages.md): its answers' messages. */
+    language: text('language', { enum: LOCALES }).notNull().default('en'),
     /** Set when the account was deleted: the row stays, without the person, for the amounts the law keeps. */
     deletedAt: ts('deleted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -43,6 +46,7 @@ export const members = pgTable(
     check('members_email_shape', sql`${t.email} ~ '^[^@\\s]+@[^@\\s]+$' and length(${t.email}) <= 254`),
     check('members_spend_limit', sql`${t.spendLimitCents} is null or ${t.spendLimitCents} >= 500`),
     check('members_legacy_type', sql`${t.legacyType} is null or ${t.legacyType} in ${valuesOf(LEGACY_TYPES)}`),
+    check('members_language', sql`${t.language} in ${valuesOf(LOCALES)}`),
   ],
 );
 

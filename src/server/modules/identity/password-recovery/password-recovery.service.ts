@@ -6,6 +6,7 @@ import { consumeEmailToken, issueEmailToken } from '../email-tokens.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { hashPassword } from '../../../kernel/passwords.ts';
 import { siteLink } from '../../../kernel/links.ts';
+import { message } from '../../../../contract/i18n/messages.ts';
 
 /** Mails a reset link (on SITE_URL, never the request's host) when the address has an account; says nothing either way. */
 export async function mailResetLink({ db, clock }: ServiceContext, email: string, siteUrl: string): Promise<void> {
@@ -15,10 +16,12 @@ export async function mailResetLink({ db, clock }: ServiceContext, email: string
     .where(eq(sql`lower(${members.email})`, email.toLowerCase()));
   if (!member) return;
   const { token } = await issueEmailToken(db, member.id, 'reset', clock);
+  // In the member's language (docs/product/languages.md); the link is the same in every language.
+  const link = siteLink(siteUrl, `/forgot-password?token=${token}`);
   await sendMail(db, clock, {
     to: member.email,
-    subject: 'Set a new password for 48',
-    body: `Hi ${member.firstname},\n\nOpen this link to set a new password: ${siteLink(siteUrl, `/forgot-password?token=${token}`)}\n\nIt works once, for one hour. If you did not ask for it, ignore this e-mail.\n\n48`,
+    subject: message(member.language, 'mail.reset.subject'),
+    body: message(member.language, 'mail.reset.body', { name: member.firstname, link }),
   });
 }
 

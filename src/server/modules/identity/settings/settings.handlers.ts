@@ -11,12 +11,18 @@ import {
   permissionsOfMember,
   saveContactPreferences as savePreferences,
   savePermissions,
+  setLanguage,
 } from './settings.service.ts';
 
 type C = Context<AppEnv>;
 
 export const details = (c: C) =>
-  ok(c, settingsApi.details, { _payload: { account: accountOf(c.var.member), email: c.var.member.email } });
+  ok(c, settingsApi.details, {
+    _payload: { account: accountOf(c.var.member), email: c.var.member.email, language: c.var.member.language },
+  });
+
+export const saveLanguage = async (c: C, { body }: Input<typeof settingsApi.saveLanguage>) =>
+  ok(c, settingsApi.saveLanguage, { _payload: { language: await setLanguage(c.var, c.var.member.id, body.language) } });
 
 export const changeName = async (c: C, { body }: Input<typeof settingsApi.changeName>) =>
   ok(c, settingsApi.changeName, { _payload: { account: accountOf(await rename(c.var, c.var.member.id, body)) } });

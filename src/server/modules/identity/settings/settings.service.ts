@@ -1,3 +1,4 @@
+import type { Locale } from '../../../../contract/i18n/locales.ts';
 import { eq } from 'drizzle-orm';
 import type { ContactPreferences, MarketingPermissions } from '../../../../contract/settings.schema.ts';
 import { contactPreferences, marketingPermissions, members } from '../../../db/schema.ts';
@@ -29,6 +30,12 @@ export async function changeName(
     .where(eq(members.id, memberId))
     .returning();
   return member!;
+}
+
+/** The language the portal speaks to the member in from now on (their answers' messages). */
+export async function setLanguage({ db }: ServiceContext, memberId: number, language: Locale): Promise<Locale> {
+  await db.update(members).set({ language }).where(eq(members.id, memberId));
+  return language;
 }
 
 export async function permissionsOfMember({ db }: ServiceContext, memberId: number): Promise<MarketingPermissions> {

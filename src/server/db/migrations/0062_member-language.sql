@@ -1,0 +1,2 @@
+ALTER TABLE "members" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
+ALTER TABLE "members" ADD CONSTRAINT "members_language" CHECK ("members"."language" in ('en', 'ga', 'pl'));

@@ -1,0 +1,120 @@
+import { expect, it } from 'vitest';
+import { sessionFailures } from '../../../src/contract/common-failures.ts';
+import { catalogues } from '../../../src/contract/i18n/messages.ts';
+import { messages } from '../../../src/contract/messages.ts';
+import { passwordRecoveryApi } from '../../../src/contract/password-recovery.schema.ts';
+import { settingsApi, settingsFailures } from '../../../src/contract/settings.schema.ts';
+import { createMember } from '../support/builders.ts';
+import { ok, refused, send } from '../support/client.ts';
+import { forEachDatabase } from '../support/harness.ts';
+
+// The member's language (docs/product/languages.md): kept on the account, and the API's messages in it.
+forEachDatabase('the member’s language', { seed: 'catalogue', rateLimit: undefined }, (ctx) => {
+  it('is English until the member chooses; then the failures speak Polish, with the same codes', async () => {
+    const m = await createMember(ctx());
+    const details = async () =>
+      (await ok(ctx().app, settingsApi.details, { session: m.session, params: { user_id: m.userId } }))._payload;
+    expect((await details()).language).toBe('en');
+    const wrongPassword = () =>
+      refused(
+        ctx().app,
+        settingsApi.changePassword,
+        {
+          session: m.session,
+          params: { user_id: m.userId },
+          body: { current_password: 'Not-the-password-1', new_password: 'Another-pass-48' },
+        },
+        { status: 400, code: settingsFailures.wrongCurrentPassword.code },
+      );
+    // English: the contract's own words, exactly.
+    expect((await wrongPassword()).message).toBe(messages.wrongCurrentPassword);
+
+    const saved = await ok(ctx().app, settingsApi.saveLanguage, {
+      session: m.session,
+      params: { user_id: m.userId },
+      body: { language: 'pl' },
+    });
+    expect(saved._payload.language).toBe('pl');
+    expect((await details()).language).toBe('pl');
+    expect((await wrongPassword()).message).toBe('Obecne hasło jest nieprawidłowe.');
+    // Another member's account: refused in Polish, the code unchanged.
+    const other = await createMember(ctx());
+    const foreign = await refused(
+      ctx().app,
+      settingsApi.details,
+      { session: m.session, params: { user_id: other.userId } },
+      { status: 403, code: sessionFailures.notYourAccount.code },
+    );
+    expect(foreign.message).toBe(catalogues.pl['error.session.notYourAccount']);
+    expect(foreign.message).not.toBe(messages.forbiddenMember);
+
+    await ok(ctx().app, settingsApi.saveLanguage, {
+      session: m.session,
+      params: { user_id: m.userId },
+      body: { language: 'ga' },
+    });
+    expect((await wrongPassword()).message).toBe('Níl do phasfhocal reatha ceart.');
+  });
+
+  it('refuses a language the portal does not speak, and leaves the member’s as it was', async () => {
+    const m = await createMember(ctx());
+    const res = await send(ctx().app, settingsApi.saveLanguage, {
+      session: m.session,
+      params: { user_id: m.userId },
+      body: { language: 'de' as 'pl' },
+    });
+    expect(res.status).toBe(400);
+    const { _payload } = await ok(ctx().app, settingsApi.details, {
+      session: m.session,
+      params: { user_id: m.userId },
+    });
+    expect(_payload.language).toBe('en');
+  });
+
+  it('mails the reset link in the member’s language: English word for word, then Polish, the link the same', async () => {
+    const mailsTo = async (to: string): Promise<{ subject: string; body: string }[]> => {
+      const { _payload } = await (await ctx().app.request('/sandbox/mail.json')).json();
+      return _payload.values.filter((m: { to: string }) => m.to === to);
+    };
+    const m = await createMember(ctx(), { firstname: 'Zofia' });
+    const reset = async () => {
+      const before = (await mailsTo(m.email)).length;
+      await ok(ctx().app, passwordRecoveryApi.requestReset, { body: { email: m.email } });
+      const mails = await mailsTo(m.email);
+      expect(mails).toHaveLength(before + 1);
+      // The sandbox lists the newest first.
+      return mails[0]!;
+    };
+    const english = await reset();
+    expect(english.subject).toBe('Set a new password for 48');
+    expect(english.body).toMatch(
+      /^Hi Zofia,\n\nOpen this link to set a new password: https:\/\/www\.48\.ie\/forgot-password\?token=\S+\n\nIt works once, for one hour\. If you did not ask for it, ignore this e-mail\.\n\n48$/,
+    );
+    await ok(ctx().app, settingsApi.saveLanguage, {
+      session: m.session,
+      params: { user_id: m.userId },
+      body: { language: 'pl' },
+    });
+    const polish = await reset();
+    expect(polish.subject).toBe('Ustaw nowe hasło do 48');
+    expect(polish.body).toMatch(
+      /^Cześć Zofia,\n\notwórz ten link, aby ustawić nowe hasło: https:\/\/www\.48\.ie\/forgot-password\?token=\S+\n/,
+    );
+  });
+
+  it('a visitor’s chosen language (the lang cookie) speaks for a call with no session', async () => {
+    const m = await createMember(ctx());
+    const call = (cookie?: string) =>
+      refused(
+        ctx().app,
+        settingsApi.details,
+        { params: { user_id: m.userId }, ...(cookie ? { headers: { cookie } } : {}) },
+        { status: 401, code: sessionFailures.loginRequired.code },
+      );
+    expect((await call()).message).toBe(messages.authRequired);
+    expect((await call('lang=pl')).message).toBe('Zaloguj się, aby kontynuować.');
+    expect((await call('lang=ga')).message).toBe('Logáil isteach le leanúint ar aghaidh, le do thoil.');
+    // A value it does not know is English.
+    expect((await call('lang=de')).message).toBe(messages.authRequired);
+  });
+});
