@@ -27,7 +27,31 @@ const textsOf = (page: Page) =>
 
 /** Words that read the same in every language here: the brand, its product and network names, figures. */
 const SAME_IN_EVERY_LANGUAGE = new Set(['48', 'Menu', 'Roaming', 'Blog', 'My48', '©']);
-const isName = (text: string) => SAME_IN_EVERY_LANGUAGE.has(text) || /^[\d\s.,€%/©-]+$/.test(text);
+const isName = (text: string) =>
+  SAME_IN_EVERY_LANGUAGE.has(text) || /^[\d\s.,€%/©-]+$/.test(text) || /^[\d.,]+ GB$/.test(text);
+
+test('/pl/memberships and /ga/memberships: no English left, counts in each language’s plural forms, and axe finds no violation', async ({
+  page,
+}) => {
+  await page.goto('/memberships');
+  const english = new Set(await textsOf(page));
+  for (const [locale, tag, minutes, heading] of [
+    ['pl', 'pl-PL', '300 minut', 'Nasze pakiety'],
+    ['ga', 'ga-IE', '300 nóiméad', 'Ár mballraíochtaí'],
+  ] as const) {
+    await page.goto(`/${locale}/memberships`);
+    await expect(page.locator('html')).toHaveAttribute('lang', tag);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    const left = (await textsOf(page)).filter((text) => english.has(text) && !isName(text));
+    expect(left, `English text on /${locale}/memberships`).toEqual([]);
+    await expect(page.getByRole('cell', { name: minutes, exact: true })).toBeVisible();
+    await expectNoAxeViolations(page, `/${locale}/memberships`);
+  }
+  // The home page leads to the memberships in its language.
+  await page.goto('/pl/');
+  await page.getByRole('link', { name: 'Zobacz nasz pakiet' }).click();
+  await expect(page).toHaveURL(/\/pl\/memberships$/);
+});
 
 for (const [locale, tag, heading, title] of [
   [
