@@ -23,9 +23,12 @@ export function fail(c: Context, failure: Answered, extra?: Record<string, unkno
 
 /**
  * The language an answer speaks (docs/product/languages.md): the signed-in member's, else the
- * visitor's choice (the lang cookie), else English. The codes never change; only the words.
+ * visitor's choice (the lang cookie), else English; the staff console's answers are English. The
+ * codes never change; only the words.
  */
 export function languageOf(c: Context): Locale {
+  // The staff console is English (ADR 063), whatever its people chose on the public site.
+  if (c.req.path.startsWith('/panda/staff/')) return DEFAULT_LOCALE;
   const vars = c.var as { member?: { language?: string }; signedIn?: { language?: string } } | undefined;
   const own = vars?.member?.language ?? vars?.signedIn?.language;
   if (isLocale(own)) return own;

@@ -1,9 +1,10 @@
 import { expect, it } from 'vitest';
-import { sessionFailures } from '../../../src/contract/common-failures.ts';
+import { requestFailures, sessionFailures } from '../../../src/contract/common-failures.ts';
 import { catalogues } from '../../../src/contract/i18n/messages.ts';
 import { messages } from '../../../src/contract/messages.ts';
 import { passwordRecoveryApi } from '../../../src/contract/password-recovery.schema.ts';
 import { settingsApi, settingsFailures } from '../../../src/contract/settings.schema.ts';
+import { staffApi } from '../../../src/contract/staff.schema.ts';
 import { createMember } from '../support/builders.ts';
 import { ok, refused, send } from '../support/client.ts';
 import { forEachDatabase } from '../support/harness.ts';
@@ -116,5 +117,21 @@ forEachDatabase('the member’s language', { seed: 'catalogue', rateLimit: undef
     expect((await call('lang=ga')).message).toBe('Logáil isteach le leanúint ar aghaidh, le do thoil.');
     // A value it does not know is English.
     expect((await call('lang=de')).message).toBe(messages.authRequired);
+    // A request from another site, refused in the visitor's language; the staff console's in English.
+    const foreign = { origin: 'https://elsewhere.example', cookie: 'lang=pl' };
+    const member = await refused(
+      ctx().app,
+      settingsApi.details,
+      { params: { user_id: m.userId }, headers: foreign },
+      { status: 403, code: requestFailures.otherOrigin.code },
+    );
+    expect(member.message).toBe('Żądania z innych stron nie są przyjmowane.');
+    const staff = await refused(
+      ctx().app,
+      staffApi.me,
+      { headers: foreign },
+      { status: 403, code: requestFailures.otherOrigin.code },
+    );
+    expect(staff.message).toBe(messages.forbiddenOrigin);
   });
 });
