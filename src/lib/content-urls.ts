@@ -22,6 +22,18 @@ export function urlOf(collection: RoutableCollection, id: string): string {
   }
 }
 
+/** Pages that are frames of private or transient screens: left out of the site's page lists, as of sitemap.xml. */
+export const UNLISTED_PAGES: ReadonlySet<string> = new Set([
+  '404',
+  'log-out',
+  'my48',
+  'payment-gateway',
+  'orders',
+  'sign-up-confirmed',
+  'marketing-permissions',
+  'static/html/iwf/block',
+]);
+
 /** The key of a URL in /cms/meta/tags/{path}: the path without slashes at the ends, `home` for /. */
 export function metaKeyOf(url: string): string {
   const key = url.replace(/^\/+|\/+$/g, '');
