@@ -261,17 +261,25 @@ export default defineConfig(
       'src/components/LanguageOffer.astro',
       'src/components/PlanCard.astro',
       'src/layouts/HomePage.astro',
+      'src/layouts/LogInPage.astro',
+      'src/layouts/SignUpPage.astro',
+      'src/islands/log-in/LogIn.tsx',
+      'src/islands/log-in/LoginCarousel.tsx',
+      'src/islands/sign-up/SignUp.tsx',
     ],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector: 'JSXText[value=/\\p{L}{2,}/u]',
-          message: 'Words on this page come from the message catalogue (src/contract/i18n): t(key).',
+          message:
+            'Words on this page come from the message catalogue (src/contract/i18n): t(key), or an island’s words.',
         },
         {
-          selector: 'JSXAttribute[name.name=/^(aria-label|title|alt|placeholder)$/] > Literal[value=/\\p{L}{2,}/u]',
-          message: 'A label on this page comes from the message catalogue (src/contract/i18n): t(key).',
+          selector:
+            'JSXAttribute[name.name=/^(aria-label|aria-roledescription|title|alt|placeholder|label|busyLabel|hint)$/] > Literal[value=/\\p{L}{2,}/u]',
+          message:
+            'A label on this page comes from the message catalogue (src/contract/i18n): t(key), or an island’s words.',
         },
       ],
     },

@@ -2,7 +2,8 @@ import { z } from './zod.ts';
 import { ADDRESS_LABELS, FRIEND_ADDRESS_LABELS, IRISH_COUNTIES } from './address-labels.ts';
 import { PORT_IN_ACCOUNT_TYPES } from './constants.ts';
 import { CONTACT_MESSAGE_MAX } from './contact.ts';
-import { EMAIL_MAX, PASSWORD_MAX, PROVIDERS, REORDER_REASONS } from './forms.ts';
+import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, PROVIDERS, REORDER_REASONS } from './forms.ts';
+import { LOCALES } from './i18n/locales.ts';
 
 export { PROVIDERS, REORDER_REASONS };
 
@@ -24,7 +25,7 @@ export const emailRule = (field = 'email') =>
 export const passwordRule = (field = 'password') =>
   z
     .string({ error: `${field} is required` })
-    .min(10, { error: `${field} must be at least 10 characters` })
+    .min(PASSWORD_MIN, { error: `${field} must be at least ${PASSWORD_MIN} characters` })
     .max(PASSWORD_MAX, { error: `${field} must be at most ${PASSWORD_MAX} characters` })
     .regex(/[A-Za-z]/, { error: `${field} must contain a letter` })
     .regex(/[0-9]/, { error: `${field} must contain a digit` });
@@ -66,6 +67,8 @@ export const SignUpForm = z.object({
     .regex(/^[A-Za-z0-9]{6,32}$/, { error: 'affiliateId is not a recruit link' })
     .optional(),
   captcha: captchaRule,
+  /** The language of the page joined on: the new member's (docs/product/languages.md); else the lang cookie's. */
+  language: z.enum(LOCALES, { error: 'language must be en, ga or pl' }).optional(),
 });
 
 export const NameForm = z.object({

@@ -4,6 +4,8 @@
 export const EMAIL_MAX = 254;
 /** The longest password a form takes: any passphrase fits, and the hash is never given an unbounded string. */
 export const PASSWORD_MAX = 200;
+/** The shortest new password: long enough to resist guessing (with a letter and a digit). */
+export const PASSWORD_MIN = 10;
 
 export const PROVIDERS = [
   'Vodafone',

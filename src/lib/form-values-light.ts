@@ -1,3 +1,5 @@
+import { fill } from '../contract/i18n/fill.ts';
+
 /** The values of a form, as strings (no schema library: island pages load this before any submit). */
 export function formValues(form: HTMLFormElement): Record<string, string> {
   const values: Record<string, string> = {};
@@ -9,13 +11,23 @@ export function formValues(form: HTMLFormElement): Record<string, string> {
 
 /**
  * A rule's messages name fields by their API keys ("s_line1 is required"); a form shows them with
- * the label the member sees ("Address line 1 is required").
+ * the label the member sees ("Address line 1 is required"), in the page's language where `rules`
+ * has the rule's words (problems.ts: "Pole „Hasło” jest wymagane").
  */
-export function withLabels(problems: Record<string, string>, labels: Record<string, string>): Record<string, string> {
+export function withLabels(
+  problems: Record<string, string>,
+  labels: Record<string, string>,
+  rules?: Readonly<Record<string, string>>,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [field, message] of Object.entries(problems)) {
     const label = labels[field];
-    out[field] = label && message.startsWith(field) ? `${label}${message.slice(field.length)}` : message;
+    if (!label || !message.startsWith(field)) out[field] = message;
+    else {
+      const rule = message.slice(field.length);
+      const words = rules?.[rule];
+      out[field] = words ? fill(words, { label }) : `${label}${rule}`;
+    }
   }
   return out;
 }

@@ -89,9 +89,9 @@ describe('the HTTP client', () => {
     expect(Cookies.get('authCode')).toBe('session-token');
   });
 
-  it('on a 401 while on /log-in/ (trailing slash, as CDNs add) does nothing either', async () => {
+  it('on a 401 while on /log-in/ (trailing slash, as CDNs add) or the log-in in Polish or Irish does nothing either', async () => {
     setAuthCode('session-token');
-    for (const path of ['/log-in/', '/log-in']) {
+    for (const path of ['/log-in/', '/log-in', '/pl/log-in', '/ga/log-in/']) {
       const went: string[] = [];
       const http = createHttp({ fetch: fakeServer(401).fetch, navigate: (p) => went.push(p), currentPath: () => path });
       await http('/panda/public/users/current', { method: 'POST', body: {} }).catch(() => undefined);

@@ -15,6 +15,7 @@ import { authCode } from './auth-code.ts';
 import { forgetMemberOnDevice } from './device-forget.ts';
 import { OFFLINE_AS_OF_HEADER } from './offline-names.ts';
 import { isRoute } from './paths.ts';
+import { unlocalisedPath } from '../contract/i18n/locales.ts';
 import { noteSessionUsed } from './session-keepalive.ts';
 import { transactionCode } from './transaction.ts';
 
@@ -36,7 +37,7 @@ const pathOf = (request: RequestInfo | URL) => {
  * The one HTTP client of the portal, with the interceptors of spec section 7: GETs under
  * /panda are never cached, the XSRF-TOKEN cookie goes out as X-XSRF-TOKEN, protected calls
  * carry x-gg-auth and x-gg-transaction, and a 401 ends the session and goes to /log-in
- * (nothing happens when already there, where a 401 just means a wrong password).
+ * (nothing happens when already there, in any language, where a 401 just means a wrong password).
  */
 /**
  * Two calls of spec section 7 sit under /panda/public but go "with auth headers": sim-limits and the
@@ -77,7 +78,8 @@ export function createHttp({
       if (response.status !== 401 && !asOf) noteSessionUsed();
     },
     async onResponseError({ response }) {
-      if (response.status !== 401 || isRoute(currentPath(), '/log-in')) return;
+      // On the log-in page, in any language, a 401 is a wrong password.
+      if (response.status !== 401 || isRoute(unlocalisedPath(currentPath()), '/log-in')) return;
       Cookies.remove('authCode', { path: '/' });
       refreshSession();
       await forgetMemberOnDevice();

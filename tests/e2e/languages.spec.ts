@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations } from './fixtures.ts';
+import { expectNoAxeViolations, latestMail, uniqueEmail } from './fixtures.ts';
 
 /*
  * The site in Irish and Polish (docs/product/languages.md): the home page and every page's frame,
@@ -92,6 +92,100 @@ for (const [locale, tag, heading, title] of [
     await expectNoAxeViolations(page, `/${locale}/`);
   });
 }
+
+for (const [locale, tag, email, password, logIn, required, wrong] of [
+  [
+    'pl',
+    'pl-PL',
+    'Adres e-mail',
+    'Hasło',
+    'Zaloguj się',
+    ['Pole „Adres e-mail” jest wymagane', 'Pole „Hasło” jest wymagane'],
+    'Adres e-mail lub hasło są nieprawidłowe.',
+  ],
+  [
+    'ga',
+    'ga-IE',
+    'Seoladh ríomhphoist',
+    'Pasfhocal',
+    'Logáil isteach',
+    ['Tá an réimse “Seoladh ríomhphoist” riachtanach', 'Tá an réimse “Pasfhocal” riachtanach'],
+    'Níl an seoladh ríomhphoist nó an pasfhocal ceart.',
+  ],
+] as const) {
+  test(`/${locale}/log-in: no English left, its problems and a refusal in ${tag}, it stays, and axe finds no violation`, async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/log-in');
+    const english = new Set(await textsOf(page));
+    await page.goto(`/${locale}/log-in`);
+    await expect(page.locator('html')).toHaveAttribute('lang', tag);
+    const left = (await textsOf(page)).filter((text) => english.has(text) && !isName(text));
+    expect(left, `English text on /${locale}/log-in`).toEqual([]);
+    await expectNoAxeViolations(page, `/${locale}/log-in`);
+    const form = page.locator('main form');
+    await form.getByRole('button', { name: logIn, exact: true }).click();
+    await expect(form.locator('.field__error')).toHaveText([...required]);
+    await form.getByLabel(email).fill(uniqueEmail(testInfo, `nobody-${locale}`));
+    await form.getByLabel(password, { exact: true }).fill('Not-the-password-48');
+    await form.getByRole('button', { name: logIn, exact: true }).click();
+    await expect(form.getByRole('alert')).toHaveText(wrong);
+    // A wrong password on the log-in page in any language is not a lost session: it stays.
+    await expect(page).toHaveURL(new RegExp(`/${locale}/log-in$`));
+    // Its link to sign up leads to the sign-up page in its language.
+    await expect(form.getByRole('link', { name: /48\?/ })).toHaveAttribute('href', `/${locale}/sign-up`);
+  });
+}
+
+test('/pl/sign-up: no English left, its problems in Polish; joining there verifies in Polish with a Polish mail', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.slow(); // a whole journey: captcha, password hashing, the mail
+  for (const locale of ['pl', 'ga']) {
+    await page.goto('/sign-up');
+    const english = new Set(await textsOf(page));
+    await page.goto(`/${locale}/sign-up`);
+    const left = (await textsOf(page)).filter((text) => english.has(text) && !isName(text));
+    expect(left, `English text on /${locale}/sign-up`).toEqual([]);
+  }
+  await expectNoAxeViolations(page, '/ga/sign-up');
+  await page.goto('/pl/sign-up');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl-PL');
+  const form = page.locator('main form');
+  await form.getByLabel('Imię').fill('R2-D2!');
+  await form.getByLabel('Hasło').fill('krótkie');
+  await form.getByRole('button', { name: 'Załóż konto' }).click();
+  await expect(
+    form.getByText('Pole „Imię” może zawierać tylko litery, spacje, apostrofy, kropki i łączniki'),
+  ).toBeVisible();
+  await expect(form.getByText('Pole „Nazwisko” jest wymagane')).toBeVisible();
+  await expect(form.getByText('Pole „Hasło” musi mieć co najmniej 10 znaków')).toBeVisible();
+  await expect(form.getByText('Zaakceptuj regulamin, aby dołączyć.')).toBeVisible();
+
+  const email = uniqueEmail(testInfo, 'polish-join');
+  await form.getByLabel('Imię').fill('Ola');
+  await form.getByLabel('Nazwisko').fill('Nowak');
+  await form.getByLabel('Adres e-mail').fill(email);
+  await form.getByLabel('Hasło').fill('Nowe-haslo-2026');
+  await form.getByLabel(/Akceptuję regulamin/).check();
+  await form.getByRole('button', { name: 'Załóż konto' }).click();
+  await expect(page.getByRole('heading', { name: 'Potwierdź swój adres e-mail' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(`Wysłaliśmy 6-cyfrowy kod i link na adres ${email}.`)).toBeVisible();
+  await expectNoAxeViolations(page, 'the Polish verification');
+  const mail = await latestMail(request, email);
+  expect(mail.subject).toBe('Potwierdź swój adres e-mail w 48');
+  expect(mail.body).toContain('/pl/sign-up?verify=');
+  await page.getByLabel('Kod weryfikacyjny').fill('12');
+  await page.getByRole('button', { name: 'Potwierdź', exact: true }).click();
+  await expect(page.getByText('Kod ma 6 cyfr.')).toBeVisible();
+  await page.getByLabel('Kod weryfikacyjny').fill('000000' === /to (\d{6})/.exec(mail.body)![1] ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Potwierdź', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Ten link lub kod jest już nieważny. Poproś o nowy.');
+  await page.getByLabel('Kod weryfikacyjny').fill(/to (\d{6})/.exec(mail.body)![1]!);
+  await page.getByRole('button', { name: 'Potwierdź', exact: true }).click();
+  await expect(page).toHaveURL(/\/sign-up-confirmed$/);
+});
 
 test('an English page that is in every language names them; one that is not names none, and the sitemap lists the three', async ({
   page,

@@ -129,9 +129,20 @@ describe('the API’s messages', () => {
     const { sessionFailures, requestFailures, serverFailures, SERVER_ERROR_CODE } =
       await import('../common-failures.ts');
     const { settingsFailures } = await import('../settings.schema.ts');
+    const { authFailures } = await import('../auth.ts');
+    const { signUpFailures } = await import('../sign-up.schema.ts');
+    const { passkeyFailures } = await import('../passkeys.ts');
     const { messages } = await import('../messages.ts');
     const english = new Map<string, string>(
-      [sessionFailures, requestFailures, serverFailures, settingsFailures]
+      [
+        sessionFailures,
+        requestFailures,
+        serverFailures,
+        settingsFailures,
+        authFailures,
+        signUpFailures,
+        passkeyFailures,
+      ]
         .flatMap((group) => Object.values(group) as { code: string; message: string }[])
         .map((f) => [f.code, f.message]),
     );

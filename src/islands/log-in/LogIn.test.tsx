@@ -3,6 +3,16 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import LogIn from './LogIn.tsx';
+import { LOG_IN_KEYS } from './log-in-words.ts';
+import { wordsIn } from '../../contract/i18n/words.ts';
+import { problemWordsIn } from '../../contract/i18n/problems.ts';
+
+/** The English page's island, with the words the page hands it. */
+const speech = {
+  words: wordsIn('en', LOG_IN_KEYS),
+  rules: problemWordsIn('en'),
+  links: { forgot: '/forgot-password', signUp: '/sign-up' },
+};
 
 afterEach(() => {
   cleanup();
@@ -12,16 +22,16 @@ afterEach(() => {
 /** The log-in island as Astro ships it: its HTML rendered at build, then hydrated by React DOM. */
 function hydrated() {
   const container = document.createElement('div');
-  container.innerHTML = renderToString(<LogIn />);
+  container.innerHTML = renderToString(<LogIn {...speech} />);
   document.body.append(container);
   const problems: unknown[] = [];
-  render(<LogIn />, { container, hydrate: true, onRecoverableError: (e: unknown) => problems.push(e) });
+  render(<LogIn {...speech} />, { container, hydrate: true, onRecoverableError: (e: unknown) => problems.push(e) });
   return problems;
 }
 
 describe('the log-in island', () => {
   it('is in the build’s HTML with its fields, a live button, and a form that never sends them in the address', () => {
-    const html = renderToString(<LogIn />);
+    const html = renderToString(<LogIn {...speech} />);
     expect(html).toMatch(/<input[^>]*name="username"/);
     expect(html).toMatch(/<input[^>]*name="password"/);
     expect(html).toMatch(/<form[^>]*method="post"/);
@@ -29,7 +39,7 @@ describe('the log-in island', () => {
   });
 
   it('offers the passkey only once its code is there: disabled in the build’s HTML, live once hydrated', async () => {
-    const html = renderToString(<LogIn />);
+    const html = renderToString(<LogIn {...speech} />);
     expect(html).toMatch(/<button type="button"[^>]*disabled[^>]*>Sign in with a passkey/);
     expect(hydrated()).toEqual([]);
     const passkey = screen.getByRole('button', { name: 'Sign in with a passkey' }) as HTMLButtonElement;
@@ -38,12 +48,12 @@ describe('the log-in island', () => {
 
   it('a submit held before React took over (data-early) is made once it has, with what was typed', async () => {
     const container = document.createElement('div');
-    container.innerHTML = renderToString(<LogIn />);
+    container.innerHTML = renderToString(<LogIn {...speech} />);
     document.body.append(container);
     const form = container.querySelector('form')!;
     (form.querySelector('[name="username"]') as HTMLInputElement).value = 'not-an-address';
     form.dataset['early'] = '';
-    render(<LogIn />, { container, hydrate: true });
+    render(<LogIn {...speech} />, { container, hydrate: true });
     // The island's own handler ran on what was typed: its rule answers for the e-mail field.
     expect(await screen.findByText(/valid e-mail address|E-mail address/i, { selector: '.field__error' })).toBeTruthy();
     expect(form.dataset['early']).toBeUndefined();

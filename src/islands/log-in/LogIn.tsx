@@ -16,9 +16,16 @@ import {
 } from './log-in-store.ts';
 import { LoginCarousel } from './LoginCarousel.tsx';
 import { FormCard } from '../../components/forms/FormCard.tsx';
+import { $logInSpeech, type LogInSpeech } from './log-in-words.ts';
 
-/** The log-in form (spec section 2 "Login"); the store does the work, this only shows it. */
-export default function LogIn() {
+/**
+ * The log-in form (spec section 2 "Login"); the store does the work, this only shows it, in the
+ * page's language (the words the page formatted at build).
+ */
+export default function LogIn(speech: LogInSpeech) {
+  const { words, links } = speech;
+  // The actions, loaded on the first submit, speak with the same words.
+  if ($logInSpeech.get() !== speech) $logInSpeech.set(speech);
   // Spec section 2: the log-in page is only for visitors; a signed-in member goes home (the
   // page's CSS hides the form from them until then: data-guard="visitor").
   usePageGuard(logInGuard);
@@ -31,7 +38,8 @@ export default function LogIn() {
     if (state.error) alert.current?.focus();
   }, [state.error]);
 
-  if (state.step === 'carousel') return <LoginCarousel slides={state.slides} onDone={() => void finishFirstLogin()} />;
+  if (state.step === 'carousel')
+    return <LoginCarousel slides={state.slides} words={words} onDone={() => void finishFirstLogin()} />;
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -39,12 +47,13 @@ export default function LogIn() {
   };
   const busy = state.step !== 'form';
   return (
-    <FormCard id="log-in-form-title" title="Log in" onSubmit={onSubmit}>
+    <FormCard id="log-in-form-title" title={words['login.title']} onSubmit={onSubmit}>
       <div ref={alert} tabIndex={-1}>
         <FormAlert>{state.error}</FormAlert>
       </div>
       <EmailField
         name="username"
+        label={words['form.email']}
         autoComplete="username webauthn"
         fields={state.fields}
         onFocus={() => {
@@ -52,9 +61,9 @@ export default function LogIn() {
           offerPasskeys();
         }}
       />
-      <PasswordField kind="current" fields={state.fields} onFocus={prepareLogIn} />
-      <SubmitButton busy={busy} busyLabel="Logging in…">
-        Log in
+      <PasswordField kind="current" label={words['form.password']} fields={state.fields} onFocus={prepareLogIn} />
+      <SubmitButton busy={busy} busyLabel={words['login.busy']}>
+        {words['login.submit']}
       </SubmitButton>
       <button
         type="button"
@@ -62,11 +71,11 @@ export default function LogIn() {
         disabled={busy || !hydrated}
         onClick={() => void signInWithPasskey()}
       >
-        Sign in with a passkey
+        {words['login.passkey']}
       </button>
       <p className="form__links">
-        <a href="/forgot-password">Forgot your password?</a>
-        <a href="/sign-up">New to 48? Sign up</a>
+        <a href={links.forgot}>{words['login.forgot']}</a>
+        <a href={links.signUp}>{words['login.signUp']}</a>
       </p>
     </FormCard>
   );

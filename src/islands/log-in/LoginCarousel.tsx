@@ -1,23 +1,30 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Slide } from './log-in-store.ts';
 import './login-carousel.css';
+import { fill } from '../../contract/i18n/fill.ts';
+import type { LogInWords } from './log-in-words.ts';
 
 /** The first-login carousel: one slide at a time, Back / Next, and a way out on every slide. */
-export function LoginCarousel({ slides, onDone }: { slides: Slide[]; onDone: () => void }) {
+export function LoginCarousel({ slides, words, onDone }: { slides: Slide[]; words: LogInWords; onDone: () => void }) {
   const [index, setIndex] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
   const slide = slides[index]!;
   const last = index === slides.length - 1;
+  const position = fill(words['carousel.position'], { index: String(index + 1), count: String(slides.length) });
   useEffect(() => heading.current?.focus(), [index]);
   return (
-    <section className="carousel card" aria-roledescription="carousel" aria-label="Welcome to 48">
+    <section
+      className="carousel card"
+      aria-roledescription={words['carousel.role']}
+      aria-label={words['carousel.label']}
+    >
       <div
         role="group"
-        aria-roledescription="slide"
-        aria-label={`${index + 1} of ${slides.length}`}
+        aria-roledescription={words['carousel.slide']}
+        aria-label={position}
         className="carousel__slide"
       >
-        <p className="carousel__count">{`${index + 1} of ${slides.length}`}</p>
+        <p className="carousel__count">{position}</p>
         <h2 ref={heading} tabIndex={-1}>
           {slide.heading}
         </h2>
@@ -31,20 +38,20 @@ export function LoginCarousel({ slides, onDone }: { slides: Slide[]; onDone: () 
       <div className="actions">
         {index > 0 && (
           <button type="button" className="btn btn--outline" onClick={() => setIndex(index - 1)}>
-            Back
+            {words['carousel.back']}
           </button>
         )}
         {last ? (
           <button type="button" className="btn btn--primary" onClick={onDone}>
-            Get started
+            {words['carousel.done']}
           </button>
         ) : (
           <>
             <button type="button" className="btn btn--primary" onClick={() => setIndex(index + 1)}>
-              Next
+              {words['carousel.next']}
             </button>
             <button type="button" className="btn btn--link" onClick={onDone}>
-              Skip
+              {words['carousel.skip']}
             </button>
           </>
         )}

@@ -1,22 +1,32 @@
 import { $logIn, type Slide } from './log-in-state.ts';
 import { FetchError } from 'ofetch';
 import type { Account } from '../../contract/auth.schema.ts';
-import { checkLogIn, logInMessages } from '../../contract/auth.ts';
+import { checkLogIn } from '../../contract/auth.ts';
 import { authRoutes } from '../../contract/auth.calls.ts';
 import { sessionRoutes } from '../../contract/session.calls.ts';
 import { GATEWAY_STATUSES } from '../../contract/messages.ts';
-import { call, callWithHeaders, errorMessage, http } from '../../lib/http.ts';
+import { call, callWithHeaders, errorCode, errorMessage, http } from '../../lib/http.ts';
 import { forgetLastUrl, lastUrl } from '../../lib/last-url.ts';
 import { memberParams, rememberHelpdeskUser, storeSession, type SignedIn } from '../../lib/member-session.ts';
-import { passkeyFailures, passkeyMessages } from '../../contract/passkeys.ts';
 import { passkeySignInRoutes } from '../../contract/passkeys.calls.ts';
 import { withKeptParams } from '../../lib/redirect-params.ts';
 import { readStorage, writeStorage } from '../../lib/storage.ts';
 import { setLoading } from '../../stores/layout.ts';
 import { withLabels } from '../../lib/form-values-light.ts';
 import { firstLoginDestination, nextStep } from './after-log-in.ts';
+import { $logInSpeech, type LogInSpeech } from './log-in-words.ts';
 
 let account: Account | undefined;
+
+/** The island's words on this page (set as it renders, before any action can run). */
+const speech = (): LogInSpeech => $logInSpeech.get()!;
+const say = (key: keyof LogInSpeech['words']) => speech().words[key];
+
+/** A refusal in the page's language: the catalogue's words for its code where the island has them. */
+function refusal(error: unknown, fallback: string): string {
+  const words: Readonly<Record<string, string>> = speech().words;
+  return words[`error.${errorCode(error)}`] ?? errorMessage(error, fallback);
+}
 
 const go = (to: string) => {
   $logIn.setKey('step', 'leaving');
@@ -32,14 +42,18 @@ function fail(error: string) {
 export async function goToHelpdesk(): Promise<void> {
   try {
     const { _payload } = await call(sessionRoutes.helpdeskSso, { params: memberParams() });
-    if (!_payload.url) return fail(logInMessages.helpdeskUnavailable);
+    if (!_payload.url) return fail(say('login.helpdeskUnavailable'));
     rememberHelpdeskUser();
     forgetLastUrl();
     $logIn.setKey('step', 'leaving');
     location.assign(_payload.url);
   } catch (error) {
     // An unverified address is refused with its own words (verify first); anything else: unavailable.
-    fail(error instanceof FetchError && error.status === 403 ? errorMessage(error) : logInMessages.helpdeskUnavailable);
+    fail(
+      error instanceof FetchError && error.status === 403
+        ? refusal(error, say('login.helpdeskUnavailable'))
+        : say('login.helpdeskUnavailable'),
+    );
   }
 }
 
@@ -59,7 +73,11 @@ export async function submitLogIn(values: Record<string, string>): Promise<void>
       ...$logIn.get(),
       step: 'form',
       error: undefined,
-      fields: withLabels(parsed.problems, { username: 'E-mail address', password: 'Password' }),
+      fields: withLabels(
+        parsed.problems,
+        { username: say('form.email'), password: say('form.password') },
+        speech().rules,
+      ),
     });
     return;
   }
@@ -73,7 +91,7 @@ export async function submitLogIn(values: Record<string, string>): Promise<void>
     const status = error instanceof FetchError ? error.status : undefined;
     // Spec section 8: these statuses (or no answer at all) are the gateway's fault; anything else is a bad log-in.
     const gateway = status === undefined || (GATEWAY_STATUSES as readonly number[]).includes(status);
-    return fail(gateway ? logInMessages.gatewayError : logInMessages.invalidLogin);
+    return fail(gateway ? say('login.gatewayError') : say('error.auth.invalidLogin'));
   }
   await afterSignIn(signedIn);
 }
@@ -113,7 +131,7 @@ const webAuthn = () => typeof window !== 'undefined' && 'PublicKeyCredential' in
  */
 export async function signInWithPasskey({ autofill = false } = {}): Promise<void> {
   if (!webAuthn()) {
-    if (!autofill) fail(passkeyMessages.unsupported);
+    if (!autofill) fail(say('login.passkeyUnsupported'));
     return;
   }
   const { browserSupportsWebAuthnAutofill, startAuthentication } = await import('@simplewebauthn/browser');
@@ -126,8 +144,8 @@ export async function signInWithPasskey({ autofill = false } = {}): Promise<void
   } catch (error) {
     // A suggestion list that was replaced (the button pressed, the page left) ends quietly.
     if (autofill) return;
-    if (error instanceof FetchError) return fail(logInMessages.gatewayError);
-    return fail(passkeyMessages.cancelled);
+    if (error instanceof FetchError) return fail(say('login.gatewayError'));
+    return fail(say('login.passkeyCancelled'));
   }
   $logIn.set({ ...$logIn.get(), step: 'submitting', error: undefined, fields: {} });
   setLoading(true);
@@ -140,8 +158,8 @@ export async function signInWithPasskey({ autofill = false } = {}): Promise<void
   } catch (error) {
     const status = error instanceof FetchError ? error.status : undefined;
     if (status === undefined || (GATEWAY_STATUSES as readonly number[]).includes(status))
-      return fail(logInMessages.gatewayError);
-    return fail(errorMessage(error, passkeyFailures.signInRefused.message));
+      return fail(say('login.gatewayError'));
+    return fail(refusal(error, say('error.passkeys.signInRefused')));
   }
   await afterSignIn(signedIn);
 }

@@ -1,5 +1,6 @@
 import { UNAVAILABLE } from '../../stores/lazy-action.ts';
 import { $logIn } from './log-in-state.ts';
+import { $logInSpeech } from './log-in-words.ts';
 // Types only (erased): the actions themselves load on the first submit.
 import type * as Actions from './log-in-actions.ts';
 export { $logIn, type LogInState, type Slide } from './log-in-state.ts';
@@ -25,7 +26,11 @@ async function withActions(run: (actions: typeof Actions) => Promise<void>): Pro
   try {
     actions = await import('./log-in-actions.ts');
   } catch {
-    return $logIn.set({ ...$logIn.get(), step: 'form', error: UNAVAILABLE });
+    return $logIn.set({
+      ...$logIn.get(),
+      step: 'form',
+      error: $logInSpeech.get()?.words['form.unavailable'] ?? UNAVAILABLE,
+    });
   }
   await run(actions);
 }

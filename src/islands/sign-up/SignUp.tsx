@@ -9,12 +9,18 @@ import { signUpGuard } from '../../lib/guards.ts';
 import { rememberLastUrl } from '../../lib/last-url.ts';
 import { $signUp, createAccount, rememberJourney, resend, startVerification, verify } from './sign-up-store.ts';
 import { FormCard } from '../../components/forms/FormCard.tsx';
+import { slotted } from '../../lib/slotted.tsx';
+import { $signUpSpeech, type SignUpSpeech } from './sign-up-words.ts';
 
 /**
  * Sign-up: create the account, then verify the e-mail with the code (or the link from the
- * mail). The page's guard has already sent away members who have nothing to do here.
+ * mail). The page's guard has already sent away members who have nothing to do here. In the
+ * page's language: the words the page formatted at build.
  */
-export default function SignUp() {
+export default function SignUp(speech: SignUpSpeech) {
+  const { words, links } = speech;
+  // The actions, loaded on the first submit, speak with the same words.
+  if ($signUpSpeech.get() !== speech) $signUpSpeech.set(speech);
   // The build's HTML is the new visitor's form; a member still verifying gets the code form before
   // paint (the page's CSS hides the build's form from them until then: data-guard, data-wait).
   const allowed = usePageGuard(signUpGuard);
@@ -34,15 +40,15 @@ export default function SignUp() {
     if (token && !signedIn) {
       // The link needs the session of the member it was sent to.
       rememberLastUrl(location.pathname + location.search);
-      location.replace('/log-in');
+      location.replace(links.logIn);
       return;
     }
     if (signedIn) {
       void startVerification().then(() => (token ? verify(token, { byCode: false }) : undefined));
     }
-  }, [allowed]);
+  }, [allowed, links.logIn]);
 
-  if (state.step === 'leaving') return <p role="status">Taking you on…</p>;
+  if (state.step === 'leaving') return <p role="status">{words['signup.leaving']}</p>;
 
   if (state.step === 'verify') {
     const onCode = (event: SubmitEvent<HTMLFormElement>) => {
@@ -57,21 +63,22 @@ export default function SignUp() {
       <div className="stack">
         <form className="form card" method="post" noValidate onSubmit={onCode} aria-labelledby="verify-title">
           <h2 id="verify-title" className="form__title" tabIndex={-1} ref={verifyHeading}>
-            Verify your e-mail address
+            {words['signup.verifyTitle']}
           </h2>
           <p>
-            We sent a 6-digit code and a link to <strong>{state.email ?? 'your e-mail address'}</strong>. Enter the
-            code, or open the link in the e-mail.
+            {slotted(words['signup.verifyLead'], {
+              email: <strong>{state.email ?? words['signup.yourEmail']}</strong>,
+            })}
           </p>
           <FormAlert tone="success">{state.notice}</FormAlert>
           <FormAlert>{state.error}</FormAlert>
-          <SentCodeField label="Verification code" length={7} fields={state.fields} />
+          <SentCodeField label={words['signup.code']} length={7} fields={state.fields} />
           <SubmitButton busy={state.busy} busyLabel={state.busyLabel}>
-            Verify
+            {words['signup.verify']}
           </SubmitButton>
           <p className="form__links">
             <button type="button" className="btn btn--link" onClick={() => void resend()} disabled={state.busy}>
-              Send a new code
+              {words['signup.resend']}
             </button>
             <button
               type="button"
@@ -80,7 +87,7 @@ export default function SignUp() {
               aria-expanded={changing}
               aria-controls="change-email"
             >
-              Use another e-mail address
+              {words['signup.otherEmail']}
             </button>
           </p>
         </form>
@@ -94,11 +101,11 @@ export default function SignUp() {
             aria-labelledby="change-email-title"
           >
             <h2 id="change-email-title" className="form__title">
-              Change your e-mail address
+              {words['signup.changeTitle']}
             </h2>
-            <EmailField label="New e-mail address" name="newEmail" fields={state.fields} />
-            <SubmitButton busy={state.busy} busyLabel="Sending…">
-              Send the code there
+            <EmailField label={words['signup.newEmail']} name="newEmail" fields={state.fields} />
+            <SubmitButton busy={state.busy} busyLabel={words['signup.sending']}>
+              {words['signup.sendThere']}
             </SubmitButton>
           </form>
         )}
@@ -112,20 +119,31 @@ export default function SignUp() {
     void createAccount(values, values['terms'] === 'on');
   };
   return (
-    <FormCard id="sign-up-title" title="Create your account" onSubmit={onCreate}>
+    <FormCard id="sign-up-title" title={words['signup.title']} onSubmit={onCreate}>
       <FormAlert>{state.error}</FormAlert>
       <div className="form__row">
         <Field
-          label="First name"
+          label={words['signup.firstname']}
           name="firstname"
           autoComplete="given-name"
           required
           error={state.fields['firstname']}
         />
-        <Field label="Last name" name="lastname" autoComplete="family-name" required error={state.fields['lastname']} />
+        <Field
+          label={words['signup.lastname']}
+          name="lastname"
+          autoComplete="family-name"
+          required
+          error={state.fields['lastname']}
+        />
       </div>
-      <EmailField fields={state.fields} />
-      <PasswordField kind="new" label="Password" fields={state.fields} />
+      <EmailField label={words['form.email']} fields={state.fields} />
+      <PasswordField
+        kind="new"
+        label={words['form.password']}
+        hint={words['form.passwordHint']}
+        fields={state.fields}
+      />
       <div className="field field--check">
         <input
           id="terms"
@@ -135,8 +153,10 @@ export default function SignUp() {
           aria-describedby={state.fields['terms'] ? 'terms-error' : undefined}
         />
         <label htmlFor="terms">
-          I accept the <a href="/legal/terms-and-conditions">terms and conditions</a> and have read the{' '}
-          <a href="/legal/privacy-policy">privacy policy</a>.
+          {slotted(words['signup.terms'], {
+            terms: <a href={links.terms}>{words['signup.termsLink']}</a>,
+            privacy: <a href={links.privacy}>{words['signup.privacyLink']}</a>,
+          })}
         </label>
         {state.fields['terms'] && (
           <p id="terms-error" className="field__error">
@@ -145,11 +165,9 @@ export default function SignUp() {
         )}
       </div>
       <SubmitButton busy={state.busy} busyLabel={state.busyLabel}>
-        Create account
+        {words['signup.submit']}
       </SubmitButton>
-      <p className="form__note">
-        We check that you are a person with a short calculation in your browser; there is no puzzle to solve.
-      </p>
+      <p className="form__note">{words['signup.note']}</p>
     </FormCard>
   );
 }

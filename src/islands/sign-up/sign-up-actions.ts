@@ -3,20 +3,24 @@ import { emailRule, SignUpForm } from '../../contract/forms.schema.ts';
 import { humanProblems } from '../../lib/form-values.ts';
 import { captchaAnswer } from '../../lib/captcha.ts';
 import { signUpApi } from '../../contract/sign-up.schema.ts';
-import { call, callWithHeaders, errorMessage } from '../../lib/http.ts';
+import { call, callWithHeaders, errorCode, errorMessage } from '../../lib/http.ts';
 import { markVerified, memberParams, storeSession } from '../../lib/member-session.ts';
 import { withKeptParams } from '../../lib/redirect-params.ts';
 import { readStorage } from '../../lib/storage.ts';
 import { getSessionCookie, setSessionCookie } from '../../lib/session-cookies.ts';
 import { setLoading } from '../../stores/layout.ts';
+import { fill } from '../../contract/i18n/fill.ts';
+import { $signUpSpeech, type SignUpSpeech } from './sign-up-words.ts';
 
-const labels = {
-  firstname: 'First name',
-  lastname: 'Last name',
-  email: 'E-mail address',
-  password: 'Password',
-  nickname: 'Nickname',
-};
+/** The island's words on this page (set as it renders, before any action can run). */
+const speech = (): SignUpSpeech => $signUpSpeech.get()!;
+const say = (key: keyof SignUpSpeech['words']) => speech().words[key];
+
+/** A refusal in the page's language: the catalogue's words for its code where the island has them. */
+function refusal(error: unknown): string {
+  const words: Readonly<Record<string, string>> = speech().words;
+  return words[`error.${errorCode(error)}`] ?? errorMessage(error);
+}
 
 function patch(p: Partial<SignUpState>) {
   $signUp.set({ ...$signUp.get(), ...p });
@@ -28,7 +32,7 @@ async function busyWith(label: string, work: () => Promise<void>) {
   try {
     await work();
   } catch (error) {
-    patch({ error: errorMessage(error) });
+    patch({ error: refusal(error) });
   } finally {
     setLoading(false);
     patch({ busy: false });
@@ -49,22 +53,30 @@ export async function startVerification(): Promise<void> {
 
 export async function createAccount(values: Record<string, string>, acceptedTerms: boolean): Promise<void> {
   const parsed = SignUpForm.omit({ captcha: true }).safeParse(values);
-  const fields = parsed.success ? {} : humanProblems(parsed.error, labels);
-  if (!acceptedTerms) fields['terms'] = 'Please accept the terms and conditions to join.';
+  const labels = {
+    firstname: say('signup.firstname'),
+    lastname: say('signup.lastname'),
+    email: say('form.email'),
+    password: say('form.password'),
+    nickname: say('signup.nickname'),
+  };
+  const fields = parsed.success ? {} : humanProblems(parsed.error, labels, speech().rules);
+  if (!acceptedTerms) fields['terms'] = say('signup.termsRequired');
   if (!parsed.success || !acceptedTerms) return patch({ fields, error: undefined });
-  await busyWith("Checking you're a person…", async () => {
+  await busyWith(say('signup.checking'), async () => {
     const captcha = await captchaAnswer('sign_up');
-    patch({ busyLabel: 'Creating your account…' });
+    patch({ busyLabel: say('signup.creating') });
     // Arrived by a friend's recruit link (/friend): the server records who recruited the new member.
     const affiliateId = readStorage('refferedUser') ?? undefined;
     const { answer, headers } = await callWithHeaders(signUpApi.signUp, {
-      body: { ...parsed.data, ...(affiliateId ? { affiliateId } : {}), captcha },
+      // The language of the page joined on is the new member's (its mails; Settings changes it).
+      body: { ...parsed.data, ...(affiliateId ? { affiliateId } : {}), captcha, language: speech().locale },
     });
     storeSession(headers, answer._payload.account, parsed.data.email);
     patch({
       step: 'verify',
       email: parsed.data.email,
-      notice: 'We have sent you an e-mail with a 6-digit code and a link.',
+      notice: say('signup.sent'),
     });
   });
 }
@@ -79,8 +91,8 @@ function done() {
 
 export async function verify(secret: string, { byCode }: { byCode: boolean }): Promise<void> {
   const value = secret.replace(/\s/g, '');
-  if (byCode && !/^\d{6}$/.test(value)) return patch({ fields: { code: 'The code has 6 digits.' }, error: undefined });
-  await busyWith('Checking…', async () => {
+  if (byCode && !/^\d{6}$/.test(value)) return patch({ fields: { code: say('signup.codeDigits') }, error: undefined });
+  await busyWith(say('signup.checkingCode'), async () => {
     await call(signUpApi.verifyEmail, {
       params: { ...memberParams(), token: value },
       ...(byCode ? { query: { force: 'true' } } : {}),
@@ -93,15 +105,15 @@ export async function resend(newEmail?: string): Promise<void> {
   let email: string | undefined;
   if (newEmail !== undefined) {
     const parsed = emailRule().safeParse(newEmail);
-    if (!parsed.success) return patch({ fields: { newEmail: 'Enter an e-mail address like name@example.com.' } });
+    if (!parsed.success) return patch({ fields: { newEmail: say('signup.emailExample') } });
     email = parsed.data;
   }
-  await busyWith('Sending…', async () => {
+  await busyWith(say('signup.sending'), async () => {
     await call(signUpApi.sendVerification, { params: memberParams(), ...(email ? { body: { email } } : {}) });
     if (email) {
       setSessionCookie('userEmail', email);
       patch({ email });
     }
-    patch({ notice: `We have sent a new code and link to ${$signUp.get().email ?? 'your address'}.` });
+    patch({ notice: fill(say('signup.resent'), { email: $signUp.get().email ?? say('signup.yourAddress') }) });
   });
 }

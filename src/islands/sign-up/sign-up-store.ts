@@ -1,5 +1,6 @@
 import { lazyAction } from '../../stores/lazy-action.ts';
 import { $signUp } from './sign-up-state.ts';
+import { $signUpSpeech } from './sign-up-words.ts';
 export { $signUp, ordersFreeSim, rememberJourney, type SignUpState } from './sign-up-state.ts';
 
 /*
@@ -10,7 +11,8 @@ export { $signUp, ordersFreeSim, rememberJourney, type SignUpState } from './sig
 
 // The actions load when first used (sign-up-actions.ts); the form says so if they cannot.
 const actions = () => import('./sign-up-actions.ts');
-const unavailable = (error: string) => $signUp.set({ ...$signUp.get(), busy: false, error });
+const unavailable = (english: string) =>
+  $signUp.set({ ...$signUp.get(), busy: false, error: $signUpSpeech.get()?.words['form.unavailable'] ?? english });
 
 export const createAccount = lazyAction<[values: Record<string, string>, acceptedTerms: boolean], void>(
   () => actions().then((a) => a.createAccount),

@@ -6,8 +6,10 @@ import { passwordRecoveryApi } from '../../../src/contract/password-recovery.sch
 import { settingsApi, settingsFailures } from '../../../src/contract/settings.schema.ts';
 import { staffApi } from '../../../src/contract/staff.schema.ts';
 import { createMember } from '../support/builders.ts';
+import { eq } from 'drizzle-orm';
+import * as schema from '../../../src/server/db/schema.ts';
 import { ok, refused, send } from '../support/client.ts';
-import { forEachDatabase } from '../support/harness.ts';
+import { forEachDatabase, signUp, solveCaptcha } from '../support/harness.ts';
 
 // The member's language (docs/product/languages.md): kept on the account, and the API's messages in it.
 forEachDatabase('the member’s language', { seed: 'catalogue', rateLimit: undefined }, (ctx) => {
@@ -101,6 +103,47 @@ forEachDatabase('the member’s language', { seed: 'catalogue', rateLimit: undef
     expect(polish.body).toMatch(
       /^Cześć Zofia,\n\notwórz ten link, aby ustawić nowe hasło: https:\/\/www\.48\.ie\/forgot-password\?token=\S+\n/,
     );
+  });
+
+  it('a member joins in the sign-up page’s language: the verification mail and its link in it; else the lang cookie’s', async () => {
+    const mailsTo = async (to: string): Promise<{ subject: string; body: string }[]> => {
+      const { _payload } = await (await ctx().app.request('/sandbox/mail.json')).json();
+      return _payload.values.filter((m: { to: string }) => m.to === to);
+    };
+    const joined = await signUp(ctx(), 'ola.polish@example.com', { firstname: 'Ola', language: 'pl' });
+    expect(joined.status).toBe(201);
+    const [polish] = await mailsTo('ola.polish@example.com');
+    expect(polish!.subject).toBe('Potwierdź swój adres e-mail w 48');
+    expect(polish!.body).toMatch(
+      /^Cześć Ola,\n\nTwój kod weryfikacyjny to \d{6}\.\nMożesz też otworzyć ten link: https:\/\/www\.48\.ie\/pl\/sign-up\?verify=[A-Za-z0-9_-]{43}\n\nKod i link działają raz, przez 24 godziny\.\n\n48$/,
+    );
+    const account = (await joined.json())._payload.account;
+    const [row] = await ctx()
+      .handle.db.select({ language: schema.members.language })
+      .from(schema.members)
+      .where(eq(schema.members.id, account.user_id));
+    expect(row!.language).toBe('pl');
+
+    // No language in the form: the visitor's chosen one (the lang cookie), the link to the Irish page.
+    const viaCookie = await ctx().app.request('http://portal.test/panda/public/users', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: 'lang=ga' },
+      body: JSON.stringify({
+        email: 'aoife.irish@example.com',
+        password: 'New-member-2026',
+        firstname: 'Aoife',
+        lastname: 'Nic Gearailt',
+        captcha: await solveCaptcha(ctx().app),
+      }),
+    });
+    expect(viaCookie.status).toBe(201);
+    const [irish] = await mailsTo('aoife.irish@example.com');
+    expect(irish!.subject).toBe('Deimhnigh do sheoladh ríomhphoist do 48');
+    expect(irish!.body).toContain('https://www.48.ie/ga/sign-up?verify=');
+    // A language the portal does not speak is refused, and nobody joins.
+    const refusedJoin = await signUp(ctx(), 'hans.german@example.com', { language: 'de' });
+    expect(refusedJoin.status).toBe(400);
+    expect(await mailsTo('hans.german@example.com')).toEqual([]);
   });
 
   it('a visitor’s chosen language (the lang cookie) speaks for a call with no session', async () => {

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { signUpApi, signUpFailures, signUpMessages } from '../../../../contract/sign-up.schema.ts';
-import { fail, ok, reply } from '../../../http/answers.ts';
+import { fail, languageOf, ok, reply } from '../../../http/answers.ts';
 import { personAnswered } from '../../../http/limiters.ts';
 import type { Input } from '../../../http/openapi.ts';
 import type { AppEnv } from '../../../http/router.ts';
@@ -12,7 +12,7 @@ const siteOf = (c: Context<AppEnv>) => c.var.config.siteUrl;
 
 export async function signUp(c: Context<AppEnv>, { body }: Input<typeof signUpApi.signUp>) {
   if (!(await personAnswered(c, body.captcha, 'sign_up'))) return fail(c, signUpFailures.captchaFailed);
-  const outcome = await createMember(c.var, body, siteOf(c));
+  const outcome = await createMember(c.var, { ...body, language: body.language ?? languageOf(c) }, siteOf(c));
   if (!outcome.ok) return fail(c, signUpFailures[outcome.reason]);
   await openSession(c, outcome.value, c.var.config);
   return ok(c, signUpApi.signUp, { _payload: { account: accountOf(outcome.value) } });

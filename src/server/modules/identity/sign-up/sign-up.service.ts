@@ -6,23 +6,30 @@ import { done, refused, unlessTaken, type Outcome, type ServiceContext } from '.
 import { hashPassword } from '../../../kernel/passwords.ts';
 import { siteLink } from '../../../kernel/links.ts';
 import { domainEvent } from '../../../kernel/events.ts';
+import { message } from '../../../../contract/i18n/messages.ts';
+import { pathIn, type Locale } from '../../../../contract/i18n/locales.ts';
 
 type Member = typeof members.$inferSelect;
 
 /** A member joined (signed up), with the recruit link they came by, if any: in the joining's transaction. */
 export const memberJoined = domainEvent<{ member: Member; affiliateId: string | undefined; now: Date }>();
 
-/** Mails a new verification code and link (on SITE_URL, never the request's host). */
+/**
+ * Mails a new verification code and link (on SITE_URL, never the request's host), in the member's
+ * language, the link to the sign-up page in it (docs/product/languages.md).
+ */
 export async function sendVerification(
   { db, clock }: ServiceContext,
-  member: Pick<Member, 'id' | 'email' | 'firstname'>,
+  member: Pick<Member, 'id' | 'email' | 'firstname' | 'language'>,
   siteUrl: string,
 ) {
   const { token, code } = await issueEmailToken(db, member.id, 'verify', clock);
+  const page = pathIn(member.language, '/sign-up') as `/${string}`;
+  const link = siteLink(siteUrl, `${page}?verify=${token}`);
   await sendMail(db, clock, {
     to: member.email,
-    subject: 'Verify your e-mail address for 48',
-    body: `Hi ${member.firstname},\n\nYour verification code is ${code}.\nOr open this link: ${siteLink(siteUrl, `/sign-up?verify=${token}`)}\n\nThe code and the link work once, for 24 hours.\n\n48`,
+    subject: message(member.language, 'mail.verify.subject'),
+    body: message(member.language, 'mail.verify.body', { name: member.firstname ?? '', code: String(code), link }),
   });
 }
 
@@ -36,6 +43,8 @@ export async function createMember(
     lastname: string;
     nickname?: string | undefined;
     affiliateId?: string | undefined;
+    /** The language the member joins in: the page's, else the visitor's chosen one. */
+    language: Locale;
   },
   siteUrl: string,
 ): Promise<Outcome<Member, 'emailTaken'>> {
@@ -49,6 +58,7 @@ export async function createMember(
     isVerified: false,
     firstLogin: true,
     isNewMembership: true,
+    language: form.language,
   };
   const made = await unlessTaken('emailTaken', () =>
     ctx.db.transaction(async (tx) => {

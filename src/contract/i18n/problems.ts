@@ -1,0 +1,28 @@
+import { PASSWORD_MAX, PASSWORD_MIN } from '../forms.ts';
+import type { Locale } from './locales.ts';
+import type { MessageKey, Values } from './messages.ts';
+import { wordsIn } from './words.ts';
+
+/**
+ * The forms' rules name a problem as "<field> <rule>" ("password must contain a digit",
+ * forms.schema.ts): the server says it so, in English. A form shows it with the field's label in
+ * the page's language: each rule's words are a catalogue key, with the label as the slot the
+ * browser fills (form-values-light.ts, withLabels). A rule not listed here shows in English.
+ */
+export const PROBLEM_RULES: readonly (readonly [rule: string, key: MessageKey, values?: Values])[] = [
+  [' is required', 'form.problem.required'],
+  [' must be an e-mail address', 'form.problem.email'],
+  [' is too long', 'form.problem.tooLong'],
+  [` must be at least ${PASSWORD_MIN} characters`, 'form.problem.minLength', { count: PASSWORD_MIN }],
+  [` must be at most ${PASSWORD_MAX} characters`, 'form.problem.maxLength', { count: PASSWORD_MAX }],
+  [' must be at most 60 characters', 'form.problem.maxLength', { count: 60 }],
+  [' must contain a letter', 'form.problem.letter'],
+  [' must contain a digit', 'form.problem.digit'],
+  [' may contain letters, spaces, apostrophes, dots and hyphens only', 'form.problem.nameCharacters'],
+];
+
+/** Each rule's words in `locale`, by the rule's English ending: a `{label}` slot left for the field. */
+export type ProblemWords = Readonly<Record<string, string>>;
+
+export const problemWordsIn = (locale: Locale): ProblemWords =>
+  Object.fromEntries(PROBLEM_RULES.map(([rule, key, values]) => [rule, wordsIn(locale, [key], values)[key]]));
