@@ -266,6 +266,10 @@ export default defineConfig(
       'src/islands/log-in/LogIn.tsx',
       'src/islands/log-in/LoginCarousel.tsx',
       'src/islands/sign-up/SignUp.tsx',
+      'src/layouts/ForgotPasswordPage.astro',
+      'src/layouts/ActivateSimPage.astro',
+      'src/islands/forgot-password/ForgotPassword.tsx',
+      'src/islands/activate-sim/ActivateSim.tsx',
     ],
     rules: {
       'no-restricted-syntax': [

@@ -49,7 +49,7 @@ import { staffFailures } from './staff.schema.ts';
  * Every failure table of the API, for the OpenAPI document's error schema (server/http/openapi.ts).
  * A new table is one line here; tests/api/reliability/openapi.test.ts fails when a contract's table is missing.
  */
-const tables: Record<string, Failure>[] = [
+export const FAILURE_TABLES: readonly Record<string, Failure>[] = [
   staffFailures,
   sessionFailures,
   serverFailures,
@@ -95,7 +95,7 @@ const tables: Record<string, Failure>[] = [
 /** Every code an error answer of the API can carry, sorted. */
 export const ERROR_CODES: readonly string[] = [
   ...new Set([
-    ...tables.flatMap((t) => Object.values(t).map((f) => f.code)),
+    ...FAILURE_TABLES.flatMap((t) => Object.values(t).map((f) => f.code)),
     ...Object.values(HTTP_LAYER_CODES),
     HTTP_LAYER_FALLBACK,
     SERVER_ERROR_CODE,

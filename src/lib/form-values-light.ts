@@ -22,7 +22,9 @@ export function withLabels(
   const out: Record<string, string> = {};
   for (const [field, message] of Object.entries(problems)) {
     const label = labels[field];
-    if (!label || !message.startsWith(field)) out[field] = message;
+    const whole = rules?.[message]; // a rule said without the field's name ("The SIM number has 19 or 20 digits…")
+    if (whole) out[field] = whole;
+    else if (!label || !message.startsWith(field)) out[field] = message;
     else {
       const rule = message.slice(field.length);
       const words = rules?.[rule];

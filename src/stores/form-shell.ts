@@ -12,8 +12,26 @@ export interface FormState<R> {
   result?: R | undefined;
 }
 
+/**
+ * What a form says in the page's language (docs/product/languages.md), given by its island: the
+ * fields' labels, the rules' words (problems.ts), the busy line, and refusals by their code.
+ * Whatever it leaves out, the form says in English.
+ */
+export interface FormSpeech {
+  labels?: Readonly<Record<string, string>>;
+  rules?: Readonly<Record<string, string>>;
+  busyLabel?: string;
+  /** The code could not load (offline for a moment). */
+  unavailable?: string;
+  /** A refusal's words by its API code. */
+  errors?: Readonly<Record<string, string>>;
+}
+
 export interface FormStore<R> {
   $state: MapStore<FormState<R>>;
+  /** The words of the page the form is on; set as its island renders, read on submit. */
+  speech: { current?: FormSpeech };
+  speak(speech: FormSpeech): void;
   /** Checks the values with the form's rule, then submits; field problems or the call's error land in the state. */
   submit(values: Record<string, string>): Promise<void>;
   /** A form's onSubmit: submits the form's values (the page does not reload). */
@@ -32,11 +50,14 @@ export const emptyFormState = <R>(): MapStore<FormState<R>> => map<FormState<R>>
 export function formShell<R>(
   $state: MapStore<FormState<R>>,
   submit: (values: Record<string, string>) => Promise<void>,
+  speech: { current?: FormSpeech } = {},
 ): FormStore<R> {
   // One submit at a time: a second click (or a second action on the same form) while one is busy does nothing.
   const once = (values: Record<string, string>) => ($state.get().busy ? Promise.resolve() : submit(values));
   return {
     $state,
+    speech,
+    speak: (words) => void (speech.current = words),
     reset: () => $state.set({ busy: false, fields: {} }),
     onSubmit(event) {
       event.preventDefault();

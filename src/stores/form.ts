@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import { humanProblems } from '../lib/form-values.ts';
 import { errorCode, errorMessage } from '../lib/http.ts';
-import { emptyFormState, formShell, type FormState, type FormStore } from './form-shell.ts';
+import { emptyFormState, formShell, type FormSpeech, type FormState, type FormStore } from './form-shell.ts';
 
-export type { FormState, FormStore };
+export type { FormSpeech, FormState, FormStore };
 import { setLoading } from './layout.ts';
 
 /**
@@ -27,28 +27,39 @@ export const formOptions = <S extends z.ZodType, R>(options: FormOptions<S, R>) 
 export function formStore<S extends z.ZodType, R>(
   options: FormOptions<S, R>,
   $state = emptyFormState<R>(),
+  speech: { current?: FormSpeech } = {},
 ): FormStore<R> {
   const step = (busyLabel: string) => $state.setKey('busyLabel', busyLabel);
-  return formShell($state, async (values) => {
-    const parsed = options.schema.safeParse(values);
-    if (!parsed.success) {
-      $state.set({ busy: false, fields: humanProblems(parsed.error, options.labels ?? {}) });
-      return;
-    }
-    $state.set({ busy: true, busyLabel: options.busyLabel, fields: {} });
-    if (options.pageLoader) setLoading(true);
-    try {
-      const result = await options.send(parsed.data, step);
-      $state.set({ busy: false, fields: {}, result });
-    } catch (error) {
-      $state.set({
-        busy: false,
-        fields: {},
-        error: errorMessage(error, options.fallbackError),
-        errorCode: errorCode(error),
-      });
-    } finally {
-      if (options.pageLoader) setLoading(false);
-    }
-  });
+  return formShell(
+    $state,
+    async (values) => {
+      // The page's words where its island gave them (form-shell.ts), else the form's English.
+      const said = speech.current ?? {};
+      const parsed = options.schema.safeParse(values);
+      if (!parsed.success) {
+        $state.set({
+          busy: false,
+          fields: humanProblems(parsed.error, said.labels ?? options.labels ?? {}, said.rules),
+        });
+        return;
+      }
+      $state.set({ busy: true, busyLabel: said.busyLabel ?? options.busyLabel, fields: {} });
+      if (options.pageLoader) setLoading(true);
+      try {
+        const result = await options.send(parsed.data, step);
+        $state.set({ busy: false, fields: {}, result });
+      } catch (error) {
+        const code = errorCode(error);
+        $state.set({
+          busy: false,
+          fields: {},
+          error: (code && said.errors?.[code]) || errorMessage(error, options.fallbackError),
+          errorCode: code,
+        });
+      } finally {
+        if (options.pageLoader) setLoading(false);
+      }
+    },
+    speech,
+  );
 }

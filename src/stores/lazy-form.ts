@@ -14,25 +14,31 @@ export function lazyForm<S extends z.ZodType, R>(
   load: () => Promise<FormOptions<S, R>>,
 ): FormStore<R> {
   const $state = emptyFormState<R>();
+  const speech: FormStore<R>['speech'] = {};
   let real: Promise<FormStore<R>> | undefined;
   const ready = () =>
     (real ??= Promise.all([load(), import('./form.ts')])
-      .then(([options, { formStore }]) => formStore(options, $state))
+      .then(([options, { formStore }]) => formStore(options, $state, speech))
       .catch((error: unknown) => {
         real = undefined; // offline for a moment: the next submit tries again
         throw error;
       }));
-  return formShell($state, async (values) => {
-    if (!real) $state.set({ ...$state.get(), busy: true, busyLabel, error: undefined });
-    let form: FormStore<R>;
-    try {
-      form = await ready();
-    } catch {
-      $state.set({ busy: false, fields: {}, error: UNAVAILABLE });
-      return;
-    }
-    // The busy shown while the code loaded hands over to the form's own cycle (in the same tick: no flicker).
-    $state.setKey('busy', false);
-    await form.submit(values);
-  });
+  return formShell(
+    $state,
+    async (values) => {
+      const said = speech.current ?? {};
+      if (!real) $state.set({ ...$state.get(), busy: true, busyLabel: said.busyLabel ?? busyLabel, error: undefined });
+      let form: FormStore<R>;
+      try {
+        form = await ready();
+      } catch {
+        $state.set({ busy: false, fields: {}, error: said.unavailable ?? UNAVAILABLE });
+        return;
+      }
+      // The busy shown while the code loaded hands over to the form's own cycle (in the same tick: no flicker).
+      $state.setKey('busy', false);
+      await form.submit(values);
+    },
+    speech,
+  );
 }

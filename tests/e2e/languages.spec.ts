@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectNoAxeViolations, latestMail, uniqueEmail } from './fixtures.ts';
+import { expect, type Page } from '@playwright/test';
+import { expectNoAxeViolations, latestMail, test, uniqueEmail } from './fixtures.ts';
 
 /*
  * The site in Irish and Polish (docs/product/languages.md): the home page and every page's frame,
@@ -137,9 +137,10 @@ for (const [locale, tag, email, password, logIn, required, wrong] of [
   });
 }
 
-test('/pl/sign-up: no English left, its problems in Polish; joining there verifies in Polish with a Polish mail', async ({
+test('/pl/sign-up: no English left, its problems in Polish; joining there, the mail and its link are Polish, opened signed out too', async ({
   page,
   request,
+  browser,
 }, testInfo) => {
   test.slow(); // a whole journey: captcha, password hashing, the mail
   for (const locale of ['pl', 'ga']) {
@@ -182,9 +183,71 @@ test('/pl/sign-up: no English left, its problems in Polish; joining there verifi
   await page.getByLabel('Kod weryfikacyjny').fill('000000' === /to (\d{6})/.exec(mail.body)![1] ? '111111' : '000000');
   await page.getByRole('button', { name: 'Potwierdź', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('Ten link lub kod jest już nieważny. Poproś o nowy.');
-  await page.getByLabel('Kod weryfikacyjny').fill(/to (\d{6})/.exec(mail.body)![1]!);
-  await page.getByRole('button', { name: 'Potwierdź', exact: true }).click();
-  await expect(page).toHaveURL(/\/sign-up-confirmed$/);
+  // The link, opened signed out (another browser): the Polish log-in first, then back to verify it.
+  const link = new URL(/(https?:\S+\/pl\/sign-up\?verify=\S+)/.exec(mail.body)![1]!);
+  const { baseURL, viewport, storageState } = testInfo.project.use;
+  const other = await browser.newContext({ baseURL, viewport, storageState });
+  const tab = await other.newPage();
+  await tab.goto(link.pathname + link.search);
+  await expect(tab).toHaveURL(/\/pl\/log-in$/);
+  await tab.getByLabel('Adres e-mail').fill(email);
+  await tab.getByLabel('Hasło', { exact: true }).fill('Nowe-haslo-2026');
+  await tab.getByRole('button', { name: 'Zaloguj się', exact: true }).click();
+  await expect(tab).toHaveURL(/\/sign-up-confirmed$/, { timeout: 20_000 });
+  await other.close();
+});
+
+test('/pl/forgot-password: both steps and their problems in Polish, a refused link too', async ({ page }) => {
+  await page.goto('/forgot-password');
+  const english = new Set(await textsOf(page));
+  await page.goto('/pl/forgot-password');
+  const left = (await textsOf(page)).filter((text) => english.has(text) && !isName(text));
+  expect(left, 'English text on /pl/forgot-password').toEqual([]);
+  const form = page.locator('main form');
+  await form.getByLabel('Adres e-mail').fill('nie-adres');
+  await form.getByRole('button', { name: 'Wyślij link' }).click();
+  await expect(form.getByText('Wpisz adres e-mail swojego konta, na przykład imie@example.com.')).toBeVisible();
+  await form.getByLabel('Adres e-mail').fill('nikt-taki@example.com');
+  await form.getByRole('button', { name: 'Wyślij link' }).click();
+  await expect(
+    page.getByText('Sprawdź skrzynkę odbiorczą (i folder spam). Link działa raz, przez godzinę.'),
+  ).toBeVisible();
+  // The link's step: the rules, then a token the server does not know, each in Polish.
+  await page.goto(`/pl/forgot-password?token=${'A'.repeat(43)}`);
+  await expect(page.getByRole('heading', { name: 'Wybierz nowe hasło' })).toBeVisible();
+  await page.getByLabel('Nowe hasło', { exact: true }).fill('krotkie');
+  await page.getByRole('button', { name: 'Ustaw nowe hasło' }).click();
+  await expect(page.getByText('Pole „Nowe hasło” musi mieć co najmniej 10 znaków')).toBeVisible();
+  await page.getByLabel('Nowe hasło', { exact: true }).fill('Nowe-haslo-2026');
+  await page.getByLabel('Powtórz nowe hasło').fill('Inne-haslo-2026');
+  await page.getByRole('button', { name: 'Ustaw nowe hasło' }).click();
+  await expect(page.getByText('Oba hasła nie są takie same.')).toBeVisible();
+  await page.getByLabel('Powtórz nowe hasło').fill('Nowe-haslo-2026');
+  await page.getByRole('button', { name: 'Ustaw nowe hasło' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Ten link do zmiany hasła jest już nieważny. Poproś o nowy.');
+  await expectNoAxeViolations(page, '/pl/forgot-password?token');
+});
+
+test('/pl/activate-sim: a visitor goes to the Polish log-in; a member activates in Polish, its problems too', async ({
+  page,
+  signIn,
+}) => {
+  await page.goto('/pl/activate-sim', { waitUntil: 'commit' });
+  await expect(page).toHaveURL(/\/pl\/log-in$/);
+  await signIn('nosim');
+  await page.goto('/pl/activate-sim');
+  const form = page.locator('main form');
+  await expect(form.getByRole('heading', { name: 'Numer Twojej karty SIM' })).toBeVisible();
+  await form.getByLabel('Numer karty SIM (SSN)').fill('123');
+  await form.getByRole('button', { name: 'Aktywuj kartę SIM' }).click();
+  await expect(form.getByText('Numer karty SIM ma 19 lub 20 cyfr i zaczyna się od 89.')).toBeVisible();
+  await form.getByLabel('Numer karty SIM (SSN)').fill('8935301999999999999');
+  await form.getByRole('button', { name: 'Aktywuj kartę SIM' }).click();
+  await expect(form.getByRole('alert')).toHaveText(
+    'Nie możemy znaleźć karty SIM o tym numerze. Sprawdź numer z tyłu karty SIM.',
+  );
+  await expect(form.getByRole('link', { name: 'Zamów ją za darmo' })).toHaveAttribute('href', '/order-free-sim');
+  await expectNoAxeViolations(page, '/pl/activate-sim');
 });
 
 test('an English page that is in every language names them; one that is not names none, and the sitemap lists the three', async ({

@@ -126,25 +126,11 @@ describe('the message catalogue', () => {
 
 describe('the API’s messages', () => {
   it('are the contract’s own English words for every failure the catalogue translates', async () => {
-    const { sessionFailures, requestFailures, serverFailures, SERVER_ERROR_CODE } =
-      await import('../common-failures.ts');
-    const { settingsFailures } = await import('../settings.schema.ts');
-    const { authFailures } = await import('../auth.ts');
-    const { signUpFailures } = await import('../sign-up.schema.ts');
-    const { passkeyFailures } = await import('../passkeys.ts');
+    const { SERVER_ERROR_CODE } = await import('../common-failures.ts');
+    const { FAILURE_TABLES } = await import('../error-codes.schema.ts');
     const { messages } = await import('../messages.ts');
     const english = new Map<string, string>(
-      [
-        sessionFailures,
-        requestFailures,
-        serverFailures,
-        settingsFailures,
-        authFailures,
-        signUpFailures,
-        passkeyFailures,
-      ]
-        .flatMap((group) => Object.values(group) as { code: string; message: string }[])
-        .map((f) => [f.code, f.message]),
+      FAILURE_TABLES.flatMap((table) => Object.values(table)).map((f) => [f.code, f.message]),
     );
     english.set(SERVER_ERROR_CODE, messages.serverError);
     const keys = Object.keys(catalogues.en).filter((k) => k.startsWith('error.'));

@@ -7,7 +7,8 @@ import { wordsIn } from './words.ts';
  * The forms' rules name a problem as "<field> <rule>" ("password must contain a digit",
  * forms.schema.ts): the server says it so, in English. A form shows it with the field's label in
  * the page's language: each rule's words are a catalogue key, with the label as the slot the
- * browser fills (form-values-light.ts, withLabels). A rule not listed here shows in English.
+ * browser fills (form-values-light.ts, withLabels). A few rules say their problem whole, without
+ * the field's name: those are listed by their whole English words. A rule not listed here shows in English.
  */
 export const PROBLEM_RULES: readonly (readonly [rule: string, key: MessageKey, values?: Values])[] = [
   [' is required', 'form.problem.required'],
@@ -19,6 +20,8 @@ export const PROBLEM_RULES: readonly (readonly [rule: string, key: MessageKey, v
   [' must contain a letter', 'form.problem.letter'],
   [' must contain a digit', 'form.problem.digit'],
   [' may contain letters, spaces, apostrophes, dots and hyphens only', 'form.problem.nameCharacters'],
+  // Rules said whole, without the field's name.
+  ['The SIM number has 19 or 20 digits and starts with 89.', 'form.problem.ssn'],
 ];
 
 /** Each rule's words in `locale`, by the rule's English ending: a `{label}` slot left for the field. */

@@ -5,7 +5,14 @@ import { pathIn, unlocalisedPath, type Locale } from './locales.ts';
  * the catalogue and its content has a document per language; until then it is English only, and a
  * language switch on it leads to the chosen language's home page.
  */
-export const LOCALISED_PATHS: readonly string[] = ['/', '/memberships', '/log-in', '/sign-up'];
+export const LOCALISED_PATHS: readonly string[] = [
+  '/',
+  '/memberships',
+  '/log-in',
+  '/sign-up',
+  '/forgot-password',
+  '/activate-sim',
+];
 
 /** A path as the list has it: no locale prefix, no trailing slash but the root's. */
 export const pagePath = (pathname: string): string => unlocalisedPath(pathname).replace(/(.)\/$/, '$1') || '/';

@@ -27,7 +27,9 @@ describe('the forms’ problems in each language', () => {
 
   it('read in English exactly as the rules say them, every rule listed', () => {
     const english = problemWordsIn('en');
-    for (const [rule] of PROBLEM_RULES) expect(fill(english[rule]!, { label: 'Password' })).toBe(`Password${rule}`);
+    // A rule after the field's name ("password must contain a digit"), or one said whole.
+    for (const [rule] of PROBLEM_RULES)
+      expect(fill(english[rule]!, { label: 'Password' })).toBe(rule.startsWith(' ') ? `Password${rule}` : rule);
     const login = LoginForm.safeParse({ username: 'not-an-address', password: '' });
     const problems = fieldProblems(login.error!);
     expect(withLabels(problems, labels, english)).toEqual(withLabels(problems, labels));
@@ -58,8 +60,15 @@ describe('the forms’ problems in each language', () => {
     });
     for (const locale of LOCALES) {
       const words = problemWordsIn(locale);
-      for (const [rule] of PROBLEM_RULES) expect(words[rule], `${locale}: "${rule}"`).toContain('{label}');
+      for (const [rule] of PROBLEM_RULES)
+        if (rule.startsWith(' ')) expect(words[rule], `${locale}: "${rule}"`).toContain('{label}');
     }
+    // A rule said whole is found by its whole words.
+    expect(
+      withLabels({ ssn: 'The SIM number has 19 or 20 digits and starts with 89.' }, {}, problemWordsIn('pl')),
+    ).toEqual({
+      ssn: 'Numer karty SIM ma 19 lub 20 cyfr i zaczyna się od 89.',
+    });
     expect(problemWordsIn('ga')[' must be at least 10 characters']).toBe(
       'Ní mór 10 gcarachtar ar a laghad a bheith sa réimse “{label}”',
     );

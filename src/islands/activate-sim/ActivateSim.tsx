@@ -5,27 +5,43 @@ import { formatMsisdn } from '../../lib/format.ts';
 import { activation } from './activate-sim-store.ts';
 import { LinkActions } from '../../components/LinkActions.tsx';
 import { FormCard } from '../../components/forms/FormCard.tsx';
+import { slotted } from '../../lib/slotted.tsx';
+import type { ActivateSimSpeech } from './activate-sim-words.ts';
 
-/** Link a SIM card to the account by the number printed on it (an unverified member may do this too). */
-export default function ActivateSim() {
+/**
+ * Link a SIM card to the account by the number printed on it (an unverified member may do this
+ * too), in the page's language.
+ */
+export default function ActivateSim({ words, rules, links }: ActivateSimSpeech) {
   useMemberPage({ allowWhileVerifying: true });
+  activation.speak({
+    labels: { ssn: words['activate.ssn'] },
+    rules,
+    busyLabel: words['activate.busy'],
+    unavailable: words['form.unavailable'],
+    errors: {
+      'onboarding.simNotFound': words['error.onboarding.simNotFound'],
+      'onboarding.simAlreadyActive': words['error.onboarding.simAlreadyActive'],
+      'onboarding.alreadyHasSim': words['error.onboarding.alreadyHasSim'],
+    },
+  });
   const { busy, busyLabel, error, fields, result: sim } = useStore(activation.$state);
 
   if (sim) {
     return (
       <section className="card stack" aria-labelledby="activated-title">
         <h2 id="activated-title" tabIndex={-1} ref={(el) => el?.focus()}>
-          Your SIM is being activated
+          {words['activate.doneTitle']}
         </h2>
         <p>
-          Your 48 number is <strong>{sim.msisdn ? formatMsisdn(sim.msisdn) : ''}</strong>. The network is switching it
-          on now, which usually takes a minute or two: my48 shows your balance once it is done. Pop the SIM in your
-          phone: you have 1 GB of onboard data to get started.
+          {slotted(words['activate.doneBody'], {
+            number: <strong>{sim.msisdn ? formatMsisdn(sim.msisdn) : ''}</strong>,
+          })}
         </p>
         <LinkActions
           links={[
-            { href: '/my48/memberships', label: 'Buy a membership' },
-            { href: '/my48', label: 'Go to my48' },
+            { href: '/my48/memberships', label: words['activate.buy'] },
+            { href: '/my48', label: words['activate.goMy48'] },
           ]}
         />
       </section>
@@ -33,22 +49,22 @@ export default function ActivateSim() {
   }
 
   return (
-    <FormCard id="activate-title" title="Your SIM number" onSubmit={activation.onSubmit}>
+    <FormCard id="activate-title" title={words['activate.title']} onSubmit={activation.onSubmit}>
       <FormAlert>{error}</FormAlert>
       <Field
-        label="SIM number (SSN)"
+        label={words['activate.ssn']}
         name="ssn"
         inputMode="numeric"
         autoComplete="off"
         required
-        hint="The 19 or 20 digits printed on the back of the SIM card, starting 89."
+        hint={words['activate.ssnHint']}
         error={fields['ssn']}
       />
       <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>
-        Activate SIM
+        {words['activate.submit']}
       </SubmitButton>
       <p className="form__note">
-        No SIM yet? <a href="/order-free-sim">Order one free</a>.
+        {slotted(words['activate.noSim'], { order: <a href={links.orderFree}>{words['activate.orderFree']}</a> })}
       </p>
     </FormCard>
   );

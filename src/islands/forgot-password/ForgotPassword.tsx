@@ -6,9 +6,13 @@ import { useHydrated } from '../../lib/use-hydrated.ts';
 import { formValues } from '../../lib/form-values-light.ts';
 import { $forgotPassword, requestReset, setNewPassword } from './forgot-password-store.ts';
 import { FormCard } from '../../components/forms/FormCard.tsx';
+import { $forgotPasswordSpeech, type ForgotPasswordSpeech } from './forgot-password-words.ts';
 
-/** Forgot password: ask for a link; with the link's token, set a new password. */
-export default function ForgotPassword() {
+/** Forgot password: ask for a link; with the link's token, set a new password. In the page's language. */
+export default function ForgotPassword(speech: ForgotPasswordSpeech) {
+  const { words, links } = speech;
+  // The actions, loaded on the first submit, speak with the same words.
+  if ($forgotPasswordSpeech.get() !== speech) $forgotPasswordSpeech.set(speech);
   const state = useStore($forgotPassword);
   // A reset link's token is read once hydrated; the page's CSS hides the build's request form from
   // a visitor who came by a link until then (data-wait="token").
@@ -20,11 +24,11 @@ export default function ForgotPassword() {
       <div className="card form">
         <FormAlert tone="success">{state.message}</FormAlert>
         {state.status === 'done' ? (
-          <a className="btn btn--primary" href="/log-in">
-            Log in
+          <a className="btn btn--primary" href={links.logIn}>
+            {words['login.submit']}
           </a>
         ) : (
-          <p>Check your inbox (and spam folder). The link works once, for one hour.</p>
+          <p>{words['forgot.inbox']}</p>
         )}
       </div>
     );
@@ -37,12 +41,17 @@ export default function ForgotPassword() {
       void setNewPassword(token, v['password'] ?? '', v['confirm'] ?? '');
     };
     return (
-      <FormCard id="new-password-title" title="Choose a new password" onSubmit={onSubmit}>
+      <FormCard id="new-password-title" title={words['forgot.newTitle']} onSubmit={onSubmit}>
         <FormAlert>{state.error}</FormAlert>
-        <PasswordField kind="new" fields={state.fields} />
-        <PasswordField kind="again" fields={state.fields} />
-        <SubmitButton busy={busy} busyLabel="Saving…">
-          Set new password
+        <PasswordField
+          kind="new"
+          label={words['form.newPassword']}
+          hint={words['form.passwordHint']}
+          fields={state.fields}
+        />
+        <PasswordField kind="again" label={words['form.newPasswordAgain']} fields={state.fields} />
+        <SubmitButton busy={busy} busyLabel={words['form.saving']}>
+          {words['forgot.set']}
         </SubmitButton>
       </FormCard>
     );
@@ -53,11 +62,11 @@ export default function ForgotPassword() {
     void requestReset(formValues(event.currentTarget)['email'] ?? '');
   };
   return (
-    <FormCard id="reset-title" title="Send me a reset link" onSubmit={onSubmit}>
+    <FormCard id="reset-title" title={words['forgot.requestTitle']} onSubmit={onSubmit}>
       <FormAlert>{state.error}</FormAlert>
-      <EmailField fields={state.fields} />
-      <SubmitButton busy={busy} busyLabel="Sending…">
-        Send reset link
+      <EmailField label={words['form.email']} fields={state.fields} />
+      <SubmitButton busy={busy} busyLabel={words['forgot.sending']}>
+        {words['forgot.send']}
       </SubmitButton>
     </FormCard>
   );

@@ -1,8 +1,20 @@
 import { $forgotPassword, type ForgotPasswordState } from './forgot-password-state.ts';
 import { emailRule, PasswordRule } from '../../contract/forms.schema.ts';
 import { passwordRecoveryApi } from '../../contract/password-recovery.schema.ts';
-import { call, errorMessage } from '../../lib/http.ts';
+import { call, errorCode, errorMessage } from '../../lib/http.ts';
 import { setLoading } from '../../stores/layout.ts';
+import { withLabels } from '../../lib/form-values-light.ts';
+import { $forgotPasswordSpeech, type ForgotPasswordSpeech } from './forgot-password-words.ts';
+
+/** The island's words on this page (set as it renders, before any action can run). */
+const speech = (): ForgotPasswordSpeech => $forgotPasswordSpeech.get()!;
+const say = (key: keyof ForgotPasswordSpeech['words']) => speech().words[key];
+
+/** A refusal in the page's language: the catalogue's words for its code where the island has them. */
+function refusal(error: unknown): string {
+  const words: Readonly<Record<string, string>> = speech().words;
+  return words[`error.${errorCode(error)}`] ?? errorMessage(error);
+}
 
 async function run(work: () => Promise<Partial<ForgotPasswordState>>) {
   $forgotPassword.set({ ...$forgotPassword.get(), status: 'busy', error: undefined, fields: {} });
@@ -10,7 +22,7 @@ async function run(work: () => Promise<Partial<ForgotPasswordState>>) {
   try {
     $forgotPassword.set({ ...$forgotPassword.get(), status: 'idle', ...(await work()) });
   } catch (error) {
-    $forgotPassword.set({ ...$forgotPassword.get(), status: 'idle', error: errorMessage(error) });
+    $forgotPassword.set({ ...$forgotPassword.get(), status: 'idle', error: refusal(error) });
   } finally {
     setLoading(false);
   }
@@ -22,14 +34,15 @@ export async function requestReset(email: string): Promise<void> {
   if (!parsed.success) {
     $forgotPassword.set({
       ...$forgotPassword.get(),
-      fields: { email: 'Enter the e-mail address of your account, like name@example.com.' },
+      fields: { email: say('forgot.emailExample') },
     });
     return;
   }
   await run(async () => {
     await call(passwordRecoveryApi.canReset, { params: { email: parsed.data } });
-    const { _payload } = await call(passwordRecoveryApi.requestReset, { body: { email: parsed.data } });
-    return { status: 'sent', message: _payload.message };
+    await call(passwordRecoveryApi.requestReset, { body: { email: parsed.data } });
+    // The answer's words are the contract's English; the page says them in its language.
+    return { status: 'sent', message: say('forgot.sent') };
   });
 }
 
@@ -38,16 +51,20 @@ export async function setNewPassword(token: string, password: string, confirm: s
   if (!parsed.success) {
     $forgotPassword.set({
       ...$forgotPassword.get(),
-      fields: { password: `Password ${parsed.error.issues[0]!.message.replace(/^password /, '')}` },
+      fields: withLabels(
+        { password: parsed.error.issues[0]!.message },
+        { password: say('form.newPassword') },
+        speech().rules,
+      ),
     });
     return;
   }
   if (password !== confirm) {
-    $forgotPassword.set({ ...$forgotPassword.get(), fields: { confirm: 'The two passwords are not the same.' } });
+    $forgotPassword.set({ ...$forgotPassword.get(), fields: { confirm: say('form.problem.passwordsDiffer') } });
     return;
   }
   await run(async () => {
-    const { _payload } = await call(passwordRecoveryApi.setPassword, { body: { token, password } });
-    return { status: 'done', message: _payload.message };
+    await call(passwordRecoveryApi.setPassword, { body: { token, password } });
+    return { status: 'done', message: say('forgot.done') };
   });
 }

@@ -16,7 +16,7 @@ const account = (over: Partial<Account> = {}): Account => ({
   role: { rolename: 'customer' },
   ...over,
 });
-const base = { verified: true, recruiterUrl: null, lastUrl: undefined };
+const base = { verified: true, recruiterUrl: null, lastUrl: undefined, locale: 'en' as const };
 
 describe('where a member goes after logging in (spec sections 2 and 4)', () => {
   it('unverified → /sign-up, keeping a verification link they followed; this comes before everything else', () => {
@@ -28,6 +28,19 @@ describe('where a member goes after logging in (spec sections 2 and 4)', () => {
       kind: 'go',
       to: '/sign-up?verify=abc',
     });
+    // In Irish or Polish: the sign-up page in the log-in page's language, a link kept in its own.
+    expect(nextStep({ ...base, account: account(), verified: false, locale: 'pl' })).toEqual({
+      kind: 'go',
+      to: '/pl/sign-up',
+    });
+    expect(
+      nextStep({ ...base, account: account(), verified: false, locale: 'en', lastUrl: '/ga/sign-up?verify=abc' }),
+    ).toEqual({
+      kind: 'go',
+      to: '/ga/sign-up?verify=abc',
+    });
+    // The log-in page in any language is never where a member goes back to.
+    expect(nextStep({ ...base, account: account(), lastUrl: '/pl/log-in' })).toEqual({ kind: 'go', to: '/my48' });
     expect(nextStep({ ...base, account: account({ first_login: true }), verified: false })).toEqual({
       kind: 'go',
       to: '/sign-up',

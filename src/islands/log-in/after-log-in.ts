@@ -1,6 +1,7 @@
 import type { Account } from '../../contract/auth.schema.ts';
 import { localPath, MY48_HOME } from '../../lib/last-url.ts';
 import { isRoute } from '../../lib/paths.ts';
+import { pathIn, unlocalisedPath, type Locale } from '../../contract/i18n/locales.ts';
 
 /** The remote-login path (spec section 2): a member coming back to it goes on to the help desk. */
 export const REMOTE_LOGIN_PATH = '/my48/log-in';
@@ -15,12 +16,15 @@ export interface AfterLogInInput {
   recruiterUrl: string | null | undefined;
   /** The last logged-in URL the guards remembered. */
   lastUrl: string | undefined;
+  /** The language of the log-in page: a member still to verify goes to the sign-up page in it. */
+  locale: Locale;
 }
 
 /**
  * Where a member goes after a successful log-in (spec section 2 "Login" and section 4 "Login
  * success"), in this order:
- * 1. e-mail not verified → /sign-up (keeping a verification link they had followed);
+ * 1. e-mail not verified → /sign-up in the log-in page's language (keeping a verification link
+ *    they had followed, in its own);
  * 2. a saved recruiter link → there (it wins over every other destination);
  * 3. the remote-login path remembered → the help desk's single sign-on;
  * 4. first log-in, existing membership → the carousel, then first_login false, then the
@@ -28,8 +32,12 @@ export interface AfterLogInInput {
  * 5. first log-in with a new membership → /my48;
  * 6. otherwise the last visited URL, /my48 when there is none.
  */
-export function nextStep({ account, verified, recruiterUrl, lastUrl }: AfterLogInInput): NextStep {
-  if (!verified) return { kind: 'go', to: lastUrl?.startsWith('/sign-up?') ? lastUrl : '/sign-up' };
+export function nextStep({ account, verified, recruiterUrl, lastUrl, locale }: AfterLogInInput): NextStep {
+  if (!verified)
+    return {
+      kind: 'go',
+      to: lastUrl && unlocalisedPath(lastUrl).startsWith('/sign-up?') ? lastUrl : pathIn(locale, '/sign-up'),
+    };
   const recruiter = localPath(recruiterUrl);
   if (recruiter) return { kind: 'go', to: recruiter };
   if (lastUrl && isRoute(lastUrl, REMOTE_LOGIN_PATH)) return { kind: 'helpdesk' };
@@ -37,7 +45,7 @@ export function nextStep({ account, verified, recruiterUrl, lastUrl }: AfterLogI
   if (account.first_login && account.isNewMemberShip) return { kind: 'go', to: MY48_HOME };
   return {
     kind: 'go',
-    to: lastUrl && !isRoute(lastUrl, '/log-in') && !isRoute(lastUrl, '/log-out') ? lastUrl : MY48_HOME,
+    to: lastUrl && !isRoute(unlocalisedPath(lastUrl), '/log-in') && !isRoute(lastUrl, '/log-out') ? lastUrl : MY48_HOME,
   };
 }
 

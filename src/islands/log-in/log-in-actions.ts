@@ -15,6 +15,7 @@ import { setLoading } from '../../stores/layout.ts';
 import { withLabels } from '../../lib/form-values-light.ts';
 import { firstLoginDestination, nextStep } from './after-log-in.ts';
 import { $logInSpeech, type LogInSpeech } from './log-in-words.ts';
+import { localeOfPath } from '../../contract/i18n/locales.ts';
 
 let account: Account | undefined;
 
@@ -107,6 +108,7 @@ async function afterSignIn(signedIn: SignedIn): Promise<void> {
     verified: signedIn.verified,
     recruiterUrl: readStorage('recruiterURL'),
     lastUrl: lastUrl(),
+    locale: localeOfPath(location.pathname),
   });
   if (step.kind === 'helpdesk') return goToHelpdesk();
   if (step.kind === 'go') {

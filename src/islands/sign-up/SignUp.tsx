@@ -6,7 +6,6 @@ import { EmailField, PasswordField, SentCodeField } from '../../components/forms
 import { usePageGuard } from '../../components/member/use-page-guard.ts';
 import { formValues } from '../../lib/form-values-light.ts';
 import { signUpGuard } from '../../lib/guards.ts';
-import { rememberLastUrl } from '../../lib/last-url.ts';
 import { $signUp, createAccount, rememberJourney, resend, startVerification, verify } from './sign-up-store.ts';
 import { FormCard } from '../../components/forms/FormCard.tsx';
 import { slotted } from '../../lib/slotted.tsx';
@@ -39,8 +38,11 @@ export default function SignUp(speech: SignUpSpeech) {
     const signedIn = Boolean(Cookies.get('authCode'));
     if (token && !signedIn) {
       // The link needs the session of the member it was sent to.
-      rememberLastUrl(location.pathname + location.search);
-      location.replace(links.logIn);
+      // Rare (a link opened signed out): its code loads only then, not with every sign-up page.
+      const back = location.pathname + location.search;
+      void import('../../lib/last-url.ts')
+        .then((m) => m.rememberLastUrl(back))
+        .finally(() => location.replace(links.logIn));
       return;
     }
     if (signedIn) {

@@ -74,7 +74,7 @@ forEachDatabase('the member’s language', { seed: 'catalogue', rateLimit: undef
     expect(_payload.language).toBe('en');
   });
 
-  it('mails the reset link in the member’s language: English word for word, then Polish, the link the same', async () => {
+  it('mails the reset link in the member’s language: English word for word, then Polish, the link to the Polish page', async () => {
     const mailsTo = async (to: string): Promise<{ subject: string; body: string }[]> => {
       const { _payload } = await (await ctx().app.request('/sandbox/mail.json')).json();
       return _payload.values.filter((m: { to: string }) => m.to === to);
@@ -101,7 +101,7 @@ forEachDatabase('the member’s language', { seed: 'catalogue', rateLimit: undef
     const polish = await reset();
     expect(polish.subject).toBe('Ustaw nowe hasło do 48');
     expect(polish.body).toMatch(
-      /^Cześć Zofia,\n\notwórz ten link, aby ustawić nowe hasło: https:\/\/www\.48\.ie\/forgot-password\?token=\S+\n/,
+      /^Cześć Zofia,\n\nOtwórz ten link, aby ustawić nowe hasło: https:\/\/www\.48\.ie\/pl\/forgot-password\?token=\S+\n/,
     );
   });
 

@@ -7,6 +7,7 @@ import { done, refused, type Outcome, type ServiceContext } from '../../../kerne
 import { hashPassword } from '../../../kernel/passwords.ts';
 import { siteLink } from '../../../kernel/links.ts';
 import { message } from '../../../../contract/i18n/messages.ts';
+import { pathIn } from '../../../../contract/i18n/locales.ts';
 
 /** Mails a reset link (on SITE_URL, never the request's host) when the address has an account; says nothing either way. */
 export async function mailResetLink({ db, clock }: ServiceContext, email: string, siteUrl: string): Promise<void> {
@@ -16,8 +17,9 @@ export async function mailResetLink({ db, clock }: ServiceContext, email: string
     .where(eq(sql`lower(${members.email})`, email.toLowerCase()));
   if (!member) return;
   const { token } = await issueEmailToken(db, member.id, 'reset', clock);
-  // In the member's language (docs/product/languages.md); the link is the same in every language.
-  const link = siteLink(siteUrl, `/forgot-password?token=${token}`);
+  // In the member's language (docs/product/languages.md), the link to the page in it.
+  const page = pathIn(member.language, '/forgot-password') as `/${string}`;
+  const link = siteLink(siteUrl, `${page}?token=${token}`);
   await sendMail(db, clock, {
     to: member.email,
     subject: message(member.language, 'mail.reset.subject'),
