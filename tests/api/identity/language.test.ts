@@ -5,6 +5,7 @@ import { messages } from '../../../src/contract/messages.ts';
 import { passwordRecoveryApi } from '../../../src/contract/password-recovery.schema.ts';
 import { settingsApi, settingsFailures } from '../../../src/contract/settings.schema.ts';
 import { staffApi } from '../../../src/contract/staff.schema.ts';
+import { stepUpApi } from '../../../src/contract/step-up.schema.ts';
 import { createMember } from '../support/builders.ts';
 import { eq } from 'drizzle-orm';
 import * as schema from '../../../src/server/db/schema.ts';
@@ -144,6 +145,34 @@ forEachDatabase('the member’s language', { seed: 'catalogue', rateLimit: undef
     const refusedJoin = await signUp(ctx(), 'hans.german@example.com', { language: 'de' });
     expect(refusedJoin.status).toBe(400);
     expect(await mailsTo('hans.german@example.com')).toEqual([]);
+  });
+
+  it('mails the security code in the member’s language: English word for word, then Polish with its plural', async () => {
+    const m = await createMember(ctx(), { firstname: 'Zofia' });
+    const code = async () => {
+      await ok(ctx().app, stepUpApi.requestCode, {
+        session: m.session,
+        params: { user_id: m.userId },
+        body: { purpose: 'passkey' },
+      });
+      const { _payload } = await (await ctx().app.request('/sandbox/mail.json')).json();
+      return _payload.values.find((mail: { to: string }) => mail.to === m.email) as { subject: string; body: string };
+    };
+    const english = await code();
+    expect(english.subject).toBe('Your 48 security code');
+    expect(english.body).toMatch(
+      /^Hi Zofia,\n\nYour security code is \d{6}\. Enter it in my48 to add or remove a passkey\. It works once, for 10 minutes\.\n\nIf you didn't ask for it, don't share it with anyone and change your password: someone may know it\.\n\n48$/,
+    );
+    await ok(ctx().app, settingsApi.saveLanguage, {
+      session: m.session,
+      params: { user_id: m.userId },
+      body: { language: 'pl' },
+    });
+    const polish = await code();
+    expect(polish.subject).toBe('Twój kod bezpieczeństwa 48');
+    expect(polish.body).toMatch(
+      /^Cześć Zofia,\n\nTwój kod bezpieczeństwa to \d{6}\. Wpisz go w my48, aby dodać lub usunąć klucz dostępu\. Działa raz, przez 10 minut\./,
+    );
   });
 
   it('a visitor’s chosen language (the lang cookie) speaks for a call with no session', async () => {

@@ -4,7 +4,6 @@ import {
   maskEmail,
   STEP_UP_MINUTES,
   STEP_UP_TRIES,
-  STEP_UP_WHAT,
   type StepUpFailure,
   type StepUpPurpose,
 } from '../../../contract/step-up.schema.ts';
@@ -14,6 +13,7 @@ import { sendMail } from '../../integrations/mail/index.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
 import { sameSecret, sha256 } from '../../kernel/tokens.ts';
+import { message } from '../../../contract/i18n/messages.ts';
 
 const hashOf = (memberId: number, purpose: StepUpPurpose, code: string) =>
   sha256(`step-up:${memberId}:${purpose}:${code}`);
@@ -28,7 +28,7 @@ export async function mailStepUpCode(tx: Queryable, clock: Clock, memberId: numb
   const now = clock();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const [member] = await tx
-    .select({ email: members.email, firstname: members.firstname })
+    .select({ email: members.email, firstname: members.firstname, language: members.language })
     .from(members)
     .where(eq(members.id, memberId))
     .for('update');
@@ -43,10 +43,17 @@ export async function mailStepUpCode(tx: Queryable, clock: Clock, memberId: numb
     expiresAt: new Date(now.getTime() + STEP_UP_MINUTES * 60_000),
     createdAt: now,
   });
+  // In the member's language (docs/product/languages.md).
+  const language = member!.language;
   await sendMail(tx, clock, {
     to: member!.email,
-    subject: 'Your 48 security code',
-    body: `Hi ${member!.firstname},\n\nYour security code is ${code}. Enter it in my48 to ${STEP_UP_WHAT[purpose]}. It works once, for ${STEP_UP_MINUTES} minutes.\n\nIf you didn't ask for it, don't share it with anyone and change your password: someone may know it.\n\n48`,
+    subject: message(language, 'mail.stepUp.subject'),
+    body: message(language, 'mail.stepUp.body', {
+      name: member!.firstname,
+      code,
+      what: message(language, `stepUp.what.${purpose}`),
+      minutes: STEP_UP_MINUTES,
+    }),
   });
   return { sent_to: maskEmail(member!.email), expires_in_minutes: STEP_UP_MINUTES, purpose };
 }

@@ -17,6 +17,7 @@ import {
 import { siteLink } from '../../../kernel/links.ts';
 import { cardSpentThisMonth } from '../../money/index.ts';
 import { heldSuspended, lockMember, orderLineState, setSimBlocked } from '../../lines/index.ts';
+import { message } from '../../../../contract/i18n/messages.ts';
 
 export async function spendLimitOf({ db, clock }: ServiceContext, memberId: number) {
   const [member] = await db.select({ limit: members.spendLimitCents }).from(members).where(eq(members.id, memberId));
@@ -119,26 +120,23 @@ export async function changeEmail(
     const allowed = await useStepUpCode(tx, clock, member.id, 'email', code);
     if (!allowed.ok) return allowed;
     const sent = await issueEmailToken(tx, member.id, 'change', clock, body.email);
+    // Both in the member's language (docs/product/languages.md).
+    const { language } = member;
     await sendMail(tx, clock, {
       to: body.email,
-      subject: 'Confirm your new e-mail address for 48',
-      body: [
-        `Hi ${member.firstname},`,
-        '',
-        `To make this the e-mail address of your 48 account, enter the code ${sent.code} in my48 → Settings → Security,`,
-        `or open this link: ${siteLink(siteUrl, `/my48/settings/security?confirm-email=${sent.token}`)}`,
-        '',
-        `The code and the link work once, for 24 hours. Until then you log in with ${member.email}.`,
-        "If you didn't ask for this, ignore this e-mail: nothing changes.",
-        '',
-        '48',
-      ].join('\n'),
+      subject: message(language, 'mail.emailChange.confirm.subject'),
+      body: message(language, 'mail.emailChange.confirm.body', {
+        name: member.firstname ?? '',
+        code: String(sent.code),
+        link: siteLink(siteUrl, `/my48/settings/security?confirm-email=${sent.token}`),
+        current: member.email,
+      }),
     });
     // The current address hears of it at once: if it was not the member, they can act before anything changes.
     await sendMail(tx, clock, {
       to: member.email,
-      subject: 'A new e-mail address was asked for your 48 account',
-      body: `Hi ${member.firstname},\n\nSomeone signed in to your 48 account asked to change its e-mail address to ${body.email}. It changes only when confirmed from that address; until then you keep logging in with this one. If you didn't do this, change your password and contact us at once.\n\n48`,
+      subject: message(language, 'mail.emailChange.asked.subject'),
+      body: message(language, 'mail.emailChange.asked.body', { name: member.firstname ?? '', email: body.email }),
     });
     return done({ email: member.email, pending_email: body.email });
   });
@@ -171,8 +169,8 @@ export async function confirmEmail(
       await setProvedEmail(tx, member.id, email);
       await sendMail(tx, clock, {
         to: member.email,
-        subject: 'Your 48 e-mail address was changed',
-        body: `Hi ${member.firstname},\n\nThe e-mail address of your 48 account is now ${email}: it was confirmed from there. If you didn't do this, contact us at once.\n\n48`,
+        subject: message(member.language, 'mail.emailChange.done.subject'),
+        body: message(member.language, 'mail.emailChange.done.body', { name: member.firstname ?? '', email }),
       });
       return done({ email });
     });
