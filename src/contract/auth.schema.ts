@@ -1,9 +1,9 @@
 import { z } from './zod.ts';
 import { endpointsOf, MessageAnswer, payload } from './shared.schema.ts';
 import { LoginForm } from './forms.schema.ts';
-import { authFailures, logInMessages } from './auth.ts';
+import { authFailures } from './auth.ts';
 
-export { authFailures, logInMessages };
+export { authFailures };
 
 /** Log-in, log-out, the first-login flag and a member's public nickname. */
 export const AccountSchema = z

@@ -3,9 +3,10 @@ import { EMAIL_MAX, PASSWORD_MAX } from './forms.ts';
 import { messages } from './messages.ts';
 
 /**
- * The log-in's plain rules and words, shared by the contract (auth.schema.ts), the server and the
- * log-in page. No schema library here: the log-in is the first step of every member's journey, and
- * its page checks the form with these before it loads anything else.
+ * The log-in's plain rules, shared by the contract (auth.schema.ts), the server and the log-in
+ * page (its words are the catalogue's, src/contract/i18n). No schema library here: the log-in is the
+ * first step of every member's journey, and its page checks the form with these before it loads
+ * anything else.
  */
 
 export const authFailures = failures('auth', {
@@ -13,13 +14,6 @@ export const authFailures = failures('auth', {
   badLoginBody: { status: 400, message: 'Send username and password as JSON or form data.' },
   noSuchMember: { status: 404, message: messages.notFound },
 });
-
-/** Messages of the log-in screen (ours; the spec names the two flags, not their words). */
-export const logInMessages = {
-  invalidLogin: authFailures.invalidLogin.message,
-  gatewayError: "We can't reach our systems right now. Please try again in a few minutes.",
-  helpdeskUnavailable: 'The help desk is not available at the moment. Please try again later.',
-} as const;
 
 /**
  * The e-mail pattern of Zod's `z.email()`, which the server's rule uses, written out: imported from

@@ -29,7 +29,7 @@ describe('the cookie inventory of /cookies-details', () => {
   });
   it('lists only what the portal writes: each of ours is named by the code that writes it', () => {
     const code = readdirSync('src', { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile() && /\.(ts|tsx|astro)$/.test(e.name) && !/cookie-inventory|\.test\./.test(e.name))
+      .filter((e) => e.isFile() && /\.(ts|tsx|astro|js)$/.test(e.name) && !/cookie-inventory|\.test\./.test(e.name))
       .map((e) => readFileSync(join(e.parentPath, e.name), 'utf8'))
       .join('\n')
       // The list of session cookies cleared at sign-out names them without writing them.
