@@ -2,7 +2,7 @@
 import Cookies from 'js-cookie';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { $loggedIn } from '../stores/session.ts';
-import { createHttp, errorMessage } from './http.ts';
+import { createHttp, errorMessage, refusalIn } from './http.ts';
 import { clearAllCookies, setAuthCode } from './session-cookies.ts';
 import { refreshSession } from '../stores/session.ts';
 
@@ -141,5 +141,19 @@ describe('the HTTP client', () => {
     expect(errorMessage(error, 'fallback')).toBe('fallback');
     expect(went).toEqual([]);
     expect(Cookies.get('authCode')).toBe('session-token');
+  });
+
+  it('says a refusal in the page’s words by its code, else the API’s message, else the fallback', async () => {
+    const http = createHttp({
+      fetch: fakeServer(409, { _payload: { code: 'signUp.emailTaken', message: 'An account with this e-mail…' } })
+        .fetch,
+      currentPath: () => '/pl/sign-up',
+    });
+    const error = await http('/panda/public/users', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(refusalIn({ 'error.signUp.emailTaken': 'Konto z tym adresem e-mail już istnieje.' }, error)).toBe(
+      'Konto z tym adresem e-mail już istnieje.',
+    );
+    expect(refusalIn({}, error)).toBe('An account with this e-mail…');
+    expect(refusalIn({}, new Error('offline'), 'Spróbuj ponownie.')).toBe('Spróbuj ponownie.');
   });
 });

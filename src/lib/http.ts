@@ -102,6 +102,14 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong. P
 }
 
 /**
+ * A refusal in the page's language (docs/product/languages.md): the page's words for its code
+ * (`error.<code>`) where they have them, else the API's own message, else `fallback`.
+ */
+export function refusalIn(words: Readonly<Record<string, string>>, error: unknown, fallback?: string): string {
+  return words[`error.${errorCode(error)}`] ?? errorMessage(error, fallback);
+}
+
+/**
  * The API's stable code for a failed call (`_payload.code`): what a store branches on.
  * Never the message, which is copy and may be reworded.
  */

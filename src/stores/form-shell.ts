@@ -23,8 +23,8 @@ export interface FormSpeech {
   busyLabel?: string;
   /** The code could not load (offline for a moment). */
   unavailable?: string;
-  /** A refusal's words by its API code. */
-  errors?: Readonly<Record<string, string>>;
+  /** The page's words: a refusal is found among them by its API code (`error.<code>`, http.ts refusalIn). */
+  words?: Readonly<Record<string, string>>;
 }
 
 export interface FormStore<R> {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { humanProblems } from '../lib/form-values.ts';
-import { errorCode, errorMessage } from '../lib/http.ts';
+import { errorCode, refusalIn } from '../lib/http.ts';
 import { emptyFormState, formShell, type FormSpeech, type FormState, type FormStore } from './form-shell.ts';
 
 export type { FormSpeech, FormState, FormStore };
@@ -49,12 +49,11 @@ export function formStore<S extends z.ZodType, R>(
         const result = await options.send(parsed.data, step);
         $state.set({ busy: false, fields: {}, result });
       } catch (error) {
-        const code = errorCode(error);
         $state.set({
           busy: false,
           fields: {},
-          error: (code && said.errors?.[code]) || errorMessage(error, options.fallbackError),
-          errorCode: code,
+          error: refusalIn(said.words ?? {}, error, options.fallbackError),
+          errorCode: errorCode(error),
         });
       } finally {
         if (options.pageLoader) setLoading(false);

@@ -19,11 +19,7 @@ export default function ActivateSim({ words, rules, links }: ActivateSimSpeech) 
     rules,
     busyLabel: words['activate.busy'],
     unavailable: words['form.unavailable'],
-    errors: {
-      'onboarding.simNotFound': words['error.onboarding.simNotFound'],
-      'onboarding.simAlreadyActive': words['error.onboarding.simAlreadyActive'],
-      'onboarding.alreadyHasSim': words['error.onboarding.alreadyHasSim'],
-    },
+    words,
   });
   const { busy, busyLabel, error, fields, result: sim } = useStore(activation.$state);
 

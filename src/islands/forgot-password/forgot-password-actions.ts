@@ -1,7 +1,7 @@
 import { $forgotPassword, type ForgotPasswordState } from './forgot-password-state.ts';
 import { emailRule, PasswordRule } from '../../contract/forms.schema.ts';
 import { passwordRecoveryApi } from '../../contract/password-recovery.schema.ts';
-import { call, errorCode, errorMessage } from '../../lib/http.ts';
+import { call, refusalIn } from '../../lib/http.ts';
 import { setLoading } from '../../stores/layout.ts';
 import { withLabels } from '../../lib/form-values-light.ts';
 import { $forgotPasswordSpeech, type ForgotPasswordSpeech } from './forgot-password-words.ts';
@@ -10,19 +10,13 @@ import { $forgotPasswordSpeech, type ForgotPasswordSpeech } from './forgot-passw
 const speech = (): ForgotPasswordSpeech => $forgotPasswordSpeech.get()!;
 const say = (key: keyof ForgotPasswordSpeech['words']) => speech().words[key];
 
-/** A refusal in the page's language: the catalogue's words for its code where the island has them. */
-function refusal(error: unknown): string {
-  const words: Readonly<Record<string, string>> = speech().words;
-  return words[`error.${errorCode(error)}`] ?? errorMessage(error);
-}
-
 async function run(work: () => Promise<Partial<ForgotPasswordState>>) {
   $forgotPassword.set({ ...$forgotPassword.get(), status: 'busy', error: undefined, fields: {} });
   setLoading(true);
   try {
     $forgotPassword.set({ ...$forgotPassword.get(), status: 'idle', ...(await work()) });
   } catch (error) {
-    $forgotPassword.set({ ...$forgotPassword.get(), status: 'idle', error: refusal(error) });
+    $forgotPassword.set({ ...$forgotPassword.get(), status: 'idle', error: refusalIn(speech().words, error) });
   } finally {
     setLoading(false);
   }

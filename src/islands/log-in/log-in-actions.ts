@@ -5,7 +5,7 @@ import { checkLogIn } from '../../contract/auth.ts';
 import { authRoutes } from '../../contract/auth.calls.ts';
 import { sessionRoutes } from '../../contract/session.calls.ts';
 import { GATEWAY_STATUSES } from '../../contract/messages.ts';
-import { call, callWithHeaders, errorCode, errorMessage, http } from '../../lib/http.ts';
+import { call, callWithHeaders, http, refusalIn } from '../../lib/http.ts';
 import { forgetLastUrl, lastUrl } from '../../lib/last-url.ts';
 import { memberParams, rememberHelpdeskUser, storeSession, type SignedIn } from '../../lib/member-session.ts';
 import { passkeySignInRoutes } from '../../contract/passkeys.calls.ts';
@@ -22,12 +22,6 @@ let account: Account | undefined;
 /** The island's words on this page (set as it renders, before any action can run). */
 const speech = (): LogInSpeech => $logInSpeech.get()!;
 const say = (key: keyof LogInSpeech['words']) => speech().words[key];
-
-/** A refusal in the page's language: the catalogue's words for its code where the island has them. */
-function refusal(error: unknown, fallback: string): string {
-  const words: Readonly<Record<string, string>> = speech().words;
-  return words[`error.${errorCode(error)}`] ?? errorMessage(error, fallback);
-}
 
 const go = (to: string) => {
   $logIn.setKey('step', 'leaving');
@@ -52,7 +46,7 @@ export async function goToHelpdesk(): Promise<void> {
     // An unverified address is refused with its own words (verify first); anything else: unavailable.
     fail(
       error instanceof FetchError && error.status === 403
-        ? refusal(error, say('login.helpdeskUnavailable'))
+        ? refusalIn(speech().words, error, say('login.helpdeskUnavailable'))
         : say('login.helpdeskUnavailable'),
     );
   }
@@ -161,7 +155,7 @@ export async function signInWithPasskey({ autofill = false } = {}): Promise<void
     const status = error instanceof FetchError ? error.status : undefined;
     if (status === undefined || (GATEWAY_STATUSES as readonly number[]).includes(status))
       return fail(say('login.gatewayError'));
-    return fail(refusal(error, say('error.passkeys.signInRefused')));
+    return fail(refusalIn(speech().words, error, say('error.passkeys.signInRefused')));
   }
   await afterSignIn(signedIn);
 }

@@ -3,7 +3,7 @@ import { emailRule, SignUpForm } from '../../contract/forms.schema.ts';
 import { humanProblems } from '../../lib/form-values.ts';
 import { captchaAnswer } from '../../lib/captcha.ts';
 import { signUpApi } from '../../contract/sign-up.schema.ts';
-import { call, callWithHeaders, errorCode, errorMessage } from '../../lib/http.ts';
+import { call, callWithHeaders, refusalIn } from '../../lib/http.ts';
 import { markVerified, memberParams, storeSession } from '../../lib/member-session.ts';
 import { withKeptParams } from '../../lib/redirect-params.ts';
 import { readStorage } from '../../lib/storage.ts';
@@ -16,12 +16,6 @@ import { $signUpSpeech, type SignUpSpeech } from './sign-up-words.ts';
 const speech = (): SignUpSpeech => $signUpSpeech.get()!;
 const say = (key: keyof SignUpSpeech['words']) => speech().words[key];
 
-/** A refusal in the page's language: the catalogue's words for its code where the island has them. */
-function refusal(error: unknown): string {
-  const words: Readonly<Record<string, string>> = speech().words;
-  return words[`error.${errorCode(error)}`] ?? errorMessage(error);
-}
-
 function patch(p: Partial<SignUpState>) {
   $signUp.set({ ...$signUp.get(), ...p });
 }
@@ -32,7 +26,7 @@ async function busyWith(label: string, work: () => Promise<void>) {
   try {
     await work();
   } catch (error) {
-    patch({ error: refusal(error) });
+    patch({ error: refusalIn(speech().words, error) });
   } finally {
     setLoading(false);
     patch({ busy: false });
