@@ -14,6 +14,12 @@ import { forEachDatabase, signUp, solveCaptcha } from '../support/harness.ts';
 
 // The member's language (docs/product/languages.md): kept on the account, and the API's messages in it.
 forEachDatabase('the member’s language', { seed: 'catalogue', rateLimit: undefined }, (ctx) => {
+  /** The sandbox's mail to one address, the newest first. */
+  const mailsTo = async (to: string): Promise<{ subject: string; body: string }[]> => {
+    const { _payload } = await (await ctx().app.request('/sandbox/mail.json')).json();
+    return _payload.values.filter((m: { to: string }) => m.to === to);
+  };
+
   it('is English until the member chooses; then the failures speak Polish, with the same codes', async () => {
     const m = await createMember(ctx());
     const details = async () =>
@@ -76,10 +82,6 @@ forEachDatabase('the member’s language', { seed: 'catalogue', rateLimit: undef
   });
 
   it('mails the reset link in the member’s language: English word for word, then Polish, the link to the Polish page', async () => {
-    const mailsTo = async (to: string): Promise<{ subject: string; body: string }[]> => {
-      const { _payload } = await (await ctx().app.request('/sandbox/mail.json')).json();
-      return _payload.values.filter((m: { to: string }) => m.to === to);
-    };
     const m = await createMember(ctx(), { firstname: 'Zofia' });
     const reset = async () => {
       const before = (await mailsTo(m.email)).length;
@@ -107,10 +109,6 @@ forEachDatabase('the member’s language', { seed: 'catalogue', rateLimit: undef
   });
 
   it('a member joins in the sign-up page’s language: the verification mail and its link in it; else the lang cookie’s', async () => {
-    const mailsTo = async (to: string): Promise<{ subject: string; body: string }[]> => {
-      const { _payload } = await (await ctx().app.request('/sandbox/mail.json')).json();
-      return _payload.values.filter((m: { to: string }) => m.to === to);
-    };
     const joined = await signUp(ctx(), 'ola.polish@example.com', { firstname: 'Ola', language: 'pl' });
     expect(joined.status).toBe(201);
     const [polish] = await mailsTo('ola.polish@example.com');
@@ -155,8 +153,7 @@ forEachDatabase('the member’s language', { seed: 'catalogue', rateLimit: undef
         params: { user_id: m.userId },
         body: { purpose: 'passkey' },
       });
-      const { _payload } = await (await ctx().app.request('/sandbox/mail.json')).json();
-      return _payload.values.find((mail: { to: string }) => mail.to === m.email) as { subject: string; body: string };
+      return (await mailsTo(m.email))[0]!;
     };
     const english = await code();
     expect(english.subject).toBe('Your 48 security code');
