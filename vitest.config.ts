@@ -20,7 +20,15 @@ export default getViteConfig({
     // The 20 slowest tests after every run (tests/setup/slowest.ts), beside the usual report.
     reporters: ['default', './tests/setup/slowest-vitest.ts'],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'] } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}'],
+          // my48's words, as its English shell gives them (src/my48/speech.ts).
+          setupFiles: ['src/my48/testing/english-speech.ts'],
+        },
+      },
       {
         extends: true,
         test: {

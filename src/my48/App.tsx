@@ -5,7 +5,8 @@ import { $offlineAsOf, $workerTookOver } from '../stores/offline.ts';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { OfflineBanner } from './components/Offline.tsx';
 import { features, preloadScreen } from './features.ts';
-import { $router, featureOf } from './router.ts';
+import { $router, BASE, featureOf, here } from './router.ts';
+import { say, speak, type My48Speech } from './speech.ts';
 import { registerWorker, watchReconnect } from './offline.ts';
 import { $accountFailed, loadAccount } from './stores/account.ts';
 import './my48.css';
@@ -13,8 +14,10 @@ import './my48.css';
 // The screen of the address the app opens on starts loading with the app's own code.
 preloadScreen(featureOf($router.get()?.route));
 
-/** The account app: one client-only island with its own router (basename /my48). */
-export default function App() {
+/** The account app: one client-only island with its own router (basename /my48, under the page's language prefix). */
+export default function App({ speech }: { speech: My48Speech }) {
+  // The shell's words, in its language, before anything renders (speech.ts).
+  speak(speech);
   const userId = useMemberPage();
   const page = useStore($router);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -45,7 +48,7 @@ export default function App() {
   // A new screen gets the page title and the focus, as a page load would.
   useEffect(() => {
     const suffix = document.title.split(' | ').slice(1).join(' | ');
-    document.title = `${screen?.title ?? 'Not found'} | ${suffix}`;
+    document.title = `${say(screen?.title ?? 'my48.notFound.title')} | ${suffix}`;
     if (first.current) first.current = false;
     else heading.current?.focus();
   }, [screen]);
@@ -53,30 +56,30 @@ export default function App() {
   if (userId === undefined) return null;
   return (
     <div className="my48 container">
-      <nav className="my48__nav" aria-label="my48">
+      <nav className="my48__nav" aria-label={say('my48.nav')}>
         <ul className="my48__menu">
           {features
             .filter((f) => f.menu)
             .map((f) => (
               <li key={f.route}>
-                <a href={f.path} aria-current={screen === f ? 'page' : undefined}>
-                  {f.menu}
+                <a href={here(f.path)} aria-current={screen === f ? 'page' : undefined}>
+                  {say(f.menu!)}
                 </a>
               </li>
             ))}
           <li>
-            <a href="/">Back to the main site</a>
+            <a href={home()}>{say('my48.backToSite')}</a>
           </li>
         </ul>
       </nav>
       <div className="my48__screen">
         <h1 ref={heading} tabIndex={-1}>
-          {screen?.heading ?? 'Page not found'}
+          {say(screen?.heading ?? 'my48.notFound.heading')}
         </h1>
         <OfflineBanner />
         {screen && offline && screen.route !== 'dashboard' ? (
           <p>
-            This needs a connection. <a href={features[0]!.path}>See your last balance</a>
+            {say('my48.offline.needsConnection')} <a href={here(features[0]!.path)}>{say('my48.offline.lastBalance')}</a>
           </p>
         ) : screen ? (
           <ErrorBoundary key={screen.route}>
@@ -90,7 +93,7 @@ export default function App() {
           </ErrorBoundary>
         ) : (
           <p>
-            There is nothing at this address in my48. <a href={features[0]!.path}>Go to your dashboard</a>.
+            {say('my48.notFound.text')} <a href={here(features[0]!.path)}>{say('my48.notFound.link')}</a>
           </p>
         )}
       </div>
@@ -98,6 +101,9 @@ export default function App() {
     </div>
   );
 }
+
+/** The main site's home in the page's language. */
+const home = () => (BASE ? `${BASE}/` : '/');
 
 /** Each tab's icon (beside its label, so never its only name): simple line drawings in the text's colour. */
 const TAB_ICONS: Record<string, string> = {
@@ -126,9 +132,9 @@ function TabIcon({ route }: { route: string }) {
 function TabBar({ current }: { current: (typeof features)[number] | undefined }) {
   // The list is open for the screen it was opened on: going to another screen closes it.
   const [openOn, setOpenOn] = useState<string | null | undefined>(undefined);
-  const here = current?.route ?? null;
-  const open = openOn === here;
-  const setOpen = (value: boolean) => setOpenOn(value ? here : undefined);
+  const on = current?.route ?? null;
+  const open = openOn === on;
+  const setOpen = (value: boolean) => setOpenOn(value ? on : undefined);
   const toggle = useRef<HTMLButtonElement>(null);
   // Escape closes the open list and gives the focus back to More (a listener only while it is open).
   useEffect(() => {
@@ -143,19 +149,19 @@ function TabBar({ current }: { current: (typeof features)[number] | undefined })
   }, [open]);
   const link = (f: (typeof features)[number]) => (
     <li key={f.route}>
-      <a href={f.path} aria-current={current === f ? 'page' : undefined}>
+      <a href={here(f.path)} aria-current={current === f ? 'page' : undefined}>
         {f.tab && <TabIcon route={f.route} />}
-        {f.tab ?? f.menu}
+        {say(f.tab ?? f.menu!)}
       </a>
     </li>
   );
   const more = features.filter((f) => f.menu && !f.tab);
   return (
-    <nav className="my48__bar" aria-label="my48">
+    <nav className="my48__bar" aria-label={say('my48.nav')}>
       <ul id="my48-more" className="my48__more" hidden={!open}>
         {more.map(link)}
         <li>
-          <a href="/">Back to the main site</a>
+          <a href={home()}>{say('my48.backToSite')}</a>
         </li>
       </ul>
       <ul className="my48__tabs">
@@ -170,7 +176,7 @@ function TabBar({ current }: { current: (typeof features)[number] | undefined })
             onClick={() => setOpen(!open)}
           >
             <TabIcon route="more" />
-            More
+            {say('my48.more')}
           </button>
         </li>
       </ul>

@@ -3,6 +3,7 @@ import { atom } from 'nanostores';
 import { createElement, useEffect, type ComponentType, type FunctionComponent } from 'react';
 import { SETTINGS_FRAGMENTS } from './features/settings/fragments.ts';
 import type { ScreenProps } from './screen-props.ts';
+import { say, type My48Key } from './speech.ts';
 
 /**
  * The one list of my48's screens. The router (router.ts), the pre-rendered shell paths
@@ -15,13 +16,13 @@ export interface My48Feature {
   route: string;
   /** Its address (the router's pattern). */
   path: `/my48${string}`;
-  /** Page title (before " | 48 …") and the screen's heading. */
-  title: string;
-  heading: string;
+  /** Page title (before " | 48 …") and the screen's heading: catalogue keys, said in the page's language (speech.ts). */
+  title: My48Key;
+  heading: My48Key;
   /** Label in the menus, in sentence case as the rest of the site ("Top Up" is the spec's own); none keeps it out of them. */
-  menu?: string;
+  menu?: My48Key;
   /** On a phone, one of the bottom bar's four tabs (the other menu entries are under "More"), with its short label. */
-  tab?: string;
+  tab?: My48Key;
   /** The screen, loaded as its own chunk when first opened. */
   Screen: ComponentType<ScreenProps>;
   /** Addresses below this one that show the same screen (a :param pattern and its known values, pre-rendered). */
@@ -52,7 +53,7 @@ function screen<P extends object = ScreenProps>(
     const loaded = useStore($loaded);
     useEffect(() => void once(), []);
     if (loaded && 'error' in loaded) throw loaded.error;
-    if (!loaded) return createElement('p', { role: 'status', className: 'loading-line' }, 'Loading…');
+    if (!loaded) return createElement('p', { role: 'status', className: 'loading-line' }, say('my48.loading'));
     return createElement(loaded.Component, props);
   }
   loaders.set(Screen, once);
@@ -75,18 +76,18 @@ export const features: My48Feature[] = [
   {
     route: 'dashboard',
     path: '/my48',
-    title: 'Dashboard',
-    heading: 'Your dashboard',
-    menu: 'Dashboard',
-    tab: 'Home',
+    title: 'my48.screen.dashboard.title',
+    heading: 'my48.screen.dashboard.heading',
+    menu: 'my48.screen.dashboard.menu',
+    tab: 'my48.screen.dashboard.tab',
     Screen: screen(() => import('./features/dashboard/Dashboard.tsx')),
   },
   {
     route: 'transactions',
     path: '/my48/transactions',
-    title: 'Transactions',
-    heading: 'Your transactions',
-    menu: 'Transactions',
+    title: 'my48.screen.transactions.title',
+    heading: 'my48.screen.transactions.heading',
+    menu: 'my48.screen.transactions.menu',
     Screen: screen(() => import('./features/transactions/Transactions.tsx')),
     // Receipts (docs/product/member-controls.md): one per transaction id, so none is pre-rendered; the server answers them with the shell.
     children: { route: 'receipt', pattern: '/my48/transactions/:id', values: [] },
@@ -95,51 +96,51 @@ export const features: My48Feature[] = [
     // docs/product/money.md "Where credit goes": use by day and month, money by kind, exports.
     route: 'usage',
     path: '/my48/usage',
-    title: 'Usage',
-    heading: 'Where your data and credit go',
-    menu: 'Usage',
+    title: 'my48.screen.usage.title',
+    heading: 'my48.screen.usage.heading',
+    menu: 'my48.screen.usage.menu',
     Screen: screen(() => import('./features/usage/Usage.tsx')),
   },
   {
     route: 'statement',
     path: '/my48/usage/statement',
-    title: 'Statement',
-    heading: 'Your statement',
+    title: 'my48.screen.statement.title',
+    heading: 'my48.screen.statement.heading',
     Screen: screen(() => import('./features/usage/Statement.tsx')),
   },
   {
     route: 'memberships',
     path: '/my48/memberships',
-    title: 'Memberships',
-    heading: 'Memberships',
-    menu: 'Memberships',
+    title: 'my48.screen.memberships.title',
+    heading: 'my48.screen.memberships.heading',
+    menu: 'my48.screen.memberships.menu',
     // The spec's word for a membership on sale ("Our Plan", "Buy Plan"): short enough for a phone's tab.
-    tab: 'Plans',
+    tab: 'my48.screen.memberships.tab',
     Screen: screen(() => import('./features/memberships/Memberships.tsx')),
   },
   {
     route: 'addCredit',
     path: '/my48/memberships/add-credit',
-    title: 'Add credit',
-    heading: 'Add credit',
+    title: 'my48.screen.addCredit.title',
+    heading: 'my48.screen.addCredit.heading',
     Screen: screen(() => import('./features/memberships/AddCredit.tsx')),
   },
   {
     route: 'addons',
     path: '/my48/addons',
-    title: 'Top up',
-    heading: 'Top up with data',
-    menu: 'Top Up',
-    tab: 'Top Up',
+    title: 'my48.screen.addons.title',
+    heading: 'my48.screen.addons.heading',
+    menu: 'my48.screen.addons.menu',
+    tab: 'my48.screen.addons.tab',
     Screen: AddonsScreen,
   },
   {
     route: 'flexiData',
     path: '/my48/flexi-data',
-    title: 'Flexi data',
-    heading: 'Flexi data',
-    menu: 'Flexi data',
-    tab: 'Flexi data',
+    title: 'my48.screen.flexiData.title',
+    heading: 'my48.screen.flexiData.heading',
+    menu: 'my48.screen.flexiData.menu',
+    tab: 'my48.screen.flexiData.tab',
     Screen: screen<ScreenProps>(async () => {
       const { default: FlexiData } = await import('./features/flexi-data/FlexiData.tsx');
       return { default: () => createElement(FlexiData, { addons: AddonsScreen }) };
@@ -148,42 +149,42 @@ export const features: My48Feature[] = [
   {
     route: 'recruit',
     path: '/my48/recruit-and-reward',
-    title: 'Recruit and reward',
-    heading: 'Recruit and reward',
-    menu: 'Recruit & reward',
+    title: 'my48.screen.recruit.title',
+    heading: 'my48.screen.recruit.heading',
+    menu: 'my48.screen.recruit.menu',
     Screen: screen(() => import('./features/recruit/Recruit.tsx')),
     children: { route: 'recruitFragment', pattern: '/my48/recruit-and-reward/:fragment', values: ['send-free-sim'] },
   },
   {
     route: 'household',
     path: '/my48/household',
-    title: 'Household',
-    heading: 'Your household',
-    menu: 'Household',
+    title: 'my48.screen.household.title',
+    heading: 'my48.screen.household.heading',
+    menu: 'my48.screen.household.menu',
     Screen: screen(() => import('./features/household/Household.tsx')),
   },
   {
     route: 'offers',
     path: '/my48/offers',
-    title: 'Offers',
-    heading: 'Offers',
-    menu: 'Offers',
+    title: 'my48.screen.offers.title',
+    heading: 'my48.screen.offers.heading',
+    menu: 'my48.screen.offers.menu',
     Screen: screen(() => import('./features/offers/Offers.tsx')),
   },
   {
     route: 'phones',
     path: '/my48/need-a-device',
-    title: 'Need a device',
-    heading: 'Refurbished phones',
-    menu: 'Need a device',
+    title: 'my48.screen.phones.title',
+    heading: 'my48.screen.phones.heading',
+    menu: 'my48.screen.phones.menu',
     Screen: screen(() => import('./features/phones/Phones.tsx')),
   },
   {
     route: 'support',
     path: '/my48/support',
-    title: 'Support',
-    heading: 'Support',
-    menu: 'Support',
+    title: 'my48.screen.support.title',
+    heading: 'my48.screen.support.heading',
+    menu: 'my48.screen.support.menu',
     Screen: screen(() => import('./features/support/Support.tsx')),
     // A ticket's timeline: one per reference, so none is pre-rendered; the server answers them with the shell.
     children: { route: 'supportTicket', pattern: '/my48/support/:reference', values: [] },
@@ -193,25 +194,25 @@ export const features: My48Feature[] = [
     // page and the notices; the public menus' "Roaming" stays as the spec sets it.
     route: 'roaming',
     path: '/my48/roaming',
-    title: 'Roaming',
-    heading: 'Roaming',
-    menu: 'Roaming',
+    title: 'my48.screen.roaming.title',
+    heading: 'my48.screen.roaming.heading',
+    menu: 'my48.screen.roaming.menu',
     Screen: screen(() => import('./features/roaming/Roaming.tsx')),
   },
   {
     // docs/product/money.md "Credit back": reached from the dashboard of a member whose number left, and the mails.
     route: 'creditBack',
     path: '/my48/credit-back',
-    title: 'Credit back',
-    heading: 'Your credit back',
+    title: 'my48.screen.creditBack.title',
+    heading: 'my48.screen.creditBack.heading',
     Screen: screen(() => import('./features/credit-back/CreditBack.tsx')),
   },
   {
     route: 'settings',
     path: '/my48/settings',
-    title: 'Settings',
-    heading: 'Settings',
-    menu: 'Settings',
+    title: 'my48.screen.settings.title',
+    heading: 'my48.screen.settings.heading',
+    menu: 'my48.screen.settings.menu',
     Screen: screen(() => import('./features/settings/Settings.tsx')),
     children: { route: 'settingsFragment', pattern: '/my48/settings/:fragment', values: SETTINGS_FRAGMENTS },
   },

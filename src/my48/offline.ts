@@ -28,16 +28,16 @@ export function registerWorker(): void {
 }
 
 /** The banner's time (docs/product/phone.md's example: "14:05, 23 November"), in Irish time as every date of the portal. */
-export function asOfText(iso: string): string {
+export function asOfText(iso: string, tag = 'en-IE', lastVisit = 'your last visit'): string {
   const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return 'your last visit';
-  const time = new Intl.DateTimeFormat('en-IE', {
+  if (Number.isNaN(at.getTime())) return lastVisit;
+  const time = new Intl.DateTimeFormat(tag, {
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
     timeZone: 'Europe/Dublin',
   }).format(at);
-  const day = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'long', timeZone: 'Europe/Dublin' }).format(at);
+  const day = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'long', timeZone: 'Europe/Dublin' }).format(at);
   return `${time}, ${day}`;
 }
 

@@ -10,6 +10,12 @@ describe('appPath: which links the account app opens itself', () => {
     expect(appPath('/my48/settings/my-data?x=1#top', origin)).toBe('/my48/settings/my-data?x=1#top');
     expect(appPath(`${origin}/MY48/transactions`, origin)).toBe('/MY48/transactions');
   });
+  it('under the page’s language: a link to /my48/… opens the same screen in it', () => {
+    expect(appPath('/my48/usage?x=1', origin, '/pl')).toBe('/pl/my48/usage?x=1');
+    expect(appPath('/pl/my48/usage', origin, '/pl')).toBe('/pl/my48/usage');
+    expect(appPath('/pl/help', origin, '/pl')).toBeUndefined();
+    expect(appPath('/ga/my48', origin, '/pl')).toBeUndefined();
+  });
   it('not the main site, a look-alike path or another origin', () => {
     expect(appPath('/', origin)).toBeUndefined();
     expect(appPath('/help', origin)).toBeUndefined();

@@ -1,6 +1,19 @@
 import { createRouter } from '@nanostores/router';
 import { onMount } from 'nanostores';
+import { DEFAULT_LOCALE, localeOfPath } from '../contract/i18n/locales.ts';
 import { features } from './features.ts';
+
+/**
+ * The shell's language prefix ("/pl" on /pl/my48/…, "" in English; docs/product/languages.md): the
+ * app's routes live under it, and a screen's link to `/my48/…` opens under it too, so the screens'
+ * links stay as they are in every language.
+ */
+export const BASE = ((locale) => (locale === DEFAULT_LOCALE ? '' : `/${locale}`))(
+  localeOfPath(typeof location === 'undefined' ? '/' : location.pathname),
+);
+
+/** A screen's address as the page's language has it: "/my48/usage" is "/pl/my48/usage" on a Polish page. */
+export const here = (path: string): string => BASE + path;
 
 /**
  * The routes of the account app, from the feature registry (features.ts). Links to these paths
@@ -14,16 +27,24 @@ import { features } from './features.ts';
  */
 export const $router = createRouter(
   Object.fromEntries(
-    features.flatMap((f) => [[f.route, f.path], ...(f.children ? [[f.children.route, f.children.pattern]] : [])]),
+    features.flatMap((f) => [
+      [f.route, here(f.path)],
+      ...(f.children ? [[f.children.route, here(f.children.pattern)]] : []),
+    ]),
   ) as Record<string, string>,
   { links: false },
 );
 
-/** The path to open inside the app for a link's address, or undefined when the browser should load it. */
-export function appPath(href: string, origin: string): string | undefined {
+/**
+ * The path to open inside the app for a link's address, or undefined when the browser should load
+ * it: a link to `/my48/…` (or to the page's own `base/my48/…`) opens under the page's prefix.
+ */
+export function appPath(href: string, origin: string, base = BASE): string | undefined {
   const url = new URL(href, origin);
-  if (url.origin !== origin || !/^\/my48(\/|$)/i.test(url.pathname)) return undefined;
-  return url.pathname + url.search + url.hash;
+  if (url.origin !== origin) return undefined;
+  const path = base && url.pathname.toLowerCase().startsWith(`${base}/`) ? url.pathname.slice(base.length) : url.pathname;
+  if (!/^\/my48(\/|$)/i.test(path)) return undefined;
+  return base + path + url.search + url.hash;
 }
 
 /** A plain left click on a link that stays in this tab (what the router library checked too). */

@@ -23,6 +23,10 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'help/index.html.gz'), gzipSync(page));
   writeFileSync(join(dir, '_astro/island.abc123.js'), script);
   writeFileSync(join(dir, '_astro/island.abc123.js.gz'), gzipSync(script));
+  for (const shell of ['my48/transactions', 'pl/my48/transactions', 'pl/my48/support']) {
+    mkdirSync(join(dir, shell), { recursive: true });
+    writeFileSync(join(dir, shell, 'index.html'), page);
+  }
   writeFileSync(join(dir, '404.html'), '<!doctype html><title>Not found</title>');
   site = await loadStaticSite(dir);
   const pages = staticListener(site, { 'x-frame-options': 'DENY' }, (path) => path.startsWith('/panda'));
@@ -56,6 +60,15 @@ describe('the static site', () => {
     expect(resolveFile(site, '/help/index.html.br')).toBeUndefined();
     expect(site.files.get('/help/index.html')?.br).toBeDefined();
     expect(site.files.get('/_astro/island.abc123.js')?.br).toBeUndefined();
+  });
+
+  it('answers a receipt’s and a ticket’s address with the shell of its language', () => {
+    expect(resolveFile(site, '/my48/transactions/42')).toBe('/my48/transactions/index.html');
+    expect(resolveFile(site, '/pl/my48/transactions/42')).toBe('/pl/my48/transactions/index.html');
+    expect(resolveFile(site, '/pl/my48/support/48-C-000123')).toBe('/pl/my48/support/index.html');
+    // A language the site has no shell for, or a look-alike, is no receipt.
+    expect(resolveFile(site, '/ga/my48/transactions/42')).toBeUndefined();
+    expect(resolveFile(site, '/xx/my48/transactions/42')).toBeUndefined();
   });
 
   it('sends brotli, gzip or the file as the browser accepts, each with its own ETag', async () => {

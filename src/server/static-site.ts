@@ -1,3 +1,4 @@
+import { PREFIXED_LOCALES } from '../contract/i18n/locales.ts';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
@@ -95,6 +96,9 @@ export async function loadStaticSite(
   return { dir, files, inlineScripts: [...scripts], inlineStyles: [...styles], sharedMaxAgeS: options.sharedMaxAgeS };
 }
 
+/** A path's optional language prefix, captured ("/pl"). */
+const LOCALE_PREFIX = `(/(?:${PREFIXED_LOCALES.join('|')}))?`;
+
 /** The file that answers a URL path, the way a static host with directory indexes would. */
 export function resolveFile(site: StaticSite, pathname: string): string | undefined {
   let path: string;
@@ -107,9 +111,12 @@ export function resolveFile(site: StaticSite, pathname: string): string | undefi
   const trimmed = path.endsWith('/') ? path.slice(0, -1) : path;
   const candidates = [path, `${trimmed}/index.html`];
   // A receipt's address names its transaction (/my48/transactions/<id>): the my48 shell answers it, as for every my48 screen.
-  if (/^\/my48\/transactions\/[0-9]{1,10}$/.test(trimmed)) candidates.push('/my48/transactions/index.html');
+  // In every language: /pl/my48/transactions/<id> is the Polish shell (docs/product/languages.md).
+  const receipt = new RegExp(`^${LOCALE_PREFIX}/my48/transactions/[0-9]{1,10}$`).exec(trimmed);
+  if (receipt) candidates.push(`${receipt[1] ?? ''}/my48/transactions/index.html`);
   // So does a ticket's timeline (/my48/support/<reference>).
-  if (/^\/my48\/support\/48-[CT]-[0-9]{6}$/.test(trimmed)) candidates.push('/my48/support/index.html');
+  const ticket = new RegExp(`^${LOCALE_PREFIX}/my48/support/48-[CT]-[0-9]{6}$`).exec(trimmed);
+  if (ticket) candidates.push(`${ticket[1] ?? ''}/my48/support/index.html`);
   // A member in the staff console (/staff/members/<id>): the console's shell.
   if (/^\/staff\/members\/[0-9]{1,12}$/.test(trimmed)) candidates.push('/staff/members/index.html');
   // The CMS JSON documents are files with a .json ending; their URLs have none (spec section 7).

@@ -29,7 +29,8 @@ export interface Loader<T, K = void> {
  */
 export function loader<T, K = void>(
   read: (key: K) => Promise<T>,
-  fallbackError: string,
+  /** Said when the failure has no message of the API's: a function where it is said in the page's language. */
+  fallbackError: string | (() => string),
   options: {
     /**
      * Keep showing the data of the key before while another is read (a list's next page: the
@@ -53,7 +54,7 @@ export function loader<T, K = void>(
         $state.set({
           status: 'error',
           key,
-          error: errorMessage(error, fallbackError),
+          error: errorMessage(error, typeof fallbackError === 'function' ? fallbackError() : fallbackError),
           errorCode: errorCode(error),
           retryable: !(error instanceof FetchError) || error.status === undefined || error.status >= 500,
         });

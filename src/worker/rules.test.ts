@@ -1,3 +1,4 @@
+import { PREFIXED_LOCALES } from '../contract/i18n/locales.ts';
 import { describe, expect, it } from 'vitest';
 import { handlingOf, keepsAnswer, LOG_IN_SHELL, MY48_SHELL, releaseOf, type RequestFacts } from './rules.ts';
 
@@ -47,6 +48,12 @@ describe('what the service worker does with a request (docs/product/phone.md, "O
     expect(nav('/my48/')).toEqual({ kind: 'shell', key: MY48_SHELL, renews: true });
     expect(nav('/my48/settings/alerts')).toEqual({ kind: 'shell', key: MY48_SHELL, renews: false });
     expect(nav('/log-in?redirect=%2Fmy48')).toEqual({ kind: 'shell', key: LOG_IN_SHELL, renews: true });
+    // Each language's shell is kept apart, in every language the site has.
+    for (const locale of PREFIXED_LOCALES) {
+      expect(nav(`/${locale}/my48`)).toEqual({ kind: 'shell', key: `/${locale}/my48/`, renews: true });
+      expect(nav(`/${locale}/my48/usage`)).toEqual({ kind: 'shell', key: `/${locale}/my48/`, renews: false });
+    }
+    expect(nav('/xx/my48')).toEqual({ kind: 'pass' });
     // Content pages are the network's: no worker in their way.
     for (const path of ['/', '/help', '/my48x', '/log-out', '/memberships'])
       expect(nav(path), path).toEqual({ kind: 'pass' });

@@ -25,6 +25,8 @@ const MEMBER_READS = [
 /** Every /my48 address is the same shell (the app's router shows the screen), kept once as /my48/. */
 export const MY48_SHELL = '/my48/';
 export const LOG_IN_SHELL = '/log-in/';
+/** A my48 address in any language: "/my48/usage", "/pl/my48" (the language's prefix captured). */
+const MY48_AREA = /^(\/(?:ga|pl))?\/my48(?:\/|$)/;
 
 export interface RequestFacts {
   url: string;
@@ -42,8 +44,12 @@ export function handlingOf(r: RequestFacts): Handling {
   if (url.origin !== r.origin) return { kind: 'pass' };
   const path = url.pathname;
   if (r.mode === 'navigate') {
-    if (path === '/my48' || path.startsWith('/my48/'))
-      return { kind: 'shell', key: MY48_SHELL, renews: path === '/my48' || path === MY48_SHELL };
+    // Each language's shell is kept apart (/pl/my48/ for Polish; docs/product/languages.md).
+    const app = MY48_AREA.exec(path);
+    if (app) {
+      const key = `${app[1] ?? ''}${MY48_SHELL}`;
+      return { kind: 'shell', key, renews: path === key || path === key.slice(0, -1) };
+    }
     if (path === '/log-in' || path === LOG_IN_SHELL) return { kind: 'shell', key: LOG_IN_SHELL, renews: true };
     return { kind: 'pass' };
   }

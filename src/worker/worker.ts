@@ -101,7 +101,7 @@ async function shell(event: FetchEvent, key: string, renews: boolean): Promise<R
 async function keepShell(key: string, answer: Response): Promise<void> {
   const cache = await caches.open(SHELL_CACHE);
   const before = await cache.match(key);
-  if (key === MY48_SHELL && before) {
+  if (key.endsWith(MY48_SHELL) && before) {
     const [was, is] = await Promise.all([before.text(), answer.clone().text()]);
     if (releaseOf(was) !== releaseOf(is)) await caches.delete(ASSET_CACHE);
   }

@@ -58,6 +58,10 @@ describe('what a shared cache may keep', () => {
       if (res.headers.has('set-cookie') && shared(res)) wrong.push(`${path}: sets a cookie and is shared`);
     }
     expect(wrong).toEqual([]);
+    // my48 in every language is the account app's.
+    for (const path of ['/my48', '/pl/my48', '/ga/my48/usage', '/pl/my48/transactions/12'])
+      expect(isPrivatePath(path), path).toBe(true);
+    expect(isPrivatePath('/pl/memberships')).toBe(false);
     const help = await fetch(`${server.base}/help/roaming`);
     expect(help.headers.get('cache-control')).toBe(
       'public, max-age=60, s-maxage=86400, stale-while-revalidate=60, stale-if-error=604800',

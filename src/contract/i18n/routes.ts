@@ -14,10 +14,21 @@ export const LOCALISED_PATHS: readonly string[] = [
   '/activate-sim',
 ];
 
+/**
+ * my48 is in every language at every address under it (one shell per language, the app's screens
+ * in its words), but the help desk's sign-in page, which is a page of its own.
+ */
+const LOCALISED_AREA = '/my48';
+const AREA_PAGES_APART: readonly string[] = ['/my48/log-in'];
+
 /** A path as the list has it: no locale prefix, no trailing slash but the root's. */
 export const pagePath = (pathname: string): string => unlocalisedPath(pathname).replace(/(.)\/$/, '$1') || '/';
 
-export const isLocalised = (pathname: string): boolean => LOCALISED_PATHS.includes(pagePath(pathname));
+export function isLocalised(pathname: string): boolean {
+  const path = pagePath(pathname);
+  if (LOCALISED_PATHS.includes(path)) return true;
+  return (path === LOCALISED_AREA || path.startsWith(`${LOCALISED_AREA}/`)) && !AREA_PAGES_APART.includes(path);
+}
 
 /** A link on a page in `locale`: to the page in that language where it has one, else to the English page. */
 export const localHref = (locale: Locale, path: string): string => (isLocalised(path) ? pathIn(locale, path) : path);

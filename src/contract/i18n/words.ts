@@ -1,7 +1,7 @@
 import { parse, type Token } from '@messageformat/parser';
 import { catalogues, message, type MessageKey, type Values } from './messages.ts';
 import type { Locale } from './locales.ts';
-import type { Words } from './fill.ts';
+import type { Counted, Words } from './fill.ts';
 
 /*
  * An island's words (docs/product/languages.md): the page formats the keys the island shows in its
@@ -12,7 +12,7 @@ import type { Words } from './fill.ts';
  * which need the compiled catalogue.
  */
 
-export type { Words } from './fill.ts';
+export type { Counted, Words } from './fill.ts';
 
 /** The plain `{name}` arguments of a message and whether it has any other kind. */
 function argumentsOf(tokens: readonly Token[], plain: Set<string>, other: Set<string>): void {
@@ -44,6 +44,40 @@ export function wordsIn<K extends MessageKey>(locale: Locale, keys: readonly K[]
         `"${key}" needs ${notPlain.join(', ')} at build: a plural, select or number cannot wait for the browser`,
       );
     out[key] = message(locale, key, { ...Object.fromEntries(open.map((arg) => [arg, `{${arg}}`])), ...values });
+  }
+  return out;
+}
+
+/** A case's tokens as a template: text as it is, `{arg}` slots, `#` as the count's slot; anything else refused. */
+function template(key: string, tokens: readonly Token[], count: string | undefined): string {
+  return tokens
+    .map((token) => {
+      if (token.type === 'content') return token.value;
+      if (token.type === 'argument') return `{${token.arg}}`;
+      if (token.type === 'octothorpe' && count) return `{${count}}`;
+      throw new Error(`"${key}" has a ${token.type} inside its plural: a counted message holds one plural, of plain cases`);
+    })
+    .join('');
+}
+
+/**
+ * Messages counted in the browser (fill.ts `counted`): each key's one plural, its cases formatted in
+ * `locale` at build with the text around it, `#` and plain arguments left as slots. A message with
+ * no plural, or with two, or with a select or a number format inside, fails the build.
+ */
+export function countsIn<K extends MessageKey>(locale: Locale, keys: readonly K[]): Readonly<Record<K, Counted>> {
+  const out = {} as Record<K, Counted>;
+  for (const key of keys) {
+    const tokens = parse(catalogues[locale][key]);
+    const plurals = tokens.filter((t) => t.type === 'plural');
+    const plural = plurals[0];
+    if (plurals.length !== 1 || !plural || plural.type !== 'plural')
+      throw new Error(`"${key}" is counted in the browser: it needs exactly one plural`);
+    const before = template(key, tokens.slice(0, tokens.indexOf(plural)), undefined);
+    const after = template(key, tokens.slice(tokens.indexOf(plural) + 1), undefined);
+    const cases: Record<string, string> = {};
+    for (const c of plural.cases) cases[c.key] = before + template(key, c.tokens, plural.arg) + after;
+    out[key] = { arg: plural.arg, cases };
   }
   return out;
 }

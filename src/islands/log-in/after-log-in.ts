@@ -18,6 +18,8 @@ export interface AfterLogInInput {
   lastUrl: string | undefined;
   /** The language of the log-in page: a member still to verify goes to the sign-up page in it. */
   locale: Locale;
+  /** The member's own language (the log-in answer keeps it in the `lang` cookie): my48 opens in it. */
+  memberLocale?: Locale | undefined;
 }
 
 /**
@@ -29,10 +31,11 @@ export interface AfterLogInInput {
  * 3. the remote-login path remembered → the help desk's single sign-on;
  * 4. first log-in, existing membership → the carousel, then first_login false, then the
  *    marketing-permissions page or home (decided by firstLoginDestination);
- * 5. first log-in with a new membership → /my48;
- * 6. otherwise the last visited URL, /my48 when there is none.
+ * 5. first log-in with a new membership → /my48 (in the member's language: /pl/my48);
+ * 6. otherwise the last visited URL, /my48 in the member's language when there is none.
  */
-export function nextStep({ account, verified, recruiterUrl, lastUrl, locale }: AfterLogInInput): NextStep {
+export function nextStep({ account, verified, recruiterUrl, lastUrl, locale, memberLocale }: AfterLogInInput): NextStep {
+  const home = pathIn(memberLocale ?? locale, MY48_HOME);
   if (!verified)
     return {
       kind: 'go',
@@ -42,10 +45,10 @@ export function nextStep({ account, verified, recruiterUrl, lastUrl, locale }: A
   if (recruiter) return { kind: 'go', to: recruiter };
   if (lastUrl && isRoute(lastUrl, REMOTE_LOGIN_PATH)) return { kind: 'helpdesk' };
   if (account.first_login && !account.isNewMemberShip) return { kind: 'first-login' };
-  if (account.first_login && account.isNewMemberShip) return { kind: 'go', to: MY48_HOME };
+  if (account.first_login && account.isNewMemberShip) return { kind: 'go', to: home };
   return {
     kind: 'go',
-    to: lastUrl && !isRoute(unlocalisedPath(lastUrl), '/log-in') && !isRoute(lastUrl, '/log-out') ? lastUrl : MY48_HOME,
+    to: lastUrl && !isRoute(unlocalisedPath(lastUrl), '/log-in') && !isRoute(lastUrl, '/log-out') ? lastUrl : home,
   };
 }
 

@@ -15,7 +15,7 @@ import { setLoading } from '../../stores/layout.ts';
 import { withLabels } from '../../lib/form-values-light.ts';
 import { firstLoginDestination, nextStep } from './after-log-in.ts';
 import { $logInSpeech, type LogInSpeech } from './log-in-words.ts';
-import { localeOfPath } from '../../contract/i18n/locales.ts';
+import { localeOfPath, localeOfTags } from '../../contract/i18n/locales.ts';
 
 let account: Account | undefined;
 
@@ -103,6 +103,8 @@ async function afterSignIn(signedIn: SignedIn): Promise<void> {
     recruiterUrl: readStorage('recruiterURL'),
     lastUrl: lastUrl(),
     locale: localeOfPath(location.pathname),
+    // The log-in answer kept the member's language as this device's choice (docs/product/languages.md).
+    memberLocale: localeOfTags([/(?:^|;\s*)lang=(\w+)/.exec(document.cookie)?.[1] ?? '']),
   });
   if (step.kind === 'helpdesk') return goToHelpdesk();
   if (step.kind === 'go') {

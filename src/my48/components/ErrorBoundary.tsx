@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { say } from '../speech.ts';
 
 /** A screen that fails shows this instead of taking the whole app down; the rest keeps working. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -16,9 +17,9 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
     if (!this.state.failed) return this.props.children;
     return (
       <div className="alert alert--error" role="alert">
-        <p>This part of my48 could not be shown. Please reload the page; if it keeps happening, contact us.</p>
+        <p>{say('my48.screenFailed')}</p>
         <button type="button" className="btn btn--outline" onClick={() => location.reload()}>
-          Reload
+          {say('my48.reload')}
         </button>
       </div>
     );

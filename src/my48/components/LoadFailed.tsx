@@ -1,3 +1,5 @@
+import { say } from '../speech.ts';
+
 /**
  * A read that failed (stores/loader.ts): its message and, when trying again may help (no answer, or
  * the server or a service behind it failed; not a refusal), a way to without reloading the page.
@@ -18,7 +20,7 @@ export function LoadFailed({
       {retry && (
         <p>
           <button type="button" className="btn btn--outline" onClick={retry}>
-            Try again
+            {say('my48.tryAgain')}
           </button>
         </p>
       )}

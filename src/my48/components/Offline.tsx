@@ -2,6 +2,8 @@ import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import { $offlineAsOf } from '../../stores/offline.ts';
 import { asOfText } from '../offline.ts';
+import { formatTag } from '../../lib/format.ts';
+import { say } from '../speech.ts';
 
 /** The id of the banner's sentence that says why actions are off: each disabled action points to it. */
 export const OFFLINE_REASON_ID = 'offline-reason';
@@ -13,10 +15,11 @@ export function OfflineBanner() {
   return (
     <div className="alert alert--info offline-banner" role="status">
       <p>
-        <strong>You're offline.</strong> Figures as of {asOfText(asOf)}.
+        <strong>{say('my48.offline.title')}</strong>{' '}
+        {say('my48.offline.asOf', { time: asOfText(asOf, formatTag(), say('my48.offline.lastVisit')) })}
       </p>
       <p id={OFFLINE_REASON_ID}>
-        Buying, topping up and changes need a connection: they come back by themselves when you're online.
+        {say('my48.offline.actions')}
       </p>
     </div>
   );

@@ -4,7 +4,7 @@ import type { BalanceSummary, Sim } from '../../contract/account.schema.ts';
 import { accountFailures, accountRoutes as accountApi } from '../../contract/account.calls.ts';
 import { sharedFailures } from '../../contract/common-failures.ts';
 import { SEGMENT_PORTIN } from '../../contract/constants.ts';
-import { messages } from '../../contract/messages.ts';
+import { say } from '../speech.ts';
 import { call, errorCode } from '../../lib/http.ts';
 
 /**
@@ -57,8 +57,7 @@ const statusOf = (e: unknown) => (e instanceof FetchError ? e.status : undefined
 export const $accountFailed = computed($account, (a) => a.status === 'error');
 
 /** Offline with no figures kept on this device yet (a first visit, or after signing out). */
-export const OFFLINE_NO_COPY =
-  "You're offline, and this device has no saved balance yet. Connect and open my48 once: your last figures are then kept for times like this.";
+export const OFFLINE_NO_COPY = (): string => say('my48.offline.noCopy');
 
 let loading: Promise<void> | undefined;
 
@@ -83,7 +82,10 @@ export function loadAccount(userId: string, { force = false, quiet = false } = {
         ...$account.get(),
         status: 'error',
         // No answer and no kept copy (docs/product/phone.md): offline, say so rather than blame the service.
-        error: typeof navigator !== 'undefined' && !navigator.onLine ? OFFLINE_NO_COPY : messages.serviceUnavailable,
+        error:
+          typeof navigator !== 'undefined' && !navigator.onLine
+            ? OFFLINE_NO_COPY()
+            : say('my48.spec.serviceUnavailable'),
         portInInProgress: await segments,
       });
     }

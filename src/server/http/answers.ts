@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { getCookie } from 'hono/cookie';
+import { getCookie, setCookie } from 'hono/cookie';
 import type { Answer, EndpointDef } from '../../contract/endpoint.ts';
 import { DEFAULT_LOCALE, isLocale, LANG_COOKIE, type Locale } from '../../contract/i18n/locales.ts';
 import { failureMessage } from '../../contract/i18n/messages.ts';
@@ -34,6 +34,16 @@ export function languageOf(c: Context): Locale {
   if (isLocale(own)) return own;
   const chosen = getCookie(c, LANG_COOKIE);
   return isLocale(chosen) ? chosen : DEFAULT_LOCALE;
+}
+
+/**
+ * The member's language kept as the browser's choice (the `lang` cookie, docs/product/languages.md)
+ * when a session starts and when they save it in Settings: my48 and the site open in it. Readable
+ * by the page (the head script picks the page's language before paint); a year, as a switch keeps it.
+ */
+export function keepLanguage(c: Context, language: Locale): void {
+  const secure = (c.var as { client?: { proto?: string } } | undefined)?.client?.proto === 'https';
+  setCookie(c, LANG_COOKIE, language, { path: '/', maxAge: 31_536_000, sameSite: 'Lax', secure });
 }
 
 /** The endpoint's success answer, typed by its contract. */

@@ -1,3 +1,4 @@
+import { unlocalisedPath } from '../../contract/i18n/locales.ts';
 import { createHash } from 'node:crypto';
 
 /**
@@ -29,8 +30,13 @@ export const MISSING_KEY = 'missing';
 
 /** Paths whose pages or answers are personal (or a payment), kept out of every shared cache. */
 const PRIVATE_PREFIXES = ['/my48', '/panda', '/sandbox', '/payment-gateway', '/cms/status', '/finance'];
-export const isPrivatePath = (path: string) =>
-  PRIVATE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+export const isPrivatePath = (path: string) => {
+  // my48 in Irish and Polish (/ga/my48, /pl/my48) is as private as in English.
+  const unprefixed = unlocalisedPath(path);
+  return PRIVATE_PREFIXES.some(
+    (prefix) => [path, unprefixed].some((p) => p === prefix || p.startsWith(`${prefix}/`)),
+  );
+};
 
 /**
  * A page's content type, by where its collection's pages live (src/pages): one key per type, so

@@ -1,10 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { gb } from '../../../lib/format.ts';
+import { decimal, formatTag, gb } from '../../../lib/format.ts';
+import { say } from '../../speech.ts';
 import { dailyUsage } from './dashboard-store.ts';
 import { TableHead } from '../../../components/TableHead.tsx';
 
-const dayLabel = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const dayLabel = (day: string) =>
+  new Intl.DateTimeFormat(formatTag(), { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(day));
 
 /** Beyond the spec: data used per day of this period, as bars with the same figures in a table. */
 export function DailyUsage({ ssn }: { ssn: string }) {
@@ -17,34 +19,34 @@ export function DailyUsage({ ssn }: { ssn: string }) {
   const max = Math.max(...days.map((d) => d.data_kb), 1);
   return (
     <section className="tile tile--wide" aria-labelledby="daily-title">
-      <h2 id="daily-title">Data used per day this period</h2>
+      <h2 id="daily-title">{say('my48.daily.title')}</h2>
       <div className="bars" aria-hidden="true">
         {days.map((d) => (
           <div
             key={d.day}
             className="bars__bar"
             style={{ height: `${Math.max(2, (d.data_kb / max) * 100)}%` }}
-            title={`${dayLabel.format(new Date(d.day))}: ${gb(d.data_kb)} GB`}
+            title={say('my48.daily.bar', { day: dayLabel(d.day), gb: decimal(gb(d.data_kb)) })}
           />
         ))}
       </div>
       <details>
-        <summary>Show the figures</summary>
+        <summary>{say('my48.daily.figures')}</summary>
         <table>
-          <caption className="visually-hidden">Data used per day</caption>
-          <TableHead columns={['Day', 'Data used']} />
+          <caption className="visually-hidden">{say('my48.daily.caption')}</caption>
+          <TableHead columns={[say('my48.daily.day'), say('my48.daily.used')]} />
           <tbody>
             {days.map((d) => (
               <tr key={d.day}>
-                <td>{dayLabel.format(new Date(d.day))}</td>
-                <td>{gb(d.data_kb)} GB</td>
+                <td>{dayLabel(d.day)}</td>
+                <td>{say('my48.dash.gb', { gb: decimal(gb(d.data_kb)) })}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </details>
       <p>
-        <a href="/my48/usage">See all your usage and where your credit went</a>
+        <a href="/my48/usage">{say('my48.daily.seeAll')}</a>
       </p>
     </section>
   );

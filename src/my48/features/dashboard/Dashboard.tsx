@@ -1,11 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { ADVANCE_CENTS, ADVANCE_CREDIT_BELOW_CENTS } from '../../../contract/advance.ts';
-import { messages } from '../../../contract/messages.ts';
-import { euro, formatMsisdn } from '../../../lib/format.ts';
+import { decimal, euro, formatMsisdn, formatTag } from '../../../lib/format.ts';
 import { getSessionCookie, setSessionCookie } from '../../../lib/session-cookies.ts';
 import { $offlineAsOf, $workerTookOver } from '../../../stores/offline.ts';
 import { Gauge } from '../../components/Gauge.tsx';
+import { slotted } from '../../../lib/slotted.tsx';
+import { localHref } from '../../../contract/i18n/routes.ts';
+import { locale, say, sayCount } from '../../speech.ts';
 import { OnlineAction } from '../../components/Offline.tsx';
 import { $account } from '../../stores/account.ts';
 import { DailyUsage } from './DailyUsage.tsx';
@@ -29,17 +31,14 @@ function Activating() {
   useEffect(watchActivation, []);
   return (
     <div className="alert alert--info" role="status">
-      <p>{messages.retrievingAccount}</p>
-      {overdue && (
-        <p>
-          It's taking longer than it should. Please <a href="/contact-us">contact support</a> and we'll sort it out.
-        </p>
-      )}
+      <p>{say('my48.spec.retrievingAccount')}</p>
+      {overdue && <p>{slotted(say('my48.dash.activationLate'), { link: <a href="/contact-us">{say('my48.dash.contactSupport')}</a> })}</p>}
     </div>
   );
 }
 
-const noted = new Intl.DateTimeFormat('en-IE', { day: 'numeric', month: 'short', timeZone: 'Europe/Dublin' });
+const noted = (iso: string) =>
+  new Intl.DateTimeFormat(formatTag(), { day: 'numeric', month: 'short', timeZone: 'Europe/Dublin' }).format(new Date(iso));
 
 /** The latest notifications: alerts, gifts, renewals. */
 function Notifications() {
@@ -61,19 +60,21 @@ function Notifications() {
   const fresh = new Set(newNotifications(latest, shownBefore).map((x) => x.id));
   return (
     <section className="card stack" aria-labelledby="notes-title">
-      <h2 id="notes-title">{`Notifications${fresh.size > 0 ? ` (${fresh.size} new)` : ''}`}</h2>
+      <h2 id="notes-title">
+        {fresh.size > 0 ? sayCount('my48.dash.notificationsNew', fresh.size) : say('my48.dash.notifications')}
+      </h2>
       <ul className="alerts-list">
         {latest.map((x) => (
           <li key={x.id}>
             <strong>{x.title}</strong>
-            {fresh.has(x.id) && <span className="alerts-list__new">New</span>}{' '}
-            <span className="field__hint">{noted.format(new Date(x.created_at))}</span>
+            {fresh.has(x.id) && <span className="alerts-list__new">{say('my48.dash.new')}</span>}{' '}
+            <span className="field__hint">{noted(x.created_at)}</span>
             <p>{x.body}</p>
           </li>
         ))}
       </ul>
       <p>
-        <OnlineAction href="/my48/settings/alerts">Choose your alerts</OnlineAction>
+        <OnlineAction href="/my48/settings/alerts">{say('my48.dash.chooseAlerts')}</OnlineAction>
       </p>
     </section>
   );
@@ -114,23 +115,34 @@ function NoSim() {
   return (
     <div className="stack">
       {left.map((b) => (
-        <section key={b.msisdn} className="card stack" aria-label={`Credit to claim from ${formatMsisdn(b.msisdn)}`}>
+        <section
+          key={b.msisdn}
+          className="card stack"
+          aria-label={say('my48.noSim.claimFrom', { number: formatMsisdn(b.msisdn) })}
+        >
           <p className="alert alert--info">
-            {`${formatMsisdn(b.msisdn)} moved to another network with ${euro(b.amountCents)} of credit. It is yours to claim.`}
+            {say('my48.noSim.moved', { number: formatMsisdn(b.msisdn), amount: euro(b.amountCents) })}
           </p>
           <p>
-            <a className="btn btn--primary" href="/my48/credit-back">{`Ask for ${euro(b.amountCents)} back`}</a>
+            <a className="btn btn--primary" href="/my48/credit-back">
+              {say('my48.noSim.askBack', { amount: euro(b.amountCents) })}
+            </a>
           </p>
         </section>
       ))}
       <div className="alert alert--info" role="status">
-        <p>You have no active SIM yet.</p>
+        <p>{say('my48.noSim.none')}</p>
         <p>
-          <a href="/activate-sim">Activate your SIM</a> or <a href="/order-free-sim">order a free SIM</a>.
+          {slotted(say('my48.noSim.getOne'), {
+            activate: <a href={localHref(locale(), '/activate-sim')}>{say('my48.noSim.activate')}</a>,
+            order: <a href="/order-free-sim">{say('my48.noSim.order')}</a>,
+          })}
         </p>
         {left.length === 0 && (
           <p>
-            Moved your number to another network? <a href="/my48/credit-back">Ask for your credit back</a>.
+            {slotted(say('my48.noSim.movedAway'), {
+              link: <a href="/my48/credit-back">{say('my48.noSim.askCreditBack')}</a>,
+            })}
           </p>
         )}
       </div>
@@ -149,7 +161,7 @@ export default function Dashboard() {
   if (account.status === 'loading')
     return (
       <p role="status" className="loading-line">
-        Loading your account…
+        {say('my48.loadingAccount')}
       </p>
     );
   if (account.status === 'activating') return <Activating />;
@@ -165,74 +177,81 @@ export default function Dashboard() {
       {account.sim?.blocked && (
         <div className="alert alert--error" role="alert">
           <p>
-            <strong>Your SIM is blocked</strong> because it was reported lost or stolen: nothing can be bought or moved
-            with it.
+            <strong>{say('my48.dash.blocked')}</strong> {say('my48.dash.blockedWhy')}
           </p>
           <p>
-            <a href="/my48/settings/reorder-sim">Order a replacement SIM</a> ·{' '}
-            <a href="/my48/settings/change-my-sim#esim">Change to an eSIM</a> ·{' '}
-            <a href="/my48/settings/security">Unblock it</a>
+            <a href="/my48/settings/reorder-sim">{say('my48.dash.reorderSim')}</a> ·{' '}
+            <a href="/my48/settings/change-my-sim#esim">{say('my48.dash.toEsim')}</a> ·{' '}
+            <a href="/my48/settings/security">{say('my48.dash.unblock')}</a>
           </p>
         </div>
       )}
       {account.portInInProgress && (
         <div className="alert alert--info" role="status">
-          <strong>{messages.portinInProgress}</strong> Your number is on its way to 48; we'll let you know when it's
-          done.
+          <strong>{say('my48.spec.portinInProgress')}</strong> {say('my48.dash.portIn')}
         </div>
       )}
       {!account.serviceAvailable && (
         <div className="alert alert--error" role="alert">
-          {messages.serviceUnavailable}
+          {say('my48.spec.serviceUnavailable')}
         </div>
       )}
       {account.accountDetailsMissing && (
         <div className="alert alert--error" role="alert">
-          We can't find all of your account details right now. Please try again later, or contact us if this stays.
+          {say('my48.dash.detailsMissing')}
         </div>
       )}
       {account.sim && (
         <p className="sim-line">
-          Your number: <strong>{account.sim.msisdn ? formatMsisdn(account.sim.msisdn) : 'being assigned'}</strong>
+          {say('my48.dash.number')}{' '}
+          <strong>{account.sim.msisdn ? formatMsisdn(account.sim.msisdn) : say('my48.dash.numberComing')}</strong>
         </p>
       )}
       {u && (
         <>
           <div className="tiles">
             <section className="tile" aria-labelledby="tile-credit">
-              <h2 id="tile-credit">Credit</h2>
+              <h2 id="tile-credit">{say('my48.dash.credit')}</h2>
               <p className="tile__figure">{u.credit}</p>
-              <OnlineAction href="/my48/memberships/add-credit">Add credit</OnlineAction>
+              <OnlineAction href="/my48/memberships/add-credit">{say('my48.screen.addCredit.title')}</OnlineAction>
               {account.sim && mayOweOrTake(account.summary?.main) && <AdvanceSlot ssn={account.sim.ssn} />}
             </section>
             <Membership u={u} />
-            {u.isActiveMembership && <DataCard title="Data" figures={u.data} />}
+            {u.isActiveMembership && <DataCard title={say('my48.dash.data')} figures={u.data} />}
             {u.onboardData && (
-              <DataCard title="Onboard data" figures={u.onboardData}>
-                {`${u.onboardData.daysLeft} ${u.onboardData.daysLeft === 1 ? 'day' : 'days'} to use it, until a membership starts.`}
+              <DataCard title={say('my48.dash.onboardData')} figures={u.onboardData}>
+                {sayCount('my48.dash.onboardDays', u.onboardData.daysLeft)}
               </DataCard>
             )}
             {u.fairUsage && (
               <section className="tile" aria-labelledby="tile-fair-usage">
-                <h2 id="tile-fair-usage">Fair usage</h2>
+                <h2 id="tile-fair-usage">{say('my48.dash.fairUsage')}</h2>
                 <p className="tile__figure">
-                  {u.fairUsage.left} <small>GB left of {u.fairUsage.max} GB</small>
+                  {decimal(u.fairUsage.left ?? '0')}{' '}
+                  <small>{say('my48.dash.gbLeftOf', { max: decimal(u.fairUsage.max ?? '0') })}</small>
                 </p>
                 <Gauge
-                  label="Fair-usage data left"
+                  label={say('my48.dash.fairUsageLeft')}
                   value={Number(u.fairUsage.left)}
                   max={Number(u.fairUsage.max)}
-                  text={`${u.fairUsage.left} GB left of ${u.fairUsage.max} GB`}
+                  text={say('my48.dash.gbLeftOfMax', {
+                    left: decimal(u.fairUsage.left ?? '0'),
+                    max: decimal(u.fairUsage.max ?? '0'),
+                  })}
                 />
-                <p className="tile__note">{u.fairUsage.text}</p>
+                <p className="tile__note">{say('my48.dash.fairUsageText', { max: decimal(u.fairUsage.max ?? '0') })}</p>
               </section>
             )}
-            {u.isActiveMembership && <CountCard title="Mobile minutes" unit="min" figures={u.mobileMinutes} />}
-            {u.isActiveMembership && <CountCard title="Landline minutes" unit="min" figures={u.landlineMinutes} />}
-            {u.isActiveMembership && <CountCard title="Texts" unit="texts" figures={u.texts} />}
             {u.isActiveMembership && (
-              <DataCard title="Roaming data" figures={u.roaming}>
-                <a href="/my48/roaming">Your roaming</a>
+              <CountCard title={say('my48.dash.mobileMinutes')} unit="minutes" figures={u.mobileMinutes} />
+            )}
+            {u.isActiveMembership && (
+              <CountCard title={say('my48.dash.landlineMinutes')} unit="minutes" figures={u.landlineMinutes} />
+            )}
+            {u.isActiveMembership && <CountCard title={say('my48.dash.texts')} unit="texts" figures={u.texts} />}
+            {u.isActiveMembership && (
+              <DataCard title={say('my48.dash.roamingData')} figures={u.roaming}>
+                <a href="/my48/roaming">{say('my48.dash.yourRoaming')}</a>
               </DataCard>
             )}
             <Extras u={u} />

@@ -12,7 +12,7 @@ import { SaveCardField } from './SaveCardField.tsx';
 
 /** Add credit: an amount, paid with the stored card or a new card (which can be saved). */
 export default function AddCredit() {
-  const { wait, offers, card, busy } = useOffers('to add credit');
+  const { wait, offers, card, busy } = useOffers('my48.offers.needSimCredit');
   const { sim } = useStore($account);
   const form = useStore(purchase.$state);
   const [amount, setAmount] = useState<number>(1000);

@@ -4,18 +4,19 @@ import { SaveCardField } from './SaveCardField.tsx';
 import { useOffers } from './use-offers.tsx';
 import { ActionFeedback } from './Memberships.tsx';
 import { OfferFacts } from './OfferCard.tsx';
+import { say } from '../../speech.ts';
 
 /** Top up: data add-ons for the current membership; credit first, then the card. */
 export default function Addons() {
-  const { wait, offers, card, busy } = useOffers('for add-ons');
+  const { wait, offers, card, busy } = useOffers('my48.offers.needSimAddons');
   const [save, setSave] = useState(false);
   if (wait || !offers) return wait;
   if (!offers.current) {
     return (
       <div className="card stack">
-        <p>An add-on needs a current membership. Buy a membership first.</p>
+        <p>{say('my48.addons.needMembership')}</p>
         <a className="btn btn--primary" href="/my48/memberships">
-          Buy a membership
+          {say('my48.buyMembership')}
         </a>
       </div>
     );
@@ -24,11 +25,12 @@ export default function Addons() {
     <div className="stack">
       <ActionFeedback />
       <p>
-        Add-on data joins your {offers.current.name} and ends with it. It is paid from your credit first, then by
-        {card ? ` your ${card.brand} card ending ${card.last4}.` : ' card.'}
+        {card
+          ? say('my48.addons.paidByCard', { name: offers.current.name, brand: card.brand, last4: card.last4 })
+          : say('my48.addons.paidByNewCard', { name: offers.current.name })}
       </p>
       {!card && <SaveCardField save={save} onSave={setSave} />}
-      <ul className="tiles plain" aria-label="Add-ons you can buy">
+      <ul className="tiles plain" aria-label={say('my48.addons.list')}>
         {offers.addons.map((addon) => (
           <li key={addon.sku} className="tile">
             <h2>{addon.name}</h2>
@@ -38,9 +40,9 @@ export default function Addons() {
               className="btn btn--primary"
               disabled={busy}
               onClick={() => void buyAddon(addon.sku as 'BDAO05' | 'BDAO10', !card && save)}
-              aria-label={`Buy ${addon.name}`}
+              aria-label={say('my48.buyNamed', { name: addon.name })}
             >
-              Buy
+              {say('my48.buy')}
             </button>
           </li>
         ))}

@@ -18,6 +18,7 @@ import {
 import { useOffers } from './use-offers.tsx';
 import { OfferFacts } from './OfferCard.tsx';
 import { SaveCardField } from './SaveCardField.tsx';
+import { say } from '../../speech.ts';
 import { CheckField } from '../../../components/forms/CheckField.tsx';
 
 /** The popups and the failure of the one action in progress, shared by the money screens. */
@@ -39,11 +40,11 @@ export function ActionFeedback() {
       )}
       {popup && (
         <Dialog
-          title="Done"
+          title={say('my48.done')}
           onClose={closePopup}
           actions={
             <button type="button" className="btn btn--primary" onClick={closePopup}>
-              OK
+              {say('my48.ok')}
             </button>
           }
         >
@@ -84,7 +85,7 @@ function RenewWith({ offers, renewing, disabled }: { offers: Offers['values']; r
 }
 
 export default function Memberships() {
-  const { wait, offers, card, busy } = useOffers('to buy a membership');
+  const { wait, offers, card, busy } = useOffers('my48.offers.needSimMembership');
   const confirm = useStore($confirm);
   const [paymentType, setPaymentType] = useState<PaymentType>('BALANCE_BEFORE_SC');
   const [recurrence, setRecurrence] = useState(false);

@@ -1,4 +1,5 @@
 import { CheckField } from '../../../components/forms/CheckField.tsx';
+import { say } from '../../speech.ts';
 
 /**
  * "Save this card for next time": offered where a new card may pay while none is saved,
@@ -20,7 +21,7 @@ export function SaveCardField({
       {...(name ? { name } : {})}
       checked={save}
       onChange={(e) => onSave(e.target.checked)}
-      label="Save this card for next time"
+      label={say('my48.saveCard')}
     />
   );
 }

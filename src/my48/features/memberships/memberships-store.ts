@@ -9,6 +9,7 @@ import { currentUserId } from '../../../lib/member-session.ts';
 import { $account, loadAccount } from '../../stores/account.ts';
 import { formStore } from '../../../stores/form.ts';
 import { loader } from '../../../stores/loader.ts';
+import { say, type My48Key } from '../../speech.ts';
 
 export type Offers = Answer<typeof membershipsApi.allowed>['_payload'];
 
@@ -19,7 +20,7 @@ export const offers = loader(async (ssn: string) => {
     call(paymentsApi.storedCard, { params: { user_id: currentUserId() ?? '' } }),
   ]);
   return { offers: allowed._payload, card: card._payload.card };
-}, 'Your memberships could not be loaded. Please try again.');
+}, () => say('my48.offers.loadFailed'));
 /** The auto-renew change waiting for the member's confirmation. */
 export const $confirm = atom<{ change: 'on' | 'off' | 'switch'; sku: string; name?: string } | undefined>(undefined);
 
@@ -80,20 +81,20 @@ const Purchase = z.discriminatedUnion('kind', [
 ]);
 type Purchase = z.output<typeof Purchase>;
 
-const BUSY: Record<Purchase['kind'], string> = {
-  membership: 'Buying…',
-  credit: 'Adding credit…',
-  addon: 'Buying…',
-  autoRenew: 'Saving…',
+const BUSY: Record<Purchase['kind'], My48Key> = {
+  membership: 'my48.busy.buying',
+  credit: 'my48.busy.addingCredit',
+  addon: 'my48.busy.buying',
+  autoRenew: 'my48.busy.saving',
 };
 
 export const purchase = formStore({
   schema: Purchase,
   labels: { amount: 'Amount' },
   send: async (p, step): Promise<string | undefined> => {
-    step(BUSY[p.kind]);
+    step(say(BUSY[p.kind]));
     const checkout = (body: Parameters<typeof goToCheckout>[0]) => {
-      step('Opening the secure payment page…');
+      step(say('my48.busy.checkout'));
       return goToCheckout(body).then(() => undefined);
     };
     switch (p.kind) {
@@ -114,8 +115,8 @@ export const purchase = formStore({
           await refresh();
           if (!('membership' in _payload)) return undefined;
           return _payload.membership.status === 'current'
-            ? `${_payload.membership.name} is yours, starting now.`
-            : `${_payload.membership.name} is queued. It starts when your current membership ends.`;
+            ? say('my48.bought.now', { name: _payload.membership.name })
+            : say('my48.bought.queued', { name: _payload.membership.name });
         } catch (error) {
           if (!checkoutNeeded(error)) throw error;
           return checkout({
@@ -136,7 +137,7 @@ export const purchase = formStore({
           idempotencyKey: newIdempotencyKey(),
         });
         await refresh();
-        return `Credit added. Your credit is ${euro(_payload.credit_cents)} now.`;
+        return say('my48.bought.credit', { credit: euro(_payload.credit_cents) });
       }
       case 'addon': {
         try {
@@ -146,7 +147,7 @@ export const purchase = formStore({
             idempotencyKey: newIdempotencyKey(),
           });
           await refresh();
-          return `${wholeGb(_payload.addon.data_kb)} added to your membership.`;
+          return say('my48.bought.addon', { size: wholeGb(_payload.addon.data_kb) });
         } catch (error) {
           if (!checkoutNeeded(error)) throw error;
           return checkout({ purpose: 'addon', sku: p.sku, save_card: p.save === 'on', card: 'new' });
@@ -165,10 +166,8 @@ export const purchase = formStore({
           await call(membershipsApi.changeRecurrence, { ...options, body: { recurrence_sku: p.sku } });
         else await call(membershipsApi.stopRecurrence, { ...options, body: { recurrence_sku: p.sku } });
         await refresh();
-        if (p.change === 'switch') return `Auto-renew is on with ${p.name ?? p.sku}.`;
-        return p.change === 'on'
-          ? 'Auto-renew is on. Your membership renews by itself: credit first, then your card.'
-          : 'Auto-renew is off. Your membership ends on its end date.';
+        if (p.change === 'switch') return say('my48.autoRenew.switched', { name: p.name ?? p.sku });
+        return p.change === 'on' ? say('my48.autoRenew.turnedOn') : say('my48.autoRenew.turnedOff');
       }
     }
   },

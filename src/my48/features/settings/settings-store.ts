@@ -1,3 +1,5 @@
+import { pathIn } from '../../../contract/i18n/locales.ts';
+import { locale } from '../../speech.ts';
 import { isStepUpCode, STEP_UP_FIELD_ERROR, stepUpCodeOf } from '../../stores/step-up.ts';
 import { map } from 'nanostores';
 import { z } from '../../../contract/zod.ts';
@@ -54,6 +56,8 @@ export const languageForm = formStore({
     const { language } = (await call(settingsApi.saveLanguage, { params: memberParams(), body }))._payload;
     const shown = details.$state.get().data;
     if (shown) details.$state.setKey('data', { ...shown, language });
+    // my48 speaks it from now on: the same screen opens in it (the server kept it as this device's choice).
+    if (language !== locale()) location.assign(pathIn(language, location.pathname) + location.search + location.hash);
     return 'Your language is saved.';
   },
 });

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { Fragment, useEffect, useState } from 'react';
 import type { Transaction } from '../../../contract/transactions.schema.ts';
-import { clockTime, euro, gb, longDateOf, shortDate, signedEuro } from '../../../lib/format.ts';
+import { clockTime, decimal, euro, gb, longDateOf, shortDate, signedEuro } from '../../../lib/format.ts';
 import type { ScreenProps } from '../../screen-props.ts';
 import { Receipt } from './Receipt.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
@@ -9,6 +9,7 @@ import { pagesOf, showPage, showRange, transactions, type DayRange } from './tra
 import { linesOf } from './transactions-view.ts';
 import './transactions.css';
 import { TableHead } from '../../../components/TableHead.tsx';
+import { say, sayCount } from '../../speech.ts';
 
 /** Money in and out, and data moved with the flexible-data features, newest first, ten to a page. */
 export default function Transactions({ page }: ScreenProps) {
@@ -23,11 +24,13 @@ const dayName = (day: string) => longDateOf(new Date(`${day}T12:00:00Z`));
 
 /** The days a narrowed list shows, in words, and the way back to every transaction. */
 function RangeNote({ range }: { range: DayRange }) {
-  const days = range.from === range.to ? dayName(range.from) : `${dayName(range.from)} to ${dayName(range.to)}`;
+  const days =
+    range.from === range.to
+      ? dayName(range.from)
+      : say('my48.tx.daysFromTo', { from: dayName(range.from), to: dayName(range.to) });
   return (
     <p className="alert alert--info">
-      {`Showing ${days} only. `}
-      <a href="/my48/transactions">Show all transactions</a>
+      {say('my48.tx.showingOnly', { days })} <a href="/my48/transactions">{say('my48.tx.showAll')}</a>
     </p>
   );
 }
@@ -46,7 +49,7 @@ function List({ range }: { range: DayRange | undefined }) {
   if (!state.data)
     return (
       <p role="status" className="loading-line">
-        Loading your transactions…
+        {say('my48.tx.loading')}
       </p>
     );
   // The page shown (while the next is read, the one before stays).
@@ -56,10 +59,10 @@ function List({ range }: { range: DayRange | undefined }) {
     return range ? (
       <div className="stack">
         <RangeNote range={range} />
-        <p>No transactions on these days.</p>
+        <p>{say('my48.tx.noneThoseDays')}</p>
       </div>
     ) : (
-      <p>No transactions yet. Top-ups and purchases will show here.</p>
+      <p>{say('my48.tx.noneYet')}</p>
     );
   const pages = pagesOf(total);
   const toggle = (key: string) =>
@@ -74,14 +77,14 @@ function List({ range }: { range: DayRange | undefined }) {
       {range && <RangeNote range={range} />}
       <div className="table-wrap" role="region" aria-labelledby="tx-caption" tabIndex={0}>
         <table className="cards">
-          <caption id="tx-caption">{`Transactions, newest first: page ${page} of ${pages}`}</caption>
+          <caption id="tx-caption">{say('my48.tx.caption', { page, pages })}</caption>
           <TableHead
             columns={[
-              'Date',
-              'Description',
-              { label: 'Credit', className: 'num' },
-              { label: 'By card', className: 'num' },
-              { label: 'Data', className: 'num' },
+              say('my48.tx.date'),
+              say('my48.tx.description'),
+              { label: say('my48.tx.credit'), className: 'num' },
+              { label: say('my48.tx.byCard'), className: 'num' },
+              { label: say('my48.tx.data'), className: 'num' },
             ]}
           />
           <tbody>
@@ -92,7 +95,7 @@ function List({ range }: { range: DayRange | undefined }) {
                 <Fragment key={line.key}>
                   <tr className="tx-uses">
                     <td>{shortDate(line.date)}</td>
-                    <td data-label="What">
+                    <td data-label={say('my48.tx.what')}>
                       <button
                         type="button"
                         className="tx-uses__toggle"
@@ -100,15 +103,17 @@ function List({ range }: { range: DayRange | undefined }) {
                         aria-controls={line.uses.map((t) => `use-${t.id}`).join(' ')}
                         onClick={() => toggle(line.key)}
                       >
-                        {`${line.description}: ${line.count} uses`}
-                        <span className="visually-hidden">{open.has(line.key) ? ', shown' : ', show each'}</span>
+                        {sayCount('my48.tx.uses', line.count, { description: line.description })}
+                        <span className="visually-hidden">
+                          {open.has(line.key) ? say('my48.tx.shown') : say('my48.tx.showEach')}
+                        </span>
                       </button>
                     </td>
-                    <td className="num" data-label="Credit">
+                    <td className="num" data-label={say('my48.tx.credit')}>
                       {signedEuro(line.amount)}
                     </td>
-                    <td className="num" data-label="By card" />
-                    <td className="num" data-label="Data" />
+                    <td className="num" data-label={say('my48.tx.byCard')} />
+                    <td className="num" data-label={say('my48.tx.data')} />
                   </tr>
                   {line.uses.map((t) => (
                     <Row key={t.id} t={t} hidden={!open.has(line.key)} id={`use-${t.id}`} within />
@@ -119,23 +124,23 @@ function List({ range }: { range: DayRange | undefined }) {
           </tbody>
         </table>
       </div>
-      <nav className="pager" aria-label="Transaction pages">
+      <nav className="pager" aria-label={say('my48.tx.pages')}>
         <button
           type="button"
           className="btn btn--outline"
           disabled={busy || page <= 1}
           onClick={() => void showPage(page - 1)}
         >
-          Newer
+          {say('my48.tx.newer')}
         </button>
-        <span aria-live="polite">{`Page ${page} of ${pages}`}</span>
+        <span aria-live="polite">{say('my48.tx.page', { page, pages })}</span>
         <button
           type="button"
           className="btn btn--outline"
           disabled={busy || page >= pages}
           onClick={() => void showPage(page + 1)}
         >
-          Older
+          {say('my48.tx.older')}
         </button>
       </nav>
     </div>
@@ -157,24 +162,24 @@ function Row({
   return (
     <tr id={id} hidden={hidden} className={within ? 'tx-use' : undefined}>
       <td>{within ? <span className="meta">{clockTime(t.date)}</span> : shortDate(t.date)}</td>
-      <td data-label="What">
+      <td data-label={say('my48.tx.what')}>
         {t.receipt ? (
           <a href={`/my48/transactions/${t.id}`}>
             {t.description}
-            <span className="visually-hidden"> (receipt)</span>
+            <span className="visually-hidden"> {say('my48.tx.receipt')}</span>
           </a>
         ) : (
           t.description
         )}
       </td>
-      <td className="num" data-label="Credit">
+      <td className="num" data-label={say('my48.tx.credit')}>
         {t.amount === 0 ? '' : signedEuro(t.amount)}
       </td>
-      <td className="num" data-label="By card">
+      <td className="num" data-label={say('my48.tx.byCard')}>
         {t.card_amount === 0 ? '' : euro(t.card_amount)}
       </td>
-      <td className="num" data-label="Data">
-        {t.data_kb === 0 ? '' : `${t.data_kb > 0 ? '+' : '−'}${gb(Math.abs(t.data_kb))} GB`}
+      <td className="num" data-label={say('my48.tx.data')}>
+        {t.data_kb === 0 ? '' : `${t.data_kb > 0 ? '+' : '−'}${say('my48.dash.gb', { gb: decimal(gb(Math.abs(t.data_kb))) })}`}
       </td>
     </tr>
   );

@@ -2,6 +2,7 @@ import { receiptsApi, transactionsApi, type Receipt, type Transaction } from '..
 import { call } from '../../../lib/http.ts';
 import { currentUserId, memberParams } from '../../../lib/member-session.ts';
 import { loader } from '../../../stores/loader.ts';
+import { say } from '../../speech.ts';
 
 export const PAGE_SIZE = 10;
 
@@ -31,7 +32,7 @@ export const transactions = loader<{ page: number; values: Transaction[]; total:
     if (answer._meta.next) pageStarts.set(page + 1, answer._meta.next);
     return { page, values: answer._payload.values, total: answer._meta.total };
   },
-  'Your transactions could not be loaded. Please try again.',
+  () => say('my48.tx.loadFailed'),
   { keepWhileLoading: true },
 );
 

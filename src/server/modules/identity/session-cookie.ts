@@ -5,6 +5,7 @@ import { SESSION_MAX_MS } from '../../../contract/constants.ts';
 import type { AppConfig } from '../../config.ts';
 import type { members } from '../../db/schema.ts';
 import { startSession } from './sessions.ts';
+import { keepLanguage } from '../../http/answers.ts';
 import { encryptEmv, xsrfTokenFor } from '../../kernel/tokens.ts';
 import type { AppEnv } from '../../http/router.ts';
 
@@ -30,7 +31,8 @@ export function accountOf(m: typeof members.$inferSelect): Account {
 
 /**
  * Starts a session and puts it on the response: x-gg-auth (the token), x-gg-emv (the
- * encrypted e-mail-verified flag), the HttpOnly binding cookie and the XSRF-TOKEN cookie.
+ * encrypted e-mail-verified flag), the HttpOnly binding cookie, the XSRF-TOKEN cookie and the
+ * member's language (the `lang` cookie).
  */
 export async function openSession(c: Context<AppEnv>, member: typeof members.$inferSelect, config: AppConfig) {
   const session = await startSession(c.var.db, member.id, c.var.clock);
@@ -44,6 +46,8 @@ export async function openSession(c: Context<AppEnv>, member: typeof members.$in
     path: '/',
     maxAge,
   });
+  // The member's own language from now on, on this device (docs/product/languages.md).
+  keepLanguage(c, member.language);
   c.header('x-gg-auth', session.token);
   c.header('x-gg-emv', encryptEmv(member.isVerified, config.emvKeyBase64));
   c.header('access-control-expose-headers', 'x-gg-auth, x-gg-emv');

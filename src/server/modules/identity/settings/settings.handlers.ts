@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { settingsApi, settingsFailures, settingsMessages } from '../../../../contract/settings.schema.ts';
-import { ok, reply } from '../../../http/answers.ts';
+import { keepLanguage, ok, reply } from '../../../http/answers.ts';
 import type { Input } from '../../../http/openapi.ts';
 import type { AppEnv } from '../../../http/router.ts';
 import { accountOf } from '../session-cookie.ts';
@@ -21,8 +21,12 @@ export const details = (c: C) =>
     _payload: { account: accountOf(c.var.member), email: c.var.member.email, language: c.var.member.language },
   });
 
-export const saveLanguage = async (c: C, { body }: Input<typeof settingsApi.saveLanguage>) =>
-  ok(c, settingsApi.saveLanguage, { _payload: { language: await setLanguage(c.var, c.var.member.id, body.language) } });
+export const saveLanguage = async (c: C, { body }: Input<typeof settingsApi.saveLanguage>) => {
+  const language = await setLanguage(c.var, c.var.member.id, body.language);
+  // This device follows: my48 opens in the language saved (docs/product/languages.md).
+  keepLanguage(c, language);
+  return ok(c, settingsApi.saveLanguage, { _payload: { language } });
+};
 
 export const changeName = async (c: C, { body }: Input<typeof settingsApi.changeName>) =>
   ok(c, settingsApi.changeName, { _payload: { account: accountOf(await rename(c.var, c.var.member.id, body)) } });

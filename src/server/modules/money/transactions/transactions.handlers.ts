@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import { receiptsApi, receiptsFailures, transactionsApi } from '../../../../contract/transactions.schema.ts';
 import { decodeCursor } from '../../../../contract/page-cursor.ts';
-import { ok, reply } from '../../../http/answers.ts';
+import { languageOf, ok, reply } from '../../../http/answers.ts';
+import { describedIn } from './ledger-words.ts';
 import type { Input } from '../../../http/openapi.ts';
 import type { AppEnv } from '../../../http/router.ts';
 import { startOfIrishDay } from '../../../kernel/calendar.ts';
@@ -21,7 +22,12 @@ export async function list(c: Context<AppEnv>, { query }: Input<typeof transacti
     },
     limit,
   );
-  return ok(c, transactionsApi.list, { _meta: { total, page, limit, next }, _payload: { values } });
+  // Each description in the member's language (ledger-words.ts).
+  const language = languageOf(c);
+  return ok(c, transactionsApi.list, {
+    _meta: { total, page, limit, next },
+    _payload: { values: values.map((t) => ({ ...t, description: describedIn(language, t.description) })) },
+  });
 }
 
 export async function receipt(c: Context<AppEnv>, { params }: Input<typeof receiptsApi.receipt>) {
@@ -29,6 +35,8 @@ export async function receipt(c: Context<AppEnv>, { params }: Input<typeof recei
     c,
     receiptsApi.receipt,
     receiptsFailures,
-    await receiptOf(c.var, c.var.member.id, Number(params.transaction_id)),
+    await receiptOf(c.var, c.var.member.id, Number(params.transaction_id)).then((found) =>
+      found.ok ? { ...found, value: { ...found.value, description: describedIn(languageOf(c), found.value.description) } } : found,
+    ),
   );
 }

@@ -1,0 +1,56 @@
+import { counted, fill, type Counted } from '../contract/i18n/fill.ts';
+import type { MessageKey } from '../contract/i18n/messages.ts';
+import type { Locale } from '../contract/i18n/locales.ts';
+import { formatIn } from '../lib/format.ts';
+
+/*
+ * my48 in the page's language (docs/product/languages.md): the shell of each language
+ * (/my48, /ga/my48, /pl/my48) formats every `my48.*` key at build (speech-build.ts) and hands
+ * them to the app as a prop; screens say them through `say` and `sayCount`. No catalogue, no
+ * message parser and no plural rules ship: a count is chosen by the browser's `Intl.PluralRules`.
+ */
+
+export type My48Key = Extract<MessageKey, `my48.${string}`>;
+
+/** What the app says, in one language. */
+export interface My48Speech {
+  locale: Locale;
+  /** Its language tag, for `Intl` (plural rules, numbers, dates). */
+  tag: string;
+  /** The messages with no plural, other values left as `{name}` slots. */
+  words: Readonly<Partial<Record<My48Key, string>>>;
+  /** The messages with a count (a plural), by case. */
+  counts: Readonly<Partial<Record<My48Key, Counted>>>;
+}
+
+let speech: My48Speech | undefined;
+
+/** The app's language, set once by the shell's prop before anything renders (and by tests). */
+export function speak(next: My48Speech): void {
+  if (speech === next) return;
+  speech = next;
+  formatIn(next.tag);
+}
+
+const current = (): My48Speech => {
+  if (!speech) throw new Error('my48 speaks no language yet: the shell gives it its words');
+  return speech;
+};
+
+/** The page's language (its locale, as paths and the API know it). */
+export const locale = (): Locale => current().locale;
+
+/** A message in the page's language, its slots filled. A key it lacks shows as the key, never as nothing. */
+export function say(key: My48Key, values: Readonly<Record<string, string | number>> = {}): string {
+  const template = current().words[key];
+  if (template === undefined) return key;
+  return fill(template, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])));
+}
+
+/** A message with a count, in the language's plural form for `n`. */
+export function sayCount(key: My48Key, n: number, values: Readonly<Record<string, string | number>> = {}): string {
+  const { counts, tag } = current();
+  const message = counts[key];
+  if (!message) return key;
+  return counted(message, n, tag, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])));
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { message } from '../../../../contract/i18n/messages.ts';
+import { describedIn, LEDGER_WORDS } from './ledger-words.ts';
+
+describe('a movement’s description in the member’s language', () => {
+  it('reads in English as the ledger wrote it: every kind’s English words are the ledger’s own', () => {
+    const written = [
+      'Top-up by card',
+      'Calls abroad: France',
+      'Data Plus €9.99 Membership (renewed)',
+      'Gift: Add-on 5 GB',
+      '1.50 GB shared with you by 087 100 0001',
+      'Unlocked 2 GB from The Safe',
+    ];
+    for (const line of written) {
+      expect(describedIn('en', line)).toBe(line);
+      // The English catalogue says each the same way, so a new kind's words cannot drift from the ledger's.
+      const [pattern, key] = LEDGER_WORDS.find(([p]) => p.test(line))!;
+      expect(message('en', key, { ...pattern.exec(line)!.groups })).toBe(line);
+    }
+  });
+
+  it('says the known kinds in Polish and Irish, the names inside as they are; others as written', () => {
+    expect(describedIn('pl', 'Top-up by card')).toBe('Doładowanie kartą');
+    expect(describedIn('pl', 'Calls abroad: France')).toBe('Połączenia za granicą: France');
+    expect(describedIn('pl', 'Data Plus €9.99 Membership (renewed)')).toBe('Data Plus €9.99 Membership (odnowiony)');
+    expect(describedIn('ga', 'International calls')).toBe('Glaonna idirnáisiúnta');
+    expect(describedIn('pl', 'Data Plus €9.99 Membership')).toBe('Data Plus €9.99 Membership');
+  });
+});

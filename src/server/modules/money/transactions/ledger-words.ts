@@ -1,0 +1,42 @@
+import type { Locale } from '../../../../contract/i18n/locales.ts';
+import { message, type MessageKey } from '../../../../contract/i18n/messages.ts';
+
+/*
+ * A movement's description in the member's language (docs/product/languages.md). The ledger keeps
+ * each line's cause in English, as it was written (the record, and what staff read); the member's
+ * list and receipts say the known kinds in their language, with the names inside (a membership,
+ * a country, a number) as they are. A description none of these reads stays as written.
+ */
+export const LEDGER_WORDS: readonly (readonly [RegExp, MessageKey])[] = [
+  [/^Top-up by card$/, 'ledger.topUpByCard'],
+  [/^Credit added by card$/, 'ledger.creditByCard'],
+  [/^Balance carried forward$/, 'ledger.carriedForward'],
+  [/^Gift of credit$/, 'ledger.giftOfCredit'],
+  [/^Recruit and reward$/, 'ledger.recruitReward'],
+  [/^Calls$/, 'ledger.calls'],
+  [/^Texts$/, 'ledger.texts'],
+  [/^Data$/, 'ledger.data'],
+  [/^International calls$/, 'ledger.internationalCalls'],
+  [/^International texts$/, 'ledger.internationalTexts'],
+  [/^Calls to special numbers$/, 'ledger.specialNumbers'],
+  [/^Directory enquiries$/, 'ledger.directory'],
+  [/^Premium rate calls$/, 'ledger.premiumRate'],
+  [/^Calls abroad: (?<place>.+)$/, 'ledger.callsAbroad'],
+  [/^Calls received abroad: (?<place>.+)$/, 'ledger.callsReceivedAbroad'],
+  [/^Texts abroad: (?<place>.+)$/, 'ledger.textsAbroad'],
+  [/^Data abroad: (?<place>.+)$/, 'ledger.dataAbroad'],
+  [/^Gift: (?<name>.+)$/, 'ledger.gift'],
+  [/^(?<name>.+) \(renewed\)$/, 'ledger.renewed'],
+  [/^Unlocked (?<size>[\d.]+ GB) from The Safe$/, 'ledger.unlockedSafe'],
+  [/^(?<size>[\d.]+ GB) shared with you by (?<number>[\d ]+)$/, 'ledger.sharedWithYou'],
+];
+
+/** A ledger line's description as the member reads it in `locale`; English is the ledger's own. */
+export function describedIn(locale: Locale, description: string): string {
+  if (locale === 'en') return description;
+  for (const [pattern, key] of LEDGER_WORDS) {
+    const found = pattern.exec(description);
+    if (found) return message(locale, key, { ...found.groups });
+  }
+  return description;
+}
