@@ -1,34 +1,11 @@
 import { expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations, latestMail, test, uniqueEmail } from './fixtures.ts';
+import { isName, textsOf } from './texts.ts';
 
 /*
  * The site in Irish and Polish (docs/product/languages.md): the home page and every page's frame,
  * the switch that keeps the page and the choice, the offer of a browser's language, at both widths.
  */
-
-/** Every piece of text of the page's body, shown or behind a menu (the menus' words count too). */
-const textsOf = (page: Page) =>
-  page.evaluate(() => {
-    const out = new Set<string>();
-    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
-      const parent = node.parentElement;
-      if (!parent || parent.closest('script, style, template, .lang-offer')) continue;
-      // A language's own name (the switch) is written in that language, marked so.
-      if (parent.closest('[lang]')?.getAttribute('lang') !== document.documentElement.lang) continue;
-      const text = node.textContent?.replace(/\s+/g, ' ').trim();
-      if (text) out.add(text);
-    }
-    for (const el of document.querySelectorAll('body [aria-label]'))
-      if (el.closest('[lang]')?.getAttribute('lang') === document.documentElement.lang && !el.closest('.lang-offer'))
-        out.add(el.getAttribute('aria-label')!.trim());
-    return [...out];
-  });
-
-/** Words that read the same in every language here: the brand, its product and network names, figures. */
-const SAME_IN_EVERY_LANGUAGE = new Set(['48', 'Menu', 'Roaming', 'Blog', 'My48', '©']);
-const isName = (text: string) =>
-  SAME_IN_EVERY_LANGUAGE.has(text) || /^[\d\s.,€%/©-]+$/.test(text) || /^[\d.,]+ GB$/.test(text);
 
 test('/pl/memberships and /ga/memberships: no English left, counts in each language’s plural forms, and axe finds no violation', async ({
   page,

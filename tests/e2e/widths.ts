@@ -31,6 +31,7 @@ export const ONE_WIDTH_FILES = [
   'log-out.spec.ts',
   'memberships.spec.ts',
   'my-data.spec.ts',
+  'my48-languages.spec.ts',
   'offers.spec.ts',
   'orders.spec.ts',
   'passkeys.spec.ts',

@@ -1,3 +1,4 @@
+import type { Locale } from '../../contract/i18n/locales.ts';
 /**
  * The state a member is made in (members.ts, the one member factory): whatever a spec leaves out is
  * a plain, verified member with an active SIM, no credit and no membership.
@@ -27,6 +28,8 @@ export interface MemberSpec {
   firstLogin?: boolean;
   newMembership?: boolean;
   legacy?: 'LEGACY' | 'NEW_NEXT_MONTH';
+  /** The language the portal speaks to the member in (English by default). */
+  language?: Locale;
   /** Marketing permissions as stored (none by default: the spec's defaults apply). */
   marketing?: { email: boolean; sms: boolean };
   spendLimitCents?: number;

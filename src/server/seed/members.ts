@@ -108,6 +108,7 @@ async function insertAccount(tx: Queryable, now: Date, spec: MemberSpec, passwor
       // As a real account is: asked for marketing permissions after a first log-in, unless new to memberships.
       captureMarketingPermissions: spec.firstLogin === true && !spec.newMembership,
       spendLimitCents: spec.spendLimitCents ?? null,
+      language: spec.language ?? 'en',
       legacyType: spec.legacy ?? null,
       numberLockedAt: spec.numberLock ? at(-10) : null,
       createdAt: at(-60),

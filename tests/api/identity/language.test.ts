@@ -6,7 +6,8 @@ import { passwordRecoveryApi } from '../../../src/contract/password-recovery.sch
 import { settingsApi, settingsFailures } from '../../../src/contract/settings.schema.ts';
 import { staffApi } from '../../../src/contract/staff.schema.ts';
 import { stepUpApi } from '../../../src/contract/step-up.schema.ts';
-import { createMember } from '../support/builders.ts';
+import { BUILT_PASSWORD, createMember } from '../support/builders.ts';
+import { transactionsApi } from '../../../src/contract/transactions.schema.ts';
 import { eq } from 'drizzle-orm';
 import * as schema from '../../../src/server/db/schema.ts';
 import { ok, refused, send } from '../support/client.ts';
@@ -202,5 +203,54 @@ forEachDatabase('the member’s language', { seed: 'catalogue', rateLimit: undef
       { status: 403, code: requestFailures.otherOrigin.code },
     );
     expect(staff.message).toBe(messages.forbiddenOrigin);
+  });
+  it('is kept as the device’s choice: the log-in answer sets the lang cookie to it, and so does saving it', async () => {
+    const m = await createMember(ctx(), { language: 'pl' });
+    const logIn = await ctx().app.request('/panda/protected/users/current', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: m.email, password: BUILT_PASSWORD }),
+    });
+    expect(logIn.status).toBe(200);
+    const langCookie = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith('lang='));
+    // Readable by the page (its head script opens my48 in it), a year, the whole site.
+    expect(langCookie(logIn)).toMatch(/^lang=pl; Max-Age=31536000; Path=\/; SameSite=Lax$/);
+    const saved = await send(ctx().app, settingsApi.saveLanguage, {
+      session: m.session,
+      params: { user_id: m.userId },
+      body: { language: 'ga' },
+    });
+    expect(saved.status).toBe(200);
+    expect(langCookie(saved)).toMatch(/^lang=ga;/);
+    // A language refused keeps the cookie as it was: none is set.
+    const refusedSave = await send(ctx().app, settingsApi.saveLanguage, {
+      session: m.session,
+      params: { user_id: m.userId },
+      body: { language: 'fr' as 'pl' },
+    });
+    expect(refusedSave.status).toBe(400);
+    expect(langCookie(refusedSave)).toBeUndefined();
+  });
+
+  it('lists the member’s movements in their language, the names inside as they are; English as the ledger wrote it', async () => {
+    const descriptions = async (language: 'en' | 'pl') => {
+      const m = await createMember(ctx(), { language, lived: true });
+      const { _payload } = await ok(ctx().app, transactionsApi.list, {
+        session: m.session,
+        params: { user_id: m.userId },
+        query: { limit: 100 },
+      });
+      return _payload.values.map((t) => t.description);
+    };
+    const english = await descriptions('en');
+    const polish = await descriptions('pl');
+    expect(english).toContain('Top-up by card');
+    expect(english).toContain('Calls and texts');
+    expect(polish).toHaveLength(english.length);
+    expect(polish).toContain('Doładowanie kartą');
+    expect(polish).toContain('Połączenia i SMS-y');
+    expect(polish).not.toContain('Top-up by card');
+    // A membership's name is a name: the same in both.
+    expect(polish.filter((d) => /Membership/.test(d))).toEqual(english.filter((d) => /Membership/.test(d)));
   });
 });

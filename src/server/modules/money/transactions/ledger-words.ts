@@ -14,6 +14,7 @@ export const LEDGER_WORDS: readonly (readonly [RegExp, MessageKey])[] = [
   [/^Gift of credit$/, 'ledger.giftOfCredit'],
   [/^Recruit and reward$/, 'ledger.recruitReward'],
   [/^Calls$/, 'ledger.calls'],
+  [/^Calls and texts$/, 'ledger.callsAndTexts'],
   [/^Texts$/, 'ledger.texts'],
   [/^Data$/, 'ledger.data'],
   [/^International calls$/, 'ledger.internationalCalls'],

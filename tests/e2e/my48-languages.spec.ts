@@ -1,0 +1,128 @@
+import { expect, type Page } from '@playwright/test';
+import { expectNoAxeViolations, makeMember, openMy48, signInThroughApi, test } from './fixtures.ts';
+import { isName, textsOf } from './texts.ts';
+
+/*
+ * my48 in the member's language (docs/product/languages.md): a member whose language is Polish or
+ * Irish is signed in, opens my48 and is taken to it in their language; the dashboard, buying an
+ * add-on and the transactions say nothing in English but names (a membership's, the brand's) and
+ * figures. Compared with what the same screens say in English to a member in the same state.
+ */
+
+/** The catalogue's names, the same in every language. */
+const NAMES = new Set(['my48', 'Data Plus €9.99 Membership', 'Add-on 5 GB', 'Add-on 10 GB']);
+
+/** A screen's words, but the notifications' (stored as they were sent, in English: not yet in the member's language). */
+const screenTexts = async (page: Page) => {
+  const notes = new Set(
+    await page.evaluate(() =>
+      [...document.querySelectorAll('.alerts-list *')].flatMap((el) =>
+        [...el.childNodes]
+          .filter((n) => n.nodeType === Node.TEXT_NODE)
+          .map((n) => n.textContent!.replace(/\s+/g, ' ').trim()),
+      ),
+    ),
+  );
+  return (await textsOf(page)).filter((text) => !notes.has(text) && !NAMES.has(text));
+};
+
+/** The dashboard with its figures, the add-ons and the transactions as the member sees them. */
+async function screens(page: Page, headings: { dashboard: RegExp; extras: string; topUp: string; transactions: string }) {
+  await expect(page.getByRole('heading', { level: 1, name: headings.dashboard })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: headings.extras })).toBeVisible();
+  await expect(page.locator('.alerts-list li').first()).toBeVisible();
+  const dashboard = await screenTexts(page);
+  await openMy48(page, headings.topUp);
+  await expect(page.getByRole('button', { name: /Add-on 5 GB/ })).toBeVisible();
+  const addons = await screenTexts(page);
+  return { dashboard, addons };
+}
+
+const ENGLISH = { dashboard: /^Your dashboard$/, extras: 'Extras', topUp: 'Top Up', transactions: 'Transactions' };
+
+for (const [locale, tag, words] of [
+  [
+    'pl',
+    'pl-PL',
+    {
+      dashboard: /^Twój pulpit$/,
+      extras: 'Dodatki',
+      topUp: 'Doładuj',
+      transactions: 'Transakcje',
+      buy: 'Kup Add-on 5 GB',
+      done: 'Dodano 5 GB do Twojego pakietu.',
+      ok: 'OK',
+      caption: /^Transakcje, od najnowszych: strona 1 z \d+$/,
+      credit: '2,50 €',
+    },
+  ],
+  [
+    'ga',
+    'ga-IE',
+    {
+      dashboard: /^Do dheais$/,
+      extras: 'Rudaí breise',
+      topUp: 'Breiseáin',
+      transactions: 'Idirbhearta',
+      buy: 'Ceannaigh Add-on 5 GB',
+      done: 'Cuireadh 5 GB le do bhallraíocht.',
+      ok: 'Ceart go leor',
+      caption: /^Idirbhearta, an ceann is nuaí ar dtús: leathanach 1 as \d+$/,
+      credit: '€2.50',
+    },
+  ],
+] as const) {
+  test(`my48 in ${tag}: the dashboard, buying an add-on and the transactions, with no English left`, async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    // What the screens say in English, to a member in the same state.
+    const english = await makeMember(request, 'active');
+    await signInThroughApi(page, english.email, english.password);
+    await page.goto('/my48');
+    const inEnglish = await screens(page, ENGLISH);
+    await openMy48(page, ENGLISH.transactions);
+    await expect(page.getByText(/^Transactions, newest first: page 1 of \d+$/)).toBeVisible();
+    const englishTransactions = new Set(await screenTexts(page));
+    const englishTexts = new Set([...inEnglish.dashboard, ...inEnglish.addons, ...englishTransactions]);
+    // A word of the language spelled as an English one is no English left: Polish "Data" is the date.
+    const own = new Set<string>(locale === 'pl' ? ['Data'] : []);
+    const englishLeft = (texts: string[]) =>
+      texts.filter((text) => englishTexts.has(text) && !isName(text) && !own.has(text));
+
+    // The member whose language it is: the log-in keeps it, and /my48 opens in it.
+    const member = await makeMember(request, 'active', { language: locale });
+    await signInThroughApi(page, member.email, member.password);
+    await page.goto('/my48');
+    await expect(page).toHaveURL(new RegExp(`/${locale}/my48$`));
+    await expect(page.locator('html')).toHaveAttribute('lang', tag);
+    await expect(page.getByRole('heading', { level: 1, name: words.dashboard })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: words.extras })).toBeVisible();
+    await expect(page.locator('.alerts-list li').first()).toBeVisible();
+    expect(englishLeft(await screenTexts(page)), `English on /${locale}/my48`).toEqual([]);
+    await expectNoAxeViolations(page, `/${locale}/my48`);
+
+    // An add-on bought in the language: paid from the credit (€7.50 → €2.50), said in it.
+    await openMy48(page, words.topUp);
+    await expect(page).toHaveURL(new RegExp(`/${locale}/my48/addons$`));
+    await expect(page.getByRole('button', { name: words.buy })).toBeVisible();
+    expect(englishLeft(await screenTexts(page)), `English on /${locale}/my48/addons`).toEqual([]);
+    await expectNoAxeViolations(page, `/${locale}/my48/addons`);
+    await page.getByRole('button', { name: words.buy }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(words.done);
+    await dialog.getByRole('button', { name: words.ok }).click();
+
+    // The transactions: the add-on first, the kinds of movement in the language, names as they are.
+    await openMy48(page, words.transactions);
+    await expect(page).toHaveURL(new RegExp(`/${locale}/my48/transactions$`));
+    await expect(page.getByText(words.caption)).toBeVisible();
+    await expect(page.getByRole('row').nth(1)).toContainText('Add-on 5 GB');
+    expect(englishLeft(await screenTexts(page)), `English on /${locale}/my48/transactions`).toEqual([]);
+    await expectNoAxeViolations(page, `/${locale}/my48/transactions`);
+    // The credit the add-on left, on the dashboard in the language's way of writing euro.
+    await page.goto(`/${locale}/my48`);
+    await expect(page.locator('#tile-credit + .tile__figure')).toHaveText(words.credit);
+  });
+}
