@@ -13,7 +13,12 @@ export { formatMsisdn, gb };
  */
 let tag = 'en-IE';
 let euroFormat = new Intl.NumberFormat(tag, { style: 'currency', currency: 'EUR' });
-let longDate = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Dublin' });
+let longDate = new Intl.DateTimeFormat(tag, {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/Dublin',
+});
 let hhmm = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Dublin' });
 let twoDecimals = new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -22,7 +27,12 @@ export function formatIn(next: string): void {
   if (next === tag) return;
   tag = next;
   euroFormat = new Intl.NumberFormat(tag, { style: 'currency', currency: 'EUR' });
-  longDate = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Dublin' });
+  longDate = new Intl.DateTimeFormat(tag, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Dublin',
+  });
   hhmm = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Dublin' });
   twoDecimals = new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }

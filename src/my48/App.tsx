@@ -79,7 +79,8 @@ export default function App({ speech }: { speech: My48Speech }) {
         <OfflineBanner />
         {screen && offline && screen.route !== 'dashboard' ? (
           <p>
-            {say('my48.offline.needsConnection')} <a href={here(features[0]!.path)}>{say('my48.offline.lastBalance')}</a>
+            {say('my48.offline.needsConnection')}{' '}
+            <a href={here(features[0]!.path)}>{say('my48.offline.lastBalance')}</a>
           </p>
         ) : screen ? (
           <ErrorBoundary key={screen.route}>

@@ -42,7 +42,8 @@ export const $router = createRouter(
 export function appPath(href: string, origin: string, base = BASE): string | undefined {
   const url = new URL(href, origin);
   if (url.origin !== origin) return undefined;
-  const path = base && url.pathname.toLowerCase().startsWith(`${base}/`) ? url.pathname.slice(base.length) : url.pathname;
+  const path =
+    base && url.pathname.toLowerCase().startsWith(`${base}/`) ? url.pathname.slice(base.length) : url.pathname;
   if (!/^\/my48(\/|$)/i.test(path)) return undefined;
   return base + path + url.search + url.hash;
 }

@@ -37,11 +37,31 @@ describe('my48 in each language', () => {
     expect(say('my48.screen.transactions.heading')).toBe('Twoje transakcje');
     expect(euro(999).replace(/\s/g, ' ')).toBe('9,99 €');
     const texts = [0, 1, 2, 3, 5, 11, 20, 22, 100].map((n) => sayCount('my48.offer.texts', n));
-    expect(texts).toEqual(['0 SMS-ów', '1 SMS', '2 SMS-y', '3 SMS-y', '5 SMS-ów', '11 SMS-ów', '20 SMS-ów', '22 SMS-y', '100 SMS-ów']);
+    expect(texts).toEqual([
+      '0 SMS-ów',
+      '1 SMS',
+      '2 SMS-y',
+      '3 SMS-y',
+      '5 SMS-ów',
+      '11 SMS-ów',
+      '20 SMS-ów',
+      '22 SMS-y',
+      '100 SMS-ów',
+    ]);
     expect(sayCount('my48.tx.uses', 5, { description: 'Dane' })).toBe('Dane: 5 użyć');
     speak(my48SpeechIn('ga'));
     const ga = [0, 1, 2, 3, 5, 7, 11, 20, 100].map((n) => sayCount('my48.offer.texts', n));
-    expect(ga).toEqual(['0 téacs', '1 téacs', '2 théacs', '3 théacs', '5 théacs', '7 dtéacs', '11 téacs', '20 téacs', '100 téacs']);
+    expect(ga).toEqual([
+      '0 téacs',
+      '1 téacs',
+      '2 théacs',
+      '3 théacs',
+      '5 théacs',
+      '7 dtéacs',
+      '11 téacs',
+      '20 téacs',
+      '100 téacs',
+    ]);
     expect(euro(999)).toBe('€9.99');
   });
 

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { expectNoAxeViolations, latestMail, test, uniqueEmail } from './fixtures.ts';
 import { isName, textsOf } from './texts.ts';
 

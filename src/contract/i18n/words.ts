@@ -55,7 +55,9 @@ function template(key: string, tokens: readonly Token[], count: string | undefin
       if (token.type === 'content') return token.value;
       if (token.type === 'argument') return `{${token.arg}}`;
       if (token.type === 'octothorpe' && count) return `{${count}}`;
-      throw new Error(`"${key}" has a ${token.type} inside its plural: a counted message holds one plural, of plain cases`);
+      throw new Error(
+        `"${key}" has a ${token.type} inside its plural: a counted message holds one plural, of plain cases`,
+      );
     })
     .join('');
 }

@@ -34,7 +34,14 @@ export interface AfterLogInInput {
  * 5. first log-in with a new membership → /my48 (in the member's language: /pl/my48);
  * 6. otherwise the last visited URL, /my48 in the member's language when there is none.
  */
-export function nextStep({ account, verified, recruiterUrl, lastUrl, locale, memberLocale }: AfterLogInInput): NextStep {
+export function nextStep({
+  account,
+  verified,
+  recruiterUrl,
+  lastUrl,
+  locale,
+  memberLocale,
+}: AfterLogInInput): NextStep {
   const home = pathIn(memberLocale ?? locale, MY48_HOME);
   if (!verified)
     return {

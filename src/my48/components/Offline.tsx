@@ -18,9 +18,7 @@ export function OfflineBanner() {
         <strong>{say('my48.offline.title')}</strong>{' '}
         {say('my48.offline.asOf', { time: asOfText(asOf, formatTag(), say('my48.offline.lastVisit')) })}
       </p>
-      <p id={OFFLINE_REASON_ID}>
-        {say('my48.offline.actions')}
-      </p>
+      <p id={OFFLINE_REASON_ID}>{say('my48.offline.actions')}</p>
     </div>
   );
 }

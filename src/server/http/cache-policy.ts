@@ -33,9 +33,7 @@ const PRIVATE_PREFIXES = ['/my48', '/panda', '/sandbox', '/payment-gateway', '/c
 export const isPrivatePath = (path: string) => {
   // my48 in Irish and Polish (/ga/my48, /pl/my48) is as private as in English.
   const unprefixed = unlocalisedPath(path);
-  return PRIVATE_PREFIXES.some(
-    (prefix) => [path, unprefixed].some((p) => p === prefix || p.startsWith(`${prefix}/`)),
-  );
+  return PRIVATE_PREFIXES.some((prefix) => [path, unprefixed].some((p) => p === prefix || p.startsWith(`${prefix}/`)));
 };
 
 /**

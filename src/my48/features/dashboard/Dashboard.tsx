@@ -32,13 +32,21 @@ function Activating() {
   return (
     <div className="alert alert--info" role="status">
       <p>{say('my48.spec.retrievingAccount')}</p>
-      {overdue && <p>{slotted(say('my48.dash.activationLate'), { link: <a href="/contact-us">{say('my48.dash.contactSupport')}</a> })}</p>}
+      {overdue && (
+        <p>
+          {slotted(say('my48.dash.activationLate'), {
+            link: <a href="/contact-us">{say('my48.dash.contactSupport')}</a>,
+          })}
+        </p>
+      )}
     </div>
   );
 }
 
 const noted = (iso: string) =>
-  new Intl.DateTimeFormat(formatTag(), { day: 'numeric', month: 'short', timeZone: 'Europe/Dublin' }).format(new Date(iso));
+  new Intl.DateTimeFormat(formatTag(), { day: 'numeric', month: 'short', timeZone: 'Europe/Dublin' }).format(
+    new Date(iso),
+  );
 
 /** The latest notifications: alerts, gifts, renewals. */
 function Notifications() {

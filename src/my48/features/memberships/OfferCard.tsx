@@ -16,7 +16,9 @@ export function OfferFacts({ offer }: { offer: Offer }) {
       <p className="tile__figure">{euro(offer.price_cents)}</p>
       <ul className="plain">
         <li>
-          {offer.data_kb === null ? say('my48.offer.unlimitedData') : say('my48.offer.data', { gb: size(offer.data_kb) })}
+          {offer.data_kb === null
+            ? say('my48.offer.unlimitedData')
+            : say('my48.offer.data', { gb: size(offer.data_kb) })}
           {offer.fup_kb ? ` ${say('my48.offer.fairUsage', { gb: size(offer.fup_kb) })}` : ''}
         </li>
         {offer.days > 0 && (

@@ -14,13 +14,16 @@ import { say, type My48Key } from '../../speech.ts';
 export type Offers = Answer<typeof membershipsApi.allowed>['_payload'];
 
 /** What the memberships, add-credit and add-on screens show for the member's SIM: the offers, the credit, the stored card. */
-export const offers = loader(async (ssn: string) => {
-  const [allowed, card] = await Promise.all([
-    call(membershipsApi.allowed, { params: { user_id: currentUserId() ?? '', ssn } }),
-    call(paymentsApi.storedCard, { params: { user_id: currentUserId() ?? '' } }),
-  ]);
-  return { offers: allowed._payload, card: card._payload.card };
-}, () => say('my48.offers.loadFailed'));
+export const offers = loader(
+  async (ssn: string) => {
+    const [allowed, card] = await Promise.all([
+      call(membershipsApi.allowed, { params: { user_id: currentUserId() ?? '', ssn } }),
+      call(paymentsApi.storedCard, { params: { user_id: currentUserId() ?? '' } }),
+    ]);
+    return { offers: allowed._payload, card: card._payload.card };
+  },
+  () => say('my48.offers.loadFailed'),
+);
 /** The auto-renew change waiting for the member's confirmation. */
 export const $confirm = atom<{ change: 'on' | 'off' | 'switch'; sku: string; name?: string } | undefined>(undefined);
 

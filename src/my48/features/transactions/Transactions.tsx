@@ -179,7 +179,9 @@ function Row({
         {t.card_amount === 0 ? '' : euro(t.card_amount)}
       </td>
       <td className="num" data-label={say('my48.tx.data')}>
-        {t.data_kb === 0 ? '' : `${t.data_kb > 0 ? '+' : '−'}${say('my48.dash.gb', { gb: decimal(gb(Math.abs(t.data_kb))) })}`}
+        {t.data_kb === 0
+          ? ''
+          : `${t.data_kb > 0 ? '+' : '−'}${say('my48.dash.gb', { gb: decimal(gb(Math.abs(t.data_kb))) })}`}
       </td>
     </tr>
   );

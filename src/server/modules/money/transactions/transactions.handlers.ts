@@ -36,7 +36,9 @@ export async function receipt(c: Context<AppEnv>, { params }: Input<typeof recei
     receiptsApi.receipt,
     receiptsFailures,
     await receiptOf(c.var, c.var.member.id, Number(params.transaction_id)).then((found) =>
-      found.ok ? { ...found, value: { ...found.value, description: describedIn(languageOf(c), found.value.description) } } : found,
+      found.ok
+        ? { ...found, value: { ...found.value, description: describedIn(languageOf(c), found.value.description) } }
+        : found,
     ),
   );
 }
