@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { features } from '../../src/my48/features.ts';
+import { catalogues } from '../../src/contract/i18n/messages.ts';
 import { expectNoAxeViolations, test as myTest } from './fixtures.ts';
 
 /** docs/product/phone.md "Installable": the manifest and its icons, linked from every page (routes.spec.ts checks each page's link). */
@@ -62,7 +63,7 @@ myTest.describe('my48 on a phone', () => {
       await signIn('active');
       for (const f of features) {
         await page.goto(f.path);
-        const heading = page.getByRole('heading', { level: 1, name: f.heading });
+        const heading = page.getByRole('heading', { level: 1, name: catalogues.en[f.heading] });
         await expect(heading, f.path).toBeVisible();
         if (phone) {
           const box = await heading.boundingBox();

@@ -63,7 +63,7 @@ test('the other settings screens and an empty transaction list pass axe; setting
   await expect(page.getByRole('heading', { level: 2, name: 'Replacement SIM' })).toBeVisible();
 });
 
-test('a member chooses Polish for our messages: saved, kept after a reload, and the next refusal speaks Polish', async ({
+test('a member chooses Polish for our messages: saved, my48 opens in it and stays, and the next refusal speaks Polish', async ({
   page,
 }) => {
   await openDashboard(page, 'legacy');
@@ -72,14 +72,18 @@ test('a member chooses Polish for our messages: saved, kept after a reload, and 
   await expect(language.getByRole('radio', { name: 'English' })).toBeChecked();
   await language.getByRole('radio', { name: 'Polski' }).check();
   await page.getByRole('button', { name: 'Save my language' }).click();
-  await expect(page.getByText('Your language is saved.')).toBeVisible();
+  // my48 speaks it at once: the same screen opens in Polish (docs/product/languages.md).
+  await expect(page).toHaveURL(/\/pl\/my48\/settings\/my-details$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ustawienia' })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.reload();
   await expect(
     page.getByRole('group', { name: 'The language of our messages to you' }).getByRole('radio', { name: 'Polski' }),
   ).toBeChecked();
-  // The server's answer to a wrong current password, in the member's language (the screen shows it as sent).
+  // The server's answer to a wrong current password, in the member's language (the screen shows it as
+  // sent). The English address opens in Polish: the device keeps the member's choice.
   await page.goto('/my48/settings/change-password');
+  await expect(page).toHaveURL(/\/pl\/my48\/settings\/change-password$/);
   await page.getByLabel('Current password').fill('Not-the-password-1');
   await page.getByLabel('New password', { exact: true }).fill('Another-pass-48');
   await page.getByLabel('New password again').fill('Another-pass-48');

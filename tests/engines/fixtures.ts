@@ -19,7 +19,7 @@ export const SELF_TEST_TITLE = 'what a journey would miss is seen';
 export const test = base.extend<
   {
     tab: EnginePage;
-    member: (like: string) => Promise<TestMember>;
+    member: (like: string, spec?: Record<string, unknown>) => Promise<TestMember>;
     /** What this engine reported to the sandbox's collector since the journey began (or since last asked). */
     policyReports: () => Promise<string[]>;
   },
@@ -69,11 +69,11 @@ export const test = base.extend<
     }
   },
   member: async ({ baseURL }, use) => {
-    await use(async (like) => {
+    await use(async (like, spec) => {
       const res = await fetch(new URL('/sandbox/test-members', baseURL), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ like }),
+        body: JSON.stringify({ like, ...(spec ? { spec } : {}) }),
       });
       expect(res.status, `a member like ${like}`).toBe(201);
       return (await res.json()) as TestMember;

@@ -58,6 +58,32 @@ async function memberLogIn(tab: EnginePage, email: string) {
   await tab.at('/my48');
 }
 
+test('a Polish member logs in and reads my48 in Polish: the dashboard, an add-on bought, the transactions', async ({
+  tab,
+  member,
+}) => {
+  const me = await member('active', { language: 'pl' });
+  await tab.goto('/log-in');
+  await tab.click('Necessary only');
+  await tab.fill('E-mail address', me.email);
+  await tab.fill('Password', DEMO_PASSWORD);
+  await tab.click('Log in');
+  // my48 in the member's language (docs/product/languages.md), its figures written the Polish way.
+  await tab.at('/pl/my48');
+  await tab.see('Twój pulpit');
+  await tab.see(/7,50\s€/);
+  await tab.see(/\d+,\d\d GB zostało z \d+,\d\d GB/);
+  await tab.goto('/pl/my48/addons');
+  await tab.see('Dokup dane');
+  await tab.click('Kup Add-on 5 GB');
+  await tab.see('Dodano 5 GB do Twojego pakietu.');
+  await tab.click('OK');
+  await tab.goto('/pl/my48/transactions');
+  await tab.see(/Transakcje, od najnowszych: strona 1 z \d+/);
+  await tab.see('Add-on 5 GB');
+  await tab.see('Doładowanie kartą');
+});
+
 /** The table cells whose box leaves the viewport, and the table regions that scroll sideways (WCAG 1.4.10). */
 const tablesOffScreen = () => {
   const width = document.documentElement.clientWidth;
