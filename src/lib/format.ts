@@ -3,61 +3,58 @@ import { KB_PER_GB } from '../contract/constants.ts';
 /** Formatters shared by pages and islands (spec section 9 display rules grow here). */
 
 import { euro as euroEnglish, formatMsisdn, gb } from '../contract/format.ts';
+import { formatTag } from './format-tag.ts';
 
 /** The formatters the server's e-mails and ledger lines share live in contract/format.ts; these are the same ones. */
 export { formatMsisdn, gb };
 
-/**
- * The language figures are written in: Irish English, unless an app in another language says so
- * (my48's shell, docs/product/languages.md): "9,99 €" and "1 stycznia 2027" in Polish.
- */
-let tag = 'en-IE';
-let euroFormat = new Intl.NumberFormat(tag, { style: 'currency', currency: 'EUR' });
-let longDate = new Intl.DateTimeFormat(tag, {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Europe/Dublin',
-});
-let hhmm = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Dublin' });
-let twoDecimals = new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export { formatIn, formatTag } from './format-tag.ts';
 
-/** Writes every figure from now on in the language `next` (a BCP 47 tag). */
-export function formatIn(next: string): void {
-  if (next === tag) return;
-  tag = next;
-  euroFormat = new Intl.NumberFormat(tag, { style: 'currency', currency: 'EUR' });
-  longDate = new Intl.DateTimeFormat(tag, {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/Dublin',
-  });
-  hhmm = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Dublin' });
-  twoDecimals = new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** The formatters of the language figures are written in now (format-tag.ts), made again when it changes. */
+let madeFor = '';
+let made: {
+  euro: Intl.NumberFormat;
+  longDate: Intl.DateTimeFormat;
+  hhmm: Intl.DateTimeFormat;
+  decimal: Intl.NumberFormat;
+};
+function formats() {
+  const tag = formatTag();
+  if (tag !== madeFor) {
+    madeFor = tag;
+    made = {
+      euro: new Intl.NumberFormat(tag, { style: 'currency', currency: 'EUR' }),
+      longDate: new Intl.DateTimeFormat(tag, {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'Europe/Dublin',
+      }),
+      hhmm: new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Dublin' }),
+      decimal: new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    };
+  }
+  return made;
 }
-
-/** The language tag figures are written in now. */
-export const formatTag = (): string => tag;
 
 /** Cents to a euro amount, e.g. 1299 → "€12.99" ("12,99 €" in Polish). */
 export function euro(cents: number): string {
-  return tag === 'en-IE' ? euroEnglish(cents) : euroFormat.format(cents / 100);
+  return formatTag() === 'en-IE' ? euroEnglish(cents) : formats().euro.format(cents / 100);
 }
 
 /** A rate in euro with as many decimals as it needs (0.59 → "€0.59", 2.5 → "€2.50"). */
 export function euroRate(value: number): string {
-  return euroFormat.format(value);
+  return formats().euro.format(value);
 }
 
 /** A figure with two decimals (gb's "1.50") as the language writes it: "1.50", "1,50" in Polish. */
 export function decimal(figure: string): string {
   const value = Number(figure);
-  return Number.isFinite(value) ? twoDecimals.format(value) : figure;
+  return Number.isFinite(value) ? formats().decimal.format(value) : figure;
 }
 
 export function longDateOf(date: Date): string {
-  return longDate.format(date);
+  return formats().longDate.format(date);
 }
 
 /** KB → whole GB with its unit, e.g. "5 GB" (an offer's or an add-on's size). */
@@ -78,7 +75,7 @@ export function shortDate(iso: string): string {
 
 /** The time of day in Irish time, e.g. "14:05". */
 export function clockTime(iso: string): string {
-  return hhmm.format(new Date(iso));
+  return formats().hhmm.format(new Date(iso));
 }
 
 /** A money movement with its sign: +€10.00 or −€9.99. */

@@ -3,10 +3,9 @@ import { LOCALES } from '../contract/i18n/locales.ts';
 import { messages } from '../contract/messages.ts';
 import { isLocalised } from '../contract/i18n/routes.ts';
 import { countsIn } from '../contract/i18n/words.ts';
-import { counted } from '../contract/i18n/fill.ts';
 import { euro, formatTag } from '../lib/format.ts';
 import { my48SpeechIn } from './speech-build.ts';
-import { say, sayCount, speak } from './speech.ts';
+import { counted, say, sayCount, speak } from './speech.ts';
 
 const english = my48SpeechIn('en');
 afterEach(() => speak(english));

@@ -1,7 +1,7 @@
-import { counted, fill, type Counted } from '../contract/i18n/fill.ts';
+import type { Counted } from '../contract/i18n/counted.ts';
 import type { MessageKey } from '../contract/i18n/messages.ts';
 import type { Locale } from '../contract/i18n/locales.ts';
-import { formatIn } from '../lib/format.ts';
+import { formatIn } from '../lib/format-tag.ts';
 
 /*
  * my48 in the page's language (docs/product/languages.md): the shell of each language
@@ -24,6 +24,26 @@ export interface My48Speech {
 }
 
 let speech: My48Speech | undefined;
+
+/**
+ * A message's `{name}` slots filled, one missing left as it is (fill.ts's rule, said again here: a
+ * module shared with the entry pages' islands becomes a chunk of its own, and /sign-up has no bytes
+ * left for one).
+ */
+const fill = (template: string, values: Readonly<Record<string, string>>): string =>
+  template.replace(/\{(\w+)\}/g, (slot, name: string) => values[name] ?? slot);
+
+/** A counted message for `n` in the language `tag`, its count written by `Intl` and other slots filled. */
+export function counted(
+  message: Counted,
+  n: number,
+  tag: string,
+  values: Readonly<Record<string, string>> = {},
+): string {
+  const form =
+    message.cases[`=${n}`] ?? message.cases[new Intl.PluralRules(tag).select(n)] ?? message.cases['other'] ?? '';
+  return fill(form, { ...values, [message.arg]: new Intl.NumberFormat(tag).format(n) });
+}
 
 /** The app's language, set once by the shell's prop before anything renders (and by tests). */
 export function speak(next: My48Speech): void {

@@ -1,7 +1,8 @@
 import { parse, type Token } from '@messageformat/parser';
 import { catalogues, message, type MessageKey, type Values } from './messages.ts';
 import type { Locale } from './locales.ts';
-import type { Counted, Words } from './fill.ts';
+import type { Words } from './fill.ts';
+import type { Counted } from './counted.ts';
 
 /*
  * An island's words (docs/product/languages.md): the page formats the keys the island shows in its
@@ -12,7 +13,8 @@ import type { Counted, Words } from './fill.ts';
  * which need the compiled catalogue.
  */
 
-export type { Counted, Words } from './fill.ts';
+export type { Words } from './fill.ts';
+export type { Counted } from './counted.ts';
 
 /** The plain `{name}` arguments of a message and whether it has any other kind. */
 function argumentsOf(tokens: readonly Token[], plain: Set<string>, other: Set<string>): void {

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import { $offlineAsOf } from '../../stores/offline.ts';
 import { asOfText } from '../offline.ts';
-import { formatTag } from '../../lib/format.ts';
+import { formatTag } from '../../lib/format-tag.ts';
 import { say } from '../speech.ts';
 
 /** The id of the banner's sentence that says why actions are off: each disabled action points to it. */
