@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations, makeMember, openMy48, signInThroughApi, test } from './fixtures.ts';
 import { isName, textsOf } from './texts.ts';
+import { catalogue } from '../../src/server/seed/catalogue.ts';
 
 /*
  * my48 in the member's language (docs/product/languages.md): a member whose language is Polish or
@@ -9,8 +10,8 @@ import { isName, textsOf } from './texts.ts';
  * figures. Compared with what the same screens say in English to a member in the same state.
  */
 
-/** The catalogue's names, the same in every language. */
-const NAMES = new Set(['my48', 'Data Plus €9.99 Membership', 'Add-on 5 GB', 'Add-on 10 GB']);
+/** The products' names (the same in every language, as on the public list) and the app's. */
+const NAMES = new Set(['my48', ...catalogue.map((p) => p.name)]);
 
 /** A screen's words, but the notifications' (stored as they were sent, in English: not yet in the member's language). */
 const screenTexts = async (page: Page) => {
@@ -57,6 +58,7 @@ for (const [locale, tag, words] of [
       ok: 'OK',
       caption: /^Transakcje, od najnowszych: strona 1 z \d+$/,
       credit: '2,50 €',
+      current: 'Bieżący pakiet',
     },
   ],
   [
@@ -72,6 +74,7 @@ for (const [locale, tag, words] of [
       ok: 'Ceart go leor',
       caption: /^Idirbhearta, an ceann is nuaí ar dtús: leathanach 1 as \d+$/,
       credit: '€2.50',
+      current: 'Ballraíocht reatha',
     },
   ],
 ] as const) {
@@ -88,7 +91,15 @@ for (const [locale, tag, words] of [
     await openMy48(page, ENGLISH.transactions);
     await expect(page.getByText(/^Transactions, newest first: page 1 of \d+$/)).toBeVisible();
     const englishTransactions = new Set(await screenTexts(page));
-    const englishTexts = new Set([...inEnglish.dashboard, ...inEnglish.addons, ...englishTransactions]);
+    await openMy48(page, 'Memberships');
+    await expect(page.getByRole('heading', { level: 2, name: 'Current membership' })).toBeVisible();
+    const englishMemberships = await screenTexts(page);
+    const englishTexts = new Set([
+      ...inEnglish.dashboard,
+      ...inEnglish.addons,
+      ...englishTransactions,
+      ...englishMemberships,
+    ]);
     // A word of the language spelled as an English one is no English left: Polish "Data" is the date.
     const own = new Set<string>(locale === 'pl' ? ['Data'] : []);
     const englishLeft = (texts: string[]) =>
@@ -124,6 +135,11 @@ for (const [locale, tag, words] of [
     await expect(page.getByRole('row').nth(1)).toContainText('Add-on 5 GB');
     expect(englishLeft(await screenTexts(page)), `English on /${locale}/my48/transactions`).toEqual([]);
     await expectNoAxeViolations(page, `/${locale}/my48/transactions`);
+    // The memberships: what can be bought, how to pay, auto-renew and the flexible data.
+    await page.goto(`/${locale}/my48/memberships`);
+    await expect(page.getByRole('heading', { level: 2, name: words.current })).toBeVisible();
+    expect(englishLeft(await screenTexts(page)), `English on /${locale}/my48/memberships`).toEqual([]);
+    await expectNoAxeViolations(page, `/${locale}/my48/memberships`);
     // The credit the add-on left, on the dashboard in the language's way of writing euro.
     await page.goto(`/${locale}/my48`);
     await expect(page.locator('#tile-credit + .tile__figure')).toHaveText(words.credit);

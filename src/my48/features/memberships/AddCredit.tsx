@@ -9,6 +9,8 @@ import { $account } from '../../stores/account.ts';
 import { ActionFeedback } from './Memberships.tsx';
 import { CheckField } from '../../../components/forms/CheckField.tsx';
 import { SaveCardField } from './SaveCardField.tsx';
+import { say } from '../../speech.ts';
+import { slotted } from '../../../lib/slotted.tsx';
 
 /** Add credit: an amount, paid with the stored card or a new card (which can be saved). */
 export default function AddCredit() {
@@ -24,16 +26,14 @@ export default function AddCredit() {
   return (
     <form className="form card" onSubmit={purchase.onSubmit} noValidate aria-labelledby="credit-form-title">
       <h2 id="credit-form-title" className="form__title">
-        Choose an amount
+        {say('my48.credit.choose')}
       </h2>
-      <p>
-        Your credit is <strong>{euro(offers.credit_cents)}</strong>.
-      </p>
+      <p>{slotted(say('my48.credit.yours'), { credit: <strong>{euro(offers.credit_cents)}</strong> })}</p>
       {sim && <Advance ssn={sim.ssn} explain />}
       <ActionFeedback />
       <input type="hidden" name="kind" value="credit" />
       <fieldset className="fieldset">
-        <legend>Amount</legend>
+        <legend>{say('my48.credit.amount')}</legend>
         <div className="choices">
           {CREDIT_AMOUNTS_CENTS.map((a) => (
             <CheckField
@@ -50,7 +50,7 @@ export default function AddCredit() {
         </div>
       </fieldset>
       <fieldset className="fieldset">
-        <legend>Pay with</legend>
+        <legend>{say('my48.credit.payWith')}</legend>
         {card && (
           <CheckField
             id="with-stored"
@@ -59,7 +59,7 @@ export default function AddCredit() {
             value="stored"
             checked={stored}
             onChange={() => setUseCard(true)}
-            label={<>{`My ${card.brand} card ending ${card.last4} (expires ${card.expiry})`}</>}
+            label={say('my48.credit.storedCard', { brand: card.brand, last4: card.last4, expiry: card.expiry })}
           />
         )}
         <CheckField
@@ -69,12 +69,12 @@ export default function AddCredit() {
           value="new"
           checked={!stored}
           onChange={() => setUseCard(false)}
-          label="A new card"
+          label={say('my48.credit.newCard')}
         />
         {!card && <SaveCardField save={save} onSave={setSave} name="save" />}
       </fieldset>
       <button type="submit" className="btn btn--primary" disabled={busy}>
-        {form.busy ? form.busyLabel : `Add ${euro(amount)}`}
+        {form.busy ? form.busyLabel : say('my48.credit.add', { amount: euro(amount) })}
       </button>
     </form>
   );

@@ -18,7 +18,8 @@ import {
 import { useOffers } from './use-offers.tsx';
 import { OfferFacts } from './OfferCard.tsx';
 import { SaveCardField } from './SaveCardField.tsx';
-import { say } from '../../speech.ts';
+import { say, type My48Key } from '../../speech.ts';
+import { slotted } from '../../../lib/slotted.tsx';
 import { CheckField } from '../../../components/forms/CheckField.tsx';
 
 /** The popups and the failure of the one action in progress, shared by the money screens. */
@@ -63,7 +64,7 @@ function RenewWith({ offers, renewing, disabled }: { offers: Offers['values']; r
   return (
     <div className="form__row">
       <div className="field">
-        <label htmlFor="renew-with">Renews with</label>
+        <label htmlFor="renew-with">{say('my48.plans.renewsWith')}</label>
         <select id="renew-with" value={sku} onChange={(e) => setSku(e.target.value)}>
           {offers.map((o) => (
             <option key={o.sku} value={o.sku}>
@@ -78,7 +79,7 @@ function RenewWith({ offers, renewing, disabled }: { offers: Offers['values']; r
         disabled={disabled || sku === renewing || !chosen}
         onClick={() => chosen && askRenewWith(chosen.sku, chosen.name)}
       >
-        Change
+        {say('my48.plans.change')}
       </button>
     </div>
   );
@@ -99,43 +100,41 @@ export default function Memberships() {
         <Dialog
           title={
             confirm.change === 'on'
-              ? 'Turn auto-renew on?'
+              ? say('my48.plans.askOn')
               : confirm.change === 'off'
-                ? 'Turn auto-renew off?'
-                : `Renew with ${confirm.name ?? confirm.sku}?`
+                ? say('my48.plans.askOff')
+                : say('my48.plans.askSwitch', { name: confirm.name ?? confirm.sku })
           }
           onClose={cancelAutoRenew}
           actions={
             <>
               <button type="button" className="btn btn--primary" onClick={() => void confirmAutoRenew()}>
                 {confirm.change === 'on'
-                  ? 'Yes, turn it on'
+                  ? say('my48.plans.yesOn')
                   : confirm.change === 'off'
-                    ? 'Yes, turn it off'
-                    : 'Yes, renew with it'}
+                    ? say('my48.plans.yesOff')
+                    : say('my48.plans.yesSwitch')}
               </button>
               <button type="button" className="btn btn--outline" onClick={cancelAutoRenew}>
-                Cancel
+                {say('my48.cancel')}
               </button>
             </>
           }
         >
-          <p>
-            {confirm.change === 'off'
-              ? 'Your membership will end on its end date. You can buy a new one any time.'
-              : 'Your membership will renew by itself when it ends: from your credit first, then your stored card.'}
-          </p>
+          <p>{confirm.change === 'off' ? say('my48.plans.offMeans') : say('my48.plans.onMeans')}</p>
         </Dialog>
       )}
-      <section className="tiles" aria-label="Your membership">
+      <section className="tiles" aria-label={say('my48.plans.yours')}>
         <section className="tile tile--wide" aria-labelledby="now-title">
-          <h2 id="now-title">Current membership</h2>
+          <h2 id="now-title">{say('my48.plans.current')}</h2>
           {current ? (
             <>
               <p className="tile__figure">{current.name}</p>
               <p>
-                Ends {shortDate(current.ends_at)}. Auto-renew is{' '}
-                <strong>{current.recurrence_enabled ? 'on' : 'off'}</strong>.
+                {slotted(say('my48.plans.endsAutoRenew'), {
+                  date: shortDate(current.ends_at),
+                  state: <strong>{current.recurrence_enabled ? say('my48.plans.on') : say('my48.plans.off')}</strong>,
+                })}
               </p>
               <button
                 type="button"
@@ -143,37 +142,37 @@ export default function Memberships() {
                 disabled={busy}
                 onClick={() => askAutoRenew(!current.recurrence_enabled, current.recurrence_sku ?? current.sku)}
               >
-                {current.recurrence_enabled ? 'Turn auto-renew off' : 'Turn auto-renew on'}
+                {current.recurrence_enabled ? say('my48.plans.turnOff') : say('my48.dash.turnAutoRenewOn')}
               </button>
               {current.recurrence_enabled && (
                 <RenewWith offers={offers.values} renewing={current.recurrence_sku ?? current.sku} disabled={busy} />
               )}
             </>
           ) : (
-            <p className="tile__figure">No Active Membership</p>
+            <p className="tile__figure">{say('my48.spec.noActiveMembership')}</p>
           )}
           <p>
             {offers.queued
-              ? `Queued: ${offers.queued.name}, starts ${shortDate(offers.queued.starts_at)}.`
-              : 'No membership queued.'}
+              ? say('my48.plans.queued', { name: offers.queued.name, date: shortDate(offers.queued.starts_at) })
+              : say('my48.plans.noneQueued')}
           </p>
         </section>
         <section className="tile" aria-labelledby="credit-title">
-          <h2 id="credit-title">Credit</h2>
+          <h2 id="credit-title">{say('my48.dash.credit')}</h2>
           <p className="tile__figure">{euro(offers.credit_cents)}</p>
-          <a href="/my48/memberships/add-credit">Add credit</a>
+          <a href="/my48/memberships/add-credit">{say('my48.screen.addCredit.title')}</a>
         </section>
       </section>
 
       <fieldset className="fieldset card">
-        <legend>How to pay</legend>
+        <legend>{say('my48.plans.howToPay')}</legend>
         <CheckField
           id="pay-credit"
           type="radio"
           name="payment"
           checked={paymentType === 'BALANCE_BEFORE_SC'}
           onChange={() => setPaymentType('BALANCE_BEFORE_SC')}
-          label={<>Credit first, then {card ? `my card ending ${card.last4}` : 'a card'}</>}
+          label={card ? say('my48.plans.creditThenMyCard', { last4: card.last4 }) : say('my48.plans.creditThenCard')}
         />
         {card && (
           <CheckField
@@ -182,7 +181,7 @@ export default function Memberships() {
             name="payment"
             checked={paymentType === 'STORED_CARD'}
             onChange={() => setPaymentType('STORED_CARD')}
-            label={`All by my ${card.brand} card ending ${card.last4}`}
+            label={say('my48.plans.allByCard', { brand: card.brand, last4: card.last4 })}
           />
         )}
         <CheckField
@@ -190,32 +189,23 @@ export default function Memberships() {
           type="checkbox"
           checked={recurrence}
           onChange={(e) => setRecurrence(e.target.checked)}
-          label="Renew it automatically"
+          label={say('my48.plans.renewAuto')}
         />
         {!card && (
           <>
             <SaveCardField save={save} onSave={setSave} />
-            {recurrence && (
-              <p className="field__hint">
-                Auto-renew pays from your credit first, then from a saved card. Without a saved card, your membership
-                renews only when your credit covers it.
-              </p>
-            )}
+            {recurrence && <p className="field__hint">{say('my48.plans.autoRenewHint')}</p>}
           </>
         )}
       </fieldset>
 
-      <h2>Buy a membership</h2>
+      <h2>{say('my48.buyMembership')}</h2>
       {offers.queued ? (
-        <p className="alert alert--info">You have a membership queued. You can buy another once it has started.</p>
+        <p className="alert alert--info">{say('my48.plans.queuedAlready')}</p>
       ) : (
-        <p>
-          {current
-            ? 'A membership you buy now starts when your current one ends.'
-            : 'A membership you buy now starts straight away.'}
-        </p>
+        <p>{current ? say('my48.plans.startsAfter') : say('my48.plans.startsNow')}</p>
       )}
-      <ul className="tiles plain" aria-label="Memberships you can buy">
+      <ul className="tiles plain" aria-label={say('my48.plans.list')}>
         {offers.values.map((offer) => (
           <li key={offer.sku} className="tile">
             <h3>{offer.name}</h3>
@@ -225,15 +215,15 @@ export default function Memberships() {
               className="btn btn--primary"
               disabled={busy || Boolean(offers.queued)}
               onClick={() => void buyMembership(offer.sku, paymentType, recurrence, !card && save)}
-              aria-label={`${current ? 'Buy next' : 'Buy now'}: ${offer.name}`}
+              aria-label={say(current ? 'my48.plans.buyNextNamed' : 'my48.plans.buyNowNamed', { name: offer.name })}
             >
-              {current ? 'Buy next' : 'Buy now'}
+              {current ? say('my48.plans.buyNext') : say('my48.plans.buyNow')}
             </button>
           </li>
         ))}
       </ul>
       <p>
-        <a href="/my48/addons">Top up with a data add-on</a>
+        <a href="/my48/addons">{say('my48.plans.topUpLink')}</a>
       </p>
       <FlexiFragments />
     </div>
@@ -241,35 +231,37 @@ export default function Memberships() {
 }
 
 /** Spec section 2, memberships fragments: flexi-data, data-switch-up, the-safe, carryover, donate, swap, spot-me, share, each leading to its section of the flexi-data screen. */
-const FLEXI_LINKS = [
-  { id: 'the-safe', to: 'the-safe', name: 'The Safe', what: 'keep unused data for later, with no end date' },
-  { id: 'carryover', to: 'carryover', name: 'Carryover', what: 'move unused data to your next membership' },
-  { id: 'donate', to: 'donate', name: 'Donate', what: 'give unused data to members in need' },
-  { id: 'swap', to: 'swap', name: 'Swap', what: 'swap unused data for landline minutes' },
-  { id: 'spot-me', to: 'spot-me', name: 'Spot me', what: 'lend data to a friend on 48 for a few days' },
-  { id: 'share', to: 'share', name: 'Share', what: 'give data to a friend on 48 for good' },
-] as const;
+const FLEXI_LINKS = ['the-safe', 'carryover', 'donate', 'swap', 'spot-me', 'share'] as const;
+/** Each feature's name and what it does (`my48.flexi.<id>.name`, `.what`). */
+const FLEXI_WORDS: Record<(typeof FLEXI_LINKS)[number], [name: My48Key, what: My48Key]> = {
+  'the-safe': ['my48.flexi.safe.name', 'my48.flexi.safe.what'],
+  carryover: ['my48.flexi.carryover.name', 'my48.flexi.carryover.what'],
+  donate: ['my48.flexi.donate.name', 'my48.flexi.donate.what'],
+  swap: ['my48.flexi.swap.name', 'my48.flexi.swap.what'],
+  'spot-me': ['my48.flexi.spotMe.name', 'my48.flexi.spotMe.what'],
+  share: ['my48.flexi.share.name', 'my48.flexi.share.what'],
+};
 
 function FlexiFragments() {
   useFragmentFocus(true);
   return (
     <section id="flexi-data" className="card stack" aria-labelledby="flexi-data-title" tabIndex={-1}>
-      <h2 id="flexi-data-title">Flexible data</h2>
-      <p>
-        Your membership's data is yours to move: once a month carry it over, save it or donate it, and swap, spot or
-        share it any time.
-      </p>
+      <h2 id="flexi-data-title">{say('my48.flexi.title')}</h2>
+      <p>{say('my48.flexi.intro')}</p>
       <ul className="plain stack">
-        {FLEXI_LINKS.map((l) => (
-          <li key={l.id} id={l.id} tabIndex={-1}>
-            <a href={`/my48/flexi-data#${l.to}`}>{l.name}</a>
-            {`: ${l.what}.`}
+        {FLEXI_LINKS.map((id) => (
+          <li key={id} id={id} tabIndex={-1}>
+            {slotted(say(FLEXI_WORDS[id][1]), {
+              name: <a href={`/my48/flexi-data#${id}`}>{say(FLEXI_WORDS[id][0])}</a>,
+            })}
           </li>
         ))}
       </ul>
       <p id="data-switch-up" tabIndex={-1}>
-        Data switch-up: <a href="/my48/flexi-data#swap">swap data for landline minutes</a> or{' '}
-        <a href="/my48/flexi-data#share">switch it to a friend</a>.
+        {slotted(say('my48.flexi.switchUp'), {
+          swap: <a href="/my48/flexi-data#swap">{say('my48.flexi.switchUpSwap')}</a>,
+          share: <a href="/my48/flexi-data#share">{say('my48.flexi.switchUpShare')}</a>,
+        })}
       </p>
     </section>
   );
