@@ -284,6 +284,7 @@ export default defineConfig(
       'src/my48/features/memberships/OfferCard.tsx',
       'src/my48/features/memberships/SaveCardField.tsx',
       'src/my48/features/memberships/use-offers.tsx',
+      'src/my48/features/transactions/Receipt.tsx',
       'src/my48/features/transactions/Transactions.tsx',
     ],
     rules: {

@@ -59,6 +59,9 @@ for (const [locale, tag, words] of [
       caption: /^Transakcje, od najnowszych: strona 1 z \d+$/,
       credit: '2,50 €',
       current: 'Bieżący pakiet',
+      receipt: /^Paragon \d+$/,
+      total: /Zapłacono łącznie/,
+      price: '5,00 €',
     },
   ],
   [
@@ -75,6 +78,9 @@ for (const [locale, tag, words] of [
       caption: /^Idirbhearta, an ceann is nuaí ar dtús: leathanach 1 as \d+$/,
       credit: '€2.50',
       current: 'Ballraíocht reatha',
+      receipt: /^Admháil \d+$/,
+      total: /Iomlán íoctha/,
+      price: '€5.00',
     },
   ],
 ] as const) {
@@ -135,6 +141,13 @@ for (const [locale, tag, words] of [
     await expect(page.getByRole('row').nth(1)).toContainText('Add-on 5 GB');
     expect(englishLeft(await screenTexts(page)), `English on /${locale}/my48/transactions`).toEqual([]);
     await expectNoAxeViolations(page, `/${locale}/my48/transactions`);
+    // Its receipt, in the language: what it was, VAT, how it was paid.
+    await page.getByRole('row').nth(1).getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/${locale}/my48/transactions/\\d+$`));
+    await expect(page.getByRole('heading', { level: 2, name: words.receipt })).toBeVisible();
+    await expect(page.getByRole('row', { name: words.total })).toContainText(words.price);
+    await expectNoAxeViolations(page, `/${locale}/my48/transactions/<id>`);
+
     // The memberships: what can be bought, how to pay, auto-renew and the flexible data.
     await page.goto(`/${locale}/my48/memberships`);
     await expect(page.getByRole('heading', { level: 2, name: words.current })).toBeVisible();

@@ -5,17 +5,18 @@ import type { Receipt as ReceiptData } from '../../../contract/transactions.sche
 import { euro, formatMsisdn } from '../../../lib/format.ts';
 import { dateTime } from '../../components/date-time.ts';
 import { receipt } from './transactions-store.ts';
+import { say, type My48Key } from '../../speech.ts';
 
 const BRANDS: Record<string, string> = { VISA: 'Visa', MASTER: 'Mastercard', AMEX: 'American Express' };
-const KINDS: Record<ReceiptData['kind'], string> = {
-  purchase: 'Membership',
-  renewal: 'Membership renewal',
-  'top-up': 'Credit top-up',
-  'add-on': 'Data add-on',
-  advance: 'Top-up advance',
-  'advance-repayment': 'Top-up advance repayment',
-  household: 'For a household line',
-  'household-paid': 'Paid by your household',
+const KINDS: Record<ReceiptData['kind'], My48Key> = {
+  purchase: 'my48.receipt.kind.purchase',
+  renewal: 'my48.receipt.kind.renewal',
+  'top-up': 'my48.receipt.kind.topUp',
+  'add-on': 'my48.receipt.kind.addOn',
+  advance: 'my48.receipt.kind.advance',
+  'advance-repayment': 'my48.receipt.kind.advanceRepayment',
+  household: 'my48.receipt.kind.household',
+  'household-paid': 'my48.receipt.kind.householdPaid',
 };
 
 /** /my48/transactions/<id>: one purchase or card payment, with VAT and how it was paid; printable. */
@@ -31,12 +32,12 @@ export function Receipt({ id }: { id: string }) {
         {state.retryable && (
           <p>
             <button type="button" className="btn btn--outline" onClick={() => void receipt.retry()}>
-              Try again
+              {say('my48.tryAgain')}
             </button>
           </p>
         )}
         <p>
-          <a href="/my48/transactions">Back to your transactions</a>
+          <a href="/my48/transactions">{say('my48.receipt.back')}</a>
         </p>
       </div>
     );
@@ -44,49 +45,49 @@ export function Receipt({ id }: { id: string }) {
   if (!r)
     return (
       <p role="status" className="loading-line">
-        Loading your receipt…
+        {say('my48.receipt.loading')}
       </p>
     );
   return (
     <article className="card receipt stack" aria-labelledby="receipt-title">
-      <h2 id="receipt-title">{`Receipt ${r.id}`}</h2>
+      <h2 id="receipt-title">{say('my48.receipt.title', { id: r.id })}</h2>
       <p>
         {dateTime.format(new Date(r.date))}
         {r.msisdn ? ` · ${formatMsisdn(r.msisdn)}` : ''}
       </p>
       <table>
-        <caption className="visually-hidden">What was bought and what it cost</caption>
+        <caption className="visually-hidden">{say('my48.receipt.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Item</th>
+            <th scope="col">{say('my48.receipt.item')}</th>
             <th scope="col" className="amount">
-              Amount
+              {say('my48.credit.amount')}
             </th>
           </tr>
         </thead>
         <tbody>
           <tr>
-            <td>{`${KINDS[r.kind]}: ${r.description}`}</td>
+            <td>{say('my48.receipt.line', { kind: say(KINDS[r.kind]), description: r.description })}</td>
             <td className="amount">{euro(r.total_cents)}</td>
           </tr>
           {r.vat_rate_percent === 0 ? (
             <tr>
-              <td colSpan={2}>No VAT: credit lent and paid back, not a sale.</td>
+              <td colSpan={2}>{say('my48.receipt.noVat')}</td>
             </tr>
           ) : (
             <>
               <tr>
-                <td>{`Net of VAT`}</td>
+                <td>{say('my48.receipt.net')}</td>
                 <td className="amount">{euro(r.net_cents)}</td>
               </tr>
               <tr>
-                <td>{`VAT at ${r.vat_rate_percent} %`}</td>
+                <td>{say('my48.receipt.vat', { rate: r.vat_rate_percent })}</td>
                 <td className="amount">{euro(r.vat_cents)}</td>
               </tr>
             </>
           )}
           <tr>
-            <th scope="row">{r.kind === 'advance' ? 'Credit advanced to you' : 'Total paid'}</th>
+            <th scope="row">{r.kind === 'advance' ? say('my48.receipt.advanced') : say('my48.receipt.total')}</th>
             <td className="amount">
               <strong>{euro(r.total_cents)}</strong>
             </td>
@@ -94,26 +95,40 @@ export function Receipt({ id }: { id: string }) {
         </tbody>
       </table>
       {r.kind === 'advance' ? (
-        <p>Repaid from your next top-ups, gifts and rewards of credit, before they count as credit.</p>
+        <p>{say('my48.receipt.repaid')}</p>
       ) : (
         <>
-          <h3>Paid with</h3>
-          {r.kind === 'household-paid' && <p>Paid by the owner of your household.</p>}
+          <h3>{say('my48.receipt.paidWith')}</h3>
+          {r.kind === 'household-paid' && <p>{say('my48.receipt.paidByOwner')}</p>}
           <ul>
-            {r.credit_cents > 0 && <li>{`Credit: ${euro(r.credit_cents)}`}</li>}
+            {r.credit_cents > 0 && <li>{say('my48.receipt.byCredit', { amount: euro(r.credit_cents) })}</li>}
             {r.card_cents > 0 && (
-              <li>{`${r.card ? `${BRANDS[r.card.brand] ?? r.card.brand} •••• ${r.card.last4}` : 'Card'}: ${euro(r.card_cents)}`}</li>
+              <li>
+                {say('my48.receipt.byCard', {
+                  card: r.card
+                    ? `${BRANDS[r.card.brand] ?? r.card.brand} •••• ${r.card.last4}`
+                    : say('my48.receipt.card'),
+                  amount: euro(r.card_cents),
+                })}
+              </li>
             )}
           </ul>
         </>
       )}
-      <p className="field__hint">{`${COMPANY.name}, ${COMPANY.address}. VAT number ${COMPANY.vatNumber}. ${COMPANY.registered}.`}</p>
+      <p className="field__hint">
+        {say('my48.receipt.company', {
+          name: COMPANY.name,
+          address: COMPANY.address,
+          vat: COMPANY.vatNumber,
+          registered: COMPANY.registered,
+        })}
+      </p>
       <div className="actions no-print">
         <button type="button" className="btn btn--primary" onClick={() => window.print()}>
-          Print or save as PDF
+          {say('my48.receipt.print')}
         </button>
         <a className="btn btn--outline" href="/my48/transactions">
-          Back to your transactions
+          {say('my48.receipt.back')}
         </a>
       </div>
     </article>
