@@ -272,6 +272,7 @@ export default defineConfig(
       'src/islands/activate-sim/ActivateSim.tsx',
       'src/layouts/My48Page.astro',
       'src/my48/App.tsx',
+      'src/my48/components/Advance.tsx',
       'src/my48/components/ErrorBoundary.tsx',
       'src/my48/components/LoadFailed.tsx',
       'src/my48/components/Offline.tsx',

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOCALES } from '../contract/i18n/locales.ts';
 import { messages } from '../contract/messages.ts';
+import { ADVANCE_CENTS, ADVANCE_OWED_CENTS, advanceMessages } from '../contract/advance.calls.ts';
 import { isLocalised } from '../contract/i18n/routes.ts';
 import { countsIn } from '../contract/i18n/words.ts';
 import { euro, formatTag } from '../lib/format.ts';
@@ -27,6 +28,12 @@ describe('my48 in each language', () => {
     expect(say('my48.spec.portinInProgress')).toBe(messages.portinInProgress);
     expect(say('my48.spec.serviceUnavailable')).toBe(messages.serviceUnavailable);
     expect(say('my48.spec.noActiveMembership')).toBe('No Active Membership');
+    // The top-up advance's words are the contract's (docs/product/lifelines.md).
+    expect(say('my48.advance.offer')).toBe(advanceMessages.offer);
+    expect(say('my48.advance.owed', { amount: euro(700) })).toBe(advanceMessages.owed(700));
+    expect(say('my48.advance.taken', { amount: euro(ADVANCE_CENTS), owed: euro(ADVANCE_OWED_CENTS) })).toBe(
+      advanceMessages.taken,
+    );
     expect([0, 1, 2].map((n) => sayCount('my48.dash.daysLeft', n))).toEqual(['DAY LEFT', 'DAY LEFT', 'DAYS LEFT']);
   });
 

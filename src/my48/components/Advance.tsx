@@ -1,11 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { ActionButton } from '../../components/forms/ActionButton.tsx';
-import { ADVANCE_CENTS, ADVANCE_FEE_CENTS, ADVANCE_OWED_CENTS, advanceMessages } from '../../contract/advance.calls.ts';
+import { ADVANCE_CENTS, ADVANCE_FEE_CENTS, ADVANCE_OWED_CENTS } from '../../contract/advance.calls.ts';
 import { euro } from '../../lib/format.ts';
 import { $offlineAsOf } from '../../stores/offline.ts';
 import { $advanceTake, advance, confirmAdvance, takeAdvance } from '../stores/advance.ts';
 import { Dialog } from './Dialog.tsx';
+import { say } from '../speech.ts';
 import './advance.css';
 
 /**
@@ -32,37 +33,45 @@ export default function Advance({ ssn, explain = false }: { ssn: string; explain
           {take.error}
         </p>
       )}
-      {a && a.owed_cents > 0 && <p className="advance__owed">{advanceMessages.owed(a.owed_cents)}</p>}
-      {explain && a && a.owed_cents > 0 && (
-        <p className="field__hint">What you add now repays it first; the rest is your credit.</p>
+      {a && a.owed_cents > 0 && (
+        <p className="advance__owed">{say('my48.advance.owed', { amount: euro(a.owed_cents) })}</p>
       )}
+      {explain && a && a.owed_cents > 0 && <p className="field__hint">{say('my48.advance.repaysFirst')}</p>}
       {a?.eligible && !offline && (
         <button type="button" className="btn btn--outline" onClick={() => confirmAdvance(true)}>
-          {advanceMessages.offer}
+          {say('my48.advance.offer')}
         </button>
       )}
       {explain && a && !a.eligible && a.owed_cents === 0 && a.message && <p className="field__hint">{a.message}</p>}
       {explain && state.status === 'error' && state.key === ssn && <p className="field__hint">{state.error}</p>}
       {take.confirming && (
         <Dialog
-          title={`${advanceMessages.offer}?`}
+          title={say('my48.advance.ask')}
           onClose={() => confirmAdvance(false)}
           actions={
             <>
-              <ActionButton tone="primary" busy={take.busy} busyLabel="Adding…" onClick={() => void takeAdvance(ssn)}>
-                {`Get ${euro(ADVANCE_CENTS)} now`}
+              <ActionButton
+                tone="primary"
+                busy={take.busy}
+                busyLabel={say('my48.advance.adding')}
+                onClick={() => void takeAdvance(ssn)}
+              >
+                {say('my48.advance.getNow', { amount: euro(ADVANCE_CENTS) })}
               </ActionButton>
               <button type="button" className="btn btn--outline" onClick={() => confirmAdvance(false)}>
-                Cancel
+                {say('my48.cancel')}
               </button>
             </>
           }
         >
-          <p>{`We add ${euro(ADVANCE_CENTS)} to your credit now. The fee is ${euro(ADVANCE_FEE_CENTS)}, so you repay ${euro(ADVANCE_OWED_CENTS)}.`}</p>
           <p>
-            It is repaid from your next top-up, and from gifts or rewards of credit, before they count as credit. Your
-            credit never goes below zero.
+            {say('my48.advance.terms', {
+              amount: euro(ADVANCE_CENTS),
+              fee: euro(ADVANCE_FEE_CENTS),
+              owed: euro(ADVANCE_OWED_CENTS),
+            })}
           </p>
+          <p>{say('my48.advance.repayment')}</p>
         </Dialog>
       )}
     </div>

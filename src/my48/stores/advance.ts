@@ -1,5 +1,7 @@
 import { map } from 'nanostores';
-import { advanceRoutes, type AdvanceState } from '../../contract/advance.calls.ts';
+import { ADVANCE_CENTS, ADVANCE_OWED_CENTS, advanceRoutes, type AdvanceState } from '../../contract/advance.calls.ts';
+import { euro } from '../../lib/format.ts';
+import { locale, say } from '../speech.ts';
 import { call, errorMessage, newIdempotencyKey } from '../../lib/http.ts';
 import { currentUserId, memberParams } from '../../lib/member-session.ts';
 import { loader } from '../../stores/loader.ts';
@@ -11,7 +13,7 @@ import { loadAccount } from './account.ts';
  */
 export const advance = loader<AdvanceState, string>(
   async (ssn) => (await call(advanceRoutes.state, { params: { ...memberParams(), ssn } }))._payload,
-  'Your top-up advance could not be checked just now.',
+  () => say('my48.advance.loadFailed'),
 );
 
 export const $advanceTake = map<{ confirming: boolean; busy: boolean; notice?: string; error?: string }>({
@@ -36,7 +38,12 @@ export async function takeAdvance(ssn: string): Promise<void> {
     });
     const userId = currentUserId();
     await Promise.all([advance.load(ssn), userId && loadAccount(userId, { force: true, quiet: true })]);
-    $advanceTake.set({ confirming: false, busy: false, notice: _payload.message });
+    // The server's words in English (the contract's); the page's own in its language.
+    const notice =
+      locale() === 'en'
+        ? _payload.message
+        : say('my48.advance.taken', { amount: euro(ADVANCE_CENTS), owed: euro(ADVANCE_OWED_CENTS) });
+    $advanceTake.set({ confirming: false, busy: false, notice });
   } catch (error) {
     $advanceTake.set({ confirming: false, busy: false, error: errorMessage(error) });
     await advance.load(ssn);
