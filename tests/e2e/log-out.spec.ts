@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import { CONSENT_COOKIE } from '../../src/lib/consent.ts';
+import { LANG_COOKIE } from '../../src/contract/i18n/locales.ts';
 import { cookieNames, expectNoAxeViolations, logIn, test } from './fixtures.ts';
 
 test('log-out: the server session ends, every cookie and all local storage but splash go, and the member is at /', async ({
@@ -20,9 +21,10 @@ test('log-out: the server session ends, every cookie and all local storage but s
   await page.goto('/log-out');
   expect((await logout).status()).toBe(200);
   await expect(page).toHaveURL(/\/$/);
-  expect(await cookieNames(page)).toEqual([]);
-  // The cookie choice is the device's: kept, so the banner does not come back (ADR 019).
-  expect((await page.context().cookies()).map((c) => c.name)).toEqual([CONSENT_COOKIE]);
+  // The cookie choice and the language are the device's: kept, so the banner does not come back
+  // (ADR 019) and the site stays in the member's language (the log-in set it; docs/product/languages.md).
+  expect(await cookieNames(page)).toEqual([LANG_COOKIE]);
+  expect((await page.context().cookies()).map((c) => c.name).sort()).toEqual([CONSENT_COOKIE, LANG_COOKIE].sort());
   expect(await page.evaluate(() => Object.keys(localStorage))).toEqual(['splash']);
   expect(await page.evaluate(() => localStorage.getItem('splash'))).toBe('seen');
   // The header back-button flag is reset, and the my48 root is remembered as the last URLs.
