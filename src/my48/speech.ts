@@ -1,4 +1,4 @@
-import type { Counted } from '../contract/i18n/counted.ts';
+import type { Counted } from '../contract/i18n/words.ts';
 import type { MessageKey } from '../contract/i18n/messages.ts';
 import type { Locale } from '../contract/i18n/locales.ts';
 import { formatIn } from '../lib/format-tag.ts';

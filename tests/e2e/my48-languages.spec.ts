@@ -28,10 +28,7 @@ const screenTexts = async (page: Page) => {
 };
 
 /** The dashboard with its figures, the add-ons and the transactions as the member sees them. */
-async function screens(
-  page: Page,
-  headings: { dashboard: RegExp; extras: string; topUp: string; transactions: string },
-) {
+async function screens(page: Page, headings: { dashboard: RegExp; extras: string; topUp: string }) {
   await expect(page.getByRole('heading', { level: 1, name: headings.dashboard })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: headings.extras })).toBeVisible();
   await expect(page.locator('.alerts-list li').first()).toBeVisible();

@@ -2,7 +2,6 @@ import { parse, type Token } from '@messageformat/parser';
 import { catalogues, message, type MessageKey, type Values } from './messages.ts';
 import type { Locale } from './locales.ts';
 import type { Words } from './fill.ts';
-import type { Counted } from './counted.ts';
 
 /*
  * An island's words (docs/product/languages.md): the page formats the keys the island shows in its
@@ -14,7 +13,6 @@ import type { Counted } from './counted.ts';
  */
 
 export type { Words } from './fill.ts';
-export type { Counted } from './counted.ts';
 
 /** The plain `{name}` arguments of a message and whether it has any other kind. */
 function argumentsOf(tokens: readonly Token[], plain: Set<string>, other: Set<string>): void {
@@ -48,6 +46,18 @@ export function wordsIn<K extends MessageKey>(locale: Locale, keys: readonly K[]
     out[key] = message(locale, key, { ...Object.fromEntries(open.map((arg) => [arg, `{${arg}}`])), ...values });
   }
   return out;
+}
+
+/**
+ * A message counted in the browser (a figure only the account knows: days left, uses in a day): its
+ * plural's cases formatted at build (words.ts `countsIn`), `#` as the `{<arg>}` slot. The case is
+ * chosen by the browser's own CLDR rules (`Intl.PluralRules`), so no rules or formatter ship.
+ */
+export interface Counted {
+  /** The plural's argument: its slot in every case. */
+  arg: string;
+  /** By CLDR category (one, two, few, many, other) or exact value ("=0"). */
+  cases: Readonly<Record<string, string>>;
 }
 
 /** A case's tokens as a template: text as it is, `{arg}` slots, `#` as the count's slot; anything else refused. */

@@ -15,7 +15,8 @@ import { setLoading } from '../../stores/layout.ts';
 import { withLabels } from '../../lib/form-values-light.ts';
 import { firstLoginDestination, nextStep } from './after-log-in.ts';
 import { $logInSpeech, type LogInSpeech } from './log-in-words.ts';
-import { localeOfPath, localeOfTags } from '../../contract/i18n/locales.ts';
+import Cookies from 'js-cookie';
+import { LANG_COOKIE, localeOfPath, localeOfTags } from '../../contract/i18n/locales.ts';
 
 let account: Account | undefined;
 
@@ -104,7 +105,7 @@ async function afterSignIn(signedIn: SignedIn): Promise<void> {
     lastUrl: lastUrl(),
     locale: localeOfPath(location.pathname),
     // The log-in answer kept the member's language as this device's choice (docs/product/languages.md).
-    memberLocale: localeOfTags([/(?:^|;\s*)lang=(\w+)/.exec(document.cookie)?.[1] ?? '']),
+    memberLocale: localeOfTags([Cookies.get(LANG_COOKIE) ?? '']),
   });
   if (step.kind === 'helpdesk') return goToHelpdesk();
   if (step.kind === 'go') {
