@@ -2,9 +2,15 @@ import { and, desc, eq, lt, lte, or } from 'drizzle-orm';
 import type { PageCursor } from '../../../contract/page-cursor.ts';
 import { ALERT_CAUSES, type AlertCause, type AlertSettings } from '../../../contract/alerts.schema.ts';
 import type { Queryable } from '../../db/client.ts';
-import { alerts, alertSettings, members, notifications, pushSubscriptions } from '../../db/schema.ts';
+import { alerts, alertSettings, notifications, pushSubscriptions } from '../../db/schema.ts';
 import { sendMail } from '../../integrations/mail/index.ts';
 import type { Clock } from '../../kernel/clock.ts';
+import { message } from '../../../contract/i18n/messages.ts';
+import { addresseeOf, noticeIn, type Notice, type Worded } from './notices.ts';
+
+/** A notice in the member's language, or words already written. */
+const wordedFor = (language: Parameters<typeof noticeIn>[0] | undefined, n: Notice | Worded): Worded =>
+  'notice' in n ? noticeIn(language ?? 'en', n) : { title: n.title, body: n.body };
 
 export async function alertSettingsOf(q: Queryable, memberId: number): Promise<AlertSettings> {
   const rows = await q.select().from(alertSettings).where(eq(alertSettings.memberId, memberId));
@@ -18,11 +24,12 @@ export async function alertSettingsOf(q: Queryable, memberId: number): Promise<A
 
 /**
  * Tells a member something in their notification centre (my48's bell), in the caller's transaction: the
- * one way another module writes to a member's notifications. An alert (below) is told this way too,
- * when its switch says so.
+ * one way another module writes to a member's notifications. A notice is written in the member's
+ * language (notices.ts). An alert (below) is told this way too, when its switch says so.
  */
-export async function notify(tx: Queryable, memberId: number, at: Date, notice: { title: string; body: string }) {
-  await tx.insert(notifications).values({ memberId, title: notice.title, body: notice.body, createdAt: at });
+export async function notify(tx: Queryable, memberId: number, at: Date, notice: Notice | Worded) {
+  const { title, body } = wordedFor((await addresseeOf(tx, memberId))?.language, notice);
+  await tx.insert(notifications).values({ memberId, title, body, createdAt: at });
 }
 
 /**
@@ -33,36 +40,33 @@ export async function notify(tx: Queryable, memberId: number, at: Date, notice: 
 export async function raiseAlert(
   tx: Queryable,
   clock: Clock,
-  a: { memberId: number; cause: AlertCause; key: string; title: string; body: string },
+  a: { memberId: number; cause: AlertCause; key: string } & (Notice | Worded),
 ): Promise<boolean> {
   const now = clock();
+  const member = await addresseeOf(tx, a.memberId);
+  const language = member?.language ?? 'en';
+  const { title, body } = wordedFor(language, a);
   const [row] = await tx
     .insert(alerts)
     .values({
       memberId: a.memberId,
       cause: a.cause,
       causeKey: `${a.cause}:${a.key}`,
-      title: a.title,
-      body: a.body,
+      title,
+      body,
       createdAt: now,
     })
     .onConflictDoNothing()
     .returning({ id: alerts.id });
   if (!row) return false;
   const settings = (await alertSettingsOf(tx, a.memberId))[a.cause];
-  if (settings.in_app) await notify(tx, a.memberId, now, a);
-  if (settings.email) {
-    const [member] = await tx
-      .select({ email: members.email, firstname: members.firstname })
-      .from(members)
-      .where(eq(members.id, a.memberId));
-    if (member)
-      await sendMail(tx, clock, {
-        to: member.email,
-        subject: `48: ${a.title}`,
-        body: `Hi ${member.firstname},\n\n${a.body}\n\nYou can switch this alert off in my48: Settings → Alerts.\n\n48`,
-      });
-  }
+  if (settings.in_app) await notify(tx, a.memberId, now, { title, body });
+  if (settings.email && member)
+    await sendMail(tx, clock, {
+      to: member.email,
+      subject: message(language, 'mail.alert.subject', { title }),
+      body: message(language, 'mail.alert.body', { name: member.firstname, body }),
+    });
   return true;
 }
 

@@ -7,7 +7,8 @@ import type { Clock } from '../../kernel/clock.ts';
 import { queueNetworkOrder, orderCause, type NetworkOrder, type StepDetail } from '../network/index.ts';
 import { moveSimRows } from './sim-keyed.ts';
 import { heldSuspended } from './blocks.ts';
-import { notify } from '../alerts/index.ts';
+import { notify, type Notice, type NoticeValue } from '../alerts/index.ts';
+import type { MessageKey } from '../../../contract/i18n/messages.ts';
 
 /**
  * A line's own orders to the network (docs/product/network.md), written in the cause's transaction,
@@ -15,8 +16,16 @@ import { notify } from '../alerts/index.ts';
  * suspended or back, a closed account's line taken off, a change of SIM.
  */
 
-const tell = (tx: Queryable, memberId: number, now: Date, title: string, body: string) =>
-  notify(tx, memberId, now, { title, body });
+const tell = (tx: Queryable, memberId: number, now: Date, notice: Notice['notice'], values?: Notice['values']) =>
+  notify(tx, memberId, now, { notice, values });
+
+/** The network's reason, as it gave it, in brackets (nothing when it gave none). */
+const aside = (reason: string | undefined): NoticeValue =>
+  reason ? { say: 'notice.aside', values: { what: reason } } : '';
+
+/** A number as people write it, or "your number" in the member's words. */
+const numberOr = (msisdn: string | null | undefined, none: MessageKey): NoticeValue =>
+  msisdn ? formatMsisdn(msisdn) : { say: none };
 
 /** The SIM an order is for, once the order has ended (what a line's causes act on). */
 async function endedSim(tx: Queryable, order: NetworkOrder, state: NetworkOrderState) {
@@ -43,16 +52,16 @@ const activation = orderCause<{ ssn: string }>(
           tx,
           sim.memberId,
           now,
-          'Your SIM is active',
-          `${sim.msisdn ? formatMsisdn(sim.msisdn) : 'Your number'} is ready to use.`,
+          'simActive',
+          { number: numberOr(sim.msisdn, 'notice.yourNumber') },
         );
     } else if (sim.memberId)
       await tell(
         tx,
         sim.memberId,
         now,
-        'Your SIM could not be activated',
-        `The network could not activate your SIM${detail.reason ? ` (${detail.reason})` : ''}. Contact us through my48 → Support and we will sort it out.`,
+        'simFailed',
+        { why: aside(detail.reason) },
       );
   },
 );
@@ -89,10 +98,8 @@ const lineState = orderCause<{ state: LineState; ssn: string; at: string }>(
         tx,
         sim.memberId,
         clock(),
-        cause.state === 'suspended'
-          ? 'Your SIM is not blocked on the network yet'
-          : 'Your SIM is not back in service yet',
-        `The network did not ${cause.state === 'suspended' ? 'block' : 'unblock'} ${sim.msisdn ?? 'your SIM'}${detail.reason ? ` (${detail.reason})` : ''}. Contact us through my48 → Support and we will do it for you.`,
+        cause.state === 'suspended' ? 'notBlocked' : 'notUnblocked',
+        { number: sim.msisdn ?? { say: 'notice.yourSim' }, why: aside(detail.reason) },
       );
   },
 );
@@ -166,10 +173,8 @@ const swap = orderCause<{ freshSsn: string; oldSsn: string }>(
           tx,
           fresh.memberId,
           now,
-          fresh.kind === 'esim' ? 'Your eSIM is ready' : 'Your new SIM works',
-          fresh.kind === 'esim'
-            ? 'Scan its QR code in my48 → Settings → Change my SIM to install it on your phone.'
-            : `${fresh.msisdn ? formatMsisdn(fresh.msisdn) : 'Your number'} works on your new SIM now.`,
+          fresh.kind === 'esim' ? 'esimReady' : 'newSimWorks',
+          fresh.kind === 'esim' ? {} : { number: numberOr(fresh.msisdn, 'notice.yourNumber') },
         );
       return;
     }
@@ -182,8 +187,8 @@ const swap = orderCause<{ freshSsn: string; oldSsn: string }>(
         tx,
         fresh.memberId,
         now,
-        'Your SIM could not be changed',
-        `The network could not move ${order.msisdn ?? 'your number'} to the new SIM${detail.reason ? ` (${detail.reason})` : ''}, so your old SIM keeps it and works as before. Try again, or contact us through my48 → Support.`,
+        'swapFailed',
+        { number: order.msisdn ?? { say: 'notice.yourNumberLater' }, why: aside(detail.reason) },
       );
   },
 );

@@ -99,10 +99,14 @@ export async function movePortIn(
       .onConflictDoNothing();
   if (next === 'completed' || next === 'rejected') {
     await removeSegment(tx, row.memberId, SEGMENT_PORTIN);
-    await notify(tx, row.memberId, now, {
-      title: next === 'completed' ? 'Your number has moved to 48' : 'Your number could not be moved',
-      body: next === 'completed' ? `${row.msisdn} is now your 48 number.` : note!,
-    });
+    await notify(
+      tx,
+      row.memberId,
+      now,
+      next === 'completed'
+        ? { notice: 'portedIn', values: { number: row.msisdn } }
+        : { notice: 'portInFailed', values: { why: detail.reason ? { say: 'notice.aside', values: { what: detail.reason } } : '' } },
+    );
   }
   return next;
 }

@@ -28,10 +28,7 @@ export const numberLeftUs: NumberLeft = async (tx, ctx, msisdn, said = {}) => {
   const at = ctx.clock();
   await tx.update(sims).set({ msisdn: null, status: 'inactive', lineState: null }).where(eq(sims.ssn, sim.ssn));
   if (sim.memberId)
-    await notify(tx, sim.memberId, at, {
-      title: 'Your number has moved to another network',
-      body: `${formatMsisdn(msisdn)} now belongs to another network, so your 48 SIM no longer works. Your account stays open: order a new SIM in my48 any time.`,
-    });
+    await notify(tx, sim.memberId, at, { notice: 'portedOut', values: { number: formatMsisdn(msisdn) } });
   await numberMovedAway.emit(tx, { ssn: sim.ssn, msisdn, memberId: sim.memberId, at, said });
   return { outcome: 'applied', followUp: tellNow };
 };

@@ -1,19 +1,12 @@
 import { and, eq, inArray, lte, notExists, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { RENEWAL_REMINDER_DAYS } from '../../../../contract/alerts.schema.ts';
-import { euro, membershipName } from '../../../../contract/format.ts';
 import { balances, dataAlertDue, memberships, products, sims, storedCards } from '../../../db/schema.ts';
-import { raiseAlert } from '../../alerts/index.ts';
+import { raiseAlert, type Notice } from '../../alerts/index.ts';
 import { dayOf } from '../../../kernel/calendar.ts';
 import type { ServiceContext } from '../../../kernel/outcome.ts';
 import { inPeriodAt } from './memberships.ts';
-import { irishFormat } from '../../../../contract/irish-time.ts';
-
-const longDate = irishFormat({
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-});
+import type { MessageKey } from '../../../../contract/i18n/messages.ts';
 
 /** The first instant after a card's expiry month (MM/YY): the card works through the end of that month. */
 export function cardExpiresAt(expiry: string): Date {
@@ -125,9 +118,9 @@ function dataAlerts(ctx: ServiceContext): Promise<number> {
             memberId: about.memberId,
             cause: 'data80',
             key: period,
-            title: 'You have used 80 % of your data',
             // The body says the threshold its title announces, then the share used now (it may be past it).
-            body: `You have used over 80 % of the data of your ${membershipName(about.product)} (${Math.floor(share * 100)} % so far). Top up with an add-on in my48 if you need more before ${longDate.format(m.endsAt)}.`,
+            notice: 'data80',
+            values: { membership: { membership: about.product }, share: Math.floor(share * 100), ends: { day: m.endsAt } },
           })
         )
           raised += 1;
@@ -137,8 +130,8 @@ function dataAlerts(ctx: ServiceContext): Promise<number> {
             memberId: about.memberId,
             cause: 'data100',
             key: period,
-            title: 'Your data is used up',
-            body: `You have used all the data of your ${membershipName(about.product)}. Add-ons in my48 give you more data straight away.`,
+            notice: 'data100',
+            values: { membership: { membership: about.product } },
           }))
         )
           raised += 1;
@@ -172,13 +165,11 @@ function renewalReminders(ctx: ServiceContext): Promise<number> {
       ),
     memberships.endsAt,
     async (tx, m, about) => {
-      let alert: { title: string; body: string } | undefined;
+      let alert: Notice | undefined;
+      const ends = { day: m.endsAt };
       if (about?.simStatus !== 'active') alert = undefined;
       else if (!m.recurrenceEnabled) {
-        alert = {
-          title: 'Your membership ends soon',
-          body: `Your ${membershipName(about.product)} ends on ${longDate.format(m.endsAt)}; auto-renew is off. Buy a membership in my48 to carry on.`,
-        };
+        alert = { notice: 'membershipEnds', values: { membership: { membership: about.product }, ends } };
       } else {
         const [next] = await tx
           .select()
@@ -188,15 +179,20 @@ function renewalReminders(ctx: ServiceContext): Promise<number> {
           const { card } = about;
           const credit = Math.min(about.credit ?? 0, next.priceCents);
           const rest = next.priceCents - credit;
-          const from =
+          const amounts = { credit: { euro: credit }, rest: { euro: rest }, last4: card?.last4 ?? '' };
+          const from: MessageKey =
             rest === 0
-              ? 'from your credit'
+              ? 'notice.renewal.fromCredit'
               : card
-                ? `${credit > 0 ? `${euro(credit)} from your credit, then ${euro(rest)}` : 'all'} from the card ending ····${card.last4}`
-                : `${credit > 0 ? `${euro(credit)} from your credit; ` : ''}add credit or a card for the other ${euro(rest)}, or it will end`;
+                ? credit > 0
+                  ? 'notice.renewal.fromCreditThenCard'
+                  : 'notice.renewal.fromCard'
+                : credit > 0
+                  ? 'notice.renewal.creditNoCard'
+                  : 'notice.renewal.noCard';
           alert = {
-            title: 'Your membership renews soon',
-            body: `On ${longDate.format(m.endsAt)} we renew ${next.name} for ${euro(next.priceCents)}: ${from}.`,
+            notice: 'renewal',
+            values: { ends, product: next.name, price: { euro: next.priceCents }, from: { say: from, values: amounts } },
           };
         }
       }
@@ -234,8 +230,8 @@ function cardExpiryAlerts(ctx: ServiceContext): Promise<number> {
               memberId: about.memberId,
               cause: 'cardExpiry',
               key: `${about.memberId}:${card.last4}:${card.expiry}:${dayOf(m.endsAt)}`,
-              title: 'Your card expires before your renewal',
-              body: `The card ending ····${card.last4} expires at the end of ${card.expiry}, before your membership renews on ${longDate.format(m.endsAt)}. Add your new card in my48: Settings → Payment details.`,
+              notice: 'cardExpiry',
+              values: { last4: card.last4, expiry: card.expiry, ends: { day: m.endsAt } },
             })
           : false;
       await tx.update(memberships).set({ cardChecked: true }).where(eq(memberships.id, m.id));

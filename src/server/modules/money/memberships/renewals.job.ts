@@ -210,8 +210,8 @@ async function lapse(ctx: RenewalContext, m: Membership, why?: string): Promise<
       memberId: owner.id,
       cause: 'renewalFailed',
       key: `${m.ssn}:${m.endsAt.toISOString()}`,
-      title: 'Your membership could not be renewed',
-      body: `We could not take the payment for your membership${why ? ` (${why})` : ''}, so it has ended and your SIM has no membership now. Add credit or a card and buy a membership in my48 to keep your data, minutes and texts.`,
+      notice: 'renewalFailed',
+      values: { why: why ? { say: 'notice.aside', values: { what: why } } : '' },
     });
   });
   return 'lapsed';

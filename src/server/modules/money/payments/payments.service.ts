@@ -292,9 +292,8 @@ async function tellAboutGift(tx: Queryable, ctx: PaymentsContext, c: Checkout, w
     .from(members)
     .innerJoin(sims, eq(sims.memberId, members.id))
     .where(eq(sims.ssn, c.ssn!));
-  const gift = c.purpose === 'gift-credit' ? `${euro(c.amountCents)} credit` : what;
-  if (recipient)
-    await notify(tx, recipient.id, ctx.clock(), { title: 'You have a gift', body: `Someone gave you ${gift}. Enjoy!` });
+  const gift = c.purpose === 'gift-credit' ? { say: 'notice.giftCredit' as const, values: { amount: { euro: c.amountCents } } } : what;
+  if (recipient) await notify(tx, recipient.id, ctx.clock(), { notice: 'gift', values: { gift } });
   if (c.buyerEmail) {
     await sendMail(tx, ctx.clock, {
       to: c.buyerEmail,

@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { euro } from '../../../../contract/format.ts';
 import type { Queryable } from '../../../db/client.ts';
 import { cardRefunds, ledger, memberships, sims } from '../../../db/schema.ts';
 import type { PaymentsAdapter } from '../integrations/payments/index.ts';
@@ -7,7 +6,7 @@ import { changeCredit } from '../balance/credit.ts';
 import type { RefundablePurchase } from '../../network/index.ts';
 import type { ServiceContext } from '../../../kernel/outcome.ts';
 import { creditBackOfRefund, creditBackPaid, cardPartRefused } from '../credit-back/credit-back.ts';
-import { notify } from '../../alerts/index.ts';
+import { notify, type NoticeValue } from '../../alerts/index.ts';
 
 /**
  * A purchase the network could not apply (it refused to start data again for it,
@@ -96,14 +95,26 @@ export async function refundPurchase(
     paid.ssn === line
       ? [lineSim]
       : await tx.select({ memberId: sims.memberId }).from(sims).where(eq(sims.ssn, paid.ssn));
-  const back = [
-    creditBack > 0 ? `${euro(creditBack)} back to your credit` : '',
-    cardBack > 0 ? `${euro(cardBack)} back to your card${paid.cardLast4 ? ` ending ${paid.cardLast4}` : ''}` : '',
-  ].filter(Boolean);
+  const toCredit: NoticeValue = { say: 'notice.refunded.toCredit', values: { amount: { euro: creditBack } } };
+  const toCard: NoticeValue = paid.cardLast4
+    ? { say: 'notice.refunded.toCardEnding', values: { amount: { euro: cardBack }, last4: paid.cardLast4 } }
+    : { say: 'notice.refunded.toCard', values: { amount: { euro: cardBack } } };
+  const what: NoticeValue | undefined =
+    creditBack > 0 && cardBack > 0
+      ? { say: 'notice.refunded.both', values: { credit: toCredit, card: toCard } }
+      : creditBack > 0
+        ? toCredit
+        : cardBack > 0
+          ? toCard
+          : undefined;
   if (payingSim?.memberId)
     await notify(tx, payingSim.memberId, now, {
-      title: 'Your purchase is refunded',
-      body: `The network could not start data again on ${lineSim?.msisdn ?? 'your SIM'} for ${paid.description}, so it is undone and refunded${back.length ? `: ${back.join(' and ')}` : ''}. A card refund can take a few working days to reach your account. Contact us through my48 → Support and we will sort out your data.`,
+      notice: 'refunded',
+      values: {
+        number: lineSim?.msisdn ?? { say: 'notice.yourSim' },
+        what: paid.description,
+        back: what ? { say: 'notice.refunded.back', values: { what } } : '',
+      },
     });
   return true;
 }

@@ -1,6 +1,5 @@
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import { LOW_CREDIT_CENTS } from '../../../../contract/alerts.ts';
-import { euro } from '../../../../contract/format.ts';
 import type { Queryable } from '../../../db/client.ts';
 import { ledger, sims } from '../../../db/schema.ts';
 import type { Clock } from '../../../kernel/clock.ts';
@@ -64,11 +63,9 @@ export async function settleCharges(tx: Queryable, clock: Clock, charged: Charge
         memberId,
         cause: 'lowCredit',
         key: `${sim.ssn}:after:${rise?.id ?? 0}`,
-        title: sim.creditAfter > 0 ? `Your credit is ${euro(sim.creditAfter)}` : 'Your credit has run out',
-        body:
-          sim.creditAfter > 0
-            ? `Use paid from your credit has left ${euro(sim.creditAfter)}. When it runs out, calls, texts and data that credit pays for stop until you top up: my48 → Memberships → Add credit.`
-            : 'Your credit has run out, so calls, texts and data that credit pays for have stopped. What your membership includes goes on, and calls to 112 and 999 always work. Top up in my48 → Memberships → Add credit.',
+        ...(sim.creditAfter > 0
+          ? { notice: 'lowCredit', values: { credit: { euro: sim.creditAfter } } }
+          : { notice: 'creditOut' }),
       })
     )
       alerted.push(memberId);
