@@ -1,3 +1,4 @@
+import type { Notice, NoticeValue } from './i18n/notice.ts';
 import { z } from './zod.ts';
 import { CREDIT_AMOUNTS_CENTS, PAYMENT_TYPES } from './constants.ts';
 import { failures } from './endpoint.ts';
@@ -176,24 +177,35 @@ export const requestWhat = (
     leave: () => 'To leave the household',
   })[r.kind]();
 
-/** What the line and those who run it are told (alerts: in the app, by e-mail and push as each member chose). */
+/** What was asked, as a notice says it in the member's language (names as they are). */
+export const requestWhatSaid = (
+  r: { kind: RequestKind; amount_cents?: number | null; gb?: number | null },
+  productName?: string,
+): NoticeValue =>
+  ({
+    addon: () => productName ?? { say: 'notice.request.addon' as const },
+    membership: () => productName ?? { say: 'notice.request.membership' as const },
+    credit: () => ({ say: 'notice.request.credit' as const, values: { amount: { euro: r.amount_cents ?? 0 } } }),
+    roaming: () => ({ say: 'notice.request.roaming' as const }),
+    dataCap: () => ({ say: 'notice.request.dataCap' as const, values: { gb: r.gb ?? 0 } }),
+    leave: () => ({ say: 'notice.request.leave' as const }),
+  })[r.kind]();
+
+/**
+ * What the line and those who run it are told (alerts: in the app, by e-mail and push as each
+ * member chose), in each one's language.
+ */
 export const requestNotices = {
-  asked: (name: string, what: string) => ({
-    title: `${name} asks: ${what}`,
-    body: `${name} asked for this: ${what}. Approve or decline it in my48 → Household within ${REQUEST_HOURS} hours.`,
+  asked: (name: string, what: NoticeValue): Notice => ({
+    notice: 'requestAsked',
+    values: { name, what, hours: REQUEST_HOURS },
   }),
-  approved: (by: string, what: string) => ({
-    title: 'Your request was approved',
-    body: `${by} approved your request: ${what}.`,
+  approved: (by: string, what: NoticeValue): Notice => ({ notice: 'requestApproved', values: { by, what } }),
+  declined: (by: string, what: NoticeValue, note: string | null): Notice => ({
+    notice: 'requestDeclined',
+    values: { by, what, note: note ? { say: 'notice.request.note', values: { note } } : '' },
   }),
-  declined: (by: string, what: string, note: string | null) => ({
-    title: 'Your request was declined',
-    body: `${by} declined your request: ${what}.${note ? ` “${note}”` : ''}`,
-  }),
-  expired: (what: string) => ({
-    title: 'Your request expired',
-    body: `Nobody answered your request within ${REQUEST_HOURS} hours: ${what}. You can ask again.`,
-  }),
+  expired: (what: NoticeValue): Notice => ({ notice: 'requestExpired', values: { what, hours: REQUEST_HOURS } }),
 };
 
 export const requestMessages = {

@@ -1,3 +1,4 @@
+import type { Notice } from './i18n/notice.ts';
 import { z } from './zod.ts';
 import { CREDIT_AMOUNTS_CENTS, PAYMENT_TYPES } from './constants.ts';
 import { failures } from './endpoint.ts';
@@ -608,43 +609,25 @@ export { LINE_FILTER_NAMES };
 export type HouseholdRefusal = keyof typeof householdFailures;
 
 /** The in-app notifications a household change leaves for the other member (docs/product/lifelines.md: both sides know). */
+/** What a household's members are told (in each one's language: the catalogue's `notice.*`). */
 export const householdNotices = {
-  joined: (line: string, msisdn: string) => ({
-    title: 'A line joined your household',
-    body: `${line} (${msisdn}) accepted your invitation. You see the line's figures in Household now.`,
+  joined: (line: string, msisdn: string): Notice => ({ notice: 'householdJoined', values: { line, msisdn } }),
+  left: (line: string, msisdn: string): Notice => ({ notice: 'householdLeft', values: { line, msisdn } }),
+  paused: (by: string, kind: PauseKind, until: Date): Notice => ({
+    notice: kind === 'all' ? 'pausedAll' : 'pausedData',
+    // The last moment of the pause: its day is the one it runs through.
+    values: { by, until: { dayMonth: new Date(until.getTime() - 1) } },
   }),
-  left: (line: string, msisdn: string) => ({
-    title: 'A line left your household',
-    body: `${line} took ${msisdn} out of your household. You no longer see the line or pay for it.`,
+  capNear: (line: string, gb: number): Notice => ({ notice: 'capNear', values: { line, gb } }),
+  capReached: (line: string, gb: number): Notice => ({ notice: 'capReached', values: { line, gb } }),
+  under18Asked: (owner: string): Notice => ({ notice: 'under18Asked', values: { owner } }),
+  resumed: (by: string): Notice =>
+    by === 'Automatically' ? { notice: 'resumedAuto' } : { notice: 'resumed', values: { by } },
+  lifted: (what: readonly ('contentFilter' | 'premiumRate' | 'thirdPartyBilling' | 'sharing' | 'cap')[]): Notice => ({
+    notice: 'lifted',
+    values: { what: { list: what.map((w) => ({ say: `notice.lifted.${w}` as const })) } },
   }),
-  paused: (by: string, kind: PauseKind, until: string) => ({
-    title: kind === 'all' ? 'Your line is paused' : 'Your data is paused',
-    body: `${by} paused ${kind === 'all' ? 'calls, texts and data on your line (calls to 112 and 999 still work)' : 'data on your line'} until ${until}. It resumes by itself then.`,
-  }),
-  capNear: (line: string, gb: number) => ({
-    title: 'Data cap nearly reached',
-    body: `${line} has used 80 % of the household's ${gb} GB data cap this period.`,
-  }),
-  capReached: (line: string, gb: number) => ({
-    title: 'Data cap reached',
-    body: `${line} has used the household's ${gb} GB data cap this period: data stops until the next period or a higher cap. Calls and texts go on.`,
-  }),
-  under18Asked: (owner: string) => ({
-    title: 'Mark your line under 18?',
-    body: `${owner} asks to mark your line under 18: its adult content filter and its bars on premium-rate numbers and third-party charges go on, and only the household changes them. Answer in Settings → Household.`,
-  }),
-  resumed: (by: string) => ({
-    title: 'Your line is on again',
-    body: `${by === 'Automatically' ? 'Your pause ended' : `${by} resumed your line`}: everything your membership and credit pay for works again.`,
-  }),
-  lifted: (what: string[]) => ({
-    title: 'Your household’s settings are lifted',
-    body: `Your line left its household, so what the household set is lifted at the network: ${what.join(', ')}. Your own settings stay.`,
-  }),
-  removed: (owner: string, msisdn: string) => ({
-    title: "You're out of a household",
-    body: `${owner} took your line ${msisdn} out of their household. Your membership and credit stay yours.`,
-  }),
+  removed: (owner: string, msisdn: string): Notice => ({ notice: 'householdRemoved', values: { owner, msisdn } }),
 } as const;
 
 export const householdMessages = {

@@ -1,5 +1,6 @@
 import { productRoamingKb } from '../../contract/roaming.ts';
 import { recordUseAbroad } from '../modules/roaming/index.ts';
+import { noticeIn } from '../modules/alerts/index.ts';
 import { numberLeft } from '../modules/network/index.ts';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { KB_PER_GB, SEGMENT_PORTIN } from '../../contract/constants.ts';
@@ -124,21 +125,11 @@ async function insertAccount(tx: Queryable, now: Date, spec: MemberSpec, passwor
     puk: String(30_000_000 + memberId),
   };
   if (spec.marketing) await tx.insert(t.marketingPermissions).values({ memberId, ...spec.marketing });
+  // Written in the member's language, as every notice is when it is told.
   if (lived)
     await tx.insert(t.notifications).values([
-      {
-        memberId,
-        title: 'Welcome to 48',
-        body: 'Your account is ready. Buy a membership any time in my48.',
-        read: true,
-        createdAt: at(-60),
-      },
-      {
-        memberId,
-        title: 'Your data tip',
-        body: 'Carry over unused data once a month so nothing goes to waste.',
-        createdAt: at(-2),
-      },
+      { memberId, ...noticeIn(spec.language ?? 'en', { notice: 'welcome' }), read: true, createdAt: at(-60) },
+      { memberId, ...noticeIn(spec.language ?? 'en', { notice: 'dataTip' }), createdAt: at(-2) },
     ]);
   if (spec.portIn) await tx.insert(t.segments).values({ memberId, segmentType: SEGMENT_PORTIN });
   if (spec.freeSimOrder) {

@@ -2,42 +2,20 @@ import { eq } from 'drizzle-orm';
 import { euro, membershipName } from '../../../contract/format.ts';
 import { LANGUAGE_TAG, type Locale } from '../../../contract/i18n/locales.ts';
 import { message, type MessageKey, type Values } from '../../../contract/i18n/messages.ts';
+import type { Notice, NoticeValue } from '../../../contract/i18n/notice.ts';
 import { irishFormat } from '../../../contract/irish-time.ts';
 import type { Queryable } from '../../db/client.ts';
 import { members } from '../../db/schema.ts';
-
-/**
- * What the portal tells a member (a notification, an alert, its push and its mail), written in the
- * member's language when it is told (docs/product/languages.md): a kind, whose title and body are
- * the catalogue's `notice.<kind>.title` and `notice.<kind>.body`, and its values. It is kept as it
- * was written, as a mail is: a later change of language does not rewrite what was said.
- */
-export type NoticeKind = MessageKey extends infer K ? (K extends `notice.${infer N}.title` ? N : never) : never;
-
-/**
- * A value as the member's language writes it: a euro amount (cents), a day, a membership by its
- * product's name ("Data Plus €9.99 Membership" in English, "Data Plus €9.99" where the sentence
- * names it a membership in its own words), or words of the catalogue.
- */
-export type NoticeValue =
-  | string
-  | number
-  | { readonly euro: number }
-  | { readonly membership: string }
-  | { readonly day: Date }
-  | { readonly say: MessageKey; readonly values?: Readonly<Record<string, NoticeValue>> };
-
-export interface Notice {
-  readonly notice: NoticeKind;
-  readonly values?: Readonly<Record<string, NoticeValue>>;
-}
 
 export interface Worded {
   readonly title: string;
   readonly body: string;
 }
 
+export type { Notice, NoticeKind, NoticeValue } from '../../../contract/i18n/notice.ts';
+
 const DAY = { weekday: 'long', day: 'numeric', month: 'long' } as const;
+const DAY_MONTH = { day: 'numeric', month: 'long' } as const;
 
 function valuesIn(locale: Locale, values: Readonly<Record<string, NoticeValue>> = {}): Values {
   const out: Values = {};
@@ -52,6 +30,8 @@ function valuesIn(locale: Locale, values: Readonly<Record<string, NoticeValue>> 
     else if ('membership' in v)
       out[name] = locale === 'en' ? membershipName(v.membership) : v.membership.trim().replace(/\s+membership$/i, '');
     else if ('day' in v) out[name] = irishFormat(DAY, LANGUAGE_TAG[locale]).format(v.day);
+    else if ('dayMonth' in v) out[name] = irishFormat(DAY_MONTH, LANGUAGE_TAG[locale]).format(v.dayMonth);
+    else if ('list' in v) out[name] = v.list.map((item) => valuesIn(locale, { item }).item).join(', ');
     else out[name] = message(locale, v.say, valuesIn(locale, v.values));
   }
   return out;

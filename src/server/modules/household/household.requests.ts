@@ -2,7 +2,7 @@ import { and, asc, count, eq, gt, isNull, lte, ne, or } from 'drizzle-orm';
 import {
   requestMessages,
   requestNotices,
-  requestWhat,
+  requestWhatSaid,
   type HouseholdRequest,
   type HouseholdRequestRefusal,
 } from '../../../contract/household-requests.schema.ts';
@@ -91,7 +91,7 @@ const productName = async (q: Queryable, sku: string | null) =>
   sku ? (await productsNamed(q, [sku]))[0]?.name : undefined;
 
 const whatOf = async (q: Queryable, r: Pick<Row, 'kind' | 'sku' | 'amountCents' | 'gb'>) =>
-  requestWhat({ kind: r.kind, amount_cents: r.amountCents, gb: r.gb }, await productName(q, r.sku));
+  requestWhatSaid({ kind: r.kind, amount_cents: r.amountCents, gb: r.gb }, await productName(q, r.sku));
 
 /** The line asks. */
 export async function ask(

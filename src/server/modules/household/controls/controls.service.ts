@@ -101,7 +101,7 @@ export async function pause(
     );
     const [line] = await tx.select({ memberId: sims.memberId }).from(sims).where(eq(sims.ssn, ssn));
     if (line?.memberId && line.memberId !== memberId)
-      await notify(tx, line.memberId, now, householdNotices.paused(acting.name, kind, shortDay(until)));
+      await notify(tx, line.memberId, now, householdNotices.paused(acting.name, kind, until));
     return done(await view(tx, acting, ssn, householdMessages.paused(kind)));
   });
 }
@@ -202,9 +202,9 @@ export async function liftHouseholdControls(
   }
   // The line is told what was lifted (a pause's end tells it by itself).
   const lifted = [
-    ...set.filter((r) => r.control !== 'pause').map((r) => LINE_FILTER_NAMES[r.control as LineFilter].toLowerCase()),
-    ...(kept ? ['sharing kept within the household'] : []),
-    ...(capped?.barred ? ['the data cap'] : []),
+    ...set.filter((r) => r.control !== 'pause').map((r) => r.control as LineFilter),
+    ...(kept ? (['sharing'] as const) : []),
+    ...(capped?.barred ? (['cap'] as const) : []),
   ];
   const [line] = await tx.select({ memberId: sims.memberId }).from(sims).where(eq(sims.ssn, ssn));
   if (lifted.length > 0 && line?.memberId) await notify(tx, line.memberId, now, householdNotices.lifted(lifted));
