@@ -13,19 +13,8 @@ import { catalogue } from '../../src/server/seed/catalogue.ts';
 /** The products' names (the same in every language, as on the public list) and the app's. */
 const NAMES = new Set(['my48', ...catalogue.map((p) => p.name)]);
 
-/** A screen's words, but the notifications' (stored as they were sent, in English: not yet in the member's language). */
-const screenTexts = async (page: Page) => {
-  const notes = new Set(
-    await page.evaluate(() =>
-      [...document.querySelectorAll('.alerts-list *')].flatMap((el) =>
-        [...el.childNodes]
-          .filter((n) => n.nodeType === Node.TEXT_NODE)
-          .map((n) => n.textContent!.replace(/\s+/g, ' ').trim()),
-      ),
-    ),
-  );
-  return (await textsOf(page)).filter((text) => !notes.has(text) && !NAMES.has(text));
-};
+/** A screen's words but names; the notifications too, written in the member's language when told. */
+const screenTexts = async (page: Page) => (await textsOf(page)).filter((text) => !NAMES.has(text));
 
 /** The dashboard with its figures, the add-ons and the transactions as the member sees them. */
 async function screens(page: Page, headings: { dashboard: RegExp; extras: string; topUp: string }) {

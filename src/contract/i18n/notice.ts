@@ -28,4 +28,3 @@ export interface Notice {
   readonly notice: NoticeKind;
   readonly values?: Readonly<Record<string, NoticeValue>>;
 }
-

@@ -48,21 +48,8 @@ const activation = orderCause<{ ssn: string }>(
         .set({ status: 'active', lineState: 'active' })
         .where(and(eq(sims.ssn, sim.ssn), eq(sims.status, 'activating')));
       if (sim.memberId)
-        await tell(
-          tx,
-          sim.memberId,
-          now,
-          'simActive',
-          { number: numberOr(sim.msisdn, 'notice.yourNumber') },
-        );
-    } else if (sim.memberId)
-      await tell(
-        tx,
-        sim.memberId,
-        now,
-        'simFailed',
-        { why: aside(detail.reason) },
-      );
+        await tell(tx, sim.memberId, now, 'simActive', { number: numberOr(sim.msisdn, 'notice.yourNumber') });
+    } else if (sim.memberId) await tell(tx, sim.memberId, now, 'simFailed', { why: aside(detail.reason) });
   },
 );
 
@@ -94,13 +81,10 @@ const lineState = orderCause<{ state: LineState; ssn: string; at: string }>(
     if (!sim) return;
     if (state === 'completed') await tx.update(sims).set({ lineState: cause.state }).where(eq(sims.ssn, sim.ssn));
     else if (sim.memberId)
-      await tell(
-        tx,
-        sim.memberId,
-        clock(),
-        cause.state === 'suspended' ? 'notBlocked' : 'notUnblocked',
-        { number: sim.msisdn ?? { say: 'notice.yourSim' }, why: aside(detail.reason) },
-      );
+      await tell(tx, sim.memberId, clock(), cause.state === 'suspended' ? 'notBlocked' : 'notUnblocked', {
+        number: sim.msisdn ?? { say: 'notice.yourSim' },
+        why: aside(detail.reason),
+      });
   },
 );
 
@@ -183,13 +167,10 @@ const swap = orderCause<{ freshSsn: string; oldSsn: string }>(
     await tx.update(sims).set({ msisdn: null, status: 'inactive', lineState: null }).where(eq(sims.ssn, fresh.ssn));
     await tx.update(sims).set({ msisdn: order.msisdn, status: 'active' }).where(eq(sims.ssn, oldSsn));
     if (fresh.memberId)
-      await tell(
-        tx,
-        fresh.memberId,
-        now,
-        'swapFailed',
-        { number: order.msisdn ?? { say: 'notice.yourNumberLater' }, why: aside(detail.reason) },
-      );
+      await tell(tx, fresh.memberId, now, 'swapFailed', {
+        number: order.msisdn ?? { say: 'notice.yourNumberLater' },
+        why: aside(detail.reason),
+      });
   },
 );
 

@@ -105,7 +105,10 @@ export async function movePortIn(
       now,
       next === 'completed'
         ? { notice: 'portedIn', values: { number: row.msisdn } }
-        : { notice: 'portInFailed', values: { why: detail.reason ? { say: 'notice.aside', values: { what: detail.reason } } : '' } },
+        : {
+            notice: 'portInFailed',
+            values: { why: detail.reason ? { say: 'notice.aside', values: { what: detail.reason } } : '' },
+          },
     );
   }
   return next;

@@ -120,7 +120,11 @@ function dataAlerts(ctx: ServiceContext): Promise<number> {
             key: period,
             // The body says the threshold its title announces, then the share used now (it may be past it).
             notice: 'data80',
-            values: { membership: { membership: about.product }, share: Math.floor(share * 100), ends: { day: m.endsAt } },
+            values: {
+              membership: { membership: about.product },
+              share: Math.floor(share * 100),
+              ends: { day: m.endsAt },
+            },
           })
         )
           raised += 1;
@@ -192,7 +196,12 @@ function renewalReminders(ctx: ServiceContext): Promise<number> {
                   : 'notice.renewal.noCard';
           alert = {
             notice: 'renewal',
-            values: { ends, product: next.name, price: { euro: next.priceCents }, from: { say: from, values: amounts } },
+            values: {
+              ends,
+              product: next.name,
+              price: { euro: next.priceCents },
+              from: { say: from, values: amounts },
+            },
           };
         }
       }

@@ -292,7 +292,10 @@ async function tellAboutGift(tx: Queryable, ctx: PaymentsContext, c: Checkout, w
     .from(members)
     .innerJoin(sims, eq(sims.memberId, members.id))
     .where(eq(sims.ssn, c.ssn!));
-  const gift = c.purpose === 'gift-credit' ? { say: 'notice.giftCredit' as const, values: { amount: { euro: c.amountCents } } } : what;
+  const gift =
+    c.purpose === 'gift-credit'
+      ? { say: 'notice.giftCredit' as const, values: { amount: { euro: c.amountCents } } }
+      : what;
   if (recipient) await notify(tx, recipient.id, ctx.clock(), { notice: 'gift', values: { gift } });
   if (c.buyerEmail) {
     await sendMail(tx, ctx.clock, {
