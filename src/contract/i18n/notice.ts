@@ -12,13 +12,16 @@ export type NoticeKind = MessageKey extends infer K ? (K extends `notice.${infer
  * A value as the member's language writes it: a euro amount (cents), a day (with its weekday), a
  * day of a month, a list (joined with commas, as English lists), a membership by its product's name
  * ("Data Plus €9.99 Membership" in English, "Data Plus €9.99" where the sentence names it a
- * membership in its own words), or words of the catalogue.
+ * membership in its own words), a country by its code (our list's English name, the language's own
+ * otherwise), a figure with its decimals ("2.50", "2,50" in Polish), or words of the catalogue.
  */
 export type NoticeValue =
   | string
   | number
   | { readonly euro: number }
   | { readonly membership: string }
+  | { readonly country: string }
+  | { readonly decimal: string }
   | { readonly day: Date }
   | { readonly dayMonth: Date }
   | { readonly list: readonly NoticeValue[] }

@@ -83,6 +83,23 @@ describe('notices', () => {
     );
   });
 
+  it('names a country and its figures in the member’s language: the welcome abroad', () => {
+    const welcome = {
+      notice: 'roamEu' as NoticeKind,
+      values: { country: { country: 'FR' }, gb: { decimal: '12.50' }, fromCredit: '', surcharge: { euro: 154 } },
+    };
+    expect(noticeIn('en', welcome).title).toBe('Welcome to France: roam like at home');
+    expect(noticeIn('en', welcome).body).toContain('In France (Zone 1: EU and EEA) your calls, texts and data work');
+    expect(noticeIn('en', welcome).body).toContain(
+      'with 12.50 GB of EU roaming data left. Past it, data costs at most €1.54 a GB',
+    );
+    expect(noticeIn('pl', welcome).title).toBe('Witamy! Francja: roaming jak w domu');
+    expect(noticeIn('pl', welcome).body).toContain(
+      'zostało Ci 12,50 GB danych w roamingu w UE. Ponad to dane kosztują najwyżej 1,54\u00a0€ za GB',
+    );
+    expect(noticeIn('ga', welcome).title).toBe('Fáilte romhat – an Fhrainc: fánaíocht mar a bheifeá sa bhaile');
+  });
+
   it('counts the hours of a request by each language’s plural rules', () => {
     const what = requestWhatSaid({ kind: 'credit', amount_cents: 500 });
     expect(noticeIn('en', requestNotices.asked('Aoife', what)).body).toBe(

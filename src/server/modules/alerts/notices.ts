@@ -4,6 +4,7 @@ import { LANGUAGE_TAG, type Locale } from '../../../contract/i18n/locales.ts';
 import { message, type MessageKey, type Values } from '../../../contract/i18n/messages.ts';
 import type { Notice, NoticeValue } from '../../../contract/i18n/notice.ts';
 import { irishFormat } from '../../../contract/irish-time.ts';
+import { countryName } from '../../../contract/roaming.ts';
 import type { Queryable } from '../../db/client.ts';
 import { members } from '../../db/schema.ts';
 
@@ -29,6 +30,18 @@ function valuesIn(locale: Locale, values: Readonly<Record<string, NoticeValue>> 
           : new Intl.NumberFormat(LANGUAGE_TAG[locale], { style: 'currency', currency: 'EUR' }).format(v.euro / 100);
     else if ('membership' in v)
       out[name] = locale === 'en' ? membershipName(v.membership) : v.membership.trim().replace(/\s+membership$/i, '');
+    else if ('country' in v)
+      out[name] =
+        locale === 'en'
+          ? countryName(v.country)
+          : (new Intl.DisplayNames(LANGUAGE_TAG[locale], { type: 'region' }).of(v.country) ?? countryName(v.country));
+    else if ('decimal' in v)
+      out[name] =
+        locale === 'en'
+          ? v.decimal
+          : new Intl.NumberFormat(LANGUAGE_TAG[locale], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+              Number(v.decimal),
+            );
     else if ('day' in v) out[name] = irishFormat(DAY, LANGUAGE_TAG[locale]).format(v.day);
     else if ('dayMonth' in v) out[name] = irishFormat(DAY_MONTH, LANGUAGE_TAG[locale]).format(v.dayMonth);
     else if ('list' in v) out[name] = v.list.map((item) => valuesIn(locale, { item }).item).join(', ');

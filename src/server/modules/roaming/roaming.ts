@@ -1,5 +1,4 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { euro } from '../../../contract/format.ts';
 import { irishDayOf, irishMonthOf } from '../../../contract/irish-time.ts';
 import { roamingBarOf } from '../network/index.ts';
 import {
@@ -10,7 +9,6 @@ import {
   roamingGb,
   ROAMING_ALERT_CAUSES,
   surchargeCentsPerGb,
-  ZONE_NAMES,
   zoneOf,
   type RoamingZone,
 } from '../../../contract/roaming.ts';
@@ -64,7 +62,9 @@ export interface UsageRecorded {
 }
 
 /** The most a GB past the EU allowance costs, VAT included. */
-const surcharge = (at: Date) => euro(surchargeCentsPerGb(at));
+const surcharge = (at: Date) => ({ euro: surchargeCentsPerGb(at) });
+const gbLeft = (kb: number) => ({ decimal: roamingGb(kb) });
+const nothing = '';
 
 /**
  * One report of use abroad (docs/product/roaming.md), in one transaction under the SIM's roaming row: where the
@@ -128,7 +128,7 @@ export async function recordUseAbroad(
   const cap = profile?.capCents === undefined ? DEFAULT_ROAMING_CAP_CENTS : profile.capCents;
   const continued = spend?.continued ?? false;
   const spent = spend?.spentCents ?? 0;
-  const country = countryName(report.country);
+  const country = { country: report.country };
 
   if (zone === '1') {
     const allowance = await euAllowanceForUpdate(q, ssn, month, spend, now);
@@ -137,8 +137,13 @@ export async function recordUseAbroad(
         memberId,
         cause: 'roamingArrival',
         key: `${ssn}:${now.toISOString()}:${report.country}`,
-        title: `Welcome to ${country}: roam like at home`,
-        body: `In ${country} (${ZONE_NAMES[zone]}) your calls, texts and data work as they do at home, with ${roamingGb(Math.max(0, allowance.max - allowance.used))} GB of EU roaming data left${allowance.from === 'credit' ? ' from your credit' : ''}. Past it, data costs at most ${surcharge(now)} a GB from your credit. Calls to 112 are free. See your roaming in my48 → Roaming.`,
+        notice: 'roamEu',
+        values: {
+          country,
+          gb: gbLeft(Math.max(0, allowance.max - allowance.used)),
+          fromCredit: allowance.from === 'credit' ? { say: 'notice.roam.fromCredit' } : nothing,
+          surcharge: surcharge(now),
+        },
       });
     const used = allowance.used + report.dataKb;
     await allowance.use(used);
@@ -154,16 +159,20 @@ export async function recordUseAbroad(
         memberId,
         cause: 'roamingFairUse',
         key: `${ssn}:${allowance.period}:80`,
-        title: 'You have used 80 % of your EU roaming data',
-        body: `You have used 80 % of your ${roamingGb(allowance.max)} GB of EU roaming data. Past it, data in the EU and EEA costs at most ${surcharge(now)} a GB (VAT included) from your credit.`,
+        notice: 'roamEu80',
+        values: { gb: gbLeft(allowance.max), surcharge: surcharge(now) },
       });
     if (allowance.max > 0 && used >= allowance.max)
       await notice({
         memberId,
         cause: 'roamingFairUse',
         key: `${ssn}:${allowance.period}:100`,
-        title: 'Your EU roaming data is used up',
-        body: `You have used all ${roamingGb(allowance.max)} GB of your EU roaming data. From now on data in the EU and EEA costs at most ${surcharge(now)} a GB (VAT included) from your credit${allowance.from === 'membership' ? ', until your membership renews' : ''}.`,
+        notice: 'roamEu100',
+        values: {
+          gb: gbLeft(allowance.max),
+          surcharge: surcharge(now),
+          untilRenewal: allowance.from === 'membership' ? { say: 'notice.roam.untilRenewal' } : nothing,
+        },
       });
     await addUse(q, ssn, month, report, report.dataKb);
     return { zone, chargedCents, refused: false, stopped: false, noticed, memberId };
@@ -176,8 +185,26 @@ export async function recordUseAbroad(
       memberId,
       cause: 'roamingArrival',
       key: `${ssn}:${now.toISOString()}:${report.country}`,
-      title: `Welcome to ${country}: Zone ${zone} rates apply`,
-      body: `In ${country} use is paid from your credit${r ? `: calls ${euro(r.callMade)} a minute, calls received ${euro(r.callReceived)} a minute, texts ${euro(r.text)}, data ${euro(r.dataMb)} a MB (VAT included)` : ''}. ${cap === null || capVat === null ? 'You chose no monthly cap on data abroad.' : `Data stops when it has cost ${euro(capVat)} this month (your ${euro(cap)} cap excluding VAT), unless you choose to go on.`} Calls to 112 are free. See your roaming in my48 → Roaming.`,
+      notice: 'roamZone',
+      values: {
+        country,
+        zone,
+        rates: r
+          ? {
+              say: 'notice.roam.rates',
+              values: {
+                made: { euro: r.callMade },
+                received: { euro: r.callReceived },
+                text: { euro: r.text },
+                mb: { euro: r.dataMb },
+              },
+            }
+          : nothing,
+        cap:
+          cap === null || capVat === null
+            ? { say: 'notice.roam.noCap' }
+            : { say: 'notice.roam.cap', values: { capVat: { euro: capVat }, cap: { euro: cap } } },
+      },
     });
   }
   const capped = capVat !== null && !continued;
@@ -196,16 +223,16 @@ export async function recordUseAbroad(
       memberId,
       cause: 'roamingCap',
       key: `${ssn}:${month}:${cap}:80`,
-      title: 'You have used 80 % of your data cap abroad',
-      body: `Data outside the EU has cost ${euro(after)} from your credit this month, of your ${euro(capVat)} monthly cap (${euro(cap!)} excluding VAT). At the cap, data abroad stops until you choose to go on: my48 → Roaming.`,
+      notice: 'roamCap80',
+      values: { spent: { euro: after }, capVat: { euro: capVat }, cap: { euro: cap! } },
     });
   if (capped && report.dataKb > 0 && after >= capVat)
     await notice({
       memberId,
       cause: 'roamingCap',
       key: `${ssn}:${month}:${cap}:100`,
-      title: 'Data abroad has stopped',
-      body: `Data outside the EU has cost ${euro(after)} from your credit this month, reaching your ${euro(capVat)} monthly cap (${euro(cap!)} excluding VAT), so it has stopped. To keep using data abroad this month, or to choose another cap, go to my48 → Roaming.`,
+      notice: 'roamCapReached',
+      values: { spent: { euro: after }, capVat: { euro: capVat }, cap: { euro: cap! } },
     });
   await addUse(q, ssn, month, report, dataKb);
   return { zone, chargedCents, refused, stopped: capped && after >= capVat, noticed, memberId };
