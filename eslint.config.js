@@ -276,6 +276,7 @@ export default defineConfig(
       'src/my48/components/ErrorBoundary.tsx',
       'src/my48/components/LoadFailed.tsx',
       'src/my48/components/Offline.tsx',
+      'src/my48/components/StepUpCode.tsx',
       'src/my48/features/dashboard/Dashboard.tsx',
       'src/my48/features/dashboard/DailyUsage.tsx',
       'src/my48/features/dashboard/UsageCards.tsx',
@@ -287,6 +288,8 @@ export default defineConfig(
       'src/my48/features/memberships/use-offers.tsx',
       'src/my48/features/transactions/Receipt.tsx',
       'src/my48/features/transactions/Transactions.tsx',
+      'src/my48/features/settings/Settings.tsx',
+      'src/my48/features/settings/Account.tsx',
     ],
     rules: {
       'no-restricted-syntax': [

@@ -2,6 +2,7 @@ import type { Counted } from '../contract/i18n/words.ts';
 import type { MessageKey } from '../contract/i18n/messages.ts';
 import type { Locale } from '../contract/i18n/locales.ts';
 import { formatIn } from '../lib/format-tag.ts';
+import type { FormSpeech } from '../stores/form-shell.ts';
 
 /*
  * my48 in the page's language (docs/product/languages.md): the shell of each language
@@ -10,7 +11,8 @@ import { formatIn } from '../lib/format-tag.ts';
  * message parser and no plural rules ship: a count is chosen by the browser's `Intl.PluralRules`.
  */
 
-export type My48Key = Extract<MessageKey, `my48.${string}`>;
+/** my48's own words, and what a security code is for (said in its mail too). */
+export type My48Key = Extract<MessageKey, `my48.${string}` | `stepUp.what.${string}`>;
 
 /** What the app says, in one language. */
 export interface My48Speech {
@@ -21,6 +23,8 @@ export interface My48Speech {
   words: Readonly<Partial<Record<My48Key, string>>>;
   /** The messages with a count (a plural), by case. */
   counts: Readonly<Partial<Record<My48Key, Counted>>>;
+  /** The forms' rules' words, by the rule's English (problems.ts). */
+  problems: Readonly<Record<string, string>>;
 }
 
 let speech: My48Speech | undefined;
@@ -65,6 +69,20 @@ export function say(key: My48Key, values: Readonly<Record<string, string | numbe
   const template = current().words[key];
   if (template === undefined) return key;
   return fill(template, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])));
+}
+
+/**
+ * What a form of my48 says in the page's language (form-shell.ts): its fields' labels, the rules'
+ * words with a few of the form's own said whole (by their English), and its busy line.
+ */
+export function formSpeech(
+  labels: Readonly<Record<string, My48Key>>,
+  whole: Readonly<Record<string, My48Key>> = {},
+  busy: My48Key = 'my48.form.saving',
+): FormSpeech {
+  const said = (keys: Readonly<Record<string, My48Key>>) =>
+    Object.fromEntries(Object.entries(keys).map(([name, key]) => [name, say(key)]));
+  return { labels: said(labels), rules: { ...current().problems, ...said(whole) }, busyLabel: say(busy) };
 }
 
 /** A message with a count, in the language's plural form for `n`. */

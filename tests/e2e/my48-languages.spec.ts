@@ -16,6 +16,9 @@ const NAMES = new Set(['my48', ...catalogue.map((p) => p.name)]);
 /** A screen's words but names; the notifications too, written in the member's language when told. */
 const screenTexts = async (page: Page) => (await textsOf(page)).filter((text) => !NAMES.has(text));
 
+/** The settings in every language so far: the member's details, the password, the card and about 48. */
+const SETTINGS_SHOWN = ['my-details', 'change-password', 'payment-details', 'about-us'] as const;
+
 /** The dashboard with its figures, the add-ons and the transactions as the member sees them. */
 async function screens(page: Page, headings: { dashboard: RegExp; extras: string; topUp: string }) {
   await expect(page.getByRole('heading', { level: 1, name: headings.dashboard })).toBeVisible();
@@ -48,6 +51,7 @@ for (const [locale, tag, words] of [
       receipt: /^Paragon \d+$/,
       total: /Zapłacono łącznie/,
       price: '5,00 €',
+      details: 'Moje dane',
     },
   ],
   [
@@ -67,6 +71,7 @@ for (const [locale, tag, words] of [
       receipt: /^Admháil \d+$/,
       total: /Iomlán íoctha/,
       price: '€5.00',
+      details: 'Mo shonraí',
     },
   ],
 ] as const) {
@@ -86,11 +91,18 @@ for (const [locale, tag, words] of [
     await openMy48(page, 'Memberships');
     await expect(page.getByRole('heading', { level: 2, name: 'Current membership' })).toBeVisible();
     const englishMemberships = await screenTexts(page);
+    const englishSettings: string[] = [];
+    for (const fragment of SETTINGS_SHOWN) {
+      await page.goto(`/my48/settings/${fragment}`);
+      await expect(page.locator('.settings__panel .card').first()).toBeVisible();
+      englishSettings.push(...(await screenTexts(page)));
+    }
     const englishTexts = new Set([
       ...inEnglish.dashboard,
       ...inEnglish.addons,
       ...englishTransactions,
       ...englishMemberships,
+      ...englishSettings,
     ]);
     // A word of the language spelled as an English one is no English left: Polish "Data" is the date.
     const own = new Set<string>(locale === 'pl' ? ['Data'] : []);
@@ -139,6 +151,15 @@ for (const [locale, tag, words] of [
     await expect(page.getByRole('heading', { level: 2, name: words.current })).toBeVisible();
     expect(englishLeft(await screenTexts(page)), `English on /${locale}/my48/memberships`).toEqual([]);
     await expectNoAxeViolations(page, `/${locale}/my48/memberships`);
+    // The settings: the member's details, the password, the card and about 48.
+    for (const fragment of SETTINGS_SHOWN) {
+      await page.goto(`/${locale}/my48/settings/${fragment}`);
+      await expect(page.locator('.settings__panel .card').first()).toBeVisible();
+      if (fragment === 'my-details')
+        await expect(page.getByRole('heading', { level: 2, name: words.details })).toBeVisible();
+      expect(englishLeft(await screenTexts(page)), `English on /${locale}/my48/settings/${fragment}`).toEqual([]);
+      await expectNoAxeViolations(page, `/${locale}/my48/settings/${fragment}`);
+    }
     // The credit the add-on left, on the dashboard in the language's way of writing euro.
     await page.goto(`/${locale}/my48`);
     await expect(page.locator('#tile-credit + .tile__figure')).toHaveText(words.credit);

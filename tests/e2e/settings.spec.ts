@@ -76,17 +76,23 @@ test('a member chooses Polish for our messages: saved, my48 opens in it and stay
   await expect(page).toHaveURL(/\/pl\/my48\/settings\/my-details$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Ustawienia' })).toBeVisible();
   await expectNoAxeViolations(page);
+  // The screen in Polish too: its heading, the form and what it is saved as.
+  await expect(page.getByRole('heading', { level: 2, name: 'Moje dane' })).toBeVisible();
   await page.reload();
   await expect(
-    page.getByRole('group', { name: 'The language of our messages to you' }).getByRole('radio', { name: 'Polski' }),
+    page.getByRole('group', { name: 'Język naszych wiadomości do Ciebie' }).getByRole('radio', { name: 'Polski' }),
   ).toBeChecked();
   // The server's answer to a wrong current password, in the member's language (the screen shows it as
   // sent). The English address opens in Polish: the device keeps the member's choice.
   await page.goto('/my48/settings/change-password');
   await expect(page).toHaveURL(/\/pl\/my48\/settings\/change-password$/);
-  await page.getByLabel('Current password').fill('Not-the-password-1');
-  await page.getByLabel('New password', { exact: true }).fill('Another-pass-48');
-  await page.getByLabel('New password again').fill('Another-pass-48');
-  await page.getByRole('button', { name: 'Change password' }).click();
+  // The form's own rule first, in Polish: the two new passwords differ.
+  await page.getByLabel('Obecne hasło').fill('Not-the-password-1');
+  await page.getByLabel('Nowe hasło', { exact: true }).fill('Another-pass-48');
+  await page.getByLabel('Powtórz nowe hasło').fill('Another-pass-49');
+  await page.getByRole('button', { name: 'Zmień hasło' }).click();
+  await expect(page.getByText('Nowe hasła nie są takie same.')).toBeVisible();
+  await page.getByLabel('Powtórz nowe hasło').fill('Another-pass-48');
+  await page.getByRole('button', { name: 'Zmień hasło' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Obecne hasło jest nieprawidłowe.' })).toBeVisible();
 });

@@ -2,7 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { ActionButton } from '../../components/forms/ActionButton.tsx';
 import { SentCodeField } from '../../components/forms/KindFields.tsx';
-import { STEP_UP_MINUTES, STEP_UP_WHAT, type StepUpPurpose } from '../../contract/step-up.ts';
+import { STEP_UP_MINUTES, type StepUpPurpose } from '../../contract/step-up.ts';
+import { say, sayCount } from '../speech.ts';
 import { $stepUp, resetStepUp, sendStepUpCode } from '../stores/step-up.ts';
 import './step-up-code.css';
 
@@ -16,15 +17,21 @@ export function StepUpCode({ purpose, error }: { purpose: StepUpPurpose; error?:
   const mine = state.purpose === purpose;
   return (
     <fieldset className="fieldset step-up">
-      <legend>Security code</legend>
-      <p className="field__hint">{`To ${STEP_UP_WHAT[purpose]} we e-mail you a 6-digit code. It works once, for ${STEP_UP_MINUTES} minutes.`}</p>
+      <legend>{say('my48.stepUp.legend')}</legend>
+      <p className="field__hint">
+        {sayCount('my48.stepUp.hint', STEP_UP_MINUTES, { what: say(`stepUp.what.${purpose}`) })}
+      </p>
       <div className="actions">
         <ActionButton busy={state.sending} onClick={() => void sendStepUpCode(purpose)}>
-          {state.sending && mine ? 'Sending…' : mine && state.sentTo ? 'Send a new code' : 'E-mail me a code'}
+          {state.sending && mine
+            ? say('my48.stepUp.sending')
+            : mine && state.sentTo
+              ? say('my48.stepUp.again')
+              : say('my48.stepUp.send')}
         </ActionButton>
       </div>
       <p role="status" className="step-up__status">
-        {mine && state.sentTo ? `We sent a code to ${state.sentTo}.` : ''}
+        {mine && state.sentTo ? say('my48.stepUp.sent', { email: state.sentTo }) : ''}
       </p>
       {mine && state.error && (
         <p className="alert alert--error" role="alert">
@@ -32,7 +39,7 @@ export function StepUpCode({ purpose, error }: { purpose: StepUpPurpose; error?:
         </p>
       )}
       <SentCodeField
-        label="Code from the e-mail"
+        label={say('my48.stepUp.field')}
         name="step_up_code"
         length={7}
         required={false}

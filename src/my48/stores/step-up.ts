@@ -2,6 +2,7 @@ import { map } from 'nanostores';
 import { z } from '../../contract/zod.ts';
 import { stepUpApi, type StepUpPurpose } from '../../contract/step-up.schema.ts';
 import { call, errorMessage } from '../../lib/http.ts';
+import { say } from '../speech.ts';
 import { memberParams } from '../../lib/member-session.ts';
 
 /**
@@ -21,19 +22,19 @@ export async function sendStepUpCode(purpose: StepUpPurpose): Promise<void> {
     $stepUp.set({
       purpose,
       sending: false,
-      error: errorMessage(error, 'The code could not be sent. Please try again.'),
+      error: errorMessage(error, say('my48.stepUp.failed')),
     });
   }
 }
 
 export const resetStepUp = () => $stepUp.set({ sending: false });
 
-/** The rule of the code field, checked before the call (the server checks the code itself). */
-export const STEP_UP_FIELD_ERROR = 'Enter the 6-digit security code from the e-mail.';
+/** The rule of the code field, checked before the call (the server checks the code itself), in the page's words. */
+export const stepUpProblem = () => say('my48.stepUp.problem');
 export const stepUpCodeOf = (value: string | undefined) => (value ?? '').replace(/\s+/g, '');
 export const isStepUpCode = (value: string | undefined) => /^\d{6}$/.test(stepUpCodeOf(value));
 /** The code field of a form that needs one (step_up_code), as its zod rule. */
 export const StepUpCodeField = z
   .string()
   .transform(stepUpCodeOf)
-  .pipe(z.string().regex(/^\d{6}$/, { error: STEP_UP_FIELD_ERROR }));
+  .pipe(z.string().regex(/^\d{6}$/, { error: stepUpProblem }));

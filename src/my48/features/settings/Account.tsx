@@ -20,11 +20,18 @@ import { StepUpCode } from '../../components/StepUpCode.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { CheckField } from '../../../components/forms/CheckField.tsx';
 import { LANGUAGE_NAME, LANGUAGE_TAG, LOCALES } from '../../../contract/i18n/locales.ts';
+import { PASSWORD_MIN } from '../../../contract/forms.ts';
+import { SAVE_CARD_AMOUNT_CENTS } from '../../../contract/payments.ts';
+import { euro } from '../../../lib/format.ts';
+import { slotted } from '../../../lib/slotted.tsx';
+import { formSpeech, say, sayCount } from '../../speech.ts';
 
 export function MyDetails() {
   const loaded = useStore(detailsLoader.$state);
   const { busy, busyLabel, error, fields, result } = useStore(nameForm.$state);
   const language = useStore(languageForm.$state);
+  nameForm.speak(formSpeech({ firstname: 'my48.details.firstName', lastname: 'my48.details.lastName' }));
+  languageForm.speak(formSpeech({ language: 'my48.details.language' }));
   useEffect(() => {
     void detailsLoader.load();
     return () => {
@@ -37,19 +44,19 @@ export function MyDetails() {
     return loaded.status === 'error' ? (
       <LoadFailed error={loaded.error} retry={loaded.retryable ? () => void detailsLoader.retry() : undefined} />
     ) : (
-      <p role="status">Loading your details…</p>
+      <p role="status">{say('my48.details.loading')}</p>
     );
   return (
     <>
       <form className="form card" noValidate onSubmit={nameForm.onSubmit} aria-labelledby="details-title">
         <h3 id="details-title" className="form__title">
-          Your name
+          {say('my48.details.name')}
         </h3>
         <FormAlert>{error}</FormAlert>
         {result && <FormAlert tone="success">{result}</FormAlert>}
         <div className="form__row">
           <Field
-            label="First name"
+            label={say('my48.details.firstName')}
             name="firstname"
             autoComplete="given-name"
             defaultValue={details.firstname}
@@ -57,7 +64,7 @@ export function MyDetails() {
             error={fields['firstname']}
           />
           <Field
-            label="Last name"
+            label={say('my48.details.lastName')}
             name="lastname"
             autoComplete="family-name"
             defaultValue={details.lastname}
@@ -65,21 +72,19 @@ export function MyDetails() {
             error={fields['lastname']}
           />
         </div>
-        <p>
-          E-mail address: <strong>{details.email}</strong>
-        </p>
+        <p>{slotted(say('my48.details.email'), { email: <strong>{details.email}</strong> })}</p>
         <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>
-          Save my name
+          {say('my48.details.saveName')}
         </SubmitButton>
       </form>
       <form className="form card" noValidate onSubmit={languageForm.onSubmit} aria-labelledby="language-title">
         <h3 id="language-title" className="form__title">
-          Language
+          {say('my48.details.language')}
         </h3>
         <FormAlert>{language.error}</FormAlert>
         {language.result && <FormAlert tone="success">{language.result}</FormAlert>}
         <fieldset className="fieldset">
-          <legend>The language of our messages to you</legend>
+          <legend>{say('my48.details.languageLegend')}</legend>
           {LOCALES.map((l) => (
             <CheckField
               key={l}
@@ -93,7 +98,7 @@ export function MyDetails() {
           ))}
         </fieldset>
         <SubmitButton busy={language.busy} busyLabel={language.busyLabel ?? ''}>
-          Save my language
+          {say('my48.details.saveLanguage')}
         </SubmitButton>
       </form>
     </>
@@ -109,7 +114,7 @@ export function PaymentDetails() {
   useEffect(() => void loadCard(), []);
   if (state.status === 'error')
     return <LoadFailed error={state.error} retry={state.retryable ? () => void storedCard.retry() : undefined} />;
-  if (state.data === undefined) return <p role="status">Loading your card…</p>;
+  if (state.data === undefined) return <p role="status">{say('my48.card.loading')}</p>;
   const card = state.data;
   return (
     <div className="card stack">
@@ -118,14 +123,15 @@ export function PaymentDetails() {
       {card ? (
         <>
           <p>
-            Your stored card: <strong>{`${card.brand} ending ${card.last4}`}</strong>, expires {card.expiry}. It pays
-            what your credit does not, and renews your membership when auto-renew is on.
+            {slotted(say('my48.card.stored', { expiry: card.expiry }), {
+              card: <strong>{say('my48.card.name', { brand: card.brand, last4: card.last4 })}</strong>,
+            })}
           </p>
           <form
             className="stack"
             noValidate
             onSubmit={(e) => e.preventDefault()}
-            aria-label="Remove or replace your card"
+            aria-label={say('my48.card.formLabel')}
           >
             <StepUpCode purpose="card" error={codeError} />
             <div className="actions">
@@ -135,7 +141,7 @@ export function PaymentDetails() {
                 disabled={Boolean(busy)}
                 onClick={(e) => void removeCard(codeOf(e.currentTarget))}
               >
-                {busy === 'Removing…' ? busy : 'Remove this card'}
+                {busy === say('my48.card.removing') ? busy : say('my48.card.remove')}
               </button>
               <button
                 type="button"
@@ -143,17 +149,14 @@ export function PaymentDetails() {
                 disabled={Boolean(busy)}
                 onClick={(e) => void registerCard(codeOf(e.currentTarget))}
               >
-                Use another card
+                {say('my48.card.another')}
               </button>
             </div>
           </form>
         </>
       ) : (
         <>
-          <p>
-            You have no stored card. Save one to pay for memberships and add-ons in one step; €1.00 is authorised to
-            check it and released at once.
-          </p>
+          <p>{say('my48.card.none', { amount: euro(SAVE_CARD_AMOUNT_CENTS) })}</p>
           <div className="actions">
             <button
               type="button"
@@ -161,7 +164,7 @@ export function PaymentDetails() {
               disabled={Boolean(busy)}
               onClick={() => void registerCard()}
             >
-              {busy ?? 'Save a card'}
+              {busy ?? say('my48.card.save')}
             </button>
           </div>
         </>
@@ -172,6 +175,12 @@ export function PaymentDetails() {
 
 export function ChangePassword() {
   const { busy, busyLabel, error, fields, result } = useStore(passwordForm.$state);
+  passwordForm.speak(
+    formSpeech(
+      { current_password: 'my48.password.current', new_password: 'my48.password.new' },
+      { 'The two new passwords are not the same.': 'my48.password.differ' },
+    ),
+  );
   useEffect(() => passwordForm.reset, []);
   return (
     <form
@@ -187,15 +196,21 @@ export function ChangePassword() {
       aria-labelledby="password-title"
     >
       <h3 id="password-title" className="form__title">
-        Change your password
+        {say('my48.password.title')}
       </h3>
       <FormAlert>{error}</FormAlert>
       {result && <FormAlert tone="success">{result}</FormAlert>}
-      <PasswordField kind="current" label="Current password" name="current_password" fields={fields} />
-      <PasswordField kind="new" name="new_password" fields={fields} />
-      <PasswordField kind="again" fields={fields} />
+      <PasswordField kind="current" label={say('my48.password.current')} name="current_password" fields={fields} />
+      <PasswordField
+        kind="new"
+        name="new_password"
+        label={say('my48.password.new')}
+        hint={sayCount('my48.password.hint', PASSWORD_MIN)}
+        fields={fields}
+      />
+      <PasswordField kind="again" label={say('my48.password.again')} fields={fields} />
       <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>
-        Change password
+        {say('my48.password.submit')}
       </SubmitButton>
     </form>
   );
@@ -209,22 +224,19 @@ export function Permissions() {
 export function AboutUs() {
   return (
     <div className="card prose">
-      <p>
-        48 is a prepaid mobile network for Ireland: no contract, flexible data you can carry over, save, share or
-        donate.
-      </p>
+      <p>{say('my48.about.text')}</p>
       <ul>
         <li>
-          <a href="/about-us">About 48</a>
+          <a href="/about-us">{say('my48.about.about')}</a>
         </li>
         <li>
-          <a href="/legal/terms-and-conditions">Terms and conditions</a>
+          <a href="/legal/terms-and-conditions">{say('my48.about.terms')}</a>
         </li>
         <li>
-          <a href="/legal/privacy-policy">Privacy policy</a>
+          <a href="/legal/privacy-policy">{say('my48.about.privacy')}</a>
         </li>
         <li>
-          <a href="/help">Help</a>
+          <a href="/help">{say('my48.about.help')}</a>
         </li>
       </ul>
     </div>

@@ -3,6 +3,7 @@ import type { ScreenProps } from '../../screen-props.ts';
 import { settingsScreens } from '../../settings-screens.ts';
 import { fragmentTitles, SETTINGS_FRAGMENTS } from './fragments.ts';
 import { rememberFragment, settingsFragment } from './settings-store.ts';
+import { say } from '../../speech.ts';
 import './settings.css';
 
 /**
@@ -15,20 +16,20 @@ export default function Settings({ page }: ScreenProps) {
   const Screen = settingsScreens[fragment];
   return (
     <div className="settings">
-      <nav aria-label="Settings" className="subnav">
+      <nav aria-label={say('my48.settings.nav')} className="subnav">
         <ul>
           {SETTINGS_FRAGMENTS.map((f) => (
             <li key={f}>
               <a href={`/my48/settings/${f}`} aria-current={f === fragment ? 'page' : undefined}>
-                {fragmentTitles[f]}
+                {say(fragmentTitles[f])}
               </a>
             </li>
           ))}
         </ul>
       </nav>
       <section aria-labelledby="fragment-title" className="settings__panel">
-        <h2 id="fragment-title">{fragmentTitles[fragment]}</h2>
-        <Suspense fallback={<p role="status">Loading…</p>}>
+        <h2 id="fragment-title">{say(fragmentTitles[fragment])}</h2>
+        <Suspense fallback={<p role="status">{say('my48.settings.loading')}</p>}>
           <Screen />
         </Suspense>
       </section>

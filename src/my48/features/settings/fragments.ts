@@ -1,3 +1,5 @@
+import type { My48Key } from '../../speech.ts';
+
 /**
  * Settings fragments and sub-pages (spec section 2: my-details, payment-details, permissions,
  * reorder-sim, move-your-number, about-us; sub-pages move-your-number, change-my-sim,
@@ -21,18 +23,19 @@ export const SETTINGS_FRAGMENTS = [
 ] as const;
 export type SettingsFragment = (typeof SETTINGS_FRAGMENTS)[number];
 
-export const fragmentTitles: Record<SettingsFragment, string> = {
-  'my-details': 'My details',
-  'payment-details': 'Payment details',
-  permissions: 'Marketing permissions',
-  'change-password': 'Change password',
-  'reorder-sim': 'Replacement SIM',
-  'move-your-number': 'Move your number',
-  'change-my-sim': 'Change my SIM',
-  security: 'Security',
-  alerts: 'Alerts',
-  'how-we-contact-you': 'How we contact you',
-  household: 'Household',
-  'my-data': 'My data',
-  'about-us': 'About 48',
+/** Each fragment's title: a key of the catalogue, said in the page's language. */
+export const fragmentTitles: Record<SettingsFragment, My48Key> = {
+  'my-details': 'my48.settings.fragment.myDetails',
+  'payment-details': 'my48.settings.fragment.paymentDetails',
+  permissions: 'my48.settings.fragment.permissions',
+  'change-password': 'my48.settings.fragment.changePassword',
+  'reorder-sim': 'my48.settings.fragment.reorderSim',
+  'move-your-number': 'my48.settings.fragment.moveYourNumber',
+  'change-my-sim': 'my48.settings.fragment.changeMySim',
+  security: 'my48.settings.fragment.security',
+  alerts: 'my48.settings.fragment.alerts',
+  'how-we-contact-you': 'my48.settings.fragment.howWeContactYou',
+  household: 'my48.settings.fragment.household',
+  'my-data': 'my48.settings.fragment.myData',
+  'about-us': 'my48.settings.fragment.aboutUs',
 };

@@ -1,6 +1,6 @@
 import { pathIn } from '../../../contract/i18n/locales.ts';
-import { locale } from '../../speech.ts';
-import { isStepUpCode, STEP_UP_FIELD_ERROR, stepUpCodeOf } from '../../stores/step-up.ts';
+import { locale, say } from '../../speech.ts';
+import { isStepUpCode, stepUpProblem, stepUpCodeOf } from '../../stores/step-up.ts';
 import { map } from 'nanostores';
 import { z } from '../../../contract/zod.ts';
 import { NameForm, passwordRule } from '../../../contract/forms.schema.ts';
@@ -37,15 +37,18 @@ export function rememberFragment(fragment: SettingsFragment): void {
 }
 
 /** My details: the name (editable), the e-mail address and the language of our messages. */
-export const details = loader(async () => {
-  const { _payload } = await call(settingsApi.details, { params: memberParams() });
-  return {
-    firstname: _payload.account.firstname,
-    lastname: _payload.account.lastname,
-    email: _payload.email,
-    language: _payload.language,
-  };
-}, 'Your details could not be loaded. Please try again.');
+export const details = loader(
+  async () => {
+    const { _payload } = await call(settingsApi.details, { params: memberParams() });
+    return {
+      firstname: _payload.account.firstname,
+      lastname: _payload.account.lastname,
+      email: _payload.email,
+      language: _payload.language,
+    };
+  },
+  () => say('my48.details.loadFailed'),
+);
 
 /** The language the portal's messages speak to the member in (docs/product/languages.md). */
 export const languageForm = formStore({
@@ -58,7 +61,7 @@ export const languageForm = formStore({
     if (shown) details.$state.setKey('data', { ...shown, language });
     // my48 speaks it from now on: the same screen opens in it (the server kept it as this device's choice).
     if (language !== locale()) location.assign(pathIn(language, location.pathname) + location.search + location.hash);
-    return 'Your language is saved.';
+    return say('my48.details.languageSaved');
   },
 });
 
@@ -70,7 +73,7 @@ export const nameForm = formStore({
     const { account } = (await call(settingsApi.changeName, { params: memberParams(), body }))._payload;
     const shown = details.$state.get().data;
     if (shown) details.$state.setKey('data', { ...shown, firstname: account.firstname, lastname: account.lastname });
-    return 'Your name is saved.';
+    return say('my48.details.nameSaved');
   },
 });
 
@@ -81,21 +84,22 @@ const ChangePasswordForm = z
     new_password: passwordRule('new_password'),
     confirm: z.string(),
   })
-  .refine((v) => v.new_password === v.confirm, { error: 'The two new passwords are not the same.', path: ['confirm'] });
+  .refine((v) => v.new_password === v.confirm, { error: () => say('my48.password.differ'), path: ['confirm'] });
 
 export const passwordForm = formStore({
   schema: ChangePasswordForm,
   labels: { current_password: 'Current password', new_password: 'New password' },
   busyLabel: 'Saving…',
-  send: async ({ current_password, new_password }) =>
-    (await call(settingsApi.changePassword, { params: memberParams(), body: { current_password, new_password } }))
-      ._payload.message,
+  send: async ({ current_password, new_password }) => {
+    await call(settingsApi.changePassword, { params: memberParams(), body: { current_password, new_password } });
+    return say('my48.password.changed');
+  },
 });
 
 /** Payment details: the stored card (brand, last four, expiry; null when none), removed or registered here. */
 export const storedCard = loader<StoredCard | null>(
   async () => (await call(paymentsApi.storedCard, { params: memberParams() }))._payload.card,
-  'Your payment details could not be loaded. Please try again.',
+  () => say('my48.card.loadFailed'),
 );
 export const loadCard = () => storedCard.load();
 
@@ -108,12 +112,12 @@ export const $card = map<{
 }>({});
 
 /** The security code typed beside the card (docs/product/member-controls.md: removing or replacing a card needs one). */
-const codeOrProblem = (code: string | undefined) => (isStepUpCode(code) ? undefined : STEP_UP_FIELD_ERROR);
+const codeOrProblem = (code: string | undefined) => (isStepUpCode(code) ? undefined : stepUpProblem());
 
 export async function removeCard(code?: string): Promise<void> {
   const problem = codeOrProblem(code);
   if (problem) return void $card.set({ ...$card.get(), codeError: problem });
-  $card.set({ ...$card.get(), busy: 'Removing…', error: undefined, codeError: undefined });
+  $card.set({ ...$card.get(), busy: say('my48.card.removing'), error: undefined, codeError: undefined });
   try {
     await call(paymentsApi.removeCard, {
       params: memberParams(),
@@ -121,7 +125,7 @@ export async function removeCard(code?: string): Promise<void> {
       stepUpCode: stepUpCodeOf(code),
     });
     storedCard.$state.set({ status: 'ready', data: null });
-    $card.set({ notice: 'Your card is removed.' });
+    $card.set({ notice: say('my48.card.removed') });
   } catch (error) {
     $card.set({ ...$card.get(), busy: undefined, error: errorMessage(error) });
   }
@@ -133,7 +137,7 @@ export async function registerCard(code?: string): Promise<void> {
   const replacing = Boolean(storedCard.$state.get().data);
   const problem = replacing ? codeOrProblem(code) : undefined;
   if (problem) return void $card.set({ ...$card.get(), codeError: problem });
-  $card.set({ ...$card.get(), busy: 'Opening the secure payment page…', error: undefined, codeError: undefined });
+  $card.set({ ...$card.get(), busy: say('my48.card.opening'), error: undefined, codeError: undefined });
   try {
     const { _payload } = await call(paymentsApi.registerCard, {
       params: memberParams(),
