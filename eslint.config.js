@@ -290,6 +290,7 @@ export default defineConfig(
       'src/my48/features/transactions/Transactions.tsx',
       'src/my48/features/settings/Settings.tsx',
       'src/my48/features/settings/Account.tsx',
+      'src/my48/features/credit-back/CreditBack.tsx',
     ],
     rules: {
       'no-restricted-syntax': [

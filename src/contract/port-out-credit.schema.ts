@@ -1,7 +1,6 @@
 import { z } from './zod.ts';
+import type { NoticeValue } from './i18n/notice.ts';
 import { failures } from './endpoint.ts';
-import { euro } from './format.ts';
-import { irishFormat } from './irish-time.ts';
 import { endpointsOf, payload, SimParams, UserParams } from './shared.schema.ts';
 import { CREDIT_BACK_METHODS, CREDIT_BACK_MONTHS, CREDIT_BACK_STATES } from './port-out-credit.ts';
 
@@ -176,47 +175,62 @@ export const creditBackFailures = failures('creditBack', {
 });
 export type CreditBackRefusal = keyof typeof creditBackFailures;
 
-const longDay = irishFormat({ day: 'numeric', month: 'long', year: 'numeric' });
-const day = (iso: string) => longDay.format(new Date(iso));
+/** A day as a notice writes it: 7 December 2026. */
+const day = (iso: string): NoticeValue => ({ date: new Date(iso) });
 
 /** How it is paid, in words: to the card, by transfer, or both. */
-const how = (b: Pick<CreditBack, 'amount_cents' | 'card_cents' | 'card' | 'account'>) => {
+const how = (b: Pick<CreditBack, 'amount_cents' | 'card_cents' | 'card' | 'account'>): NoticeValue => {
   const bank = b.amount_cents - b.card_cents;
-  const card = `to your card ending ${b.card?.last4 ?? ''}`;
-  const transfer = `by bank transfer to ${b.account?.iban ?? 'your account'}`;
-  if (b.card_cents > 0 && bank > 0) return `(${euro(b.card_cents)} ${card} and ${euro(bank)} ${transfer})`;
-  return b.card_cents > 0 ? card : transfer;
+  const last4 = b.card?.last4 ?? '';
+  const iban: NoticeValue = b.account?.iban ?? { say: 'notice.cb.yourAccount' };
+  if (b.card_cents > 0 && bank > 0)
+    return { say: 'notice.cb.how.both', values: { card: { euro: b.card_cents }, last4, bank: { euro: bank }, iban } };
+  return b.card_cents > 0
+    ? { say: 'notice.cb.how.card', values: { last4 } }
+    : { say: 'notice.cb.how.transfer', values: { iban } };
 };
 
 /** What a top-up advance still owes, said where it is taken from the credit. */
-const lessOwed = (b: Pick<CreditBack, 'owed_cents'>) =>
-  b.owed_cents > 0 ? ` (after ${euro(b.owed_cents)} your top-up advance still owed)` : '';
+const lessOwed = (b: Pick<CreditBack, 'owed_cents'>): NoticeValue =>
+  b.owed_cents > 0 ? { say: 'notice.cb.lessOwed', values: { owed: { euro: b.owed_cents } } } : '';
 
 /** Where an offer goes back: the card that paid, and what only a bank transfer can take. */
-const goesBack = (b: Pick<CreditBack, 'amount_cents' | 'card_cents' | 'card'>) => {
+const goesBack = (b: Pick<CreditBack, 'amount_cents' | 'card_cents' | 'card'>): NoticeValue => {
   const bank = b.amount_cents - b.card_cents;
   if (b.card_cents <= 0) return '';
-  const card = `your card ending ${b.card?.last4 ?? ''}, which paid for it`;
+  const last4 = b.card?.last4 ?? '';
   return bank > 0
-    ? ` ${euro(b.card_cents)} goes back to ${card}, and ${euro(bank)} by bank transfer.`
-    : ` It goes back to ${card}.`;
+    ? { say: 'notice.cb.goesBack.both', values: { card: { euro: b.card_cents }, last4, bank: { euro: bank } } }
+    : { say: 'notice.cb.goesBack.card', values: { last4 } };
 };
 
-/** What my48 and the mails say of a credit back, in each state. */
-export function creditBackMessage(b: Omit<CreditBack, 'message' | 'can_ask'>): string {
-  const left = `Your number moved to another network on ${day(b.left_at)}.`;
+/**
+ * What my48 and the mails say of a credit back, in each state: words of the catalogue
+ * (`notice.cb.*`), written in the member's language by the server (docs/product/languages.md).
+ */
+export function creditBackSaid(b: Omit<CreditBack, 'message' | 'can_ask'>): NoticeValue {
+  const left: NoticeValue = { say: 'notice.cb.left', values: { day: day(b.left_at) } };
+  const amount = { euro: b.amount_cents };
   switch (b.state) {
     case 'offered':
       return b.amount_cents > 0
-        ? `${left} You have ${euro(b.amount_cents)} of credit${lessOwed(b)}: ask for it back.${goesBack(b)}`
+        ? { say: 'notice.cb.offered', values: { left, amount, lessOwed: lessOwed(b), goesBack: goesBack(b) } }
         : b.owed_cents > 0
-          ? `${left} Your credit goes to the ${euro(b.owed_cents)} your top-up advance owed, so there is none left to give back.`
-          : `${left} You have no credit left to give back.`;
+          ? { say: 'notice.cb.offeredOwed', values: { left, owed: { euro: b.owed_cents } } }
+          : { say: 'notice.cb.offeredNone', values: { left } };
     case 'requested':
-      return `${left} You asked for ${euro(b.amount_cents)} back ${how(b)} on ${day(b.requested_at!)}. We'll tell you when it is paid.`;
+      return { say: 'notice.cb.requested', values: { left, amount, how: how(b), day: day(b.requested_at!) } };
     case 'paid':
-      return `${left} ${euro(b.amount_cents)} was paid back ${how(b)} on ${day(b.paid_at!)}.`;
+      return { say: 'notice.cb.paid', values: { left, amount, how: how(b), day: day(b.paid_at!) } };
     case 'refused':
-      return `${left} Your credit back was refused: ${b.refused_reason ?? 'it was refused'}. ${euro(b.amount_cents)} is your credit again: ask for it another way.${goesBack(b)}`;
+      return {
+        say: 'notice.cb.refused',
+        values: {
+          left,
+          amount,
+          reason: b.refused_reason ?? { say: 'notice.cb.refusedNoReason' },
+          goesBack: goesBack(b),
+        },
+      };
   }
 }

@@ -11,16 +11,11 @@ export type CreditBackState = (typeof CREDIT_BACK_STATES)[number];
 export const CREDIT_BACK_METHODS = ['card', 'bank'] as const;
 export type CreditBackMethod = (typeof CREDIT_BACK_METHODS)[number];
 
-/** The SEPA countries' IBANs a bank transfer goes to (no BIC needed within the EEA). */
-export const IBAN_HINT = 'Like IE29 AIBK 9311 5212 3456 78. A bank account in the SEPA area.';
-
 /**
  * SEPA countries outside the EEA: the EPC's rulebook asks the beneficiary bank's BIC (and the payer's
  * address) for a transfer to them. Jersey, Guernsey and the Isle of Man have GB IBANs.
  */
 export const NON_EEA_SEPA_COUNTRIES = ['GB', 'CH', 'SM', 'VA', 'MC', 'AD', 'GI'] as const;
-export const BIC_HINT =
-  'Only for an account in the UK, Switzerland, Monaco, San Marino, Andorra, the Vatican or Gibraltar: your bank’s BIC (SWIFT code), like BARCGB22.';
 
 /** The ISO 20022 messages finance's file can be made in: since the EPC's 2023 rulebooks, pain.001.001.09. */
 export const PAIN_FORMATS = ['pain.001.001.09', 'pain.001.001.03'] as const;

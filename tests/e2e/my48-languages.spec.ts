@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { expectNoAxeViolations, makeMember, openMy48, signInThroughApi, test } from './fixtures.ts';
+import { expectNoAxeViolations, makeMember, openMy48, signInThroughApi, spaced, test } from './fixtures.ts';
 import { isName, textsOf } from './texts.ts';
 import { catalogue } from '../../src/server/seed/catalogue.ts';
 
@@ -165,3 +165,27 @@ for (const [locale, tag, words] of [
     await expect(page.locator('#tile-credit + .tile__figure')).toHaveText(words.credit);
   });
 }
+
+test('credit back in pl-PL: the offer, the form with its rules, a refusal and the request, in Polish', async ({
+  page,
+  request,
+}) => {
+  const member = await makeMember(request, 'movedaway', { language: 'pl' });
+  await signInThroughApi(page, member.email, member.password);
+  await page.goto('/my48/credit-back');
+  await expect(page).toHaveURL(/\/pl\/my48\/credit-back$/);
+  const number = page.getByRole('region', { name: spaced(member.msisdn) });
+  await expect(number.getByRole('status').first()).toContainText('Masz 7,50 € na koncie: poproś o zwrot.');
+  await expect(number.getByText('Przelewem bankowym')).toBeVisible();
+  await expectNoAxeViolations(page, '/pl/my48/credit-back');
+  // The form's own rule, then the server's refusal, both in Polish.
+  await number.getByRole('button', { name: 'Poproś o zwrot 7,50 €' }).click();
+  await expect(number.getByText('Wpisz numer IBAN swojego konta.')).toBeVisible();
+  await number.getByLabel('IBAN').fill('IE29 AIBK 9311 5212 3456 79');
+  await number.getByLabel('Właściciel konta').fill('Meabh Daly');
+  await number.getByRole('button', { name: 'Poproś o zwrot 7,50 €' }).click();
+  await expect(number.getByRole('alert')).toContainText('Ten numer IBAN jest nieprawidłowy.');
+  await number.getByLabel('IBAN').fill('IE29 AIBK 9311 5212 3456 78');
+  await number.getByRole('button', { name: 'Poproś o zwrot 7,50 €' }).click();
+  await expect(number.getByText(/poprosiłeś lub poprosiłaś o zwrot 7,50\s€ przelewem na IE29 •••• 5678/)).toBeVisible();
+});

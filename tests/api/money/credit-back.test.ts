@@ -52,10 +52,15 @@ const IBAN = 'IE29 AIBK 9311 5212 3456 78';
  */
 async function leaver(
   c: TestContext,
-  { card = true, creditCents = 750 }: { card?: boolean; creditCents?: number } = {},
+  {
+    card = true,
+    creditCents = 750,
+    language = 'en',
+  }: { card?: boolean; creditCents?: number; language?: 'en' | 'ga' | 'pl' } = {},
 ) {
   const m = await createMember(c, {
     firstname: 'Nora',
+    language,
     creditCents,
     storedCard: true,
     cardPayments: [{ sku: 'BDDT00', daysAgo: card ? 10 : 200 }],
@@ -127,6 +132,44 @@ forEachDatabase('credit back', { seed: 'catalogue' }, (ctx) => {
     expect(await mailsTo(c, m)).toEqual(
       expect.arrayContaining(['48: We are giving your credit back', '48: Your credit is paid back']),
     );
+  });
+
+  it('in the member’s language: a Polish member reads the offer, a refusal, the request and the mails in Polish; the codes the same', async () => {
+    const c = ctx();
+    const m = await leaver(c, { language: 'pl' });
+    const offered = await status(c, m);
+    expect(offered.message).toBe(
+      'Twój numer przeszedł do innej sieci dnia 22 listopada 2026. Masz 7,50\u00a0€ na koncie: poproś o zwrot. Wraca na kartę kończącą się na 0000, którą zapłacono.',
+    );
+    const bad = await refused(
+      c.app,
+      creditBackApi.request,
+      {
+        session: m.session,
+        params: sim(m),
+        body: { method: 'bank', iban: 'IE00 0000', account_name: 'Nora Byrne' },
+        headers: key(),
+      },
+      { status: creditBackFailures.ibanWrong.status, code: creditBackFailures.ibanWrong.code },
+    );
+    expect(bad.message).toBe('Ten numer IBAN jest nieprawidłowy. Sprawdź go na wyciągu lub w aplikacji banku.');
+    const asked = await ask(c, m, { method: 'card' });
+    expect(asked.status).toBe(201);
+    expect((await asked.json())._payload.message).toContain(
+      'Dnia 22 listopada 2026 poprosiłeś lub poprosiłaś o zwrot 7,50\u00a0€ na kartę kończącą się na 0000.',
+    );
+    const mails = await c.handle.db.select().from(schema.outbox).where(eq(schema.outbox.to, m.email));
+    expect(mails.map((o) => o.subject)).toEqual(
+      expect.arrayContaining(['48: Poproś o zwrot salda', '48: Zwracamy Twoje saldo']),
+    );
+    expect(mails.find((o) => o.subject === '48: Zwracamy Twoje saldo')!.body).toMatch(
+      /^Cześć Nora,\n\nTwój numer przeszedł do innej sieci dnia 22 listopada 2026\. Dnia 22 listopada 2026 poprosiłeś/,
+    );
+    const notes = await c.handle.db
+      .select()
+      .from(schema.notifications)
+      .where(eq(schema.notifications.memberId, m.userId));
+    expect(notes.map((n) => n.title)).toEqual(expect.arrayContaining(['Poproś o zwrot salda', 'Zwracamy Twoje saldo']));
   });
 
   it('by bank transfer: a bad IBAN refused, the day’s SEPA file valid and never carrying a payment twice, paid when sent, a return gives the credit back', async () => {

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
-import { BIC_HINT, IBAN_HINT } from '../../../contract/port-out-credit.ts';
 import { euro, formatMsisdn, shortDate } from '../../../lib/format.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { askForm, creditBacks, type NumberThatLeft } from './credit-back-store.ts';
+import { askForm, askSpeech, creditBacks, type NumberThatLeft } from './credit-back-store.ts';
+import { say } from '../../speech.ts';
 
 /** my48 → Credit back: what each number that moved away left in credit, and asking for it back. */
 export default function CreditBack() {
@@ -19,23 +19,13 @@ export default function CreditBack() {
   if (!list)
     return (
       <p role="status" className="loading-line">
-        Loading your credit…
+        {say('my48.cb.loading')}
       </p>
     );
-  if (list.length === 0)
-    return (
-      <p className="card">
-        None of your numbers has moved to another network. If one does, the credit it leaves is yours to ask back here,
-        within 12 months.
-      </p>
-    );
+  if (list.length === 0) return <p className="card">{say('my48.cb.none')}</p>;
   return (
     <div className="stack">
-      <p>
-        When your number moves to another network, the credit left on it is yours: ask for it back within 12 months.
-        What a card paid for goes back to that card, the rest by bank transfer, after anything a top-up advance still
-        owes. There is no fee.
-      </p>
+      <p>{say('my48.cb.intro')}</p>
       {list.map((b) => (
         <LeftNumber key={b.ssn} b={b} />
       ))}
@@ -45,6 +35,7 @@ export default function CreditBack() {
 
 function LeftNumber({ b }: { b: NumberThatLeft }) {
   const ask = useStore(askForm.$state);
+  askForm.speak(askSpeech());
   const titleId = `left-${b.ssn}`;
   const tone =
     b.state === 'refused' ? 'alert alert--error' : b.state === 'paid' ? 'alert alert--success' : 'alert alert--info';
@@ -61,7 +52,7 @@ function LeftNumber({ b }: { b: NumberThatLeft }) {
           className="form"
           noValidate
           onSubmit={askForm.onSubmit}
-          aria-label={`Ask for ${euro(b.amount_cents)} back`}
+          aria-label={say('my48.cb.ask', { amount: euro(b.amount_cents) })}
         >
           <input type="hidden" name="ssn" value={b.ssn} />
           <input type="hidden" name="method" value={bankCents > 0 ? 'bank' : 'card'} />
@@ -69,59 +60,59 @@ function LeftNumber({ b }: { b: NumberThatLeft }) {
           <dl className="facts">
             {b.card_cents > 0 && b.card && (
               <div>
-                <dt>{`To your card ending ${b.card.last4}`}</dt>
+                <dt>{say('my48.cb.toCard', { last4: b.card.last4 })}</dt>
                 <dd>{euro(b.card_cents)}</dd>
               </div>
             )}
             {bankCents > 0 && (
               <div>
-                <dt>By bank transfer</dt>
+                <dt>{say('my48.cb.byTransfer')}</dt>
                 <dd>{euro(bankCents)}</dd>
               </div>
             )}
             {b.owed_cents > 0 && (
               <div>
-                <dt>Repays your top-up advance</dt>
+                <dt>{say('my48.cb.repays')}</dt>
                 <dd>{euro(b.owed_cents)}</dd>
               </div>
             )}
           </dl>
           {bankCents > 0 && (
             <fieldset className="fieldset">
-              <legend>{`Your bank account for ${euro(bankCents)}`}</legend>
+              <legend>{say('my48.cb.account', { amount: euro(bankCents) })}</legend>
               <Field
-                label="IBAN"
+                label={say('my48.cb.iban')}
                 name="iban"
                 autoComplete="off"
                 autoCapitalize="characters"
                 spellCheck={false}
-                hint={IBAN_HINT}
+                hint={say('my48.cb.ibanHint')}
                 error={ask.fields['iban']}
               />
               <Field
-                label="Name on the account"
+                label={say('my48.cb.name')}
                 name="account_name"
                 autoComplete="name"
-                hint="As your bank has it."
+                hint={say('my48.cb.nameHint')}
                 error={ask.fields['account_name']}
               />
               <Field
-                label="BIC (only outside the EEA)"
+                label={say('my48.cb.bic')}
                 name="bic"
                 autoComplete="off"
                 autoCapitalize="characters"
                 spellCheck={false}
-                hint={BIC_HINT}
+                hint={say('my48.cb.bicHint')}
                 error={ask.fields['bic']}
               />
             </fieldset>
           )}
           <SubmitButton busy={ask.busy} busyLabel={ask.busyLabel ?? ''}>
-            {`Ask for ${euro(b.amount_cents)} back`}
+            {say('my48.cb.ask', { amount: euro(b.amount_cents) })}
           </SubmitButton>
         </form>
       )}
-      <p className="field__hint">{`You can ask until ${shortDate(b.offer_until)}.`}</p>
+      <p className="field__hint">{say('my48.cb.until', { day: shortDate(b.offer_until) })}</p>
     </section>
   );
 }

@@ -32,6 +32,8 @@ describe('notices', () => {
     for (const kind of kinds)
       for (const part of ['title', 'body'] as const) {
         const key = `notice.${kind}.${part}` as MessageKey;
+        // A body that is only its value (a credit back's status) is that value's words, in the language.
+        if (/^\{\w+\}$/.test((en as Record<string, string>)[key]!)) continue;
         for (const locale of ['ga', 'pl'] as const)
           expect(message(locale, key, sample(key)), `${locale} ${key}`).not.toBe(message('en', key, sample(key)));
       }

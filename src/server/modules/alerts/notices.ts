@@ -17,6 +17,7 @@ export type { Notice, NoticeKind, NoticeValue } from '../../../contract/i18n/not
 
 const DAY = { weekday: 'long', day: 'numeric', month: 'long' } as const;
 const DAY_MONTH = { day: 'numeric', month: 'long' } as const;
+const DATE = { day: 'numeric', month: 'long', year: 'numeric' } as const;
 
 function valuesIn(locale: Locale, values: Readonly<Record<string, NoticeValue>> = {}): Values {
   const out: Values = {};
@@ -43,12 +44,16 @@ function valuesIn(locale: Locale, values: Readonly<Record<string, NoticeValue>> 
               Number(v.decimal),
             );
     else if ('day' in v) out[name] = irishFormat(DAY, LANGUAGE_TAG[locale]).format(v.day);
+    else if ('date' in v) out[name] = irishFormat(DATE, LANGUAGE_TAG[locale]).format(v.date);
     else if ('dayMonth' in v) out[name] = irishFormat(DAY_MONTH, LANGUAGE_TAG[locale]).format(v.dayMonth);
     else if ('list' in v) out[name] = v.list.map((item) => valuesIn(locale, { item }).item).join(', ');
     else out[name] = message(locale, v.say, valuesIn(locale, v.values));
   }
   return out;
 }
+
+/** Words of a notice (a `say`, or any value) as a language writes them. */
+export const sayIn = (locale: Locale, value: NoticeValue): string => String(valuesIn(locale, { value }).value);
 
 /** A notice's title and body in a language. */
 export function noticeIn(locale: Locale, n: Notice): Worded {

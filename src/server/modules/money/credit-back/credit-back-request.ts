@@ -1,3 +1,4 @@
+import type { Locale } from '../../../../contract/i18n/locales.ts';
 import { eq } from 'drizzle-orm';
 import { electronicFormatIBAN, extractIBAN, isSEPACountry, isValidIBAN } from 'ibantools';
 import { euro } from '../../../../contract/format.ts';
@@ -30,6 +31,7 @@ export async function requestCreditBack(
   memberId: number,
   ssn: string,
   how: { method: 'card' } | { method: 'bank'; iban: string; account_name: string; bic?: string | undefined },
+  language: Locale = 'en',
 ): Promise<Outcome<CreditBack, CreditBackRefusal>> {
   const bank = how.method === 'bank' ? ibanProblem(how.iban) : null;
   if (bank && 'problem' in bank) return refused(bank.problem);
@@ -96,8 +98,8 @@ export async function requestCreditBack(
         nextAttemptAt: now,
         createdAt: now,
       });
-    await tell(tx, clock, updated!, 'We are giving your credit back');
-    return done(await statusOf(tx, updated!, now));
+    await tell(tx, clock, updated!, 'Requested');
+    return done(await statusOf(tx, updated!, now, language));
   });
 }
 

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { html } from 'hono/html';
 import { euro } from '../../../../contract/format.ts';
 import { creditBackApi, creditBackFailures } from '../../../../contract/port-out-credit.schema.ts';
-import { ok, reply } from '../../../http/answers.ts';
+import { languageOf, ok, reply } from '../../../http/answers.ts';
 import type { Input } from '../../../http/openapi.ts';
 import type { AppEnv } from '../../../http/router.ts';
 import { sandboxPage } from '../../../http/sandbox-page.ts';
@@ -12,18 +12,26 @@ import { latestRefundFile } from './transfers.ts';
 
 type C = Context<AppEnv>;
 
+// What each says is in the member's language (docs/product/languages.md).
 export const list = async (c: C) =>
-  ok(c, creditBackApi.list, { _payload: { values: await service.creditBacksOf(c.var, c.var.member.id) } });
+  ok(c, creditBackApi.list, {
+    _payload: { values: await service.creditBacksOf(c.var, c.var.member.id, languageOf(c)) },
+  });
 
 export const status = async (c: C, { params }: Input<typeof creditBackApi.status>) =>
-  reply(c, creditBackApi.status, creditBackFailures, await service.creditBackOf(c.var, c.var.member.id, params.ssn));
+  reply(
+    c,
+    creditBackApi.status,
+    creditBackFailures,
+    await service.creditBackOf(c.var, c.var.member.id, params.ssn, languageOf(c)),
+  );
 
 export const request = async (c: C, { params, body }: Input<typeof creditBackApi.request>) =>
   reply(
     c,
     creditBackApi.request,
     creditBackFailures,
-    await requestCreditBack(c.var, c.var.member.id, params.ssn, body),
+    await requestCreditBack(c.var, c.var.member.id, params.ssn, body, languageOf(c)),
   );
 
 /**

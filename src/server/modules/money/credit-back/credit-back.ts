@@ -1,6 +1,8 @@
 import { and, desc, eq, gt, inArray, isNotNull, like, or, sql } from 'drizzle-orm';
 import { euro } from '../../../../contract/format.ts';
-import { creditBackMessage, type CreditBack } from '../../../../contract/port-out-credit.schema.ts';
+import { creditBackSaid, type CreditBack } from '../../../../contract/port-out-credit.schema.ts';
+import type { Locale } from '../../../../contract/i18n/locales.ts';
+import { message } from '../../../../contract/i18n/messages.ts';
 import { CARD_REFUND_DAYS, CREDIT_BACK_MONTHS } from '../../../../contract/port-out-credit.ts';
 import type { Queryable } from '../../../db/client.ts';
 import { balances, cardRefunds, creditBacks, ledger, members, refundFiles, sims } from '../../../db/schema.ts';
@@ -9,7 +11,7 @@ import { DAY, type Clock } from '../../../kernel/clock.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { owedOn } from '../advance/advance.ts';
 import { changeCredit } from '../balance/credit.ts';
-import { notify } from '../../alerts/index.ts';
+import { notify, noticeIn, sayIn, type Notice, type NoticeValue } from '../../alerts/index.ts';
 
 /**
  * Credit back after a number moved to another network (docs/product/money.md "Credit back"). The
@@ -83,7 +85,7 @@ export const cardPartOf = (row: Row) => row.cardCents ?? (row.method === 'card' 
 export const masked = (iban: string) => `${iban.slice(0, 4)} •••• ${iban.slice(-4)}`;
 
 /** The status as the member reads it: the credit now less what an advance owes (offered), or what was asked for. */
-export async function statusOf(q: Queryable, row: Row, now: Date): Promise<CreditBack> {
+export async function statusOf(q: Queryable, row: Row, now: Date, language: Locale = 'en'): Promise<CreditBack> {
   const open = row.state === 'offered' || row.state === 'refused' || row.state === 'paid';
   const credit = open ? ((await creditOf(q, row.ssn)) ?? 0) : 0;
   const owed = open ? Math.min(credit, await owedOn(q, row.ssn)) : 0;
@@ -123,7 +125,7 @@ export async function statusOf(q: Queryable, row: Row, now: Date): Promise<Credi
   return {
     ...view,
     can_ask: offering && payable > 0 && row.offerUntil > now,
-    message: creditBackMessage(view),
+    message: sayIn(language, creditBackSaid(view)),
   };
 }
 
@@ -142,18 +144,29 @@ export async function ownRow(q: Queryable, memberId: number, ssn: string, lock =
   return (await (lock ? query.for('update', { of: creditBacks }) : query))[0]?.row;
 }
 
-/** Tells the member of a change: in my48 and by mail, with what my48 says of it. */
-export async function tell(tx: Queryable, clock: Clock, row: Row, subject: string) {
+/**
+ * Tells the member of a change: in my48 and by mail, in their language, with what my48 says of it
+ * (the notice `creditBack<what>`: its title, and the status as its body).
+ */
+export async function tell(
+  tx: Queryable,
+  clock: Clock,
+  row: Row,
+  what: 'Requested' | 'Offered' | 'Paid' | 'Refused' | 'CardFailed',
+  values: Readonly<Record<string, NoticeValue>> = {},
+) {
   const [sim] = await tx.select({ memberId: sims.memberId }).from(sims).where(eq(sims.ssn, row.ssn));
   if (!sim?.memberId) return;
   const [member] = await tx.select().from(members).where(eq(members.id, sim.memberId));
   if (!member) return;
   const status = await statusOf(tx, row, clock());
-  await notify(tx, member.id, clock(), { title: subject, body: status.message });
+  const notice: Notice = { notice: `creditBack${what}`, values: { ...values, status: creditBackSaid(status) } };
+  await notify(tx, member.id, clock(), notice);
+  const { title, body } = noticeIn(member.language, notice);
   await sendMail(tx, clock, {
     to: member.email,
-    subject: `48: ${subject}`,
-    body: `Hi ${member.firstname},\n\n${status.message}\n\nYou'll find it in my48 → Credit back. There is no fee.\n\n48`,
+    subject: message(member.language, 'mail.alert.subject', { title }),
+    body: message(member.language, 'mail.creditBack.body', { name: member.firstname, body }),
   });
 }
 
@@ -169,27 +182,28 @@ export async function offerCreditBack(tx: Queryable, { ssn, msisdn, at }: { ssn:
     .values({ ssn, msisdn, leftAt: at, offerUntil })
     .onConflictDoNothing()
     .returning();
-  if (row && ((await creditOf(tx, ssn)) ?? 0) > 0) await tell(tx, () => at, row, 'Ask for your credit back');
+  if (row && ((await creditOf(tx, ssn)) ?? 0) > 0) await tell(tx, () => at, row, 'Offered');
 }
 
 /** Every number of the member's that left, newest first, with its status. */
-export async function creditBacksOf({ db, clock }: ServiceContext, memberId: number) {
+export async function creditBacksOf({ db, clock }: ServiceContext, memberId: number, language: Locale = 'en') {
   const rows = await db
     .select({ row: creditBacks })
     .from(creditBacks)
     .innerJoin(sims, eq(sims.ssn, creditBacks.ssn))
     .where(eq(sims.memberId, memberId))
     .orderBy(desc(creditBacks.leftAt));
-  return Promise.all(rows.map(async ({ row }) => ({ ssn: row.ssn, ...(await statusOf(db, row, clock())) })));
+  return Promise.all(rows.map(async ({ row }) => ({ ssn: row.ssn, ...(await statusOf(db, row, clock(), language)) })));
 }
 
 export async function creditBackOf(
   { db, clock }: ServiceContext,
   memberId: number,
   ssn: string,
+  language: Locale = 'en',
 ): Promise<Outcome<CreditBack, 'notYours'>> {
   const row = await ownRow(db, memberId, ssn);
-  return row ? done(await statusOf(db, row, clock())) : refused('notYours');
+  return row ? done(await statusOf(db, row, clock(), language)) : refused('notYours');
 }
 
 /** A request's try: the last part of its cause (`refund:port-out:<id>:<try>`); none asked yet, 0. */
@@ -230,7 +244,7 @@ export async function creditBackPaid(tx: Queryable, clock: Clock, id: number) {
     .set({ state: 'paid', paidAt: clock() })
     .where(and(eq(creditBacks.id, id), eq(creditBacks.state, 'requested')))
     .returning();
-  if (paid) await tell(tx, clock, paid, 'Your credit is paid back');
+  if (paid) await tell(tx, clock, paid, 'Paid');
   return Boolean(paid);
 }
 
@@ -271,7 +285,7 @@ export async function cardPartRefused(
       .set({ state: 'refused', refusedAt: now, refusedReason: reason })
       .where(eq(creditBacks.id, id))
       .returning();
-    await tell(tx, clock, ended!, 'Your credit back was refused');
+    await tell(tx, clock, ended!, 'Refused');
     return true;
   }
   const [left] = await tx
@@ -279,7 +293,7 @@ export async function cardPartRefused(
     .set({ amountCents: rest, cardCents: Math.max(0, cardPartOf(row) - refund.cents) })
     .where(eq(creditBacks.id, id))
     .returning();
-  await tell(tx, clock, left!, `${euro(refund.cents)} could not go back to your card`);
+  await tell(tx, clock, left!, 'CardFailed', { amount: { euro: refund.cents } });
   // What else the request had to pay may all be paid already.
   await creditBackPaid(tx, clock, id);
   return true;
@@ -317,6 +331,6 @@ export async function creditBackRefused(
     reference: `${row.reference}:back`,
   });
   await changeCredit(tx, row.ssn, cents, now, { numberGone: true });
-  await tell(tx, clock, row, 'Your credit back was refused');
+  await tell(tx, clock, row, 'Refused');
   return true;
 }
