@@ -1,6 +1,6 @@
 /** "This wasn't me" (docs/product/member-controls.md): plain values and words (no zod here). */
 import { formatMsisdn } from './format.ts';
-import { irishFormat } from './irish-time.ts';
+import type { NoticeValue } from './i18n/notice.ts';
 
 /**
  * What happened to a member's line that they are told of at once, with the link: the number moved
@@ -19,26 +19,27 @@ export interface LineChangeDetail {
   reason?: string;
 }
 
-/** The change, in words: the mail's, the push's and the page's. */
-export function lineChangeText(kind: LineChangeKind, msisdn: string, at: Date | string, detail: LineChangeDetail) {
-  const number = formatMsisdn(msisdn);
-  const when = irishFormat({ day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(new Date(at));
-  const to = detail.recipient ? ` (${detail.recipient})` : '';
-  switch (kind) {
-    case 'simSwap':
-      return `On ${when} your number ${number} moved to a new SIM card.`;
-    case 'esim':
-      return `On ${when} your number ${number} moved to an eSIM.`;
-    case 'portOutRequested':
-      return `On ${when} another network${to} asked to take your number ${number}${detail.port_date ? ` on ${irishFormat({ day: 'numeric', month: 'long' }).format(new Date(detail.port_date))}` : ''}.`;
-    case 'portedOut':
-      return `On ${when} your number ${number} moved to another network${to}.`;
-  }
+/**
+ * The change, in words of the catalogue (`notice.lc.*`): the mail's, the push's and the page's, written
+ * in the member's language by the server (docs/product/languages.md).
+ */
+export function lineChangeSaid(
+  kind: LineChangeKind,
+  msisdn: string,
+  at: Date | string,
+  detail: LineChangeDetail,
+): NoticeValue {
+  const values = {
+    number: formatMsisdn(msisdn),
+    when: { at: new Date(at) },
+    to: detail.recipient ? { say: 'notice.aside' as const, values: { what: detail.recipient } } : '',
+  };
+  if (kind !== 'portOutRequested') return { say: `notice.lc.${kind}`, values };
+  const on: NoticeValue = detail.port_date
+    ? { say: 'notice.lc.on', values: { day: { dayMonth: new Date(detail.port_date) } } }
+    : '';
+  return { say: 'notice.lc.portOutRequested', values: { ...values, on } };
 }
 
-export const LINE_CHANGE_TITLES: Record<LineChangeKind, string> = {
-  simSwap: 'Your number moved to a new SIM',
-  esim: 'Your number moved to an eSIM',
-  portOutRequested: 'Another network asked for your number',
-  portedOut: 'Your number moved to another network',
-};
+/** The change's title (the mail's subject and the push's). */
+export const lineChangeTitle = (kind: LineChangeKind): NoticeValue => ({ say: `notice.lc.title.${kind}` });

@@ -158,6 +158,33 @@ forEachDatabase('this wasn’t me', { seed: 'catalogue', rateLimit: undefined },
     expect(unblocked.status).toBe(200);
   });
 
+  it('in the member’s language: a Polish member’s mail, its link working the same, and what they are told once they report it', async () => {
+    const c = ctx();
+    const m = await createMember(c, { firstname: 'Zofia', language: 'pl' });
+    await toEsim(c, m);
+    const mail = (await mailsTo(c, m)).at(-1)!;
+    expect(mail.subject).toBe('Twój numer przeniesiono na eSIM: czy to Ty?');
+    expect(mail.body).toMatch(
+      /^Cześć Zofia,\n\nDnia 22 listopada 10:00 Twój numer 08\d \d{3} \d{4} został przeniesiony na eSIM\./,
+    );
+    expect(mail.body).toContain('Link działa raz, przez 7 dni.');
+    const token = /#token=([A-Za-z0-9_-]+)/.exec(mail.body)![1]!;
+    expect((await report(c, token)).status).toBe(200);
+    const stopped = (await mailsTo(c, m)).at(-1)!;
+    expect(stopped.subject).toMatch(/^Zatrzymaliśmy Twoją linię: /);
+    expect(stopped.body).toContain('Zablokowaliśmy 08');
+    const [note] = await c.handle.db
+      .select()
+      .from(schema.notifications)
+      .where(
+        and(
+          eq(schema.notifications.memberId, m.userId),
+          eq(schema.notifications.title, 'Zgłoszono nam, że zmiana na Twojej linii nie była Twoja'),
+        ),
+      );
+    expect(note!.body).toMatch(/^Dnia 22 listopada 10:00 Twój numer .* Zablokowaliśmy .* Numer Twojej sprawy: /);
+  });
+
   it('a link works for 7 days, and a bad one is refused', async () => {
     const c = ctx();
     const m = await createMember(c);

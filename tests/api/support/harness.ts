@@ -375,7 +375,8 @@ export async function stepUpCode(ctx: TestContext, s: Session, purpose: StepUpPu
     .where(eq(schema.outbox.to, member!.email))
     .orderBy(desc(schema.outbox.id))
     .limit(1);
-  const code = /security code is (\d{6})/.exec(mail?.body ?? '')?.[1];
+  // The mail's one six-digit figure, in whichever language the member reads it.
+  const code = /(?<!\d)(\d{6})(?!\d)/.exec(mail?.body ?? '')?.[1];
   if (!code) throw new Error('step-up: no code mailed');
   return code;
 }

@@ -18,6 +18,7 @@ export type { Notice, NoticeKind, NoticeValue } from '../../../contract/i18n/not
 const DAY = { weekday: 'long', day: 'numeric', month: 'long' } as const;
 const DAY_MONTH = { day: 'numeric', month: 'long' } as const;
 const DATE = { day: 'numeric', month: 'long', year: 'numeric' } as const;
+const MOMENT = { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' } as const;
 
 function valuesIn(locale: Locale, values: Readonly<Record<string, NoticeValue>> = {}): Values {
   const out: Values = {};
@@ -45,6 +46,7 @@ function valuesIn(locale: Locale, values: Readonly<Record<string, NoticeValue>> 
             );
     else if ('day' in v) out[name] = irishFormat(DAY, LANGUAGE_TAG[locale]).format(v.day);
     else if ('date' in v) out[name] = irishFormat(DATE, LANGUAGE_TAG[locale]).format(v.date);
+    else if ('at' in v) out[name] = irishFormat(MOMENT, LANGUAGE_TAG[locale]).format(v.at);
     else if ('dayMonth' in v) out[name] = irishFormat(DAY_MONTH, LANGUAGE_TAG[locale]).format(v.dayMonth);
     else if ('list' in v) out[name] = v.list.map((item) => valuesIn(locale, { item }).item).join(', ');
     else out[name] = message(locale, v.say, valuesIn(locale, v.values));

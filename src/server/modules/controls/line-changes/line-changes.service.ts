@@ -2,8 +2,8 @@ import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { formatMsisdn } from '../../../../contract/format.ts';
 import {
   LINE_CHANGE_LINK_DAYS,
-  LINE_CHANGE_TITLES,
-  lineChangeText,
+  lineChangeSaid,
+  lineChangeTitle,
   type LineChangeDetail,
   type LineChangeKind,
 } from '../../../../contract/line-changes.ts';
@@ -15,7 +15,9 @@ import { DAY } from '../../../kernel/clock.ts';
 import { siteLink } from '../../../kernel/links.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { randomToken, sha256 } from '../../../kernel/tokens.ts';
-import { notify, pushToMember } from '../../alerts/index.ts';
+import { notify, pushToMember, sayIn, type NoticeValue } from '../../alerts/index.ts';
+import type { Locale } from '../../../../contract/i18n/locales.ts';
+import { message } from '../../../../contract/i18n/messages.ts';
 import { openFraudTicket } from '../../care/index.ts';
 import { endSessions } from '../../identity/index.ts';
 import { lockMember, type TellContext } from '../../lines/index.ts';
@@ -70,33 +72,31 @@ export async function tellLineChanges({ db, clock, siteUrl, push, pushOrigins }:
         .returning();
       if (!row) return undefined;
       const [member] = await tx
-        .select({ email: members.email, firstname: members.firstname, deletedAt: members.deletedAt })
+        .select({
+          email: members.email,
+          firstname: members.firstname,
+          deletedAt: members.deletedAt,
+          language: members.language,
+        })
         .from(members)
         .where(eq(members.id, row.memberId));
       if (!member || member.deletedAt) return undefined;
-      const what = lineChangeText(row.kind, row.msisdn, row.at, row.detail);
-      const gone = row.kind === 'portedOut';
+      // In the member's language (docs/product/languages.md): the mail and the push alike.
+      const language = member.language;
+      const what = sayIn(language, lineChangeSaid(row.kind, row.msisdn, row.at, row.detail));
+      const title = sayIn(language, lineChangeTitle(row.kind));
       await sendMail(tx, clock, {
         to: member.email,
-        subject: `${LINE_CHANGE_TITLES[row.kind]}: was this you?`,
-        body: [
-          `Hi ${member.firstname},`,
-          '',
+        subject: message(language, 'mail.lineChange.subject', { title }),
+        body: message(language, 'mail.lineChange.body', {
+          name: member.firstname,
           what,
-          '',
-          'If this was you, there is nothing to do.',
-          '',
-          gone
-            ? "If it wasn't you, someone may have taken your number. Open this link and we tell our fraud team at once, and sign every device out of my48. No password is needed:"
-            : "If it wasn't you, someone may be taking your number. Open this link at once: we block the line, sign every device out of my48 and our fraud team contacts you. No password is needed:",
-          siteLink(siteUrl, linkPath(token)),
-          '',
-          `The link works once, for ${LINE_CHANGE_LINK_DAYS} days.`,
-          '',
-          '48',
-        ].join('\n'),
+          ifNot: message(language, row.kind === 'portedOut' ? 'mail.lineChange.ifGone' : 'mail.lineChange.ifTaking'),
+          link: siteLink(siteUrl, linkPath(token)),
+          days: LINE_CHANGE_LINK_DAYS,
+        }),
       });
-      return { memberId: row.memberId, title: LINE_CHANGE_TITLES[row.kind], what };
+      return { memberId: row.memberId, title, body: message(language, 'push.lineChange.body', { what }) };
     });
     if (!mailed) continue;
     told += 1;
@@ -104,19 +104,20 @@ export async function tellLineChanges({ db, clock, siteUrl, push, pushOrigins }:
     if (push?.publicKey)
       await pushToMember(db, push, pushOrigins, mailed.memberId, {
         title: mailed.title,
-        body: `${mailed.what} Not you? Tap to block your line.`,
+        body: mailed.body,
         url: linkPath(token),
       }).catch(() => 0);
   }
   return told;
 }
 
-const changeOf = (row: typeof lineChanges.$inferSelect) => ({
+/** The change as the page of the link says it (English, as that page is), or in a member's language. */
+const changeOf = (row: typeof lineChanges.$inferSelect, language: Locale = 'en') => ({
   kind: row.kind,
   msisdn: row.msisdn,
   at: row.at.toISOString(),
-  what: lineChangeText(row.kind, row.msisdn, row.at, row.detail),
-  title: LINE_CHANGE_TITLES[row.kind],
+  what: sayIn(language, lineChangeSaid(row.kind, row.msisdn, row.at, row.detail)),
+  title: sayIn(language, lineChangeTitle(row.kind)),
   link_until: row.expiresAt.toISOString(),
 });
 
@@ -168,6 +169,7 @@ export async function reportLineChange(
     await endSessions(tx, { memberId: row.memberId }, now);
     const change = changeOf(row);
     const number = formatMsisdn(row.msisdn);
+    const language = member!.language;
     const reference = await openFraudTicket(
       tx,
       now,
@@ -186,30 +188,30 @@ export async function reportLineChange(
         'Call the member back on a number or address known before the change.',
       ].join('\n'),
     );
-    const wayBack = blocked
-      ? 'To use your line again once it is safe: log in, then my48 → Lost SIM → Unblock, with a code we e-mail you. If your SIM was changed without you, ask us for a new one.'
-      : 'Our fraud team will ask the network that took your number to give it back.';
+    // What the member is told, in their language: the notice, and the mail with the case.
+    const what = lineChangeSaid(row.kind, row.msisdn, row.at, row.detail);
+    const wayBack: NoticeValue = { say: blocked ? 'notice.lc.wayBackBlocked' : 'notice.lc.wayBackGone' };
     await notify(tx, row.memberId, now, {
-      title: "You told us a change to your line wasn't you",
-      body: `${change.what} ${blocked ? `We blocked ${number} and signed every device out.` : 'We signed every device out.'} Your case is ${reference}. ${wayBack}`,
+      notice: 'lineChangeReported',
+      values: {
+        what,
+        done: blocked ? { say: 'notice.lc.blocked', values: { number } } : { say: 'notice.lc.signedOut' },
+        reference,
+        wayBack,
+      },
     });
     await sendMail(tx, clock, {
       to: member!.email,
-      subject: `We have stopped your line: ${reference}`,
-      body: [
-        `Hi ${member!.firstname},`,
-        '',
-        `You told us this wasn't you: ${change.what}`,
-        '',
-        blocked
-          ? `We have blocked ${number}: the network suspends it now, nobody can buy anything or move data with it, and every device is signed out of my48.`
-          : `Every device is signed out of my48, and our fraud team is on it.`,
-        `Your fraud case is ${reference}: our team will contact you at this address.`,
-        '',
-        wayBack,
-        '',
-        '48',
-      ].join('\n'),
+      subject: message(language, 'mail.lineStopped.subject', { reference }),
+      body: message(language, 'mail.lineStopped.body', {
+        name: member!.firstname,
+        what: sayIn(language, what),
+        state: blocked
+          ? message(language, 'mail.lineStopped.blocked', { number })
+          : message(language, 'mail.lineStopped.gone'),
+        reference,
+        wayBack: sayIn(language, wayBack),
+      }),
     });
     return done({
       change,
