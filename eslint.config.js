@@ -291,6 +291,7 @@ export default defineConfig(
       'src/my48/features/settings/Settings.tsx',
       'src/my48/features/settings/Account.tsx',
       'src/my48/features/credit-back/CreditBack.tsx',
+      'src/my48/features/roaming/Roaming.tsx',
     ],
     rules: {
       'no-restricted-syntax': [

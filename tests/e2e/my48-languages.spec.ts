@@ -189,3 +189,43 @@ test('credit back in pl-PL: the offer, the form with its rules, a refusal and th
   await number.getByRole('button', { name: 'Poproś o zwrot 7,50 €' }).click();
   await expect(number.getByText(/poprosiłeś lub poprosiłaś o zwrot 7,50\s€ przelewem na IE29 •••• 5678/)).toBeVisible();
 });
+
+test('roaming in pl-PL: where the SIM is, the EU allowance, the month by country and the notices, in Polish', async ({
+  page,
+  request,
+}) => {
+  // What the screen says in English to a traveller in the same state.
+  const english = await makeMember(request, 'traveller');
+  await signInThroughApi(page, english.email, english.password);
+  await page.goto('/my48/roaming');
+  await expect(page.getByRole('region', { name: 'Where you are' })).toContainText('France, Zone 1: EU and EEA');
+  const englishTexts = new Set(await screenTexts(page));
+
+  const member = await makeMember(request, 'traveller', { language: 'pl' });
+  await signInThroughApi(page, member.email, member.password);
+  await page.goto('/my48/roaming');
+  await expect(page).toHaveURL(/\/pl\/my48\/roaming$/);
+  const where = page.getByRole('region', { name: 'Gdzie jesteś' });
+  await expect(where).toContainText('Francja, Strefa 1: UE i EOG');
+  const eu = page.getByRole('region', { name: 'Dane w roamingu w UE' });
+  await expect(eu).toContainText('11,76 GB z 14,76 GB zostało');
+  await expect(page.getByRole('meter', { name: 'Pozostałe dane w roamingu w UE' })).toHaveAttribute(
+    'aria-valuetext',
+    'Zostało 11,76 GB z 14,76 GB',
+  );
+  const notices = page.getByRole('region', { name: 'Wiadomości, które Ci wysłaliśmy' });
+  await expect(notices).toContainText('Witamy! Francja: roaming jak w domu');
+  const left = (await screenTexts(page)).filter((text) => englishTexts.has(text) && !isName(text));
+  expect(left, 'English on /pl/my48/roaming').toEqual([]);
+  await expectNoAxeViolations(page, '/pl/my48/roaming');
+
+  // The network reports use in Spain: its arrival notice is written in Polish too.
+  expect(
+    (
+      await page.request.post('/sandbox/usage', { data: { msisdn: member.msisdn, country: 'ES', data_mb: 512 } })
+    ).status(),
+  ).toBe(200);
+  await page.reload();
+  await expect(where).toContainText('Hiszpania, Strefa 1: UE i EOG');
+  await expect(notices).toContainText('Witamy! Hiszpania: roaming jak w domu');
+});

@@ -11,6 +11,8 @@ import { capLabel, roamingView } from './roaming-view.ts';
 import './roaming.css';
 import { CheckField } from '../../../components/forms/CheckField.tsx';
 import { TableHead } from '../../../components/TableHead.tsx';
+import { slotted } from '../../../lib/slotted.tsx';
+import { say } from '../../speech.ts';
 
 /** my48 → Roaming (docs/product/roaming.md): reached from the dashboard's roaming figure and the roaming help page. */
 export default function Roaming() {
@@ -24,11 +26,17 @@ export default function Roaming() {
   }, [ssn]);
   useEffect(() => roamingAction.reset, []);
 
-  if (account.status === 'no-sim') return <p>You need an active SIM to roam.</p>;
+  if (account.status === 'no-sim') return <p>{say('my48.roam.noSim')}</p>;
   if (state.status === 'error') return <LoadFailed error={state.error} retry={() => void roaming.retry()} />;
-  if (!state.data || !ssn) return <p role="status">Loading your roaming…</p>;
+  if (!state.data || !ssn) return <p role="status">{say('my48.roam.loading')}</p>;
   const r = state.data;
   const v = roamingView(r);
+  // The table's columns, each also the label of its cell on a narrow screen.
+  const country = say('my48.roam.country');
+  const zone = say('my48.roam.zoneColumn');
+  const data = say('my48.roam.dataColumn');
+  const minutes = say('my48.roam.minutes');
+  const texts = say('my48.roam.texts');
   const chosen = cap ?? String(r.cap.cap_cents);
   const save = (e: FormEvent) => {
     e.preventDefault();
@@ -39,52 +47,57 @@ export default function Roaming() {
   return (
     <div className="stack">
       <section className="card stack" aria-labelledby="roaming-where">
-        <h2 id="roaming-where">Where you are</h2>
+        <h2 id="roaming-where">{say('my48.roam.where')}</h2>
         <p>{v.where}</p>
-        <p className="field__hint">Calls to 112, the emergency number, are free wherever you are.</p>
+        <p className="field__hint">{say('my48.roam.free')}</p>
       </section>
 
       <section className="card stack" aria-labelledby="roaming-eu">
-        <h2 id="roaming-eu">EU roaming data</h2>
+        <h2 id="roaming-eu">{say('my48.roam.eu')}</h2>
         <p className="tile__figure">
-          {v.allowance.left} <small>GB left of {v.allowance.max} GB</small>
+          {v.allowance.left} <small>{say('my48.roam.leftOf', { max: v.allowance.max })}</small>
         </p>
         <div
           role="meter"
-          aria-label="EU roaming data left"
+          aria-label={say('my48.roam.meter')}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={v.allowance.percentLeft}
-          aria-valuetext={`${v.allowance.left} GB left of ${v.allowance.max} GB`}
+          aria-valuetext={say('my48.roam.leftText', { left: v.allowance.left, max: v.allowance.max })}
           className="roaming-meter"
         >
           <span style={{ width: `${v.allowance.percentLeft}%` }} />
         </div>
-        <p>{`${v.allowance.used} GB used in the EU and EEA. ${v.allowance.source}`}</p>
+        <p>{say('my48.roam.used', { used: v.allowance.used, source: v.allowance.source })}</p>
       </section>
 
       <section className="card stack" aria-labelledby="roaming-month">
-        <h2 id="roaming-month">{`${v.monthName} by country`}</h2>
+        <h2 id="roaming-month">{say('my48.roam.byCountry', { month: v.monthName })}</h2>
         {v.countries.length === 0 ? (
-          <p>No use abroad this month.</p>
+          <p>{say('my48.roam.noUse')}</p>
         ) : (
-          <div className="table-wrap" role="region" aria-label={`Table of use abroad in ${v.monthName}`} tabIndex={0}>
+          <div
+            className="table-wrap"
+            role="region"
+            aria-label={say('my48.roam.tableLabel', { month: v.monthName })}
+            tabIndex={0}
+          >
             <table className="roaming-countries cards">
-              <caption className="visually-hidden">{`Use abroad in ${v.monthName}, by country`}</caption>
-              <TableHead columns={['Country', 'Zone', 'Data (GB)', 'Minutes', 'Texts']} />
+              <caption className="visually-hidden">{say('my48.roam.caption', { month: v.monthName })}</caption>
+              <TableHead columns={[country, zone, data, minutes, texts]} />
               <tbody>
                 {v.countries.map((c) => (
                   <tr key={c.country}>
                     <th scope="row">{c.name}</th>
-                    <td data-label="Zone">{c.zone}</td>
-                    <td data-label="Data (GB)">
+                    <td data-label={zone}>{c.zone}</td>
+                    <td data-label={data}>
                       <span className="roaming-bar" aria-hidden="true">
                         <span style={{ width: `${c.bar}%` }} />
                       </span>
                       {c.data}
                     </td>
-                    <td data-label="Minutes">{c.minutes}</td>
-                    <td data-label="Texts">{c.texts}</td>
+                    <td data-label={minutes}>{c.minutes}</td>
+                    <td data-label={texts}>{c.texts}</td>
                   </tr>
                 ))}
               </tbody>
@@ -94,30 +107,28 @@ export default function Roaming() {
       </section>
 
       <section className="card stack" aria-labelledby="roaming-cap">
-        <h2 id="roaming-cap">Data outside the EU</h2>
-        <p>{`Data outside the EU and EEA is paid from your credit. ${v.cap.spent}`}</p>
+        <h2 id="roaming-cap">{say('my48.roam.outside')}</h2>
+        <p>{say('my48.roam.outsideText', { spent: v.cap.spent })}</p>
         {v.cap.stopped && (
           <div className="stack" role="alert">
-            <p>
-              <strong>Data abroad has stopped at your cap.</strong> Calls and texts still work.
-            </p>
+            <p>{slotted(say('my48.roam.stoppedRest'), { stopped: <strong>{say('my48.roam.stopped')}</strong> })}</p>
             {v.cap.network && <p>{v.cap.network}</p>}
             <div className="actions">
               <ActionButton
                 tone="primary"
                 busy={action.busy === 'continue'}
                 disabled={action.busy !== undefined}
-                busyLabel="Going on…"
+                busyLabel={say('my48.roam.goingOn')}
                 onClick={() => void keepUsingData(ssn)}
               >
-                Keep using data abroad this month
+                {say('my48.roam.keepUsing')}
               </ActionButton>
             </div>
           </div>
         )}
         <form className="form" noValidate onSubmit={save} aria-labelledby="roaming-cap-legend">
           <fieldset>
-            <legend id="roaming-cap-legend">Monthly cap on data outside the EU (excluding VAT)</legend>
+            <legend id="roaming-cap-legend">{say('my48.roam.capLegend')}</legend>
             {ROAMING_CAP_CHOICES.map((c) => (
               <CheckField
                 key={String(c)}
@@ -140,18 +151,16 @@ export default function Roaming() {
               disabled={action.busy !== undefined}
               aria-busy={action.busy === 'cap'}
             >
-              {action.busy === 'cap' ? 'Saving…' : 'Save my cap'}
+              {action.busy === 'cap' ? say('my48.form.saving') : say('my48.roam.saveCap')}
             </button>
           </div>
         </form>
       </section>
 
       <section className="card stack" aria-labelledby="roaming-notices">
-        <h2 id="roaming-notices">Messages we sent you</h2>
-        <AlertList alerts={r.notices} empty="No roaming messages yet." />
-        <p>
-          Rates outside the EU are on the <a href="/charges/roaming">roaming charges</a> page.
-        </p>
+        <h2 id="roaming-notices">{say('my48.roam.messages')}</h2>
+        <AlertList alerts={r.notices} empty={say('my48.roam.noMessages')} />
+        <p>{slotted(say('my48.roam.rates'), { link: <a href="/charges/roaming">{say('my48.roam.ratesLink')}</a> })}</p>
       </section>
     </div>
   );

@@ -4,13 +4,14 @@ import { call } from '../../../lib/http.ts';
 import { actionStore } from '../../../stores/action.ts';
 import { currentUserId } from '../../../lib/member-session.ts';
 import { loader } from '../../../stores/loader.ts';
+import { say } from '../../speech.ts';
 
 const params = (ssn: string) => ({ user_id: currentUserId() ?? '', ssn });
 
 /** my48 → Roaming for one SIM (the key): where it is, the EU allowance, this month by country, the cap, the notices. */
 export const roaming = loader<Roaming, string>(
   async (ssn) => (await call(roamingApi.get, { params: params(ssn) }))._payload,
-  'Your roaming could not be loaded. Please try again.',
+  () => say('my48.roam.loadFailed'),
 );
 export const loadRoaming = (ssn: string) => roaming.load(ssn);
 
@@ -32,14 +33,14 @@ export const chooseCap = (ssn: string, capCents: RoamingCap) =>
   act(
     'cap',
     async () => (await call(roamingApi.setCap, { params: params(ssn), body: { cap_cents: capCents } }))._payload,
-    capCents === null ? 'Saved: no cap on data abroad.' : 'Saved: your new cap on data abroad.',
-    'Your cap could not be saved. Please try again.',
+    say(capCents === null ? 'my48.roam.savedNoCap' : 'my48.roam.savedCap'),
+    say('my48.roam.capFailed'),
   );
 
 export const keepUsingData = (ssn: string) =>
   act(
     'continue',
     async () => (await call(roamingApi.goOn, { params: params(ssn) }))._payload,
-    'Data abroad goes on for the rest of this month.',
-    'That did not work. Please try again.',
+    say('my48.roam.goesOn'),
+    say('my48.roam.failed'),
   );
