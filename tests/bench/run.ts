@@ -22,7 +22,8 @@ import { soak } from './soak.ts';
 import { benchChat, CHAT_MEMORY_BUDGET_BYTES, CHAT_P99_BUDGET_MS, CHAT_RUNS } from './chat.ts';
 import { freePort } from '../setup/free-port.ts';
 import { startVarnish, varnishd } from '../setup/varnish.ts';
-import { unlocalisedPath } from '../../src/contract/i18n/locales.ts';
+import { LOCALES, unlocalisedPath } from '../../src/contract/i18n/locales.ts';
+import { my48SpeechIn } from '../../src/my48/speech-build.ts';
 
 /**
  * `npm run bench`: every budget (docs/performance.md), each figure printed beside its reference
@@ -123,6 +124,15 @@ const chartsOnDashboard = /visx-bar/.test(dashboardScreen.code);
 console.log(
   `/my48/usage's own JavaScript (charts and their library): ${kb(usageScreen.gzipBytes)} gzip in ${usageScreen.files.length} files; ≤ ${kb(USAGE_CHARTS_BUDGET)}: ${check(usageScreen.gzipBytes <= USAGE_CHARTS_BUDGET, 'the Usage screen over its JavaScript budget')}; the dashboard's chunk has no chart library: ${check(!chartsOnDashboard, 'the chart library is in the dashboard')}`,
 );
+
+/** docs/product/languages.md: my48's words in one language (the shell's prop) at most 15 KB gzip. */
+const LOCALE_WORDS_BUDGET = 15 * 1024;
+for (const locale of LOCALES) {
+  const words = gzipSync(JSON.stringify(my48SpeechIn(locale))).length;
+  console.log(
+    `my48's words in ${locale} (in the page's HTML, no JavaScript): ${kb(words)} gzip; ≤ ${kb(LOCALE_WORDS_BUDGET)}: ${check(words <= LOCALE_WORDS_BUDGET, `my48's ${locale} words over 15 KB gzip`)}`,
+  );
+}
 
 /** docs/product/phone.md: /sw.js at most 15 KB gzip; registering it adds at most 1 KB gzip before the dashboard. */
 const SW_BUDGET = 15 * 1024;
