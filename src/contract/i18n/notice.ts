@@ -10,7 +10,7 @@ export type NoticeKind = MessageKey extends infer K ? (K extends `notice.${infer
 
 /**
  * A value as the member's language writes it: a euro amount (cents), a day (with its weekday), a
- * date (with its year), a moment (its day, month and time), a day of a month, a list (joined with commas, as English lists), a membership by its product's name
+ * date (with its year), a moment (its day, month and time; or with its weekday too), a day of a month, a list (joined with commas, as English lists), a membership by its product's name
  * ("Data Plus €9.99 Membership" in English, "Data Plus €9.99" where the sentence names it a
  * membership in its own words), a country by its code (our list's English name, the language's own
  * otherwise), a figure with its decimals ("2.50", "2,50" in Polish), or words of the catalogue.
@@ -25,6 +25,7 @@ export type NoticeValue =
   | { readonly day: Date }
   | { readonly date: Date }
   | { readonly at: Date }
+  | { readonly weekdayAt: Date }
   | { readonly dayMonth: Date }
   | { readonly list: readonly NoticeValue[] }
   | { readonly say: MessageKey; readonly values?: Readonly<Record<string, NoticeValue>> };

@@ -182,6 +182,29 @@ forEachDatabase('number lock', { seed: 'catalogue', rateLimit: undefined }, (ctx
     expect(keeps.map((r) => r.status).sort()).toEqual([200, ...Array<number>(19).fill(409)]);
   });
 
+  it('in the member’s language: a Polish member asks the lock off and keeps it on; the notices and mails are Polish', async () => {
+    const c = ctx();
+    const m = await createMember(c, { firstname: 'Zofia', language: 'pl' });
+    await lockOn(c, m);
+    expect((await newestMail(c, m)).subject).toBe('Blokada numeru jest włączona');
+    const code = await stepUpCode(c, m.session, 'numberLock');
+    await ok(c.app, numberLockApi.set, { session: m.session, params: me(m), body: { on: false }, stepUpCode: code });
+    const mail = await newestMail(c, m);
+    expect(mail.subject).toMatch(/^Blokada numeru wyłączy się: \p{Ll}+, \d+ listopada \d\d:\d\d$/u);
+    expect(mail.body).toMatch(
+      /^Cześć Zofia,\n\nPoproszono o wyłączenie blokady numeru\. Wyłączy się .+, za 24 godziny;/,
+    );
+    await ok(c.app, numberLockApi.keep, { session: m.session, params: me(m) });
+    const kept = await newestMail(c, m);
+    expect(kept.subject).toBe('Blokada numeru pozostaje włączona');
+    expect(kept.body).toContain('Jeśli to nie Ty, zmień hasło i natychmiast się z nami skontaktuj.');
+    const titles = (
+      await c.handle.db.select().from(schema.notifications).where(eq(schema.notifications.memberId, m.userId))
+    ).map((n) => n.title);
+    expect(titles).toContain('Blokada numeru pozostaje włączona');
+    expect(titles.some((t) => t.startsWith('Blokada numeru wyłączy się: '))).toBe(true);
+  });
+
   it('off with a code takes effect 24 hours later: told at once by mail and push, kept on without a code, refusing SIM changes until then', async () => {
     const c = ctx();
     const m = await createMember(c);

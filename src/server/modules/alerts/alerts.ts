@@ -6,11 +6,7 @@ import { alerts, alertSettings, notifications, pushSubscriptions } from '../../d
 import { sendMail } from '../../integrations/mail/index.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import { message } from '../../../contract/i18n/messages.ts';
-import { addresseeOf, noticeIn, type Notice, type Worded } from './notices.ts';
-
-/** A notice in the member's language, or words already written. */
-const wordedFor = (language: Parameters<typeof noticeIn>[0] | undefined, n: Notice | Worded): Worded =>
-  'notice' in n ? noticeIn(language ?? 'en', n) : { title: n.title, body: n.body };
+import { addresseeOf, noticeIn, type Notice } from './notices.ts';
 
 export async function alertSettingsOf(q: Queryable, memberId: number): Promise<AlertSettings> {
   const rows = await q.select().from(alertSettings).where(eq(alertSettings.memberId, memberId));
@@ -24,11 +20,11 @@ export async function alertSettingsOf(q: Queryable, memberId: number): Promise<A
 
 /**
  * Tells a member something in their notification centre (my48's bell), in the caller's transaction: the
- * one way another module writes to a member's notifications. A notice is written in the member's
- * language (notices.ts). An alert (below) is told this way too, when its switch says so.
+ * one way another module writes to a member's notifications, always a notice of the catalogue, written
+ * in the member's language (notices.ts). An alert (below) is told this way too, when its switch says so.
  */
-export async function notify(tx: Queryable, memberId: number, at: Date, notice: Notice | Worded) {
-  const { title, body } = wordedFor((await addresseeOf(tx, memberId))?.language, notice);
+export async function notify(tx: Queryable, memberId: number, at: Date, notice: Notice) {
+  const { title, body } = noticeIn((await addresseeOf(tx, memberId))?.language ?? 'en', notice);
   await tx.insert(notifications).values({ memberId, title, body, createdAt: at });
 }
 
@@ -40,12 +36,12 @@ export async function notify(tx: Queryable, memberId: number, at: Date, notice: 
 export async function raiseAlert(
   tx: Queryable,
   clock: Clock,
-  a: { memberId: number; cause: AlertCause; key: string } & (Notice | Worded),
+  a: { memberId: number; cause: AlertCause; key: string } & Notice,
 ): Promise<boolean> {
   const now = clock();
   const member = await addresseeOf(tx, a.memberId);
   const language = member?.language ?? 'en';
-  const { title, body } = wordedFor(language, a);
+  const { title, body } = noticeIn(language, a);
   const [row] = await tx
     .insert(alerts)
     .values({
@@ -60,7 +56,7 @@ export async function raiseAlert(
     .returning({ id: alerts.id });
   if (!row) return false;
   const settings = (await alertSettingsOf(tx, a.memberId))[a.cause];
-  if (settings.in_app) await notify(tx, a.memberId, now, { title, body });
+  if (settings.in_app) await tx.insert(notifications).values({ memberId: a.memberId, title, body, createdAt: now });
   if (settings.email && member)
     await sendMail(tx, clock, {
       to: member.email,

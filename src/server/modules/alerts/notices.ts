@@ -19,6 +19,7 @@ const DAY = { weekday: 'long', day: 'numeric', month: 'long' } as const;
 const DAY_MONTH = { day: 'numeric', month: 'long' } as const;
 const DATE = { day: 'numeric', month: 'long', year: 'numeric' } as const;
 const MOMENT = { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' } as const;
+const WEEKDAY_MOMENT = { weekday: 'long', ...MOMENT } as const;
 
 function valuesIn(locale: Locale, values: Readonly<Record<string, NoticeValue>> = {}): Values {
   const out: Values = {};
@@ -46,6 +47,7 @@ function valuesIn(locale: Locale, values: Readonly<Record<string, NoticeValue>> 
             );
     else if ('day' in v) out[name] = irishFormat(DAY, LANGUAGE_TAG[locale]).format(v.day);
     else if ('date' in v) out[name] = irishFormat(DATE, LANGUAGE_TAG[locale]).format(v.date);
+    else if ('weekdayAt' in v) out[name] = irishFormat(WEEKDAY_MOMENT, LANGUAGE_TAG[locale]).format(v.weekdayAt);
     else if ('at' in v) out[name] = irishFormat(MOMENT, LANGUAGE_TAG[locale]).format(v.at);
     else if ('dayMonth' in v) out[name] = irishFormat(DAY_MONTH, LANGUAGE_TAG[locale]).format(v.dayMonth);
     else if ('list' in v) out[name] = v.list.map((item) => valuesIn(locale, { item }).item).join(', ');

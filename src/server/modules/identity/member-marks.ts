@@ -68,7 +68,7 @@ export async function endNumberLocksDue(tx: Queryable, now: Date) {
     .update(members)
     .set({ numberLockedAt: null, numberLockEndsAt: null })
     .where(and(isNotNull(members.numberLockEndsAt), lte(members.numberLockEndsAt, now)))
-    .returning({ id: members.id, email: members.email, firstname: members.firstname });
+    .returning({ id: members.id, email: members.email, firstname: members.firstname, language: members.language });
 }
 
 /** A new e-mail address, proved by its link (controls' change of address): the member's address, verified. */

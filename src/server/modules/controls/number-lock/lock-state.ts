@@ -5,7 +5,8 @@ import type { Queryable } from '../../../db/client.ts';
 import { lockedChanges, members } from '../../../db/schema.ts';
 import { sendMail } from '../../../integrations/mail/index.ts';
 import { type Clock } from '../../../kernel/clock.ts';
-import { notify } from '../../alerts/index.ts';
+import { notify, sayIn, type Notice, type NoticeValue } from '../../alerts/index.ts';
+import { message } from '../../../../contract/i18n/messages.ts';
 
 /** The lock as the member sees it, its changes' words, and how the member is told (in my48 and by mail). */
 
@@ -60,20 +61,36 @@ export async function lockOf(q: Queryable, memberId: number) {
   };
 }
 
-export const tell = (tx: Queryable, memberId: number, at: Date, title: string, body: string) =>
-  notify(tx, memberId, at, { title, body });
+/** The member hears of the lock in my48 (the notice in their language, notices.ts). */
+export const tell = (tx: Queryable, memberId: number, at: Date, notice: Notice) => notify(tx, memberId, at, notice);
 
-export const NOT_YOU = "If you didn't do this, change your password and contact us at once.";
+/** A moment of the lock as a notice says it: its weekday, day, month and time. */
+export const whenSaid = (at: Date): NoticeValue => ({ weekdayAt: at });
+/** Where a change of SIM moves the number, in words. */
+export const whatSaid = (c: Pick<Change, 'kind'>): NoticeValue => ({
+  say: c.kind === 'esim' ? 'notice.lock.toEsim' : 'notice.lock.toCard',
+});
 
+/**
+ * A mail of the lock, in the member's language: the subject, then what it says between the greeting
+ * and the sign-off (with "not you?" after it when asked).
+ */
 export const mailLock = (
   tx: Queryable,
   clock: Clock,
-  member: Pick<typeof members.$inferSelect, 'email' | 'firstname'>,
-  subject: string,
-  lines: string[],
-) =>
-  sendMail(tx, clock, {
+  member: Pick<typeof members.$inferSelect, 'email' | 'firstname' | 'language'>,
+  subject: NoticeValue,
+  text: NoticeValue,
+  notYou = true,
+) => {
+  const { language } = member;
+  const said = sayIn(language, text);
+  return sendMail(tx, clock, {
     to: member.email,
-    subject,
-    body: [`Hi ${member.firstname},`, '', ...lines, '', '48'].join('\n'),
+    subject: sayIn(language, subject),
+    body: message(language, 'mail.lock.wrap', {
+      name: member.firstname,
+      text: notYou ? `${said}\n\n${message(language, 'mail.lock.notYou')}` : said,
+    }),
   });
+};

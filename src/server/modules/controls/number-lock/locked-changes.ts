@@ -4,13 +4,12 @@ import { LOCKED_CHANGE_HOURS } from '../../../../contract/number-lock.ts';
 import { numberLockMessages } from '../../../../contract/number-lock.schema.ts';
 import type { StepUpFailure } from '../../../../contract/step-up.schema.ts';
 import { lockedChanges, members, sims } from '../../../db/schema.ts';
-import { sendMail } from '../../../integrations/mail/index.ts';
 import { HOUR } from '../../../kernel/clock.ts';
 import { done, refused, unlessTaken, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { verifyPassword } from '../../../kernel/passwords.ts';
 import { mailStepUpCode, useStepUpCode } from '../../identity/index.ts';
 import { CardRefused, lockMember, moveToNewSim } from '../../lines/index.ts';
-import { changeOf, openChanges, tell, what, when } from './lock-state.ts';
+import { changeOf, mailLock, openChanges, tell, whatSaid, whenSaid } from './lock-state.ts';
 
 /**
  * A change of SIM asked for under the lock, after the password and a step-up code: kept, and a second
@@ -80,27 +79,21 @@ export async function confirmLockedChange(
       .returning();
     const [member] = await tx.select().from(members).where(eq(members.id, memberId));
     const [sim] = await tx.select({ msisdn: sims.msisdn }).from(sims).where(eq(sims.ssn, ssn));
-    const number = sim?.msisdn ? formatMsisdn(sim.msisdn) : 'your number';
-    await tell(
+    const values = {
+      number: sim?.msisdn ? formatMsisdn(sim.msisdn) : { say: 'notice.lock.yourNumber' as const },
+      what: whatSaid(row!),
+      when: whenSaid(row!.dueAt!),
+      hours: LOCKED_CHANGE_HOURS,
+    };
+    await tell(tx, memberId, now, { notice: 'lockedChangeComing', values });
+    await mailLock(
       tx,
-      memberId,
-      now,
-      'A change of SIM is on its way',
-      `${number} moves ${what(row!)} on ${when(row!.dueAt!)} (your number lock holds it ${LOCKED_CHANGE_HOURS} hours). Not you? Cancel it in Settings → Security.`,
+      clock,
+      member!,
+      { say: 'mail.lock.coming.subject', values },
+      { say: 'mail.lock.coming.text', values },
+      false,
     );
-    await sendMail(tx, clock, {
-      to: member!.email,
-      subject: `Your number moves ${what(row!)} on ${when(row!.dueAt!)}`,
-      body: [
-        `Hi ${member!.firstname},`,
-        '',
-        `A change of SIM was confirmed for ${number}: it moves ${what(row!)} on ${when(row!.dueAt!)}. Your number lock holds it back ${LOCKED_CHANGE_HOURS} hours so that you can stop it.`,
-        '',
-        "If this wasn't you, cancel it in my48 → Settings → Security, change your password and contact us at once.",
-        '',
-        '48',
-      ].join('\n'),
-    });
     return done(changeOf(row!));
   });
 }
@@ -186,13 +179,13 @@ export async function makeDueLockedChanges({ db, clock }: ServiceContext): Promi
             .where(and(eq(lockedChanges.id, id), isNull(lockedChanges.doneAt), isNull(lockedChanges.cancelledAt)))
             .returning();
           if (row)
-            await tell(
-              tx,
-              memberId,
-              clock(),
-              'Your change of SIM could not be made',
-              `${changeOf(row).message} Your SIM keeps your number. Ask again in Settings → Security if you still want it.`,
-            );
+            await tell(tx, memberId, clock(), {
+              notice: 'lockedChangeFailed',
+              values: {
+                what: whatSaid(row),
+                why: { say: error.reason === 'simAlreadyActive' ? 'notice.lock.inUse' : 'notice.lock.gone' },
+              },
+            });
         });
         return 'ended' as const;
       });

@@ -9,7 +9,9 @@ import { done, refused, type Outcome, type ServiceContext } from '../../../kerne
 import { openFraudTicket } from '../../care/index.ts';
 import { endNumberLocksDue, recordNumberLock, useStepUpCode } from '../../identity/index.ts';
 import { lockMember, type portOutRequested } from '../../lines/index.ts';
-import { lockOf, mailLock, NOT_YOU, tell, when } from './lock-state.ts';
+import { lockOf, mailLock, tell, whenSaid } from './lock-state.ts';
+import { noticeIn, type Notice } from '../../alerts/index.ts';
+import { message } from '../../../../contract/i18n/messages.ts';
 
 /**
  * The number lock (docs/product/member-controls.md): on, a change of SIM is asked for, confirmed with
@@ -50,24 +52,32 @@ export async function setNumberLock(
     let news: LockNews | null = null;
     if (on && !locked) {
       await recordNumberLock(tx, memberId, { lockedAt: now, endsAt: null });
-      await mailLock(tx, clock, member!, 'Your number lock is on', [
-        `Your number lock is on. From now on a change of SIM (a new card or an eSIM) needs a second code we e-mail you, and happens ${LOCKED_CHANGE_HOURS} hours after you confirm it. If another network asks for your number, we tell you and our team at once.`,
-        '',
-        NOT_YOU,
-      ]);
+      await mailLock(
+        tx,
+        clock,
+        member!,
+        { say: 'mail.lock.on.subject' },
+        { say: 'mail.lock.on.text', values: { hours: LOCKED_CHANGE_HOURS } },
+      );
     } else if (on && member!.numberLockEndsAt) news = await keepOn(tx, clock, member!);
     else if (!on && locked && !member!.numberLockEndsAt) {
       const endsAt = new Date(now.getTime() + LOCK_OFF_HOURS * HOUR);
       await recordNumberLock(tx, memberId, { endsAt });
-      const title = `Your number lock goes off on ${when(endsAt)}`;
-      const body = `You asked to switch your number lock off: it goes off on ${when(endsAt)}. Until then it holds. Not you? Keep it on in Settings → Security, and change your password.`;
-      await tell(tx, memberId, now, title, body);
-      await mailLock(tx, clock, member!, title, [
-        `You asked to switch your number lock off. It goes off on ${when(endsAt)}, ${LOCK_OFF_HOURS} hours from now; until then it holds, and a change of SIM still waits ${LOCKED_CHANGE_HOURS} hours.`,
-        '',
-        "If this wasn't you, keep it on in my48 → Settings → Security (no code needed), change your password and contact us at once.",
-      ]);
-      news = { memberId, title, body: 'Not you? Tap to keep it on.' };
+      const notice: Notice = { notice: 'lockGoingOff', values: { when: whenSaid(endsAt) } };
+      await tell(tx, memberId, now, notice);
+      const { title } = noticeIn(member!.language, notice);
+      await mailLock(
+        tx,
+        clock,
+        member!,
+        title,
+        {
+          say: 'mail.lock.goingOff.text',
+          values: { when: whenSaid(endsAt), hours: LOCK_OFF_HOURS, changeHours: LOCKED_CHANGE_HOURS },
+        },
+        false,
+      );
+      news = { memberId, title, body: message(member!.language, 'push.lock.goingOff.body') };
     }
     return done({ ...(await lockOf(tx, memberId)), news });
   });
@@ -76,10 +86,10 @@ export async function setNumberLock(
 /** Keeps the lock on when it was asked off, and tells the member (in the caller's transaction). */
 async function keepOn(tx: Queryable, clock: Clock, member: typeof members.$inferSelect): Promise<LockNews> {
   await recordNumberLock(tx, member.id, { endsAt: null });
-  const title = 'Your number lock stays on';
-  const body = 'Your number lock was going off; it stays on. A change of SIM still needs a second code and waits.';
-  await tell(tx, member.id, clock(), title, body);
-  await mailLock(tx, clock, member, title, [body, '', NOT_YOU]);
+  const notice: Notice = { notice: 'lockStaysOn' };
+  await tell(tx, member.id, clock(), notice);
+  const { title, body } = noticeIn(member.language, notice);
+  await mailLock(tx, clock, member, title, body);
   return { memberId: member.id, title, body };
 }
 
@@ -103,18 +113,9 @@ export async function endNumberLocks({ db, clock }: ServiceContext): Promise<num
   const ended = await db.transaction(async (tx) => {
     const rows = await endNumberLocksDue(tx, now);
     for (const m of rows) {
-      await tell(
-        tx,
-        m.id,
-        now,
-        'Your number lock is off',
-        'Your number lock is off: a change of SIM happens straight away again.',
-      );
-      await mailLock(tx, clock, m, 'Your number lock is off', [
-        'Your number lock is off, as you asked a day ago: a change of SIM happens straight away again.',
-        '',
-        NOT_YOU,
-      ]);
+      const notice: Notice = { notice: 'lockOff' };
+      await tell(tx, m.id, now, notice);
+      await mailLock(tx, clock, m, noticeIn(m.language, notice).title, { say: 'mail.lock.off.text' });
     }
     return rows.length;
   });
@@ -134,6 +135,7 @@ export async function portAskedUnderLock(tx: Queryable, e: PortOutRequested): Pr
   const number = formatMsisdn(e.msisdn);
   const by = e.said.recipient ? ` (${e.said.recipient})` : '';
   const on = e.said.portDate ? ` for ${e.said.portDate}` : '';
+  // The desk's case in English; the member's notice in their language.
   const reference = await openFraudTicket(
     tx,
     e.at,
@@ -145,11 +147,13 @@ export async function portAskedUnderLock(tx: Queryable, e: PortOutRequested): Pr
     ].join('\n'),
     'lock',
   );
-  await tell(
-    tx,
-    member.id,
-    e.at,
-    'Another network asked for your number',
-    `Another network${by} asked to take ${number}${on}. Your number lock is on, so our team (case ${reference}) will check with you. If it wasn't you, use the link in the e-mail we sent: it blocks your line at once.`,
-  );
+  await tell(tx, member.id, e.at, {
+    notice: 'portAskedLocked',
+    values: {
+      by: e.said.recipient ? { say: 'notice.aside', values: { what: e.said.recipient } } : '',
+      number,
+      on: e.said.portDate ? { say: 'notice.lock.for', values: { day: e.said.portDate } } : '',
+      reference,
+    },
+  });
 }
