@@ -6,9 +6,7 @@ import {
   countryName,
   creditRoamingKb,
   DEFAULT_ROAMING_CAP_CENTS,
-  roamingGb,
   ROAMING_ALERT_CAUSES,
-  surchargeCentsPerGb,
   zoneOf,
   type RoamingZone,
 } from '../../../contract/roaming.ts';
@@ -16,6 +14,7 @@ import type { Roaming } from '../../../contract/roaming.schema.ts';
 import type { Queryable } from '../../db/client.ts';
 import { alerts, balances, memberships, roamingMonths, roamingProfiles, roamingUsage, sims } from '../../db/schema.ts';
 import { raiseAlert } from '../alerts/index.ts';
+import { capUsed, euArrival, euUsed, zoneArrival } from './roaming-notices.ts';
 import type { Clock } from '../../kernel/clock.ts';
 import {
   chargeAndSettle,
@@ -60,11 +59,6 @@ export interface UsageRecorded {
   noticed: boolean;
   memberId: number;
 }
-
-/** The most a GB past the EU allowance costs, VAT included. */
-const surcharge = (at: Date) => ({ euro: surchargeCentsPerGb(at) });
-const gbLeft = (kb: number) => ({ decimal: roamingGb(kb) });
-const nothing = '';
 
 /**
  * One report of use abroad (docs/product/roaming.md), in one transaction under the SIM's roaming row: where the
@@ -128,7 +122,6 @@ export async function recordUseAbroad(
   const cap = profile?.capCents === undefined ? DEFAULT_ROAMING_CAP_CENTS : profile.capCents;
   const continued = spend?.continued ?? false;
   const spent = spend?.spentCents ?? 0;
-  const country = { country: report.country };
 
   if (zone === '1') {
     const allowance = await euAllowanceForUpdate(q, ssn, month, spend, now);
@@ -137,13 +130,7 @@ export async function recordUseAbroad(
         memberId,
         cause: 'roamingArrival',
         key: `${ssn}:${now.toISOString()}:${report.country}`,
-        notice: 'roamEu',
-        values: {
-          country,
-          gb: gbLeft(Math.max(0, allowance.max - allowance.used)),
-          fromCredit: allowance.from === 'credit' ? { say: 'notice.roam.fromCredit' } : nothing,
-          surcharge: surcharge(now),
-        },
+        ...euArrival(report.country, Math.max(0, allowance.max - allowance.used), allowance.from === 'credit', now),
       });
     const used = allowance.used + report.dataKb;
     await allowance.use(used);
@@ -159,20 +146,14 @@ export async function recordUseAbroad(
         memberId,
         cause: 'roamingFairUse',
         key: `${ssn}:${allowance.period}:80`,
-        notice: 'roamEu80',
-        values: { gb: gbLeft(allowance.max), surcharge: surcharge(now) },
+        ...euUsed(80, allowance.max, false, now),
       });
     if (allowance.max > 0 && used >= allowance.max)
       await notice({
         memberId,
         cause: 'roamingFairUse',
         key: `${ssn}:${allowance.period}:100`,
-        notice: 'roamEu100',
-        values: {
-          gb: gbLeft(allowance.max),
-          surcharge: surcharge(now),
-          untilRenewal: allowance.from === 'membership' ? { say: 'notice.roam.untilRenewal' } : nothing,
-        },
+        ...euUsed(100, allowance.max, allowance.from === 'membership', now),
       });
     await addUse(q, ssn, month, report, report.dataKb);
     return { zone, chargedCents, refused: false, stopped: false, noticed, memberId };
@@ -180,31 +161,16 @@ export async function recordUseAbroad(
 
   const capVat = cap === null ? null : capWithVat(cap);
   if (arrived) {
-    const r = pricing?.prices.roaming[zone];
     await notice({
       memberId,
       cause: 'roamingArrival',
       key: `${ssn}:${now.toISOString()}:${report.country}`,
-      notice: 'roamZone',
-      values: {
-        country,
+      ...zoneArrival(
+        report.country,
         zone,
-        rates: r
-          ? {
-              say: 'notice.roam.rates',
-              values: {
-                made: { euro: r.callMade },
-                received: { euro: r.callReceived },
-                text: { euro: r.text },
-                mb: { euro: r.dataMb },
-              },
-            }
-          : nothing,
-        cap:
-          cap === null || capVat === null
-            ? { say: 'notice.roam.noCap' }
-            : { say: 'notice.roam.cap', values: { capVat: { euro: capVat }, cap: { euro: cap } } },
-      },
+        pricing?.prices.roaming[zone],
+        cap === null || capVat === null ? null : { cents: cap, withVat: capVat },
+      ),
     });
   }
   const capped = capVat !== null && !continued;
@@ -223,16 +189,14 @@ export async function recordUseAbroad(
       memberId,
       cause: 'roamingCap',
       key: `${ssn}:${month}:${cap}:80`,
-      notice: 'roamCap80',
-      values: { spent: { euro: after }, capVat: { euro: capVat }, cap: { euro: cap! } },
+      ...capUsed(80, after, { cents: cap!, withVat: capVat }),
     });
   if (capped && report.dataKb > 0 && after >= capVat)
     await notice({
       memberId,
       cause: 'roamingCap',
       key: `${ssn}:${month}:${cap}:100`,
-      notice: 'roamCapReached',
-      values: { spent: { euro: after }, capVat: { euro: capVat }, cap: { euro: cap! } },
+      ...capUsed(100, after, { cents: cap!, withVat: capVat }),
     });
   await addUse(q, ssn, month, report, dataKb);
   return { zone, chargedCents, refused, stopped: capped && after >= capVat, noticed, memberId };
