@@ -292,6 +292,8 @@ export default defineConfig(
       'src/my48/features/settings/Account.tsx',
       'src/my48/features/credit-back/CreditBack.tsx',
       'src/my48/features/roaming/Roaming.tsx',
+      'src/my48/features/usage/Usage.tsx',
+      'src/my48/features/usage/Statement.tsx',
     ],
     rules: {
       'no-restricted-syntax': [

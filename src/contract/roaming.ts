@@ -130,6 +130,10 @@ export const zoneOf = (country: string): RoamingZone =>
 export const countryName = (country: string): string =>
   ZONE_1[country] ?? ZONE_2[country] ?? ZONE_3[country] ?? ZONE_4_NAMES[country] ?? country;
 
+/** The code of a country the tables name in English ("France" → "FR"), for saying it in another language. */
+export const countryCodeOf = (name: string): string | undefined =>
+  [ZONE_1, ZONE_2, ZONE_3, ZONE_4_NAMES].flatMap((names) => Object.entries(names)).find(([, n]) => n === name)?.[0];
+
 export const ZONE_NAMES: Record<RoamingZone, string> = {
   home: 'Ireland',
   '1': 'Zone 1: EU and EEA',

@@ -27,28 +27,7 @@ export type SpendKind = (typeof SPEND_KINDS)[number];
 export const INCOME_KINDS = ['top-ups', 'gifts', 'goodwill', 'refunds', 'advances', 'other'] as const;
 export type IncomeKind = (typeof INCOME_KINDS)[number];
 
-export const SPEND_LABELS: Record<SpendKind, string> = {
-  calls: 'Calls',
-  texts: 'Texts',
-  data: 'Data at home',
-  'roaming-1': 'Roaming in Zone 1 (EU and EEA)',
-  'roaming-2': 'Roaming in Zone 2 (UK, Switzerland and nearby)',
-  'roaming-3': 'Roaming in Zone 3 (North America)',
-  'roaming-4': 'Roaming in Zone 4 (rest of the world)',
-  memberships: 'Memberships',
-  addons: 'Add-ons',
-  household: "Your household's lines",
-  other: 'Other',
-};
-
-export const INCOME_LABELS: Record<IncomeKind, string> = {
-  'top-ups': 'Top-ups',
-  gifts: 'Gifts and rewards',
-  goodwill: 'Goodwill and charges reversed',
-  refunds: 'Refunds',
-  advances: 'Advances',
-  other: 'Other',
-};
+/* Each kind's name is in the message catalogue: `my48.use.spend.<kind>`, `my48.use.income.<kind>`. */
 
 /** The longest range a statement or an export covers, in days (a year and a day: a leap year's whole). */
 export const STATEMENT_MAX_DAYS = 366;

@@ -229,3 +229,56 @@ test('roaming in pl-PL: where the SIM is, the EU allowance, the month by country
   await expect(where).toContainText('Hiszpania, Strefa 1: UE i EOG');
   await expect(notices).toContainText('Witamy! Hiszpania: roaming jak w domu');
 });
+
+test('usage and the statement in pl-PL: the charts, their tables, money by kind and the statement, in Polish', async ({
+  page,
+  openAs,
+}) => {
+  test.slow();
+  // What the screens say in English to a traveller in the same state.
+  await openAs('traveller', '/my48/usage');
+  await expect(page.getByRole('group', { name: 'Data by day this period' })).toBeVisible();
+  const englishUsage = new Set(await screenTexts(page));
+  await page.getByRole('link', { name: 'Printable statement' }).click();
+  await expect(page.getByRole('article', { name: /^Statement, / })).toBeVisible();
+  const englishStatement = new Set(await screenTexts(page));
+
+  const member = await openAs('traveller', '/my48/usage', { language: 'pl' });
+  await expect(page).toHaveURL(/\/pl\/my48\/usage$/);
+  const report = await page.request.post('/sandbox/usage', {
+    data: { msisdn: member.msisdn, country: 'US', data_mb: 2 },
+  });
+  expect(report.status()).toBe(200);
+  await page.reload();
+  const days = page.getByRole('group', { name: 'Dane dziennie w tym okresie' });
+  await expect(days.getByRole('button').last()).toHaveAccessibleName(
+    /^[a-ząćęłńóśźż]+, \d+ [a-ząćęłńóśźż]+: \d+,\d\d GB$/,
+  );
+  await expect(page.locator('#usage-days-summary')).toContainText('w ciągu');
+  const money = page.getByRole('region', { name: 'Na co poszły Twoje pieniądze' });
+  await expect(
+    money.getByRole('table', { name: /^Wydano: / }).getByRole('row', { name: /Roaming w strefie 3/ }),
+  ).toContainText(/9,98\s€/);
+  // Calls instead of data: the chart, its table and the plural of minutes in Polish.
+  await page.getByRole('radio', { name: 'Połączenia' }).check();
+  const calls = page.getByRole('region', { name: 'Połączenia dziennie w tym okresie' });
+  await calls.getByRole('button', { name: 'Pokaż jako tabelę' }).click();
+  await expect(calls.getByRole('table')).toContainText(/\d+ minut/);
+  const usageLeft = (await screenTexts(page)).filter((text) => englishUsage.has(text) && !isName(text));
+  expect(usageLeft, 'English on /pl/my48/usage').toEqual([]);
+  await expectNoAxeViolations(page, '/pl/my48/usage');
+
+  // The printable statement: the kinds of movement and the columns in Polish.
+  await page.getByRole('link', { name: 'Wyciąg do wydruku' }).click();
+  await expect(page).toHaveURL(/\/pl\/my48\/usage\/statement\?from=/);
+  const statement = page.getByRole('article', { name: /^Wyciąg, od \d+ [a-ząćęłńóśźż]+ \d{4} do / });
+  await expect(statement).toContainText('Dane za granicą: Stany Zjednoczone');
+  await expect(statement.getByRole('button', { name: 'Drukuj ten wyciąg' })).toBeVisible();
+  // The traveller's name is the same in both; nothing else may be.
+  const name = await statement.locator('.statement__who dd').first().innerText();
+  const statementLeft = (await screenTexts(page)).filter(
+    (text) => englishStatement.has(text) && !isName(text) && text !== name,
+  );
+  expect(statementLeft, 'English on /pl/my48/usage/statement').toEqual([]);
+  await expectNoAxeViolations(page, '/pl/my48/usage/statement');
+});

@@ -221,6 +221,43 @@ forEachDatabase('usage-charts', { seed: 'catalogue', rateLimit: undefined }, (ct
     expect(use_).toEqual([{ Date: '22/11/2026', Number: m.msisdn, 'Data (MB)': '3.00', Minutes: '3', Texts: '0' }]);
   });
 
+  it('in the member’s language: a Polish member’s statement says the kinds and the CSV’s columns in Polish, the figures as a spreadsheet reads them', async () => {
+    const c = ctx();
+    const m = await createMember(c, { creditCents: 5_000, language: 'pl' });
+    await use(c, m, { type: 'voice', amount: 180, destination: '0861234567' });
+    await use(c, m, { amount: 3 * MB });
+    const answer = (
+      await ok(c.app, usageApi.statement, {
+        session: m.session,
+        params: { user_id: m.userId },
+        query: { from: '2026-11-22', to: '2026-11-22', format: 'csv' },
+      })
+    )._payload;
+    const english = await c.handle.db
+      .select({ description: schema.ledger.description })
+      .from(schema.ledger)
+      .where(and(eq(schema.ledger.ssn, m.ssn), gte(schema.ledger.occurredAt, new Date('2026-11-22T00:00:00Z'))));
+    // The ledger keeps its English; the member reads the kinds in Polish.
+    expect(english.map((r) => r.description).sort()).toEqual(['Calls', 'Data']);
+    expect(answer.transactions.map((t) => t.description).sort()).toEqual(['Dane', 'Połączenia']);
+    const rows = parse(answer.csv!.transactions, { bom: true, columns: true }) as Record<string, string>[];
+    expect(Object.keys(rows[0]!)).toEqual([
+      'Data',
+      'Godzina',
+      'Numer',
+      'Opis',
+      'Saldo (EUR)',
+      'Karta (EUR)',
+      'Dane (MB)',
+    ]);
+    expect(rows.map((r) => [r['Opis'], r['Saldo (EUR)']]).sort()).toEqual([
+      ['Dane', '-0.15'],
+      ['Połączenia', '-0.60'],
+    ]);
+    const use_ = parse(answer.csv!.use, { bom: true, columns: true }) as Record<string, string>[];
+    expect(use_).toEqual([{ Data: '22/11/2026', Numer: m.msisdn, 'Dane (MB)': '3.00', Minuty: '3', 'SMS-y': '0' }]);
+  });
+
   it('a household: the owner sees each line’s data by day, the day’s rows and nothing more; a line and a stranger see no line', async () => {
     const c = ctx();
     const withPlan = { creditCents: 500, membership: { sku: 'BDDT00', daysLeft: 20 } };

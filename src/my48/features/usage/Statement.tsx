@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { COMPANY } from '../../../contract/transactions.ts';
-import { euro, formatMsisdn, gb } from '../../../lib/format.ts';
+import { decimal, euro, formatMsisdn, gb } from '../../../lib/format.ts';
 import { dateTime } from '../../components/date-time.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import type { ScreenProps } from '../../screen-props.ts';
@@ -9,6 +9,8 @@ import { statement } from './usage-store.ts';
 import './usage.css';
 import { dateOf, longDay } from './usage-view.ts';
 import { TableHead } from '../../../components/TableHead.tsx';
+import { slotted } from '../../../lib/slotted.tsx';
+import { say, sayCount } from '../../speech.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -27,17 +29,13 @@ export default function Statement({ page }: ScreenProps) {
   }, [from, to, valid]);
 
   if (!valid)
-    return (
-      <p>
-        Choose the days of your statement on <a href="/my48/usage">Usage</a>.
-      </p>
-    );
+    return <p>{slotted(say('my48.stmt.chooseDays'), { usage: <a href="/my48/usage">{say('my48.stmt.usage')}</a> })}</p>;
   if (state.status === 'error')
     return (
       <div className="stack">
         <LoadFailed error={state.error} retry={state.retryable ? () => void statement.retry() : undefined} />
         <p>
-          <a href="/my48/usage">Back to Usage</a>
+          <a href="/my48/usage">{say('my48.stmt.back')}</a>
         </p>
       </div>
     );
@@ -45,66 +43,76 @@ export default function Statement({ page }: ScreenProps) {
   if (!s)
     return (
       <p role="status" className="loading-line">
-        Making your statement…
+        {say('my48.stmt.making')}
       </p>
     );
-  const range = `${dateOf(`${s.from}T12:00:00Z`)} to ${dateOf(`${s.to}T12:00:00Z`)}`;
+  const range = say('my48.stmt.range', { from: dateOf(`${s.from}T12:00:00Z`), to: dateOf(`${s.to}T12:00:00Z`) });
+  // The tables' columns, each also the label of its cell on a narrow screen.
+  const [tx, date, description, credit, card] = [
+    say('my48.stmt.transactions'),
+    say('my48.stmt.date'),
+    say('my48.stmt.description'),
+    say('my48.stmt.credit'),
+    say('my48.stmt.cardColumn'),
+  ];
+  const [useByDay, day, dataGb, minutes, texts] = [
+    say('my48.stmt.useByDay'),
+    say('my48.stmt.day'),
+    say('my48.stmt.dataGb'),
+    say('my48.stmt.minutes'),
+    say('my48.stmt.texts'),
+  ];
   return (
     <article className="card receipt statement stack" aria-labelledby="statement-title">
-      <h2 id="statement-title">{`Statement, ${range}`}</h2>
+      <h2 id="statement-title">{say('my48.stmt.title', { range })}</h2>
       <dl className="statement__who">
-        <dt>Name</dt>
+        <dt>{say('my48.stmt.name')}</dt>
         <dd>{s.name}</dd>
-        <dt>{s.lines.length === 1 ? 'Number' : 'Numbers'}</dt>
-        <dd>{s.lines.map((l) => formatMsisdn(l.msisdn)).join(', ') || 'None'}</dd>
-        <dt>Period</dt>
+        <dt>{sayCount('my48.stmt.numbers', s.lines.length)}</dt>
+        <dd>{s.lines.map((l) => formatMsisdn(l.msisdn)).join(', ') || say('my48.stmt.none')}</dd>
+        <dt>{say('my48.stmt.period')}</dt>
         <dd>{range}</dd>
       </dl>
       <table>
-        <caption>Totals</caption>
+        <caption>{say('my48.stmt.totals')}</caption>
         <tbody>
           <tr>
-            <th scope="row">Spent from credit</th>
+            <th scope="row">{say('my48.stmt.spent')}</th>
             <td className="amount">{euro(s.totals.spent_cents)}</td>
           </tr>
           <tr>
-            <th scope="row">Paid by card</th>
+            <th scope="row">{say('my48.stmt.card')}</th>
             <td className="amount">{euro(s.totals.card_cents)}</td>
           </tr>
           <tr>
-            <th scope="row">Credit that came in</th>
+            <th scope="row">{say('my48.stmt.cameIn')}</th>
             <td className="amount">{euro(s.totals.came_in_cents)}</td>
           </tr>
         </tbody>
       </table>
-      <div className="table-wrap" role="region" aria-label="Transactions" tabIndex={0}>
+      <div className="table-wrap" role="region" aria-label={tx} tabIndex={0}>
         <table className="cards">
-          <caption>Transactions</caption>
+          <caption>{tx}</caption>
           <TableHead
-            columns={[
-              'Date',
-              'Description',
-              { label: 'Credit', className: 'amount' },
-              { label: 'Card', className: 'amount' },
-            ]}
+            columns={[date, description, { label: credit, className: 'amount' }, { label: card, className: 'amount' }]}
           />
           <tbody>
             {s.transactions.length === 0 ? (
               <tr>
-                <td colSpan={4}>No transactions on these days.</td>
+                <td colSpan={4}>{say('my48.stmt.noTransactions')}</td>
               </tr>
             ) : (
               s.transactions.map((t, i) => (
                 <tr key={i}>
-                  <td data-label="Date">{dateTime.format(new Date(t.date))}</td>
-                  <td data-label="Description">
+                  <td data-label={date}>{dateTime.format(new Date(t.date))}</td>
+                  <td data-label={description}>
                     {t.description}
                     {s.lines.length > 1 ? ` (${formatMsisdn(t.msisdn)})` : ''}
                   </td>
-                  <td className="amount" data-label="Credit">
+                  <td className="amount" data-label={credit}>
                     {t.amount === 0 ? '' : euro(t.amount)}
                   </td>
-                  <td className="amount" data-label="Card">
+                  <td className="amount" data-label={card}>
                     {t.card_amount === 0 ? '' : euro(t.card_amount)}
                   </td>
                 </tr>
@@ -113,36 +121,36 @@ export default function Statement({ page }: ScreenProps) {
           </tbody>
         </table>
       </div>
-      <div className="table-wrap" role="region" aria-label="Use by day" tabIndex={0}>
+      <div className="table-wrap" role="region" aria-label={useByDay} tabIndex={0}>
         <table className="cards">
-          <caption>Use by day</caption>
+          <caption>{useByDay}</caption>
           <TableHead
             columns={[
-              'Day',
-              { label: 'Data (GB)', className: 'amount' },
-              { label: 'Minutes', className: 'amount' },
-              { label: 'Texts', className: 'amount' },
+              day,
+              { label: dataGb, className: 'amount' },
+              { label: minutes, className: 'amount' },
+              { label: texts, className: 'amount' },
             ]}
           />
           <tbody>
             {s.use.length === 0 ? (
               <tr>
-                <td colSpan={4}>No use on these days.</td>
+                <td colSpan={4}>{say('my48.stmt.noUse')}</td>
               </tr>
             ) : (
               s.use.map((d) => (
                 <tr key={`${d.day}${d.msisdn}`}>
-                  <td data-label="Day">
+                  <td data-label={day}>
                     {longDay(d.day)}
                     {s.lines.length > 1 ? ` (${formatMsisdn(d.msisdn)})` : ''}
                   </td>
-                  <td className="amount" data-label="Data (GB)">
-                    {gb(d.data_kb)}
+                  <td className="amount" data-label={dataGb}>
+                    {decimal(gb(d.data_kb))}
                   </td>
-                  <td className="amount" data-label="Minutes">
+                  <td className="amount" data-label={minutes}>
                     {d.minutes}
                   </td>
-                  <td className="amount" data-label="Texts">
+                  <td className="amount" data-label={texts}>
                     {d.texts}
                   </td>
                 </tr>
@@ -152,13 +160,13 @@ export default function Statement({ page }: ScreenProps) {
         </table>
       </div>
       <p className="field__hint">
-        {COMPANY.name}, {COMPANY.address}. VAT {COMPANY.vatNumber}. Prices include VAT.
+        {say('my48.stmt.company', { name: COMPANY.name, address: COMPANY.address, vat: COMPANY.vatNumber })}
       </p>
       <p className="no-print">
         <button type="button" className="btn btn--primary" onClick={() => window.print()}>
-          Print this statement
+          {say('my48.stmt.print')}
         </button>{' '}
-        <a href="/my48/usage">Back to Usage</a>
+        <a href="/my48/usage">{say('my48.stmt.back')}</a>
       </p>
     </article>
   );

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { FormAlert } from '../../../components/forms/Field.tsx';
-import { euro } from '../../../contract/format.ts';
+import { euro } from '../../../lib/format.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { $account } from '../../stores/account.ts';
 import type { ScreenProps } from '../../screen-props.ts';
@@ -20,7 +20,7 @@ import {
   dayBars,
   evenPace,
   isoDateOf,
-  METRIC_NAMES,
+  metricName,
   METRICS,
   moneyBars,
   moneyMonth,
@@ -33,8 +33,11 @@ import {
   type Metric,
 } from './usage-view.ts';
 import './usage.css';
+import { say } from '../../speech.ts';
 
-const UNITS: Record<Metric, string> = { data: 'GB', minutes: 'Minutes', texts: 'Texts' };
+/** The axis's unit: GB, or the count's name. */
+const unitOf = (metric: Metric): string =>
+  metric === 'data' ? 'GB' : say(metric === 'minutes' ? 'my48.use.unit.minutes' : 'my48.use.unit.texts');
 
 /** A chart with its one-line summary, the figure of the chosen bar, and the same figures as a table a click away. */
 function ChartCard({
@@ -60,7 +63,7 @@ function ChartCard({
       <h2 id={`${id}-title`}>{title}</h2>
       <p id={`${id}-summary`}>{summary}</p>
       {table ? (
-        <div className="table-wrap" role="region" aria-label={`${title}: table`} tabIndex={0}>
+        <div className="table-wrap" role="region" aria-label={say('my48.use.tableOf', { title })} tabIndex={0}>
           <table className="usage-table cards">
             <caption className="visually-hidden">{title}</caption>
             <thead>
@@ -84,7 +87,7 @@ function ChartCard({
       )}
       <p>
         <button type="button" className="btn btn--outline" aria-pressed={table} onClick={() => setTable(!table)}>
-          {table ? 'Show as a chart' : 'Show as a table'}
+          {say(table ? 'my48.use.asChart' : 'my48.use.asTable')}
         </button>
       </p>
       <div aria-live="polite">{detail}</div>
@@ -96,11 +99,11 @@ function MetricChoice() {
   const metric = useStore($metric);
   return (
     <fieldset className="usage-metric">
-      <legend>Show</legend>
+      <legend>{say('my48.use.show')}</legend>
       {METRICS.map((m) => (
         <label key={m}>
           <input type="radio" name="usage-metric" value={m} checked={metric === m} onChange={() => $metric.set(m)} />
-          {METRIC_NAMES[m]}
+          {metricName(m)}
         </label>
       ))}
     </fieldset>
@@ -114,9 +117,9 @@ function ExportCard({ today, periodStart }: { today: string; periodStart: string
   const [to, setTo] = useState(today);
   const [error, setError] = useState<string | undefined>(undefined);
   const check = () => {
-    if (!from || !to) return 'Choose the first and the last day.';
-    if (from > to) return 'The first day must not be after the last.';
-    if (to > today) return 'The last day cannot be after today.';
+    if (!from || !to) return say('my48.use.chooseDays');
+    if (from > to) return say('my48.use.firstAfterLast');
+    if (to > today) return say('my48.use.lastAfterToday');
     return undefined;
   };
   const download = (what: 'transactions' | 'use') => (e: FormEvent | MouseEvent<HTMLButtonElement>) => {
@@ -128,27 +131,24 @@ function ExportCard({ today, periodStart }: { today: string; periodStart: string
   const statement = `/my48/usage/statement?from=${from}&to=${to}`;
   return (
     <section className="card stack" aria-labelledby="usage-export-title">
-      <h2 id="usage-export-title">Export and statement</h2>
-      <p>
-        Your transactions and your use by day for the days you choose, as a CSV file for a spreadsheet or an expense
-        claim, or as a statement to print.
-      </p>
+      <h2 id="usage-export-title">{say('my48.use.exportTitle')}</h2>
+      <p>{say('my48.use.exportText')}</p>
       <form className="usage-export" onSubmit={download('transactions')} noValidate>
         <div className="field">
-          <label htmlFor="usage-from">First day</label>
+          <label htmlFor="usage-from">{say('my48.use.firstDay')}</label>
           <input id="usage-from" type="date" value={from} max={today} onChange={(e) => setFrom(e.target.value)} />
         </div>
         <div className="field">
-          <label htmlFor="usage-to">Last day</label>
+          <label htmlFor="usage-to">{say('my48.use.lastDay')}</label>
           <input id="usage-to" type="date" value={to} max={today} onChange={(e) => setTo(e.target.value)} />
         </div>
         {(error ?? state.error) && <FormAlert>{error ?? state.error}</FormAlert>}
         <div className="usage-export__actions">
           <button type="submit" className="btn btn--primary" disabled={state.busy}>
-            {state.busy ? 'Making your file…' : 'Download transactions (CSV)'}
+            {say(state.busy ? 'my48.use.makingFile' : 'my48.use.downloadTransactions')}
           </button>
           <button type="button" className="btn btn--outline" disabled={state.busy} onClick={download('use')}>
-            Download use by day (CSV)
+            {say('my48.use.downloadUse')}
           </button>
           <a
             className="btn btn--outline"
@@ -159,7 +159,7 @@ function ExportCard({ today, periodStart }: { today: string; periodStart: string
               if (problem) e.preventDefault();
             }}
           >
-            Printable statement
+            {say('my48.use.printable')}
           </a>
         </div>
       </form>
@@ -180,9 +180,9 @@ export default function Usage(_: ScreenProps) {
     if (ssn) void usageCharts.load(ssn);
   }, [ssn]);
 
-  if (account.status === 'no-sim') return <p>You need an active SIM to see its usage.</p>;
+  if (account.status === 'no-sim') return <p>{say('my48.use.noSim')}</p>;
   if (state.status === 'error') return <LoadFailed error={state.error} retry={() => void usageCharts.retry()} />;
-  if (!state.data || !ssn) return <p role="status">Loading your usage…</p>;
+  if (!state.data || !ssn) return <p role="status">{say('my48.use.loading')}</p>;
   const charts = state.data;
   const now = new Date();
   const today = isoDateOf(now.toISOString());
@@ -208,16 +208,16 @@ export default function Usage(_: ScreenProps) {
       <MetricChoice />
       <ChartCard
         id="usage-days"
-        title={`${METRIC_NAMES[metric]} by day this period`}
+        title={say('my48.use.byDay', { metric: metricName(metric) })}
         summary={periodSummary(charts, metric)}
         bars={days}
-        columns={['Day', METRIC_NAMES[metric]]}
+        columns={[say('my48.use.day'), metricName(metric)]}
         chart={
           days.length > 0 && (
             <BarChart
               labelledBy="usage-days-title"
               bars={days}
-              unit={UNITS[metric]}
+              unit={unitOf(metric)}
               chosen={day}
               onChoose={(key) => $chosenDay.set(key)}
               line={
@@ -225,7 +225,9 @@ export default function Usage(_: ScreenProps) {
                   ? null
                   : {
                       value: pace,
-                      label: `Even pace: ${amountOf(metric === 'data' ? Number(pace.toFixed(2)) : Math.round(pace), metric)} a day`,
+                      label: say('my48.use.evenPace', {
+                        amount: amountOf(metric === 'data' ? Number(pace.toFixed(2)) : Math.round(pace), metric),
+                      }),
                     }
               }
             />
@@ -238,7 +240,7 @@ export default function Usage(_: ScreenProps) {
                 <strong>{chosenDay.name}:</strong> {chosenDay.text}.
               </p>
               <p>
-                <a href={transactionsLink(chosenDay.key)}>See this day’s transactions</a>
+                <a href={transactionsLink(chosenDay.key)}>{say('my48.use.seeDay')}</a>
               </p>
             </div>
           )
@@ -246,15 +248,15 @@ export default function Usage(_: ScreenProps) {
       />
       <ChartCard
         id="usage-months"
-        title={`${METRIC_NAMES[metric]} by month`}
+        title={say('my48.use.byMonth', { metric: metricName(metric) })}
         summary={monthsSummary(charts, metric)}
         bars={months}
-        columns={['Month', METRIC_NAMES[metric]]}
+        columns={[say('my48.use.month'), metricName(metric)]}
         chart={
           <BarChart
             labelledBy="usage-months-title"
             bars={months}
-            unit={UNITS[metric]}
+            unit={unitOf(metric)}
             chosen={month}
             onChoose={(key) => $chosenMonth.set(key)}
           />
@@ -266,7 +268,7 @@ export default function Usage(_: ScreenProps) {
                 <strong>{chosenMonth.name}:</strong> {chosenMonth.text}.
               </p>
               <p>
-                <a href={transactionsLink(chosenMonth.key)}>See this month’s transactions</a>
+                <a href={transactionsLink(chosenMonth.key)}>{say('my48.use.seeMonth')}</a>
               </p>
             </div>
           )
@@ -274,10 +276,10 @@ export default function Usage(_: ScreenProps) {
       />
       <ChartCard
         id="usage-money"
-        title="Where your money went"
+        title={say('my48.use.moneyTitle')}
         summary={moneySummary(charts)}
         bars={money}
-        columns={['Month', 'Spent']}
+        columns={[say('my48.use.month'), say('my48.use.spent')]}
         chart={
           <BarChart
             labelledBy="usage-money-title"
@@ -307,7 +309,7 @@ function MoneyDetail({ month }: { month: ReturnType<typeof moneyMonth> }) {
         {list.length === 0 ? (
           <tr>
             <th scope="row" colSpan={2}>
-              Nothing
+              {say('my48.use.nothing')}
             </th>
           </tr>
         ) : (
@@ -327,7 +329,7 @@ function MoneyDetail({ month }: { month: ReturnType<typeof moneyMonth> }) {
       </tbody>
       <tfoot>
         <tr>
-          <th scope="row">Total</th>
+          <th scope="row">{say('my48.use.total')}</th>
           <td>{totalText}</td>
         </tr>
       </tfoot>
@@ -337,11 +339,11 @@ function MoneyDetail({ month }: { month: ReturnType<typeof moneyMonth> }) {
     <div className="stack">
       <p className="usage-detail">{month.summary}</p>
       <div className="usage-money__pair">
-        {rows(month.out, `Spent in ${month.name}`, euro(month.spent))}
-        {rows(month.in, `Came in, ${month.name}`, euro(month.cameIn))}
+        {rows(month.out, say('my48.use.spentIn', { month: month.name }), euro(month.spent))}
+        {rows(month.in, say('my48.use.cameIn', { month: month.name }), euro(month.cameIn))}
       </div>
       <p>
-        <a href={transactionsLink(month.month)}>See {month.name}’s transactions</a>
+        <a href={transactionsLink(month.month)}>{say('my48.use.seeMonthNamed', { month: month.name })}</a>
       </p>
     </div>
   );

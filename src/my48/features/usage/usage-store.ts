@@ -6,11 +6,12 @@ import { call, errorMessage } from '../../../lib/http.ts';
 import { currentUserId } from '../../../lib/member-session.ts';
 import { loader } from '../../../stores/loader.ts';
 import type { Metric } from './usage-view.ts';
+import { say } from '../../speech.ts';
 
 /** my48 → Usage for one SIM (the key): use by day this period, by month, and money by kind and month. */
 export const usageCharts = loader<UsageCharts, string>(
   async (ssn) => (await call(usageRoutes.charts, { params: { user_id: currentUserId() ?? '', ssn } }))._payload,
-  'Your usage could not be loaded. Please try again.',
+  () => say('my48.use.loadFailed'),
 );
 
 /** Which use the charts show (data, calls, texts) and which bar is chosen in each chart. */
@@ -28,7 +29,7 @@ export const statement = loader<Statement, { from: string; to: string }>(
         query: { ...range, format: 'json' },
       })
     )._payload,
-  'Your statement could not be made. Please try again.',
+  () => say('my48.stmt.failed'),
 );
 
 /** The export beside its form: busy, or why it could not be made. */
@@ -49,6 +50,6 @@ export async function downloadCsv(range: { from: string; to: string }, what: 'tr
     saveFile(`48-${what}-${range.from}-to-${range.to}.csv`, text, 'text/csv;charset=utf-8');
     $export.set({ busy: false });
   } catch (error) {
-    $export.set({ busy: false, error: errorMessage(error, 'Your file could not be made. Please try again.') });
+    $export.set({ busy: false, error: errorMessage(error, say('my48.use.fileFailed')) });
   }
 }

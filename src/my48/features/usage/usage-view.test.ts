@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { UsageCharts } from '../../../contract/usage.schema.ts';
 import { INCOME_KINDS, SPEND_KINDS } from '../../../contract/usage.ts';
 import {
@@ -12,6 +12,8 @@ import {
   periodSummary,
   transactionsLink,
 } from './usage-view.ts';
+import { speak } from '../../speech.ts';
+import { my48SpeechIn } from '../../speech-build.ts';
 
 const GB = 1024 * 1024;
 const zero = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
@@ -93,5 +95,52 @@ describe('the Usage screen in words', () => {
     expect(transactionsLink('2026-12-03')).toBe('/my48/transactions?from=2026-12-03&to=2026-12-03');
     expect(transactionsLink('2026-02')).toBe('/my48/transactions?from=2026-02-01&to=2026-02-28');
     expect(lastDayOf('2028-02')).toBe('2028-02-29');
+  });
+});
+
+describe('the Usage screen in Irish and Polish', () => {
+  afterEach(() => speak(my48SpeechIn('en')));
+  const november = () => {
+    const c = charts();
+    c.money[1]!.out = { ...c.money[1]!.out, data: 50, 'roaming-3': 1998, memberships: 999 };
+    c.money[1]!.in = { ...c.money[1]!.in, 'top-ups': 2000 };
+    return c;
+  };
+
+  it('says the period, the months, the pace and the money in Polish: its dates, decimals, euro and plurals', () => {
+    speak(my48SpeechIn('pl'));
+    expect(periodSummary(charts(), 'data')).toBe(
+      '3,00 GB w ciągu 3 dni tego okresu, średnio 1,00 GB dziennie; najwięcej: sobota, 21 listopada (2,00 GB).',
+    );
+    expect(dayBars(charts(), 'minutes').map((b) => b.text)).toEqual(['3 minuty', '0 minut', '1 minuta']);
+    expect(dayBars(charts(), 'texts').map((b) => b.label)).toEqual(['20 lis', '21 lis', '22 lis']);
+    expect(periodSummary(charts({ days: [charts().days[1]!] }), 'texts')).toBe(
+      'Nie wysłano SMS-ów w ciągu 1 dnia tego okresu.',
+    );
+    expect(monthsSummary(charts(), 'data')).toBe(
+      'Najwięcej: listopad 2026 (3,00 GB). Do tej pory w tym miesiącu (listopad 2026): 3,00 GB, wobec 0,00 GB (październik 2026).',
+    );
+    expect(paceSentence(charts().period, new Date('2026-11-22T12:00:00Z'))).toBe(
+      'W tym tempie dane wystarczą na cały okres, do 20 grudnia 2026.',
+    );
+    const m = moneyMonth(november().money[1]!);
+    expect(m.out.map((r) => [r.label, r.text])).toEqual([
+      ['Roaming w strefie 3 (Ameryka Północna)', '19,98\u00a0€'],
+      ['Pakiety', '9,99\u00a0€'],
+      ['Dane w kraju', '0,50\u00a0€'],
+    ]);
+    expect(m.summary).toBe(
+      'Miesiąc listopad 2026: wydano 30,47\u00a0€, wpłynęło 20,00\u00a0€. Najwięcej poszło na: Roaming w strefie 3 (Ameryka Północna), 19,98\u00a0€.',
+    );
+    expect(moneySummary(november())).toBe(
+      '30,47\u00a0€ wydano w ostatnich 12 miesiącach, najwięcej: listopad 2026 (30,47\u00a0€).',
+    );
+  });
+
+  it('counts in Irish: its five plural forms, its months', () => {
+    speak(my48SpeechIn('ga'));
+    expect(dayBars(charts(), 'texts').map((b) => b.text)).toEqual(['1 téacs', '0 téacs', '2 théacs']);
+    expect(monthsSummary(charts(), 'texts')).toMatch(/^An méid is mó: Samhain 2026 \(3 théacs\)\./);
+    expect(moneySummary(charts())).toBe('Níor caitheadh aon rud le 12 mhí anuas.');
   });
 });

@@ -1,22 +1,17 @@
 import { KB_PER_GB } from '../../../contract/constants.ts';
-import { euro } from '../../../contract/format.ts';
 import { irishFormat } from '../../../contract/irish-time.ts';
 import type { UsageCharts } from '../../../contract/usage.schema.ts';
 import type { Bar } from '../../components/BarChart.tsx';
-import {
-  INCOME_KINDS,
-  INCOME_LABELS,
-  SPEND_KINDS,
-  SPEND_LABELS,
-  type IncomeKind,
-  type SpendKind,
-} from '../../../contract/usage.ts';
+import { INCOME_KINDS, SPEND_KINDS, type IncomeKind, type SpendKind } from '../../../contract/usage.ts';
+import { decimal, euro, formatTag } from '../../../lib/format.ts';
+import { say, sayCount } from '../../speech.ts';
 
-/** What the Usage screen draws: the figures the API answered, in words, as bars and as table rows. */
+/** What the Usage screen draws: the figures the API answered, in words (the page's), as bars and as table rows. */
 
 export type Metric = 'data' | 'minutes' | 'texts';
 export const METRICS: readonly Metric[] = ['data', 'minutes', 'texts'];
-export const METRIC_NAMES: Record<Metric, string> = { data: 'Data', minutes: 'Calls', texts: 'Texts' };
+/** The metric's name: "Data", "Calls", "Texts". */
+export const metricName = (metric: Metric): string => say(`my48.use.metric.${metric}`);
 
 type Figures = { data_kb: number; minutes: number; texts: number };
 
@@ -24,43 +19,31 @@ type Figures = { data_kb: number; minutes: number; texts: number };
 export const valueOf = (f: Figures, metric: Metric): number =>
   metric === 'data' ? f.data_kb / KB_PER_GB : metric === 'minutes' ? f.minutes : f.texts;
 
-/** The figure in words: "1.25 GB", "1 minute", "12 texts". */
+/** The figure in words: "1.25 GB", "1 minute", "12 texts" ("1,25 GB", "12 SMS-ów" in Polish). */
 export function amountOf(value: number, metric: Metric): string {
-  if (metric === 'data') return `${value.toFixed(2)} GB`;
-  const one = metric === 'minutes' ? 'minute' : 'text';
-  return `${value} ${value === 1 ? one : `${one}s`}`;
+  if (metric === 'data') return say('my48.use.gb', { gb: decimal(value.toFixed(2)) });
+  return sayCount(metric === 'minutes' ? 'my48.use.minutes' : 'my48.use.texts', value);
 }
 
-const dayFormat = irishFormat({ day: 'numeric', month: 'short' });
-const longDayFormat = irishFormat({ weekday: 'long', day: 'numeric', month: 'long' });
-const dateFormat = irishFormat({ day: 'numeric', month: 'long', year: 'numeric' });
+/** A formatter of Irish time in the page's language (made once per language and options). */
+const inWords = (options: Intl.DateTimeFormatOptions) => irishFormat(options, formatTag());
 /** An Irish day "2026-12-03" at noon (the same date in Dublin whatever the clocks do). */
 const noonOf = (day: string) => new Date(`${day}T12:00:00Z`);
-export const dayLabel = (day: string) => dayFormat.format(noonOf(day));
-export const longDay = (day: string) => longDayFormat.format(noonOf(day));
-export const dateOf = (iso: string) => dateFormat.format(new Date(iso));
+export const dayLabel = (day: string) => inWords({ day: 'numeric', month: 'short' }).format(noonOf(day));
+export const longDay = (day: string) => inWords({ weekday: 'long', day: 'numeric', month: 'long' }).format(noonOf(day));
+export const dateOf = (iso: string) =>
+  inWords({ day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso));
 export const isoDateOf = (iso: string) =>
   irishFormat({ year: 'numeric', month: '2-digit', day: '2-digit' }, 'en-CA').format(new Date(iso));
 
+/** English's axis keeps its three letters ("Sep"; Intl now writes "Sept"). */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const LONG_MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-/** "2026-11" → "Nov" (on the axis) and "November 2026" (in words). */
-export const monthLabel = (month: string) => MONTHS[Number(month.slice(5, 7)) - 1] ?? month;
-export const longMonth = (month: string) =>
-  `${LONG_MONTHS[Number(month.slice(5, 7)) - 1] ?? month} ${month.slice(0, 4)}`;
+/** "2026-11" → "Nov" (on the axis; "lis" in Polish) and "November 2026" (in words; "listopad 2026"). */
+export const monthLabel = (month: string) =>
+  formatTag() === 'en-IE'
+    ? (MONTHS[Number(month.slice(5, 7)) - 1] ?? month)
+    : inWords({ month: 'short' }).format(noonOf(`${month}-15`));
+export const longMonth = (month: string) => inWords({ month: 'long', year: 'numeric' }).format(noonOf(`${month}-15`));
 /** The last day of a month "2026-02" → "2026-02-28". */
 export function lastDayOf(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
@@ -103,26 +86,32 @@ const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 /** The one line under the period's chart: how much, the average a day, the busiest day. */
 export function periodSummary(charts: UsageCharts, metric: Metric): string {
   const bars = dayBars(charts, metric);
-  if (bars.length === 0) return 'You have no membership period running, so there is no use by day to show.';
+  if (bars.length === 0) return say('my48.use.noPeriod');
   const sum = total(bars.map((b) => b.value));
   const top = bars.reduce((a, b) => (b.value > a.value ? b : a));
-  const days = bars.length === 1 ? '1 day' : `${bars.length} days`;
-  if (sum === 0) return `No ${METRIC_NAMES[metric].toLowerCase()} used in the ${days} of this period so far.`;
-  const average =
-    metric === 'data' ? `${(sum / bars.length).toFixed(2)} GB` : amountOf(Math.round(sum / bars.length), metric);
-  return `${amountOf(metric === 'data' ? sum : Math.round(sum), metric)} in the ${days} of this period so far, ${average} a day on average; the most on ${top.name} (${top.text}).`;
+  const days = bars.length;
+  if (sum === 0) return sayCount(`my48.use.noneInPeriod.${metric}`, days);
+  const whole = (n: number) => (metric === 'data' ? n : Math.round(n));
+  return sayCount('my48.use.periodSummary', days, {
+    total: amountOf(whole(sum), metric),
+    average: amountOf(whole(sum / days), metric),
+    day: top.name,
+    top: top.text,
+  });
 }
 
 /** The one line under the months' chart. */
 export function monthsSummary(charts: UsageCharts, metric: Metric): string {
   const bars = monthBars(charts, metric);
   const used = bars.filter((b) => b.value > 0);
-  if (used.length === 0) return `No ${METRIC_NAMES[metric].toLowerCase()} used in the last 12 months.`;
+  if (used.length === 0) return say(`my48.use.noneInMonths.${metric}`);
   const top = used.reduce((a, b) => (b.value > a.value ? b : a));
   const last = bars.at(-1)!;
   const before = bars.at(-2);
-  const compared = before ? ` ${last.name} so far: ${last.text}, against ${before.text} in ${before.name}.` : '';
-  return `The most in ${top.name} (${top.text}).${compared}`;
+  const most = say('my48.use.mostIn', { month: top.name, amount: top.text });
+  if (!before) return most;
+  const values = { last: last.name, lastAmount: last.text, beforeAmount: before.text, before: before.name };
+  return `${most} ${say('my48.use.monthSoFar', values)}`;
 }
 
 /**
@@ -131,17 +120,15 @@ export function monthsSummary(charts: UsageCharts, metric: Metric): string {
  */
 export function paceSentence(period: UsageCharts['period'], now: Date): string | null {
   if (!period) return null;
-  if (period.data_kb === null) return 'Your data is unlimited this period.';
-  if (period.data_used_kb >= period.data_kb) return 'Your data for this period is used up.';
-  if (period.data_lasts_until === null) {
-    return period.data_used_kb === 0
-      ? `Your data lasts the whole period, to ${dateOf(period.ends_at)}.`
-      : `At this pace your data lasts the whole period, to ${dateOf(period.ends_at)}.`;
-  }
+  if (period.data_kb === null) return say('my48.use.unlimited');
+  if (period.data_used_kb >= period.data_kb) return say('my48.use.usedUp');
+  const ends = dateOf(period.ends_at);
+  if (period.data_lasts_until === null)
+    return say(period.data_used_kb === 0 ? 'my48.use.lastsWhole' : 'my48.use.lastsWholeAtPace', { ends });
   const until = new Date(period.data_lasts_until);
   return until <= now
-    ? 'Your data for this period is used up.'
-    : `At this pace your data lasts until ${dateOf(period.data_lasts_until)}, before the period ends on ${dateOf(period.ends_at)}.`;
+    ? say('my48.use.usedUp')
+    : say('my48.use.lastsUntil', { until: dateOf(period.data_lasts_until), ends });
 }
 
 /** One kind of money in a month, in words. */
@@ -166,13 +153,13 @@ export interface MoneyMonth {
 export function moneyMonth(m: UsageCharts['money'][number]): MoneyMonth {
   const out = SPEND_KINDS.filter((k) => m.out[k] !== 0).map((k: SpendKind) => ({
     kind: k,
-    label: SPEND_LABELS[k],
+    label: say(`my48.use.spend.${k}`),
     cents: m.out[k],
     text: euro(m.out[k]),
   }));
   const came = INCOME_KINDS.filter((k) => m.in[k] !== 0).map((k: IncomeKind) => ({
     kind: k,
-    label: INCOME_LABELS[k],
+    label: say(`my48.use.income.${k}`),
     cents: m.in[k],
     text: euro(m.in[k]),
   }));
@@ -184,8 +171,11 @@ export function moneyMonth(m: UsageCharts['money'][number]): MoneyMonth {
   const most = out[0];
   const summary =
     spent === 0 && cameIn === 0
-      ? `Nothing spent and nothing came in in ${name}.`
-      : `In ${name} you spent ${euro(spent)} and ${euro(cameIn)} came in.${most && out.length > 1 ? ` The most went on ${most.label}: ${most.text}.` : ''}`;
+      ? say('my48.use.nothingInMonth', { month: name })
+      : [
+          say('my48.use.spentInMonth', { month: name, spent: euro(spent), cameIn: euro(cameIn) }),
+          ...(most && out.length > 1 ? [say('my48.use.mostWent', { kind: most.label, amount: most.text })] : []),
+        ].join(' ');
   return { month: m.month, name, spent, cameIn, out, in: came, summary };
 }
 
@@ -206,9 +196,9 @@ export function moneyBars(charts: UsageCharts): Bar[] {
 export function moneySummary(charts: UsageCharts): string {
   const months = charts.money.map(moneyMonth);
   const spent = total(months.map((m) => m.spent));
-  if (spent === 0) return 'Nothing spent in the last 12 months.';
+  if (spent === 0) return say('my48.use.nothingInYear');
   const top = months.reduce((a, b) => (b.spent > a.spent ? b : a));
-  return `${euro(spent)} spent in the last 12 months, the most in ${top.name} (${euro(top.spent)}).`;
+  return say('my48.use.spentInYear', { spent: euro(spent), month: top.name, amount: euro(top.spent) });
 }
 
 /** The transactions of a day or a month: the list's address for a bar. */

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { accountFailures } from '../../../contract/account.calls.ts';
 import { accountApi } from '../../../contract/account.schema.ts';
 import { usageApi } from '../../../contract/usage.schema.ts';
-import { ok, reply } from '../../http/answers.ts';
+import { languageOf, ok, reply } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import { serviceContext, type AppEnv } from '../../http/router.ts';
 import {
@@ -79,5 +79,6 @@ export const statement = async (c: C, { query }: Input<typeof usageApi.statement
       from: query.from,
       to: query.to,
       csv: query.format === 'csv',
+      language: languageOf(c),
     }),
   });

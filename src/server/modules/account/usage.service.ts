@@ -6,7 +6,15 @@ import { dayOf, monthOf, startOfIrishDay } from '../../kernel/calendar.ts';
 import { csvText, inertText } from '../../kernel/csv.ts';
 import type { ServiceContext } from '../../kernel/outcome.ts';
 import { useByDay, useByMonth } from '../lines/index.ts';
-import { moneyByMonth, movementsBetween, periodAllowanceOf, type PeriodAllowance } from '../money/index.ts';
+import {
+  describedIn,
+  moneyByMonth,
+  movementsBetween,
+  periodAllowanceOf,
+  type PeriodAllowance,
+} from '../money/index.ts';
+import type { Locale } from '../../../contract/i18n/locales.ts';
+import { message } from '../../../contract/i18n/messages.ts';
 
 const HOUR = 3_600_000;
 
@@ -93,12 +101,13 @@ const irishDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.
 /**
  * The member's statement of a range of Irish days (both included): every movement of money or data
  * of their SIMs and each day's use, with totals; as CSV too when asked (UTF-8 with a byte-order mark,
- * euro with two decimals, Irish dates).
+ * euro with two decimals, Irish dates). Descriptions and the columns' names are in the member's
+ * language; the figures stay as a spreadsheet reads them in any.
  */
 export async function statementOf(
   { db }: ServiceContext,
   member: { id: number; firstname: string; lastname: string },
-  range: { from: string; to: string; csv: boolean },
+  range: { from: string; to: string; csv: boolean; language: Locale },
 ): Promise<Statement> {
   const owned = await db.select({ ssn: sims.ssn, msisdn: sims.msisdn }).from(sims).where(eq(sims.memberId, member.id));
   const numberOf = new Map(owned.map((s) => [s.ssn, s.msisdn ?? '']));
@@ -110,7 +119,7 @@ export async function statementOf(
   const transactions = moved.map((m) => ({
     date: m.at.toISOString(),
     msisdn: numberOf.get(m.ssn) ?? '',
-    description: m.description,
+    description: describedIn(range.language, m.description),
     amount: m.amount,
     card_amount: m.cardAmount,
     data_kb: m.dataKb,
@@ -121,15 +130,18 @@ export async function statementOf(
     came_in_cents: transactions.reduce((s, t) => s + Math.max(0, t.amount), 0),
     card_cents: transactions.reduce((s, t) => s + t.card_amount, 0),
   };
+  const column = (
+    name: 'date' | 'time' | 'number' | 'description' | 'credit' | 'card' | 'data' | 'minutes' | 'texts',
+  ) => message(range.language, `statement.csv.${name}`);
   const csv = range.csv
     ? {
         transactions: csvText(
-          ['Date', 'Time', 'Number', 'Description', 'Credit (EUR)', 'Card (EUR)', 'Data (MB)'],
+          (['date', 'time', 'number', 'description', 'credit', 'card', 'data'] as const).map(column),
           moved.map((m) => [
             csvDate.format(m.at),
             csvTime.format(m.at),
             numberOf.get(m.ssn) ?? '',
-            inertText(m.description),
+            inertText(describedIn(range.language, m.description)),
             euros(m.amount),
             euros(m.cardAmount),
             megabytes(m.dataKb),
@@ -137,7 +149,7 @@ export async function statementOf(
           { bom: true },
         ),
         use: csvText(
-          ['Date', 'Number', 'Data (MB)', 'Minutes', 'Texts'],
+          (['date', 'number', 'data', 'minutes', 'texts'] as const).map(column),
           use.map((d) => [irishDay(d.day), d.msisdn, megabytes(d.data_kb), d.minutes, d.texts]),
           { bom: true },
         ),

@@ -53,6 +53,7 @@ export { membershipBought, priceOf, productsNamed } from './purchases/purchases.
 export type { Applied, Purchase } from './purchases/purchases.ts';
 export { cardSpentThisMonth } from './payments/spend-limit.ts';
 export { transactionsRoutes } from './transactions/transactions.routes.ts';
+export { describedIn } from './transactions/ledger-words.ts';
 export { moneyByMonth, movementsBetween } from './transactions/spend.ts';
 export type { MonthOfMoney } from './transactions/spend.ts';
 export { priceListOf, pricesLoaded } from './usage/prices.ts';

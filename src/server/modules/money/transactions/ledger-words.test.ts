@@ -20,9 +20,13 @@ describe('a movement’s description in the member’s language', () => {
     }
   });
 
-  it('says the known kinds in Polish and Irish, the names inside as they are; others as written', () => {
+  it('says the known kinds in Polish and Irish, the names inside as they are but a country’s; others as written', () => {
     expect(describedIn('pl', 'Top-up by card')).toBe('Doładowanie kartą');
-    expect(describedIn('pl', 'Calls abroad: France')).toBe('Połączenia za granicą: France');
+    expect(describedIn('pl', 'Calls abroad: France')).toBe('Połączenia za granicą: Francja');
+    expect(describedIn('ga', 'Data abroad: United States')).toBe(
+      `${message('ga', 'ledger.dataAbroad', { place: 'Stáit Aontaithe Mheiriceá' })}`,
+    );
+    expect(describedIn('pl', 'Calls abroad: Atlantis')).toBe('Połączenia za granicą: Atlantis');
     expect(describedIn('pl', 'Data Plus €9.99 Membership (renewed)')).toBe('Data Plus €9.99 Membership (odnowiony)');
     expect(describedIn('ga', 'International calls')).toBe('Glaonna idirnáisiúnta');
     expect(describedIn('pl', 'Data Plus €9.99 Membership')).toBe('Data Plus €9.99 Membership');

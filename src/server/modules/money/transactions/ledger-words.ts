@@ -1,11 +1,13 @@
-import type { Locale } from '../../../../contract/i18n/locales.ts';
+import { LANGUAGE_TAG, type Locale } from '../../../../contract/i18n/locales.ts';
 import { message, type MessageKey } from '../../../../contract/i18n/messages.ts';
+import { countryCodeOf } from '../../../../contract/roaming.ts';
 
 /*
  * A movement's description in the member's language (docs/product/languages.md). The ledger keeps
  * each line's cause in English, as it was written (the record, and what staff read); the member's
  * list and receipts say the known kinds in their language, with the names inside (a membership,
- * a country, a number) as they are. A description none of these reads stays as written.
+ * a number) as they are and a country in the language's own name ("Francja"). A description none
+ * of these reads stays as written.
  */
 export const LEDGER_WORDS: readonly (readonly [RegExp, MessageKey])[] = [
   [/^Top-up by card$/, 'ledger.topUpByCard'],
@@ -32,12 +34,25 @@ export const LEDGER_WORDS: readonly (readonly [RegExp, MessageKey])[] = [
   [/^(?<size>[\d.]+ GB) shared with you by (?<number>[\d ]+)$/, 'ledger.sharedWithYou'],
 ];
 
+const regionNames = new Map<Locale, Intl.DisplayNames>();
+/** A country the ledger names in English, in the language's own name (as written when not known). */
+function placeIn(locale: Locale, place: string): string {
+  const code = countryCodeOf(place);
+  if (!code) return place;
+  let names = regionNames.get(locale);
+  if (!names) regionNames.set(locale, (names = new Intl.DisplayNames(LANGUAGE_TAG[locale], { type: 'region' })));
+  return names.of(code) ?? place;
+}
+
 /** A ledger line's description as the member reads it in `locale`; English is the ledger's own. */
 export function describedIn(locale: Locale, description: string): string {
   if (locale === 'en') return description;
   for (const [pattern, key] of LEDGER_WORDS) {
     const found = pattern.exec(description);
-    if (found) return message(locale, key, { ...found.groups });
+    if (!found) continue;
+    const values: Record<string, string> = { ...found.groups };
+    if (values['place'] !== undefined) values['place'] = placeIn(locale, values['place']);
+    return message(locale, key, values);
   }
   return description;
 }
