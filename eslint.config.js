@@ -294,6 +294,10 @@ export default defineConfig(
       'src/my48/features/roaming/Roaming.tsx',
       'src/my48/features/usage/Usage.tsx',
       'src/my48/features/usage/Statement.tsx',
+      'src/my48/features/flexi-data/FlexiData.tsx',
+      'src/my48/features/flexi-data/FlexiPopups.tsx',
+      'src/my48/features/flexi-data/FriendAction.tsx',
+      'src/my48/features/flexi-data/flexi-parts.tsx',
     ],
     rules: {
       'no-restricted-syntax': [

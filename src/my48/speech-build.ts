@@ -5,9 +5,9 @@ import { countsIn, wordsIn } from '../contract/i18n/words.ts';
 import { problemWordsIn } from '../contract/i18n/problems.ts';
 import type { My48Key, My48Speech } from './speech.ts';
 
-/** Every key of my48's screens: the catalogue's `my48.*`, and what a security code is for. */
+/** Every key of my48's screens: the catalogue's `my48.*`, what a security code is for, flexi data's refusals. */
 export const MY48_KEYS = (Object.keys(catalogues.en) as MessageKey[]).filter(
-  (key): key is My48Key => key.startsWith('my48.') || key.startsWith('stepUp.what.'),
+  (key): key is My48Key => key.startsWith('my48.') || key.startsWith('stepUp.what.') || key.startsWith('error.flexi.'),
 );
 
 /**

@@ -11,8 +11,11 @@ import type { FormSpeech } from '../stores/form-shell.ts';
  * message parser and no plural rules ship: a count is chosen by the browser's `Intl.PluralRules`.
  */
 
-/** my48's own words, and what a security code is for (said in its mail too). */
-export type My48Key = Extract<MessageKey, `my48.${string}` | `stepUp.what.${string}`>;
+/**
+ * my48's own words, what a security code is for (said in its mail too), and flexi data's refusals
+ * (the server's words, said before the member tries).
+ */
+export type My48Key = Extract<MessageKey, `my48.${string}` | `stepUp.what.${string}` | `error.flexi.${string}`>;
 
 /** What the app says, in one language. */
 export interface My48Speech {

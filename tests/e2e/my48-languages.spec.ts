@@ -282,3 +282,52 @@ test('usage and the statement in pl-PL: the charts, their tables, money by kind 
   expect(statementLeft, 'English on /pl/my48/usage/statement').toEqual([]);
   await expectNoAxeViolations(page, '/pl/my48/usage/statement');
 });
+
+test('flexi data in pl-PL: a swap asked and done, a loan refused by the form’s rules and the server’s, in Polish', async ({
+  page,
+  openAs,
+}) => {
+  test.slow();
+  // What the screen says in English to a member in the same state.
+  await openAs('swapper', '/my48/flexi-data');
+  await expect(page.getByRole('heading', { level: 2, name: 'Your data now' })).toBeVisible();
+  const english = new Set(await screenTexts(page));
+
+  await openAs('swapper', '/my48/flexi-data', { language: 'pl' });
+  await expect(page).toHaveURL(/\/pl\/my48\/flexi-data$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Twoje dane teraz' })).toBeVisible();
+  const left = (await screenTexts(page)).filter((text) => english.has(text) && !isName(text));
+  expect(left, 'English on /pl/my48/flexi-data').toEqual([]);
+  await expectNoAxeViolations(page, '/pl/my48/flexi-data');
+
+  const swap = page.getByRole('region', { name: 'Zamiana', exact: true });
+  await expect(swap.getByText('Masz 10,00 GB niewykorzystanych danych i 300 minut na stacjonarne.')).toBeVisible();
+  await swap.getByRole('button', { name: 'Zamień' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Zamienić 1 GB na 100 minut na stacjonarne?' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Tak, zamień' }).click();
+  await expect(
+    dialog.getByText('Zamieniono 1 GB na minuty na stacjonarne: 100. Zostaje Ci 400 minut na stacjonarne.'),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(swap.getByText('Masz 9,00 GB niewykorzystanych danych i 400 minut na stacjonarne.')).toBeVisible();
+
+  const spot = page.getByRole('region', { name: 'Pożycz', exact: true });
+  await spot.getByLabel('Numer znajomego w 48').fill('087 100 00');
+  await spot.getByLabel('Na ile dni').fill('0');
+  await spot.getByRole('button', { name: 'Pożycz dane' }).click();
+  await expect(spot.getByText('Wpisz irlandzki numer komórkowy, np. 087 123 4567.')).toBeVisible();
+  await expect(spot.getByText('Pożyczasz na co najmniej 1 dzień.')).toBeVisible();
+  await spot.getByLabel('Numer znajomego w 48').fill('0879999999');
+  await spot.getByLabel('Na ile dni').fill('3');
+  await spot.getByRole('button', { name: 'Pożycz dane' }).click();
+  await dialog.getByRole('button', { name: 'Tak, pożycz' }).click();
+  await expect(spot.getByRole('alert')).toHaveText(
+    'Nie możemy wysłać danych na ten numer - musi należeć do aktywnego członka 48 z pakietem.',
+  );
+  // The swap's line in the transactions, in Polish.
+  await page.goto('/pl/my48/transactions');
+  await expect(page.getByRole('table', { name: /^Transakcje/ })).toContainText(
+    'Zamieniono 1 GB na minuty na stacjonarne: 100',
+  );
+});

@@ -1,7 +1,7 @@
 import { parse, type Token } from '@messageformat/parser';
 import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from './locales.ts';
-import { catalogues, message, type MessageKey } from './messages.ts';
+import { catalogues, failureMessage, message, type MessageKey } from './messages.ts';
 
 /** CLDR's cardinal plural categories of each language (Irish five, Polish four with fractions, English two). */
 const CATEGORIES: Record<Locale, string[]> = {
@@ -129,12 +129,37 @@ describe('the API’s messages', () => {
     const { SERVER_ERROR_CODE } = await import('../common-failures.ts');
     const { FAILURE_TABLES } = await import('../error-codes.schema.ts');
     const { messages } = await import('../messages.ts');
-    const english = new Map<string, string>(
-      FAILURE_TABLES.flatMap((table) => Object.values(table)).map((f) => [f.code, f.message]),
-    );
-    english.set(SERVER_ERROR_CODE, messages.serverError);
+    // A code's words: one, or one per action where a code is said per action (flexi data's).
+    const english = new Map<string, Set<string>>();
+    for (const f of FAILURE_TABLES.flatMap((table) => Object.values(table)))
+      english.set(f.code, (english.get(f.code) ?? new Set()).add(f.message));
+    english.set(SERVER_ERROR_CODE, new Set([messages.serverError]));
     const keys = Object.keys(catalogues.en).filter((k) => k.startsWith('error.'));
     expect(keys.length).toBeGreaterThan(5);
-    for (const key of keys) expect(catalogues.en[key as MessageKey], key).toBe(english.get(key.slice('error.'.length)));
+    for (const key of keys) {
+      const code = key.slice('error.'.length);
+      // `error.<code>.<variant>`: a code said per action, its English one of the code's words.
+      const words = english.get(code) ?? english.get(code.slice(0, code.lastIndexOf('.')));
+      expect(words, key).toBeDefined();
+      if (words!.size === 1) expect(catalogues.en[key as MessageKey], key).toBe([...words!][0]);
+      else expect([...words!], key).toContain(catalogues.en[key as MessageKey]);
+    }
+  });
+
+  it('say a failure in the member’s language by its code, and a code said per action by its English words', () => {
+    const [donate, carryover] = [
+      {
+        code: 'flexi.lowBalance',
+        message: 'Donate not available due to low balance! You need at least 1 GB of unused data.',
+      },
+      { code: 'flexi.lowBalance', message: 'Carryover not avaliable due to low balance!' },
+    ];
+    expect(failureMessage('pl', donate)).toBe(catalogues.pl['error.flexi.lowBalance.donate']);
+    expect(failureMessage('pl', carryover)).toBe(catalogues.pl['error.flexi.lowBalance.carryover']);
+    expect(failureMessage('en', carryover)).toBe('Carryover not avaliable due to low balance!');
+    expect(failureMessage('ga', { code: 'flexi.toSelf', message: "You can't send data to your own number." })).toBe(
+      catalogues.ga['error.flexi.toSelf'],
+    );
+    expect(failureMessage('pl', { code: 'nobody.knows', message: 'As written' })).toBe('As written');
   });
 });

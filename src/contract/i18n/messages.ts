@@ -50,12 +50,26 @@ export const translator =
 /** Whether a key is in the catalogue (a label that doubles as its key, as the spec's menu names do). */
 export const isMessageKey = (key: string): key is MessageKey => Object.hasOwn(en, key);
 
+/** `error.<code>.<variant>` by its code and English words: one code said per action (flexi data's). */
+let variants: Map<string, MessageKey> | undefined;
+const variantOf = (key: string, english: string): MessageKey | undefined => {
+  variants ??= new Map(
+    (Object.keys(en) as MessageKey[])
+      .filter((k) => k.startsWith('error.'))
+      .map((k) => [`${k.slice(0, k.lastIndexOf('.'))}\n${en[k]}`, k]),
+  );
+  return variants.get(`${key}\n${english}`);
+};
+
 /**
  * An API failure's message in the member's language: the catalogue's `error.<code>` where it has
- * one, else the failure's own words. English is always the failure's own (the spec's exact words).
+ * one (or, where one code has words per action, `error.<code>.<action>` whose English is the
+ * failure's), else the failure's own words. English is always the failure's own (the spec's exact words).
  */
 export function failureMessage(locale: Locale, failure: { code: string; message: string }): string {
   if (locale === 'en') return failure.message;
   const key = `error.${failure.code}`;
+  const variant = variantOf(key, failure.message);
+  if (variant) return message(locale, variant);
   return isMessageKey(key) ? message(locale, key) : failure.message;
 }

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { KB_PER_GB } from '../../../src/contract/constants.ts';
 import { flexiDataApi, flexiFailures } from '../../../src/contract/flexi-data.schema.ts';
+import { catalogues } from '../../../src/contract/i18n/messages.ts';
 import { createMember, type BuiltMember } from '../support/builders.ts';
 import { ok, refused } from '../support/client.ts';
 import { forEachDatabase } from '../support/harness.ts';
@@ -60,5 +61,30 @@ forEachDatabase('flexi_refusals', { seed: 'catalogue' }, (ctx) => {
     await ok(ctx().app, flexiDataApi.save, asking(m, 2));
     const { message } = await refused(ctx().app, flexiDataApi.donate, asking(m, 1), flexiFailures.donate.alreadySaved);
     expect(message).toBe(flexiFailures.donate.alreadySaved.message);
+  });
+
+  it('in the member’s language: a Polish member’s refusals are the action’s own words in Polish, the codes the same; a carryover says so in Polish', async () => {
+    const low = await createMember(ctx(), {
+      language: 'pl',
+      membership: { sku: 'BDDT00', usedGb: 29 + 1 / KB_PER_GB },
+    });
+    await refused(ctx().app, flexiDataApi.donate, asking(low, 1), {
+      ...flexiFailures.donate.lowBalance,
+      message: catalogues.pl['error.flexi.lowBalance.donate'],
+    });
+    await refused(
+      ctx().app,
+      flexiDataApi.carryover,
+      { session: low.session, params: sim(low) },
+      { ...flexiFailures.carryover.lowBalance, message: 'Przeniesienie niedostępne z powodu niskiego stanu!' },
+    );
+    const irish = await createMember(ctx(), { language: 'ga', membership: { sku: 'BDDT00', usedGb: 27.5 } });
+    await refused(ctx().app, flexiDataApi.swap, asking(irish, 5), {
+      ...flexiFailures.swap.tooMuch,
+      message: catalogues.ga['error.flexi.tooMuch'],
+    });
+    const polish = await createMember(ctx(), { language: 'pl', membership: { sku: 'BDDT00', usedGb: 27.5 } });
+    const carried = await ok(ctx().app, flexiDataApi.carryover, { session: polish.session, params: sim(polish) });
+    expect(carried._payload.message).toBe('2,50 GB czeka teraz na Ciebie w przyszłości.');
   });
 });

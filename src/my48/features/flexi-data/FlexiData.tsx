@@ -2,16 +2,22 @@ import { useStore } from '@nanostores/react';
 import { useEffect, type ComponentType } from 'react';
 import { MINUTES_PER_GB } from '../../../contract/constants.ts';
 import { SPOT_ME_MAX_DAYS, SPOT_ME_MIN_DAYS } from '../../../contract/flexi-data.ts';
-import { formatMsisdn, gb as gbOf, shortDate } from '../../../lib/format.ts';
+import { formatMsisdn, shortDate } from '../../../lib/format.ts';
+import { localHref } from '../../../contract/i18n/routes.ts';
+import { slotted } from '../../../lib/slotted.tsx';
+import { locale, say, sayCount } from '../../speech.ts';
 import { useFragmentFocus } from '../../components/use-fragment.ts';
 import { $account } from '../../stores/account.ts';
 import { flexi, $flexiAction } from './flexi-data-store.ts';
-import { blockedMessage, monthText } from './flexi-data-rules.ts';
+import { blockedMessage, gbOf, monthText } from './flexi-data-rules.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import './flexi-data.css';
 import { Popups } from './FlexiPopups.tsx';
 import { FriendAction, Loans } from './FriendAction.tsx';
-import { AmountAction, BUSY, CarryoverAction, Donations, Section } from './flexi-parts.tsx';
+import { AmountAction, busyText, CarryoverAction, Donations, Section } from './flexi-parts.tsx';
+
+/** A figure in GB, as the page's language writes it. */
+const gbText = (kb: number) => say('my48.flexi.gb', { gb: gbOf(kb) });
 
 /**
  * Flexi data (docs/product/flexible-data.md): The Safe, Carryover, Donate, Swap, Spot me, Share and Add-on, one
@@ -34,14 +40,16 @@ export default function FlexiData({ addons: Addons }: { addons?: ComponentType |
   if (account.status === 'loading')
     return (
       <p role="status" className="loading-line">
-        Loading…
+        {say('my48.loading')}
       </p>
     );
   if (!ssn)
     return (
       <div className="card">
         <p>
-          You need an active SIM to use flexible data. <a href="/activate-sim">Activate your SIM</a>.
+          {slotted(say('my48.flexi.noSim'), {
+            link: <a href={localHref(locale(), '/activate-sim')}>{say('my48.flexi.activate')}</a>,
+          })}
         </p>
       </div>
     );
@@ -50,7 +58,7 @@ export default function FlexiData({ addons: Addons }: { addons?: ComponentType |
   if (!o)
     return (
       <p role="status" className="loading-line">
-        Loading your flexible data…
+        {say('my48.flexi.loading')}
       </p>
     );
 
@@ -60,50 +68,51 @@ export default function FlexiData({ addons: Addons }: { addons?: ComponentType |
   const addonKb = account.summary?.addon_data ?? o.addon_kb;
   const unusedText = m
     ? m.unlimited
-      ? 'Your membership has unlimited data.'
-      : `You have ${gbOf(unused)} GB of unused data in your ${m.name}, which ends ${shortDate(m.ends_at)}.`
-    : 'You have no active membership.';
+      ? say('my48.flexi.unlimited')
+      : say('my48.flexi.unused', { gb: gbOf(unused), name: m.name, date: shortDate(m.ends_at) })
+    : say('my48.flexi.noMembership');
+  const hasUnused = m && !m.unlimited ? say('my48.flexi.hasUnused', { gb: gbOf(unused) }) : '';
   return (
     <div className="stack">
       {busy && (
         <p role="status" className="loading-line">
-          {BUSY[busy]}
+          {busyText(busy)}
         </p>
       )}
       <Popups />
       <section className="card stack" aria-labelledby="flexi-now">
-        <h2 id="flexi-now">Your data now</h2>
+        <h2 id="flexi-now">{say('my48.flexi.now')}</h2>
         <p>{unusedText}</p>
         <p>{monthText(o)}</p>
         <dl className="facts">
           <div>
-            <dt>The Safe</dt>
-            <dd>{o.safe_kb === null ? 'Not available right now' : `${gbOf(o.safe_kb)} GB`}</dd>
+            <dt>{say('my48.flexi.safe.name')}</dt>
+            <dd>{o.safe_kb === null ? say('my48.flexi.safeUnavailable') : gbText(o.safe_kb)}</dd>
           </div>
           <div>
-            <dt>Carried over for your next membership</dt>
-            <dd>{`${gbOf(o.carry_forward_kb)} GB`}</dd>
+            <dt>{say('my48.flexi.carriedForward')}</dt>
+            <dd>{gbText(o.carry_forward_kb)}</dd>
           </div>
           <div>
-            <dt>Carry-over data in this membership</dt>
-            <dd>{`${gbOf(o.carryover_kb)} GB`}</dd>
+            <dt>{say('my48.flexi.carryoverData')}</dt>
+            <dd>{gbText(o.carryover_kb)}</dd>
           </div>
           <div>
-            <dt>Add-on data</dt>
-            <dd>{`${gbOf(addonKb)} GB`}</dd>
+            <dt>{say('my48.flexi.addonData')}</dt>
+            <dd>{gbText(addonKb)}</dd>
           </div>
           <div>
-            <dt>Spotted to you</dt>
-            <dd>{`${gbOf(o.spotted_in.reduce((s, l) => s + l.left_kb, 0))} GB`}</dd>
+            <dt>{say('my48.flexi.spottedToYou')}</dt>
+            <dd>{gbText(o.spotted_in.reduce((s, l) => s + l.left_kb, 0))}</dd>
           </div>
         </dl>
       </section>
 
       <Section
         id="the-safe"
-        title="The Safe"
-        intro="The Safe keeps data for later, with no end date. Save unused data in it (that is this month's carryover, save or donate), and unlock it into your membership whenever you need it."
-        has={o.safe_kb === null ? '' : `The Safe holds ${gbOf(o.safe_kb)} GB.`}
+        title={say('my48.flexi.safe.name')}
+        intro={say('my48.flexi.safe.intro')}
+        has={o.safe_kb === null ? '' : say('my48.flexi.safe.has', { gb: gbOf(o.safe_kb) })}
       >
         {o.safe_kb === null ? (
           <p className="alert alert--error" role="alert">
@@ -111,81 +120,109 @@ export default function FlexiData({ addons: Addons }: { addons?: ComponentType |
           </p>
         ) : (
           <>
-            <h3>Save to The Safe</h3>
-            <AmountAction action="save" o={o} fromKb={unused} label="Amount to save" button="Save to The Safe" />
-            <h3>Unlock from The Safe</h3>
-            <AmountAction action="unlock" o={o} fromKb={o.safe_kb} label="Amount to unlock" button="Unlock" />
+            <h3>{say('my48.flexi.safe.saveTitle')}</h3>
+            <AmountAction
+              action="save"
+              o={o}
+              fromKb={unused}
+              label={say('my48.flexi.safe.saveAmount')}
+              button={say('my48.flexi.safe.saveButton')}
+            />
+            <h3>{say('my48.flexi.safe.unlockTitle')}</h3>
+            <AmountAction
+              action="unlock"
+              o={o}
+              fromKb={o.safe_kb}
+              label={say('my48.flexi.safe.unlockAmount')}
+              button={say('my48.flexi.safe.unlockButton')}
+            />
           </>
         )}
       </Section>
 
       <Section
         id="carryover"
-        title="Carryover"
-        intro="Carry all your unused data over to your next membership, so none of it goes to waste. It joins the next membership when it starts: keep auto-renew on, or buy your next membership before this one ends."
-        has={m && !m.unlimited ? `You have ${gbOf(unused)} GB unused.` : ''}
+        title={say('my48.flexi.carryover.name')}
+        intro={say('my48.flexi.carryover.intro')}
+        has={hasUnused}
       >
         <CarryoverAction o={o} />
       </Section>
 
-      <Section
-        id="donate"
-        title="Donate"
-        intro="Give unused data to the 48 community pool, for members in need. Donating is this month's carryover, save or donate."
-        has={m && !m.unlimited ? `You have ${gbOf(unused)} GB unused.` : ''}
-      >
-        <AmountAction action="donate" o={o} fromKb={unused} label="Amount to donate" button="Donate" />
+      <Section id="donate" title={say('my48.flexi.donate.name')} intro={say('my48.flexi.donate.intro')} has={hasUnused}>
+        <AmountAction
+          action="donate"
+          o={o}
+          fromKb={unused}
+          label={say('my48.flexi.donate.amount')}
+          button={say('my48.flexi.donate.button')}
+        />
         <Donations values={donations ?? []} />
       </Section>
 
       <Section
         id="swap"
-        title="Swap"
-        intro={`Swap unused data for landline minutes: ${MINUTES_PER_GB} minutes for each GB. Any time, as often as you like.`}
+        title={say('my48.flexi.swap.name')}
+        intro={sayCount('my48.flexi.swap.intro', MINUTES_PER_GB)}
         has={
           m
-            ? `You have ${gbOf(unused)} GB unused and ${m.landline_minutes.left === null ? 'unlimited' : m.landline_minutes.left} landline minutes left.`
+            ? m.landline_minutes.left === null
+              ? say('my48.flexi.swap.hasUnlimited', { gb: gbOf(unused) })
+              : sayCount('my48.flexi.swap.has', m.landline_minutes.left, { gb: gbOf(unused) })
             : ''
         }
       >
-        <AmountAction action="swap" o={o} fromKb={unused} label="Amount to swap" button="Swap" />
+        <AmountAction
+          action="swap"
+          o={o}
+          fromKb={unused}
+          label={say('my48.flexi.swap.amount')}
+          button={say('my48.flexi.swap.button')}
+        />
       </Section>
 
       <Section
         id="spot-me"
-        title="Spot me"
-        intro={`Lend unused data to a friend on 48 for ${SPOT_ME_MIN_DAYS} to ${SPOT_ME_MAX_DAYS} days. What they have not used when the days end comes back to you.`}
-        has={m && !m.unlimited ? `You have ${gbOf(unused)} GB unused.` : ''}
+        title={say('my48.flexi.spotMe.name')}
+        intro={sayCount('my48.flexi.spotMe.intro', SPOT_ME_MAX_DAYS, { min: SPOT_ME_MIN_DAYS })}
+        has={hasUnused}
       >
         <FriendAction action="spotme" o={o} />
         <Loans
-          label="Data you have spotted"
+          label={say('my48.flexi.spotMe.out')}
           loans={o.spotted_out}
-          text={(l) => `${gbOf(l.data_kb)} GB to ${formatMsisdn(l.msisdn)} until ${shortDate(l.ends_at)}`}
+          text={(l) =>
+            say('my48.flexi.spotMe.outLine', {
+              gb: gbOf(l.data_kb),
+              number: formatMsisdn(l.msisdn),
+              date: shortDate(l.ends_at),
+            })
+          }
         />
         <Loans
-          label="Data spotted to you"
+          label={say('my48.flexi.spotMe.in')}
           loans={o.spotted_in}
-          text={(l) => `${gbOf(l.left_kb)} GB from ${formatMsisdn(l.msisdn)} until ${shortDate(l.ends_at)}`}
+          text={(l) =>
+            say('my48.flexi.spotMe.inLine', {
+              gb: gbOf(l.left_kb),
+              number: formatMsisdn(l.msisdn),
+              date: shortDate(l.ends_at),
+            })
+          }
         />
       </Section>
 
-      <Section
-        id="share"
-        title="Share"
-        intro="Give unused data to a friend on 48 for good: it joins their membership."
-        has={m && !m.unlimited ? `You have ${gbOf(unused)} GB unused.` : ''}
-      >
+      <Section id="share" title={say('my48.flexi.share.name')} intro={say('my48.flexi.share.intro')} has={hasUnused}>
         <FriendAction action="share" o={o} />
       </Section>
 
       <Section
         id="addons"
-        title="Add-on"
-        intro="Need more data? An add-on joins your current membership and ends with it."
-        has={`You have ${gbOf(addonKb)} GB of add-on data in this membership.`}
+        title={say('my48.flexi.addon.name')}
+        intro={say('my48.flexi.addon.intro')}
+        has={say('my48.flexi.addon.has', { gb: gbOf(addonKb) })}
       >
-        {Addons ? <Addons /> : <a href="/my48/addons">Top up with a data add-on</a>}
+        {Addons ? <Addons /> : <a href="/my48/addons">{say('my48.flexi.addon.link')}</a>}
       </Section>
     </div>
   );

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { shortDate } from '../../../lib/format.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { $flexiAction, $pending, cancel, closeDone, confirmPending, confirmText } from './flexi-data-store.ts';
+import { say } from '../../speech.ts';
 
 /** The popups: confirmation before anything that cannot be undone, and the outcome (carryover: the follow-up). */
 export function Popups() {
@@ -19,7 +20,7 @@ export function Popups() {
               {text.yes}
             </button>
             <button type="button" className="btn btn--outline" onClick={cancel}>
-              Cancel
+              {say('my48.cancel')}
             </button>
           </>
         }
@@ -32,31 +33,31 @@ export function Popups() {
   if (done.action === 'carryover' && done.needsMembershipBy) {
     return (
       <Dialog
-        title="Carried over"
+        title={say('my48.flexi.carriedTitle')}
         onClose={closeDone}
         actions={
           <>
             <a className="btn btn--primary" href="/my48/memberships" onClick={closeDone}>
-              Buy Membership
+              {say('my48.flexi.buyMembership')}
             </a>
             <a className="btn btn--outline" href="/my48" onClick={closeDone}>
-              Ok
+              {say('my48.flexi.okay')}
             </a>
           </>
         }
       >
         <p>{done.message}</p>
-        <p>{`To keep your carried-over data you need a membership by ${shortDate(done.needsMembershipBy)}: buy your next membership or turn on auto-renew before then, or the data is lost.`}</p>
+        <p>{say('my48.flexi.needsMembership', { date: shortDate(done.needsMembershipBy) })}</p>
       </Dialog>
     );
   }
   return (
     <Dialog
-      title="Done"
+      title={say('my48.done')}
       onClose={closeDone}
       actions={
         <button type="button" className="btn btn--primary" onClick={closeDone}>
-          Ok
+          {say('my48.flexi.okay')}
         </button>
       }
     >

@@ -2,7 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
 import { SPOT_ME_MAX_DAYS, SPOT_ME_MIN_DAYS } from '../../../contract/flexi-data.ts';
 import type { FlexiOverview } from '../../../contract/flexi-data.schema.ts';
-import { friendForms } from './flexi-data-store.ts';
+import { friendForms, speakFriendForms } from './flexi-data-store.ts';
+import { say } from '../../speech.ts';
 import { amountChoices, blockedMessage, leavesText } from './flexi-data-rules.ts';
 import { ActionEnd, Blocked } from './flexi-parts.tsx';
 
@@ -14,6 +15,7 @@ export function FriendAction({ action, o }: { action: 'spotme' | 'share'; o: Fle
   const [chosen, setChosen] = useState(1);
   const [days, setDays] = useState('3');
   const form = friendForms[action];
+  speakFriendForms();
   const problems = useStore(form.$state).fields;
   useEffect(() => form.reset, [form]);
   const blocked = blockedMessage(action, o);
@@ -27,12 +29,12 @@ export function FriendAction({ action, o }: { action: 'spotme' | 'share'; o: Fle
     );
   const described = (field: string) =>
     problems[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } : {};
-  const button = action === 'spotme' ? 'Spot data' : 'Share data';
+  const button = say(action === 'spotme' ? 'my48.flexi.spotMe.button' : 'my48.flexi.share.button');
   return (
     <form className="form" onSubmit={form.onSubmit} noValidate aria-label={button}>
       <div className="form__row">
         <div className="field">
-          <label htmlFor={`${id}-msisdn`}>{"Friend's 48 number"}</label>
+          <label htmlFor={`${id}-msisdn`}>{say('my48.flexi.friendNumber')}</label>
           <input
             id={`${id}-msisdn`}
             name="msisdn"
@@ -46,16 +48,18 @@ export function FriendAction({ action, o }: { action: 'spotme' | 'share'; o: Fle
           {problem('msisdn')}
         </div>
         <div className="field">
-          <label htmlFor={`${id}-amount`}>Amount</label>
+          <label htmlFor={`${id}-amount`}>{say('my48.flexi.amount')}</label>
           <select id={`${id}-amount`} name="amount_gb" value={gb} onChange={(e) => setChosen(Number(e.target.value))}>
             {choices.map((n) => (
-              <option key={n} value={n}>{`${n} GB`}</option>
+              <option key={n} value={n}>
+                {say('my48.flexi.gb', { gb: n })}
+              </option>
             ))}
           </select>
         </div>
         {action === 'spotme' && (
           <div className="field">
-            <label htmlFor={`${id}-days`}>For how many days</label>
+            <label htmlFor={`${id}-days`}>{say('my48.flexi.days')}</label>
             <input
               id={`${id}-days`}
               name="days"

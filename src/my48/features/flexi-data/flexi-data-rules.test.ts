@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { flexiFailures, flexiMessages, type FlexiOverview } from '../../../contract/flexi-data.schema.ts';
 import { shortDate as ddmmyy } from '../../../lib/format.ts';
 import { amountChoices, blockedMessage, leavesText, monthText } from './flexi-data-rules.ts';
 import { KB_PER_GB } from '../../../contract/constants.ts';
+import { catalogues } from '../../../contract/i18n/messages.ts';
+import { speak } from '../../speech.ts';
+import { my48SpeechIn } from '../../speech-build.ts';
+import { confirmText } from './flexi-data-store.ts';
 
 const GB = KB_PER_GB;
 const overview = (
@@ -69,5 +73,39 @@ describe('flexi-data rules', () => {
   it('writes the end date as dd.mm.yy in Irish time', () => {
     expect(ddmmyy('2026-12-02T10:00:00.000Z')).toBe('02.12.26');
     expect(ddmmyy('2026-06-30T23:30:00.000Z')).toBe('01.07.26');
+  });
+});
+
+describe('flexi data in Polish and Irish', () => {
+  afterEach(() => speak(my48SpeechIn('en')));
+
+  it('says a refusal in the server’s own words for the page’s language, the action’s where they differ', () => {
+    speak(my48SpeechIn('pl'));
+    expect(blockedMessage('donate', overview({}, { unused_kb: 0.5 * GB }))).toBe(
+      catalogues.pl['error.flexi.lowBalance.donate'],
+    );
+    expect(blockedMessage('carryover', overview({}, { unused_kb: 0.5 * GB }))).toBe(
+      'Przeniesienie niedostępne z powodu niskiego stanu!',
+    );
+    expect(blockedMessage('save', overview({ membership: null }))).toBe('Przepraszamy, nie masz aktywnego pakietu.');
+  });
+
+  it('says what an action leaves and asks before it, with the language’s decimals and plurals', () => {
+    speak(my48SpeechIn('pl'));
+    expect(leavesText('swap', overview(), 2)).toBe(
+      'Zostanie Ci 3,00 GB niewykorzystanych danych i 500 minut na stacjonarne.',
+    );
+    expect(monthText(overview({ month_action: { action: 'safe', data_kb: 1.5 * GB } }))).toMatch(
+      /^W tym miesiącu odłożono 1,50 GB\./,
+    );
+    expect(confirmText({ action: 'spotme', amountGb: 2, msisdn: '0871000001', days: 2 })).toEqual({
+      title: 'Pożyczyć 2 GB dla 087 100 0001?',
+      body: 'Na 2 dni; to, czego nie wykorzysta do tego czasu, wróci do Ciebie.',
+      yes: 'Tak, pożycz',
+    });
+    speak(my48SpeechIn('ga'));
+    expect(confirmText({ action: 'swap', amountGb: 1, msisdn: '' }).title).toBe(
+      '1 GB a mhalartú ar 100 nóiméad líne talún?',
+    );
   });
 });

@@ -3,14 +3,16 @@ import type { Answer } from '../../../contract/endpoint.ts';
 import { z } from '../../../contract/zod.ts';
 import {
   flexiDataApi,
-  flexiFailures,
-  flexiMessages,
   ShareForm,
+  SPOT_ME_MAX_DAYS,
+  SPOT_ME_MIN_DAYS,
   SpotMeForm,
   type FlexiAction,
 } from '../../../contract/flexi-data.schema.ts';
-import { MINUTES_PER_GB } from '../../../contract/constants.ts';
-import { formatMsisdn, gb as gbOf, shortDate } from '../../../lib/format.ts';
+import { KB_PER_GB, MINUTES_PER_GB } from '../../../contract/constants.ts';
+import { formatMsisdn, shortDate } from '../../../lib/format.ts';
+import { formSpeech, say, sayCount } from '../../speech.ts';
+import { gbOf, refusalText } from './flexi-data-rules.ts';
 import { call, errorMessage, newIdempotencyKey } from '../../../lib/http.ts';
 import { currentUserId } from '../../../lib/member-session.ts';
 import { $account, loadAccount } from '../../stores/account.ts';
@@ -20,14 +22,17 @@ import { loader } from '../../../stores/loader.ts';
 export type Donation = Answer<typeof flexiDataApi.donations>['_payload']['values'][number];
 
 /** What the flexi-data screen shows, for the member's SIM: the overview and the donation history. */
-export const flexi = loader(async (ssn: string) => {
-  const p = { user_id: currentUserId() ?? '', ssn };
-  const [overview, donations] = await Promise.all([
-    call(flexiDataApi.overview, { params: p }),
-    call(flexiDataApi.donations, { params: p }),
-  ]);
-  return { overview: overview._payload, donations: donations._payload.values };
-}, 'Your flexible data could not be loaded. Please try again.');
+export const flexi = loader(
+  async (ssn: string) => {
+    const p = { user_id: currentUserId() ?? '', ssn };
+    const [overview, donations] = await Promise.all([
+      call(flexiDataApi.overview, { params: p }),
+      call(flexiDataApi.donations, { params: p }),
+    ]);
+    return { overview: overview._payload, donations: donations._payload.values };
+  },
+  () => say('my48.flexi.loadFailed'),
+);
 
 /** An action the member asked for, waiting for their confirmation (nothing here can be undone). */
 export interface Pending {
@@ -67,55 +72,40 @@ const friendForm = (action: 'spotme' | 'share') =>
       ask({ action, amountGb: amount_gb, msisdn, ...(days === undefined ? {} : { days }) }),
   });
 export const friendForms = { spotme: friendForm('spotme'), share: friendForm('share') };
+
+/** The friends' forms' words in the page's language: their fields, and the rules they check said whole. */
+export function speakFriendForms(): void {
+  const speech = formSpeech(
+    { msisdn: 'my48.flexi.friendNumber', amount_gb: 'my48.flexi.amount', days: 'my48.flexi.days' },
+    { 'Enter an Irish mobile number like 087 123 4567.': 'my48.flexi.rule.msisdn' },
+  );
+  const days = {
+    [`Spot me lends for at least ${SPOT_ME_MIN_DAYS} day.`]: sayCount('my48.flexi.rule.daysMin', SPOT_ME_MIN_DAYS),
+    [`Spot me lends for at most ${SPOT_ME_MAX_DAYS} days.`]: sayCount('my48.flexi.rule.daysMax', SPOT_ME_MAX_DAYS),
+  };
+  for (const form of Object.values(friendForms)) form.speak({ ...speech, rules: { ...speech.rules, ...days } });
+}
 export const closeDone = () => $flexiAction.setKey('done', undefined);
 
-/** What the member is asked to confirm. */
+/** What the member is asked to confirm, in the page's language. */
 export function confirmText(p: Pending): { title: string; body: string; yes: string } {
-  const gb = `${p.amountGb} GB`;
-  const once = 'Carryover, save and donate: one of them, once a month.';
+  const values = { gb: String(p.amountGb), number: formatMsisdn(p.msisdn ?? ''), once: say('my48.flexi.once') };
+  const ask = (title: string, body: string) => ({ title, body, yes: say(`my48.flexi.ask.${p.action}.yes`) });
   switch (p.action) {
     case 'carryover':
-      return {
-        title: `Carry over ${p.amountGb.toFixed(2)} GB?`,
-        body: `All your unused data moves to your next membership and can't be moved back. ${once}`,
-        yes: 'Yes, carry it over',
-      };
-    case 'donate':
-      return {
-        title: `Donate ${gb}?`,
-        body: `It goes to the 48 community for members in need and can't be given back. ${once}`,
-        yes: 'Yes, donate it',
-      };
-    case 'save':
-      return {
-        title: `Save ${gb} in The Safe?`,
-        body: `You can unlock it into a membership whenever you like. ${once}`,
-        yes: 'Yes, save it',
-      };
-    case 'unlock':
-      return {
-        title: `Unlock ${gb} from The Safe?`,
-        body: 'It joins your current membership and ends with it.',
-        yes: 'Yes, unlock it',
-      };
+      return ask(
+        say('my48.flexi.ask.carryover.title', { gb: gbOf(p.amountGb * KB_PER_GB) }),
+        say('my48.flexi.ask.carryover.body', values),
+      );
     case 'swap':
-      return {
-        title: `Swap ${gb} for ${p.amountGb * MINUTES_PER_GB} landline minutes?`,
-        body: "A swap can't be undone.",
-        yes: 'Yes, swap it',
-      };
+      return ask(
+        sayCount('my48.flexi.ask.swap.title', p.amountGb * MINUTES_PER_GB, values),
+        say('my48.flexi.ask.swap.body'),
+      );
     case 'spotme':
-      return {
-        title: `Spot ${gb} to ${formatMsisdn(p.msisdn ?? '')}?`,
-        body: `For ${p.days} ${p.days === 1 ? 'day' : 'days'}; what they have not used by then comes back to you.`,
-        yes: 'Yes, spot it',
-      };
-    case 'share':
-      return {
-        title: `Share ${gb} with ${formatMsisdn(p.msisdn ?? '')}?`,
-        body: "It becomes theirs for good and can't be taken back.",
-        yes: 'Yes, share it',
-      };
+      return ask(say('my48.flexi.ask.spotme.title', values), sayCount('my48.flexi.ask.spotme.body', p.days ?? 1));
+    default:
+      return ask(say(`my48.flexi.ask.${p.action}.title`, values), say(`my48.flexi.ask.${p.action}.body`, values));
   }
 }
 
@@ -125,9 +115,10 @@ export function confirmText(p: Pending): { title: string; body: string; yes: str
  * one (no answer at all), 'Carryover Failed!' or the action's own failure.
  */
 function failureOf(action: FlexiAction, error: unknown): string {
-  const fallback =
-    action === 'carryover' ? flexiMessages.carryoverFailed : flexiFailures[action].backendUnavailable.message;
-  return errorMessage(error, fallback);
+  return errorMessage(
+    error,
+    refusalText(action, action === 'carryover' ? 'accountDetailsMissing' : 'backendUnavailable'),
+  );
 }
 
 async function perform(p: Pending): Promise<{ message: string; needsMembershipBy?: string | null }> {
@@ -140,19 +131,22 @@ async function perform(p: Pending): Promise<{ message: string; needsMembershipBy
     }
     case 'donate':
       await call(flexiDataApi.donate, { ...o, body });
-      return { message: `Thank you! You donated ${p.amountGb} GB to members in need.` };
+      return { message: say('my48.flexi.done.donate', { gb: p.amountGb }) };
     case 'save': {
       const { _payload } = await call(flexiDataApi.save, { ...o, body });
-      return { message: `${p.amountGb} GB is in The Safe. It now holds ${gbOf(_payload.balance_kb)} GB.` };
+      return { message: say('my48.flexi.done.save', { gb: p.amountGb, safe: gbOf(_payload.balance_kb) }) };
     }
     case 'unlock': {
       const { _payload } = await call(flexiDataApi.unlock, { ...o, body });
-      return { message: `${p.amountGb} GB is in your membership now. The Safe holds ${gbOf(_payload.balance_kb)} GB.` };
+      return { message: say('my48.flexi.done.unlock', { gb: p.amountGb, safe: gbOf(_payload.balance_kb) }) };
     }
     case 'swap': {
       const { _payload } = await call(flexiDataApi.swap, { ...o, body });
       return {
-        message: `You swapped ${p.amountGb} GB for ${_payload.minutes_added} landline minutes. You have ${_payload.minutes.left ?? 0} landline minutes left.`,
+        message: sayCount('my48.flexi.done.swap', _payload.minutes.left ?? 0, {
+          gb: p.amountGb,
+          added: _payload.minutes_added,
+        }),
       };
     }
     case 'spotme': {
@@ -161,12 +155,16 @@ async function perform(p: Pending): Promise<{ message: string; needsMembershipBy
         body: { ...body, msisdn: p.msisdn ?? '', days: p.days ?? 1 },
       });
       return {
-        message: `You spotted ${p.amountGb} GB to ${formatMsisdn(_payload.msisdn)} until ${shortDate(_payload.ends_at)}.`,
+        message: say('my48.flexi.done.spotme', {
+          gb: p.amountGb,
+          number: formatMsisdn(_payload.msisdn),
+          date: shortDate(_payload.ends_at),
+        }),
       };
     }
     case 'share': {
       const { _payload } = await call(flexiDataApi.share, { ...o, body: { ...body, msisdn: p.msisdn ?? '' } });
-      return { message: `You shared ${p.amountGb} GB with ${formatMsisdn(_payload.msisdn)}.` };
+      return { message: say('my48.flexi.done.share', { gb: p.amountGb, number: formatMsisdn(_payload.msisdn) }) };
     }
   }
 }

@@ -3,19 +3,13 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { KB_PER_GB } from '../../../contract/constants.ts';
 import { type FlexiAction } from '../../../contract/flexi-data.ts';
 import type { FlexiOverview } from '../../../contract/flexi-data.schema.ts';
-import { euro, gb as gbOf, shortDate } from '../../../lib/format.ts';
+import { euro, shortDate } from '../../../lib/format.ts';
 import { $flexiAction, ask, type Donation } from './flexi-data-store.ts';
-import { amountChoices, blockedMessage, leavesText } from './flexi-data-rules.ts';
+import { amountChoices, blockedMessage, gbOf, leavesText } from './flexi-data-rules.ts';
+import { say } from '../../speech.ts';
 
-export const BUSY: Record<FlexiAction, string> = {
-  carryover: 'Carrying over…',
-  donate: 'Donating…',
-  save: 'Saving to The Safe…',
-  unlock: 'Unlocking…',
-  swap: 'Swapping…',
-  spotme: 'Spotting…',
-  share: 'Sharing…',
-};
+/** What the screen says while an action is on its way ("Donating…"). */
+export const busyText = (action: FlexiAction): string => say(`my48.flexi.busy.${action}`);
 
 /** One feature of the screen: what it does, what the member has, and its action. */
 export function Section({
@@ -93,7 +87,9 @@ export function AmountAction({
           aria-describedby={`${id}-leaves`}
         >
           {choices.map((n) => (
-            <option key={n} value={n}>{`${n} GB`}</option>
+            <option key={n} value={n}>
+              {say('my48.flexi.gb', { gb: n })}
+            </option>
           ))}
         </select>
       </div>
@@ -131,15 +127,18 @@ export function ActionEnd({
 }
 
 export function Donations({ values }: { values: Donation[] }) {
-  if (values.length === 0) return <p>You have not donated yet.</p>;
+  if (values.length === 0) return <p>{say('my48.flexi.donate.none')}</p>;
   return (
     <>
-      <h3>Your donations</h3>
+      <h3>{say('my48.flexi.donate.yours')}</h3>
       <ul className="plain">
         {values.map((d) => (
-          <li
-            key={`${d.occurred_at}-${d.unit}`}
-          >{`${shortDate(d.occurred_at)}: ${d.unit === 'EUR' ? euro(d.amount_cents ?? 0) : `${gbOf(d.data_kb ?? 0)} GB`}`}</li>
+          <li key={`${d.occurred_at}-${d.unit}`}>
+            {say('my48.flexi.donate.line', {
+              date: shortDate(d.occurred_at),
+              amount: d.unit === 'EUR' ? euro(d.amount_cents ?? 0) : say('my48.flexi.gb', { gb: gbOf(d.data_kb ?? 0) }),
+            })}
+          </li>
         ))}
       </ul>
     </>
@@ -160,7 +159,7 @@ export function CarryoverAction({ o }: { o: FlexiOverview }) {
         disabled={Boolean(busy)}
         onClick={() => ask({ action: 'carryover', amountGb: unused / KB_PER_GB })}
       >
-        {`Carry over ${gbOf(unused)} GB`}
+        {say('my48.flexi.carryover.button', { gb: gbOf(unused) })}
       </button>
       <Failure action="carryover" />
     </div>

@@ -6,7 +6,10 @@ import {
   type FlexiAction,
   type FlexiRefusal,
 } from '../../../contract/flexi-data.schema.ts';
-import { fail, ok, reply } from '../../http/answers.ts';
+import { fail, languageOf, ok, reply } from '../../http/answers.ts';
+import { LANGUAGE_TAG } from '../../../contract/i18n/locales.ts';
+import { message } from '../../../contract/i18n/messages.ts';
+import { KB_PER_GB } from '../../../contract/constants.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import type { Outcome } from '../../kernel/outcome.ts';
@@ -33,7 +36,14 @@ export async function carryover(c: C, { params }: Input<typeof flexiDataApi.carr
   const outcome = await flexi.carryover(c.var, params.ssn);
   if (!outcome.ok) return refusal(c, 'carryover')(outcome);
   const { unused_kb: _left, ...answer } = outcome.value;
-  return ok(c, flexiDataApi.carryover, { _payload: answer });
+  // The spec's English words, or the same in the member's language with the figure as it writes them.
+  const language = languageOf(c);
+  const gb = new Intl.NumberFormat(LANGUAGE_TAG[language], { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const said =
+    language === 'en'
+      ? answer.message
+      : message(language, 'flexi.carried', { gb: gb.format(answer.carried_kb / KB_PER_GB) });
+  return ok(c, flexiDataApi.carryover, { _payload: { ...answer, message: said } });
 }
 
 export async function donate(c: C, { params, body }: Input<typeof flexiDataApi.donate>) {

@@ -11,6 +11,16 @@ describe('a movement’s description in the member’s language', () => {
       'Gift: Add-on 5 GB',
       '1.50 GB shared with you by 087 100 0001',
       'Unlocked 2 GB from The Safe',
+      'Carryover: 2.50 GB kept for your next membership',
+      'Donated 1 GB to the 48 community',
+      'Saved 2 GB in The Safe',
+      'Swapped 1 GB for 100 landline minutes',
+      'Shared 1 GB with 087 100 0002',
+      'Spot me: 1 GB lent to 087 100 0002 for 1 day',
+      'Spot me: 2 GB lent to 087 100 0002 for 3 days',
+      'Spot me: 1 GB from 087 100 0001 until 2026-12-09',
+      'Spot me: 0.75 GB back from 087 100 0002',
+      'Spot me: 0.75 GB back from 087 100 0002, kept in The Safe',
     ];
     for (const line of written) {
       expect(describedIn('en', line)).toBe(line);
@@ -27,6 +37,10 @@ describe('a movement’s description in the member’s language', () => {
       `${message('ga', 'ledger.dataAbroad', { place: 'Stáit Aontaithe Mheiriceá' })}`,
     );
     expect(describedIn('pl', 'Calls abroad: Atlantis')).toBe('Połączenia za granicą: Atlantis');
+    expect(describedIn('pl', 'Spot me: 2 GB lent to 087 100 0002 for 3 days')).toBe(
+      'Pożycz: 2 GB dla 087 100 0002, dni: 3',
+    );
+    expect(describedIn('ga', 'Saved 2 GB in The Safe')).toBe('Sábháladh 2 GB sa Taisceadán');
     expect(describedIn('pl', 'Data Plus €9.99 Membership (renewed)')).toBe('Data Plus €9.99 Membership (odnowiony)');
     expect(describedIn('ga', 'International calls')).toBe('Glaonna idirnáisiúnta');
     expect(describedIn('pl', 'Data Plus €9.99 Membership')).toBe('Data Plus €9.99 Membership');

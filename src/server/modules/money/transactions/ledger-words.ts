@@ -32,6 +32,15 @@ export const LEDGER_WORDS: readonly (readonly [RegExp, MessageKey])[] = [
   [/^(?<name>.+) \(renewed\)$/, 'ledger.renewed'],
   [/^Unlocked (?<size>[\d.]+ GB) from The Safe$/, 'ledger.unlockedSafe'],
   [/^(?<size>[\d.]+ GB) shared with you by (?<number>[\d ]+)$/, 'ledger.sharedWithYou'],
+  [/^Carryover: (?<size>[\d.]+ GB) kept for your next membership$/, 'ledger.carryover'],
+  [/^Donated (?<size>[\d.]+ GB) to the 48 community$/, 'ledger.donated'],
+  [/^Saved (?<size>[\d.]+ GB) in The Safe$/, 'ledger.savedSafe'],
+  [/^Swapped (?<size>[\d.]+ GB) for (?<minutes>\d+) landline minutes$/, 'ledger.swapped'],
+  [/^Shared (?<size>[\d.]+ GB) with (?<number>[\d ]+)$/, 'ledger.sharedWith'],
+  [/^Spot me: (?<size>[\d.]+ GB) lent to (?<number>[\d ]+) for (?<days>\d+) days?$/, 'ledger.spotLent'],
+  [/^Spot me: (?<size>[\d.]+ GB) from (?<number>[\d ]+) until (?<date>[\d-]+)$/, 'ledger.spotFrom'],
+  [/^Spot me: (?<size>[\d.]+ GB) back from (?<number>[\d ]+)$/, 'ledger.spotBack'],
+  [/^Spot me: (?<size>[\d.]+ GB) back from (?<number>[\d ]+), kept in The Safe$/, 'ledger.spotBackSafe'],
 ];
 
 const regionNames = new Map<Locale, Intl.DisplayNames>();
