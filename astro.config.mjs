@@ -35,6 +35,27 @@ function specPaths() {
 }
 
 /**
+ * my48's words a screen brings with its chunk (src/my48/screen-words.ts): `virtual:my48-words/<locale>/<group>`
+ * is that group's words in that language, formatted from the catalogue at build (speech-build.ts).
+ * @returns {import('vite').Plugin}
+ */
+function my48Words() {
+  const prefix = 'virtual:my48-words/';
+  return {
+    name: 'my48-words',
+    resolveId: (id) => (id.startsWith(prefix) ? `\0${id}` : undefined),
+    async load(id) {
+      if (!id.startsWith(`\0${prefix}`)) return undefined;
+      const [locale, group] = id.slice(prefix.length + 1).split('/');
+      const { my48GroupWordsIn } = await import('./src/my48/speech-build.ts');
+      const { isLocale } = await import('./src/contract/i18n/locales.ts');
+      if (!isLocale(locale)) throw new Error(`my48 has no words in ${locale}`);
+      return `export default ${JSON.stringify(my48GroupWordsIn(locale, /** @type {any} */ (group)))};`;
+    },
+  };
+}
+
+/**
  * The service worker (src/worker, ADR 025) bundled into /sw.js: a script of its own, outside
  * the pages' bundles, at the site's root so its scope is the whole site (phone.md).
  * @returns {import('astro').AstroIntegration}
@@ -188,6 +209,7 @@ export default defineConfig({
     // read-only to the server's user (the cache dir then lives under DATA_DIR).
     ...(process.env.ASTRO_CACHE_DIR ? { cacheDir: `${process.env.ASTRO_CACHE_DIR}/vite` } : {}),
     plugins: [
+      my48Words(),
       {
         // No preloading of what the browser's dynamic imports need (a form's rules, the consent bar,
         // a my48 screen, the idle log-out): the browser fetches their imports as it reads them. The

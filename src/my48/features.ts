@@ -3,7 +3,8 @@ import { atom } from 'nanostores';
 import { createElement, useEffect, type ComponentType, type FunctionComponent } from 'react';
 import { SETTINGS_FRAGMENTS } from './features/settings/fragments.ts';
 import type { ScreenProps } from './screen-props.ts';
-import { say, type My48Key } from './speech.ts';
+import { say, type My48Key, type My48WordGroup } from './speech.ts';
+import { loadWords } from './screen-words.ts';
 
 /**
  * The one list of my48's screens. The router (router.ts), the pre-rendered shell paths
@@ -41,12 +42,14 @@ const loaders = new Map<unknown, () => Promise<unknown>>();
  */
 function screen<P extends object = ScreenProps>(
   load: () => Promise<{ default: ComponentType<P> }>,
+  /** The words it brings with its chunk, in the page's language (screen-words.ts). */
+  words?: My48WordGroup,
 ): FunctionComponent<P> {
   const $loaded = atom<{ Component: ComponentType<P> } | { error: unknown } | undefined>(undefined);
   let loading: Promise<unknown> | undefined;
   const once = () =>
-    (loading ??= load().then(
-      (m) => $loaded.set({ Component: m.default }),
+    (loading ??= Promise.all([load(), words && loadWords(words)]).then(
+      ([m]) => $loaded.set({ Component: m.default }),
       (error: unknown) => $loaded.set({ error }),
     ));
   function Screen(props: P) {
@@ -88,7 +91,7 @@ export const features: My48Feature[] = [
     title: 'my48.screen.transactions.title',
     heading: 'my48.screen.transactions.heading',
     menu: 'my48.screen.transactions.menu',
-    Screen: screen(() => import('./features/transactions/Transactions.tsx')),
+    Screen: screen(() => import('./features/transactions/Transactions.tsx'), 'transactions'),
     // Receipts (docs/product/member-controls.md): one per transaction id, so none is pre-rendered; the server answers them with the shell.
     children: { route: 'receipt', pattern: '/my48/transactions/:id', values: [] },
   },
@@ -99,14 +102,14 @@ export const features: My48Feature[] = [
     title: 'my48.screen.usage.title',
     heading: 'my48.screen.usage.heading',
     menu: 'my48.screen.usage.menu',
-    Screen: screen(() => import('./features/usage/Usage.tsx')),
+    Screen: screen(() => import('./features/usage/Usage.tsx'), 'usage'),
   },
   {
     route: 'statement',
     path: '/my48/usage/statement',
     title: 'my48.screen.statement.title',
     heading: 'my48.screen.statement.heading',
-    Screen: screen(() => import('./features/usage/Statement.tsx')),
+    Screen: screen(() => import('./features/usage/Statement.tsx'), 'usage'),
   },
   {
     route: 'memberships',
@@ -144,7 +147,7 @@ export const features: My48Feature[] = [
     Screen: screen<ScreenProps>(async () => {
       const { default: FlexiData } = await import('./features/flexi-data/FlexiData.tsx');
       return { default: () => createElement(FlexiData, { addons: AddonsScreen }) };
-    }),
+    }, 'flexi'),
   },
   {
     route: 'recruit',
@@ -197,7 +200,7 @@ export const features: My48Feature[] = [
     title: 'my48.screen.roaming.title',
     heading: 'my48.screen.roaming.heading',
     menu: 'my48.screen.roaming.menu',
-    Screen: screen(() => import('./features/roaming/Roaming.tsx')),
+    Screen: screen(() => import('./features/roaming/Roaming.tsx'), 'roaming'),
   },
   {
     // docs/product/money.md "Credit back": reached from the dashboard of a member whose number left, and the mails.
@@ -205,7 +208,7 @@ export const features: My48Feature[] = [
     path: '/my48/credit-back',
     title: 'my48.screen.creditBack.title',
     heading: 'my48.screen.creditBack.heading',
-    Screen: screen(() => import('./features/credit-back/CreditBack.tsx')),
+    Screen: screen(() => import('./features/credit-back/CreditBack.tsx'), 'creditBack'),
   },
   {
     route: 'settings',
@@ -213,7 +216,7 @@ export const features: My48Feature[] = [
     title: 'my48.screen.settings.title',
     heading: 'my48.screen.settings.heading',
     menu: 'my48.screen.settings.menu',
-    Screen: screen(() => import('./features/settings/Settings.tsx')),
+    Screen: screen(() => import('./features/settings/Settings.tsx'), 'settings'),
     children: { route: 'settingsFragment', pattern: '/my48/settings/:fragment', values: SETTINGS_FRAGMENTS },
   },
 ];

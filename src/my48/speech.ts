@@ -30,7 +30,21 @@ export interface My48Speech {
   problems: Readonly<Record<string, string>>;
 }
 
+/** The groups of words a screen brings with its chunk (speech-build.ts, MY48_WORD_GROUPS). */
+export type My48WordGroup = 'usage' | 'flexi' | 'transactions' | 'roaming' | 'creditBack' | 'settings';
+
+/** A group's words, as its chunk brings them. */
+export type ScreenWords = Pick<My48Speech, 'words' | 'counts'>;
+
 let speech: My48Speech | undefined;
+/** The words screens brought with their chunks (learn), beside the shell's. */
+const learned: { words: Record<string, string>; counts: Record<string, Counted> } = { words: {}, counts: {} };
+
+/** A screen's words, come with its chunk: said from now on beside the shell's. */
+export function learn(more: ScreenWords): void {
+  Object.assign(learned.words, more.words);
+  Object.assign(learned.counts, more.counts);
+}
 
 /**
  * A message's `{name}` slots filled, one missing left as it is (fill.ts's rule, said again here: a
@@ -69,7 +83,7 @@ export const locale = (): Locale => current().locale;
 
 /** A message in the page's language, its slots filled. A key it lacks shows as the key, never as nothing. */
 export function say(key: My48Key, values: Readonly<Record<string, string | number>> = {}): string {
-  const template = current().words[key];
+  const template = current().words[key] ?? learned.words[key];
   if (template === undefined) return key;
   return fill(template, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])));
 }
@@ -91,7 +105,7 @@ export function formSpeech(
 /** A message with a count, in the language's plural form for `n`. */
 export function sayCount(key: My48Key, n: number, values: Readonly<Record<string, string | number>> = {}): string {
   const { counts, tag } = current();
-  const message = counts[key];
+  const message = counts[key] ?? learned.counts[key];
   if (!message) return key;
   return counted(message, n, tag, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)])));
 }

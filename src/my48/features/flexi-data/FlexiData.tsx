@@ -17,7 +17,7 @@ import { FriendAction, Loans } from './FriendAction.tsx';
 import { AmountAction, busyText, CarryoverAction, Donations, Section } from './flexi-parts.tsx';
 
 /** A figure in GB, as the page's language writes it. */
-const gbText = (kb: number) => say('my48.flexi.gb', { gb: gbOf(kb) });
+const gbText = (kb: number) => say('my48.fx.gb', { gb: gbOf(kb) });
 
 /**
  * Flexi data (docs/product/flexible-data.md): The Safe, Carryover, Donate, Swap, Spot me, Share and Add-on, one
@@ -47,8 +47,8 @@ export default function FlexiData({ addons: Addons }: { addons?: ComponentType |
     return (
       <div className="card">
         <p>
-          {slotted(say('my48.flexi.noSim'), {
-            link: <a href={localHref(locale(), '/activate-sim')}>{say('my48.flexi.activate')}</a>,
+          {slotted(say('my48.fx.noSim'), {
+            link: <a href={localHref(locale(), '/activate-sim')}>{say('my48.fx.activate')}</a>,
           })}
         </p>
       </div>
@@ -58,7 +58,7 @@ export default function FlexiData({ addons: Addons }: { addons?: ComponentType |
   if (!o)
     return (
       <p role="status" className="loading-line">
-        {say('my48.flexi.loading')}
+        {say('my48.fx.loading')}
       </p>
     );
 
@@ -68,10 +68,10 @@ export default function FlexiData({ addons: Addons }: { addons?: ComponentType |
   const addonKb = account.summary?.addon_data ?? o.addon_kb;
   const unusedText = m
     ? m.unlimited
-      ? say('my48.flexi.unlimited')
-      : say('my48.flexi.unused', { gb: gbOf(unused), name: m.name, date: shortDate(m.ends_at) })
-    : say('my48.flexi.noMembership');
-  const hasUnused = m && !m.unlimited ? say('my48.flexi.hasUnused', { gb: gbOf(unused) }) : '';
+      ? say('my48.fx.unlimited')
+      : say('my48.fx.unused', { gb: gbOf(unused), name: m.name, date: shortDate(m.ends_at) })
+    : say('my48.fx.noMembership');
+  const hasUnused = m && !m.unlimited ? say('my48.fx.hasUnused', { gb: gbOf(unused) }) : '';
   return (
     <div className="stack">
       {busy && (
@@ -81,28 +81,28 @@ export default function FlexiData({ addons: Addons }: { addons?: ComponentType |
       )}
       <Popups />
       <section className="card stack" aria-labelledby="flexi-now">
-        <h2 id="flexi-now">{say('my48.flexi.now')}</h2>
+        <h2 id="flexi-now">{say('my48.fx.now')}</h2>
         <p>{unusedText}</p>
         <p>{monthText(o)}</p>
         <dl className="facts">
           <div>
             <dt>{say('my48.flexi.safe.name')}</dt>
-            <dd>{o.safe_kb === null ? say('my48.flexi.safeUnavailable') : gbText(o.safe_kb)}</dd>
+            <dd>{o.safe_kb === null ? say('my48.fx.safeUnavailable') : gbText(o.safe_kb)}</dd>
           </div>
           <div>
-            <dt>{say('my48.flexi.carriedForward')}</dt>
+            <dt>{say('my48.fx.carriedForward')}</dt>
             <dd>{gbText(o.carry_forward_kb)}</dd>
           </div>
           <div>
-            <dt>{say('my48.flexi.carryoverData')}</dt>
+            <dt>{say('my48.fx.carryoverData')}</dt>
             <dd>{gbText(o.carryover_kb)}</dd>
           </div>
           <div>
-            <dt>{say('my48.flexi.addonData')}</dt>
+            <dt>{say('my48.fx.addonData')}</dt>
             <dd>{gbText(addonKb)}</dd>
           </div>
           <div>
-            <dt>{say('my48.flexi.spottedToYou')}</dt>
+            <dt>{say('my48.fx.spottedToYou')}</dt>
             <dd>{gbText(o.spotted_in.reduce((s, l) => s + l.left_kb, 0))}</dd>
           </div>
         </dl>
@@ -111,8 +111,8 @@ export default function FlexiData({ addons: Addons }: { addons?: ComponentType |
       <Section
         id="the-safe"
         title={say('my48.flexi.safe.name')}
-        intro={say('my48.flexi.safe.intro')}
-        has={o.safe_kb === null ? '' : say('my48.flexi.safe.has', { gb: gbOf(o.safe_kb) })}
+        intro={say('my48.fx.safe.intro')}
+        has={o.safe_kb === null ? '' : say('my48.fx.safe.has', { gb: gbOf(o.safe_kb) })}
       >
         {o.safe_kb === null ? (
           <p className="alert alert--error" role="alert">
@@ -120,21 +120,21 @@ export default function FlexiData({ addons: Addons }: { addons?: ComponentType |
           </p>
         ) : (
           <>
-            <h3>{say('my48.flexi.safe.saveTitle')}</h3>
+            <h3>{say('my48.fx.safe.saveTitle')}</h3>
             <AmountAction
               action="save"
               o={o}
               fromKb={unused}
-              label={say('my48.flexi.safe.saveAmount')}
-              button={say('my48.flexi.safe.saveButton')}
+              label={say('my48.fx.safe.saveAmount')}
+              button={say('my48.fx.safe.saveButton')}
             />
-            <h3>{say('my48.flexi.safe.unlockTitle')}</h3>
+            <h3>{say('my48.fx.safe.unlockTitle')}</h3>
             <AmountAction
               action="unlock"
               o={o}
               fromKb={o.safe_kb}
-              label={say('my48.flexi.safe.unlockAmount')}
-              button={say('my48.flexi.safe.unlockButton')}
+              label={say('my48.fx.safe.unlockAmount')}
+              button={say('my48.fx.safe.unlockButton')}
             />
           </>
         )}
@@ -143,19 +143,19 @@ export default function FlexiData({ addons: Addons }: { addons?: ComponentType |
       <Section
         id="carryover"
         title={say('my48.flexi.carryover.name')}
-        intro={say('my48.flexi.carryover.intro')}
+        intro={say('my48.fx.carryover.intro')}
         has={hasUnused}
       >
         <CarryoverAction o={o} />
       </Section>
 
-      <Section id="donate" title={say('my48.flexi.donate.name')} intro={say('my48.flexi.donate.intro')} has={hasUnused}>
+      <Section id="donate" title={say('my48.flexi.donate.name')} intro={say('my48.fx.donate.intro')} has={hasUnused}>
         <AmountAction
           action="donate"
           o={o}
           fromKb={unused}
-          label={say('my48.flexi.donate.amount')}
-          button={say('my48.flexi.donate.button')}
+          label={say('my48.fx.donate.amount')}
+          button={say('my48.fx.donate.button')}
         />
         <Donations values={donations ?? []} />
       </Section>
@@ -163,12 +163,12 @@ export default function FlexiData({ addons: Addons }: { addons?: ComponentType |
       <Section
         id="swap"
         title={say('my48.flexi.swap.name')}
-        intro={sayCount('my48.flexi.swap.intro', MINUTES_PER_GB)}
+        intro={sayCount('my48.fx.swap.intro', MINUTES_PER_GB)}
         has={
           m
             ? m.landline_minutes.left === null
-              ? say('my48.flexi.swap.hasUnlimited', { gb: gbOf(unused) })
-              : sayCount('my48.flexi.swap.has', m.landline_minutes.left, { gb: gbOf(unused) })
+              ? say('my48.fx.swap.hasUnlimited', { gb: gbOf(unused) })
+              : sayCount('my48.fx.swap.has', m.landline_minutes.left, { gb: gbOf(unused) })
             : ''
         }
       >
@@ -176,23 +176,23 @@ export default function FlexiData({ addons: Addons }: { addons?: ComponentType |
           action="swap"
           o={o}
           fromKb={unused}
-          label={say('my48.flexi.swap.amount')}
-          button={say('my48.flexi.swap.button')}
+          label={say('my48.fx.swap.amount')}
+          button={say('my48.fx.swap.button')}
         />
       </Section>
 
       <Section
         id="spot-me"
         title={say('my48.flexi.spotMe.name')}
-        intro={sayCount('my48.flexi.spotMe.intro', SPOT_ME_MAX_DAYS, { min: SPOT_ME_MIN_DAYS })}
+        intro={sayCount('my48.fx.spotMe.intro', SPOT_ME_MAX_DAYS, { min: SPOT_ME_MIN_DAYS })}
         has={hasUnused}
       >
         <FriendAction action="spotme" o={o} />
         <Loans
-          label={say('my48.flexi.spotMe.out')}
+          label={say('my48.fx.spotMe.out')}
           loans={o.spotted_out}
           text={(l) =>
-            say('my48.flexi.spotMe.outLine', {
+            say('my48.fx.spotMe.outLine', {
               gb: gbOf(l.data_kb),
               number: formatMsisdn(l.msisdn),
               date: shortDate(l.ends_at),
@@ -200,10 +200,10 @@ export default function FlexiData({ addons: Addons }: { addons?: ComponentType |
           }
         />
         <Loans
-          label={say('my48.flexi.spotMe.in')}
+          label={say('my48.fx.spotMe.in')}
           loans={o.spotted_in}
           text={(l) =>
-            say('my48.flexi.spotMe.inLine', {
+            say('my48.fx.spotMe.inLine', {
               gb: gbOf(l.left_kb),
               number: formatMsisdn(l.msisdn),
               date: shortDate(l.ends_at),
@@ -212,17 +212,17 @@ export default function FlexiData({ addons: Addons }: { addons?: ComponentType |
         />
       </Section>
 
-      <Section id="share" title={say('my48.flexi.share.name')} intro={say('my48.flexi.share.intro')} has={hasUnused}>
+      <Section id="share" title={say('my48.flexi.share.name')} intro={say('my48.fx.share.intro')} has={hasUnused}>
         <FriendAction action="share" o={o} />
       </Section>
 
       <Section
         id="addons"
-        title={say('my48.flexi.addon.name')}
-        intro={say('my48.flexi.addon.intro')}
-        has={say('my48.flexi.addon.has', { gb: gbOf(addonKb) })}
+        title={say('my48.fx.addon.name')}
+        intro={say('my48.fx.addon.intro')}
+        has={say('my48.fx.addon.has', { gb: gbOf(addonKb) })}
       >
-        {Addons ? <Addons /> : <a href="/my48/addons">{say('my48.flexi.addon.link')}</a>}
+        {Addons ? <Addons /> : <a href="/my48/addons">{say('my48.fx.addon.link')}</a>}
       </Section>
     </div>
   );

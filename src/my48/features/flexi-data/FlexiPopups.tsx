@@ -33,21 +33,21 @@ export function Popups() {
   if (done.action === 'carryover' && done.needsMembershipBy) {
     return (
       <Dialog
-        title={say('my48.flexi.carriedTitle')}
+        title={say('my48.fx.carriedTitle')}
         onClose={closeDone}
         actions={
           <>
             <a className="btn btn--primary" href="/my48/memberships" onClick={closeDone}>
-              {say('my48.flexi.buyMembership')}
+              {say('my48.fx.buyMembership')}
             </a>
             <a className="btn btn--outline" href="/my48" onClick={closeDone}>
-              {say('my48.flexi.okay')}
+              {say('my48.fx.okay')}
             </a>
           </>
         }
       >
         <p>{done.message}</p>
-        <p>{say('my48.flexi.needsMembership', { date: shortDate(done.needsMembershipBy) })}</p>
+        <p>{say('my48.fx.needsMembership', { date: shortDate(done.needsMembershipBy) })}</p>
       </Dialog>
     );
   }
@@ -57,7 +57,7 @@ export function Popups() {
       onClose={closeDone}
       actions={
         <button type="button" className="btn btn--primary" onClick={closeDone}>
-          {say('my48.flexi.okay')}
+          {say('my48.fx.okay')}
         </button>
       }
     >

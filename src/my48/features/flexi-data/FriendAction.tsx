@@ -29,12 +29,12 @@ export function FriendAction({ action, o }: { action: 'spotme' | 'share'; o: Fle
     );
   const described = (field: string) =>
     problems[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } : {};
-  const button = say(action === 'spotme' ? 'my48.flexi.spotMe.button' : 'my48.flexi.share.button');
+  const button = say(action === 'spotme' ? 'my48.fx.spotMe.button' : 'my48.fx.share.button');
   return (
     <form className="form" onSubmit={form.onSubmit} noValidate aria-label={button}>
       <div className="form__row">
         <div className="field">
-          <label htmlFor={`${id}-msisdn`}>{say('my48.flexi.friendNumber')}</label>
+          <label htmlFor={`${id}-msisdn`}>{say('my48.fx.friendNumber')}</label>
           <input
             id={`${id}-msisdn`}
             name="msisdn"
@@ -48,18 +48,18 @@ export function FriendAction({ action, o }: { action: 'spotme' | 'share'; o: Fle
           {problem('msisdn')}
         </div>
         <div className="field">
-          <label htmlFor={`${id}-amount`}>{say('my48.flexi.amount')}</label>
+          <label htmlFor={`${id}-amount`}>{say('my48.fx.amount')}</label>
           <select id={`${id}-amount`} name="amount_gb" value={gb} onChange={(e) => setChosen(Number(e.target.value))}>
             {choices.map((n) => (
               <option key={n} value={n}>
-                {say('my48.flexi.gb', { gb: n })}
+                {say('my48.fx.gb', { gb: n })}
               </option>
             ))}
           </select>
         </div>
         {action === 'spotme' && (
           <div className="field">
-            <label htmlFor={`${id}-days`}>{say('my48.flexi.days')}</label>
+            <label htmlFor={`${id}-days`}>{say('my48.fx.days')}</label>
             <input
               id={`${id}-days`}
               name="days"

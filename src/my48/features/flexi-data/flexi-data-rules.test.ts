@@ -95,9 +95,9 @@ describe('flexi data in Polish and Irish', () => {
     expect(leavesText('swap', overview(), 2)).toBe(
       'Zostanie Ci 3,00 GB niewykorzystanych danych i 500 minut na stacjonarne.',
     );
-    expect(monthText(overview({ month_action: { action: 'safe', data_kb: 1.5 * GB } }))).toMatch(
-      /^W tym miesiącu odłożono 1,50 GB\./,
-    );
+    expect(
+      monthText(overview({ month_action: { action: 'safe', data_kb: 1.5 * GB, at: '2026-12-01T10:00:00.000Z' } })),
+    ).toMatch(/^W tym miesiącu odłożono 1,50 GB\./);
     expect(confirmText({ action: 'spotme', amountGb: 2, msisdn: '0871000001', days: 2 })).toEqual({
       title: 'Pożyczyć 2 GB dla 087 100 0001?',
       body: 'Na 2 dni; to, czego nie wykorzysta do tego czasu, wróci do Ciebie.',

@@ -48,8 +48,8 @@ export function blockedMessage(action: FlexiAction, o: FlexiOverview): string | 
 /** This month's carryover, save or donation, in words. */
 export function monthText(o: FlexiOverview): string {
   const a = o.month_action;
-  if (!a) return say('my48.flexi.month.open');
-  return say(`my48.flexi.month.${a.action}`, { gb: gbOf(a.data_kb) });
+  if (!a) return say('my48.fx.month.open');
+  return say(`my48.fx.month.${a.action}`, { gb: gbOf(a.data_kb) });
 }
 
 /** What an action with `gb` will leave, in one sentence. */
@@ -58,19 +58,19 @@ export function leavesText(action: FlexiAction, o: FlexiOverview, amount: number
   const after = gbOf(Math.max(0, unused - amount * KB_PER_GB));
   switch (action) {
     case 'carryover':
-      return say('my48.flexi.leaves.carryover', { gb: gbOf(unused), zero: gbOf(0) });
+      return say('my48.fx.leaves.carryover', { gb: gbOf(unused), zero: gbOf(0) });
     case 'save':
-      return say('my48.flexi.leaves.save', { after, safe: gbOf((o.safe_kb ?? 0) + amount * KB_PER_GB) });
+      return say('my48.fx.leaves.save', { after, safe: gbOf((o.safe_kb ?? 0) + amount * KB_PER_GB) });
     case 'unlock':
-      return say('my48.flexi.leaves.unlock', {
+      return say('my48.fx.leaves.unlock', {
         safe: gbOf(Math.max(0, (o.safe_kb ?? 0) - amount * KB_PER_GB)),
         unused: gbOf(unused + amount * KB_PER_GB),
       });
     case 'swap': {
       const left = o.membership?.landline_minutes.left ?? 0;
-      return sayCount('my48.flexi.leaves.swap', left + amount * MINUTES_PER_GB, { after });
+      return sayCount('my48.fx.leaves.swap', left + amount * MINUTES_PER_GB, { after });
     }
     default:
-      return say('my48.flexi.leaves.other', { after });
+      return say('my48.fx.leaves.other', { after });
   }
 }

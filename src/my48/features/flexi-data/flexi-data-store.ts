@@ -31,7 +31,7 @@ export const flexi = loader(
     ]);
     return { overview: overview._payload, donations: donations._payload.values };
   },
-  () => say('my48.flexi.loadFailed'),
+  () => say('my48.fx.loadFailed'),
 );
 
 /** An action the member asked for, waiting for their confirmation (nothing here can be undone). */
@@ -76,12 +76,12 @@ export const friendForms = { spotme: friendForm('spotme'), share: friendForm('sh
 /** The friends' forms' words in the page's language: their fields, and the rules they check said whole. */
 export function speakFriendForms(): void {
   const speech = formSpeech(
-    { msisdn: 'my48.flexi.friendNumber', amount_gb: 'my48.flexi.amount', days: 'my48.flexi.days' },
-    { 'Enter an Irish mobile number like 087 123 4567.': 'my48.flexi.rule.msisdn' },
+    { msisdn: 'my48.fx.friendNumber', amount_gb: 'my48.fx.amount', days: 'my48.fx.days' },
+    { 'Enter an Irish mobile number like 087 123 4567.': 'my48.fx.rule.msisdn' },
   );
   const days = {
-    [`Spot me lends for at least ${SPOT_ME_MIN_DAYS} day.`]: sayCount('my48.flexi.rule.daysMin', SPOT_ME_MIN_DAYS),
-    [`Spot me lends for at most ${SPOT_ME_MAX_DAYS} days.`]: sayCount('my48.flexi.rule.daysMax', SPOT_ME_MAX_DAYS),
+    [`Spot me lends for at least ${SPOT_ME_MIN_DAYS} day.`]: sayCount('my48.fx.rule.daysMin', SPOT_ME_MIN_DAYS),
+    [`Spot me lends for at most ${SPOT_ME_MAX_DAYS} days.`]: sayCount('my48.fx.rule.daysMax', SPOT_ME_MAX_DAYS),
   };
   for (const form of Object.values(friendForms)) form.speak({ ...speech, rules: { ...speech.rules, ...days } });
 }
@@ -89,23 +89,23 @@ export const closeDone = () => $flexiAction.setKey('done', undefined);
 
 /** What the member is asked to confirm, in the page's language. */
 export function confirmText(p: Pending): { title: string; body: string; yes: string } {
-  const values = { gb: String(p.amountGb), number: formatMsisdn(p.msisdn ?? ''), once: say('my48.flexi.once') };
-  const ask = (title: string, body: string) => ({ title, body, yes: say(`my48.flexi.ask.${p.action}.yes`) });
+  const values = { gb: String(p.amountGb), number: formatMsisdn(p.msisdn ?? ''), once: say('my48.fx.once') };
+  const ask = (title: string, body: string) => ({ title, body, yes: say(`my48.fx.ask.${p.action}.yes`) });
   switch (p.action) {
     case 'carryover':
       return ask(
-        say('my48.flexi.ask.carryover.title', { gb: gbOf(p.amountGb * KB_PER_GB) }),
-        say('my48.flexi.ask.carryover.body', values),
+        say('my48.fx.ask.carryover.title', { gb: gbOf(p.amountGb * KB_PER_GB) }),
+        say('my48.fx.ask.carryover.body', values),
       );
     case 'swap':
       return ask(
-        sayCount('my48.flexi.ask.swap.title', p.amountGb * MINUTES_PER_GB, values),
-        say('my48.flexi.ask.swap.body'),
+        sayCount('my48.fx.ask.swap.title', p.amountGb * MINUTES_PER_GB, values),
+        say('my48.fx.ask.swap.body'),
       );
     case 'spotme':
-      return ask(say('my48.flexi.ask.spotme.title', values), sayCount('my48.flexi.ask.spotme.body', p.days ?? 1));
+      return ask(say('my48.fx.ask.spotme.title', values), sayCount('my48.fx.ask.spotme.body', p.days ?? 1));
     default:
-      return ask(say(`my48.flexi.ask.${p.action}.title`, values), say(`my48.flexi.ask.${p.action}.body`, values));
+      return ask(say(`my48.fx.ask.${p.action}.title`, values), say(`my48.fx.ask.${p.action}.body`, values));
   }
 }
 
@@ -131,19 +131,19 @@ async function perform(p: Pending): Promise<{ message: string; needsMembershipBy
     }
     case 'donate':
       await call(flexiDataApi.donate, { ...o, body });
-      return { message: say('my48.flexi.done.donate', { gb: p.amountGb }) };
+      return { message: say('my48.fx.done.donate', { gb: p.amountGb }) };
     case 'save': {
       const { _payload } = await call(flexiDataApi.save, { ...o, body });
-      return { message: say('my48.flexi.done.save', { gb: p.amountGb, safe: gbOf(_payload.balance_kb) }) };
+      return { message: say('my48.fx.done.save', { gb: p.amountGb, safe: gbOf(_payload.balance_kb) }) };
     }
     case 'unlock': {
       const { _payload } = await call(flexiDataApi.unlock, { ...o, body });
-      return { message: say('my48.flexi.done.unlock', { gb: p.amountGb, safe: gbOf(_payload.balance_kb) }) };
+      return { message: say('my48.fx.done.unlock', { gb: p.amountGb, safe: gbOf(_payload.balance_kb) }) };
     }
     case 'swap': {
       const { _payload } = await call(flexiDataApi.swap, { ...o, body });
       return {
-        message: sayCount('my48.flexi.done.swap', _payload.minutes.left ?? 0, {
+        message: sayCount('my48.fx.done.swap', _payload.minutes.left ?? 0, {
           gb: p.amountGb,
           added: _payload.minutes_added,
         }),
@@ -155,7 +155,7 @@ async function perform(p: Pending): Promise<{ message: string; needsMembershipBy
         body: { ...body, msisdn: p.msisdn ?? '', days: p.days ?? 1 },
       });
       return {
-        message: say('my48.flexi.done.spotme', {
+        message: say('my48.fx.done.spotme', {
           gb: p.amountGb,
           number: formatMsisdn(_payload.msisdn),
           date: shortDate(_payload.ends_at),
@@ -164,7 +164,7 @@ async function perform(p: Pending): Promise<{ message: string; needsMembershipBy
     }
     case 'share': {
       const { _payload } = await call(flexiDataApi.share, { ...o, body: { ...body, msisdn: p.msisdn ?? '' } });
-      return { message: say('my48.flexi.done.share', { gb: p.amountGb, number: formatMsisdn(_payload.msisdn) }) };
+      return { message: say('my48.fx.done.share', { gb: p.amountGb, number: formatMsisdn(_payload.msisdn) }) };
     }
   }
 }

@@ -9,7 +9,7 @@ import { amountChoices, blockedMessage, gbOf, leavesText } from './flexi-data-ru
 import { say } from '../../speech.ts';
 
 /** What the screen says while an action is on its way ("Donating…"). */
-export const busyText = (action: FlexiAction): string => say(`my48.flexi.busy.${action}`);
+export const busyText = (action: FlexiAction): string => say(`my48.fx.busy.${action}`);
 
 /** One feature of the screen: what it does, what the member has, and its action. */
 export function Section({
@@ -88,7 +88,7 @@ export function AmountAction({
         >
           {choices.map((n) => (
             <option key={n} value={n}>
-              {say('my48.flexi.gb', { gb: n })}
+              {say('my48.fx.gb', { gb: n })}
             </option>
           ))}
         </select>
@@ -127,16 +127,16 @@ export function ActionEnd({
 }
 
 export function Donations({ values }: { values: Donation[] }) {
-  if (values.length === 0) return <p>{say('my48.flexi.donate.none')}</p>;
+  if (values.length === 0) return <p>{say('my48.fx.donate.none')}</p>;
   return (
     <>
-      <h3>{say('my48.flexi.donate.yours')}</h3>
+      <h3>{say('my48.fx.donate.yours')}</h3>
       <ul className="plain">
         {values.map((d) => (
           <li key={`${d.occurred_at}-${d.unit}`}>
-            {say('my48.flexi.donate.line', {
+            {say('my48.fx.donate.line', {
               date: shortDate(d.occurred_at),
-              amount: d.unit === 'EUR' ? euro(d.amount_cents ?? 0) : say('my48.flexi.gb', { gb: gbOf(d.data_kb ?? 0) }),
+              amount: d.unit === 'EUR' ? euro(d.amount_cents ?? 0) : say('my48.fx.gb', { gb: gbOf(d.data_kb ?? 0) }),
             })}
           </li>
         ))}
@@ -159,7 +159,7 @@ export function CarryoverAction({ o }: { o: FlexiOverview }) {
         disabled={Boolean(busy)}
         onClick={() => ask({ action: 'carryover', amountGb: unused / KB_PER_GB })}
       >
-        {say('my48.flexi.carryover.button', { gb: gbOf(unused) })}
+        {say('my48.fx.carryover.button', { gb: gbOf(unused) })}
       </button>
       <Failure action="carryover" />
     </div>

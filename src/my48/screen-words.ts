@@ -1,0 +1,52 @@
+import { localeOfPath, type Locale } from '../contract/i18n/locales.ts';
+import { learn, type My48WordGroup, type ScreenWords } from './speech.ts';
+
+/*
+ * A screen's words come with its chunk, in the page's language only (docs/product/languages.md):
+ * each group in each language is a module of its own, made at build from the catalogue
+ * (astro.config.mjs, my48Words), so a Polish page fetches the Polish words of the screen it opens.
+ */
+type Chunk = () => Promise<{ default: ScreenWords }>;
+const CHUNKS: Record<Locale, Record<My48WordGroup, Chunk>> = {
+  en: {
+    usage: () => import('virtual:my48-words/en/usage'),
+    flexi: () => import('virtual:my48-words/en/flexi'),
+    transactions: () => import('virtual:my48-words/en/transactions'),
+    roaming: () => import('virtual:my48-words/en/roaming'),
+    creditBack: () => import('virtual:my48-words/en/creditBack'),
+    settings: () => import('virtual:my48-words/en/settings'),
+  },
+  ga: {
+    usage: () => import('virtual:my48-words/ga/usage'),
+    flexi: () => import('virtual:my48-words/ga/flexi'),
+    transactions: () => import('virtual:my48-words/ga/transactions'),
+    roaming: () => import('virtual:my48-words/ga/roaming'),
+    creditBack: () => import('virtual:my48-words/ga/creditBack'),
+    settings: () => import('virtual:my48-words/ga/settings'),
+  },
+  pl: {
+    usage: () => import('virtual:my48-words/pl/usage'),
+    flexi: () => import('virtual:my48-words/pl/flexi'),
+    transactions: () => import('virtual:my48-words/pl/transactions'),
+    roaming: () => import('virtual:my48-words/pl/roaming'),
+    creditBack: () => import('virtual:my48-words/pl/creditBack'),
+    settings: () => import('virtual:my48-words/pl/settings'),
+  },
+};
+
+const loading = new Map<My48WordGroup, Promise<void>>();
+
+/**
+ * Loads a group's words in the page's language (once), then the screens say them. The language is
+ * the page's path's: a screen's chunk may be asked for before the shell has spoken (preloadScreen).
+ */
+export function loadWords(group: My48WordGroup): Promise<void> {
+  let once = loading.get(group);
+  if (!once) {
+    once = CHUNKS[localeOfPath(location.pathname)][group]().then((m) => learn(m.default));
+    // A failure (offline) may be tried again with the screen.
+    once.catch(() => loading.delete(group));
+    loading.set(group, once);
+  }
+  return once;
+}
