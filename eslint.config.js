@@ -298,6 +298,7 @@ export default defineConfig(
       'src/my48/features/flexi-data/FlexiPopups.tsx',
       'src/my48/features/flexi-data/FriendAction.tsx',
       'src/my48/features/flexi-data/flexi-parts.tsx',
+      'src/my48/features/recruit/Recruit.tsx',
     ],
     rules: {
       'no-restricted-syntax': [

@@ -5,9 +5,13 @@
  */
 let tag = 'en-IE';
 
-/** Writes every figure from now on in the language `next` (a BCP 47 tag). */
+/**
+ * Writes every figure from now on in the language `next` (a BCP 47 tag), where the browser knows
+ * how: a browser without the language's dates (Chromium ships no Irish ones, and would write
+ * "November 26, 2026 at 03:48 PM") writes them as Irish English does ("26 November 2026, 15:48").
+ */
 export function formatIn(next: string): void {
-  tag = next;
+  tag = Intl.DateTimeFormat.supportedLocalesOf([next]).length > 0 ? next : 'en-IE';
 }
 
 /** The language tag figures are written in now. */

@@ -155,7 +155,7 @@ export const features: My48Feature[] = [
     title: 'my48.screen.recruit.title',
     heading: 'my48.screen.recruit.heading',
     menu: 'my48.screen.recruit.menu',
-    Screen: screen(() => import('./features/recruit/Recruit.tsx')),
+    Screen: screen(() => import('./features/recruit/Recruit.tsx'), 'recruit'),
     children: { route: 'recruitFragment', pattern: '/my48/recruit-and-reward/:fragment', values: ['send-free-sim'] },
   },
   {

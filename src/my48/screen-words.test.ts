@@ -13,6 +13,7 @@ const SAID_IN: Record<My48WordGroup, string> = {
   roaming: 'features/roaming/',
   creditBack: 'features/credit-back/',
   settings: 'features/settings/',
+  recruit: 'features/recruit/',
 };
 
 const root = new URL('.', import.meta.url).pathname;

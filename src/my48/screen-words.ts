@@ -15,6 +15,7 @@ const CHUNKS: Record<Locale, Record<My48WordGroup, Chunk>> = {
     roaming: () => import('virtual:my48-words/en/roaming'),
     creditBack: () => import('virtual:my48-words/en/creditBack'),
     settings: () => import('virtual:my48-words/en/settings'),
+    recruit: () => import('virtual:my48-words/en/recruit'),
   },
   ga: {
     usage: () => import('virtual:my48-words/ga/usage'),
@@ -23,6 +24,7 @@ const CHUNKS: Record<Locale, Record<My48WordGroup, Chunk>> = {
     roaming: () => import('virtual:my48-words/ga/roaming'),
     creditBack: () => import('virtual:my48-words/ga/creditBack'),
     settings: () => import('virtual:my48-words/ga/settings'),
+    recruit: () => import('virtual:my48-words/ga/recruit'),
   },
   pl: {
     usage: () => import('virtual:my48-words/pl/usage'),
@@ -31,6 +33,7 @@ const CHUNKS: Record<Locale, Record<My48WordGroup, Chunk>> = {
     roaming: () => import('virtual:my48-words/pl/roaming'),
     creditBack: () => import('virtual:my48-words/pl/creditBack'),
     settings: () => import('virtual:my48-words/pl/settings'),
+    recruit: () => import('virtual:my48-words/pl/recruit'),
   },
 };
 

@@ -331,3 +331,45 @@ test('flexi data in pl-PL: a swap asked and done, a loan refused by the form’s
     'Zamieniono 1 GB na minuty na stacjonarne: 100',
   );
 });
+
+test('recruit and reward in pl-PL: the link, the rewards, the friends and a free SIM sent, in Polish', async ({
+  page,
+  openAs,
+}) => {
+  test.slow();
+  await openAs('recruiter', '/my48/recruit-and-reward');
+  await expect(page.getByRole('region', { name: 'Reward earned' })).toBeVisible();
+  const english = new Set(await screenTexts(page));
+
+  await openAs('recruiter', '/my48/recruit-and-reward', { language: 'pl' });
+  await expect(page).toHaveURL(/\/pl\/my48\/recruit-and-reward$/);
+  await expect(page.getByRole('region', { name: 'Zdobyte nagrody' })).toContainText('10,00 €');
+  await expect(page.getByRole('region', { name: 'Darmowe karty SIM dziś' })).toContainText('Zostało 2 z 3');
+  await expect(page.getByRole('row', { name: /Ciara Byrne/ })).toContainText('Nagroda wypłacona');
+  // The friends' names are the same in both; nothing else may be.
+  const friends = new Set(await page.locator('tbody tr td:first-child').allInnerTexts());
+  const left = (await screenTexts(page)).filter((text) => english.has(text) && !isName(text) && !friends.has(text));
+  expect(left, 'English on /pl/my48/recruit-and-reward').toEqual([]);
+  await expectNoAxeViolations(page, '/pl/my48/recruit-and-reward');
+
+  await page.getByRole('link', { name: 'Wyślij darmową kartę SIM' }).click();
+  await expect(page).toHaveURL(/\/pl\/my48\/recruit-and-reward\/send-free-sim$/);
+  await page.getByRole('button', { name: 'Wyślij darmową kartę SIM' }).click();
+  await expect(page.getByText('Pole „Imię znajomego” jest wymagane')).toBeVisible();
+  await page.getByLabel('Imię znajomego').fill('Nora');
+  await page.getByLabel('Nazwisko znajomego').fill('Walsh');
+  await page.getByLabel('Adres, wiersz 1').fill('7 Eyre Square');
+  await page.getByLabel('Miejscowość').fill('Galway');
+  await page.getByLabel('Hrabstwo').selectOption('Galway');
+  await page.getByLabel('Eircode (opcjonalnie)').fill('H91');
+  await page.getByRole('button', { name: 'Wyślij darmową kartę SIM' }).click();
+  await expect(page.getByText('Wpisz Eircode, np. D02 X285, albo zostaw puste.')).toBeVisible();
+  await expectNoAxeViolations(page, '/pl/my48/recruit-and-reward/send-free-sim');
+  await page.getByLabel('Eircode (opcjonalnie)').fill('H91 X2Y3');
+  await page.getByRole('button', { name: 'Wyślij darmową kartę SIM' }).click();
+  await expect(
+    page.getByText('Darmowa karta SIM dla znajomego jest w drodze: Nora Walsh, 7 Eyre Square, Galway.'),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Wróć do „Poleć i zyskaj”' }).click();
+  await expect(page.getByRole('region', { name: 'Darmowe karty SIM dziś' })).toContainText('Zostało 1 z 3');
+});

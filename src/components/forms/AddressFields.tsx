@@ -11,16 +11,20 @@ export function AddressFields({
   values = {},
   someoneElse = false,
   eircodeHint,
+  words,
 }: {
   errors: Record<string, string>;
   values?: Record<string, string>;
   someoneElse?: boolean;
   eircodeHint?: string;
+  /** The page's words where it is not English: the labels, an optional field's ("{label} (optional)"), the county's empty choice. */
+  words?: { labels: Record<keyof typeof ADDRESS_LABELS, string>; optional: string; choose: string };
 }) {
-  const labels = someoneElse ? FRIEND_ADDRESS_LABELS : ADDRESS_LABELS;
+  const labels = words?.labels ?? (someoneElse ? FRIEND_ADDRESS_LABELS : ADDRESS_LABELS);
+  const optional = (label: string) => (words ? words.optional.replace('{label}', label) : `${label} (optional)`);
   /** One field's props: its label (optional ones say so), what the browser may fill in, its value and error. */
   const field = (name: keyof typeof ADDRESS_LABELS, autoComplete: string, required = true) => ({
-    label: required ? labels[name] : `${labels[name]} (optional)`,
+    label: required ? labels[name] : optional(labels[name]),
     name,
     autoComplete: someoneElse ? 'off' : autoComplete,
     defaultValue: values[name],
@@ -41,6 +45,7 @@ export function AddressFields({
           label={labels.s_county}
           name="s_county"
           options={['', ...IRISH_COUNTIES]}
+          {...(words ? { choose: words.choose } : {})}
           defaultValue={values['s_county'] ?? ''}
           required
           error={errors['s_county']}

@@ -102,8 +102,13 @@ export function SelectField({
   error,
   hint,
   options,
+  choose = 'Choose…',
   ...select
-}: Common & { options: readonly string[] } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name'>) {
+}: Common & {
+  options: readonly string[];
+  /** The empty option's words, in the page's language. */
+  choose?: string;
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name'>) {
   return (
     <Labelled
       label={label}
@@ -113,7 +118,7 @@ export function SelectField({
         <select id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={described} {...select}>
           {options.map((o) => (
             <option key={o} value={o}>
-              {o || 'Choose…'}
+              {o || choose}
             </option>
           ))}
         </select>

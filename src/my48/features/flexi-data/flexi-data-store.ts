@@ -98,10 +98,7 @@ export function confirmText(p: Pending): { title: string; body: string; yes: str
         say('my48.fx.ask.carryover.body', values),
       );
     case 'swap':
-      return ask(
-        sayCount('my48.fx.ask.swap.title', p.amountGb * MINUTES_PER_GB, values),
-        say('my48.fx.ask.swap.body'),
-      );
+      return ask(sayCount('my48.fx.ask.swap.title', p.amountGb * MINUTES_PER_GB, values), say('my48.fx.ask.swap.body'));
     case 'spotme':
       return ask(say('my48.fx.ask.spotme.title', values), sayCount('my48.fx.ask.spotme.body', p.days ?? 1));
     default:

@@ -1,29 +1,26 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { messages } from '../../../contract/messages.ts';
 import { RECRUIT_REWARD_CENTS } from '../../../contract/recruit.ts';
 import { AddressFields } from '../../../components/forms/AddressFields.tsx';
 import { FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
 import { euro, shortDate } from '../../../lib/format.ts';
 import type { ScreenProps } from '../../screen-props.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { loadRecruit, recruit, recruitLink, sendForm } from './recruit-store.ts';
+import { addressWords, loadRecruit, recruit, recruitLink, sendForm, speakSendForm } from './recruit-store.ts';
+import { localHref } from '../../../contract/i18n/routes.ts';
+import { slotted } from '../../../lib/slotted.tsx';
+import { locale, say } from '../../speech.ts';
 import { sendStateOf } from './send-state.ts';
 import { TableHead } from '../../../components/TableHead.tsx';
-
-const STATUS = {
-  sent: 'SIM on its way',
-  activated: 'SIM active: reward when they buy a first membership',
-  rewarded: 'Reward paid',
-} as const;
 
 function NoActiveSim() {
   return (
     <div className="card stack">
-      <FormAlert tone="info">{messages.mgmNeedsActiveSim}</FormAlert>
+      <FormAlert tone="info">{say('my48.rec.needsActiveSim')}</FormAlert>
       <p>
-        Recruit and reward is for members with an active 48 SIM. <a href="/activate-sim">Activate your SIM</a> and you
-        can send free SIMs to your friends.
+        {slotted(say('my48.rec.noSim'), {
+          link: <a href={localHref(locale(), '/activate-sim')}>{say('my48.rec.activate')}</a>,
+        })}
       </p>
     </div>
   );
@@ -32,13 +29,10 @@ function NoActiveSim() {
 function MaxLimit() {
   return (
     <div className="card stack">
-      <FormAlert tone="info">{messages.tooManyMgmSims}</FormAlert>
+      <FormAlert tone="info">{say('my48.rec.tooMany')}</FormAlert>
+      <p>{say('my48.rec.maxText')}</p>
       <p>
-        You can send 3 free SIMs a day, and today's are sent. Come back tomorrow to send more; your recruit link works
-        any time.
-      </p>
-      <p>
-        <a href="/my48/recruit-and-reward">Back to recruit and reward</a>
+        <a href="/my48/recruit-and-reward">{say('my48.rec.back')}</a>
       </p>
     </div>
   );
@@ -49,21 +43,28 @@ function SendFreeSim() {
   const { limits, limitsRefusalCode } = useStore(recruit.$state).data ?? {};
   const { busy, busyLabel, error, errorCode, fields, result } = useStore(sendForm.$state);
   useEffect(() => sendForm.reset, []);
+  speakSendForm();
   const state = sendStateOf(error ? errorCode : limitsRefusalCode);
   if (state === 'noActiveSim') return <NoActiveSim />;
   if (result) {
     return (
       <div className="card stack">
-        <FormAlert tone="success">{`Your friend's free SIM is on its way to ${result.order.firstname} ${result.order.lastname}, ${result.order.s_line1}, ${result.order.s_city}.`}</FormAlert>
-        <p>{`You can send ${result.left_today} more today. When your friend activates it and buys a first membership, you get ${euro(RECRUIT_REWARD_CENTS)} credit.`}</p>
+        <FormAlert tone="success">
+          {say('my48.rec.sent', {
+            name: `${result.order.firstname} ${result.order.lastname}`,
+            line1: result.order.s_line1,
+            city: result.order.s_city,
+          })}
+        </FormAlert>
+        <p>{say('my48.rec.sentMore', { left: result.left_today, reward: euro(RECRUIT_REWARD_CENTS) })}</p>
         <div className="actions">
           {result.left_today > 0 && (
             <button type="button" className="btn btn--primary" onClick={sendForm.reset}>
-              Send another
+              {say('my48.rec.sendAnother')}
             </button>
           )}
           <a className="btn btn--outline" href="/my48/recruit-and-reward">
-            Back to recruit and reward
+            {say('my48.rec.back')}
           </a>
         </div>
       </div>
@@ -73,19 +74,19 @@ function SendFreeSim() {
   if (!limits)
     return (
       <p role="status" className="loading-line">
-        Loading…
+        {say('my48.loading')}
       </p>
     );
   return (
     <form className="form card" noValidate onSubmit={sendForm.onSubmit} aria-labelledby="send-title">
       <h2 id="send-title" className="form__title">
-        Send a free SIM to a friend
+        {say('my48.rec.sendTitle')}
       </h2>
-      <p>{`We post it for free. You can send ${limits.left_today} more today.`}</p>
+      <p>{say('my48.rec.postFree', { left: limits.left_today })}</p>
       <FormAlert>{error}</FormAlert>
-      <AddressFields errors={fields} someoneElse />
+      <AddressFields errors={fields} someoneElse words={addressWords()} />
       <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>
-        Send free SIM
+        {say('my48.rec.send')}
       </SubmitButton>
     </form>
   );
@@ -96,20 +97,20 @@ function CopyLink({ link }: { link: string }) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);
-      setCopied('Link copied.');
+      setCopied(say('my48.rec.copied'));
     } catch {
-      setCopied('Copy did not work here: select the link and copy it.');
+      setCopied(say('my48.rec.copyFailed'));
     }
   };
   return (
     <div className="stack">
       <div className="field">
-        <label htmlFor="recruit-link">Your recruit link</label>
+        <label htmlFor="recruit-link">{say('my48.rec.yourLink')}</label>
         <input id="recruit-link" type="text" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
       </div>
       <div className="actions">
         <button type="button" className="btn btn--primary" onClick={() => void copy()}>
-          Copy link
+          {say('my48.rec.copy')}
         </button>
         <p role="status" aria-live="polite">
           {copied}
@@ -131,34 +132,38 @@ export default function Recruit({ page }: ScreenProps) {
   if (!state.data)
     return (
       <p role="status" className="loading-line">
-        Loading your recruit details…
+        {say('my48.rec.loading')}
       </p>
     );
   if (sending) return <SendFreeSim />;
   const { affiliateId, rewards, limits, limitsRefusal } = state.data;
+  // The friends' table's columns, each also the label of its cell on a narrow screen.
+  const [since, status, reward] = [say('my48.rec.since'), say('my48.rec.status'), say('my48.rec.reward')];
   return (
     <div className="stack">
-      <p>{`Bring your friends to 48: for each friend who activates their SIM and buys a first membership you get ${euro(rewards.reward_cents)} credit. Send them your link, or a free SIM by post.`}</p>
+      <p>{say('my48.rec.intro', { reward: euro(rewards.reward_cents) })}</p>
       <section className="card stack" aria-labelledby="link-title">
-        <h2 id="link-title">Share your link</h2>
+        <h2 id="link-title">{say('my48.rec.shareLink')}</h2>
         <CopyLink link={recruitLink(affiliateId)} />
       </section>
-      <section className="tiles" aria-label="Your rewards">
+      <section className="tiles" aria-label={say('my48.rec.rewards')}>
         <section className="tile" aria-labelledby="earned-title">
-          <h2 id="earned-title">Reward earned</h2>
+          <h2 id="earned-title">{say('my48.rec.earned')}</h2>
           <p className="tile__figure">{euro(rewards.earned_cents)}</p>
         </section>
         <section className="tile" aria-labelledby="today-title">
-          <h2 id="today-title">Free SIMs today</h2>
+          <h2 id="today-title">{say('my48.rec.today')}</h2>
           {limits ? (
             <>
-              <p className="tile__figure">{`${limits.left_today} of ${limits.daily_limit} left`}</p>
+              <p className="tile__figure">
+                {say('my48.rec.leftOf', { left: limits.left_today, limit: limits.daily_limit })}
+              </p>
               {limits.left_today > 0 ? (
                 <a className="btn btn--primary" href="/my48/recruit-and-reward/send-free-sim">
-                  Send a free SIM
+                  {say('my48.rec.sendOne')}
                 </a>
               ) : (
-                <p>{messages.tooManyMgmSims} Try again tomorrow.</p>
+                <p>{say('my48.rec.tooManyTomorrow')}</p>
               )}
             </>
           ) : (
@@ -167,20 +172,20 @@ export default function Recruit({ page }: ScreenProps) {
         </section>
       </section>
       <section className="card stack" aria-labelledby="friends-title">
-        <h2 id="friends-title">Your friends</h2>
+        <h2 id="friends-title">{say('my48.rec.friends')}</h2>
         {rewards.friends.length === 0 ? (
-          <p>No friends recruited yet. Share your link to start.</p>
+          <p>{say('my48.rec.noFriends')}</p>
         ) : (
-          <div className="table-wrap" role="region" aria-label="Friends and their rewards" tabIndex={0}>
+          <div className="table-wrap" role="region" aria-label={say('my48.rec.friendsTable')} tabIndex={0}>
             <table className="cards">
-              <TableHead columns={['Friend', 'Since', 'Status', { label: 'Reward', className: 'num' }]} />
+              <TableHead columns={[say('my48.rec.friend'), since, status, { label: reward, className: 'num' }]} />
               <tbody>
                 {rewards.friends.map((f) => (
                   <tr key={`${f.name}-${f.sent_at}`}>
                     <td>{f.name}</td>
-                    <td data-label="Since">{shortDate(f.sent_at)}</td>
-                    <td data-label="Status">{STATUS[f.status]}</td>
-                    <td className="num" data-label="Reward">
+                    <td data-label={since}>{shortDate(f.sent_at)}</td>
+                    <td data-label={status}>{say(`my48.rec.status.${f.status}`)}</td>
+                    <td className="num" data-label={reward}>
                       {f.reward_cents ? euro(f.reward_cents) : ''}
                     </td>
                   </tr>
