@@ -137,6 +137,19 @@ forEachDatabase('recruit', { seed: 'catalogue', rateLimit: undefined }, (ctx) =>
     expect((await answer(await limits(ctx(), noSim))).code).toBe(recruitFailures.noActiveSim.code);
   });
 
+  it('in the member’s language: a Polish member reads the refusals in Polish, the codes the same', async () => {
+    const { session } = await createMember(ctx(), { sim: 'none', language: 'pl' });
+    expect(await answer(await send(ctx(), session))).toEqual({
+      message: 'Polecanie jest dostępne tylko dla użytkowników z aktywną kartą SIM',
+      code: recruitFailures.noActiveSim.code,
+    });
+    const limit = await createMember(ctx(), { ...specs.mgmlimit, language: 'pl' });
+    expect(await answer(await send(ctx(), limit.session))).toEqual({
+      message: 'Za dużo kart SIM z polecenia na dziś!',
+      code: recruitFailures.tooMany.code,
+    });
+  });
+
   it("a member who sent the day's three has none left", async () => {
     const { session: s } = await createMember(ctx(), specs.mgmlimit);
     expect((await (await limits(ctx(), s)).json())._payload.left_today).toBe(0);
