@@ -299,6 +299,7 @@ export default defineConfig(
       'src/my48/features/flexi-data/FriendAction.tsx',
       'src/my48/features/flexi-data/flexi-parts.tsx',
       'src/my48/features/recruit/Recruit.tsx',
+      'src/my48/features/phones/Phones.tsx',
     ],
     rules: {
       'no-restricted-syntax': [

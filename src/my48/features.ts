@@ -180,7 +180,7 @@ export const features: My48Feature[] = [
     title: 'my48.screen.phones.title',
     heading: 'my48.screen.phones.heading',
     menu: 'my48.screen.phones.menu',
-    Screen: screen(() => import('./features/phones/Phones.tsx')),
+    Screen: screen(() => import('./features/phones/Phones.tsx'), 'phones'),
   },
   {
     route: 'support',

@@ -14,6 +14,7 @@ const SAID_IN: Record<My48WordGroup, string> = {
   creditBack: 'features/credit-back/',
   settings: 'features/settings/',
   recruit: 'features/recruit/',
+  phones: 'features/phones/',
 };
 
 const root = new URL('.', import.meta.url).pathname;

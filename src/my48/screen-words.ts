@@ -16,6 +16,7 @@ const CHUNKS: Record<Locale, Record<My48WordGroup, Chunk>> = {
     creditBack: () => import('virtual:my48-words/en/creditBack'),
     settings: () => import('virtual:my48-words/en/settings'),
     recruit: () => import('virtual:my48-words/en/recruit'),
+    phones: () => import('virtual:my48-words/en/phones'),
   },
   ga: {
     usage: () => import('virtual:my48-words/ga/usage'),
@@ -25,6 +26,7 @@ const CHUNKS: Record<Locale, Record<My48WordGroup, Chunk>> = {
     creditBack: () => import('virtual:my48-words/ga/creditBack'),
     settings: () => import('virtual:my48-words/ga/settings'),
     recruit: () => import('virtual:my48-words/ga/recruit'),
+    phones: () => import('virtual:my48-words/ga/phones'),
   },
   pl: {
     usage: () => import('virtual:my48-words/pl/usage'),
@@ -34,6 +36,7 @@ const CHUNKS: Record<Locale, Record<My48WordGroup, Chunk>> = {
     creditBack: () => import('virtual:my48-words/pl/creditBack'),
     settings: () => import('virtual:my48-words/pl/settings'),
     recruit: () => import('virtual:my48-words/pl/recruit'),
+    phones: () => import('virtual:my48-words/pl/phones'),
   },
 };
 

@@ -23,6 +23,7 @@ export const MY48_WORD_GROUPS = {
   creditBack: ['my48.cb.'],
   settings: ['my48.details.', 'my48.password.', 'my48.card.', 'my48.about.'],
   recruit: ['my48.rec.'],
+  phones: ['my48.ph.'],
 } as const satisfies Record<My48WordGroup, readonly string[]>;
 
 /** The group a key's words come with, or none: in the shell's prop. */

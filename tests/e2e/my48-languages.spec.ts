@@ -373,3 +373,34 @@ test('recruit and reward in pl-PL: the link, the rewards, the friends and a free
   await page.getByRole('link', { name: 'Wróć do „Poleć i zyskaj”' }).click();
   await expect(page.getByRole('region', { name: 'Darmowe karty SIM dziś' })).toContainText('Zostało 1 z 3');
 });
+
+test('phones in pl-PL: the filters, the cards and their shop links, in Polish', async ({ page, openAs }) => {
+  await openAs('recruiter', '/my48/need-a-device');
+  await expect(page.locator('.phones > li')).toHaveCount(48);
+  const english = new Set(await screenTexts(page));
+
+  await openAs('recruiter', '/my48/need-a-device', { language: 'pl' });
+  await expect(page).toHaveURL(/\/pl\/my48\/need-a-device$/);
+  const items = page.locator('.phones > li');
+  await expect(items).toHaveCount(48);
+  await expect(
+    page.getByRole('link', { name: /^Zobacz w sklepie: .+ \(otwiera się w nowej karcie\)$/ }).first(),
+  ).toBeVisible();
+  await expect(items.first().locator('.phone__price')).toHaveText(/^\d+,\d\d\s€$/);
+  // The phones' names and colours are the partner's; nothing else may be English.
+  const names = new Set([
+    ...(await items.getByRole('heading').allTextContents()),
+    ...(await page.locator('#phones-brand option').allTextContents()),
+  ]);
+  const left = (await screenTexts(page)).filter((text) => english.has(text) && !isName(text) && !names.has(text));
+  expect(left, 'English on /pl/my48/need-a-device').toEqual([]);
+  await page.getByLabel('Kategoria').selectOption('Składane');
+  await expect(items).toHaveCount(2);
+  await page.getByLabel('Stan').selectOption('Dobry');
+  await page.getByLabel('Marka').selectOption('Nokia');
+  await page.getByLabel('Kategoria').selectOption('Flagowe');
+  await expect(
+    page.getByText('Żaden telefon nie pasuje do tych wyborów. Spróbuj innej kategorii, marki lub stanu.'),
+  ).toBeVisible();
+  await expectNoAxeViolations(page, '/pl/my48/need-a-device');
+});

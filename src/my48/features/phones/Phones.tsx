@@ -1,24 +1,50 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, type ChangeEvent } from 'react';
-import { PhoneCard } from '../../../components/phones/PhoneCard.tsx';
-import { BRANDS, CATEGORIES, CATEGORY_IDS, GRADES } from '../../../contract/catalogue.ts';
-import { PHONES_UNAVAILABLE } from '../../../lib/catalogue.ts';
+import { PhoneCard, type PhoneCardWords } from '../../../components/phones/PhoneCard.tsx';
+import { BRANDS, CATEGORY_IDS, GRADES, type Product } from '../../../contract/catalogue.ts';
+import { phoneName } from '../../../lib/catalogue.ts';
+import { euro } from '../../../lib/format.ts';
 import { SORTS, type Sort } from './choices.ts';
+import { say, sayCount } from '../../speech.ts';
 import { $phones, loadAffiliateId, loadMore, loadPhones } from './phones-store.ts';
 import './phones.css';
 
 type Filter = 'category' | 'brand' | 'grade' | 'sort';
-/** The list's filters and sort, each a select: its label and its options (value, text). */
-const FILTERS: { key: Filter; label: string; options: (readonly [string, string])[] }[] = [
+/** A grade in the page's language ("Very good", "Bardzo dobry"); the partner's own words if not known. */
+const gradeOf = (grade: string) =>
+  (GRADES as readonly string[]).includes(grade) ? say(`my48.ph.grade.${grade as (typeof GRADES)[number]}`) : grade;
+
+/** The list's filters and sort, each a select: its label and its options (value, text), in the page's language. */
+const filters = (): { key: Filter; label: string; options: (readonly [string, string])[] }[] => [
   {
     key: 'category',
-    label: 'Category',
-    options: [['', 'All categories'], ...CATEGORY_IDS.map((c) => [c, CATEGORIES[c]] as const)],
+    label: say('my48.ph.category'),
+    options: [['', say('my48.ph.allCategories')], ...CATEGORY_IDS.map((c) => [c, say(`my48.ph.cat.${c}`)] as const)],
   },
-  { key: 'brand', label: 'Brand', options: [['', 'All brands'], ...BRANDS.map((b) => [b, b] as const)] },
-  { key: 'grade', label: 'Condition', options: [['', 'Any condition'], ...GRADES.map((g) => [g, g] as const)] },
-  { key: 'sort', label: 'Sort by', options: Object.entries(SORTS) },
+  {
+    key: 'brand',
+    label: say('my48.ph.brand'),
+    options: [['', say('my48.ph.allBrands')], ...BRANDS.map((b) => [b, b] as const)],
+  },
+  {
+    key: 'grade',
+    label: say('my48.ph.condition'),
+    options: [['', say('my48.ph.anyCondition')], ...GRADES.map((g) => [g, gradeOf(g)] as const)],
+  },
+  {
+    key: 'sort',
+    label: say('my48.ph.sortBy'),
+    options: (Object.keys(SORTS) as Sort[]).map((s) => [s, say(`my48.ph.sort.${s}`)] as const),
+  },
 ];
+
+/** A phone's card in the page's language: its grade, its price, the shop's link. */
+const cardWords = (): PhoneCardWords => ({
+  meta: (p: Product) => say('my48.ph.meta', { storage: p.storage_gb, colour: p.colour, grade: gradeOf(p.grade) }),
+  price: euro,
+  view: say('my48.ph.view'),
+  viewLabel: (p: Product) => say('my48.ph.viewLabel', { name: phoneName(p), grade: gradeOf(p.grade) }),
+});
 
 /** /my48/need-a-device: the whole refurbished catalogue with category, brand and grade filters, sort, and Load more (pages of 100). */
 export default function Phones() {
@@ -29,14 +55,12 @@ export default function Phones() {
   }, []);
   const choose = (key: Filter) => (event: ChangeEvent<HTMLSelectElement>) =>
     void loadPhones({ ...choices, [key]: event.target.value as Sort });
+  const words = cardWords();
   return (
     <div className="stack">
-      <p>
-        Refurbished phones from our partner: unlocked, tested and guaranteed for 12 months. Buying through these links
-        credits your account with the partner.
-      </p>
+      <p>{say('my48.ph.intro')}</p>
       <div className="phones__filters card">
-        {FILTERS.map(({ key, label, options }) => (
+        {filters().map(({ key, label, options }) => (
           <div className="field" key={key}>
             <label htmlFor={`phones-${key}`}>{label}</label>
             <select id={`phones-${key}`} value={choices[key]} onChange={choose(key)}>
@@ -52,32 +76,32 @@ export default function Phones() {
       <div aria-live="polite" className="stack">
         {!loading && list.length === 0 && (
           <p className="alert alert--info" role="status">
-            {failed ? PHONES_UNAVAILABLE : 'No phones match these choices. Try another category, brand or condition.'}
+            {say(failed ? 'my48.ph.unavailable' : 'my48.ph.noMatch')}
           </p>
         )}
-        <h2 className="visually-hidden">Phones</h2>
-        {list.length > 0 && <p className="visually-hidden">{`${list.length} phones shown`}</p>}
+        <h2 className="visually-hidden">{say('my48.ph.phones')}</h2>
+        {list.length > 0 && <p className="visually-hidden">{sayCount('my48.ph.shown', list.length)}</p>}
         {list.length > 0 && (
           <ul className="phones">
             {list.map((p) => (
-              <PhoneCard key={p.id} phone={p} affiliateId={affiliateId} />
+              <PhoneCard key={p.id} phone={p} affiliateId={affiliateId} words={words} />
             ))}
           </ul>
         )}
         {loading && (
           <p role="status" className="loading-line">
-            Loading phones…
+            {say('my48.ph.loading')}
           </p>
         )}
         {failed && list.length > 0 && (
           <p className="alert alert--error" role="alert">
-            {PHONES_UNAVAILABLE}
+            {say('my48.ph.unavailable')}
           </p>
         )}
       </div>
       {hasMore && !loading && (
         <button type="button" className="btn btn--outline" onClick={() => void loadMore()}>
-          Load more
+          {say('my48.ph.loadMore')}
         </button>
       )}
     </div>
