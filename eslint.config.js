@@ -300,6 +300,7 @@ export default defineConfig(
       'src/my48/features/flexi-data/flexi-parts.tsx',
       'src/my48/features/recruit/Recruit.tsx',
       'src/my48/features/phones/Phones.tsx',
+      'src/my48/features/offers/Offers.tsx',
     ],
     rules: {
       'no-restricted-syntax': [

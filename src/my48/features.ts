@@ -172,7 +172,7 @@ export const features: My48Feature[] = [
     title: 'my48.screen.offers.title',
     heading: 'my48.screen.offers.heading',
     menu: 'my48.screen.offers.menu',
-    Screen: screen(() => import('./features/offers/Offers.tsx')),
+    Screen: screen(() => import('./features/offers/Offers.tsx'), 'offers'),
   },
   {
     route: 'phones',

@@ -15,6 +15,7 @@ const SAID_IN: Record<My48WordGroup, string> = {
   settings: 'features/settings/',
   recruit: 'features/recruit/',
   phones: 'features/phones/',
+  offers: 'features/offers/',
 };
 
 const root = new URL('.', import.meta.url).pathname;

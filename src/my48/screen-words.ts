@@ -17,6 +17,7 @@ const CHUNKS: Record<Locale, Record<My48WordGroup, Chunk>> = {
     settings: () => import('virtual:my48-words/en/settings'),
     recruit: () => import('virtual:my48-words/en/recruit'),
     phones: () => import('virtual:my48-words/en/phones'),
+    offers: () => import('virtual:my48-words/en/offers'),
   },
   ga: {
     usage: () => import('virtual:my48-words/ga/usage'),
@@ -27,6 +28,7 @@ const CHUNKS: Record<Locale, Record<My48WordGroup, Chunk>> = {
     settings: () => import('virtual:my48-words/ga/settings'),
     recruit: () => import('virtual:my48-words/ga/recruit'),
     phones: () => import('virtual:my48-words/ga/phones'),
+    offers: () => import('virtual:my48-words/ga/offers'),
   },
   pl: {
     usage: () => import('virtual:my48-words/pl/usage'),
@@ -37,6 +39,7 @@ const CHUNKS: Record<Locale, Record<My48WordGroup, Chunk>> = {
     settings: () => import('virtual:my48-words/pl/settings'),
     recruit: () => import('virtual:my48-words/pl/recruit'),
     phones: () => import('virtual:my48-words/pl/phones'),
+    offers: () => import('virtual:my48-words/pl/offers'),
   },
 };
 

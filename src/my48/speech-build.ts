@@ -24,6 +24,7 @@ export const MY48_WORD_GROUPS = {
   settings: ['my48.details.', 'my48.password.', 'my48.card.', 'my48.about.'],
   recruit: ['my48.rec.'],
   phones: ['my48.ph.'],
+  offers: ['my48.off.'],
 } as const satisfies Record<My48WordGroup, readonly string[]>;
 
 /** The group a key's words come with, or none: in the shell's prop. */

@@ -404,3 +404,32 @@ test('phones in pl-PL: the filters, the cards and their shop links, in Polish', 
   ).toBeVisible();
   await expectNoAxeViolations(page, '/pl/my48/need-a-device');
 });
+
+test('offers in pl-PL: the free month, a presale code refused and added, the other offers, in Polish', async ({
+  page,
+  openAs,
+}) => {
+  await openAs('activating', '/my48/offers');
+  await expect(page.getByText('This offer ran from 15.02.24 to 15.04.24 and has ended.')).toBeVisible();
+  const english = new Set(await screenTexts(page));
+
+  await openAs('activating', '/my48/offers', { language: 'pl' });
+  await expect(page).toHaveURL(/\/pl\/my48\/offers$/);
+  await expect(page.getByText('Oferta trwała od 15.02.24 do 15.04.24 i już się skończyła.')).toBeVisible();
+  // The offer's own heading and text are the content's (the promotions' words, not yet translated).
+  // The partners' names are names.
+  const content = new Set([
+    ...(await page.locator('#free-month, #free-month + p').allInnerTexts()),
+    ...(await page.getByRole('region', { name: 'Więcej ofert' }).getByRole('link').allInnerTexts()),
+  ]);
+  const left = (await screenTexts(page)).filter((text) => english.has(text) && !isName(text) && !content.has(text));
+  expect(left, 'English on /pl/my48/offers').toEqual([]);
+  const field = page.getByRole('textbox', { name: 'Kod przedsprzedaży' });
+  await field.fill('NOPE-1');
+  await page.getByRole('button', { name: 'Dodaj mój kod przedsprzedaży' }).click();
+  await expect(page.getByRole('alert')).toHaveText('To nie jest kod przedsprzedaży. Sprawdź go i spróbuj ponownie.');
+  await field.fill('long 2037');
+  await page.getByRole('button', { name: 'Dodaj mój kod przedsprzedaży' }).click();
+  await expect(page.locator('.voucher')).toHaveText('LONG-2037');
+  await expectNoAxeViolations(page, '/pl/my48/offers');
+});

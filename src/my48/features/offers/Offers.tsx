@@ -12,8 +12,11 @@ import {
   loadMyOffers,
   myOffers,
   presaleForm,
+  speakPresaleForm,
   type MyOffers,
 } from './offers-store.ts';
+import { slotted } from '../../../lib/slotted.tsx';
+import { say } from '../../speech.ts';
 
 function FreeMonth({ promotions, mine }: Pick<MyOffers, 'promotions' | 'mine'>) {
   const claim = useStore(claimAction.$state);
@@ -25,18 +28,31 @@ function FreeMonth({ promotions, mine }: Pick<MyOffers, 'promotions' | 'mine'>) 
       <FormAlert tone="success">{claim.notice}</FormAlert>
       <FormAlert>{claim.error}</FormAlert>
       {mine.free_allowance.claimed && mine.free_allowance.claimed_at ? (
-        <p>{`You claimed your free month on ${shortDate(mine.free_allowance.claimed_at)}.`}</p>
+        <p>{say('my48.off.claimedOn', { date: shortDate(mine.free_allowance.claimed_at) })}</p>
       ) : offer.open ? (
         <>
-          <p>{`Claim it by ${shortDate(offer.ends)}${offer.purchase_deadline ? `, and buy your first membership by ${shortDate(offer.purchase_deadline)}` : ''}.`}</p>
+          <p>
+            {offer.purchase_deadline
+              ? say('my48.off.claimByBuy', {
+                  ends: shortDate(offer.ends),
+                  deadline: shortDate(offer.purchase_deadline),
+                })
+              : say('my48.off.claimBy', { ends: shortDate(offer.ends) })}
+          </p>
           <ActionButton tone="primary" busy={!!claim.busy} onClick={() => void claimFreeMonth()}>
-            {claim.busy ? 'Claiming your free month…' : 'Claim my free month'}
+            {say(claim.busy ? 'my48.off.claiming' : 'my48.off.claim')}
           </ActionButton>
         </>
       ) : offer.upcoming ? (
-        <p>{`This offer starts on ${shortDate(offer.starts)} and runs to ${shortDate(offer.ends)}${offer.purchase_deadline ? `; buy your first membership by ${shortDate(offer.purchase_deadline)}` : ''}.`}</p>
+        <p>
+          {say(offer.purchase_deadline ? 'my48.off.startsOnBuy' : 'my48.off.startsOn', {
+            starts: shortDate(offer.starts),
+            ends: shortDate(offer.ends),
+            deadline: offer.purchase_deadline ? shortDate(offer.purchase_deadline) : '',
+          })}
+        </p>
       ) : (
-        <p>{`This offer ran from ${shortDate(offer.starts)} to ${shortDate(offer.ends)} and has ended.`}</p>
+        <p>{say('my48.off.ran', { starts: shortDate(offer.starts), ends: shortDate(offer.ends) })}</p>
       )}
     </section>
   );
@@ -45,24 +61,22 @@ function FreeMonth({ promotions, mine }: Pick<MyOffers, 'promotions' | 'mine'>) 
 function Presale({ presaleCode }: Pick<MyOffers, 'presaleCode'>) {
   const form = useStore(presaleForm.$state);
   useEffect(() => presaleForm.reset, []);
+  speakPresaleForm();
   return (
     <section className="card stack" aria-labelledby="presale">
-      <h2 id="presale">Presale code</h2>
+      <h2 id="presale">{say('my48.off.presale')}</h2>
       {presaleCode ? (
         <>
-          <p>Your presale code (keep it for the presale: it is yours alone):</p>
+          <p>{say('my48.off.yourCode')}</p>
           <p className="voucher">{presaleCode}</p>
         </>
       ) : (
         <form className="form" noValidate onSubmit={presaleForm.onSubmit} aria-labelledby="presale">
-          <p>
-            Got a presale code from one of our partners? Add it to your account to take part in the presale. One code
-            per member.
-          </p>
+          <p>{say('my48.off.presaleIntro')}</p>
           <FormAlert>{form.error}</FormAlert>
-          <CodeField label="Presale code" hint="Like LONG-1234" fields={form.fields} />
+          <CodeField label={say('my48.off.presale')} hint={say('my48.off.hint')} fields={form.fields} />
           <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>
-            Add my presale code
+            {say('my48.off.add')}
           </SubmitButton>
         </form>
       )}
@@ -70,26 +84,29 @@ function Presale({ presaleCode }: Pick<MyOffers, 'presaleCode'>) {
   );
 }
 
+/** The partner's brand, a name in every language. */
+const FEELSMUG = 'feelsmug';
+
 function Others({ mine }: Pick<MyOffers, 'mine'>) {
   return (
     <section className="card stack" aria-labelledby="more-offers">
-      <h2 id="more-offers">More offers</h2>
+      <h2 id="more-offers">{say('my48.off.more')}</h2>
       <ul className="stack">
         <li>
-          <a href="/student-offer">Student offer</a>
           {mine.student.applied && mine.student.claimed_at
-            ? `: applied on ${shortDate(mine.student.claimed_at)}`
-            : ': an offer for students with a college e-mail address'}
+            ? slotted(say('my48.off.studentApplied', { date: shortDate(mine.student.claimed_at) }), {
+                link: <a href="/student-offer">{say('my48.off.student')}</a>,
+              })
+            : slotted(say('my48.off.studentWhat'), { link: <a href="/student-offer">{say('my48.off.student')}</a> })}
         </li>
-        {Object.values(PARTNER_CAMPAIGNS).map((c) => (
-          <li key={c.page}>
-            <a href={c.page}>{c.partner}</a>
-            {`: ${c.reward}`}
+        {(Object.keys(PARTNER_CAMPAIGNS) as (keyof typeof PARTNER_CAMPAIGNS)[]).map((slug) => (
+          <li key={slug}>
+            {slotted(say('my48.off.partner', { reward: say(`my48.off.reward.${slug}`) }), {
+              link: <a href={PARTNER_CAMPAIGNS[slug].page}>{PARTNER_CAMPAIGNS[slug].partner}</a>,
+            })}
           </li>
         ))}
-        <li>
-          <a href="/feelsmug">feelsmug</a>: a goody bag for the code on your coffee cup
-        </li>
+        <li>{slotted(say('my48.off.feelsmug'), { link: <a href="/feelsmug">{FEELSMUG}</a> })}</li>
       </ul>
     </section>
   );
@@ -104,7 +121,7 @@ export default function Offers() {
   if (!state.data)
     return (
       <p role="status" className="loading-line">
-        Loading your offers…
+        {say('my48.off.loading')}
       </p>
     );
   const { promotions, mine, presaleCode } = state.data;

@@ -6,6 +6,7 @@ import { memberParams } from '../../../lib/member-session.ts';
 import { actionStore } from '../../../stores/action.ts';
 import { formStore } from '../../../stores/form.ts';
 import { loader } from '../../../stores/loader.ts';
+import { formSpeech, say } from '../../speech.ts';
 
 type Promotions = Answer<typeof offersApi.promotions>['_payload'];
 type MemberOffers = Answer<typeof offersApi.memberOffers>['_payload'];
@@ -20,18 +21,21 @@ export interface MyOffers {
   presaleCode: string | null;
 }
 
-export const myOffers = loader<MyOffers>(async () => {
-  const params = memberParams();
-  const [promotions, mine, associated] = await Promise.all([
-    call(offersApi.promotions),
-    call(offersApi.memberOffers, { params }),
-    call(offersApi.presaleAssociated, { params }),
-  ]);
-  const presaleCode = associated._payload.associated
-    ? (await call(offersApi.presaleCode, { params }))._payload.code
-    : null;
-  return { promotions: promotions._payload, mine: mine._payload, presaleCode };
-}, 'Your offers could not be loaded. Please try again.');
+export const myOffers = loader<MyOffers>(
+  async () => {
+    const params = memberParams();
+    const [promotions, mine, associated] = await Promise.all([
+      call(offersApi.promotions),
+      call(offersApi.memberOffers, { params }),
+      call(offersApi.presaleAssociated, { params }),
+    ]);
+    const presaleCode = associated._payload.associated
+      ? (await call(offersApi.presaleCode, { params }))._payload.code
+      : null;
+    return { promotions: promotions._payload, mine: mine._payload, presaleCode };
+  },
+  () => say('my48.off.loadFailed'),
+);
 
 export const loadMyOffers = () => myOffers.load();
 
@@ -45,9 +49,19 @@ export const claimFreeMonth = () =>
     async () => {
       const bag = (await call(offersApi.applyFreeAllowance, { params: memberParams() }))._payload.goody_bag;
       void loadMyOffers();
-      return `${bag.name} is on your SIM until ${shortDate(bag.expires_at)}.`;
+      return say('my48.off.claimed', { bag: bag.name, date: shortDate(bag.expires_at) });
     },
-    'Your free month could not be claimed. Please try again.',
+    say('my48.off.claimFailed'),
+  );
+
+/** The presale form's words in the page's language: its field, its rules said whole, its busy line. */
+export const speakPresaleForm = () =>
+  presaleForm.speak(
+    formSpeech(
+      { code: 'my48.off.presale' },
+      { 'Enter the presale code.': 'my48.off.enterCode', 'That is not a presale code.': 'my48.off.notCode' },
+      'my48.off.checking',
+    ),
   );
 
 export const presaleForm = formStore({
