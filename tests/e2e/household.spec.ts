@@ -309,6 +309,8 @@ test("family: each line's data by day as a chart per line, the same figures as o
   page,
   signIn,
 }) => {
+  // Two axe passes at two widths over a chart per line and the table of every day.
+  test.slow();
   await signIn('family');
   await page.goto('/my48/household');
   const usage = page.getByRole('region', { name: 'Data by day, each line', exact: true });
