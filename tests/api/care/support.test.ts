@@ -167,6 +167,39 @@ forEachDatabase('support', { seed: 'catalogue' }, (ctx) => {
     expect((await agent(c, id, 'response', { body: 'More.' })).status).toBe(409);
   });
 
+  it('a Polish member’s complaint is mailed in Polish at each step; the timeline the desk reads stays in English', async () => {
+    const c = ctx();
+    const m = await createMember(c, { firstname: 'Marta', language: 'pl' });
+    const { reference } = (await (await raise(c, m, { msisdn: '087 123 4567' })).json())._payload;
+    const id = await idOf(c, reference);
+    expect((await agent(c, id, 'update', { body: 'Czekamy na bank.', due_on: '2026-12-11' })).status).toBe(303);
+    await ok(c.app, supportApi.escalate, {
+      session: m.session,
+      params: { user_id: m.userId, reference },
+      body: { reason: 'Nikt do mnie nie oddzwonił.' },
+    });
+    expect((await agent(c, id, 'close')).status).toBe(303);
+    const mails = await mailsTo(c, m.email);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      `Twoja reklamacja do 48: ${reference}`,
+      `Informacja o Twojej reklamacji: ${reference}`,
+      `Twoją reklamacją zajmuje się kierownik zespołu: ${reference}`,
+      `Zamknęliśmy sprawę ${reference}`,
+    ]);
+    const [acknowledged, update, escalated, closed] = mails.map((mail) => mail.body);
+    expect(acknowledged).toContain(`Cześć Marta Member,\n\nMamy Twoją reklamację. Jej numer to ${reference}:`);
+    expect(acknowledged).toContain('odpowie do 4 grudnia 2026 (w ciągu 10 dni roboczych)');
+    expect(acknowledged).toContain('Możesz ją śledzić w my48 → Pomoc.');
+    expect(acknowledged).toContain('Numer: 087 123 4567\nCo napisałeś lub napisałaś:\n');
+    expect(update).toContain('Czekamy na bank.\n\nOdpowiemy do 11 grudnia 2026.');
+    expect(escalated).toContain('Ma ją teraz, razem z tym, co napisałeś lub napisałaś:\nNikt do mnie nie oddzwonił.');
+    expect(closed).toContain(`Zamknęliśmy Twoją reklamację ${reference}.`);
+    expect(closed).toContain('możesz przekazać reklamację do Commission for Communications Regulation (ComReg)');
+    for (const body of mails.map((mail) => mail.body)) expect(body).not.toMatch(/\b(Hi|We|your|reference)\b/);
+    const t = await timelineOf(c, m, reference);
+    expect(t.entries[1]!.body).toMatch(/^We have your complaint\. Your reference is/);
+  });
+
   it('a team lead on request: once, mailed, passed to the help desk once; not for a ticket, a closed complaint or another member', async () => {
     const c = ctx();
     const m = await createMember(c);

@@ -139,6 +139,19 @@ forEachDatabase('offers', { seed: 'catalogue', rateLimit: undefined }, (ctx) => 
     });
   });
 
+  it('student offer: a Polish member’s code comes in Polish and works', async () => {
+    const c = ctx();
+    const m = await createMember(c, { creditCents: 300, membership: { sku: 'BDDT00', daysLeft: 20 }, language: 'pl' });
+    expect((await studentCode(c, m.session, 'marta@tcd.ie')).status).toBe(200);
+    const [mail] = await c.handle.db.select().from(outbox).where(eq(outbox.to, 'marta@tcd.ie'));
+    expect(mail!.subject).toBe('Twój kod do oferty dla studentów 48');
+    const code = /kod do oferty dla studentów to (\d{6})\. Wpisz go na stronie oferty w ciągu 10 minut\./.exec(
+      mail!.body,
+    )?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+    expect((await applyStudent(c, m.session, 'marta@tcd.ie', code!)).status).toBe(201);
+  });
+
   it('student offer: five wrong codes end the code; a code expires after 10 minutes; no active SIM, no offer', async () => {
     const c = ctx();
     const { session: s } = await member(c);

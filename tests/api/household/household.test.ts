@@ -65,6 +65,19 @@ const buy = (
   });
 
 forEachDatabase('household', (ctx) => {
+  it('the invitation is mailed in the invited member’s language, the owner’s name and the code in it', async () => {
+    const c = ctx();
+    const owner = await createMember(c, { ...withPlan, firstname: 'Fiona', lastname: 'Byrne' });
+    const cousin = await createMember(c, { ...withPlan, language: 'ga' });
+    await invite(c, owner, cousin);
+    const [mail] = await c.handle.db.select().from(schema.outbox).where(eq(schema.outbox.to, cousin.email));
+    expect(mail!.subject).toBe('Tugann Fiona Byrne cuireadh duit chuig a t(h)eaghlach 48');
+    expect(mail!.body).toMatch(
+      /oscail my48 → Socruithe → Teaghlach agus cuir isteach an cód \d{6}\. Oibríonn sé uair amháin, ar feadh 10 nóiméad\./,
+    );
+    expect(mail!.body).not.toMatch(/\b(Hi|household|code)\b/);
+  });
+
   it('an invitation code works once, only for the invited member, within its tries; decline and withdraw', async () => {
     const c = ctx();
     const owner = await createMember(c, { ...withPlan, firstname: 'Fiona', lastname: 'Byrne' });

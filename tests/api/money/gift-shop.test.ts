@@ -104,12 +104,14 @@ forEachDatabase('gift_shop', { seed: 'catalogue' }, (ctx) => {
       gift: 'credit',
       msisdn: giftee.msisdn,
       amount_cents: 1000,
-      buyer_email: 'buyer@example.com',
+      buyer_email: 'credit-buyer@example.com',
     });
     const { checkout_id } = (await res.json())._payload;
     expect(await payAndReturn(ctx(), checkout_id)).toMatchObject({ state: 'success' });
     const [credit] = await ctx().handle.db.select().from(balances).where(eq(balances.ssn, giftee.ssn));
     expect(credit!.creditCents).toBe(1100);
+    const [receipt] = await ctx().handle.db.select().from(outbox).where(eq(outbox.to, 'credit-buyer@example.com'));
+    expect(receipt!.body).toContain('Thank you for your gift.\n\n€10.00 credit\nPaid by card: €10.00');
     expect(
       (
         await order(ctx(), {

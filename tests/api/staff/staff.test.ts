@@ -623,4 +623,39 @@ forEachDatabase('staff', { seed: 'catalogue' }, (ctx) => {
       (await send(c.app, staffAccessApi.whoOpened, { params: { user_id: m.userId }, session: other.session })).status,
     ).toBe(403);
   });
+  it('a Polish member hears of staff’s credit, a charge given back, a block, an unblock and a lock ended in Polish', async () => {
+    const c = ctx();
+    const m = await createMember(c, { creditCents: 500, numberLock: true, language: 'pl' });
+    const agent = await staff(c, 'agent');
+    const fraud = await staff(c, 'fraud');
+    const params = { member_id: String(m.userId) };
+    await ok(c.app, staffApi.goodwill, {
+      params,
+      body: { ssn: m.ssn, amount_cents: 300, reason: 'T-880011' },
+      ...as(agent, key()),
+    });
+    const charge = await chargeOf(c, m, 150);
+    await ok(c.app, staffApi.reverse, {
+      params,
+      body: { ledger_id: charge.id, reason: 'T-880011' },
+      ...as(agent, key()),
+    });
+    const checked = { reason: 'T-880012', check: 'Called back on the number on file' };
+    const line = { ...params, ssn: m.ssn };
+    await ok(c.app, staffApi.blockLine, { params: line, body: checked, ...as(fraud, key()) });
+    await ok(c.app, staffApi.unblockLine, { params: line, body: checked, ...as(fraud, key()) });
+    await ok(c.app, staffApi.endNumberLock, { params, body: checked, ...as(fraud, key()) });
+    const mails = await c.handle.db.select().from(outbox).where(eq(outbox.to, m.email)).orderBy(outbox.id);
+    expect(mails.map((x) => x.subject)).toEqual([
+      '48: dodaliśmy 3,00\u00a0€ do salda',
+      '48: zwróciliśmy 1,50\u00a0€',
+      `48: Twoja linia ${m.msisdn} jest zablokowana`,
+      `48: Twoja linia ${m.msisdn} jest odblokowana`,
+      'Blokada numeru jest wyłączona',
+    ]);
+    expect(mails[0]!.body).toContain('Twoje saldo wynosi teraz 8,00\u00a0€.');
+    expect(mails[1]!.body).toContain('Twoje saldo wynosi teraz 9,50\u00a0€.');
+    expect(mails.at(-1)!.body).toMatch(/^Cześć .+,\n\nNasz zespół wyłączył blokadę numeru/);
+    for (const mail of mails) expect(mail.body).not.toMatch(/\b(Hi|your|credit)\b/);
+  });
 });

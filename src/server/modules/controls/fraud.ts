@@ -7,6 +7,8 @@ import { done, refused, type Outcome } from '../../kernel/outcome.ts';
 import { heldSuspended, lockMember, orderLineState, setSimBlocked } from '../lines/index.ts';
 import { blockLine } from './security/security.service.ts';
 import { recordNumberLock } from '../identity/index.ts';
+import { noticeIn } from '../alerts/index.ts';
+import { message, type MessageKey } from '../../../contract/i18n/messages.ts';
 
 /**
  * What the fraud team does to a member's line and lock (docs/product/staff.md "Roles": fraud), each in
@@ -25,12 +27,26 @@ const simOf = async (tx: Queryable, memberId: number, ssn: string) =>
       .for('update')
   )[0];
 
-async function mail(tx: Queryable, clock: Clock, memberId: number, subject: string, line: string) {
+/** The member is told in their language (docs/product/languages.md), the line by its number. */
+async function mail(
+  tx: Queryable,
+  clock: Clock,
+  memberId: number,
+  subject: MessageKey | null,
+  text: MessageKey,
+  number = '',
+) {
   const [m] = await tx
-    .select({ email: members.email, first: members.firstname })
+    .select({ email: members.email, name: members.firstname, language: members.language })
     .from(members)
     .where(eq(members.id, memberId));
-  if (m) await sendMail(tx, clock, { to: m.email, subject, body: `Hi ${m.first},\n\n${line}\n\n48` });
+  if (!m) return;
+  const said = (key: MessageKey) => message(m.language, key, { number });
+  await sendMail(tx, clock, {
+    to: m.email,
+    subject: subject ? said(subject).trim() : noticeIn(m.language, { notice: 'lockOff' }).title,
+    body: message(m.language, 'mail.lock.wrap', { name: m.name, text: said(text) }),
+  });
 }
 
 export async function blockByFraudTeam(
@@ -43,13 +59,7 @@ export async function blockByFraudTeam(
   if (!sim) return refused('noLine');
   if (sim.blockedAt) return done('blockedAlready');
   await blockLine(tx, clock, sim);
-  await mail(
-    tx,
-    clock,
-    memberId,
-    `48: your line ${sim.msisdn ?? ''} is blocked`.trim(),
-    `Our fraud team blocked your line ${sim.msisdn ?? ''} to protect it: it pays for nothing and moves no data until it is unblocked. If you did not expect this, contact us.`,
-  );
+  await mail(tx, clock, memberId, 'mail.fraud.blocked.subject', 'mail.fraud.blocked.text', sim.msisdn ?? '');
   return done('blocked');
 }
 
@@ -65,13 +75,7 @@ export async function unblockByFraudTeam(
   await setSimBlocked(tx, ssn, null);
   // Back in service on the network, unless another hold keeps it suspended (a household's pause).
   if (atNetwork(sim) && !(await heldSuspended(tx, ssn))) await orderLineState(tx, clock, sim, 'active', clock());
-  await mail(
-    tx,
-    clock,
-    memberId,
-    `48: your line ${sim.msisdn ?? ''} is unblocked`.trim(),
-    `Our fraud team unblocked your line ${sim.msisdn ?? ''}: it works again.`,
-  );
+  await mail(tx, clock, memberId, 'mail.fraud.unblocked.subject', 'mail.fraud.unblocked.text', sim.msisdn ?? '');
   return done('unblocked');
 }
 
@@ -86,13 +90,7 @@ export async function endLockByFraudTeam(
   if (!member) return refused('noMember');
   if (!member.numberLockedAt) return refused('notLocked');
   await recordNumberLock(tx, memberId, { lockedAt: null, endsAt: null });
-  await mail(
-    tx,
-    clock,
-    memberId,
-    'Your number lock is off',
-    "Our team switched your number lock off, as you asked: a change of SIM happens straight away again. If this wasn't you, contact us at once.",
-  );
+  await mail(tx, clock, memberId, null, 'mail.fraud.lockEnded.text');
   return done('ended');
 }
 

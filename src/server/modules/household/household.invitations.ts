@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { formatMsisdn } from '../../../contract/format.ts';
 import { householdMessages, householdNotices, type HouseholdRefusal } from '../../../contract/household.schema.ts';
 import { HOUSEHOLD_MAX_LINES, INVITATION_MINUTES, INVITATION_TRIES } from '../../../contract/household.ts';
+import { message } from '../../../contract/i18n/messages.ts';
 import { maskEmail } from '../../../contract/step-up.schema.ts';
 import { isUniqueViolation, type Queryable } from '../../db/client.ts';
 import { householdInvitations, householdLines, households, members, sims } from '../../db/schema.ts';
@@ -94,10 +95,20 @@ export async function invite(
       })
       .returning();
     const number = formatMsisdn(msisdn);
+    // In the invited member's language (docs/product/languages.md).
+    const { language } = target.member;
+    const values = {
+      name: target.member.firstname ?? '',
+      owner: nameOf(owner),
+      ownerEmail: maskEmail(owner.email),
+      number,
+      code,
+      minutes: INVITATION_MINUTES,
+    };
     await sendMail(tx, clock, {
       to: target.member.email,
-      subject: `${nameOf(owner)} invites you to their 48 household`,
-      body: `Hi ${target.member.firstname},\n\n${nameOf(owner)} (${maskEmail(owner.email)}) would like your number ${number} to be a line of their 48 household. The owner of a household sees your line's credit, data left and membership dates (never your transactions, messages or details), can buy memberships and credit for it, and can set a monthly limit on your own card purchases. You can leave at any time.\n\nTo accept, open my48 → Settings → Household and enter the code ${code}. It works once, for ${INVITATION_MINUTES} minutes. If you don't want to join, decline there or ignore this e-mail.\n\n48`,
+      subject: message(language, 'mail.household.invite.subject', values),
+      body: message(language, 'mail.household.invite.body', values),
     });
     return done({
       id: row!.id,

@@ -5,6 +5,7 @@ import { isUniqueViolation, type Queryable } from '../../db/client.ts';
 import { members, sims, staffMoney, staffPeople, staffRequests } from '../../db/schema.ts';
 import { sendMail } from '../../integrations/mail/index.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../kernel/outcome.ts';
+import { sayIn } from '../alerts/index.ts';
 import { record } from '../audit/index.ts';
 import { creditFromStaff, ledgerRow } from '../money/index.ts';
 import type { StaffSession } from './session.ts';
@@ -68,19 +69,19 @@ async function apply(
     reason: move.reason,
     result: `${euro(move.cents)} to ${move.ssn}${move.reverses ? ` (ledger ${move.reverses} reversed)` : ''}, staff:${row!.id}`,
   });
+  // Told in the member's language (docs/product/languages.md).
   const [member] = await tx
-    .select({ email: members.email, first: members.firstname })
+    .select({ email: members.email, name: members.firstname, language: members.language })
     .from(members)
     .where(eq(members.id, move.memberId));
-  if (member)
+  if (member) {
+    const values = { name: member.name, amount: { euro: move.cents }, credit: { euro: credit } };
     await sendMail(tx, () => now, {
       to: member.email,
-      subject: move.kind === 'goodwill' ? `48: ${euro(move.cents)} credit added` : `48: ${euro(move.cents)} given back`,
-      body:
-        move.kind === 'goodwill'
-          ? `Hi ${member.first},\n\nWe added ${euro(move.cents)} of credit to your 48 line, as a goodwill gesture. Your credit is now ${euro(credit)}.\n\nYou can see it in my48 → Transactions.\n\n48`
-          : `Hi ${member.first},\n\nWe gave back a charge of ${euro(move.cents)} to your 48 credit. Your credit is now ${euro(credit)}.\n\nYou can see it in my48 → Transactions.\n\n48`,
+      subject: sayIn(member.language, { say: `mail.staffCredit.${move.kind}.subject`, values }),
+      body: sayIn(member.language, { say: `mail.staffCredit.${move.kind}.body`, values }),
     });
+  }
   return credit;
 }
 

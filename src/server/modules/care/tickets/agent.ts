@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { type TicketEntryKind } from '../../../../contract/contact.ts';
+import { message, type MessageKey, type Values } from '../../../../contract/i18n/messages.ts';
 import type { Database } from '../../../db/client.ts';
 import { ticketEntries, tickets } from '../../../db/schema.ts';
 import { sendMail } from '../../../integrations/mail/index.ts';
 import { dayOf } from '../../../kernel/calendar.ts';
 import type { Clock } from '../../../kernel/clock.ts';
 import { workingDayAfter } from '../../../kernel/working-days.ts';
-import { comregLines, greetingOf, longDay } from './texts.ts';
+import { comregLines, greeting, longDay, readerOf } from './texts.ts';
 
 /** What the help desk does with a ticket: answer it; update a complaint with a new date, respond, close. */
 export type AgentStep =
@@ -16,13 +17,6 @@ export type AgentStep =
   | { kind: 'close'; body?: string };
 
 export type AgentOutcome = 'done' | 'unknown' | 'closed' | 'notForThisKind' | 'badDate' | 'empty';
-
-const AGENT_MAIL: Record<Exclude<TicketEntryKind, 'message' | 'received' | 'acknowledged' | 'escalated'>, string> = {
-  answer: 'An answer to',
-  update: 'An update on your complaint',
-  response: 'Our response to your complaint',
-  closed: 'We have closed',
-};
 
 /**
  * One step of the help desk's on a ticket, in one transaction with its entry and its mail. A
@@ -85,24 +79,28 @@ export async function agentStep(
       })
       .where(eq(tickets.id, t.id));
     if (t.email) {
+      // In the member's language; the agent's own words as written, the default closing in it too.
+      const reader = await readerOf(tx, t);
+      const say = (key: MessageKey, values?: Values) => message(reader.language, key, values);
+      const reference = t.reference;
       const lines = [
-        await greetingOf(tx, t),
+        greeting(t.name, reader),
         '',
-        text,
-        ...(step.kind === 'update'
-          ? ['', `We will respond by ${longDay(step.dueOn)}. Your reference: ${t.reference}.`]
-          : ['', `Your reference: ${t.reference}.`]),
-        ...(complaint && (step.kind === 'response' || step.kind === 'close') ? ['', ...comregLines(t.reference)] : []),
-        ...(complaint ? [] : ['Reply to this e-mail to add to it.']),
+        body || say('mail.care.closed.text', { kind: t.kind, reference }),
+        '',
+        step.kind === 'update'
+          ? say('mail.care.respondBy', { day: longDay(step.dueOn, reader.language), reference })
+          : say('mail.care.reference', { reference }),
+        ...(complaint && (step.kind === 'response' || step.kind === 'close')
+          ? ['', ...comregLines(reference, reader.language)]
+          : []),
+        ...(complaint ? [] : [say('mail.care.reply')]),
         '',
         '48',
       ];
       await sendMail(tx, clock, {
         to: t.email,
-        subject:
-          entryKind === 'answer' || entryKind === 'closed'
-            ? `${AGENT_MAIL[entryKind]} ${t.reference}`
-            : `${AGENT_MAIL[entryKind as 'update' | 'response']}: ${t.reference}`,
+        subject: say(`mail.care.${entryKind as 'answer' | 'update' | 'response' | 'closed'}.subject`, { reference }),
         body: lines.join('\n'),
       });
     }

@@ -1,5 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import { ACKNOWLEDGE_WORKING_DAYS, RESPOND_WORKING_DAYS, ticketReference } from '../../../../contract/contact.ts';
+import type { Locale } from '../../../../contract/i18n/locales.ts';
+import { message, type MessageKey, type Values } from '../../../../contract/i18n/messages.ts';
 import type { Database, Queryable } from '../../../db/client.ts';
 import { ticketEntries, tickets } from '../../../db/schema.ts';
 import { sendMail } from '../../../integrations/mail/index.ts';
@@ -7,7 +9,7 @@ import { dayOf } from '../../../kernel/calendar.ts';
 import type { Clock } from '../../../kernel/clock.ts';
 import { siteLink } from '../../../kernel/links.ts';
 import { workingDayAfter, workingDaysSince } from '../../../kernel/working-days.ts';
-import { acknowledgementOf, addressProven, greeting, greetingOf, longDay, type Ticket } from './texts.ts';
+import { acknowledgementOf, greeting, longDay, readerOf, type Ticket } from './texts.ts';
 
 /**
  * Where a complaint stands on the complaints code's clock, on an Irish day: overdue once its due
@@ -59,20 +61,19 @@ export async function escalateComplaint(
       .insert(ticketEntries)
       .values({ ticketId: t.id, author: 'customer', kind: 'escalated', body, createdAt: now });
     await tx.update(tickets).set({ state: 'escalated', escalatedAt: now, updatedAt: now }).where(eq(tickets.id, t.id));
-    // What the member wrote goes back only to an address they proved.
-    const proven = await addressProven(tx, t);
+    // What the member wrote goes back only to an address they proved; in the member's language.
+    const reader = await readerOf(tx, t);
+    const say = (key: MessageKey, values?: Values) => message(reader.language, key, values);
     await sendMail(tx, clock, {
       to: t.email,
-      subject: `Your complaint is with a team lead: ${t.reference}`,
+      subject: say('mail.care.escalated.subject', { reference: t.reference }),
       body: [
-        greeting(t.name, proven),
+        greeting(t.name, reader),
         '',
-        proven
-          ? `You asked for a team lead to look at your complaint ${t.reference}. They have it now, with what you wrote:`
-          : `You asked for a team lead to look at your complaint ${t.reference}. They have it now.`,
-        ...(proven ? [body] : []),
+        say('mail.care.escalated.text', { reference: t.reference, withText: reader.proven ? 'yes' : 'no' }),
+        ...(reader.proven ? [body] : []),
         '',
-        `We still respond by ${longDay(t.dueOn!)}, or tell you by then when we will and why.`,
+        say('mail.care.escalated.due', { day: longDay(t.dueOn!, reader.language) }),
         '',
         '48',
       ].join('\n'),
@@ -132,26 +133,31 @@ export async function treatUnansweredAsComplaints(
         .where(and(eq(tickets.id, t.id), eq(tickets.kind, 'ticket'), eq(tickets.state, 'open')))
         .returning({ id: tickets.id });
       if (!row) return false;
-      const body = [
-        `Your message ${t.reference} was not resolved within ${ACKNOWLEDGE_WORKING_DAYS} working days, so we now handle it as a complaint under our code of practice.`,
-        acknowledgementOf(reference, dueOn, t.memberId !== null),
-      ].join('\n');
+      const said = (language: Locale) =>
+        [
+          message(language, 'mail.care.converted.text', { old: t.reference, days: ACKNOWLEDGE_WORKING_DAYS }),
+          acknowledgementOf(reference, dueOn, t.memberId !== null, language),
+        ].join('\n');
       await tx
         .insert(ticketEntries)
-        .values({ ticketId: t.id, author: 'portal', kind: 'acknowledged', body, createdAt: now });
-      if (t.email)
+        .values({ ticketId: t.id, author: 'portal', kind: 'acknowledged', body: said('en'), createdAt: now });
+      if (t.email) {
+        const reader = await readerOf(tx, t);
         await sendMail(tx, clock, {
           to: t.email,
-          subject: `Your message is now a complaint: ${reference}`,
+          subject: message(reader.language, 'mail.care.converted.subject', { reference }),
           body: [
-            await greetingOf(tx, t),
+            greeting(t.name, reader),
             '',
-            body,
-            `Our code of practice says how we handle complaints: ${siteLink(siteUrl, '/legal/code-of-practice')}`,
+            said(reader.language),
+            message(reader.language, 'mail.care.codeOfPractice', {
+              link: siteLink(siteUrl, '/legal/code-of-practice'),
+            }),
             '',
             '48',
           ].join('\n'),
         });
+      }
       return true;
     });
     if (done) turned += 1;

@@ -10,6 +10,7 @@ import {
   type TicketKind,
 } from '../../../../contract/contact.ts';
 import { formatMsisdn } from '../../../../contract/format.ts';
+import { message, type MessageKey, type Values } from '../../../../contract/i18n/messages.ts';
 import type { Database } from '../../../db/client.ts';
 import { ticketEntries, tickets } from '../../../db/schema.ts';
 import { sendMail } from '../../../integrations/mail/index.ts';
@@ -19,7 +20,7 @@ import { dayOf } from '../../../kernel/calendar.ts';
 import type { Clock } from '../../../kernel/clock.ts';
 import { siteLink } from '../../../kernel/links.ts';
 import { workingDayAfter } from '../../../kernel/working-days.ts';
-import { acknowledgementOf, greeting, longDay } from './texts.ts';
+import { acknowledgementOf, greeting, longDay, readerOf } from './texts.ts';
 
 export interface NewTicket {
   topic: ContactTopic;
@@ -82,33 +83,46 @@ export async function openTicket(
       if (!attached) throw new AttachmentGone();
       // An address nobody proved (a visitor's) is greeted without the name typed with it: what we mail
       // there carries none of the sender's words, so the portal relays nobody's text to a stranger.
-      const opening = greeting(m.name, from.copyToSender);
+      // The mail in the member's language (a visitor's in English); the ticket's entries in English.
+      const reader = { ...(await readerOf(tx, from)), proven: from.copyToSender };
+      const say = (key: MessageKey, values?: Values) => message(reader.language, key, values);
       const copy = from.copyToSender
         ? [
             '',
-            `Topic: ${m.topic}`,
-            ...(m.msisdn ? [`Number: ${formatMsisdn(m.msisdn)}`] : []),
+            say('mail.care.copy.topic', { topic: m.topic }),
+            ...(m.msisdn ? [say('mail.care.copy.number', { number: formatMsisdn(m.msisdn) })] : []),
             ...(attached.length > 0
-              ? [`Attached: ${attached.map((a) => `${a.filename} (${sizeText(a.size)})`).join(', ')}`]
+              ? [
+                  say('mail.care.copy.attached', {
+                    files: attached.map((a) => `${a.filename} (${sizeText(a.size)})`).join(', '),
+                  }),
+                ]
               : []),
-            'What you wrote:',
+            say('mail.care.copy.wrote'),
             m.message,
           ]
-        : ['', 'We answer at this address. If you did not write to us, you can ignore this e-mail.'];
+        : ['', say('mail.care.notYou')];
+      const codeOfPractice = say('mail.care.codeOfPractice', { link: siteLink(siteUrl, '/legal/code-of-practice') });
       if (kind === 'complaint') {
-        const acknowledgement = acknowledgementOf(reference, dueOn!, from.memberId !== null);
+        const member = from.memberId !== null;
         await tx.insert(ticketEntries).values([
           { ticketId: id, author: 'customer', kind: 'received', body: m.message, createdAt: now },
-          { ticketId: id, author: 'portal', kind: 'acknowledged', body: acknowledgement, createdAt: now },
+          {
+            ticketId: id,
+            author: 'portal',
+            kind: 'acknowledged',
+            body: acknowledgementOf(reference, dueOn!, member),
+            createdAt: now,
+          },
         ]);
         await sendMail(tx, clock, {
           to: m.email,
-          subject: `Your complaint to 48: ${reference}`,
+          subject: say('mail.care.complaint.subject', { reference }),
           body: [
-            opening,
+            greeting(m.name, reader),
             '',
-            acknowledgement,
-            `Our code of practice says how we handle complaints: ${siteLink(siteUrl, '/legal/code-of-practice')}`,
+            acknowledgementOf(reference, dueOn!, member, reader.language),
+            codeOfPractice,
             ...copy,
             '',
             '48',
@@ -120,14 +134,14 @@ export async function openTicket(
           .values({ ticketId: id, author: 'customer', kind: 'message', body: m.message, createdAt: now });
         await sendMail(tx, clock, {
           to: m.email,
-          subject: `Your message to 48: ${reference}`,
+          subject: say('mail.care.message.subject', { reference }),
           body: [
-            opening,
+            greeting(m.name, reader),
             '',
-            `We have your message. Your reference is ${reference}: quote it if you contact us about this again.`,
+            say('mail.care.message.have', { reference }),
             dueOn
-              ? `A person from our team will answer by e-mail by ${longDay(dueOn)} (within ${BARRIER_WORKING_DAYS} working days).`
-              : 'A person from our team will answer by e-mail.',
+              ? say('mail.care.message.due', { day: longDay(dueOn, reader.language), days: BARRIER_WORKING_DAYS })
+              : say('mail.care.message.noDue'),
             ...copy,
             '',
             '48',

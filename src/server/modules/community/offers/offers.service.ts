@@ -7,6 +7,8 @@ import {
   STUDENT_CODE_TRIES,
   type CampaignSlug,
 } from '../../../../contract/offers.schema.ts';
+import type { Locale } from '../../../../contract/i18n/locales.ts';
+import { message } from '../../../../contract/i18n/messages.ts';
 import type { Queryable } from '../../../db/client.ts';
 import { members, offerClaims, offerCodes, products, sims, studentCodes } from '../../../db/schema.ts';
 import type { PublishedContent } from '../../../integrations/content/index.ts';
@@ -132,7 +134,7 @@ async function whyNot(db: Queryable, kind: string, memberId: number): Promise<'m
 
 export async function sendStudentCode(
   { db, clock, content }: Ctx,
-  member: { id: number; firstname: string },
+  member: { id: number; firstname: string; language: Locale },
   email: string,
 ): Promise<
   Outcome<{ sent_to: string; expires_in_minutes: number }, 'notStudentDomain' | 'studentApplied' | 'addressTaken'>
@@ -160,10 +162,12 @@ export async function sendStudentCode(
       expiresAt: new Date(now.getTime() + STUDENT_CODE_MINUTES * 60_000),
       createdAt: now,
     });
+    // In the member's language (docs/product/languages.md).
+    const values = { name: member.firstname, code, minutes: STUDENT_CODE_MINUTES };
     await sendMail(tx, clock, {
       to: email,
-      subject: 'Your 48 student offer code',
-      body: `Hi ${member.firstname},\n\nYour student offer code is ${code}. Enter it on the student offer page within ${STUDENT_CODE_MINUTES} minutes.\n\nIf you didn't ask for it, ignore this e-mail.\n\n48`,
+      subject: message(member.language, 'mail.student.subject'),
+      body: message(member.language, 'mail.student.body', values),
     });
   });
   return done({ sent_to: email, expires_in_minutes: STUDENT_CODE_MINUTES });

@@ -23,7 +23,7 @@ import {
   settle,
   type Purchase,
 } from '../purchases/purchases.ts';
-import { notify } from '../../alerts/index.ts';
+import { notify, sayIn } from '../../alerts/index.ts';
 
 export type { PaymentsContext };
 type Checkout = typeof checkouts.$inferSelect;
@@ -297,11 +297,12 @@ async function tellAboutGift(tx: Queryable, ctx: PaymentsContext, c: Checkout, w
       ? { say: 'notice.giftCredit' as const, values: { amount: { euro: c.amountCents } } }
       : what;
   if (recipient) await notify(tx, recipient.id, ctx.clock(), { notice: 'gift', values: { gift } });
+  // The buyer is a visitor of the gift shop, whose pages are in English: so is the receipt.
   if (c.buyerEmail) {
     await sendMail(tx, ctx.clock, {
       to: c.buyerEmail,
       subject: 'Your 48 gift receipt',
-      body: `Thank you for your gift.\n\n${gift}\nPaid by card: ${euro(c.amountCents)}\nReference: ${c.id}\n\nThe recipient has been told in their 48 app.\n\n48`,
+      body: `Thank you for your gift.\n\n${sayIn('en', gift)}\nPaid by card: ${euro(c.amountCents)}\nReference: ${c.id}\n\nThe recipient has been told in their 48 app.\n\n48`,
     });
   }
 }
