@@ -21,7 +21,7 @@ export const MY48_WORD_GROUPS = {
   transactions: ['my48.tx.', 'my48.receipt.'],
   roaming: ['my48.roam.'],
   creditBack: ['my48.cb.'],
-  settings: ['my48.details.', 'my48.password.', 'my48.card.', 'my48.about.'],
+  settings: ['my48.details.', 'my48.password.', 'my48.card.', 'my48.about.', 'my48.sec.', 'my48.alr.', 'my48.mydata.'],
   recruit: ['my48.rec.'],
   phones: ['my48.ph.'],
   offers: ['my48.off.'],

@@ -437,3 +437,67 @@ test('offers in pl-PL: the free month, a presale code refused and added, the oth
   await expect(page.locator('.voucher')).toHaveText('LONG-2037');
   await expectNoAxeViolations(page, '/pl/my48/offers');
 });
+
+test('security, alerts and my data in pl-PL: the lock, passkeys, a spend limit, a SIM blocked, alerts saved, in Polish', async ({
+  page,
+  openAs,
+}) => {
+  test.slow();
+  const FRAGMENTS = ['security', 'alerts', 'my-data'] as const;
+  const english = new Set<string>();
+  await openAs('active', '/my48/settings/security');
+  for (const fragment of FRAGMENTS) {
+    await page.goto(`/my48/settings/${fragment}`);
+    await expect(page.locator('.settings__panel .loading-line')).toHaveCount(0);
+    await expect(page.locator('.settings__panel .card').first()).toBeVisible();
+    for (const text of await screenTexts(page)) english.add(text);
+  }
+
+  await openAs('active', '/my48/settings/security', { language: 'pl' });
+  await expect(page).toHaveURL(/\/pl\/my48\/settings\/security$/);
+  for (const fragment of FRAGMENTS) {
+    await page.goto(`/pl/my48/settings/${fragment}`);
+    await expect(page.locator('.settings__panel .loading-line')).toHaveCount(0);
+    await expect(page.locator('.settings__panel .card').first()).toBeVisible();
+    const left = (await screenTexts(page)).filter((text) => english.has(text) && !isName(text));
+    expect(left, `English on /pl/my48/settings/${fragment}`).toEqual([]);
+    await expectNoAxeViolations(page, `/pl/my48/settings/${fragment}`);
+  }
+
+  // The spend limit: the form's rules and its answer in Polish.
+  await page.goto('/pl/my48/settings/security');
+  await expect(page.getByRole('heading', { name: 'Blokada numeru' })).toBeVisible();
+  await expect(page.getByText('Blokada numeru jest wyłączona.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Klucze dostępu' })).toBeVisible();
+  await expect(page.getByText(/^Limit nie jest ustawiony\./)).toBeVisible();
+  const limit = page.getByLabel('Limit miesięczny (€)');
+  await limit.fill('abc');
+  await page.getByRole('button', { name: 'Zapisz limit' }).click();
+  await expect(page.getByText('Wpisz kwotę w euro, np. 20 albo 20,50.')).toBeVisible();
+  await limit.fill('2');
+  await page.getByRole('button', { name: 'Zapisz limit' }).click();
+  await expect(page.getByText(/^Limit wynosi co najmniej 5,00\s€\.$/)).toBeVisible();
+  await limit.fill('20');
+  await page.getByRole('button', { name: 'Zapisz limit' }).click();
+  await expect(page.getByText(/^Twoje wydatki kartą są ograniczone do 20,00\s€ miesięcznie\.$/)).toBeVisible();
+  await expect(page.getByText(/^Twój limit to 20,00\s€ miesięcznie:/)).toBeVisible();
+
+  // A SIM reported lost: the dialog, the block and what follows, in Polish.
+  await page.getByRole('button', { name: 'Zgłoś zgubienie lub kradzież' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Zablokować kartę SIM?' });
+  await expectNoAxeViolations(page, '/pl/my48/settings/security (block dialog)');
+  await dialog.getByRole('button', { name: 'Zablokuj kartę SIM' }).click();
+  await expect(page.getByText(/^Twoja karta SIM jest zablokowana/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Znalazł się? Odblokuj kartę SIM' })).toBeVisible();
+  await page.getByRole('button', { name: 'Odblokuj kartę SIM' }).click();
+  await expect(page.getByText('Wpisz 6-cyfrowy kod bezpieczeństwa z e-maila.')).toBeVisible();
+
+  // Alerts saved; the account's deletion refused by its rules, in Polish.
+  await page.goto('/pl/my48/settings/alerts');
+  await page.getByRole('button', { name: 'Zapisz alerty' }).click();
+  await expect(page.getByText('Twoje ustawienia alertów są zapisane.')).toBeVisible();
+  await page.goto('/pl/my48/settings/my-data');
+  await page.getByRole('button', { name: 'Usuń moje konto' }).click();
+  await expect(page.getByText('Wpisz hasło.')).toBeVisible();
+  await expect(page.getByText('Wpisz DELETE, aby potwierdzić.')).toBeVisible();
+});

@@ -205,6 +205,28 @@ forEachDatabase('number lock', { seed: 'catalogue', rateLimit: undefined }, (ctx
     expect(titles.some((t) => t.startsWith('Blokada numeru wyłączy się: '))).toBe(true);
   });
 
+  it('in the member’s language: a Polish member’s change of SIM is asked, shown, confirmed and cancelled in Polish', async () => {
+    const c = ctx();
+    const m = await createMember(c, { language: 'pl' });
+    await lockOn(c, m);
+    const asked = await ask(c, m);
+    expect(asked.status).toBe(202);
+    expect((await asked.json())._payload.message).toMatch(
+      /^Wysłaliśmy kod na adres .+\. Wpisz go, aby potwierdzić wymianę: nastąpi ona po 24 godzinach\.$/,
+    );
+    const state = await ok(c.app, numberLockApi.state, { session: m.session, params: me(m) });
+    expect(state._payload.changes[0]!.message).toBe(
+      'Poproszono o przeniesienie numeru na eSIM. Wpisz kod, który wysłaliśmy e-mailem, aby to potwierdzić.',
+    );
+    const code = /kod bezpieczeństwa to (\d{6})/.exec((await newestMail(c, m)).body)![1]!;
+    const confirmed = await ok(c.app, numberLockApi.confirm, { session: m.session, params: line(m), stepUpCode: code });
+    expect(confirmed._payload.message).toMatch(
+      /^Twój numer zostanie przeniesiony na eSIM .+\. To nie Ty\? Anuluj teraz\.$/,
+    );
+    const cancelled = await ok(c.app, numberLockApi.cancel, { session: m.session, params: line(m) });
+    expect(cancelled._payload.message).toBe('Wymiana karty SIM została anulowana. Twoja karta SIM zachowuje numer.');
+  });
+
   it('off with a code takes effect 24 hours later: told at once by mail and push, kept on without a code, refusing SIM changes until then', async () => {
     const c = ctx();
     const m = await createMember(c);

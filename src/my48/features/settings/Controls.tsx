@@ -3,9 +3,13 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
 import { ActionButton } from '../../../components/forms/ActionButton.tsx';
 import { PasswordField } from '../../../components/forms/KindFields.tsx';
-import { ALERT_CAUSES, ALERT_LABELS } from '../../../contract/alerts.ts';
+import { ALERT_CAUSES, LOW_CREDIT_CENTS, RENEWAL_REMINDER_DAYS, type AlertCause } from '../../../contract/alerts.ts';
+import { SPEND_LIMIT_MIN_CENTS } from '../../../contract/security.ts';
 import type { AlertSettings } from '../../../contract/alerts.schema.ts';
-import { euro, formatMsisdn } from '../../../lib/format.ts';
+import { euro, formatMsisdn, formatTag } from '../../../lib/format.ts';
+import { slotted } from '../../../lib/slotted.tsx';
+import { localHref } from '../../../contract/i18n/routes.ts';
+import { formSpeech, locale, say, sayCount } from '../../speech.ts';
 import { irishFormat } from '../../../contract/irish-time.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { StepUpCode } from '../../components/StepUpCode.tsx';
@@ -45,6 +49,7 @@ function SpendLimit() {
   const limit = useStore(spendLimit.$state);
   const removeError = useStore($removeLimitError).error;
   const form = useStore(spendLimitForm.$state);
+  spendLimitForm.speak(formSpeech({ limit: 'my48.sec.limit.label' }));
   useEffect(() => {
     void loadSpendLimit();
     return spendLimitForm.reset;
@@ -54,49 +59,50 @@ function SpendLimit() {
   return (
     <form className="form card" noValidate onSubmit={spendLimitForm.onSubmit} aria-labelledby="limit-title">
       <h3 id="limit-title" className="form__title">
-        Monthly card spending limit
+        {say('my48.sec.limit.title')}
       </h3>
-      <p>
-        Cap what your cards can pay each calendar month: memberships, add-ons, credit and renewals. A payment that would
-        pass it is refused before your card is asked.
-      </p>
+      <p>{say('my48.sec.limit.intro')}</p>
       <FormAlert>{error ?? form.error}</FormAlert>
       {form.result && <FormAlert tone="success">{form.result}</FormAlert>}
       {limit.status === 'error' && limit.retryable && (
         <p>
           <button type="button" className="btn btn--outline" onClick={() => void spendLimit.retry()}>
-            Try again
+            {say('my48.sec.tryAgain')}
           </button>
         </p>
       )}
       {data ? (
         <p role="status">
           {data.limit_cents === null
-            ? `No limit is set. Your cards have paid ${euro(data.spent_cents)} this month.`
-            : `Your limit is ${euro(data.limit_cents)} a month: ${euro(data.spent_cents)} paid by card this month, ${euro(data.left_cents ?? 0)} left.`}
+            ? say('my48.sec.limit.none', { spent: euro(data.spent_cents) })
+            : say('my48.sec.limit.set', {
+                limit: euro(data.limit_cents),
+                spent: euro(data.spent_cents),
+                left: euro(data.left_cents ?? 0),
+              })}
         </p>
       ) : (
         !error && (
           <p role="status" className="loading-line">
-            Loading your limit…
+            {say('my48.sec.limit.loading')}
           </p>
         )
       )}
       <Field
-        label="Monthly limit (€)"
+        label={say('my48.sec.limit.field')}
         name="limit"
         inputMode="decimal"
-        hint="From €5.00. Leave a payment page open and its amount counts for half an hour."
+        hint={say('my48.sec.limit.hint', { min: euro(SPEND_LIMIT_MIN_CENTS) })}
         required
         error={form.fields['limit']}
       />
       <div className="actions">
         <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>
-          Save my limit
+          {say('my48.sec.limit.save')}
         </SubmitButton>
         {data?.limit_cents !== null && data !== undefined && (
           <button type="button" className="btn btn--outline" onClick={() => void removeSpendLimit()}>
-            Remove the limit
+            {say('my48.sec.limit.remove')}
           </button>
         )}
       </div>
@@ -108,6 +114,7 @@ function LostOrStolen() {
   const { sim } = useStore($account);
   const block = useStore($block);
   const form = useStore(unblockForm.$state);
+  unblockForm.speak(formSpeech({ step_up_code: 'my48.stepUp.field' }, {}, 'my48.sec.lost.unblocking'));
   const [confirming, setConfirming] = useState(false);
   useEffect(() => unblockForm.reset, []);
   // The network carries the block or the unblock out in seconds: followed here until it has.
@@ -120,7 +127,7 @@ function LostOrStolen() {
   const unblocking = justUnblocked && sim.line_state === 'suspended';
   return (
     <section className="card stack" aria-labelledby="lost-title">
-      <h3 id="lost-title">Lost or stolen SIM</h3>
+      <h3 id="lost-title">{say('my48.sec.lost.title')}</h3>
       {message && (
         <p className={`alert alert--${message.tone}`} role="status">
           {message.tone === 'info' && <span className="spinner spinner--small" aria-hidden="true" />} {message.text}
@@ -130,7 +137,11 @@ function LostOrStolen() {
       {!sim.blocked ? (
         !unblocking && (
           <>
-            <p>{`If the phone with ${sim.msisdn ? formatMsisdn(sim.msisdn) : 'your SIM'} is lost or stolen, block the SIM now: nobody can buy anything, move data or order SIMs with it until you unblock it.`}</p>
+            <p>
+              {say('my48.sec.lost.intro', {
+                number: sim.msisdn ? formatMsisdn(sim.msisdn) : say('my48.sec.lost.yourSim'),
+              })}
+            </p>
             <div className="actions">
               <button
                 type="button"
@@ -138,12 +149,12 @@ function LostOrStolen() {
                 disabled={block.busy !== undefined}
                 onClick={() => setConfirming(true)}
               >
-                Report lost or stolen
+                {say('my48.sec.lost.report')}
               </button>
             </div>
             {confirming && (
               <Dialog
-                title="Block your SIM?"
+                title={say('my48.sec.lost.confirmTitle')}
                 onClose={() => setConfirming(false)}
                 actions={
                   <>
@@ -155,41 +166,41 @@ function LostOrStolen() {
                         void reportLost();
                       }}
                     >
-                      Block my SIM
+                      {say('my48.sec.lost.block')}
                     </button>
                     <button type="button" className="btn btn--outline" onClick={() => setConfirming(false)}>
-                      Cancel
+                      {say('my48.sec.cancel')}
                     </button>
                   </>
                 }
               >
-                <p>
-                  Your SIM stops buying, moving data and ordering at once. To use it again you need a security code from
-                  your e-mail.
-                </p>
+                <p>{say('my48.sec.lost.confirmText')}</p>
               </Dialog>
             )}
           </>
         )
       ) : (
         <>
-          <p>Keep your number on a new SIM:</p>
+          <p>{say('my48.sec.lost.keep')}</p>
           <ul className="stack">
             <li>
-              <a href="/my48/settings/reorder-sim">Order a replacement SIM</a> (posted free), then change to it in{' '}
-              <a href="/my48/settings/change-my-sim">Change my SIM</a>
+              {slotted(say('my48.sec.lost.reorder'), {
+                order: <a href={'/my48/settings/reorder-sim'}>{say('my48.sec.lost.orderLink')}</a>,
+                change: <a href={'/my48/settings/change-my-sim'}>{say('my48.settings.fragment.changeMySim')}</a>,
+              })}
             </li>
             <li>
-              <a href="/my48/settings/change-my-sim#esim">Change to an eSIM</a>: works in minutes on a phone that takes
-              eSIMs
+              {slotted(say('my48.sec.lost.esim'), {
+                link: <a href={'/my48/settings/change-my-sim#esim'}>{say('my48.sec.lost.esimLink')}</a>,
+              })}
             </li>
           </ul>
           <form className="form" noValidate onSubmit={unblockForm.onSubmit} aria-labelledby="unblock-title">
-            <h4 id="unblock-title">Found it? Unblock your SIM</h4>
+            <h4 id="unblock-title">{say('my48.sec.lost.unblockTitle')}</h4>
             <FormAlert>{form.error}</FormAlert>
             <StepUpCode purpose="unblock" error={form.fields['step_up_code']} />
             <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>
-              Unblock my SIM
+              {say('my48.sec.lost.unblock')}
             </SubmitButton>
           </form>
         </>
@@ -211,6 +222,12 @@ export function Security() {
   );
 }
 
+/** A cause's hint: the reminder's days and the low-credit line ("€2", "2 €") as the contract has them. */
+export const alertHint = (c: AlertCause) =>
+  c === 'renewal'
+    ? sayCount('my48.alr.cause.renewal.hint', RENEWAL_REMINDER_DAYS)
+    : say(`my48.alr.cause.${c}.hint`, { amount: euro(LOW_CREDIT_CENTS).replace(/[.,]00\b/, '') });
+
 /** Settings → alerts: each cause in the app and by e-mail, and the alerts raised. */
 export function Alerts() {
   const state = useStore(alerts.$state);
@@ -222,7 +239,7 @@ export function Alerts() {
   if (!state.data)
     return (
       <p role="status" className="loading-line">
-        Loading your alerts…
+        {say('my48.alr.loading')}
       </p>
     );
   const { settings, list, next } = state.data;
@@ -239,36 +256,42 @@ export function Alerts() {
       <DeviceNotifications />
       <form className="form card" onSubmit={onSubmit} aria-labelledby="alerts-title">
         <h3 id="alerts-title" className="form__title">
-          Which alerts you get
+          {say('my48.alr.title')}
         </h3>
         <FormAlert>{error}</FormAlert>
         {notice && <FormAlert tone="success">{notice}</FormAlert>}
         {ALERT_CAUSES.map((c) => (
           <fieldset key={c} className="fieldset">
-            <legend>{ALERT_LABELS[c].name}</legend>
-            <p className="field__hint">{ALERT_LABELS[c].hint}</p>
+            <legend>{say(`my48.alr.cause.${c}`)}</legend>
+            <p className="field__hint">{alertHint(c)}</p>
             <div className="checks">
               <label className="check">
-                <input type="checkbox" name={`${c}.in_app`} defaultChecked={settings[c].in_app} /> In the app
+                <input type="checkbox" name={`${c}.in_app`} defaultChecked={settings[c].in_app} />{' '}
+                {say('my48.alr.inApp')}
               </label>
               <label className="check">
-                <input type="checkbox" name={`${c}.email`} defaultChecked={settings[c].email} /> By e-mail
+                <input type="checkbox" name={`${c}.email`} defaultChecked={settings[c].email} />{' '}
+                {say('my48.alr.byEmail')}
               </label>
             </div>
           </fieldset>
         ))}
-        <SubmitButton busy={Boolean(saving)} busyLabel="Saving…">
-          Save my alerts
+        <SubmitButton busy={Boolean(saving)} busyLabel={say('my48.form.saving')}>
+          {say('my48.alr.save')}
         </SubmitButton>
       </form>
       <section className="card stack" aria-labelledby="recent-alerts">
-        <h3 id="recent-alerts">Recent alerts</h3>
-        <AlertList alerts={list} empty="No alerts yet." />
+        <h3 id="recent-alerts">{say('my48.alr.recent')}</h3>
+        <AlertList alerts={list} empty={say('my48.alr.none')} />
         <FormAlert>{older.error}</FormAlert>
         {next ? (
           <div className="actions">
-            <ActionButton busy={older.busy} busyLabel="Loading older alerts…" onClick={() => void loadOlderAlerts()}>
-              Older alerts
+            <ActionButton
+              busy={older.busy}
+              busyLabel={say('my48.alr.loadingOlder')}
+              onClick={() => void loadOlderAlerts()}
+            >
+              {say('my48.alr.older')}
             </ActionButton>
           </div>
         ) : null}
@@ -281,14 +304,21 @@ export function Alerts() {
 export function MyData() {
   const download = useStore($download);
   const form = useStore(deleteForm.$state);
+  deleteForm.speak(
+    formSpeech(
+      { password: 'my48.sec.password', confirm: 'my48.mydata.typeDelete', step_up_code: 'my48.stepUp.field' },
+      {},
+      'my48.mydata.deleting',
+    ),
+  );
   useEffect(() => deleteForm.reset, []);
   if (form.result) {
     return (
       <div className="card stack">
         <FormAlert tone="success">{form.result}</FormAlert>
         <p>
-          <a className="btn btn--primary" href="/">
-            Go to the home page
+          <a className="btn btn--primary" href={localHref(locale(), '/')}>
+            {say('my48.mydata.home')}
           </a>
         </p>
       </div>
@@ -297,85 +327,81 @@ export function MyData() {
   return (
     <div className="stack">
       <section className="card stack" aria-labelledby="download-title">
-        <h3 id="download-title">Download your data</h3>
-        <p>
-          One JSON file with everything 48 holds about you: your account, SIMs, memberships, payments, orders,
-          permissions, referrals and alerts. Passwords and card tokens are never included.
-        </p>
+        <h3 id="download-title">{say('my48.mydata.downloadTitle')}</h3>
+        <p>{say('my48.mydata.downloadText')}</p>
         <FormAlert>{download.error}</FormAlert>
         <div className="actions">
           <ActionButton
             tone="primary"
             busy={download.busy}
-            busyLabel="Preparing your file…"
+            busyLabel={say('my48.mydata.preparing')}
             onClick={() => void downloadMyData()}
           >
-            Download my data
+            {say('my48.mydata.download')}
           </ActionButton>
         </div>
       </section>
       <WhoOpened />
       <form className="form card" noValidate onSubmit={deleteForm.onSubmit} aria-labelledby="delete-title">
         <h3 id="delete-title" className="form__title">
-          Delete your account
+          {say('my48.mydata.deleteTitle')}
         </h3>
-        <p>
-          Your SIM stops working and your credit, memberships and flexible data go with the account. We erase your name,
-          e-mail address, number, addresses and cards; the amounts of your payments are kept for 6 years without your
-          name, as the law asks. This cannot be undone.
-        </p>
+        <p>{say('my48.mydata.deleteText')}</p>
         <FormAlert>{form.error}</FormAlert>
-        <PasswordField kind="current" fields={form.fields} />
+        <PasswordField kind="current" label={say('my48.sec.password')} fields={form.fields} />
         <Field
-          label="Type DELETE"
+          label={say('my48.mydata.typeDelete')}
           name="confirm"
           autoComplete="off"
-          hint="In capitals, to show you mean it."
+          hint={say('my48.mydata.typeDeleteHint')}
           required
           error={form.fields['confirm']}
         />
         <StepUpCode purpose="delete" error={form.fields['step_up_code']} />
         <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>
-          Delete my account
+          {say('my48.mydata.delete')}
         </SubmitButton>
       </form>
     </div>
   );
 }
 
-const openedAt = irishFormat({ dateStyle: 'medium', timeStyle: 'short' });
+const openedAt = () => irishFormat({ dateStyle: 'medium', timeStyle: 'short' }, formatTag());
 
 /** "Who at 48 opened your account" (docs/product/staff.md): the date, a first name and role, the reason as written, what was done. */
 function WhoOpened() {
   const state = useStore(staffAccess.$state);
   useEffect(() => void staffAccess.load(), []);
+  const [when, who, why, what] = [
+    say('my48.mydata.when'),
+    say('my48.mydata.who'),
+    say('my48.mydata.why'),
+    say('my48.mydata.what'),
+  ];
   return (
     <section className="card stack" aria-labelledby="who-opened-title">
-      <h3 id="who-opened-title">Who at 48 opened your account</h3>
-      <p>
-        Each time someone at 48 opens your account or changes something in it, they give a reason, and you can read it
-        here for 12 months. It is in your data download too.
-      </p>
+      <h3 id="who-opened-title">{say('my48.mydata.whoTitle')}</h3>
+      <p>{say('my48.mydata.whoText')}</p>
       {state.status === 'error' ? (
         <LoadFailed error={state.error} retry={state.retryable ? () => void staffAccess.retry() : undefined} />
       ) : state.data === undefined ? (
-        <p role="status">Loading…</p>
+        <p role="status">{say('my48.mydata.whoLoading')}</p>
       ) : state.data.length === 0 ? (
-        <p>Nobody at 48 has opened your account in the last 12 months.</p>
+        <p>{say('my48.mydata.whoNone')}</p>
       ) : (
         <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="who-opened-caption">
           <table className="cards">
-            <caption id="who-opened-caption">Who opened your account, newest first</caption>
-            <TableHead columns={['When', 'Who', 'Why', 'What']} />
+            <caption id="who-opened-caption">{say('my48.mydata.whoCaption')}</caption>
+            <TableHead columns={[when, who, why, what]} />
             <tbody>
               {state.data.map((e) => (
                 <tr key={`${e.at}-${e.did}`}>
-                  <td data-label="When">{openedAt.format(new Date(e.at))}</td>
-                  <td data-label="Who">
+                  <td data-label={when}>{openedAt().format(new Date(e.at))}</td>
+                  <td data-label={who}>
                     {e.first_name}, {e.role}
                   </td>
-                  <td data-label="Why">{e.reason}</td>
-                  <td data-label="What">{e.did}</td>
+                  <td data-label={why}>{e.reason}</td>
+                  <td data-label={what}>{e.did}</td>
                 </tr>
               ))}
             </tbody>

@@ -2,7 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { FormAlert } from '../../../components/forms/Field.tsx';
 import { ActionButton } from '../../../components/forms/ActionButton.tsx';
-import { $push, BLOCKED, loadPush, sendTestPush, switchPush } from './push-store.ts';
+import { $push, blocked, loadPush, sendTestPush, switchPush } from './push-store.ts';
+import { say } from '../../speech.ts';
 
 /** Settings → alerts → "Notifications on this device" (docs/product/phone.md): the switch and the test button. */
 export function DeviceNotifications() {
@@ -10,22 +11,17 @@ export function DeviceNotifications() {
   useEffect(() => void loadPush(), []);
   return (
     <section className="card stack" aria-labelledby="device-notes-title">
-      <h3 id="device-notes-title">On this device</h3>
+      <h3 id="device-notes-title">{say('my48.alr.device.title')}</h3>
       {push.status === 'loading' && (
         <p role="status" className="loading-line">
-          Checking this device…
+          {say('my48.alr.device.checking')}
         </p>
       )}
-      {push.status === 'unsupported' && (
-        <p>
-          This browser cannot show notifications from 48. On an iPhone, add 48 to your home screen first (Share → Add to
-          Home Screen), then open it from there.
-        </p>
-      )}
-      {push.status === 'unavailable' && <p>Notifications are not available right now. Please try again later.</p>}
+      {push.status === 'unsupported' && <p>{say('my48.alr.device.unsupported')}</p>}
+      {push.status === 'unavailable' && <p>{say('my48.alr.device.unavailable')}</p>}
       {push.status === 'ready' && (
         <>
-          <p>Get your alerts as notifications on this phone or computer, even when my48 is closed.</p>
+          <p>{say('my48.alr.device.intro')}</p>
           <label className="switch">
             <input
               type="checkbox"
@@ -34,15 +30,15 @@ export function DeviceNotifications() {
               disabled={push.busy}
               onChange={(event) => void switchPush(event.currentTarget.checked)}
             />
-            <span>Notifications on this device</span>
+            <span>{say('my48.alr.device.switch')}</span>
           </label>
           {/* Blocked before the member even tries (the browser's own setting): said up front. */}
-          {push.blocked && !push.on && !push.error && <p className="field__hint">{BLOCKED}</p>}
+          {push.blocked && !push.on && !push.error && <p className="field__hint">{blocked()}</p>}
           <FormAlert>{push.error}</FormAlert>
           {push.notice && <FormAlert tone="success">{push.notice}</FormAlert>}
           <div className="actions">
             <ActionButton busy={push.busy} onClick={() => void sendTestPush()}>
-              Send a test notification
+              {say('my48.alr.device.test')}
             </ActionButton>
           </div>
         </>

@@ -11,6 +11,8 @@ import {
   openEmailSection,
   resetConfirmLink,
 } from './controls-store.ts';
+import { slotted } from '../../../lib/slotted.tsx';
+import { formSpeech, say } from '../../speech.ts';
 
 /**
  * Settings → security → the e-mail address: asked for with the password and a code sent to the
@@ -20,6 +22,14 @@ import {
 export function ChangeEmail() {
   const form = useStore(emailForm.$state);
   const confirm = useStore(confirmEmailForm.$state);
+  emailForm.speak(
+    formSpeech(
+      { email: 'my48.sec.email.new', password: 'my48.sec.password', step_up_code: 'my48.stepUp.field' },
+      {},
+      'my48.sec.email.sending',
+    ),
+  );
+  confirmEmailForm.speak(formSpeech({ code: 'my48.sec.email.code' }, {}, 'my48.sec.email.confirmingShort'));
   const link = useStore($confirmLink);
   const state = useStore(emailChange.$state);
   useEffect(() => {
@@ -34,40 +44,33 @@ export function ChangeEmail() {
   return (
     <section className="card stack" aria-labelledby="email-title">
       <h3 id="email-title" className="form__title">
-        Your e-mail address
+        {say('my48.sec.email.title')}
       </h3>
-      {link.busy && <p role="status">Confirming your new e-mail address…</p>}
+      {link.busy && <p role="status">{say('my48.sec.email.confirming')}</p>}
       {link.notice && <FormAlert tone="success">{link.notice}</FormAlert>}
       {link.error && <FormAlert>{link.error}</FormAlert>}
-      {state.data && (
-        <p>
-          You log in with <strong>{state.data.email}</strong>.
-        </p>
-      )}
+      {state.data && <p>{slotted(say('my48.sec.email.current'), { email: <strong>{state.data.email}</strong> })}</p>}
       {pending && !confirm.result && (
         <form className="form" noValidate onSubmit={confirmEmailForm.onSubmit} aria-labelledby="confirm-email-title">
-          <h4 id="confirm-email-title">Confirm {pending}</h4>
-          <p>
-            We have sent a link and a code to {pending}. Open the link, or type the code here: your address changes
-            then, and not before.
-          </p>
+          <h4 id="confirm-email-title">{say('my48.sec.email.confirmTitle', { email: pending })}</h4>
+          <p>{say('my48.sec.email.confirmText', { email: pending })}</p>
           <FormAlert>{confirm.error}</FormAlert>
-          <SentCodeField label="Code sent to the new address" length={7} fields={confirm.fields} />
+          <SentCodeField label={say('my48.sec.email.code')} length={7} fields={confirm.fields} />
           <SubmitButton busy={confirm.busy} busyLabel={confirm.busyLabel ?? ''}>
-            Confirm my new address
+            {say('my48.sec.email.confirm')}
           </SubmitButton>
         </form>
       )}
       {confirm.result && <FormAlert tone="success">{confirm.result}</FormAlert>}
       <form className="form" noValidate onSubmit={emailForm.onSubmit} aria-labelledby="change-email-title">
-        <h4 id="change-email-title">Change your e-mail address</h4>
+        <h4 id="change-email-title">{say('my48.sec.email.changeTitle')}</h4>
         <FormAlert>{form.error}</FormAlert>
         {form.result && <FormAlert tone="success">{form.result}</FormAlert>}
-        <EmailField label="New e-mail address" fields={form.fields} />
-        <PasswordField kind="current" fields={form.fields} />
+        <EmailField label={say('my48.sec.email.new')} fields={form.fields} />
+        <PasswordField kind="current" label={say('my48.sec.password')} fields={form.fields} />
         <StepUpCode purpose="email" error={form.fields['step_up_code']} />
         <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>
-          Change my e-mail address
+          {say('my48.sec.email.change')}
         </SubmitButton>
       </form>
     </section>

@@ -18,23 +18,18 @@ import {
   numberLock,
   switchLockForm,
 } from './number-lock-store.ts';
+import { irishFormat } from '../../../contract/irish-time.ts';
+import { formatTag } from '../../../lib/format.ts';
+import { formSpeech, say, sayCount } from '../../speech.ts';
 
-/** When a lock asked off goes off: "Sunday 6 December at 09:30". */
-const goesOff = new Intl.DateTimeFormat('en-IE', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Dublin',
-});
-
-const since = new Intl.DateTimeFormat('en-IE', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Europe/Dublin',
-});
+/** When a lock asked off goes off: "Sunday 6 December at 09:30" (in the page's language). */
+const goesOff = (iso: string) =>
+  irishFormat(
+    { weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' },
+    formatTag(),
+  ).format(new Date(iso));
+const since = (iso: string) =>
+  irishFormat({ day: 'numeric', month: 'long', year: 'numeric' }, formatTag()).format(new Date(iso));
 
 /**
  * The number lock: on, a change of SIM needs a second e-mailed code and waits 24 hours (cancel any
@@ -49,6 +44,12 @@ export function NumberLock() {
   const cancelling = useStore($cancelChange);
   const keeping = useStore($keepLock);
   const kind = useStore($changeKind);
+  const code = { step_up_code: 'my48.stepUp.field' } as const;
+  switchLockForm.speak(formSpeech(code));
+  askChangeForm.speak(
+    formSpeech({ new_ssn: 'my48.sec.lock.newSsn', password: 'my48.sec.password', ...code }, {}, 'my48.sec.lock.asking'),
+  );
+  confirmChangeForm.speak(formSpeech(code, {}, 'my48.sec.lock.confirming'));
   useEffect(() => {
     void numberLock.load();
     return () => {
@@ -61,15 +62,13 @@ export function NumberLock() {
   const change = lock?.changes.find((c) => c.ssn === sim?.ssn);
   return (
     <section className="card stack" aria-labelledby="lock-title">
-      <h3 id="lock-title">Number lock</h3>
-      <p>
-        {`Stops anyone moving your number to another SIM in a hurry: with the lock on, a change of SIM needs a second code we e-mail you and happens ${LOCKED_CHANGE_HOURS} hours later, so you can stop it. If another network asks for your number, we tell you and our team at once.`}
-      </p>
+      <h3 id="lock-title">{say('my48.sec.lock.title')}</h3>
+      <p>{sayCount('my48.sec.lock.intro', LOCKED_CHANGE_HOURS)}</p>
       {state.status === 'error' && <FormAlert>{state.error}</FormAlert>}
       {!lock ? (
         state.status !== 'error' && (
           <p role="status" className="loading-line">
-            Loading your number lock…
+            {say('my48.sec.lock.loading')}
           </p>
         )
       ) : (
@@ -79,10 +78,10 @@ export function NumberLock() {
             className={lock.ends_at ? 'alert alert--info' : lock.on ? 'alert alert--success' : undefined}
           >
             {lock.ends_at
-              ? goingOffMessage(goesOff.format(new Date(lock.ends_at)))
+              ? goingOffMessage(goesOff(lock.ends_at))
               : lock.on
-                ? `Your number lock is on (since ${since.format(new Date(lock.since!))}).`
-                : 'Your number lock is off.'}
+                ? say('my48.sec.lock.onSince', { day: since(lock.since!) })
+                : say('my48.sec.lock.off')}
           </p>
           {lock.ends_at && (
             <div className="actions">
@@ -92,7 +91,7 @@ export function NumberLock() {
                 disabled={keeping.busy !== undefined}
                 onClick={() => void keepLockOn()}
               >
-                {keeping.busy ? 'Keeping it on…' : 'Keep it on'}
+                {keeping.busy ? say('my48.sec.lock.keeping') : say('my48.sec.lock.keep')}
               </button>
             </div>
           )}
@@ -111,11 +110,11 @@ export function NumberLock() {
                   onSubmit={confirmChangeForm.onSubmit}
                   aria-labelledby="confirm-change-title"
                 >
-                  <h4 id="confirm-change-title">Confirm the change of SIM</h4>
+                  <h4 id="confirm-change-title">{say('my48.sec.lock.confirmTitle')}</h4>
                   <FormAlert>{confirming.error}</FormAlert>
                   <StepUpCode purpose="lockedChange" error={confirming.fields['step_up_code']} />
                   <SubmitButton busy={confirming.busy} busyLabel={confirming.busyLabel ?? ''}>
-                    Confirm the change
+                    {say('my48.sec.lock.confirm')}
                   </SubmitButton>
                 </form>
               )}
@@ -126,7 +125,7 @@ export function NumberLock() {
                   disabled={cancelling.busy !== undefined}
                   onClick={() => void cancelChange()}
                 >
-                  Cancel the change
+                  {say('my48.sec.lock.cancel')}
                 </button>
               </div>
             </div>
@@ -134,11 +133,11 @@ export function NumberLock() {
 
           {lock.on && sim && !change && (
             <form className="form" noValidate onSubmit={askChangeForm.onSubmit} aria-labelledby="ask-change-title">
-              <h4 id="ask-change-title">Ask for a change of SIM</h4>
+              <h4 id="ask-change-title">{say('my48.sec.lock.askTitle')}</h4>
               {asking.result && <FormAlert tone="success">{asking.result}</FormAlert>}
               <FormAlert>{asking.error}</FormAlert>
               <fieldset className="fieldset">
-                <legend>Move my number to</legend>
+                <legend>{say('my48.sec.lock.moveTo')}</legend>
                 <CheckField
                   id="lock-kind-esim"
                   type="radio"
@@ -146,7 +145,7 @@ export function NumberLock() {
                   value="esim"
                   checked={kind === 'esim'}
                   onChange={() => $changeKind.set('esim')}
-                  label="An eSIM"
+                  label={say('my48.sec.lock.esim')}
                 />
                 <CheckField
                   id="lock-kind-physical"
@@ -155,23 +154,23 @@ export function NumberLock() {
                   value="physical"
                   checked={kind === 'physical'}
                   onChange={() => $changeKind.set('physical')}
-                  label="A new SIM card"
+                  label={say('my48.sec.lock.card')}
                 />
               </fieldset>
               {kind === 'physical' && (
                 <Field
-                  label="New SIM number"
+                  label={say('my48.sec.lock.newSsn')}
                   name="new_ssn"
                   inputMode="numeric"
                   autoComplete="off"
-                  hint="The 19 or 20 digits on the back of the new card, starting 89."
+                  hint={say('my48.sec.lock.newSsnHint')}
                   error={asking.fields['new_ssn']}
                 />
               )}
-              <PasswordField kind="current" fields={asking.fields} />
+              <PasswordField kind="current" label={say('my48.sec.password')} fields={asking.fields} />
               <StepUpCode purpose="sim" error={asking.fields['step_up_code']} />
               <SubmitButton busy={asking.busy} busyLabel={asking.busyLabel ?? ''}>
-                Ask for the change
+                {say('my48.sec.lock.ask')}
               </SubmitButton>
             </form>
           )}
@@ -185,16 +184,14 @@ export function NumberLock() {
               onSubmit={switchLockForm.onSubmit}
               aria-labelledby="switch-lock-title"
             >
-              <h4 id="switch-lock-title">{lock.on ? 'Switch the lock off' : 'Switch the lock on'}</h4>
+              <h4 id="switch-lock-title">{say(lock.on ? 'my48.sec.lock.switchOff' : 'my48.sec.lock.switchOn')}</h4>
               <input type="hidden" name="on" value={lock.on ? 'off' : 'on'} />
               <FormAlert>{switching.error}</FormAlert>
               <StepUpCode purpose="numberLock" error={switching.fields['step_up_code']} />
               <SubmitButton busy={switching.busy} busyLabel={switching.busyLabel ?? ''}>
-                {lock.on ? 'Switch the lock off' : 'Switch the lock on'}
+                {say(lock.on ? 'my48.sec.lock.switchOff' : 'my48.sec.lock.switchOn')}
               </SubmitButton>
-              {lock.on && (
-                <p className="field__hint">{`It goes off ${LOCK_OFF_HOURS} hours after you ask, and we tell you at once by e-mail and on your devices, so that you can keep it on if it wasn't you.`}</p>
-              )}
+              {lock.on && <p className="field__hint">{sayCount('my48.sec.lock.offHint', LOCK_OFF_HOURS)}</p>}
             </form>
           )}
         </>

@@ -6,20 +6,25 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { StepUpCode } from '../../components/StepUpCode.tsx';
 import { $removing, addPasskeyForm, passkeyList, passkeysSupported, removePasskeyForm } from './passkeys-store.ts';
+import { irishFormat } from '../../../contract/irish-time.ts';
+import { formatTag } from '../../../lib/format.ts';
+import { formSpeech, say } from '../../speech.ts';
 import './passkeys.css';
 
-const day = new Intl.DateTimeFormat('en-IE', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Europe/Dublin',
-});
+const day = (iso: string) =>
+  irishFormat({ day: 'numeric', month: 'long', year: 'numeric' }, formatTag()).format(new Date(iso));
 
 /** The password, or a code from the e-mail: what adding or removing a passkey asks for. */
 function Proof({ errors }: { errors: Record<string, string | undefined> }) {
   return (
     <>
-      <PasswordField kind="current" hint="Or use a code from the e-mail, below." required={false} fields={errors} />
+      <PasswordField
+        kind="current"
+        label={say('my48.sec.password')}
+        hint={say('my48.sec.pk.passwordHint')}
+        required={false}
+        fields={errors}
+      />
       <StepUpCode purpose="passkey" error={errors['step_up_code']} />
     </>
   );
@@ -31,6 +36,9 @@ export function Passkeys() {
   const add = useStore(addPasskeyForm.$state);
   const removing = useStore($removing);
   const remove = useStore(removePasskeyForm.$state);
+  const proof = { password: 'my48.sec.password', step_up_code: 'my48.stepUp.field' } as const;
+  addPasskeyForm.speak(formSpeech({ name: 'my48.sec.pk.name', ...proof }, {}, 'my48.sec.pk.waiting'));
+  removePasskeyForm.speak(formSpeech(proof, {}, 'my48.sec.pk.removing'));
   useEffect(() => {
     void passkeyList.load();
     return () => {
@@ -41,20 +49,17 @@ export function Passkeys() {
   const supported = passkeysSupported();
   return (
     <section className="card stack" aria-labelledby="passkeys-title">
-      <h3 id="passkeys-title">Passkeys</h3>
-      <p>
-        Sign in with your fingerprint, face or screen lock instead of your password. The passkey stays on your device;
-        we keep only what checks it.
-      </p>
+      <h3 id="passkeys-title">{say('my48.sec.pk.title')}</h3>
+      <p>{say('my48.sec.pk.intro')}</p>
       {remove.result && <FormAlert tone="success">{remove.result}</FormAlert>}
       {list.status === 'error' ? (
         <LoadFailed error={list.error} retry={list.retryable ? () => void passkeyList.retry() : undefined} />
       ) : !list.data ? (
         <p role="status" className="loading-line">
-          Loading your passkeys…
+          {say('my48.sec.pk.loading')}
         </p>
       ) : list.data.length === 0 ? (
-        <p>You have no passkeys yet.</p>
+        <p>{say('my48.sec.pk.none')}</p>
       ) : (
         <ul className="passkeys">
           {list.data.map((p) => (
@@ -62,19 +67,19 @@ export function Passkeys() {
               <div>
                 <strong>{p.name}</strong>
                 <p className="field__hint">
-                  {`Added ${day.format(new Date(p.created_at))} · ${p.last_used_at ? `last used ${day.format(new Date(p.last_used_at))}` : 'not used yet'}`}
+                  {`${say('my48.sec.pk.added', { day: day(p.created_at) })} · ${p.last_used_at ? say('my48.sec.pk.used', { day: day(p.last_used_at) }) : say('my48.sec.pk.notUsed')}`}
                 </p>
               </div>
               <button
                 type="button"
                 className="btn btn--outline"
-                aria-label={`Remove ${p.name}`}
+                aria-label={say('my48.sec.pk.removeNamed', { name: p.name })}
                 onClick={() => {
                   removePasskeyForm.reset();
                   $removing.set(p);
                 }}
               >
-                Remove
+                {say('my48.sec.pk.remove')}
               </button>
             </li>
           ))}
@@ -82,46 +87,51 @@ export function Passkeys() {
       )}
       {removing && (
         <Dialog
-          title={`Remove ${removing.name}?`}
+          title={say('my48.sec.pk.removeTitle', { name: removing.name })}
           onClose={() => $removing.set(undefined)}
           actions={
             <button type="button" className="btn btn--outline" onClick={() => $removing.set(undefined)}>
-              Cancel
+              {say('my48.sec.cancel')}
             </button>
           }
         >
-          <form className="form" noValidate onSubmit={removePasskeyForm.onSubmit} aria-label="Remove the passkey">
-            <p>It will no longer sign in to your account. Your password still does.</p>
+          <form
+            className="form"
+            noValidate
+            onSubmit={removePasskeyForm.onSubmit}
+            aria-label={say('my48.sec.pk.removeForm')}
+          >
+            <p>{say('my48.sec.pk.removeText')}</p>
             <FormAlert>{remove.error}</FormAlert>
             <Proof errors={remove.fields} />
             <SubmitButton busy={remove.busy} busyLabel={remove.busyLabel ?? ''}>
-              Remove this passkey
+              {say('my48.sec.pk.removeThis')}
             </SubmitButton>
           </form>
         </Dialog>
       )}
       {supported ? (
         <form className="form" noValidate onSubmit={addPasskeyForm.onSubmit} aria-labelledby="add-passkey-title">
-          <h4 id="add-passkey-title">Add a passkey on this device</h4>
+          <h4 id="add-passkey-title">{say('my48.sec.pk.addTitle')}</h4>
           <FormAlert>{add.error}</FormAlert>
           {add.result && <FormAlert tone="success">{add.result}</FormAlert>}
           <Field
-            label="Name of this passkey"
+            label={say('my48.sec.pk.name')}
             name="name"
             autoComplete="off"
-            hint="To tell your passkeys apart, like “My phone”."
-            defaultValue="My phone"
+            hint={say('my48.sec.pk.nameHint')}
+            defaultValue={say('my48.sec.pk.defaultName')}
             maxLength={60}
             required
             error={add.fields['name']}
           />
           <Proof errors={add.fields} />
           <SubmitButton busy={add.busy} busyLabel={add.busyLabel ?? ''}>
-            Add a passkey
+            {say('my48.sec.pk.add')}
           </SubmitButton>
         </form>
       ) : (
-        <p className="alert alert--info">This browser cannot make passkeys. Try the browser on your phone.</p>
+        <p className="alert alert--info">{say('my48.sec.pk.unsupported')}</p>
       )}
     </section>
   );

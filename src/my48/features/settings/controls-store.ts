@@ -4,7 +4,7 @@ import { alertsApi, type AlertSettings } from '../../../contract/alerts.schema.t
 import type { Answer } from '../../../contract/endpoint.ts';
 import { myDataApi } from '../../../contract/my-data.schema.ts';
 import { staffAccessApi } from '../../../contract/staff.schema.ts';
-import { EmailChangeForm, securityApi, securityMessages } from '../../../contract/security.schema.ts';
+import { EmailChangeForm, securityApi } from '../../../contract/security.schema.ts';
 import { SPEND_LIMIT_MAX_CENTS, SPEND_LIMIT_MIN_CENTS } from '../../../contract/security.ts';
 import { euro } from '../../../contract/format.ts';
 import { clearAllCookies } from '../../../lib/auth-code.ts';
@@ -16,6 +16,7 @@ import { loader } from '../../../stores/loader.ts';
 import { actionStore } from '../../../stores/action.ts';
 import { $account, loadAccount } from '../../stores/account.ts';
 import { StepUpCodeField } from '../../stores/step-up.ts';
+import { say } from '../../speech.ts';
 
 type SpendLimit = Answer<typeof securityApi.spendLimit>['_payload'];
 type Alert = Answer<typeof alertsApi.list>['_payload']['values'][number];
@@ -30,7 +31,7 @@ const simParams = () => ({ ...memberParams(), ssn: $account.get().sim?.ssn ?? ''
 
 export const spendLimit = loader<SpendLimit>(
   async () => (await call(securityApi.spendLimit, { params: memberParams() }))._payload,
-  'Your spend limit could not be loaded. Please try again.',
+  () => say('my48.sec.limit.loadFailed'),
 );
 export const loadSpendLimit = () => spendLimit.load();
 /** A saved limit is what the server answered: shown as if read. */
@@ -44,13 +45,15 @@ export const SpendLimitInput = z.object({
     .string()
     .trim()
     .transform((v) => v.replace(/^€\s*/, '').replace(',', '.'))
-    .pipe(z.string().regex(/^\d{1,7}(\.\d{1,2})?$/, { error: 'Enter an amount in euro, like 20 or 20.50.' }))
+    .pipe(z.string().regex(/^\d{1,7}(\.\d{1,2})?$/, { error: () => say('my48.sec.limit.amount') }))
     .transform((v) => Math.round(Number(v) * 100))
     .pipe(
       z
         .number()
-        .min(SPEND_LIMIT_MIN_CENTS, { error: `The limit is at least ${euro(SPEND_LIMIT_MIN_CENTS)}.` })
-        .max(SPEND_LIMIT_MAX_CENTS, { error: `The limit is at most ${euro(SPEND_LIMIT_MAX_CENTS)}.` }),
+        .min(SPEND_LIMIT_MIN_CENTS, { error: () => say('my48.sec.limit.min', { amount: euro(SPEND_LIMIT_MIN_CENTS) }) })
+        .max(SPEND_LIMIT_MAX_CENTS, {
+          error: () => say('my48.sec.limit.max', { amount: euro(SPEND_LIMIT_MAX_CENTS) }),
+        }),
     ),
 });
 export const spendLimitForm = formStore({
@@ -63,7 +66,7 @@ export const spendLimitForm = formStore({
       body: { limit_cents: limit },
     });
     showLimit(_payload);
-    return `Your card spending is limited to ${euro(limit)} a month.`;
+    return say('my48.sec.limit.saved', { amount: euro(limit) });
   },
 });
 export async function removeSpendLimit(): Promise<void> {
@@ -91,7 +94,7 @@ export const reportLost = () =>
   block.run('block', async () => {
     await call(securityApi.blockSim, { params: simParams() });
     await accountRead();
-    return securityMessages.blocked;
+    return say('my48.sec.lost.blocked');
   });
 /**
  * Until the network has done what the member asked (the line suspended or back in service), the
@@ -120,19 +123,19 @@ export function lostSimMessage(
       tone: 'error',
       text:
         sim.line_state === 'suspended'
-          ? 'Your SIM is blocked on the network: it no longer works in any phone. Nobody can buy anything or move data with it.'
+          ? say('my48.sec.lost.blockedNetwork')
           : sim.network_waiting
-            ? 'Your SIM is blocked here; waiting for the network to block it. We keep asking: nothing for you to do.'
-            : 'Your SIM is blocked here; blocking it on the network…',
+            ? say('my48.sec.lost.blockedWaiting')
+            : say('my48.sec.lost.blockedHere'),
     };
   if (!justUnblocked) return undefined;
   return sim.line_state === 'suspended'
-    ? { tone: 'info', text: 'Unblocking on the network…' }
-    : { tone: 'success', text: UNBLOCKED };
+    ? { tone: 'info', text: say('my48.sec.lost.unblockingNetwork') }
+    : { tone: 'success', text: say('my48.sec.lost.unblocked') };
 }
 
-/** What an unblock answered: the lost-SIM control follows the network from it. */
-export const UNBLOCKED = securityMessages.unblocked;
+/** What an unblock answered: the lost-SIM control follows the network from it (a mark, not words). */
+export const UNBLOCKED = 'unblocked';
 
 export const unblockForm = formStore({
   schema: z.object({ step_up_code: StepUpCodeField }),
@@ -141,8 +144,8 @@ export const unblockForm = formStore({
   send: async ({ step_up_code }) => {
     await call(securityApi.unblockSim, { params: simParams(), stepUpCode: step_up_code });
     await accountRead();
-    $block.set({ notice: securityMessages.unblocked });
-    return securityMessages.unblocked;
+    $block.set({ notice: UNBLOCKED });
+    return say('my48.sec.lost.unblocked');
   },
 });
 
@@ -153,7 +156,7 @@ type EmailChange = Answer<typeof securityApi.emailChange>['_payload'];
 /** The account's address and the new one waiting to be confirmed from its mailbox. */
 export const emailChange = loader<EmailChange>(
   async () => (await call(securityApi.emailChange, { params: memberParams() }))._payload,
-  'Your e-mail address could not be loaded. Please try again.',
+  () => say('my48.sec.email.loadFailed'),
 );
 const showEmailChange = (data: EmailChange) => emailChange.$state.set({ status: 'ready', data });
 
@@ -170,7 +173,7 @@ export const emailForm = formStore({
     });
     showEmailChange(_payload);
     confirmEmailForm.reset();
-    return securityMessages.emailChangeAsked(body.email);
+    return say('my48.sec.email.asked', { email: body.email });
   },
 });
 
@@ -219,13 +222,16 @@ export function openEmailSection(at: Location = location, pageHistory: History =
 // ——— Alerts ———
 
 /** The member's alert choices and the alerts raised (the read); saving the choices is an action beside it. */
-export const alerts = loader<{ settings: AlertSettings; list: Alert[]; next: string | null }>(async () => {
-  const [settings, list] = await Promise.all([
-    call(alertsApi.settings, { params: memberParams() }),
-    call(alertsApi.list, { params: memberParams() }),
-  ]);
-  return { settings: settings._payload, list: list._payload.values, next: list._payload.next };
-}, 'Your alerts could not be loaded. Please try again.');
+export const alerts = loader<{ settings: AlertSettings; list: Alert[]; next: string | null }>(
+  async () => {
+    const [settings, list] = await Promise.all([
+      call(alertsApi.settings, { params: memberParams() }),
+      call(alertsApi.list, { params: memberParams() }),
+    ]);
+    return { settings: settings._payload, list: list._payload.values, next: list._payload.next };
+  },
+  () => say('my48.alr.loadFailed'),
+);
 export const loadAlerts = () => alerts.load();
 /** Reading the alerts older than those shown (50 more, from where the list ends), or why not. */
 export const $olderAlerts = map<{ busy?: boolean; error?: string | undefined }>({});
@@ -239,7 +245,7 @@ export async function loadOlderAlerts(): Promise<void> {
     alerts.$state.setKey('data', { ...now, list: [...now.list, ..._payload.values], next: _payload.next });
     $olderAlerts.set({});
   } catch (error) {
-    $olderAlerts.set({ error: errorMessage(error, 'Older alerts could not be loaded. Please try again.') });
+    $olderAlerts.set({ error: errorMessage(error, say('my48.alr.olderFailed')) });
   }
 }
 export const $alertsSave = map<{ saving?: boolean; notice?: string | undefined; error?: string | undefined }>({});
@@ -249,7 +255,7 @@ export async function saveAlerts(settings: AlertSettings): Promise<void> {
     const { _payload } = await call(alertsApi.saveSettings, { params: memberParams(), body: settings });
     const shown = alerts.$state.get().data;
     if (shown) alerts.$state.setKey('data', { ...shown, settings: _payload });
-    $alertsSave.set({ notice: 'Your alert choices are saved.' });
+    $alertsSave.set({ notice: say('my48.alr.saved') });
   } catch (error) {
     $alertsSave.set({ error: errorMessage(error) });
   }
@@ -261,7 +267,7 @@ type StaffAccess = Answer<typeof staffAccessApi.whoOpened>['_payload']['entries'
 /** Who at 48 opened the account in the last 12 months (docs/product/staff.md), newest first. */
 export const staffAccess = loader<StaffAccess>(
   async () => (await call(staffAccessApi.whoOpened, { params: memberParams() }))._payload.entries,
-  'Who opened your account could not be loaded. Please try again.',
+  () => say('my48.mydata.whoFailed'),
 );
 
 export const $download = map<{ busy?: boolean; error?: string }>({});
@@ -281,17 +287,17 @@ export async function downloadMyData(): Promise<void> {
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
     $download.set({});
   } catch (error) {
-    $download.set({ error: errorMessage(error, 'Your data could not be downloaded. Please try again.') });
+    $download.set({ error: errorMessage(error, say('my48.mydata.downloadFailed')) });
   }
 }
 
 export const deleteForm = formStore({
   schema: z.object({
-    password: z.string().min(1, { error: 'Enter your password.' }),
+    password: z.string().min(1, { error: () => say('my48.sec.enterPassword') }),
     confirm: z
       .string()
       .trim()
-      .refine((v) => v === 'DELETE', { error: 'Type DELETE to confirm.' }),
+      .refine((v) => v === 'DELETE', { error: () => say('my48.mydata.typeDeleteRule') }),
     step_up_code: StepUpCodeField,
   }),
   labels: { password: 'Password', confirm: 'Type DELETE', step_up_code: 'Code from the e-mail' },

@@ -2,7 +2,8 @@ import { atom } from 'nanostores';
 import { z } from '../../../contract/zod.ts';
 import type { Answer } from '../../../contract/endpoint.ts';
 import { ssnRule } from '../../../contract/forms.schema.ts';
-import { numberLockApi, numberLockMessages } from '../../../contract/number-lock.schema.ts';
+import { numberLockApi } from '../../../contract/number-lock.schema.ts';
+import { LOCKED_CHANGE_HOURS } from '../../../contract/number-lock.ts';
 import { call } from '../../../lib/http.ts';
 import { memberParams } from '../../../lib/member-session.ts';
 import { actionStore } from '../../../stores/action.ts';
@@ -10,13 +11,14 @@ import { formStore } from '../../../stores/form.ts';
 import { loader } from '../../../stores/loader.ts';
 import { $account } from '../../stores/account.ts';
 import { StepUpCodeField } from '../../stores/step-up.ts';
+import { say, sayCount } from '../../speech.ts';
 
 /** Settings → Security → Number lock (docs/product/member-controls.md): its state, switching it, and a change of SIM under it. */
 type NumberLock = Answer<typeof numberLockApi.state>['_payload'];
 
 export const numberLock = loader<NumberLock>(
   async () => (await call(numberLockApi.state, { params: memberParams() }))._payload,
-  'Your number lock could not be loaded. Please try again.',
+  () => say('my48.sec.lock.loadFailed'),
 );
 const show = (data: NumberLock) => numberLock.$state.set({ status: 'ready', data });
 const simParams = () => ({ ...memberParams(), ssn: $account.get().sim?.ssn ?? '' });
@@ -33,7 +35,11 @@ export const switchLockForm = formStore({
     });
     show(_payload);
     // Asked off: it still holds, and the screen says until when.
-    return _payload.ends_at ? undefined : _payload.on ? numberLockMessages.on : numberLockMessages.off;
+    return _payload.ends_at
+      ? undefined
+      : _payload.on
+        ? sayCount('my48.sec.lock.on', LOCKED_CHANGE_HOURS)
+        : say('my48.sec.lock.off');
   },
 });
 
@@ -45,12 +51,12 @@ export const askChangeForm = formStore({
     z.object({
       kind: z.literal('physical'),
       new_ssn: ssnRule,
-      password: z.string().min(1, { error: 'Enter your password.' }),
+      password: z.string().min(1, { error: () => say('my48.sec.enterPassword') }),
       step_up_code: StepUpCodeField,
     }),
     z.object({
       kind: z.literal('esim'),
-      password: z.string().min(1, { error: 'Enter your password.' }),
+      password: z.string().min(1, { error: () => say('my48.sec.enterPassword') }),
       step_up_code: StepUpCodeField,
     }),
   ]),
@@ -90,8 +96,8 @@ export const keepLockOn = () =>
   keep.run('keep', async () => {
     const { _payload } = await call(numberLockApi.keep, { params: memberParams() });
     show(_payload);
-    return numberLockMessages.kept;
+    return say('my48.sec.lock.kept');
   });
 
-/** What the screen says while the lock is going off (the contract's words). */
-export const goingOffMessage = (when: string) => numberLockMessages.goingOff(when);
+/** What the screen says while the lock is going off (the contract's words in English). */
+export const goingOffMessage = (when: string) => sayCount('my48.sec.lock.goingOff', LOCKED_CHANGE_HOURS, { when });

@@ -1,11 +1,12 @@
 import { atom } from 'nanostores';
 import { z } from '../../../contract/zod.ts';
-import { AddPasskeyForm, passkeyMessages, passkeysApi, type Passkey } from '../../../contract/passkeys.schema.ts';
+import { AddPasskeyForm, passkeysApi, type Passkey } from '../../../contract/passkeys.schema.ts';
 import { call, ShownError } from '../../../lib/http.ts';
 import { memberParams } from '../../../lib/member-session.ts';
 import { formStore } from '../../../stores/form.ts';
 import { loader } from '../../../stores/loader.ts';
 import { stepUpCodeOf } from '../../stores/step-up.ts';
+import { say } from '../../speech.ts';
 
 /**
  * Passkeys in settings → security (docs/product/phone.md): the list, adding one (the password or a step-up
@@ -13,7 +14,7 @@ import { stepUpCodeOf } from '../../stores/step-up.ts';
  */
 export const passkeyList = loader<Passkey[]>(
   async () => (await call(passkeysApi.list, { params: memberParams() }))._payload.values,
-  'Your passkeys could not be loaded. Please try again.',
+  () => say('my48.sec.pk.loadFailed'),
 );
 
 /** Whether this browser can make and use passkeys at all (no WebAuthn: the section says so, no form). */
@@ -27,7 +28,7 @@ const Proof = z
   })
   .transform((v) => ({ password: v.password, code: stepUpCodeOf(v.step_up_code) }))
   .refine((v) => v.password !== '' || /^\d{6}$/.test(v.code), {
-    error: 'Enter your password, or the 6-digit code from the e-mail.',
+    error: () => say('my48.sec.pk.proof'),
     path: ['password'],
   });
 const proofOptions = (proof: { password: string; code: string }) => ({
@@ -52,8 +53,8 @@ export const addPasskeyForm = formStore({
       // The browser said no (the member closed its prompt, or it timed out): said plainly, not as our failure.
       throw new ShownError(
         error instanceof Error && error.name === 'InvalidStateError'
-          ? 'This device holds a passkey for your account already.'
-          : passkeyMessages.cancelled,
+          ? say('my48.sec.pk.held')
+          : say('my48.sec.pk.cancelled'),
       );
     }
     await call(passkeysApi.register, {
@@ -61,7 +62,7 @@ export const addPasskeyForm = formStore({
       body: { name, credential: credential as never },
     });
     void passkeyList.load();
-    return passkeyMessages.added;
+    return say('my48.sec.pk.addedDone');
   },
 });
 
@@ -81,6 +82,6 @@ export const removePasskeyForm = formStore({
     });
     $removing.set(undefined);
     void passkeyList.load();
-    return passkeyMessages.removed;
+    return say('my48.sec.pk.removedDone');
   },
 });

@@ -2,6 +2,7 @@ import { map } from 'nanostores';
 import { pushApi, pushFailures } from '../../../contract/push.schema.ts';
 import { call, errorMessage, ShownError } from '../../../lib/http.ts';
 import { memberParams } from '../../../lib/member-session.ts';
+import { say } from '../../speech.ts';
 
 /**
  * "Notifications on this device" in settings → alerts (docs/product/phone.md): the switch subscribes this
@@ -53,8 +54,7 @@ export async function loadPush(): Promise<void> {
 }
 
 /** The browser refuses notifications for the site: only its own settings can change that. */
-export const BLOCKED =
-  'Notifications are blocked for this site in your browser. Allow them in the browser’s site settings, then try again.';
+export const blocked = () => say('my48.alr.device.blocked');
 
 export async function switchPush(on: boolean): Promise<void> {
   $push.set({ ...$push.get(), busy: true, error: undefined, notice: undefined });
@@ -64,7 +64,7 @@ export async function switchPush(on: boolean): Promise<void> {
       if (!worker || !publicKey) throw new ShownError(pushFailures.notSetUp.message);
       const permission = await Notification.requestPermission();
       if (permission !== 'granted')
-        return $push.set({ ...$push.get(), busy: false, blocked: permission === 'denied', error: BLOCKED });
+        return $push.set({ ...$push.get(), busy: false, blocked: permission === 'denied', error: blocked() });
       const subscription = await worker.pushManager.subscribe({
         userVisibleOnly: true,
         applicationServerKey: publicKey,
@@ -82,7 +82,7 @@ export async function switchPush(on: boolean): Promise<void> {
         busy: false,
         on: true,
         blocked: false,
-        notice: 'Notifications are on for this device.',
+        notice: say('my48.alr.device.on'),
       });
     } else {
       const subscription = await worker?.pushManager.getSubscription();
@@ -90,13 +90,13 @@ export async function switchPush(on: boolean): Promise<void> {
         await call(pushApi.unsubscribe, { params: memberParams(), body: { endpoint: subscription.endpoint } });
         await subscription.unsubscribe();
       }
-      $push.set({ ...$push.get(), busy: false, on: false, notice: 'Notifications are off for this device.' });
+      $push.set({ ...$push.get(), busy: false, on: false, notice: say('my48.alr.device.off') });
     }
   } catch (error) {
     $push.set({
       ...$push.get(),
       busy: false,
-      error: errorMessage(error, 'This browser could not change notifications just now. Please try again.'),
+      error: errorMessage(error, say('my48.alr.device.failed')),
     });
   }
 }

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { pushApi, pushFailures } from '../../../../contract/push.schema.ts';
-import { ok, reply } from '../../../http/answers.ts';
+import { languageOf, ok, reply } from '../../../http/answers.ts';
 import type { Input } from '../../../http/openapi.ts';
 import type { AppEnv } from '../../../http/router.ts';
 import * as service from './push.service.ts';
@@ -32,5 +32,5 @@ export const unsubscribe = async (c: C, { body }: Input<typeof pushApi.unsubscri
   });
 
 export async function test(c: C) {
-  return reply(c, pushApi.test, pushFailures, await service.sendTest(deps(c), c.var.member.id));
+  return reply(c, pushApi.test, pushFailures, await service.sendTest(deps(c), c.var.member.id, languageOf(c)));
 }

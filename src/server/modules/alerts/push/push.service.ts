@@ -4,6 +4,8 @@ import type { PushSender } from '../../../integrations/push/index.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { endpointAllowed, liveDevices, pushToMember } from '../push.ts';
 import { TEST_PUSH, pushSentMessage } from '../../../../contract/push.schema.ts';
+import type { Locale } from '../../../../contract/i18n/locales.ts';
+import { message } from '../../../../contract/i18n/messages.ts';
 import { PUSH_DEVICES_MAX } from '../../../../contract/push.ts';
 
 export interface PushDeps extends ServiceContext {
@@ -61,11 +63,20 @@ export async function unsubscribe(deps: PushDeps, memberId: number, sessionId: n
   return stateOf(deps, memberId, sessionId);
 }
 
+/** The test notification and its answer in the member's language; English is the contract's own. */
 export async function sendTest(
   deps: PushDeps,
   memberId: number,
+  language: Locale = 'en',
 ): Promise<Outcome<{ sent: number; message: string }, 'notSetUp'>> {
   if (!deps.push.publicKey) return refused('notSetUp');
-  const sent = await pushToMember(deps.db, deps.push, deps.extraOrigins, memberId, TEST_PUSH);
-  return done({ sent, message: pushSentMessage(sent) });
+  const test =
+    language === 'en'
+      ? TEST_PUSH
+      : { ...TEST_PUSH, title: message(language, 'push.test.title'), body: message(language, 'push.test.body') };
+  const sent = await pushToMember(deps.db, deps.push, deps.extraOrigins, memberId, test);
+  return done({
+    sent,
+    message: language === 'en' ? pushSentMessage(sent) : message(language, 'push.test.sent', { count: sent }),
+  });
 }

@@ -1,26 +1,26 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { irishFormat } from '../../../../contract/irish-time.ts';
 import { type LockedChangeState } from '../../../../contract/number-lock.ts';
 import type { Queryable } from '../../../db/client.ts';
 import { lockedChanges, members } from '../../../db/schema.ts';
 import { sendMail } from '../../../integrations/mail/index.ts';
 import { type Clock } from '../../../kernel/clock.ts';
 import { notify, sayIn, type Notice, type NoticeValue } from '../../alerts/index.ts';
-import { message } from '../../../../contract/i18n/messages.ts';
+import type { Locale } from '../../../../contract/i18n/locales.ts';
+import { message, type MessageKey } from '../../../../contract/i18n/messages.ts';
 
 /** The lock as the member sees it, its changes' words, and how the member is told (in my48 and by mail). */
 
 export type Change = typeof lockedChanges.$inferSelect;
 
-export const when = (at: Date) =>
-  irishFormat({ weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(at);
-export const what = (c: Pick<Change, 'kind'>) => (c.kind === 'esim' ? 'to an eSIM' : 'to a new SIM card');
-
 export const stateOf = (c: Change): LockedChangeState =>
   c.doneAt ? 'done' : c.cancelledAt ? 'cancelled' : c.confirmedAt ? 'waiting' : 'confirm';
 
-export const changeOf = (c: Change) => {
+/** A change of SIM as the member reads it, its words in their language (English by default). */
+export const changeOf = (c: Change, language: Locale = 'en') => {
   const state = stateOf(c);
+  const values = { what: whatSaid(c), ...(c.dueAt ? { when: whenSaid(c.dueAt) } : {}) };
+  const said = (key: MessageKey, more: Record<string, NoticeValue> = {}) =>
+    sayIn(language, { say: key, values: { ...values, ...more } });
   return {
     id: c.id,
     ssn: c.ssn,
@@ -31,12 +31,14 @@ export const changeOf = (c: Change) => {
     due_at: c.dueAt?.toISOString() ?? null,
     message:
       state === 'confirm'
-        ? `You asked to move your number ${what(c)}. Enter the code we e-mailed you to confirm it.`
+        ? said('numberLock.change.confirm')
         : state === 'waiting'
-          ? `Your number moves ${what(c)} on ${when(c.dueAt!)}. Not you? Cancel it now.`
+          ? said('numberLock.change.waiting')
           : state === 'done'
-            ? `Your number moved ${what(c)}.`
-            : `The change ${what(c)} was cancelled${c.endedWhy ? `: ${c.endedWhy}` : ''}.`,
+            ? said('numberLock.change.done')
+            : c.endedWhy
+              ? said('numberLock.change.cancelledWhy', { why: c.endedWhy })
+              : said('numberLock.change.cancelled'),
   };
 };
 
@@ -47,7 +49,7 @@ export const openChanges = (q: Queryable, memberId: number) =>
     .where(and(eq(lockedChanges.memberId, memberId), isNull(lockedChanges.doneAt), isNull(lockedChanges.cancelledAt)))
     .orderBy(asc(lockedChanges.id));
 
-export async function lockOf(q: Queryable, memberId: number) {
+export async function lockOf(q: Queryable, memberId: number, language: Locale = 'en') {
   const [m] = await q
     .select({ at: members.numberLockedAt, endsAt: members.numberLockEndsAt })
     .from(members)
@@ -57,7 +59,7 @@ export async function lockOf(q: Queryable, memberId: number) {
     on: m?.at != null,
     since: m?.at?.toISOString() ?? null,
     ends_at: m?.at != null ? (m.endsAt?.toISOString() ?? null) : null,
-    changes: changes.map(changeOf),
+    changes: changes.map((c) => changeOf(c, language)),
   };
 }
 

@@ -1,7 +1,8 @@
 import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import { formatMsisdn } from '../../../../contract/format.ts';
 import { LOCKED_CHANGE_HOURS } from '../../../../contract/number-lock.ts';
-import { numberLockMessages } from '../../../../contract/number-lock.schema.ts';
+import type { Locale } from '../../../../contract/i18n/locales.ts';
+import { message } from '../../../../contract/i18n/messages.ts';
 import type { StepUpFailure } from '../../../../contract/step-up.schema.ts';
 import { lockedChanges, members, sims } from '../../../db/schema.ts';
 import { HOUR } from '../../../kernel/clock.ts';
@@ -54,7 +55,10 @@ export async function askLockedChange(
     if (!kept.ok) return kept;
     // The member is told at once, by the code that confirms it: whoever asked must also read their mail.
     const sent = await mailStepUpCode(tx, clock, memberId, 'lockedChange');
-    return done({ ...changeOf(kept.value), message: numberLockMessages.asked(sent.sent_to) });
+    return done({
+      ...changeOf(kept.value, member.language),
+      message: message(member.language, 'numberLock.asked', { email: sent.sent_to, hours: LOCKED_CHANGE_HOURS }),
+    });
   });
 }
 
@@ -94,7 +98,7 @@ export async function confirmLockedChange(
       { say: 'mail.lock.coming.text', values },
       false,
     );
-    return done(changeOf(row!));
+    return done(changeOf(row!, member!.language));
   });
 }
 
@@ -103,6 +107,7 @@ export async function cancelLockedChange(
   { db, clock }: ServiceContext,
   memberId: number,
   ssn: string,
+  language: Locale = 'en',
 ): Promise<Outcome<{ message: string }, 'noChange'>> {
   return db.transaction(async (tx) => {
     await lockMember(tx, memberId);
@@ -118,7 +123,7 @@ export async function cancelLockedChange(
         ),
       )
       .returning();
-    return row ? done({ message: numberLockMessages.cancelled }) : refused('noChange');
+    return row ? done({ message: message(language, 'numberLock.cancelled') }) : refused('noChange');
   });
 }
 

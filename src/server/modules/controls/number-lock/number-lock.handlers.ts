@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { numberLockApi, numberLockFailures } from '../../../../contract/number-lock.schema.ts';
 import { STEP_UP_HEADER } from '../../../../contract/step-up.schema.ts';
-import { ok, reply } from '../../../http/answers.ts';
+import { languageOf, ok, reply } from '../../../http/answers.ts';
 import type { Input } from '../../../http/openapi.ts';
 import type { AppEnv } from '../../../http/router.ts';
 import { done, type Outcome } from '../../../kernel/outcome.ts';
@@ -12,7 +12,7 @@ import * as service from './number-lock.service.ts';
 type C = Context<AppEnv>;
 
 export const state = async (c: C) =>
-  ok(c, numberLockApi.state, { _payload: await service.numberLockOf(c.var, c.var.member.id) });
+  ok(c, numberLockApi.state, { _payload: await service.numberLockOf(c.var, c.var.member.id, languageOf(c)) });
 
 /** Security news about the lock reaches every device at once, whatever the member's alert switches say. */
 async function pushed<T, R extends string>(c: C, outcome: Outcome<T & { news: service.LockNews | null }, R>) {
@@ -64,5 +64,5 @@ export const cancel = async (c: C, { params }: Input<typeof numberLockApi.cancel
     c,
     numberLockApi.cancel,
     numberLockFailures,
-    await changes.cancelLockedChange(c.var, c.var.member.id, params.ssn),
+    await changes.cancelLockedChange(c.var, c.var.member.id, params.ssn, languageOf(c)),
   );

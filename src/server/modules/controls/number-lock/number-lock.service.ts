@@ -9,6 +9,7 @@ import { done, refused, type Outcome, type ServiceContext } from '../../../kerne
 import { openFraudTicket } from '../../care/index.ts';
 import { endNumberLocksDue, recordNumberLock, useStepUpCode } from '../../identity/index.ts';
 import { lockMember, type portOutRequested } from '../../lines/index.ts';
+import type { Locale } from '../../../../contract/i18n/locales.ts';
 import { lockOf, mailLock, tell, whenSaid } from './lock-state.ts';
 import { noticeIn, type Notice } from '../../alerts/index.ts';
 import { message } from '../../../../contract/i18n/messages.ts';
@@ -27,7 +28,8 @@ export interface LockNews {
   body: string;
 }
 
-export const numberLockOf = ({ db }: ServiceContext, memberId: number) => lockOf(db, memberId);
+export const numberLockOf = ({ db }: ServiceContext, memberId: number, language: Locale = 'en') =>
+  lockOf(db, memberId, language);
 
 /**
  * On at once, or asked off, with a step-up code; the member's address hears of it either way. Off
@@ -79,7 +81,7 @@ export async function setNumberLock(
       );
       news = { memberId, title, body: message(member!.language, 'push.lock.goingOff.body') };
     }
-    return done({ ...(await lockOf(tx, memberId)), news });
+    return done({ ...(await lockOf(tx, memberId, member!.language)), news });
   });
 }
 
@@ -103,7 +105,7 @@ export async function keepNumberLock(
     const [member] = await tx.select().from(members).where(eq(members.id, memberId));
     if (!member?.numberLockedAt || !member.numberLockEndsAt) return refused('notGoingOff');
     const news = await keepOn(tx, clock, member);
-    return done({ ...(await lockOf(tx, memberId)), news });
+    return done({ ...(await lockOf(tx, memberId, member!.language)), news });
   });
 }
 

@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
-import { securityApi, securityFailures, securityMessages } from '../../../../contract/security.schema.ts';
+import { message } from '../../../../contract/i18n/messages.ts';
+import { securityApi, securityFailures } from '../../../../contract/security.schema.ts';
 import { STEP_UP_HEADER, stepUpApi } from '../../../../contract/step-up.schema.ts';
-import { ok, reply } from '../../../http/answers.ts';
+import { languageOf, ok, reply } from '../../../http/answers.ts';
 import type { Input } from '../../../http/openapi.ts';
 import type { AppEnv } from '../../../http/router.ts';
 import { issueStepUpCode } from '../../identity/index.ts';
@@ -51,7 +52,10 @@ export async function confirmEmail(c: C, { params }: Input<typeof securityApi.co
     securityFailures,
     await service.confirmEmail(c.var, c.var.member, secret),
     (value) => ({
-      _payload: { email: value.email, message: securityMessages.emailChanged(value.email) },
+      _payload: {
+        email: value.email,
+        message: message(languageOf(c), 'security.emailChanged', { email: value.email }),
+      },
     }),
   );
 }
