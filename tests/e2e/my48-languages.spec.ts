@@ -487,7 +487,7 @@ test('security, alerts and my data in pl-PL: the lock, passkeys, a spend limit, 
   const dialog = page.getByRole('dialog', { name: 'Zablokować kartę SIM?' });
   await expectNoAxeViolations(page, '/pl/my48/settings/security (block dialog)');
   await dialog.getByRole('button', { name: 'Zablokuj kartę SIM' }).click();
-  await expect(page.getByText(/^Twoja karta SIM jest zablokowana/)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /Twoja karta SIM jest zablokowana/ })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Znalazł się? Odblokuj kartę SIM' })).toBeVisible();
   await page.getByRole('button', { name: 'Odblokuj kartę SIM' }).click();
   await expect(page.getByText('Wpisz 6-cyfrowy kod bezpieczeństwa z e-maila.')).toBeVisible();

@@ -6,7 +6,7 @@ import { myDataApi } from '../../../contract/my-data.schema.ts';
 import { staffAccessApi } from '../../../contract/staff.schema.ts';
 import { EmailChangeForm, securityApi } from '../../../contract/security.schema.ts';
 import { SPEND_LIMIT_MAX_CENTS, SPEND_LIMIT_MIN_CENTS } from '../../../contract/security.ts';
-import { euro } from '../../../contract/format.ts';
+import { euro } from '../../../lib/format.ts';
 import { clearAllCookies } from '../../../lib/auth-code.ts';
 import { forgetMemberOnDevice } from '../../../lib/device-forget.ts';
 import { call, errorMessage } from '../../../lib/http.ts';
