@@ -13,13 +13,16 @@ export interface PermissionsState {
 
 export const $permissions = map<PermissionsState>({ busy: false, saved: false });
 
-export async function loadPermissions(userId: string): Promise<void> {
+export async function loadPermissions(
+  userId: string,
+  failed = 'Your choices could not be loaded. Please reload the page.',
+): Promise<void> {
   $permissions.set({ busy: false, saved: false });
   try {
     const { _payload } = await call(routes.read, { params: { user_id: userId } });
     $permissions.setKey('value', _payload);
   } catch (error) {
-    $permissions.setKey('error', errorMessage(error, 'Your choices could not be loaded. Please reload the page.'));
+    $permissions.setKey('error', errorMessage(error, failed));
   }
 }
 

@@ -103,11 +103,14 @@ export function SelectField({
   hint,
   options,
   choose = 'Choose…',
+  named,
   ...select
 }: Common & {
   options: readonly string[];
   /** The empty option's words, in the page's language. */
   choose?: string;
+  /** An option's words where they are not its value (its value in another language). */
+  named?: Readonly<Record<string, string>>;
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name'>) {
   return (
     <Labelled
@@ -118,7 +121,7 @@ export function SelectField({
         <select id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={described} {...select}>
           {options.map((o) => (
             <option key={o} value={o}>
-              {o || choose}
+              {o ? (named?.[o] ?? o) : choose}
             </option>
           ))}
         </select>

@@ -6,13 +6,32 @@ import { $permissions, choose, loadPermissions, savePermissions } from '../../st
 import { FormAlert, SubmitButton } from './Field.tsx';
 import { CheckField } from './CheckField.tsx';
 
-const channels = [
-  ['email', 'E-mail'],
-  ['sms', 'Text message'],
-  ['phone', 'Phone call'],
-  ['post', 'Post'],
-  ['social', 'Social media'],
-] as const;
+const CHANNELS = ['email', 'sms', 'phone', 'post', 'social'] as const;
+
+/** What the form says; English unless the page gives its own language's words. */
+export interface PermissionsWords {
+  title: string;
+  intro: string;
+  saved: string;
+  legend: string;
+  channels: Record<(typeof CHANNELS)[number], string>;
+  network: string;
+  loading: string;
+  loadFailed: string;
+  busy: string;
+}
+
+const ENGLISH: PermissionsWords = {
+  title: 'How may we tell you about offers?',
+  intro: 'Choose the ways we may contact you with news and offers from 48. You can change this any time in my48.',
+  saved: 'Your choices are saved.',
+  legend: 'Contact me by',
+  channels: { email: 'E-mail', sms: 'Text message', phone: 'Phone call', post: 'Post', social: 'Social media' },
+  network: 'Preferred social network',
+  loading: 'Loading your choices…',
+  loadFailed: 'Your choices could not be loaded. Please reload the page.',
+  busy: 'Saving…',
+};
 
 /**
  * The member's marketing permissions, per channel, with the preferred social network
@@ -22,18 +41,20 @@ export function MarketingPermissionsForm({
   userId,
   saveLabel = 'Save my choices',
   onSaved,
+  words = ENGLISH,
 }: {
   userId: string | undefined;
   saveLabel?: string;
   onSaved?: () => void;
+  words?: PermissionsWords;
 }) {
   const { value, busy, error, saved } = useStore($permissions);
   useEffect(() => {
     // Undefined until the page's guard has let the member in (the build's HTML shows the loading line).
-    if (userId !== undefined) void loadPermissions(userId);
-  }, [userId]);
+    if (userId !== undefined) void loadPermissions(userId, words.loadFailed);
+  }, [userId, words.loadFailed]);
 
-  if (!value) return error ? <FormAlert>{error}</FormAlert> : <p role="status">Loading your choices…</p>;
+  if (!value) return error ? <FormAlert>{error}</FormAlert> : <p role="status">{words.loading}</p>;
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -43,26 +64,26 @@ export function MarketingPermissionsForm({
   return (
     <form className="form card" onSubmit={(e) => void onSubmit(e)} aria-labelledby="permissions-title">
       <h2 id="permissions-title" className="form__title">
-        How may we tell you about offers?
+        {words.title}
       </h2>
-      <p>Choose the ways we may contact you with news and offers from 48. You can change this any time in my48.</p>
+      <p>{words.intro}</p>
       <FormAlert>{error}</FormAlert>
-      {saved && <FormAlert tone="success">Your choices are saved.</FormAlert>}
+      {saved && <FormAlert tone="success">{words.saved}</FormAlert>}
       <fieldset className="fieldset">
-        <legend>Contact me by</legend>
-        {channels.map(([key, label]) => (
+        <legend>{words.legend}</legend>
+        {CHANNELS.map((key) => (
           <CheckField
             key={key}
             id={`perm-${key}`}
             type="checkbox"
             checked={value[key]}
             onChange={(e) => choose({ [key]: e.target.checked })}
-            label={label}
+            label={words.channels[key]}
           />
         ))}
       </fieldset>
       <div className="field">
-        <label htmlFor="perm-social-preference">Preferred social network</label>
+        <label htmlFor="perm-social-preference">{words.network}</label>
         <select
           id="perm-social-preference"
           value={value.social_preference}
@@ -75,7 +96,7 @@ export function MarketingPermissionsForm({
           ))}
         </select>
       </div>
-      <SubmitButton busy={busy} busyLabel="Saving…">
+      <SubmitButton busy={busy} busyLabel={words.busy}>
         {saveLabel}
       </SubmitButton>
     </form>

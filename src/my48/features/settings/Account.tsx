@@ -218,7 +218,24 @@ export function ChangePassword() {
 
 /** Marketing permissions, as on the page after a first log-in. */
 export function Permissions() {
-  return <MarketingPermissionsForm userId={currentUserId() ?? ''} />;
+  const words = {
+    title: say('my48.perm.title'),
+    intro: say('my48.perm.intro'),
+    saved: say('my48.perm.saved'),
+    legend: say('my48.perm.legend'),
+    channels: {
+      email: say('my48.perm.email'),
+      sms: say('my48.perm.sms'),
+      phone: say('my48.perm.phone'),
+      post: say('my48.perm.post'),
+      social: say('my48.perm.social'),
+    },
+    network: say('my48.perm.network'),
+    loading: say('my48.perm.loading'),
+    loadFailed: say('my48.perm.loadFailed'),
+    busy: say('my48.form.saving'),
+  };
+  return <MarketingPermissionsForm userId={currentUserId() ?? ''} saveLabel={say('my48.perm.save')} words={words} />;
 }
 
 export function AboutUs() {

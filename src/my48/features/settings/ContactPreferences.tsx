@@ -3,11 +3,12 @@ import { useEffect } from 'react';
 import { Field, FormAlert, SubmitButton, TextAreaField } from '../../../components/forms/Field.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { contactPreferences, contactPreferencesForm } from './contact-preferences-store.ts';
+import { formSpeech, say } from '../../speech.ts';
 
 const checks = [
-  ['large_print', 'Large print in what we post to you'],
-  ['no_phone_calls', 'No phone calls'],
-  ['email_only', 'E-mail only'],
+  ['large_print', 'my48.contact.largePrint'],
+  ['no_phone_calls', 'my48.contact.noCalls'],
+  ['email_only', 'my48.contact.emailOnly'],
 ] as const;
 
 /**
@@ -18,6 +19,13 @@ const checks = [
 export default function HowWeContactYou() {
   const loaded = useStore(contactPreferences.$state);
   const form = useStore(contactPreferencesForm.$state);
+  contactPreferencesForm.speak(
+    formSpeech({
+      representative_name: 'my48.contact.repName',
+      representative_relationship: 'my48.contact.repRelationship',
+      notes: 'my48.contact.notesLabel',
+    }),
+  );
   useEffect(() => {
     void contactPreferences.load();
     return contactPreferencesForm.reset;
@@ -27,7 +35,7 @@ export default function HowWeContactYou() {
     return loaded.status === 'error' ? (
       <LoadFailed error={loaded.error} retry={loaded.retryable ? () => void contactPreferences.retry() : undefined} />
     ) : (
-      <p role="status">Loading how we contact you…</p>
+      <p role="status">{say('my48.contact.loading')}</p>
     );
   return (
     <form
@@ -38,28 +46,25 @@ export default function HowWeContactYou() {
       aria-labelledby="contact-prefs-title"
     >
       <h3 id="contact-prefs-title" className="form__title">
-        What makes it easier for you
+        {say('my48.contact.title')}
       </h3>
-      <p>
-        Tell us what makes it easier for you to deal with us. Our team sees this with every message or complaint you
-        send.
-      </p>
+      <p>{say('my48.contact.intro')}</p>
       <FormAlert>{form.error}</FormAlert>
       {form.result && <FormAlert tone="success">{form.result}</FormAlert>}
       <fieldset className="fieldset">
-        <legend>What you need from us</legend>
+        <legend>{say('my48.contact.needs')}</legend>
         <div className="checks">
           {checks.map(([name, label]) => (
             <label className="check" key={name}>
-              <input type="checkbox" name={name} defaultChecked={p[name]} /> {label}
+              <input type="checkbox" name={name} defaultChecked={p[name]} /> {say(label)}
             </label>
           ))}
         </div>
       </fieldset>
       <fieldset className="fieldset">
-        <legend>Someone who deals with us for you (optional)</legend>
+        <legend>{say('my48.contact.representative')}</legend>
         <Field
-          label="Representative's name"
+          label={say('my48.contact.repName')}
           name="representative_name"
           autoComplete="off"
           maxLength={100}
@@ -67,9 +72,9 @@ export default function HowWeContactYou() {
           error={form.fields['representative_name']}
         />
         <Field
-          label="Their relationship to you"
+          label={say('my48.contact.repRelationship')}
           name="representative_relationship"
-          hint="For example: daughter, carer, solicitor."
+          hint={say('my48.contact.repHint')}
           autoComplete="off"
           maxLength={60}
           defaultValue={p.representative_relationship ?? ''}
@@ -77,16 +82,16 @@ export default function HowWeContactYou() {
         />
       </fieldset>
       <TextAreaField
-        label="Anything else we should know (optional)"
+        label={say('my48.contact.notes')}
         name="notes"
-        hint="Up to 500 characters."
+        hint={say('my48.contact.notesHint')}
         rows={3}
         maxLength={500}
         defaultValue={p.notes ?? ''}
         error={form.fields['notes']}
       />
       <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>
-        Save how we contact you
+        {say('my48.contact.save')}
       </SubmitButton>
     </form>
   );

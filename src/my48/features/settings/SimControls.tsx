@@ -5,40 +5,21 @@ import { FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
 import { PasswordField } from '../../../components/forms/KindFields.tsx';
 import { PORT_IN_STEPS } from '../../../contract/sim-settings.ts';
 import type { PortIn } from '../../../contract/sim-settings.schema.ts';
-import { formatMsisdn } from '../../../lib/format.ts';
+import { irishFormat } from '../../../contract/irish-time.ts';
+import { formatMsisdn, formatTag } from '../../../lib/format.ts';
+import { slotted } from '../../../lib/slotted.tsx';
+import { say } from '../../speech.ts';
 import { StepUpCode } from '../../components/StepUpCode.tsx';
 import { esimForm, followEsimCode } from './sim-settings-store.ts';
 import './sim-controls.css';
 
-const at = new Intl.DateTimeFormat('en-IE', {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Dublin',
-});
-const day = new Intl.DateTimeFormat('en-IE', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  timeZone: 'Europe/Dublin',
-});
-
-const STEP_TEXT: Record<(typeof PORT_IN_STEPS)[number], string> = {
-  requested: 'Request sent',
-  validating: 'Your old network is checking the details',
-  scheduled: 'Move scheduled',
-  completed: 'Number moved to 48',
-};
-const NEXT: Record<PortIn['status'], string> = {
-  requested: 'Next: your old network checks the number and account details. This usually takes a few minutes.',
-  validating: 'Next: once the details match, your old network names the day the number moves.',
-  scheduled:
-    'Next: on the day, your number moves to your 48 SIM. You may lose signal for a few minutes; restart your phone if it does not come back.',
-  completed: 'Done: your number works on your 48 SIM. Your old plan with the other network has ended.',
-  rejected: 'Your old network refused the move. Check the details with them and ask again below.',
-  cancelled: 'This request was cancelled.',
-};
+/** A step's moment and the moving day, in the page's language (Irish time). */
+const at = (iso: string) =>
+  irishFormat({ day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }, formatTag()).format(
+    new Date(iso),
+  );
+const day = (date: string) =>
+  irishFormat({ weekday: 'long', day: 'numeric', month: 'long' }, formatTag()).format(new Date(`${date}T12:00:00Z`));
 
 /** Settings → move your number: where the request is, step by step, and what happens next. */
 export function PortInTimeline({ request }: { request: PortIn }) {
@@ -48,7 +29,9 @@ export function PortInTimeline({ request }: { request: PortIn }) {
   const nowIndex = (steps as readonly string[]).indexOf(request.status);
   return (
     <section className="stack" aria-labelledby="portin-timeline">
-      <h3 id="portin-timeline">{`Moving ${formatMsisdn(request.msisdn)} from ${request.current_provider}`}</h3>
+      <h3 id="portin-timeline">
+        {say('my48.sim.port.moving', { number: formatMsisdn(request.msisdn), network: request.current_provider })}
+      </h3>
       <ol className="timeline timeline--steps">
         {steps.map((s, i) => {
           const event = seen.get(s);
@@ -60,24 +43,22 @@ export function PortInTimeline({ request }: { request: PortIn }) {
                 : i === nowIndex
                   ? 'now'
                   : 'later';
-          const label = s === 'rejected' ? 'Refused by your old network' : STEP_TEXT[s];
+          const label = say(`my48.sim.port.step.${s}`);
           return (
             <li key={s} data-state={state} aria-current={i === nowIndex ? 'step' : undefined}>
               <strong>{label}</strong>
-              {event && <span className="field__hint">{` · ${at.format(new Date(event.at))}`}</span>}
+              {event && <span className="field__hint">{` · ${at(event.at)}`}</span>}
               {s === 'scheduled' && request.scheduled_for && (
-                <p>{`Your number moves on ${day.format(new Date(`${request.scheduled_for}T12:00:00Z`))}.`}</p>
+                <p>{say('my48.sim.port.movesOn', { day: day(request.scheduled_for) })}</p>
               )}
               {s === 'rejected' && request.reason && <p>{request.reason}</p>}
-              {state === 'later' && <span className="visually-hidden"> (not yet)</span>}
+              {state === 'later' && <span className="visually-hidden">{say('my48.sim.port.notYet')}</span>}
             </li>
           );
         })}
       </ol>
       <p role="status">
-        {request.network_waiting
-          ? 'The network is holding the move back for now: we are waiting for it, and the steps go on once it lets the move through. Nothing for you to do.'
-          : NEXT[request.status]}
+        {request.network_waiting ? say('my48.sim.port.held') : say(`my48.sim.port.next.${request.status}`)}
       </p>
     </section>
   );
@@ -100,7 +81,7 @@ function QrCode({ text }: { text: string }) {
       className="esim-qr"
       viewBox={`0 0 ${size} ${size}`}
       role="img"
-      aria-label="QR code of your eSIM activation code: scan it with your phone's camera in the add eSIM settings"
+      aria-label={say('my48.sim.esim.qr')}
       shapeRendering="crispEdges"
     >
       <rect width={size} height={size} fill="#fff" />
@@ -122,10 +103,10 @@ export function Esim() {
     return (
       <section id="esim" className="card stack" aria-labelledby="esim-making" tabIndex={-1}>
         <h3 id="esim-making" ref={(el) => el?.focus()} tabIndex={-1}>
-          Making your eSIM
+          {say('my48.sim.esim.makingTitle')}
         </h3>
         <p role="status" aria-busy="true">
-          The network is making your eSIM profile; its QR code shows here in a minute or two. Keep this page open.
+          {say('my48.sim.esim.makingText')}
         </p>
       </section>
     );
@@ -134,36 +115,31 @@ export function Esim() {
     return (
       <section id="esim" className="card stack" aria-labelledby="esim-done" tabIndex={-1}>
         <h3 id="esim-done" ref={(el) => el?.focus()} tabIndex={-1}>
-          Your eSIM is ready
+          {say('my48.sim.esim.ready')}
         </h3>
-        <p>{`Your number ${result.sim.msisdn ? formatMsisdn(result.sim.msisdn) : ''}, credit and membership are on your eSIM now; the old SIM no longer works.`}</p>
+        <p>{say('my48.sim.esim.readyText', { number: result.sim.msisdn ? formatMsisdn(result.sim.msisdn) : '' })}</p>
         <ol className="stack">
-          <li>On your phone, open Settings → Mobile data (or Connections) → Add eSIM.</li>
-          <li>Scan this QR code, or choose to enter the details by hand and type the activation code below.</li>
-          <li>Keep the phone on Wi-Fi until the eSIM is installed.</li>
+          <li>{say('my48.sim.esim.step1')}</li>
+          <li>{say('my48.sim.esim.step2')}</li>
+          <li>{say('my48.sim.esim.step3')}</li>
         </ol>
         <QrCode text={activation} />
-        <p>
-          Activation code: <code className="code-text">{activation}</code>
-        </p>
-        <p className="field__hint">The code works once. Don't share it: whoever installs it gets your number.</p>
+        <p>{slotted(say('my48.sim.esim.code'), { code: <code className="code-text">{activation}</code> })}</p>
+        <p className="field__hint">{say('my48.sim.esim.codeHint')}</p>
       </section>
     );
   }
   return (
     <form id="esim" className="form card" noValidate onSubmit={esimForm.onSubmit} aria-labelledby="esim-title">
       <h3 id="esim-title" className="form__title">
-        Change to an eSIM
+        {say('my48.sim.esim.title')}
       </h3>
-      <p>
-        No card to wait for: your number, credit and membership move to an eSIM on this phone or a new one, and the SIM
-        card you have stops working. Your phone must take eSIMs.
-      </p>
+      <p>{say('my48.sim.esim.intro')}</p>
       <FormAlert>{error}</FormAlert>
-      <PasswordField kind="current" label="Your password" fields={fields} />
+      <PasswordField kind="current" label={say('my48.sim.yourPassword')} fields={fields} />
       <StepUpCode purpose="sim" error={fields['step_up_code']} />
       <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>
-        Change to an eSIM
+        {say('my48.sim.esim.submit')}
       </SubmitButton>
     </form>
   );

@@ -1,23 +1,43 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { PROVIDERS, REORDER_REASONS } from '../../../contract/forms.ts';
-import { messages } from '../../../contract/messages.ts';
 import { AddressFields } from '../../../components/forms/AddressFields.tsx';
 import { Field, FormAlert, SelectField, SubmitButton } from '../../../components/forms/Field.tsx';
 import { PasswordField } from '../../../components/forms/KindFields.tsx';
 import { $account } from '../../stores/account.ts';
 import { StepUpCode } from '../../components/StepUpCode.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
-import { changeSimForm, loadOpenPortIn, openPortIn, portInForm, reorderForm } from './sim-settings-store.ts';
+import {
+  addressWords,
+  changeSimForm,
+  loadOpenPortIn,
+  openPortIn,
+  portInForm,
+  reorderForm,
+  speakSimForms,
+} from './sim-settings-store.ts';
+import { localHref } from '../../../contract/i18n/routes.ts';
+import { slotted } from '../../../lib/slotted.tsx';
+import { locale, say } from '../../speech.ts';
+
+/** The reasons for a new SIM in the page's language (their values stay the contract's). */
+const reasonNames = () => ({
+  lost: say('my48.sim.reorder.reason.lost'),
+  stolen: say('my48.sim.reorder.reason.stolen'),
+  damaged: say('my48.sim.reorder.reason.damaged'),
+  'wrong size': say('my48.sim.reorder.reason.wrongSize'),
+});
 import { Esim, PortInTimeline } from './SimControls.tsx';
 import { CheckField } from '../../../components/forms/CheckField.tsx';
 
 function NeedsSim({ status }: { status: string }) {
-  if (status === 'loading') return <p role="status">Loading your SIM…</p>;
+  if (status === 'loading') return <p role="status">{say('my48.sim.loading')}</p>;
   return (
     <div className="card">
       <p>
-        You need an active SIM for this. <a href="/activate-sim">Activate your SIM</a> first.
+        {slotted(say('my48.sim.needs'), {
+          link: <a href={localHref(locale(), '/activate-sim')}>{say('my48.sim.activate')}</a>,
+        })}
       </p>
     </div>
   );
@@ -27,17 +47,20 @@ function NeedsSim({ status }: { status: string }) {
 export function ReorderSim() {
   const account = useStore($account);
   const { busy, busyLabel, error, fields, result: order } = useStore(reorderForm.$state);
+  speakSimForms();
   useEffect(() => reorderForm.reset, []);
   if (!account.sim) return <NeedsSim status={account.status} />;
   if (order) {
     return (
       <div className="card stack">
         <FormAlert tone="success">
-          Your replacement SIM is on its way to {order.s_line1}, {order.s_city}.
+          {say('my48.sim.reorder.onWay', { line1: order.s_line1, city: order.s_city })}
         </FormAlert>
         <p>
-          When it arrives, use <a href="/my48/settings/change-my-sim">Change my SIM</a> to move your number to it.{' '}
-          <a href="/orders">See your orders</a>.
+          {slotted(say('my48.sim.reorder.next'), {
+            change: <a href="/my48/settings/change-my-sim">{say('my48.settings.fragment.changeMySim')}</a>,
+            orders: <a href="/orders">{say('my48.sim.reorder.orders')}</a>,
+          })}
         </p>
       </div>
     );
@@ -45,24 +68,27 @@ export function ReorderSim() {
   return (
     <form className="form card" noValidate onSubmit={reorderForm.onSubmit} aria-labelledby="reorder-title">
       <h3 id="reorder-title" className="form__title">
-        Order a replacement SIM
+        {say('my48.sim.reorder.title')}
       </h3>
       <p>
-        Your number, credit and membership stay the same. If your SIM was lost or stolen,{' '}
-        <a href="/my48/settings/security">block it first</a> so nobody can use it.
+        {slotted(say('my48.sim.reorder.intro'), {
+          block: <a href="/my48/settings/security">{say('my48.sim.reorder.block')}</a>,
+        })}
       </p>
       <FormAlert>{error}</FormAlert>
       <SelectField
-        label="Reason"
+        label={say('my48.sim.reorder.reason')}
         name="reason"
         options={['', ...REORDER_REASONS]}
+        named={reasonNames()}
+        choose={say('my48.sim.choose')}
         defaultValue=""
         required
         error={fields['reason']}
       />
-      <AddressFields errors={fields} />
+      <AddressFields errors={fields} words={addressWords()} />
       <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>
-        Order replacement SIM
+        {say('my48.sim.reorder.submit')}
       </SubmitButton>
     </form>
   );
@@ -73,6 +99,7 @@ export function MoveYourNumber() {
   const account = useStore($account);
   const read = useStore(openPortIn.$state);
   const { busy, busyLabel, error, fields } = useStore(portInForm.$state);
+  speakSimForms();
   // Only whether the account-number field shows: view state, not the form's.
   const [billPay, setBillPay] = useState(false);
   useEffect(() => {
@@ -82,13 +109,13 @@ export function MoveYourNumber() {
   if (!account.sim) return <NeedsSim status={account.status} />;
   if (read.status === 'error')
     return <LoadFailed error={read.error} retry={read.retryable ? () => void openPortIn.retry() : undefined} />;
-  if (read.data === undefined) return <p role="status">Loading…</p>;
+  if (read.data === undefined) return <p role="status">{say('my48.sim.loadingShort')}</p>;
   const open = read.data;
   const ended = open && (open.status === 'completed' || open.status === 'rejected' || open.status === 'cancelled');
   if (open && !ended) {
     return (
       <div className="card stack">
-        <FormAlert tone="info">{messages.portinInProgress}</FormAlert>
+        <FormAlert tone="info">{say('my48.sim.port.inProgress')}</FormAlert>
         <PortInTimeline request={open} />
       </div>
     );
@@ -102,7 +129,7 @@ export function MoveYourNumber() {
   if (!open && account.portInInProgress)
     return (
       <div className="card stack">
-        <FormAlert tone="info">{messages.portinInProgress}</FormAlert>
+        <FormAlert tone="info">{say('my48.sim.port.inProgress')}</FormAlert>
       </div>
     );
   return (
@@ -114,29 +141,30 @@ export function MoveYourNumber() {
       )}
       <form className="form card" noValidate onSubmit={portInForm.onSubmit} aria-labelledby="portin-title">
         <h3 id="portin-title" className="form__title">
-          {open?.status === 'rejected' ? 'Try again' : 'Bring your number to 48'}
+          {say(open?.status === 'rejected' ? 'my48.sim.port.tryAgain' : 'my48.sim.port.title')}
         </h3>
-        <p>Keep your number: we move it from your old network to your 48 SIM. Don't cancel your old plan first.</p>
+        <p>{say('my48.sim.port.intro')}</p>
         <FormAlert>{error}</FormAlert>
         <Field
-          label="Number to move"
+          label={say('my48.sim.port.number')}
           name="msisdn"
           type="tel"
           autoComplete="tel"
           required
-          hint="Like 087 123 4567."
+          hint={say('my48.sim.port.numberHint')}
           error={fields['msisdn']}
         />
         <SelectField
-          label="Current network"
+          label={say('my48.sim.port.network')}
           name="current_provider"
           options={['', ...PROVIDERS]}
+          choose={say('my48.sim.choose')}
           defaultValue=""
           required
           error={fields['current_provider']}
         />
         <fieldset className="fieldset">
-          <legend>Account type</legend>
+          <legend>{say('my48.sim.port.accountType')}</legend>
           <CheckField
             id="acct-prepay"
             type="radio"
@@ -144,7 +172,7 @@ export function MoveYourNumber() {
             value="prepay"
             defaultChecked
             onChange={() => setBillPay(false)}
-            label="Prepay (top-up)"
+            label={say('my48.sim.port.prepay')}
           />
           <CheckField
             id="acct-bill"
@@ -152,21 +180,21 @@ export function MoveYourNumber() {
             name="account_type"
             value="bill_pay"
             onChange={() => setBillPay(true)}
-            label="Bill pay"
+            label={say('my48.sim.port.billPay')}
           />
         </fieldset>
         {billPay && (
           <Field
-            label="Account number"
+            label={say('my48.sim.port.accountNumber')}
             name="account_number"
             autoComplete="off"
             required
-            hint="On your bill from the old network."
+            hint={say('my48.sim.port.accountHint')}
             error={fields['account_number']}
           />
         )}
         <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>
-          Move my number
+          {say('my48.sim.port.submit')}
         </SubmitButton>
       </form>
     </div>
@@ -177,6 +205,7 @@ export function MoveYourNumber() {
 export function ChangeMySim() {
   const account = useStore($account);
   const { result: done } = useStore(changeSimForm.$state);
+  speakSimForms();
   useEffect(() => changeSimForm.reset, []);
   if (done)
     return (
@@ -199,26 +228,23 @@ function NewCard({ ssn }: { ssn: string }) {
   return (
     <form className="form card" noValidate onSubmit={changeSimForm.onSubmit} aria-labelledby="change-sim-title">
       <h3 id="change-sim-title" className="form__title">
-        Move your number to a new SIM
+        {say('my48.sim.change.title')}
       </h3>
-      <p>
-        Your current SIM ends in <strong>{ssn.slice(-4)}</strong>. Your number, credit and membership move to the new
-        one; the old one stops working.
-      </p>
+      <p>{slotted(say('my48.sim.change.intro'), { last4: <strong>{ssn.slice(-4)}</strong> })}</p>
       <FormAlert>{error}</FormAlert>
       <Field
-        label="New SIM number (SSN)"
+        label={say('my48.sim.change.ssn')}
         name="new_ssn"
         inputMode="numeric"
         autoComplete="off"
         required
-        hint="The 19 or 20 digits on the back of the new SIM card."
+        hint={say('my48.sim.change.ssnHint')}
         error={fields['new_ssn']}
       />
-      <PasswordField kind="current" label="Your password" fields={fields} />
+      <PasswordField kind="current" label={say('my48.sim.yourPassword')} fields={fields} />
       <StepUpCode purpose="sim" error={fields['step_up_code']} />
       <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>
-        Change my SIM
+        {say('my48.sim.change.submit')}
       </SubmitButton>
     </form>
   );

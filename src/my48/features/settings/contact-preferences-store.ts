@@ -4,11 +4,12 @@ import { call } from '../../../lib/http.ts';
 import { memberParams } from '../../../lib/member-session.ts';
 import { formStore } from '../../../stores/form.ts';
 import { loader } from '../../../stores/loader.ts';
+import { say } from '../../speech.ts';
 
 /** Settings → How we contact you (docs/product/customer-care.md): read, then saved as a whole. */
 export const contactPreferences = loader(
   async () => (await call(settingsApi.contactPreferences, { params: memberParams() }))._payload,
-  'How we contact you could not be loaded. Please try again.',
+  () => say('my48.contact.loadFailed'),
 );
 
 /** The form's fields as the API takes them: a ticked box is "on", an empty text is none. */
@@ -37,6 +38,6 @@ export const contactPreferencesForm = formStore({
   send: async (body: ContactPreferences) => {
     const { _payload } = await call(settingsApi.saveContactPreferences, { params: memberParams(), body });
     contactPreferences.$state.setKey('data', _payload);
-    return 'Saved. Our team sees this with every message or complaint you send us.';
+    return say('my48.contact.saved');
   },
 });

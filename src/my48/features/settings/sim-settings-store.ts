@@ -7,6 +7,7 @@ import { currentUserId, memberParams } from '../../../lib/member-session.ts';
 import { formStore } from '../../../stores/form.ts';
 import { loader } from '../../../stores/loader.ts';
 import { $account, loadAccount } from '../../stores/account.ts';
+import { formSpeech, say, type My48Key } from '../../speech.ts';
 
 const simParams = () => ({ ...memberParams(), ssn: $account.get().sim?.ssn ?? '' });
 const reloadAccount = () => {
@@ -15,6 +16,62 @@ const reloadAccount = () => {
 };
 
 const addressLabels = { ...ADDRESS_LABELS, reason: 'Reason' };
+
+/** The member's address fields, each with its words' key. */
+const ADDRESS_FIELDS: Record<keyof typeof ADDRESS_LABELS, My48Key> = {
+  firstname: 'my48.sim.field.firstname',
+  lastname: 'my48.sim.field.lastname',
+  s_line1: 'my48.sim.field.s_line1',
+  s_line2: 'my48.sim.field.s_line2',
+  s_city: 'my48.sim.field.s_city',
+  s_county: 'my48.sim.field.s_county',
+  s_postcode: 'my48.sim.field.s_postcode',
+};
+
+/** The address's words in the page's language, for its fields (AddressFields). */
+export const addressWords = () => ({
+  labels: Object.fromEntries(Object.entries(ADDRESS_FIELDS).map(([name, key]) => [name, say(key)])) as Record<
+    keyof typeof ADDRESS_LABELS,
+    string
+  >,
+  optional: say('my48.sim.optional'),
+  choose: say('my48.sim.choose'),
+});
+
+/** The rules the SIM forms say whole or with their field's label, by their English. */
+const SIM_RULES = {
+  ' must be at most 80 characters': 'my48.sim.rule.max80',
+  ' must be a county of Ireland': 'my48.sim.rule.county',
+  'Enter an Eircode like D02 X285, or leave it empty.': 'my48.sim.rule.eircode',
+  ' must be lost, stolen, damaged or wrong size': 'my48.sim.rule.reason',
+  ' must be one of the listed networks': 'my48.sim.rule.network',
+  ' must be at most 40 characters': 'my48.sim.rule.max40',
+  ' may contain letters, digits and hyphens only': 'my48.sim.rule.accountCharacters',
+  ' is required for a bill-pay account': 'my48.sim.rule.accountNeeded',
+  'Enter an Irish mobile number like 087 123 4567.': 'my48.sim.rule.mobile',
+} as const satisfies Record<string, My48Key>;
+
+/** The SIM forms' words in the page's language: their fields, their rules, their busy lines. */
+export function speakSimForms(): void {
+  reorderForm.speak(
+    formSpeech({ ...ADDRESS_FIELDS, reason: 'my48.sim.reorder.reason' }, SIM_RULES, 'my48.sim.reorder.ordering'),
+  );
+  portInForm.speak(
+    formSpeech(
+      {
+        msisdn: 'my48.sim.port.numberShort',
+        current_provider: 'my48.sim.port.network',
+        account_type: 'my48.sim.port.accountType',
+        account_number: 'my48.sim.port.accountNumber',
+      },
+      SIM_RULES,
+      'my48.sim.port.sending',
+    ),
+  );
+  const proof = { password: 'my48.sec.password', step_up_code: 'my48.stepUp.field' } as const;
+  changeSimForm.speak(formSpeech({ new_ssn: 'my48.sim.change.ssnShort', ...proof }, {}, 'my48.sim.change.changing'));
+  esimForm.speak(formSpeech(proof, {}, 'my48.sim.esim.making'));
+}
 
 /** A replacement SIM (status SIM_REORDERED), posted to the address given. */
 export const reorderForm = formStore({
@@ -27,7 +84,7 @@ export const reorderForm = formStore({
 /** The open port-in request (null when there is none); a failed read is shown as such, not as "none". */
 export const openPortIn = loader<PortIn | null>(
   async () => (await call(simSettingsApi.openPortIn, { params: memberParams() }))._payload.request,
-  'Your number move could not be loaded. Please try again.',
+  () => say('my48.sim.port.loadFailed'),
 );
 export const loadOpenPortIn = () => openPortIn.load();
 
@@ -58,7 +115,10 @@ export const changeSimForm = formStore({
     const { sim } = (await call(simSettingsApi.changeSim, { params: simParams(), body, stepUpCode: step_up_code }))
       ._payload;
     reloadAccount();
-    return `Done: your number ${sim.msisdn ? formatMsisdn(sim.msisdn) : ''} is moving to the SIM ending ${sim.ssn.slice(-4)}; the network switches it over in a minute or two. Put it in your phone; the old SIM stops working then.`;
+    return say('my48.sim.change.done', {
+      number: sim.msisdn ? formatMsisdn(sim.msisdn) : '',
+      last4: sim.ssn.slice(-4),
+    });
   },
 });
 
