@@ -291,6 +291,7 @@ export default defineConfig(
       'src/my48/features/settings/Settings.tsx',
       'src/my48/features/settings/Account.tsx',
       'src/my48/features/settings/Controls.tsx',
+      'src/my48/features/settings/MyData.tsx',
       'src/my48/features/settings/NumberLock.tsx',
       'src/my48/features/settings/Passkeys.tsx',
       'src/my48/features/settings/EmailAddress.tsx',

@@ -26,6 +26,6 @@ export const settingsScreens: Record<SettingsFragment, LazyExoticComponent<Compo
   alerts: load(controls, 'Alerts'),
   'how-we-contact-you': lazy(() => import('./features/settings/ContactPreferences.tsx')),
   household: lazy(() => import('./features/household/YourLine.tsx')),
-  'my-data': load(controls, 'MyData'),
+  'my-data': load(() => import('./features/settings/MyData.tsx'), 'MyData'),
   'about-us': load(account, 'AboutUs'),
 };

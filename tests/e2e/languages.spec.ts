@@ -170,7 +170,15 @@ test('/pl/sign-up: no English left, its problems in Polish; joining there, the m
   await tab.getByLabel('Adres e-mail').fill(email);
   await tab.getByLabel('Hasło', { exact: true }).fill('Nowe-haslo-2026');
   await tab.getByRole('button', { name: 'Zaloguj się', exact: true }).click();
-  await expect(tab).toHaveURL(/\/sign-up-confirmed$/, { timeout: 20_000 });
+  // Verified: the welcome in Polish, the next step and the permissions too.
+  await expect(tab).toHaveURL(/\/pl\/sign-up-confirmed$/, { timeout: 20_000 });
+  await expect(tab.locator('html')).toHaveAttribute('lang', 'pl-PL');
+  await expect(tab.getByRole('heading', { level: 2, name: /^Witaj w 48/ })).toBeVisible();
+  await expect(tab.getByText('Przygotuj kartę SIM 48: aktywacja zajmuje minutę.')).toBeVisible();
+  await expect(tab.getByRole('heading', { name: 'Jak możemy informować Cię o ofertach?' })).toBeVisible();
+  await tab.getByRole('button', { name: 'Zapisz moje wybory' }).click();
+  await expect(tab.getByText('Twoje wybory są zapisane.')).toBeVisible();
+  await expectNoAxeViolations(tab, '/pl/sign-up-confirmed');
   await other.close();
 });
 

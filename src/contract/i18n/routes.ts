@@ -10,6 +10,7 @@ export const LOCALISED_PATHS: readonly string[] = [
   '/memberships',
   '/log-in',
   '/sign-up',
+  '/sign-up-confirmed',
   '/forgot-password',
   '/activate-sim',
 ];

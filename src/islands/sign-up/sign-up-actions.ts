@@ -78,9 +78,8 @@ export async function createAccount(values: Record<string, string>, acceptedTerm
 function done() {
   markVerified();
   patch({ step: 'leaving' });
-  location.assign(
-    withKeptParams(ordersFreeSim() ? '/sign-up-confirmed?fromStore=false' : '/sign-up-confirmed', location.search),
-  );
+  const confirmed = speech().links.confirmed;
+  location.assign(withKeptParams(ordersFreeSim() ? `${confirmed}?fromStore=false` : confirmed, location.search));
 }
 
 export async function verify(secret: string, { byCode }: { byCode: boolean }): Promise<void> {

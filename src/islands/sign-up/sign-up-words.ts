@@ -56,7 +56,7 @@ export interface SignUpSpeech {
   words: SignUpWords;
   /** The forms' rules in the page's language (problems.ts). */
   rules: ProblemWords;
-  links: { logIn: string; terms: string; privacy: string };
+  links: { logIn: string; terms: string; privacy: string; confirmed: string };
 }
 
 /** The words of the island on this page, for the actions (set as it renders, before any action). */

@@ -2,15 +2,12 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
 import { ActionButton } from '../../../components/forms/ActionButton.tsx';
-import { PasswordField } from '../../../components/forms/KindFields.tsx';
 import { ALERT_CAUSES, LOW_CREDIT_CENTS, RENEWAL_REMINDER_DAYS, type AlertCause } from '../../../contract/alerts.ts';
 import { SPEND_LIMIT_MIN_CENTS } from '../../../contract/security.ts';
 import type { AlertSettings } from '../../../contract/alerts.schema.ts';
-import { euro, formatMsisdn, formatTag } from '../../../lib/format.ts';
+import { euro, formatMsisdn } from '../../../lib/format.ts';
 import { slotted } from '../../../lib/slotted.tsx';
-import { localHref } from '../../../contract/i18n/routes.ts';
-import { formSpeech, locale, say, sayCount } from '../../speech.ts';
-import { irishFormat } from '../../../contract/irish-time.ts';
+import { formSpeech, say, sayCount } from '../../speech.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { StepUpCode } from '../../components/StepUpCode.tsx';
 import { DeviceNotifications } from './DeviceNotifications.tsx';
@@ -25,11 +22,8 @@ import {
   $olderAlerts,
   alerts,
   $block,
-  $download,
   $removeLimitError,
   spendLimit,
-  deleteForm,
-  downloadMyData,
   loadAlerts,
   loadOlderAlerts,
   loadSpendLimit,
@@ -40,10 +34,8 @@ import {
   reportLost,
   saveAlerts,
   spendLimitForm,
-  staffAccess,
   unblockForm,
 } from './controls-store.ts';
-import { TableHead } from '../../../components/TableHead.tsx';
 
 function SpendLimit() {
   const limit = useStore(spendLimit.$state);
@@ -297,117 +289,5 @@ export function Alerts() {
         ) : null}
       </section>
     </div>
-  );
-}
-
-/** Settings → my data: the download, and deleting the account. */
-export function MyData() {
-  const download = useStore($download);
-  const form = useStore(deleteForm.$state);
-  deleteForm.speak(
-    formSpeech(
-      { password: 'my48.sec.password', confirm: 'my48.mydata.typeDelete', step_up_code: 'my48.stepUp.field' },
-      {},
-      'my48.mydata.deleting',
-    ),
-  );
-  useEffect(() => deleteForm.reset, []);
-  if (form.result) {
-    return (
-      <div className="card stack">
-        <FormAlert tone="success">{form.result}</FormAlert>
-        <p>
-          <a className="btn btn--primary" href={localHref(locale(), '/')}>
-            {say('my48.mydata.home')}
-          </a>
-        </p>
-      </div>
-    );
-  }
-  return (
-    <div className="stack">
-      <section className="card stack" aria-labelledby="download-title">
-        <h3 id="download-title">{say('my48.mydata.downloadTitle')}</h3>
-        <p>{say('my48.mydata.downloadText')}</p>
-        <FormAlert>{download.error}</FormAlert>
-        <div className="actions">
-          <ActionButton
-            tone="primary"
-            busy={download.busy}
-            busyLabel={say('my48.mydata.preparing')}
-            onClick={() => void downloadMyData()}
-          >
-            {say('my48.mydata.download')}
-          </ActionButton>
-        </div>
-      </section>
-      <WhoOpened />
-      <form className="form card" noValidate onSubmit={deleteForm.onSubmit} aria-labelledby="delete-title">
-        <h3 id="delete-title" className="form__title">
-          {say('my48.mydata.deleteTitle')}
-        </h3>
-        <p>{say('my48.mydata.deleteText')}</p>
-        <FormAlert>{form.error}</FormAlert>
-        <PasswordField kind="current" label={say('my48.sec.password')} fields={form.fields} />
-        <Field
-          label={say('my48.mydata.typeDelete')}
-          name="confirm"
-          autoComplete="off"
-          hint={say('my48.mydata.typeDeleteHint')}
-          required
-          error={form.fields['confirm']}
-        />
-        <StepUpCode purpose="delete" error={form.fields['step_up_code']} />
-        <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>
-          {say('my48.mydata.delete')}
-        </SubmitButton>
-      </form>
-    </div>
-  );
-}
-
-const openedAt = () => irishFormat({ dateStyle: 'medium', timeStyle: 'short' }, formatTag());
-
-/** "Who at 48 opened your account" (docs/product/staff.md): the date, a first name and role, the reason as written, what was done. */
-function WhoOpened() {
-  const state = useStore(staffAccess.$state);
-  useEffect(() => void staffAccess.load(), []);
-  const [when, who, why, what] = [
-    say('my48.mydata.when'),
-    say('my48.mydata.who'),
-    say('my48.mydata.why'),
-    say('my48.mydata.what'),
-  ];
-  return (
-    <section className="card stack" aria-labelledby="who-opened-title">
-      <h3 id="who-opened-title">{say('my48.mydata.whoTitle')}</h3>
-      <p>{say('my48.mydata.whoText')}</p>
-      {state.status === 'error' ? (
-        <LoadFailed error={state.error} retry={state.retryable ? () => void staffAccess.retry() : undefined} />
-      ) : state.data === undefined ? (
-        <p role="status">{say('my48.mydata.whoLoading')}</p>
-      ) : state.data.length === 0 ? (
-        <p>{say('my48.mydata.whoNone')}</p>
-      ) : (
-        <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="who-opened-caption">
-          <table className="cards">
-            <caption id="who-opened-caption">{say('my48.mydata.whoCaption')}</caption>
-            <TableHead columns={[when, who, why, what]} />
-            <tbody>
-              {state.data.map((e) => (
-                <tr key={`${e.at}-${e.did}`}>
-                  <td data-label={when}>{openedAt().format(new Date(e.at))}</td>
-                  <td data-label={who}>
-                    {e.first_name}, {e.role}
-                  </td>
-                  <td data-label={why}>{e.reason}</td>
-                  <td data-label={what}>{e.did}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
   );
 }
