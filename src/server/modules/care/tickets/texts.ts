@@ -21,17 +21,11 @@ const dayLong = (language: Locale) =>
 export const longDay = (day: string, language: Locale = 'en') => dayLong(language).format(new Date(`${day}T00:00:00Z`));
 
 /**
- * Whether a ticket's address was proven: a verified member's. Mail to any other address (a
- * visitor's, or an account that never confirmed its own) carries none of the sender's words, so the
- * portal relays nobody's text to a stranger.
- */
-export const addressProven = async (db: Queryable, t: Pick<Ticket, 'memberId'>): Promise<boolean> =>
-  (await readerOf(db, t)).proven;
-
-/**
- * Who a ticket's mail is written to: whether the address was proven (addressProven), and the
- * language, a member's own (docs/product/languages.md), English for a visitor (the contact page is in
- * English). What is kept on the ticket (its entries, read by the help desk) stays in English.
+ * Who a ticket's mail is written to. Whether the address was proven: a verified member's. Mail to
+ * any other address (a visitor's, or an account that never confirmed its own) carries none of the
+ * sender's words, so the portal relays nobody's text to a stranger. And the language: a member's
+ * own (docs/product/languages.md), English for a visitor (the contact page is in English). What is
+ * kept on the ticket (its entries, read by the help desk) stays in English.
  */
 export interface Reader {
   readonly proven: boolean;
