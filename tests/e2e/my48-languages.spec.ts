@@ -512,7 +512,7 @@ test('security, alerts and my data in pl-PL: a spend limit, a SIM blocked, alert
 
   // A replacement SIM: the reasons and the address in Polish, its rules, then ordered.
   await page.goto('/pl/my48/settings/reorder-sim');
-  await page.getByRole('button', { name: 'Zamów nową kartę SIM' }).click();
+  await page.getByRole('button', { name: 'Zamów zastępczą kartę SIM' }).click();
   await expect(page.getByText('Pole „Adres, wiersz 1” jest wymagane')).toBeVisible();
   await expectNoAxeViolations(page, '/pl/my48/settings/reorder-sim (its rules)');
   await page.getByLabel('Powód').selectOption({ label: 'Uszkodzona' });
@@ -521,6 +521,6 @@ test('security, alerts and my data in pl-PL: a spend limit, a SIM blocked, alert
   await page.getByLabel('Adres, wiersz 1').fill('7 Eyre Square');
   await page.getByLabel('Miejscowość').fill('Galway');
   await page.getByLabel('Hrabstwo').selectOption('Galway');
-  await page.getByRole('button', { name: 'Zamów nową kartę SIM' }).click();
-  await expect(page.getByText('Nowa karta SIM jest w drodze na adres: 7 Eyre Square, Galway.')).toBeVisible();
+  await page.getByRole('button', { name: 'Zamów zastępczą kartę SIM' }).click();
+  await expect(page.getByText('Zastępcza karta SIM jest w drodze na adres: 7 Eyre Square, Galway.')).toBeVisible();
 });
