@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { expectNoAxeViolations, makeMember, openMy48, signInThroughApi, spaced, test } from './fixtures.ts';
 import { isName, textsOf } from './texts.ts';
 import { catalogue } from '../../src/server/seed/catalogue.ts';
+import { SETTINGS_FRAGMENTS } from '../../src/my48/features/settings/fragments.ts';
 import { SOCIAL_NETWORKS } from '../../src/contract/settings.ts';
 import { PROVIDERS } from '../../src/contract/forms.ts';
 import { IRISH_COUNTIES } from '../../src/contract/address-labels.ts';
@@ -23,20 +24,7 @@ const NAMES = new Set(['my48', ...catalogue.map((p) => p.name), ...SOCIAL_NETWOR
 const screenTexts = async (page: Page) => (await textsOf(page)).filter((text) => !NAMES.has(text));
 
 /** The settings in every language so far: all but the household's. */
-const SETTINGS_SHOWN = [
-  'my-details',
-  'permissions',
-  'change-password',
-  'payment-details',
-  'reorder-sim',
-  'move-your-number',
-  'change-my-sim',
-  'security',
-  'alerts',
-  'how-we-contact-you',
-  'my-data',
-  'about-us',
-] as const;
+const SETTINGS_SHOWN = SETTINGS_FRAGMENTS.filter((f) => f !== 'household');
 
 /** A settings fragment shown whole: its cards there and nothing of it still loading. */
 async function settingsShown(page: Page) {

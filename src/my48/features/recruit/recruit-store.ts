@@ -5,8 +5,8 @@ import { call, errorCode, errorMessage } from '../../../lib/http.ts';
 import { currentUserId, memberParams } from '../../../lib/member-session.ts';
 import { formStore } from '../../../stores/form.ts';
 import { loader } from '../../../stores/loader.ts';
-import type { ADDRESS_LABELS } from '../../../contract/address-labels.ts';
-import { formSpeech, say, type My48Key } from '../../speech.ts';
+import { formSpeech, say } from '../../speech.ts';
+import { addressWordsOf, type AddressKeys } from '../../address-words.ts';
 
 type Rewards = Answer<typeof recruitApi.kickbackCredit>['_payload'];
 type Limits = Answer<typeof recruitApi.simLimits>['_payload'];
@@ -54,7 +54,7 @@ export const recruitLink = (affiliateId: string) =>
 
 /** Send free SIM: the spec's form body (fixed fields by the contract's defaults), with a page loader while it is sent. */
 /** The friend's address fields, each with its words' key. */
-const FIELDS: Record<keyof typeof ADDRESS_LABELS, My48Key> = {
+const FIELDS: AddressKeys = {
   firstname: 'my48.rec.field.firstname',
   lastname: 'my48.rec.field.lastname',
   s_line1: 'my48.rec.field.s_line1',
@@ -65,14 +65,7 @@ const FIELDS: Record<keyof typeof ADDRESS_LABELS, My48Key> = {
 };
 
 /** The address's words in the page's language, for its fields (AddressFields). */
-export const addressWords = () => ({
-  labels: Object.fromEntries(Object.entries(FIELDS).map(([name, key]) => [name, say(key)])) as Record<
-    keyof typeof ADDRESS_LABELS,
-    string
-  >,
-  optional: say('my48.rec.optional'),
-  choose: say('my48.rec.choose'),
-});
+export const addressWords = () => addressWordsOf(FIELDS, 'my48.rec.optional', 'my48.rec.choose');
 
 /** The send form's words in the page's language: its fields, its rules (a few its own), its busy line. */
 export const speakSendForm = () =>

@@ -8,6 +8,7 @@ import { formStore } from '../../../stores/form.ts';
 import { loader } from '../../../stores/loader.ts';
 import { $account, loadAccount } from '../../stores/account.ts';
 import { formSpeech, say, type My48Key } from '../../speech.ts';
+import { addressWordsOf, type AddressKeys } from '../../address-words.ts';
 
 const simParams = () => ({ ...memberParams(), ssn: $account.get().sim?.ssn ?? '' });
 const reloadAccount = () => {
@@ -18,7 +19,7 @@ const reloadAccount = () => {
 const addressLabels = { ...ADDRESS_LABELS, reason: 'Reason' };
 
 /** The member's address fields, each with its words' key. */
-const ADDRESS_FIELDS: Record<keyof typeof ADDRESS_LABELS, My48Key> = {
+const ADDRESS_FIELDS: AddressKeys = {
   firstname: 'my48.sim.field.firstname',
   lastname: 'my48.sim.field.lastname',
   s_line1: 'my48.sim.field.s_line1',
@@ -29,14 +30,7 @@ const ADDRESS_FIELDS: Record<keyof typeof ADDRESS_LABELS, My48Key> = {
 };
 
 /** The address's words in the page's language, for its fields (AddressFields). */
-export const addressWords = () => ({
-  labels: Object.fromEntries(Object.entries(ADDRESS_FIELDS).map(([name, key]) => [name, say(key)])) as Record<
-    keyof typeof ADDRESS_LABELS,
-    string
-  >,
-  optional: say('my48.sim.optional'),
-  choose: say('my48.sim.choose'),
-});
+export const addressWords = () => addressWordsOf(ADDRESS_FIELDS, 'my48.sim.optional', 'my48.sim.choose');
 
 /** The rules the SIM forms say whole or with their field's label, by their English. */
 const SIM_RULES = {
