@@ -65,11 +65,7 @@ export default function SignUpConfirmed({ children, words }: { children?: ReactN
         </h2>
         {children}
       </section>
-      <MarketingPermissionsForm
-        userId={userId}
-        saveLabel={words['my48.perm.save']}
-        words={permissionsWords(words)}
-      />
+      <MarketingPermissionsForm userId={userId} saveLabel={words['my48.perm.save']} words={permissionsWords(words)} />
     </div>
   );
 }
