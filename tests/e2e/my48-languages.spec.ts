@@ -512,3 +512,21 @@ test('security, alerts and my data in pl-PL: a spend limit, a SIM blocked, alert
   await page.getByRole('button', { name: 'Zamów zastępczą kartę SIM' }).click();
   await expect(page.getByText('Zastępcza karta SIM jest w drodze na adres: 7 Eyre Square, Galway.')).toBeVisible();
 });
+
+test('the first log-in’s marketing permissions in pl-PL: no English left, saved, then my48 in Polish', async ({
+  page,
+  openAs,
+}) => {
+  await openAs('active', '/marketing-permissions');
+  await expect(page.getByRole('button', { name: 'Save and continue' })).toBeVisible();
+  const english = new Set(await screenTexts(page));
+  await openAs('active', '/pl/marketing-permissions', { language: 'pl' });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl-PL');
+  await expect(page.getByRole('heading', { name: 'Jak możemy informować Cię o ofertach?' })).toBeVisible();
+  const left = (await screenTexts(page)).filter((text) => english.has(text) && !isName(text) && text !== 'E-mail');
+  expect(left, 'English on /pl/marketing-permissions').toEqual([]);
+  await expectNoAxeViolations(page, '/pl/marketing-permissions');
+  await page.getByLabel('SMS').check();
+  await page.getByRole('button', { name: 'Zapisz i przejdź dalej' }).click();
+  await expect(page).toHaveURL(/\/pl\/my48$/);
+});

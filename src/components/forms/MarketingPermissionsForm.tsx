@@ -5,6 +5,7 @@ import type { MarketingPermissions } from '../../contract/settings.schema.ts';
 import { $permissions, choose, loadPermissions, savePermissions } from '../../stores/marketing-permissions.ts';
 import { FormAlert, SubmitButton } from './Field.tsx';
 import { CheckField } from './CheckField.tsx';
+import type { Words } from '../../contract/i18n/fill.ts';
 
 const CHANNELS = ['email', 'sms', 'phone', 'post', 'social'] as const;
 
@@ -20,6 +21,42 @@ export interface PermissionsWords {
   loadFailed: string;
   busy: string;
 }
+
+/** The form's words' keys: a page formats them in its language at build (words.ts) and hands them over. */
+export const PERMISSIONS_KEYS = [
+  'my48.perm.title',
+  'my48.perm.intro',
+  'my48.perm.saved',
+  'my48.perm.legend',
+  'my48.perm.email',
+  'my48.perm.sms',
+  'my48.perm.phone',
+  'my48.perm.post',
+  'my48.perm.social',
+  'my48.perm.network',
+  'my48.perm.loading',
+  'my48.perm.loadFailed',
+  'my48.form.saving',
+] as const;
+
+/** The form's words from a page's formatted ones (the same as my48's Settings → Permissions). */
+export const permissionsWordsOf = (w: Words<(typeof PERMISSIONS_KEYS)[number]>): PermissionsWords => ({
+  title: w['my48.perm.title'],
+  intro: w['my48.perm.intro'],
+  saved: w['my48.perm.saved'],
+  legend: w['my48.perm.legend'],
+  channels: {
+    email: w['my48.perm.email'],
+    sms: w['my48.perm.sms'],
+    phone: w['my48.perm.phone'],
+    post: w['my48.perm.post'],
+    social: w['my48.perm.social'],
+  },
+  network: w['my48.perm.network'],
+  loading: w['my48.perm.loading'],
+  loadFailed: w['my48.perm.loadFailed'],
+  busy: w['my48.form.saving'],
+});
 
 const ENGLISH: PermissionsWords = {
   title: 'How may we tell you about offers?',

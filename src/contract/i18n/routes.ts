@@ -11,6 +11,7 @@ export const LOCALISED_PATHS: readonly string[] = [
   '/log-in',
   '/sign-up',
   '/sign-up-confirmed',
+  '/marketing-permissions',
   '/forgot-password',
   '/activate-sim',
 ];

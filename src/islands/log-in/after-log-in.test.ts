@@ -87,5 +87,10 @@ describe('where a member goes after logging in (spec sections 2 and 4)', () => {
   it('after the carousel: the marketing-permissions page when the account asks for it, else home', () => {
     expect(firstLoginDestination(account({ capture_marketing_permissions: true }))).toBe('/marketing-permissions');
     expect(firstLoginDestination(account())).toBe('/my48');
+    // In the member's language.
+    expect(firstLoginDestination(account({ capture_marketing_permissions: true }), 'pl')).toBe(
+      '/pl/marketing-permissions',
+    );
+    expect(firstLoginDestination(account(), 'ga')).toBe('/ga/my48');
   });
 });

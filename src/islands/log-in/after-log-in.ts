@@ -59,7 +59,10 @@ export function nextStep({
   };
 }
 
-/** After the first-login carousel: an existing member is asked for marketing permissions, else home. */
-export function firstLoginDestination(account: Account): string {
-  return account.capture_marketing_permissions ? '/marketing-permissions' : MY48_HOME;
+/**
+ * After the first-login carousel: an existing member is asked for marketing permissions, else home;
+ * each in the member's language (else the log-in page's).
+ */
+export function firstLoginDestination(account: Account, locale: Locale = 'en'): string {
+  return pathIn(locale, account.capture_marketing_permissions ? '/marketing-permissions' : MY48_HOME);
 }

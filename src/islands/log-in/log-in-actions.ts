@@ -173,5 +173,6 @@ export async function finishFirstLogin(): Promise<void> {
     // Not fatal: the carousel shows once more next time.
   }
   forgetLastUrl();
-  go(firstLoginDestination(account));
+  // In the member's language (the log-in kept it as this device's choice), else the page's.
+  go(firstLoginDestination(account, localeOfTags([Cookies.get(LANG_COOKIE) ?? '']) ?? localeOfPath(location.pathname)));
 }

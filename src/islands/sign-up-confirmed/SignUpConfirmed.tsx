@@ -1,6 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
-import { MarketingPermissionsForm, type PermissionsWords } from '../../components/forms/MarketingPermissionsForm.tsx';
+import {
+  MarketingPermissionsForm,
+  PERMISSIONS_KEYS,
+  permissionsWordsOf,
+} from '../../components/forms/MarketingPermissionsForm.tsx';
 import type { Words } from '../../contract/i18n/fill.ts';
 import { useMemberPage } from '../../components/member/use-member-page.ts';
 import { $nickname, loadNickname } from './sign-up-confirmed-store.ts';
@@ -9,41 +13,10 @@ import { $nickname, loadNickname } from './sign-up-confirmed-store.ts';
 export const CONFIRMED_KEYS = [
   'confirmed.welcome',
   'confirmed.welcomeNamed',
-  'my48.perm.title',
-  'my48.perm.intro',
-  'my48.perm.saved',
-  'my48.perm.legend',
-  'my48.perm.email',
-  'my48.perm.sms',
-  'my48.perm.phone',
-  'my48.perm.post',
-  'my48.perm.social',
-  'my48.perm.network',
   'my48.perm.save',
-  'my48.perm.loading',
-  'my48.perm.loadFailed',
-  'my48.form.saving',
+  ...PERMISSIONS_KEYS,
 ] as const;
 type ConfirmedWords = Words<(typeof CONFIRMED_KEYS)[number]>;
-
-/** The permissions form's words from the page's (the same as my48's Settings → Permissions). */
-const permissionsWords = (w: ConfirmedWords): PermissionsWords => ({
-  title: w['my48.perm.title'],
-  intro: w['my48.perm.intro'],
-  saved: w['my48.perm.saved'],
-  legend: w['my48.perm.legend'],
-  channels: {
-    email: w['my48.perm.email'],
-    sms: w['my48.perm.sms'],
-    phone: w['my48.perm.phone'],
-    post: w['my48.perm.post'],
-    social: w['my48.perm.social'],
-  },
-  network: w['my48.perm.network'],
-  loading: w['my48.perm.loading'],
-  loadFailed: w['my48.perm.loadFailed'],
-  busy: w['my48.form.saving'],
-});
 
 /**
  * After verification (spec section 4: for a sign-up, the member details are loaded and the
@@ -65,7 +38,7 @@ export default function SignUpConfirmed({ children, words }: { children?: ReactN
         </h2>
         {children}
       </section>
-      <MarketingPermissionsForm userId={userId} saveLabel={words['my48.perm.save']} words={permissionsWords(words)} />
+      <MarketingPermissionsForm userId={userId} saveLabel={words['my48.perm.save']} words={permissionsWordsOf(words)} />
     </div>
   );
 }
