@@ -13,10 +13,8 @@ export interface PermissionsState {
 
 export const $permissions = map<PermissionsState>({ busy: false, saved: false });
 
-export async function loadPermissions(
-  userId: string,
-  failed = 'Your choices could not be loaded. Please reload the page.',
-): Promise<void> {
+/** The saved choice; `failed` is what the page says when it cannot be read. */
+export async function loadPermissions(userId: string, failed: string): Promise<void> {
   $permissions.set({ busy: false, saved: false });
   try {
     const { _payload } = await call(routes.read, { params: { user_id: userId } });

@@ -9,7 +9,7 @@ import type { Words } from '../../contract/i18n/fill.ts';
 
 const CHANNELS = ['email', 'sms', 'phone', 'post', 'social'] as const;
 
-/** What the form says; English unless the page gives its own language's words. */
+/** What the form says, in the page's language. */
 export interface PermissionsWords {
   title: string;
   intro: string;
@@ -58,32 +58,21 @@ export const permissionsWordsOf = (w: Words<(typeof PERMISSIONS_KEYS)[number]>):
   busy: w['my48.form.saving'],
 });
 
-const ENGLISH: PermissionsWords = {
-  title: 'How may we tell you about offers?',
-  intro: 'Choose the ways we may contact you with news and offers from 48. You can change this any time in my48.',
-  saved: 'Your choices are saved.',
-  legend: 'Contact me by',
-  channels: { email: 'E-mail', sms: 'Text message', phone: 'Phone call', post: 'Post', social: 'Social media' },
-  network: 'Preferred social network',
-  loading: 'Loading your choices…',
-  loadFailed: 'Your choices could not be loaded. Please reload the page.',
-  busy: 'Saving…',
-};
-
 /**
  * The member's marketing permissions, per channel, with the preferred social network
  * (Snapchat unless chosen otherwise, spec section 9). Loads the saved choice, saves on submit.
  */
 export function MarketingPermissionsForm({
   userId,
-  saveLabel = 'Save my choices',
+  saveLabel,
   onSaved,
-  words = ENGLISH,
+  words,
 }: {
   userId: string | undefined;
-  saveLabel?: string;
+  saveLabel: string;
   onSaved?: () => void;
-  words?: PermissionsWords;
+  /** The page's words, in its language (permissionsWordsOf). */
+  words: PermissionsWords;
 }) {
   const { value, busy, error, saved } = useStore($permissions);
   useEffect(() => {

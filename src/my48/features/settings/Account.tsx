@@ -2,7 +2,11 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
 import { PasswordField } from '../../../components/forms/KindFields.tsx';
-import { MarketingPermissionsForm } from '../../../components/forms/MarketingPermissionsForm.tsx';
+import {
+  MarketingPermissionsForm,
+  PERMISSIONS_KEYS,
+  permissionsWordsOf,
+} from '../../../components/forms/MarketingPermissionsForm.tsx';
 import { formValues } from '../../../lib/form-values.ts';
 import { currentUserId } from '../../../lib/member-session.ts';
 import {
@@ -218,23 +222,9 @@ export function ChangePassword() {
 
 /** Marketing permissions, as on the page after a first log-in. */
 export function Permissions() {
-  const words = {
-    title: say('my48.perm.title'),
-    intro: say('my48.perm.intro'),
-    saved: say('my48.perm.saved'),
-    legend: say('my48.perm.legend'),
-    channels: {
-      email: say('my48.perm.email'),
-      sms: say('my48.perm.sms'),
-      phone: say('my48.perm.phone'),
-      post: say('my48.perm.post'),
-      social: say('my48.perm.social'),
-    },
-    network: say('my48.perm.network'),
-    loading: say('my48.perm.loading'),
-    loadFailed: say('my48.perm.loadFailed'),
-    busy: say('my48.form.saving'),
-  };
+  const words = permissionsWordsOf(
+    Object.fromEntries(PERMISSIONS_KEYS.map((key) => [key, say(key)])) as Parameters<typeof permissionsWordsOf>[0],
+  );
   return <MarketingPermissionsForm userId={currentUserId() ?? ''} saveLabel={say('my48.perm.save')} words={words} />;
 }
 

@@ -2,12 +2,12 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
 import { ActionButton } from '../../../components/forms/ActionButton.tsx';
-import { ALERT_CAUSES, LOW_CREDIT_CENTS, RENEWAL_REMINDER_DAYS, type AlertCause } from '../../../contract/alerts.ts';
+import { ALERT_CAUSES } from '../../../contract/alerts.ts';
 import { SPEND_LIMIT_MIN_CENTS } from '../../../contract/security.ts';
 import type { AlertSettings } from '../../../contract/alerts.schema.ts';
 import { euro, formatMsisdn } from '../../../lib/format.ts';
 import { slotted } from '../../../lib/slotted.tsx';
-import { formSpeech, say, sayCount } from '../../speech.ts';
+import { formSpeech, say } from '../../speech.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { StepUpCode } from '../../components/StepUpCode.tsx';
 import { DeviceNotifications } from './DeviceNotifications.tsx';
@@ -20,6 +20,7 @@ import { $account } from '../../stores/account.ts';
 import {
   $alertsSave,
   $olderAlerts,
+  alertHint,
   alerts,
   $block,
   $removeLimitError,
@@ -213,12 +214,6 @@ export function Security() {
     </div>
   );
 }
-
-/** A cause's hint: the reminder's days and the low-credit line ("€2", "2 €") as the contract has them. */
-export const alertHint = (c: AlertCause) =>
-  c === 'renewal'
-    ? sayCount('my48.alr.cause.renewal.hint', RENEWAL_REMINDER_DAYS)
-    : say(`my48.alr.cause.${c}.hint`, { amount: euro(LOW_CREDIT_CENTS).replace(/[.,]00\b/, '') });
 
 /** Settings → alerts: each cause in the app and by e-mail, and the alerts raised. */
 export function Alerts() {

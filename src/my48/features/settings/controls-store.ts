@@ -1,6 +1,7 @@
 import { map } from 'nanostores';
 import { z } from '../../../contract/zod.ts';
 import { alertsApi, type AlertSettings } from '../../../contract/alerts.schema.ts';
+import { LOW_CREDIT_CENTS, RENEWAL_REMINDER_DAYS, type AlertCause } from '../../../contract/alerts.ts';
 import type { Answer } from '../../../contract/endpoint.ts';
 import { myDataApi } from '../../../contract/my-data.schema.ts';
 import { staffAccessApi } from '../../../contract/staff.schema.ts';
@@ -16,7 +17,7 @@ import { loader } from '../../../stores/loader.ts';
 import { actionStore } from '../../../stores/action.ts';
 import { $account, loadAccount } from '../../stores/account.ts';
 import { StepUpCodeField } from '../../stores/step-up.ts';
-import { say } from '../../speech.ts';
+import { say, sayCount } from '../../speech.ts';
 
 type SpendLimit = Answer<typeof securityApi.spendLimit>['_payload'];
 type Alert = Answer<typeof alertsApi.list>['_payload']['values'][number];
@@ -220,6 +221,12 @@ export function openEmailSection(at: Location = location, pageHistory: History =
 }
 
 // ——— Alerts ———
+
+/** A cause's hint: the reminder's days and the low-credit line ("€2", "2 €") as the contract has them. */
+export const alertHint = (c: AlertCause) =>
+  c === 'renewal'
+    ? sayCount('my48.alr.cause.renewal.hint', RENEWAL_REMINDER_DAYS)
+    : say(`my48.alr.cause.${c}.hint`, { amount: euro(LOW_CREDIT_CENTS).replace(/[.,]00\b/, '') });
 
 /** The member's alert choices and the alerts raised (the read); saving the choices is an action beside it. */
 export const alerts = loader<{ settings: AlertSettings; list: Alert[]; next: string | null }>(

@@ -9,7 +9,7 @@ import { pushSentMessage, TEST_PUSH } from '../../../contract/push.schema.ts';
 import { securityMessages } from '../../../contract/security.schema.ts';
 import { say, sayCount, speak } from '../../speech.ts';
 import { my48SpeechIn } from '../../speech-build.ts';
-import { alertHint } from './Controls.tsx';
+import { alertHint } from './controls-store.ts';
 
 /**
  * Security, alerts and my data speak the catalogue; in English its words are the contract's, letter
