@@ -150,7 +150,18 @@ export const test = base.extend<{
   openAs: async ({ page, signIn }, use) => {
     await use(async (like, path, spec) => {
       const m = await signIn(like, spec);
-      await page.goto(path);
+      const language = typeof spec?.language === 'string' ? spec.language : 'en';
+      const at = new URL(path, 'http://x').pathname;
+      if (language === 'en' || at.startsWith(`/${language}/`)) {
+        await page.goto(path);
+        return m;
+      }
+      // The member's language is kept as their choice: the English page opens theirs from its head, which
+      // may cut the first navigation short (or let it end first); the journey starts on the page in theirs.
+      await page.goto(path, { waitUntil: 'commit' }).catch((error: unknown) => {
+        if (!/ABORTED|interrupted/i.test(String(error))) throw error;
+      });
+      await page.waitForURL((url) => url.pathname === `/${language}${at}`);
       return m;
     });
   },
