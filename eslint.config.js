@@ -310,6 +310,12 @@ export default defineConfig(
       'src/my48/features/recruit/Recruit.tsx',
       'src/my48/features/phones/Phones.tsx',
       'src/my48/features/offers/Offers.tsx',
+      'src/my48/features/household/Household.tsx',
+      'src/my48/features/household/LineControls.tsx',
+      'src/my48/features/household/LineDialog.tsx',
+      'src/my48/features/household/LinesUsage.tsx',
+      'src/my48/features/household/Requests.tsx',
+      'src/my48/features/household/YourLine.tsx',
     ],
     rules: {
       'no-restricted-syntax': [

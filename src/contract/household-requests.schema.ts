@@ -2,7 +2,6 @@ import type { Notice, NoticeValue } from './i18n/notice.ts';
 import { z } from './zod.ts';
 import { CREDIT_AMOUNTS_CENTS, PAYMENT_TYPES } from './constants.ts';
 import { failures } from './endpoint.ts';
-import { euro } from './format.ts';
 import { householdFailures, RequestSchema, type HouseholdRequest } from './household.schema.ts';
 import { endpointsOf, payload, SimParams, UserParams } from './shared.schema.ts';
 import {
@@ -163,21 +162,7 @@ export const householdRequestFailures = failures('householdRequest', {
 });
 export type HouseholdRequestRefusal = keyof typeof householdRequestFailures;
 
-/** A request's "what" in words. */
-export const requestWhat = (
-  r: { kind: RequestKind; amount_cents?: number | null; gb?: number | null },
-  productName?: string,
-): string =>
-  ({
-    addon: () => productName ?? 'An add-on',
-    membership: () => productName ?? 'A membership',
-    credit: () => `${euro(r.amount_cents ?? 0)} credit`,
-    roaming: () => 'Roaming data past the cap this month',
-    dataCap: () => `A data cap of ${r.gb ?? 0} GB`,
-    leave: () => 'To leave the household',
-  })[r.kind]();
-
-/** What was asked, as a notice says it in the member's language (names as they are). */
+/** What was asked, as a notice or an answer says it in the member's language (names as they are). */
 export const requestWhatSaid = (
   r: { kind: RequestKind; amount_cents?: number | null; gb?: number | null },
   productName?: string,
@@ -208,9 +193,13 @@ export const requestNotices = {
   expired: (what: NoticeValue): Notice => ({ notice: 'requestExpired', values: { what, hours: REQUEST_HOURS } }),
 };
 
+/** What a request's answers say (`message`), as words of the catalogue, said in the member's language by the handlers. */
 export const requestMessages = {
-  asked: 'Asked. Your household has been told.',
-  approved: (what: string, name: string) => `Approved: ${what} for ${name}.`,
-  declined: 'Declined. The line has been told.',
-  withdrawn: 'Withdrawn.',
-};
+  asked: { say: 'household.request.asked' },
+  approved: (what: NoticeValue, name: string): NoticeValue => ({
+    say: 'household.request.approved',
+    values: { what, name },
+  }),
+  declined: { say: 'household.request.declined' },
+  withdrawn: { say: 'household.request.withdrawn' },
+} as const satisfies Record<string, NoticeValue | ((...args: never[]) => NoticeValue)>;

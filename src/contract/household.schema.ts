@@ -1,4 +1,5 @@
-import type { Notice } from './i18n/notice.ts';
+import type { Notice, NoticeValue } from './i18n/notice.ts';
+import type { MessageKey } from './i18n/messages.ts';
 import { z } from './zod.ts';
 import { CREDIT_AMOUNTS_CENTS, PAYMENT_TYPES } from './constants.ts';
 import { failures } from './endpoint.ts';
@@ -630,39 +631,35 @@ export const householdNotices = {
   removed: (owner: string, msisdn: string): Notice => ({ notice: 'householdRemoved', values: { owner, msisdn } }),
 } as const;
 
+/**
+ * What the household's answers say (`message`), as words of the catalogue (`household.msg.*`), said
+ * in the member's language by the handlers; the English is the contract's own words.
+ */
+const said = (
+  key: `household.msg.${string}` & MessageKey,
+  values?: Readonly<Record<string, NoticeValue>>,
+): NoticeValue => (values ? { say: key, values } : { say: key });
 export const householdMessages = {
-  invited: (msisdn: string) =>
-    `We e-mailed a code to the member of ${msisdn}. They accept in their own my48 (Settings → Household) within ${INVITATION_MINUTES} minutes.`,
-  cancelled: 'Invitation withdrawn.',
-  joined: (owner: string) => `Your line is part of ${owner}'s household now.`,
-  declined: 'Invitation declined.',
-  removed: 'The line is out of your household.',
-  left: 'You left the household.',
-  bought: (name: string, line: string) => `${name} bought for ${line}.`,
-  credited: (amount: number, line: string) => `${euro(amount)} of credit added for ${line}.`,
+  invited: (msisdn: string) => said('household.msg.invited', { msisdn, minutes: INVITATION_MINUTES }),
+  cancelled: said('household.msg.cancelled'),
+  joined: (owner: string) => said('household.msg.joined', { owner }),
+  declined: said('household.msg.declined'),
+  removed: said('household.msg.removed'),
+  left: said('household.msg.left'),
+  bought: (name: string, line: string) => said('household.msg.bought', { name, line }),
+  credited: (amount: number, line: string) => said('household.msg.credited', { amount: { euro: amount }, line }),
   filterSet: (filter: LineFilter, on: boolean) =>
-    `${LINE_FILTER_NAMES[filter]} ${on ? 'switching on' : 'switching off'} at the network…`,
-  paused: (kind: PauseKind) =>
-    kind === 'all' ? 'Pausing all service at the network…' : 'Pausing data at the network…',
-  resumed: 'Resuming at the network…',
-  sharingSet: (outside: boolean) =>
-    outside
-      ? 'The line can spot and share data with any number again.'
-      : 'The line spots and shares data within the household only.',
-  capSet: (gb: number | null) =>
-    gb === null
-      ? 'No household cap: the membership’s allowance is the line’s.'
-      : `The line's data is capped at ${gb} GB a period.`,
-  under18Asked: 'We asked the line to accept. Its member answers in their own my48 (Settings → Household).',
-  under18Removed: 'The line is no longer marked under 18.',
-  under18Accepted: 'Your line is marked under 18: its filters and bars are switching on.',
-  under18Declined: 'You declined. Your line is not marked under 18.',
+    said(on ? 'household.msg.filterOn' : 'household.msg.filterOff', { filter: { say: `my48.hh.filter.${filter}` } }),
+  paused: (kind: PauseKind) => said(kind === 'all' ? 'household.msg.pausedAll' : 'household.msg.pausedData'),
+  resumed: said('household.msg.resumed'),
+  sharingSet: (outside: boolean) => said(outside ? 'household.msg.sharingOutside' : 'household.msg.sharingInside'),
+  capSet: (gb: number | null) => (gb === null ? said('household.msg.noCap') : said('household.msg.capSet', { gb })),
+  under18Asked: said('household.msg.under18Asked'),
+  under18Removed: said('household.msg.under18Removed'),
+  under18Accepted: said('household.msg.under18Accepted'),
+  under18Declined: said('household.msg.under18Declined'),
   roleSet: (role: 'member' | 'manager') =>
-    role === 'manager'
-      ? 'They can run the household’s lines with you now.'
-      : 'They are a member of the household again.',
+    said(role === 'manager' ? 'household.msg.madeManager' : 'household.msg.madeMember'),
   limitSet: (cents: number | null) =>
-    cents === null
-      ? 'No limit on the line’s own card purchases.'
-      : `The line can spend ${euro(cents)} a month by card.`,
+    cents === null ? said('household.msg.noLimit') : said('household.msg.limitSet', { amount: { euro: cents } }),
 } as const;

@@ -164,7 +164,7 @@ export const features: My48Feature[] = [
     title: 'my48.screen.household.title',
     heading: 'my48.screen.household.heading',
     menu: 'my48.screen.household.menu',
-    Screen: screen(() => import('./features/household/Household.tsx')),
+    Screen: screen(() => import('./features/household/Household.tsx'), 'household'),
   },
   {
     route: 'offers',
@@ -216,7 +216,7 @@ export const features: My48Feature[] = [
     title: 'my48.screen.settings.title',
     heading: 'my48.screen.settings.heading',
     menu: 'my48.screen.settings.menu',
-    Screen: screen(() => import('./features/settings/Settings.tsx'), 'settings'),
+    Screen: screen(() => import('./features/settings/Settings.tsx')),
     children: { route: 'settingsFragment', pattern: '/my48/settings/:fragment', values: SETTINGS_FRAGMENTS },
   },
 ];

@@ -1,9 +1,17 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { SettingsFragment } from './features/settings/fragments.ts';
+import { loadWords } from './screen-words.ts';
+import type { My48WordGroup } from './speech.ts';
 
-/** A named export of a module as a screen loaded on demand. */
-const load = <M>(module: () => Promise<M>, name: keyof M): LazyExoticComponent<ComponentType> =>
-  lazy(async () => ({ default: (await module())[name] as ComponentType }));
+/**
+ * A named export of a module as a screen loaded on demand, with the words it says (in the page's
+ * language): each fragment brings its own group, so a screen weighs only its fragment's words.
+ */
+const load = <M>(module: () => Promise<M>, name: keyof M, words: My48WordGroup): LazyExoticComponent<ComponentType> =>
+  lazy(async () => {
+    const [m] = await Promise.all([module(), loadWords(words)]);
+    return { default: m[name] as ComponentType };
+  });
 
 const account = () => import('./features/settings/Account.tsx');
 const controls = () => import('./features/settings/Controls.tsx');
@@ -15,17 +23,17 @@ const sim = () => import('./features/settings/SimSettings.tsx');
  * the household's view of a line), so it lives beside features.ts.
  */
 export const settingsScreens: Record<SettingsFragment, LazyExoticComponent<ComponentType>> = {
-  'my-details': load(account, 'MyDetails'),
-  permissions: load(account, 'Permissions'),
-  'change-password': load(account, 'ChangePassword'),
-  'payment-details': load(account, 'PaymentDetails'),
-  'reorder-sim': load(sim, 'ReorderSim'),
-  'move-your-number': load(sim, 'MoveYourNumber'),
-  'change-my-sim': load(sim, 'ChangeMySim'),
-  security: load(controls, 'Security'),
-  alerts: load(controls, 'Alerts'),
-  'how-we-contact-you': lazy(() => import('./features/settings/ContactPreferences.tsx')),
-  household: lazy(() => import('./features/household/YourLine.tsx')),
-  'my-data': load(() => import('./features/settings/MyData.tsx'), 'MyData'),
-  'about-us': load(account, 'AboutUs'),
+  'my-details': load(account, 'MyDetails', 'account'),
+  permissions: load(account, 'Permissions', 'account'),
+  'change-password': load(account, 'ChangePassword', 'account'),
+  'payment-details': load(account, 'PaymentDetails', 'account'),
+  'reorder-sim': load(sim, 'ReorderSim', 'sim'),
+  'move-your-number': load(sim, 'MoveYourNumber', 'sim'),
+  'change-my-sim': load(sim, 'ChangeMySim', 'sim'),
+  security: load(controls, 'Security', 'controls'),
+  alerts: load(controls, 'Alerts', 'controls'),
+  'how-we-contact-you': load(() => import('./features/settings/ContactPreferences.tsx'), 'default', 'account'),
+  household: load(() => import('./features/household/YourLine.tsx'), 'default', 'household'),
+  'my-data': load(() => import('./features/settings/MyData.tsx'), 'MyData', 'controls'),
+  'about-us': load(account, 'AboutUs', 'account'),
 };

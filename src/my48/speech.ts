@@ -32,7 +32,18 @@ export interface My48Speech {
 
 /** The groups of words a screen brings with its chunk (speech-build.ts, MY48_WORD_GROUPS). */
 export type My48WordGroup =
-  'usage' | 'flexi' | 'transactions' | 'roaming' | 'creditBack' | 'settings' | 'recruit' | 'phones' | 'offers';
+  | 'usage'
+  | 'flexi'
+  | 'transactions'
+  | 'roaming'
+  | 'creditBack'
+  | 'account'
+  | 'controls'
+  | 'sim'
+  | 'household'
+  | 'recruit'
+  | 'phones'
+  | 'offers';
 
 /** A group's words, as its chunk brings them. */
 export type ScreenWords = Pick<My48Speech, 'words' | 'counts'>;

@@ -2,7 +2,8 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
 import type { HouseholdLine } from '../../../contract/household.schema.ts';
-import { clockTime, euro, formatMsisdn, gb, shortDate } from '../../../lib/format.ts';
+import { clockTime, decimal, euro, formatMsisdn, gb, shortDate } from '../../../lib/format.ts';
+import { say, type My48Key } from '../../speech.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { $account } from '../../stores/account.ts';
 import {
@@ -12,6 +13,7 @@ import {
   inviteForm,
   openAction,
   showHouseholdRequests,
+  speakHouseholdForms,
   withdrawForm,
   type LineAction,
 } from './household-store.ts';
@@ -22,36 +24,39 @@ import { LineDialog } from './LineDialog.tsx';
 /** The lines' data by day, with the chart library: loaded when the household has a line to show. */
 const LinesUsage = lazy(() => import('./LinesUsage.tsx'));
 
+/** GB with two decimals as the page's language writes them ("1,50" in Polish). */
+const gbOf = (kb: number) => decimal(gb(kb));
+
 const dataOf = (l: HouseholdLine) =>
   l.is_unlimited
-    ? 'Unlimited data'
+    ? say('my48.hh.data.unlimited')
     : l.data_max_kb
-      ? `${gb(l.data_left_kb ?? 0)} GB left of ${gb(l.data_max_kb)} GB`
-      : 'No data allowance';
+      ? say('my48.hh.data.left', { left: gbOf(l.data_left_kb ?? 0), max: gbOf(l.data_max_kb) })
+      : say('my48.hh.data.none');
 
 /** The line's controls in a sentence (none: nothing set). */
 function stateOf(l: HouseholdLine): string {
   const parts = [
-    l.state.paused === 'all' ? 'All service paused' : l.state.paused === 'data' ? 'Data paused' : '',
-    l.state.capped
-      ? `Data stopped: ${l.state.cap_gb} GB cap reached`
-      : l.state.cap_gb
-        ? `Capped at ${l.state.cap_gb} GB`
+    l.state.paused === 'all'
+      ? say('my48.hh.state.allPaused')
+      : l.state.paused === 'data'
+        ? say('my48.hh.state.dataPaused')
         : '',
-    l.state.filters_on.length ? `${l.state.filters_on.length} of 3 filters and bars on` : '',
-    l.state.under_18 ? 'Under 18' : '',
+    l.state.capped
+      ? say('my48.hh.state.capped', { gb: l.state.cap_gb ?? '' })
+      : l.state.cap_gb
+        ? say('my48.hh.state.cap', { gb: l.state.cap_gb })
+        : '',
+    l.state.filters_on.length ? say('my48.hh.state.filters', { count: l.state.filters_on.length }) : '',
+    l.state.under_18 ? say('my48.hh.state.under18') : '',
   ].filter(Boolean);
   return parts.join(' · ');
 }
 
 /** What the owner does for a line: the button's text and its name for a screen reader (which line). */
-const ACTIONS: [LineAction, string, (name: string) => string][] = [
-  ['membership', 'Buy a membership', (n) => `Buy a membership for ${n}`],
-  ['credit', 'Add credit', (n) => `Add credit for ${n}`],
-  ['limit', 'Spend limit', (n) => `Spend limit for ${n}`],
-  ['controls', 'Pause and filters', (n) => `Pause and filters for ${n}`],
-  ['remove', 'Remove', (n) => `Remove ${n}'s line`],
-];
+const ACTIONS: readonly LineAction[] = ['membership', 'credit', 'limit', 'controls', 'remove'];
+const actionText = (action: LineAction): My48Key => `my48.hh.act.${action}`;
+const actionName = (action: LineAction, name: string) => say(`my48.hh.act.${action}For`, { name });
 
 /** One line's figures (docs/product/lifelines.md): never its transactions, messages or details. */
 function LineCard({ line }: { line: HouseholdLine }) {
@@ -60,60 +65,70 @@ function LineCard({ line }: { line: HouseholdLine }) {
     <li className="card stack household__line" aria-labelledby={titleId}>
       <h3 id={titleId}>
         {`${line.name} · `}
-        <span className="household__number">{line.msisdn ? formatMsisdn(line.msisdn) : 'no number'}</span>
+        <span className="household__number">{line.msisdn ? formatMsisdn(line.msisdn) : say('my48.hh.noNumber')}</span>
       </h3>
       {line.figures_unavailable ? (
-        <p className="alert alert--info">This line's figures are not available right now.</p>
+        <p className="alert alert--info">{say('my48.hh.figuresUnavailable')}</p>
       ) : (
         <dl className="household__figures">
           <div>
-            <dt>Credit</dt>
+            <dt>{say('my48.hh.fig.credit')}</dt>
             <dd>{euro(line.credit_cents)}</dd>
           </div>
           <div>
-            <dt>Membership</dt>
-            <dd>{line.membership ?? 'None'}</dd>
+            <dt>{say('my48.hh.fig.membership')}</dt>
+            <dd>{line.membership ?? say('my48.hh.fig.none')}</dd>
           </div>
           <div>
-            <dt>Data</dt>
+            <dt>{say('my48.hh.fig.data')}</dt>
             <dd>{dataOf(line)}</dd>
           </div>
           <div>
-            <dt>Days left</dt>
+            <dt>{say('my48.hh.fig.daysLeft')}</dt>
             <dd>{line.days_left}</dd>
           </div>
           {line.ends_at && (
             <div>
-              <dt>{line.auto_renew ? 'Renews on' : 'Ends on'}</dt>
+              <dt>{say(line.auto_renew ? 'my48.hh.fig.renews' : 'my48.hh.fig.ends')}</dt>
               <dd>{shortDate(line.ends_at)}</dd>
             </div>
           )}
           <div>
-            <dt>Auto-renew</dt>
-            <dd>{line.auto_renew ? 'On' : 'Off'}</dd>
+            <dt>{say('my48.hh.fig.autoRenew')}</dt>
+            <dd>{say(line.auto_renew ? 'my48.hh.fig.on' : 'my48.hh.fig.off')}</dd>
           </div>
           <div>
-            <dt>Used this period</dt>
-            <dd>{`${gb(line.used.data_kb)} GB · ${line.used.minutes} min · ${line.used.texts} texts`}</dd>
+            <dt>{say('my48.hh.fig.used')}</dt>
+            <dd>
+              {say('my48.hh.fig.usedValue', {
+                gb: gbOf(line.used.data_kb),
+                minutes: line.used.minutes,
+                texts: line.used.texts,
+              })}
+            </dd>
           </div>
           <div>
-            <dt>Card spend limit</dt>
-            <dd>{line.spend_limit_cents === null ? 'None' : `${euro(line.spend_limit_cents)} a month`}</dd>
+            <dt>{say('my48.hh.fig.limit')}</dt>
+            <dd>
+              {line.spend_limit_cents === null
+                ? say('my48.hh.fig.none')
+                : say('my48.hh.fig.limitValue', { amount: euro(line.spend_limit_cents) })}
+            </dd>
           </div>
         </dl>
       )}
-      {line.queued && <p className="field__hint">A membership is queued to start when this one ends.</p>}
+      {line.queued && <p className="field__hint">{say('my48.hh.queued')}</p>}
       {stateOf(line) && <p className="household__state">{stateOf(line)}</p>}
       <div className="actions">
-        {ACTIONS.map(([action, label, name], i) => (
+        {ACTIONS.map((action, i) => (
           <button
             key={action}
             type="button"
             className={i === 0 ? 'btn btn--primary' : 'btn btn--outline'}
             onClick={() => openAction(line, action)}
-            aria-label={name(line.name)}
+            aria-label={actionName(action, line.name)}
           >
-            {label}
+            {say(actionText(action))}
           </button>
         ))}
       </div>
@@ -130,6 +145,7 @@ export default function HouseholdScreen() {
   const account = useStore($account);
   const ssn = account.sim?.ssn ?? '';
   const known = account.status !== 'loading';
+  speakHouseholdForms();
   useEffect(() => {
     if (known) void household.load(ssn);
   }, [known, ssn]);
@@ -147,16 +163,16 @@ export default function HouseholdScreen() {
   if (!view)
     return (
       <p role="status" className="loading-line">
-        Loading your household…
+        {say('my48.hh.loading')}
       </p>
     );
   const { household: h, lines } = view;
   if (h.role === 'line' && !h.manager)
     return (
       <div className="card stack">
-        <p>{`Your line is part of ${h.owner?.name ?? 'another member'}'s household, so you cannot add lines of your own.`}</p>
+        <p>{say('my48.hh.inOthers', { owner: h.owner?.name ?? say('my48.hh.anotherMember') })}</p>
         <p>
-          <a href="/my48/settings/household">See it, or leave, in Settings → Household</a>
+          <a href="/my48/settings/household">{say('my48.hh.inOthersLink')}</a>
         </p>
       </div>
     );
@@ -165,26 +181,20 @@ export default function HouseholdScreen() {
   return (
     <div className="stack household">
       {managing ? (
-        <p>
-          {`You manage ${h.owner?.name ?? 'the owner'}'s household with them: you see its other lines, buy for them with your own credit or card, pause them and set their filters. Your own line is in Settings → Household.`}
-        </p>
+        <p>{say('my48.hh.managing', { owner: h.owner?.name ?? say('my48.hh.theOwner') })}</p>
       ) : (
-        <p>
-          Hold up to {h.max_lines} other members' lines: see their credit and data, buy their memberships and credit
-          with your credit or card, pause them, filter what they reach, and set a limit on what they spend by card. You
-          never see their calls, transactions, messages or details.
-        </p>
+        <p>{say('my48.hh.intro', { max: h.max_lines })}</p>
       )}
       {notice && <FormAlert tone="success">{notice}</FormAlert>}
       <RequestsToAnswer payer={{ credit: view.credit, card: view.card }} requests={h.requests} />
       <section aria-labelledby="lines-title" className="stack">
         <h2 id="lines-title">
           {managing
-            ? `The household's other lines (${lines.length})`
-            : `Your lines (${lines.length} of ${h.max_lines})`}
+            ? say('my48.hh.lines.managing', { count: lines.length })
+            : say('my48.hh.lines.own', { count: lines.length, max: h.max_lines })}
         </h2>
         {lines.length === 0 ? (
-          <p>No lines yet. Invite a member by their number below.</p>
+          <p>{say('my48.hh.lines.none')}</p>
         ) : (
           <ul className="household__lines stack">
             {lines.map((l) => (
@@ -197,7 +207,7 @@ export default function HouseholdScreen() {
         <Suspense
           fallback={
             <p role="status" className="loading-line">
-              Loading your lines’ data by day…
+              {say('my48.hh.usageLoading')}
             </p>
           }
         >
@@ -207,48 +217,52 @@ export default function HouseholdScreen() {
       <LineDialog view={view} />
       {!managing && (
         <section aria-labelledby="invite-title" className="card stack">
-          <h2 id="invite-title">Invite a line</h2>
+          <h2 id="invite-title">{say('my48.hh.invite.title')}</h2>
           {room > 0 ? (
             <form className="form" noValidate onSubmit={inviteForm.onSubmit} aria-labelledby="invite-title">
-              <p>
-                We e-mail the member of that number a code. They join by entering it in their own my48, within 10
-                minutes.
-              </p>
+              <p>{say('my48.hh.invite.how')}</p>
               <FormAlert>{invite.error}</FormAlert>
               {invite.result && <FormAlert tone="success">{invite.result}</FormAlert>}
               <Field
-                label="Mobile number of the line"
+                label={say('my48.hh.invite.number')}
                 name="msisdn"
                 type="tel"
                 inputMode="tel"
                 autoComplete="off"
-                hint="A 48 number, like 087 123 4567."
+                hint={say('my48.hh.invite.hint')}
                 required
                 error={invite.fields['msisdn']}
               />
               <SubmitButton busy={invite.busy} busyLabel={invite.busyLabel ?? ''}>
-                Send an invitation
+                {say('my48.hh.invite.send')}
               </SubmitButton>
             </form>
           ) : (
-            <p>Your household is full. Remove a line to add another.</p>
+            <p>{say('my48.hh.full')}</p>
           )}
           {h.sent.length > 0 && (
             <>
-              <h3>Waiting for an answer</h3>
+              <h3>{say('my48.hh.waiting')}</h3>
               <FormAlert>{withdraw.error}</FormAlert>
               <ul className="stack">
                 {h.sent.map((i) => (
                   <li key={i.id} className="household__invitation">
-                    <span>{`${i.msisdn ? formatMsisdn(i.msisdn) : ''} · code valid until ${clockTime(i.expires_at)}`}</span>
+                    <span>
+                      {say('my48.hh.invitation', {
+                        number: i.msisdn ? formatMsisdn(i.msisdn) : '',
+                        time: clockTime(i.expires_at),
+                      })}
+                    </span>
                     <button
                       type="button"
                       className="btn btn--outline"
                       disabled={withdraw.busy}
                       onClick={() => void withdrawForm.submit({ id: String(i.id) })}
-                      aria-label={`Withdraw the invitation to ${i.msisdn ? formatMsisdn(i.msisdn) : 'this number'}`}
+                      aria-label={say('my48.hh.withdrawInvitation', {
+                        number: i.msisdn ? formatMsisdn(i.msisdn) : say('my48.hh.thisNumber'),
+                      })}
                     >
-                      Withdraw
+                      {say('my48.hh.withdraw')}
                     </button>
                   </li>
                 ))}

@@ -2,9 +2,9 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { Field, FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
 import { CheckField } from '../../../components/forms/CheckField.tsx';
-import { LINE_FILTER_NAMES } from '../../../contract/household.ts';
 import type { LineControls as Controls } from '../../../contract/household.schema.ts';
-import { gb, longDateOf, shortDate } from '../../../lib/format.ts';
+import { decimal, gb, longDateOf, shortDate } from '../../../lib/format.ts';
+import { say } from '../../speech.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import './household.css';
 import {
@@ -19,6 +19,7 @@ import {
   setRole,
   setSharing,
   setUnder18,
+  speakControlForms,
   watchLine,
 } from './line-controls-store.ts';
 
@@ -26,15 +27,17 @@ import {
 function networkSays(network: Controls['pause']['network'], on: boolean, pause = false) {
   if (network === 'switching')
     return pause
-      ? on
-        ? 'Pausing at the network…'
-        : 'Resuming at the network…'
-      : on
-        ? 'Switching on at the network…'
-        : 'Switching off at the network…';
-  if (network === 'refused') return 'The network refused the last change: nothing changed.';
+      ? say(on ? 'my48.hh.net.pausing' : 'my48.hh.net.resuming')
+      : say(on ? 'my48.hh.net.on' : 'my48.hh.net.off');
+  if (network === 'refused') return say('my48.hh.net.refused');
   return null;
 }
+
+/** A sentence that may begin with the line's words ("this line …"): its first letter a capital. */
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A filter's or a bar's name ("Adult content filter"). */
+const filterName = (filter: Controls['filters'][number]['filter']) => say(`my48.hh.filter.${filter}`);
 
 /** The day a pause's end falls on: it ends at the start of the next day, so the last day is the one before. */
 const lastDay = (until: string) => longDateOf(new Date(new Date(until).getTime() - 1));
@@ -49,6 +52,7 @@ export function LineControls({ ssn, name }: { ssn: string; name?: string }) {
   const action = useStore(controlActions.$state);
   const pause = useStore(pauseForm.$state);
   const cap = useStore(capForm.$state);
+  speakControlForms();
   useEffect(() => {
     const stop = watchLine(ssn);
     return () => {
@@ -64,10 +68,10 @@ export function LineControls({ ssn, name }: { ssn: string; name?: string }) {
   if (!view)
     return (
       <p role="status" className="loading-line">
-        Loading the line’s controls…
+        {say('my48.hh.ctl.loading')}
       </p>
     );
-  const who = name ?? 'this line';
+  const who = name ?? say('my48.hh.ctl.thisLine');
   const paused = view.pause.kind;
   const pauseWord = networkSays(view.pause.network, paused !== null, true);
   return (
@@ -78,18 +82,19 @@ export function LineControls({ ssn, name }: { ssn: string; name?: string }) {
       {view.role !== null && (
         <>
           <section className="stack" aria-labelledby={`pause-${ssn}`}>
-            <h3 id={`pause-${ssn}`}>Pause</h3>
+            <h3 id={`pause-${ssn}`}>{say('my48.hh.ctl.pause')}</h3>
             {paused ? (
               <p>
                 <strong>
-                  {paused === 'all'
-                    ? `All service is paused until ${lastDay(view.pause.until!)}.`
-                    : `Data is paused until ${lastDay(view.pause.until!)}.`}
+                  {say(paused === 'all' ? 'my48.hh.ctl.allPausedUntil' : 'my48.hh.ctl.dataPausedUntil', {
+                    day: lastDay(view.pause.until!),
+                  })}
                 </strong>{' '}
-                {paused === 'all' ? 'Calls to 112 and 999 still work. ' : ''}It resumes by itself the next morning.
+                {paused === 'all' ? `${say('my48.hh.ctl.emergency')} ` : ''}
+                {say('my48.hh.ctl.resumesItself')}
               </p>
             ) : (
-              <p>{`Nothing is paused on ${who}.`}</p>
+              <p>{sentence(say('my48.hh.ctl.nothingPaused', { who }))}</p>
             )}
             {pauseWord && (
               <p role="status" className="line-controls__network">
@@ -104,23 +109,28 @@ export function LineControls({ ssn, name }: { ssn: string; name?: string }) {
                   disabled={action.busy !== undefined}
                   onClick={() => void resume()}
                 >
-                  {action.busy === 'resume' ? 'Resuming…' : 'Resume now'}
+                  {say(action.busy === 'resume' ? 'my48.hh.ctl.resuming' : 'my48.hh.ctl.resume')}
                 </button>
               </div>
             )}
             {view.can.pause && (
-              <form className="form" noValidate onSubmit={pauseForm.onSubmit} aria-label={`Pause ${who}`}>
+              <form
+                className="form"
+                noValidate
+                onSubmit={pauseForm.onSubmit}
+                aria-label={say('my48.hh.ctl.pauseWho', { who })}
+              >
                 <FormAlert>{pause.error}</FormAlert>
                 {pause.result && <FormAlert tone="success">{pause.result}</FormAlert>}
                 <fieldset className="fieldset">
-                  <legend>{paused ? 'Change the pause' : 'What to pause'}</legend>
+                  <legend>{say(paused ? 'my48.hh.ctl.changePause' : 'my48.hh.ctl.whatToPause')}</legend>
                   <CheckField
                     id={`kind-data-${ssn}`}
                     type="radio"
                     name="kind"
                     value="data"
                     defaultChecked={paused !== 'all'}
-                    label="Data only"
+                    label={say('my48.hh.ctl.dataOnly')}
                   />
                   <CheckField
                     id={`kind-all-${ssn}`}
@@ -128,48 +138,53 @@ export function LineControls({ ssn, name }: { ssn: string; name?: string }) {
                     name="kind"
                     value="all"
                     defaultChecked={paused === 'all'}
-                    label="All service (calls to 112 and 999 still work)"
+                    label={say('my48.hh.ctl.allService')}
                   />
                   {pause.fields['kind'] && <p className="field__error">{pause.fields['kind']}</p>}
                 </fieldset>
                 <Field
-                  label="Last day of the pause"
+                  label={say('my48.hh.ctl.lastDay')}
                   name="until"
                   type="date"
                   min={new Date().toISOString().slice(0, 10)}
                   max={latestPauseDay()}
-                  hint="Three months at most. Leave it empty for as long as allowed."
+                  hint={say('my48.hh.ctl.lastDayHint')}
                   error={pause.fields['until']}
                 />
                 <SubmitButton busy={pause.busy} busyLabel={pause.busyLabel ?? ''}>
-                  {paused ? 'Change the pause' : 'Pause the line'}
+                  {say(paused ? 'my48.hh.ctl.changePause' : 'my48.hh.ctl.pauseLine')}
                 </SubmitButton>
               </form>
             )}
           </section>
           <section className="stack" aria-labelledby={`cap-${ssn}`}>
-            <h3 id={`cap-${ssn}`}>Data cap</h3>
+            <h3 id={`cap-${ssn}`}>{say('my48.hh.ctl.cap')}</h3>
             <p>
               {view.data_cap.gb === null
-                ? `No household cap on ${who}: the membership's allowance is the limit.`
-                : `Capped at ${view.data_cap.gb} GB a period: ${gb(view.data_cap.used_kb)} GB used so far.`}
-              {view.data_cap.barred ? ' Data is stopped at the network until the next period or a higher cap.' : ''}
+                ? sentence(say('my48.hh.ctl.noCap', { who }))
+                : say('my48.hh.ctl.capped', { cap: view.data_cap.gb, used: decimal(gb(view.data_cap.used_kb)) })}
+              {view.data_cap.barred ? ` ${say('my48.hh.ctl.barred')}` : ''}
             </p>
             {view.can.pause && (
-              <form className="form" noValidate onSubmit={capForm.onSubmit} aria-label={`Data cap for ${who}`}>
+              <form
+                className="form"
+                noValidate
+                onSubmit={capForm.onSubmit}
+                aria-label={say('my48.hh.ctl.capFor', { who })}
+              >
                 <FormAlert>{cap.error}</FormAlert>
                 {cap.result && <FormAlert tone="success">{cap.result}</FormAlert>}
                 <Field
-                  label="Data cap in GB a period"
+                  label={say('my48.hh.ctl.capField')}
                   name="gb"
                   inputMode="numeric"
                   autoComplete="off"
                   defaultValue={view.data_cap.gb === null ? '' : String(view.data_cap.gb)}
-                  hint="1 to 100 GB. Leave it empty for no cap. At 80 % you and the line are told."
+                  hint={say('my48.hh.ctl.capHint')}
                   error={cap.fields['gb']}
                 />
                 <SubmitButton busy={cap.busy} busyLabel={cap.busyLabel ?? ''}>
-                  Save the cap
+                  {say('my48.hh.ctl.saveCap')}
                 </SubmitButton>
               </form>
             )}
@@ -178,9 +193,11 @@ export function LineControls({ ssn, name }: { ssn: string; name?: string }) {
       )}
       {view.can.answer_under_18 && (
         <section className="stack card" aria-labelledby={`under18-ask-${ssn}`}>
-          <h3 id={`under18-ask-${ssn}`}>Mark your line under 18?</h3>
+          <h3 id={`under18-ask-${ssn}`}>{say('my48.hh.ctl.markAsk')}</h3>
           <p>
-            {`${view.seen_by.find((p) => p.role === 'owner')?.name ?? 'Your household’s owner'} asks to mark your line under 18: its adult content filter and its bars on premium-rate numbers and third-party charges go on, and only the household changes them.`}
+            {say('my48.hh.ctl.markAskWhat', {
+              owner: view.seen_by.find((p) => p.role === 'owner')?.name ?? say('my48.hh.ctl.yourOwner'),
+            })}
           </p>
           <div className="actions">
             <button
@@ -189,7 +206,7 @@ export function LineControls({ ssn, name }: { ssn: string; name?: string }) {
               disabled={action.busy !== undefined}
               onClick={() => void answerUnder18(true)}
             >
-              Accept
+              {say('my48.hh.ctl.accept')}
             </button>
             <button
               type="button"
@@ -197,24 +214,22 @@ export function LineControls({ ssn, name }: { ssn: string; name?: string }) {
               disabled={action.busy !== undefined}
               onClick={() => void answerUnder18(false)}
             >
-              Decline
+              {say('my48.hh.req.decline')}
             </button>
           </div>
         </section>
       )}
       <section className="stack" aria-labelledby={`filters-${ssn}`}>
-        <h3 id={`filters-${ssn}`}>Filters and bars</h3>
-        {view.under_18 === 'accepted' && !view.can.filters && (
-          <p>Your line is marked under 18: its filters and bars are your household’s to change.</p>
-        )}
+        <h3 id={`filters-${ssn}`}>{say('my48.hh.ctl.filters')}</h3>
+        {view.under_18 === 'accepted' && !view.can.filters && <p>{say('my48.hh.ctl.filtersTheirs')}</p>}
         <ul className="line-controls__filters">
           {view.filters.map((f) => {
             const word = networkSays(f.network, f.on);
             return (
               <li key={f.filter} className="household__invitation">
                 <span>
-                  {`${LINE_FILTER_NAMES[f.filter]}: `}
-                  <strong>{f.on ? 'on' : 'off'}</strong>
+                  {`${filterName(f.filter)}: `}
+                  <strong>{say(f.on ? 'my48.hh.ctl.on' : 'my48.hh.ctl.off')}</strong>
                   {word && <span className="line-controls__network">{` · ${word}`}</span>}
                 </span>
                 {view.can.filters && (
@@ -223,9 +238,9 @@ export function LineControls({ ssn, name }: { ssn: string; name?: string }) {
                     className="btn btn--outline"
                     disabled={action.busy !== undefined}
                     onClick={() => void setFilter(f.filter, !f.on)}
-                    aria-label={`${f.on ? 'Switch off' : 'Switch on'}: ${LINE_FILTER_NAMES[f.filter]}`}
+                    aria-label={`${say(f.on ? 'my48.hh.ctl.switchOff' : 'my48.hh.ctl.switchOn')}: ${filterName(f.filter)}`}
                   >
-                    {f.on ? 'Switch off' : 'Switch on'}
+                    {say(f.on ? 'my48.hh.ctl.switchOff' : 'my48.hh.ctl.switchOn')}
                   </button>
                 )}
               </li>
@@ -235,13 +250,18 @@ export function LineControls({ ssn, name }: { ssn: string; name?: string }) {
       </section>
       {view.can.role && (
         <section className="stack" aria-labelledby={`under18-${ssn}`}>
-          <h3 id={`under18-${ssn}`}>Under 18</h3>
+          <h3 id={`under18-${ssn}`}>{say('my48.hh.state.under18')}</h3>
           <p>
-            {view.under_18 === 'accepted'
-              ? `${who} is marked under 18: the filters and bars are on, and only you or a manager change them.`
-              : view.under_18 === 'asked'
-                ? `Waiting for ${who} to accept being marked under 18.`
-                : `Mark ${who} under 18: once they accept, the filters and bars go on and only you or a manager change them.`}
+            {sentence(
+              say(
+                view.under_18 === 'accepted'
+                  ? 'my48.hh.ctl.markedWho'
+                  : view.under_18 === 'asked'
+                    ? 'my48.hh.ctl.waitingWho'
+                    : 'my48.hh.ctl.markWho',
+                { who },
+              ),
+            )}
           </p>
           <div className="actions">
             <button
@@ -250,22 +270,22 @@ export function LineControls({ ssn, name }: { ssn: string; name?: string }) {
               disabled={action.busy !== undefined}
               onClick={() => void setUnder18(view.under_18 === null)}
             >
-              {view.under_18 === null
-                ? 'Mark as under 18'
-                : view.under_18 === 'asked'
-                  ? 'Withdraw the ask'
-                  : 'Take the mark away'}
+              {say(
+                view.under_18 === null
+                  ? 'my48.hh.ctl.mark'
+                  : view.under_18 === 'asked'
+                    ? 'my48.hh.ctl.withdrawAsk'
+                    : 'my48.hh.ctl.unmark',
+              )}
             </button>
           </div>
         </section>
       )}
       {(view.can.sharing || !view.sharing_outside) && (
         <section className="stack" aria-labelledby={`sharing-${ssn}`}>
-          <h3 id={`sharing-${ssn}`}>Sharing data</h3>
+          <h3 id={`sharing-${ssn}`}>{say('my48.hh.ctl.sharing')}</h3>
           <p>
-            {view.sharing_outside
-              ? `${who} can spot and share data with any 48 number. Between the household's lines it needs no friend request.`
-              : `${who} spots and shares data within the household only: numbers outside it can neither give nor get data from this line.`}
+            {sentence(say(view.sharing_outside ? 'my48.hh.ctl.sharesOutside' : 'my48.hh.ctl.sharesInside', { who }))}
           </p>
           {view.can.sharing && (
             <div className="actions">
@@ -275,11 +295,13 @@ export function LineControls({ ssn, name }: { ssn: string; name?: string }) {
                 disabled={action.busy !== undefined}
                 onClick={() => void setSharing(!view.sharing_outside)}
               >
-                {action.busy === 'sharing'
-                  ? 'Saving…'
-                  : view.sharing_outside
-                    ? 'Keep data within the household'
-                    : 'Let the line share outside the household'}
+                {say(
+                  action.busy === 'sharing'
+                    ? 'my48.hh.saving'
+                    : view.sharing_outside
+                      ? 'my48.hh.ctl.keepInside'
+                      : 'my48.hh.ctl.letOutside',
+                )}
               </button>
             </div>
           )}
@@ -287,12 +309,8 @@ export function LineControls({ ssn, name }: { ssn: string; name?: string }) {
       )}
       {view.can.role && (
         <section className="stack" aria-labelledby={`role-${ssn}`}>
-          <h3 id={`role-${ssn}`}>Role</h3>
-          <p>
-            {view.role === 'manager'
-              ? `${who} is a manager: they run the other lines with you, but cannot appoint managers or pay with your means.`
-              : `${who} is a member. A manager runs the other lines with you.`}
-          </p>
+          <h3 id={`role-${ssn}`}>{say('my48.hh.ctl.role')}</h3>
+          <p>{sentence(say(view.role === 'manager' ? 'my48.hh.ctl.isManager' : 'my48.hh.ctl.isMember', { who }))}</p>
           <div className="actions">
             <button
               type="button"
@@ -300,23 +318,31 @@ export function LineControls({ ssn, name }: { ssn: string; name?: string }) {
               disabled={action.busy !== undefined}
               onClick={() => void setRole(view.role === 'manager' ? 'member' : 'manager')}
             >
-              {action.busy === 'role' ? 'Saving…' : view.role === 'manager' ? 'Make a member again' : 'Make a manager'}
+              {say(
+                action.busy === 'role'
+                  ? 'my48.hh.saving'
+                  : view.role === 'manager'
+                    ? 'my48.hh.ctl.makeMember'
+                    : 'my48.hh.ctl.makeManager',
+              )}
             </button>
           </div>
         </section>
       )}
       {view.seen_by.length > 0 && (
         <section className="stack" aria-labelledby={`seen-${ssn}`}>
-          <h3 id={`seen-${ssn}`}>Who sees this line</h3>
+          <h3 id={`seen-${ssn}`}>{say('my48.hh.ctl.seen')}</h3>
           <p>
-            {`${view.seen_by.map((p) => `${p.name} (${p.role})`).join(', ')}: the credit, data and membership of the line, and its pause, filters and bars. Never its calls, transactions or messages.`}
+            {say('my48.hh.ctl.seenWhat', {
+              people: view.seen_by.map((p) => `${p.name} (${say(`my48.hh.role.${p.role}`)})`).join(', '),
+            })}
           </p>
         </section>
       )}
       <section className="stack" aria-labelledby={`history-${ssn}`}>
-        <h3 id={`history-${ssn}`}>History</h3>
+        <h3 id={`history-${ssn}`}>{say('my48.hh.ctl.history')}</h3>
         {view.history.length === 0 ? (
-          <p>Nothing changed yet.</p>
+          <p>{say('my48.hh.ctl.noHistory')}</p>
         ) : (
           <ul className="line-controls__history">
             {view.history.map((h, i) => (

@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { Field, FormAlert, SelectField, SubmitButton } from '../../../components/forms/Field.tsx';
 import { euro } from '../../../lib/format.ts';
+import { say, sayCount } from '../../speech.ts';
+import { cardName, creditFirst } from './pay-words.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import {
   $open,
@@ -21,24 +23,16 @@ function Radio({ name, value, label, checked }: { name: string; value: string; l
   const id = `${name}-${value}`;
   return <CheckField id={id} type="radio" name={name} value={value} defaultChecked={checked} label={label} />;
 }
-const cardName = (card: { brand: string; last4: string }) =>
-  `${card.brand === 'VISA' ? 'Visa' : card.brand === 'MASTER' ? 'Mastercard' : card.brand} ending ${card.last4}`;
-
 /** How the owner pays: credit first then the card, or the card. */
 function PayWith({ view, error }: { view: HouseholdView; error: string | undefined }) {
   return (
     <fieldset className="fieldset">
-      <legend>Pay with</legend>
-      <Radio
-        name="payment_type"
-        value="BALANCE_BEFORE_SC"
-        checked
-        label={`My credit first (${euro(view.credit)})${view.card ? `, then my ${cardName(view.card)}` : ''}`}
-      />
-      {view.card && <Radio name="payment_type" value="STORED_CARD" label={`My ${cardName(view.card)}`} />}
-      {!view.card && (
-        <p className="field__hint">You have no stored card: save one in Settings → Payment details to pay by card.</p>
+      <legend>{say('my48.hh.payWith')}</legend>
+      <Radio name="payment_type" value="BALANCE_BEFORE_SC" checked label={creditFirst(view.credit, view.card)} />
+      {view.card && (
+        <Radio name="payment_type" value="STORED_CARD" label={say('my48.hh.myCard', { card: cardName(view.card) })} />
       )}
+      {!view.card && <p className="field__hint">{say('my48.hh.noCard')}</p>}
       {error && <p className="field__error">{error}</p>}
     </fieldset>
   );
@@ -55,99 +49,115 @@ export function LineDialog({ view }: { view: HouseholdView }) {
   const close = () => $open.set(undefined);
   const cancel = (
     <button type="button" className="btn btn--outline" onClick={close}>
-      Cancel
+      {say('my48.hh.cancel')}
     </button>
   );
   if (action === 'membership' && line.queued)
     return (
-      <Dialog title={`A membership for ${line.name}`} onClose={close} actions={cancel}>
-        <p>{`${line.name} has a membership queued already. You can buy another once it has started.`}</p>
+      <Dialog title={say('my48.hh.buy.title', { name: line.name })} onClose={close} actions={cancel}>
+        <p>{say('my48.hh.buy.queuedAlready', { name: line.name })}</p>
       </Dialog>
     );
   if (action === 'membership')
     return (
-      <Dialog title={`A membership for ${line.name}`} onClose={close} actions={cancel}>
-        <form className="form" noValidate onSubmit={buyForm.onSubmit} aria-label={`Buy a membership for ${line.name}`}>
+      <Dialog title={say('my48.hh.buy.title', { name: line.name })} onClose={close} actions={cancel}>
+        <form
+          className="form"
+          noValidate
+          onSubmit={buyForm.onSubmit}
+          aria-label={say('my48.hh.act.membershipFor', { name: line.name })}
+        >
           <FormAlert>{buy.error}</FormAlert>
           <fieldset className="fieldset">
-            <legend>Membership</legend>
+            <legend>{say('my48.hh.fig.membership')}</legend>
             {view.offers.map((o, i) => (
               <Radio
                 key={o.sku}
                 name="sku"
                 value={o.sku}
                 checked={i === 0}
-                label={`${o.name}: ${euro(o.price_cents)} for ${o.days} days`}
+                label={sayCount('my48.hh.buy.offer', o.days, { name: o.name, price: euro(o.price_cents) })}
               />
             ))}
             {buy.fields['sku'] && <p className="field__error">{buy.fields['sku']}</p>}
           </fieldset>
-          <p>
-            {line.membership
-              ? `${line.name} has a current membership: this one is queued to start when it ends.`
-              : 'It starts at once.'}
-          </p>
+          <p>{line.membership ? say('my48.hh.buy.queued', { name: line.name }) : say('my48.hh.buy.atOnce')}</p>
           <PayWith view={view} error={buy.fields['payment_type']} />
           <SubmitButton busy={buy.busy} busyLabel={buy.busyLabel ?? ''}>
-            Pay and buy
+            {say('my48.hh.buy.submit')}
           </SubmitButton>
         </form>
       </Dialog>
     );
   if (action === 'credit')
     return (
-      <Dialog title={`Credit for ${line.name}`} onClose={close} actions={cancel}>
-        <form className="form" noValidate onSubmit={creditForm.onSubmit} aria-label={`Add credit for ${line.name}`}>
+      <Dialog title={say('my48.hh.credit.title', { name: line.name })} onClose={close} actions={cancel}>
+        <form
+          className="form"
+          noValidate
+          onSubmit={creditForm.onSubmit}
+          aria-label={say('my48.hh.act.creditFor', { name: line.name })}
+        >
           <FormAlert>{credit.error}</FormAlert>
           <SelectField
-            label="Amount"
+            label={say('my48.hh.credit.amount')}
             name="amount"
             options={CREDIT_CHOICES}
             defaultValue={CREDIT_CHOICES[1]}
             error={credit.fields['amount']}
           />
-          <p className="field__hint">If the line owes a top-up advance, the credit repays it first.</p>
+          <p className="field__hint">{say('my48.hh.credit.advance')}</p>
           <PayWith view={view} error={credit.fields['payment_type']} />
           <SubmitButton busy={credit.busy} busyLabel={credit.busyLabel ?? ''}>
-            Pay and add credit
+            {say('my48.hh.credit.submit')}
           </SubmitButton>
         </form>
       </Dialog>
     );
   if (action === 'limit')
     return (
-      <Dialog title={`Spend limit for ${line.name}`} onClose={close} actions={cancel}>
-        <form className="form" noValidate onSubmit={limitForm.onSubmit} aria-label={`Spend limit for ${line.name}`}>
+      <Dialog title={say('my48.hh.act.limitFor', { name: line.name })} onClose={close} actions={cancel}>
+        <form
+          className="form"
+          noValidate
+          onSubmit={limitForm.onSubmit}
+          aria-label={say('my48.hh.act.limitFor', { name: line.name })}
+        >
           <FormAlert>{limit.error}</FormAlert>
-          <p>What {line.name} may pay by their own card each month. What you buy for the line does not count.</p>
+          <p>{say('my48.hh.limit.what', { name: line.name })}</p>
           <Field
-            label="Monthly limit in euro"
+            label={say('my48.hh.limit.field')}
             name="limit"
             inputMode="decimal"
             autoComplete="off"
-            hint="Leave it empty for no limit."
+            hint={say('my48.hh.limit.hint')}
             defaultValue={line.spend_limit_cents === null ? '' : (line.spend_limit_cents / 100).toFixed(2)}
             error={limit.fields['limit']}
           />
           <SubmitButton busy={limit.busy} busyLabel={limit.busyLabel ?? ''}>
-            Save the limit
+            {say('my48.hh.limit.submit')}
           </SubmitButton>
         </form>
       </Dialog>
     );
   if (action === 'controls')
     return (
-      <Dialog title={`Pause and filters for ${line.name}`} onClose={close} actions={cancel}>
+      <Dialog title={say('my48.hh.act.controlsFor', { name: line.name })} onClose={close} actions={cancel}>
         <LineControls ssn={line.ssn} name={line.name} />
       </Dialog>
     );
   return (
-    <Dialog title={`Remove ${line.name}'s line?`} onClose={close} actions={cancel}>
-      <form className="form" noValidate onSubmit={removeForm.onSubmit} aria-label={`Remove ${line.name}'s line`}>
+    <Dialog title={say('my48.hh.remove.title', { name: line.name })} onClose={close} actions={cancel}>
+      <form
+        className="form"
+        noValidate
+        onSubmit={removeForm.onSubmit}
+        aria-label={say('my48.hh.act.removeFor', { name: line.name })}
+      >
         <FormAlert>{remove.error}</FormAlert>
-        <p>You will no longer see the line or pay for it. Its membership and credit stay with {line.name}.</p>
+        <p>{say('my48.hh.remove.what', { name: line.name })}</p>
         <SubmitButton busy={remove.busy} busyLabel={remove.busyLabel ?? ''}>
-          Remove the line
+          {say('my48.hh.remove.submit')}
         </SubmitButton>
       </form>
     </Dialog>

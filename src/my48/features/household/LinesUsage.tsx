@@ -1,16 +1,22 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { formatMsisdn } from '../../../lib/format.ts';
+import { decimal, formatMsisdn, formatTag } from '../../../lib/format.ts';
+import { say } from '../../speech.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { irishFormat } from '../../../contract/irish-time.ts';
 import { BarChart, type Bar } from '../../components/BarChart.tsx';
 import { $chosen, linesUsage } from './lines-usage-store.ts';
 
 const KB_PER_GB = 1024 * 1024;
-const gbText = (gb: number) => `${gb.toFixed(2)} GB`;
+const gbText = (gb: number) => say('my48.hh.use.gb', { gb: decimal(gb.toFixed(2)) });
 const noon = (day: string) => new Date(`${day}T12:00:00Z`);
-const dayLabel = (day: string) => irishFormat({ day: 'numeric', month: 'short' }).format(noon(day));
-const longDay = (day: string) => irishFormat({ weekday: 'long', day: 'numeric', month: 'long' }).format(noon(day));
+/** A day in the page's language: "3 Dec" on the axis, "Thursday 3 December" in words, "3 December" after "since". */
+const inWords = (options: Intl.DateTimeFormatOptions) => irishFormat(options, formatTag());
+const dayLabel = (day: string) => inWords({ day: 'numeric', month: 'short' }).format(noon(day));
+const longDay = (day: string) => inWords({ weekday: 'long', day: 'numeric', month: 'long' }).format(noon(day));
+// Polish puts a day after "od" in the genitive: its weekday would need another case, so it goes.
+const sinceDay = (day: string) =>
+  formatTag() === 'pl-PL' ? inWords({ day: 'numeric', month: 'long' }).format(noon(day)) : longDay(day);
 
 /**
  * The household's lines' data by day (docs/product/lifelines.md): one chart per line, under one
@@ -29,19 +35,22 @@ export default function LinesUsage() {
   if (!usage)
     return (
       <p role="status" className="loading-line">
-        Loading your lines’ data by day…
+        {say('my48.hh.usageLoading')}
       </p>
     );
   if (usage.lines.length === 0) return null;
   const first = usage.days[0];
-  const since = first ? longDay(first) : '';
+  const since = first ? sinceDay(first) : '';
   const totals = usage.lines.map((l) => ({
     line: l,
     gb: l.data_kb.reduce((a, b) => a + b, 0) / KB_PER_GB,
   }));
   // One scale for every line, so that their bars compare.
   const top = Math.max(0, ...usage.lines.flatMap((l) => l.data_kb)) / KB_PER_GB;
-  const summary = `Since ${since}: ${totals.map((t) => `${t.line.name} ${gbText(t.gb)}`).join(', ')}.`;
+  const summary = say('my48.hh.use.since', {
+    day: since,
+    totals: totals.map((t) => `${t.line.name} ${gbText(t.gb)}`).join(', '),
+  });
   const barsOf = (data: number[]): Bar[] =>
     usage.days.map((day, i) => {
       const value = (data[i] ?? 0) / KB_PER_GB;
@@ -49,15 +58,15 @@ export default function LinesUsage() {
     });
   return (
     <section className="card stack" aria-labelledby="lines-usage-title">
-      <h2 id="lines-usage-title">Data by day, each line</h2>
+      <h2 id="lines-usage-title">{say('my48.hh.use.title')}</h2>
       <p>{summary}</p>
       {table ? (
-        <div className="table-wrap" role="region" aria-label="Data by day, each line: table" tabIndex={0}>
+        <div className="table-wrap" role="region" aria-label={say('my48.hh.use.table')} tabIndex={0}>
           <table className="household__usage cards">
-            <caption className="visually-hidden">Data by day, each line (GB)</caption>
+            <caption className="visually-hidden">{say('my48.hh.use.caption')}</caption>
             <thead>
               <tr>
-                <th scope="col">Day</th>
+                <th scope="col">{say('my48.hh.use.day')}</th>
                 {usage.lines.map((l) => (
                   <th scope="col" key={l.ssn}>
                     {l.name}
@@ -104,7 +113,7 @@ export default function LinesUsage() {
       )}
       <p>
         <button type="button" className="btn btn--outline" aria-pressed={table} onClick={() => setTable(!table)}>
-          {table ? 'Show as charts' : 'Show as a table'}
+          {say(table ? 'my48.hh.use.charts' : 'my48.hh.use.showTable')}
         </button>
       </p>
     </section>

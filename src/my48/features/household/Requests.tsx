@@ -6,6 +6,9 @@ import type { HouseholdRequest } from '../../../contract/household-requests.sche
 import { REQUEST_KINDS, REQUEST_NOTE_MAX } from '../../../contract/household.ts';
 import { clockTime, euro, formatMsisdn, shortDate } from '../../../lib/format.ts';
 import { Dialog } from '../../components/Dialog.tsx';
+import { slotted } from '../../../lib/slotted.tsx';
+import { say, sayCount } from '../../speech.ts';
+import { cardName, creditFirst } from './pay-words.ts';
 import {
   $answered,
   $answering,
@@ -15,17 +18,28 @@ import {
   choices,
   CREDIT_CHOICES,
   declineForm,
-  KIND_LABELS,
+  kindLabel,
   openAnswer,
-  STATE_WORDS,
+  speakRequestForms,
+  stateWords,
   withdrawForm,
 } from './requests-store.ts';
 
 /** When a request was made or answered, as a line of its card says it. */
-const when = (r: HouseholdRequest) =>
-  r.state === 'open'
-    ? `Asked ${shortDate(r.created_at)} ${clockTime(r.created_at)} · open until ${shortDate(r.expires_at)} ${clockTime(r.expires_at)}`
-    : `${STATE_WORDS[r.state]}${r.answered_by && r.state !== 'expired' ? ` by ${r.answered_by}` : ''}${r.answered_at ? ` · ${shortDate(r.answered_at)}` : ''}`;
+function when(r: HouseholdRequest): string {
+  if (r.state === 'open')
+    return say('my48.hh.req.asked', {
+      day: shortDate(r.created_at),
+      time: clockTime(r.created_at),
+      untilDay: shortDate(r.expires_at),
+      untilTime: clockTime(r.expires_at),
+    });
+  const state =
+    r.answered_by && r.state !== 'expired'
+      ? say('my48.hh.req.answeredBy', { state: stateWords(r.state), who: r.answered_by })
+      : stateWords(r.state);
+  return r.answered_at ? `${state} · ${shortDate(r.answered_at)}` : state;
+}
 
 /** What approving costs, beside what is asked (credit says its amount already). */
 const price = (r: HouseholdRequest) =>
@@ -40,6 +54,7 @@ export interface Payer {
 /** Household → Requests: what the lines asked for, to approve or decline (the owner and managers); the screen says how it pays and reads again (showRequests). */
 export function RequestsToAnswer({ payer, requests }: { payer: Payer; requests: HouseholdRequest[] }) {
   const said = useStore($answered);
+  speakRequestForms();
   useEffect(() => {
     return () => {
       $answering.set(undefined);
@@ -52,15 +67,17 @@ export function RequestsToAnswer({ payer, requests }: { payer: Payer; requests: 
   const past = theirs.filter((r) => r.state !== 'open').slice(0, 5);
   return (
     <section aria-labelledby="requests-title" className="card stack">
-      <h2 id="requests-title">{open.length ? `Requests (${open.length} waiting)` : 'Requests'}</h2>
+      <h2 id="requests-title">
+        {open.length ? say('my48.hh.req.titleWaiting', { count: open.length }) : say('my48.hh.req.title')}
+      </h2>
       {said && <FormAlert tone="success">{said}</FormAlert>}
-      {open.length === 0 && <p>No requests are waiting.</p>}
+      {open.length === 0 && <p>{say('my48.hh.req.none')}</p>}
       <ul className="stack household__requests">
         {open.map((r) => (
           <li key={r.id} className="household__request" aria-labelledby={`request-${r.id}`}>
             <p id={`request-${r.id}`}>
-              <strong>{r.name}</strong>
-              {` asks: ${r.what}${price(r)}`}
+              {slotted(say('my48.hh.req.asks'), { name: <strong>{r.name}</strong>, what: r.what })}
+              {price(r)}
             </p>
             <p className="field__hint">{`${r.msisdn ? `${formatMsisdn(r.msisdn)} · ` : ''}${when(r)}`}</p>
             <div className="actions">
@@ -68,17 +85,17 @@ export function RequestsToAnswer({ payer, requests }: { payer: Payer; requests: 
                 type="button"
                 className="btn btn--primary"
                 onClick={() => openAnswer(r, 'approve')}
-                aria-label={`Approve ${r.name}'s request: ${r.what}`}
+                aria-label={say('my48.hh.req.approveName', { name: r.name, what: r.what })}
               >
-                Approve
+                {say('my48.hh.req.approve')}
               </button>
               <button
                 type="button"
                 className="btn btn--outline"
                 onClick={() => openAnswer(r, 'decline')}
-                aria-label={`Decline ${r.name}'s request: ${r.what}`}
+                aria-label={say('my48.hh.req.declineName', { name: r.name, what: r.what })}
               >
-                Decline
+                {say('my48.hh.req.decline')}
               </button>
             </div>
           </li>
@@ -86,7 +103,7 @@ export function RequestsToAnswer({ payer, requests }: { payer: Payer; requests: 
       </ul>
       {past.length > 0 && (
         <>
-          <h3>Answered lately</h3>
+          <h3>{say('my48.hh.req.answered')}</h3>
           <ul className="household__requests">
             {past.map((r) => (
               <li key={r.id} className="field__hint">{`${r.name}: ${r.what} · ${when(r)}`}</li>
@@ -99,9 +116,6 @@ export function RequestsToAnswer({ payer, requests }: { payer: Payer; requests: 
   );
 }
 
-const cardName = (card: { brand: string; last4: string }) =>
-  `${card.brand === 'VISA' ? 'Visa' : card.brand === 'MASTER' ? 'Mastercard' : card.brand} ending ${card.last4}`;
-
 function AnswerDialog({ payer }: { payer: Payer }) {
   const answering = useStore($answering);
   const approve = useStore(approveForm.$state);
@@ -111,53 +125,63 @@ function AnswerDialog({ payer }: { payer: Payer }) {
   const close = () => $answering.set(undefined);
   const cancel = (
     <button type="button" className="btn btn--outline" onClick={close}>
-      Cancel
+      {say('my48.hh.cancel')}
     </button>
   );
   if (action === 'decline')
     return (
-      <Dialog title={`Decline ${r.name}'s request?`} onClose={close} actions={cancel}>
-        <form className="form" noValidate onSubmit={declineForm.onSubmit} aria-label={`Decline ${r.name}'s request`}>
+      <Dialog title={say('my48.hh.req.declineTitle', { name: r.name })} onClose={close} actions={cancel}>
+        <form
+          className="form"
+          noValidate
+          onSubmit={declineForm.onSubmit}
+          aria-label={say('my48.hh.req.declineTitle', { name: r.name })}
+        >
           <input type="hidden" name="id" value={r.id} />
           <FormAlert>{decline.error}</FormAlert>
-          <p>{`${r.name} asked for this: ${r.what}. They will be told, with your note if you write one.`}</p>
+          <p>{say('my48.hh.req.declineWhat', { name: r.name, what: r.what })}</p>
           <Field
-            label="A note for the line (optional)"
+            label={say('my48.hh.req.note')}
             name="note"
             maxLength={REQUEST_NOTE_MAX}
             autoComplete="off"
-            hint={`At most ${REQUEST_NOTE_MAX} characters.`}
+            hint={say('my48.hh.req.noteHint', { max: REQUEST_NOTE_MAX })}
             error={decline.fields['note']}
           />
           <SubmitButton busy={decline.busy} busyLabel={decline.busyLabel ?? ''}>
-            Decline
+            {say('my48.hh.req.decline')}
           </SubmitButton>
         </form>
       </Dialog>
     );
   const paid = r.price_cents !== null;
   return (
-    <Dialog title={`Approve ${r.name}'s request?`} onClose={close} actions={cancel}>
-      <form className="form" noValidate onSubmit={approveForm.onSubmit} aria-label={`Approve ${r.name}'s request`}>
+    <Dialog title={say('my48.hh.req.approveTitle', { name: r.name })} onClose={close} actions={cancel}>
+      <form
+        className="form"
+        noValidate
+        onSubmit={approveForm.onSubmit}
+        aria-label={say('my48.hh.req.approveTitle', { name: r.name })}
+      >
         <input type="hidden" name="id" value={r.id} />
         <FormAlert>{approve.error}</FormAlert>
         <p>
           {paid
-            ? `${r.what} for ${r.name}: you pay ${euro(r.price_cents ?? 0)}.`
+            ? say('my48.hh.req.pay', { what: r.what, name: r.name, price: euro(r.price_cents ?? 0) })
             : r.kind === 'roaming'
-              ? `${r.name}'s data abroad goes on past their cap until the month ends.`
-              : `${r.name}'s data cap becomes ${r.gb} GB a period.`}
+              ? say('my48.hh.req.roaming', { name: r.name })
+              : say('my48.hh.req.cap', { name: r.name, gb: r.gb ?? '' })}
         </p>
         {paid && (
           <fieldset className="fieldset">
-            <legend>Pay with</legend>
+            <legend>{say('my48.hh.payWith')}</legend>
             <CheckField
               id={`approve-${r.id}-credit`}
               type="radio"
               name="payment_type"
               value="BALANCE_BEFORE_SC"
               defaultChecked
-              label={`My credit first (${euro(payer.credit)})${payer.card ? `, then my ${cardName(payer.card)}` : ''}`}
+              label={creditFirst(payer.credit, payer.card)}
             />
             {payer.card && (
               <CheckField
@@ -165,14 +189,14 @@ function AnswerDialog({ payer }: { payer: Payer }) {
                 type="radio"
                 name="payment_type"
                 value="STORED_CARD"
-                label={`My ${cardName(payer.card)}`}
+                label={say('my48.hh.myCard', { card: cardName(payer.card) })}
               />
             )}
             {approve.fields['payment_type'] && <p className="field__error">{approve.fields['payment_type']}</p>}
           </fieldset>
         )}
         <SubmitButton busy={approve.busy} busyLabel={approve.busyLabel ?? ''}>
-          {paid ? 'Approve and pay' : 'Approve'}
+          {say(paid ? 'my48.hh.req.approvePay' : 'my48.hh.req.approve')}
         </SubmitButton>
       </form>
     </Dialog>
@@ -195,6 +219,7 @@ export function AskHousehold({
   const ask = useStore(askForm.$state);
   const withdraw = useStore(withdrawForm.$state);
   const kind = useStore($kind);
+  speakRequestForms();
   useEffect(() => {
     void choices.load(ssn);
     return () => {
@@ -207,14 +232,14 @@ export function AskHousehold({
   const list = offers.data ? (kind === 'addon' ? offers.data.addons : offers.data.memberships) : [];
   return (
     <section className="stack" aria-labelledby="ask-title">
-      <h3 id="ask-title">{`Ask ${owner}'s household`}</h3>
-      <p>{`Need data, credit or a membership? Ask, and ${owner} (or a manager) is told at once. A request waits 24 hours for an answer; ${most} at most at a time.`}</p>
+      <h3 id="ask-title">{say('my48.hh.ask.title', { owner })}</h3>
+      <p>{say('my48.hh.ask.intro', { owner, most })}</p>
       <form className="form" noValidate onSubmit={askForm.onSubmit} aria-labelledby="ask-title">
         <input type="hidden" name="ssn" value={ssn} />
         <FormAlert>{ask.error}</FormAlert>
         {ask.result && <FormAlert tone="success">{ask.result}</FormAlert>}
         <fieldset className="fieldset">
-          <legend>What you need</legend>
+          <legend>{say('my48.hh.ask.what')}</legend>
           {/* Leaving is asked from the line's own "Ask to leave" (a line marked under 18), not here. */}
           {REQUEST_KINDS.filter((k) => k !== 'leave').map((k) => (
             <CheckField
@@ -225,14 +250,14 @@ export function AskHousehold({
               value={k}
               checked={kind === k}
               onChange={() => $kind.set(k)}
-              label={KIND_LABELS[k]}
+              label={kindLabel(k)}
             />
           ))}
           {ask.fields['kind'] && <p className="field__error">{ask.fields['kind']}</p>}
         </fieldset>
         {(kind === 'addon' || kind === 'membership') && (
           <fieldset className="fieldset">
-            <legend>{kind === 'addon' ? 'Add-on' : 'Membership'}</legend>
+            <legend>{say(kind === 'addon' ? 'my48.hh.ask.addon' : 'my48.hh.fig.membership')}</legend>
             {offers.status === 'error' && <p className="field__error">{offers.error}</p>}
             {list.map((o, i) => (
               <CheckField
@@ -252,7 +277,7 @@ export function AskHousehold({
         )}
         {kind === 'credit' && (
           <SelectField
-            label="Amount"
+            label={say('my48.hh.credit.amount')}
             name="amount"
             options={CREDIT_CHOICES}
             defaultValue={CREDIT_CHOICES[1]}
@@ -261,25 +286,25 @@ export function AskHousehold({
         )}
         {kind === 'dataCap' && (
           <Field
-            label="Cap in GB"
+            label={say('my48.hh.ask.gb')}
             name="gb"
             inputMode="numeric"
             autoComplete="off"
-            hint="Higher than the cap your household set, up to 100."
+            hint={say('my48.hh.ask.gbHint')}
             error={ask.fields['gb']}
           />
         )}
         {open >= most ? (
-          <p className="alert alert--info">{`You have ${most} requests waiting: wait for an answer, or withdraw one.`}</p>
+          <p className="alert alert--info">{sayCount('my48.hh.ask.full', most)}</p>
         ) : (
           <SubmitButton busy={ask.busy} busyLabel={ask.busyLabel ?? ''}>
-            Ask
+            {say('my48.hh.ask.submit')}
           </SubmitButton>
         )}
       </form>
       {mine.length > 0 && (
         <>
-          <h4>Your requests</h4>
+          <h4>{say('my48.hh.ask.yours')}</h4>
           <FormAlert>{withdraw.error}</FormAlert>
           <ul className="stack household__requests">
             {mine.map((r) => (
@@ -296,9 +321,9 @@ export function AskHousehold({
                     className="btn btn--outline"
                     disabled={withdraw.busy}
                     onClick={() => void withdrawForm.submit({ id: String(r.id) })}
-                    aria-label={`Withdraw your request: ${r.what}`}
+                    aria-label={say('my48.hh.ask.withdrawName', { what: r.what })}
                   >
-                    Withdraw
+                    {say('my48.hh.withdraw')}
                   </button>
                 )}
               </li>

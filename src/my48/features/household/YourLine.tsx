@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import { FormAlert, SubmitButton } from '../../../components/forms/Field.tsx';
 import { SentCodeField } from '../../../components/forms/KindFields.tsx';
 import { formatMsisdn } from '../../../lib/format.ts';
+import { slotted } from '../../../lib/slotted.tsx';
+import { say, sayCount } from '../../speech.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import { $account } from '../../stores/account.ts';
@@ -15,12 +17,13 @@ import {
   leaveForm,
   membership,
   showLineRequests,
+  speakLineForms,
 } from './your-line-store.ts';
 import { LineControls } from './LineControls.tsx';
 import { lineControls } from './line-controls-store.ts';
 import { AskHousehold } from './Requests.tsx';
 
-const number = (msisdn: string | null) => (msisdn ? formatMsisdn(msisdn) : 'your number');
+const number = (msisdn: string | null) => (msisdn ? formatMsisdn(msisdn) : say('my48.hh.yl.yourNumber'));
 
 /** Settings → Household, a line's own view: answer an invitation with the mailed code, or see whose household a line is in and leave. */
 export default function YourLine() {
@@ -36,6 +39,7 @@ export default function YourLine() {
   const askLeave = useStore(askLeaveForm.$state);
   const said = useStore($said);
   const leaving = useStore($leaving);
+  speakLineForms();
   useEffect(() => {
     showLineRequests();
     void membership.load();
@@ -51,7 +55,7 @@ export default function YourLine() {
   if (!h)
     return (
       <p role="status" className="loading-line">
-        Loading your household…
+        {say('my48.hh.loading')}
       </p>
     );
   return (
@@ -59,29 +63,27 @@ export default function YourLine() {
       {said && <FormAlert tone="success">{said}</FormAlert>}
       {h.received.map((i) => (
         <section key={i.id} className="card stack" aria-labelledby={`invitation-${i.id}`}>
-          <h3 id={`invitation-${i.id}`}>{`${i.owner_name} invites ${number(i.msisdn)} to their household`}</h3>
-          <p>
-            The owner of a household sees your line's credit, data left and membership dates (never your transactions,
-            messages or details), can buy memberships and credit for it, and can set a monthly limit on what you pay by
-            card. You can leave at any time.
-          </p>
+          <h3 id={`invitation-${i.id}`}>
+            {say('my48.hh.yl.invites', { owner: i.owner_name, number: number(i.msisdn) })}
+          </h3>
+          <p>{say('my48.hh.yl.ownerSees')}</p>
           <form
             className="form"
             noValidate
             onSubmit={acceptForm.onSubmit}
-            aria-label={`Join ${i.owner_name}'s household`}
+            aria-label={say('my48.hh.yl.join', { owner: i.owner_name })}
           >
             <input type="hidden" name="id" value={i.id} />
             <FormAlert>{accept.error}</FormAlert>
             <SentCodeField
-              label="Code from the e-mail"
+              label={say('my48.stepUp.field')}
               length={6}
-              hint="The 6-digit code we e-mailed you. It works for 10 minutes."
+              hint={say('my48.hh.yl.codeHint')}
               fields={accept.fields}
             />
             <div className="actions">
               <SubmitButton busy={accept.busy} busyLabel={accept.busyLabel ?? ''}>
-                Join the household
+                {say('my48.hh.yl.joinSubmit')}
               </SubmitButton>
               <button
                 type="button"
@@ -89,7 +91,7 @@ export default function YourLine() {
                 disabled={decline.busy}
                 onClick={() => void declineForm.submit({ id: String(i.id) })}
               >
-                {decline.busy ? (decline.busyLabel ?? '') : 'Decline'}
+                {decline.busy ? (decline.busyLabel ?? '') : say('my48.hh.req.decline')}
               </button>
             </div>
             <FormAlert>{decline.error}</FormAlert>
@@ -98,18 +100,19 @@ export default function YourLine() {
       ))}
       {h.role === 'line' && h.owner && (
         <section className="card stack" aria-labelledby="household-line-title">
-          <h3 id="household-line-title">{`You're in ${h.owner.name}'s household`}</h3>
-          <p>{`${h.owner.name} (${h.owner.email}) sees the credit, data left and membership dates of your line, can buy memberships and credit for it, pause it, set its filters, and set a monthly limit on what you pay by card. Not your calls, transactions, messages or details.`}</p>
+          <h3 id="household-line-title">{say('my48.hh.yl.inHousehold', { owner: h.owner.name })}</h3>
+          <p>{say('my48.hh.yl.ownerSeesYours', { owner: h.owner.name, email: h.owner.email })}</p>
           {h.manager && (
             <p>
-              {'You are a manager of the household: '}
-              <a href="/my48/household">run its other lines</a>.
+              {slotted(say('my48.hh.yl.manager'), {
+                link: <a href="/my48/household">{say('my48.hh.yl.managerLink')}</a>,
+              })}
             </p>
           )}
           <ul>
             {h.my_lines.map((l) => (
               <li key={l.ssn} className="household__invitation">
-                <span>{`Line ${number(l.msisdn)}`}</span>
+                <span>{say('my48.hh.yl.line', { number: number(l.msisdn) })}</span>
                 <button
                   type="button"
                   className="btn btn--outline"
@@ -119,7 +122,7 @@ export default function YourLine() {
                     $leaving.set(l.ssn);
                   }}
                 >
-                  {under18(l) ? 'Ask to leave the household' : 'Leave the household'}
+                  {say(under18(l) ? 'my48.hh.yl.askLeave' : 'my48.hh.yl.leave')}
                 </button>
               </li>
             ))}
@@ -137,64 +140,60 @@ export default function YourLine() {
       )}
       {leaving && h.my_lines.some((l) => l.ssn === leaving && under18(l)) && (
         <Dialog
-          title="Ask to leave the household?"
+          title={say('my48.hh.yl.askLeaveTitle')}
           onClose={() => $leaving.set(undefined)}
           actions={
             <button type="button" className="btn btn--outline" onClick={() => $leaving.set(undefined)}>
-              Stay
+              {say('my48.hh.yl.stay')}
             </button>
           }
         >
-          <form className="form" noValidate onSubmit={askLeaveForm.onSubmit} aria-label="Ask to leave the household">
+          <form className="form" noValidate onSubmit={askLeaveForm.onSubmit} aria-label={say('my48.hh.yl.askLeave')}>
             <FormAlert>{askLeave.error}</FormAlert>
-            <p>{`Your line is marked under 18, so it leaves when ${h.owner?.name ?? 'the owner'} or a manager agrees. Until then its filters and bars stay as they are.`}</p>
+            <p>{say('my48.hh.yl.under18Leave', { owner: h.owner?.name ?? say('my48.hh.theOwner') })}</p>
             <SubmitButton busy={askLeave.busy} busyLabel={askLeave.busyLabel ?? ''}>
-              Ask to leave
+              {say('my48.hh.yl.askLeaveSubmit')}
             </SubmitButton>
           </form>
         </Dialog>
       )}
       {leaving && !h.my_lines.some((l) => l.ssn === leaving && under18(l)) && (
         <Dialog
-          title="Leave the household?"
+          title={say('my48.hh.yl.leaveTitle')}
           onClose={() => $leaving.set(undefined)}
           actions={
             <button type="button" className="btn btn--outline" onClick={() => $leaving.set(undefined)}>
-              Stay
+              {say('my48.hh.yl.stay')}
             </button>
           }
         >
-          <form className="form" noValidate onSubmit={leaveForm.onSubmit} aria-label="Leave the household">
+          <form className="form" noValidate onSubmit={leaveForm.onSubmit} aria-label={say('my48.hh.yl.leave')}>
             <FormAlert>{leave.error}</FormAlert>
-            <p>The owner will no longer see your line or pay for it. Your membership and credit stay yours.</p>
+            <p>{say('my48.hh.yl.leaveWhat')}</p>
             <SubmitButton busy={leave.busy} busyLabel={leave.busyLabel ?? ''}>
-              Leave
+              {say('my48.hh.yl.leaveSubmit')}
             </SubmitButton>
           </form>
         </Dialog>
       )}
       {h.role !== 'line' && sim && (
         <section className="card stack" aria-labelledby="own-line-title">
-          <h3 id="own-line-title">{`Filters and bars on ${number(sim.msisdn ?? null)}`}</h3>
-          <p>
-            Switch the adult content filter, and the bars on premium-rate calls and on third-party charges, for your own
-            line. The network applies each change.
-          </p>
+          <h3 id="own-line-title">{say('my48.hh.yl.ownFilters', { number: number(sim.msisdn ?? null) })}</h3>
+          <p>{say('my48.hh.yl.ownFiltersWhat')}</p>
           <LineControls ssn={sim.ssn} />
         </section>
       )}
       {h.role === 'owner' && (
         <p className="card">
-          {`You own a household of ${h.line_count} ${h.line_count === 1 ? 'line' : 'lines'}. `}
-          <a href="/my48/household">Open your household</a>
+          {`${sayCount('my48.hh.yl.owner', h.line_count)} `}
+          <a href="/my48/household">{say('my48.hh.yl.openHousehold')}</a>
         </p>
       )}
       {h.role === 'none' && h.received.length === 0 && (
         <p className="card">
-          {
-            "You're not in a household. When a member invites your number, you answer here with the code we e-mail you. To hold other members' lines yourself, "
-          }
-          <a href="/my48/household">open Household</a>.
+          {slotted(say('my48.hh.yl.none'), {
+            link: <a href="/my48/household">{say('my48.hh.yl.openLink')}</a>,
+          })}
         </p>
       )}
     </div>

@@ -9,6 +9,7 @@ import { call, newIdempotencyKey } from '../../../lib/http.ts';
 import { memberParams } from '../../../lib/member-session.ts';
 import { formStore } from '../../../stores/form.ts';
 import { loader } from '../../../stores/loader.ts';
+import { formSpeech, say, type My48Key } from '../../speech.ts';
 import { $account, loadAccount } from '../../stores/account.ts';
 import { showRequests } from './requests-store.ts';
 
@@ -29,22 +30,25 @@ export interface HouseholdView {
  * Read for the owner's SIM (the one on the dashboard: its offers and credit pay for a line), so the
  * screen asks once the account has said which SIM that is; '' for a member without one.
  */
-export const household = loader<HouseholdView, string>(async (ssn) => {
-  const params = memberParams();
-  const [view, lines, allowed, card] = await Promise.all([
-    call(householdApi.household, { params }),
-    call(householdApi.lines, { params }),
-    ssn ? call(membershipsApi.allowed, { params: { ...params, ssn } }) : undefined,
-    call(paymentsApi.storedCard, { params }),
-  ]);
-  return {
-    household: view._payload,
-    lines: lines._payload.values,
-    offers: allowed?._payload.values ?? [],
-    credit: allowed?._payload.credit_cents ?? 0,
-    card: card._payload.card,
-  };
-}, 'Your household could not be loaded. Please try again.');
+export const household = loader<HouseholdView, string>(
+  async (ssn) => {
+    const params = memberParams();
+    const [view, lines, allowed, card] = await Promise.all([
+      call(householdApi.household, { params }),
+      call(householdApi.lines, { params }),
+      ssn ? call(membershipsApi.allowed, { params: { ...params, ssn } }) : undefined,
+      call(paymentsApi.storedCard, { params }),
+    ]);
+    return {
+      household: view._payload,
+      lines: lines._payload.values,
+      offers: allowed?._payload.values ?? [],
+      credit: allowed?._payload.credit_cents ?? 0,
+      card: card._payload.card,
+    };
+  },
+  () => say('my48.hh.loadFailed'),
+);
 
 /** The SIM that pays: the one the household was read for. */
 const ownSsn = () => household.$state.get().key ?? $account.get().sim?.ssn ?? '';
@@ -168,4 +172,24 @@ export function openAction(line: HouseholdLine, action: LineAction) {
   for (const f of [buyForm, creditForm, limitForm, removeForm, inviteForm]) f.reset();
   $notice.set(undefined);
   $open.set({ line, action });
+}
+
+/** The rules the household's forms say whole, by their English. */
+const HOUSEHOLD_RULES = {
+  'Choose how to pay.': 'my48.hh.rule.pay',
+  'Choose a membership.': 'my48.hh.rule.membership',
+  'Choose an amount.': 'my48.hh.rule.amount',
+  'Enter an amount in euro, like 20 or 20.50, or leave it empty for no limit.': 'my48.hh.rule.limit',
+  'Enter an Irish mobile number like 087 123 4567.': 'my48.hh.rule.msisdn',
+} as const satisfies Record<string, My48Key>;
+
+/** The household screen's forms in the page's language: their fields, their rules, their busy lines. */
+export function speakHouseholdForms(): void {
+  const pay = { payment_type: 'my48.hh.payWith' } as const;
+  inviteForm.speak(formSpeech({ msisdn: 'my48.hh.invite.number' }, HOUSEHOLD_RULES, 'my48.hh.invite.sending'));
+  buyForm.speak(formSpeech({ sku: 'my48.hh.fig.membership', ...pay }, HOUSEHOLD_RULES, 'my48.hh.paying'));
+  creditForm.speak(formSpeech({ amount: 'my48.hh.credit.amount', ...pay }, HOUSEHOLD_RULES, 'my48.hh.paying'));
+  limitForm.speak(formSpeech({ limit: 'my48.hh.limit.field' }, HOUSEHOLD_RULES, 'my48.hh.saving'));
+  removeForm.speak(formSpeech({}, {}, 'my48.hh.removing'));
+  withdrawForm.speak(formSpeech({}, {}, 'my48.hh.withdrawing'));
 }

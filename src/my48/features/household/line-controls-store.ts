@@ -6,6 +6,7 @@ import { memberParams } from '../../../lib/member-session.ts';
 import { actionStore } from '../../../stores/action.ts';
 import { formStore } from '../../../stores/form.ts';
 import { loader } from '../../../stores/loader.ts';
+import { formSpeech, say } from '../../speech.ts';
 
 /**
  * A line's controls at the network (docs/product/lifelines.md "Controls"): read for one line, changed by
@@ -14,7 +15,7 @@ import { loader } from '../../../stores/loader.ts';
  */
 export const lineControls = loader<LineControls, string>(
   async (ssn) => (await call(householdApi.controls, { params: { ...memberParams(), ssn } }))._payload,
-  'The line’s controls could not be loaded. Please try again.',
+  () => say('my48.hh.ctl.loadFailed'),
 );
 
 const ssnOf = () => lineControls.$state.get().key ?? '';
@@ -162,3 +163,21 @@ export const capForm = formStore({
       )._payload,
     ),
 });
+
+/** The controls' forms in the page's language: their fields, their rules, their busy lines. */
+export function speakControlForms(): void {
+  pauseForm.speak(
+    formSpeech(
+      { kind: 'my48.hh.ctl.whatToPause', until: 'my48.hh.ctl.lastDay' },
+      { 'Choose what to pause.': 'my48.hh.rule.pauseKind', 'Enter a day, like 2027-01-31.': 'my48.hh.rule.day' },
+      'my48.hh.ctl.pausing',
+    ),
+  );
+  capForm.speak(
+    formSpeech(
+      { gb: 'my48.hh.ctl.capField' },
+      { 'Enter a whole number of GB from 1 to 100, or leave it empty for no cap.': 'my48.hh.rule.cap' },
+      'my48.hh.saving',
+    ),
+  );
+}

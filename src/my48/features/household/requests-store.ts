@@ -9,6 +9,7 @@ import { call, newIdempotencyKey } from '../../../lib/http.ts';
 import { memberParams } from '../../../lib/member-session.ts';
 import { formStore } from '../../../stores/form.ts';
 import { loader } from '../../../stores/loader.ts';
+import { formSpeech, say, type My48Key } from '../../speech.ts';
 
 /**
  * Requests to a household (docs/product/lifelines.md "Requests"): the line asks from Settings →
@@ -26,19 +27,16 @@ export const showRequests = (shown: typeof screen) => {
 const reload = () => screen.reread();
 
 /** What the line may ask for: the add-ons and memberships on sale to it. */
-export const choices = loader<{ addons: Offer[]; memberships: Offer[] }, string>(async (ssn) => {
-  const { _payload } = await call(membershipsApi.allowed, { params: { ...memberParams(), ssn } });
-  return { addons: _payload.addons, memberships: _payload.values };
-}, 'What you can ask for could not be loaded. Please try again.');
+export const choices = loader<{ addons: Offer[]; memberships: Offer[] }, string>(
+  async (ssn) => {
+    const { _payload } = await call(membershipsApi.allowed, { params: { ...memberParams(), ssn } });
+    return { addons: _payload.addons, memberships: _payload.values };
+  },
+  () => say('my48.hh.req.loadFailed'),
+);
 
-export const KIND_LABELS: Record<RequestKind, string> = {
-  addon: 'A data add-on',
-  membership: 'A membership',
-  credit: 'Credit',
-  roaming: 'Roaming data past my cap this month',
-  dataCap: 'A higher data cap',
-  leave: 'To leave the household',
-};
+/** What a kind of request is called in the form ("A data add-on"). */
+export const kindLabel = (kind: RequestKind): string => say(`my48.hh.kind.${kind}`);
 export const CREDIT_CHOICES = CREDIT_AMOUNTS_CENTS.map((a) => euro(a));
 
 /** The kind chosen in the form (its other fields follow it). */
@@ -122,14 +120,11 @@ export const approveForm = formStore({
   },
 });
 
+const NOTE_TOO_LONG = `A note is at most ${REQUEST_NOTE_MAX} characters.`;
 export const declineForm = formStore({
   schema: z.object({
     id: z.string(),
-    note: z
-      .string()
-      .trim()
-      .max(REQUEST_NOTE_MAX, { error: `A note is at most ${REQUEST_NOTE_MAX} characters.` })
-      .optional(),
+    note: z.string().trim().max(REQUEST_NOTE_MAX, { error: NOTE_TOO_LONG }).optional(),
   }),
   labels: { note: 'A note for the line (optional)' },
   busyLabel: 'Declining…',
@@ -160,10 +155,41 @@ export function openAnswer(request: HouseholdRequest, action: 'approve' | 'decli
 }
 
 /** A request's state in words, as the line and the household see it. */
-export const STATE_WORDS: Record<HouseholdRequest['state'], string> = {
-  open: 'Waiting for an answer',
-  approved: 'Approved',
-  declined: 'Declined',
-  expired: 'Expired: nobody answered within 24 hours',
-  withdrawn: 'Withdrawn',
-};
+export const stateWords = (state: HouseholdRequest['state']): string =>
+  say(state === 'open' ? 'my48.hh.waiting' : `my48.hh.req.state.${state}`);
+
+/** The rules the requests' forms say whole, by their English. */
+const REQUEST_RULES = {
+  'Choose an add-on.': 'my48.hh.rule.addon',
+  'Choose a membership.': 'my48.hh.rule.membership',
+  'Choose an amount.': 'my48.hh.rule.amount',
+  'Enter a whole number of GB from 2 to 100.': 'my48.hh.rule.gbWhole',
+  'A higher cap is at least 2 GB.': 'my48.hh.rule.gbMin',
+  'A cap is at most 100 GB.': 'my48.hh.rule.gbMax',
+  'Choose what you need.': 'my48.hh.rule.kind',
+  'Choose how to pay.': 'my48.hh.rule.pay',
+} as const satisfies Record<string, My48Key>;
+
+/** The requests' forms in the page's language: their fields, their rules (the note's with its length), their busy lines. */
+export function speakRequestForms(): void {
+  askForm.speak(
+    formSpeech(
+      {
+        kind: 'my48.hh.ask.what',
+        addon: 'my48.hh.ask.addon',
+        membership: 'my48.hh.fig.membership',
+        amount: 'my48.hh.credit.amount',
+        gb: 'my48.hh.ask.gb',
+      },
+      REQUEST_RULES,
+      'my48.hh.ask.asking',
+    ),
+  );
+  approveForm.speak(formSpeech({ payment_type: 'my48.hh.payWith' }, REQUEST_RULES, 'my48.hh.req.approving'));
+  const declining = formSpeech({ note: 'my48.hh.req.note' }, {}, 'my48.hh.req.declining');
+  declineForm.speak({
+    ...declining,
+    rules: { ...declining.rules, [NOTE_TOO_LONG]: say('my48.hh.rule.note', { max: REQUEST_NOTE_MAX }) },
+  });
+  withdrawForm.speak(formSpeech({}, {}, 'my48.hh.withdrawing'));
+}

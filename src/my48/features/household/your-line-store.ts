@@ -7,6 +7,7 @@ import { memberParams } from '../../../lib/member-session.ts';
 import { formStore } from '../../../stores/form.ts';
 import { loader } from '../../../stores/loader.ts';
 import { showRequests } from './requests-store.ts';
+import { formSpeech, say } from '../../speech.ts';
 
 /**
  * Settings → Household (docs/product/lifelines.md): where a member answers an owner's invitation (the code
@@ -14,7 +15,7 @@ import { showRequests } from './requests-store.ts';
  */
 export const membership = loader<Household>(
   async () => (await call(householdApi.household, { params: memberParams() }))._payload,
-  'Your household could not be loaded. Please try again.',
+  () => say('my48.hh.loadFailed'),
 );
 
 /** The line's requests are in its household read: asked or withdrawn, it is read again. */
@@ -73,3 +74,17 @@ export const askLeaveForm = formStore({
     return answered(_payload.message);
   },
 });
+
+/** The line's forms in the page's language: the code's label and their busy lines. */
+export function speakLineForms(): void {
+  acceptForm.speak(
+    formSpeech(
+      { code: 'my48.stepUp.field' },
+      { 'Enter the 6-digit code from the e-mail.': 'my48.hh.rule.code' },
+      'my48.hh.yl.joining',
+    ),
+  );
+  declineForm.speak(formSpeech({}, {}, 'my48.hh.req.declining'));
+  leaveForm.speak(formSpeech({}, {}, 'my48.hh.yl.leaving'));
+  askLeaveForm.speak(formSpeech({}, {}, 'my48.hh.ask.asking'));
+}

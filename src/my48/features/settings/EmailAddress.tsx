@@ -24,7 +24,7 @@ export function ChangeEmail() {
   const confirm = useStore(confirmEmailForm.$state);
   emailForm.speak(
     formSpeech(
-      { email: 'my48.sec.email.new', password: 'my48.sec.password', step_up_code: 'my48.stepUp.field' },
+      { email: 'my48.sec.email.new', password: 'my48.stepUp.password', step_up_code: 'my48.stepUp.field' },
       {},
       'my48.sec.email.sending',
     ),
@@ -67,7 +67,7 @@ export function ChangeEmail() {
         <FormAlert>{form.error}</FormAlert>
         {form.result && <FormAlert tone="success">{form.result}</FormAlert>}
         <EmailField label={say('my48.sec.email.new')} fields={form.fields} />
-        <PasswordField kind="current" label={say('my48.sec.password')} fields={form.fields} />
+        <PasswordField kind="current" label={say('my48.stepUp.password')} fields={form.fields} />
         <StepUpCode purpose="email" error={form.fields['step_up_code']} />
         <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>
           {say('my48.sec.email.change')}

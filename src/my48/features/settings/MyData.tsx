@@ -18,7 +18,7 @@ export function MyData() {
   const form = useStore(deleteForm.$state);
   deleteForm.speak(
     formSpeech(
-      { password: 'my48.sec.password', confirm: 'my48.mydata.typeDelete', step_up_code: 'my48.stepUp.field' },
+      { password: 'my48.stepUp.password', confirm: 'my48.mydata.typeDelete', step_up_code: 'my48.stepUp.field' },
       {},
       'my48.mydata.deleting',
     ),
@@ -60,7 +60,7 @@ export function MyData() {
         </h3>
         <p>{say('my48.mydata.deleteText')}</p>
         <FormAlert>{form.error}</FormAlert>
-        <PasswordField kind="current" label={say('my48.sec.password')} fields={form.fields} />
+        <PasswordField kind="current" label={say('my48.stepUp.password')} fields={form.fields} />
         <Field
           label={say('my48.mydata.typeDelete')}
           name="confirm"

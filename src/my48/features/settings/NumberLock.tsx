@@ -47,7 +47,7 @@ export function NumberLock() {
   const code = { step_up_code: 'my48.stepUp.field' } as const;
   switchLockForm.speak(formSpeech(code));
   askChangeForm.speak(
-    formSpeech({ new_ssn: 'my48.sec.lock.newSsn', password: 'my48.sec.password', ...code }, {}, 'my48.sec.lock.asking'),
+    formSpeech({ new_ssn: 'my48.sec.lock.newSsn', password: 'my48.stepUp.password', ...code }, {}, 'my48.sec.lock.asking'),
   );
   confirmChangeForm.speak(formSpeech(code, {}, 'my48.sec.lock.confirming'));
   useEffect(() => {
@@ -167,7 +167,7 @@ export function NumberLock() {
                   error={asking.fields['new_ssn']}
                 />
               )}
-              <PasswordField kind="current" label={say('my48.sec.password')} fields={asking.fields} />
+              <PasswordField kind="current" label={say('my48.stepUp.password')} fields={asking.fields} />
               <StepUpCode purpose="sim" error={asking.fields['step_up_code']} />
               <SubmitButton busy={asking.busy} busyLabel={asking.busyLabel ?? ''}>
                 {say('my48.sec.lock.ask')}

@@ -20,7 +20,7 @@ function Proof({ errors }: { errors: Record<string, string | undefined> }) {
     <>
       <PasswordField
         kind="current"
-        label={say('my48.sec.password')}
+        label={say('my48.stepUp.password')}
         hint={say('my48.sec.pk.passwordHint')}
         required={false}
         fields={errors}
@@ -36,7 +36,7 @@ export function Passkeys() {
   const add = useStore(addPasskeyForm.$state);
   const removing = useStore($removing);
   const remove = useStore(removePasskeyForm.$state);
-  const proof = { password: 'my48.sec.password', step_up_code: 'my48.stepUp.field' } as const;
+  const proof = { password: 'my48.stepUp.password', step_up_code: 'my48.stepUp.field' } as const;
   addPasskeyForm.speak(formSpeech({ name: 'my48.sec.pk.name', ...proof }, {}, 'my48.sec.pk.waiting'));
   removePasskeyForm.speak(formSpeech(proof, {}, 'my48.sec.pk.removing'));
   useEffect(() => {

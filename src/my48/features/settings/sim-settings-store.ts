@@ -62,7 +62,7 @@ export function speakSimForms(): void {
       'my48.sim.port.sending',
     ),
   );
-  const proof = { password: 'my48.sec.password', step_up_code: 'my48.stepUp.field' } as const;
+  const proof = { password: 'my48.stepUp.password', step_up_code: 'my48.stepUp.field' } as const;
   changeSimForm.speak(formSpeech({ new_ssn: 'my48.sim.change.ssnShort', ...proof }, {}, 'my48.sim.change.changing'));
   esimForm.speak(formSpeech(proof, {}, 'my48.sim.esim.making'));
 }

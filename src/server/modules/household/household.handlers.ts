@@ -7,7 +7,7 @@ import {
   type HouseholdRefusal,
 } from '../../../contract/household.schema.ts';
 import { spendLimitMessage } from '../../../contract/security.schema.ts';
-import { fail, ok, reply } from '../../http/answers.ts';
+import { fail, languageOf, ok, reply } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import type { Outcome } from '../../kernel/outcome.ts';
@@ -18,6 +18,8 @@ import * as dataCap from './controls/data-cap.ts';
 import * as under18 from './controls/under-18.ts';
 import * as invitations from './household.invitations.ts';
 import { requestsOf } from './household.requests.read.ts';
+import { said, sayAnswer } from './said.ts';
+import { sayIn } from '../alerts/index.ts';
 import * as service from './household.service.ts';
 import { REQUESTS_OPEN_PER_LINE } from '../../../contract/household.ts';
 
@@ -42,8 +44,13 @@ export const household = async (c: C) => {
     service.householdOf(c.var, c.var.member.id),
     requestsOf(c.var, c.var.member.id),
   ]);
+  const language = languageOf(c);
   return ok(c, householdApi.household, {
-    _payload: { ...view, requests: asked, open_requests_per_line: REQUESTS_OPEN_PER_LINE },
+    _payload: {
+      ...view,
+      requests: asked.map((r) => sayAnswer(language, r)),
+      open_requests_per_line: REQUESTS_OPEN_PER_LINE,
+    },
   });
 };
 
@@ -54,15 +61,30 @@ export const usage = async (c: C) =>
   ok(c, householdApi.usage, { _payload: await householdUsage(c.var, c.var.member.id) });
 
 export async function line(c: C, { params }: Input<typeof householdApi.line>) {
-  return reply(c, householdApi.line, refusal(c), await service.lineFigures(c.var, c.var.member.id, params.ssn));
+  return reply(
+    c,
+    householdApi.line,
+    refusal(c),
+    await said(languageOf(c), service.lineFigures(c.var, c.var.member.id, params.ssn)),
+  );
 }
 
 export async function invite(c: C, { body }: Input<typeof householdApi.invite>) {
-  return reply(c, householdApi.invite, refusal(c), await invitations.invite(c.var, c.var.member.id, body.msisdn));
+  return reply(
+    c,
+    householdApi.invite,
+    refusal(c),
+    await said(languageOf(c), invitations.invite(c.var, c.var.member.id, body.msisdn)),
+  );
 }
 
 export async function cancel(c: C, { params }: Input<typeof householdApi.cancel>) {
-  return reply(c, householdApi.cancel, refusal(c), await invitations.cancel(c.var, c.var.member.id, Number(params.id)));
+  return reply(
+    c,
+    householdApi.cancel,
+    refusal(c),
+    await said(languageOf(c), invitations.cancel(c.var, c.var.member.id, Number(params.id))),
+  );
 }
 
 export async function accept(c: C, { params, body }: Input<typeof householdApi.accept>) {
@@ -70,7 +92,7 @@ export async function accept(c: C, { params, body }: Input<typeof householdApi.a
     c,
     householdApi.accept,
     refusal(c),
-    await invitations.accept(c.var, c.var.member.id, Number(params.id), body.code),
+    await said(languageOf(c), invitations.accept(c.var, c.var.member.id, Number(params.id), body.code)),
   );
 }
 
@@ -79,16 +101,26 @@ export async function decline(c: C, { params }: Input<typeof householdApi.declin
     c,
     householdApi.decline,
     refusal(c),
-    await invitations.decline(c.var, c.var.member.id, Number(params.id)),
+    await said(languageOf(c), invitations.decline(c.var, c.var.member.id, Number(params.id))),
   );
 }
 
 export async function remove(c: C, { params }: Input<typeof householdApi.remove>) {
-  return reply(c, householdApi.remove, refusal(c), await service.remove(c.var, c.var.member.id, params.ssn));
+  return reply(
+    c,
+    householdApi.remove,
+    refusal(c),
+    await said(languageOf(c), service.remove(c.var, c.var.member.id, params.ssn)),
+  );
 }
 
 export async function leave(c: C, { params }: Input<typeof householdApi.leave>) {
-  return reply(c, householdApi.leave, refusal(c), await service.leave(c.var, c.var.member.id, params.ssn));
+  return reply(
+    c,
+    householdApi.leave,
+    refusal(c),
+    await said(languageOf(c), service.leave(c.var, c.var.member.id, params.ssn)),
+  );
 }
 
 export async function buyMembership(c: C, { params, body }: Input<typeof householdApi.buyMembership>) {
@@ -104,7 +136,7 @@ export async function buyMembership(c: C, { params, body }: Input<typeof househo
     _payload: {
       membership,
       payment: outcome.value.payment,
-      message: householdMessages.bought(membership.name, outcome.value.label),
+      message: sayIn(languageOf(c), householdMessages.bought(membership.name, outcome.value.label)),
     },
   });
 }
@@ -120,7 +152,7 @@ export async function addCredit(c: C, { params, body }: Input<typeof householdAp
   return ok(c, householdApi.addCredit, {
     _payload: {
       payment: outcome.value.payment,
-      message: householdMessages.credited(body.amount_cents, outcome.value.label),
+      message: sayIn(languageOf(c), householdMessages.credited(body.amount_cents, outcome.value.label)),
     },
   });
 }
@@ -130,12 +162,17 @@ export async function setSpendLimit(c: C, { params, body }: Input<typeof househo
     c,
     householdApi.setSpendLimit,
     refusal(c),
-    await service.setSpendLimit(c.var, c.var.member.id, params.ssn, body.limit_cents),
+    await said(languageOf(c), service.setSpendLimit(c.var, c.var.member.id, params.ssn, body.limit_cents)),
   );
 }
 
 export async function controls(c: C, { params }: Input<typeof householdApi.controls>) {
-  return reply(c, householdApi.controls, refusal(c), await controlsOf(c.var, c.var.member.id, params.ssn));
+  return reply(
+    c,
+    householdApi.controls,
+    refusal(c),
+    await said(languageOf(c), controlsOf(c.var, c.var.member.id, params.ssn)),
+  );
 }
 
 export async function setFilter(c: C, { params, body }: Input<typeof householdApi.setFilter>) {
@@ -143,7 +180,7 @@ export async function setFilter(c: C, { params, body }: Input<typeof householdAp
     c,
     householdApi.setFilter,
     refusal(c),
-    await lineControls.setFilter(c.var, c.var.member.id, params.ssn, params.filter, body.on),
+    await said(languageOf(c), lineControls.setFilter(c.var, c.var.member.id, params.ssn, params.filter, body.on)),
   );
 }
 
@@ -152,12 +189,17 @@ export async function pause(c: C, { params, body }: Input<typeof householdApi.pa
     c,
     householdApi.pause,
     refusal(c),
-    await lineControls.pause(c.var, c.var.member.id, params.ssn, body.kind, body.until),
+    await said(languageOf(c), lineControls.pause(c.var, c.var.member.id, params.ssn, body.kind, body.until)),
   );
 }
 
 export async function resume(c: C, { params }: Input<typeof householdApi.resume>) {
-  return reply(c, householdApi.resume, refusal(c), await lineControls.resume(c.var, c.var.member.id, params.ssn));
+  return reply(
+    c,
+    householdApi.resume,
+    refusal(c),
+    await said(languageOf(c), lineControls.resume(c.var, c.var.member.id, params.ssn)),
+  );
 }
 
 export async function setRole(c: C, { params, body }: Input<typeof householdApi.setRole>) {
@@ -165,7 +207,7 @@ export async function setRole(c: C, { params, body }: Input<typeof householdApi.
     c,
     householdApi.setRole,
     refusal(c),
-    await lineControls.setRole(c.var, c.var.member.id, params.ssn, body.role),
+    await said(languageOf(c), lineControls.setRole(c.var, c.var.member.id, params.ssn, body.role)),
   );
 }
 
@@ -174,7 +216,7 @@ export async function setUnder18(c: C, { params, body }: Input<typeof householdA
     c,
     householdApi.setUnder18,
     refusal(c),
-    await under18.setUnder18(c.var, c.var.member.id, params.ssn, body.under_18),
+    await said(languageOf(c), under18.setUnder18(c.var, c.var.member.id, params.ssn, body.under_18)),
   );
 }
 
@@ -183,7 +225,7 @@ export async function answerUnder18(c: C, { params, body }: Input<typeof househo
     c,
     householdApi.answerUnder18,
     refusal(c),
-    await under18.answerUnder18(c.var, c.var.member.id, params.ssn, body.accept),
+    await said(languageOf(c), under18.answerUnder18(c.var, c.var.member.id, params.ssn, body.accept)),
   );
 }
 
@@ -192,7 +234,7 @@ export async function setDataCap(c: C, { params, body }: Input<typeof householdA
     c,
     householdApi.setDataCap,
     refusal(c),
-    await dataCap.setDataCap(c.var, c.var.member.id, params.ssn, body.gb),
+    await said(languageOf(c), dataCap.setDataCap(c.var, c.var.member.id, params.ssn, body.gb)),
   );
 }
 
@@ -201,6 +243,6 @@ export async function setSharing(c: C, { params, body }: Input<typeof householdA
     c,
     householdApi.setSharing,
     refusal(c),
-    await under18.setSharing(c.var, c.var.member.id, params.ssn, body.outside),
+    await said(languageOf(c), under18.setSharing(c.var, c.var.member.id, params.ssn, body.outside)),
   );
 }

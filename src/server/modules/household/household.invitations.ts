@@ -12,6 +12,7 @@ import { done, refused, type Outcome, type ServiceContext } from '../../kernel/o
 import { sameSecret, sha256 } from '../../kernel/tokens.ts';
 import { linesIn, live, nameOf, ownedBy } from './household.service.ts';
 import { notify } from '../alerts/index.ts';
+import type { NoticeValue } from '../../../contract/i18n/notice.ts';
 
 /**
  * Invitations to a household (docs/product/lifelines.md): the owner invites a number, its member gets a
@@ -43,7 +44,7 @@ export async function invite(
   { db, clock }: ServiceContext,
   ownerId: number,
   msisdn: string,
-): Promise<Outcome<{ id: number; msisdn: string; expires_at: string; message: string }, HouseholdRefusal>> {
+): Promise<Outcome<{ id: number; msisdn: string; expires_at: string; message: NoticeValue }, HouseholdRefusal>> {
   const now = clock();
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   return db.transaction(async (tx) => {
@@ -158,7 +159,7 @@ export async function accept(
   memberId: number,
   id: number,
   code: string,
-): Promise<Outcome<{ message: string }, HouseholdRefusal>> {
+): Promise<Outcome<{ message: NoticeValue }, HouseholdRefusal>> {
   try {
     return await acceptIn(db, clock(), memberId, id, code);
   } catch (error) {
@@ -169,7 +170,7 @@ export async function accept(
 }
 
 const acceptIn = (db: ServiceContext['db'], now: Date, memberId: number, id: number, code: string) =>
-  db.transaction(async (tx): Promise<Outcome<{ message: string }, HouseholdRefusal>> => {
+  db.transaction(async (tx): Promise<Outcome<{ message: NoticeValue }, HouseholdRefusal>> => {
     // The member's row, as an invitation they send locks it: joining and starting a household of one's own
     // count one after the other, so nobody ends up both a line and an owner.
     await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update');

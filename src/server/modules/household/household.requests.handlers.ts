@@ -5,11 +5,12 @@ import {
   type HouseholdRequestRefusal,
 } from '../../../contract/household-requests.schema.ts';
 import { spendLimitMessage } from '../../../contract/security.schema.ts';
-import { fail, reply } from '../../http/answers.ts';
+import { fail, languageOf, reply } from '../../http/answers.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
 import type { Outcome } from '../../kernel/outcome.ts';
 import { sendAlertPushes } from '../alerts/index.ts';
+import { said } from './said.ts';
 import * as service from './household.requests.ts';
 
 type C = Context<AppEnv>;
@@ -45,7 +46,7 @@ export async function ask(c: C, { params, body }: Input<typeof householdRequests
     c,
     householdRequestsApi.ask,
     refusal(c),
-    await pushed(c, await service.ask(c.var, c.var.member.id, params.ssn, body)),
+    await said(languageOf(c), pushed(c, await service.ask(c.var, c.var.member.id, params.ssn, body))),
   );
 }
 
@@ -54,13 +55,16 @@ export async function approve(c: C, { params, body }: Input<typeof householdRequ
     c,
     householdRequestsApi.approve,
     refusal(c),
-    await pushed(
-      c,
-      await service.approve(
-        { db: c.var.db, clock: c.var.clock, payments: c.var.payments },
-        c.var.member.id,
-        Number(params.id),
-        { fromSsn: body.from_ssn, paymentType: body.payment_type },
+    await said(
+      languageOf(c),
+      pushed(
+        c,
+        await service.approve(
+          { db: c.var.db, clock: c.var.clock, payments: c.var.payments },
+          c.var.member.id,
+          Number(params.id),
+          { fromSsn: body.from_ssn, paymentType: body.payment_type },
+        ),
       ),
     ),
   );
@@ -71,7 +75,7 @@ export async function decline(c: C, { params, body }: Input<typeof householdRequ
     c,
     householdRequestsApi.decline,
     refusal(c),
-    await pushed(c, await service.decline(c.var, c.var.member.id, Number(params.id), body.note)),
+    await said(languageOf(c), pushed(c, await service.decline(c.var, c.var.member.id, Number(params.id), body.note))),
   );
 }
 
@@ -80,6 +84,6 @@ export async function withdraw(c: C, { params }: Input<typeof householdRequestsA
     c,
     householdRequestsApi.withdraw,
     refusal(c),
-    await pushed(c, await service.withdraw(c.var, c.var.member.id, Number(params.id))),
+    await said(languageOf(c), pushed(c, await service.withdraw(c.var, c.var.member.id, Number(params.id)))),
   );
 }

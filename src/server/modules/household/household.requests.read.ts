@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
-import { requestWhat, type HouseholdRequest } from '../../../contract/household-requests.schema.ts';
+import { requestWhatSaid, type HouseholdRequest } from '../../../contract/household-requests.schema.ts';
 import { type RequestState } from '../../../contract/household.ts';
 import type { Queryable } from '../../db/client.ts';
 import { householdLines, householdRequests, members, sims } from '../../db/schema.ts';
@@ -7,11 +7,15 @@ import { type ServiceContext } from '../../kernel/outcome.ts';
 import { productsNamed } from '../money/index.ts';
 import { householdRunBy } from './controls/controls.read.ts';
 import { nameOf } from './household.people.ts';
+import type { Unsaid } from './said.ts';
 
 type Row = typeof householdRequests.$inferSelect;
 
+/** A request as a member sees it, its `what` in words of the catalogue (its handler says them in the member's language). */
+export type ShapedRequest = Unsaid<HouseholdRequest>;
+
 /** The requests as a member sees them: of their own lines, and of the lines they run. */
-export async function shape(q: Queryable, viewerId: number, now: Date, rows: Row[]): Promise<HouseholdRequest[]> {
+export async function shape(q: Queryable, viewerId: number, now: Date, rows: Row[]): Promise<ShapedRequest[]> {
   if (rows.length === 0) return [];
   const ssns = [...new Set(rows.map((r) => r.ssn))];
   const lines = await q
@@ -32,7 +36,7 @@ export async function shape(q: Queryable, viewerId: number, now: Date, rows: Row
       msisdn: line?.msisdn ?? null,
       name: line ? nameOf(line.member) : '',
       kind: r.kind,
-      what: requestWhat({ kind: r.kind, amount_cents: r.amountCents, gb: r.gb }, product?.name),
+      what: requestWhatSaid({ kind: r.kind, amount_cents: r.amountCents, gb: r.gb }, product?.name),
       sku: r.sku,
       amount_cents: r.amountCents,
       gb: r.gb,
@@ -49,7 +53,7 @@ export async function shape(q: Queryable, viewerId: number, now: Date, rows: Row
 }
 
 /** The requests a member sees (the household read carries them: the household screen reads no more than it did). */
-export async function requestsOf({ db, clock }: ServiceContext, memberId: number): Promise<HouseholdRequest[]> {
+export async function requestsOf({ db, clock }: ServiceContext, memberId: number): Promise<ShapedRequest[]> {
   const now = clock();
   const mine = db.select({ ssn: sims.ssn }).from(sims).where(eq(sims.memberId, memberId));
   const run = await householdRunBy(db, memberId);

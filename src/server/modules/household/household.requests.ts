@@ -3,7 +3,6 @@ import {
   requestMessages,
   requestNotices,
   requestWhatSaid,
-  type HouseholdRequest,
   type HouseholdRequestRefusal,
 } from '../../../contract/household-requests.schema.ts';
 import {
@@ -24,7 +23,8 @@ import { householdRunBy } from './controls/controls.read.ts';
 import { capIn } from './controls/data-cap.ts';
 import { nameOf } from './household.people.ts';
 import { buyForLine, leaveIn } from './household.service.ts';
-import { shape } from './household.requests.read.ts';
+import { shape, type ShapedRequest } from './household.requests.read.ts';
+import type { NoticeValue } from '../../../contract/i18n/notice.ts';
 
 /**
  * Requests a line makes of its household (docs/product/lifelines.md "Requests"). Asking locks the
@@ -37,7 +37,7 @@ import { shape } from './household.requests.read.ts';
 
 type Row = typeof householdRequests.$inferSelect;
 /** A request as the caller sees it after a change, with the members told of it (pushed at once by the handler). */
-type Answered = HouseholdRequest & { message: string; told: number[] };
+type Answered = ShapedRequest & { message: NoticeValue; told: number[] };
 type Ask =
   | { kind: 'addon' | 'membership'; sku: string }
   | { kind: 'credit'; amount_cents: number }

@@ -9,6 +9,8 @@ import { periodUseOf } from '../../money/index.ts';
 import { standingDataBar } from '../../network/index.ts';
 import { nameOf } from '../household.people.ts';
 import { GB, type Control } from './record.ts';
+import type { NoticeValue } from '../../../../contract/i18n/notice.ts';
+import type { Unsaid } from '../said.ts';
 
 /** The read model of a line's controls: who acts on it, and what they see of it. */
 
@@ -53,7 +55,12 @@ export async function actingOn(db: Queryable, memberId: number, ssn: string, now
 export const runs = (acting: Acting) => acting.as === 'owner' || acting.as === 'manager';
 
 /** The line's controls as the caller sees them. */
-export async function view(db: Queryable, acting: Acting, ssn: string, message?: string): Promise<LineControls> {
+export async function view(
+  db: Queryable,
+  acting: Acting,
+  ssn: string,
+  message?: NoticeValue,
+): Promise<Unsaid<LineControls>> {
   const rows = await db.select().from(lineControls).where(eq(lineControls.ssn, ssn));
   const of = (control: Control) => rows.find((r) => r.control === control);
   const pause = of('pause');
@@ -136,7 +143,7 @@ export async function controlsOf(
   { db, clock }: ServiceContext,
   memberId: number,
   ssn: string,
-): Promise<Outcome<LineControls, 'noSuchControlledLine'>> {
+): Promise<Outcome<Unsaid<LineControls>, 'noSuchControlledLine'>> {
   const acting = await actingOn(db, memberId, ssn, clock());
   return acting ? done(await view(db, acting, ssn)) : refused('noSuchControlledLine');
 }

@@ -13,6 +13,8 @@ import { nameOf } from '../household.people.ts';
 import { change, FILTER_ORDERS, lockedControl, pauseOrder } from './change.ts';
 import { actingOn, runs, under18Of, view } from './controls.read.ts';
 import { AUTOMATIC, history, keepDays, shortDay } from './record.ts';
+import type { NoticeValue } from '../../../../contract/i18n/notice.ts';
+import type { Unsaid } from '../said.ts';
 
 /**
  * Controls the network enforces on a line (docs/product/lifelines.md "Controls"): a pause of data or
@@ -28,7 +30,7 @@ export async function setFilter(
   ssn: string,
   filter: LineFilter,
   on: boolean,
-): Promise<Outcome<LineControls, 'noSuchControlledLine' | 'under18Filters'>> {
+): Promise<Outcome<Unsaid<LineControls>, 'noSuchControlledLine' | 'under18Filters'>> {
   return db.transaction(async (tx) => {
     const acting = await actingOn(tx, memberId, ssn, clock());
     if (!acting) return refused('noSuchControlledLine');
@@ -70,7 +72,7 @@ export async function pause(
   ssn: string,
   kind: PauseKind,
   lastDay: string | undefined,
-): Promise<Outcome<LineControls, 'noSuchControlledLine' | 'pausePast' | 'pauseTooLong'>> {
+): Promise<Outcome<Unsaid<LineControls>, 'noSuchControlledLine' | 'pausePast' | 'pauseTooLong'>> {
   const now = clock();
   const latest = new Date(now.getTime() + PAUSE_MAX_DAYS * 86_400_000);
   // None given: to the end of the last day allowed (whole days, so a second press asks for the same).
@@ -121,7 +123,7 @@ export async function resume(
   { db, clock }: ServiceContext,
   memberId: number,
   ssn: string,
-): Promise<Outcome<LineControls, 'noSuchControlledLine'>> {
+): Promise<Outcome<Unsaid<LineControls>, 'noSuchControlledLine'>> {
   return db.transaction(async (tx) => {
     const acting = await actingOn(tx, memberId, ssn, clock());
     if (!acting || !runs(acting)) return refused('noSuchControlledLine');
@@ -136,7 +138,7 @@ export async function setRole(
   ownerId: number,
   ssn: string,
   role: HouseholdRole,
-): Promise<Outcome<{ message: string }, 'noSuchLine'>> {
+): Promise<Outcome<{ message: NoticeValue }, 'noSuchLine'>> {
   return db.transaction(async (tx) => {
     const [owner] = await tx.select().from(members).where(eq(members.id, ownerId));
     const ours = and(

@@ -9,6 +9,7 @@ import { orderDataBar, standingDataBar } from '../../network/index.ts';
 import { nameOf } from '../household.people.ts';
 import { actingOn, runs, view } from './controls.read.ts';
 import { AUTOMATIC, GB, history } from './record.ts';
+import type { Unsaid } from '../said.ts';
 
 /**
  * The household's cap on a line's data, held to: crossed this period, data is stopped at the network
@@ -64,7 +65,7 @@ export async function setDataCap(
   memberId: number,
   ssn: string,
   gb: number | null,
-): Promise<Outcome<LineControls, 'noSuchControlledLine'>> {
+): Promise<Outcome<Unsaid<LineControls>, 'noSuchControlledLine'>> {
   return db.transaction(async (tx) => {
     const acting = await actingOn(tx, memberId, ssn, clock());
     if (!acting || !runs(acting)) return refused('noSuchControlledLine');
