@@ -47,7 +47,11 @@ export function NumberLock() {
   const code = { step_up_code: 'my48.stepUp.field' } as const;
   switchLockForm.speak(formSpeech(code));
   askChangeForm.speak(
-    formSpeech({ new_ssn: 'my48.sec.lock.newSsn', password: 'my48.stepUp.password', ...code }, {}, 'my48.sec.lock.asking'),
+    formSpeech(
+      { new_ssn: 'my48.sec.lock.newSsn', password: 'my48.stepUp.password', ...code },
+      {},
+      'my48.sec.lock.asking',
+    ),
   );
   confirmChangeForm.speak(formSpeech(code, {}, 'my48.sec.lock.confirming'));
   useEffect(() => {
