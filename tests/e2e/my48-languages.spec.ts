@@ -23,8 +23,8 @@ const NAMES = new Set(['my48', ...catalogue.map((p) => p.name), ...SOCIAL_NETWOR
 /** A screen's words but names; the notifications too, written in the member's language when told. */
 const screenTexts = async (page: Page) => (await textsOf(page)).filter((text) => !NAMES.has(text));
 
-/** The settings in every language so far: all but the household's. */
-const SETTINGS_SHOWN = SETTINGS_FRAGMENTS.filter((f) => f !== 'household');
+/** The settings this journey reads in each language: the household's has a journey of its own (below). */
+const SETTINGS_READ = SETTINGS_FRAGMENTS.filter((f) => f !== 'household');
 
 /** A settings fragment shown whole: its cards there and nothing of it still loading. */
 async function settingsShown(page: Page) {
@@ -94,7 +94,8 @@ for (const [locale, tag, words] of [
     page,
     request,
   }) => {
-    test.slow();
+    // Some twenty screens read twice, each through axe: 70 to 85 s on two cores, beside another journey.
+    test.setTimeout(180_000);
     // What the screens say in English, to a member in the same state.
     const english = await makeMember(request, 'active');
     await signInThroughApi(page, english.email, english.password);
@@ -107,7 +108,7 @@ for (const [locale, tag, words] of [
     await expect(page.getByRole('heading', { level: 2, name: 'Current membership' })).toBeVisible();
     const englishMemberships = await screenTexts(page);
     const englishSettings: string[] = [];
-    for (const fragment of SETTINGS_SHOWN) {
+    for (const fragment of SETTINGS_READ) {
       await page.goto(`/my48/settings/${fragment}`);
       await settingsShown(page);
       englishSettings.push(...(await screenTexts(page)));
@@ -170,8 +171,8 @@ for (const [locale, tag, words] of [
     await expect(page.getByRole('heading', { level: 2, name: words.current })).toBeVisible();
     expect(englishLeft(await screenTexts(page)), `English on /${locale}/my48/memberships`).toEqual([]);
     await expectNoAxeViolations(page, `/${locale}/my48/memberships`);
-    // The settings, each fragment but the household's.
-    for (const fragment of SETTINGS_SHOWN) {
+    // The settings, each fragment (the household's below).
+    for (const fragment of SETTINGS_READ) {
       await page.goto(`/${locale}/my48/settings/${fragment}`);
       await settingsShown(page);
       if (fragment === 'my-details')
@@ -529,4 +530,65 @@ test('the first log-in’s marketing permissions in pl-PL: no English left, save
   await page.getByLabel('SMS').check();
   await page.getByRole('button', { name: 'Zapisz i przejdź dalej' }).click();
   await expect(page).toHaveURL(/\/pl\/my48$/);
+});
+
+test('the household in pl-PL: the lines, the data by day, the invitation’s rule and a line’s filters, in Polish', async ({
+  page,
+  openAs,
+}) => {
+  test.slow();
+  // What the screen says in English to an owner in the same state.
+  await openAs('family', '/my48/household');
+  await expect(page.getByRole('heading', { level: 2, name: 'Data by day, each line' })).toBeVisible();
+  const english = new Set(await screenTexts(page));
+
+  await openAs('family', '/my48/household', { language: 'pl' });
+  await expect(page.getByRole('heading', { level: 2, name: 'Twoje linie (2 z 4)' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Dane dzień po dniu, każda linia' })).toBeVisible();
+  // The lines' members are named as they are, in both.
+  const names = (await page.locator('.household__line h3').allInnerTexts()).map((t) => t.split(' · ')[0]!);
+  const named = (text: string) => names.some((name) => text.startsWith(name));
+  // "GB", the charts' unit, is the same in both.
+  const left = (await screenTexts(page)).filter(
+    (text) => english.has(text) && !isName(text) && !named(text) && text !== 'GB',
+  );
+  expect(left, 'English on /pl/my48/household').toEqual([]);
+  await expectNoAxeViolations(page, '/pl/my48/household');
+  await expect(page.getByText(/^Od \d+ [a-ząćęłńóśźż]+: /)).toContainText(/\d+,\d\d GB/);
+
+  // The invitation's own rules, in Polish.
+  const invite = page.getByRole('form', { name: 'Zaproś linię' });
+  await invite.getByLabel('Numer komórkowy linii').fill('0871');
+  await invite.getByRole('button', { name: 'Wyślij zaproszenie' }).click();
+  await expect(invite.getByText('Wpisz irlandzki numer komórkowy, np. 087 123 4567.')).toBeVisible();
+
+  // A line's filters: asked, switching at the network, then on, all said in Polish.
+  const [first] = names;
+  await page.getByRole('button', { name: `Wstrzymanie i filtry: ${first}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Wstrzymanie i filtry: ${first}` });
+  await expect(dialog.getByText(`${first}: nic nie jest wstrzymane.`)).toBeVisible();
+  await expect(dialog.getByText('Jeszcze nic się nie zmieniło.')).toBeVisible();
+  await expectNoAxeViolations(page, 'the line’s controls in Polish');
+  await dialog.getByRole('button', { name: 'Włącz: Filtr treści dla dorosłych' }).click();
+  await expect(dialog.getByText('Filtr treści dla dorosłych: włączone')).toBeVisible({ timeout: 15_000 });
+  await expect(dialog.getByText('Włączanie w sieci…')).toHaveCount(0, { timeout: 15_000 });
+});
+
+test('Settings → Household in ga-IE: no household yet, the own line’s filters switched, in Irish', async ({
+  page,
+  openAs,
+}) => {
+  await openAs('active', '/my48/settings/household');
+  await expect(page.getByText("You're not in a household.", { exact: false })).toBeVisible();
+  const english = new Set(await screenTexts(page));
+  const me = await openAs('active', '/my48/settings/household', { language: 'ga' });
+  await expect(page.getByText('Níl tú i dteaghlach.', { exact: false })).toBeVisible();
+  await settingsShown(page);
+  const left = (await screenTexts(page)).filter((text) => english.has(text) && !isName(text));
+  expect(left, 'English on /ga/my48/settings/household').toEqual([]);
+  const own = page.getByRole('region', { name: `Scagairí agus coscanna ar ${spaced(me.msisdn)}` });
+  await own.getByRole('button', { name: 'Cuir ar siúl: Scagaire ábhair do dhaoine fásta' }).click();
+  await expect(own.getByText('Scagaire ábhair do dhaoine fásta: ar siúl')).toBeVisible({ timeout: 15_000 });
+  await expect(own.getByText('Á chur ar siúl ag an líonra…')).toHaveCount(0, { timeout: 15_000 });
+  await expectNoAxeViolations(page, '/ga/my48/settings/household');
 });
