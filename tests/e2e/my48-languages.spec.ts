@@ -572,6 +572,13 @@ test('the household in pl-PL: the lines, the data by day, the invitation’s rul
   await dialog.getByRole('button', { name: 'Włącz: Filtr treści dla dorosłych' }).click();
   await expect(dialog.getByText('Filtr treści dla dorosłych: włączone')).toBeVisible({ timeout: 15_000 });
   await expect(dialog.getByText('Włączanie w sieci…')).toHaveCount(0, { timeout: 15_000 });
+  // Its history in Polish: who (a name, or the network) and what, the network's confirmation too.
+  await expect(
+    dialog.getByRole('listitem').filter({ hasText: ': włączenie: filtr treści dla dorosłych.' }),
+  ).toBeVisible();
+  await expect(
+    dialog.getByRole('listitem').filter({ hasText: 'Sieć: potwierdzenie: filtr treści dla dorosłych: włączone.' }),
+  ).toBeVisible();
 });
 
 test('Settings → Household in ga-IE: no household yet, the own line’s filters switched, in Irish', async ({

@@ -76,6 +76,19 @@ forEachDatabase('household words', (ctx) => {
       body: { on: true },
     });
     expect(filtered._payload.message).toBe('Filtr treści dla dorosłych: włączanie w sieci…');
+    // The line's history in Polish to the owner, in English to the line; the record is kept in English.
+    expect(filtered._payload.history[0]).toMatchObject({
+      actor: 'Zofia Nowak',
+      text: 'włączenie: filtr treści dla dorosłych.',
+    });
+    const theirs = await ok(c.app, householdApi.controls, {
+      session: line.session,
+      params: { ...user(line), ssn: line.ssn },
+    });
+    expect(theirs._payload.history[0]).toMatchObject({
+      actor: 'Zofia Nowak',
+      text: 'switched on the adult content filter.',
+    });
     // The line reads its own request answered, in English.
     const mine = (await ok(c.app, householdApi.household, { session: line.session, params: user(line) }))._payload;
     expect(mine.requests.find((r) => r.id === request.id)).toMatchObject({

@@ -347,7 +347,8 @@ export function LineControls({ ssn, name }: { ssn: string; name?: string }) {
           <ul className="line-controls__history">
             {view.history.map((h, i) => (
               <li key={`${h.at}-${i}`}>
-                <span className="line-controls__when">{shortDate(h.at)}</span> {`${h.actor} ${h.text}`}
+                <span className="line-controls__when">{shortDate(h.at)}</span>{' '}
+                {say('my48.hh.ctl.historyLine', { actor: h.actor, text: h.text })}
               </li>
             ))}
           </ul>

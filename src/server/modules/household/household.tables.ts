@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { NoticeValue } from '../../../contract/i18n/notice.ts';
 import {
   HOUSEHOLD_ROLES,
   LINE_FILTERS,
@@ -121,7 +122,10 @@ export const lineHistory = pgTable(
     at: ts('at').notNull(),
     /** Who did it: a member's name, or "The network" / "Automatically". */
     actor: text('actor').notNull(),
+    /** What was done, in English as it was written (the record). */
     text: text('text').notNull(),
+    /** The same as words of the catalogue, said in the reader's language (none on rows written before). */
+    said: jsonb('said').$type<NoticeValue>(),
   },
   (t) => [index('line_history_line').on(t.ssn, t.at)],
 );

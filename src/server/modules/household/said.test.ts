@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { requestMessages, requestWhatSaid } from '../../../contract/household-requests.schema.ts';
 import { householdMessages } from '../../../contract/household.schema.ts';
 import { sayIn } from '../alerts/index.ts';
+import { describe as change, lastDayOf, revived } from './controls/record.ts';
 import { sayAnswer } from './said.ts';
 
 /** The household's answers in English are the contract's words as they always were, letter for letter. */
@@ -78,5 +79,17 @@ describe('the household’s answers', () => {
       note: null,
     });
     expect(sayAnswer('en', { ssn: '1', message: undefined })).toEqual({ ssn: '1', message: undefined });
+  });
+
+  it('keep a line’s history in English as written, and say it again in the reader’s language from the database', () => {
+    const until = new Date('2027-03-02T00:00:00Z');
+    const paused = { say: 'household.history.pausedData', values: { until: lastDayOf(until) } } as const;
+    expect(en(paused)).toBe('paused data until 1 March.');
+    const confirmed = { say: 'household.history.confirmed', values: { what: change('pause', 'all', until) } } as const;
+    expect(en(confirmed)).toBe('confirmed: all service paused until 1 March.');
+    expect(en(change('premiumRate', 'off', null))).toBe('the bar on premium-rate numbers switched off');
+    // As jsonb gives it back: its day a string, made a day again.
+    const stored = JSON.parse(JSON.stringify(confirmed)) as Parameters<typeof revived>[0];
+    expect(sayIn('pl', revived(stored))).toBe('potwierdzenie: cała usługa wstrzymana do 1 marca.');
   });
 });

@@ -10,14 +10,30 @@ import { sayIn } from '../alerts/index.ts';
  */
 type Worded = 'message' | 'what';
 
+/** A line's history: who did what, in words too. */
+type History = { at: string; actor: string; text: string }[];
+type HistoryUnsaid = { at: string; actor: NoticeValue; text: NoticeValue }[];
+
 /** An answer of the contract with its words not yet said. */
 export type Unsaid<T> = {
-  [K in keyof T]: K extends Worded ? (undefined extends T[K] ? NoticeValue | undefined : NoticeValue) : T[K];
+  [K in keyof T]: K extends Worded
+    ? undefined extends T[K]
+      ? NoticeValue | undefined
+      : NoticeValue
+    : K extends 'history'
+      ? HistoryUnsaid
+      : T[K];
 };
 
 /** The same answer with its words said. */
 export type Said<T> = {
-  [K in keyof T]: K extends Worded ? (undefined extends T[K] ? string | undefined : string) : T[K];
+  [K in keyof T]: K extends Worded
+    ? undefined extends T[K]
+      ? string | undefined
+      : string
+    : K extends 'history'
+      ? History
+      : T[K];
 };
 
 export function sayAnswer<T extends object>(language: Locale, value: T): Said<T> {
@@ -26,6 +42,15 @@ export function sayAnswer<T extends object>(language: Locale, value: T): Said<T>
     ...value,
     ...('message' in value && words.message !== undefined ? { message: sayIn(language, words.message) } : {}),
     ...('what' in value && words.what !== undefined ? { what: sayIn(language, words.what) } : {}),
+    ...('history' in value && Array.isArray(value.history)
+      ? {
+          history: (value.history as HistoryUnsaid).map((h) => ({
+            at: h.at,
+            actor: sayIn(language, h.actor),
+            text: sayIn(language, h.text),
+          })),
+        }
+      : {}),
   } as Said<T>;
 }
 

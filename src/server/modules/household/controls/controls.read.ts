@@ -8,7 +8,7 @@ import { done, refused, type Outcome, type ServiceContext } from '../../../kerne
 import { periodUseOf } from '../../money/index.ts';
 import { standingDataBar } from '../../network/index.ts';
 import { nameOf } from '../household.people.ts';
-import { GB, type Control } from './record.ts';
+import { actorWords, GB, revived, type Control } from './record.ts';
 import type { NoticeValue } from '../../../../contract/i18n/notice.ts';
 import type { Unsaid } from '../said.ts';
 
@@ -112,7 +112,11 @@ export async function view(
     role: line?.role ?? null,
     under_18: line?.under18 ?? null,
     seen_by: seenBy,
-    history: past.map((h) => ({ at: h.at.toISOString(), actor: h.actor, text: h.text })),
+    history: past.map((h) => ({
+      at: h.at.toISOString(),
+      actor: actorWords(h.actor),
+      text: h.said ? revived(h.said) : h.text,
+    })),
     ...(message ? { message } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { householdMessages, householdNotices, LINE_FILTER_NAMES } from '../../../../contract/household.schema.ts';
+import { householdMessages, householdNotices } from '../../../../contract/household.schema.ts';
 import type { LineControls } from '../../../../contract/household.schema.ts';
 import { PAUSE_MAX_DAYS, type HouseholdRole, type LineFilter, type PauseKind } from '../../../../contract/household.ts';
 import { irishDayOf } from '../../../../contract/irish-time.ts';
@@ -12,7 +12,7 @@ import { orderDataBar, standingDataBar } from '../../network/index.ts';
 import { nameOf } from '../household.people.ts';
 import { change, FILTER_ORDERS, lockedControl, pauseOrder } from './change.ts';
 import { actingOn, runs, under18Of, view } from './controls.read.ts';
-import { AUTOMATIC, history, keepDays, shortDay } from './record.ts';
+import { AUTOMATIC, history, keepDays, lastDayOf } from './record.ts';
 import type { NoticeValue } from '../../../../contract/i18n/notice.ts';
 import type { Unsaid } from '../said.ts';
 
@@ -48,13 +48,7 @@ export async function setFilter(
       [{ part: on ? 'on' : 'off', ...FILTER_ORDERS[filter](on) }],
       runs(acting),
     );
-    await history(
-      tx,
-      ssn,
-      now,
-      acting.name,
-      `switched ${on ? 'on' : 'off'} the ${LINE_FILTER_NAMES[filter].toLowerCase()}.`,
-    );
+    await history(tx, ssn, now, acting.name, { say: `household.history.switched.${filter}.${on ? 'on' : 'off'}` });
     return done(await view(tx, acting, ssn, householdMessages.filterSet(filter, on)));
   });
 }
@@ -94,13 +88,10 @@ export async function pause(
       const lift = row.value === 'off' ? [] : [{ part: 'lift', ...pauseOrder(row.value as PauseKind, false) }];
       await change(tx, now, row, kind, until, [...lift, { part: kind, ...pauseOrder(kind, true) }], true);
     }
-    await history(
-      tx,
-      ssn,
-      now,
-      acting.name,
-      `paused ${kind === 'all' ? 'all service' : 'data'} until ${shortDay(until)}.`,
-    );
+    await history(tx, ssn, now, acting.name, {
+      say: kind === 'all' ? 'household.history.pausedAll' : 'household.history.pausedData',
+      values: { until: lastDayOf(until) },
+    });
     const [line] = await tx.select({ memberId: sims.memberId }).from(sims).where(eq(sims.ssn, ssn));
     if (line?.memberId && line.memberId !== memberId)
       await notify(tx, line.memberId, now, householdNotices.paused(acting.name, kind, until));
@@ -113,7 +104,7 @@ export async function resumeIn(tx: Queryable, now: Date, ssn: string, actor: str
   const row = await lockedControl(tx, ssn, 'pause', now);
   if (row.value === 'off') return false;
   await change(tx, now, row, 'off', null, [{ part: 'lift', ...pauseOrder(row.value as PauseKind, false) }]);
-  await history(tx, ssn, now, actor, 'resumed the line.');
+  await history(tx, ssn, now, actor, { say: 'household.history.resumed' });
   const [line] = await tx.select({ memberId: sims.memberId }).from(sims).where(eq(sims.ssn, ssn));
   if (line?.memberId) await notify(tx, line.memberId, now, householdNotices.resumed(actor));
   return true;
@@ -159,13 +150,9 @@ export async function setRole(
       return line && owner ? done({ message: householdMessages.roleSet(role) }) : refused('noSuchLine');
     }
     if (!owner) return refused('noSuchLine');
-    await history(
-      tx,
-      ssn,
-      clock(),
-      nameOf(owner),
-      role === 'manager' ? 'made the line a manager.' : 'made the line a member.',
-    );
+    await history(tx, ssn, clock(), nameOf(owner), {
+      say: role === 'manager' ? 'household.history.madeManager' : 'household.history.madeMember',
+    });
     return done({ message: householdMessages.roleSet(role) });
   });
 }
@@ -194,13 +181,7 @@ export async function liftHouseholdControls(
     if (control === 'pause') continue;
     const row = await lockedControl(tx, ssn, control, now);
     await change(tx, now, row, 'off', null, [{ part: 'off', ...FILTER_ORDERS[control](false) }]);
-    await history(
-      tx,
-      ssn,
-      now,
-      AUTOMATIC,
-      `switched off the ${LINE_FILTER_NAMES[control].toLowerCase()} (the line left its household).`,
-    );
+    await history(tx, ssn, now, AUTOMATIC, { say: `household.history.leftOff.${control}` });
   }
   // The line is told what was lifted (a pause's end tells it by itself).
   const lifted = [

@@ -34,11 +34,14 @@ export async function holdCap(tx: Queryable, now: Date, ssn: string): Promise<bo
   let changed = false;
   if (over && !(standing?.barred && standing.key.startsWith(`${key}:`))) {
     await orderDataBar(tx, () => now, sim, true, 'householdCap', `${key}:${now.getTime()}`);
-    await history(tx, ssn, now, AUTOMATIC, `stopped data: the household's ${Math.round(cap / GB)} GB cap was reached.`);
+    await history(tx, ssn, now, AUTOMATIC, {
+      say: 'household.history.capReached',
+      values: { gb: Math.round(cap / GB) },
+    });
     changed = true;
   } else if (!over && standing?.barred) {
     await orderDataBar(tx, () => now, sim, false, 'householdCap', `${key}:${now.getTime()}`);
-    await history(tx, ssn, now, AUTOMATIC, 'started data again: under the household’s cap.');
+    await history(tx, ssn, now, AUTOMATIC, { say: 'household.history.underCap' });
     changed = true;
   }
   if (line && cap !== null && period) {
@@ -88,6 +91,12 @@ export async function capIn(tx: Queryable, now: Date, ssn: string, gb: number | 
     .update(householdLines)
     .set({ dataCapKb: gb === null ? null : gb * GB })
     .where(eq(householdLines.ssn, ssn));
-  await history(tx, ssn, now, actor, gb === null ? 'took the data cap away.' : `capped data at ${gb} GB a period.`);
+  await history(
+    tx,
+    ssn,
+    now,
+    actor,
+    gb === null ? { say: 'household.history.capRemoved' } : { say: 'household.history.capped', values: { gb } },
+  );
   await holdCap(tx, now, ssn);
 }

@@ -41,12 +41,18 @@ export const controlOrder = orderCause<{ control: Control; ssn: string; stamp: s
         .set({ value: row.previous, until: row.previousUntil, network: 'refused' })
         .where(eq(lineControls.id, row.id));
       if (control === 'pause') await keepDays(tx, ssn, now, row, { value: row.previous, until: row.previousUntil });
-      await history(tx, ssn, now, NETWORK, `refused: ${describe(control, row.value, row.until)}. Nothing changed.`);
+      await history(tx, ssn, now, NETWORK, {
+        say: 'household.history.refused',
+        values: { what: describe(control, row.value, row.until) },
+      });
       return;
     }
     // A change of pause may take two orders (one kind lifted, the other set): the new value's settles it.
     if (control === 'pause' && part !== (row.value === 'off' ? 'lift' : row.value)) return;
     await tx.update(lineControls).set({ network: 'done' }).where(eq(lineControls.id, row.id));
-    await history(tx, ssn, now, NETWORK, `confirmed: ${describe(control, row.value, row.until)}.`);
+    await history(tx, ssn, now, NETWORK, {
+      say: 'household.history.confirmed',
+      values: { what: describe(control, row.value, row.until) },
+    });
   },
 );

@@ -1,8 +1,8 @@
 import type { LineFilter } from '../../../../contract/household.ts';
-import { LINE_FILTER_NAMES } from '../../../../contract/household.schema.ts';
-import { irishFormat } from '../../../../contract/irish-time.ts';
+import type { NoticeValue } from '../../../../contract/i18n/notice.ts';
 import type { Queryable } from '../../../db/client.ts';
 import { lineHistory } from '../../../db/schema.ts';
+import { sayIn } from '../../alerts/index.ts';
 import { shiftMembershipDays } from '../../money/index.ts';
 
 /** What a line's history and its rows speak of: a control, who acts when nobody did, a line's words. */
@@ -14,16 +14,19 @@ export const NETWORK = 'The network';
 
 export const GB = 1024 * 1024;
 
-export const describe = (control: Control, value: string, until: Date | null) =>
+/** The day a pause runs through (it ends at the start of the next), as the reader's language says a day of a month. */
+export const lastDayOf = (until: Date): NoticeValue => ({ dayMonth: new Date(until.getTime() - 1) });
+
+/** What a change of a control is, in words of the catalogue: "data paused until 1 March". */
+export const describe = (control: Control, value: string, until: Date | null): NoticeValue =>
   control === 'pause'
     ? value === 'off'
-      ? 'service resumed'
-      : `${value === 'all' ? 'all service' : 'data'} paused until ${until ? shortDay(until) : 'resumed'}`
-    : `the ${LINE_FILTER_NAMES[control].toLowerCase()} switched ${value === 'on' ? 'on' : 'off'}`;
-
-/** The last day before an instant (a pause ends at the start of the next), as the history says it: "1 March". */
-const dayAndMonth = irishFormat({ day: 'numeric', month: 'long' });
-export const shortDay = (at: Date) => dayAndMonth.format(new Date(at.getTime() - 1));
+      ? { say: 'household.history.serviceResumed' }
+      : {
+          say: value === 'all' ? 'household.history.allPaused' : 'household.history.dataPaused',
+          values: { until: until ? lastDayOf(until) : { say: 'household.history.untilResumed' } },
+        }
+    : { say: `household.history.filter.${control}.${value === 'on' ? 'on' : 'off'}` };
 
 /**
  * No renewal falls while all service is paused, and the membership keeps its days: its end moves on
@@ -42,6 +45,31 @@ export async function keepDays(
   await shiftMembershipDays(tx, ssn, reach(to) - reach(from), now);
 }
 
-/** A line of the line's history: who did what, when. */
-export const history = (tx: Queryable, ssn: string, at: Date, actor: string, text: string) =>
-  tx.insert(lineHistory).values({ ssn, at, actor, text });
+/**
+ * A line of the line's history: who did what, when. What was done is kept as words (said in the
+ * reader's language) and in English as written (the record).
+ */
+export const history = (tx: Queryable, ssn: string, at: Date, actor: string, said: NoticeValue) =>
+  tx.insert(lineHistory).values({ ssn, at, actor, text: sayIn('en', said), said });
+
+const DATED = ['day', 'date', 'at', 'weekdayAt', 'dayMonth'] as const;
+/** Words read back from the database: their days are strings in JSON, days again here. */
+export function revived(value: NoticeValue): NoticeValue {
+  if (typeof value !== 'object') return value;
+  for (const k of DATED) if (k in value) return { [k]: new Date((value as Record<string, string>)[k]!) } as NoticeValue;
+  if ('list' in value) return { list: value.list.map(revived) };
+  if ('say' in value && value.values)
+    return {
+      say: value.say,
+      values: Object.fromEntries(Object.entries(value.values).map(([name, v]) => [name, revived(v)])),
+    };
+  return value;
+}
+
+/** Who did it, in words: a member's name as it is, or the network, or nobody ("Automatically"). */
+export const actorWords = (actor: string): NoticeValue =>
+  actor === AUTOMATIC
+    ? { say: 'household.history.automatically' }
+    : actor === NETWORK
+      ? { say: 'household.history.network' }
+      : actor;

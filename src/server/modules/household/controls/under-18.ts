@@ -8,6 +8,7 @@ import { notify } from '../../alerts/index.ts';
 import { change, FILTER_ORDERS, lockedControl } from './change.ts';
 import { actingOn, runs, under18Of, view } from './controls.read.ts';
 import { history } from './record.ts';
+import type { Unsaid } from '../said.ts';
 
 /**
  * Whether data may go from one SIM to another (spot me, share): yes, unless either is a line whose
@@ -30,7 +31,7 @@ export async function setSharing(
   memberId: number,
   ssn: string,
   on: boolean,
-): Promise<Outcome<LineControls, 'noSuchControlledLine' | 'sharingUnder18Only'>> {
+): Promise<Outcome<Unsaid<LineControls>, 'noSuchControlledLine' | 'sharingUnder18Only'>> {
   return db.transaction(async (tx) => {
     const acting = await actingOn(tx, memberId, ssn, clock());
     if (!acting || !runs(acting)) return refused('noSuchControlledLine');
@@ -41,13 +42,9 @@ export async function setSharing(
       .where(eq(householdLines.ssn, ssn));
     if (line?.off === !on) return done(await view(tx, acting, ssn));
     await tx.update(householdLines).set({ sharingOff: !on }).where(eq(householdLines.ssn, ssn));
-    await history(
-      tx,
-      ssn,
-      clock(),
-      acting.name,
-      on ? 'let the line share data outside the household.' : 'kept the line’s data within the household.',
-    );
+    await history(tx, ssn, clock(), acting.name, {
+      say: on ? 'household.history.sharingOutside' : 'household.history.sharingInside',
+    });
     return done(await view(tx, acting, ssn, householdMessages.sharingSet(on)));
   });
 }
@@ -58,7 +55,7 @@ export async function setUnder18(
   ownerId: number,
   ssn: string,
   under18: boolean,
-): Promise<Outcome<LineControls, 'noSuchLine'>> {
+): Promise<Outcome<Unsaid<LineControls>, 'noSuchLine'>> {
   return db.transaction(async (tx) => {
     const acting = await actingOn(tx, ownerId, ssn, clock());
     if (!acting || acting.as !== 'owner') return refused('noSuchLine');
@@ -66,14 +63,14 @@ export async function setUnder18(
     const state = await under18Of(tx, ssn);
     if (under18 && state === null) {
       await tx.update(householdLines).set({ under18: 'asked' }).where(eq(householdLines.ssn, ssn));
-      await history(tx, ssn, now, acting.name, 'asked to mark the line under 18.');
+      await history(tx, ssn, now, acting.name, { say: 'household.history.askedUnder18' });
       const [line] = await tx.select({ memberId: sims.memberId }).from(sims).where(eq(sims.ssn, ssn));
       if (line?.memberId) await notify(tx, line.memberId, now, householdNotices.under18Asked(acting.name));
       return done(await view(tx, acting, ssn, householdMessages.under18Asked));
     }
     if (!under18 && state !== null) {
       await tx.update(householdLines).set({ under18: null }).where(eq(householdLines.ssn, ssn));
-      await history(tx, ssn, now, acting.name, 'took away the under-18 mark.');
+      await history(tx, ssn, now, acting.name, { say: 'household.history.unmarked' });
       return done(await view(tx, acting, ssn, householdMessages.under18Removed));
     }
     return done(await view(tx, acting, ssn));
@@ -86,7 +83,7 @@ export async function answerUnder18(
   memberId: number,
   ssn: string,
   accept: boolean,
-): Promise<Outcome<LineControls, 'notAsked'>> {
+): Promise<Outcome<Unsaid<LineControls>, 'notAsked'>> {
   return db.transaction(async (tx) => {
     const acting = await actingOn(tx, memberId, ssn, clock());
     if (!acting || acting.as !== 'self' || (await under18Of(tx, ssn)) !== 'asked') return refused('notAsked');
@@ -95,7 +92,9 @@ export async function answerUnder18(
       .update(householdLines)
       .set({ under18: accept ? 'accepted' : null })
       .where(eq(householdLines.ssn, ssn));
-    await history(tx, ssn, now, acting.name, accept ? 'accepted the under-18 mark.' : 'declined the under-18 mark.');
+    await history(tx, ssn, now, acting.name, {
+      say: accept ? 'household.history.acceptedUnder18' : 'household.history.declinedUnder18',
+    });
     if (accept)
       for (const filter of LINE_FILTERS) {
         const row = await lockedControl(tx, ssn, filter, now);

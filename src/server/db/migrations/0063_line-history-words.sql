@@ -1,0 +1,1 @@
+ALTER TABLE "line_history" ADD COLUMN "said" jsonb;
