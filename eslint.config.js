@@ -316,6 +316,7 @@ export default defineConfig(
       'src/my48/features/household/LinesUsage.tsx',
       'src/my48/features/household/Requests.tsx',
       'src/my48/features/household/YourLine.tsx',
+      'src/my48/features/support/Support.tsx',
     ],
     rules: {
       'no-restricted-syntax': [

@@ -188,7 +188,7 @@ export const features: My48Feature[] = [
     title: 'my48.screen.support.title',
     heading: 'my48.screen.support.heading',
     menu: 'my48.screen.support.menu',
-    Screen: screen(() => import('./features/support/Support.tsx')),
+    Screen: screen(() => import('./features/support/Support.tsx'), 'support'),
     // A ticket's timeline: one per reference, so none is pre-rendered; the server answers them with the shell.
     children: { route: 'supportTicket', pattern: '/my48/support/:reference', values: [] },
   },

@@ -16,6 +16,7 @@ const SAID_IN: Record<My48WordGroup, string> = {
   controls: 'features/settings/',
   sim: 'features/settings/',
   household: 'features/household/',
+  support: 'features/support/',
   recruit: 'features/recruit/',
   phones: 'features/phones/',
   offers: 'features/offers/',

@@ -25,6 +25,7 @@ export const MY48_WORD_GROUPS = {
   controls: ['my48.sec.', 'my48.alr.', 'my48.mydata.'],
   sim: ['my48.sim.'],
   household: ['my48.hh.'],
+  support: ['my48.sup.'],
   recruit: ['my48.rec.'],
   phones: ['my48.ph.'],
   offers: ['my48.off.'],

@@ -41,6 +41,7 @@ export type My48WordGroup =
   | 'controls'
   | 'sim'
   | 'household'
+  | 'support'
   | 'recruit'
   | 'phones'
   | 'offers';

@@ -599,3 +599,45 @@ test('Settings → Household in ga-IE: no household yet, the own line’s filter
   await expect(own.getByText('Á chur ar siúl ag an líonra…')).toHaveCount(0, { timeout: 15_000 });
   await expectNoAxeViolations(page, '/ga/my48/settings/household');
 });
+
+test('support in pl-PL: the list with a late complaint and ComReg, a complaint raised by its rules, a team lead asked for, in Polish', async ({
+  page,
+  openAs,
+}) => {
+  test.slow();
+  // What the screen says in English to a member in the same state.
+  await openAs('complaint', '/my48/support');
+  await expect(page.getByRole('listitem').filter({ hasText: /^48-C-/ })).toContainText('is late');
+  const english = new Set(await screenTexts(page));
+
+  await openAs('complaint', '/my48/support', { language: 'pl' });
+  const item = page.getByRole('listitem').filter({ hasText: /^48-C-/ });
+  await expect(item).toContainText('jest spóźniona');
+  await expect(item.getByRole('complementary', { name: 'Nie odpowiada Ci nasza odpowiedź?' })).toBeVisible();
+  // References, ComReg's name and address are the same in both.
+  const same = (text: string) =>
+    /^48-[CT]-\d{6}/.test(text) || /ComReg|Abbey|Irish Life|Dublin|comreg\.ie|01 804/.test(text);
+  const left = (await screenTexts(page)).filter((text) => english.has(text) && !isName(text) && !same(text));
+  expect(left, 'English on /pl/my48/support').toEqual([]);
+  await expectNoAxeViolations(page, '/pl/my48/support');
+
+  // A complaint: too short for the rule, then sent, its reference and what happens next in Polish.
+  const form = page.getByRole('form', { name: 'Złóż reklamację' });
+  await form.getByLabel('Twoja reklamacja').fill('Za krótko');
+  await form.getByRole('button', { name: 'Wyślij reklamację' }).click();
+  await expect(form.getByText('Napisz trochę więcej: co najmniej 10 znaków.')).toBeVisible();
+  await form.getByLabel('Twoja reklamacja').fill('Od tygodnia nie działa mi internet w domu.');
+  await form.getByRole('button', { name: 'Wyślij reklamację' }).click();
+  const sent = page.getByRole('status').filter({ hasText: 'Mamy Twoją reklamację' });
+  await expect(sent).toContainText('Numer sprawy:');
+  await expect(sent).toContainText(/Odpowiemy do \d+ [a-ząćęłńóśźż]+ \d{4}/);
+
+  // The late complaint's timeline: a team lead asked for, the answer and the entry in Polish.
+  await item.getByRole('link', { name: /otwórz historię sprawy/ }).click();
+  const escalate = page.getByRole('form', { name: 'Poproś o kierownika zespołu' });
+  await escalate.getByLabel('Co chcesz przekazać kierownikowi zespołu (opcjonalnie)').fill('Dwa tygodnie bez zwrotu.');
+  await escalate.getByRole('button', { name: 'Poproś o kierownika zespołu' }).click();
+  await expect(page.getByText('Twoją reklamacją zajmuje się teraz kierownik zespołu.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Przekazana kierownikowi zespołu' })).toBeVisible();
+  await expectNoAxeViolations(page, '/pl/my48/support/<reference>');
+});

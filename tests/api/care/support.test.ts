@@ -173,11 +173,21 @@ forEachDatabase('support', { seed: 'catalogue' }, (ctx) => {
     const { reference } = (await (await raise(c, m, { msisdn: '087 123 4567' })).json())._payload;
     const id = await idOf(c, reference);
     expect((await agent(c, id, 'update', { body: 'Czekamy na bank.', due_on: '2026-12-11' })).status).toBe(303);
-    await ok(c.app, supportApi.escalate, {
+    const toLead = await ok(c.app, supportApi.escalate, {
       session: m.session,
       params: { user_id: m.userId, reference },
       body: { reason: 'Nikt do mnie nie oddzwonił.' },
     });
+    // The answers in Polish too: the escalation's, and a second one refused.
+    expect(toLead._payload.message).toBe(
+      'Twoją reklamacją zajmuje się teraz kierownik zespołu. Wysłaliśmy Ci kopię e-mailem.',
+    );
+    await refused(
+      c.app,
+      supportApi.escalate,
+      { session: m.session, params: { user_id: m.userId, reference }, body: { reason: '' } },
+      { ...supportFailures.already, message: 'Kierownik zespołu już zajmuje się tą reklamacją.' },
+    );
     expect((await agent(c, id, 'close')).status).toBe(303);
     const mails = await mailsTo(c, m.email);
     expect(mails.map((mail) => mail.subject)).toEqual([

@@ -3,7 +3,9 @@ import { useEffect } from 'react';
 import { FormAlert, SubmitButton, TextAreaField } from '../../../components/forms/Field.tsx';
 import { FormCard } from '../../../components/forms/FormCard.tsx';
 import { TicketFields, TicketSent } from '../../../components/forms/TicketFields.tsx';
-import { COMREG, ESCALATION_REASON_MAX } from '../../../contract/contact.ts';
+import { COMREG, CONTACT_MESSAGE_MAX, ESCALATION_REASON_MAX } from '../../../contract/contact.ts';
+import { slotted } from '../../../lib/slotted.tsx';
+import { say } from '../../speech.ts';
 import type { SupportTicket } from '../../../contract/support.schema.ts';
 import { LoadFailed } from '../../components/LoadFailed.tsx';
 import type { ScreenProps } from '../../screen-props.ts';
@@ -12,6 +14,7 @@ import {
   chatTranscript,
   complaintForm,
   escalationForm,
+  speakSupportForms,
   supportChats,
   supportTickets,
   timeline,
@@ -32,10 +35,8 @@ function ComregCard({ reference, headingLevel = 2 }: { reference: string; headin
   const id = `comreg-${reference}`;
   return (
     <aside className="comreg-card" aria-labelledby={id}>
-      <Heading id={id}>{COMREG.heading}</Heading>
-      <p>
-        You can refer your complaint to {COMREG.name}. Quote your reference <strong>{reference}</strong>.
-      </p>
+      <Heading id={id}>{say('my48.sup.comreg.heading')}</Heading>
+      <p>{slotted(say('my48.sup.comreg.refer'), { name: COMREG.name, reference: <strong>{reference}</strong> })}</p>
       <address>
         {COMREG.address.map((line) => (
           <span key={line}>
@@ -47,7 +48,9 @@ function ComregCard({ reference, headingLevel = 2 }: { reference: string; headin
           {COMREG.web}
         </a>
         <br />
-        Consumer line: <a href={`tel:${COMREG.phone.replace(/\s/g, '')}`}>{COMREG.phone}</a>
+        {slotted(say('my48.sup.comreg.phone'), {
+          phone: <a href={`tel:${COMREG.phone.replace(/\s/g, '')}`}>{COMREG.phone}</a>,
+        })}
       </address>
     </aside>
   );
@@ -59,22 +62,24 @@ function SupportHome() {
   return (
     <div className="stack">
       <p>
-        Raise a complaint here and follow it: we acknowledge it at once and respond within 10 working days. For anything
-        else, <a href="/contact-us">send us a message</a> or read <a href="/help">help</a>. Our{' '}
-        <a href="/legal/code-of-practice">code of practice</a> says how we handle complaints.
+        {slotted(say('my48.sup.intro'), {
+          message: <a href="/contact-us">{say('my48.sup.intro.message')}</a>,
+          help: <a href="/help">{say('my48.sup.intro.help')}</a>,
+          code: <a href="/legal/code-of-practice">{say('my48.sup.intro.code')}</a>,
+        })}
       </p>
       <LiveChat />
       <RaiseComplaint />
       <section className="stack" aria-labelledby="support-list">
-        <h2 id="support-list">Your messages and complaints</h2>
+        <h2 id="support-list">{say('my48.sup.list')}</h2>
         {list.status === 'error' ? (
           <LoadFailed error={list.error} retry={list.retryable ? () => void supportTickets.retry() : undefined} />
         ) : !list.data ? (
           <p role="status" className="loading-line">
-            Loading your messages and complaints…
+            {say('my48.sup.listLoading')}
           </p>
         ) : list.data.length === 0 ? (
-          <p>Nothing yet. What you send us from here or from the contact page shows here with its reference.</p>
+          <p>{say('my48.sup.none')}</p>
         ) : (
           <ul className="support-list">
             {list.data.map((t) => (
@@ -101,18 +106,18 @@ function LiveChat() {
       );
   return (
     <section className="card stack" aria-labelledby="support-chat">
-      <h2 id="support-chat">Talk to a person now</h2>
-      <p>Live chat with our team, in our opening hours. Your chat is joined to your account.</p>
+      <h2 id="support-chat">{say('my48.sup.chat.title')}</h2>
+      <p>{say('my48.sup.chat.what')}</p>
       <p>
         <button type="button" className="btn btn--primary" onClick={(e) => open(e.currentTarget)}>
-          Chat with us
+          {say('my48.sup.chat.open')}
         </button>
       </p>
       {chats.status === 'error' ? (
         <LoadFailed error={chats.error} retry={chats.retryable ? () => void supportChats.retry() : undefined} />
       ) : chats.data && chats.data.length > 0 ? (
         <>
-          <h3>Your chats</h3>
+          <h3>{say('my48.sup.chat.yours')}</h3>
           <ul className="support-list">
             {chats.data.map((c) => (
               <ChatItem key={c.reference} chat={c} />
@@ -136,13 +141,21 @@ function ChatItem({ chat: c }: { chat: ChatSummary }) {
   return (
     <li className="stack support-item">
       <p>
-        <strong>{c.reference}</strong>: chat on {dayText(c.started_at.slice(0, 10))}
-        {c.agent ? ` with ${c.agent}` : ''}
-        {c.ticket ? `, kept as message ${c.ticket}` : c.state === 'waiting' || c.state === 'talking' ? ' (open)' : ''}
+        {slotted(say('my48.sup.chat.item'), {
+          reference: <strong>{c.reference}</strong>,
+          day: dayText(c.started_at.slice(0, 10)),
+        })}
+        {c.agent ? say('my48.sup.chat.with', { agent: c.agent }) : ''}
+        {c.ticket
+          ? say('my48.sup.chat.kept', { ticket: c.ticket })
+          : c.state === 'waiting' || c.state === 'talking'
+            ? say('my48.sup.chat.isOpen')
+            : ''}
       </p>
       <p>
         <button type="button" className="btn btn--outline" onClick={() => void save()}>
-          Download the transcript<span className="visually-hidden"> of {c.reference}</span>
+          {say('my48.sup.chat.download')}
+          <span className="visually-hidden">{say('my48.sup.chat.of', { reference: c.reference })}</span>
         </button>
       </p>
     </li>
@@ -155,11 +168,13 @@ function TicketItem({ ticket: t }: { ticket: SupportTicket }) {
       <h3>
         <a href={`/my48/support/${t.reference}`}>
           {t.reference}
-          <span className="visually-hidden">: open its timeline</span>
+          <span className="visually-hidden">{say('my48.sup.item.open')}</span>
         </a>
       </h3>
       <p>
-        {t.kind === 'complaint' ? 'Complaint' : t.topic}, sent on {dayText(t.created_at.slice(0, 10))}
+        {t.kind === 'complaint'
+          ? say('my48.sup.item.complaint', { day: dayText(t.created_at.slice(0, 10)) })
+          : say('my48.sup.item.topic', { topic: t.topic, day: dayText(t.created_at.slice(0, 10)) })}
       </p>
       <p className="support-item__state">{standing(t)}</p>
       {t.comreg && <ComregCard reference={t.reference} headingLevel={3} />}
@@ -169,27 +184,44 @@ function TicketItem({ ticket: t }: { ticket: SupportTicket }) {
 
 function RaiseComplaint() {
   const form = useStore(complaintForm.$state);
+  speakSupportForms();
   useEffect(() => complaintForm.reset, []);
   if (form.result)
     return (
-      <TicketSent id="complaint-sent" heading="We have your complaint" reference={form.result.reference}>
+      <TicketSent
+        id="complaint-sent"
+        heading={say('my48.sup.sent.heading')}
+        reference={form.result.reference}
+        referenceLabel={say('my48.sup.sent.reference')}
+      >
         <p>
-          {`We have e-mailed you the reference${form.result.copied ? ' and a copy of your complaint' : ''}. We respond by ${dayText(form.result.due_on)}, or tell you by then when we will and why.`}
+          {say(form.result.copied ? 'my48.sup.sent.mailedCopy' : 'my48.sup.sent.mailed', {
+            day: dayText(form.result.due_on),
+          })}
         </p>
         <p>
-          <a href={`/my48/support/${form.result.reference}`}>Follow it</a>
+          <a href={`/my48/support/${form.result.reference}`}>{say('my48.sup.sent.follow')}</a>
         </p>
         <button type="button" className="btn btn--secondary" onClick={complaintForm.reset}>
-          Raise another complaint
+          {say('my48.sup.sent.another')}
         </button>
       </TicketSent>
     );
   return (
-    <FormCard id="raise-complaint" title="Raise a complaint" onSubmit={complaintForm.onSubmit}>
+    <FormCard id="raise-complaint" title={say('my48.sup.raise')} onSubmit={complaintForm.onSubmit}>
       <FormAlert>{form.error}</FormAlert>
-      <TicketFields about="complaint" fields={form.fields} />
+      <TicketFields
+        about="complaint"
+        fields={form.fields}
+        words={{
+          number: say('my48.sup.field.number'),
+          numberHint: say('my48.sup.field.numberHint'),
+          message: say('my48.sup.field.complaint'),
+          messageHint: say('my48.sup.field.complaintHint', { max: CONTACT_MESSAGE_MAX }),
+        }}
+      />
       <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>
-        Send my complaint
+        {say('my48.sup.send')}
       </SubmitButton>
     </FormCard>
   );
@@ -214,7 +246,7 @@ function TicketTimeline({ reference }: { reference: string }) {
   }, [reference]);
   const back = (
     <p>
-      <a href="/my48/support">Back to Support</a>
+      <a href="/my48/support">{say('my48.sup.back')}</a>
     </p>
   );
   if (state.status === 'error')
@@ -228,7 +260,7 @@ function TicketTimeline({ reference }: { reference: string }) {
   if (!t)
     return (
       <p role="status" className="loading-line">
-        Loading {reference}…
+        {say('my48.sup.loadingOne', { reference })}
       </p>
     );
   return (
@@ -236,7 +268,9 @@ function TicketTimeline({ reference }: { reference: string }) {
       {back}
       <section className="card stack" aria-labelledby="timeline-title">
         <h2 id="timeline-title">
-          {t.kind === 'complaint' ? 'Complaint' : 'Message'} {t.reference}
+          {say(t.kind === 'complaint' ? 'my48.sup.complaintTitle' : 'my48.sup.messageTitle', {
+            reference: t.reference,
+          })}
         </h2>
         <p className="support-item__state">{standing(t)}</p>
         <ol className="timeline">
@@ -248,9 +282,9 @@ function TicketTimeline({ reference }: { reference: string }) {
             </li>
           ))}
         </ol>
-        <p>Each of these was also e-mailed to you.</p>
+        <p>{say('my48.sup.mailedToo')}</p>
         <button type="button" className="btn btn--secondary" onClick={() => download(t)}>
-          Download this record
+          {say('my48.sup.download')}
         </button>
       </section>
       {escalated && <FormAlert tone="success">{escalated}</FormAlert>}
@@ -262,19 +296,20 @@ function TicketTimeline({ reference }: { reference: string }) {
 
 function Escalate() {
   const form = useStore(escalationForm.$state);
+  speakSupportForms();
   return (
-    <FormCard id="escalate" title="Ask for a team lead" onSubmit={escalationForm.onSubmit}>
-      <p>Not happy with how this is going? A team lead will look at your complaint.</p>
+    <FormCard id="escalate" title={say('my48.sup.escalate.title')} onSubmit={escalationForm.onSubmit}>
+      <p>{say('my48.sup.escalate.what')}</p>
       <FormAlert>{form.error}</FormAlert>
       <TextAreaField
-        label="What you would like the team lead to know (optional)"
+        label={say('my48.sup.escalate.reason')}
         name="reason"
         rows={3}
         maxLength={ESCALATION_REASON_MAX}
         error={form.fields['reason']}
       />
       <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>
-        Ask for a team lead
+        {say('my48.sup.escalate.title')}
       </SubmitButton>
     </FormCard>
   );

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatIn } from '../../../lib/format.ts';
+import { speak } from '../../speech.ts';
+import { my48SpeechIn } from '../../speech-build.ts';
 import type { SupportEntry, SupportTicket } from '../../../contract/support.schema.ts';
 import { entryHeading, standing, timelineText } from './support-rules.ts';
 
@@ -60,5 +63,26 @@ describe('the timeline', () => {
       'Not happy with our answer? You can refer this complaint to Commission for Communications Regulation (ComReg), quoting 48-C-000040',
     );
     expect(card).toContain('01 804 9600');
+  });
+});
+
+describe('in Polish', () => {
+  afterEach(() => {
+    speak(my48SpeechIn('en'));
+    formatIn('en-IE');
+  });
+  it('the list, an update and the record say the states, the days and ComReg in the page’s language', () => {
+    speak(my48SpeechIn('pl'));
+    expect(standing(complaint)).toBe('Potwierdzona: odpowiemy do 24 listopada 2026');
+    expect(standing({ ...complaint, overdue: true })).toBe(
+      'Potwierdzona: odpowiedź miała przyjść 24 listopada 2026 i jest spóźniona',
+    );
+    expect(entryHeading({ kind: 'update', due_on: '2026-12-01' })).toBe(
+      'Aktualizacja: odpowiemy teraz do 1 grudnia 2026',
+    );
+    const record = timelineText({ ...complaint, comreg: true, entries: [] });
+    expect(record).toContain('Reklamacja 48 48-C-000040');
+    expect(record).toContain('Stan: Potwierdzona');
+    expect(record).toContain('Nie odpowiada Ci nasza odpowiedź? Możesz przekazać tę reklamację do Commission');
   });
 });

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { supportApi, supportFailures, supportMessages } from '../../../../contract/support.schema.ts';
-import { ok, reply } from '../../../http/answers.ts';
+import { languageOf, ok, reply } from '../../../http/answers.ts';
+import { message } from '../../../../contract/i18n/messages.ts';
 import type { Input } from '../../../http/openapi.ts';
 import type { AppEnv } from '../../../http/router.ts';
 import * as support from './support.service.ts';
@@ -26,6 +27,14 @@ export async function escalate(c: C, { params, body }: Input<typeof supportApi.e
     supportApi.escalate,
     supportFailures,
     await support.escalate(c.var, c.var.member.id, params.reference, body.reason),
-    () => ({ _payload: { message: supportMessages.escalated } }),
+    // The contract's English, or the same in the member's language.
+    () => {
+      const language = languageOf(c);
+      return {
+        _payload: {
+          message: language === 'en' ? supportMessages.escalated : message(language, 'support.escalated'),
+        },
+      };
+    },
   );
 }
