@@ -614,6 +614,7 @@ test('support in pl-PL: the list with a late complaint and ComReg, a complaint r
   const item = page.getByRole('listitem').filter({ hasText: /^48-C-/ });
   await expect(item).toContainText('jest spóźniona');
   await expect(item.getByRole('complementary', { name: 'Nie odpowiada Ci nasza odpowiedź?' })).toBeVisible();
+  const late = /48-C-\d{6}/.exec(await item.innerText())![0];
   // References, ComReg's name and address are the same in both.
   const same = (text: string) =>
     /^48-[CT]-\d{6}/.test(text) || /ComReg|Abbey|Irish Life|Dublin|comreg\.ie|01 804/.test(text);
@@ -632,8 +633,10 @@ test('support in pl-PL: the list with a late complaint and ComReg, a complaint r
   await expect(sent).toContainText('Numer sprawy:');
   await expect(sent).toContainText(/Odpowiemy do \d+ [a-ząćęłńóśźż]+ \d{4}/);
 
-  // The late complaint's timeline: a team lead asked for, the answer and the entry in Polish.
-  await item.getByRole('link', { name: /otwórz historię sprawy/ }).click();
+  // The late complaint's timeline (the list shows the new one too): a team lead asked for, in Polish.
+  await expect(page.getByRole('listitem').filter({ hasText: /^48-C-/ })).toHaveCount(2);
+  await page.getByRole('link', { name: new RegExp(`^${late}.*otwórz historię sprawy`) }).click();
+  await expect(page).toHaveURL(new RegExp(`/pl/my48/support/${late}$`));
   const escalate = page.getByRole('form', { name: 'Poproś o kierownika zespołu' });
   await escalate.getByLabel('Co chcesz przekazać kierownikowi zespołu (opcjonalnie)').fill('Dwa tygodnie bez zwrotu.');
   await escalate.getByRole('button', { name: 'Poproś o kierownika zespołu' }).click();
