@@ -5,8 +5,9 @@ import { sayIn } from '../alerts/index.ts';
 
 /**
  * The household's answers are said in the member's language (docs/product/languages.md): its
- * services answer their `message` (and a request its `what`) as words of the catalogue, and the
- * handler says them in the language of the member who asked. English is the contract's own words.
+ * services answer their `message` (a request its `what`, a line's controls their history) as words
+ * of the catalogue, and the handler says them in the language of the member who asked. English is
+ * the contract's own words.
  */
 type Worded = 'message' | 'what';
 
