@@ -7,6 +7,6 @@
 import './listeners.ts';
 export { alertsRoutes } from './alerts.routes.ts';
 export { notify, raiseAlert } from './alerts.ts';
-export { noticeIn, sayIn, type Notice, type NoticeValue } from './notices.ts';
+export { noticeIn, revivedNotice, sayIn, type Notice, type NoticeValue } from './notices.ts';
 export { pushToMember, sendAlertPushes } from './push.ts';
 export { pushRoutes } from './push/push.routes.ts';

@@ -56,6 +56,20 @@ function valuesIn(locale: Locale, values: Readonly<Record<string, NoticeValue>> 
   return out;
 }
 
+const DATED = ['day', 'date', 'at', 'weekdayAt', 'dayMonth'] as const;
+/** Words kept as JSON (a jsonb column) read back: their days are strings there, days again here. */
+export function revivedNotice(value: NoticeValue): NoticeValue {
+  if (typeof value !== 'object') return value;
+  for (const k of DATED) if (k in value) return { [k]: new Date((value as Record<string, string>)[k]!) } as NoticeValue;
+  if ('list' in value) return { list: value.list.map(revivedNotice) };
+  if ('say' in value && value.values)
+    return {
+      say: value.say,
+      values: Object.fromEntries(Object.entries(value.values).map(([name, v]) => [name, revivedNotice(v)])),
+    };
+  return value;
+}
+
 /** Words of a notice (a `say`, or any value) as a language writes them. */
 export const sayIn = (locale: Locale, value: NoticeValue): string => String(valuesIn(locale, { value }).value);
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { requestMessages, requestWhatSaid } from '../../../contract/household-requests.schema.ts';
 import { householdMessages } from '../../../contract/household.schema.ts';
-import { sayIn } from '../alerts/index.ts';
-import { describe as change, lastDayOf, revived } from './controls/record.ts';
+import { revivedNotice, sayIn } from '../alerts/index.ts';
+import { describe as change, lastDayOf } from './controls/record.ts';
 import { sayAnswer } from './said.ts';
 
 /** The household's answers in English are the contract's words as they always were, letter for letter. */
@@ -89,7 +89,7 @@ describe('the household’s answers', () => {
     expect(en(confirmed)).toBe('confirmed: all service paused until 1 March.');
     expect(en(change('premiumRate', 'off', null))).toBe('the bar on premium-rate numbers switched off');
     // As jsonb gives it back: its day a string, made a day again.
-    const stored = JSON.parse(JSON.stringify(confirmed)) as Parameters<typeof revived>[0];
-    expect(sayIn('pl', revived(stored))).toBe('potwierdzenie: cała usługa wstrzymana do 1 marca.');
+    const stored = JSON.parse(JSON.stringify(confirmed)) as Parameters<typeof revivedNotice>[0];
+    expect(sayIn('pl', revivedNotice(stored))).toBe('potwierdzenie: cała usługa wstrzymana do 1 marca.');
   });
 });

@@ -5,10 +5,11 @@ import { batched } from '../../../db/batch.ts';
 import { prepared, type Database, type Queryable } from '../../../db/client.ts';
 import { householdLines, households, lineControls, lineHistory, members, sims } from '../../../db/schema.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
+import { revivedNotice } from '../../alerts/index.ts';
 import { periodUseOf } from '../../money/index.ts';
 import { standingDataBar } from '../../network/index.ts';
 import { nameOf } from '../household.people.ts';
-import { actorWords, GB, revived, type Control } from './record.ts';
+import { actorWords, GB, type Control } from './record.ts';
 import type { NoticeValue } from '../../../../contract/i18n/notice.ts';
 import type { Unsaid } from '../said.ts';
 
@@ -115,7 +116,7 @@ export async function view(
     history: past.map((h) => ({
       at: h.at.toISOString(),
       actor: actorWords(h.actor),
-      text: h.said ? revived(h.said) : h.text,
+      text: h.said ? revivedNotice(h.said) : h.text,
     })),
     ...(message ? { message } : {}),
   };

@@ -52,20 +52,6 @@ export async function keepDays(
 export const history = (tx: Queryable, ssn: string, at: Date, actor: string, said: NoticeValue) =>
   tx.insert(lineHistory).values({ ssn, at, actor, text: sayIn('en', said), said });
 
-const DATED = ['day', 'date', 'at', 'weekdayAt', 'dayMonth'] as const;
-/** Words read back from the database: their days are strings in JSON, days again here. */
-export function revived(value: NoticeValue): NoticeValue {
-  if (typeof value !== 'object') return value;
-  for (const k of DATED) if (k in value) return { [k]: new Date((value as Record<string, string>)[k]!) } as NoticeValue;
-  if ('list' in value) return { list: value.list.map(revived) };
-  if ('say' in value && value.values)
-    return {
-      say: value.say,
-      values: Object.fromEntries(Object.entries(value.values).map(([name, v]) => [name, revived(v)])),
-    };
-  return value;
-}
-
 /** Who did it, in words: a member's name as it is, or the network, or nobody ("Automatically"). */
 export const actorWords = (actor: string): NoticeValue =>
   actor === AUTOMATIC
