@@ -261,6 +261,7 @@ export default defineConfig(
       'src/components/LanguageOffer.astro',
       'src/components/PlanCard.astro',
       'src/layouts/HomePage.astro',
+      'src/layouts/LegalIndexPage.astro',
       'src/layouts/LogInPage.astro',
       'src/layouts/SignUpPage.astro',
       'src/islands/log-in/LogIn.tsx',

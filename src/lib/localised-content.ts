@@ -1,5 +1,5 @@
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
-import { DEFAULT_LOCALE, type Locale } from '../contract/i18n/locales.ts';
+import { DEFAULT_LOCALE, localeOfPath, type Locale } from '../contract/i18n/locales.ts';
 
 /*
  * Content in the page's language (docs/product/languages.md): a document per language, its id the
@@ -7,9 +7,13 @@ import { DEFAULT_LOCALE, type Locale } from '../contract/i18n/locales.ts';
  * says so (`fallback`), so the page marks it as English and tells the reader in their language.
  */
 
-type Localised<C extends 'pages' | 'site'> = { entry: CollectionEntry<C>; fallback: boolean };
+type Documents = 'pages' | 'site' | 'legal';
+type Localised<C extends Documents> = { entry: CollectionEntry<C>; fallback: boolean };
 
-export async function localisedEntry<C extends 'pages' | 'site'>(
+/** An entry of the English original (`terms-and-conditions`), not a document in another language (`pl/…`). */
+export const isOriginal = (entry: { id: string }): boolean => localeOfPath(`/${entry.id}`) === DEFAULT_LOCALE;
+
+export async function localisedEntry<C extends Documents>(
   collection: C,
   id: string,
   locale: Locale,

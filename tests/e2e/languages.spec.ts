@@ -282,6 +282,66 @@ test('the switch keeps the page and the choice: an English page then opens in th
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-IE');
 });
 
+test('legal texts in every language: a current translation says the English text binds and leads to it; one not translated is the English, said so', async ({
+  page,
+  context,
+  request,
+}) => {
+  const lang = async () => (await context.cookies()).find((c) => c.name === 'lang')?.value;
+  await page.goto('/legal/terms-and-conditions');
+  const english = new Set(await textsOf(page));
+  // Polish, chosen with the switch: a translation of the text as it stands, from the footer.
+  await page.getByRole('navigation', { name: 'Footer: Language' }).getByRole('link', { name: 'Polski' }).click();
+  await expect(page).toHaveURL(/\/pl\/legal\/terms-and-conditions$/);
+  expect(await lang()).toBe('pl');
+  await page.goto('/pl/');
+  await page
+    .getByRole('navigation', { name: 'Stopka: Informacje prawne' })
+    .getByRole('link', { name: 'Regulamin' })
+    .click();
+  await expect(page).toHaveURL(/\/pl\/legal\/terms-and-conditions$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl-PL');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Regulamin usług 48');
+  await expect(page.getByText('Ostatnia zmiana: 1 września 2026')).toBeVisible();
+  await expect(page.getByText('Wiążący jest tekst angielski.')).toBeVisible();
+  expect((await textsOf(page)).filter((text) => english.has(text) && !isName(text))).toEqual([]);
+  await expectNoAxeViolations(page, '/pl/legal/terms-and-conditions');
+  // The English text opens in English, though Polish is the visitor's choice, and the choice stays.
+  await page.getByRole('link', { name: 'Przeczytaj tekst angielski' }).click();
+  await expect(page).toHaveURL(/\/legal\/terms-and-conditions$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-IE');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms and conditions of the 48 service');
+  expect(new URL(page.url()).pathname).toBe('/legal/terms-and-conditions');
+  expect(await lang()).toBe('pl');
+  // Opened otherwise, an English page in every language still opens in the chosen one.
+  await page.goto('/legal/terms-and-conditions');
+  await expect(page).toHaveURL(/\/pl\/legal\/terms-and-conditions$/);
+
+  // Irish: the cookie policy has no translation yet, so it is the English text, marked English.
+  await page.goto('/ga/legal/cookie-policy');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ga-IE');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cookie policy');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('lang', 'en-IE');
+  await expect(page.locator('.prose')).toHaveAttribute('lang', 'en-IE');
+  await expect(page.getByText('Nuashonraithe an 30 Meitheamh 2026')).toBeVisible();
+  await expect(page.getByText(/^Níl an téacs seo aistrithe go fóill/)).toBeVisible();
+  await expectNoAxeViolations(page, '/ga/legal/cookie-policy');
+
+  // The list: the translated text by its Polish heading, the others by their English ones, marked so.
+  await page.goto('/pl/legal');
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Regulaminy i zasady', 'Konkursy']);
+  await expect(page.getByRole('link', { name: 'Regulamin usług 48' })).toHaveAttribute(
+    'href',
+    '/pl/legal/terms-and-conditions',
+  );
+  const privacy = page.getByRole('link', { name: 'Privacy policy' });
+  await expect(privacy).toHaveAttribute('href', '/pl/legal/privacy-policy');
+  await expect(privacy).toHaveAttribute('lang', 'en-IE');
+  await expectNoAxeViolations(page, '/pl/legal');
+  const sitemap = await (await request.get('/sitemap-0.xml')).text();
+  expect(sitemap).toContain('<loc>https://www.48.ie/ga/legal/terms-and-conditions/</loc>');
+});
+
 test('the header offers the other two languages on a wide screen, the mobile menu all three on a phone', async ({
   page,
   viewport,

@@ -17,10 +17,11 @@ export const LOCALISED_PATHS: readonly string[] = [
 ];
 
 /**
- * my48 is in every language at every address under it (one shell per language, the app's screens
- * in its words), but the help desk's sign-in page, which is a page of its own.
+ * Areas in every language at every address under them: my48 (one shell per language, the app's
+ * screens in its words) but the help desk's sign-in page, which is a page of its own; the legal texts
+ * (each in its translation where it is current, else in English, which binds).
  */
-const LOCALISED_AREA = '/my48';
+const LOCALISED_AREAS: readonly string[] = ['/my48', '/legal'];
 const AREA_PAGES_APART: readonly string[] = ['/my48/log-in'];
 
 /** A path as the list has it: no locale prefix, no trailing slash but the root's. */
@@ -29,7 +30,8 @@ export const pagePath = (pathname: string): string => unlocalisedPath(pathname).
 export function isLocalised(pathname: string): boolean {
   const path = pagePath(pathname);
   if (LOCALISED_PATHS.includes(path)) return true;
-  return (path === LOCALISED_AREA || path.startsWith(`${LOCALISED_AREA}/`)) && !AREA_PAGES_APART.includes(path);
+  const inArea = LOCALISED_AREAS.some((area) => path === area || path.startsWith(`${area}/`));
+  return inArea && !AREA_PAGES_APART.includes(path);
 }
 
 /** A link on a page in `locale`: to the page in that language where it has one, else to the English page. */

@@ -12,8 +12,13 @@
       return link && new URL(link.href).pathname;
     };
   if (chosen) {
-    // The query and the fragment go along (a verification link's token, a kept journey).
-    if (chosen != 'en' && at(chosen)) location.replace(at(chosen) + location.search + location.hash);
+    // The query and the fragment go along (a verification link's token, a kept journey). A page
+    // opened from itself in the chosen language (a legal text's "Read the English text") stays
+    // English, and the choice stays as it was.
+    const r = document.referrer && new URL(document.referrer),
+      from = r && r.origin == location.origin && r.pathname.replace(/\/$/, '');
+    if (chosen != 'en' && at(chosen) && from != at(chosen).replace(/\/$/, ''))
+      location.replace(at(chosen) + location.search + location.hash);
   } else {
     const asked = (navigator.languages || [])
       .map((l) => l.slice(0, 2).toLowerCase())
