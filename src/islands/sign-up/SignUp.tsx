@@ -40,8 +40,8 @@ export default function SignUp(speech: SignUpSpeech) {
       // The link needs the session of the member it was sent to.
       // Rare (a link opened signed out): its code loads only then, not with every sign-up page.
       const back = location.pathname + location.search;
-      void import('../../lib/last-url.ts')
-        .then((m) => m.rememberLastUrl(back))
+      void import('./verify-signed-out.ts')
+        .then((m) => m.comeBackTo(back))
         .finally(() => location.replace(links.logIn));
       return;
     }
