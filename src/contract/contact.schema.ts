@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { LOCALES } from './i18n/locales.ts';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, ATTACHMENTS_PER_MESSAGE, CONTACT_TOPICS } from './contact.ts';
 import { failures } from './endpoint.ts';
 import { captchaRule, emailRule, nameRule, ticketFields } from './forms.schema.ts';
@@ -16,6 +17,8 @@ export const ContactForm = z.object({
     .max(ATTACHMENTS_PER_MESSAGE, { error: `Attach at most ${ATTACHMENTS_PER_MESSAGE} files.` })
     .optional(),
   captcha: captchaRule,
+  /** The language of the page it is sent from: the mails' to a sender with no account (docs/product/languages.md). */
+  language: z.enum(LOCALES, { error: 'language must be en, ga or pl' }).optional(),
 });
 
 const Upload = z

@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import { expectNoAxeViolations, latestMail, test, uniqueEmail } from './fixtures.ts';
+import { isName, textsOf } from './texts.ts';
 
 test('a visitor sends the contact form by keyboard, reads the reference, gets it by e-mail; an agent answers in the sandbox', async ({
   page,
@@ -139,4 +140,52 @@ test('the accessibility statement: what meets WCAG 2.2 AA and what does not, whe
   const mail = await latestMail(request, email);
   expect(mail.subject).toBe(`Your message to 48: ${reference}`);
   expect(mail.body).toContain('(within 5 working days)');
+});
+
+test('/pl/contact-us: no English left but the chat’s name, its problems in Polish, a complaint sent in Polish and mailed in Polish; the Irish accessibility statement’s form in Irish', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await page.goto('/contact-us');
+  const english = new Set(await textsOf(page));
+  await page.goto('/pl/contact-us');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl-PL');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kontakt');
+  const form = page.getByRole('form', { name: 'Napisz do nas' });
+  await expect(form).toBeVisible();
+  expect((await textsOf(page)).filter((text) => english.has(text) && !isName(text))).toEqual([]);
+  await expectNoAxeViolations(page, '/pl/contact-us');
+  // The chat is in English, and the page says so.
+  await expect(page.getByText(/Czat na żywo z naszym zespołem, po angielsku/)).toBeVisible();
+
+  await form.getByRole('button', { name: 'Wyślij wiadomość' }).click();
+  await expect(form.getByText('Wybierz, czego dotyczy wiadomość.')).toBeVisible();
+  const email = uniqueEmail(testInfo, 'kontakt');
+  await form.getByLabel('Temat').selectOption({ label: 'Złóż reklamację' });
+  await form.getByLabel('Imię i nazwisko').fill('Ola Nowak');
+  await form.getByLabel('Adres e-mail').fill(email);
+  await form.getByLabel('Twoja wiadomość').fill('Krótko');
+  await form.getByRole('button', { name: 'Wyślij wiadomość' }).click();
+  await expect(form.getByText('Napisz trochę więcej: co najmniej 10 znaków.')).toBeVisible();
+  await form.getByLabel('Twoja wiadomość').fill('Dwa razy pobrano opłatę za doładowanie. Proszę o zwrot jednej.');
+  await form.getByRole('button', { name: 'Wyślij wiadomość' }).click();
+  const sent = page.getByRole('status').filter({ hasText: 'Mamy Twoją reklamację' });
+  await expect(sent).toBeVisible({ timeout: 20_000 });
+  await expect(sent).toContainText(`Wysłaliśmy numer sprawy na adres ${email}.`);
+  await expect(sent).toContainText('Odpowiemy w ciągu 10 dni roboczych');
+  const reference = (await sent.locator('strong').textContent())!;
+  expect(reference).toMatch(/^48-C-\d{6}$/);
+  await expectNoAxeViolations(page, 'complaint sent in Polish');
+  const mail = await latestMail(request, email);
+  expect(mail.subject).toBe(`Twoja reklamacja do 48: ${reference}`);
+  expect(mail.body).toContain('/pl/legal/code-of-practice');
+
+  // The accessibility statement in Irish: its text English (not yet translated), its form Irish.
+  await page.goto('/ga/legal/accessibility');
+  const barrier = page.getByRole('form', { name: 'Tuairiscigh bacainn' });
+  await expect(barrier.getByLabel('Ábhar')).toHaveValue('An accessibility barrier');
+  await expect(barrier.getByLabel('Ábhar').locator('option:checked')).toHaveText('Bacainn inrochtaineachta');
+  await expect(barrier.getByRole('button', { name: 'Seol mo theachtaireacht' })).toBeVisible();
+  await expectNoAxeViolations(page, '/ga/legal/accessibility');
 });

@@ -14,6 +14,7 @@ export const LOCALISED_PATHS: readonly string[] = [
   '/marketing-permissions',
   '/forgot-password',
   '/activate-sim',
+  '/contact-us',
 ];
 
 /**

@@ -104,6 +104,60 @@ forEachDatabase('contact', { seed: 'catalogue' }, (ctx) => {
     expect(await mailTo(c, 'aoife@example.org')).toEqual([]);
   });
 
+  it('a visitor writing from the Polish page is answered in Polish, then and later; the desk reads English; a language we do not speak is a 400', async () => {
+    const c = ctx();
+    const res = await contact(c, { topic: 'Make a complaint', msisdn: '', language: 'pl' });
+    const { reference } = (await res.json())._payload;
+    expect(res.status).toBe(201);
+    const [ticket] = await c.handle.db.select().from(tickets).where(eq(tickets.reference, reference));
+    expect(ticket!.language).toBe('pl');
+    const [mail] = await mailTo(c, 'aoife@example.org');
+    expect(mail!.subject).toBe(`Twoja reklamacja do 48: ${reference}`);
+    expect(mail!.body).toMatch(/^Dzień dobry,/);
+    expect(mail!.body).toContain(`${c.config.siteUrl}/pl/legal/code-of-practice`);
+    // What the help desk keeps is English, as ever.
+    const entries = await c.handle.db.select().from(ticketEntries).where(eq(ticketEntries.ticketId, ticket!.id));
+    expect(entries.find((e) => e.author === 'portal')!.body).toMatch(/^We have your complaint/);
+    // An agent's answer to a message, later, is mailed in Polish too.
+    const asked = await contact(c, { email: 'ola@example.org', language: 'pl' });
+    const { reference: ref } = (await asked.json())._payload;
+    const [question] = await c.handle.db.select().from(tickets).where(eq(tickets.reference, ref));
+    await c.app.request(`/sandbox/helpdesk/tickets/${question!.id}/answer`, {
+      method: 'POST',
+      body: new URLSearchParams({ body: 'We have refunded the difference to your credit.' }),
+    });
+    expect((await mailTo(c, 'ola@example.org')).map((m) => m.subject)).toEqual([
+      `Twoja wiadomość do 48: ${ref}`,
+      `Odpowiedź na ${ref}`,
+    ]);
+    // A message sent with no language is in the visitor's chosen one (the lang cookie), else English.
+    const byCookie = await send(c.app, contactApi.send, {
+      body: { ...message, email: 'ciaran@example.org', captcha: await solveCaptcha(c.app) },
+      headers: { cookie: 'lang=ga' },
+    });
+    expect(byCookie.status).toBe(201);
+    expect((await mailTo(c, 'ciaran@example.org'))[0]!.subject).not.toMatch(/^Your message/);
+    // A language the portal does not speak: a 400, nothing kept.
+    const before = (await c.handle.db.select().from(tickets)).length;
+    const refused = await contact(c, { email: 'x@example.org', language: 'de' });
+    expect(refused.status).toBe(400);
+    expect((await refused.json())._payload.message).toContain('language must be en, ga or pl');
+    expect(await c.handle.db.select().from(tickets)).toHaveLength(before);
+  });
+
+  it('a refusal is said in the visitor’s chosen language; its code stays', async () => {
+    const c = ctx();
+    const res = await send(c.app, contactApi.send, {
+      body: { ...message, captcha: 'forged' },
+      headers: { cookie: 'lang=pl' },
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json())._payload).toMatchObject({
+      code: contactFailures.captchaFailed.code,
+      message: 'Nie udało się potwierdzić, że jesteś człowiekiem. Spróbuj ponownie.',
+    });
+  });
+
   it(`at most ${CONTACT_PER_WINDOW} messages from one address in the window, then 429`, async () => {
     const c = ctx();
     for (let i = 0; i < CONTACT_PER_WINDOW; i++) expect((await contact(c)).status).toBe(201);

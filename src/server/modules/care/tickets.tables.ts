@@ -14,6 +14,7 @@ import {
 } from '../../../contract/contact.ts';
 import { bytes, createdAt, oneOf, partOf, rowId, ts, valuesOf } from '../../db/schema/columns.ts';
 import { members } from '../identity/members.tables.ts';
+import { LOCALES } from '../../../contract/i18n/locales.ts';
 
 /**
  * Help-desk tickets and complaints (docs/product/customer-care.md): what a visitor or member sent from
@@ -37,6 +38,11 @@ export const tickets = pgTable(
     name: text('name').notNull(),
     email: text('email').notNull(),
     msisdn: text('msisdn'),
+    /**
+     * The language its mails are written in to someone with no account (the contact page's they wrote
+     * from, docs/product/languages.md); a member's own language wins while they have an account.
+     */
+    language: text('language', { enum: LOCALES }).notNull().default('en'),
     createdAt: createdAt(),
     /** The last entry's time: a ticket with nothing new for a year is removed. */
     updatedAt: ts('updated_at').notNull(),
@@ -78,6 +84,7 @@ export const tickets = pgTable(
       sql`(${t.kind} = 'ticket' and ${t.state} in ${valuesOf(TICKET_STATES)}) or (${t.kind} = 'complaint' and ${t.state} in ${valuesOf(COMPLAINT_STATES)})`,
     ),
     // A complaint has its due day; a ticket may too (an accessibility barrier's promised answer).
+    check('tickets_language', sql`${t.language} in ${valuesOf(LOCALES)}`),
     check('tickets_complaint_due', sql`${t.kind} <> 'complaint' or ${t.dueOn} is not null`),
     check('tickets_closed_at', sql`(${t.state} = 'closed') = (${t.closedAt} is not null)`),
   ],

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import { ACKNOWLEDGE_WORKING_DAYS, RESPOND_WORKING_DAYS, ticketReference } from '../../../../contract/contact.ts';
-import type { Locale } from '../../../../contract/i18n/locales.ts';
+import { pathIn, type Locale } from '../../../../contract/i18n/locales.ts';
 import { message, type MessageKey, type Values } from '../../../../contract/i18n/messages.ts';
 import type { Database, Queryable } from '../../../db/client.ts';
 import { ticketEntries, tickets } from '../../../db/schema.ts';
@@ -151,7 +151,7 @@ export async function treatUnansweredAsComplaints(
             '',
             said(reader.language),
             message(reader.language, 'mail.care.codeOfPractice', {
-              link: siteLink(siteUrl, '/legal/code-of-practice'),
+              link: siteLink(siteUrl, pathIn(reader.language, '/legal/code-of-practice') as `/${string}`),
             }),
             '',
             '48',

@@ -11,6 +11,7 @@ import {
 } from '../../../../contract/contact.ts';
 import { formatMsisdn } from '../../../../contract/format.ts';
 import { message, type MessageKey, type Values } from '../../../../contract/i18n/messages.ts';
+import { pathIn, type Locale } from '../../../../contract/i18n/locales.ts';
 import type { Database } from '../../../db/client.ts';
 import { ticketEntries, tickets } from '../../../db/schema.ts';
 import { sendMail } from '../../../integrations/mail/index.ts';
@@ -30,6 +31,8 @@ export interface NewTicket {
   message: string;
   /** Upload tokens (modules/care/attachments.ts) to join to the ticket. */
   attachments?: readonly string[] | undefined;
+  /** The language of the page it was written on: its mails' to someone with no account (English when none). */
+  language?: Locale | undefined;
 }
 
 /**
@@ -71,6 +74,7 @@ export async function openTicket(
           name: m.name,
           email: m.email,
           msisdn: m.msisdn || null,
+          language: m.language ?? 'en',
           createdAt: now,
           updatedAt: now,
           dueOn,
@@ -83,13 +87,13 @@ export async function openTicket(
       if (!attached) throw new AttachmentGone();
       // An address nobody proved (a visitor's) is greeted without the name typed with it: what we mail
       // there carries none of the sender's words, so the portal relays nobody's text to a stranger.
-      // The mail in the member's language (a visitor's in English); the ticket's entries in English.
-      const reader = { ...(await readerOf(tx, from)), proven: from.copyToSender };
+      // The mail in the member's language (a visitor's in the page's); the ticket's entries in English.
+      const reader = { ...(await readerOf(tx, { ...from, language: m.language ?? 'en' })), proven: from.copyToSender };
       const say = (key: MessageKey, values?: Values) => message(reader.language, key, values);
       const copy = from.copyToSender
         ? [
             '',
-            say('mail.care.copy.topic', { topic: m.topic }),
+            say('mail.care.copy.topic', { topic: say(`contact.topic.${m.topic}`) }),
             ...(m.msisdn ? [say('mail.care.copy.number', { number: formatMsisdn(m.msisdn) })] : []),
             ...(attached.length > 0
               ? [
@@ -102,7 +106,9 @@ export async function openTicket(
             m.message,
           ]
         : ['', say('mail.care.notYou')];
-      const codeOfPractice = say('mail.care.codeOfPractice', { link: siteLink(siteUrl, '/legal/code-of-practice') });
+      const codeOfPractice = say('mail.care.codeOfPractice', {
+        link: siteLink(siteUrl, pathIn(reader.language, '/legal/code-of-practice') as `/${string}`),
+      });
       if (kind === 'complaint') {
         const member = from.memberId !== null;
         await tx.insert(ticketEntries).values([

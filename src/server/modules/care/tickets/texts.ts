@@ -24,21 +24,21 @@ export const longDay = (day: string, language: Locale = 'en') => dayLong(languag
  * Who a ticket's mail is written to. Whether the address was proven: a verified member's. Mail to
  * any other address (a visitor's, or an account that never confirmed its own) carries none of the
  * sender's words, so the portal relays nobody's text to a stranger. And the language: a member's
- * own (docs/product/languages.md), English for a visitor (the contact page is in English). What is
- * kept on the ticket (its entries, read by the help desk) stays in English.
+ * own (docs/product/languages.md), else the ticket's (the contact page's a visitor wrote from). What
+ * is kept on the ticket (its entries, read by the help desk) stays in English.
  */
 export interface Reader {
   readonly proven: boolean;
   readonly language: Locale;
 }
 
-export async function readerOf(db: Queryable, t: Pick<Ticket, 'memberId'>): Promise<Reader> {
-  if (t.memberId === null) return { proven: false, language: 'en' };
+export async function readerOf(db: Queryable, t: Pick<Ticket, 'memberId' | 'language'>): Promise<Reader> {
+  if (t.memberId === null) return { proven: false, language: t.language };
   const [m] = await db
     .select({ verified: members.isVerified, language: members.language })
     .from(members)
     .where(eq(members.id, t.memberId));
-  return { proven: m?.verified === true, language: m?.language ?? 'en' };
+  return { proven: m?.verified === true, language: m?.language ?? t.language };
 }
 
 /** How a ticket's mail opens: by the name given only at a proven address. */

@@ -1,0 +1,2 @@
+ALTER TABLE "tickets" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
+ALTER TABLE "tickets" ADD CONSTRAINT "tickets_language" CHECK ("tickets"."language" in ('en', 'ga', 'pl'));
