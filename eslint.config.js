@@ -264,6 +264,8 @@ export default defineConfig(
       'src/layouts/LegalIndexPage.astro',
       'src/layouts/LegalPage.astro',
       'src/layouts/ContactPage.astro',
+      'src/layouts/HelpIndexPage.astro',
+      'src/layouts/HelpTopicPage.astro',
       'src/components/ChatButton.astro',
       'src/islands/contact/Contact.tsx',
       'src/layouts/LogInPage.astro',

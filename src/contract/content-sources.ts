@@ -17,7 +17,7 @@ export type Source =
 export const sources = [
   { collection: 'pages', type: 'page', kind: 'markdown', dir: 'pages', pattern: '**/*.md' },
   { collection: 'legal', type: 'legalPage', kind: 'markdown', dir: 'legal', pattern: '**/*.md' },
-  { collection: 'help', type: 'helpTopic', kind: 'markdown', dir: 'help', pattern: '*.md' },
+  { collection: 'help', type: 'helpTopic', kind: 'markdown', dir: 'help', pattern: '**/*.md' },
   { collection: 'blog', type: 'blogPost', kind: 'markdown', dir: 'blog', pattern: '*.md' },
   { collection: 'unlock', type: 'unlockGuide', kind: 'markdown', dir: 'unlock', pattern: '*.md' },
   { collection: 'charges', type: 'chargesPage', kind: 'files', dir: 'charges', pattern: '*.yaml' },

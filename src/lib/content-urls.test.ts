@@ -32,4 +32,11 @@ describe('another language’s pages', () => {
     expect(urlOf('pages', 'pl/index')).toBe('/pl/');
     expect(urlOf('pages', 'index')).toBe('/');
   });
+
+  it('publish every other document at the English one’s page under the locale', () => {
+    expect(urlOf('pages', 'pl/memberships')).toBe('/pl/memberships');
+    expect(urlOf('legal', 'pl/terms-and-conditions')).toBe('/pl/legal/terms-and-conditions');
+    expect(urlOf('help', 'ga/index')).toBe('/ga/help');
+    expect(urlOf('help', 'ga/roaming')).toBe('/ga/help/roaming');
+  });
 });

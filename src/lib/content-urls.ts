@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE, localeOfPath, pathIn } from '../contract/i18n/locales.ts';
+
 /**
  * Where each content collection's entries are published. One mapping, shared by the
  * pages, the sitemap and the CMS meta-tag JSON, so a URL is never spelled twice.
@@ -5,11 +7,13 @@
 export type RoutableCollection = 'pages' | 'legal' | 'help' | 'blog' | 'unlock' | 'charges';
 
 export function urlOf(collection: RoutableCollection, id: string): string {
+  // A document in another language (`pl/terms-and-conditions`, `ga/index`) is the English one's page
+  // in that language (docs/product/languages.md).
+  const locale = localeOfPath(`/${id}`);
+  if (locale !== DEFAULT_LOCALE) return pathIn(locale, urlOf(collection, id.slice(locale.length + 1)));
   switch (collection) {
     case 'pages':
       if (id === 'index') return '/';
-      // Another language's home page (ga/index): its locale's root (docs/product/languages.md).
-      if (/^[a-z]{2}\/index$/.test(id)) return `/${id.slice(0, 2)}/`;
       if (id === 'static/html/iwf/block') return '/static/html/iwf/block.html';
       if (id === 'payment-gateway') return '/payment-gateway/';
       return `/${id}`;

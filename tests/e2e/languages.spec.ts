@@ -342,6 +342,41 @@ test('legal texts in every language: a current translation says the English text
   expect(sitemap).toContain('<loc>https://www.48.ie/ga/legal/terms-and-conditions/</loc>');
 });
 
+test('help in Polish and Irish: the topics translated, one not yet shown in English and said so, no English left outside it', async ({
+  page,
+}) => {
+  await page.goto('/help');
+  const english = new Set(await textsOf(page));
+  await page.goto('/pl/help');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl-PL');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Jak możemy pomóc?');
+  await expect(page.getByRole('link', { name: 'Pierwsze kroki w 48' })).toHaveAttribute(
+    'href',
+    '/pl/help/getting-started',
+  );
+  // Roaming's topic is not translated yet: its card is English, marked so.
+  const roaming = page.getByRole('link', { name: 'Using 48 abroad' });
+  await expect(roaming).toHaveAttribute('href', '/pl/help/roaming');
+  await expect(page.locator('article[lang="en-IE"]')).toHaveCount(1);
+  expect((await textsOf(page)).filter((text) => english.has(text) && !isName(text))).toEqual([]);
+  await expectNoAxeViolations(page, '/pl/help');
+  await page.getByRole('link', { name: 'napisz do nas' }).last().click();
+  await expect(page).toHaveURL(/\/pl\/contact-us$/);
+
+  await page.goto('/ga/help/roaming');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ga-IE');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveAttribute('lang', 'en-IE');
+  await expect(page.locator('.prose')).toHaveAttribute('lang', 'en-IE');
+  await expect(page.locator('.alert--info')).toHaveText(
+    'Níl an leathanach seo ar fáil i nGaeilge fós, mar sin tá sé i mBéarla.',
+  );
+  await expect(page.getByRole('link', { name: 'Cabhair' }).first()).toHaveAttribute('href', '/ga/help');
+  await expectNoAxeViolations(page, '/ga/help/roaming');
+  await page.goto('/ga/help/memberships');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ballraíochtaí agus athnuachan uathoibríoch');
+  await expect(page.locator('.alert--info')).toHaveCount(0);
+});
+
 test('the header offers the other two languages on a wide screen, the mobile menu all three on a phone', async ({
   page,
   viewport,
