@@ -7,7 +7,7 @@ import type { Queryable } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { dayOf } from '../kernel/calendar.ts';
 import { DAY, HOUR } from '../kernel/clock.ts';
-import { acknowledgementOf } from '../modules/care/index.ts';
+import { acknowledgementOf, acknowledgementWords } from '../modules/care/index.ts';
 import { workingDayAfter, workingDayBefore } from '../kernel/working-days.ts';
 import { catalogue } from './catalogue.ts';
 import { orderPortIn } from '../modules/lines/index.ts';
@@ -279,6 +279,7 @@ export async function insertComplaint(
       author: 'portal',
       kind: 'acknowledged',
       body: acknowledgementOf(reference, dueOn),
+      said: acknowledgementWords(reference, dueOn),
       createdAt: receivedAt,
     },
     ...(respondedAt

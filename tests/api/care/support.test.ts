@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { COMPLAINTS_PER_HOUR } from '../../../src/contract/contact.ts';
 import { requestFailures } from '../../../src/contract/common-failures.ts';
@@ -7,10 +7,10 @@ import { helpdeskFailures } from '../../../src/contract/helpdesk.schema.ts';
 import { contactApi } from '../../../src/contract/contact.schema.ts';
 import { settingsApi } from '../../../src/contract/settings.schema.ts';
 import { supportApi, supportFailures, supportMessages } from '../../../src/contract/support.schema.ts';
-import { members, outbox, tickets } from '../../../src/server/db/schema.ts';
+import { members, outbox, ticketEntries, tickets } from '../../../src/server/db/schema.ts';
 import { deskTickets, type TicketForDesk } from '../../../src/server/modules/care/integrations/tickets/index.ts';
 import { forwardTickets } from '../../../src/server/modules/care/tickets.job.ts';
-import { pruneTickets, treatUnansweredAsComplaints } from '../../../src/server/modules/care/tickets.ts';
+import { entryIn, pruneTickets, treatUnansweredAsComplaints } from '../../../src/server/modules/care/tickets.ts';
 import { describedContactPreferencesOf } from '../../../src/server/modules/identity/index.ts';
 import { createMember, deleteAccount, signIn, type BuiltMember } from '../support/builders.ts';
 import { ok, refused, send } from '../support/client.ts';
@@ -167,7 +167,7 @@ forEachDatabase('support', { seed: 'catalogue' }, (ctx) => {
     expect((await agent(c, id, 'response', { body: 'More.' })).status).toBe(409);
   });
 
-  it('a Polish member’s complaint is mailed in Polish at each step; the timeline the desk reads stays in English', async () => {
+  it('a Polish member’s complaint is mailed in Polish at each step; the portal’s entries on their timeline read in Polish, the desk’s record stays English', async () => {
     const c = ctx();
     const m = await createMember(c, { firstname: 'Marta', language: 'pl' });
     const { reference } = (await (await raise(c, m, { msisdn: '087 123 4567' })).json())._payload;
@@ -207,7 +207,18 @@ forEachDatabase('support', { seed: 'catalogue' }, (ctx) => {
     expect(closed).toContain('możesz przekazać reklamację do Commission for Communications Regulation (ComReg)');
     for (const body of mails.map((mail) => mail.body)) expect(body).not.toMatch(/\b(Hi|We|your|reference)\b/);
     const t = await timelineOf(c, m, reference);
-    expect(t.entries[1]!.body).toMatch(/^We have your complaint\. Your reference is/);
+    expect(t.entries[1]!.body).toBe(
+      `Mamy Twoją reklamację. Jej numer to ${reference}: podaj go, jeśli znów skontaktujesz się z nami w tej sprawie.\n` +
+        acknowledged.split('\n').find((line) => line.startsWith('Co dalej:')),
+    );
+    expect(t.entries[1]!.body).toContain('do 4 grudnia 2026 (w ciągu 10 dni roboczych)');
+    // What people wrote stays as written: the agent's update, the member's own words.
+    expect(t.entries.map((e) => e.body)).toContain('Czekamy na bank.');
+    const [kept] = await c.handle.db
+      .select()
+      .from(ticketEntries)
+      .where(and(eq(ticketEntries.ticketId, id), eq(ticketEntries.kind, 'acknowledged')));
+    expect(kept!.body).toMatch(/^We have your complaint\. Your reference is/);
   });
 
   it('a team lead on request: once, mailed, passed to the help desk once; not for a ticket, a closed complaint or another member', async () => {
@@ -365,6 +376,15 @@ forEachDatabase('support', { seed: 'catalogue' }, (ctx) => {
     // Handed to the help desk again, as a complaint.
     const [row] = await c.handle.db.select().from(tickets).where(eq(tickets.reference, complaint));
     expect(row!.forwardedAt).toBeNull();
+    // Its words are kept beside the English record: a Polish reader reads the whole entry in Polish.
+    const [entry] = await c.handle.db
+      .select()
+      .from(ticketEntries)
+      .where(and(eq(ticketEntries.ticketId, row!.id), eq(ticketEntries.kind, 'acknowledged')));
+    const polish = entryIn('pl', entry!);
+    expect(polish).toContain(`Twoja wiadomość ${waiting} nie została załatwiona w ciągu 2 dni roboczych`);
+    expect(polish).toContain(`Mamy Twoją reklamację. Jej numer to ${complaint}:`);
+    expect(polish).not.toMatch(/\b(We|your|reference)\b/);
   });
 
   it('bad input is a 400 with the field’s message, nothing kept; at most a few complaints an hour', async () => {

@@ -13,7 +13,7 @@ export { chatDeskState } from './chat/desk.ts';
 export { contactRoutes } from './contact/contact.routes.ts';
 export { helpdeskRoutes } from './helpdesk/helpdesk.routes.ts';
 export { supportRoutes } from './support/support.routes.ts';
-export { acknowledgementOf } from './tickets.ts';
+export { acknowledgementOf, acknowledgementWords } from './tickets.ts';
 export { openFraudTicket } from './tickets/fraud.ts';
 export { careJobs } from './jobs.ts';
 export type { ChatDeskAdapter } from './integrations/chat/index.ts';

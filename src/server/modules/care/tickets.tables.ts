@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   ALL_TICKET_STATES,
   ATTACHMENT_MAX_BYTES,
@@ -15,6 +15,7 @@ import {
 import { bytes, createdAt, oneOf, partOf, rowId, ts, valuesOf } from '../../db/schema/columns.ts';
 import { members } from '../identity/members.tables.ts';
 import { LOCALES } from '../../../contract/i18n/locales.ts';
+import type { NoticeValue } from '../../../contract/i18n/notice.ts';
 
 /**
  * Help-desk tickets and complaints (docs/product/customer-care.md): what a visitor or member sent from
@@ -102,6 +103,11 @@ export const ticketEntries = pgTable(
     author: text('author', { enum: TICKET_ENTRY_AUTHORS }).notNull(),
     kind: text('kind', { enum: TICKET_ENTRY_KINDS }).notNull(),
     body: text('body').notNull(),
+    /**
+     * The portal's own entries (an acknowledgement) as words of the catalogue beside the English
+     * body the desk reads: the member reads them in their language (docs/product/languages.md).
+     */
+    said: jsonb('said').$type<readonly NoticeValue[]>(),
     /** An update's new date for the response. */
     dueOn: date('due_on', { mode: 'string' }),
     /** The help desk's comment this entry came from: each is taken once. */

@@ -13,7 +13,9 @@ export async function tickets(c: C) {
 }
 
 export async function ticket(c: C, { params }: Input<typeof supportApi.ticket>) {
-  return reply(c, supportApi.ticket, supportFailures, await support.timeline(c.var, c.var.member.id, params.reference));
+  // The portal's own entries in the member's language; what people wrote as written.
+  const { member } = c.var;
+  return reply(c, supportApi.ticket, supportFailures, await support.timeline(c.var, member, params.reference));
 }
 
 export async function raiseComplaint(c: C, { body }: Input<typeof supportApi.raiseComplaint>) {

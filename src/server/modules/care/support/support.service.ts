@@ -3,9 +3,9 @@ import type { SupportEntry, SupportTicket } from '../../../../contract/support.s
 import type { members } from '../../../db/schema.ts';
 import { dayOf } from '../../../kernel/calendar.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
-import { complaintClock, escalateComplaint, openTicket, ticketOfMember, ticketsOfMember } from '../tickets.ts';
+import { complaintClock, entryIn, escalateComplaint, openTicket, ticketOfMember, ticketsOfMember } from '../tickets.ts';
 
-type Member = Pick<typeof members.$inferSelect, 'id' | 'firstname' | 'lastname' | 'email' | 'isVerified'>;
+type Member = Pick<typeof members.$inferSelect, 'id' | 'firstname' | 'lastname' | 'email' | 'isVerified' | 'language'>;
 type Row = Awaited<ReturnType<typeof ticketsOfMember>>[number];
 
 /** A ticket as the member reads it: where a complaint stands is worked out here, on today's Irish day. */
@@ -31,17 +31,17 @@ export async function listTickets({ db, clock }: ServiceContext, memberId: numbe
 
 export async function timeline(
   { db, clock }: ServiceContext,
-  memberId: number,
+  member: Pick<Member, 'id' | 'language'>,
   reference: string,
 ): Promise<Outcome<SupportTicket & { entries: SupportEntry[] }, 'notFound'>> {
-  const found = await ticketOfMember(db, memberId, reference);
+  const found = await ticketOfMember(db, member.id, reference);
   if (!found) return refused('notFound');
   return done({
     ...summary(found.ticket, dayOf(clock())),
     entries: found.entries.map((e) => ({
       kind: e.kind,
       author: e.author,
-      body: e.body,
+      body: entryIn(member.language, e),
       due_on: e.dueOn,
       created_at: e.createdAt.toISOString(),
     })),

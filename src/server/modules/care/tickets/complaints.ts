@@ -9,7 +9,7 @@ import { dayOf } from '../../../kernel/calendar.ts';
 import type { Clock } from '../../../kernel/clock.ts';
 import { siteLink } from '../../../kernel/links.ts';
 import { workingDayAfter, workingDaysSince } from '../../../kernel/working-days.ts';
-import { acknowledgementOf, greeting, longDay, readerOf, type Ticket } from './texts.ts';
+import { acknowledgementOf, acknowledgementWords, greeting, longDay, readerOf, type Ticket } from './texts.ts';
 
 /**
  * Where a complaint stands on the complaints code's clock, on an Irish day: overdue once its due
@@ -138,9 +138,17 @@ export async function treatUnansweredAsComplaints(
           message(language, 'mail.care.converted.text', { old: t.reference, days: ACKNOWLEDGE_WORKING_DAYS }),
           acknowledgementOf(reference, dueOn, t.memberId !== null, language),
         ].join('\n');
-      await tx
-        .insert(ticketEntries)
-        .values({ ticketId: t.id, author: 'portal', kind: 'acknowledged', body: said('en'), createdAt: now });
+      await tx.insert(ticketEntries).values({
+        ticketId: t.id,
+        author: 'portal',
+        kind: 'acknowledged',
+        body: said('en'),
+        said: [
+          { say: 'mail.care.converted.text', values: { old: t.reference, days: ACKNOWLEDGE_WORKING_DAYS } },
+          ...acknowledgementWords(reference, dueOn, t.memberId !== null),
+        ],
+        createdAt: now,
+      });
       if (t.email) {
         const reader = await readerOf(tx, t);
         await sendMail(tx, clock, {

@@ -21,7 +21,7 @@ import { dayOf } from '../../../kernel/calendar.ts';
 import type { Clock } from '../../../kernel/clock.ts';
 import { siteLink } from '../../../kernel/links.ts';
 import { workingDayAfter } from '../../../kernel/working-days.ts';
-import { acknowledgementOf, greeting, longDay, readerOf } from './texts.ts';
+import { acknowledgementOf, acknowledgementWords, greeting, longDay, readerOf } from './texts.ts';
 
 export interface NewTicket {
   topic: ContactTopic;
@@ -118,6 +118,7 @@ export async function openTicket(
             author: 'portal',
             kind: 'acknowledged',
             body: acknowledgementOf(reference, dueOn!, member),
+            said: acknowledgementWords(reference, dueOn!, member),
             createdAt: now,
           },
         ]);

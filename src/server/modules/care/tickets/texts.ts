@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { COMREG, RESPOND_WORKING_DAYS } from '../../../../contract/contact.ts';
 import { LANGUAGE_TAG, type Locale } from '../../../../contract/i18n/locales.ts';
 import { message } from '../../../../contract/i18n/messages.ts';
+import type { NoticeValue } from '../../../../contract/i18n/notice.ts';
+import { revivedNotice, sayIn } from '../../alerts/index.ts';
 import type { Queryable } from '../../../db/client.ts';
 import { members, type tickets } from '../../../db/schema.ts';
 
@@ -68,3 +70,29 @@ export const acknowledgementOf = (reference: string, dueOn: string, member = tru
       follow: member ? 'my48' : 'mail',
     }),
   ].join('\n');
+
+/**
+ * The same acknowledgement as words of the catalogue, kept beside the English entry the desk reads
+ * (`ticket_entries.said`), so the member reads their timeline in their language. The day is written
+ * as a date ("10 grudnia 2026"): a weekday after "by" would need its own case in Polish.
+ */
+export const acknowledgementWords = (reference: string, dueOn: string, member = true): NoticeValue[] => [
+  { say: 'mail.care.ack.have', values: { reference } },
+  {
+    say: 'mail.care.ack.next',
+    values: {
+      day: { date: new Date(`${dueOn}T12:00:00Z`) },
+      days: RESPOND_WORKING_DAYS,
+      follow: member ? 'my48' : 'mail',
+    },
+  },
+];
+
+/**
+ * A timeline entry as `language` reads it: the portal's own in its words where they were kept, else
+ * as written (an English reader reads the record itself; people's words are never translated).
+ */
+export function entryIn(language: Locale, entry: { body: string; said: readonly NoticeValue[] | null }): string {
+  if (language === 'en' || !entry.said) return entry.body;
+  return entry.said.map((words) => sayIn(language, revivedNotice(words))).join('\n');
+}
