@@ -1,6 +1,8 @@
 import { z } from './zod.ts';
 import { failures } from './endpoint.ts';
 import { euro } from './format.ts';
+import { LANGUAGE_TAG, type Locale } from './i18n/locales.ts';
+import { message } from './i18n/messages.ts';
 import { messages } from './messages.ts';
 import { endpointsOf, payload, UserParams } from './shared.schema.ts';
 import { stepUpFailures } from './step-up.schema.ts';
@@ -11,9 +13,19 @@ import { SPEND_LIMIT_MIN_CENTS, SPEND_LIMIT_MAX_CENTS } from './security.ts';
  * (block at once, unblock with a step-up code), and the e-mail address (a step-up code).
  */
 
-/** The refusal of a card payment over the limit: it names the limit and what is left this month. */
-export const spendLimitMessage = (limitCents: number, leftCents: number) =>
-  `This would pass your monthly card spending limit of ${euro(limitCents)}: you can spend ${euro(leftCents)} more by card this month. Change the limit in Settings → Security.`;
+/**
+ * The refusal of a card payment over the limit: it names the limit and what is left this month, in
+ * the member's language (docs/product/languages.md; English the contract's words, letter for letter).
+ */
+export function spendLimitMessage(limitCents: number, leftCents: number, locale: Locale = 'en'): string {
+  if (locale === 'en')
+    return `This would pass your monthly card spending limit of ${euro(limitCents)}: you can spend ${euro(leftCents)} more by card this month. Change the limit in Settings → Security.`;
+  const amount = new Intl.NumberFormat(LANGUAGE_TAG[locale], { style: 'currency', currency: 'EUR' });
+  return message(locale, 'spendLimit.over', {
+    limit: amount.format(limitCents / 100),
+    left: amount.format(leftCents / 100),
+  });
+}
 
 export const SpendLimitSchema = z
   .object({

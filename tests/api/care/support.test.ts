@@ -209,7 +209,7 @@ forEachDatabase('support', { seed: 'catalogue' }, (ctx) => {
     const t = await timelineOf(c, m, reference);
     expect(t.entries[1]!.body).toBe(
       `Mamy Twoją reklamację. Jej numer to ${reference}: podaj go, jeśli znów skontaktujesz się z nami w tej sprawie.\n` +
-        acknowledged.split('\n').find((line) => line.startsWith('Co dalej:')),
+        acknowledged!.split('\n').find((line) => line.startsWith('Co dalej:')),
     );
     expect(t.entries[1]!.body).toContain('do 4 grudnia 2026 (w ciągu 10 dni roboczych)');
     // What people wrote stays as written: the agent's update, the member's own words.

@@ -312,6 +312,14 @@ forEachDatabase('security', { seed: 'catalogue', rateLimit: undefined }, (ctx) =
     ).toBe(0);
     const second = await topUp(500);
     expect(second.status).toBe(422);
+    // In the member's language: the same refusal, its amounts as Polish writes euro.
+    await c.handle.db.update(members).set({ language: 'pl' }).where(eq(members.id, controls.userId));
+    const inPolish = await topUp(500);
+    expect([inPolish.status, await message(inPolish)]).toEqual([
+      422,
+      `To przekroczyłoby Twój miesięczny limit wydatków kartą wynoszący ${new Intl.NumberFormat('pl-PL', { style: 'currency', currency: 'EUR' }).format((spent + cardPart) / 100)}: w tym miesiącu możesz wydać kartą jeszcze 0,00\u00a0€. Limit zmienisz w Ustawienia → Bezpieczeństwo.`,
+    ]);
+    await c.handle.db.update(members).set({ language: 'en' }).where(eq(members.id, controls.userId));
     // No limit: allowed again.
     await send(c.app, securityApi.setSpendLimit, { session: s, params: me(s), body: { limit_cents: null } });
     expect((await topUp(500)).status).toBe(201);

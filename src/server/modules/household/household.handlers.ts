@@ -32,7 +32,11 @@ const refusal = (c: C) => (outcome: Refused) => {
   if (outcome.reason === 'overSpendLimit')
     return fail(c, {
       ...failure,
-      message: spendLimitMessage(Number(outcome.detail?.['limitCents']), Number(outcome.detail?.['leftCents'])),
+      message: spendLimitMessage(
+        Number(outcome.detail?.['limitCents']),
+        Number(outcome.detail?.['leftCents']),
+        languageOf(c),
+      ),
     });
   return fail(c, failure);
 };

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { membershipsApi, membershipsFailures } from '../../../../contract/memberships.schema.ts';
 import { spendLimitMessage } from '../../../../contract/security.schema.ts';
-import { fail, ok } from '../../../http/answers.ts';
+import { fail, languageOf, ok } from '../../../http/answers.ts';
 import type { Input } from '../../../http/openapi.ts';
 import type { AppEnv } from '../../../http/router.ts';
 import type { Outcome } from '../../../kernel/outcome.ts';
@@ -19,7 +19,11 @@ function refusal(c: C, outcome: Extract<Outcome<unknown, Reason>, { ok: false }>
   if (outcome.reason === 'overSpendLimit')
     return fail(c, {
       ...failure,
-      message: spendLimitMessage(Number(outcome.detail?.['limitCents']), Number(outcome.detail?.['leftCents'])),
+      message: spendLimitMessage(
+        Number(outcome.detail?.['limitCents']),
+        Number(outcome.detail?.['leftCents']),
+        languageOf(c),
+      ),
     });
   if (outcome.reason === 'checkoutRequired') {
     return fail(c, failure, { checkout_required: { amount_cents: Number(outcome.detail?.['amount_cents'] ?? 0) } });

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { paymentsApi, paymentsFailures } from '../../../../contract/payments.schema.ts';
 import { STEP_UP_HEADER } from '../../../../contract/step-up.schema.ts';
 import { spendLimitMessage } from '../../../../contract/security.schema.ts';
-import { fail, ok, reply } from '../../../http/answers.ts';
+import { fail, languageOf, ok, reply } from '../../../http/answers.ts';
 import type { Input } from '../../../http/openapi.ts';
 import type { AppEnv } from '../../../http/router.ts';
 import * as service from './payments.service.ts';
@@ -15,7 +15,11 @@ export async function createCheckout(c: C, { params, body }: Input<typeof paymen
   if (!outcome.ok && outcome.reason === 'overSpendLimit')
     return fail(c, {
       ...paymentsFailures.overSpendLimit,
-      message: spendLimitMessage(Number(outcome.detail?.['limitCents']), Number(outcome.detail?.['leftCents'])),
+      message: spendLimitMessage(
+        Number(outcome.detail?.['limitCents']),
+        Number(outcome.detail?.['leftCents']),
+        languageOf(c),
+      ),
     });
   if (!outcome.ok) return fail(c, paymentsFailures[outcome.reason]);
   return ok(c, paymentsApi.createCheckout, { _payload: outcome.value });
