@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test';
 import { expectNoAxeViolations, latestMail, test, uniqueEmail } from './fixtures.ts';
 import { isName, textsOf } from './texts.ts';
+import { CONTENT_PAGES } from '../../src/contract/i18n/routes.ts';
 
 /*
  * The site in Irish and Polish (docs/product/languages.md): the home page and every page's frame,
@@ -242,7 +243,7 @@ test('an English page that is in every language names them; one that is not name
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-IE');
   await expect(page.locator('head link[rel="alternate"][hreflang]')).toHaveCount(4);
-  await page.goto('/about-us');
+  await page.goto('/gift-shop');
   await expect(page.locator('head link[rel="alternate"][hreflang]')).toHaveCount(0);
   const sitemap = await (await request.get('/sitemap-0.xml')).text();
   expect(sitemap).toContain('<xhtml:link rel="alternate" hreflang="pl-PL" href="https://www.48.ie/pl/"/>');
@@ -267,8 +268,8 @@ test('the switch keeps the page and the choice: an English page then opens in th
   await page.goto('/pl/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'pl-PL');
   // A page that is English only leads to the chosen language's home, and stays where it is.
-  await page.goto('/about-us');
-  await expect(page).toHaveURL(/\/about-us$/);
+  await page.goto('/gift-shop');
+  await expect(page).toHaveURL(/\/gift-shop$/);
   await expect(
     page.getByRole('navigation', { name: 'Footer: Language' }).getByRole('link', { name: 'Polski' }),
   ).toHaveAttribute('href', '/pl/');
@@ -377,6 +378,32 @@ test('help in Polish and Irish: the topics translated, one not yet shown in Engl
   await expect(page.locator('.alert--info')).toHaveCount(0);
 });
 
+test('the pages that are their document alone: in Polish and Irish with no English left, or in English said so', async ({
+  page,
+}) => {
+  test.slow(); // ten pages in each language
+  for (const path of CONTENT_PAGES.map((p) => `/${p}`)) {
+    await page.goto(path);
+    const english = new Set(await textsOf(page));
+    for (const locale of ['pl', 'ga'] as const) {
+      const response = await page.goto(`/${locale}${path}`);
+      expect(response?.status(), `/${locale}${path}`).toBe(200);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale === 'pl' ? 'pl-PL' : 'ga-IE');
+      const left = (await textsOf(page)).filter((text) => english.has(text) && !isName(text));
+      expect(left, `English text on /${locale}${path}`).toEqual([]);
+    }
+  }
+  // One not translated yet: its document in English, marked so, said so in the page's language.
+  await page.goto('/pl/customer-charter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our customer charter');
+  await expect(page.locator('.page-head')).toHaveAttribute('lang', 'en-IE');
+  await expect(page.locator('.alert--info')).toBeVisible();
+  await expectNoAxeViolations(page, '/pl/customer-charter');
+  await page.goto('/ga/about-us');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Faoi 48');
+  await expectNoAxeViolations(page, '/ga/about-us');
+});
+
 test('the header offers the other two languages on a wide screen, the mobile menu all three on a phone', async ({
   page,
   viewport,
@@ -448,7 +475,10 @@ test('/translations says what each language lacks, from the build: pages with no
   await page.goto('/translations');
   for (const name of ['Gaeilge', 'Polski']) {
     const section = page.getByRole('region', { name });
-    await expect(section.getByRole('link', { name: 'About 48' })).toHaveAttribute('href', '/about-us');
+    await expect(section.getByRole('link', { name: 'Our customer charter' })).toHaveAttribute(
+      'href',
+      '/customer-charter',
+    );
     await expect(section.getByRole('link', { name: 'Mobile memberships that work for you' })).toHaveCount(0);
     await expect(section).toContainText('None: every message is translated.');
   }

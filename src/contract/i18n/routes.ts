@@ -1,6 +1,24 @@
 import { pathIn, unlocalisedPath, type Locale } from './locales.ts';
 
 /**
+ * Pages that are their content document alone (`<ContentPage entry="about-us" />`): in every locale
+ * through one route (`[locale]/[page].astro`), each in its document in the language where it has
+ * one, else in English, said so. A page that gains more than its document leaves this list.
+ */
+export const CONTENT_PAGES: readonly string[] = [
+  'about-us',
+  'benefits',
+  'why-join-48',
+  'technologies',
+  'customer-charter',
+  'customer-notice',
+  'download-48-app',
+  'instore',
+  'free-sim',
+  'recruit-and-reward',
+];
+
+/**
  * The public pages that exist in every locale (/ga/…, /pl/…). A page joins once its words are in
  * the catalogue and its content has a document per language; until then it is English only, and a
  * language switch on it leads to the chosen language's home page.
@@ -15,6 +33,7 @@ export const LOCALISED_PATHS: readonly string[] = [
   '/forgot-password',
   '/activate-sim',
   '/contact-us',
+  ...CONTENT_PAGES.map((page) => `/${page}`),
 ];
 
 /**
