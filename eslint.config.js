@@ -265,6 +265,7 @@ export default defineConfig(
       'src/layouts/LegalPage.astro',
       'src/layouts/ContactPage.astro',
       'src/layouts/HelpIndexPage.astro',
+      'src/layouts/FaqsPage.astro',
       'src/layouts/HelpTopicPage.astro',
       'src/components/ChatButton.astro',
       'src/islands/contact/Contact.tsx',

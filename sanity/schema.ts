@@ -148,7 +148,7 @@ export const schemaTypes: DocumentType[] = [
     { name: 'social', type: 'array', of: [link('link')] },
     long('footer_note'),
   ]),
-  // A list's words in another language (entryId ga/plans, pl/offers): each item by its id in the list.
+  // A list's words in another language (entryId ga/plans, pl/offers, pl/faq): each item by its id in the list.
   doc('listTranslation', 'List translation', [
     {
       name: 'items',
@@ -157,7 +157,17 @@ export const schemaTypes: DocumentType[] = [
         {
           name: 'item',
           type: 'object',
-          fields: [text('id'), text('name'), text('heading'), long('body'), text('label'), strings('highlights')],
+          fields: [
+            text('id'),
+            text('name'),
+            text('heading'),
+            long('body'),
+            text('label'),
+            strings('highlights'),
+            text('category'),
+            text('question'),
+            long('answer'),
+          ],
         },
       ],
     },

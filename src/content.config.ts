@@ -223,6 +223,10 @@ const translations = defineCollection({
         body: z.string().min(1).optional(),
         label: z.string().min(1).optional(),
         highlights: z.array(z.string().min(1)).optional(),
+        /** A frequently asked question's words, and its category's name. */
+        category: z.string().min(1).optional(),
+        question: z.string().min(1).optional(),
+        answer: z.string().min(1).optional(),
       }),
     ),
   }),

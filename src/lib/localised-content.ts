@@ -30,7 +30,7 @@ export async function localisedEntry<C extends Documents>(
 type Item = CollectionEntry<'translations'>['data']['items'][number];
 
 /** A list's entries with their words in `locale` where a translation names them (`translated` says which). */
-export async function localisedList<C extends 'plans' | 'offers'>(
+export async function localisedList<C extends 'plans' | 'offers' | 'faq'>(
   collection: C,
   locale: Locale,
   filter?: (entry: CollectionEntry<C>) => boolean,

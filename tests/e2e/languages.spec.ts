@@ -378,11 +378,12 @@ test('help in Polish and Irish: the topics translated, one not yet shown in Engl
   await expect(page.locator('.alert--info')).toHaveCount(0);
 });
 
-test('the pages that are their document alone: in Polish and Irish with no English left, or in English said so', async ({
+test('the pages that are their document alone, and the FAQs: in Polish and Irish with no English left, or in English said so', async ({
   page,
 }) => {
   test.slow(); // ten pages in each language
-  for (const path of CONTENT_PAGES.map((p) => `/${p}`)) {
+  // The FAQs too: their questions are a list, translated by id.
+  for (const path of [...CONTENT_PAGES.map((p) => `/${p}`), '/faqs']) {
     await page.goto(path);
     const english = new Set(await textsOf(page));
     for (const locale of ['pl', 'ga'] as const) {

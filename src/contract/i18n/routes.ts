@@ -33,6 +33,7 @@ export const LOCALISED_PATHS: readonly string[] = [
   '/forgot-password',
   '/activate-sim',
   '/contact-us',
+  '/faqs',
   ...CONTENT_PAGES.map((page) => `/${page}`),
 ];
 
