@@ -266,6 +266,8 @@ export default defineConfig(
       'src/layouts/ContactPage.astro',
       'src/layouts/HelpIndexPage.astro',
       'src/layouts/FaqsPage.astro',
+      'src/layouts/CoveragePage.astro',
+      'src/islands/coverage-checker/CoverageChecker.tsx',
       'src/layouts/HelpTopicPage.astro',
       'src/components/ChatButton.astro',
       'src/islands/contact/Contact.tsx',

@@ -7,14 +7,6 @@ export const TECHNOLOGIES = ['2G', '3G', '4G', '5G'] as const;
 export type Technology = (typeof TECHNOLOGIES)[number];
 export const LEVELS = ['none', 'weak', 'fair', 'good', 'excellent'] as const;
 export type Level = (typeof LEVELS)[number];
-export const LEVEL_LABELS: Record<Level, string> = {
-  none: 'No coverage',
-  weak: 'Weak',
-  fair: 'Fair',
-  good: 'Good',
-  excellent: 'Excellent',
-};
-
 export interface CoverageArea {
   /** The Eircode routing key: a letter and two digits, or D6W. */
   key: string;
@@ -49,19 +41,25 @@ export type ReadEircode =
   | { kind: 'eircode'; key: string; eircode: string }
   | { kind: 'routingKey'; key: string }
   | { kind: 'place'; text: string }
-  | { kind: 'invalid'; message: string };
+  /** Nothing typed, or a mistyped Eircode (`text`, as typed in capitals); `message` says it in English. */
+  | { kind: 'invalid'; problem: 'empty' | 'notEircode'; text: string; message: string };
 
 /** What a visitor typed: a full Eircode, a routing key alone, a place name, or a malformed Eircode. */
 export function readEircode(input: string): ReadEircode {
   const text = input.trim();
-  if (!text) return { kind: 'invalid', message: coverageMessages.empty };
+  if (!text) return { kind: 'invalid', problem: 'empty', text, message: coverageMessages.empty };
   const compact = text.replace(/\s+/g, '').toUpperCase();
   const eircode = EIRCODE.exec(compact);
   if (eircode) return { kind: 'eircode', key: eircode[1]!, eircode: `${eircode[1]} ${eircode[2]}` };
   if (ROUTING_KEY.test(compact)) return { kind: 'routingKey', key: compact };
   // Something with digits that is not an Eircode is a mistyped one, not a town.
   if (/\d/.test(compact) && compact.length <= 9)
-    return { kind: 'invalid', message: coverageMessages.notEircode(text.toUpperCase()) };
+    return {
+      kind: 'invalid',
+      problem: 'notEircode',
+      text: text.toUpperCase(),
+      message: coverageMessages.notEircode(text.toUpperCase()),
+    };
   return { kind: 'place', text };
 }
 

@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { coverageMessages } from '../../src/contract/coverage.ts';
 import { PHONES_UNAVAILABLE } from '../../src/lib/catalogue.ts';
 import { expectNoAxeViolations, test } from './fixtures.ts';
+import { isName, textsOf } from './texts.ts';
 
 // Each journey checks its screens with axe at two widths: more than the default 30 s on a busy 2-core machine.
 test.describe.configure({ timeout: 60_000 });
@@ -71,6 +72,55 @@ test('coverage checker, keyboard only: an Eircode, a bad one, a town from the su
   await expect(page.getByRole('alert')).toHaveText(coverageMessages.outsideIreland);
   await setMode('galway');
   await expectNoAxeViolations(page);
+});
+
+test('/pl/coverage-checker: the form, a result and its problems in Polish, no English left but names; "Use my location" in Polish', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/coverage-checker');
+  await page.getByRole('combobox', { name: 'Eircode or town' }).fill('D02 X285');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: /^Coverage in Dublin 2/ })).toBeVisible();
+  const english = new Set(await textsOf(page));
+  await page.goto('/pl/coverage-checker');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl-PL');
+  const place = page.getByRole('combobox', { name: 'Eircode lub miejscowość' });
+  await place.fill('d02 x285');
+  await page.getByRole('button', { name: 'Sprawdź zasięg' }).click();
+  const result = page.getByRole('region', { name: 'Zasięg: Dublin 2 (D02 X285), hrabstwo Dublin' });
+  await expect(result).toBeVisible();
+  await expect(result.getByRole('columnheader')).toHaveText(['Sieć', 'Na zewnątrz', 'W budynkach']);
+  await expect(result.getByRole('row', { name: /^5G/ })).toContainText(/Bardzo dobry|Dobry/);
+  await expect(
+    page.getByRole('img', { name: 'Mapa Irlandii z zaznaczeniem: Dublin 2, hrabstwo Dublin' }),
+  ).toBeVisible();
+  expect(
+    (await textsOf(page)).filter((text) => english.has(text) && !isName(text) && !/^(Dublin|[2-5]G)/.test(text)),
+  ).toEqual([]);
+  await expectNoAxeViolations(page, '/pl/coverage-checker');
+  await place.fill('D02 X28');
+  await page.getByRole('button', { name: 'Sprawdź zasięg' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'D02 X28 to nieprawidłowy Eircode. Eircode ma 7 znaków: klucz trasowania, np. D02, a potem 4 litery i cyfry, np. D02 X285.',
+  );
+  await place.fill('Atlantyda');
+  await page.getByRole('button', { name: 'Sprawdź zasięg' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Nie znaleźliśmy „Atlantyda”. Spróbuj wpisać Eircode lub pobliską miejscowość.',
+  );
+  const setMode = (mode: string) =>
+    request.post('/sandbox/geolocation', { form: { mode }, headers: { accept: 'application/json' } });
+  await setMode('HTTP_TIMEOUT');
+  await page.getByRole('button', { name: 'Użyj mojej lokalizacji' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Ustalanie lokalizacji trwało zbyt długo (HTTP_TIMEOUT). Zamiast tego wpisz Eircode lub miejscowość.',
+  );
+  await setMode('letterkenny');
+  await page.getByRole('button', { name: 'Użyj mojej lokalizacji' }).click();
+  await expect(page.getByRole('region', { name: 'Zasięg: Letterkenny (F92), hrabstwo Donegal' })).toBeVisible();
+  await expect(page.getByText(/^Lokalizacja testowa:/)).toBeVisible();
+  await setMode('galway');
 });
 
 test('/need-a-device: the 7 cheapest phones, cheapest first, with pictures and shop links', async ({ page }) => {

@@ -34,6 +34,7 @@ export const LOCALISED_PATHS: readonly string[] = [
   '/activate-sim',
   '/contact-us',
   '/faqs',
+  '/coverage-checker',
   ...CONTENT_PAGES.map((page) => `/${page}`),
 ];
 

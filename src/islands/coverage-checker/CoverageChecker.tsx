@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, type FormEvent } from 'react';
-import { LEVEL_LABELS, TECHNOLOGIES, type CoverageArea } from '../../contract/coverage.ts';
+import { TECHNOLOGIES, type CoverageArea } from '../../contract/coverage.ts';
+import { fill } from '../../contract/i18n/fill.ts';
+import { $coverageWords, type CoverageWords } from './coverage-words.ts';
 import { $areas, $check, check, loadAreas, suggestions, locateMe } from './coverage-store.ts';
 import { useEarlySubmit, useHydrated } from '../../lib/use-hydrated.ts';
 import { COAST_PATH, MAP_HEIGHT, MAP_WIDTH, project } from './ireland.ts';
@@ -13,7 +15,9 @@ import { TableHead } from '../../components/TableHead.tsx';
  * published coverage data), or "Use my location"; then the signal for 2G to 5G outdoors and
  * indoors in that area, and a map of Ireland marking it.
  */
-export default function CoverageChecker() {
+export default function CoverageChecker({ words }: { words: CoverageWords }) {
+  // The store and "Use my location", loaded later, speak with the same words.
+  if ($coverageWords.get() !== words) $coverageWords.set(words);
   const { list, error: loadError } = useStore($areas);
   const result = useStore($check);
   const listId = useId();
@@ -30,9 +34,9 @@ export default function CoverageChecker() {
   };
   return (
     <div className="coverage stack">
-      <FormCard id="coverage-form-title" title="Your Eircode or town" onSubmit={onSubmit}>
+      <FormCard id="coverage-form-title" title={words['coverage.formTitle']} onSubmit={onSubmit}>
         <div className="field">
-          <label htmlFor="coverage-place">Eircode or town</label>
+          <label htmlFor="coverage-place">{words['coverage.place']}</label>
           <input
             ref={place}
             id="coverage-place"
@@ -45,13 +49,13 @@ export default function CoverageChecker() {
             aria-invalid={result.error ? true : undefined}
           />
           <p id="coverage-place-hint" className="field__hint">
-            For example D02 X285, H91 or Salthill. Suggestions appear as you type.
+            {words['coverage.placeHint']}
           </p>
           <datalist id={listId}>{list && suggestions(list).map((s) => <option key={s} value={s} />)}</datalist>
         </div>
         <div className="actions">
           <button type="submit" className="btn btn--primary">
-            Check coverage
+            {words['coverage.check']}
           </button>
           <button
             type="button"
@@ -59,7 +63,7 @@ export default function CoverageChecker() {
             onClick={() => void locateMe()}
             disabled={!hydrated || result.locating}
           >
-            {result.locating ? 'Finding your location…' : 'Use my location'}
+            {result.locating ? words['coverage.locating'] : words['coverage.locate']}
           </button>
         </div>
       </FormCard>
@@ -71,7 +75,7 @@ export default function CoverageChecker() {
         )}
         {result.sandbox && (
           <p className="alert alert--info" data-sandbox-notice="">
-            {result.sandbox} <a href="/sandbox/geolocation">Choose its answer</a>
+            {result.sandbox} <a href="/sandbox/geolocation">{words['coverage.chooseAnswer']}</a>
           </p>
         )}
         {result.error && (
@@ -79,7 +83,9 @@ export default function CoverageChecker() {
             {result.error}
           </div>
         )}
-        {result.area && <Result area={result.area} eircode={result.eircode} note={result.note} all={list ?? []} />}
+        {result.area && (
+          <Result area={result.area} eircode={result.eircode} note={result.note} all={list ?? []} words={words} />
+        )}
       </div>
     </div>
   );
@@ -90,14 +96,17 @@ function Result({
   eircode,
   note,
   all,
+  words,
 }: {
+  words: CoverageWords;
   area: CoverageArea;
   eircode?: string | undefined;
   note?: string | undefined;
   all: CoverageArea[];
 }) {
   const [x, y] = project(area.lon, area.lat);
-  const title = `Coverage in ${area.town} (${eircode ?? area.key}), Co. ${area.county}`;
+  const place = { town: area.town, county: area.county };
+  const title = fill(words['coverage.resultTitle'], { ...place, key: eircode ?? area.key });
   return (
     <section className="card coverage__result" aria-labelledby="coverage-result-title">
       <div className="stack">
@@ -106,35 +115,35 @@ function Result({
         </h2>
         {note && <p>{note}</p>}
         <table className="coverage__table">
-          <caption className="visually-hidden">{`Signal by technology in ${area.town}, outdoors and indoors`}</caption>
-          <TableHead columns={['Network', 'Outdoors', 'Indoors']} />
+          <caption className="visually-hidden">{fill(words['coverage.caption'], place)}</caption>
+          <TableHead
+            columns={[words['coverage.col.network'], words['coverage.col.outdoors'], words['coverage.col.indoors']]}
+          />
           <tbody>
             {TECHNOLOGIES.map((t) => (
               <tr key={t}>
                 <th scope="row">{t}</th>
                 <td>
                   <span className={`level level--${area.coverage[t].outdoor}`}>
-                    {LEVEL_LABELS[area.coverage[t].outdoor]}
+                    {words[`coverage.level.${area.coverage[t].outdoor}`]}
                   </span>
                 </td>
                 <td>
                   <span className={`level level--${area.coverage[t].indoor}`}>
-                    {LEVEL_LABELS[area.coverage[t].indoor]}
+                    {words[`coverage.level.${area.coverage[t].indoor}`]}
                   </span>
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
-        <p className="field__hint">
-          Coverage is for the routing area as a whole; thick walls and basements can make it weaker indoors.
-        </p>
+        <p className="field__hint">{words['coverage.areaNote']}</p>
       </div>
       <svg
         className="coverage__map"
         viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`}
         role="img"
-        aria-label={`Map of Ireland marking ${area.town}, Co. ${area.county}`}
+        aria-label={fill(words['coverage.map'], place)}
       >
         <path d={COAST_PATH} className="coverage__land" />
         {all.map((a) => {

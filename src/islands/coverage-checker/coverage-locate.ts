@@ -1,7 +1,8 @@
 import { FetchError } from 'ofetch';
 import { coverageMessages, nearestArea, nearIreland, type CoverageArea } from '../../contract/coverage.ts';
 import { lookUpConnection } from '../../lib/connection.ts';
-import { errorMessage } from '../../lib/http.ts';
+import { refusalIn } from '../../lib/refusal.ts';
+import { $coverageWords, said } from './coverage-words.ts';
 
 /** What "Use my location" found, for the checker's state. */
 export interface Located {
@@ -15,13 +16,20 @@ export interface Located {
 export async function locate(areas: CoverageArea[]): Promise<Located> {
   try {
     const _payload = await lookUpConnection();
-    const sandbox = _payload.sandbox ? coverageMessages.sandbox : undefined;
+    const sandbox = _payload.sandbox ? said('coverage.sandbox', coverageMessages.sandbox) : undefined;
     const { latitude, longitude } = _payload.location;
-    if (!nearIreland(latitude, longitude)) return { error: coverageMessages.outsideIreland, sandbox };
+    if (!nearIreland(latitude, longitude))
+      return { error: said('coverage.outsideIreland', coverageMessages.outsideIreland), sandbox };
     const area = nearestArea(areas, latitude, longitude);
     return {
       area,
-      note: `Your connection is near ${_payload.city?.names['en'] ?? area?.town ?? 'here'}. For your exact address, enter your Eircode.`,
+      note: area
+        ? said(
+            'coverage.near',
+            `Your connection is near ${_payload.city?.names['en'] ?? area.town}. For your exact address, enter your Eircode.`,
+            { place: _payload.city?.names['en'] ?? area.town },
+          )
+        : undefined,
       sandbox,
     };
   } catch (error) {
@@ -29,8 +37,9 @@ export async function locate(areas: CoverageArea[]): Promise<Located> {
       error instanceof FetchError &&
       (error.data as { _payload?: { sandbox?: unknown } } | undefined)?._payload?.sandbox === true;
     return {
-      error: errorMessage(error, coverageMessages.HTTP_ERROR),
-      sandbox: fromSandbox ? coverageMessages.sandbox : undefined,
+      // A refusal by its code in the page's words, else as the server said it.
+      error: refusalIn($coverageWords.get() ?? {}, error, said('error.HTTP_ERROR', coverageMessages.HTTP_ERROR)),
+      sandbox: fromSandbox ? said('coverage.sandbox', coverageMessages.sandbox) : undefined,
     };
   }
 }

@@ -1,5 +1,6 @@
 import { atom, map } from 'nanostores';
 import { coverageMessages, readEircode, type CoverageArea } from '../../contract/coverage.ts';
+import { said } from './coverage-words.ts';
 
 /** The coverage data as published (content/coverage.yaml → /api/cms/coverage/areas.json). */
 export const $areas = atom<{ list?: CoverageArea[]; error?: string }>({});
@@ -25,7 +26,9 @@ export function loadAreas(): Promise<CoverageArea[] | undefined> {
       return list;
     } catch {
       loading = undefined; // the next check tries again
-      $areas.set({ error: 'The coverage data could not be loaded. Please reload the page.' });
+      $areas.set({
+        error: said('coverage.loadFailed', 'The coverage data could not be loaded. Please reload the page.'),
+      });
       return undefined;
     }
   })();
@@ -43,10 +46,16 @@ export function find(
   input: string,
 ): { area: CoverageArea; eircode?: string } | { error: string } {
   const read = readEircode(input);
-  if (read.kind === 'invalid') return { error: read.message };
+  if (read.kind === 'invalid')
+    return {
+      error:
+        read.problem === 'empty'
+          ? said('coverage.empty', read.message)
+          : said('coverage.notEircode', read.message, { text: read.text }),
+    };
   if (read.kind === 'eircode' || read.kind === 'routingKey') {
     const area = areas.find((a) => a.key === read.key);
-    if (!area) return { error: coverageMessages.unknownKey(read.key) };
+    if (!area) return { error: said('coverage.unknownKey', coverageMessages.unknownKey(read.key), { key: read.key }) };
     return read.kind === 'eircode' ? { area, eircode: read.eircode } : { area };
   }
   const text = read.text.toLowerCase();
@@ -61,7 +70,9 @@ export function find(
     areas.find(
       (a) => a.town.toLowerCase().startsWith(text) || a.localities.some((l) => l.toLowerCase().startsWith(text)),
     );
-  return partial ? { area: partial } : { error: coverageMessages.noPlace(read.text) };
+  return partial
+    ? { area: partial }
+    : { error: said('coverage.noPlace', coverageMessages.noPlace(read.text), { text: read.text }) };
 }
 
 export async function check(input: string): Promise<void> {
@@ -83,7 +94,7 @@ export async function locateMe(): Promise<void> {
   try {
     located = await import('./coverage-locate.ts');
   } catch {
-    return $check.set({ error: coverageMessages.HTTP_ERROR }); // the code itself did not arrive
+    return $check.set({ error: said('error.HTTP_ERROR', coverageMessages.HTTP_ERROR) }); // the code itself did not arrive
   }
   $check.set(await located.locate(areas));
 }
