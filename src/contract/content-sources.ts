@@ -19,7 +19,7 @@ export const sources = [
   { collection: 'legal', type: 'legalPage', kind: 'markdown', dir: 'legal', pattern: '**/*.md' },
   { collection: 'help', type: 'helpTopic', kind: 'markdown', dir: 'help', pattern: '**/*.md' },
   { collection: 'blog', type: 'blogPost', kind: 'markdown', dir: 'blog', pattern: '*.md' },
-  { collection: 'unlock', type: 'unlockGuide', kind: 'markdown', dir: 'unlock', pattern: '*.md' },
+  { collection: 'unlock', type: 'unlockGuide', kind: 'markdown', dir: 'unlock', pattern: '**/*.md' },
   { collection: 'charges', type: 'chargesPage', kind: 'files', dir: 'charges', pattern: '*.yaml' },
   { collection: 'faq', type: 'faq', kind: 'yaml', file: 'faq.yaml' },
   { collection: 'plans', type: 'plan', kind: 'yaml', file: 'plans.yaml' },

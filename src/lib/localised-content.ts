@@ -7,7 +7,7 @@ import { DEFAULT_LOCALE, localeOfPath, type Locale } from '../contract/i18n/loca
  * says so (`fallback`), so the page marks it as English and tells the reader in their language.
  */
 
-type Documents = 'pages' | 'site' | 'legal' | 'help';
+type Documents = 'pages' | 'site' | 'legal' | 'help' | 'unlock';
 type Localised<C extends Documents> = { entry: CollectionEntry<C>; fallback: boolean };
 
 /** An entry of the English original (`terms-and-conditions`), not a document in another language (`pl/…`). */

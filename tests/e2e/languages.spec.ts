@@ -405,6 +405,31 @@ test('the pages that are their document alone, and the FAQs: in Polish and Irish
   await expectNoAxeViolations(page, '/ga/about-us');
 });
 
+test('the unlocking guides in Polish and Irish: the networks by their names, every guide translated, no English left', async ({
+  page,
+}) => {
+  const networks = ['Vodafone', 'Three', 'eir', 'Tesco Mobile', 'Virgin Media', 'GoMo'];
+  await page.goto('/unlock-your-phone');
+  const english = new Set(await textsOf(page));
+  await page.goto('/pl/unlock-your-phone');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Odblokuj telefon i przenieś go do 48');
+  expect(
+    (await textsOf(page)).filter((text) => english.has(text) && !isName(text) && !networks.includes(text)),
+  ).toEqual([]);
+  await expectNoAxeViolations(page, '/pl/unlock-your-phone');
+  await page.getByRole('link', { name: 'Vodafone' }).click();
+  await expect(page).toHaveURL(/\/pl\/unlock-your-phone\/vodafone$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Odblokuj telefon z sieci Vodafone');
+  await expect(page.getByRole('link', { name: 'Odblokuj telefon' }).first()).toHaveAttribute(
+    'href',
+    '/pl/unlock-your-phone',
+  );
+  await expect(page.locator('.alert--info')).toHaveCount(0);
+  await page.goto('/ga/unlock-your-phone/faq');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ceisteanna faoi dhíghlasáil');
+  await expectNoAxeViolations(page, '/ga/unlock-your-phone/faq');
+});
+
 test('the header offers the other two languages on a wide screen, the mobile menu all three on a phone', async ({
   page,
   viewport,
