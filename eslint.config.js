@@ -267,6 +267,8 @@ export default defineConfig(
       'src/layouts/HelpIndexPage.astro',
       'src/layouts/FaqsPage.astro',
       'src/layouts/CoveragePage.astro',
+      'src/layouts/OrderFreeSimPage.astro',
+      'src/islands/order-free-sim/OrderFreeSim.tsx',
       'src/layouts/UnlockIndexPage.astro',
       'src/layouts/UnlockGuidePage.astro',
       'src/layouts/LocalisedArticlePage.astro',

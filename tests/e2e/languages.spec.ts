@@ -232,7 +232,7 @@ test('/pl/activate-sim: a visitor goes to the Polish log-in; a member activates 
   await expect(form.getByRole('alert')).toHaveText(
     'Nie możemy znaleźć karty SIM o tym numerze. Sprawdź numer z tyłu karty SIM.',
   );
-  await expect(form.getByRole('link', { name: 'Zamów ją za darmo' })).toHaveAttribute('href', '/order-free-sim');
+  await expect(form.getByRole('link', { name: 'Zamów ją za darmo' })).toHaveAttribute('href', '/pl/order-free-sim');
   await expectNoAxeViolations(page, '/pl/activate-sim');
 });
 

@@ -171,6 +171,41 @@ test('order a free SIM: /sign-up?fromStore=false → account → verify → addr
   );
 });
 
+test('/pl/order-free-sim: a Polish member orders a free SIM in Polish, its problems and a second order refused in Polish', async ({
+  page,
+  openAs,
+}) => {
+  test.slow();
+  await openAs('nosim', '/order-free-sim', { language: 'pl' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Zamów darmową kartę SIM');
+  await expectNoAxeViolations(page, '/pl/order-free-sim');
+  await page.getByRole('button', { name: 'Zamów darmową kartę SIM' }).click();
+  await expect(page.getByText('Pole „Adres, wiersz 1” jest wymagane')).toBeVisible();
+  await expect(page.getByText('Pole „Hrabstwo” musi być hrabstwem Irlandii')).toBeVisible();
+  await page.getByLabel('Imię').fill('Ola');
+  await page.getByLabel('Nazwisko').fill('Nowak');
+  await page.getByLabel('Adres, wiersz 1', { exact: true }).fill('4 Shop Street');
+  await page.getByLabel('Miejscowość').fill('Galway');
+  await page.getByLabel('Hrabstwo').selectOption('Galway');
+  await page.getByRole('button', { name: 'Zamów darmową kartę SIM' }).click();
+  await expect(page.getByRole('heading', { name: 'Twoja darmowa karta SIM jest w drodze' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByText('Wyślemy ją na adres 4 Shop Street, Galway, hrabstwo Galway')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Przejdź do my48' })).toHaveAttribute('href', '/pl/my48');
+  await page.goto('/pl/order-free-sim');
+  await page.getByLabel('Imię').fill('Ola');
+  await page.getByLabel('Nazwisko').fill('Nowak');
+  await page.getByLabel('Adres, wiersz 1', { exact: true }).fill('4 Shop Street');
+  await page.getByLabel('Miejscowość').fill('Galway');
+  await page.getByLabel('Hrabstwo').selectOption('Galway');
+  await page.getByRole('button', { name: 'Zamów darmową kartę SIM' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Darmowa karta SIM jest już w drodze do Ciebie. Kolejną możesz zamówić, gdy dotrze.',
+    { timeout: 20_000 },
+  );
+});
+
 for (const path of [
   '/sign-up-confirmed',
   '/activate-sim',

@@ -35,6 +35,7 @@ export const LOCALISED_PATHS: readonly string[] = [
   '/contact-us',
   '/faqs',
   '/coverage-checker',
+  '/order-free-sim',
   ...CONTENT_PAGES.map((page) => `/${page}`),
 ];
 

@@ -2,13 +2,34 @@ import { useStore } from '@nanostores/react';
 import { AddressFields } from '../../components/forms/AddressFields.tsx';
 import { FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
 import { useMemberPage } from '../../components/member/use-member-page.ts';
+import { fill } from '../../contract/i18n/fill.ts';
 import { $referralNote, freeSimOrder } from './order-free-sim-store.ts';
 import { LinkActions } from '../../components/LinkActions.tsx';
 import { FormCard } from '../../components/forms/FormCard.tsx';
+import { $orderFreeSimSpeech, type OrderFreeSimSpeech } from './order-free-sim-words.ts';
 
-/** The free-SIM order: where to post it; the server checks the captcha and that none is on its way already. */
-export default function OrderFreeSim() {
+const FIELDS = ['firstname', 'lastname', 's_line1', 's_line2', 's_city', 's_county', 's_postcode'] as const;
+
+/**
+ * The free-SIM order, in the page's language: where to post it; the server checks the captcha and
+ * that none is on its way already.
+ */
+export default function OrderFreeSim(speech: OrderFreeSimSpeech) {
+  const { words, links } = speech;
   useMemberPage();
+  // The actions, loaded on the first submit, speak with the same words.
+  if ($orderFreeSimSpeech.get()?.words !== words) $orderFreeSimSpeech.set(speech);
+  const labels = Object.fromEntries(FIELDS.map((f) => [f, words[`address.${f}`]])) as Record<
+    (typeof FIELDS)[number],
+    string
+  >;
+  freeSimOrder.speak({
+    labels,
+    rules: speech.rules,
+    busyLabel: words['freeSim.checking'],
+    unavailable: words['form.unavailable'],
+    words,
+  });
   const { busy, busyLabel, error, fields, result: order } = useStore(freeSimOrder.$state);
   const referralNote = useStore($referralNote);
 
@@ -16,17 +37,14 @@ export default function OrderFreeSim() {
     return (
       <section className="card stack" aria-labelledby="ordered-title">
         <h2 id="ordered-title" tabIndex={-1} ref={(el) => el?.focus()}>
-          Your free SIM is on its way
+          {words['freeSim.doneTitle']}
         </h2>
-        <p>
-          We'll post it to {order.s_line1}, {order.s_city}, Co. {order.s_county} within one working day. When it
-          arrives, activate it here with the number on the card.
-        </p>
+        <p>{fill(words['freeSim.doneBody'], { line1: order.s_line1, city: order.s_city, county: order.s_county })}</p>
         {referralNote && <FormAlert tone="info">{referralNote}</FormAlert>}
         <LinkActions
           links={[
-            { href: '/orders', label: 'See your orders' },
-            { href: '/my48', label: 'Go to my48' },
+            { href: links.orders, label: words['freeSim.orders'] },
+            { href: links.my48, label: words['freeSim.goMy48'] },
           ]}
         />
       </section>
@@ -34,15 +52,17 @@ export default function OrderFreeSim() {
   }
 
   return (
-    <FormCard id="address-title" title="Delivery address" onSubmit={freeSimOrder.onSubmit}>
+    <FormCard id="address-title" title={words['freeSim.title']} onSubmit={freeSimOrder.onSubmit}>
       <FormAlert>{error}</FormAlert>
-      <AddressFields errors={fields} eircodeHint="Like D02 X285." />
+      <AddressFields
+        errors={fields}
+        eircodeHint={words['freeSim.eircodeHint']}
+        words={{ labels, optional: words['address.optional'], choose: words['address.choose'] }}
+      />
       <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>
-        Order my free SIM
+        {words['freeSim.submit']}
       </SubmitButton>
-      <p className="form__note">
-        Free delivery anywhere in Ireland. We check that you are a person with a short calculation in your browser.
-      </p>
+      <p className="form__note">{words['freeSim.note']}</p>
     </FormCard>
   );
 }

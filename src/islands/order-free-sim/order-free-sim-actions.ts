@@ -3,6 +3,8 @@ import { ordersApi } from '../../contract/orders.schema.ts';
 import { captchaAnswer } from '../../lib/captcha.ts';
 import { referralsApi } from '../../contract/referrals.schema.ts';
 import { call, errorMessage } from '../../lib/http.ts';
+import { fill } from '../../contract/i18n/fill.ts';
+import { $orderFreeSimSpeech } from './order-free-sim-words.ts';
 import { memberParams } from '../../lib/member-session.ts';
 import { formOptions } from '../../stores/form.ts';
 import { $referralNote } from './order-free-sim-state.ts';
@@ -15,7 +17,8 @@ export const freeSimOrder = formOptions({
   pageLoader: true,
   send: async (address, step) => {
     const captcha = await captchaAnswer('free_sim');
-    step('Placing your order…');
+    const words = $orderFreeSimSpeech.get()?.words;
+    step(words?.['freeSim.placing'] ?? 'Placing your order…');
     const order = (await call(ordersApi.orderFreeSim, { params: memberParams(), body: { ...address, captcha } }))
       ._payload.order;
     // A member a friend referred: the order is recorded with the referral service (nothing to record otherwise).
@@ -26,7 +29,15 @@ export const freeSimOrder = formOptions({
       });
       $referralNote.set(undefined);
     } catch (error) {
-      $referralNote.set(`Your order is placed, but the referral could not be recorded: ${errorMessage(error)}`);
+      $referralNote.set(
+        fill(
+          words?.['freeSim.referralFailed'] ??
+            'Your order is placed, but the referral could not be recorded: {message}',
+          {
+            message: errorMessage(error),
+          },
+        ),
+      );
     }
     return order;
   },
