@@ -268,6 +268,8 @@ export default defineConfig(
       'src/layouts/FaqsPage.astro',
       'src/layouts/CoveragePage.astro',
       'src/layouts/OrderFreeSimPage.astro',
+      'src/layouts/OrdersPage.astro',
+      'src/islands/orders/Orders.tsx',
       'src/islands/order-free-sim/OrderFreeSim.tsx',
       'src/layouts/UnlockIndexPage.astro',
       'src/layouts/UnlockGuidePage.astro',

@@ -171,7 +171,7 @@ test('order a free SIM: /sign-up?fromStore=false → account → verify → addr
   );
 });
 
-test('/pl/order-free-sim: a Polish member orders a free SIM in Polish, its problems and a second order refused in Polish', async ({
+test('/pl/order-free-sim: a Polish member orders a free SIM in Polish, its problems, the order in their list and a second one refused in Polish', async ({
   page,
   openAs,
 }) => {
@@ -193,6 +193,15 @@ test('/pl/order-free-sim: a Polish member orders a free SIM in Polish, its probl
   });
   await expect(page.getByText('Wyślemy ją na adres 4 Shop Street, Galway, hrabstwo Galway')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Przejdź do my48' })).toHaveAttribute('href', '/pl/my48');
+  // The orders in Polish: what, where it stands, each step with its date as Polish writes it.
+  await page.getByRole('link', { name: 'Zobacz swoje zamówienia' }).click();
+  await expect(page).toHaveURL(/\/pl\/orders$/);
+  const row = page.getByRole('row', { name: /Darmowa karta SIM 48/ });
+  await expect(row).toContainText('Zamówiona');
+  await expect(row).toContainText(/Zamówiona: \d{1,2} [a-ząćęłńóśźż]+ 2026, \d\d:\d\d/);
+  await expect(row).toContainText('Wysłana: jeszcze nie');
+  await expect(row).toContainText('4 Shop Street, Galway, hrabstwo Galway');
+  await expectNoAxeViolations(page, '/pl/orders');
   await page.goto('/pl/order-free-sim');
   await page.getByLabel('Imię').fill('Ola');
   await page.getByLabel('Nazwisko').fill('Nowak');

@@ -36,6 +36,7 @@ export const LOCALISED_PATHS: readonly string[] = [
   '/faqs',
   '/coverage-checker',
   '/order-free-sim',
+  '/orders',
   ...CONTENT_PAGES.map((page) => `/${page}`),
 ];
 

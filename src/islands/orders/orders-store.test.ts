@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from '../../contract/orders.schema.ts';
-import { canOrderFreeSim, orderStatusText, orderSteps } from './orders-store.ts';
+import { canOrderFreeSim, orderStatus, orderSteps } from './orders-store.ts';
 
 const order = (over: Partial<Order> = {}): Order => ({
   id: 1,
@@ -21,27 +21,27 @@ const order = (over: Partial<Order> = {}): Order => ({
 
 describe('an order on its way', () => {
   it('says where it is: ordered, dispatched, delivered', () => {
-    expect(orderStatusText(order())).toBe('Ordered');
-    expect(orderStatusText(order({ dispatched_at: '2026-11-20T10:02:00.000Z' }))).toBe('Dispatched, on its way');
+    expect(orderStatus(order())).toBe('ordered');
+    expect(orderStatus(order({ dispatched_at: '2026-11-20T10:02:00.000Z' }))).toBe('dispatched');
     expect(
-      orderStatusText(
+      orderStatus(
         order({
           status: 'SIM_DELIVERED',
           dispatched_at: '2026-11-20T10:02:00.000Z',
           delivered_at: '2026-11-21T09:00:00.000Z',
         }),
       ),
-    ).toBe('Delivered');
-    expect(orderStatusText(order({ status: 'SIM_REORDERED' }))).toBe('Replacement ordered');
+    ).toBe('delivered');
+    expect(orderStatus(order({ status: 'SIM_REORDERED' }))).toBe('reordered');
   });
 
   it('has three steps, each with its date once it happened', () => {
     expect(orderSteps(order({ dispatched_at: '2026-11-20T10:02:00.000Z' }))).toEqual([
-      { step: 'Ordered', at: '2026-11-20T10:00:00.000Z' },
-      { step: 'Dispatched', at: '2026-11-20T10:02:00.000Z' },
-      { step: 'Delivered', at: null },
+      { step: 'ordered', at: '2026-11-20T10:00:00.000Z' },
+      { step: 'sent', at: '2026-11-20T10:02:00.000Z' },
+      { step: 'delivered', at: null },
     ]);
-    expect(orderSteps(order({ status: 'SIM_REORDERED' }))[0]!.step).toBe('Replacement ordered');
+    expect(orderSteps(order({ status: 'SIM_REORDERED' }))[0]!.step).toBe('reordered');
   });
 
   it('a free SIM may be ordered again once none is on its way', () => {
