@@ -269,6 +269,8 @@ export default defineConfig(
       'src/layouts/CoveragePage.astro',
       'src/layouts/OrderFreeSimPage.astro',
       'src/layouts/OrdersPage.astro',
+      'src/layouts/ThisWasntMePage.astro',
+      'src/islands/this-wasnt-me/ThisWasntMe.tsx',
       'src/islands/orders/Orders.tsx',
       'src/islands/order-free-sim/OrderFreeSim.tsx',
       'src/layouts/UnlockIndexPage.astro',

@@ -45,3 +45,28 @@ test('a member opens "This wasn\'t me" from the mail on a phone, blocks the line
   await page.goto('/my48');
   await expect(page.getByRole('alert').filter({ hasText: 'Your SIM is blocked' })).toBeVisible();
 });
+
+test('a Polish member’s link opens the page in Polish: the change, the button, the case and a used link all in Polish', async ({
+  page,
+  member,
+  request,
+}) => {
+  test.slow();
+  const me = await member('active', { language: 'pl' });
+  await request.post('/sandbox/network/port-out-request', { data: { msisdn: me.msisdn } });
+  const mail = await latestMail(request, me.email);
+  const link = /\/pl\/this-wasnt-me#token=[A-Za-z0-9_-]+/.exec(mail.body)?.[0];
+  expect(link, mail.body).toBeTruthy();
+  await page.goto(link!);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl-PL');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Czy to Ty?');
+  await expect(page.getByText('Jeśli to Ty, nie musisz nic robić: możesz zamknąć tę stronę.')).toBeVisible();
+  await expectNoAxeViolations(page, 'the change shown in Polish');
+  await page.getByRole('button', { name: 'To nie ja: zablokuj moją linię' }).click();
+  await expect(page.getByRole('heading', { name: 'Twoja linia jest zablokowana' })).toBeVisible();
+  await expect(page.getByText(/^Numer Twojej sprawy o oszustwo to 48-T-\d{6}\./)).toBeVisible();
+  await expect(page.getByText(/^Dziękujemy: Twoja linia jest zablokowana/)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('alert')).toContainText('Ten link został już użyty lub wygasł.');
+  await expect(page.getByRole('link', { name: 'Zaloguj się do my48' })).toHaveAttribute('href', '/pl/log-in');
+});

@@ -37,6 +37,7 @@ export const LOCALISED_PATHS: readonly string[] = [
   '/coverage-checker',
   '/order-free-sim',
   '/orders',
+  '/this-wasnt-me',
   ...CONTENT_PAGES.map((page) => `/${page}`),
 ];
 

@@ -4,15 +4,17 @@ import { FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
 import { FormCard } from '../../components/forms/FormCard.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { $wasntMe, readLink, reportChange } from './this-wasnt-me-store.ts';
-
-const WAY_BACK =
-  'To use your line again once it is safe: log in, then my48 → Lost SIM → Unblock, with a code we e-mail you.';
+import { $wasntMeWords, type WasntMeWords } from './this-wasnt-me-words.ts';
+import { slotted } from '../../lib/slotted.tsx';
 
 /**
- * The page a "this wasn't me" mail or push opens: what changed, and one button that stops the line.
+ * The page a "this wasn't me" mail or push opens, in the member's language (the link is to the page
+ * in it, and the server says the change in it): what changed, and one button that stops the line.
  * It needs no password (the member may have lost their phone, or their account): the link is the proof.
  */
-export default function ThisWasntMe() {
+export default function ThisWasntMe({ words, links }: { words: WasntMeWords; links: { logIn: string } }) {
+  // The store, reading the link, speaks with the same words.
+  if ($wasntMeWords.get() !== words) $wasntMeWords.set(words);
   const hydrated = useHydrated();
   const state = useStore($wasntMe);
   useEffect(() => {
@@ -23,7 +25,7 @@ export default function ThisWasntMe() {
     return (
       <div className="card form" aria-busy="true">
         <p role="status">
-          <span className="spinner spinner--small" aria-hidden="true" /> Checking your link…
+          <span className="spinner spinner--small" aria-hidden="true" /> {words['wasntMe.checking']}
         </p>
       </div>
     );
@@ -32,8 +34,8 @@ export default function ThisWasntMe() {
     return (
       <div className="card form">
         <FormAlert>{state.message}</FormAlert>
-        <a className="btn btn--primary" href="/log-in">
-          Log in to my48
+        <a className="btn btn--primary" href={links.logIn}>
+          {words['wasntMe.logIn']}
         </a>
       </div>
     );
@@ -43,20 +45,14 @@ export default function ThisWasntMe() {
     return (
       <section className="card form" aria-labelledby="reported-title">
         <h2 id="reported-title" className="form__title">
-          {report.line_blocked ? 'Your line is blocked' : 'We have told our fraud team'}
+          {words[report.line_blocked ? 'wasntMe.blockedTitle' : 'wasntMe.toldTitle']}
         </h2>
         <FormAlert tone="success">{report.message}</FormAlert>
         <p>{report.change.what}</p>
-        <p>
-          Your fraud case is <strong>{report.reference}</strong>. We have e-mailed you what we did.
-        </p>
-        <p>
-          {report.line_blocked
-            ? WAY_BACK
-            : 'Our fraud team will ask the network that took your number to give it back.'}
-        </p>
-        <a className="btn" href="/log-in">
-          Log in to my48
+        <p>{slotted(words['wasntMe.case'], { reference: <strong>{report.reference}</strong> })}</p>
+        <p>{words[report.line_blocked ? 'wasntMe.wayBack' : 'wasntMe.askBack']}</p>
+        <a className="btn" href={links.logIn}>
+          {words['wasntMe.logIn']}
         </a>
       </section>
     );
@@ -71,15 +67,11 @@ export default function ThisWasntMe() {
   return (
     <FormCard id="wasnt-me-title" title={change.title} onSubmit={onSubmit}>
       <p>{change.what}</p>
-      <p>If this was you, there is nothing to do: you can close this page.</p>
-      <p>
-        {gone
-          ? "If it wasn't you, tell us now: our fraud team will act on it, and every device is signed out of my48."
-          : "If it wasn't you, someone may be taking your number. Block it now: the network stops the line, every device is signed out of my48, and our fraud team contacts you."}
-      </p>
+      <p>{words['wasntMe.ifYou']}</p>
+      <p>{words[gone ? 'wasntMe.ifGone' : 'wasntMe.ifTaking']}</p>
       <FormAlert>{state.error}</FormAlert>
-      <SubmitButton busy={state.status === 'busy'} busyLabel={gone ? 'Telling our fraud team…' : 'Blocking your line…'}>
-        {gone ? "This wasn't me: report it" : "This wasn't me: block my line"}
+      <SubmitButton busy={state.status === 'busy'} busyLabel={words[gone ? 'wasntMe.telling' : 'wasntMe.blocking']}>
+        {words[gone ? 'wasntMe.report' : 'wasntMe.block']}
       </SubmitButton>
     </FormCard>
   );

@@ -2,7 +2,9 @@ import { atom } from 'nanostores';
 import type { Answer } from '../../contract/endpoint.ts';
 import type { lineChangesApi } from '../../contract/line-changes.schema.ts';
 import { lineChangesRoutes } from '../../contract/line-changes.calls.ts';
-import { call, errorMessage } from '../../lib/http.ts';
+import { call } from '../../lib/http.ts';
+import { refusalIn } from '../../lib/refusal.ts';
+import { $wasntMeWords } from './this-wasnt-me-words.ts';
 import { setLoading } from '../../stores/layout.ts';
 
 type Change = Answer<typeof lineChangesApi.change>['_payload'];
@@ -24,13 +26,16 @@ export const tokenOf = (hash: string) => new URLSearchParams(hash.replace(/^#/, 
 
 /** Reads what the link is about; reading changes nothing (the server answers 410 for a used or old link). */
 export async function readLink(hash: string): Promise<void> {
+  const words: Readonly<Record<string, string>> = $wasntMeWords.get() ?? {};
+  const incomplete = words['wasntMe.incomplete'] ?? INCOMPLETE_LINK;
   const token = tokenOf(hash);
-  if (!token) return $wasntMe.set({ status: 'gone', message: INCOMPLETE_LINK });
+  if (!token) return $wasntMe.set({ status: 'gone', message: incomplete });
   try {
     const { _payload } = await call(lineChangesRoutes.change, { body: { token } });
     $wasntMe.set({ status: 'shown', change: _payload, token });
   } catch (error) {
-    $wasntMe.set({ status: 'gone', message: errorMessage(error, INCOMPLETE_LINK) });
+    // A used or old link in the page's words by its code, else as the server said it.
+    $wasntMe.set({ status: 'gone', message: refusalIn(words, error, incomplete) });
   }
 }
 
@@ -44,7 +49,8 @@ export async function reportChange(): Promise<void> {
     const { _payload } = await call(lineChangesRoutes.report, { body: { token: state.token } });
     $wasntMe.set({ status: 'reported', report: _payload });
   } catch (error) {
-    $wasntMe.set({ status: 'shown', change: state.change, token: state.token, error: errorMessage(error) });
+    const refusal = refusalIn($wasntMeWords.get() ?? {}, error);
+    $wasntMe.set({ status: 'shown', change: state.change, token: state.token, error: refusal });
   } finally {
     setLoading(false);
   }

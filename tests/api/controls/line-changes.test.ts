@@ -168,8 +168,25 @@ forEachDatabase('this wasn’t me', { seed: 'catalogue', rateLimit: undefined },
       /^Cześć Zofia,\n\nDnia 22 listopada 10:00 Twój numer 08\d \d{3} \d{4} został przeniesiony na eSIM\./,
     );
     expect(mail.body).toContain('Link działa raz, przez 7 dni.');
-    const token = /#token=([A-Za-z0-9_-]+)/.exec(mail.body)![1]!;
-    expect((await report(c, token)).status).toBe(200);
+    // The link is to the page in Polish, and the page reads the change in Polish.
+    const token = /https:\/\/www\.48\.ie\/pl\/this-wasnt-me#token=([A-Za-z0-9_-]+)/.exec(mail.body)![1]!;
+    const seen = (await ok(c.app, lineChangesApi.change, { body: { token } }))._payload;
+    expect(seen.title).not.toMatch(/[Yy]our|moved/);
+    expect(seen.what).toMatch(/^Dnia 22 listopada 10:00 Twój numer/);
+    const reported = await report(c, token);
+    expect(reported.status).toBe(200);
+    const answer = (await reported.json())._payload;
+    expect(answer.message).toBe(
+      'Dziękujemy: Twoja linia jest zablokowana, a wszystkie urządzenia są wylogowane z my48. Nasz zespół ds. oszustw skontaktuje się z Tobą.',
+    );
+    expect(answer.change.what).toMatch(/^Dnia 22 listopada/);
+    // The desk's case stays English, as it reads it.
+    const [fraud] = await c.handle.db
+      .select()
+      .from(schema.ticketEntries)
+      .innerJoin(schema.tickets, eq(schema.tickets.id, schema.ticketEntries.ticketId))
+      .where(eq(schema.tickets.reference, answer.reference));
+    expect(fraud!.ticket_entries.body).toMatch(/^The member says this change to 08\d/);
     const stopped = (await mailsTo(c, m)).at(-1)!;
     expect(stopped.subject).toMatch(/^Zatrzymaliśmy Twoją linię: /);
     expect(stopped.body).toContain('Zablokowaliśmy 08');

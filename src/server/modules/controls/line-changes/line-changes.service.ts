@@ -16,7 +16,7 @@ import { siteLink } from '../../../kernel/links.ts';
 import { done, refused, type Outcome, type ServiceContext } from '../../../kernel/outcome.ts';
 import { randomToken, sha256 } from '../../../kernel/tokens.ts';
 import { notify, pushToMember, sayIn, type NoticeValue } from '../../alerts/index.ts';
-import type { Locale } from '../../../../contract/i18n/locales.ts';
+import { pathIn, type Locale } from '../../../../contract/i18n/locales.ts';
 import { message } from '../../../../contract/i18n/messages.ts';
 import { openFraudTicket } from '../../care/index.ts';
 import { endSessions } from '../../identity/index.ts';
@@ -47,7 +47,9 @@ export async function keepLineChange(
   });
 }
 
-const linkPath = (token: string) => `/this-wasnt-me#token=${token}` as const;
+/** The link's page in the member's language (the token in the fragment, never sent to a server). */
+const linkPath = (token: string, language: Locale) =>
+  `${pathIn(language, '/this-wasnt-me')}#token=${token}` as `/${string}`;
 
 /**
  * Tells each member of the changes not told yet: the mail (in the outbox) and the link's hash are
@@ -92,11 +94,16 @@ export async function tellLineChanges({ db, clock, siteUrl, push, pushOrigins }:
           name: member.firstname,
           what,
           ifNot: message(language, row.kind === 'portedOut' ? 'mail.lineChange.ifGone' : 'mail.lineChange.ifTaking'),
-          link: siteLink(siteUrl, linkPath(token)),
+          link: siteLink(siteUrl, linkPath(token, language)),
           days: LINE_CHANGE_LINK_DAYS,
         }),
       });
-      return { memberId: row.memberId, title, body: message(language, 'push.lineChange.body', { what }) };
+      return {
+        memberId: row.memberId,
+        title,
+        body: message(language, 'push.lineChange.body', { what }),
+        url: linkPath(token, language),
+      };
     });
     if (!mailed) continue;
     told += 1;
@@ -105,13 +112,13 @@ export async function tellLineChanges({ db, clock, siteUrl, push, pushOrigins }:
       await pushToMember(db, push, pushOrigins, mailed.memberId, {
         title: mailed.title,
         body: mailed.body,
-        url: linkPath(token),
+        url: mailed.url,
       }).catch(() => 0);
   }
   return told;
 }
 
-/** The change as the page of the link says it (English, as that page is), or in a member's language. */
+/** The change as the page of the link says it, in the member's language (the desk's case: English). */
 const changeOf = (row: typeof lineChanges.$inferSelect, language: Locale = 'en') => ({
   kind: row.kind,
   msisdn: row.msisdn,
@@ -123,13 +130,15 @@ const changeOf = (row: typeof lineChanges.$inferSelect, language: Locale = 'en')
 
 /** What a link is about while it still works; reading it changes nothing (a mail scanner may open it). */
 export async function lineChangeOf({ db, clock }: ServiceContext, token: string) {
-  const [row] = await db
-    .select()
+  const [found] = await db
+    .select({ row: lineChanges, language: members.language })
     .from(lineChanges)
+    .innerJoin(members, eq(members.id, lineChanges.memberId))
     .where(
       and(eq(lineChanges.tokenHash, sha256(token)), isNull(lineChanges.reportedAt), gt(lineChanges.expiresAt, clock())),
     );
-  return row ? done(changeOf(row)) : refused('linkGone');
+  // In the language of the member the link was mailed to: its page is in it.
+  return found ? done(changeOf(found.row, found.language)) : refused('linkGone');
 }
 
 /**
@@ -170,6 +179,7 @@ export async function reportLineChange(
     const change = changeOf(row);
     const number = formatMsisdn(row.msisdn);
     const language = member!.language;
+    const said = changeOf(row, language);
     const reference = await openFraudTicket(
       tx,
       now,
@@ -213,11 +223,12 @@ export async function reportLineChange(
         wayBack: sayIn(language, wayBack),
       }),
     });
+    const thanks = blocked ? 'reported' : 'reportedGone';
     return done({
-      change,
+      change: said,
       line_blocked: blocked !== undefined,
       reference,
-      message: blocked ? lineChangesMessages.reported : lineChangesMessages.reportedGone,
+      message: language === 'en' ? lineChangesMessages[thanks] : message(language, `lineChange.${thanks}`),
     });
   });
 }
