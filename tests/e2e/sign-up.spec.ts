@@ -176,18 +176,21 @@ test('/pl/order-free-sim: a Polish member orders a free SIM in Polish, its probl
   openAs,
 }) => {
   test.slow();
+  const orderInPolish = async () => {
+    await page.getByLabel('Imię').fill('Ola');
+    await page.getByLabel('Nazwisko').fill('Nowak');
+    await page.getByLabel('Adres, wiersz 1', { exact: true }).fill('4 Shop Street');
+    await page.getByLabel('Miejscowość').fill('Galway');
+    await page.getByLabel('Hrabstwo').selectOption('Galway');
+    await page.getByRole('button', { name: 'Zamów darmową kartę SIM' }).click();
+  };
   await openAs('nosim', '/order-free-sim', { language: 'pl' });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Zamów darmową kartę SIM');
   await expectNoAxeViolations(page, '/pl/order-free-sim');
   await page.getByRole('button', { name: 'Zamów darmową kartę SIM' }).click();
   await expect(page.getByText('Pole „Adres, wiersz 1” jest wymagane')).toBeVisible();
   await expect(page.getByText('Pole „Hrabstwo” musi być hrabstwem Irlandii')).toBeVisible();
-  await page.getByLabel('Imię').fill('Ola');
-  await page.getByLabel('Nazwisko').fill('Nowak');
-  await page.getByLabel('Adres, wiersz 1', { exact: true }).fill('4 Shop Street');
-  await page.getByLabel('Miejscowość').fill('Galway');
-  await page.getByLabel('Hrabstwo').selectOption('Galway');
-  await page.getByRole('button', { name: 'Zamów darmową kartę SIM' }).click();
+  await orderInPolish();
   await expect(page.getByRole('heading', { name: 'Twoja darmowa karta SIM jest w drodze' })).toBeVisible({
     timeout: 20_000,
   });
@@ -203,12 +206,7 @@ test('/pl/order-free-sim: a Polish member orders a free SIM in Polish, its probl
   await expect(row).toContainText('4 Shop Street, Galway, hrabstwo Galway');
   await expectNoAxeViolations(page, '/pl/orders');
   await page.goto('/pl/order-free-sim');
-  await page.getByLabel('Imię').fill('Ola');
-  await page.getByLabel('Nazwisko').fill('Nowak');
-  await page.getByLabel('Adres, wiersz 1', { exact: true }).fill('4 Shop Street');
-  await page.getByLabel('Miejscowość').fill('Galway');
-  await page.getByLabel('Hrabstwo').selectOption('Galway');
-  await page.getByRole('button', { name: 'Zamów darmową kartę SIM' }).click();
+  await orderInPolish();
   await expect(page.getByRole('alert')).toHaveText(
     'Darmowa karta SIM jest już w drodze do Ciebie. Kolejną możesz zamówić, gdy dotrze.',
     { timeout: 20_000 },
