@@ -270,6 +270,8 @@ export default defineConfig(
       'src/layouts/OrderFreeSimPage.astro',
       'src/layouts/OrdersPage.astro',
       'src/layouts/ThisWasntMePage.astro',
+      'src/layouts/GiftShopPage.astro',
+      'src/islands/gift-shop/GiftShop.tsx',
       'src/islands/this-wasnt-me/ThisWasntMe.tsx',
       'src/islands/orders/Orders.tsx',
       'src/islands/order-free-sim/OrderFreeSim.tsx',

@@ -51,3 +51,31 @@ test('gift shop: a visitor gifts a membership and a top-up; the numbers are chec
   await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
   await expect(page.getByText('Gift: €20.00 credit')).toBeVisible();
 });
+
+test('/pl/gift-shop: a visitor gifts a membership in Polish, the number refused in Polish, the memberships by their Polish names and euro as Polish writes it', async ({
+  page,
+  member,
+}) => {
+  const giftee = await member('giftee');
+  await page.goto('/pl/gift-shop');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl-PL');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Podaruj pakiet');
+  const number = page.getByLabel('Numer w 48');
+  await number.fill('12345');
+  await page.getByRole('button', { name: 'Dalej' }).click();
+  await expect(page.getByRole('alert')).toHaveText('To nie wygląda na prawidłowy numer - sprawdź i spróbuj ponownie.');
+  await number.fill(giftee.msisdn);
+  await page.getByLabel('Pakiet', { exact: true }).check();
+  await page.getByRole('button', { name: 'Dalej' }).click();
+  await expect(page.getByRole('heading', { name: 'Wybierz pakiet' })).toBeFocused();
+  await expect(page.getByLabel(/^Pakiet All Data za 12,99\s€, 12,99\s€$/)).toBeVisible();
+  await page.getByRole('button', { name: 'Zmień' }).click();
+  await number.fill(giftee.msisdn);
+  await page.getByLabel('Doładowanie (saldo)').check();
+  await page.getByRole('button', { name: 'Dalej' }).click();
+  await expect(page.getByRole('heading', { name: 'Wybierz doładowanie' })).toBeFocused();
+  await expect(page.getByLabel(/^20,00\s€ doładowania$/)).toBeVisible();
+  await page.getByRole('button', { name: 'Zapłać kartą' }).click();
+  await expect(page.getByText('Pole „Twój adres e-mail” jest wymagane')).toBeVisible();
+  await expectNoAxeViolations(page, '/pl/gift-shop');
+});

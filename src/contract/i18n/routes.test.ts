@@ -16,6 +16,6 @@ describe('the pages that are their document alone', () => {
       expect(isLocalised(`/pl/${page}`), page).toBe(true);
       expect(isLocalised(`/${page}`), page).toBe(true);
     }
-    expect(isLocalised('/gift-shop')).toBe(false);
+    expect(isLocalised('/student-offer')).toBe(false);
   });
 });

@@ -38,6 +38,7 @@ export const LOCALISED_PATHS: readonly string[] = [
   '/order-free-sim',
   '/orders',
   '/this-wasnt-me',
+  '/gift-shop',
   ...CONTENT_PAGES.map((page) => `/${page}`),
 ];
 

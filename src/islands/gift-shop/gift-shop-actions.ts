@@ -5,6 +5,7 @@ import { emailRule } from '../../contract/forms.schema.ts';
 import { call, errorMessage, newIdempotencyKey } from '../../lib/http.ts';
 import { formOptions } from '../../stores/form.ts';
 import { $giftOffers, $recipient } from './gift-shop-state.ts';
+import { $giftShopSpeech } from './gift-shop-words.ts';
 
 /** What the gift shop does when the visitor sends a step (loaded then: gift-shop-store.ts). */
 
@@ -13,7 +14,10 @@ async function loadGiftOffers(): Promise<void> {
   try {
     $giftOffers.set({ offers: (await call(giftShopApi.offers))._payload });
   } catch (error) {
-    $giftOffers.set({ error: errorMessage(error, 'The gift shop could not be loaded. Please try again.') });
+    const words = $giftShopSpeech.get()?.words;
+    $giftOffers.set({
+      error: errorMessage(error, words?.['gift.loadFailed'] ?? 'The gift shop could not be loaded. Please try again.'),
+    });
   }
 }
 
