@@ -1,4 +1,3 @@
-import { fill } from '../contract/i18n/fill.ts';
 
 /** The values of a form, as strings (no schema library: island pages load this before any submit). */
 export function formValues(form: HTMLFormElement): Record<string, string> {
@@ -28,7 +27,8 @@ export function withLabels(
     else {
       const rule = message.slice(field.length);
       const words = rules?.[rule];
-      out[field] = words ? fill(words, { label }) : `${label}${rule}`;
+      // The rule's words have one slot, the field's label (its other values were said at build).
+      out[field] = words ? words.replaceAll('{label}', label) : `${label}${rule}`;
     }
   }
   return out;

@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import { createFetch, type $Fetch, type Fetch } from 'ofetch';
+import { createFetch, FetchError, type $Fetch, type Fetch } from 'ofetch';
 import {
   pathFor,
   type Answer,
@@ -88,11 +88,36 @@ export function createHttp({
   });
 }
 
-/*
- * What a failed call says (refusal.ts): apart, so a page that only calls (the log-out) carries no
- * reading of refusals.
+/** A failure outside the API whose message is written for the member (a browser prompt they closed). */
+export class ShownError extends Error {}
+
+/** The API's message for a failed call (`_payload.message`), or a plain fallback. */
+export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (error instanceof ShownError) return error.message;
+  if (error instanceof FetchError) {
+    const message = (error.data as { _payload?: { message?: unknown } } | undefined)?._payload?.message;
+    if (typeof message === 'string' && message) return message;
+  }
+  return fallback;
+}
+
+/**
+ * A refusal in the page's language (docs/product/languages.md): the page's words for its code
+ * (`error.<code>`) where they have them, else the API's own message, else `fallback`.
  */
-export { ShownError, errorMessage, refusalIn, errorCode } from './refusal.ts';
+export function refusalIn(words: Readonly<Record<string, string>>, error: unknown, fallback?: string): string {
+  return words[`error.${errorCode(error)}`] ?? errorMessage(error, fallback);
+}
+
+/**
+ * The API's stable code for a failed call (`_payload.code`): what a store branches on.
+ * Never the message, which is copy and may be reworded.
+ */
+export function errorCode(error: unknown): string | undefined {
+  if (!(error instanceof FetchError)) return undefined;
+  const code = (error.data as { _payload?: { code?: unknown } } | undefined)?._payload?.code;
+  return typeof code === 'string' ? code : undefined;
+}
 
 export const http = createHttp();
 

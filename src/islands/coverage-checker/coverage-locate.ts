@@ -1,7 +1,7 @@
 import { FetchError } from 'ofetch';
 import { coverageMessages, nearestArea, nearIreland, type CoverageArea } from '../../contract/coverage.ts';
 import { lookUpConnection } from '../../lib/connection.ts';
-import { refusalIn } from '../../lib/refusal.ts';
+import { refusalIn } from '../../lib/http.ts';
 import { $coverageWords, said } from './coverage-words.ts';
 
 /** What "Use my location" found, for the checker's state. */

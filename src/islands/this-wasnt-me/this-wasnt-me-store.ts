@@ -2,8 +2,7 @@ import { atom } from 'nanostores';
 import type { Answer } from '../../contract/endpoint.ts';
 import type { lineChangesApi } from '../../contract/line-changes.schema.ts';
 import { lineChangesRoutes } from '../../contract/line-changes.calls.ts';
-import { call } from '../../lib/http.ts';
-import { refusalIn } from '../../lib/refusal.ts';
+import { call, refusalIn } from '../../lib/http.ts';
 import { $wasntMeWords } from './this-wasnt-me-words.ts';
 import { setLoading } from '../../stores/layout.ts';
 

@@ -15,10 +15,9 @@
     // The query and the fragment go along (a verification link's token, a kept journey). A page
     // opened from itself in the chosen language (a legal text's "Read the English text") stays
     // English, and the choice stays as it was.
-    const r = document.referrer && new URL(document.referrer),
-      from = r && r.origin == location.origin && r.pathname.replace(/\/$/, '');
-    if (chosen != 'en' && at(chosen) && from != at(chosen).replace(/\/$/, ''))
-      location.replace(at(chosen) + location.search + location.hash);
+    const to = chosen != 'en' && at(chosen);
+    if (to && !document.referrer.replace(/\/$/, '').endsWith(to))
+      location.replace(to + location.search + location.hash);
   } else {
     const asked = (navigator.languages || [])
       .map((l) => l.slice(0, 2).toLowerCase())
