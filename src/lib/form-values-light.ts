@@ -1,4 +1,3 @@
-
 /** The values of a form, as strings (no schema library: island pages load this before any submit). */
 export function formValues(form: HTMLFormElement): Record<string, string> {
   const values: Record<string, string> = {};
