@@ -1,6 +1,7 @@
 import { z } from './zod.ts';
 import { failures } from './endpoint.ts';
 import { messages } from './messages.ts';
+import { LOCALES } from './i18n/locales.ts';
 import { endpointsOf, payload, UserParams } from './shared.schema.ts';
 
 /**
@@ -66,9 +67,15 @@ export const CampaignQuery = z.object({ token: campaign });
 export const PresaleForm = z.object({ code: codeOf('presale code') });
 export const FeelsmugForm = z.object({ code: codeOf('code from your cup') });
 
+/** The language an offer's heading and body are in: the one asked for where translated, else English. */
+const said = { heading: z.string(), body: z.string(), language: z.enum(LOCALES) };
+/** The language to say the offers in (a page's own); else the visitor's choice (the lang cookie), else English. */
+export const PromotionsQuery = z.object({
+  language: z.enum(LOCALES, { error: 'language must be en, ga or pl' }).optional(),
+});
 const PromotionsSchema = z
   .object({
-    back_to_school: z.object({ eligible: z.boolean(), ends: z.string(), heading: z.string(), body: z.string() }),
+    back_to_school: z.object({ eligible: z.boolean(), ends: z.string(), ...said }),
     one_month_free: z.object({
       open: z.boolean(),
       /** Announced, not open yet: today is before its first day. */
@@ -76,8 +83,7 @@ const PromotionsSchema = z
       starts: z.string(),
       ends: z.string(),
       purchase_deadline: z.string().nullable(),
-      heading: z.string(),
-      body: z.string(),
+      ...said,
     }),
   })
   .meta({ id: 'Promotions' });
@@ -109,6 +115,7 @@ export const offersApi = {
     method: 'get',
     path: '/panda/public/offers',
     access: 'public',
+    query: PromotionsQuery,
     summary: 'Back to school and one month free: open or not today, with their dates (from content)',
     answer: payload(PromotionsSchema),
     description: 'The dated offers',

@@ -27,5 +27,4 @@ export async function listProducts(
   }
 }
 
-export const PHONES_UNAVAILABLE = "We can't show the phones right now. Please try again in a few minutes.";
 export const phoneName = (p: Product) => `${p.brand} ${p.model}`;

@@ -1,4 +1,5 @@
-import { getCollection, render, type CollectionEntry } from 'astro:content';
+import { getCollection, getEntry, render, type CollectionEntry } from 'astro:content';
+import { PREFIXED_LOCALES } from '../contract/i18n/locales.ts';
 import { metaKeyOf, urlOf, type RoutableCollection } from './content-urls.ts';
 
 /**
@@ -60,6 +61,18 @@ export async function cmsDocuments(): Promise<Map<string, unknown>> {
     })),
   );
   docs.set('offers/promotions', Object.fromEntries((await getCollection('promotions')).map((e) => [e.id, e.data])));
+  // The dated offers' words in each other language, by id (their dates stay in the English entries).
+  docs.set(
+    'offers/promotion_words',
+    Object.fromEntries(
+      await Promise.all(
+        PREFIXED_LOCALES.map(async (locale) => {
+          const items = (await getEntry('translations', `${locale}/promotions`))?.data.items ?? [];
+          return [locale, Object.fromEntries(items.map(({ id, heading, body }) => [id, { heading, body }]))];
+        }),
+      ),
+    ),
+  );
   docs.set(
     'offers/offers',
     (await getCollection('offers')).map((e) => ({ id: e.id, ...e.data })),

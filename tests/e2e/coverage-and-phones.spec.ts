@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { coverageMessages } from '../../src/contract/coverage.ts';
-import { PHONES_UNAVAILABLE } from '../../src/lib/catalogue.ts';
+import { message } from '../../src/contract/i18n/messages.ts';
 import { expectNoAxeViolations, test } from './fixtures.ts';
 import { isName, textsOf } from './texts.ts';
 
@@ -140,12 +140,47 @@ test('/need-a-device: the 7 cheapest phones, cheapest first, with pictures and s
   await expectNoAxeViolations(page);
 });
 
+test('/pl/need-a-device and /ga/need-a-device: the cheapest phones said in the language, no English left but names', async ({
+  page,
+}) => {
+  await page.goto('/need-a-device');
+  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(7);
+  const english = new Set(await textsOf(page));
+  const names = new Set(await page.getByRole('heading', { level: 3 }).allInnerTexts());
+  await page.goto('/pl/need-a-device');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl-PL');
+  await expect(page.getByRole('heading', { name: 'Nasze najtańsze odnowione telefony' })).toBeVisible();
+  const phones = page.getByRole('list').filter({ has: page.getByRole('heading', { level: 3 }) });
+  await expect(phones.getByRole('listitem')).toHaveCount(7);
+  await expect(phones.getByRole('link', { name: /^Zobacz w sklepie: Nokia G42, / }).first()).toBeVisible();
+  // Euro as Polish writes it ("89,00 €"); the grade in Polish.
+  await expect(phones.locator('.phone__price').first()).toHaveText(/^\d+,\d\d\s€$/);
+  await expect(phones.locator('.phone__meta').first()).toContainText(/Doskonały|Bardzo dobry|Dobry/);
+  await expect(page.getByRole('link', { name: 'Przeglądaj odnowione telefony' })).toHaveAttribute(
+    'href',
+    '/pl/my48/need-a-device',
+  );
+  const colours = new Set(
+    (await phones.locator('.phone__meta').allInnerTexts()).flatMap((meta) => meta.split(' · ').slice(1, 2)),
+  );
+  expect(
+    (await textsOf(page)).filter(
+      (text) => english.has(text) && !isName(text) && !names.has(text) && !colours.has(text),
+    ),
+  ).toEqual([]);
+  await narrowEnough(page);
+  await expectNoAxeViolations(page, '/pl/need-a-device');
+  await page.goto('/ga/need-a-device');
+  await expect(page.getByRole('heading', { name: 'Na fóin athchóirithe is saoire atá againn' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Féach sa siopa: / }).first()).toBeVisible();
+});
+
 test('/need-a-device: a failing catalogue shows an empty list with a message, not an error page', async ({ page }) => {
   await page.route('**/refb.partner.affiliate.v1.ProductService/ListProducts', (route) =>
     route.fulfill({ status: 503, body: '{"code":"unavailable","message":"down"}' }),
   );
   await page.goto('/need-a-device');
-  await expect(page.getByRole('status').filter({ hasText: PHONES_UNAVAILABLE })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: message('en', 'my48.ph.unavailable') })).toBeVisible();
 });
 
 test('/my48/need-a-device: the whole catalogue in pages of 100, with category filters, sort and Load more; shop links carry the affiliate id', async ({

@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test';
 import { offersFailures } from '../../src/contract/offers.schema.ts';
 import { expectNoAxeViolations, latestMail, test } from './fixtures.ts';
+import { isName, textsOf } from './texts.ts';
 
 // Each journey checks its screens with axe at two widths: more than the default 30 s on a busy 2-core machine.
 test.describe.configure({ timeout: 60_000 });
@@ -33,6 +34,58 @@ test('student offer: back to school has ended; a code to a college address appli
   await expectNoAxeViolations(page);
   await page.reload();
   await expect(page.getByText(/Your student offer is applied \(saoirse@tcd\.ie/)).toBeVisible();
+});
+
+test('/pl/student-offer: the offer, its form, rules and refusals in Polish, no English left but names; the colleges named as they are', async ({
+  page,
+  openAs,
+  request,
+}) => {
+  await page.goto('/student-offer');
+  await expect(page.getByText('This offer ended on')).toBeVisible();
+  const english = new Set(await textsOf(page));
+  const colleges = new Set(await page.getByRole('cell').allInnerTexts());
+  await page.goto('/pl/student-offer');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl-PL');
+  // The offer's own words are the content's Polish translation; its end day in the same form as English.
+  await expect(page.getByRole('heading', { name: 'Powrót do szkoły' })).toBeVisible();
+  await expect(page.getByText('Ta oferta skończyła się 06.10.21.', { exact: false })).toBeVisible();
+  const signInFirst = page.getByRole('region', { name: 'Odbierz ofertę dla studentów' });
+  await expect(signInFirst.getByRole('link', { name: 'Zaloguj się' })).toHaveAttribute('href', '/pl/log-in');
+  await expect(signInFirst.getByRole('link', { name: 'Dołącz do 48' })).toHaveAttribute('href', '/pl/sign-up');
+  await expect(page.getByRole('columnheader')).toHaveText(['Uczelnia', 'Końcówka adresu e-mail']);
+  expect((await textsOf(page)).filter((text) => english.has(text) && !isName(text) && !colleges.has(text))).toEqual([]);
+  await expectNoAxeViolations(page, '/pl/student-offer');
+
+  await openAs('portin', '/pl/student-offer');
+  const address = page.getByLabel('Uczelniany adres e-mail');
+  await page.getByRole('button', { name: 'Wyślij mi kod' }).click();
+  await expect(page.getByText('Wpisz swój uczelniany adres e-mail.')).toBeVisible();
+  await address.fill('not an address');
+  await page.getByRole('button', { name: 'Wyślij mi kod' }).click();
+  await expect(page.getByText('To nie wygląda na adres e-mail.')).toBeVisible();
+  await expect(page.getByText('Będzie ważny przez 10 minut.', { exact: false })).toBeVisible();
+  await address.fill('me@gmail.com');
+  await page.getByRole('button', { name: 'Wyślij mi kod' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Nie znamy takiego adresu uczelni. Użyj adresu e-mail uczelni z listy.',
+  );
+  await address.fill('niamh.pl@tcd.ie');
+  await page.getByRole('button', { name: 'Wyślij mi kod' }).click();
+  await expect(page.getByRole('heading', { name: 'Wpisz kod' })).toBeFocused();
+  await expect(page.getByText('Wysłaliśmy kod na adres niamh.pl@tcd.ie.')).toBeVisible();
+  await page.getByLabel('Kod z e-maila').fill('12');
+  await page.getByRole('button', { name: 'Zastosuj ofertę' }).click();
+  await expect(page.getByText('Kod to 6 cyfr z e-maila.')).toBeVisible();
+  await expectNoAxeViolations(page, '/pl/student-offer: the code');
+  const code = /(\d{6})/.exec((await latestMail(request, 'niamh.pl@tcd.ie')).body)![1]!;
+  await page.getByLabel('Kod z e-maila').fill(code);
+  await page.getByRole('button', { name: 'Zastosuj ofertę' }).click();
+  await expect(page.getByRole('heading', { name: 'Twoja oferta dla studentów została zastosowana' })).toBeVisible();
+  await expect(
+    page.getByText(/^Na Twojej karcie SIM jest 20 GB dodatkowych danych do \d\d\.\d\d\.\d\d\.$/),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Zobacz w swoim panelu' })).toHaveAttribute('href', '/pl/my48');
 });
 
 test('a partner voucher: claimed once, the same code on return', async ({ page, openAs }) => {

@@ -1,17 +1,25 @@
 import { LinkActions } from '../LinkActions.tsx';
 
-/** What a members-only island (offers, refer) shows a visitor who is not signed in: log in (they come back here after) or join. */
-export function SignInFirst({ title, children }: { title: string; children: string }) {
+const ENGLISH = [
+  { href: '/log-in', label: 'Log in' },
+  { href: '/sign-up', label: 'Join 48' },
+];
+
+/** What a members-only island (offers, refer) shows a visitor who is not signed in: log in (they come back here after) or join; `links` in the page's language. */
+export function SignInFirst({
+  title,
+  children,
+  links = ENGLISH,
+}: {
+  title: string;
+  children: string;
+  links?: readonly { href: string; label: string }[];
+}) {
   return (
     <section className="card stack" aria-labelledby="sign-in-first" data-visitors-only="">
       <h2 id="sign-in-first">{title}</h2>
       <p>{children}</p>
-      <LinkActions
-        links={[
-          { href: '/log-in', label: 'Log in' },
-          { href: '/sign-up', label: 'Join 48' },
-        ]}
-      />
+      <LinkActions links={links} />
     </section>
   );
 }

@@ -39,6 +39,8 @@ export const LOCALISED_PATHS: readonly string[] = [
   '/orders',
   '/this-wasnt-me',
   '/gift-shop',
+  '/need-a-device',
+  '/student-offer',
   ...CONTENT_PAGES.map((page) => `/${page}`),
 ];
 

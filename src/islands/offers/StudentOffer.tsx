@@ -2,74 +2,108 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
 import { EmailField, SentCodeField } from '../../components/forms/KindFields.tsx';
-import { STUDENT_CODE_MINUTES } from '../../contract/offers.ts';
 import { useSignedIn } from '../../lib/use-hydrated.ts';
-import { shortDate, wholeGb as gb } from '../../lib/format.ts';
+import { formatIn, shortDate, wholeGb as gb } from '../../lib/format.ts';
+import { fill } from '../../contract/i18n/fill.ts';
+import { LANGUAGE_TAG, type Locale } from '../../contract/i18n/locales.ts';
+import type { StudentOfferWords } from './student-offer-words.ts';
 import { $offers, $studentEmail, loadOffers, studentApplyForm, studentCodeForm } from './offers-store.ts';
 import { SignInFirst } from '../../components/member/SignInFirst.tsx';
 import { FormCard } from '../../components/forms/FormCard.tsx';
 
-/** /student-offer: back to school as it stands today, and the student offer by a code sent to a college address. */
-export default function StudentOffer() {
+interface Props {
+  words: StudentOfferWords;
+  /** The rules' words in the page's language, by their English (problems.ts, and the code's own two). */
+  rules: Readonly<Record<string, string>>;
+  /** The page's language, and its tag: figures as it writes them. */
+  language: Locale;
+  tag: string;
+  /** The pages linked to, in the page's language where they have one. */
+  links: { logIn: string; join: string; dashboard: string };
+}
+
+/**
+ * /student-offer: back to school as it stands today, and the student offer by a code sent to a
+ * college address, in the page's language (the offer's own words where the content translates them).
+ */
+export default function StudentOffer({ words, rules, language, tag, links }: Props) {
+  formatIn(tag);
+  const common = { rules, unavailable: words['form.unavailable'], words };
+  studentCodeForm.speak({ ...common, labels: { email: words['student.email'] }, busyLabel: words['student.sending'] });
+  studentApplyForm.speak({ ...common, labels: { code: words['student.code'] }, busyLabel: words['student.checking'] });
   const signedIn = useSignedIn();
   const { promotions, mine, error } = useStore($offers);
   const email = useStore($studentEmail);
   const codeForm = useStore(studentCodeForm.$state);
   const applyForm = useStore(studentApplyForm.$state);
   useEffect(() => {
-    if (signedIn !== undefined) void loadOffers(signedIn);
-  }, [signedIn]);
+    if (signedIn !== undefined) void loadOffers(signedIn, language);
+  }, [signedIn, language]);
   if (error)
     return (
       <div className="alert alert--error" role="alert">
-        {error}
+        {words['student.loadFailed']}
       </div>
     );
   if (!promotions)
     return (
       <p role="status" className="loading-line">
-        Loading the offer…
+        {words['student.loading']}
       </p>
     );
   const bts = promotions.back_to_school;
+  // The content's words, in English where not translated: marked so.
+  const said = bts.language === language ? undefined : LANGUAGE_TAG[bts.language];
   return (
     <div className="stack">
       <section className="card stack" aria-labelledby="bts-title">
-        <h2 id="bts-title">{bts.heading}</h2>
-        <p>{bts.body}</p>
+        <h2 id="bts-title" lang={said}>
+          {bts.heading}
+        </h2>
+        <p lang={said}>{bts.body}</p>
         <p className={bts.eligible ? 'alert alert--success' : 'alert alert--info'}>
-          {bts.eligible
-            ? `On now, until ${shortDate(bts.ends)}.`
-            : `This offer ended on ${shortDate(bts.ends)}. Watch this page for the next one.`}
+          {fill(words[bts.eligible ? 'student.onNow' : 'student.ended'], { date: shortDate(bts.ends) })}
         </p>
       </section>
       {!signedIn ? (
-        <SignInFirst title="Claim the student offer">
-          Log in or join 48, then prove you are a student with your college e-mail address.
+        <SignInFirst
+          title={words['student.claim']}
+          links={[
+            { href: links.logIn, label: words['signInFirst.logIn'] },
+            { href: links.join, label: words['signInFirst.join'] },
+          ]}
+        >
+          {words['student.signInFirst']}
         </SignInFirst>
       ) : !mine ? null : applyForm.result ? (
         <section className="card stack" aria-labelledby="student-done">
           <h2 id="student-done" tabIndex={-1} ref={(el) => el?.focus()}>
-            Your student offer is applied
+            {words['student.applied']}
           </h2>
-          <p>{`${gb(applyForm.result.goody_bag.data_kb)} of extra data is on your SIM until ${shortDate(applyForm.result.goody_bag.expires_at)}.`}</p>
-          <a className="btn btn--primary" href="/my48">
-            See it on your dashboard
+          <p>
+            {fill(words['student.extra'], {
+              size: gb(applyForm.result.goody_bag.data_kb),
+              date: shortDate(applyForm.result.goody_bag.expires_at),
+            })}
+          </p>
+          <a className="btn btn--primary" href={links.dashboard}>
+            {words['student.dashboard']}
           </a>
         </section>
       ) : mine.student.applied ? (
-        <p className="alert alert--success">{`Your student offer is applied (${mine.student.email ?? ''}, ${shortDate(mine.student.claimed_at ?? '')}). It is one per member.`}</p>
+        <p className="alert alert--success">
+          {fill(words['student.appliedAlready'], {
+            email: mine.student.email ?? '',
+            date: shortDate(mine.student.claimed_at ?? ''),
+          })}
+        </p>
       ) : !email ? (
-        <FormCard id="student-title" title="Claim the student offer" onSubmit={studentCodeForm.onSubmit}>
-          <p>{`We'll e-mail a 6-digit code to your college address. It works for ${STUDENT_CODE_MINUTES} minutes.`}</p>
+        <FormCard id="student-title" title={words['student.claim']} onSubmit={studentCodeForm.onSubmit}>
+          <p>{words['student.codeIntro']}</p>
           <FormAlert>{codeForm.error}</FormAlert>
-          <EmailField
-            label="College e-mail address"
-            fields={codeForm.fields}
-            hint="An address of a college in the list below"
-          />
+          <EmailField label={words['student.email']} fields={codeForm.fields} hint={words['student.emailHint']} />
           <SubmitButton busy={codeForm.busy} busyLabel={codeForm.busyLabel ?? ''}>
-            Send me a code
+            {words['student.send']}
           </SubmitButton>
         </FormCard>
       ) : (
@@ -81,14 +115,14 @@ export default function StudentOffer() {
           aria-labelledby="student-code-title"
         >
           <h2 id="student-code-title" className="form__title" tabIndex={-1} ref={(el) => el?.focus()}>
-            Enter your code
+            {words['student.enterCode']}
           </h2>
-          <p>{`We sent a code to ${email}.`}</p>
+          <p>{fill(words['student.sentTo'], { email })}</p>
           <FormAlert>{applyForm.error}</FormAlert>
           <input type="hidden" name="email" value={email} />
-          <SentCodeField label="Code from the e-mail" fields={applyForm.fields} />
+          <SentCodeField label={words['student.code']} fields={applyForm.fields} />
           <SubmitButton busy={applyForm.busy} busyLabel={applyForm.busyLabel ?? ''}>
-            Apply the offer
+            {words['student.apply']}
           </SubmitButton>
           <button
             type="button"
@@ -98,7 +132,7 @@ export default function StudentOffer() {
               studentApplyForm.reset();
             }}
           >
-            Use another address
+            {words['student.another']}
           </button>
         </form>
       )}

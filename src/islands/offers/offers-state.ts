@@ -3,6 +3,7 @@ import type { Answer } from '../../contract/endpoint.ts';
 import { offersRoutes as routes } from '../../contract/offers.calls.ts';
 import type { offersApi } from '../../contract/offers.schema.ts';
 import { call, errorMessage } from '../../lib/http.ts';
+import type { Locale } from '../../contract/i18n/locales.ts';
 // The member's id needs the session cookies' cryptography: loaded only for a member (a visitor sees SignInFirst).
 import { memberParamsLater as memberParams } from '../../lib/member-params-later.ts';
 
@@ -14,10 +15,14 @@ type MemberOffers = Answer<typeof offersApi.memberOffers>['_payload'];
 /** The dated offers today, and (signed in) what the member has claimed. */
 export const $offers = map<{ promotions?: Promotions; mine?: MemberOffers; error?: string }>({});
 
-export async function loadOffers(signedIn: boolean): Promise<void> {
+/** The language the page says the offers in: kept for a reload after a claim. */
+let pageLanguage: Locale | undefined;
+
+export async function loadOffers(signedIn: boolean, language: Locale | undefined = pageLanguage): Promise<void> {
+  pageLanguage = language;
   try {
     const [promotions, mine] = await Promise.all([
-      call(routes.promotions),
+      call(routes.promotions, language ? { query: { language } } : {}),
       signedIn ? call(routes.memberOffers, { params: await memberParams() }) : undefined,
     ]);
     $offers.set({ promotions: promotions._payload, ...(mine ? { mine: mine._payload } : {}) });

@@ -1,11 +1,15 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { offersApi, offersFailures } from '../../../src/contract/offers.schema.ts';
+import { settingsApi } from '../../../src/contract/settings.schema.ts';
+import { catalogues } from '../../../src/contract/i18n/messages.ts';
 import { goodyBags, ledger, offerClaims, outbox } from '../../../src/server/db/schema.ts';
 import { createMember, signIn, type BuiltMember } from '../support/builders.ts';
 import { ok, refused, send } from '../support/client.ts';
 import { forEachDatabase, signUpMember, type Session, type TestContext } from '../support/harness.ts';
 import { KB_PER_GB } from '../../../src/contract/constants.ts';
+import { promotions } from '../../../src/server/modules/community/offers/offers.service.ts';
+import { contentFiles } from '../support/content.ts';
 
 const message = async (res: Response) => ((await res.json()) as { _payload: { message: string } })._payload.message;
 /** The member's own user_id, as every member endpoint takes it. */
@@ -68,6 +72,68 @@ forEachDatabase('offers', { seed: 'catalogue', rateLimit: undefined }, (ctx) => 
     expect((await (await ctx().app.request('/panda/public/offers')).json())._payload.back_to_school.eligible).toBe(
       false,
     );
+  });
+
+  it('promotions in the language asked for: the translation’s words where it has them, English else, each saying which', async () => {
+    const said = async (query: string, cookie?: string) =>
+      (await (await ctx().app.request(`/panda/public/offers${query}`, cookie ? { headers: { cookie } } : {})).json())
+        ._payload;
+    const english = await said('');
+    expect(english.back_to_school).toMatchObject({ heading: 'Back to school', language: 'en' });
+    const polish = await said('?language=pl');
+    expect(polish.back_to_school).toMatchObject({ heading: 'Powrót do szkoły', language: 'pl', ends: '2021-10-06' });
+    expect(polish.one_month_free).toMatchObject({ heading: 'Miesiąc za darmo', language: 'pl', ends: '2024-04-15' });
+    // The dates and the flags are the English entries' whatever the language.
+    expect({ ...polish.one_month_free, heading: '', body: '', language: '' }).toEqual({
+      ...english.one_month_free,
+      heading: '',
+      body: '',
+      language: '',
+    });
+    // No language asked: the visitor's choice; an unknown one is a 400.
+    expect((await said('', 'lang=ga')).one_month_free).toMatchObject({ heading: 'Mí saor in aisce', language: 'ga' });
+    expect((await ctx().app.request('/panda/public/offers?language=fr')).status).toBe(400);
+  });
+
+  it('promotions where the translation lacks an offer: that one in English, said so', async () => {
+    const content = contentFiles('content');
+    const words = await content.promotionWords();
+    const partial = {
+      ...content,
+      promotionWords: async () => ({ pl: { 'one-month-free': words.pl?.['one-month-free'] } }),
+    };
+    const answer = await promotions({ db: ctx().handle.db, clock: () => ctx().clock.now, content: partial }, 'pl');
+    expect(answer.back_to_school).toMatchObject({ heading: 'Back to school', language: 'en' });
+    expect(answer.one_month_free).toMatchObject({ heading: 'Miesiąc za darmo', language: 'pl' });
+  });
+
+  it('student offer in Polish: the refusals and the tries left in the member’s language', async () => {
+    const c = ctx();
+    const { session: s, userId } = await member(c);
+    await ok(c.app, settingsApi.saveLanguage, { session: s, params: { user_id: userId }, body: { language: 'pl' } });
+    const notCollege = await studentCode(c, s, 'me@gmail.com');
+    expect([notCollege.status, await message(notCollege)]).toEqual([
+      422,
+      catalogues.pl['error.offers.notStudentDomain'],
+    ]);
+    expect((await studentCode(c, s, 'ola.studentka@ucdconnect.ie')).status).toBe(200);
+    // The mail is Polish too ("Twój kod … to 123456").
+    const [mail] = await c.handle.db.select().from(outbox).where(eq(outbox.to, 'ola.studentka@ucdconnect.ie'));
+    expect(mail?.subject).toBe(catalogues.pl['mail.student.subject']);
+    const code = /(\d{6})/.exec(mail?.body ?? '')![1]!;
+    const wrong = code === '000000' ? '111111' : '000000';
+    const counted = [];
+    for (let i = 0; i < 4; i++)
+      counted.push(await message(await applyStudent(c, s, 'ola.studentka@ucdconnect.ie', wrong)));
+    expect(counted.map((m) => m.slice(m.lastIndexOf('.', m.length - 2) + 2))).toEqual([
+      'Zostały 4 próby.',
+      'Zostały 3 próby.',
+      'Zostały 2 próby.',
+      'Została 1 próba.',
+    ]);
+    expect(counted[0]).toMatch(/^Ten kod jest nieprawidłowy\./);
+    const last = await applyStudent(c, s, 'ola.studentka@ucdconnect.ie', wrong);
+    expect([last.status, await message(last)]).toEqual([429, catalogues.pl['error.offers.tooManyTries']]);
   });
 
   it('the free allowance: refused the day before the window, given once inside it, refused after it', async () => {

@@ -1,10 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import {
   chargesFromFiles,
+  type PromotionWords,
   type Promotions,
   type PublishedContent,
 } from '../../../src/server/integrations/content/index.ts';
+import { PREFIXED_LOCALES } from '../../../src/contract/i18n/locales.ts';
 
 /** The published content as the API reads it, taken straight from content/ (the API suite runs before any build). */
 export function contentFiles(dir = 'content', override: Partial<Promotions> = {}): PublishedContent {
@@ -20,8 +22,18 @@ export function contentFiles(dir = 'content', override: Partial<Promotions> = {}
     (d) => d.domain,
   );
   const charges = chargesFromFiles(dir);
+  const words: PromotionWords = Object.fromEntries(
+    PREFIXED_LOCALES.map((locale) => {
+      const file = `${dir}/translations/${locale}/promotions.yaml`;
+      const items = existsSync(file)
+        ? (parse(readFileSync(file, 'utf8')) as { items: { id: string; heading?: string; body?: string }[] }).items
+        : [];
+      return [locale, Object.fromEntries(items.map(({ id, heading, body }) => [id, { heading, body }]))];
+    }),
+  );
   return {
     promotions: async () => ({ ...promotions, ...override }),
+    promotionWords: async () => words,
     studentDomains: async () => domains,
     charges: async () => charges,
   };

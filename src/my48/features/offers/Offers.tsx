@@ -16,15 +16,23 @@ import {
   type MyOffers,
 } from './offers-store.ts';
 import { slotted } from '../../../lib/slotted.tsx';
-import { say } from '../../speech.ts';
+import { locale, say } from '../../speech.ts';
+import { LANGUAGE_TAG, type Locale } from '../../../contract/i18n/locales.ts';
+import { localHref } from '../../../contract/i18n/routes.ts';
+
+/** The `lang` of words in `language` on this screen: none where it is the screen's own. */
+const saidIn = (language: Locale) => (language === locale() ? undefined : LANGUAGE_TAG[language]);
 
 function FreeMonth({ promotions, mine }: Pick<MyOffers, 'promotions' | 'mine'>) {
   const claim = useStore(claimAction.$state);
   const offer = promotions.one_month_free;
   return (
     <section className="card stack" aria-labelledby="free-month">
-      <h2 id="free-month">{offer.heading}</h2>
-      <p>{offer.body}</p>
+      {/* The content's words: in the page's language where translated, else English and marked so. */}
+      <h2 id="free-month" lang={saidIn(offer.language)}>
+        {offer.heading}
+      </h2>
+      <p lang={saidIn(offer.language)}>{offer.body}</p>
       <FormAlert tone="success">{claim.notice}</FormAlert>
       <FormAlert>{claim.error}</FormAlert>
       {mine.free_allowance.claimed && mine.free_allowance.claimed_at ? (
@@ -95,9 +103,11 @@ function Others({ mine }: Pick<MyOffers, 'mine'>) {
         <li>
           {mine.student.applied && mine.student.claimed_at
             ? slotted(say('my48.off.studentApplied', { date: shortDate(mine.student.claimed_at) }), {
-                link: <a href="/student-offer">{say('my48.off.student')}</a>,
+                link: <a href={localHref(locale(), '/student-offer')}>{say('my48.off.student')}</a>,
               })
-            : slotted(say('my48.off.studentWhat'), { link: <a href="/student-offer">{say('my48.off.student')}</a> })}
+            : slotted(say('my48.off.studentWhat'), {
+                link: <a href={localHref(locale(), '/student-offer')}>{say('my48.off.student')}</a>,
+              })}
         </li>
         {(Object.keys(PARTNER_CAMPAIGNS) as (keyof typeof PARTNER_CAMPAIGNS)[]).map((slug) => (
           <li key={slug}>

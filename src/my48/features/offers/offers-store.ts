@@ -6,7 +6,7 @@ import { memberParams } from '../../../lib/member-session.ts';
 import { actionStore } from '../../../stores/action.ts';
 import { formStore } from '../../../stores/form.ts';
 import { loader } from '../../../stores/loader.ts';
-import { formSpeech, say } from '../../speech.ts';
+import { formSpeech, locale, say } from '../../speech.ts';
 
 type Promotions = Answer<typeof offersApi.promotions>['_payload'];
 type MemberOffers = Answer<typeof offersApi.memberOffers>['_payload'];
@@ -25,7 +25,7 @@ export const myOffers = loader<MyOffers>(
   async () => {
     const params = memberParams();
     const [promotions, mine, associated] = await Promise.all([
-      call(offersApi.promotions),
+      call(offersApi.promotions, { query: { language: locale() } }),
       call(offersApi.memberOffers, { params }),
       call(offersApi.presaleAssociated, { params }),
     ]);

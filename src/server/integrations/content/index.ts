@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { QUERY, sanityClient, sourceOf, type SanitySettings } from '../../../contract/content-sources.ts';
+import type { Locale } from '../../../contract/i18n/locales.ts';
 
 /**
  * What the server needs from the published content: the dated offers and the student domains,
@@ -23,6 +24,10 @@ export interface Promotions {
   'back-to-school': Promotion;
   'one-month-free': Promotion;
 }
+/** The dated offers' words in another language, by locale and id: what the translation has. */
+export type PromotionWords = Partial<
+  Record<Locale, Partial<Record<keyof Promotions, { heading?: string | undefined; body?: string | undefined }>>>
+>;
 
 /** One table of the charges pages (content/charges), as published: the rates the portal charges use at. */
 export interface ChargesTable {
@@ -40,6 +45,8 @@ export class ChargesUnavailable extends Error {}
 
 export interface PublishedContent {
   promotions(): Promise<Promotions>;
+  /** The dated offers' words in the other languages (none before a build that publishes them). */
+  promotionWords(): Promise<PromotionWords>;
   studentDomains(): Promise<string[]>;
   /** The charges pages' tables: what use beyond an allowance costs (docs/product/money.md). */
   charges(): Promise<ChargesTable[]>;
@@ -140,8 +147,15 @@ export function publishedContent(
 ): PublishedContent {
   const promotions = cachedJson<Promotions>(join(distDir, 'api/cms/offers/promotions.json'));
   const domains = cachedJson<{ domain: string }[]>(join(distDir, 'api/cms/offers_domains/student.json'));
+  const words = cachedJson<PromotionWords>(join(distDir, 'api/cms/offers/promotion_words.json'));
   return {
     promotions,
+    // A build from before the translations has no file: the offers are said in English.
+    promotionWords: () =>
+      words().catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return {};
+        throw error;
+      }),
     studentDomains: async () => (await domains()).map((d) => d.domain.toLowerCase()),
     charges: heldCharges(sources.charges, sources.checkCharges),
   };

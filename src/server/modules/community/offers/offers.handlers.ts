@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { offersApi, offersFailures } from '../../../../contract/offers.schema.ts';
-import { fail, ok, reply } from '../../../http/answers.ts';
+import { message } from '../../../../contract/i18n/messages.ts';
+import { fail, languageOf, ok, reply } from '../../../http/answers.ts';
 import type { Input } from '../../../http/openapi.ts';
 import type { AppEnv } from '../../../http/router.ts';
 import * as offers from './offers.service.ts';
@@ -8,8 +9,9 @@ import * as offers from './offers.service.ts';
 type C = Context<AppEnv>;
 const ctx = (c: C) => ({ db: c.var.db, clock: c.var.clock, content: c.var.content });
 
-export async function promotions(c: C) {
-  return ok(c, offersApi.promotions, { _payload: await offers.promotions(ctx(c)) });
+export async function promotions(c: C, { query }: Input<typeof offersApi.promotions>) {
+  const language = query.language ?? languageOf(c);
+  return ok(c, offersApi.promotions, { _payload: await offers.promotions(ctx(c), language) });
 }
 
 export async function memberOffers(c: C) {
@@ -30,9 +32,10 @@ export async function applyStudent(c: C, { body }: Input<typeof offersApi.applyS
   if (!outcome.ok) {
     const left = outcome.detail?.['triesLeft'];
     if (outcome.reason === 'wrongCode' && left !== undefined)
+      // The tries left counted in the member's language (the English the contract's words and the count).
       return fail(c, {
         ...offersFailures.wrongCode,
-        message: `${offersFailures.wrongCode.message} ${left} ${left === 1 ? 'try' : 'tries'} left.`,
+        message: message(languageOf(c), 'offers.wrongCode', { left: Number(left) }),
       });
     return fail(c, offersFailures[outcome.reason]);
   }

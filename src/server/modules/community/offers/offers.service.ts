@@ -7,11 +7,11 @@ import {
   STUDENT_CODE_TRIES,
   type CampaignSlug,
 } from '../../../../contract/offers.schema.ts';
-import type { Locale } from '../../../../contract/i18n/locales.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../../../contract/i18n/locales.ts';
 import { message } from '../../../../contract/i18n/messages.ts';
 import type { Queryable } from '../../../db/client.ts';
 import { members, offerClaims, offerCodes, products, sims, studentCodes } from '../../../db/schema.ts';
-import type { PublishedContent } from '../../../integrations/content/index.ts';
+import type { Promotion, Promotions, PublishedContent } from '../../../integrations/content/index.ts';
 import { sendMail } from '../../../integrations/mail/index.ts';
 import { dayOf } from '../../../kernel/calendar.ts';
 import { bulkMembershipEligible, giveGoodyBag, recordMove } from '../../money/index.ts';
@@ -23,18 +23,27 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 /** Content dates are calendar days ("2024-04-15" or an ISO instant at its midnight). */
 const dayIn = (value: string) => value.slice(0, 10);
 
-/** The dated offers as they stand today (Irish day): back to school while on or before its end; one month free inside its window. */
-export async function promotions({ clock, content }: Ctx) {
-  const p = await content.promotions();
+/**
+ * The dated offers as they stand today (Irish day): back to school while on or before its end; one
+ * month free inside its window. Their words in `language` where the translation has them, each
+ * saying the language its words are in (English where not).
+ */
+export async function promotions({ clock, content }: Ctx, language: Locale = DEFAULT_LOCALE) {
+  const [p, translated] = await Promise.all([content.promotions(), content.promotionWords()]);
   const today = dayOf(clock());
   const bts = p['back-to-school'];
   const omf = p['one-month-free'];
+  const wordsOf = (id: keyof Promotions, english: Promotion) => {
+    const own = language === DEFAULT_LOCALE ? undefined : translated[language]?.[id];
+    return own?.heading && own.body
+      ? { heading: own.heading, body: own.body, language }
+      : { heading: english.heading, body: english.body, language: DEFAULT_LOCALE };
+  };
   return {
     back_to_school: {
       eligible: bts.enabled === 'true' && today <= dayIn(bts.ends),
       ends: dayIn(bts.ends),
-      heading: bts.heading,
-      body: bts.body,
+      ...wordsOf('back-to-school', bts),
     },
     one_month_free: {
       open: freeMonthOpen(omf, today),
@@ -42,8 +51,7 @@ export async function promotions({ clock, content }: Ctx) {
       starts: dayIn(omf.starts ?? omf.ends),
       ends: dayIn(omf.ends),
       purchase_deadline: omf.purchase_deadline ? dayIn(omf.purchase_deadline) : null,
-      heading: omf.heading,
-      body: omf.body,
+      ...wordsOf('one-month-free', omf),
     },
   };
 }
