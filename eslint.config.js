@@ -275,6 +275,8 @@ export default defineConfig(
       'src/islands/need-a-device/NeedADevice.tsx',
       'src/layouts/StudentOfferPage.astro',
       'src/islands/offers/StudentOffer.tsx',
+      'src/layouts/PaymentGatewayPage.astro',
+      'src/islands/payment-gateway/PaymentGateway.tsx',
       'src/islands/gift-shop/GiftShop.tsx',
       'src/islands/this-wasnt-me/ThisWasntMe.tsx',
       'src/islands/orders/Orders.tsx',

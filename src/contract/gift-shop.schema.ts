@@ -6,10 +6,13 @@ import { emailRule } from './forms.schema.ts';
 import { OfferSchema } from './memberships.schema.ts';
 import { messages } from './messages.ts';
 import { GIFT_KINDS } from './gift-shop.ts';
+import { LOCALES } from './i18n/locales.ts';
 
 const gift = z.enum(GIFT_KINDS, { error: 'gift must be membership or credit' });
 /** The number as typed; the server decides whether it is an Irish mobile number (spec section 5). */
 const msisdn = z.string({ error: 'msisdn is required' }).max(30, { error: 'msisdn is too long' });
+/** The language of the page the gift is bought on: the buyer's receipt is written in it (else the lang cookie's). */
+const language = z.enum(LOCALES, { error: 'language must be en, ga or pl' }).optional();
 
 export const GiftCheckForm = z.object({ msisdn, gift });
 
@@ -21,6 +24,7 @@ export const GiftOrderForm = z.discriminatedUnion(
       msisdn,
       sku: z.string().regex(/^[A-Za-z0-9_]{2,20}$/, { error: 'sku is not a membership' }),
       buyer_email: emailRule('buyer_email'),
+      language,
     }),
     z.object({
       gift: z.literal('credit'),
@@ -30,6 +34,7 @@ export const GiftOrderForm = z.discriminatedUnion(
         { error: 'amount_cents must be one of 500, 1000, 1500, 2000, 3000, 5000' },
       ),
       buyer_email: emailRule('buyer_email'),
+      language,
     }),
   ],
   { error: 'gift must be membership or credit' },

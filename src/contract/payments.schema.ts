@@ -1,3 +1,4 @@
+import { LOCALES } from './i18n/locales.ts';
 import { messages } from './messages.ts';
 import { stepUpFailures } from './step-up.schema.ts';
 import { z } from './zod.ts';
@@ -139,6 +140,8 @@ export const paymentsApi = {
     summary:
       'A prepared card payment as the payment page shows it: what it pays for, the amount, the container and the widget script',
     params: z.object({ checkout_id: z.uuid({ error: 'checkout_id is not a checkout' }) }),
+    /** The language of the payment page: what is paid for is said in it; else the visitor's choice, else English. */
+    query: z.object({ language: z.enum(LOCALES, { error: 'language must be en, ga or pl' }).optional() }),
     answer: payload(
       z.object({
         checkout_id: z.string(),

@@ -50,6 +50,8 @@ import {
   UNAVAILABLE_RETRY_AFTER_S,
 } from '../contract/common-failures.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { isPaymentPage } from './http/cache-policy.ts';
+import { LOCALES, pathIn } from '../contract/i18n/locales.ts';
 import { cspReportsSandbox } from './http/csp-reports.ts';
 import { requestContext, withoutAddresses } from './middleware/context.ts';
 
@@ -79,7 +81,7 @@ export function answeredByApp(path: string): boolean {
     path.startsWith('/panda') ||
     path.startsWith('/sandbox') ||
     path.startsWith('/staff-sign-') ||
-    path.startsWith('/payment-gateway') ||
+    isPaymentPage(path) ||
     path.replace(/(.)\/$/, '$1') in redirects
   );
 }
@@ -204,7 +206,10 @@ export function createApp({
 
   if (site) {
     // Spec section 2: payment-gateway URLs always carry a trailing slash.
-    app.get('/payment-gateway', (c) => c.redirect(`/payment-gateway/${new URL(c.req.url).search}`, 308));
+    for (const locale of LOCALES)
+      app.get(pathIn(locale, '/payment-gateway'), (c) =>
+        c.redirect(`${pathIn(locale, '/payment-gateway/')}${new URL(c.req.url).search}`, 308),
+      );
     // The spec's redirects, with or without a trailing slash; one within the site keeps the query
     // (a campaign's utm_… or a partner's id on /need-a-phone reaches /need-a-device).
     for (const [from, to] of Object.entries(redirects))

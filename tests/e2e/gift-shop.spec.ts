@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
-import { expectNoAxeViolations, payByCard, spaced, test } from './fixtures.ts';
+import { expectNoAxeViolations, latestMail, payByCard, spaced, test } from './fixtures.ts';
+import { textsOf } from './texts.ts';
 
 // docs/product/money.md: the gift shop for visitors.
 
@@ -52,9 +53,10 @@ test('gift shop: a visitor gifts a membership and a top-up; the numbers are chec
   await expect(page.getByText('Gift: €20.00 credit')).toBeVisible();
 });
 
-test('/pl/gift-shop: a visitor gifts a membership in Polish, the number refused in Polish, the memberships by their Polish names and euro as Polish writes it', async ({
+test('/pl/gift-shop: a visitor gifts in Polish, the number refused in Polish, the memberships by their Polish names and euro as Polish writes it; the payment page and the receipt in Polish', async ({
   page,
   member,
+  request,
 }) => {
   const giftee = await member('giftee');
   await page.goto('/pl/gift-shop');
@@ -78,4 +80,33 @@ test('/pl/gift-shop: a visitor gifts a membership in Polish, the number refused 
   await page.getByRole('button', { name: 'Zapłać kartą' }).click();
   await expect(page.getByText('Pole „Twój adres e-mail” jest wymagane')).toBeVisible();
   await expectNoAxeViolations(page, '/pl/gift-shop');
+
+  // The payment page in Polish (the provider's widget asked for Polish; the sandbox's own is English, marked so).
+  await page.getByLabel(/^20,00\s€ doładowania$/).check();
+  await page.getByLabel('Twój adres e-mail').fill('kupujaca@example.com');
+  await page.getByRole('button', { name: 'Zapłać kartą' }).click();
+  await expect(page).toHaveURL(/\/pl\/payment-gateway\/\?checkout=/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl-PL');
+  await expect(page.getByRole('heading', { name: /^Zapłać 20,00\s€$/ })).toBeVisible();
+  await expect(page.getByText(/^Prezent: Doładowanie 20,00\s€$/)).toBeVisible();
+  await expect(page.getByText('*Do uwierzytelnienia płatności potrzebny jest prawidłowy adres')).toBeVisible();
+  await expect(page.locator('[data-sandbox-widget]')).toHaveAttribute('lang', 'en-IE');
+  expect(await page.evaluate(() => (window as { wpwlOptions?: { locale?: string } }).wpwlOptions?.locale)).toBe('pl');
+  await expect(page.getByRole('link', { name: 'Anuluj' })).toHaveAttribute('href', '/pl/gift-shop');
+  const english = ['Billing address', 'Street address', 'Town or city', 'Cancel', 'Secure payment'];
+  expect((await textsOf(page)).filter((text) => english.includes(text))).toEqual([]);
+  await expectNoAxeViolations(page, '/pl/payment-gateway/');
+  await page.getByLabel('Ulica i numer').fill('1 Main Street');
+  await page.getByLabel('Miejscowość').fill('Cork');
+  await page.getByLabel('Card number').fill('4200 0000 0000 0000');
+  await page.getByLabel('Expiry date (MM/YY)').fill('12/30');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('Name on card').fill('Ola Test');
+  await page.getByRole('button', { name: /^Pay €/ }).click();
+  await expect(page.getByRole('heading', { name: 'Płatność zakończona' })).toBeVisible();
+  await expect(page).toHaveURL(/\/pl\/payment-gateway\/\?checkout=.*resourcePath=/);
+  await expect(page.getByRole('link', { name: 'Dalej' })).toHaveAttribute('href', '/pl/gift-shop');
+  const receipt = await latestMail(request, 'kupujaca@example.com');
+  expect(receipt.subject).toBe('Potwierdzenie Twojego prezentu w 48');
+  expect(receipt.body).toMatch(/^Dziękujemy za prezent\./);
 });

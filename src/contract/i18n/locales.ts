@@ -32,6 +32,8 @@ export function unlocalisedPath(pathname: string): string {
 }
 
 /** The same page in `locale` ("/memberships" in Polish → "/pl/memberships", "/" → "/pl/"). */
+export function pathIn(locale: Locale, pathname: `/${string}`): `/${string}`;
+export function pathIn(locale: Locale, pathname: string): string;
 export function pathIn(locale: Locale, pathname: string): string {
   const path = unlocalisedPath(pathname);
   if (locale === DEFAULT_LOCALE) return path;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_PAGES, isLocalised } from './routes.ts';
+import { CONTENT_PAGES, isLocalised, localUrl } from './routes.ts';
 
 describe('the pages that are their document alone', () => {
   it('are each nothing but their content page in English, so no language loses what the English page has', () => {
@@ -16,6 +16,9 @@ describe('the pages that are their document alone', () => {
       expect(isLocalised(`/pl/${page}`), page).toBe(true);
       expect(isLocalised(`/${page}`), page).toBe(true);
     }
-    expect(isLocalised('/student-offer')).toBe(false);
+    expect(isLocalised('/feelsmug')).toBe(false);
+    // An address with its query: the payment page in the language of the page that opens it.
+    expect(localUrl('pl', '/payment-gateway/?checkout=abc')).toBe('/pl/payment-gateway/?checkout=abc');
+    expect(localUrl('pl', '/feelsmug?x=1#y')).toBe('/feelsmug?x=1#y');
   });
 });

@@ -41,6 +41,7 @@ export const LOCALISED_PATHS: readonly string[] = [
   '/gift-shop',
   '/need-a-device',
   '/student-offer',
+  '/payment-gateway',
   ...CONTENT_PAGES.map((page) => `/${page}`),
 ];
 
@@ -65,3 +66,9 @@ export function isLocalised(pathname: string): boolean {
 
 /** A link on a page in `locale`: to the page in that language where it has one, else to the English page. */
 export const localHref = (locale: Locale, path: string): string => (isLocalised(path) ? pathIn(locale, path) : path);
+
+/** An address of the site with its query or fragment ("/payment-gateway/?checkout=…") in `locale`, where the page has one. */
+export function localUrl(locale: Locale, url: string): string {
+  const at = url.search(/[?#]/);
+  return at < 0 ? localHref(locale, url) : localHref(locale, url.slice(0, at)) + url.slice(at);
+}

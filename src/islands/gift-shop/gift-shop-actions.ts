@@ -4,6 +4,8 @@ import { GIFT_KINDS } from '../../contract/gift-shop.ts';
 import { emailRule } from '../../contract/forms.schema.ts';
 import { call, errorMessage, newIdempotencyKey } from '../../lib/http.ts';
 import { formOptions } from '../../stores/form.ts';
+import { localUrl } from '../../contract/i18n/routes.ts';
+import { localeOfPath } from '../../contract/i18n/locales.ts';
 import { $giftOffers, $recipient } from './gift-shop-state.ts';
 import { $giftShopSpeech } from './gift-shop-words.ts';
 
@@ -50,12 +52,15 @@ export const giftForm = formOptions({
   send: async ({ choice, buyer_email }) => {
     const to = $recipient.get();
     if (!to) throw new Error('Enter the number first.');
+    // The receipt is written in this page's language.
+    const language = localeOfPath(location.pathname);
     const body =
       to.gift === 'membership'
-        ? { gift: 'membership' as const, msisdn: to.msisdn, sku: choice, buyer_email }
-        : { gift: 'credit' as const, msisdn: to.msisdn, amount_cents: Number(choice) as 500, buyer_email };
+        ? { gift: 'membership' as const, msisdn: to.msisdn, sku: choice, buyer_email, language }
+        : { gift: 'credit' as const, msisdn: to.msisdn, amount_cents: Number(choice) as 500, buyer_email, language };
     const { _payload } = await call(giftShopApi.order, { body, idempotencyKey: newIdempotencyKey() });
-    location.assign(_payload.url);
+    // The payment page in this page's language.
+    location.assign(localUrl(language, _payload.url));
     return _payload.checkout_id;
   },
 });

@@ -30,6 +30,8 @@ export const MISSING_KEY = 'missing';
 
 /** Paths whose pages or answers are personal (or a payment), kept out of every shared cache. */
 const PRIVATE_PREFIXES = ['/my48', '/panda', '/sandbox', '/payment-gateway', '/cms/status', '/finance'];
+/** The payment page, in any language (/payment-gateway/, /pl/payment-gateway/): the app answers it, with its own CSP. */
+export const isPaymentPage = (path: string) => unlocalisedPath(path).startsWith('/payment-gateway');
 export const isPrivatePath = (path: string) => {
   // my48 in Irish and Polish (/ga/my48, /pl/my48) is as private as in English.
   const unprefixed = unlocalisedPath(path);

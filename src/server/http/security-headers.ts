@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppConfig } from '../config.ts';
 import type { StaticSite } from '../static-site.ts';
-import { isPrivatePath, PRIVATE, sharedCacheable } from './cache-policy.ts';
+import { isPaymentPage, isPrivatePath, PRIVATE, sharedCacheable } from './cache-policy.ts';
 import type { AppEnv } from './router.ts';
 
 /** HSTS for a request that reached us (or the proxy in front) over https (docs/product/production.md). */
@@ -51,7 +51,7 @@ export function securityHeaders(
   const paymentPage: MiddlewareHandler<AppEnv> = async (c, next) => {
     await next();
     const csp = c.res.headers.get('content-security-policy');
-    if (csp && c.req.path.startsWith('/payment-gateway/') && paymentOrigins.length > 0)
+    if (csp && isPaymentPage(c.req.path) && paymentOrigins.length > 0)
       c.res.headers.set('content-security-policy', allowOrigins(csp, paymentOrigins));
   };
   const headers = secureHeaders({

@@ -2,7 +2,10 @@ import { and, desc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { giftShopApi, giftShopFailures } from '../../../src/contract/gift-shop.schema.ts';
 import { messages } from '../../../src/contract/messages.ts';
-import { balances, ledger, memberships, notifications, outbox } from '../../../src/server/db/schema.ts';
+import { balances, checkouts, ledger, memberships, notifications, outbox } from '../../../src/server/db/schema.ts';
+import { paymentsApi } from '../../../src/contract/payments.schema.ts';
+
+const giftShopCheckout = paymentsApi.checkout;
 import { createMember, type BuiltMember } from '../support/builders.ts';
 import { send } from '../support/client.ts';
 import { checkoutResultOf, payInSandbox } from '../support/checkouts.ts';
@@ -96,6 +99,53 @@ forEachDatabase('gift_shop', { seed: 'catalogue' }, (ctx) => {
     expect(receipts[0]!.body).toContain('€12.99');
     // Now it has a queued membership: another membership gift is refused.
     expect(await check(ctx(), giftee.msisdn, 'membership')).toEqual(refusal(giftShopFailures.cannotLinkMembership));
+  });
+
+  it('a gift bought on the Polish page: its payment page and the buyer’s receipt in Polish; the cookie’s language else; an unknown language refused', async () => {
+    const { giftee } = await recipients(ctx());
+    const res = await order(ctx(), {
+      gift: 'credit',
+      msisdn: giftee.msisdn,
+      amount_cents: 1000,
+      buyer_email: 'kupujacy@example.com',
+      language: 'pl',
+    });
+    expect(res.status).toBe(201);
+    const { checkout_id, url } = (await res.json())._payload;
+    // The address is the page's; the browser opens it in its page's language.
+    expect(url).toBe(`/payment-gateway/?checkout=${checkout_id}`);
+    const said = async (language?: 'ga' | 'pl') =>
+      (await (await send(ctx().app, giftShopCheckout, { params: { checkout_id }, query: { language } })).json())
+        ._payload.description;
+    expect(await said('pl')).toBe('Prezent: Doładowanie 10,00\u00a0€');
+    expect(await said('ga')).toBe('Bronntanas: Creidmheas €10.00');
+    expect(await said()).toBe('Gift: €10.00 credit');
+    expect(await payAndReturn(ctx(), checkout_id)).toMatchObject({ state: 'success' });
+    const [receipt] = await ctx().handle.db.select().from(outbox).where(eq(outbox.to, 'kupujacy@example.com'));
+    expect(receipt!.subject).toBe('Potwierdzenie Twojego prezentu w 48');
+    expect(receipt!.body).toContain('Dziękujemy za prezent.\n\n10,00\u00a0€ na koncie');
+    expect(receipt!.body).toContain('Zapłacono kartą: 10,00\u00a0€');
+    expect(receipt!.body).not.toMatch(/Thank you|Paid by card/);
+
+    // No language sent (a page from before): the visitor's choice, the lang cookie.
+    const byCookie = await send(ctx().app, giftShopApi.order, {
+      body: { gift: 'credit', msisdn: giftee.msisdn, amount_cents: 500, buyer_email: 'ceannaitheoir@example.com' },
+      headers: { cookie: 'lang=ga' },
+    });
+    await payAndReturn(ctx(), (await byCookie.json())._payload.checkout_id);
+    const [irish] = await ctx().handle.db.select().from(outbox).where(eq(outbox.to, 'ceannaitheoir@example.com'));
+    expect(irish!.subject).toBe('Admháil do bhronntanais 48');
+
+    const before = (await ctx().handle.db.select().from(checkouts)).length;
+    const unknown = await order(ctx(), {
+      gift: 'credit',
+      msisdn: giftee.msisdn,
+      amount_cents: 1000,
+      buyer_email: 'kupujacy@example.com',
+      language: 'fr',
+    });
+    expect(unknown.status).toBe(400);
+    expect((await ctx().handle.db.select().from(checkouts)).length).toBe(before);
   });
 
   it('a gifted top-up adds credit to the recipient', async () => {

@@ -9,7 +9,8 @@ import { currentUserId } from '../../../lib/member-session.ts';
 import { $account, loadAccount } from '../../stores/account.ts';
 import { formStore } from '../../../stores/form.ts';
 import { loader } from '../../../stores/loader.ts';
-import { say, type My48Key } from '../../speech.ts';
+import { locale, say, type My48Key } from '../../speech.ts';
+import { localUrl } from '../../../contract/i18n/routes.ts';
 
 export type Offers = Answer<typeof membershipsApi.allowed>['_payload'];
 
@@ -46,7 +47,7 @@ async function goToCheckout(
     body,
     idempotencyKey: newIdempotencyKey(),
   });
-  location.assign(_payload.url);
+  location.assign(localUrl(locale(), _payload.url));
   // Busy until the payment page replaces this one: no second purchase meanwhile.
   await new Promise<never>(() => undefined);
 }

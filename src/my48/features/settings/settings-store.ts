@@ -1,5 +1,6 @@
 import { pathIn } from '../../../contract/i18n/locales.ts';
 import { locale, say } from '../../speech.ts';
+import { localUrl } from '../../../contract/i18n/routes.ts';
 import { isStepUpCode, stepUpProblem, stepUpCodeOf } from '../../stores/step-up.ts';
 import { map } from 'nanostores';
 import { z } from '../../../contract/zod.ts';
@@ -144,7 +145,7 @@ export async function registerCard(code?: string): Promise<void> {
       idempotencyKey: newIdempotencyKey(),
       ...(replacing ? { stepUpCode: stepUpCodeOf(code) } : {}),
     });
-    location.assign(_payload.url);
+    location.assign(localUrl(locale(), _payload.url));
   } catch (error) {
     $card.set({ ...$card.get(), busy: undefined, error: errorMessage(error) });
   }

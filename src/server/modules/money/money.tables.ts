@@ -2,6 +2,7 @@ import { relations, sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { CARD_CHOICES, CARD_REFUND_STATES, CHECKOUT_STATES } from '../../../contract/constants.ts';
 import { CHECKOUT_PURPOSES } from '../../../contract/payments.ts';
+import { LOCALES } from '../../../contract/i18n/locales.ts';
 import { USE_KINDS, type UseKind } from '../../../contract/usage.ts';
 import { CREDIT_BACK_METHODS, CREDIT_BACK_STATES } from '../../../contract/port-out-credit.ts';
 import { createdAt, oneOf, rowId, ts } from '../../db/schema/columns.ts';
@@ -164,6 +165,8 @@ export const checkouts = pgTable(
     /** The card the member chose to pay with (docs/product/money.md): 'new' (PANDAOLTUNRG2) or their stored card, 'saved' (PANDAOLTREG2). */
     card: text('card', { enum: CARD_CHOICES }).notNull().default('new'),
     buyerEmail: text('buyer_email'),
+    /** The language of the page a gift was bought on: its buyer's receipt is written in it (docs/product/languages.md). */
+    buyerLanguage: text('buyer_language', { enum: LOCALES }).notNull().default('en'),
     providerId: text('provider_id').notNull(),
     state: text('state', { enum: CHECKOUT_STATES }).notNull().default('open'),
     resultCode: text('result_code'),
@@ -176,6 +179,7 @@ export const checkouts = pgTable(
     oneOf('checkouts_purpose', t.purpose, CHECKOUT_PURPOSES),
     oneOf('checkouts_state', t.state, CHECKOUT_STATES),
     oneOf('checkouts_card', t.card, CARD_CHOICES),
+    oneOf('checkouts_buyer_language', t.buyerLanguage, LOCALES),
     check('checkouts_amount', sql`${t.amountCents} > 0 and ${t.creditCents} >= 0`),
   ],
 );

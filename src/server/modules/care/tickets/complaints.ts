@@ -159,7 +159,7 @@ export async function treatUnansweredAsComplaints(
             '',
             said(reader.language),
             message(reader.language, 'mail.care.codeOfPractice', {
-              link: siteLink(siteUrl, pathIn(reader.language, '/legal/code-of-practice') as `/${string}`),
+              link: siteLink(siteUrl, pathIn(reader.language, '/legal/code-of-practice')),
             }),
             '',
             '48',

@@ -107,7 +107,7 @@ export async function openTicket(
           ]
         : ['', say('mail.care.notYou')];
       const codeOfPractice = say('mail.care.codeOfPractice', {
-        link: siteLink(siteUrl, pathIn(reader.language, '/legal/code-of-practice') as `/${string}`),
+        link: siteLink(siteUrl, pathIn(reader.language, '/legal/code-of-practice')),
       });
       if (kind === 'complaint') {
         const member = from.memberId !== null;

@@ -48,8 +48,8 @@ export async function keepLineChange(
 }
 
 /** The link's page in the member's language (the token in the fragment, never sent to a server). */
-const linkPath = (token: string, language: Locale) =>
-  `${pathIn(language, '/this-wasnt-me')}#token=${token}` as `/${string}`;
+const linkPath = (token: string, language: Locale): `/${string}` =>
+  `${pathIn(language, '/this-wasnt-me')}#token=${token}`;
 
 /**
  * Tells each member of the changes not told yet: the mail (in the outbox) and the link's hash are

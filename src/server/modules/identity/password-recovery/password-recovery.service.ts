@@ -18,7 +18,7 @@ export async function mailResetLink({ db, clock }: ServiceContext, email: string
   if (!member) return;
   const { token } = await issueEmailToken(db, member.id, 'reset', clock);
   // In the member's language (docs/product/languages.md), the link to the page in it.
-  const page = pathIn(member.language, '/forgot-password') as `/${string}`;
+  const page = pathIn(member.language, '/forgot-password');
   const link = siteLink(siteUrl, `${page}?token=${token}`);
   await sendMail(db, clock, {
     to: member.email,

@@ -24,7 +24,7 @@ export async function sendVerification(
   siteUrl: string,
 ) {
   const { token, code } = await issueEmailToken(db, member.id, 'verify', clock);
-  const page = pathIn(member.language, '/sign-up') as `/${string}`;
+  const page = pathIn(member.language, '/sign-up');
   const link = siteLink(siteUrl, `${page}?verify=${token}`);
   await sendMail(db, clock, {
     to: member.email,

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { giftShopApi, giftShopFailures } from '../../../../contract/gift-shop.schema.ts';
-import { ok, reply } from '../../../http/answers.ts';
+import { languageOf, ok, reply } from '../../../http/answers.ts';
 import type { Input } from '../../../http/openapi.ts';
 import type { AppEnv } from '../../../http/router.ts';
 import { giftOffers, orderGift, recipient } from './gift-shop.service.ts';
@@ -20,6 +20,9 @@ export async function order(c: C, { body }: Input<typeof giftShopApi.order>) {
     c,
     giftShopApi.order,
     giftShopFailures,
-    await orderGift({ db: c.var.db, clock: c.var.clock, payments: c.var.payments }, body),
+    await orderGift(
+      { db: c.var.db, clock: c.var.clock, payments: c.var.payments },
+      { ...body, language: body.language ?? languageOf(c) },
+    ),
   );
 }

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { CREDIT_AMOUNTS_CENTS } from '../../../../contract/constants.ts';
+import type { Locale } from '../../../../contract/i18n/locales.ts';
 import { irishMobileRule } from '../../../../contract/forms.schema.ts';
 import { balances, sims } from '../../../db/schema.ts';
 import { prepare, type PaymentsContext } from '../payments/checkouts.ts';
@@ -53,8 +54,8 @@ function unwrap(prepared: Awaited<ReturnType<typeof prepare>>) {
 export async function orderGift(
   ctx: PaymentsContext,
   order:
-    | { gift: 'membership'; msisdn: string; sku: string; buyer_email: string }
-    | { gift: 'credit'; msisdn: string; amount_cents: number; buyer_email: string },
+    | { gift: 'membership'; msisdn: string; sku: string; buyer_email: string; language: Locale }
+    | { gift: 'credit'; msisdn: string; amount_cents: number; buyer_email: string; language: Locale },
 ): Promise<Outcome<{ checkout_id: string; amount_cents: number; url: string }, Refusal | 'notOnSale'>> {
   const to = await recipient(ctx, order.msisdn, order.gift);
   if (!to.ok) return to;
@@ -67,6 +68,7 @@ export async function orderGift(
         amountCents: order.amount_cents,
         saveCard: false,
         buyerEmail: order.buyer_email,
+        buyerLanguage: order.language,
         description: 'Gift of credit',
       }),
     );
@@ -82,6 +84,7 @@ export async function orderGift(
       amountCents: product.priceCents,
       saveCard: false,
       buyerEmail: order.buyer_email,
+      buyerLanguage: order.language,
       description: `Gift: ${product.name}`,
     }),
   );

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CardChoice } from '../../../../contract/payments.schema.ts';
 import type { CheckoutPurpose } from '../../../../contract/payments.ts';
+import type { Locale } from '../../../../contract/i18n/locales.ts';
 import { eq } from 'drizzle-orm';
 import { checkouts, storedCards } from '../../../db/schema.ts';
 import type { PaymentsAdapter } from '../integrations/payments/index.ts';
@@ -37,6 +38,8 @@ export async function prepare(
     saveCard: boolean;
     card?: CardChoice;
     buyerEmail?: string;
+    /** The language of the page a gift is bought on (its receipt's). */
+    buyerLanguage?: Locale;
     description: string;
   },
 ): Promise<Outcome<Prepared, 'overSpendLimit'>> {
@@ -59,6 +62,7 @@ export async function prepare(
       saveCard: c.saveCard,
       card: c.card ?? 'new',
       buyerEmail: c.buyerEmail ?? null,
+      buyerLanguage: c.buyerLanguage ?? 'en',
       providerId: `reserved:${id}`,
       createdAt: clock(),
     });

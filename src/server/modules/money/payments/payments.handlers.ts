@@ -47,9 +47,15 @@ export async function removeCard(c: C) {
   );
 }
 
-export async function checkout(c: C, { params }: Input<typeof paymentsApi.checkout>) {
+export async function checkout(c: C, { params, query }: Input<typeof paymentsApi.checkout>) {
   c.header('cache-control', 'no-store');
-  return reply(c, paymentsApi.checkout, paymentsFailures, await service.checkoutInfo(ctx(c), params.checkout_id));
+  const language = query.language ?? languageOf(c);
+  return reply(
+    c,
+    paymentsApi.checkout,
+    paymentsFailures,
+    await service.checkoutInfo(ctx(c), params.checkout_id, language),
+  );
 }
 
 export async function checkoutResult(c: C, { params }: Input<typeof paymentsApi.checkoutResult>) {

@@ -1,6 +1,8 @@
 import { useStepUpCode } from '../../identity/index.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { euro } from '../../../../contract/format.ts';
+import { DEFAULT_LOCALE, LANGUAGE_TAG, type Locale } from '../../../../contract/i18n/locales.ts';
+import { message } from '../../../../contract/i18n/messages.ts';
 import {
   classifyResult,
   type CardChoice,
@@ -125,13 +127,13 @@ export async function removeCard({ db, clock }: ServiceContext, memberId: number
   });
 }
 
-export async function checkoutInfo({ db, payments }: PaymentsContext, id: string) {
+export async function checkoutInfo({ db, payments }: PaymentsContext, id: string, language: Locale = DEFAULT_LOCALE) {
   const [c] = await db.select().from(checkouts).where(eq(checkouts.id, id));
   if (!c) return refused('noSuchCheckout');
   return done({
     checkout_id: c.id,
     purpose: c.purpose,
-    description: await describe(db, c),
+    description: await describe(db, c, language),
     amount_cents: c.amountCents,
     state: c.state,
     // Spec section 9: register a card, pay with the saved card, or a new payment: exactly what the member chose.
@@ -145,13 +147,23 @@ export async function checkoutInfo({ db, payments }: PaymentsContext, id: string
   });
 }
 
-async function describe(db: Queryable, c: Checkout): Promise<string> {
+/** Euro as `language` writes it ("€12.99", "12,99 €"). */
+const euroIn = (language: Locale, cents: number) =>
+  language === 'en'
+    ? euro(cents)
+    : new Intl.NumberFormat(LANGUAGE_TAG[language], { style: 'currency', currency: 'EUR' }).format(cents / 100);
+
+/** What a checkout pays for, in `language` (a membership or an add-on by its name, as it is). */
+async function describe(db: Queryable, c: Checkout, language: Locale): Promise<string> {
   if (c.purpose === 'register-card')
-    return `Save a card for later payments (${euro(SAVE_CARD_AMOUNT_CENTS)} is authorised and released at once)`;
-  const { description: what } = await describePurchase(db, purchaseOf(c)!);
-  const gift = c.purpose.startsWith('gift-');
-  if (c.purpose.endsWith('credit')) return `${gift ? 'Gift: ' : ''}${euro(c.amountCents)} credit`;
-  return `${gift ? 'Gift: ' : ''}${what}${c.creditCents > 0 ? ` (${euro(c.creditCents)} from your credit, the rest by card)` : ''}`;
+    return message(language, 'checkout.saveCard', { amount: euroIn(language, SAVE_CARD_AMOUNT_CENTS) });
+  const credit = c.purpose.endsWith('credit');
+  let what = credit
+    ? message(language, 'checkout.credit', { amount: euroIn(language, c.amountCents) })
+    : (await describePurchase(db, purchaseOf(c)!)).description;
+  if (!credit && c.creditCents > 0)
+    what = message(language, 'checkout.partly', { what, credit: euroIn(language, c.creditCents) });
+  return c.purpose.startsWith('gift-') ? message(language, 'checkout.gift', { what }) : what;
 }
 
 class NotApplied extends Error {}
@@ -297,12 +309,17 @@ async function tellAboutGift(tx: Queryable, ctx: PaymentsContext, c: Checkout, w
       ? { say: 'notice.giftCredit' as const, values: { amount: { euro: c.amountCents } } }
       : what;
   if (recipient) await notify(tx, recipient.id, ctx.clock(), { notice: 'gift', values: { gift } });
-  // The buyer is a visitor of the gift shop, whose pages are in English: so is the receipt.
+  // The buyer is a visitor of the gift shop: the receipt is in the language of the page they bought on.
   if (c.buyerEmail) {
+    const language = c.buyerLanguage;
     await sendMail(tx, ctx.clock, {
       to: c.buyerEmail,
-      subject: 'Your 48 gift receipt',
-      body: `Thank you for your gift.\n\n${sayIn('en', gift)}\nPaid by card: ${euro(c.amountCents)}\nReference: ${c.id}\n\nThe recipient has been told in their 48 app.\n\n48`,
+      subject: message(language, 'mail.giftReceipt.subject'),
+      body: message(language, 'mail.giftReceipt.body', {
+        gift: sayIn(language, gift),
+        amount: euroIn(language, c.amountCents),
+        reference: c.id,
+      }),
     });
   }
 }

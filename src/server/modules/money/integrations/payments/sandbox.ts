@@ -9,10 +9,13 @@ const euro = (cents: number) =>
   new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 const NOTICE = 'Test payment: no real card is charged';
 
+/** Where the card form and a 3-D Secure challenge may send the shopper back: the payment page, in any language. */
+const RESULT_PAGE = /^\/((ga|pl)\/)?payment-gateway\/\?/;
+
 const SavedCardSchema = z.object({
   saved: z.literal(true),
   cvv: z.string().regex(/^\d{3}$/, { error: 'The CVV is the 3 digits on the back of the card.' }),
-  result_url: z.string().regex(/^\/payment-gateway\/\?/, { error: 'Bad result address.' }),
+  result_url: z.string().regex(RESULT_PAGE, { error: 'Bad result address.' }),
 });
 const CardSchema = z.object({
   number: z
@@ -22,7 +25,7 @@ const CardSchema = z.object({
   expiry: z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, { error: 'Enter the expiry date as MM/YY.' }),
   cvv: z.string().regex(/^\d{3}$/, { error: 'The CVV is the 3 digits on the back of the card.' }),
   holder: z.string().trim().min(1, { error: 'Enter the name on the card.' }).max(80),
-  result_url: z.string().regex(/^\/payment-gateway\/\?/, { error: 'Bad result address.' }),
+  result_url: z.string().regex(RESULT_PAGE, { error: 'Bad result address.' }),
 });
 
 /** A future expiry: the card is valid up to the end of its month. */
@@ -108,7 +111,7 @@ export function paymentsSandboxRoutes(payments: SandboxPayments) {
   app.get('/sandbox/payments/3ds/:id', (c) => {
     const checkout = payments.checkouts.get(c.req.param('id'));
     const back = c.req.query('return') ?? '';
-    if (!checkout?.challenge || !back.startsWith('/payment-gateway/?'))
+    if (!checkout?.challenge || !RESULT_PAGE.test(back))
       return c.html(
         sandboxPage(
           '3-D Secure',
@@ -138,7 +141,7 @@ export function paymentsSandboxRoutes(payments: SandboxPayments) {
     const checkout = payments.checkouts.get(c.req.param('id'));
     const body = await c.req.parseBody();
     const back = typeof body['return'] === 'string' ? body['return'] : '';
-    if (!checkout?.challenge || !back.startsWith('/payment-gateway/?')) return c.text('This payment has expired.', 404);
+    if (!checkout?.challenge || !RESULT_PAGE.test(back)) return c.text('This payment has expired.', 404);
     const approved = body['decision'] === 'approve';
     const keep = checkout.mode === 'register' || checkout.saveCard;
     checkout.result = approved
@@ -171,7 +174,8 @@ function widget(options: {
     if (text) node.textContent = text;
     return node;
   };
-  const box = el('div', { class: 'stack', 'data-sandbox-widget': '' });
+  // The provider's widget speaks the page's language (wpwlOptions.locale); this stand-in is English, marked so.
+  const box = el('div', { class: 'stack', 'data-sandbox-widget': '', lang: 'en-IE' });
   box.append(el('p', { class: 'alert alert--info' }, `${options.notice}.`));
   const tests = el('details');
   tests.append(el('summary', {}, 'Test cards'));

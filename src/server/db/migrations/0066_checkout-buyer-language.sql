@@ -1,0 +1,2 @@
+ALTER TABLE "checkouts" ADD COLUMN "buyer_language" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
+ALTER TABLE "checkouts" ADD CONSTRAINT "checkouts_buyer_language" CHECK ("checkouts"."buyer_language" in ('en', 'ga', 'pl'));
