@@ -110,3 +110,35 @@ test('the card form formats what is typed, refuses a wrong card before sending i
   await page.getByRole('link', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/my48\/memberships\/add-credit$/);
 });
+
+test('a Polish member pays by card in Polish: the payment page in their language, what is paid for said in it, and back to my48 in Polish', async ({
+  page,
+  openAs,
+}) => {
+  await openAs('nocredit', '/my48/memberships/add-credit', { language: 'pl' });
+  await expect(page).toHaveURL(/\/pl\/my48\/memberships\/add-credit$/);
+  await page.getByLabel(/^5,00\s€$/).check();
+  await page.getByLabel('Nowa karta').check();
+  await page.getByRole('button', { name: /^Doładuj 5,00\s€$/ }).click();
+  await expect(page).toHaveURL(/\/pl\/payment-gateway\/\?checkout=/);
+  await expect(page.getByRole('heading', { name: /^Zapłać 5,00\s€$/ })).toBeVisible();
+  await expect(page.getByText(/^Doładowanie 5,00\s€$/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Anuluj' })).toHaveAttribute('href', '/pl/my48/memberships/add-credit');
+  await page.getByLabel('Ulica i numer').fill('1 Main Street');
+  await page.getByLabel('Miejscowość').fill('Cork');
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await page.getByLabel('Expiry date (MM/YY)').fill('12/30');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('Name on card').fill('Ola Test');
+  await page.getByRole('button', { name: /^Pay €/ }).click();
+  // Declined: said in Polish, the provider's own words quoted as they came, marked English.
+  await expect(page.getByRole('heading', { name: 'Płatność nie powiodła się' })).toBeFocused();
+  const said = page.getByRole('alert');
+  await expect(said).toContainText('Odpowiedź operatora płatności kartą:');
+  await expect(said.locator('[lang="en-IE"]')).not.toBeEmpty();
+  await expect(page.getByRole('link', { name: 'Wróć, by spróbować ponownie' })).toHaveAttribute(
+    'href',
+    '/pl/my48/memberships/add-credit',
+  );
+  await expectNoAxeViolations(page, '/pl/payment-gateway/: declined');
+});
