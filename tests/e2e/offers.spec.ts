@@ -106,6 +106,40 @@ test('a partner voucher: claimed once, the same code on return', async ({ page, 
   await expect(page.getByRole('button', { name: 'Claim my voucher' })).toBeVisible();
 });
 
+test('/pl/claim-campaign-vouchers and /pl/feelsmug: a voucher and a goody bag claimed in Polish, no English left but names', async ({
+  page,
+  openAs,
+}) => {
+  await page.goto('/claim-campaign-vouchers');
+  const english = new Set(await textsOf(page));
+  await page.goto('/pl/claim-campaign-vouchers');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl-PL');
+  await expect(page.getByRole('heading', { name: 'Odbierz darmowy tydzień na siłowni od Pulse Gyms' })).toBeVisible();
+  expect((await textsOf(page)).filter((text) => english.has(text) && !isName(text))).toEqual([]);
+  await expectNoAxeViolations(page, '/pl/claim-campaign-vouchers');
+  await openAs('legacy', '/pl/claim-campaign-vouchers');
+  await expect(page.getByRole('heading', { name: 'Pulse Gyms: darmowy tydzień na siłowni' })).toBeVisible();
+  await page.getByRole('button', { name: 'Odbierz mój voucher' }).click();
+  await expect(page.getByLabel(/^Kod vouchera PULSE-\d{4}$/)).toBeVisible();
+  await expect(page.getByText('Pokaż go lub wpisz w Pulse Gyms. Jest tylko Twój i działa raz.')).toBeVisible();
+
+  await page.goto('/pl/feelsmug');
+  await expect(page.getByRole('heading', { name: 'Wpisz kod z kubka' })).toBeVisible();
+  await page.getByRole('button', { name: 'Odbierz mój pakiet prezentowy' }).click();
+  await expect(page.getByText('Wpisz kod z kubka.', { exact: true })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Kod z kubka' }).fill('NOPE 1');
+  await page.getByRole('button', { name: 'Odbierz mój pakiet prezentowy' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'To nie jest kod feelsmug. Sprawdź kod na kubku i spróbuj ponownie.',
+  );
+  await page.getByRole('textbox', { name: 'Kod z kubka' }).fill('smug 1002');
+  await page.getByRole('button', { name: 'Odbierz mój pakiet prezentowy' }).click();
+  await expect(
+    page.getByText(/^Miłego korzystania! .+ jest na Twojej karcie SIM do \d\d\.\d\d\.\d\d\.$/),
+  ).toBeVisible();
+  await expectNoAxeViolations(page, '/pl/feelsmug');
+});
+
 test('feelsmug: the code from the cup gives a goody bag once', async ({ page, openAs }) => {
   await openAs('oneday', '/feelsmug');
   await page.getByRole('button', { name: 'Get my goody bag' }).click();

@@ -42,6 +42,9 @@ export const LOCALISED_PATHS: readonly string[] = [
   '/need-a-device',
   '/student-offer',
   '/payment-gateway',
+  '/campaign',
+  '/claim-campaign-vouchers',
+  '/feelsmug',
   ...CONTENT_PAGES.map((page) => `/${page}`),
 ];
 

@@ -1,23 +1,41 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { PARTNER_CAMPAIGNS, type CampaignSlug } from '../../contract/offers.ts';
+import type { CampaignSlug } from '../../contract/offers.ts';
+import { fill } from '../../contract/i18n/fill.ts';
 import { useSignedIn } from '../../lib/use-hydrated.ts';
 import { shortDate } from '../../lib/format.ts';
 import { $voucher, claimVoucher, loadVoucher } from './offers-store.ts';
 import { SignInFirst } from '../../components/member/SignInFirst.tsx';
+import type { CampaignWords, SignInLinks } from './campaign-words.ts';
 
-/** A partner campaign (/campaign, /claim-campaign-vouchers): claim the member's voucher once; it shows again on return. */
-export default function Campaign({ campaign }: { campaign: CampaignSlug }) {
+/**
+ * A partner campaign (/campaign, /claim-campaign-vouchers) in the page's language: claim the
+ * member's voucher once; it shows again on return. The partner is named as it names itself.
+ */
+export default function Campaign({
+  campaign,
+  words,
+  links,
+}: {
+  campaign: CampaignSlug;
+  words: CampaignWords;
+  links: SignInLinks;
+}) {
   const signedIn = useSignedIn();
   const { data, error, busy } = useStore($voucher);
-  const { partner, reward } = PARTNER_CAMPAIGNS[campaign];
   useEffect(() => {
-    if (signedIn) void loadVoucher(campaign);
-  }, [signedIn, campaign]);
+    if (signedIn) void loadVoucher(campaign, words);
+  }, [signedIn, campaign, words]);
   if (!signedIn)
     return (
-      <SignInFirst title={`Claim ${reward} from ${partner}`}>
-        Log in to claim your voucher. Every 48 member can claim one.
+      <SignInFirst
+        title={words['campaign.claimTitle']}
+        links={[
+          { href: links.logIn, label: words['signInFirst.logIn'] },
+          { href: links.join, label: words['signInFirst.join'] },
+        ]}
+      >
+        {words['campaign.signIn']}
       </SignInFirst>
     );
   if (!data)
@@ -27,23 +45,23 @@ export default function Campaign({ campaign }: { campaign: CampaignSlug }) {
       </div>
     ) : (
       <p role="status" className="loading-line">
-        Loading your voucher…
+        {words['campaign.loading']}
       </p>
     );
   return (
     <section className="card stack" aria-labelledby="voucher-title">
-      <h2 id="voucher-title">{`${partner}: ${reward}`}</h2>
+      <h2 id="voucher-title">{words['campaign.title']}</h2>
       {data.voucher ? (
         <>
-          <p>{`Your voucher code, claimed on ${shortDate(data.claimed_at ?? '')}:`}</p>
-          <p className="voucher" aria-label={`Voucher code ${data.voucher}`}>
+          <p>{fill(words['campaign.yourCode'], { date: shortDate(data.claimed_at ?? '') })}</p>
+          <p className="voucher" aria-label={fill(words['campaign.codeLabel'], { code: data.voucher })}>
             {data.voucher}
           </p>
-          <p>{`Show it or enter it at ${partner}. It is yours alone and works once.`}</p>
+          <p>{words['campaign.show']}</p>
         </>
       ) : (
         <>
-          <p>{`Claim your voucher for ${reward}. One per member.`}</p>
+          <p>{words['campaign.claimFor']}</p>
           {error && (
             <div className="alert alert--error" role="alert">
               {error}
@@ -53,9 +71,9 @@ export default function Campaign({ campaign }: { campaign: CampaignSlug }) {
             type="button"
             className="btn btn--primary"
             disabled={busy}
-            onClick={() => void claimVoucher(campaign)}
+            onClick={() => void claimVoucher(campaign, words)}
           >
-            {busy ? 'Claiming your voucher…' : 'Claim my voucher'}
+            {words[busy ? 'campaign.claiming' : 'campaign.claim']}
           </button>
         </>
       )}

@@ -1,31 +1,63 @@
 import { useStore } from '@nanostores/react';
 import { FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
 import { CodeField } from '../../components/forms/KindFields.tsx';
+import { fill } from '../../contract/i18n/fill.ts';
 import { useSignedIn } from '../../lib/use-hydrated.ts';
-import { shortDate } from '../../lib/format.ts';
+import { formatIn, shortDate } from '../../lib/format.ts';
 import { feelsmugForm } from './offers-store.ts';
 import { SignInFirst } from '../../components/member/SignInFirst.tsx';
 import { FormCard } from '../../components/forms/FormCard.tsx';
+import type { FeelsmugWords, SignInLinks } from './campaign-words.ts';
 
-/** /feelsmug: the code from a feelsmug cup gives a goody bag, once per code. */
-export default function Feelsmug() {
+/** /feelsmug, in the page's language: the code from a feelsmug cup gives a goody bag, once per code. */
+export default function Feelsmug({
+  words,
+  rules,
+  tag,
+  links,
+}: {
+  words: FeelsmugWords;
+  /** The rules' words in the page's language, by their English. */
+  rules: Readonly<Record<string, string>>;
+  tag: string;
+  links: SignInLinks;
+}) {
+  formatIn(tag);
+  feelsmugForm.speak({
+    rules,
+    unavailable: words['form.unavailable'],
+    words,
+    labels: { code: words['feelsmug.code'] },
+    busyLabel: words['feelsmug.checking'],
+  });
   const form = useStore(feelsmugForm.$state);
   const signedIn = useSignedIn();
   if (!signedIn)
     return (
-      <SignInFirst title="Got a code on your cup?">
-        Log in or join 48, then enter the code for your goody bag.
+      <SignInFirst
+        title={words['feelsmug.signInTitle']}
+        links={[
+          { href: links.logIn, label: words['signInFirst.logIn'] },
+          { href: links.join, label: words['signInFirst.join'] },
+        ]}
+      >
+        {words['feelsmug.signIn']}
       </SignInFirst>
     );
   return (
-    <FormCard id="smug-title" title="Enter the code from your cup" onSubmit={feelsmugForm.onSubmit}>
+    <FormCard id="smug-title" title={words['feelsmug.title']} onSubmit={feelsmugForm.onSubmit}>
       {form.result && (
-        <FormAlert tone="success">{`Enjoy! ${form.result.goody_bag.name} is on your SIM until ${shortDate(form.result.goody_bag.expires_at)}.`}</FormAlert>
+        <FormAlert tone="success">
+          {fill(words['feelsmug.done'], {
+            name: form.result.goody_bag.name,
+            date: shortDate(form.result.goody_bag.expires_at),
+          })}
+        </FormAlert>
       )}
       <FormAlert>{form.error}</FormAlert>
-      <CodeField label="Code from your cup" hint="Like SMUG-1234, printed under the lid" fields={form.fields} />
+      <CodeField label={words['feelsmug.code']} hint={words['feelsmug.hint']} fields={form.fields} />
       <SubmitButton busy={form.busy} busyLabel={form.busyLabel ?? ''}>
-        Get my goody bag
+        {words['feelsmug.get']}
       </SubmitButton>
     </FormCard>
   );

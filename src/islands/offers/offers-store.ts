@@ -2,13 +2,17 @@ import { map } from 'nanostores';
 import type { Answer } from '../../contract/endpoint.ts';
 import type { offersApi } from '../../contract/offers.schema.ts';
 import type { CampaignSlug } from '../../contract/offers.ts';
-import { call, errorMessage } from '../../lib/http.ts';
+import { call, refusalIn } from '../../lib/http.ts';
 import { memberParamsLater as memberParams } from '../../lib/member-params-later.ts';
 import { lazyForm } from '../../stores/lazy-form.ts';
 import { offersRoutes as routes } from '../../contract/offers.calls.ts';
 export { $offers, $studentEmail, loadOffers } from './offers-state.ts';
 
 type Voucher = Answer<typeof offersApi.campaignDetails>['_payload'];
+type VoucherWords = Readonly<Record<string, string>> & {
+  'campaign.loadFailed': string;
+  'campaign.claimFailed': string;
+};
 
 /** Student offer, step 1: the code to the college address; step 2: the code back. */
 export const studentCodeForm = lazyForm('Sending your code…', () =>
@@ -20,16 +24,17 @@ export const studentApplyForm = lazyForm('Checking your code…', () =>
 
 /** A partner campaign: the member's voucher, shown again on return. */
 export const $voucher = map<{ data?: Voucher; error?: string; busy?: boolean }>({});
-export async function loadVoucher(campaign: CampaignSlug): Promise<void> {
+/** `words`: the page's, a refusal found among them by its code (`error.<code>`), and the failures' own. */
+export async function loadVoucher(campaign: CampaignSlug, words: VoucherWords): Promise<void> {
   try {
     $voucher.set({
       data: (await call(routes.campaignDetails, { params: await memberParams(), query: { token: campaign } }))._payload,
     });
   } catch (error) {
-    $voucher.set({ error: errorMessage(error, 'Your voucher could not be loaded. Please try again.') });
+    $voucher.set({ error: refusalIn(words, error, words['campaign.loadFailed']) });
   }
 }
-export async function claimVoucher(campaign: CampaignSlug): Promise<void> {
+export async function claimVoucher(campaign: CampaignSlug, words: VoucherWords): Promise<void> {
   $voucher.set({ ...$voucher.get(), busy: true });
   try {
     const params = await memberParams();
@@ -40,7 +45,7 @@ export async function claimVoucher(campaign: CampaignSlug): Promise<void> {
     $voucher.set({
       ...$voucher.get(),
       busy: false,
-      error: errorMessage(error, 'Your voucher could not be claimed. Please try again.'),
+      error: refusalIn(words, error, words['campaign.claimFailed']),
     });
   }
 }
