@@ -281,6 +281,8 @@ export default defineConfig(
       'src/layouts/FeelsmugPage.astro',
       'src/islands/offers/Campaign.tsx',
       'src/islands/offers/Feelsmug.tsx',
+      'src/layouts/FriendPage.astro',
+      'src/islands/friend/Friend.tsx',
       'src/islands/gift-shop/GiftShop.tsx',
       'src/islands/this-wasnt-me/ThisWasntMe.tsx',
       'src/islands/orders/Orders.tsx',

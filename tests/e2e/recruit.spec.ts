@@ -11,6 +11,7 @@ import {
   uniqueEmail,
 } from './fixtures.ts';
 import { necessaryOnly } from './consent-cookie.ts';
+import { isName, textsOf } from './texts.ts';
 
 // Every journey makes its members (a copy of recruiter@ has a recruit link of its own).
 test.describe.configure({ timeout: 120_000 });
@@ -68,6 +69,39 @@ test('an unknown recruit link shows the page without a name', async ({ page }) =
   await page.goto('/friend?affiliateId=Nobody4848');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText('invited you to 48')).toHaveCount(0);
+});
+
+test("/pl/friend: Tomás's invitation in Polish, its links in Polish, the mates-rates form's problems and a refusal in Polish", async ({
+  page,
+  member,
+  openAs,
+}) => {
+  const recruiter = await member('recruiter');
+  await page.goto(`/friend?affiliateId=${recruiter.affiliateId}`);
+  await expect(page.getByRole('heading', { name: 'Tomás invited you to 48' })).toBeVisible();
+  const english = new Set(await textsOf(page));
+  await page.goto(`/pl/friend?affiliateId=${recruiter.affiliateId}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl-PL');
+  await expect(page.getByRole('heading', { name: 'Tomás zaprasza Cię do 48' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Dołącz przez link od: Tomás' })).toHaveAttribute('href', '/pl/sign-up');
+  await expect(page.getByRole('link', { name: 'Mam konto: zaloguj się' })).toHaveAttribute('href', '/pl/log-in');
+  expect((await textsOf(page)).filter((text) => english.has(text) && !isName(text))).toEqual([]);
+  await expectNoAxeViolations(page, '/pl/friend');
+  // Signed in: the address form in Polish; a member with a 48 SIM already is refused in Polish.
+  await openAs('legacy', `/pl/friend?affiliateId=${recruiter.affiliateId}`);
+  await expect(page.getByRole('heading', { name: 'Twoja karta SIM dla znajomych, od: Tomás' })).toBeVisible();
+  await page.getByRole('button', { name: 'Zamów moją kartę SIM dla znajomych' }).click();
+  await expect(page.getByText('Pole „Adres, wiersz 1” jest wymagane')).toBeVisible();
+  await page.getByLabel('Imię').fill('Ola');
+  await page.getByLabel('Nazwisko').fill('Nowak');
+  await page.getByLabel('Adres, wiersz 1', { exact: true }).fill('7 Eyre Square');
+  await page.getByLabel('Miejscowość').fill('Galway');
+  await page.getByLabel('Hrabstwo').selectOption('Galway');
+  await page.getByRole('button', { name: 'Zamów moją kartę SIM dla znajomych' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Oferta dla znajomych jest dla nowych osób, a Ty masz już kartę SIM 48. Wyślij znajomym swój własny link polecający.',
+  );
+  await expectNoAxeViolations(page, '/pl/friend: refused');
 });
 
 test("a friend by Tomás's link: sign up, mates-rates SIM, activate, first membership; Tomás's reward shows", async ({

@@ -45,6 +45,7 @@ export const LOCALISED_PATHS: readonly string[] = [
   '/campaign',
   '/claim-campaign-vouchers',
   '/feelsmug',
+  '/friend',
   ...CONTENT_PAGES.map((page) => `/${page}`),
 ];
 

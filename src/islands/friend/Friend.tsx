@@ -6,13 +6,38 @@ import { useSignedIn } from '../../lib/use-hydrated.ts';
 import { $friend, loadFriend, matesRatesOrder } from './friend-store.ts';
 import { LinkActions } from '../../components/LinkActions.tsx';
 import { FormCard } from '../../components/forms/FormCard.tsx';
+import { fill } from '../../contract/i18n/fill.ts';
+import type { FriendWords } from './friend-words.ts';
+
+const FIELDS = ['firstname', 'lastname', 's_line1', 's_line2', 's_city', 's_county', 's_postcode'] as const;
 
 /**
- * Mates rates (/friend?affiliateId=…): who invited the visitor, then sign up or log in (the link
+ * Mates rates (/friend?affiliateId=…), in the page's language: who invited the visitor, then sign up or log in (the link
  * is kept), then, signed in, the mates-rates SIM to the member's address. An unknown link shows
  * the page as it is, with no name.
  */
-export default function Friend() {
+export default function Friend({
+  words,
+  rules,
+  links,
+}: {
+  words: FriendWords;
+  /** The rules' words in the page's language, by their English. */
+  rules: Readonly<Record<string, string>>;
+  /** The pages it leads to, in the page's language. */
+  links: { signUp: string; logIn: string; activate: string; orders: string };
+}) {
+  const labels = Object.fromEntries(FIELDS.map((f) => [f, words[`address.${f}`]])) as Record<
+    (typeof FIELDS)[number],
+    string
+  >;
+  matesRatesOrder.speak({
+    labels,
+    rules,
+    busyLabel: words['friend.ordering'],
+    unavailable: words['form.unavailable'],
+    words,
+  });
   const friend = useStore($friend);
   const signedIn = useSignedIn();
   const { busy, busyLabel, error, fields, result } = useStore(matesRatesOrder.$state);
@@ -22,7 +47,7 @@ export default function Friend() {
   if (friend.status === 'loading')
     return (
       <p role="status" className="loading-line">
-        Loading…
+        {words['friend.loading']}
       </p>
     );
   if (friend.status === 'unknown') return null;
@@ -31,12 +56,12 @@ export default function Friend() {
   if (!signedIn) {
     return (
       <section className="card stack" aria-labelledby="invite-title">
-        <h2 id="invite-title">{`${name} invited you to 48`}</h2>
-        <p>{`Join with ${name}'s link and order your mates-rates SIM: it's free. When you activate it and buy your first membership, ${name} gets a reward too.`}</p>
+        <h2 id="invite-title">{fill(words['friend.invited'], { name })}</h2>
+        <p>{fill(words['friend.joinWith'], { name })}</p>
         <LinkActions
           links={[
-            { href: '/sign-up', label: `Join with ${name}'s link` },
-            { href: '/log-in', label: 'I have an account: log in' },
+            { href: links.signUp, label: fill(words['friend.joinLink'], { name }) },
+            { href: links.logIn, label: words['friend.logIn'] },
           ]}
         />
       </section>
@@ -47,13 +72,19 @@ export default function Friend() {
     return (
       <section className="card stack" aria-labelledby="ordered-title">
         <h2 id="ordered-title" tabIndex={-1} ref={(el) => el?.focus()}>
-          Your mates-rates SIM is on its way
+          {words['friend.doneTitle']}
         </h2>
-        <p>{`We'll post it to ${result.order.s_line1}, ${result.order.s_city} within one working day. Activate it when it arrives, then buy your first membership: ${result.recruiter} gets their reward.`}</p>
+        <p>
+          {fill(words['friend.doneBody'], {
+            line1: result.order.s_line1,
+            city: result.order.s_city,
+            recruiter: result.recruiter,
+          })}
+        </p>
         <LinkActions
           links={[
-            { href: '/activate-sim', label: 'Activate a SIM' },
-            { href: '/orders', label: 'See your orders' },
+            { href: links.activate, label: words['friend.activate'] },
+            { href: links.orders, label: words['friend.orders'] },
           ]}
         />
       </section>
@@ -61,12 +92,16 @@ export default function Friend() {
   }
 
   return (
-    <FormCard id="mates-title" title={`Your mates-rates SIM, from ${name}`} onSubmit={matesRatesOrder.onSubmit}>
-      <p>Where should we post it? Free delivery anywhere in Ireland.</p>
+    <FormCard id="mates-title" title={fill(words['friend.title'], { name })} onSubmit={matesRatesOrder.onSubmit}>
+      <p>{words['friend.where']}</p>
       <FormAlert>{error}</FormAlert>
-      <AddressFields errors={fields} />
+      <AddressFields
+        errors={fields}
+        eircodeHint={words['freeSim.eircodeHint']}
+        words={{ labels, optional: words['address.optional'], choose: words['address.choose'] }}
+      />
       <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>
-        Order my mates-rates SIM
+        {words['friend.submit']}
       </SubmitButton>
     </FormCard>
   );

@@ -1,0 +1,38 @@
+import type { Words } from '../../contract/i18n/fill.ts';
+
+/* Mates rates' words (docs/product/languages.md): formatted at build in the page's language, the address's as a free SIM's. */
+export const FRIEND_KEYS = [
+  'form.unavailable',
+  'address.firstname',
+  'address.lastname',
+  'address.s_line1',
+  'address.s_line2',
+  'address.s_city',
+  'address.s_county',
+  'address.s_postcode',
+  'address.optional',
+  'address.choose',
+  'freeSim.eircodeHint',
+  'friend.loading',
+  'friend.invited',
+  'friend.joinWith',
+  'friend.joinLink',
+  'friend.logIn',
+  'friend.doneTitle',
+  'friend.doneBody',
+  'friend.activate',
+  'friend.orders',
+  'friend.title',
+  'friend.where',
+  'friend.submit',
+  'friend.ordering',
+  'error.recruit.unknownAffiliate',
+  'error.recruit.noRecruiter',
+  'error.recruit.ownLink',
+  'error.recruit.alreadyOrdered',
+  'error.recruit.alreadyMember',
+  'error.recruit.tooMany',
+  'error.recruit.noActiveSim',
+] as const;
+
+export type FriendWords = Words<(typeof FRIEND_KEYS)[number]>;
