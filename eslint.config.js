@@ -283,6 +283,8 @@ export default defineConfig(
       'src/islands/offers/Feelsmug.tsx',
       'src/layouts/FriendPage.astro',
       'src/islands/friend/Friend.tsx',
+      'src/layouts/ReferPage.astro',
+      'src/islands/refer/Refer.tsx',
       'src/islands/gift-shop/GiftShop.tsx',
       'src/islands/this-wasnt-me/ThisWasntMe.tsx',
       'src/islands/orders/Orders.tsx',

@@ -243,7 +243,7 @@ test('an English page that is in every language names them; one that is not name
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-IE');
   await expect(page.locator('head link[rel="alternate"][hreflang]')).toHaveCount(4);
-  await page.goto('/refer');
+  await page.goto('/blog');
   await expect(page.locator('head link[rel="alternate"][hreflang]')).toHaveCount(0);
   const sitemap = await (await request.get('/sitemap-0.xml')).text();
   expect(sitemap).toContain('<xhtml:link rel="alternate" hreflang="pl-PL" href="https://www.48.ie/pl/"/>');
@@ -268,8 +268,8 @@ test('the switch keeps the page and the choice: an English page then opens in th
   await page.goto('/pl/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'pl-PL');
   // A page that is English only leads to the chosen language's home, and stays where it is.
-  await page.goto('/refer');
-  await expect(page).toHaveURL(/\/refer$/);
+  await page.goto('/blog');
+  await expect(page).toHaveURL(/\/blog$/);
   await expect(
     page.getByRole('navigation', { name: 'Footer: Language' }).getByRole('link', { name: 'Polski' }),
   ).toHaveAttribute('href', '/pl/');

@@ -208,3 +208,26 @@ test("refer a friend at /refer: the invitation is sent, the service's refusal sh
     'POST /buyapowa/api/friends/registrations',
   );
 });
+
+test('/pl/refer: refer a friend in Polish, the form, its problems, the invitation and its state in Polish', async ({
+  page,
+  openAs,
+}, testInfo) => {
+  await page.goto('/pl/refer');
+  await expect(page.getByRole('heading', { name: 'Poleć znajomego ze swojego konta' })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Poleć znajomego ze swojego konta' }).getByRole('link', { name: 'Zaloguj się' }),
+  ).toHaveAttribute('href', '/pl/log-in');
+  await openAs('oneday', '/pl/refer', { language: 'pl' });
+  await expect(page.getByText(/^\(kampania 48_r(af|p)1\)$|kampania 48_r(af|p)1/)).toBeVisible();
+  await page.getByRole('button', { name: 'Wyślij zaproszenie' }).click();
+  await expect(page.getByText('Pole „Imię znajomego” jest wymagane')).toBeVisible();
+  const friend = `znajomy-${testInfo.project.name}@example.net`;
+  await page.getByLabel('Imię znajomego').fill('Kasia');
+  await page.getByLabel('Nazwisko znajomego').fill('Nowak');
+  await page.getByLabel('Adres e-mail znajomego').fill(friend);
+  await page.getByRole('button', { name: 'Wyślij zaproszenie' }).click();
+  await expect(page.getByText('Wysłano zaproszenie do: Kasia Nowak.')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: friend })).toContainText('Zaproszono');
+  await expectNoAxeViolations(page, '/pl/refer');
+});

@@ -16,9 +16,9 @@ describe('the pages that are their document alone', () => {
       expect(isLocalised(`/pl/${page}`), page).toBe(true);
       expect(isLocalised(`/${page}`), page).toBe(true);
     }
-    expect(isLocalised('/refer')).toBe(false);
+    expect(isLocalised('/blog')).toBe(false);
     // An address with its query: the payment page in the language of the page that opens it.
     expect(localUrl('pl', '/payment-gateway/?checkout=abc')).toBe('/pl/payment-gateway/?checkout=abc');
-    expect(localUrl('pl', '/refer?x=1#y')).toBe('/refer?x=1#y');
+    expect(localUrl('pl', '/blog?x=1#y')).toBe('/blog?x=1#y');
   });
 });

@@ -46,6 +46,7 @@ export const LOCALISED_PATHS: readonly string[] = [
   '/claim-campaign-vouchers',
   '/feelsmug',
   '/friend',
+  '/refer',
   ...CONTENT_PAGES.map((page) => `/${page}`),
 ];
 

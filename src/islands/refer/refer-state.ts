@@ -14,10 +14,14 @@ type Referrals = Answer<typeof referralsApi.list>['_payload'];
 /** The member's referrals and today's campaign. */
 export const $referrals = map<{ data?: Referrals | undefined; error?: string | undefined }>({});
 
-export async function loadReferrals(): Promise<void> {
+/** What the page says when they could not be loaded and the API said nothing (the page's words, kept for a reload after an invitation). */
+let failedWords = 'Your referrals could not be loaded. Please try again.';
+
+export async function loadReferrals(failed = failedWords): Promise<void> {
+  failedWords = failed;
   try {
     $referrals.set({ data: (await call(referralsRoute, { params: await memberParams() }))._payload });
   } catch (error) {
-    $referrals.set({ error: errorMessage(error, 'Your referrals could not be loaded. Please try again.') });
+    $referrals.set({ error: errorMessage(error, failed) });
   }
 }
