@@ -285,6 +285,7 @@ export default defineConfig(
       'src/islands/friend/Friend.tsx',
       'src/layouts/ReferPage.astro',
       'src/islands/refer/Refer.tsx',
+      'src/layouts/SitemapPage.astro',
       'src/islands/gift-shop/GiftShop.tsx',
       'src/islands/this-wasnt-me/ThisWasntMe.tsx',
       'src/islands/orders/Orders.tsx',

@@ -343,6 +343,33 @@ test('legal texts in every language: a current translation says the English text
   expect(sitemap).toContain('<loc>https://www.48.ie/ga/legal/terms-and-conditions/</loc>');
 });
 
+test('/pl/sitemap: every page by its Polish heading and to its Polish page where it has one; the others in English, marked so', async ({
+  page,
+}) => {
+  await page.goto('/pl/sitemap');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl-PL');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mapa strony');
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText([
+    'Strony',
+    'Pomoc',
+    'Opłaty',
+    'Odblokuj telefon',
+    'Blog',
+    'Informacje prawne',
+  ]);
+  await expect(page.getByRole('link', { name: 'Oferta 48 dla studentów' })).toHaveAttribute(
+    'href',
+    '/pl/student-offer',
+  );
+  await expect(page.getByRole('link', { name: 'Potrzebujesz telefonu?' })).toHaveAttribute('href', '/pl/need-a-device');
+  // A text still English: its English page, its heading in English, marked and said so.
+  const blog = page.getByRole('link', { name: 'The Safe, explained' });
+  await expect(blog).toHaveAttribute('lang', 'en-IE');
+  await expect(blog).toHaveAttribute('href', '/blog/what-is-the-safe');
+  await expect(page.getByRole('listitem').filter({ has: blog })).toContainText('(Po angielsku)');
+  await expectNoAxeViolations(page, '/pl/sitemap');
+});
+
 test('help in Polish and Irish: the topics translated, one not yet shown in English and said so, no English left outside it', async ({
   page,
 }) => {

@@ -47,6 +47,7 @@ export const LOCALISED_PATHS: readonly string[] = [
   '/feelsmug',
   '/friend',
   '/refer',
+  '/sitemap',
   ...CONTENT_PAGES.map((page) => `/${page}`),
 ];
 
