@@ -1,5 +1,14 @@
 import { LinkActions } from '../LinkActions.tsx';
 
+/** The two ways on, in the page's language: its words for them and the pages in that language. */
+export const signInLinks = (
+  words: Readonly<Record<'signInFirst.logIn' | 'signInFirst.join', string>>,
+  to: { logIn: string; join: string },
+) => [
+  { href: to.logIn, label: words['signInFirst.logIn'] },
+  { href: to.join, label: words['signInFirst.join'] },
+];
+
 const ENGLISH = [
   { href: '/log-in', label: 'Log in' },
   { href: '/sign-up', label: 'Join 48' },

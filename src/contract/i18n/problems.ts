@@ -29,3 +29,14 @@ export type ProblemWords = Readonly<Record<string, string>>;
 
 export const problemWordsIn = (locale: Locale): ProblemWords =>
   Object.fromEntries(PROBLEM_RULES.map(([rule, key, values]) => [rule, wordsIn(locale, [key], values)[key]]));
+
+/** An address form's problems in `locale`: the rules' words and the address's own three. */
+export function addressProblemWordsIn(locale: Locale): ProblemWords {
+  const own = wordsIn(locale, ['address.rule.max80', 'address.rule.county', 'address.rule.eircode']);
+  return {
+    ...problemWordsIn(locale),
+    ' must be at most 80 characters': own['address.rule.max80'],
+    ' must be a county of Ireland': own['address.rule.county'],
+    'Enter an Eircode like D02 X285, or leave it empty.': own['address.rule.eircode'],
+  };
+}

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { AddressFields } from '../../components/forms/AddressFields.tsx';
+import { addressFieldWords, addressLabels } from '../../components/forms/address-words.ts';
 import { FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
 import { useSignedIn } from '../../lib/use-hydrated.ts';
 import { $friend, loadFriend, matesRatesOrder } from './friend-store.ts';
@@ -8,8 +9,6 @@ import { LinkActions } from '../../components/LinkActions.tsx';
 import { FormCard } from '../../components/forms/FormCard.tsx';
 import { fill } from '../../contract/i18n/fill.ts';
 import type { FriendWords } from './friend-words.ts';
-
-const FIELDS = ['firstname', 'lastname', 's_line1', 's_line2', 's_city', 's_county', 's_postcode'] as const;
 
 /**
  * Mates rates (/friend?affiliateId=…), in the page's language: who invited the visitor, then sign up or log in (the link
@@ -27,10 +26,7 @@ export default function Friend({
   /** The pages it leads to, in the page's language. */
   links: { signUp: string; logIn: string; activate: string; orders: string };
 }) {
-  const labels = Object.fromEntries(FIELDS.map((f) => [f, words[`address.${f}`]])) as Record<
-    (typeof FIELDS)[number],
-    string
-  >;
+  const labels = addressLabels(words);
   matesRatesOrder.speak({
     labels,
     rules,
@@ -95,11 +91,7 @@ export default function Friend({
     <FormCard id="mates-title" title={fill(words['friend.title'], { name })} onSubmit={matesRatesOrder.onSubmit}>
       <p>{words['friend.where']}</p>
       <FormAlert>{error}</FormAlert>
-      <AddressFields
-        errors={fields}
-        eircodeHint={words['freeSim.eircodeHint']}
-        words={{ labels, optional: words['address.optional'], choose: words['address.choose'] }}
-      />
+      <AddressFields errors={fields} eircodeHint={words['freeSim.eircodeHint']} words={addressFieldWords(words)} />
       <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>
         {words['friend.submit']}
       </SubmitButton>

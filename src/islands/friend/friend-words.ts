@@ -1,17 +1,10 @@
 import type { Words } from '../../contract/i18n/fill.ts';
+import { ADDRESS_KEYS } from '../../components/forms/address-words.ts';
 
 /* Mates rates' words (docs/product/languages.md): formatted at build in the page's language, the address's as a free SIM's. */
 export const FRIEND_KEYS = [
   'form.unavailable',
-  'address.firstname',
-  'address.lastname',
-  'address.s_line1',
-  'address.s_line2',
-  'address.s_city',
-  'address.s_county',
-  'address.s_postcode',
-  'address.optional',
-  'address.choose',
+  ...ADDRESS_KEYS,
   'freeSim.eircodeHint',
   'friend.loading',
   'friend.invited',

@@ -5,7 +5,7 @@ import { fill } from '../../contract/i18n/fill.ts';
 import { useSignedIn } from '../../lib/use-hydrated.ts';
 import { shortDate } from '../../lib/format.ts';
 import { $voucher, claimVoucher, loadVoucher } from './offers-store.ts';
-import { SignInFirst } from '../../components/member/SignInFirst.tsx';
+import { SignInFirst, signInLinks } from '../../components/member/SignInFirst.tsx';
 import type { CampaignWords, SignInLinks } from './campaign-words.ts';
 
 /**
@@ -28,13 +28,7 @@ export default function Campaign({
   }, [signedIn, campaign, words]);
   if (!signedIn)
     return (
-      <SignInFirst
-        title={words['campaign.claimTitle']}
-        links={[
-          { href: links.logIn, label: words['signInFirst.logIn'] },
-          { href: links.join, label: words['signInFirst.join'] },
-        ]}
-      >
+      <SignInFirst title={words['campaign.claimTitle']} links={signInLinks(words, links)}>
         {words['campaign.signIn']}
       </SignInFirst>
     );

@@ -5,7 +5,7 @@ import { fill } from '../../contract/i18n/fill.ts';
 import { useSignedIn } from '../../lib/use-hydrated.ts';
 import { formatIn, shortDate } from '../../lib/format.ts';
 import { feelsmugForm } from './offers-store.ts';
-import { SignInFirst } from '../../components/member/SignInFirst.tsx';
+import { SignInFirst, signInLinks } from '../../components/member/SignInFirst.tsx';
 import { FormCard } from '../../components/forms/FormCard.tsx';
 import type { FeelsmugWords, SignInLinks } from './campaign-words.ts';
 
@@ -34,13 +34,7 @@ export default function Feelsmug({
   const signedIn = useSignedIn();
   if (!signedIn)
     return (
-      <SignInFirst
-        title={words['feelsmug.signInTitle']}
-        links={[
-          { href: links.logIn, label: words['signInFirst.logIn'] },
-          { href: links.join, label: words['signInFirst.join'] },
-        ]}
-      >
+      <SignInFirst title={words['feelsmug.signInTitle']} links={signInLinks(words, links)}>
         {words['feelsmug.signIn']}
       </SignInFirst>
     );

@@ -8,7 +8,7 @@ import { fill } from '../../contract/i18n/fill.ts';
 import { LANGUAGE_TAG, type Locale } from '../../contract/i18n/locales.ts';
 import type { StudentOfferWords } from './student-offer-words.ts';
 import { $offers, $studentEmail, loadOffers, studentApplyForm, studentCodeForm } from './offers-store.ts';
-import { SignInFirst } from '../../components/member/SignInFirst.tsx';
+import { SignInFirst, signInLinks } from '../../components/member/SignInFirst.tsx';
 import { FormCard } from '../../components/forms/FormCard.tsx';
 
 interface Props {
@@ -66,13 +66,7 @@ export default function StudentOffer({ words, rules, language, tag, links }: Pro
         </p>
       </section>
       {!signedIn ? (
-        <SignInFirst
-          title={words['student.claim']}
-          links={[
-            { href: links.logIn, label: words['signInFirst.logIn'] },
-            { href: links.join, label: words['signInFirst.join'] },
-          ]}
-        >
+        <SignInFirst title={words['student.claim']} links={signInLinks(words, links)}>
           {words['student.signInFirst']}
         </SignInFirst>
       ) : !mine ? null : applyForm.result ? (

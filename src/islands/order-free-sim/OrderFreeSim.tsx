@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { AddressFields } from '../../components/forms/AddressFields.tsx';
+import { addressFieldWords, addressLabels } from '../../components/forms/address-words.ts';
 import { FormAlert, SubmitButton } from '../../components/forms/Field.tsx';
 import { useMemberPage } from '../../components/member/use-member-page.ts';
 import { fill } from '../../contract/i18n/fill.ts';
@@ -7,8 +8,6 @@ import { $referralNote, freeSimOrder } from './order-free-sim-store.ts';
 import { LinkActions } from '../../components/LinkActions.tsx';
 import { FormCard } from '../../components/forms/FormCard.tsx';
 import { $orderFreeSimSpeech, type OrderFreeSimSpeech } from './order-free-sim-words.ts';
-
-const FIELDS = ['firstname', 'lastname', 's_line1', 's_line2', 's_city', 's_county', 's_postcode'] as const;
 
 /**
  * The free-SIM order, in the page's language: where to post it; the server checks the captcha and
@@ -19,10 +18,7 @@ export default function OrderFreeSim(speech: OrderFreeSimSpeech) {
   useMemberPage();
   // The actions, loaded on the first submit, speak with the same words.
   if ($orderFreeSimSpeech.get()?.words !== words) $orderFreeSimSpeech.set(speech);
-  const labels = Object.fromEntries(FIELDS.map((f) => [f, words[`address.${f}`]])) as Record<
-    (typeof FIELDS)[number],
-    string
-  >;
+  const labels = addressLabels(words);
   freeSimOrder.speak({
     labels,
     rules: speech.rules,
@@ -54,11 +50,7 @@ export default function OrderFreeSim(speech: OrderFreeSimSpeech) {
   return (
     <FormCard id="address-title" title={words['freeSim.title']} onSubmit={freeSimOrder.onSubmit}>
       <FormAlert>{error}</FormAlert>
-      <AddressFields
-        errors={fields}
-        eircodeHint={words['freeSim.eircodeHint']}
-        words={{ labels, optional: words['address.optional'], choose: words['address.choose'] }}
-      />
+      <AddressFields errors={fields} eircodeHint={words['freeSim.eircodeHint']} words={addressFieldWords(words)} />
       <SubmitButton busy={busy} busyLabel={busyLabel ?? ''}>
         {words['freeSim.submit']}
       </SubmitButton>

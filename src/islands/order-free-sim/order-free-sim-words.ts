@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import type { Words } from '../../contract/i18n/fill.ts';
+import { ADDRESS_KEYS } from '../../components/forms/address-words.ts';
 import type { ProblemWords } from '../../contract/i18n/problems.ts';
 
 /*
@@ -8,15 +9,7 @@ import type { ProblemWords } from '../../contract/i18n/problems.ts';
  */
 export const ORDER_FREE_SIM_KEYS = [
   'form.unavailable',
-  'address.firstname',
-  'address.lastname',
-  'address.s_line1',
-  'address.s_line2',
-  'address.s_city',
-  'address.s_county',
-  'address.s_postcode',
-  'address.optional',
-  'address.choose',
+  ...ADDRESS_KEYS,
   'freeSim.title',
   'freeSim.eircodeHint',
   'freeSim.submit',

@@ -1,4 +1,4 @@
-import { SignInFirst } from '../../components/member/SignInFirst.tsx';
+import { SignInFirst, signInLinks } from '../../components/member/SignInFirst.tsx';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { EASTER_CAMPAIGN } from '../../contract/referrals.ts';
@@ -45,13 +45,7 @@ export default function Refer({
   }, [signedIn, words]);
   if (!signedIn) {
     return (
-      <SignInFirst
-        title={words['refer.signInTitle']}
-        links={[
-          { href: links.logIn, label: words['signInFirst.logIn'] },
-          { href: links.join, label: words['signInFirst.join'] },
-        ]}
-      >
+      <SignInFirst title={words['refer.signInTitle']} links={signInLinks(words, links)}>
         {words['refer.signIn']}
       </SignInFirst>
     );
