@@ -1,8 +1,8 @@
 import { z } from './zod.ts';
 import { failures } from './endpoint.ts';
 import { euro } from './format.ts';
-import { LANGUAGE_TAG, type Locale } from './i18n/locales.ts';
-import { message } from './i18n/messages.ts';
+import type { Locale } from './i18n/locales.ts';
+import { euroIn, message } from './i18n/messages.ts';
 import { messages } from './messages.ts';
 import { endpointsOf, payload, UserParams } from './shared.schema.ts';
 import { stepUpFailures } from './step-up.schema.ts';
@@ -20,11 +20,7 @@ import { SPEND_LIMIT_MIN_CENTS, SPEND_LIMIT_MAX_CENTS } from './security.ts';
 export function spendLimitMessage(limitCents: number, leftCents: number, locale: Locale = 'en'): string {
   if (locale === 'en')
     return `This would pass your monthly card spending limit of ${euro(limitCents)}: you can spend ${euro(leftCents)} more by card this month. Change the limit in Settings → Security.`;
-  const amount = new Intl.NumberFormat(LANGUAGE_TAG[locale], { style: 'currency', currency: 'EUR' });
-  return message(locale, 'spendLimit.over', {
-    limit: amount.format(limitCents / 100),
-    left: amount.format(leftCents / 100),
-  });
+  return message(locale, 'spendLimit.over', { limit: euroIn(locale, limitCents), left: euroIn(locale, leftCents) });
 }
 
 export const SpendLimitSchema = z

@@ -3,6 +3,7 @@ import en from './catalogue/en.json' with { type: 'json' };
 import ga from './catalogue/ga.json' with { type: 'json' };
 import pl from './catalogue/pl.json' with { type: 'json' };
 import { LANGUAGE_TAG, type Locale } from './locales.ts';
+import { euro } from '../format.ts';
 
 /**
  * The catalogue (docs/product/languages.md): one ICU MessageFormat string per key and locale, English's
@@ -39,6 +40,20 @@ export function message(locale: Locale, key: MessageKey, values?: Values): strin
     compiled.set(id, fn);
   }
   return fn(values);
+}
+
+const inLocale = new Map<Locale, Intl.NumberFormat>();
+
+/** Cents in euro as `locale` writes them: English the contract's own ("€12.99"), Polish "12,99 €". */
+export function euroIn(locale: Locale, cents: number): string {
+  if (locale === 'en') return euro(cents);
+  let format = inLocale.get(locale);
+  if (!format)
+    inLocale.set(
+      locale,
+      (format = new Intl.NumberFormat(LANGUAGE_TAG[locale], { style: 'currency', currency: 'EUR' })),
+    );
+  return format.format(cents / 100);
 }
 
 /** The catalogue of one locale as a function, for a page or an answer in that language. */

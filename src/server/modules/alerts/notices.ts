@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { euro, membershipName } from '../../../contract/format.ts';
+import { membershipName } from '../../../contract/format.ts';
 import { LANGUAGE_TAG, type Locale } from '../../../contract/i18n/locales.ts';
-import { message, type MessageKey, type Values } from '../../../contract/i18n/messages.ts';
+import { euroIn, message, type MessageKey, type Values } from '../../../contract/i18n/messages.ts';
 import type { Notice, NoticeValue } from '../../../contract/i18n/notice.ts';
 import { irishFormat } from '../../../contract/irish-time.ts';
 import { countryName } from '../../../contract/roaming.ts';
@@ -26,11 +26,7 @@ function valuesIn(locale: Locale, values: Readonly<Record<string, NoticeValue>> 
   for (const [name, v] of Object.entries(values)) {
     if (typeof v === 'string' || typeof v === 'number') out[name] = v;
     // English is the contract's own euro ("€12.99"), as the mails and the ledger write it.
-    else if ('euro' in v)
-      out[name] =
-        locale === 'en'
-          ? euro(v.euro)
-          : new Intl.NumberFormat(LANGUAGE_TAG[locale], { style: 'currency', currency: 'EUR' }).format(v.euro / 100);
+    else if ('euro' in v) out[name] = euroIn(locale, v.euro);
     else if ('membership' in v)
       out[name] = locale === 'en' ? membershipName(v.membership) : v.membership.trim().replace(/\s+membership$/i, '');
     else if ('country' in v)

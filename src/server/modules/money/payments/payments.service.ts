@@ -1,8 +1,8 @@
 import { useStepUpCode } from '../../identity/index.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { euro } from '../../../../contract/format.ts';
-import { DEFAULT_LOCALE, LANGUAGE_TAG, type Locale } from '../../../../contract/i18n/locales.ts';
-import { message } from '../../../../contract/i18n/messages.ts';
+import { DEFAULT_LOCALE, type Locale } from '../../../../contract/i18n/locales.ts';
+import { euroIn, message } from '../../../../contract/i18n/messages.ts';
 import {
   classifyResult,
   type CardChoice,
@@ -146,12 +146,6 @@ export async function checkoutInfo({ db, payments }: PaymentsContext, id: string
     script_url: payments.widgetScriptUrl(c.providerId),
   });
 }
-
-/** Euro as `language` writes it ("€12.99", "12,99 €"). */
-const euroIn = (language: Locale, cents: number) =>
-  language === 'en'
-    ? euro(cents)
-    : new Intl.NumberFormat(LANGUAGE_TAG[language], { style: 'currency', currency: 'EUR' }).format(cents / 100);
 
 /** What a checkout pays for, in `language` (a membership or an add-on by its name, as it is). */
 async function describe(db: Queryable, c: Checkout, language: Locale): Promise<string> {
