@@ -286,6 +286,8 @@ export default defineConfig(
       'src/layouts/ReferPage.astro',
       'src/islands/refer/Refer.tsx',
       'src/layouts/SitemapPage.astro',
+      'src/layouts/ChargesIndexPage.astro',
+      'src/layouts/ChargesTablePage.astro',
       'src/islands/gift-shop/GiftShop.tsx',
       'src/islands/this-wasnt-me/ThisWasntMe.tsx',
       'src/islands/orders/Orders.tsx',

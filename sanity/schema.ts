@@ -78,6 +78,8 @@ export const schemaTypes: DocumentType[] = [
           type: 'object',
           fields: [
             text('zone'),
+            // What the rating and the translations know the row by.
+            text('key'),
             strings('countries'),
             { name: 'rates', type: 'object', fields: [], options: { freeform: true } },
           ],
@@ -167,6 +169,21 @@ export const schemaTypes: DocumentType[] = [
             text('category'),
             text('question'),
             long('answer'),
+            // A charges table's words: its head, its columns and rows by key, its notes in order.
+            text('title'),
+            long('description'),
+            long('intro'),
+            {
+              name: 'columns',
+              type: 'array',
+              of: [{ name: 'column', type: 'object', fields: [text('key'), text('label'), text('unit')] }],
+            },
+            {
+              name: 'zones',
+              type: 'array',
+              of: [{ name: 'zone', type: 'object', fields: [text('key'), text('zone'), strings('countries')] }],
+            },
+            strings('notes'),
           ],
         },
       ],

@@ -93,7 +93,10 @@ const charges = defineCollection({
       .array(
         z.object({
           zone: z.string().min(1),
-          /** What the server's rating knows the row by (docs/product/money.md, "Use paid from credit"). */
+          /**
+           * What the server's rating knows the row by (docs/product/money.md, "Use paid from credit"),
+           * and a translation (a row without one stays English).
+           */
           key: z.string().min(1).optional(),
           countries: z.array(z.string().min(1)).min(1),
           rates: z.record(z.string(), rate),
@@ -208,9 +211,10 @@ const site = defineCollection({
 });
 
 /**
- * The words of a list's entries (plans, offers) in another language, one document per language and
- * list (id `ga/plans`): each item by its id in the English list, only the fields that are words.
- * Prices, allowances and dates stay in the English entry, so a translation cannot change them.
+ * The words of a list's entries (plans, offers, charges tables) in another language, one document per
+ * language and list (id `ga/plans`): each item by its id in the English list, only the fields that
+ * are words. Prices, rates, allowances and dates stay in the English entry, so a translation cannot
+ * change them.
  */
 const translations = defineCollection({
   loader: from(sourceOf('translations')),
@@ -227,6 +231,24 @@ const translations = defineCollection({
         category: z.string().min(1).optional(),
         question: z.string().min(1).optional(),
         answer: z.string().min(1).optional(),
+        /** A charges table's words (its id the table's): its head, columns and rows by key, notes in order. */
+        title: z.string().min(1).optional(),
+        description: z.string().min(1).optional(),
+        intro: z.string().min(1).optional(),
+        columns: z
+          .array(z.object({ key: z.string().min(1), label: z.string().min(1), unit: z.string().min(1) }))
+          .optional(),
+        zones: z
+          .array(
+            z.object({
+              key: z.string().min(1),
+              zone: z.string().min(1),
+              /** Where the row names what is not a country ("Irish mobiles"); countries are said by their codes. */
+              countries: z.array(z.string().min(1)).optional(),
+            }),
+          )
+          .optional(),
+        notes: z.array(z.string().min(1)).optional(),
       }),
     ),
   }),

@@ -15,7 +15,7 @@ export async function entryPaths<C extends CollectionKey>(
  * A page per English entry of a collection in each other language (a `[locale]/…/[slug]` page's
  * getStaticPaths): the entry is the English one, the page finds its translation (docs/product/languages.md).
  */
-export async function entryPathsInLocales<C extends 'legal' | 'help' | 'unlock'>(
+export async function entryPathsInLocales<C extends 'legal' | 'help' | 'unlock' | 'charges'>(
   collection: C,
   filter: (entry: CollectionEntry<C>) => boolean = () => true,
 ) {

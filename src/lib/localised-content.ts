@@ -56,3 +56,9 @@ function merge<D extends object>(data: D, item: Item): D {
     out['action'] = { ...(out['action'] as object), label };
   return out as D;
 }
+
+/** The words of every charges table in `locale` (lib/localised-charges.ts; none in English). */
+export async function chargesWordsIn(locale: Locale): Promise<Item[]> {
+  if (locale === DEFAULT_LOCALE) return [];
+  return (await getEntry('translations', `${locale}/charges`))?.data.items ?? [];
+}

@@ -405,7 +405,7 @@ test('help in Polish and Irish: the topics translated, one not yet shown in Engl
   await expect(page.locator('.alert--info')).toHaveCount(0);
 });
 
-test('the pages that are their document alone, and the FAQs: in Polish and Irish with no English left, or in English said so', async ({
+test('the pages that are their document alone, and the FAQs: in Polish and Irish with no English left', async ({
   page,
 }) => {
   test.slow(); // ten pages in each language
@@ -421,15 +421,62 @@ test('the pages that are their document alone, and the FAQs: in Polish and Irish
       expect(left, `English text on /${locale}${path}`).toEqual([]);
     }
   }
-  // One not translated yet: its document in English, marked so, said so in the page's language.
   await page.goto('/pl/customer-charter');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our customer charter');
-  await expect(page.locator('.page-head')).toHaveAttribute('lang', 'en-IE');
-  await expect(page.locator('.alert--info')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nasza karta klienta');
+  await expect(page.getByRole('link', { name: 'kodeks postępowania w sprawie reklamacji' })).toHaveAttribute(
+    'href',
+    '/pl/legal/code-of-practice',
+  );
+  await expect(page.locator('.alert--info')).toHaveCount(0);
   await expectNoAxeViolations(page, '/pl/customer-charter');
   await page.goto('/ga/about-us');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Faoi 48');
   await expectNoAxeViolations(page, '/ga/about-us');
+});
+
+test('the charges in Polish and Irish: every table’s words, the countries by their names there, the rates as the language writes euro', async ({
+  page,
+}) => {
+  // A unit in brackets with no word ("(€)") and a rate a row lacks ("–") read the same in every language.
+  const same = (text: string) => isName(text) || text === '(€)' || text === '–';
+  for (const path of [
+    '/charges',
+    '/charges/use-in-ireland',
+    '/charges/roaming',
+    '/charges/international-calls',
+    '/charges/other-call-charges',
+    '/charges/legacy-call-charges',
+  ]) {
+    await page.goto(path);
+    const english = new Set(await textsOf(page));
+    for (const locale of ['pl', 'ga'] as const) {
+      const response = await page.goto(`/${locale}${path}`);
+      expect(response?.status(), `/${locale}${path}`).toBe(200);
+      await expect(page.locator('.alert--info')).toHaveCount(0);
+      const left = (await textsOf(page)).filter((text) => english.has(text) && !same(text));
+      expect(left, `English text on /${locale}${path}`).toEqual([]);
+    }
+  }
+  await page.goto('/pl/charges');
+  await page.getByRole('link', { name: 'Opłaty za roaming' }).click();
+  await expect(page).toHaveURL(/\/pl\/charges\/roaming$/);
+  const table = page.getByRole('table', { name: 'Opłaty za roaming według stref' });
+  await expect(table.getByRole('columnheader', { name: 'Strefa' })).toBeVisible();
+  const nearby = table.getByRole('row', { name: /Strefa 2: Wielka Brytania/ });
+  await expect(nearby).toContainText('Wielka Brytania, Szwajcaria, Andora, Monako, Turcja');
+  await expect(nearby.getByRole('cell').first()).toHaveText('0,59 €');
+  await expect(
+    table
+      .getByRole('row', { name: /Strefa 1/ })
+      .getByRole('cell')
+      .first(),
+  ).toHaveText('W cenie');
+  await expect(page.getByRole('link', { name: 'Opłaty', exact: true }).first()).toHaveAttribute('href', '/pl/charges');
+  await expectNoAxeViolations(page, '/pl/charges/roaming');
+  await page.goto('/ga/charges/international-calls');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Glaonna idirnáisiúnta ó Éirinn');
+  await expect(page.getByRole('row', { name: /Crios A/ })).toContainText('Oileán Mhanann');
+  await expectNoAxeViolations(page, '/ga/charges/international-calls');
 });
 
 test('the unlocking guides in Polish and Irish: the networks by their names, every guide translated, no English left', async ({
@@ -528,10 +575,9 @@ test('/translations says what each language lacks, from the build: pages with no
   await page.goto('/translations');
   for (const name of ['Gaeilge', 'Polski']) {
     const section = page.getByRole('region', { name });
-    await expect(section.getByRole('link', { name: 'Our customer charter' })).toHaveAttribute(
-      'href',
-      '/customer-charter',
-    );
+    await expect(section.getByRole('link', { name: 'The 48 blog' })).toHaveAttribute('href', '/blog');
+    await expect(section.getByRole('link', { name: 'Our customer charter' })).toHaveCount(0);
+    await expect(section.getByRole('link', { name: 'Roaming charges' })).toHaveCount(0);
     await expect(section.getByRole('link', { name: 'Mobile memberships that work for you' })).toHaveCount(0);
     await expect(section).toContainText('None: every message is translated.');
   }

@@ -55,9 +55,9 @@ export const LOCALISED_PATHS: readonly string[] = [
  * Areas in every language at every address under them: my48 (one shell per language, the app's
  * screens in its words) but the help desk's sign-in page, which is a page of its own; the legal texts
  * (each in its translation where it is current, else in English, which binds); help and the
- * unlocking guides (each in its translation, else in English, said so).
+ * unlocking guides and the charges tables (each in its translation, else in English, said so).
  */
-const LOCALISED_AREAS: readonly string[] = ['/my48', '/legal', '/help', '/unlock-your-phone'];
+const LOCALISED_AREAS: readonly string[] = ['/my48', '/legal', '/help', '/unlock-your-phone', '/charges'];
 const AREA_PAGES_APART: readonly string[] = ['/my48/log-in'];
 
 /** A path as the list has it: no locale prefix, no trailing slash but the root's. */

@@ -1,6 +1,6 @@
-import { LANGUAGE_TAG, type Locale } from '../../../../contract/i18n/locales.ts';
+import { countryIn } from '../../../../contract/i18n/countries.ts';
+import type { Locale } from '../../../../contract/i18n/locales.ts';
 import { message, type MessageKey } from '../../../../contract/i18n/messages.ts';
-import { countryCodeOf } from '../../../../contract/roaming.ts';
 
 /*
  * A movement's description in the member's language (docs/product/languages.md). The ledger keeps
@@ -43,16 +43,6 @@ export const LEDGER_WORDS: readonly (readonly [RegExp, MessageKey])[] = [
   [/^Spot me: (?<size>[\d.]+ GB) back from (?<number>[\d ]+), kept in The Safe$/, 'ledger.spotBackSafe'],
 ];
 
-const regionNames = new Map<Locale, Intl.DisplayNames>();
-/** A country the ledger names in English, in the language's own name (as written when not known). */
-function placeIn(locale: Locale, place: string): string {
-  const code = countryCodeOf(place);
-  if (!code) return place;
-  let names = regionNames.get(locale);
-  if (!names) regionNames.set(locale, (names = new Intl.DisplayNames(LANGUAGE_TAG[locale], { type: 'region' })));
-  return names.of(code) ?? place;
-}
-
 /** A ledger line's description as the member reads it in `locale`; English is the ledger's own. */
 export function describedIn(locale: Locale, description: string): string {
   if (locale === 'en') return description;
@@ -60,7 +50,7 @@ export function describedIn(locale: Locale, description: string): string {
     const found = pattern.exec(description);
     if (!found) continue;
     const values: Record<string, string> = { ...found.groups };
-    if (values['place'] !== undefined) values['place'] = placeIn(locale, values['place']);
+    if (values['place'] !== undefined) values['place'] = countryIn(locale, values['place']) ?? values['place'];
     return message(locale, key, values);
   }
   return description;
