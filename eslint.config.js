@@ -288,6 +288,7 @@ export default defineConfig(
       'src/layouts/SitemapPage.astro',
       'src/layouts/ChargesIndexPage.astro',
       'src/layouts/ChargesTablePage.astro',
+      'src/layouts/CookiesDetailsPage.astro',
       'src/islands/gift-shop/GiftShop.tsx',
       'src/islands/this-wasnt-me/ThisWasntMe.tsx',
       'src/islands/orders/Orders.tsx',

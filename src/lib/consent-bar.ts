@@ -23,6 +23,8 @@ export const BAR_WORDS = {
   description:
     'The site needs some cookies to work. May we also use analytics cookies, to learn which pages help, and marketing cookies, to measure our ads?',
   details: 'Cookie details',
+  /** Not a word: the cookie details page in the page's language (its block gives another language's). */
+  detailsHref: '/cookies-details',
   acceptAll: 'Accept all',
   necessaryOnly: 'Necessary only',
   choose: 'Choose',
@@ -115,7 +117,7 @@ export async function showBar({
   const title = Object.assign(document.createElement('h2'), { id: 'consent-bar-title', textContent: words.title });
   const text = Object.assign(document.createElement('p'), { id: 'consent-bar-text' });
   const details = Object.assign(document.createElement('a'), {
-    href: '/cookies-details',
+    href: words.detailsHref,
     textContent: words.details,
   });
   text.append(`${words.description} `, details);

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { BINDING_COOKIE } from '../server/modules/identity/session-cookie.ts';
 import { CONSENT_COOKIE } from './consent.ts';
 import { LANG_COOKIE } from '../contract/i18n/locales.ts';
-import { inventory, listed } from './cookie-inventory.ts';
+import { inventory, lifetimeKey, listed, purposeKey } from './cookie-inventory.ts';
+import { catalogues } from '../contract/i18n/messages.ts';
 import { sessionCookieNames } from './session-cookies.ts';
 import { storageKeys } from './storage.ts';
 import { SESSION_USED_KEY } from './session-keepalive.ts';
@@ -40,11 +41,18 @@ describe('the cookie inventory of /cookies-details', () => {
       ours.filter((i) => !code.includes(`'${i.name}'`) && !code.includes(`"${i.name}"`)).map((i) => i.name),
     ).toEqual([]);
   });
-  it('gives each a purpose and a lifetime, once', () => {
-    for (const item of inventory) {
-      expect(item.purpose.length, item.name).toBeGreaterThan(20);
-      expect(item.lifetime, item.name).not.toBe('');
-    }
+  it('gives each a purpose and a lifetime in every language, once', () => {
+    for (const item of inventory)
+      for (const catalogue of Object.values(catalogues) as Record<string, string | undefined>[]) {
+        expect(catalogue[purposeKey(item)]?.length, item.name).toBeGreaterThan(20);
+        expect(catalogue[lifetimeKey(item)], item.name).toBeTruthy();
+      }
+    const purposes = new Set(inventory.map((item) => purposeKey(item)));
+    const keys = Object.keys(catalogues.en).filter((key) => key.startsWith('cookies.purpose.'));
+    expect(
+      keys.filter((key) => !purposes.has(key as `cookies.purpose.${string}`)),
+      'a purpose of nothing listed',
+    ).toEqual([]);
     expect(new Set(inventory.map((i) => `${i.where}:${i.name}`)).size).toBe(inventory.length);
   });
   it('puts only Google’s tags behind consent, and none of ours', () => {

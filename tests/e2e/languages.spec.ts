@@ -479,6 +479,34 @@ test('the charges in Polish and Irish: every table’s words, the countries by t
   await expectNoAxeViolations(page, '/ga/charges/international-calls');
 });
 
+test('the cookie details in Polish and Irish: every cookie’s purpose and lifetime, the settings opened in the language', async ({
+  page,
+}) => {
+  await page.goto('/cookies-details');
+  const english = new Set(await textsOf(page));
+  // The cookies' names (in code) and who sets them (48, Google) are names.
+  const names = new Set(await page.getByRole('rowheader').allTextContents());
+  const same = (text: string) => isName(text) || names.has(text) || text === 'Google';
+  for (const locale of ['pl', 'ga'] as const) {
+    await page.goto(`/${locale}/cookies-details`);
+    const left = (await textsOf(page)).filter((text) => english.has(text) && !same(text));
+    expect(left, `English text on /${locale}/cookies-details`).toEqual([]);
+  }
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'lang', exact: true }) });
+  await expect(row.getByRole('cell').first()).toHaveText(/^An teanga a roghnaigh tú don suíomh/);
+  await expect(row.getByRole('cell').last()).toHaveText('1 bhliain');
+  await expectNoAxeViolations(page, '/ga/cookies-details');
+  await page.goto('/pl/cookies-details');
+  await expect(page.getByRole('heading', { level: 2, name: 'Pamięć sesji (session storage)' })).toBeVisible();
+  await page.getByRole('button', { name: 'Zmień ustawienia plików cookie' }).click();
+  const settings = page.getByRole('dialog', { name: 'Ustawienia plików cookie' });
+  await expect(settings).toBeVisible();
+  await expect(settings.getByRole('link', { name: 'szczegółów plików cookie' })).toHaveAttribute(
+    'href',
+    '/pl/cookies-details',
+  );
+});
+
 test('the unlocking guides in Polish and Irish: the networks by their names, every guide translated, no English left', async ({
   page,
 }) => {
@@ -562,6 +590,10 @@ test.describe('a first visit in Polish', () => {
     const bar = page.getByRole('dialog', { name: 'Pliki cookie w 48' });
     await expect(bar).toBeVisible();
     await expect(bar).toHaveAttribute('lang', 'pl-PL');
+    await expect(bar.getByRole('link', { name: 'Szczegóły plików cookie' })).toHaveAttribute(
+      'href',
+      '/pl/cookies-details',
+    );
     await bar.getByRole('button', { name: 'Wybierz' }).click();
     await expect(page.getByRole('dialog', { name: 'Ustawienia plików cookie' })).toBeVisible();
     await page.getByRole('button', { name: 'Tylko niezbędne' }).filter({ visible: true }).first().click();

@@ -48,6 +48,7 @@ export const LOCALISED_PATHS: readonly string[] = [
   '/friend',
   '/refer',
   '/sitemap',
+  '/cookies-details',
   ...CONTENT_PAGES.map((page) => `/${page}`),
 ];
 
