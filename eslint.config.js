@@ -289,6 +289,7 @@ export default defineConfig(
       'src/layouts/ChargesIndexPage.astro',
       'src/layouts/ChargesTablePage.astro',
       'src/layouts/CookiesDetailsPage.astro',
+      'src/layouts/HelpdeskSignInPage.astro',
       'src/islands/gift-shop/GiftShop.tsx',
       'src/islands/this-wasnt-me/ThisWasntMe.tsx',
       'src/islands/orders/Orders.tsx',

@@ -71,9 +71,10 @@ describe('my48 in each language', () => {
     expect(euro(999)).toBe('€9.99');
   });
 
-  it('is in every language at every address under /my48 but the help desk’s sign-in page', () => {
-    for (const path of ['/my48', '/my48/usage', '/pl/my48/transactions/12']) expect(isLocalised(path), path).toBe(true);
-    for (const path of ['/my48/log-in', '/my48x', '/legalese']) expect(isLocalised(path), path).toBe(false);
+  it('is in every language at every address under /my48, the help desk’s sign-in page too', () => {
+    for (const path of ['/my48', '/my48/usage', '/pl/my48/transactions/12', '/my48/log-in', '/ga/my48/log-in'])
+      expect(isLocalised(path), path).toBe(true);
+    for (const path of ['/my48x', '/legalese']) expect(isLocalised(path), path).toBe(false);
     // The legal texts are at every address in every language too (English where not translated).
     for (const path of ['/legal', '/pl/legal/privacy-policy', '/ga/legal/terms-and-conditions'])
       expect(isLocalised(path), path).toBe(true);

@@ -507,6 +507,28 @@ test('the cookie details in Polish and Irish: every cookie’s purpose and lifet
   );
 });
 
+test('the help desk’s sign-in in Polish: signed out to the Polish log-in and on to the help desk; the desk away said in Polish', async ({
+  page,
+  member,
+}) => {
+  const { email, password } = await member('active', { language: 'pl' });
+  await page.goto('/pl/my48/log-in');
+  await expect(page).toHaveURL(/\/pl\/log-in$/);
+  const form = page.locator('main form');
+  await form.getByLabel('Adres e-mail').fill(email);
+  await form.getByLabel('Hasło', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Zaloguj się', exact: true }).click();
+  await expect(page).toHaveURL(/\/sandbox\/helpdesk\/access\/jwt\?jwt=/);
+  // Signed in, with the help desk not answering: the page stays and says so in its language.
+  await page.route('**/panda/protected/users/*/sso', (route) => route.fulfill({ status: 503, body: '' }));
+  await page.goto('/pl/my48/log-in');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl-PL');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Przenosimy Cię do działu pomocy');
+  await expect(page.getByRole('status')).toHaveText('Dział pomocy jest teraz niedostępny. Spróbuj ponownie później.');
+  await expect(page).toHaveTitle(/Logowanie do działu pomocy/);
+  await expectNoAxeViolations(page, '/pl/my48/log-in');
+});
+
 test('the unlocking guides in Polish and Irish: the networks by their names, every guide translated, no English left', async ({
   page,
 }) => {

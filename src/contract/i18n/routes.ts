@@ -54,12 +54,11 @@ export const LOCALISED_PATHS: readonly string[] = [
 
 /**
  * Areas in every language at every address under them: my48 (one shell per language, the app's
- * screens in its words) but the help desk's sign-in page, which is a page of its own; the legal texts
- * (each in its translation where it is current, else in English, which binds); help and the
- * unlocking guides and the charges tables (each in its translation, else in English, said so).
+ * screens in its words, and the help desk's sign-in page); the legal texts (each in its translation
+ * where it is current, else in English, which binds); help, the unlocking guides and the charges
+ * tables (each in its translation, else in English, said so).
  */
 const LOCALISED_AREAS: readonly string[] = ['/my48', '/legal', '/help', '/unlock-your-phone', '/charges'];
-const AREA_PAGES_APART: readonly string[] = ['/my48/log-in'];
 
 /** A path as the list has it: no locale prefix, no trailing slash but the root's. */
 export const pagePath = (pathname: string): string => unlocalisedPath(pathname).replace(/(.)\/$/, '$1') || '/';
@@ -67,8 +66,7 @@ export const pagePath = (pathname: string): string => unlocalisedPath(pathname).
 export function isLocalised(pathname: string): boolean {
   const path = pagePath(pathname);
   if (LOCALISED_PATHS.includes(path)) return true;
-  const inArea = LOCALISED_AREAS.some((area) => path === area || path.startsWith(`${area}/`));
-  return inArea && !AREA_PAGES_APART.includes(path);
+  return LOCALISED_AREAS.some((area) => path === area || path.startsWith(`${area}/`));
 }
 
 /** A link on a page in `locale`: to the page in that language where it has one, else to the English page. */

@@ -69,6 +69,7 @@ describe('where a member goes after logging in (spec sections 2 and 4)', () => {
   it('the remote-login path remembered → the help desk', () => {
     expect(nextStep({ ...base, account: account(), lastUrl: '/my48/log-in' })).toEqual({ kind: 'helpdesk' });
     expect(nextStep({ ...base, account: account(), lastUrl: '/my48/log-in/?a=1' })).toEqual({ kind: 'helpdesk' });
+    expect(nextStep({ ...base, account: account(), lastUrl: '/pl/my48/log-in' })).toEqual({ kind: 'helpdesk' });
   });
 
   it('first log-in: existing membership → the first-login steps; new membership → /my48', () => {

@@ -50,7 +50,7 @@ export function nextStep({
     };
   const recruiter = localPath(recruiterUrl);
   if (recruiter) return { kind: 'go', to: recruiter };
-  if (lastUrl && isRoute(lastUrl, REMOTE_LOGIN_PATH)) return { kind: 'helpdesk' };
+  if (lastUrl && isRoute(unlocalisedPath(lastUrl), REMOTE_LOGIN_PATH)) return { kind: 'helpdesk' };
   if (account.first_login && !account.isNewMemberShip) return { kind: 'first-login' };
   if (account.first_login && account.isNewMemberShip) return { kind: 'go', to: home };
   return {

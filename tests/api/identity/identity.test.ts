@@ -159,6 +159,21 @@ forEachDatabase('identity', { seed: 'catalogue' }, (ctx) => {
     );
   });
 
+  it('a Polish member whose address is not proved is refused the help desk in Polish', async () => {
+    const c = ctx();
+    const m = await createMember(c, { language: 'pl' });
+    await c.handle.db.update(members).set({ isVerified: false }).where(eq(members.id, m.userId));
+    await refused(
+      c.app,
+      helpdeskApi.sso,
+      { session: m.session, params: { user_id: m.userId } },
+      {
+        ...helpdeskFailures.unverified,
+        message: 'Najpierw potwierdź swój adres e-mail: dział pomocy rozpoznaje Cię po nim.',
+      },
+    );
+  });
+
   it('a verified address is not changed by asking for a verification mail to another one', async () => {
     const c = ctx();
     const m = await createMember(c);
