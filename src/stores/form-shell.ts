@@ -25,6 +25,8 @@ export interface FormSpeech {
   unavailable?: string;
   /** The page's words: a refusal is found among them by its API code (`error.<code>`, http.ts refusalIn). */
   words?: Readonly<Record<string, string>>;
+  /** A failure the API did not explain (no answer, none it could read), in the page's words. */
+  failed?: string;
 }
 
 export interface FormStore<R> {

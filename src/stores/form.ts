@@ -17,6 +17,7 @@ export interface FormOptions<S extends z.ZodType, R> {
   busyLabel?: string;
   /** Show the page-wide loader while busy. */
   pageLoader?: boolean;
+  /** A failure the API did not explain, in English (an island's `failed` says it in the page's language). */
   fallbackError?: string;
   send: (data: z.output<S>, step: (label: string) => void) => Promise<R>;
 }
@@ -52,7 +53,7 @@ export function formStore<S extends z.ZodType, R>(
         $state.set({
           busy: false,
           fields: {},
-          error: refusalIn(said.words ?? {}, error, options.fallbackError),
+          error: refusalIn(said.words ?? {}, error, said.failed ?? options.fallbackError),
           errorCode: errorCode(error),
         });
       } finally {

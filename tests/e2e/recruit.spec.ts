@@ -102,6 +102,11 @@ test("/pl/friend: Tomás's invitation in Polish, its links in Polish, the mates-
     'Oferta dla znajomych jest dla nowych osób, a Ty masz już kartę SIM 48. Wyślij znajomym swój własny link polecający.',
   );
   await expectNoAxeViolations(page, '/pl/friend: refused');
+  // No answer at all (the connection dropped): said in Polish too, the form kept to try again.
+  await page.route('**/packs/campaign/mgm', (route) => route.abort());
+  await page.getByRole('button', { name: 'Zamów moją kartę SIM dla znajomych' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Nie udało się złożyć zamówienia. Spróbuj ponownie.');
+  await expect(page.getByLabel('Imię')).toHaveValue('Ola');
 });
 
 test("a friend by Tomás's link: sign up, mates-rates SIM, activate, first membership; Tomás's reward shows", async ({

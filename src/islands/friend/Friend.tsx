@@ -33,6 +33,7 @@ export default function Friend({
     busyLabel: words['friend.ordering'],
     unavailable: words['form.unavailable'],
     words,
+    failed: words['friend.orderFailed'],
   });
   const friend = useStore($friend);
   const signedIn = useSignedIn();

@@ -19,6 +19,7 @@ export const FRIEND_KEYS = [
   'friend.where',
   'friend.submit',
   'friend.ordering',
+  'friend.orderFailed',
   'error.recruit.unknownAffiliate',
   'error.recruit.noRecruiter',
   'error.recruit.ownLink',
