@@ -31,13 +31,22 @@ test('a visitor reads the home page, finds the memberships and help, and opens t
   await tab.see('Log in');
 });
 
-test('a visitor reads the home page in Polish, is asked about cookies in Polish, and switches to Irish', async ({
+test('a visitor reads the home page, a plan, sign-up and log-in in Polish, is asked about cookies in Polish, and switches to Irish', async ({
   tab,
 }) => {
   await tab.goto('/pl/');
   await tab.see('Pakiety komórkowe, które działają dla Ciebie');
   await tab.see('Pliki cookie w 48');
   await tab.click('Tylko niezbędne');
+  // A plan, joining and logging in, in Polish too.
+  await tab.goto('/pl/memberships');
+  await tab.see('Nasze pakiety');
+  await tab.see('Pakiet All Data za 12,99 €');
+  await tab.goto('/pl/sign-up');
+  await tab.see('Dołącz do 48');
+  await tab.goto('/pl/log-in');
+  await tab.see('Zaloguj się do my48');
+  await tab.goto('/pl/');
   // The header's switch at 1280, the footer's on a phone: the first shown is followed.
   await tab.click('Gaeilge');
   await tab.at('/ga/');
@@ -58,16 +67,17 @@ async function memberLogIn(tab: EnginePage, email: string) {
   await tab.at('/my48');
 }
 
-test('a Polish member logs in and reads my48 in Polish: the dashboard, an add-on bought, the transactions', async ({
+test('a Polish member logs in in Polish and reads my48 in Polish: the dashboard, an add-on bought, the transactions', async ({
   tab,
   member,
 }) => {
   const me = await member('active', { language: 'pl' });
-  await tab.goto('/log-in');
-  await tab.click('Necessary only');
-  await tab.fill('E-mail address', me.email);
-  await tab.fill('Password', DEMO_PASSWORD);
-  await tab.click('Log in');
+  await tab.goto('/pl/log-in');
+  await tab.click('Tylko niezbędne');
+  await tab.fill('Adres e-mail', me.email);
+  await tab.fill('Hasło', DEMO_PASSWORD);
+  // The header's "Zaloguj się" link comes first in the page: the form's button of that name is pressed.
+  await tab.run(() => document.querySelector<HTMLButtonElement>('main form button[type="submit"]')!.click());
   // my48 in the member's language (docs/product/languages.md), its figures written the Polish way.
   await tab.at('/pl/my48');
   await tab.see('Twój pulpit');
