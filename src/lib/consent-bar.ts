@@ -23,7 +23,7 @@ export const BAR_WORDS = {
   description:
     'The site needs some cookies to work. May we also use analytics cookies, to learn which pages help, and marketing cookies, to measure our ads?',
   details: 'Cookie details',
-  /** Not a word: the cookie details page in the page's language (its block gives another language's). */
+  /** Not a word: the cookie details page in the page's language (the catalogue's, as the settings' link). */
   detailsHref: '/cookies-details',
   acceptAll: 'Accept all',
   necessaryOnly: 'Necessary only',

@@ -2,7 +2,7 @@
 import Cookies from 'js-cookie';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { $loggedIn } from '../stores/session.ts';
-import { createHttp, errorMessage, refusalIn } from './http.ts';
+import { createHttp, errorMessage, refusalIn, sayUnexplained } from './http.ts';
 import { clearAllCookies, setAuthCode } from './session-cookies.ts';
 import { refreshSession } from '../stores/session.ts';
 
@@ -155,5 +155,24 @@ describe('the HTTP client', () => {
     );
     expect(refusalIn({}, error)).toBe('An account with this e-mail…');
     expect(refusalIn({}, new Error('offline'), 'Spróbuj ponownie.')).toBe('Spróbuj ponownie.');
+  });
+
+  it('says a failure nothing explains in the page’s words: the form’s, else the ones the page gave, else English', () => {
+    const offline = new Error('offline');
+    expect(errorMessage(offline)).toBe('Something went wrong. Please try again.');
+    expect(refusalIn({ 'form.failed': 'Coś poszło nie tak. Spróbuj ponownie.' }, offline)).toBe(
+      'Coś poszło nie tak. Spróbuj ponownie.',
+    );
+    expect(refusalIn({ 'form.failed': 'Coś poszło nie tak.' }, offline, 'Nie udało się złożyć zamówienia.')).toBe(
+      'Nie udało się złożyć zamówienia.',
+    );
+    sayUnexplained('Chuaigh rud éigin amú. Bain triail eile as.');
+    try {
+      expect(errorMessage(offline)).toBe('Chuaigh rud éigin amú. Bain triail eile as.');
+      expect(refusalIn({}, offline)).toBe('Chuaigh rud éigin amú. Bain triail eile as.');
+      expect(errorMessage(offline, 'Your file could not be made.')).toBe('Your file could not be made.');
+    } finally {
+      sayUnexplained('Something went wrong. Please try again.');
+    }
   });
 });

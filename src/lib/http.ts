@@ -91,22 +91,31 @@ export function createHttp({
 /** A failure outside the API whose message is written for the member (a browser prompt they closed). */
 export class ShownError extends Error {}
 
+/** What a failure nothing explains says (no answer, or one with no message): English until the page says it in its language. */
+let unexplained = 'Something went wrong. Please try again.';
+
+/** The page's words for a failure nothing explains (my48's shell, in the member's language). */
+export function sayUnexplained(words: string): void {
+  unexplained = words;
+}
+
 /** The API's message for a failed call (`_payload.message`), or a plain fallback. */
-export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+export function errorMessage(error: unknown, fallback?: string): string {
   if (error instanceof ShownError) return error.message;
   if (error instanceof FetchError) {
     const message = (error.data as { _payload?: { message?: unknown } } | undefined)?._payload?.message;
     if (typeof message === 'string' && message) return message;
   }
-  return fallback;
+  return fallback ?? unexplained;
 }
 
 /**
  * A refusal in the page's language (docs/product/languages.md): the page's words for its code
- * (`error.<code>`) where they have them, else the API's own message, else `fallback`.
+ * (`error.<code>`) where they have them, else the API's own message, else `fallback`, else the page's
+ * words for a failure nothing explains (`form.failed`).
  */
 export function refusalIn(words: Readonly<Record<string, string>>, error: unknown, fallback?: string): string {
-  return words[`error.${errorCode(error)}`] ?? errorMessage(error, fallback);
+  return words[`error.${errorCode(error)}`] ?? errorMessage(error, fallback ?? words['form.failed']);
 }
 
 /**

@@ -8,6 +8,7 @@ import { features, preloadScreen } from './features.ts';
 import { $router, BASE, featureOf, here } from './router.ts';
 import { say, speak, type My48Speech } from './speech.ts';
 import { registerWorker, watchReconnect } from './offline.ts';
+import { sayUnexplained } from '../lib/http.ts';
 import { $accountFailed, loadAccount } from './stores/account.ts';
 import './my48.css';
 
@@ -16,8 +17,9 @@ preloadScreen(featureOf($router.get()?.route));
 
 /** The account app: one client-only island with its own router (basename /my48, under the page's language prefix). */
 export default function App({ speech }: { speech: My48Speech }) {
-  // The shell's words, in its language, before anything renders (speech.ts).
+  // The shell's words, in its language, before anything renders (speech.ts); a failure nothing explains too.
   speak(speech);
+  sayUnexplained(say('my48.failed'));
   const userId = useMemberPage();
   const page = useStore($router);
   const heading = useRef<HTMLHeadingElement>(null);

@@ -529,6 +529,19 @@ test('the help desk’s sign-in in Polish: signed out to the Polish log-in and o
   await expectNoAxeViolations(page, '/pl/my48/log-in');
 });
 
+test('my48 in Polish says a failure nothing explains in Polish: alerts not saved when no answer comes', async ({
+  page,
+  openAs,
+}) => {
+  await openAs('active', '/pl/my48/settings/alerts', { language: 'pl' });
+  await expect(page.getByRole('button', { name: 'Zapisz alerty' })).toBeVisible();
+  await page.route('**/alerts/settings', (route) =>
+    route.request().method() === 'PUT' ? route.abort() : route.fallback(),
+  );
+  await page.getByRole('button', { name: 'Zapisz alerty' }).click();
+  await expect(page.getByText('Coś poszło nie tak. Spróbuj ponownie.')).toBeVisible();
+});
+
 test('the unlocking guides in Polish and Irish: the networks by their names, every guide translated, no English left', async ({
   page,
 }) => {

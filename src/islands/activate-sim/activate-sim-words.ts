@@ -4,6 +4,7 @@ import type { ProblemWords } from '../../contract/i18n/problems.ts';
 /* The SIM activation island's words (docs/product/languages.md): formatted at build in the page's language. */
 export const ACTIVATE_SIM_KEYS = [
   'form.unavailable',
+  'form.failed',
   'activate.title',
   'activate.ssn',
   'activate.ssnHint',

@@ -11,6 +11,7 @@ import type { Locale } from '../../contract/i18n/locales.ts';
 export const CONTACT_KEYS = [
   'form.email',
   'form.unavailable',
+  'form.failed',
   'contact.title',
   'contact.barrierTitle',
   'contact.topic',

@@ -13,6 +13,7 @@ export const FORGOT_PASSWORD_KEYS = [
   'form.passwordHint',
   'form.problem.passwordsDiffer',
   'form.unavailable',
+  'form.failed',
   'form.saving',
   'login.submit',
   'forgot.requestTitle',

@@ -4,6 +4,7 @@ import { ADDRESS_KEYS } from '../../components/forms/address-words.ts';
 /* Mates rates' words (docs/product/languages.md): formatted at build in the page's language, the address's as a free SIM's. */
 export const FRIEND_KEYS = [
   'form.unavailable',
+  'form.failed',
   ...ADDRESS_KEYS,
   'freeSim.eircodeHint',
   'friend.loading',

@@ -8,6 +8,7 @@ import type { ProblemWords } from '../../contract/i18n/problems.ts';
  */
 export const GIFT_SHOP_KEYS = [
   'form.unavailable',
+  'form.failed',
   'gift.who',
   'gift.number',
   'gift.numberHint',

@@ -11,6 +11,7 @@ export const LOG_IN_KEYS = [
   'form.email',
   'form.password',
   'form.unavailable',
+  'form.failed',
   'login.title',
   'login.submit',
   'login.busy',

@@ -24,6 +24,7 @@ export const CAMPAIGN_KEYS = [
 
 export const FEELSMUG_KEYS = [
   'form.unavailable',
+  'form.failed',
   'feelsmug.signInTitle',
   'feelsmug.signIn',
   'signInFirst.logIn',

@@ -6,6 +6,7 @@ import type { Words } from '../../contract/i18n/fill.ts';
  */
 export const STUDENT_OFFER_KEYS = [
   'form.unavailable',
+  'form.failed',
   'student.loading',
   'student.loadFailed',
   'student.onNow',

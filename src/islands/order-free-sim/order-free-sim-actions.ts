@@ -34,7 +34,7 @@ export const freeSimOrder = formOptions({
           words?.['freeSim.referralFailed'] ??
             'Your order is placed, but the referral could not be recorded: {message}',
           {
-            message: errorMessage(error),
+            message: errorMessage(error, words?.['form.failed']),
           },
         ),
       );

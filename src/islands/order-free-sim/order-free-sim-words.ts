@@ -9,6 +9,7 @@ import type { ProblemWords } from '../../contract/i18n/problems.ts';
  */
 export const ORDER_FREE_SIM_KEYS = [
   'form.unavailable',
+  'form.failed',
   ...ADDRESS_KEYS,
   'freeSim.title',
   'freeSim.eircodeHint',

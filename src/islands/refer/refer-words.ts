@@ -3,6 +3,7 @@ import type { Words } from '../../contract/i18n/fill.ts';
 /* Refer a friend's words (docs/product/languages.md): formatted at build in the page's language; refusals by their code. */
 export const REFER_KEYS = [
   'form.unavailable',
+  'form.failed',
   'refer.signInTitle',
   'refer.signIn',
   'signInFirst.logIn',

@@ -12,6 +12,7 @@ export const SIGN_UP_KEYS = [
   'form.password',
   'form.passwordHint',
   'form.unavailable',
+  'form.failed',
   'signup.title',
   'signup.firstname',
   'signup.lastname',

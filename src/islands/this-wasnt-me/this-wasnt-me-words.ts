@@ -3,6 +3,7 @@ import type { Words } from '../../contract/i18n/fill.ts';
 
 /* The "this wasn't me" page's words (docs/product/languages.md): formatted at build in the page's language. */
 export const WASNT_ME_KEYS = [
+  'form.failed',
   'wasntMe.checking',
   'wasntMe.incomplete',
   'wasntMe.logIn',
