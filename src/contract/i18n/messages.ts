@@ -56,6 +56,19 @@ export function euroIn(locale: Locale, cents: number): string {
   return format.format(cents / 100);
 }
 
+const decimals = new Map<Locale, Intl.NumberFormat>();
+
+/** A figure with two decimals as `locale` writes it: "1.50", "1,50" in Polish. */
+export function decimalIn(locale: Locale, value: number): string {
+  let format = decimals.get(locale);
+  if (!format)
+    decimals.set(
+      locale,
+      (format = new Intl.NumberFormat(LANGUAGE_TAG[locale], { minimumFractionDigits: 2, maximumFractionDigits: 2 })),
+    );
+  return format.format(value);
+}
+
 /** The catalogue of one locale as a function, for a page or an answer in that language. */
 export const translator =
   (locale: Locale): Translate =>

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { membershipName } from '../../../contract/format.ts';
 import { LANGUAGE_TAG, type Locale } from '../../../contract/i18n/locales.ts';
-import { euroIn, message, type MessageKey, type Values } from '../../../contract/i18n/messages.ts';
+import { decimalIn, euroIn, message, type MessageKey, type Values } from '../../../contract/i18n/messages.ts';
 import type { Notice, NoticeValue } from '../../../contract/i18n/notice.ts';
 import { irishFormat } from '../../../contract/irish-time.ts';
 import { countryName } from '../../../contract/roaming.ts';
@@ -34,13 +34,7 @@ function valuesIn(locale: Locale, values: Readonly<Record<string, NoticeValue>> 
         locale === 'en'
           ? countryName(v.country)
           : (new Intl.DisplayNames(LANGUAGE_TAG[locale], { type: 'region' }).of(v.country) ?? countryName(v.country));
-    else if ('decimal' in v)
-      out[name] =
-        locale === 'en'
-          ? v.decimal
-          : new Intl.NumberFormat(LANGUAGE_TAG[locale], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-              Number(v.decimal),
-            );
+    else if ('decimal' in v) out[name] = locale === 'en' ? v.decimal : decimalIn(locale, Number(v.decimal));
     else if ('day' in v) out[name] = irishFormat(DAY, LANGUAGE_TAG[locale]).format(v.day);
     else if ('date' in v) out[name] = irishFormat(DATE, LANGUAGE_TAG[locale]).format(v.date);
     else if ('weekdayAt' in v) out[name] = irishFormat(WEEKDAY_MOMENT, LANGUAGE_TAG[locale]).format(v.weekdayAt);

@@ -7,8 +7,7 @@ import {
   type FlexiRefusal,
 } from '../../../contract/flexi-data.schema.ts';
 import { fail, languageOf, ok, reply } from '../../http/answers.ts';
-import { LANGUAGE_TAG } from '../../../contract/i18n/locales.ts';
-import { message } from '../../../contract/i18n/messages.ts';
+import { decimalIn, message } from '../../../contract/i18n/messages.ts';
 import { KB_PER_GB } from '../../../contract/constants.ts';
 import type { Input } from '../../http/openapi.ts';
 import type { AppEnv } from '../../http/router.ts';
@@ -38,11 +37,10 @@ export async function carryover(c: C, { params }: Input<typeof flexiDataApi.carr
   const { unused_kb: _left, ...answer } = outcome.value;
   // The spec's English words, or the same in the member's language with the figure as it writes them.
   const language = languageOf(c);
-  const gb = new Intl.NumberFormat(LANGUAGE_TAG[language], { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const said =
     language === 'en'
       ? answer.message
-      : message(language, 'flexi.carried', { gb: gb.format(answer.carried_kb / KB_PER_GB) });
+      : message(language, 'flexi.carried', { gb: decimalIn(language, answer.carried_kb / KB_PER_GB) });
   return ok(c, flexiDataApi.carryover, { _payload: { ...answer, message: said } });
 }
 
