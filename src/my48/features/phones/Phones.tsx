@@ -34,7 +34,7 @@ const filters = (): { key: Filter; label: string; options: (readonly [string, st
   {
     key: 'sort',
     label: say('my48.ph.sortBy'),
-    options: (Object.keys(SORTS) as Sort[]).map((s) => [s, say(`my48.ph.sort.${s}`)] as const),
+    options: SORTS.map((s) => [s, say(`my48.ph.sort.${s}`)] as const),
   },
 ];
 

@@ -2,12 +2,9 @@ import { PRODUCT_LIMIT_MAX, type Category, type ListProductsRequest } from '../.
 
 /** Spec sections 7 and 9: the catalogue is asked for pages of the product pagination limit, 100. */
 export const PAGE_SIZE = PRODUCT_LIMIT_MAX;
-export const SORTS = {
-  popularity: 'Most popular',
-  'price-asc': 'Price: low to high',
-  'price-desc': 'Price: high to low',
-} as const;
-export type Sort = keyof typeof SORTS;
+/** The orders a member may list the phones in, each said by the catalogue (`my48.ph.sort.<sort>`). */
+export const SORTS = ['popularity', 'price-asc', 'price-desc'] as const;
+export type Sort = (typeof SORTS)[number];
 export interface PhoneChoices {
   /** A category of spec section 7's filters, or '' for all. */
   category: Category | '';
