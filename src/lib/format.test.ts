@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { clockTime, euro, euroRate, longDateOf } from './format.ts';
+import { clockTime, euro, longDateOf } from './format.ts';
 
 describe('format', () => {
   it('shows cents as euro', () => {
     expect(euro(1299)).toBe('€12.99');
     expect(euro(0)).toBe('€0.00');
-  });
-  it('shows a rate with two decimals', () => {
-    expect(euroRate(2.5)).toBe('€2.50');
   });
   it('shows a long Irish date', () => {
     expect(longDateOf(new Date('2026-10-14T12:00:00Z'))).toBe('14 October 2026');

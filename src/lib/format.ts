@@ -42,11 +42,6 @@ export function euro(cents: number): string {
   return formatTag() === 'en-IE' ? euroEnglish(cents) : formats().euro.format(cents / 100);
 }
 
-/** A rate in euro with as many decimals as it needs (0.59 → "€0.59", 2.5 → "€2.50"). */
-export function euroRate(value: number): string {
-  return formats().euro.format(value);
-}
-
 /** A figure with two decimals (gb's "1.50") as the language writes it: "1.50", "1,50" in Polish. */
 export function decimal(figure: string): string {
   const value = Number(figure);
