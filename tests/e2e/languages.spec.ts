@@ -362,6 +362,10 @@ test('/pl/sitemap: every page by its Polish heading and to its Polish page where
     '/pl/student-offer',
   );
   await expect(page.getByRole('link', { name: 'Potrzebujesz telefonu?' })).toHaveAttribute('href', '/pl/need-a-device');
+  // A charges table by its translation's heading.
+  const roaming = page.getByRole('link', { name: 'Opłaty za roaming', exact: true });
+  await expect(roaming).toHaveAttribute('href', '/pl/charges/roaming');
+  await expect(roaming).not.toHaveAttribute('lang', /./);
   // A text still English: its English page, its heading in English, marked and said so.
   const blog = page.getByRole('link', { name: 'The Safe, explained' });
   await expect(blog).toHaveAttribute('lang', 'en-IE');
