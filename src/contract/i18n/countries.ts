@@ -24,11 +24,15 @@ function codeByEnglishName(name: string): string | undefined {
   return englishCodes.get(name);
 }
 
-/** `name` in `locale`'s words; undefined when it names no country (an Irish landline, "All other countries"). */
-export function countryIn(locale: Locale, name: string): string | undefined {
-  const code = countryCodeOf(name) ?? codeByEnglishName(name);
-  if (!code) return undefined;
+/** A country by its code ("FR") in `locale`'s words ("Francja"). */
+export function regionIn(locale: Locale, code: string): string | undefined {
   let names = regionNames.get(locale);
   if (!names) regionNames.set(locale, (names = new Intl.DisplayNames(LANGUAGE_TAG[locale], { type: 'region' })));
   return names.of(code);
+}
+
+/** `name` in `locale`'s words; undefined when it names no country (an Irish landline, "All other countries"). */
+export function countryIn(locale: Locale, name: string): string | undefined {
+  const code = countryCodeOf(name) ?? codeByEnglishName(name);
+  return code ? regionIn(locale, code) : undefined;
 }

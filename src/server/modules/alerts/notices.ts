@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { membershipName } from '../../../contract/format.ts';
 import { LANGUAGE_TAG, type Locale } from '../../../contract/i18n/locales.ts';
 import { decimalIn, euroIn, message, type MessageKey, type Values } from '../../../contract/i18n/messages.ts';
+import { regionIn } from '../../../contract/i18n/countries.ts';
 import type { Notice, NoticeValue } from '../../../contract/i18n/notice.ts';
 import { irishFormat } from '../../../contract/irish-time.ts';
 import { countryName } from '../../../contract/roaming.ts';
@@ -30,10 +31,7 @@ function valuesIn(locale: Locale, values: Readonly<Record<string, NoticeValue>> 
     else if ('membership' in v)
       out[name] = locale === 'en' ? membershipName(v.membership) : v.membership.trim().replace(/\s+membership$/i, '');
     else if ('country' in v)
-      out[name] =
-        locale === 'en'
-          ? countryName(v.country)
-          : (new Intl.DisplayNames(LANGUAGE_TAG[locale], { type: 'region' }).of(v.country) ?? countryName(v.country));
+      out[name] = locale === 'en' ? countryName(v.country) : (regionIn(locale, v.country) ?? countryName(v.country));
     else if ('decimal' in v) out[name] = locale === 'en' ? v.decimal : decimalIn(locale, Number(v.decimal));
     else if ('day' in v) out[name] = irishFormat(DAY, LANGUAGE_TAG[locale]).format(v.day);
     else if ('date' in v) out[name] = irishFormat(DATE, LANGUAGE_TAG[locale]).format(v.date);
